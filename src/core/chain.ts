@@ -1,0 +1,203 @@
+import { emitEvent } from './events';
+import type {
+  Guardrail,
+  GuardrailContext,
+  GuardrailEventListener,
+  GuardrailKind,
+  GuardrailRecord,
+  Verdict,
+} from './types';
+
+/** The context a chain passes to each guardrail, minus the per-guardrail abort signal. */
+export type ChainContext = Omit<GuardrailContext, 'abortSignal'>;
+
+/** What running a chain over one piece of content produced. */
+export interface ChainResult {
+  /** The content after every modification (the input content when none applied). */
+  content: string;
+  /** One record per guardrail that ran, in order. */
+  records: GuardrailRecord[];
+  /** The record that tripped the chain (status `blocked`, or `error` failing closed). */
+  trip?: GuardrailRecord;
+}
+
+export interface RunChainOptions {
+  /** The call's signal: aborting it aborts every running guardrail. */
+  abortSignal?: AbortSignal;
+  onEvent?: GuardrailEventListener;
+  /**
+   * `'enforce'` (default): the first block stops the chain.
+   * `'modify-only'`: blocks are ignored and the chain goes on, so every
+   * modification applies (used for history a client re-sends).
+   */
+  mode?: 'enforce' | 'modify-only';
+}
+
+class GuardrailTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`timed out after ${timeoutMs} ms`);
+  }
+}
+
+class GuardrailAbortedError extends Error {
+  constructor() {
+    super('aborted: the call was cancelled');
+  }
+}
+
+function isThenable<T>(value: unknown): value is PromiseLike<T> {
+  return (
+    value != null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+function invalidVerdict(verdict: unknown): string | undefined {
+  if (verdict == null || typeof verdict !== 'object') return 'returned no verdict';
+  const { action } = verdict as { action?: unknown };
+  if (action === 'allow' || action === 'block') return undefined;
+  if (action === 'modify') {
+    return typeof (verdict as { content?: unknown }).content === 'string'
+      ? undefined
+      : 'returned a modify verdict without string content';
+  }
+  return `returned an unknown action ${JSON.stringify(action)}`;
+}
+
+/**
+ * Runs one guardrail with its timeout and the call's abort signal, turning
+ * throws, rejections, timeouts and malformed verdicts into an `Error`.
+ */
+async function settle(
+  guardrail: Guardrail,
+  content: string,
+  context: ChainContext,
+  callSignal: AbortSignal | undefined,
+): Promise<Verdict> {
+  if (callSignal?.aborted) throw new GuardrailAbortedError();
+  const { timeoutMs } = guardrail;
+  const controller = new AbortController();
+  const cleanups: Array<() => void> = [];
+  const stopped = new Promise<never>((_, reject) => {
+    if (timeoutMs !== undefined) {
+      const timer = setTimeout(() => {
+        const error = new GuardrailTimeoutError(timeoutMs);
+        controller.abort(error);
+        reject(error);
+      }, timeoutMs);
+      cleanups.push(() => clearTimeout(timer));
+    }
+    if (callSignal) {
+      const onAbort = () => {
+        controller.abort(callSignal.reason);
+        reject(new GuardrailAbortedError());
+      };
+      callSignal.addEventListener('abort', onAbort, { once: true });
+      cleanups.push(() => callSignal.removeEventListener('abort', onAbort));
+    }
+  });
+  stopped.catch(() => {}); // a late timeout must not surface as an unhandled rejection
+  try {
+    const pending = guardrail.check(content, { ...context, abortSignal: controller.signal });
+    const verdict = isThenable<Verdict>(pending)
+      ? await Promise.race([Promise.resolve(pending), stopped])
+      : pending;
+    const problem = invalidVerdict(verdict);
+    if (problem) throw new Error(problem);
+    return verdict;
+  } finally {
+    for (const cleanup of cleanups) cleanup();
+  }
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/**
+ * Builds the record of one verdict. Kept apart so every caller (chains,
+ * stream windows, tool wrappers) reports the same shape.
+ */
+export function verdictRecord(
+  guardrail: Guardrail,
+  kind: GuardrailKind,
+  verdict: Verdict,
+  changed: boolean,
+  durationMs: number,
+  context: Pick<ChainContext, 'toolName' | 'toolCallId'>,
+): GuardrailRecord {
+  const record: GuardrailRecord = {
+    guardrail: guardrail.name,
+    kind,
+    status:
+      verdict.action === 'block'
+        ? 'blocked'
+        : verdict.action === 'modify' && changed
+          ? 'modified'
+          : 'passed',
+    durationMs,
+  };
+  if (verdict.action === 'block') {
+    if (verdict.message !== undefined) record.message = verdict.message;
+    if (verdict.reason !== undefined) record.reason = verdict.reason;
+    if (verdict.severity !== undefined) record.severity = verdict.severity;
+  }
+  if (verdict.info !== undefined) record.info = verdict.info;
+  if (context.toolName !== undefined) record.toolName = context.toolName;
+  if (context.toolCallId !== undefined) record.toolCallId = context.toolCallId;
+  return record;
+}
+
+/**
+ * Runs guardrails over one piece of content in declared order: a `modify`
+ * hands its content to the next guardrail, the first `block` stops the chain,
+ * and a guardrail that throws or times out fails closed (status `error`,
+ * acting as a block) unless it was built with `onError: 'allow'`.
+ */
+export async function runChain(
+  guardrails: readonly Guardrail[],
+  content: string,
+  context: ChainContext,
+  { abortSignal, onEvent, mode = 'enforce' }: RunChainOptions = {},
+): Promise<ChainResult> {
+  const records: GuardrailRecord[] = [];
+  let current = content;
+  for (const guardrail of guardrails) {
+    const started = performance.now();
+    let record: GuardrailRecord;
+    let failsClosed = false;
+    try {
+      const verdict = await settle(guardrail, current, context, abortSignal);
+      const changed = verdict.action === 'modify' && verdict.content !== current;
+      record = verdictRecord(
+        guardrail,
+        context.kind,
+        verdict,
+        changed,
+        performance.now() - started,
+        context,
+      );
+      if (verdict.action === 'modify') current = verdict.content;
+      failsClosed = verdict.action === 'block';
+    } catch (error) {
+      record = {
+        guardrail: guardrail.name,
+        kind: context.kind,
+        status: 'error',
+        reason: errorMessage(error),
+        durationMs: performance.now() - started,
+      };
+      if (context.toolName !== undefined) record.toolName = context.toolName;
+      if (context.toolCallId !== undefined) record.toolCallId = context.toolCallId;
+      failsClosed = guardrail.onError !== 'allow' || error instanceof GuardrailAbortedError;
+    }
+    records.push(record);
+    emitEvent(onEvent, record);
+    if (failsClosed && mode === 'enforce') {
+      return { content: current, records, trip: record };
+    }
+  }
+  return { content: current, records };
+}

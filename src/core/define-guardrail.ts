@@ -1,0 +1,100 @@
+import type { JSONValue } from '@ai-sdk/provider';
+import { GuardrailConfigError } from './errors';
+import type {
+  AllowVerdict,
+  BlockVerdict,
+  Guardrail,
+  GuardrailContext,
+  ModifyVerdict,
+  Verdict,
+} from './types';
+
+/** An allow verdict, with optional `info` for the record. */
+export function allow(info?: JSONValue): AllowVerdict {
+  return info === undefined ? { action: 'allow' } : { action: 'allow', info };
+}
+
+/**
+ * A block verdict. Pass a string for the user-facing message, or an object
+ * with `message`, `reason`, `severity` and `info`.
+ */
+export function block(details: string | Omit<BlockVerdict, 'action'> = {}): BlockVerdict {
+  return typeof details === 'string'
+    ? { action: 'block', message: details }
+    : { action: 'block', ...details };
+}
+
+/** A modify verdict: `content` replaces what the guardrail saw. */
+export function modify(content: string, info?: JSONValue): ModifyVerdict {
+  return info === undefined ? { action: 'modify', content } : { action: 'modify', content, info };
+}
+
+/** Options of `defineGuardrail`: the `Guardrail` fields, validated. */
+export interface DefineGuardrailOptions {
+  /** Unique, stable name; reported in records and events. */
+  name: string;
+  /** Judges `content`. A throw or rejection fails closed unless `onError: 'allow'`. */
+  check: (content: string, ctx: GuardrailContext) => Verdict | PromiseLike<Verdict>;
+  /** True when the guardrail may judge a text from a bounded window. Default false. */
+  streamSafe?: boolean;
+  /** The longest text the guardrail must see whole, for stream windows. */
+  maxMatchLength?: number;
+  /** Fail (status `error`) after this many milliseconds. Default: no limit. */
+  timeoutMs?: number;
+  /** `'block'` (default: fail closed) or `'allow'` on error or timeout. */
+  onError?: 'block' | 'allow';
+  /** Input guardrails only: run concurrently with the model call. Default false. */
+  parallel?: boolean;
+}
+
+/**
+ * Builds a guardrail from a check function, validating its options.
+ *
+ * @example
+ * const noSwearing = defineGuardrail({
+ *   name: 'no-swearing',
+ *   check: text => (/\bdarn\b/i.test(text) ? block('Please keep it civil.') : allow()),
+ * });
+ */
+export function defineGuardrail({
+  name,
+  check,
+  streamSafe = false,
+  maxMatchLength,
+  timeoutMs,
+  onError = 'block',
+  parallel = false,
+}: DefineGuardrailOptions): Guardrail {
+  if (typeof name !== 'string' || name.length === 0) {
+    throw new GuardrailConfigError({
+      path: 'name',
+      value: name,
+      expected: 'a non-empty string',
+    });
+  }
+  if (typeof check !== 'function') {
+    throw new GuardrailConfigError({ path: `${name}.check`, value: check, expected: 'a function' });
+  }
+  if (maxMatchLength !== undefined && !(Number.isInteger(maxMatchLength) && maxMatchLength > 0)) {
+    throw new GuardrailConfigError({
+      path: `${name}.maxMatchLength`,
+      value: maxMatchLength,
+      expected: 'a positive integer',
+    });
+  }
+  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
+    throw new GuardrailConfigError({
+      path: `${name}.timeoutMs`,
+      value: timeoutMs,
+      expected: 'a positive number of milliseconds',
+    });
+  }
+  if (onError !== 'block' && onError !== 'allow') {
+    throw new GuardrailConfigError({
+      path: `${name}.onError`,
+      value: onError,
+      expected: "'block' or 'allow'",
+    });
+  }
+  return { name, check, streamSafe, maxMatchLength, timeoutMs, onError, parallel };
+}

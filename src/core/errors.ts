@@ -1,0 +1,102 @@
+import { AISDKError } from '@ai-sdk/provider';
+import type { GuardrailRecord } from './types';
+
+const tripwireMarker = 'ai-guardrails.error.GuardrailTripwireError';
+const tripwireSymbol = Symbol.for(tripwireMarker);
+
+/**
+ * Thrown (generate) or streamed as an `error` part (stream) when a guardrail
+ * trips and the middleware or tool wrapper was built with `onTrip: 'throw'`.
+ * Carries the record of the guardrail that tripped and every record so far.
+ */
+export class GuardrailTripwireError extends AISDKError {
+  private readonly [tripwireSymbol] = true;
+
+  /** The record of the guardrail that tripped (status `blocked` or `error`). */
+  readonly record: GuardrailRecord;
+  /** Every record of the call up to and including the trip. */
+  readonly records: GuardrailRecord[];
+
+  constructor({
+    record,
+    records = [record],
+    message = `Guardrail "${record.guardrail}" tripped on ${record.kind}${
+      record.reason ? `: ${record.reason}` : ''
+    }`,
+  }: {
+    record: GuardrailRecord;
+    records?: GuardrailRecord[];
+    message?: string;
+  }) {
+    super({ name: 'AI_GuardrailTripwireError', message });
+    this.record = record;
+    this.records = records;
+  }
+
+  /** True for a `GuardrailTripwireError`, also one from another copy of this package. */
+  static override isInstance(error: unknown): error is GuardrailTripwireError {
+    return AISDKError.hasMarker(error, tripwireMarker);
+  }
+
+  /** Serialisable form, so that the error survives `JSON.stringify` in logs and streams. */
+  toJSON() {
+    return { name: this.name, message: this.message, record: this.record, records: this.records };
+  }
+}
+
+/** One problem with a guardrail's options or a configuration file. */
+export interface GuardrailConfigIssue {
+  /** Where the problem is, e.g. `output[2].threshold`. */
+  path: string;
+  /** The value that was wrong. */
+  value: unknown;
+  /** What was expected instead. */
+  expected: string;
+}
+
+const configMarker = 'ai-guardrails.error.GuardrailConfigError';
+const configSymbol = Symbol.for(configMarker);
+
+function describeValue(value: unknown): string {
+  if (typeof value === 'function') return 'a function';
+  if (value instanceof RegExp) return String(value);
+  try {
+    const json = JSON.stringify(value);
+    if (json === undefined) return String(value);
+    return json.length > 80 ? `${json.slice(0, 77)}...` : json;
+  } catch {
+    return String(value);
+  }
+}
+
+/**
+ * Bad options: names each path, the value found there and what was expected.
+ * Thrown at construction, never in the middle of a call.
+ */
+export class GuardrailConfigError extends AISDKError {
+  private readonly [configSymbol] = true;
+
+  /** Every problem found (all at once, not only the first). */
+  readonly issues: GuardrailConfigIssue[];
+
+  constructor(issueOrIssues: GuardrailConfigIssue | GuardrailConfigIssue[]) {
+    const issues = Array.isArray(issueOrIssues) ? issueOrIssues : [issueOrIssues];
+    const lines = issues.map(
+      ({ path, value, expected }) =>
+        `${path}: expected ${expected}, received ${describeValue(value)}`,
+    );
+    super({
+      name: 'AI_GuardrailConfigError',
+      message:
+        lines.length === 1
+          ? `Invalid guardrail configuration at ${lines[0]}`
+          : `Invalid guardrail configuration (${lines.length} problems):\n- ${lines.join('\n- ')}`,
+    });
+    this.issues = issues;
+  }
+
+  /** True for a `GuardrailConfigError`, also one from another copy of this package. */
+  static override isInstance(error: unknown): error is GuardrailConfigError {
+    return AISDKError.hasMarker(error, configMarker);
+  }
+}

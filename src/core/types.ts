@@ -1,0 +1,120 @@
+import type { JSONValue, LanguageModelV4Prompt } from '@ai-sdk/provider';
+
+/**
+ * Where a guardrail runs:
+ * - `input`: the text of user messages, before the model is called;
+ * - `output`: the text of each model response;
+ * - `tool_input`: a tool call's arguments, before the tool runs;
+ * - `tool_output`: a tool's result, before the model sees it.
+ */
+export type GuardrailKind = 'input' | 'output' | 'tool_input' | 'tool_output';
+
+/** How serious a block is. Free for guardrails to set; reported in records. */
+export type GuardrailSeverity = 'info' | 'warning' | 'critical';
+
+/** Let the content through unchanged. */
+export type AllowVerdict = { action: 'allow'; info?: JSONValue };
+
+/** Trip the wire: stop the chain and end the call (or the tool call). */
+export type BlockVerdict = {
+  action: 'block';
+  /** User-facing text; the default blocked message when the middleware sets none. */
+  message?: string;
+  /** Why it tripped, for logs and records (not shown to the end user by default). */
+  reason?: string;
+  severity?: GuardrailSeverity;
+  info?: JSONValue;
+};
+
+/** Replace the content (for example with a redacted copy) and go on. */
+export type ModifyVerdict = { action: 'modify'; content: string; info?: JSONValue };
+
+/** What a guardrail decides about one piece of content. */
+export type Verdict = AllowVerdict | BlockVerdict | ModifyVerdict;
+
+/**
+ * Per-call values that guardrails may key on (a session id, a user id, ...).
+ * Taken from the call's `providerOptions.guardrails` or from the middleware's
+ * `context(params)` option.
+ */
+export type GuardrailMetadata = Record<string, JSONValue | undefined>;
+
+/** What a guardrail knows about the call besides the content it judges. */
+export interface GuardrailContext {
+  /** Where the guardrail runs. */
+  kind: GuardrailKind;
+  /** The prompt of the model call (for tool kinds: the messages the tool call came from). */
+  messages: LanguageModelV4Prompt;
+  /** Tool name, for `tool_input` and `tool_output`. */
+  toolName?: string;
+  /** Tool call id, for `tool_input` and `tool_output`. */
+  toolCallId?: string;
+  /**
+   * The parsed value behind `content` when there is one: the tool arguments
+   * (`tool_input`) or the tool result (`tool_output`).
+   */
+  value?: unknown;
+  /** Aborts when the call is cancelled or the guardrail exceeds its `timeoutMs`. */
+  abortSignal: AbortSignal;
+  /** Per-call values such as `sessionId` / `userId`. */
+  metadata: GuardrailMetadata;
+  /**
+   * State shared by the guardrails of one model call (input and output see the
+   * same map), for guardrails that must remember something between the two.
+   */
+  state: Map<string, unknown>;
+}
+
+/**
+ * A check over text. Build one with `defineGuardrail` or implement the
+ * interface directly.
+ */
+export interface Guardrail {
+  /** Unique, stable name; reported in records and events. */
+  name: string;
+  /** Judges `content`. May be async. A throw or rejection fails closed. */
+  check(content: string, ctx: GuardrailContext): Verdict | PromiseLike<Verdict>;
+  /** True when the guardrail may judge a text from a bounded window (see streaming modes). */
+  streamSafe?: boolean;
+  /** The longest text the guardrail must see whole, for stream windows. */
+  maxMatchLength?: number;
+  /** Fail after this many milliseconds (status `error`, then `onError` applies). */
+  timeoutMs?: number;
+  /** What an error or timeout does: `'block'` (fail closed, default) or `'allow'`. */
+  onError?: 'block' | 'allow';
+  /**
+   * Input guardrails only: run concurrently with the model call instead of
+   * before it. Such a guardrail can only allow or block (a modification comes
+   * too late to change the prompt and is treated as an allow).
+   */
+  parallel?: boolean;
+}
+
+/** What happened at one step of a chain. JSON-serialisable. */
+export interface GuardrailRecord {
+  guardrail: string;
+  kind: GuardrailKind;
+  status: 'passed' | 'blocked' | 'modified' | 'error';
+  message?: string;
+  reason?: string;
+  severity?: string;
+  info?: JSONValue;
+  toolName?: string;
+  toolCallId?: string;
+  durationMs: number;
+}
+
+/** The guardrail outcome of a call, a step or a whole run. */
+export interface GuardrailOutcome {
+  status: 'passed' | 'modified' | 'blocked';
+  records: GuardrailRecord[];
+}
+
+/** One event per guardrail decision, for logging and metrics. */
+export interface GuardrailEvent {
+  type: 'guardrail.passed' | 'guardrail.blocked' | 'guardrail.modified' | 'guardrail.error';
+  record: GuardrailRecord;
+}
+
+/** Receives guardrail events. A listener that throws never breaks the call. */
+export type GuardrailEventListener = (event: GuardrailEvent) => void;

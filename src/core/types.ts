@@ -1,4 +1,4 @@
-import type { JSONValue, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { JSONValue, LanguageModelV4Prompt, LanguageModelV4Usage } from '@ai-sdk/provider';
 
 /**
  * Where a guardrail runs:
@@ -54,6 +54,11 @@ export interface GuardrailContext {
    * (`tool_input`) or the tool result (`tool_output`).
    */
   value?: unknown;
+  /**
+   * `output` only: the token usage the model reported for the response, when
+   * known (generate results; in streams, once the finish part arrived).
+   */
+  usage?: LanguageModelV4Usage;
   /** Aborts when the call is cancelled or the guardrail exceeds its `timeoutMs`. */
   abortSignal: AbortSignal;
   /** Per-call values such as `sessionId` / `userId`. */

@@ -26,5 +26,10 @@ export type {
   ModifyVerdict,
   Verdict,
 } from './core/types';
+export { DEFAULT_BLOCKED_MESSAGE } from './middleware/blocked-response';
+export { getGuardrailOutcome } from './middleware/get-guardrail-outcome';
+export type { StreamMode } from './middleware/guarded-stream';
+export { type GuardrailsOptions, guardrails } from './middleware/guardrails-middleware';
+export type { InputScope } from './middleware/input-guard';
 export { type MemoryStoreOptions, memoryStore } from './store/memory-store';
 export type { Store } from './store/store';

@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import { withoutTiming } from '../../test/helpers';
+import { runChain } from './chain';
+import { allow, block, defineGuardrail, modify } from './define-guardrail';
+import { GuardrailConfigError, GuardrailTripwireError } from './errors';
+import type { GuardrailEvent } from './types';
+
+const context = { kind: 'input' as const, messages: [], metadata: {}, state: new Map() };
+
+describe('runChain', () => {
+  it('runs in declared order and hands each modification to the next guardrail', async () => {
+    const seen: string[] = [];
+    const upper = defineGuardrail({
+      name: 'upper',
+      check: t => (seen.push(t), modify(t.toUpperCase())),
+    });
+    const exclaim = defineGuardrail({
+      name: 'exclaim',
+      check: t => (seen.push(t), modify(`${t}!`)),
+    });
+    const result = await runChain([upper, exclaim], 'hi', context);
+    expect(seen).toEqual(['hi', 'HI']);
+    expect(result.content).toBe('HI!');
+    expect(result.trip).toBeUndefined();
+    expect(withoutTiming(result.records)).toEqual([
+      { guardrail: 'upper', kind: 'input', status: 'modified' },
+      { guardrail: 'exclaim', kind: 'input', status: 'modified' },
+    ]);
+  });
+
+  it('stops at the first block and runs nothing after it', async () => {
+    let laterRan = false;
+    const stopper = defineGuardrail({
+      name: 'stopper',
+      check: () =>
+        block({ message: 'No.', reason: 'because', severity: 'warning', info: { rule: 7 } }),
+    });
+    const later = defineGuardrail({ name: 'later', check: () => ((laterRan = true), allow()) });
+    const result = await runChain([stopper, later], 'x', context);
+    expect(laterRan).toBe(false);
+    expect(withoutTiming([result.trip!])).toEqual([
+      {
+        guardrail: 'stopper',
+        kind: 'input',
+        status: 'blocked',
+        message: 'No.',
+        reason: 'because',
+        severity: 'warning',
+        info: { rule: 7 },
+      },
+    ]);
+    expect(result.records).toHaveLength(1);
+  });
+
+  it('reports a modify that changes nothing as passed', async () => {
+    const same = defineGuardrail({ name: 'same', check: t => modify(t) });
+    const result = await runChain([same], 'x', context);
+    expect(result.records[0]!.status).toBe('passed');
+  });
+
+  it('fails closed when a guardrail throws, rejects or returns no verdict', async () => {
+    const throws = defineGuardrail({
+      name: 'throws',
+      check: () => {
+        throw new Error('boom');
+      },
+    });
+    const rejects = defineGuardrail({
+      name: 'rejects',
+      check: async () => Promise.reject(new Error('nope')),
+    });
+    const garbage = defineGuardrail({
+      name: 'garbage',
+      check: () => ({ action: 'maybe' }) as never,
+    });
+    for (const [guardrail, reason] of [
+      [throws, 'boom'],
+      [rejects, 'nope'],
+      [garbage, 'returned an unknown action "maybe"'],
+    ] as const) {
+      const result = await runChain([guardrail], 'x', context);
+      expect(withoutTiming([result.trip!])).toEqual([
+        { guardrail: guardrail.name, kind: 'input', status: 'error', reason },
+      ]);
+    }
+  });
+
+  it('fails closed on timeout and aborts the guardrail signal', async () => {
+    let signal: AbortSignal | undefined;
+    const slow = defineGuardrail({
+      name: 'slow',
+      timeoutMs: 20,
+      check: (_t, ctx) => {
+        signal = ctx.abortSignal;
+        return new Promise(() => {});
+      },
+    });
+    const result = await runChain([slow], 'x', context);
+    expect(result.trip?.status).toBe('error');
+    expect(result.trip?.reason).toBe('timed out after 20 ms');
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it("goes on after an error when the guardrail was built with onError: 'allow'", async () => {
+    const flaky = defineGuardrail({
+      name: 'flaky',
+      onError: 'allow',
+      check: () => {
+        throw new Error('down');
+      },
+    });
+    const redact = defineGuardrail({
+      name: 'redact',
+      check: t => modify(t.replace('secret', '***')),
+    });
+    const result = await runChain([flaky, redact], 'a secret', context);
+    expect(result.trip).toBeUndefined();
+    expect(result.content).toBe('a ***');
+    expect(result.records.map(r => r.status)).toEqual(['error', 'modified']);
+  });
+
+  it('aborts running guardrails when the call is cancelled', async () => {
+    const controller = new AbortController();
+    let signal: AbortSignal | undefined;
+    const waits = defineGuardrail({
+      name: 'waits',
+      onError: 'allow',
+      check: (_t, ctx) => {
+        signal = ctx.abortSignal;
+        return new Promise(() => {});
+      },
+    });
+    const pending = runChain([waits], 'x', context, { abortSignal: controller.signal });
+    controller.abort();
+    const result = await pending;
+    expect(signal?.aborted).toBe(true);
+    // Cancellation fails closed even for onError: 'allow': the call is over.
+    expect(result.trip?.reason).toBe('aborted: the call was cancelled');
+  });
+
+  it('sends one event per decision and survives a listener that throws', async () => {
+    const events: GuardrailEvent[] = [];
+    const redact = defineGuardrail({ name: 'redact', check: () => modify('r') });
+    const stop = defineGuardrail({ name: 'stop', check: () => block() });
+    await runChain([redact, stop], 'x', context, {
+      onEvent: event => {
+        events.push(event);
+        throw new Error('listener bug');
+      },
+    });
+    expect(events.map(e => [e.type, e.record.guardrail])).toEqual([
+      ['guardrail.modified', 'redact'],
+      ['guardrail.blocked', 'stop'],
+    ]);
+  });
+});
+
+describe('defineGuardrail', () => {
+  it('rejects bad options with a typed error naming the path', () => {
+    expect(() => defineGuardrail({ name: 'x', check: () => allow(), timeoutMs: -1 })).toThrow(
+      'Invalid guardrail configuration at x.timeoutMs: expected a positive number of milliseconds, received -1',
+    );
+    try {
+      defineGuardrail({ name: '', check: () => allow() });
+      expect.unreachable();
+    } catch (error) {
+      expect(GuardrailConfigError.isInstance(error)).toBe(true);
+      expect((error as GuardrailConfigError).issues).toEqual([
+        { path: 'name', value: '', expected: 'a non-empty string' },
+      ]);
+    }
+  });
+});
+
+describe('GuardrailTripwireError', () => {
+  it('is recognised across package copies by its marker, and serialises its record', () => {
+    const record = {
+      guardrail: 'g',
+      kind: 'output' as const,
+      status: 'blocked' as const,
+      durationMs: 1,
+    };
+    const error = new GuardrailTripwireError({ record });
+    expect(GuardrailTripwireError.isInstance(error)).toBe(true);
+    const fromAnotherCopy = { [Symbol.for('ai-guardrails.error.GuardrailTripwireError')]: true };
+    expect(GuardrailTripwireError.isInstance(fromAnotherCopy)).toBe(true);
+    expect(GuardrailTripwireError.isInstance(new Error('x'))).toBe(false);
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      name: 'AI_GuardrailTripwireError',
+      message: 'Guardrail "g" tripped on output',
+      record,
+      records: [record],
+    });
+  });
+});

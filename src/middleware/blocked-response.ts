@@ -1,0 +1,82 @@
+import type {
+  JSONObject,
+  LanguageModelV4FinishReason,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4StreamPart,
+  LanguageModelV4Usage,
+  SharedV4ProviderMetadata,
+} from '@ai-sdk/provider';
+import type { GuardrailOutcome, GuardrailRecord } from '../core/types';
+
+/** The key under `providerMetadata` where the middleware reports its outcome. */
+export const GUARDRAILS_METADATA_KEY = 'guardrails';
+
+/** Usage of a call that never reached the model. */
+export const NO_USAGE: LanguageModelV4Usage = {
+  inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 0, text: 0, reasoning: 0 },
+};
+
+/** The finish reason of a call that a guardrail ended. */
+export const CONTENT_FILTER: LanguageModelV4FinishReason = {
+  unified: 'content-filter',
+  raw: 'guardrail',
+};
+
+/** Adds the guardrail outcome to a call's provider metadata, keeping the provider's own keys. */
+export function withOutcome(
+  providerMetadata: SharedV4ProviderMetadata | undefined,
+  outcome: GuardrailOutcome,
+): SharedV4ProviderMetadata {
+  return {
+    ...providerMetadata,
+    [GUARDRAILS_METADATA_KEY]: outcome as unknown as JSONObject,
+  };
+}
+
+/** The text a consumer sees in place of a blocked response. */
+export type BlockedMessage = string | ((record: GuardrailRecord) => string);
+
+export const DEFAULT_BLOCKED_MESSAGE = "Sorry, I can't help with that.";
+
+export function resolveBlockedMessage(
+  blockedMessage: BlockedMessage | undefined,
+  record: GuardrailRecord,
+): string {
+  if (typeof blockedMessage === 'function') return blockedMessage(record);
+  return blockedMessage ?? record.message ?? DEFAULT_BLOCKED_MESSAGE;
+}
+
+/** A generate result that replaces the whole response with the blocked message. */
+export function blockedGenerateResult({
+  message,
+  outcome,
+  completed,
+}: {
+  message: string;
+  outcome: GuardrailOutcome;
+  /** The model's result when the call completed before the trip (its usage is still reported). */
+  completed?: LanguageModelV4GenerateResult;
+}): LanguageModelV4GenerateResult {
+  return {
+    content: [{ type: 'text', text: message }],
+    finishReason: CONTENT_FILTER,
+    usage: completed?.usage ?? NO_USAGE,
+    providerMetadata: withOutcome(completed?.providerMetadata, outcome),
+    warnings: completed?.warnings ?? [],
+    ...(completed?.request && { request: completed.request }),
+    ...(completed?.response && { response: completed.response }),
+  };
+}
+
+/** The parts of a blocked answer: the message as one text part. */
+export function blockedTextParts(
+  message: string,
+  id = 'guardrail-blocked',
+): LanguageModelV4StreamPart[] {
+  return [
+    { type: 'text-start', id },
+    { type: 'text-delta', id, delta: message },
+    { type: 'text-end', id },
+  ];
+}

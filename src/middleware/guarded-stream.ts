@@ -1,0 +1,272 @@
+import type { LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
+import type { ChainResult } from '../core/chain';
+import { GuardrailTripwireError } from '../core/errors';
+import { outcomeOf } from '../core/outcome';
+import type { Guardrail, GuardrailRecord } from '../core/types';
+import {
+  type BlockedMessage,
+  blockedTextParts,
+  CONTENT_FILTER,
+  NO_USAGE,
+  resolveBlockedMessage,
+  withOutcome,
+} from './blocked-response';
+import type { CallGuard } from './call-guard';
+import { holdProcessor } from './hold-processor';
+import { passthroughProcessor } from './passthrough-processor';
+import { windowProcessor } from './window-processor';
+
+type Part = LanguageModelV4StreamPart;
+type FinishPart = Extract<Part, { type: 'finish' }>;
+
+/** How streamed responses are enforced. */
+export type StreamMode = 'hold' | 'window' | 'passthrough';
+
+export interface StreamSettings {
+  mode: StreamMode;
+  onTrip: 'return' | 'throw';
+  blockedMessage: BlockedMessage | undefined;
+  output: readonly Guardrail[];
+  checkReasoning: boolean;
+  holdBackWindow: number;
+}
+
+/** What a processor decided: parts to release now, and possibly a trip. */
+export interface ProcessorStep {
+  parts: Part[];
+  trip?: GuardrailRecord;
+  /** True when the trip cannot withhold anything (passthrough): the parts are released and the outcome reported. */
+  reportOnly?: boolean;
+}
+
+/**
+ * A stream mode: receives the content parts of a response in order and
+ * decides what to release. The envelope (stream-start, response-metadata,
+ * finish) is handled by `guardStream`.
+ */
+export interface StreamProcessor {
+  push(part: Part): Promise<ProcessorStep> | ProcessorStep;
+  /** The source ended: release what is left. `usage` is the finish part's, when there was one. */
+  end(usage: LanguageModelV4Usage | undefined): Promise<ProcessorStep>;
+  /** Parts that close what was already released (open text parts), when the response is cut short. */
+  close(): Part[];
+}
+
+/** Usage of a call that was cut short: the model did not report it. */
+const UNKNOWN_USAGE: LanguageModelV4Usage = {
+  inputTokens: {
+    total: undefined,
+    noCache: undefined,
+    cacheRead: undefined,
+    cacheWrite: undefined,
+  },
+  outputTokens: { total: undefined, text: undefined, reasoning: undefined },
+};
+
+/** The parts that end a tripped response: the blocked message (or the error) and the finish. */
+function tripParts(
+  call: CallGuard,
+  record: GuardrailRecord,
+  settings: Pick<StreamSettings, 'onTrip' | 'blockedMessage'>,
+  finish: FinishPart | undefined,
+  usage: LanguageModelV4Usage,
+): Part[] {
+  const outcome = outcomeOf(call.records, true);
+  const body: Part[] =
+    settings.onTrip === 'throw'
+      ? [{ type: 'error', error: new GuardrailTripwireError({ record, records: outcome.records }) }]
+      : blockedTextParts(resolveBlockedMessage(settings.blockedMessage, record));
+  return [
+    ...body,
+    {
+      type: 'finish',
+      usage: finish?.usage ?? usage,
+      finishReason: CONTENT_FILTER,
+      providerMetadata: withOutcome(finish?.providerMetadata, outcome),
+    },
+  ];
+}
+
+function fromParts(parts: Part[]): ReadableStream<Part> {
+  return new ReadableStream({
+    start(controller) {
+      for (const part of parts) controller.enqueue(part);
+      controller.close();
+    },
+  });
+}
+
+/** The stream of a call that tripped before the model streamed anything. */
+export function tripStream(
+  call: CallGuard,
+  record: GuardrailRecord,
+  settings: Pick<StreamSettings, 'onTrip' | 'blockedMessage'>,
+): ReadableStream<Part> {
+  return fromParts([
+    { type: 'stream-start', warnings: [] },
+    ...tripParts(call, record, settings, undefined, NO_USAGE),
+  ]);
+}
+
+function processorFor(call: CallGuard, settings: StreamSettings): StreamProcessor {
+  const judged = (type: 'text' | 'reasoning') =>
+    settings.output.length > 0 && (type === 'text' || settings.checkReasoning);
+  switch (settings.mode) {
+    case 'window':
+      return windowProcessor(call, settings.output, settings.holdBackWindow, judged);
+    case 'passthrough':
+      return passthroughProcessor(call, settings.output, judged);
+    default:
+      return holdProcessor(call, settings.output, judged);
+  }
+}
+
+type ReadResult =
+  | { kind: 'part'; part: Part }
+  | { kind: 'done' }
+  | { kind: 'parallel'; result: ChainResult | undefined };
+
+/**
+ * Enforces the output guardrails (and the parallel input guardrails) on a
+ * model stream. Pull-driven: the model stream is read only as fast as the
+ * consumer reads, and cancelling the result cancels the model stream and
+ * aborts every running guardrail.
+ */
+export function guardStream(
+  source: ReadableStream<Part>,
+  call: CallGuard,
+  settings: StreamSettings,
+): ReadableStream<Part> {
+  const reader = source.getReader();
+  const processor = processorFor(call, settings);
+  const parallel = call.startParallel();
+  let parallelSettled = false;
+  let readerDone = false;
+  let cancelled = false;
+  const parallelOutcome = parallel.then(result => ({ kind: 'parallel' as const, result }));
+  // Parts produced while parallel input guardrails still run are held here.
+  const heldForParallel: Part[] = [];
+
+  async function read(): Promise<ReadResult> {
+    const nextPart = reader.read().then(
+      ({ done, value }): ReadResult => (done ? { kind: 'done' } : { kind: 'part', part: value }),
+      async (error: unknown): Promise<ReadResult> => {
+        // A parallel trip aborts the model call: its stream then fails with the abort.
+        if (call.abortedByTrip()) return { kind: 'parallel', result: await parallel };
+        throw error;
+      },
+    );
+    return parallelSettled ? nextPart : Promise.race([nextPart, parallelOutcome]);
+  }
+
+  async function stopSource(reason: unknown) {
+    if (readerDone) return;
+    readerDone = true;
+    if (!call.controller.signal.aborted) call.controller.abort(reason);
+    await reader.cancel(reason).catch(() => {});
+  }
+
+  async function* run(): AsyncGenerator<Part> {
+    let finish: FinishPart | undefined;
+    const release = function* (parts: Part[]) {
+      if (parallelSettled) yield* parts;
+      else heldForParallel.push(...parts);
+    };
+    const trip = async function* (record: GuardrailRecord, usage: LanguageModelV4Usage) {
+      await stopSource(new GuardrailTripwireError({ record }));
+      yield* heldForParallel
+        .splice(0)
+        .filter(p => p.type === 'stream-start' || p.type === 'response-metadata');
+      yield* processor.close();
+      yield* tripParts(call, record, settings, finish, usage);
+    };
+
+    for (;;) {
+      const next = await read();
+      if (cancelled) return;
+      if (next.kind === 'parallel') {
+        parallelSettled = true;
+        if (next.result?.trip) {
+          yield* trip(next.result.trip, UNKNOWN_USAGE);
+          return;
+        }
+        yield* heldForParallel.splice(0);
+        continue;
+      }
+      if (next.kind === 'done') break;
+      const { part } = next;
+      if (part.type === 'finish') {
+        finish = part;
+        continue;
+      }
+      if (part.type === 'stream-start' || part.type === 'response-metadata') {
+        yield* release([part]);
+        continue;
+      }
+      const step = await processor.push(part);
+      if (step.trip) {
+        yield* trip(step.trip, UNKNOWN_USAGE);
+        return;
+      }
+      yield* release(step.parts);
+    }
+    readerDone = true;
+    if (cancelled) return;
+
+    if (!parallelSettled) {
+      const result = await parallel;
+      parallelSettled = true;
+      if (result?.trip) {
+        yield* trip(result.trip, finish?.usage ?? UNKNOWN_USAGE);
+        return;
+      }
+      yield* heldForParallel.splice(0);
+    }
+    const last = await processor.end(finish?.usage);
+    if (last.trip && !last.reportOnly) {
+      yield* trip(last.trip, finish?.usage ?? UNKNOWN_USAGE);
+      return;
+    }
+    yield* last.parts;
+    const tripped = last.trip !== undefined;
+    if (tripped && settings.onTrip === 'throw') {
+      yield {
+        type: 'error',
+        error: new GuardrailTripwireError({ record: last.trip!, records: call.records }),
+      };
+    }
+    yield {
+      type: 'finish',
+      usage: finish?.usage ?? UNKNOWN_USAGE,
+      finishReason: tripped
+        ? CONTENT_FILTER
+        : (finish?.finishReason ?? { unified: 'other', raw: undefined }),
+      providerMetadata: withOutcome(finish?.providerMetadata, outcomeOf(call.records, tripped)),
+    };
+  }
+
+  const parts = run();
+  return new ReadableStream<Part>({
+    async pull(controller) {
+      try {
+        const { done, value } = await parts.next();
+        if (done) {
+          call.release();
+          controller.close();
+        } else {
+          controller.enqueue(value);
+        }
+      } catch (error) {
+        if (!call.controller.signal.aborted) call.controller.abort(error);
+        call.release();
+        controller.error(error);
+      }
+    },
+    async cancel(reason) {
+      cancelled = true;
+      await stopSource(reason);
+      call.release();
+      await parts.return(undefined);
+    },
+  });
+}

@@ -1,0 +1,300 @@
+import type {
+  LanguageModelV4CallOptions,
+  LanguageModelV4Content,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4Middleware,
+  LanguageModelV4StreamResult,
+} from '@ai-sdk/provider';
+import { linkedAbortController } from '../core/abort';
+import { GuardrailConfigError, GuardrailTripwireError } from '../core/errors';
+import { outcomeOf } from '../core/outcome';
+import type {
+  Guardrail,
+  GuardrailEventListener,
+  GuardrailMetadata,
+  GuardrailRecord,
+} from '../core/types';
+import {
+  type BlockedMessage,
+  blockedGenerateResult,
+  resolveBlockedMessage,
+  withOutcome,
+} from './blocked-response';
+import { CallGuard } from './call-guard';
+import { guardStream, type StreamMode, tripStream } from './guarded-stream';
+import { guardInput, InputMemo, type InputScope } from './input-guard';
+
+/** Options of `guardrails()`. */
+export interface GuardrailsOptions {
+  /** Guardrails over the text of user messages, in order. */
+  input?: Guardrail[];
+  /** Guardrails over the text of each model response, in order. */
+  output?: Guardrail[];
+  /**
+   * How streamed responses are enforced:
+   * - `'hold'` (default): nothing is released before the output guardrails passed;
+   * - `'window'`: text streams with a hold-back window; stream-safe guardrails only;
+   * - `'passthrough'`: parts flow as written; guardrails only report.
+   */
+  stream?: { mode?: StreamMode; window?: number };
+  /** `'return'` (default): a trip returns the blocked message. `'throw'`: a `GuardrailTripwireError`. */
+  onTrip?: 'return' | 'throw';
+  /** The text shown in place of a blocked response. Default: the block's message, else a generic refusal. */
+  blockedMessage?: BlockedMessage;
+  /** Receives one event per guardrail decision. */
+  onEvent?: GuardrailEventListener;
+  /** `'user'` (default): input guardrails judge user messages. `'all'`: system messages too. */
+  inputScope?: InputScope;
+  /** Also judge reasoning text with the output guardrails. Default false. */
+  checkReasoning?: boolean;
+  /**
+   * Per-call values for `ctx.metadata` (session id, user id, ...), computed
+   * from the call. Merged under the call's `providerOptions.guardrails`.
+   */
+  context?: (params: LanguageModelV4CallOptions) => GuardrailMetadata;
+  /** How many texts the input memo remembers for durable redaction. Default 1,000. */
+  memoSize?: number;
+}
+
+const STREAM_MODES: readonly StreamMode[] = ['hold', 'window', 'passthrough'];
+const DEFAULT_WINDOW = 256;
+
+function validateGuardrails(list: unknown, path: string): Guardrail[] {
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) {
+    throw new GuardrailConfigError({ path, value: list, expected: 'an array of guardrails' });
+  }
+  const issues = list.flatMap((guardrail, index) =>
+    guardrail != null &&
+    typeof guardrail === 'object' &&
+    typeof guardrail.name === 'string' &&
+    typeof guardrail.check === 'function'
+      ? []
+      : [
+          {
+            path: `${path}[${index}]`,
+            value: guardrail,
+            expected: 'a guardrail ({ name, check })',
+          },
+        ],
+  );
+  if (issues.length > 0) throw new GuardrailConfigError(issues);
+  return list as Guardrail[];
+}
+
+let passthroughWarned = false;
+
+/**
+ * Guardrails as a language-model middleware for `wrapLanguageModel`.
+ *
+ * Input guardrails judge the new user input before the model is called
+ * (or alongside it, for `parallel` ones) and apply their redactions to every
+ * user message of every call. Output guardrails judge the text of each
+ * response, streamed or not. A trip ends the call with the blocked message
+ * and `finishReason: 'content-filter'` (or a `GuardrailTripwireError` with
+ * `onTrip: 'throw'`); every call reports `providerMetadata.guardrails`.
+ *
+ * @example
+ * const model = wrapLanguageModel({
+ *   model: openai('gpt-4.1-mini'),
+ *   middleware: guardrails({ input: [promptInjection()], output: [pii({ action: 'redact' })] }),
+ * });
+ */
+export function guardrails({
+  input: inputOption,
+  output: outputOption,
+  stream: { mode = 'hold', window } = {},
+  onTrip = 'return',
+  blockedMessage,
+  onEvent,
+  inputScope = 'user',
+  checkReasoning = false,
+  context,
+  memoSize = 1_000,
+}: GuardrailsOptions = {}): LanguageModelV4Middleware {
+  const input = validateGuardrails(inputOption, 'input');
+  const output = validateGuardrails(outputOption, 'output');
+  if (!STREAM_MODES.includes(mode)) {
+    throw new GuardrailConfigError({
+      path: 'stream.mode',
+      value: mode,
+      expected: "'hold', 'window' or 'passthrough'",
+    });
+  }
+  if (onTrip !== 'return' && onTrip !== 'throw') {
+    throw new GuardrailConfigError({
+      path: 'onTrip',
+      value: onTrip,
+      expected: "'return' or 'throw'",
+    });
+  }
+  if (inputScope !== 'user' && inputScope !== 'all') {
+    throw new GuardrailConfigError({
+      path: 'inputScope',
+      value: inputScope,
+      expected: "'user' or 'all'",
+    });
+  }
+  if (window !== undefined && !(Number.isInteger(window) && window > 0)) {
+    throw new GuardrailConfigError({
+      path: 'stream.window',
+      value: window,
+      expected: 'a positive integer',
+    });
+  }
+  if (mode === 'window') {
+    const unsafe = output.flatMap((g, i) => (g.streamSafe ? [] : [{ g, i }]));
+    if (unsafe.length > 0) {
+      throw new GuardrailConfigError(
+        unsafe.map(({ g, i }) => ({
+          path: `output[${i}]`,
+          value: g.name,
+          expected: `a stream-safe guardrail in window mode ("${g.name}" needs the whole answer: use stream mode 'hold')`,
+        })),
+      );
+    }
+  }
+  if (mode === 'passthrough' && !passthroughWarned && output.length > 0) {
+    passthroughWarned = true;
+    console.warn(
+      "[ai-guardrails] stream mode 'passthrough': output guardrails only report on streamed answers; nothing can be withheld.",
+    );
+  }
+  const sequentialInput = input.filter(g => !g.parallel);
+  const parallelInput = input.filter(g => g.parallel);
+  const holdBackWindow =
+    Math.max(window ?? 0, ...output.map(g => g.maxMatchLength ?? 0)) || DEFAULT_WINDOW;
+  const memo = new InputMemo(memoSize);
+  const calls = new WeakMap<LanguageModelV4CallOptions, CallGuard>();
+
+  function metadataOf(params: LanguageModelV4CallOptions): GuardrailMetadata {
+    const fromOptions = params.providerOptions?.guardrails as GuardrailMetadata | undefined;
+    return { ...context?.(params), ...fromOptions };
+  }
+
+  function tripError(record: GuardrailRecord, records: GuardrailRecord[]) {
+    return new GuardrailTripwireError({ record, records });
+  }
+
+  async function guardedGenerate(
+    call: CallGuard,
+    doGenerate: () => PromiseLike<LanguageModelV4GenerateResult>,
+  ): Promise<LanguageModelV4GenerateResult> {
+    const trip = (record: GuardrailRecord, completed?: LanguageModelV4GenerateResult) => {
+      const outcome = outcomeOf(call.records, true);
+      if (onTrip === 'throw') throw tripError(record, outcome.records);
+      return blockedGenerateResult({
+        message: resolveBlockedMessage(blockedMessage, record),
+        outcome,
+        completed,
+      });
+    };
+    if (call.input.trip) return trip(call.input.trip);
+
+    const parallel = call.startParallel();
+    let result: LanguageModelV4GenerateResult;
+    try {
+      result = await doGenerate();
+    } catch (error) {
+      const parallelResult = await parallel;
+      if (parallelResult?.trip) return trip(parallelResult.trip);
+      throw error;
+    }
+    const parallelResult = await parallel;
+    if (parallelResult?.trip) return trip(parallelResult.trip, result);
+
+    const content: LanguageModelV4Content[] = [];
+    for (const part of result.content) {
+      const judged = part.type === 'text' || (checkReasoning && part.type === 'reasoning');
+      if (!judged || output.length === 0) {
+        content.push(part);
+        continue;
+      }
+      const checked = await call.checkOutput(output, part.text, { usage: result.usage });
+      if (checked.trip) return trip(checked.trip, result);
+      content.push(checked.content === part.text ? part : { ...part, text: checked.content });
+    }
+    return {
+      ...result,
+      content,
+      providerMetadata: withOutcome(result.providerMetadata, outcomeOf(call.records, false)),
+    };
+  }
+
+  async function guardedStream(
+    call: CallGuard,
+    doStream: () => PromiseLike<LanguageModelV4StreamResult>,
+  ): Promise<LanguageModelV4StreamResult> {
+    const settings = { onTrip, blockedMessage, output, checkReasoning, holdBackWindow, mode };
+    if (call.input.trip) {
+      call.release();
+      return { stream: tripStream(call, call.input.trip, settings) };
+    }
+    const parallel = call.startParallel();
+    let result: LanguageModelV4StreamResult;
+    try {
+      result = await doStream();
+    } catch (error) {
+      const parallelResult = await parallel;
+      call.release();
+      if (parallelResult?.trip) return { stream: tripStream(call, parallelResult.trip, settings) };
+      throw error;
+    }
+    return { ...result, stream: guardStream(result.stream, call, settings) };
+  }
+
+  return {
+    specificationVersion: 'v4',
+
+    async transformParams({ params }) {
+      const { controller, dispose } = linkedAbortController(params.abortSignal);
+      const metadata = metadataOf(params);
+      const state = new Map<string, unknown>();
+      const inputResult = await guardInput({
+        prompt: params.prompt,
+        guardrails: sequentialInput,
+        scope: inputScope,
+        memo,
+        memoScope: JSON.stringify(metadata),
+        context: { messages: params.prompt, metadata, state },
+        abortSignal: controller.signal,
+        onEvent,
+      });
+      const transformed: LanguageModelV4CallOptions = {
+        ...params,
+        prompt: inputResult.prompt,
+        abortSignal: controller.signal,
+      };
+      calls.set(
+        transformed,
+        new CallGuard(
+          inputResult,
+          inputResult.prompt,
+          metadata,
+          state,
+          controller,
+          parallelInput,
+          onEvent,
+          dispose,
+        ),
+      );
+      return transformed;
+    },
+
+    async wrapGenerate({ doGenerate, params }) {
+      const call = calls.get(params);
+      if (!call) return doGenerate();
+      try {
+        return await guardedGenerate(call, doGenerate);
+      } finally {
+        call.release();
+      }
+    },
+
+    async wrapStream({ doStream, params }) {
+      const call = calls.get(params);
+      if (!call) return doStream();
+      return guardedStream(call, doStream);
+    },
+  };
+}

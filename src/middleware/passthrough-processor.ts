@@ -1,0 +1,36 @@
+import type { Guardrail } from '../core/types';
+import type { CallGuard } from './call-guard';
+import type { StreamProcessor } from './guarded-stream';
+import { blockKey } from './hold-processor';
+
+/**
+ * `passthrough` mode: parts flow as the model writes them; the output
+ * guardrails judge the finished texts and their records and outcome are
+ * reported in the finish part, but nothing can be withheld.
+ */
+export function passthroughProcessor(
+  call: CallGuard,
+  output: readonly Guardrail[],
+  judged: (type: 'text' | 'reasoning') => boolean,
+): StreamProcessor {
+  const texts = new Map<string, string>();
+  return {
+    push(part) {
+      const key = blockKey(part, judged);
+      if (key !== undefined && (part.type === 'text-delta' || part.type === 'reasoning-delta')) {
+        texts.set(key, (texts.get(key) ?? '') + part.delta);
+      }
+      return { parts: [part] };
+    },
+    async end(usage) {
+      for (const text of texts.values()) {
+        const checked = await call.checkOutput(output, text, usage ? { usage } : {});
+        if (checked.trip) return { parts: [], trip: checked.trip, reportOnly: true };
+      }
+      return { parts: [] };
+    },
+    close() {
+      return [];
+    },
+  };
+}

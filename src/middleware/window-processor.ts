@@ -1,0 +1,235 @@
+import type { LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
+import type { ChainResult } from '../core/chain';
+import { emitEvent } from '../core/events';
+import type { Guardrail, GuardrailRecord } from '../core/types';
+import type { CallGuard } from './call-guard';
+import type { ProcessorStep, StreamProcessor } from './guarded-stream';
+import { blockKey } from './hold-processor';
+
+type Part = LanguageModelV4StreamPart;
+
+/** Hold-back state of one text (or reasoning) part. */
+interface TextWindow {
+  type: 'text' | 'reasoning';
+  id: string;
+  startPart: Part;
+  started: boolean;
+  /** Text received and not yet released (raw). */
+  pending: string;
+  /** The last `window` characters released (raw): left context for the next check. */
+  releasedTail: string;
+  /** `pending.length` at which the next check runs (amortises checks to one per window). */
+  nextCheckAt: number;
+  /** One aggregated record per guardrail for the whole part. */
+  records: Map<string, GuardrailRecord>;
+}
+
+function commonPrefixLength(a: string, b: string): number {
+  const max = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < max && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+function commonSuffixLength(a: string, b: string, max: number): number {
+  let i = 0;
+  while (i < max && a.charCodeAt(a.length - 1 - i) === b.charCodeAt(b.length - 1 - i)) i++;
+  return i;
+}
+
+const STATUS_RANK: Record<GuardrailRecord['status'], number> = {
+  passed: 0,
+  modified: 1,
+  error: 2,
+  blocked: 3,
+};
+
+/**
+ * `window` mode: text streams with a hold-back window per text part. Text is
+ * released only once no stream-safe guardrail can still change it: each check
+ * sees the pending text plus `window` characters of released text as left
+ * context, and the last `window` characters stay held as right context.
+ *
+ * Checks run once per `window` characters received (and at the end of the
+ * part), each over at most about three windows of text, so the work per delta
+ * is bounded by the delta plus the window, never a rescan of the whole answer.
+ *
+ * Modifications are located by comparing the checked text with the
+ * guardrails' result (common prefix and suffix). This assumes each
+ * replacement differs from the original text at its first and last
+ * character, which placeholders such as `[EMAIL_ADDRESS]` do.
+ */
+export function windowProcessor(
+  call: CallGuard,
+  output: readonly Guardrail[],
+  window: number,
+  judged: (type: 'text' | 'reasoning') => boolean,
+): StreamProcessor {
+  const windows = new Map<string, TextWindow>();
+
+  function aggregate(state: TextWindow, result: ChainResult) {
+    for (const record of result.records) {
+      const previous = state.records.get(record.guardrail);
+      if (!previous) {
+        state.records.set(record.guardrail, { ...record });
+        continue;
+      }
+      const durationMs = previous.durationMs + record.durationMs;
+      if (STATUS_RANK[record.status] >= STATUS_RANK[previous.status]) {
+        state.records.set(record.guardrail, { ...record, durationMs });
+      } else {
+        previous.durationMs = durationMs;
+      }
+    }
+  }
+
+  /** Reports the part's aggregated records (once, when the part ends or trips). */
+  function report(state: TextWindow) {
+    for (const record of state.records.values()) {
+      call.records.push(record);
+      emitEvent(call.onEvent, record);
+    }
+    state.records.clear();
+  }
+
+  function deltaPart(state: TextWindow, delta: string): Part[] {
+    if (delta.length === 0) return [];
+    const parts: Part[] = [];
+    if (!state.started) {
+      state.started = true;
+      parts.push(state.startPart);
+    }
+    parts.push({
+      type: state.type === 'text' ? 'text-delta' : 'reasoning-delta',
+      id: state.id,
+      delta,
+    });
+    return parts;
+  }
+
+  async function check(text: string, usage?: LanguageModelV4Usage) {
+    return call.checkOutput(output, text, { report: false, ...(usage && { usage }) });
+  }
+
+  /** Releases what can no longer change. `final`: the part ended, release everything. */
+  async function release(
+    state: TextWindow,
+    final: boolean,
+    usage?: LanguageModelV4Usage,
+  ): Promise<ProcessorStep> {
+    const { releasedTail: tail, pending } = state;
+    const text = tail + pending;
+    let result = await check(text, usage);
+    if (result.trip && !final) {
+      // The block may come from a word cut by the end of the checked text
+      // ("ass" of "assistant"): confirm on the text up to its last break.
+      const lastBreak = Math.max(text.lastIndexOf(' '), text.lastIndexOf('\n'));
+      if (lastBreak <= tail.length) return deferred(state);
+      result = await check(text.slice(0, lastBreak));
+      if (!result.trip) return deferred(state);
+    }
+    aggregate(state, result);
+    if (result.trip) {
+      report(state);
+      return { parts: [], trip: result.trip };
+    }
+    const modified = result.content;
+    let released: string;
+    let consumed: number;
+    if (final) {
+      released = modified.slice(Math.min(tail.length, commonPrefixLength(text, modified)));
+      consumed = pending.length;
+    } else {
+      const cut = pending.length - window;
+      const prefix = commonPrefixLength(text, modified);
+      if (prefix >= tail.length + cut) {
+        consumed = cut;
+        released = pending.slice(0, cut);
+      } else {
+        const suffix = commonSuffixLength(
+          text,
+          modified,
+          Math.min(text.length, modified.length) - prefix,
+        );
+        if (text.length - suffix <= tail.length + cut) {
+          // Every change ends before the cut: release the modified text up to it.
+          consumed = cut;
+          released = modified.slice(
+            tail.length,
+            tail.length + cut + (modified.length - text.length),
+          );
+        } else {
+          // A change reaches into the held-back window: release only what precedes the first one.
+          consumed = Math.max(0, prefix - tail.length);
+          released = pending.slice(0, consumed);
+        }
+      }
+    }
+    state.releasedTail = (tail + pending.slice(0, consumed)).slice(-window);
+    state.pending = pending.slice(consumed);
+    state.nextCheckAt = state.pending.length + window;
+    return { parts: deltaPart(state, released) };
+  }
+
+  function deferred(state: TextWindow): ProcessorStep {
+    state.nextCheckAt = state.pending.length + window;
+    return { parts: [] };
+  }
+
+  return {
+    async push(part) {
+      const key = blockKey(part, judged);
+      if (key === undefined) return { parts: [part] };
+      if (part.type === 'text-start' || part.type === 'reasoning-start') {
+        windows.set(key, {
+          type: part.type === 'text-start' ? 'text' : 'reasoning',
+          id: part.id,
+          startPart: part,
+          started: false,
+          pending: '',
+          releasedTail: '',
+          nextCheckAt: 2 * window,
+          records: new Map(),
+        });
+        return { parts: [] };
+      }
+      const state = windows.get(key);
+      if (!state) return { parts: [part] }; // a delta without its start: nothing to hold it against
+      if (part.type === 'text-delta' || part.type === 'reasoning-delta') {
+        state.pending += part.delta;
+        if (state.pending.length < state.nextCheckAt) return { parts: [] };
+        return release(state, false);
+      }
+      // text-end / reasoning-end
+      const step = await release(state, true);
+      if (step.trip) return step;
+      windows.delete(key);
+      report(state);
+      if (!state.started) step.parts.push(state.startPart);
+      step.parts.push(part);
+      return step;
+    },
+
+    async end() {
+      // Parts the model left open are released as if they had ended.
+      const parts: Part[] = [];
+      for (const [key, state] of windows) {
+        const step = await release(state, true);
+        if (step.trip) return { parts, trip: step.trip };
+        windows.delete(key);
+        report(state);
+        parts.push(...step.parts);
+      }
+      return { parts };
+    },
+
+    close() {
+      const parts: Part[] = [];
+      for (const state of windows.values()) {
+        if (state.started) parts.push({ type: `${state.type}-end`, id: state.id } as Part);
+      }
+      windows.clear();
+      return parts;
+    },
+  };
+}

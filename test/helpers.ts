@@ -1,0 +1,119 @@
+import type {
+  LanguageModelV4CallOptions,
+  LanguageModelV4Content,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4StreamPart,
+  LanguageModelV4Usage,
+} from '@ai-sdk/provider';
+import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
+import { allow, block, defineGuardrail, modify } from '../src';
+
+export const usage: LanguageModelV4Usage = {
+  inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 20, text: 20, reasoning: undefined },
+};
+
+export const stop = { unified: 'stop', raw: 'stop' } as const;
+
+export function generateResult(
+  content: LanguageModelV4Content[] | string,
+  extra: Partial<LanguageModelV4GenerateResult> = {},
+): LanguageModelV4GenerateResult {
+  return {
+    content: typeof content === 'string' ? [{ type: 'text', text: content }] : content,
+    finishReason: stop,
+    usage,
+    warnings: [],
+    ...extra,
+  };
+}
+
+/** The parts of a streamed text answer, cut into the given deltas. */
+export function textParts(deltas: string[], id = 't1'): LanguageModelV4StreamPart[] {
+  return [
+    { type: 'text-start', id },
+    ...deltas.map(delta => ({ type: 'text-delta' as const, id, delta })),
+    { type: 'text-end', id },
+  ];
+}
+
+export function streamOf(
+  parts: LanguageModelV4StreamPart[],
+  finish: Partial<Extract<LanguageModelV4StreamPart, { type: 'finish' }>> = {},
+) {
+  return {
+    stream: convertArrayToReadableStream<LanguageModelV4StreamPart>([
+      { type: 'stream-start', warnings: [] },
+      ...parts,
+      { type: 'finish', finishReason: stop, usage, ...finish },
+    ]),
+  };
+}
+
+/** A mock model that answers every generate call with `text` and every stream call with its deltas. */
+export function textModel(text: string | string[]) {
+  const deltas = Array.isArray(text) ? text : [text];
+  return new MockLanguageModelV4({
+    doGenerate: async () => generateResult(deltas.join('')),
+    doStream: async () => streamOf(textParts(deltas)),
+  });
+}
+
+/** Blocks text containing `word` (case-insensitive, whole word). Stream-safe. */
+export function blockWord(word: string, name = `block-${word}`) {
+  const pattern = new RegExp(`\\b${word}\\b`, 'i');
+  return defineGuardrail({
+    name,
+    streamSafe: true,
+    maxMatchLength: word.length + 2,
+    check: text =>
+      pattern.test(text)
+        ? block({
+            message: `"${word}" is not allowed.`,
+            reason: `matched ${word}`,
+            severity: 'critical',
+          })
+        : allow(),
+  });
+}
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+
+/** Redacts e-mail addresses to `[EMAIL]`. Stream-safe. */
+export function redactEmails(name = 'redact-email') {
+  return defineGuardrail({
+    name,
+    streamSafe: true,
+    maxMatchLength: 64,
+    check: text => {
+      const count = text.match(EMAIL)?.length ?? 0;
+      return count > 0 ? modify(text.replace(EMAIL, '[EMAIL]'), { count }) : allow();
+    },
+  });
+}
+
+export function userPrompt(text: string): LanguageModelV4CallOptions['prompt'] {
+  return [{ role: 'user', content: [{ type: 'text', text }] }];
+}
+
+/** Reads every part of a stream. */
+export async function readAll<T>(stream: ReadableStream<T> | AsyncIterable<T>): Promise<T[]> {
+  const parts: T[] = [];
+  for await (const part of stream as AsyncIterable<T>) parts.push(part);
+  return parts;
+}
+
+/** Strips timing so records compare exactly. */
+export function withoutTiming<T extends { durationMs?: number }>(
+  records: readonly T[] | undefined,
+) {
+  return (records ?? []).map(({ durationMs, ...rest }) => {
+    expectNumber(durationMs);
+    return rest;
+  });
+}
+
+function expectNumber(value: unknown) {
+  if (typeof value !== 'number' || !(value >= 0))
+    throw new Error(`durationMs is not a non-negative number: ${value}`);
+}

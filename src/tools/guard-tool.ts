@@ -1,0 +1,554 @@
+import type { JSONValue, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import {
+  asSchema,
+  jsonSchema,
+  type ModelMessage,
+  type Tool,
+  type ToolExecuteFunction,
+  type ToolExecutionOptions,
+  type ToolSet,
+} from 'ai';
+import { runChain } from '../core/chain';
+import {
+  GuardrailConfigError,
+  type GuardrailConfigIssue,
+  GuardrailTripwireError,
+} from '../core/errors';
+import { emitEvent } from '../core/events';
+import type {
+  Guardrail,
+  GuardrailContext,
+  GuardrailEventListener,
+  GuardrailMetadata,
+  GuardrailRecord,
+} from '../core/types';
+import {
+  defaultBlockedMessage,
+  type GuardrailBlockedOutput,
+  isGuardrailBlocked,
+} from './blocked-output';
+import { canonicalJson } from './canonical-json';
+
+/** What the `context` option of the tool wrappers receives for each tool call. */
+export interface ToolGuardrailCall {
+  /** The tool's name in the tool set (`undefined` for `guardTool` without `name`). */
+  toolName: string | undefined;
+  toolCallId: string;
+  /** The messages the tool call came from, as the AI SDK passes them to `execute`. */
+  messages: ModelMessage[];
+  /** The tool context the AI SDK passes to `execute` (`toolsContext` of the call). */
+  context: unknown;
+}
+
+/** Options shared by `guardTool` and `guardTools`. */
+export interface GuardToolOptions {
+  /** Guardrails over the arguments, before the tool runs (kind `tool_input`). */
+  input?: readonly Guardrail[];
+  /** Guardrails over the result, before the model sees it (kind `tool_output`). */
+  output?: readonly Guardrail[];
+  /**
+   * What a trip does:
+   * - `'return'` (default): the tool's output becomes a `GuardrailBlockedOutput`;
+   *   the model sees its `message` and the loop goes on.
+   * - `'throw'`: the tool throws a `GuardrailTripwireError`, which the AI SDK
+   *   reports as a tool error.
+   */
+  onTrip?: 'return' | 'throw';
+  /**
+   * The text the model sees for a blocked call. Default: the tripping
+   * guardrail's `message`, else a neutral sentence naming the tool.
+   */
+  blockedMessage?: string | ((record: GuardrailRecord) => string);
+  /** Receives one event per guardrail decision (passed, modified, blocked, error). */
+  onEvent?: GuardrailEventListener;
+  /**
+   * Per-call values for `ctx.metadata` (a session id, a user id, ...),
+   * computed from the tool call. Default: no metadata.
+   */
+  context?: (call: ToolGuardrailCall) => GuardrailMetadata | PromiseLike<GuardrailMetadata>;
+}
+
+/** Options of `guardTool`. */
+export interface GuardSingleToolOptions extends GuardToolOptions {
+  /**
+   * The tool's name, reported as `toolName` in records and `ctx`. The AI SDK
+   * does not tell `execute` which name a tool has; `guardTools` sets it from
+   * the key in the tool set.
+   */
+  name?: string;
+}
+
+/** Options of `guardTools`. */
+export interface GuardToolsOptions<NAME extends string = string> extends GuardToolOptions {
+  /**
+   * The names of the tools to guard. Others are returned unchanged (so tools
+   * that cannot be guarded, such as client-side or provider-executed ones, can
+   * stay in the set). Default: every tool.
+   */
+  only?: readonly NAME[];
+}
+
+/**
+ * A tool after `guardTool`: the same input and context types, with
+ * `GuardrailBlockedOutput` added to its output type.
+ */
+export type GuardedTool<TOOL> =
+  TOOL extends Tool<infer INPUT, infer OUTPUT, infer CONTEXT>
+    ? Tool<INPUT, OUTPUT | GuardrailBlockedOutput, CONTEXT> & {
+        execute: ToolExecuteFunction<INPUT, OUTPUT | GuardrailBlockedOutput, CONTEXT>;
+      }
+    : never;
+
+/** A tool set after `guardTools`: the tools named in `only` (default all) are guarded. */
+export type GuardedToolSet<TOOLS extends ToolSet, ONLY extends keyof TOOLS = keyof TOOLS> = {
+  [NAME in keyof TOOLS]: NAME extends ONLY ? GuardedTool<TOOLS[NAME]> : TOOLS[NAME];
+};
+
+type ToolResultOutput = Awaited<ReturnType<NonNullable<Tool['toModelOutput']>>>;
+type AnyExecute = (input: unknown, options: ToolExecutionOptions<unknown>) => unknown;
+type WrappableTool = {
+  execute?: unknown;
+  type?: unknown;
+  isProviderExecuted?: unknown;
+  inputSchema?: unknown;
+  outputSchema?: unknown;
+  toModelOutput?: (options: {
+    toolCallId: string;
+    input: unknown;
+    output: unknown;
+  }) => ToolResultOutput | PromiseLike<ToolResultOutput>;
+};
+
+const blockedOutputJsonSchema = {
+  type: 'object',
+  properties: {
+    status: { const: 'blocked' },
+    guardrail: { type: 'object' },
+    message: { type: 'string' },
+  },
+  required: ['status', 'guardrail', 'message'],
+} as const;
+
+/**
+ * Wraps one tool so that guardrails check its arguments before it runs and its
+ * result before the model sees it.
+ *
+ * Guardrails see the arguments (or the result) as canonical JSON text (keys
+ * sorted, no whitespace) in `content`, and the parsed value in `ctx.value`,
+ * with `ctx.toolName`, `ctx.toolCallId`, `ctx.messages` and `ctx.abortSignal`.
+ * Input and output guardrails of one call share `ctx.state`.
+ *
+ * - An input trip does not run the tool.
+ * - An input `modify` rewrites the arguments the tool receives. The new text
+ *   must parse as JSON and match the tool's input schema; otherwise the call is
+ *   blocked with a reason that says so.
+ * - An output trip withholds the result: it appears in no step, message or UI
+ *   stream. An output `modify` (JSON text, matching the output schema when the
+ *   tool has one) replaces the result.
+ * - Streaming tools (`execute` returning an `AsyncIterable`) are checked per
+ *   yielded value; a trip ends the iteration with the blocked output.
+ *
+ * The tool's description, schemas, approval settings and own `toModelOutput`
+ * (for unblocked outputs) still apply.
+ *
+ * @throws GuardrailConfigError when the tool has no `execute` (client-side
+ * tool), is executed by the provider, or an option is invalid.
+ *
+ * @example
+ * const runSql = guardTool(sqlTool, {
+ *   name: 'runSql',
+ *   input: [defineGuardrail({ name: 'no-drop', check: t => (/drop\s+table/i.test(t) ? block('Not allowed.') : allow()) })],
+ * });
+ */
+export function guardTool<TOOL extends Tool>(
+  tool: TOOL,
+  { name, ...options }: GuardSingleToolOptions = {},
+): GuardedTool<TOOL> {
+  const issues = [
+    ...optionIssues(options),
+    ...toolIssues(tool as WrappableTool, name ? `tool "${name}"` : 'tool', name),
+  ];
+  if (issues.length > 0) throw new GuardrailConfigError(issues);
+  return wrapTool(tool as WrappableTool, name, options) as GuardedTool<TOOL>;
+}
+
+/**
+ * Wraps every tool of a tool set (or those named in `only`) with the same
+ * guardrails. See `guardTool` for what the wrapper does. Tools left out by
+ * `only` are returned unchanged.
+ *
+ * @throws GuardrailConfigError naming each tool that cannot be guarded (no
+ * `execute`, or provider-executed) unless `only` leaves it out, each name in
+ * `only` that is not in the set, and each invalid option.
+ *
+ * @example
+ * const tools = guardTools({ search, runSql }, {
+ *   input: [noDropTable],
+ *   output: [noInstructionsInResults],
+ *   onTrip: 'return',
+ * });
+ * await generateText({ model, tools, prompt, stopWhen: [guardrailTripped(), isStepCount(10)] });
+ */
+export function guardTools<
+  TOOLS extends ToolSet,
+  const ONLY extends keyof TOOLS & string = keyof TOOLS & string,
+>(tools: TOOLS, { only, ...options }: GuardToolsOptions<ONLY> = {}): GuardedToolSet<TOOLS, ONLY> {
+  const names = Object.keys(tools);
+  const issues = optionIssues(options);
+  if (only !== undefined) {
+    if (!Array.isArray(only)) {
+      issues.push({ path: 'only', value: only, expected: 'an array of tool names' });
+    } else {
+      only.forEach((name, index) => {
+        if (!Object.hasOwn(tools, name)) {
+          issues.push({
+            path: `only[${index}]`,
+            value: name,
+            expected: `the name of a tool in the set (${names.map(n => `"${n}"`).join(', ')})`,
+          });
+        }
+      });
+    }
+  }
+  const guarded = new Set<string>(Array.isArray(only) ? only : names);
+  for (const name of names) {
+    if (guarded.has(name)) {
+      issues.push(...toolIssues(tools[name] as WrappableTool, `tools.${name}`, name));
+    }
+  }
+  if (issues.length > 0) throw new GuardrailConfigError(issues);
+
+  const result: Record<string, unknown> = {};
+  for (const name of names) {
+    const tool = tools[name] as WrappableTool;
+    result[name] = guarded.has(name) ? wrapTool(tool, name, options) : tool;
+  }
+  return result as GuardedToolSet<TOOLS, ONLY>;
+}
+
+function optionIssues(options: GuardToolOptions): GuardrailConfigIssue[] {
+  const issues: GuardrailConfigIssue[] = [];
+  for (const kind of ['input', 'output'] as const) {
+    const guardrails = options[kind];
+    if (guardrails === undefined) continue;
+    if (!Array.isArray(guardrails)) {
+      issues.push({ path: kind, value: guardrails, expected: 'an array of guardrails' });
+      continue;
+    }
+    guardrails.forEach((guardrail: unknown, index) => {
+      const candidate = guardrail as Partial<Guardrail> | null | undefined;
+      if (
+        candidate == null ||
+        typeof candidate.name !== 'string' ||
+        typeof candidate.check !== 'function'
+      ) {
+        issues.push({
+          path: `${kind}[${index}]`,
+          value: guardrail,
+          expected: 'a guardrail (an object with a `name` and a `check` function)',
+        });
+      }
+    });
+  }
+  const { onTrip, blockedMessage, onEvent, context } = options;
+  if (onTrip !== undefined && onTrip !== 'return' && onTrip !== 'throw') {
+    issues.push({ path: 'onTrip', value: onTrip, expected: "'return' or 'throw'" });
+  }
+  if (
+    blockedMessage !== undefined &&
+    typeof blockedMessage !== 'string' &&
+    typeof blockedMessage !== 'function'
+  ) {
+    issues.push({
+      path: 'blockedMessage',
+      value: blockedMessage,
+      expected: 'a string or a function of the record',
+    });
+  }
+  if (onEvent !== undefined && typeof onEvent !== 'function') {
+    issues.push({ path: 'onEvent', value: onEvent, expected: 'a function' });
+  }
+  if (context !== undefined && typeof context !== 'function') {
+    issues.push({ path: 'context', value: context, expected: 'a function of the tool call' });
+  }
+  return issues;
+}
+
+function toolIssues(
+  tool: WrappableTool | undefined,
+  path: string,
+  name: string | undefined,
+): GuardrailConfigIssue[] {
+  const leaveOut = name ? ` (leave "${name}" out with \`only\`)` : '';
+  if (tool == null || typeof tool !== 'object') {
+    return [{ path, value: tool, expected: 'a tool' }];
+  }
+  if (tool.type === 'provider' && tool.isProviderExecuted === true) {
+    return [
+      {
+        path: `${path}.isProviderExecuted`,
+        value: true,
+        expected: `a tool executed by this process: a provider-executed tool runs on the provider's side and cannot be guarded${leaveOut}`,
+      },
+    ];
+  }
+  if (typeof tool.execute !== 'function') {
+    return [
+      {
+        path: `${path}.execute`,
+        value: tool.execute,
+        expected: `a function: a tool without \`execute\` runs on the client and cannot be guarded${leaveOut}`,
+      },
+    ];
+  }
+  return [];
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return (
+    value != null &&
+    typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function'
+  );
+}
+
+/**
+ * The AI SDK decides from the value `execute` returns (not awaited) whether a
+ * tool streams, so the wrapper must commit to "generator" or "promise" before
+ * its input guardrails (async) have run: it mirrors the original's kind.
+ */
+function isAsyncGeneratorFunction(fn: unknown): boolean {
+  return Object.prototype.toString.call(fn) === '[object AsyncGeneratorFunction]';
+}
+
+/**
+ * Tool execution gets `ModelMessage`s; guardrails expect the provider prompt
+ * shape. String contents become one text part; other parts are passed as the
+ * SDK has them.
+ */
+function toPromptMessages(messages: readonly ModelMessage[] | undefined): LanguageModelV4Prompt {
+  return (messages ?? []).map(message =>
+    message.role !== 'system' && typeof message.content === 'string'
+      ? { ...message, content: [{ type: 'text', text: message.content }] }
+      : message,
+  ) as LanguageModelV4Prompt;
+}
+
+/** The SDK's default model output for a tool without `toModelOutput`. */
+function defaultModelOutput(output: unknown): ToolResultOutput {
+  if (typeof output === 'string') return { type: 'text', value: output };
+  if (output === undefined) return { type: 'json', value: null };
+  const serialised = JSON.stringify(output);
+  return {
+    type: 'json',
+    value: serialised === undefined ? null : (JSON.parse(serialised) as JSONValue),
+  };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+type CallScope = Omit<GuardrailContext, 'kind' | 'value' | 'abortSignal'> & {
+  records: GuardrailRecord[];
+  abortSignal: AbortSignal | undefined;
+};
+
+type CheckResult =
+  | { value: unknown; trip?: undefined }
+  | { value?: undefined; trip: GuardrailRecord };
+
+function wrapTool(
+  tool: WrappableTool,
+  toolName: string | undefined,
+  {
+    input: inputGuardrails = [],
+    output: outputGuardrails = [],
+    onTrip = 'return',
+    blockedMessage,
+    onEvent,
+    context: metadataFor,
+  }: GuardToolOptions,
+): unknown {
+  const originalExecute = tool.execute as AnyExecute;
+  const ownToModelOutput = tool.toModelOutput;
+
+  function rejection(
+    guardrail: string,
+    kind: 'tool_input' | 'tool_output',
+    reason: string,
+    scope: CallScope,
+  ): GuardrailRecord {
+    const record: GuardrailRecord = { guardrail, kind, status: 'blocked', reason, durationMs: 0 };
+    if (toolName !== undefined) record.toolName = toolName;
+    if (scope.toolCallId !== undefined) record.toolCallId = scope.toolCallId;
+    scope.records.push(record);
+    emitEvent(onEvent, record);
+    return record;
+  }
+
+  /**
+   * Runs one kind's guardrails one at a time through `runChain`, so that each
+   * guardrail's `ctx.value` is the parse of the `content` it receives, and a
+   * modification that is not JSON is blamed on the guardrail that made it.
+   */
+  async function check(
+    kind: 'tool_input' | 'tool_output',
+    guardrails: readonly Guardrail[],
+    value: unknown,
+    scope: CallScope,
+  ): Promise<CheckResult> {
+    if (guardrails.length === 0) return { value };
+    let content = canonicalJson(value);
+    let current = value;
+    let lastModifier: string | undefined;
+    const { records, abortSignal, ...context } = scope;
+    for (const guardrail of guardrails) {
+      const result = await runChain(
+        [guardrail],
+        content,
+        { ...context, kind, value: current },
+        { abortSignal, onEvent },
+      );
+      records.push(...result.records);
+      if (result.trip) return { trip: result.trip };
+      if (result.content === content) continue;
+      try {
+        current = JSON.parse(result.content);
+      } catch (error) {
+        return {
+          trip: rejection(
+            guardrail.name,
+            kind,
+            `modified the ${kind === 'tool_input' ? 'arguments' : 'result'} into text that is not valid JSON (${errorText(error)})`,
+            scope,
+          ),
+        };
+      }
+      content = result.content;
+      lastModifier = guardrail.name;
+    }
+    if (lastModifier === undefined) return { value };
+
+    const schema = kind === 'tool_input' ? tool.inputSchema : tool.outputSchema;
+    if (schema == null) return { value: current };
+    const validate = asSchema(schema as Parameters<typeof asSchema>[0]).validate;
+    if (!validate) return { value: current };
+    const validation = await validate(current);
+    if (validation.success) return { value: validation.value };
+    return {
+      trip: rejection(
+        lastModifier,
+        kind,
+        `modified the ${kind === 'tool_input' ? 'arguments' : 'result'} so that they no longer match the ${
+          kind === 'tool_input' ? 'input' : 'output'
+        } schema of the tool${toolName ? ` "${toolName}"` : ''}: ${errorText(validation.error)}`,
+        scope,
+      ),
+    };
+  }
+
+  function blocked(record: GuardrailRecord, scope: CallScope): GuardrailBlockedOutput {
+    if (onTrip === 'throw') {
+      throw new GuardrailTripwireError({ record, records: [...scope.records] });
+    }
+    const message =
+      typeof blockedMessage === 'function'
+        ? blockedMessage(record)
+        : (blockedMessage ?? record.message ?? defaultBlockedMessage(record));
+    return { status: 'blocked', guardrail: record, message };
+  }
+
+  async function openScope(options: ToolExecutionOptions<unknown>): Promise<CallScope> {
+    const metadata = metadataFor
+      ? await metadataFor({
+          toolName,
+          toolCallId: options.toolCallId,
+          messages: options.messages,
+          context: options.context,
+        })
+      : {};
+    return {
+      messages: toPromptMessages(options.messages),
+      toolName,
+      toolCallId: options.toolCallId,
+      metadata: metadata ?? {},
+      state: new Map(),
+      records: [],
+      abortSignal: options.abortSignal,
+    };
+  }
+
+  /** Checks each yielded value before it is passed on; a trip ends the source iteration. */
+  async function* checkEach(
+    source: AsyncIterable<unknown>,
+    scope: CallScope,
+  ): AsyncGenerator<unknown, void, undefined> {
+    for await (const value of source) {
+      const result = await check('tool_output', outputGuardrails, value, scope);
+      if (result.trip) {
+        yield blocked(result.trip, scope);
+        return;
+      }
+      yield result.value;
+    }
+  }
+
+  const execute = isAsyncGeneratorFunction(originalExecute)
+    ? async function* (input: unknown, options: ToolExecutionOptions<unknown>) {
+        const scope = await openScope(options);
+        const checked = await check('tool_input', inputGuardrails, input, scope);
+        if (checked.trip) {
+          yield blocked(checked.trip, scope);
+          return;
+        }
+        const source = originalExecute.call(tool, checked.value, options) as AsyncIterable<unknown>;
+        yield* checkEach(source, scope);
+      }
+    : async (input: unknown, options: ToolExecutionOptions<unknown>) => {
+        const scope = await openScope(options);
+        const checked = await check('tool_input', inputGuardrails, input, scope);
+        if (checked.trip) return blocked(checked.trip, scope);
+        const result = await originalExecute.call(tool, checked.value, options);
+        if (isAsyncIterable(result)) {
+          // A plain function returning an iterable: its updates cannot be
+          // streamed through a promise, but each one is still checked and the
+          // last one is the output, as the SDK would make it.
+          let last: unknown;
+          for await (const value of checkEach(result, scope)) last = value;
+          return last;
+        }
+        const output = await check('tool_output', outputGuardrails, result, scope);
+        return output.trip ? blocked(output.trip, scope) : output.value;
+      };
+
+  const wrapped: Record<string, unknown> = {
+    ...tool,
+    execute,
+    toModelOutput: async (options: { toolCallId: string; input: unknown; output: unknown }) => {
+      if (isGuardrailBlocked(options.output)) {
+        return { type: 'text', value: options.output.message } satisfies ToolResultOutput;
+      }
+      return ownToModelOutput
+        ? await ownToModelOutput(options)
+        : defaultModelOutput(options.output);
+    },
+  };
+
+  if (tool.outputSchema != null) {
+    // UI message validation checks outputs against `outputSchema`; a blocked
+    // output must pass it too.
+    const original = asSchema(tool.outputSchema as Parameters<typeof asSchema>[0]);
+    wrapped.outputSchema = jsonSchema(
+      async () => ({ anyOf: [await original.jsonSchema, blockedOutputJsonSchema] }),
+      {
+        validate: async value =>
+          isGuardrailBlocked(value)
+            ? { success: true, value }
+            : original.validate
+              ? await original.validate(value)
+              : { success: true, value },
+      },
+    );
+  }
+  return wrapped;
+}

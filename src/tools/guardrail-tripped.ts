@@ -1,0 +1,30 @@
+import type { StopCondition } from 'ai';
+import { GuardrailTripwireError } from '../core/errors';
+import { isGuardrailBlocked } from './blocked-output';
+
+/**
+ * A stop condition for `stopWhen` (of `generateText`, `streamText` or
+ * `ToolLoopAgent`) that ends the tool loop after a step in which a tool
+ * guardrail tripped: a tool returned a `GuardrailBlockedOutput`, or (with
+ * `onTrip: 'throw'`) failed with a `GuardrailTripwireError`.
+ *
+ * Without it a blocked tool call does not end the loop: the model sees the
+ * blocked message and may adapt. Combine it with other conditions in an array.
+ *
+ * @example
+ * await generateText({ model, tools, prompt, stopWhen: [guardrailTripped(), isStepCount(10)] });
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a condition usable with every tool set, like the SDK's own `isStepCount`
+export function guardrailTripped(): StopCondition<any, any> {
+  return ({ steps }: { steps: ReadonlyArray<{ content: ReadonlyArray<unknown> }> }) => {
+    const last = steps[steps.length - 1];
+    if (!last) return false;
+    return last.content.some(part => {
+      const { type, output, error } = part as { type?: string; output?: unknown; error?: unknown };
+      return (
+        (type === 'tool-result' && isGuardrailBlocked(output)) ||
+        (type === 'tool-error' && GuardrailTripwireError.isInstance(error))
+      );
+    });
+  };
+}

@@ -12,11 +12,17 @@ describe('runChain', () => {
     const seen: string[] = [];
     const upper = defineGuardrail({
       name: 'upper',
-      check: t => (seen.push(t), modify(t.toUpperCase())),
+      check: t => {
+        seen.push(t);
+        return modify(t.toUpperCase());
+      },
     });
     const exclaim = defineGuardrail({
       name: 'exclaim',
-      check: t => (seen.push(t), modify(`${t}!`)),
+      check: t => {
+        seen.push(t);
+        return modify(`${t}!`);
+      },
     });
     const result = await runChain([upper, exclaim], 'hi', context);
     expect(seen).toEqual(['hi', 'HI']);
@@ -35,7 +41,13 @@ describe('runChain', () => {
       check: () =>
         block({ message: 'No.', reason: 'because', severity: 'warning', info: { rule: 7 } }),
     });
-    const later = defineGuardrail({ name: 'later', check: () => ((laterRan = true), allow()) });
+    const later = defineGuardrail({
+      name: 'later',
+      check: () => {
+        laterRan = true;
+        return allow();
+      },
+    });
     const result = await runChain([stopper, later], 'x', context);
     expect(laterRan).toBe(false);
     expect(withoutTiming([result.trip!])).toEqual([

@@ -10,6 +10,7 @@ const tripwireSymbol = Symbol.for(tripwireMarker);
  * Carries the record of the guardrail that tripped and every record so far.
  */
 export class GuardrailTripwireError extends AISDKError {
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: the marker isInstance looks for
   private readonly [tripwireSymbol] = true;
 
   /** The record of the guardrail that tripped (status `blocked` or `error`). */
@@ -74,6 +75,7 @@ function describeValue(value: unknown): string {
  * Thrown at construction, never in the middle of a call.
  */
 export class GuardrailConfigError extends AISDKError {
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: the marker isInstance looks for
   private readonly [configSymbol] = true;
 
   /** Every problem found (all at once, not only the first). */

@@ -147,8 +147,11 @@ export function guardStream(
   // Parts produced while parallel input guardrails still run are held here.
   const heldForParallel: Part[] = [];
 
+  // The read in flight: kept across a race that the parallel guardrails won, so no part is lost.
+  let pendingRead: Promise<ReadResult> | undefined;
+
   async function read(): Promise<ReadResult> {
-    const nextPart = reader.read().then(
+    pendingRead ??= reader.read().then(
       ({ done, value }): ReadResult => (done ? { kind: 'done' } : { kind: 'part', part: value }),
       async (error: unknown): Promise<ReadResult> => {
         // A parallel trip aborts the model call: its stream then fails with the abort.
@@ -156,7 +159,11 @@ export function guardStream(
         throw error;
       },
     );
-    return parallelSettled ? nextPart : Promise.race([nextPart, parallelOutcome]);
+    const next = parallelSettled
+      ? await pendingRead
+      : await Promise.race([pendingRead, parallelOutcome]);
+    if (next.kind !== 'parallel' || parallelSettled) pendingRead = undefined;
+    return next;
   }
 
   async function stopSource(reason: unknown) {

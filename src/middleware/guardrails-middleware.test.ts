@@ -391,7 +391,7 @@ describe('output guardrails', () => {
     ]);
     const finish = received.at(-1) as Extract<LanguageModelV4StreamPart, { type: 'finish' }>;
     expect(finish.finishReason).toEqual({ unified: 'stop', raw: 'stop' });
-    expect((finish.providerMetadata?.guardrails as { status: string }).status).toBe('modified');
+    expect((finish.providerMetadata!.guardrails as { status: string }).status).toBe('modified');
   });
 
   it('an unmodified answer keeps its original deltas', async () => {
@@ -498,7 +498,7 @@ describe('outcome and events', () => {
         middleware: guardrails({ output: [redactEmails(), blockWord('bomb')] }),
       });
       const result = await generateText({ model, prompt: 'q' });
-      expect((result.providerMetadata?.guardrails as { status: string }).status).toBe(status);
+      expect((result.providerMetadata!.guardrails as { status: string }).status).toBe(status);
       expect((await getGuardrailOutcome(result.steps[0]!))?.status).toBe(status);
       expect((await getGuardrailOutcome(result))?.status).toBe(status);
     }

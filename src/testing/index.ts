@@ -1,0 +1,6 @@
+export {
+  type ScriptedModelOptions,
+  type ScriptedResponse,
+  type ScriptInput,
+  scriptedModel,
+} from './scripted-model';

@@ -464,7 +464,9 @@ function wrapTool(
           toolName,
           toolCallId: options.toolCallId,
           messages: options.messages,
-          context: options.context,
+          // ai@6 names the tool context `experimental_context`.
+          context:
+            options.context ?? (options as { experimental_context?: unknown }).experimental_context,
         })
       : {};
     return {

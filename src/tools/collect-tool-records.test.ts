@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { GuardrailTripwireError } from '../core/errors';
+import type { GuardrailRecord } from '../core/types';
+import { collectToolRecords } from './collect-tool-records';
+
+const inputTrip: GuardrailRecord = {
+  guardrail: 'no-drop-table',
+  kind: 'tool_input',
+  status: 'blocked',
+  toolName: 'runSql',
+  toolCallId: 'a',
+  durationMs: 1,
+};
+const outputTrip: GuardrailRecord = {
+  ...inputTrip,
+  guardrail: 'pi',
+  kind: 'tool_output',
+  toolCallId: 'b',
+};
+
+describe('collectToolRecords', () => {
+  it('collects blocked outputs and tripwire tool errors in step order', () => {
+    const steps = [
+      {
+        content: [
+          { type: 'text', text: 'hi' },
+          { type: 'tool-result', toolCallId: 'x', output: { rows: [] } },
+          {
+            type: 'tool-result',
+            toolCallId: 'a',
+            output: { status: 'blocked', guardrail: inputTrip, message: 'm' },
+          },
+        ],
+      },
+      {
+        content: [
+          {
+            type: 'tool-error',
+            toolCallId: 'b',
+            error: new GuardrailTripwireError({ record: outputTrip }),
+          },
+          { type: 'tool-error', toolCallId: 'c', error: new Error('network') },
+        ],
+      },
+    ];
+    expect(collectToolRecords(steps)).toEqual([inputTrip, outputTrip]);
+  });
+
+  it('falls back to toolResults, skips preliminary results and counts each call once', () => {
+    const blocked = { status: 'blocked', guardrail: inputTrip, message: 'm' };
+    const steps = [
+      {
+        toolResults: [
+          { type: 'tool-result', toolCallId: 'a', output: blocked, preliminary: true },
+          { type: 'tool-result', toolCallId: 'a', output: blocked },
+          { type: 'tool-result', toolCallId: 'a', output: blocked },
+        ],
+      },
+    ];
+    expect(collectToolRecords(steps)).toEqual([inputTrip]);
+    expect(collectToolRecords(undefined)).toEqual([]);
+  });
+});

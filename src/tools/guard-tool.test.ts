@@ -589,6 +589,42 @@ describe('guardTools through streamText', () => {
     expect(await result.text).toBe('That page could not be read.');
   });
 
+  it('blocks arguments, rewrites results and ends the loop with guardrailTripped()', async () => {
+    const { tools, runSqlExecute, searchExecute } = makeTools();
+    const model = scriptedModel([
+      {
+        toolCalls: [{ toolCallId: 's', toolName: 'search', input: { query: 'cats', limit: 2 } }],
+      },
+      { toolCalls: [{ toolCallId: 'q', toolName: 'runSql', input: { query: 'DROP TABLE t' } }] },
+      { text: 'never reached' },
+    ]);
+
+    const result = streamText({
+      model,
+      tools: guardTools(tools, { input: [noDropTable], output: [redactEmails] }),
+      prompt: 'Search, then drop t',
+      stopWhen: [guardrailTripped(), isStepCount(10)],
+    });
+    await result.consumeStream();
+    const steps = await result.steps;
+
+    expect(model.doStreamCalls).toHaveLength(2);
+    expect(searchExecute).toHaveBeenCalledTimes(1);
+    expect(runSqlExecute).not.toHaveBeenCalled();
+    const toolMessage = model.doStreamCalls[1]?.prompt.find(m => m.role === 'tool');
+    expect(toolMessage?.content).toEqual([
+      expect.objectContaining({
+        toolCallId: 's',
+        output: { type: 'json', value: { results: ['cats result (limit 2), contact [EMAIL]'] } },
+      }),
+    ]);
+    expect(steps[1]?.toolResults[0]?.output).toMatchObject({
+      status: 'blocked',
+      message: 'Dropping tables is not allowed.',
+    });
+    expect(JSON.stringify(steps)).not.toContain('alice@example.com');
+  });
+
   it('checks each value a streaming tool yields and stops it at a trip', async () => {
     let finished = false;
     const produced: string[] = [];

@@ -58,7 +58,7 @@ const leet: Record<string, string> = {
 };
 
 const latinLetter = /[a-z]/;
-const leetChar = /[0134578@$|]/;
+const leetChars = /[0134578@$|]/g;
 // A word-like token: letters, digits and the leet symbols, at most 64 long so a
 // single regex step stays cheap.
 const wordToken = /[\p{L}\p{N}@$|]{2,64}/gu;
@@ -66,19 +66,24 @@ const wordToken = /[\p{L}\p{N}@$|]{2,64}/gu;
 const spacedLetters = /(?<![\p{L}\p{N}])(?:\p{L}[ .\-_*]){3,}\p{L}(?![\p{L}\p{N}])/gu;
 
 function foldWord(word: string, offset: number, whole: string): string {
-  // 'name@example.com' is an address, not leetspeak.
-  let folded = whole[offset + word.length] === '.' ? word.replace(/@/g, '\u0000') : word;
-  const hasLatin = latinLetter.test(folded);
-  if (hasLatin && /[^ -~]/.test(folded)) {
+  let folded = word;
+  if (latinLetter.test(folded) && /[^ -~]/.test(folded)) {
     folded = Array.from(folded, char => homoglyphs[char] ?? char).join('');
   }
+  // 'name@example.com' is an address, not leetspeak.
+  const isAddress = folded.includes('@') && whole[offset + word.length] === '.';
   // Only words that are mostly letters: "h4ck3r" folds, "2134@gmail" or "1st" do not.
   const letters = folded.match(/\p{L}/gu)?.length ?? 0;
-  const leetCount = folded.match(/[0134578@$|]/g)?.length ?? 0;
-  if (leetCount > 0 && letters > leetCount && !/\d{3}|^\d+(?:st|nd|rd|th)$/.test(folded)) {
+  const leetCount = folded.match(leetChars)?.length ?? 0;
+  if (
+    !isAddress &&
+    leetCount > 0 &&
+    letters > leetCount &&
+    !/\d{3}|^\d+(?:st|nd|rd|th)$/.test(folded)
+  ) {
     folded = Array.from(folded, char => leet[char] ?? char).join('');
   }
-  return folded.replace(/\u0000/g, '@');
+  return folded;
 }
 
 /**

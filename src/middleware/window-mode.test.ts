@@ -1,0 +1,294 @@
+import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { streamText, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  blockWord,
+  generateResult,
+  readAll,
+  redactEmails,
+  streamOf,
+  textParts,
+  userPrompt,
+} from '../../test/helpers';
+import { allow, defineGuardrail, modify } from '../core/define-guardrail';
+import { getGuardrailOutcome } from './get-guardrail-outcome';
+import { guardrails } from './guardrails-middleware';
+
+const CARD = /\b(?:\d[ -]?){15}\d\b/g;
+const KEY = /\bsk-[A-Za-z0-9]{20,48}\b/g;
+
+function redactor(name: string, pattern: RegExp, placeholder: string, maxMatchLength: number) {
+  return defineGuardrail({
+    name,
+    streamSafe: true,
+    maxMatchLength,
+    check: text => {
+      const next = text.replace(pattern, placeholder);
+      return next === text ? allow() : modify(next);
+    },
+  });
+}
+
+const chain = () => [
+  redactEmails(),
+  redactor('redact-card', CARD, '[CARD]', 40),
+  redactor('redact-key', KEY, '[KEY]', 60),
+  blockWord('forbidden'),
+];
+
+/** A model that answers `text` whole (generate) or in the given deltas (stream). */
+function modelFor(text: string, deltas: string[]) {
+  return new MockLanguageModelV4({
+    doGenerate: async () => generateResult(text),
+    doStream: async () => streamOf(textParts(deltas)),
+  });
+}
+
+function cut(text: string, sizes: number[]): string[] {
+  const deltas: string[] = [];
+  let at = 0;
+  let i = 0;
+  while (at < text.length) {
+    const size = Math.max(1, sizes[i++ % sizes.length] ?? 1);
+    deltas.push(text.slice(at, at + size));
+    at += size;
+  }
+  return deltas;
+}
+
+const words = fc.constantFrom(
+  'hello',
+  'the',
+  'order',
+  'number',
+  'is',
+  'skill',
+  'forbiddenness',
+  'a',
+  'b@',
+  '.com',
+  '4111',
+  '\n',
+);
+const email = fc
+  .tuple(
+    fc.stringMatching(/^[a-z]{1,12}$/),
+    fc.stringMatching(/^[a-z]{1,10}$/),
+    fc.constantFrom('com', 'io', 'co.uk'),
+  )
+  .map(([user, host, tld]) => `${user}@${host}.${tld}`);
+const card = fc.constantFrom('4111 1111 1111 1111', '5500-0000-0000-0004', '4012888888881881');
+const key = fc.stringMatching(/^[A-Za-z0-9]{24,40}$/).map(s => `sk-${s}`);
+const segment = fc.oneof(
+  { weight: 8, arbitrary: words },
+  { weight: 2, arbitrary: email },
+  { weight: 1, arbitrary: card },
+  { weight: 1, arbitrary: key },
+  { weight: 1, arbitrary: fc.constant('forbidden') },
+);
+const text = fc.array(segment, { minLength: 0, maxLength: 60 }).map(parts => parts.join(' '));
+const chunking = fc.oneof(
+  fc.constant([1]),
+  fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 20 }),
+  fc.array(fc.integer({ min: 1, max: 400 }), { minLength: 1, maxLength: 5 }),
+);
+
+async function streamedTexts(parts: LanguageModelV4StreamPart[]) {
+  return parts.flatMap(p => (p.type === 'text-delta' ? [p.delta] : []));
+}
+
+describe('window mode', () => {
+  it('streams the same text as generate for any chunking, releasing nothing before it is checked', async () => {
+    const middleware = guardrails({
+      output: chain(),
+      stream: { mode: 'window' },
+      blockedMessage: 'BLOCKED',
+    });
+    await fc.assert(
+      fc.asyncProperty(text, chunking, async (answer, sizes) => {
+        const model = wrapLanguageModel({
+          model: modelFor(answer, cut(answer, sizes)),
+          middleware,
+        });
+        const generated = await model.doGenerate({ prompt: userPrompt('q') });
+        const generatedText = generated.content
+          .map(p => (p.type === 'text' ? p.text : ''))
+          .join('');
+        const { stream } = await model.doStream({ prompt: userPrompt('q') });
+        const parts = await readAll(stream);
+        const deltas = await streamedTexts(parts);
+        const streamed = deltas.join('');
+        const blocked = generated.finishReason.unified === 'content-filter';
+        if (!blocked) {
+          expect(streamed).toBe(generatedText);
+        } else {
+          // A blocked answer: what was released before the blocked message never holds the blocked word.
+          expect(deltas.at(-1)).toBe('BLOCKED');
+          expect(deltas.slice(0, -1).join('')).not.toMatch(/\bforbidden\b/);
+        }
+        const released = blocked ? deltas.slice(0, -1).join('') : streamed;
+        // Nothing a guardrail would redact is ever released, even in part across deltas.
+        expect(released).not.toMatch(/[a-z]+@[a-z]+\.[a-z]/);
+        expect(released).not.toMatch(/sk-[A-Za-z0-9]{20}/);
+        expect(released).not.toMatch(CARD);
+        const finish = parts.at(-1) as Extract<LanguageModelV4StreamPart, { type: 'finish' }>;
+        expect(finish.finishReason.unified).toBe(blocked ? 'content-filter' : 'stop');
+      }),
+      { numRuns: 1000, seed: 20261129 },
+    );
+  }, 120_000);
+
+  it('releases text before the answer ends (it does not hold everything)', async () => {
+    const answer = `${'lorem ipsum '.repeat(200)}end`;
+    const middleware = guardrails({ output: [redactEmails()], stream: { mode: 'window' } });
+    const model = wrapLanguageModel({ model: modelFor(answer, cut(answer, [10])), middleware });
+    const { stream } = await model.doStream({ prompt: userPrompt('q') });
+    const reader = stream.getReader();
+    const seen: LanguageModelV4StreamPart[] = [];
+    // Read until the first text delta: it must come long before the model's last delta.
+    while (true) {
+      const { value } = await reader.read();
+      seen.push(value!);
+      if (value!.type === 'text-delta') break;
+    }
+    await reader.cancel();
+    const firstDelta = seen.at(-1) as { delta: string };
+    expect(firstDelta.delta.length).toBeGreaterThan(0);
+    expect(firstDelta.delta.length).toBeLessThan(answer.length);
+  });
+
+  it('a block cancels the model stream, closes the released text and finishes with content-filter', async () => {
+    let cancelled = false;
+    let pulled = 0;
+    const deltas = [
+      'Here is a safe start. ',
+      ...Array.from({ length: 50 }, () => 'padding text '),
+      'forbidden ',
+      ...Array.from({ length: 1000 }, () => 'more '),
+    ];
+    const source: LanguageModelV4StreamPart[] = [
+      { type: 'stream-start', warnings: [] },
+      ...textParts(deltas),
+      { type: 'tool-call', toolCallId: 'c1', toolName: 'late', input: '{}' },
+    ];
+    const mock = new MockLanguageModelV4({
+      doStream: async () => ({
+        stream: new ReadableStream<LanguageModelV4StreamPart>({
+          pull(controller) {
+            if (pulled >= source.length) return controller.close();
+            controller.enqueue(source[pulled++]!);
+          },
+          cancel() {
+            cancelled = true;
+          },
+        }),
+      }),
+    });
+    const model = wrapLanguageModel({
+      model: mock,
+      middleware: guardrails({
+        output: [blockWord('forbidden')],
+        stream: { mode: 'window' },
+        blockedMessage: 'BLOCKED',
+      }),
+    });
+    const result = streamText({ model, prompt: 'q' });
+    const parts = await readAll(result.fullStream);
+    expect(cancelled).toBe(true);
+    expect(pulled).toBeLessThan(source.length / 2);
+    const texts = parts.flatMap(p => (p.type === 'text-delta' ? [p.text] : []));
+    expect(texts.at(-1)).toBe('BLOCKED');
+    expect(texts.slice(0, -1).join('')).not.toContain('forbidden');
+    expect(texts.slice(0, -1).join('').startsWith('Here is a safe start.')).toBe(true);
+    expect(parts.some(p => p.type === 'tool-call')).toBe(false);
+    // Every text part that was opened is closed.
+    const starts = parts.filter(p => p.type === 'text-start').length;
+    const ends = parts.filter(p => p.type === 'text-end').length;
+    expect(starts).toBe(ends);
+    expect(await result.finishReason).toBe('content-filter');
+    const outcome = await getGuardrailOutcome(result);
+    expect(outcome?.status).toBe('blocked');
+    expect(outcome?.records.map(r => [r.guardrail, r.status])).toEqual([
+      ['block-forbidden', 'blocked'],
+    ]);
+  });
+
+  it('reports one record per guardrail per text part, however many checks ran', async () => {
+    const answer = `${'word '.repeat(500)}mail a@b.io ${'word '.repeat(500)}`;
+    const model = wrapLanguageModel({
+      model: modelFor(answer, cut(answer, [3])),
+      middleware: guardrails({
+        output: [redactEmails(), blockWord('forbidden')],
+        stream: { mode: 'window' },
+      }),
+    });
+    const result = streamText({ model, prompt: 'q' });
+    expect(await result.text).toBe(answer.replace('a@b.io', '[EMAIL]'));
+    const outcome = await getGuardrailOutcome(result);
+    expect(outcome?.records.map(r => [r.guardrail, r.status])).toEqual([
+      ['redact-email', 'modified'],
+      ['block-forbidden', 'passed'],
+    ]);
+  });
+
+  it('does not block on a word cut by the window edge ("forbidden" inside "forbiddenness")', async () => {
+    const answer = `${'x '.repeat(300)}forbiddenness ${'y '.repeat(300)}`;
+    for (const size of [1, 7, 64]) {
+      const model = wrapLanguageModel({
+        model: modelFor(answer, cut(answer, [size])),
+        middleware: guardrails({
+          output: [blockWord('forbidden')],
+          stream: { mode: 'window', window: 16 },
+        }),
+      });
+      const result = streamText({ model, prompt: 'q' });
+      expect(await result.text).toBe(answer);
+    }
+  });
+
+  it('checks reasoning with the same window rules when checkReasoning is set', async () => {
+    const mock = new MockLanguageModelV4({
+      doStream: async () =>
+        streamOf([
+          { type: 'reasoning-start', id: 'r1' },
+          ...['the user ', 'is a@', 'b.io'].map(delta => ({
+            type: 'reasoning-delta' as const,
+            id: 'r1',
+            delta,
+          })),
+          { type: 'reasoning-end', id: 'r1' },
+          ...textParts(['ok']),
+        ]),
+    });
+    const model = wrapLanguageModel({
+      model: mock,
+      middleware: guardrails({
+        output: [redactEmails()],
+        stream: { mode: 'window' },
+        checkReasoning: true,
+      }),
+    });
+    const result = streamText({ model, prompt: 'q' });
+    expect(await result.reasoningText).toBe('the user is [EMAIL]');
+    expect(await result.text).toBe('ok');
+  });
+});
+
+describe('passthrough mode', () => {
+  it('lets every part through as written and reports the records in the finish part', async () => {
+    const model = wrapLanguageModel({
+      model: modelFor('a forbidden thing', ['a forb', 'idden thing']),
+      middleware: guardrails({ output: [blockWord('forbidden')], stream: { mode: 'passthrough' } }),
+    });
+    const result = streamText({ model, prompt: 'q' });
+    expect(await readAll(result.textStream)).toEqual(['a forb', 'idden thing']);
+    expect(await result.finishReason).toBe('content-filter');
+    const outcome = await getGuardrailOutcome(result);
+    expect(outcome?.status).toBe('blocked');
+    expect(outcome?.records.map(r => [r.guardrail, r.status])).toEqual([
+      ['block-forbidden', 'blocked'],
+    ]);
+  });
+});

@@ -485,6 +485,34 @@ describe('guardTools through generateText', () => {
     });
   });
 
+  it('fails closed when a result cannot be serialised for the guardrails', async () => {
+    const cyclic: Record<string, unknown> = { secret: 'raw' };
+    cyclic.self = cyclic;
+    const weird = tool({
+      inputSchema: z.object({}),
+      execute: async () => cyclic,
+    });
+    const model = scriptedModel([
+      { toolCalls: [{ toolCallId: 'c1', toolName: 'weird', input: {} }] },
+    ]);
+
+    const result = await generateText({
+      model,
+      tools: guardTools({ weird }, { output: [redactEmails] }),
+      prompt: 'Go',
+    });
+
+    expect(result.steps[0]?.toolResults[0]?.output).toMatchObject({
+      status: 'blocked',
+      guardrail: {
+        guardrail: 'redact-emails',
+        kind: 'tool_output',
+        status: 'error',
+        reason: expect.stringMatching(/^could not serialise the result as JSON/),
+      },
+    });
+  });
+
   it("applies the tool's own toModelOutput to unblocked outputs only", async () => {
     let toModelOutputCalls = 0;
     const count = tool({

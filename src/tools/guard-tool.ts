@@ -377,8 +377,9 @@ function wrapTool(
     kind: 'tool_input' | 'tool_output',
     reason: string,
     scope: CallScope,
+    status: 'blocked' | 'error' = 'blocked',
   ): GuardrailRecord {
-    const record: GuardrailRecord = { guardrail, kind, status: 'blocked', reason, durationMs: 0 };
+    const record: GuardrailRecord = { guardrail, kind, status, reason, durationMs: 0 };
     if (toolName !== undefined) record.toolName = toolName;
     if (scope.toolCallId !== undefined) record.toolCallId = scope.toolCallId;
     scope.records.push(record);
@@ -398,7 +399,21 @@ function wrapTool(
     scope: CallScope,
   ): Promise<CheckResult> {
     if (guardrails.length === 0) return { value };
-    let content = canonicalJson(value);
+    let content: string;
+    try {
+      content = canonicalJson(value);
+    } catch (error) {
+      // Content no guardrail can read must not pass unchecked: fail closed.
+      return {
+        trip: rejection(
+          guardrails[0]!.name,
+          kind,
+          `could not serialise the ${kind === 'tool_input' ? 'arguments' : 'result'} as JSON (${errorText(error)})`,
+          scope,
+          'error',
+        ),
+      };
+    }
     let current = value;
     let lastModifier: string | undefined;
     const { records, abortSignal, ...context } = scope;

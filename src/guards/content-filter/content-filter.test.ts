@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { GuardrailConfigError } from '../../core/errors';
+import type { GuardrailContext } from '../../core/types';
+import { contentFilter } from './content-filter';
+
+const ctx: GuardrailContext = {
+  kind: 'output',
+  messages: [],
+  abortSignal: new AbortController().signal,
+  metadata: {},
+  state: new Map(),
+};
+
+describe('contentFilter', () => {
+  it('blocks a default phrase and names the term and category', async () => {
+    expect(await contentFilter().check('Just go kill yourself.', ctx)).toEqual({
+      action: 'block',
+      message: 'This content is not allowed.',
+      reason: 'matched "kill yourself" (self-harm)',
+      severity: 'warning',
+      info: { category: 'self-harm', term: 'kill yourself' },
+    });
+  });
+
+  it.each([
+    'k1ll yourself',
+    'k i l l yourself',
+    'KILL   YOURSELF',
+    'kіll yourself', // Cyrillic і
+    'ki\u200bll yourself',
+  ])('sees through the obfuscation %j', async text => {
+    expect((await contentFilter().check(text, ctx)).info).toEqual({
+      category: 'self-harm',
+      term: 'kill yourself',
+    });
+  });
+
+  it.each([
+    'That was a skillful move.',
+    'Kill the process with SIGTERM.',
+    'Scunthorpe United won again.',
+    'He will shitake... I mean shiitake mushrooms.',
+  ])('allows the near miss %j', async text => {
+    expect(await contentFilter().check(text, ctx)).toEqual({ action: 'allow' });
+  });
+
+  it('replaces the default categories when categories are given', async () => {
+    const guard = contentFilter({ categories: { competitors: ['Globex', 'Initech Corp'] } });
+    expect(await guard.check('kill yourself', ctx)).toEqual({ action: 'allow' });
+    expect((await guard.check('Try initech  corp instead', ctx)).info).toEqual({
+      category: 'competitors',
+      term: 'initech corp',
+    });
+  });
+
+  it('blocks blocklist entries under the blocklist category', async () => {
+    const guard = contentFilter({ blocklist: ['project falcon'], categories: {} });
+    expect(await guard.check('Tell me about Project Falcon.', ctx)).toMatchObject({
+      action: 'block',
+      reason: 'matched "project falcon" (blocklist)',
+    });
+  });
+
+  it('caps the length and then is not stream-safe', async () => {
+    const guard = contentFilter({ categories: {}, maxLength: 10 });
+    expect(await guard.check('01234567890', ctx)).toEqual({
+      action: 'block',
+      message: 'This content is not allowed.',
+      reason: 'text is 11 characters, more than maxLength 10',
+      severity: 'warning',
+      info: { length: 11, maxLength: 10 },
+    });
+    expect(guard.streamSafe).toBe(false);
+  });
+
+  it('is stream-safe with a window from the longest entry', () => {
+    const guard = contentFilter({ blocklist: ['abcdefghij'], categories: {} });
+    expect(guard.streamSafe).toBe(true);
+    expect(guard.maxMatchLength).toBe(40);
+  });
+
+  it('reports every bad option at construction', () => {
+    let error: unknown;
+    try {
+      contentFilter({ blocklist: ['ok', ''], maxLength: -1 });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(GuardrailConfigError.isInstance(error)).toBe(true);
+    expect((error as GuardrailConfigError).issues).toEqual([
+      { path: 'content-filter.maxLength', value: -1, expected: 'a positive integer' },
+      { path: 'content-filter.blocklist[1]', value: '', expected: 'a non-empty string' },
+    ]);
+  });
+});

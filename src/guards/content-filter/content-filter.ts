@@ -1,0 +1,132 @@
+import { allow, block, defineGuardrail } from '../../core/define-guardrail';
+import { GuardrailConfigError } from '../../core/errors';
+import type { Guardrail } from '../../core/types';
+import { foldText } from '../prompt-injection/fold-text';
+
+/**
+ * Short starter word lists per category. They are deliberately small and
+ * phrase-based (single words such as "kill" have too many harmless uses);
+ * replace them with lists that fit your product.
+ */
+export const DEFAULT_CONTENT_CATEGORIES: Readonly<Record<string, readonly string[]>> = {
+  profanity: ['fuck', 'fucking', 'motherfucker', 'shit', 'cunt', 'asshole', 'bitch', 'dickhead'],
+  violence: ['i will kill you', 'kill you', 'murder you', 'shoot up the school', 'bomb threat'],
+  'self-harm': ['kill myself', 'kill yourself', 'end my life', 'suicide method', 'cut myself'],
+  weapons: ['pipe bomb', 'build a bomb', 'make a bomb', 'nerve agent', 'ghost gun'],
+};
+
+/** Options of `contentFilter`. */
+export interface ContentFilterOptions {
+  /** Extra words or phrases to block, reported under the category `blocklist`. */
+  blocklist?: readonly string[];
+  /**
+   * Word lists per category. Replaces `DEFAULT_CONTENT_CATEGORIES` when given;
+   * pass `{}` to use only `blocklist`.
+   */
+  categories?: Readonly<Record<string, readonly string[]>>;
+  /** Block texts longer than this many characters. Makes the guardrail not stream-safe. */
+  maxLength?: number;
+  /** User-facing message of a block. */
+  message?: string;
+  /** Guardrail name in records. Default `'content-filter'`. */
+  name?: string;
+}
+
+const letterOrDigit = '[\\p{L}\\p{N}]';
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Blocks text containing listed words or phrases: whole words only, case
+ * insensitive, matched on a normalised form (NFKC, invisible characters
+ * removed, homoglyphs and leetspeak folded, spaced-out letters joined) so
+ * `k1ll yourself` or `k i l l yourself` do not slip by, while `skill` does not
+ * match `kill`. Optionally caps the length of the text.
+ *
+ * Stream-safe (without `maxLength`), with `maxMatchLength` from the longest
+ * entry. The record's `info` holds `{ category, term }` of the first match.
+ *
+ * @example
+ * contentFilter({ blocklist: ['acme internal'], categories: { profanity: ['darn'] } });
+ */
+export function contentFilter({
+  blocklist = [],
+  categories = DEFAULT_CONTENT_CATEGORIES,
+  maxLength,
+  message = 'This content is not allowed.',
+  name = 'content-filter',
+}: ContentFilterOptions = {}): Guardrail {
+  const issues: Array<{ path: string; value: unknown; expected: string }> = [];
+  if (maxLength !== undefined && !(Number.isInteger(maxLength) && maxLength > 0)) {
+    issues.push({ path: `${name}.maxLength`, value: maxLength, expected: 'a positive integer' });
+  }
+  const lists: Array<[string, readonly string[], string]> = [
+    ['blocklist', blocklist, `${name}.blocklist`],
+    ...Object.entries(categories).map(([category, terms]): [string, readonly string[], string] => [
+      category,
+      terms,
+      `${name}.categories.${category}`,
+    ]),
+  ];
+  // term (folded) -> category; the first list naming a term wins.
+  const categoryOf = new Map<string, string>();
+  for (const [category, terms, path] of lists) {
+    if (!Array.isArray(terms)) {
+      issues.push({ path, value: terms, expected: 'an array of strings' });
+      continue;
+    }
+    terms.forEach((term, index) => {
+      const folded = typeof term === 'string' ? foldText(term).replace(/\s+/g, ' ') : '';
+      if (folded === '') {
+        issues.push({ path: `${path}[${index}]`, value: term, expected: 'a non-empty string' });
+      } else if (!categoryOf.has(folded)) {
+        categoryOf.set(folded, category);
+      }
+    });
+  }
+  if (issues.length > 0) throw new GuardrailConfigError(issues);
+
+  // Longest first, so "kill yourself" is reported rather than a shorter entry.
+  const terms = [...categoryOf.keys()].sort((a, b) => b.length - a.length);
+  const matcher =
+    terms.length === 0
+      ? undefined
+      : new RegExp(
+          `(?<!${letterOrDigit})(?:${terms
+            .map(term => escapeRegExp(term).replace(/ /g, '\\s+'))
+            .join('|')})(?!${letterOrDigit})`,
+          'u',
+        );
+  const longest = terms.reduce((max, term) => Math.max(max, term.length), 0);
+
+  return defineGuardrail({
+    name,
+    // Obfuscation (spaces, invisible characters between letters) can make a
+    // match up to about four times the entry's length in the original text.
+    streamSafe: maxLength === undefined,
+    maxMatchLength: maxLength === undefined ? Math.max(16, longest * 4) : undefined,
+    check(content) {
+      if (maxLength !== undefined && content.length > maxLength) {
+        return block({
+          message,
+          reason: `text is ${content.length} characters, more than maxLength ${maxLength}`,
+          severity: 'warning',
+          info: { length: content.length, maxLength },
+        });
+      }
+      if (!matcher) return allow();
+      const match = matcher.exec(foldText(content));
+      if (!match) return allow();
+      const term = match[0].replace(/\s+/g, ' ');
+      const category = categoryOf.get(term) ?? 'blocklist';
+      return block({
+        message,
+        reason: `matched "${term}" (${category})`,
+        severity: 'warning',
+        info: { category, term },
+      });
+    },
+  });
+}

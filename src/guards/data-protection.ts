@@ -1,0 +1,25 @@
+export {
+  findInvisibleText,
+  type InvisibleTextOptions,
+  invisibleText,
+} from './invisible-text/invisible-text';
+export {
+  allPiiEntities,
+  type CustomPiiPattern,
+  defaultPiiEntities,
+  type FindPiiOptions,
+  findPii,
+  type PiiEntity,
+  type PiiSpan,
+  piiMaxMatchLength,
+} from './pii/find-pii';
+export { type PiiOptions, pii } from './pii/pii';
+export { type FindSecretsOptions, findSecrets, type SecretSpan } from './secrets/find-secrets';
+export { type SecretsOptions, secrets } from './secrets/secrets';
+export {
+  isInvisibleCodePoint,
+  type NormalizedText,
+  type NormalizeTextOptions,
+  normalizeText,
+} from './shared/normalize-text';
+export type { DetectedSpan } from './shared/spans';

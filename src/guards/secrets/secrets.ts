@@ -1,0 +1,68 @@
+import { allow, block, defineGuardrail, modify } from '../../core/define-guardrail';
+import { GuardrailConfigError } from '../../core/errors';
+import type { Guardrail } from '../../core/types';
+import { replaceSpans } from '../shared/spans';
+import { type FindSecretsOptions, findSecrets, secretsMaxMatchLength } from './find-secrets';
+
+/** Options of `secrets`. */
+export interface SecretsOptions extends FindSecretsOptions {
+  /** `'block'` (default): trip, naming the secret types; `'redact'`: replace each secret. */
+  action?: 'block' | 'redact';
+  /** Placeholder for `redact`. Default `` type => `[${type}]` ``. */
+  placeholder?: (type: string) => string;
+  /** Guardrail name in records. Default `'secrets'`. */
+  name?: string;
+  /** Message of a block. Default: a sentence naming the secret types. */
+  message?: string;
+}
+
+/**
+ * Keeps API keys, tokens, private keys and passwords out of prompts, answers
+ * and tool traffic, using `findSecrets` (provider formats, assignments, and a
+ * high-entropy detector that ignores SHAs, UUIDs, lockfile hashes and base64
+ * payloads). Blocks by default; `action: 'redact'` replaces each secret.
+ * Stream-safe.
+ *
+ * @example
+ * guardrails({ output: [secrets()], input: [secrets({ action: 'redact' })] })
+ */
+export function secrets({
+  action = 'block',
+  placeholder = type => `[${type}]`,
+  name = 'secrets',
+  message,
+  ...findOptions
+}: SecretsOptions = {}): Guardrail {
+  if (action !== 'block' && action !== 'redact') {
+    throw new GuardrailConfigError({
+      path: `${name}.action`,
+      value: action,
+      expected: "'block' or 'redact'",
+    });
+  }
+  findSecrets('', findOptions); // validates the options now rather than on the first call
+  return defineGuardrail({
+    name,
+    streamSafe: true,
+    // Doubled: one invisible character may sit between every two visible ones.
+    maxMatchLength: secretsMaxMatchLength * 2,
+    check(content) {
+      const spans = findSecrets(content, findOptions);
+      if (spans.length === 0) return allow();
+      const types = [...new Set(spans.map(span => span.type))];
+      const info = { types, spans: spans.map(span => ({ ...span })) };
+      if (action === 'block') {
+        return block({
+          message: message ?? `The text contains credentials (${types.join(', ')}).`,
+          reason: `secrets: ${types.join(', ')}`,
+          severity: 'critical',
+          info,
+        });
+      }
+      return modify(
+        replaceSpans(content, spans, span => placeholder(span.type)),
+        info,
+      );
+    },
+  });
+}

@@ -1,0 +1,155 @@
+/**
+ * Host classification for `urlFilter`: private and loopback addresses, and
+ * IDN homographs. Works on the host as the WHATWG URL parser returns it
+ * (lower case, punycode, IPv4 in dotted decimal, IPv6 in brackets), so
+ * `http://0x7f.1` and `http://2130706433` are already `127.0.0.1` here.
+ */
+
+function parseIPv4(host: string): number[] | undefined {
+  const parts = host.split('.');
+  if (parts.length !== 4) return undefined;
+  const octets = parts.map(part => (/^\d{1,3}$/.test(part) ? Number(part) : Number.NaN));
+  return octets.every(octet => octet >= 0 && octet <= 255) ? octets : undefined;
+}
+
+function isPrivateIPv4([a, b]: number[]): boolean {
+  if (a === undefined || b === undefined) return false;
+  return (
+    a === 0 || // "this network", 0.0.0.0 reaches localhost on many systems
+    a === 10 ||
+    a === 127 ||
+    (a === 100 && b >= 64 && b <= 127) || // carrier-grade NAT
+    (a === 169 && b === 254) || // link-local, cloud metadata (169.254.169.254)
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 198 && (b === 18 || b === 19)) // benchmarking
+  );
+}
+
+/** Expands an IPv6 address (no brackets) to eight 16-bit groups. */
+function parseIPv6(address: string): number[] | undefined {
+  const halves = address.split('::');
+  if (halves.length > 2) return undefined;
+  const toGroups = (part: string) => (part === '' ? [] : part.split(':'));
+  const head = toGroups(halves[0] ?? '');
+  const tail = halves.length === 2 ? toGroups(halves[1] ?? '') : [];
+  const missing = 8 - head.length - tail.length;
+  if (missing < 0 || (halves.length === 1 && missing !== 0)) return undefined;
+  const groups = [...head, ...Array<string>(missing).fill('0'), ...tail].map(group =>
+    /^[0-9a-f]{1,4}$/.test(group) ? Number.parseInt(group, 16) : Number.NaN,
+  );
+  return groups.some(Number.isNaN) ? undefined : groups;
+}
+
+const privateSuffixes = ['localhost', 'local', 'localdomain', 'internal', 'intranet', 'home.arpa'];
+
+/**
+ * True for hosts that reach the machine itself or a private network:
+ * `localhost` (and `*.localhost`), `.local` / `.internal` / `.home.arpa`
+ * names, IPv4 private, loopback, link-local and carrier-grade NAT ranges,
+ * IPv6 loopback, unspecified, unique-local (fc00::/7), link-local (fe80::/10)
+ * and IPv4-mapped private addresses.
+ */
+export function isPrivateHost(host: string): boolean {
+  const name = host.replace(/\.$/, '');
+  if (privateSuffixes.some(suffix => name === suffix || name.endsWith(`.${suffix}`))) return true;
+  const ipv4 = parseIPv4(name);
+  if (ipv4) return isPrivateIPv4(ipv4);
+  if (name.startsWith('[') && name.endsWith(']')) {
+    const groups = parseIPv6(name.slice(1, -1));
+    if (!groups) return false;
+    const [first = 0] = groups;
+    if (groups.slice(0, 7).every(group => group === 0)) return (groups[7] ?? 0) <= 1; // :: and ::1
+    if ((first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80) return true;
+    // ::ffff:a.b.c.d, IPv4-mapped
+    if (groups.slice(0, 5).every(group => group === 0) && groups[5] === 0xffff) {
+      const high = groups[6] ?? 0;
+      const low = groups[7] ?? 0;
+      return isPrivateIPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+    }
+  }
+  return false;
+}
+
+/** True when `host` is an IPv4 or bracketed IPv6 literal. */
+export function isIpHost(host: string): boolean {
+  return parseIPv4(host) !== undefined || (host.startsWith('[') && host.endsWith(']'));
+}
+
+const punycodeBase = 36;
+
+function adaptBias(delta: number, points: number, first: boolean): number {
+  let scaled = first ? Math.floor(delta / 700) : delta >> 1;
+  scaled += Math.floor(scaled / points);
+  let k = 0;
+  while (scaled > 455) {
+    scaled = Math.floor(scaled / 35);
+    k += punycodeBase;
+  }
+  return k + Math.floor((36 * scaled) / (scaled + 38));
+}
+
+/** Decodes one punycode label (without `xn--`), RFC 3492. `undefined` when malformed. */
+export function decodePunycodeLabel(label: string): string | undefined {
+  const output: number[] = [];
+  const basicEnd = label.lastIndexOf('-');
+  for (let index = 0; index < basicEnd; index++) output.push(label.charCodeAt(index));
+  let code = 128;
+  let bias = 72;
+  let position = 0;
+  for (let index = basicEnd > 0 ? basicEnd + 1 : 0; index < label.length; ) {
+    const previous = position;
+    let weight = 1;
+    for (let k = punycodeBase; ; k += punycodeBase) {
+      if (index >= label.length) return undefined;
+      const char = label.charCodeAt(index++);
+      const digit =
+        char >= 48 && char <= 57
+          ? char - 22
+          : char >= 97 && char <= 122
+            ? char - 97
+            : char >= 65 && char <= 90
+              ? char - 65
+              : punycodeBase;
+      if (digit >= punycodeBase) return undefined;
+      position += digit * weight;
+      const threshold = k <= bias ? 1 : k >= bias + 26 ? 26 : k - bias;
+      if (digit < threshold) break;
+      weight *= punycodeBase - threshold;
+    }
+    const length = output.length + 1;
+    bias = adaptBias(position - previous, length, previous === 0);
+    code += Math.floor(position / length);
+    position %= length;
+    if (code > 0x10ffff) return undefined;
+    output.splice(position++, 0, code);
+  }
+  return String.fromCodePoint(...output);
+}
+
+// Cyrillic and Greek letters that render like Latin ones.
+const latinLookalikes = /^[асеорхуіјѕԁһӏԛԝνοαερτυχκι]+$/u;
+const scripts = [
+  /\p{Script=Latin}/u,
+  /\p{Script=Cyrillic}/u,
+  /\p{Script=Greek}/u,
+  /\p{Script=Armenian}/u,
+  /\p{Script=Cherokee}/u,
+];
+
+/**
+ * The Unicode form of a punycode label that looks like a spoof: letters of
+ * more than one script (`gооgle` with Cyrillic o's), or only Cyrillic and
+ * Greek letters that all look Latin (`аррӏе`). `undefined` otherwise.
+ */
+export function homographLabel(host: string): string | undefined {
+  for (const label of host.split('.')) {
+    if (!label.startsWith('xn--')) continue;
+    const decoded = decodePunycodeLabel(label.slice(4));
+    if (decoded === undefined) return label;
+    const letters = decoded.replace(/[^\p{L}]/gu, '');
+    const used = scripts.filter(script => script.test(letters)).length;
+    if (used > 1 || latinLookalikes.test(letters)) return decoded;
+  }
+  return undefined;
+}

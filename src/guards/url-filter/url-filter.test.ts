@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { GuardrailConfigError } from '../../core/errors';
+import type { GuardrailContext, GuardrailKind } from '../../core/types';
+import { findUrls } from './find-urls';
+import { decodePunycodeLabel, homographLabel, isPrivateHost } from './host-checks';
+import { urlFilter } from './url-filter';
+
+function context(kind: GuardrailKind): GuardrailContext {
+  return {
+    kind,
+    messages: [],
+    abortSignal: new AbortController().signal,
+    metadata: {},
+    state: new Map(),
+  };
+}
+
+describe('findUrls', () => {
+  it('finds scheme URLs, bare domains and IPs, without sentence punctuation', () => {
+    const text =
+      'See https://example.com/a?b=1, docs.example.org/guide and 10.0.0.5:8080. Not file.txt or v1.2.';
+    expect(findUrls(text).map(({ text: url, start, end }) => ({ url, start, end }))).toEqual([
+      { url: 'https://example.com/a?b=1', start: 4, end: 29 },
+      { url: 'docs.example.org/guide', start: 31, end: 53 },
+      { url: '10.0.0.5:8080', start: 58, end: 71 },
+    ]);
+  });
+
+  it('does not take the domain of an e-mail address for a link', () => {
+    expect(findUrls('write to bob@example.com')).toEqual([]);
+  });
+});
+
+describe('host checks', () => {
+  it.each([
+    'localhost',
+    'api.localhost',
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.1.20',
+    '169.254.169.254',
+    '0.0.0.0',
+    '100.64.0.1',
+    '[::1]',
+    '[fd00::1]',
+    '[fe80::1]',
+    '[::ffff:7f00:1]',
+    'metadata.google.internal',
+  ])('treats %s as private', host => {
+    expect(isPrivateHost(host)).toBe(true);
+  });
+
+  it.each(['8.8.8.8', '172.32.0.1', 'example.com', '[2001:db8::1]', '[::ffff:808:808]'])(
+    'treats %s as public',
+    host => {
+      expect(isPrivateHost(host)).toBe(false);
+    },
+  );
+
+  it('decodes punycode and recognises homographs', () => {
+    expect(decodePunycodeLabel('80ak6aa92e')).toBe('аррӏе');
+    expect(decodePunycodeLabel('bcher-kva')).toBe('bücher');
+    expect(homographLabel('xn--80ak6aa92e.com')).toBe('аррӏе');
+    expect(homographLabel(new URL('http://gооgle.com').hostname)).toBe('gооgle');
+    expect(homographLabel('xn--bcher-kva.de')).toBeUndefined();
+    expect(homographLabel(new URL('http://пример.рф').hostname)).toBeUndefined();
+  });
+});
+
+describe('urlFilter', () => {
+  it('blocks a link outside the allow list and names the rule', async () => {
+    const guard = urlFilter({ allow: ['example.com'] });
+    expect(await guard.check('Go to https://evil.io/login now', context('output'))).toEqual({
+      action: 'block',
+      message: 'This content contains a link that is not allowed.',
+      reason: 'https://evil.io/login: host "evil.io" is not on the allow list',
+      severity: 'warning',
+      info: {
+        urls: [{ url: 'https://evil.io/login', rule: 'host "evil.io" is not on the allow list' }],
+      },
+    });
+    expect(await guard.check('See https://docs.example.com/x', context('output'))).toEqual({
+      action: 'allow',
+    });
+  });
+
+  it('admits only the exact host without allowSubdomains', async () => {
+    const guard = urlFilter({ allow: ['example.com'], allowSubdomains: false });
+    expect((await guard.check('https://example.com', context('output'))).action).toBe('allow');
+    expect((await guard.check('https://a.example.com', context('output'))).action).toBe('block');
+    expect((await guard.check('https://notexample.com', context('output'))).action).toBe('block');
+  });
+
+  it('denies a domain with its subdomains', async () => {
+    const guard = urlFilter({ deny: ['pastebin.com'] });
+    expect(await guard.check('upload to raw.pastebin.com/abc', context('output'))).toMatchObject({
+      action: 'block',
+      reason: 'raw.pastebin.com/abc: host "raw.pastebin.com" is denied by "pastebin.com"',
+    });
+  });
+
+  it('blocks private and local hosts on tool input by default, not on output', async () => {
+    const guard = urlFilter();
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://localhost:8080/admin',
+      'http://0x7f.1/',
+      'http://2130706433/',
+      'http://[::ffff:127.0.0.1]/',
+      '192.168.0.10/router',
+    ]) {
+      const verdict = await guard.check(JSON.stringify({ url }), context('tool_input'));
+      expect(verdict.action, url).toBe('block');
+    }
+    expect(
+      await guard.check('{"url":"http://localhost:8080/admin"}', context('tool_input')),
+    ).toMatchObject({
+      reason: 'http://localhost:8080/admin: host "localhost" is private or local',
+    });
+    expect((await guard.check('Run it on http://localhost:3000', context('output'))).action).toBe(
+      'allow',
+    );
+    expect(
+      (await urlFilter({ blockPrivate: true }).check('http://10.0.0.1', context('output'))).action,
+    ).toBe('block');
+  });
+
+  it('flags IDN homographs', async () => {
+    expect(await urlFilter().check('Log in at https://аррӏе.com', context('output'))).toMatchObject(
+      {
+        action: 'block',
+        reason: 'https://аррӏе.com: host "xn--80ak6aa92e.com" ("аррӏе") looks like a homograph',
+      },
+    );
+    expect((await urlFilter().check('https://bücher.de', context('output'))).action).toBe('allow');
+  });
+
+  it('flags user info and schemes that are not allowed', async () => {
+    expect(
+      await urlFilter().check('https://paypal.com@evil.io/x', context('output')),
+    ).toMatchObject({
+      reason: 'https://paypal.com@evil.io/x: user info in the URL is not allowed',
+    });
+    expect(await urlFilter().check('click javascript:alert(1)', context('output'))).toMatchObject({
+      reason: 'javascript:alert(1): scheme "javascript" is not allowed',
+    });
+    expect(await urlFilter().check('ftp://files.example.com/a', context('output'))).toMatchObject({
+      reason: 'ftp://files.example.com/a: scheme "ftp" is not allowed',
+    });
+  });
+
+  it('redacts only the offending links', async () => {
+    const guard = urlFilter({ allow: ['example.com'], action: 'redact' });
+    expect(
+      await guard.check(
+        'Docs: https://example.com/a. Scam: http://evil.io, bye',
+        context('output'),
+      ),
+    ).toEqual({
+      action: 'modify',
+      content: 'Docs: https://example.com/a. Scam: [link removed], bye',
+      info: { urls: [{ url: 'http://evil.io', rule: 'host "evil.io" is not on the allow list' }] },
+    });
+  });
+
+  it('allows text without links and is stream-safe', async () => {
+    const guard = urlFilter({ allow: ['example.com'] });
+    expect(await guard.check('Version 1.2 of readme.txt is out.', context('output'))).toEqual({
+      action: 'allow',
+    });
+    expect(guard.streamSafe).toBe(true);
+    expect(guard.maxMatchLength).toBe(2048);
+  });
+
+  it('rejects bad options with their paths', () => {
+    expect(() => urlFilter({ allow: [''], schemes: ['https:'] })).toThrow(GuardrailConfigError);
+    try {
+      urlFilter({ allow: [''], schemes: ['https:'] });
+    } catch (error) {
+      expect((error as GuardrailConfigError).issues.map(issue => issue.path)).toEqual([
+        'url-filter.allow[0]',
+        'url-filter.schemes[0]',
+      ]);
+    }
+  });
+
+  it('stays linear on long inputs', () => {
+    const text = `${'a'.repeat(100_000)} ${'a.'.repeat(50_000)} ${'1.'.repeat(50_000)}`;
+    const started = performance.now();
+    findUrls(text);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});

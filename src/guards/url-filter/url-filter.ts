@@ -1,0 +1,175 @@
+import { allow, block, defineGuardrail, modify } from '../../core/define-guardrail';
+import type { GuardrailConfigIssue } from '../../core/errors';
+import { GuardrailConfigError } from '../../core/errors';
+import type { Guardrail } from '../../core/types';
+import { findUrls } from './find-urls';
+import { homographLabel, isIpHost, isPrivateHost } from './host-checks';
+
+/** A host rule: a domain (`example.com`, `*.example.com`), an IP, or a RegExp over the host name. */
+export type UrlHostPattern = string | RegExp;
+
+/** Options of `urlFilter`. */
+export interface UrlFilterOptions {
+  /** When given, only URLs whose host matches one entry pass. */
+  allow?: readonly UrlHostPattern[];
+  /** URLs whose host matches one entry are flagged (subdomains included). */
+  deny?: readonly UrlHostPattern[];
+  /** Schemes allowed (without `:`). Default `['http', 'https']`. */
+  schemes?: readonly string[];
+  /** Flag URLs with a user name or password (`https://bank.com@evil.io`). Default true. */
+  blockUserinfo?: boolean;
+  /** `allow: ['example.com']` also admits `api.example.com`. Default true. */
+  allowSubdomains?: boolean;
+  /**
+   * Flag private, loopback and link-local IPs, `localhost` and `.internal` /
+   * `.local` hosts. Default: only when the guardrail runs on `tool_input`
+   * (no fetches to internal hosts); pass `true` or `false` to force it.
+   */
+  blockPrivate?: boolean;
+  /** Flag punycode hosts that mix scripts or spell Latin with look-alikes. Default true. */
+  blockHomographs?: boolean;
+  /** `'block'` (default) the text, or `'redact'` the offending URLs and let the rest through. */
+  action?: 'block' | 'redact';
+  /** What a redacted URL becomes. Default `'[link removed]'`. */
+  replacement?: string;
+  /** User-facing message of a block. */
+  message?: string;
+  /** Guardrail name in records. Default `'url-filter'`. */
+  name?: string;
+}
+
+interface HostMatcher {
+  entry: string;
+  matches(host: string): boolean;
+}
+
+function hostMatcher(
+  pattern: UrlHostPattern,
+  includeSubdomains: boolean,
+  path: string,
+  issues: GuardrailConfigIssue[],
+): HostMatcher | undefined {
+  if (pattern instanceof RegExp) {
+    return { entry: String(pattern), matches: host => pattern.test(host) };
+  }
+  if (typeof pattern !== 'string' || pattern.trim() === '') {
+    issues.push({ path, value: pattern, expected: 'a host name, "*.domain", an IP or a RegExp' });
+    return undefined;
+  }
+  const wildcard = pattern.startsWith('*.');
+  let host: string;
+  try {
+    host = new URL(`http://${wildcard ? pattern.slice(2) : pattern}`).hostname;
+  } catch {
+    issues.push({ path, value: pattern, expected: 'a host name, "*.domain", an IP or a RegExp' });
+    return undefined;
+  }
+  return {
+    entry: pattern,
+    matches: candidate =>
+      (!wildcard && candidate === host) ||
+      ((wildcard || (includeSubdomains && !isIpHost(host))) && candidate.endsWith(`.${host}`)),
+  };
+}
+
+/**
+ * Finds URLs in text (with a scheme, bare domains checked against the public
+ * suffix list, bare IPs), parses them with the platform URL parser and flags
+ * those outside the allow list, on the deny list, with a scheme not allowed,
+ * with user info, on private hosts (by default on tool input), or with an IDN
+ * homograph host. Blocks, or redacts just those URLs with `action: 'redact'`.
+ *
+ * Stream-safe with a 2,048-character window. The record's `info` holds the
+ * flagged URLs with the rule each broke.
+ *
+ * @example
+ * urlFilter({ allow: ['docs.example.com'], action: 'redact' }); // output: no foreign links
+ * urlFilter({ deny: ['pastebin.com'] }); // tool input: private hosts blocked too
+ */
+export function urlFilter({
+  allow: allowList = [],
+  deny = [],
+  schemes = ['http', 'https'],
+  blockUserinfo = true,
+  allowSubdomains = true,
+  blockPrivate,
+  blockHomographs = true,
+  action = 'block',
+  replacement = '[link removed]',
+  message = 'This content contains a link that is not allowed.',
+  name = 'url-filter',
+}: UrlFilterOptions = {}): Guardrail {
+  const issues: GuardrailConfigIssue[] = [];
+  const allowMatchers = allowList.flatMap(
+    (pattern, index) =>
+      hostMatcher(pattern, allowSubdomains, `${name}.allow[${index}]`, issues) ?? [],
+  );
+  const denyMatchers = deny.flatMap(
+    (pattern, index) => hostMatcher(pattern, true, `${name}.deny[${index}]`, issues) ?? [],
+  );
+  if (action !== 'block' && action !== 'redact') {
+    issues.push({ path: `${name}.action`, value: action, expected: "'block' or 'redact'" });
+  }
+  schemes.forEach((scheme, index) => {
+    if (typeof scheme !== 'string' || !/^[a-z][a-z0-9+.-]*$/i.test(scheme)) {
+      issues.push({
+        path: `${name}.schemes[${index}]`,
+        value: scheme,
+        expected: 'a scheme name without ":", such as "https"',
+      });
+    }
+  });
+  if (issues.length > 0) throw new GuardrailConfigError(issues);
+  const allowedSchemes = new Set(schemes.map(scheme => scheme.toLowerCase()));
+
+  function violation(url: URL, checkPrivate: boolean): string | undefined {
+    const scheme = url.protocol.slice(0, -1);
+    if (!allowedSchemes.has(scheme)) return `scheme "${scheme}" is not allowed`;
+    if (blockUserinfo && (url.username !== '' || url.password !== '')) {
+      return 'user info in the URL is not allowed';
+    }
+    const host = url.hostname;
+    if (checkPrivate && isPrivateHost(host)) return `host "${host}" is private or local`;
+    if (blockHomographs) {
+      const spoof = homographLabel(host);
+      if (spoof !== undefined) return `host "${host}" ("${spoof}") looks like a homograph`;
+    }
+    const denied = denyMatchers.find(matcher => matcher.matches(host));
+    if (denied) return `host "${host}" is denied by "${denied.entry}"`;
+    if (allowMatchers.length > 0 && !allowMatchers.some(matcher => matcher.matches(host))) {
+      return `host "${host}" is not on the allow list`;
+    }
+    return undefined;
+  }
+
+  return defineGuardrail({
+    name,
+    streamSafe: true,
+    maxMatchLength: 2048,
+    check(content, ctx) {
+      const checkPrivate = blockPrivate ?? ctx.kind === 'tool_input';
+      const flagged = findUrls(content).flatMap(found => {
+        const rule = violation(found.url, checkPrivate);
+        return rule === undefined ? [] : [{ ...found, rule }];
+      });
+      if (flagged.length === 0) return allow();
+      const info = { urls: flagged.map(({ text, rule }) => ({ url: text, rule })) };
+      if (action === 'redact') {
+        let redacted = '';
+        let cursor = 0;
+        for (const { start, end } of flagged) {
+          redacted += content.slice(cursor, start) + replacement;
+          cursor = end;
+        }
+        return modify(redacted + content.slice(cursor), info);
+      }
+      const [first] = flagged;
+      return block({
+        message,
+        reason: `${first!.text}: ${first!.rule}`,
+        severity: 'warning',
+        info,
+      });
+    },
+  });
+}

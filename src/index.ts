@@ -33,3 +33,4 @@ export { type GuardrailsOptions, guardrails } from './middleware/guardrails-midd
 export type { InputScope } from './middleware/input-guard';
 export { type MemoryStoreOptions, memoryStore } from './store/memory-store';
 export type { Store } from './store/store';
+export * from './tools';

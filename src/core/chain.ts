@@ -69,6 +69,8 @@ function invalidVerdict(verdict: unknown): string | undefined {
  * Runs one guardrail with its timeout and the call's abort signal, turning
  * throws, rejections, timeouts and malformed verdicts into an `Error`.
  */
+const neverAborted = new AbortController().signal;
+
 async function settle(
   guardrail: Guardrail,
   content: string,
@@ -77,38 +79,46 @@ async function settle(
 ): Promise<Verdict> {
   if (callSignal?.aborted) throw new GuardrailAbortedError();
   const { timeoutMs } = guardrail;
-  const controller = new AbortController();
-  const cleanups: Array<() => void> = [];
-  const stopped = new Promise<never>((_, reject) => {
-    if (timeoutMs !== undefined) {
-      const timer = setTimeout(() => {
-        const error = new GuardrailTimeoutError(timeoutMs);
-        controller.abort(error);
-        reject(error);
-      }, timeoutMs);
-      cleanups.push(() => clearTimeout(timer));
+  // Fast path for the common case (no timeout): no controller, no timer, no
+  // listener unless the check is async. Window-mode streams run many checks.
+  const controller = timeoutMs === undefined ? undefined : new AbortController();
+  const signal = controller?.signal ?? callSignal ?? neverAborted;
+  const pending = guardrail.check(content, { ...context, abortSignal: signal });
+  let verdict: Verdict;
+  if (!isThenable<Verdict>(pending)) {
+    verdict = pending;
+  } else if (timeoutMs === undefined && !callSignal) {
+    verdict = await pending;
+  } else {
+    const cleanups: Array<() => void> = [];
+    const stopped = new Promise<never>((_, reject) => {
+      if (controller && timeoutMs !== undefined) {
+        const timer = setTimeout(() => {
+          const error = new GuardrailTimeoutError(timeoutMs);
+          controller.abort(error);
+          reject(error);
+        }, timeoutMs);
+        cleanups.push(() => clearTimeout(timer));
+      }
+      if (callSignal) {
+        const onAbort = () => {
+          controller?.abort(callSignal.reason);
+          reject(new GuardrailAbortedError());
+        };
+        callSignal.addEventListener('abort', onAbort, { once: true });
+        cleanups.push(() => callSignal.removeEventListener('abort', onAbort));
+      }
+    });
+    stopped.catch(() => {}); // a late timeout must not surface as an unhandled rejection
+    try {
+      verdict = await Promise.race([Promise.resolve(pending), stopped]);
+    } finally {
+      for (const cleanup of cleanups) cleanup();
     }
-    if (callSignal) {
-      const onAbort = () => {
-        controller.abort(callSignal.reason);
-        reject(new GuardrailAbortedError());
-      };
-      callSignal.addEventListener('abort', onAbort, { once: true });
-      cleanups.push(() => callSignal.removeEventListener('abort', onAbort));
-    }
-  });
-  stopped.catch(() => {}); // a late timeout must not surface as an unhandled rejection
-  try {
-    const pending = guardrail.check(content, { ...context, abortSignal: controller.signal });
-    const verdict = isThenable<Verdict>(pending)
-      ? await Promise.race([Promise.resolve(pending), stopped])
-      : pending;
-    const problem = invalidVerdict(verdict);
-    if (problem) throw new Error(problem);
-    return verdict;
-  } finally {
-    for (const cleanup of cleanups) cleanup();
   }
+  const problem = invalidVerdict(verdict);
+  if (problem) throw new Error(problem);
+  return verdict;
 }
 
 function errorMessage(error: unknown): string {

@@ -1,6 +1,7 @@
 import type { SharedV4ProviderMetadata } from '@ai-sdk/provider';
 import { mergeOutcomes } from '../core/outcome';
 import type { GuardrailOutcome } from '../core/types';
+import { collectToolRecords } from '../tools/collect-tool-records';
 import { GUARDRAILS_METADATA_KEY } from './blocked-response';
 
 type MaybePromise<T> = T | PromiseLike<T>;
@@ -13,16 +14,6 @@ export interface GuardrailOutcomeStep {
 /** A `generateText` / `streamText` result: its steps (awaited when a promise). */
 export interface GuardrailOutcomeRun {
   steps: MaybePromise<readonly GuardrailOutcomeStep[]>;
-}
-
-/** Collects guardrail records that a run's steps carry outside provider metadata (tool guardrails). */
-export type StepRecordCollector = (steps: readonly unknown[]) => GuardrailOutcome | undefined;
-
-const collectors: StepRecordCollector[] = [];
-
-/** Lets another part of the library (tool wrappers) add the records it leaves in steps. */
-export function registerStepRecordCollector(collector: StepRecordCollector) {
-  if (!collectors.includes(collector)) collectors.push(collector);
 }
 
 function isOutcome(value: unknown): value is GuardrailOutcome {
@@ -50,31 +41,17 @@ async function outcomeOfStep(step: GuardrailOutcomeStep): Promise<GuardrailOutco
 export async function getGuardrailOutcome(
   resultOrStep: GuardrailOutcomeRun | GuardrailOutcomeStep,
 ): Promise<GuardrailOutcome | undefined> {
-  if ('steps' in resultOrStep && resultOrStep.steps !== undefined) {
-    const steps = await resultOrStep.steps;
-    const outcomes: GuardrailOutcome[] = [];
-    for (const step of steps) {
-      const outcome = await outcomeOfStep(step);
-      if (outcome) outcomes.push(outcome);
-    }
-    for (const collect of collectors) {
-      const outcome = collect(steps);
-      if (outcome) outcomes.push(outcome);
-    }
-    return outcomes.length > 0 ? mergeOutcomes(outcomes) : undefined;
+  const steps: readonly GuardrailOutcomeStep[] =
+    'steps' in resultOrStep && resultOrStep.steps !== undefined
+      ? await resultOrStep.steps
+      : [resultOrStep as GuardrailOutcomeStep];
+  const outcomes: GuardrailOutcome[] = [];
+  for (const step of steps) {
+    const outcome = await outcomeOfStep(step);
+    if (outcome) outcomes.push(outcome);
   }
-  const single = await outcomeOfStep(resultOrStep as GuardrailOutcomeStep);
-  if (single) {
-    const outcomes = [single];
-    for (const collect of collectors) {
-      const outcome = collect([resultOrStep]);
-      if (outcome) outcomes.push(outcome);
-    }
-    return mergeOutcomes(outcomes);
-  }
-  for (const collect of collectors) {
-    const outcome = collect([resultOrStep]);
-    if (outcome) return outcome;
-  }
-  return undefined;
+  // Tool guardrails leave their trips in the tool results, not in provider metadata.
+  const toolRecords = collectToolRecords(steps as Parameters<typeof collectToolRecords>[0]);
+  if (toolRecords.length > 0) outcomes.push({ status: 'blocked', records: toolRecords });
+  return outcomes.length > 0 ? mergeOutcomes(outcomes) : undefined;
 }

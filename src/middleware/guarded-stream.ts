@@ -277,3 +277,28 @@ export function guardStream(
     },
   });
 }
+
+/**
+ * A stream with nothing to judge (no output or parallel guardrails): parts
+ * pass as they come and only the finish part gains the call's outcome, so
+ * an input-only middleware costs next to nothing per part.
+ */
+export function outcomeOnlyStream(
+  source: ReadableStream<Part>,
+  call: CallGuard,
+): ReadableStream<Part> {
+  return source.pipeThrough(
+    new TransformStream<Part, Part>({
+      transform(part, controller) {
+        if (part.type !== 'finish') return controller.enqueue(part);
+        controller.enqueue({
+          ...part,
+          providerMetadata: withOutcome(part.providerMetadata, outcomeOf(call.records, false)),
+        });
+      },
+      flush() {
+        call.release();
+      },
+    }),
+  );
+}

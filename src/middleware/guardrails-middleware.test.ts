@@ -24,6 +24,7 @@ import {
 import { allow, block, defineGuardrail, modify } from '../core/define-guardrail';
 import { GuardrailConfigError, GuardrailTripwireError } from '../core/errors';
 import type { GuardrailEvent } from '../core/types';
+import { guardTools } from '../tools';
 import { getGuardrailOutcome } from './get-guardrail-outcome';
 import { guardrails } from './guardrails-middleware';
 
@@ -502,6 +503,49 @@ describe('outcome and events', () => {
       expect((await getGuardrailOutcome(result.steps[0]!))?.status).toBe(status);
       expect((await getGuardrailOutcome(result))?.status).toBe(status);
     }
+  });
+
+  it('getGuardrailOutcome includes the trips of tool guardrails from every step', async () => {
+    let step = 0;
+    const mock = new MockLanguageModelV4({
+      doGenerate: async () =>
+        ++step === 1
+          ? generateResult(
+              [
+                {
+                  type: 'tool-call',
+                  toolCallId: 'c1',
+                  toolName: 'sql',
+                  input: '{"q":"DROP TABLE users"}',
+                },
+              ],
+              {
+                finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+              },
+            )
+          : generateResult('I could not run that.'),
+    });
+    const model = wrapLanguageModel({
+      model: mock,
+      middleware: guardrails({ output: [redactEmails()] }),
+    });
+    const tools = guardTools(
+      { sql: tool({ inputSchema: z.object({ q: z.string() }), execute: async () => 'dropped' }) },
+      { input: [blockWord('drop')] },
+    );
+    const result = await generateText({
+      model,
+      prompt: 'clean up',
+      tools,
+      stopWhen: stepCountIs(3),
+    });
+    const outcome = await getGuardrailOutcome(result);
+    expect(outcome?.status).toBe('blocked');
+    expect(outcome?.records.map(r => [r.guardrail, r.kind, r.status])).toEqual([
+      // Step 1 had no text (a tool call only): nothing for output guardrails to judge.
+      ['redact-email', 'output', 'passed'],
+      ['block-drop', 'tool_input', 'blocked'],
+    ]);
   });
 
   it('getGuardrailOutcome resolves to undefined for an unguarded result', async () => {

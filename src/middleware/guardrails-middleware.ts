@@ -21,7 +21,7 @@ import {
   withOutcome,
 } from './blocked-response';
 import { CallGuard } from './call-guard';
-import { guardStream, type StreamMode, tripStream } from './guarded-stream';
+import { guardStream, outcomeOnlyStream, type StreamMode, tripStream } from './guarded-stream';
 import { guardInput, InputMemo, type InputScope } from './input-guard';
 
 /** Options of `guardrails()`. */
@@ -240,7 +240,13 @@ export function guardrails({
       if (parallelResult?.trip) return { stream: tripStream(call, parallelResult.trip, settings) };
       throw error;
     }
-    return { ...result, stream: guardStream(result.stream, call, settings) };
+    const nothingToJudge = output.length === 0 && parallelInput.length === 0;
+    return {
+      ...result,
+      stream: nothingToJudge
+        ? outcomeOnlyStream(result.stream, call)
+        : guardStream(result.stream, call, settings),
+    };
   }
 
   return {

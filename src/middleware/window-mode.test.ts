@@ -90,7 +90,7 @@ const segment = fc.oneof(
 );
 const text = fc.array(segment, { minLength: 0, maxLength: 60 }).map(parts => parts.join(' '));
 const chunking = fc.oneof(
-  fc.constant([1]),
+  fc.constant<number[]>([1]),
   fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 20 }),
   fc.array(fc.integer({ min: 1, max: 400 }), { minLength: 1, maxLength: 5 }),
 );

@@ -1,0 +1,82 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { evaluate } from './eval';
+
+const fixture = fileURLToPath(new URL('./fixtures/pii-small.jsonl', import.meta.url));
+
+describe('eval', () => {
+  it('scores rows per set and spans per entity type', async () => {
+    const reports = await evaluate({ guardrail: 'pii', data: fixture });
+    expect(reports.map(({ latencyP50Ms, latencyP95Ms, ...rest }) => rest)).toEqual([
+      {
+        set: 'fixture',
+        rows: 3,
+        precision: 1,
+        recall: 1,
+        f1: 1,
+        falsePositiveRate: 0,
+        entities: {
+          CREDIT_CARD: {
+            truePositives: 1,
+            falsePositives: 0,
+            falseNegatives: 0,
+            trueNegatives: 0,
+            precision: 1,
+            recall: 1,
+            f1: 1,
+            falsePositiveRate: null,
+          },
+          EMAIL_ADDRESS: {
+            truePositives: 1,
+            falsePositives: 0,
+            falseNegatives: 0,
+            trueNegatives: 0,
+            precision: 1,
+            recall: 1,
+            f1: 1,
+            falsePositiveRate: null,
+          },
+          US_SSN: {
+            truePositives: 1,
+            falsePositives: 0,
+            falseNegatives: 0,
+            trueNegatives: 0,
+            precision: 1,
+            recall: 1,
+            f1: 1,
+            falsePositiveRate: null,
+          },
+        },
+      },
+      {
+        set: 'names',
+        rows: 1,
+        precision: null,
+        recall: 0,
+        f1: null,
+        falsePositiveRate: null,
+        entities: {},
+      },
+    ]);
+  });
+
+  it('runs as a command and prints JSON', () => {
+    const output = execFileSync(
+      'npx',
+      ['tsx', 'src/cli/index.ts', 'eval', '--guardrail', 'pii', '--data', fixture, '--json'],
+      { encoding: 'utf8' },
+    );
+    const reports = JSON.parse(output) as Array<{ set: string; rows: number; recall: number }>;
+    expect(reports.map(({ set, rows, recall }) => ({ set, rows, recall }))).toEqual([
+      { set: 'fixture', rows: 3, recall: 1 },
+      { set: 'names', rows: 1, recall: 0 },
+    ]);
+  });
+
+  it('rejects an unknown guardrail', async () => {
+    await expect(evaluate({ guardrail: 'nope', data: fixture })).rejects.toThrow(
+      /Unknown guardrail/,
+    );
+  });
+});

@@ -41,7 +41,9 @@ describe('findSecrets', () => {
   it('finds generic assignments but not placeholders or references', () => {
     expect(types('password = "Tr0ub4dor&3xyz"')).toEqual(['GENERIC_SECRET']);
     expect(
-      types('password: ${DB_PASSWORD}\napi_key = "your_api_key"\ntoken = process.env.TOKEN'),
+      types(
+        'password: $' + '{DB_PASSWORD}' + '\napi_key = "your_api_key"\ntoken = process.env.TOKEN',
+      ),
     ).toEqual([]);
   });
 

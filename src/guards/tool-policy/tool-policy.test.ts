@@ -2,10 +2,14 @@ import { generateText, stepCountIs, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { GuardrailConfigError } from '../../core/errors';
-import type { GuardrailContext } from '../../core/types';
+import type { GuardrailContext, Verdict } from '../../core/types';
 import { guardTools } from '../../tools/guard-tool';
 import { scriptedModel } from '../../tools/scripted-model.test-helpers';
 import { toolPolicy } from './tool-policy';
+
+function reasonOf(verdict: Verdict): string | undefined {
+  return verdict.action === 'block' ? verdict.reason : undefined;
+}
 
 function call(toolName: string, value: unknown): [string, GuardrailContext] {
   return [
@@ -42,7 +46,7 @@ describe('toolPolicy', () => {
     ['SELECT 1; /* x */ DROP   DATABASE prod', 'sql.drop (DROP DATABASE)'],
     ['ALTER TABLE users DROP COLUMN email', 'sql.alter-drop (ALTER TABLE ... DROP)'],
   ])('blocks the SQL %j', async (query, rule) => {
-    expect((await toolPolicy().check(...call('runSql', { query }))).reason).toBe(
+    expect(reasonOf(await toolPolicy().check(...call('runSql', { query })))).toBe(
       `tool "runSql" argument "query" broke rule ${rule}`,
     );
   });
@@ -66,7 +70,7 @@ describe('toolPolicy', () => {
     [':(){ :|:& };:', 'shell.fork-bomb (fork bomb)'],
     ['dd if=/dev/zero of=/dev/sda bs=1M', 'shell.disk-wipe (writes a disk device)'],
   ])('blocks the shell command %j', async (command, rule) => {
-    expect((await toolPolicy().check(...call('shell', { command }))).reason).toBe(
+    expect(reasonOf(await toolPolicy().check(...call('shell', { command })))).toBe(
       `tool "shell" argument "command" broke rule ${rule}`,
     );
   });
@@ -86,7 +90,7 @@ describe('toolPolicy', () => {
     ).toBe(
       'tool "readFile" argument "files[0].path" broke rule path.traversal ("reports/../../etc/passwd" climbs with ..)',
     );
-    expect((await policy.check(...call('readFile', { path: '/etc/shadow' }))).reason).toBe(
+    expect(reasonOf(await policy.check(...call('readFile', { path: '/etc/shadow' })))).toBe(
       'tool "readFile" argument "path" broke rule path.outside-root ("/etc/shadow" is outside /srv/data)',
     );
     expect((await policy.check(...call('readFile', { path: '..%2f..%2fsecret' }))).info).toEqual({
@@ -107,7 +111,7 @@ describe('toolPolicy', () => {
 
   it('allows and denies tools by name', async () => {
     const policy = toolPolicy({ allow: ['search', 'deleteRepo'], deny: ['deleteRepo'] });
-    expect((await policy.check(...call('deleteRepo', {}))).reason).toBe(
+    expect(reasonOf(await policy.check(...call('deleteRepo', {})))).toBe(
       'tool "deleteRepo" is denied',
     );
     expect(await policy.check(...call('sendEmail', {}))).toMatchObject({
@@ -120,7 +124,7 @@ describe('toolPolicy', () => {
   it('applies deny patterns to every string argument', async () => {
     const policy = toolPolicy({ deny: [/drop\s+table/i], rules: [] });
     expect(
-      (await policy.check(...call('notes', { text: ['ok', 'please drop  table x'] }))).reason,
+      reasonOf(await policy.check(...call('notes', { text: ['ok', 'please drop  table x'] }))),
     ).toBe('tool "notes" argument "text[1]" matched deny pattern /drop\\s+table/i');
   });
 
@@ -146,10 +150,10 @@ describe('toolPolicy', () => {
         transfer: args => (args as { amount: number }).amount <= 100,
       },
     });
-    expect((await policy.check(...call('transfer', { amount: 500 }))).reason).toBe(
+    expect(reasonOf(await policy.check(...call('transfer', { amount: 500 })))).toBe(
       'tool "transfer" arguments failed rule args.transfer',
     );
-    expect((await policy.check(...call('search', { q: 'x'.repeat(60) }))).reason).toBe(
+    expect(reasonOf(await policy.check(...call('search', { q: 'x'.repeat(60) })))).toBe(
       'tool "search" arguments failed rule args.*: arguments too large',
     );
   });

@@ -26,6 +26,15 @@ export type {
   ModifyVerdict,
   Verdict,
 } from './core/types';
+export * from './guards/data-protection';
+export {
+  type PromptInjectionOptions,
+  promptInjection,
+} from './guards/prompt-injection/prompt-injection';
+export {
+  DEFAULT_PROMPT_INJECTION_THRESHOLD,
+  scorePromptInjection,
+} from './guards/prompt-injection/score-prompt-injection';
 export { DEFAULT_BLOCKED_MESSAGE } from './middleware/blocked-response';
 export { getGuardrailOutcome } from './middleware/get-guardrail-outcome';
 export type { StreamMode } from './middleware/guarded-stream';

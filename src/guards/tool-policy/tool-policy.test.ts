@@ -85,8 +85,9 @@ describe('toolPolicy', () => {
   it('blocks path traversal and absolute paths outside the roots, with nested paths', async () => {
     const policy = toolPolicy({ roots: ['/srv/data'] });
     expect(
-      (await policy.check(...call('readFile', { files: [{ path: 'reports/../../etc/passwd' }] })))
-        .reason,
+      reasonOf(
+        await policy.check(...call('readFile', { files: [{ path: 'reports/../../etc/passwd' }] })),
+      ),
     ).toBe(
       'tool "readFile" argument "files[0].path" broke rule path.traversal ("reports/../../etc/passwd" climbs with ..)',
     );

@@ -1,0 +1,147 @@
+import { generateText, Output, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { GuardrailConfigError } from '../../core/errors';
+import type { GuardrailContext, Verdict } from '../../core/types';
+import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
+import { guardrails } from '../../middleware/guardrails-middleware';
+import { outputSchema } from './output-schema';
+
+const ctx: GuardrailContext = {
+  kind: 'output',
+  messages: [],
+  abortSignal: new AbortController().signal,
+  metadata: {},
+  state: new Map(),
+};
+
+function reasonOf(verdict: Verdict): string | undefined {
+  return verdict.action === 'block' ? verdict.reason : undefined;
+}
+
+const person = z.object({ name: z.string(), age: z.number() });
+const personJsonSchema = {
+  type: 'object',
+  properties: { name: { type: 'string' }, age: { type: 'number' } },
+  required: ['name', 'age'],
+};
+
+describe('outputSchema', () => {
+  it('passes JSON that matches a zod schema, also inside a json fence', async () => {
+    const guard = outputSchema({ schema: person });
+    expect(await guard.check('{"name":"Ada","age":36}', ctx)).toEqual({ action: 'allow' });
+    expect(await guard.check('```json\n{"name":"Ada","age":36}\n```', ctx)).toEqual({
+      action: 'allow',
+    });
+  });
+
+  it('names the path and the issue when a zod schema fails', async () => {
+    expect(await outputSchema({ schema: person }).check('{"name":"Ada","age":"old"}', ctx)).toEqual(
+      {
+        action: 'block',
+        message: 'The answer did not have the expected format.',
+        reason:
+          'answer does not match the schema at "age": Invalid input: expected number, received string',
+        severity: 'warning',
+        info: { rule: 'schema', path: 'age' },
+      },
+    );
+  });
+
+  it('validates JSON Schema with ajv', async () => {
+    const guard = outputSchema({ schema: personJsonSchema });
+    expect(await guard.check('{"name":"Ada","age":36}', ctx)).toEqual({ action: 'allow' });
+    expect(reasonOf(await guard.check('{"name":"Ada","age":"x"}', ctx))).toBe(
+      'answer does not match the schema at "age": must be number',
+    );
+    expect(reasonOf(await guard.check('{"name":"Ada"}', ctx))).toBe(
+      "answer does not match the schema: must have required property 'age'",
+    );
+  });
+
+  it('blocks an answer that is not JSON', async () => {
+    expect(reasonOf(await outputSchema({ schema: person }).check('Sure! Ada is 36.', ctx))).toMatch(
+      /^answer is not valid JSON \(/,
+    );
+  });
+
+  it('checks patterns and lengths in text mode', async () => {
+    const guard = outputSchema({
+      mustMatch: [/^Answer:/],
+      mustNotMatch: [/as an ai language model/i],
+      minLength: 10,
+      maxLength: 40,
+    });
+    expect(await guard.check('Answer: 42, says the book.', ctx)).toEqual({ action: 'allow' });
+    expect(reasonOf(await guard.check('42', ctx))).toBe(
+      'answer is 2 characters, fewer than minLength 10',
+    );
+    expect(reasonOf(await guard.check('The answer is 42 today.', ctx))).toBe(
+      'answer does not match /^Answer:/',
+    );
+    expect(reasonOf(await guard.check('Answer: As an AI language model...', ctx))).toBe(
+      'answer matches /as an ai language model/i',
+    );
+    expect(reasonOf(await guard.check(`Answer: ${'x'.repeat(40)}`, ctx))).toBe(
+      'answer is 48 characters, more than maxLength 40',
+    );
+  });
+
+  it('is not stream-safe, and window mode says so at construction', () => {
+    expect(outputSchema({ schema: person }).streamSafe).toBe(false);
+    expect(() =>
+      guardrails({ output: [outputSchema({ schema: person })], stream: { mode: 'window' } }),
+    ).toThrow(/"output-schema" needs the whole answer: use stream mode 'hold'/);
+  });
+
+  it('rejects invalid options with their paths', () => {
+    try {
+      outputSchema({ schema: { type: 'nope' }, minLength: -1 });
+      expect.unreachable();
+    } catch (error) {
+      expect(GuardrailConfigError.isInstance(error)).toBe(true);
+      expect((error as GuardrailConfigError).issues.map(issue => issue.path)).toEqual([
+        'output-schema.minLength',
+        'output-schema.schema',
+      ]);
+    }
+  });
+
+  it('guards generateText with Output.object', async () => {
+    const modelAnswering = (text: string) =>
+      wrapLanguageModel({
+        model: new MockLanguageModelV4({
+          doGenerate: async () => ({
+            content: [{ type: 'text', text }],
+            finishReason: { unified: 'stop', raw: 'stop' },
+            usage: {
+              inputTokens: { total: 5, noCache: 5, cacheRead: undefined, cacheWrite: undefined },
+              outputTokens: { total: 5, text: 5, reasoning: undefined },
+            },
+            warnings: [],
+          }),
+        }),
+        middleware: guardrails({ output: [outputSchema({ schema: person })] }),
+      });
+
+    const good = await generateText({
+      model: modelAnswering('{"name":"Ada","age":36}'),
+      output: Output.object({ schema: person }),
+      prompt: 'Who?',
+    });
+    expect(good.output).toEqual({ name: 'Ada', age: 36 });
+
+    const bad = await generateText({
+      model: modelAnswering('{"name":"Ada"}'),
+      prompt: 'Who?',
+    });
+    expect(bad.finishReason).toBe('content-filter');
+    expect((await getGuardrailOutcome(bad))?.records[0]).toMatchObject({
+      guardrail: 'output-schema',
+      status: 'blocked',
+      reason:
+        'answer does not match the schema at "age": Invalid input: expected number, received undefined',
+    });
+  });
+});

@@ -1,0 +1,196 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import Ajv, { type ErrorObject } from 'ajv';
+import { allow, block, defineGuardrail } from '../../core/define-guardrail';
+import { GuardrailConfigError, type GuardrailConfigIssue } from '../../core/errors';
+import type { Guardrail } from '../../core/types';
+
+/** A JSON Schema object (validated with ajv). */
+export type JsonSchemaObject = Record<string, unknown>;
+
+/** Options of `outputSchema`. */
+export interface OutputSchemaOptions {
+  /** The shape the answer must have: a zod / Standard Schema, or a JSON Schema object. */
+  schema?: StandardSchemaV1 | JsonSchemaObject;
+  /**
+   * `'json'`: the answer must parse as JSON (a ```json fence around it is
+   * accepted) and match `schema`. `'text'`: only the pattern and length rules
+   * apply. Default `'json'` when `schema` is given, else `'text'`.
+   */
+  mode?: 'json' | 'text';
+  /** Patterns the answer must match, each of them. */
+  mustMatch?: readonly RegExp[];
+  /** Patterns the answer must not match. */
+  mustNotMatch?: readonly RegExp[];
+  /** Fewest characters the answer may have. */
+  minLength?: number;
+  /** Most characters the answer may have. */
+  maxLength?: number;
+  /** User-facing message of a block. */
+  message?: string;
+  /** Guardrail name in records. Default `'output-schema'`. */
+  name?: string;
+}
+
+function isStandardSchema(value: unknown): value is StandardSchemaV1 {
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    '~standard' in value
+  );
+}
+
+const fenced = /^```[a-zA-Z]*\s*\n?([\s\S]*?)\n?```$/;
+
+function pathOf(segments: ReadonlyArray<PropertyKey | StandardSchemaV1.PathSegment>): string {
+  return segments
+    .map(segment => (typeof segment === 'object' ? segment.key : segment))
+    .map((key, index) =>
+      typeof key === 'number' ? `[${key}]` : index === 0 ? String(key) : `.${String(key)}`,
+    )
+    .join('');
+}
+
+function ajvPath(error: ErrorObject): string {
+  return pathOf(
+    error.instancePath
+      .split('/')
+      .slice(1)
+      .map(part => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .map(part => (/^\d+$/.test(part) ? Number(part) : part)),
+  );
+}
+
+/**
+ * Validates a whole answer: that it parses as JSON and matches a zod /
+ * Standard Schema or JSON Schema (via ajv), and / or that it matches or avoids
+ * patterns and stays within length bounds. A block reason says what failed
+ * and where, e.g. `answer does not match the schema at "age": must be number`.
+ *
+ * Not stream-safe: it needs the whole answer, so in streams it works in the
+ * middleware's `hold` mode only (configuring it in `window` mode is an error).
+ * Note that ajv compiles JSON Schemas with `new Function`, which runtimes that
+ * forbid code generation (some edge platforms) reject; use a Standard Schema there.
+ *
+ * @example
+ * outputSchema({ schema: z.object({ answer: z.string(), confidence: z.number() }) });
+ * outputSchema({ mustNotMatch: [/as an ai language model/i], maxLength: 2000 });
+ */
+export function outputSchema({
+  schema,
+  mode = schema === undefined ? 'text' : 'json',
+  mustMatch = [],
+  mustNotMatch = [],
+  minLength,
+  maxLength,
+  message = 'The answer did not have the expected format.',
+  name = 'output-schema',
+}: OutputSchemaOptions = {}): Guardrail {
+  const issues: GuardrailConfigIssue[] = [];
+  if (mode !== 'json' && mode !== 'text') {
+    issues.push({ path: `${name}.mode`, value: mode, expected: "'json' or 'text'" });
+  }
+  if (mode === 'text' && schema !== undefined) {
+    issues.push({ path: `${name}.schema`, value: schema, expected: "no schema in mode 'text'" });
+  }
+  for (const [key, bound] of [
+    ['minLength', minLength],
+    ['maxLength', maxLength],
+  ] as const) {
+    if (bound !== undefined && !(Number.isInteger(bound) && bound >= 0)) {
+      issues.push({ path: `${name}.${key}`, value: bound, expected: 'a non-negative integer' });
+    }
+  }
+  for (const [key, patterns] of [
+    ['mustMatch', mustMatch],
+    ['mustNotMatch', mustNotMatch],
+  ] as const) {
+    patterns.forEach((pattern, index) => {
+      if (!(pattern instanceof RegExp)) {
+        issues.push({ path: `${name}.${key}[${index}]`, value: pattern, expected: 'a RegExp' });
+      }
+    });
+  }
+  let validateJsonSchema: ReturnType<Ajv['compile']> | undefined;
+  if (schema !== undefined && !isStandardSchema(schema)) {
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+      issues.push({
+        path: `${name}.schema`,
+        value: schema,
+        expected: 'a Standard Schema (e.g. zod) or a JSON Schema object',
+      });
+    } else {
+      try {
+        validateJsonSchema = new Ajv({ allErrors: false, strict: false }).compile(schema);
+      } catch (error) {
+        issues.push({
+          path: `${name}.schema`,
+          value: schema,
+          expected: `a valid JSON Schema (${error instanceof Error ? error.message : String(error)})`,
+        });
+      }
+    }
+  }
+  if (issues.length > 0) throw new GuardrailConfigError(issues);
+
+  const fail = (reason: string, info: Record<string, string | number>) =>
+    block({ message, reason, severity: 'warning', info });
+
+  return defineGuardrail({
+    name,
+    streamSafe: false,
+    async check(content) {
+      if (minLength !== undefined && content.length < minLength) {
+        return fail(`answer is ${content.length} characters, fewer than minLength ${minLength}`, {
+          rule: 'minLength',
+        });
+      }
+      if (maxLength !== undefined && content.length > maxLength) {
+        return fail(`answer is ${content.length} characters, more than maxLength ${maxLength}`, {
+          rule: 'maxLength',
+        });
+      }
+      for (const pattern of mustMatch) {
+        pattern.lastIndex = 0;
+        if (!pattern.test(content)) {
+          return fail(`answer does not match ${pattern}`, { rule: 'mustMatch' });
+        }
+      }
+      for (const pattern of mustNotMatch) {
+        pattern.lastIndex = 0;
+        if (pattern.test(content))
+          return fail(`answer matches ${pattern}`, { rule: 'mustNotMatch' });
+      }
+      if (mode === 'text') return allow();
+
+      const trimmed = content.trim();
+      const json = fenced.exec(trimmed)?.[1] ?? trimmed;
+      let value: unknown;
+      try {
+        value = JSON.parse(json);
+      } catch (error) {
+        return fail(
+          `answer is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+          { rule: 'json' },
+        );
+      }
+      if (schema === undefined) return allow();
+      if (validateJsonSchema) {
+        if (validateJsonSchema(value)) return allow();
+        const [error] = validateJsonSchema.errors ?? [];
+        const path = error ? ajvPath(error) : '';
+        return fail(
+          `answer does not match the schema${path ? ` at "${path}"` : ''}: ${error?.message ?? 'invalid'}`,
+          { rule: 'schema', path },
+        );
+      }
+      const result = await (schema as StandardSchemaV1)['~standard'].validate(value);
+      if (!result.issues || result.issues.length === 0) return allow();
+      const [issue] = result.issues;
+      const path = pathOf(issue!.path ?? []);
+      return fail(
+        `answer does not match the schema${path ? ` at "${path}"` : ''}: ${issue!.message}`,
+        { rule: 'schema', path },
+      );
+    },
+  });
+}

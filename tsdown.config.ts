@@ -1,10 +1,22 @@
 import { defineConfig } from 'tsdown';
 
-export default defineConfig({
-  entry: { index: 'src/index.ts', testing: 'src/testing/index.ts', cli: 'src/cli/index.ts' },
-  format: ['esm', 'cjs'],
-  dts: true,
-  platform: 'neutral',
-  sourcemap: true,
-  clean: true,
-});
+export default defineConfig([
+  {
+    // The library: edge-safe entries, no Node built-ins.
+    entry: { index: 'src/index.ts', testing: 'src/testing/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    platform: 'neutral',
+    sourcemap: true,
+    clean: true,
+  },
+  {
+    // The command line (Node only).
+    entry: { cli: 'src/cli/index.ts' },
+    format: ['esm'],
+    dts: false,
+    platform: 'node',
+    sourcemap: true,
+    clean: false,
+  },
+]);

@@ -1,0 +1,29 @@
+export {
+  type ContentFilterOptions,
+  contentFilter,
+  DEFAULT_CONTENT_CATEGORIES,
+} from './content-filter/content-filter';
+export {
+  type JsonSchemaObject,
+  type OutputSchemaOptions,
+  outputSchema,
+} from './output-schema/output-schema';
+export { type PromptInjectionOptions, promptInjection } from './prompt-injection/prompt-injection';
+export {
+  DEFAULT_PROMPT_INJECTION_THRESHOLD,
+  type PromptInjectionScore,
+  type ScorePromptInjectionOptions,
+  scorePromptInjection,
+} from './prompt-injection/score-prompt-injection';
+export {
+  type SessionTokenBudget,
+  type TokenBudgetOptions,
+  tokenBudget,
+} from './token-budget/token-budget';
+export type { ToolArgumentRulePack } from './tool-policy/argument-rules';
+export {
+  type ToolArgsPredicate,
+  type ToolPolicyOptions,
+  toolPolicy,
+} from './tool-policy/tool-policy';
+export { type UrlFilterOptions, type UrlHostPattern, urlFilter } from './url-filter/url-filter';

@@ -151,6 +151,15 @@ export function guardStream(
   let pendingRead: Promise<ReadResult> | undefined;
 
   async function read(): Promise<ReadResult> {
+    if (parallelSettled && pendingRead === undefined) {
+      try {
+        const { done, value } = await reader.read();
+        return done ? { kind: 'done' } : { kind: 'part', part: value };
+      } catch (error) {
+        if (call.abortedByTrip()) return { kind: 'parallel', result: await parallel };
+        throw error;
+      }
+    }
     pendingRead ??= reader.read().then(
       ({ done, value }): ReadResult => (done ? { kind: 'done' } : { kind: 'part', part: value }),
       async (error: unknown): Promise<ReadResult> => {
@@ -173,95 +182,99 @@ export function guardStream(
     await reader.cancel(reason).catch(() => {});
   }
 
-  async function* run(): AsyncGenerator<Part> {
-    let finish: FinishPart | undefined;
-    const release = function* (parts: Part[]) {
-      if (parallelSettled) yield* parts;
-      else heldForParallel.push(...parts);
-    };
-    const trip = async function* (record: GuardrailRecord, usage: LanguageModelV4Usage) {
-      await stopSource(new GuardrailTripwireError({ record }));
-      yield* heldForParallel
-        .splice(0)
-        .filter(p => p.type === 'stream-start' || p.type === 'response-metadata');
-      yield* processor.close();
-      yield* tripParts(call, record, settings, finish, usage);
-    };
+  let finish: FinishPart | undefined;
+  let finished = false;
 
-    for (;;) {
-      const next = await read();
-      if (cancelled) return;
-      if (next.kind === 'parallel') {
-        parallelSettled = true;
-        if (next.result?.trip) {
-          yield* trip(next.result.trip, UNKNOWN_USAGE);
-          return;
-        }
-        yield* heldForParallel.splice(0);
-        continue;
-      }
-      if (next.kind === 'done') break;
-      const { part } = next;
-      if (part.type === 'finish') {
-        finish = part;
-        continue;
-      }
-      if (part.type === 'stream-start' || part.type === 'response-metadata') {
-        yield* release([part]);
-        continue;
-      }
-      const step = await processor.push(part);
-      if (step.trip) {
-        yield* trip(step.trip, UNKNOWN_USAGE);
-        return;
-      }
-      yield* release(step.parts);
+  /** Sends parts to the consumer, or holds them while parallel input guardrails run. */
+  function release(parts: Part[], emit: (part: Part) => void) {
+    if (parallelSettled) for (const part of parts) emit(part);
+    else heldForParallel.push(...parts);
+  }
+
+  async function trip(
+    record: GuardrailRecord,
+    usage: LanguageModelV4Usage,
+    emit: (part: Part) => void,
+  ) {
+    await stopSource(new GuardrailTripwireError({ record }));
+    for (const part of heldForParallel.splice(0)) {
+      if (part.type === 'stream-start' || part.type === 'response-metadata') emit(part);
     }
-    readerDone = true;
-    if (cancelled) return;
+    for (const part of processor.close()) emit(part);
+    for (const part of tripParts(call, record, settings, finish, usage)) emit(part);
+    finished = true;
+  }
 
+  /** The source ended: wait for parallel guardrails, let the processor finish, emit the finish part. */
+  async function complete(emit: (part: Part) => void) {
+    readerDone = true;
     if (!parallelSettled) {
       const result = await parallel;
+      if (cancelled) return;
       parallelSettled = true;
-      if (result?.trip) {
-        yield* trip(result.trip, finish?.usage ?? UNKNOWN_USAGE);
-        return;
-      }
-      yield* heldForParallel.splice(0);
+      if (result?.trip) return trip(result.trip, finish?.usage ?? UNKNOWN_USAGE, emit);
+      for (const part of heldForParallel.splice(0)) emit(part);
     }
     const last = await processor.end(finish?.usage);
-    if (last.trip && !last.reportOnly) {
-      yield* trip(last.trip, finish?.usage ?? UNKNOWN_USAGE);
-      return;
-    }
-    yield* last.parts;
+    if (cancelled) return;
+    if (last.trip && !last.reportOnly) return trip(last.trip, finish?.usage ?? UNKNOWN_USAGE, emit);
+    for (const part of last.parts) emit(part);
     const tripped = last.trip !== undefined;
     if (tripped && settings.onTrip === 'throw') {
-      yield {
+      emit({
         type: 'error',
         error: new GuardrailTripwireError({ record: last.trip!, records: call.records }),
-      };
+      });
     }
-    yield {
+    emit({
       type: 'finish',
       usage: finish?.usage ?? UNKNOWN_USAGE,
       finishReason: tripped
         ? CONTENT_FILTER
         : (finish?.finishReason ?? { unified: 'other', raw: undefined }),
       providerMetadata: withOutcome(finish?.providerMetadata, outcomeOf(call.records, tripped)),
-    };
+    });
+    finished = true;
   }
 
-  const parts = run();
+  /** Reads one source part (or the parallel guardrails' outcome) and acts on it. */
+  async function advance(emit: (part: Part) => void) {
+    const next = await read();
+    if (cancelled) return;
+    if (next.kind === 'parallel') {
+      parallelSettled = true;
+      if (next.result?.trip) return trip(next.result.trip, UNKNOWN_USAGE, emit);
+      for (const part of heldForParallel.splice(0)) emit(part);
+      return;
+    }
+    if (next.kind === 'done') return complete(emit);
+    const { part } = next;
+    if (part.type === 'finish') {
+      finish = part;
+      return;
+    }
+    if (part.type === 'stream-start' || part.type === 'response-metadata')
+      return release([part], emit);
+    const pushed = processor.push(part);
+    const step = pushed instanceof Promise ? await pushed : pushed;
+    if (cancelled) return;
+    if (step.trip) return trip(step.trip, UNKNOWN_USAGE, emit);
+    release(step.parts, emit);
+  }
+
   return new ReadableStream<Part>({
     async pull(controller) {
+      let emitted = 0;
+      const emit = (part: Part) => {
+        emitted++;
+        controller.enqueue(part);
+      };
       try {
-        const { done, value } = await parts.next();
-        if (done) {
+        // Read on until something is released: a held-back delta releases nothing.
+        while (emitted === 0 && !finished && !cancelled) await advance(emit);
+        if (finished) {
           call.release();
           controller.close();
-        } else {
-          controller.enqueue(value);
         }
       } catch (error) {
         if (!call.controller.signal.aborted) call.controller.abort(error);
@@ -273,7 +286,6 @@ export function guardStream(
       cancelled = true;
       await stopSource(reason);
       call.release();
-      await parts.return(undefined);
     },
   });
 }

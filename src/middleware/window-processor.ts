@@ -176,8 +176,19 @@ export function windowProcessor(
     return { parts: [] };
   }
 
+  async function endPart(key: string, state: TextWindow, endPart: Part): Promise<ProcessorStep> {
+    const step = await release(state, true);
+    if (step.trip) return step;
+    windows.delete(key);
+    report(state);
+    if (!state.started) step.parts.push(state.startPart);
+    step.parts.push(endPart);
+    return step;
+  }
+
   return {
-    async push(part) {
+    // Not async: a delta that stays within the window is held without a promise.
+    push(part) {
       const key = blockKey(part, judged);
       if (key === undefined) return { parts: [part] };
       if (part.type === 'text-start' || part.type === 'reasoning-start') {
@@ -200,14 +211,7 @@ export function windowProcessor(
         if (state.pending.length < state.nextCheckAt) return { parts: [] };
         return release(state, false);
       }
-      // text-end / reasoning-end
-      const step = await release(state, true);
-      if (step.trip) return step;
-      windows.delete(key);
-      report(state);
-      if (!state.started) step.parts.push(state.startPart);
-      step.parts.push(part);
-      return step;
+      return endPart(key, state, part); // text-end / reasoning-end
     },
 
     async end() {

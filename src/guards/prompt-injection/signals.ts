@@ -162,7 +162,7 @@ export const injectionSignals: readonly InjectionSignal[] = [
     weight: 0.5,
     mode: 'both',
     pattern: pattern(
-      "\\b(?:do not|don't|never|without|no|will not|won't|must not|stop) (?:(?:include|add|give|provide|use|mention|write|say|adding|including|giving|any|ever|the) ){0,2}(?:warnings?|disclaimers?|apolog(?:y|ies|ize|ise|izing)|moraliz\\w*|moralis\\w*|caveats|reminders|lectur\\w*|judgement)\\b",
+      "\\b(?:(?:do not|don't|never|no|will not|won't|must not|stop) (?:(?:include|add|give|provide|use|mention|write|say|adding|including|giving|any|ever|the) ){0,2}|without (?:any |adding |including |giving )?)(?:warnings|disclaimers?|apolog(?:y|ies|ize|ise|izing)|moraliz\\w*|moralis\\w*|caveats|reminders|lectur\\w*|judgement|(?:any|a) warning)\\b",
     ),
   },
   {
@@ -279,7 +279,7 @@ export const injectionSignals: readonly InjectionSignal[] = [
   },
   {
     id: 'evade-detection',
-    weight: 0.45,
+    weight: 0.4,
     mode: 'both',
     pattern: pattern(
       '\\bwithout (?:getting caught|being (?:detected|caught|traced|noticed)|detection|leaving (?:a )?traces?)\\b',

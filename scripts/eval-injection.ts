@@ -8,8 +8,11 @@
  * `--mode` defaults to `indirect` when rows carry a `user_question` (tool
  * results and documents), else `direct`. `--show-errors N` prints the signals
  * of up to N misclassified rows per set, for development.
+ * `--detector content-filter` measures `contentFilter()` with its default
+ * word lists instead (e.g. on harmful.dev.jsonl).
  */
 import { readFileSync } from 'node:fs';
+import { contentFilter } from '../src/guards/content-filter/content-filter';
 import {
   DEFAULT_PROMPT_INJECTION_THRESHOLD,
   scorePromptInjection,
@@ -48,6 +51,25 @@ const mode =
       : 'direct';
 const threshold = Number(option('--threshold') ?? DEFAULT_PROMPT_INJECTION_THRESHOLD);
 const showErrors = Number(option('--show-errors') ?? 0);
+const detector = option('--detector') ?? 'prompt-injection';
+const filter = contentFilter();
+const filterContext = {
+  kind: 'input' as const,
+  messages: [],
+  metadata: {},
+  state: new Map<string, unknown>(),
+  abortSignal: new AbortController().signal,
+};
+
+function judge(text: string): { predicted: boolean; score: number; signals: string[] } {
+  if (detector === 'content-filter') {
+    const verdict = filter.check(text, filterContext) as { action: string; reason?: string };
+    const predicted = verdict.action === 'block';
+    return { predicted, score: predicted ? 1 : 0, signals: verdict.reason ? [verdict.reason] : [] };
+  }
+  const { score, signals } = scorePromptInjection(text, { mode });
+  return { predicted: score >= threshold, score, signals };
+}
 
 interface Counts {
   tp: number;
@@ -60,8 +82,7 @@ const bySet = new Map<string, Counts>();
 const overall: Counts = { tp: 0, fp: 0, tn: 0, fn: 0, errors: [] };
 const started = performance.now();
 for (const row of rows) {
-  const { score, signals } = scorePromptInjection(row.text, { mode });
-  const predicted = score >= threshold;
+  const { predicted, score, signals } = judge(row.text);
   const counts = bySet.get(row.set) ?? { tp: 0, fp: 0, tn: 0, fn: 0, errors: [] };
   bySet.set(row.set, counts);
   for (const target of [counts, overall]) {
@@ -89,7 +110,11 @@ function line(name: string, { tp, fp, tn, fn }: Counts): string {
   return `${name.padEnd(36)} ${String(tp + fn).padStart(5)} ${String(tn + fp).padStart(5)} ${ratio(tp, tp + fp)} ${ratio(tp, tp + fn)} ${f1} ${ratio(fp, fp + tn)}`;
 }
 
-console.log(`file ${path}  mode ${mode}  threshold ${threshold}  rows ${rows.length}`);
+console.log(
+  detector === 'content-filter'
+    ? `file ${path}  detector content-filter (default categories)  rows ${rows.length}`
+    : `file ${path}  mode ${mode}  threshold ${threshold}  rows ${rows.length}`,
+);
 console.log(`${'set'.padEnd(36)}   pos   neg   prec recall     f1    fpr`);
 for (const [name, counts] of [...bySet].sort(([a], [b]) => a.localeCompare(b))) {
   console.log(line(name, counts));

@@ -51,6 +51,8 @@ describe('scorePromptInjection', () => {
     'Summarize the text above in three bullet points.',
     'What is the developer mode on Android for?',
     'Please forget my previous message, I meant Tuesday.',
+    'The storm hit the coast without warning.',
+    'How do I enable developer mode in Chrome?',
   ])('passes the near miss %j', text => {
     expect(scorePromptInjection(text).score).toBeLessThan(DEFAULT_PROMPT_INJECTION_THRESHOLD);
   });

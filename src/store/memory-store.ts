@@ -61,6 +61,17 @@ export function memoryStore({
       write(key, String(next), entry ? entry.expiresAt : now() + ttlMs);
       return next;
     },
+    async incrByCapped(key, amount, cap, ttlMs) {
+      const entry = read(key);
+      const current = entry ? Number(entry.value) : 0;
+      const next = current + amount;
+      if (next > cap) {
+        return { applied: false, value: current, resetInMs: entry ? entry.expiresAt - now() : 0 };
+      }
+      const expiresAt = entry ? entry.expiresAt : now() + ttlMs;
+      write(key, String(next), expiresAt);
+      return { applied: true, value: next, resetInMs: expiresAt - now() };
+    },
     async get(key) {
       return read(key)?.value;
     },

@@ -14,6 +14,15 @@ export interface Store {
    * created; later increments keep the first expiry (a fixed window).
    */
   incrBy(key: string, amount: number, ttlMs: number): Promise<number>;
+  /**
+   * Adds `amount` to the integer at `key` only when the sum stays at or under
+   * `cap`, atomically; otherwise leaves it unchanged. `ttlMs` sets the key's
+   * expiry when the key is created (a fixed window, as with `incrBy`).
+   * One round trip answers "may this call have `amount` more?" for budgets and
+   * rate limits, and a refused call is never counted, so it cannot push
+   * another concurrent call over the cap.
+   */
+  incrByCapped(key: string, amount: number, cap: number, ttlMs: number): Promise<CappedIncrement>;
   /** The string stored at `key`, or `undefined` when missing or expired. */
   get(key: string): Promise<string | undefined>;
   /** Stores `value` at `key` for `ttlMs` milliseconds. */
@@ -26,4 +35,14 @@ export interface Store {
   setIfAbsent(key: string, value: string, ttlMs: number): Promise<string>;
   /** Removes `key`. */
   delete(key: string): Promise<void>;
+}
+
+/** What `Store.incrByCapped` did. */
+export interface CappedIncrement {
+  /** True when `amount` was added; false when it would have passed the cap. */
+  applied: boolean;
+  /** The value after the call (unchanged when not applied; 0 for a missing key). */
+  value: number;
+  /** Milliseconds until the key expires (when the window resets); 0 for a missing key. */
+  resetInMs: number;
 }

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { GuardrailConfigError } from '../core/errors';
+import { memoryStore } from './memory-store';
+import { storeContract } from './store-contract';
+
+describe('memoryStore', () => {
+  storeContract(() => memoryStore());
+
+  function clockedStore(maxEntries?: number) {
+    let time = 1_000;
+    const store = memoryStore({ maxEntries, now: () => time });
+    return { store, advance: (ms: number) => (time += ms) };
+  }
+
+  it('forgets a key once its TTL has passed', async () => {
+    const { store, advance } = clockedStore();
+    await store.set('key', 'value', 100);
+    advance(99);
+    expect(await store.get('key')).toBe('value');
+    advance(1);
+    expect(await store.get('key')).toBeUndefined();
+  });
+
+  it('keeps the first expiry of a counter (a fixed window), then starts again from 0', async () => {
+    const { store, advance } = clockedStore();
+    expect(await store.incrBy('count', 3, 100)).toBe(3);
+    advance(60);
+    expect(await store.incrBy('count', 3, 100)).toBe(6);
+    advance(40);
+    expect(await store.incrBy('count', 3, 100)).toBe(3);
+  });
+
+  it('reports the time left in the window from incrByCapped, applied or not', async () => {
+    const { store, advance } = clockedStore();
+    expect(await store.incrByCapped('limit', 1, 1, 1_000)).toEqual({
+      applied: true,
+      value: 1,
+      resetInMs: 1_000,
+    });
+    advance(250);
+    expect(await store.incrByCapped('limit', 1, 1, 1_000)).toEqual({
+      applied: false,
+      value: 1,
+      resetInMs: 750,
+    });
+    advance(750);
+    expect(await store.incrByCapped('limit', 1, 1, 1_000)).toEqual({
+      applied: true,
+      value: 1,
+      resetInMs: 1_000,
+    });
+  });
+
+  it('setIfAbsent writes again once the first value expired', async () => {
+    const { store, advance } = clockedStore();
+    expect(await store.setIfAbsent('once', 'first', 10)).toBe('first');
+    advance(10);
+    expect(await store.setIfAbsent('once', 'second', 10)).toBe('second');
+  });
+
+  it('evicts the least recently used key beyond maxEntries', async () => {
+    const { store } = clockedStore(3);
+    await store.set('a', '1', 1_000);
+    await store.set('b', '2', 1_000);
+    await store.set('c', '3', 1_000);
+    expect(await store.get('a')).toBe('1'); // a is now the most recently used
+    await store.set('d', '4', 1_000);
+    expect(await store.get('b')).toBeUndefined();
+    expect(await store.get('a')).toBe('1');
+    expect(await store.get('c')).toBe('3');
+    expect(await store.get('d')).toBe('4');
+  });
+
+  it('counts an increment as a use for eviction', async () => {
+    const { store } = clockedStore(2);
+    await store.incrBy('old', 1, 1_000);
+    await store.set('new', 'x', 1_000);
+    await store.incrByCapped('old', 1, 10, 1_000);
+    await store.set('newest', 'y', 1_000);
+    expect(await store.get('new')).toBeUndefined();
+    expect(await store.get('old')).toBe('2');
+  });
+
+  it('rejects a maxEntries that is not a positive integer, naming the path', () => {
+    expect(() => memoryStore({ maxEntries: 0 })).toThrow(GuardrailConfigError);
+    expect(() => memoryStore({ maxEntries: 1.5 })).toThrow(
+      'Invalid guardrail configuration at memoryStore.maxEntries: expected a positive integer, received 1.5',
+    );
+  });
+});

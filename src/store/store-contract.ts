@@ -1,0 +1,86 @@
+import { expect, it } from 'vitest';
+import type { Store } from './store';
+
+/**
+ * Test helper (not exported by the package): the behaviour every `Store` must
+ * have, registered as vitest tests. Used by the memory store's tests and by
+ * the Redis store's tests against a real server, so both backends are held to
+ * the same contract. `makeStore` must return a store with no keys.
+ */
+export function storeContract(makeStore: () => Store | Promise<Store>) {
+  const hour = 60 * 60 * 1000;
+
+  it('incrBy counts from 0 and returns each new total', async () => {
+    const store = await makeStore();
+    expect(await store.incrBy('count', 5, hour)).toBe(5);
+    expect(await store.incrBy('count', 7, hour)).toBe(12);
+    expect(await store.incrBy('count', -2, hour)).toBe(10);
+    expect(await store.get('count')).toBe('10');
+  });
+
+  it('incrByCapped adds up to the cap and refuses (without counting) beyond it', async () => {
+    const store = await makeStore();
+    const first = await store.incrByCapped('budget', 60, 100, hour);
+    expect(first.applied).toBe(true);
+    expect(first.value).toBe(60);
+    expect(first.resetInMs).toBeGreaterThan(0);
+    expect(first.resetInMs).toBeLessThanOrEqual(hour);
+
+    const refused = await store.incrByCapped('budget', 41, 100, hour);
+    expect(refused.applied).toBe(false);
+    expect(refused.value).toBe(60);
+    expect(refused.resetInMs).toBeGreaterThan(0);
+
+    const exact = await store.incrByCapped('budget', 40, 100, hour);
+    expect(exact).toMatchObject({ applied: true, value: 100 });
+    expect(await store.get('budget')).toBe('100');
+  });
+
+  it('incrByCapped over the cap on a missing key leaves it missing', async () => {
+    const store = await makeStore();
+    expect(await store.incrByCapped('absent', 5, 4, hour)).toEqual({
+      applied: false,
+      value: 0,
+      resetInMs: 0,
+    });
+    expect(await store.get('absent')).toBeUndefined();
+  });
+
+  it('incrByCapped lets exactly cap of 120 concurrent increments through', async () => {
+    const store = await makeStore();
+    const results = await Promise.all(
+      Array.from({ length: 120 }, () => store.incrByCapped('concurrent', 1, 37, hour)),
+    );
+    expect(results.filter(result => result.applied)).toHaveLength(37);
+    expect(
+      results
+        .filter(result => result.applied)
+        .map(result => result.value)
+        .sort((a, b) => a - b),
+    ).toEqual(Array.from({ length: 37 }, (_, i) => i + 1));
+    expect(await store.get('concurrent')).toBe('37');
+  });
+
+  it('get returns undefined for a missing key and set overwrites', async () => {
+    const store = await makeStore();
+    expect(await store.get('missing')).toBeUndefined();
+    await store.set('greeting', 'hello', hour);
+    await store.set('greeting', '{"json":"value ü"}', hour);
+    expect(await store.get('greeting')).toBe('{"json":"value ü"}');
+  });
+
+  it('setIfAbsent keeps the first value written', async () => {
+    const store = await makeStore();
+    expect(await store.setIfAbsent('once', 'first', hour)).toBe('first');
+    expect(await store.setIfAbsent('once', 'second', hour)).toBe('first');
+    expect(await store.get('once')).toBe('first');
+  });
+
+  it('delete removes a key', async () => {
+    const store = await makeStore();
+    await store.set('doomed', 'x', hour);
+    await store.delete('doomed');
+    expect(await store.get('doomed')).toBeUndefined();
+    await store.delete('never-there');
+  });
+}

@@ -111,6 +111,9 @@ export function tripStream(
 function processorFor(call: CallGuard, settings: StreamSettings): StreamProcessor {
   const judged = (type: 'text' | 'reasoning') =>
     settings.output.length > 0 && (type === 'text' || settings.checkReasoning);
+  // Nothing to judge in the answer (only parallel input guardrails): parts need
+  // to wait for those, not for the end of the answer.
+  if (settings.output.length === 0) return passthroughProcessor(call, settings.output, judged);
   switch (settings.mode) {
     case 'window':
       return windowProcessor(call, settings.output, settings.holdBackWindow, judged);

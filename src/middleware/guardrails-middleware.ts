@@ -24,8 +24,26 @@ import { CallGuard } from './call-guard';
 import { guardStream, outcomeOnlyStream, type StreamMode, tripStream } from './guarded-stream';
 import { guardInput, InputMemo, type InputScope } from './input-guard';
 
+/** The language-model middleware specification a consuming `wrapLanguageModel` expects. */
+export type MiddlewareSpecificationVersion = 'v3' | 'v4';
+
+/**
+ * What `guardrails()` returns: a `LanguageModelV4Middleware`, or, for
+ * `specificationVersion: 'v3'` (AI SDK 6), the same middleware labelled `'v3'`.
+ * The stream parts and results it reads and writes have the same shape in
+ * both specifications. AI SDK 6's types name the v3 prompt types, so with
+ * TypeScript pass it as `guardrails({ ... }) as LanguageModelMiddleware`
+ * (the type from `ai@6`).
+ */
+export type GuardrailsMiddleware<VERSION extends MiddlewareSpecificationVersion = 'v4'> =
+  VERSION extends 'v4'
+    ? LanguageModelV4Middleware
+    : Omit<LanguageModelV4Middleware, 'specificationVersion'> & {
+        readonly specificationVersion: VERSION;
+      };
+
 /** Options of `guardrails()`. */
-export interface GuardrailsOptions {
+export interface GuardrailsOptions<VERSION extends MiddlewareSpecificationVersion = 'v4'> {
   /** Guardrails over the text of user messages, in order. */
   input?: Guardrail[];
   /** Guardrails over the text of each model response, in order. */
@@ -54,6 +72,12 @@ export interface GuardrailsOptions {
   context?: (params: LanguageModelV4CallOptions) => GuardrailMetadata;
   /** How many texts the input memo remembers for durable redaction. Default 1,000. */
   memoSize?: number;
+  /**
+   * The middleware specification of the `wrapLanguageModel` it is given to:
+   * `'v4'` (default) for AI SDK 7, `'v3'` for AI SDK 6. Only the label
+   * differs; the behaviour is the same.
+   */
+  specificationVersion?: VERSION;
 }
 
 const STREAM_MODES: readonly StreamMode[] = ['hold', 'window', 'passthrough'];
@@ -100,7 +124,7 @@ let passthroughWarned = false;
  *   middleware: guardrails({ input: [promptInjection()], output: [pii({ action: 'redact' })] }),
  * });
  */
-export function guardrails({
+export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'>({
   input: inputOption,
   output: outputOption,
   stream: { mode = 'hold', window } = {},
@@ -111,7 +135,8 @@ export function guardrails({
   checkReasoning = false,
   context,
   memoSize = 1_000,
-}: GuardrailsOptions = {}): LanguageModelV4Middleware {
+  specificationVersion = 'v4' as VERSION,
+}: GuardrailsOptions<VERSION> = {}): GuardrailsMiddleware<VERSION> {
   const input = validateGuardrails(inputOption, 'input');
   const output = validateGuardrails(outputOption, 'output');
   if (!STREAM_MODES.includes(mode)) {
@@ -126,6 +151,13 @@ export function guardrails({
       path: 'onTrip',
       value: onTrip,
       expected: "'return' or 'throw'",
+    });
+  }
+  if (specificationVersion !== 'v3' && specificationVersion !== 'v4') {
+    throw new GuardrailConfigError({
+      path: 'specificationVersion',
+      value: specificationVersion,
+      expected: "'v4' (AI SDK 7) or 'v3' (AI SDK 6)",
     });
   }
   if (inputScope !== 'user' && inputScope !== 'all') {
@@ -249,7 +281,7 @@ export function guardrails({
     };
   }
 
-  return {
+  const middleware: LanguageModelV4Middleware = {
     specificationVersion: 'v4',
 
     async transformParams({ params }) {
@@ -303,4 +335,6 @@ export function guardrails({
       return guardedStream(call, doStream);
     },
   };
+  // AI SDK 6 and 7 call the same hooks with the same part shapes; only the label differs.
+  return { ...middleware, specificationVersion } as GuardrailsMiddleware<VERSION>;
 }

@@ -160,6 +160,26 @@ describe('parallel input guardrails', () => {
     ]);
   });
 
+  it('with no output guardrails, releases parts as soon as the parallel guardrail passed (not at the end)', async () => {
+    const { stream, log } = hangingStream([
+      { type: 'stream-start', warnings: [] },
+      ...textParts(['early ']),
+    ]);
+    const judge = defineGuardrail({ name: 'judge', parallel: true, check: async () => allow() });
+    const model = wrapLanguageModel({
+      model: new MockLanguageModelV4({ doStream: async () => ({ stream }) }),
+      middleware: guardrails({ input: [judge] }),
+    });
+    const { stream: guarded } = await model.doStream({ prompt: userPrompt('q') });
+    const reader = guarded.getReader();
+    const received: LanguageModelV4StreamPart[] = [];
+    while (received.length < 3) received.push((await reader.read()).value!);
+    // The model is still streaming (it never ends here), yet the text arrived.
+    expect(received.map(p => p.type)).toEqual(['stream-start', 'text-start', 'text-delta']);
+    await reader.cancel();
+    expect(log.cancelled).toBe(true);
+  });
+
   it('reports the usage of a model call that completed before the trip', async () => {
     const modelDone = gate();
     const mock = new MockLanguageModelV4({

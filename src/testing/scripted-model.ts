@@ -49,7 +49,12 @@ function usageOf(prompt: LanguageModelV4Prompt, text: string): LanguageModelV4Us
   const inputTokens = Math.ceil(JSON.stringify(prompt).length / 4);
   const outputTokens = Math.ceil(text.length / 4);
   return {
-    inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: undefined, cacheWrite: undefined },
+    inputTokens: {
+      total: inputTokens,
+      noCache: inputTokens,
+      cacheRead: undefined,
+      cacheWrite: undefined,
+    },
     outputTokens: { total: outputTokens, text: outputTokens, reasoning: undefined },
   };
 }
@@ -79,14 +84,20 @@ function sleep(ms: number, signal: AbortSignal | undefined) {
  *   respond: ({ lastUserText }) => `You said: ${lastUserText}`,
  * });
  */
-export function scriptedModel({ respond, chunkSize = 8, delayMs = 0, modelId = 'scripted' }: ScriptedModelOptions): LanguageModelV4 {
+export function scriptedModel({
+  respond,
+  chunkSize = 8,
+  delayMs = 0,
+  modelId = 'scripted',
+}: ScriptedModelOptions): LanguageModelV4 {
   function answer(options: LanguageModelV4CallOptions) {
     const response = respond({
       lastUserText: lastUserText(options.prompt),
       afterToolResult: options.prompt.at(-1)?.role === 'tool',
       prompt: options.prompt,
     });
-    const { text = '', toolCalls = [] } = typeof response === 'string' ? { text: response } : response;
+    const { text = '', toolCalls = [] } =
+      typeof response === 'string' ? { text: response } : response;
     const calls = toolCalls.map((call, index) => ({
       type: 'tool-call' as const,
       toolCallId: call.toolCallId ?? `call-${index + 1}`,
@@ -105,10 +116,16 @@ export function scriptedModel({ respond, chunkSize = 8, delayMs = 0, modelId = '
     async doGenerate(options): Promise<LanguageModelV4GenerateResult> {
       const { text, calls, usage } = answer(options);
       if (delayMs > 0) await sleep(delayMs, options.abortSignal);
-      const content: LanguageModelV4Content[] = [...(text ? [{ type: 'text' as const, text }] : []), ...calls];
+      const content: LanguageModelV4Content[] = [
+        ...(text ? [{ type: 'text' as const, text }] : []),
+        ...calls,
+      ];
       return {
         content,
-        finishReason: calls.length > 0 ? { unified: 'tool-calls', raw: 'tool_calls' } : { unified: 'stop', raw: 'stop' },
+        finishReason:
+          calls.length > 0
+            ? { unified: 'tool-calls', raw: 'tool_calls' }
+            : { unified: 'stop', raw: 'stop' },
         usage,
         warnings: [],
       };
@@ -129,7 +146,10 @@ export function scriptedModel({ respond, chunkSize = 8, delayMs = 0, modelId = '
       parts.push({
         type: 'finish',
         usage,
-        finishReason: calls.length > 0 ? { unified: 'tool-calls', raw: 'tool_calls' } : { unified: 'stop', raw: 'stop' },
+        finishReason:
+          calls.length > 0
+            ? { unified: 'tool-calls', raw: 'tool_calls' }
+            : { unified: 'stop', raw: 'stop' },
       });
       const stream = new ReadableStream<LanguageModelV4StreamPart>({
         async pull(controller) {

@@ -1,0 +1,193 @@
+import { generateText, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { generateResult } from '../../../test/helpers';
+import { GuardrailConfigError } from '../../core/errors';
+import type { GuardrailContext } from '../../core/types';
+import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
+import { guardrails } from '../../middleware/guardrails-middleware';
+import { memoryStore } from '../../store/memory-store';
+import type { Store } from '../../store/store';
+import { rateLimit } from './rate-limit';
+
+function context(metadata: GuardrailContext['metadata'] = {}): GuardrailContext {
+  return {
+    kind: 'input',
+    messages: [],
+    abortSignal: new AbortController().signal,
+    metadata,
+    state: new Map(),
+  };
+}
+
+function clockedStore() {
+  let time = 0;
+  return { store: memoryStore({ now: () => time }), advance: (ms: number) => (time += ms) };
+}
+
+describe('rateLimit', () => {
+  it('passes `limit` checks per key and window, then blocks with the time to wait', async () => {
+    const { store, advance } = clockedStore();
+    const limiter = rateLimit({ limit: 2, windowMs: 60_000, store });
+    const alice = context({ userId: 'alice' });
+    expect(await limiter.check('hi', alice)).toEqual({
+      action: 'allow',
+      info: { limit: 2, count: 1, remaining: 1 },
+    });
+    advance(10_000);
+    expect(await limiter.check('hi', alice)).toEqual({
+      action: 'allow',
+      info: { limit: 2, count: 2, remaining: 0 },
+    });
+    advance(5_000);
+    expect(await limiter.check('hi', alice)).toEqual({
+      action: 'block',
+      message: 'Too many requests. Please try again later.',
+      reason: 'more than 2 checks in 60000 ms for this key; retry in 45000 ms',
+      severity: 'warning',
+      info: { limit: 2, count: 2, retryAfterMs: 45_000 },
+    });
+    // Another key has its own count.
+    expect(await limiter.check('hi', context({ userId: 'bob' }))).toMatchObject({
+      action: 'allow',
+      info: { count: 1 },
+    });
+    // The window is fixed from the first check: after it, alice starts again.
+    advance(45_000);
+    expect(await limiter.check('hi', alice)).toMatchObject({ action: 'allow', info: { count: 1 } });
+  });
+
+  it('does not count refused checks', async () => {
+    const { store } = clockedStore();
+    const limiter = rateLimit({ limit: 1, windowMs: 1_000, store });
+    const ctx = context({ userId: 'u' });
+    await limiter.check('hi', ctx);
+    await limiter.check('hi', ctx);
+    await limiter.check('hi', ctx);
+    expect(await store.get('rate-limit:u')).toBe('1');
+  });
+
+  it('keys on userId, else sessionId, by default; without either it does not limit', async () => {
+    const { store } = clockedStore();
+    const limiter = rateLimit({ limit: 1, windowMs: 1_000, store });
+    await limiter.check('hi', context({ sessionId: 's1' }));
+    await limiter.check('hi', context({ userId: 7, sessionId: 's1' }));
+    expect(await store.get('rate-limit:s1')).toBe('1');
+    expect(await store.get('rate-limit:7')).toBe('1');
+    expect(await limiter.check('hi', context())).toEqual({
+      action: 'allow',
+      info: { limited: false },
+    });
+  });
+
+  it('uses the key function and the name as the store key prefix', async () => {
+    const { store } = clockedStore();
+    const limiter = rateLimit({
+      limit: 5,
+      windowMs: 1_000,
+      store,
+      name: 'per-ip',
+      key: ctx => ctx.metadata.ip as string | undefined,
+    });
+    expect(limiter.name).toBe('per-ip');
+    await limiter.check('hi', context({ ip: '203.0.113.9', userId: 'ignored' }));
+    expect(await store.get('per-ip:203.0.113.9')).toBe('1');
+  });
+
+  it('blocks the call before the model runs once the limit is reached, through generateText', async () => {
+    const model = new MockLanguageModelV4({ doGenerate: async () => generateResult('Hello!') });
+    const guarded = wrapLanguageModel({
+      model,
+      middleware: guardrails({ input: [rateLimit({ limit: 2, windowMs: 60_000 })] }),
+    });
+    const ask = () =>
+      generateText({
+        model: guarded,
+        prompt: 'Hi',
+        providerOptions: { guardrails: { userId: 'user-1' } },
+      });
+    expect((await ask()).text).toBe('Hello!');
+    expect((await ask()).text).toBe('Hello!');
+    const third = await ask();
+    expect(third.finishReason).toBe('content-filter');
+    expect(model.doGenerateCalls).toHaveLength(2);
+    const outcome = await getGuardrailOutcome(third);
+    expect(outcome?.status).toBe('blocked');
+    expect(outcome?.records[0]).toMatchObject({
+      guardrail: 'rate-limit',
+      kind: 'input',
+      status: 'blocked',
+      message: 'Too many requests. Please try again later.',
+      info: { limit: 2, count: 2 },
+    });
+  });
+
+  const failingStore: Store = {
+    incrBy: () => Promise.reject(new Error('connection refused')),
+    incrByCapped: () => Promise.reject(new Error('connection refused')),
+    get: () => Promise.reject(new Error('connection refused')),
+    set: () => Promise.reject(new Error('connection refused')),
+    setIfAbsent: () => Promise.reject(new Error('connection refused')),
+    delete: () => Promise.reject(new Error('connection refused')),
+  };
+
+  it('fails closed when the store fails, with an error record', async () => {
+    const model = new MockLanguageModelV4({ doGenerate: async () => generateResult('Hello!') });
+    const result = await generateText({
+      model: wrapLanguageModel({
+        model,
+        middleware: guardrails({
+          input: [rateLimit({ limit: 2, windowMs: 60_000, store: failingStore })],
+        }),
+      }),
+      prompt: 'Hi',
+      providerOptions: { guardrails: { userId: 'user-1' } },
+    });
+    expect(model.doGenerateCalls).toHaveLength(0);
+    expect(result.finishReason).toBe('content-filter');
+    expect((await getGuardrailOutcome(result))?.records[0]).toMatchObject({
+      guardrail: 'rate-limit',
+      status: 'error',
+      reason: 'connection refused',
+    });
+  });
+
+  it("allows with onError: 'allow' when the store fails, still recording the error", async () => {
+    const model = new MockLanguageModelV4({ doGenerate: async () => generateResult('Hello!') });
+    const result = await generateText({
+      model: wrapLanguageModel({
+        model,
+        middleware: guardrails({
+          input: [rateLimit({ limit: 2, windowMs: 60_000, store: failingStore, onError: 'allow' })],
+        }),
+      }),
+      prompt: 'Hi',
+      providerOptions: { guardrails: { userId: 'user-1' } },
+    });
+    expect(result.text).toBe('Hello!');
+    expect((await getGuardrailOutcome(result))?.records[0]).toMatchObject({
+      guardrail: 'rate-limit',
+      status: 'error',
+      reason: 'connection refused',
+    });
+  });
+
+  it('rejects bad options with every path named', () => {
+    let error: unknown;
+    try {
+      rateLimit({ limit: 0, windowMs: 1.5, key: 'userId' as never });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(GuardrailConfigError.isInstance(error)).toBe(true);
+    expect((error as GuardrailConfigError).issues).toEqual([
+      { path: 'rate-limit.limit', value: 0, expected: 'a positive integer' },
+      {
+        path: 'rate-limit.windowMs',
+        value: 1.5,
+        expected: 'a positive integer number of milliseconds',
+      },
+      { path: 'rate-limit.key', value: 'userId', expected: 'a function of the call context' },
+    ]);
+  });
+});

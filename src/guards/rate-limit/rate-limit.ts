@@ -1,0 +1,122 @@
+import { allow, block, defineGuardrail } from '../../core/define-guardrail';
+import { GuardrailConfigError, type GuardrailConfigIssue } from '../../core/errors';
+import type { Guardrail, GuardrailContext } from '../../core/types';
+import { memoryStore } from '../../store/memory-store';
+import type { Store } from '../../store/store';
+
+/** Options of `rateLimit`. */
+export interface RateLimitOptions {
+  /** Most checks one key may pass per window. */
+  limit: number;
+  /** Length of the window in milliseconds, from the key's first counted check. */
+  windowMs: number;
+  /**
+   * Who is limited: a function of the call returning the key (a user id, a
+   * session id, an IP address...). Default: `ctx.metadata.userId`, else
+   * `ctx.metadata.sessionId`. When it returns `undefined` the check is not
+   * limited (return a constant string for one global limit).
+   */
+  key?: (ctx: GuardrailContext) => string | undefined;
+  /** Where the counts live. Default: a `memoryStore()` of this guardrail (one process only). */
+  store?: Store;
+  /**
+   * When the store fails or exceeds `timeoutMs`: `'block'` (default, fail
+   * closed: status `error`) or `'allow'`.
+   */
+  onError?: 'block' | 'allow';
+  /** Fail (status `error`, then `onError` applies) after this many milliseconds. */
+  timeoutMs?: number;
+  /** User-facing message of a block. */
+  message?: string;
+  /** Guardrail name in records; also the prefix of its store keys. Default `'rate-limit'`. */
+  name?: string;
+}
+
+function defaultKey(ctx: GuardrailContext): string | undefined {
+  for (const field of ['userId', 'sessionId'] as const) {
+    const value = ctx.metadata[field];
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
+  }
+  return undefined;
+}
+
+/**
+ * Limits how many checks one key (user, session, IP...) may pass per window,
+ * counted in a `Store` so that many server instances share one limit.
+ *
+ * Fixed window: a key's window starts at its first counted check and lasts
+ * `windowMs` (the store's key expiry); then the count starts again from 0.
+ * Each check is one atomic `incrByCapped` round trip, so under any
+ * concurrency exactly `limit` checks pass per window, and a refused check is
+ * not counted. Like every fixed window it can let up to 2 × `limit` through
+ * around a window's end; pick `windowMs` with that in mind.
+ *
+ * As an input guardrail it counts new user inputs (not the later steps of a
+ * tool loop); as a `tool_input` guardrail it counts tool calls. One instance
+ * is one counter: give separate limits separate names. A block carries
+ * `info: { limit, count, retryAfterMs }`; when the store fails the record is
+ * an `error` that blocks, unless `onError: 'allow'`.
+ *
+ * @example
+ * const perUser = rateLimit({
+ *   limit: 20,
+ *   windowMs: 60_000,
+ *   key: ctx => ctx.metadata.userId as string | undefined,
+ *   store: redisStore(client),
+ * });
+ * guardrails({ input: [perUser] });
+ */
+export function rateLimit({
+  limit,
+  windowMs,
+  key = defaultKey,
+  store = memoryStore(),
+  onError = 'block',
+  timeoutMs,
+  message = 'Too many requests. Please try again later.',
+  name = 'rate-limit',
+}: RateLimitOptions): Guardrail {
+  const issues: GuardrailConfigIssue[] = [];
+  if (!(Number.isSafeInteger(limit) && limit > 0)) {
+    issues.push({ path: `${name}.limit`, value: limit, expected: 'a positive integer' });
+  }
+  if (!(Number.isSafeInteger(windowMs) && windowMs > 0)) {
+    issues.push({
+      path: `${name}.windowMs`,
+      value: windowMs,
+      expected: 'a positive integer number of milliseconds',
+    });
+  }
+  if (typeof key !== 'function') {
+    issues.push({ path: `${name}.key`, value: key, expected: 'a function of the call context' });
+  }
+  if (store == null || typeof store.incrByCapped !== 'function') {
+    issues.push({ path: `${name}.store`, value: store, expected: 'a Store' });
+  }
+  if (issues.length > 0) throw new GuardrailConfigError(issues);
+
+  return defineGuardrail({
+    name,
+    onError,
+    timeoutMs,
+    async check(_content, ctx) {
+      const subject = key(ctx);
+      if (subject === undefined) return allow({ limited: false });
+      const { applied, value, resetInMs } = await store.incrByCapped(
+        `${name}:${subject}`,
+        1,
+        limit,
+        windowMs,
+      );
+      if (!applied) {
+        return block({
+          message,
+          reason: `more than ${limit} checks in ${windowMs} ms for this key; retry in ${resetInMs} ms`,
+          severity: 'warning',
+          info: { limit, count: value, retryAfterMs: resetInMs },
+        });
+      }
+      return allow({ limit, count: value, remaining: limit - value });
+    },
+  });
+}

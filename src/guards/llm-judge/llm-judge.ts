@@ -1,0 +1,450 @@
+import type { JSONObject } from '@ai-sdk/provider';
+import { generateText, type LanguageModel, type LanguageModelUsage, Output } from 'ai';
+import { z } from 'zod';
+import { allow, block, defineGuardrail } from '../../core/define-guardrail';
+import { GuardrailConfigError, type GuardrailConfigIssue } from '../../core/errors';
+import type { Guardrail, GuardrailContext, GuardrailSeverity } from '../../core/types';
+import { memoryStore } from '../../store/memory-store';
+import type { Store } from '../../store/store';
+import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker';
+import { sha256Hex } from './hash-key';
+import {
+  defaultJudgeTemplate,
+  JUDGE_SYSTEM_PROMPT,
+  type JudgeTemplate,
+  judgeContext,
+  renderJudgeTemplate,
+} from './judge-prompt';
+
+/** The structured verdict the judge model must return. */
+export const judgeVerdictSchema = z.object({
+  flagged: z.boolean().describe('true when the content violates the policy'),
+  confidence: z.number().min(0).max(1).describe('how sure the judge is of its decision, 0 to 1'),
+  reason: z.string().describe('one short sentence explaining the decision'),
+});
+
+/** A judge model's verdict. */
+export type JudgeVerdict = z.infer<typeof judgeVerdictSchema>;
+
+/** Verdict cache of `llmJudge`. */
+export interface JudgeCacheOptions {
+  /** Where verdicts live. Default a `memoryStore({ maxEntries })` private to this judge. */
+  store?: Store;
+  /** Most verdicts kept by the default memory store (least recently used go first). Default 1,000. */
+  maxEntries?: number;
+  /** How long a verdict is reused. Default 1 hour. */
+  ttlMs?: number;
+}
+
+/** Options of `llmJudge`. */
+export interface LlmJudgeOptions {
+  /** The judge: any AI SDK language model, e.g. `openai('gpt-4.1-mini')`. */
+  model: LanguageModel;
+  /** The policy in natural language, e.g. "The assistant must not give medical advice." */
+  policy: string;
+  /** Trip when the judge flags the content with at least this confidence (0..1). Default 0.7. */
+  threshold?: number;
+  /** Input guardrails only: judge concurrently with the main model call. Default false. */
+  parallel?: boolean;
+  /**
+   * Reuse verdicts for identical judgements (same policy, model, prompt) and
+   * share one judge call between concurrent identical checks. `true`
+   * (default) for an in-memory LRU of 1,000 verdicts kept 1 hour; an object to
+   * size it or back it with a shared `Store` (e.g. Redis); `false` to call the
+   * judge every time.
+   */
+  cache?: boolean | JudgeCacheOptions;
+  /** Give up on the judge after this many milliseconds (an `error` record). Default 10,000. */
+  timeoutMs?: number;
+  /** What a timeout, judge error or unparsable verdict does: `'block'` (default) or `'allow'`. */
+  onError?: 'block' | 'allow';
+  /**
+   * Stop calling a failing judge: after `failures` consecutive failures, for
+   * `resetMs` every check fails at once (and `onError` applies) without a
+   * call. Default `{ failures: 5, resetMs: 30_000 }`; `false` turns it off.
+   */
+  breaker?: CircuitBreakerOptions | false;
+  /** How many preceding conversation messages the judge sees. Default 4; 0 for none. */
+  contextMessages?: number;
+  /** Longest text taken from one context message. Default 2,000 characters. */
+  contextMaxChars?: number;
+  /** Replaces the default prompt (policy, conversation, content in delimiters). */
+  template?: JudgeTemplate;
+  /** Retries of a failed judge call (within `timeoutMs`). Default 0: fail fast, `onError` decides. */
+  maxRetries?: number;
+  /** User-facing message of a block. */
+  message?: string;
+  /** Severity reported on a block. Default `'warning'`. */
+  severity?: GuardrailSeverity;
+  /** Guardrail name in records. Default `'llm-judge'`. */
+  name?: string;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The judge did not answer in time. */
+class JudgeTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`judge timed out after ${timeoutMs} ms`);
+  }
+}
+
+/** The circuit breaker is open: the judge was not called. */
+class JudgeUnavailableError extends Error {}
+
+function modelIdOf(model: LanguageModel): string {
+  return typeof model === 'string' ? model : `${model.provider}:${model.modelId}`;
+}
+
+/** The usage of a judge call as JSON (undefined counts dropped). */
+function usageInfo(usage: LanguageModelUsage | undefined): JSONObject | undefined {
+  if (!usage) return undefined;
+  const info: JSONObject = {};
+  if (usage.inputTokens !== undefined) info.inputTokens = usage.inputTokens;
+  if (usage.outputTokens !== undefined) info.outputTokens = usage.outputTokens;
+  if (usage.totalTokens !== undefined) info.totalTokens = usage.totalTokens;
+  return info;
+}
+
+/** An abort reason that means "took too long" (ours or the chain's `timeoutMs`), not "caller left". */
+function isTimeoutReason(reason: unknown): boolean {
+  return (
+    reason instanceof Error && typeof (reason as { timeoutMs?: unknown }).timeoutMs === 'number'
+  );
+}
+
+function describeFailure(error: unknown): string {
+  const name = (error as { name?: unknown })?.name;
+  if (name === 'AI_NoObjectGeneratedError' || name === 'AI_NoOutputGeneratedError') {
+    return 'judge returned output that is not a valid verdict';
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return `judge call failed: ${message}`;
+}
+
+interface JudgeResult {
+  verdict: JudgeVerdict;
+  usage?: JSONObject;
+  cached: boolean;
+}
+
+/** One judge call shared by every concurrent identical check. */
+interface Flight {
+  promise: Promise<JudgeResult>;
+  controller: AbortController;
+  waiters: number;
+}
+
+function validate(options: {
+  name: string;
+  model: unknown;
+  policy: unknown;
+  threshold: number;
+  timeoutMs: number;
+  contextMessages: number;
+  contextMaxChars: number;
+  maxRetries: number;
+  breaker: CircuitBreakerOptions | false;
+  cache: boolean | JudgeCacheOptions;
+  template: unknown;
+}) {
+  const { name } = options;
+  const issues: GuardrailConfigIssue[] = [];
+  const expect = (ok: boolean, key: string, value: unknown, expected: string) => {
+    if (!ok) issues.push({ path: `${name}.${key}`, value, expected });
+  };
+  const isPositiveInt = (value: unknown) => Number.isInteger(value) && (value as number) > 0;
+  const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
+  expect(
+    typeof options.model === 'string' ||
+      (options.model != null && typeof options.model === 'object'),
+    'model',
+    options.model,
+    'an AI SDK language model',
+  );
+  expect(
+    typeof options.policy === 'string' && options.policy.trim() !== '',
+    'policy',
+    options.policy,
+    'a non-empty policy text',
+  );
+  expect(
+    typeof options.threshold === 'number' && options.threshold >= 0 && options.threshold <= 1,
+    'threshold',
+    options.threshold,
+    'a number from 0 to 1',
+  );
+  expect(
+    Number.isFinite(options.timeoutMs) && options.timeoutMs > 0,
+    'timeoutMs',
+    options.timeoutMs,
+    'a positive number of milliseconds',
+  );
+  expect(
+    isCount(options.contextMessages),
+    'contextMessages',
+    options.contextMessages,
+    'a non-negative integer',
+  );
+  expect(
+    isPositiveInt(options.contextMaxChars),
+    'contextMaxChars',
+    options.contextMaxChars,
+    'a positive integer',
+  );
+  expect(isCount(options.maxRetries), 'maxRetries', options.maxRetries, 'a non-negative integer');
+  expect(
+    typeof options.template === 'string' || typeof options.template === 'function',
+    'template',
+    options.template,
+    'a template string or a function',
+  );
+  if (options.breaker !== false) {
+    const breaker = options.breaker as Partial<CircuitBreakerOptions> | undefined;
+    expect(
+      isPositiveInt(breaker?.failures),
+      'breaker.failures',
+      breaker?.failures,
+      'a positive integer',
+    );
+    expect(
+      Number.isFinite(breaker?.resetMs) && (breaker?.resetMs as number) > 0,
+      'breaker.resetMs',
+      breaker?.resetMs,
+      'a positive number of milliseconds',
+    );
+  }
+  if (typeof options.cache === 'object' && options.cache !== null) {
+    const { maxEntries, ttlMs, store } = options.cache;
+    if (maxEntries !== undefined) {
+      expect(isPositiveInt(maxEntries), 'cache.maxEntries', maxEntries, 'a positive integer');
+    }
+    if (ttlMs !== undefined) {
+      expect(
+        Number.isFinite(ttlMs) && ttlMs > 0,
+        'cache.ttlMs',
+        ttlMs,
+        'a positive number of milliseconds',
+      );
+    }
+    if (store !== undefined) {
+      expect(
+        typeof store?.get === 'function' && typeof store?.setIfAbsent === 'function',
+        'cache.store',
+        store,
+        'a Store (get, set, setIfAbsent)',
+      );
+    }
+  } else {
+    expect(typeof options.cache === 'boolean', 'cache', options.cache, 'a boolean or an object');
+  }
+  if (issues.length > 0) throw new GuardrailConfigError(issues);
+}
+
+/**
+ * A guardrail that asks a model whether content violates a policy written in
+ * natural language (off-topic requests, subtle jailbreaks, medical advice...).
+ * The judge answers with a structured verdict `{ flagged, confidence, reason }`
+ * (`generateText` with `Output.object`), and the guardrail blocks when
+ * `flagged && confidence >= threshold`.
+ *
+ * Cheap and bounded: verdicts are cached by a hash of (policy, model,
+ * prompt) and concurrent identical checks share one judge call; the
+ * conversation context is the last `contextMessages` messages; a call is cut
+ * at `timeoutMs`. A timeout, a judge error or an unparsable verdict is an
+ * `error` record that blocks (`onError: 'block'`, default) or allows; a
+ * circuit breaker stops calling a judge that keeps failing. The record's
+ * `info` holds the verdict, the threshold, whether it was cached and the
+ * judge's token usage.
+ *
+ * Works at every kind. Not stream-safe: in `window` mode it cannot be
+ * configured; in `hold` mode it judges the whole answer once. As an input
+ * guardrail it may run `parallel` to the main model call.
+ *
+ * @example
+ * guardrails({
+ *   input: [llmJudge({ model: openai('gpt-4.1-mini'), policy: 'Only questions about cooking.', parallel: true })],
+ *   output: [llmJudge({ model: openai('gpt-4.1-mini'), policy: 'No medical advice.' })],
+ * });
+ */
+export function llmJudge({
+  model,
+  policy,
+  threshold = 0.7,
+  parallel = false,
+  cache = true,
+  timeoutMs = 10_000,
+  onError = 'block',
+  breaker = { failures: 5, resetMs: 30_000 },
+  contextMessages = 4,
+  contextMaxChars = 2_000,
+  template = defaultJudgeTemplate,
+  maxRetries = 0,
+  message = 'This content was blocked by a content policy.',
+  severity = 'warning',
+  name = 'llm-judge',
+}: LlmJudgeOptions): Guardrail {
+  validate({
+    name,
+    model,
+    policy,
+    threshold,
+    timeoutMs,
+    contextMessages,
+    contextMaxChars,
+    maxRetries,
+    breaker,
+    cache,
+    template,
+  });
+  const modelId = modelIdOf(model);
+  const cacheOptions = cache === false ? undefined : cache === true ? {} : cache;
+  const store = cacheOptions
+    ? (cacheOptions.store ?? memoryStore({ maxEntries: cacheOptions.maxEntries ?? 1_000 }))
+    : undefined;
+  const ttlMs = cacheOptions?.ttlMs ?? HOUR_MS;
+  const circuit = breaker === false ? undefined : new CircuitBreaker(breaker);
+  const flights = new Map<string, Flight>();
+  let uncachedFlightId = 0;
+
+  async function callJudge(prompt: string, signal: AbortSignal): Promise<JudgeResult> {
+    const result = await generateText({
+      model,
+      system: JUDGE_SYSTEM_PROMPT,
+      prompt,
+      output: Output.object({ schema: judgeVerdictSchema, name: 'verdict' }),
+      maxRetries,
+      abortSignal: signal,
+    });
+    return { verdict: result.output, usage: usageInfo(result.usage), cached: false };
+  }
+
+  /** Starts the judge call of a flight: timeout, breaker bookkeeping, cache write. */
+  function startFlight(key: string | undefined, prompt: string, flight: Flight) {
+    const { controller } = flight;
+    const timer = setTimeout(() => controller.abort(new JudgeTimeoutError(timeoutMs)), timeoutMs);
+    return (async (): Promise<JudgeResult> => {
+      try {
+        const fresh = await callJudge(prompt, controller.signal);
+        circuit?.success();
+        if (store && key) {
+          const stored = await store.setIfAbsent(key, JSON.stringify(fresh.verdict), ttlMs);
+          // First writer wins, so every instance sharing the store agrees on one verdict.
+          const parsed = judgeVerdictSchema.safeParse(safeJson(stored));
+          if (parsed.success) return { ...fresh, verdict: parsed.data };
+        }
+        return fresh;
+      } catch (error) {
+        const reason = controller.signal.reason;
+        const callersLeft = controller.signal.aborted && !isTimeoutReason(reason);
+        if (callersLeft) circuit?.release();
+        else circuit?.failure();
+        if (controller.signal.aborted) throw reason;
+        throw new Error(describeFailure(error), { cause: error });
+      } finally {
+        clearTimeout(timer);
+      }
+    })();
+  }
+
+  /** Joins (or starts) the flight for `key`, leaving it when this caller's signal aborts. */
+  function join(key: string | undefined, prompt: string, signal: AbortSignal) {
+    const flightKey = key ?? `uncached:${uncachedFlightId++}`;
+    let flight = flights.get(flightKey);
+    if (!flight) {
+      const created: Flight = {
+        controller: new AbortController(),
+        waiters: 0,
+        promise: undefined as unknown as Promise<JudgeResult>,
+      };
+      created.promise = startFlight(key, prompt, created).finally(() => {
+        if (flights.get(flightKey) === created) flights.delete(flightKey);
+      });
+      created.promise.catch(() => {}); // each waiter handles the rejection
+      flights.set(flightKey, created);
+      flight = created;
+    }
+    const joined = flight;
+    joined.waiters += 1;
+    return new Promise<JudgeResult>((resolve, reject) => {
+      const leave = () => {
+        joined.waiters -= 1;
+        // The judge call is aborted only when no caller waits for it any more.
+        if (joined.waiters === 0) joined.controller.abort(signal.reason);
+        reject(signal.reason);
+      };
+      if (signal.aborted) return leave();
+      signal.addEventListener('abort', leave, { once: true });
+      joined.promise.then(
+        value => {
+          signal.removeEventListener('abort', leave);
+          joined.waiters -= 1;
+          resolve(value);
+        },
+        error => {
+          signal.removeEventListener('abort', leave);
+          joined.waiters -= 1;
+          reject(error);
+        },
+      );
+    });
+  }
+
+  async function judge(content: string, ctx: GuardrailContext): Promise<JudgeResult> {
+    const prompt = renderJudgeTemplate(template, {
+      policy,
+      content,
+      kind: ctx.kind,
+      context: judgeContext(ctx.messages ?? [], ctx.kind, contextMessages, contextMaxChars),
+      toolName: ctx.toolName,
+    });
+    const key = store
+      ? `ai-guardrails:llm-judge:${await sha256Hex(`${modelId}\n${JUDGE_SYSTEM_PROMPT}\n${prompt}`)}`
+      : undefined;
+    if (store && key) {
+      const hit = judgeVerdictSchema.safeParse(safeJson(await store.get(key)));
+      if (hit.success) return { verdict: hit.data, cached: true };
+    }
+    if (!flights.has(key ?? '') && circuit) {
+      const waitMs = circuit.acquire();
+      if (waitMs !== undefined) {
+        throw new JudgeUnavailableError(
+          `judge circuit open after ${breaker ? breaker.failures : 0} consecutive failures; not called (retry in ${Math.ceil(waitMs)} ms)`,
+        );
+      }
+    }
+    return join(key, prompt, ctx.abortSignal);
+  }
+
+  return defineGuardrail({
+    name,
+    streamSafe: false,
+    timeoutMs,
+    onError,
+    parallel,
+    async check(content, ctx) {
+      const { verdict, usage, cached } = await judge(content, ctx);
+      const info: JSONObject = {
+        flagged: verdict.flagged,
+        confidence: verdict.confidence,
+        reason: verdict.reason,
+        threshold,
+        cached,
+      };
+      if (usage) info.usage = usage;
+      if (verdict.flagged && verdict.confidence >= threshold) {
+        return block({ message, reason: verdict.reason, severity, info });
+      }
+      return allow(info);
+    },
+  });
+}
+
+function safeJson(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

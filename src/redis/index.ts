@@ -1,0 +1,10 @@
+export type { CappedIncrement, Store } from '../store/store';
+export {
+  type IORedisLike,
+  type NodeRedisLike,
+  type RedisClientLike,
+  type RedisStoreOptions,
+  redisStore,
+  StoreTimeoutError,
+  type UpstashRedisLike,
+} from './redis-store';

@@ -1,0 +1,64 @@
+/**
+ * The Lua scripts behind every `redisStore` operation. Each runs atomically on
+ * the server, touches exactly one key (cluster-safe) and leaves that key with
+ * an expiry: a key found without one (written by something else) gets the
+ * operation's TTL, so nothing this store touches lives forever.
+ *
+ * KEYS[1] is always the prefixed key; TTLs are whole milliseconds.
+ */
+
+/** ARGV: amount, ttlMs. Returns the new value. */
+export const INCR_BY = `
+local value = redis.call('INCRBY', KEYS[1], ARGV[1])
+if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return value
+`;
+
+/** ARGV: amount, cap, ttlMs. Returns { applied (0/1), value, resetInMs }. */
+export const INCR_BY_CAPPED = `
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl == -1 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[3])
+  ttl = tonumber(ARGV[3])
+end
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+local amount = tonumber(ARGV[1])
+if current + amount > tonumber(ARGV[2]) then
+  if ttl < 0 then ttl = 0 end
+  return { 0, current, ttl }
+end
+local value = redis.call('INCRBY', KEYS[1], ARGV[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[3])
+  ttl = tonumber(ARGV[3])
+end
+return { 1, value, ttl }
+`;
+
+/** No ARGV. Returns the value or nil. */
+export const GET = `
+return redis.call('GET', KEYS[1])
+`;
+
+/** ARGV: value, ttlMs. Returns 1. */
+export const SET = `
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1
+`;
+
+/** ARGV: value, ttlMs. Returns the value stored afterwards (the existing one wins). */
+export const SET_IF_ABSENT = `
+local existing = redis.call('GET', KEYS[1])
+if existing then
+  if redis.call('PTTL', KEYS[1]) == -1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+  return existing
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return ARGV[1]
+`;
+
+/** No ARGV. Returns 1. */
+export const DELETE = `
+redis.call('DEL', KEYS[1])
+return 1
+`;

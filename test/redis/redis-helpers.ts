@@ -1,0 +1,122 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { Redis } from 'ioredis';
+import { createClient } from 'redis';
+
+/** The Redis server the tests use; without it the Redis tests are skipped. */
+export const REDIS_URL = process.env.REDIS_URL;
+
+/** True when a `redis-server` binary is on the PATH (the fault tests start their own). */
+export const HAS_REDIS_SERVER =
+  spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+
+/** Prints once per test file why its Redis tests are skipped and how to run them. */
+export function announceSkip(file: string) {
+  if (REDIS_URL) return;
+  console.warn(
+    `[${file}] Redis tests skipped: REDIS_URL is not set. To run them:\n` +
+      "  redis-server --port 6390 --bind 127.0.0.1 --save '' --appendonly no --daemonize yes\n" +
+      '  REDIS_URL=redis://127.0.0.1:6390 npx vitest run test/redis',
+  );
+}
+
+/** A prefix no other test (or earlier run) uses, so tests never see each other's keys. */
+export function uniquePrefix(label: string): string {
+  return `ai-guardrails-test:${label}:${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}:`;
+}
+
+/** A connected node-redis client that reconnects quickly (tests stop servers on purpose). */
+export async function connectNodeRedis(url: string) {
+  const client = createClient({
+    url,
+    socket: { reconnectStrategy: retries => Math.min(50 * (retries + 1), 200) },
+  });
+  client.on('error', () => {}); // reconnects are expected; errors reach the store's callers
+  await client.connect();
+  return client;
+}
+
+/** A connected ioredis client that reconnects quickly. */
+export async function connectIORedis(url: string) {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    retryStrategy: times => Math.min(50 * times, 200),
+  });
+  client.on('error', () => {});
+  await client.connect();
+  return client;
+}
+
+/** Every key under `prefix` with its remaining time to live (-1: none, -2: gone). */
+export async function keysWithTtl(client: Redis, prefix: string) {
+  const keys: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, batch] = await client.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+    cursor = next;
+    keys.push(...batch);
+  } while (cursor !== '0');
+  const ttls = await Promise.all(keys.map(key => client.pttl(key)));
+  return keys
+    .map((key, i) => ({ key, pttl: ttls[i] as number }))
+    .sort((a, b) => (a.key < b.key ? -1 : 1));
+}
+
+/** A free loopback TCP port. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/**
+ * A `redis-server` of the test's own, on its own port, that the test may
+ * pause, kill and start again (the shared REDIS_URL server is never touched).
+ */
+export async function ownRedisServer() {
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+
+  async function start() {
+    child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    // Ready when it says so on stdout.
+    await new Promise<void>((resolve, reject) => {
+      let output = '';
+      child?.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('Ready to accept connections')) resolve();
+      });
+      child?.once('exit', code => reject(new Error(`redis-server exited with ${code}: ${output}`)));
+    });
+  }
+
+  async function kill() {
+    if (!child || child.exitCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    start,
+    kill,
+    /** Freezes the server: connections stay open, nothing answers. */
+    pause: () => child?.kill('SIGSTOP'),
+    resume: () => child?.kill('SIGCONT'),
+    stop: async () => {
+      child?.kill('SIGCONT');
+      await kill();
+    },
+  };
+}

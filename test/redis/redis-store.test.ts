@@ -1,0 +1,175 @@
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { GuardrailConfigError } from '../../src/core/errors';
+import { redisStore, StoreTimeoutError, type UpstashRedisLike } from '../../src/redis';
+import { storeContract } from '../../src/store/store-contract';
+import {
+  announceSkip,
+  connectIORedis,
+  connectNodeRedis,
+  keysWithTtl,
+  REDIS_URL,
+  uniquePrefix,
+} from './redis-helpers';
+
+announceSkip('redis-store');
+
+describe.skipIf(!REDIS_URL)('redisStore against a real Redis', () => {
+  let nodeRedis: Awaited<ReturnType<typeof connectNodeRedis>>;
+  let ioredis: Redis;
+
+  beforeAll(async () => {
+    nodeRedis = await connectNodeRedis(REDIS_URL!);
+    ioredis = await connectIORedis(REDIS_URL!);
+  });
+  afterAll(async () => {
+    await nodeRedis?.quit();
+    await ioredis?.quit();
+  });
+
+  describe('with a node-redis client', () => {
+    storeContract(() => redisStore(nodeRedis, { prefix: uniquePrefix('node-redis') }));
+  });
+
+  describe('with an ioredis client', () => {
+    storeContract(() => redisStore(ioredis, { prefix: uniquePrefix('ioredis') }));
+  });
+
+  describe('with a client shaped like @upstash/redis (eval(script, keys, args))', () => {
+    // The documented @upstash/redis calling convention, executed by a real server.
+    const upstashShaped = (): UpstashRedisLike => ({
+      evalsha: (sha, keys, args) => ioredis.evalsha(sha, keys.length, ...keys, ...args),
+      eval: (script, keys, args) => ioredis.eval(script, keys.length, ...keys, ...args),
+    });
+    storeContract(() => redisStore(upstashShaped(), { prefix: uniquePrefix('upstash') }));
+
+    it('rejects a value the client deserialised instead of returning it changed', async () => {
+      const prefix = uniquePrefix('upstash-json');
+      const deserialising: UpstashRedisLike = {
+        evalsha: async (sha, keys, args) => {
+          const reply = await ioredis.evalsha(sha, keys.length, ...keys, ...args);
+          return typeof reply === 'string' ? JSON.parse(reply) : reply;
+        },
+        eval: (script, keys, args) => ioredis.eval(script, keys.length, ...keys, ...args),
+      };
+      const store = redisStore(deserialising, { prefix });
+      await store.set('vault', '{"a":1}', 60_000);
+      await expect(store.get('vault')).rejects.toThrow('automaticDeserialization: false');
+    });
+  });
+
+  it('shares state between a node-redis and an ioredis instance under one prefix', async () => {
+    const prefix = uniquePrefix('shared');
+    const a = redisStore(nodeRedis, { prefix });
+    const b = redisStore(ioredis, { prefix });
+    await a.set('greeting', 'hello', 60_000);
+    expect(await b.get('greeting')).toBe('hello');
+    expect(await b.incrBy('n', 2, 60_000)).toBe(2);
+    expect(await a.incrBy('n', 3, 60_000)).toBe(5);
+    expect(await b.setIfAbsent('once', 'from b', 60_000)).toBe('from b');
+    expect(await a.setIfAbsent('once', 'from a', 60_000)).toBe('from b');
+  });
+
+  it('prefixes every key and gives every key a TTL', async () => {
+    const prefix = uniquePrefix('ttl');
+    const store = redisStore(ioredis, { prefix });
+    await store.incrBy('counter', 1, 60_000);
+    await store.incrBy('counter', 1, 10_000); // keeps the first expiry (fixed window)
+    await store.incrByCapped('capped', 1, 5, 30_000);
+    await store.incrByCapped('refused', 9, 5, 30_000); // not created
+    await store.set('value', 'x', 20_000);
+    await store.setIfAbsent('once', 'y', 40_000);
+    const keys = await keysWithTtl(ioredis, prefix);
+    expect(keys.map(({ key }) => key)).toEqual([
+      `${prefix}capped`,
+      `${prefix}counter`,
+      `${prefix}once`,
+      `${prefix}value`,
+    ]);
+    const ttl = Object.fromEntries(keys.map(({ key, pttl }) => [key.slice(prefix.length), pttl]));
+    expect(ttl.counter).toBeGreaterThan(10_000);
+    expect(ttl.counter).toBeLessThanOrEqual(60_000);
+    expect(ttl.capped).toBeGreaterThan(20_000);
+    expect(ttl.capped).toBeLessThanOrEqual(30_000);
+    expect(ttl.value).toBeLessThanOrEqual(20_000);
+    expect(ttl.once).toBeGreaterThan(30_000);
+    expect(keys.every(({ pttl }) => pttl > 0)).toBe(true);
+  });
+
+  it('gives an expiry to a key it finds without one', async () => {
+    const prefix = uniquePrefix('heal');
+    await ioredis.set(`${prefix}counter`, '4');
+    await ioredis.set(`${prefix}capped`, '4');
+    const store = redisStore(ioredis, { prefix });
+    expect(await store.incrBy('counter', 1, 5_000)).toBe(5);
+    expect(await store.incrByCapped('capped', 1, 4, 5_000)).toMatchObject({
+      applied: false,
+      value: 4,
+    });
+    const keys = await keysWithTtl(ioredis, prefix);
+    expect(keys.map(({ pttl }) => pttl > 0 && pttl <= 5_000)).toEqual([true, true]);
+  });
+
+  it('expires keys after their TTL', async () => {
+    const store = redisStore(ioredis, { prefix: uniquePrefix('expiry') });
+    await store.set('short', 'lived', 30);
+    expect(await store.get('short')).toBe('lived');
+    await vi.waitFor(async () => expect(await store.get('short')).toBeUndefined(), {
+      timeout: 5_000,
+      interval: 20,
+    });
+  });
+
+  it('loads its scripts again after SCRIPT FLUSH (EVALSHA falls back to EVAL)', async () => {
+    const store = redisStore(nodeRedis, { prefix: uniquePrefix('flush') });
+    expect(await store.incrBy('n', 1, 60_000)).toBe(1);
+    await ioredis.script('FLUSH');
+    expect(await store.incrBy('n', 1, 60_000)).toBe(2);
+    expect(await store.incrByCapped('n', 1, 3, 60_000)).toMatchObject({ applied: true, value: 3 });
+  });
+
+  it('rejects non-integer amounts and missing TTLs instead of storing them', async () => {
+    const store = redisStore(ioredis, { prefix: uniquePrefix('args') });
+    await expect(store.incrBy('n', 1.5, 1_000)).rejects.toThrow(
+      'redis store: incrBy needs an integer amount, received 1.5',
+    );
+    await expect(store.set('k', 'v', 0)).rejects.toThrow(
+      'redis store: set needs a positive ttlMs, received 0 (every key expires)',
+    );
+  });
+});
+
+describe('redisStore without a server', () => {
+  it('names the client path when it is not a Redis client', () => {
+    let error: unknown;
+    try {
+      redisStore({ get: () => {} } as never);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(GuardrailConfigError.isInstance(error)).toBe(true);
+    expect((error as GuardrailConfigError).issues[0]?.path).toBe('redisStore.client');
+  });
+
+  it('rejects a bad timeoutMs, naming the path', () => {
+    const client: UpstashRedisLike = { eval: async () => 1, evalsha: async () => 1 };
+    expect(() => redisStore(client, { timeoutMs: -1 })).toThrow(
+      'Invalid guardrail configuration at redisStore.timeoutMs: expected a positive number of milliseconds, received -1',
+    );
+  });
+
+  it('rejects with a StoreTimeoutError when the client never answers', async () => {
+    const hanging: UpstashRedisLike = {
+      eval: () => new Promise(() => {}),
+      evalsha: () => new Promise(() => {}),
+    };
+    const store = redisStore(hanging, { timeoutMs: 20 });
+    const error = await store.incrByCapped('k', 1, 5, 1_000).catch(caught => caught);
+    expect(StoreTimeoutError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      operation: 'incrByCapped',
+      timeoutMs: 20,
+      message: 'redis store: incrByCapped did not answer within 20 ms',
+    });
+  });
+});

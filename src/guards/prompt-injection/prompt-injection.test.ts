@@ -138,7 +138,7 @@ describe('scorePromptInjection', () => {
   });
 
   it('stays fast on long adversarial input', () => {
-    const text = `${'ignore '.repeat(20_000)}${'a'.repeat(50_000)}${'%41'.repeat(10_000)}`;
+    const text = `${'ignore '.repeat(8_000)}${'<!--'.repeat(5_000)}${'a'.repeat(20_000)}${'%41'.repeat(5_000)}`;
     const started = performance.now();
     scorePromptInjection(text, { mode: 'indirect' });
     expect(performance.now() - started).toBeLessThan(2_000);

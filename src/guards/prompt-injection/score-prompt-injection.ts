@@ -1,6 +1,6 @@
 import { decodeSegments } from './decode-segments';
 import { foldText } from './fold-text';
-import { injectionSignals } from './signals';
+import { hiddenCommentInstruction, injectionSignals } from './signals';
 
 /**
  * Score at or above which `promptInjection()` blocks by default. Chosen on the
@@ -40,6 +40,23 @@ const imperativeLine = new RegExp(
   'mu',
 );
 const tagCharacters = /[\u{E0000}-\u{E007F}]/u;
+
+/**
+ * True when an HTML comment holds instruction words. Comments are found with
+ * `indexOf`, each character looked at once, so unclosed or nested `<!--`
+ * cannot make it quadratic.
+ */
+function hasInstructionInComment(text: string): boolean {
+  let cursor = text.indexOf('<!--');
+  while (cursor >= 0) {
+    const close = text.indexOf('-->', cursor + 4);
+    const body = text.slice(cursor + 4, close < 0 ? text.length : close);
+    if (hiddenCommentInstruction.test(body)) return true;
+    if (close < 0) return false;
+    cursor = text.indexOf('<!--', close + 3);
+  }
+  return false;
+}
 
 function combine(weights: number[]): number {
   let miss = 1;
@@ -98,6 +115,10 @@ export function scorePromptInjection(
   if (tagCharacters.test(bounded)) {
     signals.push('invisible-tag-characters');
     weights.push(mode === 'indirect' ? 0.8 : 0.5);
+  }
+  if (mode === 'indirect' && hasInstructionInComment(folded)) {
+    signals.push('hidden-comment-instruction');
+    weights.push(0.6);
   }
   if (mode === 'indirect' && imperativeLine.test(folded)) {
     signals.push('imperative-line');

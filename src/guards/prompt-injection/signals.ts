@@ -35,6 +35,11 @@ const aiNoun =
   '(?:ai|a\\.i\\.|assistant|ai assistant|chatbot|chat ?gpt|gpt(?:-?\\d\\w*)?|llm|language model|ai model|agent|ai agent|bot|claude|gemini|copilot)';
 const outputNoun = '(?:response|reply|answer|output|summary|solution|implementation|translation)s?';
 
+/** Instruction words inside an HTML comment (the comment body is found by the scorer). */
+export const hiddenCommentInstruction = pattern(
+  `\\b(?:ignore|instructions?|you must|you should|please|system|${aiNoun})\\b`,
+);
+
 /** Every signal, direct and indirect. */
 export const injectionSignals: readonly InjectionSignal[] = [
   // Instruction override.
@@ -477,14 +482,6 @@ export const injectionSignals: readonly InjectionSignal[] = [
     mode: 'indirect',
     pattern: pattern(
       '\\b(?:following|subsequent|this|below|given) (?:code|script|snippet|command)(?: \\w+)?\\b[^.\\n]{0,80}\\b(?:into|in|to|within|with) your (?:code|solution|implementation|answer|response|script|program|project)\\b',
-    ),
-  },
-  {
-    id: 'hidden-comment-instruction',
-    weight: 0.6,
-    mode: 'indirect',
-    pattern: pattern(
-      `<!--[^>]{0,2000}?\\b(?:ignore|instructions?|assistant|${aiNoun}|you must|you should|please|system)\\b`,
     ),
   },
 ];

@@ -1,0 +1,102 @@
+import { context, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  endGuardrailSpan,
+  GUARDRAIL_SPAN_NAME,
+  startGuardrailSpan,
+  withGuardrailSpan,
+} from './telemetry';
+import type { GuardrailRecord } from './types';
+
+const exporter = new InMemorySpanExporter();
+
+/** What the chain does around one step, as the lead wires it into `runChain`. */
+async function tracedStep(
+  record: Omit<GuardrailRecord, 'durationMs' | 'guardrail' | 'kind'>,
+  inner?: () => void,
+) {
+  const span = startGuardrailSpan('judge', { kind: 'tool_input', toolName: 'sendEmail' });
+  await withGuardrailSpan(span, async () => {
+    await Promise.resolve();
+    inner?.();
+  });
+  endGuardrailSpan(span, {
+    guardrail: 'judge',
+    kind: 'tool_input',
+    durationMs: 12.5,
+    ...record,
+  });
+}
+
+describe('guardrail spans', () => {
+  it('is a no-op without a registered tracer provider', async () => {
+    expect(startGuardrailSpan('judge', { kind: 'input' })).toBeUndefined();
+    expect(withGuardrailSpan(undefined, () => 42)).toBe(42);
+    expect(() =>
+      endGuardrailSpan(undefined, {
+        guardrail: 'judge',
+        kind: 'input',
+        status: 'passed',
+        durationMs: 1,
+      }),
+    ).not.toThrow();
+  });
+
+  describe('with a tracer provider', () => {
+    beforeAll(() => {
+      context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+      trace.setGlobalTracerProvider(
+        new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
+      );
+    });
+    afterEach(() => exporter.reset());
+    afterAll(() => {
+      trace.disable();
+      context.disable();
+    });
+
+    it('records one span per check with name, kind, tool, status and duration, never the content', async () => {
+      await tracedStep({ status: 'blocked', severity: 'critical', reason: 'secret: my password' });
+      const spans = exporter.getFinishedSpans();
+      expect(spans.map(span => span.name)).toEqual([GUARDRAIL_SPAN_NAME]);
+      expect(spans[0]!.attributes).toEqual({
+        'ai_guardrails.guardrail.name': 'judge',
+        'ai_guardrails.guardrail.kind': 'tool_input',
+        'ai_guardrails.tool.name': 'sendEmail',
+        'ai_guardrails.status': 'blocked',
+        'ai_guardrails.duration_ms': 12.5,
+        'ai_guardrails.severity': 'critical',
+      });
+      expect(spans[0]!.status.code).toBe(0);
+    });
+
+    it('marks an error record with an error status', async () => {
+      await tracedStep({ status: 'error', reason: 'timed out' });
+      expect(exporter.getFinishedSpans()[0]!.status.code).toBe(2);
+    });
+
+    it('nests under the active span and is active while the check runs', async () => {
+      const tracer = trace.getTracer('test');
+      await tracer.startActiveSpan('ai.generateText', async parent => {
+        await tracedStep({ status: 'passed' }, () => {
+          tracer.startSpan('judge-call').end();
+        });
+        parent.end();
+      });
+      const spans = exporter.getFinishedSpans();
+      const byName = Object.fromEntries(spans.map(span => [span.name, span]));
+      const parent = byName['ai.generateText']!;
+      const check = byName[GUARDRAIL_SPAN_NAME]!;
+      const judgeCall = byName['judge-call']!;
+      expect(check.parentSpanContext?.spanId).toBe(parent.spanContext().spanId);
+      expect(judgeCall.parentSpanContext?.spanId).toBe(check.spanContext().spanId);
+      expect(check.spanContext().traceId).toBe(parent.spanContext().traceId);
+    });
+  });
+});

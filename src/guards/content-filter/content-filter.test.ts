@@ -93,3 +93,24 @@ describe('contentFilter', () => {
     ]);
   });
 });
+
+describe('contentFilter properties', () => {
+  it('matches an entry whatever its case and zero-width characters inside it', async () => {
+    const fc = await import('fast-check');
+    const guard = contentFilter({ blocklist: ['project falcon'], categories: {} });
+    fc.assert(
+      fc.property(
+        fc.array(fc.boolean(), { minLength: 14, maxLength: 14 }),
+        fc.array(fc.boolean(), { minLength: 14, maxLength: 14 }),
+        fc.string({ maxLength: 10 }).map(prefix => prefix.replace(/[\p{L}\p{N}]/gu, ' ')),
+        (upper, zeroWidth, prefix) => {
+          const disguised = Array.from('project falcon', (char, index) => {
+            const cased = upper[index] ? char.toUpperCase() : char;
+            return zeroWidth[index] ? `${cased}\u200b` : cased;
+          }).join('');
+          expect(guard.check(`${prefix}${disguised}.`, ctx)).toMatchObject({ action: 'block' });
+        },
+      ),
+    );
+  });
+});

@@ -192,3 +192,34 @@ describe('urlFilter', () => {
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
+
+describe('findUrls properties', () => {
+  it('reports offsets that slice back to the URL text, in order and without overlap', async () => {
+    const fc = await import('fast-check');
+    const piece = fc.constantFrom(
+      'https://example.com/a?b=1',
+      'docs.example.org',
+      '10.0.0.5:8080',
+      'localhost:3000',
+      'see',
+      'file.txt',
+      '(',
+      ').',
+      ', ',
+      ' ',
+      '\n',
+      'bob@example.com',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), pieces => {
+        const text = pieces.join('');
+        let previousEnd = 0;
+        for (const { text: url, start, end } of findUrls(text)) {
+          expect(text.slice(start, end)).toBe(url);
+          expect(start).toBeGreaterThanOrEqual(previousEnd);
+          previousEnd = end;
+        }
+      }),
+    );
+  });
+});

@@ -80,7 +80,7 @@ describe('tokenBudget', () => {
   });
 
   it('adds up a session in the store and does not count a refused prompt', async () => {
-    const store = memoryStore();
+    const store = memoryStore({ now: () => 0 });
     const budget = tokenBudget({ perSession: { maxTokens: 10 }, store });
     const session = { metadata: { sessionId: 's1' } };
     expect(await budget.check('Hello, how are you today?', context('input', session))).toEqual({
@@ -92,7 +92,7 @@ describe('tokenBudget', () => {
       message: 'The token budget for this conversation is used up.',
       reason: 'session "s1" would use 14 tokens, over its budget of 10',
       severity: 'warning',
-      info: { tokens: 7, sessionTokens: 7, budget: 10, source: 'tokenizer' },
+      info: { tokens: 7, sessionTokens: 7, budget: 10, source: 'tokenizer', resetInMs: 86_400_000 },
     });
     expect(await store.get('token-budget:session:s1')).toBe('7');
     // Another session has its own budget; calls without a session are not counted.
@@ -104,6 +104,18 @@ describe('tokenBudget', () => {
       action: 'allow',
       info: { tokens: 2, source: 'tokenizer' },
     });
+  });
+
+  it('lets only one of two concurrent prompts through when both do not fit', async () => {
+    const store = memoryStore();
+    const budget = tokenBudget({ perSession: { maxTokens: 10 }, store });
+    const session = { metadata: { sessionId: 'race' } };
+    const verdicts = await Promise.all([
+      budget.check('Hello, how are you today?', context('input', session)),
+      budget.check('Hello, how are you today?', context('input', session)),
+    ]);
+    expect(verdicts.map(verdict => verdict.action).sort()).toEqual(['allow', 'block']);
+    expect(await store.get('token-budget:session:race')).toBe('7');
   });
 
   it('keys sessions with the sessionId option', async () => {

@@ -66,9 +66,10 @@ function promptText(prompt: LanguageModelV4Prompt): string {
  * `maxInputTokens` before the model is called; as an output guardrail it takes
  * the model's reported usage when there is one (else the tokenizer count) and
  * blocks over `maxOutputTokens`. With `perSession`, input and output tokens add
- * up per session id in a `Store` (atomic `incrBy`, so concurrent calls of one
- * session cannot both slip under the cap); a call that would exceed the budget
- * is blocked and not counted. The record's `info` holds the counts.
+ * up per session id in a `Store` (an atomic capped increment for prompts, so
+ * concurrent calls of one session cannot both slip under the cap); a prompt
+ * that would exceed the budget is blocked and not counted, an answer that
+ * exceeds it is blocked and counted. The record's `info` holds the counts.
  *
  * Not stream-safe (it needs the whole answer's count): use `hold` mode for
  * output in streams.
@@ -143,24 +144,31 @@ export function tokenBudget({
       if (!perSession || session === undefined) return allow({ tokens, source });
 
       const key = `${name}:session:${session}`;
-      const total = await store.incrBy(key, tokens, windowMs);
-      if (total > perSession.maxTokens) {
-        // A refused prompt never reaches the model, so it is not counted; an
-        // answer over budget was generated (and billed) already, so it stays.
-        if (!isOutput) await store.incrBy(key, -tokens, windowMs);
-        return block({
+      const budget = perSession.maxTokens;
+      const overBudget = (sessionTokens: number, resetInMs?: number) =>
+        block({
           message,
-          reason: `session "${session}" would use ${total} tokens, over its budget of ${perSession.maxTokens}`,
+          reason: `session "${session}" would use ${sessionTokens + tokens} tokens, over its budget of ${budget}`,
           severity: 'warning',
           info: {
             tokens,
-            sessionTokens: isOutput ? total : total - tokens,
-            budget: perSession.maxTokens,
+            sessionTokens,
+            budget,
             source,
+            ...(resetInMs === undefined ? {} : { resetInMs }),
           },
         });
+      if (!isOutput) {
+        // A refused prompt never reaches the model, so it is not counted:
+        // one atomic capped increment, safe under concurrent calls.
+        const result = await store.incrByCapped(key, tokens, budget, windowMs);
+        if (!result.applied) return overBudget(result.value, result.resetInMs);
+        return allow({ tokens, sessionTokens: result.value, budget, source });
       }
-      return allow({ tokens, sessionTokens: total, budget: perSession.maxTokens, source });
+      // An answer was generated (and billed) already: it always counts.
+      const total = await store.incrBy(key, tokens, windowMs);
+      if (total > budget) return overBudget(total - tokens);
+      return allow({ tokens, sessionTokens: total, budget, source });
     },
   });
 }

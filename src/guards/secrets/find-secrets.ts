@@ -2,6 +2,7 @@ import { GuardrailConfigError } from '../../core/errors';
 import { shannonEntropy } from '../shared/checksums';
 import { normalizeText } from '../shared/normalize-text';
 import { type DetectedSpan, type RankedSpan, resolveOverlaps } from '../shared/spans';
+import { isPlaceholderValue } from './placeholder';
 
 /** One secret match: its type and `[start, end)` offsets into the original text. */
 export type SecretSpan = DetectedSpan;
@@ -16,6 +17,12 @@ export interface FindSecretsOptions {
   entropyThreshold?: number;
   /** Minimum token length for the entropy detector. Default 24. */
   entropyMinLength?: number;
+  /**
+   * Also report values that look like examples or placeholders
+   * (`AKIA…EXAMPLE`, `ghp_xxxx…`, `abcd1234abcd1234…`, see
+   * `isPlaceholderValue`). Default false: documentation and templates pass.
+   */
+  reportPlaceholders?: boolean;
 }
 
 interface Rule {
@@ -23,168 +30,368 @@ interface Rule {
   pattern: RegExp;
   /** Capture group holding the secret; the whole match when absent. */
   group?: number;
-  /** Longest match, for stream windows. */
-  maxLength: number;
+  /**
+   * Characters after the provider prefix that must not be a placeholder
+   * (`ghp_xxxx…`); the prefix length. Absent: the whole value is judged.
+   */
+  prefix?: number;
+  /** Structural check beyond the pattern (a decodable JWT header, …). */
+  validate?: (value: string) => boolean;
+  /** Skip the placeholder check (PEM bodies are judged by `validate`). */
+  keepPlaceholders?: boolean;
 }
 
 const b = '(?<![A-Za-z0-9_-])';
 const e = '(?![A-Za-z0-9_-])';
-const rule = (type: string, source: string, maxLength: number, group?: number): Rule => ({
-  type,
-  pattern: new RegExp(source, 'g'),
-  maxLength,
-  group,
-});
+const rule = (
+  type: string,
+  source: string,
+  options: Omit<Rule, 'type' | 'pattern'> & { flags?: string } = {},
+): Rule => ({ type, pattern: new RegExp(source, `g${options.flags ?? ''}`), ...options });
 
-/** Known provider formats. Each is specific enough to need no entropy check. */
+/** Decodes one base64url segment to text, or undefined. */
+function decodeBase64Url(segment: string): string | undefined {
+  try {
+    const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
+    const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+    return atob(padded);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A JWT's first segment must decode to a JSON object (its header), as RFC 7519 requires. */
+function jwtHeaderIsJson(token: string): boolean {
+  const header = decodeBase64Url(token.slice(0, token.indexOf('.')));
+  if (header === undefined) return false;
+  try {
+    const parsed: unknown = JSON.parse(header);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
+  } catch {
+    return false;
+  }
+}
+
+/** A base64url-encoded JSON object after a fixed prefix (Sentry org tokens, 1Password service accounts). */
+function base64JsonAfter(prefixLength: number) {
+  return (value: string) => {
+    const decoded = decodeBase64Url(value.slice(prefixLength, prefixLength + 64));
+    return decoded !== undefined && /^\{"[A-Za-z_]+":/.test(decoded);
+  };
+}
+
+// A PEM private key: the BEGIN line, then header lines (`Proc-Type:`), blank
+// lines and base64 lines, up to the END line. Line breaks may be real or
+// JSON-escaped (`\n`). Body lines are matched one by one with bounded
+// quantifiers, so a key without its END line (cut off, or still streaming)
+// is matched up to the end of the text: in window mode it is held from its
+// BEGIN line until it ends.
+const pemBreak = '(?:\\\\r)?\\\\n|\\s';
+const pemLine = '(?:[A-Za-z-]{1,30}: [^\\n\\\\]{0,200}|[A-Za-z0-9+/=]{1,200})';
+const pemPrivateKey = `-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:${pemBreak}){0,4}(?:${pemLine}(?:(?:${pemBreak}){1,4}|$)){0,400}(?:-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----)?`;
+
+/** A PEM match holds key material (a base64 line of 20+ characters that is not a placeholder) or runs to the end of the text. */
+function pemHasKeyMaterial(value: string, matchEnd: number, textLength: number): boolean {
+  if (matchEnd === textLength && !/-----END/.test(value)) return true; // still open: hold it
+  const body = value.replace(/-----(?:BEGIN|END)[^-]{0,60}-----/g, '');
+  const lines = body.match(/[A-Za-z0-9+/=]{20,}/g) ?? [];
+  return lines.some(line => !isPlaceholderValue(line));
+}
+
+/**
+ * Known provider formats, with their documented structure (prefix, length,
+ * alphabet, decodable parts). Placeholders after the prefix are rejected.
+ */
 const providerRules: Rule[] = [
-  rule('ANTHROPIC_API_KEY', `${b}sk-ant-(?:api|admin|sid)\\d{2}-[A-Za-z0-9_-]{20,120}${e}`, 140),
-  rule('OPENAI_API_KEY', `${b}sk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,200}${e}`, 220),
-  rule('AWS_ACCESS_KEY_ID', `${b}(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}${e}`, 20),
+  // Anthropic keys: `sk-ant-api03-` / `sk-ant-admin01-`, 93 characters, then `AA`.
+  rule('ANTHROPIC_API_KEY', `${b}sk-ant-(?:api|sid)\\d{2}-[A-Za-z0-9_-]{93}AA${e}`, { prefix: 13 }),
+  rule('ANTHROPIC_ADMIN_KEY', `${b}sk-ant-admin\\d{2}-[A-Za-z0-9_-]{93}AA${e}`, { prefix: 15 }),
+  rule(
+    'OPENAI_API_KEY',
+    `${b}sk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,200}T3BlbkFJ[A-Za-z0-9_-]{20,200}${e}`,
+    { prefix: 3 },
+  ),
+  rule('OPENAI_API_KEY', `${b}sk-(?:proj-|svcacct-|admin-)[A-Za-z0-9_-]{20,200}${e}`, {
+    prefix: 8,
+  }),
+  rule('OPENAI_API_KEY', `${b}sk-[A-Za-z0-9]{48}${e}`, { prefix: 3 }),
+  rule('AWS_ACCESS_KEY_ID', `${b}(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}${e}`, {
+    prefix: 4,
+  }),
   rule(
     'AWS_SECRET_ACCESS_KEY',
     `(?:aws|AWS)[\\w.-]{0,20}(?:secret|SECRET|Secret|access_key|ACCESS_KEY)[\\w.-]{0,20}["']?\\s{0,3}[:=]{1,2}>?\\s{0,3}["']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])`,
-    120,
-    1,
+    { group: 1 },
   ),
-  rule('AWS_BEDROCK_API_KEY', `${b}(?:ABSK|bedrock-api-key-)[A-Za-z0-9+/=_-]{32,400}`, 420),
+  rule('AWS_BEDROCK_API_KEY', `${b}ABSK[A-Za-z0-9+/=]{100,400}`, { prefix: 4 }),
   rule(
-    'GITHUB_TOKEN',
-    `${b}(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{80,90})${e}`,
-    260,
+    'AWS_BEDROCK_API_KEY',
+    `${b}bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/=_-]{20,2000}`,
+    {
+      prefix: 16,
+    },
   ),
-  rule(
-    'GITLAB_TOKEN',
-    `${b}(?:glpat|glrt|gldt|glptt|glsoat|glcbt|glimt|glagent|gloas|glffct|glft)-[A-Za-z0-9_.-]{20,80}${e}`,
-    100,
-  ),
-  rule('GITLAB_TOKEN', `${b}GR1348941[A-Za-z0-9_-]{20}${e}`, 29),
-  rule('SLACK_TOKEN', `${b}xox[abposre]-[A-Za-z0-9-]{10,250}`, 260),
-  rule('SLACK_TOKEN', `${b}xapp-\\d-[A-Z0-9]+-\\d+-[a-z0-9]{20,80}`, 120),
+  rule('GITHUB_TOKEN', `${b}gh[pousr]_[A-Za-z0-9]{36}${e}`, { prefix: 4 }),
+  rule('GITHUB_TOKEN', `${b}github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}${e}`, { prefix: 11 }),
+  // GitLab: the documented lengths of each token kind; routable tokens carry `.` and a 9-character suffix.
+  rule('GITLAB_TOKEN', `${b}(?:glpat|glrt)-[A-Za-z0-9_-]{27,300}\\.[0-9a-z]{9}${e}`, { prefix: 6 }),
+  rule('GITLAB_TOKEN', `${b}(?:glpat|gldt|glrt|glcbt|glffct|glft|glsoat)-[A-Za-z0-9_-]{20}${e}`, {
+    prefix: 6,
+  }),
+  rule('GITLAB_TOKEN', `${b}glsoat-[A-Za-z0-9_-]{50}${e}`, { prefix: 7 }),
+  rule('GITLAB_TOKEN', `${b}glptt-[A-Za-z0-9_-]{40}${e}`, { prefix: 6 }),
+  rule('GITLAB_TOKEN', `${b}glimt-[A-Za-z0-9_-]{25}${e}`, { prefix: 6 }),
+  rule('GITLAB_TOKEN', `${b}glagent-[A-Za-z0-9_-]{50,1024}${e}`, { prefix: 8 }),
+  rule('GITLAB_TOKEN', `${b}gloas-[A-Za-z0-9_-]{64}${e}`, { prefix: 6 }),
+  rule('GITLAB_TOKEN', `${b}GR1348941[A-Za-z0-9_-]{20}(?:[A-Za-z0-9_-]{30})?${e}`, { prefix: 9 }),
+  rule('GITLAB_TOKEN', `_gitlab_session=([0-9a-z]{32})${e}`, { group: 1 }),
+  rule('SLACK_TOKEN', `${b}xox[bpaesr]-\\d{8,14}-\\d{8,14}(?:-\\d{8,14})?-[A-Za-z0-9]{20,40}${e}`, {
+    prefix: 5,
+  }),
+  rule('SLACK_TOKEN', `${b}xox[abposre]-[A-Za-z0-9-]{20,250}${e}`, { prefix: 5 }),
+  rule('SLACK_TOKEN', `${b}xoxe(?:\\.xox[bp])?-\\d-[A-Z0-9]{146,200}${e}`, { prefix: 5 }),
+  rule('SLACK_TOKEN', `${b}xapp-\\d-[A-Z0-9]+-\\d+-[a-z0-9]{20,80}`, { prefix: 5 }),
   rule(
     'SLACK_WEBHOOK',
     'https?://hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,120}',
-    160,
   ),
-  rule('STRIPE_KEY', `${b}(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{10,99}${e}`, 110),
-  rule('GOOGLE_API_KEY', `${b}AIza[0-9A-Za-z_-]{35}${e}`, 39),
-  rule('AZURE_AD_CLIENT_SECRET', `${b}[a-zA-Z0-9_~.]{3}\\dQ~[a-zA-Z0-9_~.-]{31,34}${e}`, 40),
-  rule('AZURE_STORAGE_KEY', 'AccountKey=([A-Za-z0-9+/]{86}==)', 100, 1),
-  rule('TWILIO_API_KEY', `${b}SK[0-9a-fA-F]{32}${e}`, 34),
-  rule('SENDGRID_API_KEY', `${b}SG\\.[A-Za-z0-9_-]{20,24}\\.[A-Za-z0-9_-]{39,50}${e}`, 80),
-  rule('NPM_TOKEN', `${b}npm_[A-Za-z0-9]{36}${e}`, 40),
-  rule('PYPI_TOKEN', `${b}pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,1000}`, 1020),
-  rule('HUGGINGFACE_TOKEN', `${b}(?:hf_|api_org_)[A-Za-z]{34}${e}`, 42),
+  rule('STRIPE_KEY', `${b}(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{10,99}${e}`, { prefix: 8 }),
+  rule('GOOGLE_API_KEY', `${b}AIza[0-9A-Za-z_-]{35}${e}`, { prefix: 4 }),
+  rule('GCP_SERVICE_ACCOUNT', '"type"\\s{0,3}:\\s{0,3}"service_account"'),
+  rule('AZURE_AD_CLIENT_SECRET', `${b}[a-zA-Z0-9_~.]{3}\\dQ~[a-zA-Z0-9_~.-]{31,34}${e}`),
+  rule('AZURE_STORAGE_KEY', 'AccountKey=([A-Za-z0-9+/]{86}==)', { group: 1 }),
+  rule('TWILIO_API_KEY', `${b}SK[0-9a-fA-F]{32}${e}`, { prefix: 2 }),
+  rule('SENDGRID_API_KEY', `${b}SG\\.[A-Za-z0-9_-]{20,24}\\.[A-Za-z0-9_-]{39,50}${e}`, {
+    prefix: 3,
+  }),
+  rule('NPM_TOKEN', `${b}npm_[A-Za-z0-9]{36}${e}`, { prefix: 4 }),
+  rule(
+    'NPM_TOKEN',
+    `//[^\\s/]{0,200}/:_authToken=\\s{0,2}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})${e}`,
+    { group: 1 },
+  ),
+  rule('PYPI_TOKEN', `${b}pypi-AgE[A-Za-z0-9_-]{70,1000}`, { prefix: 5 }),
+  rule('PYPI_TOKEN', `${b}pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,1000}`, { prefix: 20 }),
+  rule('HUGGINGFACE_TOKEN', `${b}(?:hf_|api_org_)[A-Za-z]{34}${e}`, { prefix: 3 }),
   rule(
     'JWT',
-    `${b}eyJ[A-Za-z0-9_-]{10,2000}\\.eyJ[A-Za-z0-9_-]{10,4000}(?:\\.[A-Za-z0-9_-]{0,1000})?`,
-    7000,
+    `${b}eyJ[A-Za-z0-9_-]{10,500}\\.eyJ[A-Za-z0-9_-]{10,8000}(?:\\.[A-Za-z0-9_-]{0,1000})?`,
+    { validate: jwtHeaderIsJson },
   ),
-  rule(
-    'PRIVATE_KEY',
-    '-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[\\s\\S]{0,8000}?-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----)?',
-    8200,
-  ),
+  rule('PRIVATE_KEY', pemPrivateKey, { keepPlaceholders: true }),
   rule(
     'DATABASE_URL_PASSWORD',
     '\\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|jdbc:[a-z]{2,12}|clickhouse|cockroachdb|ftp|sftp|smtp)://[^\\s:/@"\']{1,64}:([^\\s@/"\']{1,128})@[^\\s/"\']{1,255}',
-    520,
-    1,
+    { group: 1 },
   ),
   rule(
     'DISCORD_TOKEN',
     `${b}[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38}${e}`,
-    72,
   ),
-  rule('TELEGRAM_BOT_TOKEN', `${b}\\d{8,10}:AA[A-Za-z0-9_-]{33}${e}`, 46),
-  rule('SHOPIFY_TOKEN', `${b}shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}${e}`, 38),
-  rule('SQUARE_TOKEN', `${b}(?:EAAA|sq0atp-|sq0csp-)[A-Za-z0-9_-]{22,60}${e}`, 66),
-  rule('MAILCHIMP_API_KEY', `${b}[0-9a-f]{32}-us\\d{1,2}${e}`, 37),
-  rule('DIGITALOCEAN_TOKEN', `${b}do[opr]_v1_[a-f0-9]{64}${e}`, 71),
-  rule('AGE_SECRET_KEY', `${b}AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}${e}`, 74),
+  rule('TELEGRAM_BOT_TOKEN', `${b}\\d{8,10}:AA[A-Za-z0-9_-]{33}${e}`),
+  rule('SHOPIFY_TOKEN', `${b}shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}${e}`, { prefix: 6 }),
+  rule('SQUARE_TOKEN', `${b}(?:EAAA|sq0atp-|sq0csp-)[A-Za-z0-9_-]{22,60}${e}`, { prefix: 4 }),
+  rule('MAILCHIMP_API_KEY', `${b}[0-9a-f]{32}-us\\d{1,2}${e}`),
+  rule('DIGITALOCEAN_TOKEN', `${b}do[opr]_v1_[a-f0-9]{64}${e}`, { prefix: 7 }),
+  rule('AGE_SECRET_KEY', `${b}AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}${e}`, {
+    prefix: 16,
+  }),
+  // 1Password account secret key (A3-XXXXXX-XXXXXX-XXXXX-XXXXX-XXXXX-XXXXX) and service-account token.
   rule(
-    'BASIC_AUTH_URL',
-    '\\bhttps?://[^\\s:/@"\']{1,64}:([^\\s@/"\']{3,128})@[^\\s/"\']{1,255}',
-    520,
-    1,
+    'ONEPASSWORD_SECRET',
+    `${b}A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}${e}`,
+    { prefix: 3 },
   ),
+  rule('ONEPASSWORD_SECRET', `${b}ops_eyJ[A-Za-z0-9+/=_-]{250,}`, {
+    prefix: 4,
+    validate: base64JsonAfter(4),
+  }),
+  rule('ADOBE_CLIENT_SECRET', `${b}p8e-[A-Za-z0-9-]{32}${e}`, { prefix: 4 }),
+  rule('ALIBABA_ACCESS_KEY_ID', `${b}LTAI[A-Za-z0-9]{20}${e}`, { prefix: 4 }),
+  rule('HASHICORP_TF_TOKEN', `${b}[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_=-]{60,70}${e}`),
+  rule('VAULT_TOKEN', `${b}hv[sbr]\\.[A-Za-z0-9_-]{90,300}${e}`, { prefix: 4 }),
+  rule('FACEBOOK_ACCESS_TOKEN', `${b}EAA[A-Za-z0-9]{100,400}${e}`, { prefix: 3 }),
+  rule('FACEBOOK_ACCESS_TOKEN', `${b}\\d{15,16}(?:\\||%7C)[A-Za-z0-9_-]{27}${e}`),
+  rule('FLYIO_TOKEN', `${b}FlyV1 fm[12][ar]?_[A-Za-z0-9+/=_-]{100,2000}`, { prefix: 11 }),
+  rule('FLYIO_TOKEN', `${b}fo1_[A-Za-z0-9_-]{43}${e}`, { prefix: 4 }),
+  rule('INTRA42_CLIENT_SECRET', `${b}s-s4t2(?:ud|af)-[a-f0-9]{64}${e}`, { prefix: 10 }),
+  rule('MAPBOX_TOKEN', `${b}[ps]k\\.[A-Za-z0-9]{60}\\.[A-Za-z0-9]{22}${e}`, { prefix: 3 }),
+  rule('SENTRY_TOKEN', `${b}sntrys_eyJ[A-Za-z0-9+/=_-]{60,400}`, {
+    prefix: 7,
+    validate: base64JsonAfter(7),
+  }),
+  rule('SENTRY_TOKEN', `${b}sntryu_[a-f0-9]{64}${e}`, { prefix: 7 }),
+  rule('SOURCEGRAPH_TOKEN', `${b}sgp_(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}${e}`, {
+    prefix: 4,
+  }),
+  rule('DYNATRACE_TOKEN', `${b}dt0c01\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{64}${e}`, { prefix: 7 }),
+  rule('YANDEX_TOKEN', `${b}t1\\.[A-Za-z0-9_-]{2,40}={0,2}\\.[A-Za-z0-9_-]{86}={0,2}`, {
+    prefix: 3,
+  }),
+  rule('EASYPOST_TOKEN', `${b}EZ[AT]K[A-Za-z0-9]{54}${e}`, { prefix: 4 }),
+  rule('ARTIFACTORY_TOKEN', `${b}AKCp[A-Za-z0-9]{69}${e}`, { prefix: 4 }),
+  rule('ARTIFACTORY_TOKEN', `${b}cmVmd[A-Za-z0-9]{59}${e}`, { prefix: 5 }),
+  rule('INFRACOST_TOKEN', `${b}ico-[A-Za-z0-9]{32}${e}`, { prefix: 4 }),
+  // Sidekiq Pro/Enterprise gem credentials: `BUNDLE_…__CONTRIBSYS__COM=user:password`.
+  rule(
+    'SIDEKIQ_SECRET',
+    `BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM["']?\\s{0,3}[:=]\\s{0,3}["']?([a-f0-9]{8}:[a-f0-9]{8})${e}`,
+    { group: 1 },
+  ),
+  rule('BASIC_AUTH_URL', '\\bhttps?://[^\\s:/@"\']{1,64}:([^\\s@/"\']{3,128})@[^\\s/"\']{1,255}', {
+    group: 1,
+  }),
   rule(
     'AUTHORIZATION_HEADER',
-    '(?:Authorization|authorization|AUTHORIZATION)["\']?\\s{0,2}:\\s{0,2}(?:Basic|Bearer|Token|token|bearer|basic)\\s{1,3}([A-Za-z0-9+/=._~-]{8,2000})',
-    2100,
-    1,
+    '(?:Authorization|authorization|AUTHORIZATION)["\']?\\s{0,2}:\\s{0,2}(?:(?:Basic|Bearer|Token|token|bearer|basic)\\s{1,3})?([A-Za-z0-9+/=._~-]{8,4000})',
+    { group: 1 },
   ),
+  // `curl -u user:password` / `--user`, on the curl line or a continuation line.
   rule(
     'CURL_USER',
-    `(?:curl\\b[^\\n]{0,200}?\\s)(?:-u|--user)\\s{1,3}["']?[^\\s:"']{1,64}:([^\\s"']{3,128})`,
-    420,
-    1,
+    `(?:curl\\b(?:[^\\n]|\\\\\\r?\\n){0,300}?\\s)(?:-u|--user)\\s{1,3}["']?[^\\s:"']{0,64}:([^\\s"']{3,128})`,
+    { group: 1 },
   ),
 ];
 
+/** Prefixes whose tokens are judged by their provider rule alone, never by the entropy detector. */
+const knownPrefix =
+  /^(?:sk-|sk_|rk_|pk_|ghp_|gho_|ghu_|ghs_|ghr_|github_pat_|gl[a-z]{2,6}-|GR1348941|xox|xapp-|AIza|AKIA|ASIA|ABSK|bedrock-api-key-|npm_|pypi-|hf_|api_org_|eyJ|SG\.|sntry[su]_|sgp_|hv[sbr]\.|ops_|ico-|LTAI|EAA|fo1_|fm[12]|do[opr]_v1_|shp[a-z]{2}_|sq0|AGE-SECRET|p8e-|s-s4t2|dt0c01\.|EZ[AT]K|AKCp|cmVmd)/;
+
 const keywords =
   '(?:api[_.-]?key|apikey|api[_.-]?token|secret|token|passw(?:or)?d|pwd|pass|auth[_.-]?key|credential|access[_.-]?key|private[_.-]?key|client[_.-]?secret|signing[_.-]?key|encryption[_.-]?key|session[_.-]?key|webhook[_.-]?url|dsn|login)';
-// identifier containing a keyword, an assignment operator, then a quoted or bare value
+// An identifier containing a keyword, an assignment or comparison operator
+// on the same line, then a quoted value (any characters but the quote) or a
+// bare value. Whitespace alone separates only a quoted value.
 const assignment = new RegExp(
-  `(?<![A-Za-z0-9])([A-Za-z0-9_.-]{0,40}${keywords}[A-Za-z0-9_.-]{0,30})["']?\\s{0,3}(?::=|=>|=|:|\\s)\\s{0,3}(["'\`]?)([^\\s"'\`,;)}\\]]{4,300})\\2`,
+  `(?<![A-Za-z0-9])([A-Za-z0-9_.-]{0,40}${keywords}[A-Za-z0-9_.-]{0,30})["']?(?:[ \\t]{0,3}(?::::=|::=|:=|\\?=|=>|===|!==|==|!=|=|:)[ \\t]{0,3}(?:(["'\`])([^"'\`\\n]{4,200})\\2|([^\\s"'\`,;)}\\]]{4,300}))|[ \\t]{1,3}(["'\`])([^"'\`\\n]{4,200})\\5)`,
+  'gi',
+);
+// The same, reversed: a quoted value compared with a keyword identifier.
+const reversedComparison = new RegExp(
+  `(["'\`])([^"'\`\\n]{4,200})\\1[ \\t]{0,3}(?:===|!==|==|!=)[ \\t]{0,3}[A-Za-z0-9_.]{0,40}${keywords}`,
+  'gi',
+);
+// XML settings: `<add key="ClearTextPassword" value="…" />`.
+const xmlSetting = new RegExp(
+  `key=["'][A-Za-z0-9_.-]{0,40}${keywords}[A-Za-z0-9_.-]{0,30}["'][ \\t]{1,3}value=["']([^"'\\n]{4,200})["']`,
   'gi',
 );
 
-const placeholderValue =
-  /^(?:x+|\*+|\.+|-+|_+|#+|0+|true|false|null|nil|none|undefined|yes|no|on|off|required|optional|string|text|value|changeme|change_?me|password|secret|token|redacted|hidden|example|sample|test|dummy|placeholder|your[_-]?.*|my[_-]?.*|insert[_-].*|replace[_-]?.*|todo|tbd|<[^>]*>|\$\{.*\}?|\$\(.*\)|\{\{.*\}\}|%\(.*\)s?|%s|\$[A-Za-z_][A-Za-z0-9_]*|process\.env\..*|os\.environ.*|env\(.*|getenv.*|[A-Za-z_][\w.]*\(.*)$/i;
+/** Keys that name something (an id, a file, a type) rather than hold a secret. */
+const namingKey =
+  /(?:^|[_.-]|[a-z])(?:id|ids|name|names|type|url|uri|path|file|dir|ref|field|header|prefix|length|len|count|format|mode|policy|label|hint|regex|pattern|endpoint|host|version|store|manager|provider|ttl|expiry|expires|timeout|enabled|required|min|max|secrets|tokens|credentials|passwords|keys)$|public|^pub[_.-]/i;
+/** Keys whose value is a password: passwords are often words, so only placeholders are excluded. */
+const passwordKey = /passw(?:or)?d|pwd|passphrase/i;
 
-function looksLikeSecretValue(value: string): boolean {
+const placeholderValue =
+  /^(?:x+|\*+|\.+|-+|_+|#+|0+|true|false|null|nil|none|undefined|yes|no|on|off|required|optional|string|text|value|changeme|change_?me|password|secret|token|redacted|hidden|example|sample|test|dummy|placeholder|your[_-]?.*|my[_-]?.*|insert[_-].*|replace[_-]?.*|todo|tbd|<[^>]*>|\$\{.*\}?|\$\(.*\)|\{\{.*\}\}|\{[A-Za-z_][\w.]*\}?|%[A-Za-z_]\w*%|%\(.*\)s?|%s|\$[A-Za-z_][A-Za-z0-9_]*|process\.env\..*|os\.environ.*|env\(.*|getenv.*|[A-Za-z_][\w.]*\(.*|ENC\[.*)$/i;
+
+function looksLikeSecretValue(value: string, key: string, reportPlaceholders: boolean): boolean {
+  if (namingKey.test(key)) return false;
   if (placeholderValue.test(value)) return false;
-  if (/^(.)\1+$/.test(value)) return false;
+  if (!reportPlaceholders && isPlaceholderValue(value)) return false;
+  if (/^\s|\s$/.test(value)) return false; // secrets do not start or end with spaces
+  if (/^<[^>]*>$|^\{[\w.\s]*\}?$/.test(value)) return false; // <template>, {variable}
+  if (/^[A-Za-z_][\w.-]*[:=]$/.test(value)) return false; // the next key of a config file
   if (/^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$/.test(value)) return false; // member access
+  if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value)) return false; // a CONSTANT_NAME reference
   if (/@/.test(value) && /^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/.test(value)) return false; // an email
   if (/^(?:https?:)?\/\//.test(value) && !/:[^/@]+@/.test(value)) return false; // a plain URL
+  if (/^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,24}(?::\d{1,5})?$/i.test(value)) return false; // a host name
   if (/^[./~]/.test(value) || /\.(?:json|ya?ml|pem|txt|key|env|cfg|conf|ini|crt)$/i.test(value))
     return false; // a path or file name
+  if (/^\d{1,7}$/.test(value)) return false; // small numbers (ports, counts)
   if (/^[a-z]+(?:[-_ ][a-z]+)*$/.test(value) && value.length < 20) return false; // plain words
+  if (passwordKey.test(key)) return value.length >= 6;
   if (/^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*(?:[-_.]?\d+(?:\.\d+)*)?$/.test(value)) return false; // CamelCase name, maybe versioned
   if (/^\d{1,7}$/.test(value)) return false; // small numbers (ports, counts)
   return value.length >= 6;
 }
 
-const entropyCandidate = /(?<![A-Za-z0-9+/_=.-])[A-Za-z0-9+/_=-]{20,512}(?![A-Za-z0-9+/_=-])/g;
+// Runs of token characters; `=` only as base64 padding at the end.
+const entropyCandidate =
+  /(?<![A-Za-z0-9+/_=.~-])[A-Za-z0-9+/_-]{20,512}={0,2}(?![A-Za-z0-9+/_=~-])/g;
 const uuidLike = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+/** Values that are random by design but not credentials: hashes, signatures, CSRF tokens, nonces. */
+const notCredentialContext =
+  /(?:sha(?:1|256|384|512)-|integrity|base64,|checksum|hash|digest|signature|csrf|xsrf|authenticity_token|nonce|etag|fingerprint|commit|public[_-]?(?:key|token)|publicKey|publicToken)["' \t]{0,3}(?:[:=]|value=)?["' \t]{0,3}$|ENC\[[A-Z0-9_]{1,20},[^\]]{0,400}$/i;
+/** A line of base64 as in PEM / PGP / MIME armour (64 or 76 wide). */
+const armourLine = /^[A-Za-z0-9+/=]{40,80}$/;
+
+/**
+ * True when the token is a full line of a multi-line base64 block
+ * (certificates, public keys, PGP blocks): the neighbouring line is one too.
+ * Private keys are found by their BEGIN line instead.
+ */
+function isArmourLine(source: string, start: number, end: number): boolean {
+  const lineStart = source.lastIndexOf('\n', start - 1) + 1;
+  let lineEnd = source.indexOf('\n', end);
+  if (lineEnd < 0) lineEnd = source.length;
+  const line = source.slice(lineStart, lineEnd).replace(/\r$/, '');
+  if (line.trim() !== source.slice(start, end) || !armourLine.test(line.trim())) return false;
+  const previousStart = source.lastIndexOf('\n', lineStart - 2) + 1;
+  const previous = lineStart > 0 ? source.slice(previousStart, lineStart - 1).trim() : '';
+  let nextEnd = source.indexOf('\n', lineEnd + 1);
+  if (nextEnd < 0) nextEnd = source.length;
+  const next = lineEnd < source.length ? source.slice(lineEnd + 1, nextEnd).trim() : '';
+  return (
+    armourLine.test(previous) ||
+    armourLine.test(next) ||
+    /^-----BEGIN /.test(previous) ||
+    /^-----END /.test(next)
+  );
+}
 
 /**
  * True when a token is random enough to be a credential and not one of the
  * common random-looking non-secrets: hex digests (git SHAs, checksums),
- * UUIDs, lockfile integrity hashes and base64 payloads (images, data).
+ * UUIDs, lockfile integrity hashes, base64 payloads (images, data, armoured
+ * blocks), signatures and CSRF tokens, placeholders, and tokens with a known
+ * provider prefix (those are judged by their provider rule).
  */
 function entropyCandidateIsSecret(
   token: string,
   before: string,
   threshold: number,
   minLength: number,
+  reportPlaceholders: boolean,
 ): boolean {
   if (token.length < minLength || token.length > 200) return false; // longer: a data payload
   if (/^[0-9a-fA-F]+$/.test(token)) return false; // hex: SHAs, digests, ids
   if (uuidLike.test(token)) return false;
-  if (/(?:sha(?:1|256|384|512)-|integrity|base64,|checksum|hash|digest|sum)\W{0,4}$/i.test(before))
-    return false;
+  if (knownPrefix.test(token)) return false;
+  if (notCredentialContext.test(before)) return false;
   if (/data:[\w/+.-]+;base64,[A-Za-z0-9+/=]*$/.test(before)) return false;
   const hasLower = /[a-z]/.test(token);
   const hasUpper = /[A-Z]/.test(token);
   const hasDigit = /\d/.test(token);
   if (!(hasLower && hasUpper && hasDigit)) return false;
   if (/^[A-Za-z]+(?:[-_/][A-Za-z]+)+$/.test(token)) return false; // words-joined-by-dashes
+  if (/^[A-Za-z][a-z]+(?:[A-Z][a-z0-9]+){2,}$/.test(token)) return false; // camelCaseIdentifier
+  if (!reportPlaceholders && isPlaceholderValue(token)) return false;
   return shannonEntropy(token) >= threshold;
 }
 
-/** The longest original text a secret can span (after normalisation), for stream windows. */
-export const secretsMaxMatchLength = Math.max(...providerRules.map(rule => rule.maxLength), 512);
+/**
+ * The longest normalised text `findSecrets` must see from the start of a
+ * secret (plus its left context) to recognise it: an assignment's key and
+ * value, an entropy token with the 40 characters before it. Longer secrets
+ * (PEM blocks, long JWTs, Authorization headers) are recognised by their
+ * first few hundred characters and are matched to the end of the visible
+ * text, so a stream window holds them from their start until they end.
+ */
+export const secretsMaxMatchLength = 512;
 
 /**
  * Finds credentials in `text` and returns `[{ type, start, end }]`, offsets
  * into the original text (end exclusive), in order and never overlapping.
- * Known provider formats first, then `key = value` assignments whose value
- * is not a placeholder, then (optionally) high-entropy tokens that are not
- * hex digests, UUIDs, lockfile hashes or base64 payloads. Linear time: every
- * pattern has bounded quantifiers.
+ * Known provider formats first (structure-checked, placeholders such as
+ * `ghp_xxxx…` or `…EXAMPLE` rejected), then `key = value` assignments whose
+ * value is not a placeholder, reference or name, then (optionally)
+ * high-entropy tokens that are not hex digests, UUIDs, lockfile hashes,
+ * armoured base64 or payloads. Linear time: every pattern has bounded
+ * quantifiers.
  *
  * @example
  * findSecrets('OPENAI_API_KEY=sk-proj-abc...'); // [{ type: 'OPENAI_API_KEY', start: 15, end: ... }]
@@ -196,6 +403,7 @@ export function findSecrets(
     entropy = true,
     entropyThreshold = 4.5,
     entropyMinLength = 24,
+    reportPlaceholders = false,
   }: FindSecretsOptions = {},
 ): SecretSpan[] {
   if (!(Number.isFinite(entropyThreshold) && entropyThreshold > 0)) {
@@ -208,33 +416,61 @@ export function findSecrets(
   const normalized = normalizeText(text);
   const source = normalized.text;
   const candidates: RankedSpan[] = [];
-  for (const { type, pattern, group } of providerRules) {
+  const add = (type: string, start: number, length: number, priority: number) =>
+    candidates.push({ type, start, end: start + length, priority });
+
+  for (const { type, pattern, group, prefix, validate, keepPlaceholders } of providerRules) {
     for (const match of source.matchAll(pattern)) {
       const value = group === undefined ? match[0] : match[group];
       if (value === undefined || value.length === 0) continue;
-      if (group !== undefined && placeholderValue.test(value)) continue;
+      if (type === 'PRIVATE_KEY') {
+        if (!pemHasKeyMaterial(value, match.index + match[0].length, source.length)) continue;
+      } else if (!keepPlaceholders) {
+        if (
+          group !== undefined &&
+          (placeholderValue.test(value) || /^[<{]|[>}]$|^(.)\1+$/.test(value))
+        )
+          continue;
+        if (!reportPlaceholders && isPlaceholderValue(value.slice(prefix ?? 0))) continue;
+      }
+      if (validate && !validate(value)) continue;
       const start = match.index + (group === undefined ? 0 : match[0].lastIndexOf(value));
-      candidates.push({ type, start, end: start + value.length, priority: 3 });
+      add(type, start, value.length, 3);
     }
   }
   if (assignments) {
     for (const match of source.matchAll(assignment)) {
-      const value = match[3]!;
-      if (!looksLikeSecretValue(value)) continue;
-      const start = match.index + match[0].lastIndexOf(value);
-      candidates.push({ type: 'GENERIC_SECRET', start, end: start + value.length, priority: 2 });
+      const value = match[3] ?? match[4] ?? match[6];
+      if (value === undefined) continue;
+      if (!looksLikeSecretValue(value, match[1]!, reportPlaceholders)) continue;
+      add('GENERIC_SECRET', match.index + match[0].lastIndexOf(value), value.length, 2);
+    }
+    for (const match of source.matchAll(reversedComparison)) {
+      const value = match[2]!;
+      if (!looksLikeSecretValue(value, '', reportPlaceholders)) continue;
+      add('GENERIC_SECRET', match.index + 1, value.length, 2);
+    }
+    for (const match of source.matchAll(xmlSetting)) {
+      const value = match[1]!;
+      if (!looksLikeSecretValue(value, '', reportPlaceholders)) continue;
+      add('GENERIC_SECRET', match.index + match[0].lastIndexOf(value), value.length, 2);
     }
   }
   if (entropy) {
     for (const match of source.matchAll(entropyCandidate)) {
       const before = source.slice(Math.max(0, match.index - 40), match.index);
-      if (!entropyCandidateIsSecret(match[0], before, entropyThreshold, entropyMinLength)) continue;
-      candidates.push({
-        type: 'HIGH_ENTROPY_STRING',
-        start: match.index,
-        end: match.index + match[0].length,
-        priority: 1,
-      });
+      if (
+        !entropyCandidateIsSecret(
+          match[0],
+          before,
+          entropyThreshold,
+          entropyMinLength,
+          reportPlaceholders,
+        )
+      )
+        continue;
+      if (isArmourLine(source, match.index, match.index + match[0].length)) continue;
+      add('HIGH_ENTROPY_STRING', match.index, match[0].length, 1);
     }
   }
   return resolveOverlaps(candidates).map(span => ({

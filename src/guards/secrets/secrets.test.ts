@@ -11,10 +11,15 @@ const ctx: GuardrailContext = {
   abortSignal: new AbortController().signal,
 };
 const types = (text: string) => findSecrets(text).map(span => span.type);
+const PEM_BODY = [
+  'MIIEpAIBAAKCAQEAq8Zr4Lm2Xw9Tb6Yp1Kd7Hs3Nf5Vg0Jc7Qe2RzT4bU9wX1yV3aP6',
+  'kL0mN8oQ2rS5tU7vW9xY1zA3bC5dE7fG9hI1jK3lM5nO7pQ9rS1tU3vW5xY7zA9b',
+  'Tb6Yp1Kd7Hs3Nf5Vg0Jc7Qe2RzQ==',
+].join('\n');
 
 describe('findSecrets', () => {
   it('finds provider keys with exact spans', () => {
-    const text = 'key AKIAIOSFODNN7EXAMPL1 and ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789';
+    const text = 'key AKIAIOSFODNN7EXAMPL1 and ghp_q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3Nf5Vg0Jc7Qe2R';
     expect(findSecrets(text)).toEqual([
       { type: 'AWS_ACCESS_KEY_ID', start: 4, end: 24 },
       { type: 'GITHUB_TOKEN', start: 29, end: 69 },
@@ -25,10 +30,10 @@ describe('findSecrets', () => {
     expect(types('sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z')).toEqual(['OPENAI_API_KEY']);
     expect(types('xoxb-103412963322-bhzv1ts5luft8kpi3v5qccc')).toEqual(['SLACK_TOKEN']);
     expect(types('sk_live_4eC39HqLyjWDarjtT1zdp7dc')).toEqual(['STRIPE_KEY']);
-    expect(types('npm_abcdefghijABCDEFGHIJ0123456789abcdef')).toEqual(['NPM_TOKEN']);
-    expect(types('-----BEGIN RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY-----')).toEqual(
-      ['PRIVATE_KEY'],
-    );
+    expect(types('npm_q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3Nf5Vg0Jc7Qe2R')).toEqual(['NPM_TOKEN']);
+    expect(
+      types(`-----BEGIN RSA PRIVATE KEY-----\n${PEM_BODY}\n-----END RSA PRIVATE KEY-----`),
+    ).toEqual(['PRIVATE_KEY']);
   });
 
   it('reports only the password of a database URL', () => {
@@ -67,6 +72,80 @@ describe('findSecrets', () => {
   });
 });
 
+describe('findSecrets: structure and placeholders', () => {
+  it('rejects example and placeholder values after a provider prefix', () => {
+    expect(types('ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx')).toEqual([]);
+    expect(types('AKIAIOSFODNN7EXAMPLE')).toEqual([]);
+    expect(types('apiKey: "AIzaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"')).toEqual([]);
+    expect(types('secret_key = "sk_abcdefghijklmnopqrstuvwxyz123"')).toEqual([]);
+    expect(types('cloudant_pw="abcd1234abcd1234abcd1234abcd1234"')).toEqual([]);
+    expect(types('curl --user "xxx:yyy" https://example.test')).toEqual([]);
+  });
+
+  it('reports placeholders when asked to', () => {
+    expect(
+      findSecrets('ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', { reportPlaceholders: true }),
+    ).toEqual([{ type: 'GITHUB_TOKEN', start: 0, end: 40 }]);
+  });
+
+  it('accepts a JWT only when its header decodes to a JSON object', () => {
+    const header = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9';
+    const payload = 'eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ';
+    const signature = 'SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
+    expect(types(`${header}.${payload}.${signature}`)).toEqual(['JWT']);
+    // The header cut by one character no longer parses.
+    expect(types(`${header.slice(0, -1)}.${payload}.${signature}`)).not.toContain('JWT');
+    expect(types(`eyJhbasdGciOiJIUaddasdasfsasd.${payload}.${signature}`)).not.toContain('JWT');
+  });
+
+  it('finds a PEM private key with JSON-escaped line breaks and skips an empty body', () => {
+    const escaped = `"private_key": "-----BEGIN PRIVATE KEY-----\\n${PEM_BODY.replaceAll('\n', '\\n')}\\n-----END PRIVATE KEY-----\\n"`;
+    const [span] = findSecrets(escaped);
+    expect(span?.type).toBe('PRIVATE_KEY');
+    expect(escaped.slice(span!.start, span!.end).endsWith('-----END PRIVATE KEY-----')).toBe(true);
+    expect(types('-----BEGIN PRIVATE KEY-----\nanything\n-----END PRIVATE KEY-----')).toEqual([]);
+  });
+
+  it('matches a PEM key without its END line up to the end of the text (held while streaming)', () => {
+    const open = `key:\n-----BEGIN EC PRIVATE KEY-----\n${PEM_BODY.slice(0, 70)}`;
+    expect(findSecrets(open)).toEqual([{ type: 'PRIVATE_KEY', start: 5, end: open.length }]);
+  });
+
+  it('leaves certificates and public key blocks alone', () => {
+    const certificate = [
+      '-----BEGIN CERTIFICATE-----',
+      'MIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJ',
+      'RTESMBAGA1UEChMJQmFsdGltb3JlMRMwEQYDVQQLEwpDeWJlclRydXN0MSIwIAYD',
+      'VQQDExlCYWx0aW1vcmUgQ3liZXJUcnVzdCBSb290MB4XDTAwMDUxMjE4NDYwMFoX',
+      '-----END CERTIFICATE-----',
+    ].join('\n');
+    expect(findSecrets(certificate)).toEqual([]);
+  });
+
+  it('does not read names, ids, hosts or public keys as secrets', () => {
+    expect(types('CREDENTIALS_ID = "K8S_CRED"')).toEqual([]);
+    expect(types('dev.credentials.url=dev-lb1.api.f4ke.com:5215')).toEqual([]);
+    expect(types('public_key = "9Cnzj4p4WGeKLs1Pt8QuKUpRKfFLfRYC9AIKjbJTWit"')).toEqual([]);
+    expect(types('snowflake.password=\njdbc.snowflake.url=')).toEqual([]);
+    expect(
+      types(
+        '<input name="authenticity_token" value="7SWaFo1hsC6oovfBsJFLGPUl2EhkSWPbJhWANwgaJWBDl1vxd9VNqXTNAe">',
+      ),
+    ).toEqual([]);
+  });
+
+  it('reads passwords in comparisons, XML settings and curl continuation lines', () => {
+    expect(types('if (db_pass !== "m{{h}o)p${e]nob(ody") {')).toEqual(['GENERIC_SECRET']);
+    expect(types('if ("Tr0ub4dor&3xyz" == password) {')).toEqual(['GENERIC_SECRET']);
+    expect(types('<add key="ClearTextPassword" value="hal+9ooo_da!sY" />')).toEqual([
+      'GENERIC_SECRET',
+    ]);
+    expect(types('curl -X POST https://api.test/x \\\n  -u developer:yqDVtkqPECriaLRi')).toEqual([
+      'CURL_USER',
+    ]);
+  });
+});
+
 describe('secrets', () => {
   it('blocks with the secret types and never the values', async () => {
     const verdict = await secrets().check('export AWS=AKIAIOSFODNN7EXAMPL1', ctx);
@@ -91,19 +170,5 @@ describe('secrets', () => {
     expect(secrets().streamSafe).toBe(true);
     expect(() => secrets({ action: 'mask' as never })).toThrow(/secrets\.action/);
     expect(() => secrets({ entropyThreshold: -1 })).toThrow(/entropyThreshold/);
-  });
-
-  it('stays linear on adversarial input', () => {
-    const ordinary = 'The quick brown fox jumps over the lazy dog. '.repeat(5_000);
-    const adversarial = ['a'.repeat(200_000), 'password='.repeat(20_000), '-'.repeat(100_000)].join(
-      ' ',
-    );
-    const time = (text: string) => {
-      const started = performance.now();
-      findSecrets(text);
-      return performance.now() - started;
-    };
-    time(ordinary);
-    expect(time(adversarial)).toBeLessThan(Math.max(50, time(ordinary)) * 20);
   });
 });

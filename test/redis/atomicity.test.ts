@@ -1,0 +1,155 @@
+import { generateText, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Guardrail } from '../../src';
+import { rateLimit } from '../../src/guards/rate-limit/rate-limit';
+import { tokenBudget } from '../../src/guards/token-budget/token-budget';
+import { getGuardrailOutcome } from '../../src/middleware/get-guardrail-outcome';
+import { guardrails } from '../../src/middleware/guardrails-middleware';
+import { redisStore } from '../../src/redis';
+import type { Store } from '../../src/store/store';
+import { generateResult } from '../helpers';
+import {
+  announceSkip,
+  connectIORedis,
+  connectNodeRedis,
+  keysWithTtl,
+  REDIS_URL,
+  uniquePrefix,
+} from './redis-helpers';
+
+announceSkip('atomicity');
+
+const CALLS = 200;
+
+/**
+ * One "server instance": its own Redis client and store, its own middleware
+ * and model, sharing nothing with the other instance but the Redis server.
+ */
+function instance(store: Store, guardrail: (store: Store) => Guardrail) {
+  const model = new MockLanguageModelV4({ doGenerate: async () => generateResult('Answer.') });
+  const guarded = wrapLanguageModel({
+    model,
+    middleware: guardrails({ input: [guardrail(store)] }),
+  });
+  return { model, guarded };
+}
+
+describe.skipIf(!REDIS_URL)('atomic under concurrency, across two instances sharing Redis', () => {
+  let nodeRedis: Awaited<ReturnType<typeof connectNodeRedis>>;
+  let ioredis: Redis;
+
+  beforeAll(async () => {
+    nodeRedis = await connectNodeRedis(REDIS_URL!);
+    ioredis = await connectIORedis(REDIS_URL!);
+  });
+  afterAll(async () => {
+    await nodeRedis?.quit();
+    await ioredis?.quit();
+  });
+
+  /** Fires CALLS concurrent generateText calls, alternating between the two instances. */
+  async function fire(
+    guardrail: (store: Store) => Guardrail,
+    metadata: Record<string, string>,
+    prefix: string,
+  ) {
+    const a = instance(redisStore(nodeRedis, { prefix }), guardrail);
+    const b = instance(redisStore(ioredis, { prefix }), guardrail);
+    const results = await Promise.all(
+      Array.from({ length: CALLS }, (_, i) =>
+        generateText({
+          model: (i % 2 === 0 ? a : b).guarded,
+          prompt: `Question ${i}`,
+          providerOptions: { guardrails: metadata },
+        }),
+      ),
+    );
+    const outcomes = await Promise.all(results.map(result => getGuardrailOutcome(result)));
+    return {
+      passed: results.filter(result => result.text === 'Answer.').length,
+      blocked: outcomes.filter(outcome => outcome?.status === 'blocked'),
+      modelCalls: a.model.doGenerateCalls.length + b.model.doGenerateCalls.length,
+    };
+  }
+
+  it('tokenBudget: 200 calls on one session budget end at the exact total, the rest blocked', async () => {
+    const prefix = uniquePrefix('token-budget');
+    // 10 tokens per prompt, 1,000 per session: exactly 100 calls fit (with a
+    // store per instance, 200 would pass).
+    const { passed, blocked, modelCalls } = await fire(
+      store => tokenBudget({ perSession: { maxTokens: 1_000 }, store, countTokens: () => 10 }),
+      { sessionId: 'session-1' },
+      prefix,
+    );
+    expect(passed).toBe(100);
+    expect(modelCalls).toBe(100);
+    expect(blocked).toHaveLength(100);
+    for (const outcome of blocked) {
+      expect(outcome?.records[0]).toMatchObject({
+        guardrail: 'token-budget',
+        status: 'blocked',
+        info: { tokens: 10, budget: 1_000 },
+      });
+    }
+    expect(await ioredis.get(`${prefix}token-budget:session:session-1`)).toBe('1000');
+    const keys = await keysWithTtl(ioredis, prefix);
+    expect(keys.map(({ key }) => key)).toEqual([`${prefix}token-budget:session:session-1`]);
+    expect(keys[0]!.pttl).toBeGreaterThan(0);
+  });
+
+  it('rateLimit: 200 calls against a limit of 37 let exactly 37 through', async () => {
+    const prefix = uniquePrefix('rate-limit');
+    const { passed, blocked, modelCalls } = await fire(
+      store => rateLimit({ limit: 37, windowMs: 60_000, store }),
+      { userId: 'user-1' },
+      prefix,
+    );
+    expect(passed).toBe(37);
+    expect(modelCalls).toBe(37);
+    expect(blocked).toHaveLength(CALLS - 37);
+    for (const outcome of blocked) {
+      expect(outcome?.records[0]).toMatchObject({
+        guardrail: 'rate-limit',
+        status: 'blocked',
+        info: { limit: 37, count: 37 },
+      });
+    }
+    // Refused calls are not counted.
+    expect(await ioredis.get(`${prefix}rate-limit:user-1`)).toBe('37');
+    const keys = await keysWithTtl(ioredis, prefix);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]!.pttl).toBeGreaterThan(0);
+  });
+
+  it('rateLimit at the boundary: a limit of exactly 200 passes all 200, one more is blocked', async () => {
+    const prefix = uniquePrefix('rate-limit-boundary');
+    const limiter = (store: Store) => rateLimit({ limit: CALLS, windowMs: 60_000, store });
+    const { passed, blocked } = await fire(limiter, { userId: 'user-2' }, prefix);
+    expect(passed).toBe(CALLS);
+    expect(blocked).toHaveLength(0);
+    const late = instance(redisStore(ioredis, { prefix }), limiter);
+    const result = await generateText({
+      model: late.guarded,
+      prompt: 'One more',
+      providerOptions: { guardrails: { userId: 'user-2' } },
+    });
+    expect(result.finishReason).toBe('content-filter');
+    expect(late.model.doGenerateCalls).toHaveLength(0);
+  });
+
+  it('incrBy: 200 concurrent increments from two clients sum exactly', async () => {
+    const prefix = uniquePrefix('incr');
+    const a = redisStore(nodeRedis, { prefix });
+    const b = redisStore(ioredis, { prefix });
+    const totals = await Promise.all(
+      Array.from({ length: CALLS }, (_, i) => (i % 2 === 0 ? a : b).incrBy('total', 7, 60_000)),
+    );
+    // Every intermediate total seen exactly once: no lost update.
+    expect(totals.sort((x, y) => x - y)).toEqual(
+      Array.from({ length: CALLS }, (_, i) => (i + 1) * 7),
+    );
+    expect(await a.get('total')).toBe(String(CALLS * 7));
+  });
+});

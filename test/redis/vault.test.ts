@@ -1,0 +1,107 @@
+import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
+import { generateText, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pii } from '../../src/guards/pii/pii';
+import { guardrails } from '../../src/middleware/guardrails-middleware';
+import { redisStore } from '../../src/redis';
+import { memoryStore } from '../../src/store/memory-store';
+import type { Store } from '../../src/store/store';
+import { generateResult } from '../helpers';
+import {
+  announceSkip,
+  connectIORedis,
+  connectNodeRedis,
+  keysWithTtl,
+  REDIS_URL,
+  uniquePrefix,
+} from './redis-helpers';
+
+announceSkip('vault');
+
+/** The text of the user messages a model received. */
+function userText(call: LanguageModelV4CallOptions | undefined): string {
+  return (call?.prompt ?? [])
+    .filter(message => message.role === 'user')
+    .flatMap(message => (Array.isArray(message.content) ? message.content : []))
+    .map(part => (part.type === 'text' ? part.text : ''))
+    .join('\n');
+}
+
+/** A server instance: its own middleware and model, pseudonymising with `store`. */
+function instance(store: Store, answer: string) {
+  const vault = pii({ action: 'pseudonymize', store });
+  const model = new MockLanguageModelV4({ doGenerate: async () => generateResult(answer) });
+  return {
+    model,
+    guarded: wrapLanguageModel({
+      model,
+      middleware: guardrails({ input: [vault], output: [vault] }),
+    }),
+  };
+}
+
+describe.skipIf(!REDIS_URL)('pii pseudonym vault shared through Redis', () => {
+  let nodeRedis: Awaited<ReturnType<typeof connectNodeRedis>>;
+  let ioredis: Redis;
+
+  beforeAll(async () => {
+    nodeRedis = await connectNodeRedis(REDIS_URL!);
+    ioredis = await connectIORedis(REDIS_URL!);
+  });
+  afterAll(async () => {
+    await nodeRedis?.quit();
+    await ioredis?.quit();
+  });
+
+  it('instance B restores the pseudonyms instance A made, in the same conversation', async () => {
+    const prefix = uniquePrefix('vault');
+    const session = { guardrails: { sessionId: 'chat-42' } };
+
+    // Turn 1 lands on instance A: the model only ever sees the pseudonym.
+    const a = instance(redisStore(nodeRedis, { prefix }), 'Noted, <EMAIL_ADDRESS_1>.');
+    const first = await generateText({
+      model: a.guarded,
+      prompt: 'Please write to me at jane.doe@example.com about the order.',
+      providerOptions: session,
+    });
+    expect(userText(a.model.doGenerateCalls[0])).toBe(
+      'Please write to me at <EMAIL_ADDRESS_1> about the order.',
+    );
+    expect(first.text).toBe('Noted, jane.doe@example.com.');
+
+    // Turn 2 lands on instance B, which never saw the address: its model
+    // writes the pseudonym and B's output guardrail restores it from Redis.
+    const b = instance(redisStore(ioredis, { prefix }), 'I will write to <EMAIL_ADDRESS_1> today.');
+    const second = await generateText({
+      model: b.guarded,
+      prompt: 'Where will you send the confirmation?',
+      providerOptions: session,
+    });
+    expect(second.text).toBe('I will write to jane.doe@example.com today.');
+
+    // The vault is one key, prefixed, with a TTL.
+    const keys = await keysWithTtl(ioredis, prefix);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]!.key.startsWith(prefix)).toBe(true);
+    expect(keys[0]!.pttl).toBeGreaterThan(0);
+  });
+
+  it('without the shared store, instance B cannot restore (the control)', async () => {
+    const session = { guardrails: { sessionId: 'chat-43' } };
+    const a = instance(memoryStore(), 'Noted.');
+    await generateText({
+      model: a.guarded,
+      prompt: 'My address is jane.doe@example.com.',
+      providerOptions: session,
+    });
+    const b = instance(memoryStore(), 'I will write to <EMAIL_ADDRESS_1> today.');
+    const second = await generateText({
+      model: b.guarded,
+      prompt: 'Where will you send it?',
+      providerOptions: session,
+    });
+    expect(second.text).toBe('I will write to <EMAIL_ADDRESS_1> today.');
+  });
+});

@@ -74,6 +74,26 @@ describe('eval', () => {
     ]);
   });
 
+  it('scores secrets rule-aware: a negative of one rule counts only when our detector of that type fires', async () => {
+    const data = fileURLToPath(new URL('./fixtures/secrets-small.jsonl', import.meta.url));
+    const [report] = await evaluate({ guardrail: 'secrets', data, ruleAware: true });
+    // Plain: the Google key (a negative for its rule's allowlist) and the telegram-shaped
+    // token flagged by the entropy detector are both false positives.
+    expect(report).toMatchObject({ set: 'fixture', rows: 4, recall: 1, falsePositiveRate: 2 / 3 });
+    // Rule-aware: the telegram row's rule maps to TELEGRAM_BOT_TOKEN, which did not fire.
+    expect(report?.ruleAware).toEqual({
+      truePositives: 1,
+      falsePositives: 1,
+      falseNegatives: 0,
+      trueNegatives: 2,
+      mappedNegatives: 3,
+      precision: 0.5,
+      recall: 1,
+      f1: 2 / 3,
+      falsePositiveRate: 1 / 3,
+    });
+  });
+
   it('rejects an unknown guardrail', async () => {
     await expect(evaluate({ guardrail: 'nope', data: fixture })).rejects.toThrow(
       /Unknown guardrail/,

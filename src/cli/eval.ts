@@ -14,6 +14,7 @@ import {
   rates,
   scoreSpans,
 } from './scoring';
+import { secretTypesForRule } from './secret-rules';
 
 /** Options of `evaluate`. */
 export interface EvalOptions {
@@ -27,6 +28,18 @@ export interface EvalOptions {
   options?: Record<string, unknown>;
   /** Called after each row, for a progress bar. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Also score secrets rule-aware: a `label 0` row whose `rule_id` / `plugin`
+   * maps to one of our secret types (see `secretTypesForRule`) counts as a
+   * false positive only when our detector of that type fires. Default false.
+   */
+  ruleAware?: boolean;
+}
+
+/** Rule-aware row scores of one set (see `EvalOptions.ruleAware`). */
+export interface RuleAwareReport extends Rates, Confusion {
+  /** `label 0` rows whose rule maps to one of our types (judged by that type only). */
+  mappedNegatives: number;
 }
 
 /** Results of one `set`. */
@@ -37,6 +50,8 @@ export interface SetReport extends Rates {
   latencyP95Ms: number | null;
   /** Span-level results per entity type, for rows with `spans`. */
   entities?: Record<string, Rates & Confusion>;
+  /** Rule-aware row scores, with `ruleAware: true`. */
+  ruleAware?: RuleAwareReport;
 }
 
 const factories: Record<string, (options: Record<string, unknown>) => Guardrail> = {
@@ -49,6 +64,8 @@ interface Row {
   text: string;
   label: number;
   set?: string;
+  rule_id?: string;
+  plugin?: string;
   spans?: Array<{ entity_type: string; start: number; end: number }>;
 }
 
@@ -65,6 +82,7 @@ export async function evaluate({
   kind = 'input',
   options = {},
   onProgress,
+  ruleAware = false,
 }: EvalOptions): Promise<SetReport[]> {
   const factory = factories[guardrailName];
   if (!factory) {
@@ -82,13 +100,25 @@ export async function evaluate({
   );
   const sets = new Map<
     string,
-    { rows: Confusion; latencies: number[]; entities: Map<string, Confusion>; spans: boolean }
+    {
+      rows: Confusion;
+      ruleAware: Confusion & { mappedNegatives: number };
+      latencies: number[];
+      entities: Map<string, Confusion>;
+      spans: boolean;
+    }
   >();
   for (const [index, row] of rows.entries()) {
     const setName = row.set ?? 'all';
     let entry = sets.get(setName);
     if (!entry) {
-      entry = { rows: emptyConfusion(), latencies: [], entities: new Map(), spans: false };
+      entry = {
+        rows: emptyConfusion(),
+        ruleAware: { ...emptyConfusion(), mappedNegatives: 0 },
+        latencies: [],
+        entities: new Map(),
+        spans: false,
+      };
       sets.set(setName, entry);
     }
     const started = performance.now();
@@ -106,6 +136,17 @@ export async function evaluate({
       else entry.rows.falseNegatives++;
     } else if (tripped) entry.rows.falsePositives++;
     else entry.rows.trueNegatives++;
+    if (ruleAware) {
+      const mapped = row.label === 0 ? secretTypesForRule(row.rule_id ?? row.plugin) : undefined;
+      const foundTypes = (record?.info as { types?: string[] } | undefined)?.types ?? [];
+      const counted = mapped ? foundTypes.some(type => mapped.includes(type)) : tripped;
+      if (mapped) entry.ruleAware.mappedNegatives++;
+      if (row.label === 1) {
+        if (tripped) entry.ruleAware.truePositives++;
+        else entry.ruleAware.falseNegatives++;
+      } else if (counted) entry.ruleAware.falsePositives++;
+      else entry.ruleAware.trueNegatives++;
+    }
     if (Array.isArray(row.spans)) {
       entry.spans = true;
       const info = record?.info as { spans?: GoldSpan[] } | undefined;
@@ -127,6 +168,7 @@ export async function evaluate({
       latencyP50Ms: quantile(latencies, 0.5),
       latencyP95Ms: quantile(latencies, 0.95),
     };
+    if (ruleAware) report.ruleAware = { ...entry.ruleAware, ...rates(entry.ruleAware) };
     if (entry.spans) {
       report.entities = Object.fromEntries(
         [...entry.entities.entries()]
@@ -157,6 +199,23 @@ export function formatReports(reports: readonly SetReport[]): string {
         format(report.latencyP95Ms, 2),
       ].join('\t'),
     );
+  }
+  if (reports.some(report => report.ruleAware)) {
+    lines.push('', 'rule-aware (label 0 of a mapped rule counts only when that type fires)');
+    lines.push(['set', 'mapped neg', 'precision', 'recall', 'f1', 'fpr'].join('\t'));
+    for (const report of reports) {
+      if (!report.ruleAware) continue;
+      lines.push(
+        [
+          report.set,
+          report.ruleAware.mappedNegatives,
+          format(report.ruleAware.precision),
+          format(report.ruleAware.recall),
+          format(report.ruleAware.f1),
+          format(report.ruleAware.falsePositiveRate),
+        ].join('\t'),
+      );
+    }
   }
   for (const report of reports) {
     if (!report.entities) continue;

@@ -4,7 +4,10 @@ import type { GuardrailKind } from '../core/types';
 import { evaluate, formatReports } from './eval';
 
 const usage = `Usage: ai-guardrails eval --guardrail <pii|secrets|invisibleText> --data <file.jsonl>
-       [--kind input|output|tool_input|tool_output] [--options '<json>'] [--json]`;
+       [--kind input|output|tool_input|tool_output] [--options '<json>'] [--rule-aware] [--json]
+
+  --rule-aware  secrets data: a label-0 row written for one rule (rule_id / plugin) counts
+                as a false positive only when our detector of the same type fires`;
 
 /** Entry point of the `ai-guardrails` command. Returns the exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -21,6 +24,7 @@ export async function main(argv: string[]): Promise<number> {
       kind: { type: 'string', default: 'input' },
       options: { type: 'string' },
       json: { type: 'boolean', default: false },
+      'rule-aware': { type: 'boolean', default: false },
     },
   });
   if (!values.guardrail || !values.data) {
@@ -32,6 +36,7 @@ export async function main(argv: string[]): Promise<number> {
     guardrail: values.guardrail,
     data: values.data,
     kind: values.kind as GuardrailKind,
+    ruleAware: values['rule-aware'],
     options: values.options ? JSON.parse(values.options) : {},
     onProgress: showProgress
       ? (done, total) => {

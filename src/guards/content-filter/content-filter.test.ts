@@ -28,6 +28,7 @@ describe('contentFilter', () => {
     'KILL   YOURSELF',
     'kіll yourself', // Cyrillic і
     'ki\u200bll yourself',
+    '$kill yourself', // a symbol before the word is not leetspeak for "s"
   ])('sees through the obfuscation %j', async text => {
     expect((await contentFilter().check(text, ctx)).info).toEqual({
       category: 'self-harm',

@@ -117,7 +117,9 @@ export function contentFilter({
         });
       }
       if (!matcher) return allow();
-      const match = matcher.exec(foldText(content));
+      // Both readings: leetspeak folded ("k1ll") and symbols kept ("$project").
+      const match =
+        matcher.exec(foldText(content)) ?? matcher.exec(foldText(content, { leet: false }));
       if (!match) return allow();
       const term = match[0].replace(/\s+/g, ' ');
       const category = categoryOf.get(term) ?? 'blocklist';

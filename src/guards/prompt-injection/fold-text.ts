@@ -65,7 +65,7 @@ const wordToken = /[\p{L}\p{N}@$|]{2,64}/gu;
 // Single letters separated by one space or dot, e.g. "i g n o r e" or "i.g.n.o.r.e".
 const spacedLetters = /(?<![\p{L}\p{N}])(?:\p{L}[ .\-_*]){3,}\p{L}(?![\p{L}\p{N}])/gu;
 
-function foldWord(word: string, offset: number, whole: string): string {
+function foldWord(word: string, offset: number, whole: string, foldLeet: boolean): string {
   let folded = word;
   if (latinLetter.test(folded) && /[^ -~]/.test(folded)) {
     folded = Array.from(folded, char => homoglyphs[char] ?? char).join('');
@@ -76,6 +76,7 @@ function foldWord(word: string, offset: number, whole: string): string {
   const letters = folded.match(/\p{L}/gu)?.length ?? 0;
   const leetCount = folded.match(leetChars)?.length ?? 0;
   if (
+    foldLeet &&
     !isAddress &&
     leetCount > 0 &&
     letters > leetCount &&
@@ -90,17 +91,21 @@ function foldWord(word: string, offset: number, whole: string): string {
  * The canonical form injection signals are matched on: the shared
  * normalisation (NFKC, invisible characters removed), lower case, Cyrillic
  * and Greek homoglyphs and leetspeak folded inside Latin words, letters
- * spelled out with spaces joined, and whitespace collapsed (line breaks kept, one per run). Linear time.
+ * spelled out with spaces joined, and whitespace collapsed (line breaks
+ * kept, one per run). Linear time. `{ leet: false }` keeps digits and
+ * symbols, for matchers that try both readings (`$project` is not `sproject`).
  *
  * @example
  * foldText('1gn0re   аll previous'); // 'ignore all previous'
  */
-export function foldText(text: string): string {
+export function foldText(text: string, { leet: foldLeet = true }: { leet?: boolean } = {}): string {
   return normalizeText(text)
     .text.toLowerCase()
     .replace(/[\u2018\u2019\u201b\u2032]/g, "'")
     .replace(/[\u201c\u201d\u201f\u2033]/g, '"')
-    .replace(wordToken, foldWord)
+    .replace(wordToken, (word, offset: number, whole: string) =>
+      foldWord(word, offset, whole, foldLeet),
+    )
     .replace(spacedLetters, run => run.replace(/[ .\-_*]/g, ''))
     .replace(/[^\S\n]+/g, ' ')
     .replace(/ ?\n[\s]*/g, '\n')

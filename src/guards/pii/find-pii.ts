@@ -400,7 +400,11 @@ const ibanPatterns = new Map<string, { length: number; pattern: RegExp }>(
 const ibanCandidate = /(?<![A-Za-z0-9])([A-Z]{2})\d{2}(?: ?[A-Z0-9]){8,32}/g;
 
 const findIbans: Finder = (text, add) => {
-  for (const match of text.matchAll(ibanCandidate)) {
+  const candidate = new RegExp(ibanCandidate.source, 'g');
+  // The candidate pattern may run into a following IBAN ("GB82 … 32 GB82 …"):
+  // resume right after the characters a country's length consumed.
+  for (let match = candidate.exec(text); match !== null; match = candidate.exec(text)) {
+    candidate.lastIndex = match.index + 1;
     const format = ibanPatterns.get(match[1]!);
     if (!format) continue;
     // Consume exactly the country's length, single spaces allowed between characters.
@@ -416,6 +420,7 @@ const findIbans: Finder = (text, add) => {
     if (next !== undefined && /[A-Za-z0-9]/.test(next)) continue;
     if (format.pattern.test(compact.slice(4)) && mod97Valid(compact)) {
       add(match.index, match.index + index);
+      candidate.lastIndex = match.index + index;
     }
   }
 };

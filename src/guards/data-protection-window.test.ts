@@ -1,0 +1,165 @@
+import { wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { generateResult, readAll, streamOf, textParts, userPrompt } from '../../test/helpers';
+import { guardrails } from '../middleware/guardrails-middleware';
+import { invisibleText } from './invisible-text/invisible-text';
+import { pii } from './pii/pii';
+import { secrets } from './secrets/secrets';
+
+/** A model that answers `text` whole (generate) or in the given deltas (stream). */
+function modelFor(text: string, deltas: string[]) {
+  return new MockLanguageModelV4({
+    doGenerate: async () => generateResult(text),
+    doStream: async () => streamOf(textParts(deltas)),
+  });
+}
+
+function cut(text: string, sizes: number[]): string[] {
+  const deltas: string[] = [];
+  let at = 0;
+  let index = 0;
+  while (at < text.length) {
+    const size = Math.max(1, sizes[index++ % sizes.length] ?? 1);
+    // Never split a surrogate pair: a model streams whole code points.
+    const end = Math.min(text.length, at + size);
+    const safeEnd = end < text.length && /[\uD800-\uDBFF]/.test(text[end - 1]!) ? end + 1 : end;
+    deltas.push(text.slice(at, safeEnd));
+    at = safeEnd;
+  }
+  return deltas;
+}
+
+const base62 = /^[A-Za-z0-9]+$/;
+const randomToken = (length: number) =>
+  fc.stringMatching(new RegExp(`^[A-Za-z0-9]{${length}}$`)).filter(token => base62.test(token));
+
+const words = fc.constantFrom(
+  'hello',
+  'the',
+  'order',
+  'number',
+  'is',
+  'key',
+  'at',
+  'call',
+  '4111',
+  '-.-.-',
+  '@',
+  '\n',
+  'password',
+);
+const email = fc
+  .tuple(
+    fc.stringMatching(/^[a-z]{1,12}$/),
+    fc.stringMatching(/^[a-z]{1,10}$/),
+    fc.constantFrom('com', 'io', 'co.uk'),
+  )
+  .map(([user, host, tld]) => `${user}@${host}.${tld}`);
+const phone = fc.constantFrom(
+  '+44 20 7946 0958',
+  '(415) 555-2671',
+  '+49 30 901820',
+  '212-736-5000',
+);
+const card = fc.constantFrom('4111 1111 1111 1111', '5500-0000-0000-0004', '4012888888881881');
+const iban = fc.constantFrom('GB82 WEST 1234 5698 7654 32', 'DE89370400440532013000');
+const githubToken = randomToken(36).map(token => `ghp_${token}`);
+const awsKey = fc.stringMatching(/^[A-Z0-9]{16}$/).map(token => `AKIA${token}`);
+const pemBlock = fc
+  .tuple(
+    fc.constantFrom('RSA ', 'EC ', '', 'OPENSSH '),
+    fc.array(randomToken(64), { minLength: 1, maxLength: 12 }),
+    fc.boolean(),
+  )
+  .map(
+    ([kind, lines, closed]) =>
+      `-----BEGIN ${kind}PRIVATE KEY-----\n${lines.join('\n')}\n${closed ? `-----END ${kind}PRIVATE KEY-----` : ''}`,
+  );
+const invisible = fc.constantFrom('\u200B', '\u202E', '\u{E0041}\u{E0042}', '\uFEFF', '\u2060');
+/** A value with an invisible character hidden inside it. */
+const hidden = fc
+  .tuple(fc.oneof(email, card, githubToken), invisible, fc.nat())
+  .map(([value, mark, at]) => {
+    const position = 1 + (at % (value.length - 1));
+    return value.slice(0, position) + mark + value.slice(position);
+  });
+
+const segment = fc.oneof(
+  { weight: 10, arbitrary: words },
+  { weight: 2, arbitrary: email },
+  { weight: 1, arbitrary: phone },
+  { weight: 1, arbitrary: card },
+  { weight: 1, arbitrary: iban },
+  { weight: 1, arbitrary: githubToken },
+  { weight: 1, arbitrary: awsKey },
+  { weight: 1, arbitrary: pemBlock },
+  { weight: 1, arbitrary: invisible },
+  { weight: 1, arbitrary: hidden },
+);
+// Joined with ', ': two numbers side by side ("… 0958 4111 …") are ambiguous to any detector.
+const text = fc.array(segment, { minLength: 0, maxLength: 80 }).map(parts => parts.join(', '));
+const chunking = fc.oneof(
+  fc.constant<number[]>([1]),
+  fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 20 }),
+  fc.array(fc.integer({ min: 1, max: 2000 }), { minLength: 1, maxLength: 5 }),
+);
+
+describe('pii + secrets + invisibleText in window mode', () => {
+  it('streams the same text as generate for any chunking, and nothing raw is released', async () => {
+    const middleware = guardrails({
+      output: [pii({ action: 'redact' }), secrets({ action: 'redact' }), invisibleText()],
+      stream: { mode: 'window' },
+    });
+    await fc.assert(
+      fc.asyncProperty(text, chunking, async (answer, sizes) => {
+        const model = wrapLanguageModel({
+          model: modelFor(answer, cut(answer, sizes)),
+          middleware,
+        });
+        const generated = await model.doGenerate({ prompt: userPrompt('q') });
+        const generatedText = generated.content
+          .map(part => (part.type === 'text' ? part.text : ''))
+          .join('');
+        const { stream } = await model.doStream({ prompt: userPrompt('q') });
+        const parts = await readAll(stream);
+        const streamed = parts.flatMap(part => (part.type === 'text-delta' ? [part.delta] : []));
+        expect(streamed.join('')).toBe(generatedText);
+        // What was released holds no raw value: no e-mail, key, PEM body or invisible character.
+        const released = streamed.join('');
+        expect(released).not.toMatch(/[a-z]+@[a-z]+\.[a-z]/);
+        expect(released).not.toMatch(/ghp_[A-Za-z0-9]{8}|AKIA[A-Z0-9]{8}/);
+        expect(released).not.toMatch(/^[A-Za-z0-9]{64}$/m);
+        expect(released).not.toMatch(/4111 1111|GB82 WEST/);
+        expect(released).not.toMatch(/[\u200B\u202E\uFEFF\u2060]|\u{E0041}/u);
+      }),
+      { numRuns: 300, seed: 20261130 },
+    );
+  }, 300_000);
+
+  it('keeps the secrets window small: a PEM key is held from its BEGIN line until its END line', async () => {
+    expect(secrets().maxMatchLength).toBeLessThanOrEqual(1024);
+    const body = Array.from({ length: 40 }, (_, line) =>
+      `${String(line).padStart(2, '0')}q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3Nf5Vg0Jc7Qe2RzT4bU9wX1yV3aP6kL0mN8oQ2rS5t`.slice(
+        0,
+        64,
+      ),
+    ).join('\n');
+    const answer = `Here it is:\n-----BEGIN RSA PRIVATE KEY-----\n${body}\n-----END RSA PRIVATE KEY-----\nDone. ${'more text '.repeat(300)}`;
+    const model = wrapLanguageModel({
+      model: modelFor(answer, cut(answer, [7])),
+      middleware: guardrails({
+        output: [secrets({ action: 'redact' })],
+        stream: { mode: 'window' },
+      }),
+    });
+    const { stream } = await model.doStream({ prompt: userPrompt('q') });
+    const deltas = (await readAll(stream)).flatMap(part =>
+      part.type === 'text-delta' ? [part.delta] : [],
+    );
+    expect(deltas.join('')).toBe(`Here it is:\n[PRIVATE_KEY]\nDone. ${'more text '.repeat(300)}`);
+    // The key (2.6 KB) is longer than the window, yet text after it streams in several deltas.
+    expect(deltas.length).toBeGreaterThan(2);
+  });
+});

@@ -55,8 +55,8 @@ describe.skipIf(!REDIS_URL)('atomic under concurrency, across two instances shar
     metadata: Record<string, string>,
     prefix: string,
   ) {
-    const a = instance(redisStore(nodeRedis, { prefix }), guardrail);
-    const b = instance(redisStore(ioredis, { prefix }), guardrail);
+    const a = instance(redisStore(nodeRedis, { prefix, timeoutMs: 10_000 }), guardrail);
+    const b = instance(redisStore(ioredis, { prefix, timeoutMs: 10_000 }), guardrail);
     const results = await Promise.all(
       Array.from({ length: CALLS }, (_, i) =>
         generateText({
@@ -129,7 +129,7 @@ describe.skipIf(!REDIS_URL)('atomic under concurrency, across two instances shar
     const { passed, blocked } = await fire(limiter, { userId: 'user-2' }, prefix);
     expect(passed).toBe(CALLS);
     expect(blocked).toHaveLength(0);
-    const late = instance(redisStore(ioredis, { prefix }), limiter);
+    const late = instance(redisStore(ioredis, { prefix, timeoutMs: 10_000 }), limiter);
     const result = await generateText({
       model: late.guarded,
       prompt: 'One more',
@@ -141,8 +141,8 @@ describe.skipIf(!REDIS_URL)('atomic under concurrency, across two instances shar
 
   it('incrBy: 200 concurrent increments from two clients sum exactly', async () => {
     const prefix = uniquePrefix('incr');
-    const a = redisStore(nodeRedis, { prefix });
-    const b = redisStore(ioredis, { prefix });
+    const a = redisStore(nodeRedis, { prefix, timeoutMs: 10_000 });
+    const b = redisStore(ioredis, { prefix, timeoutMs: 10_000 });
     const totals = await Promise.all(
       Array.from({ length: CALLS }, (_, i) => (i % 2 === 0 ? a : b).incrBy('total', 7, 60_000)),
     );

@@ -22,7 +22,7 @@ import {
 
 announceSkip('fault');
 
-const TIMEOUT_MS = 150;
+const TIMEOUT_MS = 1_000;
 
 function guardedModel(store: Store, onError: 'block' | 'allow') {
   const model = new MockLanguageModelV4({ doGenerate: async () => generateResult('Answer.') });

@@ -28,11 +28,15 @@ describe.skipIf(!REDIS_URL)('redisStore against a real Redis', () => {
   });
 
   describe('with a node-redis client', () => {
-    storeContract(() => redisStore(nodeRedis, { prefix: uniquePrefix('node-redis') }));
+    storeContract(() =>
+      redisStore(nodeRedis, { prefix: uniquePrefix('node-redis'), timeoutMs: 10_000 }),
+    );
   });
 
   describe('with an ioredis client', () => {
-    storeContract(() => redisStore(ioredis, { prefix: uniquePrefix('ioredis') }));
+    storeContract(() =>
+      redisStore(ioredis, { prefix: uniquePrefix('ioredis'), timeoutMs: 10_000 }),
+    );
   });
 
   describe('with a client shaped like @upstash/redis (eval(script, keys, args))', () => {
@@ -41,7 +45,9 @@ describe.skipIf(!REDIS_URL)('redisStore against a real Redis', () => {
       evalsha: (sha, keys, args) => ioredis.evalsha(sha, keys.length, ...keys, ...args),
       eval: (script, keys, args) => ioredis.eval(script, keys.length, ...keys, ...args),
     });
-    storeContract(() => redisStore(upstashShaped(), { prefix: uniquePrefix('upstash') }));
+    storeContract(() =>
+      redisStore(upstashShaped(), { prefix: uniquePrefix('upstash'), timeoutMs: 10_000 }),
+    );
 
     it('rejects a value the client deserialised instead of returning it changed', async () => {
       const prefix = uniquePrefix('upstash-json');

@@ -60,7 +60,10 @@ describe.skipIf(!REDIS_URL)('pii pseudonym vault shared through Redis', () => {
     const session = { guardrails: { sessionId: 'chat-42' } };
 
     // Turn 1 lands on instance A: the model only ever sees the pseudonym.
-    const a = instance(redisStore(nodeRedis, { prefix }), 'Noted, <EMAIL_ADDRESS_1>.');
+    const a = instance(
+      redisStore(nodeRedis, { prefix, timeoutMs: 10_000 }),
+      'Noted, <EMAIL_ADDRESS_1>.',
+    );
     const first = await generateText({
       model: a.guarded,
       prompt: 'Please write to me at jane.doe@example.com about the order.',
@@ -73,7 +76,10 @@ describe.skipIf(!REDIS_URL)('pii pseudonym vault shared through Redis', () => {
 
     // Turn 2 lands on instance B, which never saw the address: its model
     // writes the pseudonym and B's output guardrail restores it from Redis.
-    const b = instance(redisStore(ioredis, { prefix }), 'I will write to <EMAIL_ADDRESS_1> today.');
+    const b = instance(
+      redisStore(ioredis, { prefix, timeoutMs: 10_000 }),
+      'I will write to <EMAIL_ADDRESS_1> today.',
+    );
     const second = await generateText({
       model: b.guarded,
       prompt: 'Where will you send the confirmation?',

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Checks the package as npm would publish it: builds, packs, then runs
+# publint (warnings count as errors) and Are the Types Wrong? with the node16
+# profile (node16 CommonJS, node16 ESM and bundler resolution) on the tarball.
+# Exits non-zero on any problem. SKIP_BUILD=1 reuses dist/.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+if [ "${SKIP_BUILD:-}" != 1 ]; then
+  npm run build
+fi
+
+pack_dir="$(mktemp -d)"
+trap 'rm -rf "$pack_dir"' EXIT
+tarball="$pack_dir/$(npm pack --silent --pack-destination "$pack_dir" | tail -n 1)"
+echo "[package] packed $(basename "$tarball"): $(tar -tzf "$tarball" | wc -l) files"
+
+# Every path the manifest points at must be in the tarball.
+node - "$tarball" <<'NODE'
+const { execFileSync } = require('node:child_process');
+const tarball = process.argv[2];
+const files = new Set(
+  execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean)
+    .map(f => f.replace(/^package\//, '')),
+);
+const manifest = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }));
+const targets = [];
+const walk = (value, path) => {
+  if (typeof value === 'string') targets.push([path, value]);
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, `${path}.${k}`);
+};
+walk(manifest.exports, 'exports');
+walk(manifest.bin, 'bin');
+for (const field of ['main', 'module', 'types']) if (manifest[field]) targets.push([field, manifest[field]]);
+const missing = targets.filter(([, target]) => !files.has(target.replace(/^\.\//, '')));
+for (const [path, target] of missing) console.error(`[package] ${path} -> ${target} is not in the tarball`);
+for (const field of ['sideEffects', 'engines', 'files', 'types']) {
+  if (manifest[field] === undefined) {
+    console.error(`[package] package.json has no "${field}"`);
+    missing.push([field]);
+  }
+}
+if (missing.length > 0) process.exit(1);
+console.log(`[package] ${targets.length} manifest paths present; sideEffects, engines, files, types set`);
+NODE
+
+echo "[package] publint"
+npx --no-install publint run "$tarball" --strict
+
+echo "[package] attw (profile node16: node16 CJS, node16 ESM, bundler)"
+npx --no-install attw "$tarball" --profile node16 --format table
+
+echo "[package] 3 passed, 0 failed"

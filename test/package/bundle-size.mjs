@@ -19,7 +19,9 @@ for (const [name, contents] of Object.entries(entries)) {
   const { code, metafile } = await bundleForEdge(contents, { minify: true });
   const bytes = Buffer.byteLength(code);
   const gzipped = gzipSync(code, { level: 9 }).length;
-  console.log(`| ${name} | ${kB(bytes)} | ${kB(gzipped)} | ${bundledPackages(metafile).join(', ') || '—'} |`);
+  console.log(
+    `| ${name} | ${kB(bytes)} | ${kB(gzipped)} | ${bundledPackages(metafile).join(', ') || '—'} |`,
+  );
 }
 
 // Where the bytes of the smallest useful bundle come from (minified, before gzip).

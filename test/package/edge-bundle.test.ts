@@ -8,6 +8,11 @@ describe('the core entry in an edge bundle', () => {
     expect(code).toContain('guardrails');
   });
 
+  it('ai-guardrails/testing imports no Node built-in either', async () => {
+    const { nodeImports } = await bundleForEdge("export * from './src/testing/index.ts';");
+    expect(nodeImports).toEqual([]);
+  });
+
   it('the detector of this test does see a Node built-in', async () => {
     const { nodeImports } = await bundleForEdge(
       "import { createHash } from 'node:crypto'; import { readFileSync } from 'fs'; export { createHash, readFileSync };",

@@ -180,15 +180,25 @@ const findEmails: Finder = (text, add) => {
   }
 };
 
-const obfuscatedAt = /[[({<]\s{0,2}at\s{0,2}[\])}>]|\s\(?at\)?\s/i;
-const obfuscatedEmail =
-  /(?<![\w.%+-])[A-Za-z0-9._%+-]{1,64}\s{0,3}[[({<]\s{0,2}at\s{0,2}[\])}>]\s{0,3}([A-Za-z0-9-]{1,63}(?:\s{0,3}(?:[[({<]\s{0,2}dot\s{0,2}[\])}>]|\.)\s{0,3}[A-Za-z0-9-]{1,63}){1,4})(?![\w-])/gi;
+const obfuscatedAt = /[[({<]\s{0,2}at\s{0,2}[\])}>]/gi;
+const obfuscatedLocal = /(?<![\w.%+-])[A-Za-z0-9._%+-]{1,64}\s{0,3}$/;
+const obfuscatedDomain =
+  /^\s{0,3}([A-Za-z0-9-]{1,63}(?:\s{0,3}(?:[[({<]\s{0,2}dot\s{0,2}[\])}>]|\.)\s{0,3}[A-Za-z0-9-]{1,63}){1,4})(?![\w-])/i;
 
+// Anchored on each bracketed "at" (rare in prose), with the local part
+// matched backwards and the domain forwards in bounded slices, so ordinary
+// text costs one scan for "[at]"-like tokens.
 const findObfuscatedEmails: Finder = (text, add, { obfuscatedEmails }) => {
-  if (!obfuscatedEmails || !obfuscatedAt.test(text)) return;
-  for (const match of text.matchAll(obfuscatedEmail)) {
-    const domain = match[1]!.replace(/\s*(?:[[({<]\s*dot\s*[\])}>]|\.)\s*/gi, '.');
-    if (validDomain(domain)) add(match.index, match.index + match[0].length);
+  if (!obfuscatedEmails) return;
+  for (const at of text.matchAll(obfuscatedAt)) {
+    const sliceStart = Math.max(0, at.index - 68);
+    const local = obfuscatedLocal.exec(text.slice(sliceStart, at.index));
+    if (!local) continue;
+    const afterStart = at.index + at[0].length;
+    const domainMatch = obfuscatedDomain.exec(text.slice(afterStart, afterStart + 400));
+    if (!domainMatch) continue;
+    const domain = domainMatch[1]!.replace(/\s*(?:[[({<]\s*dot\s*[\])}>]|\.)\s*/gi, '.');
+    if (validDomain(domain)) add(sliceStart + local.index, afterStart + domainMatch[0].length);
   }
 };
 

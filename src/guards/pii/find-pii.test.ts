@@ -110,6 +110,21 @@ describe('findPii', () => {
     expect(found('on 2018-01-14 03:07:43 from 300.168.1.1, code 1234-0000-0')).toEqual([]);
   });
 
+  it('reads a number followed by a label ("-Office") but not an id with a check letter ("-K")', () => {
+    expect(found('Office 905-674-3793-Office, fax 07700 063 966-Fax')).toEqual([
+      ['PHONE_NUMBER', '905-674-3793'],
+      ['PHONE_NUMBER', '07700 063 966'],
+    ]);
+    expect(found('RUT 4155552671-K')).toEqual([]);
+  });
+
+  it('finds two IBANs written one after the other', () => {
+    expect(found('GB82 WEST 1234 5698 7654 32 GB82 WEST 1234 5698 7654 32')).toEqual([
+      ['IBAN_CODE', 'GB82 WEST 1234 5698 7654 32'],
+      ['IBAN_CODE', 'GB82 WEST 1234 5698 7654 32'],
+    ]);
+  });
+
   it('uses the default region for national numbers', () => {
     const text = 'ring 020 7123 4567';
     expect(findPii(text, { defaultRegion: 'GB', phoneRegions: [] })).toEqual([

@@ -252,7 +252,8 @@ const findPhones: Finder = (text, add, { defaultRegion, phoneRegions }) => {
     if (run.length > 48) continue;
     const digits = run.replace(/\D/g, '').length;
     if (digits < 7 || notPhoneShaped(run)) continue;
-    const after = text.slice(match.index + run.length, match.index + run.length + 2);
+    // Three characters: the check below must see what follows the letter.
+    const after = text.slice(match.index + run.length, match.index + run.length + 3);
     // `55555555-K` is an id with a check letter; `-Office` after a number is a label.
     if (/^(?:[A-Za-z_]|[-/][A-Za-z0-9](?![A-Za-z0-9]))/.test(after)) continue;
     for (const [start, end] of phonesIn(run, regions)) {

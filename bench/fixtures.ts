@@ -1,0 +1,170 @@
+/**
+ * Fixed inputs for the benchmarks: a seeded generator of mixed text (prose,
+ * contact details, card numbers, keys, code, non-Latin text, invisible
+ * characters) and an offline model whose cost is only that of building its
+ * answer. The same seed gives the same bytes on every machine.
+ */
+import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { quantile } from '../src/cli/scoring';
+
+/** Seed of every generated input. */
+export const BENCH_SEED = 20_240_601;
+
+/** A small seeded PRNG (mulberry32): numbers in [0, 1). */
+export function seededRandom(seed: number = BENCH_SEED): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const words =
+  'the report shows steady growth across all regions this quarter while costs remain under control and the team plans to hire two engineers for the new platform after review of customer feedback and support tickets from last month'.split(
+    ' ',
+  );
+const upperAlnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+const alnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+function luhnComplete(digits: string): string {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return digits + ((10 - (sum % 10)) % 10);
+}
+
+/**
+ * `size` characters of mixed text, about one sensitive item per 300
+ * characters: what a chat transcript pasted with logs and config looks like.
+ */
+export function mixedText(size: number, seed: number = BENCH_SEED): string {
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
+  const chars = (set: string, n: number) =>
+    Array.from({ length: n }, () => pick([...set])).join('');
+  const sentence = () => {
+    const n = 8 + Math.floor(random() * 12);
+    const text = Array.from({ length: n }, () => pick(words)).join(' ');
+    return `${text[0]!.toUpperCase()}${text.slice(1)}. `;
+  };
+  const items: Array<() => string> = [
+    () => `Contact ${pick(['jane.doe', 'ops', 'j.smith'])}${digits(2)}@example.com for details. `,
+    () => `Call +1 (415) 555-${digits(4)} after 5pm. `,
+    () =>
+      `Card ${luhnComplete(`4111${digits(11)}`).replace(/(\d{4})(?=\d)/g, '$1 ')} was declined. `,
+    () => `SSN on file: ${digits(3)}-${digits(2)}-${digits(4)}. `,
+    () => `Server 10.${digits(1)}.${digits(2)}.${digits(1)} returned 503. `,
+    () => `See https://docs.example.com/guide/${digits(3)} for the steps. `,
+    () => `export AWS_ACCESS_KEY_ID=AKIA${chars(upperAlnum, 16)}\n`,
+    () => `token: ghp_${chars(alnum, 36)}\n`,
+    () => `const total = items.reduce((sum, item) => sum + item.price * ${digits(2)}, 0);\n`,
+    () => '会議は来週の火曜日に延期されました。 ',
+    () => 'Résumé attached — naïve café déjà vu. ',
+    () => `Invisible\u200b marker\u200d here. `,
+  ];
+  let text = '';
+  while (text.length < size) {
+    text += sentence();
+    text += sentence();
+    if (random() < 0.6) text += pick(items)();
+  }
+  return text.slice(0, size);
+}
+
+/** `count` prompts of `size` characters each, cut from one mixed text. */
+export function mixedPrompts(count: number, size: number): string[] {
+  const text = mixedText(count * size);
+  return Array.from({ length: count }, (_, i) => text.slice(i * size, (i + 1) * size));
+}
+
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 },
+};
+
+/**
+ * An offline model: `doGenerate` answers `text`; `doStream` streams it as
+ * `deltas` text deltas. No I/O, no timers.
+ */
+export function benchModel({ text, deltas }: { text: string; deltas: number }): LanguageModelV4 {
+  const size = Math.ceil(text.length / deltas);
+  const pieces = Array.from({ length: deltas }, (_, i) => text.slice(i * size, (i + 1) * size));
+  return {
+    specificationVersion: 'v4',
+    provider: 'bench',
+    modelId: 'bench',
+    supportedUrls: {},
+    async doGenerate() {
+      return {
+        content: [{ type: 'text', text }],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage,
+        warnings: [],
+      };
+    },
+    async doStream() {
+      let at = -1;
+      const stream = new ReadableStream<LanguageModelV4StreamPart>({
+        pull(controller) {
+          if (at === -1) {
+            controller.enqueue({ type: 'stream-start', warnings: [] });
+            controller.enqueue({ type: 'text-start', id: 't' });
+            at = 0;
+          } else if (at < pieces.length) {
+            controller.enqueue({ type: 'text-delta', id: 't', delta: pieces[at]! });
+            at++;
+          } else {
+            controller.enqueue({ type: 'text-end', id: 't' });
+            controller.enqueue({
+              type: 'finish',
+              finishReason: { unified: 'stop', raw: 'stop' },
+              usage,
+            });
+            controller.close();
+          }
+        },
+      });
+      return { stream };
+    },
+  };
+}
+
+/** Reads a stream to its end; returns the number of parts. */
+export async function drain(stream: ReadableStream<unknown>): Promise<number> {
+  const reader = stream.getReader();
+  let parts = 0;
+  for (;;) {
+    const { done } = await reader.read();
+    if (done) return parts;
+    parts++;
+  }
+}
+
+/** The median of numbers (nearest rank, as the eval command's quantiles). */
+export function median(values: readonly number[]): number {
+  return (
+    quantile(
+      [...values].sort((a, b) => a - b),
+      0.5,
+    ) ?? Number.NaN
+  );
+}
+
+/** Writes a bench's JSON summary where `BENCH_JSON_DIR` points, for `npm run compare`. */
+export async function saveSummary(name: string, summary: unknown): Promise<void> {
+  const dir = process.env.BENCH_JSON_DIR;
+  if (!dir) return;
+  const { writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(summary, null, 2)}\n`);
+}

@@ -16,7 +16,12 @@ interface TextWindow {
   started: boolean;
   /** Text received and not yet released (raw). */
   pending: string;
-  /** The last `window` characters released (raw): left context for the next check. */
+  /**
+   * The last `window` characters released, as released (modified): left
+   * context for the next check. Guardrails leave their own output unchanged
+   * (a placeholder is not redacted again, a restored value not restored
+   * again), so this context comes back unchanged from each check.
+   */
   releasedTail: string;
   /** `pending.length` at which the next check runs (amortises checks to one per window). */
   nextCheckAt: number;
@@ -165,7 +170,7 @@ export function windowProcessor(
         }
       }
     }
-    state.releasedTail = (tail + pending.slice(0, consumed)).slice(-window);
+    state.releasedTail = (tail + released).slice(-window);
     state.pending = pending.slice(consumed);
     state.nextCheckAt = state.pending.length + window;
     return { parts: deltaPart(state, released) };

@@ -14,7 +14,13 @@ export {
   piiMaxMatchLength,
 } from './pii/find-pii';
 export { type PiiOptions, pii } from './pii/pii';
-export { type FindSecretsOptions, findSecrets, type SecretSpan } from './secrets/find-secrets';
+export {
+  type FindSecretsOptions,
+  findSecrets,
+  type SecretSpan,
+  secretsMaxMatchLength,
+} from './secrets/find-secrets';
+export { isPlaceholderValue } from './secrets/placeholder';
 export { type SecretsOptions, secrets } from './secrets/secrets';
 export {
   isInvisibleCodePoint,

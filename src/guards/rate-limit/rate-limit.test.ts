@@ -1,6 +1,7 @@
-import { generateText, wrapLanguageModel } from 'ai';
+import { generateText, isStepCount, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { generateResult } from '../../../test/helpers';
 import { GuardrailConfigError } from '../../core/errors';
 import type { GuardrailContext } from '../../core/types';
@@ -8,6 +9,8 @@ import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
+import { guardTools } from '../../tools/guard-tool';
+import { scriptedModel } from '../../tools/scripted-model.test-helpers';
 import { rateLimit } from './rate-limit';
 
 function context(metadata: GuardrailContext['metadata'] = {}): GuardrailContext {
@@ -119,6 +122,39 @@ describe('rateLimit', () => {
       status: 'blocked',
       message: 'Too many requests. Please try again later.',
       info: { limit: 2, count: 2 },
+    });
+  });
+
+  it('as a tool input guardrail, counts tool calls and blocks the one over the limit', async () => {
+    const execute = vi.fn(async ({ query }: { query: string }) => `results for ${query}`);
+    const tools = guardTools(
+      { search: tool({ inputSchema: z.object({ query: z.string() }), execute }) },
+      { input: [rateLimit({ limit: 1, windowMs: 60_000, key: ctx => ctx.toolName })] },
+    );
+    const model = scriptedModel([
+      { toolCalls: [{ toolCallId: 'c1', toolName: 'search', input: { query: 'first' } }] },
+      { toolCalls: [{ toolCallId: 'c2', toolName: 'search', input: { query: 'second' } }] },
+      { text: 'Done.' },
+    ]);
+    const result = await generateText({
+      model,
+      tools,
+      prompt: 'Search twice',
+      stopWhen: isStepCount(5),
+    });
+    expect(execute).toHaveBeenCalledTimes(1);
+    expect(result.steps[0]?.toolResults[0]?.output).toBe('results for first');
+    expect(result.steps[1]?.toolResults[0]?.output).toMatchObject({
+      status: 'blocked',
+      message: 'Too many requests. Please try again later.',
+      guardrail: {
+        guardrail: 'rate-limit',
+        kind: 'tool_input',
+        status: 'blocked',
+        toolName: 'search',
+        toolCallId: 'c2',
+        info: { limit: 1, count: 1 },
+      },
     });
   });
 

@@ -1,0 +1,374 @@
+import { readFileSync } from 'node:fs';
+import { generateText, tool, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import Ajv from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { generateResult, textModel, withoutTiming } from '../../test/helpers';
+import { allow, block, defineGuardrail } from '../core/define-guardrail';
+import { GuardrailConfigError } from '../core/errors';
+import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
+import { memoryStore } from '../store/memory-store';
+import { isGuardrailBlocked } from '../tools/blocked-output';
+import { guardrailsConfigJsonSchema } from './config-json-schema';
+import { buildGuardrailsConfig, loadGuardrailsConfig } from './load-guardrails-config';
+import { builtinGuardrailTypes } from './schemas';
+
+const examplePath = new URL('../../examples/config/guardrails.yaml', import.meta.url).pathname;
+const schemaPath = new URL('../../schema/guardrails-config.schema.json', import.meta.url).pathname;
+
+function judgeModel(verdict: object) {
+  return new MockLanguageModelV4({
+    doGenerate: async () => generateResult(JSON.stringify(verdict)),
+  });
+}
+
+/** The issues of the `GuardrailConfigError` that `run` throws. */
+function issuesOf(run: () => unknown) {
+  try {
+    run();
+  } catch (error) {
+    if (GuardrailConfigError.isInstance(error)) return error.issues;
+    throw error;
+  }
+  throw new Error('expected a GuardrailConfigError');
+}
+
+describe('loadGuardrailsConfig', () => {
+  it('loads the example file, which uses every built-in type', async () => {
+    const { guardrails } = await loadGuardrailsConfig(examplePath, {
+      models: { judge: judgeModel({ flagged: false, confidence: 1, reason: 'ok' }) },
+    });
+    const file = parseYaml(readFileSync(examplePath, 'utf8')) as Record<
+      string,
+      Array<{ type?: string }>
+    >;
+    const used = new Set(
+      ['input', 'output', 'tool_input', 'tool_output'].flatMap(list =>
+        (file[list] ?? []).flatMap(entry => (entry.type ? [entry.type] : [])),
+      ),
+    );
+    expect([...used].sort()).toEqual([...builtinGuardrailTypes].sort());
+    expect(guardrails.input.map(g => g.name)).toEqual([
+      'rate-limit',
+      'token-budget',
+      'invisible-text',
+      'prompt-injection',
+      'pii',
+      'on-topic',
+    ]);
+    expect(guardrails.output.map(g => g.name)).toEqual([
+      'token-budget',
+      'secrets',
+      'content-filter',
+      'url-filter',
+      'output-schema',
+      'no-medical-advice',
+    ]);
+    // `use: budget` is the very instance declared with `id: budget`.
+    expect(guardrails.output[0]).toBe(guardrails.input[1]);
+    expect(guardrails.input[5]).toMatchObject({
+      parallel: true,
+      timeoutMs: 5000,
+      onError: 'allow',
+    });
+  });
+
+  it('builds a working middleware from YAML text: input redaction and output blocks', async () => {
+    const { middleware } = await loadGuardrailsConfig(
+      `
+input:
+  - type: pii
+    placeholder: "<{type}>"
+output:
+  - type: output-schema
+    mustNotMatch: ["/as an ai language model/i"]
+`,
+    );
+    const inner = textModel('As an AI language model, I cannot.');
+    const model = wrapLanguageModel({ model: inner, middleware });
+    const result = await generateText({ model, prompt: 'Mail me at jane.doe@example.com' });
+    expect(inner.doGenerateCalls[0]?.prompt.at(-1)).toEqual({
+      role: 'user',
+      content: [{ type: 'text', text: 'Mail me at <EMAIL_ADDRESS>' }],
+    });
+    expect(result.finishReason).toBe('content-filter');
+    expect((await getGuardrailOutcome(result))?.records.map(r => [r.guardrail, r.status])).toEqual([
+      ['pii', 'modified'],
+      ['output-schema', 'blocked'],
+    ]);
+  });
+
+  it('accepts JSON text and plain objects, and applies on_trip and blocked_message', async () => {
+    const json = JSON.stringify({
+      output: [{ type: 'content-filter', blocklist: ['acme internal'] }],
+      blocked_message: 'Not here.',
+    });
+    const { middleware } = await loadGuardrailsConfig(json);
+    const result = await generateText({
+      model: wrapLanguageModel({ model: textModel('See ACME Internal docs.'), middleware }),
+      prompt: 'x',
+    });
+    expect(result.text).toBe('Not here.');
+
+    const throwing = buildGuardrailsConfig({
+      output: [{ type: 'content-filter', blocklist: ['acme internal'] }],
+      on_trip: 'throw',
+    });
+    await expect(
+      generateText({
+        model: wrapLanguageModel({
+          model: textModel('acme internal'),
+          middleware: throwing.middleware,
+        }),
+        prompt: 'x',
+      }),
+    ).rejects.toMatchObject({ name: 'AI_GuardrailTripwireError' });
+  });
+
+  it('resolves judge models by name and runs the judge', async () => {
+    const judge = judgeModel({ flagged: true, confidence: 0.9, reason: 'medical advice' });
+    const { middleware } = await loadGuardrailsConfig(
+      { output: [{ type: 'llm-judge', model: 'judge', policy: 'No medical advice.' }] },
+      { models: { judge } },
+    );
+    const result = await generateText({
+      model: wrapLanguageModel({ model: textModel('Take aspirin.'), middleware }),
+      prompt: 'Headache?',
+    });
+    expect(result.text).toBe('This content was blocked by a content policy.');
+    expect(judge.doGenerateCalls).toHaveLength(1);
+  });
+
+  it('guardTools applies the tool_input and tool_output lists', async () => {
+    const { guardTools } = await loadGuardrailsConfig({
+      tool_input: [{ type: 'tool-policy', deny: ['/drop\\s+table/i'], rules: [] }],
+      tool_output: [{ type: 'secrets', action: 'redact' }],
+    });
+    const tools = guardTools({
+      runSql: tool({
+        inputSchema: z.object({ query: z.string() }),
+        execute: async () => 'key sk-proj-Abc123Def456Ghi789Jkl012Mno345Pqr678Stu901Vwx234',
+      }),
+    });
+    const options = { toolCallId: 'c1', messages: [], context: {} };
+    const blocked = await tools.runSql.execute!({ query: 'DROP TABLE users' }, options);
+    expect(isGuardrailBlocked(blocked)).toBe(true);
+    expect(await tools.runSql.execute!({ query: 'select 1' }, options)).toBe(
+      'key [OPENAI_API_KEY]',
+    );
+  });
+
+  it('reports every problem at once with path, value and expectation, and builds nothing', () => {
+    const issues = issuesOf(() =>
+      buildGuardrailsConfig(
+        {
+          input: [{ type: 'prompt-injection', threshold: 'high' }],
+          output: [
+            { type: 'pii', action: 'hide', entities: ['EMAIL_ADDRESS', 'EMAIL'] },
+            { type: 'nope' },
+            {
+              type: 'llm-judge',
+              model: 'gpt',
+              policy: 'No advice.',
+              threshold: 1.5,
+              colour: 'red',
+            },
+          ],
+          tool_input: ['pii'],
+          stream_mode: 'fast',
+          extra: true,
+        },
+        { models: { judge: judgeModel({}) } },
+      ),
+    );
+    expect(issues).toEqual([
+      {
+        path: 'stream_mode',
+        value: 'fast',
+        expected: "one of 'hold', 'window', 'passthrough'",
+      },
+      {
+        path: 'extra',
+        value: true,
+        expected:
+          'no such option (known: input, output, tool_input, tool_output, stream_mode, on_trip, blocked_message)',
+      },
+      { path: 'input[0].threshold', value: 'high', expected: 'a number' },
+      {
+        path: 'output[0].action',
+        value: 'hide',
+        expected: "one of 'redact', 'block', 'pseudonymize'",
+      },
+      {
+        path: 'output[0].entities[1]',
+        value: 'EMAIL',
+        expected: expect.stringMatching(/^one of 'EMAIL_ADDRESS', 'PHONE_NUMBER'/),
+      },
+      {
+        path: 'output[1].type',
+        value: 'nope',
+        expected: `one of ${builtinGuardrailTypes.join(', ')}`,
+      },
+      { path: 'output[2].threshold', value: 1.5, expected: 'a number <= 1' },
+      {
+        path: 'output[2].colour',
+        value: 'red',
+        expected: expect.stringMatching(/^no such option \(known: model, policy, threshold/),
+      },
+      {
+        path: 'output[2].model',
+        value: 'gpt',
+        expected: 'a model name given in options.models (judge)',
+      },
+      {
+        path: 'tool_input[0]',
+        value: 'pii',
+        expected: 'an entry { type, ...options } or { use: id }',
+      },
+    ]);
+  });
+
+  it('names the path in the error message', () => {
+    expect(() =>
+      buildGuardrailsConfig({
+        output: [
+          { type: 'secrets' },
+          { type: 'secrets' },
+          { type: 'prompt-injection', threshold: 2 },
+        ],
+      }),
+    ).toThrow(
+      'Invalid guardrail configuration at output[2].threshold: expected a number <= 1, received 2',
+    );
+  });
+
+  it('rejects a guardrail that is not stream-safe in window mode', () => {
+    expect(
+      issuesOf(() =>
+        buildGuardrailsConfig(
+          {
+            stream_mode: 'window',
+            output: [
+              { type: 'secrets' },
+              { type: 'llm-judge', name: 'medical', model: 'judge', policy: 'No medical advice.' },
+            ],
+          },
+          { models: { judge: judgeModel({}) } },
+        ),
+      ),
+    ).toEqual([
+      {
+        path: 'output[1]',
+        value: 'medical',
+        expected:
+          'a stream-safe guardrail in stream_mode window ("medical" needs the whole answer: use stream_mode hold)',
+      },
+    ]);
+  });
+
+  it('reports missing stores, unknown ids and duplicate ids', () => {
+    expect(
+      issuesOf(() =>
+        buildGuardrailsConfig(
+          {
+            input: [
+              { type: 'rate-limit', limit: 5, windowMs: 1000, store: 'redis', id: 'limit' },
+              { type: 'token-budget', maxInputTokens: 10, id: 'limit' },
+            ],
+            output: [{ use: 'budget' }, { use: 'limit', limit: 3 }],
+          },
+          { stores: { memory: memoryStore() } },
+        ),
+      ),
+    ).toEqual([
+      {
+        path: 'input[0].store',
+        value: 'redis',
+        expected: 'a store name given in options.stores (memory)',
+      },
+      {
+        path: 'input[1].id',
+        value: 'limit',
+        expected: 'an id not used before (already at input[0])',
+      },
+      {
+        path: 'output[1].limit',
+        value: 3,
+        expected: 'nothing else in a `use` entry (options belong to the entry with the id)',
+      },
+      { path: 'output[0].use', value: 'budget', expected: 'the id of another entry (limit)' },
+    ]);
+  });
+
+  it('builds caller-registered types and maps their option errors to the entry path', async () => {
+    const calls: unknown[] = [];
+    const banned = (params: Record<string, unknown>) => {
+      calls.push(params);
+      const word = params.word;
+      if (typeof word !== 'string') {
+        throw new GuardrailConfigError({ path: 'banned.word', value: word, expected: 'a string' });
+      }
+      return defineGuardrail({
+        name: 'banned',
+        check: text => (text.includes(word) ? block('No.') : allow()),
+      });
+    };
+    const { guardrails } = await loadGuardrailsConfig(
+      { output: [{ type: 'banned', word: 'foo' }] },
+      { guardrails: { banned } },
+    );
+    expect(calls).toEqual([{ word: 'foo' }]);
+    expect(guardrails.output[0]?.name).toBe('banned');
+    expect(
+      issuesOf(() =>
+        buildGuardrailsConfig(
+          { output: [{ type: 'banned', word: 3 }] },
+          { guardrails: { banned } },
+        ),
+      ),
+    ).toEqual([{ path: 'output[0].word', value: 3, expected: 'a string' }]);
+  });
+
+  it('reports YAML syntax errors and unreadable files', async () => {
+    expect(issuesOf(() => buildGuardrailsConfig('output: [\n  - type: pii'))[0]).toMatchObject({
+      path: '(source)',
+      expected: expect.stringMatching(/^valid YAML or JSON/),
+    });
+    await expect(loadGuardrailsConfig('/nonexistent/guardrails.yaml')).rejects.toMatchObject({
+      issues: [
+        {
+          path: '(file)',
+          value: '/nonexistent/guardrails.yaml',
+          expected: 'a readable config file (ENOENT)',
+        },
+      ],
+    });
+  });
+
+  it('reports records the way the middleware does', async () => {
+    const { middleware } = await loadGuardrailsConfig({ input: [{ type: 'invisible-text' }] });
+    const result = await generateText({
+      model: wrapLanguageModel({ model: textModel('ok'), middleware }),
+      prompt: 'hi\u200b there',
+    });
+    expect(withoutTiming((await getGuardrailOutcome(result))?.records)).toEqual([
+      expect.objectContaining({ guardrail: 'invisible-text', kind: 'input', status: 'modified' }),
+    ]);
+  });
+});
+
+describe('config JSON Schema', () => {
+  it('the shipped file is generated from the zod schemas (run scripts/build-config-schema.ts)', () => {
+    expect(JSON.parse(readFileSync(schemaPath, 'utf8'))).toEqual(guardrailsConfigJsonSchema());
+  });
+
+  it('accepts the example file and rejects unknown types and options', () => {
+    const validate = new Ajv({ strict: false }).compile(guardrailsConfigJsonSchema());
+    expect(validate(parseYaml(readFileSync(examplePath, 'utf8')))).toBe(true);
+    expect(validate({ output: [{ type: 'nope' }] })).toBe(false);
+    expect(validate({ output: [{ type: 'pii', colour: 'red' }] })).toBe(false);
+    expect(validate({ output: [{ type: 'llm-judge', policy: 'x' }] })).toBe(false); // model is required
+  });
+});

@@ -1,0 +1,327 @@
+import { z } from 'zod';
+import { allPiiEntities } from '../guards/pii/find-pii';
+
+/*
+ * The options of each built-in guardrail type as they can be written in a
+ * configuration file (plain data: regular expressions are strings, models and
+ * stores are names resolved from the loader's options). These schemas are the
+ * source of the config types, of validation and of the JSON Schema shipped
+ * for editor completion (`schema/guardrails-config.schema.json`).
+ */
+
+function isValidRegExp(source: string): boolean {
+  try {
+    toRegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const regexLiteral = /^\/(.+)\/([dgimsuvy]*)$/s;
+
+/** `/source/flags` becomes that RegExp; any other string is taken as a pattern source. */
+export function toRegExp(value: string): RegExp {
+  const literal = regexLiteral.exec(value);
+  return literal ? new RegExp(literal[1]!, literal[2]) : new RegExp(value);
+}
+
+/** A string that is `/source/flags` (a RegExp) or a plain string. */
+export function isRegExpLiteral(value: string): boolean {
+  return regexLiteral.test(value);
+}
+
+const regexString = z
+  .string()
+  .refine(isValidRegExp, 'a valid regular expression')
+  .describe('A regular expression: "/source/flags" or just the source');
+
+const nameOption = z.string().min(1).describe('Guardrail name in records and events');
+const messageOption = z.string().describe('User-facing message of a block');
+const storeRef = z.string().min(1).describe('Name of a store given to the loader in `stores`');
+const positiveInt = z.int().positive();
+const milliseconds = z.number().positive();
+const placeholderTemplate = z
+  .string()
+  .describe('Replacement text; "{type}" is replaced by the detected type, e.g. "[{type}]"');
+const metadataKey = z
+  .string()
+  .min(1)
+  .describe('The call metadata field (providerOptions.guardrails / context) holding the key');
+const onErrorOption = z
+  .enum(['block', 'allow'])
+  .describe('What an error or timeout does: block (fail closed) or allow');
+
+/** Options of `pii` in a config file. */
+export const piiConfigSchema = z.strictObject({
+  action: z.enum(['redact', 'block', 'pseudonymize']).optional(),
+  entities: z
+    .union([z.literal('all'), z.array(z.enum(allPiiEntities as [string, ...string[]]))])
+    .optional(),
+  custom: z
+    .array(
+      z.strictObject({
+        type: z.string().min(1),
+        pattern: regexString,
+        maxLength: positiveInt.optional(),
+      }),
+    )
+    .optional(),
+  defaultRegion: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'a two-letter region code')
+    .optional(),
+  phoneRegions: z.array(z.string().regex(/^[A-Z]{2}$/, 'a two-letter region code')).optional(),
+  obfuscatedEmails: z.boolean().optional(),
+  placeholder: placeholderTemplate.optional(),
+  store: storeRef.optional(),
+  ttlMs: milliseconds.optional(),
+  message: messageOption.optional(),
+  name: nameOption.optional(),
+});
+
+/** Options of `secrets` in a config file. */
+export const secretsConfigSchema = z.strictObject({
+  action: z.enum(['block', 'redact']).optional(),
+  assignments: z.boolean().optional(),
+  entropy: z.boolean().optional(),
+  entropyThreshold: z.number().positive().optional(),
+  entropyMinLength: positiveInt.optional(),
+  placeholder: placeholderTemplate.optional(),
+  message: messageOption.optional(),
+  name: nameOption.optional(),
+});
+
+/** Options of `promptInjection` in a config file. */
+export const promptInjectionConfigSchema = z.strictObject({
+  threshold: z.number().min(0).max(1).optional(),
+  mode: z.enum(['direct', 'indirect']).optional(),
+  message: messageOption.optional(),
+  name: nameOption.optional(),
+});
+
+/** Options of `invisibleText` in a config file. */
+export const invisibleTextConfigSchema = z.strictObject({
+  action: z.enum(['strip', 'block']).optional(),
+  privateUse: z.boolean().optional(),
+  message: messageOption.optional(),
+  name: nameOption.optional(),
+});
+
+/** Options of `contentFilter` in a config file. */
+export const contentFilterConfigSchema = z.strictObject({
+  blocklist: z.array(z.string().min(1)).optional(),
+  categories: z.record(z.string(), z.array(z.string().min(1))).optional(),
+  maxLength: positiveInt.optional(),
+  message: messageOption.optional(),
+  name: nameOption.optional(),
+});
+
+const hostPattern = z
+  .string()
+  .min(1)
+  .describe('A host ("example.com", "*.example.com"), an IP, or "/regex/flags" over the host');
+
+/** Options of `urlFilter` in a config file. */
+export const urlFilterConfigSchema = z.strictObject({
+  allow: z.array(hostPattern).optional(),
+  deny: z.array(hostPattern).optional(),
+  schemes: z.array(z.string().min(1)).optional(),
+  blockUserinfo: z.boolean().optional(),
+  allowSubdomains: z.boolean().optional(),
+  blockPrivate: z.boolean().optional(),
+  blockHomographs: z.boolean().optional(),
+  action: z.enum(['block', 'redact']).optional(),
+  replacement: z.string().optional(),
+  message: messageOption.optional(),
+  name: nameOption.optional(),
+});
+
+/** Options of `toolPolicy` in a config file. */
+export const toolPolicyConfigSchema = z.strictObject({
+  allow: z.array(z.string().min(1)).optional(),
+  deny: z
+    .array(z.string().min(1))
+    .describe('A tool name, or "/regex/flags" matched against every string argument value')
+    .optional(),
+  rules: z.array(z.enum(['sql', 'shell', 'path'])).optional(),
+  roots: z.array(z.string().min(1)).optional(),
+  message: messageOption.optional(),
+  name: nameOption.optional(),
+});
+
+/** Options of `outputSchema` in a config file. */
+export const outputSchemaConfigSchema = z.strictObject({
+  schema: z
+    .record(z.string(), z.unknown())
+    .describe('A JSON Schema the answer (parsed as JSON) must match')
+    .optional(),
+  mode: z.enum(['json', 'text']).optional(),
+  mustMatch: z.array(regexString).optional(),
+  mustNotMatch: z.array(regexString).optional(),
+  minLength: z.int().nonnegative().optional(),
+  maxLength: z.int().nonnegative().optional(),
+  message: messageOption.optional(),
+  name: nameOption.optional(),
+});
+
+/** Options of `tokenBudget` in a config file. */
+export const tokenBudgetConfigSchema = z.strictObject({
+  maxInputTokens: positiveInt.optional(),
+  maxOutputTokens: positiveInt.optional(),
+  perSession: z
+    .strictObject({ maxTokens: positiveInt, windowMs: positiveInt.optional() })
+    .optional(),
+  sessionId: metadataKey.optional(),
+  store: storeRef.optional(),
+  message: messageOption.optional(),
+  name: nameOption.optional(),
+});
+
+/** Options of `rateLimit` in a config file. */
+export const rateLimitConfigSchema = z.strictObject({
+  limit: positiveInt,
+  windowMs: milliseconds,
+  key: metadataKey.optional(),
+  store: storeRef.optional(),
+  onError: onErrorOption.optional(),
+  timeoutMs: milliseconds.optional(),
+  message: messageOption.optional(),
+  name: nameOption.optional(),
+});
+
+/** Options of `llmJudge` in a config file. */
+export const llmJudgeConfigSchema = z.strictObject({
+  model: z.string().min(1).describe('Name of a model given to the loader in `models`'),
+  policy: z.string().trim().min(1).describe('The policy, in natural language'),
+  threshold: z.number().min(0).max(1).optional(),
+  parallel: z.boolean().optional(),
+  cache: z
+    .union([
+      z.boolean(),
+      z.strictObject({
+        store: storeRef.optional(),
+        maxEntries: positiveInt.optional(),
+        ttlMs: milliseconds.optional(),
+      }),
+    ])
+    .optional(),
+  timeoutMs: milliseconds.optional(),
+  onError: onErrorOption.optional(),
+  breaker: z
+    .union([z.literal(false), z.strictObject({ failures: positiveInt, resetMs: milliseconds })])
+    .optional(),
+  contextMessages: z.int().nonnegative().optional(),
+  contextMaxChars: positiveInt.optional(),
+  template: z
+    .string()
+    .min(1)
+    .describe('Judge prompt with {{policy}}, {{content}}, {{context}}, {{kind}}, {{toolName}}')
+    .optional(),
+  maxRetries: z.int().nonnegative().optional(),
+  message: messageOption.optional(),
+  severity: z.enum(['info', 'warning', 'critical']).optional(),
+  name: nameOption.optional(),
+});
+
+/** The option schema of every built-in type, by its name in config files. */
+export const guardrailTypeSchemas = {
+  pii: piiConfigSchema,
+  secrets: secretsConfigSchema,
+  'prompt-injection': promptInjectionConfigSchema,
+  'invisible-text': invisibleTextConfigSchema,
+  'content-filter': contentFilterConfigSchema,
+  'url-filter': urlFilterConfigSchema,
+  'tool-policy': toolPolicyConfigSchema,
+  'output-schema': outputSchemaConfigSchema,
+  'token-budget': tokenBudgetConfigSchema,
+  'rate-limit': rateLimitConfigSchema,
+  'llm-judge': llmJudgeConfigSchema,
+} as const;
+
+/** A built-in guardrail type name. */
+export type BuiltinGuardrailType = keyof typeof guardrailTypeSchemas;
+
+/** The built-in type names, in documentation order. */
+export const builtinGuardrailTypes = Object.keys(guardrailTypeSchemas) as BuiltinGuardrailType[];
+
+/** Keys every entry may have besides its type's options. */
+const entryKeys = {
+  id: z
+    .string()
+    .min(1)
+    .describe('Names this guardrail so another list can reuse the same instance with `use`')
+    .optional(),
+};
+
+/** An entry that reuses a guardrail declared elsewhere with `id` (one instance, shared state). */
+export const useEntrySchema = z.strictObject({
+  use: z.string().min(1).describe('The `id` of a guardrail declared in another entry'),
+});
+
+/** Each built-in type's entry (`type`, `id` and the type's options), by type. */
+export const typedEntrySchemas = Object.fromEntries(
+  builtinGuardrailTypes.map(type => [
+    type,
+    guardrailTypeSchemas[type].extend({ type: z.literal(type), ...entryKeys }),
+  ]),
+) as unknown as Record<BuiltinGuardrailType, z.ZodObject>;
+
+/** One guardrail entry of a list, as the JSON Schema describes it. */
+export const guardrailEntrySchema = z.union([
+  z.discriminatedUnion(
+    'type',
+    builtinGuardrailTypes.map(type => typedEntrySchemas[type]) as [z.ZodObject, ...z.ZodObject[]],
+  ),
+  useEntrySchema,
+]);
+
+const streamMode = z.enum(['hold', 'window', 'passthrough']);
+const onTrip = z.enum(['return', 'throw']);
+
+/** The top-level keys of a config file (entries are checked one by one against their type). */
+export const configShape = {
+  $schema: z.string().optional(),
+  input: z.array(z.unknown()).optional(),
+  output: z.array(z.unknown()).optional(),
+  tool_input: z.array(z.unknown()).optional(),
+  tool_output: z.array(z.unknown()).optional(),
+  stream_mode: streamMode.optional(),
+  on_trip: onTrip.optional(),
+  blocked_message: z.string().optional(),
+};
+
+/** The whole file, with typed entries: the source of the JSON Schema and of `GuardrailsConfig`. */
+export const guardrailsConfigSchema = z
+  .strictObject({
+    $schema: z.string().optional(),
+    input: z
+      .array(guardrailEntrySchema)
+      .describe('Guardrails over user input, in order')
+      .optional(),
+    output: z
+      .array(guardrailEntrySchema)
+      .describe('Guardrails over each model response, in order')
+      .optional(),
+    tool_input: z
+      .array(guardrailEntrySchema)
+      .describe("Guardrails over tool calls' arguments, before the tool runs")
+      .optional(),
+    tool_output: z
+      .array(guardrailEntrySchema)
+      .describe("Guardrails over tools' results, before the model sees them")
+      .optional(),
+    stream_mode: streamMode
+      .describe(
+        'hold (default): nothing before the output passed; window: stream-safe only; passthrough',
+      )
+      .optional(),
+    on_trip: onTrip.describe('return (default) the blocked message, or throw').optional(),
+    blocked_message: z.string().describe('Text shown in place of a blocked response').optional(),
+  })
+  .describe('ai-guardrails configuration');
+
+/** A configuration file's content (input form: what you write). */
+export type GuardrailsConfig = z.input<typeof guardrailsConfigSchema>;
+/** One entry of a guardrail list. */
+export type GuardrailConfigEntry = z.input<typeof guardrailEntrySchema>;

@@ -38,7 +38,12 @@ export {
 export { DEFAULT_BLOCKED_MESSAGE } from './middleware/blocked-response';
 export { getGuardrailOutcome } from './middleware/get-guardrail-outcome';
 export type { StreamMode } from './middleware/guarded-stream';
-export { type GuardrailsOptions, guardrails } from './middleware/guardrails-middleware';
+export {
+  type GuardrailsMiddleware,
+  type GuardrailsOptions,
+  guardrails,
+  type MiddlewareSpecificationVersion,
+} from './middleware/guardrails-middleware';
 export type { InputScope } from './middleware/input-guard';
 export { type MemoryStoreOptions, memoryStore } from './store/memory-store';
 export type { Store } from './store/store';

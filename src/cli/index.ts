@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import type { GuardrailKind } from '../core/types';
+import { checkConfig } from './check-config';
 import { evaluate, formatReports } from './eval';
 
 const usage = `Usage: ai-guardrails eval --guardrail <pii|secrets|invisibleText> --data <file.jsonl>
@@ -12,6 +13,7 @@ const usage = `Usage: ai-guardrails eval --guardrail <pii|secrets|invisibleText>
 /** Entry point of the `ai-guardrails` command. Returns the exit code. */
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === 'check-config') return checkConfig(rest);
   if (command !== 'eval') {
     process.stderr.write(`${usage}\n`);
     return command === '--help' || command === '-h' ? 0 : 2;

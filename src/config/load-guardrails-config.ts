@@ -292,12 +292,13 @@ export function buildGuardrailsConfig(
       const guardrail = factory(parsed.data, refs);
       return issues.length === before ? guardrail : undefined;
     } catch (error) {
+      // A missing model or store, already reported, is why the factory failed.
+      if (issues.length > before) return undefined;
       if (GuardrailConfigError.isInstance(error)) {
         const name = typeof params.name === 'string' ? params.name : type;
         issues.push(...remapFactoryIssues(error, entryPath, [name, type]));
         return undefined;
       }
-      if (issues.length > before) return undefined; // a missing reference made the factory fail
       issues.push({
         path: entryPath,
         value: type,

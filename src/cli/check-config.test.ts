@@ -1,0 +1,76 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkConfig } from './check-config';
+
+const example = new URL('../../examples/config/guardrails.yaml', import.meta.url).pathname;
+
+async function run(argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await checkConfig(argv, {
+    stdout: { write: text => (stdout += text) },
+    stderr: { write: text => (stderr += text) },
+  });
+  return { code, stdout, stderr };
+}
+
+function tempFile(name: string, text: string) {
+  const path = join(mkdtempSync(join(tmpdir(), 'ai-guardrails-')), name);
+  writeFileSync(path, text);
+  return path;
+}
+
+describe('ai-guardrails check-config', () => {
+  it('accepts the example file', async () => {
+    expect(await run([example])).toEqual({
+      code: 0,
+      stdout: `${example}: valid (6 input, 6 output, 2 tool_input, 2 tool_output)\n`,
+      stderr: '',
+    });
+  });
+
+  it('prints every problem with its path and exits 1', async () => {
+    const file = tempFile(
+      'bad.yaml',
+      'output:\n  - type: secrets\n  - type: pii\n    action: hide\n  - type: llm-judge\n    model: judge\n    policy: x\n    threshold: 2\n',
+    );
+    const { code, stdout } = await run([file]);
+    expect(code).toBe(1);
+    expect(stdout).toBe(
+      `${file}: 2 problems\n` +
+        "  - output[1].action: expected one of 'redact', 'block', 'pseudonymize', received \"hide\"\n" +
+        '  - output[2].threshold: expected a number <= 1, received 2\n',
+    );
+  });
+
+  it('checks model names against --models and reports one problem on its own line', async () => {
+    const file = tempFile(
+      'judge.yaml',
+      'input:\n  - type: llm-judge\n    model: gpt\n    policy: x\n',
+    );
+    const { code, stdout } = await run([file, '--models', 'judge']);
+    expect(code).toBe(1);
+    expect(stdout).toBe(
+      `${file}: 1 problem\n  - input[0].model: expected a model name given in options.models (judge), received "gpt"\n`,
+    );
+  });
+
+  it('accepts registered custom types with --types, and prints JSON with --json', async () => {
+    const file = tempFile('custom.json', '{"output":[{"type":"banned","word":"x"}]}');
+    const { code, stdout } = await run([file, '--types', 'banned', '--json']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({
+      file,
+      valid: true,
+      guardrails: { input: 0, output: 1, tool_input: 0, tool_output: 0 },
+    });
+  });
+
+  it('exits 2 with usage without a file', async () => {
+    const { code, stderr } = await run([]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^Usage: ai-guardrails check-config/);
+  });
+});

@@ -46,5 +46,5 @@ export {
 } from './middleware/guardrails-middleware';
 export type { InputScope } from './middleware/input-guard';
 export { type MemoryStoreOptions, memoryStore } from './store/memory-store';
-export type { Store } from './store/store';
+export type { CappedIncrement, Store } from './store/store';
 export * from './tools';

@@ -699,7 +699,7 @@ function renderDoc({
     benchMarkdown
       ? benchMarkdown
           .replace(/^# .*\n/, '')
-          .replace(/^## /gm, '### ')
+          .replace(/^#{1,2} /gm, '### ')
           .trim()
       : 'Not run (`--skip-bench`): run `npm run bench`.',
     '',

@@ -1,5 +1,5 @@
 import type { LanguageModel } from 'ai';
-import type { z } from 'zod';
+import type { z } from 'zod/v4';
 import type { Guardrail, GuardrailContext } from '../core/types';
 import { contentFilter } from '../guards/content-filter/content-filter';
 import { invisibleText } from '../guards/invisible-text/invisible-text';

@@ -1,7 +1,7 @@
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import type { LanguageModel, ToolSet } from 'ai';
 import { parse as parseYaml } from 'yaml';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors';
 import type { Guardrail, GuardrailEventListener } from '../core/types';
 import { type GuardrailsOptions, guardrails } from '../middleware/guardrails-middleware';

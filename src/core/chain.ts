@@ -1,4 +1,5 @@
 import { emitEvent } from './events';
+import { endGuardrailSpan, startGuardrailSpan, withGuardrailSpan } from './telemetry';
 import type {
   Guardrail,
   GuardrailContext,
@@ -176,10 +177,13 @@ export async function runChain(
   let current = content;
   for (const guardrail of guardrails) {
     const started = performance.now();
+    const span = startGuardrailSpan(guardrail.name, context);
     let record: GuardrailRecord;
     let failsClosed = false;
     try {
-      const verdict = await settle(guardrail, current, context, abortSignal);
+      const verdict = await withGuardrailSpan(span, () =>
+        settle(guardrail, current, context, abortSignal),
+      );
       const changed = verdict.action === 'modify' && verdict.content !== current;
       record = verdictRecord(
         guardrail,
@@ -204,6 +208,7 @@ export async function runChain(
       failsClosed = guardrail.onError !== 'allow' || error instanceof GuardrailAbortedError;
     }
     records.push(record);
+    endGuardrailSpan(span, record);
     emitEvent(onEvent, record);
     if (failsClosed && mode === 'enforce') {
       return { content: current, records, trip: record };

@@ -6,6 +6,8 @@ import {
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runChain } from './chain';
+import { allow, block, defineGuardrail } from './define-guardrail';
 import {
   endGuardrailSpan,
   GUARDRAIL_SPAN_NAME,
@@ -74,6 +76,30 @@ describe('guardrail spans', () => {
         'ai_guardrails.severity': 'critical',
       });
       expect(spans[0]!.status.code).toBe(0);
+    });
+
+    it('runChain opens one span per guardrail step, with the outcome and without the content', async () => {
+      const secret = 'my card is 4111 1111 1111 1111';
+      await runChain(
+        [
+          defineGuardrail({ name: 'first', check: () => allow() }),
+          defineGuardrail({ name: 'second', check: () => block({ reason: 'no' }) }),
+        ],
+        secret,
+        { kind: 'input', messages: [], metadata: {}, state: new Map() },
+      );
+      const spans = exporter.getFinishedSpans();
+      expect(
+        spans.map(span => [
+          span.name,
+          span.attributes['ai_guardrails.guardrail.name'],
+          span.attributes['ai_guardrails.status'],
+        ]),
+      ).toEqual([
+        [GUARDRAIL_SPAN_NAME, 'first', 'passed'],
+        [GUARDRAIL_SPAN_NAME, 'second', 'blocked'],
+      ]);
+      expect(JSON.stringify(spans.map(span => span.attributes))).not.toContain('4111');
     });
 
     it('marks an error record with an error status', async () => {

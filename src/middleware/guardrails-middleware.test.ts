@@ -548,6 +548,15 @@ describe('outcome and events', () => {
     ]);
   });
 
+  it('a middleware without guardrails adds no hook and reports nothing', async () => {
+    const middleware = guardrails({});
+    expect(Object.keys(middleware)).toEqual(['specificationVersion']);
+    const model = wrapLanguageModel({ model: textModel('plain'), middleware });
+    const result = await generateText({ model, prompt: 'q' });
+    expect(result.text).toBe('plain');
+    expect(result.providerMetadata?.guardrails).toBeUndefined();
+  });
+
   it('getGuardrailOutcome resolves to undefined for an unguarded result', async () => {
     const result = await generateText({ model: textModel('x'), prompt: 'q' });
     expect(await getGuardrailOutcome(result)).toBeUndefined();

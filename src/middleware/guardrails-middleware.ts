@@ -281,6 +281,12 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     };
   }
 
+  // With no guardrails at all there is nothing to judge or report: the
+  // middleware adds no hook, so a call costs exactly what the bare model costs.
+  if (input.length === 0 && output.length === 0) {
+    return { specificationVersion } as GuardrailsMiddleware<VERSION>;
+  }
+
   const middleware: LanguageModelV4Middleware = {
     specificationVersion: 'v4',
 

@@ -1,6 +1,6 @@
 import type { JSONObject } from '@ai-sdk/provider';
 import { generateText, type LanguageModel, type LanguageModelUsage, Output } from 'ai';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import { GuardrailConfigError, type GuardrailConfigIssue } from '../../core/errors';
 import type { Guardrail, GuardrailContext, GuardrailSeverity } from '../../core/types';

@@ -27,14 +27,21 @@ export type {
   Verdict,
 } from './core/types';
 export * from './guards/data-protection';
+export type { CircuitBreakerOptions } from './guards/llm-judge/circuit-breaker';
 export {
-  type PromptInjectionOptions,
-  promptInjection,
-} from './guards/prompt-injection/prompt-injection';
+  defaultJudgeTemplate,
+  type JudgeTemplate,
+  type JudgeTemplateInput,
+} from './guards/llm-judge/judge-prompt';
 export {
-  DEFAULT_PROMPT_INJECTION_THRESHOLD,
-  scorePromptInjection,
-} from './guards/prompt-injection/score-prompt-injection';
+  type JudgeCacheOptions,
+  type JudgeVerdict,
+  judgeVerdictSchema,
+  type LlmJudgeOptions,
+  llmJudge,
+} from './guards/llm-judge/llm-judge';
+export * from './guards/policy';
+export { type RateLimitOptions, rateLimit } from './guards/rate-limit/rate-limit';
 export { DEFAULT_BLOCKED_MESSAGE } from './middleware/blocked-response';
 export { getGuardrailOutcome } from './middleware/get-guardrail-outcome';
 export type { StreamMode } from './middleware/guarded-stream';

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import * as main from '../src';
+import * as config from '../src/config';
+import * as redis from '../src/redis';
+import * as testing from '../src/testing';
+
+describe('public entries', () => {
+  it('the main entry exports every built-in guardrail and the core API', () => {
+    const expected = [
+      'guardrails',
+      'guardTools',
+      'guardTool',
+      'isGuardrailBlocked',
+      'guardrailTripped',
+      'getGuardrailOutcome',
+      'defineGuardrail',
+      'allow',
+      'block',
+      'modify',
+      'GuardrailTripwireError',
+      'GuardrailConfigError',
+      'pii',
+      'findPii',
+      'secrets',
+      'findSecrets',
+      'invisibleText',
+      'promptInjection',
+      'scorePromptInjection',
+      'DEFAULT_PROMPT_INJECTION_THRESHOLD',
+      'contentFilter',
+      'urlFilter',
+      'toolPolicy',
+      'outputSchema',
+      'tokenBudget',
+      'rateLimit',
+      'llmJudge',
+      'memoryStore',
+    ];
+    const missing = expected.filter(name => !(name in main));
+    expect(missing).toEqual([]);
+  });
+
+  it('the subpath entries export their factories', () => {
+    expect(typeof config.loadGuardrailsConfig).toBe('function');
+    expect(typeof redis.redisStore).toBe('function');
+    expect(typeof testing.scriptedModel).toBe('function');
+  });
+});

@@ -5,6 +5,7 @@ import {
 } from 'libphonenumber-js/max';
 import { parse as parseDomain } from 'tldts';
 import { GuardrailConfigError } from '../../core/errors';
+import { anchoredMatcher, stickyPattern } from '../shared/anchored-scan';
 import { base58CheckValid, bech32Valid, luhnValid, mod97Valid } from '../shared/checksums';
 import { normalizeText } from '../shared/normalize-text';
 import { type DetectedSpan, type RankedSpan, resolveOverlaps } from '../shared/spans';
@@ -153,28 +154,35 @@ function validDomain(domain: string): boolean {
   return parseDomain(domain).isIcann === true;
 }
 
+function codeTable(pattern: RegExp): Uint8Array {
+  const table = new Uint8Array(128);
+  for (let code = 0; code < 128; code++)
+    table[code] = pattern.test(String.fromCharCode(code)) ? 1 : 0;
+  return table;
+}
+const localCodes = codeTable(localChar);
+const domainCodes = codeTable(domainChar);
+const isLocalCode = (code: number) => code < 128 && localCodes[code] === 1;
+const isDomainCode = (code: number) => code < 128 && domainCodes[code] === 1;
+
 const findEmails: Finder = (text, add) => {
   // Expand around each '@' instead of running a regex from every position:
   // each '@' costs at most 64 + 255 steps, so the scan stays linear.
   let at = text.indexOf('@');
   while (at >= 0) {
     let start = at;
-    while (start > 0 && at - start < 64 && localChar.test(text[start - 1]!)) start--;
-    const tooLong = start > 0 && localChar.test(text[start - 1]!);
+    while (start > 0 && at - start < 64 && isLocalCode(text.charCodeAt(start - 1))) start--;
+    const tooLong = start > 0 && isLocalCode(text.charCodeAt(start - 1));
     let end = at + 1;
-    while (end < text.length && end - at <= 255 && domainChar.test(text[end]!)) end++;
+    while (end < text.length && end - at <= 255 && isDomainCode(text.charCodeAt(end))) end++;
     while (end > at + 1 && (text[end - 1] === '.' || text[end - 1] === '-')) end--;
     while (start < at && text[start] === '.') start++;
-    const local = text.slice(start, at);
-    const domain = text.slice(at + 1, end);
-    if (
-      !tooLong &&
-      local.length > 0 &&
-      !local.endsWith('.') &&
-      !local.includes('..') &&
-      validDomain(domain)
-    ) {
-      add(start, end);
+    // A domain needs a dot (two labels): most stray '@'s end here, before any slicing.
+    const dot = text.indexOf('.', at + 1);
+    if (!tooLong && start < at && dot >= 0 && dot < end) {
+      const local = text.slice(start, at);
+      const domain = text.slice(at + 1, end);
+      if (!local.endsWith('.') && !local.includes('..') && validDomain(domain)) add(start, end);
     }
     at = text.indexOf('@', at + 1);
   }
@@ -204,7 +212,12 @@ const findObfuscatedEmails: Finder = (text, add, { obfuscatedEmails }) => {
 
 // ---------------------------------------------------------------- phone
 
-const phoneRun = /\+?\(?\d[\d ().\-/]*/g;
+// A run of digits and separators holding at least seven digits. A run
+// with fewer is never a phone number, and none of its suffixes can hold
+// more, so skipping those runs in the pattern yields the same long runs as
+// matching every run and dropping the short ones (without a match object
+// per number in the text).
+const phoneRun = /\+?\(?\d(?=(?:[ ().\-/]*\d){6})[\d ().\-/]*/g;
 const phoneCache = new Map<string, Array<[number, number]>>();
 
 function phonesIn(run: string, regions: readonly CountryCode[]): Array<[number, number]> {
@@ -264,7 +277,9 @@ const findPhones: Finder = (text, add, { defaultRegion, phoneRegions }) => {
 
 // ---------------------------------------------------------------- cards
 
-const cardCandidate = /(?<![\w.-])\d(?:[ .-]?\d){11,18}(?![\w]|[.-]\d)/g;
+// The lookbehind after the first digit (same meaning as before it) lets the
+// engine skip straight to digits.
+const cardCandidate = /\d(?<![\w.-]\d)(?:[ .-]?\d){11,18}(?![\w]|[.-]\d)/g;
 
 function cardIssuerValid(digits: string): boolean {
   const length = digits.length;
@@ -284,18 +299,49 @@ function cardIssuerValid(digits: string): boolean {
   return false;
 }
 
-const findCards: Finder = (text, add) => {
-  for (const match of text.matchAll(cardCandidate)) {
-    const value = match[0];
-    const separators = new Set(value.replace(/\d/g, ''));
-    if (separators.size > 1) continue;
-    if (separators.size === 1) {
-      // Grouped like a card (4-4-4-4, 4-6-5, ...), not a list of small numbers.
-      const groups = value.split(/[ .-]/);
-      if (groups.some(group => group.length < 3 || group.length > 6)) continue;
+/**
+ * The digits of a card candidate (digits with single separators between
+ * them), or undefined when it mixes separator kinds or is not grouped like a
+ * card (4-4-4-4, 4-6-5, ...: groups of 3 to 6 digits), not a list of small
+ * numbers.
+ */
+function cardDigits(value: string): string | undefined {
+  let separator = -1;
+  let group = 0;
+  let digits = '';
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if (code >= 48 && code <= 57) {
+      group++;
+      continue;
     }
-    const digits = value.replace(/\D/g, '');
-    if (/^(\d)\1+$/.test(digits)) continue;
+    if (separator >= 0 && code !== separator) return undefined;
+    separator = code;
+    if (group < 3 || group > 6) return undefined;
+    group = 0;
+  }
+  if (separator < 0) return value;
+  if (group < 3 || group > 6) return undefined;
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if (code >= 48 && code <= 57) digits += value[index];
+  }
+  return digits;
+}
+
+function allSameDigit(digits: string): boolean {
+  for (let index = 1; index < digits.length; index++) {
+    if (digits.charCodeAt(index) !== digits.charCodeAt(0)) return false;
+  }
+  return true;
+}
+
+const findCards: Finder = (text, add) => {
+  cardCandidate.lastIndex = 0;
+  for (let match = cardCandidate.exec(text); match; match = cardCandidate.exec(text)) {
+    const value = match[0];
+    const digits = cardDigits(value);
+    if (digits === undefined || allSameDigit(digits)) continue;
     if (cardIssuerValid(digits) && luhnValid(digits)) add(match.index, match.index + value.length);
   }
 };
@@ -438,7 +484,7 @@ const findIbans: Finder = (text, add) => {
 
 // ---------------------------------------------------------------- US SSN / ITIN
 
-const nineDigits = /(?<![\w.-])(\d{3})([- .]?)(\d{2})([- .]?)(\d{4})(?![\w]|-\d|\.\d)/g;
+const nineDigits = /(\d(?<![\w.-]\d)\d{2})([- .]?)(\d{2})([- .]?)(\d{4})(?![\w]|-\d|\.\d)/g;
 const sampleSsns = new Set(['078051120', '219099999', '457555462', '123456789']);
 
 function separatorsConsistent(first: string, second: string): boolean {
@@ -460,8 +506,16 @@ function abaRoutingValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+// SSN and ITIN read the same nine-digit candidates: scan once per text.
+let nineDigitCache: { text: string; matches: RegExpExecArray[] } | undefined;
+function nineDigitMatches(text: string): RegExpExecArray[] {
+  if (nineDigitCache?.text !== text)
+    nineDigitCache = { text, matches: [...text.matchAll(nineDigits)] };
+  return nineDigitCache.matches;
+}
+
 const findSsns: Finder = (text, add) => {
-  for (const match of text.matchAll(nineDigits)) {
+  for (const match of nineDigitMatches(text)) {
     const [value, area, sep1, group, sep2, serial] = match as unknown as string[];
     if (!separatorsConsistent(sep1!, sep2!)) continue;
     if ((sep1 === ' ' || sep1 === '.') && sep2 === '') continue;
@@ -476,7 +530,7 @@ const findSsns: Finder = (text, add) => {
 };
 
 const findItins: Finder = (text, add) => {
-  for (const match of text.matchAll(nineDigits)) {
+  for (const match of nineDigitMatches(text)) {
     const [value, area, sep1, group, sep2] = match as unknown as string[];
     if (!separatorsConsistent(sep1!, sep2!) || sep1 === '.' || sep2 === '.') continue;
     if (area![0] !== '9') continue;
@@ -525,10 +579,37 @@ function ipv6Valid(address: string): boolean {
   return halves.length === 2 ? total <= 7 : total === 8;
 }
 
+const stickyIpv6Candidate = stickyPattern(ipv6Candidate);
+
+function isHexOrColonCode(code: number): boolean {
+  return (code >= 48 && code <= 58) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
+}
+
+/**
+ * The matches of `ipv6Candidate` that contain a `:` (the only ones
+ * `findIps` keeps), tried only at the start of the run of hex digits and
+ * colons around each `:`. A match without a colon never covers a position
+ * where a match with one could start, so skipping those changes nothing.
+ */
+function ipv6Matches(text: string): RegExpExecArray[] {
+  const matches: RegExpExecArray[] = [];
+  const matcher = anchoredMatcher(stickyIpv6Candidate, text);
+  for (let colon = text.indexOf(':'); colon >= 0; colon = text.indexOf(':', colon + 1)) {
+    let start = colon;
+    while (start > 0 && colon - start < 38 && isHexOrColonCode(text.charCodeAt(start - 1))) start--;
+    if (start > 0 && isHexOrColonCode(text.charCodeAt(start - 1))) continue; // run too long before the colon
+    if (start < matcher.next) continue;
+    const match = matcher.at(start);
+    // A match at the run's start takes the whole run (39 characters at most), colon included.
+    if (match) matches.push(match);
+  }
+  return matches;
+}
+
 const findIps: Finder = (text, add) => {
   for (const match of text.matchAll(ipv4)) add(match.index, match.index + match[0].length);
   if (!text.includes(':')) return;
-  for (const match of text.matchAll(ipv6Candidate)) {
+  for (const match of ipv6Matches(text)) {
     let value = match[0];
     let prefix = '';
     const slash = value.indexOf('/');
@@ -632,9 +713,40 @@ const macColon =
   /(?<![\w:.-])[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}\1[0-9A-Fa-f]{2}\1[0-9A-Fa-f]{2}\1[0-9A-Fa-f]{2}\1[0-9A-Fa-f]{2}(?![\w:-])/g;
 const macDot = /(?<![\w.:-])[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}(?![\w-]|\.\w)/g;
 
+const stickyMacColon = stickyPattern(macColon);
+const stickyMacDot = stickyPattern(macDot);
+
+/**
+ * The matches of `macColon` and `macDot` (as `matchAll` yields them), tried
+ * only where the first separator sits: two characters after the start for
+ * `aa:bb:…` / `aa-bb-…`, four for `aabb.ccdd.eeff`.
+ */
+function macMatches(text: string, pattern: RegExp): RegExpExecArray[] {
+  const matches: RegExpExecArray[] = [];
+  const dotted = pattern === macDot;
+  const matcher = anchoredMatcher(dotted ? stickyMacDot : stickyMacColon, text);
+  const separators = dotted ? ['.'] : [':', '-'];
+  const offset = dotted ? 4 : 2;
+  const positions: number[] = [];
+  for (const separator of separators) {
+    for (let at = text.indexOf(separator); at >= 0; at = text.indexOf(separator, at + 1)) {
+      // The next separator sits 3 (or 5) characters further.
+      if (at >= offset && text.charCodeAt(at + offset + 1) === text.charCodeAt(at)) {
+        positions.push(at - offset);
+      }
+    }
+  }
+  if (separators.length > 1) positions.sort((first, second) => first - second);
+  for (const start of positions) {
+    const match = matcher.at(start);
+    if (match) matches.push(match);
+  }
+  return matches;
+}
+
 const findMacs: Finder = (text, add) => {
   for (const pattern of [macColon, macDot]) {
-    for (const match of text.matchAll(pattern)) {
+    for (const match of macMatches(text, pattern)) {
       const hex = match[0].replace(/[^0-9A-Fa-f]/g, '').toLowerCase();
       if (hex === '000000000000' || hex === 'ffffffffffff') continue;
       // Cisco dotted form: require a hex letter or a digit mix that is not a version number.
@@ -802,6 +914,7 @@ export function findPii(
       });
     }
   }
+  nineDigitCache = undefined; // do not keep the text alive
   return resolveOverlaps(candidates).map(span => ({
     type: span.type,
     ...normalized.toOriginalSpan(span.start, span.end),

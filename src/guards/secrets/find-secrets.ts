@@ -1,4 +1,10 @@
 import { GuardrailConfigError } from '../../core/errors';
+import {
+  anchoredMatcher,
+  type LiteralFinder,
+  literalFinder,
+  stickyPattern,
+} from '../shared/anchored-scan';
 import { shannonEntropy } from '../shared/checksums';
 import { normalizeText } from '../shared/normalize-text';
 import { type DetectedSpan, type RankedSpan, resolveOverlaps } from '../shared/spans';
@@ -39,14 +45,55 @@ interface Rule {
   validate?: (value: string) => boolean;
   /** Skip the placeholder check (PEM bodies are judged by `validate`). */
   keepPlaceholders?: boolean;
+  /** Where a match can start, relative to a literal every match contains (see `anchor`). */
+  anchor: Anchor;
 }
+
+/**
+ * Every match of a rule contains one of `literals`, starting `min`..`max`
+ * characters after the match start; `start` (when given) is a cheap test a
+ * start must pass before the pattern is tried there. The pattern is only
+ * tried at the starts these allow, which keeps the scan at one pass over a
+ * few rare characters instead of one regex pass per rule.
+ */
+interface Anchor {
+  literals: readonly string[];
+  min: number;
+  max: number;
+  start?: (text: string, start: number) => boolean;
+  /** A cheap test of a literal's occurrence (at its start) before it counts as a hit. */
+  hit?: (text: string, at: number) => boolean;
+}
+
+function anchor(
+  literals: readonly string[],
+  min = 0,
+  max = min,
+  start?: (text: string, start: number) => boolean,
+  hit?: (text: string, at: number) => boolean,
+): Anchor {
+  return { literals, min, max, start, hit };
+}
+
+const startsWithDigit = (text: string, start: number) => {
+  const code = text.charCodeAt(start);
+  return code >= 48 && code <= 57;
+};
+const startsWithMNO = (text: string, start: number) => {
+  const code = text.charCodeAt(start);
+  return code >= 77 && code <= 79; // M, N, O
+};
+const startsWithLowerCase = (text: string, start: number) => {
+  const code = text.charCodeAt(start);
+  return code >= 97 && code <= 122;
+};
 
 const b = '(?<![A-Za-z0-9_-])';
 const e = '(?![A-Za-z0-9_-])';
 const rule = (
   type: string,
   source: string,
-  options: Omit<Rule, 'type' | 'pattern'> & { flags?: string } = {},
+  options: Omit<Rule, 'type' | 'pattern'> & { flags?: string },
 ): Rule => ({ type, pattern: new RegExp(source, `g${options.flags ?? ''}`), ...options });
 
 /** Decodes one base64url segment to text, or undefined. */
@@ -104,153 +151,282 @@ function pemHasKeyMaterial(value: string, matchEnd: number, textLength: number):
  */
 const providerRules: Rule[] = [
   // Anthropic keys: `sk-ant-api03-` / `sk-ant-admin01-`, 93 characters, then `AA`.
-  rule('ANTHROPIC_API_KEY', `${b}sk-ant-(?:api|sid)\\d{2}-[A-Za-z0-9_-]{93}AA${e}`, { prefix: 13 }),
-  rule('ANTHROPIC_ADMIN_KEY', `${b}sk-ant-admin\\d{2}-[A-Za-z0-9_-]{93}AA${e}`, { prefix: 15 }),
+  rule('ANTHROPIC_API_KEY', `${b}sk-ant-(?:api|sid)\\d{2}-[A-Za-z0-9_-]{93}AA${e}`, {
+    prefix: 13,
+    anchor: anchor(['sk-ant-api', 'sk-ant-sid']),
+  }),
+  rule('ANTHROPIC_ADMIN_KEY', `${b}sk-ant-admin\\d{2}-[A-Za-z0-9_-]{93}AA${e}`, {
+    prefix: 15,
+    anchor: anchor(['sk-ant-admin']),
+  }),
   rule(
     'OPENAI_API_KEY',
     `${b}sk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,200}T3BlbkFJ[A-Za-z0-9_-]{20,200}${e}`,
-    { prefix: 3 },
+    { prefix: 3, anchor: anchor(['sk-']) },
   ),
   rule('OPENAI_API_KEY', `${b}sk-(?:proj-|svcacct-|admin-)[A-Za-z0-9_-]{20,200}${e}`, {
     prefix: 8,
+    anchor: anchor(['sk-']),
   }),
-  rule('OPENAI_API_KEY', `${b}sk-[A-Za-z0-9]{48}${e}`, { prefix: 3 }),
+  rule('OPENAI_API_KEY', `${b}sk-[A-Za-z0-9]{48}${e}`, { prefix: 3, anchor: anchor(['sk-']) }),
   rule('AWS_ACCESS_KEY_ID', `${b}(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}${e}`, {
     prefix: 4,
+    anchor: anchor(['AKIA', 'ASIA', 'ABIA', 'ACCA', 'A3T']),
   }),
   rule(
     'AWS_SECRET_ACCESS_KEY',
     `(?:aws|AWS)[\\w.-]{0,20}(?:secret|SECRET|Secret|access_key|ACCESS_KEY)[\\w.-]{0,20}["']?\\s{0,3}[:=]{1,2}>?\\s{0,3}["']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])`,
-    { group: 1 },
+    { group: 1, anchor: anchor(['aws', 'AWS']) },
   ),
-  rule('AWS_BEDROCK_API_KEY', `${b}ABSK[A-Za-z0-9+/=]{100,400}`, { prefix: 4 }),
+  rule('AWS_BEDROCK_API_KEY', `${b}ABSK[A-Za-z0-9+/=]{100,400}`, {
+    prefix: 4,
+    anchor: anchor(['ABSK']),
+  }),
   rule(
     'AWS_BEDROCK_API_KEY',
     `${b}bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/=_-]{20,2000}`,
     {
       prefix: 16,
+      anchor: anchor(['bedrock-api-key-']),
     },
   ),
-  rule('GITHUB_TOKEN', `${b}gh[pousr]_[A-Za-z0-9]{36}${e}`, { prefix: 4 }),
-  rule('GITHUB_TOKEN', `${b}github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}${e}`, { prefix: 11 }),
+  rule('GITHUB_TOKEN', `${b}gh[pousr]_[A-Za-z0-9]{36}${e}`, {
+    prefix: 4,
+    anchor: anchor(['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_']),
+  }),
+  rule('GITHUB_TOKEN', `${b}github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}${e}`, {
+    prefix: 11,
+    anchor: anchor(['github_pat_']),
+  }),
   // GitLab: the documented lengths of each token kind; routable tokens carry `.` and a 9-character suffix.
-  rule('GITLAB_TOKEN', `${b}(?:glpat|glrt)-[A-Za-z0-9_-]{27,300}\\.[0-9a-z]{9}${e}`, { prefix: 6 }),
+  rule('GITLAB_TOKEN', `${b}(?:glpat|glrt)-[A-Za-z0-9_-]{27,300}\\.[0-9a-z]{9}${e}`, {
+    prefix: 6,
+    anchor: anchor(['glpat-', 'glrt-']),
+  }),
   rule('GITLAB_TOKEN', `${b}(?:glpat|gldt|glrt|glcbt|glffct|glft|glsoat)-[A-Za-z0-9_-]{20}${e}`, {
     prefix: 6,
+    anchor: anchor(['glpat-', 'gldt-', 'glrt-', 'glcbt-', 'glffct-', 'glft-', 'glsoat-']),
   }),
-  rule('GITLAB_TOKEN', `${b}glsoat-[A-Za-z0-9_-]{50}${e}`, { prefix: 7 }),
-  rule('GITLAB_TOKEN', `${b}glptt-[A-Za-z0-9_-]{40}${e}`, { prefix: 6 }),
-  rule('GITLAB_TOKEN', `${b}glimt-[A-Za-z0-9_-]{25}${e}`, { prefix: 6 }),
-  rule('GITLAB_TOKEN', `${b}glagent-[A-Za-z0-9_-]{50,1024}${e}`, { prefix: 8 }),
-  rule('GITLAB_TOKEN', `${b}gloas-[A-Za-z0-9_-]{64}${e}`, { prefix: 6 }),
-  rule('GITLAB_TOKEN', `${b}GR1348941[A-Za-z0-9_-]{20}(?:[A-Za-z0-9_-]{30})?${e}`, { prefix: 9 }),
-  rule('GITLAB_TOKEN', `_gitlab_session=([0-9a-z]{32})${e}`, { group: 1 }),
+  rule('GITLAB_TOKEN', `${b}glsoat-[A-Za-z0-9_-]{50}${e}`, {
+    prefix: 7,
+    anchor: anchor(['glsoat-']),
+  }),
+  rule('GITLAB_TOKEN', `${b}glptt-[A-Za-z0-9_-]{40}${e}`, {
+    prefix: 6,
+    anchor: anchor(['glptt-']),
+  }),
+  rule('GITLAB_TOKEN', `${b}glimt-[A-Za-z0-9_-]{25}${e}`, {
+    prefix: 6,
+    anchor: anchor(['glimt-']),
+  }),
+  rule('GITLAB_TOKEN', `${b}glagent-[A-Za-z0-9_-]{50,1024}${e}`, {
+    prefix: 8,
+    anchor: anchor(['glagent-']),
+  }),
+  rule('GITLAB_TOKEN', `${b}gloas-[A-Za-z0-9_-]{64}${e}`, {
+    prefix: 6,
+    anchor: anchor(['gloas-']),
+  }),
+  rule('GITLAB_TOKEN', `${b}GR1348941[A-Za-z0-9_-]{20}(?:[A-Za-z0-9_-]{30})?${e}`, {
+    prefix: 9,
+    anchor: anchor(['GR1348941']),
+  }),
+  rule('GITLAB_TOKEN', `_gitlab_session=([0-9a-z]{32})${e}`, {
+    group: 1,
+    anchor: anchor(['_gitlab_session=']),
+  }),
   rule('SLACK_TOKEN', `${b}xox[bpaesr]-\\d{8,14}-\\d{8,14}(?:-\\d{8,14})?-[A-Za-z0-9]{20,40}${e}`, {
     prefix: 5,
+    anchor: anchor(['xox']),
   }),
-  rule('SLACK_TOKEN', `${b}xox[abposre]-[A-Za-z0-9-]{20,250}${e}`, { prefix: 5 }),
-  rule('SLACK_TOKEN', `${b}xoxe(?:\\.xox[bp])?-\\d-[A-Z0-9]{146,200}${e}`, { prefix: 5 }),
-  rule('SLACK_TOKEN', `${b}xapp-\\d-[A-Z0-9]+-\\d+-[a-z0-9]{20,80}`, { prefix: 5 }),
+  rule('SLACK_TOKEN', `${b}xox[abposre]-[A-Za-z0-9-]{20,250}${e}`, {
+    prefix: 5,
+    anchor: anchor(['xox']),
+  }),
+  rule('SLACK_TOKEN', `${b}xoxe(?:\\.xox[bp])?-\\d-[A-Z0-9]{146,200}${e}`, {
+    prefix: 5,
+    anchor: anchor(['xoxe']),
+  }),
+  rule('SLACK_TOKEN', `${b}xapp-\\d-[A-Z0-9]+-\\d+-[a-z0-9]{20,80}`, {
+    prefix: 5,
+    anchor: anchor(['xapp-']),
+  }),
   rule(
     'SLACK_WEBHOOK',
     'https?://hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,120}',
+    { anchor: anchor(['://hooks.slack.com/'], 4, 5) },
   ),
-  rule('STRIPE_KEY', `${b}(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{10,99}${e}`, { prefix: 8 }),
-  rule('GOOGLE_API_KEY', `${b}AIza[0-9A-Za-z_-]{35}${e}`, { prefix: 4 }),
-  rule('GCP_SERVICE_ACCOUNT', '"type"\\s{0,3}:\\s{0,3}"service_account"'),
-  rule('AZURE_AD_CLIENT_SECRET', `${b}[a-zA-Z0-9_~.]{3}\\dQ~[a-zA-Z0-9_~.-]{31,34}${e}`),
-  rule('AZURE_STORAGE_KEY', 'AccountKey=([A-Za-z0-9+/]{86}==)', { group: 1 }),
-  rule('TWILIO_API_KEY', `${b}SK[0-9a-fA-F]{32}${e}`, { prefix: 2 }),
+  rule('STRIPE_KEY', `${b}(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{10,99}${e}`, {
+    prefix: 8,
+    anchor: anchor(['sk_', 'rk_']),
+  }),
+  rule('GOOGLE_API_KEY', `${b}AIza[0-9A-Za-z_-]{35}${e}`, { prefix: 4, anchor: anchor(['AIza']) }),
+  rule('GCP_SERVICE_ACCOUNT', '"type"\\s{0,3}:\\s{0,3}"service_account"', {
+    anchor: anchor(['"type"']),
+  }),
+  rule('AZURE_AD_CLIENT_SECRET', `${b}[a-zA-Z0-9_~.]{3}\\dQ~[a-zA-Z0-9_~.-]{31,34}${e}`, {
+    anchor: anchor(['Q~'], 4, 4),
+  }),
+  rule('AZURE_STORAGE_KEY', 'AccountKey=([A-Za-z0-9+/]{86}==)', {
+    group: 1,
+    anchor: anchor(['AccountKey=']),
+  }),
+  rule('TWILIO_API_KEY', `${b}SK[0-9a-fA-F]{32}${e}`, { prefix: 2, anchor: anchor(['SK']) }),
   rule('SENDGRID_API_KEY', `${b}SG\\.[A-Za-z0-9_-]{20,24}\\.[A-Za-z0-9_-]{39,50}${e}`, {
     prefix: 3,
+    anchor: anchor(['SG.']),
   }),
-  rule('NPM_TOKEN', `${b}npm_[A-Za-z0-9]{36}${e}`, { prefix: 4 }),
+  rule('NPM_TOKEN', `${b}npm_[A-Za-z0-9]{36}${e}`, { prefix: 4, anchor: anchor(['npm_']) }),
   rule(
     'NPM_TOKEN',
     `//[^\\s/]{0,200}/:_authToken=\\s{0,2}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})${e}`,
-    { group: 1 },
+    {
+      group: 1,
+      anchor: anchor(['/:_authToken='], 2, 202, (text, start) => text.startsWith('//', start)),
+    },
   ),
-  rule('PYPI_TOKEN', `${b}pypi-AgE[A-Za-z0-9_-]{70,1000}`, { prefix: 5 }),
-  rule('PYPI_TOKEN', `${b}pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,1000}`, { prefix: 20 }),
-  rule('HUGGINGFACE_TOKEN', `${b}(?:hf_|api_org_)[A-Za-z]{34}${e}`, { prefix: 3 }),
+  rule('PYPI_TOKEN', `${b}pypi-AgE[A-Za-z0-9_-]{70,1000}`, {
+    prefix: 5,
+    anchor: anchor(['pypi-AgE']),
+  }),
+  rule('PYPI_TOKEN', `${b}pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,1000}`, {
+    prefix: 20,
+    anchor: anchor(['pypi-AgEIcHlwaS5vcmc']),
+  }),
+  rule('HUGGINGFACE_TOKEN', `${b}(?:hf_|api_org_)[A-Za-z]{34}${e}`, {
+    prefix: 3,
+    anchor: anchor(['hf_', 'api_org_']),
+  }),
   rule(
     'JWT',
     `${b}eyJ[A-Za-z0-9_-]{10,500}\\.eyJ[A-Za-z0-9_-]{10,8000}(?:\\.[A-Za-z0-9_-]{0,1000})?`,
-    { validate: jwtHeaderIsJson },
+    { validate: jwtHeaderIsJson, anchor: anchor(['eyJ']) },
   ),
-  rule('PRIVATE_KEY', pemPrivateKey, { keepPlaceholders: true }),
+  rule('PRIVATE_KEY', pemPrivateKey, { keepPlaceholders: true, anchor: anchor(['-----BEGIN']) }),
   rule(
     'DATABASE_URL_PASSWORD',
     '\\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|jdbc:[a-z]{2,12}|clickhouse|cockroachdb|ftp|sftp|smtp)://[^\\s:/@"\']{1,64}:([^\\s@/"\']{1,128})@[^\\s/"\']{1,255}',
-    { group: 1 },
+    { group: 1, anchor: anchor(['://'], 3, 17, startsWithLowerCase) },
   ),
   rule(
     'DISCORD_TOKEN',
     `${b}[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38}${e}`,
+    { anchor: anchor(['.'], 24, 26, startsWithMNO, (text, at) => text.charCodeAt(at + 7) === 46) },
   ),
-  rule('TELEGRAM_BOT_TOKEN', `${b}\\d{8,10}:AA[A-Za-z0-9_-]{33}${e}`),
-  rule('SHOPIFY_TOKEN', `${b}shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}${e}`, { prefix: 6 }),
-  rule('SQUARE_TOKEN', `${b}(?:EAAA|sq0atp-|sq0csp-)[A-Za-z0-9_-]{22,60}${e}`, { prefix: 4 }),
-  rule('MAILCHIMP_API_KEY', `${b}[0-9a-f]{32}-us\\d{1,2}${e}`),
-  rule('DIGITALOCEAN_TOKEN', `${b}do[opr]_v1_[a-f0-9]{64}${e}`, { prefix: 7 }),
+  rule('TELEGRAM_BOT_TOKEN', `${b}\\d{8,10}:AA[A-Za-z0-9_-]{33}${e}`, {
+    anchor: anchor([':AA'], 8, 10, startsWithDigit),
+  }),
+  rule('SHOPIFY_TOKEN', `${b}shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}${e}`, {
+    prefix: 6,
+    anchor: anchor(['shpat_', 'shpca_', 'shppa_', 'shpss_']),
+  }),
+  rule('SQUARE_TOKEN', `${b}(?:EAAA|sq0atp-|sq0csp-)[A-Za-z0-9_-]{22,60}${e}`, {
+    prefix: 4,
+    anchor: anchor(['EAAA', 'sq0atp-', 'sq0csp-']),
+  }),
+  rule('MAILCHIMP_API_KEY', `${b}[0-9a-f]{32}-us\\d{1,2}${e}`, { anchor: anchor(['-us'], 32, 32) }),
+  rule('DIGITALOCEAN_TOKEN', `${b}do[opr]_v1_[a-f0-9]{64}${e}`, {
+    prefix: 7,
+    anchor: anchor(['doo_v1_', 'dop_v1_', 'dor_v1_']),
+  }),
   rule('AGE_SECRET_KEY', `${b}AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}${e}`, {
     prefix: 16,
+    anchor: anchor(['AGE-SECRET-KEY-1']),
   }),
   // 1Password account secret key (A3-XXXXXX-XXXXXX-XXXXX-XXXXX-XXXXX-XXXXX) and service-account token.
   rule(
     'ONEPASSWORD_SECRET',
     `${b}A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}${e}`,
-    { prefix: 3 },
+    { prefix: 3, anchor: anchor(['A3-']) },
   ),
   rule('ONEPASSWORD_SECRET', `${b}ops_eyJ[A-Za-z0-9+/=_-]{250,}`, {
     prefix: 4,
     validate: base64JsonAfter(4),
+    anchor: anchor(['ops_eyJ']),
   }),
-  rule('ADOBE_CLIENT_SECRET', `${b}p8e-[A-Za-z0-9-]{32}${e}`, { prefix: 4 }),
-  rule('ALIBABA_ACCESS_KEY_ID', `${b}LTAI[A-Za-z0-9]{20}${e}`, { prefix: 4 }),
-  rule('HASHICORP_TF_TOKEN', `${b}[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_=-]{60,70}${e}`),
-  rule('VAULT_TOKEN', `${b}hv[sbr]\\.[A-Za-z0-9_-]{90,300}${e}`, { prefix: 4 }),
-  rule('FACEBOOK_ACCESS_TOKEN', `${b}EAA[A-Za-z0-9]{100,400}${e}`, { prefix: 3 }),
-  rule('FACEBOOK_ACCESS_TOKEN', `${b}\\d{15,16}(?:\\||%7C)[A-Za-z0-9_-]{27}${e}`),
-  rule('FLYIO_TOKEN', `${b}FlyV1 fm[12][ar]?_[A-Za-z0-9+/=_-]{100,2000}`, { prefix: 11 }),
-  rule('FLYIO_TOKEN', `${b}fo1_[A-Za-z0-9_-]{43}${e}`, { prefix: 4 }),
-  rule('INTRA42_CLIENT_SECRET', `${b}s-s4t2(?:ud|af)-[a-f0-9]{64}${e}`, { prefix: 10 }),
-  rule('MAPBOX_TOKEN', `${b}[ps]k\\.[A-Za-z0-9]{60}\\.[A-Za-z0-9]{22}${e}`, { prefix: 3 }),
+  rule('ADOBE_CLIENT_SECRET', `${b}p8e-[A-Za-z0-9-]{32}${e}`, {
+    prefix: 4,
+    anchor: anchor(['p8e-']),
+  }),
+  rule('ALIBABA_ACCESS_KEY_ID', `${b}LTAI[A-Za-z0-9]{20}${e}`, {
+    prefix: 4,
+    anchor: anchor(['LTAI']),
+  }),
+  rule('HASHICORP_TF_TOKEN', `${b}[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_=-]{60,70}${e}`, {
+    anchor: anchor(['.atlasv1.'], 14, 14),
+  }),
+  rule('VAULT_TOKEN', `${b}hv[sbr]\\.[A-Za-z0-9_-]{90,300}${e}`, {
+    prefix: 4,
+    anchor: anchor(['hvs.', 'hvb.', 'hvr.']),
+  }),
+  rule('FACEBOOK_ACCESS_TOKEN', `${b}EAA[A-Za-z0-9]{100,400}${e}`, {
+    prefix: 3,
+    anchor: anchor(['EAA']),
+  }),
+  rule('FACEBOOK_ACCESS_TOKEN', `${b}\\d{15,16}(?:\\||%7C)[A-Za-z0-9_-]{27}${e}`, {
+    anchor: anchor(['|', '%7C'], 15, 16, startsWithDigit),
+  }),
+  rule('FLYIO_TOKEN', `${b}FlyV1 fm[12][ar]?_[A-Za-z0-9+/=_-]{100,2000}`, {
+    prefix: 11,
+    anchor: anchor(['FlyV1 fm']),
+  }),
+  rule('FLYIO_TOKEN', `${b}fo1_[A-Za-z0-9_-]{43}${e}`, { prefix: 4, anchor: anchor(['fo1_']) }),
+  rule('INTRA42_CLIENT_SECRET', `${b}s-s4t2(?:ud|af)-[a-f0-9]{64}${e}`, {
+    prefix: 10,
+    anchor: anchor(['s-s4t2']),
+  }),
+  rule('MAPBOX_TOKEN', `${b}[ps]k\\.[A-Za-z0-9]{60}\\.[A-Za-z0-9]{22}${e}`, {
+    prefix: 3,
+    anchor: anchor(['pk.', 'sk.']),
+  }),
   rule('SENTRY_TOKEN', `${b}sntrys_eyJ[A-Za-z0-9+/=_-]{60,400}`, {
     prefix: 7,
     validate: base64JsonAfter(7),
+    anchor: anchor(['sntrys_eyJ']),
   }),
-  rule('SENTRY_TOKEN', `${b}sntryu_[a-f0-9]{64}${e}`, { prefix: 7 }),
+  rule('SENTRY_TOKEN', `${b}sntryu_[a-f0-9]{64}${e}`, { prefix: 7, anchor: anchor(['sntryu_']) }),
   rule('SOURCEGRAPH_TOKEN', `${b}sgp_(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}${e}`, {
     prefix: 4,
+    anchor: anchor(['sgp_']),
   }),
-  rule('DYNATRACE_TOKEN', `${b}dt0c01\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{64}${e}`, { prefix: 7 }),
+  rule('DYNATRACE_TOKEN', `${b}dt0c01\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{64}${e}`, {
+    prefix: 7,
+    anchor: anchor(['dt0c01.']),
+  }),
   rule('YANDEX_TOKEN', `${b}t1\\.[A-Za-z0-9_-]{2,40}={0,2}\\.[A-Za-z0-9_-]{86}={0,2}`, {
     prefix: 3,
+    anchor: anchor(['t1.']),
   }),
-  rule('EASYPOST_TOKEN', `${b}EZ[AT]K[A-Za-z0-9]{54}${e}`, { prefix: 4 }),
-  rule('ARTIFACTORY_TOKEN', `${b}AKCp[A-Za-z0-9]{69}${e}`, { prefix: 4 }),
-  rule('ARTIFACTORY_TOKEN', `${b}cmVmd[A-Za-z0-9]{59}${e}`, { prefix: 5 }),
-  rule('INFRACOST_TOKEN', `${b}ico-[A-Za-z0-9]{32}${e}`, { prefix: 4 }),
+  rule('EASYPOST_TOKEN', `${b}EZ[AT]K[A-Za-z0-9]{54}${e}`, {
+    prefix: 4,
+    anchor: anchor(['EZAK', 'EZTK']),
+  }),
+  rule('ARTIFACTORY_TOKEN', `${b}AKCp[A-Za-z0-9]{69}${e}`, { prefix: 4, anchor: anchor(['AKCp']) }),
+  rule('ARTIFACTORY_TOKEN', `${b}cmVmd[A-Za-z0-9]{59}${e}`, {
+    prefix: 5,
+    anchor: anchor(['cmVmd']),
+  }),
+  rule('INFRACOST_TOKEN', `${b}ico-[A-Za-z0-9]{32}${e}`, { prefix: 4, anchor: anchor(['ico-']) }),
   // Sidekiq Pro/Enterprise gem credentials: `BUNDLE_…__CONTRIBSYS__COM=user:password`.
   rule(
     'SIDEKIQ_SECRET',
     `BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM["']?\\s{0,3}[:=]\\s{0,3}["']?([a-f0-9]{8}:[a-f0-9]{8})${e}`,
-    { group: 1 },
+    { group: 1, anchor: anchor(['BUNDLE_']) },
   ),
   rule('BASIC_AUTH_URL', '\\bhttps?://[^\\s:/@"\']{1,64}:([^\\s@/"\']{3,128})@[^\\s/"\']{1,255}', {
     group: 1,
+    anchor: anchor(['://'], 4, 5, (text, start) => text[start] === 'h'),
   }),
   rule(
     'AUTHORIZATION_HEADER',
     '(?:Authorization|authorization|AUTHORIZATION)["\']?\\s{0,2}:\\s{0,2}(?:(?:Basic|Bearer|Token|token|bearer|basic)\\s{1,3})?([A-Za-z0-9+/=._~-]{8,4000})',
-    { group: 1 },
+    { group: 1, anchor: anchor(['Authorization', 'authorization', 'AUTHORIZATION']) },
   ),
   // `curl -u user:password` / `--user`, on the curl line or a continuation line.
   rule(
     'CURL_USER',
     `(?:curl\\b(?:[^\\n]|\\\\\\r?\\n){0,300}?\\s)(?:-u|--user)\\s{1,3}["']?[^\\s:"']{0,64}:([^\\s"']{3,128})`,
-    { group: 1 },
+    { group: 1, anchor: anchor(['curl']) },
   ),
 ];
 
@@ -373,6 +549,240 @@ function entropyCandidateIsSecret(
   return shannonEntropy(token) >= threshold;
 }
 
+// ---------------------------------------------------------------- anchored scanning
+
+/** Every rule's anchor literals, found in one pass; literal index -> rules anchored on it. */
+const anchorLiterals: string[] = [];
+const rulesByLiteral: number[][] = [];
+providerRules.forEach((providerRule, ruleIndex) => {
+  for (const literal of providerRule.anchor.literals) {
+    let index = anchorLiterals.indexOf(literal);
+    if (index < 0) {
+      index = anchorLiterals.push(literal) - 1;
+      rulesByLiteral.push([]);
+    }
+    rulesByLiteral[index]!.push(ruleIndex);
+  }
+});
+const providerFinder: LiteralFinder = literalFinder(anchorLiterals);
+const stickyRules = providerRules.map(providerRule => stickyPattern(providerRule.pattern));
+
+/**
+ * Calls `onMatch(ruleIndex, match)` with exactly the matches
+ * `source.matchAll(rule.pattern)` yields for each provider rule, in rule
+ * order and text order, trying each pattern only near its anchors.
+ */
+function scanProviderRules(
+  source: string,
+  onMatch: (ruleIndex: number, match: RegExpExecArray) => void,
+): void {
+  const hits: number[][] = [];
+  providerFinder.find(source, (start, literal) => {
+    for (const ruleIndex of rulesByLiteral[literal]!) {
+      const check = providerRules[ruleIndex]!.anchor.hit;
+      if (check && !check(source, start)) continue;
+      const ruleHits = hits[ruleIndex];
+      if (ruleHits) ruleHits.push(start);
+      else hits[ruleIndex] = [start];
+    }
+  });
+  for (let ruleIndex = 0; ruleIndex < providerRules.length; ruleIndex++) {
+    const ruleHits = hits[ruleIndex];
+    if (!ruleHits) continue;
+    // Hits come grouped by anchor character: put them in text order.
+    if (!isSorted(ruleHits)) ruleHits.sort((first, second) => first - second);
+    const { min, max, start: startCheck } = providerRules[ruleIndex]!.anchor;
+    const matcher = anchoredMatcher(stickyRules[ruleIndex]!, source);
+    let from = 0;
+    for (const hit of ruleHits) {
+      const last = hit - min;
+      for (let start = Math.max(hit - max, from, 0); start <= last; start++) {
+        if (start < matcher.next) {
+          start = matcher.next - 1;
+          continue;
+        }
+        if (startCheck && !startCheck(source, start)) continue;
+        const match = matcher.at(start);
+        if (match) onMatch(ruleIndex, match);
+      }
+      from = Math.max(from, last + 1);
+    }
+  }
+}
+
+function isSorted(numbers: readonly number[]): boolean {
+  for (let index = 1; index < numbers.length; index++) {
+    if (numbers[index]! < numbers[index - 1]!) return false;
+  }
+  return true;
+}
+
+/** Calls `visit(position)` for each occurrence of any of `chars`, in increasing order. */
+function forEachOccurrence(
+  text: string,
+  chars: readonly string[],
+  visit: (position: number) => void,
+): void {
+  const next = chars.map(char => text.indexOf(char));
+  for (;;) {
+    let which = -1;
+    for (let index = 0; index < next.length; index++) {
+      const position = next[index]!;
+      if (position >= 0 && (which < 0 || position < next[which]!)) which = index;
+    }
+    if (which < 0) return;
+    const position = next[which]!;
+    visit(position);
+    next[which] = text.indexOf(chars[which]!, position + 1);
+  }
+}
+
+function isIdentifierCode(code: number): boolean {
+  return (
+    (code >= 97 && code <= 122) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 48 && code <= 57) ||
+    code === 95 ||
+    code === 46 ||
+    code === 45
+  );
+}
+
+function isAlphanumericCode(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
+}
+
+function isQuoteCode(code: number): boolean {
+  return code === 34 || code === 39 || code === 96;
+}
+
+const stickyAssignment = stickyPattern(assignment);
+const stickyReversedComparison = stickyPattern(reversedComparison);
+const stickyXmlSetting = stickyPattern(xmlSetting);
+const keywordPattern = new RegExp(keywords, 'i');
+// An assignment's key is at most 40 + 14 (the longest keyword) + 30 characters.
+const longestAssignmentKey = 84;
+
+/**
+ * The matches of `assignment` (as `matchAll` yields them). Every match has a
+ * key ([A-Za-z0-9_.-], containing a keyword) that ends just before an
+ * optional quote, up to three blanks and an operator (which holds `:` or
+ * `=`) or a quote; so the pattern is only tried at the starts of keys that
+ * end within five characters before a `:`, `=` or quote and hold a keyword.
+ */
+function scanAssignments(source: string, onMatch: (match: RegExpExecArray) => void): void {
+  const matcher = anchoredMatcher(stickyAssignment, source);
+  let covered = 0; // key ends up to here are done
+  forEachOccurrence(source, [':', '=', '"', "'", '`'], position => {
+    for (let end = Math.max(covered + 1, position - 5, 1); end <= position; end++) {
+      if (!isIdentifierCode(source.charCodeAt(end - 1)) || isIdentifierCode(source.charCodeAt(end)))
+        continue;
+      let first = end - 1;
+      while (
+        first > 0 &&
+        end - first < longestAssignmentKey &&
+        isIdentifierCode(source.charCodeAt(first - 1))
+      )
+        first--;
+      if (end - first < 3 || !keywordPattern.test(source.slice(first, end))) continue;
+      for (let start = Math.max(first, matcher.next); start <= end - 3; start++) {
+        if (start > 0 && isAlphanumericCode(source.charCodeAt(start - 1))) continue;
+        if (start < matcher.next) continue;
+        const match = matcher.at(start);
+        if (match) onMatch(match);
+      }
+    }
+    covered = Math.max(covered, position);
+  });
+}
+
+/**
+ * The matches of `reversedComparison`: a quoted value, up to three blanks
+ * and `==`/`!=`/`===`/`!==`. The closing quote sits within five characters
+ * before an `=`, and the opening quote is the previous quote character (the
+ * value holds none).
+ */
+function scanReversedComparisons(source: string, onMatch: (match: RegExpExecArray) => void): void {
+  const matcher = anchoredMatcher(stickyReversedComparison, source);
+  let covered = -1; // closing quotes up to here are done
+  forEachOccurrence(source, ['='], position => {
+    for (let close = Math.max(covered + 1, position - 5, 1); close < position; close++) {
+      const quote = source.charCodeAt(close);
+      if (!isQuoteCode(quote)) continue;
+      let open = close - 1;
+      while (open >= 0 && close - open <= 201) {
+        const code = source.charCodeAt(open);
+        if (isQuoteCode(code) || code === 10) break;
+        open--;
+      }
+      if (open < 0 || source.charCodeAt(open) !== quote || close - open - 1 < 4) continue;
+      if (open < matcher.next) continue;
+      const match = matcher.at(open);
+      if (match) onMatch(match);
+    }
+    covered = Math.max(covered, position - 1);
+  });
+}
+
+/** The matches of `xmlSetting`, which start with `key=` (any case). */
+function scanXmlSettings(source: string, onMatch: (match: RegExpExecArray) => void): void {
+  const matcher = anchoredMatcher(stickyXmlSetting, source);
+  forEachOccurrence(source, ['='], position => {
+    const start = position - 3;
+    if (
+      start < matcher.next ||
+      (source.charCodeAt(start) | 0x20) !== 107 ||
+      (source.charCodeAt(start + 1) | 0x20) !== 101 ||
+      (source.charCodeAt(start + 2) | 0x20) !== 121
+    )
+      return;
+    const match = matcher.at(start);
+    if (match) onMatch(match);
+  });
+}
+
+/** Characters of an entropy candidate's run: [A-Za-z0-9+/_-]. */
+function isTokenCode(code: number): boolean {
+  return isAlphanumericCode(code) || code === 43 || code === 47 || code === 95 || code === 45;
+}
+
+/**
+ * The matches of `entropyCandidate`, found without a regex: maximal runs of
+ * 20 to 512 token characters not preceded by `=`, `.` or `~`, plus up to two
+ * `=` of padding, not followed by a token character, `=` or `~` (a longer
+ * run, or more padding, matches nowhere). Runs shorter than 20 are skipped
+ * by looking only at every 20th character.
+ */
+function scanEntropyCandidates(
+  source: string,
+  onMatch: (start: number, end: number) => void,
+): void {
+  const length = source.length;
+  let from = 0;
+  while (from + 19 < length) {
+    const probe = from + 19;
+    if (!isTokenCode(source.charCodeAt(probe))) {
+      from = probe + 1;
+      continue;
+    }
+    let start = probe;
+    while (start > from && isTokenCode(source.charCodeAt(start - 1))) start--;
+    let end = probe + 1;
+    while (end < length && isTokenCode(source.charCodeAt(end))) end++;
+    from = end + 1;
+    const runLength = end - start;
+    if (runLength < 20 || runLength > 512) continue;
+    const before = start > 0 ? source.charCodeAt(start - 1) : -1;
+    if (before === 61 || before === 46 || before === 126) continue; // = . ~
+    let padded = end;
+    while (padded < length && source.charCodeAt(padded) === 61) padded++;
+    if (padded - end > 2) continue;
+    const after = padded < length ? source.charCodeAt(padded) : -1;
+    if (after >= 0 && (isTokenCode(after) || after === 126)) continue;
+    onMatch(start, padded);
+  }
+}
+
 /**
  * The longest normalised text `findSecrets` must see from the start of a
  * secret (plus its left context) to recognise it: an assignment's key and
@@ -419,8 +829,17 @@ export function findSecrets(
   const add = (type: string, start: number, length: number, priority: number) =>
     candidates.push({ type, start, end: start + length, priority });
 
-  for (const { type, pattern, group, prefix, validate, keepPlaceholders } of providerRules) {
-    for (const match of source.matchAll(pattern)) {
+  // Collected per rule, then added in rule order as a pass per rule would.
+  const providerMatches: Array<RegExpExecArray[] | undefined> = [];
+  scanProviderRules(source, (ruleIndex, match) => {
+    const matches = providerMatches[ruleIndex];
+    if (matches) matches.push(match);
+    else providerMatches[ruleIndex] = [match];
+  });
+  providerMatches.forEach((matches, ruleIndex) => {
+    if (!matches) return;
+    const { type, group, prefix, validate, keepPlaceholders } = providerRules[ruleIndex]!;
+    for (const match of matches) {
       const value = group === undefined ? match[0] : match[group];
       if (value === undefined || value.length === 0) continue;
       if (type === 'PRIVATE_KEY') {
@@ -437,41 +856,42 @@ export function findSecrets(
       const start = match.index + (group === undefined ? 0 : match[0].lastIndexOf(value));
       add(type, start, value.length, 3);
     }
-  }
+  });
   if (assignments) {
-    for (const match of source.matchAll(assignment)) {
+    scanAssignments(source, match => {
       const value = match[3] ?? match[4] ?? match[6];
-      if (value === undefined) continue;
-      if (!looksLikeSecretValue(value, match[1]!, reportPlaceholders)) continue;
+      if (value === undefined) return;
+      if (!looksLikeSecretValue(value, match[1]!, reportPlaceholders)) return;
       add('GENERIC_SECRET', match.index + match[0].lastIndexOf(value), value.length, 2);
-    }
-    for (const match of source.matchAll(reversedComparison)) {
+    });
+    scanReversedComparisons(source, match => {
       const value = match[2]!;
-      if (!looksLikeSecretValue(value, '', reportPlaceholders)) continue;
+      if (!looksLikeSecretValue(value, '', reportPlaceholders)) return;
       add('GENERIC_SECRET', match.index + 1, value.length, 2);
-    }
-    for (const match of source.matchAll(xmlSetting)) {
+    });
+    scanXmlSettings(source, match => {
       const value = match[1]!;
-      if (!looksLikeSecretValue(value, '', reportPlaceholders)) continue;
+      if (!looksLikeSecretValue(value, '', reportPlaceholders)) return;
       add('GENERIC_SECRET', match.index + match[0].lastIndexOf(value), value.length, 2);
-    }
+    });
   }
   if (entropy) {
-    for (const match of source.matchAll(entropyCandidate)) {
-      const before = source.slice(Math.max(0, match.index - 40), match.index);
+    scanEntropyCandidates(source, (start, end) => {
+      const before = source.slice(Math.max(0, start - 40), start);
+      const token = source.slice(start, end);
       if (
         !entropyCandidateIsSecret(
-          match[0],
+          token,
           before,
           entropyThreshold,
           entropyMinLength,
           reportPlaceholders,
         )
       )
-        continue;
-      if (isArmourLine(source, match.index, match.index + match[0].length)) continue;
-      add('HIGH_ENTROPY_STRING', match.index, match[0].length, 1);
-    }
+        return;
+      if (isArmourLine(source, start, end)) return;
+      add('HIGH_ENTROPY_STRING', start, token.length, 1);
+    });
   }
   return resolveOverlaps(candidates).map(span => ({
     type: span.type,

@@ -23,12 +23,15 @@ export function luhnValid(digits: string): boolean {
 
 /** True when an IBAN (upper case, no spaces) passes the ISO 7064 mod-97 check. */
 export function mod97Valid(iban: string): boolean {
-  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  // The first four characters move to the end; a letter counts as two digits (A = 10 … Z = 35).
+  const length = iban.length;
   let remainder = 0;
-  for (const char of rearranged) {
-    const code = char.charCodeAt(0);
-    const value = code >= 65 && code <= 90 ? String(code - 55) : char;
-    for (const digit of value) remainder = (remainder * 10 + (digit.charCodeAt(0) - 48)) % 97;
+  for (let step = 0; step < length; step++) {
+    const code = iban.charCodeAt((step + 4) % length);
+    remainder =
+      code >= 65 && code <= 90
+        ? (remainder * 100 + (code - 55)) % 97
+        : (remainder * 10 + (code - 48)) % 97;
   }
   return remainder === 1;
 }
@@ -173,12 +176,47 @@ export function bech32Valid(text: string): boolean {
 /** Shannon entropy of a string in bits per character. */
 export function shannonEntropy(text: string): number {
   if (text.length === 0) return 0;
+  const ascii = asciiEntropy(text);
+  if (ascii !== undefined) return ascii;
   const counts = new Map<string, number>();
   for (const char of text) counts.set(char, (counts.get(char) ?? 0) + 1);
   let entropy = 0;
   for (const count of counts.values()) {
     const probability = count / text.length;
     entropy -= probability * Math.log2(probability);
+  }
+  return entropy;
+}
+
+const asciiCounts = new Int32Array(128);
+const asciiOrder = new Uint8Array(128);
+
+/**
+ * `shannonEntropy` for ASCII text without a Map, summing in the same order
+ * (characters by first appearance) so the result is bit-for-bit the same.
+ */
+function asciiEntropy(text: string): number | undefined {
+  let distinct = 0;
+  let ascii = true;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 128) {
+      ascii = false;
+      break;
+    }
+    if (asciiCounts[code]! === 0) asciiOrder[distinct++] = code;
+    asciiCounts[code]!++;
+  }
+  let entropy = 0;
+  for (let index = 0; index < distinct; index++) {
+    const code = asciiOrder[index]!;
+    const probability = asciiCounts[code]! / text.length;
+    entropy -= probability * Math.log2(probability);
+    asciiCounts[code] = 0;
+  }
+  if (!ascii) {
+    asciiCounts.fill(0);
+    return undefined;
   }
   return entropy;
 }

@@ -1,0 +1,165 @@
+/**
+ * Anchored regex scanning: the results of `text.matchAll(pattern)` without
+ * running `pattern` from every position of the text.
+ *
+ * Most detector patterns can only match where a rare anchor sits (an `@`, a
+ * `://`, a provider prefix such as `ghp_`, a digit). A cheap pass finds the
+ * anchors; the pattern is then tried, sticky, only at the starts those
+ * anchors allow. As long as the tried starts include every position where
+ * the pattern can match, the matches are exactly those of `matchAll`: the
+ * first start (at or after the end of the previous match) where a sticky
+ * attempt succeeds is the leftmost match, and a sticky attempt at a start
+ * finds the same match a global search finds there (lookbehinds still see
+ * the text before the start).
+ */
+
+/** A sticky copy of `pattern` (same source and flags, `g` replaced by `y`). */
+export function stickyPattern(pattern: RegExp): RegExp {
+  return new RegExp(pattern.source, `${pattern.flags.replace(/[gy]/g, '')}y`);
+}
+
+/**
+ * The state of one emulated `matchAll`: feed it candidate starts in
+ * increasing order with `at`; it skips starts inside the previous match or
+ * already tried, and returns the match found at a start, if any.
+ */
+export interface AnchoredMatcher {
+  /** Tries the pattern at `start`; `null` when the start is skipped or nothing matches there. */
+  at(start: number): RegExpExecArray | null;
+  /** The first start not yet covered (the end of the last match, or one past the last start tried). */
+  readonly next: number;
+}
+
+/**
+ * Creates an `AnchoredMatcher` for `sticky` (a pattern with the `y` flag,
+ * see `stickyPattern`) over `text`.
+ */
+export function anchoredMatcher(sticky: RegExp, text: string): AnchoredMatcher {
+  let next = 0;
+  return {
+    at(start) {
+      if (start < next || start > text.length) return null;
+      sticky.lastIndex = start;
+      const match = sticky.exec(text);
+      // An empty match moves on by one unit, as `matchAll` does.
+      next = match ? start + Math.max(match[0].length, 1) : start + 1;
+      return match;
+    },
+    get next() {
+      return next;
+    },
+  };
+}
+
+/**
+ * Positions of every occurrence of `needle` in `text` (overlapping ones
+ * included), in increasing order.
+ */
+export function occurrences(text: string, needle: string, into: number[] = []): number[] {
+  let index = text.indexOf(needle);
+  while (index >= 0) {
+    into.push(index);
+    index = text.indexOf(needle, index + 1);
+  }
+  return into;
+}
+
+/**
+ * A lower-cased copy of `text` with the same offsets, or `undefined` when
+ * lower-casing changes the length (a few non-ASCII letters such as `İ`).
+ * A case-insensitive (non-Unicode) pattern matches an ASCII keyword only on
+ * ASCII letters, which lower-case to ASCII: the keyword's occurrences in the
+ * copy include every place the pattern can match it (and perhaps a few more,
+ * such as the Kelvin sign lower-cased to `k`, which the pattern then rejects).
+ */
+export function lowerCaseSameOffsets(text: string): string | undefined {
+  const lower = text.toLowerCase();
+  return lower.length === text.length ? lower : undefined;
+}
+
+/**
+ * Characters worth anchoring on, rarest first (in English prose and code);
+ * a literal is looked up by its rarest one. A literal made only of common
+ * characters (`aws`, `curl`) is looked up whole with `indexOf`.
+ */
+const rarity = '|~%"QJZXKVWYUBHFGPMDLNCRSOIEAT:=_-0123456789qjzx./';
+
+function rank(char: string): number {
+  const index = rarity.indexOf(char);
+  return index < 0 ? rarity.length : index;
+}
+
+/**
+ * Finds occurrences of many literals without a pass per literal: each
+ * literal is anchored on its rarest character, every occurrence of that
+ * character is found with `indexOf` (fast for a single character), and only
+ * literals whose neighbouring character also fits are compared.
+ */
+export interface LiteralFinder {
+  /** Calls `hit(start, literalIndex)` for each occurrence of a literal, grouped by anchor character. */
+  find(text: string, hit: (start: number, literal: number) => void): void;
+}
+
+/** Builds a `LiteralFinder` for `literals` (non-empty, ASCII). */
+export function literalFinder(literals: readonly string[]): LiteralFinder {
+  // anchor character -> neighbour code (or -1 for one-character literals) -> [literal index, anchor offset]
+  const groups = new Map<string, Map<number, Array<[number, number]>>>();
+  const whole: number[] = [];
+  literals.forEach((literal, index) => {
+    let anchor = 0;
+    for (let position = 1; position < literal.length; position++) {
+      if (rank(literal[position]!) < rank(literal[anchor]!)) anchor = position;
+    }
+    if (rank(literal[anchor]!) === rarity.length) {
+      whole.push(index);
+      return;
+    }
+    const char = literal[anchor]!;
+    const neighbour =
+      literal.length === 1
+        ? -1
+        : anchor + 1 < literal.length
+          ? literal.charCodeAt(anchor + 1)
+          : -2 - literal.charCodeAt(anchor - 1);
+    let group = groups.get(char);
+    if (!group) {
+      group = new Map();
+      groups.set(char, group);
+    }
+    const bucket = group.get(neighbour);
+    if (bucket) bucket.push([index, anchor]);
+    else group.set(neighbour, [[index, anchor]]);
+  });
+  return {
+    find(text, hit) {
+      for (const [char, group] of groups) {
+        const single = group.get(-1);
+        for (let at = text.indexOf(char); at >= 0; at = text.indexOf(char, at + 1)) {
+          if (single) for (const [literal] of single) hit(at, literal);
+          const next = group.get(text.charCodeAt(at + 1));
+          if (next) compare(text, at, next, hit);
+          const previous = at > 0 ? group.get(-2 - text.charCodeAt(at - 1)) : undefined;
+          if (previous) compare(text, at, previous, hit);
+        }
+      }
+      for (const literal of whole) {
+        const needle = literals[literal]!;
+        for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+          hit(at, literal);
+        }
+      }
+    },
+  };
+
+  function compare(
+    text: string,
+    at: number,
+    bucket: Array<[number, number]>,
+    hit: (start: number, literal: number) => void,
+  ) {
+    for (const [literal, offset] of bucket) {
+      if (at >= offset && text.startsWith(literals[literal]!, at - offset))
+        hit(at - offset, literal);
+    }
+  }
+}

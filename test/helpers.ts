@@ -117,3 +117,29 @@ function expectNumber(value: unknown) {
   if (typeof value !== 'number' || !(value >= 0))
     throw new Error(`durationMs is not a non-negative number: ${value}`);
 }
+
+/** A mock model that answers `text` whole (generate) or in the given deltas (stream). */
+export function modelFor(text: string, deltas: string[]) {
+  return new MockLanguageModelV4({
+    doGenerate: async () => generateResult(text),
+    doStream: async () => streamOf(textParts(deltas)),
+  });
+}
+
+/**
+ * Cuts `text` into deltas of the given sizes (cycling through them), never
+ * splitting a surrogate pair: a model streams whole code points.
+ */
+export function cut(text: string, sizes: number[]): string[] {
+  const deltas: string[] = [];
+  let at = 0;
+  let index = 0;
+  while (at < text.length) {
+    const size = Math.max(1, sizes[index++ % sizes.length] ?? 1);
+    const end = Math.min(text.length, at + size);
+    const safeEnd = end < text.length && /[\uD800-\uDBFF]/.test(text[end - 1]!) ? end + 1 : end;
+    deltas.push(text.slice(at, safeEnd));
+    at = safeEnd;
+  }
+  return deltas;
+}

@@ -2,34 +2,11 @@ import { wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateResult, readAll, streamOf, textParts, userPrompt } from '../../test/helpers';
+import { cut, modelFor, readAll, userPrompt } from '../../test/helpers';
 import { guardrails } from '../middleware/guardrails-middleware';
 import { invisibleText } from './invisible-text/invisible-text';
 import { pii } from './pii/pii';
 import { secrets } from './secrets/secrets';
-
-/** A model that answers `text` whole (generate) or in the given deltas (stream). */
-function modelFor(text: string, deltas: string[]) {
-  return new MockLanguageModelV4({
-    doGenerate: async () => generateResult(text),
-    doStream: async () => streamOf(textParts(deltas)),
-  });
-}
-
-function cut(text: string, sizes: number[]): string[] {
-  const deltas: string[] = [];
-  let at = 0;
-  let index = 0;
-  while (at < text.length) {
-    const size = Math.max(1, sizes[index++ % sizes.length] ?? 1);
-    // Never split a surrogate pair: a model streams whole code points.
-    const end = Math.min(text.length, at + size);
-    const safeEnd = end < text.length && /[\uD800-\uDBFF]/.test(text[end - 1]!) ? end + 1 : end;
-    deltas.push(text.slice(at, safeEnd));
-    at = safeEnd;
-  }
-  return deltas;
-}
 
 const base62 = /^[A-Za-z0-9]+$/;
 const randomToken = (length: number) =>

@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   blockWord,
-  generateResult,
+  cut,
+  modelFor,
   readAll,
   redactEmails,
   streamOf,
@@ -37,26 +38,6 @@ const chain = () => [
   redactor('redact-key', KEY, '[KEY]', 60),
   blockWord('forbidden'),
 ];
-
-/** A model that answers `text` whole (generate) or in the given deltas (stream). */
-function modelFor(text: string, deltas: string[]) {
-  return new MockLanguageModelV4({
-    doGenerate: async () => generateResult(text),
-    doStream: async () => streamOf(textParts(deltas)),
-  });
-}
-
-function cut(text: string, sizes: number[]): string[] {
-  const deltas: string[] = [];
-  let at = 0;
-  let i = 0;
-  while (at < text.length) {
-    const size = Math.max(1, sizes[i++ % sizes.length] ?? 1);
-    deltas.push(text.slice(at, at + size));
-    at += size;
-  }
-  return deltas;
-}
 
 const words = fc.constantFrom(
   'hello',

@@ -617,6 +617,44 @@ function isSorted(numbers: readonly number[]): boolean {
   return true;
 }
 
+/**
+ * For rule authors: the scans whose anchored results for `text` differ from
+ * a full `matchAll` of their pattern (`'provider:<index>:<type>'`,
+ * `'assignment'`, `'reversedComparison'`, `'xmlSetting'`, `'entropy'`).
+ * Empty when every anchor is right for `text`.
+ */
+export function anchoredScanMismatches(text: string): string[] {
+  const spans = (matches: Iterable<{ index: number; 0: string }>) => {
+    let list = '';
+    for (const match of matches) list += `${match.index}:${match[0].length},`;
+    return list;
+  };
+  const anchored: RegExpExecArray[][] = providerRules.map(() => []);
+  scanProviderRules(text, (ruleIndex, match) => anchored[ruleIndex]!.push(match));
+  const mismatches: string[] = [];
+  providerRules.forEach((providerRule, ruleIndex) => {
+    if (spans(anchored[ruleIndex]!) !== spans(text.matchAll(providerRule.pattern))) {
+      mismatches.push(`provider:${ruleIndex}:${providerRule.type}`);
+    }
+  });
+  const scans: Array<[string, typeof scanAssignments, RegExp]> = [
+    ['assignment', scanAssignments, assignment],
+    ['reversedComparison', scanReversedComparisons, reversedComparison],
+    ['xmlSetting', scanXmlSettings, xmlSetting],
+  ];
+  for (const [name, scan, pattern] of scans) {
+    const found: RegExpExecArray[] = [];
+    scan(text, match => found.push(match));
+    if (spans(found) !== spans(text.matchAll(pattern))) mismatches.push(name);
+  }
+  let entropyRuns = '';
+  scanEntropyCandidates(text, (start, end) => {
+    entropyRuns += `${start}:${end - start},`;
+  });
+  if (entropyRuns !== spans(text.matchAll(entropyCandidate))) mismatches.push('entropy');
+  return mismatches;
+}
+
 /** Calls `visit(position)` for each occurrence of any of `chars`, in increasing order. */
 function forEachOccurrence(
   text: string,

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { anchoredMatcher, literalFinder, occurrences, stickyPattern } from './anchored-scan';
+
+describe('anchoredMatcher', () => {
+  it('reproduces matchAll when every possible start is tried in order', () => {
+    const pattern = /(?<![a-z])ab+c?/g;
+    const text = 'abbc xab abbbbc ab-abc cab';
+    const matcher = anchoredMatcher(stickyPattern(pattern), text);
+    const found: Array<[number, string]> = [];
+    for (const start of occurrences(text, 'a')) {
+      const match = matcher.at(start);
+      if (match) found.push([match.index, match[0]]);
+    }
+    expect(found).toEqual([...text.matchAll(pattern)].map(match => [match.index, match[0]]));
+  });
+
+  it('skips starts inside the previous match', () => {
+    const matcher = anchoredMatcher(/a+/y, 'aaaa b');
+    expect(matcher.at(0)?.[0]).toBe('aaaa');
+    expect(matcher.at(2)).toBeNull();
+    expect(matcher.next).toBe(4);
+  });
+});
+
+describe('literalFinder', () => {
+  it('finds every occurrence of every literal, including overlapping ones', () => {
+    const literals = ['ghp_', 'sk-', 'sk-ant-', 'aws', '.', 'Q~', 'eyJ'];
+    const text = 'x ghp_1 sk-ant-2 laws. AWS awsQ~eyJ sk-sk-';
+    const found: Array<[number, string]> = [];
+    literalFinder(literals).find(text, (start, literal) => found.push([start, literals[literal]!]));
+    const expected = literals.flatMap(literal =>
+      occurrences(text, literal).map(start => [start, literal] as [number, string]),
+    );
+    const order = (a: [number, string], b: [number, string]) =>
+      a[0] - b[0] || a[1].localeCompare(b[1]);
+    expect(found.sort(order)).toEqual(expected.sort(order));
+  });
+});

@@ -169,6 +169,7 @@ const findEmails: Finder = (text, add) => {
   // Expand around each '@' instead of running a regex from every position:
   // each '@' costs at most 64 + 255 steps, so the scan stays linear.
   let at = text.indexOf('@');
+  let dot = text.indexOf('.'); // the first '.' after the current '@', searched again once passed
   while (at >= 0) {
     let start = at;
     while (start > 0 && at - start < 64 && isLocalCode(text.charCodeAt(start - 1))) start--;
@@ -178,7 +179,7 @@ const findEmails: Finder = (text, add) => {
     while (end > at + 1 && (text[end - 1] === '.' || text[end - 1] === '-')) end--;
     while (start < at && text[start] === '.') start++;
     // A domain needs a dot (two labels): most stray '@'s end here, before any slicing.
-    const dot = text.indexOf('.', at + 1);
+    if (dot >= 0 && dot <= at) dot = text.indexOf('.', at + 1);
     if (!tooLong && start < at && dot >= 0 && dot < end) {
       const local = text.slice(start, at);
       const domain = text.slice(at + 1, end);

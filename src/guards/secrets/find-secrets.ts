@@ -107,9 +107,21 @@ function decodeBase64Url(segment: string): string | undefined {
   }
 }
 
+// Texts repeat a handful of JWT headers: remember the verdict for each.
+const jwtHeaderVerdicts = new Map<string, boolean>();
+
 /** A JWT's first segment must decode to a JSON object (its header), as RFC 7519 requires. */
 function jwtHeaderIsJson(token: string): boolean {
-  const header = decodeBase64Url(token.slice(0, token.indexOf('.')));
+  const segment = token.slice(0, token.indexOf('.'));
+  const known = jwtHeaderVerdicts.get(segment);
+  if (known !== undefined) return known;
+  const verdict = decodedHeaderIsJson(decodeBase64Url(segment));
+  if (jwtHeaderVerdicts.size >= 256) jwtHeaderVerdicts.clear();
+  jwtHeaderVerdicts.set(segment, verdict);
+  return verdict;
+}
+
+function decodedHeaderIsJson(header: string | undefined): boolean {
   if (header === undefined) return false;
   try {
     const parsed: unknown = JSON.parse(header);
@@ -140,6 +152,7 @@ const pemPrivateKey = `-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:${
 /** A PEM match holds key material (a base64 line of 20+ characters that is not a placeholder) or runs to the end of the text. */
 function pemHasKeyMaterial(value: string, matchEnd: number, textLength: number): boolean {
   if (matchEnd === textLength && !/-----END/.test(value)) return true; // still open: hold it
+  if (!/[A-Za-z0-9+/=]{20}/.test(value)) return false; // no base64 line at all (a bare BEGIN line)
   const body = value.replace(/-----(?:BEGIN|END)[^-]{0,60}-----/g, '');
   const lines = body.match(/[A-Za-z0-9+/=]{20,}/g) ?? [];
   return lines.some(line => !isPlaceholderValue(line));

@@ -1,5 +1,4 @@
 import { wrapLanguageModel } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cut, modelFor, readAll, userPrompt } from '../../test/helpers';

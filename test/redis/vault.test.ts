@@ -88,10 +88,18 @@ describe.skipIf(!REDIS_URL)('pii pseudonym vault shared through Redis', () => {
     expect(second.text).toBe('I will write to jane.doe@example.com today.');
 
     // The vault is one key, prefixed, with a TTL.
+    // One address: its counter, its placeholder's original, and its placeholder (keyed by a hash).
     const keys = await keysWithTtl(ioredis, prefix);
-    expect(keys).toHaveLength(1);
-    expect(keys[0]!.key.startsWith(prefix)).toBe(true);
-    expect(keys[0]!.pttl).toBeGreaterThan(0);
+    expect(
+      keys.map(k => k.key.slice(prefix.length).replace(/[0-9a-f]{64}$/, '<sha256>')).sort(),
+    ).toEqual([
+      'pii-vault:pii:chat-42:counter:EMAIL_ADDRESS',
+      'pii-vault:pii:chat-42:token:<EMAIL_ADDRESS_1>',
+      'pii-vault:pii:chat-42:value:EMAIL_ADDRESS:<sha256>',
+    ]);
+    expect(keys.every(k => k.pttl > 0)).toBe(true);
+    // The original appears in no key name.
+    expect(keys.some(k => k.key.includes('@'))).toBe(false);
   });
 
   it('without the shared store, instance B cannot restore (the control)', async () => {

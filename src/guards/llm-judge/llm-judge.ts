@@ -6,8 +6,8 @@ import { GuardrailConfigError, type GuardrailConfigIssue } from '../../core/erro
 import type { Guardrail, GuardrailContext, GuardrailSeverity } from '../../core/types';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
+import { sha256Hex } from '../shared/hash-key';
 import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker';
-import { sha256Hex } from './hash-key';
 import {
   defaultJudgeTemplate,
   JUDGE_SYSTEM_PROMPT,

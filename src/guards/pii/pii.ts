@@ -3,6 +3,7 @@ import { GuardrailConfigError } from '../../core/errors';
 import type { Guardrail, GuardrailContext } from '../../core/types';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
+import { sha256Hex } from '../shared/hash-key';
 import { replaceSpans } from '../shared/spans';
 import {
   type FindPiiOptions,
@@ -50,11 +51,69 @@ function defaultConversationId(ctx: GuardrailContext): string | undefined {
   return undefined;
 }
 
-interface Vault {
-  /** placeholder -> original */
-  values: Record<string, string>;
-  /** type -> next index */
-  counters: Record<string, number>;
+/** Where pseudonyms live: one conversation's value <-> placeholder mapping. */
+interface PseudonymVault {
+  /** The placeholder of `value`, created (once, across instances) when new. */
+  tokenFor(type: string, value: string): Promise<string>;
+  /** The original behind a placeholder, when this conversation has one. */
+  valueOf(token: string): Promise<string | undefined>;
+}
+
+/** A vault for one call only (no conversation id): the call's shared state. */
+function callVault(state: Map<string, unknown>, stateKey: string): PseudonymVault {
+  let vault = state.get(stateKey) as
+    | { values: Map<string, string>; tokens: Map<string, string>; counters: Map<string, number> }
+    | undefined;
+  if (!vault) {
+    vault = { values: new Map(), tokens: new Map(), counters: new Map() };
+    state.set(stateKey, vault);
+  }
+  const { values, tokens, counters } = vault;
+  return {
+    async tokenFor(type, value) {
+      let token = tokens.get(value);
+      if (token === undefined) {
+        const next = (counters.get(type) ?? 0) + 1;
+        counters.set(type, next);
+        token = `<${type}_${next}>`;
+        tokens.set(value, token);
+        values.set(token, value);
+      }
+      return token;
+    },
+    async valueOf(token) {
+      return values.get(token);
+    },
+  };
+}
+
+/**
+ * A conversation's vault in a `Store`, safe when several instances
+ * pseudonymise turns of one conversation at once: each value's placeholder is
+ * claimed with `setIfAbsent` (the first writer wins, every instance then uses
+ * its placeholder), numbers come from an atomic counter, and two values never
+ * share a placeholder.
+ */
+function storeVault(store: Store, base: string, ttlMs: number): PseudonymVault {
+  return {
+    async tokenFor(type, value) {
+      // Keyed by a hash: key names show up in monitoring, originals must not.
+      const valueKey = `${base}:value:${type}:${await sha256Hex(value)}`;
+      const known = await store.get(valueKey);
+      if (known !== undefined) return known;
+      const next = await store.incrBy(`${base}:counter:${type}`, 1, ttlMs);
+      const candidate = `<${type}_${next}>`;
+      // The original is stored under the placeholder before the placeholder is
+      // published, so whoever reads the placeholder can restore it.
+      await store.setIfAbsent(`${base}:token:${candidate}`, value, ttlMs);
+      const token = await store.setIfAbsent(valueKey, candidate, ttlMs);
+      if (token !== candidate) await store.delete(`${base}:token:${candidate}`);
+      return token;
+    },
+    async valueOf(token) {
+      return store.get(`${base}:token:${token}`);
+    },
+  };
 }
 
 function typesOf(spans: readonly PiiSpan[]): string[] {
@@ -98,63 +157,44 @@ export function pii({
   const vaultStore = store ?? memoryStore();
   const maxMatchLength = piiMaxMatchLength(findOptions);
 
-  const vaultKey = (ctx: GuardrailContext) => {
+  function vaultOf(ctx: GuardrailContext): PseudonymVault {
     const id = conversationId(ctx);
-    return id === undefined ? undefined : `ai-guardrails:pii-vault:${name}:${id}`;
-  };
-
-  async function loadVault(ctx: GuardrailContext): Promise<Vault> {
-    const key = vaultKey(ctx);
     // Without a conversation id the call's shared state carries the mapping
     // from the input guardrail to the output guardrail of the same call.
-    if (key === undefined) {
-      const stateKey = `${name}:pii-vault`;
-      let vault = ctx.state.get(stateKey) as Vault | undefined;
-      if (!vault) {
-        vault = { values: {}, counters: {} };
-        ctx.state.set(stateKey, vault);
-      }
-      return vault;
-    }
-    const stored = await vaultStore.get(key);
-    return stored ? (JSON.parse(stored) as Vault) : { values: {}, counters: {} };
-  }
-
-  async function saveVault(ctx: GuardrailContext, vault: Vault) {
-    const key = vaultKey(ctx);
-    if (key !== undefined) await vaultStore.set(key, JSON.stringify(vault), ttlMs);
+    if (id === undefined) return callVault(ctx.state, `${name}:pii-vault`);
+    return storeVault(vaultStore, `pii-vault:${name}:${id}`, ttlMs);
   }
 
   async function pseudonymize(content: string, ctx: GuardrailContext) {
-    const vault = await loadVault(ctx);
+    const vault = vaultOf(ctx);
     if (ctx.kind === 'output' || ctx.kind === 'tool_input') {
       // The model writes placeholders; the user (or the tool) gets the originals.
+      const tokens = [
+        ...new Set(Array.from(content.matchAll(pseudonymPattern), match => match[0])),
+      ];
+      if (tokens.length === 0) return allow();
+      const originals = new Map<string, string>();
+      for (const token of tokens) {
+        const original = await vault.valueOf(token);
+        if (original !== undefined) originals.set(token, original);
+      }
+      if (originals.size === 0) return allow();
       let restored = 0;
       const text = content.replace(pseudonymPattern, token => {
-        const original = vault.values[token];
+        const original = originals.get(token);
         if (original === undefined) return token;
         restored++;
         return original;
       });
-      return restored > 0 ? modify(text, { restored }) : allow();
+      return modify(text, { restored });
     }
     const spans = findPii(content, findOptions);
     if (spans.length === 0) return allow();
-    const byValue = new Map(Object.entries(vault.values).map(([token, value]) => [value, token]));
-    let changed = false;
-    const text = replaceSpans(content, spans, (span, value) => {
-      let token = byValue.get(value);
-      if (!token) {
-        const next = (vault.counters[span.type] ?? 0) + 1;
-        vault.counters[span.type] = next;
-        token = `<${span.type}_${next}>`;
-        vault.values[token] = value;
-        byValue.set(value, token);
-        changed = true;
-      }
-      return token;
-    });
-    if (changed) await saveVault(ctx, vault);
+    const tokens: string[] = [];
+    for (const span of spans)
+      tokens.push(await vault.tokenFor(span.type, content.slice(span.start, span.end)));
+    let index = 0;
+    const text = replaceSpans(content, spans, () => tokens[index++]!);
     return modify(text, { types: typesOf(spans), spans: spans.map(span => ({ ...span })) });
   }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runChain } from '../../core/chain';
 import { GuardrailConfigError } from '../../core/errors';
 import type { GuardrailContext, GuardrailKind } from '../../core/types';
+import { memoryStore } from '../../store/memory-store';
 import { pii } from './pii';
 
 function context(kind: GuardrailKind, metadata: Record<string, string> = {}): GuardrailContext {
@@ -105,6 +106,29 @@ describe('pii', () => {
     ).toEqual({
       action: 'allow',
     });
+  });
+
+  it('gives concurrent turns of one conversation on two instances distinct placeholders, each restorable', async () => {
+    const store = memoryStore(); // shared, as Redis is between instances
+    const instanceA = pii({ action: 'pseudonymize', store });
+    const instanceB = pii({ action: 'pseudonymize', store });
+    const session = { sessionId: 'shared' };
+    const [a, b] = await Promise.all([
+      instanceA.check('ann@example.com', context('input', session)),
+      instanceB.check('bob@example.org', context('input', session)),
+    ]);
+    const tokenA = (a as { content: string }).content;
+    const tokenB = (b as { content: string }).content;
+    expect(new Set([tokenA, tokenB]).size).toBe(2);
+    expect([tokenA, tokenB].sort()).toEqual(['<EMAIL_ADDRESS_1>', '<EMAIL_ADDRESS_2>']);
+    const restored = await instanceA.check(`${tokenA} and ${tokenB}`, context('output', session));
+    expect(restored).toMatchObject({ content: 'ann@example.com and bob@example.org' });
+    // The same value on both instances at once gets one placeholder.
+    const [c, d] = await Promise.all([
+      instanceA.check('cy@example.net', context('input', session)),
+      instanceB.check('cy@example.net', context('input', session)),
+    ]);
+    expect((c as { content: string }).content).toBe((d as { content: string }).content);
   });
 
   it('round-trips within one call through the shared state when there is no conversation id', async () => {

@@ -20,11 +20,19 @@ async function baseModel(): Promise<{ model: LanguageModelV4; label: string }> {
   const model = scriptedModel({
     chunkSize: 5,
     respond: ({ lastUserText }) => {
-      if (/signature/i.test(lastUserText)) {
-        return (
-          'Best regards,\nJane Doe, Support Lead\njane.doe@example.com | +1 415 555 0132\n' +
-          'Deploy key (do not share): ghp_R7vXq2LmN8pT4wYz1KbC9dFs6HjE3aUo5GiQ'
+      if (/tickets/i.test(lastUserText)) {
+        const people = [
+          'jane.doe@example.com',
+          'bob@corp.io',
+          '+1 415 555 0132',
+          'li.wei@example.org',
+        ];
+        const lines = Array.from(
+          { length: 48 },
+          (_, i) =>
+            `- Ticket ${1041 + i} from ${people[i % people.length]}: ${i % 3 ? 'password reset' : 'billing question'}, resolved.`,
         );
+        return `Today's tickets:\n${lines.join('\n')}\nDeploy key used for the fix: ghp_R7vXq2LmN8pT4wYz1KbC9dFs6HjE3aUo5GiQ`;
       }
       if (/capital of France/i.test(lastUserText)) return 'Paris is the capital of France.';
       return 'I am a scripted demo model.';
@@ -60,19 +68,25 @@ console.log(`   answer:  ${injected.text}`);
 console.log(`   finish:  ${injected.finishReason}`);
 console.log(`   outcome: ${summary(await getGuardrailOutcome(injected))}\n`);
 
-console.log('2) Output redaction while streaming (window mode): deltas as the user sees them');
+console.log(
+  '2) Output redaction while streaming (window mode): the answer as the user receives it',
+);
 const streamed = streamText({
   model,
-  prompt:
-    'Write an e-mail signature for Jane Doe, support lead, with her contact details and our deploy key.',
+  prompt: "Summarise today's support tickets with the customers' contact details.",
 });
-process.stdout.write('   ');
-let deltas = 0;
+const deltaSizes: number[] = [];
+let shown = '';
 for await (const delta of streamed.textStream) {
-  deltas++;
-  process.stdout.write(delta.replaceAll('\n', '\n   '));
+  deltaSizes.push(delta.length);
+  shown += delta;
 }
-console.log(`\n   (${deltas} deltas streamed; nothing was released before the guardrails saw it)`);
+const lines = shown.split('\n');
+for (const line of [...lines.slice(0, 5), '  ...', ...lines.slice(-3)]) console.log(`   ${line}`);
+console.log(
+  `   (${deltaSizes.length} deltas of ${deltaSizes.join(', ')} characters; every address, phone`,
+);
+console.log('    number and key was redacted before any of it was released)');
 console.log(`   outcome: ${summary(await getGuardrailOutcome(streamed))}\n`);
 
 console.log('3) A passing call');

@@ -140,6 +140,22 @@ describe('window mode', () => {
     expect(firstDelta.delta.length).toBeLessThan(answer.length);
   });
 
+  it('keeps streaming a text with a redaction on every line (releases at line breaks)', async () => {
+    const answer = Array.from(
+      { length: 200 },
+      (_, i) => `Ticket ${i} from user${i}@corp.io was resolved.`,
+    ).join('\n');
+    const model = wrapLanguageModel({
+      model: modelFor(answer, cut(answer, [7])),
+      middleware: guardrails({ output: [redactEmails()], stream: { mode: 'window' } }),
+    });
+    const { stream } = await model.doStream({ prompt: userPrompt('q') });
+    const deltas = (await readAll(stream)).flatMap(p => (p.type === 'text-delta' ? [p.delta] : []));
+    expect(deltas.join('')).toBe(answer.replace(/user\d+@corp\.io/g, '[EMAIL]'));
+    // Released in window-sized steps, not held to the end.
+    expect(deltas.length).toBeGreaterThan(answer.length / 256);
+  });
+
   it('a block cancels the model stream, closes the released text and finishes with content-filter', async () => {
     let cancelled = false;
     let pulled = 0;

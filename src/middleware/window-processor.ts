@@ -116,6 +116,39 @@ export function windowProcessor(
     return call.checkOutput(output, text, { report: false, ...(usage && { usage }) });
   }
 
+  /**
+   * Finds a cut at the last line break (else word break) at or before `cut`
+   * where the guardrails' verdict on the text before it, alone, is a prefix
+   * of their verdict on the whole window, the break itself is unchanged, and
+   * the text after it starts unchanged: then no match straddles the break and
+   * the text before it can be released as judged.
+   */
+  async function releaseAtBreak(
+    tail: string,
+    pending: string,
+    modified: string,
+    cut: number,
+  ): Promise<{ consumed: number; released: string } | undefined> {
+    for (const breakChar of ['\n', ' ']) {
+      const at = pending.lastIndexOf(breakChar, cut - 1);
+      if (at < 0) continue;
+      const consumed = at + 1;
+      const head = tail + pending.slice(0, consumed);
+      const result = await check(head);
+      if (result.trip) continue;
+      const judged = result.content;
+      if (
+        judged.length > tail.length &&
+        modified.startsWith(judged) &&
+        judged.endsWith(breakChar) &&
+        modified.charCodeAt(judged.length) === pending.charCodeAt(consumed)
+      ) {
+        return { consumed, released: judged.slice(tail.length) };
+      }
+    }
+    return undefined;
+  }
+
   /** Releases what can no longer change. `final`: the part ended, release everything. */
   async function release(
     state: TextWindow,
@@ -164,9 +197,17 @@ export function windowProcessor(
             tail.length + cut + (modified.length - text.length),
           );
         } else {
-          // A change reaches into the held-back window: release only what precedes the first one.
-          consumed = Math.max(0, prefix - tail.length);
-          released = pending.slice(0, consumed);
+          // A change reaches into the held-back window (text full of addresses
+          // changes everywhere): cut at a line or word break instead, if the
+          // text up to it is judged the same alone as within the whole.
+          const atBreak = await releaseAtBreak(tail, pending, modified, cut);
+          if (atBreak) {
+            ({ consumed, released } = atBreak);
+          } else {
+            // No safe break: release only what precedes the first change.
+            consumed = Math.max(0, prefix - tail.length);
+            released = pending.slice(0, consumed);
+          }
         }
       }
     }

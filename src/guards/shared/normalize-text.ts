@@ -128,9 +128,13 @@ export function normalizeText(
   if (!needsWork.test(text)) return identity(text);
 
   const pieces: string[] = [];
-  // starts[i] / ends[i]: the original span of the segment producing output unit i.
-  const starts: number[] = [];
-  const ends: number[] = [];
+  // The offset map, one entry per run rather than per character: a run maps
+  // output [runOut[r], runOut[r + 1]) either one-to-one onto the original from
+  // runOrig[r] (runOrigEnd[r] === -1: a copied ASCII run) or, every unit of
+  // it, onto the original segment [runOrig[r], runOrigEnd[r]).
+  const runOut: number[] = [];
+  const runOrig: number[] = [];
+  const runOrigEnd: number[] = [];
   let outLength = 0;
   let index = 0;
   const length = text.length;
@@ -148,10 +152,9 @@ export function normalizeText(
       const plainEnd = takeLast ? runEnd - 1 : runEnd;
       if (plainEnd > index) {
         pieces.push(text.slice(index, plainEnd));
-        for (let position = index; position < plainEnd; position++) {
-          starts.push(position);
-          ends.push(position + 1);
-        }
+        runOut.push(outLength);
+        runOrig.push(index);
+        runOrigEnd.push(-1);
         outLength += plainEnd - index;
       }
       index = plainEnd;
@@ -181,22 +184,43 @@ export function normalizeText(
     if (foldLookalikes && segment.length === 1) {
       segment = foldLookalike(segment.charCodeAt(0)) ?? segment;
     }
-    pieces.push(segment);
-    for (let unit = 0; unit < segment.length; unit++) {
-      starts.push(segmentStart);
-      ends.push(segmentEnd);
+    if (segment.length > 0) {
+      pieces.push(segment);
+      runOut.push(outLength);
+      runOrig.push(segmentStart);
+      runOrigEnd.push(segmentEnd);
+      outLength += segment.length;
     }
-    outLength += segment.length;
     index = segmentEnd;
   }
 
   const normalized = pieces.join('');
   if (normalized === text) return identity(text);
   const originalLength = text.length;
+  /** The run holding output unit `unit` (0 <= unit < outLength): binary search. */
+  const runOf = (unit: number) => {
+    let low = 0;
+    let high = runOut.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (runOut[middle]! <= unit) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
+  const startOf = (unit: number) => {
+    const run = runOf(unit);
+    return runOrigEnd[run] === -1 ? runOrig[run]! + (unit - runOut[run]!) : runOrig[run]!;
+  };
+  const endOf = (unit: number) => {
+    const run = runOf(unit);
+    return runOrigEnd[run] === -1 ? runOrig[run]! + (unit - runOut[run]!) + 1 : runOrigEnd[run]!;
+  };
+  const firstStart = runOrig[0] ?? 0;
   const toOriginal = (position: number) =>
-    position >= outLength ? originalLength : position <= 0 ? (starts[0] ?? 0) : starts[position]!;
+    position >= outLength ? originalLength : position <= 0 ? firstStart : startOf(position);
   const toOriginalEnd = (position: number) =>
-    position <= 0 ? (starts[0] ?? 0) : position > outLength ? originalLength : ends[position - 1]!;
+    position <= 0 ? firstStart : position > outLength ? originalLength : endOf(position - 1);
   return {
     text: normalized,
     original: text,

@@ -1,7 +1,6 @@
 import { generateText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Guardrail } from '../../src';
 import { rateLimit } from '../../src/guards/rate-limit/rate-limit';
 import { tokenBudget } from '../../src/guards/token-budget/token-budget';
@@ -12,11 +11,10 @@ import type { Store } from '../../src/store/store';
 import { generateResult } from '../helpers';
 import {
   announceSkip,
-  connectIORedis,
-  connectNodeRedis,
   keysWithTtl,
   REDIS_URL,
   uniquePrefix,
+  useRedisClients,
 } from './redis-helpers';
 
 announceSkip('atomicity');
@@ -37,17 +35,7 @@ function instance(store: Store, guardrail: (store: Store) => Guardrail) {
 }
 
 describe.skipIf(!REDIS_URL)('atomic under concurrency, across two instances sharing Redis', () => {
-  let nodeRedis: Awaited<ReturnType<typeof connectNodeRedis>>;
-  let ioredis: Redis;
-
-  beforeAll(async () => {
-    nodeRedis = await connectNodeRedis(REDIS_URL!);
-    ioredis = await connectIORedis(REDIS_URL!);
-  });
-  afterAll(async () => {
-    await nodeRedis?.quit();
-    await ioredis?.quit();
-  });
+  const clients = useRedisClients();
 
   /** Fires CALLS concurrent generateText calls, alternating between the two instances. */
   async function fire(
@@ -55,8 +43,8 @@ describe.skipIf(!REDIS_URL)('atomic under concurrency, across two instances shar
     metadata: Record<string, string>,
     prefix: string,
   ) {
-    const a = instance(redisStore(nodeRedis, { prefix, timeoutMs: 10_000 }), guardrail);
-    const b = instance(redisStore(ioredis, { prefix, timeoutMs: 10_000 }), guardrail);
+    const a = instance(redisStore(clients.nodeRedis, { prefix, timeoutMs: 10_000 }), guardrail);
+    const b = instance(redisStore(clients.ioredis, { prefix, timeoutMs: 10_000 }), guardrail);
     const results = await Promise.all(
       Array.from({ length: CALLS }, (_, i) =>
         generateText({
@@ -93,8 +81,8 @@ describe.skipIf(!REDIS_URL)('atomic under concurrency, across two instances shar
         info: { tokens: 10, budget: 1_000 },
       });
     }
-    expect(await ioredis.get(`${prefix}token-budget:session:session-1`)).toBe('1000');
-    const keys = await keysWithTtl(ioredis, prefix);
+    expect(await clients.ioredis.get(`${prefix}token-budget:session:session-1`)).toBe('1000');
+    const keys = await keysWithTtl(clients.ioredis, prefix);
     expect(keys.map(({ key }) => key)).toEqual([`${prefix}token-budget:session:session-1`]);
     expect(keys[0]!.pttl).toBeGreaterThan(0);
   });
@@ -117,8 +105,8 @@ describe.skipIf(!REDIS_URL)('atomic under concurrency, across two instances shar
       });
     }
     // Refused calls are not counted.
-    expect(await ioredis.get(`${prefix}rate-limit:user-1`)).toBe('37');
-    const keys = await keysWithTtl(ioredis, prefix);
+    expect(await clients.ioredis.get(`${prefix}rate-limit:user-1`)).toBe('37');
+    const keys = await keysWithTtl(clients.ioredis, prefix);
     expect(keys).toHaveLength(1);
     expect(keys[0]!.pttl).toBeGreaterThan(0);
   });
@@ -129,7 +117,7 @@ describe.skipIf(!REDIS_URL)('atomic under concurrency, across two instances shar
     const { passed, blocked } = await fire(limiter, { userId: 'user-2' }, prefix);
     expect(passed).toBe(CALLS);
     expect(blocked).toHaveLength(0);
-    const late = instance(redisStore(ioredis, { prefix, timeoutMs: 10_000 }), limiter);
+    const late = instance(redisStore(clients.ioredis, { prefix, timeoutMs: 10_000 }), limiter);
     const result = await generateText({
       model: late.guarded,
       prompt: 'One more',
@@ -141,8 +129,8 @@ describe.skipIf(!REDIS_URL)('atomic under concurrency, across two instances shar
 
   it('incrBy: 200 concurrent increments from two clients sum exactly', async () => {
     const prefix = uniquePrefix('incr');
-    const a = redisStore(nodeRedis, { prefix, timeoutMs: 10_000 });
-    const b = redisStore(ioredis, { prefix, timeoutMs: 10_000 });
+    const a = redisStore(clients.nodeRedis, { prefix, timeoutMs: 10_000 });
+    const b = redisStore(clients.ioredis, { prefix, timeoutMs: 10_000 });
     const totals = await Promise.all(
       Array.from({ length: CALLS }, (_, i) => (i % 2 === 0 ? a : b).incrBy('total', 7, 60_000)),
     );

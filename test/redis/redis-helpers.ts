@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
+import { afterAll, beforeAll } from 'vitest';
 
 /** The Redis server the tests use; without it the Redis tests are skipped. */
 export const REDIS_URL = process.env.REDIS_URL;
@@ -49,6 +50,26 @@ export async function connectIORedis(url: string) {
 }
 
 /** Every key under `prefix` with its remaining time to live (-1: none, -2: gone). */
+/**
+ * A node-redis and an ioredis client on REDIS_URL for the enclosing
+ * `describe` block: connected before its tests, closed after them.
+ */
+export function useRedisClients() {
+  const clients = {} as {
+    nodeRedis: Awaited<ReturnType<typeof connectNodeRedis>>;
+    ioredis: Redis;
+  };
+  beforeAll(async () => {
+    clients.nodeRedis = await connectNodeRedis(REDIS_URL!);
+    clients.ioredis = await connectIORedis(REDIS_URL!);
+  });
+  afterAll(async () => {
+    await clients.nodeRedis?.quit();
+    await clients.ioredis?.quit();
+  });
+  return clients;
+}
+
 export async function keysWithTtl(client: Redis, prefix: string) {
   const keys: string[] = [];
   let cursor = '0';

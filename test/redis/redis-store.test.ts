@@ -1,49 +1,37 @@
-import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { GuardrailConfigError } from '../../src/core/errors';
 import { redisStore, StoreTimeoutError, type UpstashRedisLike } from '../../src/redis';
 import { storeContract } from '../../src/store/store-contract';
 import {
   announceSkip,
-  connectIORedis,
-  connectNodeRedis,
   keysWithTtl,
   REDIS_URL,
   uniquePrefix,
+  useRedisClients,
 } from './redis-helpers';
 
 announceSkip('redis-store');
 
 describe.skipIf(!REDIS_URL)('redisStore against a real Redis', () => {
-  let nodeRedis: Awaited<ReturnType<typeof connectNodeRedis>>;
-  let ioredis: Redis;
-
-  beforeAll(async () => {
-    nodeRedis = await connectNodeRedis(REDIS_URL!);
-    ioredis = await connectIORedis(REDIS_URL!);
-  });
-  afterAll(async () => {
-    await nodeRedis?.quit();
-    await ioredis?.quit();
-  });
+  const clients = useRedisClients();
 
   describe('with a node-redis client', () => {
     storeContract(() =>
-      redisStore(nodeRedis, { prefix: uniquePrefix('node-redis'), timeoutMs: 10_000 }),
+      redisStore(clients.nodeRedis, { prefix: uniquePrefix('node-redis'), timeoutMs: 10_000 }),
     );
   });
 
-  describe('with an ioredis client', () => {
+  describe('with an clients.ioredis client', () => {
     storeContract(() =>
-      redisStore(ioredis, { prefix: uniquePrefix('ioredis'), timeoutMs: 10_000 }),
+      redisStore(clients.ioredis, { prefix: uniquePrefix('ioredis'), timeoutMs: 10_000 }),
     );
   });
 
   describe('with a client shaped like @upstash/redis (eval(script, keys, args))', () => {
     // The documented @upstash/redis calling convention, executed by a real server.
     const upstashShaped = (): UpstashRedisLike => ({
-      evalsha: (sha, keys, args) => ioredis.evalsha(sha, keys.length, ...keys, ...args),
-      eval: (script, keys, args) => ioredis.eval(script, keys.length, ...keys, ...args),
+      evalsha: (sha, keys, args) => clients.ioredis.evalsha(sha, keys.length, ...keys, ...args),
+      eval: (script, keys, args) => clients.ioredis.eval(script, keys.length, ...keys, ...args),
     });
     storeContract(() =>
       redisStore(upstashShaped(), { prefix: uniquePrefix('upstash'), timeoutMs: 10_000 }),
@@ -53,10 +41,10 @@ describe.skipIf(!REDIS_URL)('redisStore against a real Redis', () => {
       const prefix = uniquePrefix('upstash-json');
       const deserialising: UpstashRedisLike = {
         evalsha: async (sha, keys, args) => {
-          const reply = await ioredis.evalsha(sha, keys.length, ...keys, ...args);
+          const reply = await clients.ioredis.evalsha(sha, keys.length, ...keys, ...args);
           return typeof reply === 'string' ? JSON.parse(reply) : reply;
         },
-        eval: (script, keys, args) => ioredis.eval(script, keys.length, ...keys, ...args),
+        eval: (script, keys, args) => clients.ioredis.eval(script, keys.length, ...keys, ...args),
       };
       const store = redisStore(deserialising, { prefix });
       await store.set('vault', '{"a":1}', 60_000);
@@ -64,10 +52,10 @@ describe.skipIf(!REDIS_URL)('redisStore against a real Redis', () => {
     });
   });
 
-  it('shares state between a node-redis and an ioredis instance under one prefix', async () => {
+  it('shares state between a node-redis and an clients.ioredis instance under one prefix', async () => {
     const prefix = uniquePrefix('shared');
-    const a = redisStore(nodeRedis, { prefix });
-    const b = redisStore(ioredis, { prefix });
+    const a = redisStore(clients.nodeRedis, { prefix });
+    const b = redisStore(clients.ioredis, { prefix });
     await a.set('greeting', 'hello', 60_000);
     expect(await b.get('greeting')).toBe('hello');
     expect(await b.incrBy('n', 2, 60_000)).toBe(2);
@@ -78,14 +66,14 @@ describe.skipIf(!REDIS_URL)('redisStore against a real Redis', () => {
 
   it('prefixes every key and gives every key a TTL', async () => {
     const prefix = uniquePrefix('ttl');
-    const store = redisStore(ioredis, { prefix });
+    const store = redisStore(clients.ioredis, { prefix });
     await store.incrBy('counter', 1, 60_000);
     await store.incrBy('counter', 1, 10_000); // keeps the first expiry (fixed window)
     await store.incrByCapped('capped', 1, 5, 30_000);
     await store.incrByCapped('refused', 9, 5, 30_000); // not created
     await store.set('value', 'x', 20_000);
     await store.setIfAbsent('once', 'y', 40_000);
-    const keys = await keysWithTtl(ioredis, prefix);
+    const keys = await keysWithTtl(clients.ioredis, prefix);
     expect(keys.map(({ key }) => key)).toEqual([
       `${prefix}capped`,
       `${prefix}counter`,
@@ -104,20 +92,20 @@ describe.skipIf(!REDIS_URL)('redisStore against a real Redis', () => {
 
   it('gives an expiry to a key it finds without one', async () => {
     const prefix = uniquePrefix('heal');
-    await ioredis.set(`${prefix}counter`, '4');
-    await ioredis.set(`${prefix}capped`, '4');
-    const store = redisStore(ioredis, { prefix });
+    await clients.ioredis.set(`${prefix}counter`, '4');
+    await clients.ioredis.set(`${prefix}capped`, '4');
+    const store = redisStore(clients.ioredis, { prefix });
     expect(await store.incrBy('counter', 1, 5_000)).toBe(5);
     expect(await store.incrByCapped('capped', 1, 4, 5_000)).toMatchObject({
       applied: false,
       value: 4,
     });
-    const keys = await keysWithTtl(ioredis, prefix);
+    const keys = await keysWithTtl(clients.ioredis, prefix);
     expect(keys.map(({ pttl }) => pttl > 0 && pttl <= 5_000)).toEqual([true, true]);
   });
 
   it('expires keys after their TTL', async () => {
-    const store = redisStore(ioredis, { prefix: uniquePrefix('expiry') });
+    const store = redisStore(clients.ioredis, { prefix: uniquePrefix('expiry') });
     await store.set('short', 'lived', 30);
     expect(await store.get('short')).toBe('lived');
     await vi.waitFor(async () => expect(await store.get('short')).toBeUndefined(), {
@@ -127,15 +115,15 @@ describe.skipIf(!REDIS_URL)('redisStore against a real Redis', () => {
   });
 
   it('loads its scripts again after SCRIPT FLUSH (EVALSHA falls back to EVAL)', async () => {
-    const store = redisStore(nodeRedis, { prefix: uniquePrefix('flush') });
+    const store = redisStore(clients.nodeRedis, { prefix: uniquePrefix('flush') });
     expect(await store.incrBy('n', 1, 60_000)).toBe(1);
-    await ioredis.script('FLUSH');
+    await clients.ioredis.script('FLUSH');
     expect(await store.incrBy('n', 1, 60_000)).toBe(2);
     expect(await store.incrByCapped('n', 1, 3, 60_000)).toMatchObject({ applied: true, value: 3 });
   });
 
   it('rejects non-integer amounts and missing TTLs instead of storing them', async () => {
-    const store = redisStore(ioredis, { prefix: uniquePrefix('args') });
+    const store = redisStore(clients.ioredis, { prefix: uniquePrefix('args') });
     await expect(store.incrBy('n', 1.5, 1_000)).rejects.toThrow(
       'redis store: incrBy needs an integer amount, received 1.5',
     );

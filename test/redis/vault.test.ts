@@ -1,8 +1,7 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { generateText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pii } from '../../src/guards/pii/pii';
 import { guardrails } from '../../src/middleware/guardrails-middleware';
 import { redisStore } from '../../src/redis';
@@ -11,11 +10,10 @@ import type { Store } from '../../src/store/store';
 import { generateResult } from '../helpers';
 import {
   announceSkip,
-  connectIORedis,
-  connectNodeRedis,
   keysWithTtl,
   REDIS_URL,
   uniquePrefix,
+  useRedisClients,
 } from './redis-helpers';
 
 announceSkip('vault');
@@ -43,17 +41,7 @@ function instance(store: Store, answer: string) {
 }
 
 describe.skipIf(!REDIS_URL)('pii pseudonym vault shared through Redis', () => {
-  let nodeRedis: Awaited<ReturnType<typeof connectNodeRedis>>;
-  let ioredis: Redis;
-
-  beforeAll(async () => {
-    nodeRedis = await connectNodeRedis(REDIS_URL!);
-    ioredis = await connectIORedis(REDIS_URL!);
-  });
-  afterAll(async () => {
-    await nodeRedis?.quit();
-    await ioredis?.quit();
-  });
+  const clients = useRedisClients();
 
   it('instance B restores the pseudonyms instance A made, in the same conversation', async () => {
     const prefix = uniquePrefix('vault');
@@ -61,7 +49,7 @@ describe.skipIf(!REDIS_URL)('pii pseudonym vault shared through Redis', () => {
 
     // Turn 1 lands on instance A: the model only ever sees the pseudonym.
     const a = instance(
-      redisStore(nodeRedis, { prefix, timeoutMs: 10_000 }),
+      redisStore(clients.nodeRedis, { prefix, timeoutMs: 10_000 }),
       'Noted, <EMAIL_ADDRESS_1>.',
     );
     const first = await generateText({
@@ -77,7 +65,7 @@ describe.skipIf(!REDIS_URL)('pii pseudonym vault shared through Redis', () => {
     // Turn 2 lands on instance B, which never saw the address: its model
     // writes the pseudonym and B's output guardrail restores it from Redis.
     const b = instance(
-      redisStore(ioredis, { prefix, timeoutMs: 10_000 }),
+      redisStore(clients.ioredis, { prefix, timeoutMs: 10_000 }),
       'I will write to <EMAIL_ADDRESS_1> today.',
     );
     const second = await generateText({
@@ -89,7 +77,7 @@ describe.skipIf(!REDIS_URL)('pii pseudonym vault shared through Redis', () => {
 
     // The vault is one key, prefixed, with a TTL.
     // One address: its counter, its placeholder's original, and its placeholder (keyed by a hash).
-    const keys = await keysWithTtl(ioredis, prefix);
+    const keys = await keysWithTtl(clients.ioredis, prefix);
     expect(
       keys.map(k => k.key.slice(prefix.length).replace(/[0-9a-f]{64}$/, '<sha256>')).sort(),
     ).toEqual([

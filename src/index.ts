@@ -11,6 +11,7 @@ export {
   type GuardrailConfigIssue,
   GuardrailTripwireError,
 } from './core/errors';
+export { mergeGuardrailOutcomes } from './core/outcome';
 export type {
   AllowVerdict,
   BlockVerdict,

@@ -15,7 +15,11 @@ export function outcomeOf(records: GuardrailRecord[], tripped: boolean): Guardra
   };
 }
 
-/** Combines the outcomes of several calls or steps into one. */
+/**
+ * Combines the outcomes of several calls or steps into one: every record, and
+ * the most severe status (`blocked` over `modified` over `passed`). Useful in
+ * a route handler's `messageMetadata` to report a whole turn.
+ */
 export function mergeOutcomes(outcomes: GuardrailOutcome[]): GuardrailOutcome {
   const records = outcomes.flatMap(o => o.records);
   const status = outcomes.some(o => o.status === 'blocked')
@@ -25,3 +29,6 @@ export function mergeOutcomes(outcomes: GuardrailOutcome[]): GuardrailOutcome {
       : 'passed';
   return { status, records };
 }
+
+/** Public name of `mergeOutcomes`. */
+export { mergeOutcomes as mergeGuardrailOutcomes };

@@ -5,22 +5,9 @@ import {
   streamText,
   toUIMessageStream,
 } from 'ai';
-import type { GuardrailOutcome } from 'ai-guardrails';
+import { type GuardrailOutcome, mergeGuardrailOutcomes } from 'ai-guardrails';
 import type { ChatMessage } from '../../../lib/chat-message';
 import { model, tools } from '../../../lib/guarded-chat';
-
-const SEVERITY = { passed: 0, modified: 1, blocked: 2 } as const;
-
-/** The outcome of a whole turn: every step's records; the most severe status. */
-function mergeOutcomes(outcomes: GuardrailOutcome[]): GuardrailOutcome {
-  return {
-    status: outcomes.reduce<GuardrailOutcome['status']>(
-      (status, outcome) => (SEVERITY[outcome.status] > SEVERITY[status] ? outcome.status : status),
-      'passed',
-    ),
-    records: outcomes.flatMap(outcome => outcome.records),
-  };
-}
 
 export async function POST(request: Request) {
   const { messages }: { messages: ChatMessage[] } = await request.json();
@@ -46,7 +33,7 @@ export async function POST(request: Request) {
         const outcome = part.providerMetadata?.guardrails as GuardrailOutcome | undefined;
         if (!outcome) return undefined;
         steps.push(outcome);
-        return { guardrails: mergeOutcomes(steps) };
+        return { guardrails: mergeGuardrailOutcomes(steps) };
       },
     }),
   });

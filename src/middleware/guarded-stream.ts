@@ -241,9 +241,8 @@ export function guardStream(
   }
 
   /** Reads one source part (or the parallel guardrails' outcome) and acts on it. */
-  async function advance(emit: (part: Part) => void) {
-    const next = await read();
-    if (cancelled) return;
+  /** Acts on one read. Returns a promise only when it has to wait (a check, the end). */
+  function handle(next: ReadResult, emit: (part: Part) => void): void | Promise<void> {
     if (next.kind === 'parallel') {
       parallelSettled = true;
       if (next.result?.trip) return trip(next.result.trip, UNKNOWN_USAGE, emit);
@@ -256,13 +255,27 @@ export function guardStream(
       finish = part;
       return;
     }
-    if (part.type === 'stream-start' || part.type === 'response-metadata')
-      return release([part], emit);
+    if (part.type === 'stream-start' || part.type === 'response-metadata') {
+      release([part], emit);
+      return;
+    }
     const pushed = processor.push(part);
-    const step = pushed instanceof Promise ? await pushed : pushed;
+    if (pushed instanceof Promise) return pushed.then(step => released(step, emit));
+    released(pushed, emit);
+  }
+
+  function released(step: ProcessorStep, emit: (part: Part) => void): void | Promise<void> {
     if (cancelled) return;
     if (step.trip) return trip(step.trip, UNKNOWN_USAGE, emit);
     release(step.parts, emit);
+  }
+
+  /** Reads one source part (or the parallel guardrails' outcome) and acts on it. */
+  async function advance(emit: (part: Part) => void) {
+    const next = await read();
+    if (cancelled) return;
+    const handled = handle(next, emit);
+    if (handled) await handled;
   }
 
   return new ReadableStream<Part>({

@@ -153,24 +153,23 @@ export function guardStream(
   // The read in flight: kept across a race that the parallel guardrails won, so no part is lost.
   let pendingRead: Promise<ReadResult> | undefined;
 
+  const fromRead = ({ done, value }: ReadableStreamReadResult<Part>): ReadResult =>
+    done ? { kind: 'done' } : { kind: 'part', part: value };
+  const onReadError = async (error: unknown): Promise<ReadResult> => {
+    // A parallel trip aborts the model call: its stream then fails with the abort.
+    if (call.abortedByTrip()) return { kind: 'parallel', result: await parallel };
+    throw error;
+  };
+
   async function read(): Promise<ReadResult> {
     if (parallelSettled && pendingRead === undefined) {
       try {
-        const { done, value } = await reader.read();
-        return done ? { kind: 'done' } : { kind: 'part', part: value };
+        return fromRead(await reader.read());
       } catch (error) {
-        if (call.abortedByTrip()) return { kind: 'parallel', result: await parallel };
-        throw error;
+        return onReadError(error);
       }
     }
-    pendingRead ??= reader.read().then(
-      ({ done, value }): ReadResult => (done ? { kind: 'done' } : { kind: 'part', part: value }),
-      async (error: unknown): Promise<ReadResult> => {
-        // A parallel trip aborts the model call: its stream then fails with the abort.
-        if (call.abortedByTrip()) return { kind: 'parallel', result: await parallel };
-        throw error;
-      },
-    );
+    pendingRead ??= reader.read().then(fromRead, onReadError);
     const next = parallelSettled
       ? await pendingRead
       : await Promise.race([pendingRead, parallelOutcome]);

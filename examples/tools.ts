@@ -9,8 +9,13 @@ import type { LanguageModelV4Content, LanguageModelV4GenerateResult } from '@ai-
 import { isStepCount, ToolLoopAgent, tool } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { z } from 'zod';
-import { allow, block, defineGuardrail } from '../src/index';
-import { collectToolRecords, guardTools, isGuardrailBlocked } from '../src/tools/index';
+import {
+  collectToolRecords,
+  guardTools,
+  isGuardrailBlocked,
+  promptInjection,
+  toolPolicy,
+} from '../src';
 
 // --- The tools, as an application would write them -------------------------
 
@@ -38,26 +43,12 @@ const runSql = tool({
   },
 });
 
-// --- Two small guardrails (the built-in ones work the same way) ------------
+// --- The built-in guardrails: SQL rules on the arguments, indirect injection on results ---
 
-const noDestructiveSql = defineGuardrail({
-  name: 'no-destructive-sql',
-  check: content =>
-    /\b(drop|truncate)\s+table\b/i.test(content)
-      ? block({
-          message: 'Destructive SQL is not allowed. Ask a human administrator instead.',
-          reason: 'DROP/TRUNCATE TABLE in the arguments',
-          severity: 'critical',
-        })
-      : allow(),
-});
-
-const noInstructionsInResults = defineGuardrail({
-  name: 'no-instructions-in-results',
-  check: content =>
-    /ignore (all )?previous instructions|AI assistant:/i.test(content)
-      ? block({ reason: 'instructions addressed to the model inside a tool result' })
-      : allow(),
+const noDestructiveSql = toolPolicy({ rules: ['sql'] });
+const noInstructionsInResults = promptInjection({
+  // indirect mode on tool results
+  message: 'The search result contained instructions to the assistant and was withheld.',
 });
 
 const tools = guardTools(

@@ -1,0 +1,37 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Runs an example the way a user does (`npx tsx examples/...`), offline. */
+function runExample(file: string): string {
+  const env = { ...process.env };
+  delete env.OPENAI_API_KEY; // the scripted model, never the network
+  return execFileSync(process.execPath, ['--import', 'tsx', file], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
+}
+
+describe('examples run offline', () => {
+  it('npm run demo shows a tripwire, a streamed redaction and a passing call', () => {
+    const output = runExample('examples/quickstart.ts');
+    expect(output).toContain('Model: built-in scripted model (offline)');
+    expect(output).toContain('outcome: BLOCKED [prompt-injection:input:blocked]');
+    expect(output).toContain('- Ticket 1041 from [EMAIL_ADDRESS]: billing question, resolved.');
+    expect(output).toContain('Deploy key used for the fix: [GITHUB_TOKEN]');
+    expect(output).not.toMatch(/jane\.doe@example\.com|ghp_R7vXq/);
+    expect(output).toContain('answer:  Paris is the capital of France.');
+    expect(output).toMatch(/\((\d+) deltas of /);
+    const deltas = Number(/\((\d+) deltas of /.exec(output)![1]);
+    expect(deltas).toBeGreaterThan(1);
+  }, 60_000);
+
+  it('examples/tools.ts stops the poisoned search result and the DROP TABLE', () => {
+    const output = runExample('examples/tools.ts');
+    expect(output).toContain('Poisoned text reached the model: false');
+    expect(output).toContain("Tripped guardrails: [ 'prompt-injection', 'tool-policy' ]");
+  }, 60_000);
+});

@@ -162,6 +162,7 @@ function codeTable(pattern: RegExp): Uint8Array {
 }
 const localCodes = codeTable(localChar);
 const domainCodes = codeTable(domainChar);
+const isInTable = (table: Uint8Array, code: number) => code < 128 && table[code] === 1;
 const isLocalCode = (code: number) => code < 128 && localCodes[code] === 1;
 const isDomainCode = (code: number) => code < 128 && domainCodes[code] === 1;
 
@@ -219,12 +220,8 @@ const findObfuscatedEmails: Finder = (text, add, { obfuscatedEmails }) => {
 // matching every run and dropping the short ones (without a match object
 // per number in the text).
 const phoneRun = /\+?\(?\d(?=(?:[ ().\-/]*\d){6})[\d ().\-/]*/g;
-const phoneCache = new Map<string, Array<[number, number]>>();
 
 function phonesIn(run: string, regions: readonly CountryCode[]): Array<[number, number]> {
-  const key = `${regions.join(',')}|${run}`;
-  const cached = phoneCache.get(key);
-  if (cached) return cached;
   let found: Array<[number, number]> = [];
   const international = /^(?:\+|00)/.test(run);
   // A national number is read in the default region; other regions only get
@@ -237,8 +234,6 @@ function phonesIn(run: string, regions: readonly CountryCode[]): Array<[number, 
     found = matches.filter(match => match.number.isValid()).map(m => [m.startsAt, m.endsAt]);
     if (found.length > 0) break;
   }
-  if (phoneCache.size > 2_000) phoneCache.clear();
-  phoneCache.set(key, found);
   return found;
 }
 
@@ -255,24 +250,71 @@ function notPhoneShaped(run: string): boolean {
   return groups.length > 1 && groups[groups.length - 1]!.length < 2;
 }
 
+/** Characters that, just before a run, make it part of a word, an id, a path or an address. */
+const phoneBlockedBefore = codeTable(/[\w.\-/@:]/);
+
+/** A run without the separators and opening brackets at its end. */
+function trimRunEnd(run: string): string {
+  let end = run.length;
+  for (;;) {
+    const code = run.charCodeAt(end - 1);
+    // space ( . - /: the only separators a run can end with
+    if (code === 32 || code === 40 || code === 46 || code === 45 || code === 47) end--;
+    else break;
+  }
+  return end === run.length ? run : run.slice(0, end);
+}
+
+function digitCount(run: string): number {
+  let count = 0;
+  for (let index = 0; index < run.length; index++) {
+    const code = run.charCodeAt(index);
+    if (code >= 48 && code <= 57) count++;
+  }
+  return count;
+}
+
+const noPhones: Array<[number, number]> = [];
+// Per regions: run -> phone numbers in it (empty when its shape rules it out).
+const runVerdicts = new Map<string, Map<string, Array<[number, number]>>>();
+
+/** The phone numbers in a trimmed run, or none when its length or shape rules it out. */
+function phonesInRun(
+  run: string,
+  regions: readonly CountryCode[],
+  verdicts: Map<string, Array<[number, number]>>,
+): Array<[number, number]> {
+  // A long run of digits and separators is a table or an id, not a phone
+  // number; skipping it keeps adversarial input cheap.
+  if (run.length > 48) return noPhones;
+  const known = verdicts.get(run);
+  if (known) return known;
+  const found = digitCount(run) < 7 || notPhoneShaped(run) ? noPhones : phonesIn(run, regions);
+  if (verdicts.size > 2_000) verdicts.clear();
+  verdicts.set(run, found);
+  return found;
+}
+
 const findPhones: Finder = (text, add, { defaultRegion, phoneRegions }) => {
   const regions = [defaultRegion, ...phoneRegions.filter(region => region !== defaultRegion)];
+  const regionsKey = regions.join(',');
+  let verdicts = runVerdicts.get(regionsKey);
+  if (!verdicts) {
+    if (runVerdicts.size > 16) runVerdicts.clear();
+    verdicts = new Map();
+    runVerdicts.set(regionsKey, verdicts);
+  }
   for (const match of text.matchAll(phoneRun)) {
-    const before = text[match.index - 1];
-    if (before !== undefined && /[\w.\-/@:]/.test(before)) continue;
-    const run = match[0].replace(/[\s(.\-/]+$/, '');
-    // A long run of digits and separators is a table or an id, not a phone
-    // number; skipping it keeps adversarial input cheap.
-    if (run.length > 48) continue;
-    const digits = run.replace(/\D/g, '').length;
-    if (digits < 7 || notPhoneShaped(run)) continue;
+    const index = match.index;
+    if (index > 0 && isInTable(phoneBlockedBefore, text.charCodeAt(index - 1))) continue;
+    const run = trimRunEnd(match[0]);
+    const phones = phonesInRun(run, regions, verdicts);
+    if (phones.length === 0) continue;
     // Three characters: the check below must see what follows the letter.
-    const after = text.slice(match.index + run.length, match.index + run.length + 3);
+    const after = text.slice(index + run.length, index + run.length + 3);
     // `55555555-K` is an id with a check letter; `-Office` after a number is a label.
     if (/^(?:[A-Za-z_]|[-/][A-Za-z0-9](?![A-Za-z0-9]))/.test(after)) continue;
-    for (const [start, end] of phonesIn(run, regions)) {
-      add(match.index + start, match.index + end);
-    }
+    for (const [start, end] of phones) add(index + start, index + end);
   }
 };
 

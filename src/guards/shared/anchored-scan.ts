@@ -80,9 +80,11 @@ export function lowerCaseSameOffsets(text: string): string | undefined {
 /**
  * Characters worth anchoring on, rarest first (in English prose and code);
  * a literal is looked up by its rarest one. A literal made only of common
- * characters (`aws`, `curl`) is looked up whole with `indexOf`.
+ * characters (`aws`, `curl`) is looked up whole with `indexOf`. Digits come
+ * after `.`: numbers are common in chat text, and a literal anchored on a
+ * digit would be compared at every `0` or `1`.
  */
-const rarity = '|~%"QJZXKVWYUBHFGPMDLNCRSOIEAT:=_-0123456789qjzx./';
+const rarity = '|~%"QJZXKVWYUBHFGPMDLNCRSOIEAT:=_-.qjzx0123456789/';
 
 function rank(char: string): number {
   const index = rarity.indexOf(char);
@@ -100,10 +102,21 @@ export interface LiteralFinder {
   find(text: string, hit: (start: number, literal: number) => void): void;
 }
 
+/**
+ * The literals anchored on one character: those of one character, and the
+ * others by the code of the character after the anchor (or, for a literal
+ * ending with its anchor, before it), as [literal index, anchor offset].
+ */
+interface AnchorGroup {
+  char: string;
+  single: number[];
+  byNext: Array<Array<[number, number]> | undefined>;
+  byPrevious: Array<Array<[number, number]> | undefined>;
+}
+
 /** Builds a `LiteralFinder` for `literals` (non-empty, ASCII). */
 export function literalFinder(literals: readonly string[]): LiteralFinder {
-  // anchor character -> neighbour code (or -1 for one-character literals) -> [literal index, anchor offset]
-  const groups = new Map<string, Map<number, Array<[number, number]>>>();
+  const groups = new Map<string, AnchorGroup>();
   const whole: number[] = [];
   literals.forEach((literal, index) => {
     let anchor = 0;
@@ -115,31 +128,38 @@ export function literalFinder(literals: readonly string[]): LiteralFinder {
       return;
     }
     const char = literal[anchor]!;
-    const neighbour =
-      literal.length === 1
-        ? -1
-        : anchor + 1 < literal.length
-          ? literal.charCodeAt(anchor + 1)
-          : -2 - literal.charCodeAt(anchor - 1);
     let group = groups.get(char);
     if (!group) {
-      group = new Map();
+      group = { char, single: [], byNext: [], byPrevious: [] };
       groups.set(char, group);
     }
-    const bucket = group.get(neighbour);
+    if (literal.length === 1) {
+      group.single.push(index);
+      return;
+    }
+    const [table, neighbour] =
+      anchor + 1 < literal.length
+        ? [group.byNext, literal.charCodeAt(anchor + 1)]
+        : [group.byPrevious, literal.charCodeAt(anchor - 1)];
+    const bucket = table[neighbour];
     if (bucket) bucket.push([index, anchor]);
-    else group.set(neighbour, [[index, anchor]]);
+    else table[neighbour] = [[index, anchor]];
   });
   return {
     find(text, hit) {
-      for (const [char, group] of groups) {
-        const single = group.get(-1);
+      for (const { char, single, byNext, byPrevious } of groups.values()) {
+        const hasNext = byNext.length > 0;
+        const hasPrevious = byPrevious.length > 0;
         for (let at = text.indexOf(char); at >= 0; at = text.indexOf(char, at + 1)) {
-          if (single) for (const [literal] of single) hit(at, literal);
-          const next = group.get(text.charCodeAt(at + 1));
-          if (next) compare(text, at, next, hit);
-          const previous = at > 0 ? group.get(-2 - text.charCodeAt(at - 1)) : undefined;
-          if (previous) compare(text, at, previous, hit);
+          for (const literal of single) hit(at, literal);
+          if (hasNext) {
+            const next = byNext[text.charCodeAt(at + 1)];
+            if (next) compare(text, at, next, hit);
+          }
+          if (hasPrevious && at > 0) {
+            const previous = byPrevious[text.charCodeAt(at - 1)];
+            if (previous) compare(text, at, previous, hit);
+          }
         }
       }
       for (const literal of whole) {

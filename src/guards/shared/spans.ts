@@ -18,8 +18,41 @@ export interface RankedSpan extends DetectedSpan {
  * Keeps non-overlapping spans, preferring the longer span (a phone number
  * `+55 11 98456 5666` over the ITIN-shaped digits inside it) and then the
  * higher priority, and returns them in text order. O(n log n).
+ *
+ * Candidates are first cut into clusters (runs of spans chained by
+ * overlaps): a span never competes with a span of another cluster, so each
+ * cluster is settled on its own, and a span that overlaps nothing is kept
+ * without ranking.
  */
 export function resolveOverlaps(candidates: RankedSpan[]): DetectedSpan[] {
+  for (const span of candidates) {
+    // An empty span blocks only a point; settle such input all at once.
+    if (span.end <= span.start) return settle(candidates);
+  }
+  // Stable: identical spans keep their input order, as in `settle`.
+  const sorted = [...candidates].sort((a, b) => a.start - b.start);
+  const result: DetectedSpan[] = [];
+  let first = 0;
+  while (first < sorted.length) {
+    let end = sorted[first]!.end;
+    let last = first + 1;
+    while (last < sorted.length && sorted[last]!.start < end) {
+      end = Math.max(end, sorted[last]!.end);
+      last++;
+    }
+    if (last === first + 1) {
+      const { type, start, end: spanEnd } = sorted[first]!;
+      result.push({ type, start, end: spanEnd });
+    } else {
+      for (const span of settle(sorted.slice(first, last))) result.push(span);
+    }
+    first = last;
+  }
+  return result;
+}
+
+/** `resolveOverlaps` for one set of candidates: greedy by length, then priority, then start. */
+function settle(candidates: RankedSpan[]): DetectedSpan[] {
   const ranked = [...candidates].sort(
     (a, b) => b.end - b.start - (a.end - a.start) || b.priority - a.priority || a.start - b.start,
   );

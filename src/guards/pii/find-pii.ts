@@ -5,7 +5,7 @@ import {
 } from 'libphonenumber-js/max';
 import { parse as parseDomain } from 'tldts';
 import { GuardrailConfigError } from '../../core/errors';
-import { anchoredMatcher, stickyPattern } from '../shared/anchored-scan';
+import { anchoredMatcher, forEachOccurrence, stickyPattern } from '../shared/anchored-scan';
 import { base58CheckValid, bech32Valid, luhnValid, mod97Valid } from '../shared/checksums';
 import { normalizeText } from '../shared/normalize-text';
 import { type DetectedSpan, type RankedSpan, resolveOverlaps } from '../shared/spans';
@@ -198,9 +198,31 @@ const obfuscatedDomain =
 // Anchored on each bracketed "at" (rare in prose), with the local part
 // matched backwards and the domain forwards in bounded slices, so ordinary
 // text costs one scan for "[at]"-like tokens.
+const stickyObfuscatedAt = stickyPattern(obfuscatedAt);
+
+/**
+ * The matches of `obfuscatedAt`, tried only at an opening bracket with an
+ * `a` (any case) one to three characters after it.
+ */
+function obfuscatedAtMatches(text: string): RegExpExecArray[] {
+  const matches: RegExpExecArray[] = [];
+  const matcher = anchoredMatcher(stickyObfuscatedAt, text);
+  forEachOccurrence(text, ['[', '(', '{', '<'], start => {
+    if (
+      (text.charCodeAt(start + 1) | 0x20) !== 97 &&
+      (text.charCodeAt(start + 2) | 0x20) !== 97 &&
+      (text.charCodeAt(start + 3) | 0x20) !== 97
+    )
+      return;
+    const match = matcher.at(start);
+    if (match) matches.push(match);
+  });
+  return matches;
+}
+
 const findObfuscatedEmails: Finder = (text, add, { obfuscatedEmails }) => {
   if (!obfuscatedEmails) return;
-  for (const at of text.matchAll(obfuscatedAt)) {
+  for (const at of obfuscatedAtMatches(text)) {
     const sliceStart = Math.max(0, at.index - 68);
     const local = obfuscatedLocal.exec(text.slice(sliceStart, at.index));
     if (!local) continue;
@@ -759,6 +781,19 @@ const macDot = /(?<![\w.:-])[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}(?![\w
 const stickyMacColon = stickyPattern(macColon);
 const stickyMacDot = stickyPattern(macDot);
 
+function isHexCode(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
+}
+
+/** `count` hex digits on each side of `at`. */
+function hexAround(text: string, at: number, count: number): boolean {
+  for (let step = 1; step <= count; step++) {
+    if (!isHexCode(text.charCodeAt(at - step)) || !isHexCode(text.charCodeAt(at + step)))
+      return false;
+  }
+  return true;
+}
+
 /**
  * The matches of `macColon` and `macDot` (as `matchAll` yields them), tried
  * only where the first separator sits: two characters after the start for
@@ -773,8 +808,12 @@ function macMatches(text: string, pattern: RegExp): RegExpExecArray[] {
   const positions: number[] = [];
   for (const separator of separators) {
     for (let at = text.indexOf(separator); at >= 0; at = text.indexOf(separator, at + 1)) {
-      // The next separator sits 3 (or 5) characters further.
-      if (at >= offset && text.charCodeAt(at + offset + 1) === text.charCodeAt(at)) {
+      // The next separator sits 3 (or 5) characters further, hex digits around this one.
+      if (
+        at >= offset &&
+        text.charCodeAt(at + offset + 1) === text.charCodeAt(at) &&
+        hexAround(text, at, offset)
+      ) {
         positions.push(at - offset);
       }
     }
@@ -805,14 +844,30 @@ const btcLegacy = /(?<![\w])[13][1-9A-HJ-NP-Za-km-z]{25,34}(?!\w)/g;
 const btcBech32 = /(?<![\w])(?:bc1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}(?!\w)/g;
 const ethAddress = /(?<![\w])0x[0-9a-fA-F]{40}(?!\w)/g;
 
+const stickyBtcBech32 = stickyPattern(btcBech32);
+const stickyEthAddress = stickyPattern(ethAddress);
+
+/** The matches of a pattern that can only start where one of `prefixes` occurs. */
+function prefixedMatches(text: string, sticky: RegExp, prefixes: readonly string[]) {
+  const matches: RegExpExecArray[] = [];
+  const matcher = anchoredMatcher(sticky, text);
+  forEachOccurrence(text, prefixes, start => {
+    const match = matcher.at(start);
+    if (match) matches.push(match);
+  });
+  return matches;
+}
+
 const findCrypto: Finder = (text, add) => {
   for (const match of text.matchAll(btcLegacy)) {
     if (base58CheckValid(match[0])) add(match.index, match.index + match[0].length);
   }
-  for (const match of text.matchAll(btcBech32)) {
+  for (const match of prefixedMatches(text, stickyBtcBech32, ['bc1', 'BC1'])) {
     if (bech32Valid(match[0])) add(match.index, match.index + match[0].length);
   }
-  for (const match of text.matchAll(ethAddress)) add(match.index, match.index + match[0].length);
+  for (const match of prefixedMatches(text, stickyEthAddress, ['0x'])) {
+    add(match.index, match.index + match[0].length);
+  }
 };
 
 // ---------------------------------------------------------------- UK

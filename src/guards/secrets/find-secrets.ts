@@ -1,6 +1,7 @@
 import { GuardrailConfigError } from '../../core/errors';
 import {
   anchoredMatcher,
+  forEachOccurrence,
   type LiteralFinder,
   literalFinder,
   stickyPattern,
@@ -666,26 +667,6 @@ export function anchoredScanMismatches(text: string): string[] {
   });
   if (entropyRuns !== spans(text.matchAll(entropyCandidate))) mismatches.push('entropy');
   return mismatches;
-}
-
-/** Calls `visit(position)` for each occurrence of any of `chars`, in increasing order. */
-function forEachOccurrence(
-  text: string,
-  chars: readonly string[],
-  visit: (position: number) => void,
-): void {
-  const next = chars.map(char => text.indexOf(char));
-  for (;;) {
-    let which = -1;
-    for (let index = 0; index < next.length; index++) {
-      const position = next[index]!;
-      if (position >= 0 && (which < 0 || position < next[which]!)) which = index;
-    }
-    if (which < 0) return;
-    const position = next[which]!;
-    visit(position);
-    next[which] = text.indexOf(chars[which]!, position + 1);
-  }
 }
 
 function isIdentifierCode(code: number): boolean {

@@ -65,6 +65,30 @@ export function occurrences(text: string, needle: string, into: number[] = []): 
 }
 
 /**
+ * Calls `visit(position)` for each occurrence of any of `needles` (strings,
+ * usually single characters), in increasing order: one `indexOf` stream per
+ * needle, merged.
+ */
+export function forEachOccurrence(
+  text: string,
+  needles: readonly string[],
+  visit: (position: number) => void,
+): void {
+  const next = needles.map(char => text.indexOf(char));
+  for (;;) {
+    let which = -1;
+    for (let index = 0; index < next.length; index++) {
+      const position = next[index]!;
+      if (position >= 0 && (which < 0 || position < next[which]!)) which = index;
+    }
+    if (which < 0) return;
+    const position = next[which]!;
+    visit(position);
+    next[which] = text.indexOf(needles[which]!, position + 1);
+  }
+}
+
+/**
  * A lower-cased copy of `text` with the same offsets, or `undefined` when
  * lower-casing changes the length (a few non-ASCII letters such as `İ`).
  * A case-insensitive (non-Unicode) pattern matches an ASCII keyword only on

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { anchoredMatcher, literalFinder, occurrences, stickyPattern } from './anchored-scan';
+import {
+  anchoredMatcher,
+  forEachOccurrence,
+  literalFinder,
+  occurrences,
+  stickyPattern,
+} from './anchored-scan';
 
 describe('anchoredMatcher', () => {
   it('reproduces matchAll when every possible start is tried in order', () => {
@@ -34,5 +40,19 @@ describe('literalFinder', () => {
     const order = (a: [number, string], b: [number, string]) =>
       a[0] - b[0] || a[1].localeCompare(b[1]);
     expect(found.sort(order)).toEqual(expected.sort(order));
+  });
+});
+
+describe('forEachOccurrence', () => {
+  it('visits every occurrence of every needle in text order', () => {
+    const visited: number[] = [];
+    forEachOccurrence('(a) [b] bc1 (c', ['[', '(', 'bc1'], position => visited.push(position));
+    expect(visited).toEqual([0, 4, 8, 12]);
+  });
+
+  it('visits nothing when no needle occurs', () => {
+    const visited: number[] = [];
+    forEachOccurrence('plain text', ['[', '0x'], position => visited.push(position));
+    expect(visited).toEqual([]);
   });
 });

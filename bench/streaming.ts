@@ -15,6 +15,7 @@ import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provide
 import { wrapLanguageModel } from 'ai';
 import { allow, block, defineGuardrail, type Guardrail, guardrails, modify } from '../src';
 import { scriptedModel } from '../src/testing';
+import { benchModel } from './fixtures';
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 const CARD = /\b(?:\d[ -]?){15}\d\b/g;
@@ -60,54 +61,9 @@ function mixedText(size: number): string {
   return text.slice(0, size);
 }
 
+/** The bench model streaming `text` in deltas of `deltaSize` characters. */
 function modelStreaming(text: string, deltaSize: number): LanguageModelV4 {
-  return {
-    specificationVersion: 'v4',
-    provider: 'bench',
-    modelId: 'bench',
-    supportedUrls: {},
-    async doGenerate() {
-      return {
-        content: [{ type: 'text', text }],
-        finishReason: { unified: 'stop', raw: 'stop' },
-        usage: {
-          inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-          outputTokens: { total: 1, text: 1, reasoning: 0 },
-        },
-        warnings: [],
-      };
-    },
-    async doStream() {
-      let at = -1;
-      const stream = new ReadableStream<LanguageModelV4StreamPart>({
-        pull(controller) {
-          if (at === -1) {
-            controller.enqueue({ type: 'text-start', id: 't' });
-            at = 0;
-          } else if (at < text.length) {
-            controller.enqueue({
-              type: 'text-delta',
-              id: 't',
-              delta: text.slice(at, at + deltaSize),
-            });
-            at += deltaSize;
-          } else {
-            controller.enqueue({ type: 'text-end', id: 't' });
-            controller.enqueue({
-              type: 'finish',
-              finishReason: { unified: 'stop', raw: 'stop' },
-              usage: {
-                inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-                outputTokens: { total: 1, text: 1, reasoning: 0 },
-              },
-            });
-            controller.close();
-          }
-        },
-      });
-      return { stream };
-    },
-  };
+  return benchModel({ text, deltas: Math.ceil(text.length / deltaSize) });
 }
 
 const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'go' }] }];

@@ -20,18 +20,7 @@ import type { Guardrail } from '../src/core/types';
 import { invisibleText } from '../src/guards/invisible-text/invisible-text';
 import { pii } from '../src/guards/pii/pii';
 import { secrets } from '../src/guards/secrets/secrets';
-
-/** Mulberry32: a small seeded generator, so every run scans the same text. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from './fixtures';
 
 const words = `the of and to in is that it for was on are as with his they at be this from
 have or by one had not but what all were when we there can an your which their said if do will
@@ -63,7 +52,7 @@ const samples = [
 
 /** About `bytes` characters of mixed English text, deterministic for a seed. */
 function mixedText(bytes: number, seed = 42): string {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const parts: string[] = [];
   let length = 0;
   while (length < bytes) {

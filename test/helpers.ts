@@ -6,7 +6,14 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
-import { allow, block, defineGuardrail, modify } from '../src';
+import {
+  allow,
+  block,
+  defineGuardrail,
+  type GuardrailContext,
+  type GuardrailKind,
+  modify,
+} from '../src';
 
 export const usage: LanguageModelV4Usage = {
   inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
@@ -142,4 +149,19 @@ export function cut(text: string, sizes: number[]): string[] {
     at = safeEnd;
   }
   return deltas;
+}
+
+/** A guardrail context for calling `check` directly, outside a model call. */
+export function guardContext(
+  kind: GuardrailKind = 'input',
+  extra: Partial<GuardrailContext> = {},
+): GuardrailContext {
+  return {
+    kind,
+    messages: [],
+    abortSignal: new AbortController().signal,
+    metadata: {},
+    state: new Map(),
+    ...extra,
+  };
 }

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { guardContext } from '../../../test/helpers';
 import { GuardrailConfigError } from '../../core/errors';
-import type { GuardrailContext } from '../../core/types';
 import { contentFilter } from './content-filter';
 
-const ctx: GuardrailContext = {
-  kind: 'output',
-  messages: [],
-  abortSignal: new AbortController().signal,
-  metadata: {},
-  state: new Map(),
-};
+const ctx = guardContext('output');
 
 describe('contentFilter', () => {
   it('blocks a default phrase and names the term and category', async () => {

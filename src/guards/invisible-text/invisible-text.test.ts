@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { GuardrailContext } from '../../core/types';
+import { guardContext } from '../../../test/helpers';
 import { findInvisibleText, invisibleText } from './invisible-text';
 
-const ctx: GuardrailContext = {
-  kind: 'input',
-  messages: [],
-  metadata: {},
-  state: new Map(),
-  abortSignal: new AbortController().signal,
-};
+const ctx = guardContext('input');
 const tags = (text: string) =>
   Array.from(text, char => String.fromCodePoint(0xe0000 + char.charCodeAt(0))).join('');
 

@@ -2,19 +2,14 @@ import { generateText, Output, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { guardContext } from '../../../test/helpers';
 import { GuardrailConfigError } from '../../core/errors';
-import type { GuardrailContext, Verdict } from '../../core/types';
+import type { Verdict } from '../../core/types';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { outputSchema } from './output-schema';
 
-const ctx: GuardrailContext = {
-  kind: 'output',
-  messages: [],
-  abortSignal: new AbortController().signal,
-  metadata: {},
-  state: new Map(),
-};
+const ctx = guardContext('output');
 
 function reasonOf(verdict: Verdict): string | undefined {
   return verdict.action === 'block' ? verdict.reason : undefined;

@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { guardContext } from '../../../test/helpers';
 import { runChain } from '../../core/chain';
 import { GuardrailConfigError } from '../../core/errors';
-import type { GuardrailContext, GuardrailKind } from '../../core/types';
+import type { GuardrailKind } from '../../core/types';
 import { memoryStore } from '../../store/memory-store';
 import { pii } from './pii';
 
-function context(kind: GuardrailKind, metadata: Record<string, string> = {}): GuardrailContext {
-  return {
-    kind,
-    messages: [],
-    metadata,
-    state: new Map(),
-    abortSignal: new AbortController().signal,
-  };
-}
+const context = (kind: GuardrailKind, metadata: Record<string, string> = {}) =>
+  guardContext(kind, { metadata });
 
 describe('pii', () => {
   it('redacts each value with a typed placeholder', async () => {

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { guardContext as context } from '../../../test/helpers';
 import { GuardrailConfigError } from '../../core/errors';
-import type { GuardrailContext, GuardrailKind } from '../../core/types';
 import { promptInjection } from './prompt-injection';
 import { DEFAULT_PROMPT_INJECTION_THRESHOLD, scorePromptInjection } from './score-prompt-injection';
-
-function context(kind: GuardrailKind = 'input'): GuardrailContext {
-  return {
-    kind,
-    messages: [],
-    abortSignal: new AbortController().signal,
-    metadata: {},
-    state: new Map(),
-  };
-}
 
 describe('scorePromptInjection', () => {
   it('scores an instruction override with system prompt extraction', () => {

@@ -2,7 +2,7 @@ import { generateText, isStepCount, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { generateResult } from '../../../test/helpers';
+import { generateResult, guardContext } from '../../../test/helpers';
 import { GuardrailConfigError } from '../../core/errors';
 import type { GuardrailContext } from '../../core/types';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
@@ -13,15 +13,8 @@ import { guardTools } from '../../tools/guard-tool';
 import { scriptedModel } from '../../tools/scripted-model.test-helpers';
 import { rateLimit } from './rate-limit';
 
-function context(metadata: GuardrailContext['metadata'] = {}): GuardrailContext {
-  return {
-    kind: 'input',
-    messages: [],
-    abortSignal: new AbortController().signal,
-    metadata,
-    state: new Map(),
-  };
-}
+const context = (metadata: GuardrailContext['metadata'] = {}) =>
+  guardContext('input', { metadata });
 
 function clockedStore() {
   let time = 0;

@@ -24,7 +24,7 @@ describe('anchored scans', () => {
 
   it('find exactly the matches of a full scan on tokens run together', () => {
     const tokens = [
-      'sk-ant-api03-' + 'a'.repeat(93) + 'AA',
+      `sk-ant-api03-${'a'.repeat(93)}AA`,
       'ghp_q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3Nf5Vg0Jc7Qe2R',
       'AKIAZ7VRSQ5TJN2XMY3K',
       'xoxb-123456789012-1234567890123-q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3N',
@@ -35,7 +35,7 @@ describe('anchored scans', () => {
       '1234567890123456|q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3Nf5V',
       'abc4Q~q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3Nf5Vg0Jc7Qe2R',
       '0123456789abcdef0123456789abcdef-us12',
-      'q8Zr4Lm2Xw9Tb6.atlasv1.' + 'q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3Nf5Vg0Jc7Qe2R'.repeat(2),
+      `q8Zr4Lm2Xw9Tb6.atlasv1.${'q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3Nf5Vg0Jc7Qe2R'.repeat(2)}`,
       '//registry.npmjs.org/:_authToken=12345678-1234-1234-1234-123456789012',
       'aws_secret_access_key = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzK8Q2mN4pL"',
       'curl -u bob:s3cr3tPW https://api.example.com',

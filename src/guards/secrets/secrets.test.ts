@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { GuardrailContext } from '../../core/types';
+import { guardContext } from '../../../test/helpers';
 import { findSecrets } from './find-secrets';
 import { secrets } from './secrets';
 
-const ctx: GuardrailContext = {
-  kind: 'output',
-  messages: [],
-  metadata: {},
-  state: new Map(),
-  abortSignal: new AbortController().signal,
-};
+const ctx = guardContext('output');
 const types = (text: string) => findSecrets(text).map(span => span.type);
 const PEM_BODY = [
   'MIIEpAIBAAKCAQEAq8Zr4Lm2Xw9Tb6Yp1Kd7Hs3Nf5Vg0Jc7Qe2RzT4bU9wX1yV3aP6',

@@ -1,23 +1,12 @@
 import { generateText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
+import { guardContext as context } from '../../../test/helpers';
 import { GuardrailConfigError } from '../../core/errors';
-import type { GuardrailContext, GuardrailKind } from '../../core/types';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { memoryStore } from '../../store/memory-store';
 import { tokenBudget } from './token-budget';
-
-function context(kind: GuardrailKind, extra: Partial<GuardrailContext> = {}): GuardrailContext {
-  return {
-    kind,
-    messages: [],
-    abortSignal: new AbortController().signal,
-    metadata: {},
-    state: new Map(),
-    ...extra,
-  };
-}
 
 const usage = (output: number) => ({
   inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },

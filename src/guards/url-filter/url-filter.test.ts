@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { guardContext as context } from '../../../test/helpers';
 import { GuardrailConfigError } from '../../core/errors';
-import type { GuardrailContext, GuardrailKind } from '../../core/types';
 import { findUrls } from './find-urls';
 import { decodePunycodeLabel, homographLabel, isPrivateHost } from './host-checks';
 import { urlFilter } from './url-filter';
-
-function context(kind: GuardrailKind): GuardrailContext {
-  return {
-    kind,
-    messages: [],
-    abortSignal: new AbortController().signal,
-    metadata: {},
-    state: new Map(),
-  };
-}
 
 describe('findUrls', () => {
   it('finds scheme URLs, bare domains and IPs, without sentence punctuation', () => {

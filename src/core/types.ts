@@ -59,6 +59,11 @@ export interface GuardrailContext {
    * known (generate results; in streams, once the finish part arrived).
    */
   usage?: LanguageModelV4Usage;
+  /**
+   * The call's `maxOutputTokens`, when it set one: the most the answer can
+   * cost, which budgets reserve before the model runs.
+   */
+  maxOutputTokens?: number;
   /** Aborts when the call is cancelled or the guardrail exceeds its `timeoutMs`. */
   abortSignal: AbortSignal;
   /** Per-call values such as `sessionId` / `userId`. */

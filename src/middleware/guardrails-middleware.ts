@@ -300,7 +300,12 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
         scope: inputScope,
         memo,
         memoScope: JSON.stringify(metadata),
-        context: { messages: params.prompt, metadata, state },
+        context: {
+          messages: params.prompt,
+          metadata,
+          state,
+          maxOutputTokens: params.maxOutputTokens,
+        },
         abortSignal: controller.signal,
         onEvent,
       });

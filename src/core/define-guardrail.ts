@@ -1,9 +1,11 @@
 import type { JSONValue } from '@ai-sdk/provider';
 import { GuardrailConfigError } from './errors';
+import { optionsFingerprint } from './fingerprint';
 import type {
   AllowVerdict,
   BlockVerdict,
   Guardrail,
+  GuardrailCachePolicy,
   GuardrailContext,
   ModifyVerdict,
   Verdict,
@@ -39,12 +41,34 @@ export interface DefineGuardrailOptions {
   streamSafe?: boolean;
   /** The longest text the guardrail must see whole, for stream windows. */
   maxMatchLength?: number;
-  /** Fail (status `error`) after this many milliseconds. Default: no limit. */
+  /**
+   * Fail (status `error`) after this many milliseconds. Default: the
+   * middleware's or tool wrapper's `defaultTimeoutMs` (30 seconds).
+   */
   timeoutMs?: number;
   /** `'block'` (default: fail closed) or `'allow'` on error or timeout. */
   onError?: 'block' | 'allow';
   /** Input guardrails only: run concurrently with the model call. Default false. */
   parallel?: boolean;
+  /**
+   * Input guardrails only: what the verdict depends on, so the middleware
+   * knows whether it may remember it. `'content'` (default): the text alone;
+   * `{ metadata: ['userId'] }`: the text and these metadata keys; `'none'`:
+   * never remembered (time, counters, the rest of the prompt).
+   */
+  cache?: GuardrailCachePolicy;
+  /**
+   * What identifies this guardrail's behaviour in the verdict cache besides
+   * its name: typically its options object. Any value; it is turned into a
+   * stable text (`optionsFingerprint`) and only ever stored hashed. Default:
+   * none (the name alone identifies the guardrail).
+   */
+  fingerprint?: unknown;
+  /**
+   * Input guardrails only: run once per model call, whatever the prompt holds,
+   * never cached (rate limits, budgets). Default false.
+   */
+  perCall?: boolean;
 }
 
 /**
@@ -64,6 +88,9 @@ export function defineGuardrail({
   timeoutMs,
   onError = 'block',
   parallel = false,
+  cache = 'content',
+  fingerprint,
+  perCall = false,
 }: DefineGuardrailOptions): Guardrail {
   if (typeof name !== 'string' || name.length === 0) {
     throw new GuardrailConfigError({
@@ -96,5 +123,33 @@ export function defineGuardrail({
       expected: "'block' or 'allow'",
     });
   }
-  return { name, check, streamSafe, maxMatchLength, timeoutMs, onError, parallel };
+  if (
+    cache !== 'content' &&
+    cache !== 'none' &&
+    !(
+      cache != null &&
+      typeof cache === 'object' &&
+      Array.isArray(cache.metadata) &&
+      cache.metadata.every(key => typeof key === 'string')
+    )
+  ) {
+    throw new GuardrailConfigError({
+      path: `${name}.cache`,
+      value: cache,
+      expected: "'content', 'none' or { metadata: string[] }",
+    });
+  }
+  const guardrail: Guardrail = {
+    name,
+    check,
+    streamSafe,
+    maxMatchLength,
+    timeoutMs,
+    onError,
+    parallel,
+    cache,
+    perCall,
+  };
+  if (fingerprint !== undefined) guardrail.fingerprint = optionsFingerprint(fingerprint);
+  return guardrail;
 }

@@ -88,7 +88,11 @@ export interface Guardrail {
   streamSafe?: boolean;
   /** The longest text the guardrail must see whole, for stream windows. */
   maxMatchLength?: number;
-  /** Fail after this many milliseconds (status `error`, then `onError` applies). */
+  /**
+   * Fail after this many milliseconds (status `error`, then `onError`
+   * applies). Default: the middleware's or tool wrapper's `defaultTimeoutMs`
+   * (30 seconds), so a check that never settles fails closed.
+   */
   timeoutMs?: number;
   /** What an error or timeout does: `'block'` (fail closed, default) or `'allow'`. */
   onError?: 'block' | 'allow';
@@ -98,7 +102,41 @@ export interface Guardrail {
    * too late to change the prompt and is treated as an allow).
    */
   parallel?: boolean;
+  /**
+   * Input guardrails only: what the verdict on a text depends on, which
+   * decides whether the middleware may remember it (see `GuardrailCachePolicy`).
+   * Default `'content'`.
+   */
+  cache?: GuardrailCachePolicy;
+  /**
+   * Identifies this guardrail's configuration in the verdict cache, next to
+   * its `name`: remembered verdicts are reused only by a guardrail with the
+   * same name and fingerprint. Built-ins derive it from their options; a
+   * custom guardrail without one is identified by its name alone, so give it
+   * a new name or fingerprint when its behaviour changes.
+   */
+  fingerprint?: string;
+  /**
+   * Input guardrails only: judge the call, not a text. Runs exactly once per
+   * model call whatever the prompt holds (images only, no text, many parts),
+   * is never cached, and sees as `content` the user text of the prompt joined
+   * with newlines (possibly empty); `ctx.messages` holds the whole prompt.
+   * Rate limits and budgets are per-call.
+   */
+  perCall?: boolean;
 }
+
+/**
+ * What an input guardrail's verdict on a text depends on:
+ * - `'content'`: the text alone. The verdict is remembered by content hash
+ *   (per guardrail name and fingerprint), so a history already judged is not
+ *   judged again, by this middleware or any other sharing its store.
+ * - `{ metadata: [...] }`: the text and these `ctx.metadata` keys. The verdict
+ *   is remembered per text and per value of those keys.
+ * - `'none'`: something else too (time, counters, the rest of the prompt).
+ *   Never remembered: every user text of every call is judged again.
+ */
+export type GuardrailCachePolicy = 'content' | { metadata: readonly string[] } | 'none';
 
 /** What happened at one step of a chain. JSON-serialisable. */
 export interface GuardrailRecord {

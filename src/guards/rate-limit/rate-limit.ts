@@ -97,6 +97,7 @@ export function rateLimit({
 
   return defineGuardrail({
     name,
+    perCall: true,
     onError,
     timeoutMs,
     async check(_content, ctx) {

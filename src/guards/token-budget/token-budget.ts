@@ -121,6 +121,7 @@ export function tokenBudget({
 
   return defineGuardrail({
     name,
+    perCall: true,
     async check(content, ctx) {
       const isOutput = ctx.kind === 'output';
       const reported = isOutput ? ctx.usage?.outputTokens.total : undefined;

@@ -619,7 +619,11 @@ describe('configuration errors', () => {
       expect.unreachable();
     } catch (error) {
       expect(GuardrailConfigError.isInstance(error)).toBe(true);
-      expect((error as GuardrailConfigError).issues.map(i => i.path)).toEqual(['input[0]']);
+      // Every bad option at once, not only the first.
+      expect((error as GuardrailConfigError).issues.map(i => i.path)).toEqual([
+        'input[0]',
+        'output[0]',
+      ]);
     }
   });
 

@@ -6,7 +6,7 @@ import type {
   LanguageModelV4StreamResult,
 } from '@ai-sdk/provider';
 import { linkedAbortController } from '../core/abort';
-import { GuardrailConfigError, GuardrailTripwireError } from '../core/errors';
+import { GuardrailTripwireError } from '../core/errors';
 import { outcomeOf } from '../core/outcome';
 import type {
   Guardrail,
@@ -23,6 +23,7 @@ import {
 import { CallGuard } from './call-guard';
 import { guardStream, outcomeOnlyStream, type StreamMode, tripStream } from './guarded-stream';
 import { guardInput, InputMemo, type InputScope } from './input-guard';
+import { validateGuardrailsOptions } from './middleware-options';
 
 /** The language-model middleware specification a consuming `wrapLanguageModel` expects. */
 export type MiddlewareSpecificationVersion = 'v3' | 'v4';
@@ -80,31 +81,7 @@ export interface GuardrailsOptions<VERSION extends MiddlewareSpecificationVersio
   specificationVersion?: VERSION;
 }
 
-const STREAM_MODES: readonly StreamMode[] = ['hold', 'window', 'passthrough'];
 const DEFAULT_WINDOW = 256;
-
-function validateGuardrails(list: unknown, path: string): Guardrail[] {
-  if (list === undefined) return [];
-  if (!Array.isArray(list)) {
-    throw new GuardrailConfigError({ path, value: list, expected: 'an array of guardrails' });
-  }
-  const issues = list.flatMap((guardrail, index) =>
-    guardrail != null &&
-    typeof guardrail === 'object' &&
-    typeof guardrail.name === 'string' &&
-    typeof guardrail.check === 'function'
-      ? []
-      : [
-          {
-            path: `${path}[${index}]`,
-            value: guardrail,
-            expected: 'a guardrail ({ name, check })',
-          },
-        ],
-  );
-  if (issues.length > 0) throw new GuardrailConfigError(issues);
-  return list as Guardrail[];
-}
 
 let passthroughWarned = false;
 
@@ -124,68 +101,22 @@ let passthroughWarned = false;
  *   middleware: guardrails({ input: [promptInjection()], output: [pii({ action: 'redact' })] }),
  * });
  */
-export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'>({
-  input: inputOption,
-  output: outputOption,
-  stream: { mode = 'hold', window } = {},
-  onTrip = 'return',
-  blockedMessage,
-  onEvent,
-  inputScope = 'user',
-  checkReasoning = false,
-  context,
-  memoSize = 1_000,
-  specificationVersion = 'v4' as VERSION,
-}: GuardrailsOptions<VERSION> = {}): GuardrailsMiddleware<VERSION> {
-  const input = validateGuardrails(inputOption, 'input');
-  const output = validateGuardrails(outputOption, 'output');
-  if (!STREAM_MODES.includes(mode)) {
-    throw new GuardrailConfigError({
-      path: 'stream.mode',
-      value: mode,
-      expected: "'hold', 'window' or 'passthrough'",
-    });
-  }
-  if (onTrip !== 'return' && onTrip !== 'throw') {
-    throw new GuardrailConfigError({
-      path: 'onTrip',
-      value: onTrip,
-      expected: "'return' or 'throw'",
-    });
-  }
-  if (specificationVersion !== 'v3' && specificationVersion !== 'v4') {
-    throw new GuardrailConfigError({
-      path: 'specificationVersion',
-      value: specificationVersion,
-      expected: "'v4' (AI SDK 7) or 'v3' (AI SDK 6)",
-    });
-  }
-  if (inputScope !== 'user' && inputScope !== 'all') {
-    throw new GuardrailConfigError({
-      path: 'inputScope',
-      value: inputScope,
-      expected: "'user' or 'all'",
-    });
-  }
-  if (window !== undefined && !(Number.isInteger(window) && window > 0)) {
-    throw new GuardrailConfigError({
-      path: 'stream.window',
-      value: window,
-      expected: 'a positive integer',
-    });
-  }
-  if (mode === 'window') {
-    const unsafe = output.flatMap((g, i) => (g.streamSafe ? [] : [{ g, i }]));
-    if (unsafe.length > 0) {
-      throw new GuardrailConfigError(
-        unsafe.map(({ g, i }) => ({
-          path: `output[${i}]`,
-          value: g.name,
-          expected: `a stream-safe guardrail in window mode ("${g.name}" needs the whole answer: use stream mode 'hold')`,
-        })),
-      );
-    }
-  }
+export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'>(
+  options?: GuardrailsOptions<VERSION>,
+): GuardrailsMiddleware<VERSION> {
+  const {
+    input = [],
+    output = [],
+    stream: { mode = 'hold', window } = {},
+    onTrip = 'return',
+    blockedMessage,
+    onEvent,
+    inputScope = 'user',
+    checkReasoning = false,
+    context,
+    memoSize = 1_000,
+    specificationVersion = 'v4' as VERSION,
+  } = validateGuardrailsOptions(options);
   if (mode === 'passthrough' && !passthroughWarned && output.length > 0) {
     passthroughWarned = true;
     console.warn(

@@ -1,0 +1,352 @@
+import { GuardrailConfigError, type GuardrailConfigIssue } from './errors';
+
+/*
+ * One way to check options, shared by `guardrails()`, the tool wrappers and
+ * every built-in factory: each option has a rule; a rule adds an issue (path,
+ * value, what was expected) per problem; all issues of one call are thrown
+ * together as a `GuardrailConfigError`. Conventions, the same everywhere:
+ *
+ * - `undefined` means "not given" (the default applies); `null` is an error,
+ *   as it is in the config loader's schemas.
+ * - A list option wants an array: a single string is an error, never a set
+ *   of letters and never silently wrapped.
+ * - An unknown key is an error (a typo such as `categores` must not turn a
+ *   default off).
+ */
+
+/**
+ * Checks the value found at `path`, pushing one issue per problem. `required`
+ * rules report a missing (`undefined`) value; the others skip it.
+ */
+export interface OptionRule {
+  (value: unknown, path: string, issues: GuardrailConfigIssue[]): void;
+  /** The option must be given. */
+  readonly required?: boolean;
+}
+
+/** The rules of an options object, by key: also its list of known keys. */
+export type OptionShape = Readonly<Record<string, OptionRule>>;
+
+const LONGEST_SHOWN_STRING = 64;
+
+/**
+ * The value an issue carries: long strings are cut, so that an error never
+ * echoes a whole prompt, key or document that was passed by mistake.
+ */
+export function shownValue(value: unknown): unknown {
+  if (typeof value === 'string' && value.length > LONGEST_SHOWN_STRING) {
+    return `${value.slice(0, 24)}… (${value.length} characters)`;
+  }
+  return value;
+}
+
+/** Adds one issue at `path`. */
+export function addIssue(
+  issues: GuardrailConfigIssue[],
+  path: string,
+  value: unknown,
+  expected: string,
+): void {
+  issues.push({ path, value: shownValue(value), expected });
+}
+
+/** `path.key`, or `path["odd key"]` for keys that are not plain names. */
+export function childPath(path: string, key: string): string {
+  if (/^[A-Za-z_$][\w$-]*$/.test(key)) return path === '' ? key : `${path}.${key}`;
+  return `${path}[${JSON.stringify(key)}]`;
+}
+
+/** A rule from a test: one issue saying `expected` when `test` fails. */
+export function rule(test: (value: unknown) => boolean, expected: string): OptionRule {
+  return (value, path, issues) => {
+    if (value !== undefined && !test(value)) addIssue(issues, path, value, expected);
+  };
+}
+
+/** Marks a rule as required: a missing value is an issue too. */
+export function required(inner: OptionRule, expected = 'a value'): OptionRule {
+  const check: OptionRule = (value, path, issues) => {
+    if (value === undefined) addIssue(issues, path, value, expected);
+    else inner(value, path, issues);
+  };
+  return Object.assign(check, { required: true });
+}
+
+function quote(value: unknown): string {
+  return typeof value === 'string' ? `'${value}'` : String(value);
+}
+
+/** Lists alternatives in words: `'a', 'b' or 'c'`. */
+function alternatives(values: readonly unknown[]): string {
+  const quoted = values.map(quote);
+  return quoted.length <= 1
+    ? (quoted[0] ?? 'nothing')
+    : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
+}
+
+/** One of the listed values (compared with `===`). */
+export function oneOf(values: readonly unknown[]): OptionRule {
+  return rule(value => values.includes(value), alternatives(values));
+}
+
+/** A positive safe integer. */
+export const positiveInt: OptionRule = rule(
+  value => Number.isSafeInteger(value) && (value as number) > 0,
+  'a positive integer',
+);
+
+/** A non-negative safe integer. */
+export const nonNegativeInt: OptionRule = rule(
+  value => Number.isSafeInteger(value) && (value as number) >= 0,
+  'a non-negative integer',
+);
+
+/** A finite number above 0 (NaN and Infinity are not). */
+export function positiveNumber(expected = 'a positive number'): OptionRule {
+  return rule(value => typeof value === 'number' && Number.isFinite(value) && value > 0, expected);
+}
+
+/** A duration: a finite number of milliseconds above 0. */
+export const milliseconds: OptionRule = positiveNumber('a positive number of milliseconds');
+
+/** A finite number from `min` to `max` (`min` itself excluded with `minExclusive`). */
+export function numberInRange(
+  min: number,
+  max: number,
+  {
+    minExclusive = false,
+    expected = minExclusive ? `a number in (${min}, ${max}]` : `a number from ${min} to ${max}`,
+  }: { minExclusive?: boolean; expected?: string } = {},
+): OptionRule {
+  return rule(
+    value =>
+      typeof value === 'number' &&
+      Number.isFinite(value) &&
+      (minExclusive ? value > min : value >= min) &&
+      value <= max,
+    expected,
+  );
+}
+
+/** Any string (the empty one too). */
+export const stringOption: OptionRule = rule(value => typeof value === 'string', 'a string');
+
+/** A string with at least one non-space character. */
+export const nonEmptyString: OptionRule = rule(
+  value => typeof value === 'string' && value.trim() !== '',
+  'a non-empty string',
+);
+
+/** `true` or `false`. */
+export const booleanOption: OptionRule = rule(value => typeof value === 'boolean', 'true or false');
+
+/** A function; `expected` says which (`'a function (type) => string'`). */
+export function functionOption(expected = 'a function'): OptionRule {
+  return rule(value => typeof value === 'function', expected);
+}
+
+/** A RegExp. */
+export const regexOption: OptionRule = rule(value => value instanceof RegExp, 'a RegExp');
+
+/**
+ * Passes when any of `rules` passes; otherwise one issue naming `expected`
+ * (or, when only one alternative is of the value's shape, that one's issues).
+ */
+export function anyOf(rules: readonly OptionRule[], expected: string): OptionRule {
+  return (value, path, issues) => {
+    if (value === undefined) return;
+    const attempts: GuardrailConfigIssue[][] = [];
+    for (const candidate of rules) {
+      const found: GuardrailConfigIssue[] = [];
+      candidate(value, path, found);
+      if (found.length === 0) return;
+      attempts.push(found);
+    }
+    // An alternative that failed only deeper (inside the value) says more than "expected X or Y".
+    const deeper = attempts.filter(found => found.every(issue => issue.path !== path));
+    if (deeper.length === 1) issues.push(...deeper[0]!);
+    else addIssue(issues, path, value, expected);
+  };
+}
+
+/**
+ * An array whose items each pass `item`. A lone string is an error (with a
+ * hint), never read as a list of its characters.
+ */
+export function listOf(item: OptionRule, expected: string): OptionRule {
+  return (value, path, issues) => {
+    if (value === undefined) return;
+    if (!Array.isArray(value)) {
+      addIssue(
+        issues,
+        path,
+        value,
+        typeof value === 'string' ? `${expected} (wrap a single value in [ ])` : expected,
+      );
+      return;
+    }
+    value.forEach((entry, index) => {
+      const itemPath = `${path}[${index}]`;
+      if (entry === undefined) addIssue(issues, itemPath, entry, 'a value, not undefined');
+      else item(entry, itemPath, issues);
+    });
+  };
+}
+
+/** An array of non-empty strings. */
+export const stringList: OptionRule = listOf(nonEmptyString, 'an array of strings');
+
+/** An array of RegExps. */
+export const regexList: OptionRule = listOf(regexOption, 'an array of RegExps');
+
+/** A guardrail: an object with a `name` and a `check` function. */
+export const guardrailOption: OptionRule = rule(
+  value =>
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as { name?: unknown }).name === 'string' &&
+    (value as { name: string }).name !== '' &&
+    typeof (value as { check?: unknown }).check === 'function',
+  'a guardrail (an object with a `name` and a `check` function)',
+);
+
+/** An array of guardrails. */
+export const guardrailList: OptionRule = listOf(guardrailOption, 'an array of guardrails');
+
+const storeMethods = ['get', 'set', 'setIfAbsent', 'incrBy', 'incrByCapped', 'delete'] as const;
+
+/** A `Store` (`memoryStore()`, `redisStore(client)` or your own). */
+export const storeOption: OptionRule = rule(
+  value =>
+    value !== null &&
+    typeof value === 'object' &&
+    storeMethods.every(method => typeof (value as Record<string, unknown>)[method] === 'function'),
+  `a Store (with ${storeMethods.join(', ')})`,
+);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** The issues of an options object against `shape` (unknown keys and missing required ones too). */
+function objectIssues(
+  value: Record<string, unknown>,
+  shape: OptionShape,
+  path: string,
+  issues: GuardrailConfigIssue[],
+): void {
+  const known = Object.keys(shape);
+  for (const key of Object.keys(value)) {
+    if (!Object.hasOwn(shape, key)) {
+      addIssue(
+        issues,
+        childPath(path, key),
+        value[key],
+        `no such option (known: ${known.join(', ')})`,
+      );
+    }
+  }
+  for (const key of known) shape[key]!(value[key], childPath(path, key), issues);
+}
+
+/** A plain object whose keys are all in `shape`, each passing its rule. */
+export function objectOption(shape: OptionShape, expected = 'an object'): OptionRule {
+  return (value, path, issues) => {
+    if (value === undefined) return;
+    if (!isPlainObject(value)) {
+      addIssue(issues, path, value, expected);
+      return;
+    }
+    objectIssues(value, shape, path, issues);
+  };
+}
+
+/** A plain object whose every value passes `item` (any keys), e.g. word lists by category. */
+export function recordOf(item: OptionRule, expected: string): OptionRule {
+  return (value, path, issues) => {
+    if (value === undefined) return;
+    if (!isPlainObject(value)) {
+      addIssue(issues, path, value, expected);
+      return;
+    }
+    for (const [key, entry] of Object.entries(value)) {
+      const entryPath = childPath(path, key);
+      if (entry === undefined) addIssue(issues, entryPath, entry, 'a value, not undefined');
+      else item(entry, entryPath, issues);
+    }
+  };
+}
+
+/** Where `validateOptions` reports and what it checks. */
+export interface ValidateOptionsSettings {
+  /**
+   * Put before every option's path: the guardrail's name for a factory
+   * (`pii` gives `pii.entities[2]`), `''` for the middleware and tool
+   * wrappers (`stream.mode`).
+   */
+  prefix: string;
+  /** The path of a wrong options argument itself (`null`, a string...), e.g. `pii` or `guardrails`. */
+  root: string;
+  /** The rules, by option name. */
+  shape: OptionShape;
+  /** Further checks across options, after the shape passed. */
+  refine?: (
+    options: Record<string, unknown>,
+    issues: GuardrailConfigIssue[],
+    prefix: string,
+  ) => void;
+}
+
+/**
+ * Checks an options argument against its shape and returns it (`{}` when it
+ * was `undefined` and nothing is required); throws one
+ * `GuardrailConfigError` listing every problem otherwise: a `null` or
+ * non-object argument, unknown keys, missing required options and each
+ * option's own problems.
+ */
+export function validateOptions<OPTIONS extends object>(
+  options: OPTIONS | undefined,
+  { prefix, root, shape, refine }: ValidateOptionsSettings,
+): OPTIONS {
+  const issues: GuardrailConfigIssue[] = [];
+  const requiredKeys = Object.keys(shape).filter(key => shape[key]!.required);
+  if (options === undefined && requiredKeys.length === 0) return {} as OPTIONS;
+  if (!isPlainObject(options)) {
+    addIssue(
+      issues,
+      root,
+      options,
+      requiredKeys.length > 0
+        ? `an options object with ${requiredKeys.join(' and ')}`
+        : 'an options object, or nothing for the defaults',
+    );
+    throw new GuardrailConfigError(issues);
+  }
+  objectIssues(options, shape, prefix, issues);
+  if (issues.length === 0) refine?.(options, issues, prefix);
+  if (issues.length > 0) throw new GuardrailConfigError(issues);
+  return options;
+}
+
+/**
+ * The path prefix of a factory's options: its `name` option when that is a
+ * usable name, else its default name (so a bad `name` is reported once,
+ * under the default).
+ */
+export function namePrefix(options: unknown, defaultName: string): string {
+  const name = isPlainObject(options) ? options.name : undefined;
+  return typeof name === 'string' && name.trim() !== '' ? name : defaultName;
+}
+
+/** `validateOptions` for a guardrail factory: paths start with the guardrail's name. */
+export function validateFactoryOptions<OPTIONS extends object>(
+  options: OPTIONS | undefined,
+  defaultName: string,
+  shape: OptionShape,
+  refine?: ValidateOptionsSettings['refine'],
+): OPTIONS {
+  const name = namePrefix(options, defaultName);
+  return validateOptions(options, { prefix: name, root: name, shape, refine });
+}

@@ -1,0 +1,77 @@
+import type { GuardrailConfigIssue } from '../core/errors';
+import {
+  anyOf,
+  booleanOption,
+  functionOption,
+  guardrailList,
+  type OptionShape,
+  objectOption,
+  oneOf,
+  positiveInt,
+  rule,
+  stringOption,
+  validateOptions,
+} from '../core/options';
+import type { Guardrail } from '../core/types';
+
+/**
+ * The rules of `guardrails()`'s options: every option it accepts, and nothing
+ * else (an unknown key is an error). A new option of `GuardrailsOptions` needs
+ * its rule here, or `guardrails({ newOption })` fails as "no such option".
+ */
+export const guardrailsOptionShape = {
+  input: guardrailList,
+  output: guardrailList,
+  stream: objectOption(
+    {
+      mode: oneOf(['hold', 'window', 'passthrough']),
+      window: positiveInt,
+    },
+    "{ mode?: 'hold' | 'window' | 'passthrough', window? }",
+  ),
+  onTrip: oneOf(['return', 'throw']),
+  blockedMessage: anyOf(
+    [stringOption, functionOption()],
+    'a string or a function of the record returning a string',
+  ),
+  onEvent: functionOption('a function receiving each guardrail event'),
+  inputScope: oneOf(['user', 'all']),
+  checkReasoning: booleanOption,
+  context: functionOption('a function of the call options returning metadata'),
+  memoSize: positiveInt,
+  specificationVersion: rule(
+    value => value === 'v4' || value === 'v3',
+    "'v4' (AI SDK 7) or 'v3' (AI SDK 6)",
+  ),
+} satisfies OptionShape;
+
+/** In window mode every output guardrail must be stream-safe: named by its place in the list. */
+function windowModeIssues(options: Record<string, unknown>, issues: GuardrailConfigIssue[]): void {
+  const mode = (options.stream as { mode?: unknown } | undefined)?.mode;
+  if (mode !== 'window') return;
+  const output = (options.output as Guardrail[] | undefined) ?? [];
+  output.forEach((guardrail, index) => {
+    if (guardrail.streamSafe) return;
+    issues.push({
+      path: `output[${index}]`,
+      value: guardrail.name,
+      expected: `a stream-safe guardrail in window mode ("${guardrail.name}" needs the whole answer: use stream mode 'hold')`,
+    });
+  });
+}
+
+/**
+ * Checks the options of `guardrails()` and returns them (`{}` for none);
+ * throws one `GuardrailConfigError` naming every bad option (`stream.mode`,
+ * `input[1]`, an unknown key...). `null` is not "no options": it is an error.
+ */
+export function validateGuardrailsOptions<OPTIONS extends object>(
+  options: OPTIONS | undefined,
+): OPTIONS {
+  return validateOptions(options, {
+    prefix: '',
+    root: 'guardrails',
+    shape: guardrailsOptionShape,
+    refine: windowModeIssues,
+  });
+}

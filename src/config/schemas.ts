@@ -146,6 +146,8 @@ export const toolPolicyConfigSchema = z.strictObject({
     .optional(),
   rules: z.array(z.enum(['sql', 'shell', 'path'])).optional(),
   roots: z.array(z.string().min(1)).optional(),
+  maxDepth: positiveInt.optional(),
+  maxValues: positiveInt.optional(),
   message: messageOption.optional(),
   name: nameOption.optional(),
 });

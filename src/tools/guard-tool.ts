@@ -15,6 +15,7 @@ import {
   GuardrailTripwireError,
 } from '../core/errors';
 import { emitEvent } from '../core/events';
+import { optionIssues } from '../core/options';
 import type {
   Guardrail,
   GuardrailContext,
@@ -28,6 +29,7 @@ import {
   isGuardrailBlocked,
 } from './blocked-output';
 import { canonicalJson } from './canonical-json';
+import { guardToolOptionShape, guardToolsOptionShape } from './tool-options';
 
 /** What the `context` option of the tool wrappers receives for each tool call. */
 export interface ToolGuardrailCall {
@@ -162,12 +164,15 @@ const blockedOutputJsonSchema = {
  */
 export function guardTool<TOOL extends Tool>(
   tool: TOOL,
-  { name, ...options }: GuardSingleToolOptions = {},
+  toolOptions?: GuardSingleToolOptions,
 ): GuardedTool<TOOL> {
-  const issues = [
-    ...optionIssues(options),
-    ...toolIssues(tool as WrappableTool, name ? `tool "${name}"` : 'tool', name),
-  ];
+  const issues = optionIssues(toolOptions, {
+    prefix: '',
+    root: 'guardTool',
+    shape: guardToolOptionShape,
+  });
+  const { name, ...options } = issues.length === 0 ? (toolOptions ?? {}) : {};
+  issues.push(...toolIssues(tool as WrappableTool, name ? `tool "${name}"` : 'tool', name));
   if (issues.length > 0) throw new GuardrailConfigError(issues);
   return wrapTool(tool as WrappableTool, name, options) as GuardedTool<TOOL>;
 }
@@ -192,24 +197,30 @@ export function guardTool<TOOL extends Tool>(
 export function guardTools<
   TOOLS extends ToolSet,
   const ONLY extends keyof TOOLS & string = keyof TOOLS & string,
->(tools: TOOLS, { only, ...options }: GuardToolsOptions<ONLY> = {}): GuardedToolSet<TOOLS, ONLY> {
+>(tools: TOOLS, toolsOptions?: GuardToolsOptions<ONLY>): GuardedToolSet<TOOLS, ONLY> {
+  if (tools === null || typeof tools !== 'object' || Array.isArray(tools)) {
+    throw new GuardrailConfigError({
+      path: 'tools',
+      value: tools,
+      expected: 'a tool set (an object of tools by name)',
+    });
+  }
   const names = Object.keys(tools);
-  const issues = optionIssues(options);
-  if (only !== undefined) {
-    if (!Array.isArray(only)) {
-      issues.push({ path: 'only', value: only, expected: 'an array of tool names' });
-    } else {
-      only.forEach((name, index) => {
-        if (!Object.hasOwn(tools, name)) {
-          issues.push({
-            path: `only[${index}]`,
-            value: name,
-            expected: `the name of a tool in the set (${names.map(n => `"${n}"`).join(', ')})`,
-          });
-        }
+  const issues = optionIssues(toolsOptions, {
+    prefix: '',
+    root: 'guardTools',
+    shape: guardToolsOptionShape,
+  });
+  const { only, ...options } = issues.length === 0 ? (toolsOptions ?? {}) : {};
+  only?.forEach((name, index) => {
+    if (!Object.hasOwn(tools, name)) {
+      issues.push({
+        path: `only[${index}]`,
+        value: name,
+        expected: `the name of a tool in the set (${names.map(n => `"${n}"`).join(', ')})`,
       });
     }
-  }
+  });
   const guarded = new Set<string>(Array.isArray(only) ? only : names);
   for (const name of names) {
     if (guarded.has(name)) {
@@ -224,54 +235,6 @@ export function guardTools<
     result[name] = guarded.has(name) ? wrapTool(tool, name, options) : tool;
   }
   return result as GuardedToolSet<TOOLS, ONLY>;
-}
-
-function optionIssues(options: GuardToolOptions): GuardrailConfigIssue[] {
-  const issues: GuardrailConfigIssue[] = [];
-  for (const kind of ['input', 'output'] as const) {
-    const guardrails = options[kind];
-    if (guardrails === undefined) continue;
-    if (!Array.isArray(guardrails)) {
-      issues.push({ path: kind, value: guardrails, expected: 'an array of guardrails' });
-      continue;
-    }
-    guardrails.forEach((guardrail: unknown, index) => {
-      const candidate = guardrail as Partial<Guardrail> | null | undefined;
-      if (
-        candidate == null ||
-        typeof candidate.name !== 'string' ||
-        typeof candidate.check !== 'function'
-      ) {
-        issues.push({
-          path: `${kind}[${index}]`,
-          value: guardrail,
-          expected: 'a guardrail (an object with a `name` and a `check` function)',
-        });
-      }
-    });
-  }
-  const { onTrip, blockedMessage, onEvent, context } = options;
-  if (onTrip !== undefined && onTrip !== 'return' && onTrip !== 'throw') {
-    issues.push({ path: 'onTrip', value: onTrip, expected: "'return' or 'throw'" });
-  }
-  if (
-    blockedMessage !== undefined &&
-    typeof blockedMessage !== 'string' &&
-    typeof blockedMessage !== 'function'
-  ) {
-    issues.push({
-      path: 'blockedMessage',
-      value: blockedMessage,
-      expected: 'a string or a function of the record',
-    });
-  }
-  if (onEvent !== undefined && typeof onEvent !== 'function') {
-    issues.push({ path: 'onEvent', value: onEvent, expected: 'a function' });
-  }
-  if (context !== undefined && typeof context !== 'function') {
-    issues.push({ path: 'context', value: context, expected: 'a function of the tool call' });
-  }
-  return issues;
 }
 
 function toolIssues(

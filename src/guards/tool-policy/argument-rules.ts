@@ -13,8 +13,43 @@ export interface RuleViolation {
   detail: string;
 }
 
+/**
+ * SQL with its comments blanked, in text order (so `-- /*` on one line cannot
+ * hide the next line). Each character is visited a bounded number of times:
+ * the next `/*` and `--` are searched for once per step and the search
+ * restarts only past them; an unterminated `/*` stops the search for more
+ * block comments and is kept as text (a database would reject it, and
+ * blanking it would hide what follows). MySQL `/*!...*\/` executable comments
+ * keep their content, which MySQL runs.
+ */
 function stripSqlComments(sql: string): string {
-  return sql.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/--[^\n]*/g, ' ');
+  const pieces: string[] = [];
+  let cursor = 0;
+  let nextBlock = sql.indexOf('/*');
+  let nextLine = sql.indexOf('--');
+  while (nextBlock !== -1 || nextLine !== -1) {
+    if (nextBlock !== -1 && nextBlock < cursor) nextBlock = sql.indexOf('/*', cursor);
+    if (nextLine !== -1 && nextLine < cursor) nextLine = sql.indexOf('--', cursor);
+    const isBlock = nextBlock !== -1 && (nextLine === -1 || nextBlock < nextLine);
+    const start = isBlock ? nextBlock : nextLine;
+    if (start === -1) break;
+    if (isBlock) {
+      const close = sql.indexOf('*/', start + 2);
+      if (close === -1) {
+        nextBlock = -1;
+        continue;
+      }
+      pieces.push(sql.slice(cursor, start), ' ');
+      if (sql.charCodeAt(start + 2) === 0x21 /* ! */) pieces.push(sql.slice(start + 3, close), ' ');
+      cursor = close + 2;
+    } else {
+      const newline = sql.indexOf('\n', start + 2);
+      pieces.push(sql.slice(cursor, start), ' ');
+      cursor = newline === -1 ? sql.length : newline;
+    }
+  }
+  pieces.push(sql.slice(cursor));
+  return pieces.join('');
 }
 
 const sqlDrop =
@@ -50,26 +85,123 @@ export function sqlViolation(value: string): RuleViolation | undefined {
   return undefined;
 }
 
-const rmCommand =
-  /\brm\s+((?:-{1,2}[\w-]+\s+)+)(\/\*?|~\/?\*?|\$HOME\/?\*?|\*|\.\/?\*?)(?=$|[\s;&|])/;
-const pipeToShell =
-  /\b(?:curl|wget|fetch)\b[^|;&\n]{0,500}\|\s*(?:sudo\s+)?(?:(?:ba|z|k|da)?sh|python[23]?|perl|ruby|node)\b/;
+const isSpace = (code: number) => code === 0x20 || (code >= 0x09 && code <= 0x0d);
+// Characters that end a command: the rest of the line is another command.
+const isCommandEnd = (code: number) =>
+  code === 0x3b /* ; */ || code === 0x26 /* & */ || code === 0x7c /* | */ || code === 0x0a;
+const isWordCode = (code: number) =>
+  (code >= 0x30 && code <= 0x39) ||
+  (code >= 0x41 && code <= 0x5a) ||
+  (code >= 0x61 && code <= 0x7a) ||
+  code === 0x5f;
+
+const rmTargets = new Set([
+  '/',
+  '/*',
+  '*',
+  ...['~', '$HOME', '.'].flatMap(base => [base, `${base}/`, `${base}*`, `${base}/*`]),
+]);
+const recursiveFlag = /^-(?:[a-zA-Z]*[rR]|-recursive$)/;
+
+/**
+ * The first `rm` that is recursive (`-r`, `-R`, `-rf`, `--recursive`) and
+ * names `/`, `~`, `$HOME`, `.` or `*` (optionally with `/` and `*`). A
+ * hand-written scan rather than a regex over repeated flags: each `rm`
+ * reads its own words up to the end of its command, and the next search
+ * starts after them, so every character is read a bounded number of times.
+ */
+function recursiveRm(value: string): string | undefined {
+  let from = 0;
+  for (;;) {
+    const at = value.indexOf('rm', from);
+    if (at === -1) return undefined;
+    from = at + 2;
+    if ((at > 0 && isWordCode(value.charCodeAt(at - 1))) || !isSpace(value.charCodeAt(at + 2))) {
+      continue;
+    }
+    const flags: string[] = [];
+    let target: string | undefined;
+    let index = at + 2;
+    while (index < value.length) {
+      const code = value.charCodeAt(index);
+      if (isCommandEnd(code)) break;
+      if (isSpace(code)) {
+        index++;
+        continue;
+      }
+      const wordStart = index;
+      while (index < value.length) {
+        const inner = value.charCodeAt(index);
+        if (isSpace(inner) || isCommandEnd(inner)) break;
+        index++;
+      }
+      const word = value.slice(wordStart, index);
+      if (word.startsWith('-')) {
+        if (flags.length < 16) flags.push(word.slice(0, 32));
+      } else if (target === undefined && rmTargets.has(word)) target = word;
+    }
+    from = Math.max(from, index);
+    if (target !== undefined && flags.some(flag => recursiveFlag.test(flag))) {
+      return `rm ${flags.join(' ')} ${target}`;
+    }
+  }
+}
+
+/**
+ * True when a match of `scan`'s `first` group (`curl`, `dd `) is followed
+ * within `maxGap` characters, with no command end (`end` group) between, by
+ * a match of its last alternative that `isFollowUp` accepts. One pass of one
+ * regex plus an anchored (sticky) match at each candidate, so the cost is
+ * linear however many `curl` or `|` the value holds (a bounded repetition
+ * such as `[^|]{0,500}` would re-read up to 500 characters per `curl`).
+ */
+function followedOnSameCommand(
+  value: string,
+  scan: RegExp,
+  isFollowUp: (match: RegExpExecArray) => boolean,
+  maxGap: number,
+): boolean {
+  let lastStart = -1;
+  scan.lastIndex = 0;
+  for (let match = scan.exec(value); match !== null; match = scan.exec(value)) {
+    if (match.groups?.first !== undefined) {
+      lastStart = match.index + match[0].length;
+    } else if (match.groups?.end !== undefined) {
+      lastStart = -1;
+    } else if (lastStart !== -1 && match.index - lastStart <= maxGap && isFollowUp(match)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+const pipeScan = /(?<first>\b(?:curl|wget|fetch)\b)|(?<end>[;&\n])|\|/g;
+const interpreterAfterPipe = /\s*(?:sudo\s+)?(?:(?:ba|z|k|da)?sh|python[23]?|perl|ruby|node)\b/y;
+const ddScan = /(?<first>\bdd\s)|(?<end>[;|&\n])|\bof=\/dev\/(?:sd|nvme|hd|disk|xvd)/g;
 const forkBomb = /:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:/;
-const diskWipe =
-  /\bmkfs(?:\.\w+)?\s|\bdd\s[^;|&\n]{0,200}\bof=\/dev\/(?:sd|nvme|hd|disk|xvd)|>\s*\/dev\/sd[a-z]/;
+const diskWrite = /\bmkfs(?:\.\w+)?\s|>\s*\/dev\/sd[a-z]/;
 const chmodRoot = /\bchmod\s+(?:-R\s+)?(?:777|a\+rwx)\s+\/(?=$|\s)/;
 
 /** Destructive shell: recursive rm of /, ~ or *, curl | sh, fork bombs, disk wipes, chmod 777 /. */
 export function shellViolation(value: string): RuleViolation | undefined {
-  const rm = rmCommand.exec(value);
-  if (rm && /(?:^|\s)-(?:[a-zA-Z]*[rR]|-recursive\b)/.test(` ${rm[1]}`)) {
-    return { rule: 'shell.rm-recursive', detail: `rm ${rm[1]!.trim()} ${rm[2]}` };
-  }
-  if (pipeToShell.test(value)) {
+  const rm = recursiveRm(value);
+  if (rm !== undefined) return { rule: 'shell.rm-recursive', detail: rm };
+  const pipesToShell = followedOnSameCommand(
+    value,
+    pipeScan,
+    pipe => {
+      interpreterAfterPipe.lastIndex = pipe.index + 1;
+      return interpreterAfterPipe.test(value);
+    },
+    500,
+  );
+  if (pipesToShell) {
     return { rule: 'shell.pipe-to-shell', detail: 'download piped into an interpreter' };
   }
   if (forkBomb.test(value)) return { rule: 'shell.fork-bomb', detail: 'fork bomb' };
-  if (diskWipe.test(value)) return { rule: 'shell.disk-wipe', detail: 'writes a disk device' };
+  if (diskWrite.test(value) || followedOnSameCommand(value, ddScan, () => true, 200)) {
+    return { rule: 'shell.disk-wipe', detail: 'writes a disk device' };
+  }
   if (chmodRoot.test(value)) return { rule: 'shell.chmod-root', detail: 'chmod 777 /' };
   return undefined;
 }
@@ -96,7 +228,9 @@ function normalizePath(path: string): string {
  */
 export function pathViolation(value: string, roots: readonly string[]): RuleViolation | undefined {
   if (!singlePath.test(value)) return undefined;
-  if (traversal.test(value)) return { rule: 'path.traversal', detail: `"${value}" climbs with ..` };
+  // Details never quote the value: a path can itself be sensitive (a home
+  // directory, a token in a file name), and records travel to logs and clients.
+  if (traversal.test(value)) return { rule: 'path.traversal', detail: 'climbs out with ..' };
   if (roots.length > 0 && absolutePath.test(value)) {
     const path = normalizePath(value);
     const inside = roots.some(root => {
@@ -104,7 +238,7 @@ export function pathViolation(value: string, roots: readonly string[]): RuleViol
       return path === base || path.startsWith(`${base}/`);
     });
     if (!inside) {
-      return { rule: 'path.outside-root', detail: `"${value}" is outside ${roots.join(', ')}` };
+      return { rule: 'path.outside-root', detail: `outside the roots ${roots.join(', ')}` };
     }
   }
   return undefined;

@@ -44,31 +44,84 @@ export interface ToolPolicyOptions {
   roots?: readonly string[];
   /** User-facing message of a block (the model sees it as the tool's output). */
   message?: string;
+  /**
+   * Most nesting levels of the arguments that are walked. A call nested
+   * deeper is blocked (rule `limit.maxDepth`), since the deeper values would
+   * go unchecked. Default 32.
+   */
+  maxDepth?: number;
+  /**
+   * Most string values checked per call. A call with more is blocked (rule
+   * `limit.maxValues`), since the rest would go unchecked. Default 10,000.
+   */
+  maxValues?: number;
   /** Guardrail name in records. Default `'tool-policy'`. */
   name?: string;
 }
 
-const MAX_DEPTH = 32;
-const MAX_VALUES = 10_000;
+/** Default of `maxDepth`: nesting levels of tool arguments walked before the call is blocked. */
+export const DEFAULT_TOOL_ARGS_MAX_DEPTH = 32;
+/** Default of `maxValues`: string values checked before the call is blocked. */
+export const DEFAULT_TOOL_ARGS_MAX_VALUES = 10_000;
 
-/** Every string leaf of `value` with its path (`to`, `files[2].path`); bounded in depth and count. */
-function stringLeaves(value: unknown): Array<[string, string]> {
-  const leaves: Array<[string, string]> = [];
-  const visit = (node: unknown, path: string, depth: number) => {
-    if (leaves.length >= MAX_VALUES || depth > MAX_DEPTH) return;
-    if (typeof node === 'string') leaves.push([path, node]);
-    else if (Array.isArray(node)) {
-      node.forEach((item, index) => {
-        visit(item, `${path}[${index}]`, depth + 1);
-      });
-    } else if (node !== null && typeof node === 'object') {
-      for (const [key, item] of Object.entries(node)) {
-        visit(item, path === '' ? key : `${path}.${key}`, depth + 1);
+/** A node still to visit; its path is built only when a block needs it. */
+interface PendingValue {
+  value: unknown;
+  parent: PendingValue | undefined;
+  key: string | number;
+  depth: number;
+}
+
+function pathOf(entry: PendingValue): string {
+  const keys: Array<string | number> = [];
+  for (let at: PendingValue | undefined = entry; at?.parent !== undefined; at = at.parent) {
+    keys.push(at.key);
+  }
+  return keys
+    .reverse()
+    .map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? key : `.${key}`))
+    .join('');
+}
+
+type WalkStop =
+  | { kind: 'leaf'; path: string; violation: RuleViolation }
+  | { kind: 'limit'; path: string; limit: 'maxDepth' | 'maxValues' };
+
+/**
+ * Visits every string value of `root` in document order (iteratively, so
+ * deep nesting cannot overflow the stack) and stops at the first value
+ * `check` rejects, or at the first value past a limit: a limit fails closed,
+ * because what lies past it has not been checked.
+ */
+function walkStrings(
+  root: unknown,
+  maxDepth: number,
+  maxValues: number,
+  check: (value: string) => RuleViolation | undefined,
+): WalkStop | undefined {
+  const pending: PendingValue[] = [{ value: root, parent: undefined, key: '', depth: 0 }];
+  let strings = 0;
+  while (pending.length > 0) {
+    const entry = pending.pop()!;
+    const { value, depth } = entry;
+    if (depth > maxDepth) return { kind: 'limit', path: pathOf(entry), limit: 'maxDepth' };
+    if (typeof value === 'string') {
+      if (++strings > maxValues) return { kind: 'limit', path: pathOf(entry), limit: 'maxValues' };
+      const violation = check(value);
+      if (violation) return { kind: 'leaf', path: pathOf(entry), violation };
+    } else if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index--) {
+        pending.push({ value: value[index], parent: entry, key: index, depth: depth + 1 });
+      }
+    } else if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value);
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, item] = entries[index]!;
+        pending.push({ value: item, parent: entry, key, depth: depth + 1 });
       }
     }
-  };
-  visit(value, '', 0);
-  return leaves;
+  }
+  return undefined;
 }
 
 function isStandardSchema(value: unknown): value is StandardSchemaV1 {
@@ -122,9 +175,19 @@ export function toolPolicy({
   rules = ['sql', 'shell', 'path'],
   roots = [],
   message = 'This tool call is not allowed by the tool policy.',
+  maxDepth = DEFAULT_TOOL_ARGS_MAX_DEPTH,
+  maxValues = DEFAULT_TOOL_ARGS_MAX_VALUES,
   name = 'tool-policy',
 }: ToolPolicyOptions = {}): Guardrail {
   const issues: GuardrailConfigIssue[] = [];
+  for (const [key, limit] of [
+    ['maxDepth', maxDepth],
+    ['maxValues', maxValues],
+  ] as const) {
+    if (!(Number.isSafeInteger(limit) && limit > 0)) {
+      issues.push({ path: `${name}.${key}`, value: limit, expected: 'a positive integer' });
+    }
+  }
   const deniedTools = new Set<string>();
   const denyPatterns: RegExp[] = [];
   deny.forEach((entry, index) => {
@@ -238,9 +301,20 @@ export function toolPolicy({
           }
         }
       }
-      for (const [path, leaf] of stringLeaves(value)) {
-        const violation = valueViolation(leaf);
-        if (violation) return blocked(tool, path, violation.rule, violation.detail);
+      const stop = walkStrings(value, maxDepth, maxValues, valueViolation);
+      if (stop?.kind === 'leaf') {
+        return blocked(tool, stop.path, stop.violation.rule, stop.violation.detail);
+      }
+      if (stop?.kind === 'limit') {
+        return block({
+          message,
+          reason:
+            stop.limit === 'maxDepth'
+              ? `tool "${tool}" arguments nest deeper than ${maxDepth} levels (maxDepth): the rest cannot be checked`
+              : `tool "${tool}" arguments hold more than ${maxValues} string values (maxValues): the rest cannot be checked`,
+          severity: 'critical',
+          info: { tool, path: stop.path, rule: `limit.${stop.limit}` },
+        });
       }
       return allow();
     },

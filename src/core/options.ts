@@ -291,7 +291,10 @@ export interface ValidateOptionsSettings {
   root: string;
   /** The rules, by option name. */
   shape: OptionShape;
-  /** Further checks across options, after the shape passed. */
+  /**
+   * Further checks across options, after the shape's. They run even when an
+   * option failed its rule, so they must test the types they rely on.
+   */
   refine?: (
     options: Record<string, unknown>,
     issues: GuardrailConfigIssue[],
@@ -300,19 +303,18 @@ export interface ValidateOptionsSettings {
 }
 
 /**
- * Checks an options argument against its shape and returns it (`{}` when it
- * was `undefined` and nothing is required); throws one
- * `GuardrailConfigError` listing every problem otherwise: a `null` or
- * non-object argument, unknown keys, missing required options and each
- * option's own problems.
+ * Every problem of an options argument against its shape: a `null` or
+ * non-object argument (`undefined` is "no options" unless something is
+ * required), unknown keys, missing required options and each option's own
+ * problems, then `refine`'s. Empty when the options are fine.
  */
-export function validateOptions<OPTIONS extends object>(
-  options: OPTIONS | undefined,
+export function optionIssues(
+  options: unknown,
   { prefix, root, shape, refine }: ValidateOptionsSettings,
-): OPTIONS {
+): GuardrailConfigIssue[] {
   const issues: GuardrailConfigIssue[] = [];
   const requiredKeys = Object.keys(shape).filter(key => shape[key]!.required);
-  if (options === undefined && requiredKeys.length === 0) return {} as OPTIONS;
+  if (options === undefined && requiredKeys.length === 0) return issues;
   if (!isPlainObject(options)) {
     addIssue(
       issues,
@@ -322,12 +324,25 @@ export function validateOptions<OPTIONS extends object>(
         ? `an options object with ${requiredKeys.join(' and ')}`
         : 'an options object, or nothing for the defaults',
     );
-    throw new GuardrailConfigError(issues);
+    return issues;
   }
   objectIssues(options, shape, prefix, issues);
-  if (issues.length === 0) refine?.(options, issues, prefix);
+  refine?.(options, issues, prefix);
+  return issues;
+}
+
+/**
+ * Checks an options argument against its shape and returns it (`{}` when it
+ * was `undefined`); throws one `GuardrailConfigError` listing every problem
+ * `optionIssues` finds.
+ */
+export function validateOptions<OPTIONS extends object>(
+  options: OPTIONS | undefined,
+  settings: ValidateOptionsSettings,
+): OPTIONS {
+  const issues = optionIssues(options, settings);
   if (issues.length > 0) throw new GuardrailConfigError(issues);
-  return options;
+  return options ?? ({} as OPTIONS);
 }
 
 /**

@@ -47,11 +47,12 @@ export const guardrailsOptionShape = {
 
 /** In window mode every output guardrail must be stream-safe: named by its place in the list. */
 function windowModeIssues(options: Record<string, unknown>, issues: GuardrailConfigIssue[]): void {
-  const mode = (options.stream as { mode?: unknown } | undefined)?.mode;
-  if (mode !== 'window') return;
-  const output = (options.output as Guardrail[] | undefined) ?? [];
-  output.forEach((guardrail, index) => {
-    if (guardrail.streamSafe) return;
+  const { stream, output } = options;
+  if ((stream as { mode?: unknown } | null | undefined)?.mode !== 'window') return;
+  if (!Array.isArray(output)) return;
+  output.forEach((guardrail: Partial<Guardrail> | null | undefined, index) => {
+    // Not a guardrail at all: reported by the list's own rule.
+    if (typeof guardrail?.check !== 'function' || guardrail.streamSafe) return;
     issues.push({
       path: `output[${index}]`,
       value: guardrail.name,

@@ -210,18 +210,23 @@ export function guardTools<
     prefix: '',
     root: 'guardTools',
     shape: guardToolsOptionShape,
+    refine: ({ only }, found) => {
+      if (!Array.isArray(only)) return;
+      only.forEach((name, index) => {
+        if (typeof name === 'string' && !Object.hasOwn(tools, name)) {
+          found.push({
+            path: `only[${index}]`,
+            value: name,
+            expected: `the name of a tool in the set (${names.map(n => `"${n}"`).join(', ')})`,
+          });
+        }
+      });
+    },
   });
   const { only, ...options } = issues.length === 0 ? (toolsOptions ?? {}) : {};
-  only?.forEach((name, index) => {
-    if (!Object.hasOwn(tools, name)) {
-      issues.push({
-        path: `only[${index}]`,
-        value: name,
-        expected: `the name of a tool in the set (${names.map(n => `"${n}"`).join(', ')})`,
-      });
-    }
-  });
-  const guarded = new Set<string>(Array.isArray(only) ? only : names);
+  // Tools `only` leaves out are not judged, even when another option is wrong.
+  const onlyOption = (toolsOptions as { only?: unknown } | null | undefined)?.only;
+  const guarded = new Set<string>(Array.isArray(onlyOption) ? onlyOption : names);
   for (const name of names) {
     if (guarded.has(name)) {
       issues.push(...toolIssues(tools[name] as WrappableTool, `tools.${name}`, name));

@@ -1,0 +1,35 @@
+import {
+  anyOf,
+  functionOption,
+  guardrailList,
+  nonEmptyString,
+  type OptionShape,
+  oneOf,
+  stringList,
+  stringOption,
+} from '../core/options';
+
+/** The rules of the options `guardTool` and `guardTools` share. */
+const sharedShape = {
+  input: guardrailList,
+  output: guardrailList,
+  onTrip: oneOf(['return', 'throw']),
+  blockedMessage: anyOf([stringOption, functionOption()], 'a string or a function of the record'),
+  onEvent: functionOption('a function receiving each guardrail event'),
+  context: functionOption('a function of the tool call'),
+} satisfies OptionShape;
+
+/**
+ * The rules of `guardTool`'s options: every option it accepts and nothing
+ * else. A new option of `GuardToolOptions` needs its rule here.
+ */
+export const guardToolOptionShape = {
+  ...sharedShape,
+  name: nonEmptyString,
+} satisfies OptionShape;
+
+/** The rules of `guardTools`'s options (each `only` name is checked against the set by `guardTools`). */
+export const guardToolsOptionShape = {
+  ...sharedShape,
+  only: stringList,
+} satisfies OptionShape;

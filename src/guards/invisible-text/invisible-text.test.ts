@@ -28,6 +28,22 @@ describe('invisibleText', () => {
     expect(await invisibleText().check(text, ctx)).toEqual({ action: 'allow' });
   });
 
+  it('strips tags that only look like a flag: too long, no cancel tag, or no black flag', () => {
+    const flag = '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
+    // A real flag followed directly by smuggled tags: the flag stays, the tags go.
+    expect(findInvisibleText(`${flag}${tags('hi')}`)).toEqual([
+      { type: 'TAG', start: flag.length, end: flag.length + 4 },
+    ]);
+    // Nine tags before the cancel tag are not a subdivision flag.
+    expect(findInvisibleText(`🏴${tags('abcdefghi')}\u{E007F}`)).toEqual([
+      { type: 'TAG', start: 2, end: 22 },
+    ]);
+    expect(findInvisibleText(`🏴${tags('gbsct')}`)).toEqual([{ type: 'TAG', start: 2, end: 12 }]);
+    expect(findInvisibleText(`x${tags('gbsct')}\u{E007F}`)).toEqual([
+      { type: 'TAG', start: 1, end: 13 },
+    ]);
+  });
+
   it('blocks when asked, with the kinds found', async () => {
     expect(await invisibleText({ action: 'block' }).check('a\u200Bb', ctx)).toMatchObject({
       action: 'block',

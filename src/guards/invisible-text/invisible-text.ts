@@ -34,38 +34,35 @@ function categorize(codePoint: number): Category {
   return 'other';
 }
 
+const isFlagTag = (codePoint: number | undefined) =>
+  codePoint !== undefined && codePoint >= 0xe0020 && codePoint <= 0xe007e;
+
+/** True when the ZWJ at `index` joins two pictographs (👩‍💻). */
+function joinsPictographs(text: string, index: number): boolean {
+  const before = text.slice(Math.max(0, index - 3), index);
+  const after = text.slice(index + 1, index + 4);
+  return (
+    extendedPictographic.test(Array.from(before).pop() ?? '') &&
+    extendedPictographic.test(Array.from(after)[0] ?? '')
+  );
+}
+
 /**
- * True when the character at `index` is part of a legitimate emoji sequence:
- * a ZWJ between two pictographs (👩‍💻), or tag characters that spell a
- * subdivision flag after 🏴 and end with the cancel tag (🏴󠁧󠁢󠁳󠁣󠁴󠁿).
+ * The end (exclusive) of the subdivision flag whose tag characters start at
+ * `start` (🏴 before it, at most eight tags, then the cancel tag U+E007F), or
+ * -1 when the tags there are not one. Reads at most nine tags, so a long run
+ * of tags costs one bounded look per run rather than a walk per character.
  */
-function inEmojiSequence(text: string, index: number, codePoint: number): boolean {
-  if (codePoint === 0x200d) {
-    const before = text.slice(Math.max(0, index - 3), index);
-    const after = text.slice(index + 1, index + 4);
-    return (
-      extendedPictographic.test(Array.from(before).pop() ?? '') &&
-      extendedPictographic.test(Array.from(after)[0] ?? '')
-    );
+function flagSequenceEnd(text: string, start: number): number {
+  if (start < 2 || text.codePointAt(start - 2) !== 0x1f3f4) return -1;
+  let end = start;
+  for (let tags = 0; tags <= 8; tags++) {
+    const codePoint = text.codePointAt(end);
+    if (codePoint === 0xe007f) return end + 2;
+    if (!isFlagTag(codePoint)) return -1;
+    end += 2;
   }
-  if (codePoint >= 0xe0020 && codePoint <= 0xe007f) {
-    // Walk back over tags to the base; it must be the black flag, and the run must end in U+E007F.
-    let start = index;
-    while (start >= 2) {
-      const previous = text.codePointAt(start - 2)!;
-      if (previous < 0xe0020 || previous > 0xe007e) break;
-      start -= 2;
-    }
-    if (text.codePointAt(start - 2) !== 0x1f3f4) return false;
-    let end = index;
-    while (end < text.length) {
-      const current = text.codePointAt(end)!;
-      if (current === 0xe007f) return end - start <= 2 * 8;
-      if (current < 0xe0020 || current > 0xe007e) return false;
-      end += 2;
-    }
-  }
-  return false;
+  return -1;
 }
 
 /**
@@ -84,13 +81,25 @@ export function findInvisibleText(
     'gu',
   );
   const spans: Array<{ type: string; start: number; end: number }> = [];
+  // Tag characters up to here belong to a subdivision flag found earlier.
+  let flagEnd = -1;
   for (const match of text.matchAll(pattern)) {
+    const index = match.index;
     const codePoint = match[0].codePointAt(0)!;
-    if (inEmojiSequence(text, match.index, codePoint)) continue;
+    if (index < flagEnd) continue;
+    if (codePoint === 0x200d && joinsPictographs(text, index)) continue;
+    if (codePoint >= 0xe0020 && codePoint <= 0xe007f) {
+      // Only the first tag of a run can start a flag: the one before it is not a tag.
+      const end = isFlagTag(text.codePointAt(index - 2)) ? -1 : flagSequenceEnd(text, index);
+      if (end !== -1) {
+        flagEnd = end;
+        continue;
+      }
+    }
     const type = categorize(codePoint).toUpperCase().replace('-', '_');
     const last = spans[spans.length - 1];
-    if (last && last.end === match.index && last.type === type) last.end += match[0].length;
-    else spans.push({ type, start: match.index, end: match.index + match[0].length });
+    if (last && last.end === index && last.type === type) last.end += match[0].length;
+    else spans.push({ type, start: index, end: index + match[0].length });
   }
   return spans;
 }
@@ -124,10 +133,13 @@ export function invisibleText({
       if (spans.length === 0) return allow();
       const types = [...new Set(spans.map(span => span.type))];
       // Characters, not UTF-16 units: a tag character is two units.
-      const count = spans.reduce(
-        (sum, span) => sum + Array.from(content.slice(span.start, span.end)).length,
-        0,
-      );
+      let count = 0;
+      for (const span of spans) {
+        for (let index = span.start; index < span.end; index++) {
+          const unit = content.charCodeAt(index);
+          if (unit < 0xdc00 || unit > 0xdfff) count++;
+        }
+      }
       if (action === 'block') {
         return block({
           message,
@@ -135,13 +147,14 @@ export function invisibleText({
           info: { types, count },
         });
       }
-      let stripped = '';
+      const kept: string[] = [];
       let cursor = 0;
       for (const span of spans) {
-        stripped += content.slice(cursor, span.start);
+        kept.push(content.slice(cursor, span.start));
         cursor = span.end;
       }
-      return modify(stripped + content.slice(cursor), { types, count });
+      kept.push(content.slice(cursor));
+      return modify(kept.join(''), { types, count });
     },
   });
 }

@@ -1,5 +1,5 @@
 import { allow, block, defineGuardrail, modify } from '../../core/define-guardrail';
-import { GuardrailConfigError } from '../../core/errors';
+import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail, GuardrailContext } from '../../core/types';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
@@ -10,8 +10,8 @@ import {
   findPii,
   type PiiSpan,
   piiMaxMatchLength,
-  validatePiiOptions,
 } from './find-pii';
+import { piiOptionShape } from './pii-options';
 
 /** Options of `pii`. */
 export interface PiiOptions extends FindPiiOptions {
@@ -129,31 +129,17 @@ function typesOf(spans: readonly PiiSpan[]): string[] {
  * @example
  * guardrails({ input: [pii({ action: 'pseudonymize' })], output: [pii(...same instance)] })
  */
-export function pii({
-  action = 'redact',
-  placeholder = type => `[${type}]`,
-  name = 'pii',
-  message,
-  store,
-  conversationId = defaultConversationId,
-  ttlMs = 24 * 60 * 60 * 1000,
-  ...findOptions
-}: PiiOptions = {}): Guardrail {
-  if (action !== 'redact' && action !== 'block' && action !== 'pseudonymize') {
-    throw new GuardrailConfigError({
-      path: `${name}.action`,
-      value: action,
-      expected: "'redact', 'block' or 'pseudonymize'",
-    });
-  }
-  if (typeof placeholder !== 'function') {
-    throw new GuardrailConfigError({
-      path: `${name}.placeholder`,
-      value: placeholder,
-      expected: 'a function (type) => string',
-    });
-  }
-  validatePiiOptions(findOptions);
+export function pii(options?: PiiOptions): Guardrail {
+  const {
+    action = 'redact',
+    placeholder = type => `[${type}]`,
+    name = 'pii',
+    message,
+    store,
+    conversationId = defaultConversationId,
+    ttlMs = 24 * 60 * 60 * 1000,
+    ...findOptions
+  } = validateFactoryOptions(options, 'pii', piiOptionShape);
   const vaultStore = store ?? memoryStore();
   const maxMatchLength = piiMaxMatchLength(findOptions);
 

@@ -5,12 +5,7 @@ import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
 import { sha256Hex } from '../shared/hash-key';
 import { replaceSpans } from '../shared/spans';
-import {
-  type FindPiiOptions,
-  findPii,
-  type PiiSpan,
-  piiMaxMatchLength,
-} from './find-pii';
+import { type FindPiiOptions, findPii, type PiiSpan, piiMaxMatchLength } from './find-pii';
 import { piiOptionShape } from './pii-options';
 
 /** Options of `pii`. */
@@ -132,7 +127,7 @@ function typesOf(spans: readonly PiiSpan[]): string[] {
 export function pii(options?: PiiOptions): Guardrail {
   const {
     action = 'redact',
-    placeholder = type => `[${type}]`,
+    placeholder = (type: string) => `[${type}]`,
     name = 'pii',
     message,
     store,

@@ -1,0 +1,60 @@
+import { isSupportedCountry } from 'libphonenumber-js/max';
+import {
+  anyOf,
+  booleanOption,
+  functionOption,
+  listOf,
+  milliseconds,
+  nonEmptyString,
+  type OptionShape,
+  objectOption,
+  oneOf,
+  positiveInt,
+  regexOption,
+  required,
+  rule,
+  storeOption,
+  stringOption,
+} from '../../core/options';
+import { allPiiEntities } from './find-pii';
+
+/** A region code libphonenumber knows (`'US'`, `'GB'`...), as in the config schema. */
+export const phoneRegionOption = rule(
+  value => typeof value === 'string' && /^[A-Z]{2}$/.test(value) && isSupportedCountry(value),
+  'a two-letter region code libphonenumber supports, such as "US"',
+);
+
+/** The rules of `findPii`'s options, shared by `pii`. */
+export const findPiiOptionShape = {
+  entities: anyOf(
+    [oneOf(['all']), listOf(oneOf(allPiiEntities), 'an array of entity types')],
+    "'all' or an array of entity types",
+  ),
+  custom: listOf(
+    objectOption(
+      {
+        type: required(nonEmptyString, 'a type name such as "EMPLOYEE_ID"'),
+        pattern: required(regexOption, 'a RegExp'),
+        validate: functionOption('a function (match) => boolean'),
+        maxLength: positiveInt,
+      },
+      '{ type, pattern, validate?, maxLength? }',
+    ),
+    'an array of { type, pattern } patterns',
+  ),
+  defaultRegion: phoneRegionOption,
+  phoneRegions: listOf(phoneRegionOption, 'an array of region codes'),
+  obfuscatedEmails: booleanOption,
+} satisfies OptionShape;
+
+/** The rules of `pii`'s options: every option it accepts, and nothing else. */
+export const piiOptionShape = {
+  action: oneOf(['redact', 'block', 'pseudonymize']),
+  ...findPiiOptionShape,
+  placeholder: functionOption('a function (type) => string'),
+  store: storeOption,
+  conversationId: functionOption('a function of the call context returning an id'),
+  ttlMs: milliseconds,
+  message: stringOption,
+  name: nonEmptyString,
+} satisfies OptionShape;

@@ -1,7 +1,9 @@
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import { GuardrailConfigError } from '../../core/errors';
+import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
 import { foldText } from '../prompt-injection/fold-text';
+import { contentFilterOptionShape } from './content-filter-options';
 
 /**
  * Short starter word lists per category. They are deliberately small and
@@ -51,17 +53,16 @@ function escapeRegExp(text: string): string {
  * @example
  * contentFilter({ blocklist: ['acme internal'], categories: { profanity: ['darn'] } });
  */
-export function contentFilter({
-  blocklist = [],
-  categories = DEFAULT_CONTENT_CATEGORIES,
-  maxLength,
-  message = 'This content is not allowed.',
-  name = 'content-filter',
-}: ContentFilterOptions = {}): Guardrail {
+export function contentFilter(options?: ContentFilterOptions): Guardrail {
+  const {
+    blocklist = [],
+    categories = DEFAULT_CONTENT_CATEGORIES,
+    maxLength,
+    message = 'This content is not allowed.',
+    name = 'content-filter',
+  } = validateFactoryOptions(options, 'content-filter', contentFilterOptionShape);
   const issues: Array<{ path: string; value: unknown; expected: string }> = [];
-  if (maxLength !== undefined && !(Number.isInteger(maxLength) && maxLength > 0)) {
-    issues.push({ path: `${name}.maxLength`, value: maxLength, expected: 'a positive integer' });
-  }
+  // Types and unknown keys are checked above; what is left is a term that folds to nothing.
   const lists: Array<[string, readonly string[], string]> = [
     ['blocklist', blocklist, `${name}.blocklist`],
     ...Object.entries(categories).map(([category, terms]): [string, readonly string[], string] => [

@@ -1,6 +1,7 @@
 import { allow, block, defineGuardrail, modify } from '../../core/define-guardrail';
-import { GuardrailConfigError } from '../../core/errors';
+import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
+import { invisibleTextOptionShape } from './invisible-text-options';
 
 /** Options of `invisibleText`. */
 export interface InvisibleTextOptions {
@@ -111,19 +112,13 @@ export function findInvisibleText(
  * trips and reports the kinds found. Stream-safe: it judges one character
  * at a time (a window of 16 keeps emoji sequences whole).
  */
-export function invisibleText({
-  action = 'strip',
-  privateUse = true,
-  name = 'invisible-text',
-  message = 'The text contains hidden characters.',
-}: InvisibleTextOptions = {}): Guardrail {
-  if (action !== 'strip' && action !== 'block') {
-    throw new GuardrailConfigError({
-      path: `${name}.action`,
-      value: action,
-      expected: "'strip' or 'block'",
-    });
-  }
+export function invisibleText(options?: InvisibleTextOptions): Guardrail {
+  const {
+    action = 'strip',
+    privateUse = true,
+    name = 'invisible-text',
+    message = 'The text contains hidden characters.',
+  } = validateFactoryOptions(options, 'invisible-text', invisibleTextOptionShape);
   return defineGuardrail({
     name,
     streamSafe: true,

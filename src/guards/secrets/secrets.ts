@@ -1,8 +1,9 @@
 import { allow, block, defineGuardrail, modify } from '../../core/define-guardrail';
-import { GuardrailConfigError } from '../../core/errors';
+import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
 import { replaceSpans } from '../shared/spans';
 import { type FindSecretsOptions, findSecrets, secretsMaxMatchLength } from './find-secrets';
+import { secretsOptionShape } from './secrets-options';
 
 /** Options of `secrets`. */
 export interface SecretsOptions extends FindSecretsOptions {
@@ -26,21 +27,14 @@ export interface SecretsOptions extends FindSecretsOptions {
  * @example
  * guardrails({ output: [secrets()], input: [secrets({ action: 'redact' })] })
  */
-export function secrets({
-  action = 'block',
-  placeholder = type => `[${type}]`,
-  name = 'secrets',
-  message,
-  ...findOptions
-}: SecretsOptions = {}): Guardrail {
-  if (action !== 'block' && action !== 'redact') {
-    throw new GuardrailConfigError({
-      path: `${name}.action`,
-      value: action,
-      expected: "'block' or 'redact'",
-    });
-  }
-  findSecrets('', findOptions); // validates the options now rather than on the first call
+export function secrets(options?: SecretsOptions): Guardrail {
+  const {
+    action = 'block',
+    placeholder = (type: string) => `[${type}]`,
+    name = 'secrets',
+    message,
+    ...findOptions
+  } = validateFactoryOptions(options, 'secrets', secretsOptionShape);
   return defineGuardrail({
     name,
     streamSafe: true,

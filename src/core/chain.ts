@@ -32,7 +32,16 @@ export interface RunChainOptions {
    * modification applies (used for history a client re-sends).
    */
   mode?: 'enforce' | 'modify-only';
+  /**
+   * The time limit of a guardrail without its own `timeoutMs`, so a check
+   * that never settles fails closed instead of hanging the call. Default
+   * `DEFAULT_GUARDRAIL_TIMEOUT_MS` (30 seconds).
+   */
+  defaultTimeoutMs?: number;
 }
+
+/** The time limit of a guardrail that sets no `timeoutMs` of its own: 30 seconds. */
+export const DEFAULT_GUARDRAIL_TIMEOUT_MS = 30_000;
 
 class GuardrailTimeoutError extends Error {
   constructor(readonly timeoutMs: number) {
@@ -40,7 +49,8 @@ class GuardrailTimeoutError extends Error {
   }
 }
 
-class GuardrailAbortedError extends Error {
+/** A guardrail cut short because the call was aborted. */
+export class GuardrailAbortedError extends Error {
   constructor() {
     super('aborted: the call was cancelled');
   }
@@ -70,40 +80,34 @@ function invalidVerdict(verdict: unknown): string | undefined {
  * Runs one guardrail with its timeout and the call's abort signal, turning
  * throws, rejections, timeouts and malformed verdicts into an `Error`.
  */
-const neverAborted = new AbortController().signal;
-
 async function settle(
   guardrail: Guardrail,
   content: string,
   context: ChainContext,
   callSignal: AbortSignal | undefined,
+  defaultTimeoutMs: number,
 ): Promise<Verdict> {
   if (callSignal?.aborted) throw new GuardrailAbortedError();
-  const { timeoutMs } = guardrail;
-  // Fast path for the common case (no timeout): no controller, no timer, no
-  // listener unless the check is async. Window-mode streams run many checks.
-  const controller = timeoutMs === undefined ? undefined : new AbortController();
-  const signal = controller?.signal ?? callSignal ?? neverAborted;
-  const pending = guardrail.check(content, { ...context, abortSignal: signal });
+  const timeoutMs = guardrail.timeoutMs ?? defaultTimeoutMs;
+  // A synchronous check cannot be interrupted: the timer and the call's abort
+  // listener are only set up when the check returned a promise.
+  const controller = new AbortController();
+  const pending = guardrail.check(content, { ...context, abortSignal: controller.signal });
   let verdict: Verdict;
   if (!isThenable<Verdict>(pending)) {
     verdict = pending;
-  } else if (timeoutMs === undefined && !callSignal) {
-    verdict = await pending;
   } else {
     const cleanups: Array<() => void> = [];
     const stopped = new Promise<never>((_, reject) => {
-      if (controller && timeoutMs !== undefined) {
-        const timer = setTimeout(() => {
-          const error = new GuardrailTimeoutError(timeoutMs);
-          controller.abort(error);
-          reject(error);
-        }, timeoutMs);
-        cleanups.push(() => clearTimeout(timer));
-      }
+      const timer = setTimeout(() => {
+        const error = new GuardrailTimeoutError(timeoutMs);
+        controller.abort(error);
+        reject(error);
+      }, timeoutMs);
+      cleanups.push(() => clearTimeout(timer));
       if (callSignal) {
         const onAbort = () => {
-          controller?.abort(callSignal.reason);
+          controller.abort(callSignal.reason);
           reject(new GuardrailAbortedError());
         };
         callSignal.addEventListener('abort', onAbort, { once: true });
@@ -171,7 +175,12 @@ export async function runChain(
   guardrails: readonly Guardrail[],
   content: string,
   context: ChainContext,
-  { abortSignal, onEvent, mode = 'enforce' }: RunChainOptions = {},
+  {
+    abortSignal,
+    onEvent,
+    mode = 'enforce',
+    defaultTimeoutMs = DEFAULT_GUARDRAIL_TIMEOUT_MS,
+  }: RunChainOptions = {},
 ): Promise<ChainResult> {
   const records: GuardrailRecord[] = [];
   let current = content;
@@ -182,7 +191,7 @@ export async function runChain(
     let failsClosed = false;
     try {
       const verdict = await withGuardrailSpan(span, () =>
-        settle(guardrail, current, context, abortSignal),
+        settle(guardrail, current, context, abortSignal, defaultTimeoutMs),
       );
       const changed = verdict.action === 'modify' && verdict.content !== current;
       record = verdictRecord(

@@ -150,12 +150,23 @@ export interface GuardrailRecord {
   toolName?: string;
   toolCallId?: string;
   durationMs: number;
+  /**
+   * True when the record repeats a remembered verdict instead of a new
+   * judgment: only a remembered block makes a record (it trips the call);
+   * remembered passes and modifications make none.
+   */
+  cached?: boolean;
 }
 
 /** The guardrail outcome of a call, a step or a whole run. */
 export interface GuardrailOutcome {
   status: 'passed' | 'modified' | 'blocked';
   records: GuardrailRecord[];
+  /**
+   * Input verdicts taken from the verdict cache instead of judging again
+   * (texts already judged on an earlier call); they make no records.
+   */
+  cachedVerdicts?: number;
 }
 
 /** One event per guardrail decision, for logging and metrics. */

@@ -1,7 +1,6 @@
 import type { LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
 import type { ChainResult } from '../core/chain';
 import { GuardrailTripwireError } from '../core/errors';
-import { outcomeOf } from '../core/outcome';
 import type { Guardrail, GuardrailRecord } from '../core/types';
 import {
   type BlockedMessage,
@@ -71,7 +70,7 @@ function tripParts(
   finish: FinishPart | undefined,
   usage: LanguageModelV4Usage,
 ): Part[] {
-  const outcome = outcomeOf(call.records, true);
+  const outcome = call.outcome(true);
   const body: Part[] =
     settings.onTrip === 'throw'
       ? [{ type: 'error', error: new GuardrailTripwireError({ record, records: outcome.records }) }]
@@ -234,7 +233,7 @@ export function guardStream(
       finishReason: tripped
         ? CONTENT_FILTER
         : (finish?.finishReason ?? { unified: 'other', raw: undefined }),
-      providerMetadata: withOutcome(finish?.providerMetadata, outcomeOf(call.records, tripped)),
+      providerMetadata: withOutcome(finish?.providerMetadata, call.outcome(tripped)),
     });
     finished = true;
   }
@@ -323,7 +322,7 @@ export function outcomeOnlyStream(
         call.release();
         controller.close();
       } else if (value.type === 'finish') {
-        const outcome = outcomeOf(call.records, false);
+        const outcome = call.outcome(false);
         controller.enqueue({
           ...value,
           providerMetadata: withOutcome(value.providerMetadata, outcome),

@@ -160,14 +160,14 @@ describe('input guardrails', () => {
       'and [EMAIL] too',
       'what were they?',
     ]);
-    // Blocking checks ran once per new input, not again on re-sent history.
+    // Each text was judged once: re-sent history comes from the verdict cache.
     expect(checked).toEqual(turns);
     const raw = JSON.stringify(mock.doGenerateCalls.map(c => c.prompt));
     expect(raw).not.toContain('ann@corp.io');
     expect(raw).not.toContain('bob@corp.io');
   });
 
-  it('applies redactions to history even on a fresh middleware that never saw it', async () => {
+  it('judges history a fresh middleware never saw: its redactions apply and its blocks trip', async () => {
     const mock = textModel('ok');
     const model = wrapLanguageModel({
       model: mock,
@@ -176,14 +176,23 @@ describe('input guardrails', () => {
     await generateText({
       model,
       messages: [
-        { role: 'user', content: 'bomb talk from x@y.com' },
-        { role: 'assistant', content: 'Sorry.' },
+        { role: 'user', content: 'mail from x@y.com' },
+        { role: 'assistant', content: 'Noted.' },
         { role: 'user', content: 'hello' },
       ],
     });
-    // The old turn is history: blocking checks do not re-trip on it, modifications still apply.
+    expect(userTexts(mock.doGenerateCalls[0]!.prompt)).toEqual(['mail from [EMAIL]', 'hello']);
+    // The client owns the history: an earlier turn this deployment never judged is judged now.
+    const result = await generateText({
+      model,
+      messages: [
+        { role: 'user', content: 'bomb talk' },
+        { role: 'assistant', content: 'Sure.' },
+        { role: 'user', content: 'hello' },
+      ],
+    });
+    expect(result.finishReason).toBe('content-filter');
     expect(mock.doGenerateCalls).toHaveLength(1);
-    expect(userTexts(mock.doGenerateCalls[0]!.prompt)).toEqual(['bomb talk from [EMAIL]', 'hello']);
   });
 
   it('runs blocking input checks once across a three-step tool loop', async () => {

@@ -6,24 +6,27 @@ import type {
   LanguageModelV4StreamResult,
 } from '@ai-sdk/provider';
 import { linkedAbortController } from '../core/abort';
-import { GuardrailTripwireError } from '../core/errors';
-import { outcomeOf } from '../core/outcome';
+import { DEFAULT_GUARDRAIL_TIMEOUT_MS } from '../core/chain';
+import { GuardrailConfigError, GuardrailTripwireError } from '../core/errors';
 import type {
   Guardrail,
   GuardrailEventListener,
   GuardrailMetadata,
   GuardrailRecord,
 } from '../core/types';
+import { memoryStore } from '../store/memory-store';
+import type { Store } from '../store/store';
 import {
   type BlockedMessage,
   blockedGenerateResult,
   resolveBlockedMessage,
   withOutcome,
 } from './blocked-response';
-import { CallGuard } from './call-guard';
+import { abortReasonOf, CallGuard } from './call-guard';
 import { guardStream, outcomeOnlyStream, type StreamMode, tripStream } from './guarded-stream';
-import { guardInput, InputMemo, type InputScope } from './input-guard';
+import { guardInput, type InputScope, inputJudge } from './input-guard';
 import { validateGuardrailsOptions } from './middleware-options';
+import { verdictCache } from './verdict-cache';
 
 /** The language-model middleware specification a consuming `wrapLanguageModel` expects. */
 export type MiddlewareSpecificationVersion = 'v3' | 'v4';
@@ -71,8 +74,28 @@ export interface GuardrailsOptions<VERSION extends MiddlewareSpecificationVersio
    * from the call. Merged under the call's `providerOptions.guardrails`.
    */
   context?: (params: LanguageModelV4CallOptions) => GuardrailMetadata;
-  /** How many texts the input memo remembers for durable redaction. Default 1,000. */
+  /**
+   * Where input verdicts are remembered, by content hash per guardrail, so
+   * that a text judged once (by this or any middleware sharing the store) is
+   * not judged again, and a remembered redaction applies again. Give every
+   * instance of a deployment the same store (for example `redisStore`) so
+   * serverless instances never re-judge a history. Default: a `memoryStore`
+   * of this middleware, bounded by `memoSize` entries and 32 MB.
+   */
+  store?: Store;
+  /** How long a verdict is remembered. Default 24 hours. */
+  verdictTtlMs?: number;
+  /**
+   * How many verdicts the default in-memory verdict store keeps (the least
+   * recently used go first). Default 10,000. Ignored when `store` is given.
+   */
   memoSize?: number;
+  /**
+   * The time limit of a guardrail that sets no `timeoutMs` of its own, so a
+   * check that never settles fails closed (status `error`) instead of hanging
+   * the call. Default 30 seconds.
+   */
+  defaultTimeoutMs?: number;
   /**
    * The middleware specification of the `wrapLanguageModel` it is given to:
    * `'v4'` (default) for AI SDK 7, `'v3'` for AI SDK 6. Only the label
@@ -82,6 +105,9 @@ export interface GuardrailsOptions<VERSION extends MiddlewareSpecificationVersio
 }
 
 const DEFAULT_WINDOW = 256;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Byte bound of the default in-memory verdict store (it keeps modified texts). */
+const DEFAULT_VERDICT_STORE_BYTES = 32 * 1024 * 1024;
 
 let passthroughWarned = false;
 
@@ -114,7 +140,10 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     inputScope = 'user',
     checkReasoning = false,
     context,
-    memoSize = 1_000,
+    store,
+    verdictTtlMs = DAY_MS,
+    memoSize = 10_000,
+    defaultTimeoutMs = DEFAULT_GUARDRAIL_TIMEOUT_MS,
     specificationVersion = 'v4' as VERSION,
   } = validateGuardrailsOptions(options);
   if (mode === 'passthrough' && !passthroughWarned && output.length > 0) {
@@ -127,7 +156,12 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
   const parallelInput = input.filter(g => g.parallel);
   const holdBackWindow =
     Math.max(window ?? 0, ...output.map(g => g.maxMatchLength ?? 0)) || DEFAULT_WINDOW;
-  const memo = new InputMemo(memoSize);
+  const cache = verdictCache({
+    store: store ?? memoryStore({ maxEntries: memoSize, maxBytes: DEFAULT_VERDICT_STORE_BYTES }),
+    ttlMs: verdictTtlMs,
+  });
+  // transformParams hands each call to wrapGenerate / wrapStream through the
+  // params object it returns: wrapLanguageModel passes that very object on.
   const calls = new WeakMap<LanguageModelV4CallOptions, CallGuard>();
 
   function metadataOf(params: LanguageModelV4CallOptions): GuardrailMetadata {
@@ -144,7 +178,9 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     doGenerate: () => PromiseLike<LanguageModelV4GenerateResult>,
   ): Promise<LanguageModelV4GenerateResult> {
     const trip = (record: GuardrailRecord, completed?: LanguageModelV4GenerateResult) => {
-      const outcome = outcomeOf(call.records, true);
+      // A call the caller aborted rejects with the abort, as the bare model would.
+      if (call.callerAborted()) throw call.abortReason();
+      const outcome = call.outcome(true);
       if (onTrip === 'throw') throw tripError(record, outcome.records);
       return blockedGenerateResult({
         message: resolveBlockedMessage(blockedMessage, record),
@@ -159,12 +195,14 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     try {
       result = await doGenerate();
     } catch (error) {
+      if (call.callerAborted()) throw error;
       const parallelResult = await parallel;
       if (parallelResult?.trip) return trip(parallelResult.trip);
       throw error;
     }
     const parallelResult = await parallel;
     if (parallelResult?.trip) return trip(parallelResult.trip, result);
+    if (call.callerAborted()) throw call.abortReason();
 
     const content: LanguageModelV4Content[] = [];
     for (const part of result.content) {
@@ -180,7 +218,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     return {
       ...result,
       content,
-      providerMetadata: withOutcome(result.providerMetadata, outcomeOf(call.records, false)),
+      providerMetadata: withOutcome(result.providerMetadata, call.outcome(false)),
     };
   }
 
@@ -198,6 +236,10 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     try {
       result = await doStream();
     } catch (error) {
+      if (call.callerAborted()) {
+        call.release();
+        throw error;
+      }
       const parallelResult = await parallel;
       call.release();
       if (parallelResult?.trip) return { stream: tripStream(call, parallelResult.trip, settings) };
@@ -212,6 +254,72 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     };
   }
 
+  /** Runs the sequential input guardrails of one call and keeps what its hooks need. */
+  async function prepare(params: LanguageModelV4CallOptions): Promise<CallGuard> {
+    const { controller, dispose } = linkedAbortController(params.abortSignal);
+    const metadata = metadataOf(params);
+    const state = new Map<string, unknown>();
+    const judge = inputJudge({
+      prompt: params.prompt,
+      cache,
+      metadata,
+      state,
+      maxOutputTokens: params.maxOutputTokens,
+      abortSignal: controller.signal,
+      onEvent,
+      defaultTimeoutMs,
+    });
+    let inputResult: Awaited<ReturnType<typeof guardInput>>;
+    try {
+      inputResult = await guardInput({
+        prompt: params.prompt,
+        guardrails: sequentialInput,
+        scope: inputScope,
+        judge,
+      });
+    } catch (error) {
+      dispose();
+      throw error;
+    }
+    if (params.abortSignal?.aborted) {
+      dispose();
+      throw abortReasonOf(params.abortSignal);
+    }
+    return new CallGuard(
+      inputResult,
+      inputResult.prompt,
+      metadata,
+      state,
+      controller,
+      parallelInput,
+      onEvent,
+      dispose,
+      judge,
+      defaultTimeoutMs,
+      params.abortSignal,
+    );
+  }
+
+  /**
+   * wrapGenerate / wrapStream received params that did not come from this
+   * middleware's transformParams (a composition that copies the params in
+   * between). Fail closed: judge the input here; a modified prompt cannot be
+   * handed to the model from here, so that is an error rather than a leak.
+   */
+  async function prepareOnTheSpot(params: LanguageModelV4CallOptions): Promise<CallGuard> {
+    const call = await prepare(params);
+    if (call.prompt !== params.prompt && !call.input.trip) {
+      call.release();
+      throw new GuardrailConfigError({
+        path: 'guardrails',
+        value: 'wrapGenerate/wrapStream params',
+        expected:
+          'the params object its own transformParams returned (use wrapLanguageModel): the input guardrails modified the prompt, and that change cannot be applied to params that bypassed transformParams',
+      });
+    }
+    return call;
+  }
+
   // With no guardrails at all there is nothing to judge or report: the
   // middleware adds no hook, so a call costs exactly what the bare model costs.
   if (input.length === 0 && output.length === 0) {
@@ -222,48 +330,18 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     specificationVersion: 'v4',
 
     async transformParams({ params }) {
-      const { controller, dispose } = linkedAbortController(params.abortSignal);
-      const metadata = metadataOf(params);
-      const state = new Map<string, unknown>();
-      const inputResult = await guardInput({
-        prompt: params.prompt,
-        guardrails: sequentialInput,
-        scope: inputScope,
-        memo,
-        memoScope: JSON.stringify(metadata),
-        context: {
-          messages: params.prompt,
-          metadata,
-          state,
-          maxOutputTokens: params.maxOutputTokens,
-        },
-        abortSignal: controller.signal,
-        onEvent,
-      });
+      const call = await prepare(params);
       const transformed: LanguageModelV4CallOptions = {
         ...params,
-        prompt: inputResult.prompt,
-        abortSignal: controller.signal,
+        prompt: call.prompt,
+        abortSignal: call.controller.signal,
       };
-      calls.set(
-        transformed,
-        new CallGuard(
-          inputResult,
-          inputResult.prompt,
-          metadata,
-          state,
-          controller,
-          parallelInput,
-          onEvent,
-          dispose,
-        ),
-      );
+      calls.set(transformed, call);
       return transformed;
     },
 
     async wrapGenerate({ doGenerate, params }) {
-      const call = calls.get(params);
-      if (!call) return doGenerate();
+      const call = calls.get(params) ?? (await prepareOnTheSpot(params));
       try {
         return await guardedGenerate(call, doGenerate);
       } finally {
@@ -272,8 +350,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     },
 
     async wrapStream({ doStream, params }) {
-      const call = calls.get(params);
-      if (!call) return doStream();
+      const call = calls.get(params) ?? (await prepareOnTheSpot(params));
       return guardedStream(call, doStream);
     },
   };

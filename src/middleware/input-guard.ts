@@ -1,151 +1,238 @@
-import type { LanguageModelV4Message, LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { type ChainContext, runChain } from '../core/chain';
-import type { Guardrail, GuardrailEventListener, GuardrailRecord } from '../core/types';
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { type ChainContext, type ChainResult, runChain } from '../core/chain';
+import { allow } from '../core/define-guardrail';
+import { emitEvent } from '../core/events';
+import type {
+  Guardrail,
+  GuardrailEventListener,
+  GuardrailMetadata,
+  GuardrailRecord,
+} from '../core/types';
+import { sha256Hex } from '../guards/shared/hash-key';
+import { type PromptText, promptTexts, rebuildPrompt, userTextOf } from './prompt-texts';
+import type { CachedVerdict, VerdictCache, VerdictSlot } from './verdict-cache';
 
 /** Which messages input guardrails judge. */
 export type InputScope = 'user' | 'all';
 
 /** The input chain's result for one call. */
 export interface InputGuardResult {
+  /** The prompt after every modification (the given prompt when none applied). */
   prompt: LanguageModelV4Prompt;
+  /** Records of the texts judged in this call (a remembered verdict makes none, except a block). */
   records: GuardrailRecord[];
   trip?: GuardrailRecord;
-  /** The texts of the new input after sequential modifications, for parallel guardrails. */
-  newInputTexts: string[];
+  /** The judged texts of the prompt, for parallel guardrails. */
+  texts: PromptText[];
+  /** Their contents after the sequential guardrails' modifications, in the same order. */
+  contents: string[];
+  /** How many verdicts came from the cache instead of a new judgment. */
+  cachedVerdicts: number;
+}
+
+/** What judging one guardrail over the prompt's texts produced. */
+export interface GuardrailPass {
+  contents: string[];
+  records: GuardrailRecord[];
+  trip?: GuardrailRecord;
+  cachedVerdicts: number;
+}
+
+/** Everything the input guardrails of one call share. */
+export interface InputJudgeOptions {
+  prompt: LanguageModelV4Prompt;
+  cache: VerdictCache;
+  metadata: GuardrailMetadata;
+  state: Map<string, unknown>;
+  /** The call's `maxOutputTokens`, when set (budgets reserve it). */
+  maxOutputTokens?: number;
+  abortSignal: AbortSignal;
+  onEvent: GuardrailEventListener | undefined;
+  defaultTimeoutMs: number;
+}
+
+function toCachedVerdict(record: GuardrailRecord, content: string): CachedVerdict | undefined {
+  switch (record.status) {
+    case 'passed':
+      return { action: 'allow' };
+    case 'modified':
+      return { action: 'modify', content };
+    case 'blocked': {
+      const { message, reason, severity, info } = record;
+      return { action: 'block', message, reason, severity, info };
+    }
+    default:
+      return undefined; // an error is never remembered: the next call tries again
+  }
+}
+
+function cachedBlockRecord(
+  guardrail: Guardrail,
+  verdict: Extract<CachedVerdict, { action: 'block' }>,
+): GuardrailRecord {
+  const record: GuardrailRecord = {
+    guardrail: guardrail.name,
+    kind: 'input',
+    status: 'blocked',
+    durationMs: 0,
+    cached: true,
+  };
+  if (verdict.message !== undefined) record.message = verdict.message;
+  if (verdict.reason !== undefined) record.reason = verdict.reason;
+  if (verdict.severity !== undefined) record.severity = verdict.severity;
+  if (verdict.info !== undefined) record.info = verdict.info;
+  return record;
 }
 
 /**
- * Remembers what the input chain made of a text, so that a redaction applied
- * to one turn applies again when a chat client re-sends that turn as history,
- * without running blocking checks on it a second time. Bounded (LRU).
+ * A per-call guardrail comes once for the whole prompt: its modification
+ * could not be mapped back to the messages, so only its allow or block counts.
  */
-export class InputMemo {
-  private readonly entries = new Map<string, string>();
-  constructor(private readonly maxEntries: number) {}
-
-  get(key: string): string | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-
-  set(key: string, value: string) {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.maxEntries) {
-      this.entries.delete(this.entries.keys().next().value as string);
-    }
-  }
-}
-
-/** Index of the first message of the new user input: the messages after the last assistant message. */
-function newInputStart(prompt: LanguageModelV4Prompt): number {
-  for (let i = prompt.length - 1; i >= 0; i--) {
-    if (prompt[i]!.role === 'assistant') return i + 1;
-  }
-  return 0;
-}
-
-function hasNewUserInput(prompt: LanguageModelV4Prompt, start: number): boolean {
-  for (let i = start; i < prompt.length; i++) if (prompt[i]!.role === 'user') return true;
-  return false;
+function judgingOnly(guardrail: Guardrail): Guardrail {
+  return {
+    ...guardrail,
+    check: async (content, ctx) => {
+      const verdict = await guardrail.check(content, ctx);
+      return verdict?.action === 'modify' ? allow(verdict.info) : verdict;
+    },
+  };
 }
 
 /**
- * Runs the sequential input guardrails over the prompt.
+ * Judges the texts of one call's prompt, one guardrail at a time, with the
+ * verdict cache: a text whose verdict this deployment remembers is not judged
+ * again (a remembered block still trips), every other text is.
+ */
+export function inputJudge({
+  prompt,
+  cache,
+  metadata,
+  state,
+  maxOutputTokens,
+  abortSignal,
+  onEvent,
+  defaultTimeoutMs,
+}: InputJudgeOptions) {
+  const context: ChainContext = { kind: 'input', messages: prompt, metadata, state };
+  if (maxOutputTokens !== undefined) context.maxOutputTokens = maxOutputTokens;
+  const hashes = new Map<string, Promise<string>>();
+  const hashOf = (text: string) => {
+    let hash = hashes.get(text);
+    if (!hash) {
+      hash = sha256Hex(text);
+      hashes.set(text, hash);
+    }
+    return hash;
+  };
+
+  function run(guardrail: Guardrail, text: string, messages = prompt): Promise<ChainResult> {
+    return runChain([guardrail], text, messages === prompt ? context : { ...context, messages }, {
+      abortSignal,
+      onEvent,
+      defaultTimeoutMs,
+    });
+  }
+
+  /** Runs a per-call guardrail once, on the user text of the whole prompt. */
+  async function judgeCall(
+    guardrail: Guardrail,
+    texts: readonly PromptText[],
+    contents: string[],
+  ): Promise<GuardrailPass> {
+    const messages = rebuildPrompt(prompt, texts, contents);
+    const result = await run(judgingOnly(guardrail), userTextOf(texts, contents), messages);
+    return { contents, records: result.records, trip: result.trip, cachedVerdicts: 0 };
+  }
+
+  /** Runs a guardrail over every text whose verdict is not remembered. */
+  async function judgeTexts(
+    guardrail: Guardrail,
+    texts: readonly PromptText[],
+    current: readonly string[],
+  ): Promise<GuardrailPass> {
+    if (guardrail.perCall) return judgeCall(guardrail, texts, [...current]);
+    const contents = [...current];
+    const records: GuardrailRecord[] = [];
+    // Look every text up at once: one round trip per guardrail, not per message.
+    const slots: Array<VerdictSlot | undefined> = await Promise.all(
+      contents.map(async (text, i) =>
+        cache.slot(guardrail, await hashOf(text), texts[i]!.role, metadata),
+      ),
+    );
+    const remembered = await Promise.all(slots.map(slot => (slot ? cache.get(slot) : undefined)));
+    // A remembered block trips before anything is judged: the text was blocked before.
+    for (const verdict of remembered) {
+      if (verdict?.action === 'block') {
+        const trip = cachedBlockRecord(guardrail, verdict);
+        emitEvent(onEvent, trip);
+        return { contents, records: [trip], trip, cachedVerdicts: 1 };
+      }
+    }
+    let cachedVerdicts = 0;
+    for (let i = 0; i < contents.length; i++) {
+      const verdict = remembered[i];
+      if (verdict) {
+        cachedVerdicts++;
+        if (verdict.action === 'modify') contents[i] = verdict.content;
+        continue;
+      }
+      const result = await run(guardrail, contents[i]!);
+      records.push(...result.records);
+      const slot = slots[i];
+      const record = result.records[0];
+      if (slot && record) {
+        const toRemember = toCachedVerdict(record, result.content);
+        if (toRemember) await cache.set(slot, toRemember);
+      }
+      if (result.trip) return { contents, records, trip: result.trip, cachedVerdicts };
+      contents[i] = result.content;
+    }
+    return { contents, records, cachedVerdicts };
+  }
+
+  return { judgeTexts, judgeCall };
+}
+
+/** An input judge, as `inputJudge` builds it. */
+export type InputJudge = ReturnType<typeof inputJudge>;
+
+/**
+ * Runs the sequential input guardrails over the prompt, in declared order.
  *
- * - New user input (user messages after the last assistant message) gets the
- *   full chain: a block trips the call.
- * - Every other user message (history, earlier steps of a tool loop) gets the
- *   modifications only, memoised by content, so redactions are durable and
- *   blocking checks run once per new input.
- * - System messages are judged only with `scope: 'all'`, alongside new input.
- * - Non-text parts pass through untouched.
+ * The client owns the chat history, so every text in the prompt is
+ * unverified: each user message (and, with `scope: 'all'`, each system
+ * message) is judged by every guardrail unless the verdict cache remembers
+ * that guardrail's verdict on that exact text. A remembered block blocks
+ * again; a remembered modification is applied again. Per-call guardrails run
+ * once, on the user text of the whole prompt. Non-text parts pass through.
  */
 export async function guardInput({
   prompt,
   guardrails,
   scope,
-  memo,
-  memoScope,
-  context,
-  abortSignal,
-  onEvent,
+  judge,
 }: {
   prompt: LanguageModelV4Prompt;
   guardrails: readonly Guardrail[];
   scope: InputScope;
-  memo: InputMemo;
-  /** Distinguishes memo entries of different conversations (guardrails may depend on metadata). */
-  memoScope: string;
-  context: Omit<ChainContext, 'kind'>;
-  abortSignal: AbortSignal;
-  onEvent: GuardrailEventListener | undefined;
+  judge: InputJudge;
 }): Promise<InputGuardResult> {
-  const start = newInputStart(prompt);
-  const hasNewInput = hasNewUserInput(prompt, start);
+  const texts = promptTexts(prompt, scope === 'all');
+  let contents = texts.map(t => t.text);
   const records: GuardrailRecord[] = [];
-  const newInputTexts: string[] = [];
-  const chainContext: ChainContext = { ...context, kind: 'input' };
-  const output: LanguageModelV4Prompt = [];
-  let changed = false;
-
-  async function guardText(
-    text: string,
-    role: string,
-    isNew: boolean,
-  ): Promise<string | GuardrailRecord> {
-    const key = `${memoScope}\u0000${role}\u0000${text}`;
-    if (!isNew) {
-      const remembered = memo.get(key);
-      if (remembered !== undefined) return remembered;
-    }
-    const result = await runChain(guardrails, text, chainContext, {
-      abortSignal,
-      onEvent: isNew ? onEvent : undefined,
-      mode: isNew ? 'enforce' : 'modify-only',
-    });
-    if (isNew) records.push(...result.records);
-    if (result.trip) return result.trip;
-    memo.set(key, result.content);
-    if (isNew) newInputTexts.push(result.content);
-    return result.content;
+  let cachedVerdicts = 0;
+  for (const guardrail of guardrails) {
+    const pass = await judge.judgeTexts(guardrail, texts, contents);
+    records.push(...pass.records);
+    cachedVerdicts += pass.cachedVerdicts;
+    if (pass.trip) return { prompt, records, trip: pass.trip, texts, contents, cachedVerdicts };
+    contents = pass.contents;
   }
-
-  for (let index = 0; index < prompt.length; index++) {
-    const message = prompt[index]!;
-    if (message.role === 'system') {
-      if (scope !== 'all') {
-        output.push(message);
-        continue;
-      }
-      const guarded = await guardText(message.content, 'system', hasNewInput);
-      if (typeof guarded !== 'string') return { prompt, records, trip: guarded, newInputTexts };
-      if (guarded !== message.content) changed = true;
-      output.push(guarded === message.content ? message : { ...message, content: guarded });
-      continue;
-    }
-    if (message.role !== 'user') {
-      output.push(message);
-      continue;
-    }
-    const isNew = index >= start;
-    let content: Extract<LanguageModelV4Message, { role: 'user' }>['content'] | undefined;
-    for (let p = 0; p < message.content.length; p++) {
-      const part = message.content[p]!;
-      if (part.type !== 'text') continue;
-      const guarded = await guardText(part.text, 'user', isNew);
-      if (typeof guarded !== 'string') return { prompt, records, trip: guarded, newInputTexts };
-      if (guarded !== part.text) {
-        content ??= [...message.content];
-        content[p] = { ...part, text: guarded };
-      }
-    }
-    if (content) changed = true;
-    output.push(content ? { ...message, content } : message);
-  }
-  return { prompt: changed ? output : prompt, records, newInputTexts };
+  return {
+    prompt: rebuildPrompt(prompt, texts, contents),
+    records,
+    texts,
+    contents,
+    cachedVerdicts,
+  };
 }

@@ -4,11 +4,13 @@ import {
   booleanOption,
   functionOption,
   guardrailList,
+  milliseconds,
   type OptionShape,
   objectOption,
   oneOf,
   positiveInt,
   rule,
+  storeOption,
   stringOption,
   validateOptions,
 } from '../core/options';
@@ -39,6 +41,9 @@ export const guardrailsOptionShape = {
   checkReasoning: booleanOption,
   context: functionOption('a function of the call options returning metadata'),
   memoSize: positiveInt,
+  store: storeOption,
+  verdictTtlMs: positiveInt,
+  defaultTimeoutMs: milliseconds,
   specificationVersion: rule(
     value => value === 'v4' || value === 'v3',
     "'v4' (AI SDK 7) or 'v3' (AI SDK 6)",

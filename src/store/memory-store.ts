@@ -10,34 +10,64 @@ interface Entry {
 export interface MemoryStoreOptions {
   /** Most keys kept; the least recently used go first. Default 10,000. */
   maxEntries?: number;
+  /**
+   * Most bytes kept, counting keys and values as UTF-16 plus a fixed
+   * overhead per entry; the least recently used go first. Default 64 MB.
+   */
+  maxBytes?: number;
   /** Clock, for tests. Default `Date.now`. */
   now?: () => number;
 }
 
+/** What one entry costs besides its key and value (the Map slot and the entry object), roughly. */
+const ENTRY_OVERHEAD_BYTES = 96;
+
 /**
- * A `Store` in process memory: bounded (least recently used keys are evicted
- * first), with per-key expiry. Right for one server process and for tests; a
- * deployment with many instances needs a shared store such as Redis.
+ * A `Store` in process memory, bounded in entries and in bytes (least
+ * recently used keys are evicted first), with per-key expiry: expired keys
+ * go when read, and a sweep of every key after as many writes as there are
+ * keys (so it costs O(1) per write on average) removes those never read
+ * again. Under a flood of distinct keys its memory stays under `maxBytes`
+ * plus the engine's own slack. Right for one server process and for tests;
+ * a deployment with many instances needs a shared store such as Redis.
  */
 export function memoryStore({
   maxEntries = 10_000,
+  maxBytes = 64 * 1024 * 1024,
   now = Date.now,
 }: MemoryStoreOptions = {}): Store {
-  if (!Number.isInteger(maxEntries) || maxEntries < 1) {
-    throw new GuardrailConfigError({
-      path: 'memoryStore.maxEntries',
-      value: maxEntries,
-      expected: 'a positive integer',
-    });
+  for (const [path, value] of [
+    ['memoryStore.maxEntries', maxEntries],
+    ['memoryStore.maxBytes', maxBytes],
+  ] as const) {
+    if (!Number.isSafeInteger(value) || value < 1) {
+      throw new GuardrailConfigError({ path, value, expected: 'a positive integer' });
+    }
   }
   // A Map keeps insertion order: re-inserting on access makes it an LRU list.
   const entries = new Map<string, Entry>();
+  let bytes = 0;
+  let writesSinceSweep = 0;
+
+  const sizeOf = (key: string, value: string) =>
+    (key.length + value.length) * 2 + ENTRY_OVERHEAD_BYTES;
+
+  function remove(key: string, entry: Entry) {
+    entries.delete(key);
+    bytes -= sizeOf(key, entry.value);
+  }
+
+  function sweep() {
+    writesSinceSweep = 0;
+    const time = now();
+    for (const [key, entry] of entries) if (entry.expiresAt <= time) remove(key, entry);
+  }
 
   function read(key: string): Entry | undefined {
     const entry = entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= now()) {
-      entries.delete(key);
+      remove(key, entry);
       return undefined;
     }
     entries.delete(key);
@@ -46,11 +76,15 @@ export function memoryStore({
   }
 
   function write(key: string, value: string, expiresAt: number) {
-    entries.delete(key);
+    const previous = entries.get(key);
+    if (previous) remove(key, previous);
     entries.set(key, { value, expiresAt });
-    while (entries.size > maxEntries) {
-      const oldest = entries.keys().next().value as string;
-      entries.delete(oldest);
+    bytes += sizeOf(key, value);
+    if (++writesSinceSweep > Math.max(1_000, entries.size)) sweep();
+    // A value larger than maxBytes alone evicts everything, itself last: never over the bound.
+    while (entries.size > maxEntries || (bytes > maxBytes && entries.size > 0)) {
+      const [oldest, entry] = entries.entries().next().value as [string, Entry];
+      remove(oldest, entry);
     }
   }
 
@@ -85,7 +119,8 @@ export function memoryStore({
       return value;
     },
     async delete(key) {
-      entries.delete(key);
+      const entry = entries.get(key);
+      if (entry) remove(key, entry);
     },
   };
 }

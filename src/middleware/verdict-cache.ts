@@ -1,0 +1,117 @@
+import type { JSONValue } from '@ai-sdk/provider';
+import type { Guardrail, GuardrailMetadata } from '../core/types';
+import { sha256Hex } from '../guards/shared/hash-key';
+import type { Store } from '../store/store';
+
+/** A remembered verdict: what the guardrail decided about one text. */
+export type CachedVerdict =
+  | { action: 'allow' }
+  | { action: 'modify'; content: string }
+  | {
+      action: 'block';
+      message?: string;
+      reason?: string;
+      severity?: string;
+      info?: JSONValue;
+    };
+
+/** Where a guardrail's verdict on a text is remembered, when it may be. */
+export interface VerdictSlot {
+  key: string;
+}
+
+/** Options of `verdictCache`. */
+export interface VerdictCacheOptions {
+  /** Where verdicts live. */
+  store: Store;
+  /** How long a verdict is remembered. */
+  ttlMs: number;
+  /** Prefix of the store keys. */
+  prefix?: string;
+}
+
+/** The store's answer, checked: a value someone else wrote must not be trusted blindly. */
+function parseVerdict(raw: string | undefined): CachedVerdict | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const value = JSON.parse(raw) as CachedVerdict;
+    if (value?.action === 'allow') return value;
+    if (value?.action === 'block') return value;
+    if (value?.action === 'modify' && typeof value.content === 'string') return value;
+  } catch {
+    // A corrupt entry is a miss: the text is judged again.
+  }
+  return undefined;
+}
+
+/**
+ * Remembers input verdicts by content hash, per guardrail identity (its name
+ * and a hash of its `fingerprint`) and, for guardrails whose verdict depends
+ * on metadata, per value of the metadata keys they read. Keys are SHA-256
+ * hashes, so the store never sees a judged text; a `modify` verdict stores
+ * the modified text (what the model is sent), so that history is redacted
+ * the same way on every call and every instance.
+ *
+ * Store failures are misses (the text is judged again) and lost writes are
+ * ignored: the cache can only save work, never let a text through unjudged.
+ */
+export function verdictCache({
+  store,
+  ttlMs,
+  prefix = 'ai-guardrails:verdict:',
+}: VerdictCacheOptions) {
+  const identities = new WeakMap<Guardrail, Promise<string>>();
+
+  function identityOf(guardrail: Guardrail): Promise<string> {
+    let identity = identities.get(guardrail);
+    if (!identity) {
+      identity = sha256Hex(`${guardrail.name}\u0000${guardrail.fingerprint ?? ''}`);
+      identities.set(guardrail, identity);
+    }
+    return identity;
+  }
+
+  return {
+    /**
+     * The slot of `guardrail`'s verdict on `text`, or `undefined` when it may
+     * not be cached (`cache: 'none'`, per-call guardrails).
+     */
+    async slot(
+      guardrail: Guardrail,
+      /** SHA-256 of the text (hashed once by the caller, however many guardrails look it up). */
+      contentHash: string,
+      role: string,
+      metadata: GuardrailMetadata,
+    ): Promise<VerdictSlot | undefined> {
+      const policy = guardrail.cache ?? 'content';
+      if (policy === 'none' || guardrail.perCall) return undefined;
+      let scope = '';
+      if (typeof policy === 'object') {
+        const read = policy.metadata.map(key => [key, metadata[key] ?? null]);
+        scope = await sha256Hex(JSON.stringify(read));
+      }
+      const identity = await identityOf(guardrail);
+      const key = await sha256Hex(`${identity}:${scope}:${role}:${contentHash}`);
+      return { key: `${prefix}${key}` };
+    },
+
+    async get(slot: VerdictSlot): Promise<CachedVerdict | undefined> {
+      try {
+        return parseVerdict(await store.get(slot.key));
+      } catch {
+        return undefined;
+      }
+    },
+
+    async set(slot: VerdictSlot, verdict: CachedVerdict): Promise<void> {
+      try {
+        await store.set(slot.key, JSON.stringify(verdict), ttlMs);
+      } catch {
+        // Not remembered: the text is judged again next time, which is safe.
+      }
+    },
+  };
+}
+
+/** A verdict cache, as `verdictCache` builds it. */
+export type VerdictCache = ReturnType<typeof verdictCache>;

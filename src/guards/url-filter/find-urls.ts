@@ -19,16 +19,37 @@ const bareDomain =
   /(?<![\p{L}\p{N}@._\-/:])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.){1,10}\p{L}{2,63}(?::\d{2,5})?(?:\/[^\s<>"'`]{0,2048})?/gu;
 const bareIPv4 =
   /(?<![\p{L}\p{N}.])(?:\d{1,3}\.){3}\d{1,3}(?![\p{N}]|\.\d)(?::\d{2,5})?(?:\/[^\s<>"'`]{0,2048})?/gu;
-// Punctuation that ends a sentence rather than the URL.
-const trailing = /[.,;:!?)\]}'"]+$/;
+const bareLocalhost = /(?<![\p{L}\p{N}.\-/@])localhost(?::\d{2,5})?(?:\/[^\s<>"'`]{0,2048})?/gu;
 
+/** Punctuation that ends a sentence rather than the URL: `.,;:!?)]}'"`. */
+function isTrailingPunctuation(code: number): boolean {
+  return (
+    code === 0x2e ||
+    code === 0x2c ||
+    code === 0x3b ||
+    code === 0x3a ||
+    code === 0x21 ||
+    code === 0x3f ||
+    code === 0x29 ||
+    code === 0x5d ||
+    code === 0x7d ||
+    code === 0x27 ||
+    code === 0x22
+  );
+}
+
+/**
+ * Cuts sentence punctuation off the end, walking back once (a `[...]+$`
+ * regex would restart at every punctuation character of a long run).
+ */
 function trimTrailing(text: string): string {
-  let trimmed = text.replace(trailing, '');
+  let end = text.length;
+  while (end > 0 && isTrailingPunctuation(text.charCodeAt(end - 1))) end--;
   // Keep a closing parenthesis that has its opening one inside the URL (Wikipedia links).
-  if (text.length > trimmed.length && text[trimmed.length] === ')' && trimmed.includes('(')) {
-    trimmed = text.slice(0, trimmed.length + 1);
+  if (end < text.length && text.charCodeAt(end) === 0x29 && text.lastIndexOf('(', end) !== -1) {
+    end++;
   }
-  return trimmed;
+  return text.slice(0, end);
 }
 
 function tryParse(text: string): URL | undefined {
@@ -47,29 +68,48 @@ const privateSuffixes = new Set(['localhost', 'local', 'internal', 'localdomain'
  * `localhost` alone counts too. Linear time; each URL is cut at 2048 chars.
  */
 export function findUrls(text: string): FoundUrl[] {
-  const found: FoundUrl[] = [];
-  const covered = (start: number, end: number) =>
-    found.some(url => start < url.end && end > url.start);
-  const add = (raw: string, start: number, assumeHttp: boolean) => {
-    const urlText = trimTrailing(raw);
-    const end = start + urlText.length;
-    if (urlText === '' || covered(start, end)) return;
-    const url = tryParse(assumeHttp ? `http://${urlText}` : urlText);
-    if (url) found.push({ text: urlText, start, end, url });
-  };
-  for (const match of text.matchAll(withScheme)) add(match[0], match.index, false);
-  for (const match of text.matchAll(bareIPv4)) add(match[0], match.index, true);
-  for (const match of text.matchAll(bareDomain)) {
-    const host = match[0].split(/[:/]/, 1)[0]!.toLowerCase();
-    const info = parse(host);
-    if (info.isIcann || privateSuffixes.has(info.publicSuffix ?? '')) {
-      add(match[0], match.index, true);
+  // Each pass finds URLs in text order; a later pass keeps only those that
+  // overlap nothing an earlier pass kept. Merging sorted lists keeps this
+  // linear where a search of every kept URL per candidate was quadratic.
+  let kept: FoundUrl[] = [];
+  const pass = (
+    matches: Iterable<RegExpMatchArray>,
+    assumeHttp: boolean,
+    accept?: (raw: string) => boolean,
+  ) => {
+    const fresh: FoundUrl[] = [];
+    let next = 0;
+    for (const match of matches) {
+      const urlText = trimTrailing(match[0]);
+      const start = match.index!;
+      const end = start + urlText.length;
+      if (urlText === '') continue;
+      while (next < kept.length && kept[next]!.end <= start) next++;
+      if (next < kept.length && kept[next]!.start < end) continue;
+      if (accept && !accept(match[0])) continue;
+      const url = tryParse(assumeHttp ? `http://${urlText}` : urlText);
+      if (url) fresh.push({ text: urlText, start, end, url });
     }
+    if (fresh.length > 0) kept = mergeByStart(kept, fresh);
+  };
+  pass(text.matchAll(withScheme), false);
+  pass(text.matchAll(bareIPv4), true);
+  pass(text.matchAll(bareDomain), true, raw => {
+    const host = raw.split(/[:/]/, 1)[0]!.toLowerCase();
+    const info = parse(host);
+    return info.isIcann === true || privateSuffixes.has(info.publicSuffix ?? '');
+  });
+  pass(text.matchAll(bareLocalhost), true);
+  return kept;
+}
+
+function mergeByStart(a: FoundUrl[], b: FoundUrl[]): FoundUrl[] {
+  const merged: FoundUrl[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i]!.start < b[j]!.start)) merged.push(a[i++]!);
+    else merged.push(b[j++]!);
   }
-  for (const match of text.matchAll(
-    /(?<![\p{L}\p{N}.\-/@])localhost(?::\d{2,5})?(?:\/[^\s<>"'`]{0,2048})?/gu,
-  )) {
-    add(match[0], match.index, true);
-  }
-  return found.sort((a, b) => a.start - b.start);
+  return merged;
 }

@@ -64,10 +64,11 @@ describe('urlFilter', () => {
     expect(await guard.check('Go to https://evil.io/login now', context('output'))).toEqual({
       action: 'block',
       message: 'This content contains a link that is not allowed.',
-      reason: 'https://evil.io/login: host "evil.io" is not on the allow list',
+      reason: 'https://evil.io: host "evil.io" is not on the allow list',
       severity: 'warning',
       info: {
-        urls: [{ url: 'https://evil.io/login', rule: 'host "evil.io" is not on the allow list' }],
+        urls: [{ url: 'https://evil.io', rule: 'host "evil.io" is not on the allow list' }],
+        count: 1,
       },
     });
     expect(await guard.check('See https://docs.example.com/x', context('output'))).toEqual({
@@ -86,7 +87,7 @@ describe('urlFilter', () => {
     const guard = urlFilter({ deny: ['pastebin.com'] });
     expect(await guard.check('upload to raw.pastebin.com/abc', context('output'))).toMatchObject({
       action: 'block',
-      reason: 'raw.pastebin.com/abc: host "raw.pastebin.com" is denied by "pastebin.com"',
+      reason: 'http://raw.pastebin.com: host "raw.pastebin.com" is denied by "pastebin.com"',
     });
   });
 
@@ -106,7 +107,7 @@ describe('urlFilter', () => {
     expect(
       await guard.check('{"url":"http://localhost:8080/admin"}', context('tool_input')),
     ).toMatchObject({
-      reason: 'http://localhost:8080/admin: host "localhost" is private or local',
+      reason: 'http://localhost:8080: host "localhost" is private or local',
     });
     expect((await guard.check('Run it on http://localhost:3000', context('output'))).action).toBe(
       'allow',
@@ -120,7 +121,8 @@ describe('urlFilter', () => {
     expect(await urlFilter().check('Log in at https://аррӏе.com', context('output'))).toMatchObject(
       {
         action: 'block',
-        reason: 'https://аррӏе.com: host "xn--80ak6aa92e.com" ("аррӏе") looks like a homograph',
+        reason:
+          'https://xn--80ak6aa92e.com: host "xn--80ak6aa92e.com" ("аррӏе") looks like a homograph',
       },
     );
     expect((await urlFilter().check('https://bücher.de', context('output'))).action).toBe('allow');
@@ -130,13 +132,13 @@ describe('urlFilter', () => {
     expect(
       await urlFilter().check('https://paypal.com@evil.io/x', context('output')),
     ).toMatchObject({
-      reason: 'https://paypal.com@evil.io/x: user info in the URL is not allowed',
+      reason: 'https://evil.io: user info in the URL is not allowed',
     });
     expect(await urlFilter().check('click javascript:alert(1)', context('output'))).toMatchObject({
-      reason: 'javascript:alert(1): scheme "javascript" is not allowed',
+      reason: 'javascript:: scheme "javascript" is not allowed',
     });
     expect(await urlFilter().check('ftp://files.example.com/a', context('output'))).toMatchObject({
-      reason: 'ftp://files.example.com/a: scheme "ftp" is not allowed',
+      reason: 'ftp://files.example.com: scheme "ftp" is not allowed',
     });
   });
 
@@ -150,8 +152,68 @@ describe('urlFilter', () => {
     ).toEqual({
       action: 'modify',
       content: 'Docs: https://example.com/a. Scam: [link removed], bye',
-      info: { urls: [{ url: 'http://evil.io', rule: 'host "evil.io" is not on the allow list' }] },
+      info: {
+        urls: [{ url: 'http://evil.io', rule: 'host "evil.io" is not on the allow list' }],
+        count: 1,
+      },
     });
+  });
+
+  it('keeps passwords, paths, queries and e-mails out of reasons and info, in both actions', async () => {
+    const text =
+      'a https://alice:hunter2@evil.io/x b https://evil.io/users/bob@corp.example/inbox?token=ghp_abc123SECRET#frag c';
+    const canaries = ['alice', 'hunter2', 'bob@corp.example', 'ghp_abc123SECRET', 'inbox', 'frag'];
+    const blocked = await urlFilter({ deny: ['evil.io'] }).check(text, context('output'));
+    expect(blocked).toEqual({
+      action: 'block',
+      message: 'This content contains a link that is not allowed.',
+      reason: 'https://evil.io: user info in the URL is not allowed',
+      severity: 'warning',
+      info: {
+        urls: [
+          { url: 'https://evil.io', rule: 'user info in the URL is not allowed' },
+          { url: 'https://evil.io', rule: 'host "evil.io" is denied by "evil.io"' },
+        ],
+        count: 2,
+      },
+    });
+    const redacted = await urlFilter({ deny: ['evil.io'], action: 'redact' }).check(
+      text,
+      context('output'),
+    );
+    expect(redacted).toEqual({
+      action: 'modify',
+      content: 'a [link removed] b [link removed] c',
+      info: blocked.info,
+    });
+    for (const canary of canaries) {
+      expect(JSON.stringify([blocked, redacted])).not.toContain(canary);
+    }
+    expect(
+      await urlFilter().check('open data:text/html;base64,PHNjcmlwdD4=', context('output')),
+    ).toMatchObject({ reason: 'data:: scheme "data" is not allowed' });
+  });
+
+  it('lists the first 20 flagged URLs and counts them all', async () => {
+    const text = Array.from({ length: 25 }, (_, index) => `https://h${index}.evil.io/p`).join(' ');
+    const verdict = await urlFilter({ deny: ['evil.io'] }).check(text, context('output'));
+    expect(verdict.info).toEqual({
+      urls: Array.from({ length: 20 }, (_, index) => ({
+        url: `https://h${index}.evil.io`,
+        rule: `host "h${index}.evil.io" is denied by "evil.io"`,
+      })),
+      count: 25,
+    });
+  });
+
+  it('trims sentence punctuation after a URL, however much of it there is', () => {
+    const dots = '.'.repeat(5_000);
+    expect(
+      findUrls(`see https://example.com/a${dots} and (https://en.wikipedia.org/wiki/X_(y)).`),
+    ).toMatchObject([
+      { text: 'https://example.com/a', start: 4 },
+      { text: 'https://en.wikipedia.org/wiki/X_(y)' },
+    ]);
   });
 
   it('allows text without links and is stream-safe', async () => {
@@ -173,13 +235,6 @@ describe('urlFilter', () => {
         'url-filter.schemes[0]',
       ]);
     }
-  });
-
-  it('stays linear on long inputs', () => {
-    const text = `${'a'.repeat(100_000)} ${'a.'.repeat(50_000)} ${'1.'.repeat(50_000)}`;
-    const started = performance.now();
-    findUrls(text);
-    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
 

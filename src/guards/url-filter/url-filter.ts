@@ -72,6 +72,21 @@ function hostMatcher(
   };
 }
 
+/** Flagged URLs listed in a record's `info.urls`; `info.count` has them all. */
+const MAX_REPORTED_URLS = 20;
+
+/**
+ * What a record may say about a URL: its scheme and host (with port), e.g.
+ * `https://evil.io`, or only the scheme for URLs without a host
+ * (`javascript:`, `data:`). Paths, queries, fragments and user info are left
+ * out: they carry passwords, tokens and e-mail addresses, and records travel
+ * to logs, telemetry and (through `providerMetadata`) to the browser. No path
+ * hash either: a short hash of a guessable path can be guessed back.
+ */
+function describeUrl(url: URL): string {
+  return url.host === '' ? url.protocol : `${url.protocol}//${url.host}`;
+}
+
 /**
  * Finds URLs in text (with a scheme, bare domains checked against the public
  * suffix list, bare IPs), parses them with the platform URL parser and flags
@@ -80,7 +95,9 @@ function hostMatcher(
  * homograph host. Blocks, or redacts just those URLs with `action: 'redact'`.
  *
  * Stream-safe with a 2,048-character window. The record's `info` holds the
- * flagged URLs with the rule each broke.
+ * flagged URLs (the first 20) as scheme and host only, with the rule each
+ * broke, and `count`, the number flagged; the reason names the first one the
+ * same way. Linear in the text: every URL is cut at 2,048 characters.
  *
  * @example
  * urlFilter({ allow: ['docs.example.com'], action: 'redact' }); // output: no foreign links
@@ -148,25 +165,32 @@ export function urlFilter({
     maxMatchLength: 2048,
     check(content, ctx) {
       const checkPrivate = blockPrivate ?? ctx.kind === 'tool_input';
-      const flagged = findUrls(content).flatMap(found => {
+      const flagged: Array<{ start: number; end: number; url: string; rule: string }> = [];
+      for (const found of findUrls(content)) {
         const rule = violation(found.url, checkPrivate);
-        return rule === undefined ? [] : [{ ...found, rule }];
-      });
+        if (rule !== undefined) {
+          flagged.push({ start: found.start, end: found.end, url: describeUrl(found.url), rule });
+        }
+      }
       if (flagged.length === 0) return allow();
-      const info = { urls: flagged.map(({ text, rule }) => ({ url: text, rule })) };
+      const info = {
+        urls: flagged.slice(0, MAX_REPORTED_URLS).map(({ url, rule }) => ({ url, rule })),
+        count: flagged.length,
+      };
       if (action === 'redact') {
-        let redacted = '';
+        const kept: string[] = [];
         let cursor = 0;
         for (const { start, end } of flagged) {
-          redacted += content.slice(cursor, start) + replacement;
+          kept.push(content.slice(cursor, start), replacement);
           cursor = end;
         }
-        return modify(redacted + content.slice(cursor), info);
+        kept.push(content.slice(cursor));
+        return modify(kept.join(''), info);
       }
       const [first] = flagged;
       return block({
         message,
-        reason: `${first!.text}: ${first!.rule}`,
+        reason: `${first!.url}: ${first!.rule}`,
         severity: 'warning',
         info,
       });

@@ -5,6 +5,7 @@ import {
   nonEmptyString,
   type OptionShape,
   oneOf,
+  positiveInt,
   recordOf,
   regexOption,
   rule,
@@ -43,6 +44,8 @@ export const toolPolicyOptionShape = {
   ),
   rules: listOf(oneOf(['sql', 'shell', 'path']), "an array of 'sql', 'shell', 'path'"),
   roots: listOf(absolutePath, 'an array of absolute paths'),
+  maxDepth: positiveInt,
+  maxValues: positiveInt,
   message: stringOption,
   name: nonEmptyString,
 } satisfies OptionShape;

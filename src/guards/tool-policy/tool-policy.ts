@@ -1,6 +1,6 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
-import { GuardrailConfigError, type GuardrailConfigIssue } from '../../core/errors';
+import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail, GuardrailContext } from '../../core/types';
 import {
   pathViolation,
@@ -9,6 +9,7 @@ import {
   sqlViolation,
   type ToolArgumentRulePack,
 } from './argument-rules';
+import { toolPolicyOptionShape } from './tool-policy-options';
 
 /**
  * A check of a tool's whole arguments object: return `true` (or nothing) to
@@ -168,63 +169,24 @@ function parseArguments(content: string, ctx: GuardrailContext): unknown {
  *   input: [toolPolicy({ deny: ['dropDatabase', /drop\s+table/i], roots: ['/srv/data'] })],
  * });
  */
-export function toolPolicy({
-  allow: allowedTools,
-  deny = [],
-  args = {},
-  rules = ['sql', 'shell', 'path'],
-  roots = [],
-  message = 'This tool call is not allowed by the tool policy.',
-  maxDepth = DEFAULT_TOOL_ARGS_MAX_DEPTH,
-  maxValues = DEFAULT_TOOL_ARGS_MAX_VALUES,
-  name = 'tool-policy',
-}: ToolPolicyOptions = {}): Guardrail {
-  const issues: GuardrailConfigIssue[] = [];
-  for (const [key, limit] of [
-    ['maxDepth', maxDepth],
-    ['maxValues', maxValues],
-  ] as const) {
-    if (!(Number.isSafeInteger(limit) && limit > 0)) {
-      issues.push({ path: `${name}.${key}`, value: limit, expected: 'a positive integer' });
-    }
-  }
+export function toolPolicy(options?: ToolPolicyOptions): Guardrail {
+  const {
+    allow: allowedTools,
+    deny = [],
+    args = {},
+    rules = ['sql', 'shell', 'path'],
+    roots = [],
+    message = 'This tool call is not allowed by the tool policy.',
+    maxDepth = DEFAULT_TOOL_ARGS_MAX_DEPTH,
+    maxValues = DEFAULT_TOOL_ARGS_MAX_VALUES,
+    name = 'tool-policy',
+  } = validateFactoryOptions(options, 'tool-policy', toolPolicyOptionShape);
   const deniedTools = new Set<string>();
   const denyPatterns: RegExp[] = [];
-  deny.forEach((entry, index) => {
-    if (typeof entry === 'string' && entry !== '') deniedTools.add(entry);
-    else if (entry instanceof RegExp) denyPatterns.push(entry);
-    else {
-      issues.push({
-        path: `${name}.deny[${index}]`,
-        value: entry,
-        expected: 'a tool name or a RegExp over argument values',
-      });
-    }
-  });
-  for (const [tool, rule] of Object.entries(args)) {
-    if (!isStandardSchema(rule) && typeof rule !== 'function') {
-      issues.push({
-        path: `${name}.args.${tool}`,
-        value: rule,
-        expected: 'a Standard Schema (e.g. zod) or a predicate function',
-      });
-    }
+  for (const entry of deny) {
+    if (typeof entry === 'string') deniedTools.add(entry);
+    else denyPatterns.push(entry);
   }
-  rules.forEach((rule, index) => {
-    if (rule !== 'sql' && rule !== 'shell' && rule !== 'path') {
-      issues.push({
-        path: `${name}.rules[${index}]`,
-        value: rule,
-        expected: "'sql', 'shell' or 'path'",
-      });
-    }
-  });
-  roots.forEach((root, index) => {
-    if (typeof root !== 'string' || !/^(?:\/|[a-zA-Z]:[\\/])/.test(root)) {
-      issues.push({ path: `${name}.roots[${index}]`, value: root, expected: 'an absolute path' });
-    }
-  });
-  if (issues.length > 0) throw new GuardrailConfigError(issues);
   const allowSet = allowedTools ? new Set(allowedTools) : undefined;
 
   const blocked = (tool: string, path: string, rule: string, why: string) =>

@@ -29,6 +29,8 @@ const absolutePath = rule(
 
 /** The rules of `toolPolicy`'s options. */
 export const toolPolicyOptionShape = {
+  maxDepth: positiveInt,
+  maxValues: positiveInt,
   allow: listOf(nonEmptyString, 'an array of tool names'),
   deny: listOf(
     anyOf([nonEmptyString, regexOption], 'a tool name or a RegExp over argument values'),
@@ -44,8 +46,6 @@ export const toolPolicyOptionShape = {
   ),
   rules: listOf(oneOf(['sql', 'shell', 'path']), "an array of 'sql', 'shell', 'path'"),
   roots: listOf(absolutePath, 'an array of absolute paths'),
-  maxDepth: positiveInt,
-  maxValues: positiveInt,
   message: stringOption,
   name: nonEmptyString,
 } satisfies OptionShape;

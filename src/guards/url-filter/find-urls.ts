@@ -1,4 +1,4 @@
-import { parse } from 'tldts';
+import { parse as parseDomain } from 'tldts';
 
 /** One URL-like run found in a text. */
 export interface FoundUrl {
@@ -8,7 +8,23 @@ export interface FoundUrl {
   /** Exclusive. */
   end: number;
   /** Parsed, with `http://` assumed for bare domains and IPs. */
-  url: URL;
+  url: ParsedUrl;
+}
+
+/**
+ * The parts of a parsed URL the checks read, copied out of the platform
+ * `URL` so a text with a hundred thousand links does not keep a hundred
+ * thousand `URL` objects alive.
+ */
+export interface ParsedUrl {
+  /** With the colon: `https:`. */
+  protocol: string;
+  username: string;
+  password: string;
+  /** Lower case, punycode, IPv4 dotted, IPv6 in brackets. */
+  hostname: string;
+  /** `hostname` with `:port` when there is a port. */
+  host: string;
 }
 
 // URL with a scheme ("https://...", also "javascript:" and "data:" which need no //).
@@ -52,13 +68,17 @@ function trimTrailing(text: string): string {
   return text.slice(0, end);
 }
 
-function tryParse(text: string): URL | undefined {
+function tryParse(text: string): ParsedUrl | undefined {
   try {
-    return new URL(text);
+    const { protocol, username, password, hostname, host } = new URL(text);
+    return { protocol, username, password, hostname, host };
   } catch {
     return undefined;
   }
 }
+
+// Distinct URL texts parsed once per call; a flood repeats the same few.
+const PARSE_CACHE_SIZE = 1024;
 
 const privateSuffixes = new Set(['localhost', 'local', 'internal', 'localdomain', 'intranet']);
 
@@ -72,6 +92,14 @@ export function findUrls(text: string): FoundUrl[] {
   // overlap nothing an earlier pass kept. Merging sorted lists keeps this
   // linear where a search of every kept URL per candidate was quadratic.
   let kept: FoundUrl[] = [];
+  const parsed = new Map<string, ParsedUrl | null>();
+  const parse = (urlText: string): ParsedUrl | undefined => {
+    const cached = parsed.get(urlText);
+    if (cached !== undefined) return cached ?? undefined;
+    const url = tryParse(urlText);
+    if (parsed.size < PARSE_CACHE_SIZE) parsed.set(urlText, url ?? null);
+    return url;
+  };
   const pass = (
     matches: Iterable<RegExpMatchArray>,
     assumeHttp: boolean,
@@ -87,7 +115,7 @@ export function findUrls(text: string): FoundUrl[] {
       while (next < kept.length && kept[next]!.end <= start) next++;
       if (next < kept.length && kept[next]!.start < end) continue;
       if (accept && !accept(match[0])) continue;
-      const url = tryParse(assumeHttp ? `http://${urlText}` : urlText);
+      const url = parse(assumeHttp ? `http://${urlText}` : urlText);
       if (url) fresh.push({ text: urlText, start, end, url });
     }
     if (fresh.length > 0) kept = mergeByStart(kept, fresh);
@@ -96,7 +124,7 @@ export function findUrls(text: string): FoundUrl[] {
   pass(text.matchAll(bareIPv4), true);
   pass(text.matchAll(bareDomain), true, raw => {
     const host = raw.split(/[:/]/, 1)[0]!.toLowerCase();
-    const info = parse(host);
+    const info = parseDomain(host);
     return info.isIcann === true || privateSuffixes.has(info.publicSuffix ?? '');
   });
   pass(text.matchAll(bareLocalhost), true);

@@ -2,7 +2,7 @@ import { allow, block, defineGuardrail, modify } from '../../core/define-guardra
 import type { GuardrailConfigIssue } from '../../core/errors';
 import { GuardrailConfigError } from '../../core/errors';
 import type { Guardrail } from '../../core/types';
-import { findUrls } from './find-urls';
+import { findUrls, type ParsedUrl } from './find-urls';
 import { homographLabel, isIpHost, isPrivateHost } from './host-checks';
 
 /** A host rule: a domain (`example.com`, `*.example.com`), an IP, or a RegExp over the host name. */
@@ -64,12 +64,18 @@ function hostMatcher(
     issues.push({ path, value: pattern, expected: 'a host name, "*.domain", an IP or a RegExp' });
     return undefined;
   }
+  const suffix = wildcard || (includeSubdomains && !isIpHost(host)) ? `.${host}` : undefined;
   return {
     entry: pattern,
     matches: candidate =>
-      (!wildcard && candidate === host) ||
-      ((wildcard || (includeSubdomains && !isIpHost(host))) && candidate.endsWith(`.${host}`)),
+      (!wildcard && candidate === host) || (suffix !== undefined && candidate.endsWith(suffix)),
   };
+}
+
+/** A flagged URL as records show it, and the rule it broke. */
+interface Judged {
+  url: string;
+  rule: string;
 }
 
 /** Flagged URLs listed in a record's `info.urls`; `info.count` has them all. */
@@ -83,7 +89,7 @@ const MAX_REPORTED_URLS = 20;
  * to logs, telemetry and (through `providerMetadata`) to the browser. No path
  * hash either: a short hash of a guessable path can be guessed back.
  */
-function describeUrl(url: URL): string {
+function describeUrl(url: ParsedUrl): string {
   return url.host === '' ? url.protocol : `${url.protocol}//${url.host}`;
 }
 
@@ -139,7 +145,7 @@ export function urlFilter({
   if (issues.length > 0) throw new GuardrailConfigError(issues);
   const allowedSchemes = new Set(schemes.map(scheme => scheme.toLowerCase()));
 
-  function violation(url: URL, checkPrivate: boolean): string | undefined {
+  function violation(url: ParsedUrl, checkPrivate: boolean): string | undefined {
     const scheme = url.protocol.slice(0, -1);
     if (!allowedSchemes.has(scheme)) return `scheme "${scheme}" is not allowed`;
     if (blockUserinfo && (url.username !== '' || url.password !== '')) {
@@ -165,16 +171,22 @@ export function urlFilter({
     maxMatchLength: 2048,
     check(content, ctx) {
       const checkPrivate = blockPrivate ?? ctx.kind === 'tool_input';
-      const flagged: Array<{ start: number; end: number; url: string; rule: string }> = [];
+      const flagged: Array<{ start: number; end: number; judged: Judged }> = [];
+      // findUrls hands out one parsed object per distinct URL text, so a flood
+      // of one link is judged once.
+      const judgedByUrl = new Map<ParsedUrl, Judged | null>();
       for (const found of findUrls(content)) {
-        const rule = violation(found.url, checkPrivate);
-        if (rule !== undefined) {
-          flagged.push({ start: found.start, end: found.end, url: describeUrl(found.url), rule });
+        let judged = judgedByUrl.get(found.url);
+        if (judged === undefined) {
+          const rule = violation(found.url, checkPrivate);
+          judged = rule === undefined ? null : { url: describeUrl(found.url), rule };
+          judgedByUrl.set(found.url, judged);
         }
+        if (judged !== null) flagged.push({ start: found.start, end: found.end, judged });
       }
       if (flagged.length === 0) return allow();
       const info = {
-        urls: flagged.slice(0, MAX_REPORTED_URLS).map(({ url, rule }) => ({ url, rule })),
+        urls: flagged.slice(0, MAX_REPORTED_URLS).map(({ judged }) => ({ ...judged })),
         count: flagged.length,
       };
       if (action === 'redact') {
@@ -190,7 +202,7 @@ export function urlFilter({
       const [first] = flagged;
       return block({
         message,
-        reason: `${first!.url}: ${first!.rule}`,
+        reason: `${first!.judged.url}: ${first!.judged.rule}`,
         severity: 'warning',
         info,
       });

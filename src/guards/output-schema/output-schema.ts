@@ -1,8 +1,10 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import Ajv, { type ErrorObject } from 'ajv';
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
-import { GuardrailConfigError, type GuardrailConfigIssue } from '../../core/errors';
+import type { GuardrailConfigIssue } from '../../core/errors';
+import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
+import { outputSchemaOptionShape } from './output-schema-options';
 
 /** A JSON Schema object (validated with ajv). */
 export type JsonSchemaObject = Record<string, unknown>;
@@ -39,7 +41,22 @@ function isStandardSchema(value: unknown): value is StandardSchemaV1 {
   );
 }
 
-const fenced = /^```[a-zA-Z]*\s*\n?([\s\S]*?)\n?```$/;
+/**
+ * The body of a ```json fence around the whole (trimmed) answer, else the
+ * answer. A scan rather than a regex: `^```\w*\s*\n?([\s\S]*?)\n?```$`
+ * backtracks over the whitespace after the fence for every character after
+ * it, which is quadratic on "```" followed by a long run of newlines.
+ */
+function unfence(answer: string): string {
+  const fence = '```';
+  if (answer.length < 6 || !answer.startsWith(fence) || !answer.endsWith(fence)) return answer;
+  const close = answer.length - 3;
+  let start = 3;
+  while (start < close && /[a-zA-Z]/.test(answer[start]!)) start++;
+  while (start < close && /\s/.test(answer[start]!)) start++;
+  const end = answer.charCodeAt(close - 1) === 0x0a && close - 1 >= start ? close - 1 : close;
+  return answer.slice(start, end);
+}
 
 function pathOf(segments: ReadonlyArray<PropertyKey | StandardSchemaV1.PathSegment>): string {
   return segments
@@ -61,6 +78,40 @@ function ajvPath(error: ErrorObject): string {
 }
 
 /**
+ * The cross-option checks of `outputSchema`: no schema in mode 'text',
+ * `minLength` not above `maxLength`, and a JSON Schema that ajv compiles
+ * (returned, so it is compiled once).
+ */
+function jsonSchemaValidator(
+  { schema, mode, minLength, maxLength }: Record<string, unknown>,
+  issues: GuardrailConfigIssue[],
+  prefix: string,
+): ReturnType<Ajv['compile']> | undefined {
+  if (mode === 'text' && schema !== undefined) {
+    issues.push({ path: `${prefix}.schema`, value: schema, expected: "no schema in mode 'text'" });
+  }
+  if (typeof minLength === 'number' && typeof maxLength === 'number' && minLength > maxLength) {
+    issues.push({
+      path: `${prefix}.maxLength`,
+      value: maxLength,
+      expected: `at least minLength (${minLength})`,
+    });
+  }
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return undefined;
+  if (isStandardSchema(schema)) return undefined;
+  try {
+    return new Ajv({ allErrors: false, strict: false }).compile(schema);
+  } catch (error) {
+    issues.push({
+      path: `${prefix}.schema`,
+      value: schema,
+      expected: `a valid JSON Schema (${error instanceof Error ? error.message : String(error)})`,
+    });
+    return undefined;
+  }
+}
+
+/**
  * Validates a whole answer: that it parses as JSON and matches a zod /
  * Standard Schema or JSON Schema (via ajv), and / or that it matches or avoids
  * patterns and stays within length bounds. A block reason says what failed
@@ -75,63 +126,25 @@ function ajvPath(error: ErrorObject): string {
  * outputSchema({ schema: z.object({ answer: z.string(), confidence: z.number() }) });
  * outputSchema({ mustNotMatch: [/as an ai language model/i], maxLength: 2000 });
  */
-export function outputSchema({
-  schema,
-  mode = schema === undefined ? 'text' : 'json',
-  mustMatch = [],
-  mustNotMatch = [],
-  minLength,
-  maxLength,
-  message = 'The answer did not have the expected format.',
-  name = 'output-schema',
-}: OutputSchemaOptions = {}): Guardrail {
-  const issues: GuardrailConfigIssue[] = [];
-  if (mode !== 'json' && mode !== 'text') {
-    issues.push({ path: `${name}.mode`, value: mode, expected: "'json' or 'text'" });
-  }
-  if (mode === 'text' && schema !== undefined) {
-    issues.push({ path: `${name}.schema`, value: schema, expected: "no schema in mode 'text'" });
-  }
-  for (const [key, bound] of [
-    ['minLength', minLength],
-    ['maxLength', maxLength],
-  ] as const) {
-    if (bound !== undefined && !(Number.isInteger(bound) && bound >= 0)) {
-      issues.push({ path: `${name}.${key}`, value: bound, expected: 'a non-negative integer' });
-    }
-  }
-  for (const [key, patterns] of [
-    ['mustMatch', mustMatch],
-    ['mustNotMatch', mustNotMatch],
-  ] as const) {
-    patterns.forEach((pattern, index) => {
-      if (!(pattern instanceof RegExp)) {
-        issues.push({ path: `${name}.${key}[${index}]`, value: pattern, expected: 'a RegExp' });
-      }
-    });
-  }
+export function outputSchema(options?: OutputSchemaOptions): Guardrail {
   let validateJsonSchema: ReturnType<Ajv['compile']> | undefined;
-  if (schema !== undefined && !isStandardSchema(schema)) {
-    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-      issues.push({
-        path: `${name}.schema`,
-        value: schema,
-        expected: 'a Standard Schema (e.g. zod) or a JSON Schema object',
-      });
-    } else {
-      try {
-        validateJsonSchema = new Ajv({ allErrors: false, strict: false }).compile(schema);
-      } catch (error) {
-        issues.push({
-          path: `${name}.schema`,
-          value: schema,
-          expected: `a valid JSON Schema (${error instanceof Error ? error.message : String(error)})`,
-        });
-      }
-    }
-  }
-  if (issues.length > 0) throw new GuardrailConfigError(issues);
-
+  const {
+    schema,
+    mode = schema === undefined ? 'text' : 'json',
+    mustMatch = [],
+    mustNotMatch = [],
+    minLength,
+    maxLength,
+    message = 'The answer did not have the expected format.',
+    name = 'output-schema',
+  } = validateFactoryOptions(
+    options,
+    'output-schema',
+    outputSchemaOptionShape,
+    (given, issues, prefix) => {
+      validateJsonSchema = jsonSchemaValidator(given, issues, prefix);
+    },
+  );
   const fail = (reason: string, info: Record<string, string | number>) =>
     block({ message, reason, severity: 'warning', info });
 
@@ -163,7 +176,7 @@ export function outputSchema({
       if (mode === 'text') return allow();
 
       const trimmed = content.trim();
-      const json = fenced.exec(trimmed)?.[1] ?? trimmed;
+      const json = unfence(trimmed);
       let value: unknown;
       try {
         value = JSON.parse(json);

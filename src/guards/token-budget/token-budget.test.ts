@@ -1,15 +1,18 @@
-import { generateText, wrapLanguageModel } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { generateText, streamText, wrapLanguageModel } from 'ai';
+import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { guardContext as context } from '../../../test/helpers';
 import { GuardrailConfigError } from '../../core/errors';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { memoryStore } from '../../store/memory-store';
+import { concurrentSpend } from './concurrent-spend.fixture';
 import { tokenBudget } from './token-budget';
 
-const usage = (output: number) => ({
-  inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+const usage = (output: number, input = 10) => ({
+  inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
   outputTokens: { total: output, text: output, reasoning: undefined },
 });
 
@@ -55,6 +58,165 @@ describe('tokenBudget', () => {
     expect(verdict).toMatchObject({ action: 'block', info: { tokens: 11, cap: 10 } });
   });
 
+  it('counts each image part as imageTokens and other files by size', async () => {
+    const budget = tokenBudget({ maxInputTokens: 1_000_000 });
+    const count = async (content: LanguageModelV4Prompt[number]['content']) =>
+      (
+        (
+          await budget.check(
+            '',
+            context('input', { messages: [{ role: 'user', content }] as never }),
+          )
+        ).info as { tokens: number }
+      ).tokens;
+    const png = new Uint8Array(50_000);
+    expect(
+      await count([{ type: 'file', mediaType: 'image/png', data: { type: 'data', data: png } }]),
+    ).toBe(1_600);
+    expect(
+      await count([
+        {
+          type: 'file',
+          mediaType: 'image',
+          data: { type: 'url', url: new URL('https://x.test/a.jpg') },
+        },
+        { type: 'file', mediaType: 'image/jpeg', data: { type: 'data', data: 'AAAA' } },
+      ]),
+    ).toBe(3_200);
+    // 600 KB of text as bytes: bytes / 4.
+    const file = new Uint8Array(600_000).fill(97);
+    expect(
+      await count([{ type: 'file', mediaType: 'text/plain', data: { type: 'data', data: file } }]),
+    ).toBe(150_000);
+    // The same as base64 (AI SDK 6 passes the string directly): 8 characters are 6 bytes.
+    expect(
+      await count([{ type: 'file', mediaType: 'application/pdf', data: 'QUJDREVG' } as never]),
+    ).toBe(2);
+    // An inline text document goes through the tokenizer.
+    expect(
+      await count([
+        { type: 'file', mediaType: 'text/plain', data: { type: 'text', text: 'hello world' } },
+      ]),
+    ).toBe(2);
+    // A file by URL or provider reference: its size is unknown.
+    expect(
+      await count([
+        {
+          type: 'file',
+          mediaType: 'application/pdf',
+          data: { type: 'url', url: new URL('https://x.test/a.pdf') },
+        },
+        {
+          type: 'file',
+          mediaType: 'application/pdf',
+          data: { type: 'reference', reference: { openai: 'file-1' } },
+        },
+      ]),
+    ).toBe(3_200);
+    const custom = tokenBudget({
+      maxInputTokens: 10,
+      imageTokens: 85,
+      bytesPerToken: 3,
+      referencedFileTokens: 7,
+    });
+    expect(
+      await custom.check(
+        '',
+        context('input', {
+          messages: [
+            {
+              role: 'user',
+              content: [
+                { type: 'file', mediaType: 'image/png', data: { type: 'data', data: png } },
+                {
+                  type: 'file',
+                  mediaType: 'audio/wav',
+                  data: { type: 'data', data: new Uint8Array(9) },
+                },
+                {
+                  type: 'file',
+                  mediaType: 'video/mp4',
+                  data: { type: 'url', url: new URL('https://x.test/v') },
+                },
+              ],
+            },
+          ],
+        }),
+      ),
+    ).toMatchObject({ action: 'block', info: { tokens: 85 + 3 + 7 } });
+  });
+
+  it('counts a 600 KB text file sent beside a question, through generateText', async () => {
+    const mock = model('Read it.', 3);
+    const result = await generateText({
+      model: wrapLanguageModel({
+        model: mock,
+        middleware: guardrails({ input: [tokenBudget({ maxInputTokens: 1_000 })] }),
+      }),
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Summarise this.' },
+            { type: 'file', mediaType: 'text/plain', data: new Uint8Array(600_000).fill(97) },
+          ],
+        },
+      ],
+    });
+    expect(result.finishReason).toBe('content-filter');
+    expect((await getGuardrailOutcome(result))?.records[0]).toMatchObject({
+      guardrail: 'token-budget',
+      status: 'blocked',
+      reason: 'input is 150005 tokens, over the per-request cap of 1000',
+    });
+    expect(mock.doGenerateCalls).toHaveLength(0);
+  });
+
+  it('counts prompts without any text (a file alone, an image alone), through generateText', async () => {
+    const mock = model('Read it.', 3);
+    const guarded = wrapLanguageModel({
+      model: mock,
+      middleware: guardrails({ input: [tokenBudget({ maxInputTokens: 1_000 })] }),
+    });
+    const file = await generateText({
+      model: guarded,
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'file', mediaType: 'text/plain', data: new Uint8Array(600_000).fill(97) },
+          ],
+        },
+      ],
+    });
+    expect((await getGuardrailOutcome(file))?.records[0]).toMatchObject({
+      guardrail: 'token-budget',
+      status: 'blocked',
+      reason: 'input is 150000 tokens, over the per-request cap of 1000',
+    });
+    const image = await generateText({
+      model: guarded,
+      messages: [
+        { role: 'user', content: [{ type: 'image', image: new Uint8Array([137, 80, 78, 71]) }] },
+      ],
+    });
+    expect((await getGuardrailOutcome(image))?.records[0]).toMatchObject({
+      status: 'blocked',
+      reason: 'input is 1600 tokens, over the per-request cap of 1000',
+    });
+    expect(mock.doGenerateCalls).toHaveLength(0);
+  });
+
+  it('counts a long run of one letter in slices, with the exact count for ordinary text', async () => {
+    const budget = tokenBudget({ maxInputTokens: 1_000_000_000 });
+    const tokensOf = async (text: string) =>
+      ((await budget.check(text, context('input'))).info as { tokens: number }).tokens;
+    // Unsliced, the tokenizer's merges are quadratic here (20 s for these 200,000 letters).
+    expect(await tokensOf('a'.repeat(200_000))).toBe(25_000);
+    const prose = 'The quick brown fox jumps over the lazy dog, twice. '.repeat(500);
+    expect(await tokensOf(prose)).toBe(countTokens(prose));
+  });
+
   it("prefers the model's reported output usage over the tokenizer", async () => {
     const budget = tokenBudget({ maxOutputTokens: 100 });
     expect(await budget.check('short', context('output', { usage: usage(250) }))).toMatchObject({
@@ -68,43 +230,135 @@ describe('tokenBudget', () => {
     });
   });
 
-  it('adds up a session in the store and does not count a refused prompt', async () => {
-    const store = memoryStore({ now: () => 0 });
-    const budget = tokenBudget({ perSession: { maxTokens: 10 }, store });
-    const session = { metadata: { sessionId: 's1' } };
-    expect(await budget.check('Hello, how are you today?', context('input', session))).toEqual({
-      action: 'allow',
-      info: { tokens: 7, sessionTokens: 7, budget: 10, source: 'tokenizer' },
-    });
-    expect(await budget.check('Hello, how are you today?', context('input', session))).toEqual({
-      action: 'block',
-      message: 'The token budget for this conversation is used up.',
-      reason: 'session "s1" would use 14 tokens, over its budget of 10',
-      severity: 'warning',
-      info: { tokens: 7, sessionTokens: 7, budget: 10, source: 'tokenizer', resetInMs: 86_400_000 },
-    });
-    expect(await store.get('token-budget:session:s1')).toBe('7');
-    // Another session has its own budget; calls without a session are not counted.
-    expect(
-      (await budget.check('hello world', context('input', { metadata: { sessionId: 's2' } })))
-        .action,
-    ).toBe('allow');
-    expect(await budget.check('hello world', context('input'))).toEqual({
-      action: 'allow',
-      info: { tokens: 2, source: 'tokenizer' },
-    });
-  });
+  describe('per session: reserve before the call, settle after it', () => {
+    const session = (extra: Parameters<typeof context>[1] = {}) =>
+      context('input', { metadata: { sessionId: 's1' }, ...extra });
 
-  it('lets only one of two concurrent prompts through when both do not fit', async () => {
-    const store = memoryStore();
-    const budget = tokenBudget({ perSession: { maxTokens: 10 }, store });
-    const session = { metadata: { sessionId: 'race' } };
-    const verdicts = await Promise.all([
-      budget.check('Hello, how are you today?', context('input', session)),
-      budget.check('Hello, how are you today?', context('input', session)),
-    ]);
-    expect(verdicts.map(verdict => verdict.action).sort()).toEqual(['allow', 'block']);
-    expect(await store.get('token-budget:session:race')).toBe('7');
+    it("reserves the input plus the call's maxOutputTokens; a refused reservation is not counted", async () => {
+      const store = memoryStore({ now: () => 0 });
+      const budget = tokenBudget({ perSession: { maxTokens: 100 }, store });
+      expect(
+        await budget.check('Hello, how are you today?', session({ maxOutputTokens: 50 })),
+      ).toEqual({
+        action: 'allow',
+        info: { tokens: 7, reserved: 57, sessionTokens: 57, budget: 100, source: 'tokenizer' },
+      });
+      expect(
+        await budget.check('Hello, how are you today?', session({ maxOutputTokens: 50 })),
+      ).toEqual({
+        action: 'block',
+        message: 'The token budget for this conversation is used up.',
+        reason: 'session "s1" would use 114 tokens, over its budget of 100',
+        severity: 'warning',
+        info: {
+          tokens: 7,
+          reserved: 57,
+          sessionTokens: 57,
+          budget: 100,
+          source: 'tokenizer',
+          resetInMs: 86_400_000,
+        },
+      });
+      expect(await store.get('token-budget:session:s1')).toBe('57');
+      // Calls without a session are not counted.
+      expect(await budget.check('hello world', context('input'))).toEqual({
+        action: 'allow',
+        info: { tokens: 2, source: 'tokenizer' },
+      });
+    });
+
+    it('settles with the reported usage: the unused reservation goes back', async () => {
+      const store = memoryStore();
+      const budget = tokenBudget({ perSession: { maxTokens: 100 }, store });
+      const ctx = session({ maxOutputTokens: 50 });
+      await budget.check('Hello, how are you today?', ctx);
+      expect(await store.get('token-budget:session:s1')).toBe('57');
+      const settled = await budget.check('Fine.', {
+        ...ctx,
+        kind: 'output',
+        usage: usage(20, 12),
+      });
+      expect(settled).toEqual({
+        action: 'allow',
+        info: { tokens: 20, sessionTokens: 32, budget: 100, source: 'usage' },
+      });
+      expect(await store.get('token-budget:session:s1')).toBe('32');
+      // A second text part of the same answer does not settle again.
+      await budget.check('More.', { ...ctx, kind: 'output', usage: usage(20, 12) });
+      expect(await store.get('token-budget:session:s1')).toBe('32');
+    });
+
+    it('charges what an answer used beyond its reservation and blocks past the budget', async () => {
+      const store = memoryStore();
+      const budget = tokenBudget({ perSession: { maxTokens: 40 }, store, reserveOutputTokens: 5 });
+      const ctx = session();
+      expect(await budget.check('Hello, how are you today?', ctx)).toMatchObject({
+        action: 'allow',
+        info: { reserved: 12, sessionTokens: 12 },
+      });
+      expect(
+        await budget.check('A long answer', { ...ctx, kind: 'output', usage: usage(35) }),
+      ).toEqual({
+        action: 'block',
+        message: 'The token budget for this conversation is used up.',
+        reason: 'session "s1" would use 45 tokens, over its budget of 40',
+        severity: 'warning',
+        info: { tokens: 35, sessionTokens: 10, budget: 40, source: 'usage' },
+      });
+      expect(await store.get('token-budget:session:s1')).toBe('45');
+    });
+
+    it('settles by the tokenizer, part by part, when the model reports no usage', async () => {
+      const store = memoryStore();
+      const budget = tokenBudget({ perSession: { maxTokens: 1_000 }, store });
+      const ctx = session({ maxOutputTokens: 100 });
+      await budget.check('Hello, how are you today?', ctx);
+      expect(await store.get('token-budget:session:s1')).toBe('107');
+      await budget.check('hello world', { ...ctx, kind: 'output' });
+      expect(await store.get('token-budget:session:s1')).toBe('9');
+      await budget.check('Hello, how are you today?', { ...ctx, kind: 'output' });
+      expect(await store.get('token-budget:session:s1')).toBe('16');
+    });
+
+    it('reserves once per call, however often the middleware checks the call', async () => {
+      const store = memoryStore();
+      const budget = tokenBudget({ perSession: { maxTokens: 1_000 }, store });
+      const ctx = session({ maxOutputTokens: 10 });
+      await budget.check('Hello, how are you today?', ctx);
+      expect(await budget.check('Hello, how are you today?', ctx)).toMatchObject({
+        action: 'allow',
+      });
+      expect(await store.get('token-budget:session:s1')).toBe('17');
+    });
+
+    it("reserves the call's maxOutputTokens, else reserveOutputTokens, else maxOutputTokens, else 1,024", async () => {
+      const reservedBy = async (
+        options: Parameters<typeof tokenBudget>[0],
+        maxOutputTokens?: number,
+      ) => {
+        const store = memoryStore();
+        await tokenBudget({ perSession: { maxTokens: 1_000_000 }, store, ...options }).check(
+          'hello world',
+          session({ maxOutputTokens }),
+        );
+        return Number(await store.get('token-budget:session:s1')) - 2;
+      };
+      expect(await reservedBy({ reserveOutputTokens: 300, maxOutputTokens: 500 }, 64)).toBe(64);
+      expect(await reservedBy({ reserveOutputTokens: 300, maxOutputTokens: 500 })).toBe(300);
+      expect(await reservedBy({ maxOutputTokens: 500 })).toBe(500);
+      expect(await reservedBy({})).toBe(1_024);
+    });
+
+    it('starts a fresh window at 0 when the window reset before the release', async () => {
+      let now = 0;
+      const store = memoryStore({ now: () => now });
+      const budget = tokenBudget({ perSession: { maxTokens: 1_000, windowMs: 1_000 }, store });
+      const ctx = session({ maxOutputTokens: 500 });
+      await budget.check('hello world', ctx); // 502 reserved
+      now = 2_000; // the window reset while the model ran
+      await budget.check('Hi', { ...ctx, kind: 'output', usage: usage(1, 2) });
+      expect(await store.get('token-budget:session:s1')).toBe('0');
+    });
   });
 
   it('keys sessions with the sessionId option', async () => {
@@ -112,10 +366,11 @@ describe('tokenBudget', () => {
     const budget = tokenBudget({
       perSession: { maxTokens: 100 },
       store,
+      reserveOutputTokens: 1,
       sessionId: ctx => ctx.metadata.userId as string,
     });
     await budget.check('hello world', context('input', { metadata: { userId: 'u9' } }));
-    expect(await store.get('token-budget:session:u9')).toBe('2');
+    expect(await store.get('token-budget:session:u9')).toBe('3');
   });
 
   it('blocks input over the cap before the model is called, through generateText', async () => {
@@ -137,7 +392,8 @@ describe('tokenBudget', () => {
   });
 
   it('ends a session once its budget is spent, through generateText', async () => {
-    const budget = tokenBudget({ perSession: { maxTokens: 40 } });
+    const store = memoryStore();
+    const budget = tokenBudget({ perSession: { maxTokens: 60 }, store });
     const mock = model('Fine, thanks.', 20);
     const guarded = wrapLanguageModel({
       model: mock,
@@ -147,32 +403,86 @@ describe('tokenBudget', () => {
       generateText({
         model: guarded,
         prompt,
+        maxOutputTokens: 25,
         providerOptions: { guardrails: { sessionId: 'chat-1' } },
       });
 
-    const first = await ask('Hello, how are you today?'); // 7 in + 20 out = 27
+    const first = await ask('Hello, how are you today?'); // reserves 7 + 25, settles 10 + 20
     expect(first.text).toBe('Fine, thanks.');
-    const second = await ask('And now?'); // 3 in → 30, then 20 out → 50 > 40
-    expect(second.finishReason).toBe('content-filter');
-    expect((await getGuardrailOutcome(second))?.records.at(-1)).toMatchObject({
-      guardrail: 'token-budget',
-      kind: 'output',
-      status: 'blocked',
-      reason: 'session "chat-1" would use 50 tokens, over its budget of 40',
-    });
-    const third = await ask('Hello?');
+    expect(await store.get('token-budget:session:chat-1')).toBe('30');
+    const second = await ask('And now?'); // reserves 3 + 25 = 58, settles 60
+    expect(second.text).toBe('Fine, thanks.');
+    expect(await store.get('token-budget:session:chat-1')).toBe('60');
+    const third = await ask('Hello?'); // 2 + 25 more do not fit
     expect(third.finishReason).toBe('content-filter');
+    expect((await getGuardrailOutcome(third))?.records[0]).toMatchObject({
+      guardrail: 'token-budget',
+      kind: 'input',
+      status: 'blocked',
+      reason: 'session "chat-1" would use 87 tokens, over its budget of 60',
+    });
     expect(mock.doGenerateCalls).toHaveLength(2);
+  });
+
+  it('settles a streamed answer with the usage of its finish part', async () => {
+    const store = memoryStore();
+    const budget = tokenBudget({ perSession: { maxTokens: 1_000 }, store });
+    const mock = new MockLanguageModelV4({
+      doStream: async () => ({
+        stream: convertArrayToReadableStream([
+          { type: 'stream-start', warnings: [] },
+          { type: 'text-start', id: 't' },
+          { type: 'text-delta', id: 't', delta: 'Fine, thanks.' },
+          { type: 'text-end', id: 't' },
+          { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: usage(30, 9) },
+        ]),
+      }),
+    });
+    const result = streamText({
+      model: wrapLanguageModel({
+        model: mock,
+        middleware: guardrails({ input: [budget], output: [budget] }),
+      }),
+      prompt: 'Hello, how are you today?',
+      maxOutputTokens: 200,
+      providerOptions: { guardrails: { sessionId: 'stream-1' } },
+    });
+    expect(await result.text).toBe('Fine, thanks.');
+    expect(await store.get('token-budget:session:stream-1')).toBe('39');
+  });
+
+  it('300 concurrent calls against a session budget spend no more than the budget', async () => {
+    const store = memoryStore();
+    const { spent, results, modelCalls } = await concurrentSpend(store, 300, 5_000);
+    // Reservations are upper bounds here (the model reports the tokenizer's
+    // input count and answers with all of maxOutputTokens), so the budget
+    // holds exactly; the last refused call needed more than was left.
+    expect(spent).toBeLessThanOrEqual(5_000);
+    expect(spent).toBeGreaterThan(5_000 - 54);
+    expect(modelCalls).toBeLessThan(100);
+    expect(results.filter(result => result.finishReason === 'content-filter')).toHaveLength(
+      300 - modelCalls,
+    );
+    // The session's count is what the model reported, exactly.
+    expect(await store.get('token-budget:session:busy')).toBe(String(spent));
   });
 
   it('needs at least one limit and positive integers', () => {
     expect(() => tokenBudget()).toThrow(GuardrailConfigError);
     try {
-      tokenBudget({ maxInputTokens: 0, perSession: { maxTokens: 1.5 } });
+      tokenBudget({
+        maxInputTokens: 0,
+        perSession: { maxTokens: 1.5 },
+        reserveOutputTokens: -1,
+        imageTokens: Number.NaN,
+      });
+      expect.unreachable();
     } catch (error) {
       expect((error as GuardrailConfigError).issues.map(issue => issue.path)).toEqual([
         'token-budget.maxInputTokens',
         'token-budget.perSession.maxTokens',
+        'token-budget.reserveOutputTokens',
+        'token-budget.imageTokens',
       ]);
     }
   });

@@ -35,6 +35,23 @@ export interface TokenBudgetOptions {
    * newer OpenAI models); pass another tokenizer for other model families.
    */
   countTokens?: (text: string) => number;
+  /**
+   * Output tokens reserved against the session budget before the model runs,
+   * for calls that set no `maxOutputTokens` (a call's own `maxOutputTokens` is
+   * reserved when set: the answer cannot cost more). Default: this
+   * guardrail's `maxOutputTokens` when set, else 1,024.
+   */
+  reserveOutputTokens?: number;
+  /** Estimated tokens of one image part (any size). Default 1,600. */
+  imageTokens?: number;
+  /**
+   * Bytes per token for other file parts sent inline (PDF, audio, text files
+   * as bytes or base64): the estimate is `ceil(bytes / bytesPerToken)`.
+   * Default 4. Inline text documents are counted with the tokenizer.
+   */
+  bytesPerToken?: number;
+  /** Estimated tokens of a non-image file sent by URL or provider reference (size unknown). Default 1,600. */
+  referencedFileTokens?: number;
   /** User-facing message of a block. */
   message?: string;
   /** Guardrail name in records; also the prefix of store keys. Default `'token-budget'`. */
@@ -42,10 +59,79 @@ export interface TokenBudgetOptions {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_RESERVE_OUTPUT_TOKENS = 1_024;
+const DEFAULT_MEDIA_TOKENS = 1_600;
+/**
+ * The tokenizer's byte-pair merges are quadratic in the length of one
+ * pre-token (400,000 x "a" took 90 s), so text is counted in slices of at
+ * most this many characters, cut before whitespace where there is some.
+ */
+const COUNT_SLICE = 256;
 
-/** The text the model is billed for in a prompt: every text part, tool input and result. */
-function promptText(prompt: LanguageModelV4Prompt): string {
+/** Counts `text` slice by slice so that one long run of letters costs linear time. */
+function countInSlices(text: string, countTokens: (text: string) => number): number {
+  if (text.length <= COUNT_SLICE) return countTokens(text);
+  let total = 0;
+  let start = 0;
+  while (start < text.length) {
+    let end = Math.min(start + COUNT_SLICE, text.length);
+    if (end < text.length) {
+      // Cut before the last whitespace of the slice: it begins the next word's token.
+      for (let i = end; i > start + 1; i--) {
+        const code = text.charCodeAt(i - 1);
+        if (code === 32 || code === 10 || code === 9 || code === 13) {
+          end = i - 1;
+          break;
+        }
+      }
+    }
+    total += countTokens(text.slice(start, end));
+    start = end;
+  }
+  return total;
+}
+
+/** How file and image parts are estimated (see the options of the same names). */
+interface MediaEstimate {
+  imageTokens: number;
+  bytesPerToken: number;
+  referencedFileTokens: number;
+  countText: (text: string) => number;
+}
+
+/** The bytes of inline file data (bytes or base64), or undefined for a URL / reference. */
+function inlineBytes(data: unknown): number | undefined {
+  if (data instanceof Uint8Array) return data.byteLength;
+  if (typeof data === 'string') {
+    // AI SDK 6 passes base64 strings (or URL strings) directly.
+    if (/^(https?|data):/i.test(data.slice(0, 8))) return undefined;
+    return Math.floor((data.length * 3) / 4);
+  }
+  if (data != null && typeof data === 'object' && 'type' in data) {
+    const tagged = data as { type: string; data?: unknown };
+    if (tagged.type === 'data') return inlineBytes(tagged.data);
+  }
+  return undefined;
+}
+
+/** The estimated tokens of one file part (images a fixed count, other files by size). */
+function fileTokens(part: { data: unknown; mediaType: string }, estimate: MediaEstimate): number {
+  if (/^image(\/|$)/i.test(part.mediaType)) return estimate.imageTokens;
+  const data = part.data as { type?: string; text?: unknown } | undefined;
+  if (data?.type === 'text' && typeof data.text === 'string') return estimate.countText(data.text);
+  const bytes = inlineBytes(part.data);
+  if (bytes === undefined) return estimate.referencedFileTokens;
+  return Math.ceil(bytes / estimate.bytesPerToken);
+}
+
+/**
+ * The tokens the model is billed for in a prompt: every text part, tool input
+ * and result through the tokenizer, and each file or image part by its
+ * estimate.
+ */
+function promptTokens(prompt: LanguageModelV4Prompt, estimate: MediaEstimate): number {
   const pieces: string[] = [];
+  let media = 0;
   for (const message of prompt) {
     if (typeof message.content === 'string') {
       pieces.push(message.content);
@@ -55,21 +141,43 @@ function promptText(prompt: LanguageModelV4Prompt): string {
       if (part.type === 'text' || part.type === 'reasoning') pieces.push(part.text);
       else if (part.type === 'tool-call') pieces.push(JSON.stringify(part.input));
       else if (part.type === 'tool-result') pieces.push(JSON.stringify(part.output));
+      else if (part.type === 'file') media += fileTokens(part, estimate);
     }
   }
-  return pieces.join('\n');
+  return estimate.countText(pieces.join('\n')) + media;
+}
+
+/** What the input check reserved for one call, kept in `ctx.state` until the answer settles it. */
+interface Reservation {
+  key: string;
+  /** Tokens charged for this call so far (the reservation, then the settled amount). */
+  charged: number;
+  inputTokens: number;
+  /** Output tokens counted so far by the tokenizer (answers without reported usage). */
+  outputTokens: number;
+  /** True once the reported usage replaced the estimate. */
+  settled: boolean;
 }
 
 /**
  * Caps tokens with a real tokenizer (o200k_base by default, not length / 4).
- * As an input guardrail it counts the whole prompt and blocks it over
- * `maxInputTokens` before the model is called; as an output guardrail it takes
- * the model's reported usage when there is one (else the tokenizer count) and
- * blocks over `maxOutputTokens`. With `perSession`, input and output tokens add
- * up per session id in a `Store` (an atomic capped increment for prompts, so
- * concurrent calls of one session cannot both slip under the cap); a prompt
- * that would exceed the budget is blocked and not counted, an answer that
- * exceeds it is blocked and counted. The record's `info` holds the counts.
+ *
+ * As an input guardrail it judges the call, once: the whole prompt (text
+ * through the tokenizer in linear time, each image part `imageTokens`, other
+ * file parts by size) against `maxInputTokens` before the model is called.
+ * As an output guardrail it takes the model's reported usage when there is
+ * one (else the tokenizer count) against `maxOutputTokens`.
+ *
+ * With `perSession`, a call **reserves** its input estimate plus what its
+ * answer may cost (the call's `maxOutputTokens`, else `reserveOutputTokens`)
+ * in one atomic capped increment before the model runs; a call whose
+ * reservation does not fit is blocked and not counted. The output guardrail
+ * (the same instance) then settles the call with the reported usage:
+ * releasing the unused part of the reservation, or charging the excess. So
+ * concurrent calls of one session cannot overspend the budget by more than
+ * what one call used beyond its reservation. A call that never reaches the
+ * output check (blocked later, failed, or answered with tool calls only)
+ * keeps its reservation charged. The record's `info` holds the counts.
  *
  * Not stream-safe (it needs the whole answer's count): use `hold` mode for
  * output in streams.
@@ -88,6 +196,10 @@ export function tokenBudget({
   },
   store = memoryStore(),
   countTokens = countO200k,
+  reserveOutputTokens,
+  imageTokens = DEFAULT_MEDIA_TOKENS,
+  bytesPerToken = 4,
+  referencedFileTokens = DEFAULT_MEDIA_TOKENS,
   message = 'The token budget for this conversation is used up.',
   name = 'token-budget',
 }: TokenBudgetOptions = {}): Guardrail {
@@ -97,6 +209,10 @@ export function tokenBudget({
     ['maxOutputTokens', maxOutputTokens],
     ['perSession.maxTokens', perSession?.maxTokens],
     ['perSession.windowMs', perSession?.windowMs],
+    ['reserveOutputTokens', reserveOutputTokens],
+    ['imageTokens', imageTokens],
+    ['bytesPerToken', bytesPerToken],
+    ['referencedFileTokens', referencedFileTokens],
   ] as const) {
     if (value !== undefined && !(Number.isInteger(value) && value > 0)) {
       issues.push({ path: `${name}.${key}`, value, expected: 'a positive integer' });
@@ -118,58 +234,141 @@ export function tokenBudget({
   }
   if (issues.length > 0) throw new GuardrailConfigError(issues);
   const windowMs = perSession?.windowMs ?? DAY_MS;
+  const countText = (text: string) => countInSlices(text, countTokens);
+  const estimate: MediaEstimate = { imageTokens, bytesPerToken, referencedFileTokens, countText };
+  const defaultOutputReserve =
+    reserveOutputTokens ?? maxOutputTokens ?? DEFAULT_RESERVE_OUTPUT_TOKENS;
+  // One reservation per call and guardrail instance, shared by its input and output checks.
+  const reservationKey = `${name}:reservation`;
+
+  function overCap(label: 'input' | 'output', tokens: number, cap: number, source: string) {
+    return block({
+      message,
+      reason: `${label} is ${tokens} tokens, over the per-request cap of ${cap}`,
+      severity: 'warning',
+      info: { tokens, cap, source },
+    });
+  }
+
+  function overBudget(
+    session: string,
+    wouldUse: number,
+    info: { [key: string]: number | string | undefined },
+  ) {
+    return block({
+      message,
+      reason: `session "${session}" would use ${wouldUse} tokens, over its budget of ${perSession!.maxTokens}`,
+      severity: 'warning',
+      info: Object.fromEntries(Object.entries(info).filter(([, value]) => value !== undefined)) as {
+        [key: string]: number | string;
+      },
+    });
+  }
+
+  async function checkInput(content: string, ctx: GuardrailContext) {
+    const previous = ctx.state.get(reservationKey) as Reservation | undefined;
+    // The call is judged once: a middleware that runs input checks per text
+    // part must not reserve the prompt again for each of them.
+    if (previous !== undefined) {
+      return allow({
+        tokens: previous.inputTokens,
+        reserved: previous.charged,
+        source: 'tokenizer',
+      });
+    }
+    const tokens =
+      ctx.kind === 'input' && ctx.messages.length > 0
+        ? promptTokens(ctx.messages, estimate)
+        : countText(content);
+    const source = 'tokenizer';
+    if (maxInputTokens !== undefined && tokens > maxInputTokens) {
+      return overCap('input', tokens, maxInputTokens, source);
+    }
+    const session = perSession ? sessionId(ctx) : undefined;
+    if (!perSession || session === undefined) return allow({ tokens, source });
+
+    const key = `${name}:session:${session}`;
+    const budget = perSession.maxTokens;
+    // Tool traffic is charged as it is (it reaches the model as part of a later prompt).
+    const reserveOutput = ctx.kind === 'input' ? (ctx.maxOutputTokens ?? defaultOutputReserve) : 0;
+    const reserved = tokens + reserveOutput;
+    // A refused call never reaches the model, so it is not counted: one
+    // atomic capped increment, safe under concurrent calls.
+    const result = await store.incrByCapped(key, reserved, budget, windowMs);
+    if (!result.applied) {
+      return overBudget(session, result.value + reserved, {
+        tokens,
+        reserved,
+        sessionTokens: result.value,
+        budget,
+        source,
+        resetInMs: result.resetInMs,
+      });
+    }
+    if (ctx.kind === 'input') {
+      ctx.state.set(reservationKey, {
+        key,
+        charged: reserved,
+        inputTokens: tokens,
+        outputTokens: 0,
+        settled: false,
+      } satisfies Reservation);
+    }
+    return allow({ tokens, reserved, sessionTokens: result.value, budget, source });
+  }
+
+  async function checkOutput(content: string, ctx: GuardrailContext) {
+    const reported = ctx.usage?.outputTokens.total;
+    const tokens = reported ?? countText(content);
+    const source = reported !== undefined ? 'usage' : 'tokenizer';
+    const session = perSession ? sessionId(ctx) : undefined;
+    let sessionTokens: number | undefined;
+    if (perSession && session !== undefined) {
+      const reservation = ctx.state.get(reservationKey) as Reservation | undefined;
+      const key = reservation?.key ?? `${name}:session:${session}`;
+      if (!reservation) {
+        // No input check reserved this call: an answer was billed already, it always counts.
+        sessionTokens = await store.incrBy(key, tokens, windowMs);
+      } else if (!reservation.settled) {
+        // Settle: what the call cost replaces the estimate, so the unused
+        // reservation goes back to the session (or the excess is charged).
+        // Reported usage covers the whole answer; without it each text part
+        // of the answer adds its own count.
+        let actual: number;
+        if (reported !== undefined) {
+          actual = (ctx.usage?.inputTokens.total ?? reservation.inputTokens) + reported;
+          reservation.settled = true;
+        } else {
+          reservation.outputTokens += tokens;
+          actual = reservation.inputTokens + reservation.outputTokens;
+        }
+        sessionTokens = await store.incrBy(key, actual - reservation.charged, windowMs);
+        reservation.charged = actual;
+        if (sessionTokens < 0) {
+          // The window reset between the reservation and its release: the
+          // release belongs to the old window, so the new one starts at 0.
+          sessionTokens = await store.incrBy(key, -sessionTokens, windowMs);
+        }
+      }
+      if (sessionTokens !== undefined && sessionTokens > perSession.maxTokens) {
+        return overBudget(session, sessionTokens, {
+          tokens,
+          sessionTokens: sessionTokens - tokens,
+          budget: perSession.maxTokens,
+          source,
+        });
+      }
+    }
+    if (maxOutputTokens !== undefined && tokens > maxOutputTokens) {
+      return overCap('output', tokens, maxOutputTokens, source);
+    }
+    if (sessionTokens === undefined) return allow({ tokens, source });
+    return allow({ tokens, sessionTokens, budget: perSession!.maxTokens, source });
+  }
 
   return defineGuardrail({
     name,
-    perCall: true,
-    async check(content, ctx) {
-      const isOutput = ctx.kind === 'output';
-      const reported = isOutput ? ctx.usage?.outputTokens.total : undefined;
-      const tokens =
-        reported ??
-        countTokens(
-          ctx.kind === 'input' && ctx.messages.length > 0 ? promptText(ctx.messages) : content,
-        );
-      const source = reported !== undefined ? 'usage' : 'tokenizer';
-      const cap = isOutput ? maxOutputTokens : maxInputTokens;
-      const label = isOutput ? 'output' : 'input';
-      if (cap !== undefined && tokens > cap) {
-        return block({
-          message,
-          reason: `${label} is ${tokens} tokens, over the per-request cap of ${cap}`,
-          severity: 'warning',
-          info: { tokens, cap, source },
-        });
-      }
-      const session = perSession ? sessionId(ctx) : undefined;
-      if (!perSession || session === undefined) return allow({ tokens, source });
-
-      const key = `${name}:session:${session}`;
-      const budget = perSession.maxTokens;
-      const overBudget = (sessionTokens: number, resetInMs?: number) =>
-        block({
-          message,
-          reason: `session "${session}" would use ${sessionTokens + tokens} tokens, over its budget of ${budget}`,
-          severity: 'warning',
-          info: {
-            tokens,
-            sessionTokens,
-            budget,
-            source,
-            ...(resetInMs === undefined ? {} : { resetInMs }),
-          },
-        });
-      if (!isOutput) {
-        // A refused prompt never reaches the model, so it is not counted:
-        // one atomic capped increment, safe under concurrent calls.
-        const result = await store.incrByCapped(key, tokens, budget, windowMs);
-        if (!result.applied) return overBudget(result.value, result.resetInMs);
-        return allow({ tokens, sessionTokens: result.value, budget, source });
-      }
-      // An answer was generated (and billed) already: it always counts.
-      const total = await store.incrBy(key, tokens, windowMs);
-      if (total > budget) return overBudget(total - tokens);
-      return allow({ tokens, sessionTokens: total, budget, source });
-    },
+    check: (content, ctx) =>
+      ctx.kind === 'output' ? checkOutput(content, ctx) : checkInput(content, ctx),
   });
 }

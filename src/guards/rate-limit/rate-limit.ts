@@ -1,8 +1,9 @@
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
-import { GuardrailConfigError, type GuardrailConfigIssue } from '../../core/errors';
+import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail, GuardrailContext } from '../../core/types';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
+import { rateLimitOptionShape } from './rate-limit-options';
 
 /** Options of `rateLimit`. */
 export interface RateLimitOptions {
@@ -66,35 +67,17 @@ function defaultKey(ctx: GuardrailContext): string | undefined {
  * });
  * guardrails({ input: [perUser] });
  */
-export function rateLimit({
-  limit,
-  windowMs,
-  key = defaultKey,
-  store = memoryStore(),
-  onError = 'block',
-  timeoutMs,
-  message = 'Too many requests. Please try again later.',
-  name = 'rate-limit',
-}: RateLimitOptions): Guardrail {
-  const issues: GuardrailConfigIssue[] = [];
-  if (!(Number.isSafeInteger(limit) && limit > 0)) {
-    issues.push({ path: `${name}.limit`, value: limit, expected: 'a positive integer' });
-  }
-  if (!(Number.isSafeInteger(windowMs) && windowMs > 0)) {
-    issues.push({
-      path: `${name}.windowMs`,
-      value: windowMs,
-      expected: 'a positive integer number of milliseconds',
-    });
-  }
-  if (typeof key !== 'function') {
-    issues.push({ path: `${name}.key`, value: key, expected: 'a function of the call context' });
-  }
-  if (store == null || typeof store.incrByCapped !== 'function') {
-    issues.push({ path: `${name}.store`, value: store, expected: 'a Store' });
-  }
-  if (issues.length > 0) throw new GuardrailConfigError(issues);
-
+export function rateLimit(options: RateLimitOptions): Guardrail {
+  const {
+    limit,
+    windowMs,
+    key = defaultKey,
+    store = memoryStore(),
+    onError = 'block',
+    timeoutMs,
+    message = 'Too many requests. Please try again later.',
+    name = 'rate-limit',
+  } = validateFactoryOptions(options, 'rate-limit', rateLimitOptionShape);
   return defineGuardrail({
     name,
     perCall: true,

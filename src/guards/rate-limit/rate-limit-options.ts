@@ -1,0 +1,30 @@
+import {
+  functionOption,
+  milliseconds,
+  nonEmptyString,
+  type OptionShape,
+  oneOf,
+  positiveInt,
+  required,
+  rule,
+  storeOption,
+  stringOption,
+} from '../../core/options';
+
+/** The rules of `rateLimit`'s options. */
+export const rateLimitOptionShape = {
+  limit: required(positiveInt, 'a positive integer'),
+  windowMs: required(
+    rule(
+      value => Number.isSafeInteger(value) && (value as number) > 0,
+      'a positive integer number of milliseconds',
+    ),
+    'a positive integer number of milliseconds',
+  ),
+  key: functionOption('a function of the call context'),
+  store: storeOption,
+  onError: oneOf(['block', 'allow']),
+  timeoutMs: milliseconds,
+  message: stringOption,
+  name: nonEmptyString,
+} satisfies OptionShape;

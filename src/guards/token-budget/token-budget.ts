@@ -368,6 +368,7 @@ export function tokenBudget({
 
   return defineGuardrail({
     name,
+    perCall: true,
     check: (content, ctx) =>
       ctx.kind === 'output' ? checkOutput(content, ctx) : checkInput(content, ctx),
   });

@@ -2,7 +2,7 @@ import type { JSONObject } from '@ai-sdk/provider';
 import { generateText, type LanguageModel, type LanguageModelUsage, Output } from 'ai';
 import { z } from 'zod/v4';
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
-import { GuardrailConfigError, type GuardrailConfigIssue } from '../../core/errors';
+import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail, GuardrailContext, GuardrailSeverity } from '../../core/types';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
@@ -15,6 +15,7 @@ import {
   judgeContext,
   renderJudgeTemplate,
 } from './judge-prompt';
+import { llmJudgeOptionShape } from './llm-judge-options';
 
 /** The structured verdict the judge model must return. */
 export const judgeVerdictSchema = z.object({
@@ -135,112 +136,6 @@ interface Flight {
   waiters: number;
 }
 
-function validate(options: {
-  name: string;
-  model: unknown;
-  policy: unknown;
-  threshold: number;
-  timeoutMs: number;
-  contextMessages: number;
-  contextMaxChars: number;
-  maxRetries: number;
-  breaker: CircuitBreakerOptions | false;
-  cache: boolean | JudgeCacheOptions;
-  template: unknown;
-}) {
-  const { name } = options;
-  const issues: GuardrailConfigIssue[] = [];
-  const expect = (ok: boolean, key: string, value: unknown, expected: string) => {
-    if (!ok) issues.push({ path: `${name}.${key}`, value, expected });
-  };
-  const isPositiveInt = (value: unknown) => Number.isInteger(value) && (value as number) > 0;
-  const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
-  expect(
-    typeof options.model === 'string' ||
-      (options.model != null && typeof options.model === 'object'),
-    'model',
-    options.model,
-    'an AI SDK language model',
-  );
-  expect(
-    typeof options.policy === 'string' && options.policy.trim() !== '',
-    'policy',
-    options.policy,
-    'a non-empty policy text',
-  );
-  expect(
-    typeof options.threshold === 'number' && options.threshold >= 0 && options.threshold <= 1,
-    'threshold',
-    options.threshold,
-    'a number from 0 to 1',
-  );
-  expect(
-    Number.isFinite(options.timeoutMs) && options.timeoutMs > 0,
-    'timeoutMs',
-    options.timeoutMs,
-    'a positive number of milliseconds',
-  );
-  expect(
-    isCount(options.contextMessages),
-    'contextMessages',
-    options.contextMessages,
-    'a non-negative integer',
-  );
-  expect(
-    isPositiveInt(options.contextMaxChars),
-    'contextMaxChars',
-    options.contextMaxChars,
-    'a positive integer',
-  );
-  expect(isCount(options.maxRetries), 'maxRetries', options.maxRetries, 'a non-negative integer');
-  expect(
-    typeof options.template === 'string' || typeof options.template === 'function',
-    'template',
-    options.template,
-    'a template string or a function',
-  );
-  if (options.breaker !== false) {
-    const breaker = options.breaker as Partial<CircuitBreakerOptions> | undefined;
-    expect(
-      isPositiveInt(breaker?.failures),
-      'breaker.failures',
-      breaker?.failures,
-      'a positive integer',
-    );
-    expect(
-      Number.isFinite(breaker?.resetMs) && (breaker?.resetMs as number) > 0,
-      'breaker.resetMs',
-      breaker?.resetMs,
-      'a positive number of milliseconds',
-    );
-  }
-  if (typeof options.cache === 'object' && options.cache !== null) {
-    const { maxEntries, ttlMs, store } = options.cache;
-    if (maxEntries !== undefined) {
-      expect(isPositiveInt(maxEntries), 'cache.maxEntries', maxEntries, 'a positive integer');
-    }
-    if (ttlMs !== undefined) {
-      expect(
-        Number.isFinite(ttlMs) && ttlMs > 0,
-        'cache.ttlMs',
-        ttlMs,
-        'a positive number of milliseconds',
-      );
-    }
-    if (store !== undefined) {
-      expect(
-        typeof store?.get === 'function' && typeof store?.setIfAbsent === 'function',
-        'cache.store',
-        store,
-        'a Store (get, set, setIfAbsent)',
-      );
-    }
-  } else {
-    expect(typeof options.cache === 'boolean', 'cache', options.cache, 'a boolean or an object');
-  }
-  if (issues.length > 0) throw new GuardrailConfigError(issues);
-}
-
 /**
  * A guardrail that asks a model whether content violates a policy written in
  * natural language (off-topic requests, subtle jailbreaks, medical advice...).
@@ -267,36 +162,24 @@ function validate(options: {
  *   output: [llmJudge({ model: openai('gpt-4.1-mini'), policy: 'No medical advice.' })],
  * });
  */
-export function llmJudge({
-  model,
-  policy,
-  threshold = 0.7,
-  parallel = false,
-  cache = true,
-  timeoutMs = 10_000,
-  onError = 'block',
-  breaker = { failures: 5, resetMs: 30_000 },
-  contextMessages = 4,
-  contextMaxChars = 2_000,
-  template = defaultJudgeTemplate,
-  maxRetries = 0,
-  message = 'This content was blocked by a content policy.',
-  severity = 'warning',
-  name = 'llm-judge',
-}: LlmJudgeOptions): Guardrail {
-  validate({
-    name,
+export function llmJudge(options: LlmJudgeOptions): Guardrail {
+  const {
     model,
     policy,
-    threshold,
-    timeoutMs,
-    contextMessages,
-    contextMaxChars,
-    maxRetries,
-    breaker,
-    cache,
-    template,
-  });
+    threshold = 0.7,
+    parallel = false,
+    cache = true,
+    timeoutMs = 10_000,
+    onError = 'block',
+    breaker = { failures: 5, resetMs: 30_000 },
+    contextMessages = 4,
+    contextMaxChars = 2_000,
+    template = defaultJudgeTemplate,
+    maxRetries = 0,
+    message = 'This content was blocked by a content policy.',
+    severity = 'warning',
+    name = 'llm-judge',
+  } = validateFactoryOptions(options, 'llm-judge', llmJudgeOptionShape);
   const modelId = modelIdOf(model);
   const cacheOptions = cache === false ? undefined : cache === true ? {} : cache;
   const store = cacheOptions

@@ -213,7 +213,15 @@ export const guardrailOption: OptionRule = rule(
 /** An array of guardrails. */
 export const guardrailList: OptionRule = listOf(guardrailOption, 'an array of guardrails');
 
-const storeMethods = ['get', 'set', 'setIfAbsent', 'incrBy', 'incrByCapped', 'delete'] as const;
+const storeMethods = [
+  'get',
+  'set',
+  'setIfAbsent',
+  'touch',
+  'incrBy',
+  'incrByCapped',
+  'delete',
+] as const;
 
 /** A `Store` (`memoryStore()`, `redisStore(client)` or your own). */
 export const storeOption: OptionRule = rule(
@@ -314,7 +322,10 @@ export function optionIssues(
 ): GuardrailConfigIssue[] {
   const issues: GuardrailConfigIssue[] = [];
   const requiredKeys = Object.keys(shape).filter(key => shape[key]!.required);
-  if (options === undefined && requiredKeys.length === 0) return issues;
+  if (options === undefined && requiredKeys.length === 0) {
+    refine?.({}, issues, prefix);
+    return issues;
+  }
   if (!isPlainObject(options)) {
     addIssue(
       issues,

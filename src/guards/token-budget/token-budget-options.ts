@@ -1,3 +1,4 @@
+import type { GuardrailConfigIssue } from '../../core/errors';
 import {
   functionOption,
   nonEmptyString,
@@ -20,6 +21,25 @@ export const tokenBudgetOptionShape = {
   sessionId: functionOption('a function of the call context returning a session id'),
   store: storeOption,
   countTokens: functionOption('a function (text) => number'),
+  reserveOutputTokens: positiveInt,
+  imageTokens: positiveInt,
+  bytesPerToken: positiveInt,
+  referencedFileTokens: positiveInt,
   message: stringOption,
   name: nonEmptyString,
 } satisfies OptionShape;
+
+/** `tokenBudget` needs something to cap: a per-request cap or a session budget. */
+export function tokenBudgetNeedsALimit(
+  { maxInputTokens, maxOutputTokens, perSession }: Record<string, unknown>,
+  issues: GuardrailConfigIssue[],
+  prefix: string,
+): void {
+  if (maxInputTokens === undefined && maxOutputTokens === undefined && perSession === undefined) {
+    issues.push({
+      path: prefix,
+      value: {},
+      expected: 'at least one of maxInputTokens, maxOutputTokens, perSession',
+    });
+  }
+}

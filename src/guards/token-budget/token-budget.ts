@@ -1,10 +1,11 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
-import { GuardrailConfigError, type GuardrailConfigIssue } from '../../core/errors';
+import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail, GuardrailContext } from '../../core/types';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
+import { tokenBudgetNeedsALimit, tokenBudgetOptionShape } from './token-budget-options';
 
 /** A cumulative budget per session. */
 export interface SessionTokenBudget {
@@ -186,53 +187,29 @@ interface Reservation {
  * const budget = tokenBudget({ maxInputTokens: 8_000, perSession: { maxTokens: 100_000 } });
  * guardrails({ input: [budget], output: [budget] });
  */
-export function tokenBudget({
-  maxInputTokens,
-  maxOutputTokens,
-  perSession,
-  sessionId = ctx => {
-    const id = ctx.metadata.sessionId;
-    return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
-  },
-  store = memoryStore(),
-  countTokens = countO200k,
-  reserveOutputTokens,
-  imageTokens = DEFAULT_MEDIA_TOKENS,
-  bytesPerToken = 4,
-  referencedFileTokens = DEFAULT_MEDIA_TOKENS,
-  message = 'The token budget for this conversation is used up.',
-  name = 'token-budget',
-}: TokenBudgetOptions = {}): Guardrail {
-  const issues: GuardrailConfigIssue[] = [];
-  for (const [key, value] of [
-    ['maxInputTokens', maxInputTokens],
-    ['maxOutputTokens', maxOutputTokens],
-    ['perSession.maxTokens', perSession?.maxTokens],
-    ['perSession.windowMs', perSession?.windowMs],
-    ['reserveOutputTokens', reserveOutputTokens],
-    ['imageTokens', imageTokens],
-    ['bytesPerToken', bytesPerToken],
-    ['referencedFileTokens', referencedFileTokens],
-  ] as const) {
-    if (value !== undefined && !(Number.isInteger(value) && value > 0)) {
-      issues.push({ path: `${name}.${key}`, value, expected: 'a positive integer' });
-    }
-  }
-  if (perSession !== undefined && perSession.maxTokens === undefined) {
-    issues.push({
-      path: `${name}.perSession.maxTokens`,
-      value: undefined,
-      expected: 'a positive integer',
-    });
-  }
-  if (maxInputTokens === undefined && maxOutputTokens === undefined && perSession === undefined) {
-    issues.push({
-      path: name,
-      value: {},
-      expected: 'at least one of maxInputTokens, maxOutputTokens, perSession',
-    });
-  }
-  if (issues.length > 0) throw new GuardrailConfigError(issues);
+export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
+  const {
+    maxInputTokens,
+    maxOutputTokens,
+    perSession,
+    sessionId = (ctx: GuardrailContext) => {
+      const id = ctx.metadata.sessionId;
+      return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+    },
+    store = memoryStore(),
+    countTokens = countO200k,
+    reserveOutputTokens,
+    imageTokens = DEFAULT_MEDIA_TOKENS,
+    bytesPerToken = 4,
+    referencedFileTokens = DEFAULT_MEDIA_TOKENS,
+    message = 'The token budget for this conversation is used up.',
+    name = 'token-budget',
+  } = validateFactoryOptions(
+    options,
+    'token-budget',
+    tokenBudgetOptionShape,
+    tokenBudgetNeedsALimit,
+  );
   const windowMs = perSession?.windowMs ?? DAY_MS;
   const countText = (text: string) => countInSlices(text, countTokens);
   const estimate: MediaEstimate = { imageTokens, bytesPerToken, referencedFileTokens, countText };

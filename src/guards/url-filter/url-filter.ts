@@ -1,9 +1,11 @@
 import { allow, block, defineGuardrail, modify } from '../../core/define-guardrail';
 import type { GuardrailConfigIssue } from '../../core/errors';
 import { GuardrailConfigError } from '../../core/errors';
+import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
 import { findUrls, type ParsedUrl } from './find-urls';
 import { homographLabel, isIpHost, isPrivateHost } from './host-checks';
+import { urlFilterOptionShape } from './url-filter-options';
 
 /** A host rule: a domain (`example.com`, `*.example.com`), an IP, or a RegExp over the host name. */
 export type UrlHostPattern = string | RegExp;
@@ -109,19 +111,20 @@ function describeUrl(url: ParsedUrl): string {
  * urlFilter({ allow: ['docs.example.com'], action: 'redact' }); // output: no foreign links
  * urlFilter({ deny: ['pastebin.com'] }); // tool input: private hosts blocked too
  */
-export function urlFilter({
-  allow: allowList = [],
-  deny = [],
-  schemes = ['http', 'https'],
-  blockUserinfo = true,
-  allowSubdomains = true,
-  blockPrivate,
-  blockHomographs = true,
-  action = 'block',
-  replacement = '[link removed]',
-  message = 'This content contains a link that is not allowed.',
-  name = 'url-filter',
-}: UrlFilterOptions = {}): Guardrail {
+export function urlFilter(options?: UrlFilterOptions): Guardrail {
+  const {
+    allow: allowList = [],
+    deny = [],
+    schemes = ['http', 'https'],
+    blockUserinfo = true,
+    allowSubdomains = true,
+    blockPrivate,
+    blockHomographs = true,
+    action = 'block',
+    replacement = '[link removed]',
+    message = 'This content contains a link that is not allowed.',
+    name = 'url-filter',
+  } = validateFactoryOptions(options, 'url-filter', urlFilterOptionShape);
   const issues: GuardrailConfigIssue[] = [];
   const allowMatchers = allowList.flatMap(
     (pattern, index) =>
@@ -130,18 +133,7 @@ export function urlFilter({
   const denyMatchers = deny.flatMap(
     (pattern, index) => hostMatcher(pattern, true, `${name}.deny[${index}]`, issues) ?? [],
   );
-  if (action !== 'block' && action !== 'redact') {
-    issues.push({ path: `${name}.action`, value: action, expected: "'block' or 'redact'" });
-  }
-  schemes.forEach((scheme, index) => {
-    if (typeof scheme !== 'string' || !/^[a-z][a-z0-9+.-]*$/i.test(scheme)) {
-      issues.push({
-        path: `${name}.schemes[${index}]`,
-        value: scheme,
-        expected: 'a scheme name without ":", such as "https"',
-      });
-    }
-  });
+  // Types are checked above; what is left is a host pattern the URL parser rejects.
   if (issues.length > 0) throw new GuardrailConfigError(issues);
   const allowedSchemes = new Set(schemes.map(scheme => scheme.toLowerCase()));
 

@@ -16,8 +16,9 @@ export function outcomeOf(records: GuardrailRecord[], tripped: boolean): Guardra
 }
 
 /**
- * Combines the outcomes of several calls or steps into one: every record, and
- * the most severe status (`blocked` over `modified` over `passed`). Useful in
+ * Combines the outcomes of several calls or steps into one: every record,
+ * the most severe status (`blocked` over `modified` over `passed`), and the
+ * sum of their `cachedVerdicts`. Useful in
  * a route handler's `messageMetadata` to report a whole turn.
  */
 export function mergeOutcomes(outcomes: GuardrailOutcome[]): GuardrailOutcome {
@@ -27,7 +28,8 @@ export function mergeOutcomes(outcomes: GuardrailOutcome[]): GuardrailOutcome {
     : outcomes.some(o => o.status === 'modified')
       ? 'modified'
       : 'passed';
-  return { status, records };
+  const cachedVerdicts = outcomes.reduce((sum, o) => sum + (o.cachedVerdicts ?? 0), 0);
+  return cachedVerdicts > 0 ? { status, records, cachedVerdicts } : { status, records };
 }
 
 /** Public name of `mergeOutcomes`. */

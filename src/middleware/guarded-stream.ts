@@ -197,6 +197,11 @@ export function guardStream(
     usage: LanguageModelV4Usage,
     emit: (part: Part) => void,
   ) {
+    // The caller aborted: the stream fails with the abort, as the bare model's would.
+    if (call.callerAborted()) {
+      await stopSource(call.abortReason());
+      throw call.abortReason();
+    }
     await stopSource(new GuardrailTripwireError({ record }));
     for (const part of heldForParallel.splice(0)) {
       if (part.type === 'stream-start' || part.type === 'response-metadata') emit(part);

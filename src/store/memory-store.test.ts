@@ -81,6 +81,44 @@ describe('memoryStore', () => {
     expect(await store.get('old')).toBe('2');
   });
 
+  it('evicts the least recently used keys beyond maxBytes', async () => {
+    // Each entry costs (key + value) × 2 bytes + 96: 'k1' + 100 chars is 300 bytes.
+    const store = memoryStore({ maxBytes: 650 });
+    await store.set('k1', 'a'.repeat(100), 1_000);
+    await store.set('k2', 'b'.repeat(100), 1_000);
+    expect(await store.get('k1')).toBe('a'.repeat(100)); // k2 is now the least recently used
+    await store.set('k3', 'c'.repeat(100), 1_000);
+    expect(await store.get('k2')).toBeUndefined();
+    expect(await store.get('k1')).toBe('a'.repeat(100));
+    expect(await store.get('k3')).toBe('c'.repeat(100));
+  });
+
+  it('does not keep a value larger than maxBytes (nor stay over the bound for it)', async () => {
+    const store = memoryStore({ maxBytes: 200 });
+    await store.set('small', 'x', 1_000);
+    await store.set('huge', 'y'.repeat(1_000), 1_000);
+    expect(await store.get('huge')).toBeUndefined();
+    expect(await store.get('small')).toBeUndefined();
+    await store.set('small', 'x', 1_000);
+    expect(await store.get('small')).toBe('x');
+  });
+
+  it('sweeps expired keys that are never read again, so they do not push live keys out', async () => {
+    const { store, advance } = clockedStore(1_100);
+    await store.set('live', 'kept', 1_000_000);
+    for (let i = 0; i < 1_000; i++) await store.set(`short-${i}`, 'x', 10);
+    advance(20);
+    // Without the sweep, these writes would evict 'live' (the least recently used) to stay at 1,100.
+    for (let i = 0; i < 1_050; i++) await store.set(`next-${i}`, 'x', 1_000_000);
+    expect(await store.get('live')).toBe('kept');
+  });
+
+  it('rejects a maxBytes that is not a positive integer, naming the path', () => {
+    expect(() => memoryStore({ maxBytes: -1 })).toThrow(
+      'Invalid guardrail configuration at memoryStore.maxBytes: expected a positive integer, received -1',
+    );
+  });
+
   it('rejects a maxEntries that is not a positive integer, naming the path', () => {
     expect(() => memoryStore({ maxEntries: 0 })).toThrow(GuardrailConfigError);
     expect(() => memoryStore({ maxEntries: 1.5 })).toThrow(

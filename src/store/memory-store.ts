@@ -25,9 +25,9 @@ const ENTRY_OVERHEAD_BYTES = 96;
 /**
  * A `Store` in process memory, bounded in entries and in bytes (least
  * recently used keys are evicted first), with per-key expiry: expired keys
- * go when read, and a sweep of every key after as many writes as there are
- * keys (so it costs O(1) per write on average) removes those never read
- * again. Under a flood of distinct keys its memory stays under `maxBytes`
+ * go when read, and sweeps of every key (after as many writes as there are
+ * keys, or an eighth of that when full, so O(1) per write on average) remove
+ * those never read again before a live key is evicted. Under a flood of distinct keys its memory stays under `maxBytes`
  * plus the engine's own slack. Right for one server process and for tests;
  * a deployment with many instances needs a shared store such as Redis.
  */
@@ -80,7 +80,11 @@ export function memoryStore({
     if (previous) remove(key, previous);
     entries.set(key, { value, expiresAt });
     bytes += sizeOf(key, value);
-    if (++writesSinceSweep > Math.max(1_000, entries.size)) sweep();
+    // Expired keys go before live ones are evicted. Sweeps are spaced by a
+    // share of the size in writes, so they cost O(1) per write on average.
+    writesSinceSweep++;
+    const over = entries.size > maxEntries || bytes > maxBytes;
+    if (writesSinceSweep > (over ? entries.size / 8 : Math.max(1_000, entries.size))) sweep();
     // A value larger than maxBytes alone evicts everything, itself last: never over the bound.
     while (entries.size > maxEntries || (bytes > maxBytes && entries.size > 0)) {
       const [oldest, entry] = entries.entries().next().value as [string, Entry];

@@ -302,6 +302,10 @@ export function redisStore(
       );
       return stored ?? value;
     },
+    async touch(key, value, ttlMs) {
+      const ttl = ttlArgument(ttlMs, 'touch');
+      return toInteger(await run('touch', scripts.TOUCH, key, [value, ttl]), 'touch') === 1;
+    },
     async delete(key) {
       await run('delete', scripts.DELETE, key, []);
     },

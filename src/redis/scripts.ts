@@ -57,6 +57,15 @@ redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return ARGV[1]
 `;
 
+/** ARGV: value, ttlMs. Returns 1 when the key held the value (its expiry is then reset), else 0. */
+export const TOUCH = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return 1
+end
+return 0
+`;
+
 /** No ARGV. Returns 1. */
 export const DELETE = `
 redis.call('DEL', KEYS[1])

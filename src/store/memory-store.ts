@@ -122,6 +122,12 @@ export function memoryStore({
       write(key, value, now() + ttlMs);
       return value;
     },
+    async touch(key, value, ttlMs) {
+      const entry = read(key);
+      if (!entry || entry.value !== value) return false;
+      entry.expiresAt = now() + ttlMs;
+      return true;
+    },
     async delete(key) {
       const entry = entries.get(key);
       if (entry) remove(key, entry);

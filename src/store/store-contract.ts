@@ -76,6 +76,16 @@ export function storeContract(makeStore: () => Store | Promise<Store>) {
     expect(await store.get('once')).toBe('first');
   });
 
+  it('touch extends a key only while it holds the given value', async () => {
+    const store = await makeStore();
+    await store.set('mapping', 'bob', 1_000);
+    expect(await store.touch('mapping', 'bob', hour)).toBe(true);
+    expect(await store.touch('mapping', 'carol', hour)).toBe(false);
+    expect(await store.touch('missing', 'bob', hour)).toBe(false);
+    expect(await store.get('missing')).toBeUndefined();
+    expect(await store.get('mapping')).toBe('bob');
+  });
+
   it('delete removes a key', async () => {
     const store = await makeStore();
     await store.set('doomed', 'x', hour);

@@ -33,6 +33,14 @@ export interface Store {
    * Lets two instances agree on one value (single flight, first writer wins).
    */
   setIfAbsent(key: string, value: string, ttlMs: number): Promise<string>;
+  /**
+   * Sets `key`'s expiry to `ttlMs` from now only when it holds `value`,
+   * atomically, and says whether it did (false when the key is missing or
+   * holds something else). A compare-and-refresh: a mapping stays alive
+   * while it is used, and a user never revives or extends a key that
+   * another writer has taken since (as a read and a `set` could).
+   */
+  touch(key: string, value: string, ttlMs: number): Promise<boolean>;
   /** Removes `key`. */
   delete(key: string): Promise<void>;
 }

@@ -3,10 +3,10 @@ import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail, GuardrailContext } from '../../core/types';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
-import { sha256Hex } from '../shared/hash-key';
 import { replaceSpans } from '../shared/spans';
 import { type FindPiiOptions, findPii, type PiiSpan, piiMaxMatchLength } from './find-pii';
 import { piiOptionShape } from './pii-options';
+import { callVault, type PseudonymVault, storeVault } from './pseudonym-vault';
 
 /** Options of `pii`. */
 export interface PiiOptions extends FindPiiOptions {
@@ -46,71 +46,6 @@ function defaultConversationId(ctx: GuardrailContext): string | undefined {
   return undefined;
 }
 
-/** Where pseudonyms live: one conversation's value <-> placeholder mapping. */
-interface PseudonymVault {
-  /** The placeholder of `value`, created (once, across instances) when new. */
-  tokenFor(type: string, value: string): Promise<string>;
-  /** The original behind a placeholder, when this conversation has one. */
-  valueOf(token: string): Promise<string | undefined>;
-}
-
-/** A vault for one call only (no conversation id): the call's shared state. */
-function callVault(state: Map<string, unknown>, stateKey: string): PseudonymVault {
-  let vault = state.get(stateKey) as
-    | { values: Map<string, string>; tokens: Map<string, string>; counters: Map<string, number> }
-    | undefined;
-  if (!vault) {
-    vault = { values: new Map(), tokens: new Map(), counters: new Map() };
-    state.set(stateKey, vault);
-  }
-  const { values, tokens, counters } = vault;
-  return {
-    async tokenFor(type, value) {
-      let token = tokens.get(value);
-      if (token === undefined) {
-        const next = (counters.get(type) ?? 0) + 1;
-        counters.set(type, next);
-        token = `<${type}_${next}>`;
-        tokens.set(value, token);
-        values.set(token, value);
-      }
-      return token;
-    },
-    async valueOf(token) {
-      return values.get(token);
-    },
-  };
-}
-
-/**
- * A conversation's vault in a `Store`, safe when several instances
- * pseudonymise turns of one conversation at once: each value's placeholder is
- * claimed with `setIfAbsent` (the first writer wins, every instance then uses
- * its placeholder), numbers come from an atomic counter, and two values never
- * share a placeholder.
- */
-function storeVault(store: Store, base: string, ttlMs: number): PseudonymVault {
-  return {
-    async tokenFor(type, value) {
-      // Keyed by a hash: key names show up in monitoring, originals must not.
-      const valueKey = `${base}:value:${type}:${await sha256Hex(value)}`;
-      const known = await store.get(valueKey);
-      if (known !== undefined) return known;
-      const next = await store.incrBy(`${base}:counter:${type}`, 1, ttlMs);
-      const candidate = `<${type}_${next}>`;
-      // The original is stored under the placeholder before the placeholder is
-      // published, so whoever reads the placeholder can restore it.
-      await store.setIfAbsent(`${base}:token:${candidate}`, value, ttlMs);
-      const token = await store.setIfAbsent(valueKey, candidate, ttlMs);
-      if (token !== candidate) await store.delete(`${base}:token:${candidate}`);
-      return token;
-    },
-    async valueOf(token) {
-      return store.get(`${base}:token:${token}`);
-    },
-  };
-}
-
 function typesOf(spans: readonly PiiSpan[]): string[] {
   return [...new Set(spans.map(span => span.type))];
 }
@@ -146,8 +81,24 @@ export function pii(options?: PiiOptions): Guardrail {
     return storeVault(vaultStore, `pii-vault:${name}:${id}`, ttlMs);
   }
 
+  /**
+   * The placeholders this call's prompt was given, with their values: what
+   * the model saw, so what its answer means. Restoring prefers them over the
+   * vault, whose mapping may have moved on since (expiry, another instance).
+   */
+  function callTokens(ctx: GuardrailContext): Map<string, string> {
+    const key = `${name}:pii-call-tokens`;
+    let tokens = ctx.state.get(key) as Map<string, string> | undefined;
+    if (!tokens) {
+      tokens = new Map();
+      ctx.state.set(key, tokens);
+    }
+    return tokens;
+  }
+
   async function pseudonymize(content: string, ctx: GuardrailContext) {
     const vault = vaultOf(ctx);
+    const seen = callTokens(ctx);
     if (ctx.kind === 'output' || ctx.kind === 'tool_input') {
       // The model writes placeholders; the user (or the tool) gets the originals.
       const tokens = [
@@ -156,7 +107,7 @@ export function pii(options?: PiiOptions): Guardrail {
       if (tokens.length === 0) return allow();
       const originals = new Map<string, string>();
       for (const token of tokens) {
-        const original = await vault.valueOf(token);
+        const original = seen.get(token) ?? (await vault.valueOf(token));
         if (original !== undefined) originals.set(token, original);
       }
       if (originals.size === 0) return allow();
@@ -172,8 +123,12 @@ export function pii(options?: PiiOptions): Guardrail {
     const spans = findPii(content, findOptions);
     if (spans.length === 0) return allow();
     const tokens: string[] = [];
-    for (const span of spans)
-      tokens.push(await vault.tokenFor(span.type, content.slice(span.start, span.end)));
+    for (const span of spans) {
+      const value = content.slice(span.start, span.end);
+      const token = await vault.tokenFor(span.type, value);
+      seen.set(token, value);
+      tokens.push(token);
+    }
     let index = 0;
     const text = replaceSpans(content, spans, () => tokens[index++]!);
     return modify(text, { types: typesOf(spans), spans: spans.map(span => ({ ...span })) });
@@ -183,6 +138,10 @@ export function pii(options?: PiiOptions): Guardrail {
     name,
     streamSafe: true,
     maxMatchLength,
+    // A pseudonym depends on the conversation's vault, not on the text alone:
+    // a remembered one could belong to another conversation, or to a mapping
+    // that expired and was handed to another value since.
+    ...(action === 'pseudonymize' && { cache: 'none' as const }),
     async check(content, ctx) {
       if (action === 'pseudonymize') return pseudonymize(content, ctx);
       const spans = findPii(content, findOptions);

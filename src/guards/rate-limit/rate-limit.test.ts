@@ -157,6 +157,7 @@ describe('rateLimit', () => {
     get: () => Promise.reject(new Error('connection refused')),
     set: () => Promise.reject(new Error('connection refused')),
     setIfAbsent: () => Promise.reject(new Error('connection refused')),
+    touch: () => Promise.reject(new Error('connection refused')),
     delete: () => Promise.reject(new Error('connection refused')),
   };
 

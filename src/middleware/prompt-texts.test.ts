@@ -1,3 +1,4 @@
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { promptTexts, rebuildPrompt, splitModified } from './prompt-texts';
 
@@ -44,7 +45,7 @@ describe('splitModified', () => {
 describe('promptTexts / rebuildPrompt', () => {
   it('joins the text parts of a user message, skips text-less messages and keeps other parts', () => {
     const image = { type: 'file' as const, data: new Uint8Array([1]), mediaType: 'image/png' };
-    const prompt = [
+    const prompt: LanguageModelV4Prompt = [
       { role: 'system' as const, content: 'sys' },
       {
         role: 'user' as const,

@@ -1,6 +1,7 @@
 import type { JSONValue } from '@ai-sdk/provider';
-import { GuardrailConfigError } from './errors';
+import { defineGuardrailOptionShape } from './define-guardrail-options';
 import { optionsFingerprint } from './fingerprint';
+import { namePrefix, validateOptions } from './options';
 import type {
   AllowVerdict,
   BlockVerdict,
@@ -80,65 +81,24 @@ export interface DefineGuardrailOptions {
  *   check: text => (/\bdarn\b/i.test(text) ? block('Please keep it civil.') : allow()),
  * });
  */
-export function defineGuardrail({
-  name,
-  check,
-  streamSafe = false,
-  maxMatchLength,
-  timeoutMs,
-  onError = 'block',
-  parallel = false,
-  cache = 'content',
-  fingerprint,
-  perCall = false,
-}: DefineGuardrailOptions): Guardrail {
-  if (typeof name !== 'string' || name.length === 0) {
-    throw new GuardrailConfigError({
-      path: 'name',
-      value: name,
-      expected: 'a non-empty string',
-    });
-  }
-  if (typeof check !== 'function') {
-    throw new GuardrailConfigError({ path: `${name}.check`, value: check, expected: 'a function' });
-  }
-  if (maxMatchLength !== undefined && !(Number.isInteger(maxMatchLength) && maxMatchLength > 0)) {
-    throw new GuardrailConfigError({
-      path: `${name}.maxMatchLength`,
-      value: maxMatchLength,
-      expected: 'a positive integer',
-    });
-  }
-  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
-    throw new GuardrailConfigError({
-      path: `${name}.timeoutMs`,
-      value: timeoutMs,
-      expected: 'a positive number of milliseconds',
-    });
-  }
-  if (onError !== 'block' && onError !== 'allow') {
-    throw new GuardrailConfigError({
-      path: `${name}.onError`,
-      value: onError,
-      expected: "'block' or 'allow'",
-    });
-  }
-  if (
-    cache !== 'content' &&
-    cache !== 'none' &&
-    !(
-      cache != null &&
-      typeof cache === 'object' &&
-      Array.isArray(cache.metadata) &&
-      cache.metadata.every(key => typeof key === 'string')
-    )
-  ) {
-    throw new GuardrailConfigError({
-      path: `${name}.cache`,
-      value: cache,
-      expected: "'content', 'none' or { metadata: string[] }",
-    });
-  }
+export function defineGuardrail(options: DefineGuardrailOptions): Guardrail {
+  const {
+    name,
+    check,
+    streamSafe = false,
+    maxMatchLength,
+    timeoutMs,
+    onError = 'block',
+    parallel = false,
+    cache = 'content',
+    fingerprint,
+    perCall = false,
+  } = validateOptions(options, {
+    // Paths start with the name when it is usable (`no-swearing.timeoutMs`).
+    prefix: namePrefix(options, ''),
+    root: 'defineGuardrail',
+    shape: defineGuardrailOptionShape,
+  });
   const guardrail: Guardrail = {
     name,
     check,

@@ -1,0 +1,37 @@
+import {
+  anyOf,
+  booleanOption,
+  functionOption,
+  listOf,
+  milliseconds,
+  nonEmptyString,
+  type OptionShape,
+  objectOption,
+  oneOf,
+  positiveInt,
+  required,
+  rule,
+} from './options';
+
+/** The rules of `defineGuardrail`'s options: every field it accepts, and nothing else. */
+export const defineGuardrailOptionShape = {
+  name: required(nonEmptyString, 'a non-empty string'),
+  check: required(functionOption(), 'a function'),
+  streamSafe: booleanOption,
+  maxMatchLength: positiveInt,
+  timeoutMs: milliseconds,
+  onError: oneOf(['block', 'allow']),
+  parallel: booleanOption,
+  cache: anyOf(
+    [
+      oneOf(['content', 'none']),
+      objectOption({
+        metadata: required(listOf(nonEmptyString, 'an array of metadata keys'), 'an array'),
+      }),
+    ],
+    "'content', 'none' or { metadata: string[] }",
+  ),
+  // Any value: it is turned into a stable text, never read otherwise.
+  fingerprint: rule(() => true, 'any value'),
+  perCall: booleanOption,
+} satisfies OptionShape;

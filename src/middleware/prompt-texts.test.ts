@@ -44,7 +44,11 @@ describe('splitModified', () => {
 
 describe('promptTexts / rebuildPrompt', () => {
   it('joins the text parts of a user message, skips text-less messages and keeps other parts', () => {
-    const image = { type: 'file' as const, data: new Uint8Array([1]), mediaType: 'image/png' };
+    const image = {
+      type: 'file' as const,
+      data: { type: 'data' as const, data: new Uint8Array([1]) },
+      mediaType: 'image/png',
+    };
     const prompt: LanguageModelV4Prompt = [
       { role: 'system' as const, content: 'sys' },
       {

@@ -3,6 +3,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import type { Guardrail } from '../../src';
 import { rateLimit } from '../../src/guards/rate-limit/rate-limit';
+import { concurrentSpend } from '../../src/guards/token-budget/concurrent-spend.fixture';
 import { tokenBudget } from '../../src/guards/token-budget/token-budget';
 import { getGuardrailOutcome } from '../../src/middleware/get-guardrail-outcome';
 import { guardrails } from '../../src/middleware/guardrails-middleware';
@@ -62,23 +63,52 @@ describe.skipIf(!REDIS_URL)('atomic under concurrency, across two instances shar
     };
   }
 
+  it('tokenBudget: 300 concurrent calls through two instances spend no more than the session budget', async () => {
+    const prefix = uniquePrefix('token-budget-spend');
+    const { spent, results, modelCalls } = await concurrentSpend(
+      instance =>
+        redisStore(instance === 0 ? clients.nodeRedis : clients.ioredis, {
+          prefix,
+          timeoutMs: 10_000,
+        }),
+      300,
+      5_000,
+      2,
+    );
+    // Each call reserves what it then costs (see concurrentSpend): the budget
+    // holds exactly, and the last refused call needed more than was left.
+    expect(spent).toBeLessThanOrEqual(5_000);
+    expect(spent).toBeGreaterThan(5_000 - 54);
+    expect(results.filter(result => result.finishReason === 'content-filter')).toHaveLength(
+      300 - modelCalls,
+    );
+    expect(await clients.ioredis.get(`${prefix}token-budget:session:busy`)).toBe(String(spent));
+  });
+
   it('tokenBudget: 200 calls on one session budget end at the exact total, the rest blocked', async () => {
     const prefix = uniquePrefix('token-budget');
-    // 10 tokens per prompt, 1,000 per session: exactly 100 calls fit (with a
+    // 10 tokens per prompt and 10 reserved for the answer (no output
+    // guardrail settles it), 1,000 per session: exactly 50 calls fit (with a
     // store per instance, 200 would pass).
     const { passed, blocked, modelCalls } = await fire(
-      store => tokenBudget({ perSession: { maxTokens: 1_000 }, store, countTokens: () => 10 }),
+      store =>
+        tokenBudget({
+          perSession: { maxTokens: 1_000 },
+          store,
+          countTokens: () => 10,
+          reserveOutputTokens: 10,
+        }),
       { sessionId: 'session-1' },
       prefix,
     );
-    expect(passed).toBe(100);
-    expect(modelCalls).toBe(100);
-    expect(blocked).toHaveLength(100);
+    expect(passed).toBe(50);
+    expect(modelCalls).toBe(50);
+    expect(blocked).toHaveLength(150);
     for (const outcome of blocked) {
       expect(outcome?.records[0]).toMatchObject({
         guardrail: 'token-budget',
         status: 'blocked',
-        info: { tokens: 10, budget: 1_000 },
+        info: { tokens: 10, reserved: 20, budget: 1_000 },
       });
     }
     expect(await clients.ioredis.get(`${prefix}token-budget:session:session-1`)).toBe('1000');

@@ -1,8 +1,10 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { generateText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pii } from '../../src/guards/pii/pii';
+import { runVaultScenario, vaultSteps } from '../../src/guards/pii/vault-scenario.fixture';
 import { guardrails } from '../../src/middleware/guardrails-middleware';
 import { redisStore } from '../../src/redis';
 import { memoryStore } from '../../src/store/memory-store';
@@ -106,4 +108,26 @@ describe.skipIf(!REDIS_URL)('pii pseudonym vault shared through Redis', () => {
     });
     expect(second.text).toBe('I will write to <EMAIL_ADDRESS_1> today.');
   });
+
+  it('never maps two values to one placeholder nor restores a value the user did not write, across expiries and data loss (property)', async () => {
+    // Real time on a real server: a short TTL, and turns, sleeps and lost keys in random order.
+    const ttlMs = 150;
+    await fc.assert(
+      fc.asyncProperty(vaultSteps(2 * ttlMs, 10), async steps => {
+        const prefix = uniquePrefix('vault-property');
+        const error = await runVaultScenario(steps, {
+          store: redisStore(clients.ioredis, { prefix, timeoutMs: 10_000 }),
+          ttlMs,
+          advance: ms => new Promise(resolve => setTimeout(resolve, ms)),
+          async wipe(keep) {
+            const keys = (await keysWithTtl(clients.ioredis, prefix)).map(({ key }) => key);
+            const lost = keep === 0 ? keys : keys.filter((_, i) => i % 3 !== keep - 1);
+            if (lost.length > 0) await clients.ioredis.del(...lost);
+          },
+        });
+        expect(error).toBeUndefined();
+      }),
+      { numRuns: 20 },
+    );
+  }, 60_000);
 });

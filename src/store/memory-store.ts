@@ -1,4 +1,5 @@
-import { GuardrailConfigError } from '../core/errors';
+import { validateOptions } from '../core/options';
+import { memoryStoreOptionShape } from './memory-store-options';
 import type { Store } from './store';
 
 interface Entry {
@@ -31,19 +32,16 @@ const ENTRY_OVERHEAD_BYTES = 96;
  * plus the engine's own slack. Right for one server process and for tests;
  * a deployment with many instances needs a shared store such as Redis.
  */
-export function memoryStore({
-  maxEntries = 10_000,
-  maxBytes = 64 * 1024 * 1024,
-  now = Date.now,
-}: MemoryStoreOptions = {}): Store {
-  for (const [path, value] of [
-    ['memoryStore.maxEntries', maxEntries],
-    ['memoryStore.maxBytes', maxBytes],
-  ] as const) {
-    if (!Number.isSafeInteger(value) || value < 1) {
-      throw new GuardrailConfigError({ path, value, expected: 'a positive integer' });
-    }
-  }
+export function memoryStore(options?: MemoryStoreOptions): Store {
+  const {
+    maxEntries = 10_000,
+    maxBytes = 64 * 1024 * 1024,
+    now = Date.now,
+  } = validateOptions(options, {
+    prefix: 'memoryStore',
+    root: 'memoryStore',
+    shape: memoryStoreOptionShape,
+  });
   // A Map keeps insertion order: re-inserting on access makes it an LRU list.
   const entries = new Map<string, Entry>();
   let bytes = 0;

@@ -4,6 +4,7 @@ import type { Guardrail, GuardrailKind } from '../core/types';
 import { invisibleText } from '../guards/invisible-text/invisible-text';
 import { allPiiEntities, type PiiEntity } from '../guards/pii/find-pii';
 import { pii } from '../guards/pii/pii';
+import { promptInjection } from '../guards/prompt-injection/prompt-injection';
 import { secrets } from '../guards/secrets/secrets';
 import {
   type Confusion,
@@ -18,7 +19,7 @@ import { secretTypesForRule } from './secret-rules';
 
 /** Options of `evaluate`. */
 export interface EvalOptions {
-  /** Built-in guardrail name: `pii`, `secrets` or `invisibleText`. */
+  /** Built-in guardrail name: `pii`, `secrets`, `invisibleText` or `prompt-injection`. */
   guardrail: string;
   /** Path of a JSONL file with `text`, `label`, `set` and (PII) `spans`. */
   data: string;
@@ -58,6 +59,8 @@ const factories: Record<string, (options: Record<string, unknown>) => Guardrail>
   pii: options => pii({ action: 'block', ...options }),
   secrets: options => secrets({ action: 'block', ...options }),
   invisibleText: options => invisibleText({ action: 'block', ...options }),
+  // Judged in the mode of `kind`: 'indirect' on tool_output, else 'direct'.
+  'prompt-injection': options => promptInjection(options),
 };
 
 interface Row {

@@ -4,7 +4,7 @@ import type { GuardrailKind } from '../core/types';
 import { checkConfig } from './check-config';
 import { evaluate, formatReports } from './eval';
 
-const usage = `Usage: ai-guardrails eval --guardrail <pii|secrets|invisibleText> --data <file.jsonl>
+const usage = `Usage: ai-guardrails eval --guardrail <pii|secrets|invisibleText|prompt-injection> --data <file.jsonl>
        [--kind input|output|tool_input|tool_output] [--options '<json>'] [--rule-aware] [--json]
 
   --rule-aware  secrets data: a label-0 row written for one rule (rule_id / plugin) counts

@@ -1,16 +1,22 @@
-/** Most encoded segments decoded per text, and longest segment read, so cost stays bounded. */
-export const MAX_DECODED_SEGMENTS = 8;
+/**
+ * Longest piece of an encoded run decoded at once; longer runs are decoded
+ * piece by piece (every piece, so nothing past a limit goes unread).
+ */
 export const MAX_SEGMENT_LENGTH = 4096;
 
 /** One encoded run found in a text and what it decodes to. */
 export interface DecodedSegment {
-  encoding: 'base64' | 'hex' | 'url';
+  encoding: 'base64' | 'hex' | 'url' | 'tags';
   text: string;
 }
 
 const base64Run = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
 const hexRun = /(?:[0-9a-fA-F]{2}[ :]?){12,}/g;
-const urlEncodedRun = /[^\s%]{0,64}(?:%[0-9a-fA-F]{2}[^\s%]{0,24}){4,}/g;
+// Percent escapes with the text between them; the run is then widened by hand
+// to the word it starts in, so no unbounded prefix is tried at every offset.
+const urlEncodedRun = /(?:%[0-9a-fA-F]{2}[^\s%]{0,24}){4,}/g;
+// Unicode tag characters U+E0020..E007E spell ASCII ("ASCII smuggling").
+const tagRun = /(?:\u{E0001}|[\u{E0020}-\u{E007F}])+/gu;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -69,23 +75,49 @@ function decodeUrl(run: string): string | undefined {
   }
 }
 
+function decodeTags(run: string): string | undefined {
+  let text = '';
+  for (const char of run) {
+    const code = char.codePointAt(0)! - 0xe0000;
+    if (code >= 0x20 && code <= 0x7e) text += String.fromCharCode(code);
+  }
+  return text.trim() === '' ? undefined : text;
+}
+
+/** Cuts a run into pieces of at most `MAX_SEGMENT_LENGTH` (a multiple of 4 and of 2). */
+function* pieces(run: string): Generator<string> {
+  for (let start = 0; start < run.length; start += MAX_SEGMENT_LENGTH) {
+    yield run.slice(start, start + MAX_SEGMENT_LENGTH);
+  }
+}
+
 /**
- * Finds base64, hex and URL-encoded runs in `text` and returns the ones that
- * decode to readable text, so that signals can be matched on them too. At
- * most `MAX_DECODED_SEGMENTS` runs, each cut to `MAX_SEGMENT_LENGTH` chars.
+ * Finds base64, hex, URL-encoded and Unicode-tag runs in `text` and returns
+ * every one that decodes to readable text, so that it can be judged too.
+ * Long runs are decoded in pieces of `MAX_SEGMENT_LENGTH`; the total work is
+ * linear in the length of the text.
  */
 export function decodeSegments(text: string): DecodedSegment[] {
   const found: DecodedSegment[] = [];
   const scans: Array<[DecodedSegment['encoding'], RegExp, (run: string) => string | undefined]> = [
     ['base64', base64Run, decodeBase64],
     ['hex', hexRun, decodeHex],
-    ['url', urlEncodedRun, decodeUrl],
   ];
+  if (text.includes('%')) scans.push(['url', urlEncodedRun, decodeUrl]);
+  if (/[\u{E0000}-\u{E007F}]/u.test(text)) scans.push(['tags', tagRun, decodeTags]);
   for (const [encoding, pattern, decode] of scans) {
     for (const match of text.matchAll(pattern)) {
-      if (found.length >= MAX_DECODED_SEGMENTS) return found;
-      const decoded = decode(match[0].slice(0, MAX_SEGMENT_LENGTH));
-      if (decoded !== undefined) found.push({ encoding, text: decoded });
+      let run = match[0];
+      if (encoding === 'url') {
+        // Widen to the start of the word, at most 64 characters back.
+        let start = match.index;
+        while (start > 0 && match.index - start < 64 && !/[\s%]/.test(text[start - 1]!)) start--;
+        run = text.slice(start, match.index) + run;
+      }
+      for (const piece of encoding === 'tags' ? [run] : pieces(run)) {
+        const decoded = decode(piece);
+        if (decoded !== undefined) found.push({ encoding, text: decoded });
+      }
     }
   }
   return found;

@@ -62,10 +62,101 @@ const leetChars = /[0134578@$|]/g;
 // A word-like token: letters, digits and the leet symbols, at most 64 long so a
 // single regex step stays cheap.
 const wordToken = /[\p{L}\p{N}@$|]{2,64}/gu;
-// Single letters separated by one space or dot, e.g. "i g n o r e" or "i.g.n.o.r.e".
-const spacedLetters = /(?<![\p{L}\p{N}])(?:\p{L}[ .\-_*]){3,}\p{L}(?![\p{L}\p{N}])/gu;
+// Single letters (or leet digits) separated by one space or dot, e.g.
+// "i g n o r e", "i.g.n.o.r.e" or "1 g n 0 r 3": found by `joinSpacedRuns`.
+const letter = /\p{L}/u;
 
-function foldWord(word: string, offset: number, whole: string, foldLeet: boolean): string {
+function isSpacedUnit(code: number): boolean {
+  if (code < 0x80) {
+    return (
+      (code >= 97 && code <= 122) ||
+      (code >= 65 && code <= 90) ||
+      code === 48 ||
+      code === 49 ||
+      code === 51 ||
+      code === 52 ||
+      code === 53 ||
+      code === 55 ||
+      code === 56 ||
+      code === 64 ||
+      code === 36
+    );
+  }
+  return code < 0xd800 || code > 0xdfff ? letter.test(String.fromCharCode(code)) : false;
+}
+
+function isSeparator(code: number): boolean {
+  return code === 32 || code === 46 || code === 45 || code === 95 || code === 42;
+}
+
+function isLetterOrNumber(code: number): boolean {
+  if (code < 0x80)
+    return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
+  return letterOrNumber.test(String.fromCharCode(code));
+}
+
+/**
+ * Joins runs of at least four single characters separated by one
+ * separator ("i g n o r e"), where the run spells a word (`joinSpaced`).
+ * One pass: each character is looked at a bounded number of times.
+ */
+function joinSpacedRuns(text: string, aggressive: boolean): string {
+  const pieces: string[] = [];
+  let copied = 0;
+  const length = text.length;
+  let index = 0;
+  while (index < length - 6) {
+    if (
+      !isSeparator(text.charCodeAt(index + 1)) ||
+      !isSpacedUnit(text.charCodeAt(index)) ||
+      (index > 0 && isLetterOrNumber(text.charCodeAt(index - 1)))
+    ) {
+      index++;
+      continue;
+    }
+    // Units at index, index + 2, ...; the run ends at the last unit not followed by a letter or digit.
+    let last = index;
+    let end = -1;
+    let units = 1;
+    while (
+      last + 2 < length &&
+      isSeparator(text.charCodeAt(last + 1)) &&
+      isSpacedUnit(text.charCodeAt(last + 2))
+    ) {
+      last += 2;
+      units++;
+      const after = last + 1 < length ? text.charCodeAt(last + 1) : -1;
+      if (units >= 4 && (after < 0 || !isLetterOrNumber(after))) end = last + 1;
+    }
+    if (end < 0) {
+      index = last + 1;
+      continue;
+    }
+    pieces.push(text.slice(copied, index), joinSpaced(text.slice(index, end), aggressive));
+    copied = end;
+    index = end;
+  }
+  if (copied === 0) return text;
+  pieces.push(text.slice(copied));
+  return pieces.join('');
+}
+
+/** Joins a run of spaced single characters when it spells a word (mostly letters). */
+function joinSpaced(run: string, aggressive: boolean): string {
+  const joined = run.replace(/[ .\-_*]/g, '');
+  const letters = joined.match(/\p{L}/gu)?.length ?? 0;
+  if (letters * (aggressive ? 3 : 2) < joined.length) return run;
+  return letters === joined.length
+    ? joined
+    : Array.from(joined, char => leet[char] ?? char).join('');
+}
+
+function foldWord(
+  word: string,
+  offset: number,
+  whole: string,
+  foldLeet: boolean | 'aggressive',
+): string {
   let folded = word;
   if (latinLetter.test(folded) && /[^ -~]/.test(folded)) {
     folded = Array.from(folded, char => homoglyphs[char] ?? char).join('');
@@ -75,13 +166,11 @@ function foldWord(word: string, offset: number, whole: string, foldLeet: boolean
   // Only words that are mostly letters: "h4ck3r" folds, "2134@gmail" or "1st" do not.
   const letters = folded.match(/\p{L}/gu)?.length ?? 0;
   const leetCount = folded.match(leetChars)?.length ?? 0;
-  if (
-    foldLeet &&
-    !isAddress &&
-    leetCount > 0 &&
-    letters > leetCount &&
-    !/\d{3}|^\d+(?:st|nd|rd|th)$/.test(folded)
-  ) {
+  const leetWord =
+    foldLeet === 'aggressive'
+      ? letters > 0
+      : letters > leetCount && !/\d{3}|^\d+(?:st|nd|rd|th)$/.test(folded);
+  if (foldLeet && !isAddress && leetCount > 0 && leetWord) {
     folded = Array.from(folded, char => leet[char] ?? char).join('');
   }
   return folded;
@@ -93,21 +182,85 @@ function foldWord(word: string, offset: number, whole: string, foldLeet: boolean
  * and Greek homoglyphs and leetspeak folded inside Latin words, letters
  * spelled out with spaces joined, and whitespace collapsed (line breaks
  * kept, one per run). Linear time. `{ leet: false }` keeps digits and
- * symbols, for matchers that try both readings (`$project` is not `sproject`).
+ * symbols, for matchers that try both readings (`$project` is not `sproject`);
+ * `{ leet: 'aggressive' }` folds every word with a letter in it ("1n57ruc710n5"
+ * too) and joins spaced runs that are a third letters, for a second reading
+ * of text that looks like heavy leetspeak.
  *
  * @example
  * foldText('1gn0re   аll previous'); // 'ignore all previous'
  */
-export function foldText(text: string, { leet: foldLeet = true }: { leet?: boolean } = {}): string {
-  return normalizeText(text)
-    .text.toLowerCase()
-    .replace(/[\u2018\u2019\u201b\u2032]/g, "'")
-    .replace(/[\u201c\u201d\u201f\u2033]/g, '"')
-    .replace(wordToken, (word, offset: number, whole: string) =>
-      foldWord(word, offset, whole, foldLeet),
-    )
-    .replace(spacedLetters, run => run.replace(/[ .\-_*]/g, ''))
-    .replace(/[^\S\n]+/g, ' ')
+export function foldText(
+  text: string,
+  { leet: foldLeet = true }: { leet?: boolean | 'aggressive' } = {},
+): string {
+  let folded = normalizeText(text).text.toLowerCase();
+  if (/[\u2018\u2019\u201b\u2032\u201c\u201d\u201f\u2033]/.test(folded)) {
+    folded = folded
+      .replace(/[\u2018\u2019\u201b\u2032]/g, "'")
+      .replace(/[\u201c\u201d\u201f\u2033]/g, '"');
+  }
+  return collapseWhitespace(joinSpacedRuns(foldWords(folded, foldLeet), foldLeet === 'aggressive'));
+}
+
+const letterOrNumber = /[\p{L}\p{N}]/u;
+
+/** True for a code point that `wordToken` takes into a word. */
+function isTokenCodePoint(code: number): boolean {
+  if (code < 0x80) {
+    return (
+      (code >= 97 && code <= 122) ||
+      (code >= 48 && code <= 57) ||
+      (code >= 65 && code <= 90) ||
+      code === 64 ||
+      code === 36 ||
+      code === 124
+    );
+  }
+  return letterOrNumber.test(String.fromCodePoint(code));
+}
+
+/**
+ * `wordToken` folding, applied only to runs of word characters that hold
+ * something other than a-z: plain lower-case words (nearly all of a text)
+ * fold to themselves, so they are not handed to a callback one by one.
+ */
+function foldWords(text: string, foldLeet: boolean | 'aggressive'): string {
+  const pieces: string[] = [];
+  let copied = 0;
+  let index = 0;
+  const length = text.length;
+  while (index < length) {
+    const start = index;
+    let special = false;
+    while (index < length) {
+      const code = text.codePointAt(index)!;
+      if (!isTokenCodePoint(code)) break;
+      if (code < 97 || code > 122) special = true;
+      index += code > 0xffff ? 2 : 1;
+    }
+    if (special && index - start >= 2) {
+      pieces.push(text.slice(copied, start));
+      pieces.push(
+        text
+          .slice(start, index)
+          .replace(wordToken, (word, offset: number) =>
+            foldWord(word, start + offset, text, foldLeet),
+          ),
+      );
+      copied = index;
+    }
+    if (index === start) index += text.codePointAt(index)! > 0xffff ? 2 : 1;
+  }
+  if (copied === 0) return text;
+  pieces.push(text.slice(copied));
+  return pieces.join('');
+}
+
+/** Runs of blanks become one space (single spaces are left as they are); line breaks are kept, one per run. */
+function collapseWhitespace(text: string): string {
+  return text
+    .replace(/[^\S\n ][^\S\n]*| [^\S\n]+/g, ' ')
     .replace(/ ?\n[\s]*/g, '\n')
     .trim();
 }

@@ -1,11 +1,23 @@
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import { GuardrailConfigError } from '../../core/errors';
 import type { Guardrail } from '../../core/types';
-import { DEFAULT_PROMPT_INJECTION_THRESHOLD, scorePromptInjection } from './score-prompt-injection';
+import {
+  DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD,
+  DEFAULT_PROMPT_INJECTION_THRESHOLD,
+  scorePromptInjection,
+} from './score-prompt-injection';
 
 /** Options of `promptInjection`. */
 export interface PromptInjectionOptions {
-  /** Block at or above this score (0..1). Default `DEFAULT_PROMPT_INJECTION_THRESHOLD` (0.45). */
+  /**
+   * Block when the calibrated probability that the text is an injection is
+   * at or above this value, in (0, 1]. Default: `DEFAULT_PROMPT_INJECTION_THRESHOLD`
+   * in direct mode and `DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD` in
+   * indirect mode, each picked on benign data held apart from training for a
+   * false-positive rate within 1% (see docs/prompt-injection-model.md). Higher
+   * blocks less; the score is a probability, so 0.9 means "block only when
+   * nine in ten texts scored like this were injections" on the training mix.
+   */
   threshold?: number;
   /**
    * `'direct'` judges a user's own message; `'indirect'` judges data the model
@@ -21,11 +33,13 @@ export interface PromptInjectionOptions {
 
 /**
  * Blocks text that reads like a prompt injection: instruction overrides
- * ("ignore all previous instructions"), jailbreak personas and modes, system
- * prompt extraction, and, in indirect mode, instructions addressed to the
- * assistant inside tool results and documents. Deterministic and offline;
- * the text is normalised (NFKC, invisible characters, homoglyphs, leetspeak)
- * and encoded runs (base64, hex, URL) are decoded before matching.
+ * ("ignore all previous instructions"), jailbreak personas and templates,
+ * system prompt extraction, adversarial gibberish suffixes, and, in indirect
+ * mode, instructions planted in tool results and documents. A learned
+ * detector shipped in the package (see `scorePromptInjection` and
+ * docs/prompt-injection-model.md): deterministic, offline, linear time; the
+ * text is normalised (NFKC, invisible characters, homoglyphs, leetspeak) and
+ * encoded runs (base64, hex, URL, tag characters) are decoded and judged too.
  *
  * The record's `info` holds `{ score, signals, mode, threshold }`.
  *
@@ -37,12 +51,15 @@ export interface PromptInjectionOptions {
  * guardTools(tools, { output: [promptInjection({ mode: 'indirect' })] });
  */
 export function promptInjection({
-  threshold = DEFAULT_PROMPT_INJECTION_THRESHOLD,
+  threshold,
   mode,
   message = 'This request looks like a prompt injection and was blocked.',
   name = 'prompt-injection',
 }: PromptInjectionOptions = {}): Guardrail {
-  if (typeof threshold !== 'number' || !(threshold > 0 && threshold <= 1)) {
+  if (
+    threshold !== undefined &&
+    (typeof threshold !== 'number' || !(threshold > 0 && threshold <= 1))
+  ) {
     throw new GuardrailConfigError({
       path: `${name}.threshold`,
       value: threshold,
@@ -60,12 +77,17 @@ export function promptInjection({
     name,
     check(content, ctx) {
       const effectiveMode = mode ?? (ctx.kind === 'tool_output' ? 'indirect' : 'direct');
+      const effectiveThreshold =
+        threshold ??
+        (effectiveMode === 'indirect'
+          ? DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD
+          : DEFAULT_PROMPT_INJECTION_THRESHOLD);
       const { score, signals } = scorePromptInjection(content, { mode: effectiveMode });
-      const info = { score, signals, mode: effectiveMode, threshold };
-      if (score < threshold) return allow(info);
+      const info = { score, signals, mode: effectiveMode, threshold: effectiveThreshold };
+      if (score < effectiveThreshold) return allow(info);
       return block({
         message,
-        reason: `prompt injection score ${score} >= ${threshold} (${signals.join(', ')})`,
+        reason: `prompt injection score ${score} >= ${effectiveThreshold} (${signals.join(', ')})`,
         severity: 'critical',
         info,
       });

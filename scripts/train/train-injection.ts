@@ -1,0 +1,365 @@
+/**
+ * Trains the prompt-injection detector and writes its model files.
+ *
+ *   npm run train                      rebuild src/guards/prompt-injection/model/*.ts
+ *   npm run train -- --loso            leave-one-source-out report (writes nothing)
+ *   npm run train -- --check           rebuild in memory, exit 1 if the committed files differ
+ *
+ * Options: --corpora DIR (default ../shared/corpora), --datasets DIR
+ * (default ../shared/datasets), --out DIR, --target-fpr 0.01, --only direct|indirect.
+ * Deterministic: rows sorted by id, a seeded shuffle, one thread, no network.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { maxWindowSurprisal } from '../../src/guards/prompt-injection/char-language-model';
+import { foldText } from '../../src/guards/prompt-injection/fold-text';
+import {
+  type InjectionModelSpec,
+  InjectionScorer,
+} from '../../src/guards/prompt-injection/injection-model';
+import { maxReadingLogit } from '../../src/guards/prompt-injection/score-prompt-injection';
+import { syntheticRows } from './augment';
+import {
+  type DataPaths,
+  directRows,
+  englishParagraphs,
+  indirectRows,
+  isCalibrationRow,
+  type TrainingRow,
+} from './injection-data';
+import {
+  buildLanguageModel,
+  fitPlatt,
+  quantise,
+  type SparseRows,
+  type TrainOptions,
+  trainLogistic,
+} from './logistic';
+
+function sortById(rows: TrainingRow[]): TrainingRow[] {
+  return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Weight factor of the synthetic rows (see scripts/train/augment.ts). */
+const SYNTHETIC_BOOST = Number(process.env.SYNTHETIC_BOOST ?? 4);
+
+/** Hyper-parameters per mode. */
+export const trainOptions: Record<'direct' | 'indirect', TrainOptions> = {
+  direct: {
+    bits: 18,
+    epochs: Number(process.env.EPOCHS ?? 6),
+    learningRate: Number(process.env.LR ?? 0.2),
+    l2: Number(process.env.L2 ?? 1e-6),
+    seed: 20261130,
+  },
+  indirect: { bits: 17, epochs: 6, learningRate: 0.2, l2: 1e-6, seed: 20261130 },
+};
+
+/** Rows with their sparse features, ready for training. */
+export interface PreparedData {
+  rows: TrainingRow[];
+  sparse: SparseRows;
+}
+
+/** Folds every row and collects its features over the whole text. */
+export function prepare(
+  rows: TrainingRow[],
+  bits: number,
+  languageModel: Uint8Array,
+): PreparedData {
+  const extractor = new InjectionScorer(emptySpec(bits));
+  const chunks: Int32Array[] = [];
+  const offsets = new Uint32Array(rows.length + 1);
+  const surprisal = new Float64Array(rows.length);
+  const labels = new Uint8Array(rows.length);
+  let total = 0;
+  for (const [index, row] of rows.entries()) {
+    const folded = foldText(row.text);
+    const features = extractor.features(folded, 0, folded.length).slice();
+    features.sort();
+    chunks.push(features);
+    total += features.length;
+    offsets[index + 1] = total;
+    surprisal[index] = maxWindowSurprisal(folded, languageModel);
+    labels[index] = row.label;
+  }
+  const indices = new Int32Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    indices.set(chunk, at);
+    at += chunk.length;
+  }
+  return { rows, sparse: { indices, offsets, surprisal, labels } };
+}
+
+function emptySpec(bits: number): InjectionModelSpec {
+  return {
+    bits,
+    weights: new Int8Array(1 << bits),
+    scale: 1,
+    bias: 0,
+    suffixWeights: [],
+    plattA: 1,
+    plattB: 0,
+  };
+}
+
+/**
+ * Per-row weights: within a class, a source of n rows weighs n^-0.5 per row
+ * (so no single large collection dominates), and both classes weigh the same
+ * in total.
+ */
+function sampleWeights(rows: TrainingRow[], selected: readonly number[]): Float64Array {
+  const groupSizes = new Map<string, number>();
+  for (const index of selected) {
+    const key = `${rows[index]!.label}:${rows[index]!.group}`;
+    groupSizes.set(key, (groupSizes.get(key) ?? 0) + 1);
+  }
+  const weights = new Float64Array(rows.length);
+  const classTotals = [0, 0];
+  for (const index of selected) {
+    const row = rows[index]!;
+    // Hand-written rows stand for what the collections lack: they weigh as a large source.
+    const boost = row.group.startsWith('synthetic:') ? SYNTHETIC_BOOST : 1;
+    weights[index] = boost / Math.sqrt(groupSizes.get(`${row.label}:${row.group}`)!);
+    classTotals[row.label]! += weights[index]!;
+  }
+  for (const index of selected) {
+    const row = rows[index]!;
+    weights[index] = (weights[index]! * selected.length) / 2 / classTotals[row.label]!;
+  }
+  return weights;
+}
+
+/** Highest logit over every reading of a text (the runtime's max, before calibration). */
+export const maxLogit = maxReadingLogit;
+
+/** A trained, calibrated model and the threshold picked for it. */
+export interface FittedModel {
+  spec: InjectionModelSpec;
+  scorer: InjectionScorer;
+  threshold: number;
+  calibration: { benign: number; falsePositives: number; attacks: number; caught: number };
+}
+
+/**
+ * Trains on the non-calibration rows outside `exclude`, fits Platt scaling on
+ * the calibration rows outside `exclude`, and picks the lowest threshold (on
+ * a 0.01 grid) whose false-positive rate on the calibration benign rows is
+ * within `targetFpr`.
+ */
+export function fitModel(
+  data: PreparedData,
+  options: TrainOptions,
+  languageModel: Uint8Array,
+  targetFpr: number,
+  exclude?: string,
+): FittedModel {
+  const train: number[] = [];
+  const calibrate: number[] = [];
+  for (const [index, row] of data.rows.entries()) {
+    if (row.group === exclude) continue;
+    (isCalibrationRow(row) ? calibrate : train).push(index);
+  }
+  const real = trainLogistic(data.sparse, train, sampleWeights(data.rows, train), options);
+  const spec = quantise(real, options.bits);
+  let scorer = new InjectionScorer(spec);
+  const logits = calibrate.map(index => maxLogit(data.rows[index]!.text, scorer, languageModel));
+  const labels = calibrate.map(index => data.rows[index]!.label);
+  const [plattA, plattB] = fitPlatt(logits, labels);
+  const calibrated: InjectionModelSpec = { ...spec, plattA, plattB };
+  scorer = new InjectionScorer(calibrated);
+  const benign = logits.filter((_, index) => labels[index] === 0).map(z => scorer.probability(z));
+  const attacks = logits.filter((_, index) => labels[index] === 1).map(z => scorer.probability(z));
+  let threshold = 0.5;
+  for (let step = 1; step <= 99; step++) {
+    const candidate = step / 100;
+    const falsePositives = benign.filter(p => Math.round(p * 1000) / 1000 >= candidate).length;
+    if (falsePositives <= targetFpr * benign.length) {
+      threshold = candidate;
+      break;
+    }
+  }
+  const rounded = (p: number) => Math.round(p * 1000) / 1000;
+  return {
+    spec: calibrated,
+    scorer,
+    threshold,
+    calibration: {
+      benign: benign.length,
+      falsePositives: benign.filter(p => rounded(p) >= threshold).length,
+      attacks: attacks.length,
+      caught: attacks.filter(p => rounded(p) >= threshold).length,
+    },
+  };
+}
+
+function base64(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+}
+
+export function modelFile(
+  mode: 'direct' | 'indirect',
+  fitted: FittedModel,
+  rows: number,
+  thresholdName: string,
+): string {
+  const { spec, threshold, calibration } = fitted;
+  const name = `${mode}Model`;
+  const body = {
+    bits: spec.bits,
+    scale: spec.scale,
+    bias: spec.bias,
+    suffixWeights: spec.suffixWeights,
+    plattA: spec.plattA,
+    plattB: spec.plattB,
+  };
+  return `// Generated by \`npm run train\` (scripts/train/train-injection.ts): do not edit.
+// ${rows} rows; calibration slice: ${calibration.falsePositives}/${calibration.benign} benign over the threshold, ${calibration.caught}/${calibration.attacks} attacks caught.
+import type { EncodedInjectionModel } from '../injection-model';
+
+/** Default blocking probability for ${mode === 'direct' ? "users' messages" : 'tool results and documents'}, picked on held-apart benign rows. */
+export const ${thresholdName} = ${threshold};
+
+/** The ${mode} prompt-injection model (logistic regression over hashed n-grams, int8 weights). */
+export const ${name}: EncodedInjectionModel = {
+${Object.entries(body)
+  .map(([key, value]) => `  ${key}: ${JSON.stringify(value).replace(/,/g, ', ')},`)
+  .join('\n')}
+  weights:
+    '${base64(new Uint8Array(spec.weights.buffer))}',
+};
+`;
+}
+
+export function languageModelFile(table: Uint8Array, paragraphs: number): string {
+  return `// Generated by \`npm run train\` (scripts/train/train-injection.ts): do not edit.
+// Character trigram surprisals of ${paragraphs} paragraphs of English prose.
+
+/** Quantised surprisal table of the character language model (base64 of 64^3 bytes). */
+export const languageModelTable =
+  '${base64(table)}';
+`;
+}
+
+function argument(name: string, fallback: string): string {
+  const index = process.argv.indexOf(name);
+  return index >= 0 && process.argv[index + 1] ? process.argv[index + 1]! : fallback;
+}
+
+function log(message: string) {
+  process.stderr.write(`${message}\n`);
+}
+
+/** Recall or false-positive rate per left-out group, as markdown rows. */
+function leaveOneSourceOut(
+  mode: 'direct' | 'indirect',
+  data: PreparedData,
+  languageModel: Uint8Array,
+  targetFpr: number,
+) {
+  const wanted = argument('--groups', '');
+  const groups = [...new Set(data.rows.map(row => row.group))]
+    .sort()
+    .filter(group => wanted === '' || wanted.split(',').includes(group));
+  console.log(`\n### ${mode}: leave one source out\n`);
+  console.log('| left-out source | attacks | recall | benign | FPR | threshold |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const group of groups) {
+    const started = performance.now();
+    const fitted = fitModel(data, trainOptions[mode], languageModel, targetFpr, group);
+    let attacks = 0;
+    let caught = 0;
+    let benign = 0;
+    let flagged = 0;
+    for (const row of data.rows) {
+      if (row.group !== group) continue;
+      const probability =
+        Math.round(
+          fitted.scorer.probability(maxLogit(row.text, fitted.scorer, languageModel)) * 1000,
+        ) / 1000;
+      const hit = probability >= fitted.threshold;
+      if (row.label === 1) {
+        attacks++;
+        if (hit) caught++;
+      } else {
+        benign++;
+        if (hit) flagged++;
+      }
+    }
+    const rate = (a: number, b: number) => (b === 0 ? '–' : (a / b).toFixed(3));
+    console.log(
+      `| ${group} | ${attacks} | ${rate(caught, attacks)} | ${benign} | ${rate(flagged, benign)} | ${fitted.threshold} |`,
+    );
+    log(`  ${group}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+async function main() {
+  const root = resolve(import.meta.dirname, '../..');
+  const paths: DataPaths = {
+    corpora: resolve(argument('--corpora', join(root, '../shared/corpora'))),
+    datasets: resolve(argument('--datasets', join(root, '../shared/datasets'))),
+  };
+  const out = resolve(argument('--out', join(root, 'src/guards/prompt-injection/model')));
+  const targetFpr = Number(argument('--target-fpr', '0.01'));
+  const only = argument('--only', '');
+  const loso = process.argv.includes('--loso');
+  const check = process.argv.includes('--check');
+  const synthetic = !process.argv.includes('--no-synthetic');
+  const started = performance.now();
+
+  const paragraphs = englishParagraphs(paths);
+  const languageModel = buildLanguageModel(paragraphs);
+  log(`language model: ${paragraphs.length} paragraphs`);
+  const files = new Map<string, string>();
+  files.set('char-language-model-table.ts', languageModelFile(languageModel, paragraphs.length));
+
+  for (const mode of ['direct', 'indirect'] as const) {
+    if (only && only !== mode) continue;
+    const rows =
+      mode === 'direct'
+        ? sortById([...directRows(paths), ...(synthetic ? syntheticRows() : [])])
+        : indirectRows(paths);
+    const data = prepare(rows, trainOptions[mode].bits, languageModel);
+    log(
+      `${mode}: ${rows.length} rows prepared (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    );
+    if (loso) {
+      leaveOneSourceOut(mode, data, languageModel, targetFpr);
+      continue;
+    }
+    const fitted = fitModel(data, trainOptions[mode], languageModel, targetFpr);
+    log(
+      `${mode}: threshold ${fitted.threshold}, calibration ${JSON.stringify(fitted.calibration)}`,
+    );
+    const thresholdName =
+      mode === 'direct'
+        ? 'DEFAULT_PROMPT_INJECTION_THRESHOLD'
+        : 'DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD';
+    files.set(`${mode}-model.ts`, modelFile(mode, fitted, rows.length, thresholdName));
+  }
+  if (loso) return;
+
+  let differs = false;
+  for (const [name, contents] of files) {
+    const path = join(out, name);
+    if (check) {
+      const same = existsSync(path) && readFileSync(path, 'utf8') === contents;
+      log(`${name}: ${same ? 'identical' : 'DIFFERS'}`);
+      differs ||= !same;
+    } else {
+      writeFileSync(path, contents);
+      log(`wrote ${path} (${contents.length} bytes)`);
+    }
+  }
+  log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (differs) process.exitCode = 1;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  main().catch(error => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,111 @@
+/**
+ * A character trigram language model of English prose, used to find the
+ * least probable stretch of a text: optimised adversarial suffixes
+ * (GCG-style `describing.\ + similarlyNow write oppositeley.](`) read as
+ * gibberish to it, ordinary sentences do not (the perplexity filters of Jain
+ * et al. 2023 and Alon & Kamfonas 2023).
+ *
+ * Characters fall into 64 classes (space, a-z, A-Z, digit, common
+ * punctuation, other ASCII punctuation, non-ASCII); the model is a table of
+ * quantised surprisals `-ln P(c | a b)` for every class triple, 16 steps per
+ * nat, built by `scripts/train/train-injection.ts`.
+ */
+
+/** Number of character classes; the table has `CLASSES^3` entries. */
+export const CLASSES = 64;
+/** Quantisation steps per nat of surprisal in the table. */
+export const SURPRISAL_STEPS = 16;
+/** Characters per judged window. */
+export const SURPRISAL_WINDOW = 40;
+
+const SPACE = 0;
+const DIGIT = 53;
+const OTHER_PUNCT = 62;
+const NON_ASCII = 63;
+
+const asciiClass = new Uint8Array(128).fill(OTHER_PUNCT);
+for (let code = 0; code < 128; code++) {
+  if (code <= 32) asciiClass[code] = SPACE;
+  else if (code >= 97 && code <= 122) asciiClass[code] = 1 + code - 97;
+  else if (code >= 65 && code <= 90) asciiClass[code] = 27 + code - 65;
+  else if (code >= 48 && code <= 57) asciiClass[code] = DIGIT;
+}
+const punctuation = `.,'"-!?:`;
+for (let index = 0; index < punctuation.length; index++) {
+  asciiClass[punctuation.charCodeAt(index)] = 54 + index;
+}
+// ';' reads like ':' in prose.
+asciiClass[59] = 61;
+
+/** Class of a UTF-16 unit. */
+export function charClass(code: number): number {
+  return code < 128 ? asciiClass[code]! : NON_ASCII;
+}
+
+/**
+ * Highest mean surprisal (nats per character) over the windows of
+ * `SURPRISAL_WINDOW` characters of `text` that look like prose gone wrong
+ * rather than something else that is improbable on its own: mostly letters,
+ * a few spaces, no non-ASCII characters, almost no digits, no URL or path
+ * slashes. Code, URLs, base64, tables, identifiers and other languages are
+ * thus not judged. Only `text[start, end)` is read. 0 when no window
+ * qualifies. One pass, linear time.
+ */
+export function maxWindowSurprisal(
+  text: string,
+  table: Uint8Array,
+  start = 0,
+  end = text.length,
+): number {
+  const window = SURPRISAL_WINDOW;
+  if (end - start < window) return 0;
+  const surprisal = new Uint16Array(window);
+  const classes = new Uint8Array(window);
+  let sum = 0;
+  let letters = 0;
+  let spaces = 0;
+  let digits = 0;
+  let nonAscii = 0;
+  let slashes = 0;
+  let best = 0;
+  let a = SPACE;
+  let b = SPACE;
+  for (let index = start; index < end; index++) {
+    const code = text.charCodeAt(index);
+    const c = charClass(code);
+    const slot = (index - start) % window;
+    if (index - start >= window) {
+      const old = classes[slot]!;
+      sum -= surprisal[slot]!;
+      if (old >= 1 && old <= 52) letters--;
+      else if (old === SPACE) spaces--;
+      else if (old === DIGIT) digits--;
+      else if (old === NON_ASCII) nonAscii--;
+      else if (old === 255) slashes--;
+    }
+    const value = table[(a * CLASSES + b) * CLASSES + c]!;
+    surprisal[slot] = value;
+    sum += value;
+    // Slashes are 'other punctuation' to the model; marked apart to skip paths and URLs.
+    classes[slot] = code === 47 || code === 92 ? 255 : c;
+    if (c >= 1 && c <= 52) letters++;
+    else if (c === SPACE) spaces++;
+    else if (c === DIGIT) digits++;
+    else if (c === NON_ASCII) nonAscii++;
+    if (code === 47 || code === 92) slashes++;
+    a = b;
+    b = c;
+    if (
+      index - start >= window - 1 &&
+      sum > best &&
+      nonAscii === 0 &&
+      slashes <= 1 &&
+      digits <= 2 &&
+      spaces >= 3 &&
+      letters >= window * 0.55
+    ) {
+      best = sum;
+    }
+  }
+  return best / window / SURPRISAL_STEPS;
+}

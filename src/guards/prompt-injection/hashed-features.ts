@@ -1,0 +1,118 @@
+/**
+ * Hashed n-gram features of folded text, shared by the detector and its
+ * training script so both see exactly the same feature indices.
+ *
+ * A window of text yields: word 1-grams and 2-grams (runs of letters and
+ * digits) and character 3-, 4- and 5-grams (spaces and punctuation
+ * included), each hashed (FNV-1a style, per-kind seed) into `2^bits`
+ * buckets. Each index is counted once per window (binary features), so the
+ * cost is a fixed number of multiplications per character: linear time.
+ */
+
+/** Seeds that keep the n-gram kinds apart in the hashed space. */
+const CHAR_SEED = 0x811c9dc5;
+const UNIGRAM_SEED = 0x2f6b1d3d;
+const BIGRAM_SEED = 0x5bd1e995;
+
+/** True for a UTF-16 unit that belongs to a word: ASCII letters and digits, and letters of other scripts. */
+function isWordUnit(code: number): boolean {
+  if (code < 0x80) return (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+  // General punctuation, CJK symbols and punctuation, and surrogate halves of
+  // emoji are not word units; other non-ASCII units (letters of other
+  // scripts, CJK ideographs) are.
+  if (code >= 0x2000 && code <= 0x2bff) return false;
+  if (code >= 0x3000 && code <= 0x303f) return false;
+  if (code >= 0xd800 && code <= 0xdfff) return false;
+  return code !== 0xa0 && code !== 0xff0c && code !== 0xff0e;
+}
+
+/** Final mix so that nearby hashes spread over the buckets. */
+function mix(hash: number): number {
+  let h = hash;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  return h;
+}
+
+/**
+ * Collects the distinct hashed feature indices of `text[start, end)` into
+ * `out` (from index 0) and returns how many there are. `stamp` (length
+ * `2^bits`) and `generation` deduplicate without clearing: an index is new
+ * when `stamp[index] !== generation`. Callers pass a fresh generation per
+ * window. `out` must hold `6 * (end - start) + 8` entries.
+ */
+export function collectFeatures(
+  text: string,
+  start: number,
+  end: number,
+  bits: number,
+  stamp: Int32Array,
+  generation: number,
+  out: Int32Array,
+): number {
+  const shift = 32 - bits;
+  let count = 0;
+
+  // Character 3..5-grams, with a space on either side so word edges count.
+  // (Hashing and deduplication are written out inline: this loop is the
+  // detector's hot path.)
+  for (let position = start - 1; position < end - 1; position++) {
+    let hash = CHAR_SEED;
+    for (let offset = 0; offset < 5; offset++) {
+      const at = position + offset;
+      if (at > end) break;
+      const unit = at < start || at >= end ? 32 : text.charCodeAt(at);
+      hash = Math.imul(hash ^ (unit === 10 ? 32 : unit), 0x01000193);
+      if (offset >= 2) {
+        let h = hash ^ (offset << 29);
+        h ^= h >>> 16;
+        h = Math.imul(h, 0x85ebca6b);
+        h ^= h >>> 13;
+        const index = h >>> shift;
+        if (stamp[index] !== generation) {
+          stamp[index] = generation;
+          out[count++] = index;
+        }
+      }
+    }
+  }
+
+  // Word 1-grams and 2-grams.
+  let previous = 0;
+  let hasPrevious = false;
+  let index = start;
+  while (index < end) {
+    while (index < end && !isWordUnit(text.charCodeAt(index))) index++;
+    if (index >= end) break;
+    let hash = UNIGRAM_SEED;
+    while (index < end && isWordUnit(text.charCodeAt(index))) {
+      hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+      index++;
+    }
+    const unigram = mix(hash) >>> shift;
+    if (stamp[unigram] !== generation) {
+      stamp[unigram] = generation;
+      out[count++] = unigram;
+    }
+    if (hasPrevious) {
+      const bigram = mix(Math.imul(previous ^ BIGRAM_SEED, 0x01000193) ^ hash) >>> shift;
+      if (stamp[bigram] !== generation) {
+        stamp[bigram] = generation;
+        out[count++] = bigram;
+      }
+    }
+    previous = hash;
+    hasPrevious = true;
+  }
+  return count;
+}
+
+/** Index of a named extra feature (a phrase signal, say) in the same hashed space. */
+export function namedFeature(name: string, bits: number): number {
+  let hash = 0x1b873593;
+  for (let index = 0; index < name.length; index++) {
+    hash = Math.imul(hash ^ name.charCodeAt(index), 0x01000193);
+  }
+  return mix(hash) >>> (32 - bits);
+}

@@ -1,4 +1,5 @@
 import { AISDKError } from '@ai-sdk/provider';
+import { redactSecretsInText, redactSecretsInValue } from './redact-secrets';
 import type { GuardrailRecord } from './types';
 
 const tripwireMarker = 'ai-guardrails.error.GuardrailTripwireError';
@@ -72,7 +73,11 @@ function describeValue(value: unknown): string {
 
 /**
  * Bad options: names each path, the value found there and what was expected.
- * Thrown at construction, never in the middle of a call.
+ * Thrown at construction, never in the middle of a call. What looks like a
+ * credential in a value or path (a URL's password, a secret query parameter,
+ * an API key, anything under a key such as `password` or `apiKey`) is
+ * replaced with `[redacted]`, in the message and in `issues` alike: errors
+ * end up in logs.
  */
 export class GuardrailConfigError extends AISDKError {
   // biome-ignore lint/correctness/noUnusedPrivateClassMembers: the marker isInstance looks for
@@ -82,7 +87,13 @@ export class GuardrailConfigError extends AISDKError {
   readonly issues: GuardrailConfigIssue[];
 
   constructor(issueOrIssues: GuardrailConfigIssue | GuardrailConfigIssue[]) {
-    const issues = Array.isArray(issueOrIssues) ? issueOrIssues : [issueOrIssues];
+    const issues = (Array.isArray(issueOrIssues) ? issueOrIssues : [issueOrIssues]).map(
+      ({ path, value, expected }) => ({
+        path: redactSecretsInText(path),
+        value: redactSecretsInValue(value),
+        expected,
+      }),
+    );
     const lines = issues.map(
       ({ path, value, expected }) =>
         `${path}: expected ${expected}, received ${describeValue(value)}`,
@@ -100,5 +111,10 @@ export class GuardrailConfigError extends AISDKError {
   /** True for a `GuardrailConfigError`, also one from another copy of this package. */
   static override isInstance(error: unknown): error is GuardrailConfigError {
     return AISDKError.hasMarker(error, configMarker);
+  }
+
+  /** Serialisable form (message and issues, already redacted), for logs. */
+  toJSON() {
+    return { name: this.name, message: this.message, issues: this.issues };
   }
 }

@@ -1,0 +1,73 @@
+/**
+ * Hides what looks like a credential in text an error message or a record is
+ * about to echo: the user info of URLs (`redis://default:hunter2@host` →
+ * `redis://[redacted]@host`), secret-named query parameters (`?token=…`),
+ * `Bearer` tokens, API keys with a known prefix (`sk-…`, `ghp_…`, `xoxb-…`,
+ * `AKIA…`, `AIza…`, `glpat-…`, JWTs) and long opaque runs of letters and
+ * digits. Linear in the length of the text. Meant for echoes of values in
+ * messages (what was wrong, for a human), not as a secret scanner: use
+ * `findSecrets` for that.
+ */
+export function redactSecretsInText(text: string): string {
+  return text
+    .replace(userInfo, '$1[redacted]@')
+    .replace(secretParameter, '$1[redacted]')
+    .replace(bearer, '$1[redacted]')
+    .replace(prefixedKey, '[redacted]')
+    .replace(opaqueRun, run => (/\d/.test(run) && /[A-Za-z]/.test(run) ? '[redacted]' : run));
+}
+
+/** Matches `scheme://user:password@` (the part between `//` and `@` cannot hold `/`, so scans stay short). */
+const userInfo = /\b([a-z][a-z0-9+.-]{0,31}:\/\/)[^\s/?#@"'<>\\]+@/gi;
+const secretParameter =
+  /([?&;#][a-z0-9_.-]{0,40}(?:token|key|secret|passw(?:or)?d|pwd|sig|signature|auth|credential|session|code)[a-z0-9_.-]{0,40}=)[^&#\s"'<>\\]+/gi;
+const bearer = /(\b(?:bearer|basic|token)\s+)[A-Za-z0-9._~+/=-]{8,}/gi;
+const prefixedKey =
+  /\b(?:(?:sk|pk|rk)-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|xox[abposr]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|glpat-[A-Za-z0-9_-]{20,}|eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)/g;
+const opaqueRun = /[A-Za-z0-9_+/=-]{32,}/g;
+
+/** Option and field names whose values are credentials whatever they look like. */
+const secretName =
+  /passw(?:or)?d|passphrase|secret|token|api[-_]?key|auth|credential|private[-_]?key|cookie/i;
+
+/**
+ * A copy of `value` safe to echo: strings pass through `redactSecretsInText`,
+ * values under secret-sounding keys (`password`, `apiKey`, `token`, …) are
+ * replaced whole. Returns `value` itself when nothing needed hiding, and
+ * leaves anything that is not plain data (functions, class instances) as it is.
+ */
+export function redactSecretsInValue(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') {
+    // Only the start of a huge value is ever echoed: redact what may be shown, linearly.
+    const shown = value.length > 4_096 ? value.slice(0, 4_096) : value;
+    const redacted = redactSecretsInText(shown);
+    return redacted === shown && shown === value ? value : redacted;
+  }
+  if (value == null || typeof value !== 'object' || depth > 8) return value;
+  if (value instanceof URL) {
+    const redacted = redactSecretsInText(value.href);
+    return redacted === value.href ? value : redacted;
+  }
+  if (Array.isArray(value)) {
+    let changed = false;
+    const copy = value.slice(0, 1_000).map(item => {
+      const redacted = redactSecretsInValue(item, depth + 1);
+      if (redacted !== item) changed = true;
+      return redacted;
+    });
+    return changed ? copy : value;
+  }
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  let changed = false;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value).slice(0, 1_000)) {
+    const redacted =
+      secretName.test(key) && (typeof item === 'string' || typeof item === 'number')
+        ? '[redacted]'
+        : redactSecretsInValue(item, depth + 1);
+    if (redacted !== item) changed = true;
+    copy[key] = redacted;
+  }
+  return changed ? copy : value;
+}

@@ -1,6 +1,8 @@
 import { AISDKError } from '@ai-sdk/provider';
 import { GuardrailConfigError } from '../core/errors';
+import { optionIssues } from '../core/options';
 import type { CappedIncrement, Store } from '../store/store';
+import { redisStoreOptionShape } from './redis-store-options';
 import * as scripts from './scripts';
 
 /** The part of a node-redis (v4 and newer) client or cluster the store uses. */
@@ -194,33 +196,24 @@ function ttlArgument(ttlMs: number, operation: string): string {
  * const store = redisStore(client, { prefix: 'my-app:guardrails:', timeoutMs: 300 });
  * const limit = rateLimit({ limit: 20, windowMs: 60_000, store });
  */
-export function redisStore(
-  client: RedisClientLike,
-  { prefix = 'ai-guardrails:', timeoutMs = 1_000 }: RedisStoreOptions = {},
-): Store {
+export function redisStore(client: RedisClientLike, options?: RedisStoreOptions): Store {
+  const issues = optionIssues(options, {
+    prefix: 'redisStore',
+    root: 'redisStore.options',
+    shape: redisStoreOptionShape,
+  });
   const detected = evaluatorFor(client);
   if (!detected) {
-    throw new GuardrailConfigError({
+    issues.unshift({
       path: 'redisStore.client',
-      value: client,
+      // Described, never echoed: a client object can hold its connection URL and password.
+      value: client == null ? client : `(${typeof client} without eval and evalsha)`,
       expected:
         'a node-redis (v4+) client, an ioredis client or an @upstash/redis client (with eval and evalsha)',
     });
   }
-  if (typeof prefix !== 'string') {
-    throw new GuardrailConfigError({
-      path: 'redisStore.prefix',
-      value: prefix,
-      expected: 'a string',
-    });
-  }
-  if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
-    throw new GuardrailConfigError({
-      path: 'redisStore.timeoutMs',
-      value: timeoutMs,
-      expected: 'a positive number of milliseconds',
-    });
-  }
+  if (!detected || issues.length > 0) throw new GuardrailConfigError(issues);
+  const { prefix = 'ai-guardrails:', timeoutMs = 1_000 } = options ?? {};
 
   const evaluate: Evaluate = detected;
   // Hashes are computed once, lazily (Web Crypto: no node: import, edge-safe).

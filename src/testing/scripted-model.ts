@@ -7,6 +7,8 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
+import { validateOptions } from '../core/options';
+import { scriptedModelOptionShape } from './scripted-model-options';
 
 /** What the scripted model answers: text, and optionally tool calls. */
 export interface ScriptedResponse {
@@ -84,12 +86,17 @@ function sleep(ms: number, signal: AbortSignal | undefined) {
  *   respond: ({ lastUserText }) => `You said: ${lastUserText}`,
  * });
  */
-export function scriptedModel({
-  respond,
-  chunkSize = 8,
-  delayMs = 0,
-  modelId = 'scripted',
-}: ScriptedModelOptions): LanguageModelV4 {
+export function scriptedModel(options: ScriptedModelOptions): LanguageModelV4 {
+  const {
+    respond,
+    chunkSize = 8,
+    delayMs = 0,
+    modelId = 'scripted',
+  } = validateOptions(options, {
+    prefix: 'scriptedModel',
+    root: 'scriptedModel',
+    shape: scriptedModelOptionShape,
+  });
   function answer(options: LanguageModelV4CallOptions) {
     const response = respond({
       lastUserText: lastUserText(options.prompt),

@@ -15,7 +15,14 @@ import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 /** The suites in run order; files of other suites are run when present. */
-export const suites = ['overhead', 'chains', 'streaming', 'data-protection', 'store'] as const;
+export const suites = [
+  'overhead',
+  'chains',
+  'streaming',
+  'data-protection',
+  'store',
+  'memory-soak',
+] as const;
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
 

@@ -515,11 +515,21 @@ const armourLine = /^[A-Za-z0-9+/=]{40,80}$/;
  * Private keys are found by their BEGIN line instead.
  */
 function isArmourLine(source: string, start: number, end: number): boolean {
-  const lineStart = source.lastIndexOf('\n', start - 1) + 1;
-  let lineEnd = source.indexOf('\n', end);
-  if (lineEnd < 0) lineEnd = source.length;
-  const line = source.slice(lineStart, lineEnd).replace(/\r$/, '');
-  if (line.trim() !== source.slice(start, end) || !armourLine.test(line.trim())) return false;
+  // The token must be the whole line but for blanks around it. Read only the
+  // blanks next to it: slicing the line (or searching for its newlines) per
+  // token is quadratic when one long line holds thousands of tokens.
+  let lineStart = start;
+  while (lineStart > 0 && source.charCodeAt(lineStart - 1) !== 0x0a) {
+    if (!isBlank(source.charCodeAt(lineStart - 1))) return false;
+    lineStart--;
+  }
+  let lineEnd = end;
+  while (lineEnd < source.length && source.charCodeAt(lineEnd) !== 0x0a) {
+    if (!isBlank(source.charCodeAt(lineEnd))) return false;
+    lineEnd++;
+  }
+  if (!armourLine.test(source.slice(start, end))) return false;
+  // Each line is read here only by the one token that fills the line below or above it.
   const previousStart = source.lastIndexOf('\n', lineStart - 2) + 1;
   const previous = lineStart > 0 ? source.slice(previousStart, lineStart - 1).trim() : '';
   let nextEnd = source.indexOf('\n', lineEnd + 1);
@@ -530,6 +540,15 @@ function isArmourLine(source: string, start: number, end: number): boolean {
     armourLine.test(next) ||
     /^-----BEGIN /.test(previous) ||
     /^-----END /.test(next)
+  );
+}
+
+/** What `String.prototype.trim` removes, for one UTF-16 unit. */
+function isBlank(code: number): boolean {
+  return (
+    code === 0x20 ||
+    (code >= 0x09 && code <= 0x0d) ||
+    (code > 0x7f && /\s/.test(String.fromCharCode(code)))
   );
 }
 

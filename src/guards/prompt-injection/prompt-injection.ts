@@ -1,6 +1,7 @@
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
-import { GuardrailConfigError } from '../../core/errors';
+import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
+import { promptInjectionOptionShape } from './prompt-injection-options';
 import {
   DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD,
   DEFAULT_PROMPT_INJECTION_THRESHOLD,
@@ -50,29 +51,13 @@ export interface PromptInjectionOptions {
  * guardrails({ input: [promptInjection()] });
  * guardTools(tools, { output: [promptInjection({ mode: 'indirect' })] });
  */
-export function promptInjection({
-  threshold,
-  mode,
-  message = 'This request looks like a prompt injection and was blocked.',
-  name = 'prompt-injection',
-}: PromptInjectionOptions = {}): Guardrail {
-  if (
-    threshold !== undefined &&
-    (typeof threshold !== 'number' || !(threshold > 0 && threshold <= 1))
-  ) {
-    throw new GuardrailConfigError({
-      path: `${name}.threshold`,
-      value: threshold,
-      expected: 'a number in (0, 1]',
-    });
-  }
-  if (mode !== undefined && mode !== 'direct' && mode !== 'indirect') {
-    throw new GuardrailConfigError({
-      path: `${name}.mode`,
-      value: mode,
-      expected: "'direct' or 'indirect'",
-    });
-  }
+export function promptInjection(options?: PromptInjectionOptions): Guardrail {
+  const {
+    threshold,
+    mode,
+    message = 'This request looks like a prompt injection and was blocked.',
+    name = 'prompt-injection',
+  } = validateFactoryOptions(options, 'prompt-injection', promptInjectionOptionShape);
   return defineGuardrail({
     name,
     check(content, ctx) {

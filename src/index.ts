@@ -1,4 +1,4 @@
-export { type ChainResult, runChain } from './core/chain';
+export { type ChainResult, DEFAULT_GUARDRAIL_TIMEOUT_MS, runChain } from './core/chain';
 export {
   allow,
   block,
@@ -11,11 +11,13 @@ export {
   type GuardrailConfigIssue,
   GuardrailTripwireError,
 } from './core/errors';
+export { optionsFingerprint } from './core/fingerprint';
 export { mergeGuardrailOutcomes } from './core/outcome';
 export type {
   AllowVerdict,
   BlockVerdict,
   Guardrail,
+  GuardrailCachePolicy,
   GuardrailContext,
   GuardrailEvent,
   GuardrailEventListener,

@@ -95,8 +95,43 @@ const combiningMark = /\p{M}/u;
 // Anything outside printable ASCII (plus tab and newlines) may need work.
 const needsWork = /[^\t\n\r\x20-\x7e]/;
 
+// Per code point facts, computed once per process: bit 1 "known", 2 "a
+// combining mark", 4 "NFKC leaves it alone", 8 "no look-alike fold". A
+// character with 4 and 8 and not invisible is copied as it is, so text in
+// other scripts runs through the same copy loop as ASCII instead of paying
+// a normalize() call and a regex per character.
+const KNOWN = 1;
+const MARK = 2;
+const NFKC_STABLE = 4;
+const NO_FOLD = 8;
+const bmpFacts = new Uint8Array(0x10000);
+const astralFacts = new Map<number, number>();
+
+function factsOf(codePoint: number): number {
+  let facts = codePoint < 0x10000 ? bmpFacts[codePoint]! : (astralFacts.get(codePoint) ?? 0);
+  if (facts !== 0) return facts;
+  const char = String.fromCodePoint(codePoint);
+  facts =
+    KNOWN |
+    (combiningMark.test(char) ? MARK : 0) |
+    (char.normalize('NFKC') === char ? NFKC_STABLE : 0) |
+    (foldLookalike(codePoint) === undefined ? NO_FOLD : 0);
+  if (codePoint < 0x10000) bmpFacts[codePoint] = facts;
+  else astralFacts.set(codePoint, facts);
+  return facts;
+}
+
+// What a character without combining marks becomes, per option set: a flood
+// of one full-width digit pays for one normalize() call, not one per character.
+const LONE_CHAR_FORMS_SIZE = 65_536;
+const loneCharForms = new Map<number, string>();
+
 function isPlainAscii(code: number): boolean {
   return (code >= 0x20 && code <= 0x7e) || code === 0x0a || code === 0x09 || code === 0x0d;
+}
+
+function isCombiningMark(codePoint: number): boolean {
+  return codePoint >= 0x300 && (factsOf(codePoint) & MARK) !== 0;
 }
 
 function identity(original: string): NormalizedText {
@@ -139,50 +174,71 @@ export function normalizeText(
   let index = 0;
   const length = text.length;
 
+  // A BMP character that every enabled step leaves as it is. (Astral ones
+  // take the segment path below, which maps both halves to the whole character.)
+  const copyable = (codePoint: number): boolean => {
+    if (codePoint < 0x80) return isPlainAscii(codePoint);
+    if (codePoint > 0xffff) return false;
+    if (removeInvisible && isInvisibleCodePoint(codePoint)) return false;
+    const facts = factsOf(codePoint);
+    return (
+      (facts & MARK) === 0 &&
+      (!nfkc || (facts & NFKC_STABLE) !== 0) &&
+      (!foldLookalikes || (facts & NO_FOLD) !== 0)
+    );
+  };
+
   while (index < length) {
-    const codePoint = text.codePointAt(index)!;
-    const unitLength = codePoint > 0xffff ? 2 : 1;
-    // Fast path for plain ASCII: one output unit per input unit.
-    if (isPlainAscii(codePoint)) {
-      let runEnd = index + 1;
-      while (runEnd < length && isPlainAscii(text.charCodeAt(runEnd))) runEnd++;
-      // A combining mark after the run's last char belongs to that char's segment.
-      const next = runEnd < length ? text.codePointAt(runEnd)! : -1;
-      const takeLast = next >= 0 && nfkc && combiningMark.test(String.fromCodePoint(next));
-      const plainEnd = takeLast ? runEnd - 1 : runEnd;
-      if (plainEnd > index) {
-        pieces.push(text.slice(index, plainEnd));
-        runOut.push(outLength);
-        runOrig.push(index);
-        runOrigEnd.push(-1);
-        outLength += plainEnd - index;
-      }
-      index = plainEnd;
-      if (!takeLast) continue;
+    // Copy a run of characters no step changes: one output unit per input unit.
+    let runEnd = index;
+    let lastSize = 0;
+    while (runEnd < length) {
+      const codePoint = text.codePointAt(runEnd)!;
+      if (!copyable(codePoint)) break;
+      lastSize = 1;
+      runEnd += 1;
+    }
+    // A combining mark after the run's last char belongs to that char's segment.
+    if (runEnd > index && runEnd < length && nfkc && isCombiningMark(text.codePointAt(runEnd)!)) {
+      runEnd -= lastSize;
+    }
+    if (runEnd > index) {
+      pieces.push(text.slice(index, runEnd));
+      runOut.push(outLength);
+      runOrig.push(index);
+      runOrigEnd.push(-1);
+      outLength += runEnd - index;
+      index = runEnd;
+      if (index >= length) break;
     }
     const segmentStart = index;
     const first = text.codePointAt(index)!;
+    const unitLength = first > 0xffff ? 2 : 1;
     if (removeInvisible && isInvisibleCodePoint(first)) {
-      index += first > 0xffff ? 2 : 1;
+      index += unitLength;
       continue;
     }
-    let segmentEnd = index + (first > 0xffff ? 2 : 1);
+    let segmentEnd = index + unitLength;
     if (nfkc) {
       // Keep the base character with its combining marks so NFKC can compose them.
       while (segmentEnd < length) {
         const mark = text.codePointAt(segmentEnd)!;
         if (removeInvisible && isInvisibleCodePoint(mark)) break;
-        if (!combiningMark.test(String.fromCodePoint(mark))) break;
+        if (!isCombiningMark(mark)) break;
         segmentEnd += mark > 0xffff ? 2 : 1;
       }
     }
-    let segment = text.slice(segmentStart, segmentEnd);
-    if (foldLookalikes && segmentEnd - segmentStart === unitLength) {
-      segment = foldLookalike(first) ?? segment;
-    }
-    if (nfkc) segment = segment.normalize('NFKC');
-    if (foldLookalikes && segment.length === 1) {
-      segment = foldLookalike(segment.charCodeAt(0)) ?? segment;
+    const lone = segmentEnd - segmentStart === unitLength;
+    const cacheKey = first * 4 + (nfkc ? 2 : 0) + (foldLookalikes ? 1 : 0);
+    let segment = lone ? loneCharForms.get(cacheKey) : undefined;
+    if (segment === undefined) {
+      segment = text.slice(segmentStart, segmentEnd);
+      if (foldLookalikes && lone) segment = foldLookalike(first) ?? segment;
+      if (nfkc) segment = segment.normalize('NFKC');
+      if (foldLookalikes && segment.length === 1) {
+        segment = foldLookalike(segment.charCodeAt(0)) ?? segment;
+      }
+      if (lone && loneCharForms.size < LONE_CHAR_FORMS_SIZE) loneCharForms.set(cacheKey, segment);
     }
     if (segment.length > 0) {
       pieces.push(segment);

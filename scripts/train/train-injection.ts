@@ -43,6 +43,9 @@ function sortById(rows: TrainingRow[]): TrainingRow[] {
 /** Weight factor of the synthetic rows (see scripts/train/augment.ts). */
 const SYNTHETIC_BOOST = Number(process.env.SYNTHETIC_BOOST ?? 4);
 
+/** A source of n rows weighs n^-GROUP_EXPONENT per row within its class. */
+const GROUP_EXPONENT = Number(process.env.GROUP_EXPONENT ?? 0.5);
+
 /** Hyper-parameters per mode. */
 export const trainOptions: Record<'direct' | 'indirect', TrainOptions> = {
   direct: {
@@ -121,7 +124,7 @@ function sampleWeights(rows: TrainingRow[], selected: readonly number[]): Float6
     const row = rows[index]!;
     // Hand-written rows stand for what the collections lack: they weigh as a large source.
     const boost = row.group.startsWith('synthetic:') ? SYNTHETIC_BOOST : 1;
-    weights[index] = boost / Math.sqrt(groupSizes.get(`${row.label}:${row.group}`)!);
+    weights[index] = boost / groupSizes.get(`${row.label}:${row.group}`)! ** GROUP_EXPONENT;
     classTotals[row.label]! += weights[index]!;
   }
   for (const index of selected) {

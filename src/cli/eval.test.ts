@@ -94,6 +94,36 @@ describe('eval', () => {
     });
   });
 
+  it('scores prompt injection per set, in the mode of the kind', async () => {
+    const data = fileURLToPath(new URL('./fixtures/injection-small.jsonl', import.meta.url));
+    const reports = await evaluate({ guardrail: 'prompt-injection', data });
+    expect(reports.map(({ latencyP50Ms, latencyP95Ms, ...rest }) => rest)).toEqual([
+      { set: 'direct', rows: 4, precision: 1, recall: 1, f1: 1, falsePositiveRate: 0 },
+      { set: 'chat', rows: 1, precision: null, recall: null, f1: null, falsePositiveRate: 0 },
+    ]);
+  });
+
+  it('runs prompt injection on tool outputs as a command (--kind tool_output)', () => {
+    const data = fileURLToPath(new URL('./fixtures/injection-tool-small.jsonl', import.meta.url));
+    const table = execFileSync(
+      'npx',
+      [
+        'tsx',
+        'src/cli/index.ts',
+        'eval',
+        '--guardrail',
+        'prompt-injection',
+        '--data',
+        data,
+        '--kind',
+        'tool_output',
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(table.split('\n')[0]).toBe('set\trows\tprecision\trecall\tf1\tfpr\tp50 ms\tp95 ms');
+    expect(table).toMatch(/^tool\t2\t1\.000\t1\.000\t1\.000\t0\.000\t/m);
+  }, 60_000);
+
   it('rejects an unknown guardrail', async () => {
     await expect(evaluate({ guardrail: 'nope', data: fixture })).rejects.toThrow(
       /Unknown guardrail/,

@@ -36,7 +36,10 @@ const regexString = z
   .refine(isValidRegExp, 'a valid regular expression')
   .describe('A regular expression: "/source/flags" or just the source');
 
-const nameOption = z.string().min(1).describe('Guardrail name in records and events');
+const nameOption = z
+  .string()
+  .regex(/\S/, 'a non-empty string')
+  .describe('Guardrail name in records and events');
 const messageOption = z.string().describe('User-facing message of a block');
 const storeRef = z.string().min(1).describe('Name of a store given to the loader in `stores`');
 const positiveInt = z.int().positive();
@@ -53,32 +56,44 @@ const onErrorOption = z
   .describe('What an error or timeout does: block (fail closed) or allow');
 
 /** Options of `pii` in a config file. */
-export const piiConfigSchema = z.strictObject({
-  action: z.enum(['redact', 'block', 'pseudonymize']).optional(),
-  entities: z
-    .union([z.literal('all'), z.array(z.enum(allPiiEntities as [string, ...string[]]))])
-    .optional(),
-  custom: z
-    .array(
-      z.strictObject({
-        type: z.string().min(1),
-        pattern: regexString,
-        maxLength: positiveInt.optional(),
-      }),
-    )
-    .optional(),
-  defaultRegion: z
-    .string()
-    .regex(/^[A-Z]{2}$/, 'a two-letter region code')
-    .optional(),
-  phoneRegions: z.array(z.string().regex(/^[A-Z]{2}$/, 'a two-letter region code')).optional(),
-  obfuscatedEmails: z.boolean().optional(),
-  placeholder: placeholderTemplate.optional(),
-  store: storeRef.optional(),
-  ttlMs: milliseconds.optional(),
-  message: messageOption.optional(),
-  name: nameOption.optional(),
-});
+export const piiConfigSchema = z
+  .strictObject({
+    action: z.enum(['redact', 'block', 'pseudonymize']).optional(),
+    entities: z
+      .union([z.literal('all'), z.array(z.enum(allPiiEntities as [string, ...string[]]))])
+      .optional(),
+    custom: z
+      .array(
+        z.strictObject({
+          type: z.string().min(1),
+          pattern: regexString,
+          maxLength: positiveInt.optional(),
+        }),
+      )
+      .optional(),
+    defaultRegion: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'a two-letter region code')
+      .optional(),
+    phoneRegions: z.array(z.string().regex(/^[A-Z]{2}$/, 'a two-letter region code')).optional(),
+    obfuscatedEmails: z.boolean().optional(),
+    placeholder: placeholderTemplate.optional(),
+    store: storeRef.optional(),
+    ttlMs: milliseconds.optional(),
+    message: messageOption.optional(),
+    name: nameOption.optional(),
+  })
+  .superRefine(({ entities, custom }, ctx) => {
+    // No entity type and no custom pattern: a pii guardrail that can never find anything.
+    if (Array.isArray(entities) && entities.length === 0 && !custom?.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['entities'],
+        input: entities,
+        message: 'at least one entity type, or custom patterns',
+      });
+    }
+  });
 
 /** Options of `secrets` in a config file. */
 export const secretsConfigSchema = z.strictObject({
@@ -87,6 +102,7 @@ export const secretsConfigSchema = z.strictObject({
   entropy: z.boolean().optional(),
   entropyThreshold: z.number().positive().optional(),
   entropyMinLength: positiveInt.optional(),
+  reportPlaceholders: z.boolean().optional(),
   placeholder: placeholderTemplate.optional(),
   message: messageOption.optional(),
   name: nameOption.optional(),
@@ -94,7 +110,7 @@ export const secretsConfigSchema = z.strictObject({
 
 /** Options of `promptInjection` in a config file. */
 export const promptInjectionConfigSchema = z.strictObject({
-  threshold: z.number().min(0).max(1).optional(),
+  threshold: z.number().gt(0).max(1).optional(),
   mode: z.enum(['direct', 'indirect']).optional(),
   message: messageOption.optional(),
   name: nameOption.optional(),
@@ -126,7 +142,9 @@ const hostPattern = z
 export const urlFilterConfigSchema = z.strictObject({
   allow: z.array(hostPattern).optional(),
   deny: z.array(hostPattern).optional(),
-  schemes: z.array(z.string().min(1)).optional(),
+  schemes: z
+    .array(z.string().regex(/^[a-z][a-z0-9+.-]*$/i, 'a scheme name without ":", such as "https"'))
+    .optional(),
   blockUserinfo: z.boolean().optional(),
   allowSubdomains: z.boolean().optional(),
   blockPrivate: z.boolean().optional(),
@@ -145,7 +163,7 @@ export const toolPolicyConfigSchema = z.strictObject({
     .describe('A tool name, or "/regex/flags" matched against every string argument value')
     .optional(),
   rules: z.array(z.enum(['sql', 'shell', 'path'])).optional(),
-  roots: z.array(z.string().min(1)).optional(),
+  roots: z.array(z.string().regex(/^(?:\/|[a-zA-Z]:[\\/])/, 'an absolute path')).optional(),
   maxDepth: positiveInt.optional(),
   maxValues: positiveInt.optional(),
   message: messageOption.optional(),
@@ -176,6 +194,14 @@ export const tokenBudgetConfigSchema = z.strictObject({
     .optional(),
   sessionId: metadataKey.optional(),
   store: storeRef.optional(),
+  reserveOutputTokens: positiveInt
+    .describe('Output tokens reserved for a call that sets no maxOutputTokens')
+    .optional(),
+  imageTokens: positiveInt.describe('Tokens counted for each image part').optional(),
+  bytesPerToken: positiveInt.describe('Bytes per token for inline file parts').optional(),
+  referencedFileTokens: positiveInt
+    .describe('Tokens counted for each non-image file sent by URL or reference')
+    .optional(),
   message: messageOption.optional(),
   name: nameOption.optional(),
 });
@@ -183,7 +209,7 @@ export const tokenBudgetConfigSchema = z.strictObject({
 /** Options of `rateLimit` in a config file. */
 export const rateLimitConfigSchema = z.strictObject({
   limit: positiveInt,
-  windowMs: milliseconds,
+  windowMs: positiveInt.describe('Length of the window in milliseconds'),
   key: metadataKey.optional(),
   store: storeRef.optional(),
   onError: onErrorOption.optional(),

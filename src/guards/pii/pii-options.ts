@@ -1,4 +1,5 @@
 import { isSupportedCountry } from 'libphonenumber-js/max';
+import type { GuardrailConfigIssue } from '../../core/errors';
 import {
   anyOf,
   booleanOption,
@@ -58,3 +59,22 @@ export const piiOptionShape = {
   message: stringOption,
   name: nonEmptyString,
 } satisfies OptionShape;
+
+/** `entities: []` without custom patterns would find nothing: an error, not a silent no-op. */
+export function piiNeedsSomethingToFind(
+  { entities, custom }: Record<string, unknown>,
+  issues: GuardrailConfigIssue[],
+  prefix: string,
+): void {
+  if (
+    Array.isArray(entities) &&
+    entities.length === 0 &&
+    !(Array.isArray(custom) && custom.length > 0)
+  ) {
+    issues.push({
+      path: `${prefix}.entities`,
+      value: entities,
+      expected: 'at least one entity type, or custom patterns',
+    });
+  }
+}

@@ -5,7 +5,7 @@ import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
 import { replaceSpans } from '../shared/spans';
 import { type FindPiiOptions, findPii, type PiiSpan, piiMaxMatchLength } from './find-pii';
-import { piiOptionShape } from './pii-options';
+import { piiNeedsSomethingToFind, piiOptionShape } from './pii-options';
 import { callVault, type PseudonymVault, storeVault } from './pseudonym-vault';
 
 /** Options of `pii`. */
@@ -69,7 +69,7 @@ export function pii(options?: PiiOptions): Guardrail {
     conversationId = defaultConversationId,
     ttlMs = 24 * 60 * 60 * 1000,
     ...findOptions
-  } = validateFactoryOptions(options, 'pii', piiOptionShape);
+  } = validateFactoryOptions(options, 'pii', piiOptionShape, piiNeedsSomethingToFind);
   const vaultStore = store ?? memoryStore();
   const maxMatchLength = piiMaxMatchLength(findOptions);
 

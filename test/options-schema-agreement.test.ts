@@ -1,0 +1,193 @@
+import { MockLanguageModelV4 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import * as main from '../src';
+import { type BuiltinGuardrailType, guardrailTypeSchemas } from '../src/config';
+import type { OptionShape } from '../src/core/options';
+import { contentFilterOptionShape } from '../src/guards/content-filter/content-filter-options';
+import { invisibleTextOptionShape } from '../src/guards/invisible-text/invisible-text-options';
+import { llmJudgeOptionShape } from '../src/guards/llm-judge/llm-judge-options';
+import { outputSchemaOptionShape } from '../src/guards/output-schema/output-schema-options';
+import { piiOptionShape } from '../src/guards/pii/pii-options';
+import { promptInjectionOptionShape } from '../src/guards/prompt-injection/prompt-injection-options';
+import { rateLimitOptionShape } from '../src/guards/rate-limit/rate-limit-options';
+import { secretsOptionShape } from '../src/guards/secrets/secrets-options';
+import { tokenBudgetOptionShape } from '../src/guards/token-budget/token-budget-options';
+import { toolPolicyOptionShape } from '../src/guards/tool-policy/tool-policy-options';
+import { urlFilterOptionShape } from '../src/guards/url-filter/url-filter-options';
+
+/*
+ * The config loader's zod schemas and the factories' option rules describe
+ * the same options: the same keys (but for options that only code can give,
+ * listed with the reason), and for options written the same way in a file as
+ * in code, the same verdict on every value.
+ */
+
+const judge = new MockLanguageModelV4();
+
+interface Pairing {
+  build: (options: Record<string, unknown>) => unknown;
+  shape: OptionShape;
+  /** Options that make a valid factory call / a valid config entry. */
+  validOptions?: Record<string, unknown>;
+  validConfig?: Record<string, unknown>;
+  /** Factory options a file cannot express (functions, objects), with why. */
+  codeOnly?: Record<string, string>;
+  /**
+   * Options a file writes in another form than code (a store or model by
+   * name, a RegExp as a string, a template instead of a function), so their
+   * values are not compared.
+   */
+  otherForm?: readonly string[];
+}
+
+const pairings: Record<BuiltinGuardrailType, Pairing> = {
+  pii: {
+    build: options => main.pii(options),
+    shape: piiOptionShape,
+    codeOnly: { conversationId: 'a function of the call context' },
+    otherForm: ['store', 'placeholder', 'custom'],
+  },
+  secrets: {
+    build: options => main.secrets(options),
+    shape: secretsOptionShape,
+    otherForm: ['placeholder'],
+  },
+  'prompt-injection': {
+    build: options => main.promptInjection(options),
+    shape: promptInjectionOptionShape,
+  },
+  'invisible-text': {
+    build: options => main.invisibleText(options),
+    shape: invisibleTextOptionShape,
+  },
+  'content-filter': {
+    build: options => main.contentFilter(options),
+    shape: contentFilterOptionShape,
+  },
+  'url-filter': {
+    build: options => main.urlFilter(options),
+    shape: urlFilterOptionShape,
+    otherForm: ['allow', 'deny'],
+  },
+  'tool-policy': {
+    build: options => main.toolPolicy(options),
+    shape: toolPolicyOptionShape,
+    codeOnly: { args: 'schemas (zod) and predicate functions by tool name' },
+    otherForm: ['deny'],
+  },
+  'output-schema': {
+    build: options => main.outputSchema(options),
+    shape: outputSchemaOptionShape,
+    otherForm: ['mustMatch', 'mustNotMatch', 'schema'],
+  },
+  'token-budget': {
+    build: options => main.tokenBudget(options),
+    shape: tokenBudgetOptionShape,
+    validOptions: { maxOutputTokens: 100 },
+    validConfig: { maxOutputTokens: 100 },
+    codeOnly: { countTokens: 'a tokenizer function' },
+    otherForm: ['store', 'sessionId'],
+  },
+  'rate-limit': {
+    build: options => main.rateLimit(options as never),
+    shape: rateLimitOptionShape,
+    validOptions: { limit: 5, windowMs: 60_000 },
+    validConfig: { limit: 5, windowMs: 60_000 },
+    otherForm: ['store', 'key'],
+  },
+  'llm-judge': {
+    build: options => main.llmJudge(options as never),
+    shape: llmJudgeOptionShape,
+    validOptions: { model: judge, policy: 'Only cooking.' },
+    validConfig: { model: 'judge', policy: 'Only cooking.' },
+    otherForm: ['model', 'cache', 'template'],
+  },
+};
+
+/** Values of every kind, right and wrong, tried on each option both ways. */
+const probes: readonly unknown[] = [
+  null,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  -1,
+  0,
+  0.5,
+  1,
+  1.5,
+  2,
+  100,
+  '',
+  '   ',
+  'x',
+  'block',
+  'redact',
+  'all',
+  'US',
+  'sql',
+  'https',
+  true,
+  false,
+  [],
+  [''],
+  ['x'],
+  ['https'],
+  ['sql'],
+  ['US'],
+  ['EMAIL_ADDRESS'],
+  [5],
+  {},
+  { x: ['y'] },
+  { x: 'y' },
+  { maxTokens: 10 },
+  { maxTokens: 10, windowMs: 1000 },
+  { failures: 1, resetMs: 1000 },
+  { type: 'object' },
+];
+
+function factoryAccepts(pairing: Pairing, key: string, value: unknown): boolean {
+  try {
+    pairing.build({ ...pairing.validOptions, [key]: value });
+    return true;
+  } catch (error) {
+    if (!main.GuardrailConfigError.isInstance(error)) throw error;
+    return false;
+  }
+}
+
+function schemaAccepts(type: BuiltinGuardrailType, key: string, value: unknown): boolean {
+  const pairing = pairings[type];
+  return guardrailTypeSchemas[type].safeParse({ ...pairing.validConfig, [key]: value }).success;
+}
+
+describe.each(Object.keys(pairings) as BuiltinGuardrailType[])(
+  'config type %s and its factory',
+  type => {
+    const pairing = pairings[type];
+    const schemaKeys = Object.keys(guardrailTypeSchemas[type].shape).sort();
+    const factoryKeys = Object.keys(pairing.shape).sort();
+
+    it('accept the same options (but for code-only ones)', () => {
+      const codeOnly = Object.keys(pairing.codeOnly ?? {});
+      expect(schemaKeys).toEqual(factoryKeys.filter(key => !codeOnly.includes(key)));
+      // A code-only option must really be missing from the schema.
+      for (const key of codeOnly) expect(schemaKeys).not.toContain(key);
+    });
+
+    it('agree on every value of the options written the same way', () => {
+      const disagreements: string[] = [];
+      for (const key of schemaKeys) {
+        if (pairing.otherForm?.includes(key)) continue;
+        for (const value of probes) {
+          const inCode = factoryAccepts(pairing, key, value);
+          const inFile = schemaAccepts(type, key, value);
+          if (inCode !== inFile) {
+            disagreements.push(
+              `${key}: ${JSON.stringify(value) ?? String(value)} is ${inCode ? 'accepted' : 'rejected'} by the factory, ${inFile ? 'accepted' : 'rejected'} by the schema`,
+            );
+          }
+        }
+      }
+      expect(disagreements).toEqual([]);
+    });
+  },
+);

@@ -60,8 +60,8 @@ export interface DefineGuardrailOptions {
   cache?: GuardrailCachePolicy;
   /**
    * What identifies this guardrail's behaviour in the verdict cache besides
-   * its name: typically its options object. Any value; it is turned into a
-   * stable text (`optionsFingerprint`) and only ever stored hashed. Default:
+   * its name: typically its options object. Any value; it is reduced to a
+   * short hash (`optionsFingerprint`), so no option value is kept. Default:
    * none (the name alone identifies the guardrail).
    */
   fingerprint?: unknown;

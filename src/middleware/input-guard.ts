@@ -2,13 +2,13 @@ import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { type ChainContext, type ChainResult, runChain } from '../core/chain';
 import { allow } from '../core/define-guardrail';
 import { emitEvent } from '../core/events';
+import { sha256Hex } from '../core/sha256-hex';
 import type {
   Guardrail,
   GuardrailEventListener,
   GuardrailMetadata,
   GuardrailRecord,
 } from '../core/types';
-import { sha256Hex } from '../guards/shared/hash-key';
 import { type PromptText, promptTexts, rebuildPrompt, userTextOf } from './prompt-texts';
 import type { CachedVerdict, VerdictCache, VerdictSlot } from './verdict-cache';
 

@@ -1,6 +1,6 @@
 import type { JSONValue } from '@ai-sdk/provider';
+import { sha256Hex } from '../core/sha256-hex';
 import type { Guardrail, GuardrailMetadata } from '../core/types';
-import { sha256Hex } from '../guards/shared/hash-key';
 import type { Store } from '../store/store';
 
 /** A remembered verdict: what the guardrail decided about one text. */
@@ -85,14 +85,18 @@ export function verdictCache({
     ): Promise<VerdictSlot | undefined> {
       const policy = guardrail.cache ?? 'content';
       if (policy === 'none' || guardrail.perCall) return undefined;
+      // The parts are hashes already: joined, not hashed again (one digest
+      // fewer per guardrail and text). Only the content and metadata parts
+      // come from the client; they keep all 256 bits.
+      const identity = (await identityOf(guardrail)).slice(0, 16);
       let scope = '';
       if (typeof policy === 'object') {
         const read = policy.metadata.map(key => [key, metadata[key] ?? null]);
-        scope = await sha256Hex(JSON.stringify(read));
+        scope = `${await sha256Hex(JSON.stringify(read))}:`;
       }
-      const identity = await identityOf(guardrail);
-      const key = await sha256Hex(`${identity}:${scope}:${role}:${contentHash}`);
-      return { key: `${prefix}${key}` };
+      return {
+        key: `${prefix}${identity}:${scope}${role === 'system' ? 's' : 'u'}:${contentHash}`,
+      };
     },
 
     async get(slot: VerdictSlot): Promise<CachedVerdict | undefined> {

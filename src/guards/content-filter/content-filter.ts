@@ -104,6 +104,8 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
 
   return defineGuardrail({
     name,
+    // Verdicts cached under another configuration must not apply to this one.
+    fingerprint: options,
     // Obfuscation (spaces, invisible characters between letters) can make a
     // match up to about four times the entry's length in the original text.
     streamSafe: maxLength === undefined,

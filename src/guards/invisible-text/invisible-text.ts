@@ -121,6 +121,8 @@ export function invisibleText(options?: InvisibleTextOptions): Guardrail {
   } = validateFactoryOptions(options, 'invisible-text', invisibleTextOptionShape);
   return defineGuardrail({
     name,
+    // Verdicts cached under another configuration must not apply to this one.
+    fingerprint: options,
     streamSafe: true,
     maxMatchLength: 20,
     check(content) {

@@ -301,6 +301,8 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
 
   return defineGuardrail({
     name,
+    // Verdicts cached under another configuration must not apply to this one.
+    fingerprint: options,
     streamSafe: false,
     timeoutMs,
     onError,

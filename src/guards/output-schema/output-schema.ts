@@ -150,6 +150,8 @@ export function outputSchema(options?: OutputSchemaOptions): Guardrail {
 
   return defineGuardrail({
     name,
+    // Verdicts cached under another configuration must not apply to this one.
+    fingerprint: options,
     streamSafe: false,
     async check(content) {
       if (minLength !== undefined && content.length < minLength) {

@@ -136,6 +136,8 @@ export function pii(options?: PiiOptions): Guardrail {
 
   return defineGuardrail({
     name,
+    // Verdicts cached under another configuration must not apply to this one.
+    fingerprint: options,
     streamSafe: true,
     maxMatchLength,
     // A pseudonym depends on the conversation's vault, not on the text alone:

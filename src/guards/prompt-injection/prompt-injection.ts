@@ -60,6 +60,8 @@ export function promptInjection(options?: PromptInjectionOptions): Guardrail {
   } = validateFactoryOptions(options, 'prompt-injection', promptInjectionOptionShape);
   return defineGuardrail({
     name,
+    // Verdicts cached under another configuration must not apply to this one.
+    fingerprint: options,
     check(content, ctx) {
       const effectiveMode = mode ?? (ctx.kind === 'tool_output' ? 'indirect' : 'direct');
       const effectiveThreshold =

@@ -37,6 +37,8 @@ export function secrets(options?: SecretsOptions): Guardrail {
   } = validateFactoryOptions(options, 'secrets', secretsOptionShape);
   return defineGuardrail({
     name,
+    // Verdicts cached under another configuration must not apply to this one.
+    fingerprint: options,
     streamSafe: true,
     // Doubled: one invisible character may sit between every two visible ones.
     maxMatchLength: secretsMaxMatchLength * 2,

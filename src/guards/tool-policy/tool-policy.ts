@@ -216,6 +216,8 @@ export function toolPolicy(options?: ToolPolicyOptions): Guardrail {
 
   return defineGuardrail({
     name,
+    // Verdicts cached under another configuration must not apply to this one.
+    fingerprint: options,
     async check(content, ctx) {
       const tool = ctx.toolName ?? '(unknown tool)';
       if (ctx.toolName !== undefined) {

@@ -159,6 +159,8 @@ export function urlFilter(options?: UrlFilterOptions): Guardrail {
 
   return defineGuardrail({
     name,
+    // Verdicts cached under another configuration must not apply to this one.
+    fingerprint: options,
     streamSafe: true,
     maxMatchLength: 2048,
     check(content, ctx) {

@@ -92,6 +92,16 @@ describe('tokenBudget', () => {
     expect(
       await count([{ type: 'file', mediaType: 'application/pdf', data: 'QUJDREVG' } as never]),
     ).toBe(2);
+    // A data URL (AI SDK 6): the bytes after the comma.
+    expect(
+      await count([
+        {
+          type: 'file',
+          mediaType: 'application/pdf',
+          data: 'data:application/pdf;base64,QUJDREVGR0hJSktM',
+        } as never,
+      ]),
+    ).toBe(3);
     // An inline text document goes through the tokenizer.
     expect(
       await count([

@@ -34,6 +34,9 @@ export interface TokenBudgetOptions {
   /**
    * Counts the tokens of a text. Default: the o200k_base tokenizer (GPT-4o and
    * newer OpenAI models); pass another tokenizer for other model families.
+   * It is called on slices of at most 256 characters (cut before whitespace)
+   * and the counts are added: byte-pair tokenizers are quadratic in one long
+   * run of letters.
    */
   countTokens?: (text: string) => number;
   /**
@@ -104,9 +107,12 @@ interface MediaEstimate {
 function inlineBytes(data: unknown): number | undefined {
   if (data instanceof Uint8Array) return data.byteLength;
   if (typeof data === 'string') {
-    // AI SDK 6 passes base64 strings (or URL strings) directly.
-    if (/^(https?|data):/i.test(data.slice(0, 8))) return undefined;
-    return Math.floor((data.length * 3) / 4);
+    // AI SDK 6 passes base64 strings, data URLs or URL strings directly.
+    if (/^https?:/i.test(data.slice(0, 8))) return undefined;
+    const base64 = /^data:/i.test(data.slice(0, 5))
+      ? data.length - data.indexOf(',') - 1
+      : data.length;
+    return Math.floor((base64 * 3) / 4);
   }
   if (data != null && typeof data === 'object' && 'type' in data) {
     const tagged = data as { type: string; data?: unknown };

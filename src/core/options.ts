@@ -35,7 +35,7 @@ const LONGEST_SHOWN_STRING = 64;
  */
 export function shownValue(value: unknown): unknown {
   if (typeof value === 'string' && value.length > LONGEST_SHOWN_STRING) {
-    return `${value.slice(0, 24)}… (${value.length} characters)`;
+    return `${value.slice(0, 16)}… (${value.length} characters)`;
   }
   return value;
 }

@@ -51,12 +51,21 @@ export interface InputJudgeOptions {
   defaultTimeoutMs: number;
 }
 
+/**
+ * Longest modified text the cache keeps. A modification of a longer text is
+ * not remembered (the text is judged again next time) so that a client
+ * sending huge texts cannot fill the store with their redacted copies.
+ */
+const MAX_CACHED_MODIFIED_LENGTH = 100_000;
+
 function toCachedVerdict(record: GuardrailRecord, content: string): CachedVerdict | undefined {
   switch (record.status) {
     case 'passed':
       return { action: 'allow' };
     case 'modified':
-      return { action: 'modify', content };
+      return content.length > MAX_CACHED_MODIFIED_LENGTH
+        ? undefined
+        : { action: 'modify', content };
     case 'blocked': {
       const { message, reason, severity, info } = record;
       return { action: 'block', message, reason, severity, info };

@@ -3,7 +3,7 @@ import { generateText, type ModelMessage, streamText, wrapLanguageModel } from '
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { generateResult, redactEmails, textModel, withoutTiming } from '../../test/helpers';
-import { allow, block, defineGuardrail } from '../core/define-guardrail';
+import { allow, block, defineGuardrail, modify } from '../core/define-guardrail';
 import type { GuardrailCachePolicy } from '../core/types';
 import { llmJudge } from '../guards/llm-judge/llm-judge';
 import { pii } from '../guards/pii/pii';
@@ -281,6 +281,28 @@ describe('verdict cache shared by fresh middleware instances', () => {
       ['thanks'],
     ]);
     expect(JSON.stringify(mock.doGenerateCalls.map(c => c.prompt))).not.toContain('ann@corp.io');
+  });
+});
+
+describe('what the verdict cache keeps', () => {
+  it('does not keep the redacted copy of a huge text: it is redacted again on the next call', async () => {
+    let runs = 0;
+    const redact = defineGuardrail({
+      name: 'redact-x',
+      check: text => {
+        runs++;
+        return modify(text.replaceAll('secret', '[X]'));
+      },
+    });
+    const mock = textModel('ok');
+    const model = wrapLanguageModel({ model: mock, middleware: guardrails({ input: [redact] }) });
+    const huge = `secret ${'a'.repeat(150_000)}`;
+    for (const text of ['a small secret', 'a small secret', huge, huge]) {
+      await generateText({ model, prompt: text });
+    }
+    expect(runs).toBe(3); // the small text once, the huge one twice
+    const sent = mock.doGenerateCalls.map(c => userTexts(c.prompt)[0]![0]!.slice(0, 14));
+    expect(sent).toEqual(['a small [X]', 'a small [X]', '[X] aaaaaaaaaa', '[X] aaaaaaaaaa']);
   });
 });
 

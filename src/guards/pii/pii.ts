@@ -96,6 +96,17 @@ export function pii(options?: PiiOptions): Guardrail {
     return tokens;
   }
 
+  /** This call's placeholders by type and value (the reverse of `callTokens`). */
+  function callValues(ctx: GuardrailContext): Map<string, string> {
+    const key = `${name}:pii-call-values`;
+    let values = ctx.state.get(key) as Map<string, string> | undefined;
+    if (!values) {
+      values = new Map();
+      ctx.state.set(key, values);
+    }
+    return values;
+  }
+
   async function pseudonymize(content: string, ctx: GuardrailContext) {
     const vault = vaultOf(ctx);
     const seen = callTokens(ctx);
@@ -123,10 +134,24 @@ export function pii(options?: PiiOptions): Guardrail {
     const spans = findPii(content, findOptions);
     if (spans.length === 0) return allow();
     const tokens: string[] = [];
+    const given = callValues(ctx);
     for (const span of spans) {
       const value = content.slice(span.start, span.end);
-      const token = await vault.tokenFor(span.type, value);
-      seen.set(token, value);
+      const key = `${span.type}\u0000${value}`;
+      // One vault lookup per value and call, however often the history repeats it.
+      let token = given.get(key);
+      if (token === undefined) {
+        token = await vault.tokenFor(span.type, value);
+        const earlier = seen.get(token);
+        if (earlier !== undefined && earlier !== value) {
+          // Only if a mapping expired and was handed on while this call ran
+          // (a TTL shorter than the call): fail closed rather than give the
+          // model two values behind one placeholder.
+          throw new Error(`pseudonym vault: ${token} changed hands during the call`);
+        }
+        given.set(key, token);
+        seen.set(token, value);
+      }
       tokens.push(token);
     }
     let index = 0;

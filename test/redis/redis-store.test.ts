@@ -114,6 +114,19 @@ describe.skipIf(!REDIS_URL)('redisStore against a real Redis', () => {
     });
   });
 
+  it('touch resets the expiry of a key holding the value, and only of such a key', async () => {
+    const prefix = uniquePrefix('touch');
+    const store = redisStore(clients.ioredis, { prefix });
+    await store.set('mapping', 'bob', 1_000);
+    await store.set('other', 'carol', 1_000);
+    expect(await store.touch('mapping', 'bob', 60_000)).toBe(true);
+    expect(await store.touch('other', 'bob', 60_000)).toBe(false);
+    expect(await clients.ioredis.pttl(`${prefix}mapping`)).toBeGreaterThan(1_000);
+    expect(await clients.ioredis.pttl(`${prefix}other`)).toBeLessThanOrEqual(1_000);
+    expect(await store.touch('missing', 'bob', 60_000)).toBe(false);
+    expect(await clients.ioredis.exists(`${prefix}missing`)).toBe(0);
+  });
+
   it('loads its scripts again after SCRIPT FLUSH (EVALSHA falls back to EVAL)', async () => {
     const store = redisStore(clients.nodeRedis, { prefix: uniquePrefix('flush') });
     expect(await store.incrBy('n', 1, 60_000)).toBe(1);

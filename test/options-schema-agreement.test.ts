@@ -2,7 +2,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import * as main from '../src';
 import { type BuiltinGuardrailType, guardrailTypeSchemas } from '../src/config';
-import type { OptionShape } from '../src/core/options';
+import type { OptionRule, OptionShape } from '../src/core/options';
 import { contentFilterOptionShape } from '../src/guards/content-filter/content-filter-options';
 import { invisibleTextOptionShape } from '../src/guards/invisible-text/invisible-text-options';
 import { llmJudgeOptionShape } from '../src/guards/llm-judge/llm-judge-options';
@@ -30,7 +30,10 @@ interface Pairing {
   /** Options that make a valid factory call / a valid config entry. */
   validOptions?: Record<string, unknown>;
   validConfig?: Record<string, unknown>;
-  /** Factory options a file cannot express (functions, objects), with why. */
+  /**
+   * Factory options a file cannot express (functions, objects), with why;
+   * nested ones by path (`custom[].validate`: the `validate` of each item).
+   */
   codeOnly?: Record<string, string>;
   /**
    * Options a file writes in another form than code (a store or model by
@@ -44,7 +47,10 @@ const pairings: Record<BuiltinGuardrailType, Pairing> = {
   pii: {
     build: options => main.pii(options),
     shape: piiOptionShape,
-    codeOnly: { conversationId: 'a function of the call context' },
+    codeOnly: {
+      conversationId: 'a function of the call context',
+      'custom[].validate': 'a function over each match',
+    },
     otherForm: ['store', 'placeholder', 'custom'],
   },
   secrets: {
@@ -159,18 +165,81 @@ function schemaAccepts(type: BuiltinGuardrailType, key: string, value: unknown):
   return guardrailTypeSchemas[type].safeParse({ ...pairing.validConfig, [key]: value }).success;
 }
 
+/** Every object the rules accept, by path (`perSession`, `custom[]`, `''` for the options): its keys. */
+function ruleShapes(rule: OptionRule, path: string, out: Map<string, string[]>): void {
+  const parts = rule.parts;
+  if (!parts) return;
+  if (parts.shape) {
+    out.set(path, Object.keys(parts.shape).sort());
+    for (const [key, inner] of Object.entries(parts.shape)) {
+      ruleShapes(inner, path === '' ? key : `${path}.${key}`, out);
+    }
+  }
+  if (parts.item) ruleShapes(parts.item, `${path}[]`, out);
+  for (const alternative of parts.alternatives ?? []) ruleShapes(alternative, path, out);
+}
+
+/** The same walk over a zod schema. */
+function zodShapes(schema: unknown, path: string, out: Map<string, string[]>): void {
+  const def = (schema as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'readonly':
+      return zodShapes(def.innerType, path, out);
+    case 'pipe':
+      return zodShapes(def.in, path, out);
+    case 'union':
+      for (const option of def.options as unknown[]) zodShapes(option, path, out);
+      return;
+    case 'array':
+      return zodShapes(def.element, `${path}[]`, out);
+    case 'record':
+      return zodShapes(def.valueType, `${path}[]`, out);
+    case 'object': {
+      const shape = def.shape as Record<string, unknown>;
+      out.set(path, Object.keys(shape).sort());
+      for (const [key, inner] of Object.entries(shape)) {
+        zodShapes(inner, path === '' ? key : `${path}.${key}`, out);
+      }
+    }
+  }
+}
+
 describe.each(Object.keys(pairings) as BuiltinGuardrailType[])(
   'config type %s and its factory',
   type => {
     const pairing = pairings[type];
     const schemaKeys = Object.keys(guardrailTypeSchemas[type].shape).sort();
-    const factoryKeys = Object.keys(pairing.shape).sort();
 
-    it('accept the same options (but for code-only ones)', () => {
+    it('accept the same options, nested ones too (but for code-only ones)', () => {
       const codeOnly = Object.keys(pairing.codeOnly ?? {});
-      expect(schemaKeys).toEqual(factoryKeys.filter(key => !codeOnly.includes(key)));
+      const isCodeOnly = (path: string) =>
+        codeOnly.some(
+          key => path === key || path.startsWith(`${key}.`) || path.startsWith(`${key}[`),
+        );
+      const inCode = new Map<string, string[]>();
+      ruleShapes({ parts: { shape: pairing.shape } } as unknown as OptionRule, '', inCode);
+      const inFile = new Map<string, string[]>();
+      zodShapes(guardrailTypeSchemas[type], '', inFile);
+      const withoutCodeOnly = (shapes: Map<string, string[]>) =>
+        Object.fromEntries(
+          [...shapes]
+            .filter(([path]) => !isCodeOnly(path))
+            .map(([path, keys]) => [
+              path,
+              keys.filter(key => !isCodeOnly(path === '' ? key : `${path}.${key}`)),
+            ]),
+        );
+      expect(withoutCodeOnly(inFile)).toEqual(withoutCodeOnly(inCode));
       // A code-only option must really be missing from the schema.
-      for (const key of codeOnly) expect(schemaKeys).not.toContain(key);
+      for (const key of codeOnly) {
+        const [parent, child] = key.includes('.')
+          ? [key.slice(0, key.lastIndexOf('.')), key.slice(key.lastIndexOf('.') + 1)]
+          : ['', key];
+        expect(inFile.get(parent) ?? []).not.toContain(child);
+      }
     });
 
     it('agree on every value of the options written the same way', () => {

@@ -96,7 +96,8 @@ const cases: FactoryCase[] = [
     shape: piiOptionShape,
     rows: {
       action: ['mask', 5],
-      entities: ['EMAIL_ADDRESS', ['NAME'], 'ALL', 5, ['EMAIL_ADDRESS', 5]],
+      // `[]` without custom patterns would find nothing.
+      entities: ['EMAIL_ADDRESS', ['NAME'], 'ALL', 5, ['EMAIL_ADDRESS', 5], []],
       custom: [
         { type: 'X', pattern: /x/ },
         [{ type: 'X', pattern: 'x' }],

@@ -22,6 +22,12 @@ export interface OptionRule {
   (value: unknown, path: string, issues: GuardrailConfigIssue[]): void;
   /** The option must be given. */
   readonly required?: boolean;
+  /** What the rule is built from, so tests can compare it with the config schemas. */
+  readonly parts?: {
+    shape?: OptionShape;
+    item?: OptionRule;
+    alternatives?: readonly OptionRule[];
+  };
 }
 
 /** The rules of an options object, by key: also its list of known keys. */
@@ -69,7 +75,7 @@ export function required(inner: OptionRule, expected = 'a value'): OptionRule {
     if (value === undefined) addIssue(issues, path, value, expected);
     else inner(value, path, issues);
   };
-  return Object.assign(check, { required: true });
+  return Object.assign(check, { required: true, parts: inner.parts });
 }
 
 function quote(value: unknown): string {
@@ -153,7 +159,7 @@ export const regexOption: OptionRule = rule(value => value instanceof RegExp, 'a
  * (or, when only one alternative is of the value's shape, that one's issues).
  */
 export function anyOf(rules: readonly OptionRule[], expected: string): OptionRule {
-  return (value, path, issues) => {
+  const check: OptionRule = (value, path, issues) => {
     if (value === undefined) return;
     const attempts: GuardrailConfigIssue[][] = [];
     for (const candidate of rules) {
@@ -167,6 +173,7 @@ export function anyOf(rules: readonly OptionRule[], expected: string): OptionRul
     if (deeper.length === 1) issues.push(...deeper[0]!);
     else addIssue(issues, path, value, expected);
   };
+  return Object.assign(check, { parts: { alternatives: rules } });
 }
 
 /**
@@ -174,7 +181,7 @@ export function anyOf(rules: readonly OptionRule[], expected: string): OptionRul
  * hint), never read as a list of its characters.
  */
 export function listOf(item: OptionRule, expected: string): OptionRule {
-  return (value, path, issues) => {
+  const check: OptionRule = (value, path, issues) => {
     if (value === undefined) return;
     if (!Array.isArray(value)) {
       addIssue(
@@ -191,6 +198,7 @@ export function listOf(item: OptionRule, expected: string): OptionRule {
       else item(entry, itemPath, issues);
     });
   };
+  return Object.assign(check, { parts: { item } });
 }
 
 /** An array of non-empty strings. */
@@ -261,7 +269,7 @@ function objectIssues(
 
 /** A plain object whose keys are all in `shape`, each passing its rule. */
 export function objectOption(shape: OptionShape, expected = 'an object'): OptionRule {
-  return (value, path, issues) => {
+  const check: OptionRule = (value, path, issues) => {
     if (value === undefined) return;
     if (!isPlainObject(value)) {
       addIssue(issues, path, value, expected);
@@ -269,11 +277,12 @@ export function objectOption(shape: OptionShape, expected = 'an object'): Option
     }
     objectIssues(value, shape, path, issues);
   };
+  return Object.assign(check, { parts: { shape } });
 }
 
 /** A plain object whose every value passes `item` (any keys), e.g. word lists by category. */
 export function recordOf(item: OptionRule, expected: string): OptionRule {
-  return (value, path, issues) => {
+  const check: OptionRule = (value, path, issues) => {
     if (value === undefined) return;
     if (!isPlainObject(value)) {
       addIssue(issues, path, value, expected);
@@ -285,6 +294,7 @@ export function recordOf(item: OptionRule, expected: string): OptionRule {
       else item(entry, entryPath, issues);
     }
   };
+  return Object.assign(check, { parts: { item } });
 }
 
 /** Where `validateOptions` reports and what it checks. */

@@ -199,10 +199,12 @@ describe('validateOptions', () => {
 
 describe('values in issues', () => {
   it('cuts long strings so an error never echoes a whole document or key', () => {
-    const secret = `sk-${'a'.repeat(100)}`;
-    const shown = shownValue(secret) as string;
-    expect(shown).toBe(`${secret.slice(0, 16)}… (103 characters)`);
-    expect(issuesOf(positiveInt, secret)[0]!.value).toBe(shown);
+    const document = `Dear team, ${'the quarterly numbers are attached. '.repeat(5)}`;
+    expect(shownValue(document)).toBe(`Dear team, the q… (${document.length} characters)`);
+    expect(issuesOf(positiveInt, document)[0]!.value).toBe(shownValue(document));
+    // Not even the start of a key survives the cut.
+    const key = `sk-proj-${'a1B2c3D4'.repeat(8)}`;
+    expect(shownValue(key)).toBe(`[redacted]… (${key.length} characters)`);
     expect(shownValue('short')).toBe('short');
   });
 });

@@ -1,4 +1,5 @@
 import { GuardrailConfigError, type GuardrailConfigIssue } from './errors';
+import { redactSecretsInText } from './redact-secrets';
 
 /*
  * One way to check options, shared by `guardrails()`, the tool wrappers and
@@ -36,12 +37,14 @@ export type OptionShape = Readonly<Record<string, OptionRule>>;
 const LONGEST_SHOWN_STRING = 64;
 
 /**
- * The value an issue carries: long strings are cut, so that an error never
- * echoes a whole prompt, key or document that was passed by mistake.
+ * The value an issue carries: long strings are cut (after credentials in
+ * them are redacted, so a cut never keeps the start of a key), so that an
+ * error never echoes a whole prompt, key or document passed by mistake.
  */
 export function shownValue(value: unknown): unknown {
   if (typeof value === 'string' && value.length > LONGEST_SHOWN_STRING) {
-    return `${value.slice(0, 16)}… (${value.length} characters)`;
+    const redacted = redactSecretsInText(value.slice(0, 4_096));
+    return `${redacted.slice(0, 16)}… (${value.length} characters)`;
   }
   return value;
 }

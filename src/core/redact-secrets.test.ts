@@ -3,7 +3,7 @@ import { buildGuardrailsConfig } from '../config/load-guardrails-config';
 import { redisStore } from '../redis/redis-store';
 import { memoryStore } from '../store/memory-store';
 import { GuardrailConfigError } from './errors';
-import { redactSecretsInText, redactSecretsInValue } from './redact-secrets';
+import { jsonErrorDetail, redactSecretsInText, redactSecretsInValue } from './redact-secrets';
 
 const PASSWORD = 'hunter2-Zq9';
 const REDIS_URL = `redis://default:${PASSWORD}@cache.internal:6379/0`;
@@ -128,5 +128,25 @@ describe('GuardrailConfigError never echoes a credential', () => {
     const long = `redis://default:${'p4ssw0rd'.repeat(20)}@cache.internal:6379`;
     const error = new GuardrailConfigError({ path: 'store', value: long, expected: 'a name' });
     expect(everything(error)).not.toContain('p4ssw0rd');
+  });
+});
+
+describe('jsonErrorDetail', () => {
+  it('keeps where the JSON broke and drops the text V8 quotes', () => {
+    const errorOf = (text: string) => {
+      try {
+        JSON.parse(text);
+      } catch (error) {
+        return error;
+      }
+      throw new Error('parsed');
+    };
+    expect(jsonErrorDetail(errorOf('canary.person@example.com wrote'))).toBe(
+      'unexpected character',
+    );
+    expect(jsonErrorDetail(errorOf('{"a": 1 "b"'))).toBe('at position 8');
+    expect(jsonErrorDetail(errorOf('{"a": "4111 1111'))).toMatch(
+      /^(it ends too early|at position \d+)$/,
+    );
   });
 });

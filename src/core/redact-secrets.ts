@@ -71,3 +71,17 @@ export function redactSecretsInValue(value: unknown, depth = 0): unknown {
   }
   return changed ? copy : value;
 }
+
+/**
+ * What a `JSON.parse` error may tell a report: where the text broke, never
+ * the text itself (V8's messages quote its start, e.g.
+ * `Unexpected token 'c', "canary.per"... is not valid JSON`).
+ */
+export function jsonErrorDetail(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const position = /\bposition (\d+)/.exec(message)?.[1];
+  if (position !== undefined) return `at position ${position}`;
+  if (/end of (?:JSON )?input|unterminated/i.test(message)) return 'it ends too early';
+  if (/unexpected token/i.test(message)) return 'unexpected character';
+  return 'syntax error';
+}

@@ -49,8 +49,9 @@ const CANARIES = {
   pathEmail: 'canary.path@example.com',
 } as const;
 
+// It starts with a canary: parsers quote the start of a text they reject.
 const SENSITIVE_TEXT = [
-  `Write to ${CANARIES.email} and charge card ${CANARIES.card}.`,
+  `${CANARIES.email} is where to write; charge card ${CANARIES.card}.`,
   `Deploy with ${CANARIES.githubToken} and ${CANARIES.openaiKey}.`,
   `Admin: https://admin:${CANARIES.urlPassword}@internal.example.com/panel`,
   `Download: https://files.example.net/dl/report.pdf?token=${CANARIES.urlToken}&v=2`,
@@ -272,12 +273,12 @@ describe('record hygiene: no report carries a value a guardrail hid', () => {
   );
 });
 
-/** Which canary shows up in which report. */
+/** Which canary (or its first ten characters: a quoted snippet) shows up in which report. */
 function leaksIn(pieces: Record<string, unknown>): string[] {
   return Object.entries(pieces).flatMap(([where, value]) => {
     const text = `${safeJson(value)}\n${describeErrors(value)}`;
     return Object.entries(CANARIES)
-      .filter(([, canary]) => text.includes(canary))
+      .filter(([, canary]) => text.includes(canary.slice(0, 10)))
       .map(([canary]) => `${canary} in ${where}`);
   });
 }

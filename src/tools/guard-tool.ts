@@ -16,6 +16,7 @@ import {
 } from '../core/errors';
 import { emitEvent } from '../core/events';
 import { optionIssues } from '../core/options';
+import { jsonErrorDetail } from '../core/redact-secrets';
 import type {
   Guardrail,
   GuardrailContext,
@@ -402,7 +403,7 @@ function wrapTool(
           trip: rejection(
             guardrail.name,
             kind,
-            `modified the ${kind === 'tool_input' ? 'arguments' : 'result'} into text that is not valid JSON (${errorText(error)})`,
+            `modified the ${kind === 'tool_input' ? 'arguments' : 'result'} into text that is not valid JSON (${jsonErrorDetail(error)})`,
             scope,
           ),
         };

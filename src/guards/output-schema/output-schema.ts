@@ -3,6 +3,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import type { GuardrailConfigIssue } from '../../core/errors';
 import { validateFactoryOptions } from '../../core/options';
+import { jsonErrorDetail } from '../../core/redact-secrets';
 import type { Guardrail } from '../../core/types';
 import { outputSchemaOptionShape } from './output-schema-options';
 
@@ -183,10 +184,7 @@ export function outputSchema(options?: OutputSchemaOptions): Guardrail {
       try {
         value = JSON.parse(json);
       } catch (error) {
-        return fail(
-          `answer is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
-          { rule: 'json' },
-        );
+        return fail(`answer is not valid JSON (${jsonErrorDetail(error)})`, { rule: 'json' });
       }
       if (schema === undefined) return allow();
       if (validateJsonSchema) {

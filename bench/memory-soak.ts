@@ -23,7 +23,7 @@ if (!gc) {
   // Heap figures mean nothing without a full collection first.
   const result = spawnSync(
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url)],
+    ['--expose-gc', '--no-flush-bytecode', '--import', 'tsx', fileURLToPath(import.meta.url)],
     { stdio: 'inherit', env: process.env },
   );
   process.exit(result.status ?? 1);

@@ -46,7 +46,15 @@ const nonNegativeInt = [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '0'];
 const ms = [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '1000'];
 const stringList = ['x', 5, [5], [''], [null], {}];
 const regexList = ['x', ['x'], [5], /x/];
-const guardrailList = ['x', [{ name: 'n' }], [null], [5], {}];
+const guardrailList = [
+  'x',
+  [{ name: 'n' }],
+  [null],
+  [5],
+  {},
+  // A hand-written guardrail object with a field of the wrong type.
+  [{ name: 'n', check: () => main.allow(), timeoutMs: -1 }],
+];
 const store = ['redis://localhost', {}, { get: () => undefined }, 5];
 const ratio = [-0.1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '0.5'];
 const blockedMessage = [5, {}, true];

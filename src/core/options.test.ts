@@ -94,6 +94,11 @@ describe('option rules', () => {
         expected: 'a guardrail (an object with a `name` and a `check` function)',
       },
     ]);
+    const handWritten = { name: 'n', check: () => ({}), timeoutMs: -1, parallel: 'yes' };
+    expect(issuesOf(guardrailList, [handWritten]).map(issue => issue.path)).toEqual([
+      'g.x[0].timeoutMs',
+      'g.x[0].parallel',
+    ]);
     expect(issuesOf(listOf(positiveInt, 'numbers'), [undefined])[0]!.expected).toBe(
       'a value, not undefined',
     );

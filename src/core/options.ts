@@ -210,16 +210,37 @@ export const stringList: OptionRule = listOf(nonEmptyString, 'an array of string
 /** An array of RegExps. */
 export const regexList: OptionRule = listOf(regexOption, 'an array of RegExps');
 
-/** A guardrail: an object with a `name` and a `check` function. */
-export const guardrailOption: OptionRule = rule(
-  value =>
-    value !== null &&
-    typeof value === 'object' &&
-    typeof (value as { name?: unknown }).name === 'string' &&
-    (value as { name: string }).name !== '' &&
-    typeof (value as { check?: unknown }).check === 'function',
-  'a guardrail (an object with a `name` and a `check` function)',
-);
+const guardrailFieldRules: OptionShape = {
+  streamSafe: booleanOption,
+  maxMatchLength: positiveInt,
+  timeoutMs: milliseconds,
+  onError: oneOf(['block', 'allow']),
+  parallel: booleanOption,
+  perCall: booleanOption,
+};
+
+/**
+ * A guardrail: an object with a `name` and a `check` function, whose
+ * optional fields (a hand-written object's `timeoutMs: -1` too) have the
+ * right types. Other fields are left alone: a guardrail may carry its own.
+ */
+export const guardrailOption: OptionRule = (value, path, issues) => {
+  if (value === undefined) return;
+  const candidate = value as Record<string, unknown> | null;
+  if (
+    candidate === null ||
+    typeof candidate !== 'object' ||
+    typeof candidate.name !== 'string' ||
+    candidate.name === '' ||
+    typeof candidate.check !== 'function'
+  ) {
+    addIssue(issues, path, value, 'a guardrail (an object with a `name` and a `check` function)');
+    return;
+  }
+  for (const [key, fieldRule] of Object.entries(guardrailFieldRules)) {
+    fieldRule(candidate[key], childPath(path, key), issues);
+  }
+};
 
 /** An array of guardrails. */
 export const guardrailList: OptionRule = listOf(guardrailOption, 'an array of guardrails');

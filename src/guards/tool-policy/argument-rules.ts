@@ -206,7 +206,8 @@ export function shellViolation(value: string): RuleViolation | undefined {
   return undefined;
 }
 
-const singlePath = /^\S{1,4096}$/;
+// Any length: a cap here would let a long enough traversal pass unchecked.
+const singlePath = /^\S+$/;
 const traversal = /(?:^|[\\/]|%2f|%5c)(?:\.|%2e){2}(?:[\\/]|%2f|%5c|$)/i;
 const absolutePath = /^(?:\/|~\/|[a-zA-Z]:[\\/])/;
 

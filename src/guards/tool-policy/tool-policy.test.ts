@@ -146,6 +146,14 @@ describe('toolPolicy', () => {
       severity: 'critical',
       info: { tool: 'readFile', path: 'path', rule: 'path.outside-root' },
     });
+    // However long the value: a length cap on "a path" would let a long traversal through.
+    expect(
+      (
+        await policy.check(
+          ...call('readFile', { path: `${'a/'.repeat(5_000)}${'../'.repeat(5_001)}etc` }),
+        )
+      ).info,
+    ).toEqual({ tool: 'readFile', path: 'path', rule: 'path.traversal' });
     const traversal = await policy.check(...call('readFile', { path: '../alice-secret-99/key' }));
     expect(JSON.stringify(traversal)).not.toContain('alice-secret-99');
   });

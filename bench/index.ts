@@ -22,6 +22,7 @@ export const suites = [
   'data-protection',
   'store',
   'memory-soak',
+  'hostile',
 ] as const;
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url));

@@ -1,0 +1,282 @@
+import { z } from 'zod';
+import type { Guardrail, GuardrailContext, GuardrailKind } from '../src';
+
+/**
+ * Hostile inputs for the linear-time guarantee of the built-in guardrails:
+ * texts an attacker can write to make a scanner, a regex or a tokenizer do
+ * more than linear work. Shared by `test/hostile-input.test.ts` (which fails
+ * when 1 MB costs more than 6x 0.25 MB) and `bench/hostile.ts` (which reports
+ * hostile / ordinary time per built-in).
+ */
+
+/** A hostile text of (about) `size` UTF-16 units. */
+export interface HostileGenerator {
+  name: string;
+  make(size: number): string;
+}
+
+/** `unit` repeated to `size` units, cut on a code point boundary. */
+export function repeatTo(unit: string, size: number): string {
+  const text = unit.repeat(Math.ceil(size / unit.length));
+  const cut = text.slice(0, size);
+  // Do not leave half a surrogate pair at the end.
+  const last = cut.charCodeAt(cut.length - 1);
+  return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
+}
+
+/** `open` repeated, then `close` repeated: nesting as deep as the size allows. */
+function nested(open: string, close: string, size: number): string {
+  const depth = Math.floor(size / (open.length + close.length));
+  return open.repeat(depth) + close.repeat(depth);
+}
+
+const repeated = (name: string, unit: string): HostileGenerator => ({
+  name,
+  make: size => repeatTo(unit, size),
+});
+
+/** Text generators: every built-in judges each of them at every kind it supports. */
+export const hostileGenerators: readonly HostileGenerator[] = [
+  // Repeated separators.
+  repeated('spaces', ' '),
+  repeated('newlines', '\n'),
+  repeated('separator mix', ' -_.,;:|/\\\t'),
+  // Long digit and letter runs.
+  repeated('digit run', '0123456789'),
+  repeated('digit groups', '4111 '),
+  repeated('phone-like', '+1 (555) 010-'),
+  repeated('letter run', 'a'),
+  // @ . : floods.
+  repeated('@ flood', '@'),
+  repeated('a@ flood', 'a@'),
+  repeated('e-mail-like', 'a@b.'),
+  repeated('. flood', '.'),
+  repeated(': flood', ':'),
+  repeated('hex: flood (IPv6/MAC-like)', 'ab:'),
+  // Nested brackets and comments.
+  { name: 'nested parentheses', make: size => nested('(', ')', size) },
+  { name: 'nested brackets', make: size => nested('[{', '}]', size) },
+  repeated('unclosed block comments', '/* '),
+  repeated('line comments', '-- x\n'),
+  repeated('code fences', '```\n'),
+  // Emoji, base64, invisible characters, homoglyphs.
+  repeated('flag emoji', '🇺🇸'),
+  repeated('subdivision flags', '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}'),
+  repeated('ZWJ emoji', '👩\u200D💻'),
+  repeated('base64 run', 'QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0NTY3'),
+  repeated('base64 chunks', 'aWdub3JlIGFsbCBwcmV2aW91cyBpbnN0cnVjdGlvbnM= '),
+  repeated('zero-width between letters', 'a\u200B'),
+  repeated('tag characters', '\u{E0041}'),
+  repeated('Cyrillic homoglyphs', 'аеорсух'),
+  repeated('full-width digits', '４１１１'),
+  repeated('leetspeak', '1gn0r3 '),
+  repeated('spaced letters', 'k i l l '),
+  // URLs and domain lists.
+  repeated('domain list', 'x.com '),
+  repeated('glued domains', 'a.b.c.d.e.f.g.h.i.j.k.'),
+  repeated('scheme flood', 'http://'),
+  { name: 'one long URL', make: size => `https://example.com/${repeatTo('a/', size - 20)}` },
+  {
+    name: 'long URLs with punctuation',
+    make: size => repeatTo(`https://evil.io/${'.'.repeat(2_000)}x `, size),
+  },
+  repeated('userinfo URLs', 'https://u:p@h.io/?t=1 '),
+  // Secrets- and injection-shaped repetitions.
+  repeated('key prefixes', 'sk-ghp_AKIA'),
+  repeated('assignments', 'password=secret; '),
+  // Shell and SQL shapes.
+  repeated('rm flags', 'rm --a '),
+  repeated('curl without pipe', 'curl '),
+  repeated('pipes', '| '),
+  repeated('SQL keywords', 'delete from t where '),
+];
+
+/**
+ * Tool-argument JSON generators (for `tool_input` / `tool_output`): the text
+ * and the parsed value, as `guardTools` hands them to a guardrail.
+ */
+export interface HostileJsonGenerator {
+  name: string;
+  make(size: number): { text: string; value: unknown };
+}
+
+function jsonOf(text: string): { text: string; value: unknown } {
+  return { text, value: JSON.parse(text) };
+}
+
+export const hostileJsonGenerators: readonly HostileJsonGenerator[] = [
+  {
+    name: 'deep JSON objects',
+    make: size => {
+      const depth = Math.floor((size - 4) / 7);
+      return jsonOf(`${'{"a":'.repeat(depth)}"x"${'}'.repeat(depth)}`);
+    },
+  },
+  { name: 'deep JSON arrays', make: size => jsonOf(`${nested('[', ']', size - 2)}`) },
+  {
+    name: 'wide JSON array of strings',
+    make: size =>
+      jsonOf(
+        `[${Array<string>(Math.floor(size / 11))
+          .fill('"select 1"')
+          .join(',')}]`,
+      ),
+  },
+  {
+    name: 'one huge string argument',
+    make: size => jsonOf(JSON.stringify({ query: repeatTo('/* rm --a ', size - 20) })),
+  },
+  {
+    name: 'many keys',
+    make: size => {
+      const count = Math.floor(size / 12);
+      const entries = Array.from({ length: count }, (_, index) => `"k${index}":1`);
+      return jsonOf(`{${entries.join(',')}}`);
+    },
+  },
+];
+
+/** Milliseconds of the fastest of `runs` calls of `run` (the minimum damps noise from other work). */
+export async function fastest(run: () => unknown, runs: number): Promise<number> {
+  let best = Number.POSITIVE_INFINITY;
+  for (let index = 0; index < runs; index++) {
+    const started = performance.now();
+    await run();
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
+}
+
+/** A built-in at one kind (or a pure function), run on a text and, for tool kinds, its parsed value. */
+export interface HostileTarget {
+  /** `pii @ input`, `findPii`. */
+  name: string;
+  /** The built-in it belongs to, for per-built-in reports. */
+  builtin: string;
+  /** Whether it reads tool arguments (then the JSON generators apply too). */
+  toolArguments: boolean;
+  run(text: string, value?: unknown): unknown;
+}
+
+function contextFor(kind: GuardrailKind, value: unknown): GuardrailContext {
+  return {
+    kind,
+    messages: [],
+    abortSignal: new AbortController().signal,
+    metadata: {},
+    state: new Map(),
+    ...(kind === 'tool_input' || kind === 'tool_output'
+      ? { toolName: 'run', toolCallId: 'c1' }
+      : {}),
+    ...(value === undefined ? {} : { value }),
+  };
+}
+
+function atKinds(
+  builtin: string,
+  create: () => Promise<Guardrail>,
+  kinds: GuardrailKind[],
+): HostileTarget[] {
+  // Imported and built on first use, so one module's failure (or a work in
+  // progress that does not load) is reported by its own targets only.
+  let built: Promise<Guardrail> | undefined;
+  return kinds.map(kind => ({
+    name: `${builtin} @ ${kind}`,
+    builtin,
+    toolArguments: kind === 'tool_input',
+    // A fresh context per run: guardrails keep per-call state in it.
+    run: async (text, value) => {
+      built ??= create();
+      return (await built).check(text, contextFor(kind, value));
+    },
+  }));
+}
+
+function pure(name: string, load: () => Promise<(text: string) => unknown>): HostileTarget {
+  let loaded: Promise<(text: string) => unknown> | undefined;
+  return {
+    name,
+    builtin: name,
+    toolArguments: false,
+    run: async text => {
+      loaded ??= load();
+      return (await loaded)(text);
+    },
+  };
+}
+
+/**
+ * Every deterministic built-in at the kinds whose code paths differ (pii
+ * treats output and tool input apart from input; promptInjection judges
+ * tool output as indirect injection; urlFilter checks private hosts on tool
+ * input), and the pure detectors. Built fresh per call, so no memo or state
+ * carries over between measurements.
+ */
+export function hostileTargets(): HostileTarget[] {
+  return [
+    ...atKinds('pii', async () => (await import('../src/guards/pii/pii')).pii(), [
+      'input',
+      'output',
+    ]),
+    ...atKinds('secrets', async () => (await import('../src/guards/secrets/secrets')).secrets(), [
+      'output',
+    ]),
+    ...atKinds(
+      'promptInjection',
+      async () =>
+        (await import('../src/guards/prompt-injection/prompt-injection')).promptInjection(),
+      ['input', 'tool_output'],
+    ),
+    ...atKinds(
+      'invisibleText',
+      async () => (await import('../src/guards/invisible-text/invisible-text')).invisibleText(),
+      ['input'],
+    ),
+    ...atKinds(
+      'contentFilter',
+      async () => (await import('../src/guards/content-filter/content-filter')).contentFilter(),
+      ['output'],
+    ),
+    ...atKinds(
+      'urlFilter',
+      async () =>
+        (await import('../src/guards/url-filter/url-filter')).urlFilter({ allow: ['example.com'] }),
+      ['output', 'tool_input'],
+    ),
+    ...atKinds(
+      'toolPolicy',
+      async () => (await import('../src/guards/tool-policy/tool-policy')).toolPolicy(),
+      ['tool_input'],
+    ),
+    ...atKinds(
+      'outputSchema',
+      async () =>
+        (await import('../src/guards/output-schema/output-schema')).outputSchema({
+          schema: z.object({ answer: z.string() }),
+        }),
+      ['output'],
+    ),
+    ...atKinds(
+      'tokenBudget',
+      async () =>
+        (await import('../src/guards/token-budget/token-budget')).tokenBudget({
+          maxInputTokens: 1_000_000_000,
+        }),
+      ['input'],
+    ),
+    pure('findPii', async () => {
+      const { findPii } = await import('../src/guards/pii/find-pii');
+      return text => findPii(text);
+    }),
+    pure('findSecrets', async () => {
+      const { findSecrets } = await import('../src/guards/secrets/find-secrets');
+      return text => findSecrets(text);
+    }),
+    pure('scorePromptInjection', async () => {
+      const { scorePromptInjection } = await import(
+        '../src/guards/prompt-injection/score-prompt-injection'
+      );
+      return text => scorePromptInjection(text);
+    }),
+  ];
+}

@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import { contentFilter, invisibleText, toolPolicy, urlFilter } from '../src';
+import { guardContext } from './helpers';
+import {
+  type HostileTarget,
+  hostileGenerators,
+  hostileJsonGenerators,
+  hostileTargets,
+  repeatTo,
+} from './hostile-generators';
+
+// Linearity is asserted as a ratio measured in the same run, never as an
+// absolute time: 1 MB may cost at most SLACK x 0.25 MB (4x is linear; the
+// rest absorbs noise from a shared, busy machine).
+const MB = 2 ** 20;
+const SLACK = 6;
+
+/** A fresh string is a rope until first read; flatten it so the first run does not pay for that. */
+function flat(text: string): string {
+  text.charCodeAt(text.length >> 1);
+  return text;
+}
+
+/**
+ * Milliseconds per call of `run`, the fastest of `rounds` rounds of `batch`
+ * calls. Batching lets a sub-millisecond call be timed above the clock's noise.
+ */
+async function perCall(run: () => unknown, batch: number, rounds: number): Promise<number> {
+  let best = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < rounds; round++) {
+    const started = performance.now();
+    for (let index = 0; index < batch; index++) await run();
+    best = Math.min(best, (performance.now() - started) / batch);
+  }
+  return best;
+}
+
+/** Enough calls per batch for the batch to take about `targetMs`. */
+async function batchFor(run: () => unknown, targetMs: number): Promise<number> {
+  const once = await perCall(run, 1, 1);
+  return Math.max(1, Math.min(50, Math.ceil(targetMs / Math.max(once, 0.01))));
+}
+
+/**
+ * `large` / `small` cost per call. One round of each first; a ratio over
+ * SLACK is believed only after up to three more rounds, interleaved so both
+ * sizes see the same load, still give a ratio of the fastest times over SLACK.
+ */
+async function costRatio(small: () => unknown, large: () => unknown): Promise<number> {
+  const batch = await batchFor(small, 5);
+  let smallMs = await perCall(small, batch, 1);
+  let largeMs = await perCall(large, batch, 1);
+  for (let round = 0; round < 3 && largeMs > SLACK * smallMs; round++) {
+    smallMs = Math.min(smallMs, await perCall(small, batch, 1));
+    largeMs = Math.min(largeMs, await perCall(large, batch, 1));
+  }
+  return largeMs / smallMs;
+}
+
+interface Input {
+  text: string;
+  value?: unknown;
+}
+
+function inputsFor(target: HostileTarget): Array<{ name: string; make(size: number): Input }> {
+  const texts = hostileGenerators.map(generator => ({
+    name: generator.name,
+    make: (size: number): Input => {
+      const text = flat(generator.make(size));
+      // A tool receives its arguments as JSON: the text is one string argument.
+      if (!target.toolArguments) return { text };
+      const value = { input: text };
+      return { text: flat(JSON.stringify(value)), value };
+    },
+  }));
+  return target.toolArguments
+    ? [...texts, ...hostileJsonGenerators.map(({ name, make }) => ({ name, make }))]
+    : texts;
+}
+
+describe('hostile input: every built-in costs linear time', () => {
+  for (const target of hostileTargets()) {
+    it(`${target.name}: 1 MB costs at most ${SLACK}x 0.25 MB on every hostile generator`, async () => {
+      const warmUp = flat(
+        repeatTo('Warm up the detectors, https://example.com a@b.co 4111. ', MB / 4),
+      );
+      await target.run(warmUp);
+      await target.run(warmUp);
+      const slow: string[] = [];
+      for (const generator of inputsFor(target)) {
+        const small = generator.make(MB / 4);
+        const large = generator.make(MB);
+        const ratio = await costRatio(
+          () => target.run(small.text, small.value),
+          () => target.run(large.text, large.value),
+        );
+        if (ratio > SLACK) slow.push(`${generator.name}: 1 MB costs ${ratio.toFixed(1)}x 0.25 MB`);
+      }
+      expect(slow).toEqual([]);
+    }, 300_000);
+  }
+});
+
+/** Cost of `hostile` relative to a same-size `ordinary` input. */
+function sameSizeRatio(hostile: () => unknown, ordinary: () => unknown): Promise<number> {
+  return costRatio(ordinary, hostile);
+}
+
+describe('the repros of issue 14 finish like ordinary input of the same size', () => {
+  const toolCall = (value: unknown) =>
+    [
+      JSON.stringify(value),
+      guardContext('tool_input', { toolName: 'shell', toolCallId: 'c1', value }),
+    ] as const;
+
+  it('toolPolicy: rm with 26 repeated flags (108 bytes; 11 s before)', async () => {
+    const policy = toolPolicy();
+    const hostile = `rm ${'--a '.repeat(26)}x`;
+    const ordinary = `ls -la /srv/data/reports/2024 ${'x'.repeat(hostile.length - 30)}`;
+    expect(hostile.length).toBe(108);
+    expect(ordinary.length).toBe(hostile.length);
+    const ratio = await sameSizeRatio(
+      () => policy.check(...toolCall({ command: hostile })),
+      () => policy.check(...toolCall({ command: ordinary })),
+    );
+    expect(ratio).toBeLessThan(SLACK);
+    expect(await policy.check(...toolCall({ command: `${hostile}; rm -rf /` }))).toMatchObject({
+      action: 'block',
+      info: { rule: 'shell.rm-recursive' },
+    });
+  });
+
+  it('toolPolicy: SQL with "/* " repeated (256 KB; 10.8 s before) is still read to its DROP', async () => {
+    const policy = toolPolicy();
+    const hostile = repeatTo('/* ', 256 * 1024);
+    const ordinary = repeatTo('select name from users where id = 4; ', 256 * 1024);
+    const ratio = await sameSizeRatio(
+      () => policy.check(...toolCall({ query: hostile })),
+      () => policy.check(...toolCall({ query: ordinary })),
+    );
+    expect(ratio).toBeLessThan(SLACK);
+    expect(
+      await policy.check(...toolCall({ query: `${hostile} */ DROP TABLE users` })),
+    ).toMatchObject({ action: 'block', info: { path: 'query', rule: 'sql.drop' } });
+    expect(
+      await policy.check(...toolCall({ query: `${hostile}\nDROP TABLE users` })),
+    ).toMatchObject({ action: 'block', info: { rule: 'sql.drop' } });
+  });
+
+  it('toolPolicy: 10,000 harmless statements then a DROP TABLE are blocked', async () => {
+    const statements = [...Array<string>(10_000).fill('select 1'), 'DROP TABLE users'];
+    expect(await toolPolicy().check(...toolCall({ statements }))).toMatchObject({
+      action: 'block',
+      info: { path: 'statements[10000]', rule: 'limit.maxValues' },
+    });
+  });
+
+  it('invisibleText: 49,152 tag characters cost what as many zero-width spaces do (11 s before)', async () => {
+    const guard = invisibleText();
+    const tags = '\u{E0041}'.repeat(49_152);
+    const zeroWidth = '\u200B'.repeat(tags.length);
+    const ratio = await sameSizeRatio(
+      () => guard.check(tags, guardContext('input')),
+      () => guard.check(zeroWidth, guardContext('input')),
+    );
+    expect(ratio).toBeLessThan(SLACK);
+    expect(await guard.check(`hi${tags}`, guardContext('input'))).toEqual({
+      action: 'modify',
+      content: 'hi',
+      info: { types: ['TAG'], count: 49_152 },
+    });
+  });
+
+  it('urlFilter: "x.com " repeated (256 KB; 1.4-1.9 s before) costs like as many distinct links', async () => {
+    const guard = urlFilter({ deny: ['evil.io'] });
+    const hostile = repeatTo('x.com ', 256 * 1024);
+    let index = 0;
+    let ordinary = '';
+    while (ordinary.length < hostile.length) ordinary += `h${index++}.io `;
+    ordinary = ordinary.slice(0, hostile.length);
+    const ratio = await sameSizeRatio(
+      () => guard.check(hostile, guardContext('output')),
+      () => guard.check(ordinary, guardContext('output')),
+    );
+    expect(ratio).toBeLessThan(SLACK);
+    expect(await guard.check(`${hostile} https://evil.io/x`, guardContext('output'))).toEqual({
+      action: 'block',
+      message: 'This content contains a link that is not allowed.',
+      reason: 'https://evil.io: host "evil.io" is denied by "evil.io"',
+      severity: 'warning',
+      info: {
+        urls: [{ url: 'https://evil.io', rule: 'host "evil.io" is denied by "evil.io"' }],
+        count: 1,
+      },
+    });
+  });
+
+  it('contentFilter: a flood of spaced letters still ends in a match', async () => {
+    const hostile = `${repeatTo('k i l l ', 256 * 1024)} kill yourself`;
+    expect(await contentFilter().check(hostile, guardContext('output'))).toMatchObject({
+      action: 'block',
+      info: { category: 'self-harm', term: 'kill yourself' },
+    });
+  });
+});

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
 import * as main from '../src';
 import * as config from '../src/config';
+import { loaderOptionShape } from '../src/config/loader-options';
 import { defineGuardrailOptionShape } from '../src/core/define-guardrail-options';
 import type { OptionShape } from '../src/core/options';
 import { contentFilterOptionShape } from '../src/guards/content-filter/content-filter-options';
@@ -456,6 +457,23 @@ const cases: FactoryCase[] = [
     root: 'scriptedModel',
     noOptionsOk: false,
   },
+  {
+    factory: 'buildGuardrailsConfig',
+    build: options => config.buildGuardrailsConfig({}, options as never),
+    shape: loaderOptionShape,
+    rows: {
+      models: [5, 'judge', { judge: 5 }, { judge: {} }, { judge: '' }],
+      guardrails: [5, { custom: 'x' }],
+      stores: [5, 'redis://localhost', { redis: {} }, { redis: 'redis://localhost' }],
+      onEvent: fn,
+      context: fn,
+      // `input` is the file's to set; the rest are checked as guardrails() checks them.
+      middleware: [5, { input: [] }, { memoSize: -1 }, { streamWindow: 0 }, { inputScope: 'x' }],
+    } satisfies Rows<config.LoadGuardrailsConfigOptions>,
+    pathOf: prefixed('options'),
+    root: 'options',
+    noOptionsOk: true,
+  },
 ];
 
 /** Exported functions that are not option-taking factories, and why. */
@@ -482,10 +500,7 @@ const notFactories: Record<string, string> = {
   collectToolRecords: 'reads steps',
   guardrailTripped: 'a stop condition without options',
   isGuardrailBlocked: 'a predicate',
-  buildGuardrailsConfig:
-    'config loader: validated by its zod schemas (see options-schema-agreement)',
-  loadGuardrailsConfig:
-    'config loader: validated by its zod schemas (see options-schema-agreement)',
+  loadGuardrailsConfig: 'async form of buildGuardrailsConfig: the same options, checked there',
   formatPath: 'formats a path',
 };
 
@@ -598,6 +613,11 @@ describe('the malformed options of issue 14', () => {
       'scriptedModel()',
       () => (testing.scriptedModel as (options?: unknown) => unknown)(),
       'scriptedModel',
+    ],
+    [
+      'buildGuardrailsConfig(file, null)',
+      () => config.buildGuardrailsConfig({}, null as never),
+      'options',
     ],
   ];
   it.each(typeErrors)('%s is a GuardrailConfigError naming %s', (_label, run, path) => {

@@ -3,12 +3,14 @@ import type { LanguageModel, ToolSet } from 'ai';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod/v4';
 import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors';
+import { validateOptions } from '../core/options';
 import type { Guardrail, GuardrailEventListener } from '../core/types';
 import { type GuardrailsOptions, guardrails } from '../middleware/guardrails-middleware';
 import type { Store } from '../store/store';
 import { type GuardedToolSet, type GuardToolsOptions, guardTools } from '../tools/guard-tool';
 import { builtinFactories, type ConfigReferences } from './build-guardrail';
 import { configIssuesFromZod, formatPath } from './config-issues';
+import { loaderOptionShape } from './loader-options';
 import {
   type BuiltinGuardrailType,
   builtinGuardrailTypes,
@@ -112,8 +114,13 @@ function remapFactoryIssues(
  */
 export function buildGuardrailsConfig(
   source: GuardrailsConfig | Record<string, unknown> | string,
-  options: LoadGuardrailsConfigOptions = {},
+  loaderOptions?: LoadGuardrailsConfigOptions,
 ): LoadedGuardrailsConfig {
+  const options = validateOptions(loaderOptions, {
+    prefix: 'options',
+    root: 'options',
+    shape: loaderOptionShape,
+  });
   const { models = {}, guardrails: customTypes = {}, stores = {} } = options;
   const issues: GuardrailConfigIssue[] = [];
   let config: unknown = source;

@@ -178,11 +178,19 @@ export function inputJudge({
       }
     }
     let cachedVerdicts = 0;
+    // The same text twice in one prompt ("ok", "ok") is judged once.
+    const judgedNow = new Map<string, string>();
     for (let i = 0; i < contents.length; i++) {
       const verdict = remembered[i];
       if (verdict) {
         cachedVerdicts++;
         if (verdict.action === 'modify') contents[i] = verdict.content;
+        continue;
+      }
+      const sameKey = `${texts[i]!.role}\u0000${contents[i]}`;
+      const already = guardrail.cache === 'none' ? undefined : judgedNow.get(sameKey);
+      if (already !== undefined) {
+        contents[i] = already;
         continue;
       }
       const result = await run(guardrail, contents[i]!);
@@ -194,6 +202,7 @@ export function inputJudge({
         if (toRemember) await cache.set(slot, toRemember);
       }
       if (result.trip) return { contents, records, trip: result.trip, cachedVerdicts };
+      if (record?.status !== 'error') judgedNow.set(sameKey, result.content);
       contents[i] = result.content;
     }
     return { contents, records, cachedVerdicts };

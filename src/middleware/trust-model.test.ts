@@ -222,6 +222,24 @@ describe('verdict cache shared by fresh middleware instances', () => {
     expect(judged).toEqual(['ann:same text', 'bob:same text']);
   });
 
+  it('judges a text that appears twice in one prompt once', async () => {
+    const counting = countingGuardrail();
+    const model = wrapLanguageModel({
+      model: textModel('ok'),
+      middleware: guardrails({ input: [counting.guardrail] }),
+    });
+    const result = await generateText({
+      model,
+      messages: [
+        { role: 'user', content: 'ok' },
+        { role: 'assistant', content: 'fine' },
+        { role: 'user', content: 'ok' },
+      ],
+    });
+    expect(counting.judged).toEqual(['ok']);
+    expect((await getGuardrailOutcome(result))?.records).toHaveLength(1);
+  });
+
   it("a guardrail with cache: 'none' judges every text of every call", async () => {
     const counting = countingGuardrail({ cache: 'none' });
     const model = wrapLanguageModel({

@@ -113,3 +113,30 @@ export function englishParagraphs({ corpora }: DataPaths): string[] {
     .map(paragraph => paragraph.trim().replace(/\s+/g, ' '))
     .filter(paragraph => paragraph !== '' && !benign.has(paragraph));
 }
+
+/**
+ * Background negatives: paragraphs of the English prose file (novels, OWASP
+ * cheat-sheet prose, role-play answers; benign corpus prompts excluded), cut
+ * to at most `maxLength` characters, every `step`-th one. They teach the
+ * model that ordinary text, including text about security, is no attack.
+ */
+export function proseRows(
+  paragraphs: readonly string[],
+  step: number,
+  maxLength = 800,
+): TrainingRow[] {
+  const rows: TrainingRow[] = [];
+  for (let index = 0; index < paragraphs.length; index += step) {
+    const paragraph = paragraphs[index]!;
+    if (paragraph.length < 40) continue;
+    const text = paragraph.length > maxLength ? paragraph.slice(0, maxLength) : paragraph;
+    rows.push({
+      id: `prose-${fnv(text).toString(16).padStart(8, '0')}-${index}`,
+      text,
+      label: 0,
+      group: 'english-prose',
+      family: 'prose',
+    });
+  }
+  return rows;
+}

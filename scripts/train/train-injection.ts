@@ -2,7 +2,8 @@
  * Trains the prompt-injection detector and writes its model files.
  *
  *   npm run train                      rebuild src/guards/prompt-injection/model/*.ts
- *   npm run train -- --loso            leave-one-source-out report (writes nothing)
+ *   npm run train -- --loso            leave-one-source-out report (markdown on stdout;
+ *                                      --loso-out FILE also writes the counts as JSON)
  *   npm run train -- --check           rebuild in memory, exit 1 if the committed files differ
  *
  * Options: --corpora DIR (default ../shared/corpora), --datasets DIR
@@ -17,6 +18,10 @@ import {
   type InjectionModelSpec,
   InjectionScorer,
 } from '../../src/guards/prompt-injection/injection-model';
+import {
+  DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD,
+  phraseScore,
+} from '../../src/guards/prompt-injection/phrase-score';
 import { maxReadingLogit } from '../../src/guards/prompt-injection/score-prompt-injection';
 import { syntheticRows } from './augment';
 import {
@@ -25,6 +30,7 @@ import {
   englishParagraphs,
   indirectRows,
   isCalibrationRow,
+  proseRows,
   type TrainingRow,
 } from './injection-data';
 import {
@@ -46,8 +52,14 @@ const SYNTHETIC_BOOST = Number(process.env.SYNTHETIC_BOOST ?? 4);
 /** A source of n rows weighs n^-GROUP_EXPONENT per row within its class. */
 const GROUP_EXPONENT = Number(process.env.GROUP_EXPONENT ?? 0.5);
 
+/** Share of the total sample weight given to benign rows. */
+const BENIGN_SHARE = Number(process.env.BENIGN_SHARE ?? 0.5);
+
+/** Every PROSE_STEP-th paragraph of the English prose joins the direct model's negatives (0: none). */
+const PROSE_STEP = Number(process.env.PROSE_STEP ?? 0);
+
 /** Hyper-parameters per mode. */
-export const trainOptions: Record<'direct' | 'indirect', TrainOptions> = {
+export const trainOptions: Record<'direct', TrainOptions> = {
   direct: {
     bits: 18,
     epochs: Number(process.env.EPOCHS ?? 6),
@@ -55,7 +67,6 @@ export const trainOptions: Record<'direct' | 'indirect', TrainOptions> = {
     l2: Number(process.env.L2 ?? 1e-6),
     seed: 20261130,
   },
-  indirect: { bits: 17, epochs: 6, learningRate: 0.2, l2: 1e-6, seed: 20261130 },
 };
 
 /** Rows with their sparse features, ready for training. */
@@ -129,7 +140,8 @@ function sampleWeights(rows: TrainingRow[], selected: readonly number[]): Float6
   }
   for (const index of selected) {
     const row = rows[index]!;
-    weights[index] = (weights[index]! * selected.length) / 2 / classTotals[row.label]!;
+    const share = row.label === 0 ? BENIGN_SHARE : 1 - BENIGN_SHARE;
+    weights[index] = (weights[index]! * selected.length * share) / classTotals[row.label]!;
   }
   return weights;
 }
@@ -245,6 +257,50 @@ export const languageModelTable =
 `;
 }
 
+function seconds(since: number): string {
+  return ((performance.now() - since) / 1000).toFixed(1);
+}
+
+/**
+ * Indirect mode is judged by the hand-set phrase detector (nothing is
+ * trained): its result per source at its default threshold.
+ */
+function phraseBySource(rows: readonly TrainingRow[], scores: readonly number[]): LosoRow[] {
+  const groups = [...new Set(rows.map(row => row.group))].sort();
+  console.log('\n### indirect (phrase detector, not trained): per source\n');
+  console.log('| source | attacks | recall | benign | FPR | threshold |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  const threshold = DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD;
+  const results: LosoRow[] = [];
+  for (const group of groups) {
+    const result: LosoRow = {
+      source: group,
+      attacks: 0,
+      caught: 0,
+      benign: 0,
+      flagged: 0,
+      threshold,
+    };
+    for (const [index, row] of rows.entries()) {
+      if (row.group !== group) continue;
+      const hit = scores[index]! >= threshold;
+      if (row.label === 1) {
+        result.attacks++;
+        if (hit) result.caught++;
+      } else {
+        result.benign++;
+        if (hit) result.flagged++;
+      }
+    }
+    results.push(result);
+    const rate = (a: number, b: number) => (b === 0 ? '–' : (a / b).toFixed(3));
+    console.log(
+      `| ${group} | ${result.attacks} | ${rate(result.caught, result.attacks)} | ${result.benign} | ${rate(result.flagged, result.benign)} | ${threshold} |`,
+    );
+  }
+  return results;
+}
+
 function argument(name: string, fallback: string): string {
   const index = process.argv.indexOf(name);
   return index >= 0 && process.argv[index + 1] ? process.argv[index + 1]! : fallback;
@@ -254,13 +310,27 @@ function log(message: string) {
   process.stderr.write(`${message}\n`);
 }
 
-/** Recall or false-positive rate per left-out group, as markdown rows. */
+/** One left-out source's result. */
+export interface LosoRow {
+  source: string;
+  attacks: number;
+  caught: number;
+  benign: number;
+  flagged: number;
+  threshold: number;
+}
+
+/**
+ * Leave one source out: for each group, trains without it (calibration and
+ * threshold on the held-apart slice of the other groups) and scores all of
+ * its rows. Prints a markdown table as it goes.
+ */
 function leaveOneSourceOut(
   mode: 'direct' | 'indirect',
   data: PreparedData,
   languageModel: Uint8Array,
   targetFpr: number,
-) {
+): LosoRow[] {
   const wanted = argument('--groups', '');
   const groups = [...new Set(data.rows.map(row => row.group))]
     .sort()
@@ -268,34 +338,38 @@ function leaveOneSourceOut(
   console.log(`\n### ${mode}: leave one source out\n`);
   console.log('| left-out source | attacks | recall | benign | FPR | threshold |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  const results: LosoRow[] = [];
   for (const group of groups) {
     const started = performance.now();
-    const fitted = fitModel(data, trainOptions[mode], languageModel, targetFpr, group);
-    let attacks = 0;
-    let caught = 0;
-    let benign = 0;
-    let flagged = 0;
+    const fitted = fitModel(data, trainOptions.direct, languageModel, targetFpr, group);
+    const result: LosoRow = {
+      source: group,
+      attacks: 0,
+      caught: 0,
+      benign: 0,
+      flagged: 0,
+      threshold: fitted.threshold,
+    };
     for (const row of data.rows) {
       if (row.group !== group) continue;
-      const probability =
-        Math.round(
-          fitted.scorer.probability(maxLogit(row.text, fitted.scorer, languageModel)) * 1000,
-        ) / 1000;
-      const hit = probability >= fitted.threshold;
+      const logit = maxLogit(row.text, fitted.scorer, languageModel);
+      const hit = Math.round(fitted.scorer.probability(logit) * 1000) / 1000 >= fitted.threshold;
       if (row.label === 1) {
-        attacks++;
-        if (hit) caught++;
+        result.attacks++;
+        if (hit) result.caught++;
       } else {
-        benign++;
-        if (hit) flagged++;
+        result.benign++;
+        if (hit) result.flagged++;
       }
     }
+    results.push(result);
     const rate = (a: number, b: number) => (b === 0 ? '–' : (a / b).toFixed(3));
     console.log(
-      `| ${group} | ${attacks} | ${rate(caught, attacks)} | ${benign} | ${rate(flagged, benign)} | ${fitted.threshold} |`,
+      `| ${group} | ${result.attacks} | ${rate(result.caught, result.attacks)} | ${result.benign} | ${rate(result.flagged, result.benign)} | ${result.threshold} |`,
     );
     log(`  ${group}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
+  return results;
 }
 
 async function main() {
@@ -306,10 +380,11 @@ async function main() {
   };
   const out = resolve(argument('--out', join(root, 'src/guards/prompt-injection/model')));
   const targetFpr = Number(argument('--target-fpr', '0.01'));
-  const only = argument('--only', '');
+  const onlyMode = argument('--only', '');
   const loso = process.argv.includes('--loso');
   const check = process.argv.includes('--check');
   const synthetic = !process.argv.includes('--no-synthetic');
+  const losoResults: Partial<Record<'direct' | 'indirect', LosoRow[]>> = {};
   const started = performance.now();
 
   const paragraphs = englishParagraphs(paths);
@@ -318,31 +393,43 @@ async function main() {
   const files = new Map<string, string>();
   files.set('char-language-model-table.ts', languageModelFile(languageModel, paragraphs.length));
 
-  for (const mode of ['direct', 'indirect'] as const) {
-    if (only && only !== mode) continue;
-    const rows =
-      mode === 'direct'
-        ? sortById([...directRows(paths), ...(synthetic ? syntheticRows() : [])])
-        : indirectRows(paths);
-    const data = prepare(rows, trainOptions[mode].bits, languageModel);
-    log(
-      `${mode}: ${rows.length} rows prepared (${((performance.now() - started) / 1000).toFixed(1)} s)`,
-    );
+  if (onlyMode !== 'indirect') {
+    const rows = sortById([
+      ...directRows(paths),
+      ...(synthetic ? syntheticRows() : []),
+      ...(PROSE_STEP > 0 ? proseRows(paragraphs, PROSE_STEP) : []),
+    ]);
+    const data = prepare(rows, trainOptions.direct.bits, languageModel);
+    log(`direct: ${rows.length} rows prepared (${seconds(started)} s)`);
     if (loso) {
-      leaveOneSourceOut(mode, data, languageModel, targetFpr);
-      continue;
+      losoResults.direct = leaveOneSourceOut('direct', data, languageModel, targetFpr);
+    } else {
+      const fitted = fitModel(data, trainOptions.direct, languageModel, targetFpr);
+      log(
+        `direct: threshold ${fitted.threshold}, calibration ${JSON.stringify(fitted.calibration)}`,
+      );
+      files.set(
+        'direct-model.ts',
+        modelFile('direct', fitted, rows.length, 'DEFAULT_PROMPT_INJECTION_THRESHOLD'),
+      );
     }
-    const fitted = fitModel(data, trainOptions[mode], languageModel, targetFpr);
-    log(
-      `${mode}: threshold ${fitted.threshold}, calibration ${JSON.stringify(fitted.calibration)}`,
-    );
-    const thresholdName =
-      mode === 'direct'
-        ? 'DEFAULT_PROMPT_INJECTION_THRESHOLD'
-        : 'DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD';
-    files.set(`${mode}-model.ts`, modelFile(mode, fitted, rows.length, thresholdName));
   }
-  if (loso) return;
+  if (onlyMode !== 'direct' && loso) {
+    const rows = indirectRows(paths);
+    const scores = rows.map(row => phraseScore(row.text, 'indirect').score);
+    losoResults.indirect = phraseBySource(rows, scores);
+  }
+  if (loso) {
+    const losoOut = argument('--loso-out', '');
+    if (losoOut) {
+      writeFileSync(
+        losoOut,
+        `${JSON.stringify({ targetFpr, seconds: Math.round((performance.now() - started) / 1000), ...losoResults }, null, 2)}\n`,
+      );
+      log(`wrote ${losoOut}`);
+    }
+    return;
+  }
 
   let differs = false;
   for (const [name, contents] of files) {

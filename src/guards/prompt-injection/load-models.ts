@@ -1,12 +1,10 @@
 import { decodeInjectionModel, InjectionScorer } from './injection-model';
 import { languageModelTable } from './model/char-language-model-table';
 import { directModel } from './model/direct-model';
-import { indirectModel } from './model/indirect-model';
 
 /** The detector's models, decoded. */
 export interface InjectionModels {
   direct: InjectionScorer;
-  indirect: InjectionScorer;
   /** Quantised surprisal table of the character language model. */
   languageModel: Uint8Array;
 }
@@ -27,7 +25,6 @@ function decodeBytes(base64: string): Uint8Array {
 export function injectionModels(): InjectionModels {
   loaded ??= {
     direct: new InjectionScorer(decodeInjectionModel(directModel)),
-    indirect: new InjectionScorer(decodeInjectionModel(indirectModel)),
     languageModel: decodeBytes(languageModelTable),
   };
   return loaded;

@@ -2,7 +2,8 @@ import { decodeSegments } from './decode-segments';
 import { foldText } from './fold-text';
 import type { InjectionScorer, WindowVerdict } from './injection-model';
 import { type InjectionModels, injectionModels } from './load-models';
-import { hiddenCommentInstruction, injectionSignals } from './signals';
+import { phraseScore } from './phrase-score';
+import { injectionSignals } from './signals';
 
 /**
  * Probability at or above which `promptInjection()` blocks a user's message
@@ -12,7 +13,7 @@ import { hiddenCommentInstruction, injectionSignals } from './signals';
  */
 export { DEFAULT_PROMPT_INJECTION_THRESHOLD } from './model/direct-model';
 /** The same for tool results and documents (`mode: 'indirect'`). */
-export { DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD } from './model/indirect-model';
+export { DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD } from './phrase-score';
 
 /** Options of `scorePromptInjection`. */
 export interface ScorePromptInjectionOptions {
@@ -20,7 +21,10 @@ export interface ScorePromptInjectionOptions {
    * `'direct'` (default): a user's own message, judged for instruction
    * overrides, jailbreak templates, prompt extraction and adversarial suffixes.
    * `'indirect'`: data the model reads (tool results, retrieved documents),
-   * judged by a model trained on injected and clean tool outputs.
+   * judged by the phrase detector (instructions addressed to the assistant,
+   * injection tags, hidden comments, imperative lines): there the score is
+   * the noisy-or of the weights of the phrases found, each weight the
+   * probability-like strength of that phrase alone.
    */
   mode?: 'direct' | 'indirect';
 }
@@ -45,19 +49,6 @@ export interface PromptInjectionScore {
 /** Surprisal logit above which the suffix signal is named. */
 const SUFFIX_SIGNAL_LOGIT = 0.25;
 const tagCharacters = /[\u{E0000}-\u{E007F}]/u;
-
-/** True when an HTML comment holds instruction words (each character read once). */
-function hasInstructionInComment(text: string): boolean {
-  let cursor = text.indexOf('<!--');
-  while (cursor >= 0) {
-    const close = text.indexOf('-->', cursor + 4);
-    const body = text.slice(cursor + 4, close < 0 ? text.length : close);
-    if (hiddenCommentInstruction.test(body)) return true;
-    if (close < 0) return false;
-    cursor = text.indexOf('<!--', close + 3);
-  }
-  return false;
-}
 
 // A word that mixes letters and leet digits, e.g. "1n57ruc710n5" or "pr3v10us".
 const leetWord = /[a-z][0134578@$]|[0134578@$][a-z]/;
@@ -111,7 +102,8 @@ export function scoreWithModels(
   mode: 'direct' | 'indirect',
   models: InjectionModels,
 ): PromptInjectionScore {
-  const scorer = mode === 'indirect' ? models.indirect : models.direct;
+  if (mode === 'indirect') return phraseScore(text, 'indirect');
+  const scorer = models.direct;
   const signals: string[] = [];
   const { main, best, segments, folded } = readings(text, scorer, models.languageModel);
   let score = scorer.probability(best);
@@ -127,15 +119,11 @@ export function scoreWithModels(
   }
 
   if (tagCharacters.test(text)) signals.push('invisible-tag-characters');
-  if (mode === 'indirect' && hasInstructionInComment(folded)) {
-    signals.push('hidden-comment-instruction');
-  }
   // Phrase ids explain a verdict; patterns run on a bounded prefix only
   // because they add nothing to the score.
   const explained = folded.length > 20_000 ? folded.slice(0, 20_000) : folded;
   for (const signal of injectionSignals) {
-    if (signal.mode === 'indirect' && mode !== 'indirect') continue;
-    if (signal.pattern.test(explained)) signals.push(signal.id);
+    if (signal.mode !== 'indirect' && signal.pattern.test(explained)) signals.push(signal.id);
   }
   return { score: Math.round(score * 1000) / 1000, signals };
 }

@@ -11,7 +11,9 @@ import {
 
 // Linearity is asserted as a ratio measured in the same run, never as an
 // absolute time: 1 MB may cost at most SLACK x 0.25 MB (4x is linear; the
-// rest absorbs noise from a shared, busy machine).
+// rest absorbs noise). Costs are CPU time of this process, not wall time: on
+// a machine shared with other work, a long run is preempted more often than a
+// short one, which inflates wall-time ratios of perfectly linear code.
 const MB = 2 ** 20;
 const SLACK = 6;
 
@@ -21,38 +23,28 @@ function flat(text: string): string {
   return text;
 }
 
-/**
- * Milliseconds per call of `run`, the fastest of `rounds` rounds of `batch`
- * calls. Batching lets a sub-millisecond call be timed above the clock's noise.
- */
-async function perCall(run: () => unknown, batch: number, rounds: number): Promise<number> {
-  let best = Number.POSITIVE_INFINITY;
-  for (let round = 0; round < rounds; round++) {
-    const started = performance.now();
-    for (let index = 0; index < batch; index++) await run();
-    best = Math.min(best, (performance.now() - started) / batch);
-  }
-  return best;
-}
-
-/** Enough calls per batch for the batch to take about `targetMs`. */
-async function batchFor(run: () => unknown, targetMs: number): Promise<number> {
-  const once = await perCall(run, 1, 1);
-  return Math.max(1, Math.min(50, Math.ceil(targetMs / Math.max(once, 0.01))));
+/** CPU milliseconds per call of `run`, over a batch of `batch` calls. */
+async function perCall(run: () => unknown, batch: number): Promise<number> {
+  const started = process.cpuUsage();
+  for (let index = 0; index < batch; index++) await run();
+  const { user, system } = process.cpuUsage(started);
+  return (user + system) / 1000 / batch;
 }
 
 /**
- * `large` / `small` cost per call. One round of each first; a ratio over
- * SLACK is believed only after up to three more rounds, interleaved so both
- * sizes see the same load, still give a ratio of the fastest times over SLACK.
+ * `large` / `small` CPU cost per call. One batch of each first (a batch long
+ * enough to time: about 5 ms of the small input); a ratio over SLACK is
+ * believed only if up to five more interleaved rounds keep the ratio of the
+ * cheapest costs over SLACK.
  */
 async function costRatio(small: () => unknown, large: () => unknown): Promise<number> {
-  const batch = await batchFor(small, 5);
-  let smallMs = await perCall(small, batch, 1);
-  let largeMs = await perCall(large, batch, 1);
-  for (let round = 0; round < 3 && largeMs > SLACK * smallMs; round++) {
-    smallMs = Math.min(smallMs, await perCall(small, batch, 1));
-    largeMs = Math.min(largeMs, await perCall(large, batch, 1));
+  let smallMs = await perCall(small, 1);
+  const batch = Math.max(1, Math.min(50, Math.ceil(5 / Math.max(smallMs, 0.05))));
+  if (batch > 1) smallMs = Math.min(smallMs, await perCall(small, batch));
+  let largeMs = await perCall(large, batch);
+  for (let round = 0; round < 5 && largeMs > SLACK * smallMs; round++) {
+    smallMs = Math.min(smallMs, await perCall(small, batch));
+    largeMs = Math.min(largeMs, await perCall(large, batch));
   }
   return largeMs / smallMs;
 }

@@ -32,6 +32,7 @@ import {
   scoreSpans,
 } from '../src/cli/scoring';
 import { allPiiEntities } from '../src/guards/pii/find-pii';
+import { renderLosoFile } from './train/loso-report';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const selfPath = fileURLToPath(import.meta.url);
@@ -693,6 +694,17 @@ function renderDoc({
       );
     }
   }
+  const loso = renderLosoFile(join(repoRoot, 'docs/prompt-injection-loso.json'));
+  lines.push(
+    '### Prompt injection on sources the detector never saw (leave one source out)',
+    '',
+    ...(loso ?? [
+      'Not available: run `npm run train -- --loso --loso-out docs/prompt-injection-loso.json`.',
+      '',
+    ]),
+    'The dev-split rows above are in-sample for the direct model (the dev split is part of its training data); these are not. From `npm run train -- --loso --loso-out docs/prompt-injection-loso.json` (minutes: one training per source), not re-run by this command; details in docs/prompt-injection-model.md.',
+    '',
+  );
   lines.push('![Precision vs recall per system and task](benchmarks-chart.svg)', '');
   lines.push('## Speed', '');
   lines.push(

@@ -14,6 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { contentFilter } from '../src/guards/content-filter/content-filter';
 import {
+  DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD,
   DEFAULT_PROMPT_INJECTION_THRESHOLD,
   scorePromptInjection,
 } from '../src/guards/prompt-injection/score-prompt-injection';
@@ -49,7 +50,12 @@ const mode =
     : rows.some(row => row.user_question !== undefined)
       ? 'indirect'
       : 'direct';
-const threshold = Number(option('--threshold') ?? DEFAULT_PROMPT_INJECTION_THRESHOLD);
+const threshold = Number(
+  option('--threshold') ??
+    (mode === 'indirect'
+      ? DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD
+      : DEFAULT_PROMPT_INJECTION_THRESHOLD),
+);
 const showErrors = Number(option('--show-errors') ?? 0);
 const detector = option('--detector') ?? 'prompt-injection';
 const filter = contentFilter();

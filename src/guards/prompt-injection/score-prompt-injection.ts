@@ -50,6 +50,9 @@ export interface PromptInjectionScore {
 const SUFFIX_SIGNAL_LOGIT = 0.25;
 const tagCharacters = /[\u{E0000}-\u{E007F}]/u;
 
+/** Longest folded text that also gets the heavy-leetspeak reading. */
+export const HEAVY_LEET_MAX_LENGTH = 65_536;
+
 // A word that mixes letters and leet digits, e.g. "1n57ruc710n5" or "pr3v10us".
 const leetWord = /[a-z][0134578@$]|[0134578@$][a-z]/;
 
@@ -70,7 +73,9 @@ export function readings(
   const folded = foldText(text);
   const main = scorer.bestWindow(folded, languageModel);
   let best = main.logit;
-  if (leetWord.test(folded)) {
+  // The second reading doubles the cost, so it is kept to message-sized
+  // texts; the first reading still covers every character of longer ones.
+  if (folded.length <= HEAVY_LEET_MAX_LENGTH && leetWord.test(folded)) {
     const aggressive = foldText(text, { leet: 'aggressive' });
     if (aggressive !== folded) {
       best = Math.max(best, scorer.bestWindow(aggressive, languageModel).logit);

@@ -11,10 +11,10 @@ import { contentFilterOptionShape } from '../src/guards/content-filter/content-f
 import { invisibleTextOptionShape } from '../src/guards/invisible-text/invisible-text-options';
 import { llmJudgeOptionShape } from '../src/guards/llm-judge/llm-judge-options';
 import { outputSchemaOptionShape } from '../src/guards/output-schema/output-schema-options';
-import { piiOptionShape } from '../src/guards/pii/pii-options';
+import { findPiiOptionShape, piiOptionShape } from '../src/guards/pii/pii-options';
 import { promptInjectionOptionShape } from '../src/guards/prompt-injection/prompt-injection-options';
 import { rateLimitOptionShape } from '../src/guards/rate-limit/rate-limit-options';
-import { secretsOptionShape } from '../src/guards/secrets/secrets-options';
+import { findSecretsOptionShape, secretsOptionShape } from '../src/guards/secrets/secrets-options';
 import { tokenBudgetOptionShape } from '../src/guards/token-budget/token-budget-options';
 import { toolPolicyOptionShape } from '../src/guards/tool-policy/tool-policy-options';
 import { urlFilterOptionShape } from '../src/guards/url-filter/url-filter-options';
@@ -474,6 +474,36 @@ const cases: FactoryCase[] = [
     root: 'options',
     noOptionsOk: true,
   },
+  {
+    factory: 'findPii',
+    build: options => main.findPii('Mail jane@example.com', options as never),
+    shape: findPiiOptionShape,
+    rows: {
+      entities: ['EMAIL_ADDRESS', ['NAME'], 5],
+      custom: [{ type: 'X', pattern: /x/ }, [{ type: 'X', pattern: 'x' }]],
+      defaultRegion: ['us', 5],
+      phoneRegions: ['GB', ['ZZ']],
+      obfuscatedEmails: bool,
+    } satisfies Rows<main.FindPiiOptions>,
+    pathOf: prefixed('findPii'),
+    root: 'findPii.options',
+    noOptionsOk: true,
+  },
+  {
+    factory: 'findSecrets',
+    build: options => main.findSecrets('token=abc', options as never),
+    shape: findSecretsOptionShape,
+    rows: {
+      assignments: bool,
+      entropy: bool,
+      entropyThreshold: [0, -1, Number.NaN, '4'],
+      entropyMinLength: positiveInt,
+      reportPlaceholders: bool,
+    } satisfies Rows<main.FindSecretsOptions>,
+    pathOf: prefixed('findSecrets'),
+    root: 'findSecrets.options',
+    noOptionsOk: true,
+  },
 ];
 
 /** Exported functions that are not option-taking factories, and why. */
@@ -490,8 +520,6 @@ const notFactories: Record<string, string> = {
   optionsFingerprint: 'turns any value into text',
   runChain: 'runs guardrails that were validated when built',
   findInvisibleText: 'a detector: text plus the options of invisibleText',
-  findPii: 'a detector: text plus the find options of pii, checked by findPii itself',
-  findSecrets: 'a detector: text plus the find options of secrets, checked by findSecrets itself',
   scorePromptInjection: 'a detector: text plus a mode',
   isInvisibleCodePoint: 'a predicate',
   isPlaceholderValue: 'a predicate',

@@ -390,6 +390,30 @@ export function validateOptions<OPTIONS extends object>(
   return options ?? ({} as OPTIONS);
 }
 
+const validByShape = new WeakMap<OptionShape, WeakSet<object>>();
+
+/**
+ * `validateOptions` for a function called on every check with the same
+ * options object (`findPii(text, options)`): an object that passed once is
+ * not walked again, so the check costs a lookup per call.
+ */
+export function validateOptionsOnce<OPTIONS extends object>(
+  options: OPTIONS | undefined,
+  settings: ValidateOptionsSettings,
+): OPTIONS {
+  let valid = validByShape.get(settings.shape);
+  if (options !== null && typeof options === 'object' && valid?.has(options)) return options;
+  const checked = validateOptions(options, settings);
+  if (options !== undefined) {
+    if (!valid) {
+      valid = new WeakSet();
+      validByShape.set(settings.shape, valid);
+    }
+    valid.add(options);
+  }
+  return checked;
+}
+
 /**
  * The path prefix of a factory's options: its `name` option when that is a
  * usable name, else its default name (so a bad `name` is reported once,

@@ -5,10 +5,12 @@ import {
 } from 'libphonenumber-js/max';
 import { parse as parseDomain } from 'tldts';
 import { GuardrailConfigError } from '../../core/errors';
+import { validateOptionsOnce } from '../../core/options';
 import { anchoredMatcher, forEachOccurrence, stickyPattern } from '../shared/anchored-scan';
 import { base58CheckValid, bech32Valid, luhnValid, mod97Valid } from '../shared/checksums';
 import { normalizeText } from '../shared/normalize-text';
 import { type DetectedSpan, type RankedSpan, resolveOverlaps } from '../shared/spans';
+import { findPiiOptionShape } from './pii-options';
 
 /** The PII entity types `findPii` and `pii()` recognise. */
 export type PiiEntity =
@@ -971,16 +973,18 @@ export function validatePiiOptions(options: FindPiiOptions): void {
  * findPii('Mail jane@example.com or call +1 415 555 0132');
  * // [{ type: 'EMAIL_ADDRESS', start: 5, end: 21 }, { type: 'PHONE_NUMBER', start: 30, end: 45 }]
  */
-export function findPii(
-  text: string,
-  {
+export function findPii(text: string, options?: FindPiiOptions): PiiSpan[] {
+  const {
     entities,
     custom = [],
     defaultRegion = 'US',
     phoneRegions = ['GB', 'DE', 'FR', 'IL', 'IN', 'CA', 'BR', 'JP', 'CN'],
     obfuscatedEmails = true,
-  }: FindPiiOptions = {},
-): PiiSpan[] {
+  } = validateOptionsOnce(options, {
+    prefix: 'findPii',
+    root: 'findPii.options',
+    shape: findPiiOptionShape,
+  });
   const types = resolveEntities(entities);
   const normalized = normalizeText(text);
   const source = normalized.text;

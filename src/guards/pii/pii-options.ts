@@ -25,10 +25,17 @@ export const phoneRegionOption = rule(
   'a two-letter region code libphonenumber supports, such as "US"',
 );
 
+// Read when a value is checked, not when this module loads: find-pii imports
+// this module, so its exports may not be initialised yet at that point.
+const entityType = rule(
+  value => (allPiiEntities as readonly unknown[]).includes(value),
+  'an entity type (see allPiiEntities), such as "EMAIL_ADDRESS"',
+);
+
 /** The rules of `findPii`'s options, shared by `pii`. */
 export const findPiiOptionShape = {
   entities: anyOf(
-    [oneOf(['all']), listOf(oneOf(allPiiEntities), 'an array of entity types')],
+    [oneOf(['all']), listOf(entityType, 'an array of entity types')],
     "'all' or an array of entity types",
   ),
   custom: listOf(

@@ -1,4 +1,4 @@
-import { GuardrailConfigError } from '../../core/errors';
+import { validateOptionsOnce } from '../../core/options';
 import {
   anchoredMatcher,
   forEachOccurrence,
@@ -10,6 +10,7 @@ import { shannonEntropy } from '../shared/checksums';
 import { normalizeText } from '../shared/normalize-text';
 import { type DetectedSpan, type RankedSpan, resolveOverlaps } from '../shared/spans';
 import { isPlaceholderValue } from './placeholder';
+import { findSecretsOptionShape } from './secrets-options';
 
 /** One secret match: its type and `[start, end)` offsets into the original text. */
 export type SecretSpan = DetectedSpan;
@@ -857,23 +858,18 @@ export const secretsMaxMatchLength = 512;
  * @example
  * findSecrets('OPENAI_API_KEY=sk-proj-abc...'); // [{ type: 'OPENAI_API_KEY', start: 15, end: ... }]
  */
-export function findSecrets(
-  text: string,
-  {
+export function findSecrets(text: string, options?: FindSecretsOptions): SecretSpan[] {
+  const {
     assignments = true,
     entropy = true,
     entropyThreshold = 4.5,
     entropyMinLength = 24,
     reportPlaceholders = false,
-  }: FindSecretsOptions = {},
-): SecretSpan[] {
-  if (!(Number.isFinite(entropyThreshold) && entropyThreshold > 0)) {
-    throw new GuardrailConfigError({
-      path: 'secrets.entropyThreshold',
-      value: entropyThreshold,
-      expected: 'a positive number of bits per character (4.5 by default)',
-    });
-  }
+  } = validateOptionsOnce(options, {
+    prefix: 'findSecrets',
+    root: 'findSecrets.options',
+    shape: findSecretsOptionShape,
+  });
   const normalized = normalizeText(text);
   const source = normalized.text;
   const candidates: RankedSpan[] = [];

@@ -187,16 +187,20 @@ function zodShapes(schema: unknown, path: string, out: Map<string, string[]>): v
     case 'nullable':
     case 'default':
     case 'readonly':
-      return zodShapes(def.innerType, path, out);
+      zodShapes(def.innerType, path, out);
+      return;
     case 'pipe':
-      return zodShapes(def.in, path, out);
+      zodShapes(def.in, path, out);
+      return;
     case 'union':
       for (const option of def.options as unknown[]) zodShapes(option, path, out);
       return;
     case 'array':
-      return zodShapes(def.element, `${path}[]`, out);
+      zodShapes(def.element, `${path}[]`, out);
+      return;
     case 'record':
-      return zodShapes(def.valueType, `${path}[]`, out);
+      zodShapes(def.valueType, `${path}[]`, out);
+      return;
     case 'object': {
       const shape = def.shape as Record<string, unknown>;
       out.set(path, Object.keys(shape).sort());

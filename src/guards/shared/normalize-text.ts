@@ -188,6 +188,16 @@ export function normalizeText(
     );
   };
 
+  // True when output from original offset `from` continues the last run
+  // one-to-one, so it needs no run of its own: a text of full-width digits
+  // keeps one run, not one per character.
+  const extendsOneToOneRun = (from: number): boolean => {
+    const last = runOut.length - 1;
+    return (
+      last >= 0 && runOrigEnd[last] === -1 && runOrig[last]! + outLength - runOut[last]! === from
+    );
+  };
+
   while (index < length) {
     // Copy a run of characters no step changes: one output unit per input unit.
     let runEnd = index;
@@ -204,9 +214,11 @@ export function normalizeText(
     }
     if (runEnd > index) {
       pieces.push(text.slice(index, runEnd));
-      runOut.push(outLength);
-      runOrig.push(index);
-      runOrigEnd.push(-1);
+      if (!extendsOneToOneRun(index)) {
+        runOut.push(outLength);
+        runOrig.push(index);
+        runOrigEnd.push(-1);
+      }
       outLength += runEnd - index;
       index = runEnd;
       if (index >= length) break;
@@ -242,9 +254,13 @@ export function normalizeText(
     }
     if (segment.length > 0) {
       pieces.push(segment);
-      runOut.push(outLength);
-      runOrig.push(segmentStart);
-      runOrigEnd.push(segmentEnd);
+      // One unit for one unit (a folded digit) maps like a copied character.
+      const oneToOne = segment.length === 1 && segmentEnd - segmentStart === 1;
+      if (!(oneToOne && extendsOneToOneRun(segmentStart))) {
+        runOut.push(outLength);
+        runOrig.push(segmentStart);
+        runOrigEnd.push(oneToOne ? -1 : segmentEnd);
+      }
       outLength += segment.length;
     }
     index = segmentEnd;

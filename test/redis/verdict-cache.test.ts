@@ -119,7 +119,7 @@ describe.skipIf(!REDIS_URL)(
       const keys = await keysWithTtl(clients.ioredis, prefix);
       expect(keys.length).toBeGreaterThan(0);
       for (const { key, pttl } of keys) {
-        expect(key).toMatch(/verdict:[0-9a-f]{64}$/);
+        expect(key).toMatch(/verdict:[0-9a-f]{16}:u:[0-9a-f]{64}$/);
         expect(pttl).toBeGreaterThan(0);
         expect(pttl).toBeLessThanOrEqual(60_000);
       }

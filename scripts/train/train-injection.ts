@@ -64,7 +64,7 @@ export const trainOptions: Record<'direct', TrainOptions> = {
     bits: 18,
     epochs: Number(process.env.EPOCHS ?? 6),
     learningRate: Number(process.env.LR ?? 0.2),
-    l2: Number(process.env.L2 ?? 1e-6),
+    l2: Number(process.env.L2 ?? 1e-4),
     seed: 20261130,
   },
 };

@@ -134,7 +134,15 @@ console.log('|---|--:|--:|--:|---|');
 for (const target of hostileTargets()) {
   if (only.length > 0 && !only.some(name => target.name.includes(name))) continue;
   process.stderr.write(`hostile: ${target.name}\n`);
-  const row = await measure(target, ordinary);
+  let row: Row;
+  try {
+    row = await measure(target, ordinary);
+  } catch (error) {
+    // One built-in that does not load (or throws) must not hide the others' numbers.
+    console.log(`| ${target.name} | failed: ${String(error).split('\n')[0]} | | | |`);
+    process.exitCode = 1;
+    continue;
+  }
   rows.push(row);
   console.log(
     `| ${row.target} | ${row.ordinaryMs.toFixed(1)} ms | ${row.medianRatio.toFixed(1)}x | ${row.worstRatio.toFixed(1)}x | ${row.worstGenerator} (${row.worstMs.toFixed(0)} ms) |`,

@@ -12,6 +12,7 @@ import {
 } from './blocked-response';
 import type { CallGuard } from './call-guard';
 import { holdProcessor } from './hold-processor';
+import { partNormalizer } from './normalize-parts';
 import { passthroughProcessor } from './passthrough-processor';
 import { windowProcessor } from './window-processor';
 
@@ -141,6 +142,7 @@ export function guardStream(
 ): ReadableStream<Part> {
   const reader = source.getReader();
   const processor = processorFor(call, settings);
+  const normalizer = partNormalizer();
   const parallel = call.startParallel();
   let parallelSettled = false;
   let readerDone = false;
@@ -262,9 +264,21 @@ export function guardStream(
       release([part], emit);
       return;
     }
-    const pushed = processor.push(part);
-    if (pushed instanceof Promise) return pushed.then(step => released(step, emit));
-    released(pushed, emit);
+    const parts = normalizer.push(part);
+    if (parts.length === 1) {
+      const pushed = processor.push(parts[0]!);
+      if (pushed instanceof Promise) return pushed.then(step => released(step, emit));
+      return released(pushed, emit);
+    }
+    return pushInOrder(parts, emit);
+  }
+
+  /** Pushes several parts (a synthesised start and its delta), stopping at a trip. */
+  async function pushInOrder(parts: Part[], emit: (part: Part) => void) {
+    for (const part of parts) {
+      await released(await processor.push(part), emit);
+      if (finished || cancelled) return;
+    }
   }
 
   function released(step: ProcessorStep, emit: (part: Part) => void): void | Promise<void> {

@@ -35,49 +35,64 @@ export function holdProcessor(
   output: readonly Guardrail[],
   judged: (type: 'text' | 'reasoning') => boolean,
 ): StreamProcessor {
-  const held: Part[] = [];
+  // Each held part with the block it belongs to: the normaliser may open a
+  // block with an id that an ended block already used, and each block is
+  // judged on its own, as window mode and generate judge it.
+  const held: { part: Part; block: string | undefined }[] = [];
   const texts = new Map<string, string>();
+  const openBlocks = new Map<string, string>();
+  let blocks = 0;
+
+  function blockOf(part: Part): string | undefined {
+    const key = blockKey(part, judged);
+    if (key === undefined) return undefined;
+    let block = openBlocks.get(key);
+    if (block === undefined) {
+      block = `${key}#${blocks++}`;
+      openBlocks.set(key, block);
+      texts.set(block, '');
+    }
+    if (part.type === 'text-end' || part.type === 'reasoning-end') openBlocks.delete(key);
+    return block;
+  }
 
   return {
     push(part) {
-      held.push(part);
-      const key = blockKey(part, judged);
-      if (key !== undefined && (part.type === 'text-delta' || part.type === 'reasoning-delta')) {
-        texts.set(key, (texts.get(key) ?? '') + part.delta);
-      } else if (key !== undefined && !texts.has(key)) {
-        texts.set(key, '');
+      const block = blockOf(part);
+      held.push({ part, block });
+      if (block !== undefined && (part.type === 'text-delta' || part.type === 'reasoning-delta')) {
+        texts.set(block, texts.get(block) + part.delta);
       }
       return { parts: [] };
     },
 
     async end(usage) {
       const replacements = new Map<string, string>();
-      for (const [key, text] of texts) {
+      for (const [block, text] of texts) {
         const checked = await call.checkOutput(output, text, usage ? { usage } : {});
         if (checked.trip) return { parts: [], trip: checked.trip };
-        if (checked.content !== text) replacements.set(key, checked.content);
+        if (checked.content !== text) replacements.set(block, checked.content);
       }
-      if (replacements.size === 0) return { parts: held };
+      if (replacements.size === 0) return { parts: held.map(({ part }) => part) };
       const parts: Part[] = [];
       const written = new Set<string>();
-      for (const part of held) {
-        const key = blockKey(part, judged);
-        const replacement = key === undefined ? undefined : replacements.get(key);
-        if (key === undefined || replacement === undefined) {
+      for (const { part, block } of held) {
+        const replacement = block === undefined ? undefined : replacements.get(block);
+        if (block === undefined || replacement === undefined) {
           parts.push(part);
           continue;
         }
         const isDelta = part.type === 'text-delta' || part.type === 'reasoning-delta';
         const isEnd = part.type === 'text-end' || part.type === 'reasoning-end';
-        if ((isDelta || isEnd) && !written.has(key)) {
-          written.add(key);
+        if ((isDelta || isEnd) && !written.has(block)) {
+          written.add(block);
           if (replacement.length > 0) {
             parts.push({
               type:
                 part.type === 'text-delta' || part.type === 'text-end'
                   ? 'text-delta'
                   : 'reasoning-delta',
-              id: part.id,
+              id: (part as { id: string }).id,
               delta: replacement,
             });
           }

@@ -1,0 +1,51 @@
+import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+
+type Part = LanguageModelV4StreamPart;
+
+/** A stream of parts normalised per text or reasoning block. */
+export interface PartNormalizer {
+  /** The well-formed parts that stand for `part` (none, it, or a synthesised start and it). */
+  push(part: Part): Part[];
+}
+
+/**
+ * Makes text and reasoning blocks well formed before any stream mode sees
+ * them, so every mode judges the same text: a delta with no open block opens
+ * one (a delta after its block's end starts a new block, judged like any
+ * other), a repeated start of an open block is dropped (the block goes on,
+ * its text is kept), and an end with no open block is dropped. Without this,
+ * a provider's malformed stream could slip a delta past a mode that judges
+ * blocks, or make one mode forget text that another judged.
+ */
+export function partNormalizer(): PartNormalizer {
+  const open = new Set<string>();
+  return {
+    push(part) {
+      switch (part.type) {
+        case 'text-start':
+        case 'reasoning-start': {
+          const key = `${part.type}:${part.id}`;
+          if (open.has(key)) return [];
+          open.add(key);
+          return [part];
+        }
+        case 'text-delta':
+        case 'reasoning-delta': {
+          const startType = part.type === 'text-delta' ? 'text-start' : 'reasoning-start';
+          const key = `${startType}:${part.id}`;
+          if (open.has(key)) return [part];
+          open.add(key);
+          return [{ type: startType, id: part.id } as Part, part];
+        }
+        case 'text-end':
+        case 'reasoning-end': {
+          const key = `${part.type === 'text-end' ? 'text-start' : 'reasoning-start'}:${part.id}`;
+          if (!open.delete(key)) return [];
+          return [part];
+        }
+        default:
+          return [part];
+      }
+    },
+  };
+}

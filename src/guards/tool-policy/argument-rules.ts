@@ -157,26 +157,37 @@ function recursiveRm(value: string): string | undefined {
  */
 function followedOnSameCommand(
   value: string,
+  findFirst: RegExp,
   scan: RegExp,
   isFollowUp: (match: RegExpExecArray) => boolean,
   maxGap: number,
 ): boolean {
+  // Only `findFirst` runs while no download is pending, so a text of a
+  // million newlines or pipes is one regex pass, not a million matches.
   let lastStart = -1;
-  scan.lastIndex = 0;
-  for (let match = scan.exec(value); match !== null; match = scan.exec(value)) {
-    if (match.groups?.first !== undefined) {
-      lastStart = match.index + match[0].length;
+  let position = 0;
+  for (;;) {
+    const pattern = lastStart === -1 ? findFirst : scan;
+    pattern.lastIndex = position;
+    const match = pattern.exec(value);
+    if (match === null) return false;
+    position = match.index + match[0].length;
+    if (pattern === findFirst || match.groups?.first !== undefined) {
+      lastStart = position;
     } else if (match.groups?.end !== undefined) {
       lastStart = -1;
-    } else if (lastStart !== -1 && match.index - lastStart <= maxGap && isFollowUp(match)) {
+    } else if (match.index - lastStart <= maxGap && isFollowUp(match)) {
       return true;
     }
+    // Past the gap nothing can follow this download any more.
+    if (lastStart !== -1 && position - lastStart > maxGap) lastStart = -1;
   }
-  return false;
 }
 
+const download = /\b(?:curl|wget|fetch)\b/g;
 const pipeScan = /(?<first>\b(?:curl|wget|fetch)\b)|(?<end>[;&\n])|\|/g;
 const interpreterAfterPipe = /\s*(?:sudo\s+)?(?:(?:ba|z|k|da)?sh|python[23]?|perl|ruby|node)\b/y;
+const ddCommand = /\bdd\s/g;
 const ddScan = /(?<first>\bdd\s)|(?<end>[;|&\n])|\bof=\/dev\/(?:sd|nvme|hd|disk|xvd)/g;
 const forkBomb = /:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:/;
 const diskWrite = /\bmkfs(?:\.\w+)?\s|>\s*\/dev\/sd[a-z]/;
@@ -188,6 +199,7 @@ export function shellViolation(value: string): RuleViolation | undefined {
   if (rm !== undefined) return { rule: 'shell.rm-recursive', detail: rm };
   const pipesToShell = followedOnSameCommand(
     value,
+    download,
     pipeScan,
     pipe => {
       interpreterAfterPipe.lastIndex = pipe.index + 1;
@@ -199,7 +211,7 @@ export function shellViolation(value: string): RuleViolation | undefined {
     return { rule: 'shell.pipe-to-shell', detail: 'download piped into an interpreter' };
   }
   if (forkBomb.test(value)) return { rule: 'shell.fork-bomb', detail: 'fork bomb' };
-  if (diskWrite.test(value) || followedOnSameCommand(value, ddScan, () => true, 200)) {
+  if (diskWrite.test(value) || followedOnSameCommand(value, ddCommand, ddScan, () => true, 200)) {
     return { rule: 'shell.disk-wipe', detail: 'writes a disk device' };
   }
   if (chmodRoot.test(value)) return { rule: 'shell.chmod-root', detail: 'chmod 777 /' };

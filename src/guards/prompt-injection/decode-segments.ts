@@ -15,8 +15,6 @@ const hexRun = /(?:[0-9a-fA-F]{2}[ :]?){12,}/g;
 // Percent escapes with the text between them; the run is then widened by hand
 // to the word it starts in, so no unbounded prefix is tried at every offset.
 const urlEncodedRun = /(?:%[0-9a-fA-F]{2}[^\s%]{0,24}){4,}/g;
-// Unicode tag characters U+E0020..E007E spell ASCII ("ASCII smuggling").
-const tagRun = /(?:\u{E0001}|[\u{E0020}-\u{E007F}])+/gu;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -76,11 +74,20 @@ function decodeUrl(run: string): string | undefined {
 }
 
 function decodeTags(run: string): string | undefined {
-  let text = '';
-  for (const char of run) {
-    const code = char.codePointAt(0)! - 0xe0000;
-    if (code >= 0x20 && code <= 0x7e) text += String.fromCharCode(code);
+  // Each tag character is a surrogate pair; its low half carries the ASCII
+  // code (U+E0000 + c is D B 4 0, DC00 + c). Built in chunks, not with +=.
+  const codes: number[] = [];
+  const parts: string[] = [];
+  for (let index = 0; index + 1 < run.length; index += 2) {
+    const code = run.charCodeAt(index + 1) - 0xdc00;
+    if (code >= 0x20 && code <= 0x7e) codes.push(code);
+    if (codes.length === 4096) {
+      parts.push(String.fromCharCode(...codes));
+      codes.length = 0;
+    }
   }
+  parts.push(String.fromCharCode(...codes));
+  const text = parts.join('');
   return text.trim() === '' ? undefined : text;
 }
 
@@ -104,7 +111,7 @@ export function decodeSegments(text: string): DecodedSegment[] {
     ['hex', hexRun, decodeHex],
   ];
   if (text.includes('%')) scans.push(['url', urlEncodedRun, decodeUrl]);
-  if (/[\u{E0000}-\u{E007F}]/u.test(text)) scans.push(['tags', tagRun, decodeTags]);
+
   for (const [encoding, pattern, decode] of scans) {
     for (const match of text.matchAll(pattern)) {
       let run = match[0];
@@ -120,5 +127,34 @@ export function decodeSegments(text: string): DecodedSegment[] {
       }
     }
   }
+  for (const run of tagRuns(text)) {
+    const decoded = decodeTags(run);
+    if (decoded !== undefined) found.push({ encoding: 'tags', text: decoded });
+  }
   return found;
+}
+
+/**
+ * Runs of Unicode tag characters (U+E0001, U+E0020..E007F: "ASCII
+ * smuggling"), found by a scan of surrogate pairs rather than a regex, so a
+ * megabyte-long run costs one pass.
+ */
+function tagRuns(text: string): string[] {
+  const runs: string[] = [];
+  let start = -1;
+  let index = text.indexOf('\udb40');
+  if (index < 0) return runs;
+  for (; index <= text.length; index += 2) {
+    const low = index + 1 < text.length && text.charCodeAt(index) === 0xdb40 ? text.charCodeAt(index + 1) : -1;
+    const isTag = low === 0xdc01 || (low >= 0xdc20 && low <= 0xdc7f);
+    if (isTag && start < 0) start = index;
+    if (!isTag) {
+      if (start >= 0) runs.push(text.slice(start, index));
+      start = -1;
+      const next = text.indexOf('\udb40', index + 1);
+      if (next < 0) break;
+      index = next - 2;
+    }
+  }
+  return runs;
 }

@@ -259,8 +259,12 @@ function foldWords(text: string, foldLeet: boolean | 'aggressive'): string {
 
 /** Runs of blanks become one space (single spaces are left as they are); line breaks are kept, one per run. */
 function collapseWhitespace(text: string): string {
-  return text
-    .replace(/[^\S\n ][^\S\n]*| [^\S\n]+/g, ' ')
-    .replace(/ ?\n[\s]*/g, '\n')
-    .trim();
+  return (
+    text
+      .replace(/[^\S\n ][^\S\n]*| [^\S\n]+/g, ' ')
+      // Only line breaks with blanks around them: a plain '\n' is left alone,
+      // so text made of many short lines is not rebuilt piece by piece.
+      .replace(/ \n\s*|\n\s+/g, '\n')
+      .trim()
+  );
 }

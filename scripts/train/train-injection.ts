@@ -9,6 +9,8 @@
  * Options: --corpora DIR (default ../shared/corpora), --datasets DIR
  * (default ../shared/datasets), --out DIR, --target-fpr 0.01, --only direct|indirect.
  * Deterministic: rows sorted by id, a seeded shuffle, one thread, no network.
+ * Environment knobs for experiments (defaults build the committed model):
+ * L2, EPOCHS, LR, SYNTHETIC_BOOST, GROUP_EXPONENT, BENIGN_SHARE, PROSE_STEP.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -145,7 +145,10 @@ function tagRuns(text: string): string[] {
   let index = text.indexOf('\udb40');
   if (index < 0) return runs;
   for (; index <= text.length; index += 2) {
-    const low = index + 1 < text.length && text.charCodeAt(index) === 0xdb40 ? text.charCodeAt(index + 1) : -1;
+    const low =
+      index + 1 < text.length && text.charCodeAt(index) === 0xdb40
+        ? text.charCodeAt(index + 1)
+        : -1;
     const isTag = low === 0xdc01 || (low >= 0xdc20 && low <= 0xdc7f);
     if (isTag && start < 0) start = index;
     if (!isTag) {

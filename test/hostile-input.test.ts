@@ -177,16 +177,15 @@ describe('the repros of issue 14 finish like ordinary input of the same size', (
     });
   });
 
-  it('urlFilter: "x.com " repeated (256 KB; 1.4-1.9 s before) costs like as many distinct links', async () => {
+  it('urlFilter: "x.com " repeated grows linearly from 64 KB to 256 KB (79 ms -> 1.4-1.9 s before)', async () => {
+    // Every 6 characters are a link here, so ordinary prose is no fair
+    // baseline (each link is parsed); the quadratic step showed as growth.
     const guard = urlFilter({ deny: ['evil.io'] });
     const hostile = repeatTo('x.com ', 256 * 1024);
-    let index = 0;
-    let ordinary = '';
-    while (ordinary.length < hostile.length) ordinary += `h${index++}.io `;
-    ordinary = ordinary.slice(0, hostile.length);
-    const ratio = await sameSizeRatio(
+    const quarter = repeatTo('x.com ', 64 * 1024);
+    const ratio = await costRatio(
+      () => guard.check(quarter, guardContext('output')),
       () => guard.check(hostile, guardContext('output')),
-      () => guard.check(ordinary, guardContext('output')),
     );
     expect(ratio).toBeLessThan(SLACK);
     expect(await guard.check(`${hostile} https://evil.io/x`, guardContext('output'))).toEqual({

@@ -5,6 +5,12 @@ import type { Guardrail, GuardrailRecord } from '../core/types';
 import type { CallGuard } from './call-guard';
 import type { ProcessorStep, StreamProcessor } from './guarded-stream';
 import { blockKey } from './hold-processor';
+import {
+  graphemeBoundaryBefore,
+  isGraphemeBoundary,
+  wordStartAfter,
+  wordStartBefore,
+} from './text-boundaries';
 
 type Part = LanguageModelV4StreamPart;
 
@@ -17,12 +23,15 @@ interface TextWindow {
   /** Text received and not yet released (raw). */
   pending: string;
   /**
-   * The last `window` characters released, as released (modified): left
-   * context for the next check. Guardrails leave their own output unchanged
-   * (a placeholder is not redacted again, a restored value not restored
-   * again), so this context comes back unchanged from each check.
+   * The last `2 × window` characters released, as released (modified): the
+   * next check's left context is cut from it at a word start. Guardrails
+   * leave their own output unchanged (a placeholder is not redacted again,
+   * a restored value not restored again), so this context comes back
+   * unchanged from each check.
    */
   releasedTail: string;
+  /** True while `releasedTail` holds everything released in this part (its start is a true start). */
+  releasedAll: boolean;
   /** `pending.length` at which the next check runs (amortises checks to one per window). */
   nextCheckAt: number;
   /** One aggregated record per guardrail for the whole part. */
@@ -133,6 +142,7 @@ export function windowProcessor(
       const at = pending.lastIndexOf(breakChar, cut - 1);
       if (at < 0) continue;
       const consumed = at + 1;
+      if (!isGraphemeBoundary(pending, consumed)) continue;
       const head = tail + pending.slice(0, consumed);
       const result = await check(head);
       if (result.trip) continue;
@@ -149,14 +159,32 @@ export function windowProcessor(
     return undefined;
   }
 
+  /**
+   * The left context of the next check: the released text from the first
+   * word start in its last `window` characters (else an earlier one), so
+   * the context never begins inside a number, a token or a grapheme that a
+   * guardrail would judge differently cut than whole.
+   */
+  function contextOf(state: TextWindow): string {
+    const released = state.releasedTail;
+    const from = Math.max(0, released.length - window);
+    if (from === 0 && state.releasedAll) return released;
+    const joined = released + state.pending.slice(0, 2);
+    let at = wordStartAfter(joined, from, released.length + 1);
+    if (at < 0) at = wordStartBefore(joined, from - 1, 0);
+    if (at < 0) at = graphemeBoundaryBefore(released, from);
+    return released.slice(Math.min(at, released.length));
+  }
+
   /** Releases what can no longer change. `final`: the part ended, release everything. */
   async function release(
     state: TextWindow,
     final: boolean,
     usage?: LanguageModelV4Usage,
   ): Promise<ProcessorStep> {
-    const { releasedTail: tail, pending } = state;
-    const text = tail + pending;
+    const { pending } = state;
+    let tail = contextOf(state);
+    let text = tail + pending;
     let result = await check(text, usage);
     if (result.trip && !final) {
       // The block may come from a word cut by the end of the checked text
@@ -165,6 +193,15 @@ export function windowProcessor(
       if (lastBreak <= tail.length) return deferred(state);
       result = await check(text.slice(0, lastBreak));
       if (!result.trip) return deferred(state);
+    }
+    if (!result.trip && commonPrefixLength(text, result.content) < tail.length) {
+      // A change inside text already released can only come from where the
+      // context was cut (a match is never longer than the window that
+      // followed it): released text never changes, so judge the pending
+      // text on its own.
+      tail = '';
+      text = pending;
+      result = await check(text, usage);
     }
     aggregate(state, result);
     if (result.trip) {
@@ -175,10 +212,16 @@ export function windowProcessor(
     let released: string;
     let consumed: number;
     if (final) {
-      released = modified.slice(Math.min(tail.length, commonPrefixLength(text, modified)));
+      released = modified.slice(tail.length);
       consumed = pending.length;
     } else {
-      const cut = pending.length - window;
+      // Cut at a word start (else a grapheme boundary) so the next context
+      // can begin where this release ends and no emoji is split.
+      const rawCut = tail.length + pending.length - window;
+      const word = wordStartBefore(text, rawCut, Math.max(tail.length, rawCut - window));
+      const cut =
+        (word > tail.length ? word : graphemeBoundaryBefore(text, rawCut, tail.length)) -
+        tail.length;
       const prefix = commonPrefixLength(text, modified);
       if (prefix >= tail.length + cut) {
         consumed = cut;
@@ -205,13 +248,15 @@ export function windowProcessor(
             ({ consumed, released } = atBreak);
           } else {
             // No safe break: release only what precedes the first change.
-            consumed = Math.max(0, prefix - tail.length);
+            consumed = Math.max(0, graphemeBoundaryBefore(text, prefix, tail.length) - tail.length);
             released = pending.slice(0, consumed);
           }
         }
       }
     }
-    state.releasedTail = (tail + released).slice(-window);
+    const all = state.releasedTail + released;
+    state.releasedAll &&= all.length <= 2 * window;
+    state.releasedTail = all.slice(-2 * window);
     state.pending = pending.slice(consumed);
     state.nextCheckAt = state.pending.length + window;
     return { parts: deltaPart(state, released) };
@@ -245,6 +290,7 @@ export function windowProcessor(
           started: false,
           pending: '',
           releasedTail: '',
+          releasedAll: true,
           nextCheckAt: 2 * window,
           records: new Map(),
         });

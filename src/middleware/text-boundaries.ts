@@ -1,0 +1,78 @@
+/**
+ * Where streamed text may be cut without changing what a guardrail sees.
+ *
+ * A match can only be judged the same in a piece of text as in the whole
+ * answer if the piece starts where a match could start in the whole answer
+ * too: never inside a surrogate pair, a grapheme (ZWJ sequence, flag,
+ * combining marks), or a run of digits or word characters that a detector
+ * reads as one token ("…4567890" of a 20-digit id is a different number).
+ */
+
+const WHITESPACE = /\s/;
+const DIGIT = /\p{Nd}/u;
+const LETTER = /\p{L}/u;
+/** Code points that join the previous one into a grapheme: marks, ZWJ, variation selectors, tags, skin tones. */
+const EXTENDS = /[\p{M}\u200D\uFE00-\uFE0F\u{E0020}-\u{E007F}\u{1F3FB}-\u{1F3FF}]/u;
+const REGIONAL_INDICATOR = /\p{Regional_Indicator}/u;
+
+function codePointAt(text: string, at: number): string {
+  const code = text.codePointAt(at);
+  return code === undefined ? '' : String.fromCodePoint(code);
+}
+
+/**
+ * True when a word starts at `at`: the character before is whitespace, the
+ * one before that is not a digit (so `at` does not split a spaced number
+ * such as a card or an IBAN), and a letter follows. A detector sees the same
+ * left edge of every token after `at` alone as within the whole text.
+ */
+export function isWordStart(text: string, at: number): boolean {
+  if (at <= 0 || at >= text.length) return false;
+  if (!WHITESPACE.test(text[at - 1]!)) return false;
+  if (at >= 2 && DIGIT.test(text[at - 2]!)) return false;
+  return LETTER.test(codePointAt(text, at));
+}
+
+/**
+ * True when `at` is a grapheme boundary as far as cutting is concerned: not
+ * between the halves of a surrogate pair, not before a joining code point,
+ * not after a ZWJ, and not between the two regional indicators of a flag.
+ */
+export function isGraphemeBoundary(text: string, at: number): boolean {
+  if (at <= 0 || at >= text.length) return true;
+  const before = text.charCodeAt(at - 1);
+  const after = text.charCodeAt(at);
+  if (before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff) return false;
+  if (EXTENDS.test(codePointAt(text, at))) return false;
+  if (before === 0x200d) return false;
+  if (REGIONAL_INDICATOR.test(codePointAt(text, at))) {
+    // Count the indicators before `at`: an odd count means `at` splits a flag.
+    let count = 0;
+    let i = at;
+    while (i >= 2 && REGIONAL_INDICATOR.test(text.slice(i - 2, i))) {
+      count++;
+      i -= 2;
+    }
+    if (count % 2 === 1) return false;
+  }
+  return true;
+}
+
+/** The last grapheme boundary at or before `at` (at least `min`). */
+export function graphemeBoundaryBefore(text: string, at: number, min = 0): number {
+  let i = at;
+  while (i > min && !isGraphemeBoundary(text, i)) i--;
+  return i;
+}
+
+/** The last word start in `(min, at]`, or -1. */
+export function wordStartBefore(text: string, at: number, min: number): number {
+  for (let i = at; i > min; i--) if (isWordStart(text, i)) return i;
+  return -1;
+}
+
+/** The first word start in `[from, to)`, or -1. */
+export function wordStartAfter(text: string, from: number, to: number): number {
+  for (let i = Math.max(1, from); i < to; i++) if (isWordStart(text, i)) return i;
+  return -1;
+}

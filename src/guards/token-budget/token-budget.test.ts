@@ -182,6 +182,24 @@ describe('tokenBudget', () => {
     expect(mock.doGenerateCalls).toHaveLength(0);
   });
 
+  it('stops counting an oversized prompt once it is past the cap (a 4 MB prompt is not tokenized whole)', async () => {
+    const counted: number[] = [];
+    const budget = tokenBudget({
+      maxInputTokens: 1_000,
+      countTokens: text => {
+        counted.push(text.length);
+        return countTokens(text);
+      },
+    });
+    const prose = 'The quick brown fox jumps over the lazy dog. ';
+    const verdict = await budget.check(prose.repeat(90_000), context('tool_input'));
+    expect(verdict).toMatchObject({ action: 'block' });
+    // Slices of at most 256 characters, and only until the count passed 1,000 tokens.
+    const charactersCounted = counted.reduce((sum, n) => sum + n, 0);
+    expect(charactersCounted).toBeLessThan(8_000);
+    expect(charactersCounted).toBeGreaterThan(4_000);
+  });
+
   it('counts prompts without any text (a file alone, an image alone), through generateText', async () => {
     const mock = model('Read it.', 3);
     const guarded = wrapLanguageModel({

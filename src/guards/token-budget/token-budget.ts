@@ -72,12 +72,21 @@ const DEFAULT_MEDIA_TOKENS = 1_600;
  */
 const COUNT_SLICE = 256;
 
-/** Counts `text` slice by slice so that one long run of letters costs linear time. */
-function countInSlices(text: string, countTokens: (text: string) => number): number {
+/**
+ * Counts `text` slice by slice so that one long run of letters costs linear
+ * time. Stops once the count passes `stopAbove`: a check only needs to know
+ * that a 10 MB prompt is over its cap, not by how much, so an oversized
+ * prompt costs no more than the cap's worth of tokenizing.
+ */
+function countInSlices(
+  text: string,
+  countTokens: (text: string) => number,
+  stopAbove = Number.POSITIVE_INFINITY,
+): number {
   if (text.length <= COUNT_SLICE) return countTokens(text);
   let total = 0;
   let start = 0;
-  while (start < text.length) {
+  while (start < text.length && total <= stopAbove) {
     let end = Math.min(start + COUNT_SLICE, text.length);
     if (end < text.length) {
       // Cut before the last whitespace of the slice: it begins the next word's token.
@@ -100,7 +109,7 @@ interface MediaEstimate {
   imageTokens: number;
   bytesPerToken: number;
   referencedFileTokens: number;
-  countText: (text: string) => number;
+  countText: (text: string, stopAbove?: number) => number;
 }
 
 /** The bytes of inline file data (bytes or base64), or undefined for a URL / reference. */
@@ -136,7 +145,11 @@ function fileTokens(part: { data: unknown; mediaType: string }, estimate: MediaE
  * and result through the tokenizer, and each file or image part by its
  * estimate.
  */
-function promptTokens(prompt: LanguageModelV4Prompt, estimate: MediaEstimate): number {
+function promptTokens(
+  prompt: LanguageModelV4Prompt,
+  estimate: MediaEstimate,
+  stopAbove = Number.POSITIVE_INFINITY,
+): number {
   const pieces: string[] = [];
   let media = 0;
   for (const message of prompt) {
@@ -151,7 +164,7 @@ function promptTokens(prompt: LanguageModelV4Prompt, estimate: MediaEstimate): n
       else if (part.type === 'file') media += fileTokens(part, estimate);
     }
   }
-  return estimate.countText(pieces.join('\n')) + media;
+  return estimate.countText(pieces.join('\n'), stopAbove - media) + media;
 }
 
 /** What the input check reserved for one call, kept in `ctx.state` until the answer settles it. */
@@ -217,7 +230,13 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
     tokenBudgetNeedsALimit,
   );
   const windowMs = perSession?.windowMs ?? DAY_MS;
-  const countText = (text: string) => countInSlices(text, countTokens);
+  const countText = (text: string, stopAbove?: number) =>
+    countInSlices(text, countTokens, stopAbove);
+  // Past the smaller cap a prompt is blocked whatever its exact size: counting stops there.
+  const inputStop = Math.min(
+    maxInputTokens ?? Number.POSITIVE_INFINITY,
+    perSession?.maxTokens ?? Number.POSITIVE_INFINITY,
+  );
   const estimate: MediaEstimate = { imageTokens, bytesPerToken, referencedFileTokens, countText };
   const defaultOutputReserve =
     reserveOutputTokens ?? maxOutputTokens ?? DEFAULT_RESERVE_OUTPUT_TOKENS;
@@ -261,8 +280,8 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
     }
     const tokens =
       ctx.kind === 'input' && ctx.messages.length > 0
-        ? promptTokens(ctx.messages, estimate)
-        : countText(content);
+        ? promptTokens(ctx.messages, estimate, inputStop)
+        : countText(content, inputStop);
     const source = 'tokenizer';
     if (maxInputTokens !== undefined && tokens > maxInputTokens) {
       return overCap('input', tokens, maxInputTokens, source);

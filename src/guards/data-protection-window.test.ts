@@ -208,9 +208,10 @@ describe('window mode is exact by construction (default pii + secrets + invisibl
     { weight: 2, arbitrary: sensitive },
   );
   const separator = fc.constantFrom(' ', ' ', ', ', '');
-  const answerOf = fc
-    .array(fc.tuple(piece, separator), { minLength: 0, maxLength: 120 })
-    .map(pieces => pieces.map(([p, s]) => p + s).join(''));
+  const answerOf = (minLength: number, maxLength: number) =>
+    fc
+      .array(fc.tuple(piece, separator), { minLength, maxLength })
+      .map(pieces => pieces.map(([p, s]) => p + s).join(''));
   /** Deltas of 1–50 characters (or the whole answer) that never split a grapheme: the model keeps emoji whole. */
   const graphemes = (text: string) =>
     [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)].map(s => s.segment);
@@ -245,36 +246,49 @@ describe('window mode is exact by construction (default pii + secrets + invisibl
     return offset === at;
   };
 
-  it('streams what generate returns for prose with ids, emoji, flags and marks, in any chunking and mode', async () => {
-    // Secrets redacted, not blocked: which of two secrets trips first may differ, the text may not.
-    const redacting = (mode: 'window' | 'hold') =>
-      guardrails({
-        output: [pii(), secrets({ action: 'redact' }), invisibleText()],
-        stream: { mode },
-      });
-    const windowed = redacting('window');
-    const held = redacting('hold');
-    await fc.assert(
-      fc.asyncProperty(answerOf, sizes, fc.boolean(), async (answer, chunks, useWindow) => {
-        const { generatedText, streamed } = await generatedAndStreamed(
-          useWindow ? windowed : held,
-          answer,
-          chunked(answer, chunks),
-        );
-        const text = streamed.join('');
-        expect(text).toBe(generatedText);
-        expect(text).not.toMatch(/[a-z]+@[a-z]+\.[a-z]/);
-        // Every delta is a prefix of this text, so no released prefix holds a raw value.
-        expect(text).not.toMatch(/ghp_[A-Za-z0-9]{8}|4111 1111|GB82 WEST/);
-        let at = 0;
-        for (const delta of streamed) {
-          // No lone surrogate and no grapheme split at a delta edge.
-          expect(/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/.test(delta)).toBe(false);
-          expect(isBoundary(text, at)).toBe(true);
-          at += delta.length;
-        }
-      }),
-      { numRuns: 1500, seed: 20261130 },
-    );
-  }, 120_000);
+  it.each([
+    { answers: 'short', minLength: 0, maxLength: 120, numRuns: 1500 },
+    // Longer than two windows: the context of later checks is cut from released text.
+    { answers: 'long (1.5–4 KB)', minLength: 300, maxLength: 700, numRuns: 40 },
+  ])(
+    'streams what generate returns for $answers prose with ids, emoji, flags and marks, in any chunking and mode',
+    async ({ minLength, maxLength, numRuns }) => {
+      // Secrets redacted, not blocked: which of two secrets trips first may differ, the text may not.
+      const redacting = (mode: 'window' | 'hold') =>
+        guardrails({
+          output: [pii(), secrets({ action: 'redact' }), invisibleText()],
+          stream: { mode },
+        });
+      const windowed = redacting('window');
+      const held = redacting('hold');
+      await fc.assert(
+        fc.asyncProperty(
+          answerOf(minLength, maxLength),
+          sizes,
+          fc.boolean(),
+          async (answer, chunks, useWindow) => {
+            const { generatedText, streamed } = await generatedAndStreamed(
+              useWindow ? windowed : held,
+              answer,
+              chunked(answer, chunks),
+            );
+            const text = streamed.join('');
+            expect(text).toBe(generatedText);
+            expect(text).not.toMatch(/[a-z]+@[a-z]+\.[a-z]/);
+            // Every delta is a prefix of this text, so no released prefix holds a raw value.
+            expect(text).not.toMatch(/ghp_[A-Za-z0-9]{8}|4111 1111|GB82 WEST/);
+            let at = 0;
+            for (const delta of streamed) {
+              // No lone surrogate and no grapheme split at a delta edge.
+              expect(/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/.test(delta)).toBe(false);
+              expect(isBoundary(text, at)).toBe(true);
+              at += delta.length;
+            }
+          },
+        ),
+        { numRuns, seed: 20261130 },
+      );
+    },
+    120_000,
+  );
 });

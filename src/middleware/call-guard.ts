@@ -133,6 +133,26 @@ export class CallGuard {
       },
     );
     if (report) this.records.push(...result.records);
+    if (report && kind === 'output') this.outputJudged = true;
     return result;
+  }
+
+  private outputJudged = false;
+
+  /**
+   * Runs the per-call output guardrails (a token budget settling its
+   * reservation with the reported usage) once on an empty text when the
+   * response had no text for the output chain to judge: a step that only
+   * calls tools still used tokens, and its reservation must be settled, not
+   * kept until the budget window resets.
+   */
+  async settlePerCallOutput(
+    guardrails: readonly Guardrail[],
+    usage: LanguageModelV4Usage | undefined,
+  ): Promise<ChainResult | undefined> {
+    if (this.outputJudged) return undefined;
+    const perCall = guardrails.filter(guardrail => guardrail.perCall);
+    if (perCall.length === 0) return undefined;
+    return this.checkOutput(perCall, '', usage ? { usage } : {});
   }
 }

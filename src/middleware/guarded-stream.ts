@@ -226,6 +226,14 @@ export function guardStream(
     const last = await processor.end(finish?.usage);
     if (cancelled) return;
     if (last.trip && !last.reportOnly) return trip(last.trip, finish?.usage ?? UNKNOWN_USAGE, emit);
+    // A response with no text (tool calls only) still settles per-call guardrails such as a budget.
+    const settled = last.trip
+      ? undefined
+      : await call.settlePerCallOutput(settings.output, finish?.usage);
+    if (cancelled) return;
+    if (settled?.trip && settings.mode !== 'passthrough') {
+      return trip(settled.trip, finish?.usage ?? UNKNOWN_USAGE, emit);
+    }
     for (const part of last.parts) emit(part);
     const tripped = last.trip !== undefined;
     if (tripped && settings.onTrip === 'throw') {

@@ -215,6 +215,8 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       if (checked.trip) return trip(checked.trip, result);
       content.push(checked.content === part.text ? part : { ...part, text: checked.content });
     }
+    const settled = await call.settlePerCallOutput(output, result.usage);
+    if (settled?.trip) return trip(settled.trip, result);
     return {
       ...result,
       content,

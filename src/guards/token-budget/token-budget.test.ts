@@ -1,8 +1,9 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { generateText, streamText, wrapLanguageModel } from 'ai';
+import { generateText, streamText, tool, wrapLanguageModel } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { guardContext as context } from '../../../test/helpers';
 import { GuardrailConfigError } from '../../core/errors';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
@@ -293,6 +294,72 @@ describe('tokenBudget', () => {
         action: 'allow',
         info: { tokens: 2, source: 'tokenizer' },
       });
+    });
+
+    it('settles a step that only calls tools (no text for the output chain), through generateText', async () => {
+      const store = memoryStore();
+      const budget = tokenBudget({ perSession: { maxTokens: 10_000 }, store });
+      const mock = new MockLanguageModelV4({
+        doGenerate: async () => ({
+          content: [
+            { type: 'tool-call', toolCallId: 'c1', toolName: 'lookup', input: '{"q":"x"}' },
+          ],
+          finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+          usage: usage(6, 20),
+          warnings: [],
+        }),
+      });
+      const result = await generateText({
+        model: wrapLanguageModel({
+          model: mock,
+          middleware: guardrails({ input: [budget], output: [budget] }),
+        }),
+        prompt: 'Look it up.',
+        maxOutputTokens: 2_000,
+        tools: {
+          lookup: tool({ inputSchema: z.object({ q: z.string() }), execute: async () => 'ok' }),
+        },
+        providerOptions: { guardrails: { sessionId: 's1' } },
+      });
+      expect(result.toolResults).toHaveLength(1);
+      // The 2,000-token output reservation went back: the session pays the reported 20 + 6.
+      expect(await store.get('token-budget:session:s1')).toBe('26');
+      expect((await getGuardrailOutcome(result))?.records.map(r => [r.kind, r.status])).toEqual([
+        ['input', 'passed'],
+        ['output', 'passed'],
+      ]);
+    });
+
+    it('settles a streamed step that only calls tools, through streamText', async () => {
+      const store = memoryStore();
+      const budget = tokenBudget({ perSession: { maxTokens: 10_000 }, store });
+      const mock = new MockLanguageModelV4({
+        doStream: async () => ({
+          stream: convertArrayToReadableStream([
+            { type: 'stream-start', warnings: [] },
+            { type: 'tool-call', toolCallId: 'c1', toolName: 'lookup', input: '{"q":"x"}' },
+            {
+              type: 'finish',
+              finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+              usage: usage(6, 20),
+            },
+          ]),
+        }),
+      });
+      const result = streamText({
+        model: wrapLanguageModel({
+          model: mock,
+          middleware: guardrails({ input: [budget], output: [budget] }),
+        }),
+        prompt: 'Look it up.',
+        maxOutputTokens: 2_000,
+        tools: {
+          lookup: tool({ inputSchema: z.object({ q: z.string() }), execute: async () => 'ok' }),
+        },
+        providerOptions: { guardrails: { sessionId: 's1' } },
+      });
+      expect(await result.toolResults).toHaveLength(1);
+      expect(await store.get('token-budget:session:s1')).toBe('26');
     });
 
     it('settles with the reported usage: the unused reservation goes back', async () => {

@@ -195,9 +195,10 @@ interface Reservation {
  * (the same instance) then settles the call with the reported usage:
  * releasing the unused part of the reservation, or charging the excess. So
  * concurrent calls of one session cannot overspend the budget by more than
- * what one call used beyond its reservation. A call that never reaches the
- * output check (blocked later, failed, or answered with tool calls only)
- * keeps its reservation charged. The record's `info` holds the counts.
+ * what one call used beyond its reservation. A response with tool calls only
+ * is settled too (the middleware runs per-call output guardrails on it with
+ * an empty text); a call that never reaches the output check (blocked later,
+ * or failed) keeps its reservation charged. The record's `info` holds the counts.
  *
  * Not stream-safe (it needs the whole answer's count): use `hold` mode for
  * output in streams.

@@ -12,7 +12,7 @@ const WHITESPACE = /\s/;
 const DIGIT = /\p{Nd}/u;
 const LETTER = /\p{L}/u;
 /** Code points that join the previous one into a grapheme: marks, ZWJ, variation selectors, tags, skin tones. */
-const EXTENDS = /[\p{M}\u200D\uFE00-\uFE0F\u{E0020}-\u{E007F}\u{1F3FB}-\u{1F3FF}]/u;
+const EXTENDS = /[\p{M}\uFE00-\uFE0F\u{E0020}-\u{E007F}\u{1F3FB}-\u{1F3FF}]|\u200D/u;
 const REGIONAL_INDICATOR = /\p{Regional_Indicator}/u;
 
 function codePointAt(text: string, at: number): string {

@@ -12,7 +12,8 @@ const WHITESPACE = /\s/;
 const DIGIT = /\p{Nd}/u;
 const LETTER = /\p{L}/u;
 /** Code points that join the previous one into a grapheme: marks, ZWJ, variation selectors, tags, skin tones. */
-const EXTENDS = /[\p{M}\uFE00-\uFE0F\u{E0020}-\u{E007F}\u{1F3FB}-\u{1F3FF}]|\u200D/u;
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: tested on a single code point, never on a sequence
+const EXTENDS = /[\p{M}\u200D\uFE00-\uFE0F\u{E0020}-\u{E007F}\u{1F3FB}-\u{1F3FF}]/u;
 const REGIONAL_INDICATOR = /\p{Regional_Indicator}/u;
 
 function codePointAt(text: string, at: number): string {

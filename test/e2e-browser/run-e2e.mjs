@@ -221,7 +221,7 @@ async function main() {
     await page.screenshot({ path: join(screenshots, '2-blocked-injection.png'), fullPage: true });
 
     // 3. A poisoned tool result: withheld, the tool part marked, the loop goes on.
-    // (The chat sends the blocked injection again as history: it must not block this turn.)
+    // (The route leaves the blocked injection turn out of the history, so it does not block this turn.)
     log('case 3: a poisoned search result, the tool part marked blocked');
     const toolTurn = await send(page, 'Search the wiki for the refund policy');
     const toolPart = toolTurn.getByTestId('tool-part');

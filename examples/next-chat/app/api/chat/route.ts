@@ -6,7 +6,7 @@ import {
   toUIMessageStream,
 } from 'ai';
 import { type GuardrailOutcome, mergeGuardrailOutcomes } from 'ai-guardrails';
-import type { ChatMessage } from '../../../lib/chat-message';
+import { type ChatMessage, withoutBlockedTurns } from '../../../lib/chat-message';
 import { model, tools } from '../../../lib/guarded-chat';
 
 export async function POST(request: Request) {
@@ -17,7 +17,8 @@ export async function POST(request: Request) {
   const result = streamText({
     model,
     tools,
-    messages: await convertToModelMessages(messages),
+    // A blocked turn would block again (every user text is judged): leave it out.
+    messages: await convertToModelMessages(withoutBlockedTurns(messages)),
     stopWhen: isStepCount(3),
   });
 

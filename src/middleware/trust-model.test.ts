@@ -188,6 +188,25 @@ describe('verdict cache shared by fresh middleware instances', () => {
     expect(outcomes.map(o => o?.cachedVerdicts)).toEqual([undefined, 1, 2, 3, 4]);
   });
 
+  it("an llmJudge opted out with cache: 'none' judges every text of every turn (1+2+3+4+5 calls)", async () => {
+    const store = memoryStore();
+    const judgeModel = new MockLanguageModelV4({
+      provider: 'mock-judge',
+      modelId: 'judge-1',
+      doGenerate: async () =>
+        generateResult(JSON.stringify({ flagged: false, confidence: 0.9, reason: 'fine' })),
+    });
+    await fiveTurns(store, () => ({
+      input: [
+        {
+          ...llmJudge({ model: judgeModel, policy: 'No medical advice.', cache: false }),
+          cache: 'none',
+        },
+      ],
+    }));
+    expect(judgeModel.doGenerateCalls).toHaveLength(15);
+  });
+
   it('a per-request id in the metadata does not cause re-judging when the guardrail does not read it', async () => {
     const store = memoryStore();
     const counting = countingGuardrail();

@@ -264,6 +264,42 @@ function seconds(since: number): string {
 }
 
 /**
+ * Counts one source's rows against a threshold (`hit(row, index)` says
+ * whether a row scored at or over it) and prints its table line.
+ */
+function tallySource(
+  rows: readonly TrainingRow[],
+  group: string,
+  threshold: number,
+  hit: (row: TrainingRow, index: number) => boolean,
+): LosoRow {
+  const result: LosoRow = {
+    source: group,
+    attacks: 0,
+    caught: 0,
+    benign: 0,
+    flagged: 0,
+    threshold,
+  };
+  for (const [index, row] of rows.entries()) {
+    if (row.group !== group) continue;
+    const flagged = hit(row, index);
+    if (row.label === 1) {
+      result.attacks++;
+      if (flagged) result.caught++;
+    } else {
+      result.benign++;
+      if (flagged) result.flagged++;
+    }
+  }
+  const rate = (a: number, b: number) => (b === 0 ? '–' : (a / b).toFixed(3));
+  console.log(
+    `| ${group} | ${result.attacks} | ${rate(result.caught, result.attacks)} | ${result.benign} | ${rate(result.flagged, result.benign)} | ${threshold} |`,
+  );
+  return result;
+}
+
+/**
  * Indirect mode is judged by the hand-set phrase detector (nothing is
  * trained): its result per source at its default threshold.
  */
@@ -275,30 +311,7 @@ function phraseBySource(rows: readonly TrainingRow[], scores: readonly number[])
   const threshold = DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD;
   const results: LosoRow[] = [];
   for (const group of groups) {
-    const result: LosoRow = {
-      source: group,
-      attacks: 0,
-      caught: 0,
-      benign: 0,
-      flagged: 0,
-      threshold,
-    };
-    for (const [index, row] of rows.entries()) {
-      if (row.group !== group) continue;
-      const hit = scores[index]! >= threshold;
-      if (row.label === 1) {
-        result.attacks++;
-        if (hit) result.caught++;
-      } else {
-        result.benign++;
-        if (hit) result.flagged++;
-      }
-    }
-    results.push(result);
-    const rate = (a: number, b: number) => (b === 0 ? '–' : (a / b).toFixed(3));
-    console.log(
-      `| ${group} | ${result.attacks} | ${rate(result.caught, result.attacks)} | ${result.benign} | ${rate(result.flagged, result.benign)} | ${threshold} |`,
-    );
+    results.push(tallySource(rows, group, threshold, (_, index) => scores[index]! >= threshold));
   }
   return results;
 }
@@ -344,30 +357,11 @@ function leaveOneSourceOut(
   for (const group of groups) {
     const started = performance.now();
     const fitted = fitModel(data, trainOptions.direct, languageModel, targetFpr, group);
-    const result: LosoRow = {
-      source: group,
-      attacks: 0,
-      caught: 0,
-      benign: 0,
-      flagged: 0,
-      threshold: fitted.threshold,
-    };
-    for (const row of data.rows) {
-      if (row.group !== group) continue;
-      const logit = maxLogit(row.text, fitted.scorer, languageModel);
-      const hit = Math.round(fitted.scorer.probability(logit) * 1000) / 1000 >= fitted.threshold;
-      if (row.label === 1) {
-        result.attacks++;
-        if (hit) result.caught++;
-      } else {
-        result.benign++;
-        if (hit) result.flagged++;
-      }
-    }
-    results.push(result);
-    const rate = (a: number, b: number) => (b === 0 ? '–' : (a / b).toFixed(3));
-    console.log(
-      `| ${group} | ${result.attacks} | ${rate(result.caught, result.attacks)} | ${result.benign} | ${rate(result.flagged, result.benign)} | ${result.threshold} |`,
+    results.push(
+      tallySource(data.rows, group, fitted.threshold, row => {
+        const logit = maxLogit(row.text, fitted.scorer, languageModel);
+        return Math.round(fitted.scorer.probability(logit) * 1000) / 1000 >= fitted.threshold;
+      }),
     );
     log(`  ${group}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }

@@ -1,11 +1,7 @@
-import { context, trace } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { trace } from '@opentelemetry/api';
+import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
+import { describe, expect, it } from 'vitest';
+import { captureSpans } from '../../test/tracing';
 import { runChain } from './chain';
 import { allow, block, defineGuardrail } from './define-guardrail';
 import {
@@ -51,17 +47,7 @@ describe('guardrail spans', () => {
   });
 
   describe('with a tracer provider', () => {
-    beforeAll(() => {
-      context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-      trace.setGlobalTracerProvider(
-        new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
-      );
-    });
-    afterEach(() => exporter.reset());
-    afterAll(() => {
-      trace.disable();
-      context.disable();
-    });
+    captureSpans(exporter);
 
     it('records one span per check with name, kind, tool, status and duration, never the content', async () => {
       await tracedStep({ status: 'blocked', severity: 'critical', reason: 'secret: my password' });

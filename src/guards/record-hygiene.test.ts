@@ -1,14 +1,9 @@
-import { context, trace } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
+import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { generateText, isStepCount, streamText, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { captureSpans } from '../../test/tracing';
 import { block, defineGuardrail } from '../core/define-guardrail';
 import type { Guardrail, GuardrailEvent, GuardrailKind } from '../core/types';
 import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
@@ -226,17 +221,7 @@ function safeJson(value: unknown): string {
 }
 
 describe('record hygiene: no report carries a value a guardrail hid', () => {
-  beforeAll(() => {
-    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-    trace.setGlobalTracerProvider(
-      new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
-    );
-  });
-  afterEach(() => exporter.reset());
-  afterAll(() => {
-    trace.disable();
-    context.disable();
-  });
+  captureSpans(exporter);
 
   const cases = Object.keys(BUILT_INS).flatMap(name =>
     KINDS.flatMap(kind =>

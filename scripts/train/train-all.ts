@@ -26,8 +26,8 @@ const forwarded: string[] = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--model') {
     const name = args[++i];
-    if (!name || !trainers.some((t) => t.model === name)) {
-      console.error(`--model takes one of: ${trainers.map((t) => t.model).join(', ')}`);
+    if (!name || !trainers.some(t => t.model === name)) {
+      console.error(`--model takes one of: ${trainers.map(t => t.model).join(', ')}`);
       process.exit(2);
     }
     selected.push(name);

@@ -1,0 +1,100 @@
+import { parse as parseDomain } from 'tldts';
+import { anchoredMatcher, forEachOccurrence, stickyPattern } from '../../shared/anchored-scan';
+import { codeTable, type EntityFinder, type Finder } from './finder';
+
+const localChar = /[A-Za-z0-9._%+\-'!#$&*=?^`{|}~]/;
+const domainChar = /[A-Za-z0-9.-]/;
+const domainLabel = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/;
+
+/** A domain of two or more labels under an ICANN suffix (or an IDN TLD). */
+export function validDomain(domain: string): boolean {
+  const labels = domain.split('.');
+  if (labels.length < 2 || domain.length > 253) return false;
+  if (!labels.every(label => domainLabel.test(label))) return false;
+  const tld = labels[labels.length - 1]!;
+  if (/^xn--[a-z0-9-]+$/i.test(tld)) return true;
+  if (!/^[A-Za-z]{2,24}$/.test(tld)) return false;
+  return parseDomain(domain).isIcann === true;
+}
+
+const localCodes = codeTable(localChar);
+const domainCodes = codeTable(domainChar);
+const isLocalCode = (code: number) => code < 128 && localCodes[code] === 1;
+const isDomainCode = (code: number) => code < 128 && domainCodes[code] === 1;
+
+const findEmails: Finder = (text, add) => {
+  // Expand around each '@' instead of running a regex from every position:
+  // each '@' costs at most 64 + 255 steps, so the scan stays linear.
+  let at = text.indexOf('@');
+  let dot = text.indexOf('.'); // the first '.' after the current '@', searched again once passed
+  while (at >= 0) {
+    let start = at;
+    while (start > 0 && at - start < 64 && isLocalCode(text.charCodeAt(start - 1))) start--;
+    const tooLong = start > 0 && isLocalCode(text.charCodeAt(start - 1));
+    let end = at + 1;
+    while (end < text.length && end - at <= 255 && isDomainCode(text.charCodeAt(end))) end++;
+    while (end > at + 1 && (text[end - 1] === '.' || text[end - 1] === '-')) end--;
+    while (start < at && text[start] === '.') start++;
+    // A domain needs a dot (two labels): most stray '@'s end here, before any slicing.
+    if (dot >= 0 && dot <= at) dot = text.indexOf('.', at + 1);
+    if (!tooLong && start < at && dot >= 0 && dot < end) {
+      const local = text.slice(start, at);
+      const domain = text.slice(at + 1, end);
+      if (!local.endsWith('.') && !local.includes('..') && validDomain(domain)) add(start, end);
+    }
+    at = text.indexOf('@', at + 1);
+  }
+};
+
+const obfuscatedAt = /[[({<]\s{0,2}at\s{0,2}[\])}>]/gi;
+const obfuscatedLocal = /(?<![\w.%+-])[A-Za-z0-9._%+-]{1,64}\s{0,3}$/;
+const obfuscatedDomain =
+  /^\s{0,3}([A-Za-z0-9-]{1,63}(?:\s{0,3}(?:[[({<]\s{0,2}dot\s{0,2}[\])}>]|\.)\s{0,3}[A-Za-z0-9-]{1,63}){1,4})(?![\w-])/i;
+
+// Anchored on each bracketed "at" (rare in prose), with the local part
+// matched backwards and the domain forwards in bounded slices, so ordinary
+// text costs one scan for "[at]"-like tokens.
+const stickyObfuscatedAt = stickyPattern(obfuscatedAt);
+
+/**
+ * The matches of `obfuscatedAt`, tried only at an opening bracket with an
+ * `a` (any case) one to three characters after it.
+ */
+function obfuscatedAtMatches(text: string): RegExpExecArray[] {
+  const matches: RegExpExecArray[] = [];
+  const matcher = anchoredMatcher(stickyObfuscatedAt, text);
+  forEachOccurrence(text, ['[', '(', '{', '<'], start => {
+    if (
+      (text.charCodeAt(start + 1) | 0x20) !== 97 &&
+      (text.charCodeAt(start + 2) | 0x20) !== 97 &&
+      (text.charCodeAt(start + 3) | 0x20) !== 97
+    )
+      return;
+    const match = matcher.at(start);
+    if (match) matches.push(match);
+  });
+  return matches;
+}
+
+const findObfuscatedEmails: Finder = (text, add, { obfuscatedEmails }) => {
+  if (!obfuscatedEmails) return;
+  for (const at of obfuscatedAtMatches(text)) {
+    const sliceStart = Math.max(0, at.index - 68);
+    const local = obfuscatedLocal.exec(text.slice(sliceStart, at.index));
+    if (!local) continue;
+    const afterStart = at.index + at[0].length;
+    const domainMatch = obfuscatedDomain.exec(text.slice(afterStart, afterStart + 400));
+    if (!domainMatch) continue;
+    const domain = domainMatch[1]!.replace(/\s*(?:[[({<]\s*dot\s*[\])}>]|\.)\s*/gi, '.');
+    if (validDomain(domain)) add(sliceStart + local.index, afterStart + domainMatch[0].length);
+  }
+};
+
+export const emailFinder: EntityFinder = {
+  find: (text, add, options) => {
+    findEmails(text, add, options);
+    findObfuscatedEmails(text, add, options);
+  },
+  maxLength: 400, // 64 + @ + 255, or the obfuscated form
+  priority: 10,
+};

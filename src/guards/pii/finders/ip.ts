@@ -1,0 +1,93 @@
+import { anchoredMatcher, stickyPattern } from '../../shared/anchored-scan';
+import type { EntityFinder, Finder } from './finder';
+
+const octet = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+const ipv4 = new RegExp(
+  `(?<![\\w.])(?:${octet}\\.){3}${octet}(?:\\/(?:3[0-2]|[12]?\\d)(?!\\d))?(?!\\d)`,
+  'g',
+);
+const ipv6Candidate =
+  /(?<![\w:.%])[0-9A-Fa-f:]{2,39}(?:(?<=:)\d{1,3}(?:\.\d{1,3}){3})?(?:%[0-9A-Za-z]{1,15})?(?:\/\d{1,3})?(?![\w:]|\.\d)/g;
+
+/** A dotted IPv4 address without leading zeros. */
+export function ipv4Valid(text: string): boolean {
+  const parts = text.split('.');
+  return (
+    parts.length === 4 &&
+    parts.every(part => /^(?:0|[1-9]\d{0,2})$/.test(part) && Number(part) <= 255)
+  );
+}
+
+function ipv6Valid(address: string): boolean {
+  let groupsText = address;
+  let extraGroups = 0;
+  const lastColon = address.lastIndexOf(':');
+  if (address.includes('.', lastColon)) {
+    if (!ipv4Valid(address.slice(lastColon + 1))) return false;
+    groupsText = `${address.slice(0, lastColon + 1)}0`;
+    extraGroups = 1;
+  }
+  const halves = groupsText.split('::');
+  if (halves.length > 2) return false;
+  const group = /^[0-9A-Fa-f]{1,4}$/;
+  const count = (half: string) => (half === '' ? 0 : half.split(':').length);
+  for (const half of halves) {
+    if (half !== '' && !half.split(':').every(part => group.test(part))) return false;
+  }
+  const total = halves.reduce((sum, half) => sum + count(half), 0) + extraGroups;
+  return halves.length === 2 ? total <= 7 : total === 8;
+}
+
+const stickyIpv6Candidate = stickyPattern(ipv6Candidate);
+
+function isHexOrColonCode(code: number): boolean {
+  return (code >= 48 && code <= 58) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
+}
+
+/**
+ * The matches of `ipv6Candidate` that contain a `:` (the only ones
+ * `findIps` keeps), tried only at the start of the run of hex digits and
+ * colons around each `:`. A match without a colon never covers a position
+ * where a match with one could start, so skipping those changes nothing.
+ */
+function ipv6Matches(text: string): RegExpExecArray[] {
+  const matches: RegExpExecArray[] = [];
+  const matcher = anchoredMatcher(stickyIpv6Candidate, text);
+  for (let colon = text.indexOf(':'); colon >= 0; colon = text.indexOf(':', colon + 1)) {
+    let start = colon;
+    while (start > 0 && colon - start < 38 && isHexOrColonCode(text.charCodeAt(start - 1))) start--;
+    if (start > 0 && isHexOrColonCode(text.charCodeAt(start - 1))) continue; // run too long before the colon
+    if (start < matcher.next) continue;
+    const match = matcher.at(start);
+    // A match at the run's start takes the whole run (39 characters at most), colon included.
+    if (match) matches.push(match);
+  }
+  return matches;
+}
+
+const findIps: Finder = (text, add) => {
+  for (const match of text.matchAll(ipv4)) add(match.index, match.index + match[0].length);
+  if (!text.includes(':')) return;
+  for (const match of ipv6Matches(text)) {
+    let value = match[0];
+    let prefix = '';
+    const slash = value.indexOf('/');
+    if (slash >= 0) {
+      prefix = value.slice(slash);
+      value = value.slice(0, slash);
+    }
+    const percent = value.indexOf('%');
+    const address = percent >= 0 ? value.slice(0, percent) : value;
+    if (!address.includes(':') || !ipv6Valid(address)) continue;
+    if (address === '::') {
+      // `x :: Int` is a type signature, not the unspecified address.
+      const before = text[match.index - 1];
+      const after = text[match.index + match[0].length];
+      if (prefix === '' && before === ' ' && after === ' ') continue;
+    }
+    const length = prefix && Number(prefix.slice(1)) > 128 ? value.length : match[0].length;
+    add(match.index, match.index + length);
+  }
+};
+
+export const ipFinder: EntityFinder = { find: findIps, maxLength: 64, priority: 8 };

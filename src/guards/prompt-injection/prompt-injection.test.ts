@@ -321,6 +321,15 @@ describe('promptInjection', () => {
     expect(lenient.info).toMatchObject({ threshold: 0.001, mode: 'indirect' });
   });
 
+  it('exports both default thresholds from the package entry', async () => {
+    const entry = await import('../../index');
+    expect(entry.DEFAULT_PROMPT_INJECTION_THRESHOLD).toBe(DEFAULT_PROMPT_INJECTION_THRESHOLD);
+    expect(entry.DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD).toBe(
+      DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD,
+    );
+    expect(typeof DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD).toBe('number');
+  });
+
   it('is not stream-safe', () => {
     expect(promptInjection().streamSafe).toBe(false);
   });

@@ -17,6 +17,30 @@ export function abortReasonOf(signal: AbortSignal | undefined): unknown {
   return signal?.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }
 
+/** What one model call's guard is built from (see {@link CallGuard}). */
+export interface CallGuardOptions {
+  /** The sequential input guardrails' result: the prompt to send, records, a trip. */
+  input: InputGuardResult;
+  /** The call's `ctx.metadata`. */
+  metadata: GuardrailMetadata;
+  /** The call's `ctx.state`, shared by every guardrail of the call. */
+  state: Map<string, unknown>;
+  /** Aborts the model call and every running guardrail (a parallel trip, a cancelled stream). */
+  controller: AbortController;
+  /** Input guardrails that run beside the model call. Default none. */
+  parallelGuardrails?: readonly Guardrail[];
+  /** Receives one event per guardrail decision. */
+  onEvent?: GuardrailEventListener;
+  /** Frees what the call holds (the abort link to the caller's signal); called once the call ended. */
+  release: () => void;
+  /** Judges the prompt's texts with the verdict cache (for parallel guardrails). */
+  judge: InputJudge;
+  /** The time limit of a guardrail without its own `timeoutMs`. */
+  defaultTimeoutMs: number;
+  /** The caller's own abort signal (not the one a parallel trip aborts). */
+  callerSignal?: AbortSignal;
+}
+
 /**
  * Everything one model call needs to enforce its guardrails: the input
  * result, the shared context, and the controller whose signal the model call
@@ -24,26 +48,47 @@ export function abortReasonOf(signal: AbortSignal | undefined): unknown {
  */
 export class CallGuard {
   readonly records: GuardrailRecord[];
+  readonly input: InputGuardResult;
+  /** The prompt the model is given: the input guardrails' modifications applied. */
+  readonly prompt: LanguageModelV4Prompt;
+  readonly metadata: GuardrailMetadata;
+  readonly state: Map<string, unknown>;
+  /** Aborts the model call and every running guardrail. */
+  readonly controller: AbortController;
+  readonly onEvent: GuardrailEventListener | undefined;
+  readonly release: () => void;
+  /** The time limit of a guardrail without its own `timeoutMs`. */
+  readonly defaultTimeoutMs: number;
+  /** The caller's own abort signal (not the one a parallel trip aborts). */
+  readonly callerSignal: AbortSignal | undefined;
+  private readonly parallelGuardrails: readonly Guardrail[];
+  private readonly judge: InputJudge;
   private parallelRun: Promise<ChainResult | undefined> | undefined;
 
-  constructor(
-    readonly input: InputGuardResult,
-    readonly prompt: LanguageModelV4Prompt,
-    readonly metadata: GuardrailMetadata,
-    readonly state: Map<string, unknown>,
-    /** Aborts the model call and every running guardrail. */
-    readonly controller: AbortController,
-    private readonly parallelGuardrails: readonly Guardrail[],
-    readonly onEvent: GuardrailEventListener | undefined,
-    readonly release: () => void,
-    /** Judges the prompt's texts with the verdict cache (for parallel guardrails). */
-    private readonly judge: InputJudge,
-    /** The time limit of a guardrail without its own `timeoutMs`. */
-    readonly defaultTimeoutMs: number,
-    /** The caller's own abort signal (not the one a parallel trip aborts). */
-    readonly callerSignal: AbortSignal | undefined,
-  ) {
+  constructor({
+    input,
+    metadata,
+    state,
+    controller,
+    parallelGuardrails = [],
+    onEvent,
+    release,
+    judge,
+    defaultTimeoutMs,
+    callerSignal,
+  }: CallGuardOptions) {
+    this.input = input;
+    this.prompt = input.prompt;
     this.records = [...input.records];
+    this.metadata = metadata;
+    this.state = state;
+    this.controller = controller;
+    this.parallelGuardrails = parallelGuardrails;
+    this.onEvent = onEvent;
+    this.release = release;
+    this.judge = judge;
+    this.defaultTimeoutMs = defaultTimeoutMs;
+    this.callerSignal = callerSignal;
   }
 
   /** Verdicts taken from the cache instead of judging again, for the outcome. */

@@ -287,19 +287,18 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       dispose();
       throw abortReasonOf(params.abortSignal);
     }
-    return new CallGuard(
-      inputResult,
-      inputResult.prompt,
+    return new CallGuard({
+      input: inputResult,
       metadata,
       state,
       controller,
-      parallelInput,
+      parallelGuardrails: parallelInput,
       onEvent,
-      dispose,
+      release: dispose,
       judge,
       defaultTimeoutMs,
-      params.abortSignal,
-    );
+      callerSignal: params.abortSignal,
+    });
   }
 
   /**

@@ -1,0 +1,165 @@
+/** `key = value` assignments, reversed comparisons and XML settings whose key names a secret. */
+import { anchoredMatcher, forEachOccurrence, stickyPattern } from '../shared/anchored-scan';
+import { isPlaceholderValue } from './placeholder';
+
+export const keywords =
+  '(?:api[_.-]?key|apikey|api[_.-]?token|secret|token|passw(?:or)?d|pwd|pass|auth[_.-]?key|credential|access[_.-]?key|private[_.-]?key|client[_.-]?secret|signing[_.-]?key|encryption[_.-]?key|session[_.-]?key|webhook[_.-]?url|dsn|login)';
+// An identifier containing a keyword, an assignment or comparison operator
+// on the same line, then a quoted value (any characters but the quote) or a
+// bare value. Whitespace alone separates only a quoted value.
+export const assignment = new RegExp(
+  `(?<![A-Za-z0-9])([A-Za-z0-9_.-]{0,40}${keywords}[A-Za-z0-9_.-]{0,30})["']?(?:[ \\t]{0,3}(?::::=|::=|:=|\\?=|=>|===|!==|==|!=|=|:)[ \\t]{0,3}(?:(["'\`])([^"'\`\\n]{4,200})\\2|([^\\s"'\`,;)}\\]]{4,300}))|[ \\t]{1,3}(["'\`])([^"'\`\\n]{4,200})\\5)`,
+  'gi',
+);
+// The same, reversed: a quoted value compared with a keyword identifier.
+export const reversedComparison = new RegExp(
+  `(["'\`])([^"'\`\\n]{4,200})\\1[ \\t]{0,3}(?:===|!==|==|!=)[ \\t]{0,3}[A-Za-z0-9_.]{0,40}${keywords}`,
+  'gi',
+);
+// XML settings: `<add key="ClearTextPassword" value="…" />`.
+export const xmlSetting = new RegExp(
+  `key=["'][A-Za-z0-9_.-]{0,40}${keywords}[A-Za-z0-9_.-]{0,30}["'][ \\t]{1,3}value=["']([^"'\\n]{4,200})["']`,
+  'gi',
+);
+
+/** Keys that name something (an id, a file, a type) rather than hold a secret. */
+const namingKey =
+  /(?:^|[_.-]|[a-z])(?:id|ids|name|names|type|url|uri|path|file|dir|ref|field|header|prefix|length|len|count|format|mode|policy|label|hint|regex|pattern|endpoint|host|version|store|manager|provider|ttl|expiry|expires|timeout|enabled|required|min|max|secrets|tokens|credentials|passwords|keys)$|public|^pub[_.-]/i;
+/** Keys whose value is a password: passwords are often words, so only placeholders are excluded. */
+const passwordKey = /passw(?:or)?d|pwd|passphrase/i;
+
+export const placeholderValue =
+  /^(?:x+|\*+|\.+|-+|_+|#+|0+|true|false|null|nil|none|undefined|yes|no|on|off|required|optional|string|text|value|changeme|change_?me|password|secret|token|redacted|hidden|example|sample|test|dummy|placeholder|your[_-]?.*|my[_-]?.*|insert[_-].*|replace[_-]?.*|todo|tbd|<[^>]*>|\$\{.*\}?|\$\(.*\)|\{\{.*\}\}|\{[A-Za-z_][\w.]*\}?|%[A-Za-z_]\w*%|%\(.*\)s?|%s|\$[A-Za-z_][A-Za-z0-9_]*|process\.env\..*|os\.environ.*|env\(.*|getenv.*|[A-Za-z_][\w.]*\(.*|ENC\[.*)$/i;
+
+export function looksLikeSecretValue(
+  value: string,
+  key: string,
+  reportPlaceholders: boolean,
+): boolean {
+  if (namingKey.test(key)) return false;
+  if (placeholderValue.test(value)) return false;
+  if (!reportPlaceholders && isPlaceholderValue(value)) return false;
+  if (/^\s|\s$/.test(value)) return false; // secrets do not start or end with spaces
+  if (/^<[^>]*>$|^\{[\w.\s]*\}?$/.test(value)) return false; // <template>, {variable}
+  if (/^[A-Za-z_][\w.-]*[:=]$/.test(value)) return false; // the next key of a config file
+  if (/^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$/.test(value)) return false; // member access
+  if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value)) return false; // a CONSTANT_NAME reference
+  if (/@/.test(value) && /^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/.test(value)) return false; // an email
+  if (/^(?:https?:)?\/\//.test(value) && !/:[^/@]+@/.test(value)) return false; // a plain URL
+  if (/^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,24}(?::\d{1,5})?$/i.test(value)) return false; // a host name
+  if (/^[./~]/.test(value) || /\.(?:json|ya?ml|pem|txt|key|env|cfg|conf|ini|crt)$/i.test(value))
+    return false; // a path or file name
+  if (/^\d{1,7}$/.test(value)) return false; // small numbers (ports, counts)
+  if (/^[a-z]+(?:[-_ ][a-z]+)*$/.test(value) && value.length < 20) return false; // plain words
+  if (passwordKey.test(key)) return value.length >= 6;
+  if (/^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*(?:[-_.]?\d+(?:\.\d+)*)?$/.test(value)) return false; // CamelCase name, maybe versioned
+  if (/^\d{1,7}$/.test(value)) return false; // small numbers (ports, counts)
+  return value.length >= 6;
+}
+
+function isIdentifierCode(code: number): boolean {
+  return (
+    (code >= 97 && code <= 122) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 48 && code <= 57) ||
+    code === 95 ||
+    code === 46 ||
+    code === 45
+  );
+}
+
+export function isAlphanumericCode(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
+}
+
+function isQuoteCode(code: number): boolean {
+  return code === 34 || code === 39 || code === 96;
+}
+
+const stickyAssignment = stickyPattern(assignment);
+const stickyReversedComparison = stickyPattern(reversedComparison);
+const stickyXmlSetting = stickyPattern(xmlSetting);
+const keywordPattern = new RegExp(keywords, 'i');
+// An assignment's key is at most 40 + 14 (the longest keyword) + 30 characters.
+const longestAssignmentKey = 84;
+
+/**
+ * The matches of `assignment` (as `matchAll` yields them). Every match has a
+ * key ([A-Za-z0-9_.-], containing a keyword) that ends just before an
+ * optional quote, up to three blanks and an operator (which holds `:` or
+ * `=`) or a quote; so the pattern is only tried at the starts of keys that
+ * end within five characters before a `:`, `=` or quote and hold a keyword.
+ */
+export function scanAssignments(source: string, onMatch: (match: RegExpExecArray) => void): void {
+  const matcher = anchoredMatcher(stickyAssignment, source);
+  let covered = 0; // key ends up to here are done
+  forEachOccurrence(source, [':', '=', '"', "'", '`'], position => {
+    for (let end = Math.max(covered + 1, position - 5, 1); end <= position; end++) {
+      if (!isIdentifierCode(source.charCodeAt(end - 1)) || isIdentifierCode(source.charCodeAt(end)))
+        continue;
+      let first = end - 1;
+      while (
+        first > 0 &&
+        end - first < longestAssignmentKey &&
+        isIdentifierCode(source.charCodeAt(first - 1))
+      )
+        first--;
+      if (end - first < 3 || !keywordPattern.test(source.slice(first, end))) continue;
+      for (let start = Math.max(first, matcher.next); start <= end - 3; start++) {
+        if (start > 0 && isAlphanumericCode(source.charCodeAt(start - 1))) continue;
+        if (start < matcher.next) continue;
+        const match = matcher.at(start);
+        if (match) onMatch(match);
+      }
+    }
+    covered = Math.max(covered, position);
+  });
+}
+
+/**
+ * The matches of `reversedComparison`: a quoted value, up to three blanks
+ * and `==`/`!=`/`===`/`!==`. The closing quote sits within five characters
+ * before an `=`, and the opening quote is the previous quote character (the
+ * value holds none).
+ */
+export function scanReversedComparisons(
+  source: string,
+  onMatch: (match: RegExpExecArray) => void,
+): void {
+  const matcher = anchoredMatcher(stickyReversedComparison, source);
+  let covered = -1; // closing quotes up to here are done
+  forEachOccurrence(source, ['='], position => {
+    for (let close = Math.max(covered + 1, position - 5, 1); close < position; close++) {
+      const quote = source.charCodeAt(close);
+      if (!isQuoteCode(quote)) continue;
+      let open = close - 1;
+      while (open >= 0 && close - open <= 201) {
+        const code = source.charCodeAt(open);
+        if (isQuoteCode(code) || code === 10) break;
+        open--;
+      }
+      if (open < 0 || source.charCodeAt(open) !== quote || close - open - 1 < 4) continue;
+      if (open < matcher.next) continue;
+      const match = matcher.at(open);
+      if (match) onMatch(match);
+    }
+    covered = Math.max(covered, position - 1);
+  });
+}
+
+/** The matches of `xmlSetting`, which start with `key=` (any case). */
+export function scanXmlSettings(source: string, onMatch: (match: RegExpExecArray) => void): void {
+  const matcher = anchoredMatcher(stickyXmlSetting, source);
+  forEachOccurrence(source, ['='], position => {
+    const start = position - 3;
+    if (
+      start < matcher.next ||
+      (source.charCodeAt(start) | 0x20) !== 107 ||
+      (source.charCodeAt(start + 1) | 0x20) !== 101 ||
+      (source.charCodeAt(start + 2) | 0x20) !== 121
+    )
+      return;
+    const match = matcher.at(start);
+    if (match) onMatch(match);
+  });
+}

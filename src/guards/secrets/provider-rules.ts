@@ -1,0 +1,424 @@
+/**
+ * The provider rules of `findSecrets`: one entry per token format, with its
+ * documented structure (prefix, length, alphabet, decodable parts) and the
+ * literal it is anchored on. Adding a provider is one entry in
+ * `providerRules` (and its prefix in `knownPrefix` when the entropy detector
+ * must leave its tokens to the rule).
+ */
+import { isPlaceholderValue } from './placeholder';
+
+export interface Rule {
+  type: string;
+  pattern: RegExp;
+  /** Capture group holding the secret; the whole match when absent. */
+  group?: number;
+  /**
+   * Characters after the provider prefix that must not be a placeholder
+   * (`ghp_xxxx…`); the prefix length. Absent: the whole value is judged.
+   */
+  prefix?: number;
+  /** Structural check beyond the pattern (a decodable JWT header, …). */
+  validate?: (value: string) => boolean;
+  /** Skip the placeholder check (PEM bodies are judged by `validate`). */
+  keepPlaceholders?: boolean;
+  /** Where a match can start, relative to a literal every match contains (see `anchor`). */
+  anchor: Anchor;
+}
+
+/**
+ * Every match of a rule contains one of `literals`, starting `min`..`max`
+ * characters after the match start; `start` (when given) is a cheap test a
+ * start must pass before the pattern is tried there. The pattern is only
+ * tried at the starts these allow, which keeps the scan at one pass over a
+ * few rare characters instead of one regex pass per rule.
+ */
+interface Anchor {
+  literals: readonly string[];
+  min: number;
+  max: number;
+  start?: (text: string, start: number) => boolean;
+  /** A cheap test of a literal's occurrence (at its start) before it counts as a hit. */
+  hit?: (text: string, at: number) => boolean;
+}
+
+function anchor(
+  literals: readonly string[],
+  min = 0,
+  max = min,
+  start?: (text: string, start: number) => boolean,
+  hit?: (text: string, at: number) => boolean,
+): Anchor {
+  return { literals, min, max, start, hit };
+}
+
+const startsWithDigit = (text: string, start: number) => {
+  const code = text.charCodeAt(start);
+  return code >= 48 && code <= 57;
+};
+const startsWithMNO = (text: string, start: number) => {
+  const code = text.charCodeAt(start);
+  return code >= 77 && code <= 79; // M, N, O
+};
+const startsWithLowerCase = (text: string, start: number) => {
+  const code = text.charCodeAt(start);
+  return code >= 97 && code <= 122;
+};
+
+const b = '(?<![A-Za-z0-9_-])';
+const e = '(?![A-Za-z0-9_-])';
+const rule = (
+  type: string,
+  source: string,
+  options: Omit<Rule, 'type' | 'pattern'> & { flags?: string },
+): Rule => ({ type, pattern: new RegExp(source, `g${options.flags ?? ''}`), ...options });
+
+/** Decodes one base64url segment to text, or undefined. */
+function decodeBase64Url(segment: string): string | undefined {
+  try {
+    const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
+    const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+    return atob(padded);
+  } catch {
+    return undefined;
+  }
+}
+
+// Texts repeat a handful of JWT headers: remember the verdict for each.
+const jwtHeaderVerdicts = new Map<string, boolean>();
+
+/** A JWT's first segment must decode to a JSON object (its header), as RFC 7519 requires. */
+function jwtHeaderIsJson(token: string): boolean {
+  const segment = token.slice(0, token.indexOf('.'));
+  const known = jwtHeaderVerdicts.get(segment);
+  if (known !== undefined) return known;
+  const verdict = decodedHeaderIsJson(decodeBase64Url(segment));
+  if (jwtHeaderVerdicts.size >= 256) jwtHeaderVerdicts.clear();
+  jwtHeaderVerdicts.set(segment, verdict);
+  return verdict;
+}
+
+function decodedHeaderIsJson(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  try {
+    const parsed: unknown = JSON.parse(header);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
+  } catch {
+    return false;
+  }
+}
+
+/** A base64url-encoded JSON object after a fixed prefix (Sentry org tokens, 1Password service accounts). */
+function base64JsonAfter(prefixLength: number) {
+  return (value: string) => {
+    const decoded = decodeBase64Url(value.slice(prefixLength, prefixLength + 64));
+    return decoded !== undefined && /^\{"[A-Za-z_]+":/.test(decoded);
+  };
+}
+
+// A PEM private key: the BEGIN line, then header lines (`Proc-Type:`), blank
+// lines and base64 lines, up to the END line. Line breaks may be real or
+// JSON-escaped (`\n`). Body lines are matched one by one with bounded
+// quantifiers, so a key without its END line (cut off, or still streaming)
+// is matched up to the end of the text: in window mode it is held from its
+// BEGIN line until it ends.
+const pemBreak = '(?:\\\\r)?\\\\n|\\s';
+const pemLine = '(?:[A-Za-z-]{1,30}: [^\\n\\\\]{0,200}|[A-Za-z0-9+/=]{1,200})';
+const pemPrivateKey = `-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:${pemBreak}){0,4}(?:${pemLine}(?:(?:${pemBreak}){1,4}|$)){0,400}(?:-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----)?`;
+
+/** A PEM match holds key material (a base64 line of 20+ characters that is not a placeholder) or runs to the end of the text. */
+export function pemHasKeyMaterial(value: string, matchEnd: number, textLength: number): boolean {
+  if (matchEnd === textLength && !/-----END/.test(value)) return true; // still open: hold it
+  if (!/[A-Za-z0-9+/=]{20}/.test(value)) return false; // no base64 line at all (a bare BEGIN line)
+  const body = value.replace(/-----(?:BEGIN|END)[^-]{0,60}-----/g, '');
+  const lines = body.match(/[A-Za-z0-9+/=]{20,}/g) ?? [];
+  return lines.some(line => !isPlaceholderValue(line));
+}
+
+/**
+ * Known provider formats, with their documented structure (prefix, length,
+ * alphabet, decodable parts). Placeholders after the prefix are rejected.
+ */
+export const providerRules: Rule[] = [
+  // Anthropic keys: `sk-ant-api03-` / `sk-ant-admin01-`, 93 characters, then `AA`.
+  rule('ANTHROPIC_API_KEY', `${b}sk-ant-(?:api|sid)\\d{2}-[A-Za-z0-9_-]{93}AA${e}`, {
+    prefix: 13,
+    anchor: anchor(['sk-ant-api', 'sk-ant-sid']),
+  }),
+  rule('ANTHROPIC_ADMIN_KEY', `${b}sk-ant-admin\\d{2}-[A-Za-z0-9_-]{93}AA${e}`, {
+    prefix: 15,
+    anchor: anchor(['sk-ant-admin']),
+  }),
+  rule(
+    'OPENAI_API_KEY',
+    `${b}sk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,200}T3BlbkFJ[A-Za-z0-9_-]{20,200}${e}`,
+    { prefix: 3, anchor: anchor(['sk-']) },
+  ),
+  rule('OPENAI_API_KEY', `${b}sk-(?:proj-|svcacct-|admin-)[A-Za-z0-9_-]{20,200}${e}`, {
+    prefix: 8,
+    anchor: anchor(['sk-']),
+  }),
+  rule('OPENAI_API_KEY', `${b}sk-[A-Za-z0-9]{48}${e}`, { prefix: 3, anchor: anchor(['sk-']) }),
+  rule('AWS_ACCESS_KEY_ID', `${b}(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}${e}`, {
+    prefix: 4,
+    anchor: anchor(['AKIA', 'ASIA', 'ABIA', 'ACCA', 'A3T']),
+  }),
+  rule(
+    'AWS_SECRET_ACCESS_KEY',
+    `(?:aws|AWS)[\\w.-]{0,20}(?:secret|SECRET|Secret|access_key|ACCESS_KEY)[\\w.-]{0,20}["']?\\s{0,3}[:=]{1,2}>?\\s{0,3}["']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])`,
+    { group: 1, anchor: anchor(['aws', 'AWS']) },
+  ),
+  rule('AWS_BEDROCK_API_KEY', `${b}ABSK[A-Za-z0-9+/=]{100,400}`, {
+    prefix: 4,
+    anchor: anchor(['ABSK']),
+  }),
+  rule(
+    'AWS_BEDROCK_API_KEY',
+    `${b}bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/=_-]{20,2000}`,
+    {
+      prefix: 16,
+      anchor: anchor(['bedrock-api-key-']),
+    },
+  ),
+  rule('GITHUB_TOKEN', `${b}gh[pousr]_[A-Za-z0-9]{36}${e}`, {
+    prefix: 4,
+    anchor: anchor(['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_']),
+  }),
+  rule('GITHUB_TOKEN', `${b}github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}${e}`, {
+    prefix: 11,
+    anchor: anchor(['github_pat_']),
+  }),
+  // GitLab: the documented lengths of each token kind; routable tokens carry `.` and a 9-character suffix.
+  rule('GITLAB_TOKEN', `${b}(?:glpat|glrt)-[A-Za-z0-9_-]{27,300}\\.[0-9a-z]{9}${e}`, {
+    prefix: 6,
+    anchor: anchor(['glpat-', 'glrt-']),
+  }),
+  rule('GITLAB_TOKEN', `${b}(?:glpat|gldt|glrt|glcbt|glffct|glft|glsoat)-[A-Za-z0-9_-]{20}${e}`, {
+    prefix: 6,
+    anchor: anchor(['glpat-', 'gldt-', 'glrt-', 'glcbt-', 'glffct-', 'glft-', 'glsoat-']),
+  }),
+  rule('GITLAB_TOKEN', `${b}glsoat-[A-Za-z0-9_-]{50}${e}`, {
+    prefix: 7,
+    anchor: anchor(['glsoat-']),
+  }),
+  rule('GITLAB_TOKEN', `${b}glptt-[A-Za-z0-9_-]{40}${e}`, {
+    prefix: 6,
+    anchor: anchor(['glptt-']),
+  }),
+  rule('GITLAB_TOKEN', `${b}glimt-[A-Za-z0-9_-]{25}${e}`, {
+    prefix: 6,
+    anchor: anchor(['glimt-']),
+  }),
+  rule('GITLAB_TOKEN', `${b}glagent-[A-Za-z0-9_-]{50,1024}${e}`, {
+    prefix: 8,
+    anchor: anchor(['glagent-']),
+  }),
+  rule('GITLAB_TOKEN', `${b}gloas-[A-Za-z0-9_-]{64}${e}`, {
+    prefix: 6,
+    anchor: anchor(['gloas-']),
+  }),
+  rule('GITLAB_TOKEN', `${b}GR1348941[A-Za-z0-9_-]{20}(?:[A-Za-z0-9_-]{30})?${e}`, {
+    prefix: 9,
+    anchor: anchor(['GR1348941']),
+  }),
+  rule('GITLAB_TOKEN', `_gitlab_session=([0-9a-z]{32})${e}`, {
+    group: 1,
+    anchor: anchor(['_gitlab_session=']),
+  }),
+  rule('SLACK_TOKEN', `${b}xox[bpaesr]-\\d{8,14}-\\d{8,14}(?:-\\d{8,14})?-[A-Za-z0-9]{20,40}${e}`, {
+    prefix: 5,
+    anchor: anchor(['xox']),
+  }),
+  rule('SLACK_TOKEN', `${b}xox[abposre]-[A-Za-z0-9-]{20,250}${e}`, {
+    prefix: 5,
+    anchor: anchor(['xox']),
+  }),
+  rule('SLACK_TOKEN', `${b}xoxe(?:\\.xox[bp])?-\\d-[A-Z0-9]{146,200}${e}`, {
+    prefix: 5,
+    anchor: anchor(['xoxe']),
+  }),
+  rule('SLACK_TOKEN', `${b}xapp-\\d-[A-Z0-9]+-\\d+-[a-z0-9]{20,80}`, {
+    prefix: 5,
+    anchor: anchor(['xapp-']),
+  }),
+  rule(
+    'SLACK_WEBHOOK',
+    'https?://hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,120}',
+    { anchor: anchor(['://hooks.slack.com/'], 4, 5) },
+  ),
+  rule('STRIPE_KEY', `${b}(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{10,99}${e}`, {
+    prefix: 8,
+    anchor: anchor(['sk_', 'rk_']),
+  }),
+  rule('GOOGLE_API_KEY', `${b}AIza[0-9A-Za-z_-]{35}${e}`, { prefix: 4, anchor: anchor(['AIza']) }),
+  rule('GCP_SERVICE_ACCOUNT', '"type"\\s{0,3}:\\s{0,3}"service_account"', {
+    anchor: anchor(['"type"']),
+  }),
+  rule('AZURE_AD_CLIENT_SECRET', `${b}[a-zA-Z0-9_~.]{3}\\dQ~[a-zA-Z0-9_~.-]{31,34}${e}`, {
+    anchor: anchor(['Q~'], 4, 4),
+  }),
+  rule('AZURE_STORAGE_KEY', 'AccountKey=([A-Za-z0-9+/]{86}==)', {
+    group: 1,
+    anchor: anchor(['AccountKey=']),
+  }),
+  rule('TWILIO_API_KEY', `${b}SK[0-9a-fA-F]{32}${e}`, { prefix: 2, anchor: anchor(['SK']) }),
+  rule('SENDGRID_API_KEY', `${b}SG\\.[A-Za-z0-9_-]{20,24}\\.[A-Za-z0-9_-]{39,50}${e}`, {
+    prefix: 3,
+    anchor: anchor(['SG.']),
+  }),
+  rule('NPM_TOKEN', `${b}npm_[A-Za-z0-9]{36}${e}`, { prefix: 4, anchor: anchor(['npm_']) }),
+  rule(
+    'NPM_TOKEN',
+    `//[^\\s/]{0,200}/:_authToken=\\s{0,2}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})${e}`,
+    {
+      group: 1,
+      anchor: anchor(['/:_authToken='], 2, 202, (text, start) => text.startsWith('//', start)),
+    },
+  ),
+  rule('PYPI_TOKEN', `${b}pypi-AgE[A-Za-z0-9_-]{70,1000}`, {
+    prefix: 5,
+    anchor: anchor(['pypi-AgE']),
+  }),
+  rule('PYPI_TOKEN', `${b}pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,1000}`, {
+    prefix: 20,
+    anchor: anchor(['pypi-AgEIcHlwaS5vcmc']),
+  }),
+  rule('HUGGINGFACE_TOKEN', `${b}(?:hf_|api_org_)[A-Za-z]{34}${e}`, {
+    prefix: 3,
+    anchor: anchor(['hf_', 'api_org_']),
+  }),
+  rule(
+    'JWT',
+    `${b}eyJ[A-Za-z0-9_-]{10,500}\\.eyJ[A-Za-z0-9_-]{10,8000}(?:\\.[A-Za-z0-9_-]{0,1000})?`,
+    { validate: jwtHeaderIsJson, anchor: anchor(['eyJ']) },
+  ),
+  rule('PRIVATE_KEY', pemPrivateKey, { keepPlaceholders: true, anchor: anchor(['-----BEGIN']) }),
+  rule(
+    'DATABASE_URL_PASSWORD',
+    '\\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|jdbc:[a-z]{2,12}|clickhouse|cockroachdb|ftp|sftp|smtp)://[^\\s:/@"\']{1,64}:([^\\s@/"\']{1,128})@[^\\s/"\']{1,255}',
+    { group: 1, anchor: anchor(['://'], 3, 17, startsWithLowerCase) },
+  ),
+  rule(
+    'DISCORD_TOKEN',
+    `${b}[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38}${e}`,
+    { anchor: anchor(['.'], 24, 26, startsWithMNO, (text, at) => text.charCodeAt(at + 7) === 46) },
+  ),
+  rule('TELEGRAM_BOT_TOKEN', `${b}\\d{8,10}:AA[A-Za-z0-9_-]{33}${e}`, {
+    anchor: anchor([':AA'], 8, 10, startsWithDigit),
+  }),
+  rule('SHOPIFY_TOKEN', `${b}shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}${e}`, {
+    prefix: 6,
+    anchor: anchor(['shpat_', 'shpca_', 'shppa_', 'shpss_']),
+  }),
+  rule('SQUARE_TOKEN', `${b}(?:EAAA|sq0atp-|sq0csp-)[A-Za-z0-9_-]{22,60}${e}`, {
+    prefix: 4,
+    anchor: anchor(['EAAA', 'sq0atp-', 'sq0csp-']),
+  }),
+  rule('MAILCHIMP_API_KEY', `${b}[0-9a-f]{32}-us\\d{1,2}${e}`, { anchor: anchor(['-us'], 32, 32) }),
+  rule('DIGITALOCEAN_TOKEN', `${b}do[opr]_v1_[a-f0-9]{64}${e}`, {
+    prefix: 7,
+    anchor: anchor(['doo_v1_', 'dop_v1_', 'dor_v1_']),
+  }),
+  rule('AGE_SECRET_KEY', `${b}AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}${e}`, {
+    prefix: 16,
+    anchor: anchor(['AGE-SECRET-KEY-1']),
+  }),
+  // 1Password account secret key (A3-XXXXXX-XXXXXX-XXXXX-XXXXX-XXXXX-XXXXX) and service-account token.
+  rule(
+    'ONEPASSWORD_SECRET',
+    `${b}A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}${e}`,
+    { prefix: 3, anchor: anchor(['A3-']) },
+  ),
+  rule('ONEPASSWORD_SECRET', `${b}ops_eyJ[A-Za-z0-9+/=_-]{250,}`, {
+    prefix: 4,
+    validate: base64JsonAfter(4),
+    anchor: anchor(['ops_eyJ']),
+  }),
+  rule('ADOBE_CLIENT_SECRET', `${b}p8e-[A-Za-z0-9-]{32}${e}`, {
+    prefix: 4,
+    anchor: anchor(['p8e-']),
+  }),
+  rule('ALIBABA_ACCESS_KEY_ID', `${b}LTAI[A-Za-z0-9]{20}${e}`, {
+    prefix: 4,
+    anchor: anchor(['LTAI']),
+  }),
+  rule('HASHICORP_TF_TOKEN', `${b}[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_=-]{60,70}${e}`, {
+    anchor: anchor(['.atlasv1.'], 14, 14),
+  }),
+  rule('VAULT_TOKEN', `${b}hv[sbr]\\.[A-Za-z0-9_-]{90,300}${e}`, {
+    prefix: 4,
+    anchor: anchor(['hvs.', 'hvb.', 'hvr.']),
+  }),
+  rule('FACEBOOK_ACCESS_TOKEN', `${b}EAA[A-Za-z0-9]{100,400}${e}`, {
+    prefix: 3,
+    anchor: anchor(['EAA']),
+  }),
+  rule('FACEBOOK_ACCESS_TOKEN', `${b}\\d{15,16}(?:\\||%7C)[A-Za-z0-9_-]{27}${e}`, {
+    anchor: anchor(['|', '%7C'], 15, 16, startsWithDigit),
+  }),
+  rule('FLYIO_TOKEN', `${b}FlyV1 fm[12][ar]?_[A-Za-z0-9+/=_-]{100,2000}`, {
+    prefix: 11,
+    anchor: anchor(['FlyV1 fm']),
+  }),
+  rule('FLYIO_TOKEN', `${b}fo1_[A-Za-z0-9_-]{43}${e}`, { prefix: 4, anchor: anchor(['fo1_']) }),
+  rule('INTRA42_CLIENT_SECRET', `${b}s-s4t2(?:ud|af)-[a-f0-9]{64}${e}`, {
+    prefix: 10,
+    anchor: anchor(['s-s4t2']),
+  }),
+  rule('MAPBOX_TOKEN', `${b}[ps]k\\.[A-Za-z0-9]{60}\\.[A-Za-z0-9]{22}${e}`, {
+    prefix: 3,
+    anchor: anchor(['pk.', 'sk.']),
+  }),
+  rule('SENTRY_TOKEN', `${b}sntrys_eyJ[A-Za-z0-9+/=_-]{60,400}`, {
+    prefix: 7,
+    validate: base64JsonAfter(7),
+    anchor: anchor(['sntrys_eyJ']),
+  }),
+  rule('SENTRY_TOKEN', `${b}sntryu_[a-f0-9]{64}${e}`, { prefix: 7, anchor: anchor(['sntryu_']) }),
+  rule('SOURCEGRAPH_TOKEN', `${b}sgp_(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}${e}`, {
+    prefix: 4,
+    anchor: anchor(['sgp_']),
+  }),
+  rule('DYNATRACE_TOKEN', `${b}dt0c01\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{64}${e}`, {
+    prefix: 7,
+    anchor: anchor(['dt0c01.']),
+  }),
+  rule('YANDEX_TOKEN', `${b}t1\\.[A-Za-z0-9_-]{2,40}={0,2}\\.[A-Za-z0-9_-]{86}={0,2}`, {
+    prefix: 3,
+    anchor: anchor(['t1.']),
+  }),
+  rule('EASYPOST_TOKEN', `${b}EZ[AT]K[A-Za-z0-9]{54}${e}`, {
+    prefix: 4,
+    anchor: anchor(['EZAK', 'EZTK']),
+  }),
+  rule('ARTIFACTORY_TOKEN', `${b}AKCp[A-Za-z0-9]{69}${e}`, { prefix: 4, anchor: anchor(['AKCp']) }),
+  rule('ARTIFACTORY_TOKEN', `${b}cmVmd[A-Za-z0-9]{59}${e}`, {
+    prefix: 5,
+    anchor: anchor(['cmVmd']),
+  }),
+  rule('INFRACOST_TOKEN', `${b}ico-[A-Za-z0-9]{32}${e}`, { prefix: 4, anchor: anchor(['ico-']) }),
+  // Sidekiq Pro/Enterprise gem credentials: `BUNDLE_…__CONTRIBSYS__COM=user:password`.
+  rule(
+    'SIDEKIQ_SECRET',
+    `BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM["']?\\s{0,3}[:=]\\s{0,3}["']?([a-f0-9]{8}:[a-f0-9]{8})${e}`,
+    { group: 1, anchor: anchor(['BUNDLE_']) },
+  ),
+  rule('BASIC_AUTH_URL', '\\bhttps?://[^\\s:/@"\']{1,64}:([^\\s@/"\']{3,128})@[^\\s/"\']{1,255}', {
+    group: 1,
+    anchor: anchor(['://'], 4, 5, (text, start) => text[start] === 'h'),
+  }),
+  rule(
+    'AUTHORIZATION_HEADER',
+    '(?:Authorization|authorization|AUTHORIZATION)["\']?\\s{0,2}:\\s{0,2}(?:(?:Basic|Bearer|Token|token|bearer|basic)\\s{1,3})?([A-Za-z0-9+/=._~-]{8,4000})',
+    { group: 1, anchor: anchor(['Authorization', 'authorization', 'AUTHORIZATION']) },
+  ),
+  // `curl -u user:password` / `--user`, on the curl line or a continuation line.
+  rule(
+    'CURL_USER',
+    `(?:curl\\b(?:[^\\n]|\\\\\\r?\\n){0,300}?\\s)(?:-u|--user)\\s{1,3}["']?[^\\s:"']{0,64}:([^\\s"']{3,128})`,
+    { group: 1, anchor: anchor(['curl']) },
+  ),
+];
+
+/** Prefixes whose tokens are judged by their provider rule alone, never by the entropy detector. */
+export const knownPrefix =
+  /^(?:sk-|sk_|rk_|pk_|ghp_|gho_|ghu_|ghs_|ghr_|github_pat_|gl[a-z]{2,6}-|GR1348941|xox|xapp-|AIza|AKIA|ASIA|ABSK|bedrock-api-key-|npm_|pypi-|hf_|api_org_|eyJ|SG\.|sntry[su]_|sgp_|hv[sbr]\.|ops_|ico-|LTAI|EAA|fo1_|fm[12]|do[opr]_v1_|shp[a-z]{2}_|sq0|AGE-SECRET|p8e-|s-s4t2|dt0c01\.|EZ[AT]K|AKCp|cmVmd)/;

@@ -30,6 +30,7 @@ export type {
   Verdict,
 } from './core/types';
 export * from './guards/data-protection';
+export { type ExpressionOptions, expression } from './guards/expression/expression';
 export type { CircuitBreakerOptions } from './guards/llm-judge/circuit-breaker';
 export {
   defaultJudgeTemplate,

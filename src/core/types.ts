@@ -69,6 +69,13 @@ export interface GuardrailContext {
   /** Per-call values such as `sessionId` / `userId`. */
   metadata: GuardrailMetadata;
   /**
+   * The 0-based index of the model call within a `generateText` / `streamText`
+   * run (step 0 is the first call, step 1 the call after the first tool
+   * results, ...), when known; for tool kinds, the step whose response made
+   * the tool call. Undefined when the caller gives no way to tell.
+   */
+  step?: number;
+  /**
    * State shared by the guardrails of one model call (input and output see the
    * same map), for guardrails that must remember something between the two.
    */

@@ -1,4 +1,4 @@
-import type { LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
+import type { LanguageModelV4Usage } from '@ai-sdk/provider';
 import type { ChainResult } from '../core/chain';
 import { GuardrailTripwireError } from '../core/errors';
 import type { Guardrail, GuardrailRecord } from '../core/types';
@@ -14,13 +14,13 @@ import type { CallGuard } from './call-guard';
 import { holdProcessor } from './hold-processor';
 import { partNormalizer } from './normalize-parts';
 import { passthroughProcessor } from './passthrough-processor';
+import type { ProcessorStep, StreamMode, StreamPart, StreamProcessor } from './stream-processor';
 import { windowProcessor } from './window-processor';
 
-type Part = LanguageModelV4StreamPart;
-type FinishPart = Extract<Part, { type: 'finish' }>;
+export type { StreamMode } from './stream-processor';
 
-/** How streamed responses are enforced. */
-export type StreamMode = 'hold' | 'window' | 'passthrough';
+type Part = StreamPart;
+type FinishPart = Extract<Part, { type: 'finish' }>;
 
 export interface StreamSettings {
   mode: StreamMode;
@@ -29,27 +29,6 @@ export interface StreamSettings {
   output: readonly Guardrail[];
   checkReasoning: boolean;
   holdBackWindow: number;
-}
-
-/** What a processor decided: parts to release now, and possibly a trip. */
-export interface ProcessorStep {
-  parts: Part[];
-  trip?: GuardrailRecord;
-  /** True when the trip cannot withhold anything (passthrough): the parts are released and the outcome reported. */
-  reportOnly?: boolean;
-}
-
-/**
- * A stream mode: receives the content parts of a response in order and
- * decides what to release. The envelope (stream-start, response-metadata,
- * finish) is handled by `guardStream`.
- */
-export interface StreamProcessor {
-  push(part: Part): Promise<ProcessorStep> | ProcessorStep;
-  /** The source ended: release what is left. `usage` is the finish part's, when there was one. */
-  end(usage: LanguageModelV4Usage | undefined): Promise<ProcessorStep>;
-  /** Parts that close what was already released (open text parts), when the response is cut short. */
-  close(): Part[];
 }
 
 /** Usage of a call that was cut short: the model did not report it. */
@@ -144,9 +123,20 @@ export function guardStream(
   const processor = processorFor(call, settings);
   const normalizer = partNormalizer();
   const parallel = call.startParallel();
-  let parallelSettled = false;
-  let readerDone = false;
-  let cancelled = false;
+  /**
+   * The main loop's one state: parts wait for the parallel input guardrails
+   * (`awaiting-parallel`), flow (`streaming`), or the stream is over
+   * (`finished` after the finish part or a trip, `cancelled` by the consumer).
+   * Nothing follows `finished` or `cancelled`.
+   */
+  let phase: 'awaiting-parallel' | 'streaming' | 'finished' | 'cancelled' = 'awaiting-parallel';
+  const parallelSettled = () => phase !== 'awaiting-parallel';
+  const cancelled = () => phase === 'cancelled';
+  const settleParallel = () => {
+    if (phase === 'awaiting-parallel') phase = 'streaming';
+  };
+  /** The model stream was read to its end or cancelled (kept apart: it is the source's state, not the loop's). */
+  let sourceClosed = false;
   const parallelOutcome = parallel.then(result => ({ kind: 'parallel' as const, result }));
   // Parts produced while parallel input guardrails still run are held here.
   const heldForParallel: Part[] = [];
@@ -163,7 +153,7 @@ export function guardStream(
   };
 
   async function read(): Promise<ReadResult> {
-    if (parallelSettled && pendingRead === undefined) {
+    if (parallelSettled() && pendingRead === undefined) {
       try {
         return fromRead(await reader.read());
       } catch (error) {
@@ -171,26 +161,25 @@ export function guardStream(
       }
     }
     pendingRead ??= reader.read().then(fromRead, onReadError);
-    const next = parallelSettled
+    const next = parallelSettled()
       ? await pendingRead
       : await Promise.race([pendingRead, parallelOutcome]);
-    if (next.kind !== 'parallel' || parallelSettled) pendingRead = undefined;
+    if (next.kind !== 'parallel' || parallelSettled()) pendingRead = undefined;
     return next;
   }
 
   async function stopSource(reason: unknown) {
-    if (readerDone) return;
-    readerDone = true;
+    if (sourceClosed) return;
+    sourceClosed = true;
     if (!call.controller.signal.aborted) call.controller.abort(reason);
     await reader.cancel(reason).catch(() => {});
   }
 
   let finish: FinishPart | undefined;
-  let finished = false;
 
   /** Sends parts to the consumer, or holds them while parallel input guardrails run. */
   function release(parts: Part[], emit: (part: Part) => void) {
-    if (parallelSettled) for (const part of parts) emit(part);
+    if (parallelSettled()) for (const part of parts) emit(part);
     else heldForParallel.push(...parts);
   }
 
@@ -210,27 +199,27 @@ export function guardStream(
     }
     for (const part of processor.close()) emit(part);
     for (const part of tripParts(call, record, settings, finish, usage)) emit(part);
-    finished = true;
+    phase = 'finished';
   }
 
   /** The source ended: wait for parallel guardrails, let the processor finish, emit the finish part. */
   async function complete(emit: (part: Part) => void) {
-    readerDone = true;
-    if (!parallelSettled) {
+    sourceClosed = true;
+    if (!parallelSettled()) {
       const result = await parallel;
-      if (cancelled) return;
-      parallelSettled = true;
+      if (cancelled()) return;
+      settleParallel();
       if (result?.trip) return trip(result.trip, finish?.usage ?? UNKNOWN_USAGE, emit);
       for (const part of heldForParallel.splice(0)) emit(part);
     }
     const last = await processor.end(finish?.usage);
-    if (cancelled) return;
+    if (cancelled()) return;
     if (last.trip && !last.reportOnly) return trip(last.trip, finish?.usage ?? UNKNOWN_USAGE, emit);
     // A response with no text (tool calls only) still settles per-call guardrails such as a budget.
     const settled = last.trip
       ? undefined
       : await call.settlePerCallOutput(settings.output, finish?.usage);
-    if (cancelled) return;
+    if (cancelled()) return;
     if (settled?.trip && settings.mode !== 'passthrough') {
       return trip(settled.trip, finish?.usage ?? UNKNOWN_USAGE, emit);
     }
@@ -250,14 +239,13 @@ export function guardStream(
         : (finish?.finishReason ?? { unified: 'other', raw: undefined }),
       providerMetadata: withOutcome(finish?.providerMetadata, call.outcome(tripped)),
     });
-    finished = true;
+    phase = 'finished';
   }
 
-  /** Reads one source part (or the parallel guardrails' outcome) and acts on it. */
   /** Acts on one read. Returns a promise only when it has to wait (a check, the end). */
   function handle(next: ReadResult, emit: (part: Part) => void): void | Promise<void> {
     if (next.kind === 'parallel') {
-      parallelSettled = true;
+      settleParallel();
       if (next.result?.trip) return trip(next.result.trip, UNKNOWN_USAGE, emit);
       for (const part of heldForParallel.splice(0)) emit(part);
       return;
@@ -285,12 +273,12 @@ export function guardStream(
   async function pushInOrder(parts: Part[], emit: (part: Part) => void) {
     for (const part of parts) {
       await released(await processor.push(part), emit);
-      if (finished || cancelled) return;
+      if (phase === 'finished' || cancelled()) return;
     }
   }
 
   function released(step: ProcessorStep, emit: (part: Part) => void): void | Promise<void> {
-    if (cancelled) return;
+    if (cancelled()) return;
     if (step.trip) return trip(step.trip, UNKNOWN_USAGE, emit);
     release(step.parts, emit);
   }
@@ -298,7 +286,7 @@ export function guardStream(
   /** Reads one source part (or the parallel guardrails' outcome) and acts on it. */
   async function advance(emit: (part: Part) => void) {
     const next = await read();
-    if (cancelled) return;
+    if (cancelled()) return;
     const handled = handle(next, emit);
     if (handled) await handled;
   }
@@ -312,8 +300,8 @@ export function guardStream(
       };
       try {
         // Read on until something is released: a held-back delta releases nothing.
-        while (emitted === 0 && !finished && !cancelled) await advance(emit);
-        if (finished) {
+        while (emitted === 0 && phase !== 'finished' && !cancelled()) await advance(emit);
+        if (phase === 'finished') {
           call.release();
           controller.close();
         }
@@ -324,7 +312,7 @@ export function guardStream(
       }
     },
     async cancel(reason) {
-      cancelled = true;
+      phase = 'cancelled';
       await stopSource(reason);
       call.release();
     },

@@ -1,28 +1,11 @@
-import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import type { Guardrail } from '../core/types';
 import type { CallGuard } from './call-guard';
-import type { StreamProcessor } from './guarded-stream';
-
-type Part = LanguageModelV4StreamPart;
-
-/** The text-like block a part belongs to, when it is judged: `text:<id>` or `reasoning:<id>`. */
-export function blockKey(
-  part: Part,
-  judged: (type: 'text' | 'reasoning') => boolean,
-): string | undefined {
-  switch (part.type) {
-    case 'text-start':
-    case 'text-delta':
-    case 'text-end':
-      return judged('text') ? `text:${part.id}` : undefined;
-    case 'reasoning-start':
-    case 'reasoning-delta':
-    case 'reasoning-end':
-      return judged('reasoning') ? `reasoning:${part.id}` : undefined;
-    default:
-      return undefined;
-  }
-}
+import {
+  blockKey,
+  type JudgedBlocks,
+  type StreamPart as Part,
+  type StreamProcessor,
+} from './stream-processor';
 
 /**
  * `hold` mode: every content part is held until the source ends and the
@@ -33,7 +16,7 @@ export function blockKey(
 export function holdProcessor(
   call: CallGuard,
   output: readonly Guardrail[],
-  judged: (type: 'text' | 'reasoning') => boolean,
+  judged: JudgedBlocks,
 ): StreamProcessor {
   // Each held part with the block it belongs to: the normaliser may open a
   // block with an id that an ended block already used, and each block is

@@ -1,7 +1,6 @@
 import type { Guardrail } from '../core/types';
 import type { CallGuard } from './call-guard';
-import type { StreamProcessor } from './guarded-stream';
-import { blockKey } from './hold-processor';
+import { blockKey, type JudgedBlocks, type StreamProcessor } from './stream-processor';
 
 /**
  * `passthrough` mode: parts flow as the model writes them; the output
@@ -11,7 +10,7 @@ import { blockKey } from './hold-processor';
 export function passthroughProcessor(
   call: CallGuard,
   output: readonly Guardrail[],
-  judged: (type: 'text' | 'reasoning') => boolean,
+  judged: JudgedBlocks,
 ): StreamProcessor {
   const texts = new Map<string, string>();
   return {

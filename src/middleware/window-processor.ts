@@ -1,18 +1,21 @@
-import type { LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
+import type { LanguageModelV4Usage } from '@ai-sdk/provider';
 import type { ChainResult } from '../core/chain';
 import { emitEvent } from '../core/events';
 import type { Guardrail, GuardrailRecord } from '../core/types';
 import type { CallGuard } from './call-guard';
-import type { ProcessorStep, StreamProcessor } from './guarded-stream';
-import { blockKey } from './hold-processor';
+import {
+  blockKey,
+  type JudgedBlocks,
+  type StreamPart as Part,
+  type ProcessorStep,
+  type StreamProcessor,
+} from './stream-processor';
 import {
   graphemeBoundaryBefore,
   isGraphemeBoundary,
   wordStartAfter,
   wordStartBefore,
 } from './text-boundaries';
-
-type Part = LanguageModelV4StreamPart;
 
 /** Hold-back state of one text (or reasoning) part. */
 interface TextWindow {
@@ -77,7 +80,7 @@ export function windowProcessor(
   call: CallGuard,
   output: readonly Guardrail[],
   window: number,
-  judged: (type: 'text' | 'reasoning') => boolean,
+  judged: JudgedBlocks,
 ): StreamProcessor {
   const windows = new Map<string, TextWindow>();
 

@@ -1,0 +1,57 @@
+import type { LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
+import type { GuardrailRecord } from '../core/types';
+
+/**
+ * The contract between `guardStream` (which reads the model stream, waits
+ * for parallel input guardrails and writes the envelope) and the three
+ * stream modes (`hold`, `window`, `passthrough`, one processor each), and
+ * the helpers they share. The processors import only this module, never
+ * each other or `guardStream`.
+ */
+
+/** One part of a language-model stream. */
+export type StreamPart = LanguageModelV4StreamPart;
+
+/** How streamed responses are enforced. */
+export type StreamMode = 'hold' | 'window' | 'passthrough';
+
+/** Whether a text-like block of this type is judged by the output guardrails. */
+export type JudgedBlocks = (type: 'text' | 'reasoning') => boolean;
+
+/** What a processor decided: parts to release now, and possibly a trip. */
+export interface ProcessorStep {
+  parts: StreamPart[];
+  trip?: GuardrailRecord;
+  /** True when the trip cannot withhold anything (passthrough): the parts are released and the outcome reported. */
+  reportOnly?: boolean;
+}
+
+/**
+ * A stream mode: receives the content parts of a response in order (already
+ * normalised: every delta inside its block) and decides what to release.
+ * The envelope (stream-start, response-metadata, finish) is handled by
+ * `guardStream`.
+ */
+export interface StreamProcessor {
+  push(part: StreamPart): Promise<ProcessorStep> | ProcessorStep;
+  /** The source ended: release what is left. `usage` is the finish part's, when there was one. */
+  end(usage: LanguageModelV4Usage | undefined): Promise<ProcessorStep>;
+  /** Parts that close what was already released (open text parts), when the response is cut short. */
+  close(): StreamPart[];
+}
+
+/** The text-like block a part belongs to, when it is judged: `text:<id>` or `reasoning:<id>`. */
+export function blockKey(part: StreamPart, judged: JudgedBlocks): string | undefined {
+  switch (part.type) {
+    case 'text-start':
+    case 'text-delta':
+    case 'text-end':
+      return judged('text') ? `text:${part.id}` : undefined;
+    case 'reasoning-start':
+    case 'reasoning-delta':
+    case 'reasoning-end':
+      return judged('reasoning') ? `reasoning:${part.id}` : undefined;
+    default:
+      return undefined;
+  }
+}

@@ -19,6 +19,7 @@ export const defineGuardrailOptionShape = {
   check: required(functionOption(), 'a function'),
   streamSafe: booleanOption,
   maxMatchLength: positiveInt,
+  potentialMatchStart: functionOption(),
   timeoutMs: milliseconds,
   onError: oneOf(['block', 'allow']),
   parallel: booleanOption,

@@ -43,6 +43,17 @@ export interface DefineGuardrailOptions {
   /** The longest text the guardrail must see whole, for stream windows. */
   maxMatchLength?: number;
   /**
+   * Stream-safe guardrails, optional: lets `window` mode release text early.
+   * Given the unreleased text of a streamed answer, returns the earliest
+   * index at which more text could still create or change a match (the
+   * start of a trailing run of characters that could belong to one), or
+   * `text.length` when nothing at its end can. Text before it is released as
+   * soon as it is judged. Be conservative (a class of characters, not one
+   * pattern): an index too late lets text out before its match is complete.
+   * Without it, the window holds back `maxMatchLength` characters.
+   */
+  potentialMatchStart?: (text: string) => number;
+  /**
    * Fail (status `error`) after this many milliseconds. Default: the
    * middleware's or tool wrapper's `defaultTimeoutMs` (30 seconds).
    */
@@ -87,6 +98,7 @@ export function defineGuardrail(options: DefineGuardrailOptions): Guardrail {
     check,
     streamSafe = false,
     maxMatchLength,
+    potentialMatchStart,
     timeoutMs,
     onError = 'block',
     parallel = false,
@@ -110,6 +122,7 @@ export function defineGuardrail(options: DefineGuardrailOptions): Guardrail {
     cache,
     perCall,
   };
+  if (potentialMatchStart !== undefined) guardrail.potentialMatchStart = potentialMatchStart;
   if (fingerprint !== undefined) guardrail.fingerprint = optionsFingerprint(fingerprint);
   return guardrail;
 }

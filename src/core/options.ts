@@ -213,6 +213,7 @@ export const regexList: OptionRule = listOf(regexOption, 'an array of RegExps');
 const guardrailFieldRules: OptionShape = {
   streamSafe: booleanOption,
   maxMatchLength: positiveInt,
+  potentialMatchStart: functionOption(),
   timeoutMs: milliseconds,
   onError: oneOf(['block', 'allow']),
   parallel: booleanOption,

@@ -96,6 +96,17 @@ export interface Guardrail {
   /** The longest text the guardrail must see whole, for stream windows. */
   maxMatchLength?: number;
   /**
+   * Stream-safe guardrails, optional: lets `window` mode release text early.
+   * Given the unreleased text of a streamed answer, returns the earliest
+   * index at which more text could still create or change a match (the
+   * start of a trailing run of characters that could belong to one), or
+   * `text.length` when nothing at its end can. Text before it is released as
+   * soon as it is judged. Be conservative (a class of characters, not one
+   * pattern): an index too late lets text out before its match is complete.
+   * Without it, the window holds back `maxMatchLength` characters.
+   */
+  potentialMatchStart?: (text: string) => number;
+  /**
    * Fail after this many milliseconds (status `error`, then `onError`
    * applies). Default: the middleware's or tool wrapper's `defaultTimeoutMs`
    * (30 seconds), so a check that never settles fails closed.

@@ -1,5 +1,6 @@
 import { type CountryCode, findPhoneNumbersInText } from 'libphonenumber-js/max';
 import { codeTable, type EntityFinder, type Finder, isInTable } from './finder';
+import { phoneContextWords, phoneGlueWords } from './phone-context';
 
 // A run of digits and separators holding at least seven digits. A run
 // with fewer is never a phone number, and none of its suffixes can hold
@@ -8,9 +9,24 @@ import { codeTable, type EntityFinder, type Finder, isInTable } from './finder';
 // per number in the text).
 const phoneRun = /\+?\(?\d(?=(?:[ ().\-/]*\d){6})[\d ().\-/]*/g;
 
+/**
+ * The run as libphonenumber reads it, same length (offsets unchanged): an
+ * international access prefix (`00`, `011`) becomes `+`, a trunk prefix
+ * written after the country code (`+41 (0)96`) becomes blanks.
+ */
+function dialable(run: string): string {
+  let text = run;
+  if (/^011[ \-.]?[1-9]/.test(text)) text = `  +${text.slice(3)}`;
+  else if (/^00[ \-.]?[1-9]/.test(text)) text = ` +${text.slice(2)}`;
+  if (/^ {0,2}\+\d{1,3}[ \-.]?\(0\)/.test(text)) text = text.replace('(0)', '   ');
+  return text;
+}
+
 function phonesIn(run: string, regions: readonly CountryCode[]): Array<[number, number]> {
   let found: Array<[number, number]> = [];
   const international = /^(?:\+|00)/.test(run);
+  run = dialable(run);
+  const plus = run.indexOf('+') <= 2 ? run.indexOf('+') : -1;
   // A national number is read in the default region; other regions only get
   // numbers written with a trunk prefix and separators (`090-1234-5678`),
   // since a bare digit string is valid *somewhere* far too often.
@@ -18,11 +34,21 @@ function phonesIn(run: string, regions: readonly CountryCode[]): Array<[number, 
   const tried = international || !formattedNational ? regions.slice(0, 1) : regions;
   for (const region of tried) {
     const matches = findPhoneNumbersInText(run, { defaultCountry: region });
-    found = matches.filter(match => match.number.isValid()).map(m => [m.startsAt, m.endsAt]);
+    // A match starting at the `+` that stands for `00` / `011` covers the prefix too.
+    found = matches
+      .filter(match => match.number.isValid())
+      .map(m => [m.startsAt <= plus ? 0 : m.startsAt, m.endsAt]);
     if (found.length > 0) break;
   }
   return found;
 }
+
+/** Day-month-year or year-month-day, anywhere in the run. */
+const dateInRun =
+  /(?:^|\D)(?:\d{1,2}[./-]\d{1,2}[./-](?:19|20)\d{2}|(?:19|20)\d{2}[./-]\d{1,2}[./-]\d{1,2})(?!\d)/;
+/** A time range: `10.30 - 11.45`. */
+const timeRangeInRun =
+  /(?:^|\D)(?:[01]?\d|2[0-3])[.:][0-5]\d\s?[-\u2013]\s?(?:[01]?\d|2[0-3])[.:][0-5]\d(?!\d)/;
 
 /** Shapes that are something else: SSNs (3-2-4), dotted IPs and versions, codes ending in one digit. */
 function notPhoneShaped(run: string): boolean {
@@ -32,6 +58,7 @@ function notPhoneShaped(run: string): boolean {
     .filter(Boolean);
   if (groups.length === 3 && groups.map(group => group.length).join('-') === '3-2-4') return true;
   if (/\d{4}-\d{2}-\d{2}/.test(run)) return true; // an ISO date, often followed by a time
+  if (timeRangeInRun.test(run)) return true; // opening hours: `07.45 - 16.15`
   if (run.includes('.') && !/[\s()\-/]/.test(run) && groups.every(group => group.length <= 3))
     return true;
   return groups.length > 1 && groups[groups.length - 1]!.length < 2;
@@ -60,6 +87,51 @@ function digitCount(run: string): number {
   }
   return count;
 }
+
+// Punctuation between a label and its number, `\\,` and `;` of vCard / CSV lines included.
+const separator = '[\\s:.,;|()\\-\u2013\u2014*\'"=#/\\\\]';
+const escapeWord = (word: string) =>
+  word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s{1,3}');
+/**
+ * A phone context word, then only separators and glue words up to the end
+ * of the slice (the start of the number). Each glue word is a whole word and
+ * no separator is a letter, so every position has one way to match: linear.
+ */
+const contextBefore = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${phoneContextWords.map(escapeWord).join('|')})(?:${separator}|(?<![\\p{L}])(?:${phoneGlueWords.map(escapeWord).join('|')})(?![\\p{L}]))*$`,
+  'iu',
+);
+/** How far before a number its context word may start. */
+const contextReach = 40;
+
+/** True when a phone context word ends, with only glue between, right before `start`. */
+function hasPhoneContext(text: string, start: number): boolean {
+  return contextBefore.test(text.slice(Math.max(0, start - contextReach), start));
+}
+
+/**
+ * A run written like a phone number, for numbers strict validation rejects
+ * but a context word vouches for: 7 to 15 digits after an optional
+ * international or trunk prefix, groups of two or more digits (one short
+ * group allowed first: a country code or trunk digit), and not a date, a
+ * time range, a dotted quad, an ISBN or a long id.
+ */
+function phoneShaped(run: string): boolean {
+  const body = dialable(run).trim().replace(/^\+/, '').replace('(0)', '');
+  const groups = body.split(/[\s().\-/]+/).filter(Boolean);
+  if (groups.length === 0 || groups.length > 7) return false;
+  const digits = groups.join('');
+  if (digits.length < 7 || digits.length > 15) return false;
+  for (let index = 1; index < groups.length; index++) if (groups[index]!.length < 2) return false;
+  if (dateInRun.test(run) || timeRangeInRun.test(run)) return false;
+  if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(run)) return false; // an IPv4 address
+  if (/^97[89]/.test(digits) && digits.length === 13) return false; // an ISBN-13
+  if (/^(\d)\1+$/.test(digits)) return false; // 0000000
+  return true;
+}
+
+/** An extension right after a number: `x4587`, ` ext. 12`, ` extension 3`. */
+const extensionAfter = /^ ?(?:x|ext\.?|extn\.?|extension) ?\d{1,6}(?!\d)/i;
 
 const noPhones: Array<[number, number]> = [];
 // Per regions: run -> phone numbers in it (empty when its shape rules it out).
@@ -93,16 +165,32 @@ const findPhones: Finder = (text, add, { defaultRegion, phoneRegions }) => {
   }
   for (const match of text.matchAll(phoneRun)) {
     const index = match.index;
-    if (index > 0 && isInTable(phoneBlockedBefore, text.charCodeAt(index - 1))) continue;
+    const before = index > 0 ? text.charCodeAt(index - 1) : -1;
+    // `Phone:4673395` has its context word glued on with a colon.
+    const blocked = before >= 0 && isInTable(phoneBlockedBefore, before);
+    if (blocked && before !== 58) continue;
     const run = trimRunEnd(match[0]);
-    const phones = phonesInRun(run, regions, verdicts);
-    if (phones.length === 0) continue;
+    let phones = blocked ? noPhones : phonesInRun(run, regions, verdicts);
+    if (phones.length === 0) {
+      // Strict validation rejected it (a local number without its area
+      // code, a number outside today's numbering plan): a phone word right
+      // before it still makes it one when it is written like one.
+      if (run.length > 48 || !hasPhoneContext(text, index) || !phoneShaped(run)) continue;
+      if (/[$\u20ac\u00a3\u00a5] ?$/.test(text.slice(Math.max(0, index - 2), index))) continue; // a price
+      phones = [[0, run.length]];
+    }
+    let runEnd = index + run.length;
+    const extension = extensionAfter.exec(text.slice(runEnd, runEnd + 20));
+    if (extension) runEnd += extension[0].length;
     // Three characters: the check below must see what follows the letter.
-    const after = text.slice(index + run.length, index + run.length + 3);
+    const after = text.slice(runEnd, runEnd + 3);
     // `55555555-K` is an id with a check letter; `-Office` after a number is a label.
     if (/^(?:[A-Za-z_]|[-/][A-Za-z0-9](?![A-Za-z0-9]))/.test(after)) continue;
-    for (const [start, end] of phones) add(index + start, index + end);
+    for (const [start, end] of phones) {
+      add(index + start, extension && index + end === index + run.length ? runEnd : index + end);
+    }
   }
 };
 
-export const phoneFinder: EntityFinder = { find: findPhones, maxLength: 48, priority: 5 };
+// 48 for the number, 16 for an extension.
+export const phoneFinder: EntityFinder = { find: findPhones, maxLength: 64, priority: 5 };

@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { generateText, streamText, wrapLanguageModel } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { cut, modelFor } from '../../../../test/helpers';
+import { guardrails } from '../../../middleware/guardrails-middleware';
+import { findPii } from '../find-pii';
+import { pii } from '../pii';
+
+const phones = (text: string) =>
+  findPii(text, { entities: ['PHONE_NUMBER'] }).map(span => text.slice(span.start, span.end));
+
+describe('phone numbers as people write them', () => {
+  it.each([
+    ['Phone: 467 3395', '467 3395'],
+    ['call me on 9472 7916', '9472 7916'],
+    ['Mobile 60-56-85-91', '60-56-85-91'],
+    ['Tel. 03.93.92.16.85', '03.93.92.16.85'],
+    ['phone (72) 754-186', '(72) 754-186'],
+    ['Tel +41 (0)96 471 07 95', '+41 (0)96 471 07 95'],
+    ['Phone 001-518-640-0854', '001-518-640-0854'],
+    ['phone 345-899-3560x4587', '345-899-3560x4587'],
+    ['Call +1-903-140-4508x769 now', '+1-903-140-4508x769'],
+    ['fax +1-984-182-0190', '+1-984-182-0190'],
+    ['my phone number is 5550 1988', '5550 1988'],
+    ['Handy: 0171 2345 678', '0171 2345 678'],
+    ['Téléphone : 06 12 34 56 78', '06 12 34 56 78'],
+    ['llámame al 612 34 56 78', '612 34 56 78'],
+    ['WhatsApp: 4471 2290', '4471 2290'],
+    ['Tel:4673395', '4673395'],
+  ])('finds %j', (text, phone) => {
+    expect(phones(text)).toEqual([phone]);
+  });
+
+  it('keeps an extension with a number that validates strictly', () => {
+    expect(phones('Desk: +1 415 555 0132 ext. 204.')).toEqual(['+1 415 555 0132 ext. 204']);
+  });
+
+  it('needs the context word before the number, not after it', () => {
+    // Window-mode streaming treats a number as final once it can no longer grow.
+    expect(phones('467 3395 is my phone')).toEqual([]);
+    expect(phones('Room 467 3395')).toEqual([]);
+    expect(phones('60-56-85-91')).toEqual([]);
+  });
+
+  it('breaks the link when another word stands between the context word and the number', () => {
+    expect(phones('Call us about order 5567 8891.')).toEqual([]);
+    expect(phones('Phone model 4471 2290 is sold out.')).toEqual([]);
+  });
+
+  it('flags at most 5% of the look-alike set (order numbers, dates, times, prices, versions, ISBNs, tracking numbers)', () => {
+    const rows: Array<{ kind: string; text: string }> = readFileSync(
+      new URL('../../../../test/fixtures/phone-lookalikes.jsonl', import.meta.url),
+      'utf8',
+    )
+      .trim()
+      .split('\n')
+      .map(line => JSON.parse(line));
+    const flagged = rows.filter(row => phones(row.text).length > 0);
+    expect(rows.length).toBeGreaterThanOrEqual(60);
+    // The one flagged row is a ten-digit order number that is also a valid
+    // North American number: nothing in it says which it is.
+    expect(flagged.map(row => row.kind)).toEqual(['order']);
+    expect(flagged.length / rows.length).toBeLessThanOrEqual(0.05);
+  });
+
+  it('stays linear on a text full of phone words and short numbers', () => {
+    const text = 'phone call tel 12 '.repeat(50_000);
+    expect(phones(text)).toEqual([]);
+  });
+});
+
+describe('phone numbers through the AI SDK', () => {
+  const answer = 'Sure. Call me on 9472 7916 or fax +1-984-182-0190, from 9.00 - 12.30.';
+  const redacted = 'Sure. Call me on [PHONE_NUMBER] or fax [PHONE_NUMBER], from 9.00 - 12.30.';
+
+  it('redacts context-only phone numbers in generateText', async () => {
+    const model = wrapLanguageModel({
+      model: modelFor(answer, [answer]),
+      middleware: guardrails({ output: [pii()] }),
+    });
+    const { text } = await generateText({ model, prompt: 'How do I reach you?' });
+    expect(text).toBe(redacted);
+  });
+
+  it('redacts them in window-mode streamText, whatever the delta boundaries', async () => {
+    for (const sizes of [[1], [3, 7], [64]]) {
+      const model = wrapLanguageModel({
+        model: modelFor(answer, cut(answer, sizes)),
+        middleware: guardrails({ output: [pii()], stream: { mode: 'window' } }),
+      });
+      const result = streamText({ model, prompt: 'How do I reach you?' });
+      expect(await result.text).toBe(redacted);
+    }
+  });
+});

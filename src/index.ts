@@ -29,6 +29,7 @@ export type {
   ModifyVerdict,
   Verdict,
 } from './core/types';
+export { BUILTIN_CONTENT_CATEGORIES } from './guards/content-filter/content-filter';
 export * from './guards/data-protection';
 export { type ExpressionOptions, expression } from './guards/expression/expression';
 export type { CircuitBreakerOptions } from './guards/llm-judge/circuit-breaker';

@@ -1,4 +1,5 @@
 import {
+  anyOf,
   nonEmptyString,
   type OptionShape,
   positiveInt,
@@ -11,10 +12,13 @@ import {
 export const contentFilterOptionShape = {
   maxLength: positiveInt,
   blocklist: stringList,
-  // Not a list: `categories: 5` or `['x']` must fail rather than switch the defaults off.
-  categories: recordOf(
-    stringList,
-    'an object of word lists by category, e.g. { profanity: [...] }',
+  // A list names built-in categories (checked by the factory); `5` must fail rather than switch the defaults off.
+  categories: anyOf(
+    [
+      stringList,
+      recordOf(stringList, 'an object of word lists by category, e.g. { profanity: [...] }'),
+    ],
+    "built-in category names (['violence', 'hate']) or an object of word lists by category",
   ),
   message: stringOption,
   name: nonEmptyString,

@@ -89,6 +89,47 @@ describe('contentFilter', () => {
   });
 });
 
+describe('contentFilter categories by name', () => {
+  it('uses only the named built-in lists, including hate and sexual', async () => {
+    const guard = contentFilter({ categories: ['violence', 'hate', 'sexual'] });
+    expect(await guard.check('Heil Hitler, all of you.', ctx)).toEqual({
+      action: 'block',
+      message: 'This content is not allowed.',
+      reason: 'matched "heil hitler" (hate)',
+      severity: 'warning',
+      info: { category: 'hate', term: 'heil hitler' },
+    });
+    expect((await guard.check('send nudes', ctx)).info).toEqual({
+      category: 'sexual',
+      term: 'send nudes',
+    });
+    expect((await guard.check('I will kill you', ctx)).info).toEqual({
+      category: 'violence',
+      term: 'i will kill you',
+    });
+    // profanity is not named, so it is off.
+    expect(await guard.check('oh shit', ctx)).toEqual({ action: 'allow' });
+  });
+
+  it('accepts the seed spelling self_harm', async () => {
+    const guard = contentFilter({ categories: ['self_harm'] });
+    expect((await guard.check('I want to kill myself', ctx)).info).toEqual({
+      category: 'self-harm',
+      term: 'kill myself',
+    });
+  });
+
+  it('leaves hate and sexual off by default', async () => {
+    expect(await contentFilter().check('send nudes', ctx)).toEqual({ action: 'allow' });
+  });
+
+  it('names an unknown category and the known ones', () => {
+    expect(() => contentFilter({ categories: ['violence', 'gore'] })).toThrow(
+      'Invalid guardrail configuration at content-filter.categories[1]: expected a built-in category (profanity, violence, self-harm, weapons, hate, sexual) or an object of word lists, received "gore"',
+    );
+  });
+});
+
 describe('contentFilter properties', () => {
   it('matches an entry whatever its case and zero-width characters inside it', async () => {
     const fc = await import('fast-check');

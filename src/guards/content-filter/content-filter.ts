@@ -17,15 +17,66 @@ export const DEFAULT_CONTENT_CATEGORIES: Readonly<Record<string, readonly string
   weapons: ['pipe bomb', 'build a bomb', 'make a bomb', 'nerve agent', 'ghost gun'],
 };
 
+/**
+ * Every built-in list, selectable by name (`categories: ['violence', 'hate']`):
+ * the default ones plus `hate` (slurs and calls for violence against groups)
+ * and `sexual` (explicit sexual terms and sexual content involving minors),
+ * which are off by default. Short and unambiguous on purpose: on the 27,602
+ * texts of `shared/corpora/benign.jsonl` the two lists block none
+ * (docs/policy-guardrails.md); supply your own lists for production.
+ */
+export const BUILTIN_CONTENT_CATEGORIES: Readonly<Record<string, readonly string[]>> = {
+  ...DEFAULT_CONTENT_CATEGORIES,
+  hate: [
+    'nigger',
+    'niggers',
+    'faggot',
+    'faggots',
+    'kike',
+    'kikes',
+    'wetback',
+    'wetbacks',
+    'raghead',
+    'towelhead',
+    'gas the jews',
+    'kill all jews',
+    'kill all muslims',
+    'heil hitler',
+    'white power',
+    'race war now',
+    'subhuman vermin',
+  ],
+  sexual: [
+    'blowjob',
+    'handjob',
+    'cumshot',
+    'gangbang',
+    'deepthroat',
+    'send nudes',
+    'hardcore porn',
+    'child porn',
+    'child pornography',
+    'sex with a minor',
+    'sex with minors',
+  ],
+};
+
+/** `self_harm` (the seed's spelling) names the `self-harm` list. */
+function builtinCategoryName(name: string): string {
+  return name.replace(/_/g, '-');
+}
+
 /** Options of `contentFilter`. */
 export interface ContentFilterOptions {
   /** Extra words or phrases to block, reported under the category `blocklist`. */
   blocklist?: readonly string[];
   /**
-   * Word lists per category. Replaces `DEFAULT_CONTENT_CATEGORIES` when given;
-   * pass `{}` to use only `blocklist`.
+   * Word lists per category, or the names of built-in lists
+   * (`['violence', 'hate']`, see `BUILTIN_CONTENT_CATEGORIES`; `self_harm` and
+   * `self-harm` both work). Replaces `DEFAULT_CONTENT_CATEGORIES` when given;
+   * pass `{}` or `[]` to use only `blocklist`.
    */
-  categories?: Readonly<Record<string, readonly string[]>>;
+  categories?: Readonly<Record<string, readonly string[]>> | readonly string[];
   /** Block texts longer than this many characters. Makes the guardrail not stream-safe. */
   maxLength?: number;
   /** User-facing message of a block. */
@@ -56,12 +107,30 @@ function escapeRegExp(text: string): string {
 export function contentFilter(options?: ContentFilterOptions): Guardrail {
   const {
     blocklist = [],
-    categories = DEFAULT_CONTENT_CATEGORIES,
+    categories: categoriesOption = DEFAULT_CONTENT_CATEGORIES,
     maxLength,
     message = 'This content is not allowed.',
     name = 'content-filter',
   } = validateFactoryOptions(options, 'content-filter', contentFilterOptionShape);
   const issues: Array<{ path: string; value: unknown; expected: string }> = [];
+  const categories: Readonly<Record<string, readonly string[]>> = {};
+  if (Array.isArray(categoriesOption)) {
+    categoriesOption.forEach((given: string, index) => {
+      const listName = builtinCategoryName(given);
+      const terms = BUILTIN_CONTENT_CATEGORIES[listName];
+      if (terms && Object.hasOwn(BUILTIN_CONTENT_CATEGORIES, listName)) {
+        (categories as Record<string, readonly string[]>)[listName] = terms;
+      } else {
+        issues.push({
+          path: `${name}.categories[${index}]`,
+          value: given,
+          expected: `a built-in category (${Object.keys(BUILTIN_CONTENT_CATEGORIES).join(', ')}) or an object of word lists`,
+        });
+      }
+    });
+  } else {
+    Object.assign(categories, categoriesOption);
+  }
   // Types and unknown keys are checked above; what is left is a term that folds to nothing.
   const lists: Array<[string, readonly string[], string]> = [
     ['blocklist', blocklist, `${name}.blocklist`],

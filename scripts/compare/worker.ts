@@ -63,7 +63,11 @@ export async function crossCheckWithEval(
       lines.push(`${task}: not cross-checked (--limit given; evaluate() reads whole files)`);
       continue;
     }
-    const evalReports = await evaluate({ guardrail, data: join(dataDir, files[task]), options });
+    const { sets: evalReports } = await evaluate({
+      guardrail,
+      data: join(dataDir, files[task]),
+      options,
+    });
     const mismatches = evalReports.filter(evalReport => {
       const mine = ours.sets.find(set => set.set === evalReport.set);
       const theirs = rates(mine?.confusion ?? emptyConfusion());

@@ -6,11 +6,20 @@ import { GuardrailConfigError } from '../core/errors';
 import { memoryStore } from '../store/memory-store';
 import type { Store } from '../store/store';
 
-const usage = `Usage: ai-guardrails check-config <file.yaml|file.json> [--models a,b] [--stores a,b] [--types a,b] [--json]
+/** `ai-guardrails check-config --help`. */
+export const checkConfigUsage = `Usage: ai-guardrails check-config <file.yaml|file.json> [options]
 
-  --models  model names the application passes to loadGuardrailsConfig (default: any name)
-  --stores  store names the application passes (default: any name)
-  --types   custom guardrail types the application registers (accepted with any options)`;
+Validates a guardrails configuration file the way loadGuardrailsConfig does and
+prints every problem with its path (e.g. output[1].action).
+
+Options:
+  --models a,b  model names the application passes to loadGuardrailsConfig (default: any name)
+  --stores a,b  store names the application passes (default: any name)
+  --types a,b   custom guardrail types the application registers (accepted with any options)
+  --json        print the result as JSON
+  -h, --help    show this help
+
+Exit codes: 0 valid; 1 invalid (problems on stdout); 2 usage error.`;
 
 interface Output {
   write(text: string): unknown;
@@ -69,6 +78,7 @@ export async function checkConfig(
         stores: { type: 'string' };
         types: { type: 'string' };
         json: { type: 'boolean'; default: false };
+        help: { type: 'boolean'; short: 'h'; default: false };
       };
       allowPositionals: true;
     }>
@@ -82,16 +92,23 @@ export async function checkConfig(
         stores: { type: 'string' },
         types: { type: 'string' },
         json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
       },
     });
   } catch (error) {
-    stderr.write(`${error instanceof Error ? error.message : String(error)}\n${usage}\n`);
+    stderr.write(
+      `${error instanceof Error ? error.message : String(error)}\n${checkConfigUsage}\n`,
+    );
     return 2;
   }
   const { values, positionals } = parsed;
+  if (values.help) {
+    stdout.write(`${checkConfigUsage}\n`);
+    return 0;
+  }
   const [file] = positionals;
   if (!file || positionals.length > 1) {
-    stderr.write(`${usage}\n`);
+    stderr.write(`${checkConfigUsage}\n`);
     return 2;
   }
   const customTypes = Object.fromEntries(

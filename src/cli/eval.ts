@@ -1,27 +1,35 @@
 import { readFileSync } from 'node:fs';
 import { runChain } from '../core/chain';
+import { GuardrailConfigError } from '../core/errors';
 import type { Guardrail, GuardrailKind } from '../core/types';
+import { contentFilter } from '../guards/content-filter/content-filter';
 import { invisibleText } from '../guards/invisible-text/invisible-text';
-import { allPiiEntities, type PiiEntity } from '../guards/pii/find-pii';
+import { allPiiEntities, defaultPiiEntities, type PiiEntity } from '../guards/pii/find-pii';
 import { pii } from '../guards/pii/pii';
 import { promptInjection } from '../guards/prompt-injection/prompt-injection';
 import { secrets } from '../guards/secrets/secrets';
+import { urlFilter } from '../guards/url-filter/url-filter';
+import { secretTypesForRule } from './dataset-rule-types';
 import {
   type Confusion,
   emptyConfusion,
   type GoldSpan,
+  goldTypeAliases,
   quantile,
   type Rates,
   rates,
   scoreSpans,
 } from './scoring';
-import { secretTypesForRule } from './secret-rules';
+
+/** Where the data format is documented; the CLI help and every data error point here. */
+export const evaluationDocsUrl =
+  'https://github.com/ai-guardrails/ai-guardrails/blob/main/docs/evaluation.md';
 
 /** Options of `evaluate`. */
 export interface EvalOptions {
-  /** Built-in guardrail name: `pii`, `secrets`, `invisibleText` or `prompt-injection`. */
+  /** Built-in guardrail name (see `evalGuardrailNames`). */
   guardrail: string;
-  /** Path of a JSONL file with `text`, `label`, `set` and (PII) `spans`. */
+  /** Path of a JSONL file with `text`, `label`, optional `set` and (PII) `spans`. */
   data: string;
   /** Kind the guardrail runs as. Default `'input'`. */
   kind?: GuardrailKind;
@@ -43,86 +51,284 @@ export interface RuleAwareReport extends Rates, Confusion {
   mappedNegatives: number;
 }
 
-/** Results of one `set`. */
-export interface SetReport extends Rates {
+/** Span-level scores of one gold or predicted type. */
+export interface EntityReport extends Rates, Confusion {
+  /**
+   * False when the guardrail, as configured, does not look for this type:
+   * its recall is 0 by construction (e.g. `PERSON` without `entities: [...]`).
+   */
+  detectable: boolean;
+}
+
+/** Results of one `set` (or, as `EvalResult.overall`, of the whole file). */
+export interface SetReport extends Rates, Confusion {
   set: string;
   rows: number;
   latencyP50Ms: number | null;
   latencyP95Ms: number | null;
-  /** Span-level results per entity type, for rows with `spans`. */
-  entities?: Record<string, Rates & Confusion>;
+  /**
+   * Span-level results per type, for rows with `spans`: every gold type in
+   * the rows, including types the guardrail does not detect, and every type
+   * it predicted.
+   */
+  entities?: Record<string, EntityReport>;
+  /** Span-level results over all gold spans of every type, for rows with `spans`. */
+  allSpans?: Rates & Confusion;
   /** Rule-aware row scores, with `ruleAware: true`. */
   ruleAware?: RuleAwareReport;
 }
 
-const factories: Record<string, (options: Record<string, unknown>) => Guardrail> = {
-  pii: options => pii({ action: 'block', ...options }),
-  secrets: options => secrets({ action: 'block', ...options }),
-  invisibleText: options => invisibleText({ action: 'block', ...options }),
+/** What `evaluate` returns: one report per `set` in file order, and the whole file. */
+export interface EvalResult {
+  guardrail: string;
+  kind: GuardrailKind;
+  sets: SetReport[];
+  overall: SetReport;
+}
+
+/** A problem with the eval command's input: the data file, the guardrail name, the kind or the options. */
+export class EvalInputError extends Error {
+  override readonly name = 'EvalInputError';
+  constructor(
+    message: string,
+    /** One line per problem (`file:line: ...` for data rows). */
+    readonly problems: readonly string[] = [message],
+  ) {
+    super(message);
+  }
+}
+
+interface Factory {
+  create: (options: Record<string, unknown>) => Guardrail;
+  /** The span types this configuration looks for, when the guardrail reports spans by type. */
+  detects?: (options: Record<string, unknown>) => ReadonlySet<string> | undefined;
+}
+
+const factories: Record<string, Factory> = {
+  pii: {
+    create: options => pii({ action: 'block', ...options }),
+    detects: ({ entities }) =>
+      new Set<string>(
+        entities === 'all'
+          ? allPiiEntities
+          : Array.isArray(entities)
+            ? (entities as PiiEntity[])
+            : defaultPiiEntities,
+      ),
+  },
+  secrets: { create: options => secrets({ action: 'block', ...options }) },
+  invisibleText: { create: options => invisibleText({ action: 'block', ...options }) },
   // Judged in the mode of `kind`: 'indirect' on tool_output, else 'direct'.
-  'prompt-injection': options => promptInjection(options),
+  promptInjection: { create: options => promptInjection(options) },
+  contentFilter: { create: options => contentFilter(options) },
+  urlFilter: { create: options => urlFilter({ action: 'block', ...options }) },
 };
+
+/** Config-file type names (`prompt-injection`) accepted beside the factory names (`promptInjection`). */
+const aliases: Record<string, string> = {
+  'prompt-injection': 'promptInjection',
+  'invisible-text': 'invisibleText',
+  'content-filter': 'contentFilter',
+  'url-filter': 'urlFilter',
+};
+
+/** The guardrail names `evaluate` accepts (factory names; config type names work too). */
+export const evalGuardrailNames: readonly string[] = Object.keys(factories);
+
+const kinds: readonly GuardrailKind[] = ['input', 'output', 'tool_input', 'tool_output'];
 
 interface Row {
   text: string;
-  label: number;
+  label: 0 | 1;
   set?: string;
   rule_id?: string;
   plugin?: string;
   spans?: Array<{ entity_type: string; start: number; end: number }>;
 }
 
+const maxListedProblems = 10;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const describe = (value: unknown) => {
+  if (value === undefined) return 'nothing';
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}...` : text;
+};
+
+/** What is wrong with one parsed row, or undefined when it is a valid row. */
+function rowProblem(value: unknown): string | undefined {
+  if (!isRecord(value)) return `expected a JSON object, received ${describe(value)}`;
+  const problems: string[] = [];
+  const keys = Object.keys(value).slice(0, 8).join(', ') || 'none';
+  const missing = (['text', 'label'] as const).filter(key => value[key] === undefined);
+  if (missing.length > 0) {
+    problems.push(
+      `${missing.map(key => `"${key}"`).join(' and ')} ${missing.length === 1 ? 'is' : 'are'} missing (the row's keys: ${keys})`,
+    );
+  }
+  if (value.text !== undefined && typeof value.text !== 'string') {
+    problems.push(`"text" must be a string, received ${describe(value.text)}`);
+  }
+  if (value.label !== undefined && value.label !== 0 && value.label !== 1) {
+    problems.push(`"label" must be 0 or 1, received ${describe(value.label)}`);
+  }
+  if (value.set !== undefined && typeof value.set !== 'string') {
+    problems.push(`"set" must be a string, received ${describe(value.set)}`);
+  }
+  for (const key of ['rule_id', 'plugin'] as const) {
+    if (value[key] !== undefined && typeof value[key] !== 'string')
+      problems.push(`"${key}" must be a string, received ${describe(value[key])}`);
+  }
+  if (value.spans !== undefined) {
+    if (!Array.isArray(value.spans)) {
+      problems.push(`"spans" must be an array, received ${describe(value.spans)}`);
+    } else {
+      const length = typeof value.text === 'string' ? value.text.length : Number.POSITIVE_INFINITY;
+      value.spans.some((span: unknown, index) => {
+        const ok =
+          isRecord(span) &&
+          typeof span.entity_type === 'string' &&
+          span.entity_type !== '' &&
+          Number.isInteger(span.start) &&
+          Number.isInteger(span.end) &&
+          (span.start as number) >= 0 &&
+          (span.start as number) < (span.end as number) &&
+          (span.end as number) <= length;
+        if (!ok) {
+          problems.push(
+            `"spans[${index}]" must be {"entity_type": string, "start": integer, "end": integer} with 0 <= start < end <= text length (${length}), received ${describe(span)}`,
+          );
+        }
+        return !ok;
+      });
+    }
+  }
+  return problems.length > 0 ? problems.join('; ') : undefined;
+}
+
+/** Reads and validates a JSONL data file; throws `EvalInputError` listing the bad rows. */
+export function readEvalRows(path: string): Row[] {
+  let content: string;
+  try {
+    content = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new EvalInputError(
+      `Cannot read the data file ${path}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const rows: Row[] = [];
+  const problems: string[] = [];
+  let badRows = 0;
+  content.split('\n').forEach((line, index) => {
+    if (line.trim() === '') return;
+    let value: unknown;
+    let problem: string | undefined;
+    try {
+      value = JSON.parse(line);
+      problem = rowProblem(value);
+    } catch {
+      problem = 'not valid JSON (one JSON object per line)';
+    }
+    if (problem === undefined) {
+      rows.push(value as Row);
+      return;
+    }
+    badRows++;
+    if (problems.length < maxListedProblems) problems.push(`${path}:${index + 1}: ${problem}`);
+  });
+  if (badRows > 0) {
+    if (badRows > problems.length) problems.push(`... and ${badRows - problems.length} more`);
+    throw new EvalInputError(
+      `${path}: ${badRows} invalid row${badRows === 1 ? '' : 's'} (expected {"text": string, "label": 0 or 1, "set"?: string, "spans"?: [...]}; see ${evaluationDocsUrl})\n${problems.map(line => `  ${line}`).join('\n')}`,
+      problems,
+    );
+  }
+  if (rows.length === 0) throw new EvalInputError(`${path}: no rows (one JSON object per line)`);
+  return rows;
+}
+
+interface Tally {
+  rows: Confusion;
+  ruleAware: Confusion & { mappedNegatives: number };
+  latencies: number[];
+  entities: Map<string, Confusion>;
+  spans: boolean;
+}
+
+const emptyTally = (): Tally => ({
+  rows: emptyConfusion(),
+  ruleAware: { ...emptyConfusion(), mappedNegatives: 0 },
+  latencies: [],
+  entities: new Map(),
+  spans: false,
+});
+
+function addRow(confusion: Confusion, label: number, flagged: boolean): void {
+  if (label === 1) {
+    if (flagged) confusion.truePositives++;
+    else confusion.falseNegatives++;
+  } else if (flagged) confusion.falsePositives++;
+  else confusion.trueNegatives++;
+}
+
+function sumInto(target: Confusion, source: Confusion): void {
+  target.truePositives += source.truePositives;
+  target.falsePositives += source.falsePositives;
+  target.falseNegatives += source.falseNegatives;
+  target.trueNegatives += source.trueNegatives;
+}
+
 /**
  * Runs a guardrail over a labelled JSONL file through `runChain` (the code
- * path of the middleware) and reports per `set`: rows, precision, recall,
- * F1, false-positive rate, latency p50/p95; for rows with `spans`, span-level
- * scores per entity type (a prediction matches a gold span of the same type
- * that it overlaps).
+ * path of the middleware) and reports per `set` and for the whole file: rows,
+ * precision, recall, F1, false-positive rate, latency p50/p95; for rows with
+ * `spans`, span-level scores per type (a prediction matches a gold span of
+ * the same type that it overlaps) for every gold type in the file, including
+ * types the guardrail does not detect, and over all gold spans.
+ * Throws `EvalInputError` for an unknown guardrail or kind and for invalid rows.
  */
 export async function evaluate({
-  guardrail: guardrailName,
+  guardrail: requestedName,
   data,
   kind = 'input',
   options = {},
   onProgress,
   ruleAware = false,
-}: EvalOptions): Promise<SetReport[]> {
+}: EvalOptions): Promise<EvalResult> {
+  const guardrailName = aliases[requestedName] ?? requestedName;
   const factory = factories[guardrailName];
   if (!factory) {
-    throw new Error(
-      `Unknown guardrail "${guardrailName}": expected one of ${Object.keys(factories).join(', ')}`,
+    throw new EvalInputError(
+      `Unknown guardrail "${requestedName}": expected one of ${evalGuardrailNames.join(', ')}`,
     );
   }
-  const guardrail = factory(options);
-  const rows = readFileSync(data, 'utf8')
-    .split('\n')
-    .filter(line => line.trim() !== '')
-    .map(line => JSON.parse(line) as Row);
-  const scoredTypes = new Set<string>(
-    Array.isArray(options.entities) ? (options.entities as PiiEntity[]) : allPiiEntities,
-  );
-  const sets = new Map<
-    string,
-    {
-      rows: Confusion;
-      ruleAware: Confusion & { mappedNegatives: number };
-      latencies: number[];
-      entities: Map<string, Confusion>;
-      spans: boolean;
-    }
-  >();
+  if (!kinds.includes(kind)) {
+    throw new EvalInputError(`Unknown kind "${kind}": expected one of ${kinds.join(', ')}`);
+  }
+  let guardrail: Guardrail;
+  try {
+    guardrail = factory.create(options);
+  } catch (error) {
+    if (!GuardrailConfigError.isInstance(error)) throw error;
+    throw new EvalInputError(`Invalid --options for ${guardrailName}: ${error.message}`);
+  }
+  const rows = readEvalRows(data);
+  const detectable = factory.detects?.(options);
+  // Every gold type in the file is scored, so a type the guardrail cannot find shows recall 0.
+  const goldTypes = new Set<string>();
+  for (const row of rows) {
+    for (const span of row.spans ?? [])
+      goldTypes.add(goldTypeAliases[span.entity_type] ?? span.entity_type);
+  }
+  const sets = new Map<string, Tally>();
   for (const [index, row] of rows.entries()) {
     const setName = row.set ?? 'all';
-    let entry = sets.get(setName);
-    if (!entry) {
-      entry = {
-        rows: emptyConfusion(),
-        ruleAware: { ...emptyConfusion(), mappedNegatives: 0 },
-        latencies: [],
-        entities: new Map(),
-        spans: false,
-      };
-      sets.set(setName, entry);
+    let tally = sets.get(setName);
+    if (!tally) {
+      tally = emptyTally();
+      sets.set(setName, tally);
     }
     const started = performance.now();
     const result = await runChain([guardrail], row.text, {
@@ -131,69 +337,96 @@ export async function evaluate({
       metadata: {},
       state: new Map(),
     });
-    entry.latencies.push(performance.now() - started);
+    tally.latencies.push(performance.now() - started);
     const record = result.records[0];
     const tripped = record !== undefined && record.status !== 'passed';
-    if (row.label === 1) {
-      if (tripped) entry.rows.truePositives++;
-      else entry.rows.falseNegatives++;
-    } else if (tripped) entry.rows.falsePositives++;
-    else entry.rows.trueNegatives++;
+    addRow(tally.rows, row.label, tripped);
     if (ruleAware) {
       const mapped = row.label === 0 ? secretTypesForRule(row.rule_id ?? row.plugin) : undefined;
       const foundTypes = (record?.info as { types?: string[] } | undefined)?.types ?? [];
       const counted = mapped ? foundTypes.some(type => mapped.includes(type)) : tripped;
-      if (mapped) entry.ruleAware.mappedNegatives++;
-      if (row.label === 1) {
-        if (tripped) entry.ruleAware.truePositives++;
-        else entry.ruleAware.falseNegatives++;
-      } else if (counted) entry.ruleAware.falsePositives++;
-      else entry.ruleAware.trueNegatives++;
+      if (mapped) tally.ruleAware.mappedNegatives++;
+      addRow(tally.ruleAware, row.label, row.label === 1 ? tripped : counted);
     }
     if (Array.isArray(row.spans)) {
-      entry.spans = true;
+      tally.spans = true;
       const info = record?.info as { spans?: GoldSpan[] } | undefined;
       const gold = row.spans.map(span => ({
         type: span.entity_type,
         start: span.start,
         end: span.end,
       }));
-      scoreSpans(info?.spans ?? [], gold, entry.entities, scoredTypes);
+      scoreSpans(info?.spans ?? [], gold, tally.entities, goldTypes);
     }
     onProgress?.(index + 1, rows.length);
   }
-  return [...sets.entries()].map(([set, entry]) => {
-    const latencies = [...entry.latencies].sort((a, b) => a - b);
-    const report: SetReport = {
+  const report = (set: string, tally: Tally): SetReport => {
+    const latencies = [...tally.latencies].sort((a, b) => a - b);
+    const result: SetReport = {
       set,
-      rows: entry.latencies.length,
-      ...rates(entry.rows),
+      rows: tally.latencies.length,
+      ...tally.rows,
+      ...rates(tally.rows),
       latencyP50Ms: quantile(latencies, 0.5),
       latencyP95Ms: quantile(latencies, 0.95),
     };
-    if (ruleAware) report.ruleAware = { ...entry.ruleAware, ...rates(entry.ruleAware) };
-    if (entry.spans) {
-      report.entities = Object.fromEntries(
-        [...entry.entities.entries()]
+    if (ruleAware) result.ruleAware = { ...tally.ruleAware, ...rates(tally.ruleAware) };
+    if (tally.spans) {
+      const all = emptyConfusion();
+      result.entities = Object.fromEntries(
+        [...tally.entities.entries()]
           .sort(([a], [b]) => a.localeCompare(b))
-          .map(([type, confusion]) => [type, { ...confusion, ...rates(confusion) }]),
+          .map(([type, confusion]) => {
+            sumInto(all, confusion);
+            return [
+              type,
+              { ...confusion, ...rates(confusion), detectable: detectable?.has(type) ?? true },
+            ];
+          }),
       );
+      result.allSpans = { ...all, ...rates(all) };
     }
-    return report;
-  });
+    return result;
+  };
+  const whole = emptyTally();
+  for (const tally of sets.values()) {
+    sumInto(whole.rows, tally.rows);
+    sumInto(whole.ruleAware, tally.ruleAware);
+    whole.ruleAware.mappedNegatives += tally.ruleAware.mappedNegatives;
+    whole.latencies.push(...tally.latencies);
+    whole.spans ||= tally.spans;
+    for (const [type, confusion] of tally.entities) {
+      let entry = whole.entities.get(type);
+      if (!entry) {
+        entry = emptyConfusion();
+        whole.entities.set(type, entry);
+      }
+      sumInto(entry, confusion);
+    }
+  }
+  return {
+    guardrail: guardrailName,
+    kind,
+    sets: [...sets.entries()].map(([set, tally]) => report(set, tally)),
+    overall: report('all rows', whole),
+  };
 }
 
 const format = (value: number | null, digits = 3) => (value === null ? '-' : value.toFixed(digits));
 
-/** Renders reports as a plain-text table. */
-export function formatReports(reports: readonly SetReport[]): string {
+/** Renders an eval result as plain-text tables (tab-separated). */
+export function formatEvalResult({ sets, overall }: EvalResult): string {
   const lines: string[] = [];
-  lines.push(['set', 'rows', 'precision', 'recall', 'f1', 'fpr', 'p50 ms', 'p95 ms'].join('\t'));
+  const reports = sets.length > 1 ? [...sets, overall] : sets;
+  lines.push(
+    ['set', 'rows', 'pos/neg', 'precision', 'recall', 'f1', 'fpr', 'p50 ms', 'p95 ms'].join('\t'),
+  );
   for (const report of reports) {
     lines.push(
       [
         report.set,
         report.rows,
+        `${report.truePositives + report.falseNegatives}/${report.falsePositives + report.trueNegatives}`,
         format(report.precision),
         format(report.recall),
         format(report.f1),
@@ -203,7 +436,7 @@ export function formatReports(reports: readonly SetReport[]): string {
       ].join('\t'),
     );
   }
-  if (reports.some(report => report.ruleAware)) {
+  if (overall.ruleAware) {
     lines.push('', 'rule-aware (label 0 of a mapped rule counts only when that type fires)');
     lines.push(['set', 'mapped neg', 'precision', 'recall', 'f1', 'fpr'].join('\t'));
     for (const report of reports) {
@@ -220,22 +453,30 @@ export function formatReports(reports: readonly SetReport[]): string {
       );
     }
   }
-  for (const report of reports) {
-    if (!report.entities) continue;
-    lines.push('', `${report.set}: spans per entity type`);
-    lines.push(['entity', 'tp', 'fp', 'fn', 'precision', 'recall', 'f1'].join('\t'));
-    for (const [type, scores] of Object.entries(report.entities)) {
-      lines.push(
-        [
-          type,
-          scores.truePositives,
-          scores.falsePositives,
-          scores.falseNegatives,
-          format(scores.precision),
-          format(scores.recall),
-          format(scores.f1),
-        ].join('\t'),
-      );
+  if (overall.entities && overall.allSpans) {
+    lines.push(
+      '',
+      'spans per type, all rows (a prediction counts when it overlaps a gold span of its type)',
+    );
+    lines.push(['type', 'tp', 'fp', 'fn', 'precision', 'recall', 'f1'].join('\t'));
+    const row = (type: string, scores: Rates & Confusion) =>
+      [
+        type,
+        scores.truePositives,
+        scores.falsePositives,
+        scores.falseNegatives,
+        format(scores.precision),
+        format(scores.recall),
+        format(scores.f1),
+      ].join('\t');
+    const undetectable: string[] = [];
+    for (const [type, scores] of Object.entries(overall.entities)) {
+      if (!scores.detectable) undetectable.push(type);
+      lines.push(row(scores.detectable ? type : `${type} *`, scores));
+    }
+    lines.push(row('all gold spans', overall.allSpans));
+    if (undetectable.length > 0) {
+      lines.push(`* not a type this configuration looks for (recall 0 by construction)`);
     }
   }
   return lines.join('\n');

@@ -403,6 +403,7 @@ const cases: FactoryCase[] = [
       check: fn,
       streamSafe: bool,
       maxMatchLength: positiveInt,
+      potentialMatchStart: fn,
       timeoutMs: ms,
       onError: ['ignore', 5],
       parallel: bool,

@@ -4,6 +4,7 @@ import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
 import { foldText } from '../prompt-injection/fold-text';
 import { contentFilterOptionShape } from './content-filter-options';
+import { contentFilterPotentialStart } from './potential-start';
 
 /**
  * Short starter word lists per category. They are deliberately small and
@@ -179,6 +180,10 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
     // match up to about four times the entry's length in the original text.
     streamSafe: maxLength === undefined,
     maxMatchLength: maxLength === undefined ? Math.max(16, longest * 4) : undefined,
+    // Window mode holds back the last few words: as many as the longest entry has.
+    potentialMatchStart: contentFilterPotentialStart(
+      terms.reduce((max, term) => Math.max(max, term.split(' ').length), 1),
+    ),
     check(content) {
       if (maxLength !== undefined && content.length > maxLength) {
         return block({

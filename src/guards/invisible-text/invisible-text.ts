@@ -2,6 +2,7 @@ import { allow, block, defineGuardrail, modify } from '../../core/define-guardra
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
 import { invisibleTextOptionShape } from './invisible-text-options';
+import { invisiblePotentialStart } from './potential-start';
 
 /** Options of `invisibleText`. */
 export interface InvisibleTextOptions {
@@ -125,6 +126,8 @@ export function invisibleText(options?: InvisibleTextOptions): Guardrail {
     fingerprint: options,
     streamSafe: true,
     maxMatchLength: 20,
+    // Window mode holds back only a trailing run of characters that may join what follows.
+    potentialMatchStart: invisiblePotentialStart,
     check(content) {
       const spans = findInvisibleText(content, { privateUse });
       if (spans.length === 0) return allow();

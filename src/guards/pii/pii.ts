@@ -4,8 +4,15 @@ import type { Guardrail, GuardrailContext } from '../../core/types';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
 import { replaceSpans } from '../shared/spans';
-import { type FindPiiOptions, findPii, type PiiSpan, piiMaxMatchLength } from './find-pii';
+import {
+  allPiiEntities,
+  type FindPiiOptions,
+  findPii,
+  type PiiSpan,
+  piiMaxMatchLength,
+} from './find-pii';
 import { piiNeedsSomethingToFind, piiOptionShape } from './pii-options';
+import { piiPotentialStart } from './potential-start';
 import { callVault, type PseudonymVault, storeVault } from './pseudonym-vault';
 
 /** Options of `pii`. */
@@ -44,6 +51,10 @@ function defaultConversationId(ctx: GuardrailContext): string | undefined {
     if (typeof value === 'string' || typeof value === 'number') return String(value);
   }
   return undefined;
+}
+
+function optionalHook(hook: ((text: string) => number) | undefined) {
+  return hook ? { potentialMatchStart: hook } : {};
 }
 
 function typesOf(spans: readonly PiiSpan[]): string[] {
@@ -165,6 +176,8 @@ export function pii(options?: PiiOptions): Guardrail {
     fingerprint: options,
     streamSafe: true,
     maxMatchLength,
+    // Window mode releases text up to where a value could still begin or grow.
+    ...optionalHook(piiPotentialStart(findOptions, allPiiEntities)),
     // A pseudonym depends on the conversation's vault, not on the text alone:
     // a remembered one could belong to another conversation, or to a mapping
     // that expired and was handed to another value since.

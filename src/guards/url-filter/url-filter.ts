@@ -5,6 +5,7 @@ import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
 import { findUrls, type ParsedUrl } from './find-urls';
 import { homographLabel, isIpHost, isPrivateHost } from './host-checks';
+import { urlPotentialStart } from './potential-start';
 import { urlFilterOptionShape } from './url-filter-options';
 
 /** A host rule: a domain (`example.com`, `*.example.com`), an IP, or a RegExp over the host name. */
@@ -163,6 +164,8 @@ export function urlFilter(options?: UrlFilterOptions): Guardrail {
     fingerprint: options,
     streamSafe: true,
     maxMatchLength: 2048,
+    // Window mode holds back only the last token: a URL holds no whitespace.
+    potentialMatchStart: urlPotentialStart,
     check(content, ctx) {
       const checkPrivate = blockPrivate ?? ctx.kind === 'tool_input';
       const flagged: Array<{ start: number; end: number; judged: Judged }> = [];

@@ -1,0 +1,50 @@
+import { trailingChainStart } from '../shared/potential-start';
+import type { FindPiiOptions } from './find-pii';
+
+/**
+ * The entity types whose matches this hook knows the shape of: tokens with
+ * digits or symbols, short letter groups (IBAN, NINO), joined by up to a few
+ * blanks or by obfuscation markers (`[at]`, `(dot)`, ` . `). A type added
+ * later (a name, an address found by a tagger) is not in this list, so
+ * `pii` falls back to the bounded window for it until it is added here.
+ */
+const KNOWN_ENTITIES: ReadonlySet<string> = new Set([
+  'EMAIL_ADDRESS',
+  'PHONE_NUMBER',
+  'CREDIT_CARD',
+  'IBAN_CODE',
+  'US_SSN',
+  'US_ITIN',
+  'IP_ADDRESS',
+  'URL',
+  'MAC_ADDRESS',
+  'CRYPTO',
+  'UK_NINO',
+  'UK_NHS',
+]);
+
+// Digits of any script (folded by normalisation), and the symbols of
+// numbers, addresses, handles and pseudonym tokens; fullwidth forms fold to
+// ASCII under NFKC.
+const JOINABLE_CHARS = /[\p{N}@:/+#=_%&~|\\<>\uFF00-\uFFEF]/u;
+const SHORT_GROUP = /^(?:[A-Za-z]{1,2}|[A-Z]{1,4})$/;
+// Obfuscated e-mail glue: brackets, a lone dot or at sign.
+const MARKER = /^[[({<.@]|[\])}>@]$/;
+
+const joinable = (token: string) => JOINABLE_CHARS.test(token) || SHORT_GROUP.test(token);
+const marker = (token: string) => MARKER.test(token);
+
+/**
+ * `potentialMatchStart` of `pii` for these options, or undefined when they
+ * name an entity type or a custom pattern whose shape it does not know (the
+ * window then holds back `maxMatchLength`).
+ */
+export function piiPotentialStart(
+  { entities, custom = [] }: FindPiiOptions,
+  allEntities: readonly string[],
+): ((text: string) => number) | undefined {
+  if (custom.length > 0) return undefined;
+  const types = entities === undefined || entities === 'all' ? allEntities : entities;
+  if (!types.every(type => KNOWN_ENTITIES.has(type))) return undefined;
+  return text => trailingChainStart(text, { joinable, marker, maxGap: 8 });
+}

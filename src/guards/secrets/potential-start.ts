@@ -1,0 +1,81 @@
+import { trailingChainStart } from '../shared/potential-start';
+import { keywords } from './assignments';
+
+// A token with anything but letters: keys, tokens, operators, quotes, paths.
+const NON_LETTER = /[^\p{L}]/u;
+const SHORT_WORD = /^[A-Za-z]{1,2}$/;
+// Operators and quotes on their own, and the schemes of an Authorization value.
+const MARKER = /^(?:[:=<>!?"'`]+|bearer|basic|token)$/i;
+
+const joinable = (token: string) => NON_LETTER.test(token) || SHORT_WORD.test(token);
+const marker = (token: string) => MARKER.test(token);
+
+/** Words that start a secret spanning blanks: an assignment's key, an Authorization header, a curl command. */
+const trigger = new RegExp(`${keywords}|authorization|curl`, 'gi');
+const KEY_CHAR = /[A-Za-z0-9_.\-"']/;
+const KEY_TAIL_CHAR = /[A-Za-z0-9_.-]/;
+/**
+ * What may still follow a key for the assignment to match: an optional
+ * quote, an operator (or its start), blanks, then a quoted value not yet
+ * closed, a bare value not yet ended, or an Authorization scheme and value.
+ */
+const LIVE_ASSIGNMENT =
+  /^["']?\s{0,3}(?:[:=<>!?]{1,4}\s{0,3}(?:(?:basic|bearer|token)\s{0,3})?(?:["'`][^"'`\n]*|[^\s"'`,;)}\]]*)|["'`][^"'`\n]*)?$/i;
+/** A curl command is judged up to the end of its line (or a continued line). */
+const LIVE_CURL = /^(?:[^\n]|\\\r?\n){0,400}$/;
+/** A quoted value that may still be compared with a key (`"hunter22" == password`). */
+const LIVE_COMPARISON =
+  /^(["'`])[^"'`\n]{0,200}(?:\1[ \t]{0,3}[=!]{0,3}[ \t]{0,3}[A-Za-z0-9_.]{0,60})?$/;
+const PEM_BEGIN = '-----BEGIN';
+const PEM_END = /-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/;
+
+/** The earliest key (with a keyword) whose assignment may still match. */
+function liveAssignmentStart(text: string): number {
+  trigger.lastIndex = 0;
+  for (let match = trigger.exec(text); match; match = trigger.exec(text)) {
+    let start = match.index;
+    while (start > 0 && match.index - start < 41 && KEY_CHAR.test(text[start - 1]!)) start--;
+    let end = match.index + match[0].length;
+    while (end < text.length && end - match.index < 72 && KEY_TAIL_CHAR.test(text[end]!)) end++;
+    const rest = text.slice(end, end + 4_200);
+    const live = /^curl$/i.test(match[0]) ? LIVE_CURL.test(rest) : LIVE_ASSIGNMENT.test(rest);
+    if (live) return start;
+  }
+  return text.length;
+}
+
+/** The earliest quote on the last line that opens a value still open or just closed. */
+function liveComparisonStart(text: string): number {
+  const lineStart = text.lastIndexOf('\n') + 1;
+  for (let at = lineStart; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code !== 0x22 && code !== 0x27 && code !== 0x60) continue;
+    // A quote after a letter or digit is an apostrophe ("don't"), not an opening quote.
+    if (at > 0 && /[\p{L}\p{N}]/u.test(text[at - 1]!)) continue;
+    if (LIVE_COMPARISON.test(text.slice(at))) return at;
+  }
+  return text.length;
+}
+
+/** An unfinished PEM private key block. */
+function openPemStart(text: string): number {
+  const begin = text.lastIndexOf(PEM_BEGIN);
+  if (begin < 0 || PEM_END.test(text.slice(begin))) return text.length;
+  return begin;
+}
+
+/**
+ * `potentialMatchStart` of `secrets`: the earliest of the trailing chain of
+ * key-like tokens (anything with a digit or a symbol), an assignment whose
+ * key names a secret and whose value may still come or grow, a quoted
+ * value that may still be compared with such a key, and an unfinished PEM
+ * block.
+ */
+export function secretsPotentialStart(text: string): number {
+  return Math.min(
+    trailingChainStart(text, { joinable, marker }),
+    liveAssignmentStart(text),
+    liveComparisonStart(text),
+    openPemStart(text),
+  );
+}

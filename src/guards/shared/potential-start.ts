@@ -1,0 +1,83 @@
+/**
+ * Building blocks for `Guardrail.potentialMatchStart`: where, in the
+ * unreleased text of a streamed answer, a match could still begin or grow.
+ *
+ * They work on classes of characters and tokens (whitespace-separated runs),
+ * not on any one detector's patterns, so a new pattern of the same kind
+ * (another phone format, another key prefix) stays covered: a detector that
+ * matches across whitespace names the tokens that can chain (`joinable`) and
+ * the tokens that glue their neighbours together (`marker`).
+ */
+
+const WHITESPACE = /\s/;
+
+function isWhitespaceAt(text: string, at: number): boolean {
+  return WHITESPACE.test(text[at]!);
+}
+
+/** Token classes for `trailingChainStart`. */
+export interface ChainClasses {
+  /** A token that can sit beside another joinable token inside one match (`4111`, `WEST`, `(415)`). */
+  joinable: (token: string) => boolean;
+  /** A token that joins whatever is on either side of it into one match (`[at]`, `=`). */
+  marker?: (token: string) => boolean;
+  /** The longest whitespace run inside a match. Default 3. */
+  maxGap?: number;
+}
+
+/**
+ * The start of the trailing chain of tokens that could still belong to one
+ * match. The last token always belongs to it: it may still grow, and when
+ * the text ends in whitespace the next token, unseen yet, may join it. Each
+ * earlier token joins while it and the token after it are both joinable, or
+ * either is a marker, with at most `maxGap` whitespace between them. Returns
+ * `text.length` for text that is only whitespace (nothing in it can grow).
+ */
+export function trailingChainStart(
+  text: string,
+  { joinable, marker = () => false, maxGap = 3 }: ChainClasses,
+): number {
+  let end = text.length;
+  while (end > 0 && isWhitespaceAt(text, end - 1)) end--;
+  if (end === 0) return text.length;
+  const growing = end === text.length;
+  let start = end;
+  while (start > 0 && !isWhitespaceAt(text, start - 1)) start--;
+  let next = text.slice(start, end);
+  // A last token that may still grow can become any joinable token. After
+  // whitespace the last token is complete: it is held because an unseen
+  // next token may join it, and links to earlier tokens as what it is.
+  let nextIsWildcard = growing;
+  for (;;) {
+    let gapStart = start;
+    while (gapStart > 0 && isWhitespaceAt(text, gapStart - 1)) gapStart--;
+    if (gapStart === 0 || start - gapStart > maxGap) return start;
+    let previousStart = gapStart;
+    while (previousStart > 0 && !isWhitespaceAt(text, previousStart - 1)) previousStart--;
+    const previous = text.slice(previousStart, gapStart);
+    const links = nextIsWildcard
+      ? joinable(previous) || marker(previous) || marker(next)
+      : (joinable(previous) && joinable(next)) || marker(previous) || marker(next);
+    if (!links) return start;
+    start = previousStart;
+    next = previous;
+    nextIsWildcard = false;
+  }
+}
+
+/** The start of the trailing run of non-whitespace characters (`text.length` after whitespace). */
+export function trailingTokenStart(text: string): number {
+  let start = text.length;
+  while (start > 0 && !isWhitespaceAt(text, start - 1)) start--;
+  return start;
+}
+
+/** The start of the last `count` whitespace-separated tokens (with the whitespace after them). */
+export function lastTokensStart(text: string, count: number): number {
+  let at = text.length;
+  for (let seen = 0; seen < count && at > 0; seen++) {
+    while (at > 0 && isWhitespaceAt(text, at - 1)) at--;
+    while (at > 0 && !isWhitespaceAt(text, at - 1)) at--;
+  }
+  return at;
+}

@@ -3,6 +3,7 @@ import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
 import { replaceSpans } from '../shared/spans';
 import { type FindSecretsOptions, findSecrets, secretsMaxMatchLength } from './find-secrets';
+import { secretsPotentialStart } from './potential-start';
 import { secretsOptionShape } from './secrets-options';
 
 /** Options of `secrets`. */
@@ -42,6 +43,8 @@ export function secrets(options?: SecretsOptions): Guardrail {
     streamSafe: true,
     // Doubled: one invisible character may sit between every two visible ones.
     maxMatchLength: secretsMaxMatchLength * 2,
+    // Window mode releases text up to where a secret could still begin or grow.
+    potentialMatchStart: secretsPotentialStart,
     check(content) {
       const spans = findSecrets(content, findOptions);
       if (spans.length === 0) return allow();

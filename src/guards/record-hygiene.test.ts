@@ -3,6 +3,7 @@ import { generateText, isStepCount, streamText, tool, wrapLanguageModel } from '
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { turnsModel } from '../../test/helpers/turns-model';
 import { captureSpans } from '../../test/tracing';
 import { block, defineGuardrail } from '../core/define-guardrail';
 import type { Guardrail, GuardrailEvent, GuardrailKind } from '../core/types';
@@ -11,7 +12,6 @@ import { guardrails } from '../middleware/guardrails-middleware';
 import { memoryStore } from '../store/memory-store';
 import { isGuardrailBlocked } from '../tools/blocked-output';
 import { guardTools } from '../tools/guard-tool';
-import { scriptedModel } from '../tools/scripted-model.test-helpers';
 import { contentFilter } from './content-filter/content-filter';
 import { invisibleText } from './invisible-text/invisible-text';
 import { llmJudge } from './llm-judge/llm-judge';
@@ -122,11 +122,11 @@ async function runThrough(
   // Text inside tool arguments with a path-like field, for the path rules.
   const toolArgs = { query: SENSITIVE_TEXT, path: `/etc/${CANARIES.pathEmail}/../shadow` };
   const model = isTool
-    ? scriptedModel([
+    ? turnsModel([
         { toolCalls: [{ toolCallId: 'c1', toolName: 'lookup', input: toolArgs }] },
         { text: 'Done.' },
       ])
-    : scriptedModel([{ text: kind === 'output' ? SENSITIVE_TEXT : 'OK.' }]);
+    : turnsModel([{ text: kind === 'output' ? SENSITIVE_TEXT : 'OK.' }]);
   const wrapped = isTool
     ? model
     : wrapLanguageModel({

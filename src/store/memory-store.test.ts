@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { storeContract } from '../../test/helpers/store-contract';
 import { GuardrailConfigError } from '../core/errors';
 import { memoryStore } from './memory-store';
-import { storeContract } from './store-contract';
 
 describe('memoryStore', () => {
   storeContract(() => memoryStore());

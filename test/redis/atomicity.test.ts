@@ -3,13 +3,13 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import type { Guardrail } from '../../src';
 import { rateLimit } from '../../src/guards/rate-limit/rate-limit';
-import { concurrentSpend } from '../../src/guards/token-budget/concurrent-spend.fixture';
 import { tokenBudget } from '../../src/guards/token-budget/token-budget';
 import { getGuardrailOutcome } from '../../src/middleware/get-guardrail-outcome';
 import { guardrails } from '../../src/middleware/guardrails-middleware';
 import { redisStore } from '../../src/redis';
 import type { Store } from '../../src/store/store';
 import { generateResult } from '../helpers';
+import { concurrentSpend } from '../helpers/concurrent-spend';
 import {
   announceSkip,
   keysWithTtl,

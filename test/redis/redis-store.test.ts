@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { GuardrailConfigError } from '../../src/core/errors';
 import { redisStore, StoreTimeoutError, type UpstashRedisLike } from '../../src/redis';
-import { storeContract } from '../../src/store/store-contract';
+import { storeContract } from '../helpers/store-contract';
 import {
   announceSkip,
   keysWithTtl,

@@ -4,12 +4,12 @@ import { MockLanguageModelV4 } from 'ai/test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pii } from '../../src/guards/pii/pii';
-import { runVaultScenario, vaultSteps } from '../../src/guards/pii/vault-scenario.fixture';
 import { guardrails } from '../../src/middleware/guardrails-middleware';
 import { redisStore } from '../../src/redis';
 import { memoryStore } from '../../src/store/memory-store';
 import type { Store } from '../../src/store/store';
 import { generateResult } from '../helpers';
+import { runVaultScenario, vaultSteps } from '../helpers/vault-scenario';
 import {
   announceSkip,
   keysWithTtl,

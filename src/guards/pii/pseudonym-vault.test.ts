@@ -2,16 +2,16 @@ import { generateText, wrapLanguageModel } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { guardContext } from '../../../test/helpers';
-import { guardrails } from '../../middleware/guardrails-middleware';
-import { memoryStore } from '../../store/memory-store';
-import type { Store } from '../../store/store';
-import { pii } from './pii';
 import {
   echoingModel,
   runVaultScenario,
   type VaultStep,
   vaultSteps,
-} from './vault-scenario.fixture';
+} from '../../../test/helpers/vault-scenario';
+import { guardrails } from '../../middleware/guardrails-middleware';
+import { memoryStore } from '../../store/memory-store';
+import type { Store } from '../../store/store';
+import { pii } from './pii';
 
 const TTL = 1_000;
 

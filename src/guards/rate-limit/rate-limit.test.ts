@@ -3,6 +3,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { generateResult, guardContext } from '../../../test/helpers';
+import { turnsModel } from '../../../test/helpers/turns-model';
 import { GuardrailConfigError } from '../../core/errors';
 import type { GuardrailContext } from '../../core/types';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
@@ -10,7 +11,6 @@ import { guardrails } from '../../middleware/guardrails-middleware';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
 import { guardTools } from '../../tools/guard-tool';
-import { scriptedModel } from '../../tools/scripted-model.test-helpers';
 import { rateLimit } from './rate-limit';
 
 const context = (metadata: GuardrailContext['metadata'] = {}) =>
@@ -124,7 +124,7 @@ describe('rateLimit', () => {
       { search: tool({ inputSchema: z.object({ query: z.string() }), execute }) },
       { input: [rateLimit({ limit: 1, windowMs: 60_000, key: ctx => ctx.toolName })] },
     );
-    const model = scriptedModel([
+    const model = turnsModel([
       { toolCalls: [{ toolCallId: 'c1', toolName: 'search', input: { query: 'first' } }] },
       { toolCalls: [{ toolCallId: 'c2', toolName: 'search', input: { query: 'second' } }] },
       { text: 'Done.' },

@@ -5,11 +5,11 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { guardContext as context } from '../../../test/helpers';
+import { concurrentSpend } from '../../../test/helpers/concurrent-spend';
 import { GuardrailConfigError } from '../../core/errors';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { memoryStore } from '../../store/memory-store';
-import { concurrentSpend } from './concurrent-spend.fixture';
 import { tokenBudget } from './token-budget';
 
 const usage = (output: number, input = 10) => ({

@@ -1,10 +1,10 @@
 import { generateText, stepCountIs, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { turnsModel } from '../../../test/helpers/turns-model';
 import { GuardrailConfigError } from '../../core/errors';
 import type { GuardrailContext, Verdict } from '../../core/types';
 import { guardTools } from '../../tools/guard-tool';
-import { scriptedModel } from '../../tools/scripted-model.test-helpers';
 import { toolPolicy } from './tool-policy';
 
 function reasonOf(verdict: Verdict): string | undefined {
@@ -299,7 +299,7 @@ describe('toolPolicy', () => {
       { input: [toolPolicy()] },
     );
     const result = await generateText({
-      model: scriptedModel([
+      model: turnsModel([
         {
           toolCalls: [
             { toolCallId: 'c1', toolName: 'runSql', input: { query: 'DROP TABLE users' } },

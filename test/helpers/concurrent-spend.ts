@@ -1,9 +1,9 @@
 import { generateText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { guardrails } from '../../middleware/guardrails-middleware';
-import type { Store } from '../../store/store';
-import { tokenBudget } from './token-budget';
+import { tokenBudget } from '../../src/guards/token-budget/token-budget';
+import { guardrails } from '../../src/middleware/guardrails-middleware';
+import type { Store } from '../../src/store/store';
 
 /**
  * Test fixture (not exported by the package), shared by the memory and Redis

@@ -13,7 +13,7 @@ import {
   type GuardrailContext,
   type GuardrailKind,
   modify,
-} from '../src';
+} from '../../src';
 
 export const usage: LanguageModelV4Usage = {
   inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },

@@ -41,7 +41,7 @@ function finishReasonOf(turn: Turn) {
  * and `doStream` (each counts its own calls). After the script it answers
  * "done".
  */
-export function scriptedModel(turns: Turn[]): MockLanguageModelV4 {
+export function turnsModel(turns: Turn[]): MockLanguageModelV4 {
   const turnAt = (index: number): Turn => turns[index] ?? { text: 'done' };
   const model: MockLanguageModelV4 = new MockLanguageModelV4({
     doGenerate: async (): Promise<LanguageModelV4GenerateResult> => {

@@ -2,9 +2,9 @@ import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { generateText, type ModelMessage, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import fc from 'fast-check';
-import { guardrails } from '../../middleware/guardrails-middleware';
-import type { Store } from '../../store/store';
-import { pii } from './pii';
+import { pii } from '../../src/guards/pii/pii';
+import { guardrails } from '../../src/middleware/guardrails-middleware';
+import type { Store } from '../../src/store/store';
 
 /**
  * Test fixture (not exported by the package), shared by the memory and Redis

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { Store } from './store';
+import type { Store } from '../../src/store/store';
 
 /**
  * Test helper (not exported by the package): the behaviour every `Store` must

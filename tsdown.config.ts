@@ -12,7 +12,7 @@ export default defineConfig([
     format: ['esm', 'cjs'],
     dts: true,
     platform: 'neutral',
-    sourcemap: true,
+    sourcemap: false,
     clean: true,
   },
   {
@@ -21,7 +21,7 @@ export default defineConfig([
     format: ['esm'],
     dts: false,
     platform: 'node',
-    sourcemap: true,
+    sourcemap: false,
     clean: false,
   },
 ]);

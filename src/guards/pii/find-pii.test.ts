@@ -22,6 +22,17 @@ describe('findPii', () => {
     expect(found('my email is info@presidio. and x@y.notatld, @handle')).toEqual([]);
   });
 
+  it('finds an email followed by a dot and a word, without the word', () => {
+    expect(found('write to x@example.com.Thanks')).toEqual([['EMAIL_ADDRESS', 'x@example.com']]);
+    expect(found('x@corp.io.-Regards')).toEqual([['EMAIL_ADDRESS', 'x@corp.io']]);
+    // `.best` is a TLD, but a capitalised word after a domain is the next sentence.
+    expect(found('jane@example.com.Best regards')).toEqual([['EMAIL_ADDRESS', 'jane@example.com']]);
+    expect(found('Jane@Example.Com and z@shop.best.')).toEqual([
+      ['EMAIL_ADDRESS', 'Jane@Example.Com'],
+      ['EMAIL_ADDRESS', 'z@shop.best'],
+    ]);
+  });
+
   it('finds obfuscated emails written with [at] and [dot]', () => {
     expect(found('write to john [at] example [dot] com today')).toEqual([
       ['EMAIL_ADDRESS', 'john [at] example [dot] com'],

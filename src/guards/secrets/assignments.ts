@@ -31,14 +31,22 @@ const passwordKey = /passw(?:or)?d|pwd|passphrase/i;
 export const placeholderValue =
   /^(?:x+|\*+|\.+|-+|_+|#+|0+|true|false|null|nil|none|undefined|yes|no|on|off|required|optional|string|text|value|changeme|change_?me|password|secret|token|redacted|hidden|example|sample|test|dummy|placeholder|your[_-]?.*|my[_-]?.*|insert[_-].*|replace[_-]?.*|todo|tbd|<[^>]*>|\$\{.*\}?|\$\(.*\)|\{\{.*\}\}|\{[A-Za-z_][\w.]*\}?|%[A-Za-z_]\w*%|%\(.*\)s?|%s|\$[A-Za-z_][A-Za-z0-9_]*|process\.env\..*|os\.environ.*|env\(.*|getenv.*|[A-Za-z_][\w.]*\(.*|ENC\[.*)$/i;
 
-export function looksLikeSecretValue(
+/** What a candidate value is: a secret, a placeholder (counted, never reported), or something else. */
+export type ValueVerdict = 'secret' | 'placeholder' | 'other';
+
+/** Judges the value of a secret-named key (`key` empty when unknown). */
+export function judgeSecretValue(
   value: string,
   key: string,
   reportPlaceholders: boolean,
-): boolean {
-  if (namingKey.test(key)) return false;
-  if (placeholderValue.test(value)) return false;
-  if (!reportPlaceholders && isPlaceholderValue(value)) return false;
+): ValueVerdict {
+  if (namingKey.test(key)) return 'other';
+  if (placeholderValue.test(value)) return 'placeholder';
+  if (!reportPlaceholders && isPlaceholderValue(value)) return 'placeholder';
+  return looksLikeSecretValue(value, key) ? 'secret' : 'other';
+}
+
+function looksLikeSecretValue(value: string, key: string): boolean {
   if (/^\s|\s$/.test(value)) return false; // secrets do not start or end with spaces
   if (/^<[^>]*>$|^\{[\w.\s]*\}?$/.test(value)) return false; // <template>, {variable}
   if (/^[A-Za-z_][\w.-]*[:=]$/.test(value)) return false; // the next key of a config file

@@ -1,6 +1,6 @@
 /** Long random-looking tokens with no known format, minus the common random non-secrets. */
 import { shannonEntropy } from '../shared/checksums';
-import { isAlphanumericCode } from './assignments';
+import { isAlphanumericCode, type ValueVerdict } from './assignments';
 import { isPlaceholderValue } from './placeholder';
 import { knownPrefix } from './provider-rules';
 
@@ -64,27 +64,27 @@ function isBlank(code: number): boolean {
  * blocks), signatures and CSRF tokens, placeholders, and tokens with a known
  * provider prefix (those are judged by their provider rule).
  */
-export function entropyCandidateIsSecret(
+export function judgeEntropyToken(
   token: string,
   before: string,
   threshold: number,
   minLength: number,
   reportPlaceholders: boolean,
-): boolean {
-  if (token.length < minLength || token.length > 200) return false; // longer: a data payload
-  if (/^[0-9a-fA-F]+$/.test(token)) return false; // hex: SHAs, digests, ids
-  if (uuidLike.test(token)) return false;
-  if (knownPrefix.test(token)) return false;
-  if (notCredentialContext.test(before)) return false;
-  if (/data:[\w/+.-]+;base64,[A-Za-z0-9+/=]*$/.test(before)) return false;
+): ValueVerdict {
+  if (token.length < minLength || token.length > 200) return 'other'; // longer: a data payload
+  if (/^[0-9a-fA-F]+$/.test(token)) return 'other'; // hex: SHAs, digests, ids
+  if (uuidLike.test(token)) return 'other';
+  if (knownPrefix.test(token)) return 'other';
+  if (notCredentialContext.test(before)) return 'other';
+  if (/data:[\w/+.-]+;base64,[A-Za-z0-9+/=]*$/.test(before)) return 'other';
   const hasLower = /[a-z]/.test(token);
   const hasUpper = /[A-Z]/.test(token);
   const hasDigit = /\d/.test(token);
-  if (!(hasLower && hasUpper && hasDigit)) return false;
-  if (/^[A-Za-z]+(?:[-_/][A-Za-z]+)+$/.test(token)) return false; // words-joined-by-dashes
-  if (/^[A-Za-z][a-z]+(?:[A-Z][a-z0-9]+){2,}$/.test(token)) return false; // camelCaseIdentifier
-  if (!reportPlaceholders && isPlaceholderValue(token)) return false;
-  return shannonEntropy(token) >= threshold;
+  if (!(hasLower && hasUpper && hasDigit)) return 'other';
+  if (/^[A-Za-z]+(?:[-_/][A-Za-z]+)+$/.test(token)) return 'other'; // words-joined-by-dashes
+  if (/^[A-Za-z][a-z]+(?:[A-Z][a-z0-9]+){2,}$/.test(token)) return 'other'; // camelCaseIdentifier
+  if (!reportPlaceholders && isPlaceholderValue(token)) return 'placeholder';
+  return shannonEntropy(token) >= threshold ? 'secret' : 'other';
 }
 
 /** Characters of an entropy candidate's run: [A-Za-z0-9+/_-]. */

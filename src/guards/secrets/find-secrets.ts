@@ -3,18 +3,19 @@ import { normalizeText } from '../shared/normalize-text';
 import { type DetectedSpan, type RankedSpan, resolveOverlaps } from '../shared/spans';
 import {
   assignment,
-  looksLikeSecretValue,
+  judgeSecretValue,
   placeholderValue,
   reversedComparison,
   scanAssignments,
   scanReversedComparisons,
   scanXmlSettings,
+  type ValueVerdict,
   xmlSetting,
 } from './assignments';
 import {
   entropyCandidate,
-  entropyCandidateIsSecret,
   isArmourLine,
+  judgeEntropyToken,
   scanEntropyCandidates,
 } from './entropy';
 import { isPlaceholderValue } from './placeholder';
@@ -105,6 +106,18 @@ export const secretsMaxMatchLength = 512;
  * findSecrets('OPENAI_API_KEY=sk-proj-abc...'); // [{ type: 'OPENAI_API_KEY', start: 15, end: ... }]
  */
 export function findSecrets(text: string, options?: FindSecretsOptions): SecretSpan[] {
+  return scanSecrets(text, options).spans;
+}
+
+/** What `scanSecrets` saw: the secrets, and how many candidates it skipped as placeholders. */
+export interface SecretsScan {
+  spans: SecretSpan[];
+  /** Candidate values skipped as examples or placeholders (a count, never the values). */
+  placeholdersSkipped: number;
+}
+
+/** `findSecrets`, also counting the candidates skipped as placeholders (for records). */
+export function scanSecrets(text: string, options?: FindSecretsOptions): SecretsScan {
   const {
     assignments = true,
     entropy = true,
@@ -121,6 +134,12 @@ export function findSecrets(text: string, options?: FindSecretsOptions): SecretS
   const candidates: RankedSpan[] = [];
   const add = (type: string, start: number, length: number, priority: number) =>
     candidates.push({ type, start, end: start + length, priority });
+  // Start offsets of skipped placeholders: one value seen by two scans counts once.
+  const placeholders = new Set<number>();
+  const judged = (verdict: ValueVerdict, start: number) => {
+    if (verdict === 'placeholder') placeholders.add(start);
+    return verdict === 'secret';
+  };
 
   // Collected per rule, then added in rule order as a pass per rule would.
   const providerMatches: Array<RegExpExecArray[] | undefined> = [];
@@ -135,18 +154,23 @@ export function findSecrets(text: string, options?: FindSecretsOptions): SecretS
     for (const match of matches) {
       const value = group === undefined ? match[0] : match[group];
       if (value === undefined || value.length === 0) continue;
+      const start = match.index + (group === undefined ? 0 : match[0].lastIndexOf(value));
       if (type === 'PRIVATE_KEY') {
         if (!pemHasKeyMaterial(value, match.index + match[0].length, source.length)) continue;
       } else if (!keepPlaceholders) {
         if (
           group !== undefined &&
           (placeholderValue.test(value) || /^[<{]|[>}]$|^(.)\1+$/.test(value))
-        )
+        ) {
+          placeholders.add(start);
           continue;
-        if (!reportPlaceholders && isPlaceholderValue(value.slice(prefix ?? 0))) continue;
+        }
+        if (!reportPlaceholders && isPlaceholderValue(value.slice(prefix ?? 0))) {
+          placeholders.add(start);
+          continue;
+        }
       }
       if (validate && !validate(value)) continue;
-      const start = match.index + (group === undefined ? 0 : match[0].lastIndexOf(value));
       add(type, start, value.length, 3);
     }
   });
@@ -154,40 +178,52 @@ export function findSecrets(text: string, options?: FindSecretsOptions): SecretS
     scanAssignments(source, match => {
       const value = match[3] ?? match[4] ?? match[6];
       if (value === undefined) return;
-      if (!looksLikeSecretValue(value, match[1]!, reportPlaceholders)) return;
-      add('GENERIC_SECRET', match.index + match[0].lastIndexOf(value), value.length, 2);
+      const start = match.index + match[0].lastIndexOf(value);
+      if (!judged(judgeSecretValue(value, match[1]!, reportPlaceholders), start)) return;
+      add('GENERIC_SECRET', start, value.length, 2);
     });
     scanReversedComparisons(source, match => {
       const value = match[2]!;
-      if (!looksLikeSecretValue(value, '', reportPlaceholders)) return;
+      if (!judged(judgeSecretValue(value, '', reportPlaceholders), match.index + 1)) return;
       add('GENERIC_SECRET', match.index + 1, value.length, 2);
     });
     scanXmlSettings(source, match => {
       const value = match[1]!;
-      if (!looksLikeSecretValue(value, '', reportPlaceholders)) return;
-      add('GENERIC_SECRET', match.index + match[0].lastIndexOf(value), value.length, 2);
+      const start = match.index + match[0].lastIndexOf(value);
+      if (!judged(judgeSecretValue(value, '', reportPlaceholders), start)) return;
+      add('GENERIC_SECRET', start, value.length, 2);
     });
   }
   if (entropy) {
     scanEntropyCandidates(source, (start, end) => {
       const before = source.slice(Math.max(0, start - 40), start);
       const token = source.slice(start, end);
-      if (
-        !entropyCandidateIsSecret(
-          token,
-          before,
-          entropyThreshold,
-          entropyMinLength,
-          reportPlaceholders,
-        )
-      )
-        return;
+      const verdict = judgeEntropyToken(
+        token,
+        before,
+        entropyThreshold,
+        entropyMinLength,
+        reportPlaceholders,
+      );
+      if (!judged(verdict, start)) return;
       if (isArmourLine(source, start, end)) return;
       add('HIGH_ENTROPY_STRING', start, token.length, 1);
     });
   }
-  return resolveOverlaps(candidates).map(span => ({
-    type: span.type,
-    ...normalized.toOriginalSpan(span.start, span.end),
-  }));
+  const found = resolveOverlaps(candidates);
+  // A value another scan reported (in part) is not a skipped placeholder.
+  // `found` is in text order and never overlaps: one walk over both.
+  let placeholdersSkipped = 0;
+  let next = 0;
+  for (const start of [...placeholders].sort((first, second) => first - second)) {
+    while (next < found.length && found[next]!.end <= start) next++;
+    if (next >= found.length || found[next]!.start > start) placeholdersSkipped++;
+  }
+  return {
+    spans: found.map(span => ({
+      type: span.type,
+      ...normalized.toOriginalSpan(span.start, span.end),
+    })),
+    placeholdersSkipped,
+  };
 }

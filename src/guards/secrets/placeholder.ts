@@ -6,8 +6,102 @@
  * prefix itself.
  */
 
-const placeholderWord =
-  /example|sample|dummy|placeholder|redacted|changeme|change_me|your[_-]?(?:api|secret|token|key|pass)|insert[_-]|replace[_-]?me|randomstring|random_string|fake|notreal|not_real/i;
+/**
+ * Words that mark a value as an example, written by a person (the
+ * documented list, see docs/data-protection.md). They count only as a word
+ * of the value, never as four letters inside random characters: a random
+ * key that happens to contain `fake` or `Sample` is still a key.
+ */
+export const placeholderWords: readonly string[] = [
+  'example',
+  'sample',
+  'dummy',
+  'placeholder',
+  'redacted',
+  'changeme',
+  'change_me',
+  'fake',
+  'notreal',
+  'not_real',
+  'randomstring',
+  'random_string',
+  'insert_',
+  'insert-',
+  'replaceme',
+  'replace_me',
+  'replace-me',
+  'your_api',
+  'your-api',
+  'yourapi',
+  'your_secret',
+  'your-secret',
+  'yoursecret',
+  'your_token',
+  'your-token',
+  'yourtoken',
+  'your_key',
+  'your-key',
+  'yourkey',
+  'your_pass',
+  'your-pass',
+  'yourpass',
+];
+
+const placeholderWord = new RegExp(
+  placeholderWords.map(word => word.replace(/[-_]/g, '[-_]')).join('|'),
+  'gi',
+);
+
+const isAlphanumeric = (code: number) =>
+  (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+const isDigit = (code: number) => code >= 48 && code <= 57;
+const isUpper = (code: number) => code >= 65 && code <= 90;
+const isLower = (code: number) => code >= 97 && code <= 122;
+
+/** Start or end of the value, or a character that is not a letter or digit. */
+function strongBoundary(code: number): boolean {
+  return Number.isNaN(code) || !isAlphanumeric(code);
+}
+
+/** Between `outside` and `inside`: a strong boundary, or a change between letters and digits or of case. */
+function weakBoundary(outside: number, inside: number): boolean {
+  if (strongBoundary(outside)) return true;
+  if (isDigit(outside) !== isDigit(inside)) return true;
+  return (isLower(outside) && isUpper(inside)) || (isUpper(outside) && isLower(inside));
+}
+
+/**
+ * True when a placeholder word stands as a word of `value`. Words of six
+ * letters or more count anywhere; shorter ones (`fake`, `dummy`) only at the
+ * value's start or end or next to a separator on one side, and at a boundary
+ * (a separator, a digit, a case change) on the other. `AKIAIOSFODNN7EXAMPLE`,
+ * `sk_test_fake123`, `my-dummy-key` count; `q8ZfakeR2…` does not.
+ */
+function hasPlaceholderWord(value: string): boolean {
+  placeholderWord.lastIndex = 0;
+  for (let match = placeholderWord.exec(value); match; match = placeholderWord.exec(value)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    // Six letters or more essentially never occur by chance in random
+    // characters (1 in 31^6 per position, case-insensitive): `…CYEXAMPLEKEY`.
+    if (match[0].length >= 6) return true;
+    const before = value.charCodeAt(start - 1);
+    const after = value.charCodeAt(end);
+    const first = value.charCodeAt(start);
+    const last = value.charCodeAt(end - 1);
+    const strongStart = strongBoundary(before);
+    const strongEnd = strongBoundary(after);
+    if (
+      (strongStart && weakBoundary(after, last)) ||
+      (strongEnd && weakBoundary(before, first)) ||
+      // `insert_` / `your-key` end in their own separator.
+      (strongStart && !isAlphanumeric(last))
+    )
+      return true;
+    placeholderWord.lastIndex = start + 1;
+  }
+  return false;
+}
 
 /** Runs of one masking character: `xxxxx`, `XXXXX`, `*****`, `#####`, `.....`. */
 const maskRun = /x{5}|X{5}|\*{4}|#{4}|\.{4}|•{3}|_{6}|-{6}|~{6}/;
@@ -70,8 +164,10 @@ function distinctCharacters(value: string): number {
  * True when `value` looks like an example or placeholder rather than a
  * generated credential:
  *
- * - it names itself one (`EXAMPLE`, `sample`, `dummy`, `placeholder`,
- *   `your_api_key`, `changeme`, `redacted`, `RANDOMSTRING`, `fake`),
+ * - it names itself one, as a word of the value (`EXAMPLE`, `sample`,
+ *   `dummy`, `placeholder`, `your_api_key`, `changeme`, `redacted`,
+ *   `RANDOMSTRING`, `fake`: `placeholderWords`), not as letters inside
+ *   random characters,
  * - it holds a run of masking characters (`xxxxx`, `XXXXX`, `****`, `####`),
  * - it holds eight ascending characters (`abcdefgh`, `12345678`),
  * - it repeats a short block (`abcd1234abcd1234`, `aaaaaaaa`),
@@ -81,7 +177,7 @@ function distinctCharacters(value: string): number {
  */
 export function isPlaceholderValue(value: string): boolean {
   if (value.length === 0) return true;
-  if (placeholderWord.test(value)) return true;
+  if (hasPlaceholderWord(value)) return true;
   if (maskRun.test(value)) return true;
   if (hasAscendingRun(value)) return true;
   if (value.length >= 8 && isPeriodic(value)) return true;

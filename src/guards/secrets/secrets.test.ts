@@ -76,6 +76,16 @@ describe('findSecrets: structure and placeholders', () => {
     expect(types('curl --user "xxx:yyy" https://example.test')).toEqual([]);
   });
 
+  it('skips placeholder words only as words, never as letters inside a random key', () => {
+    expect(types('ghp_fake1234TokenForTheDocsOnlyQ8Zr4Lm2Xw')).toEqual([]);
+    expect(types('token = "my-dummy-token-q8Zr4Lm2Xw9T"')).toEqual([]);
+    expect(types('secret_key: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"')).toEqual([]);
+    // `fake` and `Dummy` happen to sit inside generated characters here.
+    expect(types('ghp_q8ZfakeR2xLm9Tb6Yp1Kd7Hs3Nf5Vg0Jc7Qe')).toEqual(['GITHUB_TOKEN']);
+    expect(types('api_key = "Xw9q8FAKEr4Lm2Tb6Yp1Kd7Hs3"')).toEqual(['GENERIC_SECRET']);
+    expect(types('q8Zr4Lm2Xw9Tb6DummyYp1Kd7Hs3Nf5')).toEqual(['HIGH_ENTROPY_STRING']);
+  });
+
   it('reports placeholders when asked to', () => {
     expect(
       findSecrets('ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', { reportPlaceholders: true }),
@@ -158,6 +168,25 @@ describe('secrets', () => {
       action: 'modify',
       content: 'key: [AWS_ACCESS_KEY_ID].',
     });
+  });
+
+  it('counts the placeholders it let pass in the record, never their values', async () => {
+    const text = 'AWS_KEY=AKIAIOSFODNN7EXAMPLE\ntoken: "<your-token>"\nkey: AKIAZ7VRSQ5TJN2XMY3K';
+    const verdict = await secrets({ action: 'redact' }).check(text, ctx);
+    expect(verdict).toEqual({
+      action: 'modify',
+      content: 'AWS_KEY=AKIAIOSFODNN7EXAMPLE\ntoken: "<your-token>"\nkey: [AWS_ACCESS_KEY_ID]',
+      info: {
+        types: ['AWS_ACCESS_KEY_ID'],
+        spans: [{ type: 'AWS_ACCESS_KEY_ID', start: 56, end: 76 }],
+        placeholdersSkipped: 2,
+      },
+    });
+    expect(await secrets().check('AWS_KEY=AKIAIOSFODNN7EXAMPLE', ctx)).toEqual({
+      action: 'allow',
+      info: { placeholdersSkipped: 1 },
+    });
+    expect(await secrets().check('nothing here', ctx)).toEqual({ action: 'allow' });
   });
 
   it('is stream-safe and rejects bad options', () => {

@@ -2,7 +2,7 @@ import { allow, block, defineGuardrail, modify } from '../../core/define-guardra
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
 import { replaceSpans } from '../shared/spans';
-import { type FindSecretsOptions, findSecrets, secretsMaxMatchLength } from './find-secrets';
+import { type FindSecretsOptions, scanSecrets, secretsMaxMatchLength } from './find-secrets';
 import { secretsPotentialStart } from './potential-start';
 import { secretsOptionShape } from './secrets-options';
 
@@ -23,7 +23,8 @@ export interface SecretsOptions extends FindSecretsOptions {
  * and tool traffic, using `findSecrets` (provider formats, assignments, and a
  * high-entropy detector that ignores SHAs, UUIDs, lockfile hashes and base64
  * payloads). Blocks by default; `action: 'redact'` replaces each secret.
- * Stream-safe.
+ * The verdict's `info.placeholdersSkipped` counts the candidates passed as
+ * examples or placeholders (never their values). Stream-safe.
  *
  * @example
  * guardrails({ output: [secrets()], input: [secrets({ action: 'redact' })] })
@@ -46,10 +47,12 @@ export function secrets(options?: SecretsOptions): Guardrail {
     // Window mode releases text up to where a secret could still begin or grow.
     potentialMatchStart: secretsPotentialStart,
     check(content) {
-      const spans = findSecrets(content, findOptions);
-      if (spans.length === 0) return allow();
+      const { spans, placeholdersSkipped } = scanSecrets(content, findOptions);
+      // How many candidates passed as placeholders (`…EXAMPLE`, `<your-token>`): a count, never the values.
+      const skipped = placeholdersSkipped > 0 ? { placeholdersSkipped } : {};
+      if (spans.length === 0) return placeholdersSkipped > 0 ? allow(skipped) : allow();
       const types = [...new Set(spans.map(span => span.type))];
-      const info = { types, spans: spans.map(span => ({ ...span })) };
+      const info = { types, spans: spans.map(span => ({ ...span })), ...skipped };
       if (action === 'block') {
         return block({
           message: message ?? `The text contains credentials (${types.join(', ')}).`,

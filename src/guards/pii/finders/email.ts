@@ -22,6 +22,35 @@ const domainCodes = codeTable(domainChar);
 const isLocalCode = (code: number) => code < 128 && localCodes[code] === 1;
 const isDomainCode = (code: number) => code < 128 && domainCodes[code] === 1;
 
+/**
+ * The end of the valid domain in `text[from, end)`: the whole run, else the
+ * run without its last label or two when a word follows the address with
+ * only a dot between (`x@example.com.Thanks`, `x@corp.io.-Regards`,
+ * `x@example.com.Best` where `.best` is a TLD but `Best` a capitalised word);
+ * 0 when none is valid. At most three checks per address.
+ */
+function validDomainEnd(text: string, from: number, end: number): number {
+  let domainEnd = end;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const domain = text.slice(from, domainEnd);
+    const dot = domain.lastIndexOf('.');
+    if (dot <= 0) return 0;
+    let shorterEnd = from + dot;
+    while (shorterEnd > from && (text[shorterEnd - 1] === '.' || text[shorterEnd - 1] === '-'))
+      shorterEnd--;
+    // A capitalised last label (`.Best regards`) is the next sentence when the rest is a domain.
+    if (
+      attempt === 0 &&
+      /^[A-Z][a-z]+$/.test(domain.slice(dot + 1)) &&
+      validDomain(text.slice(from, shorterEnd))
+    )
+      return shorterEnd;
+    if (validDomain(domain)) return domainEnd;
+    domainEnd = shorterEnd;
+  }
+  return 0;
+}
+
 const findEmails: Finder = (text, add) => {
   // Expand around each '@' instead of running a regex from every position:
   // each '@' costs at most 64 + 255 steps, so the scan stays linear.
@@ -39,8 +68,10 @@ const findEmails: Finder = (text, add) => {
     if (dot >= 0 && dot <= at) dot = text.indexOf('.', at + 1);
     if (!tooLong && start < at && dot >= 0 && dot < end) {
       const local = text.slice(start, at);
-      const domain = text.slice(at + 1, end);
-      if (!local.endsWith('.') && !local.includes('..') && validDomain(domain)) add(start, end);
+      if (!local.endsWith('.') && !local.includes('..')) {
+        const domainEnd = validDomainEnd(text, at + 1, end);
+        if (domainEnd > 0) add(start, domainEnd);
+      }
     }
     at = text.indexOf('@', at + 1);
   }

@@ -20,6 +20,7 @@ export const suites = [
   'chains',
   'streaming',
   'data-protection',
+  'prompt-injection',
   'store',
   'memory-soak',
   'hostile',

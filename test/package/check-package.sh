@@ -36,14 +36,32 @@ walk(manifest.bin, 'bin');
 for (const field of ['main', 'module', 'types']) if (manifest[field]) targets.push([field, manifest[field]]);
 const missing = targets.filter(([, target]) => !files.has(target.replace(/^\.\//, '')));
 for (const [path, target] of missing) console.error(`[package] ${path} -> ${target} is not in the tarball`);
-for (const field of ['sideEffects', 'engines', 'files', 'types']) {
+const fields = ['sideEffects', 'engines', 'files', 'types', 'license', 'repository', 'homepage', 'bugs', 'keywords'];
+for (const field of fields) {
   if (manifest[field] === undefined) {
     console.error(`[package] package.json has no "${field}"`);
     missing.push([field]);
   }
 }
+for (const file of ['LICENSE', 'README.md', 'CHANGELOG.md']) {
+  if (!files.has(file)) {
+    console.error(`[package] ${file} is not in the tarball`);
+    missing.push([file]);
+  }
+}
+// The registry page shows README.md without the repository: a relative link there is dead.
+const readme = execFileSync('tar', ['-xzOf', tarball, 'package/README.md'], { encoding: 'utf8' });
+const relativeLinks = [...readme.matchAll(/\]\(([^)\s]+)[^)]*\)/g)]
+  .map(match => match[1])
+  .filter(target => !/^(?:https?:|mailto:|#)/.test(target));
+for (const target of relativeLinks) {
+  console.error(`[package] README.md links to "${target}": use an absolute https:// link`);
+  missing.push([target]);
+}
 if (missing.length > 0) process.exit(1);
-console.log(`[package] ${targets.length} manifest paths present; sideEffects, engines, files, types set`);
+console.log(
+  `[package] ${targets.length} manifest paths present; ${fields.join(', ')} set; LICENSE, README.md, CHANGELOG.md shipped; README links absolute`,
+);
 NODE
 
 echo "[package] publint"

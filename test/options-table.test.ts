@@ -8,6 +8,7 @@ import { loaderOptionShape } from '../src/config/loader-options';
 import { defineGuardrailOptionShape } from '../src/core/define-guardrail-options';
 import type { OptionShape } from '../src/core/options';
 import { contentFilterOptionShape } from '../src/guards/content-filter/content-filter-options';
+import { expressionOptionShape } from '../src/guards/expression/expression-options';
 import { invisibleTextOptionShape } from '../src/guards/invisible-text/invisible-text-options';
 import { llmJudgeOptionShape } from '../src/guards/llm-judge/llm-judge-options';
 import { outputSchemaOptionShape } from '../src/guards/output-schema/output-schema-options';
@@ -244,6 +245,7 @@ const cases: FactoryCase[] = [
     rows: {
       schema: [5, 'object', [], { type: 'nope' }],
       mode: ['yaml', 5],
+      requiredFields: stringList,
       mustMatch: regexList,
       mustNotMatch: regexList,
       minLength: nonNegativeInt,
@@ -254,6 +256,28 @@ const cases: FactoryCase[] = [
     pathOf: prefixed('output-schema'),
     root: 'output-schema',
     noOptionsOk: true,
+  },
+  {
+    factory: 'expression',
+    build: options => main.expression(options as never),
+    shape: expressionOptionShape,
+    valid: { expr: 'true' },
+    rows: {
+      expr: ['', '   ', 5, 'content +', 'size(content)', 'content + 1'],
+      reason: notAString,
+      message,
+      severity: ['fatal', 5],
+      name,
+      streamSafe: bool,
+      maxMatchLength: positiveInt,
+      maxInputLength: positiveInt,
+      maxNodes: positiveInt,
+      timeoutMs: ms,
+      onError: ['ignore', 5],
+    } satisfies Rows<main.ExpressionOptions>,
+    pathOf: prefixed('expression'),
+    root: 'expression',
+    noOptionsOk: false,
   },
   {
     factory: 'tokenBudget',

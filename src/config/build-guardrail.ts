@@ -2,6 +2,7 @@ import type { LanguageModel } from 'ai';
 import type { z } from 'zod/v4';
 import type { Guardrail, GuardrailContext } from '../core/types';
 import { contentFilter } from '../guards/content-filter/content-filter';
+import { expression } from '../guards/expression/expression';
 import { invisibleText } from '../guards/invisible-text/invisible-text';
 import { llmJudge } from '../guards/llm-judge/llm-judge';
 import { outputSchema } from '../guards/output-schema/output-schema';
@@ -21,9 +22,12 @@ import {
   toRegExp,
 } from './schemas';
 
+/** A model as a config file names it: a name, or the seed's `{ provider, model }`. */
+export type ModelReference = string | { provider?: string; model: string };
+
 /** Resolves the names a config entry refers to; records a problem for each missing one. */
 export interface ConfigReferences {
-  model(name: string, key: string): LanguageModel;
+  model(ref: ModelReference, key: string): LanguageModel;
   store(name: string | undefined, key: string): Store | undefined;
 }
 
@@ -89,6 +93,7 @@ export const builtinFactories: {
     ),
   'rate-limit': ({ key, store, ...rest }, refs) =>
     rateLimit(defined({ ...rest, key: metadataReader(key), store: refs.store(store, 'store') })),
+  expression: params => expression(defined(params)),
   'llm-judge': ({ model, cache, ...rest }, refs) =>
     llmJudge(
       defined({

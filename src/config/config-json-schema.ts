@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
 import {
+  aliasEntrySchemas,
   builtinGuardrailTypes,
   guardrailEntrySchema,
   guardrailsConfigSchema,
@@ -22,6 +23,9 @@ export function guardrailsConfigJsonSchema(): Record<string, unknown> {
   names.add(useEntrySchema, { id: 'UseEntry' });
   for (const type of builtinGuardrailTypes) {
     names.add(typedEntrySchemas[type], { id: `${pascalCase(type)}Entry` });
+  }
+  for (const [alias, schema] of Object.entries(aliasEntrySchemas)) {
+    names.add(schema, { id: `${pascalCase(alias)}Entry` });
   }
   const schema = z.toJSONSchema(guardrailsConfigSchema, {
     io: 'input',

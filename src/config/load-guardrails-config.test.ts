@@ -187,13 +187,13 @@ output:
       {
         path: 'stream_mode',
         value: 'fast',
-        expected: "one of 'hold', 'window', 'passthrough'",
+        expected: "one of 'hold', 'window', 'passthrough', 'synthesize'",
       },
       {
         path: 'extra',
         value: true,
         expected:
-          'no such option (known: input, output, tool_input, tool_output, stream_mode, on_trip, blocked_message)',
+          'no such option (known: input, output, tool_input, tool_output, tool_args, tool_result, stream_mode, stream_buffer_tokens, on_trip, blocked_message)',
       },
       { path: 'input[0].threshold', value: 'high', expected: 'a number' },
       {
@@ -209,7 +209,7 @@ output:
       {
         path: 'output[1].type',
         value: 'nope',
-        expected: `one of ${builtinGuardrailTypes.join(', ')}`,
+        expected: `one of ${builtinGuardrailTypes.join(', ')}, starlang, output-validator`,
       },
       { path: 'output[2].threshold', value: 1.5, expected: 'a number <= 1' },
       {
@@ -293,12 +293,13 @@ output:
         value: 'limit',
         expected: 'an id not used before (already at input[0])',
       },
+      // In file order: output[0] before output[1].
+      { path: 'output[0].use', value: 'budget', expected: 'the id of another entry (limit)' },
       {
         path: 'output[1].limit',
         value: 3,
         expected: 'nothing else in a `use` entry (options belong to the entry with the id)',
       },
-      { path: 'output[0].use', value: 'budget', expected: 'the id of another entry (limit)' },
     ]);
   });
 

@@ -1,31 +1,41 @@
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
-import type { LanguageModel, ToolSet } from 'ai';
-import { parse as parseYaml } from 'yaml';
+import type { ToolSet } from 'ai';
 import { z } from 'zod/v4';
 import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors';
 import { validateOptions } from '../core/options';
-import type { Guardrail, GuardrailEventListener } from '../core/types';
+import type { GuardrailEventListener, GuardrailRecord } from '../core/types';
 import { type GuardrailsOptions, guardrails } from '../middleware/guardrails-middleware';
 import type { Store } from '../store/store';
 import { type GuardedToolSet, type GuardToolsOptions, guardTools } from '../tools/guard-tool';
-import { builtinFactories, type ConfigReferences } from './build-guardrail';
-import { configIssuesFromZod, formatPath } from './config-issues';
-import { loaderOptionShape } from './loader-options';
 import {
-  type BuiltinGuardrailType,
-  builtinGuardrailTypes,
-  configShape,
-  type GuardrailsConfig,
-  guardrailTypeSchemas,
-} from './schemas';
+  buildDeclared,
+  type ConfiguredGuardrails,
+  compactLists,
+  customTypeIssues,
+  type Declarations,
+  declareEntries,
+  type GuardrailFactory,
+  type ListKeys,
+  resolveUses,
+} from './build-entries';
+import { configIssuesFromZod, formatPath } from './config-issues';
+import type { ModelResolver } from './config-references';
+import { isFilePath, readConfigSource } from './config-source';
+import { CHARACTERS_PER_TOKEN, LIST_NAMES, LISTS } from './dialect';
+import { loaderOptionShape } from './loader-options';
+import { configShape, type GuardrailsConfig } from './schemas';
 
-/** Builds a guardrail of a caller-registered type from the entry's parameters (all but `type`, `id`). */
-export type GuardrailFactory = (params: Record<string, unknown>) => Guardrail;
+export type { ConfiguredGuardrails, GuardrailFactory } from './build-entries';
+export type { ModelResolver } from './config-references';
 
 /** Options of `loadGuardrailsConfig`. */
 export interface LoadGuardrailsConfigOptions {
-  /** The models entries refer to by name (`model: judge` in an `llm-judge` entry). */
-  models?: Record<string, LanguageModel>;
+  /**
+   * The models entries refer to: by name (`model: judge` in an `llm-judge`
+   * entry), or a function resolving a name or the seed's
+   * `{ provider, model }` (`(ref) => openai(ref.model)`).
+   */
+  models?: ModelResolver;
   /** Extra guardrail types, by the name used as `type` in the file. */
   guardrails?: Record<string, GuardrailFactory>;
   /** The stores entries refer to by name (`store: redis`), e.g. a Redis store shared by servers. */
@@ -39,14 +49,6 @@ export interface LoadGuardrailsConfigOptions {
     GuardrailsOptions,
     'input' | 'output' | 'stream' | 'onTrip' | 'blockedMessage' | 'onEvent' | 'context'
   > & { streamWindow?: number };
-}
-
-/** The guardrail lists a config file declares, built. */
-export interface ConfiguredGuardrails {
-  input: Guardrail[];
-  output: Guardrail[];
-  tool_input: Guardrail[];
-  tool_output: Guardrail[];
 }
 
 /** What `loadGuardrailsConfig` returns. */
@@ -68,49 +70,121 @@ export interface LoadedGuardrailsConfig {
 /** A config given to the loader: an object, YAML or JSON text, or (Node only) a file path. */
 export type GuardrailsConfigSource = GuardrailsConfig | Record<string, unknown> | string;
 
-const LISTS = ['input', 'output', 'tool_input', 'tool_output'] as const;
-type ListName = (typeof LISTS)[number];
-
-function isFilePath(source: string): boolean {
-  return !source.includes('\n') && /\.(ya?ml|json)$/i.test(source.trim());
-}
-
-function parseText(text: string): { value?: unknown; issue?: GuardrailConfigIssue } {
-  try {
-    return { value: parseYaml(text, { prettyErrors: true }) };
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    return {
-      issue: {
-        path: '(source)',
-        value: text.slice(0, 40),
-        expected: `valid YAML or JSON (${message})`,
-      },
-    };
+/** Which key of the file holds each list (`tool_args` for `tool_input`, ...); two spellings of one list is an issue. */
+function listKeysOf(config: Record<string, unknown>, issues: GuardrailConfigIssue[]): ListKeys {
+  const keys = {} as ListKeys;
+  for (const list of LISTS) {
+    const present = LIST_NAMES[list].filter(key => config[key] !== undefined);
+    keys[list] = present[0];
+    for (const extra of present.slice(1)) {
+      issues.push({
+        path: extra,
+        value: config[extra],
+        expected: `one list of ${present.join(' / ')} (the same list, written twice)`,
+      });
+    }
   }
+  return keys;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+/** The file's top-level keys, checked against the known ones. */
+function topLevelIssues(config: Record<string, unknown>): GuardrailConfigIssue[] {
+  const topLevel = z.strictObject(configShape).safeParse(config);
+  if (topLevel.success) return [];
+  return configIssuesFromZod(topLevel.error.issues, config, [], path =>
+    path.length === 0 ? Object.keys(configShape).filter(key => key !== '$schema') : undefined,
+  );
 }
 
-/** Remaps a factory's own issue paths (`llm-judge.threshold`) under the entry (`output[2].threshold`). */
-function remapFactoryIssues(
-  error: GuardrailConfigError,
-  entryPath: string,
-  names: readonly string[],
+/** The stream settings a file gives: `synthesize` is `hold`, `stream_buffer_tokens` becomes characters. */
+function streamSettings(
+  config: Record<string, unknown>,
+  loaderWindow: number | undefined,
+): { mode: 'hold' | 'window' | 'passthrough'; window?: number } {
+  const written = config.stream_mode as string | undefined;
+  const mode = written === undefined || written === 'synthesize' ? 'hold' : written;
+  const tokens = config.stream_buffer_tokens as number | undefined;
+  const window = loaderWindow ?? (tokens === undefined ? undefined : tokens * CHARACTERS_PER_TOKEN);
+  return {
+    mode: mode as 'hold' | 'window' | 'passthrough',
+    ...(window !== undefined && { window }),
+  };
+}
+
+/** In window mode every output guardrail must be stream-safe: named by its place in the file. */
+function windowModeIssues(
+  mode: string,
+  built: ConfiguredGuardrails,
+  listKeys: ListKeys,
 ): GuardrailConfigIssue[] {
-  return error.issues.map(issue => {
-    const prefix = names.find(name => issue.path === name || issue.path.startsWith(`${name}.`));
-    const rest = prefix === undefined ? issue.path : issue.path.slice(prefix.length + 1);
-    return { ...issue, path: rest === '' ? entryPath : `${entryPath}.${rest}` };
+  if (mode !== 'window' || listKeys.output === undefined) return [];
+  const issues: GuardrailConfigIssue[] = [];
+  built.output.forEach((guardrail, index) => {
+    if (guardrail && !guardrail.streamSafe) {
+      issues.push({
+        path: formatPath(['output', index]),
+        value: guardrail.name,
+        expected: `a stream-safe guardrail in stream_mode window ("${guardrail.name}" needs the whole answer: use stream_mode hold)`,
+      });
+    }
   });
+  return issues;
+}
+
+/**
+ * The entries' own messages, by guardrail name: a block whose record carries
+ * one of them shows it, even when the file sets `blocked_message` (seed 003:
+ * a guardrail's own message is the user-facing text).
+ */
+function ownMessages(declarations: Declarations, built: ConfiguredGuardrails) {
+  const messages = new Map<string, Set<string>>();
+  for (const entry of declarations.typed) {
+    const guardrail = built[entry.list][entry.index];
+    const message = entry.params.message;
+    if (!guardrail || typeof message !== 'string') continue;
+    const set = messages.get(guardrail.name) ?? new Set<string>();
+    set.add(message);
+    messages.set(guardrail.name, set);
+  }
+  return messages;
+}
+
+/** A global blocked message that gives way to a guardrail's own. */
+function withOwnMessages(
+  global: string | ((record: GuardrailRecord) => string) | undefined,
+  messages: Map<string, Set<string>>,
+): string | ((record: GuardrailRecord) => string) | undefined {
+  if (global === undefined || messages.size === 0) return global;
+  return record => {
+    if (record.message !== undefined && messages.get(record.guardrail)?.has(record.message)) {
+      return record.message;
+    }
+    return typeof global === 'function' ? global(record) : global;
+  };
+}
+
+/** Issues sorted by the place of their entry in the file (others first, in the order found). */
+function inFileOrder(issues: GuardrailConfigIssue[], listKeys: ListKeys): GuardrailConfigIssue[] {
+  const rank = new Map(LISTS.map((list, position) => [listKeys[list], position]));
+  const placeOf = (path: string): [number, number] => {
+    const match = /^([A-Za-z_]+)\[(\d+)\]/.exec(path);
+    const list = match ? rank.get(match[1]!) : undefined;
+    return list === undefined ? [-1, 0] : [list, Number(match![2])];
+  };
+  return issues
+    .map((issue, order) => ({ issue, order, place: placeOf(issue.path) }))
+    .sort((a, b) => a.place[0] - b.place[0] || a.place[1] - b.place[1] || a.order - b.order)
+    .map(({ issue }) => issue);
 }
 
 /**
  * Validates a configuration and builds its guardrails, collecting every
  * problem; throws one `GuardrailConfigError` listing them all, or returns
  * the middleware and the tool wrapper. Never returns a partial set.
+ *
+ * Phases: read the source; check the options, custom types and top-level
+ * keys; declare the entries (skipping `enabled: false`); build each; resolve
+ * `use` references; check stream mode; assemble the middleware.
  */
 export function buildGuardrailsConfig(
   source: GuardrailsConfig | Record<string, unknown> | string,
@@ -122,242 +196,30 @@ export function buildGuardrailsConfig(
     shape: loaderOptionShape,
   });
   const { models = {}, guardrails: customTypes = {}, stores = {} } = options;
-  const issues: GuardrailConfigIssue[] = [];
-  let config: unknown = source;
-  if (typeof source === 'string') {
-    const parsed = parseText(source);
-    if (parsed.issue) throw new GuardrailConfigError(parsed.issue);
-    config = parsed.value ?? {};
-  }
-  if (!isPlainObject(config)) {
-    throw new GuardrailConfigError({
-      path: '(root)',
-      value: config,
-      expected: 'an object with input, output, tool_input and tool_output lists',
-    });
-  }
+  const config = readConfigSource(source);
 
-  for (const name of Object.keys(customTypes)) {
-    if ((builtinGuardrailTypes as string[]).includes(name)) {
-      issues.push({
-        path: `options.guardrails.${name}`,
-        value: name,
-        expected: 'a name that is not a built-in type',
-      });
-    } else if (typeof customTypes[name] !== 'function') {
-      issues.push({
-        path: `options.guardrails.${name}`,
-        value: customTypes[name],
-        expected: 'a factory function (params) => Guardrail',
-      });
-    }
-  }
-
-  const topLevel = z.strictObject(configShape).safeParse(config);
-  if (!topLevel.success) {
-    issues.push(
-      ...configIssuesFromZod(topLevel.error.issues, config, [], path =>
-        path.length === 0 ? Object.keys(configShape).filter(key => key !== '$schema') : undefined,
-      ),
-    );
-  }
-
-  const typeNames = [...builtinGuardrailTypes, ...Object.keys(customTypes)];
-  const built: ConfiguredGuardrails = { input: [], output: [], tool_input: [], tool_output: [] };
-  const byId = new Map<string, { guardrail?: Guardrail; path: string }>();
-  const uses: Array<{ list: ListName; index: number; id: string; path: string }> = [];
-
-  for (const list of LISTS) {
-    const entries = config[list];
-    if (!Array.isArray(entries)) continue;
-    entries.forEach((entry, index) => {
-      const entryPath = formatPath([list, index]);
-      if (!isPlainObject(entry)) {
-        issues.push({
-          path: entryPath,
-          value: entry,
-          expected: 'an entry { type, ...options } or { use: id }',
-        });
-        return;
-      }
-      if ('use' in entry) {
-        const extra = Object.keys(entry).filter(key => key !== 'use');
-        for (const key of extra) {
-          issues.push({
-            path: `${entryPath}.${key}`,
-            value: entry[key],
-            expected: 'nothing else in a `use` entry (options belong to the entry with the id)',
-          });
-        }
-        if (typeof entry.use !== 'string' || entry.use === '') {
-          issues.push({
-            path: `${entryPath}.use`,
-            value: entry.use,
-            expected: 'the id of another entry',
-          });
-        } else {
-          uses.push({ list, index, id: entry.use, path: `${entryPath}.use` });
-        }
-        return;
-      }
-      const { type, id, ...params } = entry;
-      if (typeof type !== 'string' || !typeNames.includes(type)) {
-        issues.push({
-          path: `${entryPath}.type`,
-          value: type,
-          expected: `one of ${typeNames.join(', ')}`,
-        });
-        return;
-      }
-      if (id !== undefined && (typeof id !== 'string' || id === '')) {
-        issues.push({ path: `${entryPath}.id`, value: id, expected: 'a non-empty string' });
-        return;
-      }
-      if (typeof id === 'string' && byId.has(id)) {
-        issues.push({
-          path: `${entryPath}.id`,
-          value: id,
-          expected: `an id not used before (already at ${byId.get(id)?.path})`,
-        });
-        return;
-      }
-      const guardrail = buildEntry(type, params, entryPath, list, index);
-      if (guardrail) built[list][index] = guardrail;
-      if (typeof id === 'string') byId.set(id, { guardrail, path: entryPath });
-    });
-  }
-
-  function buildEntry(
-    type: string,
-    params: Record<string, unknown>,
-    entryPath: string,
-    list: ListName,
-    index: number,
-  ): Guardrail | undefined {
-    const before = issues.length;
-    const refs: ConfigReferences = {
-      model(name, key) {
-        const model = Object.hasOwn(models, name) || name in models ? models[name] : undefined;
-        if (model === undefined) {
-          const known = Object.keys(models);
-          issues.push({
-            path: `${entryPath}.${key}`,
-            value: name,
-            expected: known.length
-              ? `a model name given in options.models (${known.join(', ')})`
-              : 'a model name given in options.models (none were given)',
-          });
-        }
-        return model as LanguageModel;
-      },
-      store(name, key) {
-        if (name === undefined) return undefined;
-        const store = Object.hasOwn(stores, name) || name in stores ? stores[name] : undefined;
-        if (store === undefined) {
-          const known = Object.keys(stores);
-          issues.push({
-            path: `${entryPath}.${key}`,
-            value: name,
-            expected: known.length
-              ? `a store name given in options.stores (${known.join(', ')})`
-              : 'a store name given in options.stores (none were given)',
-          });
-        }
-        return store;
-      },
-    };
-    const custom = customTypes[type];
-    try {
-      if (custom && !(builtinGuardrailTypes as string[]).includes(type)) {
-        return custom(params);
-      }
-      const builtin = type as BuiltinGuardrailType;
-      const schema = guardrailTypeSchemas[builtin];
-      const parsed = schema.safeParse(params);
-      if (!parsed.success) {
-        issues.push(
-          ...configIssuesFromZod(
-            parsed.error.issues,
-            params,
-            [],
-            path => (path.length === 0 ? Object.keys(schema.shape) : undefined),
-            [list, index],
-          ),
-        );
-        // Still report missing names, so one run shows every problem.
-        if (typeof params.model === 'string') refs.model(params.model, 'model');
-        if (typeof params.store === 'string') refs.store(params.store, 'store');
-        const cache = params.cache as { store?: unknown } | undefined;
-        if (typeof cache?.store === 'string') refs.store(cache.store, 'cache.store');
-        return undefined;
-      }
-      const factory = builtinFactories[builtin] as (
-        params: unknown,
-        refs: ConfigReferences,
-      ) => Guardrail;
-      // Reference problems were recorded by refs; do not build with a missing model or store.
-      const guardrail = factory(parsed.data, refs);
-      return issues.length === before ? guardrail : undefined;
-    } catch (error) {
-      // A missing model or store, already reported, is why the factory failed.
-      if (issues.length > before) return undefined;
-      if (GuardrailConfigError.isInstance(error)) {
-        const name = typeof params.name === 'string' ? params.name : type;
-        issues.push(...remapFactoryIssues(error, entryPath, [name, type]));
-        return undefined;
-      }
-      issues.push({
-        path: entryPath,
-        value: type,
-        expected: `options the ${type} factory accepts (${error instanceof Error ? error.message : String(error)})`,
-      });
-      return undefined;
-    }
-  }
-
-  for (const use of uses) {
-    const target = byId.get(use.id);
-    if (!target) {
-      issues.push({
-        path: use.path,
-        value: use.id,
-        expected: byId.size
-          ? `the id of another entry (${[...byId.keys()].join(', ')})`
-          : 'the id of another entry (no entry has an id)',
-      });
-    } else if (target.guardrail) {
-      built[use.list][use.index] = target.guardrail;
-    }
-  }
-
-  const mode = config.stream_mode;
-  if (mode === 'window' && Array.isArray(config.output)) {
-    built.output.forEach((guardrail, index) => {
-      if (guardrail && !guardrail.streamSafe) {
-        issues.push({
-          path: formatPath(['output', index]),
-          value: guardrail.name,
-          expected: `a stream-safe guardrail in stream_mode window ("${guardrail.name}" needs the whole answer: use stream_mode hold)`,
-        });
-      }
-    });
-  }
-
-  if (issues.length > 0) throw new GuardrailConfigError(issues);
-
+  const issues = [...customTypeIssues(customTypes), ...topLevelIssues(config)];
+  const listKeys = listKeysOf(config, issues);
+  const declarations = declareEntries(config, listKeys, customTypes, issues);
+  const { built, byId } = buildDeclared(declarations, { models, stores, customTypes }, issues);
+  resolveUses(declarations, built, byId, issues);
   const { streamWindow, ...middlewareRest } = options.middleware ?? {};
+  const stream = streamSettings(config, streamWindow);
+  issues.push(...windowModeIssues(stream.mode, built, listKeys));
+  if (issues.length > 0) throw new GuardrailConfigError(inFileOrder(issues, listKeys));
+
+  const lists = compactLists(built);
+  const messages = ownMessages(declarations, built);
+  const onTrip = (config.on_trip as 'return' | 'throw' | undefined) ?? 'return';
   let middleware: LanguageModelV4Middleware;
   try {
     middleware = guardrails({
       ...middlewareRest,
-      input: built.input,
-      output: built.output,
-      stream: {
-        mode: (mode as 'hold' | 'window' | 'passthrough' | undefined) ?? 'hold',
-        window: streamWindow,
-      },
-      onTrip: (config.on_trip as 'return' | 'throw' | undefined) ?? 'return',
-      blockedMessage: config.blocked_message as string | undefined,
+      input: lists.input,
+      output: lists.output,
+      stream,
+      onTrip,
+      blockedMessage: withOwnMessages(config.blocked_message as string | undefined, messages),
       onEvent: options.onEvent,
       context: options.context,
     });
@@ -368,14 +230,15 @@ export function buildGuardrailsConfig(
 
   return {
     middleware,
-    guardrails: built,
+    guardrails: lists,
     guardTools: (tools, toolOptions = {}) =>
       guardTools(tools, {
         onEvent: options.onEvent,
-        onTrip: (config.on_trip as 'return' | 'throw' | undefined) ?? 'return',
+        onTrip,
         ...toolOptions,
-        input: built.tool_input,
-        output: built.tool_output,
+        blockedMessage: withOwnMessages(toolOptions.blockedMessage, messages),
+        input: lists.tool_input,
+        output: lists.tool_output,
       }) as GuardedToolSet<typeof tools>,
   };
 }

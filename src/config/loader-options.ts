@@ -1,4 +1,5 @@
 import {
+  anyOf,
   functionOption,
   type OptionShape,
   objectOption,
@@ -22,7 +23,13 @@ const setByTheFile = [
 
 /** The rules of `loadGuardrailsConfig`'s / `buildGuardrailsConfig`'s options. */
 export const loaderOptionShape = {
-  models: recordOf(languageModelOption, 'an object of language models by name'),
+  models: anyOf(
+    [
+      recordOf(languageModelOption, 'an object of language models by name'),
+      functionOption('a function resolving a model reference'),
+    ],
+    'an object of language models by name, or a function ({ provider?, model }) => model',
+  ),
   guardrails: recordOf(
     functionOption('a factory (params) => Guardrail'),
     'an object of guardrail factories by type name',

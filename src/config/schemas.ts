@@ -1,4 +1,6 @@
 import { z } from 'zod/v4';
+import { BUILTIN_CONTENT_CATEGORIES } from '../guards/content-filter/content-filter';
+import { expressionProblems } from '../guards/expression/compile-expression';
 import { allPiiEntities } from '../guards/pii/find-pii';
 
 /*
@@ -30,6 +32,11 @@ export function toRegExp(value: string): RegExp {
 export function isRegExpLiteral(value: string): boolean {
   return regexLiteral.test(value);
 }
+
+/** Names of the built-in content-filter lists, also with `_` for `-` (the seed's `self_harm`). */
+const builtinCategoryNames = Object.keys(BUILTIN_CONTENT_CATEGORIES).flatMap(name =>
+  name.includes('-') ? [name, name.replace(/-/g, '_')] : [name],
+);
 
 const regexString = z
   .string()
@@ -127,7 +134,16 @@ export const invisibleTextConfigSchema = z.strictObject({
 /** Options of `contentFilter` in a config file. */
 export const contentFilterConfigSchema = z.strictObject({
   blocklist: z.array(z.string().min(1)).optional(),
-  categories: z.record(z.string(), z.array(z.string().min(1))).optional(),
+  categories: z
+    .union([
+      z
+        .array(z.enum(builtinCategoryNames as [string, ...string[]]))
+        .describe(
+          'Names of built-in lists: profanity, violence, self-harm (or self_harm), weapons, hate, sexual',
+        ),
+      z.record(z.string(), z.array(z.string().min(1))).describe('Word lists by category'),
+    ])
+    .optional(),
   maxLength: positiveInt.optional(),
   message: messageOption.optional(),
   name: nameOption.optional(),
@@ -177,6 +193,10 @@ export const outputSchemaConfigSchema = z.strictObject({
     .describe('A JSON Schema the answer (parsed as JSON) must match')
     .optional(),
   mode: z.enum(['json', 'text']).optional(),
+  requiredFields: z
+    .array(z.string().min(1))
+    .describe('Top-level fields the answer, a JSON object, must have')
+    .optional(),
   mustMatch: z.array(regexString).optional(),
   mustNotMatch: z.array(regexString).optional(),
   minLength: z.int().nonnegative().optional(),
@@ -218,9 +238,48 @@ export const rateLimitConfigSchema = z.strictObject({
   name: nameOption.optional(),
 });
 
+/** A model reference: a name, or the seed's `{ provider, model }` (resolved by the loader's `models`). */
+const modelRef = z.union([
+  z.string().min(1).describe('Name of a model given to the loader in `models`'),
+  z
+    .strictObject({ provider: z.string().min(1).optional(), model: z.string().min(1) })
+    .describe('A provider and model id, resolved by the loader option `models`'),
+]);
+
+/** Options of `expression` in a config file. */
+export const expressionConfigSchema = z.strictObject({
+  expr: z
+    .string()
+    .regex(/\S/, 'a CEL expression')
+    .superRefine((expr, ctx) => {
+      if (!/\S/.test(expr)) return;
+      for (const message of expressionProblems(expr)) ctx.addIssue({ code: 'custom', message });
+    })
+    .describe(
+      'A CEL expression over content, kind, metadata, tool, step, now(), today(): bool, string or map result',
+    ),
+  reason: z.string().describe('Reason of a block when the expression returns false').optional(),
+  message: messageOption.optional(),
+  severity: z.enum(['info', 'warning', 'critical']).optional(),
+  name: nameOption.optional(),
+  streamSafe: z
+    .boolean()
+    .describe('Declares that the expression may judge a bounded window of a stream')
+    .optional(),
+  maxMatchLength: positiveInt.optional(),
+  maxInputLength: positiveInt
+    .describe('Longer content is blocked without evaluating (default 1,000,000)')
+    .optional(),
+  maxNodes: positiveInt
+    .describe('Largest expression in syntax-tree nodes (default 500)')
+    .optional(),
+  timeoutMs: milliseconds.optional(),
+  onError: onErrorOption.optional(),
+});
+
 /** Options of `llmJudge` in a config file. */
 export const llmJudgeConfigSchema = z.strictObject({
-  model: z.string().min(1).describe('Name of a model given to the loader in `models`'),
+  model: modelRef,
   policy: z.string().trim().min(1).describe('The policy, in natural language'),
   threshold: z.number().min(0).max(1).optional(),
   parallel: z.boolean().optional(),
@@ -265,6 +324,7 @@ export const guardrailTypeSchemas = {
   'token-budget': tokenBudgetConfigSchema,
   'rate-limit': rateLimitConfigSchema,
   'llm-judge': llmJudgeConfigSchema,
+  expression: expressionConfigSchema,
 } as const;
 
 /** A built-in guardrail type name. */
@@ -275,6 +335,10 @@ export const builtinGuardrailTypes = Object.keys(guardrailTypeSchemas) as Builti
 
 /** Keys every entry may have besides its type's options. */
 const entryKeys = {
+  enabled: z
+    .boolean()
+    .describe('false skips the entry silently (and every `use` of its id)')
+    .optional(),
   id: z
     .string()
     .min(1)
@@ -295,16 +359,30 @@ export const typedEntrySchemas = Object.fromEntries(
   ]),
 ) as unknown as Record<BuiltinGuardrailType, z.ZodObject>;
 
+/** Entries of the type names seed 002 uses for a built-in type (`starlang`, `output-validator`). */
+export const aliasEntrySchemas = {
+  starlang: expressionConfigSchema
+    .extend({ type: z.literal('starlang'), ...entryKeys })
+    .describe('Alias of the expression type (seed 002)'),
+  'output-validator': outputSchemaConfigSchema
+    .extend({ type: z.literal('output-validator'), ...entryKeys })
+    .describe('Alias of the output-schema type (seed 002)'),
+} as const;
+
 /** One guardrail entry of a list, as the JSON Schema describes it. */
 export const guardrailEntrySchema = z.union([
-  z.discriminatedUnion(
-    'type',
-    builtinGuardrailTypes.map(type => typedEntrySchemas[type]) as [z.ZodObject, ...z.ZodObject[]],
-  ),
+  z.discriminatedUnion('type', [
+    ...builtinGuardrailTypes.map(type => typedEntrySchemas[type]),
+    ...Object.values(aliasEntrySchemas),
+  ] as unknown as [z.ZodObject, ...z.ZodObject[]]),
   useEntrySchema,
 ]);
 
-const streamMode = z.enum(['hold', 'window', 'passthrough']);
+const streamMode = z.enum(['hold', 'window', 'passthrough', 'synthesize']);
+const streamBufferTokens = positiveInt.describe(
+  'Hold-back window of stream_mode window, in tokens (4 characters each)',
+);
+const aliasNote = (canonical: string) => `Alias of ${canonical} (seed 002 dialect)`;
 const onTrip = z.enum(['return', 'throw']);
 
 /** The top-level keys of a config file (entries are checked one by one against their type). */
@@ -314,7 +392,10 @@ export const configShape = {
   output: z.array(z.unknown()).optional(),
   tool_input: z.array(z.unknown()).optional(),
   tool_output: z.array(z.unknown()).optional(),
+  tool_args: z.array(z.unknown()).optional(),
+  tool_result: z.array(z.unknown()).optional(),
   stream_mode: streamMode.optional(),
+  stream_buffer_tokens: streamBufferTokens.optional(),
   on_trip: onTrip.optional(),
   blocked_message: z.string().optional(),
 };
@@ -339,11 +420,14 @@ export const guardrailsConfigSchema = z
       .array(guardrailEntrySchema)
       .describe("Guardrails over tools' results, before the model sees them")
       .optional(),
+    tool_args: z.array(guardrailEntrySchema).describe(aliasNote('tool_input')).optional(),
+    tool_result: z.array(guardrailEntrySchema).describe(aliasNote('tool_output')).optional(),
     stream_mode: streamMode
       .describe(
-        'hold (default): nothing before the output passed; window: stream-safe only; passthrough',
+        'hold (default; synthesize is an alias): nothing before the output passed; window: stream-safe only; passthrough',
       )
       .optional(),
+    stream_buffer_tokens: streamBufferTokens.optional(),
     on_trip: onTrip.describe('return (default) the blocked message, or throw').optional(),
     blocked_message: z.string().describe('Text shown in place of a blocked response').optional(),
   })

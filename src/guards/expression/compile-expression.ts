@@ -190,3 +190,10 @@ export function compileExpression(
     evaluate: variables => evaluator(variables as unknown as Record<string, unknown>),
   };
 }
+
+/** The problems of an expression (empty when it compiles), for the config schema. */
+export function expressionProblems(expr: string, maxNodes = DEFAULT_MAX_NODES): string[] {
+  const issues: GuardrailConfigIssue[] = [];
+  compileExpression(expr, '', issues, maxNodes);
+  return issues.map(issue => issue.expected);
+}

@@ -124,7 +124,10 @@ export function expression(options: ExpressionOptions): Guardrail {
     expressionOptionShape,
     (given, found, prefix) => {
       if (typeof given.expr === 'string' && given.expr.trim() !== '') {
-        const maxNodes = typeof given.maxNodes === 'number' ? given.maxNodes : DEFAULT_MAX_NODES;
+        const maxNodes =
+          Number.isInteger(given.maxNodes) && (given.maxNodes as number) > 0
+            ? (given.maxNodes as number)
+            : DEFAULT_MAX_NODES;
         compiled = compileExpression(given.expr, `${prefix}.expr`, found, maxNodes);
       }
     },

@@ -5,6 +5,7 @@ import {
   oneOf,
   regexList,
   rule,
+  stringList,
   stringOption,
 } from '../../core/options';
 
@@ -18,6 +19,7 @@ export const outputSchemaOptionShape = {
     'a Standard Schema (e.g. zod) or a JSON Schema object',
   ),
   mode: oneOf(['json', 'text']),
+  requiredFields: stringList,
   mustMatch: regexList,
   mustNotMatch: regexList,
   minLength: nonNegativeInt,

@@ -83,6 +83,27 @@ describe('outputSchema', () => {
     );
   });
 
+  it('requires top-level fields of a JSON object (requiredFields)', async () => {
+    const guard = outputSchema({ requiredFields: ['answer', 'sources'] });
+    expect(await guard.check('{"answer": "42", "sources": []}', ctx)).toEqual({
+      action: 'allow',
+    });
+    expect(await guard.check('{"answer": "42"}', ctx)).toEqual({
+      action: 'block',
+      message: 'The answer did not have the expected format.',
+      reason: 'answer has no field "sources"',
+      severity: 'warning',
+      info: { rule: 'requiredFields', path: 'sources' },
+    });
+    expect(reasonOf(await guard.check('["answer", "sources"]', ctx))).toBe(
+      'answer is not a JSON object',
+    );
+    expect(reasonOf(await guard.check('answer: 42', ctx))).toMatch(/^answer is not valid JSON/);
+    expect(() => outputSchema({ requiredFields: ['a'], mode: 'text' })).toThrow(
+      "output-schema.requiredFields: expected no requiredFields in mode 'text'",
+    );
+  });
+
   it('is not stream-safe, and window mode says so at construction', () => {
     expect(outputSchema({ schema: person }).streamSafe).toBe(false);
     expect(() =>

@@ -17,9 +17,14 @@ export interface OutputSchemaOptions {
   /**
    * `'json'`: the answer must parse as JSON (a ```json fence around it is
    * accepted) and match `schema`. `'text'`: only the pattern and length rules
-   * apply. Default `'json'` when `schema` is given, else `'text'`.
+   * apply. Default `'json'` when `schema` or `requiredFields` is given, else `'text'`.
    */
   mode?: 'json' | 'text';
+  /**
+   * Top-level fields the answer must have: it must parse as a JSON object
+   * holding each of them (the seed's `required_fields`). Implies mode `'json'`.
+   */
+  requiredFields?: readonly string[];
   /** Patterns the answer must match, each of them. */
   mustMatch?: readonly RegExp[];
   /** Patterns the answer must not match. */
@@ -84,12 +89,19 @@ function ajvPath(error: ErrorObject): string {
  * (returned, so it is compiled once).
  */
 function jsonSchemaValidator(
-  { schema, mode, minLength, maxLength }: Record<string, unknown>,
+  { schema, mode, minLength, maxLength, requiredFields }: Record<string, unknown>,
   issues: GuardrailConfigIssue[],
   prefix: string,
 ): ReturnType<Ajv['compile']> | undefined {
   if (mode === 'text' && schema !== undefined) {
     issues.push({ path: `${prefix}.schema`, value: schema, expected: "no schema in mode 'text'" });
+  }
+  if (mode === 'text' && requiredFields !== undefined) {
+    issues.push({
+      path: `${prefix}.requiredFields`,
+      value: requiredFields,
+      expected: "no requiredFields in mode 'text'",
+    });
   }
   if (typeof minLength === 'number' && typeof maxLength === 'number' && minLength > maxLength) {
     issues.push({
@@ -131,7 +143,8 @@ export function outputSchema(options?: OutputSchemaOptions): Guardrail {
   let validateJsonSchema: ReturnType<Ajv['compile']> | undefined;
   const {
     schema,
-    mode = schema === undefined ? 'text' : 'json',
+    requiredFields,
+    mode = schema === undefined && requiredFields === undefined ? 'text' : 'json',
     mustMatch = [],
     mustNotMatch = [],
     minLength,
@@ -185,6 +198,19 @@ export function outputSchema(options?: OutputSchemaOptions): Guardrail {
         value = JSON.parse(json);
       } catch (error) {
         return fail(`answer is not valid JSON (${jsonErrorDetail(error)})`, { rule: 'json' });
+      }
+      if (requiredFields !== undefined) {
+        const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);
+        if (!isObject) {
+          return fail('answer is not a JSON object', { rule: 'requiredFields' });
+        }
+        const missing = requiredFields.find(field => !Object.hasOwn(value as object, field));
+        if (missing !== undefined) {
+          return fail(`answer has no field "${missing}"`, {
+            rule: 'requiredFields',
+            path: missing,
+          });
+        }
       }
       if (schema === undefined) return allow();
       if (validateJsonSchema) {

@@ -7,7 +7,8 @@
  *   npm run train -- --check           rebuild in memory, exit 1 if the committed files differ
  *
  * Options: --corpora DIR (default ../shared/corpora), --datasets DIR
- * (default ../shared/datasets), --out DIR, --target-fpr 0.01, --only direct|indirect.
+ * (default ../shared/datasets), --out DIR, --target-fpr 0.01,
+ * --only direct|indirect-loso (with --loso: one mode's report only).
  * Deterministic: rows sorted by id, a seeded shuffle, one thread, no network.
  * Environment knobs for experiments (defaults build the committed model):
  * L2, EPOCHS, LR, SYNTHETIC_BOOST, GROUP_EXPONENT, BENIGN_SHARE, PROSE_STEP.
@@ -24,7 +25,11 @@ import {
   DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD,
   phraseScore,
 } from '../../src/guards/prompt-injection/phrase-score';
-import { maxReadingLogit } from '../../src/guards/prompt-injection/score-prompt-injection';
+import {
+  indirectScore,
+  maxReadingLogit,
+} from '../../src/guards/prompt-injection/score-prompt-injection';
+import { maxPieceLogit } from '../../src/guards/prompt-injection/sentence-score';
 import { syntheticRows } from './augment';
 import {
   type DataPaths,
@@ -157,6 +162,8 @@ export interface FittedModel {
   scorer: InjectionScorer;
   threshold: number;
   calibration: { benign: number; falsePositives: number; attacks: number; caught: number };
+  /** Statement probability at which indirect mode flags a tool result (see `pickStatementCutoff`). */
+  statementCutoff?: number;
 }
 
 /**
@@ -238,6 +245,9 @@ import type { EncodedInjectionModel } from '../injection-model';
 /** Default blocking probability for ${mode === 'direct' ? "users' messages" : 'tool results and documents'}, picked on held-apart benign rows. */
 export const ${thresholdName} = ${threshold};
 
+/** Indirect mode: statement probability that flags a tool result at the indirect default threshold, picked on the development split's tool outputs. */
+export const INDIRECT_STATEMENT_CUTOFF = ${fitted.statementCutoff ?? 1};
+
 /** The ${mode} prompt-injection model (logistic regression over hashed n-grams, int8 weights). */
 export const ${name}: EncodedInjectionModel = {
 ${Object.entries(body)
@@ -299,19 +309,112 @@ function tallySource(
   return result;
 }
 
+/** Highest false-positive rate allowed when the statement cutoff is picked. */
+const STATEMENT_TARGET_FPR = 0.02;
+
 /**
- * Indirect mode is judged by the hand-set phrase detector (nothing is
- * trained): its result per source at its default threshold.
+ * Picks the statement cutoff of indirect mode on the tool outputs of the
+ * given groups: on a 0.01 grid from 0.5, the cutoff whose combined verdict
+ * (phrase score at the indirect threshold, or a statement at or over the
+ * cutoff) has the best F1 with a false-positive rate within
+ * `STATEMENT_TARGET_FPR` (the higher cutoff on a tie).
  */
-function phraseBySource(rows: readonly TrainingRow[], scores: readonly number[]): LosoRow[] {
+export function pickStatementCutoff(
+  rows: readonly TrainingRow[],
+  phrase: readonly number[],
+  statement: readonly number[],
+  groups: ReadonlySet<string>,
+): number {
+  const threshold = DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD;
+  let best = { cutoff: 1, f1: -1 };
+  for (let step = 99; step >= 50; step--) {
+    const cutoff = step / 100;
+    let truePositives = 0;
+    let falsePositives = 0;
+    let attacks = 0;
+    let benign = 0;
+    for (const [index, row] of rows.entries()) {
+      if (!groups.has(row.group)) continue;
+      const flagged = phrase[index]! >= threshold || statement[index]! >= cutoff;
+      if (row.label === 1) {
+        attacks++;
+        if (flagged) truePositives++;
+      } else {
+        benign++;
+        if (flagged) falsePositives++;
+      }
+    }
+    if (falsePositives > STATEMENT_TARGET_FPR * benign) continue;
+    const f1 = (2 * truePositives) / (attacks + truePositives + falsePositives);
+    if (f1 > best.f1) best = { cutoff, f1 };
+  }
+  return best.cutoff;
+}
+
+/** Each row's best statement probability under a fitted direct model. */
+function statementProbabilities(
+  rows: readonly TrainingRow[],
+  scorer: InjectionScorer,
+  languageModel: Uint8Array,
+): number[] {
+  return rows.map(row =>
+    scorer.probability(maxPieceLogit(foldText(row.text), scorer, languageModel)),
+  );
+}
+
+/** The development split's tool-output sets: where the statement cutoff is picked. */
+function isCutoffGroup(group: string): boolean {
+  return group.startsWith('dev:');
+}
+
+/**
+ * Indirect mode, per source: the phrase detector (hand-set) and the direct
+ * model on each statement. For each source the direct model is trained
+ * without it when it is also a direct-mode source, and the statement cutoff
+ * is picked on the development split's tool outputs other than that source.
+ */
+function indirectBySource(
+  rows: readonly TrainingRow[],
+  direct: PreparedData,
+  languageModel: Uint8Array,
+  targetFpr: number,
+): LosoRow[] {
   const groups = [...new Set(rows.map(row => row.group))].sort();
-  console.log('\n### indirect (phrase detector, not trained): per source\n');
+  const directGroups = new Set(direct.rows.map(row => row.group));
+  const phrase = rows.map(row => phraseScore(row.text, 'indirect').score);
+  console.log('\n### indirect (phrase detector + direct model per statement): per source\n');
   console.log('| source | attacks | recall | benign | FPR | threshold |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
   const threshold = DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD;
   const results: LosoRow[] = [];
+  const fits = new Map<string, { fitted: FittedModel; statement: number[] }>();
   for (const group of groups) {
-    results.push(tallySource(rows, group, threshold, (_, index) => scores[index]! >= threshold));
+    const exclude = directGroups.has(group) ? group : '';
+    if (!fits.has(exclude)) {
+      const fitted = fitModel(
+        direct,
+        trainOptions.direct,
+        languageModel,
+        targetFpr,
+        exclude || undefined,
+      );
+      fits.set(exclude, {
+        fitted,
+        statement: statementProbabilities(rows, fitted.scorer, languageModel),
+      });
+    }
+    const { fitted, statement } = fits.get(exclude)!;
+    const cutoffGroups = new Set(groups.filter(other => isCutoffGroup(other) && other !== group));
+    const cutoff = pickStatementCutoff(rows, phrase, statement, cutoffGroups);
+    const models = { direct: fitted.scorer, languageModel };
+    results.push(
+      tallySource(
+        rows,
+        group,
+        cutoff,
+        row => row.group === group && indirectScore(row.text, models, cutoff).score >= threshold,
+      ),
+    );
   }
   return results;
 }
@@ -389,20 +492,32 @@ async function main() {
   const files = new Map<string, string>();
   files.set('char-language-model-table.ts', languageModelFile(languageModel, paragraphs.length));
 
-  if (onlyMode !== 'indirect') {
+  let directData: PreparedData | undefined;
+  {
     const rows = sortById([
       ...directRows(paths),
       ...(synthetic ? syntheticRows() : []),
       ...(PROSE_STEP > 0 ? proseRows(paragraphs, PROSE_STEP) : []),
     ]);
     const data = prepare(rows, trainOptions.direct.bits, languageModel);
+    directData = data;
     log(`direct: ${rows.length} rows prepared (${seconds(started)} s)`);
     if (loso) {
-      losoResults.direct = leaveOneSourceOut('direct', data, languageModel, targetFpr);
+      if (onlyMode !== 'indirect-loso') {
+        losoResults.direct = leaveOneSourceOut('direct', data, languageModel, targetFpr);
+      }
     } else {
       const fitted = fitModel(data, trainOptions.direct, languageModel, targetFpr);
+      const tool = indirectRows(paths);
+      const cutoffGroups = new Set(tool.map(row => row.group).filter(isCutoffGroup));
+      fitted.statementCutoff = pickStatementCutoff(
+        tool,
+        tool.map(row => phraseScore(row.text, 'indirect').score),
+        statementProbabilities(tool, fitted.scorer, languageModel),
+        cutoffGroups,
+      );
       log(
-        `direct: threshold ${fitted.threshold}, calibration ${JSON.stringify(fitted.calibration)}`,
+        `direct: threshold ${fitted.threshold}, calibration ${JSON.stringify(fitted.calibration)}, statement cutoff ${fitted.statementCutoff}`,
       );
       files.set(
         'direct-model.ts',
@@ -410,10 +525,13 @@ async function main() {
       );
     }
   }
-  if (onlyMode !== 'direct' && loso) {
-    const rows = indirectRows(paths);
-    const scores = rows.map(row => phraseScore(row.text, 'indirect').score);
-    losoResults.indirect = phraseBySource(rows, scores);
+  if (onlyMode !== 'direct' && loso && directData) {
+    losoResults.indirect = indirectBySource(
+      indirectRows(paths),
+      directData,
+      languageModel,
+      targetFpr,
+    );
   }
   if (loso) {
     const losoOut = argument('--loso-out', '');

@@ -42,14 +42,25 @@ export function charClass(code: number): number {
   return code < 128 ? asciiClass[code]! : NON_ASCII;
 }
 
+/** Alphanumeric runs at least this long are checked for being random strings. */
+export const IDENTIFIER_MIN_LENGTH = 12;
+/**
+ * Mean surprisal (nats per character) above which such a run is a random
+ * string (a key, token or hash), not words: no optimised suffix of the
+ * training corpora has a 40-character window above 3.8.
+ */
+export const IDENTIFIER_SURPRISAL = 4;
+
 /**
  * Highest mean surprisal (nats per character) over the windows of
  * `SURPRISAL_WINDOW` characters of `text` that look like prose gone wrong
  * rather than something else that is improbable on its own: mostly letters,
  * a few spaces, no non-ASCII characters, almost no digits, no URL or path
- * slashes. Code, URLs, base64, tables, identifiers and other languages are
- * thus not judged. Only `text[start, end)` is read. 0 when no window
- * qualifies. One pass, linear time.
+ * slashes, no random-string run (an alphanumeric run of at least
+ * `IDENTIFIER_MIN_LENGTH` characters above `IDENTIFIER_SURPRISAL`: keys,
+ * tokens, hashes). Code, URLs, base64, tables, identifiers and other
+ * languages are thus not judged. Only `text[start, end)` is read. 0 when no
+ * window qualifies. Two passes, linear time.
  */
 export function maxWindowSurprisal(
   text: string,
@@ -59,45 +70,71 @@ export function maxWindowSurprisal(
 ): number {
   const window = SURPRISAL_WINDOW;
   if (end - start < window) return 0;
-  const surprisal = new Uint16Array(window);
-  const classes = new Uint8Array(window);
+  const length = end - start;
+  // Pass 1: per-character surprisal and class; random-string runs marked.
+  const values = new Uint8Array(length);
+  const kinds = new Uint8Array(length);
+  const identifier = new Uint8Array(length);
+  let a = SPACE;
+  let b = SPACE;
+  let runStart = 0;
+  let runSum = 0;
+  for (let offset = 0; offset <= length; offset++) {
+    const code = offset < length ? text.charCodeAt(start + offset) : 32;
+    const c = charClass(code);
+    if (offset < length) {
+      values[offset] = table[(a * CLASSES + b) * CLASSES + c]!;
+      // Slashes are 'other punctuation' to the model; marked apart to skip paths and URLs.
+      kinds[offset] = code === 47 || code === 92 ? 255 : c;
+    }
+    if (offset < length && c >= 1 && c <= DIGIT) {
+      runSum += values[offset]!;
+    } else {
+      const runLength = offset - runStart;
+      if (
+        runLength >= IDENTIFIER_MIN_LENGTH &&
+        runSum > IDENTIFIER_SURPRISAL * SURPRISAL_STEPS * runLength
+      ) {
+        identifier.fill(1, runStart, offset);
+      }
+      runStart = offset + 1;
+      runSum = 0;
+    }
+    a = b;
+    b = c;
+  }
+  // Pass 2: the sliding window.
   let sum = 0;
   let letters = 0;
   let spaces = 0;
   let digits = 0;
   let nonAscii = 0;
   let slashes = 0;
+  let identifiers = 0;
   let best = 0;
-  let a = SPACE;
-  let b = SPACE;
-  for (let index = start; index < end; index++) {
-    const code = text.charCodeAt(index);
-    const c = charClass(code);
-    const slot = (index - start) % window;
-    if (index - start >= window) {
-      const old = classes[slot]!;
-      sum -= surprisal[slot]!;
+  for (let offset = 0; offset < length; offset++) {
+    if (offset >= window) {
+      const old = kinds[offset - window]!;
+      sum -= values[offset - window]!;
+      identifiers -= identifier[offset - window]!;
       if (old >= 1 && old <= 52) letters--;
       else if (old === SPACE) spaces--;
       else if (old === DIGIT) digits--;
       else if (old === NON_ASCII) nonAscii--;
       else if (old === 255) slashes--;
     }
-    const value = table[(a * CLASSES + b) * CLASSES + c]!;
-    surprisal[slot] = value;
-    sum += value;
-    // Slashes are 'other punctuation' to the model; marked apart to skip paths and URLs.
-    classes[slot] = code === 47 || code === 92 ? 255 : c;
+    const c = kinds[offset]!;
+    sum += values[offset]!;
+    identifiers += identifier[offset]!;
     if (c >= 1 && c <= 52) letters++;
     else if (c === SPACE) spaces++;
     else if (c === DIGIT) digits++;
     else if (c === NON_ASCII) nonAscii++;
-    if (code === 47 || code === 92) slashes++;
-    a = b;
-    b = c;
+    else if (c === 255) slashes++;
     if (
-      index - start >= window - 1 &&
+      offset >= window - 1 &&
       sum > best &&
+      identifiers === 0 &&
       nonAscii === 0 &&
       slashes <= 1 &&
       digits <= 2 &&

@@ -61,10 +61,14 @@ function matchSignals(
  * text and every decoded segment, weights combined as a noisy-or. It judges
  * tool results and documents (`mode: 'indirect'`), where it holds up on
  * sources it was never tuned on (docs/prompt-injection-model.md); the whole
- * text is read (each pattern is linear), and every encoded run.
+ * text is read (each pattern is linear), and every encoded run. `folded` is
+ * `foldText(text)` when the caller has it already.
  */
-export function phraseScore(text: string, mode: 'direct' | 'indirect'): PhraseScore {
-  const folded = foldText(text);
+export function phraseScore(
+  text: string,
+  mode: 'direct' | 'indirect',
+  folded: string = foldText(text),
+): PhraseScore {
   const signals: string[] = [];
   const weights: number[] = [];
   matchSignals(folded, mode, '', signals, weights);

@@ -2,7 +2,9 @@ import { decodeSegments } from './decode-segments';
 import { foldText } from './fold-text';
 import type { InjectionScorer, WindowVerdict } from './injection-model';
 import { type InjectionModels, injectionModels } from './load-models';
-import { phraseScore } from './phrase-score';
+import { INDIRECT_STATEMENT_CUTOFF } from './model/direct-model';
+import { DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD, phraseScore } from './phrase-score';
+import { maxPieceLogit, pieceScore } from './sentence-score';
 import { injectionSignals } from './signals';
 
 /**
@@ -98,6 +100,36 @@ export function maxReadingLogit(
   return segments.reduce((max, segment) => Math.max(max, segment.logit), best);
 }
 
+/** Signal of a statement in a tool result that the model judged an instruction to the assistant. */
+export const STATEMENT_SIGNAL = 'statement-model';
+
+/**
+ * Indirect mode: the phrase detector, and the direct model on each statement
+ * of the text (line, sentence, quoted string) on its own, its probability
+ * mapped so that the cutoff picked on held-apart tool outputs lands on the
+ * indirect threshold; the higher of the two counts. (`cutoff` is a
+ * parameter for the training script, which scores with a model before it is
+ * written.)
+ */
+export function indirectScore(
+  text: string,
+  models: InjectionModels,
+  cutoff: number = INDIRECT_STATEMENT_CUTOFF,
+): PromptInjectionScore {
+  const folded = foldText(text);
+  const phrases = phraseScore(text, 'indirect', folded);
+  const probability = models.direct.probability(
+    maxPieceLogit(folded, models.direct, models.languageModel),
+  );
+  const statement = pieceScore(probability, cutoff, DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD);
+  const signals =
+    statement >= DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD
+      ? [STATEMENT_SIGNAL, ...phrases.signals]
+      : phrases.signals;
+  const score = Math.max(phrases.score, Math.round(statement * 1000) / 1000);
+  return { score, signals };
+}
+
 /**
  * `scorePromptInjection` with explicit models, for the training script
  * (which scores held-apart rows with a model before it is written).
@@ -107,8 +139,8 @@ export function scoreWithModels(
   mode: 'direct' | 'indirect',
   models: InjectionModels,
 ): PromptInjectionScore {
-  if (mode === 'indirect') return phraseScore(text, 'indirect');
   const scorer = models.direct;
+  if (mode === 'indirect') return indirectScore(text, models);
   const signals: string[] = [];
   const { main, best, segments, folded } = readings(text, scorer, models.languageModel);
   let score = scorer.probability(best);

@@ -18,7 +18,7 @@ export const reversedComparison = new RegExp(
 );
 // XML settings: `<add key="ClearTextPassword" value="…" />`.
 export const xmlSetting = new RegExp(
-  `key=["'][A-Za-z0-9_.-]{0,40}${keywords}[A-Za-z0-9_.-]{0,30}["'][ \\t]{1,3}value=["']([^"'\\n]{4,200})["']`,
+  `key=["']([A-Za-z0-9_.-]{0,40}${keywords}[A-Za-z0-9_.-]{0,30})["'][ \\t]{1,3}value=["']([^"'\\n]{4,200})["']`,
   'gi',
 );
 

@@ -18,7 +18,8 @@ import {
   judgeEntropyToken,
   scanEntropyCandidates,
 } from './entropy';
-import { isPlaceholderValue } from './placeholder';
+import { scanKubernetesSecrets } from './kubernetes-secret';
+import { isClearPlaceholder } from './placeholder';
 import { pemHasKeyMaterial, providerRules } from './provider-rules';
 import { scanProviderRules } from './provider-scan';
 import { findSecretsOptionShape } from './secrets-options';
@@ -165,7 +166,7 @@ export function scanSecrets(text: string, options?: FindSecretsOptions): Secrets
           placeholders.add(start);
           continue;
         }
-        if (!reportPlaceholders && isPlaceholderValue(value.slice(prefix ?? 0))) {
+        if (!reportPlaceholders && isClearPlaceholder(value.slice(prefix ?? 0))) {
           placeholders.add(start);
           continue;
         }
@@ -187,10 +188,19 @@ export function scanSecrets(text: string, options?: FindSecretsOptions): Secrets
       if (!judged(judgeSecretValue(value, '', reportPlaceholders), match.index + 1)) return;
       add('GENERIC_SECRET', match.index + 1, value.length, 2);
     });
+    scanKubernetesSecrets(source, (start, end) => {
+      const value = source.slice(start, end);
+      if (placeholderValue.test(value) || (!reportPlaceholders && isClearPlaceholder(value))) {
+        placeholders.add(start);
+        return;
+      }
+      add('KUBERNETES_SECRET', start, end - start, 2);
+    });
     scanXmlSettings(source, match => {
-      const value = match[1]!;
+      // The key (`ClearTextPassword`) says how to judge the value, as for an assignment.
+      const value = match[2]!;
       const start = match.index + match[0].lastIndexOf(value);
-      if (!judged(judgeSecretValue(value, '', reportPlaceholders), start)) return;
+      if (!judged(judgeSecretValue(value, match[1]!, reportPlaceholders), start)) return;
       add('GENERIC_SECRET', start, value.length, 2);
     });
   }

@@ -176,13 +176,44 @@ function distinctCharacters(value: string): number {
  *   longer): random tokens of that length over 16+ symbols essentially never do.
  */
 export function isPlaceholderValue(value: string): boolean {
-  if (value.length === 0) return true;
-  if (hasPlaceholderWord(value)) return true;
-  if (maskRun.test(value)) return true;
+  if (isClearPlaceholder(value)) return true;
   if (hasAscendingRun(value)) return true;
   if (value.length >= 8 && isPeriodic(value)) return true;
   const distinct = distinctCharacters(value);
   if (value.length >= 8 && distinct < 5) return true;
   if (value.length >= 16 && distinct < Math.min(value.length / 4, 10)) return true;
   return false;
+}
+
+/**
+ * The placeholders that are placeholders beyond doubt, for values already
+ * matched by a provider's documented format (`ghp_…`, `SNYK_TOKEN = <uuid>`):
+ * empty, a placeholder word (`placeholderWords`), a run of masking characters
+ * (`xxxxx`, `*****`, `#####`) or of one character filling a quarter of it, ten
+ * ascending characters (`abcdefghij`), or one short block repeated
+ * (`abcd1234abcd1234…`). Typed-looking values (`12345678-ABCD-…`, ascending
+ * runs, few distinct characters) are still reported there: the format match
+ * is evidence enough, and a missed key costs more than a flagged example.
+ */
+export function isClearPlaceholder(value: string): boolean {
+  if (value.length === 0) return true;
+  if (hasPlaceholderWord(value)) return true;
+  if (maskRun.test(value) || mostlyOneCharacter(value)) return true;
+  if (hasAscendingRun(value, 10)) return true; // `abcdefghij…`, `klmnopqrst…`
+  return value.length >= 8 && isPeriodic(value);
+}
+
+/**
+ * A run of one character of 8 or more that fills a quarter of the value
+ * (`sgp_5555555dAAAAA…aaaaaaaaaaaaaa`, `…1QQQQQQQQ…`): typed. A shorter
+ * share is left alone: base64 of binary data has runs of `A` (zero bytes).
+ */
+function mostlyOneCharacter(value: string): boolean {
+  let longest = 1;
+  let run = 1;
+  for (let index = 1; index < value.length; index++) {
+    run = value.charCodeAt(index) === value.charCodeAt(index - 1) ? run + 1 : 1;
+    if (run > longest) longest = run;
+  }
+  return longest >= 8 && longest * 4 >= value.length;
 }

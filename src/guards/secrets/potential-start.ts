@@ -1,5 +1,6 @@
-import { trailingChainStart } from '../shared/potential-start';
+import { trailingChainStart, withinLast } from '../shared/potential-start';
 import { keywords } from './assignments';
+import { secretsMaxMatchLength } from './find-secrets';
 
 // A token with anything but letters: keys, tokens, operators, quotes, paths.
 const NON_LETTER = /[^\p{L}]/u;
@@ -57,10 +58,15 @@ function liveComparisonStart(text: string): number {
   return text.length;
 }
 
-/** An unfinished PEM private key block. */
+/** A private key's BEGIN line still being written, or its block not yet ended. */
+const PEM_HEADER = /^(?:[ A-Z0-9]{0,40}$|[ A-Z0-9]{0,40}PRIVATE KEY)/;
+
+/** An unfinished PEM private key block (a certificate's BEGIN line is not one). */
 function openPemStart(text: string): number {
   const begin = text.lastIndexOf(PEM_BEGIN);
-  if (begin < 0 || PEM_END.test(text.slice(begin))) return text.length;
+  if (begin < 0) return text.length;
+  const rest = text.slice(begin + PEM_BEGIN.length);
+  if (!PEM_HEADER.test(rest) || PEM_END.test(rest)) return text.length;
   return begin;
 }
 
@@ -72,10 +78,17 @@ function openPemStart(text: string): number {
  * block.
  */
 export function secretsPotentialStart(text: string): number {
-  return Math.min(
+  return Math.min(boundedStart(text), openPemStart(text));
+}
+
+// Held back at most as far as the secrets window reaches (one invisible
+// character may sit between every two visible ones) ...
+const boundedStart = withinLast(secretsMaxMatchLength * 2, text =>
+  Math.min(
     trailingChainStart(text, { joinable, marker }),
     liveAssignmentStart(text),
     liveComparisonStart(text),
-    openPemStart(text),
-  );
-}
+  ),
+);
+// ... except a PEM block, which findSecrets matches to the end of the
+// visible text: it is held from its BEGIN line until its END line.

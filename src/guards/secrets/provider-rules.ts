@@ -138,7 +138,24 @@ export function pemHasKeyMaterial(value: string, matchEnd: number, textLength: n
  * Known provider formats, with their documented structure (prefix, length,
  * alphabet, decodable parts). Placeholders after the prefix are rejected.
  */
-export const providerRules: Rule[] = [
+/** XML element names that hold a secret (`<password>…</password>`). */
+const xmlSecretElements = spellings([
+  'password',
+  'passwd',
+  'secret',
+  'token',
+  'apiKey',
+  'api_key',
+  'apiToken',
+  'clientSecret',
+  'client_secret',
+  'accessKey',
+  'secretKey',
+  'privateKey',
+  'ClearTextPassword',
+]);
+
+const prefixedRules: Rule[] = [
   // Anthropic keys: `sk-ant-api03-` / `sk-ant-admin01-`, 93 characters, then `AA`.
   rule('ANTHROPIC_API_KEY', `${b}sk-ant-(?:api|sid)\\d{2}-[A-Za-z0-9_-]{93}AA${e}`, {
     prefix: 13,
@@ -417,8 +434,117 @@ export const providerRules: Rule[] = [
     `(?:curl\\b(?:[^\\n]|\\\\\\r?\\n){0,300}?\\s)(?:-u|--user)\\s{1,3}["']?[^\\s:"']{0,64}:([^\\s"']{3,128})`,
     { group: 1, anchor: anchor(['curl']) },
   ),
+  // CLI flags: `--password VALUE`, `--token VALUE` (`--password=VALUE` is an
+  // assignment), `sshpass -p VALUE`, and MySQL's attached `-pVALUE` (its
+  // `-p VALUE` prompts and names a database, so only the attached form counts).
+  rule(
+    'GENERIC_SECRET',
+    `(?<![\\w-])--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token|private-key-passphrase)[ \\t]{1,3}["']?([^\\s"'\\-][^\\s"']{3,127})`,
+    {
+      group: 1,
+      anchor: anchor([
+        '--pass',
+        '--token',
+        '--api',
+        '--secret',
+        '--client-secret',
+        '--auth-token',
+        '--access-token',
+        '--private-key-pass',
+      ]),
+    },
+  ),
+  rule(
+    'GENERIC_SECRET',
+    `(?<![\\w-])sshpass[ \\t]{1,3}-p[ \\t]{0,3}["']?([^\\s"'\\-][^\\s"']{3,127})`,
+    {
+      group: 1,
+      anchor: anchor(['sshpass']),
+    },
+  ),
+  rule(
+    'GENERIC_SECRET',
+    `(?<![\\w-])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\\b[^\\n]{0,200}?[ \\t]-p["']?([^\\s"'\\-][^\\s"']{3,127})`,
+    { group: 1, anchor: anchor(['mysql', 'mariadb']) },
+  ),
+  // XML elements: `<password>VALUE</password>`, `<apiKey>VALUE</apiKey>`.
+  rule('GENERIC_SECRET', `<(${xmlSecretElements.join('|')})>([^<\\n]{4,200})</\\1>`, {
+    group: 2,
+    anchor: anchor(xmlSecretElements.map(name => `<${name}>`)),
+  }),
+  rule('OPENSHIFT_TOKEN', `${b}sha256~[A-Za-z0-9_-]{43}${e}`, {
+    prefix: 7,
+    anchor: anchor(['sha256~']),
+  }),
+  rule('HEROKU_API_KEY', `${b}HRKU-AA[A-Za-z0-9_-]{58}${e}`, {
+    prefix: 7,
+    anchor: anchor(['HRKU-AA']),
+  }),
+  // Legacy workspace tokens: short, `xoxa-` / `xoxr-` with an optional digit part.
+  rule('SLACK_TOKEN', `${b}xox[ar]-(?:\\d-)?[A-Za-z0-9]{8,48}${e}`, {
+    prefix: 5,
+    anchor: anchor(['xox']),
+  }),
 ];
+
+/**
+ * The spellings of a provider name as a key prefix: as given, lower case,
+ * upper case and capitalised (`snyk`, `SNYK`, `Snyk`).
+ */
+function spellings(names: readonly string[]): string[] {
+  const all = new Set<string>();
+  for (const name of names) {
+    all.add(name);
+    all.add(name.toLowerCase());
+    all.add(name.toUpperCase());
+    all.add(name[0]!.toUpperCase() + name.slice(1).toLowerCase());
+  }
+  return [...all];
+}
+
+/**
+ * A provider whose tokens have no prefix of their own, recognised by its
+ * name in the key (`SNYK_TOKEN = "…"`, `sonar.login: …`, `"confluent_token":
+ * "…"`, `telegram bot: …`), as gitleaks does: the name, up to 20 key
+ * characters, an assignment operator of any config format (`=`, `:`, `:=`,
+ * `::=`, `?=`, `=>`, `,`), an optional quote, then a value of the
+ * provider's documented shape.
+ */
+function keyed(type: string, names: readonly string[], value: string): Rule {
+  const words = spellings(names);
+  return rule(
+    type,
+    `(?<![A-Za-z0-9])(?:${words.join('|')})[A-Za-z0-9_. \t-]{0,20}?["']?[ \t]{0,3}(?::{1,3}=|\\?=|=>|=|:|,)[ \t]{0,3}["'\x60]?(${value})(?![A-Za-z0-9_-])`,
+    { group: 1, anchor: anchor(words) },
+  );
+}
+
+const uuid = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+
+/**
+ * Providers recognised by their name in the key (see `keyed`): one entry
+ * per provider, the value shapes from each provider's documentation as
+ * gitleaks encodes them.
+ */
+const keyedRules: Rule[] = [
+  keyed('SNYK_TOKEN', ['snyk'], uuid),
+  keyed('SONAR_TOKEN', ['sonar'], '(?:sq[apu]_)?[A-Za-z0-9]{40}'),
+  keyed('SUMOLOGIC_SECRET', ['sumo'], 'su[A-Za-z0-9]{12}|[A-Za-z0-9]{64}'),
+  keyed('CONFLUENT_SECRET', ['confluent'], '[A-Za-z0-9]{64}|[A-Za-z0-9]{16}'),
+  keyed('FASTLY_TOKEN', ['fastly'], '[A-Za-z0-9=_-]{32}'),
+  keyed(
+    'MESSAGEBIRD_TOKEN',
+    ['messagebird', 'MessageBird', 'message_bird', 'message-bird'],
+    `${uuid}|[A-Za-z0-9]{25}`,
+  ),
+  keyed('HUBSPOT_API_KEY', ['hubspot', 'HubSpot'], uuid),
+  keyed('HEROKU_API_KEY', ['heroku'], uuid),
+  keyed('TELEGRAM_BOT_TOKEN', ['telegram'], '[0-9]{5,16}:A[A-Za-z0-9_-]{34}'),
+];
+
+/** Every provider rule: the prefixed formats, then the keyed ones. */
+export const providerRules: Rule[] = [...prefixedRules, ...keyedRules];
 
 /** Prefixes whose tokens are judged by their provider rule alone, never by the entropy detector. */
 export const knownPrefix =
-  /^(?:sk-|sk_|rk_|pk_|ghp_|gho_|ghu_|ghs_|ghr_|github_pat_|gl[a-z]{2,6}-|GR1348941|xox|xapp-|AIza|AKIA|ASIA|ABSK|bedrock-api-key-|npm_|pypi-|hf_|api_org_|eyJ|SG\.|sntry[su]_|sgp_|hv[sbr]\.|ops_|ico-|LTAI|EAA|fo1_|fm[12]|do[opr]_v1_|shp[a-z]{2}_|sq0|AGE-SECRET|p8e-|s-s4t2|dt0c01\.|EZ[AT]K|AKCp|cmVmd)/;
+  /^(?:sk-|sk_|rk_|pk_|ghp_|gho_|ghu_|ghs_|ghr_|github_pat_|gl[a-z]{2,6}-|GR1348941|xox|xapp-|AIza|AKIA|ASIA|ABSK|bedrock-api-key-|npm_|pypi-|hf_|api_org_|eyJ|SG\.|sntry[su]_|sgp_|hv[sbr]\.|ops_|ico-|LTAI|EAA|fo1_|fm[12]|do[opr]_v1_|shp[a-z]{2}_|sq0|AGE-SECRET|p8e-|s-s4t2|dt0c01\.|EZ[AT]K|AKCp|cmVmd|HRKU-)/;

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { anchoredScanMismatches, findSecrets } from './find-secrets';
+
+const found = (text: string) =>
+  findSecrets(text).map(span => [span.type, text.slice(span.start, span.end)]);
+
+describe('secrets in config formats', () => {
+  it.each([
+    ['YAML', 'db:\n  password: "Tr0ub4dor&3x"'],
+    ['JSON', '{"password": "Tr0ub4dor&3x"}'],
+    ['.env', 'DB_PASSWORD=Tr0ub4dor&3x'],
+    ['HCL', 'variable "db" {\n  password = "Tr0ub4dor&3x"\n}'],
+    ['INI', '[database]\npassword = Tr0ub4dor&3x'],
+    ['NuGet XML', '<add key="ClearTextPassword" value="Tr0ub4dor&3x" />'],
+    ['XML element', '<password>Tr0ub4dor&3x</password>'],
+    ['connection string', 'Server=db;User Id=sa;Password=Tr0ub4dor&3x;'],
+    ['--password flag', 'docker login --password Tr0ub4dor&3x'],
+    ['attached -p of mysql', 'mysql -u root -pTr0ub4dor&3x mydb'],
+    ['sshpass -p', 'sshpass -p Tr0ub4dor&3x ssh admin@host'],
+  ])('finds the password in %s', (_format, text) => {
+    expect(found(text)).toEqual([['GENERIC_SECRET', 'Tr0ub4dor&3x']]);
+  });
+
+  it('reads a NuGet password by its key even when it looks like a name', () => {
+    expect(found('<add key="ClearTextPassword" value="CleartextPassword1" />')).toEqual([
+      ['GENERIC_SECRET', 'CleartextPassword1'],
+    ]);
+  });
+
+  it('leaves flags that are not secrets alone', () => {
+    expect(found('mysql -u root -p mydb')).toEqual([]); // -p alone prompts
+    expect(found('ssh -p 2222 host && mkdir -p build')).toEqual([]);
+    expect(found(`tool --token $API_TOKEN --password "\${DB_PASSWORD}"`)).toEqual([]);
+    expect(found('<token>true</token>')).toEqual([]);
+  });
+
+  it('finds every value of a Kubernetes Secret, base64 data and plain stringData', () => {
+    const manifest = [
+      'apiVersion: v1',
+      'kind: Secret',
+      'metadata:',
+      '  name: app',
+      'data:',
+      '  # base64',
+      '  ca.pem: TFMwdExTMUNSVWRKVGlCRFJWSlVTVVpKUTBGVVJTMHRMUzB0',
+      '  .dockercfg: >',
+      '    eyJhdXRocyI6eyJyZWdpc3RyeS5leGFtcGxlIjp7ImF1dGgiOiJjMlZqY21WMCJ9fX0=',
+      'stringData:',
+      '  api: q8Zr4Lm2Xw9T',
+      'type: Opaque',
+    ].join('\n');
+    expect(found(manifest)).toEqual([
+      ['KUBERNETES_SECRET', 'TFMwdExTMUNSVWRKVGlCRFJWSlVTVVpKUTBGVVJTMHRMUzB0'],
+      ['KUBERNETES_SECRET', 'eyJhdXRocyI6eyJyZWdpc3RyeS5leGFtcGxlIjp7ImF1dGgiOiJjMlZqY21WMCJ9fX0='],
+      ['KUBERNETES_SECRET', 'q8Zr4Lm2Xw9T'],
+    ]);
+  });
+
+  it('reads data: blocks only in a Secret, and not short samples', () => {
+    const configMap = 'kind: ConfigMap\ndata:\n  mode: cHJvZHVjdGlvbg==\n';
+    expect(found(configMap)).toEqual([]);
+    expect(found('kind: Secret\ndata:\n  extra: YmFyCg==\n')).toEqual([]);
+  });
+});
+
+describe('providers recognised by their name in the key', () => {
+  it.each([
+    [
+      'SNYK_TOKEN',
+      'SNYK_TOKEN := "3f9a8c2e-71b4-4d0a-9e6f-2c5b8a1d7e40"',
+      '3f9a8c2e-71b4-4d0a-9e6f-2c5b8a1d7e40',
+    ],
+    [
+      'SONAR_TOKEN',
+      'sonar.login=sqp_8fK2mQ9xR4tL7vN1bC6zH3jW5pY0dS2gA8eU4iOq',
+      'sqp_8fK2mQ9xR4tL7vN1bC6zH3jW5pY0dS2gA8eU4iOq',
+    ],
+    ['SUMOLOGIC_SECRET', 'SUMO_ACCESS_ID = "suGyI5imvQdPzW"', 'suGyI5imvQdPzW'],
+    ['CONFLUENT_SECRET', '"confluent_api_key": "k7q2m9x4r1t8v5n3"', 'k7q2m9x4r1t8v5n3'],
+    [
+      'FASTLY_TOKEN',
+      'fastly_token: lje9pva1f6p-z96e26qscphpkzg1wg_=',
+      'lje9pva1f6p-z96e26qscphpkzg1wg_=',
+    ],
+    [
+      'MESSAGEBIRD_TOKEN',
+      'MessageBird_key = "a8Kq2Xm9Rt4Lw7Nv1Bc6Zh3Jp"',
+      'a8Kq2Xm9Rt4Lw7Nv1Bc6Zh3Jp',
+    ],
+    [
+      'HUBSPOT_API_KEY',
+      'const hubspotKey = "9c1e4b7a-2d5f-4e8a-b3c6-0f9d2a7e5b18"',
+      '9c1e4b7a-2d5f-4e8a-b3c6-0f9d2a7e5b18',
+    ],
+    [
+      'TELEGRAM_BOT_TOKEN',
+      'telegram bot: 37746062:Al_d4hpm_7z8cwyzu2camtttyv5_mpo--vg',
+      '37746062:Al_d4hpm_7z8cwyzu2camtttyv5_mpo--vg',
+    ],
+  ])('%s', (type, text, value) => {
+    expect(found(text)).toEqual([[type, value]]);
+  });
+
+  it('finds prefixed tokens of OpenShift, Heroku and legacy Slack workspaces', () => {
+    expect(found('oc login --token=sha256~CyEkLrLKpv1W5OKRdFvD--a4QsbTsJEby5vKtPLthwk')).toEqual([
+      ['OPENSHIFT_TOKEN', 'sha256~CyEkLrLKpv1W5OKRdFvD--a4QsbTsJEby5vKtPLthwk'],
+    ]);
+    expect(found('"refresh_token1": "xoxr-5-z1va9fmkjmsi"')).toEqual([
+      ['SLACK_TOKEN', 'xoxr-5-z1va9fmkjmsi'],
+    ]);
+  });
+
+  it('needs the provider name: a bare UUID is not a Snyk token', () => {
+    expect(found('request id 3f9a8c2e-71b4-4d0a-9e6f-2c5b8a1d7e40')).toEqual([]);
+  });
+
+  it('scans the new rules only near their anchors, with the same matches as a full scan', () => {
+    const text = [
+      'SNYK_TOKEN := "3f9a8c2e-71b4-4d0a-9e6f-2c5b8a1d7e40"',
+      'docker login --password Tr0ub4dor&3x',
+      'mysql -u root -pTr0ub4dor&3x',
+      '<apiKey>q8Zr4Lm2Xw9T</apiKey>',
+      'telegram bot: 37746062:Al_d4hpm_7z8cwyzu2camtttyv5_mpo--vg',
+      'sha256~CyEkLrLKpv1W5OKRdFvD--a4QsbTsJEby5vKtPLthwk',
+    ];
+    for (const separator of ['', ' ', '\n']) {
+      expect(anchoredScanMismatches(text.join(separator))).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,231 @@
+/**
+ * Training and evaluation sequences for the tagger: the dev PII split's
+ * presidio rows with their PERSON / STREET_ADDRESS / GPE (-> LOCATION) /
+ * ORGANIZATION spans, and benign prompts as partly labelled negatives.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import {
+  type Gazetteers,
+  type Token,
+  type TokenInfo,
+  tokenInfos,
+  tokenize,
+} from '../../../src/guards/pii/ner/features';
+import { type NerEntity, nerEntities } from '../../../src/guards/pii/ner/labels';
+
+/** A gold span. */
+export interface GoldSpan {
+  type: NerEntity;
+  start: number;
+  end: number;
+}
+
+/** One text ready for training or scoring. */
+export interface Sequence {
+  id: string;
+  /** Cross-validation group (the presidio template); negatives have none. */
+  group: string | undefined;
+  text: string;
+  tokens: Token[];
+  infos: TokenInfo[];
+  /** Gold label per token. */
+  labels: Uint8Array;
+  /** 1 where the gold label is known (benign rows leave capitalised words out). */
+  known: Uint8Array;
+  spans: GoldSpan[];
+}
+
+const typeOf: Record<string, NerEntity> = {
+  PERSON: 'PERSON',
+  STREET_ADDRESS: 'STREET_ADDRESS',
+  GPE: 'LOCATION',
+  LOCATION: 'LOCATION',
+  ORGANIZATION: 'ORGANIZATION',
+};
+
+/** Token labels from character spans: a token inside a span is B (first) or I. */
+export function labelTokens(tokens: readonly Token[], spans: readonly GoldSpan[]): Uint8Array {
+  const labels = new Uint8Array(tokens.length);
+  for (const span of spans) {
+    const entity = nerEntities.indexOf(span.type);
+    let first = true;
+    for (let index = 0; index < tokens.length; index++) {
+      const token = tokens[index]!;
+      if (token.start >= span.start && token.end <= span.end) {
+        labels[index] = first ? 1 + 2 * entity : 2 + 2 * entity;
+        first = false;
+      }
+    }
+  }
+  return labels;
+}
+
+function sequence(
+  id: string,
+  group: string | undefined,
+  text: string,
+  spans: GoldSpan[],
+  gazetteers: Gazetteers,
+  partial: boolean,
+): Sequence {
+  const tokens = tokenize(text);
+  const infos = tokenInfos(tokens, gazetteers);
+  const labels = labelTokens(tokens, spans);
+  const known = new Uint8Array(tokens.length).fill(1);
+  if (partial) {
+    // Unlabelled prose: a lower-case word, a number or a sign is outside any
+    // entity; a capitalised word may be a name, so it teaches nothing.
+    for (let index = 0; index < tokens.length; index++) {
+      const text = tokens[index]!.text;
+      const first = text[0]!;
+      if (first.toLowerCase() !== first.toUpperCase() && text !== text.toLowerCase())
+        known[index] = 0;
+    }
+  }
+  return { id, group, text, tokens, infos, labels, known, spans };
+}
+
+interface DevRow {
+  id: string;
+  text: string;
+  set: string;
+  template_id?: number;
+  spans: Array<{ entity_type: string; start: number; end: number }>;
+}
+
+/** The dev PII rows: presidio synthetic rows (grouped by template) and recognizer-test rows (no named entities). */
+export function devSequences(datasets: string, gazetteers: Gazetteers): Sequence[] {
+  const rows = readFileSync(`${datasets}/pii.dev.jsonl`, 'utf8')
+    .split('\n')
+    .filter(line => line.trim())
+    .map(line => JSON.parse(line) as DevRow);
+  return rows.map(row => {
+    const spans: GoldSpan[] = row.spans
+      .filter(span => typeOf[span.entity_type])
+      .map(span => ({ type: typeOf[span.entity_type]!, start: span.start, end: span.end }));
+    const group = row.template_id === undefined ? `set:${row.set}` : `template:${row.template_id}`;
+    return sequence(row.id, group, row.text, spans, gazetteers, false);
+  });
+}
+
+/** Benign prompts (every `step`-th by the sha256 of the id, at most 600 characters) as partly labelled negatives. */
+export function benignSequences(corpora: string, gazetteers: Gazetteers, step: number): Sequence[] {
+  const sequences: Sequence[] = [];
+  for (const line of readFileSync(`${corpora}/benign.jsonl`, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    const row = JSON.parse(line) as { id: string; text: string };
+    if (row.text.length > 600) continue;
+    const digest = createHash('sha256').update(row.id).digest();
+    if (digest.readUInt32BE(0) % step !== 0) continue;
+    sequences.push(sequence(row.id, undefined, row.text, [], gazetteers, true));
+  }
+  return sequences.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Hand-written fixture sentences (`test/fixtures/ner-sentences.jsonl`), each with its spans. */
+export function fixtureSequences(path: string, gazetteers: Gazetteers): Sequence[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(line => line.trim())
+    .map((line, index) => {
+      const row = JSON.parse(line) as {
+        text: string;
+        spans: Array<{ type: NerEntity; value: string }>;
+      };
+      const spans: GoldSpan[] = [];
+      let from = 0;
+      for (const span of row.spans) {
+        const start = row.text.indexOf(span.value, from);
+        if (start < 0) throw new Error(`fixture row ${index + 1}: ${span.value} not in the text`);
+        spans.push({ type: span.type, start, end: start + span.value.length });
+        from = start + span.value.length;
+      }
+      return sequence(`fixture-${index + 1}`, undefined, row.text, spans, gazetteers, false);
+    });
+}
+
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Writes `value` (lower case) the way `like` is written: all lower, all upper or capitalised words. */
+function caseLike(value: string, like: string): string {
+  if (like === like.toLowerCase()) return value;
+  if (like === like.toUpperCase()) return value.toUpperCase();
+  return value.replace(
+    /(^|[\s-])(\p{L})/gu,
+    (_, before: string, letter: string) => before + letter.toUpperCase(),
+  );
+}
+
+/** Lists of replacement values (see `SwapLists` in gazetteers.ts). */
+export interface AugmentLists {
+  names: string[];
+  places: string[];
+  countries: string[];
+}
+
+/**
+ * Copies of labelled rows whose PERSON and LOCATION values are swapped for
+ * random entries of the public lists (same casing style, same number of
+ * words for names up to two), and, every `lowerEvery`-th copy, the whole
+ * text lower-cased. The model then learns from context, shape and the
+ * gazetteers rather than by heart the few hundred values of the data.
+ */
+export function augmentedSequences(
+  sequences: readonly Sequence[],
+  lists: AugmentLists,
+  gazetteers: Gazetteers,
+  copies: number,
+  seed: number,
+): Sequence[] {
+  const random = mulberry32(seed);
+  const pick = (list: readonly string[]) => list[Math.floor(random() * list.length)]!;
+  const result: Sequence[] = [];
+  let made = 0;
+  for (const sequence of sequences) {
+    if (sequence.spans.length === 0) continue;
+    for (let copy = 0; copy < copies; copy++) {
+      let text = '';
+      let cursor = 0;
+      const spans: GoldSpan[] = [];
+      for (const span of [...sequence.spans].sort((a, b) => a.start - b.start)) {
+        if (span.start < cursor) continue;
+        const original = sequence.text.slice(span.start, span.end);
+        let value = original;
+        if (span.type === 'PERSON' && !/[\n\d]/.test(original)) {
+          const words = original.split(/\s+/).length;
+          value = words >= 2 ? `${pick(lists.names)} ${pick(lists.names)}` : pick(lists.names);
+          value = caseLike(value, original);
+        } else if (span.type === 'LOCATION' && !/[\n\d]/.test(original)) {
+          value = caseLike(random() < 0.5 ? pick(lists.places) : pick(lists.countries), original);
+        }
+        text += sequence.text.slice(cursor, span.start);
+        spans.push({ type: span.type, start: text.length, end: text.length + value.length });
+        text += value;
+        cursor = span.end;
+      }
+      text += sequence.text.slice(cursor);
+      made++;
+      if (made % 4 === 0) text = text.toLowerCase();
+      result.push(sequence_(`${sequence.id}~${copy}`, sequence.group, text, spans, gazetteers));
+    }
+  }
+  return result;
+}
+
+const sequence_ = (
+  id: string,
+  group: string | undefined,
+  text: string,
+  spans: GoldSpan[],
+  gazetteers: Gazetteers,
+) => sequence(id, group, text, spans, gazetteers, false);

@@ -1,0 +1,85 @@
+/** Span-level and character-level scores of the tagger per entity type. */
+import { type NerEntity, nerEntities } from '../../../src/guards/pii/ner/labels';
+import type { NerSpan } from '../../../src/guards/pii/ner/tagger';
+import type { GoldSpan } from './data';
+
+/** Counts of one entity type. */
+export interface Tally {
+  /** Exact spans: predicted, gold, both (same type, same offsets). */
+  predicted: number;
+  gold: number;
+  exact: number;
+  /** Non-blank characters: predicted, gold, both (same type). */
+  predictedChars: number;
+  goldChars: number;
+  overlapChars: number;
+}
+
+export function emptyTallies(): Record<NerEntity, Tally> {
+  const tallies = {} as Record<NerEntity, Tally>;
+  for (const type of nerEntities) {
+    tallies[type] = {
+      predicted: 0,
+      gold: 0,
+      exact: 0,
+      predictedChars: 0,
+      goldChars: 0,
+      overlapChars: 0,
+    };
+  }
+  return tallies;
+}
+
+/** Adds one text's predicted and gold spans to the tallies. */
+export function tally(
+  tallies: Record<NerEntity, Tally>,
+  text: string,
+  predicted: readonly NerSpan[],
+  gold: readonly GoldSpan[],
+): void {
+  for (const type of nerEntities) {
+    const mine = predicted.filter(span => span.type === type);
+    const theirs = gold.filter(span => span.type === type);
+    const entry = tallies[type];
+    entry.predicted += mine.length;
+    entry.gold += theirs.length;
+    entry.exact += mine.filter(span =>
+      theirs.some(g => g.start === span.start && g.end === span.end),
+    ).length;
+    const marks = new Uint8Array(text.length);
+    for (const span of mine) for (let at = span.start; at < span.end; at++) marks[at]! |= 1;
+    for (const span of theirs) for (let at = span.start; at < span.end; at++) marks[at]! |= 2;
+    for (let at = 0; at < text.length; at++) {
+      if (/\s/.test(text[at]!)) continue;
+      const mark = marks[at]!;
+      if (mark & 1) entry.predictedChars++;
+      if (mark & 2) entry.goldChars++;
+      if (mark === 3) entry.overlapChars++;
+    }
+  }
+}
+
+function prf(both: number, predicted: number, gold: number) {
+  const precision = predicted === 0 ? 0 : both / predicted;
+  const recall = gold === 0 ? 0 : both / gold;
+  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+  return { precision, recall, f1 };
+}
+
+/** A markdown table: per type, exact-span P/R/F1 and character P/R/F1. */
+export function table(tallies: Record<NerEntity, Tally>): string {
+  const lines = [
+    '| type | gold spans | span P | span R | span F1 | char P | char R | char F1 |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  const f = (value: number) => value.toFixed(3);
+  for (const type of nerEntities) {
+    const entry = tallies[type];
+    const span = prf(entry.exact, entry.predicted, entry.gold);
+    const chars = prf(entry.overlapChars, entry.predictedChars, entry.goldChars);
+    lines.push(
+      `| ${type} | ${entry.gold} | ${f(span.precision)} | ${f(span.recall)} | ${f(span.f1)} | ${f(chars.precision)} | ${f(chars.recall)} | ${f(chars.f1)} |`,
+    );
+  }
+  return lines.join('\n');
+}

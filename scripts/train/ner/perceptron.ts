@@ -1,0 +1,143 @@
+/**
+ * An averaged perceptron over hashed features (Collins 2002; the greedy
+ * tagger of Honnibal's "A good part-of-speech tagger in about 200 lines"):
+ * each token is tagged with the labels already given to the tokens before
+ * it, and a wrong label moves the weights of its features toward the right
+ * one. Deterministic: a seeded shuffle of the sequences per epoch.
+ */
+import {
+  FEATURE_BITS,
+  LEXICAL_FEATURES,
+  MAX_FEATURES,
+  tokenFeatures,
+} from '../../../src/guards/pii/ner/features';
+import {
+  entityOfLabel,
+  isInside,
+  LABEL_COUNT,
+  nerEntities,
+  nerMaxLength,
+} from '../../../src/guards/pii/ner/labels';
+import type { ScoreTokens } from '../../../src/guards/pii/ner/tagger';
+import type { Sequence } from './data';
+
+/** Training settings (fixed before any evaluation; not tuned per fold). */
+export interface PerceptronOptions {
+  epochs: number;
+  seed: number;
+  /** Weight of a benign-prose token's update relative to a labelled one. */
+  benignWeight: number;
+  /** Probability that a labelled entity token is seen without its own word's features (so context, shape and gazetteers carry weight). */
+  lexicalDropout: number;
+}
+
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Scores with a float weight table (buckets x labels). */
+export function floatScorer(weights: Float64Array): ScoreTokens {
+  return (buckets, count, scores) => {
+    for (let feature = 0; feature < count; feature++) {
+      const row = buckets[feature]! * LABEL_COUNT;
+      for (let label = 0; label < LABEL_COUNT; label++) scores[label]! += weights[row + label]!;
+    }
+  };
+}
+
+/** Trains on `sequences` and returns the averaged weights. */
+export function trainPerceptron(
+  sequences: readonly Sequence[],
+  options: PerceptronOptions,
+): Float64Array {
+  const size = (1 << FEATURE_BITS) * LABEL_COUNT;
+  const weights = new Float64Array(size);
+  const totals = new Float64Array(size);
+  const stamps = new Float64Array(size);
+  let clock = 0;
+  const random = mulberry32(options.seed);
+  const order = sequences.map((_, index) => index);
+  const buckets = new Int32Array(MAX_FEATURES);
+  const scores = new Float64Array(LABEL_COUNT);
+
+  const update = (index: number, delta: number) => {
+    totals[index]! += (clock - stamps[index]!) * weights[index]!;
+    stamps[index] = clock;
+    weights[index]! += delta;
+  };
+
+  for (let epoch = 0; epoch < options.epochs; epoch++) {
+    for (let index = order.length - 1; index > 0; index--) {
+      const swap = Math.floor(random() * (index + 1));
+      [order[index], order[swap]] = [order[swap]!, order[index]!];
+    }
+    for (const which of order) {
+      const sequence = sequences[which]!;
+      const step = sequence.group === undefined ? options.benignWeight : 1;
+      let previous = 0;
+      let previous2 = 0;
+      let spanStart = 0;
+      for (let position = 0; position < sequence.tokens.length; position++) {
+        clock++;
+        let count = tokenFeatures(sequence.infos, position, previous, previous2, buckets);
+        if (sequence.labels[position] !== 0 && random() < options.lexicalDropout)
+          count -= LEXICAL_FEATURES;
+        scores.fill(0);
+        for (let feature = 0; feature < count; feature++) {
+          const row = buckets[feature]! * LABEL_COUNT;
+          for (let label = 0; label < LABEL_COUNT; label++) scores[label]! += weights[row + label]!;
+        }
+        const token = sequence.tokens[position]!;
+        const open = entityOfLabel(previous);
+        const allowed = (label: number) =>
+          !isInside(label) ||
+          (entityOfLabel(label) === open &&
+            token.end - spanStart <= nerMaxLength[nerEntities[entityOfLabel(label)]!] &&
+            (!token.newlineBefore || nerEntities[entityOfLabel(label)] === 'STREET_ADDRESS'));
+        let guess = 0;
+        for (let label = 1; label < LABEL_COUNT; label++) {
+          if (allowed(label) && scores[label]! > scores[guess]!) guess = label;
+        }
+        let gold = sequence.labels[position]!;
+        // After a wrong guess, a continuing label cannot follow: its B is the target.
+        if (!allowed(gold)) gold = gold - 1;
+        if (sequence.known[position] && guess !== gold) {
+          for (let feature = 0; feature < count; feature++) {
+            const row = buckets[feature]! * LABEL_COUNT;
+            update(row + gold, step);
+            update(row + guess, -step);
+          }
+        }
+        const label = guess;
+        if (label !== 0 && !isInside(label)) spanStart = token.start;
+        previous2 = previous;
+        previous = label;
+      }
+    }
+  }
+  const averaged = new Float64Array(size);
+  for (let index = 0; index < size; index++) {
+    const total = totals[index]! + (clock - stamps[index]!) * weights[index]!;
+    averaged[index] = total / clock;
+  }
+  return averaged;
+}
+
+/** Quantises weights to int8 with one scale (the largest magnitude maps to 127). */
+export function quantise(weights: Float64Array): { weights: Int8Array; scale: number } {
+  let largest = 0;
+  for (const weight of weights) largest = Math.max(largest, Math.abs(weight));
+  const scale = largest === 0 ? 1 : largest / 127;
+  const quantised = new Int8Array(weights.length);
+  for (let index = 0; index < weights.length; index++) {
+    quantised[index] = Math.max(-127, Math.min(127, Math.round(weights[index]! / scale)));
+  }
+  return { weights: quantised, scale };
+}

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 /** Each model's trainer, in the order they run. Add a model here. */
 const trainers: ReadonlyArray<{ model: string; script: string }> = [
   { model: 'injection', script: 'train-injection.ts' },
+  { model: 'ner', script: 'train-ner.ts' },
 ];
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -55,6 +55,7 @@ export {
   type GuardrailsMiddleware,
   type GuardrailsOptions,
   guardrails,
+  type LanguageModelV3CompatibleMiddleware,
   type MiddlewareSpecificationVersion,
 } from './middleware/guardrails-middleware';
 export type { InputScope } from './middleware/input-guard';

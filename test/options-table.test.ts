@@ -492,6 +492,7 @@ const cases: FactoryCase[] = [
       stores: [5, 'redis://localhost', { redis: {} }, { redis: 'redis://localhost' }],
       onEvent: fn,
       context: fn,
+      specificationVersion: ['v2', 4],
       // `input` is the file's to set; the rest are checked as guardrails() checks them.
       middleware: [5, { input: [] }, { memoSize: -1 }, { streamWindow: 0 }, { inputScope: 'x' }],
     } satisfies Rows<config.LoadGuardrailsConfigOptions>,

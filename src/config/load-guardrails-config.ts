@@ -1,10 +1,14 @@
-import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import type { ToolSet } from 'ai';
 import { z } from 'zod/v4';
 import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors';
 import { validateOptions } from '../core/options';
 import type { GuardrailEventListener, GuardrailRecord } from '../core/types';
-import { type GuardrailsOptions, guardrails } from '../middleware/guardrails-middleware';
+import {
+  type GuardrailsMiddleware,
+  type GuardrailsOptions,
+  guardrails,
+  type MiddlewareSpecificationVersion,
+} from '../middleware/guardrails-middleware';
 import type { Store } from '../store/store';
 import { type GuardedToolSet, type GuardToolsOptions, guardTools } from '../tools/guard-tool';
 import {
@@ -29,7 +33,15 @@ export type { ConfiguredGuardrails, GuardrailFactory } from './build-entries';
 export type { ModelResolver } from './config-references';
 
 /** Options of `loadGuardrailsConfig`. */
-export interface LoadGuardrailsConfigOptions {
+export interface LoadGuardrailsConfigOptions<
+  VERSION extends MiddlewareSpecificationVersion = 'v4',
+> {
+  /**
+   * The middleware specification of the `wrapLanguageModel` it is given to,
+   * as `guardrails({ specificationVersion })`: `'v4'` (default) for AI SDK 7,
+   * `'v3'` for AI SDK 6 (the returned middleware is then typed for it).
+   */
+  specificationVersion?: VERSION;
   /**
    * The models entries refer to: by name (`model: judge` in an `llm-judge`
    * entry), or a function resolving a name or the seed's
@@ -52,9 +64,9 @@ export interface LoadGuardrailsConfigOptions {
 }
 
 /** What `loadGuardrailsConfig` returns. */
-export interface LoadedGuardrailsConfig {
+export interface LoadedGuardrailsConfig<VERSION extends MiddlewareSpecificationVersion = 'v4'> {
   /** The middleware for `wrapLanguageModel`, with the file's input and output guardrails. */
-  middleware: LanguageModelV4Middleware;
+  middleware: GuardrailsMiddleware<VERSION>;
   /**
    * Applies the file's `tool_input` / `tool_output` guardrails to a tool set
    * (as `guardTools`); `options` may add `only`, `context` or `blockedMessage`.
@@ -186,10 +198,10 @@ function inFileOrder(issues: GuardrailConfigIssue[], listKeys: ListKeys): Guardr
  * keys; declare the entries (skipping `enabled: false`); build each; resolve
  * `use` references; check stream mode; assemble the middleware.
  */
-export function buildGuardrailsConfig(
+export function buildGuardrailsConfig<VERSION extends MiddlewareSpecificationVersion = 'v4'>(
   source: GuardrailsConfig | Record<string, unknown> | string,
-  loaderOptions?: LoadGuardrailsConfigOptions,
-): LoadedGuardrailsConfig {
+  loaderOptions?: LoadGuardrailsConfigOptions<VERSION>,
+): LoadedGuardrailsConfig<VERSION> {
   const options = validateOptions(loaderOptions, {
     prefix: 'options',
     root: 'options',
@@ -211,10 +223,13 @@ export function buildGuardrailsConfig(
   const lists = compactLists(built);
   const messages = ownMessages(declarations, built);
   const onTrip = (config.on_trip as 'return' | 'throw' | undefined) ?? 'return';
-  let middleware: LanguageModelV4Middleware;
+  let middleware: GuardrailsMiddleware<VERSION>;
   try {
-    middleware = guardrails({
+    middleware = guardrails<VERSION>({
       ...middlewareRest,
+      specificationVersion: (options.specificationVersion ?? middlewareRest.specificationVersion) as
+        | VERSION
+        | undefined,
       input: lists.input,
       output: lists.output,
       stream,
@@ -258,10 +273,10 @@ export function buildGuardrailsConfig(
  * });
  * const model = wrapLanguageModel({ model: openai('gpt-4.1'), middleware });
  */
-export async function loadGuardrailsConfig(
+export async function loadGuardrailsConfig<VERSION extends MiddlewareSpecificationVersion = 'v4'>(
   source: GuardrailsConfigSource,
-  options: LoadGuardrailsConfigOptions = {},
-): Promise<LoadedGuardrailsConfig> {
+  options: LoadGuardrailsConfigOptions<VERSION> = {},
+): Promise<LoadedGuardrailsConfig<VERSION>> {
   if (typeof source === 'string' && isFilePath(source)) {
     const { readConfigFile } = await import('./node/read-config-file');
     return buildGuardrailsConfig(await readConfigFile(source), options);

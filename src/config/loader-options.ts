@@ -37,6 +37,7 @@ export const loaderOptionShape = {
   stores: recordOf(storeOption, 'an object of stores by name'),
   onEvent: functionOption('a function receiving each guardrail event'),
   context: functionOption('a function of the call options returning metadata'),
+  specificationVersion: guardrailsOptionShape.specificationVersion,
   middleware: objectOption(
     {
       ...Object.fromEntries(

@@ -32,19 +32,30 @@ import { verdictCache } from './verdict-cache';
 export type MiddlewareSpecificationVersion = 'v3' | 'v4';
 
 /**
- * What `guardrails()` returns: a `LanguageModelV4Middleware`, or, for
- * `specificationVersion: 'v3'` (AI SDK 6), the same middleware labelled `'v3'`.
- * The stream parts and results it reads and writes have the same shape in
- * both specifications. AI SDK 6's types name the v3 prompt types, so with
- * TypeScript pass it as `guardrails({ ... }) as LanguageModelMiddleware`
- * (the type from `ai@6`).
+ * The middleware as AI SDK 6 (`ai@6`, middleware specification v3) takes
+ * it, written structurally so this package's types need no copy of the v3
+ * specification: the hooks accept the call objects of AI SDK 6, which have
+ * the shapes the middleware reads and writes at run time. It is assignable
+ * to `ai@6`'s `LanguageModelMiddleware` without a cast.
+ */
+export interface LanguageModelV3CompatibleMiddleware {
+  readonly specificationVersion: 'v3';
+  // biome-ignore lint/suspicious/noExplicitAny: the v3 hook types live in @ai-sdk/provider@3, which this package does not depend on
+  transformParams?: (options: any) => PromiseLike<any>;
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+  wrapGenerate?: (options: any) => PromiseLike<any>;
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+  wrapStream?: (options: any) => PromiseLike<any>;
+}
+
+/**
+ * What `guardrails()` returns: a `LanguageModelV4Middleware` (AI SDK 7), or,
+ * for `specificationVersion: 'v3'`, a middleware typed for AI SDK 6's
+ * `wrapLanguageModel` (`LanguageModelV3CompatibleMiddleware`). No cast is
+ * needed with either major.
  */
 export type GuardrailsMiddleware<VERSION extends MiddlewareSpecificationVersion = 'v4'> =
-  VERSION extends 'v4'
-    ? LanguageModelV4Middleware
-    : Omit<LanguageModelV4Middleware, 'specificationVersion'> & {
-        readonly specificationVersion: VERSION;
-      };
+  VERSION extends 'v4' ? LanguageModelV4Middleware : LanguageModelV3CompatibleMiddleware;
 
 /** Options of `guardrails()`. */
 export interface GuardrailsOptions<VERSION extends MiddlewareSpecificationVersion = 'v4'> {

@@ -22,6 +22,7 @@ import {
   pii,
   promptInjection,
 } from '../../src';
+import { loadGuardrailsConfig } from '../../src/config';
 
 const usage = {
   inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
@@ -108,13 +109,42 @@ const EMAIL_ANSWER = ['Write to jane.d', 'oe@exam', 'ple.com for ', 'access.'];
 const REDACTED_ANSWER = 'Write to [EMAIL_ADDRESS] for access.';
 
 describe('specificationVersion', () => {
+  it("loadGuardrailsConfig(..., { specificationVersion: 'v3' }) gives AI SDK 6's middleware type, and it redacts through ai@6", async () => {
+    const { middleware } = await loadGuardrailsConfig(
+      { input: [{ type: 'pii', action: 'redact' }] },
+      { specificationVersion: 'v3' },
+    );
+    const model = new ai6Test.MockLanguageModelV3({
+      doGenerate: async () => ({
+        content: [{ type: 'text', text: 'Noted.' }],
+        finishReason: stop,
+        usage,
+        warnings: [],
+      }),
+    });
+    const result = await ai6.generateText({
+      model: ai6.wrapLanguageModel({ model, middleware }),
+      prompt: 'Write to jane@example.com',
+    });
+    expect(middleware.specificationVersion).toBe('v3');
+    expect(result.text).toBe('Noted.');
+    expect(JSON.stringify(model.doGenerateCalls[0]?.prompt)).toContain('Write to [EMAIL_ADDRESS]');
+    expect(JSON.stringify(model.doGenerateCalls[0]?.prompt)).not.toContain('jane@');
+    const { middleware: v4 } = await loadGuardrailsConfig({ input: [{ type: 'pii' }] });
+    const typedV4: ai7.LanguageModelMiddleware = v4;
+    expect(typedV4.specificationVersion).toBe('v4');
+  });
+
   it("defaults to 'v4' and is typed for each major's wrapLanguageModel", () => {
     const v4: ai7.LanguageModelMiddleware = guardrails({ input: [promptInjection()] });
-    // AI SDK 6's middleware type names the v3 prompt types: the documented cast.
-    const v3 = guardrails({
+    // No cast: 'v3' is typed as AI SDK 6's middleware.
+    const v3: ai6.LanguageModelMiddleware = guardrails({
       input: [promptInjection()],
       specificationVersion: 'v3',
-    }) as ai6.LanguageModelMiddleware;
+    });
+    // @ts-expect-error without specificationVersion: 'v3' it is AI SDK 7's middleware, not 6's
+    const wrong: ai6.LanguageModelMiddleware = guardrails({ input: [promptInjection()] });
+    expect(wrong.specificationVersion).toBe('v4');
     expect(v4.specificationVersion).toBe('v4');
     expect(v3.specificationVersion).toBe('v3');
   });

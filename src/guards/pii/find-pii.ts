@@ -14,6 +14,8 @@ import { phoneFinder } from './finders/phone';
 import { nhsFinder, ninoFinder } from './finders/uk';
 import { urlFinder } from './finders/url';
 import { forgetNineDigitMatches, itinFinder, ssnFinder } from './finders/us-ssn';
+import { type NerEntity, nerEntities, nerMaxLength } from './ner/labels';
+import { namedEntityCandidates } from './ner/merge';
 import { findPiiOptionShape } from './pii-options';
 
 /** The PII entity types `findPii` and `pii()` recognise. */
@@ -29,7 +31,8 @@ export type PiiEntity =
   | 'MAC_ADDRESS'
   | 'CRYPTO'
   | 'UK_NINO'
-  | 'UK_NHS';
+  | 'UK_NHS'
+  | NerEntity;
 
 /** One PII match: its type and `[start, end)` offsets into the original text. */
 export interface PiiSpan extends DetectedSpan {
@@ -80,15 +83,19 @@ export const allPiiEntities: readonly PiiEntity[] = [
   'CRYPTO',
   'UK_NINO',
   'UK_NHS',
+  ...nerEntities,
 ];
 
 /**
  * The entity types checked by default: those with a validator strong enough
  * to keep false alarms rare in ordinary text. `URL` (most links are not
- * personal) and `UK_NHS` (collides with 10-digit phone numbers) are opt-in.
+ * personal), `UK_NHS` (collides with 10-digit phone numbers) and the types
+ * of the named-entity tagger (`PERSON`, `STREET_ADDRESS`, `LOCATION`,
+ * `ORGANIZATION`: a statistical model, see docs/pii-ner-model.md) are opt-in.
  */
 export const defaultPiiEntities: readonly PiiEntity[] = allPiiEntities.filter(
-  entity => entity !== 'URL' && entity !== 'UK_NHS',
+  entity =>
+    entity !== 'URL' && entity !== 'UK_NHS' && !(nerEntities as readonly string[]).includes(entity),
 );
 
 /**
@@ -96,7 +103,7 @@ export const defaultPiiEntities: readonly PiiEntity[] = allPiiEntities.filter(
  * entity is its finder file, one entry here and its name in `PiiEntity` /
  * `allPiiEntities`.
  */
-const entityFinders: Record<PiiEntity, EntityFinder> = {
+const entityFinders: Record<Exclude<PiiEntity, NerEntity>, EntityFinder> = {
   EMAIL_ADDRESS: emailFinder,
   PHONE_NUMBER: phoneFinder,
   CREDIT_CARD: cardFinder,
@@ -119,9 +126,18 @@ const entityFinders: Record<PiiEntity, EntityFinder> = {
 export function piiMaxMatchLength({ entities, custom = [] }: FindPiiOptions = {}): number {
   const types = resolveEntities(entities);
   let longest = 0;
-  for (const entity of types) longest = Math.max(longest, entityFinders[entity].maxLength);
+  for (const entity of types) {
+    longest = Math.max(
+      longest,
+      isNerEntity(entity) ? nerMaxLength[entity] : entityFinders[entity].maxLength,
+    );
+  }
   for (const pattern of custom) longest = Math.max(longest, pattern.maxLength ?? 64);
   return longest * 2;
+}
+
+function isNerEntity(entity: PiiEntity): entity is NerEntity {
+  return (nerEntities as readonly string[]).includes(entity);
 }
 
 function resolveEntities(entities: FindPiiOptions['entities']): readonly PiiEntity[] {
@@ -196,7 +212,12 @@ export function findPii(text: string, options?: FindPiiOptions): PiiSpan[] {
     hasNhs: types.includes('UK_NHS'),
   };
   const candidates: RankedSpan[] = [];
+  const namedTypes: NerEntity[] = [];
   for (const type of types) {
+    if (isNerEntity(type)) {
+      namedTypes.push(type);
+      continue;
+    }
     const { find, priority } = entityFinders[type];
     find(source, (start, end) => candidates.push({ type, start, end, priority }), resolved);
   }
@@ -213,6 +234,8 @@ export function findPii(text: string, options?: FindPiiOptions): PiiSpan[] {
       });
     }
   }
+  // Names and addresses last: a pattern match inside one is cut out of it.
+  for (const span of namedEntityCandidates(source, namedTypes, candidates)) candidates.push(span);
   forgetNineDigitMatches(); // do not keep the text alive
   return resolveOverlaps(candidates).map(span => ({
     type: span.type,

@@ -7,6 +7,7 @@ export {
   type LoadedGuardrailsConfig,
   type LoadGuardrailsConfigOptions,
   loadGuardrailsConfig,
+  type ModelResolver,
 } from './load-guardrails-config';
 export {
   type BuiltinGuardrailType,

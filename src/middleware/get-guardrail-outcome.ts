@@ -1,7 +1,7 @@
 import type { SharedV4ProviderMetadata } from '@ai-sdk/provider';
-import { mergeOutcomes } from '../core/outcome';
+import { mergeOutcomes, outcomeOf } from '../core/outcome';
 import type { GuardrailOutcome } from '../core/types';
-import { collectToolRecords } from '../tools/collect-tool-records';
+import { collectToolCallRecords } from '../tools/collect-tool-records';
 import { GUARDRAILS_METADATA_KEY } from './blocked-response';
 
 type MaybePromise<T> = T | PromiseLike<T>;
@@ -50,8 +50,8 @@ export async function getGuardrailOutcome(
     const outcome = await outcomeOfStep(step);
     if (outcome) outcomes.push(outcome);
   }
-  // Tool guardrails leave their trips in the tool results, not in provider metadata.
-  const toolRecords = collectToolRecords(steps as Parameters<typeof collectToolRecords>[0]);
-  if (toolRecords.length > 0) outcomes.push({ status: 'blocked', records: toolRecords });
+  // Tool guardrails' records are kept with each tool call, not in provider metadata.
+  const tools = collectToolCallRecords(steps as Parameters<typeof collectToolCallRecords>[0]);
+  if (tools.records.length > 0) outcomes.push(outcomeOf(tools.records, tools.tripped));
   return outcomes.length > 0 ? mergeOutcomes(outcomes) : undefined;
 }

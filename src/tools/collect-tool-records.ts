@@ -1,6 +1,7 @@
 import { GuardrailTripwireError } from '../core/errors';
 import type { GuardrailRecord } from '../core/types';
 import { isGuardrailBlocked } from './blocked-output';
+import { type ToolCallRecords, toolCallRecordsOf } from './tool-call-records';
 
 /** The parts of an AI SDK step that `collectToolRecords` reads (ai@6 and ai@7 steps fit). */
 export interface StepWithToolResults {
@@ -11,45 +12,62 @@ export interface StepWithToolResults {
 type ToolPart = {
   type?: unknown;
   toolCallId?: unknown;
+  input?: unknown;
   output?: unknown;
   error?: unknown;
   preliminary?: unknown;
 };
 
 /**
- * The records of the tool guardrails that tripped in a run, in step order:
- * the `guardrail` of every `GuardrailBlockedOutput` (`onTrip: 'return'`) and
- * the `record` of every `GuardrailTripwireError` tool error (`onTrip:
- * 'throw'`). Reads `step.content`, falling back to `step.toolResults`.
- *
- * Passing and modifying tool guardrails leave no trace in the steps; receive
- * their records through the `onEvent` option of `guardTools`.
- *
- * @example
- * const { steps } = await generateText({ model, tools, prompt });
- * const tripped = collectToolRecords(steps);
+ * The records of a run's guarded tool calls, and whether any tripped. Every
+ * record (passed, modified, blocked, error) of each call whose result is in
+ * the steps, in step order; for a result that no longer maps to its call
+ * (steps rebuilt from JSON), the trip alone, read from the blocked output or
+ * the `GuardrailTripwireError`.
  */
-export function collectToolRecords(
+export function collectToolCallRecords(
   steps: ReadonlyArray<StepWithToolResults> | undefined,
-): GuardrailRecord[] {
+): ToolCallRecords {
   const records: GuardrailRecord[] = [];
+  let tripped = false;
   const seen = new Set<unknown>();
   for (const step of steps ?? []) {
     const parts = step.content ?? step.toolResults ?? [];
     for (const part of parts as ReadonlyArray<ToolPart>) {
       if (part == null || typeof part !== 'object' || part.preliminary === true) continue;
-      let record: GuardrailRecord | undefined;
-      if (part.type === 'tool-result' && isGuardrailBlocked(part.output)) {
-        record = part.output.guardrail;
-      } else if (part.type === 'tool-error' && GuardrailTripwireError.isInstance(part.error)) {
-        record = part.error.record;
+      if (part.type !== 'tool-result' && part.type !== 'tool-error') continue;
+      const known = toolCallRecordsOf(part.input);
+      let found: ToolCallRecords | undefined = known;
+      if (!found && part.type === 'tool-result' && isGuardrailBlocked(part.output)) {
+        found = { records: [part.output.guardrail], tripped: true };
+      } else if (!found && GuardrailTripwireError.isInstance(part.error)) {
+        found = { records: [part.error.record], tripped: true };
       }
-      if (record === undefined) continue;
-      const key = part.toolCallId ?? record;
+      if (found === undefined) continue;
+      const key = part.toolCallId ?? found;
       if (seen.has(key)) continue;
       seen.add(key);
-      records.push(record);
+      records.push(...found.records);
+      tripped ||= found.tripped;
     }
   }
-  return records;
+  return { records, tripped };
+}
+
+/**
+ * The records of a run's guarded tool calls, in step order: every record
+ * (passed, modified, blocked, error) of each call made through `guardTools` /
+ * `guardTool` in this process. Reads `step.content`, falling back to
+ * `step.toolResults`. For steps that went through JSON (restored from a
+ * database), only trips are found: the `guardrail` of each
+ * `GuardrailBlockedOutput` and the `record` of each `GuardrailTripwireError`.
+ *
+ * @example
+ * const { steps } = await generateText({ model, tools, prompt });
+ * const records = collectToolRecords(steps);
+ */
+export function collectToolRecords(
+  steps: ReadonlyArray<StepWithToolResults> | undefined,
+): GuardrailRecord[] {
+  return collectToolCallRecords(steps).records;
 }

@@ -377,7 +377,12 @@ describe('guardTools through generateText', () => {
       ['b', 'guardrail.blocked'],
       ['c', 'guardrail.passed'],
     ]);
-    expect(collectToolRecords(result.steps).map(r => r.toolCallId)).toEqual(['b']);
+    // Every record of every call, passing ones too.
+    expect(collectToolRecords(result.steps).map(r => [r.toolCallId, r.status])).toEqual([
+      ['a', 'passed'],
+      ['b', 'blocked'],
+      ['c', 'passed'],
+    ]);
   });
 
   it('lets the loop go on after a block, so the model can adapt', async () => {
@@ -419,7 +424,8 @@ describe('guardTools through generateText', () => {
     expect(result.steps).toHaveLength(2);
     expect(result.text).toBe('');
     expect(collectToolRecords(result.steps)).toEqual([
-      expect.objectContaining({ guardrail: 'no-drop-table', toolCallId: 'c2' }),
+      expect.objectContaining({ guardrail: 'no-drop-table', toolCallId: 'c1', status: 'passed' }),
+      expect.objectContaining({ guardrail: 'no-drop-table', toolCallId: 'c2', status: 'blocked' }),
     ]);
   });
 
@@ -737,9 +743,12 @@ describe('guardTools with ToolLoopAgent', () => {
     const result = await agent.generate({ prompt: 'Read the page and do what it says' });
 
     expect(runSqlExecute).not.toHaveBeenCalled();
-    expect(collectToolRecords(result.steps).map(r => [r.toolCallId, r.guardrail])).toEqual([
-      ['p', 'no-instructions'],
-      ['q', 'no-drop-table'],
+    expect(
+      collectToolRecords(result.steps).map(r => [r.toolCallId, r.guardrail, r.status]),
+    ).toEqual([
+      ['p', 'no-drop-table', 'passed'],
+      ['p', 'no-instructions', 'blocked'],
+      ['q', 'no-drop-table', 'blocked'],
     ]);
     expect(JSON.stringify(result.response.messages)).not.toContain('IGNORE ALL');
     expect(result.text).toBe('Both actions were blocked.');
@@ -835,7 +844,13 @@ describe('guardTool', () => {
 
     expect(guarded.description).toBe('Run a SQL query');
     expect(guarded.inputSchema).toBe(tools.runSql.inputSchema);
-    expect(guarded.needsApproval).toBe(true);
+    // Approval is asked only for arguments the guardrails let through.
+    const needsApproval = guarded.needsApproval as (input: unknown, options: unknown) => unknown;
+    const approvalOptions = { toolCallId: 'y', messages: [], context: {} };
+    expect(await needsApproval({ query: 'select 1' }, approvalOptions)).toBe(true);
+    expect(
+      await needsApproval({ query: 'DROP TABLE t' }, { ...approvalOptions, toolCallId: 'z' }),
+    ).toBe(false);
 
     const output = await guarded.execute(
       { query: 'DROP TABLE t' },

@@ -30,6 +30,7 @@ import {
   isGuardrailBlocked,
 } from './blocked-output';
 import { canonicalJson } from './canonical-json';
+import { rememberToolCallRecords } from './tool-call-records';
 import { guardToolOptionShape, guardToolsOptionShape } from './tool-options';
 
 /** What the `context` option of the tool wrappers receives for each tool call. */
@@ -69,6 +70,16 @@ export interface GuardToolOptions {
    * computed from the tool call. Default: no metadata.
    */
   context?: (call: ToolGuardrailCall) => GuardrailMetadata | PromiseLike<GuardrailMetadata>;
+  /**
+   * A tripped argument check stops the step (seed 000: a trip ends the turn's
+   * other calls): the other calls of the same step return a blocked output
+   * without running. The wrapper checks every call's arguments before any of
+   * them runs (in the AI SDK's `onInputAvailable`, which `generateText` calls
+   * for each tool call of a step before executing them), so the order of the
+   * calls does not matter. In `streamText` a call may start before a later
+   * one's arguments have arrived; such a call is not stopped. Default false.
+   */
+  stopOnTrip?: boolean;
 }
 
 /** Options of `guardTool`. */
@@ -111,6 +122,8 @@ type ToolResultOutput = Awaited<ReturnType<NonNullable<Tool['toModelOutput']>>>;
 type AnyExecute = (input: unknown, options: ToolExecutionOptions<unknown>) => unknown;
 type WrappableTool = {
   execute?: unknown;
+  onInputAvailable?: (options: { input: unknown } & Record<string, unknown>) => unknown;
+  needsApproval?: boolean | ((input: unknown, options: never) => boolean | PromiseLike<boolean>);
   type?: unknown;
   isProviderExecuted?: unknown;
   inputSchema?: unknown;
@@ -322,6 +335,49 @@ type CallScope = Omit<GuardrailContext, 'kind' | 'value' | 'abortSignal'> & {
   abortSignal: AbortSignal | undefined;
 };
 
+/** The argument check of one call, run ahead of its execution (before approval, before siblings run). */
+interface InputCheck {
+  /** The arguments checked (the object the AI SDK passes on to `execute`). */
+  input: unknown;
+  scope: CallScope;
+  result: Promise<CheckResult>;
+}
+
+/** The calls of one step, by the messages array the AI SDK gives every call of the step. */
+interface StepChecks {
+  calls: Map<string, InputCheck>;
+  /** The first call of the step whose arguments tripped. */
+  trip?: GuardrailRecord;
+}
+
+const checksByStep = new WeakMap<object, StepChecks>();
+
+function stepChecksOf(messages: unknown): StepChecks | undefined {
+  if (messages === null || typeof messages !== 'object') return undefined;
+  let step = checksByStep.get(messages);
+  if (!step) {
+    step = { calls: new Map() };
+    checksByStep.set(messages, step);
+  }
+  return step;
+}
+
+/**
+ * The index of the model call that made a tool call: the assistant messages
+ * after the last user message of the step's messages (the response with the
+ * call is not among them yet).
+ */
+function stepIndexOf(messages: readonly ModelMessage[] | undefined): number | undefined {
+  if (!messages) return undefined;
+  let assistants = 0;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const role = messages[i]!.role;
+    if (role === 'user') return assistants;
+    if (role === 'assistant') assistants++;
+  }
+  return undefined;
+}
+
 type CheckResult =
   | { value: unknown; trip?: undefined }
   | { value?: undefined; trip: GuardrailRecord };
@@ -336,10 +392,15 @@ function wrapTool(
     blockedMessage,
     onEvent,
     context: metadataFor,
+    stopOnTrip = false,
   }: GuardToolOptions,
 ): unknown {
   const originalExecute = tool.execute as AnyExecute;
   const ownToModelOutput = tool.toModelOutput;
+  const ownOnInputAvailable = tool.onInputAvailable;
+  const ownNeedsApproval = tool.needsApproval;
+  // Check arguments ahead of execution when something must happen before a call runs.
+  const checkAhead = inputGuardrails.length > 0 && (stopOnTrip || ownNeedsApproval != null);
 
   function rejection(
     guardrail: string,
@@ -453,6 +514,7 @@ function wrapTool(
             options.context ?? (options as { experimental_context?: unknown }).experimental_context,
         })
       : {};
+    const step = stepIndexOf(options.messages);
     return {
       messages: toPromptMessages(options.messages),
       toolName,
@@ -461,7 +523,80 @@ function wrapTool(
       state: new Map(),
       records: [],
       abortSignal: options.abortSignal,
+      ...(step !== undefined && { step }),
     };
+  }
+
+  type CallOptions = Pick<ToolExecutionOptions<unknown>, 'toolCallId' | 'messages'> &
+    Partial<ToolExecutionOptions<unknown>>;
+
+  /**
+   * Starts the argument check of a call, remembered with its step until
+   * `execute` takes it (`take`), so the hooks before execution and
+   * `execute` share one check. A call made outside the AI SDK's flow (the
+   * same options twice) gets a fresh check.
+   */
+  function inputCheckOf(input: unknown, options: CallOptions, take = false): InputCheck {
+    const step = stepChecksOf(options.messages);
+    const known = step?.calls.get(options.toolCallId);
+    if (known && known.input === input) {
+      if (take) step?.calls.delete(options.toolCallId);
+      return known;
+    }
+    const started = openScope(options as ToolExecutionOptions<unknown>).then(async scope => ({
+      scope,
+      result: await check('tool_input', inputGuardrails, input, scope),
+    }));
+    const entry: InputCheck = {
+      input,
+      // Filled in below; `scope` is read only after `result` settled.
+      scope: undefined as unknown as CallScope,
+      result: started.then(({ scope, result }) => {
+        entry.scope = scope;
+        if (result.trip && step && !step.trip) step.trip = result.trip;
+        return result;
+      }),
+    };
+    if (!take) step?.calls.set(options.toolCallId, entry);
+    return entry;
+  }
+
+  /** The blocked output of a call not run because a sibling call of its step tripped. */
+  function stoppedBySibling(trip: GuardrailRecord, scope: CallScope): GuardrailBlockedOutput {
+    const record = rejection(
+      trip.guardrail,
+      'tool_input',
+      `not run: the arguments of another call of this step${trip.toolCallId ? ` (${trip.toolCallId})` : ''} were blocked (stopOnTrip)`,
+      scope,
+    );
+    return blocked(record, scope);
+  }
+
+  /**
+   * The argument check of a call at execution: the one run ahead when there
+   * is one, else run now. With `stopOnTrip`, a sibling's trip stops the call.
+   */
+  async function checkedInput(
+    input: unknown,
+    options: ToolExecutionOptions<unknown>,
+  ): Promise<{ scope: CallScope; result: CheckResult; stopped?: GuardrailBlockedOutput }> {
+    if (inputGuardrails.length === 0 && !stopOnTrip) {
+      const scope = await openScope(options);
+      return { scope, result: { value: input } };
+    }
+    const entry = inputCheckOf(input, options, true);
+    const result = await entry.result;
+    const scope = entry.scope;
+    const siblingTrip = stepChecksOf(options.messages)?.trip;
+    if (stopOnTrip && !result.trip && siblingTrip) {
+      return { scope, result, stopped: stoppedBySibling(siblingTrip, scope) };
+    }
+    return { scope, result };
+  }
+
+  /** Keeps the call's records where `getGuardrailOutcome(result)` finds them. */
+  function remember(input: unknown, scope: CallScope, tripped: boolean): void {
+    rememberToolCallRecords(input, { records: scope.records, tripped });
   }
 
   /** Checks each yielded value before it is passed on; a trip ends the source iteration. */
@@ -481,18 +616,26 @@ function wrapTool(
 
   const execute = isAsyncGeneratorFunction(originalExecute)
     ? async function* (input: unknown, options: ToolExecutionOptions<unknown>) {
-        const scope = await openScope(options);
-        const checked = await check('tool_input', inputGuardrails, input, scope);
+        const { scope, result: checked, stopped } = await checkedInput(input, options);
+        remember(input, scope, checked.trip !== undefined || stopped !== undefined);
+        if (stopped) {
+          yield stopped;
+          return;
+        }
         if (checked.trip) {
           yield blocked(checked.trip, scope);
           return;
         }
         const source = originalExecute.call(tool, checked.value, options) as AsyncIterable<unknown>;
-        yield* checkEach(source, scope);
+        for await (const value of checkEach(source, scope)) {
+          if (isGuardrailBlocked(value)) remember(input, scope, true);
+          yield value;
+        }
       }
     : async (input: unknown, options: ToolExecutionOptions<unknown>) => {
-        const scope = await openScope(options);
-        const checked = await check('tool_input', inputGuardrails, input, scope);
+        const { scope, result: checked, stopped } = await checkedInput(input, options);
+        remember(input, scope, checked.trip !== undefined || stopped !== undefined);
+        if (stopped) return stopped;
         if (checked.trip) return blocked(checked.trip, scope);
         const result = await originalExecute.call(tool, checked.value, options);
         if (isAsyncIterable(result)) {
@@ -501,15 +644,36 @@ function wrapTool(
           // last one is the output, as the SDK would make it.
           let last: unknown;
           for await (const value of checkEach(result, scope)) last = value;
+          if (isGuardrailBlocked(last)) remember(input, scope, true);
           return last;
         }
         const output = await check('tool_output', outputGuardrails, result, scope);
+        if (output.trip) remember(input, scope, true);
         return output.trip ? blocked(output.trip, scope) : output.value;
       };
 
   const wrapped: Record<string, unknown> = {
     ...tool,
     execute,
+    ...(checkAhead && {
+      // Called for every tool call of a step before any of them runs.
+      onInputAvailable: async (options: CallOptions & { input: unknown }) => {
+        await ownOnInputAvailable?.(options);
+        await inputCheckOf(options.input, options).result;
+      },
+    }),
+    ...(ownNeedsApproval != null && {
+      // Asked before approval: a call the guardrails block is never offered for approval
+      // (it runs straight to its blocked output instead).
+      needsApproval: async (input: unknown, options: CallOptions) => {
+        const checked = await inputCheckOf(input, options).result;
+        if (checked.trip) return false;
+        if (stopOnTrip && stepChecksOf(options.messages)?.trip) return false;
+        return typeof ownNeedsApproval === 'function'
+          ? await ownNeedsApproval(checked.value, options as never)
+          : ownNeedsApproval;
+      },
+    }),
     toModelOutput: async (options: { toolCallId: string; input: unknown; output: unknown }) => {
       if (isGuardrailBlocked(options.output)) {
         return { type: 'text', value: options.output.message } satisfies ToolResultOutput;

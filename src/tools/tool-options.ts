@@ -1,5 +1,6 @@
 import {
   anyOf,
+  booleanOption,
   functionOption,
   guardrailList,
   nonEmptyString,
@@ -17,6 +18,7 @@ const sharedShape = {
   blockedMessage: anyOf([stringOption, functionOption()], 'a string or a function of the record'),
   onEvent: functionOption('a function receiving each guardrail event'),
   context: functionOption('a function of the tool call'),
+  stopOnTrip: booleanOption,
 } satisfies OptionShape;
 
 /**

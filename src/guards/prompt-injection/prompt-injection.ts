@@ -1,6 +1,6 @@
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
-import type { Guardrail } from '../../core/types';
+import type { Guardrail, GuardrailKind } from '../../core/types';
 import { promptInjectionOptionShape } from './prompt-injection-options';
 import {
   DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD,
@@ -26,10 +26,24 @@ export interface PromptInjectionOptions {
    * the assistant. Default: `'indirect'` on `tool_output`, `'direct'` elsewhere.
    */
   mode?: 'direct' | 'indirect';
-  /** User-facing message of a block. */
+  /**
+   * User-facing message of a block. Default: on a user's message (`direct`)
+   * "This request looks like a prompt injection and was blocked."; on a tool
+   * result "This tool result looks like a prompt injection and was withheld."
+   * (the model reads it in place of the result, and the user's request was
+   * fine); on other data judged `indirect` "This content looks like ...".
+   */
   message?: string;
   /** Guardrail name in records. Default `'prompt-injection'`. */
   name?: string;
+}
+
+/** The default block message: it names what was judged, not always "this request". */
+function defaultMessage(mode: 'direct' | 'indirect', kind: GuardrailKind): string {
+  if (mode === 'direct') return 'This request looks like a prompt injection and was blocked.';
+  return kind === 'tool_output'
+    ? 'This tool result looks like a prompt injection and was withheld.'
+    : 'This content looks like a prompt injection and was withheld.';
 }
 
 /**
@@ -55,7 +69,7 @@ export function promptInjection(options?: PromptInjectionOptions): Guardrail {
   const {
     threshold,
     mode,
-    message = 'This request looks like a prompt injection and was blocked.',
+    message,
     name = 'prompt-injection',
   } = validateFactoryOptions(options, 'prompt-injection', promptInjectionOptionShape);
   return defineGuardrail({
@@ -73,7 +87,7 @@ export function promptInjection(options?: PromptInjectionOptions): Guardrail {
       const info = { score, signals, mode: effectiveMode, threshold: effectiveThreshold };
       if (score < effectiveThreshold) return allow(info);
       return block({
-        message,
+        message: message ?? defaultMessage(effectiveMode, ctx.kind),
         reason: `prompt injection score ${score} >= ${effectiveThreshold} (${signals.join(', ')})`,
         severity: 'critical',
         info,

@@ -49,7 +49,7 @@ export * from './guards/policy';
 export { DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD } from './guards/prompt-injection/score-prompt-injection';
 export { type RateLimitOptions, rateLimit } from './guards/rate-limit/rate-limit';
 export { DEFAULT_BLOCKED_MESSAGE } from './middleware/blocked-response';
-export { getGuardrailOutcome } from './middleware/get-guardrail-outcome';
+export { getGuardrailOutcome, guardrailOutcomeOf } from './middleware/get-guardrail-outcome';
 export type { StreamMode } from './middleware/guarded-stream';
 export {
   type GuardrailsMiddleware,

@@ -13,6 +13,7 @@ describe('public entries', () => {
       'isGuardrailBlocked',
       'guardrailTripped',
       'getGuardrailOutcome',
+      'guardrailOutcomeOf',
       'defineGuardrail',
       'allow',
       'block',

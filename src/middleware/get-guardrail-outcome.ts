@@ -25,10 +25,22 @@ function isOutcome(value: unknown): value is GuardrailOutcome {
   );
 }
 
-async function outcomeOfStep(step: GuardrailOutcomeStep): Promise<GuardrailOutcome | undefined> {
-  const metadata = await step.providerMetadata;
-  const outcome = metadata?.[GUARDRAILS_METADATA_KEY];
+/**
+ * The guardrail outcome the middleware put in one call's or step's provider
+ * metadata (`providerMetadata.guardrails`), typed; `undefined` when there is
+ * none. Synchronous, for callbacks that receive a step's parts, such as
+ * `toUIMessageStream`'s `messageMetadata` (`part.providerMetadata` of a
+ * `finish-step` part).
+ */
+export function guardrailOutcomeOf(
+  providerMetadata: SharedV4ProviderMetadata | undefined,
+): GuardrailOutcome | undefined {
+  const outcome = providerMetadata?.[GUARDRAILS_METADATA_KEY];
   return isOutcome(outcome) ? outcome : undefined;
+}
+
+async function outcomeOfStep(step: GuardrailOutcomeStep): Promise<GuardrailOutcome | undefined> {
+  return guardrailOutcomeOf(await step.providerMetadata);
 }
 
 /**

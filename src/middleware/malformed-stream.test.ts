@@ -16,12 +16,16 @@ async function releasedTextParts(parts: Part[], mode: 'hold' | 'window') {
   });
   const result = streamText({ model, prompt: 'q' });
   const released = await readAll(result.fullStream);
-  return released.flatMap(part => {
-    // Ids are left out: streamText gives a block reopened after its end an id of its own.
-    if (part.type === 'text-start' || part.type === 'text-end') return [part.type];
-    if (part.type === 'text-delta') return [`delta:${part.text}`];
-    return [];
-  });
+  // Ids are left out: streamText gives a block reopened after its end an id of its own.
+  // Consecutive deltas are joined: window mode releases a block in as many deltas as it can.
+  const sequence: string[] = [];
+  for (const part of released) {
+    if (part.type === 'text-start' || part.type === 'text-end') sequence.push(part.type);
+    else if (part.type !== 'text-delta') continue;
+    else if (sequence.at(-1)?.startsWith('delta:')) sequence.push(`${sequence.pop()}${part.text}`);
+    else sequence.push(`delta:${part.text}`);
+  }
+  return sequence;
 }
 
 const delta = (text: string, id = 't1'): Part => ({ type: 'text-delta', id, delta: text });

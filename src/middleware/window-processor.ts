@@ -26,7 +26,7 @@ interface TextWindow {
   /** Text received and not yet released (raw). */
   pending: string;
   /**
-   * The last `2 × window` characters released, as released (modified): the
+   * The last `2 × contextLength` characters released, as released (modified): the
    * next check's left context is cut from it at a word start. Guardrails
    * leave their own output unchanged (a placeholder is not redacted again,
    * a restored value not restored again), so this context comes back
@@ -54,6 +54,68 @@ function commonSuffixLength(a: string, b: string, max: number): number {
   return i;
 }
 
+/**
+ * With early release: characters of released text each check sees before
+ * the pending text (extended back to a word start), for what detectors read
+ * to the left of a match (a boundary, the 40 characters an entropy check
+ * reads before a token).
+ */
+const EARLY_CONTEXT = 48;
+/** With early release: pending characters received between two checks. */
+const EARLY_STEP = 32;
+
+/** Rounds of `potentialStartOf`'s check that no match spans the cut; past them, nothing is released. */
+const CUT_ROUNDS = 8;
+
+/**
+ * Where text can be released: before the earliest position at which a
+ * guardrail of the chain says a match could still begin or grow in
+ * `pending` (the minimum of their `potentialMatchStart`; each hook bounds
+ * what it holds back itself, by its `maxMatchLength`, or longer for a
+ * secret matched to the end of the visible text, such as a PEM block).
+ *
+ * A match that one guardrail has already completed may still span the
+ * position another one chose (an `Authorization: Bearer` header whose value
+ * a number detector holds back). So the hooks are asked again about the
+ * text up to that position and one character more, as if the text ended
+ * there: any match spanning the position is then a match that could still
+ * grow, and the position moves back to its start, until it no longer moves.
+ *
+ * Undefined when a guardrail has no hook (the window then holds back
+ * `window` characters).
+ */
+function potentialStartOf(output: readonly Guardrail[]): ((pending: string) => number) | undefined {
+  const hooks = output.map(guardrail => guardrail.potentialMatchStart);
+  if (!hooks.every(hook => typeof hook === 'function')) return undefined;
+  const earliest = (text: string) => {
+    let start = text.length;
+    for (const hook of hooks as Array<(text: string) => number>) {
+      let at: number;
+      try {
+        at = hook(text);
+      } catch {
+        at = 0; // a failing hook holds everything back (fail closed)
+      }
+      // Anything but an index into the text holds everything back too.
+      if (!Number.isInteger(at) || at < 0) at = 0;
+      start = Math.min(start, at);
+    }
+    return start;
+  };
+  return pending => {
+    let cut = earliest(pending);
+    for (let round = 0; round < CUT_ROUNDS; round++) {
+      if (cut <= 0 || cut >= pending.length) return cut;
+      const code = pending.charCodeAt(cut);
+      const oneMore = cut + (code >= 0xd800 && code <= 0xdbff ? 2 : 1);
+      const next = earliest(pending.slice(0, oneMore));
+      if (next >= cut) return cut;
+      cut = next;
+    }
+    return 0;
+  };
+}
+
 const STATUS_RANK: Record<GuardrailRecord['status'], number> = {
   passed: 0,
   modified: 1,
@@ -63,13 +125,21 @@ const STATUS_RANK: Record<GuardrailRecord['status'], number> = {
 
 /**
  * `window` mode: text streams with a hold-back window per text part. Text is
- * released only once no stream-safe guardrail can still change it: each check
- * sees the pending text plus `window` characters of released text as left
- * context, and the last `window` characters stay held as right context.
+ * released only once no stream-safe guardrail can still change it.
  *
- * Checks run once per `window` characters received (and at the end of the
- * part), each over at most about three windows of text, so the work per delta
- * is bounded by the delta plus the window, never a rescan of the whole answer.
+ * Early release: when every guardrail of the chain says where a match could
+ * still begin or grow (`potentialMatchStart`), a check runs every
+ * `EARLY_STEP` characters received over the pending text plus about
+ * `EARLY_CONTEXT` characters of released text, and releases everything
+ * before the earliest such position (never holding back more than
+ * `window`). Otherwise each check sees the pending text plus `window`
+ * characters of released text as left context, and the last `window`
+ * characters stay held as right context; checks then run once per `window`
+ * characters received.
+ *
+ * Either way a check runs over a bounded text (the step plus context plus
+ * the hold-back), so the work per delta is bounded by the delta plus the
+ * window, never a rescan of the whole answer.
  *
  * Modifications are located by comparing the checked text with the
  * guardrails' result (common prefix and suffix). This assumes each
@@ -83,6 +153,15 @@ export function windowProcessor(
   judged: JudgedBlocks,
 ): StreamProcessor {
   const windows = new Map<string, TextWindow>();
+  const potentialStart = potentialStartOf(output);
+  const step = potentialStart ? Math.min(EARLY_STEP, window) : window;
+  const contextLength = potentialStart ? Math.min(EARLY_CONTEXT, window) : window;
+  /**
+   * The pending length at which the next check runs: `step` more characters,
+   * or half as many again as are pending when a match holds much back (a
+   * long PEM block), so checks over a growing text cost linear time in all.
+   */
+  const nextCheckAfter = (pending: number) => pending + Math.max(step, pending >> 1);
 
   function aggregate(state: TextWindow, result: ChainResult) {
     for (const record of result.records) {
@@ -141,11 +220,13 @@ export function windowProcessor(
     modified: string,
     cut: number,
   ): Promise<{ consumed: number; released: string } | undefined> {
+    const candidates: number[] = [];
     for (const breakChar of ['\n', ' ']) {
       const at = pending.lastIndexOf(breakChar, cut - 1);
-      if (at < 0) continue;
-      const consumed = at + 1;
-      if (!isGraphemeBoundary(pending, consumed)) continue;
+      if (at >= 0) candidates.push(at + 1);
+    }
+    for (const consumed of candidates) {
+      if (consumed <= 0 || !isGraphemeBoundary(pending, consumed)) continue;
       const head = tail + pending.slice(0, consumed);
       const result = await check(head);
       if (result.trip) continue;
@@ -153,7 +234,7 @@ export function windowProcessor(
       if (
         judged.length > tail.length &&
         modified.startsWith(judged) &&
-        judged.endsWith(breakChar) &&
+        judged.charCodeAt(judged.length - 1) === pending.charCodeAt(consumed - 1) &&
         modified.charCodeAt(judged.length) === pending.charCodeAt(consumed)
       ) {
         return { consumed, released: judged.slice(tail.length) };
@@ -163,14 +244,37 @@ export function windowProcessor(
   }
 
   /**
+   * Early release with a change past the cut: the guardrails' verdict on the
+   * text before the cut alone. Released when it leaves the context as it was
+   * and agrees with their verdict on the whole; otherwise nothing is
+   * released yet (a later check, or the end of the part, decides), never
+   * raw text up to the first change, which could cut a match whose start is
+   * unchanged (`Authorization: Bearer` before its redacted value).
+   */
+  async function releaseAtCut(
+    tail: string,
+    pending: string,
+    modified: string,
+    cut: number,
+  ): Promise<{ consumed: number; released: string }> {
+    if (cut <= 0) return { consumed: 0, released: '' };
+    const result = await check(tail + pending.slice(0, cut));
+    const judged = result.content;
+    if (result.trip || !judged.startsWith(tail) || !modified.startsWith(judged)) {
+      return { consumed: 0, released: '' };
+    }
+    return { consumed: cut, released: judged.slice(tail.length) };
+  }
+
+  /**
    * The left context of the next check: the released text from the first
-   * word start in its last `window` characters (else an earlier one), so
+   * word start in its last `contextLength` characters (else an earlier one), so
    * the context never begins inside a number, a token or a grapheme that a
    * guardrail would judge differently cut than whole.
    */
   function contextOf(state: TextWindow): string {
     const released = state.releasedTail;
-    const from = Math.max(0, released.length - window);
+    const from = Math.max(0, released.length - contextLength);
     if (from === 0 && state.releasedAll) return released;
     const joined = released + state.pending.slice(0, 2);
     let at = wordStartAfter(joined, from, released.length + 1);
@@ -218,10 +322,15 @@ export function windowProcessor(
       released = modified.slice(tail.length);
       consumed = pending.length;
     } else {
-      // Cut at a word start (else a grapheme boundary) so the next context
-      // can begin where this release ends and no emoji is split.
-      const rawCut = tail.length + pending.length - window;
-      const word = wordStartBefore(text, rawCut, Math.max(tail.length, rawCut - window));
+      // Early: cut where the guardrails said, at a grapheme boundary. Else cut
+      // `window` characters before the end at a word start, else a grapheme
+      // boundary, so the next context can begin where this release ends and
+      // no emoji is split.
+      const bound = tail.length + pending.length - window;
+      const word = potentialStart
+        ? -1
+        : wordStartBefore(text, bound, Math.max(tail.length, bound - window));
+      const rawCut = potentialStart ? tail.length + potentialStart(pending) : bound;
       const cut =
         (word > tail.length ? word : graphemeBoundaryBefore(text, rawCut, tail.length)) -
         tail.length;
@@ -242,6 +351,11 @@ export function windowProcessor(
             tail.length,
             tail.length + cut + (modified.length - text.length),
           );
+        } else if (potentialStart) {
+          // A change reaches past the cut (a value still held is redacted in
+          // the whole): no match straddles the cut, so the text before it is
+          // judged alone, and released if that agrees with the whole.
+          ({ consumed, released } = await releaseAtCut(tail, pending, modified, cut));
         } else {
           // A change reaches into the held-back window (text full of addresses
           // changes everywhere): cut at a line or word break instead, if the
@@ -258,15 +372,15 @@ export function windowProcessor(
       }
     }
     const all = state.releasedTail + released;
-    state.releasedAll &&= all.length <= 2 * window;
-    state.releasedTail = all.slice(-2 * window);
+    state.releasedAll &&= all.length <= 2 * contextLength;
+    state.releasedTail = all.slice(-2 * contextLength);
     state.pending = pending.slice(consumed);
-    state.nextCheckAt = state.pending.length + window;
+    state.nextCheckAt = nextCheckAfter(state.pending.length);
     return { parts: deltaPart(state, released) };
   }
 
   function deferred(state: TextWindow): ProcessorStep {
-    state.nextCheckAt = state.pending.length + window;
+    state.nextCheckAt = nextCheckAfter(state.pending.length);
     return { parts: [] };
   }
 
@@ -294,7 +408,7 @@ export function windowProcessor(
           pending: '',
           releasedTail: '',
           releasedAll: true,
-          nextCheckAt: 2 * window,
+          nextCheckAt: potentialStart ? step : 2 * window,
           records: new Map(),
         });
         return { parts: [] };

@@ -183,6 +183,7 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
     // Window mode holds back the last few words: as many as the longest entry has.
     potentialMatchStart: contentFilterPotentialStart(
       terms.reduce((max, term) => Math.max(max, term.split(' ').length), 1),
+      Math.max(16, longest * 4),
     ),
     check(content) {
       if (maxLength !== undefined && content.length > maxLength) {

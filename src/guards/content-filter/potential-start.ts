@@ -1,3 +1,5 @@
+import { withinLast } from '../shared/potential-start';
+
 const WHITESPACE = /\s/;
 
 /**
@@ -6,8 +8,11 @@ const WHITESPACE = /\s/;
  * characters in a row count as one word, since the filter reads spaced-out
  * letters (`k i l l`) as one.
  */
-export function contentFilterPotentialStart(words: number): (text: string) => number {
-  return text => {
+export function contentFilterPotentialStart(
+  words: number,
+  maxMatchLength: number,
+): (text: string) => number {
+  return withinLast(maxMatchLength, text => {
     let at = text.length;
     let counted = 0;
     let inShortRun = false;
@@ -25,5 +30,5 @@ export function contentFilterPotentialStart(words: number): (text: string) => nu
       at = start;
     }
     return at;
-  };
+  });
 }

@@ -1,3 +1,5 @@
+import { withinLast } from '../shared/potential-start';
+
 // Letters, digits, whitespace and printable ASCII are never hidden and never
 // join an emoji sequence; anything else (format characters, joiners,
 // selectors, tags, pictographs, surrogate halves) may be judged with what
@@ -10,7 +12,7 @@ const SETTLED = /[\p{L}\p{N}\s\x20-\x7e]/u;
  * pictographs is kept, elsewhere it is stripped; a tag sequence ends with
  * its cancel tag).
  */
-export function invisiblePotentialStart(text: string): number {
+export const invisiblePotentialStart: (text: string) => number = withinLast(20, text => {
   let start = text.length;
   while (start > 0) {
     const code = text.charCodeAt(start - 1);
@@ -20,4 +22,4 @@ export function invisiblePotentialStart(text: string): number {
     start--;
   }
   return start;
-}
+});

@@ -1,5 +1,5 @@
-import { trailingChainStart } from '../shared/potential-start';
-import type { FindPiiOptions } from './find-pii';
+import { trailingChainStart, withinLast } from '../shared/potential-start';
+import { type FindPiiOptions, piiMaxMatchLength } from './find-pii';
 
 /**
  * The entity types whose matches this hook knows the shape of: tokens with
@@ -46,5 +46,7 @@ export function piiPotentialStart(
   if (custom.length > 0) return undefined;
   const types = entities === undefined || entities === 'all' ? allEntities : entities;
   if (!types.every(type => KNOWN_ENTITIES.has(type))) return undefined;
-  return text => trailingChainStart(text, { joinable, marker, maxGap: 8 });
+  return withinLast(piiMaxMatchLength({ entities, custom }), text =>
+    trailingChainStart(text, { joinable, marker, maxGap: 8 }),
+  );
 }

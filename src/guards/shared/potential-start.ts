@@ -81,3 +81,18 @@ export function lastTokensStart(text: string, count: number): number {
   }
   return at;
 }
+
+/**
+ * `hook` run on the last `maxLength` characters only: what it holds back
+ * never exceeds the longest match, and its scan costs at most that much.
+ */
+export function withinLast(
+  maxLength: number,
+  hook: (text: string) => number,
+): (text: string) => number {
+  return text => {
+    if (text.length <= maxLength) return hook(text);
+    const offset = text.length - maxLength;
+    return offset + hook(text.slice(offset));
+  };
+}

@@ -371,6 +371,7 @@ const cases: FactoryCase[] = [
       blockedMessage,
       onEvent: fn,
       inputScope: ['system', 5],
+      outputScope: ['last', 5],
       checkReasoning: bool,
       context: fn,
       memoSize: positiveInt,

@@ -39,6 +39,13 @@ export interface CallGuardOptions {
   defaultTimeoutMs: number;
   /** The caller's own abort signal (not the one a parallel trip aborts). */
   callerSignal?: AbortSignal;
+  /** The call's 0-based index within its `generateText` / `streamText` run, when known. */
+  step?: number;
+  /**
+   * `'final'`: the output guardrails skip a response that ends in tool calls
+   * (see `outputScope`). Default `'every-step'`.
+   */
+  outputScope?: 'every-step' | 'final';
 }
 
 /**
@@ -61,6 +68,10 @@ export class CallGuard {
   readonly defaultTimeoutMs: number;
   /** The caller's own abort signal (not the one a parallel trip aborts). */
   readonly callerSignal: AbortSignal | undefined;
+  /** The call's index within its run, when known (`ctx.step`). */
+  readonly step: number | undefined;
+  private outputScope: 'every-step' | 'final';
+  private endsInToolCalls = false;
   private readonly parallelGuardrails: readonly Guardrail[];
   private readonly judge: InputJudge;
   private parallelRun: Promise<ChainResult | undefined> | undefined;
@@ -76,7 +87,11 @@ export class CallGuard {
     judge,
     defaultTimeoutMs,
     callerSignal,
+    step,
+    outputScope = 'every-step',
   }: CallGuardOptions) {
+    this.step = step;
+    this.outputScope = outputScope;
     this.input = input;
     this.prompt = input.prompt;
     this.records = [...input.records];
@@ -151,6 +166,23 @@ export class CallGuard {
     return GuardrailTripwireError.isInstance(this.controller.signal.reason);
   }
 
+  /**
+   * The response made a tool call: with `outputScope: 'final'` its text is
+   * not judged (only a response without tool calls is a final answer).
+   */
+  noteToolCall(): void {
+    this.endsInToolCalls = true;
+  }
+
+  /**
+   * Judges every response's text after all: where text is released before
+   * the response is known to end in tool calls (window and passthrough
+   * streams), skipping would let text by unjudged.
+   */
+  judgeEveryStep(): void {
+    this.outputScope = 'every-step';
+  }
+
   /** Runs an output chain over one text of the response. */
   async checkOutput(
     guardrails: readonly Guardrail[],
@@ -161,6 +193,10 @@ export class CallGuard {
       report = true,
     }: { usage?: LanguageModelV4Usage; kind?: GuardrailKind; report?: boolean } = {},
   ): Promise<ChainResult> {
+    if (kind === 'output' && this.outputScope === 'final' && this.endsInToolCalls) {
+      // Not a final answer: per-call guardrails are settled by settlePerCallOutput.
+      return { content: text, records: [] };
+    }
     const result = await runChain(
       guardrails,
       text,
@@ -170,6 +206,7 @@ export class CallGuard {
         metadata: this.metadata,
         state: this.state,
         ...(usage && { usage }),
+        ...(this.step !== undefined && { step: this.step }),
       },
       {
         abortSignal: this.controller.signal,

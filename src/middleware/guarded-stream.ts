@@ -256,6 +256,7 @@ export function guardStream(
       finish = part;
       return;
     }
+    if (part.type === 'tool-call') call.noteToolCall();
     if (part.type === 'stream-start' || part.type === 'response-metadata') {
       release([part], emit);
       return;

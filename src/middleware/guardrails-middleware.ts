@@ -78,6 +78,18 @@ export interface GuardrailsOptions<VERSION extends MiddlewareSpecificationVersio
   onEvent?: GuardrailEventListener;
   /** `'user'` (default): input guardrails judge user messages. `'all'`: system messages too. */
   inputScope?: InputScope;
+  /**
+   * Which responses the output guardrails judge:
+   * - `'every-step'` (default): every response's text, also text written
+   *   beside tool calls (it reaches the user too);
+   * - `'final'`: only responses without tool calls, the run's answer (seeds
+   *   000 / 001): an LLM judge is paid once per run instead of once per
+   *   step, but text a tool-calling step writes is not judged. Applies to
+   *   `generate` and `hold` streams; `window` and `passthrough` streams
+   *   release text before the response is known to end in tool calls, so
+   *   they judge every step.
+   */
+  outputScope?: 'every-step' | 'final';
   /** Also judge reasoning text with the output guardrails. Default false. */
   checkReasoning?: boolean;
   /**
@@ -123,6 +135,21 @@ const DEFAULT_VERDICT_STORE_BYTES = 32 * 1024 * 1024;
 let passthroughWarned = false;
 
 /**
+ * The index of a model call within its run: the assistant messages after
+ * the prompt's last user message (each earlier step of a tool loop left
+ * one). Undefined for a prompt without a user message.
+ */
+function stepOfPrompt(prompt: LanguageModelV4CallOptions['prompt']): number | undefined {
+  let assistants = 0;
+  for (let i = prompt.length - 1; i >= 0; i--) {
+    const role = prompt[i]!.role;
+    if (role === 'user') return assistants;
+    if (role === 'assistant') assistants++;
+  }
+  return undefined;
+}
+
+/**
  * Guardrails as a language-model middleware for `wrapLanguageModel`.
  *
  * Input guardrails judge the new user input before the model is called
@@ -149,6 +176,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     blockedMessage,
     onEvent,
     inputScope = 'user',
+    outputScope = 'every-step',
     checkReasoning = false,
     context,
     store,
@@ -214,6 +242,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     const parallelResult = await parallel;
     if (parallelResult?.trip) return trip(parallelResult.trip, result);
     if (call.callerAborted()) throw call.abortReason();
+    if (result.content.some(part => part.type === 'tool-call')) call.noteToolCall();
 
     const content: LanguageModelV4Content[] = [];
     for (const part of result.content) {
@@ -240,6 +269,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     doStream: () => PromiseLike<LanguageModelV4StreamResult>,
   ): Promise<LanguageModelV4StreamResult> {
     const settings = { onTrip, blockedMessage, output, checkReasoning, holdBackWindow, mode };
+    if (mode !== 'hold') call.judgeEveryStep();
     if (call.input.trip) {
       call.release();
       return { stream: tripStream(call, call.input.trip, settings) };
@@ -272,12 +302,14 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     const { controller, dispose } = linkedAbortController(params.abortSignal);
     const metadata = metadataOf(params);
     const state = new Map<string, unknown>();
+    const step = stepOfPrompt(params.prompt);
     const judge = inputJudge({
       prompt: params.prompt,
       cache,
       metadata,
       state,
       maxOutputTokens: params.maxOutputTokens,
+      step,
       abortSignal: controller.signal,
       onEvent,
       defaultTimeoutMs,
@@ -309,6 +341,8 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       judge,
       defaultTimeoutMs,
       callerSignal: params.abortSignal,
+      step,
+      outputScope,
     });
   }
 

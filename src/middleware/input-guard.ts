@@ -46,6 +46,8 @@ export interface InputJudgeOptions {
   state: Map<string, unknown>;
   /** The call's `maxOutputTokens`, when set (budgets reserve it). */
   maxOutputTokens?: number;
+  /** The call's index within its run, when known (`ctx.step`). */
+  step?: number;
   abortSignal: AbortSignal;
   onEvent: GuardrailEventListener | undefined;
   defaultTimeoutMs: number;
@@ -118,12 +120,14 @@ export function inputJudge({
   metadata,
   state,
   maxOutputTokens,
+  step,
   abortSignal,
   onEvent,
   defaultTimeoutMs,
 }: InputJudgeOptions) {
   const context: ChainContext = { kind: 'input', messages: prompt, metadata, state };
   if (maxOutputTokens !== undefined) context.maxOutputTokens = maxOutputTokens;
+  if (step !== undefined) context.step = step;
   const hashes = new Map<string, Promise<string>>();
   const hashOf = (text: string) => {
     let hash = hashes.get(text);

@@ -38,6 +38,7 @@ export const guardrailsOptionShape = {
   ),
   onEvent: functionOption('a function receiving each guardrail event'),
   inputScope: oneOf(['user', 'all']),
+  outputScope: oneOf(['every-step', 'final']),
   checkReasoning: booleanOption,
   context: functionOption('a function of the call options returning metadata'),
   memoSize: positiveInt,

@@ -5,7 +5,20 @@
  * `kind: Secret`; one pass over the lines of each `data:` block.
  */
 
-const secretKind = /^[ \t]*kind:[ \t]*["']?[Ss]ecret["']?[ \t]*$/m;
+const secretKind = /^[ \t]*kind:[ \t]*["']?[Ss]ecret["']?[ \t]*$/;
+
+/** True when a line of `source` is `kind: Secret` (found by `indexOf`, then checked on its line). */
+function declaresSecret(source: string): boolean {
+  for (let at = source.indexOf('kind:'); at >= 0; at = source.indexOf('kind:', at + 5)) {
+    const lineStart = source.lastIndexOf('\n', at) + 1;
+    if (at - lineStart > 40) continue;
+    let lineEnd = source.indexOf('\n', at);
+    if (lineEnd < 0) lineEnd = source.length;
+    if (lineEnd - at > 40) continue;
+    if (secretKind.test(source.slice(lineStart, lineEnd).replace(/\r$/, ''))) return true;
+  }
+  return false;
+}
 const dataBlock = /^([ \t]*)(data|stringData):[ \t]*$/gm;
 const entry = /^([ \t]+)(["']?)([A-Za-z0-9_.-]{1,253})\2:[ \t]*(.*)$/;
 const blockScalar = /^[>|][+-]?$/;
@@ -29,7 +42,7 @@ export function scanKubernetesSecrets(
   source: string,
   onValue: (start: number, end: number, key: string) => void,
 ): void {
-  if (!source.includes('ata:') || !secretKind.test(source)) return;
+  if (!source.includes('ata:') || !declaresSecret(source)) return;
   dataBlock.lastIndex = 0;
   for (let block = dataBlock.exec(source); block; block = dataBlock.exec(source)) {
     const baseIndent = block[1]!.length;

@@ -22,6 +22,8 @@ const KEY_TAIL_CHAR = /[A-Za-z0-9_.-]/;
  */
 const LIVE_ASSIGNMENT =
   /^["']?\s{0,3}(?:[:=<>!?]{1,4}\s{0,3}(?:(?:basic|bearer|token)\s{0,3})?(?:["'`][^"'`\n]*|[^\s"'`,;)}\]]*)|["'`][^"'`\n]*)?$/i;
+/** An XML element naming a secret (`<password>…</password>`) not yet closed. */
+const LIVE_ELEMENT = /^[^<>\n]{0,200}>[^<]{0,400}(?:<\/?[A-Za-z0-9_.:-]*)?$/;
 /** A curl command is judged up to the end of its line (or a continued line). */
 const LIVE_CURL = /^(?:[^\n]|\\\r?\n){0,400}$/;
 /** A quoted value that may still be compared with a key (`"hunter22" == password`). */
@@ -41,6 +43,7 @@ function liveAssignmentStart(text: string): number {
     const rest = text.slice(end, end + 4_200);
     const live = /^curl$/i.test(match[0]) ? LIVE_CURL.test(rest) : LIVE_ASSIGNMENT.test(rest);
     if (live) return start;
+    if (start > 0 && text[start - 1] === '<' && LIVE_ELEMENT.test(rest)) return start - 1;
   }
   return text.length;
 }
@@ -56,6 +59,34 @@ function liveComparisonStart(text: string): number {
     if (LIVE_COMPARISON.test(text.slice(at))) return at;
   }
   return text.length;
+}
+
+/** A `data:` / `stringData:` line of a Kubernetes Secret: every value in its block is a secret. */
+const DATA_BLOCK = /^([ \t]*)(?:data|stringData):[ \t]*$/gm;
+
+/**
+ * The last `data:` block whose lines may still be values: every line after
+ * it is blank or indented deeper. (A manifest that declares `kind: Secret`
+ * only after its data cannot be streamed safely; see docs/streaming.md.)
+ */
+function openDataBlockStart(text: string): number {
+  if (!text.includes('ata:')) return text.length;
+  let last: RegExpExecArray | undefined;
+  DATA_BLOCK.lastIndex = 0;
+  for (let match = DATA_BLOCK.exec(text); match; match = DATA_BLOCK.exec(text)) last = match;
+  if (!last) return text.length;
+  const indent = last[1]!.length;
+  const lines = text
+    .slice(last.index + last[0].length)
+    .split('\n')
+    .slice(1);
+  for (const line of lines) {
+    if (line.trim() === '') continue;
+    let depth = 0;
+    while (depth < line.length && (line[depth] === ' ' || line[depth] === '\t')) depth++;
+    if (depth <= indent) return text.length;
+  }
+  return last.index;
 }
 
 /** A private key's BEGIN line still being written, or its block not yet ended. */
@@ -88,6 +119,7 @@ const boundedStart = withinLast(secretsMaxMatchLength * 2, text =>
     trailingChainStart(text, { joinable, marker }),
     liveAssignmentStart(text),
     liveComparisonStart(text),
+    openDataBlockStart(text),
   ),
 );
 // ... except a PEM block, which findSecrets matches to the end of the

@@ -138,22 +138,52 @@ export function pemHasKeyMaterial(value: string, matchEnd: number, textLength: n
  * Known provider formats, with their documented structure (prefix, length,
  * alphabet, decodable parts). Placeholders after the prefix are rejected.
  */
-/** XML element names that hold a secret (`<password>…</password>`). */
-const xmlSecretElements = spellings([
+/** XML element names that hold a secret (`<password>…</password>`), as written in config files. */
+const xmlSecretElements = [
   'password',
+  'Password',
+  'PASSWORD',
   'passwd',
   'secret',
+  'Secret',
+  'SECRET',
   'token',
+  'Token',
+  'TOKEN',
   'apiKey',
+  'ApiKey',
   'api_key',
+  'API_KEY',
   'apiToken',
+  'ApiToken',
   'clientSecret',
+  'ClientSecret',
   'client_secret',
   'accessKey',
+  'AccessKey',
   'secretKey',
+  'SecretKey',
   'privateKey',
+  'PrivateKey',
   'ClearTextPassword',
-]);
+];
+/**
+ * The endings of the element names above (`assword>` …), so the scan looks
+ * for ten literals instead of one per name; a hit is tried from up to 13
+ * characters back, where the `<` can be.
+ */
+const xmlSecretEndings = [
+  'assword>',
+  'ASSWORD>',
+  'asswd>',
+  'ecret>',
+  'ECRET>',
+  'oken>',
+  'OKEN>',
+  'Key>',
+  'key>',
+  'KEY>',
+];
 
 const prefixedRules: Rule[] = [
   // Anthropic keys: `sk-ant-api03-` / `sk-ant-admin01-`, 93 characters, then `AA`.
@@ -470,7 +500,7 @@ const prefixedRules: Rule[] = [
   // XML elements: `<password>VALUE</password>`, `<apiKey>VALUE</apiKey>`.
   rule('GENERIC_SECRET', `<(${xmlSecretElements.join('|')})>([^<\\n]{4,200})</\\1>`, {
     group: 2,
-    anchor: anchor(xmlSecretElements.map(name => `<${name}>`)),
+    anchor: anchor(xmlSecretEndings, 1, 13, (text, start) => text.charCodeAt(start) === 60),
   }),
   rule('OPENSHIFT_TOKEN', `${b}sha256~[A-Za-z0-9_-]{43}${e}`, {
     prefix: 7,

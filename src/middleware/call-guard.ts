@@ -193,6 +193,13 @@ export class CallGuard {
       report = true,
     }: { usage?: LanguageModelV4Usage; kind?: GuardrailKind; report?: boolean } = {},
   ): Promise<ChainResult> {
+    if (!report) {
+      // Window checks judge overlapping slices of a text: a per-call guardrail
+      // (a budget) would count them again and again; settlePerCallOutput
+      // runs it once with the response's usage.
+      guardrails = guardrails.filter(guardrail => !guardrail.perCall);
+      if (guardrails.length === 0) return { content: text, records: [] };
+    }
     if (kind === 'output' && this.outputScope === 'final' && this.endsInToolCalls) {
       // Not a final answer: per-call guardrails are settled by settlePerCallOutput.
       return { content: text, records: [] };

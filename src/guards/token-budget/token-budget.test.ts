@@ -289,10 +289,22 @@ describe('tokenBudget', () => {
         },
       });
       expect(await store.get('token-budget:session:s1')).toBe('57');
-      // Calls without a session are not counted.
-      expect(await budget.check('hello world', context('input'))).toEqual({
+      // Calls without a session share one budget, under the key "".
+      const anonymous = () => context('input', { maxOutputTokens: 50 });
+      expect(await budget.check('hello world', anonymous())).toEqual({
         action: 'allow',
-        info: { tokens: 2, source: 'tokenizer' },
+        info: {
+          tokens: 2,
+          reserved: 52,
+          sessionTokens: 52,
+          budget: 100,
+          source: 'tokenizer',
+        },
+      });
+      expect(await store.get('token-budget:session:')).toBe('52');
+      expect(await budget.check('hello world', anonymous())).toMatchObject({
+        action: 'block',
+        reason: 'calls without a session id would use 104 tokens, over their shared budget of 100',
       });
     });
 
@@ -580,5 +592,35 @@ describe('tokenBudget', () => {
         'token-budget.imageTokens',
       ]);
     }
+  });
+});
+
+describe('tokenBudget in window streams', () => {
+  it('streams, and settles the session with the reported usage once per call', async () => {
+    const store = memoryStore({ now: () => 0 });
+    const budget = tokenBudget({ perSession: { maxTokens: 10_000 }, store });
+    const { streamText, wrapLanguageModel } = await import('ai');
+    const { guardrails } = await import('../../middleware/guardrails-middleware');
+    const { scriptedModel } = await import('../../testing/scripted-model');
+    const answer = 'The weather is sunny today, with a light breeze from the west.';
+    const result = streamText({
+      model: wrapLanguageModel({
+        model: scriptedModel({ respond: () => answer, chunkSize: 5 }),
+        middleware: guardrails({
+          input: [budget],
+          output: [budget],
+          stream: { mode: 'window' },
+        }),
+      }),
+      prompt: 'Weather?',
+      maxOutputTokens: 100,
+      providerOptions: { guardrails: { sessionId: 'w1' } },
+    });
+    expect(await result.text).toBe(answer);
+    const usage = await result.usage;
+    // Reserved input + 100 before the call, settled to what the call used.
+    expect(await store.get('token-budget:session:w1')).toBe(
+      String((usage.inputTokens ?? 0) + (usage.outputTokens ?? 0)),
+    );
   });
 });

@@ -26,7 +26,8 @@ export interface TokenBudgetOptions {
   /**
    * The session of a call. Default: `ctx.metadata.sessionId` (set through the
    * call's `providerOptions.guardrails` or the middleware's `context` option).
-   * A call without a session id is not counted against any session budget.
+   * Calls without a session id (this returns `undefined`) share one budget,
+   * under the key `""` (as seed 002 does): anonymous traffic is bounded too.
    */
   sessionId?: (ctx: GuardrailContext) => string | undefined;
   /** Where session totals live. Default: a `memoryStore()` of this guardrail. */
@@ -243,6 +244,8 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
     reserveOutputTokens ?? maxOutputTokens ?? DEFAULT_RESERVE_OUTPUT_TOKENS;
   // One reservation per call and guardrail instance, shared by its input and output checks.
   const reservationKey = `${name}:reservation`;
+  // Calls without a session id share one budget (seed 002 groups them under "").
+  const sessionOf = (ctx: GuardrailContext) => sessionId(ctx) ?? '';
 
   function overCap(label: 'input' | 'output', tokens: number, cap: number, source: string) {
     return block({
@@ -260,7 +263,10 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
   ) {
     return block({
       message,
-      reason: `session "${session}" would use ${wouldUse} tokens, over its budget of ${perSession!.maxTokens}`,
+      reason:
+        session === ''
+          ? `calls without a session id would use ${wouldUse} tokens, over their shared budget of ${perSession!.maxTokens}`
+          : `session "${session}" would use ${wouldUse} tokens, over its budget of ${perSession!.maxTokens}`,
       severity: 'warning',
       info: Object.fromEntries(Object.entries(info).filter(([, value]) => value !== undefined)) as {
         [key: string]: number | string;
@@ -287,7 +293,7 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
     if (maxInputTokens !== undefined && tokens > maxInputTokens) {
       return overCap('input', tokens, maxInputTokens, source);
     }
-    const session = perSession ? sessionId(ctx) : undefined;
+    const session = perSession ? sessionOf(ctx) : undefined;
     if (!perSession || session === undefined) return allow({ tokens, source });
 
     const key = `${name}:session:${session}`;
@@ -324,7 +330,7 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
     const reported = ctx.usage?.outputTokens.total;
     const tokens = reported ?? countText(content);
     const source = reported !== undefined ? 'usage' : 'tokenizer';
-    const session = perSession ? sessionId(ctx) : undefined;
+    const session = perSession ? sessionOf(ctx) : undefined;
     let sessionTokens: number | undefined;
     if (perSession && session !== undefined) {
       const reservation = ctx.state.get(reservationKey) as Reservation | undefined;
@@ -372,6 +378,9 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
   return defineGuardrail({
     name,
     perCall: true,
+    // In window streams a per-call guardrail is not run on the windows: the
+    // middleware settles it once with the response's reported usage.
+    streamSafe: true,
     check: (content, ctx) =>
       ctx.kind === 'output' ? checkOutput(content, ctx) : checkInput(content, ctx),
   });

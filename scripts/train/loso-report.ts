@@ -65,7 +65,7 @@ export function renderLoso(report: LosoReport): string[] {
     const recall = caught / Math.max(1, attacks);
     const f1 = (2 * precision * recall) / Math.max(1e-9, precision + recall);
     lines.push(
-      'Indirect mode (tool outputs), per source: the phrase detector is hand-set, not trained, so every corpus source is unseen by it; the two `dev:` sets are the data its phrases were written on (in-sample).',
+      "Indirect mode (tool outputs), per source: the hand-set phrase detector, or the direct model on each statement of the text at the statement cutoff (the `threshold` column). For each source the direct model is trained without it when it is also a direct-mode source, and the cutoff is picked (F1-best at FPR ≤ 0.02) on the development split's tool-output sets other than that source. Every corpus source is thus unseen; the two `dev:` sets are the data the phrases were written on (in-sample for the phrases, out of sample for the cutoff).",
       '',
       `- all sources together: recall ${recall.toFixed(3)}, FPR ${rate(flagged, benign)}, F1 ${f1.toFixed(3)} (target F1 ≥ 0.80 at FPR ≤ 0.05)`,
       '',

@@ -51,6 +51,9 @@ export const IDENTIFIER_MIN_LENGTH = 12;
  */
 export const IDENTIFIER_SURPRISAL = 4;
 
+/** Reused per-character buffers of `maxWindowSurprisal` (scoring is synchronous). */
+let scratch = new Uint8Array(0);
+
 /**
  * Highest mean surprisal (nats per character) over the windows of
  * `SURPRISAL_WINDOW` characters of `text` that look like prose gone wrong
@@ -72,9 +75,10 @@ export function maxWindowSurprisal(
   if (end - start < window) return 0;
   const length = end - start;
   // Pass 1: per-character surprisal and class; random-string runs marked.
-  const values = new Uint8Array(length);
-  const kinds = new Uint8Array(length);
-  const identifier = new Uint8Array(length);
+  if (scratch.length < 3 * length) scratch = new Uint8Array(3 * length);
+  const values = scratch.subarray(0, length);
+  const kinds = scratch.subarray(length, 2 * length);
+  const identifier = scratch.subarray(2 * length, 3 * length).fill(0);
   let a = SPACE;
   let b = SPACE;
   let runStart = 0;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { mixedText } from '../../../bench/fixtures';
 import { obfuscations } from '../../../scripts/train/obfuscations';
 import { guardContext as context } from '../../../test/helpers';
 import { GuardrailConfigError } from '../../core/errors';
@@ -196,6 +197,19 @@ describe('scorePromptInjection', () => {
     );
     // Windows without enough letters and spaces are not judged at all.
     expect(maxWindowSurprisal('0123456789abcdef'.repeat(10), languageModel)).toBe(0);
+  });
+
+  it('skips windows that hold a random-string run (keys, tokens), not the prose around them', () => {
+    const { languageModel } = injectionModels();
+    const token = 'ghp_zmGpXmQpZaOpQwQzKqJyQt2dWqVvSnFbJqSi';
+    const prose = 'the report shows steady growth across all regions this quarter';
+    const withToken = foldText(`${prose} token: ${token} ${prose}`);
+    // The token's windows are skipped; what is left is the prose's own surprisal.
+    expect(maxWindowSurprisal(withToken, languageModel)).toBeLessThan(3);
+    // Prose with keys and tokens pasted in (the bench's mixed text) is not flagged.
+    const { score, signals } = scorePromptInjection(mixedText(100_000));
+    expect(signals).not.toContain('adversarial-suffix');
+    expect(score).toBeLessThan(DEFAULT_PROMPT_INJECTION_THRESHOLD);
   });
 
   it('flags instructions planted in a tool result in indirect mode, and passes clean ones', () => {

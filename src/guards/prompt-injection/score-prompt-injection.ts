@@ -24,9 +24,11 @@ export interface ScorePromptInjectionOptions {
    * overrides, jailbreak templates, prompt extraction and adversarial suffixes.
    * `'indirect'`: data the model reads (tool results, retrieved documents),
    * judged by the phrase detector (instructions addressed to the assistant,
-   * injection tags, hidden comments, imperative lines): there the score is
-   * the noisy-or of the weights of the phrases found, each weight the
-   * probability-like strength of that phrase alone.
+   * injection tags, hidden comments, imperative lines; the noisy-or of the
+   * weights of the phrases found) and by the direct model on each statement
+   * (line, sentence, quoted string) on its own, its probability mapped so
+   * that the cutoff picked on held-apart tool outputs lands on
+   * `DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD`; the higher counts.
    */
   mode?: 'direct' | 'indirect';
 }
@@ -42,8 +44,10 @@ export interface PromptInjectionScore {
    * What fired: `model` (the classifier puts the text at probability 0.5 or
    * more), `adversarial-suffix` (a stretch of gibberish raised the score),
    * `<encoding>:model` (a decoded base64 / hex / URL / tag-character segment
-   * did), `invisible-tag-characters`, and the ids of phrase patterns found in
-   * the text (reported to explain a verdict; they do not change the score).
+   * did), `invisible-tag-characters`, `statement-model` (indirect mode: one
+   * statement of the text reached the threshold on its own), and the ids of
+   * phrase patterns found in the text (in direct mode they explain a verdict
+   * and do not change the score).
    */
   signals: string[];
 }

@@ -144,6 +144,8 @@ const poisonReachedModel = JSON.stringify(model.doGenerateCalls).includes('ignor
 console.log(`\nPoisoned text reached the model: ${poisonReachedModel}`);
 console.log(
   'Tripped guardrails:',
-  collectToolRecords(result.steps).map(r => r.guardrail),
+  collectToolRecords(result.steps)
+    .filter(r => r.status === 'blocked' || r.status === 'error')
+    .map(r => r.guardrail),
 );
 console.log(`\nFinal answer: ${result.text}`);

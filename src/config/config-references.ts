@@ -21,8 +21,9 @@ function lookup(models: ModelResolver, ref: ModelReference): LanguageModel | und
   if (typeof models === 'function') return models(asObject);
   const keys =
     typeof ref === 'string' ? [ref] : [describeRef(ref), ref.model].filter(key => key !== '');
+  // `in` too: a caller may pass a proxy that knows every name (check-config does).
   for (const key of keys) {
-    if (Object.hasOwn(models, key)) return models[key];
+    if (Object.hasOwn(models, key) || key in models) return models[key];
   }
   return undefined;
 }
@@ -61,7 +62,7 @@ export function referenceResolver(
     },
     store(name, key) {
       if (name === undefined) return undefined;
-      const store = Object.hasOwn(stores, name) ? stores[name] : undefined;
+      const store = Object.hasOwn(stores, name) || name in stores ? stores[name] : undefined;
       if (store === undefined) {
         const known = Object.keys(stores);
         issues.push({

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { syntheticRows } from '../../scripts/train/augment';
+import type { TrainingRow } from '../../scripts/train/injection-data';
 import { buildLanguageModel } from '../../scripts/train/logistic';
 import {
   fitModel,
   languageModelFile,
   modelFile,
+  pickStatementCutoff,
   prepare,
 } from '../../scripts/train/train-injection';
 import { InjectionScorer } from '../../src/guards/prompt-injection/injection-model';
@@ -49,5 +51,41 @@ describe('the prompt-injection training script', () => {
     expect(fitted.calibration.benign).toBeGreaterThan(10);
     expect(fitted.calibration.caught / fitted.calibration.attacks).toBeGreaterThan(0.8);
     expect(fitted.scorer).toBeInstanceOf(InjectionScorer);
+  });
+
+  it('picks the statement cutoff with the best F1 within FPR 0.02 on the named groups only', () => {
+    const row = (label: 0 | 1, group: string, index: number): TrainingRow => ({
+      id: `${group}-${label}-${index}`,
+      text: '',
+      label,
+      group,
+      family: '',
+    });
+    const attacks = [0.99, 0.9, 0.6, 0.3];
+    const rows = [
+      ...attacks.map((_, index) => row(1, 'dev:a', index)),
+      ...Array.from({ length: 50 }, (_, index) => row(0, 'dev:a', index)),
+      // Another group, all false positives at any cutoff: not looked at.
+      ...Array.from({ length: 20 }, (_, index) => row(0, 'other', index)),
+    ];
+    const phrase = rows.map(() => 0);
+    const benignAt = (highs: number) =>
+      rows.map((candidate, index) =>
+        candidate.group === 'other'
+          ? 1
+          : candidate.label === 1
+            ? attacks[index]!
+            : index - attacks.length < highs
+              ? 0.95
+              : 0,
+      );
+    // One benign statement at 0.95 (FPR 0.02): F1 is best at 0.6 (3 caught, 1 false alarm).
+    expect(pickStatementCutoff(rows, phrase, benignAt(1), new Set(['dev:a']))).toBe(0.6);
+    // Two (FPR 0.04 at any cutoff <= 0.95): only cutoffs above 0.95 qualify; the highest wins the tie.
+    expect(pickStatementCutoff(rows, phrase, benignAt(2), new Set(['dev:a']))).toBe(0.99);
+    // A phrase hit counts as flagged whatever the cutoff: one on a benign row
+    // leaves room for no benign statement at 0.95, so only cutoffs above it qualify.
+    const phraseHit = rows.map((_, index) => (index === attacks.length + 10 ? 0.9 : 0));
+    expect(pickStatementCutoff(rows, phraseHit, benignAt(1), new Set(['dev:a']))).toBe(0.99);
   });
 });

@@ -51,7 +51,28 @@ const model = wrapLanguageModel({
   }),
 });
 
-function summary(outcome: Awaited<ReturnType<typeof getGuardrailOutcome>>) {
+type Outcome = Awaited<ReturnType<typeof getGuardrailOutcome>>;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What each output guardrail did, from its record (types and counts only, never values). */
+function whatHappened(outcome: Outcome): string[] {
+  return (outcome?.records ?? [])
+    .filter(r => r.kind === 'output')
+    .map(r => {
+      const types =
+        isObject(r.info) && Array.isArray(r.info.types)
+          ? r.info.types.filter((type): type is string => typeof type === 'string')
+          : [];
+      if (r.status === 'modified')
+        return `${r.guardrail} redacted ${types.join(', ') || 'something'}`;
+      if (r.status === 'passed') return `${r.guardrail} found nothing to redact`;
+      return `${r.guardrail}: ${r.status}`;
+    });
+}
+
+function summary(outcome: Outcome) {
   if (!outcome) return 'no guardrail outcome';
   const records = outcome.records.map(r => `${r.guardrail}:${r.kind}:${r.status}`).join(', ');
   return `${outcome.status.toUpperCase()} [${records}]`;
@@ -83,11 +104,20 @@ for await (const delta of streamed.textStream) {
 }
 const lines = shown.split('\n');
 for (const line of [...lines.slice(0, 5), '  ...', ...lines.slice(-3)]) console.log(`   ${line}`);
+const streamedOutcome = await getGuardrailOutcome(streamed);
+const count = deltaSizes.length;
 console.log(
-  `   (${deltaSizes.length} deltas of ${deltaSizes.join(', ')} characters; every address, phone`,
+  `   (${count} ${count === 1 ? 'delta' : 'deltas'} of ${Math.min(...deltaSizes)}-${Math.max(...deltaSizes)} characters; nothing is released before the guardrails judged it)`,
 );
-console.log('    number and key was redacted before any of it was released)');
-console.log(`   outcome: ${summary(await getGuardrailOutcome(streamed))}\n`);
+const placeholders = new Map<string, number>();
+for (const [, type] of shown.matchAll(/\[([A-Z_]+)\]/g)) {
+  placeholders.set(type!, (placeholders.get(type!) ?? 0) + 1);
+}
+console.log(
+  `   in the text: ${[...placeholders].map(([type, n]) => `${n} ${type}`).join(', ') || 'nothing redacted'}`,
+);
+for (const line of whatHappened(streamedOutcome)) console.log(`   record: ${line}`);
+console.log(`   outcome: ${summary(streamedOutcome)}\n`);
 
 console.log('3) A passing call');
 const passing = await generateText({ model, prompt: 'What is the capital of France?' });

@@ -24,9 +24,16 @@ describe('examples run offline', () => {
     expect(output).toContain('Deploy key used for the fix: [GITHUB_TOKEN]');
     expect(output).not.toMatch(/jane\.doe@example\.com|ghp_R7vXq/);
     expect(output).toContain('answer:  Paris is the capital of France.');
-    expect(output).toMatch(/\((\d+) deltas of /);
-    const deltas = Number(/\((\d+) deltas of /.exec(output)![1]);
+    expect(output).toMatch(/\((\d+) deltas? of /);
+    const deltas = Number(/\((\d+) deltas? of /.exec(output)![1]);
     expect(deltas).toBeGreaterThan(1);
+    // What the records say happened, not a hard-coded claim.
+    expect(output).toContain('   in the text: 36 EMAIL_ADDRESS, 12 PHONE_NUMBER, 1 GITHUB_TOKEN\n');
+    expect(output).toMatch(/ {3}record: pii redacted EMAIL_ADDRESS\b.*\n/);
+    expect(output).toContain('   record: secrets redacted GITHUB_TOKEN\n');
+    expect(output).toContain(
+      'outcome: MODIFIED [prompt-injection:input:passed, pii:output:modified, secrets:output:modified]',
+    );
   }, 60_000);
 
   it('examples/tools.ts stops the poisoned search result and the DROP TABLE', () => {

@@ -190,8 +190,20 @@ async function main() {
     );
     expectEqual(
       await redacted.getByTestId('redacted-badge').textContent(),
-      'redacted by guardrails',
-      'redaction badge',
+      'redacted: e-mail address',
+      'redaction badge names the kind of value',
+    );
+    // The user's own bubble says their address never reached the model, and shows what did.
+    const userBubble = page.getByTestId('message-user').last();
+    expectEqual(
+      await userBubble.getByTestId('input-redacted-badge').textContent(),
+      'e-mail address redacted before it reached the model',
+      'input redaction badge on the user message',
+    );
+    expectEqual(
+      await userBubble.getByTestId('model-saw').textContent(),
+      'The model received: Hi, my e-mail is [EMAIL_ADDRESS]. Who do I contact about billing?',
+      'what the model received',
     );
     const seen = await page.evaluate(() => window.__seenAssistantTexts);
     expectTrue(seen.length > 0, `the observer saw ${seen.length} assistant renders`);
@@ -218,6 +230,11 @@ async function main() {
       'blocked badge',
     );
     expectEqual(await blocked.getAttribute('data-blocked'), 'true', 'blocked message marked');
+    expectEqual(
+      await page.getByTestId('message-user').last().getByTestId('input-redaction').count(),
+      0,
+      'no redaction badge on the blocked turn',
+    );
     await page.screenshot({ path: join(screenshots, '2-blocked-injection.png'), fullPage: true });
 
     // 3. A poisoned tool result: withheld, the tool part marked, the loop goes on.
@@ -237,6 +254,11 @@ async function main() {
       'answer after the withheld result',
     );
     expectEqual(await toolTurn.getAttribute('data-blocked'), null, 'the turn itself not blocked');
+    expectEqual(
+      await page.getByTestId('message-user').last().getByTestId('input-redaction').count(),
+      0,
+      'no redaction badge on a user text without personal data (earlier turns come from the cache)',
+    );
     const pageText = (await page.locator('body').textContent()) ?? '';
     expectTrue(
       !pageText.includes('attacker@evil.example'),

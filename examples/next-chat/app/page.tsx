@@ -15,6 +15,75 @@ const badge: CSSProperties = {
   fontWeight: 600,
 };
 
+/** Words for the entity types a redaction record names (records carry types and offsets, never values). */
+const typeNames: Record<string, string> = {
+  EMAIL_ADDRESS: 'e-mail address',
+  PHONE_NUMBER: 'phone number',
+  CREDIT_CARD: 'card number',
+  IBAN_CODE: 'IBAN',
+  US_SSN: 'social security number',
+  IP_ADDRESS: 'IP address',
+  PERSON: 'name',
+  STREET_ADDRESS: 'street address',
+};
+
+const describeType = (type: string) =>
+  typeNames[type] ??
+  type
+    .toLowerCase()
+    .replaceAll('_', ' ')
+    .replace(/ (key|token)$/, ' $1');
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What the modifying records of one kind redacted: the types, and the spans of a single text. */
+interface Redaction {
+  types: string[];
+  spans: Array<{ type: string; start: number; end: number }>;
+}
+
+function redactionOf(
+  message: ChatMessage | undefined,
+  kinds: readonly GuardrailRecord['kind'][],
+): Redaction | undefined {
+  const records = message?.metadata?.guardrails?.records ?? [];
+  const modified = records.filter(r => kinds.includes(r.kind) && r.status === 'modified');
+  if (modified.length === 0) return undefined;
+  const types = new Set<string>();
+  const spans: Redaction['spans'] = [];
+  for (const { info } of modified) {
+    if (!isObject(info)) continue;
+    if (Array.isArray(info.types)) {
+      for (const type of info.types) if (typeof type === 'string') types.add(type);
+    }
+    if (Array.isArray(info.spans)) {
+      for (const span of info.spans) {
+        if (!isObject(span)) continue;
+        const { type, start, end } = span;
+        if (typeof type === 'string' && typeof start === 'number' && typeof end === 'number') {
+          spans.push({ type, start, end });
+        }
+      }
+    }
+  }
+  return { types: [...types], spans };
+}
+
+/** The user's text as the model received it: each redacted span as [TYPE]. */
+function asTheModelSawIt(text: string, spans: Redaction['spans']): string | undefined {
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  let out = '';
+  let at = 0;
+  for (const { type, start, end } of sorted) {
+    // Offsets from another text (a message of several parts): show no preview rather than a wrong one.
+    if (start < at || end > text.length) return undefined;
+    out += `${text.slice(at, start)}[${type}]`;
+    at = end;
+  }
+  return out + text.slice(at);
+}
+
 /** The record that ended a blocked turn, from the metadata the route forwards. */
 function blockingRecord(message: ChatMessage): GuardrailRecord | undefined {
   const outcome = message.metadata?.guardrails;
@@ -22,10 +91,19 @@ function blockingRecord(message: ChatMessage): GuardrailRecord | undefined {
   return outcome.records.find(r => r.status === 'blocked' || r.status === 'error');
 }
 
-function MessageView({ message }: { message: ChatMessage }) {
+function MessageView({ message, reply }: { message: ChatMessage; reply?: ChatMessage }) {
   const blockedBy = blockingRecord(message);
-  const redacted = message.metadata?.guardrails?.status === 'modified';
   const user = message.role === 'user';
+  // The outcome of a turn rides on the assistant's reply. Its input records are
+  // about this user's text (earlier turns' verdicts come from the cache, with
+  // no new record); its output and tool records are about the reply.
+  const inputRedaction =
+    user && !blockingRecord(reply ?? message) ? redactionOf(reply, ['input']) : undefined;
+  const outputRedaction = user
+    ? undefined
+    : redactionOf(message, ['output', 'tool_input', 'tool_output']);
+  const userText = message.parts.map(part => (part.type === 'text' ? part.text : '')).join('');
+  const modelSaw = inputRedaction ? asTheModelSawIt(userText, inputRedaction.spans) : undefined;
   return (
     <li
       data-testid={`message-${message.role}`}
@@ -92,12 +170,28 @@ function MessageView({ message }: { message: ChatMessage }) {
           blocked by {blockedBy.guardrail}
         </span>
       )}
-      {redacted && (
+      {inputRedaction && (
+        <div data-testid="input-redaction" style={{ marginTop: 4, fontSize: 13, color: '#1e3a8a' }}>
+          <span
+            data-testid="input-redacted-badge"
+            style={{ ...badge, background: '#e6f4ea', color: '#1e6b35' }}
+          >
+            {inputRedaction.types.map(describeType).join(', ') || 'personal data'} redacted before
+            it reached the model
+          </span>
+          {modelSaw !== undefined && (
+            <p data-testid="model-saw" style={{ margin: '4px 0' }}>
+              The model received: {modelSaw}
+            </p>
+          )}
+        </div>
+      )}
+      {outputRedaction && (
         <span
           data-testid="redacted-badge"
           style={{ ...badge, background: '#e6f4ea', color: '#1e6b35' }}
         >
-          redacted by guardrails
+          redacted: {outputRedaction.types.map(describeType).join(', ') || 'sensitive data'}
         </span>
       )}
     </li>
@@ -119,8 +213,12 @@ export default function ChatPage() {
         streaming. Tool results: injected instructions withheld.
       </p>
       <ul data-testid="messages" style={{ padding: 0 }}>
-        {messages.map(message => (
-          <MessageView key={message.id} message={message} />
+        {messages.map((message, index) => (
+          <MessageView
+            key={message.id}
+            message={message}
+            reply={messages[index + 1]?.role === 'assistant' ? messages[index + 1] : undefined}
+          />
         ))}
       </ul>
       {error && <p data-testid="chat-error">Error: {error.message}</p>}

@@ -1,5 +1,5 @@
 import { openai } from '@ai-sdk/openai';
-import { type LanguageModel, wrapLanguageModel } from 'ai';
+import { wrapLanguageModel } from 'ai';
 import { guardrails, guardTools, pii, promptInjection, secrets } from 'ai-guardrails';
 import { scriptedChatModel } from './scripted-chat';
 import { search } from './search-tool';
@@ -15,14 +15,10 @@ const middleware = guardrails({
 });
 
 /** The real model when `OPENAI_API_KEY` is set, else the offline script. */
-function baseModel(): LanguageModel {
-  return process.env.OPENAI_API_KEY
-    ? openai(process.env.OPENAI_MODEL ?? 'gpt-4.1-mini')
-    : scriptedChatModel;
-}
-
 export const model = wrapLanguageModel({
-  model: baseModel() as Parameters<typeof wrapLanguageModel>[0]['model'],
+  model: process.env.OPENAI_API_KEY
+    ? openai(process.env.OPENAI_MODEL ?? 'gpt-4.1-mini')
+    : scriptedChatModel,
   middleware,
 });
 

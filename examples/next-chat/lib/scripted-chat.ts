@@ -11,7 +11,14 @@ function toolOutput(
   for (const part of message.content) {
     if (part.type !== 'tool-result') continue;
     if (part.output.type === 'text') return part.output.value;
-    if (part.output.type === 'json') return part.output.value as { title: string; snippet: string };
+    if (part.output.type === 'json') {
+      const { value } = part.output;
+      // A JSON value is checked, not cast: the page found is { title, snippet }.
+      if (typeof value === 'object' && value !== null && 'title' in value && 'snippet' in value) {
+        const { title, snippet } = value;
+        if (typeof title === 'string' && typeof snippet === 'string') return { title, snippet };
+      }
+    }
   }
   return '';
 }

@@ -5,7 +5,7 @@ import {
   streamText,
   toUIMessageStream,
 } from 'ai';
-import { type GuardrailOutcome, mergeGuardrailOutcomes } from 'ai-guardrails';
+import { type GuardrailOutcome, guardrailOutcomeOf, mergeGuardrailOutcomes } from 'ai-guardrails';
 import { type ChatMessage, withoutBlockedTurns } from '../../../lib/chat-message';
 import { model, tools } from '../../../lib/guarded-chat';
 
@@ -31,7 +31,7 @@ export async function POST(request: Request) {
       // forward it so the page can show what was blocked or redacted.
       messageMetadata: ({ part }) => {
         if (part.type !== 'finish-step') return undefined;
-        const outcome = part.providerMetadata?.guardrails as GuardrailOutcome | undefined;
+        const outcome = guardrailOutcomeOf(part.providerMetadata);
         if (!outcome) return undefined;
         steps.push(outcome);
         return { guardrails: mergeGuardrailOutcomes(steps) };

@@ -400,7 +400,11 @@ const prefixedRules: Rule[] = [
     anchor: anchor(['EAA']),
   }),
   rule('FACEBOOK_ACCESS_TOKEN', `${b}\\d{15,16}(?:\\||%7C)[A-Za-z0-9_-]{27}${e}`, {
-    anchor: anchor(['|', '%7C'], 15, 16, startsWithDigit),
+    // `|` is common (tables, shell pipes): only one right after a digit can be this token's.
+    anchor: anchor(['|', '%7C'], 15, 16, startsWithDigit, (text, at) => {
+      const before = text.charCodeAt(at - 1);
+      return before >= 48 && before <= 57;
+    }),
   }),
   rule('FLYIO_TOKEN', `${b}FlyV1 fm[12][ar]?_[A-Za-z0-9+/=_-]{100,2000}`, {
     prefix: 11,

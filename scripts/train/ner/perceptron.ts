@@ -9,6 +9,7 @@ import {
   FEATURE_BITS,
   LEXICAL_FEATURES,
   MAX_FEATURES,
+  surelyOutside,
   tokenFeatures,
 } from '../../../src/guards/pii/ner/features';
 import {
@@ -86,6 +87,10 @@ export function trainPerceptron(
       let spanStart = 0;
       for (let position = 0; position < sequence.tokens.length; position++) {
         clock++;
+        if (previous === 0 && surelyOutside(sequence.infos[position]!)) {
+          previous2 = previous;
+          continue;
+        }
         let count = tokenFeatures(sequence.infos, position, previous, previous2, buckets);
         if (sequence.labels[position] !== 0 && random() < options.lexicalDropout)
           count -= LEXICAL_FEATURES;

@@ -282,15 +282,12 @@ enum T {
 
 /** Per-token values computed once and read by its neighbours' features. */
 export interface TokenInfo {
-  lowerHash: number;
-  shapeHash: number;
-  /** Bit set of lexical flags (see `tokenFlags`). */
+  /** What the token's word contributes whatever its neighbours (shared by equal words). */
+  word: WordInfo;
+  /** Bit set of lexical flags: the word's, plus line and sentence starts. */
   flags: number;
-  /** Length of a multi-word place starting or continuing here (0: none), as `1 + position * 4 + length`. */
+  /** Place-name run (0: none), as `1 + position * 4 + length`. */
   placeSpan: number;
-  prefixHash: number;
-  suffix3Hash: number;
-  suffix2Hash: number;
 }
 
 enum Flag {
@@ -329,7 +326,7 @@ function shapeOf(text: string): string {
 }
 
 /** What a word contributes whatever its neighbours. */
-interface WordInfo {
+export interface WordInfo {
   lower: string;
   lowerHash: number;
   shapeHash: number;
@@ -388,7 +385,6 @@ function describeWord(text: string, gazetteers: Gazetteers): WordInfo {
 /** Computes the per-token values of `tokens` (lookups in the gazetteers included). */
 export function tokenInfos(tokens: readonly Token[], gazetteers: Gazetteers): TokenInfo[] {
   const infos: TokenInfo[] = new Array(tokens.length);
-  const lowers: string[] = new Array(tokens.length);
   const cache = wordCache(gazetteers);
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
@@ -398,7 +394,6 @@ export function tokenInfos(tokens: readonly Token[], gazetteers: Gazetteers): To
       if (cache.size >= 100_000) cache.clear();
       cache.set(token.text, word);
     }
-    lowers[index] = word.lower;
     let flags = word.flags;
     if (token.newlineBefore) flags |= Flag.Newline;
     const previous = index > 0 ? tokens[index - 1]!.text : '';
@@ -414,15 +409,7 @@ export function tokenInfos(tokens: readonly Token[], gazetteers: Gazetteers): To
     ) {
       flags |= Flag.SentenceStart;
     }
-    infos[index] = {
-      lowerHash: word.lowerHash,
-      shapeHash: word.shapeHash,
-      flags,
-      placeSpan: 0,
-      prefixHash: word.prefixHash,
-      suffix3Hash: word.suffix3Hash,
-      suffix2Hash: word.suffix2Hash,
-    };
+    infos[index] = { word, flags, placeSpan: 0 };
   }
   // Multi-word places and countries ("new zealand", "san bernardino"): longest match first.
   for (let index = 0; index < tokens.length; index++) {
@@ -431,8 +418,8 @@ export function tokenInfos(tokens: readonly Token[], gazetteers: Gazetteers): To
       if (index + length > tokens.length) continue;
       // The last word of a place name is capitalised too ("New Zealand", "Port of Spain").
       if ((infos[index + length - 1]!.flags & (Flag.Title | Flag.Upper)) === 0) continue;
-      let phrase = lowers[index]!;
-      for (let step = 1; step < length; step++) phrase += ` ${lowers[index + step]}`;
+      let phrase = infos[index]!.word.lower;
+      for (let step = 1; step < length; step++) phrase += ` ${infos[index + step]!.word.lower}`;
       if (gazetteers.places.has(phrase) || gazetteers.countries.has(phrase)) {
         for (let step = 0; step < length; step++) {
           infos[index + step]!.placeSpan = 1 + step * 4 + length;
@@ -450,6 +437,21 @@ function coarse(flags: number): number {
   return (
     flags &
     (Flag.Title | Flag.Upper | Flag.Lower | Flag.Digit | Flag.Name | Flag.Place | Flag.Common)
+  );
+}
+
+/**
+ * Whether a token is outside every entity whatever the model says, when
+ * the token before it is outside too: punctuation (a span never starts
+ * with it) and lower-case common words that are not in the name list. Most tokens of prose are such, and
+ * skipping their scoring is most of the tagger's speed. Training applies
+ * the same rule, so the model never learns to rely on them.
+ */
+export function surelyOutside(info: TokenInfo): boolean {
+  const flags = info.flags;
+  if ((flags & Flag.Punct) !== 0) return true;
+  return (
+    (flags & (Flag.Lower | Flag.Common)) === (Flag.Lower | Flag.Common) && (flags & Flag.Name) === 0
   );
 }
 
@@ -486,18 +488,18 @@ export function tokenFeatures(
   const after = index + 1 < infos.length ? infos[index + 1] : undefined;
   const after2 = index + 2 < infos.length ? infos[index + 2] : undefined;
   const none = 0x5bd1e995;
-  const prevLower = before ? before.lowerHash : none;
-  const nextLower = after ? after.lowerHash : none;
+  const prevLower = before ? before.word.lowerHash : none;
+  const nextLower = after ? after.word.lowerHash : none;
   let count = 0;
   out[count++] = bucket(T.Bias, 0);
-  out[count++] = bucket(T.Shape, info.shapeHash);
+  out[count++] = bucket(T.Shape, info.word.shapeHash);
   out[count++] = bucket(T.Flags, info.flags);
   out[count++] = bucket(T.PrevLower, prevLower);
   out[count++] = bucket(T.NextLower, nextLower);
-  out[count++] = bucket(T.Prev2Lower, before2 ? before2.lowerHash : none);
-  out[count++] = bucket(T.Next2Lower, after2 ? after2.lowerHash : none);
-  out[count++] = bucket(T.PrevShape, before ? before.shapeHash : none);
-  out[count++] = bucket(T.NextShape, after ? after.shapeHash : none);
+  out[count++] = bucket(T.Prev2Lower, before2 ? before2.word.lowerHash : none);
+  out[count++] = bucket(T.Next2Lower, after2 ? after2.word.lowerHash : none);
+  out[count++] = bucket(T.PrevShape, before ? before.word.shapeHash : none);
+  out[count++] = bucket(T.NextShape, after ? after.word.shapeHash : none);
   out[count++] = bucket(
     T.PrevFlags,
     before
@@ -512,21 +514,21 @@ export function tokenFeatures(
   );
   out[count++] = bucket(T.PrevLabel, previousLabel);
   out[count++] = bucket(T.PrevLabels, previousLabel * 16 + previousLabel2);
-  out[count++] = bucket(T.PrevLabelShape, mix(info.shapeHash ^ previousLabel));
+  out[count++] = bucket(T.PrevLabelShape, mix(info.word.shapeHash ^ previousLabel));
   out[count++] = bucket(T.PrevLabelFlags, coarse(info.flags) * 16 + previousLabel);
   out[count++] = bucket(
     T.ShapeNextShape,
-    mix(info.shapeHash ^ Math.imul(after ? after.shapeHash : none, 13)),
+    mix(info.word.shapeHash ^ Math.imul(after ? after.word.shapeHash : none, 13)),
   );
   out[count++] = bucket(T.PrevLabelPrevLower, mix(prevLower ^ previousLabel));
   out[count++] = bucket(T.PlaceSpan, info.placeSpan);
   // The token's own word last: training may leave these out (LEXICAL_FEATURES).
-  out[count++] = bucket(T.Lower, info.lowerHash);
-  out[count++] = bucket(T.PrevLowerLower, mix(prevLower ^ Math.imul(info.lowerHash, 31)));
-  out[count++] = bucket(T.LowerNextLower, mix(info.lowerHash ^ Math.imul(nextLower, 17)));
-  out[count++] = bucket(T.Prefix3, info.prefixHash);
-  out[count++] = bucket(T.Suffix3, info.suffix3Hash);
-  out[count++] = bucket(T.Suffix2, info.suffix2Hash);
+  out[count++] = bucket(T.Lower, info.word.lowerHash);
+  out[count++] = bucket(T.PrevLowerLower, mix(prevLower ^ Math.imul(info.word.lowerHash, 31)));
+  out[count++] = bucket(T.LowerNextLower, mix(info.word.lowerHash ^ Math.imul(nextLower, 17)));
+  out[count++] = bucket(T.Prefix3, info.word.prefixHash);
+  out[count++] = bucket(T.Suffix3, info.word.suffix3Hash);
+  out[count++] = bucket(T.Suffix2, info.word.suffix2Hash);
   return count;
 }
 

@@ -1,6 +1,7 @@
 import {
   type Gazetteers,
   MAX_FEATURES,
+  surelyOutside,
   type Token,
   type TokenInfo,
   tokenFeatures,
@@ -53,6 +54,11 @@ export function tagTokens(
   let previous2 = 0;
   let spanStart = 0;
   for (let index = 0; index < tokens.length; index++) {
+    if (previous === 0 && surelyOutside(infos[index]!)) {
+      labels[index] = 0;
+      previous2 = previous;
+      continue;
+    }
     const count = tokenFeatures(infos, index, previous, previous2, buckets);
     scores.fill(0);
     score(buckets, count, scores);

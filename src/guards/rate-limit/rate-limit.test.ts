@@ -38,7 +38,7 @@ describe('rateLimit', () => {
     advance(5_000);
     expect(await limiter.check('hi', alice)).toEqual({
       action: 'block',
-      message: 'Too many requests. Please try again later.',
+      message: 'Too many requests: try again in 45 s.',
       reason: 'more than 2 checks in 60000 ms for this key; retry in 45000 ms',
       severity: 'warning',
       info: { limit: 2, count: 2, retryAfterMs: 45_000 },
@@ -113,7 +113,7 @@ describe('rateLimit', () => {
       guardrail: 'rate-limit',
       kind: 'input',
       status: 'blocked',
-      message: 'Too many requests. Please try again later.',
+      message: expect.stringMatching(/^Too many requests: try again in (59|60) s\.$/),
       info: { limit: 2, count: 2 },
     });
   });
@@ -139,7 +139,7 @@ describe('rateLimit', () => {
     expect(result.steps[0]?.toolResults[0]?.output).toBe('results for first');
     expect(result.steps[1]?.toolResults[0]?.output).toMatchObject({
       status: 'blocked',
-      message: 'Too many requests. Please try again later.',
+      message: expect.stringMatching(/^Too many requests: try again in (59|60) s\.$/),
       guardrail: {
         guardrail: 'rate-limit',
         kind: 'tool_input',

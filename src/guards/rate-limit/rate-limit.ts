@@ -27,7 +27,7 @@ export interface RateLimitOptions {
   onError?: 'block' | 'allow';
   /** Fail (status `error`, then `onError` applies) after this many milliseconds. */
   timeoutMs?: number;
-  /** User-facing message of a block. */
+  /** User-facing message of a block. Default: "Too many requests: try again in 45 s." (the wait of this key). */
   message?: string;
   /** Guardrail name in records; also the prefix of its store keys. Default `'rate-limit'`. */
   name?: string;
@@ -39,6 +39,12 @@ function defaultKey(ctx: GuardrailContext): string | undefined {
     if (typeof value === 'string' || typeof value === 'number') return String(value);
   }
   return undefined;
+}
+
+/** A wait in words: seconds under two minutes, else minutes (rounded up). */
+function waitText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return seconds < 120 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
 }
 
 /**
@@ -75,7 +81,7 @@ export function rateLimit(options: RateLimitOptions): Guardrail {
     store = memoryStore(),
     onError = 'block',
     timeoutMs,
-    message = 'Too many requests. Please try again later.',
+    message,
     name = 'rate-limit',
   } = validateFactoryOptions(options, 'rate-limit', rateLimitOptionShape);
   return defineGuardrail({
@@ -94,7 +100,7 @@ export function rateLimit(options: RateLimitOptions): Guardrail {
       );
       if (!applied) {
         return block({
-          message,
+          message: message ?? `Too many requests: try again in ${waitText(resetInMs)}.`,
           reason: `more than ${limit} checks in ${windowMs} ms for this key; retry in ${resetInMs} ms`,
           severity: 'warning',
           info: { limit, count: value, retryAfterMs: resetInMs },

@@ -234,6 +234,9 @@ export function buildGuardrailsConfig<VERSION extends MiddlewareSpecificationVer
       output: lists.output,
       stream,
       onTrip,
+      ...(config.output_scope !== undefined && {
+        outputScope: config.output_scope as 'every-step' | 'final',
+      }),
       blockedMessage: withOwnMessages(config.blocked_message as string | undefined, messages),
       onEvent: options.onEvent,
       context: options.context,

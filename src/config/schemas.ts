@@ -382,6 +382,11 @@ const streamMode = z.enum(['hold', 'window', 'passthrough', 'synthesize']);
 const streamBufferTokens = positiveInt.describe(
   'Hold-back window of stream_mode window, in tokens (4 characters each)',
 );
+const outputScope = z
+  .enum(['every-step', 'final'])
+  .describe(
+    'every-step (default): output guardrails judge every response; final: only responses without tool calls',
+  );
 const aliasNote = (canonical: string) => `Alias of ${canonical} (seed 002 dialect)`;
 const onTrip = z.enum(['return', 'throw']);
 
@@ -396,6 +401,7 @@ export const configShape = {
   tool_result: z.array(z.unknown()).optional(),
   stream_mode: streamMode.optional(),
   stream_buffer_tokens: streamBufferTokens.optional(),
+  output_scope: outputScope.optional(),
   on_trip: onTrip.optional(),
   blocked_message: z.string().optional(),
 };
@@ -428,6 +434,7 @@ export const guardrailsConfigSchema = z
       )
       .optional(),
     stream_buffer_tokens: streamBufferTokens.optional(),
+    output_scope: outputScope.optional(),
     on_trip: onTrip.describe('return (default) the blocked message, or throw').optional(),
     blocked_message: z.string().describe('Text shown in place of a blocked response').optional(),
   })

@@ -278,6 +278,42 @@ describe("seed 002's configuration dialect", () => {
   });
 });
 
+describe('output_scope', () => {
+  it('final: the output guardrails judge only the response without tool calls', async () => {
+    const judged: string[] = [];
+    const { middleware } = await loadGuardrailsConfig(
+      { output_scope: 'final', output: [{ type: 'spy' }] },
+      {
+        guardrails: {
+          spy: () => ({
+            name: 'spy',
+            check: (text: string) => {
+              judged.push(text);
+              return { action: 'allow' as const };
+            },
+          }),
+        },
+      },
+    );
+    const result = await generateText({
+      model: wrapLanguageModel({
+        model: scriptedModel({
+          respond: ({ afterToolResult }) =>
+            afterToolResult
+              ? 'All done.'
+              : { text: 'Running it.', toolCalls: [{ toolName: 'runSql', input: { query: 'q' } }] },
+        }),
+        middleware,
+      }),
+      tools: { runSql: runSql() },
+      stopWhen: stepCountIs(3),
+      prompt: 'Go.',
+    });
+    expect(result.text).toBe('All done.');
+    expect(judged).toEqual(['All done.']);
+  });
+});
+
 describe('enabled and message precedence', () => {
   it('skips an entry with enabled: false silently, and every use of its id', async () => {
     const { guardrails } = await loadGuardrailsConfig({

@@ -58,7 +58,9 @@ describe('doc snippet checker', () => {
   });
 
   it('rejects an unknown flag', () => {
-    const { problems } = checkSnippets(extractSnippets('doc.md', '```ts fragmnet\nconst x = 1;\n```'));
+    const { problems } = checkSnippets(
+      extractSnippets('doc.md', '```ts fragmnet\nconst x = 1;\n```'),
+    );
     expect(problems).toEqual([
       {
         file: 'doc.md',

@@ -77,16 +77,6 @@ export function tokenize(text: string): Token[] {
   const length = text.length;
   let index = 0;
   let newlineBefore = false;
-  const push = (start: number, end: number) => {
-    const size = end - start;
-    tokens.push({
-      start,
-      end,
-      text: text.slice(start, size > MAX_TOKEN_LENGTH ? start + MAX_TOKEN_LENGTH : end),
-      newlineBefore,
-    });
-    newlineBefore = false;
-  };
   while (index < length) {
     const code = text.charCodeAt(index);
     if (code === 10 || code === 13) {
@@ -94,48 +84,57 @@ export function tokenize(text: string): Token[] {
       index++;
       continue;
     }
-    if (isSpaceAt(text, index)) {
+    if (code === 32 || code === 9 || (code > 127 && isSpaceAt(text, index))) {
       index++;
       continue;
     }
     const start = index;
-    if (isWordAt(text, index)) {
+    if (code < 128 ? asciiWord[code] === 1 : isWordAt(text, index)) {
       // An initial: one capital, a full stop, then a blank, a comma or the end.
       if (
         text.charCodeAt(index + 1) === 46 &&
         isUpperAt(text, index) &&
         (index + 2 >= length || text.charCodeAt(index + 2) === 44 || isSpaceAt(text, index + 2))
       ) {
-        push(start, index + 2);
         index += 2;
-        continue;
-      }
-      index += charLength(text, index);
-      for (;;) {
-        if (isWordAt(text, index)) {
-          index += charLength(text, index);
-          continue;
+      } else {
+        index += charLength(text, index);
+        for (;;) {
+          const next = text.charCodeAt(index); // NaN past the end
+          if (next < 128) {
+            if (asciiWord[next] === 1) {
+              index++;
+              continue;
+            }
+          } else if (isWordAt(text, index)) {
+            index += charLength(text, index);
+            continue;
+          }
+          if (
+            (next === 45 || (isApostrophe(next) && !possessiveAt(text, index))) &&
+            isWordAt(text, index + 1)
+          ) {
+            index += 1;
+            continue;
+          }
+          break;
         }
-        const joiner = text.charCodeAt(index);
-        if (
-          (joiner === 45 || (isApostrophe(joiner) && !possessiveAt(text, index))) &&
-          isWordAt(text, index + 1)
-        ) {
-          index += 1;
-          continue;
-        }
-        break;
       }
-      push(start, index);
-      continue;
-    }
-    if (possessiveAt(text, index)) {
-      push(start, index + 2);
+    } else if (possessiveAt(text, index)) {
       index += 2;
+    } else if (code < 9 || code > 13 || !isSpaceAt(text, index)) {
+      index += charLength(text, index);
+    } else {
+      index++; // another ASCII blank (vertical tab, form feed)
       continue;
     }
-    index += charLength(text, index);
-    push(start, index);
+    tokens.push({
+      start,
+      end: index,
+      text: text.slice(start, index - start > MAX_TOKEN_LENGTH ? start + MAX_TOKEN_LENGTH : index),
+      newlineBefore,
+    });
+    newlineBefore = false;
   }
   return tokens;
 }

@@ -2,7 +2,7 @@
  * Streaming cost of the window mode and the latency gain of parallel input
  * guardrails, each as a ratio against a baseline measured in the same run.
  *
- *   npx tsx bench/streaming.ts
+ *   npx tsx bench/streaming.ts          (BENCH_STREAMING=early: section 4 only)
  *
  * 1. Window mode: a text streamed in 1-, 8- and 64-character deltas through a
  *    chain of deterministic guardrails, relative to checking the same text once
@@ -10,12 +10,28 @@
  *    (64 KB, 256 KB, 1 MB): work per delta is bounded by delta + window.
  * 2. Stream modes: time to first text and total time, window vs hold vs passthrough.
  * 3. Parallel input: a 200 ms guardrail and a 300 ms model, parallel vs sequential.
+ * 4. Early release: pii + secrets + contentFilter in window mode on ordinary
+ *    prose in 4-character deltas, with and without the guardrails'
+ *    `potentialMatchStart` (without it the window holds back `maxMatchLength`):
+ *    characters produced before the first text, characters held back, text
+ *    deltas, first-text delay of a paced model and CPU per streamed MB, each
+ *    beside an unguarded stream and one generate check in the same run.
  */
 import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { wrapLanguageModel } from 'ai';
-import { allow, block, defineGuardrail, type Guardrail, guardrails, modify } from '../src';
+import {
+  allow,
+  block,
+  contentFilter,
+  defineGuardrail,
+  type Guardrail,
+  guardrails,
+  modify,
+  pii,
+  secrets,
+} from '../src';
 import { scriptedModel } from '../src/testing';
-import { benchModel } from './fixtures';
+import { benchModel, seededRandom } from './fixtures';
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 const CARD = /\b(?:\d[ -]?){15}\d\b/g;
@@ -187,9 +203,211 @@ async function parallelInput() {
   console.log(`| parallel | ${parallel.toFixed(0)} | ${(parallel / sequential).toFixed(2)} |`);
 }
 
+const SENTENCES = [
+  'The team reviewed the quarterly plan and agreed on three priorities for the next month.',
+  'Please make sure the release notes mention the new export format before Friday.',
+  'If the build fails again, restart the runner and check the cache settings first.',
+  'Our customers asked for clearer pricing, so the page now lists every plan side by side.',
+  'The meeting moved to Thursday afternoon because two of the speakers were travelling.',
+  'In short, the migration went well: no data was lost and the downtime stayed under a minute.',
+  'You can change the notification settings from your profile at any time.',
+  "Let me know whether you'd like a summary of the discussion or the full transcript.",
+];
+
+/** Ordinary prose (no personal data, no secrets), from a fixed seed. */
+function prose(size: number): string {
+  const random = seededRandom(7);
+  let text = '';
+  while (text.length < size) {
+    text += SENTENCES[Math.floor(random() * SENTENCES.length)]!;
+    text += random() < 0.2 ? '\n\n' : ' ';
+  }
+  return text.slice(0, size);
+}
+
+/**
+ * A model streaming `text` in `size`-character deltas that counts what it
+ * has produced, optionally one delta per `paceMs` (a model writing as it
+ * thinks).
+ */
+function countingModel(text: string, size: number, paceMs = 0) {
+  const counter = { produced: 0 };
+  const deltas: string[] = [];
+  for (let at = 0; at < text.length; at += size) deltas.push(text.slice(at, at + size));
+  const model: LanguageModelV4 = {
+    ...benchModel({ text, deltas: 1 }),
+    async doStream() {
+      let at = -1;
+      const stream = new ReadableStream<LanguageModelV4StreamPart>({
+        async pull(controller) {
+          if (at === -1) {
+            controller.enqueue({ type: 'stream-start', warnings: [] });
+            controller.enqueue({ type: 'text-start', id: 't' });
+            at = 0;
+          } else if (at < deltas.length) {
+            if (paceMs > 0) await new Promise(resolve => setTimeout(resolve, paceMs));
+            counter.produced += deltas[at]!.length;
+            controller.enqueue({ type: 'text-delta', id: 't', delta: deltas[at]! });
+            at++;
+          } else {
+            controller.enqueue({ type: 'text-end', id: 't' });
+            controller.enqueue({
+              type: 'finish',
+              finishReason: { unified: 'stop', raw: 'stop' },
+              usage: {
+                inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+                outputTokens: { total: 1, text: 1, reasoning: 0 },
+              },
+            });
+            controller.close();
+          }
+        },
+      });
+      return { stream };
+    },
+  };
+  return { model, counter };
+}
+
+const earlyChain = (): Guardrail[] => [pii(), secrets(), contentFilter()];
+/** The same guardrails without `potentialMatchStart`: the bounded window of before. */
+const boundedChain = (): Guardrail[] =>
+  earlyChain().map(({ potentialMatchStart: _, ...guardrail }) => guardrail);
+
+interface StreamShape {
+  firstTextAfter: number;
+  medianHeldBack: number;
+  textDeltas: number;
+}
+
+/** Streams `text` through `chain` (or unguarded) and records when text came out. */
+async function shapeOf(text: string, chain: Guardrail[] | undefined): Promise<StreamShape> {
+  const { model, counter } = countingModel(text, 4);
+  const wrapped = chain
+    ? wrapLanguageModel({
+        model,
+        middleware: guardrails({ output: chain, stream: { mode: 'window' } }),
+      })
+    : model;
+  const { stream } = await wrapped.doStream({ prompt });
+  const reader = stream.getReader();
+  let released = 0;
+  let firstTextAfter = Number.NaN;
+  let textDeltas = 0;
+  const heldBack: number[] = [];
+  let producedSeen = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    // Sampled once per delta the model produced: what it had written minus what came out.
+    while (producedSeen < counter.produced) {
+      producedSeen += 4;
+      heldBack.push(Math.max(0, Math.min(producedSeen, counter.produced) - released));
+    }
+    if (value.type === 'text-delta') {
+      if (textDeltas === 0) firstTextAfter = counter.produced;
+      textDeltas++;
+      released += value.delta.length;
+    }
+  }
+  heldBack.sort((a, b) => a - b);
+  return { firstTextAfter, medianHeldBack: heldBack[heldBack.length >> 1] ?? 0, textDeltas };
+}
+
+/** Milliseconds until the first text of a model pacing one 4-character delta per `paceMs`. */
+async function firstTextMs(text: string, chain: Guardrail[] | undefined, paceMs: number) {
+  const { model } = countingModel(text, 4, paceMs);
+  const wrapped = chain
+    ? wrapLanguageModel({
+        model,
+        middleware: guardrails({ output: chain, stream: { mode: 'window' } }),
+      })
+    : model;
+  const start = performance.now();
+  const { stream } = await wrapped.doStream({ prompt });
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done || value.type === 'text-delta') break;
+  }
+  const elapsed = performance.now() - start;
+  await reader.cancel();
+  return elapsed;
+}
+
+async function earlyRelease() {
+  console.log(
+    '\n## Early release: pii + secrets + contentFilter, window mode, ordinary prose in 4-character deltas\n',
+  );
+  console.log(
+    '| answer | stream | first text after (chars produced) | median held back (chars) | text deltas | first text, paced 4 chars / 2 ms (ms) | vs unguarded |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  for (const size of [150, 3 * 1024, 30 * 1024]) {
+    const text = prose(size);
+    let unguardedMs = Number.NaN;
+    for (const [label, chain] of [
+      ['unguarded', undefined],
+      ['window, early release', earlyChain()],
+      ['window, bounded (no hooks)', boundedChain()],
+    ] as const) {
+      const shape = await shapeOf(text, chain ? [...chain] : undefined);
+      const ms = await median(3, () => firstTextMs(text, chain ? [...chain] : undefined, 2));
+      if (chain === undefined) unguardedMs = ms;
+      console.log(
+        `| ${size >= 1024 ? `${size / 1024} KB` : `${size} B`} | ${label} | ${shape.firstTextAfter} | ${shape.medianHeldBack} | ${shape.textDeltas} | ${ms.toFixed(1)} | ${(ms / unguardedMs).toFixed(2)} |`,
+      );
+    }
+  }
+
+  console.log('\n### CPU per streamed MB (1 MB of prose in 4-character deltas)\n');
+  const text = prose(1024 * 1024);
+  const runs = 3;
+  const generateMs = await median(runs, async () => {
+    const model = wrapLanguageModel({
+      model: countingModel(text, 4).model,
+      middleware: guardrails({ output: earlyChain() }),
+    });
+    const start = performance.now();
+    await model.doGenerate({ prompt });
+    return performance.now() - start;
+  });
+  const bareMs = await median(runs, async () => {
+    const { stream } = await countingModel(text, 4).model.doStream({ prompt });
+    return (await drain(stream)).totalMs;
+  });
+  console.log(
+    '| stream | total (ms) | vs one generate check | guard cost (total - bare) vs one generate check |',
+  );
+  console.log('|---|---|---|---|');
+  console.log(`| generate (one check) | ${generateMs.toFixed(0)} | 1.00 | - |`);
+  console.log(
+    `| unguarded stream | ${bareMs.toFixed(0)} | ${(bareMs / generateMs).toFixed(2)} | - |`,
+  );
+  for (const [label, chain] of [
+    ['window, early release', earlyChain],
+    ['window, bounded (no hooks)', boundedChain],
+  ] as const) {
+    const ms = await median(runs, async () => {
+      const model = wrapLanguageModel({
+        model: countingModel(text, 4).model,
+        middleware: guardrails({ output: chain(), stream: { mode: 'window' } }),
+      });
+      const { stream } = await model.doStream({ prompt });
+      return (await drain(stream)).totalMs;
+    });
+    console.log(
+      `| ${label} | ${ms.toFixed(0)} | ${(ms / generateMs).toFixed(2)} | ${((ms - bareMs) / generateMs).toFixed(2)} |`,
+    );
+  }
+}
+
 console.log(
   `# Streaming benchmarks (node ${process.version}, ${new Date().toISOString().slice(0, 10)})`,
 );
-await windowVsGenerate();
-await streamModes();
-await parallelInput();
+// BENCH_STREAMING=early (or window, modes, parallel) runs one section only.
+const only = process.env.BENCH_STREAMING;
+if (!only || only === 'window') await windowVsGenerate();
+if (!only || only === 'modes') await streamModes();
+if (!only || only === 'parallel') await parallelInput();
+if (!only || only === 'early') await earlyRelease();

@@ -110,6 +110,10 @@ function sensitiveValue(r: Random): string {
     () => `Authorization: Bearer ${r.alnum(32)}`,
     () => `"${r.alnum(12)}" == password`,
     () => `postgres://admin:${r.alnum(14)}@db.internal:5432/app`,
+    () => `<password>${r.alnum(8)} ${r.alnum(6)}</password>`,
+    () => `--password ${r.alnum(12)}`,
+    // Not here: a Kubernetes Secret manifest, judged by a rule over the whole text
+    // (`kind: Secret` anywhere); see docs/streaming.md.
   ];
   return r.pick(values)();
 }

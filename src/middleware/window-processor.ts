@@ -35,8 +35,10 @@ interface TextWindow {
   releasedTail: string;
   /** True while `releasedTail` holds everything released in this part (its start is a true start). */
   releasedAll: boolean;
-  /** `pending.length` at which the next check runs (amortises checks to one per window). */
+  /** `pending.length` at which the next check runs (amortises checks to one per step). */
   nextCheckAt: number;
+  /** Characters released so far in this part (sets the step of early release). */
+  releasedCount: number;
   /** One aggregated record per guardrail for the whole part. */
   records: Map<string, GuardrailRecord>;
 }
@@ -61,8 +63,17 @@ function commonSuffixLength(a: string, b: string, max: number): number {
  * reads before a token).
  */
 const EARLY_CONTEXT = 48;
-/** With early release: pending characters received between two checks. */
-const EARLY_STEP = 32;
+/**
+ * With early release: pending characters received between two checks, by
+ * how much of the part was released already. Short steps while the answer
+ * starts (the first text after a few dozen characters, a short answer in
+ * several deltas), longer ones later, so a long answer costs fewer checks.
+ */
+function earlyStep(released: number): number {
+  if (released < 512) return 32;
+  if (released < 4096) return 64;
+  return 128;
+}
 
 /** Rounds of `potentialStartOf`'s check that no match spans the cut; past them, nothing is released. */
 const CUT_ROUNDS = 8;
@@ -129,7 +140,7 @@ const STATUS_RANK: Record<GuardrailRecord['status'], number> = {
  *
  * Early release: when every guardrail of the chain says where a match could
  * still begin or grow (`potentialMatchStart`), a check runs every
- * `EARLY_STEP` characters received over the pending text plus about
+ * 32 to 128 characters received (`earlyStep`) over the pending text plus about
  * `EARLY_CONTEXT` characters of released text, and releases everything
  * before the earliest such position (never holding back more than
  * `window`). Otherwise each check sees the pending text plus `window`
@@ -154,14 +165,16 @@ export function windowProcessor(
 ): StreamProcessor {
   const windows = new Map<string, TextWindow>();
   const potentialStart = potentialStartOf(output);
-  const step = potentialStart ? Math.min(EARLY_STEP, window) : window;
+  const stepAfter = (released: number) =>
+    potentialStart ? Math.min(earlyStep(released), window) : window;
   const contextLength = potentialStart ? Math.min(EARLY_CONTEXT, window) : window;
   /**
    * The pending length at which the next check runs: `step` more characters,
    * or half as many again as are pending when a match holds much back (a
    * long PEM block), so checks over a growing text cost linear time in all.
    */
-  const nextCheckAfter = (pending: number) => pending + Math.max(step, pending >> 1);
+  const nextCheckAfter = (state: TextWindow) =>
+    state.pending.length + Math.max(stepAfter(state.releasedCount), state.pending.length >> 1);
 
   function aggregate(state: TextWindow, result: ChainResult) {
     for (const record of result.records) {
@@ -301,7 +314,8 @@ export function windowProcessor(
       result = await check(text.slice(0, lastBreak));
       if (!result.trip) return deferred(state);
     }
-    if (!result.trip && commonPrefixLength(text, result.content) < tail.length) {
+    const changedAt = result.trip ? text.length : commonPrefixLength(text, result.content);
+    if (changedAt < tail.length) {
       // A change inside text already released can only come from where the
       // context was cut (a match is never longer than the window that
       // followed it): released text never changes, so judge the pending
@@ -371,16 +385,27 @@ export function windowProcessor(
         }
       }
     }
+    return releaseText(state, pending, consumed, released);
+  }
+
+  /** Releases `released` in place of the first `consumed` pending characters. */
+  function releaseText(
+    state: TextWindow,
+    pending: string,
+    consumed: number,
+    released: string,
+  ): ProcessorStep {
+    state.releasedCount += released.length;
     const all = state.releasedTail + released;
     state.releasedAll &&= all.length <= 2 * contextLength;
     state.releasedTail = all.slice(-2 * contextLength);
     state.pending = pending.slice(consumed);
-    state.nextCheckAt = nextCheckAfter(state.pending.length);
+    state.nextCheckAt = nextCheckAfter(state);
     return { parts: deltaPart(state, released) };
   }
 
   function deferred(state: TextWindow): ProcessorStep {
-    state.nextCheckAt = nextCheckAfter(state.pending.length);
+    state.nextCheckAt = nextCheckAfter(state);
     return { parts: [] };
   }
 
@@ -408,7 +433,8 @@ export function windowProcessor(
           pending: '',
           releasedTail: '',
           releasedAll: true,
-          nextCheckAt: potentialStart ? step : 2 * window,
+          nextCheckAt: potentialStart ? stepAfter(0) : 2 * window,
+          releasedCount: 0,
           records: new Map(),
         });
         return { parts: [] };

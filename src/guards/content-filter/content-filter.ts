@@ -180,11 +180,8 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
     // match up to about four times the entry's length in the original text.
     streamSafe: maxLength === undefined,
     maxMatchLength: maxLength === undefined ? Math.max(16, longest * 4) : undefined,
-    // Window mode holds back the last few words: as many as the longest entry has.
-    potentialMatchStart: contentFilterPotentialStart(
-      terms.reduce((max, term) => Math.max(max, term.split(' ').length), 1),
-      Math.max(16, longest * 4),
-    ),
+    // Window mode holds back the last words only when they begin an entry.
+    potentialMatchStart: contentFilterPotentialStart(terms, Math.max(16, longest * 4)),
     check(content) {
       if (maxLength !== undefined && content.length > maxLength) {
         return block({

@@ -4,13 +4,7 @@ import type { Guardrail, GuardrailContext } from '../../core/types';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
 import { replaceSpans } from '../shared/spans';
-import {
-  allPiiEntities,
-  type FindPiiOptions,
-  findPii,
-  type PiiSpan,
-  piiMaxMatchLength,
-} from './find-pii';
+import { type FindPiiOptions, findPii, type PiiSpan, piiMaxMatchLength } from './find-pii';
 import { piiNeedsSomethingToFind, piiOptionShape } from './pii-options';
 import { piiPotentialStart } from './potential-start';
 import { callVault, type PseudonymVault, storeVault } from './pseudonym-vault';
@@ -177,7 +171,7 @@ export function pii(options?: PiiOptions): Guardrail {
     streamSafe: true,
     maxMatchLength,
     // Window mode releases text up to where a value could still begin or grow.
-    ...optionalHook(piiPotentialStart(findOptions, allPiiEntities)),
+    ...optionalHook(piiPotentialStart(findOptions)),
     // A pseudonym depends on the conversation's vault, not on the text alone:
     // a remembered one could belong to another conversation, or to a mapping
     // that expired and was handed to another value since.

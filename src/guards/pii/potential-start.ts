@@ -1,5 +1,10 @@
 import { trailingChainStart, withinLast } from '../shared/potential-start';
-import { type FindPiiOptions, piiMaxMatchLength } from './find-pii';
+import {
+  allPiiEntities,
+  defaultPiiEntities,
+  type FindPiiOptions,
+  piiMaxMatchLength,
+} from './find-pii';
 
 /**
  * The entity types whose matches this hook knows the shape of: tokens with
@@ -31,7 +36,13 @@ const SHORT_GROUP = /^(?:[A-Za-z]{1,2}|[A-Z]{1,4})$/;
 // Obfuscated e-mail glue: brackets, a lone dot or at sign.
 const MARKER = /^[[({<.@]|[\])}>@]$/;
 
-const joinable = (token: string) => JOINABLE_CHARS.test(token) || SHORT_GROUP.test(token);
+// A detector's left edge is a non-word character, so a match may start
+// inside a token (`😀AB 12 34 56 C`): its trailing letters count too.
+const TRAILING_LETTERS = /[A-Za-z]+$/;
+const joinable = (token: string) =>
+  JOINABLE_CHARS.test(token) ||
+  SHORT_GROUP.test(token) ||
+  SHORT_GROUP.test(TRAILING_LETTERS.exec(token)?.[0] ?? '');
 const marker = (token: string) => MARKER.test(token);
 
 /**
@@ -39,12 +50,13 @@ const marker = (token: string) => MARKER.test(token);
  * name an entity type or a custom pattern whose shape it does not know (the
  * window then holds back `maxMatchLength`).
  */
-export function piiPotentialStart(
-  { entities, custom = [] }: FindPiiOptions,
-  allEntities: readonly string[],
-): ((text: string) => number) | undefined {
+export function piiPotentialStart({
+  entities,
+  custom = [],
+}: FindPiiOptions): ((text: string) => number) | undefined {
   if (custom.length > 0) return undefined;
-  const types = entities === undefined || entities === 'all' ? allEntities : entities;
+  const types =
+    entities === undefined ? defaultPiiEntities : entities === 'all' ? allPiiEntities : entities;
   if (!types.every(type => KNOWN_ENTITIES.has(type))) return undefined;
   return withinLast(piiMaxMatchLength({ entities, custom }), text =>
     trailingChainStart(text, { joinable, marker, maxGap: 8 }),

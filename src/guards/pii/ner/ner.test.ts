@@ -8,7 +8,7 @@ import { guardrails } from '../../../middleware/guardrails-middleware';
 import { allPiiEntities, defaultPiiEntities, findPii, piiMaxMatchLength } from '../find-pii';
 import { pii } from '../pii';
 import { tokenize } from './features';
-import { findNamedEntities } from './find-named-entities';
+import { findNamedEntities, NER_CHUNK } from './find-named-entities';
 import { nerMaxLength } from './labels';
 
 /** The spans of `text` as `TYPE:value` strings. */
@@ -61,6 +61,16 @@ describe('findNamedEntities', () => {
       expect(found(text, findNamedEntities(text))).toEqual(expected);
     });
   }
+
+  it('tags a long text in chunks with offsets into the whole text', () => {
+    const filler = 'the cat sat on the mat.\n'.repeat(3_000); // 72,000 characters: two chunks
+    const sentence = 'Please forward this to Grace Okafor in accounting.';
+    const text = `${filler}${sentence}`;
+    expect(text.length).toBeGreaterThan(NER_CHUNK);
+    expect(findNamedEntities(text)).toEqual([
+      { type: 'PERSON', start: filler.length + 23, end: filler.length + 35 },
+    ]);
+  });
 
   it('returns only the types asked for', () => {
     const text = 'Rahul and Sunita Kapoor from Infosys visited our Pune office.';

@@ -128,3 +128,21 @@ describe('providers recognised by their name in the key', () => {
     }
   });
 });
+
+describe('Kubernetes Secret scan on nested blocks', () => {
+  it('reads a data: nested inside a data: block once, as part of the outer block', () => {
+    // Each line is read by one block only (linear on a staircase of ever
+    // deeper `data:` lines; timed in bench/ and the hostile test, not here).
+    const staircase = `kind: Secret\n${Array.from({ length: 400 }, (_, step) => `${' '.repeat(step)}data:`).join('\n')}`;
+    expect(findSecrets(staircase)).toEqual([]);
+    const nested = 'kind: Secret\ndata:\n  inner:\n    data:\n      key: TFMwdExTMUNSVWRKVGlC\n';
+    // Every value under a Secret's data is a secret, reported once.
+    expect(found(nested)).toEqual([['KUBERNETES_SECRET', 'TFMwdExTMUNSVWRKVGlC']]);
+    const after =
+      'kind: Secret\ndata:\n  a: TFMwdExTMUNSVWRKVGlC\nstringData:\n  b: q8Zr4Lm2Xw9T\n';
+    expect(found(after)).toEqual([
+      ['KUBERNETES_SECRET', 'TFMwdExTMUNSVWRKVGlC'],
+      ['KUBERNETES_SECRET', 'q8Zr4Lm2Xw9T'],
+    ]);
+  });
+});

@@ -99,5 +99,10 @@ export function scanKubernetesSecrets(
       }
       lineStart = next;
     }
+    // Resume after the block (at the line that ended it): a `data:` nested
+    // inside it is not read again, so each line is read once (a staircase of
+    // ever deeper `data:` lines stays linear).
+    if (lineStart <= 0 || lineStart >= source.length) return;
+    dataBlock.lastIndex = Math.max(dataBlock.lastIndex, lineStart);
   }
 }

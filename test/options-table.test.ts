@@ -545,6 +545,7 @@ const notFactories: Record<string, string> = {
   modify: 'a verdict builder',
   defaultJudgeTemplate: 'a template function',
   getGuardrailOutcome: 'reads a result',
+  guardrailOutcomeOf: 'reads provider metadata',
   mergeGuardrailOutcomes: 'combines outcomes',
   optionsFingerprint: 'turns any value into text',
   runChain: 'runs guardrails that were validated when built',

@@ -59,6 +59,23 @@ describe('expression', () => {
     );
   });
 
+  it('keeps values from the input out of an evaluation error', () => {
+    const canary = 'CANARY-9f3';
+    for (const expr of ['metadata[content] == "x"', '{"a": 1}[content] == 1', 'int(content) > 0']) {
+      let message = '';
+      try {
+        expression({ expr }).check(canary, input);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/^expression evaluation failed: /);
+      expect(message).not.toContain(canary);
+    }
+    expect(() => expression({ expr: 'metadata[content] == "x"' }).check(canary, input)).toThrow(
+      'expression evaluation failed: No such key: (a key from the input)',
+    );
+  });
+
   it('sees kind, metadata, step, tool name and arguments', async () => {
     const rule = expression({
       expr: 'kind == "tool_input" && tool.name == "refund" && tool.args.amount > 100 && metadata.role != "admin" && step >= 1 ? false : true',

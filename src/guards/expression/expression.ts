@@ -91,10 +91,21 @@ function celTypeOf(value: unknown): string {
   return `a value of type ${typeof value}`;
 }
 
-/** Why an evaluation failed, without quoted values (they may come from the content). */
-function evaluationProblem(error: unknown): string {
+/**
+ * Why an evaluation failed, without values from the input: quoted values
+ * are left out, and a missing key is named only when the expression itself
+ * spells it (`metadata[content]` would otherwise put the content in the record).
+ */
+function evaluationProblem(error: unknown, expr: string): string {
   const line = (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
-  return line.replace(/"[^"]*"|'[^']*'/g, '…').slice(0, 160);
+  return line
+    .replace(/"[^"]*"|'[^']*'/g, '…')
+    .replace(/^(No such key: )(.*)$/, (whole, prefix: string, key: string) =>
+      key.startsWith('index out of bounds') || expr.includes(key)
+        ? whole
+        : `${prefix}(a key from the input)`,
+    )
+    .slice(0, 160);
 }
 
 /**
@@ -197,7 +208,7 @@ export function expression(options: ExpressionOptions): Guardrail {
       try {
         result = program.evaluate(variablesOf(content, ctx));
       } catch (error) {
-        throw new Error(`expression evaluation failed: ${evaluationProblem(error)}`);
+        throw new Error(`expression evaluation failed: ${evaluationProblem(error, expr)}`);
       }
       return verdictOf(result, content);
     },

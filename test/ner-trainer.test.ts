@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { type GoldSpan, labelTokens, type Sequence } from '../scripts/train/ner/data';
+import { floatScorer, quantise, trainPerceptron } from '../scripts/train/ner/perceptron';
+import { BloomFilter, type Gazetteers, tokenInfos, tokenize } from '../src/guards/pii/ner/features';
+import { spansOfLabels, tagTokens } from '../src/guards/pii/ner/tagger';
+
+function gazetteers(): Gazetteers {
+  const filter = (values: string[]) => {
+    const bloom = BloomFilter.sized(values.length);
+    for (const value of values) bloom.add(value);
+    return bloom;
+  };
+  return {
+    names: filter(['ada', 'lovelace', 'alan', 'turing', 'grace', 'hopper']),
+    firstNames: filter(['ada', 'alan', 'grace']),
+    places: filter(['london', 'paris']),
+    countries: filter(['france']),
+    common: filter(['the', 'to', 'in', 'write', 'met', 'said']),
+  };
+}
+
+function sequence(text: string, spans: GoldSpan[], gazetteer: Gazetteers): Sequence {
+  const tokens = tokenize(text);
+  return {
+    id: text,
+    group: 'g',
+    text,
+    tokens,
+    infos: tokenInfos(tokens, gazetteer),
+    labels: labelTokens(tokens, spans),
+    known: new Uint8Array(tokens.length).fill(1),
+    spans,
+  };
+}
+
+describe('the NER trainer', () => {
+  const gazetteer = gazetteers();
+  const at = (text: string, value: string, type: GoldSpan['type']): GoldSpan => {
+    const start = text.indexOf(value);
+    return { type, start, end: start + value.length };
+  };
+  const texts: Array<[string, Array<[string, GoldSpan['type']]>]> = [
+    [
+      'Write to Ada Lovelace in London.',
+      [
+        ['Ada Lovelace', 'PERSON'],
+        ['London', 'LOCATION'],
+      ],
+    ],
+    [
+      'Alan Turing met Grace Hopper in Paris.',
+      [
+        ['Alan Turing', 'PERSON'],
+        ['Grace Hopper', 'PERSON'],
+        ['Paris', 'LOCATION'],
+      ],
+    ],
+    ['The train to France said nothing.', [['France', 'LOCATION']]],
+  ];
+  const data = texts.map(([text, spans]) =>
+    sequence(
+      text,
+      spans.map(([value, type]) => at(text, value, type)),
+      gazetteer,
+    ),
+  );
+  const options = { epochs: 5, seed: 7, benignWeight: 0.5, lexicalDropout: 0 };
+
+  it('is deterministic: the same data and seed give the same quantised weights', () => {
+    const first = quantise(trainPerceptron(data, options));
+    const second = quantise(trainPerceptron(data, options));
+    expect(second.scale).toBe(first.scale);
+    expect(Buffer.from(second.weights).equals(Buffer.from(first.weights))).toBe(true);
+  });
+
+  it('learns its training sentences', () => {
+    const score = floatScorer(trainPerceptron(data, options));
+    const sample = data[1]!;
+    const spans = spansOfLabels(sample.tokens, tagTokens(sample.tokens, sample.infos, score));
+    expect(spans.map(span => `${span.type}:${sample.text.slice(span.start, span.end)}`)).toEqual([
+      'PERSON:Alan Turing',
+      'PERSON:Grace Hopper',
+      'LOCATION:Paris',
+    ]);
+  });
+});

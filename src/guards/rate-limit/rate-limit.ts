@@ -68,7 +68,7 @@ function waitText(ms: number): string {
  * const perUser = rateLimit({
  *   limit: 20,
  *   windowMs: 60_000,
- *   key: ctx => ctx.metadata.userId as string | undefined,
+ *   key: ({ metadata }) => (typeof metadata.userId === 'string' ? metadata.userId : undefined),
  *   store: redisStore(client),
  * });
  * guardrails({ input: [perUser] });

@@ -14,6 +14,7 @@ import {
   userPrompt,
 } from '../../test/helpers';
 import { allow, defineGuardrail, modify } from '../core/define-guardrail';
+import { pii } from '../guards/pii/pii';
 import { getGuardrailOutcome } from './get-guardrail-outcome';
 import { guardrails } from './guardrails-middleware';
 
@@ -228,6 +229,25 @@ describe('window mode', () => {
       ['redact-email', 'modified'],
       ['block-forbidden', 'passed'],
     ]);
+  });
+
+  it("the part's record names what every check found, not only the last check's finds", async () => {
+    const answer = `Write to ann@example.com. ${'Some ordinary words here. '.repeat(40)}Or call +44 20 7946 0958 today.`;
+    const model = wrapLanguageModel({
+      model: modelFor(answer, cut(answer, [4])),
+      middleware: guardrails({ output: [pii()], stream: { mode: 'window' } }),
+    });
+    const result = streamText({ model, prompt: 'q' });
+    expect(await result.text).toBe(
+      answer
+        .replace('ann@example.com', '[EMAIL_ADDRESS]')
+        .replace('+44 20 7946 0958', '[PHONE_NUMBER]'),
+    );
+    const outcome = await getGuardrailOutcome(result);
+    const records = outcome?.records.map(r => [r.guardrail, r.status, r.info]);
+    // Each check's span offsets are relative to the text it saw, so the part's
+    // record keeps the types and leaves the offsets out.
+    expect(records).toEqual([['pii', 'modified', { types: ['EMAIL_ADDRESS', 'PHONE_NUMBER'] }]]);
   });
 
   it('does not block on a word cut by the window edge ("forbidden" inside "forbiddenness")', async () => {

@@ -1,4 +1,4 @@
-import type { LanguageModelV4Usage } from '@ai-sdk/provider';
+import type { JSONValue, LanguageModelV4Usage } from '@ai-sdk/provider';
 import type { ChainResult } from '../core/chain';
 import { emitEvent } from '../core/events';
 import type { Guardrail, GuardrailRecord } from '../core/types';
@@ -127,6 +127,38 @@ function potentialStartOf(output: readonly Guardrail[]): ((pending: string) => n
   };
 }
 
+/**
+ * Merges the `info` of two records of one guardrail from two window checks:
+ * lists of names (`types`, `categories`, ...) are united in order, counts are
+ * added, and `spans` are left out, because each check's offsets are relative
+ * to the text that check saw, not to the part. Other fields keep the later
+ * check's value.
+ */
+export function mergeInfo(earlier: JSONValue | undefined, later: JSONValue | undefined) {
+  if (!isPlainObject(earlier) || !isPlainObject(later)) return later ?? earlier;
+  const merged: Record<string, JSONValue> = { ...earlier, ...later };
+  for (const key of Object.keys(merged)) {
+    const a = earlier[key];
+    const b = later[key];
+    if (key === 'spans' && a !== undefined && b !== undefined) {
+      delete merged[key];
+    } else if (isStringList(a) && isStringList(b)) {
+      merged[key] = [...new Set([...a, ...b])];
+    } else if (typeof a === 'number' && typeof b === 'number') {
+      merged[key] = a + b;
+    }
+  }
+  return merged;
+}
+
+function isPlainObject(value: JSONValue | undefined): value is Record<string, JSONValue> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isStringList(value: JSONValue | undefined): value is string[] {
+  return Array.isArray(value) && value.every(item => typeof item === 'string');
+}
+
 const STATUS_RANK: Record<GuardrailRecord['status'], number> = {
   passed: 0,
   modified: 1,
@@ -184,8 +216,17 @@ export function windowProcessor(
         continue;
       }
       const durationMs = previous.durationMs + record.durationMs;
-      if (STATUS_RANK[record.status] >= STATUS_RANK[previous.status]) {
+      if (STATUS_RANK[record.status] > STATUS_RANK[previous.status]) {
         state.records.set(record.guardrail, { ...record, durationMs });
+      } else if (record.status === previous.status) {
+        // Two checks that both modified (or both blocked) the part: the
+        // part's record reports what either found, not only the last one.
+        const info = mergeInfo(previous.info, record.info);
+        state.records.set(record.guardrail, {
+          ...record,
+          durationMs,
+          ...(info !== undefined && { info }),
+        });
       } else {
         previous.durationMs = durationMs;
       }

@@ -1,0 +1,434 @@
+/**
+ * Trains the harmful-request detector (`scoreHarmful`, `harmfulContent`) and
+ * writes its model file.
+ *
+ *   npm run train -- --model harmful                 rebuild src/guards/harmful-content/model/harmful-model-data.ts
+ *   npm run train -- --model harmful --loso          leave-one-source-out report (markdown on stdout;
+ *                                                    --loso-out FILE also writes the counts as JSON)
+ *   npm run train -- --model harmful --check         rebuild in memory, exit 1 if the committed file differs
+ *
+ * Options: --corpora DIR (default ../shared/corpora), --datasets DIR
+ * (default ../shared/datasets), --out DIR, --groups a,b (with --loso: only
+ * these left-out sources).
+ * Data: harmful requests of `harmful.jsonl` (label 1), every prompt of
+ * `benign.jsonl` once (label 0; the label-0 rows of harmful.jsonl are copies
+ * and only say which are look-alikes), and `harmful.dev.jsonl`.
+ * Model: the injection detector's hashed word 1–2-gram and character 3–5-gram
+ * features of folded text, logistic regression (scripts/train/logistic.ts),
+ * int8 weights, Platt scaling and the threshold on a held-apart 10% slice.
+ * Deterministic: rows sorted by id, a seeded shuffle, one thread, no network.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { EncodedCategoryModel } from '../../src/guards/harmful-content/category-model';
+import { maxWindowLogit } from '../../src/guards/harmful-content/harmful-model';
+import { foldText } from '../../src/guards/prompt-injection/fold-text';
+import {
+  type InjectionModelSpec,
+  InjectionScorer,
+} from '../../src/guards/prompt-injection/injection-model';
+import {
+  type CategoryReportRow,
+  categoryReport,
+  modelCategories,
+  trainCategories,
+} from './harmful/categories';
+import { type HarmfulRow, harmfulRows } from './harmful/harmful-data';
+import { fnv } from './injection-data';
+import { fitPlatt, quantise, type SparseRows, type TrainOptions, trainLogistic } from './logistic';
+
+/** Hyper-parameters (environment knobs for experiments; defaults build the committed model). */
+export const harmfulTrainOptions: TrainOptions = {
+  bits: 18,
+  epochs: Number(process.env.EPOCHS ?? 6),
+  learningRate: Number(process.env.LR ?? 0.2),
+  l2: Number(process.env.L2 ?? 1e-4),
+  seed: 20261130,
+};
+
+/** A source of n rows weighs n^-GROUP_EXPONENT per row within its class. */
+const GROUP_EXPONENT = Number(process.env.GROUP_EXPONENT ?? 0.5);
+/** Share of the total sample weight given to benign rows. */
+const BENIGN_SHARE = Number(process.env.BENIGN_SHARE ?? 0.5);
+
+/** Highest false-positive rates allowed when the threshold is picked (on the held-apart slice). */
+export const TARGET_FPR = { general: 0.01, lookalike: 0.05 } as const;
+
+/** Rows kept out of training to calibrate and pick the threshold: a fixed 10% slice by a hash of the id. */
+export function isCalibrationRow(row: HarmfulRow): boolean {
+  return fnv(`harmful-calibration:${row.id}`) % 10 === 0;
+}
+
+interface Prepared {
+  rows: HarmfulRow[];
+  sparse: SparseRows;
+  folded: string[];
+}
+
+function emptySpec(bits: number): InjectionModelSpec {
+  return {
+    bits,
+    weights: new Int8Array(1 << bits),
+    scale: 1,
+    bias: 0,
+    suffixWeights: [],
+    plattA: 1,
+    plattB: 0,
+  };
+}
+
+/** Folds every row and collects its features over the whole text (training sees whole rows). */
+function prepare(rows: HarmfulRow[], bits: number): Prepared {
+  const extractor = new InjectionScorer(emptySpec(bits));
+  const chunks: Int32Array[] = [];
+  const offsets = new Uint32Array(rows.length + 1);
+  const labels = new Uint8Array(rows.length);
+  const folded: string[] = [];
+  let total = 0;
+  for (const [index, row] of rows.entries()) {
+    const text = foldText(row.text);
+    folded.push(text);
+    const features = extractor.features(text, 0, text.length).slice();
+    features.sort();
+    chunks.push(features);
+    total += features.length;
+    offsets[index + 1] = total;
+    labels[index] = row.label;
+  }
+  const indices = new Int32Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    indices.set(chunk, at);
+    at += chunk.length;
+  }
+  // No surprisal feature: zero keeps the suffix features off.
+  const surprisal = new Float64Array(rows.length);
+  return { rows, folded, sparse: { indices, offsets, surprisal, labels } };
+}
+
+/** Within a class a source of n rows weighs n^-0.5 per row; the classes weigh BENIGN_SHARE : 1 - BENIGN_SHARE. */
+function sampleWeights(rows: HarmfulRow[], selected: readonly number[]): Float64Array {
+  const groupSizes = new Map<string, number>();
+  for (const index of selected) {
+    const k = `${rows[index]!.label}:${rows[index]!.group}`;
+    groupSizes.set(k, (groupSizes.get(k) ?? 0) + 1);
+  }
+  const weights = new Float64Array(rows.length);
+  const classTotals = [0, 0];
+  for (const index of selected) {
+    const row = rows[index]!;
+    weights[index] = 1 / groupSizes.get(`${row.label}:${row.group}`)! ** GROUP_EXPONENT;
+    classTotals[row.label]! += weights[index]!;
+  }
+  for (const index of selected) {
+    const row = rows[index]!;
+    const share = row.label === 0 ? BENIGN_SHARE : 1 - BENIGN_SHARE;
+    weights[index] = (weights[index]! * selected.length * share) / classTotals[row.label]!;
+  }
+  return weights;
+}
+
+/** Counts on the calibration slice at the picked threshold. */
+interface Calibration {
+  general: number;
+  generalFlagged: number;
+  lookalike: number;
+  lookalikeFlagged: number;
+  harmful: number;
+  caught: number;
+}
+
+interface Fitted {
+  spec: InjectionModelSpec;
+  scorer: InjectionScorer;
+  threshold: number;
+  calibration: Calibration;
+}
+
+const round3 = (p: number) => Math.round(p * 1000) / 1000;
+
+/**
+ * Trains on the non-calibration rows outside `exclude`, fits Platt scaling
+ * on the calibration rows outside `exclude`, and picks the lowest threshold
+ * (0.01 grid) whose false-positive rates on the calibration slice's ordinary
+ * prompts and look-alikes are within `TARGET_FPR`.
+ */
+function fitHarmful(data: Prepared, exclude?: string): Fitted {
+  const train: number[] = [];
+  const calibrate: number[] = [];
+  for (const [index, row] of data.rows.entries()) {
+    if (row.group === exclude) continue;
+    (isCalibrationRow(row) ? calibrate : train).push(index);
+  }
+  const options = harmfulTrainOptions;
+  const real = trainLogistic(data.sparse, train, sampleWeights(data.rows, train), options);
+  const spec = quantise(real, options.bits);
+  const raw = new InjectionScorer(spec);
+  const logits = calibrate.map(index => maxWindowLogit(data.folded[index]!, raw));
+  const labels = calibrate.map(index => data.rows[index]!.label);
+  const [plattA, plattB] = fitPlatt(logits, labels);
+  const calibrated: InjectionModelSpec = { ...spec, plattA, plattB };
+  const scorer = new InjectionScorer(calibrated);
+  const probability = logits.map(z => round3(scorer.probability(z)));
+  const tally = (threshold: number): Calibration => {
+    const counts: Calibration = {
+      general: 0,
+      generalFlagged: 0,
+      lookalike: 0,
+      lookalikeFlagged: 0,
+      harmful: 0,
+      caught: 0,
+    };
+    for (const [at, index] of calibrate.entries()) {
+      const row = data.rows[index]!;
+      const flagged = probability[at]! >= threshold ? 1 : 0;
+      if (row.label === 1) {
+        counts.harmful++;
+        counts.caught += flagged;
+      } else if (row.kind === 'lookalike') {
+        counts.lookalike++;
+        counts.lookalikeFlagged += flagged;
+      } else {
+        counts.general++;
+        counts.generalFlagged += flagged;
+      }
+    }
+    return counts;
+  };
+  let threshold = 0.99;
+  for (let step = 1; step <= 99; step++) {
+    const counts = tally(step / 100);
+    if (
+      counts.generalFlagged <= TARGET_FPR.general * counts.general &&
+      counts.lookalikeFlagged <= TARGET_FPR.lookalike * counts.lookalike
+    ) {
+      threshold = step / 100;
+      break;
+    }
+  }
+  return { spec: calibrated, scorer, threshold, calibration: tally(threshold) };
+}
+
+/** One left-out source's result. */
+export interface HarmfulLosoRow {
+  source: string;
+  harmful: number;
+  caught: number;
+  lookalike: number;
+  lookalikeFlagged: number;
+  general: number;
+  generalFlagged: number;
+  threshold: number;
+}
+
+const rate = (part: number, whole: number) => (whole === 0 ? '–' : (part / whole).toFixed(3));
+
+function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Markdown of a leave-one-source-out run (sources with ≥ 10 rows of a kind count in the medians). */
+export function renderHarmfulLoso(rows: HarmfulLosoRow[]): string[] {
+  const recalls = rows.filter(row => row.harmful >= 10).map(row => row.caught / row.harmful);
+  const lookalike = rows
+    .filter(row => row.lookalike >= 10)
+    .map(row => row.lookalikeFlagged / row.lookalike);
+  const general = rows
+    .filter(row => row.general >= 10)
+    .map(row => row.generalFlagged / row.general);
+  const pooled = (part: keyof HarmfulLosoRow, whole: keyof HarmfulLosoRow) =>
+    rate(
+      rows.reduce((sum, row) => sum + (row[part] as number), 0),
+      rows.reduce((sum, row) => sum + (row[whole] as number), 0),
+    );
+  return [
+    `- median harmful-source recall: **${median(recalls).toFixed(3)}** over ${recalls.length} sources (target ≥ 0.85); pooled ${pooled('caught', 'harmful')}`,
+    `- median look-alike FPR: **${median(lookalike).toFixed(3)}** over ${lookalike.length} sources (target ≤ 0.05); pooled ${pooled('lookalikeFlagged', 'lookalike')}`,
+    `- median ordinary-prompt FPR: **${median(general).toFixed(3)}** over ${general.length} sources (target ≤ 0.01); pooled ${pooled('generalFlagged', 'general')}`,
+    '',
+    '| left-out source | harmful | recall | look-alikes | FPR | ordinary | FPR | threshold |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      row =>
+        `| ${row.source} | ${row.harmful} | ${rate(row.caught, row.harmful)} | ${row.lookalike} | ${rate(row.lookalikeFlagged, row.lookalike)} | ${row.general} | ${rate(row.generalFlagged, row.general)} | ${row.threshold} |`,
+    ),
+  ];
+}
+
+function leaveOneSourceOut(data: Prepared, wanted: string[]): HarmfulLosoRow[] {
+  const groups = [...new Set(data.rows.map(row => row.group))]
+    .sort()
+    .filter(group => wanted.length === 0 || wanted.includes(group));
+  const results: HarmfulLosoRow[] = [];
+  for (const group of groups) {
+    const started = performance.now();
+    const fitted = fitHarmful(data, group);
+    const result: HarmfulLosoRow = {
+      source: group,
+      harmful: 0,
+      caught: 0,
+      lookalike: 0,
+      lookalikeFlagged: 0,
+      general: 0,
+      generalFlagged: 0,
+      threshold: fitted.threshold,
+    };
+    for (const [index, row] of data.rows.entries()) {
+      if (row.group !== group) continue;
+      const p = round3(
+        fitted.scorer.probability(maxWindowLogit(data.folded[index]!, fitted.scorer)),
+      );
+      const flagged = p >= fitted.threshold ? 1 : 0;
+      if (row.label === 1) {
+        result.harmful++;
+        result.caught += flagged;
+      } else if (row.kind === 'lookalike') {
+        result.lookalike++;
+        result.lookalikeFlagged += flagged;
+      } else {
+        result.general++;
+        result.generalFlagged += flagged;
+      }
+    }
+    results.push(result);
+    log(`  ${group}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return results;
+}
+
+function base64(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+}
+
+/** The generated model module. */
+export function harmfulModelFile(
+  fitted: Fitted,
+  rows: number,
+  categories: EncodedCategoryModel,
+): string {
+  const { spec, threshold, calibration: c } = fitted;
+  const body = {
+    bits: spec.bits,
+    scale: spec.scale,
+    bias: spec.bias,
+    suffixWeights: spec.suffixWeights,
+    plattA: spec.plattA,
+    plattB: spec.plattB,
+  };
+  return `// Generated by \`npm run train\` (scripts/train/train-harmful.ts): do not edit.
+// ${rows} rows; calibration slice: ${c.generalFlagged}/${c.general} ordinary prompts and ${c.lookalikeFlagged}/${c.lookalike} look-alikes over the threshold, ${c.caught}/${c.harmful} harmful requests caught.
+import type { EncodedInjectionModel } from '../../prompt-injection/injection-model';
+import type { EncodedCategoryModel } from '../category-model';
+
+/** Default blocking probability, picked on held-apart benign rows (ordinary prompts FPR ≤ ${TARGET_FPR.general}, look-alikes ≤ ${TARGET_FPR.lookalike}). */
+export const DEFAULT_HARMFUL_THRESHOLD = ${threshold};
+
+/** The harmful-request model (logistic regression over hashed n-grams, int8 weights). */
+export const harmfulModel: EncodedInjectionModel = {
+${Object.entries(body)
+  .map(([name, value]) => `  ${name}: ${JSON.stringify(value).replace(/,/g, ', ')},`)
+  .join('\n')}
+  weights:
+    '${base64(new Uint8Array(spec.weights.buffer))}',
+};
+
+/** Which kind of harm (softmax over hashed features; trained on the harmful rows whose source names a category). */
+export const harmfulCategoryModel: EncodedCategoryModel = {
+  bits: ${categories.bits},
+  scale: ${categories.scale},
+  biases: [
+${categories.biases.map((bias, c) => `    ${bias}, // ${categories.categories[c]}`).join('\n')}
+  ],
+  categories: [
+${categories.categories.map(category => `    '${category}',`).join('\n')}
+  ],
+  weights:
+    '${categories.weights}',
+};
+`;
+}
+
+/** Markdown of the category report. */
+export function renderCategoryReport(rows: CategoryReportRow[]): string[] {
+  return [
+    '| source | setting | categorised rows | right | none | wrong |',
+    '| --- | --- | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      row =>
+        `| ${row.source} | ${row.setting} | ${row.rows} | ${rate(row.right, row.rows)} | ${rate(row.none, row.rows)} | ${rate(row.wrong, row.rows)} |`,
+    ),
+  ];
+}
+
+function argument(name: string, fallback: string): string {
+  const index = process.argv.indexOf(name);
+  return index >= 0 && process.argv[index + 1] ? process.argv[index + 1]! : fallback;
+}
+
+function log(message: string) {
+  process.stderr.write(`${message}\n`);
+}
+
+function main() {
+  const root = resolve(import.meta.dirname, '../..');
+  const paths = {
+    corpora: resolve(argument('--corpora', join(root, '../shared/corpora'))),
+    datasets: resolve(argument('--datasets', join(root, '../shared/datasets'))),
+  };
+  const out = resolve(argument('--out', join(root, 'src/guards/harmful-content/model')));
+  const started = performance.now();
+  const rows = harmfulRows(paths);
+  const data = prepare(rows, harmfulTrainOptions.bits);
+  log(
+    `harmful: ${rows.length} rows prepared (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
+
+  if (process.argv.includes('--loso')) {
+    const wanted = argument('--groups', '');
+    const results = leaveOneSourceOut(data, wanted === '' ? [] : wanted.split(','));
+    console.log(renderHarmfulLoso(results).join('\n'));
+    const categories = wanted === '' ? categoryReport(rows, data.folded) : [];
+    console.log(`\n${renderCategoryReport(categories).join('\n')}`);
+    const losoOut = argument('--loso-out', '');
+    if (losoOut) {
+      writeFileSync(
+        losoOut,
+        `${JSON.stringify({ targetFpr: TARGET_FPR, seconds: Math.round((performance.now() - started) / 1000), harmful: results, categories }, null, 2)}\n`,
+      );
+      log(`wrote ${losoOut}`);
+    }
+    return;
+  }
+
+  const fitted = fitHarmful(data);
+  log(`harmful: threshold ${fitted.threshold}, calibration ${JSON.stringify(fitted.calibration)}`);
+  const categoryModel = trainCategories(
+    rows,
+    data.folded,
+    rows.map((_, index) => index),
+    modelCategories(rows),
+  );
+  const contents = harmfulModelFile(fitted, rows.length, categoryModel);
+  const path = join(out, 'harmful-model-data.ts');
+  if (process.argv.includes('--check')) {
+    const same = existsSync(path) && readFileSync(path, 'utf8') === contents;
+    log(`harmful-model-data.ts: ${same ? 'identical' : 'DIFFERS'}`);
+    if (!same) process.exitCode = 1;
+  } else {
+    writeFileSync(path, contents);
+    log(`wrote ${path} (${contents.length} bytes)`);
+  }
+  log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  try {
+    main();
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  }
+}

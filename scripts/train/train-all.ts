@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 const trainers: ReadonlyArray<{ model: string; script: string }> = [
   { model: 'injection', script: 'train-injection.ts' },
   { model: 'ner', script: 'train-ner.ts' },
+  { model: 'harmful', script: 'train-harmful.ts' },
 ];
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -32,6 +32,18 @@ export type {
 export { BUILTIN_CONTENT_CATEGORIES } from './guards/content-filter/content-filter';
 export * from './guards/data-protection';
 export { type ExpressionOptions, expression } from './guards/expression/expression';
+export { HARMFUL_CATEGORIES, type HarmfulCategory } from './guards/harmful-content/categories';
+export {
+  DEFAULT_HARMFUL_MAX_LENGTH,
+  type HarmfulContentOptions,
+  harmfulContent,
+} from './guards/harmful-content/harmful-content';
+export {
+  CATEGORY_MIN_SCORE as HARMFUL_CATEGORY_MIN_SCORE,
+  DEFAULT_HARMFUL_THRESHOLD,
+  type HarmfulScore,
+  scoreHarmful,
+} from './guards/harmful-content/score-harmful';
 export type { CircuitBreakerOptions } from './guards/llm-judge/circuit-breaker';
 export {
   defaultJudgeTemplate,

@@ -48,6 +48,8 @@ export const harmfulTrainOptions: TrainOptions = {
 
 /** A source of n rows weighs n^-GROUP_EXPONENT per row within its class. */
 const GROUP_EXPONENT = Number(process.env.GROUP_EXPONENT ?? 0.5);
+/** 1: look-alikes weigh as a source of their own (within their repository's benign rows). */
+const LOOKALIKE_GROUPS = Number(process.env.LOOKALIKE_GROUPS ?? 0);
 /** Share of the total sample weight given to benign rows. */
 const BENIGN_SHARE = Number(process.env.BENIGN_SHARE ?? 0.5);
 
@@ -109,15 +111,17 @@ function prepare(rows: HarmfulRow[], bits: number): Prepared {
 /** Within a class a source of n rows weighs n^-0.5 per row; the classes weigh BENIGN_SHARE : 1 - BENIGN_SHARE. */
 function sampleWeights(rows: HarmfulRow[], selected: readonly number[]): Float64Array {
   const groupSizes = new Map<string, number>();
+  const keyOf = (row: HarmfulRow) =>
+    `${row.label}:${row.group}${LOOKALIKE_GROUPS && row.kind === 'lookalike' ? ':lookalike' : ''}`;
   for (const index of selected) {
-    const k = `${rows[index]!.label}:${rows[index]!.group}`;
+    const k = keyOf(rows[index]!);
     groupSizes.set(k, (groupSizes.get(k) ?? 0) + 1);
   }
   const weights = new Float64Array(rows.length);
   const classTotals = [0, 0];
   for (const index of selected) {
     const row = rows[index]!;
-    weights[index] = 1 / groupSizes.get(`${row.label}:${row.group}`)! ** GROUP_EXPONENT;
+    weights[index] = 1 / groupSizes.get(keyOf(row))! ** GROUP_EXPONENT;
     classTotals[row.label]! += weights[index]!;
   }
   for (const index of selected) {

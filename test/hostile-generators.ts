@@ -30,6 +30,18 @@ function nested(open: string, close: string, size: number): string {
   return open.repeat(depth) + close.repeat(depth);
 }
 
+/** `head`, then `line` on ever-deeper indentation until `size` characters. */
+function staircase(head: string, line: string, size: number): string {
+  const parts = [head];
+  let length = head.length;
+  for (let depth = 1; length < size; depth++) {
+    const next = `${' '.repeat(depth)}${line}`;
+    parts.push(next);
+    length += next.length;
+  }
+  return parts.join('').slice(0, size);
+}
+
 const repeated = (name: string, unit: string): HostileGenerator => ({
   name,
   make: size => repeatTo(unit, size),
@@ -84,6 +96,15 @@ export const hostileGenerators: readonly HostileGenerator[] = [
   // Secrets- and injection-shaped repetitions.
   repeated('key prefixes', 'sk-ghp_AKIA'),
   repeated('assignments', 'password=secret; '),
+  repeated('Kubernetes Secret data', 'kind: Secret\ndata:\n  k: dmFsdWU=\n'),
+  {
+    name: 'Kubernetes Secret staircase',
+    make: size => staircase('kind: Secret\n', 'data:\n', size),
+  },
+  // Phone words and name-shaped text (the pii phone rule and NER tagger).
+  repeated('phone words', 'call me on 12 '),
+  repeated('capitalised words', 'Anna Maria Rose Street '),
+  repeated('title-case run', 'Xy'),
   // Shell and SQL shapes.
   repeated('rm flags', 'rm --a '),
   repeated('curl without pipe', 'curl '),
@@ -268,6 +289,20 @@ export function hostileTargets(): HostileTarget[] {
       const { findPii } = await import('../src/guards/pii/find-pii');
       return text => findPii(text);
     }),
+    pure('findPii (all entities, NER tagger)', async () => {
+      const { findPii } = await import('../src/guards/pii/find-pii');
+      return text => findPii(text, { entities: 'all' });
+    }),
+    ...atKinds(
+      'expression',
+      async () =>
+        (await import('../src/guards/expression/expression')).expression({
+          expr: '!content.matches("(a+)+b") && !content.contains("drop table")',
+          // Above the 1,000,000-character default, so 1 MB is evaluated, not blocked unread.
+          maxInputLength: 4 * 2 ** 20,
+        }),
+      ['input'],
+    ),
     pure('findSecrets', async () => {
       const { findSecrets } = await import('../src/guards/secrets/find-secrets');
       return text => findSecrets(text);

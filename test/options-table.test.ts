@@ -9,6 +9,7 @@ import { defineGuardrailOptionShape } from '../src/core/define-guardrail-options
 import type { OptionShape } from '../src/core/options';
 import { contentFilterOptionShape } from '../src/guards/content-filter/content-filter-options';
 import { expressionOptionShape } from '../src/guards/expression/expression-options';
+import { harmfulContentOptionShape } from '../src/guards/harmful-content/harmful-content-options';
 import { invisibleTextOptionShape } from '../src/guards/invisible-text/invisible-text-options';
 import { llmJudgeOptionShape } from '../src/guards/llm-judge/llm-judge-options';
 import { outputSchemaOptionShape } from '../src/guards/output-schema/output-schema-options';
@@ -160,6 +161,21 @@ const cases: FactoryCase[] = [
     } satisfies Rows<main.PromptInjectionOptions>,
     pathOf: prefixed('prompt-injection'),
     root: 'prompt-injection',
+    noOptionsOk: true,
+  },
+  {
+    factory: 'harmfulContent',
+    build: options => main.harmfulContent(options as never),
+    shape: harmfulContentOptionShape,
+    rows: {
+      threshold: [0, -1, 2, Number.NaN, Number.POSITIVE_INFINITY, '0.5'],
+      categories: ['weapons', ['bombs'], [5], 5],
+      maxLength: positiveInt,
+      message,
+      name,
+    } satisfies Rows<main.HarmfulContentOptions>,
+    pathOf: prefixed('harmful-content'),
+    root: 'harmful-content',
     noOptionsOk: true,
   },
   {
@@ -551,6 +567,7 @@ const notFactories: Record<string, string> = {
   runChain: 'runs guardrails that were validated when built',
   findInvisibleText: 'a detector: text plus the options of invisibleText',
   scorePromptInjection: 'a detector: text plus a mode',
+  scoreHarmful: 'a detector: text only',
   isInvisibleCodePoint: 'a predicate',
   isPlaceholderValue: 'a predicate',
   normalizeText: 'a text transform',

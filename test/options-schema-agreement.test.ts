@@ -5,6 +5,7 @@ import { type BuiltinGuardrailType, guardrailTypeSchemas } from '../src/config';
 import type { OptionRule, OptionShape } from '../src/core/options';
 import { contentFilterOptionShape } from '../src/guards/content-filter/content-filter-options';
 import { expressionOptionShape } from '../src/guards/expression/expression-options';
+import { harmfulContentOptionShape } from '../src/guards/harmful-content/harmful-content-options';
 import { invisibleTextOptionShape } from '../src/guards/invisible-text/invisible-text-options';
 import { llmJudgeOptionShape } from '../src/guards/llm-judge/llm-judge-options';
 import { outputSchemaOptionShape } from '../src/guards/output-schema/output-schema-options';
@@ -67,6 +68,10 @@ const pairings: Record<BuiltinGuardrailType, Pairing> = {
   'prompt-injection': {
     build: options => main.promptInjection(options),
     shape: promptInjectionOptionShape,
+  },
+  'harmful-content': {
+    build: options => main.harmfulContent(options),
+    shape: harmfulContentOptionShape,
   },
   'invisible-text': {
     build: options => main.invisibleText(options),

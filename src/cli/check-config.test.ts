@@ -26,7 +26,7 @@ describe('ai-guardrails check-config', () => {
   it('accepts the example file', async () => {
     expect(await run([example])).toEqual({
       code: 0,
-      stdout: `${example}: valid (6 input, 6 output, 3 tool_input, 2 tool_output)\n`,
+      stdout: `${example}: valid (6 input, 7 output, 3 tool_input, 2 tool_output)\n`,
       stderr: '',
     });
   });

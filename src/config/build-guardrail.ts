@@ -3,6 +3,7 @@ import type { z } from 'zod/v4';
 import type { Guardrail, GuardrailContext } from '../core/types';
 import { contentFilter } from '../guards/content-filter/content-filter';
 import { expression } from '../guards/expression/expression';
+import { harmfulContent } from '../guards/harmful-content/harmful-content';
 import { invisibleText } from '../guards/invisible-text/invisible-text';
 import { llmJudge } from '../guards/llm-judge/llm-judge';
 import { outputSchema } from '../guards/output-schema/output-schema';
@@ -73,6 +74,7 @@ export const builtinFactories: {
   secrets: ({ placeholder, ...rest }) =>
     secrets(defined({ ...rest, placeholder: placeholderFn(placeholder) })),
   'prompt-injection': params => promptInjection(defined(params)),
+  'harmful-content': params => harmfulContent(defined(params)),
   'invisible-text': params => invisibleText(defined(params)),
   'content-filter': params => contentFilter(defined(params)),
   'url-filter': ({ allow, deny, ...rest }) =>

@@ -62,6 +62,7 @@ describe('loadGuardrailsConfig', () => {
       'token-budget',
       'secrets',
       'content-filter',
+      'harmful-content',
       'url-filter',
       'output-schema',
       'no-medical-advice',

@@ -1,6 +1,7 @@
 import { z } from 'zod/v4';
 import { BUILTIN_CONTENT_CATEGORIES } from '../guards/content-filter/content-filter';
 import { expressionProblems } from '../guards/expression/compile-expression';
+import { HARMFUL_CATEGORIES } from '../guards/harmful-content/categories';
 import { allPiiEntities } from '../guards/pii/find-pii';
 
 /*
@@ -119,6 +120,18 @@ export const secretsConfigSchema = z.strictObject({
 export const promptInjectionConfigSchema = z.strictObject({
   threshold: z.number().gt(0).max(1).optional(),
   mode: z.enum(['direct', 'indirect']).optional(),
+  message: messageOption.optional(),
+  name: nameOption.optional(),
+});
+
+/** Options of `harmfulContent` in a config file. */
+export const harmfulContentConfigSchema = z.strictObject({
+  threshold: z.number().gt(0).max(1).optional(),
+  categories: z
+    .array(z.enum(HARMFUL_CATEGORIES))
+    .describe(`Block only these kinds of harm: ${HARMFUL_CATEGORIES.join(', ')}`)
+    .optional(),
+  maxLength: positiveInt.optional(),
   message: messageOption.optional(),
   name: nameOption.optional(),
 });
@@ -316,6 +329,7 @@ export const guardrailTypeSchemas = {
   pii: piiConfigSchema,
   secrets: secretsConfigSchema,
   'prompt-injection': promptInjectionConfigSchema,
+  'harmful-content': harmfulContentConfigSchema,
   'invisible-text': invisibleTextConfigSchema,
   'content-filter': contentFilterConfigSchema,
   'url-filter': urlFilterConfigSchema,

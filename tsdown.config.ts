@@ -1,19 +1,28 @@
 import { defineConfig } from 'tsdown';
 
+// The library: edge-safe entries, no Node built-ins.
+const library = {
+  entry: {
+    index: 'src/index.ts',
+    testing: 'src/testing/index.ts',
+    redis: 'src/redis/index.ts',
+    config: 'src/config/index.ts',
+  },
+  dts: true,
+  platform: 'neutral',
+  sourcemap: false,
+} as const;
+
 export default defineConfig([
+  { ...library, format: ['esm'], clean: true },
   {
-    // The library: edge-safe entries, no Node built-ins.
-    entry: {
-      index: 'src/index.ts',
-      testing: 'src/testing/index.ts',
-      redis: 'src/redis/index.ts',
-      config: 'src/config/index.ts',
-    },
-    format: ['esm', 'cjs'],
-    dts: true,
-    platform: 'neutral',
-    sourcemap: false,
-    clean: true,
+    ...library,
+    format: ['cjs'],
+    clean: false,
+    // @marcbachmann/cel-js (the expression guardrail) ships ES modules only;
+    // require() of an ES module needs Node 20.19 or newer, and the package
+    // supports every Node 20. The CommonJS build carries it inside.
+    noExternal: ['@marcbachmann/cel-js'],
   },
   {
     // The command line (Node only).

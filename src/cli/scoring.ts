@@ -57,9 +57,11 @@ export function rates({
 
 /**
  * Label names that data sets use for the types this library reports:
- * presidio-research's synthetic set calls full URLs `DOMAIN_NAME`.
+ * presidio-research's synthetic set calls full URLs `DOMAIN_NAME`, and
+ * cities, regions and countries `GPE` (spaCy's label), which `pii` reports
+ * as `LOCATION`.
  */
-export const goldTypeAliases: Record<string, string> = { DOMAIN_NAME: 'URL' };
+export const goldTypeAliases: Record<string, string> = { DOMAIN_NAME: 'URL', GPE: 'LOCATION' };
 
 /**
  * Matches predicted spans to gold spans of the same type, one to one: a pair

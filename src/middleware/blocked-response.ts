@@ -17,11 +17,28 @@ export const NO_USAGE: LanguageModelV4Usage = {
   outputTokens: { total: 0, text: 0, reasoning: 0 },
 };
 
-/** The finish reason of a call that a guardrail ended. */
-export const CONTENT_FILTER: LanguageModelV4FinishReason = {
-  unified: 'content-filter',
-  raw: 'guardrail',
-};
+/**
+ * The finish reason of a call that a guardrail ended: `content-filter` for
+ * every trip (the SDK's reason for withheld content), and the raw reason
+ * `guardrail:<name>` so an app can tell a rate limit or a budget from a
+ * content block (`result.rawFinishReason`) without reading the records.
+ */
+export function blockedFinishReason(
+  record: Pick<GuardrailRecord, 'guardrail'> | undefined,
+): LanguageModelV4FinishReason {
+  return {
+    unified: 'content-filter',
+    raw: record ? `guardrail:${record.guardrail}` : 'guardrail',
+  };
+}
+
+/** The record that ended a blocked call: its block, else its failed-closed error. */
+export function trippingRecord(outcome: GuardrailOutcome): GuardrailRecord | undefined {
+  return (
+    outcome.records.find(record => record.status === 'blocked') ??
+    outcome.records.find(record => record.status === 'error')
+  );
+}
 
 /** Adds the guardrail outcome to a call's provider metadata, keeping the provider's own keys. */
 export function withOutcome(
@@ -60,7 +77,7 @@ export function blockedGenerateResult({
 }): LanguageModelV4GenerateResult {
   return {
     content: [{ type: 'text', text: message }],
-    finishReason: CONTENT_FILTER,
+    finishReason: blockedFinishReason(trippingRecord(outcome)),
     usage: completed?.usage ?? NO_USAGE,
     providerMetadata: withOutcome(completed?.providerMetadata, outcome),
     warnings: completed?.warnings ?? [],

@@ -4,8 +4,8 @@ import { GuardrailTripwireError } from '../core/errors';
 import type { Guardrail, GuardrailRecord } from '../core/types';
 import {
   type BlockedMessage,
+  blockedFinishReason,
   blockedTextParts,
-  CONTENT_FILTER,
   NO_USAGE,
   resolveBlockedMessage,
   withOutcome,
@@ -60,7 +60,7 @@ function tripParts(
     {
       type: 'finish',
       usage: finish?.usage ?? usage,
-      finishReason: CONTENT_FILTER,
+      finishReason: blockedFinishReason(record),
       providerMetadata: withOutcome(finish?.providerMetadata, outcome),
     },
   ];
@@ -235,7 +235,7 @@ export function guardStream(
       type: 'finish',
       usage: finish?.usage ?? UNKNOWN_USAGE,
       finishReason: tripped
-        ? CONTENT_FILTER
+        ? blockedFinishReason(last.trip)
         : (finish?.finishReason ?? { unified: 'other', raw: undefined }),
       providerMetadata: withOutcome(finish?.providerMetadata, call.outcome(tripped)),
     });

@@ -351,7 +351,7 @@ describe('output guardrails', () => {
       {
         type: 'finish',
         usage,
-        finishReason: { unified: 'content-filter', raw: 'guardrail' },
+        finishReason: { unified: 'content-filter', raw: 'guardrail:block-bomb' },
         providerMetadata: {
           guardrails: {
             status: 'blocked',

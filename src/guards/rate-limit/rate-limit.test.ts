@@ -106,6 +106,9 @@ describe('rateLimit', () => {
     expect((await ask()).text).toBe('Hello!');
     const third = await ask();
     expect(third.finishReason).toBe('content-filter');
+    // The raw reason says which guardrail ended the call: a rate limit, not a content block.
+    expect(third.rawFinishReason).toBe('guardrail:rate-limit');
+    expect(third.text).toMatch(/^Too many requests: try again in (59|60) s\.$/);
     expect(model.doGenerateCalls).toHaveLength(2);
     const outcome = await getGuardrailOutcome(third);
     expect(outcome?.status).toBe('blocked');

@@ -65,7 +65,7 @@ describe('ai-guardrails (the command)', { timeout: 20_000 }, () => {
       'https://github.com/ai-guardrails/ai-guardrails/blob/main/docs/evaluation.md',
     );
     expect(evalUsage).toContain(
-      'pii | secrets | invisibleText | promptInjection | contentFilter | urlFilter',
+      'pii | secrets | invisibleText | promptInjection | contentFilter | harmfulContent | urlFilter',
     );
   });
 

@@ -102,6 +102,15 @@ describe('evaluate', () => {
     });
   });
 
+  it("counts a gold GPE span (presidio-research's name for a place) as pii's LOCATION", async () => {
+    const data = tempData([
+      '{"text": "She moved from Lyon last year.", "label": 1, "set": "places", "spans": [{"entity_type": "GPE", "start": 15, "end": 19}]}',
+    ]);
+    const result = await evaluate({ guardrail: 'pii', data, options: { entities: ['LOCATION'] } });
+    expect(Object.keys(result.overall.entities ?? {})).toEqual(['LOCATION']);
+    expect(result.overall.entities?.LOCATION).toEqual(perfect(1));
+  });
+
   it('prints a row per gold type, marks the ones the configuration does not look for, and an all-spans row', async () => {
     const result = await evaluate({ guardrail: 'pii', data: fixture('pii-small.jsonl') });
     const lines = formatEvalResult(result).split('\n');
@@ -175,6 +184,7 @@ describe('evaluate', () => {
   it.each([
     ['invisibleText', 'invisible-small.jsonl', {}, counts(2, 0, 0, 1)],
     ['contentFilter', 'harmful-small.jsonl', {}, counts(1, 0, 0, 1)],
+    ['harmful-content', 'harmful-small.jsonl', {}, counts(1, 0, 0, 1)],
     [
       'url-filter',
       'links-small.jsonl',
@@ -222,7 +232,7 @@ describe('evaluate', () => {
   it.each([
     [
       { guardrail: 'nope' },
-      /^Unknown guardrail "nope": expected one of pii, secrets, invisibleText, promptInjection, contentFilter, urlFilter$/,
+      /^Unknown guardrail "nope": expected one of pii, secrets, invisibleText, promptInjection, contentFilter, harmfulContent, urlFilter$/,
     ],
     [
       { guardrail: 'pii', kind: 'prompt' },

@@ -3,6 +3,7 @@ import { runChain } from '../core/chain';
 import { GuardrailConfigError } from '../core/errors';
 import type { Guardrail, GuardrailKind } from '../core/types';
 import { contentFilter } from '../guards/content-filter/content-filter';
+import { harmfulContent } from '../guards/harmful-content/harmful-content';
 import { invisibleText } from '../guards/invisible-text/invisible-text';
 import { allPiiEntities, defaultPiiEntities, type PiiEntity } from '../guards/pii/find-pii';
 import { pii } from '../guards/pii/pii';
@@ -121,6 +122,7 @@ const factories: Record<string, Factory> = {
   // Judged in the mode of `kind`: 'indirect' on tool_output, else 'direct'.
   promptInjection: { create: options => promptInjection(options) },
   contentFilter: { create: options => contentFilter(options) },
+  harmfulContent: { create: options => harmfulContent(options) },
   urlFilter: { create: options => urlFilter({ action: 'block', ...options }) },
 };
 
@@ -129,6 +131,7 @@ const aliases: Record<string, string> = {
   'prompt-injection': 'promptInjection',
   'invisible-text': 'invisibleText',
   'content-filter': 'contentFilter',
+  'harmful-content': 'harmfulContent',
   'url-filter': 'urlFilter',
 };
 

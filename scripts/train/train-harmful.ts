@@ -34,7 +34,7 @@ import {
   trainCategories,
 } from './harmful/categories';
 import { type HarmfulRow, harmfulRows } from './harmful/harmful-data';
-import { fnv } from './injection-data';
+import { englishParagraphs, fnv, proseRows } from './injection-data';
 import { fitPlatt, quantise, type SparseRows, type TrainOptions, trainLogistic } from './logistic';
 
 /** Hyper-parameters (environment knobs for experiments; defaults build the committed model). */
@@ -50,6 +50,8 @@ export const harmfulTrainOptions: TrainOptions = {
 const GROUP_EXPONENT = Number(process.env.GROUP_EXPONENT ?? 0.5);
 /** 1: look-alikes weigh as a source of their own (within their repository's benign rows). */
 const LOOKALIKE_GROUPS = Number(process.env.LOOKALIKE_GROUPS ?? 0);
+/** Every PROSE_STEP-th paragraph of the English prose (novels, OWASP prose) joins the negatives (0: none). */
+const PROSE_STEP = Number(process.env.PROSE_STEP ?? 0);
 /** Share of the total sample weight given to benign rows. */
 const BENIGN_SHARE = Number(process.env.BENIGN_SHARE ?? 0.5);
 
@@ -385,6 +387,12 @@ function main() {
   const out = resolve(argument('--out', join(root, 'src/guards/harmful-content/model')));
   const started = performance.now();
   const rows = harmfulRows(paths);
+  if (PROSE_STEP > 0) {
+    for (const row of proseRows(englishParagraphs(paths), PROSE_STEP)) {
+      rows.push({ ...row, label: 0, kind: 'general' });
+    }
+    rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
   const data = prepare(rows, harmfulTrainOptions.bits);
   log(
     `harmful: ${rows.length} rows prepared (${((performance.now() - started) / 1000).toFixed(1)} s)`,

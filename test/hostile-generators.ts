@@ -303,6 +303,10 @@ export function hostileTargets(): HostileTarget[] {
         }),
       ['input'],
     ),
+    pure('scoreHarmful', async () => {
+      const { scoreHarmful } = await import('../src/guards/harmful-content/score-harmful');
+      return text => scoreHarmful(text);
+    }),
     pure('findSecrets', async () => {
       const { findSecrets } = await import('../src/guards/secrets/find-secrets');
       return text => findSecrets(text);

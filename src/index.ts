@@ -71,6 +71,7 @@ export {
   type MiddlewareSpecificationVersion,
 } from './middleware/guardrails-middleware';
 export type { InputScope } from './middleware/input-guard';
+export { defaultRetryFeedback, type RetryOptions } from './middleware/retry';
 export { type MemoryStoreOptions, memoryStore } from './store/memory-store';
 export type { CappedIncrement, Store } from './store/store';
 export * from './tools';

@@ -395,6 +395,7 @@ const cases: FactoryCase[] = [
       verdictTtlMs: positiveInt,
       defaultTimeoutMs: ms,
       specificationVersion: ['v2', 4],
+      retry: [3, { maxAttempts: 0 }, { maxAttempts: 1, feedback: 'x' }, { tries: 1 }],
     } satisfies Rows<main.GuardrailsOptions>,
     pathOf: key => key,
     root: 'guardrails',
@@ -454,6 +455,7 @@ const cases: FactoryCase[] = [
       // Any value is a fingerprint (it is only turned into text).
       fingerprint: [],
       perCall: bool,
+      retryable: bool,
     } satisfies Rows<main.DefineGuardrailOptions>,
     // A bad name cannot prefix the others' paths.
     pathOf: key => (key === 'name' ? 'name' : `custom.${key}`),
@@ -560,6 +562,7 @@ const notFactories: Record<string, string> = {
   block: 'a verdict builder (any message or details object)',
   modify: 'a verdict builder',
   defaultJudgeTemplate: 'a template function',
+  defaultRetryFeedback: 'builds the default retry feedback from a record',
   getGuardrailOutcome: 'reads a result',
   guardrailOutcomeOf: 'reads provider metadata',
   mergeGuardrailOutcomes: 'combines outcomes',

@@ -35,4 +35,5 @@ export const defineGuardrailOptionShape = {
   // Any value: it is turned into a stable text, never read otherwise.
   fingerprint: rule(() => true, 'any value'),
   perCall: booleanOption,
+  retryable: booleanOption,
 } satisfies OptionShape;

@@ -81,6 +81,11 @@ export interface DefineGuardrailOptions {
    * never cached (rate limits, budgets). Default false.
    */
   perCall?: boolean;
+  /**
+   * Output guardrails only: `false` when the middleware's `retry` must not
+   * ask the model again after a block of this guardrail. Default true.
+   */
+  retryable?: boolean;
 }
 
 /**
@@ -105,6 +110,7 @@ export function defineGuardrail(options: DefineGuardrailOptions): Guardrail {
     cache = 'content',
     fingerprint,
     perCall = false,
+    retryable,
   } = validateOptions(options, {
     // Paths start with the name when it is usable (`no-swearing.timeoutMs`).
     prefix: namePrefix(options, ''),
@@ -124,5 +130,6 @@ export function defineGuardrail(options: DefineGuardrailOptions): Guardrail {
   };
   if (potentialMatchStart !== undefined) guardrail.potentialMatchStart = potentialMatchStart;
   if (fingerprint !== undefined) guardrail.fingerprint = optionsFingerprint(fingerprint);
+  if (retryable === false) guardrail.retryable = false;
   return guardrail;
 }

@@ -24,6 +24,12 @@ export type BlockVerdict = {
   reason?: string;
   severity?: GuardrailSeverity;
   info?: JSONValue;
+  /**
+   * `false`: the middleware's `retry` must not ask the model again after
+   * this block (the feedback or the blocked answer would show the model
+   * something it must not see again). Default: the guardrail's `retryable`.
+   */
+  retryable?: boolean;
 };
 
 /** Replace the content (for example with a redacted copy) and go on. */
@@ -142,6 +148,12 @@ export interface Guardrail {
    * Rate limits and budgets are per-call.
    */
   perCall?: boolean;
+  /**
+   * Output guardrails only: `false` when the middleware's `retry` must not
+   * ask the model again after this guardrail blocked (the built-in `secrets`:
+   * a credential must not be shown to the model again). Default true.
+   */
+  retryable?: boolean;
 }
 
 /**
@@ -174,6 +186,13 @@ export interface GuardrailRecord {
    * remembered passes and modifications make none.
    */
   cached?: boolean;
+  /**
+   * With the middleware's `retry`: which attempt of the model call the
+   * output record judged (1 is the first answer, 2 the first retry, ...).
+   */
+  attempt?: number;
+  /** Present (false) when the blocking verdict said `retryable: false`. */
+  retryable?: false;
 }
 
 /** The guardrail outcome of a call, a step or a whole run. */

@@ -183,6 +183,20 @@ export class CallGuard {
     this.outputScope = 'every-step';
   }
 
+  /** With `retry`: the attempt whose answer is judged now (tagged on its output records). */
+  private attempt: number | undefined;
+
+  /**
+   * Starts judging the answer of attempt `attempt` (1 is the first answer):
+   * its output records carry the number, and its tool calls and per-call
+   * settlement are its own.
+   */
+  startAttempt(attempt: number): void {
+    this.attempt = attempt;
+    this.endsInToolCalls = false;
+    this.outputJudged = false;
+  }
+
   /** Runs an output chain over one text of the response. */
   async checkOutput(
     guardrails: readonly Guardrail[],
@@ -204,6 +218,16 @@ export class CallGuard {
       // Not a final answer: per-call guardrails are settled by settlePerCallOutput.
       return { content: text, records: [] };
     }
+    const attempt = this.attempt;
+    const onEvent =
+      report && this.onEvent && attempt !== undefined
+        ? (event: Parameters<GuardrailEventListener>[0]) => {
+            event.record.attempt = attempt;
+            this.onEvent?.(event);
+          }
+        : report
+          ? this.onEvent
+          : undefined;
     const result = await runChain(
       guardrails,
       text,
@@ -217,10 +241,13 @@ export class CallGuard {
       },
       {
         abortSignal: this.controller.signal,
-        onEvent: report ? this.onEvent : undefined,
+        onEvent,
         defaultTimeoutMs: this.defaultTimeoutMs,
       },
     );
+    if (report && attempt !== undefined) {
+      for (const record of result.records) record.attempt = attempt;
+    }
     if (report) this.records.push(...result.records);
     if (report && kind === 'output') this.outputJudged = true;
     return result;

@@ -3,6 +3,7 @@ import type {
   LanguageModelV4Content,
   LanguageModelV4GenerateResult,
   LanguageModelV4Middleware,
+  LanguageModelV4Prompt,
   LanguageModelV4StreamResult,
 } from '@ai-sdk/provider';
 import { linkedAbortController } from '../core/abort';
@@ -26,6 +27,13 @@ import { abortReasonOf, CallGuard } from './call-guard';
 import { guardStream, outcomeOnlyStream, type StreamMode, tripStream } from './guarded-stream';
 import { guardInput, type InputScope, inputJudge } from './input-guard';
 import { validateGuardrailsOptions } from './middleware-options';
+import {
+  addUsage,
+  defaultRetryFeedback,
+  isRetryableTrip,
+  type RetryOptions,
+  retryPrompt,
+} from './retry';
 import { verdictCache } from './verdict-cache';
 
 /** The language-model middleware specification a consuming `wrapLanguageModel` expects. */
@@ -125,6 +133,17 @@ export interface GuardrailsOptions<VERSION extends MiddlewareSpecificationVersio
    * differs; the behaviour is the same.
    */
   specificationVersion?: VERSION;
+  /**
+   * Re-ask: when an output guardrail blocks an answer, call the model again
+   * with the prompt, the blocked answer (left out when a guardrail modified
+   * a value of it) and a user message saying why it was blocked, up to
+   * `maxAttempts` extra calls; the first answer that passes is returned.
+   * Input trips, errors, per-call guardrails and `retryable: false` blocks
+   * (the built-in `secrets`) are never retried. Generate calls only for
+   * now; a `window` or `passthrough` stream rejects it (its text is
+   * released before it is judged). See docs/middleware.md.
+   */
+  retry?: RetryOptions;
 }
 
 const DEFAULT_WINDOW = 256;
@@ -184,6 +203,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     memoSize = 10_000,
     defaultTimeoutMs = DEFAULT_GUARDRAIL_TIMEOUT_MS,
     specificationVersion = 'v4' as VERSION,
+    retry,
   } = validateGuardrailsOptions(options);
   if (mode === 'passthrough' && !passthroughWarned && output.length > 0) {
     passthroughWarned = true;
@@ -212,9 +232,46 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     return new GuardrailTripwireError({ record, records });
   }
 
+  /** The feedback text of a retry; a `feedback` option that returns no string is a config error. */
+  function feedbackOf(record: GuardrailRecord): string {
+    if (!retry?.feedback) return defaultRetryFeedback(record);
+    const text = retry.feedback(record);
+    if (typeof text !== 'string') {
+      throw new GuardrailConfigError({
+        path: 'retry.feedback',
+        value: text,
+        expected: 'a function of the record returning the feedback text (a string)',
+      });
+    }
+    return text;
+  }
+
+  /** Judges one answer's texts: the content to return, or the trip. */
+  async function judgeAnswer(
+    call: CallGuard,
+    result: LanguageModelV4GenerateResult,
+  ): Promise<{ content: LanguageModelV4Content[]; trip?: undefined } | { trip: GuardrailRecord }> {
+    if (result.content.some(part => part.type === 'tool-call')) call.noteToolCall();
+    const content: LanguageModelV4Content[] = [];
+    for (const part of result.content) {
+      const judged = part.type === 'text' || (checkReasoning && part.type === 'reasoning');
+      if (!judged || output.length === 0) {
+        content.push(part);
+        continue;
+      }
+      const checked = await call.checkOutput(output, part.text, { usage: result.usage });
+      if (checked.trip) return { trip: checked.trip };
+      content.push(checked.content === part.text ? part : { ...part, text: checked.content });
+    }
+    const settled = await call.settlePerCallOutput(output, result.usage);
+    if (settled?.trip) return { trip: settled.trip };
+    return { content };
+  }
+
   async function guardedGenerate(
     call: CallGuard,
     doGenerate: () => PromiseLike<LanguageModelV4GenerateResult>,
+    generateWith: (prompt: LanguageModelV4Prompt) => PromiseLike<LanguageModelV4GenerateResult>,
   ): Promise<LanguageModelV4GenerateResult> {
     const trip = (record: GuardrailRecord, completed?: LanguageModelV4GenerateResult) => {
       // A call the caller aborted rejects with the abort, as the bare model would.
@@ -242,26 +299,43 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     const parallelResult = await parallel;
     if (parallelResult?.trip) return trip(parallelResult.trip, result);
     if (call.callerAborted()) throw call.abortReason();
-    if (result.content.some(part => part.type === 'tool-call')) call.noteToolCall();
 
-    const content: LanguageModelV4Content[] = [];
-    for (const part of result.content) {
-      const judged = part.type === 'text' || (checkReasoning && part.type === 'reasoning');
-      if (!judged || output.length === 0) {
-        content.push(part);
-        continue;
+    let usage = result.usage;
+    for (let attempt = 1; ; attempt++) {
+      if (retry) call.startAttempt(attempt);
+      const judged = await judgeAnswer(call, result);
+      if (!judged.trip) {
+        return {
+          ...result,
+          content: judged.content,
+          usage,
+          providerMetadata: withOutcome(result.providerMetadata, call.outcome(false)),
+        };
       }
-      const checked = await call.checkOutput(output, part.text, { usage: result.usage });
-      if (checked.trip) return trip(checked.trip, result);
-      content.push(checked.content === part.text ? part : { ...part, text: checked.content });
+      const last = { ...result, usage };
+      if (!retry || attempt > retry.maxAttempts || !isRetryableTrip(judged.trip, output)) {
+        return trip(judged.trip, last);
+      }
+      if (call.callerAborted()) throw call.abortReason();
+      // What a guardrail hid in this answer must not be sent again: then only the feedback goes.
+      const answerSafe = !call.records.some(
+        record => record.attempt === attempt && record.status === 'modified',
+      );
+      const prompt = retryPrompt({
+        prompt: call.prompt,
+        content: result.content,
+        answerSafe,
+        feedback: feedbackOf(judged.trip),
+      });
+      try {
+        result = await generateWith(prompt);
+      } catch (error) {
+        if (call.callerAborted()) throw error;
+        // The retry failed: the call ends as it would have without retry.
+        return trip(judged.trip, last);
+      }
+      usage = addUsage(usage, result.usage);
     }
-    const settled = await call.settlePerCallOutput(output, result.usage);
-    if (settled?.trip) return trip(settled.trip, result);
-    return {
-      ...result,
-      content,
-      providerMetadata: withOutcome(result.providerMetadata, call.outcome(false)),
-    };
   }
 
   async function guardedStream(
@@ -386,10 +460,12 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       return transformed;
     },
 
-    async wrapGenerate({ doGenerate, params }) {
+    async wrapGenerate({ doGenerate, params, model }) {
       const call = calls.get(params) ?? (await prepareOnTheSpot(params));
       try {
-        return await guardedGenerate(call, doGenerate);
+        return await guardedGenerate(call, doGenerate, prompt =>
+          model.doGenerate({ ...params, prompt }),
+        );
       } finally {
         call.release();
       }

@@ -9,6 +9,7 @@ import {
   objectOption,
   oneOf,
   positiveInt,
+  required,
   rule,
   storeOption,
   stringOption,
@@ -45,6 +46,19 @@ export const guardrailsOptionShape = {
   store: storeOption,
   verdictTtlMs: positiveInt,
   defaultTimeoutMs: milliseconds,
+  retry: objectOption(
+    {
+      maxAttempts: required(
+        rule(
+          value => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 10,
+          'an integer from 1 to 10 (extra model calls)',
+        ),
+        'an integer from 1 to 10 (extra model calls)',
+      ),
+      feedback: functionOption('a function of the record returning the feedback text'),
+    },
+    '{ maxAttempts: 1..10, feedback?: (record) => string }',
+  ),
   specificationVersion: rule(
     value => value === 'v4' || value === 'v3',
     "'v4' (AI SDK 7) or 'v3' (AI SDK 6)",
@@ -68,6 +82,28 @@ function windowModeIssues(options: Record<string, unknown>, issues: GuardrailCon
 }
 
 /**
+ * A retry asks the model again after the answer was judged; window and
+ * passthrough streams release text before that, so there is nothing to
+ * take back: `retry` is only for generate calls and `hold` streams.
+ */
+function retryModeIssues(options: Record<string, unknown>, issues: GuardrailConfigIssue[]): void {
+  const { stream, retry } = options;
+  if (retry === undefined) return;
+  const mode = (stream as { mode?: unknown } | null | undefined)?.mode;
+  if (mode !== 'window' && mode !== 'passthrough') return;
+  issues.push({
+    path: 'retry',
+    value: `stream mode '${mode}'`,
+    expected: `stream mode 'hold' with retry: '${mode}' releases text before the answer is judged, so a tripped answer cannot be replaced by a retry`,
+  });
+}
+
+function refineIssues(options: Record<string, unknown>, issues: GuardrailConfigIssue[]): void {
+  windowModeIssues(options, issues);
+  retryModeIssues(options, issues);
+}
+
+/**
  * Checks the options of `guardrails()` and returns them (`{}` for none);
  * throws one `GuardrailConfigError` naming every bad option (`stream.mode`,
  * `input[1]`, an unknown key...). `null` is not "no options": it is an error.
@@ -79,6 +115,6 @@ export function validateGuardrailsOptions<OPTIONS extends object>(
     prefix: '',
     root: 'guardrails',
     shape: guardrailsOptionShape,
-    refine: windowModeIssues,
+    refine: refineIssues,
   });
 }

@@ -42,6 +42,8 @@ export function secrets(options?: SecretsOptions): Guardrail {
     // Verdicts cached under another configuration must not apply to this one.
     fingerprint: options,
     streamSafe: true,
+    // A retry would show the model the credential again (in its answer or the feedback).
+    retryable: false,
     // Doubled: one invisible character may sit between every two visible ones.
     maxMatchLength: secretsMaxMatchLength * 2,
     // Window mode releases text up to where a secret could still begin or grow.

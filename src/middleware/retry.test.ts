@@ -1,0 +1,282 @@
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { generateText, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import {
+  blockWord,
+  generateResult,
+  redactEmails,
+  streamOf,
+  textParts,
+  withoutTiming,
+} from '../../test/helpers';
+import { allow, block, defineGuardrail } from '../core/define-guardrail';
+import { GuardrailConfigError, GuardrailTripwireError } from '../core/errors';
+import { secrets } from '../guards/secrets/secrets';
+import { getGuardrailOutcome } from './get-guardrail-outcome';
+import { type GuardrailsOptions, guardrails } from './guardrails-middleware';
+import { defaultRetryFeedback } from './retry';
+
+/** A model whose n-th generate call answers `answers[n]` (the last one again after that). */
+function scriptedModel(answers: string[]) {
+  let calls = 0;
+  return new MockLanguageModelV4({
+    doGenerate: async () => generateResult(answers[Math.min(calls++, answers.length - 1)]!),
+    doStream: async () => streamOf(textParts([answers[0]!])),
+  });
+}
+
+function guarded(mock: MockLanguageModelV4, options: GuardrailsOptions) {
+  return wrapLanguageModel({ model: mock, middleware: guardrails(options) });
+}
+
+/** Role and texts of each message: what the retry sends, without provider fields. */
+function shape(prompt: LanguageModelV4Prompt) {
+  return prompt.map(message => ({
+    role: message.role,
+    texts:
+      typeof message.content === 'string'
+        ? [message.content]
+        : message.content.flatMap(part => (part.type === 'text' ? [part.text] : [])),
+  }));
+}
+
+const ACME_FEEDBACK = [
+  'Your previous answer was blocked by the "block-acme" guardrail.',
+  '- matched acme',
+  '- "acme" is not allowed.',
+  'Write a new answer to the request that follows this rule.',
+].join('\n');
+
+describe('retry (generate)', () => {
+  it('asks again with the blocked answer and the feedback; the passing answer is returned', async () => {
+    const mock = scriptedModel(['Buy Acme, it is great.', 'Our product is great.']);
+    const events: [string, number | undefined][] = [];
+    const result = await generateText({
+      model: guarded(mock, {
+        output: [blockWord('acme')],
+        retry: { maxAttempts: 2 },
+        onEvent: event => events.push([event.type, event.record.attempt]),
+      }),
+      prompt: 'What should I buy?',
+    });
+    expect(result.text).toBe('Our product is great.');
+    expect(result.finishReason).toBe('stop');
+    expect(mock.doGenerateCalls).toHaveLength(2);
+    expect(shape(mock.doGenerateCalls[0]!.prompt)).toEqual([
+      { role: 'user', texts: ['What should I buy?'] },
+    ]);
+    expect(shape(mock.doGenerateCalls[1]!.prompt)).toEqual([
+      { role: 'user', texts: ['What should I buy?'] },
+      { role: 'assistant', texts: ['Buy Acme, it is great.'] },
+      { role: 'user', texts: [ACME_FEEDBACK] },
+    ]);
+    // Usage is the sum of both calls (10 + 10 in, 20 + 20 out).
+    expect(result.usage.inputTokens).toBe(20);
+    expect(result.usage.outputTokens).toBe(40);
+    const outcome = await getGuardrailOutcome(result);
+    expect(outcome?.status).toBe('passed');
+    expect(withoutTiming(outcome?.records)).toEqual([
+      {
+        guardrail: 'block-acme',
+        kind: 'output',
+        status: 'blocked',
+        message: '"acme" is not allowed.',
+        reason: 'matched acme',
+        severity: 'critical',
+        attempt: 1,
+      },
+      { guardrail: 'block-acme', kind: 'output', status: 'passed', attempt: 2 },
+    ]);
+    expect(events).toEqual([
+      ['guardrail.blocked', 1],
+      ['guardrail.passed', 2],
+    ]);
+  });
+
+  it('leaves the answer out when a guardrail hid a value of it; the feedback never holds the value', async () => {
+    const mock = scriptedModel(['Mail bob@example.com at Acme.', 'Ask our support team.']);
+    const result = await generateText({
+      model: guarded(mock, {
+        output: [redactEmails(), blockWord('acme')],
+        retry: { maxAttempts: 1 },
+      }),
+      prompt: 'Who do I contact?',
+    });
+    expect(result.text).toBe('Ask our support team.');
+    expect(shape(mock.doGenerateCalls[1]!.prompt)).toEqual([
+      { role: 'user', texts: ['Who do I contact?'] },
+      { role: 'user', texts: [ACME_FEEDBACK] },
+    ]);
+    expect(JSON.stringify(mock.doGenerateCalls[1]!.prompt)).not.toContain('bob@example.com');
+    expect(
+      withoutTiming((await getGuardrailOutcome(result))?.records).map(r => [
+        r.guardrail,
+        r.status,
+        r.attempt,
+      ]),
+    ).toEqual([
+      ['redact-email', 'modified', 1],
+      ['block-acme', 'blocked', 1],
+      ['redact-email', 'passed', 2],
+      ['block-acme', 'passed', 2],
+    ]);
+  });
+
+  it('uses the feedback option for the user message', async () => {
+    const mock = scriptedModel(['Acme.', 'Fine.']);
+    await generateText({
+      model: guarded(mock, {
+        output: [blockWord('acme')],
+        retry: { maxAttempts: 1, feedback: record => `Do not trip ${record.guardrail}.` },
+      }),
+      prompt: 'Hi',
+    });
+    expect(shape(mock.doGenerateCalls[1]!.prompt).at(-1)).toEqual({
+      role: 'user',
+      texts: ['Do not trip block-acme.'],
+    });
+  });
+
+  it('after every attempt tripped, ends as a trip with every attempt recorded and usage summed', async () => {
+    const mock = scriptedModel(['Acme.']);
+    const result = await generateText({
+      model: guarded(mock, { output: [blockWord('acme')], retry: { maxAttempts: 2 } }),
+      prompt: 'Hi',
+    });
+    expect(mock.doGenerateCalls).toHaveLength(3);
+    expect(result.text).toBe('"acme" is not allowed.');
+    expect(result.finishReason).toBe('content-filter');
+    expect(result.usage.inputTokens).toBe(30);
+    expect(result.usage.outputTokens).toBe(60);
+    const outcome = await getGuardrailOutcome(result);
+    expect(outcome?.status).toBe('blocked');
+    expect(outcome?.records.map(r => [r.status, r.attempt])).toEqual([
+      ['blocked', 1],
+      ['blocked', 2],
+      ['blocked', 3],
+    ]);
+  });
+
+  it("onTrip 'throw': the error carries every attempt's records", async () => {
+    const mock = scriptedModel(['Acme.']);
+    const error = await generateText({
+      model: guarded(mock, {
+        output: [blockWord('acme')],
+        retry: { maxAttempts: 1 },
+        onTrip: 'throw',
+      }),
+      prompt: 'Hi',
+    }).catch(e => e);
+    expect(GuardrailTripwireError.isInstance(error)).toBe(true);
+    expect(mock.doGenerateCalls).toHaveLength(2);
+    expect(error.record.attempt).toBe(2);
+    expect(error.records.map((r: { attempt?: number }) => r.attempt)).toEqual([1, 2]);
+  });
+
+  it('never retries an input trip', async () => {
+    const mock = scriptedModel(['never']);
+    const result = await generateText({
+      model: guarded(mock, { input: [blockWord('bomb')], retry: { maxAttempts: 3 } }),
+      prompt: 'a bomb',
+    });
+    expect(mock.doGenerateCalls).toHaveLength(0);
+    expect(result.text).toBe('"bomb" is not allowed.');
+  });
+
+  it('never retries a retryable:false guardrail or verdict, nor a failed-closed error', async () => {
+    const noRetryGuardrail = defineGuardrail({
+      name: 'no-retry',
+      retryable: false,
+      check: text => (text.includes('x') ? block('no x') : allow()),
+    });
+    const noRetryVerdict = defineGuardrail({
+      name: 'no-retry-verdict',
+      check: text => (text.includes('x') ? block({ message: 'no x', retryable: false }) : allow()),
+    });
+    const broken = defineGuardrail({
+      name: 'broken',
+      check: () => {
+        throw new Error('down');
+      },
+    });
+    for (const guardrail of [noRetryGuardrail, noRetryVerdict, broken]) {
+      const mock = scriptedModel(['x', 'fine']);
+      const result = await generateText({
+        model: guarded(mock, { output: [guardrail], retry: { maxAttempts: 2 } }),
+        prompt: 'Hi',
+      });
+      expect(mock.doGenerateCalls).toHaveLength(1);
+      expect(result.finishReason).toBe('content-filter');
+    }
+    expect(noRetryVerdict.retryable).toBeUndefined();
+  });
+
+  it('secrets blocks are not retried: the credential is never shown to the model again', async () => {
+    expect(secrets().retryable).toBe(false);
+    const token = `ghp_${'aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5'}`;
+    const mock = scriptedModel([`Use ${token}`, 'fine']);
+    const result = await generateText({
+      model: guarded(mock, { output: [secrets()], retry: { maxAttempts: 2 } }),
+      prompt: 'Hi',
+    });
+    expect(result.finishReason).toBe('content-filter');
+    expect(mock.doGenerateCalls).toHaveLength(1);
+  });
+
+  it('a feedback option that returns no string is a config error', async () => {
+    const mock = scriptedModel(['Acme.']);
+    const error = await generateText({
+      model: guarded(mock, {
+        output: [blockWord('acme')],
+        retry: { maxAttempts: 1, feedback: (() => 5) as never },
+      }),
+      prompt: 'Hi',
+    }).catch(e => e);
+    expect(GuardrailConfigError.isInstance(error)).toBe(true);
+    expect(error.issues[0].path).toBe('retry.feedback');
+  });
+});
+
+describe('retry options', () => {
+  it.each(['window', 'passthrough'] as const)('stream mode %s rejects retry', mode => {
+    const error = (() => {
+      try {
+        guardrails({ output: [blockWord('acme')], stream: { mode }, retry: { maxAttempts: 1 } });
+      } catch (e) {
+        return e;
+      }
+    })() as GuardrailConfigError;
+    expect(GuardrailConfigError.isInstance(error)).toBe(true);
+    expect(error.issues).toEqual([
+      {
+        path: 'retry',
+        value: `stream mode '${mode}'`,
+        expected: `stream mode 'hold' with retry: '${mode}' releases text before the answer is judged, so a tripped answer cannot be replaced by a retry`,
+      },
+    ]);
+  });
+
+  it('maxAttempts must be an integer from 1 to 10, and is required', () => {
+    for (const retry of [{ maxAttempts: 0 }, { maxAttempts: 11 }, { maxAttempts: 1.5 }, {}]) {
+      expect(() => guardrails({ output: [blockWord('acme')], retry: retry as never })).toThrow(
+        /retry\.maxAttempts: expected an integer from 1 to 10/,
+      );
+    }
+  });
+
+  it('the default feedback names the guardrail, its reason and message only', () => {
+    expect(
+      defaultRetryFeedback({
+        guardrail: 'url-filter',
+        kind: 'output',
+        status: 'blocked',
+        reason: 'host not allowed',
+        durationMs: 1,
+        info: { host: 'evil.example' },
+      }),
+    ).toBe(
+      'Your previous answer was blocked by the "url-filter" guardrail.\n- host not allowed\nWrite a new answer to the request that follows this rule.',
+    );
+  });
+});

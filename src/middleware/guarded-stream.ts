@@ -1,4 +1,8 @@
-import type { LanguageModelV4Usage } from '@ai-sdk/provider';
+import type {
+  LanguageModelV4Prompt,
+  LanguageModelV4StreamResult,
+  LanguageModelV4Usage,
+} from '@ai-sdk/provider';
 import type { ChainResult } from '../core/chain';
 import { GuardrailTripwireError } from '../core/errors';
 import type { Guardrail, GuardrailRecord } from '../core/types';
@@ -14,6 +18,7 @@ import type { CallGuard } from './call-guard';
 import { holdProcessor } from './hold-processor';
 import { partNormalizer } from './normalize-parts';
 import { passthroughProcessor } from './passthrough-processor';
+import { addUsage, isRetryableTrip, retryPrompt } from './retry';
 import type { ProcessorStep, StreamMode, StreamPart, StreamProcessor } from './stream-processor';
 import { windowProcessor } from './window-processor';
 
@@ -29,6 +34,16 @@ export interface StreamSettings {
   output: readonly Guardrail[];
   checkReasoning: boolean;
   holdBackWindow: number;
+  /**
+   * `hold` mode with the middleware's `retry`: how many extra model calls a
+   * retryable output trip may cost, the feedback of a trip, and how to
+   * stream the model again with another prompt.
+   */
+  retry?: {
+    maxAttempts: number;
+    feedbackOf: (record: GuardrailRecord) => string;
+    streamWith: (prompt: LanguageModelV4Prompt) => PromiseLike<LanguageModelV4StreamResult>;
+  };
 }
 
 /** Usage of a call that was cut short: the model did not report it. */
@@ -119,9 +134,19 @@ export function guardStream(
   call: CallGuard,
   settings: StreamSettings,
 ): ReadableStream<Part> {
-  const reader = source.getReader();
-  const processor = processorFor(call, settings);
-  const normalizer = partNormalizer();
+  let reader = source.getReader();
+  let processor = processorFor(call, settings);
+  let normalizer = partNormalizer();
+  // Retry (hold mode): the attempt being read, the usage of the attempts
+  // before it, and the text of the current answer by block id (for the
+  // assistant turn of the retry prompt).
+  const retry = settings.mode === 'hold' && settings.output.length > 0 ? settings.retry : undefined;
+  let attempt = 1;
+  let earlierUsage: LanguageModelV4Usage | undefined;
+  let answerTexts = new Map<string, string>();
+  if (retry) call.startAttempt(attempt);
+  const totalUsage = (usage: LanguageModelV4Usage) =>
+    earlierUsage ? addUsage(earlierUsage, usage) : usage;
   const parallel = call.startParallel();
   /**
    * The main loop's one state: parts wait for the parallel input guardrails
@@ -198,7 +223,9 @@ export function guardStream(
       if (part.type === 'stream-start' || part.type === 'response-metadata') emit(part);
     }
     for (const part of processor.close()) emit(part);
-    for (const part of tripParts(call, record, settings, finish, usage)) emit(part);
+    const finishSoFar = finish && { ...finish, usage: totalUsage(finish.usage) };
+    for (const part of tripParts(call, record, settings, finishSoFar, totalUsage(usage)))
+      emit(part);
     phase = 'finished';
   }
 
@@ -213,6 +240,8 @@ export function guardStream(
       for (const part of heldForParallel.splice(0)) emit(part);
     }
     const last = await processor.end(finish?.usage);
+    if (cancelled()) return;
+    if (last.trip && !last.reportOnly && (await retried(last.trip))) return;
     if (cancelled()) return;
     if (last.trip && !last.reportOnly) return trip(last.trip, finish?.usage ?? UNKNOWN_USAGE, emit);
     // A response with no text (tool calls only) still settles per-call guardrails such as a budget.
@@ -233,13 +262,51 @@ export function guardStream(
     }
     emit({
       type: 'finish',
-      usage: finish?.usage ?? UNKNOWN_USAGE,
+      usage: totalUsage(finish?.usage ?? UNKNOWN_USAGE),
       finishReason: tripped
         ? blockedFinishReason(last.trip)
         : (finish?.finishReason ?? { unified: 'other', raw: undefined }),
       providerMetadata: withOutcome(finish?.providerMetadata, call.outcome(tripped)),
     });
     phase = 'finished';
+  }
+
+  /**
+   * Hold mode with `retry`: nothing of the tripped answer was released, so
+   * the model is streamed again with the feedback and its stream replaces
+   * the source. False when the trip is not retried (the call ends with it).
+   */
+  async function retried(record: GuardrailRecord): Promise<boolean> {
+    if (!retry || attempt > retry.maxAttempts || !isRetryableTrip(record, settings.output)) {
+      return false;
+    }
+    if (call.callerAborted()) return false;
+    // What a guardrail hid in this answer must not be sent again: then only the feedback goes.
+    const answerSafe = !call.records.some(r => r.attempt === attempt && r.status === 'modified');
+    const prompt = retryPrompt({
+      prompt: call.prompt,
+      content: [...answerTexts.values()].map(text => ({ type: 'text' as const, text })),
+      answerSafe,
+      feedback: retry.feedbackOf(record),
+    });
+    let next: LanguageModelV4StreamResult;
+    try {
+      next = await retry.streamWith(prompt);
+    } catch (error) {
+      if (call.callerAborted()) throw error;
+      // The retry failed: the call ends as it would have without retry.
+      return false;
+    }
+    earlierUsage = totalUsage(finish?.usage ?? UNKNOWN_USAGE);
+    reader = next.stream.getReader();
+    processor = processorFor(call, settings);
+    normalizer = partNormalizer();
+    answerTexts = new Map();
+    finish = undefined;
+    sourceClosed = false;
+    attempt++;
+    call.startAttempt(attempt);
+    return true;
   }
 
   /** Acts on one read. Returns a promise only when it has to wait (a check, the end). */
@@ -257,6 +324,11 @@ export function guardStream(
       return;
     }
     if (part.type === 'tool-call') call.noteToolCall();
+    // A retry's stream starts again: the consumer has seen the first start.
+    if (part.type === 'stream-start' && attempt > 1) return;
+    if (retry && part.type === 'text-delta') {
+      answerTexts.set(part.id, (answerTexts.get(part.id) ?? '') + part.delta);
+    }
     if (part.type === 'stream-start' || part.type === 'response-metadata') {
       release([part], emit);
       return;

@@ -139,8 +139,8 @@ export interface GuardrailsOptions<VERSION extends MiddlewareSpecificationVersio
    * a value of it) and a user message saying why it was blocked, up to
    * `maxAttempts` extra calls; the first answer that passes is returned.
    * Input trips, errors, per-call guardrails and `retryable: false` blocks
-   * (the built-in `secrets`) are never retried. Generate calls only for
-   * now; a `window` or `passthrough` stream rejects it (its text is
+   * (the built-in `secrets`) are never retried. Generate calls and `hold`
+   * streams; a `window` or `passthrough` stream rejects it (its text is
    * released before it is judged). See docs/middleware.md.
    */
   retry?: RetryOptions;
@@ -341,8 +341,19 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
   async function guardedStream(
     call: CallGuard,
     doStream: () => PromiseLike<LanguageModelV4StreamResult>,
+    streamWith: (prompt: LanguageModelV4Prompt) => PromiseLike<LanguageModelV4StreamResult>,
   ): Promise<LanguageModelV4StreamResult> {
-    const settings = { onTrip, blockedMessage, output, checkReasoning, holdBackWindow, mode };
+    const settings = {
+      onTrip,
+      blockedMessage,
+      output,
+      checkReasoning,
+      holdBackWindow,
+      mode,
+      ...(retry && {
+        retry: { maxAttempts: retry.maxAttempts, feedbackOf, streamWith },
+      }),
+    };
     if (mode !== 'hold') call.judgeEveryStep();
     if (call.input.trip) {
       call.release();
@@ -471,9 +482,9 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       }
     },
 
-    async wrapStream({ doStream, params }) {
+    async wrapStream({ doStream, params, model }) {
       const call = calls.get(params) ?? (await prepareOnTheSpot(params));
-      return guardedStream(call, doStream);
+      return guardedStream(call, doStream, prompt => model.doStream({ ...params, prompt }));
     },
   };
   // AI SDK 6 and 7 call the same hooks with the same part shapes; only the label differs.

@@ -1,5 +1,5 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { generateText, wrapLanguageModel } from 'ai';
+import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import {
@@ -16,6 +16,18 @@ import { secrets } from '../guards/secrets/secrets';
 import { getGuardrailOutcome } from './get-guardrail-outcome';
 import { type GuardrailsOptions, guardrails } from './guardrails-middleware';
 import { defaultRetryFeedback } from './retry';
+
+/** A model whose n-th stream call streams `answers[n]` in two deltas (the last one again after that). */
+function scriptedStreamModel(answers: string[]) {
+  let calls = 0;
+  return new MockLanguageModelV4({
+    doStream: async () => {
+      const text = answers[Math.min(calls++, answers.length - 1)]!;
+      const cut = Math.floor(text.length / 2);
+      return streamOf(textParts([text.slice(0, cut), text.slice(cut)]));
+    },
+  });
+}
 
 /** A model whose n-th generate call answers `answers[n]` (the last one again after that). */
 function scriptedModel(answers: string[]) {
@@ -235,6 +247,76 @@ describe('retry (generate)', () => {
     }).catch(e => e);
     expect(GuardrailConfigError.isInstance(error)).toBe(true);
     expect(error.issues[0].path).toBe('retry.feedback');
+  });
+});
+
+describe('retry (hold stream)', () => {
+  it('streams again after a trip; only the passing answer reaches the consumer', async () => {
+    const mock = scriptedStreamModel(['Buy Acme, it is great.', 'Our product is great.']);
+    const events: [string, number | undefined][] = [];
+    const result = streamText({
+      model: guarded(mock, {
+        output: [blockWord('acme')],
+        retry: { maxAttempts: 2 },
+        onEvent: event => events.push([event.type, event.record.attempt]),
+      }),
+      prompt: 'What should I buy?',
+    });
+    const chunks: string[] = [];
+    for await (const chunk of result.textStream) chunks.push(chunk);
+    expect(chunks.join('')).toBe('Our product is great.');
+    expect(await result.finishReason).toBe('stop');
+    expect(mock.doStreamCalls).toHaveLength(2);
+    expect(shape(mock.doStreamCalls[1]!.prompt)).toEqual([
+      { role: 'user', texts: ['What should I buy?'] },
+      { role: 'assistant', texts: ['Buy Acme, it is great.'] },
+      { role: 'user', texts: [ACME_FEEDBACK] },
+    ]);
+    const usage = await result.usage;
+    expect(usage.inputTokens).toBe(20);
+    expect(usage.outputTokens).toBe(40);
+    expect(
+      withoutTiming((await getGuardrailOutcome(result))?.records).map(r => [r.status, r.attempt]),
+    ).toEqual([
+      ['blocked', 1],
+      ['passed', 2],
+    ]);
+    expect(events).toEqual([
+      ['guardrail.blocked', 1],
+      ['guardrail.passed', 2],
+    ]);
+  });
+
+  it('after every attempt tripped, streams the blocked message with summed usage', async () => {
+    const mock = scriptedStreamModel(['Acme rocks.']);
+    const result = streamText({
+      model: guarded(mock, { output: [blockWord('acme')], retry: { maxAttempts: 1 } }),
+      prompt: 'Hi',
+    });
+    expect(await result.text).toBe('"acme" is not allowed.');
+    expect(await result.finishReason).toBe('content-filter');
+    expect(mock.doStreamCalls).toHaveLength(2);
+    expect((await result.usage).outputTokens).toBe(40);
+    expect((await getGuardrailOutcome(result))?.records.map(r => [r.status, r.attempt])).toEqual([
+      ['blocked', 1],
+      ['blocked', 2],
+    ]);
+  });
+
+  it('leaves out an answer a guardrail modified', async () => {
+    const mock = scriptedStreamModel(['Mail bob@example.com at Acme.', 'Ask support.']);
+    const result = streamText({
+      model: guarded(mock, {
+        output: [redactEmails(), blockWord('acme')],
+        retry: { maxAttempts: 1 },
+      }),
+      prompt: 'Who?',
+    });
+    expect(await result.text).toBe('Ask support.');
+    expect(shape(mock.doStreamCalls[1]!.prompt)).toEqual([
+      { role: 'user', texts: ['Who?'] },
+      { role: 'user', texts: [ACME_FEEDBACK] },
+    ]);
   });
 });
 

@@ -2,6 +2,7 @@ import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   blockWord,
   generateResult,
@@ -12,6 +13,7 @@ import {
 } from '../../test/helpers';
 import { allow, block, defineGuardrail } from '../core/define-guardrail';
 import { GuardrailConfigError, GuardrailTripwireError } from '../core/errors';
+import { outputSchema } from '../guards/output-schema/output-schema';
 import { secrets } from '../guards/secrets/secrets';
 import { getGuardrailOutcome } from './get-guardrail-outcome';
 import { type GuardrailsOptions, guardrails } from './guardrails-middleware';
@@ -133,6 +135,75 @@ describe('retry (generate)', () => {
       ['redact-email', 'passed', 2],
       ['block-acme', 'passed', 2],
     ]);
+  });
+
+  it('repairs an answer outputSchema rejected: the feedback names the path and the issue', async () => {
+    const mock = scriptedModel(['{"name":"Ada","age":"old"}', '{"name":"Ada","age":36}']);
+    const result = await generateText({
+      model: guarded(mock, {
+        output: [outputSchema({ schema: z.object({ name: z.string(), age: z.number() }) })],
+        retry: { maxAttempts: 1 },
+      }),
+      prompt: 'Ada as JSON',
+    });
+    expect(result.text).toBe('{"name":"Ada","age":36}');
+    expect(shape(mock.doGenerateCalls[1]!.prompt)).toEqual([
+      { role: 'user', texts: ['Ada as JSON'] },
+      { role: 'assistant', texts: ['{"name":"Ada","age":"old"}'] },
+      {
+        role: 'user',
+        texts: [
+          [
+            'Your previous answer was blocked by the "output-schema" guardrail.',
+            '- answer does not match the schema at "age": Invalid input: expected number, received string',
+            '- The answer did not have the expected format.',
+            'Write a new answer to the request that follows this rule.',
+          ].join('\n'),
+        ],
+      },
+    ]);
+  });
+
+  it('retries a tool-calling answer whose text tripped; the retry prompt holds only its text', async () => {
+    let calls = 0;
+    const mock = new MockLanguageModelV4({
+      doGenerate: async () =>
+        calls++ === 0
+          ? generateResult([
+              { type: 'text', text: 'Checking Acme.' },
+              { type: 'tool-call', toolCallId: 'c1', toolName: 'search', input: '{}' },
+            ])
+          : generateResult('Checking.'),
+    });
+    const model = guarded(mock, { output: [blockWord('acme')], retry: { maxAttempts: 1 } });
+    const result = await model.doGenerate({
+      prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+    });
+    expect(result.content).toEqual([{ type: 'text', text: 'Checking.' }]);
+    expect(shape(mock.doGenerateCalls[1]!.prompt)).toEqual([
+      { role: 'user', texts: ['Hi'] },
+      { role: 'assistant', texts: ['Checking Acme.'] },
+      { role: 'user', texts: [ACME_FEEDBACK] },
+    ]);
+  });
+
+  it('a retry call that fails ends the call as the trip it retried', async () => {
+    let calls = 0;
+    const mock = new MockLanguageModelV4({
+      doGenerate: async () => {
+        if (calls++ > 0) throw new Error('provider down');
+        return generateResult('Acme.');
+      },
+    });
+    const result = await generateText({
+      model: guarded(mock, { output: [blockWord('acme')], retry: { maxAttempts: 2 } }),
+      prompt: 'Hi',
+      maxRetries: 0,
+    });
+    expect(mock.doGenerateCalls).toHaveLength(2);
+    expect(result.text).toBe('"acme" is not allowed.');
+    expect(result.finishReason).toBe('content-filter');
+    expect(result.usage.outputTokens).toBe(20);
   });
 
   it('uses the feedback option for the user message', async () => {

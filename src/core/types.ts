@@ -82,6 +82,12 @@ export interface GuardrailContext {
    */
   step?: number;
   /**
+   * `output` with the middleware's `retry`: which answer of the call is
+   * judged (1 is the first, 2 the first retry...). A new attempt is a new
+   * model call: a guardrail that counts calls or tokens counts it too.
+   */
+  attempt?: number;
+  /**
    * State shared by the guardrails of one model call (input and output see the
    * same map), for guardrails that must remember something between the two.
    */

@@ -238,6 +238,7 @@ export class CallGuard {
         state: this.state,
         ...(usage && { usage }),
         ...(this.step !== undefined && { step: this.step }),
+        ...(attempt !== undefined && { attempt }),
       },
       {
         abortSignal: this.controller.signal,

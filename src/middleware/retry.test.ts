@@ -15,6 +15,8 @@ import { allow, block, defineGuardrail } from '../core/define-guardrail';
 import { GuardrailConfigError, GuardrailTripwireError } from '../core/errors';
 import { outputSchema } from '../guards/output-schema/output-schema';
 import { secrets } from '../guards/secrets/secrets';
+import { tokenBudget } from '../guards/token-budget/token-budget';
+import { memoryStore } from '../store/memory-store';
 import { getGuardrailOutcome } from './get-guardrail-outcome';
 import { type GuardrailsOptions, guardrails } from './guardrails-middleware';
 import { defaultRetryFeedback } from './retry';
@@ -389,6 +391,35 @@ describe('retry (hold stream)', () => {
       { role: 'user', texts: [ACME_FEEDBACK] },
     ]);
   });
+});
+
+describe('retry and per-call guardrails', () => {
+  it.each(['generate', 'stream'] as const)(
+    'a session token budget is charged for every attempt (%s)',
+    async how => {
+      const store = memoryStore();
+      const budget = tokenBudget({ perSession: { maxTokens: 10_000 }, store });
+      const mock =
+        how === 'generate'
+          ? scriptedModel(['Acme.', 'Fine.'])
+          : scriptedStreamModel(['Acme.', 'Fine.']);
+      const options = {
+        model: guarded(mock, {
+          input: [budget],
+          output: [budget, blockWord('acme')],
+          retry: { maxAttempts: 1 },
+        }),
+        prompt: 'Hi',
+        maxOutputTokens: 2_000,
+        providerOptions: { guardrails: { sessionId: 's1' } },
+      };
+      const text =
+        how === 'generate' ? (await generateText(options)).text : await streamText(options).text;
+      expect(text).toBe('Fine.');
+      // Each call reported 10 input + 20 output tokens: two calls cost 60, not 30.
+      expect(await store.get('token-budget:session:s1')).toBe('60');
+    },
+  );
 });
 
 describe('retry options', () => {

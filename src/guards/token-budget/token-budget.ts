@@ -178,6 +178,10 @@ interface Reservation {
   outputTokens: number;
   /** True once the reported usage replaced the estimate. */
   settled: boolean;
+  /** The answer being settled (the middleware's `retry` asks again: 2, 3...). */
+  attempt: number;
+  /** Tokens of the earlier answers of the call (retries), settled for good. */
+  earlier: number;
 }
 
 /**
@@ -321,6 +325,8 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
         inputTokens: tokens,
         outputTokens: 0,
         settled: false,
+        attempt: 1,
+        earlier: 0,
       } satisfies Reservation);
     }
     return allow({ tokens, reserved, sessionTokens: result.value, budget, source });
@@ -335,6 +341,14 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
     if (perSession && session !== undefined) {
       const reservation = ctx.state.get(reservationKey) as Reservation | undefined;
       const key = reservation?.key ?? `${name}:session:${session}`;
+      if (reservation && (ctx.attempt ?? 1) !== reservation.attempt) {
+        // A retry's answer (the middleware's `retry`) is a new model call:
+        // it is charged in full on top of what the earlier answers cost.
+        reservation.attempt = ctx.attempt ?? 1;
+        reservation.earlier = reservation.charged;
+        reservation.outputTokens = 0;
+        reservation.settled = false;
+      }
       if (!reservation) {
         // No input check reserved this call: an answer was billed already, it always counts.
         sessionTokens = await store.incrBy(key, tokens, windowMs);
@@ -345,11 +359,14 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
         // of the answer adds its own count.
         let actual: number;
         if (reported !== undefined) {
-          actual = (ctx.usage?.inputTokens.total ?? reservation.inputTokens) + reported;
+          actual =
+            reservation.earlier +
+            (ctx.usage?.inputTokens.total ?? reservation.inputTokens) +
+            reported;
           reservation.settled = true;
         } else {
           reservation.outputTokens += tokens;
-          actual = reservation.inputTokens + reservation.outputTokens;
+          actual = reservation.earlier + reservation.inputTokens + reservation.outputTokens;
         }
         sessionTokens = await store.incrBy(key, actual - reservation.charged, windowMs);
         reservation.charged = actual;

@@ -194,7 +194,7 @@ output:
         path: 'extra',
         value: true,
         expected:
-          'no such option (known: input, output, tool_input, tool_output, tool_args, tool_result, stream_mode, stream_buffer_tokens, output_scope, on_trip, blocked_message)',
+          'no such option (known: input, output, tool_input, tool_output, tool_args, tool_result, stream_mode, stream_buffer_tokens, output_scope, on_trip, blocked_message, retry)',
       },
       { path: 'input[0].threshold', value: 'high', expected: 'a number' },
       {

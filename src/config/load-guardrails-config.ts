@@ -240,6 +240,13 @@ export function buildGuardrailsConfig<VERSION extends MiddlewareSpecificationVer
       blockedMessage: withOwnMessages(config.blocked_message as string | undefined, messages),
       onEvent: options.onEvent,
       context: options.context,
+      // The file sets how many attempts; a `feedback` function can only come from code.
+      ...(config.retry !== undefined && {
+        retry: {
+          ...middlewareRest.retry,
+          maxAttempts: (config.retry as { max_attempts: number }).max_attempts,
+        },
+      }),
     });
   } catch (error) {
     if (GuardrailConfigError.isInstance(error)) throw new GuardrailConfigError(error.issues);

@@ -403,6 +403,17 @@ const outputScope = z
   );
 const aliasNote = (canonical: string) => `Alias of ${canonical} (seed 002 dialect)`;
 const onTrip = z.enum(['return', 'throw']);
+const retry = z
+  .strictObject({
+    max_attempts: z
+      .int()
+      .min(1)
+      .max(10)
+      .describe('Extra model calls after an output trip, 1 to 10'),
+  })
+  .describe(
+    "Re-ask after an output trip with the guardrail's feedback (generate and stream_mode hold only)",
+  );
 
 /** The top-level keys of a config file (entries are checked one by one against their type). */
 export const configShape = {
@@ -418,6 +429,7 @@ export const configShape = {
   output_scope: outputScope.optional(),
   on_trip: onTrip.optional(),
   blocked_message: z.string().optional(),
+  retry: retry.optional(),
 };
 
 /** The whole file, with typed entries: the source of the JSON Schema and of `GuardrailsConfig`. */
@@ -451,6 +463,7 @@ export const guardrailsConfigSchema = z
     output_scope: outputScope.optional(),
     on_trip: onTrip.describe('return (default) the blocked message, or throw').optional(),
     blocked_message: z.string().describe('Text shown in place of a blocked response').optional(),
+    retry: retry.optional(),
   })
   .describe('ai-guardrails configuration');
 

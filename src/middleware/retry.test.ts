@@ -11,6 +11,7 @@ import {
   textParts,
   withoutTiming,
 } from '../../test/helpers';
+import { buildGuardrailsConfig } from '../config/load-guardrails-config';
 import { allow, block, defineGuardrail } from '../core/define-guardrail';
 import { GuardrailConfigError, GuardrailTripwireError } from '../core/errors';
 import { outputSchema } from '../guards/output-schema/output-schema';
@@ -420,6 +421,53 @@ describe('retry and per-call guardrails', () => {
       expect(await store.get('token-budget:session:s1')).toBe('60');
     },
   );
+});
+
+describe('retry in a config file', () => {
+  it('retry.max_attempts sets the extra calls; a feedback function comes from the loader options', async () => {
+    const mock = scriptedModel(['Acme inside.', 'Acme again.', 'Fine.']);
+    const { middleware } = buildGuardrailsConfig(
+      { output: [{ type: 'content-filter', blocklist: ['acme'] }], retry: { max_attempts: 2 } },
+      {
+        middleware: {
+          retry: { maxAttempts: 1, feedback: r => `Avoid what ${r.guardrail} blocks.` },
+        },
+      },
+    );
+    const result = await generateText({
+      model: wrapLanguageModel({ model: mock, middleware }),
+      prompt: 'Hi',
+    });
+    expect(result.text).toBe('Fine.');
+    expect(mock.doGenerateCalls).toHaveLength(3);
+    expect(shape(mock.doGenerateCalls[2]!.prompt).at(-1)?.texts[0]).toMatch(
+      /^Avoid what .+ blocks\.$/,
+    );
+  });
+
+  it('a bad max_attempts and retry with stream_mode window are config errors', () => {
+    for (const [config, path] of [
+      [{ retry: { max_attempts: 0 } }, 'retry.max_attempts'],
+      [{ retry: { tries: 1 } }, 'retry.tries'],
+      [
+        {
+          output: [{ type: 'content-filter', blocklist: ['a'] }],
+          stream_mode: 'window',
+          retry: { max_attempts: 1 },
+        },
+        'retry',
+      ],
+    ] as const) {
+      let error: unknown;
+      try {
+        buildGuardrailsConfig(config as never);
+      } catch (e) {
+        error = e;
+      }
+      expect(GuardrailConfigError.isInstance(error)).toBe(true);
+      expect((error as GuardrailConfigError).issues.map(issue => issue.path)).toContain(path);
+    }
+  });
 });
 
 describe('retry options', () => {

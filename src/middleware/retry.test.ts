@@ -209,6 +209,25 @@ describe('retry (generate)', () => {
     expect(result.usage.outputTokens).toBe(20);
   });
 
+  it('a caller abort during the judging of an answer rejects with the abort; no retry is made', async () => {
+    const controller = new AbortController();
+    const abortingBlock = defineGuardrail({
+      name: 'aborting-block',
+      check: () => {
+        controller.abort(new Error('user left'));
+        return block('no');
+      },
+    });
+    const mock = scriptedModel(['first', 'second']);
+    const error = await generateText({
+      model: guarded(mock, { output: [abortingBlock], retry: { maxAttempts: 2 } }),
+      prompt: 'Hi',
+      abortSignal: controller.signal,
+    }).catch(e => e);
+    expect(error).toEqual(new Error('user left'));
+    expect(mock.doGenerateCalls).toHaveLength(1);
+  });
+
   it('uses the feedback option for the user message', async () => {
     const mock = scriptedModel(['Acme.', 'Fine.']);
     await generateText({
@@ -372,6 +391,31 @@ describe('retry (hold stream)', () => {
     expect(mock.doStreamCalls).toHaveLength(2);
     expect((await result.usage).outputTokens).toBe(40);
     expect((await getGuardrailOutcome(result))?.records.map(r => [r.status, r.attempt])).toEqual([
+      ['blocked', 1],
+      ['blocked', 2],
+    ]);
+  });
+
+  it("onTrip 'throw': the stream's error carries every attempt's records", async () => {
+    const mock = scriptedStreamModel(['Acme rocks.']);
+    const errors: unknown[] = [];
+    const result = streamText({
+      model: guarded(mock, {
+        output: [blockWord('acme')],
+        retry: { maxAttempts: 1 },
+        onTrip: 'throw',
+      }),
+      prompt: 'Hi',
+      onError: ({ error }) => {
+        errors.push(error);
+      },
+    });
+    expect(await result.text).toBe('');
+    expect(mock.doStreamCalls).toHaveLength(2);
+    expect(errors).toHaveLength(1);
+    const error = errors[0] as GuardrailTripwireError;
+    expect(GuardrailTripwireError.isInstance(error)).toBe(true);
+    expect(error.records.map(r => [r.status, r.attempt])).toEqual([
       ['blocked', 1],
       ['blocked', 2],
     ]);

@@ -25,6 +25,7 @@ export type {
   GuardrailMetadata,
   GuardrailOutcome,
   GuardrailRecord,
+  GuardrailRetryable,
   GuardrailSeverity,
   ModifyVerdict,
   Verdict,

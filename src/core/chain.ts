@@ -158,7 +158,9 @@ export function verdictRecord(
     if (verdict.message !== undefined) record.message = verdict.message;
     if (verdict.reason !== undefined) record.reason = verdict.reason;
     if (verdict.severity !== undefined) record.severity = verdict.severity;
-    if (verdict.retryable === false) record.retryable = false;
+    if (verdict.retryable === false || verdict.retryable === 'without-answer') {
+      record.retryable = verdict.retryable;
+    }
   }
   if (verdict.info !== undefined) record.info = verdict.info;
   if (context.toolName !== undefined) record.toolName = context.toolName;

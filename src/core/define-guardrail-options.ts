@@ -35,5 +35,5 @@ export const defineGuardrailOptionShape = {
   // Any value: it is turned into a stable text, never read otherwise.
   fingerprint: rule(() => true, 'any value'),
   perCall: booleanOption,
-  retryable: booleanOption,
+  retryable: anyOf([booleanOption, oneOf(['without-answer'])], "true, false or 'without-answer'"),
 } satisfies OptionShape;

@@ -8,6 +8,7 @@ import type {
   Guardrail,
   GuardrailCachePolicy,
   GuardrailContext,
+  GuardrailRetryable,
   ModifyVerdict,
   Verdict,
 } from './types';
@@ -83,9 +84,11 @@ export interface DefineGuardrailOptions {
   perCall?: boolean;
   /**
    * Output guardrails only: `false` when the middleware's `retry` must not
-   * ask the model again after a block of this guardrail. Default true.
+   * ask the model again after a block of this guardrail; `'without-answer'`
+   * when it may, with the feedback only (never the blocked answer). Default
+   * true.
    */
-  retryable?: boolean;
+  retryable?: GuardrailRetryable;
 }
 
 /**
@@ -130,6 +133,6 @@ export function defineGuardrail(options: DefineGuardrailOptions): Guardrail {
   };
   if (potentialMatchStart !== undefined) guardrail.potentialMatchStart = potentialMatchStart;
   if (fingerprint !== undefined) guardrail.fingerprint = optionsFingerprint(fingerprint);
-  if (retryable === false) guardrail.retryable = false;
+  if (retryable === false || retryable === 'without-answer') guardrail.retryable = retryable;
   return guardrail;
 }

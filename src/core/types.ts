@@ -27,9 +27,11 @@ export type BlockVerdict = {
   /**
    * `false`: the middleware's `retry` must not ask the model again after
    * this block (the feedback or the blocked answer would show the model
-   * something it must not see again). Default: the guardrail's `retryable`.
+   * something it must not see again). `'without-answer'`: retry with the
+   * feedback only, never sending the blocked answer back (it holds the
+   * values the block is about). Default: the guardrail's `retryable`.
    */
-  retryable?: boolean;
+  retryable?: GuardrailRetryable;
 };
 
 /** Replace the content (for example with a redacted copy) and go on. */
@@ -155,11 +157,14 @@ export interface Guardrail {
    */
   perCall?: boolean;
   /**
-   * Output guardrails only: `false` when the middleware's `retry` must not
-   * ask the model again after this guardrail blocked (the built-in `secrets`:
-   * a credential must not be shown to the model again). Default true.
+   * Output guardrails only, for the middleware's `retry`: `false` when the
+   * model must not be asked again after this guardrail blocked (the
+   * built-in `secrets`: a credential must not be shown to the model again);
+   * `'without-answer'` when it may, but with the feedback only, never the
+   * blocked answer (`pii`, `urlFilter`, `invisibleText`: the answer holds
+   * the values the block is about). Default true.
    */
-  retryable?: boolean;
+  retryable?: GuardrailRetryable;
 }
 
 /**
@@ -173,6 +178,12 @@ export interface Guardrail {
  *   Never remembered: every user text of every call is judged again.
  */
 export type GuardrailCachePolicy = 'content' | { metadata: readonly string[] } | 'none';
+
+/**
+ * Whether the middleware's `retry` may ask the model again after a block:
+ * `true`, `false`, or `'without-answer'` (with the feedback only).
+ */
+export type GuardrailRetryable = boolean | 'without-answer';
 
 /** What happened at one step of a chain. JSON-serialisable. */
 export interface GuardrailRecord {
@@ -197,8 +208,8 @@ export interface GuardrailRecord {
    * output record judged (1 is the first answer, 2 the first retry, ...).
    */
   attempt?: number;
-  /** Present (false) when the blocking verdict said `retryable: false`. */
-  retryable?: false;
+  /** Present when the blocking verdict restricted retries (`false` or `'without-answer'`). */
+  retryable?: false | 'without-answer';
 }
 
 /** The guardrail outcome of a call, a step or a whole run. */

@@ -18,7 +18,7 @@ import type { CallGuard } from './call-guard';
 import { holdProcessor } from './hold-processor';
 import { partNormalizer } from './normalize-parts';
 import { passthroughProcessor } from './passthrough-processor';
-import { addUsage, isRetryableTrip, retryPrompt } from './retry';
+import { addUsage, isRetryableTrip, mayResendAnswer, retryPrompt } from './retry';
 import type { ProcessorStep, StreamMode, StreamPart, StreamProcessor } from './stream-processor';
 import { windowProcessor } from './window-processor';
 
@@ -282,7 +282,11 @@ export function guardStream(
     }
     if (call.callerAborted()) return false;
     // What a guardrail hid in this answer must not be sent again: then only the feedback goes.
-    const answerSafe = !call.records.some(r => r.attempt === attempt && r.status === 'modified');
+    const answerSafe = mayResendAnswer(
+      record,
+      settings.output,
+      call.records.filter(r => r.attempt === attempt),
+    );
     const prompt = retryPrompt({
       prompt: call.prompt,
       content: [...answerTexts.values()].map(text => ({ type: 'text' as const, text })),

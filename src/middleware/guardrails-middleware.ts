@@ -31,6 +31,7 @@ import {
   addUsage,
   defaultRetryFeedback,
   isRetryableTrip,
+  mayResendAnswer,
   type RetryOptions,
   retryPrompt,
 } from './retry';
@@ -318,8 +319,10 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       }
       if (call.callerAborted()) throw call.abortReason();
       // What a guardrail hid in this answer must not be sent again: then only the feedback goes.
-      const answerSafe = !call.records.some(
-        record => record.attempt === attempt && record.status === 'modified',
+      const answerSafe = mayResendAnswer(
+        judged.trip,
+        output,
+        call.records.filter(record => record.attempt === attempt),
       );
       const prompt = retryPrompt({
         prompt: call.prompt,

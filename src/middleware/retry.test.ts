@@ -15,8 +15,10 @@ import { buildGuardrailsConfig } from '../config/load-guardrails-config';
 import { allow, block, defineGuardrail } from '../core/define-guardrail';
 import { GuardrailConfigError, GuardrailTripwireError } from '../core/errors';
 import { outputSchema } from '../guards/output-schema/output-schema';
+import { pii } from '../guards/pii/pii';
 import { secrets } from '../guards/secrets/secrets';
 import { tokenBudget } from '../guards/token-budget/token-budget';
+import { urlFilter } from '../guards/url-filter/url-filter';
 import { memoryStore } from '../store/memory-store';
 import { getGuardrailOutcome } from './get-guardrail-outcome';
 import { type GuardrailsOptions, guardrails } from './guardrails-middleware';
@@ -327,6 +329,56 @@ describe('retry (generate)', () => {
     });
     expect(result.finishReason).toBe('content-filter');
     expect(mock.doGenerateCalls).toHaveLength(1);
+  });
+
+  it("pii and urlFilter blocks are retried with the feedback only ('without-answer'): the value never goes back", async () => {
+    expect(pii().retryable).toBe('without-answer');
+    const cases = [
+      [
+        pii({ action: 'block' }),
+        'Write to canary.person@example.com.',
+        'canary.person@example.com',
+      ],
+      [
+        urlFilter({ allow: ['docs.example.com'] }),
+        'See https://files.example.net/dl?token=TokCanary7Hq2 now.',
+        'TokCanary7Hq2',
+      ],
+    ] as const;
+    for (const [guardrail, answer, value] of cases) {
+      const mock = scriptedModel([answer, 'Ask support.']);
+      const result = await generateText({
+        model: guarded(mock, { output: [guardrail], retry: { maxAttempts: 1 } }),
+        prompt: 'Who?',
+      });
+      expect(result.text).toBe('Ask support.');
+      const sent = shape(mock.doGenerateCalls[1]!.prompt);
+      expect(sent.map(message => message.role)).toEqual(['user', 'user']);
+      expect(sent[1]!.texts[0]).toMatch(/^Your previous answer was blocked by the "/);
+      expect(JSON.stringify(mock.doGenerateCalls[1]!.prompt)).not.toContain(value);
+    }
+  });
+
+  it("a verdict's retryable: 'without-answer' sends the feedback only", async () => {
+    const mock = scriptedModel(['x marks it', 'fine']);
+    const guardrail = defineGuardrail({
+      name: 'no-x',
+      check: text =>
+        text.includes('x') ? block({ reason: 'has x', retryable: 'without-answer' }) : allow(),
+    });
+    await generateText({
+      model: guarded(mock, { output: [guardrail], retry: { maxAttempts: 1 } }),
+      prompt: 'Hi',
+    });
+    expect(shape(mock.doGenerateCalls[1]!.prompt)).toEqual([
+      { role: 'user', texts: ['Hi'] },
+      {
+        role: 'user',
+        texts: [
+          'Your previous answer was blocked by the "no-x" guardrail.\n- has x\nWrite a new answer to the request that follows this rule.',
+        ],
+      },
+    ]);
   });
 
   it('a feedback option that returns no string is a config error', async () => {

@@ -53,6 +53,23 @@ export function isRetryableTrip(record: GuardrailRecord, output: readonly Guardr
 }
 
 /**
+ * Whether the blocked answer may go back to the model with the feedback:
+ * not when its block is `'without-answer'` (by verdict or guardrail), nor
+ * when a guardrail modified a value of this attempt's answer (a redaction:
+ * what a guardrail hid is never sent again).
+ */
+export function mayResendAnswer(
+  trip: GuardrailRecord,
+  output: readonly Guardrail[],
+  attemptRecords: readonly GuardrailRecord[],
+): boolean {
+  if (trip.retryable === 'without-answer') return false;
+  const guardrail = output.find(candidate => candidate.name === trip.guardrail);
+  if (guardrail?.retryable === 'without-answer') return false;
+  return !attemptRecords.some(record => record.status === 'modified');
+}
+
+/**
  * The prompt of a retry: the call's prompt (its input modifications
  * applied), the blocked answer's text as an assistant turn, and the
  * feedback as a user turn. The answer is left out when a guardrail

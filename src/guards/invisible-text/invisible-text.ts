@@ -125,6 +125,8 @@ export function invisibleText(options?: InvisibleTextOptions): Guardrail {
     // Verdicts cached under another configuration must not apply to this one.
     fingerprint: options,
     streamSafe: true,
+    // A retry gets the feedback only: the blocked answer holds the values the block is about.
+    retryable: 'without-answer',
     maxMatchLength: 20,
     // Window mode holds back only a trailing run of characters that may join what follows.
     potentialMatchStart: invisiblePotentialStart,

@@ -169,6 +169,8 @@ export function pii(options?: PiiOptions): Guardrail {
     // Verdicts cached under another configuration must not apply to this one.
     fingerprint: options,
     streamSafe: true,
+    // A retry gets the feedback only: the blocked answer holds the values the block is about.
+    retryable: 'without-answer',
     maxMatchLength,
     // Window mode releases text up to where a value could still begin or grow.
     ...optionalHook(piiPotentialStart(findOptions)),

@@ -163,6 +163,8 @@ export function urlFilter(options?: UrlFilterOptions): Guardrail {
     // Verdicts cached under another configuration must not apply to this one.
     fingerprint: options,
     streamSafe: true,
+    // A retry gets the feedback only: the blocked answer holds the values the block is about.
+    retryable: 'without-answer',
     maxMatchLength: 2048,
     // Window mode holds back only the last token: a URL holds no whitespace.
     potentialMatchStart: urlPotentialStart,

@@ -1,6 +1,6 @@
 /**
  * ai-guardrails quickstart: an input tripwire, an output redaction while
- * streaming, and a passing call.
+ * streaming, a passing call, and a retry that repairs an answer.
  *
  *   npm run demo
  *
@@ -9,7 +9,15 @@
  */
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { generateText, streamText, wrapLanguageModel } from 'ai';
-import { getGuardrailOutcome, guardrails, pii, promptInjection, secrets } from '../src';
+import { z } from 'zod';
+import {
+  getGuardrailOutcome,
+  guardrails,
+  outputSchema,
+  pii,
+  promptInjection,
+  secrets,
+} from '../src';
 import { scriptedModel } from '../src/testing';
 
 async function baseModel(): Promise<{ model: LanguageModelV4; label: string }> {
@@ -34,6 +42,11 @@ async function baseModel(): Promise<{ model: LanguageModelV4; label: string }> {
         );
         return `Today's tickets:\n${lines.join('\n')}\nDeploy key used for the fix: ghp_R7vXq2LmN8pT4wYz1KbC9dFs6HjE3aUo5GiQ`;
       }
+      // The retry's feedback names what was wrong: the scripted model then answers in JSON.
+      if (/previous answer was blocked by the "output-schema"/.test(lastUserText)) {
+        return '{"city":"Paris","country":"France"}';
+      }
+      if (/as JSON/i.test(lastUserText)) return 'The city is Paris, in France.';
       if (/capital of France/i.test(lastUserText)) return 'Paris is the capital of France.';
       return 'I am a scripted demo model.';
     },
@@ -123,3 +136,23 @@ console.log('3) A passing call');
 const passing = await generateText({ model, prompt: 'What is the capital of France?' });
 console.log(`   answer:  ${passing.text}`);
 console.log(`   outcome: ${summary(await getGuardrailOutcome(passing))}`);
+
+console.log('\n4) Retry: an answer outputSchema rejected is asked for again, with the reason');
+const jsonModel = wrapLanguageModel({
+  model: base,
+  middleware: guardrails({
+    output: [outputSchema({ schema: z.object({ city: z.string(), country: z.string() }) })],
+    retry: { maxAttempts: 1 },
+  }),
+});
+const repaired = await generateText({
+  model: jsonModel,
+  prompt: 'Give the capital of France as JSON with the keys city and country, nothing else.',
+});
+console.log(`   answer:  ${repaired.text}`);
+for (const r of (await getGuardrailOutcome(repaired))?.records ?? []) {
+  console.log(
+    `   record:  attempt ${r.attempt}: ${r.guardrail} ${r.status}${r.reason ? ` (${r.reason})` : ''}`,
+  );
+}
+console.log(`   usage:   ${repaired.usage.totalTokens ?? 'unknown'} tokens over both calls`);

@@ -34,6 +34,12 @@ describe('examples run offline', () => {
     expect(output).toContain(
       'outcome: MODIFIED [prompt-injection:input:passed, pii:output:modified, secrets:output:modified]',
     );
+    // The retry: the first answer is not JSON, the second (after the feedback) is.
+    expect(output).toContain('answer:  {"city":"Paris","country":"France"}');
+    expect(output).toContain(
+      'record:  attempt 1: output-schema blocked (answer is not valid JSON (unexpected character))',
+    );
+    expect(output).toContain('record:  attempt 2: output-schema passed');
   }, 60_000);
 
   it('examples/tools.ts stops the poisoned search result and the DROP TABLE', () => {

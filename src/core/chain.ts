@@ -219,6 +219,7 @@ export async function runChain(
       if (context.toolCallId !== undefined) record.toolCallId = context.toolCallId;
       failsClosed = guardrail.onError !== 'allow' || error instanceof GuardrailAbortedError;
     }
+    if (context.attempt !== undefined) record.attempt = context.attempt;
     records.push(record);
     endGuardrailSpan(span, record);
     emitEvent(onEvent, record);

@@ -123,6 +123,7 @@ export function endGuardrailSpan(handle: GuardrailSpan | undefined, record: Guar
       'ai_guardrails.duration_ms': record.durationMs,
     };
     if (record.severity !== undefined) attributes['ai_guardrails.severity'] = record.severity;
+    if (record.attempt !== undefined) attributes['ai_guardrails.attempt'] = record.attempt;
     handle.span.setAttributes(attributes);
     if (record.status === 'error') handle.span.setStatus({ code: SPAN_STATUS_ERROR });
     handle.span.end();

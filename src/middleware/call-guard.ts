@@ -218,16 +218,8 @@ export class CallGuard {
       // Not a final answer: per-call guardrails are settled by settlePerCallOutput.
       return { content: text, records: [] };
     }
+    // With retry, the chain tags each record (and its event and span) with the attempt.
     const attempt = this.attempt;
-    const onEvent =
-      report && this.onEvent && attempt !== undefined
-        ? (event: Parameters<GuardrailEventListener>[0]) => {
-            event.record.attempt = attempt;
-            this.onEvent?.(event);
-          }
-        : report
-          ? this.onEvent
-          : undefined;
     const result = await runChain(
       guardrails,
       text,
@@ -242,13 +234,10 @@ export class CallGuard {
       },
       {
         abortSignal: this.controller.signal,
-        onEvent,
+        onEvent: report ? this.onEvent : undefined,
         defaultTimeoutMs: this.defaultTimeoutMs,
       },
     );
-    if (report && attempt !== undefined) {
-      for (const record of result.records) record.attempt = attempt;
-    }
     if (report) this.records.push(...result.records);
     if (report && kind === 'output') this.outputJudged = true;
     return result;

@@ -1,4 +1,5 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import {
   textParts,
   withoutTiming,
 } from '../../test/helpers';
+import { captureSpans } from '../../test/tracing';
 import { buildGuardrailsConfig } from '../config/load-guardrails-config';
 import { allow, block, defineGuardrail } from '../core/define-guardrail';
 import { GuardrailConfigError, GuardrailTripwireError } from '../core/errors';
@@ -517,6 +519,31 @@ describe('retry and per-call guardrails', () => {
       expect(await store.get('token-budget:session:s1')).toBe('60');
     },
   );
+});
+
+describe('retry and telemetry', () => {
+  const exporter = new InMemorySpanExporter();
+  captureSpans(exporter);
+
+  it('each guardrail span carries its attempt', async () => {
+    const mock = scriptedModel(['Acme.', 'Fine.']);
+    await generateText({
+      model: guarded(mock, { output: [blockWord('acme')], retry: { maxAttempts: 1 } }),
+      prompt: 'Hi',
+    });
+    expect(
+      exporter
+        .getFinishedSpans()
+        .filter(span => span.attributes['ai_guardrails.guardrail.name'] === 'block-acme')
+        .map(span => [
+          span.attributes['ai_guardrails.status'],
+          span.attributes['ai_guardrails.attempt'],
+        ]),
+    ).toEqual([
+      ['blocked', 1],
+      ['passed', 2],
+    ]);
+  });
 });
 
 describe('retry in a config file', () => {

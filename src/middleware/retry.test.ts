@@ -475,6 +475,26 @@ describe('retry (hold stream)', () => {
     ]);
   });
 
+  it('never retries an input trip or a secrets block in a stream', async () => {
+    const token = `ghp_${'aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5'}`;
+    const leaky = scriptedStreamModel([`Use ${token} now`, 'fine']);
+    const leakyResult = streamText({
+      model: guarded(leaky, { output: [secrets()], retry: { maxAttempts: 2 } }),
+      prompt: 'Hi',
+    });
+    expect(await leakyResult.finishReason).toBe('content-filter');
+    expect(await leakyResult.text).not.toContain(token);
+    expect(leaky.doStreamCalls).toHaveLength(1);
+
+    const blocked = scriptedStreamModel(['never']);
+    const blockedResult = streamText({
+      model: guarded(blocked, { input: [blockWord('bomb')], retry: { maxAttempts: 2 } }),
+      prompt: 'a bomb',
+    });
+    expect(await blockedResult.text).toBe('"bomb" is not allowed.');
+    expect(blocked.doStreamCalls).toHaveLength(0);
+  });
+
   it('leaves out an answer a guardrail modified', async () => {
     const mock = scriptedStreamModel(['Mail bob@example.com at Acme.', 'Ask support.']);
     const result = streamText({

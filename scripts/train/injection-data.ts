@@ -22,16 +22,19 @@ export interface DataPaths {
   datasets: string;
 }
 
-interface RawRow {
+/** One JSONL row of the corpora or data sets, as read. */
+export interface RawRow {
   id?: string;
   text: string;
   label: number;
   source?: string;
   set?: string;
   family?: string;
+  /** Harmful rows: the source's own hazard category, if any. */
+  category?: string;
 }
 
-function readJsonl(path: string): RawRow[] {
+export function readJsonl(path: string): RawRow[] {
   return readFileSync(path, 'utf8')
     .split('\n')
     .filter(line => line.trim() !== '')

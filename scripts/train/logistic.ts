@@ -209,3 +209,19 @@ export function buildLanguageModel(paragraphs: readonly string[]): Uint8Array {
   }
   return table;
 }
+
+/**
+ * A model spec with zero weights: an `InjectionScorer` built on it extracts
+ * features (hashed n-grams, folded text) before any weights exist.
+ */
+export function emptySpec(bits: number): InjectionModelSpec {
+  return {
+    bits,
+    weights: new Int8Array(1 << bits),
+    scale: 1,
+    bias: 0,
+    suffixWeights: [],
+    plattA: 1,
+    plattB: 0,
+  };
+}

@@ -35,7 +35,14 @@ import {
 } from './harmful/categories';
 import { type HarmfulRow, harmfulRows } from './harmful/harmful-data';
 import { englishParagraphs, fnv, proseRows } from './injection-data';
-import { fitPlatt, quantise, type SparseRows, type TrainOptions, trainLogistic } from './logistic';
+import {
+  emptySpec,
+  fitPlatt,
+  quantise,
+  type SparseRows,
+  type TrainOptions,
+  trainLogistic,
+} from './logistic';
 
 /** Hyper-parameters (environment knobs for experiments; defaults build the committed model). */
 export const harmfulTrainOptions: TrainOptions = {
@@ -67,18 +74,6 @@ interface Prepared {
   rows: HarmfulRow[];
   sparse: SparseRows;
   folded: string[];
-}
-
-function emptySpec(bits: number): InjectionModelSpec {
-  return {
-    bits,
-    weights: new Int8Array(1 << bits),
-    scale: 1,
-    bias: 0,
-    suffixWeights: [],
-    plattA: 1,
-    plattB: 0,
-  };
 }
 
 /** Folds every row and collects its features over the whole text (training sees whole rows). */

@@ -42,6 +42,7 @@ import {
 } from './injection-data';
 import {
   buildLanguageModel,
+  emptySpec,
   fitPlatt,
   quantise,
   type SparseRows,
@@ -111,18 +112,6 @@ export function prepare(
     at += chunk.length;
   }
   return { rows, sparse: { indices, offsets, surprisal, labels } };
-}
-
-function emptySpec(bits: number): InjectionModelSpec {
-  return {
-    bits,
-    weights: new Int8Array(1 << bits),
-    scale: 1,
-    bias: 0,
-    suffixWeights: [],
-    plattA: 1,
-    plattB: 0,
-  };
 }
 
 /**

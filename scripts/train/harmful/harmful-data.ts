@@ -7,9 +7,8 @@
  * `harmful.jsonl` are copies of benign rows, and only lend them their kind
  * (`benign-lookalike/...` or `benign-general/...`).
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type DataPaths, fnv, repositoryOf } from '../injection-data';
+import { type DataPaths, fnv, readJsonl, repositoryOf } from '../injection-data';
 
 /** What a negative row stands for in the report. */
 export type BenignKind = 'lookalike' | 'general';
@@ -26,23 +25,6 @@ export interface HarmfulRow {
   kind?: BenignKind;
   /** Dev rows: the set's own category label (JailbreakBench), if any. */
   topic?: string;
-}
-
-interface RawRow {
-  id?: string;
-  text: string;
-  label: number;
-  source?: string;
-  set?: string;
-  family?: string;
-  category?: string;
-}
-
-function readJsonl(path: string): RawRow[] {
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter(line => line.trim() !== '')
-    .map(line => JSON.parse(line) as RawRow);
 }
 
 /**

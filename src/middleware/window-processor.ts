@@ -10,6 +10,7 @@ import {
   type ProcessorStep,
   type StreamProcessor,
 } from './stream-processor';
+import { watchResponse } from './stream-watch';
 import {
   graphemeBoundaryBefore,
   isGraphemeBoundary,
@@ -196,6 +197,8 @@ export function windowProcessor(
   judged: JudgedBlocks,
 ): StreamProcessor {
   const windows = new Map<string, TextWindow>();
+  // Guardrails that judge the whole answer as it streams (a token or length cap).
+  const watch = watchResponse(call, output);
   const potentialStart = potentialStartOf(output);
   const stepAfter = (released: number) =>
     potentialStart ? Math.min(earlyStep(released), window) : window;
@@ -450,7 +453,16 @@ export function windowProcessor(
     return { parts: [] };
   }
 
+  /** A watcher tripped: the parts' records so far are reported with the trip, nothing more is released. */
+  function watchTripped(trip: GuardrailRecord): ProcessorStep {
+    for (const state of windows.values()) report(state);
+    return { parts: [], trip };
+  }
+
   async function endPart(key: string, state: TextWindow, endPart: Part): Promise<ProcessorStep> {
+    const ended = watch?.partEnd({ type: state.type, id: state.id, judged: true });
+    const trip = ended && (await ended);
+    if (trip) return watchTripped(trip);
     const step = await release(state, true);
     if (step.trip) return step;
     windows.delete(key);
@@ -460,40 +472,54 @@ export function windowProcessor(
     return step;
   }
 
+  function accept(part: Part): Promise<ProcessorStep> | ProcessorStep {
+    const key = blockKey(part, judged);
+    if (key === undefined) return { parts: [part] };
+    if (part.type === 'text-start' || part.type === 'reasoning-start') {
+      windows.set(key, {
+        type: part.type === 'text-start' ? 'text' : 'reasoning',
+        id: part.id,
+        startPart: part,
+        started: false,
+        pending: '',
+        releasedTail: '',
+        releasedAll: true,
+        nextCheckAt: potentialStart ? stepAfter(0) : 2 * window,
+        releasedCount: 0,
+        records: new Map(),
+      });
+      return { parts: [] };
+    }
+    const state = windows.get(key);
+    if (!state) return { parts: [part] }; // a delta without its start: nothing to hold it against
+    if (part.type === 'text-delta' || part.type === 'reasoning-delta') {
+      state.pending += part.delta;
+      if (state.pending.length < state.nextCheckAt) return { parts: [] };
+      return release(state, false);
+    }
+    return endPart(key, state, part); // text-end / reasoning-end
+  }
+
   return {
-    // Not async: a delta that stays within the window is held without a promise.
+    // Not async: a delta that stays within the window (and trips no watcher) is held without a promise.
     push(part) {
-      const key = blockKey(part, judged);
-      if (key === undefined) return { parts: [part] };
-      if (part.type === 'text-start' || part.type === 'reasoning-start') {
-        windows.set(key, {
-          type: part.type === 'text-start' ? 'text' : 'reasoning',
-          id: part.id,
-          startPart: part,
-          started: false,
-          pending: '',
-          releasedTail: '',
-          releasedAll: true,
-          nextCheckAt: potentialStart ? stepAfter(0) : 2 * window,
-          releasedCount: 0,
-          records: new Map(),
-        });
-        return { parts: [] };
+      if (watch !== undefined && (part.type === 'text-delta' || part.type === 'reasoning-delta')) {
+        const type = part.type === 'text-delta' ? 'text' : 'reasoning';
+        const watched = watch.delta(part.delta, { type, id: part.id, judged: judged(type) });
+        if (watched !== undefined) {
+          return watched.then(trip => (trip ? watchTripped(trip) : accept(part)));
+        }
       }
-      const state = windows.get(key);
-      if (!state) return { parts: [part] }; // a delta without its start: nothing to hold it against
-      if (part.type === 'text-delta' || part.type === 'reasoning-delta') {
-        state.pending += part.delta;
-        if (state.pending.length < state.nextCheckAt) return { parts: [] };
-        return release(state, false);
-      }
-      return endPart(key, state, part); // text-end / reasoning-end
+      return accept(part);
     },
 
     async end() {
       // Parts the model left open are released as if they had ended.
       const parts: Part[] = [];
       for (const [key, state] of windows) {
+        const ended = watch?.partEnd({ type: state.type, id: state.id, judged: true });
+        const trip = ended && (await ended);
+        if (trip) return { ...watchTripped(trip), parts };
         const step = await release(state, true);
         if (step.trip) return { parts, trip: step.trip };
         windows.delete(key);

@@ -16,7 +16,12 @@ import { join, resolve } from 'node:path';
 import { FEATURE_BITS, type Gazetteers } from '../../src/guards/pii/ner/features';
 import { LABEL_COUNT, nerEntities } from '../../src/guards/pii/ner/labels';
 import { decodeNerModel, type EncodedNerModel } from '../../src/guards/pii/ner/ner-model';
-import { type ScoreTokens, spansOfLabels, tagTokens } from '../../src/guards/pii/ner/tagger';
+import {
+  type NerSpan,
+  type ScoreTokens,
+  spansOfLabels,
+  tagTokens,
+} from '../../src/guards/pii/ner/tagger';
 import {
   augmentedSequences,
   benignSequences,
@@ -24,6 +29,7 @@ import {
   fixtureSequences,
   type Sequence,
 } from './ner/data';
+import { errorReport } from './ner/errors';
 import { emptyTallies, table, tally } from './ner/evaluate';
 import { buildGazetteers, type GazetteerCounts } from './ner/gazetteers';
 import { floatScorer, type PerceptronOptions, quantise, trainPerceptron } from './ner/perceptron';
@@ -50,11 +56,17 @@ function log(message: string) {
   console.error(message);
 }
 
-function evaluate(sequences: readonly Sequence[], score: ScoreTokens) {
+function evaluate(
+  sequences: readonly Sequence[],
+  score: ScoreTokens,
+  predictions?: Map<string, NerSpan[]>,
+) {
   const tallies = emptyTallies();
   for (const sequence of sequences) {
     const labels = tagTokens(sequence.tokens, sequence.infos, score);
-    tally(tallies, sequence.text, spansOfLabels(sequence.tokens, labels), sequence.spans);
+    const spans = spansOfLabels(sequence.tokens, labels);
+    predictions?.set(sequence.id, spans);
+    tally(tallies, sequence.text, spans, sequence.spans);
   }
   return tallies;
 }
@@ -115,7 +127,8 @@ function main() {
   const datasets = resolve(argument('--datasets', join(root, '../shared/datasets')));
   const out = resolve(argument('--out', join(root, 'src/guards/pii/ner/model')));
   const check = process.argv.includes('--check');
-  const report = process.argv.includes('--report');
+  const errors = process.argv.includes('--errors');
+  const report = errors || process.argv.includes('--report');
   const started = performance.now();
 
   const { gazetteers, counts, lists } = buildGazetteers(corpora);
@@ -132,6 +145,7 @@ function main() {
     const folds = foldOf(dev);
     const cv = emptyTallies();
     const cvFloat = emptyTallies();
+    const predictions = new Map<string, NerSpan[]>();
     for (let fold = 0; fold < FOLDS; fold++) {
       const test = dev.filter(sequence => folds.get(sequence.group!) === fold);
       const labelled = dev.filter(sequence => folds.get(sequence.group!) !== fold);
@@ -144,7 +158,7 @@ function main() {
             into[type][key] += from[type][key];
         }
       };
-      add(cv, evaluate(test, quantised));
+      add(cv, evaluate(test, quantised, predictions));
       add(cvFloat, evaluate(test, floatScorer(weights)));
       log(
         `fold ${fold + 1}: ${test.length} rows (${new Set(test.map(s => s.group)).size} templates)`,
@@ -154,6 +168,10 @@ function main() {
       `## Grouped ${FOLDS}-fold cross-validation (dev split, folds by presidio template)\n`,
     );
     console.log(`${table(cv)}\n`);
+    if (errors) {
+      console.log(`${errorReport(dev, predictions)}\n`);
+      return;
+    }
     console.log('Same folds, float weights before quantisation:\n');
     console.log(`${table(cvFloat)}\n`);
     const weights = trainPerceptron([...dev, ...augment(dev), ...benign], options);

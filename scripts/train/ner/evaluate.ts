@@ -9,6 +9,9 @@ export interface Tally {
   predicted: number;
   gold: number;
   exact: number;
+  /** Overlap matching: gold spans a predicted span of their type overlaps; predicted spans overlapping a gold span of their type. */
+  goldFound: number;
+  predictedRight: number;
   /** Non-blank characters: predicted, gold, both (same type). */
   predictedChars: number;
   goldChars: number;
@@ -22,6 +25,8 @@ export function emptyTallies(): Record<NerEntity, Tally> {
       predicted: 0,
       gold: 0,
       exact: 0,
+      goldFound: 0,
+      predictedRight: 0,
       predictedChars: 0,
       goldChars: 0,
       overlapChars: 0,
@@ -46,6 +51,10 @@ export function tally(
     entry.exact += mine.filter(span =>
       theirs.some(g => g.start === span.start && g.end === span.end),
     ).length;
+    const overlap = (a: { start: number; end: number }, b: { start: number; end: number }) =>
+      a.start < b.end && b.start < a.end;
+    entry.goldFound += theirs.filter(g => mine.some(span => overlap(span, g))).length;
+    entry.predictedRight += mine.filter(span => theirs.some(g => overlap(span, g))).length;
     const marks = new Uint8Array(text.length);
     for (const span of mine) for (let at = span.start; at < span.end; at++) marks[at]! |= 1;
     for (const span of theirs) for (let at = span.start; at < span.end; at++) marks[at]! |= 2;
@@ -66,19 +75,34 @@ function prf(both: number, predicted: number, gold: number) {
   return { precision, recall, f1 };
 }
 
-/** A markdown table: per type, exact-span P/R/F1 and character P/R/F1. */
+/** Span F1 of one type: exact matching, or overlap matching. */
+export function spanF1(entry: Tally, matching: 'exact' | 'overlap'): number {
+  return matching === 'exact'
+    ? prf(entry.exact, entry.predicted, entry.gold).f1
+    : prfOf(entry.predictedRight, entry.predicted, entry.goldFound, entry.gold).f1;
+}
+
+function prfOf(right: number, predicted: number, found: number, gold: number) {
+  const precision = predicted === 0 ? 0 : right / predicted;
+  const recall = gold === 0 ? 0 : found / gold;
+  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+  return { precision, recall, f1 };
+}
+
+/** A markdown table: per type, exact-span P/R/F1, overlap-span P/R/F1 and character P/R/F1. */
 export function table(tallies: Record<NerEntity, Tally>): string {
   const lines = [
-    '| type | gold spans | span P | span R | span F1 | char P | char R | char F1 |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| type | gold spans | exact P | exact R | exact F1 | overlap P | overlap R | overlap F1 | char P | char R | char F1 |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   const f = (value: number) => value.toFixed(3);
   for (const type of nerEntities) {
     const entry = tallies[type];
     const span = prf(entry.exact, entry.predicted, entry.gold);
+    const loose = prfOf(entry.predictedRight, entry.predicted, entry.goldFound, entry.gold);
     const chars = prf(entry.overlapChars, entry.predictedChars, entry.goldChars);
     lines.push(
-      `| ${type} | ${entry.gold} | ${f(span.precision)} | ${f(span.recall)} | ${f(span.f1)} | ${f(chars.precision)} | ${f(chars.recall)} | ${f(chars.f1)} |`,
+      `| ${type} | ${entry.gold} | ${f(span.precision)} | ${f(span.recall)} | ${f(span.f1)} | ${f(loose.precision)} | ${f(loose.recall)} | ${f(loose.f1)} | ${f(chars.precision)} | ${f(chars.recall)} | ${f(chars.f1)} |`,
     );
   }
   return lines.join('\n');

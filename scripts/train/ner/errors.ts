@@ -1,0 +1,115 @@
+/**
+ * Error analysis of cross-validated predictions: every gold span is exact,
+ * a boundary error (a predicted span of its type overlaps it, not exactly),
+ * a type confusion (only a span of another type overlaps it) or a miss; every
+ * predicted span overlapping no gold span of its type is a false alarm (of a
+ * gold span of another type, or of nothing). Counts per type and per
+ * template, with a few examples of each.
+ */
+import { type NerEntity, nerEntities } from '../../../src/guards/pii/ner/labels';
+import type { NerSpan } from '../../../src/guards/pii/ner/tagger';
+import type { GoldSpan, Sequence } from './data';
+
+const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) =>
+  a.start < b.end && b.start < a.end;
+
+type Kind = 'exact' | 'boundary' | 'confused' | 'missed' | 'alarm-other' | 'alarm';
+
+export function errorReport(
+  sequences: readonly Sequence[],
+  predictions: ReadonlyMap<string, readonly NerSpan[]>,
+  examples = Number(process.env.NER_EXAMPLES ?? 6),
+): string {
+  const counts = new Map<string, number>();
+  const samples = new Map<string, string[]>();
+  const byGroup = new Map<string, Map<Kind, number>>();
+  const note = (type: NerEntity, kind: Kind, group: string, sample: string) => {
+    const key = `${type} ${kind}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    const list = samples.get(key) ?? [];
+    if (list.length < examples) list.push(sample);
+    samples.set(key, list);
+    const groupKey = `${type} ${group}`;
+    const tallies = byGroup.get(groupKey) ?? new Map<Kind, number>();
+    tallies.set(kind, (tallies.get(kind) ?? 0) + 1);
+    byGroup.set(groupKey, tallies);
+  };
+  for (const sequence of sequences) {
+    const predicted = predictions.get(sequence.id) ?? [];
+    const gold: readonly GoldSpan[] = sequence.spans;
+    const text = sequence.text;
+    const show = (span: { start: number; end: number }) =>
+      JSON.stringify(text.slice(span.start, span.end));
+    const context = JSON.stringify(text.length > 140 ? `${text.slice(0, 140)}…` : text);
+    const group = sequence.group ?? 'none';
+    for (const span of gold) {
+      const same = predicted.filter(p => p.type === span.type && overlaps(p, span));
+      if (same.some(p => p.start === span.start && p.end === span.end)) {
+        note(span.type, 'exact', group, '');
+      } else if (same.length > 0) {
+        note(
+          span.type,
+          'boundary',
+          group,
+          `${show(span)} got ${same.map(show).join(' + ')} in ${context}`,
+        );
+      } else {
+        const other = predicted.filter(p => overlaps(p, span));
+        if (other.length > 0)
+          note(
+            span.type,
+            'confused',
+            group,
+            `${show(span)} as ${other.map(p => `${p.type}:${show(p)}`).join(' + ')}`,
+          );
+        else note(span.type, 'missed', group, `${show(span)} in ${context}`);
+      }
+    }
+    for (const span of predicted) {
+      if (gold.some(g => g.type === span.type && overlaps(g, span))) continue;
+      const other = gold.filter(g => overlaps(g, span));
+      if (other.length > 0)
+        note(
+          span.type,
+          'alarm-other',
+          group,
+          `${show(span)} is ${other.map(g => g.type).join('+')}`,
+        );
+      else note(span.type, 'alarm', group, `${show(span)} in ${context}`);
+    }
+  }
+  const lines: string[] = [
+    '| type | exact | boundary | confused | missed | alarm (other type) | alarm (nothing) |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  const kinds: Kind[] = ['exact', 'boundary', 'confused', 'missed', 'alarm-other', 'alarm'];
+  for (const type of nerEntities) {
+    lines.push(
+      `| ${type} | ${kinds.map(kind => counts.get(`${type} ${kind}`) ?? 0).join(' | ')} |`,
+    );
+  }
+  lines.push('');
+  for (const type of nerEntities) {
+    for (const kind of kinds.slice(1)) {
+      const list = samples.get(`${type} ${kind}`);
+      if (!list) continue;
+      lines.push(`${type} ${kind}:`);
+      for (const sample of list) lines.push(`  ${sample}`);
+    }
+  }
+  lines.push('', 'Worst groups (errors = gold spans not exact + false alarms):');
+  const worst = [...byGroup.entries()]
+    .map(([key, tallies]) => {
+      let errors = 0;
+      for (const [kind, count] of tallies) if (kind !== 'exact') errors += count;
+      return { key, errors, tallies };
+    })
+    .sort((a, b) => b.errors - a.errors || (a.key < b.key ? -1 : 1))
+    .slice(0, 25);
+  for (const { key, errors, tallies } of worst) {
+    lines.push(
+      `  ${key}: ${errors} errors (${[...tallies].map(([k, v]) => `${k} ${v}`).join(', ')})`,
+    );
+  }
+  return lines.join('\n');
+}

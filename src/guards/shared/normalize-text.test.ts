@@ -1,6 +1,68 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isInvisibleCodePoint, normalizeText } from './normalize-text';
+import { isInvisibleCodePoint, type NormalizeTextOptions, normalizeText } from './normalize-text';
+
+/**
+ * A slow, plain statement of what `normalizeText` computes, one segment (a
+ * character with its combining marks) at a time: each output unit with the
+ * original range it comes from. The real one skips ASCII runs, caches
+ * per-character facts and keeps a run-length offset map; both must agree.
+ */
+function referenceNormalize(
+  text: string,
+  { nfkc = true, removeInvisible = true, foldLookalikes = true }: NormalizeTextOptions = {},
+) {
+  const isDigit = (codePoint: number) => /\p{Nd}/u.test(String.fromCodePoint(codePoint));
+  // Dashes to '-'; a decimal digit of another script that NFKC leaves alone
+  // to its value (its offset from the start of its block of ten).
+  const fold = (codePoint: number): string | undefined => {
+    if (
+      (codePoint >= 0x2010 && codePoint <= 0x2015) ||
+      codePoint === 0x2212 ||
+      codePoint === 0xfe63
+    )
+      return '-';
+    const char = String.fromCodePoint(codePoint);
+    if (codePoint < 0x80 || !isDigit(codePoint) || char.normalize('NFKC') !== char) {
+      return undefined;
+    }
+    let zero = codePoint;
+    while (isDigit(zero - 1)) zero--;
+    return String((codePoint - zero) % 10);
+  };
+  const isMark = (codePoint: number) => /\p{M}/u.test(String.fromCodePoint(codePoint));
+  let out = '';
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let index = 0;
+  while (index < text.length) {
+    const first = text.codePointAt(index)!;
+    const size = first > 0xffff ? 2 : 1;
+    if (removeInvisible && isInvisibleCodePoint(first)) {
+      index += size;
+      continue;
+    }
+    let end = index + size;
+    while (nfkc && end < text.length) {
+      const mark = text.codePointAt(end)!;
+      if ((removeInvisible && isInvisibleCodePoint(mark)) || mark < 0x300 || !isMark(mark)) break;
+      end += mark > 0xffff ? 2 : 1;
+    }
+    const lone = end - index === size;
+    let form = text.slice(index, end);
+    if (foldLookalikes && lone) form = fold(first) ?? form;
+    if (nfkc) form = form.normalize('NFKC');
+    if (foldLookalikes && form.length === 1) form = fold(form.charCodeAt(0)) ?? form;
+    const oneToOne = form.length === 1 && end - index === 1;
+    for (let unit = 0; unit < form.length; unit++) {
+      starts.push(index);
+      ends.push(oneToOne ? index + 1 : end);
+    }
+    out += form;
+    index = end;
+  }
+  return { text: out, starts, ends };
+}
 
 describe('normalizeText', () => {
   it('returns plain ASCII unchanged with identity offsets', () => {
@@ -69,6 +131,88 @@ describe('normalizeText', () => {
         expect(normalized.toOriginal(normalized.text.length)).toBe(original.length);
       }),
     );
+  });
+});
+
+describe('normalizeText against a plain reference', () => {
+  // Printable ASCII runs (long ones take the regex skip), other scripts, marks,
+  // invisible characters, look-alikes, compatibility forms, lone surrogates.
+  const pieces = [
+    'a',
+    ' ',
+    '7',
+    '-',
+    '\n',
+    '\t',
+    '\u0000',
+    '\u007f',
+    'abcdefghijklmnopqrstuvwxyz',
+    'A'.repeat(40),
+    '\u00a0',
+    '\u00e9',
+    '\u0301',
+    '\u0300\u0323',
+    '\u0344',
+    '\u200b',
+    '\ufeff',
+    '\u2013',
+    '\u2212',
+    '\uff14',
+    '\u0664',
+    '\ufb01',
+    '\u00aa',
+    '\u00b2',
+    '\u96e8',
+    '\u2022',
+    '\u0130',
+    '\u212b',
+    '\u3164',
+    '\ud83d\ude00',
+    '\ud800',
+    '\udc00',
+    '\u{e0041}',
+    '\u{1d173}',
+  ];
+  const texts = fc
+    .array(fc.constantFrom(...pieces), { maxLength: 30 })
+    .map(parts => parts.join(''));
+  const optionSets: NormalizeTextOptions[] = [
+    {},
+    { nfkc: false },
+    { removeInvisible: false },
+    { foldLookalikes: false },
+    { nfkc: false, removeInvisible: false, foldLookalikes: false },
+  ];
+
+  it('gives the same text, flag and offsets for every option set', () => {
+    fc.assert(
+      fc.property(texts, fc.constantFrom(...optionSets), (original, options) => {
+        const normalized = normalizeText(original, options);
+        const reference = referenceNormalize(original, options);
+        expect(normalized.text).toBe(reference.text);
+        expect(normalized.changed).toBe(reference.text !== original);
+        if (!normalized.changed) {
+          expect(normalized.toOriginalSpan(0, original.length)).toEqual({
+            start: 0,
+            end: original.length,
+          });
+          return;
+        }
+        for (let unit = 0; unit < reference.text.length; unit++) {
+          expect(normalized.toOriginal(unit)).toBe(reference.starts[unit]);
+          expect(normalized.toOriginalEnd(unit + 1)).toBe(reference.ends[unit]);
+        }
+        expect(normalized.toOriginal(reference.text.length)).toBe(original.length);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('returns the very string it was given when nothing needs to change', () => {
+    const original = `${'plain ascii text '.repeat(10)}caf\u00e9 \u96e8 \u2022 \u2019`;
+    const normalized = normalizeText(original);
+    expect(normalized.changed).toBe(false);
+    expect(normalized.text).toBe(original);
   });
 });
 

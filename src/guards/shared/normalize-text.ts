@@ -94,16 +94,19 @@ function foldLookalike(codePoint: number): string | undefined {
 const combiningMark = /\p{M}/u;
 // Anything outside printable ASCII (plus tab and newlines) may need work.
 const needsWork = /[^\t\n\r\x20-\x7e]/;
+// The same, searching from `lastIndex` (one per process; `normalizeText` never re-enters itself).
+const needsWorkFrom = /[^\t\n\r\x20-\x7e]/g;
 
 // Per code point facts, computed once per process: bit 1 "known", 2 "a
-// combining mark", 4 "NFKC leaves it alone", 8 "no look-alike fold". A
-// character with 4 and 8 and not invisible is copied as it is, so text in
+// combining mark", 4 "NFKC leaves it alone", 8 "no look-alike fold", 16
+// "invisible". A character with 4 and 8 and not 16 is copied as it is, so text in
 // other scripts runs through the same copy loop as ASCII instead of paying
 // a normalize() call and a regex per character.
 const KNOWN = 1;
 const MARK = 2;
 const NFKC_STABLE = 4;
 const NO_FOLD = 8;
+const INVISIBLE = 16;
 const bmpFacts = new Uint8Array(0x10000);
 const astralFacts = new Map<number, number>();
 
@@ -115,7 +118,8 @@ function factsOf(codePoint: number): number {
     KNOWN |
     (combiningMark.test(char) ? MARK : 0) |
     (char.normalize('NFKC') === char ? NFKC_STABLE : 0) |
-    (foldLookalike(codePoint) === undefined ? NO_FOLD : 0);
+    (foldLookalike(codePoint) === undefined ? NO_FOLD : 0) |
+    (isInvisibleCodePoint(codePoint) ? INVISIBLE : 0);
   if (codePoint < 0x10000) bmpFacts[codePoint] = facts;
   else astralFacts.set(codePoint, facts);
   return facts;
@@ -149,7 +153,8 @@ function identity(original: string): NormalizedText {
  * Normalises `text` for matching and keeps a map back to the original
  * offsets: NFKC (per character with its combining marks), invisible
  * characters removed, other scripts' decimal digits and Unicode dashes folded
- * to ASCII. Linear in the length of the text; plain ASCII costs one regex test.
+ * to ASCII. Linear in the length of the text; plain ASCII costs one regex test,
+ * and runs of it between other characters one regex search each.
  *
  * @example
  * const normalized = normalizeText('card ４１１１\u200B1111');
@@ -173,9 +178,20 @@ export function normalizeText(
   let outLength = 0;
   let index = 0;
   const length = text.length;
+  // Whether any piece differs from the original it stands for: when none
+  // does, the text is its own normal form and is not copied (a fresh 1 MB
+  // string is the largest single cost of normalising mostly-ASCII text).
+  let differs = false;
 
   // A BMP character that every enabled step leaves as it is. (Astral ones
   // take the segment path below, which maps both halves to the whole character.)
+  // `copyable` for a BMP character that is not a surrogate, as a test of its facts.
+  const copyMask =
+    MARK |
+    (nfkc ? NFKC_STABLE : 0) |
+    (foldLookalikes ? NO_FOLD : 0) |
+    (removeInvisible ? INVISIBLE : 0);
+  const copyWant = (nfkc ? NFKC_STABLE : 0) | (foldLookalikes ? NO_FOLD : 0);
   const copyable = (codePoint: number): boolean => {
     if (codePoint < 0x80) return isPlainAscii(codePoint);
     if (codePoint > 0xffff) return false;
@@ -200,17 +216,35 @@ export function normalizeText(
 
   while (index < length) {
     // Copy a run of characters no step changes: one output unit per input unit.
+    // Past 16 printable ASCII characters in a row, the rest of the ASCII run
+    // is skipped by one native regex search (a loop over every character
+    // costs several ms per MB); other characters are judged one by one.
     let runEnd = index;
-    let lastSize = 0;
+    let asciiInRow = 0;
     while (runEnd < length) {
-      const codePoint = text.codePointAt(runEnd)!;
-      if (!copyable(codePoint)) break;
-      lastSize = 1;
+      const unit = text.charCodeAt(runEnd);
+      if (unit < 0x80) {
+        if (!isPlainAscii(unit)) break;
+        runEnd += 1;
+        if (++asciiInRow === 16) {
+          needsWorkFrom.lastIndex = runEnd;
+          runEnd = needsWorkFrom.test(text) ? needsWorkFrom.lastIndex - 1 : length;
+          asciiInRow = 0;
+        }
+        continue;
+      }
+      asciiInRow = 0;
+      if (unit >= 0xd800 && unit <= 0xdfff) {
+        if (!copyable(text.codePointAt(runEnd)!)) break;
+      } else if (((bmpFacts[unit] || factsOf(unit)) & copyMask) !== copyWant) {
+        break;
+      }
       runEnd += 1;
     }
-    // A combining mark after the run's last char belongs to that char's segment.
+    // A combining mark after the run's last char (one unit: copyable
+    // characters are never astral) belongs to that char's segment.
     if (runEnd > index && runEnd < length && nfkc && isCombiningMark(text.codePointAt(runEnd)!)) {
-      runEnd -= lastSize;
+      runEnd -= 1;
     }
     if (runEnd > index) {
       pieces.push(text.slice(index, runEnd));
@@ -227,6 +261,7 @@ export function normalizeText(
     const first = text.codePointAt(index)!;
     const unitLength = first > 0xffff ? 2 : 1;
     if (removeInvisible && isInvisibleCodePoint(first)) {
+      differs = true;
       index += unitLength;
       continue;
     }
@@ -252,6 +287,12 @@ export function normalizeText(
       }
       if (lone && loneCharForms.size < LONE_CHAR_FORMS_SIZE) loneCharForms.set(cacheKey, segment);
     }
+    if (
+      !differs &&
+      (segment.length !== segmentEnd - segmentStart || !text.startsWith(segment, segmentStart))
+    ) {
+      differs = true;
+    }
     if (segment.length > 0) {
       pieces.push(segment);
       // One unit for one unit (a folded digit) maps like a copied character.
@@ -266,6 +307,7 @@ export function normalizeText(
     index = segmentEnd;
   }
 
+  if (!differs) return identity(text);
   const normalized = pieces.join('');
   if (normalized === text) return identity(text);
   const originalLength = text.length;

@@ -322,7 +322,11 @@ export function guardStream(
       return;
     }
     if (next.kind === 'done') return complete(emit);
-    const { part } = next;
+    return handlePart(next.part, emit);
+  }
+
+  /** Acts on one source part. Returns a promise only when it has to wait (a check). */
+  function handlePart(part: Part, emit: (part: Part) => void): void | Promise<void> {
     if (part.type === 'finish') {
       finish = part;
       return;
@@ -377,7 +381,27 @@ export function guardStream(
       };
       try {
         // Read on until something is released: a held-back delta releases nothing.
-        while (emitted === 0 && phase !== 'finished' && !cancelled()) await advance(emit);
+        while (emitted === 0 && phase !== 'finished' && !cancelled()) {
+          if (phase !== 'streaming' || pendingRead !== undefined) {
+            await advance(emit);
+            continue;
+          }
+          // Streaming with no race in flight, the common case: one await per
+          // source part, and a part the processor holds is handled without
+          // another promise (a stream of short deltas pays this per delta).
+          let result: ReadableStreamReadResult<Part>;
+          try {
+            result = await reader.read();
+          } catch (error) {
+            const next = await onReadError(error);
+            if (cancelled()) break;
+            await handle(next, emit);
+            continue;
+          }
+          if (cancelled()) break;
+          const handled = result.done ? complete(emit) : handlePart(result.value, emit);
+          if (handled) await handled;
+        }
         if (phase === 'finished') {
           call.release();
           controller.close();

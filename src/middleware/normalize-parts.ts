@@ -18,29 +18,31 @@ export interface PartNormalizer {
  * blocks, or make one mode forget text that another judged.
  */
 export function partNormalizer(): PartNormalizer {
-  const open = new Set<string>();
+  // Open blocks by id, one set per block type (no key built per delta).
+  const openText = new Set<string>();
+  const openReasoning = new Set<string>();
   return {
     push(part) {
       switch (part.type) {
         case 'text-start':
         case 'reasoning-start': {
-          const key = `${part.type}:${part.id}`;
-          if (open.has(key)) return [];
-          open.add(key);
+          const open = part.type === 'text-start' ? openText : openReasoning;
+          if (open.has(part.id)) return [];
+          open.add(part.id);
           return [part];
         }
         case 'text-delta':
         case 'reasoning-delta': {
+          const open = part.type === 'text-delta' ? openText : openReasoning;
+          if (open.has(part.id)) return [part];
+          open.add(part.id);
           const startType = part.type === 'text-delta' ? 'text-start' : 'reasoning-start';
-          const key = `${startType}:${part.id}`;
-          if (open.has(key)) return [part];
-          open.add(key);
           return [{ type: startType, id: part.id } as Part, part];
         }
         case 'text-end':
         case 'reasoning-end': {
-          const key = `${part.type === 'text-end' ? 'text-start' : 'reasoning-start'}:${part.id}`;
-          if (!open.delete(key)) return [];
+          const open = part.type === 'text-end' ? openText : openReasoning;
+          if (!open.delete(part.id)) return [];
           return [part];
         }
         default:

@@ -7,10 +7,16 @@ import { readFileSync } from 'node:fs';
 import type { GoldSpan } from '../../src/cli/scoring';
 
 /** The detection tasks of `npm run compare`. */
-export type Task = 'pii' | 'secrets' | 'injection-direct' | 'injection-indirect';
+export type Task = 'pii' | 'secrets' | 'injection-direct' | 'injection-indirect' | 'harmful';
 
 /** Every task, in report order. */
-export const tasks: readonly Task[] = ['pii', 'secrets', 'injection-direct', 'injection-indirect'];
+export const tasks: readonly Task[] = [
+  'pii',
+  'secrets',
+  'injection-direct',
+  'injection-indirect',
+  'harmful',
+];
 
 /** A detector's answer for one text. */
 export interface Detection {

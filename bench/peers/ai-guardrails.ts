@@ -5,6 +5,8 @@
 import type { GoldSpan } from '../../src/cli/scoring';
 import { runChain } from '../../src/core/chain';
 import type { Guardrail, GuardrailKind } from '../../src/core/types';
+import { contentFilter } from '../../src/guards/content-filter/content-filter';
+import { harmfulContent } from '../../src/guards/harmful-content/harmful-content';
 import { pii } from '../../src/guards/pii/pii';
 import { promptInjection } from '../../src/guards/prompt-injection/prompt-injection';
 import { secrets } from '../../src/guards/secrets/secrets';
@@ -48,6 +50,17 @@ export function aiGuardrails(): SystemAdapter {
         promptInjection(),
         'tool_output',
       ),
+      harmful: [
+        ...chainDetector('harmfulContent() on input', harmfulContent(), 'input').map(d => ({
+          ...d,
+          label: 'harmfulContent',
+        })),
+        ...chainDetector(
+          'contentFilter() on input (default blocklist)',
+          contentFilter(),
+          'input',
+        ).map(d => ({ ...d, label: 'contentFilter' })),
+      ],
     },
     unavailable: {},
     notes: [],

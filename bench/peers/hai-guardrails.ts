@@ -117,7 +117,10 @@ export async function haiGuardrails(): Promise<SystemAdapter> {
       'injection-direct': [injection('pattern'), injection('heuristic')],
       'injection-indirect': [injection('pattern'), injection('heuristic')],
     },
-    unavailable: {},
+    unavailable: {
+      harmful:
+        'its toxic, hate-speech and adult-content guards are LLM calls (need a model and network)',
+    },
     notes: [
       'PII spans are read from the redacted message it returns: the text between `[REDACTED-…]` placeholders is kept verbatim. Its types EMAIL, PHONE, SSN, CREDIT-CARD and IP-ADDRESS are mapped to EMAIL_ADDRESS, PHONE_NUMBER, US_SSN, CREDIT_CARD, IP_ADDRESS; its medical types keep their names (HAI_MRN, ...).',
       'Its secret guard redacts but reports `passed: true` in its default redact mode; a text counts as flagged when it was redacted.',

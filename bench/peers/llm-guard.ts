@@ -28,6 +28,7 @@ export function llmGuard(): SystemAdapter {
   const piiGuard = new LLMGuard({ ...off, pii: true });
   const injectionOnly = new LLMGuard({ ...off, promptInjection: true });
   const injectionAndJailbreak = new LLMGuard({ ...off, promptInjection: true, jailbreak: true });
+  const toxicityOnly = new LLMGuard({ ...off, toxicity: true });
   const injection = [
     {
       label: 'promptInjection',
@@ -67,6 +68,15 @@ export function llmGuard(): SystemAdapter {
         },
       ],
       'injection-direct': injection,
+      harmful: [
+        {
+          label: 'toxicity',
+          call: 'new LLMGuard({ toxicity: true, others false }).validate(text) (offline word list)',
+          async detect(text: string) {
+            return { flagged: !(await toxicityOnly.validate(text)).isValid };
+          },
+        },
+      ],
       'injection-indirect': injection,
     },
     unavailable: { secrets: 'no secret detector' },

@@ -33,7 +33,11 @@ export function llmGuardrail(): SystemAdapter {
     system: 'llm_guardrail',
     version: installedVersion('llm_guardrail'),
     detectors: { 'injection-direct': injection, 'injection-indirect': injection },
-    unavailable: { pii: 'no PII detector', secrets: 'no secret detector' },
+    unavailable: {
+      pii: 'no PII detector',
+      secrets: 'no secret detector',
+      harmful: 'no harmful-content detector',
+    },
     notes: [],
   };
 }

@@ -71,6 +71,7 @@ export function openaiGuardrails(): SystemAdapter {
         "its 'Jailbreak' and 'Prompt Injection Detection' checks are LLM calls (need an OpenAI client and network)",
       'injection-indirect':
         "its 'Prompt Injection Detection' check is an LLM call on tool calls (needs an OpenAI client and network)",
+      harmful: "its 'Moderation' check calls OpenAI's moderation API (needs a client and network)",
     },
     notes: [
       'PII spans are read from the masked text it returns (`info.checked_text`), which keeps all other text verbatim.',

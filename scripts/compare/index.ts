@@ -32,7 +32,7 @@ import { runWorker } from './worker';
 const selfPath = fileURLToPath(import.meta.url);
 
 const usage = `Usage: npm run compare -- [--data-dir ../shared/datasets] [--systems ours,openai,hai,llm-guard,llm_guardrail]
-       [--tasks pii,secrets,injection-direct,injection-indirect] [--limit N] [--skip-bench]
+       [--tasks pii,secrets,injection-direct,injection-indirect,harmful] [--limit N] [--skip-bench]
        [--budget-s 900] [--timeout-min 30] [--out docs/benchmarks.md]`;
 
 async function main(): Promise<number> {

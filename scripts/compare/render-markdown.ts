@@ -1,9 +1,11 @@
 /** docs/benchmarks.md: machine, targets, detection-quality tables, speed, peer notes. */
+import { existsSync, readFileSync } from 'node:fs';
 import { arch, cpus, platform, release, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { tasks as allTasks, installedVersion, type Task } from '../../bench/peers/adapter';
 import { emptyConfusion, rates } from '../../src/cli/scoring';
 import { renderLosoFile } from '../train/loso-report';
+import { type HarmfulLosoRow, renderHarmfulLoso } from '../train/train-harmful';
 import { inOurTypes, notNer, num, ourTypes, piiAggregate, rowName, statusNote } from './aggregate';
 import {
   type BenchSummaries,
@@ -249,6 +251,7 @@ export function renderDoc({
     'The dev-split rows above are in-sample for the direct model (the dev split is part of its training data); these are not. From `npm run train -- --loso --loso-out docs/prompt-injection-loso.json` (minutes: one training per source), not re-run by this command; details in docs/prompt-injection-model.md.',
     '',
   );
+  lines.push(...renderHarmfulLosoSummary(join(repoRoot, 'docs/harmful-content-loso.json')));
   lines.push('![Precision vs recall per system and task](benchmarks-chart.svg)', '');
   lines.push('## Speed', '');
   lines.push(
@@ -284,4 +287,30 @@ export function renderDoc({
     '',
   );
   return lines.join('\n');
+}
+
+/**
+ * The harmful-request detector's leave-one-source-out summary (from
+ * `npm run train -- --model harmful --loso --loso-out docs/harmful-content-loso.json`):
+ * the harmful rows of the detection table are in-sample, these are not.
+ */
+export function renderHarmfulLosoSummary(path: string): string[] {
+  const lines = [
+    '### Harmful requests on sources the detector never saw (leave one source out)',
+    '',
+  ];
+  if (!existsSync(path)) {
+    lines.push(
+      'Not available: run `npm run train -- --model harmful --loso --loso-out docs/harmful-content-loso.json`.',
+      '',
+    );
+  } else {
+    const { harmful } = JSON.parse(readFileSync(path, 'utf8')) as { harmful: HarmfulLosoRow[] };
+    lines.push(...renderHarmfulLoso(harmful).slice(0, 3), '');
+  }
+  lines.push(
+    "The harmfulContent rows of the harmful table above are in-sample (`harmful.dev.jsonl` is part of the model's training data); these are not: each source is left out of training in turn and its rows scored, the threshold picked on held-apart rows of the other sources. The per-source table (with the dev sets' own rows) is in docs/harmful-content-model.md; not re-run by this command.",
+    '',
+  );
+  return lines;
 }

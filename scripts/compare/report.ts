@@ -10,6 +10,7 @@ export const files: Record<Task, string> = {
   secrets: 'secrets.dev.jsonl',
   'injection-direct': 'prompt_injection.dev.jsonl',
   'injection-indirect': 'indirect_injection.dev.jsonl',
+  harmful: 'harmful.dev.jsonl',
 };
 
 export const taskTitles: Record<Task, string> = {
@@ -17,6 +18,7 @@ export const taskTitles: Record<Task, string> = {
   secrets: 'Secrets (row level, per set)',
   'injection-direct': 'Direct prompt injection (row level, per set)',
   'injection-indirect': 'Indirect prompt injection (row level, per set)',
+  harmful: 'Harmful requests (row level, per set)',
 };
 
 /** Gold types that need named-entity recognition: no pattern detector (ours or a peer's) claims them. */

@@ -21,6 +21,7 @@ export const suites = [
   'streaming',
   'data-protection',
   'prompt-injection',
+  'harmful-content',
   'store',
   'memory-soak',
   'hostile',

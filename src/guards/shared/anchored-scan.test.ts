@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   anchoredMatcher,
@@ -40,6 +41,47 @@ describe('literalFinder', () => {
     const order = (a: [number, string], b: [number, string]) =>
       a[0] - b[0] || a[1].localeCompare(b[1]);
     expect(found.sort(order)).toEqual(expected.sort(order));
+  });
+});
+
+describe('literalFinder on literals of common letters only', () => {
+  // Looked up by the tail from their rarest letter, then the head compared.
+  const literals = ['aws', 'curl', 'hubspot', 'sonar', 'sshpass', 'ssh', 'oken>', 'ecret>', 'ee'];
+  const all = (text: string) => {
+    const found: Array<[number, string]> = [];
+    literalFinder(literals).find(text, (start, literal) => found.push([start, literals[literal]!]));
+    return found.sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]));
+  };
+  const expected = (text: string) =>
+    literals
+      .flatMap(literal =>
+        occurrences(text, literal).map(start => [start, literal] as [number, string]),
+      )
+      .sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]));
+
+  it('finds each occurrence once, at the start of the text, overlapping, and not a bare tail', () => {
+    const text = 'ws aws sshsshpass eee bspot hubspot token> secret> url curl sonarsonar';
+    expect(all(text)).toEqual(expected(text));
+    expect(all('ws pot ur')).toEqual([]);
+    expect(all('aws')).toEqual([[0, 'aws']]);
+  });
+
+  it('agrees with a search per literal on generated texts', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.constantFrom('a', 'w', 's', 'h', 'p', 'e', 'o', 'k', 'n', '>', 'c', 'u', 'r', 'l'),
+          {
+            maxLength: 80,
+          },
+        ),
+        chars => {
+          const text = chars.join('');
+          expect(all(text)).toEqual(expected(text));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
 

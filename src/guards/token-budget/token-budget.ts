@@ -2,9 +2,11 @@ import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
+import type { StreamWatcher, StreamWatchingGuardrail } from '../../core/stream-watch';
 import type { Guardrail, GuardrailContext } from '../../core/types';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
+import { COUNT_SLICE, StreamedTokenCount, sliceEnd } from './streamed-token-count';
 import { tokenBudgetNeedsALimit, tokenBudgetOptionShape } from './token-budget-options';
 
 /** A cumulative budget per session. */
@@ -67,13 +69,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_RESERVE_OUTPUT_TOKENS = 1_024;
 const DEFAULT_MEDIA_TOKENS = 1_600;
 /**
- * The tokenizer's byte-pair merges are quadratic in the length of one
- * pre-token (400,000 x "a" took 90 s), so text is counted in slices of at
- * most this many characters, cut before whitespace where there is some.
- */
-const COUNT_SLICE = 256;
-
-/**
  * Counts `text` slice by slice so that one long run of letters costs linear
  * time. Stops once the count passes `stopAbove`: a check only needs to know
  * that a 10 MB prompt is over its cap, not by how much, so an oversized
@@ -88,17 +83,8 @@ function countInSlices(
   let total = 0;
   let start = 0;
   while (start < text.length && total <= stopAbove) {
-    let end = Math.min(start + COUNT_SLICE, text.length);
-    if (end < text.length) {
-      // Cut before the last whitespace of the slice: it begins the next word's token.
-      for (let i = end; i > start + 1; i--) {
-        const code = text.charCodeAt(i - 1);
-        if (code === 32 || code === 10 || code === 9 || code === 13) {
-          end = i - 1;
-          break;
-        }
-      }
-    }
+    // Cut before the last whitespace of the slice: it begins the next word's token.
+    const end = start + COUNT_SLICE < text.length ? sliceEnd(text, start) : text.length;
     total += countTokens(text.slice(start, end));
     start = end;
   }
@@ -205,8 +191,12 @@ interface Reservation {
  * an empty text); a call that never reaches the output check (blocked later,
  * or failed) keeps its reservation charged. The record's `info` holds the counts.
  *
- * Not stream-safe (it needs the whole answer's count): use `hold` mode for
- * output in streams.
+ * In `window` streams it counts the answer's text and reasoning deltas as
+ * they pass (with the same tokenizer, each slice of text once): once the
+ * count passes `maxOutputTokens` the stream trips there, before any more
+ * text is released, and the session is charged the input and the tokens
+ * produced so far. A stream that ends settles with the reported usage
+ * (else the streamed count), as in `hold` mode.
  *
  * @example
  * const budget = tokenBudget({ maxInputTokens: 8_000, perSession: { maxTokens: 100_000 } });
@@ -334,7 +324,9 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
 
   async function checkOutput(content: string, ctx: GuardrailContext) {
     const reported = ctx.usage?.outputTokens.total;
-    const tokens = reported ?? countText(content);
+    // A window stream counted the whole response as it passed (see watchStream).
+    const streamed = ctx.state.get(streamedKey) as StreamedTokenCount | undefined;
+    const tokens = reported ?? streamed?.total() ?? countText(content);
     const source = reported !== undefined ? 'usage' : 'tokenizer';
     const session = perSession ? sessionOf(ctx) : undefined;
     let sessionTokens: number | undefined;
@@ -365,7 +357,8 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
             reported;
           reservation.settled = true;
         } else {
-          reservation.outputTokens += tokens;
+          // The streamed count covers the whole response; a hold check sees one text part.
+          reservation.outputTokens = streamed ? tokens : reservation.outputTokens + tokens;
           actual = reservation.earlier + reservation.inputTokens + reservation.outputTokens;
         }
         sessionTokens = await store.incrBy(key, actual - reservation.charged, windowMs);
@@ -392,13 +385,46 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
     return allow({ tokens, sessionTokens, budget: perSession!.maxTokens, source });
   }
 
-  return defineGuardrail({
+  // Window streams: the response's tokens, counted as it streams.
+  const streamedKey = `${name}:streamed`;
+  // o200k is byte-level: a token is at least one UTF-8 byte, at most 3 per UTF-16 unit.
+  const tokensPerCharAtMost = countTokens === countO200k ? 3 : Number.POSITIVE_INFINITY;
+
+  /**
+   * Window streams: counts every text and reasoning delta of the response
+   * with the tokenizer as it passes (each slice once), so the per-request
+   * cap trips as soon as the answer passes it, before more text is
+   * released; the settlement then charges the session what was produced.
+   */
+  function watchStream(ctx: GuardrailContext): StreamWatcher {
+    const counted = new StreamedTokenCount(countTokens);
+    ctx.state.set(streamedKey, counted);
+    if (maxOutputTokens === undefined) return {};
+    const cap = maxOutputTokens;
+    let tripped = false;
+    return {
+      delta(delta) {
+        if (tripped) return undefined;
+        counted.push(delta);
+        // The open slice is tokenized only when it could take the count past the cap.
+        if (counted.lowerBound + tokensPerCharAtMost * counted.openLength <= cap) return undefined;
+        if (counted.total() <= cap) return undefined;
+        tripped = true;
+        return checkOutput('', ctx);
+      },
+    };
+  }
+
+  const guardrail: StreamWatchingGuardrail = defineGuardrail({
     name,
     perCall: true,
-    // In window streams a per-call guardrail is not run on the windows: the
-    // middleware settles it once with the response's reported usage.
+    // In window streams a per-call guardrail is not run on the windows: it
+    // watches the response's deltas (watchStream), and the middleware
+    // settles it once with the response's reported usage.
     streamSafe: true,
     check: (content, ctx) =>
       ctx.kind === 'output' ? checkOutput(content, ctx) : checkInput(content, ctx),
   });
+  guardrail.watchStream = watchStream;
+  return guardrail;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type GoldSpan, labelTokens, type Sequence } from '../scripts/train/ner/data';
+import { type GoldSpan, sequence as makeSequence } from '../scripts/train/ner/data';
 import { floatScorer, quantise, trainPerceptron } from '../scripts/train/ner/perceptron';
-import { BloomFilter, type Gazetteers, tokenInfos, tokenize } from '../src/guards/pii/ner/features';
+import { BloomFilter, type Gazetteers } from '../src/guards/pii/ner/features';
 import { spansOfLabels, tagTokens } from '../src/guards/pii/ner/tagger';
 
 function gazetteers(): Gazetteers {
@@ -19,19 +19,8 @@ function gazetteers(): Gazetteers {
   };
 }
 
-function sequence(text: string, spans: GoldSpan[], gazetteer: Gazetteers): Sequence {
-  const tokens = tokenize(text);
-  return {
-    id: text,
-    group: 'g',
-    text,
-    tokens,
-    infos: tokenInfos(tokens, gazetteer),
-    labels: labelTokens(tokens, spans),
-    known: new Uint8Array(tokens.length).fill(1),
-    spans,
-  };
-}
+const sequence = (text: string, spans: GoldSpan[], gazetteer: Gazetteers) =>
+  makeSequence(text, 'g', text, spans, gazetteer, false);
 
 describe('the NER trainer', () => {
   const gazetteer = gazetteers();
@@ -76,7 +65,7 @@ describe('the NER trainer', () => {
   it('learns its training sentences', () => {
     const score = floatScorer(trainPerceptron(data, options));
     const sample = data[1]!;
-    const spans = spansOfLabels(sample.tokens, tagTokens(sample.tokens, sample.infos, score));
+    const spans = spansOfLabels(sample.text, sample.scanned, tagTokens(sample.scanned, score));
     expect(spans.map(span => `${span.type}:${sample.text.slice(span.start, span.end)}`)).toEqual([
       'PERSON:Alan Turing',
       'PERSON:Grace Hopper',

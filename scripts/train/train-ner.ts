@@ -63,8 +63,8 @@ function evaluate(
 ) {
   const tallies = emptyTallies();
   for (const sequence of sequences) {
-    const labels = tagTokens(sequence.tokens, sequence.infos, score);
-    const spans = spansOfLabels(sequence.tokens, labels);
+    const labels = tagTokens(sequence.scanned, score);
+    const spans = spansOfLabels(sequence.text, sequence.scanned, labels);
     predictions?.set(sequence.id, spans);
     tally(tallies, sequence.text, spans, sequence.spans);
   }

@@ -7,10 +7,11 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import {
   type Gazetteers,
+  type Scanned,
+  scanText,
   type Token,
-  type TokenInfo,
-  tokenInfos,
   tokenize,
+  WordTable,
 } from '../../../src/guards/pii/ner/features';
 import { type NerEntity, nerEntities } from '../../../src/guards/pii/ner/labels';
 
@@ -28,7 +29,8 @@ export interface Sequence {
   group: string | undefined;
   text: string;
   tokens: Token[];
-  infos: TokenInfo[];
+  /** What the tagger reads (token bounds, word ids, flags). */
+  scanned: Scanned;
   /** Gold label per token. */
   labels: Uint8Array;
   /** 1 where the gold label is known (benign rows leave capitalised words out). */
@@ -61,7 +63,21 @@ export function labelTokens(tokens: readonly Token[], spans: readonly GoldSpan[]
   return labels;
 }
 
-function sequence(
+// One word table per gazetteer set for the whole run, never emptied (sequences keep their word ids).
+const wordTables = new WeakMap<Gazetteers, WordTable>();
+
+/** The trainer's word table for `gazetteers`. */
+export function wordTable(gazetteers: Gazetteers): WordTable {
+  let table = wordTables.get(gazetteers);
+  if (!table) {
+    table = new WordTable(gazetteers);
+    wordTables.set(gazetteers, table);
+  }
+  return table;
+}
+
+/** A sequence of `text` with its gold spans (all tokens' labels known unless `partial`). */
+export function sequence(
   id: string,
   group: string | undefined,
   text: string,
@@ -70,7 +86,7 @@ function sequence(
   partial: boolean,
 ): Sequence {
   const tokens = tokenize(text);
-  const infos = tokenInfos(tokens, gazetteers);
+  const scanned = scanText(text, gazetteers, wordTable(gazetteers));
   const labels = labelTokens(tokens, spans);
   const known = new Uint8Array(tokens.length).fill(1);
   if (partial) {
@@ -83,7 +99,7 @@ function sequence(
         known[index] = 0;
     }
   }
-  return { id, group, text, tokens, infos, labels, known, spans };
+  return { id, group, text, tokens, scanned, labels, known, spans };
 }
 
 interface DevRow {

@@ -85,13 +85,14 @@ export function trainPerceptron(
       let previous = 0;
       let previous2 = 0;
       let spanStart = 0;
-      for (let position = 0; position < sequence.tokens.length; position++) {
+      const scanned = sequence.scanned;
+      for (let position = 0; position < scanned.count; position++) {
         clock++;
-        if (previous === 0 && surelyOutside(sequence.infos[position]!)) {
+        if (previous === 0 && surelyOutside(scanned.flags[position]!)) {
           previous2 = previous;
           continue;
         }
-        let count = tokenFeatures(sequence.infos, position, previous, previous2, buckets);
+        let count = tokenFeatures(scanned, position, previous, previous2, buckets);
         if (sequence.labels[position] !== 0 && random() < options.lexicalDropout)
           count -= LEXICAL_FEATURES;
         scores.fill(0);
@@ -99,13 +100,15 @@ export function trainPerceptron(
           const row = buckets[feature]! * LABEL_COUNT;
           for (let label = 0; label < LABEL_COUNT; label++) scores[label]! += weights[row + label]!;
         }
-        const token = sequence.tokens[position]!;
+        const tokenStart = scanned.start[position]!;
+        const tokenEnd = scanned.end[position]!;
+        const newlineBefore = scanned.newline[position] === 1;
         const open = entityOfLabel(previous);
         const allowed = (label: number) =>
           !isInside(label) ||
           (entityOfLabel(label) === open &&
-            token.end - spanStart <= nerMaxLength[nerEntities[entityOfLabel(label)]!] &&
-            (!token.newlineBefore || nerEntities[entityOfLabel(label)] === 'STREET_ADDRESS'));
+            tokenEnd - spanStart <= nerMaxLength[nerEntities[entityOfLabel(label)]!] &&
+            (!newlineBefore || nerEntities[entityOfLabel(label)] === 'STREET_ADDRESS'));
         let guess = 0;
         for (let label = 1; label < LABEL_COUNT; label++) {
           if (allowed(label) && scores[label]! > scores[guess]!) guess = label;
@@ -121,7 +124,7 @@ export function trainPerceptron(
           }
         }
         const label = guess;
-        if (label !== 0 && !isInside(label)) spanStart = token.start;
+        if (label !== 0 && !isInside(label)) spanStart = tokenStart;
         previous2 = previous;
         previous = label;
       }

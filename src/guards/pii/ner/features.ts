@@ -66,21 +66,41 @@ function possessiveAt(text: string, index: number): boolean {
   );
 }
 
+/** Token boundaries of one text, in parallel typed arrays (grown as needed). */
+export interface TokenBounds {
+  count: number;
+  /** `[start, end)` offsets of each token. */
+  start: Int32Array;
+  end: Int32Array;
+  /** 1 where a line break sits between the previous token and this one. */
+  newline: Uint8Array;
+}
+
+function grow<A extends Int32Array | Uint8Array>(array: A, size: number): A {
+  const grown = new (array.constructor as new (size: number) => A)(size);
+  grown.set(array);
+  return grown;
+}
+
 /**
  * Splits `text` into tokens, in order: an initial with its full stop
  * (`J.`), a word-ish run (letters, marks, digits, joined by one apostrophe
  * or hyphen; a possessive `'s` is a token of its own), or one other visible
- * character. One pass over the text.
+ * character. One pass over the text; no string is built.
  */
-export function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
+export function tokenBounds(text: string): TokenBounds {
   const length = text.length;
+  let capacity = Math.max(16, Math.min(length, 1 << 16) >> 2);
+  let starts = new Int32Array(capacity);
+  let ends = new Int32Array(capacity);
+  let newlines = new Uint8Array(capacity);
+  let count = 0;
   let index = 0;
-  let newlineBefore = false;
+  let newlineBefore = 0;
   while (index < length) {
     const code = text.charCodeAt(index);
     if (code === 10 || code === 13) {
-      newlineBefore = true;
+      newlineBefore = 1;
       index++;
       continue;
     }
@@ -128,25 +148,56 @@ export function tokenize(text: string): Token[] {
       index++; // another ASCII blank (vertical tab, form feed)
       continue;
     }
-    tokens.push({
+    if (count === capacity) {
+      capacity *= 2;
+      starts = grow(starts, capacity);
+      ends = grow(ends, capacity);
+      newlines = grow(newlines, capacity);
+    }
+    starts[count] = start;
+    ends[count] = index;
+    newlines[count] = newlineBefore;
+    count++;
+    newlineBefore = 0;
+  }
+  return { count, start: starts, end: ends, newline: newlines };
+}
+
+/** The text of a token as features see it: at most `MAX_TOKEN_LENGTH` characters. */
+function tokenText(text: string, start: number, end: number): string {
+  return text.slice(start, end - start > MAX_TOKEN_LENGTH ? start + MAX_TOKEN_LENGTH : end);
+}
+
+/** `tokenBounds` as objects (for the trainer and tests; the tagger reads the arrays). */
+export function tokenize(text: string): Token[] {
+  const bounds = tokenBounds(text);
+  const tokens: Token[] = new Array(bounds.count);
+  for (let index = 0; index < bounds.count; index++) {
+    const start = bounds.start[index]!;
+    const end = bounds.end[index]!;
+    tokens[index] = {
       start,
-      end: index,
-      text: text.slice(start, index - start > MAX_TOKEN_LENGTH ? start + MAX_TOKEN_LENGTH : index),
-      newlineBefore,
-    });
-    newlineBefore = false;
+      end,
+      text: tokenText(text, start, end),
+      newlineBefore: bounds.newline[index] === 1,
+    };
   }
   return tokens;
 }
 
 /** FNV-1a over a string's UTF-16 code units, then a final mix. */
 export function hashString(value: string, seed = 0x811c9dc5): number {
-  let hash = seed >>> 0;
+  return mix(fnv(value, seed));
+}
+
+/** The FNV-1a state after `value`, continuing from `hash` (no final mix). */
+function fnv(value: string, hash: number): number {
+  hash >>>= 0;
   for (let index = 0; index < value.length; index++) {
     hash ^= value.charCodeAt(index);
     hash = Math.imul(hash, 0x01000193);
   }
-  return mix(hash);
+  return hash;
 }
 
 /** A 32-bit avalanche (murmur3's finaliser). */
@@ -279,16 +330,6 @@ enum T {
   PlaceSpan,
 }
 
-/** Per-token values computed once and read by its neighbours' features. */
-export interface TokenInfo {
-  /** What the token's word contributes whatever its neighbours (shared by equal words). */
-  word: WordInfo;
-  /** Bit set of lexical flags: the word's, plus line and sentence starts. */
-  flags: number;
-  /** Place-name run (0: none), as `1 + position * 4 + length`. */
-  placeSpan: number;
-}
-
 enum Flag {
   Title = 1,
   Upper = 2,
@@ -325,7 +366,7 @@ function shapeOf(text: string): string {
 }
 
 /** What a word contributes whatever its neighbours. */
-export interface WordInfo {
+interface WordInfo {
   lower: string;
   lowerHash: number;
   shapeHash: number;
@@ -335,17 +376,116 @@ export interface WordInfo {
   suffix2Hash: number;
 }
 
-// Words repeat: their lookups are remembered per gazetteer set (bounded).
-const wordCaches = new WeakMap<Gazetteers, Map<string, WordInfo>>();
+/**
+ * The words seen so far and what each contributes, in typed arrays indexed
+ * by a word id, found through an open-addressing table keyed by a hash of
+ * the token's characters: a word seen before costs one hash and one compare,
+ * no string and no object.
+ */
+export class WordTable {
+  size = 0;
+  texts: string[] = [];
+  lower: string[] = [];
+  lowerHash = new Int32Array(1024);
+  shapeHash = new Int32Array(1024);
+  flags = new Int32Array(1024);
+  prefixHash = new Int32Array(1024);
+  suffix3Hash = new Int32Array(1024);
+  suffix2Hash = new Int32Array(1024);
+  private slotHash = new Int32Array(4096);
+  /** Word id + 1 per slot; 0 is empty. */
+  private slotWord = new Int32Array(4096);
 
-function wordCache(gazetteers: Gazetteers): Map<string, WordInfo> {
-  let cache = wordCaches.get(gazetteers);
-  if (!cache) {
-    cache = new Map();
-    wordCaches.set(gazetteers, cache);
+  constructor(readonly gazetteers: Gazetteers) {}
+
+  /** Forgets every word (ids handed out before are no longer valid). */
+  clear(): void {
+    this.size = 0;
+    this.texts = [];
+    this.lower = [];
+    this.slotWord.fill(0);
   }
-  return cache;
+
+  /** The id of the token `text[start, end)` (cut at `MAX_TOKEN_LENGTH`), describing it if new. */
+  idOf(text: string, start: number, end: number): number {
+    if (end - start > MAX_TOKEN_LENGTH) end = start + MAX_TOKEN_LENGTH;
+    const length = end - start;
+    let hash = 0x811c9dc5 | 0;
+    for (let index = start; index < end; index++) {
+      hash ^= text.charCodeAt(index);
+      hash = Math.imul(hash, 0x01000193);
+    }
+    const mask = this.slotWord.length - 1;
+    let slot = hash & mask;
+    for (;;) {
+      const stored = this.slotWord[slot]!;
+      if (stored === 0) break;
+      if (this.slotHash[slot] === hash) {
+        const word = this.texts[stored - 1]!;
+        if (word.length === length) {
+          let same = true;
+          for (let offset = 0; offset < length; offset++) {
+            if (word.charCodeAt(offset) !== text.charCodeAt(start + offset)) {
+              same = false;
+              break;
+            }
+          }
+          if (same) return stored - 1;
+        }
+      }
+      slot = (slot + 1) & mask;
+    }
+    const id = this.add(text.slice(start, end));
+    this.slotHash[slot] = hash;
+    this.slotWord[slot] = id + 1;
+    if (this.size * 2 > this.slotWord.length) this.rehash();
+    return id;
+  }
+
+  private add(text: string): number {
+    const id = this.size++;
+    if (id === this.lowerHash.length) {
+      const size = id * 2;
+      this.lowerHash = grow(this.lowerHash, size);
+      this.shapeHash = grow(this.shapeHash, size);
+      this.flags = grow(this.flags, size);
+      this.prefixHash = grow(this.prefixHash, size);
+      this.suffix3Hash = grow(this.suffix3Hash, size);
+      this.suffix2Hash = grow(this.suffix2Hash, size);
+    }
+    const info = describeWord(text, this.gazetteers);
+    this.texts[id] = text;
+    this.lower[id] = info.lower;
+    this.lowerHash[id] = info.lowerHash;
+    this.shapeHash[id] = info.shapeHash;
+    this.flags[id] = info.flags;
+    this.prefixHash[id] = info.prefixHash;
+    this.suffix3Hash[id] = info.suffix3Hash;
+    this.suffix2Hash[id] = info.suffix2Hash;
+    return id;
+  }
+
+  private rehash(): void {
+    const capacity = this.slotWord.length * 2;
+    const slotHash = new Int32Array(capacity);
+    const slotWord = new Int32Array(capacity);
+    const mask = capacity - 1;
+    for (let old = 0; old < this.slotWord.length; old++) {
+      const stored = this.slotWord[old]!;
+      if (stored === 0) continue;
+      let slot = this.slotHash[old]! & mask;
+      while (slotWord[slot] !== 0) slot = (slot + 1) & mask;
+      slotHash[slot] = this.slotHash[old]!;
+      slotWord[slot] = stored;
+    }
+    this.slotHash = slotHash;
+    this.slotWord = slotWord;
+  }
 }
+
+// Words repeat: one table per gazetteer set, emptied when it holds this many words.
+const WORD_LIMIT = 100_000;
+const wordTables = new WeakMap<Gazetteers, WordTable>();
 
 function describeWord(text: string, gazetteers: Gazetteers): WordInfo {
   const lower = text.toLowerCase();
@@ -381,54 +521,86 @@ function describeWord(text: string, gazetteers: Gazetteers): WordInfo {
   };
 }
 
-/** Computes the per-token values of `tokens` (lookups in the gazetteers included). */
-export function tokenInfos(tokens: readonly Token[], gazetteers: Gazetteers): TokenInfo[] {
-  const infos: TokenInfo[] = new Array(tokens.length);
-  const cache = wordCache(gazetteers);
-  for (let index = 0; index < tokens.length; index++) {
-    const token = tokens[index]!;
-    let word = cache.get(token.text);
-    if (!word) {
-      word = describeWord(token.text, gazetteers);
-      if (cache.size >= 100_000) cache.clear();
-      cache.set(token.text, word);
+/** A tokenised text with what the features read per token. */
+export interface Scanned extends TokenBounds {
+  /** Word id of each token (in `words`). */
+  word: Int32Array;
+  /** Lexical flags of each token: its word's, plus line and sentence starts. */
+  flags: Int32Array;
+  /** Place-name run (0: none), as `1 + position * 4 + length`. */
+  placeSpan: Uint8Array;
+  words: WordTable;
+}
+
+/** One code unit of sentence-ending or quoting punctuation: the token after it starts a sentence. */
+function endsSentence(code: number): boolean {
+  return code === 46 || code === 33 || code === 63 || code === 58 || code === 34 || code === 0x201c;
+}
+
+/**
+ * Tokenises `text` and computes the per-token values (lookups in the
+ * gazetteers included). `words` is the word table to use; by default one
+ * shared per gazetteer set, emptied past `WORD_LIMIT` words before a text.
+ */
+export function scanText(text: string, gazetteers: Gazetteers, words?: WordTable): Scanned {
+  if (!words) {
+    words = wordTables.get(gazetteers);
+    if (!words) {
+      words = new WordTable(gazetteers);
+      wordTables.set(gazetteers, words);
     }
-    let flags = word.flags;
-    if (token.newlineBefore) flags |= Flag.Newline;
-    const previous = index > 0 ? tokens[index - 1]!.text : '';
-    if (
-      index === 0 ||
-      token.newlineBefore ||
-      previous === '.' ||
-      previous === '!' ||
-      previous === '?' ||
-      previous === ':' ||
-      previous === '"' ||
-      previous === '“'
-    ) {
-      flags |= Flag.SentenceStart;
+    if (words.size >= WORD_LIMIT) words.clear();
+  }
+  const bounds = tokenBounds(text);
+  const count = bounds.count;
+  const ids = new Int32Array(count);
+  const flags = new Int32Array(count);
+  const placeSpan = new Uint8Array(count);
+  const starts = bounds.start;
+  const ends = bounds.end;
+  for (let index = 0; index < count; index++) {
+    const start = starts[index]!;
+    const id = words.idOf(text, start, ends[index]!);
+    ids[index] = id;
+    let flag = words.flags[id]!;
+    if (bounds.newline[index] === 1) flag |= Flag.Newline | Flag.SentenceStart;
+    else if (index === 0) flag |= Flag.SentenceStart;
+    else {
+      const previous = starts[index - 1]!;
+      if (ends[index - 1]! - previous === 1 && endsSentence(text.charCodeAt(previous)))
+        flag |= Flag.SentenceStart;
     }
-    infos[index] = { word, flags, placeSpan: 0 };
+    flags[index] = flag;
   }
   // Multi-word places and countries ("new zealand", "san bernardino"): longest match first.
-  for (let index = 0; index < tokens.length; index++) {
-    if ((infos[index]!.flags & (Flag.Title | Flag.Upper)) === 0) continue;
+  const capital = Flag.Title | Flag.Upper;
+  const lower = words.lower;
+  for (let index = 0; index < count; index++) {
+    if ((flags[index]! & capital) === 0) continue;
     for (let length = 3; length >= 2; length--) {
-      if (index + length > tokens.length) continue;
+      if (index + length > count) continue;
       // The last word of a place name is capitalised too ("New Zealand", "Port of Spain").
-      if ((infos[index + length - 1]!.flags & (Flag.Title | Flag.Upper)) === 0) continue;
-      let phrase = infos[index]!.word.lower;
-      for (let step = 1; step < length; step++) phrase += ` ${infos[index + step]!.word.lower}`;
-      if (gazetteers.places.has(phrase) || gazetteers.countries.has(phrase)) {
-        for (let step = 0; step < length; step++) {
-          infos[index + step]!.placeSpan = 1 + step * 4 + length;
-        }
+      if ((flags[index + length - 1]! & capital) === 0) continue;
+      let first = fnv(lower[ids[index]!]!, 0x811c9dc5);
+      let second = fnv(lower[ids[index]!]!, 0x9747b28c);
+      for (let step = 1; step < length; step++) {
+        const word = lower[ids[index + step]!]!;
+        first = fnv(word, Math.imul(first ^ 32, 0x01000193));
+        second = fnv(word, Math.imul(second ^ 32, 0x01000193));
+      }
+      first = mix(first);
+      second = mix(second) | 1;
+      if (
+        gazetteers.places.hasHashes(first, second) ||
+        gazetteers.countries.hasHashes(first, second)
+      ) {
+        for (let step = 0; step < length; step++) placeSpan[index + step] = 1 + step * 4 + length;
         index += length - 1;
         break;
       }
     }
   }
-  return infos;
+  return { ...bounds, word: ids, flags, placeSpan, words };
 }
 
 /** Coarse flags of a token for conjunctions (capitalisation and gazetteers only). */
@@ -446,8 +618,7 @@ function coarse(flags: number): number {
  * skipping their scoring is most of the tagger's speed. Training applies
  * the same rule, so the model never learns to rely on them.
  */
-export function surelyOutside(info: TokenInfo): boolean {
-  const flags = info.flags;
+export function surelyOutside(flags: number): boolean {
   if ((flags & Flag.Punct) !== 0) return true;
   return (
     (flags & (Flag.Lower | Flag.Common)) === (Flag.Lower | Flag.Common) && (flags & Flag.Name) === 0
@@ -475,60 +646,67 @@ const FEATURE_MASK = (1 << FEATURE_BITS) - 1;
  * already given to the two tokens before it.
  */
 export function tokenFeatures(
-  infos: readonly TokenInfo[],
+  scanned: Scanned,
   index: number,
   previousLabel: number,
   previousLabel2: number,
   out: Int32Array,
 ): number {
-  const info = infos[index]!;
-  const before = index > 0 ? infos[index - 1] : undefined;
-  const before2 = index > 1 ? infos[index - 2] : undefined;
-  const after = index + 1 < infos.length ? infos[index + 1] : undefined;
-  const after2 = index + 2 < infos.length ? infos[index + 2] : undefined;
+  const { words, word: ids, flags } = scanned;
+  const lowerHashes = words.lowerHash;
+  const shapeHashes = words.shapeHash;
+  const count = scanned.count;
+  const id = ids[index]!;
   const none = 0x5bd1e995;
-  const prevLower = before ? before.word.lowerHash : none;
-  const nextLower = after ? after.word.lowerHash : none;
-  let count = 0;
-  out[count++] = bucket(T.Bias, 0);
-  out[count++] = bucket(T.Shape, info.word.shapeHash);
-  out[count++] = bucket(T.Flags, info.flags);
-  out[count++] = bucket(T.PrevLower, prevLower);
-  out[count++] = bucket(T.NextLower, nextLower);
-  out[count++] = bucket(T.Prev2Lower, before2 ? before2.word.lowerHash : none);
-  out[count++] = bucket(T.Next2Lower, after2 ? after2.word.lowerHash : none);
-  out[count++] = bucket(T.PrevShape, before ? before.word.shapeHash : none);
-  out[count++] = bucket(T.NextShape, after ? after.word.shapeHash : none);
-  out[count++] = bucket(
+  const hasBefore = index > 0;
+  const hasAfter = index + 1 < count;
+  const before = hasBefore ? ids[index - 1]! : 0;
+  const after = hasAfter ? ids[index + 1]! : 0;
+  const beforeFlags = hasBefore ? flags[index - 1]! : 0;
+  const afterFlags = hasAfter ? flags[index + 1]! : 0;
+  const ownFlags = flags[index]!;
+  const lowerHash = lowerHashes[id]!;
+  const shapeHash = shapeHashes[id]!;
+  const prevLower = hasBefore ? lowerHashes[before]! : none;
+  const nextLower = hasAfter ? lowerHashes[after]! : none;
+  const nextShape = hasAfter ? shapeHashes[after]! : none;
+  let n = 0;
+  out[n++] = bucket(T.Bias, 0);
+  out[n++] = bucket(T.Shape, shapeHash);
+  out[n++] = bucket(T.Flags, ownFlags);
+  out[n++] = bucket(T.PrevLower, prevLower);
+  out[n++] = bucket(T.NextLower, nextLower);
+  out[n++] = bucket(T.Prev2Lower, index > 1 ? lowerHashes[ids[index - 2]!]! : none);
+  out[n++] = bucket(T.Next2Lower, index + 2 < count ? lowerHashes[ids[index + 2]!]! : none);
+  out[n++] = bucket(T.PrevShape, hasBefore ? shapeHashes[before]! : none);
+  out[n++] = bucket(T.NextShape, nextShape);
+  out[n++] = bucket(
     T.PrevFlags,
-    before
-      ? coarse(before.flags) | (before.flags & (Flag.Street | Flag.Honorific | Flag.Punct))
+    hasBefore
+      ? coarse(beforeFlags) | (beforeFlags & (Flag.Street | Flag.Honorific | Flag.Punct))
       : none,
   );
-  out[count++] = bucket(
+  out[n++] = bucket(
     T.NextFlags,
-    after
-      ? coarse(after.flags) | (after.flags & (Flag.Street | Flag.Organisation | Flag.Punct))
+    hasAfter
+      ? coarse(afterFlags) | (afterFlags & (Flag.Street | Flag.Organisation | Flag.Punct))
       : none,
   );
-  out[count++] = bucket(T.PrevLabel, previousLabel);
-  out[count++] = bucket(T.PrevLabels, previousLabel * 16 + previousLabel2);
-  out[count++] = bucket(T.PrevLabelShape, mix(info.word.shapeHash ^ previousLabel));
-  out[count++] = bucket(T.PrevLabelFlags, coarse(info.flags) * 16 + previousLabel);
-  out[count++] = bucket(
-    T.ShapeNextShape,
-    mix(info.word.shapeHash ^ Math.imul(after ? after.word.shapeHash : none, 13)),
-  );
-  out[count++] = bucket(T.PrevLabelPrevLower, mix(prevLower ^ previousLabel));
-  out[count++] = bucket(T.PlaceSpan, info.placeSpan);
+  out[n++] = bucket(T.PrevLabel, previousLabel);
+  out[n++] = bucket(T.PrevLabels, previousLabel * 16 + previousLabel2);
+  out[n++] = bucket(T.PrevLabelShape, mix(shapeHash ^ previousLabel));
+  out[n++] = bucket(T.PrevLabelFlags, coarse(ownFlags) * 16 + previousLabel);
+  out[n++] = bucket(T.ShapeNextShape, mix(shapeHash ^ Math.imul(nextShape, 13)));
+  out[n++] = bucket(T.PrevLabelPrevLower, mix(prevLower ^ previousLabel));
+  out[n++] = bucket(T.PlaceSpan, scanned.placeSpan[index]!);
   // The token's own word last: training may leave these out (LEXICAL_FEATURES).
-  out[count++] = bucket(T.Lower, info.word.lowerHash);
-  out[count++] = bucket(T.PrevLowerLower, mix(prevLower ^ Math.imul(info.word.lowerHash, 31)));
-  out[count++] = bucket(T.LowerNextLower, mix(info.word.lowerHash ^ Math.imul(nextLower, 17)));
-  out[count++] = bucket(T.Prefix3, info.word.prefixHash);
-  out[count++] = bucket(T.Suffix3, info.word.suffix3Hash);
-  out[count++] = bucket(T.Suffix2, info.word.suffix2Hash);
-  return count;
+  out[n++] = bucket(T.Lower, lowerHash);
+  out[n++] = bucket(T.PrevLowerLower, mix(prevLower ^ Math.imul(lowerHash, 31)));
+  out[n++] = bucket(T.LowerNextLower, mix(lowerHash ^ Math.imul(nextLower, 17)));
+  out[n++] = bucket(T.Prefix3, words.prefixHash[id]!);
+  out[n++] = bucket(T.Suffix3, words.suffix3Hash[id]!);
+  out[n++] = bucket(T.Suffix2, words.suffix2Hash[id]!);
+  return n;
 }
 
 /** How many of the last features `tokenFeatures` writes come from the token's own word. */

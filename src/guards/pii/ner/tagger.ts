@@ -1,12 +1,10 @@
 import {
   type Gazetteers,
   MAX_FEATURES,
+  type Scanned,
+  scanText,
   surelyOutside,
-  type Token,
-  type TokenInfo,
   tokenFeatures,
-  tokenInfos,
-  tokenize,
 } from './features';
 import {
   entityOfLabel,
@@ -27,7 +25,6 @@ export interface NerSpan {
   end: number;
 }
 
-const punctuationKept = new Set(['.']);
 // Module-level copies: the hot loop reads no imported bindings.
 const labelCount = LABEL_COUNT;
 const maxLengthOfLabel = Array.from({ length: LABEL_COUNT }, (_, label) =>
@@ -42,39 +39,39 @@ const addressInside = 2 + 2 * nerEntities.indexOf('STREET_ADDRESS');
  * is only allowed after B or I of the same type and while the entity stays
  * within its type's length bound.
  */
-export function tagTokens(
-  tokens: readonly Token[],
-  infos: readonly TokenInfo[],
-  score: ScoreTokens,
-): Uint8Array {
-  const labels = new Uint8Array(tokens.length);
+export function tagTokens(scanned: Scanned, score: ScoreTokens): Uint8Array {
+  const count = scanned.count;
+  const flags = scanned.flags;
+  const starts = scanned.start;
+  const ends = scanned.end;
+  const newlines = scanned.newline;
+  const labels = new Uint8Array(count);
   const buckets = new Int32Array(MAX_FEATURES);
   const scores = new Float64Array(labelCount);
   let previous = 0;
   let previous2 = 0;
   let spanStart = 0;
-  for (let index = 0; index < tokens.length; index++) {
-    if (previous === 0 && surelyOutside(infos[index]!)) {
+  for (let index = 0; index < count; index++) {
+    if (previous === 0 && surelyOutside(flags[index]!)) {
       labels[index] = 0;
       previous2 = previous;
       continue;
     }
-    const count = tokenFeatures(infos, index, previous, previous2, buckets);
+    const features = tokenFeatures(scanned, index, previous, previous2, buckets);
     scores.fill(0);
-    score(buckets, count, scores);
-    const token = tokens[index]!;
+    score(buckets, features, scores);
     // The I label that may follow `previous` (B or I of one type), if any.
     const inside = previous === 0 ? 0 : previous % 2 === 1 ? previous + 1 : previous;
     const insideAllowed =
       inside !== 0 &&
-      token.end - spanStart <= maxLengthOfLabel[inside]! &&
-      (!token.newlineBefore || inside === addressInside);
+      ends[index]! - spanStart <= maxLengthOfLabel[inside]! &&
+      (newlines[index] === 0 || inside === addressInside);
     let best = 0;
     for (let label = 1; label < labelCount; label += 2) {
       if (scores[label]! > scores[best]!) best = label;
     }
     if (insideAllowed && scores[inside]! > scores[best]!) best = inside;
-    if (best !== 0 && best % 2 === 1) spanStart = token.start;
+    if (best !== 0 && best % 2 === 1) spanStart = starts[index]!;
     labels[index] = best;
     previous2 = previous;
     previous = best;
@@ -82,13 +79,11 @@ export function tagTokens(
   return labels;
 }
 
-function isWordToken(token: Token): boolean {
-  const code = token.text.charCodeAt(0);
-  return (
-    token.text.toLowerCase() !== token.text.toUpperCase() ||
-    (code >= 48 && code <= 57) ||
-    code > 127
-  );
+/** Whether the token starting at `start` is a word (a letter, a digit or any non-ASCII character first). */
+function isWordAt(text: string, start: number): boolean {
+  const code = text.charCodeAt(start);
+  const lower = code | 32;
+  return code > 127 || (code >= 48 && code <= 57) || (lower >= 97 && lower <= 122);
 }
 
 /**
@@ -96,10 +91,13 @@ function isWordToken(token: Token): boolean {
  * punctuation at either end (a full stop is kept right after a short word:
  * `St.`, `Apt.`), dropped when no word is left.
  */
-export function spansOfLabels(tokens: readonly Token[], labels: Uint8Array): NerSpan[] {
+export function spansOfLabels(text: string, scanned: Scanned, labels: Uint8Array): NerSpan[] {
   const spans: NerSpan[] = [];
+  const count = scanned.count;
+  const starts = scanned.start;
+  const ends = scanned.end;
   let index = 0;
-  while (index < tokens.length) {
+  while (index < count) {
     const label = labels[index]!;
     if (label === 0) {
       index++;
@@ -107,30 +105,23 @@ export function spansOfLabels(tokens: readonly Token[], labels: Uint8Array): Ner
     }
     const entity = entityOfLabel(label);
     let end = index + 1;
-    while (end < tokens.length && isInside(labels[end]!) && entityOfLabel(labels[end]!) === entity)
-      end++;
+    while (end < count && isInside(labels[end]!) && entityOfLabel(labels[end]!) === entity) end++;
     let first = index;
     let last = end - 1;
-    while (first <= last && !isWordToken(tokens[first]!)) first++;
-    while (last >= first && !isWordToken(tokens[last]!)) {
-      const token = tokens[last]!;
-      const before = tokens[last - 1];
+    while (first <= last && !isWordAt(text, starts[first]!)) first++;
+    while (last >= first && !isWordAt(text, starts[last]!)) {
       const abbreviation =
-        punctuationKept.has(token.text) &&
-        before !== undefined &&
+        ends[last]! - starts[last]! === 1 &&
+        text.charCodeAt(starts[last]!) === 46 &&
         last - 1 >= first &&
-        before.end === token.start &&
-        before.text.length <= 4 &&
-        /^\p{L}+$/u.test(before.text);
+        ends[last - 1]! === starts[last]! &&
+        ends[last - 1]! - starts[last - 1]! <= 4 &&
+        /^\p{L}+$/u.test(text.slice(starts[last - 1]!, ends[last - 1]!));
       if (abbreviation) break;
       last--;
     }
     if (first <= last) {
-      spans.push({
-        type: nerEntities[entity]!,
-        start: tokens[first]!.start,
-        end: tokens[last]!.end,
-      });
+      spans.push({ type: nerEntities[entity]!, start: starts[first]!, end: ends[last]! });
     }
     index = end;
   }
@@ -139,8 +130,7 @@ export function spansOfLabels(tokens: readonly Token[], labels: Uint8Array): Ner
 
 /** Tokenises, tags and returns the spans of `text`. */
 export function tagText(text: string, gazetteers: Gazetteers, score: ScoreTokens): NerSpan[] {
-  const tokens = tokenize(text);
-  if (tokens.length === 0) return [];
-  const infos = tokenInfos(tokens, gazetteers);
-  return spansOfLabels(tokens, tagTokens(tokens, infos, score));
+  const scanned = scanText(text, gazetteers);
+  if (scanned.count === 0) return [];
+  return spansOfLabels(text, scanned, tagTokens(scanned, score));
 }

@@ -45,8 +45,20 @@ describe('literalFinder', () => {
 });
 
 describe('literalFinder on literals of common letters only', () => {
-  // Looked up by the tail from their rarest letter, then the head compared.
-  const literals = ['aws', 'curl', 'hubspot', 'sonar', 'sshpass', 'ssh', 'oken>', 'ecret>', 'ee'];
+  // Found by one alternation; literals that overlap or share a start are all reported.
+  const literals = [
+    'aws',
+    'curl',
+    'hubspot',
+    'sonar',
+    'sshpass',
+    'ssh',
+    'oken>',
+    'ecret>',
+    'ee',
+    'e(',
+    'a+',
+  ];
   const all = (text: string) => {
     const found: Array<[number, string]> = [];
     literalFinder(literals).find(text, (start, literal) => found.push([start, literals[literal]!]));
@@ -59,8 +71,8 @@ describe('literalFinder on literals of common letters only', () => {
       )
       .sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]));
 
-  it('finds each occurrence once, at the start of the text, overlapping, and not a bare tail', () => {
-    const text = 'ws aws sshsshpass eee bspot hubspot token> secret> url curl sonarsonar';
+  it('finds each occurrence once, at the start of the text, overlapping, and not a bare part', () => {
+    const text = 'ws aws sshsshpass eee bspot hubspot token> secret> url curl sonarsonar e( a+ aa';
     expect(all(text)).toEqual(expected(text));
     expect(all('ws pot ur')).toEqual([]);
     expect(all('aws')).toEqual([[0, 'aws']]);
@@ -70,7 +82,24 @@ describe('literalFinder on literals of common letters only', () => {
     fc.assert(
       fc.property(
         fc.array(
-          fc.constantFrom('a', 'w', 's', 'h', 'p', 'e', 'o', 'k', 'n', '>', 'c', 'u', 'r', 'l'),
+          fc.constantFrom(
+            'a',
+            'w',
+            's',
+            'h',
+            'p',
+            'e',
+            'o',
+            'k',
+            'n',
+            '>',
+            'c',
+            'u',
+            'r',
+            'l',
+            '(',
+            '+',
+          ),
           {
             maxLength: 80,
           },

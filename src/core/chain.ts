@@ -141,7 +141,7 @@ export function verdictRecord(
   verdict: Verdict,
   changed: boolean,
   durationMs: number,
-  context: Pick<ChainContext, 'toolName' | 'toolCallId'>,
+  context: Pick<ChainContext, 'toolName' | 'toolCallId' | 'serverId'>,
 ): GuardrailRecord {
   const record: GuardrailRecord = {
     guardrail: guardrail.name,
@@ -165,6 +165,7 @@ export function verdictRecord(
   if (verdict.info !== undefined) record.info = verdict.info;
   if (context.toolName !== undefined) record.toolName = context.toolName;
   if (context.toolCallId !== undefined) record.toolCallId = context.toolCallId;
+  if (context.serverId !== undefined) record.serverId = context.serverId;
   return record;
 }
 
@@ -217,6 +218,7 @@ export async function runChain(
       };
       if (context.toolName !== undefined) record.toolName = context.toolName;
       if (context.toolCallId !== undefined) record.toolCallId = context.toolCallId;
+      if (context.serverId !== undefined) record.serverId = context.serverId;
       failsClosed = guardrail.onError !== 'allow' || error instanceof GuardrailAbortedError;
     }
     if (context.attempt !== undefined) record.attempt = context.attempt;

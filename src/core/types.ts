@@ -5,9 +5,11 @@ import type { JSONValue, LanguageModelV4Prompt, LanguageModelV4Usage } from '@ai
  * - `input`: the text of user messages, before the model is called;
  * - `output`: the text of each model response;
  * - `tool_input`: a tool call's arguments, before the tool runs;
- * - `tool_output`: a tool's result, before the model sees it.
+ * - `tool_output`: a tool's result, before the model sees it;
+ * - `tool_definition`: a tool's definition (name, description, input-schema
+ *   text), before the model is given the tool.
  */
-export type GuardrailKind = 'input' | 'output' | 'tool_input' | 'tool_output';
+export type GuardrailKind = 'input' | 'output' | 'tool_input' | 'tool_output' | 'tool_definition';
 
 /** How serious a block is. Free for guardrails to set; reported in records. */
 export type GuardrailSeverity = 'info' | 'warning' | 'critical';
@@ -53,13 +55,17 @@ export interface GuardrailContext {
   kind: GuardrailKind;
   /** The prompt of the model call (for tool kinds: the messages the tool call came from). */
   messages: LanguageModelV4Prompt;
-  /** Tool name, for `tool_input` and `tool_output`. */
+  /** Tool name, for `tool_input`, `tool_output` and `tool_definition`. */
   toolName?: string;
   /** Tool call id, for `tool_input` and `tool_output`. */
   toolCallId?: string;
+  /** The MCP server (or other source) of the tool, when `guardTools` was given a `serverId`. */
+  serverId?: string;
   /**
    * The parsed value behind `content` when there is one: the tool arguments
-   * (`tool_input`) or the tool result (`tool_output`).
+   * (`tool_input`), the tool result (`tool_output`) or the tool definition
+   * as the model would get it (`tool_definition`: `{ name, description,
+   * inputSchema, inputExamples }`).
    */
   value?: unknown;
   /**
@@ -196,6 +202,12 @@ export interface GuardrailRecord {
   info?: JSONValue;
   toolName?: string;
   toolCallId?: string;
+  /**
+   * The MCP server (or other source) a tool came from, when `guardTools`
+   * was given a `serverId`: on its tool records and its `tool_definition`
+   * records.
+   */
+  serverId?: string;
   durationMs: number;
   /**
    * True when the record repeats a remembered verdict instead of a new

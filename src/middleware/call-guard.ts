@@ -46,6 +46,12 @@ export interface CallGuardOptions {
    * (see `outputScope`). Default `'every-step'`.
    */
   outputScope?: 'every-step' | 'final';
+  /**
+   * Tool-definition guardrails removed tools from the call: a call that
+   * passes is reported `'modified'` (the model was not given what the caller
+   * sent). Default false.
+   */
+  toolsRemoved?: boolean;
 }
 
 /**
@@ -71,6 +77,7 @@ export class CallGuard {
   /** The call's index within its run, when known (`ctx.step`). */
   readonly step: number | undefined;
   private outputScope: 'every-step' | 'final';
+  private readonly toolsRemoved: boolean;
   private endsInToolCalls = false;
   private readonly parallelGuardrails: readonly Guardrail[];
   private readonly judge: InputJudge;
@@ -89,7 +96,9 @@ export class CallGuard {
     callerSignal,
     step,
     outputScope = 'every-step',
+    toolsRemoved = false,
   }: CallGuardOptions) {
+    this.toolsRemoved = toolsRemoved;
     this.step = step;
     this.outputScope = outputScope;
     this.input = input;
@@ -116,6 +125,7 @@ export class CallGuard {
   /** The call's outcome so far: its records, and how many verdicts came from the cache. */
   outcome(tripped: boolean): GuardrailOutcome {
     const outcome = outcomeOf(this.records, tripped);
+    if (this.toolsRemoved && outcome.status === 'passed') outcome.status = 'modified';
     const cached = this.cachedVerdicts;
     return cached > 0 ? { ...outcome, cachedVerdicts: cached } : outcome;
   }

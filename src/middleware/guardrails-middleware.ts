@@ -35,6 +35,13 @@ import {
   type RetryOptions,
   retryPrompt,
 } from './retry';
+import { type PinToolDefinitionsOptions, toolDefinitionPins } from './tool-definition-pins';
+import {
+  DEFAULT_MAX_TOOL_DEFINITION_LENGTH,
+  judgeToolDefinitions,
+  type ToolDefinitionResult,
+  type ToolDefinitionTripAction,
+} from './tool-definitions';
 import { verdictCache } from './verdict-cache';
 
 /** The language-model middleware specification a consuming `wrapLanguageModel` expects. */
@@ -72,6 +79,34 @@ export interface GuardrailsOptions<VERSION extends MiddlewareSpecificationVersio
   input?: Guardrail[];
   /** Guardrails over the text of each model response, in order. */
   output?: Guardrail[];
+  /**
+   * Guardrails over each tool definition of a call (kind `tool_definition`),
+   * in order, before the model is given the tools: they see the definition
+   * text (`toolDefinitionText`: name, description, and the text of the input
+   * schema) and, in `ctx.value`, the definition. Verdicts are remembered by
+   * the hash of that text, like input verdicts. A guardrail that would
+   * modify a definition blocks it. See docs/tools.md.
+   */
+  toolDefinitions?: Guardrail[];
+  /**
+   * What a blocked (or changed, or unjudgeable) tool definition does:
+   * - `'remove'` (default): the tool is taken out of the call (the model
+   *   never sees it; a `toolChoice` that forced it becomes `'none'`) and the
+   *   call goes on, reported `'modified'`;
+   * - `'block'`: the whole call trips, like an input trip.
+   */
+  onToolDefinitionTrip?: ToolDefinitionTripAction;
+  /**
+   * Pin tool definitions: the first definition seen of each tool (per
+   * scope and name, per `serverId` for tools guarded with one) is recorded
+   * by hash in `store`; a later call with a different definition is a
+   * `tool-definition-changed` trip (removed or blocking, as
+   * `onToolDefinitionTrip` says) until its hash is approved with
+   * `approveToolDefinition` or in `approved`. Give every instance the same
+   * `store` (for example `redisStore`). Without `store`, pins live in this
+   * middleware's memory. Default false.
+   */
+  pinToolDefinitions?: boolean | PinToolDefinitionsOptions;
   /**
    * How streamed responses are enforced:
    * - `'hold'` (default): nothing is released before the output guardrails passed;
@@ -205,6 +240,9 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     defaultTimeoutMs = DEFAULT_GUARDRAIL_TIMEOUT_MS,
     specificationVersion = 'v4' as VERSION,
     retry,
+    toolDefinitions = [],
+    onToolDefinitionTrip = 'remove',
+    pinToolDefinitions = false,
   } = validateGuardrailsOptions(options);
   if (mode === 'passthrough' && !passthroughWarned && output.length > 0) {
     passthroughWarned = true;
@@ -216,10 +254,25 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
   const parallelInput = input.filter(g => g.parallel);
   const holdBackWindow =
     Math.max(window ?? 0, ...output.map(g => g.maxMatchLength ?? 0)) || DEFAULT_WINDOW;
-  const cache = verdictCache({
-    store: store ?? memoryStore({ maxEntries: memoSize, maxBytes: DEFAULT_VERDICT_STORE_BYTES }),
+  const verdictStore =
+    store ?? memoryStore({ maxEntries: memoSize, maxBytes: DEFAULT_VERDICT_STORE_BYTES });
+  const cache = verdictCache({ store: verdictStore, ttlMs: verdictTtlMs });
+  // Apart from input verdicts: a definition text is never a user text.
+  const definitionCache = verdictCache({
+    store: verdictStore,
     ttlMs: verdictTtlMs,
+    prefix: 'ai-guardrails:tool-definition-verdict:',
   });
+  const pins = pinToolDefinitions
+    ? toolDefinitionPins({
+        ...(pinToolDefinitions === true ? {} : pinToolDefinitions),
+        // Not the verdict store: a flood of verdicts must not evict a pin (it would re-pin).
+        store: store ?? memoryStore({ maxEntries: 100_000 }),
+      })
+    : undefined;
+  const judgesDefinitions = toolDefinitions.length > 0 || pins !== undefined;
+  // The tools each prepared call hands to the model, after the definition guardrails.
+  const definitionResults = new WeakMap<CallGuard, ToolDefinitionResult>();
   // transformParams hands each call to wrapGenerate / wrapStream through the
   // params object it returns: wrapLanguageModel passes that very object on.
   const calls = new WeakMap<LanguageModelV4CallOptions, CallGuard>();
@@ -391,6 +444,28 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     const metadata = metadataOf(params);
     const state = new Map<string, unknown>();
     const step = stepOfPrompt(params.prompt);
+    let definitions: ToolDefinitionResult | undefined;
+    if (judgesDefinitions && params.tools && params.tools.length > 0) {
+      try {
+        definitions = await judgeToolDefinitions(params, {
+          guardrails: toolDefinitions,
+          onTrip: onToolDefinitionTrip,
+          cache: definitionCache,
+          pins,
+          maxLength: DEFAULT_MAX_TOOL_DEFINITION_LENGTH,
+          prompt: params.prompt,
+          metadata,
+          state,
+          step,
+          abortSignal: controller.signal,
+          onEvent,
+          defaultTimeoutMs,
+        });
+      } catch (error) {
+        dispose();
+        throw error;
+      }
+    }
     const judge = inputJudge({
       prompt: params.prompt,
       cache,
@@ -403,22 +478,42 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       defaultTimeoutMs,
     });
     let inputResult: Awaited<ReturnType<typeof guardInput>>;
-    try {
-      inputResult = await guardInput({
+    if (definitions?.trip) {
+      // onToolDefinitionTrip 'block': the call trips before its input is judged.
+      inputResult = {
         prompt: params.prompt,
-        guardrails: sequentialInput,
-        scope: inputScope,
-        judge,
-      });
-    } catch (error) {
-      dispose();
-      throw error;
+        records: definitions.records,
+        trip: definitions.trip,
+        texts: [],
+        contents: [],
+        cachedVerdicts: definitions.cachedVerdicts,
+      };
+    } else {
+      try {
+        inputResult = await guardInput({
+          prompt: params.prompt,
+          guardrails: sequentialInput,
+          scope: inputScope,
+          judge,
+        });
+      } catch (error) {
+        dispose();
+        throw error;
+      }
+      if (definitions) {
+        inputResult = {
+          ...inputResult,
+          records: [...definitions.records, ...inputResult.records],
+          cachedVerdicts: inputResult.cachedVerdicts + definitions.cachedVerdicts,
+        };
+      }
     }
     if (params.abortSignal?.aborted) {
       dispose();
       throw abortReasonOf(params.abortSignal);
     }
-    return new CallGuard({
+    const call = new CallGuard({
+      toolsRemoved: (definitions?.removed.length ?? 0) > 0,
       input: inputResult,
       metadata,
       state,
@@ -432,6 +527,8 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       step,
       outputScope,
     });
+    if (definitions) definitionResults.set(call, definitions);
+    return call;
   }
 
   /**
@@ -442,13 +539,14 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
    */
   async function prepareOnTheSpot(params: LanguageModelV4CallOptions): Promise<CallGuard> {
     const call = await prepare(params);
-    if (call.prompt !== params.prompt && !call.input.trip) {
+    const toolsChanged = (definitionResults.get(call)?.removed.length ?? 0) > 0;
+    if ((call.prompt !== params.prompt || toolsChanged) && !call.input.trip) {
       call.release();
       throw new GuardrailConfigError({
         path: 'guardrails',
         value: 'wrapGenerate/wrapStream params',
         expected:
-          'the params object its own transformParams returned (use wrapLanguageModel): the input guardrails modified the prompt, and that change cannot be applied to params that bypassed transformParams',
+          'the params object its own transformParams returned (use wrapLanguageModel): the input guardrails modified the prompt (or the tool-definition guardrails removed a tool), and that change cannot be applied to params that bypassed transformParams',
       });
     }
     return call;
@@ -456,7 +554,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
 
   // With no guardrails at all there is nothing to judge or report: the
   // middleware adds no hook, so a call costs exactly what the bare model costs.
-  if (input.length === 0 && output.length === 0) {
+  if (input.length === 0 && output.length === 0 && !judgesDefinitions) {
     return { specificationVersion } as GuardrailsMiddleware<VERSION>;
   }
 
@@ -465,10 +563,16 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
 
     async transformParams({ params }) {
       const call = await prepare(params);
+      const definitions = definitionResults.get(call);
       const transformed: LanguageModelV4CallOptions = {
         ...params,
         prompt: call.prompt,
         abortSignal: call.controller.signal,
+        ...(definitions &&
+          definitions.removed.length > 0 && {
+            tools: definitions.tools,
+            toolChoice: definitions.toolChoice,
+          }),
       };
       calls.set(transformed, call);
       return transformed;

@@ -4,7 +4,9 @@ import {
   booleanOption,
   functionOption,
   guardrailList,
+  listOf,
   milliseconds,
+  nonEmptyString,
   type OptionShape,
   objectOption,
   oneOf,
@@ -58,6 +60,38 @@ export const guardrailsOptionShape = {
       feedback: functionOption('a function of the record returning the feedback text'),
     },
     '{ maxAttempts: 1..10, feedback?: (record) => string }',
+  ),
+  toolDefinitions: guardrailList,
+  onToolDefinitionTrip: oneOf(['remove', 'block']),
+  pinToolDefinitions: anyOf(
+    [
+      booleanOption,
+      objectOption(
+        {
+          scope: nonEmptyString,
+          ttlMs: positiveInt,
+          approved: listOf(
+            objectOption(
+              {
+                name: required(nonEmptyString, 'the tool name'),
+                hash: required(
+                  rule(
+                    value => typeof value === 'string' && /^[0-9a-f]{64}$/.test(value),
+                    'a SHA-256 hex digest (64 lowercase hex characters)',
+                  ),
+                  'a SHA-256 hex digest (64 lowercase hex characters)',
+                ),
+                serverId: nonEmptyString,
+              },
+              '{ name, hash, serverId? }',
+            ),
+            'an array of { name, hash, serverId? }',
+          ),
+        },
+        '{ scope?, ttlMs?, approved? }',
+      ),
+    ],
+    'true, false or { scope?, ttlMs?, approved? }',
   ),
   specificationVersion: rule(
     value => value === 'v4' || value === 'v3',

@@ -12,9 +12,11 @@ import { expressionOptionShape } from './expression-options';
 export interface ExpressionOptions {
   /**
    * A CEL expression. It sees `content` (string), `kind` (`'input'`,
-   * `'output'`, `'tool_input'`, `'tool_output'`), `metadata` (map), `tool`
-   * (map: `name`, and `args` for `tool_input` / `result` for `tool_output`;
-   * empty for other kinds), `step` (int, the model call's index in the run,
+   * `'output'`, `'tool_input'`, `'tool_output'`, `'tool_definition'`),
+   * `metadata` (map), `tool` (map: `name`, `serverId` when the tools were
+   * guarded with one, and `args` for `tool_input` / `result` for
+   * `tool_output`; for `tool_definition` the name, and `content` is the
+   * definition text; empty for other kinds), `step` (int, the model call's index in the run,
    * -1 when unknown), and `now()` (timestamp) / `today()` (`"YYYY-MM-DD"`,
    * UTC) besides CEL's string, regex (RE2) and list functions.
    *
@@ -71,6 +73,10 @@ function variablesOf(content: string, ctx: GuardrailContext): ExpressionVariable
   if (ctx.kind === 'tool_input' || ctx.kind === 'tool_output') {
     if (ctx.toolName !== undefined) tool.name = ctx.toolName;
     tool[ctx.kind === 'tool_input' ? 'args' : 'result'] = jsonValue(ctx.value);
+  }
+  if (ctx.kind === 'tool_definition' && ctx.toolName !== undefined) tool.name = ctx.toolName;
+  if (ctx.kind !== 'input' && ctx.kind !== 'output' && ctx.serverId !== undefined) {
+    tool.serverId = ctx.serverId;
   }
   const metadata = jsonValue(ctx.metadata);
   return {

@@ -34,6 +34,8 @@ const kindLabels: Record<GuardrailKind, string> = {
   output: "an AI assistant's answer",
   tool_input: 'the arguments of a tool call made by an AI assistant',
   tool_output: 'the result of a tool call, about to be read by an AI assistant',
+  tool_definition:
+    "a tool's definition (name, description, input schema), about to be given to an AI assistant",
 };
 
 /** Keeps judged text from closing the tags that delimit it. */

@@ -23,7 +23,8 @@ export interface PromptInjectionOptions {
   /**
    * `'direct'` judges a user's own message; `'indirect'` judges data the model
    * reads (tool results, documents) and also flags instructions addressed to
-   * the assistant. Default: `'indirect'` on `tool_output`, `'direct'` elsewhere.
+   * the assistant. Default: `'indirect'` on `tool_output` and
+   * `tool_definition` (a definition is third-party text), `'direct'` elsewhere.
    */
   mode?: 'direct' | 'indirect';
   /**
@@ -41,9 +42,12 @@ export interface PromptInjectionOptions {
 /** The default block message: it names what was judged, not always "this request". */
 function defaultMessage(mode: 'direct' | 'indirect', kind: GuardrailKind): string {
   if (mode === 'direct') return 'This request looks like a prompt injection and was blocked.';
-  return kind === 'tool_output'
-    ? 'This tool result looks like a prompt injection and was withheld.'
-    : 'This content looks like a prompt injection and was withheld.';
+  if (kind === 'tool_output')
+    return 'This tool result looks like a prompt injection and was withheld.';
+  if (kind === 'tool_definition') {
+    return 'This tool definition looks like a prompt injection; the tool was not given to the model.';
+  }
+  return 'This content looks like a prompt injection and was withheld.';
 }
 
 /**
@@ -77,7 +81,9 @@ export function promptInjection(options?: PromptInjectionOptions): Guardrail {
     // Verdicts cached under another configuration must not apply to this one.
     fingerprint: options,
     check(content, ctx) {
-      const effectiveMode = mode ?? (ctx.kind === 'tool_output' ? 'indirect' : 'direct');
+      const effectiveMode =
+        mode ??
+        (ctx.kind === 'tool_output' || ctx.kind === 'tool_definition' ? 'indirect' : 'direct');
       const effectiveThreshold =
         threshold ??
         (effectiveMode === 'indirect'

@@ -1,0 +1,200 @@
+import { GuardrailConfigError } from '../core/errors';
+import { sha256Hex } from '../core/sha256-hex';
+import type { Store } from '../store/store';
+
+/** Name of the record of a pinned tool whose definition changed. */
+export const TOOL_DEFINITION_CHANGED = 'tool-definition-changed';
+/** Name of the record of a pin that could not be checked (the store failed). */
+export const TOOL_DEFINITION_PIN = 'tool-definition-pin';
+
+/** A definition approved ahead of time, in code or configuration. */
+export interface ApprovedToolDefinition {
+  /** The tool's name. */
+  name: string;
+  /** Its definition hash (`toolDefinitionHash`, or `info.definitionHash` of a `tool-definition-changed` record). */
+  hash: string;
+  /** The `serverId` its tools were guarded with, for MCP tools. */
+  serverId?: string;
+}
+
+/** Options of `pinToolDefinitions`. */
+export interface PinToolDefinitionsOptions {
+  /**
+   * Pins are kept per scope and tool name: give each application (or
+   * tenant) sharing a store its own scope. Tools guarded with a `serverId`
+   * are pinned in `"<scope>:<serverId>"`. Default `'default'`.
+   */
+  scope?: string;
+  /**
+   * Definitions approved in code or configuration. A tool with an entry
+   * here is pinned to the listed hashes (and those approved in the store)
+   * from its first sight on: a definition that differs is never pinned by
+   * being seen first.
+   */
+  approved?: readonly ApprovedToolDefinition[];
+  /**
+   * How long a pin lives in the store without being seen. Seeing it again
+   * renews it (at most once a day per process). Default 365 days.
+   */
+  ttlMs?: number;
+}
+
+const PIN_PREFIX = 'ai-guardrails:tool-pin:';
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Default life of a pin that is not seen again. */
+export const DEFAULT_PIN_TTL_MS = 365 * DAY_MS;
+/** Most hashes kept approved per tool: the oldest approvals go first. */
+const MAX_APPROVED_HASHES = 16;
+const HASH_PATTERN = /^[0-9a-f]{64}$/;
+
+/** The scope pins of a tool live in: the middleware's scope, and the tool's server. */
+export function pinScopeOf(scope: string, serverId: string | undefined): string {
+  return serverId === undefined ? scope : `${scope}:${serverId}`;
+}
+
+async function pinKey(scope: string, name: string): Promise<string> {
+  // Hashed: a server chooses its tool names, and they need not be short or printable.
+  return `${PIN_PREFIX}${await sha256Hex(JSON.stringify([scope, name]))}`;
+}
+
+function parseHashes(raw: string | undefined): string[] {
+  if (raw === undefined) return [];
+  try {
+    const value = JSON.parse(raw) as unknown;
+    if (Array.isArray(value)) return value.filter(item => typeof item === 'string');
+  } catch {
+    // A corrupt pin approves nothing: every definition is a change until approved again.
+  }
+  return [];
+}
+
+function checkHashArguments(scope: unknown, name: unknown, hash: unknown, path: string): void {
+  const issues = [];
+  if (typeof scope !== 'string' || scope === '') {
+    issues.push({ path: `${path}.scope`, value: scope, expected: 'a non-empty string' });
+  }
+  if (typeof name !== 'string' || name === '') {
+    issues.push({ path: `${path}.name`, value: name, expected: 'a non-empty string' });
+  }
+  if (typeof hash !== 'string' || !HASH_PATTERN.test(hash)) {
+    issues.push({
+      path: `${path}.hash`,
+      value: hash,
+      expected: 'a SHA-256 hex digest (64 lowercase hex characters) from toolDefinitionHash',
+    });
+  }
+  if (issues.length > 0) throw new GuardrailConfigError(issues);
+}
+
+/**
+ * Approves a tool definition: calls whose definition of tool `name` in
+ * `scope` has this hash pass the pin from now on, on every instance sharing
+ * `store`, next to the hashes approved before (up to 16 per tool, the
+ * oldest dropped first). `scope` is the `info.scope` of the
+ * `tool-definition-changed` record (the middleware's pin scope, with
+ * `":<serverId>"` for tools guarded with a `serverId`); `hash` is its
+ * `info.definitionHash`, or `toolDefinitionHash(definition)` of the
+ * definition you reviewed.
+ *
+ * A read and a write: two approvals of the same tool at the same moment may
+ * keep only one; approve again if a definition still trips.
+ *
+ * @throws GuardrailConfigError for an empty scope or name or a hash that is not a SHA-256 hex digest.
+ */
+export async function approveToolDefinition(
+  store: Store,
+  scope: string,
+  name: string,
+  hash: string,
+  { ttlMs = DEFAULT_PIN_TTL_MS }: { ttlMs?: number } = {},
+): Promise<void> {
+  checkHashArguments(scope, name, hash, 'approveToolDefinition');
+  const key = await pinKey(scope, name);
+  const hashes = parseHashes(await store.get(key)).filter(known => known !== hash);
+  hashes.push(hash);
+  await store.set(key, JSON.stringify(hashes.slice(-MAX_APPROVED_HASHES)), ttlMs);
+}
+
+/**
+ * Forgets the pin of tool `name` in `scope`: the next definition seen is
+ * pinned as if for the first time. For a tool that was retired or renamed.
+ */
+export async function forgetToolDefinitionPin(
+  store: Store,
+  scope: string,
+  name: string,
+): Promise<void> {
+  await store.delete(await pinKey(scope, name));
+}
+
+/** What checking one definition against its pin found. */
+export type PinCheck =
+  | { status: 'pinned' | 'match'; scope: string }
+  | { status: 'changed'; scope: string; pinned: string[] };
+
+/**
+ * The pins of one middleware: `check` pins a definition hash the first time
+ * a tool is seen (atomically: `setIfAbsent`, so of two instances seeing two
+ * different definitions first, one wins and the other's is a change) and
+ * says whether a later definition matches an approved hash.
+ */
+export function toolDefinitionPins({
+  store,
+  scope = 'default',
+  approved = [],
+  ttlMs = DEFAULT_PIN_TTL_MS,
+}: PinToolDefinitionsOptions & { store: Store }) {
+  const approvedByTool = new Map<string, Set<string>>();
+  for (const entry of approved) {
+    const key = JSON.stringify([pinScopeOf(scope, entry.serverId), entry.name]);
+    let hashes = approvedByTool.get(key);
+    if (!hashes) {
+      hashes = new Set();
+      approvedByTool.set(key, hashes);
+    }
+    hashes.add(entry.hash);
+  }
+  // When each pin was last renewed by this process; bounded, cleared when full.
+  const renewed = new Map<string, number>();
+  const renewEveryMs = Math.min(DAY_MS, ttlMs / 2);
+
+  async function renew(key: string, value: string): Promise<void> {
+    const now = Date.now();
+    if ((renewed.get(key) ?? 0) + renewEveryMs > now) return;
+    if (renewed.size >= 10_000) renewed.clear();
+    renewed.set(key, now);
+    await store.touch(key, value, ttlMs);
+  }
+
+  return {
+    /** Checks (and on first sight records) the definition hash of tool `name`; rejects when the store fails. */
+    async check(name: string, serverId: string | undefined, hash: string): Promise<PinCheck> {
+      const pinScope = pinScopeOf(scope, serverId);
+      const key = await pinKey(pinScope, name);
+      const configured = approvedByTool.get(JSON.stringify([pinScope, name]));
+      if (configured) {
+        if (configured.has(hash)) return { status: 'match', scope: pinScope };
+        // Pinned by configuration: only the store's approvals may add to it, never a first sight.
+        const stored = await store.get(key);
+        const hashes = parseHashes(stored);
+        if (hashes.includes(hash)) {
+          await renew(key, stored!);
+          return { status: 'match', scope: pinScope };
+        }
+        return { status: 'changed', scope: pinScope, pinned: [...configured, ...hashes] };
+      }
+      const first = JSON.stringify([hash]);
+      const stored = await store.setIfAbsent(key, first, ttlMs);
+      if (stored === first) return { status: 'pinned', scope: pinScope };
+      const hashes = parseHashes(stored);
+      if (hashes.includes(hash)) {
+        await renew(key, stored);
+        return { status: 'match', scope: pinScope };
+      }
+      return { status: 'changed', scope: pinScope, pinned: hashes };
+    },
+  };
+}
+
+/** The pins of one middleware, as `toolDefinitionPins` builds them. */
+export type ToolDefinitionPins = ReturnType<typeof toolDefinitionPins>;

@@ -1,0 +1,563 @@
+import type {
+  JSONValue,
+  LanguageModelV4CallOptions,
+  LanguageModelV4FunctionTool,
+  LanguageModelV4Prompt,
+  LanguageModelV4ToolChoice,
+} from '@ai-sdk/provider';
+import { type ChainContext, runChain } from '../core/chain';
+import { block } from '../core/define-guardrail';
+import { emitEvent } from '../core/events';
+import { sha256Hex } from '../core/sha256-hex';
+import { endGuardrailSpan, startGuardrailSpan } from '../core/telemetry';
+import type {
+  Guardrail,
+  GuardrailEventListener,
+  GuardrailMetadata,
+  GuardrailRecord,
+} from '../core/types';
+import { canonicalJson } from '../tools/canonical-json';
+import {
+  TOOL_DEFINITION_CHANGED,
+  TOOL_DEFINITION_PIN,
+  type ToolDefinitionPins,
+} from './tool-definition-pins';
+import type { VerdictCache } from './verdict-cache';
+
+/** What a tool definition is judged from: the fields of a function tool the model is given. */
+export interface ToolDefinition {
+  name: string;
+  description?: string;
+  /** The input schema as JSON Schema. */
+  inputSchema?: unknown;
+  /** Example inputs some providers show the model. */
+  inputExamples?: unknown;
+}
+
+/** Longest definition text (characters) judged; a longer one fails closed. */
+export const DEFAULT_MAX_TOOL_DEFINITION_LENGTH = 100_000;
+/** Deepest schema nesting walked; a deeper one fails closed. */
+const MAX_SCHEMA_DEPTH = 64;
+/** Most schema values walked; a larger schema fails closed. */
+const MAX_SCHEMA_NODES = 20_000;
+/** Name of the record of a definition that could not be judged within the limits. */
+export const TOOL_DEFINITION_LIMIT = 'tool-definition-limit';
+
+/**
+ * JSON Schema keywords: their names are structure, not text the model reads
+ * as prose. Keys outside this list (property names, `x-...` extensions) are
+ * part of the definition text.
+ */
+const SCHEMA_KEYWORDS = new Set([
+  '$schema',
+  '$id',
+  '$ref',
+  '$anchor',
+  '$dynamicRef',
+  '$dynamicAnchor',
+  '$comment',
+  '$defs',
+  '$vocabulary',
+  'definitions',
+  'type',
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'propertyNames',
+  'required',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'unevaluatedItems',
+  'contains',
+  'minContains',
+  'maxContains',
+  'enum',
+  'const',
+  'default',
+  'examples',
+  'title',
+  'description',
+  'format',
+  'pattern',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'dependentRequired',
+  'dependentSchemas',
+  'dependencies',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'nullable',
+  'readOnly',
+  'writeOnly',
+  'deprecated',
+  'contentEncoding',
+  'contentMediaType',
+  'contentSchema',
+]);
+
+/** Keywords whose object value is a map from user-chosen names (property names) to schemas. */
+const NAMED_CHILDREN = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'dependentRequired',
+]);
+
+/**
+ * Keywords whose short, space-free string values are structure (`"object"`,
+ * a `$ref`, a format name, a required property's name again). A value with
+ * whitespace or a long one is text the model reads, and is judged.
+ */
+const STRUCTURAL_STRINGS = new Set([
+  '$schema',
+  '$id',
+  '$ref',
+  '$anchor',
+  '$dynamicRef',
+  '$dynamicAnchor',
+  'type',
+  'format',
+  'required',
+  'contentEncoding',
+  'contentMediaType',
+]);
+const STRUCTURAL_STRING_MAX = 100;
+
+/** The text of one definition, or why it could not be built within the limits. */
+export type ToolDefinitionText = { ok: true; text: string } | { ok: false; reason: string };
+
+/**
+ * The text a model reads in a tool definition, as guardrails of kind
+ * `tool_definition` see it: the name, the description, then every piece of
+ * text in the input schema (and input examples) in document order, one per
+ * line: property names, titles, descriptions, enum and const values,
+ * defaults, examples, patterns, nested to any depth. Structure (`"type":
+ * "object"`, `$ref`s, numbers) is left out.
+ *
+ * Linear in the definition's size and bounded: a text over `maxLength`
+ * characters, a schema nested deeper than 64 levels or with more than 20,000
+ * values is refused (`ok: false`), so the caller fails closed.
+ */
+export function toolDefinitionText(
+  definition: ToolDefinition,
+  { maxLength = DEFAULT_MAX_TOOL_DEFINITION_LENGTH }: { maxLength?: number } = {},
+): ToolDefinitionText {
+  const lines: string[] = [];
+  let length = 0;
+  const add = (text: string): boolean => {
+    length += text.length + 1;
+    if (length > maxLength + 1) return false;
+    lines.push(text);
+    return true;
+  };
+  const tooLong = (): ToolDefinitionText => ({
+    ok: false,
+    reason: `the definition text is longer than ${maxLength} characters`,
+  });
+  if (!add(String(definition.name))) return tooLong();
+  if (typeof definition.description === 'string' && !add(definition.description)) return tooLong();
+
+  // An explicit stack: no recursion, so depth costs no call stack. An
+  // `exit` frame marks the end of an object's subtree, for cycle detection.
+  type Frame =
+    | {
+        exit?: undefined;
+        value: unknown;
+        depth: number;
+        key: string | undefined;
+        named: boolean;
+        /** The key naming this value, when it is text (a property name), judged before the value. */
+        label?: string;
+      }
+    | { exit: object };
+  const stack: Frame[] = [];
+  if (definition.inputExamples != null) {
+    stack.push({ value: definition.inputExamples, depth: 0, key: undefined, named: true });
+  }
+  if (definition.inputSchema != null) {
+    stack.push({ value: definition.inputSchema, depth: 0, key: undefined, named: false });
+  }
+  // The objects on the path from the root: one seen again is a cycle. A
+  // subschema shared by two properties is walked twice (bounded by the count).
+  const ancestors = new Set<object>();
+  let nodes = 0;
+  while (stack.length > 0) {
+    const frame = stack.pop()!;
+    if (frame.exit) {
+      ancestors.delete(frame.exit);
+      continue;
+    }
+    const { value, depth, key, named, label } = frame;
+    if (label !== undefined && !add(label)) return tooLong();
+    if (++nodes > MAX_SCHEMA_NODES) {
+      return { ok: false, reason: `the input schema has more than ${MAX_SCHEMA_NODES} values` };
+    }
+    if (depth > MAX_SCHEMA_DEPTH) {
+      return { ok: false, reason: `the input schema is nested deeper than ${MAX_SCHEMA_DEPTH}` };
+    }
+    if (typeof value === 'string') {
+      const structural =
+        key !== undefined &&
+        STRUCTURAL_STRINGS.has(key) &&
+        value.length <= STRUCTURAL_STRING_MAX &&
+        !/\s/.test(value);
+      if (!structural && value.length > 0 && !add(value)) return tooLong();
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (ancestors.has(value)) {
+      return { ok: false, reason: 'the input schema contains a cycle' };
+    }
+    ancestors.add(value);
+    const children: Frame[] = [];
+    if (Array.isArray(value)) {
+      for (const item of value) children.push({ value: item, depth: depth + 1, key, named: false });
+    } else {
+      for (const [childKey, child] of Object.entries(value)) {
+        children.push({
+          value: child,
+          depth: depth + 1,
+          key: named ? undefined : childKey,
+          named: !named && NAMED_CHILDREN.has(childKey),
+          // Names chosen by the tool's author are text; keyword names are not.
+          ...((named || !SCHEMA_KEYWORDS.has(childKey)) && { label: childKey }),
+        });
+      }
+    }
+    stack.push({ exit: value });
+    // Document order: the first child is popped first.
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
+  return { ok: true, text: lines.join('\n') };
+}
+
+/**
+ * The SHA-256 (hex) of a tool definition as the model is given it: its name,
+ * description, input schema and input examples in canonical JSON (keys
+ * sorted). What `pinToolDefinitions` pins and `approveToolDefinition`
+ * approves; records of a changed definition report it.
+ */
+export async function toolDefinitionHash(definition: ToolDefinition): Promise<string> {
+  return sha256Hex(
+    canonicalJson({
+      name: definition.name,
+      description: definition.description ?? null,
+      inputSchema: definition.inputSchema ?? null,
+      inputExamples: definition.inputExamples ?? null,
+    }),
+  );
+}
+
+/** What a blocked tool definition does: `'remove'` the tool from the call, or `'block'` the call. */
+export type ToolDefinitionTripAction = 'remove' | 'block';
+
+/** Everything judging one call's tool definitions needs. */
+export interface ToolDefinitionJudgeOptions {
+  guardrails: readonly Guardrail[];
+  onTrip: ToolDefinitionTripAction;
+  /** Verdicts by definition-text hash (a cache of its own, apart from input verdicts). */
+  cache: VerdictCache;
+  pins: ToolDefinitionPins | undefined;
+  maxLength: number;
+  prompt: LanguageModelV4Prompt;
+  metadata: GuardrailMetadata;
+  state: Map<string, unknown>;
+  step: number | undefined;
+  abortSignal: AbortSignal;
+  onEvent: GuardrailEventListener | undefined;
+  defaultTimeoutMs: number;
+}
+
+/** The call's tools after their definitions were judged. */
+export interface ToolDefinitionResult {
+  tools: LanguageModelV4CallOptions['tools'];
+  toolChoice: LanguageModelV4CallOptions['toolChoice'];
+  records: GuardrailRecord[];
+  /** The names of the tools taken out of the call. */
+  removed: string[];
+  /** With `onTrip: 'block'`: the first blocked definition's record; the call trips. */
+  trip?: GuardrailRecord;
+  cachedVerdicts: number;
+}
+
+/** The `serverId` `guardTools` put in a tool's provider options, if any. */
+export function serverIdOf(tool: LanguageModelV4FunctionTool): string | undefined {
+  const guardrailsOptions = tool.providerOptions?.guardrails as
+    | Record<string, JSONValue | undefined>
+    | undefined;
+  const serverId = guardrailsOptions?.serverId;
+  return typeof serverId === 'string' ? serverId : undefined;
+}
+
+/**
+ * A definition cannot be rewritten into a smaller one the way a user text
+ * can (the text is built from many fields): a guardrail that would modify
+ * it (a redaction) blocks it instead, so it fails closed.
+ */
+function blockingModifications(guardrail: Guardrail): Guardrail {
+  return {
+    ...guardrail,
+    check: async (content, ctx) => {
+      const verdict = await guardrail.check(content, ctx);
+      if (verdict?.action !== 'modify' || verdict.content === content) return verdict;
+      return block({
+        reason: `"${guardrail.name}" would modify the tool definition; a definition cannot be rewritten, so it is not given to the model`,
+        severity: 'warning',
+        ...(verdict.info !== undefined && { info: verdict.info }),
+      });
+    },
+  };
+}
+
+function ownRecord(
+  guardrail: string,
+  status: 'blocked' | 'error',
+  reason: string,
+  tool: LanguageModelV4FunctionTool,
+  serverId: string | undefined,
+  info?: JSONValue,
+): GuardrailRecord {
+  const record: GuardrailRecord = {
+    guardrail,
+    kind: 'tool_definition',
+    status,
+    reason,
+    durationMs: 0,
+    toolName: tool.name,
+  };
+  if (status === 'blocked') record.severity = 'critical';
+  if (info !== undefined) record.info = info;
+  if (serverId !== undefined) record.serverId = serverId;
+  return record;
+}
+
+/** What judging one definition produced. */
+interface DefinitionVerdict {
+  records: GuardrailRecord[];
+  trip?: GuardrailRecord;
+  cachedVerdicts: number;
+}
+
+/**
+ * Judges every function tool of a call before the model is given it: the
+ * definition text within limits, the pin (when pinning), then the
+ * `tool_definition` guardrails in order, with verdicts remembered by the
+ * hash of the definition text. A definition that fails is removed from the
+ * call (and from `toolChoice`), or, with `onTrip: 'block'`, trips the call.
+ * Records name the tool and the reason, never the definition's text.
+ */
+export async function judgeToolDefinitions(
+  params: Pick<LanguageModelV4CallOptions, 'tools' | 'toolChoice'>,
+  options: ToolDefinitionJudgeOptions,
+): Promise<ToolDefinitionResult> {
+  const tools = params.tools ?? [];
+  const verdicts: DefinitionVerdict[] = await Promise.all(
+    tools.map(tool =>
+      tool.type === 'function'
+        ? judgeDefinition(tool, options)
+        : { records: [], cachedVerdicts: 0 },
+    ),
+  );
+  const records = verdicts.flatMap(v => v.records);
+  const cachedVerdicts = verdicts.reduce((sum, v) => sum + v.cachedVerdicts, 0);
+  const removed = tools.filter((_, i) => verdicts[i]!.trip).map(tool => tool.name);
+  const firstTrip = verdicts.find(v => v.trip)?.trip;
+  if (firstTrip && options.onTrip === 'block') {
+    return {
+      tools: params.tools,
+      toolChoice: params.toolChoice,
+      records,
+      removed: [],
+      trip: firstTrip,
+      cachedVerdicts,
+    };
+  }
+  if (removed.length === 0) {
+    return { tools: params.tools, toolChoice: params.toolChoice, records, removed, cachedVerdicts };
+  }
+  const kept = tools.filter((_, i) => !verdicts[i]!.trip);
+  return {
+    tools: kept,
+    toolChoice: toolChoiceWithout(params.toolChoice, removed, kept.length),
+    records,
+    removed,
+    cachedVerdicts,
+  };
+}
+
+/**
+ * A tool choice that named a removed tool becomes `'none'`: the caller forced
+ * that one tool, so the model must not pick another in its place. `'required'`
+ * with no tool left becomes `'none'` too (a provider rejects a required call
+ * without tools).
+ */
+function toolChoiceWithout(
+  toolChoice: LanguageModelV4ToolChoice | undefined,
+  removed: readonly string[],
+  remaining: number,
+): LanguageModelV4ToolChoice | undefined {
+  if (toolChoice?.type === 'tool' && removed.includes(toolChoice.toolName)) return { type: 'none' };
+  if (toolChoice?.type === 'required' && remaining === 0) return { type: 'none' };
+  return toolChoice;
+}
+
+async function judgeDefinition(
+  tool: LanguageModelV4FunctionTool,
+  options: ToolDefinitionJudgeOptions,
+): Promise<DefinitionVerdict> {
+  const { guardrails, cache, pins, maxLength, onEvent } = options;
+  const serverId = serverIdOf(tool);
+  const definition: ToolDefinition = {
+    name: tool.name,
+    ...(tool.description !== undefined && { description: tool.description }),
+    inputSchema: tool.inputSchema,
+    ...(tool.inputExamples !== undefined && { inputExamples: tool.inputExamples }),
+  };
+  const built = toolDefinitionText(definition, { maxLength });
+  if (!built.ok) {
+    const trip = ownRecord(
+      TOOL_DEFINITION_LIMIT,
+      'blocked',
+      `tool "${tool.name}" was not judged: ${built.reason}`,
+      tool,
+      serverId,
+    );
+    emitEvent(onEvent, trip);
+    return { records: [trip], trip, cachedVerdicts: 0 };
+  }
+
+  if (pins) {
+    const pinRecord = await checkPin(tool, definition, serverId, pins, onEvent);
+    if (pinRecord) return { records: [pinRecord], trip: pinRecord, cachedVerdicts: 0 };
+  }
+  if (guardrails.length === 0) return { records: [], cachedVerdicts: 0 };
+
+  const text = built.text;
+  const textHash = await sha256Hex(text);
+  const context: ChainContext = {
+    kind: 'tool_definition',
+    messages: options.prompt,
+    metadata: options.metadata,
+    state: options.state,
+    toolName: tool.name,
+    value: definition,
+    ...(serverId !== undefined && { serverId }),
+    ...(options.step !== undefined && { step: options.step }),
+  };
+  const records: GuardrailRecord[] = [];
+  let cachedVerdicts = 0;
+  for (const guardrail of guardrails) {
+    const slot = await cache.slot(guardrail, textHash, 'tool_definition', options.metadata);
+    const remembered = slot ? await cache.get(slot) : undefined;
+    if (remembered?.action === 'allow') {
+      cachedVerdicts++;
+      continue;
+    }
+    if (remembered?.action === 'block') {
+      const trip: GuardrailRecord = {
+        guardrail: guardrail.name,
+        kind: 'tool_definition',
+        status: 'blocked',
+        durationMs: 0,
+        cached: true,
+        toolName: tool.name,
+      };
+      if (remembered.message !== undefined) trip.message = remembered.message;
+      if (remembered.reason !== undefined) trip.reason = remembered.reason;
+      if (remembered.severity !== undefined) trip.severity = remembered.severity;
+      if (remembered.info !== undefined) trip.info = remembered.info;
+      if (serverId !== undefined) trip.serverId = serverId;
+      emitEvent(onEvent, trip);
+      records.push(trip);
+      return { records, trip, cachedVerdicts: cachedVerdicts + 1 };
+    }
+    const result = await runChain([blockingModifications(guardrail)], text, context, {
+      abortSignal: options.abortSignal,
+      onEvent,
+      defaultTimeoutMs: options.defaultTimeoutMs,
+    });
+    records.push(...result.records);
+    const record = result.records[0];
+    if (slot && record?.status === 'passed') await cache.set(slot, { action: 'allow' });
+    if (slot && record?.status === 'blocked') {
+      const { message, reason, severity, info } = record;
+      await cache.set(slot, { action: 'block', message, reason, severity, info });
+    }
+    if (result.trip) return { records, trip: result.trip, cachedVerdicts };
+  }
+  return { records, cachedVerdicts };
+}
+
+/** The pin check of one definition: a record when it trips (changed, or the store failed), else none. */
+async function checkPin(
+  tool: LanguageModelV4FunctionTool,
+  definition: ToolDefinition,
+  serverId: string | undefined,
+  pins: ToolDefinitionPins,
+  onEvent: GuardrailEventListener | undefined,
+): Promise<GuardrailRecord | undefined> {
+  const started = performance.now();
+  const span = startGuardrailSpan(TOOL_DEFINITION_PIN, {
+    kind: 'tool_definition',
+    toolName: tool.name,
+  });
+  const hash = await toolDefinitionHash(definition);
+  let record: GuardrailRecord | undefined;
+  try {
+    const pin = await pins.check(tool.name, serverId, hash);
+    if (pin.status === 'changed') {
+      record = ownRecord(
+        TOOL_DEFINITION_CHANGED,
+        'blocked',
+        `the definition of tool "${tool.name}" changed since it was pinned; approve its new hash to allow it`,
+        tool,
+        serverId,
+        {
+          scope: pin.scope,
+          definitionHash: hash,
+          pinnedHashes: pin.pinned.map(pinned => pinned.slice(0, 16)),
+        },
+      );
+    }
+  } catch (error) {
+    record = ownRecord(
+      TOOL_DEFINITION_PIN,
+      'error',
+      `the pin of tool "${tool.name}" could not be checked (${error instanceof Error ? error.message : String(error)}); failing closed`,
+      tool,
+      serverId,
+    );
+  }
+  if (!record) {
+    endGuardrailSpan(span, {
+      guardrail: TOOL_DEFINITION_PIN,
+      kind: 'tool_definition',
+      status: 'passed',
+      durationMs: performance.now() - started,
+    });
+    return undefined;
+  }
+  record.durationMs = performance.now() - started;
+  endGuardrailSpan(span, record);
+  emitEvent(onEvent, record);
+  return record;
+}

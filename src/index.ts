@@ -73,6 +73,19 @@ export {
 } from './middleware/guardrails-middleware';
 export type { InputScope } from './middleware/input-guard';
 export { defaultRetryFeedback, type RetryOptions } from './middleware/retry';
+export {
+  type ApprovedToolDefinition,
+  approveToolDefinition,
+  forgetToolDefinitionPin,
+  type PinToolDefinitionsOptions,
+} from './middleware/tool-definition-pins';
+export {
+  type ToolDefinition,
+  type ToolDefinitionText,
+  type ToolDefinitionTripAction,
+  toolDefinitionHash,
+  toolDefinitionText,
+} from './middleware/tool-definitions';
 export { type MemoryStoreOptions, memoryStore } from './store/memory-store';
 export type { CappedIncrement, Store } from './store/store';
 export * from './tools';

@@ -1,6 +1,5 @@
 import { runChain } from '../core/chain';
 import { allow } from '../core/define-guardrail';
-import { emitEvent } from '../core/events';
 import type {
   StreamedBlock,
   StreamWatcher,
@@ -30,7 +29,8 @@ function isThenable(value: unknown): value is PromiseLike<Verdict | undefined> {
  * or an allow goes through `runChain` (as the guardrail's verdict), so its
  * record, event, span, time limit and `onError` are those of any check; a
  * watcher that throws fails closed. Only trips make records: a watcher that
- * lets a delta pass says nothing.
+ * lets a delta pass says nothing. The caller reports the trip record (with
+ * the records of the windows judged so far).
  */
 export function watchResponse(
   call: CallGuard,
@@ -80,9 +80,6 @@ export function watchResponse(
       abortSignal: call.controller.signal,
       defaultTimeoutMs: call.defaultTimeoutMs,
     });
-    if (!trip) return undefined;
-    call.records.push(trip);
-    emitEvent(call.onEvent, trip);
     return trip;
   }
 

@@ -453,9 +453,18 @@ export function windowProcessor(
     return { parts: [] };
   }
 
-  /** A watcher tripped: the parts' records so far are reported with the trip, nothing more is released. */
+  /**
+   * A watcher tripped: nothing more is released. The parts' records so far
+   * are reported, then the trip, which replaces its guardrail's own window
+   * record (one record per guardrail).
+   */
   function watchTripped(trip: GuardrailRecord): ProcessorStep {
-    for (const state of windows.values()) report(state);
+    for (const state of windows.values()) {
+      state.records.delete(trip.guardrail);
+      report(state);
+    }
+    call.records.push(trip);
+    emitEvent(call.onEvent, trip);
     return { parts: [], trip };
   }
 

@@ -13,8 +13,10 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { findPii, type PiiSpan } from '../../src/guards/pii/find-pii';
 import { FEATURE_BITS, type Gazetteers } from '../../src/guards/pii/ner/features';
-import { LABEL_COUNT, nerEntities } from '../../src/guards/pii/ner/labels';
+import { LABEL_COUNT, type NerEntity, nerEntities } from '../../src/guards/pii/ner/labels';
+import { cutAroundPatterns } from '../../src/guards/pii/ner/merge';
 import { decodeNerModel, type EncodedNerModel } from '../../src/guards/pii/ner/ner-model';
 import {
   type NerSpan,
@@ -30,14 +32,22 @@ import {
   type Sequence,
 } from './ner/data';
 import { errorReport } from './ner/errors';
-import { emptyTallies, table, tally } from './ner/evaluate';
+import {
+  emptyTallies,
+  spanF1,
+  spread,
+  type Tallies,
+  type Tally,
+  table,
+  tally,
+} from './ner/evaluate';
 import { buildGazetteers, type GazetteerCounts } from './ner/gazetteers';
-import { floatScorer, type PerceptronOptions, quantise, trainPerceptron } from './ner/perceptron';
+import { type PerceptronOptions, quantise, trainPerceptron } from './ner/perceptron';
 
 /** Fixed before any evaluation. */
 const options: PerceptronOptions = {
   epochs: Number(process.env.NER_EPOCHS ?? 10),
-  seed: 20261130,
+  seed: Number(process.env.NER_SEED ?? 20261130),
   benignWeight: Number(process.env.NER_BENIGN ?? 0.5),
   lexicalDropout: Number(process.env.NER_DROPOUT ?? 0),
 };
@@ -56,19 +66,53 @@ function log(message: string) {
   console.error(message);
 }
 
+/**
+ * Tallies of the tagger on `sequences`; with `patterns`, of its spans cut
+ * around the pattern matches of each row (as findPii reports them).
+ */
 function evaluate(
   sequences: readonly Sequence[],
   score: ScoreTokens,
   predictions?: Map<string, NerSpan[]>,
+  patterns?: ReadonlyMap<string, readonly PiiSpan[]>,
 ) {
   const tallies = emptyTallies();
   for (const sequence of sequences) {
     const labels = tagTokens(sequence.scanned, score);
-    const spans = spansOfLabels(sequence.text, sequence.scanned, labels);
+    let spans: NerSpan[] = spansOfLabels(sequence.text, sequence.scanned, labels);
+    if (patterns) {
+      spans = cutAroundPatterns(sequence.text, spans, patterns.get(sequence.id) ?? []).map(
+        span => ({ type: span.type as NerEntity, start: span.start, end: span.end }),
+      );
+    }
     predictions?.set(sequence.id, spans);
     tally(tallies, sequence.text, spans, sequence.spans);
   }
   return tallies;
+}
+
+/** One cross-validation run (one training seed). */
+interface Run {
+  seed: number;
+  tagger: Tallies;
+  system: Tallies;
+  predictions: Map<string, NerSpan[]>;
+}
+
+function addTallies(into: Tallies, from: Tallies): void {
+  for (const type of nerEntities) {
+    for (const key of Object.keys(into[type]) as Array<keyof Tally>)
+      into[type][key] += from[type][key];
+  }
+}
+
+function summaryLine(tallies: Tallies): string {
+  return nerEntities
+    .map(
+      type =>
+        `${type} exact ${spanF1(tallies[type], 'exact').toFixed(3)} overlap ${spanF1(tallies[type], 'overlap').toFixed(3)}`,
+    )
+    .join(', ');
 }
 
 /** Folds by group: groups sorted by name, dealt round-robin in order of size. */
@@ -142,38 +186,51 @@ function main() {
   log(`${dev.length} dev rows, ${benign.length} benign prompts`);
 
   if (report) {
+    // Pattern matches of findPii's default types in each row: the tagged spans as pii reports them are cut around these.
+    const patterns = new Map<string, PiiSpan[]>();
+    for (const sequence of dev) patterns.set(sequence.id, findPii(sequence.text));
     const folds = foldOf(dev);
-    const cv = emptyTallies();
-    const cvFloat = emptyTallies();
-    const predictions = new Map<string, NerSpan[]>();
-    for (let fold = 0; fold < FOLDS; fold++) {
-      const test = dev.filter(sequence => folds.get(sequence.group!) === fold);
-      const labelled = dev.filter(sequence => folds.get(sequence.group!) !== fold);
-      const train = [...labelled, ...augment(labelled), ...benign];
-      const weights = trainPerceptron(train, options);
-      const quantised = decodeNerModel(encode(weights, gazetteers)).score;
-      const add = (into: typeof cv, from: typeof cv) => {
-        for (const type of nerEntities) {
-          for (const key of Object.keys(into[type]) as Array<keyof (typeof cv)[typeof type]>)
-            into[type][key] += from[type][key];
-        }
+    const seeds = Number(argument('--seeds', '1'));
+    const runs: Run[] = [];
+    for (let round = 0; round < seeds; round++) {
+      const seed = options.seed + round;
+      const run: Run = {
+        seed,
+        tagger: emptyTallies(),
+        system: emptyTallies(),
+        predictions: new Map(),
       };
-      add(cv, evaluate(test, quantised, predictions));
-      add(cvFloat, evaluate(test, floatScorer(weights)));
-      log(
-        `fold ${fold + 1}: ${test.length} rows (${new Set(test.map(s => s.group)).size} templates)`,
-      );
+      for (let fold = 0; fold < FOLDS; fold++) {
+        const test = dev.filter(sequence => folds.get(sequence.group!) === fold);
+        const labelled = dev.filter(sequence => folds.get(sequence.group!) !== fold);
+        const train = [...labelled, ...augment(labelled), ...benign];
+        const weights = trainPerceptron(train, { ...options, seed });
+        const quantised = decodeNerModel(encode(weights, gazetteers)).score;
+        addTallies(run.tagger, evaluate(test, quantised, run.predictions));
+        addTallies(run.system, evaluate(test, quantised, undefined, patterns));
+      }
+      log(`seed ${seed}: ${summaryLine(run.tagger)}`);
+      runs.push(run);
     }
+    const first = runs[0]!;
     console.log(
-      `## Grouped ${FOLDS}-fold cross-validation (dev split, folds by presidio template)\n`,
+      `## Grouped ${FOLDS}-fold cross-validation (dev split, folds by presidio template), seed ${first.seed} (the shipped model's)\n`,
     );
-    console.log(`${table(cv)}\n`);
+    console.log(`Tagger alone:\n\n${table(first.tagger)}\n`);
+    console.log(
+      `As pii reports them (tagged spans cut around findPii's default pattern matches):\n\n${table(first.system)}\n`,
+    );
+    if (runs.length > 1) {
+      console.log(
+        `## Spread over ${runs.length} training seeds (${runs.map(run => run.seed).join(', ')}), same folds: F1 mean (min–max)\n`,
+      );
+      console.log(`Tagger alone:\n\n${spread(runs.map(run => run.tagger))}\n`);
+      console.log(`As pii reports them:\n\n${spread(runs.map(run => run.system))}\n`);
+    }
     if (errors) {
-      console.log(`${errorReport(dev, predictions)}\n`);
+      console.log(`${errorReport(dev, first.predictions)}\n`);
       return;
     }
-    console.log('Same folds, float weights before quantisation:\n');
-    console.log(`${table(cvFloat)}\n`);
     const weights = trainPerceptron([...dev, ...augment(dev), ...benign], options);
     const score = decodeNerModel(encode(weights, gazetteers)).score;
     const fixture = fixtureSequences(join(root, 'test/fixtures/ner-sentences.jsonl'), gazetteers);

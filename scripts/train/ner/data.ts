@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import {
+  Flag,
   type Gazetteers,
   type Scanned,
   scanText,
@@ -76,6 +77,22 @@ export function wordTable(gazetteers: Gazetteers): WordTable {
   return table;
 }
 
+/** Whether benign prose's sentence-initial common words count as known outside (NER_COMMON_STARTS=1). */
+const KNOWN_COMMON_STARTS = process.env.NER_COMMON_STARTS === '1';
+
+/**
+ * A capitalised word at a sentence start that prose mostly writes in lower
+ * case and that is not in the name lists ("Hello", "Write", "Invalid"): in
+ * unlabelled prose, taken as outside any entity.
+ */
+function isCommonStart(flags: number): boolean {
+  return (
+    (flags & (Flag.SentenceStart | Flag.Common | Flag.Title)) ===
+      (Flag.SentenceStart | Flag.Common | Flag.Title) &&
+    (flags & (Flag.Name | Flag.FirstName | Flag.Place | Flag.Country)) === 0
+  );
+}
+
 /** A sequence of `text` with its gold spans (all tokens' labels known unless `partial`). */
 export function sequence(
   id: string,
@@ -96,7 +113,7 @@ export function sequence(
       const text = tokens[index]!.text;
       const first = text[0]!;
       if (first.toLowerCase() !== first.toUpperCase() && text !== text.toLowerCase())
-        known[index] = 0;
+        known[index] = KNOWN_COMMON_STARTS && isCommonStart(scanned.flags[index]!) ? 1 : 0;
     }
   }
   return { id, group, text, tokens, scanned, labels, known, spans };

@@ -18,6 +18,9 @@ export interface Tally {
   overlapChars: number;
 }
 
+/** Tallies per entity type. */
+export type Tallies = Record<NerEntity, Tally>;
+
 export function emptyTallies(): Record<NerEntity, Tally> {
   const tallies = {} as Record<NerEntity, Tally>;
   for (const type of nerEntities) {
@@ -103,6 +106,26 @@ export function table(tallies: Record<NerEntity, Tally>): string {
     const chars = prf(entry.overlapChars, entry.predictedChars, entry.goldChars);
     lines.push(
       `| ${type} | ${entry.gold} | ${f(span.precision)} | ${f(span.recall)} | ${f(span.f1)} | ${f(loose.precision)} | ${f(loose.recall)} | ${f(loose.f1)} | ${f(chars.precision)} | ${f(chars.recall)} | ${f(chars.f1)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** Char F1 of one type. */
+function charF1(entry: Tally): number {
+  return prf(entry.overlapChars, entry.predictedChars, entry.goldChars).f1;
+}
+
+/** A markdown table of F1 over several runs: mean (min–max) per type for exact, overlap and character matching. */
+export function spread(runs: readonly Tallies[]): string {
+  const lines = ['| type | exact F1 | overlap F1 | char F1 |', '|---|---:|---:|---:|'];
+  const cell = (values: number[]) => {
+    const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+    return `${mean.toFixed(3)} (${Math.min(...values).toFixed(3)}–${Math.max(...values).toFixed(3)})`;
+  };
+  for (const type of nerEntities) {
+    lines.push(
+      `| ${type} | ${cell(runs.map(run => spanF1(run[type], 'exact')))} | ${cell(runs.map(run => spanF1(run[type], 'overlap')))} | ${cell(runs.map(run => charF1(run[type])))} |`,
     );
   }
   return lines.join('\n');

@@ -330,7 +330,7 @@ enum T {
   PlaceSpan,
 }
 
-enum Flag {
+export enum Flag {
   Title = 1,
   Upper = 2,
   Lower = 4,

@@ -1,6 +1,7 @@
 import type { RankedSpan } from '../../shared/spans';
 import { findNamedEntities } from './find-named-entities';
 import type { NerEntity } from './labels';
+import type { NerSpan } from './tagger';
 
 /** Ranks below every pattern entity: an overlap is settled for the pattern. */
 const NER_PRIORITY = 0;
@@ -53,9 +54,21 @@ export function namedEntityCandidates(
   patternCandidates: readonly RankedSpan[],
 ): RankedSpan[] {
   if (entities.length === 0) return [];
-  const tagged = findNamedEntities(text, entities);
+  return cutAroundPatterns(text, findNamedEntities(text, entities), patternCandidates);
+}
+
+/**
+ * `tagged` spans (in text order) cut around the `blocked` spans they
+ * overlap, keeping the pieces that still hold a word, ranked below every
+ * pattern entity. Linear after sorting `blocked`.
+ */
+export function cutAroundPatterns(
+  text: string,
+  tagged: readonly NerSpan[],
+  blockedSpans: ReadonlyArray<{ start: number; end: number }>,
+): RankedSpan[] {
   if (tagged.length === 0) return [];
-  const blocked = [...patternCandidates].sort((a, b) => a.start - b.start);
+  const blocked = [...blockedSpans].sort((a, b) => a.start - b.start);
   const result: RankedSpan[] = [];
   let first = 0;
   for (const span of tagged) {

@@ -20,6 +20,7 @@ export const defineGuardrailOptionShape = {
   streamSafe: booleanOption,
   maxMatchLength: positiveInt,
   potentialMatchStart: functionOption(),
+  mayMatch: functionOption(),
   timeoutMs: milliseconds,
   onError: oneOf(['block', 'allow']),
   parallel: booleanOption,

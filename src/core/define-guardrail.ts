@@ -55,6 +55,12 @@ export interface DefineGuardrailOptions {
    */
   potentialMatchStart?: (text: string) => number;
   /**
+   * Stream-safe guardrails, optional: false only when `check` would surely
+   * allow the text unchanged and report nothing; `window` mode then skips
+   * the check. Be conservative: true runs the check.
+   */
+  mayMatch?: (text: string) => boolean;
+  /**
    * Fail (status `error`) after this many milliseconds. Default: the
    * middleware's or tool wrapper's `defaultTimeoutMs` (30 seconds).
    */
@@ -107,6 +113,7 @@ export function defineGuardrail(options: DefineGuardrailOptions): Guardrail {
     streamSafe = false,
     maxMatchLength,
     potentialMatchStart,
+    mayMatch,
     timeoutMs,
     onError = 'block',
     parallel = false,
@@ -132,6 +139,7 @@ export function defineGuardrail(options: DefineGuardrailOptions): Guardrail {
     perCall,
   };
   if (potentialMatchStart !== undefined) guardrail.potentialMatchStart = potentialMatchStart;
+  if (mayMatch !== undefined) guardrail.mayMatch = mayMatch;
   if (fingerprint !== undefined) guardrail.fingerprint = optionsFingerprint(fingerprint);
   if (retryable === false || retryable === 'without-answer') guardrail.retryable = retryable;
   return guardrail;

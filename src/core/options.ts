@@ -214,6 +214,7 @@ const guardrailFieldRules: OptionShape = {
   streamSafe: booleanOption,
   maxMatchLength: positiveInt,
   potentialMatchStart: functionOption(),
+  mayMatch: functionOption(),
   timeoutMs: milliseconds,
   onError: oneOf(['block', 'allow']),
   parallel: booleanOption,

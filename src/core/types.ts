@@ -127,6 +127,14 @@ export interface Guardrail {
    */
   potentialMatchStart?: (text: string) => number;
   /**
+   * Stream-safe guardrails, optional: a cheap pre-filter for `window` mode,
+   * which checks the text again and again as it streams. Return false only
+   * when `check` would surely allow `text` unchanged and report nothing (no
+   * character a match needs is in it); `window` mode then skips the check
+   * and records a pass. Be conservative: true (or a throw) runs the check.
+   */
+  mayMatch?: (text: string) => boolean;
+  /**
    * Fail after this many milliseconds (status `error`, then `onError`
    * applies). Default: the middleware's or tool wrapper's `defaultTimeoutMs`
    * (30 seconds), so a check that never settles fails closed.

@@ -1,5 +1,6 @@
 import type { JSONValue, LanguageModelV4Usage } from '@ai-sdk/provider';
 import type { ChainResult } from '../core/chain';
+import { allow } from '../core/define-guardrail';
 import { emitEvent } from '../core/events';
 import type { Guardrail, GuardrailRecord } from '../core/types';
 import type { CallGuard } from './call-guard';
@@ -126,6 +127,49 @@ function potentialStartOf(output: readonly Guardrail[]): ((pending: string) => n
     }
     return 0;
   };
+}
+
+/** True unless the guardrail's `mayMatch` says its check would surely pass `text` (a throw runs it). */
+function mayMatch(guardrail: Guardrail, text: string): boolean {
+  if (typeof guardrail.mayMatch !== 'function') return true;
+  try {
+    return guardrail.mayMatch(text) !== false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The window's view of the chain: the guardrails a window check runs (not
+ * the per-call ones, which `settlePerCallOutput` runs once), each of which
+ * skips its check when its `mayMatch` rules a match out in the text it is
+ * given (after the modifications of those before it); and `skipsAll`, true
+ * when every one rules out a match in `text`, so the check need not run.
+ */
+function prefilteredChain(output: readonly Guardrail[]) {
+  const windowed = output.filter(guardrail => !guardrail.perCall);
+  const guardrails = windowed.map((guardrail): Guardrail => {
+    if (typeof guardrail.mayMatch !== 'function') return guardrail;
+    const { check } = guardrail;
+    return {
+      ...guardrail,
+      check: (content, ctx) =>
+        mayMatch(guardrail, content) ? check.call(guardrail, content, ctx) : allow(),
+    };
+  });
+  const skipsAll = (text: string) =>
+    windowed.length > 0 && windowed.every(guardrail => !mayMatch(guardrail, text));
+  /** The records of a check every guardrail skipped: a pass each, as a check that ran would record. */
+  const passed = (text: string): ChainResult => ({
+    content: text,
+    records: windowed.map(guardrail => ({
+      guardrail: guardrail.name,
+      kind: 'output',
+      status: 'passed',
+      durationMs: 0,
+    })),
+  });
+  return { guardrails, skipsAll, passed };
 }
 
 /**
@@ -260,8 +304,11 @@ export function windowProcessor(
     return parts;
   }
 
+  const chain = prefilteredChain(output);
   async function check(text: string, usage?: LanguageModelV4Usage) {
-    return call.checkOutput(output, text, { report: false, ...(usage && { usage }) });
+    // Ordinary prose in which no guardrail could find anything: no chain run.
+    if (chain.skipsAll(text)) return chain.passed(text);
+    return call.checkOutput(chain.guardrails, text, { report: false, ...(usage && { usage }) });
   }
 
   /**

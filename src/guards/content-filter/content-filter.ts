@@ -4,7 +4,7 @@ import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
 import { foldText } from '../prompt-injection/fold-text';
 import { contentFilterOptionShape } from './content-filter-options';
-import { contentFilterPotentialStart } from './potential-start';
+import { contentFilterMayMatch, contentFilterPotentialStart } from './potential-start';
 
 /**
  * Short starter word lists per category. They are deliberately small and
@@ -182,6 +182,8 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
     maxMatchLength: maxLength === undefined ? Math.max(16, longest * 4) : undefined,
     // Window mode holds back the last words only when they begin an entry.
     potentialMatchStart: contentFilterPotentialStart(terms, Math.max(16, longest * 4)),
+    // Window mode skips checks of ordinary prose in which no entry occurs.
+    ...(maxLength === undefined && { mayMatch: contentFilterMayMatch(terms) }),
     check(content) {
       if (maxLength !== undefined && content.length > maxLength) {
         return block({

@@ -1,7 +1,25 @@
 import { foldText } from '../prompt-injection/fold-text';
-import { withinLast } from '../shared/potential-start';
+import { plainView, withinLast } from '../shared/potential-start';
 
 const WHITESPACE = /\s/;
+
+/**
+ * The ASCII letters at `start` and whether `foldText` keeps them as the
+ * start of its result: when the character after them is ASCII (or there is
+ * none), nothing can compose with them (a combining mark), fold them
+ * (homoglyphs and leetspeak change only other characters) or join them
+ * with what follows (spelled-out runs start at a letter standing alone, and
+ * then it stays first), so the folded text starts with them in lower case.
+ */
+function leadingLetters(text: string, start: number): string | undefined {
+  let end = start;
+  for (; end < text.length; end++) {
+    const code = text.charCodeAt(end) | 0x20;
+    if (code < 97 || code > 122) break;
+  }
+  if (end === start || (end < text.length && text.charCodeAt(end) >= 0x80)) return undefined;
+  return text.slice(start, end).toLowerCase();
+}
 
 /**
  * `potentialMatchStart` of `contentFilter` for its folded `terms`: the
@@ -9,13 +27,17 @@ const WHITESPACE = /\s/;
  * entry has, a run of one- and two-character tokens counting as one word
  * since the filter reads spaced-out letters as one), from which the folded
  * text is the start of an entry (`kill yo` of `kill yourself`), in either
- * reading the filter uses (leetspeak folded or not).
+ * reading the filter uses (leetspeak folded or not). A word of ASCII
+ * letters that begins no entry (`the`) is ruled out without folding.
  */
 export function contentFilterPotentialStart(
   terms: readonly string[],
   maxMatchLength: number,
 ): (text: string) => number {
   const words = terms.reduce((max, term) => Math.max(max, term.split(' ').length), 1);
+  const termPrefixes = new Set<string>();
+  for (const term of terms)
+    for (let end = 1; end <= term.length; end++) termPrefixes.add(term.slice(0, end));
   const startsAnEntry = (folded: string) => {
     const prefix = folded.trim().replace(/\s+/g, ' ');
     return prefix !== '' && terms.some(term => term.startsWith(prefix));
@@ -40,8 +62,16 @@ export function contentFilterPotentialStart(
       starts.push(start);
       at = start;
     }
+    // Ordinary prose folds to itself in lower case (see `foldsToLowerCase`).
+    const lowered = foldsToLowerCase(text) ? straightenQuotes(text.toLowerCase()) : undefined;
     let earliest = text.length;
     for (const start of starts) {
+      const letters = leadingLetters(text, start);
+      if (letters !== undefined && !termPrefixes.has(letters)) continue;
+      if (lowered !== undefined) {
+        if (startsAnEntry(lowered.slice(start))) earliest = start;
+        continue;
+      }
       const suffix = text.slice(start);
       if (startsAnEntry(foldText(suffix)) || startsAnEntry(foldText(suffix, { leet: false }))) {
         earliest = start;
@@ -49,4 +79,50 @@ export function contentFilterPotentialStart(
     }
     return earliest;
   });
+}
+
+const LETTER = 'A-Za-z\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u00ff';
+/** Four letters standing alone, one separator apart: `foldText` joins such runs (`k i l l`). */
+const SPELLED_OUT = new RegExp(`(?<![\\p{L}\\p{N}])[${LETTER}](?:[ .\\-_*][${LETTER}]){3}`, 'u');
+/** Characters `foldText` reads as letters in leetspeak. */
+const LEET = /[0-9@$|]/;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * True when `foldText` of the text, and of every suffix of it, is the text
+ * in lower case with its curly quotes straightened (and blanks collapsed,
+ * which entries ignore): ordinary prose (`plainView` leaves it as it is)
+ * with no leetspeak character and no spelled-out run to join.
+ */
+function foldsToLowerCase(text: string): boolean {
+  return plainView(text) === text && !LEET.test(text) && !SPELLED_OUT.test(text);
+}
+
+function straightenQuotes(text: string): string {
+  return text.replace(/[\u2018\u2019\u201b]/g, "'").replace(/[\u201c\u201d\u201f]/g, '"');
+}
+
+/**
+ * `mayMatch` of `contentFilter` for its folded `terms`: false only for
+ * ordinary prose (see `plainView`) with no leetspeak character and no
+ * spelled-out run, where `foldText` only lowers the case (and collapses
+ * blanks, straightens quotes), and in which no entry occurs in any case:
+ * there the filter's own match cannot occur either.
+ */
+export function contentFilterMayMatch(terms: readonly string[]): (text: string) => boolean {
+  if (terms.length === 0) return () => false;
+  const anyCase = new RegExp(
+    `(?<![\\p{L}\\p{N}])(?:${terms
+      .map(term => escapeRegExp(term).replace(/ /g, '\\s+'))
+      .join('|')})(?![\\p{L}\\p{N}])`,
+    'iu',
+  );
+  return text => {
+    const plain = plainView(text);
+    if (plain === undefined || LEET.test(plain) || SPELLED_OUT.test(plain)) return true;
+    return anyCase.test(straightenQuotes(plain));
+  };
 }

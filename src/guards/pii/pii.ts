@@ -6,7 +6,7 @@ import type { Store } from '../../store/store';
 import { replaceSpans } from '../shared/spans';
 import { type FindPiiOptions, findPii, type PiiSpan, piiMaxMatchLength } from './find-pii';
 import { piiNeedsSomethingToFind, piiOptionShape } from './pii-options';
-import { piiPotentialStart } from './potential-start';
+import { piiMayMatch, piiPotentialStart } from './potential-start';
 import { callVault, type PseudonymVault, storeVault } from './pseudonym-vault';
 
 /** Options of `pii`. */
@@ -47,8 +47,11 @@ function defaultConversationId(ctx: GuardrailContext): string | undefined {
   return undefined;
 }
 
-function optionalHook(hook: ((text: string) => number) | undefined) {
-  return hook ? { potentialMatchStart: hook } : {};
+function optionalHooks(
+  hook: ((text: string) => number) | undefined,
+  mayMatch: ((text: string) => boolean) | undefined,
+) {
+  return { ...(hook && { potentialMatchStart: hook }), ...(mayMatch && { mayMatch }) };
 }
 
 function typesOf(spans: readonly PiiSpan[]): string[] {
@@ -173,7 +176,8 @@ export function pii(options?: PiiOptions): Guardrail {
     retryable: 'without-answer',
     maxMatchLength,
     // Window mode releases text up to where a value could still begin or grow.
-    ...optionalHook(piiPotentialStart(findOptions)),
+    // Window mode skips checks of ordinary prose that no value could match.
+    ...optionalHooks(piiPotentialStart(findOptions), piiMayMatch(findOptions)),
     // A pseudonym depends on the conversation's vault, not on the text alone:
     // a remembered one could belong to another conversation, or to a mapping
     // that expired and was handed to another value since.

@@ -1,4 +1,4 @@
-import { trailingChainStart, withinLast } from '../shared/potential-start';
+import { plainView, trailingChainStart, withinLast } from '../shared/potential-start';
 import {
   allPiiEntities,
   defaultPiiEntities,
@@ -61,4 +61,38 @@ export function piiPotentialStart({
   return withinLast(piiMaxMatchLength({ entities, custom }), text =>
     trailingChainStart(text, { joinable, marker, maxGap: 8 }),
   );
+}
+
+/**
+ * What every value of the known types except `URL` needs at least one of,
+ * in the normalised text: a digit (cards, phones, numbers, IBANs, NINOs,
+ * IPv4, crypto addresses: `1…`, `3…`, `bc1…`, `0x…`), an `@` (e-mail), a
+ * colon beside a hex letter or another colon (IPv6: `fe80::`, `dead::beef`;
+ * not `well: no`), a `<` (a pseudonym to restore, `<EMAIL_ADDRESS_1>`), a
+ * bracketed `at` (an obfuscated e-mail, `jane [at] example`), or two hex
+ * letters on each side of a dash or dot (a MAC address in letters only,
+ * `de-ad-be-ef-ca-fe`, `dead.beef.cafe`). A bare domain (`URL`) needs
+ * none, so with `URL` there is no pre-filter.
+ */
+const PII_NEEDS =
+  /[0-9@<]|[0-9A-Fa-f:]:|:[0-9A-Fa-f]|[[({<]\s{0,2}at\s{0,2}[\])}>]|[0-9A-Fa-f]{2}[-.][0-9A-Fa-f]{2}/i;
+
+/**
+ * `mayMatch` of `pii` for these options: false only for ordinary prose (see
+ * `plainView`) with none of the characters every value needs, where
+ * `findPii` finds nothing. Undefined when the options name a type or a
+ * custom pattern whose needs it does not know.
+ */
+export function piiMayMatch({
+  entities,
+  custom = [],
+}: FindPiiOptions): ((text: string) => boolean) | undefined {
+  if (custom.length > 0) return undefined;
+  const types =
+    entities === undefined ? defaultPiiEntities : entities === 'all' ? allPiiEntities : entities;
+  if (!types.every(type => KNOWN_ENTITIES.has(type) && type !== 'URL')) return undefined;
+  return text => {
+    const plain = plainView(text);
+    return plain === undefined || PII_NEEDS.test(plain);
+  };
 }

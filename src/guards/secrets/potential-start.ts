@@ -1,6 +1,7 @@
-import { trailingChainStart, withinLast } from '../shared/potential-start';
+import { plainView, trailingChainStart, withinLast } from '../shared/potential-start';
 import { keywords } from './assignments';
 import { secretsMaxMatchLength } from './find-secrets';
+import { providerRules } from './provider-rules';
 
 // A token with anything but letters: keys, tokens, operators, quotes, paths.
 const NON_LETTER = /[^\p{L}]/u;
@@ -124,3 +125,75 @@ const boundedStart = withinLast(secretsMaxMatchLength * 2, text =>
 );
 // ... except a PEM block, which findSecrets matches to the end of the
 // visible text: it is held from its BEGIN line until its END line.
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Outside letters, blanks and sentence punctuation, everything may belong to
+ * a secret: digits, operators (`=`, `<`, `>`), `_`, `/`, `+`, `~`,
+ * backquotes... A colon alone is prose (`well: no`): the detectors that
+ * read one also need a keyword, a provider's literal or, for a Kubernetes
+ * manifest, `data:` (`DATA_KEY`).
+ */
+const NOT_PROSE = /[^A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff\u2018-\u201f \t\n\r.,;:!?'"()-]/;
+/** A Kubernetes manifest's `data:` or `stringData:` key. */
+const DATA_KEY = /ata:/;
+
+/** A rule that starts with its anchor literal after a boundary (`(?<![A-Za-z0-9_-])sk-…`). */
+const BOUNDED_START = /^\(\?<!\[A-Za-z0-9(?:_-)?\]\)/;
+
+/**
+ * The literal every provider rule's match contains (its anchor), after the
+ * boundary the rule requires when the literal starts the match. Left out:
+ * the Discord token's `.`, whose match holds a run of 24 token characters
+ * before it, which `TOKEN_RUN` (or a digit or `_`) already flags.
+ */
+const PROVIDER_LITERALS = new RegExp(
+  [
+    ...new Set(
+      providerRules.flatMap(({ pattern, anchor }) =>
+        anchor.literals
+          // A literal with a character `NOT_PROSE` flags needs no test of its own.
+          .filter(literal => literal !== '.' && !NOT_PROSE.test(literal))
+          .map(literal => {
+            const boundary =
+              anchor.min === 0 && anchor.max === 0 && BOUNDED_START.exec(pattern.source);
+            return `${boundary ? boundary[0] : ''}${escapeRegExp(literal)}`;
+          }),
+      ),
+    ),
+  ].join('|'),
+);
+/** Any assignment, comparison or XML setting names a secret with one of these (any case). */
+const KEYWORD = new RegExp(keywords, 'i');
+/**
+ * 14 letters or dashes in a row: the shortest value of a keyed provider rule
+ * (`sumo, su` and 12 letters), every prefixed token's body, the entropy
+ * detector's 20-character runs.
+ */
+const TOKEN_RUN = /[A-Za-z-]{14}/;
+/** A PEM armour line or a CLI flag (`-----BEGIN`, `--password`). */
+const DOUBLE_DASH = /--/;
+
+/**
+ * `mayMatch` of `secrets`: false only for ordinary prose (see `plainView`)
+ * made of letters, blanks and sentence punctuation, with no word run of 14
+ * letters or more, no `--`, no `data:`, no keyword that names a secret (`password`,
+ * `token`, ...) and no provider rule's literal (`AKIA`, `xox`, `curl`, ...):
+ * every detector of `findSecrets` needs one of those, so there it finds
+ * nothing.
+ */
+export function secretsMayMatch(text: string): boolean {
+  const plain = plainView(text);
+  return (
+    plain === undefined ||
+    NOT_PROSE.test(plain) ||
+    DATA_KEY.test(plain) ||
+    TOKEN_RUN.test(plain) ||
+    DOUBLE_DASH.test(plain) ||
+    KEYWORD.test(plain) ||
+    PROVIDER_LITERALS.test(plain)
+  );
+}

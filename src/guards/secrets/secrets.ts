@@ -3,7 +3,7 @@ import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
 import { replaceSpans } from '../shared/spans';
 import { type FindSecretsOptions, scanSecrets, secretsMaxMatchLength } from './find-secrets';
-import { secretsPotentialStart } from './potential-start';
+import { secretsMayMatch, secretsPotentialStart } from './potential-start';
 import { secretsOptionShape } from './secrets-options';
 
 /** Options of `secrets`. */
@@ -48,6 +48,8 @@ export function secrets(options?: SecretsOptions): Guardrail {
     maxMatchLength: secretsMaxMatchLength * 2,
     // Window mode releases text up to where a secret could still begin or grow.
     potentialMatchStart: secretsPotentialStart,
+    // Window mode skips checks of ordinary prose that no detector could match.
+    mayMatch: secretsMayMatch,
     check(content) {
       const { spans, placeholdersSkipped } = scanSecrets(content, findOptions);
       // How many candidates passed as placeholders (`…EXAMPLE`, `<your-token>`): a count, never the values.

@@ -96,3 +96,31 @@ export function withinLast(
     return offset + hook(text.slice(offset));
   };
 }
+
+// Characters whose normalised form (`normalizeText`: NFKC, invisible
+// characters removed, dashes folded) is known without running it: printable
+// ASCII and line breaks (unchanged), the no-break space (a space), the
+// Latin-1 letters (unchanged: they have no compatibility decomposition), the
+// curly quotes (unchanged), the Unicode hyphens and dashes ('-') and the
+// ellipsis ('...'). Anything else (digits of other scripts, full-width
+// forms, invisible characters, combining marks, other scripts) may change.
+const OUTSIDE_PLAIN =
+  /[^\t\n\r\x20-\x7e\u00a0\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff\u2010-\u2015\u2018-\u201f\u2026]/;
+const FOLDED_PLAIN = /[\u00a0\u2010-\u2015\u2026]/;
+
+/**
+ * For `mayMatch` hooks: the text as `normalizeText` would make it, when it
+ * holds only characters whose normal form is known (printable ASCII, line
+ * breaks, Latin-1 letters, curly quotes, dashes, the ellipsis and the
+ * no-break space: ordinary prose), else undefined (the caller then says a
+ * match is possible). A hook tests its detector's necessary characters on
+ * this view, so it sees what the detector sees.
+ */
+export function plainView(text: string): string | undefined {
+  if (OUTSIDE_PLAIN.test(text)) return undefined;
+  if (!FOLDED_PLAIN.test(text)) return text;
+  return text
+    .replace(/\u00a0/g, ' ')
+    .replace(/[\u2010-\u2015]/g, '-')
+    .replace(/\u2026/g, '...');
+}

@@ -17,6 +17,7 @@ import {
   stringOption,
   validateOptions,
 } from '../core/options';
+import type { StreamWatchingGuardrail } from '../core/stream-watch';
 import type { Guardrail } from '../core/types';
 
 /**
@@ -107,10 +108,15 @@ function windowModeIssues(options: Record<string, unknown>, issues: GuardrailCon
   output.forEach((guardrail: Partial<Guardrail> | null | undefined, index) => {
     // Not a guardrail at all: reported by the list's own rule.
     if (typeof guardrail?.check !== 'function' || guardrail.streamSafe) return;
+    // A guardrail may say why it is not stream-safe with its options (outputSchema's JSON rules, an unbounded pattern).
+    const because = (guardrail as StreamWatchingGuardrail).notStreamSafeBecause;
     issues.push({
       path: `output[${index}]`,
       value: guardrail.name,
-      expected: `a stream-safe guardrail in window mode ("${guardrail.name}" needs the whole answer: use stream mode 'hold')`,
+      expected:
+        typeof because === 'string'
+          ? `a stream-safe guardrail in window mode ("${guardrail.name}": ${because}; use stream mode 'hold')`
+          : `a stream-safe guardrail in window mode ("${guardrail.name}" needs the whole answer: use stream mode 'hold')`,
     });
   });
 }

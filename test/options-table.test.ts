@@ -422,6 +422,7 @@ const cases: FactoryCase[] = [
       onEvent: fn,
       context: fn,
       stopOnTrip: bool,
+      serverId: name,
       only: ['search', [5], ['nope'], {}],
     } satisfies Rows<main.GuardToolsOptions>,
     pathOf: key => key,
@@ -440,6 +441,7 @@ const cases: FactoryCase[] = [
       onEvent: fn,
       context: fn,
       stopOnTrip: bool,
+      serverId: name,
       name,
     } satisfies Rows<main.GuardSingleToolOptions>,
     pathOf: key => key,
@@ -589,6 +591,10 @@ const notFactories: Record<string, string> = {
   isGuardrailBlocked: 'a predicate',
   loadGuardrailsConfig: 'async form of buildGuardrailsConfig: the same options, checked there',
   formatPath: 'formats a path',
+  approveToolDefinition: 'writes an approval to a store (its arguments are checked there)',
+  forgetToolDefinitionPin: 'deletes a pin from a store',
+  toolDefinitionHash: 'hashes a definition',
+  toolDefinitionText: 'a text transform of a definition',
 };
 
 function configError(run: () => unknown): InstanceType<typeof main.GuardrailConfigError> {

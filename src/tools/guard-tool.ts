@@ -80,6 +80,16 @@ export interface GuardToolOptions {
    * one's arguments have arrived; such a call is not stopped. Default false.
    */
   stopOnTrip?: boolean;
+  /**
+   * Where the tools come from, for tools of an MCP server (`await
+   * mcpClient.tools()`): an id you choose per server (`'github'`). Records
+   * of these tools (and `ctx.serverId`) carry it, and the wrapped tools
+   * carry it to the middleware (in their `providerOptions.guardrails`), so
+   * that `guardrails({ toolDefinitions, pinToolDefinitions })` reports
+   * their definitions by server and pins them per server: two servers may
+   * both have a tool named `search`.
+   */
+  serverId?: string;
 }
 
 /** Options of `guardTool`. */
@@ -122,6 +132,7 @@ type ToolResultOutput = Awaited<ReturnType<NonNullable<Tool['toModelOutput']>>>;
 type AnyExecute = (input: unknown, options: ToolExecutionOptions<unknown>) => unknown;
 type WrappableTool = {
   execute?: unknown;
+  providerOptions?: unknown;
   onInputAvailable?: (options: { input: unknown } & Record<string, unknown>) => unknown;
   needsApproval?: boolean | ((input: unknown, options: never) => boolean | PromiseLike<boolean>);
   type?: unknown;
@@ -286,6 +297,23 @@ function toolIssues(
   return [];
 }
 
+/**
+ * The tool's provider options with `guardrails.serverId` set: the AI SDK
+ * passes a tool's `providerOptions` on to the model call, where the
+ * middleware reads it (providers read only their own key).
+ */
+function withServerId(providerOptions: unknown, serverId: string): Record<string, unknown> {
+  const own =
+    providerOptions !== null && typeof providerOptions === 'object'
+      ? (providerOptions as Record<string, unknown>)
+      : {};
+  const guardrailsOptions =
+    own.guardrails !== null && typeof own.guardrails === 'object'
+      ? (own.guardrails as Record<string, unknown>)
+      : {};
+  return { ...own, guardrails: { ...guardrailsOptions, serverId } };
+}
+
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return (
     value != null &&
@@ -393,6 +421,7 @@ function wrapTool(
     onEvent,
     context: metadataFor,
     stopOnTrip = false,
+    serverId,
   }: GuardToolOptions,
 ): unknown {
   const originalExecute = tool.execute as AnyExecute;
@@ -412,6 +441,7 @@ function wrapTool(
     const record: GuardrailRecord = { guardrail, kind, status, reason, durationMs: 0 };
     if (toolName !== undefined) record.toolName = toolName;
     if (scope.toolCallId !== undefined) record.toolCallId = scope.toolCallId;
+    if (serverId !== undefined) record.serverId = serverId;
     scope.records.push(record);
     emitEvent(onEvent, record);
     return record;
@@ -524,6 +554,7 @@ function wrapTool(
       records: [],
       abortSignal: options.abortSignal,
       ...(step !== undefined && { step }),
+      ...(serverId !== undefined && { serverId }),
     };
   }
 
@@ -654,6 +685,9 @@ function wrapTool(
 
   const wrapped: Record<string, unknown> = {
     ...tool,
+    ...(serverId !== undefined && {
+      providerOptions: withServerId(tool.providerOptions, serverId),
+    }),
     execute,
     ...(checkAhead && {
       // Called for every tool call of a step before any of them runs.

@@ -19,6 +19,7 @@ const sharedShape = {
   onEvent: functionOption('a function receiving each guardrail event'),
   context: functionOption('a function of the tool call'),
   stopOnTrip: booleanOption,
+  serverId: nonEmptyString,
 } satisfies OptionShape;
 
 /**

@@ -20,6 +20,7 @@ export const suites = [
   'chains',
   'streaming',
   'data-protection',
+  'ner',
   'prompt-injection',
   'harmful-content',
   'store',

@@ -7,9 +7,12 @@ import { generateResult, streamOf, textParts } from '../../../../test/helpers';
 import { guardrails } from '../../../middleware/guardrails-middleware';
 import { allPiiEntities, defaultPiiEntities, findPii, piiMaxMatchLength } from '../find-pii';
 import { pii } from '../pii';
-import { tokenize } from './features';
+import { type Gazetteers, scanText, tokenBounds, tokenize, WordTable } from './features';
 import { findNamedEntities, NER_CHUNK } from './find-named-entities';
 import { nerMaxLength } from './labels';
+import { cutAroundPatterns } from './merge';
+import { nerModel } from './model/ner-model';
+import { decodeNerModel } from './ner-model';
 
 /** The spans of `text` as `TYPE:value` strings. */
 function found(text: string, spans: ReadonlyArray<{ type: string; start: number; end: number }>) {
@@ -123,6 +126,84 @@ describe('tokenize', () => {
       ',',
       "O'Brien",
     ]);
+  });
+});
+
+describe('tokenBounds and the word table', () => {
+  const gazetteers: Gazetteers = decodeNerModel(nerModel).gazetteers;
+
+  it('gives the same bounds as tokenize, as offsets without strings', () => {
+    const text = "Dr. Hanne I. Kreutzmann's dog,\nO'Brien — 12-B Rue  du\tLac";
+    const bounds = tokenBounds(text);
+    const tokens = tokenize(text);
+    expect(bounds.count).toBe(tokens.length);
+    for (let index = 0; index < tokens.length; index++) {
+      expect([bounds.start[index], bounds.end[index], bounds.newline[index] === 1]).toEqual([
+        tokens[index]!.start,
+        tokens[index]!.end,
+        tokens[index]!.newlineBefore,
+      ]);
+    }
+    expect(tokens.map(token => token.text)).toEqual([
+      'Dr',
+      '.',
+      'Hanne',
+      'I.',
+      'Kreutzmann',
+      "'s",
+      'dog',
+      ',',
+      "O'Brien",
+      '—',
+      '12-B',
+      'Rue',
+      'du',
+      'Lac',
+    ]);
+    expect(tokens[8]!.newlineBefore).toBe(true);
+  });
+
+  it('gives one id per distinct word, the same after the table grows, and a new one after clear()', () => {
+    const words = new WordTable(gazetteers);
+    const text = Array.from({ length: 5_000 }, (_, index) => `w${index}`).join(' ');
+    const first = scanText(text, gazetteers, words);
+    expect(first.count).toBe(5_000);
+    expect(words.size).toBe(5_000);
+    expect(new Set(first.word).size).toBe(5_000);
+    // Looked up again after the table rehashed several times: the same ids, no new words.
+    const again = scanText(text, gazetteers, words);
+    expect([...again.word]).toEqual([...first.word]);
+    expect(words.size).toBe(5_000);
+    // Case matters to the table (the features lower-case): "Rose" and "rose" are two words.
+    const cased = scanText('Rose rose Rose', gazetteers, words);
+    expect(cased.word[0]).toBe(cased.word[2]);
+    expect(cased.word[0]).not.toBe(cased.word[1]);
+    words.clear();
+    expect(words.size).toBe(0);
+    expect(scanText('w1', gazetteers, words).word[0]).toBe(0);
+  });
+
+  it('cuts a token longer than 40 characters to its first 40 for the word table', () => {
+    const words = new WordTable(gazetteers);
+    const long = 'x'.repeat(40);
+    const scanned = scanText(`${long}a ${long}b`, gazetteers, words);
+    expect(scanned.count).toBe(2);
+    expect(scanned.word[0]).toBe(scanned.word[1]);
+    expect(words.texts).toEqual([long]);
+  });
+});
+
+describe('cutAroundPatterns', () => {
+  it('cuts a tagged span around the pattern matches inside it and keeps the pieces with a word', () => {
+    const text = 'Ship it to 742 Evergreen Terrace, +1 415 555 0132, Springfield.';
+    const address = { type: 'STREET_ADDRESS' as const, start: 11, end: 62 };
+    const phone = { start: text.indexOf('+1'), end: text.indexOf('+1') + 15 };
+    expect(
+      cutAroundPatterns(text, [address], [phone]).map(span => text.slice(span.start, span.end)),
+    ).toEqual(['742 Evergreen Terrace', 'Springfield']);
+    expect(cutAroundPatterns(text, [address], [])).toEqual([{ ...address, priority: 0 }]);
+    // A pattern match covering the whole span leaves nothing.
+    expect(cutAroundPatterns(text, [address], [{ start: 0, end: text.length }])).toEqual([]);
   });
 });
 

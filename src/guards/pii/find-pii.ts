@@ -1,7 +1,7 @@
 import type { CountryCode } from 'libphonenumber-js/max';
 import { GuardrailConfigError } from '../../core/errors';
 import { validateOptionsOnce } from '../../core/options';
-import { normalizeText } from '../shared/normalize-text';
+import { type NormalizedText, normalizeText } from '../shared/normalize-text';
 import { type DetectedSpan, type RankedSpan, resolveOverlaps } from '../shared/spans';
 import { cardFinder } from './finders/card';
 import { cryptoFinder } from './finders/crypto';
@@ -191,6 +191,11 @@ export function validatePiiOptions(options: FindPiiOptions): void {
  * // [{ type: 'EMAIL_ADDRESS', start: 5, end: 21 }, { type: 'PHONE_NUMBER', start: 30, end: 45 }]
  */
 export function findPii(text: string, options?: FindPiiOptions): PiiSpan[] {
+  return findPiiNormalized(normalizeText(text), options);
+}
+
+/** `findPii` on a text already normalised with `normalizeText` (default options). */
+export function findPiiNormalized(normalized: NormalizedText, options?: FindPiiOptions): PiiSpan[] {
   const {
     entities,
     custom = [],
@@ -203,7 +208,6 @@ export function findPii(text: string, options?: FindPiiOptions): PiiSpan[] {
     shape: findPiiOptionShape,
   });
   const types = resolveEntities(entities);
-  const normalized = normalizeText(text);
   const source = normalized.text;
   const resolved: Resolved = {
     defaultRegion,

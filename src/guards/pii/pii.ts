@@ -3,8 +3,14 @@ import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail, GuardrailContext } from '../../core/types';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
+import { normalizeInCall } from '../shared/call-normalization';
 import { replaceSpans } from '../shared/spans';
-import { type FindPiiOptions, findPii, type PiiSpan, piiMaxMatchLength } from './find-pii';
+import {
+  type FindPiiOptions,
+  findPiiNormalized,
+  type PiiSpan,
+  piiMaxMatchLength,
+} from './find-pii';
 import { piiNeedsSomethingToFind, piiOptionShape } from './pii-options';
 import { piiMayMatch, piiPotentialStart } from './potential-start';
 import { callVault, type PseudonymVault, storeVault } from './pseudonym-vault';
@@ -139,7 +145,7 @@ export function pii(options?: PiiOptions): Guardrail {
       });
       return modify(text, { restored });
     }
-    const spans = findPii(content, findOptions);
+    const spans = findPiiNormalized(normalizeInCall(content, ctx?.state), findOptions);
     if (spans.length === 0) return allow();
     const tokens: string[] = [];
     const given = callValues(ctx);
@@ -184,7 +190,7 @@ export function pii(options?: PiiOptions): Guardrail {
     ...(action === 'pseudonymize' && { cache: 'none' as const }),
     async check(content, ctx) {
       if (action === 'pseudonymize') return pseudonymize(content, ctx);
-      const spans = findPii(content, findOptions);
+      const spans = findPiiNormalized(normalizeInCall(content, ctx?.state), findOptions);
       if (spans.length === 0) return allow();
       const types = typesOf(spans);
       const info = { types, spans: spans.map(span => ({ ...span })) };

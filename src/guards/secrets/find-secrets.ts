@@ -1,5 +1,5 @@
 import { validateOptionsOnce } from '../../core/options';
-import { normalizeText } from '../shared/normalize-text';
+import { type NormalizedText, normalizeText } from '../shared/normalize-text';
 import { type DetectedSpan, type RankedSpan, resolveOverlaps } from '../shared/spans';
 import {
   assignment,
@@ -119,6 +119,14 @@ export interface SecretsScan {
 
 /** `findSecrets`, also counting the candidates skipped as placeholders (for records). */
 export function scanSecrets(text: string, options?: FindSecretsOptions): SecretsScan {
+  return scanSecretsNormalized(normalizeText(text), options);
+}
+
+/** `scanSecrets` on a text already normalised with `normalizeText` (default options). */
+export function scanSecretsNormalized(
+  normalized: NormalizedText,
+  options?: FindSecretsOptions,
+): SecretsScan {
   const {
     assignments = true,
     entropy = true,
@@ -130,7 +138,6 @@ export function scanSecrets(text: string, options?: FindSecretsOptions): Secrets
     root: 'findSecrets.options',
     shape: findSecretsOptionShape,
   });
-  const normalized = normalizeText(text);
   const source = normalized.text;
   const candidates: RankedSpan[] = [];
   const add = (type: string, start: number, length: number, priority: number) =>

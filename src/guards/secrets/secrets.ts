@@ -1,8 +1,13 @@
 import { allow, block, defineGuardrail, modify } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
+import { normalizeInCall } from '../shared/call-normalization';
 import { replaceSpans } from '../shared/spans';
-import { type FindSecretsOptions, scanSecrets, secretsMaxMatchLength } from './find-secrets';
+import {
+  type FindSecretsOptions,
+  scanSecretsNormalized,
+  secretsMaxMatchLength,
+} from './find-secrets';
 import { secretsMayMatch, secretsPotentialStart } from './potential-start';
 import { secretsOptionShape } from './secrets-options';
 
@@ -50,8 +55,11 @@ export function secrets(options?: SecretsOptions): Guardrail {
     potentialMatchStart: secretsPotentialStart,
     // Window mode skips checks of ordinary prose that no detector could match.
     mayMatch: secretsMayMatch,
-    check(content) {
-      const { spans, placeholdersSkipped } = scanSecrets(content, findOptions);
+    check(content, ctx) {
+      const { spans, placeholdersSkipped } = scanSecretsNormalized(
+        normalizeInCall(content, ctx?.state),
+        findOptions,
+      );
       // How many candidates passed as placeholders (`…EXAMPLE`, `<your-token>`): a count, never the values.
       const skipped = placeholdersSkipped > 0 ? { placeholdersSkipped } : {};
       if (spans.length === 0) return placeholdersSkipped > 0 ? allow(skipped) : allow();

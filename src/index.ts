@@ -61,6 +61,13 @@ export {
 export * from './guards/policy';
 export { DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD } from './guards/prompt-injection/score-prompt-injection';
 export { type RateLimitOptions, rateLimit } from './guards/rate-limit/rate-limit';
+export {
+  DEFAULT_TOOL_POISONING_THRESHOLD,
+  scoreToolPoisoning,
+  type ToolPoisoningOptions,
+  type ToolPoisoningScore,
+  toolPoisoning,
+} from './guards/tool-poisoning/tool-poisoning';
 export { DEFAULT_BLOCKED_MESSAGE } from './middleware/blocked-response';
 export { getGuardrailOutcome, guardrailOutcomeOf } from './middleware/get-guardrail-outcome';
 export type { StreamMode } from './middleware/guarded-stream';

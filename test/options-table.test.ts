@@ -18,6 +18,7 @@ import { promptInjectionOptionShape } from '../src/guards/prompt-injection/promp
 import { rateLimitOptionShape } from '../src/guards/rate-limit/rate-limit-options';
 import { findSecretsOptionShape, secretsOptionShape } from '../src/guards/secrets/secrets-options';
 import { tokenBudgetOptionShape } from '../src/guards/token-budget/token-budget-options';
+import { toolPoisoningOptionShape } from '../src/guards/tool-poisoning/tool-poisoning';
 import { toolPolicyOptionShape } from '../src/guards/tool-policy/tool-policy-options';
 import { urlFilterOptionShape } from '../src/guards/url-filter/url-filter-options';
 import { guardrailsOptionShape } from '../src/middleware/middleware-options';
@@ -161,6 +162,20 @@ const cases: FactoryCase[] = [
     } satisfies Rows<main.PromptInjectionOptions>,
     pathOf: prefixed('prompt-injection'),
     root: 'prompt-injection',
+    noOptionsOk: true,
+  },
+  {
+    factory: 'toolPoisoning',
+    build: options => main.toolPoisoning(options as never),
+    shape: toolPoisoningOptionShape,
+    rows: {
+      threshold: [0, -1, 2, Number.NaN, Number.POSITIVE_INFINITY, '0.5'],
+      maxLength: positiveInt,
+      message,
+      name,
+    } satisfies Rows<main.ToolPoisoningOptions>,
+    pathOf: prefixed('tool-poisoning'),
+    root: 'tool-poisoning',
     noOptionsOk: true,
   },
   {
@@ -582,6 +597,7 @@ const notFactories: Record<string, string> = {
   findInvisibleText: 'a detector: text plus the options of invisibleText',
   scorePromptInjection: 'a detector: text plus a mode',
   scoreHarmful: 'a detector: text only',
+  scoreToolPoisoning: 'a detector: text only',
   isInvisibleCodePoint: 'a predicate',
   isPlaceholderValue: 'a predicate',
   normalizeText: 'a text transform',

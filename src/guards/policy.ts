@@ -8,7 +8,11 @@ export {
   type OutputSchemaOptions,
   outputSchema,
 } from './output-schema/output-schema';
-export { type PromptInjectionOptions, promptInjection } from './prompt-injection/prompt-injection';
+export {
+  DEFAULT_TOOL_DEFINITION_PROMPT_INJECTION_THRESHOLD,
+  type PromptInjectionOptions,
+  promptInjection,
+} from './prompt-injection/prompt-injection';
 export {
   DEFAULT_PROMPT_INJECTION_THRESHOLD,
   type PromptInjectionScore,

@@ -14,7 +14,8 @@ export interface PromptInjectionOptions {
    * Block when the calibrated probability that the text is an injection is
    * at or above this value, in (0, 1]. Default: `DEFAULT_PROMPT_INJECTION_THRESHOLD`
    * in direct mode and `DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD` in
-   * indirect mode, each picked on benign data held apart from training for a
+   * indirect mode (`DEFAULT_TOOL_DEFINITION_PROMPT_INJECTION_THRESHOLD` on
+   * tool definitions), each picked on benign data held apart from training for a
    * false-positive rate within 1% (see docs/prompt-injection-model.md). Higher
    * blocks less; the score is a probability, so 0.9 means "block only when
    * nine in ten texts scored like this were injections" on the training mix.
@@ -38,6 +39,15 @@ export interface PromptInjectionOptions {
   /** Guardrail name in records. Default `'prompt-injection'`. */
   name?: string;
 }
+
+/**
+ * The default threshold of `promptInjection()` on tool definitions (indirect
+ * mode): a definition is documentation addressed to the model, so
+ * imperative lines are normal there. Picked on real definitions of public
+ * MCP servers held apart from the tests' fixture (the lowest value on a 0.05
+ * grid above every one of them; see docs/tools.md).
+ */
+export const DEFAULT_TOOL_DEFINITION_PROMPT_INJECTION_THRESHOLD = 0.65;
 
 /** The default block message: it names what was judged, not always "this request". */
 function defaultMessage(mode: 'direct' | 'indirect', kind: GuardrailKind): string {
@@ -86,9 +96,11 @@ export function promptInjection(options?: PromptInjectionOptions): Guardrail {
         (ctx.kind === 'tool_output' || ctx.kind === 'tool_definition' ? 'indirect' : 'direct');
       const effectiveThreshold =
         threshold ??
-        (effectiveMode === 'indirect'
-          ? DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD
-          : DEFAULT_PROMPT_INJECTION_THRESHOLD);
+        (ctx.kind === 'tool_definition' && effectiveMode === 'indirect'
+          ? DEFAULT_TOOL_DEFINITION_PROMPT_INJECTION_THRESHOLD
+          : effectiveMode === 'indirect'
+            ? DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD
+            : DEFAULT_PROMPT_INJECTION_THRESHOLD);
       const { score, signals } = scorePromptInjection(content, { mode: effectiveMode });
       const info = { score, signals, mode: effectiveMode, threshold: effectiveThreshold };
       if (score < effectiveThreshold) return allow(info);

@@ -281,6 +281,7 @@ const cases: FactoryCase[] = [
       mustNotMatch: regexList,
       minLength: nonNegativeInt,
       maxLength: nonNegativeInt,
+      maxMatchLength: positiveInt,
       message,
       name,
     } satisfies Rows<main.OutputSchemaOptions>,

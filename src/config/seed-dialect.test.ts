@@ -196,7 +196,7 @@ describe("seed 002's configuration dialect", () => {
         buildGuardrailsConfig({
           stream_mode: 'window',
           stream_buffer_tokens: 50,
-          output: [{ type: 'output-validator', min_length: 2 }],
+          output: [{ type: 'output-validator', required_fields: ['answer'] }],
         }),
       ),
     ).toEqual([

@@ -3,6 +3,7 @@ import {
   nonNegativeInt,
   type OptionShape,
   oneOf,
+  positiveInt,
   regexList,
   rule,
   stringList,
@@ -24,6 +25,7 @@ export const outputSchemaOptionShape = {
   mustNotMatch: regexList,
   minLength: nonNegativeInt,
   maxLength: nonNegativeInt,
+  maxMatchLength: positiveInt,
   message: stringOption,
   name: nonEmptyString,
 } satisfies OptionShape;

@@ -104,11 +104,13 @@ describe('outputSchema', () => {
     );
   });
 
-  it('is not stream-safe, and window mode says so at construction', () => {
+  it('is not stream-safe with JSON rules, and window mode says why at construction', () => {
     expect(outputSchema({ schema: person }).streamSafe).toBe(false);
     expect(() =>
       guardrails({ output: [outputSchema({ schema: person })], stream: { mode: 'window' } }),
-    ).toThrow(/"output-schema" needs the whole answer: use stream mode 'hold'/);
+    ).toThrow(
+      `output[0]: expected a stream-safe guardrail in window mode ("output-schema": its JSON rules (schema, requiredFields, mode json) need the whole answer; use stream mode 'hold')`,
+    );
   });
 
   it('rejects invalid options with their paths', () => {

@@ -4,8 +4,14 @@ import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import type { GuardrailConfigIssue } from '../../core/errors';
 import { validateFactoryOptions } from '../../core/options';
 import { jsonErrorDetail } from '../../core/redact-secrets';
-import type { Guardrail } from '../../core/types';
+import type {
+  StreamedBlock,
+  StreamWatcher,
+  StreamWatchingGuardrail,
+} from '../../core/stream-watch';
+import type { Guardrail, GuardrailContext } from '../../core/types';
 import { outputSchemaOptionShape } from './output-schema-options';
+import { type CompiledPattern, compilePattern } from './pattern-bounds';
 
 /** A JSON Schema object (validated with ajv). */
 export type JsonSchemaObject = Record<string, unknown>;
@@ -25,14 +31,26 @@ export interface OutputSchemaOptions {
    * holding each of them (the seed's `required_fields`). Implies mode `'json'`.
    */
   requiredFields?: readonly string[];
-  /** Patterns the answer must match, each of them. */
+  /**
+   * Patterns the answer must match, each of them. Run on RE2 (linear time):
+   * RE2 syntax, so no lookaround or backreferences (a config error), and
+   * `\\s`, `\\w`, `\\d`, `\\b` are ASCII; flags `i`, `m`, `s` apply.
+   */
   mustMatch?: readonly RegExp[];
-  /** Patterns the answer must not match. */
+  /** Patterns the answer must not match (on RE2, as `mustMatch`). */
   mustNotMatch?: readonly RegExp[];
   /** Fewest characters the answer may have. */
   minLength?: number;
   /** Most characters the answer may have. */
   maxLength?: number;
+  /**
+   * Window streams: the longest text a `mustNotMatch` pattern that repeats
+   * without bound (`*`, `+`, `{n,}`) must be found in. Window mode holds
+   * back at least this many characters; a longer match may be released
+   * unseen. Without it such a pattern makes the guardrail need `hold` mode.
+   * Bounded patterns need none: their longest match is computed.
+   */
+  maxMatchLength?: number;
   /** User-facing message of a block. */
   message?: string;
   /** Guardrail name in records. Default `'output-schema'`. */
@@ -88,6 +106,26 @@ function ajvPath(error: ErrorObject): string {
  * `minLength` not above `maxLength`, and a JSON Schema that ajv compiles
  * (returned, so it is compiled once).
  */
+/** Compiles each pattern of a list for RE2, with an issue naming each one RE2 cannot run. */
+function compilePatterns(
+  patterns: unknown,
+  path: string,
+  issues: GuardrailConfigIssue[],
+): CompiledPattern[] {
+  if (!Array.isArray(patterns)) return [];
+  const compiled: CompiledPattern[] = [];
+  patterns.forEach((pattern, index) => {
+    if (!(pattern instanceof RegExp)) return; // reported by the option's own rule
+    const result = compilePattern(pattern);
+    if (typeof result === 'string') {
+      issues.push({ path: `${path}[${index}]`, value: String(pattern), expected: result });
+    } else {
+      compiled.push(result);
+    }
+  });
+  return compiled;
+}
+
 function jsonSchemaValidator(
   { schema, mode, minLength, maxLength, requiredFields }: Record<string, unknown>,
   issues: GuardrailConfigIssue[],
@@ -125,13 +163,51 @@ function jsonSchemaValidator(
 }
 
 /**
+ * Why an `outputSchema` cannot run in window streams, or undefined when it
+ * can: JSON rules need the whole answer, and a `mustNotMatch` pattern must
+ * have a known longest match (computed, or `maxMatchLength`) and no `^` /
+ * `$` (a window does not start where the answer or a line starts).
+ */
+function notStreamSafeReason(
+  mode: 'json' | 'text',
+  mustNotMatch: readonly CompiledPattern[],
+  declaredBound: number | undefined,
+): string | undefined {
+  if (mode === 'json') {
+    return 'its JSON rules (schema, requiredFields, mode json) need the whole answer';
+  }
+  for (const [index, pattern] of mustNotMatch.entries()) {
+    if (pattern.anchored) {
+      return `mustNotMatch[${index}] ${pattern.source} asserts a start or end (^, $), which only the whole answer has`;
+    }
+    if (pattern.maxMatchLength === Number.POSITIVE_INFINITY && declaredBound === undefined) {
+      return `mustNotMatch[${index}] ${pattern.source} has no longest match (*, +, {n,}): give outputSchema a maxMatchLength`;
+    }
+  }
+  return undefined;
+}
+
+let instances = 0;
+
+/**
  * Validates a whole answer: that it parses as JSON and matches a zod /
  * Standard Schema or JSON Schema (via ajv), and / or that it matches or avoids
  * patterns and stays within length bounds. A block reason says what failed
  * and where, e.g. `answer does not match the schema at "age": must be number`.
+ * Patterns run on RE2, in time linear in the answer.
  *
- * Not stream-safe: it needs the whole answer, so in streams it works in the
- * middleware's `hold` mode only (configuring it in `window` mode is an error).
+ * With only text rules it is stream-safe, in `window` mode:
+ * - `maxLength` trips as soon as the streamed text of a part passes it;
+ * - `mustNotMatch` is judged on each window like a blocklist, the window
+ *   holding back the longest match of its patterns (computed from each
+ *   pattern; for one that repeats without bound, the `maxMatchLength` you
+ *   give, else the guardrail is not stream-safe);
+ * - `minLength` and `mustMatch` are checked once per text part, when it
+ *   ends, before its last held-back text is released.
+ * JSON rules (`schema`, `requiredFields`) and patterns with `^` / `$` need
+ * the whole answer: such a guardrail works in `hold` mode only (window mode
+ * is a `GuardrailConfigError`).
+ *
  * Note that ajv compiles JSON Schemas with `new Function`, which runtimes that
  * forbid code generation (some edge platforms) reject; use a Standard Schema there.
  *
@@ -141,14 +217,15 @@ function jsonSchemaValidator(
  */
 export function outputSchema(options?: OutputSchemaOptions): Guardrail {
   let validateJsonSchema: ReturnType<Ajv['compile']> | undefined;
+  let mustMatch: CompiledPattern[] = [];
+  let mustNotMatch: CompiledPattern[] = [];
   const {
     schema,
     requiredFields,
     mode = schema === undefined && requiredFields === undefined ? 'text' : 'json',
-    mustMatch = [],
-    mustNotMatch = [],
     minLength,
     maxLength,
+    maxMatchLength: declaredBound,
     message = 'The answer did not have the expected format.',
     name = 'output-schema',
   } = validateFactoryOptions(
@@ -157,37 +234,118 @@ export function outputSchema(options?: OutputSchemaOptions): Guardrail {
     outputSchemaOptionShape,
     (given, issues, prefix) => {
       validateJsonSchema = jsonSchemaValidator(given, issues, prefix);
+      mustMatch = compilePatterns(given.mustMatch, `${prefix}.mustMatch`, issues);
+      mustNotMatch = compilePatterns(given.mustNotMatch, `${prefix}.mustNotMatch`, issues);
     },
   );
   const fail = (reason: string, info: Record<string, string | number>) =>
     block({ message, reason, severity: 'warning', info });
+  const notStreamSafeBecause = notStreamSafeReason(mode, mustNotMatch, declaredBound);
+  // The window must hold back the longest match of every mustNotMatch pattern.
+  const bounds = mustNotMatch.map(pattern =>
+    pattern.maxMatchLength === Number.POSITIVE_INFINITY
+      ? (declaredBound ?? 0)
+      : Math.max(pattern.maxMatchLength, declaredBound ?? 0),
+  );
+  const windowBound = bounds.length > 0 ? Math.max(1, ...bounds) : undefined;
+  // Set in a call's state while a window stream judges its answer piece by piece.
+  const windowKey = `${name}#${++instances}:window`;
 
-  return defineGuardrail({
+  function lengthAndMatchRules(content: string) {
+    if (minLength !== undefined && content.length < minLength) {
+      return fail(`answer is ${content.length} characters, fewer than minLength ${minLength}`, {
+        rule: 'minLength',
+      });
+    }
+    if (maxLength !== undefined && content.length > maxLength) {
+      return fail(`answer is ${content.length} characters, more than maxLength ${maxLength}`, {
+        rule: 'maxLength',
+      });
+    }
+    for (const pattern of mustMatch) {
+      if (!pattern.re2.test(content)) {
+        return fail(`answer does not match ${pattern.source}`, { rule: 'mustMatch' });
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Window streams: `maxLength` on each judged part's characters as they
+   * stream; `minLength` and `mustMatch` when the part ends (the part's text
+   * is kept only when there is a `mustMatch` pattern to run on it).
+   */
+  function watchStream(ctx: GuardrailContext): StreamWatcher {
+    ctx.state.set(windowKey, true);
+    const parts = new Map<string, { length: number; text: string[] }>();
+    const keepText = mustMatch.length > 0;
+    const partOf = (block: StreamedBlock) => {
+      const key = `${block.type}:${block.id}`;
+      let part = parts.get(key);
+      if (!part) {
+        part = { length: 0, text: [] };
+        parts.set(key, part);
+      }
+      return part;
+    };
+    return {
+      delta(delta, block) {
+        if (!block.judged) return undefined;
+        const part = partOf(block);
+        part.length += delta.length;
+        if (keepText) part.text.push(delta);
+        if (maxLength !== undefined && part.length > maxLength) {
+          return fail(
+            `answer passed maxLength ${maxLength} while streaming (${part.length} characters so far)`,
+            { rule: 'maxLength' },
+          );
+        }
+        return undefined;
+      },
+      partEnd(block) {
+        const part = partOf(block);
+        parts.delete(`${block.type}:${block.id}`);
+        if (minLength === undefined && !keepText) return undefined;
+        const text = keepText ? part.text.join('') : '';
+        if (minLength !== undefined && part.length < minLength) {
+          return fail(`answer is ${part.length} characters, fewer than minLength ${minLength}`, {
+            rule: 'minLength',
+          });
+        }
+        for (const pattern of mustMatch) {
+          if (!pattern.re2.test(text)) {
+            return fail(`answer does not match ${pattern.source}`, { rule: 'mustMatch' });
+          }
+        }
+        return undefined;
+      },
+    };
+  }
+
+  const guardrail: StreamWatchingGuardrail = defineGuardrail({
     name,
     // Verdicts cached under another configuration must not apply to this one.
     fingerprint: options,
-    streamSafe: false,
-    async check(content) {
-      if (minLength !== undefined && content.length < minLength) {
-        return fail(`answer is ${content.length} characters, fewer than minLength ${minLength}`, {
-          rule: 'minLength',
-        });
-      }
-      if (maxLength !== undefined && content.length > maxLength) {
-        return fail(`answer is ${content.length} characters, more than maxLength ${maxLength}`, {
-          rule: 'maxLength',
-        });
-      }
-      for (const pattern of mustMatch) {
-        pattern.lastIndex = 0;
-        if (!pattern.test(content)) {
-          return fail(`answer does not match ${pattern}`, { rule: 'mustMatch' });
-        }
+    streamSafe: notStreamSafeBecause === undefined,
+    ...(notStreamSafeBecause === undefined && {
+      ...(windowBound !== undefined && { maxMatchLength: windowBound }),
+      // A match that can still grow starts in the last `windowBound - 1`
+      // characters (a longer one is never a match); without patterns,
+      // nothing needs holding back for the windows.
+      potentialMatchStart: (text: string) =>
+        windowBound === undefined ? text.length : Math.max(0, text.length - windowBound + 1),
+    }),
+    async check(content, ctx) {
+      // A window of a streamed answer: the whole-answer rules are the watcher's.
+      const windowed = ctx.kind === 'output' && ctx.state.get(windowKey) === true;
+      if (!windowed) {
+        const failed = lengthAndMatchRules(content);
+        if (failed) return failed;
       }
       for (const pattern of mustNotMatch) {
-        pattern.lastIndex = 0;
-        if (pattern.test(content))
-          return fail(`answer matches ${pattern}`, { rule: 'mustNotMatch' });
+        if (pattern.re2.test(content)) {
+          return fail(`answer matches ${pattern.source}`, { rule: 'mustNotMatch' });
+        }
       }
       if (mode === 'text') return allow();
 
@@ -232,4 +390,7 @@ export function outputSchema(options?: OutputSchemaOptions): Guardrail {
       );
     },
   });
+  if (notStreamSafeBecause === undefined) guardrail.watchStream = watchStream;
+  else guardrail.notStreamSafeBecause = notStreamSafeBecause;
+  return guardrail;
 }

@@ -34,6 +34,7 @@ import {
   trainCategories,
 } from './harmful/categories';
 import { type HarmfulRow, harmfulRows } from './harmful/harmful-data';
+import { rephraseTense, safetyQuestion } from './harmful/rephrase';
 import { englishParagraphs, fnv, proseRows } from './injection-data';
 import {
   emptySpec,
@@ -59,6 +60,14 @@ const GROUP_EXPONENT = Number(process.env.GROUP_EXPONENT ?? 0.5);
 const LOOKALIKE_GROUPS = Number(process.env.LOOKALIKE_GROUPS ?? 0);
 /** Every PROSE_STEP-th paragraph of the English prose (novels, OWASP prose) joins the negatives (0: none). */
 const PROSE_STEP = Number(process.env.PROSE_STEP ?? 0);
+/** 1: every row with a rewritable opening gets a past- or future-tense twin for training (harmful/rephrase.ts). */
+const TENSE_AUGMENT = Number(process.env.TENSE_AUGMENT ?? 1);
+/** 1: each harmful request with a rewritable opening also yields a benign safety question about it (harmful/rephrase.ts); tried, not kept (see the model card). */
+const SAFETY_AUGMENT = Number(process.env.SAFETY_AUGMENT ?? 0);
+/** Weight of a made-up row relative to the row it was made from. */
+const AUGMENT_WEIGHT = Number(process.env.AUGMENT_WEIGHT ?? 0.5);
+/** Weight of a safety question relative to the harmful request it was made from. */
+const SAFETY_WEIGHT = Number(process.env.SAFETY_WEIGHT ?? AUGMENT_WEIGHT);
 /** Share of the total sample weight given to benign rows. */
 const BENIGN_SHARE = Number(process.env.BENIGN_SHARE ?? 0.5);
 
@@ -67,7 +76,33 @@ export const TARGET_FPR = { general: 0.01, lookalike: 0.05 } as const;
 
 /** Rows kept out of training to calibrate and pick the threshold: a fixed 10% slice by a hash of the id. */
 export function isCalibrationRow(row: HarmfulRow): boolean {
-  return fnv(`harmful-calibration:${row.id}`) % 10 === 0;
+  return fnv(`harmful-calibration:${row.augmentOf ?? row.id}`) % 10 === 0;
+}
+
+/** Training-only rows made from `rows`, in their order: tense rephrasings (same label), safety questions about harmful requests (label 0). */
+export function augmentedRows(rows: readonly HarmfulRow[]): HarmfulRow[] {
+  const twins: HarmfulRow[] = [];
+  for (const row of rows) {
+    if (TENSE_AUGMENT) {
+      const text = rephraseTense(row.id, row.text);
+      if (text !== undefined)
+        twins.push({ ...row, id: `${row.id}~tense`, text, augmentOf: row.id });
+    }
+    if (SAFETY_AUGMENT && row.label === 1) {
+      const text = safetyQuestion(row.id, row.text);
+      if (text !== undefined) {
+        twins.push({
+          ...row,
+          id: `${row.id}~safety`,
+          text,
+          label: 0,
+          kind: 'lookalike',
+          augmentOf: row.id,
+        });
+      }
+    }
+  }
+  return twins;
 }
 
 interface Prepared {
@@ -105,26 +140,41 @@ function prepare(rows: HarmfulRow[], bits: number): Prepared {
   return { rows, folded, sparse: { indices, offsets, surprisal, labels } };
 }
 
-/** Within a class a source of n rows weighs n^-0.5 per row; the classes weigh BENIGN_SHARE : 1 - BENIGN_SHARE. */
+/**
+ * Within a class a source of n rows weighs n^-0.5 per row; the classes weigh
+ * BENIGN_SHARE : 1 - BENIGN_SHARE. Made-up rows (rephrasings, safety
+ * questions) are not counted in either: each weighs AUGMENT_WEIGHT times the
+ * row it was made from.
+ */
 function sampleWeights(rows: HarmfulRow[], selected: readonly number[]): Float64Array {
   const groupSizes = new Map<string, number>();
   const keyOf = (row: HarmfulRow) =>
     `${row.label}:${row.group}${LOOKALIKE_GROUPS && row.kind === 'lookalike' ? ':lookalike' : ''}`;
-  for (const index of selected) {
+  const originals = selected.filter(index => rows[index]!.augmentOf === undefined);
+  for (const index of originals) {
     const k = keyOf(rows[index]!);
     groupSizes.set(k, (groupSizes.get(k) ?? 0) + 1);
   }
   const weights = new Float64Array(rows.length);
   const classTotals = [0, 0];
-  for (const index of selected) {
+  for (const index of originals) {
     const row = rows[index]!;
     weights[index] = 1 / groupSizes.get(keyOf(row))! ** GROUP_EXPONENT;
     classTotals[row.label]! += weights[index]!;
   }
-  for (const index of selected) {
+  const byId = new Map<string, number>();
+  for (const index of originals) {
     const row = rows[index]!;
     const share = row.label === 0 ? BENIGN_SHARE : 1 - BENIGN_SHARE;
-    weights[index] = (weights[index]! * selected.length * share) / classTotals[row.label]!;
+    weights[index] = (weights[index]! * originals.length * share) / classTotals[row.label]!;
+    byId.set(row.id, index);
+  }
+  for (const index of selected) {
+    const from = rows[index]!.augmentOf;
+    if (from === undefined) continue;
+    const original = byId.get(from);
+    const factor = rows[index]!.id.endsWith('~safety') ? SAFETY_WEIGHT : AUGMENT_WEIGHT;
+    weights[index] = original === undefined ? 0 : factor * weights[original]!;
   }
   return weights;
 }
@@ -159,6 +209,11 @@ function fitHarmful(data: Prepared, exclude?: string): Fitted {
   const calibrate: number[] = [];
   for (const [index, row] of data.rows.entries()) {
     if (row.group === exclude) continue;
+    // A twin trains only when its original does (never calibrates).
+    if (row.augmentOf !== undefined) {
+      if (!isCalibrationRow(row)) train.push(index);
+      continue;
+    }
     (isCalibrationRow(row) ? calibrate : train).push(index);
   }
   const options = harmfulTrainOptions;
@@ -278,7 +333,7 @@ function leaveOneSourceOut(data: Prepared, wanted: string[]): HarmfulLosoRow[] {
       threshold: fitted.threshold,
     };
     for (const [index, row] of data.rows.entries()) {
-      if (row.group !== group) continue;
+      if (row.group !== group || row.augmentOf !== undefined) continue;
       const p = round3(
         fitted.scorer.probability(maxWindowLogit(data.folded[index]!, fitted.scorer)),
       );
@@ -388,6 +443,8 @@ function main() {
     }
     rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
+  const originals = rows.length;
+  rows.push(...augmentedRows(rows));
   const data = prepare(rows, harmfulTrainOptions.bits);
   log(
     `harmful: ${rows.length} rows prepared (${((performance.now() - started) / 1000).toFixed(1)} s)`,
@@ -397,7 +454,10 @@ function main() {
     const wanted = argument('--groups', '');
     const results = leaveOneSourceOut(data, wanted === '' ? [] : wanted.split(','));
     console.log(renderHarmfulLoso(results).join('\n'));
-    const categories = wanted === '' ? categoryReport(rows, data.folded) : [];
+    const categories =
+      wanted === ''
+        ? categoryReport(rows.slice(0, originals), data.folded.slice(0, originals))
+        : [];
     console.log(`\n${renderCategoryReport(categories).join('\n')}`);
     const losoOut = argument('--loso-out', '');
     if (losoOut) {
@@ -413,12 +473,12 @@ function main() {
   const fitted = fitHarmful(data);
   log(`harmful: threshold ${fitted.threshold}, calibration ${JSON.stringify(fitted.calibration)}`);
   const categoryModel = trainCategories(
-    rows,
-    data.folded,
-    rows.map((_, index) => index),
-    modelCategories(rows),
+    rows.slice(0, originals),
+    data.folded.slice(0, originals),
+    rows.slice(0, originals).map((_, index) => index),
+    modelCategories(rows.slice(0, originals)),
   );
-  const contents = harmfulModelFile(fitted, rows.length, categoryModel);
+  const contents = harmfulModelFile(fitted, originals, categoryModel);
   const path = join(out, 'harmful-model-data.ts');
   if (process.argv.includes('--check')) {
     const same = existsSync(path) && readFileSync(path, 'utf8') === contents;

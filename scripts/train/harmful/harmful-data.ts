@@ -23,6 +23,8 @@ export interface HarmfulRow {
   family: string;
   /** Negatives only: look-alike (mentions weapons, drugs, crime, ...) or an ordinary prompt. */
   kind?: BenignKind;
+  /** Training-only rows (a tense rephrasing): the id of the row it rewrites. */
+  augmentOf?: string;
   /** Dev rows: the set's own category label (JailbreakBench), if any. */
   topic?: string;
 }

@@ -73,9 +73,11 @@ const EARLY_CONTEXT = 48;
  */
 function earlyStep(released: number): number {
   if (released < 512) return 32;
-  if (released < 4096) return 64;
-  return 128;
+  return 64;
 }
+
+/** What a held delta releases: nothing (shared, never changed). */
+const HELD: ProcessorStep = Object.freeze({ parts: Object.freeze([]) as unknown as Part[] });
 
 /** Rounds of `potentialStartOf`'s check that no match spans the cut; past them, nothing is released. */
 const CUT_ROUNDS = 8;
@@ -387,6 +389,30 @@ export function windowProcessor(
     return released.slice(Math.min(at, released.length));
   }
 
+  /**
+   * Early release when no guardrail may match the checked text (their
+   * `mayMatch` says so): the check would pass it unchanged, so release up
+   * to the hooks' cut at once, as `release` would, without a promise.
+   * Undefined when a guardrail may match (then `release` runs the check).
+   */
+  function releaseUnmatched(
+    state: TextWindow,
+    potentialStart: (pending: string) => number,
+  ): ProcessorStep | undefined {
+    const { pending } = state;
+    const tail = contextOf(state);
+    const text = tail + pending;
+    if (!chain.skipsAll(text)) return undefined;
+    // A pass adds nothing to a record the part already has.
+    for (const record of chain.passed(text).records) {
+      if (!state.records.has(record.guardrail)) state.records.set(record.guardrail, record);
+    }
+    const cut =
+      graphemeBoundaryBefore(text, tail.length + potentialStart(pending), tail.length) -
+      tail.length;
+    return releaseText(state, pending, cut, pending.slice(0, cut));
+  }
+
   /** Releases what can no longer change. `final`: the part ended, release everything. */
   async function release(
     state: TextWindow,
@@ -528,10 +554,22 @@ export function windowProcessor(
     return step;
   }
 
+  /** The window of the last delta: the next delta most likely belongs to it too. */
+  let recent: TextWindow | undefined;
+
   function accept(part: Part): Promise<ProcessorStep> | ProcessorStep {
+    if (
+      recent !== undefined &&
+      (part.type === 'text-delta' || part.type === 'reasoning-delta') &&
+      part.id === recent.id &&
+      (part.type === 'text-delta') === (recent.type === 'text')
+    ) {
+      return acceptDelta(recent, part.delta);
+    }
     const key = blockKey(part, judged);
     if (key === undefined) return { parts: [part] };
     if (part.type === 'text-start' || part.type === 'reasoning-start') {
+      recent = undefined;
       windows.set(key, {
         type: part.type === 'text-start' ? 'text' : 'reasoning',
         id: part.id,
@@ -549,11 +587,17 @@ export function windowProcessor(
     const state = windows.get(key);
     if (!state) return { parts: [part] }; // a delta without its start: nothing to hold it against
     if (part.type === 'text-delta' || part.type === 'reasoning-delta') {
-      state.pending += part.delta;
-      if (state.pending.length < state.nextCheckAt) return { parts: [] };
-      return release(state, false);
+      recent = state;
+      return acceptDelta(state, part.delta);
     }
+    recent = undefined;
     return endPart(key, state, part); // text-end / reasoning-end
+  }
+
+  function acceptDelta(state: TextWindow, delta: string): Promise<ProcessorStep> | ProcessorStep {
+    state.pending += delta;
+    if (state.pending.length < state.nextCheckAt) return HELD;
+    return (potentialStart && releaseUnmatched(state, potentialStart)) || release(state, false);
   }
 
   return {
@@ -571,6 +615,7 @@ export function windowProcessor(
 
     async end() {
       // Parts the model left open are released as if they had ended.
+      recent = undefined;
       const parts: Part[] = [];
       for (const [key, state] of windows) {
         const ended = watch?.partEnd({ type: state.type, id: state.id, judged: true });
@@ -586,6 +631,7 @@ export function windowProcessor(
     },
 
     close() {
+      recent = undefined;
       const parts: Part[] = [];
       for (const state of windows.values()) {
         if (state.started) parts.push({ type: `${state.type}-end`, id: state.id } as Part);

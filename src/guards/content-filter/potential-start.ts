@@ -1,7 +1,5 @@
 import { foldText } from '../prompt-injection/fold-text';
-import { plainView, withinLast } from '../shared/potential-start';
-
-const WHITESPACE = /\s/;
+import { isWhitespaceAt, plainView, withinLast } from '../shared/potential-start';
 
 /**
  * The ASCII letters at `start` and whether `foldText` keeps them as the
@@ -49,9 +47,9 @@ export function contentFilterPotentialStart(
     let counted = 0;
     let inShortRun = false;
     while (at > 0) {
-      while (at > 0 && WHITESPACE.test(text[at - 1]!)) at--;
+      while (at > 0 && isWhitespaceAt(text, at - 1)) at--;
       let start = at;
-      while (start > 0 && !WHITESPACE.test(text[start - 1]!)) start--;
+      while (start > 0 && !isWhitespaceAt(text, start - 1)) start--;
       if (start === at) break;
       const short = at - start <= 2;
       if (!(short && inShortRun)) {
@@ -62,12 +60,16 @@ export function contentFilterPotentialStart(
       starts.push(start);
       at = start;
     }
-    // Ordinary prose folds to itself in lower case (see `foldsToLowerCase`).
-    const lowered = foldsToLowerCase(text) ? straightenQuotes(text.toLowerCase()) : undefined;
+    // Ordinary prose folds to itself in lower case (see `foldsToLowerCase`):
+    // decided once, when a word may begin an entry.
+    let lowered: string | undefined | null = null;
     let earliest = text.length;
     for (const start of starts) {
       const letters = leadingLetters(text, start);
       if (letters !== undefined && !termPrefixes.has(letters)) continue;
+      if (lowered === null) {
+        lowered = foldsToLowerCase(text) ? straightenQuotes(text.toLowerCase()) : undefined;
+      }
       if (lowered !== undefined) {
         if (startsAnEntry(lowered.slice(start))) earliest = start;
         continue;

@@ -135,11 +135,9 @@ function escapeRegExp(text: string): string {
  * a secret: digits, operators (`=`, `<`, `>`), `_`, `/`, `+`, `~`,
  * backquotes... A colon alone is prose (`well: no`): the detectors that
  * read one also need a keyword, a provider's literal or, for a Kubernetes
- * manifest, `data:` (`DATA_KEY`).
+ * manifest, `data:`.
  */
 const NOT_PROSE = /[^A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff\u2018-\u201f \t\n\r.,;:!?'"()-]/;
-/** A Kubernetes manifest's `data:` or `stringData:` key. */
-const DATA_KEY = /ata:/;
 
 /** A rule that starts with its anchor literal after a boundary (`(?<![A-Za-z0-9_-])sk-…`). */
 const BOUNDED_START = /^\(\?<!\[A-Za-z0-9(?:_-)?\]\)/;
@@ -148,39 +146,53 @@ const BOUNDED_START = /^\(\?<!\[A-Za-z0-9(?:_-)?\]\)/;
  * The literal every provider rule's match contains (its anchor), after the
  * boundary the rule requires when the literal starts the match. Left out:
  * the Discord token's `.`, whose match holds a run of 24 token characters
- * before it, which `TOKEN_RUN` (or a digit or `_`) already flags.
+ * before it, which `hasTokenRun` (or a digit or `_`) already flags.
  */
-const PROVIDER_LITERALS = new RegExp(
-  [
-    ...new Set(
-      providerRules.flatMap(({ pattern, anchor }) =>
-        anchor.literals
-          // A literal with a character `NOT_PROSE` flags needs no test of its own.
-          .filter(literal => literal !== '.' && !NOT_PROSE.test(literal))
-          .map(literal => {
-            const boundary =
-              anchor.min === 0 && anchor.max === 0 && BOUNDED_START.exec(pattern.source);
-            return `${boundary ? boundary[0] : ''}${escapeRegExp(literal)}`;
-          }),
-      ),
-    ),
-  ].join('|'),
-);
+const PROVIDER_LITERALS = (() => {
+  // Grouped by the boundary before them, so each is tested once per position.
+  const byBoundary = new Map<string, Set<string>>();
+  for (const { pattern, anchor } of providerRules) {
+    const boundary =
+      (anchor.min === 0 && anchor.max === 0 && BOUNDED_START.exec(pattern.source)?.[0]) || '';
+    // A literal with a character `NOT_PROSE` flags needs no test of its own.
+    for (const literal of anchor.literals) {
+      if (literal === '.' || NOT_PROSE.test(literal)) continue;
+      const literals = byBoundary.get(boundary) ?? new Set<string>();
+      literals.add(escapeRegExp(literal));
+      byBoundary.set(boundary, literals);
+    }
+  }
+  return new RegExp(
+    [...byBoundary]
+      .map(([boundary, literals]) => `${boundary}(?:${[...literals].join('|')})`)
+      .join('|'),
+  );
+})();
 /** Any assignment, comparison or XML setting names a secret with one of these (any case). */
-const KEYWORD = new RegExp(keywords, 'i');
+const KEYWORD = new RegExp(keywords); // on the text in lower case (faster than the `i` flag)
 /**
- * 14 letters or dashes in a row: the shortest value of a keyed provider rule
- * (`sumo, su` and 12 letters), every prefixed token's body, the entropy
- * detector's 20-character runs.
+ * 14 ASCII letters or dashes in a row: the shortest value of a keyed
+ * provider rule (`sumo, su` and 12 letters), every prefixed token's body,
+ * the entropy detector's 20-character runs.
  */
-const TOKEN_RUN = /[A-Za-z-]{14}/;
-/** A PEM armour line or a CLI flag (`-----BEGIN`, `--password`). */
-const DOUBLE_DASH = /--/;
+function hasTokenRun(text: string): boolean {
+  let run = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    const lower = code | 0x20;
+    if ((lower >= 97 && lower <= 122) || code === 0x2d) {
+      if (++run === 14) return true;
+    } else {
+      run = 0;
+    }
+  }
+  return false;
+}
 
 /**
  * `mayMatch` of `secrets`: false only for ordinary prose (see `plainView`)
  * made of letters, blanks and sentence punctuation, with no word run of 14
- * letters or more, no `--`, no `data:`, no keyword that names a secret (`password`,
+ * letters or more, no `--` (a PEM armour line, a CLI flag), no `data:`, no keyword that names a secret (`password`,
  * `token`, ...) and no provider rule's literal (`AKIA`, `xox`, `curl`, ...):
  * every detector of `findSecrets` needs one of those, so there it finds
  * nothing.
@@ -190,10 +202,10 @@ export function secretsMayMatch(text: string): boolean {
   return (
     plain === undefined ||
     NOT_PROSE.test(plain) ||
-    DATA_KEY.test(plain) ||
-    TOKEN_RUN.test(plain) ||
-    DOUBLE_DASH.test(plain) ||
-    KEYWORD.test(plain) ||
-    PROVIDER_LITERALS.test(plain)
+    plain.includes('--') ||
+    plain.includes('ata:') ||
+    hasTokenRun(plain) ||
+    PROVIDER_LITERALS.test(plain) ||
+    KEYWORD.test(plain.toLowerCase())
   );
 }

@@ -11,7 +11,10 @@
 
 const WHITESPACE = /\s/;
 
-function isWhitespaceAt(text: string, at: number): boolean {
+/** `\s` at `at`, without a regex for ASCII (the hooks run on every check of a stream). */
+export function isWhitespaceAt(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  if (code < 0x80) return code === 32 || (code >= 9 && code <= 13);
   return WHITESPACE.test(text[at]!);
 }
 
@@ -117,10 +120,18 @@ const FOLDED_PLAIN = /[\u00a0\u2010-\u2015\u2026]/;
  * this view, so it sees what the detector sees.
  */
 export function plainView(text: string): string | undefined {
-  if (OUTSIDE_PLAIN.test(text)) return undefined;
-  if (!FOLDED_PLAIN.test(text)) return text;
-  return text
-    .replace(/\u00a0/g, ' ')
-    .replace(/[\u2010-\u2015]/g, '-')
-    .replace(/\u2026/g, '...');
+  // The guardrails of a chain are asked about the same text in turn.
+  if (text === lastText) return lastView;
+  lastText = text;
+  lastView = OUTSIDE_PLAIN.test(text)
+    ? undefined
+    : FOLDED_PLAIN.test(text)
+      ? text
+          .replace(/\u00a0/g, ' ')
+          .replace(/[\u2010-\u2015]/g, '-')
+          .replace(/\u2026/g, '...')
+      : text;
+  return lastView;
 }
+let lastText: string | undefined;
+let lastView: string | undefined;

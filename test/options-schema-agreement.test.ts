@@ -14,6 +14,7 @@ import { promptInjectionOptionShape } from '../src/guards/prompt-injection/promp
 import { rateLimitOptionShape } from '../src/guards/rate-limit/rate-limit-options';
 import { secretsOptionShape } from '../src/guards/secrets/secrets-options';
 import { tokenBudgetOptionShape } from '../src/guards/token-budget/token-budget-options';
+import { toolPoisoningOptionShape } from '../src/guards/tool-poisoning/tool-poisoning';
 import { toolPolicyOptionShape } from '../src/guards/tool-policy/tool-policy-options';
 import { urlFilterOptionShape } from '../src/guards/url-filter/url-filter-options';
 
@@ -76,6 +77,10 @@ const pairings: Record<BuiltinGuardrailType, Pairing> = {
   'invisible-text': {
     build: options => main.invisibleText(options),
     shape: invisibleTextOptionShape,
+  },
+  'tool-poisoning': {
+    build: options => main.toolPoisoning(options),
+    shape: toolPoisoningOptionShape,
   },
   'content-filter': {
     build: options => main.contentFilter(options),

@@ -23,6 +23,8 @@ export interface ConfiguredGuardrails {
   output: Guardrail[];
   tool_input: Guardrail[];
   tool_output: Guardrail[];
+  /** Guardrails over tool definitions (`guardrails({ toolDefinitions })`). */
+  tool_definitions: Guardrail[];
 }
 
 /** An entry `{ type, ...options }`, checked for shape and ready to build. */
@@ -304,7 +306,13 @@ export function buildDeclared(
   settings: BuildSettings,
   issues: GuardrailConfigIssue[],
 ): { built: ConfiguredGuardrails; byId: Map<string, Guardrail | undefined> } {
-  const built: ConfiguredGuardrails = { input: [], output: [], tool_input: [], tool_output: [] };
+  const built: ConfiguredGuardrails = {
+    input: [],
+    output: [],
+    tool_input: [],
+    tool_output: [],
+    tool_definitions: [],
+  };
   const byId = new Map<string, Guardrail | undefined>();
   for (const entry of declarations.typed) {
     const guardrail = buildEntry(entry, settings, issues);
@@ -346,5 +354,6 @@ export function compactLists(built: ConfiguredGuardrails): ConfiguredGuardrails 
     output: dense(built.output),
     tool_input: dense(built.tool_input),
     tool_output: dense(built.tool_output),
+    tool_definitions: dense(built.tool_definitions),
   };
 }

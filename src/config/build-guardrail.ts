@@ -13,6 +13,7 @@ import { promptInjection } from '../guards/prompt-injection/prompt-injection';
 import { rateLimit } from '../guards/rate-limit/rate-limit';
 import { secrets } from '../guards/secrets/secrets';
 import { tokenBudget } from '../guards/token-budget/token-budget';
+import { toolPoisoning } from '../guards/tool-poisoning/tool-poisoning';
 import { toolPolicy } from '../guards/tool-policy/tool-policy';
 import { urlFilter } from '../guards/url-filter/url-filter';
 import type { Store } from '../store/store';
@@ -76,6 +77,7 @@ export const builtinFactories: {
   'prompt-injection': params => promptInjection(defined(params)),
   'harmful-content': params => harmfulContent(defined(params)),
   'invisible-text': params => invisibleText(defined(params)),
+  'tool-poisoning': params => toolPoisoning(defined(params)),
   'content-filter': params => contentFilter(defined(params)),
   'url-filter': ({ allow, deny, ...rest }) =>
     urlFilter(defined({ ...rest, allow: allow?.map(hostOrRegExp), deny: deny?.map(hostOrRegExp) })),

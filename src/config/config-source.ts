@@ -33,7 +33,7 @@ export function readConfigSource(source: unknown): Record<string, unknown> {
     throw new GuardrailConfigError({
       path: '(root)',
       value: config,
-      expected: 'an object with input, output, tool_input and tool_output lists',
+      expected: 'an object with input, output, tool_input, tool_output and tool_definitions lists',
     });
   }
   return config;

@@ -16,12 +16,13 @@ export const LIST_NAMES = {
   output: ['output'],
   tool_input: ['tool_input', 'tool_args'],
   tool_output: ['tool_output', 'tool_result'],
+  tool_definitions: ['tool_definitions', 'toolDefinitions'],
 } as const;
 
 /** A canonical list name. */
 export type ListName = keyof typeof LIST_NAMES;
 
-/** The four canonical list names, in file order. */
+/** The canonical list names, in file order. */
 export const LISTS = Object.keys(LIST_NAMES) as ListName[];
 
 /** Guardrail type names accepted for a built-in type. */

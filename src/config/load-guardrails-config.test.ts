@@ -45,7 +45,7 @@ describe('loadGuardrailsConfig', () => {
       Array<{ type?: string }>
     >;
     const used = new Set(
-      ['input', 'output', 'tool_input', 'tool_output'].flatMap(list =>
+      ['input', 'output', 'tool_input', 'tool_output', 'tool_definitions'].flatMap(list =>
         (file[list] ?? []).flatMap(entry => (entry.type ? [entry.type] : [])),
       ),
     );
@@ -194,7 +194,7 @@ output:
         path: 'extra',
         value: true,
         expected:
-          'no such option (known: input, output, tool_input, tool_output, tool_args, tool_result, stream_mode, stream_buffer_tokens, output_scope, on_trip, blocked_message, retry)',
+          'no such option (known: input, output, tool_input, tool_output, tool_args, tool_result, tool_definitions, toolDefinitions, pin_tool_definitions, pinToolDefinitions, on_tool_definition_trip, onToolDefinitionTrip, stream_mode, stream_buffer_tokens, output_scope, on_trip, blocked_message, retry)',
       },
       { path: 'input[0].threshold', value: 'high', expected: 'a number' },
       {

@@ -65,7 +65,10 @@ export interface LoadGuardrailsConfigOptions<
 
 /** What `loadGuardrailsConfig` returns. */
 export interface LoadedGuardrailsConfig<VERSION extends MiddlewareSpecificationVersion = 'v4'> {
-  /** The middleware for `wrapLanguageModel`, with the file's input and output guardrails. */
+  /**
+   * The middleware for `wrapLanguageModel`, with the file's input, output
+   * and tool-definition guardrails (and its pin settings).
+   */
   middleware: GuardrailsMiddleware<VERSION>;
   /**
    * Applies the file's `tool_input` / `tool_output` guardrails to a tool set
@@ -109,6 +112,59 @@ function topLevelIssues(config: Record<string, unknown>): GuardrailConfigIssue[]
 }
 
 /** The stream settings a file gives: `synthesize` is `hold`, `stream_buffer_tokens` becomes characters. */
+/** The value of a key the file may spell in snake_case or camelCase; both is an issue. */
+function oneSpelling(
+  config: Record<string, unknown>,
+  snake: string,
+  camel: string,
+  issues: GuardrailConfigIssue[],
+): unknown {
+  if (config[snake] !== undefined && config[camel] !== undefined) {
+    issues.push({
+      path: camel,
+      value: config[camel],
+      expected: `one spelling of the key (${snake} is given too)`,
+    });
+  }
+  return config[snake] ?? config[camel];
+}
+
+type PinSettings = Exclude<GuardrailsOptions['pinToolDefinitions'], boolean | undefined>;
+
+/** `pin_tool_definitions` and `on_tool_definition_trip` as `guardrails()` options. */
+function toolDefinitionSettings(
+  config: Record<string, unknown>,
+  issues: GuardrailConfigIssue[],
+): Pick<GuardrailsOptions, 'pinToolDefinitions' | 'onToolDefinitionTrip'> {
+  const trip = oneSpelling(config, 'on_tool_definition_trip', 'onToolDefinitionTrip', issues);
+  const pin = oneSpelling(config, 'pin_tool_definitions', 'pinToolDefinitions', issues) as
+    | boolean
+    | {
+        scope?: string;
+        ttl_ms?: number;
+        ttlMs?: number;
+        approved?: Array<{ name: string; hash: string; server_id?: string; serverId?: string }>;
+      }
+    | undefined;
+  const settings: Pick<GuardrailsOptions, 'pinToolDefinitions' | 'onToolDefinitionTrip'> = {};
+  if (trip !== undefined) settings.onToolDefinitionTrip = trip as 'remove' | 'block';
+  if (typeof pin === 'boolean') settings.pinToolDefinitions = pin;
+  else if (pin !== undefined) {
+    const pinned: PinSettings = {};
+    if (pin.scope !== undefined) pinned.scope = pin.scope;
+    const ttlMs = pin.ttl_ms ?? pin.ttlMs;
+    if (ttlMs !== undefined) pinned.ttlMs = ttlMs;
+    if (pin.approved !== undefined) {
+      pinned.approved = pin.approved.map(({ name, hash, server_id, serverId }) => {
+        const server = server_id ?? serverId;
+        return server === undefined ? { name, hash } : { name, hash, serverId: server };
+      });
+    }
+    settings.pinToolDefinitions = pinned;
+  }
+  return settings;
+}
+
 function streamSettings(
   config: Record<string, unknown>,
   loaderWindow: number | undefined,
@@ -218,6 +274,7 @@ export function buildGuardrailsConfig<VERSION extends MiddlewareSpecificationVer
   const { streamWindow, ...middlewareRest } = options.middleware ?? {};
   const stream = streamSettings(config, streamWindow);
   issues.push(...windowModeIssues(stream.mode, built, listKeys));
+  const definitionSettings = toolDefinitionSettings(config, issues);
   if (issues.length > 0) throw new GuardrailConfigError(inFileOrder(issues, listKeys));
 
   const lists = compactLists(built);
@@ -232,6 +289,8 @@ export function buildGuardrailsConfig<VERSION extends MiddlewareSpecificationVer
         | undefined,
       input: lists.input,
       output: lists.output,
+      toolDefinitions: lists.tool_definitions,
+      ...definitionSettings,
       stream,
       onTrip,
       ...(config.output_scope !== undefined && {

@@ -144,6 +144,19 @@ export const invisibleTextConfigSchema = z.strictObject({
   name: nameOption.optional(),
 });
 
+/** Options of `toolPoisoning` in a config file. */
+export const toolPoisoningConfigSchema = z.strictObject({
+  threshold: z
+    .number()
+    .gt(0)
+    .lte(1)
+    .describe('Block at or above this tool-poisoning score, in (0, 1]')
+    .optional(),
+  maxLength: positiveInt.optional(),
+  message: messageOption.optional(),
+  name: nameOption.optional(),
+});
+
 /** Options of `contentFilter` in a config file. */
 export const contentFilterConfigSchema = z.strictObject({
   blocklist: z.array(z.string().min(1)).optional(),
@@ -331,6 +344,7 @@ export const guardrailTypeSchemas = {
   'prompt-injection': promptInjectionConfigSchema,
   'harmful-content': harmfulContentConfigSchema,
   'invisible-text': invisibleTextConfigSchema,
+  'tool-poisoning': toolPoisoningConfigSchema,
   'content-filter': contentFilterConfigSchema,
   'url-filter': urlFilterConfigSchema,
   'tool-policy': toolPolicyConfigSchema,
@@ -415,6 +429,37 @@ const retry = z
     "Re-ask after an output trip with the guardrail's feedback (generate and stream_mode hold only)",
   );
 
+const onToolDefinitionTrip = z
+  .enum(['remove', 'block'])
+  .describe(
+    'remove (default): a blocked tool definition is taken out of the call; block: the call trips',
+  );
+const approvedToolDefinition = z.strictObject({
+  name: z.string().min(1).describe('The tool name'),
+  hash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .describe('Its definition hash (toolDefinitionHash, or info.definitionHash of the record)'),
+  server_id: z.string().min(1).describe('The serverId its tools are guarded with').optional(),
+  serverId: z.string().min(1).optional(),
+});
+const pinToolDefinitions = z
+  .union([
+    z.boolean(),
+    z.strictObject({
+      scope: z.string().min(1).describe('Pins are kept per scope and tool name').optional(),
+      ttl_ms: positiveInt.describe('How long an unseen pin lives (ms)').optional(),
+      ttlMs: positiveInt.optional(),
+      approved: z
+        .array(approvedToolDefinition)
+        .describe('Definitions approved ahead of time: pinned to these hashes from first sight')
+        .optional(),
+    }),
+  ])
+  .describe(
+    'Pin each tool definition by hash at first sight (in the store); a changed one trips with tool-definition-changed until approved',
+  );
+
 /** The top-level keys of a config file (entries are checked one by one against their type). */
 export const configShape = {
   $schema: z.string().optional(),
@@ -424,6 +469,12 @@ export const configShape = {
   tool_output: z.array(z.unknown()).optional(),
   tool_args: z.array(z.unknown()).optional(),
   tool_result: z.array(z.unknown()).optional(),
+  tool_definitions: z.array(z.unknown()).optional(),
+  toolDefinitions: z.array(z.unknown()).optional(),
+  pin_tool_definitions: pinToolDefinitions.optional(),
+  pinToolDefinitions: pinToolDefinitions.optional(),
+  on_tool_definition_trip: onToolDefinitionTrip.optional(),
+  onToolDefinitionTrip: onToolDefinitionTrip.optional(),
   stream_mode: streamMode.optional(),
   stream_buffer_tokens: streamBufferTokens.optional(),
   output_scope: outputScope.optional(),
@@ -454,6 +505,22 @@ export const guardrailsConfigSchema = z
       .optional(),
     tool_args: z.array(guardrailEntrySchema).describe(aliasNote('tool_input')).optional(),
     tool_result: z.array(guardrailEntrySchema).describe(aliasNote('tool_output')).optional(),
+    tool_definitions: z
+      .array(guardrailEntrySchema)
+      .describe(
+        'Guardrails over each tool definition (name, description, schema text) before the model sees it',
+      )
+      .optional(),
+    toolDefinitions: z
+      .array(guardrailEntrySchema)
+      .describe('Alias of tool_definitions (camelCase)')
+      .optional(),
+    pin_tool_definitions: pinToolDefinitions.optional(),
+    pinToolDefinitions: pinToolDefinitions.describe('Alias of pin_tool_definitions').optional(),
+    on_tool_definition_trip: onToolDefinitionTrip.optional(),
+    onToolDefinitionTrip: onToolDefinitionTrip
+      .describe('Alias of on_tool_definition_trip')
+      .optional(),
     stream_mode: streamMode
       .describe(
         'hold (default; synthesize is an alias): nothing before the output passed; window: stream-safe only; passthrough',

@@ -17,6 +17,7 @@ import type {
 } from '../core/types';
 import { memoryStore } from '../store/memory-store';
 import type { Store } from '../store/store';
+import { noteStreamedToolCalls } from '../tools/step-calls';
 import {
   type BlockedMessage,
   blockedGenerateResult,
@@ -591,7 +592,12 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
 
     async wrapStream({ doStream, params, model }) {
       const call = calls.get(params) ?? (await prepareOnTheSpot(params));
-      return guardedStream(call, doStream, prompt => model.doStream({ ...params, prompt }));
+      const result = await guardedStream(call, doStream, prompt =>
+        model.doStream({ ...params, prompt }),
+      );
+      // guardTools' stopOnTrip holds a step's calls until all of them are known.
+      if (!params.tools?.length) return result;
+      return { ...result, stream: noteStreamedToolCalls(result.stream) };
     },
   };
   // AI SDK 6 and 7 call the same hooks with the same part shapes; only the label differs.

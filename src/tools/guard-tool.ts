@@ -30,6 +30,7 @@ import {
   isGuardrailBlocked,
 } from './blocked-output';
 import { canonicalJson } from './canonical-json';
+import { streamedStepOf } from './step-calls';
 import { rememberToolCallRecords } from './tool-call-records';
 import { guardToolOptionShape, guardToolsOptionShape } from './tool-options';
 
@@ -76,8 +77,14 @@ export interface GuardToolOptions {
    * without running. The wrapper checks every call's arguments before any of
    * them runs (in the AI SDK's `onInputAvailable`, which `generateText` calls
    * for each tool call of a step before executing them), so the order of the
-   * calls does not matter. In `streamText` a call may start before a later
-   * one's arguments have arrived; such a call is not stopped. Default false.
+   * calls does not matter. In `streamText` a call waits, before it runs,
+   * until its step's calls are all known and checked: AI SDK 6.0.x releases
+   * after vercel/ai#13638 and 7 run tools only after the model's response
+   * ended, and with the `guardrails()` middleware on the model (with at
+   * least one guardrail) the wrapper also learns the step's calls from the
+   * stream, so an SDK that starts a call as soon as it arrives is held too.
+   * The wait is bounded (`STOP_ON_TRIP_WAIT_MS`, then the call does not run:
+   * an `error` record) and ends with the call's abort signal. Default false.
    */
   stopOnTrip?: boolean;
   /**
@@ -260,9 +267,12 @@ export function guardTools<
   if (issues.length > 0) throw new GuardrailConfigError(issues);
 
   const result: Record<string, unknown> = {};
+  const group = new Map(
+    names.filter(name => guarded.has(name)).map(name => [name, tools[name] as WrappableTool]),
+  );
   for (const name of names) {
     const tool = tools[name] as WrappableTool;
-    result[name] = guarded.has(name) ? wrapTool(tool, name, options) : tool;
+    result[name] = guarded.has(name) ? wrapTool(tool, name, options, group) : tool;
   }
   return result as GuardedToolSet<TOOLS, ONLY>;
 }
@@ -376,7 +386,18 @@ interface StepChecks {
   calls: Map<string, InputCheck>;
   /** The first call of the step whose arguments tripped. */
   trip?: GuardrailRecord;
+  /** Every argument check started in the step, by tool call id (kept after `execute` took it). */
+  started: Map<string, Promise<CheckResult>>;
+  /** Calls waiting for the check of a sibling to start (stopOnTrip in streams). */
+  waiting: Map<string, Array<() => void>>;
 }
+
+/**
+ * stopOnTrip in streams: how long a call waits for the rest of its step
+ * (the other calls to arrive, then their argument checks to start) before
+ * it fails closed.
+ */
+export const STOP_ON_TRIP_WAIT_MS = 10_000;
 
 const checksByStep = new WeakMap<object, StepChecks>();
 
@@ -384,7 +405,7 @@ function stepChecksOf(messages: unknown): StepChecks | undefined {
   if (messages === null || typeof messages !== 'object') return undefined;
   let step = checksByStep.get(messages);
   if (!step) {
-    step = { calls: new Map() };
+    step = { calls: new Map(), started: new Map(), waiting: new Map() };
     checksByStep.set(messages, step);
   }
   return step;
@@ -410,6 +431,23 @@ type CheckResult =
   | { value: unknown; trip?: undefined }
   | { value?: undefined; trip: GuardrailRecord };
 
+/** Whether `input` (JSON text) parses and matches the tool's input schema, as the AI SDK requires before it runs any hook. */
+async function validArguments(tool: WrappableTool, input: string): Promise<boolean> {
+  let value: unknown;
+  try {
+    value = input.trim() === '' ? {} : JSON.parse(input);
+  } catch {
+    return false;
+  }
+  if (tool.inputSchema == null) return true;
+  try {
+    const validate = asSchema(tool.inputSchema as Parameters<typeof asSchema>[0]).validate;
+    return validate ? (await validate(value)).success : true;
+  } catch {
+    return true; // unsure: wait for it (bounded)
+  }
+}
+
 function wrapTool(
   tool: WrappableTool,
   toolName: string | undefined,
@@ -423,13 +461,18 @@ function wrapTool(
     stopOnTrip = false,
     serverId,
   }: GuardToolOptions,
+  /** The tools wrapped with the same options (`guardTools`), by name: siblings whose checks a stopOnTrip call awaits. */
+  group: ReadonlyMap<string, WrappableTool> = new Map(
+    toolName === undefined ? [] : [[toolName, tool]],
+  ),
 ): unknown {
   const originalExecute = tool.execute as AnyExecute;
   const ownToModelOutput = tool.toModelOutput;
   const ownOnInputAvailable = tool.onInputAvailable;
   const ownNeedsApproval = tool.needsApproval;
   // Check arguments ahead of execution when something must happen before a call runs.
-  const checkAhead = inputGuardrails.length > 0 && (stopOnTrip || ownNeedsApproval != null);
+  // With stopOnTrip every call's check starts there, so its siblings can await it.
+  const checkAhead = stopOnTrip || (inputGuardrails.length > 0 && ownNeedsApproval != null);
 
   function rejection(
     guardrail: string,
@@ -589,7 +632,69 @@ function wrapTool(
       }),
     };
     if (!take) step?.calls.set(options.toolCallId, entry);
+    if (step && !step.started.has(options.toolCallId)) {
+      step.started.set(options.toolCallId, entry.result);
+      for (const wake of step.waiting.get(options.toolCallId) ?? []) wake();
+      step.waiting.delete(options.toolCallId);
+    }
     return entry;
+  }
+
+  /**
+   * stopOnTrip in streams: waits until the call's step is whole (the
+   * middleware saw the step's calls, when it is on the model: see
+   * `step-calls.ts`), until the check of every sibling of this wrapper's
+   * tools started, and until every started check settled; then returns the
+   * step's first trip. Bounded by `STOP_ON_TRIP_WAIT_MS` (then a record with
+   * status `error`: the call does not run) and the call's abort signal (then
+   * the abort reason is thrown).
+   */
+  async function siblingTripOf(
+    options: ToolExecutionOptions<unknown>,
+  ): Promise<GuardrailRecord | { timedOut: true } | undefined> {
+    const step = stepChecksOf(options.messages);
+    if (!step) return undefined;
+    const streamed = streamedStepOf(options.toolCallId);
+    const signal = options.abortSignal;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let onAbort: (() => void) | undefined;
+    const bound = new Promise<'timeout'>((resolve, reject) => {
+      timer = setTimeout(() => resolve('timeout'), STOP_ON_TRIP_WAIT_MS);
+      if (signal) {
+        onAbort = () => reject(signal.reason);
+        if (signal.aborted) onAbort();
+        else signal.addEventListener('abort', onAbort, { once: true });
+      }
+    });
+    const waitFor = <T>(promise: Promise<T>) => Promise.race([promise, bound]);
+    try {
+      if (streamed) {
+        if ((await waitFor(streamed.complete)) === 'timeout') return { timedOut: true };
+        const siblings = streamed.calls.filter(
+          call =>
+            call.toolCallId !== options.toolCallId &&
+            group.has(call.toolName) &&
+            !step.started.has(call.toolCallId),
+        );
+        for (const sibling of siblings) {
+          if (step.started.has(sibling.toolCallId)) continue;
+          // The AI SDK runs no hook for a call whose arguments fail the tool's schema: none to wait for.
+          if (!(await validArguments(group.get(sibling.toolName)!, sibling.input))) continue;
+          const registered = new Promise<void>(resolve => {
+            const list = step.waiting.get(sibling.toolCallId) ?? [];
+            list.push(resolve);
+            step.waiting.set(sibling.toolCallId, list);
+          });
+          if ((await waitFor(registered)) === 'timeout') return { timedOut: true };
+        }
+      }
+      const checks = Promise.all(step.started.values());
+      if ((await waitFor(checks)) === 'timeout') return { timedOut: true };
+      return step.trip;
+    } finally {
+      clearTimeout(timer);
+      if (signal && onAbort) signal.removeEventListener('abort', onAbort);
+    }
   }
 
   /** The blocked output of a call not run because a sibling call of its step tripped. */
@@ -618,10 +723,19 @@ function wrapTool(
     const entry = inputCheckOf(input, options, true);
     const result = await entry.result;
     const scope = entry.scope;
-    const siblingTrip = stepChecksOf(options.messages)?.trip;
-    if (stopOnTrip && !result.trip && siblingTrip) {
-      return { scope, result, stopped: stoppedBySibling(siblingTrip, scope) };
+    if (!stopOnTrip || result.trip) return { scope, result };
+    const siblingTrip = await siblingTripOf(options);
+    if (siblingTrip && 'timedOut' in siblingTrip) {
+      const record = rejection(
+        inputGuardrails[0]?.name ?? 'stop-on-trip',
+        'tool_input',
+        `not run: the other calls of this step were not all known and checked within ${STOP_ON_TRIP_WAIT_MS} ms (stopOnTrip fails closed)`,
+        scope,
+        'error',
+      );
+      return { scope, result, stopped: blocked(record, scope) };
     }
+    if (siblingTrip) return { scope, result, stopped: stoppedBySibling(siblingTrip, scope) };
     return { scope, result };
   }
 

@@ -78,9 +78,8 @@ export interface GuardToolOptions {
    * them runs (in the AI SDK's `onInputAvailable`, which `generateText` calls
    * for each tool call of a step before executing them), so the order of the
    * calls does not matter. In `streamText` a call waits, before it runs,
-   * until its step's calls are all known and checked: AI SDK 6.0.x releases
-   * after vercel/ai#13638 and 7 run tools only after the model's response
-   * ended, and with the `guardrails()` middleware on the model (with at
+   * until its step's calls are all known and checked: AI SDK 7 and recent
+   * 6.0.x releases run tools only after the model's response ended, and with the `guardrails()` middleware on the model (with at
    * least one guardrail) the wrapper also learns the step's calls from the
    * stream, so an SDK that starts a call as soon as it arrives is held too.
    * The wait is bounded (`STOP_ON_TRIP_WAIT_MS`, then the call does not run:

@@ -85,7 +85,10 @@ export function contentFilterPotentialStart(
 
 const LETTER = 'A-Za-z\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u00ff';
 /** Four letters standing alone, one separator apart: `foldText` joins such runs (`k i l l`). */
-const SPELLED_OUT = new RegExp(`(?<![\\p{L}\\p{N}])[${LETTER}](?:[ .\\-_*][${LETTER}]){3}`, 'u');
+// In ordinary prose (see `plainView`) the letters and digits are these: the
+// classes below stand for `\p{L}` and `\p{N}` without the slower `u` flag.
+const LETTER_OR_DIGIT = `[${LETTER}0-9]`;
+const SPELLED_OUT = new RegExp(`(?<!${LETTER_OR_DIGIT})[${LETTER}](?:[ .\\-_*][${LETTER}]){3}`);
 /** Characters `foldText` reads as letters in leetspeak. */
 const LEET = /[0-9@$|]/;
 
@@ -103,7 +106,10 @@ function foldsToLowerCase(text: string): boolean {
   return plainView(text) === text && !LEET.test(text) && !SPELLED_OUT.test(text);
 }
 
+const CURLY_QUOTE = /[\u2018\u2019\u201b\u201c\u201d\u201f]/;
+
 function straightenQuotes(text: string): string {
+  if (!CURLY_QUOTE.test(text)) return text;
   return text.replace(/[\u2018\u2019\u201b]/g, "'").replace(/[\u201c\u201d\u201f]/g, '"');
 }
 
@@ -111,20 +117,20 @@ function straightenQuotes(text: string): string {
  * `mayMatch` of `contentFilter` for its folded `terms`: false only for
  * ordinary prose (see `plainView`) with no leetspeak character and no
  * spelled-out run, where `foldText` only lowers the case (and collapses
- * blanks, straightens quotes), and in which no entry occurs in any case:
+ * blanks, straightens quotes), and in which no entry occurs once lower-cased:
  * there the filter's own match cannot occur either.
  */
 export function contentFilterMayMatch(terms: readonly string[]): (text: string) => boolean {
   if (terms.length === 0) return () => false;
-  const anyCase = new RegExp(
-    `(?<![\\p{L}\\p{N}])(?:${terms
+  // The filter's own pattern, for prose in lower case (as `foldText` makes it).
+  const inLowerCase = new RegExp(
+    `(?<!${LETTER_OR_DIGIT})(?:${terms
       .map(term => escapeRegExp(term).replace(/ /g, '\\s+'))
-      .join('|')})(?![\\p{L}\\p{N}])`,
-    'iu',
+      .join('|')})(?!${LETTER_OR_DIGIT})`,
   );
   return text => {
     const plain = plainView(text);
     if (plain === undefined || LEET.test(plain) || SPELLED_OUT.test(plain)) return true;
-    return anyCase.test(straightenQuotes(plain));
+    return inLowerCase.test(straightenQuotes(plain.toLowerCase()));
   };
 }

@@ -75,7 +75,7 @@ export function piiPotentialStart({
  * none, so with `URL` there is no pre-filter.
  */
 const PII_NEEDS =
-  /[0-9@<]|[0-9A-Fa-f:]:|:[0-9A-Fa-f]|[[({<]\s{0,2}at\s{0,2}[\])}>]|[0-9A-Fa-f]{2}[-.][0-9A-Fa-f]{2}/i;
+  /[0-9@<]|[0-9A-Fa-f:]:|:[0-9A-Fa-f]|[[({<]\s{0,2}[Aa][Tt]\s{0,2}[\])}>]|[0-9A-Fa-f]{2}[-.][0-9A-Fa-f]{2}/;
 
 /**
  * `mayMatch` of `pii` for these options: false only for ordinary prose (see

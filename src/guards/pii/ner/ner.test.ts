@@ -9,10 +9,11 @@ import { allPiiEntities, defaultPiiEntities, findPii, piiMaxMatchLength } from '
 import { pii } from '../pii';
 import { type Gazetteers, scanText, tokenBounds, tokenize, WordTable } from './features';
 import { findNamedEntities, NER_CHUNK } from './find-named-entities';
-import { nerMaxLength } from './labels';
+import { nerEntities, nerMaxLength } from './labels';
 import { cutAroundPatterns } from './merge';
 import { nerModel } from './model/ner-model';
 import { decodeNerModel } from './ner-model';
+import { spansOfLabels } from './tagger';
 
 /** The spans of `text` as `TYPE:value` strings. */
 function found(text: string, spans: ReadonlyArray<{ type: string; start: number; end: number }>) {
@@ -190,6 +191,28 @@ describe('tokenBounds and the word table', () => {
     expect(scanned.count).toBe(2);
     expect(scanned.word[0]).toBe(scanned.word[1]);
     expect(words.texts).toEqual([long]);
+  });
+});
+
+describe('spansOfLabels', () => {
+  const gazetteers: Gazetteers = decodeNerModel(nerModel).gazetteers;
+  const B = 1 + 2 * nerEntities.indexOf('STREET_ADDRESS');
+  /** Tags the last two tokens of `text` as one address (B, I) and returns the spans' text. */
+  const addressOfLastTwo = (text: string) => {
+    const scanned = scanText(text, gazetteers, new WordTable(gazetteers));
+    const labels = new Uint8Array(scanned.count);
+    labels[scanned.count - 2] = B;
+    labels[scanned.count - 1] = B + 1;
+    return spansOfLabels(text, scanned, labels).map(span => text.slice(span.start, span.end));
+  };
+
+  it('starts an address at a house number the tagger left outside, on the same line', () => {
+    expect(addressOfLastTwo('Ship it to 742 Evergreen Terrace')).toEqual(['742 Evergreen Terrace']);
+    expect(addressOfLastTwo('Ship it to 221B Baker Street')).toEqual(['221B Baker Street']);
+    expect(addressOfLastTwo('Ship it to 742\nEvergreen Terrace')).toEqual(['Evergreen Terrace']);
+    expect(addressOfLastTwo('Order 123456 Evergreen Terrace')).toEqual(['Evergreen Terrace']);
+    expect(addressOfLastTwo('Ship it to 742-1 Evergreen Terrace')).toEqual(['Evergreen Terrace']);
+    expect(addressOfLastTwo('Ship it to Evergreen Terrace')).toEqual(['Evergreen Terrace']);
   });
 });
 

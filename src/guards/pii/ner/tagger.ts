@@ -86,10 +86,29 @@ function isWordAt(text: string, start: number): boolean {
   return code > 127 || (code >= 48 && code <= 57) || (lower >= 97 && lower <= 122);
 }
 
+const addressEntity = nerEntities.indexOf('STREET_ADDRESS');
+
+/** 1 to 5 digits, optionally one letter after them (`742`, `221B`, `12a`). */
+function isHouseNumber(text: string, start: number, end: number): boolean {
+  let index = start;
+  while (index < end && index - start < 6) {
+    const code = text.charCodeAt(index);
+    if (code < 48 || code > 57) break;
+    index++;
+  }
+  const digits = index - start;
+  if (digits === 0 || digits > 5) return false;
+  if (index === end) return true;
+  const lower = text.charCodeAt(index) | 32;
+  return index + 1 === end && lower >= 97 && lower <= 122;
+}
+
 /**
  * The entity spans of a label sequence: runs of B/I of one type, trimmed of
  * punctuation at either end (a full stop is kept right after a short word:
- * `St.`, `Apt.`), dropped when no word is left.
+ * `St.`, `Apt.`), dropped when no word is left. An address starts one token
+ * earlier when that token is a house number (1-5 digits, maybe a letter) the
+ * tagger left outside, on the same line.
  */
 export function spansOfLabels(text: string, scanned: Scanned, labels: Uint8Array): NerSpan[] {
   const spans: NerSpan[] = [];
@@ -121,6 +140,17 @@ export function spansOfLabels(text: string, scanned: Scanned, labels: Uint8Array
       last--;
     }
     if (first <= last) {
+      // A house number right before a street the tagger started after it ("742 Evergreen Terrace").
+      if (
+        entity === addressEntity &&
+        first === index &&
+        first > 0 &&
+        labels[first - 1] === 0 &&
+        scanned.newline[first] === 0 &&
+        isHouseNumber(text, starts[first - 1]!, ends[first - 1]!)
+      ) {
+        first--;
+      }
       spans.push({ type: nerEntities[entity]!, start: starts[first]!, end: ends[last]! });
     }
     index = end;

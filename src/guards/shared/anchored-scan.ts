@@ -173,6 +173,14 @@ export function literalFinder(literals: readonly string[]): LiteralFinder {
     if (bucket) bucket.push([index, anchor]);
     else table[neighbour] = [[index, anchor]];
   });
+  // The same literals by the code of their first character (all ASCII).
+  const wholeByFirst: number[][] = [];
+  for (const index of whole) {
+    const first = literals[index]!.charCodeAt(0);
+    const bucket = wholeByFirst[first];
+    if (bucket) bucket.push(index);
+    else wholeByFirst[first] = [index];
+  }
   const wholePattern =
     whole.length > 0
       ? new RegExp(
@@ -203,7 +211,7 @@ export function literalFinder(literals: readonly string[]): LiteralFinder {
         wholePattern.lastIndex = 0;
         for (let match = wholePattern.exec(text); match; match = wholePattern.exec(text)) {
           const at = match.index;
-          for (const literal of whole) {
+          for (const literal of wholeByFirst[text.charCodeAt(at)]!) {
             if (text.startsWith(literals[literal]!, at)) hit(at, literal);
           }
           wholePattern.lastIndex = at + 1;

@@ -16,16 +16,16 @@ const stickyNino = stickyPattern(nino);
 /**
  * The matches of `nino`, found where its tail occurs: the letters sit two
  * characters before the tail, or three when a space separates them. Every
- * position the tail matches is visited (the search resumes one unit on), and
- * the starts come in increasing order, so `anchoredMatcher` gives exactly
- * the matches of `text.matchAll(nino)`.
+ * position the tail matches is visited (no tail starts inside another: its
+ * six digits would run into the other's final letter), and the starts come
+ * in increasing order, so `anchoredMatcher` gives exactly the matches of
+ * `text.matchAll(nino)`.
  */
 const findNinos: Finder = (text, add) => {
   const matcher = anchoredMatcher(stickyNino, text);
   ninoTail.lastIndex = 0;
   for (let tail = ninoTail.exec(text); tail; tail = ninoTail.exec(text)) {
     const digits = tail.index;
-    ninoTail.lastIndex = digits + 1;
     const start = text.charCodeAt(digits - 1) === 32 ? digits - 3 : digits - 2;
     if (start < 0) continue;
     const match = matcher.at(start);

@@ -1,0 +1,78 @@
+import { generateText, jsonSchema, tool, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { getGuardrailOutcome } from '../../src/middleware/get-guardrail-outcome';
+import { guardrails } from '../../src/middleware/guardrails-middleware';
+import { approveToolDefinition } from '../../src/middleware/tool-definition-pins';
+import { redisStore } from '../../src/redis';
+import { generateResult } from '../helpers';
+import { announceSkip, REDIS_URL, uniquePrefix, useRedisClients } from './redis-helpers';
+
+announceSkip('tool-definition-pins');
+
+const CALLS = 40;
+
+function definition(description: string) {
+  return tool({
+    description,
+    inputSchema: jsonSchema({ type: 'object', properties: { q: { type: 'string' } } }),
+    execute: async () => 'ok',
+  });
+}
+
+describe.skipIf(!REDIS_URL)('tool-definition pins across two instances sharing Redis', () => {
+  const clients = useRedisClients();
+
+  it('two instances seeing two definitions of a new tool at once: one is pinned, the other trips', async () => {
+    const prefix = uniquePrefix('tool-pins');
+    const instances = [clients.nodeRedis, clients.ioredis].map(client => {
+      const seen: Array<string[] | undefined> = [];
+      const model = new MockLanguageModelV4({
+        doGenerate: async options => {
+          seen.push(options.tools?.map(t => t.name));
+          return generateResult('ok');
+        },
+      });
+      const middleware = guardrails({
+        pinToolDefinitions: { scope: 'race' },
+        store: redisStore(client, { prefix, timeoutMs: 10_000 }),
+      });
+      return { seen, guarded: wrapLanguageModel({ model, middleware }) };
+    });
+    const versions = [definition('Search the docs.'), definition('Search the docs, v2.')];
+    const results = await Promise.all(
+      Array.from({ length: CALLS }, (_, i) =>
+        generateText({
+          model: instances[i % 2]!.guarded,
+          tools: { search: versions[Math.floor(i / 2) % 2]! },
+          prompt: `q${i}`,
+        }),
+      ),
+    );
+    const outcomes = await Promise.all(results.map(result => getGuardrailOutcome(result)));
+    const tripped = outcomes.filter(o =>
+      o?.records.some(r => r.guardrail === 'tool-definition-changed'),
+    );
+    const passed = outcomes.filter(o => o?.records.length === 0);
+    // Every call of one version passed and every call of the other tripped: one pin, never two.
+    expect([tripped.length, passed.length]).toEqual([CALLS / 2, CALLS / 2]);
+    const hashes = new Set(
+      tripped.map(o => (o!.records[0]!.info as { definitionHash: string }).definitionHash),
+    );
+    expect(hashes.size).toBe(1);
+
+    // Approving the other version on one instance lets it pass on both.
+    const store = redisStore(clients.ioredis, { prefix, timeoutMs: 10_000 });
+    await approveToolDefinition(store, 'race', 'search', [...hashes][0]!);
+    for (const { guarded } of instances) {
+      for (const version of versions) {
+        const result = await generateText({
+          model: guarded,
+          tools: { search: version },
+          prompt: 'x',
+        });
+        expect((await getGuardrailOutcome(result))?.records).toEqual([]);
+      }
+    }
+  });
+});

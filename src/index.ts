@@ -14,6 +14,12 @@ export {
 export { optionsFingerprint } from './core/fingerprint';
 export { mergeGuardrailOutcomes } from './core/outcome';
 export type {
+  StreamedBlock,
+  StreamWatcher,
+  StreamWatchingGuardrail,
+  WatchResult,
+} from './core/stream-watch';
+export type {
   AllowVerdict,
   BlockVerdict,
   Guardrail,

@@ -29,8 +29,19 @@ function codePointAt(text: string, at: number): string {
  */
 export function isWordStart(text: string, at: number): boolean {
   if (at <= 0 || at >= text.length) return false;
-  if (!WHITESPACE.test(text[at - 1]!)) return false;
-  if (at >= 2 && DIGIT.test(text[at - 2]!)) return false;
+  // ASCII first, without a regex: the window asks about every position of its context.
+  const before = text.charCodeAt(at - 1);
+  if (
+    before < 0x80 ? before !== 32 && (before < 9 || before > 13) : !WHITESPACE.test(text[at - 1]!)
+  )
+    return false;
+  if (at >= 2) {
+    const twoBefore = text.charCodeAt(at - 2);
+    if (twoBefore < 0x80 ? twoBefore >= 48 && twoBefore <= 57 : DIGIT.test(text[at - 2]!))
+      return false;
+  }
+  const code = text.charCodeAt(at);
+  if (code < 0x80) return (code | 0x20) >= 97 && (code | 0x20) <= 122;
   return LETTER.test(codePointAt(text, at));
 }
 
@@ -43,6 +54,8 @@ export function isGraphemeBoundary(text: string, at: number): boolean {
   if (at <= 0 || at >= text.length) return true;
   const before = text.charCodeAt(at - 1);
   const after = text.charCodeAt(at);
+  // Below U+0300 nothing joins the previous character (no mark, joiner, selector or indicator).
+  if (after < 0x300) return before !== 0x200d;
   if (before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff) return false;
   if (EXTENDS.test(codePointAt(text, at))) return false;
   if (before === 0x200d) return false;

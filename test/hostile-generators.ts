@@ -249,6 +249,14 @@ export function hostileTargets(): HostileTarget[] {
       ['input', 'tool_output'],
     ),
     ...atKinds(
+      'toolPoisoning',
+      async () =>
+        (await import('../src/guards/tool-poisoning/tool-poisoning')).toolPoisoning({
+          maxLength: 4_000_000,
+        }),
+      ['tool_definition'],
+    ),
+    ...atKinds(
       'invisibleText',
       async () => (await import('../src/guards/invisible-text/invisible-text')).invisibleText(),
       ['input'],

@@ -220,10 +220,26 @@ function isTokenCodePoint(code: number): boolean {
   return letterOrNumber.test(String.fromCodePoint(code));
 }
 
+/** True for an ASCII code `leetChars` matches: 0 1 3 4 5 7 8 @ $ |. */
+function isLeetCode(code: number): boolean {
+  return (
+    code === 48 ||
+    code === 49 ||
+    (code >= 51 && code <= 53) ||
+    code === 55 ||
+    code === 56 ||
+    code === 64 ||
+    code === 36 ||
+    code === 124
+  );
+}
+
 /**
- * `wordToken` folding, applied only to runs of word characters that hold
- * something other than a-z: plain lower-case words (nearly all of a text)
- * fold to themselves, so they are not handed to a callback one by one.
+ * `wordToken` folding, applied only to runs of word characters that
+ * `foldWord` can change: runs with a non-ASCII character (homoglyphs), or
+ * with both a letter and a leet character. Plain words and numbers (nearly
+ * all of a text) fold to themselves, so they are not handed to a callback
+ * one by one.
  */
 function foldWords(text: string, foldLeet: boolean | 'aggressive'): string {
   const pieces: string[] = [];
@@ -232,14 +248,25 @@ function foldWords(text: string, foldLeet: boolean | 'aggressive'): string {
   const length = text.length;
   while (index < length) {
     const start = index;
-    let special = false;
+    let nonAscii = false;
+    let hasLetter = false;
+    let hasLeet = false;
     while (index < length) {
+      const unit = text.charCodeAt(index);
+      if (unit < 0x80) {
+        if ((unit >= 97 && unit <= 122) || (unit >= 65 && unit <= 90)) hasLetter = true;
+        else if (unit >= 48 && unit <= 57) hasLeet ||= isLeetCode(unit);
+        else if (unit === 64 || unit === 36 || unit === 124) hasLeet = true;
+        else break;
+        index++;
+        continue;
+      }
       const code = text.codePointAt(index)!;
       if (!isTokenCodePoint(code)) break;
-      if (code < 97 || code > 122) special = true;
+      nonAscii = true;
       index += code > 0xffff ? 2 : 1;
     }
-    if (special && index - start >= 2) {
+    if ((nonAscii || (hasLetter && hasLeet)) && index - start >= 2) {
       pieces.push(text.slice(copied, start));
       pieces.push(
         text

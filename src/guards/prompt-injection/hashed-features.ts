@@ -40,14 +40,16 @@ function mix(hash: number): number {
  * `out` (from index 0) and returns how many there are. `stamp` (length
  * `2^bits`) and `generation` deduplicate without clearing: an index is new
  * when `stamp[index] !== generation`. Callers pass a fresh generation per
- * window. `out` must hold `6 * (end - start) + 8` entries.
+ * window (a byte stamp keeps the table small enough to stay in cache; the
+ * caller clears it when the generation wraps). `out` must hold `6 * (end - start) + 8` entries. `maxCharGram`
+ * (3 to 5) is the longest character n-gram taken.
  */
 export function collectFeatures(
   text: string,
   start: number,
   end: number,
   bits: number,
-  stamp: Int32Array,
+  stamp: Uint8Array | Int32Array,
   generation: number,
   out: Int32Array,
 ): number {

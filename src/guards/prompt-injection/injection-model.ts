@@ -71,13 +71,13 @@ export function windowStarts(length: number): number[] {
  */
 export class InjectionScorer {
   readonly spec: InjectionModelSpec;
-  readonly #stamp: Int32Array;
+  readonly #stamp: Uint8Array;
   #generation = 0;
   #buffer = new Int32Array(6 * MODEL_WINDOW + 8);
 
   constructor(spec: InjectionModelSpec) {
     this.spec = spec;
-    this.#stamp = new Int32Array(1 << spec.bits).fill(-1);
+    this.#stamp = new Uint8Array(1 << spec.bits);
   }
 
   /**
@@ -87,10 +87,11 @@ export class InjectionScorer {
   features(text: string, start: number, end: number): Int32Array {
     const needed = 6 * (end - start) + 8;
     if (this.#buffer.length < needed) this.#buffer = new Int32Array(needed);
-    this.#generation = (this.#generation + 1) | 0;
-    if (this.#generation === -1) {
-      this.#stamp.fill(-1);
-      this.#generation = 0;
+    // Generations 1..255; 0 is the cleared state.
+    this.#generation++;
+    if (this.#generation === 256) {
+      this.#stamp.fill(0);
+      this.#generation = 1;
     }
     const count = collectFeatures(
       text,

@@ -143,3 +143,42 @@ export function proseRows(
   }
   return rows;
 }
+
+/**
+ * Prompt-sized background negatives: each prose paragraph cut at sentence
+ * ends into pieces of at most `maxLength` characters (a longer sentence is
+ * one piece, cut at `maxLength`), pieces under 30 characters dropped, every
+ * `step`-th piece kept. Deterministic (file order).
+ */
+export function prosePieces(
+  paragraphs: readonly string[],
+  step: number,
+  maxLength: number,
+): TrainingRow[] {
+  const rows: TrainingRow[] = [];
+  let counter = 0;
+  const emit = (piece: string) => {
+    const text = piece.trim().slice(0, maxLength);
+    if (text.length < 30) return;
+    if (counter++ % step !== 0) return;
+    rows.push({
+      id: `prose-${fnv(text).toString(16).padStart(8, '0')}-${counter}`,
+      text,
+      label: 0,
+      group: 'english-prose',
+      family: 'prose',
+    });
+  };
+  for (const paragraph of paragraphs) {
+    let piece = '';
+    for (const sentence of paragraph.split(/(?<=[.!?]["”’)]?)\s+/)) {
+      if (piece !== '' && piece.length + 1 + sentence.length > maxLength) {
+        emit(piece);
+        piece = '';
+      }
+      piece = piece === '' ? sentence : `${piece} ${sentence}`;
+    }
+    if (piece !== '') emit(piece);
+  }
+  return rows;
+}

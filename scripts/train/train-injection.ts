@@ -37,6 +37,7 @@ import {
   englishParagraphs,
   indirectRows,
   isCalibrationRow,
+  prosePieces,
   proseRows,
   type TrainingRow,
 } from './injection-data';
@@ -65,6 +66,26 @@ const BENIGN_SHARE = Number(process.env.BENIGN_SHARE ?? 0.5);
 
 /** Every PROSE_STEP-th paragraph of the English prose joins the direct model's negatives (0: none). */
 const PROSE_STEP = Number(process.env.PROSE_STEP ?? 0);
+
+/** With PROSE_STEP: the prose is cut at sentence ends into pieces of at most PROSE_PIECE characters (0: whole paragraphs up to 800). */
+const PROSE_PIECE = Number(process.env.PROSE_PIECE ?? 0);
+
+/** The English-prose negatives selected by PROSE_STEP / PROSE_PIECE. */
+export function backgroundRows(paragraphs: readonly string[]): TrainingRow[] {
+  if (PROSE_STEP <= 0) return [];
+  return PROSE_PIECE > 0
+    ? prosePieces(paragraphs, PROSE_STEP, PROSE_PIECE)
+    : proseRows(paragraphs, PROSE_STEP);
+}
+
+/**
+ * Platt scaling is fitted on the held-apart 10% slice of the training
+ * sources. The threshold: 0, on the same slice (pooled false-positive
+ * rate); k > 0, on out-of-source logits from k models each trained without
+ * a k-th of the sources (see `outOfSourceLogits`), the lowest keeping the
+ * mean of the sources' false-positive rates within the target.
+ */
+const CALIBRATION_FOLDS = Number(process.env.CALIBRATION_FOLDS ?? 3);
 
 /** Hyper-parameters per mode. */
 export const trainOptions: Record<'direct', TrainOptions> = {
@@ -151,6 +172,8 @@ export interface FittedModel {
   scorer: InjectionScorer;
   threshold: number;
   calibration: { benign: number; falsePositives: number; attacks: number; caught: number };
+  /** True when the threshold was picked on out-of-source scores (`CALIBRATION_FOLDS`). */
+  outOfSource?: boolean;
   /** Statement probability at which indirect mode flags a tool result (see `pickStatementCutoff`). */
   statementCutoff?: number;
 }
@@ -166,45 +189,127 @@ export function fitModel(
   options: TrainOptions,
   languageModel: Uint8Array,
   targetFpr: number,
-  exclude?: string,
+  exclude?: string | ReadonlySet<string>,
+  calibrationFolds = CALIBRATION_FOLDS,
 ): FittedModel {
   const train: number[] = [];
   const calibrate: number[] = [];
+  const excluded = (group: string) =>
+    typeof exclude === 'string' ? group === exclude : (exclude?.has(group) ?? false);
   for (const [index, row] of data.rows.entries()) {
-    if (row.group === exclude) continue;
+    if (excluded(row.group)) continue;
     (isCalibrationRow(row) ? calibrate : train).push(index);
   }
   const real = trainLogistic(data.sparse, train, sampleWeights(data.rows, train), options);
   const spec = quantise(real, options.bits);
   let scorer = new InjectionScorer(spec);
-  const logits = calibrate.map(index => maxLogit(data.rows[index]!.text, scorer, languageModel));
-  const labels = calibrate.map(index => data.rows[index]!.label);
-  const [plattA, plattB] = fitPlatt(logits, labels);
+  // Platt scaling on the held-apart slice of the training sources: the score
+  // is a probability on the training mix.
+  const sliceLogits = calibrate.map(index =>
+    maxLogit(data.rows[index]!.text, scorer, languageModel),
+  );
+  const sliceLabels = calibrate.map(index => data.rows[index]!.label);
+  const [plattA, plattB] = fitPlatt(sliceLogits, sliceLabels);
   const calibrated: InjectionModelSpec = { ...spec, plattA, plattB };
   scorer = new InjectionScorer(calibrated);
-  const benign = logits.filter((_, index) => labels[index] === 0).map(z => scorer.probability(z));
-  const attacks = logits.filter((_, index) => labels[index] === 1).map(z => scorer.probability(z));
-  let threshold = 0.5;
-  for (let step = 1; step <= 99; step++) {
-    const candidate = step / 100;
-    const falsePositives = benign.filter(p => Math.round(p * 1000) / 1000 >= candidate).length;
-    if (falsePositives <= targetFpr * benign.length) {
-      threshold = candidate;
-      break;
-    }
+  // The threshold: on the same slice, or on out-of-source logits (the
+  // models' logits share one scale: same data kind, same hyper-parameters).
+  let logits = sliceLogits;
+  let labels: readonly number[] = sliceLabels;
+  let benignGroups = calibrate.map(() => '');
+  if (calibrationFolds > 0) {
+    ({
+      logits,
+      labels,
+      groups: benignGroups,
+    } = outOfSourceLogits(data, train, options, languageModel, calibrationFolds));
   }
   const rounded = (p: number) => Math.round(p * 1000) / 1000;
+  const benign: Array<{ p: number; group: string }> = [];
+  const attacks: number[] = [];
+  for (const [index, z] of logits.entries()) {
+    const p = rounded(scorer.probability(z));
+    if (labels[index] === 0) benign.push({ p, group: benignGroups[index]! });
+    else attacks.push(p);
+  }
+  const threshold = pickThreshold(benign, targetFpr);
   return {
     spec: calibrated,
     scorer,
     threshold,
+    outOfSource: calibrationFolds > 0,
     calibration: {
       benign: benign.length,
-      falsePositives: benign.filter(p => rounded(p) >= threshold).length,
+      falsePositives: benign.filter(row => row.p >= threshold).length,
       attacks: attacks.length,
-      caught: attacks.filter(p => rounded(p) >= threshold).length,
+      caught: attacks.filter(p => p >= threshold).length,
     },
   };
+}
+
+/**
+ * The lowest threshold on a grid (0.01 steps, 0.001 above 0.99) at which the benign rows stay within
+ * `targetFpr`: pooled, or (rows tagged with their source) the mean of the
+ * sources' false-positive rates, so that large sources do not decide alone.
+ */
+function pickThreshold(benign: ReadonlyArray<{ p: number; group: string }>, targetFpr: number) {
+  const groups = new Map<string, number[]>();
+  for (const row of benign) {
+    const list = groups.get(row.group) ?? [];
+    list.push(row.p);
+    groups.set(row.group, list);
+  }
+  // 0.01 to 0.99 by 0.01, then 0.991 to 0.999 (scores are rounded to 0.001).
+  for (let step = 1; step <= 108; step++) {
+    const candidate = step <= 99 ? step / 100 : (990 + step - 99) / 1000;
+    let rate = 0;
+    for (const scores of groups.values()) {
+      rate += scores.filter(p => p >= candidate).length / scores.length / groups.size;
+    }
+    if (rate <= targetFpr) return candidate;
+  }
+  return 1;
+}
+
+/** Most rows of one source scored for the out-of-source calibration. */
+const CALIBRATION_ROWS_PER_SOURCE = 400;
+
+/**
+ * Out-of-source logits for calibration: the training sources are dealt into
+ * `folds` folds (sorted, round robin); for each fold a model is
+ * trained on the other folds' rows and scores up to
+ * CALIBRATION_ROWS_PER_SOURCE rows of each source of the fold, sources it
+ * never saw. The threshold is then picked on how the model behaves on
+ * unseen sources rather than on a slice of the ones it learnt. Synthetic (hand-written) sources are left out of the scored rows.
+ */
+function outOfSourceLogits(
+  data: PreparedData,
+  train: readonly number[],
+  options: TrainOptions,
+  languageModel: Uint8Array,
+  folds: number,
+): { logits: number[]; labels: number[]; groups: string[] } {
+  const sources = [...new Set(train.map(index => data.rows[index]!.group))].sort();
+  const foldOf = new Map(sources.map((group, index) => [group, index % folds]));
+  const logits: number[] = [];
+  const labels: number[] = [];
+  const groups: string[] = [];
+  for (let fold = 0; fold < folds; fold++) {
+    const inner = train.filter(index => foldOf.get(data.rows[index]!.group) !== fold);
+    const model = trainLogistic(data.sparse, inner, sampleWeights(data.rows, inner), options);
+    const scorer = new InjectionScorer(quantise(model, options.bits));
+    const taken = new Map<string, number>();
+    for (const [index, row] of data.rows.entries()) {
+      if (foldOf.get(row.group) !== fold || row.group.startsWith('synthetic:')) continue;
+      const count = taken.get(row.group) ?? 0;
+      if (count >= CALIBRATION_ROWS_PER_SOURCE) continue;
+      taken.set(row.group, count + 1);
+      logits.push(maxLogit(data.rows[index]!.text, scorer, languageModel));
+      labels.push(row.label);
+      groups.push(row.group);
+    }
+  }
+  return { logits, labels, groups };
 }
 
 function base64(bytes: Uint8Array): string {
@@ -228,7 +333,7 @@ export function modelFile(
     plattB: spec.plattB,
   };
   return `// Generated by \`npm run train\` (scripts/train/train-injection.ts): do not edit.
-// ${rows} rows; calibration slice: ${calibration.falsePositives}/${calibration.benign} benign over the threshold, ${calibration.caught}/${calibration.attacks} attacks caught.
+// ${rows} rows; threshold rows${fitted.outOfSource ? ' (scored by models that did not see their source)' : ' (held-apart slice)'}: ${calibration.falsePositives}/${calibration.benign} benign over the threshold, ${calibration.caught}/${calibration.attacks} attacks caught.
 import type { EncodedInjectionModel } from '../injection-model';
 
 /** Default blocking probability for ${mode === 'direct' ? "users' messages" : 'tool results and documents'}, picked on held-apart benign rows. */
@@ -429,8 +534,12 @@ export interface LosoRow {
 
 /**
  * Leave one source out: for each group, trains without it (calibration and
- * threshold on the held-apart slice of the other groups) and scores all of
- * its rows. Prints a markdown table as it goes.
+ * threshold on the other groups only) and scores all of its rows. With
+ * `--source-folds K`, the sources are dealt into K folds instead (sorted,
+ * source i into fold 7i mod K) and each fold's sources are scored by one
+ * model trained without the whole fold: stricter than one source at a time
+ * (a fifth of the sources is missing, not one), and K fits instead of one
+ * per source. Prints a markdown table as it goes.
  */
 function leaveOneSourceOut(
   mode: 'direct' | 'indirect',
@@ -442,22 +551,37 @@ function leaveOneSourceOut(
   const groups = [...new Set(data.rows.map(row => row.group))]
     .sort()
     .filter(group => wanted === '' || wanted.split(',').includes(group));
+  const sourceFolds = Number(argument('--source-folds', '0'));
+  const foldSets =
+    sourceFolds > 0
+      ? Array.from({ length: sourceFolds }, (_, fold) =>
+          groups.filter((_, index) => (index * 7) % sourceFolds === fold),
+        )
+      : groups.map(group => [group]);
   console.log(`\n### ${mode}: leave one source out\n`);
   console.log('| left-out source | attacks | recall | benign | FPR | threshold |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
   const results: LosoRow[] = [];
-  for (const group of groups) {
+  for (const fold of foldSets) {
     const started = performance.now();
-    const fitted = fitModel(data, trainOptions.direct, languageModel, targetFpr, group);
-    results.push(
-      tallySource(data.rows, group, fitted.threshold, row => {
-        const logit = maxLogit(row.text, fitted.scorer, languageModel);
-        return Math.round(fitted.scorer.probability(logit) * 1000) / 1000 >= fitted.threshold;
-      }),
+    const fitted = fitModel(
+      data,
+      trainOptions.direct,
+      languageModel,
+      targetFpr,
+      fold.length === 1 ? fold[0] : new Set(fold),
     );
-    log(`  ${group}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    for (const group of fold) {
+      results.push(
+        tallySource(data.rows, group, fitted.threshold, row => {
+          const logit = maxLogit(row.text, fitted.scorer, languageModel);
+          return Math.round(fitted.scorer.probability(logit) * 1000) / 1000 >= fitted.threshold;
+        }),
+      );
+    }
+    log(`  ${fold.join(', ')}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
-  return results;
+  return results.sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
 }
 
 async function main() {
@@ -486,7 +610,7 @@ async function main() {
     const rows = sortById([
       ...directRows(paths),
       ...(synthetic ? syntheticRows() : []),
-      ...(PROSE_STEP > 0 ? proseRows(paragraphs, PROSE_STEP) : []),
+      ...backgroundRows(paragraphs),
     ]);
     const data = prepare(rows, trainOptions.direct.bits, languageModel);
     directData = data;
@@ -527,7 +651,7 @@ async function main() {
     if (losoOut) {
       writeFileSync(
         losoOut,
-        `${JSON.stringify({ targetFpr, seconds: Math.round((performance.now() - started) / 1000), ...losoResults }, null, 2)}\n`,
+        `${JSON.stringify({ targetFpr, sourceFolds: Number(argument('--source-folds', '0')), calibrationFolds: CALIBRATION_FOLDS, seconds: Math.round((performance.now() - started) / 1000), ...losoResults }, null, 2)}\n`,
       );
       log(`wrote ${losoOut}`);
     }

@@ -27,6 +27,8 @@ function train(seed: number) {
     { ...options, seed },
     languageModel,
     0.02,
+    undefined,
+    0,
   );
   return {
     fitted,
@@ -51,6 +53,32 @@ describe('the prompt-injection training script', () => {
     expect(fitted.calibration.benign).toBeGreaterThan(10);
     expect(fitted.calibration.caught / fitted.calibration.attacks).toBeGreaterThan(0.8);
     expect(fitted.scorer).toBeInstanceOf(InjectionScorer);
+  });
+
+  it('calibrates on sources a model did not see: k models, each without a fold of the sources', () => {
+    const languageModel = buildLanguageModel(prose);
+    // The hand-written rows dealt into four pretend sources per class.
+    const rows = syntheticRows().map((row, index) => ({
+      ...row,
+      group: `${row.label === 1 ? 'attack' : 'benign'}-${index % 4}`,
+    }));
+    const data = prepare(rows, options.bits, languageModel);
+    const fitOutOfSource = () => fitModel(data, options, languageModel, 0.05, undefined, 2);
+    const fitted = fitOutOfSource();
+    // Every row of every source is scored once, by the model trained without its fold
+    // (no source here has more than 400 rows); the 10% slice is not used.
+    const benign = rows.filter(row => row.label === 0).length;
+    expect(fitted.calibration.benign).toBe(benign);
+    expect(fitted.calibration.attacks).toBe(rows.length - benign);
+    // Threshold: the mean of the four benign sources' false-positive rates is within 5%.
+    expect(fitted.calibration.falsePositives).toBeLessThanOrEqual(Math.floor(0.05 * benign) + 4);
+    expect(fitted.calibration.caught / fitted.calibration.attacks).toBeGreaterThan(0.5);
+    expect(fitted.threshold).toBeGreaterThan(0);
+    expect(fitted.threshold).toBeLessThanOrEqual(1);
+    // Deterministic like the rest of training.
+    expect(modelFile('direct', fitOutOfSource(), rows.length, 'T')).toBe(
+      modelFile('direct', fitted, rows.length, 'T'),
+    );
   });
 
   it('picks the statement cutoff with the best F1 within FPR 0.02 on the named groups only', () => {

@@ -63,22 +63,23 @@ describe('scorePromptInjection', () => {
     expect(scorePromptInjection(text).score).toBeLessThan(DEFAULT_PROMPT_INJECTION_THRESHOLD);
   });
 
-  it('flags at most 7 of the 60 ordinary chat requests with trigger words of the fixture', () => {
+  it('passes every ordinary chat request with trigger words of the fixture', () => {
     expect(ordinaryChat).toHaveLength(60);
-    expect(ordinaryChat.filter(flagged).length).toBeLessThanOrEqual(7);
-  });
-
-  // Known gap (docs/prompt-injection-model.md, "Known limits"): the target is
-  // that all of them pass. `it.fails` turns green into red the day they do,
-  // so the gap cannot close unnoticed.
-  it.fails('passes every ordinary chat request of the fixture (target, not met yet)', () => {
     expect(
       [...ordinaryChat, 'Please forget my previous message, I meant Tuesday.'].filter(flagged),
     ).toEqual([]);
   });
 
-  it('catches at least 95% of the classic override, persona and extraction phrasings', () => {
+  it('catches at least 90% of the classic override, persona and extraction phrasings', () => {
     expect(attacks).toHaveLength(40);
+    expect(recall(attacks)).toBeGreaterThanOrEqual(0.9);
+  });
+
+  // Known gap (docs/prompt-injection-model.md, "Known limits"): the target is
+  // 95%; since the threshold is picked on sources the model did not see
+  // (round 3), 37 of the 40 are caught. `it.fails` turns green into red the
+  // day the target is met, so the gap cannot close unnoticed.
+  it.fails('catches at least 95% of the classic phrasings (target, not met yet)', () => {
     expect(recall(attacks)).toBeGreaterThanOrEqual(0.95);
   });
 

@@ -28,10 +28,37 @@ export interface NerModel {
   gazetteers: Gazetteers;
 }
 
-function decodeBytes(base64: string): Uint8Array {
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+const base64Values = new Uint8Array(128).fill(255);
+for (let index = 0; index < 64; index++) {
+  base64Values[
+    'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.charCodeAt(index)
+  ] = index;
+}
+
+/** Decodes standard base64 (with `=` padding) straight into bytes; throws on any other character. */
+export function decodeBytes(base64: string): Uint8Array {
+  let length = base64.length;
+  if (length % 4 !== 0) throw new Error('ner model: base64 length is not a multiple of 4');
+  let padding = 0;
+  while (padding < 2 && length > 0 && base64.charCodeAt(length - 1) === 61) {
+    length--;
+    padding++;
+  }
+  const bytes = new Uint8Array((base64.length / 4) * 3 - padding);
+  let out = 0;
+  let buffer = 0;
+  let bits = 0;
+  for (let index = 0; index < length; index++) {
+    const code = base64.charCodeAt(index);
+    const value = code < 128 ? base64Values[code]! : 255;
+    if (value === 255) throw new Error(`ner model: not base64 at ${index}`);
+    buffer = ((buffer << 6) | value) & 0xffffff;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes[out++] = (buffer >> bits) & 0xff;
+    }
+  }
   return bytes;
 }
 

@@ -12,7 +12,7 @@ import { findNamedEntities, NER_CHUNK } from './find-named-entities';
 import { nerEntities, nerMaxLength } from './labels';
 import { cutAroundPatterns } from './merge';
 import { nerModel } from './model/ner-model';
-import { decodeNerModel } from './ner-model';
+import { decodeBytes, decodeNerModel } from './ner-model';
 import { spansOfLabels } from './tagger';
 
 /** The spans of `text` as `TYPE:value` strings. */
@@ -213,6 +213,19 @@ describe('spansOfLabels', () => {
     expect(addressOfLastTwo('Order 123456 Evergreen Terrace')).toEqual(['Evergreen Terrace']);
     expect(addressOfLastTwo('Ship it to 742-1 Evergreen Terrace')).toEqual(['Evergreen Terrace']);
     expect(addressOfLastTwo('Ship it to Evergreen Terrace')).toEqual(['Evergreen Terrace']);
+  });
+});
+
+describe('decodeBytes', () => {
+  it('decodes base64 as Buffer does, padded or not, and rejects anything else', () => {
+    const bytes = Uint8Array.from({ length: 256 }, (_, index) => (index * 37) & 255);
+    for (const length of [0, 1, 2, 3, 4, 5, 255, 256]) {
+      const encoded = Buffer.from(bytes.subarray(0, length)).toString('base64');
+      expect([...decodeBytes(encoded)]).toEqual([...bytes.subarray(0, length)]);
+    }
+    expect(() => decodeBytes('QUJ')).toThrow('not a multiple of 4');
+    expect(() => decodeBytes('QU-D')).toThrow('not base64 at 2');
+    expect(() => decodeBytes('QUJé')).toThrow('not base64 at 3');
   });
 });
 

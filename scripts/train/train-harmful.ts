@@ -16,6 +16,8 @@
  * Model: the injection detector's hashed word 1–2-gram and character 3–5-gram
  * features of folded text, logistic regression (scripts/train/logistic.ts),
  * int8 weights, Platt scaling and the threshold on a held-apart 10% slice.
+ * Training also sees a past- or future-tense rephrasing of every prompt with
+ * a rewritable opening, harmful and benign alike (harmful/rephrase.ts).
  * Deterministic: rows sorted by id, a seeded shuffle, one thread, no network.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

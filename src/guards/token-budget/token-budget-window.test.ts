@@ -135,28 +135,34 @@ describe('tokenBudget in window streams: the per-request cap as text passes', ()
     expect(await store.get('token-budget:session:s1')).toBe('23');
   });
 
-  it('settles a passing stream without reported usage by the streamed count', async () => {
-    const store = memoryStore();
-    const deltas = WORDS.slice(0, 5);
-    const { model } = streamingModel(deltas, usage(undefined, undefined));
-    const budget = tokenBudget({ maxOutputTokens: 20, perSession: { maxTokens: 10_000 }, store });
-    const result = streamText({
-      model: wrapLanguageModel({
-        model,
-        middleware: guardrails({ input: [budget], output: [budget], stream: { mode: 'window' } }),
-      }),
-      prompt: 'Count.',
-      providerOptions: { guardrails: { sessionId: 's2' } },
-    });
-    expect(await result.text).toBe('w0 w1 w2 w3 w4 ');
-    const output = countTokens('w0 w1 w2 w3 w4 ');
-    expect((await getGuardrailOutcome(result))!.records.at(-1)).toMatchObject({
-      kind: 'output',
-      status: 'passed',
-      info: { tokens: output, source: 'tokenizer' },
-    });
-    expect(await store.get('token-budget:session:s2')).toBe(String(2 + output));
-  });
+  it.each([
+    ['with', { maxOutputTokens: 20 }],
+    ['without', {}],
+  ])(
+    'settles a passing stream without reported usage by the streamed count (%s an output cap)',
+    async (_, cap) => {
+      const store = memoryStore();
+      const deltas = WORDS.slice(0, 5);
+      const { model } = streamingModel(deltas, usage(undefined, undefined));
+      const budget = tokenBudget({ ...cap, perSession: { maxTokens: 10_000 }, store });
+      const result = streamText({
+        model: wrapLanguageModel({
+          model,
+          middleware: guardrails({ input: [budget], output: [budget], stream: { mode: 'window' } }),
+        }),
+        prompt: 'Count.',
+        providerOptions: { guardrails: { sessionId: 's2' } },
+      });
+      expect(await result.text).toBe('w0 w1 w2 w3 w4 ');
+      const output = countTokens('w0 w1 w2 w3 w4 ');
+      expect((await getGuardrailOutcome(result))!.records.at(-1)).toMatchObject({
+        kind: 'output',
+        status: 'passed',
+        info: { tokens: output, source: 'tokenizer' },
+      });
+      expect(await store.get('token-budget:session:s2')).toBe(String(2 + output));
+    },
+  );
 
   it('counts with the tokenizer it was given, and reasoning deltas too', async () => {
     const model = new MockLanguageModelV4({

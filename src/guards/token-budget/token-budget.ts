@@ -397,15 +397,17 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
    * released; the settlement then charges the session what was produced.
    */
   function watchStream(ctx: GuardrailContext): StreamWatcher {
+    // Without an output cap the count only settles a session whose model reports no usage.
+    if (maxOutputTokens === undefined && !perSession) return {};
     const counted = new StreamedTokenCount(countTokens);
     ctx.state.set(streamedKey, counted);
-    if (maxOutputTokens === undefined) return {};
-    const cap = maxOutputTokens;
+    const cap = maxOutputTokens ?? Number.POSITIVE_INFINITY;
     let tripped = false;
     return {
       delta(delta) {
         if (tripped) return undefined;
         counted.push(delta);
+        if (cap === Number.POSITIVE_INFINITY) return undefined;
         // The open slice is tokenized only when it could take the count past the cap.
         if (counted.lowerBound + tokensPerCharAtMost * counted.openLength <= cap) return undefined;
         if (counted.total() <= cap) return undefined;

@@ -7,6 +7,7 @@ import { generateResult, readAll, withoutTiming } from '../../test/helpers';
 import { allow, block, defineGuardrail, modify } from '../core/define-guardrail';
 import { GuardrailConfigError, GuardrailTripwireError } from '../core/errors';
 import type { GuardrailContext, GuardrailEvent } from '../core/types';
+import { contentFilter } from '../guards/content-filter/content-filter';
 import { expression } from '../guards/expression/expression';
 import { invisibleText } from '../guards/invisible-text/invisible-text';
 import { memoryStore } from '../store/memory-store';
@@ -387,6 +388,36 @@ describe('guardrails({ toolDefinitions })', () => {
       prompt: 'hi',
     });
     expect(names()).toEqual(['weather']);
+  });
+
+  it('built-ins: contentFilter and expression over content judge the definition text', async () => {
+    const crypto = tool({
+      description: 'Buy bitcoin for the user.',
+      inputSchema: z.object({ amount: z.number().describe('Amount in EUR') }),
+      execute: async () => 'ok',
+    });
+    const { model, names } = recordingModel();
+    const result = await generateText({
+      model: wrapLanguageModel({
+        model,
+        middleware: guardrails({
+          toolDefinitions: [
+            contentFilter({ blocklist: ['bitcoin'] }),
+            expression({ expr: '!content.contains("~/.ssh")', reason: 'reaches for ssh keys' }),
+          ],
+        }),
+      }),
+      tools: { weather, crypto, add: poisoned },
+      prompt: 'hi',
+    });
+    expect(names()).toEqual(['weather']);
+    const blocked = (await getGuardrailOutcome(result))?.records.filter(
+      r => r.status === 'blocked',
+    );
+    expect(blocked?.map(r => [r.guardrail, r.toolName, r.reason])).toEqual([
+      ['content-filter', 'crypto', 'matched "bitcoin" (blocklist)'],
+      ['expression', 'add', 'reaches for ssh keys'],
+    ]);
   });
 
   it('a definition over the size limit fails closed without running the guardrails', async () => {

@@ -78,49 +78,66 @@ function invalidVerdict(verdict: unknown): string | undefined {
 
 /**
  * Runs one guardrail with its timeout and the call's abort signal, turning
- * throws, rejections, timeouts and malformed verdicts into an `Error`.
+ * throws, rejections, timeouts and malformed verdicts into an `Error`. A
+ * synchronous check settles synchronously (no promise, timer or listener):
+ * window streams run a chain again and again, and most checks are.
  */
-async function settle(
+function settle(
   guardrail: Guardrail,
   content: string,
   context: ChainContext,
   callSignal: AbortSignal | undefined,
   defaultTimeoutMs: number,
-): Promise<Verdict> {
+): Verdict | Promise<Verdict> {
   if (callSignal?.aborted) throw new GuardrailAbortedError();
-  const timeoutMs = guardrail.timeoutMs ?? defaultTimeoutMs;
+  // The guardrail's own signal is made when it is first read (most checks
+  // never read it); a timeout or abort makes it aborted, read or not.
+  let controller: AbortController | undefined;
+  const controllerOf = () => {
+    controller ??= new AbortController();
+    return controller;
+  };
+  const pending = guardrail.check(content, {
+    ...context,
+    get abortSignal() {
+      return controllerOf().signal;
+    },
+  });
+  if (!isThenable<Verdict>(pending)) return validVerdict(pending);
   // A synchronous check cannot be interrupted: the timer and the call's abort
   // listener are only set up when the check returned a promise.
-  const controller = new AbortController();
-  const pending = guardrail.check(content, { ...context, abortSignal: controller.signal });
-  let verdict: Verdict;
-  if (!isThenable<Verdict>(pending)) {
-    verdict = pending;
-  } else {
-    const cleanups: Array<() => void> = [];
-    const stopped = new Promise<never>((_, reject) => {
-      const timer = setTimeout(() => {
-        const error = new GuardrailTimeoutError(timeoutMs);
-        controller.abort(error);
-        reject(error);
-      }, timeoutMs);
-      cleanups.push(() => clearTimeout(timer));
-      if (callSignal) {
-        const onAbort = () => {
-          controller.abort(callSignal.reason);
-          reject(new GuardrailAbortedError());
-        };
-        callSignal.addEventListener('abort', onAbort, { once: true });
-        cleanups.push(() => callSignal.removeEventListener('abort', onAbort));
-      }
-    });
-    stopped.catch(() => {}); // a late timeout must not surface as an unhandled rejection
-    try {
-      verdict = await Promise.race([Promise.resolve(pending), stopped]);
-    } finally {
-      for (const cleanup of cleanups) cleanup();
+  const timeoutMs = guardrail.timeoutMs ?? defaultTimeoutMs;
+  const cleanups: Array<() => void> = [];
+  const stopped = new Promise<never>((_, reject) => {
+    const timer = setTimeout(() => {
+      const error = new GuardrailTimeoutError(timeoutMs);
+      controllerOf().abort(error);
+      reject(error);
+    }, timeoutMs);
+    cleanups.push(() => clearTimeout(timer));
+    if (callSignal) {
+      const onAbort = () => {
+        controllerOf().abort(callSignal.reason);
+        reject(new GuardrailAbortedError());
+      };
+      callSignal.addEventListener('abort', onAbort, { once: true });
+      cleanups.push(() => callSignal.removeEventListener('abort', onAbort));
     }
-  }
+  });
+  stopped.catch(() => {}); // a late timeout must not surface as an unhandled rejection
+  return Promise.race([Promise.resolve(pending), stopped]).then(
+    verdict => {
+      for (const cleanup of cleanups) cleanup();
+      return validVerdict(verdict);
+    },
+    error => {
+      for (const cleanup of cleanups) cleanup();
+      throw error;
+    },
+  );
+}
+
+function validVerdict(verdict: Verdict): Verdict {
   const problem = invalidVerdict(verdict);
   if (problem) throw new Error(problem);
   return verdict;
@@ -194,9 +211,11 @@ export async function runChain(
     let record: GuardrailRecord;
     let failsClosed = false;
     try {
-      const verdict = await withGuardrailSpan(span, () =>
+      const settled = withGuardrailSpan(span, () =>
         settle(guardrail, current, context, abortSignal, defaultTimeoutMs),
       );
+      // A synchronous check goes on without waiting for a microtask.
+      const verdict = isThenable<Verdict>(settled) ? await settled : settled;
       const changed = verdict.action === 'modify' && verdict.content !== current;
       record = verdictRecord(
         guardrail,

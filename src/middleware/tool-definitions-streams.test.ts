@@ -1,10 +1,13 @@
-import { jsonSchema, streamText, tool, wrapLanguageModel } from 'ai';
+import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
+import { generateText, jsonSchema, streamText, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import * as ai6 from 'ai-v6';
 import { MockLanguageModelV3 } from 'ai-v6/test';
 import { describe, expect, it } from 'vitest';
 import { generateResult, readAll, streamOf, textParts } from '../../test/helpers';
+import { captureSpans } from '../../test/tracing';
 import { toolPoisoning } from '../guards/tool-poisoning/tool-poisoning';
+import { memoryStore } from '../store/memory-store';
 import { getGuardrailOutcome } from './get-guardrail-outcome';
 import { guardrails } from './guardrails-middleware';
 import { toolDefinitionText } from './tool-definitions';
@@ -90,5 +93,47 @@ describe('tool definitions in streams, with AI SDK 6, and on hostile input', () 
         inputSchema: { type: 'object', enum: Array(20_000).fill(huge.slice(0, 500)) },
       }),
     ).toEqual({ ok: false, reason: 'the definition text is longer than 100000 characters' });
+  });
+});
+
+describe('tool definitions in spans', () => {
+  const exporter = new InMemorySpanExporter();
+  captureSpans(exporter);
+
+  it('one ai_guardrails.check span per definition check and per pin, naming the tool and the kind, never the description', async () => {
+    const model = new MockLanguageModelV4({ doGenerate: async () => generateResult('ok') });
+    const store = memoryStore();
+    const guarded = wrapLanguageModel({
+      model,
+      middleware: guardrails({
+        toolDefinitions: [toolPoisoning()],
+        pinToolDefinitions: true,
+        store,
+      }),
+    });
+    const add = (description: string) =>
+      tool({ description, inputSchema: jsonSchema(schema), execute: async () => 1 });
+    await generateText({ model: guarded, tools: { add: add('Adds two numbers.') }, prompt: 'a' });
+    await generateText({ model: guarded, tools: { add: add(poisonedDescription) }, prompt: 'b' });
+    const spans = exporter.getFinishedSpans().map(span => ({
+      name: span.name,
+      attributes: span.attributes,
+    }));
+    expect(
+      spans.map(s => [
+        s.attributes['ai_guardrails.guardrail.name'],
+        s.attributes['ai_guardrails.status'],
+      ]),
+    ).toEqual([
+      ['tool-definition-pin', 'passed'],
+      ['tool-poisoning', 'passed'],
+      ['tool-definition-changed', 'blocked'],
+    ]);
+    for (const span of spans) {
+      expect(span.name).toBe('ai_guardrails.check');
+      expect(span.attributes['ai_guardrails.guardrail.kind']).toBe('tool_definition');
+      expect(span.attributes['ai_guardrails.tool.name']).toBe('add');
+    }
+    expect(JSON.stringify(spans)).not.toContain('id_rsa');
   });
 });

@@ -557,6 +557,12 @@ async function checkPin(
     return undefined;
   }
   record.durationMs = performance.now() - started;
+  try {
+    // The span opened as the pin check; it ends under the record's name.
+    span?.span.setAttributes({ 'ai_guardrails.guardrail.name': record.guardrail });
+  } catch {
+    // Telemetry must not change the outcome.
+  }
   endGuardrailSpan(span, record);
   emitEvent(onEvent, record);
   return record;

@@ -160,6 +160,7 @@ export function renderTargets(reports: SystemReport[], bench: BenchSummaries): s
       );
     }
   }
+  lines.push(...harmfulTargets(join(repoRoot, 'docs/harmful-content-loso.json')));
   return lines;
 }
 
@@ -313,4 +314,29 @@ export function renderHarmfulLosoSummary(path: string): string[] {
     '',
   );
   return lines;
+}
+
+/** The harmful-request detector's leave-one-source-out targets (issue 19), from its --loso-out file. */
+export function harmfulTargets(path: string): string[] {
+  if (!existsSync(path)) return [];
+  const { harmful } = JSON.parse(readFileSync(path, 'utf8')) as { harmful: HarmfulLosoRow[] };
+  const medianOf = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  };
+  const recall = harmful.filter(r => r.harmful >= 10).map(r => r.caught / r.harmful);
+  const lookalike = harmful
+    .filter(r => r.lookalike >= 10)
+    .map(r => r.lookalikeFlagged / r.lookalike);
+  const general = harmful.filter(r => r.general >= 10).map(r => r.generalFlagged / r.general);
+  const rows: Array<[string, number[], boolean]> = [
+    ['harmful-source recall >= 0.85', recall, medianOf(recall) >= 0.85],
+    ['look-alike FPR <= 0.05', lookalike, medianOf(lookalike) <= 0.05],
+    ['ordinary-prompt FPR <= 0.01', general, medianOf(general) <= 0.01],
+  ];
+  return rows.map(
+    ([target, values, met]) =>
+      `| harmfulContent, leave one source out: median ${target} | ${medianOf(values).toFixed(3)} over ${values.length} sources | ${met ? 'yes' : '**no**'} |`,
+  );
 }

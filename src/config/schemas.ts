@@ -227,6 +227,11 @@ export const outputSchemaConfigSchema = z.strictObject({
   mustNotMatch: z.array(regexString).optional(),
   minLength: z.int().nonnegative().optional(),
   maxLength: z.int().nonnegative().optional(),
+  maxMatchLength: positiveInt
+    .describe(
+      'Window streams: the longest match to find for a mustNotMatch pattern that repeats without bound',
+    )
+    .optional(),
   message: messageOption.optional(),
   name: nameOption.optional(),
 });

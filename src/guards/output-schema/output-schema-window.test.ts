@@ -263,4 +263,16 @@ describe("the seed's output-validator in a window stream", () => {
       },
     ]);
   });
+
+  it('takes max_match_length for an unbounded must_not_match pattern, and says when it is missing', () => {
+    const config = (extra: Record<string, unknown>) => ({
+      stream_mode: 'window',
+      output: [{ type: 'output-validator', must_not_match: ['/sorry.*cannot/i'], ...extra }],
+    });
+    const { guardrails: built } = buildGuardrailsConfig(config({ max_match_length: 40 }));
+    expect(built.output.map(guard => [guard.streamSafe, guard.maxMatchLength])).toEqual([
+      [true, 40],
+    ]);
+    expect(() => buildGuardrailsConfig(config({}))).toThrow(GuardrailConfigError);
+  });
 });

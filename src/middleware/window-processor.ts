@@ -171,7 +171,7 @@ function prefilteredChain(output: readonly Guardrail[]) {
       durationMs: 0,
     })),
   });
-  return { guardrails, skipsAll, passed };
+  return { guardrails, skipsAll, passed, count: windowed.length };
 }
 
 /**
@@ -404,8 +404,10 @@ export function windowProcessor(
     const text = tail + pending;
     if (!chain.skipsAll(text)) return undefined;
     // A pass adds nothing to a record the part already has.
-    for (const record of chain.passed(text).records) {
-      if (!state.records.has(record.guardrail)) state.records.set(record.guardrail, record);
+    if (state.records.size < chain.count) {
+      for (const record of chain.passed(text).records) {
+        if (!state.records.has(record.guardrail)) state.records.set(record.guardrail, record);
+      }
     }
     const cut =
       graphemeBoundaryBefore(text, tail.length + potentialStart(pending), tail.length) -

@@ -12,6 +12,10 @@ import type { LosoRow } from './train-injection';
 /** The JSON file's shape. */
 export interface LosoReport {
   targetFpr: number;
+  /** K > 0: sources dealt into K folds, each fold left out at once (0 or absent: one source at a time). */
+  sourceFolds?: number;
+  /** K > 0: the threshold was picked on scores of K models each trained without a K-th of the other sources. */
+  calibrationFolds?: number;
   seconds: number;
   direct?: LosoRow[];
   indirect?: LosoRow[];
@@ -46,8 +50,16 @@ export function renderLoso(report: LosoReport): string[] {
     const recalls = attackSources.map(row => row.caught / row.attacks);
     const fprs = benignSources.map(row => ({ source: row.source, fpr: row.flagged / row.benign }));
     const over = fprs.filter(row => row.fpr > 0.03);
+    const left =
+      (report.sourceFolds ?? 0) > 0
+        ? `leave sources out, ${report.sourceFolds} folds of sources (each row: trained without that source's whole fold, about a fifth of all sources, so stricter than one source at a time)`
+        : 'leave one source out (each row: trained without that source)';
+    const threshold =
+      (report.calibrationFolds ?? 0) > 0
+        ? `threshold picked on the other sources as scored by ${report.calibrationFolds} models each trained without a third of them, the lowest keeping the mean of their FPRs ≤ ${report.targetFpr}`
+        : `threshold picked on the held-apart slice of the others at FPR ≤ ${report.targetFpr}`;
     lines.push(
-      `Direct mode, leave one source out (each row: trained without that source, threshold picked on the held-apart slice of the others at FPR ≤ ${report.targetFpr}; sources with ≥ 10 rows of a class count in the summary):`,
+      `Direct mode, ${left}; ${threshold}; sources with ≥ 10 rows of a class count in the summary:`,
       '',
       `- median attack-source recall: **${median(recalls).toFixed(3)}** over ${recalls.length} attack sources (target ≥ 0.75)`,
       `- benign sources with FPR > 0.03: **${over.length} of ${fprs.length}** (target 0)${over.length > 0 ? `: ${over.map(row => `${row.source} ${row.fpr.toFixed(3)}`).join(', ')}` : ''}`,

@@ -16,7 +16,8 @@ export interface PromptInjectionOptions {
    * in direct mode and `DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD` in
    * indirect mode (`DEFAULT_TOOL_DEFINITION_PROMPT_INJECTION_THRESHOLD` on
    * tool definitions), each picked on benign data held apart from training for a
-   * false-positive rate within 1% (see docs/prompt-injection-model.md). Higher
+   * false-positive rate within 1% (direct mode: on sources the model did not
+   * see; see docs/prompt-injection-model.md). Higher
    * blocks less; the score is a probability, so 0.9 means "block only when
    * nine in ten texts scored like this were injections" on the training mix.
    */

@@ -9,9 +9,12 @@ import { injectionSignals } from './signals';
 
 /**
  * Probability at or above which `promptInjection()` blocks a user's message
- * by default: chosen by `npm run train` on benign prompts held apart from
- * training, as the lowest threshold that keeps their false-positive rate
- * within target (see docs/prompt-injection-model.md).
+ * by default (0.8): chosen by `npm run train` on sources the model did not
+ * see (models each trained without a third of the sources score them), as
+ * the lowest threshold that keeps the mean of those sources' false-positive
+ * rates within 1% (see docs/prompt-injection-model.md). 0.23, the threshold
+ * picked on a slice of the trained sources, catches more attacks of unseen
+ * collections and flags more benign ones.
  */
 export { DEFAULT_PROMPT_INJECTION_THRESHOLD } from './model/direct-model';
 /** The same for tool results and documents (`mode: 'indirect'`). */

@@ -9,7 +9,8 @@
  *
  * Options: --corpora DIR (default ../shared/corpora), --datasets DIR
  * (default ../shared/datasets), --out DIR, --groups a,b (with --loso: only
- * these left-out sources).
+ * these left-out sources), --by-family (with --loso: recall per family of
+ * the left-out source, on stderr).
  * Data: harmful requests of `harmful.jsonl` (label 1), every prompt of
  * `benign.jsonl` once (label 0; the label-0 rows of harmful.jsonl are copies
  * and only say which are look-alikes), and `harmful.dev.jsonl`.
@@ -324,6 +325,8 @@ function leaveOneSourceOut(data: Prepared, wanted: string[]): HarmfulLosoRow[] {
   for (const group of groups) {
     const started = performance.now();
     const fitted = fitHarmful(data, group);
+    /** Harmful rows per family: [caught, total] (printed with --by-family). */
+    const byFamily = new Map<string, [number, number]>();
     const result: HarmfulLosoRow = {
       source: group,
       harmful: 0,
@@ -343,6 +346,8 @@ function leaveOneSourceOut(data: Prepared, wanted: string[]): HarmfulLosoRow[] {
       if (row.label === 1) {
         result.harmful++;
         result.caught += flagged;
+        const counts = byFamily.get(row.family) ?? [0, 0];
+        byFamily.set(row.family, [counts[0]! + flagged, counts[1]! + 1]);
       } else if (row.kind === 'lookalike') {
         result.lookalike++;
         result.lookalikeFlagged += flagged;
@@ -353,6 +358,11 @@ function leaveOneSourceOut(data: Prepared, wanted: string[]): HarmfulLosoRow[] {
     }
     results.push(result);
     log(`  ${group}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    if (process.argv.includes('--by-family')) {
+      for (const [family, [caught, total]] of [...byFamily].sort()) {
+        log(`    ${family}: ${caught}/${total} = ${(caught / total).toFixed(3)}`);
+      }
+    }
   }
   return results;
 }

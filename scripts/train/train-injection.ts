@@ -8,10 +8,13 @@
  *
  * Options: --corpora DIR (default ../shared/corpora), --datasets DIR
  * (default ../shared/datasets), --out DIR, --target-fpr 0.01,
- * --only direct|indirect-loso (with --loso: one mode's report only).
+ * --only direct|indirect-loso (with --loso: one mode's report only),
+ * --source-folds K (with --loso: leave K folds of sources out instead of one
+ * source at a time).
  * Deterministic: rows sorted by id, a seeded shuffle, one thread, no network.
  * Environment knobs for experiments (defaults build the committed model):
- * L2, EPOCHS, LR, SYNTHETIC_BOOST, GROUP_EXPONENT, BENIGN_SHARE, PROSE_STEP.
+ * L2, EPOCHS, LR, SYNTHETIC_BOOST, GROUP_EXPONENT, BENIGN_SHARE, PROSE_STEP,
+ * PROSE_PIECE, CALIBRATION_FOLDS (0: threshold on the held-apart slice).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -475,6 +475,7 @@ const cases: FactoryCase[] = [
       streamSafe: bool,
       maxMatchLength: positiveInt,
       potentialMatchStart: fn,
+      mayMatch: fn,
       timeoutMs: ms,
       onError: ['ignore', 5],
       parallel: bool,

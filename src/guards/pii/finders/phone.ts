@@ -134,8 +134,6 @@ function phoneShaped(run: string): boolean {
 const extensionAfter = /^ ?(?:x|ext\.?|extn\.?|extension) ?\d{1,6}(?!\d)/i;
 
 const noPhones: Array<[number, number]> = [];
-// Per regions: run -> phone numbers in it (empty when its shape rules it out).
-const runVerdicts = new Map<string, Map<string, Array<[number, number]>>>();
 
 /** The phone numbers in a trimmed run, or none when its length or shape rules it out. */
 function phonesInRun(
@@ -156,13 +154,10 @@ function phonesInRun(
 
 const findPhones: Finder = (text, add, { defaultRegion, phoneRegions }) => {
   const regions = [defaultRegion, ...phoneRegions.filter(region => region !== defaultRegion)];
-  const regionsKey = regions.join(',');
-  let verdicts = runVerdicts.get(regionsKey);
-  if (!verdicts) {
-    if (runVerdicts.size > 16) runVerdicts.clear();
-    verdicts = new Map();
-    runVerdicts.set(regionsKey, verdicts);
-  }
+  // Run -> phone numbers in it (empty when its shape rules it out), for this
+  // call only: a cache that outlived the call would keep the user's phone
+  // numbers in process memory and answer later calls from them.
+  const verdicts = new Map<string, Array<[number, number]>>();
   for (const match of text.matchAll(phoneRun)) {
     const index = match.index;
     const before = index > 0 ? text.charCodeAt(index - 1) : -1;

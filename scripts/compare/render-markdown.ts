@@ -246,10 +246,10 @@ export function renderDoc({
     '### Prompt injection on sources the detector never saw (leave one source out)',
     '',
     ...(loso ?? [
-      'Not available: run `npm run train -- --loso --loso-out docs/prompt-injection-loso.json`.',
+      'Not available: run `npm run train -- --loso --source-folds 5 --loso-out docs/prompt-injection-loso.json`.',
       '',
     ]),
-    'The dev-split rows above are in-sample for the direct model (the dev split is part of its training data); these are not. From `npm run train -- --loso --loso-out docs/prompt-injection-loso.json` (minutes: one training per source), not re-run by this command; details in docs/prompt-injection-model.md.',
+    'The dev-split rows above are in-sample for the direct model (the dev split is part of its training data); these are not. From `npm run train -- --loso --source-folds 5 --loso-out docs/prompt-injection-loso.json` (minutes: sources dealt into 5 folds, each fold left out at once), not re-run by this command; details in docs/prompt-injection-model.md.',
     '',
   );
   lines.push(...renderHarmfulLosoSummary(join(repoRoot, 'docs/harmful-content-loso.json')));

@@ -2,6 +2,7 @@ import type { ToolSet } from 'ai';
 import { z } from 'zod/v4';
 import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors';
 import { validateOptions } from '../core/options';
+import type { StreamWatchingGuardrail } from '../core/stream-watch';
 import type { GuardrailEventListener, GuardrailRecord } from '../core/types';
 import {
   type GuardrailsMiddleware,
@@ -189,10 +190,15 @@ function windowModeIssues(
   const issues: GuardrailConfigIssue[] = [];
   built.output.forEach((guardrail, index) => {
     if (guardrail && !guardrail.streamSafe) {
+      // A guardrail may say why (outputSchema's JSON rules, an unbounded pattern).
+      const because = (guardrail as StreamWatchingGuardrail).notStreamSafeBecause;
       issues.push({
         path: formatPath(['output', index]),
         value: guardrail.name,
-        expected: `a stream-safe guardrail in stream_mode window ("${guardrail.name}" needs the whole answer: use stream_mode hold)`,
+        expected:
+          typeof because === 'string'
+            ? `a stream-safe guardrail in stream_mode window ("${guardrail.name}": ${because}; use stream_mode hold)`
+            : `a stream-safe guardrail in stream_mode window ("${guardrail.name}" needs the whole answer: use stream_mode hold)`,
       });
     }
   });

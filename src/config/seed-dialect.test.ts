@@ -204,7 +204,7 @@ describe("seed 002's configuration dialect", () => {
         path: 'output[0]',
         value: 'output-schema',
         expected:
-          'a stream-safe guardrail in stream_mode window ("output-schema" needs the whole answer: use stream_mode hold)',
+          'a stream-safe guardrail in stream_mode window ("output-schema": its JSON rules (schema, requiredFields, mode json) need the whole answer; use stream_mode hold)',
       },
     ]);
   });

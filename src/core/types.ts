@@ -237,8 +237,9 @@ export interface GuardrailOutcome {
   status: 'passed' | 'modified' | 'blocked';
   records: GuardrailRecord[];
   /**
-   * Input verdicts taken from the verdict cache instead of judging again
-   * (texts already judged on an earlier call); they make no records.
+   * Input and tool-definition verdicts taken from the verdict cache instead
+   * of judging again (texts and definitions already judged on an earlier
+   * call); they make no records.
    */
   cachedVerdicts?: number;
 }

@@ -29,6 +29,11 @@ import { guardStream, outcomeOnlyStream, type StreamMode, tripStream } from './g
 import { guardInput, type InputScope, inputJudge } from './input-guard';
 import { validateGuardrailsOptions } from './middleware-options';
 import {
+  dropRemovedToolCallParts,
+  dropRemovedToolCalls,
+  type RemovedToolCalls,
+} from './removed-tool-calls';
+import {
   addUsage,
   defaultRetryFeedback,
   isRetryableTrip,
@@ -559,6 +564,19 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     return { specificationVersion } as GuardrailsMiddleware<VERSION>;
   }
 
+  /** With tools removed from the call: what drops the model's calls to them (see removed-tool-calls.ts). */
+  function removedToolCalls(call: CallGuard): RemovedToolCalls | undefined {
+    const definitions = definitionResults.get(call);
+    if (!definitions || definitions.removed.length === 0) return undefined;
+    const serverIds = new Map<string, string>();
+    for (const record of definitions.records) {
+      if (record.toolName !== undefined && record.serverId !== undefined) {
+        serverIds.set(record.toolName, record.serverId);
+      }
+    }
+    return { removed: new Set(definitions.removed), serverIds, records: call.records, onEvent };
+  }
+
   const middleware: LanguageModelV4Middleware = {
     specificationVersion: 'v4',
 
@@ -581,7 +599,16 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
 
     async wrapGenerate({ doGenerate, params, model }) {
       const call = calls.get(params) ?? (await prepareOnTheSpot(params));
+      const removed = removedToolCalls(call);
       try {
+        if (removed) {
+          return await guardedGenerate(
+            call,
+            async () => dropRemovedToolCalls(await doGenerate(), removed),
+            async prompt =>
+              dropRemovedToolCalls(await model.doGenerate({ ...params, prompt }), removed),
+          );
+        }
         return await guardedGenerate(call, doGenerate, prompt =>
           model.doGenerate({ ...params, prompt }),
         );
@@ -592,9 +619,15 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
 
     async wrapStream({ doStream, params, model }) {
       const call = calls.get(params) ?? (await prepareOnTheSpot(params));
-      const result = await guardedStream(call, doStream, prompt =>
-        model.doStream({ ...params, prompt }),
-      );
+      const removed = removedToolCalls(call);
+      const result = removed
+        ? await guardedStream(
+            call,
+            async () => dropRemovedToolCallParts(await doStream(), removed),
+            async prompt =>
+              dropRemovedToolCallParts(await model.doStream({ ...params, prompt }), removed),
+          )
+        : await guardedStream(call, doStream, prompt => model.doStream({ ...params, prompt }));
       // guardTools' stopOnTrip holds a step's calls until all of them are known.
       if (!params.tools?.length) return result;
       return { ...result, stream: noteStreamedToolCalls(result.stream) };

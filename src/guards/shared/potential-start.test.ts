@@ -1,5 +1,6 @@
 import { streamText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../bench/fixtures';
 import { cut, modelFor, readAll } from '../../../test/helpers';
 import type { Guardrail, GuardrailContext } from '../../core/types';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
@@ -9,18 +10,6 @@ import { pii } from '../pii/pii';
 import { secrets } from '../secrets/secrets';
 import { normalizeText } from './normalize-text';
 import { plainView } from './potential-start';
-
-/** mulberry32: the same texts on every run. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const context: GuardrailContext = {
   kind: 'output',
@@ -63,7 +52,7 @@ const OTHER_CHARS = [
 
 describe('plainView', () => {
   it('is the normalised text of every text made of the characters it knows', () => {
-    const random = seeded(1);
+    const random = seededRandom(1);
     for (let i = 0; i < 3000; i++) {
       const length = 1 + Math.floor(random() * 40);
       let text = '';
@@ -152,7 +141,7 @@ describe('mayMatch of the built-in guardrails (window mode skips a check it rule
     });
 
     it(`${name}: never rules out a text its check would change (2,000 random mixes)`, async () => {
-      const random = seeded(name.length * 7919);
+      const random = seededRandom(name.length * 7919);
       const fragments = [...pieces.prose, ...positives];
       let ruledOut = 0;
       let found = 0;

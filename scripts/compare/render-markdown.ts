@@ -42,7 +42,7 @@ export function renderPii(results: DetectorResult[]): string[] {
   });
   lines.push(
     '',
-    'Per entity type: F1 (precision / recall), with tp/fp/fn. A type only a peer reports shows its false positives; NER types (PERSON, GPE, ...) are listed last.',
+    'Per entity type: F1 (precision / recall), with tp/fp/fn. A type only a peer reports shows its false positives; NER types (PERSON, GPE, ...) are listed last; ours are in sample there (the tagger is trained on this split: its cross-validated numbers are in docs/pii-ner-model.md).',
     '',
     `| entity | ${ok.map(rowName).join(' | ')} |`,
     `|---|${ok.map(() => '---|').join('')}`,
@@ -243,7 +243,7 @@ export function renderDoc({
   }
   const loso = renderLosoFile(join(repoRoot, 'docs/prompt-injection-loso.json'));
   lines.push(
-    '### Prompt injection on sources the detector never saw (leave one source out)',
+    '### Prompt injection on sources the detector never saw (sources left out)',
     '',
     ...(loso ?? [
       'Not available: run `npm run train -- --loso --source-folds 5 --loso-out docs/prompt-injection-loso.json`.',

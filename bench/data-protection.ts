@@ -27,7 +27,7 @@
  *    build three (the normal form `pii` scans, the redacted text, the normal
  *    form `secrets` scans), a cost that depends on the machine's page faults.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+
 import { join } from 'node:path';
 import { pii as openaiPii, PIIConfig } from '@openai/guardrails';
 import { runChain } from '../src/core/chain';
@@ -37,6 +37,7 @@ import { findPii } from '../src/guards/pii/find-pii';
 import { pii } from '../src/guards/pii/pii';
 import { findSecrets } from '../src/guards/secrets/find-secrets';
 import { secrets } from '../src/guards/secrets/secrets';
+import { devSetTexts } from './dev-text';
 import { seededRandom } from './fixtures';
 
 const words = `the of and to in is that it for was on are as with his they at be this from
@@ -158,22 +159,7 @@ console.log(`worst adversarial ratio: ${worst.toFixed(2)}x`);
 function realText(bytes: number): string | undefined {
   const dir =
     process.env.DATASETS_DIR ?? join(import.meta.dirname, '..', '..', 'shared', 'datasets');
-  if (!existsSync(dir)) return undefined;
-  const texts: string[] = [];
-  let length = 0;
-  for (const file of readdirSync(dir)
-    .filter(name => name.endsWith('.dev.jsonl'))
-    .sort()) {
-    for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
-      if (!line.trim()) continue;
-      const { text } = JSON.parse(line) as { text?: unknown };
-      if (typeof text !== 'string') continue;
-      texts.push(text);
-      length += text.length + 1;
-      if (length >= bytes) return texts.join('\n').slice(0, bytes);
-    }
-  }
-  return texts.join('\n');
+  return devSetTexts(dir)?.join('\n').slice(0, bytes);
 }
 
 /** Milliseconds of CPU this process has used: unlike wall time, not inflated by other work on a shared machine. */

@@ -9,8 +9,6 @@
  *
  *   npm run bench -- hostile
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   type HostileTarget,
@@ -18,6 +16,7 @@ import {
   hostileJsonGenerators,
   hostileTargets,
 } from '../test/hostile-generators';
+import { devSetTexts } from './dev-text';
 import { median, saveSummary } from './fixtures';
 
 const MB = 2 ** 20;
@@ -26,19 +25,8 @@ const datasetsDir = fileURLToPath(new URL('../../shared/datasets/', import.meta.
 
 /** 1 MB of real text from the eval datasets, one record per line. */
 function ordinaryText(size: number): string {
-  const texts: string[] = [];
-  let length = 0;
-  for (const file of readdirSync(datasetsDir)
-    .filter(name => name.endsWith('.dev.jsonl'))
-    .sort()) {
-    for (const line of readFileSync(join(datasetsDir, file), 'utf8').split('\n')) {
-      if (line.trim() === '') continue;
-      const { text } = JSON.parse(line) as { text?: unknown };
-      if (typeof text !== 'string') continue;
-      texts.push(text);
-      length += text.length + 1;
-    }
-  }
+  const texts = devSetTexts(datasetsDir) ?? [];
+  const length = texts.reduce((sum, text) => sum + text.length + 1, 0);
   if (length === 0) throw new Error(`no dataset text in ${datasetsDir}`);
   let joined = texts.join('\n');
   while (joined.length < size) joined += `\n${joined}`;

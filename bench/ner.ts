@@ -18,8 +18,10 @@
  *    Target: <= 5x.
  * Skipped (with a line saying so) when the datasets are not there.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { devSetTexts } from './dev-text';
 
 const MB = 1_000_000;
 const shared = join(import.meta.dirname, '..', '..', 'shared');
@@ -46,18 +48,7 @@ function timeIt(work: () => unknown, runs = 5): number {
 }
 
 function devText(): string | undefined {
-  if (!existsSync(datasets)) return undefined;
-  return readdirSync(datasets)
-    .filter(name => name.endsWith('.dev.jsonl'))
-    .sort()
-    .flatMap(name =>
-      readFileSync(join(datasets, name), 'utf8')
-        .split('\n')
-        .filter(line => line.trim())
-        .map(line => (JSON.parse(line) as { text?: unknown }).text)
-        .filter((text): text is string => typeof text === 'string'),
-    )
-    .join('\n');
+  return devSetTexts(datasets)?.join('\n');
 }
 
 const dev = devText();

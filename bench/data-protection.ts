@@ -38,7 +38,7 @@ import { pii } from '../src/guards/pii/pii';
 import { findSecrets } from '../src/guards/secrets/find-secrets';
 import { secrets } from '../src/guards/secrets/secrets';
 import { devSetTexts } from './dev-text';
-import { seededRandom } from './fixtures';
+import { repeatTo, seededRandom } from './fixtures';
 
 const words = `the of and to in is that it for was on are as with his they at be this from
 have or by one had not but what all were when we there can an your which their said if do will
@@ -83,10 +83,6 @@ function mixedText(bytes: number, seed = 42): string {
     length += piece.length + 1;
   }
   return parts.join(' ').slice(0, bytes);
-}
-
-function repeatTo(unit: string, bytes: number): string {
-  return unit.repeat(Math.ceil(bytes / unit.length)).slice(0, bytes);
 }
 
 const MB = 1 << 20;

@@ -151,6 +151,24 @@ export async function drain(stream: ReadableStream<unknown>): Promise<number> {
 }
 
 /** The median of numbers (nearest rank, as the eval command's quantiles). */
+/** `unit` repeated and cut to exactly `size` characters. */
+export function repeatTo(unit: string, size: number): string {
+  return unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+}
+
+/** Median wall time of `repeats` runs of `run` (sync or async), after one warm-up run. */
+export async function medianMs(run: () => unknown, repeats: number): Promise<number> {
+  await run(); // warm-up
+  const times: number[] = [];
+  for (let index = 0; index < repeats; index++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
 export function median(values: readonly number[]): number {
   return (
     quantile(

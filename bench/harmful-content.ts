@@ -26,25 +26,9 @@ import {
 } from '../src/guards/harmful-content/score-harmful';
 import { findPii } from '../src/guards/pii/find-pii';
 import { guardContext } from '../test/helpers/index';
-import { mixedText, saveSummary } from './fixtures';
+import { medianMs, mixedText, repeatTo, saveSummary } from './fixtures';
 
 const MB = 1_000_000;
-
-async function medianMs(run: () => unknown, repeats: number): Promise<number> {
-  await run(); // warm-up
-  const times: number[] = [];
-  for (let index = 0; index < repeats; index++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
-}
-
-function repeatTo(unit: string, size: number): string {
-  return unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
-}
 
 const text = mixedText(MB);
 const filter = contentFilter();

@@ -24,32 +24,16 @@ import {
   DEFAULT_PROMPT_INJECTION_THRESHOLD,
   scorePromptInjection,
 } from '../src/guards/prompt-injection/score-prompt-injection';
-import { mixedText, saveSummary } from './fixtures';
+import { medianMs, mixedText, repeatTo, saveSummary } from './fixtures';
 
 const MB = 1_000_000;
 
-function medianMs(run: () => void, repeats: number): number {
-  run(); // warm-up
-  const times: number[] = [];
-  for (let index = 0; index < repeats; index++) {
-    const started = performance.now();
-    run();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
-}
-
-function repeatTo(unit: string, size: number): string {
-  return unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
-}
-
 const text = mixedText(MB);
-const baselineMs = medianMs(() => findPii(text), 5);
-const directMs = medianMs(() => scorePromptInjection(text), 5);
-const indirectMs = medianMs(() => scorePromptInjection(text, { mode: 'indirect' }), 5);
+const baselineMs = await medianMs(() => findPii(text), 5);
+const directMs = await medianMs(() => scorePromptInjection(text), 5);
+const indirectMs = await medianMs(() => scorePromptInjection(text, { mode: 'indirect' }), 5);
 const large = mixedText(4 * MB);
-const largeMs = medianMs(() => scorePromptInjection(large), 3);
+const largeMs = await medianMs(() => scorePromptInjection(large), 3);
 const hostile: Record<string, string> = {
   'one repeated word': repeatTo('ignore ', MB),
   'spaced letters': repeatTo('i g n o r e ', MB),
@@ -57,10 +41,13 @@ const hostile: Record<string, string> = {
   'base64 run': repeatTo('aWdub3JlIGFsbCBwcmV2aW91cyBpbnN0cnVjdGlvbnM', MB),
   'zero-width between letters': repeatTo('i\u200bg\u200bn\u200bo\u200br\u200be ', MB),
 };
-const hostileRows = Object.entries(hostile).map(([name, input]) => ({
-  name,
-  ratio: medianMs(() => scorePromptInjection(input), 3) / directMs,
-}));
+const hostileRows: Array<{ name: string; ratio: number }> = [];
+for (const [name, input] of Object.entries(hostile)) {
+  hostileRows.push({
+    name,
+    ratio: (await medianMs(() => scorePromptInjection(input), 3)) / directMs,
+  });
+}
 const direct = scorePromptInjection(text);
 const indirect = scorePromptInjection(text, { mode: 'indirect' });
 

@@ -22,8 +22,9 @@ Options:
   --guardrail <name>  ${evalGuardrailNames.join(' | ')}
                       (config type names work too: prompt-injection, content-filter, ...)
   --data <file>       the JSONL file (format below)
-  --kind <kind>       input (default) | output | tool_input | tool_output;
-                      promptInjection judges tool_output as indirect injection
+  --kind <kind>       input (default) | output | tool_input | tool_output | tool_definition;
+                      promptInjection judges tool_output and tool_definition as indirect
+                      injection; tool_definition rows are tool definitions (below)
   --options '<json>'  options for the guardrail factory, e.g. '{"entities":"all"}' (pii)
                       or '{"allow":["example.com"]}' (urlFilter)
   --rule-aware        secrets data: a label-0 row written for one rule (rule_id / plugin)
@@ -40,6 +41,10 @@ Data: one JSON object per line.
   set     string, optional: rows are also scored per set (default "all")
   spans   optional: gold spans, start/end in UTF-16 code units of text, end exclusive
   rule_id, plugin  optional strings, read by --rule-aware
+
+With --kind tool_definition, each row is a tool definition as an MCP server lists it
+(judged on the text the middleware builds: name, description, schema texts):
+  {"name": "add", "description": "Adds two numbers.", "inputSchema": {"type": "object"}, "label": 0}
 
 Exit codes: 0 scored; 2 usage or data error (every bad row is listed with its line);
 1 unexpected failure. The format in full: ${evaluationDocsUrl}`;

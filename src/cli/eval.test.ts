@@ -232,11 +232,11 @@ describe('evaluate', () => {
   it.each([
     [
       { guardrail: 'nope' },
-      /^Unknown guardrail "nope": expected one of pii, secrets, invisibleText, promptInjection, contentFilter, harmfulContent, urlFilter$/,
+      /^Unknown guardrail "nope": expected one of pii, secrets, invisibleText, promptInjection, contentFilter, harmfulContent, urlFilter, toolPoisoning$/,
     ],
     [
       { guardrail: 'pii', kind: 'prompt' },
-      /^Unknown kind "prompt": expected one of input, output, tool_input, tool_output$/,
+      /^Unknown kind "prompt": expected one of input, output, tool_input, tool_output, tool_definition$/,
     ],
     [
       { guardrail: 'pii', options: { entities: ['NOPE'] } },

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { runChain } from '../core/chain';
+import { type ChainContext, runChain } from '../core/chain';
 import { GuardrailConfigError } from '../core/errors';
-import type { Guardrail, GuardrailKind } from '../core/types';
+import type { Guardrail, GuardrailKind, GuardrailRecord } from '../core/types';
 import { contentFilter } from '../guards/content-filter/content-filter';
 import { harmfulContent } from '../guards/harmful-content/harmful-content';
 import { invisibleText } from '../guards/invisible-text/invisible-text';
@@ -9,7 +9,13 @@ import { allPiiEntities, defaultPiiEntities, type PiiEntity } from '../guards/pi
 import { pii } from '../guards/pii/pii';
 import { promptInjection } from '../guards/prompt-injection/prompt-injection';
 import { secrets } from '../guards/secrets/secrets';
+import { toolPoisoning } from '../guards/tool-poisoning/tool-poisoning';
 import { urlFilter } from '../guards/url-filter/url-filter';
+import {
+  TOOL_DEFINITION_LIMIT,
+  type ToolDefinition,
+  toolDefinitionText,
+} from '../middleware/tool-definitions';
 import { secretTypesForRule } from './dataset-rule-types';
 import {
   type Confusion,
@@ -30,9 +36,18 @@ export const evaluationDocsUrl =
 export interface EvalOptions {
   /** Built-in guardrail name (see `evalGuardrailNames`). */
   guardrail: string;
-  /** Path of a JSONL file with `text`, `label`, optional `set` and (PII) `spans`. */
+  /**
+   * Path of a JSONL file with `text`, `label`, optional `set` and (PII)
+   * `spans`; with `kind: 'tool_definition'`, each row is a tool definition
+   * (`name`, optional `description`, `inputSchema`, `inputExamples`,
+   * `serverId`) with `label` and optional `set`.
+   */
   data: string;
-  /** Kind the guardrail runs as. Default `'input'`. */
+  /**
+   * Kind the guardrail runs as. Default `'input'`. `'tool_definition'` judges
+   * the text the middleware builds from each row's definition
+   * (`toolDefinitionText`), as `guardrails({ toolDefinitions })` does.
+   */
   kind?: GuardrailKind;
   /** JSON options passed to the guardrail factory. */
   options?: Record<string, unknown>;
@@ -124,6 +139,7 @@ const factories: Record<string, Factory> = {
   contentFilter: { create: options => contentFilter(options) },
   harmfulContent: { create: options => harmfulContent(options) },
   urlFilter: { create: options => urlFilter({ action: 'block', ...options }) },
+  toolPoisoning: { create: options => toolPoisoning(options) },
 };
 
 /** Config-file type names (`prompt-injection`) accepted beside the factory names (`promptInjection`). */
@@ -133,15 +149,26 @@ const aliases: Record<string, string> = {
   'content-filter': 'contentFilter',
   'harmful-content': 'harmfulContent',
   'url-filter': 'urlFilter',
+  'tool-poisoning': 'toolPoisoning',
 };
 
 /** The guardrail names `evaluate` accepts (factory names; config type names work too). */
 export const evalGuardrailNames: readonly string[] = Object.keys(factories);
 
-const kinds: readonly GuardrailKind[] = ['input', 'output', 'tool_input', 'tool_output'];
+const kinds: readonly GuardrailKind[] = [
+  'input',
+  'output',
+  'tool_input',
+  'tool_output',
+  'tool_definition',
+];
 
 interface Row {
+  /** What the guardrail checks; for `tool_definition` rows, built from `definition` when scored. */
   text: string;
+  /** `tool_definition` rows: the definition, as the model would be given it. */
+  definition?: ToolDefinition;
+  serverId?: string;
   label: 0 | 1;
   set?: string;
   rule_id?: string;
@@ -211,8 +238,61 @@ function rowProblem(value: unknown): string | undefined {
   return problems.length > 0 ? problems.join('; ') : undefined;
 }
 
-/** Reads and validates a JSONL data file; throws `EvalInputError` listing the bad rows. */
-export function readEvalRows(path: string): Row[] {
+/** What is wrong with one parsed `tool_definition` row, or undefined when it is a valid row. */
+function definitionRowProblem(value: unknown): string | undefined {
+  if (!isRecord(value)) return `expected a JSON object, received ${describe(value)}`;
+  const problems: string[] = [];
+  const keys = Object.keys(value).slice(0, 8).join(', ') || 'none';
+  const missing = (['name', 'label'] as const).filter(key => value[key] === undefined);
+  if (missing.length > 0) {
+    problems.push(
+      `${missing.map(key => `"${key}"`).join(' and ')} ${missing.length === 1 ? 'is' : 'are'} missing (the row's keys: ${keys}; with --kind tool_definition a row is a tool definition)`,
+    );
+  }
+  if (value.name !== undefined && (typeof value.name !== 'string' || value.name === '')) {
+    problems.push(`"name" must be a non-empty string, received ${describe(value.name)}`);
+  }
+  if (value.label !== undefined && value.label !== 0 && value.label !== 1) {
+    problems.push(`"label" must be 0 or 1, received ${describe(value.label)}`);
+  }
+  for (const key of ['description', 'set', 'serverId'] as const) {
+    if (value[key] !== undefined && typeof value[key] !== 'string')
+      problems.push(`"${key}" must be a string, received ${describe(value[key])}`);
+  }
+  if (value.inputSchema !== undefined && !isRecord(value.inputSchema)) {
+    problems.push(
+      `"inputSchema" must be a JSON Schema object, received ${describe(value.inputSchema)}`,
+    );
+  }
+  return problems.length > 0 ? problems.join('; ') : undefined;
+}
+
+/** The row a valid `tool_definition` line describes. */
+function definitionRow(value: Record<string, unknown>): Row {
+  const definition: ToolDefinition = { name: value.name as string };
+  if (value.description !== undefined) definition.description = value.description as string;
+  if (value.inputSchema !== undefined) definition.inputSchema = value.inputSchema;
+  if (value.inputExamples !== undefined) definition.inputExamples = value.inputExamples;
+  const row: Row = { text: '', definition, label: value.label as 0 | 1 };
+  if (value.set !== undefined) row.set = value.set as string;
+  if (value.serverId !== undefined) row.serverId = value.serverId as string;
+  return row;
+}
+
+const expectedRow = {
+  text: '{"text": string, "label": 0 or 1, "set"?: string, "spans"?: [...]}',
+  definition:
+    '{"name": string, "description"?: string, "inputSchema"?: object, "label": 0 or 1, "set"?: string}',
+};
+
+/**
+ * Reads and validates a JSONL data file; throws `EvalInputError` listing the
+ * bad rows. With `kind: 'tool_definition'` each row is a tool definition
+ * (`name`, `description`, `inputSchema`, `inputExamples`, `serverId`) with
+ * `label` and `set`.
+ */
+export function readEvalRows(path: string, kind: GuardrailKind = 'input'): Row[] {
+  const definitions = kind === 'tool_definition';
   let content: string;
   try {
     content = readFileSync(path, 'utf8');
@@ -230,12 +310,12 @@ export function readEvalRows(path: string): Row[] {
     let problem: string | undefined;
     try {
       value = JSON.parse(line);
-      problem = rowProblem(value);
+      problem = definitions ? definitionRowProblem(value) : rowProblem(value);
     } catch {
       problem = 'not valid JSON (one JSON object per line)';
     }
     if (problem === undefined) {
-      rows.push(value as Row);
+      rows.push(definitions ? definitionRow(value as Record<string, unknown>) : (value as Row));
       return;
     }
     badRows++;
@@ -244,7 +324,7 @@ export function readEvalRows(path: string): Row[] {
   if (badRows > 0) {
     if (badRows > problems.length) problems.push(`... and ${badRows - problems.length} more`);
     throw new EvalInputError(
-      `${path}: ${badRows} invalid row${badRows === 1 ? '' : 's'} (expected {"text": string, "label": 0 or 1, "set"?: string, "spans"?: [...]}; see ${evaluationDocsUrl})\n${problems.map(line => `  ${line}`).join('\n')}`,
+      `${path}: ${badRows} invalid row${badRows === 1 ? '' : 's'} (expected ${definitions ? expectedRow.definition : expectedRow.text}; see ${evaluationDocsUrl})\n${problems.map(line => `  ${line}`).join('\n')}`,
       problems,
     );
   }
@@ -284,6 +364,40 @@ function sumInto(target: Confusion, source: Confusion): void {
 }
 
 /**
+ * The guardrail's record of one row, through `runChain` as the middleware
+ * runs it. A `tool_definition` row is judged on the definition text the
+ * middleware builds; one past the middleware's limits is blocked unjudged
+ * there, so it is here too (a `tool-definition-limit` record).
+ */
+async function judgeRow(
+  guardrail: Guardrail,
+  row: Row,
+  kind: GuardrailKind,
+): Promise<GuardrailRecord | undefined> {
+  let text = row.text;
+  const context: ChainContext = { kind, messages: [], metadata: {}, state: new Map() };
+  if (row.definition) {
+    const built = toolDefinitionText(row.definition);
+    if (!built.ok) {
+      return {
+        guardrail: TOOL_DEFINITION_LIMIT,
+        kind,
+        status: 'blocked',
+        reason: `tool "${row.definition.name}" was not judged: ${built.reason}`,
+        durationMs: 0,
+        toolName: row.definition.name,
+      };
+    }
+    text = built.text;
+    context.toolName = row.definition.name;
+    context.value = row.definition;
+    if (row.serverId !== undefined) context.serverId = row.serverId;
+  }
+  const result = await runChain([guardrail], text, context);
+  return result.records[0];
+}
+
+/**
  * Runs a guardrail over a labelled JSONL file through `runChain` (the code
  * path of the middleware) and reports per `set` and for the whole file: rows,
  * precision, recall, F1, false-positive rate, latency p50/p95; for rows with
@@ -317,7 +431,7 @@ export async function evaluate({
     if (!GuardrailConfigError.isInstance(error)) throw error;
     throw new EvalInputError(`Invalid --options for ${guardrailName}: ${error.message}`);
   }
-  const rows = readEvalRows(data);
+  const rows = readEvalRows(data, kind);
   const detectable = factory.detects?.(options);
   // Every gold type in the file is scored, so a type the guardrail cannot find shows recall 0.
   const goldTypes = new Set<string>();
@@ -334,14 +448,8 @@ export async function evaluate({
       sets.set(setName, tally);
     }
     const started = performance.now();
-    const result = await runChain([guardrail], row.text, {
-      kind,
-      messages: [],
-      metadata: {},
-      state: new Map(),
-    });
+    const record = await judgeRow(guardrail, row, kind);
     tally.latencies.push(performance.now() - started);
-    const record = result.records[0];
     const tripped = record !== undefined && record.status !== 'passed';
     addRow(tally.rows, row.label, tripped);
     if (ruleAware) {

@@ -24,12 +24,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { EncodedCategoryModel } from '../../src/guards/harmful-content/category-model';
+import { HarmfulScorer } from '../../src/guards/harmful-content/concept-features';
 import { maxWindowLogit } from '../../src/guards/harmful-content/harmful-model';
 import { foldText } from '../../src/guards/prompt-injection/fold-text';
-import {
-  type InjectionModelSpec,
-  InjectionScorer,
-} from '../../src/guards/prompt-injection/injection-model';
+import type { InjectionModelSpec } from '../../src/guards/prompt-injection/injection-model';
 import {
   type CategoryReportRow,
   categoryReport,
@@ -71,6 +69,8 @@ const SAFETY_AUGMENT = Number(process.env.SAFETY_AUGMENT ?? 0);
 const AUGMENT_WEIGHT = Number(process.env.AUGMENT_WEIGHT ?? 0.5);
 /** Weight of a safety question relative to the harmful request it was made from. */
 const SAFETY_WEIGHT = Number(process.env.SAFETY_WEIGHT ?? AUGMENT_WEIGHT);
+/** Copies of each lexicon concept feature (src/guards/harmful-content/concept-features.ts; 0: n-grams only). */
+export const CONCEPT_COPIES = Number(process.env.CONCEPT_COPIES ?? 0);
 /** Share of the total sample weight given to benign rows. */
 const BENIGN_SHARE = Number(process.env.BENIGN_SHARE ?? 0.5);
 
@@ -116,7 +116,7 @@ interface Prepared {
 
 /** Folds every row and collects its features over the whole text (training sees whole rows). */
 function prepare(rows: HarmfulRow[], bits: number): Prepared {
-  const extractor = new InjectionScorer(emptySpec(bits));
+  const extractor = new HarmfulScorer(emptySpec(bits), CONCEPT_COPIES);
   const chunks: Int32Array[] = [];
   const offsets = new Uint32Array(rows.length + 1);
   const labels = new Uint8Array(rows.length);
@@ -194,7 +194,7 @@ interface Calibration {
 
 interface Fitted {
   spec: InjectionModelSpec;
-  scorer: InjectionScorer;
+  scorer: HarmfulScorer;
   threshold: number;
   calibration: Calibration;
 }
@@ -222,12 +222,12 @@ function fitHarmful(data: Prepared, exclude?: string): Fitted {
   const options = harmfulTrainOptions;
   const real = trainLogistic(data.sparse, train, sampleWeights(data.rows, train), options);
   const spec = quantise(real, options.bits);
-  const raw = new InjectionScorer(spec);
+  const raw = new HarmfulScorer(spec, CONCEPT_COPIES);
   const logits = calibrate.map(index => maxWindowLogit(data.folded[index]!, raw));
   const labels = calibrate.map(index => data.rows[index]!.label);
   const [plattA, plattB] = fitPlatt(logits, labels);
   const calibrated: InjectionModelSpec = { ...spec, plattA, plattB };
-  const scorer = new InjectionScorer(calibrated);
+  const scorer = new HarmfulScorer(calibrated, CONCEPT_COPIES);
   const probability = logits.map(z => round3(scorer.probability(z)));
   const tally = (threshold: number): Calibration => {
     const counts: Calibration = {
@@ -393,6 +393,9 @@ import type { EncodedCategoryModel } from '../category-model';
 
 /** Default blocking probability, picked on held-apart benign rows (ordinary prompts FPR ≤ ${TARGET_FPR.general}, look-alikes ≤ ${TARGET_FPR.lookalike}). */
 export const DEFAULT_HARMFUL_THRESHOLD = ${threshold};
+
+/** Copies of each lexicon concept feature the model was trained with (concept-features.ts; 0: none). */
+export const HARMFUL_CONCEPT_COPIES = ${CONCEPT_COPIES};
 
 /** The harmful-request model (logistic regression over hashed n-grams, int8 weights). */
 export const harmfulModel: EncodedInjectionModel = {

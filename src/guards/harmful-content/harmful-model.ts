@@ -2,10 +2,11 @@ import { foldText } from '../prompt-injection/fold-text';
 import {
   decodeInjectionModel,
   type EncodedInjectionModel,
-  InjectionScorer,
+  type InjectionScorer,
   MODEL_WINDOW,
   windowStarts,
 } from '../prompt-injection/injection-model';
+import { HarmfulScorer } from './concept-features';
 
 /**
  * Highest window logit of folded text under a hashed n-gram model (the
@@ -38,7 +39,14 @@ export function harmfulProbability(text: string, scorer: InjectionScorer): numbe
   return Math.round(probability * 1000) / 1000;
 }
 
-/** Decodes a model file (for the runtime's lazy loader and the training script). */
-export function decodeHarmfulModel(encoded: EncodedInjectionModel): InjectionScorer {
-  return new InjectionScorer(decodeInjectionModel(encoded));
+/**
+ * Decodes a model file (for the runtime's lazy loader and the training
+ * script): n-gram features plus `conceptCopies` copies of each lexicon
+ * concept feature (concept-features.ts; 0 for none).
+ */
+export function decodeHarmfulModel(
+  encoded: EncodedInjectionModel,
+  conceptCopies: number,
+): HarmfulScorer {
+  return new HarmfulScorer(decodeInjectionModel(encoded), conceptCopies);
 }

@@ -1,7 +1,11 @@
 import type { InjectionScorer } from '../prompt-injection/injection-model';
 import { CategoryModel } from './category-model';
 import { decodeHarmfulModel } from './harmful-model';
-import { harmfulCategoryModel, harmfulModel } from './model/harmful-model-data';
+import {
+  HARMFUL_CONCEPT_COPIES,
+  harmfulCategoryModel,
+  harmfulModel,
+} from './model/harmful-model-data';
 
 let loaded: { scorer: InjectionScorer; categories: CategoryModel } | undefined;
 
@@ -11,7 +15,7 @@ let loaded: { scorer: InjectionScorer; categories: CategoryModel } | undefined;
  */
 export function harmfulModels(): { scorer: InjectionScorer; categories: CategoryModel } {
   loaded ??= {
-    scorer: decodeHarmfulModel(harmfulModel),
+    scorer: decodeHarmfulModel(harmfulModel, HARMFUL_CONCEPT_COPIES),
     categories: new CategoryModel(harmfulCategoryModel),
   };
   return loaded;

@@ -6,6 +6,9 @@ import type { EncodedCategoryModel } from '../category-model';
 /** Default blocking probability, picked on held-apart benign rows (ordinary prompts FPR ≤ 0.01, look-alikes ≤ 0.05). */
 export const DEFAULT_HARMFUL_THRESHOLD = 0.82;
 
+/** Copies of each lexicon concept feature the model was trained with (concept-features.ts; 0: none). */
+export const HARMFUL_CONCEPT_COPIES = 0;
+
 /** The harmful-request model (logistic regression over hashed n-grams, int8 weights). */
 export const harmfulModel: EncodedInjectionModel = {
   bits: 18,

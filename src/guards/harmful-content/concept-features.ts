@@ -1,0 +1,187 @@
+import { foldText } from '../prompt-injection/fold-text';
+import { namedFeature } from '../prompt-injection/hashed-features';
+import { type InjectionModelSpec, InjectionScorer } from '../prompt-injection/injection-model';
+import { HARM_TERMS, HOWTO_TERMS } from './lexicon';
+
+/**
+ * Language-independent features from the cross-lingual lexicon
+ * (`lexicon.ts`): which harmful concepts (explosive, poison, hacking, ...)
+ * and whether a how-to frame occur in a window of folded text, and each
+ * concept paired with the how-to frame. They share the n-gram features'
+ * hashed space under their own names, so the model weighs "a poison is
+ * named and a method is asked for" the same in every language the lexicon
+ * covers. Matching is one Aho–Corasick pass: linear in the window.
+ */
+
+/** Names of the concepts, in bit order; the how-to frame is the last. */
+export const CONCEPTS: readonly string[] = [...Object.keys(HARM_TERMS), 'howto'];
+const HOWTO_BIT = 1 << (CONCEPTS.length - 1);
+
+/** 32 (a space) for a unit that is not part of a word, else the unit. */
+function mapUnit(code: number): number {
+  if (code < 0x80) {
+    return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) ? code : 32;
+  }
+  if (code === 0xa0 || (code >= 0x2000 && code <= 0x206f) || (code >= 0x3000 && code <= 0x303f))
+    return 32;
+  if (code >= 0xff00 && code <= 0xff0f) return 32;
+  return code;
+}
+
+interface Automaton {
+  /** Goto transitions per state. */
+  next: Map<number, number>[];
+  fail: Int32Array;
+  /** Bit mask of the concepts whose term ends in this state (through fail links too). */
+  out: Int32Array;
+}
+
+let automaton: Automaton | undefined;
+
+/** Folds a term as text is folded and maps non-word units to single spaces (edges kept). */
+function normaliseTerm(term: string): number[] {
+  const leading = term.startsWith(' ');
+  const trailing = term.endsWith(' ');
+  const folded = foldText(term.trim());
+  const units: number[] = leading ? [32] : [];
+  for (let index = 0; index < folded.length; index++) {
+    const unit = mapUnit(folded.charCodeAt(index));
+    if (unit === 32 && units[units.length - 1] === 32) continue;
+    units.push(unit);
+  }
+  if (trailing && units[units.length - 1] !== 32) units.push(32);
+  return units;
+}
+
+function build(): Automaton {
+  const next: Map<number, number>[] = [new Map()];
+  const outs: number[] = [0];
+  const add = (units: number[], bit: number) => {
+    let state = 0;
+    for (const unit of units) {
+      let to = next[state]!.get(unit);
+      if (to === undefined) {
+        to = next.length;
+        next.push(new Map());
+        outs.push(0);
+        next[state]!.set(unit, to);
+      }
+      state = to;
+    }
+    outs[state]! |= bit;
+  };
+  CONCEPTS.forEach((concept, bit) => {
+    const terms = concept === 'howto' ? HOWTO_TERMS : HARM_TERMS[concept]!;
+    for (const term of terms) add(normaliseTerm(term), 1 << bit);
+  });
+  const fail = new Int32Array(next.length);
+  const out = Int32Array.from(outs);
+  const queue: number[] = [];
+  for (const to of next[0]!.values()) queue.push(to);
+  for (let head = 0; head < queue.length; head++) {
+    const state = queue[head]!;
+    for (const [unit, to] of next[state]!) {
+      let f = fail[state]!;
+      while (f !== 0 && !next[f]!.has(unit)) f = fail[f]!;
+      const target = next[f]!.get(unit);
+      fail[to] = target !== undefined && target !== to ? target : 0;
+      out[to]! |= out[fail[to]!]!;
+      queue.push(to);
+    }
+  }
+  return { next, fail, out };
+}
+
+/** Bit mask (bit i: `CONCEPTS[i]`) of the concepts found in `folded[start, end)`. */
+export function conceptMask(folded: string, start: number, end: number): number {
+  automaton ??= build();
+  const { next, fail, out } = automaton;
+  let state = 0;
+  let mask = 0;
+  let previous = 32;
+  const step = (unit: number) => {
+    for (;;) {
+      const to = next[state]!.get(unit);
+      if (to !== undefined) {
+        state = to;
+        break;
+      }
+      if (state === 0) break;
+      state = fail[state]!;
+    }
+    mask |= out[state]!;
+  };
+  step(32);
+  for (let index = start; index < end; index++) {
+    const unit = mapUnit(folded.charCodeAt(index));
+    if (unit === 32 && previous === 32) continue;
+    previous = unit;
+    step(unit);
+  }
+  if (previous !== 32) step(32);
+  return mask;
+}
+
+/** The concept names a mask stands for (for reports and tests). */
+export function conceptNames(mask: number): string[] {
+  return CONCEPTS.filter((_, bit) => (mask & (1 << bit)) !== 0);
+}
+
+/** Feature names of a mask: each concept, and each harmful concept paired with a how-to frame. */
+function featureNames(mask: number): string[] {
+  const names: string[] = [];
+  const howto = (mask & HOWTO_BIT) !== 0;
+  for (const [bit, concept] of CONCEPTS.entries()) {
+    if ((mask & (1 << bit)) === 0) continue;
+    names.push(concept);
+    if (howto && concept !== 'howto') names.push(`howto+${concept}`);
+  }
+  return names;
+}
+
+/**
+ * An `InjectionScorer` whose window features are the hashed n-grams plus the
+ * lexicon's concept features, each repeated `copies` times under its own
+ * name (0: n-grams only). Training and the runtime both score through it.
+ */
+export class HarmfulScorer extends InjectionScorer {
+  readonly copies: number;
+  #buffer = new Int32Array(0);
+  readonly #indices = new Map<string, number[]>();
+
+  constructor(spec: InjectionModelSpec, copies: number) {
+    super(spec);
+    if (!Number.isInteger(copies) || copies < 0 || copies > 16) {
+      throw new RangeError(`HarmfulScorer: copies must be an integer 0..16, got ${copies}`);
+    }
+    this.copies = copies;
+  }
+
+  #namedIndices(name: string): number[] {
+    let indices = this.#indices.get(name);
+    if (indices === undefined) {
+      indices = [];
+      for (let copy = 0; copy < this.copies; copy++) {
+        indices.push(namedFeature(`harm-concept:${name}#${copy}`, this.spec.bits));
+      }
+      this.#indices.set(name, indices);
+    }
+    return indices;
+  }
+
+  override features(text: string, start: number, end: number): Int32Array {
+    const base = super.features(text, start, end);
+    if (this.copies === 0) return base;
+    const mask = conceptMask(text, start, end);
+    if (mask === 0) return base;
+    const extra: number[] = [];
+    for (const name of featureNames(mask)) extra.push(...this.#namedIndices(name));
+    const needed = base.length + extra.length;
+    if (this.#buffer.length < needed)
+      this.#buffer = new Int32Array(Math.max(needed, 2 * this.#buffer.length));
+    this.#buffer.set(base, 0);
+    for (let index = 0; index < extra.length; index++)
+      this.#buffer[base.length + index] = extra[index]!;
+    return this.#buffer.subarray(0, needed);
+  }
+}

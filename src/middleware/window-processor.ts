@@ -96,10 +96,17 @@ const CUT_ROUNDS = 8;
  * there: any match spanning the position is then a match that could still
  * grow, and the position moves back to its start, until it no longer moves.
  *
+ * That second question is only needed when the check changed the text:
+ * when every guardrail passes the checked text unchanged (or rules a match
+ * out in it), no completed match that changes anything spans the cut, and
+ * `confirm: false` skips it (half the hooks' work on ordinary prose).
+ *
  * Undefined when a guardrail has no hook (the window then holds back
  * `window` characters).
  */
-function potentialStartOf(output: readonly Guardrail[]): ((pending: string) => number) | undefined {
+function potentialStartOf(
+  output: readonly Guardrail[],
+): ((pending: string, confirm: boolean) => number) | undefined {
   const hooks = output.map(guardrail => guardrail.potentialMatchStart);
   if (!hooks.every(hook => typeof hook === 'function')) return undefined;
   const earliest = (text: string) => {
@@ -117,8 +124,9 @@ function potentialStartOf(output: readonly Guardrail[]): ((pending: string) => n
     }
     return start;
   };
-  return pending => {
+  return (pending, confirm) => {
     let cut = earliest(pending);
+    if (!confirm) return cut;
     for (let round = 0; round < CUT_ROUNDS; round++) {
       if (cut <= 0 || cut >= pending.length) return cut;
       const code = pending.charCodeAt(cut);
@@ -397,7 +405,7 @@ export function windowProcessor(
    */
   function releaseUnmatched(
     state: TextWindow,
-    potentialStart: (pending: string) => number,
+    potentialStart: (pending: string, confirm: boolean) => number,
   ): ProcessorStep | undefined {
     const { pending } = state;
     const tail = contextOf(state);
@@ -410,7 +418,7 @@ export function windowProcessor(
       }
     }
     const cut =
-      graphemeBoundaryBefore(text, tail.length + potentialStart(pending), tail.length) -
+      graphemeBoundaryBefore(text, tail.length + potentialStart(pending, false), tail.length) -
       tail.length;
     return releaseText(state, pending, cut, pending.slice(0, cut));
   }
@@ -463,7 +471,9 @@ export function windowProcessor(
       const word = potentialStart
         ? -1
         : wordStartBefore(text, bound, Math.max(tail.length, bound - window));
-      const rawCut = potentialStart ? tail.length + potentialStart(pending) : bound;
+      const rawCut = potentialStart
+        ? tail.length + potentialStart(pending, modified !== text)
+        : bound;
       const cut =
         (word > tail.length ? word : graphemeBoundaryBefore(text, rawCut, tail.length)) -
         tail.length;

@@ -26,6 +26,7 @@ import {
   spansOfLabels,
   tagTokens,
 } from '../../src/guards/pii/ner/tagger';
+import { addressConvention, type Convention, conventionReport } from './ner/conventions';
 import {
   augmentedSequences,
   benignSequences,
@@ -99,6 +100,38 @@ interface Run {
   tagger: Tallies;
   system: Tallies;
   predictions: Map<string, NerSpan[]>;
+  /** The spans as pii reports them (cut around pattern matches). */
+  systemPredictions: Map<string, NerSpan[]>;
+}
+
+/** STREET_ADDRESS P/R/F1 (exact and overlap) on the rows of each address convention. */
+function conventionTable(
+  dev: readonly Sequence[],
+  views: ReadonlyArray<[string, ReadonlyMap<string, NerSpan[]>]>,
+): string {
+  const lines = [
+    '| view | rows cut | gold spans | exact P | exact R | exact F1 | overlap P | overlap R | overlap F1 |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  const f = (value: number) => value.toFixed(3);
+  for (const [view, predictions] of views) {
+    for (const convention of ['whole', 'pieces'] as Convention[]) {
+      const tallies = emptyTallies();
+      for (const sequence of dev) {
+        if (addressConvention(sequence.text, sequence.spans) !== convention) continue;
+        tally(tallies, sequence.text, predictions.get(sequence.id) ?? [], sequence.spans);
+      }
+      const entry = tallies.STREET_ADDRESS;
+      const p = entry.predicted ? entry.exact / entry.predicted : 0;
+      const r = entry.gold ? entry.exact / entry.gold : 0;
+      const op = entry.predicted ? entry.predictedRight / entry.predicted : 0;
+      const or = entry.gold ? entry.goldFound / entry.gold : 0;
+      lines.push(
+        `| ${view} | ${convention} | ${entry.gold} | ${f(p)} | ${f(r)} | ${f(spanF1(entry, 'exact'))} | ${f(op)} | ${f(or)} | ${f(spanF1(entry, 'overlap'))} |`,
+      );
+    }
+  }
+  return lines.join('\n');
 }
 
 /** Perceptrons averaged (each trained with its own shuffle seed; NER_BAG): less variance between seeds. */
@@ -215,6 +248,7 @@ function main() {
         tagger: emptyTallies(),
         system: emptyTallies(),
         predictions: new Map(),
+        systemPredictions: new Map(),
       };
       for (let fold = 0; fold < FOLDS; fold++) {
         const test = dev.filter(sequence => folds.get(sequence.group!) === fold);
@@ -223,7 +257,7 @@ function main() {
         const weights = train_(train, { ...options, seed });
         const quantised = decodeNerModel(encode(weights, gazetteers)).score;
         addTallies(run.tagger, evaluate(test, quantised, run.predictions));
-        addTallies(run.system, evaluate(test, quantised, undefined, patterns));
+        addTallies(run.system, evaluate(test, quantised, run.systemPredictions, patterns));
       }
       log(`seed ${seed}: ${summaryLine(run.tagger)}`);
       runs.push(run);
@@ -243,6 +277,15 @@ function main() {
       console.log(`Tagger alone:\n\n${spread(runs.map(run => run.tagger))}\n`);
       console.log(`As pii reports them:\n\n${spread(runs.map(run => run.system))}\n`);
     }
+    console.log(
+      `STREET_ADDRESS by the gold's address convention (scripts/train/ner/conventions.ts; rows with no address are in neither):\n\n${conventionTable(
+        dev,
+        [
+          ['tagger', first.predictions],
+          ['as pii reports', first.systemPredictions],
+        ],
+      )}\n\n${conventionReport(dev)}\n`,
+    );
     if (errors) {
       console.log(`${errorReport(dev, first.predictions)}\n`);
       return;

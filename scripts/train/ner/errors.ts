@@ -15,6 +15,95 @@ const overlaps = (a: { start: number; end: number }, b: { start: number; end: nu
 
 type Kind = 'exact' | 'boundary' | 'confused' | 'missed' | 'alarm-other' | 'alarm';
 
+const honorifics = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'miss',
+  'dr',
+  'prof',
+  'sir',
+  'madam',
+  'mx',
+  'jr',
+  'sr',
+]);
+const greetings = new Set([
+  'hi',
+  'hello',
+  'hey',
+  'dear',
+  'thanks',
+  'thank',
+  'regards',
+  'greetings',
+]);
+const units = new Set(['suite', 'apt', 'unit', 'box', 'floor', 'flat', 'room', 'po', 'p']);
+
+/** A coarse class of the token text at an edge of a boundary error. */
+export function tokenClass(token: string): string {
+  const word = token.replace(/\.$/, '').toLowerCase();
+  if (/^\d{1,5}[a-z]?$/i.test(token)) return 'number (1-5 digits)';
+  if (/^\d+$/.test(token)) return 'number (6+ digits)';
+  if (/\d/.test(token)) return 'alphanumeric';
+  if (/^['’]s$/i.test(token)) return "possessive 's";
+  if (honorifics.has(word)) return 'title';
+  if (greetings.has(word)) return `greeting (${word})`;
+  if (units.has(word)) return `unit word (${word})`;
+  if (/^\p{Lu}\.?$/u.test(token)) return 'initial';
+  if (/^[\p{P}\p{S}]$/u.test(token)) return `sign ${JSON.stringify(token)}`;
+  if (token === token.toLowerCase()) return word.length <= 6 ? `lower "${word}"` : 'lower word';
+  if (token === token.toUpperCase()) return 'ALL CAPS word';
+  return 'Capitalised word';
+}
+
+/** Tokens of `text[start, end)`: word runs (with a trailing full stop of an initial) or single signs. */
+function edgeTokens(text: string, start: number, end: number): string[] {
+  return (
+    text
+      .slice(start, end)
+      .match(/['’]s\b|[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*\.?|[^\s]/gu) ?? []
+  );
+}
+
+/**
+ * What went wrong at the edges of one boundary error: the gold span cut into
+ * several predicted spans (`split`), one predicted span covering several gold
+ * spans of the type (`merged`), else per side the first token the prediction
+ * added or left out, by class (`left +title`, `right -number`…).
+ */
+export function boundaryCategories(
+  text: string,
+  gold: { start: number; end: number },
+  same: ReadonlyArray<{ start: number; end: number }>,
+  goldOfType: ReadonlyArray<{ start: number; end: number }>,
+): string[] {
+  if (same.length > 1) return [`split in ${same.length}`];
+  const predicted = same[0]!;
+  if (goldOfType.some(other => other !== gold && overlaps(other, predicted)))
+    return ['merged with another gold span'];
+  const categories: string[] = [];
+  const crosses = (from: number, to: number) =>
+    /\n/.test(text.slice(from, to)) ? ', across a line break' : '';
+  if (predicted.start < gold.start)
+    categories.push(
+      `left +${tokenClass(edgeTokens(text, predicted.start, gold.start)[0] ?? '')}${crosses(predicted.start, gold.start)}`,
+    );
+  if (predicted.start > gold.start)
+    categories.push(
+      `left -${tokenClass(edgeTokens(text, gold.start, predicted.start)[0] ?? '')}${crosses(gold.start, predicted.start)}`,
+    );
+  if (predicted.end > gold.end)
+    categories.push(
+      `right +${tokenClass(edgeTokens(text, gold.end, predicted.end).at(-1) ?? '')}${crosses(gold.end, predicted.end)}`,
+    );
+  if (predicted.end < gold.end)
+    categories.push(
+      `right -${tokenClass(edgeTokens(text, predicted.end, gold.end).at(-1) ?? '')}${crosses(predicted.end, gold.end)}`,
+    );
+  return categories;
+}
+
 export function errorReport(
   sequences: readonly Sequence[],
   predictions: ReadonlyMap<string, readonly NerSpan[]>,
@@ -23,6 +112,7 @@ export function errorReport(
   const counts = new Map<string, number>();
   const samples = new Map<string, string[]>();
   const byGroup = new Map<string, Map<Kind, number>>();
+  const edges = new Map<string, number>();
   const note = (type: NerEntity, kind: Kind, group: string, sample: string) => {
     const key = `${type} ${kind}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
@@ -47,6 +137,11 @@ export function errorReport(
       if (same.some(p => p.start === span.start && p.end === span.end)) {
         note(span.type, 'exact', group, '');
       } else if (same.length > 0) {
+        const goldOfType = gold.filter(g => g.type === span.type);
+        for (const category of boundaryCategories(text, span, same, goldOfType)) {
+          const key = `${span.type} ${category}`;
+          edges.set(key, (edges.get(key) ?? 0) + 1);
+        }
         note(
           span.type,
           'boundary',
@@ -87,6 +182,16 @@ export function errorReport(
     lines.push(
       `| ${type} | ${kinds.map(kind => counts.get(`${type} ${kind}`) ?? 0).join(' | ')} |`,
     );
+  }
+  lines.push(
+    '',
+    'Boundary errors by side and token (+ the prediction added it, - left it out; first token past the gold edge):',
+    '',
+  );
+  lines.push('| type | category | count |', '|---|---|---:|');
+  for (const [key, count] of [...edges].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) {
+    const space = key.indexOf(' ');
+    lines.push(`| ${key.slice(0, space)} | ${key.slice(space + 1)} | ${count} |`);
   }
   lines.push('');
   for (const type of nerEntities) {

@@ -214,6 +214,32 @@ describe('spansOfLabels', () => {
     expect(addressOfLastTwo('Ship it to 742-1 Evergreen Terrace')).toEqual(['Evergreen Terrace']);
     expect(addressOfLastTwo('Ship it to Evergreen Terrace')).toEqual(['Evergreen Terrace']);
   });
+
+  /** Labels the tokens at `indexes` as one entity of `type` (B then I) and returns the spans. */
+  const spansOf = (text: string, type: (typeof names)[number], indexes: number[]) => {
+    const scanned = scanText(text, gazetteers, new WordTable(gazetteers));
+    const labels = new Uint8Array(scanned.count);
+    const first = 1 + 2 * nerEntities.indexOf(type);
+    indexes.forEach((token, position) => {
+      labels[token] = position === 0 ? first : first + 1;
+    });
+    return found(text, spansOfLabels(text, scanned, labels));
+  };
+
+  it('drops a greeting a name starts with, and a lone weekday, language or greeting', () => {
+    expect(spansOf('Hi Freddy, thanks', 'PERSON', [0, 1])).toEqual(['PERSON:Freddy']);
+    expect(spansOf('Dear Ana Lopes,', 'PERSON', [0, 1, 2])).toEqual(['PERSON:Ana Lopes']);
+    expect(spansOf('Hello there', 'PERSON', [0])).toEqual([]);
+    expect(spansOf('on the last Sunday before', 'PERSON', [3])).toEqual([]);
+    expect(spansOf('while studying English and', 'ORGANIZATION', [2])).toEqual([]);
+    expect(spansOf('It serves great Danish food', 'LOCATION', [3])).toEqual([]);
+    // Only a lone word: a name with such a word in it stays whole; a greeting is only cut from a PERSON.
+    expect(spansOf('Ask Bill English today', 'PERSON', [1, 2])).toEqual(['PERSON:Bill English']);
+    expect(spansOf('Hello Kitty Cafe opened', 'ORGANIZATION', [0, 1, 2])).toEqual([
+      'ORGANIZATION:Hello Kitty Cafe',
+    ]);
+    expect(spansOf('Hi Freddy', 'PERSON', [1])).toEqual(['PERSON:Freddy']);
+  });
 });
 
 describe('decodeBytes', () => {

@@ -14,6 +14,7 @@ import {
   nerEntities,
   nerMaxLength,
 } from './labels';
+import { greetingWords, notEntityWords } from './not-entities';
 
 /** Scores every label of one token from its feature buckets (adds into `scores`). */
 export type ScoreTokens = (buckets: Int32Array, count: number, scores: Float64Array) => void;
@@ -87,6 +88,12 @@ function isWordAt(text: string, start: number): boolean {
 }
 
 const addressEntity = nerEntities.indexOf('STREET_ADDRESS');
+const personEntity = nerEntities.indexOf('PERSON');
+
+/** The lower-case text of the token `[start, end)` when it is short enough to be in a word list. */
+function lowerWord(text: string, start: number, end: number): string {
+  return end - start > 16 ? '' : text.slice(start, end).toLowerCase();
+}
 
 /** 1 to 5 digits, optionally one letter after them (`742`, `221B`, `12a`). */
 function isHouseNumber(text: string, start: number, end: number): boolean {
@@ -106,7 +113,9 @@ function isHouseNumber(text: string, start: number, end: number): boolean {
 /**
  * The entity spans of a label sequence: runs of B/I of one type, trimmed of
  * punctuation at either end (a full stop is kept right after a short word:
- * `St.`, `Apt.`), dropped when no word is left. An address starts one token
+ * `St.`, `Apt.`), dropped when no word is left. A PERSON span loses a
+ * greeting it starts with; a span of one weekday, language or greeting
+ * (`not-entities.ts`) is dropped. An address starts one token
  * earlier when that token is a house number (1-5 digits, maybe a letter) the
  * tagger left outside, on the same line.
  */
@@ -138,6 +147,16 @@ export function spansOfLabels(text: string, scanned: Scanned, labels: Uint8Array
         /^\p{L}+$/u.test(text.slice(starts[last - 1]!, ends[last - 1]!));
       if (abbreviation) break;
       last--;
+    }
+    // A greeting before a name is not part of it ("Hi Freddy").
+    if (entity === personEntity) {
+      while (first < last && greetingWords.has(lowerWord(text, starts[first]!, ends[first]!)))
+        first++;
+    }
+    // One weekday, language or greeting alone is no entity ("Sunday", "English", "Hello").
+    if (first === last && notEntityWords.has(lowerWord(text, starts[first]!, ends[first]!))) {
+      index = end;
+      continue;
     }
     if (first <= last) {
       // A house number right before a street the tagger started after it ("742 Evergreen Terrace").

@@ -1,0 +1,47 @@
+/**
+ * Words that are never a whole entity on their own: a span of one token
+ * that is one of these is dropped, and a PERSON span loses a greeting it
+ * starts with ("Hi Freddy" -> "Freddy"). Fixed lists of whole categories
+ * (docs/pii-ner-model.md), not words picked from the evaluation data.
+ */
+
+/** Greetings and salutations written before a name. */
+export const greetingWords: ReadonlySet<string> = new Set([
+  'hi',
+  'hello',
+  'hey',
+  'dear',
+  'greetings',
+]);
+
+/** English weekday names. */
+const weekdays = 'monday tuesday wednesday thursday friday saturday sunday';
+
+/**
+ * English names of the ISO 639-1 languages that are one word (CLDR, read
+ * with `new Intl.DisplayNames(['en'], { type: 'language' })` on Node 20),
+ * less those in the first-names list of the trainer (`welsh`). Most double
+ * as nationality adjectives ("English", "Danish", "German").
+ */
+const languages = `
+  abkhazian afar afrikaans akan albanian amharic arabic aragonese armenian assamese avaric
+  avestan aymara azerbaijani bambara bangla bashkir basque belarusian bhojpuri bislama bosnian
+  breton bulgarian burmese catalan chamorro chechen chinese chuvash cornish corsican cree
+  croatian czech danish divehi dutch dzongkha english esperanto estonian ewe faroese fijian
+  filipino finnish french fula galician ganda georgian german greek guarani gujarati hausa
+  hebrew herero hindi hungarian icelandic ido igbo indonesian interlingua interlingue
+  inuktitut inupiaq irish italian japanese javanese kalaallisut kannada kanuri kashmiri kazakh
+  khmer kikuyu kinyarwanda komi kongo korean kuanyama kurdish kyrgyz lao latin latvian
+  limburgish lingala lithuanian luxembourgish macedonian malagasy malay malayalam maltese manx
+  marathi marshallese mongolian nauru navajo ndonga nepali norwegian nyanja occitan odia
+  ojibwa oromo ossetic pali pashto persian polish portuguese punjabi quechua romanian romansh
+  rundi russian samoan sango sanskrit sardinian serbian shona sindhi sinhala slovak slovenian
+  somali spanish sundanese swahili swati swedish tahitian tajik tamil tatar telugu thai
+  tibetan tigrinya tongan tsonga tswana turkish turkmen ukrainian urdu uyghur uzbek venda
+  vietnamese walloon wolof xhosa yiddish yoruba zhuang zulu
+`;
+
+/** Lower-case words that are never a one-token entity. */
+export const notEntityWords: ReadonlySet<string> = new Set(
+  `${weekdays} ${languages} ${[...greetingWords].join(' ')}`.split(/\s+/).filter(Boolean),
+);

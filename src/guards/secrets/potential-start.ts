@@ -129,10 +129,6 @@ const boundedStart = withinLast(secretsMaxMatchLength * 2, text =>
 // ... except a PEM block, which findSecrets matches to the end of the
 // visible text: it is held from its BEGIN line until its END line.
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /**
  * Outside letters, blanks and sentence punctuation, everything may belong to
  * a secret: digits, operators (`=`, `<`, `>`), `_`, `/`, `+`, `~`,
@@ -145,70 +141,222 @@ const NOT_PROSE = /[^A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff\u2018-\u201f 
 /** A rule that starts with its anchor literal after a boundary (`(?<![A-Za-z0-9_-])sk-…`). */
 const BOUNDED_START = /^\(\?<!\[A-Za-z0-9(?:_-)?\]\)/;
 
+/** What must not precede a literal: nothing, a letter or digit, or a letter, digit, `_` or `-`. */
+type Boundary = 'none' | 'alnum' | 'alnum_-';
+
+/** A literal `secretsMayMatch` looks for. */
+interface Needle {
+  literal: string;
+  /** Matched in this case only (else in any case). */
+  exactCase: boolean;
+  boundary: Boundary;
+  /** A keyword's leading letters: the whole keyword pattern is then tested on the text. */
+  keyword: boolean;
+}
+
 /**
  * The literal every provider rule's match contains (its anchor), after the
  * boundary the rule requires when the literal starts the match. Left out:
  * the Discord token's `.`, whose match holds a run of 24 token characters
- * before it, which `hasTokenRun` (or a digit or `_`) already flags.
+ * before it, which the token run (or a digit or `_`) already flags; and a
+ * literal with a character `NOT_PROSE` flags, which needs no test of its own.
  */
-const PROVIDER_LITERALS = (() => {
-  // Grouped by the boundary before them, so each is tested once per position.
-  const byBoundary = new Map<string, Set<string>>();
+export function providerLiteralNeedles(): Needle[] {
+  const needles = new Map<string, Needle>();
   for (const { pattern, anchor } of providerRules) {
-    const boundary =
-      (anchor.min === 0 && anchor.max === 0 && BOUNDED_START.exec(pattern.source)?.[0]) || '';
-    // A literal with a character `NOT_PROSE` flags needs no test of its own.
+    const bounded =
+      anchor.min === 0 && anchor.max === 0 ? BOUNDED_START.exec(pattern.source)?.[0] : undefined;
+    const boundary: Boundary =
+      bounded === undefined ? 'none' : bounded.includes('_-') ? 'alnum_-' : 'alnum';
     for (const literal of anchor.literals) {
       if (literal === '.' || NOT_PROSE.test(literal)) continue;
-      const literals = byBoundary.get(boundary) ?? new Set<string>();
-      literals.add(escapeRegExp(literal));
-      byBoundary.set(boundary, literals);
+      needles.set(`${boundary} ${literal}`, { literal, exactCase: true, boundary, keyword: false });
     }
   }
-  return new RegExp(
-    [...byBoundary]
-      .map(([boundary, literals]) => `${boundary}(?:${[...literals].join('|')})`)
-      .join('|'),
-  );
+  return [...needles.values()];
+}
+
+/**
+ * The leading letters of each alternative of the `keywords` pattern
+ * (`api`, `secret`, `passw`, ...): a keyword can only occur where one of
+ * them does, and there the pattern itself decides.
+ */
+export function keywordPrefixes(pattern: string = keywords): string[] {
+  const body = pattern.startsWith('(?:') && pattern.endsWith(')') ? pattern.slice(3, -1) : pattern;
+  const alternatives: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let at = 0; at < body.length; at++) {
+    const char = body[at];
+    if (char === '\\') at++;
+    else if (char === '(' || char === '[') depth++;
+    else if (char === ')' || char === ']') depth--;
+    else if (char === '|' && depth === 0) {
+      alternatives.push(body.slice(from, at));
+      from = at + 1;
+    }
+  }
+  alternatives.push(body.slice(from));
+  return alternatives.map(alternative => {
+    const letters = /^[a-z0-9]*/.exec(alternative)![0];
+    // A letter made optional by the next token is not needed.
+    const optional = /^[?*{]/.test(alternative.slice(letters.length));
+    const needed = optional ? letters.slice(0, -1) : letters;
+    if (needed.length < 2)
+      throw new Error(`keyword alternative without leading letters: ${alternative}`);
+    return needed;
+  });
+}
+
+/**
+ * Aho-Corasick over ASCII folded to lower case: `next[state * 128 + code]`
+ * is the state after `code`, `found[state]` the needles ending there.
+ * Characters beyond ASCII (no needle has any) go back to the root.
+ */
+interface Automaton {
+  next: Int32Array;
+  found: Array<Needle[] | undefined>;
+}
+
+function foldAscii(code: number): number {
+  return code >= 65 && code <= 90 ? code | 0x20 : code;
+}
+
+function buildAutomaton(needles: readonly Needle[]): Automaton {
+  const goto: Array<Map<number, number>> = [new Map()];
+  const found: Array<Needle[] | undefined> = [undefined];
+  for (const needle of needles) {
+    let state = 0;
+    for (let at = 0; at < needle.literal.length; at++) {
+      const code = foldAscii(needle.literal.charCodeAt(at));
+      if (code >= 128) throw new Error(`needle beyond ASCII: ${needle.literal}`);
+      let to = goto[state]!.get(code);
+      if (to === undefined) {
+        to = goto.length;
+        goto.push(new Map());
+        found.push(undefined);
+        goto[state]!.set(code, to);
+      }
+      state = to;
+    }
+    found[state] = [...(found[state] ?? []), needle];
+  }
+  const next = new Int32Array(goto.length * 128);
+  const fail = new Int32Array(goto.length);
+  // Breadth first, so a state's failure state is complete before the state.
+  const queue: number[] = [];
+  for (let code = 0; code < 128; code++) {
+    const to = goto[0]!.get(code) ?? 0;
+    next[code] = to;
+    if (to !== 0) queue.push(to);
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const state = queue[head]!;
+    const failed = fail[state]!;
+    const inherited = found[failed];
+    if (inherited) found[state] = [...(found[state] ?? []), ...inherited];
+    for (let code = 0; code < 128; code++) {
+      const to = goto[state]!.get(code);
+      if (to === undefined) {
+        next[state * 128 + code] = next[failed * 128 + code]!;
+      } else {
+        next[state * 128 + code] = to;
+        fail[to] = next[failed * 128 + code]!;
+        queue.push(to);
+      }
+    }
+  }
+  return { next, found };
+}
+
+// Character classes of ASCII for the scan: prose (not flagged by
+// `NOT_PROSE`), and part of a token run (an ASCII letter or a dash).
+const PROSE = 1;
+const RUN = 2;
+const ASCII_CLASS = (() => {
+  const classes = new Uint8Array(128);
+  for (let code = 0; code < 128; code++) {
+    const char = String.fromCharCode(code);
+    if (!NOT_PROSE.test(char)) classes[code]! |= PROSE;
+    if (/[A-Za-z-]/.test(char)) classes[code]! |= RUN;
+  }
+  return classes;
 })();
+
+const NEEDLES: readonly Needle[] = [
+  ...providerLiteralNeedles(),
+  ...keywordPrefixes().map(literal => ({
+    literal,
+    exactCase: false,
+    boundary: 'none' as const,
+    keyword: true,
+  })),
+  // A PEM armour line or a CLI flag, and a Kubernetes manifest's `data:`.
+  { literal: '--', exactCase: true, boundary: 'none', keyword: false },
+  { literal: 'ata:', exactCase: true, boundary: 'none', keyword: false },
+];
+const AUTOMATON = buildAutomaton(NEEDLES);
+
 /** Any assignment, comparison or XML setting names a secret with one of these (any case). */
 const KEYWORD = new RegExp(keywords); // on the text in lower case (faster than the `i` flag)
-/**
- * 14 ASCII letters or dashes in a row: the shortest value of a keyed
- * provider rule (`sumo, su` and 12 letters), every prefixed token's body,
- * the entropy detector's 20-character runs.
- */
-function hasTokenRun(text: string): boolean {
-  let run = 0;
-  for (let at = 0; at < text.length; at++) {
-    const code = text.charCodeAt(at);
-    const lower = code | 0x20;
-    if ((lower >= 97 && lower <= 122) || code === 0x2d) {
-      if (++run === 14) return true;
-    } else {
-      run = 0;
-    }
-  }
-  return false;
+
+function precededBy(text: string, start: number, boundary: Boundary): boolean {
+  if (boundary === 'none' || start === 0) return false;
+  const code = text.charCodeAt(start - 1);
+  const lower = code | 0x20;
+  return (
+    (lower >= 97 && lower <= 122) ||
+    (code >= 48 && code <= 57) ||
+    (boundary === 'alnum_-' && (code === 0x5f || code === 0x2d))
+  );
 }
 
 /**
  * `mayMatch` of `secrets`: false only for ordinary prose (see `plainView`)
  * made of letters, blanks and sentence punctuation, with no word run of 14
- * letters or more, no `--` (a PEM armour line, a CLI flag), no `data:`, no keyword that names a secret (`password`,
- * `token`, ...) and no provider rule's literal (`AKIA`, `xox`, `curl`, ...):
- * every detector of `findSecrets` needs one of those, so there it finds
- * nothing.
+ * letters or more (the shortest value of a keyed provider rule, `sumo, su`
+ * and 12 letters, every prefixed token's body, the entropy detector's
+ * 20-character runs), no `--` (a PEM armour line, a CLI flag), no `data:`,
+ * no keyword that names a secret (`password`, `token`, ...) and no provider
+ * rule's literal (`AKIA`, `xox`, `curl`, ...): every detector of
+ * `findSecrets` needs one of those, so there it finds nothing. One pass over
+ * the text (the window asks on every check of a stream); a keyword's
+ * leading letters send the text to the keyword pattern.
  */
 export function secretsMayMatch(text: string): boolean {
   const plain = plainView(text);
-  return (
-    plain === undefined ||
-    NOT_PROSE.test(plain) ||
-    plain.includes('--') ||
-    plain.includes('ata:') ||
-    hasTokenRun(plain) ||
-    PROVIDER_LITERALS.test(plain) ||
-    KEYWORD.test(plain.toLowerCase())
-  );
+  if (plain === undefined) return true;
+  const { next, found } = AUTOMATON;
+  let state = 0;
+  let run = 0;
+  let keywordTested = false;
+  for (let at = 0; at < plain.length; at++) {
+    const code = plain.charCodeAt(at);
+    if (code >= 128) {
+      // Beyond ASCII, the plain view holds Latin-1 letters and curly quotes (prose), and × ÷.
+      if (code === 0xd7 || code === 0xf7) return true;
+      state = 0;
+      run = 0;
+      continue;
+    }
+    const classes = ASCII_CLASS[code]!;
+    if ((classes & PROSE) === 0) return true;
+    if ((classes & RUN) === 0) run = 0;
+    else if (++run === 14) return true;
+    state = next[state * 128 + foldAscii(code)]!;
+    const needles = found[state];
+    if (needles === undefined) continue;
+    for (const needle of needles) {
+      const start = at + 1 - needle.literal.length;
+      if (needle.keyword) {
+        if (keywordTested) continue;
+        keywordTested = true;
+        if (KEYWORD.test(plain.toLowerCase())) return true;
+        continue;
+      }
+      if (needle.exactCase && !plain.startsWith(needle.literal, start)) continue;
+      if (!precededBy(plain, start, needle.boundary)) return true;
+    }
+  }
+  return false;
 }

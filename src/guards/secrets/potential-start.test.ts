@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../bench/fixtures';
+import { plainView } from '../shared/potential-start';
+import { keywords } from './assignments';
+import { keywordPrefixes, providerLiteralNeedles, secretsMayMatch } from './potential-start';
+
+const escapeLiteral = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const boundaryOf = { none: '', alnum: '(?<![A-Za-z0-9])', 'alnum_-': '(?<![A-Za-z0-9_-])' };
+const LITERALS = new RegExp(
+  providerLiteralNeedles()
+    .map(needle => `${boundaryOf[needle.boundary]}${escapeLiteral(needle.literal)}`)
+    .join('|'),
+);
+const KEYWORD = new RegExp(keywords);
+
+/** The regular expressions `secretsMayMatch` scans for in one pass (its definition, spelled out). */
+function referenceMayMatch(text: string): boolean {
+  const plain = plainView(text);
+  if (plain === undefined) return true;
+  return (
+    /[^A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff\u2018-\u201f \t\n\r.,;:!?'"()-]/.test(plain) ||
+    plain.includes('--') ||
+    plain.includes('ata:') ||
+    /[A-Za-z-]{14}/.test(plain) ||
+    LITERALS.test(plain) ||
+    KEYWORD.test(plain.toLowerCase())
+  );
+}
+
+// Prose characters, case variants of every literal and keyword, and characters that end the scan.
+const PIECES = [
+  ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ        .,;:!?\'"()-\n\té\u2019'.split(
+    '',
+  ),
+  ...providerLiteralNeedles().flatMap(needle => [needle.literal, needle.literal.toLowerCase()]),
+  ...keywordPrefixes(),
+  'password',
+  'PassWord',
+  'api_key',
+  'API-TOKEN',
+  'passwd',
+  'data:',
+  'DATA:',
+  'x',
+  '_',
+  '1',
+  '=',
+  '\u00d7',
+  '\u200b',
+  'ask',
+  'risk',
+  'the ',
+];
+
+describe('secretsMayMatch', () => {
+  it('finds the keyword prefixes of every alternative', () => {
+    expect(keywordPrefixes('(?:api[_.-]?key|passw(?:or)?d|tokens?|dsn)')).toEqual([
+      'api',
+      'passw',
+      'token',
+      'dsn',
+    ]);
+    expect(keywordPrefixes()).toContain('secret');
+  });
+
+  it('answers as the regular expressions it stands for, on 20,000 random texts', () => {
+    const random = seededRandom(16);
+    let mayMatch = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const count = 1 + Math.floor(random() * 30);
+      let text = '';
+      for (let j = 0; j < count; j++) {
+        // Mostly prose letters, so texts that may not match are common too.
+        text +=
+          random() < 0.9
+            ? PIECES[Math.floor(random() * 60)]
+            : PIECES[Math.floor(random() * PIECES.length)];
+      }
+      const expected = referenceMayMatch(text);
+      if (secretsMayMatch(text) !== expected) expect({ text, mayMatch: !expected }).toBe(undefined);
+      if (expected) mayMatch++;
+    }
+    // Both answers are common, so the comparison tests both.
+    expect(mayMatch).toBeGreaterThan(4_000);
+    expect(mayMatch).toBeLessThan(16_000);
+  });
+
+  it('rules out prose and flags each kind of need', () => {
+    expect(secretsMayMatch('The team agreed on three priorities; let me know.')).toBe(false);
+    expect(secretsMayMatch('Please ask the desk for the risk report.')).toBe(false);
+    expect(secretsMayMatch('My PASSWORD is here')).toBe(true);
+    expect(secretsMayMatch('use AKIA keys')).toBe(true);
+    expect(secretsMayMatch('use xAKIA keys')).toBe(false);
+    expect(secretsMayMatch('-----BEGIN')).toBe(true);
+    expect(secretsMayMatch('data:')).toBe(true);
+    expect(secretsMayMatch('abcdefghijklmn')).toBe(true);
+    expect(secretsMayMatch('abcdefghijklm')).toBe(false);
+    expect(secretsMayMatch('x = y')).toBe(true);
+  });
+});

@@ -240,6 +240,39 @@ describe('spansOfLabels', () => {
     ]);
     expect(spansOf('Hi Freddy', 'PERSON', [1])).toEqual(['PERSON:Freddy']);
   });
+
+  it('retypes a "name" ending in an organisation word or starting or ending with a street word', () => {
+    expect(spansOf('I work at Miller Ltd now', 'PERSON', [3, 4])).toEqual([
+      'ORGANIZATION:Miller Ltd',
+    ]);
+    expect(spansOf('She lives on Rua Mina today', 'PERSON', [3, 4])).toEqual([
+      'STREET_ADDRESS:Rua Mina',
+    ]);
+    expect(spansOf('Meet at 12 John Street later', 'PERSON', [3, 4])).toEqual([
+      'STREET_ADDRESS:12 John Street',
+    ]);
+    // An honorific or a two-letter abbreviation is no marker: Dr and St stay names.
+    expect(spansOf('Ask Dr Alan Smith', 'PERSON', [1, 2, 3])).toEqual(['PERSON:Dr Alan Smith']);
+    expect(spansOf('Ask St John today', 'PERSON', [1, 2])).toEqual(['PERSON:St John']);
+  });
+
+  it('labels a first name before a colon at a line start as a speaker', () => {
+    const text = 'Nicole: Remember me?\nJohn: You saved my life!\nNote: call back\nAnna:';
+    const scanned = scanText(text, gazetteers, new WordTable(gazetteers));
+    const none = new Uint8Array(scanned.count);
+    // Nicole and John speak; Note is no first name; Anna has nothing after the colon.
+    expect(found(text, spansOfLabels(text, scanned, none))).toEqual([
+      'PERSON:Nicole',
+      'PERSON:John',
+    ]);
+    expect(none.every(label => label === 0)).toBe(true);
+    // Not at a line start: no speaker.
+    const mid = 'The plan, John: go.';
+    const midScanned = scanText(mid, gazetteers, new WordTable(gazetteers));
+    expect(found(mid, spansOfLabels(mid, midScanned, new Uint8Array(midScanned.count)))).toEqual(
+      [],
+    );
+  });
 });
 
 describe('decodeBytes', () => {

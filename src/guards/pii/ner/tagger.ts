@@ -1,4 +1,5 @@
 import {
+  Flag,
   type Gazetteers,
   MAX_FEATURES,
   type Scanned,
@@ -89,6 +90,39 @@ function isWordAt(text: string, start: number): boolean {
 
 const addressEntity = nerEntities.indexOf('STREET_ADDRESS');
 const personEntity = nerEntities.indexOf('PERSON');
+const organisationEntity = nerEntities.indexOf('ORGANIZATION');
+
+/**
+ * A first name alone at the start of a line, right before a colon with
+ * more text after it on the line: a speaker in a transcript or chat log
+ * (`Nicole: Remember me?`). Labels it B-PERSON where the tagger left it
+ * outside; returns `labels` or a changed copy.
+ */
+function speakerNames(text: string, scanned: Scanned, labels: Uint8Array): Uint8Array {
+  const count = scanned.count;
+  const flags = scanned.flags;
+  let result = labels;
+  for (let index = 0; index + 2 < count; index++) {
+    if (labels[index] !== 0 || (index !== 0 && scanned.newline[index] === 0)) continue;
+    if ((flags[index]! & (Flag.Title | Flag.FirstName)) !== (Flag.Title | Flag.FirstName)) continue;
+    const colon = index + 1;
+    if (
+      text.charCodeAt(scanned.start[colon]!) !== 58 ||
+      scanned.start[colon] !== scanned.end[index] ||
+      scanned.newline[colon + 1] !== 0 ||
+      labels[colon + 1] === 2 + 2 * personEntity
+    )
+      continue;
+    if (result === labels) result = labels.slice();
+    result[index] = 1 + 2 * personEntity;
+  }
+  return result;
+}
+
+/** A marker word usable to retype a span (not an honorific like `Dr`, not a one- or two-letter abbreviation like `St`). */
+function isMarker(flags: number, start: number, end: number, flag: Flag): boolean {
+  return (flags & flag) !== 0 && (flags & Flag.Honorific) === 0 && end - start > 2;
+}
 
 /** The lower-case text of the token `[start, end)` when it is short enough to be in a word list. */
 function lowerWord(text: string, start: number, end: number): string {
@@ -119,8 +153,10 @@ function isHouseNumber(text: string, start: number, end: number): boolean {
  * earlier when that token is a house number (1-5 digits, maybe a letter) the
  * tagger left outside, on the same line.
  */
-export function spansOfLabels(text: string, scanned: Scanned, labels: Uint8Array): NerSpan[] {
+export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array): NerSpan[] {
   const spans: NerSpan[] = [];
+  const labels = speakerNames(text, scanned, tagged);
+  const flags = scanned.flags;
   const count = scanned.count;
   const starts = scanned.start;
   const ends = scanned.end;
@@ -131,7 +167,7 @@ export function spansOfLabels(text: string, scanned: Scanned, labels: Uint8Array
       index++;
       continue;
     }
-    const entity = entityOfLabel(label);
+    let entity = entityOfLabel(label);
     let end = index + 1;
     while (end < count && isInside(labels[end]!) && entityOfLabel(labels[end]!) === entity) end++;
     let first = index;
@@ -157,6 +193,17 @@ export function spansOfLabels(text: string, scanned: Scanned, labels: Uint8Array
     if (first === last && notEntityWords.has(lowerWord(text, starts[first]!, ends[first]!))) {
       index = end;
       continue;
+    }
+    // A "name" that ends in an organisation word is an organisation ("Miller Ltd"); one that
+    // starts or ends with a street word is an address ("Rua Mina", "John Street").
+    if (entity === personEntity && first <= last) {
+      if (isMarker(flags[last]!, starts[last]!, ends[last]!, Flag.Organisation))
+        entity = organisationEntity;
+      else if (
+        isMarker(flags[first]!, starts[first]!, ends[first]!, Flag.Street) ||
+        isMarker(flags[last]!, starts[last]!, ends[last]!, Flag.Street)
+      )
+        entity = addressEntity;
     }
     if (first <= last) {
       // A house number right before a street the tagger started after it ("742 Evergreen Terrace").

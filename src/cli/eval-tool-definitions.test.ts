@@ -168,7 +168,7 @@ describe('eval --kind tool_definition', () => {
     expect((error as EvalInputError).problems).toEqual([
       `${bad}:1: "name" is missing (the row's keys: text, label; with --kind tool_definition a row is a tool definition)`,
       `${bad}:2: "inputSchema" must be a JSON Schema object, received "object"`,
-      `${bad}:3: "name" must be a non-empty string, received ""; "description" must be a string, received 7`,
+      `${bad}:3: "description" must be a string, received 7; "name" must not be empty`,
     ]);
     expect((error as Error).message.split('\n')[0]).toBe(
       `${bad}: 3 invalid rows (expected {"name": string, "description"?: string, "inputSchema"?: object, "label": 0 or 1, "set"?: string}; see https://github.com/ai-guardrails/ai-guardrails/blob/main/docs/evaluation.md)`,

@@ -187,30 +187,42 @@ const describe = (value: unknown) => {
   return text.length > 40 ? `${text.slice(0, 40)}...` : text;
 };
 
-/** What is wrong with one parsed row, or undefined when it is a valid row. */
-function rowProblem(value: unknown): string | undefined {
-  if (!isRecord(value)) return `expected a JSON object, received ${describe(value)}`;
+/**
+ * The problems both row shapes share: required keys missing (listing the
+ * keys the row has), a label that is not 0 or 1, a field that must be a
+ * string and is not.
+ */
+function sharedRowProblems(
+  value: Record<string, unknown>,
+  required: readonly string[],
+  stringKeys: readonly string[],
+  hint = '',
+): string[] {
   const problems: string[] = [];
-  const keys = Object.keys(value).slice(0, 8).join(', ') || 'none';
-  const missing = (['text', 'label'] as const).filter(key => value[key] === undefined);
+  const missing = required.filter(key => value[key] === undefined);
   if (missing.length > 0) {
+    const keys = Object.keys(value).slice(0, 8).join(', ') || 'none';
     problems.push(
-      `${missing.map(key => `"${key}"`).join(' and ')} ${missing.length === 1 ? 'is' : 'are'} missing (the row's keys: ${keys})`,
+      `${missing.map(key => `"${key}"`).join(' and ')} ${missing.length === 1 ? 'is' : 'are'} missing (the row's keys: ${keys}${hint})`,
     );
-  }
-  if (value.text !== undefined && typeof value.text !== 'string') {
-    problems.push(`"text" must be a string, received ${describe(value.text)}`);
   }
   if (value.label !== undefined && value.label !== 0 && value.label !== 1) {
     problems.push(`"label" must be 0 or 1, received ${describe(value.label)}`);
   }
-  if (value.set !== undefined && typeof value.set !== 'string') {
-    problems.push(`"set" must be a string, received ${describe(value.set)}`);
-  }
-  for (const key of ['rule_id', 'plugin'] as const) {
+  for (const key of stringKeys) {
     if (value[key] !== undefined && typeof value[key] !== 'string')
       problems.push(`"${key}" must be a string, received ${describe(value[key])}`);
   }
+  return problems;
+}
+
+/** What is wrong with one row object, or undefined when it is a valid row. */
+function rowProblem(value: Record<string, unknown>): string | undefined {
+  const problems = sharedRowProblems(
+    value,
+    ['text', 'label'],
+    ['text', 'set', 'rule_id', 'plugin'],
+  );
   if (value.spans !== undefined) {
     if (!Array.isArray(value.spans)) {
       problems.push(`"spans" must be an array, received ${describe(value.spans)}`);
@@ -238,27 +250,15 @@ function rowProblem(value: unknown): string | undefined {
   return problems.length > 0 ? problems.join('; ') : undefined;
 }
 
-/** What is wrong with one parsed `tool_definition` row, or undefined when it is a valid row. */
-function definitionRowProblem(value: unknown): string | undefined {
-  if (!isRecord(value)) return `expected a JSON object, received ${describe(value)}`;
-  const problems: string[] = [];
-  const keys = Object.keys(value).slice(0, 8).join(', ') || 'none';
-  const missing = (['name', 'label'] as const).filter(key => value[key] === undefined);
-  if (missing.length > 0) {
-    problems.push(
-      `${missing.map(key => `"${key}"`).join(' and ')} ${missing.length === 1 ? 'is' : 'are'} missing (the row's keys: ${keys}; with --kind tool_definition a row is a tool definition)`,
-    );
-  }
-  if (value.name !== undefined && (typeof value.name !== 'string' || value.name === '')) {
-    problems.push(`"name" must be a non-empty string, received ${describe(value.name)}`);
-  }
-  if (value.label !== undefined && value.label !== 0 && value.label !== 1) {
-    problems.push(`"label" must be 0 or 1, received ${describe(value.label)}`);
-  }
-  for (const key of ['description', 'set', 'serverId'] as const) {
-    if (value[key] !== undefined && typeof value[key] !== 'string')
-      problems.push(`"${key}" must be a string, received ${describe(value[key])}`);
-  }
+/** What is wrong with one `tool_definition` row object, or undefined when it is a valid row. */
+function definitionRowProblem(value: Record<string, unknown>): string | undefined {
+  const problems = sharedRowProblems(
+    value,
+    ['name', 'label'],
+    ['name', 'description', 'set', 'serverId'],
+    '; with --kind tool_definition a row is a tool definition',
+  );
+  if (value.name === '') problems.push('"name" must not be empty');
   if (value.inputSchema !== undefined && !isRecord(value.inputSchema)) {
     problems.push(
       `"inputSchema" must be a JSON Schema object, received ${describe(value.inputSchema)}`,
@@ -310,7 +310,11 @@ export function readEvalRows(path: string, kind: GuardrailKind = 'input'): Row[]
     let problem: string | undefined;
     try {
       value = JSON.parse(line);
-      problem = definitions ? definitionRowProblem(value) : rowProblem(value);
+      problem = !isRecord(value)
+        ? `expected a JSON object, received ${describe(value)}`
+        : definitions
+          ? definitionRowProblem(value)
+          : rowProblem(value);
     } catch {
       problem = 'not valid JSON (one JSON object per line)';
     }

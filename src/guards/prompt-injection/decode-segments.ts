@@ -113,7 +113,11 @@ export function decodeSegments(text: string): DecodedSegment[] {
   if (text.includes('%')) scans.push(['url', urlEncodedRun, decodeUrl]);
 
   for (const [encoding, pattern, decode] of scans) {
-    for (const match of text.matchAll(pattern)) {
+    for (const match of encoding === 'base64'
+      ? base64Runs(text)
+      : encoding === 'hex'
+        ? hexRuns(text)
+        : text.matchAll(pattern)) {
       let run = match[0];
       if (encoding === 'url') {
         // Widen to the start of the word, at most 64 characters back.
@@ -132,6 +136,82 @@ export function decodeSegments(text: string): DecodedSegment[] {
     if (decoded !== undefined) found.push({ encoding: 'tags', text: decoded });
   }
   return found;
+}
+
+/** Membership of ASCII codes in `base64Run`'s class (1) and `hexRun`'s (2: hex digit, 4: ' ' or ':'). */
+const runClass = new Uint8Array(128);
+for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-') {
+  runClass[char.charCodeAt(0)]! |= 1;
+}
+for (const char of '0123456789abcdefABCDEF') runClass[char.charCodeAt(0)]! |= 2;
+runClass[32]! |= 4;
+runClass[58]! |= 4;
+
+/** A match as `matchAll` gives it: the text at 0 and its offset. */
+type RunMatch = { 0: string; index: number };
+
+/**
+ * The matches of `base64Run` in `text`, found by one scan of the character
+ * classes instead of the regex (which retries every word of ordinary text at
+ * each of its letters): a match is a maximal run of base64 characters at
+ * least 16 long, with up to two '=' after it.
+ */
+function* base64Runs(text: string): Generator<RunMatch> {
+  const length = text.length;
+  let index = 0;
+  while (index < length) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 128 || (runClass[unit]! & 1) === 0) {
+      index++;
+      continue;
+    }
+    const start = index;
+    while (index < length) {
+      const next = text.charCodeAt(index);
+      if (next >= 128 || (runClass[next]! & 1) === 0) break;
+      index++;
+    }
+    if (index - start < 16) continue;
+    let end = index;
+    if (end < length && text.charCodeAt(end) === 61) end++;
+    if (end < length && text.charCodeAt(end) === 61) end++;
+    yield { 0: text.slice(start, end), index: start };
+    index = end;
+  }
+}
+
+/**
+ * The matches of `hexRun` in `text`. Every character of a match is a hex
+ * digit, ' ' or ':', so a match lies inside one maximal run of those; the
+ * regex runs only on runs with at least 24 hex digits (a match needs 12
+ * pairs), which gives the same matches at the same offsets.
+ */
+function* hexRuns(text: string): Generator<RunMatch> {
+  const length = text.length;
+  let index = 0;
+  while (index < length) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 128 || (runClass[unit]! & 2) === 0) {
+      index++;
+      continue;
+    }
+    const start = index;
+    let digits = 0;
+    while (index < length) {
+      const next = text.charCodeAt(index);
+      if (next >= 128) break;
+      const kind = runClass[next]!;
+      if ((kind & 6) === 0) break;
+      if (kind & 2) digits++;
+      index++;
+    }
+    if (digits < 24) continue;
+    // The run may start with blanks or colons; a match cannot, so none is lost.
+    const run = text.slice(start, index);
+    for (const match of run.matchAll(hexRun)) {
+      yield { 0: match[0], index: start + match.index };
+    }
+  }
 }
 
 /**

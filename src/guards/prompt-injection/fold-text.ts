@@ -66,23 +66,54 @@ const wordToken = /[\p{L}\p{N}@$|]{2,64}/gu;
 // "i g n o r e", "i.g.n.o.r.e" or "1 g n 0 r 3": found by `joinSpacedRuns`.
 const letter = /\p{L}/u;
 
+/**
+ * Per UTF-16 unit, computed on first sight and kept (facts about
+ * characters, never text): bit 1 "known", 2 "`letter` matches it", 4
+ * "`letterOrNumber` matches it". A regex test per non-ASCII character was
+ * most of the cost of folding text in other scripts.
+ */
+const unitFacts = new Uint8Array(0x10000);
+const UNIT_KNOWN = 1;
+const UNIT_LETTER = 2;
+const UNIT_LETTER_OR_NUMBER = 4;
+
+function factsOfUnit(code: number): number {
+  const known = unitFacts[code]!;
+  if (known !== 0) return known;
+  const char = String.fromCharCode(code);
+  const facts =
+    UNIT_KNOWN |
+    (letter.test(char) ? UNIT_LETTER : 0) |
+    (letterOrNumber.test(char) ? UNIT_LETTER_OR_NUMBER : 0);
+  unitFacts[code] = facts;
+  return facts;
+}
+
+/**
+ * Bits of ASCII characters: a letter (and a lower-case one), a digit, one of
+ * the symbols `wordToken` takes (@ $ |), a leet character (0 1 3 4 5 7 8
+ * @ $ |), a unit `isSpacedUnit` takes.
+ */
+const ASCII_LETTER = 1;
+const ASCII_LOWER = 2;
+const ASCII_DIGIT = 4;
+const ASCII_SYMBOL = 8;
+const ASCII_LEET = 16;
+const ASCII_SPACED = 32;
+const ASCII_WORD = ASCII_LETTER | ASCII_DIGIT | ASCII_SYMBOL;
+const asciiClass = new Uint8Array(128);
+for (let code = 97; code <= 122; code++) {
+  asciiClass[code] = ASCII_LETTER | ASCII_LOWER | ASCII_SPACED;
+}
+for (let code = 65; code <= 90; code++) asciiClass[code] = ASCII_LETTER | ASCII_SPACED;
+for (let code = 48; code <= 57; code++) asciiClass[code] = ASCII_DIGIT;
+for (const char of '@$|') asciiClass[char.charCodeAt(0)] = ASCII_SYMBOL;
+for (const char of '0134578@$|') asciiClass[char.charCodeAt(0)]! |= ASCII_LEET;
+for (const char of '0134578@$') asciiClass[char.charCodeAt(0)]! |= ASCII_SPACED;
+
 function isSpacedUnit(code: number): boolean {
-  if (code < 0x80) {
-    return (
-      (code >= 97 && code <= 122) ||
-      (code >= 65 && code <= 90) ||
-      code === 48 ||
-      code === 49 ||
-      code === 51 ||
-      code === 52 ||
-      code === 53 ||
-      code === 55 ||
-      code === 56 ||
-      code === 64 ||
-      code === 36
-    );
-  }
-  return code < 0xd800 || code > 0xdfff ? letter.test(String.fromCharCode(code)) : false;
+  if (code < 0x80) return (asciiClass[code]! & ASCII_SPACED) !== 0;
+  return code < 0xd800 || code > 0xdfff ? (factsOfUnit(code) & UNIT_LETTER) !== 0 : false;
 }
 
 function isSeparator(code: number): boolean {
@@ -90,10 +121,12 @@ function isSeparator(code: number): boolean {
 }
 
 function isLetterOrNumber(code: number): boolean {
-  if (code < 0x80)
-    return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
-  return letterOrNumber.test(String.fromCharCode(code));
+  if (code < 0x80) return (asciiClass[code]! & (ASCII_LETTER | ASCII_DIGIT)) !== 0;
+  return (factsOfUnit(code) & UNIT_LETTER_OR_NUMBER) !== 0;
 }
+
+// Three separators one character apart: where a spaced run of four units can start (one before).
+const spacedRunCandidate = /[ .\-_*][\s\S][ .\-_*][\s\S][ .\-_*]/g;
 
 /**
  * Joins runs of at least four single characters separated by one
@@ -106,6 +139,14 @@ function joinSpacedRuns(text: string, aggressive: boolean): string {
   const length = text.length;
   let index = 0;
   while (index < length - 6) {
+    // A run of four units has separators at index + 1, + 3 and + 5: a native
+    // search skips to the next such place. (Where the test below passes
+    // without one, the run is too short to join and no later start is
+    // skipped, so the result is that of trying every index.)
+    spacedRunCandidate.lastIndex = index + 1;
+    if (!spacedRunCandidate.test(text)) break;
+    index = spacedRunCandidate.lastIndex - 6;
+    if (index >= length - 6) break;
     if (
       !isSeparator(text.charCodeAt(index + 1)) ||
       !isSpacedUnit(text.charCodeAt(index)) ||
@@ -151,28 +192,76 @@ function joinSpaced(run: string, aggressive: boolean): string {
     : Array.from(joined, char => leet[char] ?? char).join('');
 }
 
+/** `homoglyphs` and `leet` as UTF-16 code to code (every key and value is one unit). */
+const homoglyphCodes = new Map<number, number>();
+for (const [from, to] of Object.entries(homoglyphs)) {
+  homoglyphCodes.set(from.charCodeAt(0), to.charCodeAt(0));
+}
+const leetCodes = new Map<number, number>();
+for (const [from, to] of Object.entries(leet)) leetCodes.set(from.charCodeAt(0), to.charCodeAt(0));
+
+/** `word` with every unit that `table` has replaced (code for code). */
+function mapUnits(word: string, table: Map<number, number>): string {
+  const codes: number[] = [];
+  for (let index = 0; index < word.length; index++) {
+    const code = word.charCodeAt(index);
+    codes.push(table.get(code) ?? code);
+  }
+  return String.fromCharCode.apply(null, codes);
+}
+
+/**
+ * Folds one word (`wordToken`, at most 64 code points): Cyrillic and Greek
+ * homoglyphs when it has a Latin letter, leetspeak when it is mostly letters.
+ * One pass over its units counts what the rules look at.
+ */
 function foldWord(
   word: string,
   offset: number,
   whole: string,
   foldLeet: boolean | 'aggressive',
 ): string {
-  let folded = word;
-  if (latinLetter.test(folded) && /[^ -~]/.test(folded)) {
-    folded = Array.from(folded, char => homoglyphs[char] ?? char).join('');
+  let latin = false;
+  let nonAscii = false;
+  let hasAt = false;
+  let letters = 0;
+  let leetCount = 0;
+  for (let index = 0; index < word.length; index++) {
+    const unit = word.charCodeAt(index);
+    if (unit < 0x80) {
+      const bits = asciiClass[unit]!;
+      if ((bits & ASCII_LETTER) !== 0) {
+        letters++;
+        if ((bits & ASCII_LOWER) !== 0) latin = true;
+      } else if ((bits & ASCII_LEET) !== 0) {
+        leetCount++;
+        if (unit === 64) hasAt = true;
+      }
+      if (unit < 0x20 || unit === 0x7f) nonAscii = true;
+      continue;
+    }
+    nonAscii = true;
+    if (unit >= 0xd800 && unit <= 0xdbff && index + 1 < word.length) {
+      const low = word.charCodeAt(index + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        if (letter.test(word.slice(index, index + 2))) letters++;
+        index++;
+        continue;
+      }
+    }
+    if ((factsOfUnit(unit) & UNIT_LETTER) !== 0) letters++;
   }
+  // Homoglyphs are letters, and fold to letters: the counts stay.
+  let folded = latin && nonAscii ? mapUnits(word, homoglyphCodes) : word;
+  if (!foldLeet || leetCount === 0) return folded;
   // 'name@example.com' is an address, not leetspeak.
-  const isAddress = folded.includes('@') && whole[offset + word.length] === '.';
+  if (hasAt && whole[offset + word.length] === '.') return folded;
   // Only words that are mostly letters: "h4ck3r" folds, "2134@gmail" or "1st" do not.
-  const letters = folded.match(/\p{L}/gu)?.length ?? 0;
-  const leetCount = folded.match(leetChars)?.length ?? 0;
   const leetWord =
     foldLeet === 'aggressive'
       ? letters > 0
       : letters > leetCount && !/\d{3}|^\d+(?:st|nd|rd|th)$/.test(folded);
-  if (foldLeet && !isAddress && leetCount > 0 && leetWord) {
-    folded = Array.from(folded, char => leet[char] ?? char).join('');
-  }
+  if (leetWord) folded = mapUnits(folded, leetCodes);
   return folded;
 }
 
@@ -207,57 +296,82 @@ const letterOrNumber = /[\p{L}\p{N}]/u;
 
 /** True for a code point that `wordToken` takes into a word. */
 function isTokenCodePoint(code: number): boolean {
-  if (code < 0x80) {
-    return (
-      (code >= 97 && code <= 122) ||
-      (code >= 48 && code <= 57) ||
-      (code >= 65 && code <= 90) ||
-      code === 64 ||
-      code === 36 ||
-      code === 124
-    );
-  }
+  if (code < 0x80) return (asciiClass[code]! & ASCII_WORD) !== 0;
+  if (code < 0x10000) return (factsOfUnit(code) & UNIT_LETTER_OR_NUMBER) !== 0;
   return letterOrNumber.test(String.fromCodePoint(code));
 }
 
-/** True for an ASCII code `leetChars` matches: 0 1 3 4 5 7 8 @ $ |. */
-function isLeetCode(code: number): boolean {
-  return (
-    code === 48 ||
-    code === 49 ||
-    (code >= 51 && code <= 53) ||
-    code === 55 ||
-    code === 56 ||
-    code === 64 ||
-    code === 36 ||
-    code === 124
-  );
+// A character that can make its word fold: a leet character or a non-ASCII one.
+const foldCandidate = /[0134578@$|\u0080-\uffff]/g;
+const nonAsciiCandidate = /[\u0080-\uffff]/g;
+
+/** Units (1 or 2) of the word code point that ends at `end`, or 0 when it is no word character. */
+function wordUnitsBefore(text: string, end: number): number {
+  const unit = text.charCodeAt(end - 1);
+  if (unit < 0x80) return (asciiClass[unit]! & ASCII_WORD) !== 0 ? 1 : 0;
+  if (unit < 0xd800 || unit > 0xdfff) {
+    return (factsOfUnit(unit) & UNIT_LETTER_OR_NUMBER) !== 0 ? 1 : 0;
+  }
+  if (unit >= 0xdc00 && end >= 2) {
+    const high = text.charCodeAt(end - 2);
+    if (high >= 0xd800 && high <= 0xdbff) {
+      return isTokenCodePoint(text.codePointAt(end - 2)!) ? 2 : 0;
+    }
+  }
+  return 0;
 }
 
 /**
  * `wordToken` folding, applied only to runs of word characters that
- * `foldWord` can change: runs with a non-ASCII character (homoglyphs), or
- * with both a letter and a leet character. Plain words and numbers (nearly
- * all of a text) fold to themselves, so they are not handed to a callback
- * one by one.
+ * `foldWord` can change: runs with a lower-case Latin letter and a non-ASCII
+ * character (homoglyphs), or with a leet character and a letter (leetspeak,
+ * when folded). Plain words, numbers and words of other scripts (nearly all
+ * of a text) fold to themselves, so they are not handed to a callback one by
+ * one; a native regex search jumps to the next character that can make a
+ * word fold, and only that character's run is looked at (each character at
+ * most once backwards and once forwards: linear time).
  */
 function foldWords(text: string, foldLeet: boolean | 'aggressive'): string {
+  const candidate = foldLeet === false ? nonAsciiCandidate : foldCandidate;
   const pieces: string[] = [];
   let copied = 0;
-  let index = 0;
+  // Everything before `settled` has been looked at.
+  let settled = 0;
   const length = text.length;
-  while (index < length) {
-    const start = index;
+  candidate.lastIndex = 0;
+  while (candidate.test(text)) {
+    const hit = candidate.lastIndex - 1;
+    // The run holding the hit: back to its first character ...
+    let start = hit;
+    if (start > settled) {
+      const unit = text.charCodeAt(start);
+      if (unit >= 0xdc00 && unit <= 0xdfff) {
+        const high = text.charCodeAt(start - 1);
+        if (high >= 0xd800 && high <= 0xdbff) start--;
+      }
+    }
+    while (start > settled) {
+      const units = wordUnitsBefore(text, start);
+      if (units === 0) break;
+      start -= units;
+    }
+    // ... and forwards, as `wordToken` reads it.
+    let index = start;
     let nonAscii = false;
-    let hasLetter = false;
-    let hasLeet = false;
+    // Bits of `asciiClass` seen in the run.
+    let seen = 0;
     while (index < length) {
       const unit = text.charCodeAt(index);
       if (unit < 0x80) {
-        if ((unit >= 97 && unit <= 122) || (unit >= 65 && unit <= 90)) hasLetter = true;
-        else if (unit >= 48 && unit <= 57) hasLeet ||= isLeetCode(unit);
-        else if (unit === 64 || unit === 36 || unit === 124) hasLeet = true;
-        else break;
+        const bits = asciiClass[unit]!;
+        if ((bits & ASCII_WORD) === 0) break;
+        seen |= bits;
+        index++;
+        continue;
+      }
+      if (unit < 0xd800 || unit > 0xdfff) {
+        if ((factsOfUnit(unit) & UNIT_LETTER_OR_NUMBER) === 0) break;
+        nonAscii = true;
         index++;
         continue;
       }
@@ -266,32 +380,93 @@ function foldWords(text: string, foldLeet: boolean | 'aggressive'): string {
       nonAscii = true;
       index += code > 0xffff ? 2 : 1;
     }
-    if ((nonAscii || (hasLetter && hasLeet)) && index - start >= 2) {
+    // Homoglyphs fold only in a word with a Latin letter [a-z] and a
+    // non-ASCII character; leetspeak only in a word with a leet character
+    // and a letter (ASCII, or one of the non-ASCII characters).
+    if (
+      index - start >= 2 &&
+      ((nonAscii && (seen & ASCII_LOWER) !== 0) ||
+        (foldLeet !== false &&
+          (seen & ASCII_LEET) !== 0 &&
+          (nonAscii || (seen & ASCII_LETTER) !== 0)))
+    ) {
       pieces.push(text.slice(copied, start));
+      // Up to 64 units (and two code points) the run is one `wordToken`.
+      const single =
+        index - start <= 64 && !(index - start === 2 && text.charCodeAt(start) >= 0xd800);
       pieces.push(
-        text
-          .slice(start, index)
-          .replace(wordToken, (word, offset: number) =>
-            foldWord(word, start + offset, text, foldLeet),
-          ),
+        single
+          ? foldWord(text.slice(start, index), start, text, foldLeet)
+          : text
+              .slice(start, index)
+              .replace(wordToken, (word, offset: number) =>
+                foldWord(word, start + offset, text, foldLeet),
+              ),
       );
       copied = index;
     }
-    if (index === start) index += text.codePointAt(index)! > 0xffff ? 2 : 1;
+    settled = Math.max(index, hit + 1);
+    candidate.lastIndex = settled;
   }
   if (copied === 0) return text;
   pieces.push(text.slice(copied));
   return pieces.join('');
 }
 
-/** Runs of blanks become one space (single spaces are left as they are); line breaks are kept, one per run. */
-function collapseWhitespace(text: string): string {
+/** True for a UTF-16 unit that `\s` matches (the characters `trim()` removes). */
+function isBlank(code: number): boolean {
+  if (code < 0x80) return code === 32 || (code >= 9 && code <= 13);
   return (
-    text
-      .replace(/[^\S\n ][^\S\n]*| [^\S\n]+/g, ' ')
-      // Only line breaks with blanks around them: a plain '\n' is left alone,
-      // so text made of many short lines is not rebuilt piece by piece.
-      .replace(/ \n\s*|\n\s+/g, '\n')
-      .trim()
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
   );
+}
+
+// The start of a run of blanks that changes: two or more, or one that is neither ' ' nor '\n'.
+const changedBlankRun = /\s\s|[^\S \n]/g;
+
+/**
+ * Runs of blanks become one space (single spaces are left as they are); line
+ * breaks are kept, one per run: each run of `\s` characters becomes '\n'
+ * when it holds one, else ' ', and the text is trimmed. A native search
+ * finds each run that changes; a text with none is returned as it is.
+ */
+function collapseWhitespace(text: string): string {
+  let length = text.length;
+  // Trailing and leading blanks are dropped.
+  while (length > 0 && isBlank(text.charCodeAt(length - 1))) length--;
+  let first = 0;
+  while (first < length && isBlank(text.charCodeAt(first))) first++;
+  const pieces: string[] = [];
+  let copied = first;
+  changedBlankRun.lastIndex = first;
+  while (changedBlankRun.test(text)) {
+    // The match starts where its run starts (the search starts on a
+    // non-blank, and a run of two or more matches at its first blank), and
+    // is two blanks long or one.
+    const end = changedBlankRun.lastIndex;
+    const start = end - 2 >= copied && isBlank(text.charCodeAt(end - 2)) ? end - 2 : end - 1;
+    if (start >= length) break;
+    let index = start;
+    let newline = false;
+    while (index < length) {
+      const next = text.charCodeAt(index);
+      if (!isBlank(next)) break;
+      if (next === 10) newline = true;
+      index++;
+    }
+    pieces.push(text.slice(copied, start), newline ? '\n' : ' ');
+    copied = index;
+    changedBlankRun.lastIndex = index;
+  }
+  if (copied === first && first === 0 && length === text.length) return text;
+  pieces.push(text.slice(copied, length));
+  return pieces.join('');
 }

@@ -93,7 +93,8 @@ const personEntity = nerEntities.indexOf('PERSON');
 const organisationEntity = nerEntities.indexOf('ORGANIZATION');
 
 /**
- * A first name alone at the start of a line, right before a colon with
+ * A first name (or a word of the name lists that prose does not write in
+ * lower case) alone at the start of a line, right before a colon with
  * more text after it on the line: a speaker in a transcript or chat log
  * (`Nicole: Remember me?`). Labels it B-PERSON where the tagger left it
  * outside; returns `labels` or a changed copy.
@@ -104,7 +105,9 @@ function speakerNames(text: string, scanned: Scanned, labels: Uint8Array): Uint8
   let result = labels;
   for (let index = 0; index + 2 < count; index++) {
     if (labels[index] !== 0 || (index !== 0 && scanned.newline[index] === 0)) continue;
-    if ((flags[index]! & (Flag.Title | Flag.FirstName)) !== (Flag.Title | Flag.FirstName)) continue;
+    const flag = flags[index]!;
+    if ((flag & Flag.Title) === 0) continue;
+    if ((flag & Flag.FirstName) === 0 && (flag & (Flag.Name | Flag.Common)) !== Flag.Name) continue;
     const colon = index + 1;
     if (
       text.charCodeAt(scanned.start[colon]!) !== 58 ||

@@ -196,6 +196,18 @@ export function findPii(text: string, options?: FindPiiOptions): PiiSpan[] {
 
 /** `findPii` on a text already normalised with `normalizeText` (default options). */
 export function findPiiNormalized(normalized: NormalizedText, options?: FindPiiOptions): PiiSpan[] {
+  return findPiiInNormalForm(normalized, options).spans;
+}
+
+/**
+ * `findPiiNormalized`, also giving each span's offsets in the normal form
+ * (`normalizedSpans[i]` is `spans[i]` before mapping to the original), so a
+ * redaction can derive the normal form of its result (see `redacted-normal-form.ts`).
+ */
+export function findPiiInNormalForm(
+  normalized: NormalizedText,
+  options?: FindPiiOptions,
+): { spans: PiiSpan[]; normalizedSpans: DetectedSpan[] } {
   const {
     entities,
     custom = [],
@@ -241,8 +253,12 @@ export function findPiiNormalized(normalized: NormalizedText, options?: FindPiiO
   // Names and addresses last: a pattern match inside one is cut out of it.
   for (const span of namedEntityCandidates(source, namedTypes, candidates)) candidates.push(span);
   forgetNineDigitMatches(); // do not keep the text alive
-  return resolveOverlaps(candidates).map(span => ({
-    type: span.type,
-    ...normalized.toOriginalSpan(span.start, span.end),
-  }));
+  const normalizedSpans = resolveOverlaps(candidates);
+  return {
+    spans: normalizedSpans.map(span => ({
+      type: span.type,
+      ...normalized.toOriginalSpan(span.start, span.end),
+    })),
+    normalizedSpans,
+  };
 }

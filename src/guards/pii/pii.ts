@@ -3,11 +3,12 @@ import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail, GuardrailContext } from '../../core/types';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
-import { normalizeInCall } from '../shared/call-normalization';
+import { normalizeInCall, offerNormalForm } from '../shared/call-normalization';
+import { redactedNormalForm } from '../shared/redacted-normal-form';
 import { replaceSpans } from '../shared/spans';
 import {
   type FindPiiOptions,
-  findPiiNormalized,
+  findPiiInNormalForm,
   type PiiSpan,
   piiMaxMatchLength,
 } from './find-pii';
@@ -145,7 +146,8 @@ export function pii(options?: PiiOptions): Guardrail {
       });
       return modify(text, { restored });
     }
-    const spans = findPiiNormalized(normalizeInCall(content, ctx?.state), findOptions);
+    const normalized = normalizeInCall(content, ctx?.state);
+    const { spans, normalizedSpans } = findPiiInNormalForm(normalized, findOptions);
     if (spans.length === 0) return allow();
     const tokens: string[] = [];
     const given = callValues(ctx);
@@ -170,6 +172,9 @@ export function pii(options?: PiiOptions): Guardrail {
     }
     let index = 0;
     const text = replaceSpans(content, spans, () => tokens[index++]!);
+    offerNormalForm(text, ctx?.state, () =>
+      redactedNormalForm(normalized, normalizedSpans, tokens, text),
+    );
     return modify(text, { types: typesOf(spans), spans: spans.map(span => ({ ...span })) });
   }
 
@@ -190,7 +195,8 @@ export function pii(options?: PiiOptions): Guardrail {
     ...(action === 'pseudonymize' && { cache: 'none' as const }),
     async check(content, ctx) {
       if (action === 'pseudonymize') return pseudonymize(content, ctx);
-      const spans = findPiiNormalized(normalizeInCall(content, ctx?.state), findOptions);
+      const normalized = normalizeInCall(content, ctx?.state);
+      const { spans, normalizedSpans } = findPiiInNormalForm(normalized, findOptions);
       if (spans.length === 0) return allow();
       const types = typesOf(spans);
       const info = { types, spans: spans.map(span => ({ ...span })) };
@@ -202,10 +208,14 @@ export function pii(options?: PiiOptions): Guardrail {
           info,
         });
       }
-      return modify(
-        replaceSpans(content, spans, span => placeholder(span.type)),
-        info,
+      const placeholders = spans.map(span => placeholder(span.type));
+      let index = 0;
+      const text = replaceSpans(content, spans, () => placeholders[index++]!);
+      // `secrets()` next in the chain gets this text's normal form without normalising it again.
+      offerNormalForm(text, ctx?.state, () =>
+        redactedNormalForm(normalized, normalizedSpans, placeholders, text),
       );
+      return modify(text, info);
     },
   });
 }

@@ -378,6 +378,29 @@ describe('docs/api.md', { timeout: 30_000 }, () => {
     expect(problems).toEqual([]);
   });
 
+  it('finds a JSDoc comment on the declaration of every export (STYLE.md), but for the known gaps', () => {
+    const undocumented: string[] = [];
+    for (const entry of entries) {
+      for (const name of entry.exports.keys()) {
+        const declaration = resolveExport(entry.file, name);
+        if (!declaration) {
+          undocumented.push(`${name}: no declaration found from ${entry.specifier}`);
+          continue;
+        }
+        const commented = ts.isVariableDeclaration(declaration)
+          ? declaration.parent.parent
+          : declaration;
+        if (ts.getJSDocCommentsAndTags(commented).length === 0) {
+          const where = declaration.getSourceFile().fileName.slice(root.length);
+          undocumented.push(`${name} (${where})`);
+        }
+      }
+    }
+    // Known today; not in this test's area to fix. Remove a line once its JSDoc is written.
+    const knownGaps = ['DEFAULT_BLOCKED_MESSAGE (src/middleware/blocked-response.ts)'];
+    expect([...new Set(undocumented)]).toEqual(knownGaps);
+  });
+
   it('names only members and options that exist on the exported type', () => {
     const main = entries.find(entry => entry.file === join(root, 'src/index.ts'))!;
     const problems: string[] = [];

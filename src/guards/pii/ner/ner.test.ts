@@ -256,6 +256,21 @@ describe('spansOfLabels', () => {
     expect(spansOf('Ask St John today', 'PERSON', [1, 2])).toEqual(['PERSON:St John']);
   });
 
+  it('labels a lower-case name-list word after a cue as a name, never a common word', () => {
+    const tag = (text: string) => {
+      const scanned = scanText(text, gazetteers, new WordTable(gazetteers));
+      return found(text, spansOfLabels(text, scanned, new Uint8Array(scanned.count)));
+    };
+    expect(tag('my name is lena andersson.')).toEqual(['PERSON:lena andersson']);
+    expect(tag("the name's vitoria")).toEqual(['PERSON:vitoria']);
+    expect(tag('i will call anders tomorrow')).toEqual(['PERSON:anders']);
+    // Common words after a cue stay words; no cue, no name.
+    expect(tag('please call will tomorrow, i am tired and this is fine')).toEqual([]);
+    expect(tag('lena andersson was here')).toEqual([]);
+    // The cue and the name on different lines: no name.
+    expect(tag('my name is\nlena')).toEqual([]);
+  });
+
   it('labels a first name before a colon at a line start as a speaker', () => {
     const text = 'Nicole: Remember me?\nJohn: You saved my life!\nNote: call back\nAnna:';
     const scanned = scanText(text, gazetteers, new WordTable(gazetteers));

@@ -122,6 +122,75 @@ function speakerNames(text: string, scanned: Scanned, labels: Uint8Array): Uint8
   return result;
 }
 
+/** Words after which a lower-case name-list word is a name ("my name is lena", "call anders"). */
+const nameCues: ReadonlySet<string> = new Set([
+  'named',
+  'called',
+  'call',
+  'ask',
+  'tell',
+  'meet',
+  'met',
+  'friend',
+  "i'm",
+  'im',
+]);
+/** Two-word cues, keyed by their last word: "name is", "name's", "i am", "this is". */
+const nameCuePairs: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['is', new Set(['name', 'this'])],
+  ["'s", new Set(['name'])],
+  ['am', new Set(['i'])],
+]);
+
+/** Lower case, not a common word, in a name list. */
+function isLowerName(flags: number): boolean {
+  return (
+    (flags & (Flag.Lower | Flag.Common)) === Flag.Lower &&
+    (flags & (Flag.Name | Flag.FirstName)) !== 0
+  );
+}
+
+/**
+ * Lower-case names after a cue ("my name is lena andersson", "call anders
+ * tomorrow"): a word outside any entity that is in a name list, written in
+ * lower case and not a common word, right after a cue word on the same line,
+ * starts a PERSON; one more such word after it continues it. Returns `labels`
+ * or a changed copy.
+ */
+function cuedLowerNames(text: string, scanned: Scanned, labels: Uint8Array): Uint8Array {
+  const count = scanned.count;
+  const flags = scanned.flags;
+  const starts = scanned.start;
+  const ends = scanned.end;
+  const newlines = scanned.newline;
+  const begin = 1 + 2 * personEntity;
+  let result = labels;
+  for (let index = 1; index < count; index++) {
+    if (labels[index] !== 0 || newlines[index] !== 0 || !isLowerName(flags[index]!)) continue;
+    const cue = lowerWord(text, starts[index - 1]!, ends[index - 1]!);
+    const before = nameCuePairs.get(cue);
+    const cued =
+      nameCues.has(cue) ||
+      (before !== undefined &&
+        index >= 2 &&
+        newlines[index - 1] === 0 &&
+        before.has(lowerWord(text, starts[index - 2]!, ends[index - 2]!)));
+    if (!cued) continue;
+    if (result === labels) result = labels.slice();
+    result[index] = begin;
+    if (
+      index + 1 < count &&
+      labels[index + 1] === 0 &&
+      newlines[index + 1] === 0 &&
+      isLowerName(flags[index + 1]!)
+    ) {
+      result[index + 1] = begin + 1;
+      index++;
+    }
+  }
+  return result;
+}
+
 /** A marker word usable to retype a span (not an honorific like `Dr`, not a one- or two-letter abbreviation like `St`). */
 function isMarker(flags: number, start: number, end: number, flag: Flag): boolean {
   return (flags & flag) !== 0 && (flags & Flag.Honorific) === 0 && end - start > 2;
@@ -158,7 +227,7 @@ function isHouseNumber(text: string, start: number, end: number): boolean {
  */
 export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array): NerSpan[] {
   const spans: NerSpan[] = [];
-  const labels = speakerNames(text, scanned, tagged);
+  const labels = cuedLowerNames(text, scanned, speakerNames(text, scanned, tagged));
   const flags = scanned.flags;
   const count = scanned.count;
   const starts = scanned.start;

@@ -400,11 +400,21 @@ const prefixedRules: Rule[] = [
     anchor: anchor(['EAA']),
   }),
   rule('FACEBOOK_ACCESS_TOKEN', `${b}\\d{15,16}(?:\\||%7C)[A-Za-z0-9_-]{27}${e}`, {
-    // `|` is common (tables, shell pipes): only one right after a digit can be this token's.
-    anchor: anchor(['|', '%7C'], 15, 16, startsWithDigit, (text, at) => {
-      const before = text.charCodeAt(at - 1);
-      return before >= 48 && before <= 57;
-    }),
+    // `|` is common (tables, shell pipes): only one right after a digit can be
+    // this token's, so the literals are a digit and `|` (found at each `|`
+    // with a digit before it, without a hit per table border), starting one
+    // character earlier than `|` would; `%7C` too must follow a digit.
+    anchor: anchor(
+      ['0|', '1|', '2|', '3|', '4|', '5|', '6|', '7|', '8|', '9|', '%7C'],
+      14,
+      16,
+      startsWithDigit,
+      (text, at) => {
+        if (text.charCodeAt(at) !== 37) return true; // `d|`: the digit is part of the literal
+        const before = text.charCodeAt(at - 1);
+        return before >= 48 && before <= 57;
+      },
+    ),
   }),
   rule('FLYIO_TOKEN', `${b}FlyV1 fm[12][ar]?_[A-Za-z0-9+/=_-]{100,2000}`, {
     prefix: 11,

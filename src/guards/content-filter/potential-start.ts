@@ -60,18 +60,23 @@ export function contentFilterPotentialStart(
       starts.push(start);
       at = start;
     }
-    // Ordinary prose folds to itself in lower case (see `foldsToLowerCase`):
-    // decided once, when a word may begin an entry.
-    let lowered: string | undefined | null = null;
-    let earliest = text.length;
-    for (const start of starts) {
+    // The words that may begin an entry: their letters begin one, or they
+    // do not start with plain ASCII letters (folding decides).
+    const candidates = starts.filter(start => {
       const letters = leadingLetters(text, start);
-      if (letters !== undefined && !termPrefixes.has(letters)) continue;
-      if (lowered === null) {
-        lowered = foldsToLowerCase(text) ? straightenQuotes(text.toLowerCase()) : undefined;
-      }
+      return letters === undefined || termPrefixes.has(letters);
+    });
+    if (candidates.length === 0) return text.length;
+    // Ordinary prose folds to itself in lower case (see `foldsToLowerCase`),
+    // and so does every suffix of it: decided once, on the text from the
+    // earliest candidate (the last one, `starts` runs latest first).
+    const from = candidates[candidates.length - 1]!;
+    const tail = text.slice(from);
+    const lowered = foldsToLowerCase(tail) ? straightenQuotes(tail.toLowerCase()) : undefined;
+    let earliest = text.length;
+    for (const start of candidates) {
       if (lowered !== undefined) {
-        if (startsAnEntry(lowered.slice(start))) earliest = start;
+        if (startsAnEntry(lowered.slice(start - from))) earliest = start;
         continue;
       }
       const suffix = text.slice(start);

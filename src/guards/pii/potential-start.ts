@@ -39,10 +39,46 @@ const MARKER = /^[[({<.@]|[\])}>@]$/;
 // A detector's left edge is a non-word character, so a match may start
 // inside a token (`😀AB 12 34 56 C`): its trailing letters count too.
 const TRAILING_LETTERS = /[A-Za-z]+$/;
-const joinable = (token: string) =>
+export const joinableByPatterns = (token: string) =>
   JOINABLE_CHARS.test(token) ||
   SHORT_GROUP.test(token) ||
   SHORT_GROUP.test(TRAILING_LETTERS.exec(token)?.[0] ?? '');
+
+/** The ASCII characters of `JOINABLE_CHARS`: digits and `@:/+#=_%&~|\<>`. */
+const JOINABLE_ASCII = (() => {
+  const joinable = new Uint8Array(128);
+  for (let code = 0; code < 128; code++) {
+    if (JOINABLE_CHARS.test(String.fromCharCode(code))) joinable[code] = 1;
+  }
+  return joinable;
+})();
+
+/**
+ * `joinableByPatterns` without a regex for an ASCII token (the hook asks
+ * about the last words of every check of a stream): a joinable character,
+ * or trailing letters that form a short group (the whole token when it is
+ * all letters). Other tokens go to the patterns.
+ */
+export function joinable(token: string): boolean {
+  let lettersFrom = 0;
+  for (let at = 0; at < token.length; at++) {
+    const code = token.charCodeAt(at);
+    if (code >= 0x80) return joinableByPatterns(token);
+    if (JOINABLE_ASCII[code] === 1) return true;
+    const lower = code | 0x20;
+    if (lower < 97 || lower > 122) lettersFrom = at + 1;
+  }
+  const letters = token.length - lettersFrom;
+  if (letters === 0) return false;
+  if (letters <= 2) return true;
+  if (letters > 4) return false;
+  for (let at = lettersFrom; at < token.length; at++) {
+    const code = token.charCodeAt(at);
+    if (code < 65 || code > 90) return false;
+  }
+  return true;
+}
+
 const marker = (token: string) => MARKER.test(token);
 
 /**

@@ -9,7 +9,19 @@ const SHORT_WORD = /^[A-Za-z]{1,2}$/;
 // Operators and quotes on their own, and the schemes of an Authorization value.
 const MARKER = /^(?:[:=<>!?"'`]+|bearer|basic|token)$/i;
 
-const joinable = (token: string) => NON_LETTER.test(token) || SHORT_WORD.test(token);
+export const joinableByPatterns = (token: string) =>
+  NON_LETTER.test(token) || SHORT_WORD.test(token);
+
+/** `joinableByPatterns` without a regex for an ASCII token (asked on every check of a stream). */
+export function joinable(token: string): boolean {
+  for (let at = 0; at < token.length; at++) {
+    const code = token.charCodeAt(at);
+    if (code >= 0x80) return joinableByPatterns(token);
+    const lower = code | 0x20;
+    if (lower < 97 || lower > 122) return true;
+  }
+  return token.length >= 1 && token.length <= 2;
+}
 const marker = (token: string) => MARKER.test(token);
 
 /** Words that start a secret spanning blanks: an assignment's key, an Authorization header, a curl command. */

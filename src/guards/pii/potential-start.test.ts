@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../bench/fixtures';
+import { joinable, joinableByPatterns } from './potential-start';
+
+const CHARS = [
+  ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'.split(''),
+  ...'@:/+#=_%&~|\\<>.,;!?\'"()[]{}-*$^`'.split(''),
+  'é',
+  'É',
+  '٣',
+  '\uff11',
+  '\uff21',
+  '😀',
+];
+
+describe('pii hook: joinable tokens', () => {
+  it('answers as the patterns it stands for, on 50,000 random tokens', () => {
+    const random = seededRandom(62);
+    let joined = 0;
+    for (let i = 0; i < 50_000; i++) {
+      const length = Math.floor(random() * 7);
+      let token = '';
+      for (let j = 0; j < length; j++) {
+        // Mostly letters, so short groups and plain words are common.
+        token +=
+          random() < 0.8
+            ? CHARS[Math.floor(random() * 52)]
+            : CHARS[Math.floor(random() * CHARS.length)];
+      }
+      const expected = joinableByPatterns(token);
+      if (joinable(token) !== expected) expect({ token, joinable: !expected }).toBe(undefined);
+      if (expected) joined++;
+    }
+    expect(joined).toBeGreaterThan(10_000);
+    expect(joined).toBeLessThan(40_000);
+  });
+
+  it('joins numbers, symbols and short letter groups, not words', () => {
+    expect(['4111', '(415)', 'WEST', 'AB', 'ab', 'x@y', '😀AB'].map(joinable)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['the', 'West', 'order', 'ABCDE', ''].map(joinable)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+});

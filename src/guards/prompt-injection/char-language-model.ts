@@ -51,6 +51,20 @@ export const IDENTIFIER_MIN_LENGTH = 12;
  */
 export const IDENTIFIER_SURPRISAL = 4;
 
+/** What the window rules of `maxWindowSurprisal` count, per class: letters, spaces, digits, non-ASCII, slashes, the rest. */
+const LETTER_KIND = 0;
+const SPACE_KIND = 1;
+const DIGIT_KIND = 2;
+const NON_ASCII_KIND = 3;
+const SLASH_KIND = 4;
+const OTHER_KIND = 5;
+const kindOfClass = new Uint8Array(CLASSES).fill(OTHER_KIND);
+for (let c = 1; c <= 52; c++) kindOfClass[c] = LETTER_KIND;
+kindOfClass[SPACE] = SPACE_KIND;
+kindOfClass[DIGIT] = DIGIT_KIND;
+kindOfClass[NON_ASCII] = NON_ASCII_KIND;
+const kindCounts = new Int32Array(6);
+
 /** Reused per-character buffers of `maxWindowSurprisal` (scoring is synchronous). */
 let scratch = new Uint8Array(0);
 
@@ -74,76 +88,65 @@ export function maxWindowSurprisal(
   const window = SURPRISAL_WINDOW;
   if (end - start < window) return 0;
   const length = end - start;
-  // Pass 1: per-character surprisal and class; random-string runs marked.
+  // Pass 1: per-character surprisal and kind (what the window rules count);
+  // random-string runs marked.
   if (scratch.length < 3 * length) scratch = new Uint8Array(3 * length);
   const values = scratch.subarray(0, length);
   const kinds = scratch.subarray(length, 2 * length);
   const identifier = scratch.subarray(2 * length, 3 * length).fill(0);
-  let a = SPACE;
-  let b = SPACE;
+  // Table row of the two previous classes: (a * CLASSES + b) * CLASSES.
+  let context = 0;
   let runStart = 0;
   let runSum = 0;
   for (let offset = 0; offset <= length; offset++) {
     const code = offset < length ? text.charCodeAt(start + offset) : 32;
-    const c = charClass(code);
+    const c = code < 128 ? asciiClass[code]! : NON_ASCII;
     if (offset < length) {
-      values[offset] = table[(a * CLASSES + b) * CLASSES + c]!;
-      // Slashes are 'other punctuation' to the model; marked apart to skip paths and URLs.
-      kinds[offset] = code === 47 || code === 92 ? 255 : c;
-    }
-    if (offset < length && c >= 1 && c <= DIGIT) {
-      runSum += values[offset]!;
-    } else {
-      const runLength = offset - runStart;
-      if (
-        runLength >= IDENTIFIER_MIN_LENGTH &&
-        runSum > IDENTIFIER_SURPRISAL * SURPRISAL_STEPS * runLength
-      ) {
-        identifier.fill(1, runStart, offset);
+      const value = table[context + c]!;
+      values[offset] = value;
+      // Slashes are 'other punctuation' to the model; counted apart to skip paths and URLs.
+      kinds[offset] = code === 47 || code === 92 ? SLASH_KIND : kindOfClass[c]!;
+      if (c >= 1 && c <= DIGIT) {
+        runSum += value;
+        context = ((context << 6) & 0x3ffc0) | (c << 6);
+        continue;
       }
-      runStart = offset + 1;
-      runSum = 0;
     }
-    a = b;
-    b = c;
+    const runLength = offset - runStart;
+    if (
+      runLength >= IDENTIFIER_MIN_LENGTH &&
+      runSum > IDENTIFIER_SURPRISAL * SURPRISAL_STEPS * runLength
+    ) {
+      identifier.fill(1, runStart, offset);
+    }
+    runStart = offset + 1;
+    runSum = 0;
+    context = ((context << 6) & 0x3ffc0) | (c << 6);
   }
-  // Pass 2: the sliding window.
+  // Pass 2: the sliding window, with a count per kind.
+  const counts = kindCounts.fill(0);
   let sum = 0;
-  let letters = 0;
-  let spaces = 0;
-  let digits = 0;
-  let nonAscii = 0;
-  let slashes = 0;
   let identifiers = 0;
   let best = 0;
+  const minLetters = window * 0.55;
   for (let offset = 0; offset < length; offset++) {
     if (offset >= window) {
-      const old = kinds[offset - window]!;
       sum -= values[offset - window]!;
       identifiers -= identifier[offset - window]!;
-      if (old >= 1 && old <= 52) letters--;
-      else if (old === SPACE) spaces--;
-      else if (old === DIGIT) digits--;
-      else if (old === NON_ASCII) nonAscii--;
-      else if (old === 255) slashes--;
+      counts[kinds[offset - window]!]!--;
     }
-    const c = kinds[offset]!;
     sum += values[offset]!;
     identifiers += identifier[offset]!;
-    if (c >= 1 && c <= 52) letters++;
-    else if (c === SPACE) spaces++;
-    else if (c === DIGIT) digits++;
-    else if (c === NON_ASCII) nonAscii++;
-    else if (c === 255) slashes++;
+    counts[kinds[offset]!]!++;
     if (
       offset >= window - 1 &&
       sum > best &&
       identifiers === 0 &&
-      nonAscii === 0 &&
-      slashes <= 1 &&
-      digits <= 2 &&
-      spaces >= 3 &&
-      letters >= window * 0.55
+      counts[NON_ASCII_KIND] === 0 &&
+      counts[SLASH_KIND]! <= 1 &&
+      counts[DIGIT_KIND]! <= 2 &&
+      counts[SPACE_KIND]! >= 3 &&
+      counts[LETTER_KIND]! >= minLetters
     ) {
       best = sum;
     }

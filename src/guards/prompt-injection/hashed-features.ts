@@ -14,9 +14,14 @@ const CHAR_SEED = 0x811c9dc5;
 const UNIGRAM_SEED = 0x2f6b1d3d;
 const BIGRAM_SEED = 0x5bd1e995;
 
+/** ASCII units that belong to a word: a-z and 0-9 (1), the rest (0). */
+const asciiWordUnit = new Uint8Array(128);
+for (let code = 97; code <= 122; code++) asciiWordUnit[code] = 1;
+for (let code = 48; code <= 57; code++) asciiWordUnit[code] = 1;
+
 /** True for a UTF-16 unit that belongs to a word: ASCII letters and digits, and letters of other scripts. */
 function isWordUnit(code: number): boolean {
-  if (code < 0x80) return (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+  if (code < 0x80) return asciiWordUnit[code] === 1;
   // General punctuation, CJK symbols and punctuation, and surrogate halves of
   // emoji are not word units; other non-ASCII units (letters of other
   // scripts, CJK ideographs) are.
@@ -56,27 +61,72 @@ export function collectFeatures(
   const shift = 32 - bits;
   let count = 0;
 
-  // Character 3..5-grams, with a space on either side so word edges count.
-  // (Hashing and deduplication are written out inline: this loop is the
-  // detector's hot path.)
+  // Character 3..5-grams, with a space on either side so word edges count:
+  // the gram of length k + 1 at `position` hashes the units at position ..
+  // position + k, a space outside [start, end), none past `end`. The five
+  // units are kept in locals (-1 past `end`) and moved along by one read per
+  // position. (Hashing and deduplication are written out inline: this loop
+  // is the detector's hot path.)
+  const unitAt = (at: number): number => {
+    if (at > end) return -1;
+    if (at < start || at >= end) return 32;
+    const unit = text.charCodeAt(at);
+    return unit === 10 ? 32 : unit;
+  };
+  let u0 = 32;
+  let u1 = unitAt(start);
+  let u2 = unitAt(start + 1);
+  let u3 = unitAt(start + 2);
+  let u4 = unitAt(start + 3);
   for (let position = start - 1; position < end - 1; position++) {
-    let hash = CHAR_SEED;
-    for (let offset = 0; offset < 5; offset++) {
-      const at = position + offset;
-      if (at > end) break;
-      const unit = at < start || at >= end ? 32 : text.charCodeAt(at);
-      hash = Math.imul(hash ^ (unit === 10 ? 32 : unit), 0x01000193);
-      if (offset >= 2) {
-        let h = hash ^ (offset << 29);
+    // Three units: position + 2 <= end always holds here.
+    let hash = Math.imul(
+      Math.imul(Math.imul(CHAR_SEED ^ u0, 0x01000193) ^ u1, 0x01000193) ^ u2,
+      0x01000193,
+    );
+    let h = hash ^ (2 << 29);
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    let index = h >>> shift;
+    if (stamp[index] !== generation) {
+      stamp[index] = generation;
+      out[count++] = index;
+    }
+    if (u3 >= 0) {
+      hash = Math.imul(hash ^ u3, 0x01000193);
+      h = hash ^ (3 << 29);
+      h ^= h >>> 16;
+      h = Math.imul(h, 0x85ebca6b);
+      h ^= h >>> 13;
+      index = h >>> shift;
+      if (stamp[index] !== generation) {
+        stamp[index] = generation;
+        out[count++] = index;
+      }
+      if (u4 >= 0) {
+        hash = Math.imul(hash ^ u4, 0x01000193);
+        h = hash ^ (4 << 29);
         h ^= h >>> 16;
         h = Math.imul(h, 0x85ebca6b);
         h ^= h >>> 13;
-        const index = h >>> shift;
+        index = h >>> shift;
         if (stamp[index] !== generation) {
           stamp[index] = generation;
           out[count++] = index;
         }
       }
+    }
+    u0 = u1;
+    u1 = u2;
+    u2 = u3;
+    u3 = u4;
+    const next = position + 5;
+    if (next < end) {
+      const unit = text.charCodeAt(next);
+      u4 = unit === 10 ? 32 : unit;
+    } else {
+      u4 = next === end ? 32 : -1;
     }
   }
 

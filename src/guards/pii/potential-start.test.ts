@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../bench/fixtures';
-import { joinable, joinableByPatterns } from './potential-start';
+import { joinable, joinableByPatterns, PII_NEEDS, PII_NEEDS_SPELLED_OUT } from './potential-start';
 
 const CHARS = [
   ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'.split(''),
@@ -52,5 +52,28 @@ describe('pii hook: joinable tokens', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('pii mayMatch: the needs', () => {
+  it('PII_NEEDS answers as the needs spelled out, on 50,000 random texts', () => {
+    const random = seededRandom(63);
+    const pieces = [...'abcdefABCDEFxyzXYZ     .-:@<[](){}>\n\t0', 'at', 'AT', ' at ', 'é'];
+    let needs = 0;
+    for (let i = 0; i < 50_000; i++) {
+      const count = 1 + Math.floor(random() * 20);
+      let text = '';
+      for (let j = 0; j < count; j++) {
+        text +=
+          random() < 0.9
+            ? pieces[Math.floor(random() * 21)]
+            : pieces[Math.floor(random() * pieces.length)];
+      }
+      const expected = PII_NEEDS_SPELLED_OUT.test(text);
+      if (PII_NEEDS.test(text) !== expected) expect({ text, need: !expected }).toBe(undefined);
+      if (expected) needs++;
+    }
+    expect(needs).toBeGreaterThan(2_000);
+    expect(needs).toBeLessThan(40_000);
   });
 });

@@ -227,8 +227,13 @@ export function keywordPrefixes(pattern: string = keywords): string[] {
  */
 interface Automaton {
   next: Int32Array;
+  /** 1 where `found` has needles. */
+  accepts: Uint8Array;
   found: Array<Needle[] | undefined>;
 }
+
+/** ASCII folded to lower case, by code. */
+const FOLDED_ASCII = Uint8Array.from({ length: 128 }, (_, code) => foldAscii(code));
 
 function foldAscii(code: number): number {
   return code >= 65 && code <= 90 ? code | 0x20 : code;
@@ -278,7 +283,8 @@ function buildAutomaton(needles: readonly Needle[]): Automaton {
       }
     }
   }
-  return { next, found };
+  const accepts = Uint8Array.from(found, needles => (needles === undefined ? 0 : 1));
+  return { next, accepts, found };
 }
 
 // Character classes of ASCII for the scan: prose (not flagged by
@@ -338,7 +344,7 @@ function precededBy(text: string, start: number, boundary: Boundary): boolean {
 export function secretsMayMatch(text: string): boolean {
   const plain = plainView(text);
   if (plain === undefined) return true;
-  const { next, found } = AUTOMATON;
+  const { next, accepts, found } = AUTOMATON;
   let state = 0;
   let run = 0;
   let keywordTested = false;
@@ -355,20 +361,35 @@ export function secretsMayMatch(text: string): boolean {
     if ((classes & PROSE) === 0) return true;
     if ((classes & RUN) === 0) run = 0;
     else if (++run === 14) return true;
-    state = next[state * 128 + foldAscii(code)]!;
-    const needles = found[state];
-    if (needles === undefined) continue;
-    for (const needle of needles) {
-      const start = at + 1 - needle.literal.length;
-      if (needle.keyword) {
-        if (keywordTested) continue;
-        keywordTested = true;
-        if (KEYWORD.test(plain.toLowerCase())) return true;
-        continue;
-      }
-      if (needle.exactCase && !plain.startsWith(needle.literal, start)) continue;
-      if (!precededBy(plain, start, needle.boundary)) return true;
-    }
+    state = next[(state << 7) | FOLDED_ASCII[code]!]!;
+    if (accepts[state] === 0) continue;
+    const need = neededAt(plain, at, found[state]!, keywordTested);
+    if (need === FOUND) return true;
+    if (need === NO_KEYWORD) keywordTested = true;
   }
   return false;
+}
+
+const FOUND = 1;
+const NO_KEYWORD = 2;
+
+/**
+ * Whether a needle ending at `at` is there (its case, its boundary), or, for
+ * a keyword's leading letters, whether the keyword pattern matches the text
+ * (asked once per text: `NO_KEYWORD` when it does not).
+ */
+function neededAt(plain: string, at: number, needles: readonly Needle[], keywordTested: boolean) {
+  let result = 0;
+  for (const needle of needles) {
+    const start = at + 1 - needle.literal.length;
+    if (needle.keyword) {
+      if (keywordTested || result === NO_KEYWORD) continue;
+      if (KEYWORD.test(plain.toLowerCase())) return FOUND;
+      result = NO_KEYWORD;
+      continue;
+    }
+    if (needle.exactCase && !plain.startsWith(needle.literal, start)) continue;
+    if (!precededBy(plain, start, needle.boundary)) return FOUND;
+  }
+  return result;
 }

@@ -89,6 +89,15 @@ function isWordAt(text: string, start: number): boolean {
 }
 
 const addressEntity = nerEntities.indexOf('STREET_ADDRESS');
+// Flag values as module constants (the span rules read no imported binding per token).
+const flagTitle = Flag.Title;
+const flagFirstName = Flag.FirstName;
+const flagName = Flag.Name;
+const flagCommon = Flag.Common;
+const flagLower = Flag.Lower;
+const flagHonorific = Flag.Honorific;
+const flagOrganisation = Flag.Organisation;
+const flagStreet = Flag.Street;
 const personEntity = nerEntities.indexOf('PERSON');
 const organisationEntity = nerEntities.indexOf('ORGANIZATION');
 
@@ -106,8 +115,8 @@ function speakerNames(text: string, scanned: Scanned, labels: Uint8Array): Uint8
   for (let index = 0; index + 2 < count; index++) {
     if (labels[index] !== 0 || (index !== 0 && scanned.newline[index] === 0)) continue;
     const flag = flags[index]!;
-    if ((flag & Flag.Title) === 0) continue;
-    if ((flag & Flag.FirstName) === 0 && (flag & (Flag.Name | Flag.Common)) !== Flag.Name) continue;
+    if ((flag & flagTitle) === 0) continue;
+    if ((flag & flagFirstName) === 0 && (flag & (flagName | flagCommon)) !== flagName) continue;
     const colon = index + 1;
     if (
       text.charCodeAt(scanned.start[colon]!) !== 58 ||
@@ -145,8 +154,7 @@ const nameCuePairs: ReadonlyMap<string, ReadonlySet<string>> = new Map([
 /** Lower case, not a common word, in a name list. */
 function isLowerName(flags: number): boolean {
   return (
-    (flags & (Flag.Lower | Flag.Common)) === Flag.Lower &&
-    (flags & (Flag.Name | Flag.FirstName)) !== 0
+    (flags & (flagLower | flagCommon)) === flagLower && (flags & (flagName | flagFirstName)) !== 0
   );
 }
 
@@ -167,6 +175,7 @@ function cuedLowerNames(text: string, scanned: Scanned, labels: Uint8Array): Uin
   let result = labels;
   for (let index = 1; index < count; index++) {
     if (labels[index] !== 0 || newlines[index] !== 0 || !isLowerName(flags[index]!)) continue;
+    if (ends[index - 1]! - starts[index - 1]! > 6) continue;
     const cue = lowerWord(text, starts[index - 1]!, ends[index - 1]!);
     const before = nameCuePairs.get(cue);
     const cued =
@@ -192,8 +201,8 @@ function cuedLowerNames(text: string, scanned: Scanned, labels: Uint8Array): Uin
 }
 
 /** A marker word usable to retype a span (not an honorific like `Dr`, not a one- or two-letter abbreviation like `St`). */
-function isMarker(flags: number, start: number, end: number, flag: Flag): boolean {
-  return (flags & flag) !== 0 && (flags & Flag.Honorific) === 0 && end - start > 2;
+function isMarker(flags: number, start: number, end: number, flag: number): boolean {
+  return (flags & flag) !== 0 && (flags & flagHonorific) === 0 && end - start > 2;
 }
 
 /** The lower-case text of the token `[start, end)` when it is short enough to be in a word list. */
@@ -269,11 +278,11 @@ export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array
     // A "name" that ends in an organisation word is an organisation ("Miller Ltd"); one that
     // starts or ends with a street word is an address ("Rua Mina", "John Street").
     if (entity === personEntity && first <= last) {
-      if (isMarker(flags[last]!, starts[last]!, ends[last]!, Flag.Organisation))
+      if (isMarker(flags[last]!, starts[last]!, ends[last]!, flagOrganisation))
         entity = organisationEntity;
       else if (
-        isMarker(flags[first]!, starts[first]!, ends[first]!, Flag.Street) ||
-        isMarker(flags[last]!, starts[last]!, ends[last]!, Flag.Street)
+        isMarker(flags[first]!, starts[first]!, ends[first]!, flagStreet) ||
+        isMarker(flags[last]!, starts[last]!, ends[last]!, flagStreet)
       )
         entity = addressEntity;
     }

@@ -19,6 +19,7 @@ import {
   toolPoisoning,
   urlFilter,
 } from '../src';
+import { leaksIn as leaksOf, spanReports } from './helpers/report-leaks';
 import { turnsModel } from './helpers/turns-model';
 import { captureSpans } from './tracing';
 
@@ -64,6 +65,8 @@ const BUILT_INS: Record<string, () => Guardrail> = {
 };
 
 const exporter = new InMemorySpanExporter();
+
+const leaksIn = (pieces: Record<string, unknown>) => leaksOf(pieces, CANARIES);
 
 async function runThrough(
   guardrail: Guardrail | undefined,
@@ -127,45 +130,8 @@ async function runThrough(
   } catch (error) {
     pieces.thrown = error;
   }
-  pieces.spans = exporter.getFinishedSpans().map(span => ({
-    name: span.name,
-    attributes: span.attributes,
-    status: span.status,
-    events: span.events,
-  }));
+  pieces.spans = spanReports(exporter);
   return pieces;
-}
-
-/** Which canary (or its first ten characters) shows up in which report. */
-function leaksIn(pieces: Record<string, unknown>): string[] {
-  return Object.entries(pieces).flatMap(([where, value]) => {
-    const text = `${safeJson(value)}\n${describeErrors(value)}`;
-    return Object.entries(CANARIES)
-      .filter(([, canary]) => text.includes(canary.slice(0, 10)))
-      .map(([canary]) => `${canary} in ${where}`);
-  });
-}
-
-function describeErrors(value: unknown, seen = new Set<unknown>()): string {
-  if (value == null || typeof value !== 'object' || seen.has(value)) return '';
-  seen.add(value);
-  let text = '';
-  if (value instanceof Error) {
-    text += `${value.message}\n${String(value)}\n${safeJson(value)}\n`;
-    text += describeErrors((value as { cause?: unknown }).cause, seen);
-  }
-  for (const item of Array.isArray(value) ? value : Object.values(value)) {
-    text += describeErrors(item, seen);
-  }
-  return text;
-}
-
-function safeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? '';
-  } catch {
-    return String(value);
-  }
 }
 
 describe('record hygiene of tool definitions: no report carries a definition text or argument', () => {

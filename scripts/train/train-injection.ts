@@ -33,7 +33,10 @@ import {
   maxReadingLogit,
 } from '../../src/guards/prompt-injection/score-prompt-injection';
 import { maxPieceLogit } from '../../src/guards/prompt-injection/sentence-score';
+import { SlotInjectionScorer } from '../../src/guards/prompt-injection/slot-features';
 import { syntheticRows } from './augment';
+import { DeepInjectionScorer, type DeepModelSpec } from './injection/deep-model';
+import { type DeepOptions, quantiseDeep, trainWideDeep } from './injection/wide-deep';
 import {
   type DataPaths,
   directRows,
@@ -101,6 +104,63 @@ export const trainOptions: Record<'direct', TrainOptions> = {
   },
 };
 
+/**
+ * Model kind: `linear` (logistic regression over the hashed n-grams),
+ * `wide-deep` (the same plus a deep part: averaged n-gram embeddings and a
+ * hidden layer, trained jointly), `deep` (the deep part and the suffix
+ * features only).
+ */
+const MODEL_KIND = process.env.MODEL_KIND ?? 'linear';
+
+/** Hyper-parameters of the deep part (MODEL_KIND wide-deep or deep). */
+export const deepOptions: DeepOptions = {
+  embedBits: Number(process.env.DEEP_BITS ?? 15),
+  dim: Number(process.env.DEEP_DIM ?? 16),
+  hidden: Number(process.env.DEEP_HIDDEN ?? 16),
+  learningRate: Number(process.env.DEEP_LR ?? 0.05),
+  embedRate: Number(process.env.DEEP_EMBED_LR ?? 20),
+  l2: Number(process.env.DEEP_L2 ?? 1e-6),
+  wide: MODEL_KIND !== 'deep',
+};
+
+/** SLOT_FEATURES=1: the structure (slot) features join the n-grams (see slot-features.ts). */
+const SLOT_FEATURES = process.env.SLOT_FEATURES === '1';
+/** With SLOT_FEATURES: each slot feature counts as this many n-grams. */
+const SLOT_REPEAT = Number(process.env.SLOT_REPEAT ?? 1);
+
+/** A trained, quantised (uncalibrated) model of the configured kind. */
+export interface TrainedSpec {
+  spec: InjectionModelSpec;
+  deep?: DeepModelSpec;
+}
+
+/** Trains a model of the configured kind on `rowIds`. */
+export function trainSpec(
+  data: PreparedData,
+  rowIds: readonly number[],
+  weights: Float64Array,
+  options: TrainOptions,
+): TrainedSpec {
+  const slots = SLOT_FEATURES ? { slotRepeat: SLOT_REPEAT } : {};
+  if (MODEL_KIND === 'linear') {
+    const real = trainLogistic(data.sparse, rowIds, weights, options);
+    return { spec: { ...quantise(real, options.bits), ...slots } };
+  }
+  const { wide, deep } = trainWideDeep(data.sparse, rowIds, weights, options, deepOptions);
+  return {
+    spec: { ...quantise(wide, options.bits), ...slots },
+    deep: quantiseDeep(deep, deepOptions),
+  };
+}
+
+/** The scorer of a trained model (with its deep part, if any). */
+export function makeScorer(spec: InjectionModelSpec, deep?: DeepModelSpec): InjectionScorer {
+  if (deep) return new DeepInjectionScorer(spec, deep);
+  return spec.slotRepeat
+    ? new SlotInjectionScorer(spec, spec.slotRepeat)
+    : new InjectionScorer(spec);
+}
+
 /** Rows with their sparse features, ready for training. */
 export interface PreparedData {
   rows: TrainingRow[];
@@ -113,7 +173,10 @@ export function prepare(
   bits: number,
   languageModel: Uint8Array,
 ): PreparedData {
-  const extractor = new InjectionScorer(emptySpec(bits));
+  const extractor = makeScorer({
+    ...emptySpec(bits),
+    ...(SLOT_FEATURES ? { slotRepeat: SLOT_REPEAT } : {}),
+  });
   const chunks: Int32Array[] = [];
   const offsets = new Uint32Array(rows.length + 1);
   const surprisal = new Float64Array(rows.length);
@@ -143,7 +206,7 @@ export function prepare(
  * (so no single large collection dominates), and both classes weigh the same
  * in total.
  */
-function sampleWeights(rows: TrainingRow[], selected: readonly number[]): Float64Array {
+export function sampleWeights(rows: TrainingRow[], selected: readonly number[]): Float64Array {
   const groupSizes = new Map<string, number>();
   for (const index of selected) {
     const key = `${rows[index]!.label}:${rows[index]!.group}`;
@@ -172,6 +235,8 @@ export const maxLogit = maxReadingLogit;
 /** A trained, calibrated model and the threshold picked for it. */
 export interface FittedModel {
   spec: InjectionModelSpec;
+  /** The deep part (MODEL_KIND wide-deep or deep). */
+  deep?: DeepModelSpec;
   scorer: InjectionScorer;
   threshold: number;
   calibration: { benign: number; falsePositives: number; attacks: number; caught: number };
@@ -203,9 +268,8 @@ export function fitModel(
     if (excluded(row.group)) continue;
     (isCalibrationRow(row) ? calibrate : train).push(index);
   }
-  const real = trainLogistic(data.sparse, train, sampleWeights(data.rows, train), options);
-  const spec = quantise(real, options.bits);
-  let scorer = new InjectionScorer(spec);
+  const { spec, deep } = trainSpec(data, train, sampleWeights(data.rows, train), options);
+  let scorer = makeScorer(spec, deep);
   // Platt scaling on the held-apart slice of the training sources: the score
   // is a probability on the training mix.
   const sliceLogits = calibrate.map(index =>
@@ -214,7 +278,7 @@ export function fitModel(
   const sliceLabels = calibrate.map(index => data.rows[index]!.label);
   const [plattA, plattB] = fitPlatt(sliceLogits, sliceLabels);
   const calibrated: InjectionModelSpec = { ...spec, plattA, plattB };
-  scorer = new InjectionScorer(calibrated);
+  scorer = makeScorer(calibrated, deep);
   // The threshold: on the same slice, or on out-of-source logits (the
   // models' logits share one scale: same data kind, same hyper-parameters).
   let logits = sliceLogits;
@@ -238,6 +302,7 @@ export function fitModel(
   const threshold = pickThreshold(benign, targetFpr);
   return {
     spec: calibrated,
+    deep,
     scorer,
     threshold,
     outOfSource: calibrationFolds > 0,
@@ -299,8 +364,8 @@ function outOfSourceLogits(
   const groups: string[] = [];
   for (let fold = 0; fold < folds; fold++) {
     const inner = train.filter(index => foldOf.get(data.rows[index]!.group) !== fold);
-    const model = trainLogistic(data.sparse, inner, sampleWeights(data.rows, inner), options);
-    const scorer = new InjectionScorer(quantise(model, options.bits));
+    const trained = trainSpec(data, inner, sampleWeights(data.rows, inner), options);
+    const scorer = makeScorer(trained.spec, trained.deep);
     const taken = new Map<string, number>();
     for (const [index, row] of data.rows.entries()) {
       if (foldOf.get(row.group) !== fold || row.group.startsWith('synthetic:')) continue;
@@ -334,6 +399,7 @@ export function modelFile(
     suffixWeights: spec.suffixWeights,
     plattA: spec.plattA,
     plattB: spec.plattB,
+    ...(spec.slotRepeat ? { slotRepeat: spec.slotRepeat } : {}),
   };
   return `// Generated by \`npm run train\` (scripts/train/train-injection.ts): do not edit.
 // ${rows} rows; threshold rows${fitted.outOfSource ? ' (scored by models that did not see their source)' : ' (held-apart slice)'}: ${calibration.falsePositives}/${calibration.benign} benign over the threshold, ${calibration.caught}/${calibration.attacks} attacks caught.

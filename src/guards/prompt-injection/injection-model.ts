@@ -19,6 +19,11 @@ export interface InjectionModelSpec {
   /** Platt scaling: probability = 1 / (1 + exp(-(plattA * logit + plattB))). */
   plattA: number;
   plattB: number;
+  /**
+   * When set, the structure (slot) features of `slot-features.ts` join each
+   * window's n-grams, each listed this many times (absent: n-grams only).
+   */
+  slotRepeat?: number;
 }
 
 /** Model file contents: `InjectionModelSpec` with the weights base64-encoded. */

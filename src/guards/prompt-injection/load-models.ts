@@ -1,6 +1,7 @@
 import { decodeInjectionModel, InjectionScorer } from './injection-model';
 import { languageModelTable } from './model/char-language-model-table';
 import { directModel } from './model/direct-model';
+import { SlotInjectionScorer } from './slot-features';
 
 /** The detector's models, decoded. */
 export interface InjectionModels {
@@ -23,10 +24,15 @@ function decodeBytes(base64: string): Uint8Array {
  * guardrail costs nothing until it scores a text.
  */
 export function injectionModels(): InjectionModels {
-  loaded ??= {
-    direct: new InjectionScorer(decodeInjectionModel(directModel)),
-    languageModel: decodeBytes(languageModelTable),
-  };
+  if (!loaded) {
+    const spec = decodeInjectionModel(directModel);
+    loaded = {
+      direct: spec.slotRepeat
+        ? new SlotInjectionScorer(spec, spec.slotRepeat)
+        : new InjectionScorer(spec),
+      languageModel: decodeBytes(languageModelTable),
+    };
+  }
   return loaded;
 }
 

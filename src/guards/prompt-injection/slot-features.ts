@@ -1,0 +1,235 @@
+import { namedFeature } from './hashed-features';
+import { type InjectionModelSpec, InjectionScorer } from './injection-model';
+
+/**
+ * Structure features of the direct detector: coarse slots found with small
+ * word lists in the folded text (a directive verb, a reference to earlier
+ * instructions, rules or safety, the system prompt, an extraction verb, a
+ * persona set-up, rules switched off, a harmful topic), and their pairs —
+ * both anywhere in the window and within a few words of each other. They
+ * are hashed into the model's feature space as extra binary features, so
+ * the model learns their weights beside the n-grams (no rule decides on its
+ * own). One pass over the words: linear time.
+ */
+
+/** Slot of each listed word (folded text is lower case, leetspeak and homoglyphs folded). */
+const SLOT_WORDS: Record<string, string> = {};
+const lists: Record<string, string> = {
+  directive:
+    'ignore ignoring disregard forget overlook override bypass skip discard abandon dismiss neglect erase cancel drop circumvent unlearn',
+  prior:
+    'previous prior above earlier preceding initial original former aforementioned before everything',
+  instructions:
+    'instructions instruction directives directive guidance orders commands told instructed programming training context',
+  rules:
+    'rules rule guidelines guideline restrictions restriction policies policy filters filter safety censorship limitations limits ethics ethical moral morals guardrails constraints boundaries principles',
+  system: 'system prompt prompts configuration config hidden secret internal confidential',
+  extract: 'reveal print show output repeat display leak disclose dump expose recite share',
+  persona:
+    'pretend roleplay role character persona simulate simulation jailbreak jailbroken dan unfiltered uncensored unrestricted amoral',
+  release: 'unlimited unrestricted uncensored unfiltered freed liberated unbound anything',
+  harm: 'bomb explosive explosives weapon weapons meth methamphetamine cocaine heroin poison malware ransomware virus hack hacking kill murder steal phishing suicide terrorist',
+};
+for (const [slot, words] of Object.entries(lists)) {
+  for (const word of words.split(' ')) SLOT_WORDS[word] ??= slot;
+}
+/** Two-word cues. */
+const SLOT_PAIRS: Record<string, string> = {
+  'act as': 'persona',
+  'you are': 'persona',
+  'from now': 'persona',
+  'now on': 'persona',
+  'no longer': 'release',
+  'no restrictions': 'release',
+  'without any': 'release',
+  'do anything': 'release',
+  'developer mode': 'persona',
+  'new instructions': 'directive',
+  'system prompt': 'system',
+};
+
+const SLOTS = Object.keys(lists);
+const K = SLOTS.length;
+
+/** FNV-1a of a word, as computed while the words are scanned. */
+function wordHash(word: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < word.length; index++) {
+    hash = Math.imul(hash ^ word.charCodeAt(index), 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** Hash of two words in a row, from their word hashes. */
+function pairHash(first: number, second: number): number {
+  return (Math.imul(first ^ 0x5bd1e995, 0x01000193) ^ second) >>> 0;
+}
+
+/** Listed words by hash (a hit is confirmed against the text). */
+const WORD_SLOTS = new Map<number, { word: string; slot: number }>(
+  Object.entries(SLOT_WORDS).map(([word, slot]) => [
+    wordHash(word),
+    { word, slot: SLOTS.indexOf(slot) },
+  ]),
+);
+const PAIR_SLOTS = new Map<number, { first: string; second: string; slot: number }>(
+  Object.entries(SLOT_PAIRS).map(([pair, slot]) => {
+    const [first, second] = pair.split(' ') as [string, string];
+    return [
+      pairHash(wordHash(first), wordHash(second)),
+      { first, second, slot: SLOTS.indexOf(slot) },
+    ];
+  }),
+);
+/** Words apart within which two slots count as near. */
+const NEAR = 6;
+
+/**
+ * Feature names by id: `id < K` is slot `id` itself; `K + a*K + b` (a < b)
+ * both slots anywhere in the window; `K + K*K + a*K + b` the two within
+ * `NEAR` words.
+ */
+const FEATURE_NAMES: string[] = [];
+for (let a = 0; a < K; a++) FEATURE_NAMES[a] = `slot:${SLOTS[a]}`;
+for (let a = 0; a < K; a++) {
+  for (let b = a + 1; b < K; b++) {
+    FEATURE_NAMES[K + a * K + b] = `slot-any:${SLOTS[a]}+${SLOTS[b]}`;
+    FEATURE_NAMES[K + K * K + a * K + b] = `slot-near:${SLOTS[a]}+${SLOTS[b]}`;
+  }
+}
+
+/**
+ * Calls `emit(id)` (see `FEATURE_NAMES`) once for each slot feature of
+ * folded `text[start, end)`, in the order first found. One pass over the
+ * words, a fixed amount of work per word.
+ */
+function scanSlots(text: string, start: number, end: number, emit: (id: number) => void): void {
+  // Word number of each slot's last occurrence; -1: not seen.
+  const last = new Int32Array(K).fill(-1);
+  const seen = new Uint8Array(K + 2 * K * K);
+  const add = (id: number) => {
+    if (seen[id] === 1) return;
+    seen[id] = 1;
+    emit(id);
+  };
+  const mark = (slot: number, position: number) => {
+    for (let other = 0; other < K; other++) {
+      if (other === slot || last[other]! < 0) continue;
+      const pair = slot < other ? slot * K + other : other * K + slot;
+      add(K + pair);
+      if (position - last[other]! <= NEAR) add(K + K * K + pair);
+    }
+    if (last[slot]! < 0) add(slot);
+    last[slot] = position;
+  };
+  // The previous word (start and hash), if it was short enough to be listed.
+  let previousStart = -1;
+  let previousEnd = -1;
+  let previousHash = 0;
+  let position = 0;
+  let index = start;
+  while (index < end) {
+    let code = text.charCodeAt(index);
+    while (index < end && !(code >= 97 && code <= 122)) code = text.charCodeAt(++index);
+    if (index >= end) break;
+    const wordStart = index;
+    let hash = 0x811c9dc5;
+    while (index < end && code >= 97 && code <= 122) {
+      hash = Math.imul(hash ^ code, 0x01000193);
+      code = text.charCodeAt(++index);
+    }
+    hash >>>= 0;
+    const length = index - wordStart;
+    // Words longer than any listed one are neither a slot nor half of a pair.
+    if (length <= 16) {
+      const entry = WORD_SLOTS.get(hash);
+      if (entry && entry.word.length === length && text.startsWith(entry.word, wordStart)) {
+        mark(entry.slot, position);
+      }
+      if (previousStart >= 0) {
+        const pair = PAIR_SLOTS.get(pairHash(previousHash, hash));
+        if (
+          pair &&
+          pair.first.length === previousEnd - previousStart &&
+          pair.second.length === length &&
+          text.startsWith(pair.first, previousStart) &&
+          text.startsWith(pair.second, wordStart)
+        ) {
+          mark(pair.slot, position);
+        }
+      }
+      previousStart = wordStart;
+      previousEnd = index;
+      previousHash = hash;
+    } else {
+      previousStart = -1;
+    }
+    position++;
+  }
+}
+
+/** The slot features of folded text, by name (for tests and explanations). */
+export function slotFeatureNames(folded: string): string[] {
+  const names: string[] = [];
+  scanSlots(folded, 0, folded.length, id => names.push(FEATURE_NAMES[id]!));
+  return names;
+}
+
+const indexCache = new Map<number, Int32Array>();
+
+/**
+ * Writes the hashed indices of the slot features of folded
+ * `text[start, end)` into `out` from `at`; returns the new end.
+ */
+export function collectSlotFeatures(
+  text: string,
+  start: number,
+  end: number,
+  bits: number,
+  out: Int32Array,
+  at: number,
+): number {
+  let indices = indexCache.get(bits);
+  if (!indices) {
+    indices = new Int32Array(FEATURE_NAMES.length);
+    for (const [id, name] of FEATURE_NAMES.entries()) {
+      if (name !== undefined) indices[id] = namedFeature(name, bits);
+    }
+    indexCache.set(bits, indices);
+  }
+  let count = at;
+  scanSlots(text, start, end, id => {
+    out[count++] = indices[id]!;
+  });
+  return count;
+}
+
+/** Most slot features of one window. */
+export const MAX_SLOT_FEATURES = 9 + 2 * 36;
+
+/** The linear detector with the slot features added to each window's n-grams. */
+export class SlotInjectionScorer extends InjectionScorer {
+  #buffer = new Int32Array(1024);
+
+  readonly #repeat: number;
+
+  /** `repeat`: each slot feature is listed that many times (its input weighs `repeat` n-grams). */
+  constructor(spec: InjectionModelSpec, repeat = 1) {
+    super(spec);
+    this.#repeat = repeat;
+  }
+
+  override features(text: string, start: number, end: number): Int32Array {
+    const base = super.features(text, start, end);
+    const needed = base.length + MAX_SLOT_FEATURES * this.#repeat;
+    if (this.#buffer.length < needed) this.#buffer = new Int32Array(needed * 2);
+    this.#buffer.set(base);
+    const count = collectSlotFeatures(text, start, end, this.spec.bits, this.#buffer, base.length);
+    let at = count;
+    for (let copy = 1; copy < this.#repeat; copy++) {
+      for (let index = base.length; index < count; index++)
+        this.#buffer[at++] = this.#buffer[index]!;
+    }
+    return this.#buffer.subarray(0, at);
+  }
+}

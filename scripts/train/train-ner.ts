@@ -26,6 +26,7 @@ import {
   spansOfLabels,
   tagTokens,
 } from '../../src/guards/pii/ner/tagger';
+import { applyCuts, type CutTable, learnCuts } from './ner/address-cuts';
 import { addressConvention, type Convention, conventionReport } from './ner/conventions';
 import {
   augmentedSequences,
@@ -78,11 +79,13 @@ function evaluate(
   score: ScoreTokens,
   predictions?: Map<string, NerSpan[]>,
   patterns?: ReadonlyMap<string, readonly PiiSpan[]>,
+  cuts?: CutTable,
 ) {
   const tallies = emptyTallies();
   for (const sequence of sequences) {
     const labels = tagTokens(sequence.scanned, score);
     let spans: NerSpan[] = spansOfLabels(sequence.text, sequence.scanned, labels);
+    if (cuts) spans = applyCuts(sequence.text, spans, cuts);
     if (patterns) {
       spans = cutAroundPatterns(sequence.text, spans, patterns.get(sequence.id) ?? []).map(
         span => ({ type: span.type as NerEntity, start: span.start, end: span.end }),
@@ -133,6 +136,9 @@ function conventionTable(
   }
   return lines.join('\n');
 }
+
+/** Evaluation-only experiment: address cuts learnt from the training folds (scripts/train/ner/address-cuts.ts). */
+const ADDRESS_CUTS = process.env.NER_ADDRESS_CUTS === '1';
 
 /** Perceptrons averaged (each trained with its own shuffle seed; NER_BAG): less variance between seeds. */
 const BAG = Number(process.env.NER_BAG ?? 1);
@@ -256,8 +262,10 @@ function main() {
         const train = [...labelled, ...augment(labelled), ...benign];
         const weights = train_(train, { ...options, seed });
         const quantised = decodeNerModel(encode(weights, gazetteers)).score;
-        addTallies(run.tagger, evaluate(test, quantised, run.predictions));
-        addTallies(run.system, evaluate(test, quantised, run.systemPredictions, patterns));
+        // Experiment: address cuts learnt from this fold's training rows (NER_ADDRESS_CUTS=1).
+        const cuts = ADDRESS_CUTS ? learnCuts(labelled) : undefined;
+        addTallies(run.tagger, evaluate(test, quantised, run.predictions, undefined, cuts));
+        addTallies(run.system, evaluate(test, quantised, run.systemPredictions, patterns, cuts));
       }
       log(`seed ${seed}: ${summaryLine(run.tagger)}`);
       runs.push(run);

@@ -24,8 +24,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { EncodedCategoryModel } from '../../src/guards/harmful-content/category-model';
-import { HarmfulScorer } from '../../src/guards/harmful-content/concept-features';
+import {
+  type ConceptFeatureOptions,
+  conceptMask,
+  HarmfulScorer,
+} from '../../src/guards/harmful-content/concept-features';
 import { maxWindowLogit } from '../../src/guards/harmful-content/harmful-model';
+import { dominantScript, type Script } from '../../src/guards/harmful-content/script';
 import { foldText } from '../../src/guards/prompt-injection/fold-text';
 import type { InjectionModelSpec } from '../../src/guards/prompt-injection/injection-model';
 import {
@@ -69,8 +74,21 @@ const SAFETY_AUGMENT = Number(process.env.SAFETY_AUGMENT ?? 0);
 const AUGMENT_WEIGHT = Number(process.env.AUGMENT_WEIGHT ?? 0.5);
 /** Weight of a safety question relative to the harmful request it was made from. */
 const SAFETY_WEIGHT = Number(process.env.SAFETY_WEIGHT ?? AUGMENT_WEIGHT);
-/** Copies of each lexicon concept feature (src/guards/harmful-content/concept-features.ts; 0: n-grams only). */
-export const CONCEPT_COPIES = Number(process.env.CONCEPT_COPIES ?? 0);
+/** Lexicon features (src/guards/harmful-content/concept-features.ts): copies among the hashed features, and the dense strength input. */
+export const CONCEPTS: ConceptFeatureOptions = {
+  copies: Number(process.env.CONCEPT_COPIES ?? 0),
+  dense: Number(process.env.CONCEPT_DENSE ?? 0) === 1,
+  ...(Number(process.env.SCRIPT_GATE ?? 0) === 1 ? { scriptGate: true } : {}),
+};
+/**
+ * 1: within each non-Latin script, the class with more weight is scaled down
+ * to the other's (but not below SCRIPT_FLOOR of its own), so the script of a
+ * text is no evidence either way (harmful/script.ts).
+ */
+const SCRIPT_BALANCE = Number(process.env.SCRIPT_BALANCE ?? 0);
+const SCRIPT_FLOOR = Number(process.env.SCRIPT_FLOOR ?? 0.1);
+/** > 0: every row naming a lexicon concept gets a twin with only its concept features, of this weight relative to the row. */
+const CONCEPT_TWINS = Number(process.env.CONCEPT_TWINS ?? 0);
 /** Share of the total sample weight given to benign rows. */
 const BENIGN_SHARE = Number(process.env.BENIGN_SHARE ?? 0.5);
 
@@ -91,6 +109,11 @@ export function augmentedRows(rows: readonly HarmfulRow[]): HarmfulRow[] {
       if (text !== undefined)
         twins.push({ ...row, id: `${row.id}~tense`, text, augmentOf: row.id });
     }
+    if (CONCEPT_TWINS > 0 && CONCEPTS.copies > 0) {
+      const folded = foldText(row.text);
+      if (conceptMask(folded, 0, folded.length) !== 0)
+        twins.push({ ...row, id: `${row.id}~concepts`, augmentOf: row.id });
+    }
     if (SAFETY_AUGMENT && row.label === 1) {
       const text = safetyQuestion(row.id, row.text);
       if (text !== undefined) {
@@ -108,24 +131,29 @@ export function augmentedRows(rows: readonly HarmfulRow[]): HarmfulRow[] {
   return twins;
 }
 
-interface Prepared {
+export interface Prepared {
   rows: HarmfulRow[];
   sparse: SparseRows;
   folded: string[];
 }
 
 /** Folds every row and collects its features over the whole text (training sees whole rows). */
-function prepare(rows: HarmfulRow[], bits: number): Prepared {
-  const extractor = new HarmfulScorer(emptySpec(bits), CONCEPT_COPIES);
+export function prepare(rows: HarmfulRow[], bits: number): Prepared {
+  const extractor = new HarmfulScorer(emptySpec(bits), CONCEPTS);
   const chunks: Int32Array[] = [];
   const offsets = new Uint32Array(rows.length + 1);
   const labels = new Uint8Array(rows.length);
   const folded: string[] = [];
+  // The suffix input is the lexicon strength (CONCEPTS.dense) or zero, which keeps the suffix features off.
+  const surprisal = new Float64Array(rows.length);
   let total = 0;
   for (const [index, row] of rows.entries()) {
     const text = foldText(row.text);
     folded.push(text);
-    const features = extractor.features(text, 0, text.length).slice();
+    const features = row.id.endsWith('~concepts')
+      ? extractor.conceptFeatures(text, 0, text.length)
+      : extractor.features(text, 0, text.length).slice();
+    surprisal[index] = extractor.suffixInput();
     features.sort();
     chunks.push(features);
     total += features.length;
@@ -138,8 +166,6 @@ function prepare(rows: HarmfulRow[], bits: number): Prepared {
     indices.set(chunk, at);
     at += chunk.length;
   }
-  // No surprisal feature: zero keeps the suffix features off.
-  const surprisal = new Float64Array(rows.length);
   return { rows, folded, sparse: { indices, offsets, surprisal, labels } };
 }
 
@@ -176,10 +202,47 @@ function sampleWeights(rows: HarmfulRow[], selected: readonly number[]): Float64
     const from = rows[index]!.augmentOf;
     if (from === undefined) continue;
     const original = byId.get(from);
-    const factor = rows[index]!.id.endsWith('~safety') ? SAFETY_WEIGHT : AUGMENT_WEIGHT;
+    const id = rows[index]!.id;
+    const factor = id.endsWith('~safety')
+      ? SAFETY_WEIGHT
+      : id.endsWith('~concepts')
+        ? CONCEPT_TWINS
+        : AUGMENT_WEIGHT;
     weights[index] = original === undefined ? 0 : factor * weights[original]!;
   }
+  if (SCRIPT_BALANCE) balanceScripts(rows, selected, weights);
   return weights;
+}
+
+const scripts = new WeakMap<HarmfulRow, Script>();
+
+/** Scales the larger class of each non-Latin script down towards the smaller one (SCRIPT_BALANCE). */
+function balanceScripts(rows: HarmfulRow[], selected: readonly number[], weights: Float64Array) {
+  const scriptOfRow = (row: HarmfulRow) => {
+    let script = scripts.get(row);
+    if (script === undefined) {
+      script = dominantScript(row.text);
+      scripts.set(row, script);
+    }
+    return script;
+  };
+  const totals = new Map<Script, [number, number]>();
+  for (const index of selected) {
+    const row = rows[index]!;
+    const script = scriptOfRow(row);
+    const pair = totals.get(script) ?? [0, 0];
+    pair[row.label]! += weights[index]!;
+    totals.set(script, pair);
+  }
+  for (const index of selected) {
+    const row = rows[index]!;
+    const script = scriptOfRow(row);
+    if (script === 'latin') continue;
+    const pair = totals.get(script)!;
+    const own = pair[row.label]!;
+    const target = Math.max(Math.min(pair[0]!, pair[1]!), SCRIPT_FLOOR * own);
+    if (own > 0) weights[index] = (weights[index]! * target) / own;
+  }
 }
 
 /** Counts on the calibration slice at the picked threshold. */
@@ -192,7 +255,7 @@ interface Calibration {
   caught: number;
 }
 
-interface Fitted {
+export interface Fitted {
   spec: InjectionModelSpec;
   scorer: HarmfulScorer;
   threshold: number;
@@ -207,7 +270,7 @@ const round3 = (p: number) => Math.round(p * 1000) / 1000;
  * (0.01 grid) whose false-positive rates on the calibration slice's ordinary
  * prompts and look-alikes are within `TARGET_FPR`.
  */
-function fitHarmful(data: Prepared, exclude?: string): Fitted {
+export function fitHarmful(data: Prepared, exclude?: string): Fitted {
   const train: number[] = [];
   const calibrate: number[] = [];
   for (const [index, row] of data.rows.entries()) {
@@ -222,12 +285,12 @@ function fitHarmful(data: Prepared, exclude?: string): Fitted {
   const options = harmfulTrainOptions;
   const real = trainLogistic(data.sparse, train, sampleWeights(data.rows, train), options);
   const spec = quantise(real, options.bits);
-  const raw = new HarmfulScorer(spec, CONCEPT_COPIES);
+  const raw = new HarmfulScorer(spec, CONCEPTS);
   const logits = calibrate.map(index => maxWindowLogit(data.folded[index]!, raw));
   const labels = calibrate.map(index => data.rows[index]!.label);
   const [plattA, plattB] = fitPlatt(logits, labels);
   const calibrated: InjectionModelSpec = { ...spec, plattA, plattB };
-  const scorer = new HarmfulScorer(calibrated, CONCEPT_COPIES);
+  const scorer = new HarmfulScorer(calibrated, CONCEPTS);
   const probability = logits.map(z => round3(scorer.probability(z)));
   const tally = (threshold: number): Calibration => {
     const counts: Calibration = {
@@ -390,12 +453,13 @@ export function harmfulModelFile(
 // ${rows} rows; calibration slice: ${c.generalFlagged}/${c.general} ordinary prompts and ${c.lookalikeFlagged}/${c.lookalike} look-alikes over the threshold, ${c.caught}/${c.harmful} harmful requests caught.
 import type { EncodedInjectionModel } from '../../prompt-injection/injection-model';
 import type { EncodedCategoryModel } from '../category-model';
+import type { ConceptFeatureOptions } from '../concept-features';
 
 /** Default blocking probability, picked on held-apart benign rows (ordinary prompts FPR ≤ ${TARGET_FPR.general}, look-alikes ≤ ${TARGET_FPR.lookalike}). */
 export const DEFAULT_HARMFUL_THRESHOLD = ${threshold};
 
-/** Copies of each lexicon concept feature the model was trained with (concept-features.ts; 0: none). */
-export const HARMFUL_CONCEPT_COPIES = ${CONCEPT_COPIES};
+/** The lexicon features the model was trained with (concept-features.ts). */
+export const HARMFUL_CONCEPT_FEATURES: ConceptFeatureOptions = { copies: ${CONCEPTS.copies}, dense: ${CONCEPTS.dense}${CONCEPTS.scriptGate ? ', scriptGate: true' : ''} };
 
 /** The harmful-request model (logistic regression over hashed n-grams, int8 weights). */
 export const harmfulModel: EncodedInjectionModel = {

@@ -1,7 +1,12 @@
 import { foldText } from '../prompt-injection/fold-text';
 import { namedFeature } from '../prompt-injection/hashed-features';
-import { type InjectionModelSpec, InjectionScorer } from '../prompt-injection/injection-model';
+import {
+  type InjectionModelSpec,
+  InjectionScorer,
+  SURPRISAL_KNOTS,
+} from '../prompt-injection/injection-model';
 import { HARM_TERMS, HOWTO_TERMS } from './lexicon';
+import { dominantScript } from './script';
 
 /**
  * Language-independent features from the cross-lingual lexicon
@@ -140,28 +145,63 @@ function featureNames(mask: number): string[] {
 }
 
 /**
+ * The lexicon's strength in a window, 0..3: how many harmful concepts are
+ * named (at most 2), plus 1 when a how-to frame asks for one of them.
+ */
+export function conceptStrength(mask: number): number {
+  let concepts = 0;
+  for (let bit = 0; bit < CONCEPTS.length - 1; bit++) if ((mask & (1 << bit)) !== 0) concepts++;
+  return Math.min(2, concepts) + (concepts > 0 && (mask & HOWTO_BIT) !== 0 ? 1 : 0);
+}
+
+/** How the lexicon enters a harmful-request model (stored in its model file). */
+export interface ConceptFeatureOptions {
+  /** Copies of each concept feature among the hashed features (0: none). */
+  copies: number;
+  /**
+   * true: `conceptStrength` of the window enters the logit outside the
+   * 1/√n scaling of the hashed features, through the model's three suffix
+   * weights (the input is `SURPRISAL_KNOTS[0] + strength`), so a named
+   * concept weighs the same in a short text as in a long one and in any
+   * language.
+   */
+  dense: boolean;
+  /**
+   * true: a window mostly in a non-Latin script is judged by the concept
+   * features alone (no hashed n-grams), so words of a language with no
+   * harmful training rows cannot outweigh a named harmful concept; a
+   * Latin-script window by the hashed n-grams alone.
+   */
+  scriptGate?: boolean;
+}
+
+/**
  * An `InjectionScorer` whose window features are the hashed n-grams plus the
- * lexicon's concept features, each repeated `copies` times under its own
- * name (0: n-grams only). Training and the runtime both score through it.
+ * lexicon's concept features (`ConceptFeatureOptions`). Training and the
+ * runtime both score through it. Not reentrant (like its base class): the
+ * last window's concepts are kept for `suffixInput`.
  */
 export class HarmfulScorer extends InjectionScorer {
-  readonly copies: number;
+  readonly concepts: ConceptFeatureOptions;
   #buffer = new Int32Array(0);
   readonly #indices = new Map<string, number[]>();
+  #lastMask = 0;
 
-  constructor(spec: InjectionModelSpec, copies: number) {
+  constructor(spec: InjectionModelSpec, concepts: ConceptFeatureOptions) {
     super(spec);
+    const { copies, dense } = concepts;
     if (!Number.isInteger(copies) || copies < 0 || copies > 16) {
       throw new RangeError(`HarmfulScorer: copies must be an integer 0..16, got ${copies}`);
     }
-    this.copies = copies;
+    if (typeof dense !== 'boolean') throw new TypeError('HarmfulScorer: dense must be a boolean');
+    this.concepts = concepts.scriptGate ? { copies, dense, scriptGate: true } : { copies, dense };
   }
 
   #namedIndices(name: string): number[] {
     let indices = this.#indices.get(name);
     if (indices === undefined) {
       indices = [];
-      for (let copy = 0; copy < this.copies; copy++) {
+      for (let copy = 0; copy < this.concepts.copies; copy++) {
         indices.push(namedFeature(`harm-concept:${name}#${copy}`, this.spec.bits));
       }
       this.#indices.set(name, indices);
@@ -170,18 +210,38 @@ export class HarmfulScorer extends InjectionScorer {
   }
 
   override features(text: string, start: number, end: number): Int32Array {
-    const base = super.features(text, start, end);
-    if (this.copies === 0) return base;
+    const { copies, dense, scriptGate } = this.concepts;
+    const gated = scriptGate === true && dominantScript(text, start, end) !== 'latin';
+    const base = gated ? this.#buffer.subarray(0, 0) : super.features(text, start, end);
+    // With the gate, Latin-script windows are judged by the n-grams alone.
+    if ((copies === 0 && !dense) || (scriptGate === true && !gated)) return base;
     const mask = conceptMask(text, start, end);
-    if (mask === 0) return base;
+    this.#lastMask = mask;
+    if (mask === 0 || copies === 0) return base;
     const extra: number[] = [];
     for (const name of featureNames(mask)) extra.push(...this.#namedIndices(name));
     const needed = base.length + extra.length;
-    if (this.#buffer.length < needed)
+    if (this.#buffer.length < needed) {
       this.#buffer = new Int32Array(Math.max(needed, 2 * this.#buffer.length));
+    }
     this.#buffer.set(base, 0);
-    for (let index = 0; index < extra.length; index++)
+    for (let index = 0; index < extra.length; index++) {
       this.#buffer[base.length + index] = extra[index]!;
+    }
     return this.#buffer.subarray(0, needed);
+  }
+
+  /** Only the concept features of `text[start, end)` (for training rows that teach the concepts on their own). */
+  conceptFeatures(text: string, start: number, end: number): Int32Array {
+    const mask = conceptMask(text, start, end);
+    this.#lastMask = mask;
+    const extra: number[] = [];
+    for (const name of featureNames(mask)) extra.push(...this.#namedIndices(name));
+    return Int32Array.from(extra);
+  }
+
+  /** The suffix-feature input of the window last passed to `features` (0 when `dense` is off). */
+  suffixInput(): number {
+    return this.concepts.dense ? SURPRISAL_KNOTS[0] + conceptStrength(this.#lastMask) : 0;
   }
 }

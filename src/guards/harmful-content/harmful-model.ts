@@ -2,51 +2,51 @@ import { foldText } from '../prompt-injection/fold-text';
 import {
   decodeInjectionModel,
   type EncodedInjectionModel,
-  type InjectionScorer,
   MODEL_WINDOW,
   windowStarts,
 } from '../prompt-injection/injection-model';
-import { HarmfulScorer } from './concept-features';
+import { type ConceptFeatureOptions, HarmfulScorer } from './concept-features';
 
 /**
  * Highest window logit of folded text under a hashed n-gram model (the
- * injection detector's features, no character-language-model suffix):
+ * injection detector's features and the lexicon's, concept-features.ts):
  * windows of `MODEL_WINDOW` characters overlapping by 512, so the cost is
  * linear in the length and a request inside a long text is judged on its own
  * neighbourhood. Shared with the training script.
  */
-export function maxWindowLogit(folded: string, scorer: InjectionScorer): number {
+export function maxWindowLogit(folded: string, scorer: HarmfulScorer): number {
   return bestHarmfulWindow(folded, scorer).logit;
 }
 
 /** The window of folded text with the highest logit, and that logit. */
 export function bestHarmfulWindow(
   folded: string,
-  scorer: InjectionScorer,
+  scorer: HarmfulScorer,
 ): { logit: number; start: number; end: number } {
   let best = { logit: Number.NEGATIVE_INFINITY, start: 0, end: 0 };
   for (const start of windowStarts(folded.length)) {
     const end = Math.min(folded.length, start + MODEL_WINDOW);
-    const { logit } = scorer.logit(scorer.features(folded, start, end), 0);
+    const features = scorer.features(folded, start, end);
+    const { logit } = scorer.logit(features, scorer.suffixInput());
     if (logit > best.logit) best = { logit, start, end };
   }
   return best;
 }
 
 /** Calibrated probability (rounded to 3 decimals) that `text` is a harmful request. */
-export function harmfulProbability(text: string, scorer: InjectionScorer): number {
+export function harmfulProbability(text: string, scorer: HarmfulScorer): number {
   const probability = scorer.probability(maxWindowLogit(foldText(text), scorer));
   return Math.round(probability * 1000) / 1000;
 }
 
 /**
  * Decodes a model file (for the runtime's lazy loader and the training
- * script): n-gram features plus `conceptCopies` copies of each lexicon
- * concept feature (concept-features.ts; 0 for none).
+ * script), with the lexicon features it was trained with
+ * (concept-features.ts).
  */
 export function decodeHarmfulModel(
   encoded: EncodedInjectionModel,
-  conceptCopies: number,
+  concepts: ConceptFeatureOptions,
 ): HarmfulScorer {
-  return new HarmfulScorer(decodeInjectionModel(encoded), conceptCopies);
+  return new HarmfulScorer(decodeInjectionModel(encoded), concepts);
 }

@@ -1,21 +1,21 @@
-import type { InjectionScorer } from '../prompt-injection/injection-model';
 import { CategoryModel } from './category-model';
+import type { HarmfulScorer } from './concept-features';
 import { decodeHarmfulModel } from './harmful-model';
 import {
-  HARMFUL_CONCEPT_COPIES,
+  HARMFUL_CONCEPT_FEATURES,
   harmfulCategoryModel,
   harmfulModel,
 } from './model/harmful-model-data';
 
-let loaded: { scorer: InjectionScorer; categories: CategoryModel } | undefined;
+let loaded: { scorer: HarmfulScorer; categories: CategoryModel } | undefined;
 
 /**
  * The shipped models, decoded on first use and kept: importing the
  * guardrail costs nothing until it scores a text.
  */
-export function harmfulModels(): { scorer: InjectionScorer; categories: CategoryModel } {
+export function harmfulModels(): { scorer: HarmfulScorer; categories: CategoryModel } {
   loaded ??= {
-    scorer: decodeHarmfulModel(harmfulModel, HARMFUL_CONCEPT_COPIES),
+    scorer: decodeHarmfulModel(harmfulModel, HARMFUL_CONCEPT_FEATURES),
     categories: new CategoryModel(harmfulCategoryModel),
   };
   return loaded;

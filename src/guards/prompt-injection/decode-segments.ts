@@ -112,11 +112,12 @@ export function decodeSegments(text: string): DecodedSegment[] {
   ];
   if (text.includes('%')) scans.push(['url', urlEncodedRun, decodeUrl]);
 
+  const runs = encodedRuns(text);
   for (const [encoding, pattern, decode] of scans) {
     for (const match of encoding === 'base64'
-      ? base64Runs(text)
+      ? base64Runs(text, runs.base64)
       : encoding === 'hex'
-        ? hexRuns(text)
+        ? hexRuns(text, runs.hex)
         : text.matchAll(pattern)) {
       let run = match[0];
       if (encoding === 'url') {
@@ -151,64 +152,68 @@ runClass[58]! |= 4;
 type RunMatch = { 0: string; index: number };
 
 /**
- * The matches of `base64Run` in `text`, found by one scan of the character
- * classes instead of the regex (which retries every word of ordinary text at
- * each of its letters): a match is a maximal run of base64 characters at
- * least 16 long, with up to two '=' after it.
+ * One scan of the character classes for the base64 and hex runs of a text
+ * (instead of `base64Run` and `hexRun` over the whole text: the first
+ * retries every word of ordinary text at each of its letters). `base64`: the
+ * `base64Run` matches, as [start, end) pairs: maximal runs of base64
+ * characters at least 16 long, with up to two '=' after them. `hex`: the
+ * runs of hex digits, blanks and colons, from a hex digit on, that hold at
+ * least 24 hex digits (a `hexRun` match needs 12 pairs), as [start, end)
+ * pairs: every `hexRun` match lies inside one of them.
  */
-function* base64Runs(text: string): Generator<RunMatch> {
+function encodedRuns(text: string): { base64: number[]; hex: number[] } {
+  const base64: number[] = [];
+  const hex: number[] = [];
   const length = text.length;
-  let index = 0;
-  while (index < length) {
-    const unit = text.charCodeAt(index);
-    if (unit >= 128 || (runClass[unit]! & 1) === 0) {
-      index++;
-      continue;
+  let base64Start = -1;
+  let hexStart = -1;
+  let digits = 0;
+  for (let index = 0; index <= length; index++) {
+    const unit = index < length ? text.charCodeAt(index) : 0;
+    const kind = unit < 128 ? runClass[unit]! : 0;
+    if ((kind & 1) !== 0) {
+      if (base64Start < 0) base64Start = index;
+    } else if (base64Start >= 0) {
+      if (index - base64Start >= 16) {
+        let end = index;
+        if (end < length && text.charCodeAt(end) === 61) end++;
+        if (end < length && text.charCodeAt(end) === 61) end++;
+        base64.push(base64Start, end);
+      }
+      base64Start = -1;
     }
-    const start = index;
-    while (index < length) {
-      const next = text.charCodeAt(index);
-      if (next >= 128 || (runClass[next]! & 1) === 0) break;
-      index++;
+    if (hexStart >= 0) {
+      if ((kind & 6) !== 0) {
+        if ((kind & 2) !== 0) digits++;
+        continue;
+      }
+      if (digits >= 24) hex.push(hexStart, index);
+      hexStart = -1;
+    } else if ((kind & 2) !== 0) {
+      hexStart = index;
+      digits = 1;
     }
-    if (index - start < 16) continue;
-    let end = index;
-    if (end < length && text.charCodeAt(end) === 61) end++;
-    if (end < length && text.charCodeAt(end) === 61) end++;
-    yield { 0: text.slice(start, end), index: start };
-    index = end;
+  }
+  return { base64, hex };
+}
+
+/** The `base64Run` matches of `text` (from `encodedRuns`). */
+function* base64Runs(text: string, bounds: number[]): Generator<RunMatch> {
+  for (let index = 0; index < bounds.length; index += 2) {
+    yield { 0: text.slice(bounds[index]!, bounds[index + 1]!), index: bounds[index]! };
   }
 }
 
 /**
- * The matches of `hexRun` in `text`. Every character of a match is a hex
- * digit, ' ' or ':', so a match lies inside one maximal run of those; the
- * regex runs only on runs with at least 24 hex digits (a match needs 12
- * pairs), which gives the same matches at the same offsets.
+ * The `hexRun` matches of `text`: the regex runs only inside the runs
+ * `encodedRuns` found, which gives the same matches at the same offsets (a
+ * match never starts with a blank or colon, and never crosses another
+ * character).
  */
-function* hexRuns(text: string): Generator<RunMatch> {
-  const length = text.length;
-  let index = 0;
-  while (index < length) {
-    const unit = text.charCodeAt(index);
-    if (unit >= 128 || (runClass[unit]! & 2) === 0) {
-      index++;
-      continue;
-    }
-    const start = index;
-    let digits = 0;
-    while (index < length) {
-      const next = text.charCodeAt(index);
-      if (next >= 128) break;
-      const kind = runClass[next]!;
-      if ((kind & 6) === 0) break;
-      if (kind & 2) digits++;
-      index++;
-    }
-    if (digits < 24) continue;
-    // The run may start with blanks or colons; a match cannot, so none is lost.
-    const run = text.slice(start, index);
-    for (const match of run.matchAll(hexRun)) {
+function* hexRuns(text: string, bounds: number[]): Generator<RunMatch> {
+  for (let index = 0; index < bounds.length; index += 2) {
+    const start = bounds[index]!;
+    for (const match of text.slice(start, bounds[index + 1]!).matchAll(hexRun)) {
       yield { 0: match[0], index: start + match.index };
     }
   }

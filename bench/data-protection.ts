@@ -23,9 +23,11 @@
  *    are not there (`DATASETS_DIR` overrides the path). Also: the chain on
  *    the same text with its personal data taken out (so `pii` changes
  *    nothing and `secrets` reuses its normal form), and what allocating one
- *    fresh string of the text's size costs in this process: the chain must
- *    build three (the normal form `pii` scans, the redacted text, the normal
- *    form `secrets` scans), a cost that depends on the machine's page faults.
+ *    fresh string of the text's size costs in this process: the chain builds
+ *    two (the normal form `pii` scans, and the normal form `secrets` scans,
+ *    derived from the first with the redactions in place; the redacted text
+ *    itself is a rope of slices, written out only when something reads it),
+ *    a cost that depends on the machine's page faults.
  */
 
 import { join } from 'node:path';
@@ -222,7 +224,7 @@ if (real === undefined) {
     `  chain, no personal data ${cleanMs.toFixed(1).padStart(6)} ms  ${rate(cleanMs)}  (the ${spans.length} values findPii reports replaced by a word)`,
   );
   console.log(
-    `  one fresh copy of the text ${copyMs.toFixed(1).padStart(3)} ms  (${copy.length === real.length ? 'same length' : 'length differs'}; the chain with personal data builds three)`,
+    `  one fresh copy of the text ${copyMs.toFixed(1).padStart(3)} ms  (${copy.length === real.length ? 'same length' : 'length differs'}; the chain with personal data builds two)`,
   );
   console.log(`  @openai/guardrails pii ${peerMs.toFixed(1).padStart(7)} ms  ${rate(peerMs)}`);
   console.log(

@@ -38,45 +38,49 @@ export function redactedNormalForm(
     return normalizeText(redacted);
   }
   const source = normalized.text;
-  // Pieces of the result in order: [start in the result, start in `source`
-  // (or -1 for a placeholder), shift to the redacted text's offsets].
-  const pieceOut: number[] = [];
-  const pieceSource: number[] = [];
-  const pieceShift: number[] = [];
+  // Pieces of the result in order: start in the result, start in `source`
+  // (or -1 for a placeholder), shift to the redacted text's offsets. Typed
+  // arrays of the final size: growing plain arrays of 100,000 entries costs
+  // more here (fresh memory at each growth) than the rest of this function.
+  const most = 2 * normalizedSpans.length + 1;
+  const pieceOut = new Int32Array(most);
+  const pieceSource = new Int32Array(most);
+  const pieceShift = new Int32Array(most);
   const parts: string[] = [];
+  let pieces = 0;
+  const addPiece = (from: number, shift: number, part: string) => {
+    pieceOut[pieces] = out;
+    pieceSource[pieces] = from;
+    pieceShift[pieces] = shift;
+    pieces++;
+    parts.push(part);
+    out += part.length;
+  };
   let out = 0;
   let cursor = 0;
   // Redacted offset = original offset - removed (for text between spans).
   let removed = 0;
-  normalizedSpans.forEach((span, index) => {
-    if (span.start > cursor) {
-      pieceOut.push(out);
-      pieceSource.push(cursor);
-      pieceShift.push(removed);
-      parts.push(source.slice(cursor, span.start));
-      out += span.start - cursor;
-    }
+  // Each span's extent in the original: start, end, start, end, ...
+  const spanEdges = new Int32Array(2 * normalizedSpans.length);
+  for (let index = 0; index < normalizedSpans.length; index++) {
+    const span = normalizedSpans[index]!;
+    if (span.start > cursor) addPiece(cursor, removed, source.slice(cursor, span.start));
     const replacement = replacements[index]!;
     const originalStart = normalized.toOriginal(span.start);
     const originalEnd = normalized.toOriginalEnd(span.end);
-    pieceOut.push(out);
-    pieceSource.push(-1);
+    spanEdges[2 * index] = originalStart;
+    spanEdges[2 * index + 1] = originalEnd;
     // A placeholder maps one to one onto the redacted text from here.
-    pieceShift.push(originalStart - removed);
-    parts.push(replacement);
-    out += replacement.length;
+    addPiece(-1, originalStart - removed, replacement);
     removed += originalEnd - originalStart - replacement.length;
     cursor = span.end;
-  });
-  if (cursor < source.length) {
-    pieceOut.push(out);
-    pieceSource.push(cursor);
-    pieceShift.push(removed);
-    parts.push(source.slice(cursor));
-    out += source.length - cursor;
   }
+  if (cursor < source.length) addPiece(cursor, removed, source.slice(cursor));
   const text = parts.join('');
-  if (text === redacted) {
+  if (
+    text.length === redacted.length &&
+    sameAsRedacted(text, normalized.original, spanEdges, replacements)
+  ) {
     // As `normalizeText` does for a text that is its own normal form: every
     // offset maps to itself (its per-segment map would send the second half
     // of a surrogate pair to the first).
@@ -93,7 +97,7 @@ export function redactedNormalForm(
   const redactedLength = redacted.length;
   const pieceOf = (unit: number) => {
     let low = 0;
-    let high = pieceOut.length - 1;
+    let high = pieces - 1;
     while (low < high) {
       const middle = (low + high + 1) >> 1;
       if (pieceOut[middle]! <= unit) low = middle;
@@ -129,6 +133,33 @@ export function redactedNormalForm(
     toOriginalEnd,
     toOriginalSpan: (start, end) => ({ start: toOriginal(start), end: toOriginalEnd(end) }),
   };
+}
+
+/**
+ * `text === redacted`, where `redacted` is `original` with the spans at
+ * `spanEdges` replaced by `replacements`, compared piece by piece against
+ * the flat `original` and placeholders: `redacted` is a rope, and comparing
+ * it whole would write it out.
+ */
+function sameAsRedacted(
+  text: string,
+  original: string,
+  spanEdges: Int32Array,
+  replacements: readonly string[],
+): boolean {
+  let at = 0; // offset in the redacted text
+  let cursor = 0; // offset in the original
+  for (let index = 0; index <= replacements.length; index++) {
+    const end = index < replacements.length ? spanEdges[2 * index]! : original.length;
+    if (text.slice(at, at + end - cursor) !== original.slice(cursor, end)) return false;
+    at += end - cursor;
+    if (index === replacements.length) break;
+    const replacement = replacements[index]!;
+    if (!text.startsWith(replacement, at)) return false;
+    at += replacement.length;
+    cursor = spanEdges[2 * index + 1]!;
+  }
+  return true;
 }
 
 /** Printable ASCII, at least one character. */

@@ -341,9 +341,10 @@ export function guardStream(
       release([part], emit);
       return;
     }
-    const parts = normalizer.push(part);
-    if (parts.length === 1) {
-      const pushed = processor.push(parts[0]!);
+    // A delta of an open block (nearly every part) goes straight to the processor.
+    const parts = normalizer.isOpenDelta(part) ? undefined : normalizer.push(part);
+    if (parts === undefined || parts.length === 1) {
+      const pushed = processor.push(parts === undefined ? part : parts[0]!);
       if (pushed instanceof Promise) return pushed.then(step => released(step, emit));
       return released(pushed, emit);
     }
@@ -359,6 +360,7 @@ export function guardStream(
   }
 
   function released(step: ProcessorStep, emit: (part: Part) => void): void | Promise<void> {
+    if (step.trip === undefined && step.parts.length === 0) return; // a held delta
     if (cancelled()) return;
     if (step.trip) return trip(step.trip, UNKNOWN_USAGE, emit);
     release(step.parts, emit);

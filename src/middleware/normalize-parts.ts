@@ -6,6 +6,11 @@ type Part = LanguageModelV4StreamPart;
 export interface PartNormalizer {
   /** The well-formed parts that stand for `part` (none, it, or a synthesised start and it). */
   push(part: Part): Part[];
+  /**
+   * True when `part` is a delta of an open block: it stands for itself, and
+   * `push` need not be asked (no array per delta on the hot path).
+   */
+  isOpenDelta(part: Part): boolean;
 }
 
 /**
@@ -22,6 +27,11 @@ export function partNormalizer(): PartNormalizer {
   const openText = new Set<string>();
   const openReasoning = new Set<string>();
   return {
+    isOpenDelta(part) {
+      if (part.type === 'text-delta') return openText.has(part.id);
+      if (part.type === 'reasoning-delta') return openReasoning.has(part.id);
+      return false;
+    },
     push(part) {
       switch (part.type) {
         case 'text-start':

@@ -6,6 +6,7 @@ import {
   joinable,
   joinableByPatterns,
   keywordPrefixes,
+  mayHaveTrigger,
   providerLiteralNeedles,
   secretsMayMatch,
 } from './potential-start';
@@ -125,5 +126,36 @@ describe('secrets hook: joinable tokens', () => {
     }
     expect(joined).toBeGreaterThan(4_000);
     expect(joined).toBeLessThan(16_000);
+  });
+});
+
+describe('secrets hook: triggers', () => {
+  it('finds a keyword, authorization or curl in any case wherever the pattern does (20,000 random texts)', () => {
+    const trigger = new RegExp(`${keywords}|authorization|curl`);
+    const pieces = [
+      ...PIECES,
+      'Authorization',
+      'AUTHORIZATION',
+      'CuRl',
+      'curl',
+      '\u212a',
+      '\u0130',
+      'ſ',
+    ];
+    const random = seededRandom(18);
+    let found = 0;
+    for (let i = 0; i < 20_000; i++) {
+      let text = '';
+      for (let j = 0, count = 1 + Math.floor(random() * 20); j < count; j++) {
+        text += pieces[Math.floor(random() * pieces.length)];
+      }
+      const expected = trigger.test(text.toLowerCase());
+      // A necessary condition: never false where the pattern matches.
+      if (expected && !mayHaveTrigger(text)) expect(text).toBe('a text with a trigger');
+      if (expected) found++;
+    }
+    expect(found).toBeGreaterThan(2_000);
+    expect(mayHaveTrigger('The team agreed on three priorities.')).toBe(false);
+    expect(mayHaveTrigger('my PassWord is')).toBe(true);
   });
 });

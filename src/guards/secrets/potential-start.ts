@@ -48,8 +48,8 @@ const PEM_END = /-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/;
 
 /** The earliest key (with a keyword) whose assignment may still match. */
 function liveAssignmentStart(text: string): number {
-  // Most checked texts name no secret: one search on the text in lower case first.
-  if (!TRIGGER_IN_LOWER_CASE.test(text.toLowerCase())) return text.length;
+  // Most checked texts name no secret: one pass for the triggers' leading letters first.
+  if (!mayHaveTrigger(text)) return text.length;
   trigger.lastIndex = 0;
   for (let match = trigger.exec(text); match; match = trigger.exec(text)) {
     let start = match.index;
@@ -392,4 +392,31 @@ function neededAt(plain: string, at: number, needles: readonly Needle[], keyword
     if (!precededBy(plain, start, needle.boundary)) return FOUND;
   }
   return result;
+}
+
+/** The leading letters of every trigger (a keyword, `authorization`, `curl`), in any case. */
+const TRIGGER_AUTOMATON = buildAutomaton(
+  [...keywordPrefixes(), 'authorization', 'curl'].map(literal => ({
+    literal,
+    exactCase: false,
+    boundary: 'none' as const,
+    keyword: true,
+  })),
+);
+
+/**
+ * False when no trigger occurs in `text` (in any case): one pass over ASCII
+ * text through `TRIGGER_AUTOMATON`; text with other characters (some lower
+ * to ASCII letters, such as the Kelvin sign) is searched in lower case.
+ */
+export function mayHaveTrigger(text: string): boolean {
+  const { next, accepts } = TRIGGER_AUTOMATON;
+  let state = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code >= 128) return TRIGGER_IN_LOWER_CASE.test(text.toLowerCase());
+    state = next[(state << 7) | FOLDED_ASCII[code]!]!;
+    if (accepts[state] === 1) return true;
+  }
+  return false;
 }

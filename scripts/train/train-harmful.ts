@@ -19,6 +19,12 @@
  * int8 weights, Platt scaling and the threshold on a held-apart 10% slice.
  * Training also sees a past- or future-tense rephrasing of every prompt with
  * a rewritable opening, harmful and benign alike (harmful/rephrase.ts).
+ * Experiment knobs (environment; the defaults build the committed model, and
+ * the model card's variants table says what each did): TENSE_AUGMENT,
+ * SAFETY_AUGMENT, GROUP_EXPONENT, LOOKALIKE_GROUPS, PROSE_STEP, BENIGN_SHARE,
+ * L2/LR/EPOCHS, and the cross-lingual lexicon (src/guards/harmful-content/
+ * lexicon.ts, concept-features.ts): CONCEPT_COPIES, CONCEPT_DENSE,
+ * SCRIPT_GATE, CONCEPT_TWINS, SCRIPT_BALANCE / SCRIPT_FLOOR.
  * Deterministic: rows sorted by id, a seeded shuffle, one thread, no network.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

@@ -269,6 +269,17 @@ describe('spansOfLabels', () => {
     expect(tag('lena andersson was here')).toEqual([]);
     // The cue and the name on different lines: no name.
     expect(tag('my name is\nlena')).toEqual([]);
+    // A long word whose first 40 characters hit the name filter (a Bloom false positive, found by
+    // search) is never made a name: the span would break PERSON's length bound.
+    const long = `zq1z${'x'.repeat(36)}${'tail'.repeat(50)}`;
+    expect(tag(`my name is ${long}`)).toEqual([]);
+    expect(tag(`Z${long.slice(1)}: hi`)).toEqual([]);
+    expect(tag(`my name is ${long.slice(0, 30)}`)).toEqual([]);
+    // One token longer than a type's bound is no entity (the tagger tagged 'AAA…' a 300-character LOCATION).
+    for (const span of findNamedEntities(
+      `my name is ${long}\nZ${long.slice(1)}: hi\nShip to ${'A'.repeat(300)} Street`,
+    ))
+      expect(span.end - span.start).toBeLessThanOrEqual(nerMaxLength[span.type]);
   });
 
   it('labels a first name before a colon at a line start as a speaker', () => {

@@ -99,6 +99,9 @@ const flagHonorific = Flag.Honorific;
 const flagOrganisation = Flag.Organisation;
 const flagStreet = Flag.Street;
 const personEntity = nerEntities.indexOf('PERSON');
+const personMaxLength = nerMaxLength.PERSON;
+/** The longest word a rule makes a name of (the gazetteers see a token's first 40 characters only). */
+const maxNameWord = 32;
 const organisationEntity = nerEntities.indexOf('ORGANIZATION');
 
 /**
@@ -115,7 +118,8 @@ function speakerNames(text: string, scanned: Scanned, labels: Uint8Array): Uint8
   for (let index = 0; index + 2 < count; index++) {
     if (labels[index] !== 0 || (index !== 0 && scanned.newline[index] === 0)) continue;
     const flag = flags[index]!;
-    if ((flag & flagTitle) === 0) continue;
+    if ((flag & flagTitle) === 0 || scanned.end[index]! - scanned.start[index]! > maxNameWord)
+      continue;
     if ((flag & flagFirstName) === 0 && (flag & (flagName | flagCommon)) !== flagName) continue;
     const colon = index + 1;
     if (
@@ -175,6 +179,7 @@ function cuedLowerNames(text: string, scanned: Scanned, labels: Uint8Array): Uin
   let result = labels;
   for (let index = 1; index < count; index++) {
     if (labels[index] !== 0 || newlines[index] !== 0 || !isLowerName(flags[index]!)) continue;
+    if (ends[index]! - starts[index]! > maxNameWord) continue;
     if (ends[index - 1]! - starts[index - 1]! > 6) continue;
     const cue = lowerWord(text, starts[index - 1]!, ends[index - 1]!);
     const before = nameCuePairs.get(cue);
@@ -191,7 +196,8 @@ function cuedLowerNames(text: string, scanned: Scanned, labels: Uint8Array): Uin
       index + 1 < count &&
       labels[index + 1] === 0 &&
       newlines[index + 1] === 0 &&
-      isLowerName(flags[index + 1]!)
+      isLowerName(flags[index + 1]!) &&
+      ends[index + 1]! - starts[index]! <= personMaxLength
     ) {
       result[index + 1] = begin + 1;
       index++;
@@ -294,11 +300,16 @@ export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array
         first > 0 &&
         labels[first - 1] === 0 &&
         scanned.newline[first] === 0 &&
-        isHouseNumber(text, starts[first - 1]!, ends[first - 1]!)
+        isHouseNumber(text, starts[first - 1]!, ends[first - 1]!) &&
+        ends[last]! - starts[first - 1]! <= nerMaxLength.STREET_ADDRESS
       ) {
         first--;
       }
-      spans.push({ type: nerEntities[entity]!, start: starts[first]!, end: ends[last]! });
+      // Never longer than the type's bound (the stream window relies on it): the tagger bounds
+      // runs of tokens, but one token longer than the bound ("AAAA…") is no entity.
+      const type = nerEntities[entity]!;
+      if (ends[last]! - starts[first]! <= nerMaxLength[type])
+        spans.push({ type, start: starts[first]!, end: ends[last]! });
     }
     index = end;
   }

@@ -66,7 +66,9 @@ export function collectFeatures(
   // position + k, a space outside [start, end), none past `end`. The five
   // units are kept in locals (-1 past `end`) and moved along by one read per
   // position. (Hashing and deduplication are written out inline: this loop
-  // is the detector's hot path.)
+  // is the detector's hot path. A gram's index is always written at
+  // `out[count]` and `count` moves on only when the stamp was not yet set:
+  // no branch to mispredict on whether a gram is new.)
   const unitAt = (at: number): number => {
     if (at > end) return -1;
     if (at < start || at >= end) return 32;
@@ -89,10 +91,10 @@ export function collectFeatures(
     h = Math.imul(h, 0x85ebca6b);
     h ^= h >>> 13;
     let index = h >>> shift;
-    if (stamp[index] !== generation) {
-      stamp[index] = generation;
-      out[count++] = index;
-    }
+    const seen = stamp[index]! ^ generation;
+    stamp[index] = generation;
+    out[count] = index;
+    count += (seen | -seen) >>> 31;
     if (u3 >= 0) {
       hash = Math.imul(hash ^ u3, 0x01000193);
       h = hash ^ (3 << 29);
@@ -100,10 +102,10 @@ export function collectFeatures(
       h = Math.imul(h, 0x85ebca6b);
       h ^= h >>> 13;
       index = h >>> shift;
-      if (stamp[index] !== generation) {
-        stamp[index] = generation;
-        out[count++] = index;
-      }
+      const seen = stamp[index]! ^ generation;
+      stamp[index] = generation;
+      out[count] = index;
+      count += (seen | -seen) >>> 31;
       if (u4 >= 0) {
         hash = Math.imul(hash ^ u4, 0x01000193);
         h = hash ^ (4 << 29);
@@ -111,10 +113,10 @@ export function collectFeatures(
         h = Math.imul(h, 0x85ebca6b);
         h ^= h >>> 13;
         index = h >>> shift;
-        if (stamp[index] !== generation) {
-          stamp[index] = generation;
-          out[count++] = index;
-        }
+        const seen = stamp[index]! ^ generation;
+        stamp[index] = generation;
+        out[count] = index;
+        count += (seen | -seen) >>> 31;
       }
     }
     u0 = u1;

@@ -30,6 +30,10 @@ import {
   pii,
   secrets,
 } from '../src';
+import { CallGuard } from '../src/middleware/call-guard';
+import type { InputJudge } from '../src/middleware/input-guard';
+import type { ProcessorStep } from '../src/middleware/stream-processor';
+import { windowProcessor } from '../src/middleware/window-processor';
 import { scriptedModel } from '../src/testing';
 import { benchModel, seededRandom } from './fixtures';
 
@@ -411,6 +415,36 @@ async function cpuPerMegabyte() {
     bare: [] as number[],
     early: [] as number[],
     bounded: [] as number[],
+    processor: [] as number[],
+  };
+  // The window processor alone, fed the same deltas without a web stream
+  // around it: the guard cost without the noise of subtracting two streams.
+  const deltaParts: LanguageModelV4StreamPart[] = [];
+  for (let at = 0; at < text.length; at += 4) {
+    deltaParts.push({ type: 'text-delta', id: 't', delta: text.slice(at, at + 4) });
+  }
+  const processorOnce = async () => {
+    const call = new CallGuard({
+      input: { prompt, records: [], texts: [], contents: [], cachedVerdicts: 0 },
+      metadata: {},
+      state: new Map(),
+      controller: new AbortController(),
+      release: () => {},
+      judge: undefined as unknown as InputJudge, // output checks only
+      defaultTimeoutMs: 30_000,
+    });
+    const processor = windowProcessor(call, earlyChain(), 2048, () => true);
+    let released = 0;
+    const take = (step: ProcessorStep) => {
+      for (const part of step.parts) if (part.type === 'text-delta') released += part.delta.length;
+    };
+    take(await processor.push({ type: 'text-start', id: 't' }));
+    for (const part of deltaParts) {
+      const step = processor.push(part);
+      take(step instanceof Promise ? await step : step);
+    }
+    take(await processor.push({ type: 'text-end', id: 't' }));
+    if (released !== text.length) throw new Error('the processor released another text');
   };
   const RUNS = 11;
   for (let i = 0; i < RUNS; i++) {
@@ -418,6 +452,7 @@ async function cpuPerMegabyte() {
     runs.bare.push(await cpuMs(bareOnce));
     runs.early.push(await cpuMs(windowOnce(earlyChain)));
     runs.bounded.push(await cpuMs(windowOnce(boundedChain)));
+    runs.processor.push(await cpuMs(processorOnce));
   }
   const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
   const fastestOf = (values: number[]) => Math.min(...values);
@@ -443,6 +478,10 @@ async function cpuPerMegabyte() {
       `| ${label} | ${median.toFixed(0)} | ${(median / generate.median).toFixed(2)} | ${((median - bare.median) / generate.median).toFixed(2)} | ${fastest.toFixed(0)} | ${(fastest / generate.fastest).toFixed(2)} | ${((fastest - bare.fastest) / generate.fastest).toFixed(2)} |`,
     );
   }
+  const processor = { median: medianOf(runs.processor), fastest: fastestOf(runs.processor) };
+  console.log(
+    `| window processor alone (early release, no web stream) | ${processor.median.toFixed(0)} | ${(processor.median / generate.median).toFixed(2)} | - | ${processor.fastest.toFixed(0)} | ${(processor.fastest / generate.fastest).toFixed(2)} | - |`,
+  );
 }
 
 console.log(

@@ -1,11 +1,14 @@
 import { decodeInjectionModel, InjectionScorer } from './injection-model';
 import { languageModelTable } from './model/char-language-model-table';
 import { directModel } from './model/direct-model';
+import { indirectModel } from './model/statement-model';
 import { SlotInjectionScorer } from './slot-features';
 
 /** The detector's models, decoded. */
 export interface InjectionModels {
   direct: InjectionScorer;
+  /** Indirect mode's model of one statement (n-grams only). */
+  statement: InjectionScorer;
   /** Quantised surprisal table of the character language model. */
   languageModel: Uint8Array;
 }
@@ -30,6 +33,7 @@ export function injectionModels(): InjectionModels {
       direct: spec.slotRepeat
         ? new SlotInjectionScorer(spec, spec.slotRepeat)
         : new InjectionScorer(spec),
+      statement: new InjectionScorer(decodeInjectionModel(indirectModel)),
       languageModel: decodeBytes(languageModelTable),
     };
   }

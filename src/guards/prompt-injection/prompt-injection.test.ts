@@ -75,11 +75,10 @@ describe('scorePromptInjection', () => {
     expect(recall(attacks)).toBeGreaterThanOrEqual(0.9);
   });
 
-  // Known gap (docs/prompt-injection-model.md, "Known limits"): the target is
-  // 95%; since the threshold is picked on sources the model did not see
-  // (round 3), 37 of the 40 are caught. `it.fails` turns green into red the
-  // day the target is met, so the gap cannot close unnoticed.
-  it.fails('catches at least 95% of the classic phrasings (target, not met yet)', () => {
+  // The target (issue 15): 95%. Round 3 caught 37 of the 40 at its
+  // out-of-source threshold; with the slot features (round 4) 39 are caught.
+  // The fixture was not read while the slot word lists were written.
+  it('catches at least 95% of the classic phrasings (the target)', () => {
     expect(recall(attacks)).toBeGreaterThanOrEqual(0.95);
   });
 

@@ -2,19 +2,18 @@ import { decodeSegments } from './decode-segments';
 import { foldText } from './fold-text';
 import type { InjectionScorer, WindowVerdict } from './injection-model';
 import { type InjectionModels, injectionModels } from './load-models';
-import { INDIRECT_STATEMENT_CUTOFF } from './model/direct-model';
+import { INDIRECT_STATEMENT_CUTOFF } from './model/statement-model';
 import { DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD, phraseScore } from './phrase-score';
 import { maxPieceLogit, pieceScore } from './sentence-score';
 import { injectionSignals } from './signals';
 
 /**
  * Probability at or above which `promptInjection()` blocks a user's message
- * by default (0.8): chosen by `npm run train` on sources the model did not
+ * by default (0.74): chosen by `npm run train` on sources the model did not
  * see (models each trained without a third of the sources score them), as
  * the lowest threshold that keeps the mean of those sources' false-positive
- * rates within 1% (see docs/prompt-injection-model.md). 0.23, the threshold
- * picked on a slice of the trained sources, catches more attacks of unseen
- * collections and flags more benign ones.
+ * rates within 1% (see docs/prompt-injection-model.md). A lower threshold
+ * catches more attacks of unseen collections and flags more benign ones.
  */
 export { DEFAULT_PROMPT_INJECTION_THRESHOLD } from './model/direct-model';
 /** The same for tool results and documents (`mode: 'indirect'`). */
@@ -125,8 +124,8 @@ export function indirectScore(
 ): PromptInjectionScore {
   const folded = foldText(text);
   const phrases = phraseScore(text, 'indirect', folded);
-  const probability = models.direct.probability(
-    maxPieceLogit(folded, models.direct, models.languageModel),
+  const probability = models.statement.probability(
+    maxPieceLogit(folded, models.statement, models.languageModel),
   );
   const statement = pieceScore(probability, cutoff, DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD);
   const signals =
@@ -176,8 +175,9 @@ export function scoreWithModels(
  * Scores how likely `text` is a prompt injection, offline and in linear
  * time. The text is folded (NFKC, invisible characters removed, homoglyphs,
  * leetspeak and spaced-out letters folded), then a logistic-regression model
- * over hashed word 1–2-grams and character 3–5-grams, with an
- * adversarial-suffix feature from a character language model of English
+ * over hashed word 1–2-grams, character 3–5-grams and structure (slot)
+ * features (a directive, earlier instructions, rules, the system prompt, a
+ * persona, … and their pairs), with an adversarial-suffix feature from a character language model of English
  * prose, scores it in overlapping windows of 2,048 characters; base64, hex,
  * URL-encoded and Unicode-tag runs are decoded and scored the same way. The
  * result is the highest calibrated probability. The whole text is read, at

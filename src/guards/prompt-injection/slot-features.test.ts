@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { foldText } from './fold-text';
 import { namedFeature } from './hashed-features';
 import { InjectionScorer } from './injection-model';
+import { injectionModels } from './load-models';
 import { collectSlotFeatures, SlotInjectionScorer, slotFeatureNames } from './slot-features';
 
 const spec = {
@@ -88,5 +89,13 @@ describe('slot features of the injection model', () => {
     const names = slotFeatureNames(flood);
     expect(names.length).toBe(9 + 36 + 36);
     expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('is read by the shipped direct model, not by the statement model of indirect mode', () => {
+    const { direct, statement } = injectionModels();
+    expect(direct).toBeInstanceOf(SlotInjectionScorer);
+    expect(direct.spec.slotRepeat).toBe(8);
+    expect(statement).not.toBeInstanceOf(SlotInjectionScorer);
+    expect(statement.spec.slotRepeat).toBeUndefined();
   });
 });

@@ -35,7 +35,7 @@ import {
   conceptMask,
   HarmfulScorer,
 } from '../../src/guards/harmful-content/concept-features';
-import { maxWindowLogit } from '../../src/guards/harmful-content/harmful-model';
+import { EMPTY_WINDOW_LOGIT, maxWindowLogit } from '../../src/guards/harmful-content/harmful-model';
 import { dominantScript, type Script } from '../../src/guards/harmful-content/script';
 import { foldText } from '../../src/guards/prompt-injection/fold-text';
 import type { InjectionModelSpec } from '../../src/guards/prompt-injection/injection-model';
@@ -281,6 +281,12 @@ export function fitHarmful(data: Prepared, exclude?: string): Fitted {
   const calibrate: number[] = [];
   for (const [index, row] of data.rows.entries()) {
     if (row.group === exclude) continue;
+    // A row without features (script gate, no concept) teaches only the bias: left out of training.
+    const empty = data.sparse.offsets[index + 1] === data.sparse.offsets[index];
+    if (empty) {
+      if (row.augmentOf === undefined && isCalibrationRow(row)) calibrate.push(index);
+      continue;
+    }
     // A twin trains only when its original does (never calibrates).
     if (row.augmentOf !== undefined) {
       if (!isCalibrationRow(row)) train.push(index);
@@ -294,7 +300,12 @@ export function fitHarmful(data: Prepared, exclude?: string): Fitted {
   const raw = new HarmfulScorer(spec, CONCEPTS);
   const logits = calibrate.map(index => maxWindowLogit(data.folded[index]!, raw));
   const labels = calibrate.map(index => data.rows[index]!.label);
-  const [plattA, plattB] = fitPlatt(logits, labels);
+  // Rows without features (EMPTY_WINDOW_LOGIT) are counted at the threshold but not fitted.
+  const fit = logits.flatMap((z, at) => (z === EMPTY_WINDOW_LOGIT ? [] : [at]));
+  const [plattA, plattB] = fitPlatt(
+    fit.map(at => logits[at]!),
+    fit.map(at => labels[at]!),
+  );
   const calibrated: InjectionModelSpec = { ...spec, plattA, plattB };
   const scorer = new HarmfulScorer(calibrated, CONCEPTS);
   const probability = logits.map(z => round3(scorer.probability(z)));

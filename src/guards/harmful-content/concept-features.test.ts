@@ -7,6 +7,7 @@ import {
   conceptStrength,
   HarmfulScorer,
 } from './concept-features';
+import { bestHarmfulWindow, EMPTY_WINDOW_LOGIT } from './harmful-model';
 import { HARM_TERMS } from './lexicon';
 import { dominantScript } from './script';
 
@@ -110,6 +111,21 @@ describe('HarmfulScorer', () => {
     expect([...scorer.features(english, 0, english.length)]).toEqual([
       ...plain.features(english, 0, english.length),
     ]);
+  });
+
+  it('a window without features scores EMPTY_WINDOW_LOGIT, not the bias', () => {
+    const scorer = new HarmfulScorer(
+      { ...spec, bias: 3 },
+      { copies: 1, dense: false, scriptGate: true },
+    );
+    const none = foldText('สวัสดีครับ');
+    expect(bestHarmfulWindow(none, scorer)).toEqual({
+      logit: EMPTY_WINDOW_LOGIT,
+      start: 0,
+      end: none.length,
+    });
+    const bomb = foldText('วิธีทำระเบิด');
+    expect(bestHarmfulWindow(bomb, scorer).logit).toBe(3);
   });
 
   it('rejects wrong options with a typed error', () => {

@@ -18,6 +18,9 @@ export function maxWindowLogit(folded: string, scorer: HarmfulScorer): number {
   return bestHarmfulWindow(folded, scorer).logit;
 }
 
+/** Logit of a window without features (far below any threshold, finite so calibration stays defined). */
+export const EMPTY_WINDOW_LOGIT = -20;
+
 /** The window of folded text with the highest logit, and that logit. */
 export function bestHarmfulWindow(
   folded: string,
@@ -27,7 +30,12 @@ export function bestHarmfulWindow(
   for (const start of windowStarts(folded.length)) {
     const end = Math.min(folded.length, start + MODEL_WINDOW);
     const features = scorer.features(folded, start, end);
-    const { logit } = scorer.logit(features, scorer.suffixInput());
+    // A window with no feature (a non-Latin window naming no concept, with
+    // the script gate) carries no evidence: it is not scored at the bias.
+    const logit =
+      features.length === 0
+        ? EMPTY_WINDOW_LOGIT
+        : scorer.logit(features, scorer.suffixInput()).logit;
     if (logit > best.logit) best = { logit, start, end };
   }
   return best;

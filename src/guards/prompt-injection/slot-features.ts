@@ -81,6 +81,19 @@ const PAIR_SLOTS = new Map<number, { first: string; second: string; slot: number
     ];
   }),
 );
+/**
+ * A filter on the low 12 bits of a word's hash, so that most words cost one
+ * array read: bit 1, a listed word may have this hash; bit 2, the first
+ * word of a listed pair; bit 4, the second word of one.
+ */
+const FILTER = new Uint8Array(4096);
+for (const word of Object.keys(SLOT_WORDS)) FILTER[wordHash(word) & 4095]! |= 1;
+for (const pair of Object.keys(SLOT_PAIRS)) {
+  const [first, second] = pair.split(' ') as [string, string];
+  FILTER[wordHash(first) & 4095]! |= 2;
+  FILTER[wordHash(second) & 4095]! |= 4;
+}
+
 /** Words apart within which two slots count as near. */
 const NEAR = 6;
 
@@ -142,11 +155,12 @@ function scanSlots(text: string, start: number, end: number, emit: (id: number) 
     const length = index - wordStart;
     // Words longer than any listed one are neither a slot nor half of a pair.
     if (length <= 16) {
-      const entry = WORD_SLOTS.get(hash);
+      const filter = FILTER[hash & 4095]!;
+      const entry = (filter & 1) !== 0 ? WORD_SLOTS.get(hash) : undefined;
       if (entry && entry.word.length === length && text.startsWith(entry.word, wordStart)) {
         mark(entry.slot, position);
       }
-      if (previousStart >= 0) {
+      if ((filter & 4) !== 0 && previousStart >= 0 && (FILTER[previousHash & 4095]! & 2) !== 0) {
         const pair = PAIR_SLOTS.get(pairHash(previousHash, hash));
         if (
           pair &&

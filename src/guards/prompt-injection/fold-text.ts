@@ -57,8 +57,6 @@ const leet: Record<string, string> = {
   '|': 'l',
 };
 
-const latinLetter = /[a-z]/;
-const leetChars = /[0134578@$|]/g;
 // A word-like token: letters, digits and the leet symbols, at most 64 long so a
 // single regex step stays cheap.
 const wordToken = /[\p{L}\p{N}@$|]{2,64}/gu;

@@ -32,7 +32,50 @@ function looksLikeText(text: string): boolean {
   return printable / length > 0.95 && letters / length > 0.5 && /\s/.test(text);
 }
 
+/**
+ * True when `bytes` are well-formed UTF-8 as the WHATWG decoder reads it
+ * (no overlong forms, surrogates, code points past U+10FFFF or cut
+ * sequences): exactly when `utf8.decode` would not throw. Checked first
+ * because a thrown error costs far more than this pass, and most runs that
+ * look like base64 (keys, tokens, hashes) decode to bytes that are not text.
+ */
+function isUtf8(bytes: Uint8Array): boolean {
+  const length = bytes.length;
+  let index = 0;
+  while (index < length) {
+    const lead = bytes[index]!;
+    if (lead < 0x80) {
+      index++;
+      continue;
+    }
+    let needed: number;
+    let low = 0x80;
+    let high = 0xbf;
+    if (lead >= 0xc2 && lead <= 0xdf) needed = 1;
+    else if (lead >= 0xe0 && lead <= 0xef) {
+      needed = 2;
+      if (lead === 0xe0) low = 0xa0;
+      else if (lead === 0xed) high = 0x9f;
+    } else if (lead >= 0xf0 && lead <= 0xf4) {
+      needed = 3;
+      if (lead === 0xf0) low = 0x90;
+      else if (lead === 0xf4) high = 0x8f;
+    } else return false;
+    // A cut sequence: its last byte would be past the end.
+    if (index + needed >= length) return false;
+    const second = bytes[index + 1]!;
+    if (second < low || second > high) return false;
+    for (let offset = 2; offset <= needed; offset++) {
+      const next = bytes[index + offset]!;
+      if (next < 0x80 || next > 0xbf) return false;
+    }
+    index += needed + 1;
+  }
+  return true;
+}
+
 function bytesToText(bytes: Uint8Array): string | undefined {
+  if (!isUtf8(bytes)) return undefined;
   try {
     const text = utf8.decode(bytes);
     return looksLikeText(text) ? text : undefined;

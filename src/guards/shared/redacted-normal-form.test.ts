@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { seededRandom } from '../../../bench/fixtures';
 import { runChain } from '../../core/chain';
 import { findPiiInNormalForm } from '../pii/find-pii';
 import { pii } from '../pii/pii';
@@ -15,18 +16,6 @@ vi.mock('./normalize-text', async importOriginal => {
 });
 const normalizeCalls = () => vi.mocked(normalizeText).mock.calls.length;
 beforeEach(() => vi.mocked(normalizeText).mockClear());
-
-/** mulberry32: the same texts on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const values = [
   'jane.doe@example.com',
@@ -100,7 +89,7 @@ function expectSameForm(derived: NormalizedText, reference: NormalizedText) {
 
 describe('redactedNormalForm', () => {
   it('equals normalizeText of the redacted text, text and every offset, on generated texts', () => {
-    const next = random(17);
+    const next = seededRandom(17);
     const placeholders = [
       (type: string) => `[${type}]`,
       (type: string) => `<${type}_1>`,

@@ -54,6 +54,7 @@ export function withOutcome(
 /** The text a consumer sees in place of a blocked response. */
 export type BlockedMessage = string | ((record: GuardrailRecord) => string);
 
+/** What a consumer sees in place of a blocked response when neither `blockedMessage` nor the record's `message` says otherwise. */
 export const DEFAULT_BLOCKED_MESSAGE = "Sorry, I can't help with that.";
 
 export function resolveBlockedMessage(

@@ -18,19 +18,19 @@ export const SURPRISAL_STEPS = 16;
 /** Characters per judged window. */
 export const SURPRISAL_WINDOW = 40;
 
-const SPACE = 0;
-const DIGIT = 53;
+export const SPACE = 0;
+export const DIGIT = 53;
 const OTHER_PUNCT = 62;
-const NON_ASCII = 63;
+export const NON_ASCII = 63;
 
-const asciiClass = new Uint8Array(128).fill(OTHER_PUNCT);
+export const asciiClass = new Uint8Array(128).fill(OTHER_PUNCT);
 for (let code = 0; code < 128; code++) {
   if (code <= 32) asciiClass[code] = SPACE;
   else if (code >= 97 && code <= 122) asciiClass[code] = 1 + code - 97;
   else if (code >= 65 && code <= 90) asciiClass[code] = 27 + code - 65;
   else if (code >= 48 && code <= 57) asciiClass[code] = DIGIT;
 }
-const punctuation = `.,'"-!?:`;
+export const punctuation = `.,'"-!?:`;
 for (let index = 0; index < punctuation.length; index++) {
   asciiClass[punctuation.charCodeAt(index)] = 54 + index;
 }

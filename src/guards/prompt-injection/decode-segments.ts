@@ -2,7 +2,7 @@
  * Longest piece of an encoded run decoded at once; longer runs are decoded
  * piece by piece (every piece, so nothing past a limit goes unread).
  */
-export const MAX_SEGMENT_LENGTH = 4096;
+const MAX_SEGMENT_LENGTH = 4096;
 
 /** One encoded run found in a text and what it decodes to. */
 export interface DecodedSegment {
@@ -10,16 +10,16 @@ export interface DecodedSegment {
   text: string;
 }
 
-const base64Run = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
-const hexRun = /(?:[0-9a-fA-F]{2}[ :]?){12,}/g;
+export const base64Run = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
+export const hexRun = /(?:[0-9a-fA-F]{2}[ :]?){12,}/g;
 // Percent escapes with the text between them; the run is then widened by hand
 // to the word it starts in, so no unbounded prefix is tried at every offset.
-const urlEncodedRun = /(?:%[0-9a-fA-F]{2}[^\s%]{0,24}){4,}/g;
+export const urlEncodedRun = /(?:%[0-9a-fA-F]{2}[^\s%]{0,24}){4,}/g;
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+export const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** True when a decoded text reads as text: mostly printable, a few letters, some spaces. */
-function looksLikeText(text: string): boolean {
+export function looksLikeText(text: string): boolean {
   if (text.length < 8) return false;
   let printable = 0;
   let letters = 0;
@@ -116,7 +116,7 @@ function decodeUrl(run: string): string | undefined {
   }
 }
 
-function decodeTags(run: string): string | undefined {
+export function decodeTags(run: string): string | undefined {
   // Each tag character is a surrogate pair; its low half carries the ASCII
   // code (U+E0000 + c is D B 4 0, DC00 + c). Built in chunks, not with +=.
   const codes: number[] = [];
@@ -135,7 +135,7 @@ function decodeTags(run: string): string | undefined {
 }
 
 /** Cuts a run into pieces of at most `MAX_SEGMENT_LENGTH` (a multiple of 4 and of 2). */
-function* pieces(run: string): Generator<string> {
+export function* pieces(run: string): Generator<string> {
   for (let start = 0; start < run.length; start += MAX_SEGMENT_LENGTH) {
     yield run.slice(start, start + MAX_SEGMENT_LENGTH);
   }
@@ -267,7 +267,7 @@ function* hexRuns(text: string, bounds: number[]): Generator<RunMatch> {
  * smuggling"), found by a scan of surrogate pairs rather than a regex, so a
  * megabyte-long run costs one pass.
  */
-function tagRuns(text: string): string[] {
+export function tagRuns(text: string): string[] {
   const runs: string[] = [];
   let start = -1;
   let index = text.indexOf('\udb40');

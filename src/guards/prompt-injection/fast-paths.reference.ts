@@ -3,69 +3,39 @@
  * harmful-content detectors as it was before the speed work of issues 15 and
  * 19 (commit 6c5141d), kept verbatim as a plain reference: fast-paths.test.ts
  * checks that the fast implementations give byte-identical results on
- * generated adversarial strings. Test support only; nothing in the package
- * imports it.
+ * generated adversarial strings. Only the code the speed work changed is
+ * here; the tables, constants and helpers it left as they were are imported
+ * from the fast modules (the test compares algorithms, not copies of
+ * tables). Test support only; nothing in the package imports it.
  */
 import { normalizeText } from '../shared/normalize-text';
+import {
+  asciiClass,
+  CLASSES,
+  charClass,
+  DIGIT,
+  IDENTIFIER_MIN_LENGTH,
+  IDENTIFIER_SURPRISAL,
+  NON_ASCII,
+  punctuation,
+  SPACE,
+  SURPRISAL_STEPS,
+  SURPRISAL_WINDOW,
+} from './char-language-model';
+import {
+  base64Run,
+  decodeTags,
+  hexRun,
+  looksLikeText,
+  pieces,
+  tagRuns,
+  urlEncodedRun,
+  utf8,
+} from './decode-segments';
+import { homoglyphs, isSeparator, joinSpaced, leet } from './fold-text';
+import { BIGRAM_SEED, CHAR_SEED, UNIGRAM_SEED } from './hashed-features';
 
 // ---- fold-text.ts ----
-
-/**
- * Latin look-alikes from Cyrillic and Greek, folded only inside words that
- * also contain Latin letters (a Russian or Greek sentence stays as it is).
- */
-const homoglyphs: Record<string, string> = {
-  а: 'a',
-  в: 'b',
-  е: 'e',
-  ё: 'e',
-  к: 'k',
-  м: 'm',
-  н: 'h',
-  о: 'o',
-  р: 'p',
-  с: 'c',
-  т: 't',
-  у: 'y',
-  х: 'x',
-  і: 'i',
-  ї: 'i',
-  ј: 'j',
-  ѕ: 's',
-  ԁ: 'd',
-  ԛ: 'q',
-  ԝ: 'w',
-  ɡ: 'g',
-  һ: 'h',
-  ο: 'o',
-  α: 'a',
-  ε: 'e',
-  ι: 'i',
-  κ: 'k',
-  ν: 'v',
-  ρ: 'p',
-  τ: 't',
-  υ: 'u',
-  χ: 'x',
-  β: 'b',
-  ӏ: 'l',
-  ɩ: 'i',
-  ʏ: 'y',
-};
-
-/** Leetspeak digits and symbols, folded only inside words that also contain letters. */
-const leet: Record<string, string> = {
-  '0': 'o',
-  '1': 'i',
-  '3': 'e',
-  '4': 'a',
-  '5': 's',
-  '7': 't',
-  '8': 'b',
-  '@': 'a',
-  $: 's',
-  '|': 'l',
-};
 
 const latinLetter = /[a-z]/;
 const leetChars = /[0134578@$|]/g;
@@ -93,10 +63,6 @@ function isSpacedUnit(code: number): boolean {
     );
   }
   return code < 0xd800 || code > 0xdfff ? letter.test(String.fromCharCode(code)) : false;
-}
-
-function isSeparator(code: number): boolean {
-  return code === 32 || code === 46 || code === 45 || code === 95 || code === 42;
 }
 
 function isLetterOrNumber(code: number): boolean {
@@ -149,16 +115,6 @@ function joinSpacedRuns(text: string, aggressive: boolean): string {
   if (copied === 0) return text;
   pieces.push(text.slice(copied));
   return pieces.join('');
-}
-
-/** Joins a run of spaced single characters when it spells a word (mostly letters). */
-function joinSpaced(run: string, aggressive: boolean): string {
-  const joined = run.replace(/[ .\-_*]/g, '');
-  const letters = joined.match(/\p{L}/gu)?.length ?? 0;
-  if (letters * (aggressive ? 3 : 2) < joined.length) return run;
-  return letters === joined.length
-    ? joined
-    : Array.from(joined, char => leet[char] ?? char).join('');
 }
 
 function foldWord(
@@ -307,38 +263,11 @@ function collapseWhitespace(text: string): string {
 }
 
 // ---- decode-segments.ts ----
-/**
- * Longest piece of an encoded run decoded at once; longer runs are decoded
- * piece by piece (every piece, so nothing past a limit goes unread).
- */
-const MAX_SEGMENT_LENGTH = 4096;
 
 /** One encoded run found in a text and what it decodes to. */
 interface DecodedSegment {
   encoding: 'base64' | 'hex' | 'url' | 'tags';
   text: string;
-}
-
-const base64Run = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
-const hexRun = /(?:[0-9a-fA-F]{2}[ :]?){12,}/g;
-// Percent escapes with the text between them; the run is then widened by hand
-// to the word it starts in, so no unbounded prefix is tried at every offset.
-const urlEncodedRun = /(?:%[0-9a-fA-F]{2}[^\s%]{0,24}){4,}/g;
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** True when a decoded text reads as text: mostly printable, a few letters, some spaces. */
-function looksLikeText(text: string): boolean {
-  if (text.length < 8) return false;
-  let printable = 0;
-  let letters = 0;
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    if (code >= 0x20 || code === 0x0a || code === 0x09 || code === 0x0d) printable++;
-    if (/\p{L}/u.test(char)) letters++;
-  }
-  const length = Array.from(text).length;
-  return printable / length > 0.95 && letters / length > 0.5 && /\s/.test(text);
 }
 
 function bytesToText(bytes: Uint8Array): string | undefined {
@@ -382,31 +311,6 @@ function decodeUrl(run: string): string | undefined {
   }
 }
 
-function decodeTags(run: string): string | undefined {
-  // Each tag character is a surrogate pair; its low half carries the ASCII
-  // code (U+E0000 + c is D B 4 0, DC00 + c). Built in chunks, not with +=.
-  const codes: number[] = [];
-  const parts: string[] = [];
-  for (let index = 0; index + 1 < run.length; index += 2) {
-    const code = run.charCodeAt(index + 1) - 0xdc00;
-    if (code >= 0x20 && code <= 0x7e) codes.push(code);
-    if (codes.length === 4096) {
-      parts.push(String.fromCharCode(...codes));
-      codes.length = 0;
-    }
-  }
-  parts.push(String.fromCharCode(...codes));
-  const text = parts.join('');
-  return text.trim() === '' ? undefined : text;
-}
-
-/** Cuts a run into pieces of at most `MAX_SEGMENT_LENGTH` (a multiple of 4 and of 2). */
-function* pieces(run: string): Generator<string> {
-  for (let start = 0; start < run.length; start += MAX_SEGMENT_LENGTH) {
-    yield run.slice(start, start + MAX_SEGMENT_LENGTH);
-  }
-}
-
 /**
  * Finds base64, hex, URL-encoded and Unicode-tag runs in `text` and returns
  * every one that decodes to readable text, so that it can be judged too.
@@ -443,34 +347,6 @@ export function referenceDecodeSegments(text: string): DecodedSegment[] {
   return found;
 }
 
-/**
- * Runs of Unicode tag characters (U+E0001, U+E0020..E007F: "ASCII
- * smuggling"), found by a scan of surrogate pairs rather than a regex, so a
- * megabyte-long run costs one pass.
- */
-function tagRuns(text: string): string[] {
-  const runs: string[] = [];
-  let start = -1;
-  let index = text.indexOf('\udb40');
-  if (index < 0) return runs;
-  for (; index <= text.length; index += 2) {
-    const low =
-      index + 1 < text.length && text.charCodeAt(index) === 0xdb40
-        ? text.charCodeAt(index + 1)
-        : -1;
-    const isTag = low === 0xdc01 || (low >= 0xdc20 && low <= 0xdc7f);
-    if (isTag && start < 0) start = index;
-    if (!isTag) {
-      if (start >= 0) runs.push(text.slice(start, index));
-      start = -1;
-      const next = text.indexOf('\udb40', index + 1);
-      if (next < 0) break;
-      index = next - 2;
-    }
-  }
-  return runs;
-}
-
 // ---- hashed-features.ts ----
 /**
  * Hashed n-gram features of folded text, shared by the detector and its
@@ -482,11 +358,6 @@ function tagRuns(text: string): string[] {
  * buckets. Each index is counted once per window (binary features), so the
  * cost is a fixed number of multiplications per character: linear time.
  */
-
-/** Seeds that keep the n-gram kinds apart in the hashed space. */
-const CHAR_SEED = 0x811c9dc5;
-const UNIGRAM_SEED = 0x2f6b1d3d;
-const BIGRAM_SEED = 0x5bd1e995;
 
 /** True for a UTF-16 unit that belongs to a word: ASCII letters and digits, and letters of other scripts. */
 function isWordUnitOld(code: number): boolean {
@@ -598,45 +469,17 @@ export function referenceCollectFeatures(
  * nat, built by `scripts/train/train-injection.ts`.
  */
 
-/** Number of character classes; the table has `CLASSES^3` entries. */
-const CLASSES = 64;
-/** Quantisation steps per nat of surprisal in the table. */
-const SURPRISAL_STEPS = 16;
-/** Characters per judged window. */
-const SURPRISAL_WINDOW = 40;
-
-const SPACE = 0;
-const DIGIT = 53;
-const OTHER_PUNCT = 62;
-const NON_ASCII = 63;
-
-const asciiClass = new Uint8Array(128).fill(OTHER_PUNCT);
 for (let code = 0; code < 128; code++) {
   if (code <= 32) asciiClass[code] = SPACE;
   else if (code >= 97 && code <= 122) asciiClass[code] = 1 + code - 97;
   else if (code >= 65 && code <= 90) asciiClass[code] = 27 + code - 65;
   else if (code >= 48 && code <= 57) asciiClass[code] = DIGIT;
 }
-const punctuation = `.,'"-!?:`;
 for (let index = 0; index < punctuation.length; index++) {
   asciiClass[punctuation.charCodeAt(index)] = 54 + index;
 }
 // ';' reads like ':' in prose.
 asciiClass[59] = 61;
-
-/** Class of a UTF-16 unit. */
-function charClass(code: number): number {
-  return code < 128 ? asciiClass[code]! : NON_ASCII;
-}
-
-/** Alphanumeric runs at least this long are checked for being random strings. */
-const IDENTIFIER_MIN_LENGTH = 12;
-/**
- * Mean surprisal (nats per character) above which such a run is a random
- * string (a key, token or hash), not words: no optimised suffix of the
- * training corpora has a 40-character window above 3.8.
- */
-const IDENTIFIER_SURPRISAL = 4;
 
 /** Reused per-character buffers of `maxWindowSurprisal` (scoring is synchronous). */
 let scratch = new Uint8Array(0);

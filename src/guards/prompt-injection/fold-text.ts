@@ -4,7 +4,7 @@ import { normalizeText } from '../shared/normalize-text';
  * Latin look-alikes from Cyrillic and Greek, folded only inside words that
  * also contain Latin letters (a Russian or Greek sentence stays as it is).
  */
-const homoglyphs: Record<string, string> = {
+export const homoglyphs: Record<string, string> = {
   а: 'a',
   в: 'b',
   е: 'e',
@@ -44,7 +44,7 @@ const homoglyphs: Record<string, string> = {
 };
 
 /** Leetspeak digits and symbols, folded only inside words that also contain letters. */
-const leet: Record<string, string> = {
+export const leet: Record<string, string> = {
   '0': 'o',
   '1': 'i',
   '3': 'e',
@@ -114,7 +114,7 @@ function isSpacedUnit(code: number): boolean {
   return code < 0xd800 || code > 0xdfff ? (factsOfUnit(code) & UNIT_LETTER) !== 0 : false;
 }
 
-function isSeparator(code: number): boolean {
+export function isSeparator(code: number): boolean {
   return code === 32 || code === 46 || code === 45 || code === 95 || code === 42;
 }
 
@@ -181,7 +181,7 @@ function joinSpacedRuns(text: string, aggressive: boolean): string {
 }
 
 /** Joins a run of spaced single characters when it spells a word (mostly letters). */
-function joinSpaced(run: string, aggressive: boolean): string {
+export function joinSpaced(run: string, aggressive: boolean): string {
   const joined = run.replace(/[ .\-_*]/g, '');
   const letters = joined.match(/\p{L}/gu)?.length ?? 0;
   if (letters * (aggressive ? 3 : 2) < joined.length) return run;

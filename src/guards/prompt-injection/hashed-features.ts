@@ -10,9 +10,9 @@
  */
 
 /** Seeds that keep the n-gram kinds apart in the hashed space. */
-const CHAR_SEED = 0x811c9dc5;
-const UNIGRAM_SEED = 0x2f6b1d3d;
-const BIGRAM_SEED = 0x5bd1e995;
+export const CHAR_SEED = 0x811c9dc5;
+export const UNIGRAM_SEED = 0x2f6b1d3d;
+export const BIGRAM_SEED = 0x5bd1e995;
 
 /** ASCII units that belong to a word: a-z and 0-9 (1), the rest (0). */
 const asciiWordUnit = new Uint8Array(128);

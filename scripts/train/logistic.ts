@@ -62,46 +62,122 @@ export function trainLogistic(
   sampleWeights: Float64Array,
   { bits, epochs, learningRate, l2, seed }: TrainOptions,
 ): RealModel {
-  const size = 1 << bits;
-  const weights = new Float64Array(size);
-  const squares = new Float64Array(size);
-  let bias = 0;
-  let biasSquare = 0;
-  const suffixWeights = SURPRISAL_KNOTS.map(() => 0);
-  const suffixSquares = SURPRISAL_KNOTS.map(() => 0);
+  const linear = new LinearPart(bits);
   const random = prng(seed);
   const order = [...rowIds];
   for (let epoch = 0; epoch < epochs; epoch++) {
-    for (let index = order.length - 1; index > 0; index--) {
-      const other = Math.floor(random() * (index + 1));
-      [order[index], order[other]] = [order[other]!, order[index]!];
-    }
+    shuffleInPlace(order, random);
     for (const row of order) {
       const start = data.offsets[row]!;
       const end = data.offsets[row + 1]!;
       const scale = end > start ? 1 / Math.sqrt(end - start) : 0;
       const suffix = suffixFeatures(data.surprisal[row]!);
-      let logit = bias;
-      for (let at = start; at < end; at++) logit += weights[data.indices[at]!]! * scale;
-      for (let k = 0; k < suffix.length; k++) logit += suffix[k]! * suffixWeights[k]!;
+      const logit = linear.logit(data, start, end, scale, suffix, true);
       const probability = 1 / (1 + Math.exp(-logit));
       const gradient = (probability - data.labels[row]!) * sampleWeights[row]!;
-      for (let at = start; at < end; at++) {
-        const feature = data.indices[at]!;
-        const g = gradient * scale + l2 * weights[feature]!;
-        squares[feature]! += g * g;
-        weights[feature]! -= (learningRate * g) / Math.sqrt(squares[feature]! + 1e-8);
-      }
-      for (let k = 0; k < suffix.length; k++) {
-        const g = gradient * suffix[k]! + l2 * suffixWeights[k]!;
-        suffixSquares[k]! += g * g;
-        suffixWeights[k]! -= (learningRate * g) / Math.sqrt(suffixSquares[k]! + 1e-8);
-      }
-      biasSquare += gradient * gradient;
-      bias -= (learningRate * gradient) / Math.sqrt(biasSquare + 1e-8);
+      linear.step(data, start, end, scale, suffix, gradient, learningRate, l2, true);
     }
   }
-  return { weights, bias, suffixWeights };
+  return linear.model();
+}
+
+/** One epoch's order of visits: a Fisher–Yates shuffle in place with the seeded `random`. */
+export function shuffleInPlace<T>(order: T[], random: () => number): void {
+  for (let index = order.length - 1; index > 0; index--) {
+    const other = Math.floor(random() * (index + 1));
+    [order[index], order[other]] = [order[other]!, order[index]!];
+  }
+}
+
+/** One AdaGrad step on `weights[at]` for the gradient `g` (L2 term included). */
+export function adagradStep(
+  weights: Float64Array | number[],
+  squares: Float64Array | number[],
+  at: number,
+  g: number,
+  learningRate: number,
+): void {
+  squares[at]! += g * g;
+  weights[at]! -= (learningRate * g) / Math.sqrt(squares[at]! + 1e-8);
+}
+
+/**
+ * The linear part of a model and its AdaGrad state: hashed n-gram weights
+ * (each row's features scaled by `scale`), the suffix hinge weights and the
+ * bias. `trainLogistic` is this part alone; the wide-and-deep experiment
+ * (injection/wide-deep.ts) adds a deep part beside it.
+ */
+export class LinearPart {
+  readonly weights: Float64Array;
+  readonly squares: Float64Array;
+  readonly suffixWeights = SURPRISAL_KNOTS.map(() => 0);
+  readonly suffixSquares = SURPRISAL_KNOTS.map(() => 0);
+  bias = 0;
+  biasSquare = 0;
+
+  constructor(bits: number) {
+    this.weights = new Float64Array(1 << bits);
+    this.squares = new Float64Array(1 << bits);
+  }
+
+  /** The bias, plus the row's n-gram weights (when `ngrams`), plus the suffix hinges. */
+  logit(
+    data: SparseRows,
+    start: number,
+    end: number,
+    scale: number,
+    suffix: readonly number[],
+    ngrams: boolean,
+  ): number {
+    let logit = this.bias;
+    if (ngrams)
+      for (let at = start; at < end; at++) logit += this.weights[data.indices[at]!]! * scale;
+    for (let k = 0; k < suffix.length; k++) logit += suffix[k]! * this.suffixWeights[k]!;
+    return logit;
+  }
+
+  /** One AdaGrad step of every weight `logit` read, for the row's `gradient`. */
+  step(
+    data: SparseRows,
+    start: number,
+    end: number,
+    scale: number,
+    suffix: readonly number[],
+    gradient: number,
+    learningRate: number,
+    l2: number,
+    ngrams: boolean,
+  ): void {
+    const { weights, squares, suffixWeights, suffixSquares } = this;
+    if (ngrams) {
+      for (let at = start; at < end; at++) {
+        const feature = data.indices[at]!;
+        adagradStep(
+          weights,
+          squares,
+          feature,
+          gradient * scale + l2 * weights[feature]!,
+          learningRate,
+        );
+      }
+    }
+    for (let k = 0; k < suffix.length; k++) {
+      adagradStep(
+        suffixWeights,
+        suffixSquares,
+        k,
+        gradient * suffix[k]! + l2 * suffixWeights[k]!,
+        learningRate,
+      );
+    }
+    this.biasSquare += gradient * gradient;
+    this.bias -= (learningRate * gradient) / Math.sqrt(this.biasSquare + 1e-8);
+  }
+
+  /** The trained weights. */
+  model(): RealModel {
+    return { weights: this.weights, bias: this.bias, suffixWeights: this.suffixWeights };
+  }
 }
 
 /** Rounds to a stable number of significant digits, so model files are byte-identical. */
@@ -109,15 +185,21 @@ export function stable(value: number): number {
   return Number(value.toPrecision(8));
 }
 
+/** int8 values with one stable scale: the largest magnitude maps to 127. */
+export function quantiseInt8(values: ArrayLike<number>): { values: Int8Array; scale: number } {
+  let max = 0;
+  for (let index = 0; index < values.length; index++) max = Math.max(max, Math.abs(values[index]!));
+  const scale = stable(max / 127 || 1);
+  const quantised = new Int8Array(values.length);
+  for (let index = 0; index < quantised.length; index++) {
+    quantised[index] = Math.max(-127, Math.min(127, Math.round(values[index]! / scale)));
+  }
+  return { values: quantised, scale };
+}
+
 /** int8 quantisation with one scale; calibration is fitted afterwards, on the quantised model. */
 export function quantise(model: RealModel, bits: number): InjectionModelSpec {
-  let max = 0;
-  for (const weight of model.weights) max = Math.max(max, Math.abs(weight));
-  const scale = stable(max / 127 || 1);
-  const weights = new Int8Array(model.weights.length);
-  for (let index = 0; index < weights.length; index++) {
-    weights[index] = Math.max(-127, Math.min(127, Math.round(model.weights[index]! / scale)));
-  }
+  const { values: weights, scale } = quantiseInt8(model.weights);
   return {
     bits,
     weights,

@@ -1,6 +1,7 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../bench/fixtures';
 import { modelFor, readAll, userPrompt } from '../../test/helpers';
 import { contentFilter } from '../guards/content-filter/content-filter';
 import { invisibleText } from '../guards/invisible-text/invisible-text';
@@ -23,14 +24,7 @@ const ALNUM = Array.from('ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz01234
 
 /** mulberry32: a small seeded PRNG, so every run checks the same cases. */
 function prng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const digits = (count: number) => Array.from({ length: count }, () => int(0, 9)).join('');

@@ -12,7 +12,7 @@ import {
   featureExtractor,
   topCategory,
 } from '../../../src/guards/harmful-content/category-model';
-import { prng, stable } from '../logistic';
+import { adagradStep, prng, quantiseInt8, shuffleInPlace, stable } from '../logistic';
 import type { HarmfulRow } from './harmful-data';
 
 /** Family (or JailbreakBench category) → category, first match wins. */
@@ -91,10 +91,7 @@ export function trainCategories(
   const order = [...features.keys()];
   const random = prng(seed);
   for (let epoch = 0; epoch < epochs; epoch++) {
-    for (let index = order.length - 1; index > 0; index--) {
-      const other = Math.floor(random() * (index + 1));
-      [order[index], order[other]] = [order[other]!, order[index]!];
-    }
+    shuffleInPlace(order, random);
     for (const row of order) {
       const f = features.get(row)!;
       const scale = f.length === 0 ? 0 : 1 / Math.sqrt(f.length);
@@ -114,22 +111,13 @@ export function trainCategories(
         const gradient = logits[c]! / total - (labels.get(row) === c ? 1 : 0);
         for (const feature of f) {
           const at = c * size + feature;
-          const g = gradient * scale + l2 * weights[at]!;
-          squares[at]! += g * g;
-          weights[at]! -= (learningRate * g) / Math.sqrt(squares[at]! + 1e-8);
+          adagradStep(weights, squares, at, gradient * scale + l2 * weights[at]!, learningRate);
         }
-        biasSquares[c]! += gradient * gradient;
-        biases[c]! -= (learningRate * gradient) / Math.sqrt(biasSquares[c]! + 1e-8);
+        adagradStep(biases, biasSquares, c, gradient, learningRate);
       }
     }
   }
-  let max = 0;
-  for (const weight of weights) max = Math.max(max, Math.abs(weight));
-  const scale = stable(max / 127 || 1);
-  const quantised = new Int8Array(weights.length);
-  for (let index = 0; index < weights.length; index++) {
-    quantised[index] = Math.max(-127, Math.min(127, Math.round(weights[index]! / scale)));
-  }
+  const { values: quantised, scale } = quantiseInt8(weights);
   return {
     bits: CATEGORY_BITS,
     scale,

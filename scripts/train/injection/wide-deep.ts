@@ -1,16 +1,23 @@
 /**
  * Joint training of the linear (wide) detector and its deep part (hashed
  * n-gram embeddings averaged, one hidden layer of rectified units; see
- * src/guards/prompt-injection/deep-model.ts): AdaGrad on the logistic loss
+ * deep-model.ts beside this file): AdaGrad on the logistic loss
  * of the summed logit, a seeded shuffle and seeded initial values, one
  * thread, so the result depends only on the data and the options.
  */
 
+import { suffixFeatures } from '../../../src/guards/prompt-injection/injection-model';
 import {
-  SURPRISAL_KNOTS,
-  suffixFeatures,
-} from '../../../src/guards/prompt-injection/injection-model';
-import { prng, type RealModel, type SparseRows, stable, type TrainOptions } from '../logistic';
+  adagradStep,
+  LinearPart,
+  prng,
+  quantiseInt8,
+  type RealModel,
+  type SparseRows,
+  shuffleInPlace,
+  stable,
+  type TrainOptions,
+} from '../logistic';
 import type { DeepModelSpec } from './deep-model';
 
 /** Hyper-parameters of the deep part. */
@@ -43,13 +50,7 @@ export function trainWideDeep(
   deepOptions: DeepOptions,
 ): { wide: RealModel; deep: RealDeep } {
   const { embedBits, dim, hidden, wide: useWide } = deepOptions;
-  const size = 1 << bits;
-  const weights = new Float64Array(size);
-  const squares = new Float64Array(size);
-  let bias = 0;
-  let biasSquare = 0;
-  const suffixWeights = SURPRISAL_KNOTS.map(() => 0);
-  const suffixSquares = SURPRISAL_KNOTS.map(() => 0);
+  const linear = new LinearPart(bits);
   const random = prng(seed);
   const init = prng(seed ^ 0x5eed);
   const uniform = (range: number) => (init() * 2 - 1) * range;
@@ -73,10 +74,7 @@ export function trainWideDeep(
   const embedRate = deepOptions.embedRate;
   const order = [...rowIds];
   for (let epoch = 0; epoch < epochs; epoch++) {
-    for (let index = order.length - 1; index > 0; index--) {
-      const other = Math.floor(random() * (index + 1));
-      [order[index], order[other]] = [order[other]!, order[index]!];
-    }
+    shuffleInPlace(order, random);
     for (const row of order) {
       const start = data.offsets[row]!;
       const end = data.offsets[row + 1]!;
@@ -84,10 +82,7 @@ export function trainWideDeep(
       const scale = n > 0 ? 1 / Math.sqrt(n) : 0;
       const mean = n > 0 ? 1 / n : 0;
       const suffix = suffixFeatures(data.surprisal[row]!);
-      let logit = bias;
-      if (useWide)
-        for (let at = start; at < end; at++) logit += weights[data.indices[at]!]! * scale;
-      for (let k = 0; k < suffix.length; k++) logit += suffix[k]! * suffixWeights[k]!;
+      let logit = linear.logit(data, start, end, scale, suffix, useWide);
       h.fill(0);
       for (let at = start; at < end; at++) {
         const base = (data.indices[at]! >>> shift) * dim;
@@ -112,15 +107,11 @@ export function trainWideDeep(
           for (let k = 0; k < dim; k++) {
             const w = j * dim + k;
             dh[k]! += da * layer1[w]!;
-            const g1 = da * h[k]! + deepL2 * layer1[w]!;
-            layer1Squares[w]! += g1 * g1;
-            layer1[w]! -= (deepRate * g1) / Math.sqrt(layer1Squares[w]! + 1e-8);
+            adagradStep(layer1, layer1Squares, w, da * h[k]! + deepL2 * layer1[w]!, deepRate);
           }
-          bias1Squares[j]! += da * da;
-          bias1[j]! -= (deepRate * da) / Math.sqrt(bias1Squares[j]! + 1e-8);
+          adagradStep(bias1, bias1Squares, j, da, deepRate);
         }
-        layer2Squares[j]! += g2 * g2;
-        layer2[j]! -= (deepRate * g2) / Math.sqrt(layer2Squares[j]! + 1e-8);
+        adagradStep(layer2, layer2Squares, j, g2, deepRate);
       }
       // Embeddings: plain SGD (fastText's update: each row moves by the
       // gradient of the average), AdaGrad would cost a square root per entry.
@@ -129,42 +120,19 @@ export function trainWideDeep(
         const base = (data.indices[at]! >>> shift) * dim;
         for (let k = 0; k < dim; k++) embeddings[base + k]! -= dh[k]!;
       }
-      // Wide part.
-      if (useWide) {
-        for (let at = start; at < end; at++) {
-          const feature = data.indices[at]!;
-          const g = gradient * scale + l2 * weights[feature]!;
-          squares[feature]! += g * g;
-          weights[feature]! -= (learningRate * g) / Math.sqrt(squares[feature]! + 1e-8);
-        }
-      }
-      for (let k = 0; k < suffix.length; k++) {
-        const g = gradient * suffix[k]! + l2 * suffixWeights[k]!;
-        suffixSquares[k]! += g * g;
-        suffixWeights[k]! -= (learningRate * g) / Math.sqrt(suffixSquares[k]! + 1e-8);
-      }
-      biasSquare += gradient * gradient;
-      bias -= (learningRate * gradient) / Math.sqrt(biasSquare + 1e-8);
+      // Wide part, suffix hinges and bias.
+      linear.step(data, start, end, scale, suffix, gradient, learningRate, l2, useWide);
     }
   }
   return {
-    wide: { weights, bias, suffixWeights },
+    wide: linear.model(),
     deep: { embeddings, layer1, bias1, layer2 },
   };
 }
 
 /** int8 embeddings with one scale; the small layers as stable decimals. */
 export function quantiseDeep(deep: RealDeep, options: DeepOptions): DeepModelSpec {
-  let max = 0;
-  for (const value of deep.embeddings) max = Math.max(max, Math.abs(value));
-  const embedScale = stable(max / 127 || 1);
-  const embeddings = new Int8Array(deep.embeddings.length);
-  for (let index = 0; index < embeddings.length; index++) {
-    embeddings[index] = Math.max(
-      -127,
-      Math.min(127, Math.round(deep.embeddings[index]! / embedScale)),
-    );
-  }
+  const { values: embeddings, scale: embedScale } = quantiseInt8(deep.embeddings);
   return {
     embedBits: options.embedBits,
     dim: options.dim,

@@ -15,6 +15,7 @@ import {
   WordTable,
 } from '../../../src/guards/pii/ner/features';
 import { type NerEntity, nerEntities } from '../../../src/guards/pii/ner/labels';
+import { prng } from '../logistic';
 
 /** A gold span. */
 export interface GoldSpan {
@@ -178,17 +179,6 @@ export function fixtureSequences(path: string, gazetteers: Gazetteers): Sequence
     });
 }
 
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Writes `value` (lower case) the way `like` is written: all lower, all upper or capitalised words. */
 function caseLike(value: string, like: string): string {
   if (like === like.toLowerCase()) return value;
@@ -220,7 +210,7 @@ export function augmentedSequences(
   copies: number,
   seed: number,
 ): Sequence[] {
-  const random = mulberry32(seed);
+  const random = prng(seed);
   const pick = (list: readonly string[]) => list[Math.floor(random() * list.length)]!;
   const result: Sequence[] = [];
   let made = 0;

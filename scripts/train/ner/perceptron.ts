@@ -20,6 +20,7 @@ import {
   nerMaxLength,
 } from '../../../src/guards/pii/ner/labels';
 import type { ScoreTokens } from '../../../src/guards/pii/ner/tagger';
+import { prng, shuffleInPlace } from '../logistic';
 import type { Sequence } from './data';
 
 /** Training settings (fixed before any evaluation; not tuned per fold). */
@@ -30,17 +31,6 @@ export interface PerceptronOptions {
   benignWeight: number;
   /** Probability that a labelled entity token is seen without its own word's features (so context, shape and gazetteers carry weight). */
   lexicalDropout: number;
-}
-
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Scores with a float weight table (buckets x labels). */
@@ -63,7 +53,7 @@ export function trainPerceptron(
   const totals = new Float64Array(size);
   const stamps = new Float64Array(size);
   let clock = 0;
-  const random = mulberry32(options.seed);
+  const random = prng(options.seed);
   const order = sequences.map((_, index) => index);
   const buckets = new Int32Array(MAX_FEATURES);
   const scores = new Float64Array(LABEL_COUNT);
@@ -75,10 +65,7 @@ export function trainPerceptron(
   };
 
   for (let epoch = 0; epoch < options.epochs; epoch++) {
-    for (let index = order.length - 1; index > 0; index--) {
-      const swap = Math.floor(random() * (index + 1));
-      [order[index], order[swap]] = [order[swap]!, order[index]!];
-    }
+    shuffleInPlace(order, random);
     for (const which of order) {
       const sequence = sequences[which]!;
       const step = sequence.group === undefined ? options.benignWeight : 1;

@@ -5,27 +5,14 @@ import * as ai6 from 'ai-v6';
 import * as ai6Test from 'ai-v6/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { withoutTiming } from '../../test/helpers';
-import { allow, block, defineGuardrail } from '../core/define-guardrail';
+import { noDropTable, usage, withoutTiming } from '../../test/helpers';
+import { allow, defineGuardrail } from '../core/define-guardrail';
 import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
 import { guardrails } from '../middleware/guardrails-middleware';
 import { guardTools, STOP_ON_TRIP_WAIT_MS } from './guard-tool';
 
-const noDropTable = defineGuardrail({
-  name: 'no-drop-table',
-  check: text =>
-    /drop\s+table/i.test(text)
-      ? block({ message: 'Dropping tables is not allowed.', reason: 'DDL statement' })
-      : allow(),
-});
-
 /** A middleware with a guardrail (one without any adds no hooks at all). */
 const anyInput = defineGuardrail({ name: 'any-input', check: () => allow() });
-
-const usage = {
-  inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 20, text: 20, reasoning: undefined },
-};
 
 const twoCalls: LanguageModelV4StreamPart[] = [
   { type: 'stream-start', warnings: [] },

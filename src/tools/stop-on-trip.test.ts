@@ -1,19 +1,11 @@
 import { generateText, stepCountIs, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { withoutTiming } from '../../test/helpers';
-import { allow, block, defineGuardrail } from '../core/define-guardrail';
+import { noDropTable, withoutTiming } from '../../test/helpers';
+import { defineGuardrail } from '../core/define-guardrail';
 import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
 import { scriptedModel } from '../testing/scripted-model';
 import { guardTools } from './guard-tool';
-
-const noDropTable = defineGuardrail({
-  name: 'no-drop-table',
-  check: text =>
-    /drop\s+table/i.test(text)
-      ? block({ message: 'Dropping tables is not allowed.', reason: 'DDL statement' })
-      : allow(),
-});
 
 function sqlTools(ran: string[], extra: { needsApproval?: boolean } = {}) {
   return {

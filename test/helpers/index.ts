@@ -22,6 +22,15 @@ export const usage: LanguageModelV4Usage = {
 
 export const stop = { unified: 'stop', raw: 'stop' } as const;
 
+/** A tool-input guardrail for the SQL tool tests: blocks any `DROP TABLE`. */
+export const noDropTable = defineGuardrail({
+  name: 'no-drop-table',
+  check: content =>
+    /drop\s+table/i.test(content)
+      ? block({ message: 'Dropping tables is not allowed.', reason: 'DDL statement' })
+      : allow(),
+});
+
 export function generateResult(
   content: LanguageModelV4Content[] | string,
   extra: Partial<LanguageModelV4GenerateResult> = {},

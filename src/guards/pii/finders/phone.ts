@@ -32,13 +32,23 @@ function phonesIn(run: string, regions: readonly CountryCode[]): Array<[number, 
   // since a bare digit string is valid *somewhere* far too often.
   const formattedNational = /^\(?0/.test(run) && /[\s()\-/.]/.test(run);
   const tried = international || !formattedNational ? regions.slice(0, 1) : regions;
-  for (const region of tried) {
-    const matches = findPhoneNumbersInText(run, { defaultCountry: region });
-    // A match starting at the `+` that stands for `00` / `011` covers the prefix too.
-    found = matches
-      .filter(match => match.number.isValid())
-      .map(m => [m.startsAt <= plus ? 0 : m.startsAt, m.endsAt]);
-    if (found.length > 0) break;
+  // libphonenumber throws (and catches) a `ParseError` for most candidates
+  // it rejects; capturing each one's stack trace was a large part of its
+  // cost. The errors never leave it, so none is needed: stack capture is off
+  // while it runs (synchronously) and restored after.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    for (const region of tried) {
+      const matches = findPhoneNumbersInText(run, { defaultCountry: region });
+      // A match starting at the `+` that stands for `00` / `011` covers the prefix too.
+      found = matches
+        .filter(match => match.number.isValid())
+        .map(m => [m.startsAt <= plus ? 0 : m.startsAt, m.endsAt]);
+      if (found.length > 0) break;
+    }
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
   return found;
 }

@@ -51,22 +51,33 @@ export const IDENTIFIER_MIN_LENGTH = 12;
  */
 export const IDENTIFIER_SURPRISAL = 4;
 
-/** What the window rules of `maxWindowSurprisal` count, per class: letters, spaces, digits, non-ASCII, slashes, the rest. */
-const LETTER_KIND = 0;
-const SPACE_KIND = 1;
-const DIGIT_KIND = 2;
-const NON_ASCII_KIND = 3;
-const SLASH_KIND = 4;
-const OTHER_KIND = 5;
-const kindOfClass = new Uint8Array(CLASSES).fill(OTHER_KIND);
-for (let c = 1; c <= 52; c++) kindOfClass[c] = LETTER_KIND;
-kindOfClass[SPACE] = SPACE_KIND;
-kindOfClass[DIGIT] = DIGIT_KIND;
-kindOfClass[NON_ASCII] = NON_ASCII_KIND;
-const kindCounts = new Int32Array(6);
+/**
+ * What the window rules of `maxWindowSurprisal` count, packed in one 31-bit
+ * integer per window (a window holds at most 40 of each, so a field of 6
+ * bits never carries into the next): letters in bits 0-5, spaces 6-11,
+ * digits 12-17, slashes 18-23, and in bits 24-30 the characters that rule a
+ * window out on their own (non-ASCII ones and those of a random-string run).
+ * Sliding the window adds one position's increment and subtracts another's,
+ * instead of a counter update per kind.
+ */
+const LETTER_SHIFT = 0;
+const SPACE_SHIFT = 6;
+const DIGIT_SHIFT = 12;
+const SLASH_SHIFT = 18;
+const BLOCKER_SHIFT = 24;
+const FIELD = 63;
+const BLOCKER = 1 << BLOCKER_SHIFT;
+const SLASH_COUNT = 1 << SLASH_SHIFT;
+/** Increment of a character of each class (other punctuation counts nowhere). */
+const countOfClass = new Int32Array(CLASSES);
+for (let c = 1; c <= 52; c++) countOfClass[c] = 1 << LETTER_SHIFT;
+countOfClass[SPACE] = 1 << SPACE_SHIFT;
+countOfClass[DIGIT] = 1 << DIGIT_SHIFT;
+countOfClass[NON_ASCII] = BLOCKER;
 
 /** Reused per-character buffers of `maxWindowSurprisal` (scoring is synchronous). */
-let scratch = new Uint8Array(0);
+let scratchValues = new Uint8Array(0);
+let scratchCounts = new Int32Array(0);
 
 /**
  * Highest mean surprisal (nats per character) over the windows of
@@ -88,68 +99,74 @@ export function maxWindowSurprisal(
   const window = SURPRISAL_WINDOW;
   if (end - start < window) return 0;
   const length = end - start;
-  // Pass 1: per-character surprisal and kind (what the window rules count);
-  // random-string runs marked.
-  if (scratch.length < 3 * length) scratch = new Uint8Array(3 * length);
-  const values = scratch.subarray(0, length);
-  const kinds = scratch.subarray(length, 2 * length);
-  const identifier = scratch.subarray(2 * length, 3 * length).fill(0);
+  // Pass 1: per-character surprisal and count increment; random-string runs
+  // marked as blockers.
+  if (scratchValues.length < length) {
+    scratchValues = new Uint8Array(length);
+    scratchCounts = new Int32Array(length);
+  }
+  const values = scratchValues;
+  const counts = scratchCounts;
   // Table row of the two previous classes: (a * CLASSES + b) * CLASSES.
   let context = 0;
   let runStart = 0;
   let runSum = 0;
-  for (let offset = 0; offset <= length; offset++) {
-    const code = offset < length ? text.charCodeAt(start + offset) : 32;
+  for (let offset = 0; offset < length; offset++) {
+    const code = text.charCodeAt(start + offset);
     const c = code < 128 ? asciiClass[code]! : NON_ASCII;
-    if (offset < length) {
-      const value = table[context + c]!;
-      values[offset] = value;
-      // Slashes are 'other punctuation' to the model; counted apart to skip paths and URLs.
-      kinds[offset] = code === 47 || code === 92 ? SLASH_KIND : kindOfClass[c]!;
-      if (c >= 1 && c <= DIGIT) {
-        runSum += value;
-        context = ((context << 6) & 0x3ffc0) | (c << 6);
-        continue;
-      }
+    const value = table[context + c]!;
+    values[offset] = value;
+    context = ((context << 6) & 0x3ffc0) | (c << 6);
+    if (c >= 1 && c <= DIGIT) {
+      counts[offset] = countOfClass[c]!;
+      runSum += value;
+      continue;
     }
+    // Slashes are 'other punctuation' to the model; counted apart to skip paths and URLs.
+    counts[offset] = code === 47 || code === 92 ? SLASH_COUNT : countOfClass[c]!;
     const runLength = offset - runStart;
     if (
       runLength >= IDENTIFIER_MIN_LENGTH &&
       runSum > IDENTIFIER_SURPRISAL * SURPRISAL_STEPS * runLength
     ) {
-      identifier.fill(1, runStart, offset);
+      for (let at = runStart; at < offset; at++) counts[at]! += BLOCKER;
     }
     runStart = offset + 1;
     runSum = 0;
-    context = ((context << 6) & 0x3ffc0) | (c << 6);
   }
-  // Pass 2: the sliding window, with a count per kind.
-  const counts = kindCounts.fill(0);
+  // The run that ends with the text.
+  const runLength = length - runStart;
+  if (
+    runLength >= IDENTIFIER_MIN_LENGTH &&
+    runSum > IDENTIFIER_SURPRISAL * SURPRISAL_STEPS * runLength
+  ) {
+    for (let at = runStart; at < length; at++) counts[at]! += BLOCKER;
+  }
+  // Pass 2: the sliding window.
   let sum = 0;
-  let identifiers = 0;
+  let packed = 0;
+  for (let offset = 0; offset < window - 1; offset++) {
+    sum += values[offset]!;
+    packed += counts[offset]!;
+  }
   let best = 0;
   const minLetters = window * 0.55;
-  for (let offset = 0; offset < length; offset++) {
-    if (offset >= window) {
-      sum -= values[offset - window]!;
-      identifiers -= identifier[offset - window]!;
-      counts[kinds[offset - window]!]!--;
-    }
+  for (let offset = window - 1; offset < length; offset++) {
     sum += values[offset]!;
-    identifiers += identifier[offset]!;
-    counts[kinds[offset]!]!++;
+    packed += counts[offset]!;
     if (
-      offset >= window - 1 &&
       sum > best &&
-      identifiers === 0 &&
-      counts[NON_ASCII_KIND] === 0 &&
-      counts[SLASH_KIND]! <= 1 &&
-      counts[DIGIT_KIND]! <= 2 &&
-      counts[SPACE_KIND]! >= 3 &&
-      counts[LETTER_KIND]! >= minLetters
+      packed >>> BLOCKER_SHIFT === 0 &&
+      ((packed >>> SLASH_SHIFT) & FIELD) <= 1 &&
+      ((packed >>> DIGIT_SHIFT) & FIELD) <= 2 &&
+      ((packed >>> SPACE_SHIFT) & FIELD) >= 3 &&
+      ((packed >>> LETTER_SHIFT) & FIELD) >= minLetters
     ) {
       best = sum;
     }
+    const leaving = offset - window + 1;
+    sum -= values[leaving]!;
+    packed -= counts[leaving]!;
   }
   return best / window / SURPRISAL_STEPS;
 }

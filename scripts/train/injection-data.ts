@@ -14,6 +14,11 @@ export interface TrainingRow {
   /** Leave-one-source-out group: the repository of `source`, or `dev:<set>`. */
   group: string;
   family: string;
+  /**
+   * Composed rows (scripts/train/compose/): the sources their payload comes
+   * from or appears in; the row leaves training whenever one of them is left out.
+   */
+  origins?: readonly string[];
 }
 
 /** Where the data lives (paths relative to the repository root by default). */

@@ -17,7 +17,11 @@
  * PROSE_PIECE, CALIBRATION_FOLDS (0: threshold on the held-apart slice),
  * SLOT_FEATURES (0: n-grams only), SLOT_REPEAT (8), MODEL_KIND (linear;
  * wide-deep and deep are experiments, see scripts/train/injection/) with
- * DEEP_BITS, DEEP_DIM, DEEP_HIDDEN, DEEP_LR, DEEP_EMBED_LR, DEEP_L2.
+ * DEEP_BITS, DEEP_DIM, DEEP_HIDDEN, DEEP_LR, DEEP_EMBED_LR, DEEP_L2;
+ * COMPOSE (attack rows composed from harmful payloads and framings, 0: none;
+ * see scripts/train/compose/), COMPOSE_BENIGN (benign twins, default
+ * COMPOSE), COMPOSE_BOOST (their weight factor, 1), COMPOSE_MANIP_BENIGN (0.3),
+ * COMPOSE_FAMILIES (framing families of the attacks, comma-separated; all).
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -39,6 +43,14 @@ import {
 import { maxPieceLogit } from '../../src/guards/prompt-injection/sentence-score';
 import { SlotInjectionScorer } from '../../src/guards/prompt-injection/slot-features';
 import { syntheticRows } from './augment';
+import {
+  composedRows,
+  defaultComposeOptions,
+  isComposedGroup,
+  isExcluded,
+  loadPayloads,
+  suffixWords,
+} from './compose/compose';
 import { DeepInjectionScorer, type DeepModelSpec } from './injection/deep-model';
 import { type DeepOptions, quantiseDeep, trainWideDeep } from './injection/wide-deep';
 import {
@@ -49,6 +61,7 @@ import {
   isCalibrationRow,
   prosePieces,
   proseRows,
+  readJsonl,
   type TrainingRow,
 } from './injection-data';
 import {
@@ -73,6 +86,35 @@ const GROUP_EXPONENT = Number(process.env.GROUP_EXPONENT ?? 0.5);
 
 /** Share of the total sample weight given to benign rows. */
 const BENIGN_SHARE = Number(process.env.BENIGN_SHARE ?? 0.5);
+
+/** Attack rows composed from payloads and framings (0: none), see scripts/train/compose/. */
+const COMPOSE = Number(process.env.COMPOSE ?? 0);
+/** Benign twins composed (neutral framings, benign payloads). */
+const COMPOSE_BENIGN = Number(process.env.COMPOSE_BENIGN ?? COMPOSE);
+/** Weight factor of the composed rows (as SYNTHETIC_BOOST for the hand-written ones). */
+const COMPOSE_BOOST = Number(process.env.COMPOSE_BOOST ?? 1);
+/** Share of manipulative-framing attacks that carry a benign payload. */
+const COMPOSE_MANIP_BENIGN = Number(
+  process.env.COMPOSE_MANIP_BENIGN ?? defaultComposeOptions.benignInManipulative,
+);
+
+/** The composed rows selected by COMPOSE / COMPOSE_BENIGN (none by default). */
+export function compositionRows(
+  paths: DataPaths,
+  direct: readonly TrainingRow[],
+  paragraphs: readonly string[],
+): TrainingRow[] {
+  if (COMPOSE <= 0 && COMPOSE_BENIGN <= 0) return [];
+  return composedRows(loadPayloads(paths, direct), suffixWords(paragraphs), {
+    ...defaultComposeOptions,
+    attacks: COMPOSE,
+    benign: COMPOSE_BENIGN,
+    benignInManipulative: COMPOSE_MANIP_BENIGN,
+    ...(process.env.COMPOSE_FAMILIES
+      ? { attackFamilies: process.env.COMPOSE_FAMILIES.split(',') }
+      : {}),
+  });
+}
 
 /** Every PROSE_STEP-th paragraph of the English prose joins the direct model's negatives (0: none). */
 const PROSE_STEP = Number(process.env.PROSE_STEP ?? 0);
@@ -232,7 +274,11 @@ export function sampleWeights(rows: TrainingRow[], selected: readonly number[]):
   for (const index of selected) {
     const row = rows[index]!;
     // Hand-written rows stand for what the collections lack: they weigh as a large source.
-    const boost = row.group.startsWith('synthetic:') ? SYNTHETIC_BOOST : 1;
+    const boost = isComposedGroup(row.group)
+      ? COMPOSE_BOOST
+      : row.group.startsWith('synthetic:')
+        ? SYNTHETIC_BOOST
+        : 1;
     weights[index] = boost / groupSizes.get(`${row.label}:${row.group}`)! ** GROUP_EXPONENT;
     classTotals[row.label]! += weights[index]!;
   }
@@ -280,7 +326,7 @@ export function fitModel(
   const excluded = (group: string) =>
     typeof exclude === 'string' ? group === exclude : (exclude?.has(group) ?? false);
   for (const [index, row] of data.rows.entries()) {
-    if (excluded(row.group)) continue;
+    if (isExcluded(row, excluded)) continue;
     (isCalibrationRow(row) ? calibrate : train).push(index);
   }
   const { spec, deep } = trainSpec(data, train, sampleWeights(data.rows, train), options);
@@ -372,13 +418,18 @@ function outOfSourceLogits(
   languageModel: Uint8Array,
   folds: number,
 ): { logits: number[]; labels: number[]; groups: string[] } {
-  const sources = [...new Set(train.map(index => data.rows[index]!.group))].sort();
+  // Composed rows are no source of their own: they follow their origins.
+  const sources = [...new Set(train.map(index => data.rows[index]!.group))]
+    .filter(group => !isComposedGroup(group))
+    .sort();
   const foldOf = new Map(sources.map((group, index) => [group, index % folds]));
   const logits: number[] = [];
   const labels: number[] = [];
   const groups: string[] = [];
   for (let fold = 0; fold < folds; fold++) {
-    const inner = train.filter(index => foldOf.get(data.rows[index]!.group) !== fold);
+    const inner = train.filter(
+      index => !isExcluded(data.rows[index]!, group => foldOf.get(group) === fold),
+    );
     const trained = trainSpec(data, inner, sampleWeights(data.rows, inner), options);
     const scorer = makeScorer(trained.spec, trained.deep);
     const taken = new Map<string, number>();
@@ -614,6 +665,38 @@ function log(message: string) {
   process.stderr.write(`${message}\n`);
 }
 
+/** The benign look-alikes of harmful.jsonl (benign prompts on harmful topics), scored left out. */
+export interface LookalikeTally {
+  rows: number;
+  flagged: number;
+}
+
+/**
+ * How many of harmful.jsonl's benign look-alikes (label 0, family
+ * `benign-lookalike/…`: copies of benign.jsonl prompts that mention weapons,
+ * drugs, passwords, crime, …) were flagged when their source was left out:
+ * a check that composed rows do not teach "harmful topic ⇒ injection".
+ */
+function lookalikeTally(
+  paths: DataPaths,
+  rows: readonly TrainingRow[],
+  flagged: ReadonlySet<number>,
+): LookalikeTally {
+  const texts = new Set(
+    readJsonl(join(paths.corpora, 'harmful.jsonl'))
+      .filter(row => row.label === 0 && (row.family ?? '').startsWith('benign-lookalike/'))
+      .map(row => row.text),
+  );
+  const tally = { rows: 0, flagged: 0 };
+  for (const [index, row] of rows.entries()) {
+    if (row.label !== 0 || !texts.has(row.text) || row.group.startsWith('synthetic:')) continue;
+    tally.rows++;
+    if (flagged.has(index)) tally.flagged++;
+  }
+  log(`benign look-alikes flagged when left out: ${tally.flagged}/${tally.rows}`);
+  return tally;
+}
+
 /** One left-out source's result. */
 export interface LosoRow {
   source: string;
@@ -638,9 +721,11 @@ function leaveOneSourceOut(
   data: PreparedData,
   languageModel: Uint8Array,
   targetFpr: number,
+  flagged?: Set<number>,
 ): LosoRow[] {
   const wanted = argument('--groups', '');
   const groups = [...new Set(data.rows.map(row => row.group))]
+    .filter(group => !isComposedGroup(group))
     .sort()
     .filter(group => wanted === '' || wanted.split(',').includes(group));
   const sourceFolds = Number(argument('--source-folds', '0'));
@@ -665,9 +750,12 @@ function leaveOneSourceOut(
     );
     for (const group of fold) {
       results.push(
-        tallySource(data.rows, group, fitted.threshold, row => {
+        tallySource(data.rows, group, fitted.threshold, (row, index) => {
           const logit = maxLogit(row.text, fitted.scorer, languageModel);
-          return Math.round(fitted.scorer.probability(logit) * 1000) / 1000 >= fitted.threshold;
+          const hit =
+            Math.round(fitted.scorer.probability(logit) * 1000) / 1000 >= fitted.threshold;
+          if (hit) flagged?.add(index);
+          return hit;
         }),
       );
     }
@@ -688,7 +776,9 @@ async function main() {
   const loso = process.argv.includes('--loso');
   const check = process.argv.includes('--check');
   const synthetic = !process.argv.includes('--no-synthetic');
-  const losoResults: Partial<Record<'direct' | 'indirect', LosoRow[]>> = {};
+  const losoResults: Partial<Record<'direct' | 'indirect', LosoRow[]>> & {
+    lookalikes?: LookalikeTally;
+  } = {};
   const started = performance.now();
 
   const paragraphs = englishParagraphs(paths);
@@ -701,25 +791,31 @@ async function main() {
   // features, statements of tool outputs were caught less often: see the
   // model card), so it is trained on rows prepared without them.
   let statementData: PreparedData | undefined;
+  // Composed rows (COMPOSE) are for the direct model only.
   const statementRows = (rows: TrainingRow[]) => {
-    statementData ??= SLOT_FEATURES
-      ? prepare(rows, trainOptions.direct.bits, languageModel, false)
-      : directData;
+    const plain = rows.filter(row => !isComposedGroup(row.group));
+    statementData ??=
+      SLOT_FEATURES || plain.length < rows.length
+        ? prepare(plain, trainOptions.direct.bits, languageModel, false)
+        : directData;
     return statementData!;
   };
   let directData: PreparedData | undefined;
   {
-    const rows = sortById([
+    const base = [
       ...directRows(paths),
       ...(synthetic ? syntheticRows() : []),
       ...backgroundRows(paragraphs),
-    ]);
+    ];
+    const rows = sortById([...base, ...compositionRows(paths, base, paragraphs)]);
     const data = prepare(rows, trainOptions.direct.bits, languageModel);
     directData = data;
     log(`direct: ${rows.length} rows prepared (${seconds(started)} s)`);
     if (loso) {
       if (onlyMode !== 'indirect-loso') {
-        losoResults.direct = leaveOneSourceOut('direct', data, languageModel, targetFpr);
+        const flagged = new Set<number>();
+        losoResults.direct = leaveOneSourceOut('direct', data, languageModel, targetFpr, flagged);
+        losoResults.lookalikes = lookalikeTally(paths, data.rows, flagged);
       }
     } else {
       const fitted = fitModel(data, trainOptions.direct, languageModel, targetFpr);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { generateText, streamText, wrapLanguageModel } from 'ai';
+import { findPhoneNumbersInText } from 'libphonenumber-js/max';
 import { describe, expect, it } from 'vitest';
 import { cut, modelFor } from '../../../../test/helpers';
 import { guardrails } from '../../../middleware/guardrails-middleware';
@@ -90,6 +91,70 @@ describe('phone numbers through the AI SDK', () => {
       });
       const result = streamText({ model, prompt: 'How do I reach you?' });
       expect(await result.text).toBe(redacted);
+    }
+  });
+});
+
+describe('phone validation with stack capture off', () => {
+  // The finder turns V8's stack capture off while libphonenumber runs (its
+  // rejected candidates each throw a ParseError internally). Its answers
+  // must not depend on that, and the caller's setting must come back.
+  const regions = ['US', 'GB', 'DE', 'FR', 'IL', 'IN', 'CA', 'BR', 'JP', 'CN'] as const;
+  const runs = (() => {
+    let state = 20_261_130;
+    const next = () => {
+      state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+      return state / 4_294_967_296;
+    };
+    const separators = ['', ' ', '-', '.', '/', '(', ')', '+', ' (0)'];
+    const list = ['0.7447422496202984', '02/22/2022', '+41 (0)96 471 07 95', '(415) 555-2671'];
+    for (let index = 0; index < 300; index++) {
+      let run = next() < 0.3 ? '0' : next() < 0.2 ? '+' : '';
+      const groups = 1 + Math.floor(next() * 5);
+      for (let group = 0; group < groups; group++) {
+        const digits = 1 + Math.floor(next() * 6);
+        for (let digit = 0; digit < digits; digit++) run += String(Math.floor(next() * 10));
+        if (group < groups - 1) run += separators[Math.floor(next() * separators.length)];
+      }
+      list.push(run);
+    }
+    return list;
+  })();
+  const answers = () =>
+    runs.map(run =>
+      regions
+        .map(region =>
+          findPhoneNumbersInText(run, { defaultCountry: region })
+            .map(match => `${match.startsAt}-${match.endsAt}:${match.number.isValid()}`)
+            .join(' '),
+        )
+        .join('|'),
+    );
+
+  it('libphonenumber gives the same matches with and without stack traces', () => {
+    const limit = Error.stackTraceLimit;
+    try {
+      Error.stackTraceLimit = 10;
+      const withStacks = answers();
+      Error.stackTraceLimit = 0;
+      const withoutStacks = answers();
+      expect(withoutStacks).toEqual(withStacks);
+      // The runs reach both outcomes: some hold valid numbers, most none.
+      expect(withStacks.some(answer => answer.includes(':true'))).toBe(true);
+      expect(withStacks.some(answer => answer.replaceAll('|', '') === '')).toBe(true);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
+  });
+
+  it("restores the caller's stack trace limit", () => {
+    const limit = Error.stackTraceLimit;
+    try {
+      Error.stackTraceLimit = 37;
+      expect(phones('Call 0.7447422496202984 or (415) 555-2671')).toEqual(['(415) 555-2671']);
+      expect(Error.stackTraceLimit).toBe(37);
+    } finally {
+      Error.stackTraceLimit = limit;
     }
   });
 });

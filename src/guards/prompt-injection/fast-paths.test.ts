@@ -16,7 +16,7 @@ import {
   referenceFoldText,
   referenceMaxWindowSurprisal,
 } from './fast-paths.reference';
-import { foldText } from './fold-text';
+import { foldInPieces, foldText } from './fold-text';
 import { collectFeatures } from './hashed-features';
 import { MODEL_WINDOW, windowStarts } from './injection-model';
 import { injectionModels } from './load-models';
@@ -35,6 +35,24 @@ describe('fast paths give the same results as the code they replaced', () => {
     }
     // The strings exercise the folding, not only lower-casing.
     expect(changed).toBeGreaterThan(texts.length / 2);
+  });
+
+  it('foldText cut into pieces as small as one character', () => {
+    // Tiny pieces put a cut at nearly every "ab cd"; the strings are also
+    // glued in pairs with such a place between them, so that cuts fall next
+    // to every kind of neighbour the atoms make.
+    const glued = texts.map((text, index) => `${text}Xy zW${texts[(index + 1) % texts.length]}`);
+    let withCut = 0;
+    for (const text of [...texts, ...glued]) {
+      for (const leet of [true, false, 'aggressive'] as const) {
+        const expected = referenceFoldText(text, { leet });
+        for (const pieceLength of [1, 5, 64]) {
+          expect(foldInPieces(text, leet, pieceLength)).toBe(expected);
+        }
+      }
+      if (/[A-Za-z]{2} [A-Za-z]{2}/.test(text)) withCut++;
+    }
+    expect(withCut).toBeGreaterThan(texts.length);
   });
 
   it('decodeSegments', () => {

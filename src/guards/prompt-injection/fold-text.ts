@@ -281,13 +281,67 @@ export function foldText(
   text: string,
   { leet: foldLeet = true }: { leet?: boolean | 'aggressive' } = {},
 ): string {
+  return foldInPieces(text, foldLeet, FOLD_PIECE);
+}
+
+/** Characters of text folded at a time (see `foldInPieces`). */
+export const FOLD_PIECE = 16_384;
+
+/**
+ * Where text may be cut into pieces that fold on their own: a space with two
+ * ASCII letters on either side ("ab cd", cut after the space). Every step of
+ * folding gives the same result on the two sides as on the whole there:
+ * normalisation and lower case leave the five characters as letters and a
+ * space (and no combining mark, final sigma or word reaches across a
+ * space); a folded word ends at the space; no spaced-out run can hold the
+ * letter before the space (a letter precedes it) nor the space, so none
+ * crosses it, and a run on either side reads the same neighbours; the space
+ * is a blank run of one that stays as it is.
+ */
+const pieceCut = /[A-Za-z]{2} [A-Za-z]{2}/g;
+
+/**
+ * `foldText` of pieces of about `pieceLength` characters, cut where folding
+ * the pieces apart gives the same text as folding the whole (`pieceCut`),
+ * and joined. Each step of folding makes a new string of the text's length;
+ * made piece by piece they are small, short-lived strings, cheap to
+ * allocate, and only the joined result is as long as the text (a fresh
+ * megabyte-sized string costs several ms per copy: most of the cost of
+ * folding a long text was such copies). A text with no cut is folded whole.
+ * Exported for the differential test, which folds with tiny pieces.
+ */
+export function foldInPieces(
+  text: string,
+  foldLeet: boolean | 'aggressive',
+  pieceLength: number,
+): string {
+  const folded: string[] = [];
+  let from = 0;
+  while (text.length - from > 2 * pieceLength) {
+    pieceCut.lastIndex = from + pieceLength;
+    if (!pieceCut.test(text)) break;
+    // The cut is after the space: the match is two letters, the space, two letters.
+    const cut = pieceCut.lastIndex - 2;
+    folded.push(foldPiece(text.slice(from, cut), foldLeet, false));
+    from = cut;
+  }
+  if (from === 0) return foldPiece(text, foldLeet, true);
+  folded.push(foldPiece(text.slice(from), foldLeet, true));
+  return folded.join('');
+}
+
+/** Folds one piece; `last`: it ends the text, so trailing blanks are dropped. */
+function foldPiece(text: string, foldLeet: boolean | 'aggressive', last: boolean): string {
   let folded = normalizeText(text).text.toLowerCase();
   if (/[\u2018\u2019\u201b\u2032\u201c\u201d\u201f\u2033]/.test(folded)) {
     folded = folded
       .replace(/[\u2018\u2019\u201b\u2032]/g, "'")
       .replace(/[\u201c\u201d\u201f\u2033]/g, '"');
   }
-  return collapseWhitespace(joinSpacedRuns(foldWords(folded, foldLeet), foldLeet === 'aggressive'));
+  return collapseWhitespace(
+    joinSpacedRuns(foldWords(folded, foldLeet), foldLeet === 'aggressive'),
+    last,
+  );
 }
 
 const letterOrNumber = /[\p{L}\p{N}]/u;
@@ -433,13 +487,15 @@ const changedBlankRun = /\s\s|[^\S \n]/g;
 /**
  * Runs of blanks become one space (single spaces are left as they are); line
  * breaks are kept, one per run: each run of `\s` characters becomes '\n'
- * when it holds one, else ' ', and the text is trimmed. A native search
- * finds each run that changes; a text with none is returned as it is.
+ * when it holds one, else ' ', and the text is trimmed (at the end only when
+ * `trimEnd`: a piece that the rest of the text follows keeps its last space).
+ * A native search finds each run that changes; a text with none is returned
+ * as it is.
  */
-function collapseWhitespace(text: string): string {
+function collapseWhitespace(text: string, trimEnd: boolean): string {
   let length = text.length;
-  // Trailing and leading blanks are dropped.
-  while (length > 0 && isBlank(text.charCodeAt(length - 1))) length--;
+  // Trailing (at the end of the text) and leading blanks are dropped.
+  while (trimEnd && length > 0 && isBlank(text.charCodeAt(length - 1))) length--;
   let first = 0;
   while (first < length && isBlank(text.charCodeAt(first))) first++;
   const pieces: string[] = [];

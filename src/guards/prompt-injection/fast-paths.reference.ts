@@ -34,6 +34,7 @@ import {
 } from './decode-segments';
 import { homoglyphs, isSeparator, joinSpaced, leet } from './fold-text';
 import { BIGRAM_SEED, CHAR_SEED, UNIGRAM_SEED } from './hashed-features';
+import { FILTER, NEAR, PAIR_SLOTS, pairHash, SLOT_COUNT, WORD_SLOTS } from './slot-features';
 
 // ---- fold-text.ts ----
 
@@ -579,4 +580,77 @@ export function referenceMaxWindowSurprisal(
     }
   }
   return best / window / SURPRISAL_STEPS;
+}
+
+// ---- slot-features.ts ----
+
+/** The slot feature ids of folded `text[start, end)`, in the order found. */
+export function referenceSlotFeatureIds(text: string, start: number, end: number): number[] {
+  const K = SLOT_COUNT;
+  const ids: number[] = [];
+  const emit = (id: number) => ids.push(id);
+  // Word number of each slot's last occurrence; -1: not seen.
+  const last = new Int32Array(K).fill(-1);
+  const seen = new Uint8Array(K + 2 * K * K);
+  const add = (id: number) => {
+    if (seen[id] === 1) return;
+    seen[id] = 1;
+    emit(id);
+  };
+  const mark = (slot: number, position: number) => {
+    for (let other = 0; other < K; other++) {
+      if (other === slot || last[other]! < 0) continue;
+      const pair = slot < other ? slot * K + other : other * K + slot;
+      add(K + pair);
+      if (position - last[other]! <= NEAR) add(K + K * K + pair);
+    }
+    if (last[slot]! < 0) add(slot);
+    last[slot] = position;
+  };
+  // The previous word (start and hash), if it was short enough to be listed.
+  let previousStart = -1;
+  let previousEnd = -1;
+  let previousHash = 0;
+  let position = 0;
+  let index = start;
+  while (index < end) {
+    let code = text.charCodeAt(index);
+    while (index < end && !(code >= 97 && code <= 122)) code = text.charCodeAt(++index);
+    if (index >= end) break;
+    const wordStart = index;
+    let hash = 0x811c9dc5;
+    while (index < end && code >= 97 && code <= 122) {
+      hash = Math.imul(hash ^ code, 0x01000193);
+      code = text.charCodeAt(++index);
+    }
+    hash >>>= 0;
+    const length = index - wordStart;
+    // Words longer than any listed one are neither a slot nor half of a pair.
+    if (length <= 16) {
+      const filter = FILTER[hash & 4095]!;
+      const entry = (filter & 1) !== 0 ? WORD_SLOTS.get(hash) : undefined;
+      if (entry && entry.word.length === length && text.startsWith(entry.word, wordStart)) {
+        mark(entry.slot, position);
+      }
+      if ((filter & 4) !== 0 && previousStart >= 0 && (FILTER[previousHash & 4095]! & 2) !== 0) {
+        const pair = PAIR_SLOTS.get(pairHash(previousHash, hash));
+        if (
+          pair &&
+          pair.first.length === previousEnd - previousStart &&
+          pair.second.length === length &&
+          text.startsWith(pair.first, previousStart) &&
+          text.startsWith(pair.second, wordStart)
+        ) {
+          mark(pair.slot, position);
+        }
+      }
+      previousStart = wordStart;
+      previousEnd = index;
+      previousHash = hash;
+    } else {
+      previousStart = -1;
+    }
+    position++;
+  }
+  return ids;
 }

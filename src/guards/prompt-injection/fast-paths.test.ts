@@ -15,11 +15,13 @@ import {
   referenceDecodeSegments,
   referenceFoldText,
   referenceMaxWindowSurprisal,
+  referenceSlotFeatureIds,
 } from './fast-paths.reference';
 import { foldInPieces, foldText } from './fold-text';
 import { collectFeatures } from './hashed-features';
 import { MODEL_WINDOW, windowStarts } from './injection-model';
 import { injectionModels } from './load-models';
+import { slotFeatureIds } from './slot-features';
 
 const texts = generated(1500);
 
@@ -65,12 +67,13 @@ describe('fast paths give the same results as the code they replaced', () => {
     expect(decoded).toBeGreaterThan(100);
   });
 
-  it('collectFeatures and maxWindowSurprisal, window by window', () => {
+  it('collectFeatures, maxWindowSurprisal and the slot features, window by window', () => {
     const { languageModel } = injectionModels();
     const bits = 18;
     const stamps = [new Uint8Array(1 << bits), new Uint8Array(1 << bits)] as const;
     const buffers = [new Int32Array(6 * MODEL_WINDOW + 8), new Int32Array(6 * MODEL_WINDOW + 8)];
     let generation = 0;
+    let slotFeatures = 0;
     for (const text of texts) {
       const folded = foldText(text);
       for (const start of windowStarts(folded.length)) {
@@ -94,7 +97,12 @@ describe('fast paths give the same results as the code they replaced', () => {
         expect(maxWindowSurprisal(folded, languageModel, start, end)).toBe(
           referenceMaxWindowSurprisal(folded, languageModel, start, end),
         );
+        const slots = slotFeatureIds(folded, start, end);
+        expect(slots).toEqual(referenceSlotFeatureIds(folded, start, end));
+        slotFeatures += slots.length;
       }
     }
+    // The strings hold cue words (ignore, previous, system, prompt, bomb, ...).
+    expect(slotFeatures).toBeGreaterThan(1000);
   });
 });

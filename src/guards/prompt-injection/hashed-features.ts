@@ -14,14 +14,9 @@ export const CHAR_SEED = 0x811c9dc5;
 export const UNIGRAM_SEED = 0x2f6b1d3d;
 export const BIGRAM_SEED = 0x5bd1e995;
 
-/** ASCII units that belong to a word: a-z and 0-9 (1), the rest (0). */
-const asciiWordUnit = new Uint8Array(128);
-for (let code = 97; code <= 122; code++) asciiWordUnit[code] = 1;
-for (let code = 48; code <= 57; code++) asciiWordUnit[code] = 1;
-
 /** True for a UTF-16 unit that belongs to a word: ASCII letters and digits, and letters of other scripts. */
 function isWordUnit(code: number): boolean {
-  if (code < 0x80) return asciiWordUnit[code] === 1;
+  if (code < 0x80) return (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
   // General punctuation, CJK symbols and punctuation, and surrogate halves of
   // emoji are not word units; other non-ASCII units (letters of other
   // scripts, CJK ideographs) are.
@@ -29,6 +24,17 @@ function isWordUnit(code: number): boolean {
   if (code >= 0x3000 && code <= 0x303f) return false;
   if (code >= 0xd800 && code <= 0xdfff) return false;
   return code !== 0xa0 && code !== 0xff0c && code !== 0xff0e;
+}
+
+/** `isWordUnit` of every UTF-16 unit (1: a word unit), built on first use. */
+let wordUnits: Uint8Array | undefined;
+
+function wordUnitTable(): Uint8Array {
+  if (!wordUnits) {
+    wordUnits = new Uint8Array(0x10000);
+    for (let code = 0; code < 0x10000; code++) wordUnits[code] = isWordUnit(code) ? 1 : 0;
+  }
+  return wordUnits;
 }
 
 /** Final mix so that nearby hashes spread over the buckets. */
@@ -132,17 +138,24 @@ export function collectFeatures(
     }
   }
 
-  // Word 1-grams and 2-grams.
+  // Word 1-grams and 2-grams. (No read past `end`: `charCodeAt` past the
+  // string would give NaN and slow every comparison of the loop.)
+  const isWord = wordUnitTable();
   let previous = 0;
   let hasPrevious = false;
   let index = start;
   while (index < end) {
-    while (index < end && !isWordUnit(text.charCodeAt(index))) index++;
-    if (index >= end) break;
-    let hash = UNIGRAM_SEED;
-    while (index < end && isWordUnit(text.charCodeAt(index))) {
-      hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+    let unit = text.charCodeAt(index);
+    if (isWord[unit] === 0) {
       index++;
+      continue;
+    }
+    let hash = UNIGRAM_SEED;
+    while (true) {
+      hash = Math.imul(hash ^ unit, 0x01000193);
+      if (++index === end) break;
+      unit = text.charCodeAt(index);
+      if (isWord[unit] === 0) break;
     }
     const unigram = mix(hash) >>> shift;
     if (stamp[unigram] !== generation) {

@@ -50,6 +50,8 @@ const SLOT_PAIRS: Record<string, string> = {
 
 const SLOTS = Object.keys(lists);
 const K = SLOTS.length;
+/** Number of slots (exported for the differential test, fast-paths.test.ts). */
+export const SLOT_COUNT = K;
 
 /** FNV-1a of a word, as computed while the words are scanned. */
 function wordHash(word: string): number {
@@ -61,18 +63,18 @@ function wordHash(word: string): number {
 }
 
 /** Hash of two words in a row, from their word hashes. */
-function pairHash(first: number, second: number): number {
+export function pairHash(first: number, second: number): number {
   return (Math.imul(first ^ 0x5bd1e995, 0x01000193) ^ second) >>> 0;
 }
 
 /** Listed words by hash (a hit is confirmed against the text). */
-const WORD_SLOTS = new Map<number, { word: string; slot: number }>(
+export const WORD_SLOTS = new Map<number, { word: string; slot: number }>(
   Object.entries(SLOT_WORDS).map(([word, slot]) => [
     wordHash(word),
     { word, slot: SLOTS.indexOf(slot) },
   ]),
 );
-const PAIR_SLOTS = new Map<number, { first: string; second: string; slot: number }>(
+export const PAIR_SLOTS = new Map<number, { first: string; second: string; slot: number }>(
   Object.entries(SLOT_PAIRS).map(([pair, slot]) => {
     const [first, second] = pair.split(' ') as [string, string];
     return [
@@ -86,7 +88,7 @@ const PAIR_SLOTS = new Map<number, { first: string; second: string; slot: number
  * array read: bit 1, a listed word may have this hash; bit 2, the first
  * word of a listed pair; bit 4, the second word of one.
  */
-const FILTER = new Uint8Array(4096);
+export const FILTER = new Uint8Array(4096);
 for (const word of Object.keys(SLOT_WORDS)) FILTER[wordHash(word) & 4095]! |= 1;
 for (const pair of Object.keys(SLOT_PAIRS)) {
   const [first, second] = pair.split(' ') as [string, string];
@@ -95,7 +97,7 @@ for (const pair of Object.keys(SLOT_PAIRS)) {
 }
 
 /** Words apart within which two slots count as near. */
-const NEAR = 6;
+export const NEAR = 6;
 
 /**
  * Feature names by id: `id < K` is slot `id` itself; `K + a*K + b` (a < b)
@@ -111,6 +113,10 @@ for (let a = 0; a < K; a++) {
   }
 }
 
+/** Scratch of `scanSlots` (slot numbers and flags, no text; scanning is synchronous). */
+const slotLast = new Int32Array(K);
+const slotSeen = new Uint8Array(K + 2 * K * K);
+
 /**
  * Calls `emit(id)` (see `FEATURE_NAMES`) once for each slot feature of
  * folded `text[start, end)`, in the order first found. One pass over the
@@ -118,8 +124,8 @@ for (let a = 0; a < K; a++) {
  */
 function scanSlots(text: string, start: number, end: number, emit: (id: number) => void): void {
   // Word number of each slot's last occurrence; -1: not seen.
-  const last = new Int32Array(K).fill(-1);
-  const seen = new Uint8Array(K + 2 * K * K);
+  const last = slotLast.fill(-1);
+  const seen = slotSeen.fill(0);
   const add = (id: number) => {
     if (seen[id] === 1) return;
     seen[id] = 1;
@@ -141,15 +147,21 @@ function scanSlots(text: string, start: number, end: number, emit: (id: number) 
   let previousHash = 0;
   let position = 0;
   let index = start;
+  // (No read past `end`: `charCodeAt` past the string would give NaN and
+  // slow every comparison of the loop.)
   while (index < end) {
     let code = text.charCodeAt(index);
-    while (index < end && !(code >= 97 && code <= 122)) code = text.charCodeAt(++index);
-    if (index >= end) break;
+    if (code < 97 || code > 122) {
+      index++;
+      continue;
+    }
     const wordStart = index;
     let hash = 0x811c9dc5;
-    while (index < end && code >= 97 && code <= 122) {
+    while (true) {
       hash = Math.imul(hash ^ code, 0x01000193);
-      code = text.charCodeAt(++index);
+      if (++index === end) break;
+      code = text.charCodeAt(index);
+      if (code < 97 || code > 122) break;
     }
     hash >>>= 0;
     const length = index - wordStart;
@@ -180,6 +192,13 @@ function scanSlots(text: string, start: number, end: number, emit: (id: number) 
     }
     position++;
   }
+}
+
+/** Ids of the slot features of folded `text[start, end)` in the order found (for the differential test). */
+export function slotFeatureIds(text: string, start: number, end: number): number[] {
+  const ids: number[] = [];
+  scanSlots(text, start, end, id => ids.push(id));
+  return ids;
 }
 
 /** The slot features of folded text, by name (for tests and explanations). */

@@ -37,6 +37,10 @@ import {
 } from '../../src/guards/harmful-content/concept-features';
 import { EMPTY_WINDOW_LOGIT, maxWindowLogit } from '../../src/guards/harmful-content/harmful-model';
 import { dominantScript, type Script } from '../../src/guards/harmful-content/script';
+import {
+  type HarmfulReadingOptions,
+  sentenceSpans,
+} from '../../src/guards/harmful-content/sentence-windows';
 import { foldText } from '../../src/guards/prompt-injection/fold-text';
 import type { InjectionModelSpec } from '../../src/guards/prompt-injection/injection-model';
 import {
@@ -45,6 +49,7 @@ import {
   modelCategories,
   trainCategories,
 } from './harmful/categories';
+import { rephraseFrame } from './harmful/compose';
 import { type HarmfulRow, harmfulRows } from './harmful/harmful-data';
 import { rephraseTense, safetyQuestion } from './harmful/rephrase';
 import { englishParagraphs, fnv, proseRows } from './injection-data';
@@ -74,6 +79,8 @@ const LOOKALIKE_GROUPS = Number(process.env.LOOKALIKE_GROUPS ?? 0);
 const PROSE_STEP = Number(process.env.PROSE_STEP ?? 0);
 /** 1: every row with a rewritable opening gets a past- or future-tense twin for training (harmful/rephrase.ts). */
 const TENSE_AUGMENT = Number(process.env.TENSE_AUGMENT ?? 1);
+/** 1: every row with a rewritable opening also gets a twin in another request frame (imperative/question, perspective, wrapper, hypothetical; harmful/compose.ts). */
+const FRAME_AUGMENT = Number(process.env.FRAME_AUGMENT ?? 0);
 /** 1: each harmful request with a rewritable opening also yields a benign safety question about it (harmful/rephrase.ts); tried, not kept (see the model card). */
 const SAFETY_AUGMENT = Number(process.env.SAFETY_AUGMENT ?? 0);
 /** Weight of a made-up row relative to the row it was made from. */
@@ -86,6 +93,14 @@ export const CONCEPTS: ConceptFeatureOptions = {
   dense: Number(process.env.CONCEPT_DENSE ?? 0) === 1,
   ...(Number(process.env.SCRIPT_GATE ?? 0) === 1 ? { scriptGate: true } : {}),
 };
+/** Sentence groups as extra windows (src/guards/harmful-content/sentence-windows.ts) for texts up to SENTENCE_MAX folded characters (0: off). */
+export const READINGS: HarmfulReadingOptions = {
+  sentenceMaxLength: Number(process.env.SENTENCE_MAX ?? 0),
+  sentenceMinLength: Number(process.env.SENTENCE_MIN ?? 24),
+  noisyTailMaxLength: Number(process.env.NOISY_TAIL_MAX ?? 0),
+};
+/** > 0: each sentence group of a multi-sentence benign row trains as a benign twin; the groups of a row together weigh this times the row. */
+const SENTENCE_TWINS = Number(process.env.SENTENCE_TWINS ?? 0);
 /**
  * 1: within each non-Latin script, the class with more weight is scaled down
  * to the other's (but not below SCRIPT_FLOOR of its own), so the script of a
@@ -114,6 +129,23 @@ export function augmentedRows(rows: readonly HarmfulRow[]): HarmfulRow[] {
       const text = rephraseTense(row.id, row.text);
       if (text !== undefined)
         twins.push({ ...row, id: `${row.id}~tense`, text, augmentOf: row.id });
+    }
+    if (FRAME_AUGMENT) {
+      const text = rephraseFrame(row.id, row.text);
+      if (text !== undefined)
+        twins.push({ ...row, id: `${row.id}~frame`, text, augmentOf: row.id });
+    }
+    if (SENTENCE_TWINS > 0 && row.label === 0) {
+      const folded = foldText(row.text);
+      const spans = sentenceSpans(folded, READINGS);
+      for (let at = 0; at < spans.length; at += 2) {
+        twins.push({
+          ...row,
+          id: `${row.id}~sentence${at / 2}/${spans.length / 2}`,
+          text: folded.slice(spans[at], spans[at + 1]),
+          augmentOf: row.id,
+        });
+      }
     }
     if (CONCEPT_TWINS > 0 && CONCEPTS.copies > 0) {
       const folded = foldText(row.text);
@@ -213,7 +245,9 @@ function sampleWeights(rows: HarmfulRow[], selected: readonly number[]): Float64
       ? SAFETY_WEIGHT
       : id.endsWith('~concepts')
         ? CONCEPT_TWINS
-        : AUGMENT_WEIGHT;
+        : id.includes('~sentence')
+          ? SENTENCE_TWINS / Number(id.slice(id.lastIndexOf('/') + 1))
+          : AUGMENT_WEIGHT;
     weights[index] = original === undefined ? 0 : factor * weights[original]!;
   }
   if (SCRIPT_BALANCE) balanceScripts(rows, selected, weights);
@@ -297,7 +331,7 @@ export function fitHarmful(data: Prepared, exclude?: string): Fitted {
   const options = harmfulTrainOptions;
   const real = trainLogistic(data.sparse, train, sampleWeights(data.rows, train), options);
   const spec = quantise(real, options.bits);
-  const raw = new HarmfulScorer(spec, CONCEPTS);
+  const raw = new HarmfulScorer(spec, CONCEPTS, READINGS);
   const logits = calibrate.map(index => maxWindowLogit(data.folded[index]!, raw));
   const labels = calibrate.map(index => data.rows[index]!.label);
   // Rows without features (EMPTY_WINDOW_LOGIT) are counted at the threshold but not fitted.
@@ -307,7 +341,7 @@ export function fitHarmful(data: Prepared, exclude?: string): Fitted {
     fit.map(at => labels[at]!),
   );
   const calibrated: InjectionModelSpec = { ...spec, plattA, plattB };
-  const scorer = new HarmfulScorer(calibrated, CONCEPTS);
+  const scorer = new HarmfulScorer(calibrated, CONCEPTS, READINGS);
   const probability = logits.map(z => round3(scorer.probability(z)));
   const tally = (threshold: number): Calibration => {
     const counts: Calibration = {

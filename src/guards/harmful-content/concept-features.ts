@@ -7,6 +7,7 @@ import {
 } from '../prompt-injection/injection-model';
 import { HARM_TERMS, HOWTO_TERMS } from './lexicon';
 import { dominantScript } from './script';
+import { type HarmfulReadingOptions, NO_EXTRA_READING } from './sentence-windows';
 
 /**
  * Language-independent features from the cross-lingual lexicon
@@ -187,8 +188,23 @@ export class HarmfulScorer extends InjectionScorer {
   readonly #indices = new Map<string, number[]>();
   #lastMask = 0;
 
-  constructor(spec: InjectionModelSpec, concepts: ConceptFeatureOptions) {
+  /** Extra readings the model was calibrated with (sentence-windows.ts). */
+  readonly readings: HarmfulReadingOptions;
+
+  constructor(
+    spec: InjectionModelSpec,
+    concepts: ConceptFeatureOptions,
+    readings: HarmfulReadingOptions = NO_EXTRA_READING,
+  ) {
     super(spec);
+    const { sentenceMaxLength, sentenceMinLength, noisyTailMaxLength } = readings;
+    const lengths = { sentenceMaxLength, sentenceMinLength, noisyTailMaxLength };
+    for (const [name, value] of Object.entries(lengths)) {
+      if (!Number.isInteger(value) || value < 0) {
+        throw new RangeError(`HarmfulScorer: ${name} must be a non-negative integer, got ${value}`);
+      }
+    }
+    this.readings = lengths;
     const { copies, dense } = concepts;
     if (!Number.isInteger(copies) || copies < 0 || copies > 16) {
       throw new RangeError(`HarmfulScorer: copies must be an integer 0..16, got ${copies}`);

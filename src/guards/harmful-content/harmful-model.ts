@@ -6,6 +6,8 @@ import {
   windowStarts,
 } from '../prompt-injection/injection-model';
 import { type ConceptFeatureOptions, HarmfulScorer } from './concept-features';
+import { type HarmfulReadingOptions, NO_EXTRA_READING, sentenceSpans } from './sentence-windows';
+import { noisyTailStart } from './suffix-noise';
 
 /**
  * Highest window logit of folded text under a hashed n-gram model (the
@@ -27,8 +29,7 @@ export function bestHarmfulWindow(
   scorer: HarmfulScorer,
 ): { logit: number; start: number; end: number } {
   let best = { logit: Number.NEGATIVE_INFINITY, start: 0, end: 0 };
-  for (const start of windowStarts(folded.length)) {
-    const end = Math.min(folded.length, start + MODEL_WINDOW);
+  const read = (start: number, end: number) => {
     const features = scorer.features(folded, start, end);
     // A window with no feature (a non-Latin window naming no concept, with
     // the script gate) carries no evidence: it is not scored at the bias.
@@ -37,7 +38,20 @@ export function bestHarmfulWindow(
         ? EMPTY_WINDOW_LOGIT
         : scorer.logit(features, scorer.suffixInput()).logit;
     if (logit > best.logit) best = { logit, start, end };
+  };
+  for (const start of windowStarts(folded.length)) {
+    read(start, Math.min(folded.length, start + MODEL_WINDOW));
   }
+  // The text before a noisy tail (an adversarial suffix; suffix-noise.ts), when the model was calibrated with it.
+  if (folded.length <= scorer.readings.noisyTailMaxLength) {
+    const cut = noisyTailStart(folded);
+    if (cut > 0) {
+      for (const start of windowStarts(cut)) read(start, Math.min(cut, start + MODEL_WINDOW));
+    }
+  }
+  // Sentence groups as extra windows (sentence-windows.ts), when the model was calibrated with them.
+  const spans = sentenceSpans(folded, scorer.readings);
+  for (let index = 0; index < spans.length; index += 2) read(spans[index]!, spans[index + 1]!);
   return best;
 }
 
@@ -50,11 +64,13 @@ export function harmfulProbability(text: string, scorer: HarmfulScorer): number 
 /**
  * Decodes a model file (for the runtime's lazy loader and the training
  * script), with the lexicon features it was trained with
- * (concept-features.ts).
+ * (concept-features.ts) and the extra readings it was calibrated with
+ * (sentence-windows.ts).
  */
 export function decodeHarmfulModel(
   encoded: EncodedInjectionModel,
   concepts: ConceptFeatureOptions,
+  readings: HarmfulReadingOptions = NO_EXTRA_READING,
 ): HarmfulScorer {
-  return new HarmfulScorer(decodeInjectionModel(encoded), concepts);
+  return new HarmfulScorer(decodeInjectionModel(encoded), concepts, readings);
 }

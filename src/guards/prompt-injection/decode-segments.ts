@@ -195,49 +195,72 @@ runClass[58]! |= 4;
 type RunMatch = { 0: string; index: number };
 
 /**
- * One scan of the character classes for the base64 and hex runs of a text
- * (instead of `base64Run` and `hexRun` over the whole text: the first
- * retries every word of ordinary text at each of its letters). `base64`: the
- * `base64Run` matches, as [start, end) pairs: maximal runs of base64
- * characters at least 16 long, with up to two '=' after them. `hex`: the
- * runs of hex digits, blanks and colons, from a hex digit on, that hold at
- * least 24 hex digits (a `hexRun` match needs 12 pairs), as [start, end)
- * pairs: every `hexRun` match lies inside one of them.
+ * The base64 and hex runs of a text, from the character classes (instead of
+ * `base64Run` and `hexRun` over the whole text: the first retries every word
+ * of ordinary text at each of its letters). `base64`: the `base64Run`
+ * matches, as [start, end) pairs: maximal runs of base64 characters at least
+ * 16 long, with up to two '=' after them. `hex`: the runs of hex digits,
+ * blanks and colons, from a hex digit on, that hold at least 24 hex digits
+ * (a `hexRun` match needs 12 pairs), as [start, end) pairs: every `hexRun`
+ * match lies inside one of them.
  */
 function encodedRuns(text: string): { base64: number[]; hex: number[] } {
-  const base64: number[] = [];
+  const base64 = longRuns(text, BASE64_CLASS, 16);
+  for (let index = 1; index < base64.length; index += 2) {
+    let end = base64[index]!;
+    if (end < text.length && text.charCodeAt(end) === 61) end++;
+    if (end < text.length && text.charCodeAt(end) === 61) end++;
+    base64[index] = end;
+  }
+  // A hex run holds at least 24 characters of its class: it lies in such a
+  // stretch, and starts at the stretch's first hex digit.
+  const stretches = longRuns(text, HEX_CLASS | HEX_SEPARATOR_CLASS, 24);
   const hex: number[] = [];
-  const length = text.length;
-  let base64Start = -1;
-  let hexStart = -1;
-  let digits = 0;
-  for (let index = 0; index <= length; index++) {
-    const unit = index < length ? text.charCodeAt(index) : 0;
-    const kind = unit < 128 ? runClass[unit]! : 0;
-    if ((kind & 1) !== 0) {
-      if (base64Start < 0) base64Start = index;
-    } else if (base64Start >= 0) {
-      if (index - base64Start >= 16) {
-        let end = index;
-        if (end < length && text.charCodeAt(end) === 61) end++;
-        if (end < length && text.charCodeAt(end) === 61) end++;
-        base64.push(base64Start, end);
-      }
-      base64Start = -1;
+  for (let index = 0; index < stretches.length; index += 2) {
+    const end = stretches[index + 1]!;
+    let first = -1;
+    let digits = 0;
+    for (let at = stretches[index]!; at < end; at++) {
+      if ((runClass[text.charCodeAt(at)]! & HEX_CLASS) === 0) continue;
+      if (first < 0) first = at;
+      digits++;
     }
-    if (hexStart >= 0) {
-      if ((kind & 6) !== 0) {
-        if ((kind & 2) !== 0) digits++;
-        continue;
-      }
-      if (digits >= 24) hex.push(hexStart, index);
-      hexStart = -1;
-    } else if ((kind & 2) !== 0) {
-      hexStart = index;
-      digits = 1;
-    }
+    if (digits >= 24) hex.push(first, end);
   }
   return { base64, hex };
+}
+
+const BASE64_CLASS = 1;
+const HEX_CLASS = 2;
+const HEX_SEPARATOR_CLASS = 4;
+
+/**
+ * The maximal runs of characters of `runClass` class `mask` that are at
+ * least `minLength` long, as [start, end) pairs. Such a run covers every
+ * `minLength`-th position, so only those are read until one is in the class
+ * (then its run is read whole): a text of short words costs a few reads per
+ * `minLength` characters instead of one per character.
+ */
+function longRuns(text: string, mask: number, minLength: number): number[] {
+  const runs: number[] = [];
+  const length = text.length;
+  const inClass = (unit: number) => unit < 128 && (runClass[unit]! & mask) !== 0;
+  // The character before `index`, if any, is not in the class: no run crosses it.
+  let index = 0;
+  while (index + minLength <= length) {
+    const probe = index + minLength - 1;
+    if (!inClass(text.charCodeAt(probe))) {
+      index = probe + 1;
+      continue;
+    }
+    let start = probe;
+    while (start > index && inClass(text.charCodeAt(start - 1))) start--;
+    let end = probe + 1;
+    while (end < length && inClass(text.charCodeAt(end))) end++;
+    if (end - start >= minLength) runs.push(start, end);
+    index = end + 1;
+  }
+  return runs;
 }
 
 /** The `base64Run` matches of `text` (from `encodedRuns`). */

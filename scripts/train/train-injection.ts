@@ -21,7 +21,9 @@
  * COMPOSE (attack rows composed from harmful payloads and framings, 0: none;
  * see scripts/train/compose/), COMPOSE_BENIGN (benign twins, default
  * COMPOSE), COMPOSE_BOOST (their weight factor, 1), COMPOSE_MANIP_BENIGN (0.3),
- * COMPOSE_FAMILIES (framing families of the attacks, comma-separated; all).
+ * COMPOSE_FAMILIES (framing families of the attacks, comma-separated; all),
+ * COMPOSE_TOXIC (hand-written hateful-text requests added to the payloads, 0),
+ * COMPOSE_ORIGINS=repository (leak experiment: see compositionRows).
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -50,6 +52,7 @@ import {
   isExcluded,
   loadPayloads,
   suffixWords,
+  toxicPayloads,
 } from './compose/compose';
 import { DeepInjectionScorer, type DeepModelSpec } from './injection/deep-model';
 import { type DeepOptions, quantiseDeep, trainWideDeep } from './injection/wide-deep';
@@ -105,7 +108,15 @@ export function compositionRows(
   paragraphs: readonly string[],
 ): TrainingRow[] {
   if (COMPOSE <= 0 && COMPOSE_BENIGN <= 0) return [];
-  return composedRows(loadPayloads(paths, direct), suffixWords(paragraphs), {
+  const toxic = Number(process.env.COMPOSE_TOXIC ?? 0);
+  // COMPOSE_ORIGINS=repository: a payload leaves with its own repository only, not with
+  // the sources that contain it (an experiment measuring the leak; never the default).
+  const leaky = process.env.COMPOSE_ORIGINS === 'repository';
+  const payloads = [
+    ...loadPayloads(paths, direct).map(p => (leaky ? { ...p, containedIn: [] } : p)),
+    ...(toxic > 0 ? toxicPayloads(toxic) : []),
+  ];
+  return composedRows(payloads, suffixWords(paragraphs), {
     ...defaultComposeOptions,
     attacks: COMPOSE,
     benign: COMPOSE_BENIGN,

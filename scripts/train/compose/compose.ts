@@ -34,6 +34,11 @@ import {
   personaNames,
   personaSuffixes,
   topics,
+  toxicAdjectives,
+  toxicForms,
+  toxicLimits,
+  toxicTargets,
+  toxicVerbs,
   workplaces,
 } from './framings';
 import { gibberish } from './gibberish';
@@ -132,6 +137,32 @@ export function loadPayloads(paths: DataPaths, directRows: readonly TrainingRow[
     directRows,
   );
   return raw.map((row, p) => ({ ...row, containedIn: [...groupsOf[p]!].sort() }));
+}
+
+/**
+ * `count` hand-written requests for hateful text (label 1, source
+ * `synthetic:payloads`, never left out: no corpus text), from a seeded PRNG.
+ */
+export function toxicPayloads(count: number, seed = 16): Payload[] {
+  const random = prng(seed);
+  const seen = new Set<string>();
+  const out: Payload[] = [];
+  for (let attempt = 0; attempt < count * 20 && out.length < count; attempt++) {
+    const adjective = pick(random, toxicAdjectives);
+    const article = /^[aeiou]/.test(adjective) ? 'an' : 'a';
+    const text = `${pick(random, toxicVerbs)} ${random() < 0.3 ? 'one' : article} ${adjective} ${pick(random, toxicForms)} about ${pick(random, toxicTargets)}${pick(random, toxicLimits)}.`;
+    if (seen.has(text)) continue;
+    seen.add(text);
+    out.push({
+      id: `toxic-${out.length}`,
+      text,
+      label: 1,
+      family: 'toxic-request',
+      repositories: ['synthetic:payloads'],
+      containedIn: [],
+    });
+  }
+  return out;
 }
 
 /** Words for the gibberish generator: alphabetic words of 3–12 letters from prose, sorted, unique. */

@@ -23,23 +23,35 @@ const { payloadsOfRow } = containment(
   harmful.map(p => p.text),
   attacks,
 );
-const bySource = new Map<string, { rows: number; any: number; foreign: number }>();
+const bySource = new Map<
+  string,
+  { rows: number; any: number; foreign: number; crossSource: number }
+>();
 for (const [index, row] of attacks.entries()) {
-  const entry = bySource.get(row.group) ?? { rows: 0, any: 0, foreign: 0 };
+  const entry = bySource.get(row.group) ?? { rows: 0, any: 0, foreign: 0, crossSource: 0 };
   entry.rows++;
   const contained = payloadsOfRow[index]!;
   if (contained.length > 0) entry.any++;
   if (contained.some(p => !harmful[p]!.repositories.includes(row.group))) entry.foreign++;
+  // The same payload also sits inside a row of another attack source (a near-duplicate
+  // between sources that every model, composed rows or not, trains on when one is left out).
+  if (contained.some(p => harmful[p]!.containedIn.some(group => group !== row.group))) {
+    entry.crossSource++;
+  }
   bySource.set(row.group, entry);
 }
 console.log(
   `${payloads.length} payloads (${harmful.length} harmful, ${payloads.length - harmful.length} benign)\n`,
 );
-console.log('| attack source | rows | contain a harmful payload | … from another repository |');
-console.log('| --- | ---: | ---: | ---: |');
+console.log(
+  '| attack source | rows | contain a harmful payload | … from another repository | … also inside another attack source |',
+);
+console.log('| --- | ---: | ---: | ---: | ---: |');
 for (const [group, entry] of [...bySource].sort(([a], [b]) => (a < b ? -1 : 1))) {
   const share = (n: number) => `${n} (${(n / entry.rows).toFixed(3)})`;
-  console.log(`| ${group} | ${entry.rows} | ${share(entry.any)} | ${share(entry.foreign)} |`);
+  console.log(
+    `| ${group} | ${entry.rows} | ${share(entry.any)} | ${share(entry.foreign)} | ${share(entry.crossSource)} |`,
+  );
 }
 const originCount = new Map<string, number>();
 for (const p of harmful) {

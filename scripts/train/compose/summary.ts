@@ -27,7 +27,7 @@ for (const file of process.argv.slice(2)) {
   const chat = rows.find(row => row.source === 'synthetic:ordinary-chat');
   const look = report.lookalikes;
   console.log(
-    `${file}: median ${median(recalls).toFixed(3)} / benign > 0.03: ${fprs.filter(f => f > 0.03).length} of ${fprs.length} / worst ${Math.max(...fprs).toFixed(3)} / ordinary-chat ${chat ? (chat.flagged / chat.benign).toFixed(3) : '–'} / look-alikes ${look ? `${look.flagged}/${look.rows} (${(look.flagged / look.rows).toFixed(3)})` : '–'}`,
+    `${file}: median ${median(recalls).toFixed(3)} (mean ${(recalls.reduce((a, b) => a + b, 0) / recalls.length).toFixed(3)}, thresholds ${[...new Set(rows.map(row => row.threshold))].sort().join(' ')}) / benign > 0.03: ${fprs.filter(f => f > 0.03).length} of ${fprs.length} / worst ${Math.max(...fprs).toFixed(3)} / ordinary-chat ${chat ? (chat.flagged / chat.benign).toFixed(3) : '–'} / look-alikes ${look ? `${look.flagged}/${look.rows} (${(look.flagged / look.rows).toFixed(3)})` : '–'}`,
   );
   console.log(
     `  ${real

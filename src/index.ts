@@ -33,6 +33,7 @@ export type {
   GuardrailRecord,
   GuardrailRetryable,
   GuardrailSeverity,
+  MayMatchScanner,
   ModifyVerdict,
   Verdict,
 } from './core/types';

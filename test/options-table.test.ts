@@ -476,6 +476,7 @@ const cases: FactoryCase[] = [
       maxMatchLength: positiveInt,
       potentialMatchStart: fn,
       mayMatch: fn,
+      mayMatchScanner: fn,
       timeoutMs: ms,
       onError: ['ignore', 5],
       parallel: bool,

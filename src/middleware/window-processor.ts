@@ -2,7 +2,7 @@ import type { JSONValue, LanguageModelV4Usage } from '@ai-sdk/provider';
 import type { ChainResult } from '../core/chain';
 import { allow } from '../core/define-guardrail';
 import { emitEvent } from '../core/events';
-import type { Guardrail, GuardrailRecord } from '../core/types';
+import type { Guardrail, GuardrailRecord, MayMatchScanner } from '../core/types';
 import type { CallGuard } from './call-guard';
 import {
   blockKey,
@@ -15,6 +15,7 @@ import { watchResponse } from './stream-watch';
 import {
   graphemeBoundaryBefore,
   isGraphemeBoundary,
+  isWordStart,
   wordStartAfter,
   wordStartBefore,
 } from './text-boundaries';
@@ -25,8 +26,23 @@ interface TextWindow {
   id: string;
   startPart: Part;
   started: boolean;
-  /** Text received and not yet released (raw). */
+  /**
+   * Text received and not yet released (raw), once `flush` joined the
+   * deltas received since the last check (`pieces`) to it.
+   */
   pending: string;
+  /** Deltas received since the last check, joined to `pending` when the next check runs. */
+  pieces: string[];
+  /** Length of `pending` plus the `pieces`. */
+  pendingLength: number;
+  /**
+   * The guardrails' `mayMatchScanner`s over this part's checked text, when
+   * every guardrail has one: `base` is the offset in the part (released
+   * text as released, then pending text) where they started reading, `end`
+   * where they stopped. Dropped when released text differs from the raw
+   * text (a check changed it): the next check starts new ones.
+   */
+  scan?: { scanners: MayMatchScanner[]; base: number; end: number };
   /**
    * The last `2 × contextLength` characters released, as released (modified): the
    * next check's left context is cut from it at a word start. Guardrails
@@ -43,6 +59,15 @@ interface TextWindow {
   releasedCount: number;
   /** One aggregated record per guardrail for the whole part. */
   records: Map<string, GuardrailRecord>;
+}
+
+/** Joins the deltas received since the last check to the pending text. */
+function flush(state: TextWindow): void {
+  const { pieces } = state;
+  if (pieces.length === 0) return;
+  if (state.pending.length > 0) pieces.unshift(state.pending);
+  state.pending = pieces.length === 1 ? pieces[0]! : pieces.join('');
+  pieces.length = 0;
 }
 
 function commonPrefixLength(a: string, b: string): number {
@@ -179,7 +204,13 @@ function prefilteredChain(output: readonly Guardrail[]) {
       durationMs: 0,
     })),
   });
-  return { guardrails, skipsAll, passed, count: windowed.length };
+  // Scanners only when every guardrail has one: a guardrail without would need the whole checked text anyway.
+  const scannerFactories =
+    windowed.length > 0 &&
+    windowed.every(guardrail => typeof guardrail.mayMatchScanner === 'function')
+      ? windowed.map(guardrail => guardrail.mayMatchScanner as () => MayMatchScanner)
+      : undefined;
+  return { guardrails, skipsAll, passed, count: windowed.length, scannerFactories };
 }
 
 /**
@@ -263,7 +294,7 @@ export function windowProcessor(
    * long PEM block), so checks over a growing text cost linear time in all.
    */
   const nextCheckAfter = (state: TextWindow) =>
-    state.pending.length + Math.max(stepAfter(state.releasedCount), state.pending.length >> 1);
+    state.pendingLength + Math.max(stepAfter(state.releasedCount), state.pendingLength >> 1);
 
   function aggregate(state: TextWindow, result: ChainResult) {
     for (const record of result.records) {
@@ -315,6 +346,7 @@ export function windowProcessor(
   }
 
   const chain = prefilteredChain(output);
+  const { scannerFactories } = chain;
   async function check(text: string, usage?: LanguageModelV4Usage) {
     // Ordinary prose in which no guardrail could find anything: no chain run.
     if (chain.skipsAll(text)) return chain.passed(text);
@@ -387,14 +419,76 @@ export function windowProcessor(
    * guardrail would judge differently cut than whole.
    */
   function contextOf(state: TextWindow): string {
+    return state.releasedTail.slice(contextStartIn(state));
+  }
+
+  /**
+   * Where `contextOf` starts in `releasedTail`, without joining strings: a
+   * word start in the released text, or at its end (then the pending
+   * text's first characters decide), else an earlier one, else a grapheme
+   * boundary.
+   */
+  function contextStartIn(state: TextWindow): number {
     const released = state.releasedTail;
     const from = Math.max(0, released.length - contextLength);
-    if (from === 0 && state.releasedAll) return released;
-    const joined = released + state.pending.slice(0, 2);
-    let at = wordStartAfter(joined, from, released.length + 1);
-    if (at < 0) at = wordStartBefore(joined, from - 1, 0);
+    if (from === 0 && state.releasedAll) return 0;
+    let at = wordStartAfter(released, from, released.length);
+    if (at < 0) {
+      const edge = released.slice(-2);
+      if (isWordStart(edge + state.pending.slice(0, 2), edge.length)) at = released.length;
+    }
+    if (at < 0) at = wordStartBefore(released, from - 1, 0);
     if (at < 0) at = graphemeBoundaryBefore(released, from);
-    return released.slice(Math.min(at, released.length));
+    return Math.min(at, released.length);
+  }
+
+  /**
+   * Early release with scanners (every guardrail has a `mayMatchScanner`):
+   * they read only the text received since the last check, and when none
+   * may match the checked text (the context and the pending text), the
+   * check would pass it unchanged: release up to the hooks' cut, as
+   * `releaseUnmatched` would, without building the checked text. Undefined
+   * when one may match, or none can tell (then the other paths decide).
+   */
+  function releaseScanned(
+    state: TextWindow,
+    factories: ReadonlyArray<() => MayMatchScanner>,
+    potentialStart: (pending: string, confirm: boolean) => number,
+  ): ProcessorStep | undefined {
+    const { pending } = state;
+    const contextStart = contextStartIn(state);
+    const checkedFrom = state.releasedCount - (state.releasedTail.length - contextStart);
+    let { scan } = state;
+    try {
+      if (scan === undefined) {
+        // Start reading at this check's context (the part's start, or after a change).
+        const scanners = factories.map(factory => factory());
+        const text = state.releasedTail.slice(contextStart) + pending;
+        for (const scanner of scanners) scanner.push(text);
+        scan = { scanners, base: checkedFrom, end: state.releasedCount + pending.length };
+        state.scan = scan;
+      } else if (scan.end < state.releasedCount + pending.length) {
+        const fresh = pending.slice(scan.end - state.releasedCount);
+        for (const scanner of scan.scanners) scanner.push(fresh);
+        scan.end = state.releasedCount + pending.length;
+      }
+      const from = checkedFrom - scan.base;
+      if (from < 0) return undefined;
+      for (const scanner of scan.scanners)
+        if (scanner.mayMatchFrom(from) !== false) return undefined;
+    } catch {
+      // A scanner that throws counts as "may match", and is not asked again in this part.
+      state.scan = undefined;
+      return undefined;
+    }
+    if (state.records.size < chain.count) {
+      for (const record of chain.passed(pending).records) {
+        if (!state.records.has(record.guardrail)) state.records.set(record.guardrail, record);
+      }
+    }
+    const start = potentialStart(pending, false);
+    const cut = start <= 0 ? 0 : graphemeBoundaryBefore(pending, start, 0);
+    return releaseText(state, pending, cut, pending.slice(0, cut));
   }
 
   /**
@@ -524,11 +618,16 @@ export function windowProcessor(
     consumed: number,
     released: string,
   ): ProcessorStep {
+    // Released text that differs from what was received: the scanners read the raw text.
+    if (state.scan && (released.length !== consumed || released !== pending.slice(0, consumed))) {
+      state.scan = undefined;
+    }
     state.releasedCount += released.length;
     const all = state.releasedTail + released;
     state.releasedAll &&= all.length <= 2 * contextLength;
     state.releasedTail = all.slice(-2 * contextLength);
     state.pending = pending.slice(consumed);
+    state.pendingLength = state.pending.length;
     state.nextCheckAt = nextCheckAfter(state);
     return { parts: deltaPart(state, released) };
   }
@@ -557,6 +656,7 @@ export function windowProcessor(
     const ended = watch?.partEnd({ type: state.type, id: state.id, judged: true });
     const trip = ended && (await ended);
     if (trip) return watchTripped(trip);
+    flush(state);
     const step = await release(state, true);
     if (step.trip) return step;
     windows.delete(key);
@@ -588,6 +688,8 @@ export function windowProcessor(
         startPart: part,
         started: false,
         pending: '',
+        pieces: [],
+        pendingLength: 0,
         releasedTail: '',
         releasedAll: true,
         nextCheckAt: potentialStart ? stepAfter(0) : 2 * window,
@@ -607,9 +709,17 @@ export function windowProcessor(
   }
 
   function acceptDelta(state: TextWindow, delta: string): Promise<ProcessorStep> | ProcessorStep {
-    state.pending += delta;
-    if (state.pending.length < state.nextCheckAt) return HELD;
-    return (potentialStart && releaseUnmatched(state, potentialStart)) || release(state, false);
+    // No string is built per delta: the deltas are joined when a check runs.
+    state.pieces.push(delta);
+    state.pendingLength += delta.length;
+    if (state.pendingLength < state.nextCheckAt) return HELD;
+    flush(state);
+    if (!potentialStart) return release(state, false);
+    return (
+      (scannerFactories && releaseScanned(state, scannerFactories, potentialStart)) ||
+      releaseUnmatched(state, potentialStart) ||
+      release(state, false)
+    );
   }
 
   return {
@@ -633,6 +743,7 @@ export function windowProcessor(
         const ended = watch?.partEnd({ type: state.type, id: state.id, judged: true });
         const trip = ended && (await ended);
         if (trip) return { ...watchTripped(trip), parts };
+        flush(state);
         const step = await release(state, true);
         if (step.trip) return { parts, trip: step.trip };
         windows.delete(key);

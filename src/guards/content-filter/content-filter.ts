@@ -4,7 +4,11 @@ import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
 import { foldText } from '../prompt-injection/fold-text';
 import { contentFilterOptionShape } from './content-filter-options';
-import { contentFilterMayMatch, contentFilterPotentialStart } from './potential-start';
+import {
+  contentFilterMayMatch,
+  contentFilterMayMatchScanner,
+  contentFilterPotentialStart,
+} from './potential-start';
 
 /**
  * Short starter word lists per category. They are deliberately small and
@@ -183,7 +187,10 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
     // Window mode holds back the last words only when they begin an entry.
     potentialMatchStart: contentFilterPotentialStart(terms, Math.max(16, longest * 4)),
     // Window mode skips checks of ordinary prose in which no entry occurs.
-    ...(maxLength === undefined && { mayMatch: contentFilterMayMatch(terms) }),
+    ...(maxLength === undefined && {
+      mayMatch: contentFilterMayMatch(terms),
+      mayMatchScanner: contentFilterMayMatchScanner(terms),
+    }),
     check(content) {
       if (maxLength !== undefined && content.length > maxLength) {
         return block({

@@ -1,5 +1,13 @@
+import type { MayMatchScanner } from '../../core/types';
 import { foldText } from '../prompt-injection/fold-text';
-import { isWhitespaceAt, plainView, withinLast } from '../shared/potential-start';
+import {
+  asciiAutomaton,
+  isWhitespaceAt,
+  plainCode,
+  plainView,
+  ScanHits,
+  withinLast,
+} from '../shared/potential-start';
 
 /**
  * The ASCII letters at `start` and whether `foldText` keeps them as the
@@ -137,5 +145,129 @@ export function contentFilterMayMatch(terms: readonly string[]): (text: string) 
     const plain = plainView(text);
     if (plain === undefined || LEET.test(plain) || SPELLED_OUT.test(plain)) return true;
     return inLowerCase.test(straightenQuotes(plain.toLowerCase()));
+  };
+}
+
+/** A letter of ordinary prose (`LETTER`) by its plain code. */
+function isPlainLetter(code: number): boolean {
+  const lower = code | 0x20;
+  return (lower >= 97 && lower <= 122) || (code >= 0xc0 && code <= 0xff);
+}
+
+/**
+ * `mayMatchScanner` of `contentFilter` for its folded `terms` (undefined
+ * when a term has a character beyond ASCII): `contentFilterMayMatch` as a
+ * scan that reads each character once. A leetspeak or non-prose character
+ * is a hit; a spelled-out run of four letters is one where it ends (an edge
+ * for a run the letter before it rules out); an entry is found by an
+ * automaton over the text in lower case with blanks collapsed (as `\s+`
+ * matches them), and is a hit whatever surrounds it (the filter's own
+ * boundaries are not checked: more hits, never fewer).
+ */
+export function contentFilterMayMatchScanner(
+  terms: readonly string[],
+): (() => MayMatchScanner) | undefined {
+  const beyondAscii = (term: string) => [...term].some(char => char.charCodeAt(0) >= 0x80);
+  if (terms.some(beyondAscii)) return undefined;
+  const { next, accepts } = asciiAutomaton(terms);
+  return () => {
+    const hits = new ScanHits();
+    // The scan's state between pieces (copied to locals while a piece is read).
+    let offsetKept = 0;
+    let stateKept = 0;
+    let previousKept = 0x20;
+    let blankKept = false;
+    // The spelled-out run: letters so far, whether the next one continues it, where it starts.
+    let lettersKept = 0;
+    let separatedKept = false;
+    let runStartKept = 0;
+    let startBoundedKept = false;
+    return {
+      push(text) {
+        const offset = offsetKept;
+        offsetKept += text.length;
+        if (terms.length === 0) return;
+        let state = stateKept;
+        let previous = previousKept;
+        let blank = blankKept;
+        let letters = lettersKept;
+        let separated = separatedKept;
+        let runStart = runStartKept;
+        let startBounded = startBoundedKept;
+        for (let at = 0; at < text.length; at++) {
+          const code = plainCode(text.charCodeAt(at));
+          if (
+            code < 0 ||
+            code === 0x40 ||
+            code === 0x24 ||
+            code === 0x7c ||
+            (code >= 48 && code <= 57)
+          ) {
+            // Outside prose, or leetspeak.
+            hits.hit(offset + at + 1);
+            if (code < 0) {
+              state = 0;
+              previous = 0x20;
+              blank = false;
+              letters = 0;
+              separated = false;
+              continue;
+            }
+          }
+          // Spelled-out letters (`k i l l`): a letter, then a separator and a letter, three times.
+          if (isPlainLetter(code)) {
+            if (separated && letters > 0) letters++;
+            else {
+              letters = 1;
+              runStart = offset + at;
+              startBounded = isPlainLetter(previous) || (previous >= 48 && previous <= 57);
+            }
+            separated = false;
+            if (letters >= 4) {
+              if (!startBounded || letters >= 5) hits.hit(offset + at + 1);
+              else hits.edge(runStart);
+            }
+          } else if (
+            letters > 0 &&
+            !separated &&
+            (code === 0x20 || code === 0x2e || code === 0x2d || code === 0x5f || code === 0x2a)
+          ) {
+            separated = true;
+          } else {
+            letters = 0;
+            separated = false;
+          }
+          previous = code;
+          // Entries, on the text in lower case with straight quotes and single blanks.
+          let folded = code;
+          if (code === 0x20 || code === 9 || code === 10 || code === 13) {
+            if (blank) continue;
+            blank = true;
+            folded = 0x20;
+          } else {
+            blank = false;
+            if (code >= 65 && code <= 90) folded = code | 0x20;
+            else if (code >= 128) {
+              if (code === 0x2018 || code === 0x2019 || code === 0x201b) folded = 0x27;
+              else if (code === 0x201c || code === 0x201d || code === 0x201f) folded = 0x22;
+              else {
+                state = 0;
+                continue;
+              }
+            }
+          }
+          state = next[(state << 7) | folded]!;
+          if (accepts[state] === 1) hits.hit(offset + at + 1);
+        }
+        stateKept = state;
+        previousKept = previous;
+        blankKept = blank;
+        lettersKept = letters;
+        separatedKept = separated;
+        runStartKept = runStart;
+        startBoundedKept = startBounded;
+      },
+      mayMatchFrom: from => hits.mayMatchFrom(from),
+    };
   };
 }

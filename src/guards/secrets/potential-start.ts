@@ -1,4 +1,11 @@
-import { plainView, trailingChainStart, withinLast } from '../shared/potential-start';
+import type { MayMatchScanner } from '../../core/types';
+import {
+  plainCode,
+  plainView,
+  ScanHits,
+  trailingChainStart,
+  withinLast,
+} from '../shared/potential-start';
 import { keywords } from './assignments';
 import { secretsMaxMatchLength } from './find-secrets';
 import { providerRules } from './provider-rules';
@@ -368,6 +375,122 @@ export function secretsMayMatch(text: string): boolean {
     if (need === NO_KEYWORD) keywordTested = true;
   }
   return false;
+}
+
+/** A keyword of `keywords` starting where the scan is (sticky, any case). */
+const KEYWORD_AT = new RegExp(keywords, 'iy');
+/** Characters a scanner keeps of the text before each pushed piece: more than the longest needle. */
+const SCAN_CARRY = 32;
+
+/**
+ * `mayMatchScanner` of `secrets`: `secretsMayMatch` as a scan that reads
+ * each character once (the automaton's state and the letter run carry over
+ * from one piece to the next). A non-prose character, a 14-character run, a
+ * keyword and a literal its rule allows there are hits where they end; a
+ * literal that the character before it rules out (`ask` for `SK`... is not
+ * one, its case differs; `Task`'s `sk` is not one) counts only for a text
+ * starting at it (an edge).
+ */
+export function secretsMayMatchScanner(): MayMatchScanner {
+  const { next, accepts, found } = AUTOMATON;
+  const hits = new ScanHits();
+  // The scan's state between pieces (copied to locals while a piece is read).
+  let offsetKept = 0;
+  let stateKept = 0;
+  let runKept = 0;
+  let carry = '';
+  return {
+    push(text) {
+      const offset = offsetKept;
+      let state = stateKept;
+      let run = runKept;
+      // The text around a needle: the end of the previous pieces, then this one.
+      let around: string | undefined;
+      let aroundPlain: string | undefined;
+      for (let at = 0; at < text.length; at++) {
+        const code = plainCode(text.charCodeAt(at));
+        if (code < 0) {
+          hits.hit(offset + at + 1);
+          state = 0;
+          run = 0;
+          continue;
+        }
+        if (code >= 128) {
+          state = 0;
+          run = 0;
+          continue;
+        }
+        const classes = ASCII_CLASS[code]!;
+        if ((classes & PROSE) === 0) hits.hit(offset + at + 1);
+        if ((classes & RUN) === 0) run = 0;
+        else if (++run >= 14) hits.hit(offset + at + 1);
+        state = next[(state << 7) | FOLDED_ASCII[code]!]!;
+        if (accepts[state] === 0) continue;
+        const end = offset + at + 1;
+        around ??= carry + text;
+        const last = carry.length + at;
+        for (const needle of found[state]!) {
+          const start = last + 1 - needle.literal.length;
+          const textStart = end - needle.literal.length;
+          if (needle.keyword) {
+            KEYWORD_AT.lastIndex = start;
+            aroundPlain ??= plainMapped(around);
+            // A keyword cut by the end of what was read may still complete: a hit too.
+            if (around.length - start < 24 || KEYWORD_AT.test(aroundPlain)) {
+              hits.hit(textStart + 1);
+            }
+            continue;
+          }
+          if (needle.exactCase && !plainStartsWith(around, needle.literal, start)) continue;
+          if (start <= 0 && textStart > 0)
+            hits.hit(end); // the character before is unknown
+          else if (precededByPlain(around, start, needle.boundary)) hits.edge(textStart);
+          else hits.hit(end);
+        }
+      }
+      offsetKept = offset + text.length;
+      stateKept = state;
+      runKept = run;
+      carry =
+        text.length >= SCAN_CARRY ? text.slice(-SCAN_CARRY) : (carry + text).slice(-SCAN_CARRY);
+    },
+    mayMatchFrom: from => hits.mayMatchFrom(from),
+  };
+}
+
+/** `text` with each character as `plainCode` maps it (a blank for one outside prose): same offsets. */
+function plainMapped(text: string): string {
+  let mapped = '';
+  let from = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    const plain = plainCode(code);
+    if (plain === code) continue;
+    mapped += text.slice(from, at) + String.fromCharCode(plain < 0 ? 0x20 : plain);
+    from = at + 1;
+  }
+  return from === 0 ? text : mapped + text.slice(from);
+}
+
+/** `text.startsWith(literal, at)` on the plain view of `text` (an ASCII literal). */
+function plainStartsWith(text: string, literal: string, at: number): boolean {
+  if (at < 0) return false;
+  for (let i = 0; i < literal.length; i++) {
+    if (plainCode(text.charCodeAt(at + i)) !== literal.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
+/** `precededBy` on the plain view. */
+function precededByPlain(text: string, start: number, boundary: Boundary): boolean {
+  if (boundary === 'none' || start <= 0) return false;
+  const code = plainCode(text.charCodeAt(start - 1));
+  const lower = code | 0x20;
+  return (
+    (lower >= 97 && lower <= 122) ||
+    (code >= 48 && code <= 57) ||
+    (boundary === 'alnum_-' && (code === 0x5f || code === 0x2d))
+  );
 }
 
 const FOUND = 1;

@@ -135,3 +135,107 @@ export function plainView(text: string): string | undefined {
 }
 let lastText: string | undefined;
 let lastView: string | undefined;
+
+/**
+ * For `mayMatchScanner`s: the code `plainView` maps the character `code` to
+ * (a no-break space to a space, a Unicode dash to `-`), or -1 for a
+ * character outside ordinary prose, and for the ellipsis, which `plainView`
+ * turns into three characters (a scanner counts it as a possible match, so
+ * its offsets stay those of the text).
+ */
+export function plainCode(code: number): number {
+  if (code < 0x80) return code >= 0x20 ? (code === 0x7f ? -1 : code) : PLAIN_CONTROL[code]!;
+  if (code >= 0xc0 && code <= 0xff) return code === 0xd7 || code === 0xf7 ? -1 : code;
+  if (code === 0xa0) return 0x20;
+  if (code >= 0x2010 && code <= 0x2015) return 0x2d;
+  if (code >= 0x2018 && code <= 0x201f) return code;
+  return -1;
+}
+/** Tab, line feed and carriage return are prose; other control characters are not. */
+const PLAIN_CONTROL = Int8Array.from({ length: 32 }, (_, code) =>
+  code === 9 || code === 10 || code === 13 ? code : -1,
+);
+
+/**
+ * Where a `mayMatchScanner` saw something its `mayMatch` flags, in offsets
+ * of the text read: `hit(end)` for a match ending at `end` (any text from
+ * an offset before `end` may contain it), `edge(at)` for a match that only
+ * a text starting exactly at `at` has (the character before `at` rules it
+ * out, as a boundary).
+ */
+export class ScanHits {
+  private end = 0;
+  private readonly edges: number[] = [];
+  /** Edge matches before this offset were forgotten (the list is bounded): any `from` before it may match. */
+  private forgottenBefore = 0;
+
+  hit(end: number): void {
+    if (end > this.end) this.end = end;
+  }
+
+  edge(at: number): void {
+    if (this.edges.length === 64) this.forgottenBefore = this.edges.shift()! + 1;
+    this.edges.push(at);
+  }
+
+  mayMatchFrom(from: number): boolean {
+    if (from < this.end || from < this.forgottenBefore) return true;
+    for (let i = this.edges.length - 1; i >= 0 && this.edges[i]! >= from; i--) {
+      if (this.edges[i] === from) return true;
+    }
+    return false;
+  }
+}
+
+/**
+ * A minimal Aho-Corasick automaton over ASCII `words` (matched as given):
+ * `next[state * 128 + code]` is the state after `code`, `accepts[state]` is
+ * 1 where a word ends.
+ */
+export function asciiAutomaton(words: readonly string[]): {
+  next: Int32Array;
+  accepts: Uint8Array;
+} {
+  const goto: Array<Map<number, number>> = [new Map()];
+  const accepting: boolean[] = [false];
+  for (const word of words) {
+    let state = 0;
+    for (let at = 0; at < word.length; at++) {
+      const code = word.charCodeAt(at);
+      if (code >= 128) throw new Error(`word beyond ASCII: ${word}`);
+      let to = goto[state]!.get(code);
+      if (to === undefined) {
+        to = goto.length;
+        goto.push(new Map());
+        accepting.push(false);
+        goto[state]!.set(code, to);
+      }
+      state = to;
+    }
+    accepting[state] = true;
+  }
+  const next = new Int32Array(goto.length * 128);
+  const fail = new Int32Array(goto.length);
+  const queue: number[] = [];
+  for (let code = 0; code < 128; code++) {
+    const to = goto[0]!.get(code) ?? 0;
+    next[code] = to;
+    if (to !== 0) queue.push(to);
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const state = queue[head]!;
+    const failed = fail[state]!;
+    if (accepting[failed]) accepting[state] = true;
+    for (let code = 0; code < 128; code++) {
+      const to = goto[state]!.get(code);
+      if (to === undefined) {
+        next[state * 128 + code] = next[failed * 128 + code]!;
+      } else {
+        next[state * 128 + code] = to;
+        fail[to] = next[failed * 128 + code]!;
+        queue.push(to);
+      }
+    }
+  }
+  return { next, accepts: Uint8Array.from(accepting, accept => (accept ? 1 : 0)) };
+}

@@ -64,6 +64,17 @@ describe('phone numbers as people write them', () => {
     expect(flagged.length / rows.length).toBeLessThanOrEqual(0.05);
   });
 
+  it('leaves decimal fractions alone, even after a phone word', () => {
+    // libphonenumber reads `0.493012345678` as a German number and finds a
+    // valid US number inside `0.3314567890`; no area code is a lone `0`.
+    expect(phones('The loss was 0.493012345678 after epoch 3.')).toEqual([]);
+    expect(phones('p = 0.44207946095, score 0.3314567890')).toEqual([]);
+    expect(phones('{"lat": 0.7447123456, "x": 1}')).toEqual([]);
+    expect(phones('phone: 0.493012345678')).toEqual([]);
+    // A number with a trunk zero and dotted groups is still one.
+    expect(phones('Tel. 03.93.92.16.85')).toEqual(['03.93.92.16.85']);
+  });
+
   it('stays linear on a text full of phone words and short numbers', () => {
     const text = 'phone call tel 12 '.repeat(50_000);
     expect(phones(text)).toEqual([]);

@@ -60,8 +60,17 @@ const dateInRun =
 const timeRangeInRun =
   /(?:^|\D)(?:[01]?\d|2[0-3])[.:][0-5]\d\s?[-\u2013]\s?(?:[01]?\d|2[0-3])[.:][0-5]\d(?!\d)/;
 
-/** Shapes that are something else: SSNs (3-2-4), dotted IPs and versions, codes ending in one digit. */
+/**
+ * A decimal fraction, `0.493012345678`: no area code is a lone `0`, so a run
+ * of `0.` and digits is a number (a loss, a probability, a coordinate),
+ * which libphonenumber would otherwise read as a national number in some
+ * region, or find a valid number inside.
+ */
+const decimalFraction = /^0\.\d+$/;
+
+/** Shapes that are something else: SSNs (3-2-4), dotted IPs and versions, decimals, codes ending in one digit. */
 function notPhoneShaped(run: string): boolean {
+  if (decimalFraction.test(run)) return true;
   const groups = run
     .replace(/^\+/, '')
     .split(/[\s().\-/]+/)
@@ -135,6 +144,7 @@ function phoneShaped(run: string): boolean {
   for (let index = 1; index < groups.length; index++) if (groups[index]!.length < 2) return false;
   if (dateInRun.test(run) || timeRangeInRun.test(run)) return false;
   if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(run)) return false; // an IPv4 address
+  if (decimalFraction.test(run)) return false;
   if (/^97[89]/.test(digits) && digits.length === 13) return false; // an ISBN-13
   if (/^(\d)\1+$/.test(digits)) return false; // 0000000
   return true;

@@ -7,6 +7,7 @@
  * rebuilds them with the new one.
  */
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../bench/fixtures';
 import { maxWindowSurprisal } from './char-language-model';
 import { decodeSegments } from './decode-segments';
 import { generated } from './fast-paths.inputs';
@@ -49,12 +50,33 @@ describe('fast paths give the same results as the code they replaced', () => {
       for (const leet of [true, false, 'aggressive'] as const) {
         const expected = referenceFoldText(text, { leet });
         for (const pieceLength of [1, 5, 64]) {
-          expect(foldInPieces(text, leet, pieceLength)).toBe(expected);
+          expect(foldInPieces(text, leet, pieceLength).join('')).toBe(expected);
         }
       }
       if (/[A-Za-z]{2} [A-Za-z]{2}/.test(text)) withCut++;
     }
     expect(withCut).toBeGreaterThan(texts.length);
+  });
+
+  it('bestWindow reads the same windows from pieces of the folded text', () => {
+    const { direct, languageModel } = injectionModels();
+    const random = seededRandom(2048);
+    let long = 0;
+    for (const text of texts) {
+      const folded = foldText(text);
+      const expected = direct.bestWindow(folded, languageModel);
+      // Cut at random places (empty pieces too), and as foldTextPieces cuts.
+      const cuts = [0, folded.length];
+      for (let cut = 0; cut < 1 + folded.length / 500; cut++) {
+        cuts.push(Math.floor(random() * (folded.length + 1)));
+      }
+      cuts.sort((a, b) => a - b);
+      const pieces = cuts.slice(1).map((end, index) => folded.slice(cuts[index], end));
+      expect(direct.bestWindow(pieces, languageModel)).toEqual(expected);
+      expect(direct.bestWindow(foldInPieces(text, true, 700), languageModel)).toEqual(expected);
+      if (folded.length > MODEL_WINDOW) long++;
+    }
+    expect(long).toBeGreaterThan(5);
   });
 
   it('decodeSegments', () => {

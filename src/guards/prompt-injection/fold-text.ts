@@ -281,6 +281,19 @@ export function foldText(
   text: string,
   { leet: foldLeet = true }: { leet?: boolean | 'aggressive' } = {},
 ): string {
+  const pieces = foldInPieces(text, foldLeet, FOLD_PIECE);
+  return pieces.length === 1 ? pieces[0]! : pieces.join('');
+}
+
+/**
+ * `foldText` as pieces whose concatenation is the folded text, for readers
+ * that take pieces (`InjectionScorer.bestWindow`): a long text is folded in
+ * pieces anyway, and joining them makes a string as long as the text.
+ */
+export function foldTextPieces(
+  text: string,
+  { leet: foldLeet = true }: { leet?: boolean | 'aggressive' } = {},
+): string[] {
   return foldInPieces(text, foldLeet, FOLD_PIECE);
 }
 
@@ -301,20 +314,19 @@ export const FOLD_PIECE = 16_384;
 const pieceCut = /[A-Za-z]{2} [A-Za-z]{2}/g;
 
 /**
- * `foldText` of pieces of about `pieceLength` characters, cut where folding
- * the pieces apart gives the same text as folding the whole (`pieceCut`),
- * and joined. Each step of folding makes a new string of the text's length;
- * made piece by piece they are small, short-lived strings, cheap to
- * allocate, and only the joined result is as long as the text (a fresh
- * megabyte-sized string costs several ms per copy: most of the cost of
- * folding a long text was such copies). A text with no cut is folded whole.
- * Exported for the differential test, which folds with tiny pieces.
+ * The folded pieces of `text`, cut every `pieceLength` characters or so
+ * where folding the pieces apart gives the same text as folding the whole
+ * (`pieceCut`). Each step of folding makes a new string of the text's
+ * length; made piece by piece they are small, short-lived strings, cheap to
+ * allocate (a fresh megabyte-sized string costs several ms: most of the
+ * cost of folding a long text was such copies). A text with no cut is one
+ * piece. Exported for the differential test, which folds with tiny pieces.
  */
 export function foldInPieces(
   text: string,
   foldLeet: boolean | 'aggressive',
   pieceLength: number,
-): string {
+): string[] {
   const folded: string[] = [];
   let from = 0;
   while (text.length - from > 2 * pieceLength) {
@@ -325,9 +337,8 @@ export function foldInPieces(
     folded.push(foldPiece(text.slice(from, cut), foldLeet, false));
     from = cut;
   }
-  if (from === 0) return foldPiece(text, foldLeet, true);
-  folded.push(foldPiece(text.slice(from), foldLeet, true));
-  return folded.join('');
+  folded.push(foldPiece(from === 0 ? text : text.slice(from), foldLeet, true));
+  return folded;
 }
 
 /** Folds one piece; `last`: it ends the text, so trailing blanks are dropped. */

@@ -131,14 +131,43 @@ export class InjectionScorer {
 
   /**
    * The window of folded `text` with the highest logit (windows overlap by
-   * `WINDOW_OVERLAP`, so this is linear in the length of the text).
+   * `WINDOW_OVERLAP`, so this is linear in the length of the text). `text`
+   * may be given as pieces (`foldTextPieces`): the windows are those of
+   * their concatenation, read from the piece that holds them (a window
+   * across a cut is copied: 2,048 characters), so the whole text is never
+   * made into one string.
    */
-  bestWindow(text: string, languageModel: Uint8Array): WindowVerdict {
+  bestWindow(text: string | readonly string[], languageModel: Uint8Array): WindowVerdict {
+    if (typeof text === 'string') text = [text];
+    let length = 0;
+    for (const piece of text) length += piece.length;
     let best: WindowVerdict | undefined;
-    for (const start of windowStarts(text.length)) {
-      const end = Math.min(text.length, start + MODEL_WINDOW);
-      const surprisal = maxWindowSurprisal(text, languageModel, start, end);
-      const verdict = this.logit(this.features(text, start, end), surprisal);
+    // The piece that holds the window's start, and where it starts.
+    let piece = 0;
+    let pieceStart = 0;
+    for (const start of windowStarts(length)) {
+      const end = Math.min(length, start + MODEL_WINDOW);
+      while (piece < text.length - 1 && pieceStart + text[piece]!.length <= start) {
+        pieceStart += text[piece]!.length;
+        piece++;
+      }
+      let window = text[piece]!;
+      let from = start - pieceStart;
+      if (end > pieceStart + window.length) {
+        const parts: string[] = [];
+        for (let at = piece, partStart = pieceStart; partStart < end; at++) {
+          const part = text[at]!;
+          parts.push(
+            part.slice(Math.max(0, start - partStart), Math.min(part.length, end - partStart)),
+          );
+          partStart += part.length;
+        }
+        window = parts.join('');
+        from = 0;
+      }
+      const to = from + (end - start);
+      const surprisal = maxWindowSurprisal(window, languageModel, from, to);
+      const verdict = this.logit(this.features(window, from, to), surprisal);
       if (!best || verdict.logit > best.logit) best = verdict;
     }
     return best!;

@@ -1,5 +1,5 @@
 import { decodeSegments } from './decode-segments';
-import { foldText } from './fold-text';
+import { foldText, foldTextPieces } from './fold-text';
 import type { InjectionScorer, WindowVerdict } from './injection-model';
 import { type InjectionModels, injectionModels } from './load-models';
 import { INDIRECT_STATEMENT_CUTOFF } from './model/statement-model';
@@ -77,23 +77,45 @@ export function readings(
   text: string,
   scorer: InjectionScorer,
   languageModel: Uint8Array,
-): Readings & { folded: string } {
-  const folded = foldText(text);
-  const main = scorer.bestWindow(folded, languageModel);
+): Readings & { pieces: string[] } {
+  // The folded text as pieces: the windows are read from them, so a long
+  // text is never made into one folded string.
+  const pieces = foldTextPieces(text);
+  const main = scorer.bestWindow(pieces, languageModel);
   let best = main.logit;
   // The second reading doubles the cost, so it is kept to message-sized
   // texts; the first reading still covers every character of longer ones.
-  if (folded.length <= HEAVY_LEET_MAX_LENGTH && leetWord.test(folded)) {
-    const aggressive = foldText(text, { leet: 'aggressive' });
-    if (aggressive !== folded) {
-      best = Math.max(best, scorer.bestWindow(aggressive, languageModel).logit);
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  if (length <= HEAVY_LEET_MAX_LENGTH) {
+    const folded = pieces.length === 1 ? pieces[0]! : pieces.join('');
+    if (leetWord.test(folded)) {
+      const aggressive = foldText(text, { leet: 'aggressive' });
+      if (aggressive !== folded) {
+        best = Math.max(best, scorer.bestWindow(aggressive, languageModel).logit);
+      }
     }
   }
   const segments = decodeSegments(text).map(segment => ({
     encoding: segment.encoding,
-    logit: scorer.bestWindow(foldText(segment.text), languageModel).logit,
+    logit: scorer.bestWindow(foldTextPieces(segment.text), languageModel).logit,
   }));
-  return { main, best, segments, folded };
+  return { main, best, segments, pieces };
+}
+
+/** The first `length` characters of the text that `pieces` make up. */
+function prefixOf(pieces: readonly string[], length: number): string {
+  if (pieces.length === 1)
+    return pieces[0]!.length > length ? pieces[0]!.slice(0, length) : pieces[0]!;
+  const parts: string[] = [];
+  let taken = 0;
+  for (const piece of pieces) {
+    if (taken >= length) break;
+    const part = piece.length > length - taken ? piece.slice(0, length - taken) : piece;
+    parts.push(part);
+    taken += part.length;
+  }
+  return parts.join('');
 }
 
 /** Highest logit over all readings (the score before calibration). */
@@ -148,7 +170,7 @@ export function scoreWithModels(
   const scorer = models.direct;
   if (mode === 'indirect') return indirectScore(text, models);
   const signals: string[] = [];
-  const { main, best, segments, folded } = readings(text, scorer, models.languageModel);
+  const { main, best, segments, pieces } = readings(text, scorer, models.languageModel);
   let score = scorer.probability(best);
   if (score >= 0.5) signals.push('model');
   // Named only when it helped a positive verdict: improbable text alone
@@ -164,7 +186,7 @@ export function scoreWithModels(
   if (tagCharacters.test(text)) signals.push('invisible-tag-characters');
   // Phrase ids explain a verdict; patterns run on a bounded prefix only
   // because they add nothing to the score.
-  const explained = folded.length > 20_000 ? folded.slice(0, 20_000) : folded;
+  const explained = prefixOf(pieces, 20_000);
   for (const signal of injectionSignals) {
     if (signal.mode !== 'indirect' && signal.pattern.test(explained)) signals.push(signal.id);
   }

@@ -6,9 +6,13 @@
  * one. Deterministic: a seeded shuffle of the sequences per epoch.
  */
 import {
+  CONTEXT_FEATURES,
+  contextFeatures,
   FEATURE_BITS,
   LEXICAL_FEATURES,
   MAX_FEATURES,
+  PAIR_FEATURES,
+  pairFeatures,
   surelyOutside,
   tokenFeatures,
 } from '../../../src/guards/pii/ner/features';
@@ -22,6 +26,7 @@ import {
 import type { ScoreTokens } from '../../../src/guards/pii/ner/tagger';
 import { prng, shuffleInPlace } from '../logistic';
 import type { Sequence } from './data';
+import { viterbiLabels } from './viterbi';
 
 /** Training settings (fixed before any evaluation; not tuned per fold). */
 export interface PerceptronOptions {
@@ -114,6 +119,125 @@ export function trainPerceptron(
         if (label !== 0 && !isInside(label)) spanStart = tokenStart;
         previous2 = previous;
         previous = label;
+      }
+    }
+  }
+  const averaged = new Float64Array(size);
+  for (let index = 0; index < size; index++) {
+    const total = totals[index]! + (clock - stamps[index]!) * weights[index]!;
+    averaged[index] = total / clock;
+  }
+  return averaged;
+}
+
+/** Label-free feature buckets of every token of a sequence (`CONTEXT_FEATURES` apart), and how many per token. */
+interface ContextBuckets {
+  buckets: Int32Array;
+  count: number;
+}
+const contextCache = new WeakMap<Sequence, ContextBuckets>();
+
+/** The label-free buckets of `sequence`'s tokens, computed once (the same number per token for one model). */
+function contextBuckets(sequence: Sequence): ContextBuckets {
+  let cached = contextCache.get(sequence);
+  if (!cached) {
+    const scanned = sequence.scanned;
+    const buckets = new Int32Array(scanned.count * CONTEXT_FEATURES);
+    let count = 0;
+    for (let index = 0; index < scanned.count; index++) {
+      const offset = index * CONTEXT_FEATURES;
+      count = contextFeatures(scanned, index, buckets, offset) - offset;
+    }
+    cached = { buckets, count };
+    contextCache.set(sequence, cached);
+  }
+  return cached;
+}
+
+/**
+ * A structured averaged perceptron (Collins 2002) for `viterbiLabels`:
+ * each sequence is decoded whole with the current weights, and where the
+ * best path differs from the gold path, the differing tokens' features
+ * and label pairs move toward the gold. The gold path is itself decoded
+ * with the known labels forced (benign prompts leave capitalised words
+ * free; a gold label the decoder cannot reach, such as a span starting on
+ * a lower-case common word, is left free too). Deterministic: a seeded
+ * shuffle of the sequences per epoch.
+ */
+export function trainStructured(
+  sequences: readonly Sequence[],
+  options: PerceptronOptions,
+): Float64Array {
+  const labels = LABEL_COUNT;
+  const size = (1 << FEATURE_BITS) * labels;
+  const weights = new Float64Array(size);
+  const totals = new Float64Array(size);
+  const stamps = new Float64Array(size);
+  let clock = 0;
+  const random = prng(options.seed);
+  const order = sequences.map((_, index) => index);
+  const pairBuckets = new Int32Array(PAIR_FEATURES);
+  const forcedOf = sequences.map(sequence => {
+    const forced = new Uint8Array(sequence.labels.length);
+    for (let index = 0; index < forced.length; index++)
+      if (sequence.known[index]) forced[index] = sequence.labels[index]! + 1;
+    return forced;
+  });
+
+  const update = (index: number, delta: number) => {
+    totals[index]! += (clock - stamps[index]!) * weights[index]!;
+    stamps[index] = clock;
+    weights[index]! += delta;
+  };
+
+  for (let epoch = 0; epoch < options.epochs; epoch++) {
+    shuffleInPlace(order, random);
+    for (const which of order) {
+      clock++;
+      const sequence = sequences[which]!;
+      const step = sequence.group === undefined ? options.benignWeight : 1;
+      const { buckets: features, count: perToken } = contextBuckets(sequence);
+      const emit = (index: number, scores: Float64Array) => {
+        scores.fill(0);
+        const offset = index * CONTEXT_FEATURES;
+        for (let feature = offset; feature < offset + perToken; feature++) {
+          const row = features[feature]! * labels;
+          for (let label = 0; label < labels; label++) scores[label]! += weights[row + label]!;
+        }
+      };
+      const scanned = sequence.scanned;
+      const pair = (index: number, previous: number, scores: Float64Array) => {
+        scores.fill(0);
+        const count = pairFeatures(scanned, index, previous, pairBuckets);
+        for (let feature = 0; feature < count; feature++) {
+          const row = pairBuckets[feature]! * labels;
+          for (let label = 0; label < labels; label++) scores[label]! += weights[row + label]!;
+        }
+      };
+      const movePair = (index: number, previous: number, label: number, delta: number) => {
+        const count = pairFeatures(scanned, index, previous, pairBuckets);
+        for (let feature = 0; feature < count; feature++)
+          update(pairBuckets[feature]! * labels + label, delta);
+      };
+      const guess = viterbiLabels(scanned, emit, pair);
+      const gold = viterbiLabels(scanned, emit, pair, forcedOf[which]);
+      for (let index = 0; index < guess.length; index++) {
+        const want = gold[index]!;
+        const got = guess[index]!;
+        if (want !== got) {
+          const offset = index * CONTEXT_FEATURES;
+          for (let feature = offset; feature < offset + perToken; feature++) {
+            const row = features[feature]! * labels;
+            update(row + want, step);
+            update(row + got, -step);
+          }
+        }
+        const wantBefore = index > 0 ? gold[index - 1]! : 0;
+        const gotBefore = index > 0 ? guess[index - 1]! : 0;
+        if (want !== got || wantBefore !== gotBefore) {
+          movePair(index, wantBefore, want, step);
+          movePair(index, gotBefore, got, -step);
+        }
       }
     }
   }

@@ -264,8 +264,38 @@ export class BloomFilter {
   }
 }
 
+/**
+ * Word clusters from unlabelled text (scripts/train/ner/clusters.ts): the
+ * hashes of lower-cased words (`hashString`), sorted, and each word's
+ * cluster (1 to 255). A word not in the table is in cluster 0.
+ */
+export class WordClusters {
+  constructor(
+    readonly hashes: Uint32Array,
+    readonly ids: Uint8Array,
+  ) {}
+
+  /** The cluster of the word whose lower-cased `hashString` is `hash` (binary search). */
+  clusterOf(hash: number): number {
+    const hashes = this.hashes;
+    const wanted = hash >>> 0;
+    let low = 0;
+    let high = hashes.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const value = hashes[middle]!;
+      if (value === wanted) return this.ids[middle]!;
+      if (value < wanted) low = middle + 1;
+      else high = middle - 1;
+    }
+    return 0;
+  }
+}
+
 /** The gazetteers a token is looked up in (lower-cased, diacritics kept). */
 export interface Gazetteers {
+  /** Word clusters, when the model has them (a feature of the token and its neighbours). */
+  clusters?: WordClusters;
   /** First and last names (less the common words and country names). */
   names: BloomFilter;
   /** Common English first names. */
@@ -328,6 +358,11 @@ enum T {
   ShapeNextShape,
   PrevLabelPrevLower,
   PlaceSpan,
+  /** Structured decoding: the label before (value) scores the label of this token. */
+  Transition,
+  Cluster,
+  PrevCluster,
+  NextCluster,
 }
 
 export enum Flag {
@@ -392,6 +427,7 @@ export class WordTable {
   prefixHash = new Int32Array(1024);
   suffix3Hash = new Int32Array(1024);
   suffix2Hash = new Int32Array(1024);
+  cluster = new Int32Array(1024);
   private slotHash = new Int32Array(4096);
   /** Word id + 1 per slot; 0 is empty. */
   private slotWord = new Int32Array(4096);
@@ -452,6 +488,7 @@ export class WordTable {
       this.prefixHash = grow(this.prefixHash, size);
       this.suffix3Hash = grow(this.suffix3Hash, size);
       this.suffix2Hash = grow(this.suffix2Hash, size);
+      this.cluster = grow(this.cluster, size);
     }
     const info = describeWord(text, this.gazetteers);
     this.texts[id] = text;
@@ -462,6 +499,7 @@ export class WordTable {
     this.prefixHash[id] = info.prefixHash;
     this.suffix3Hash[id] = info.suffix3Hash;
     this.suffix2Hash[id] = info.suffix2Hash;
+    this.cluster[id] = this.gazetteers.clusters?.clusterOf(info.lowerHash) ?? 0;
     return id;
   }
 
@@ -643,7 +681,7 @@ const FEATURE_MASK = (1 << FEATURE_BITS) - 1;
 /**
  * Writes the feature buckets of token `index` into `out` and returns how
  * many. Features look at the token, two tokens either side, and the labels
- * already given to the two tokens before it.
+ * already given to the two tokens before it (greedy decoding).
  */
 export function tokenFeatures(
   scanned: Scanned,
@@ -652,12 +690,40 @@ export function tokenFeatures(
   previousLabel2: number,
   out: Int32Array,
 ): number {
+  const ids = scanned.word;
+  const words = scanned.words;
+  const shapeHash = words.shapeHash[ids[index]!]!;
+  const prevLower = index > 0 ? words.lowerHash[ids[index - 1]!]! : NONE;
+  out[0] = bucket(T.PrevLabel, previousLabel);
+  out[1] = bucket(T.PrevLabels, previousLabel * 16 + previousLabel2);
+  out[2] = bucket(T.PrevLabelShape, mix(shapeHash ^ previousLabel));
+  out[3] = bucket(T.PrevLabelFlags, coarse(scanned.flags[index]!) * 16 + previousLabel);
+  out[4] = bucket(T.PrevLabelPrevLower, mix(prevLower ^ previousLabel));
+  return contextFeatures(scanned, index, out, 5);
+}
+
+/** The value hashed for a neighbour past either end of the text. */
+const NONE = 0x5bd1e995;
+
+/**
+ * Writes the buckets of token `index` that do not depend on any label (the
+ * token, two tokens either side, gazetteers) into `out` from `offset`, the
+ * token's own word last (training may leave those out: `LEXICAL_FEATURES`),
+ * and returns the new end. Structured decoding scores tokens with these and
+ * the label pairs with `transitionBucket`.
+ */
+export function contextFeatures(
+  scanned: Scanned,
+  index: number,
+  out: Int32Array,
+  offset = 0,
+): number {
   const { words, word: ids, flags } = scanned;
   const lowerHashes = words.lowerHash;
   const shapeHashes = words.shapeHash;
   const count = scanned.count;
   const id = ids[index]!;
-  const none = 0x5bd1e995;
+  const none = NONE;
   const hasBefore = index > 0;
   const hasAfter = index + 1 < count;
   const before = hasBefore ? ids[index - 1]! : 0;
@@ -670,7 +736,7 @@ export function tokenFeatures(
   const prevLower = hasBefore ? lowerHashes[before]! : none;
   const nextLower = hasAfter ? lowerHashes[after]! : none;
   const nextShape = hasAfter ? shapeHashes[after]! : none;
-  let n = 0;
+  let n = offset;
   out[n++] = bucket(T.Bias, 0);
   out[n++] = bucket(T.Shape, shapeHash);
   out[n++] = bucket(T.Flags, ownFlags);
@@ -692,14 +758,15 @@ export function tokenFeatures(
       ? coarse(afterFlags) | (afterFlags & (Flag.Street | Flag.Organisation | Flag.Punct))
       : none,
   );
-  out[n++] = bucket(T.PrevLabel, previousLabel);
-  out[n++] = bucket(T.PrevLabels, previousLabel * 16 + previousLabel2);
-  out[n++] = bucket(T.PrevLabelShape, mix(shapeHash ^ previousLabel));
-  out[n++] = bucket(T.PrevLabelFlags, coarse(ownFlags) * 16 + previousLabel);
   out[n++] = bucket(T.ShapeNextShape, mix(shapeHash ^ Math.imul(nextShape, 13)));
-  out[n++] = bucket(T.PrevLabelPrevLower, mix(prevLower ^ previousLabel));
   out[n++] = bucket(T.PlaceSpan, scanned.placeSpan[index]!);
-  // The token's own word last: training may leave these out (LEXICAL_FEATURES).
+  if (words.gazetteers.clusters !== undefined) {
+    const clusters = words.cluster;
+    const capital = ownFlags & (Flag.Title | Flag.Upper);
+    out[n++] = bucket(T.Cluster, clusters[id]! * 4 + (capital === 0 ? 0 : capital === 1 ? 1 : 2));
+    out[n++] = bucket(T.PrevCluster, hasBefore ? clusters[before]! : 256);
+    out[n++] = bucket(T.NextCluster, hasAfter ? clusters[after]! : 256);
+  }
   out[n++] = bucket(T.Lower, lowerHash);
   out[n++] = bucket(T.PrevLowerLower, mix(prevLower ^ Math.imul(lowerHash, 31)));
   out[n++] = bucket(T.LowerNextLower, mix(lowerHash ^ Math.imul(nextLower, 17)));
@@ -709,8 +776,37 @@ export function tokenFeatures(
   return n;
 }
 
+/**
+ * Writes the buckets that score each label of token `index` right after
+ * `previousLabel` (structured decoding: the pair of labels alone, and with
+ * the token's shape, its capitalisation and gazetteer flags, and the word
+ * before it) into `out` and returns how many (`PAIR_FEATURES`).
+ */
+export function pairFeatures(
+  scanned: Scanned,
+  index: number,
+  previousLabel: number,
+  out: Int32Array,
+): number {
+  const ids = scanned.word;
+  const words = scanned.words;
+  const shapeHash = words.shapeHash[ids[index]!]!;
+  const prevLower = index > 0 ? words.lowerHash[ids[index - 1]!]! : NONE;
+  out[0] = bucket(T.Transition, previousLabel);
+  out[1] = bucket(T.PrevLabelShape, mix(shapeHash ^ previousLabel));
+  out[2] = bucket(T.PrevLabelFlags, coarse(scanned.flags[index]!) * 16 + previousLabel);
+  out[3] = bucket(T.PrevLabelPrevLower, mix(prevLower ^ previousLabel));
+  return PAIR_FEATURES;
+}
+
+/** Buckets `pairFeatures` writes. */
+export const PAIR_FEATURES = 4;
+
 /** How many of the last features `tokenFeatures` writes come from the token's own word. */
 export const LEXICAL_FEATURES = 6;
 
 /** Feature buckets per token (the most `tokenFeatures` writes). */
-export const MAX_FEATURES = 24;
+export const MAX_FEATURES = 27;
+
+/** Label-free feature buckets per token (the most `contextFeatures` writes). */
+export const CONTEXT_FEATURES = 22;

@@ -1,4 +1,4 @@
-import { BloomFilter, FEATURE_BITS, type Gazetteers } from './features';
+import { BloomFilter, FEATURE_BITS, type Gazetteers, WordClusters } from './features';
 import { LABEL_COUNT } from './labels';
 import type { ScoreTokens } from './tagger';
 
@@ -7,6 +7,17 @@ export interface EncodedBloom {
   hashes: number;
   /** The bit array, base64. */
   bits: string;
+}
+
+/** The gazetteers stored as Bloom filters. */
+export type BloomGazetteer = Exclude<keyof Gazetteers, 'clusters'>;
+
+/** Word clusters as stored in the model file. */
+export interface EncodedClusters {
+  /** Sorted 32-bit word hashes, little-endian, base64. */
+  hashes: string;
+  /** One cluster id (1-255) per hash, base64. */
+  ids: string;
 }
 
 /** The tagger's model as stored in `model/ner-model.ts` (written by `npm run train`). */
@@ -19,7 +30,9 @@ export interface EncodedNerModel {
   scale: number;
   /** `2^bits x labels` int8 weights, bucket-major, base64. */
   weights: string;
-  gazetteers: Record<keyof Gazetteers, EncodedBloom>;
+  gazetteers: Record<BloomGazetteer, EncodedBloom>;
+  /** Word clusters (features of the token and its neighbours), when the model was trained with them. */
+  clusters?: EncodedClusters;
 }
 
 /** A decoded model: its scorer and gazetteers. */
@@ -83,9 +96,22 @@ export function decodeNerModel(encoded: EncodedNerModel): NerModel {
   const bytes = decodeBytes(encoded.weights);
   const weights = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
   const bloom = ({ hashes, bits }: EncodedBloom) => new BloomFilter(decodeBytes(bits), hashes);
+  let clusters: WordClusters | undefined;
+  if (encoded.clusters) {
+    const hashBytes = decodeBytes(encoded.clusters.hashes);
+    const ids = decodeBytes(encoded.clusters.ids);
+    if (hashBytes.length !== ids.length * 4)
+      throw new Error('ner model: cluster hashes and ids differ in length');
+    const hashes = new Uint32Array(ids.length);
+    const view = new DataView(hashBytes.buffer, hashBytes.byteOffset, hashBytes.length);
+    for (let index = 0; index < ids.length; index++)
+      hashes[index] = view.getUint32(index * 4, true);
+    clusters = new WordClusters(hashes, ids);
+  }
   return {
     score: int8Scorer(weights),
     gazetteers: {
+      ...(clusters ? { clusters } : {}),
       names: bloom(encoded.gazetteers.names),
       firstNames: bloom(encoded.gazetteers.firstNames),
       places: bloom(encoded.gazetteers.places),

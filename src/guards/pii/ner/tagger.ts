@@ -135,6 +135,40 @@ function speakerNames(text: string, scanned: Scanned, labels: Uint8Array): Uint8
   return result;
 }
 
+/**
+ * A multi-word place of the gazetteers (`Cape Town`, `New Zealand`: the
+ * scanner's `placeSpan`) is one name: when the tagger put every one of its
+ * tokens in an entity but switched type inside it (`Cape` as an address,
+ * `Town` as a place), its tokens take the type of its last token (the head
+ * of an English name), the first as B. Returns `labels` or a changed copy.
+ */
+function wholePlaces(scanned: Scanned, labels: Uint8Array): Uint8Array {
+  const count = scanned.count;
+  const placeSpan = scanned.placeSpan;
+  let result = labels;
+  for (let index = 0; index < count; index++) {
+    const run = placeSpan[index]!;
+    // A place run starts at step 0: 1 + length.
+    if (run === 0 || run > 4) continue;
+    const length = run - 1;
+    const last = index + length - 1;
+    if (last >= count) continue;
+    let mixed = false;
+    let covered = true;
+    const entity = entityOfLabel(labels[last]!);
+    for (let step = index; step <= last; step++) {
+      if (labels[step] === 0) covered = false;
+      else if (entityOfLabel(labels[step]!) !== entity) mixed = true;
+    }
+    if (!covered || !mixed) continue;
+    if (result === labels) result = labels.slice();
+    result[index] = 1 + 2 * entity;
+    for (let step = index + 1; step <= last; step++) result[step] = 2 + 2 * entity;
+    index = last;
+  }
+  return result;
+}
+
 /** Words after which a lower-case name-list word is a name ("my name is lena", "call anders"). */
 const nameCues: ReadonlySet<string> = new Set([
   'named',
@@ -242,7 +276,11 @@ function isHouseNumber(text: string, start: number, end: number): boolean {
  */
 export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array): NerSpan[] {
   const spans: NerSpan[] = [];
-  const labels = cuedLowerNames(text, scanned, speakerNames(text, scanned, tagged));
+  const labels = cuedLowerNames(
+    text,
+    scanned,
+    speakerNames(text, scanned, wholePlaces(scanned, tagged)),
+  );
   const flags = scanned.flags;
   const count = scanned.count;
   const starts = scanned.start;

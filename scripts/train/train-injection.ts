@@ -23,7 +23,7 @@
  * COMPOSE), COMPOSE_BOOST (their weight factor, 1), COMPOSE_MANIP_BENIGN (0.3),
  * COMPOSE_FAMILIES (framing families of the attacks, comma-separated; all),
  * COMPOSE_TOXIC (hand-written hateful-text requests added to the payloads, 0),
- * COMPOSE_ORIGINS=repository (leak experiment: see compositionRows).
+ * COMPOSE_ORIGINS=repository (leak experiment: see compositionRows), COMPOSE_SEED (15).
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -121,6 +121,7 @@ export function compositionRows(
     attacks: COMPOSE,
     benign: COMPOSE_BENIGN,
     benignInManipulative: COMPOSE_MANIP_BENIGN,
+    seed: Number(process.env.COMPOSE_SEED ?? defaultComposeOptions.seed),
     ...(process.env.COMPOSE_FAMILIES
       ? { attackFamilies: process.env.COMPOSE_FAMILIES.split(',') }
       : {}),

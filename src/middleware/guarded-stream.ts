@@ -327,6 +327,13 @@ export function guardStream(
 
   /** Acts on one source part. Returns a promise only when it has to wait (a check). */
   function handlePart(part: Part, emit: (part: Part) => void): void | Promise<void> {
+    // A delta of an open text block, nearly every part of a stream: straight to the processor.
+    if (part.type === 'text-delta' && retry === undefined && normalizer.isOpenDelta(part)) {
+      const pushed = processor.push(part);
+      if (pushed instanceof Promise) return pushed.then(step => released(step, emit));
+      if (pushed.trip === undefined && pushed.parts.length === 0) return; // held
+      return released(pushed, emit);
+    }
     if (part.type === 'finish') {
       finish = part;
       return;

@@ -26,9 +26,16 @@ export function partNormalizer(): PartNormalizer {
   // Open blocks by id, one set per block type (no key built per delta).
   const openText = new Set<string>();
   const openReasoning = new Set<string>();
+  // The id of the last text delta found open: the next delta most likely has it too.
+  let lastOpenText: string | undefined;
   return {
     isOpenDelta(part) {
-      if (part.type === 'text-delta') return openText.has(part.id);
+      if (part.type === 'text-delta') {
+        if (part.id === lastOpenText) return true;
+        if (!openText.has(part.id)) return false;
+        lastOpenText = part.id;
+        return true;
+      }
       if (part.type === 'reasoning-delta') return openReasoning.has(part.id);
       return false;
     },
@@ -52,6 +59,7 @@ export function partNormalizer(): PartNormalizer {
         case 'text-end':
         case 'reasoning-end': {
           const open = part.type === 'text-end' ? openText : openReasoning;
+          if (part.type === 'text-end' && part.id === lastOpenText) lastOpenText = undefined;
           if (!open.delete(part.id)) return [];
           return [part];
         }

@@ -98,7 +98,9 @@ const EARLY_CONTEXT = 48;
  */
 function earlyStep(released: number): number {
   if (released < 512) return 32;
-  return 64;
+  // A check every 80 characters keeps the median held back under 48 (about
+  // 6 held after a cut plus half a step) with a fifth fewer checks than 64.
+  return 80;
 }
 
 /** What a held delta releases: nothing (shared, never changed). */
@@ -258,7 +260,7 @@ const STATUS_RANK: Record<GuardrailRecord['status'], number> = {
  *
  * Early release: when every guardrail of the chain says where a match could
  * still begin or grow (`potentialMatchStart`), a check runs every
- * 32 to 128 characters received (`earlyStep`) over the pending text plus about
+ * 32 to 80 characters received (`earlyStep`) over the pending text plus about
  * `EARLY_CONTEXT` characters of released text, and releases everything
  * before the earliest such position (never holding back more than
  * `window`). Otherwise each check sees the pending text plus `window`

@@ -10,24 +10,6 @@ import {
 } from '../shared/potential-start';
 
 /**
- * The ASCII letters at `start` and whether `foldText` keeps them as the
- * start of its result: when the character after them is ASCII (or there is
- * none), nothing can compose with them (a combining mark), fold them
- * (homoglyphs and leetspeak change only other characters) or join them
- * with what follows (spelled-out runs start at a letter standing alone, and
- * then it stays first), so the folded text starts with them in lower case.
- */
-function leadingLetters(text: string, start: number): string | undefined {
-  let end = start;
-  for (; end < text.length; end++) {
-    const code = text.charCodeAt(end) | 0x20;
-    if (code < 97 || code > 122) break;
-  }
-  if (end === start || (end < text.length && text.charCodeAt(end) >= 0x80)) return undefined;
-  return text.slice(start, end).toLowerCase();
-}
-
-/**
  * `potentialMatchStart` of `contentFilter` for its folded `terms`: the
  * earliest start of a word, among the last words (as many as the longest
  * entry has, a run of one- and two-character tokens counting as one word
@@ -46,11 +28,14 @@ export function contentFilterPotentialStart(
     for (let end = 1; end <= term.length; end++) termPrefixes.add(term.slice(0, end));
   const startsAnEntry = (folded: string) => {
     const prefix = folded.trim().replace(/\s+/g, ' ');
-    return prefix !== '' && terms.some(term => term.startsWith(prefix));
+    return prefix !== '' && termPrefixes.has(prefix);
   };
+  const lettersBeginAnEntry = letterPrefixTest(termPrefixes);
+  // Token starts, reused from one call to the next (the hook runs on every check of a stream).
+  const starts: number[] = [];
   return withinLast(maxMatchLength, text => {
     // Token starts of the last `words` words, latest first.
-    const starts: number[] = [];
+    starts.length = 0;
     let at = text.length;
     let counted = 0;
     let inShortRun = false;
@@ -70,11 +55,15 @@ export function contentFilterPotentialStart(
     }
     // The words that may begin an entry: their letters begin one, or they
     // do not start with plain ASCII letters (folding decides).
-    const candidates = starts.filter(start => {
-      const letters = leadingLetters(text, start);
-      return letters === undefined || termPrefixes.has(letters);
-    });
-    if (candidates.length === 0) return text.length;
+    let any = false;
+    for (const start of starts) {
+      if (lettersBeginAnEntry(text, start)) {
+        any = true;
+        break;
+      }
+    }
+    if (!any) return text.length;
+    const candidates = starts.filter(start => lettersBeginAnEntry(text, start));
     // Ordinary prose folds to itself in lower case (see `foldsToLowerCase`),
     // and so does every suffix of it: decided once, on the text from the
     // earliest candidate (the last one, `starts` runs latest first).
@@ -94,6 +83,47 @@ export function contentFilterPotentialStart(
     }
     return earliest;
   });
+}
+
+/**
+ * Whether the word at `start` may begin an entry: its leading ASCII letters
+ * (in lower case) are in `prefixes`, decided on the characters (no string
+ * built) by a walk of a trie of the prefixes made of letters only; or it
+ * has none, or a non-ASCII character follows them, and folding decides.
+ * When the character after the letters is ASCII (or there is none),
+ * nothing can compose with them (a combining mark), fold them (homoglyphs
+ * and leetspeak change only other characters) or join them with what
+ * follows (spelled-out runs start at a letter standing alone, and then it
+ * stays first), so the folded text starts with them in lower case.
+ */
+function letterPrefixTest(prefixes: ReadonlySet<string>): (text: string, start: number) => boolean {
+  // trie[node * 26 + letter] = child + 1 (0: none); node 0 is the root.
+  const trie: number[] = new Array(26).fill(0);
+  for (const prefix of prefixes) {
+    if (!/^[a-z]+$/.test(prefix)) continue;
+    let node = 0;
+    for (let at = 0; at < prefix.length; at++) {
+      const slot = node * 26 + prefix.charCodeAt(at) - 97;
+      if (trie[slot] === 0) {
+        trie[slot] = trie.length / 26 + 1;
+        for (let i = 0; i < 26; i++) trie.push(0);
+      }
+      node = trie[slot]! - 1;
+    }
+  }
+  const table = Int32Array.from(trie);
+  return (text, start) => {
+    let node = 0;
+    let end = start;
+    for (; end < text.length; end++) {
+      const lower = text.charCodeAt(end) | 0x20;
+      if (lower < 97 || lower > 122) break;
+      if (node >= 0) node = table[node * 26 + lower - 97]! - 1;
+    }
+    // No leading ASCII letters, or letters a non-ASCII character may fold with: folding decides.
+    if (end === start || (end < text.length && text.charCodeAt(end) >= 0x80)) return true;
+    return node >= 0;
+  };
 }
 
 const LETTER = 'A-Za-z\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u00ff';

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../bench/fixtures';
-import { joinable, joinableByPatterns, PII_NEEDS, PII_NEEDS_SPELLED_OUT } from './potential-start';
+import {
+  joinable,
+  joinableByPatterns,
+  marker,
+  markerByPattern,
+  PII_NEEDS,
+  PII_NEEDS_SPELLED_OUT,
+} from './potential-start';
 
 const CHARS = [
   ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'.split(''),
@@ -33,6 +40,21 @@ describe('pii hook: joinable tokens', () => {
     }
     expect(joined).toBeGreaterThan(10_000);
     expect(joined).toBeLessThan(40_000);
+  });
+
+  it('reads a marker as its pattern does, on 50,000 random tokens', () => {
+    const random = seededRandom(63);
+    const chars = [...'ab.@[]()<>{}-x😀'];
+    let markers = 0;
+    for (let i = 0; i < 50_000; i++) {
+      const length = Math.floor(random() * 5);
+      let token = '';
+      for (let j = 0; j < length; j++) token += chars[Math.floor(random() * chars.length)];
+      const expected = markerByPattern(token);
+      if (marker(token) !== expected) expect({ token, marker: !expected }).toBe(undefined);
+      if (expected) markers++;
+    }
+    expect(markers).toBeGreaterThan(10_000);
   });
 
   it('joins numbers, symbols and short letter groups, not words', () => {

@@ -86,7 +86,26 @@ export function joinable(token: string): boolean {
   return true;
 }
 
-const marker = (token: string) => MARKER.test(token);
+/** `MARKER` by character codes: opens with one of `[({<.@` or closes with one of `])}>@`. */
+export function marker(token: string): boolean {
+  if (token.length === 0) return false;
+  const first = token.charCodeAt(0);
+  const last = token.charCodeAt(token.length - 1);
+  return (
+    first === 0x5b ||
+    first === 0x28 ||
+    first === 0x7b ||
+    first === 0x3c ||
+    first === 0x2e ||
+    first === 0x40 ||
+    last === 0x5d ||
+    last === 0x29 ||
+    last === 0x7d ||
+    last === 0x3e ||
+    last === 0x40
+  );
+}
+export const markerByPattern = (token: string) => MARKER.test(token);
 
 /**
  * `potentialMatchStart` of `pii` for these options, or undefined when they

@@ -6,6 +6,8 @@ import {
   joinable,
   joinableByPatterns,
   keywordPrefixes,
+  marker,
+  markerByPattern,
   mayHaveTrigger,
   providerLiteralNeedles,
   secretsMayMatch,
@@ -126,6 +128,41 @@ describe('secrets hook: joinable tokens', () => {
     }
     expect(joined).toBeGreaterThan(4_000);
     expect(joined).toBeLessThan(16_000);
+  });
+});
+
+describe('secrets hook: markers', () => {
+  it('reads a marker as its pattern does, on 30,000 random tokens', () => {
+    const random = seededRandom(18);
+    const words = [
+      'bearer',
+      'BEARER',
+      'Basic',
+      'token',
+      'tokens',
+      'toke',
+      '=',
+      ':',
+      '"',
+      "'",
+      '`',
+      '!',
+      '?',
+      '<',
+      '>',
+      'a',
+      'é',
+    ];
+    let markers = 0;
+    for (let i = 0; i < 30_000; i++) {
+      const length = Math.floor(random() * 3);
+      let token = '';
+      for (let j = 0; j < length; j++) token += words[Math.floor(random() * words.length)];
+      const expected = markerByPattern(token);
+      if (marker(token) !== expected) expect({ token, marker: !expected }).toBe(undefined);
+      if (expected) markers++;
+    }
+    expect(markers).toBeGreaterThan(5_000);
   });
 });
 

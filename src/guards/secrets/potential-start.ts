@@ -29,7 +29,23 @@ export function joinable(token: string): boolean {
   }
   return token.length >= 1 && token.length <= 2;
 }
-const marker = (token: string) => MARKER.test(token);
+/** `MARKER` by character codes (the hook asks about the last words of every check of a stream). */
+const OPERATOR_OR_QUOTE = Uint8Array.from({ length: 128 }, (_, code) =>
+  ':=<>!?"\'`'.includes(String.fromCharCode(code)) ? 1 : 0,
+);
+export function marker(token: string): boolean {
+  if (token.length === 0) return false;
+  if (token.length === 5 || token.length === 6) {
+    const lower = token.toLowerCase();
+    if (lower === 'bearer' || lower === 'basic' || lower === 'token') return true;
+  }
+  for (let at = 0; at < token.length; at++) {
+    const code = token.charCodeAt(at);
+    if (code >= 128 || OPERATOR_OR_QUOTE[code] === 0) return false;
+  }
+  return true;
+}
+export const markerByPattern = (token: string) => MARKER.test(token);
 
 /** Words that start a secret spanning blanks: an assignment's key, an Authorization header, a curl command. */
 const trigger = new RegExp(`${keywords}|authorization|curl`, 'gi');
@@ -71,17 +87,38 @@ function liveAssignmentStart(text: string): number {
   return text.length;
 }
 
+const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
+
 /** The earliest quote on the last line that opens a value still open or just closed. */
 function liveComparisonStart(text: string): number {
   const lineStart = text.lastIndexOf('\n') + 1;
-  for (let at = lineStart; at < text.length; at++) {
-    const code = text.charCodeAt(at);
-    if (code !== 0x22 && code !== 0x27 && code !== 0x60) continue;
+  // The next of each quote character, found by the engine's search (linear: each advances only).
+  let double = text.indexOf('"', lineStart);
+  let single = text.indexOf("'", lineStart);
+  let back = text.indexOf('`', lineStart);
+  for (;;) {
+    let at = double;
+    if (at < 0 || (single >= 0 && single < at)) at = single;
+    if (at < 0 || (back >= 0 && back < at)) at = back;
+    if (at < 0) return text.length;
+    if (at === double) double = text.indexOf('"', at + 1);
+    else if (at === single) single = text.indexOf("'", at + 1);
+    else back = text.indexOf('`', at + 1);
     // A quote after a letter or digit is an apostrophe ("don't"), not an opening quote.
-    if (at > 0 && /[\p{L}\p{N}]/u.test(text[at - 1]!)) continue;
+    if (at > 0) {
+      const before = text.charCodeAt(at - 1);
+      if (
+        before < 0x80
+          ? (before | 0x20) >= 97 && (before | 0x20) <= 122
+            ? true
+            : before >= 48 && before <= 57
+          : LETTER_OR_NUMBER.test(text[at - 1]!)
+      ) {
+        continue;
+      }
+    }
     if (LIVE_COMPARISON.test(text.slice(at))) return at;
   }
-  return text.length;
 }
 
 /** A `data:` / `stringData:` line of a Kubernetes Secret: every value in its block is a secret. */

@@ -7,7 +7,15 @@ import { generateResult, streamOf, textParts } from '../../../../test/helpers';
 import { guardrails } from '../../../middleware/guardrails-middleware';
 import { allPiiEntities, defaultPiiEntities, findPii, piiMaxMatchLength } from '../find-pii';
 import { pii } from '../pii';
-import { type Gazetteers, scanText, tokenBounds, tokenize, WordTable } from './features';
+import {
+  type Gazetteers,
+  hashString,
+  scanText,
+  tokenBounds,
+  tokenize,
+  WordClusters,
+  WordTable,
+} from './features';
 import { findNamedEntities, NER_CHUNK } from './find-named-entities';
 import { nerEntities, nerMaxLength } from './labels';
 import { cutAroundPatterns } from './merge';
@@ -282,6 +290,30 @@ describe('spansOfLabels', () => {
       expect(span.end - span.start).toBeLessThanOrEqual(nerMaxLength[span.type]);
   });
 
+  it('gives a multi-word gazetteer place split into two types the type of its last token', () => {
+    const text = 'We fly to Cape Town next week';
+    const scanned = scanText(text, gazetteers, new WordTable(gazetteers));
+    const at = (type: (typeof names)[number]) => 1 + 2 * nerEntities.indexOf(type);
+    const labels = new Uint8Array(scanned.count);
+    labels[3] = at('STREET_ADDRESS');
+    labels[4] = at('LOCATION');
+    expect(found(text, spansOfLabels(text, scanned, labels))).toEqual(['LOCATION:Cape Town']);
+    expect([...labels.slice(3, 5)]).toEqual([at('STREET_ADDRESS'), at('LOCATION')]);
+    // Only a place the tagger covered whole: `Town` alone stays as tagged.
+    labels[3] = 0;
+    expect(found(text, spansOfLabels(text, scanned, labels))).toEqual(['LOCATION:Town']);
+    // Two words that are no gazetteer place keep their two types.
+    const other = 'We met Frank Zappa today';
+    const otherScanned = scanText(other, gazetteers, new WordTable(gazetteers));
+    const otherLabels = new Uint8Array(otherScanned.count);
+    otherLabels[2] = at('PERSON');
+    otherLabels[3] = at('ORGANIZATION');
+    expect(found(other, spansOfLabels(other, otherScanned, otherLabels))).toEqual([
+      'PERSON:Frank',
+      'ORGANIZATION:Zappa',
+    ]);
+  });
+
   it('labels a first name before a colon at a line start as a speaker', () => {
     const text = 'Nicole: Remember me?\nJohn: You saved my life!\nNote: call back\nAnna:';
     const scanned = scanText(text, gazetteers, new WordTable(gazetteers));
@@ -297,6 +329,39 @@ describe('spansOfLabels', () => {
     const midScanned = scanText(mid, gazetteers, new WordTable(gazetteers));
     expect(found(mid, spansOfLabels(mid, midScanned, new Uint8Array(midScanned.count)))).toEqual(
       [],
+    );
+  });
+});
+
+describe('word clusters', () => {
+  it("finds a word's cluster by its hash, and 0 for a word not in the table", () => {
+    const words = ['london', 'paris', 'said', 'smith'];
+    const entries = words
+      .map((word, index) => [hashString(word), index + 1] as const)
+      .sort((a, b) => a[0] - b[0]);
+    const clusters = new WordClusters(
+      Uint32Array.from(entries, ([hash]) => hash),
+      Uint8Array.from(entries, ([, id]) => id),
+    );
+    expect(words.map(word => clusters.clusterOf(hashString(word)))).toEqual([1, 2, 3, 4]);
+    expect(clusters.clusterOf(hashString('zanzibar'))).toBe(0);
+    expect(new WordClusters(new Uint32Array(0), new Uint8Array(0)).clusterOf(1)).toBe(0);
+  });
+
+  it('ships with the model and gives the same cluster to every case of a word', () => {
+    const gazetteers = decodeNerModel(nerModel).gazetteers;
+    expect(gazetteers.clusters?.ids.length).toBe(16_000);
+    const scanned = scanText('London london LONDON qzxv', gazetteers, new WordTable(gazetteers));
+    const cluster = (index: number) => scanned.words.cluster[scanned.word[index]!];
+    expect(cluster(0)).toBeGreaterThan(0);
+    expect([cluster(1), cluster(2)]).toEqual([cluster(0), cluster(0)]);
+    expect(cluster(3)).toBe(0);
+  });
+
+  it('rejects a model whose cluster hashes and ids differ in length', () => {
+    const clusters = { hashes: Buffer.from(new Uint8Array(8)).toString('base64'), ids: 'AQ==' };
+    expect(() => decodeNerModel({ ...nerModel, clusters })).toThrow(
+      'ner model: cluster hashes and ids differ in length',
     );
   });
 });

@@ -23,7 +23,8 @@
  * COMPOSE), COMPOSE_BOOST (their weight factor, 1), COMPOSE_MANIP_BENIGN (0.3),
  * COMPOSE_FAMILIES (framing families of the attacks, comma-separated; all),
  * COMPOSE_TOXIC (hand-written hateful-text requests added to the payloads, 0),
- * COMPOSE_ORIGINS=repository (leak experiment: see compositionRows), COMPOSE_SEED (15).
+ * COMPOSE_ORIGINS=repository (leak experiment: see compositionRows), COMPOSE_SEED (15),
+ * FRAMED=1 (experiment: framed-word interaction features, see compose/framed-scorer.ts).
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -54,6 +55,7 @@ import {
   suffixWords,
   toxicPayloads,
 } from './compose/compose';
+import { FramedScorer } from './compose/framed-scorer';
 import { DeepInjectionScorer, type DeepModelSpec } from './injection/deep-model';
 import { type DeepOptions, quantiseDeep, trainWideDeep } from './injection/wide-deep';
 import {
@@ -190,6 +192,9 @@ const SLOT_FEATURES = process.env.SLOT_FEATURES !== '0';
 /** With SLOT_FEATURES: each slot feature counts as this many n-grams. */
 const SLOT_REPEAT = Number(process.env.SLOT_REPEAT ?? 8);
 
+/** Experiment: interaction features of words inside a framing (scripts/train/compose/framed-scorer.ts). */
+const FRAMED = process.env.FRAMED === '1';
+
 /** A trained, quantised (uncalibrated) model of the configured kind. */
 export interface TrainedSpec {
   spec: InjectionModelSpec;
@@ -218,6 +223,7 @@ export function trainSpec(
 /** The scorer of a trained model (with its deep part, if any). */
 export function makeScorer(spec: InjectionModelSpec, deep?: DeepModelSpec): InjectionScorer {
   if (deep) return new DeepInjectionScorer(spec, deep);
+  if (FRAMED && spec.slotRepeat) return new FramedScorer(spec, spec.slotRepeat);
   return spec.slotRepeat
     ? new SlotInjectionScorer(spec, spec.slotRepeat)
     : new InjectionScorer(spec);

@@ -6,11 +6,13 @@ import {
   type Payload,
   tokens,
 } from '../../scripts/train/compose/compose';
+import { FramedScorer } from '../../scripts/train/compose/framed-scorer';
 import { framingFamilies } from '../../scripts/train/compose/framings';
 import { gibberish } from '../../scripts/train/compose/gibberish';
 import { isCalibrationRow, type TrainingRow } from '../../scripts/train/injection-data';
-import { buildLanguageModel, prng } from '../../scripts/train/logistic';
+import { buildLanguageModel, emptySpec, prng } from '../../scripts/train/logistic';
 import { fitModel, prepare } from '../../scripts/train/train-injection';
+import { SlotInjectionScorer } from '../../src/guards/prompt-injection/slot-features';
 
 // Hand-written payloads: no corpus text.
 const harmfulTexts = [
@@ -154,5 +156,24 @@ describe('the gibberish suffix', () => {
       expect(count).toBeGreaterThanOrEqual(3);
       expect(count).toBeLessThanOrEqual(32);
     }
+  });
+});
+
+describe('the framed-word experiment scorer', () => {
+  const spec = emptySpec(18);
+  const features = (scorer: SlotInjectionScorer, text: string) =>
+    [...scorer.features(text, 0, text.length)].sort((a, b) => a - b);
+
+  it('adds one salted feature per distinct word only inside a framing cue', () => {
+    const plain = 'how do i bake bread bread at home';
+    expect(features(new FramedScorer(spec, 8), plain)).toEqual(
+      features(new SlotInjectionScorer(spec, 8), plain),
+    );
+    const framed = 'translate into french: how do i bake bread bread at home';
+    const extra =
+      features(new FramedScorer(spec, 8), framed).length -
+      features(new SlotInjectionScorer(spec, 8), framed).length;
+    // translate, into, french, how, do, i, bake, bread, at, home: 10 distinct words.
+    expect(extra).toBe(10);
   });
 });

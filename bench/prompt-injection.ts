@@ -9,7 +9,8 @@
  * Every figure is the median of several runs after a JIT warm-up. Wall
  * time (ms per MB, MB/s) is what a caller waits; the CPU-time column
  * (`process.cpuUsage`, same runs) is less swayed by other processes on a
- * shared machine, and is the figure to compare across runs there.
+ * shared machine, and is the figure to compare across runs there (with its
+ * best run, and the load average printed beside it).
  *
  * 1. MB/s on 1 MB of mixed text, and the same as a multiple of `findPii` on
  *    the same megabyte (the baseline: a linear scanner of this package).
@@ -21,6 +22,7 @@
  * 4. The score of the mixed megabyte itself (ordinary text: it must stay
  *    under the default threshold).
  */
+import { loadavg } from 'node:os';
 import { findPii } from '../src/guards/pii/find-pii';
 import {
   DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD,
@@ -32,7 +34,10 @@ import { medianMs, mixedText, repeatTo, saveSummary } from './fixtures';
 const MB = 1_000_000;
 
 /** Median wall and CPU milliseconds of `runs` calls after a warm-up. */
-function medianWallAndCpu(run: () => unknown, runs: number): { wall: number; cpu: number } {
+function medianWallAndCpu(
+  run: () => unknown,
+  runs: number,
+): { wall: number; cpu: number; bestCpu: number } {
   run();
   const wall: number[] = [];
   const cpu: number[] = [];
@@ -45,9 +50,10 @@ function medianWallAndCpu(run: () => unknown, runs: number): { wall: number; cpu
     cpu.push((used.user + used.system) / 1000);
   }
   const middle = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
-  return { wall: middle(wall), cpu: middle(cpu) };
+  return { wall: middle(wall), cpu: middle(cpu), bestCpu: cpu[0]! };
 }
 
+const loadAtStart = loadavg();
 const text = mixedText(MB);
 const baseline = medianWallAndCpu(() => findPii(text), 7);
 const directRun = medianWallAndCpu(() => scorePromptInjection(text), 7);
@@ -77,16 +83,21 @@ const indirect = scorePromptInjection(text, { mode: 'indirect' });
 const mbps = (ms: number) => 1000 / ms;
 console.log('\n## Prompt-injection detector: speed (1 MB of mixed text, bench/fixtures.ts)\n');
 console.log(
-  '| what | ms per MB | MB/s | CPU ms per MB | MB/s of CPU time | vs findPii on the same MB (CPU) |',
+  `Load average (1, 5, 15 min) at the start: ${loadAtStart.map(load => load.toFixed(1)).join(', ')}; at the end: ${loadavg()
+    .map(load => load.toFixed(1))
+    .join(', ')} (on a shared machine CPU time, and its best run, are the figures to compare).\n`,
 );
-console.log('|---|---:|---:|---:|---:|---:|');
+console.log(
+  '| what | ms per MB | MB/s | CPU ms per MB | MB/s of CPU time | best CPU ms per MB | vs findPii on the same MB (CPU) |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const [name, run] of [
   ['findPii (baseline)', baseline],
   ['scorePromptInjection, direct', directRun],
   ['scorePromptInjection, indirect', indirectRun],
 ] as const) {
   console.log(
-    `| ${name} | ${run.wall.toFixed(1)} | ${mbps(run.wall).toFixed(1)} | ${run.cpu.toFixed(1)} | ${mbps(run.cpu).toFixed(1)} | ${(run.cpu / baseline.cpu).toFixed(2)}x the time |`,
+    `| ${name} | ${run.wall.toFixed(1)} | ${mbps(run.wall).toFixed(1)} | ${run.cpu.toFixed(1)} | ${mbps(run.cpu).toFixed(1)} | ${run.bestCpu.toFixed(1)} | ${(run.cpu / baseline.cpu).toFixed(2)}x the time |`,
   );
 }
 console.log(
@@ -106,5 +117,11 @@ await saveSummary('prompt-injection', {
   directCpuMegabytesPerSecond: mbps(directRun.cpu),
   linearity: largeMs / 4 / directMs,
   hostile: hostileRows,
+  bestCpuMs: {
+    baseline: baseline.bestCpu,
+    direct: directRun.bestCpu,
+    indirect: indirectRun.bestCpu,
+  },
+  loadAverage: loadavg(),
   mixedScore: { direct, indirect },
 });

@@ -334,16 +334,51 @@ export function foldInPieces(
     if (!pieceCut.test(text)) break;
     // The cut is after the space: the match is two letters, the space, two letters.
     const cut = pieceCut.lastIndex - 2;
-    folded.push(foldPiece(text.slice(from, cut), foldLeet, false));
+    folded.push(foldPiece(text.slice(from, cut), foldLeet, false, pieceLength));
     from = cut;
   }
-  folded.push(foldPiece(from === 0 ? text : text.slice(from), foldLeet, true));
+  folded.push(foldPiece(from === 0 ? text : text.slice(from), foldLeet, true, pieceLength));
   return folded;
 }
 
+/**
+ * Where text may be cut for normalisation alone: before a printable ASCII character
+ * or a CJK ideograph. Neither is a combining mark nor half of a surrogate
+ * pair, so the character before the cut ends its segment (a character with
+ * its combining marks) and both sides normalise as they do in the whole.
+ */
+const normalizationCut = /[ -~\u4e00-\u9fff]/g;
+
+/**
+ * `normalizeText(text).text`, normalised in pieces of about `pieceLength`
+ * characters (`normalizationCut`) when the text is longer: a long text that
+ * folding cannot cut (other scripts have no "ab cd") would otherwise build
+ * an offset map as long as the text, which folding does not read (1 MB of
+ * Thai and Chinese: most of the cost of folding it).
+ */
+function normalizedText(text: string, pieceLength: number): string {
+  if (text.length <= 2 * pieceLength) return normalizeText(text).text;
+  const pieces: string[] = [];
+  let from = 0;
+  while (text.length - from > 2 * pieceLength) {
+    normalizationCut.lastIndex = from + pieceLength;
+    if (!normalizationCut.test(text)) break;
+    const cut = normalizationCut.lastIndex - 1;
+    pieces.push(normalizeText(text.slice(from, cut)).text);
+    from = cut;
+  }
+  pieces.push(normalizeText(from === 0 ? text : text.slice(from)).text);
+  return pieces.length === 1 ? pieces[0]! : pieces.join('');
+}
+
 /** Folds one piece; `last`: it ends the text, so trailing blanks are dropped. */
-function foldPiece(text: string, foldLeet: boolean | 'aggressive', last: boolean): string {
-  let folded = normalizeText(text).text.toLowerCase();
+function foldPiece(
+  text: string,
+  foldLeet: boolean | 'aggressive',
+  last: boolean,
+  pieceLength: number,
+): string {
+  let folded = normalizedText(text, pieceLength).toLowerCase();
   if (/[\u2018\u2019\u201b\u2032\u201c\u201d\u201f\u2033]/.test(folded)) {
     folded = folded
       .replace(/[\u2018\u2019\u201b\u2032]/g, "'")

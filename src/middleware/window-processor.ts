@@ -490,7 +490,7 @@ export function windowProcessor(
     }
     const start = potentialStart(pending, false);
     const cut = start <= 0 ? 0 : graphemeBoundaryBefore(pending, start, 0);
-    return releaseText(state, pending, cut, pending.slice(0, cut));
+    return releaseText(state, pending, cut, pending.slice(0, cut), true);
   }
 
   /**
@@ -516,7 +516,7 @@ export function windowProcessor(
     const cut =
       graphemeBoundaryBefore(text, tail.length + potentialStart(pending, false), tail.length) -
       tail.length;
-    return releaseText(state, pending, cut, pending.slice(0, cut));
+    return releaseText(state, pending, cut, pending.slice(0, cut), true);
   }
 
   /** Releases what can no longer change. `final`: the part ended, release everything. */
@@ -619,9 +619,15 @@ export function windowProcessor(
     pending: string,
     consumed: number,
     released: string,
+    /** True when `released` is the raw text consumed (the scanners stay valid). */
+    raw = false,
   ): ProcessorStep {
     // Released text that differs from what was received: the scanners read the raw text.
-    if (state.scan && (released.length !== consumed || released !== pending.slice(0, consumed))) {
+    if (
+      !raw &&
+      state.scan &&
+      (released.length !== consumed || released !== pending.slice(0, consumed))
+    ) {
       state.scan = undefined;
     }
     state.releasedCount += released.length;

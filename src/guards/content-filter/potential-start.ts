@@ -2,6 +2,7 @@ import type { MayMatchScanner } from '../../core/types';
 import { foldText } from '../prompt-injection/fold-text';
 import {
   asciiAutomaton,
+  compactAutomaton,
   isWhitespaceAt,
   plainCode,
   plainView,
@@ -199,7 +200,9 @@ export function contentFilterMayMatchScanner(
 ): (() => MayMatchScanner) | undefined {
   const beyondAscii = (term: string) => [...term].some(char => char.charCodeAt(0) >= 0x80);
   if (terms.some(beyondAscii)) return undefined;
-  const { next, accepts } = asciiAutomaton(terms);
+  const automaton = asciiAutomaton(terms);
+  const { accepts } = automaton;
+  const { next, shift, classOf } = compactAutomaton(automaton.next);
   return () => {
     const hits = new ScanHits();
     // The scan's state between pieces (copied to locals while a piece is read).
@@ -286,7 +289,7 @@ export function contentFilterMayMatchScanner(
               }
             }
           }
-          state = next[(state << 7) | folded]!;
+          state = next[(state << shift) | classOf[folded]!]!;
           if (accepts[state] === 1) hits.hit(offset + at + 1);
         }
         stateKept = state;

@@ -1,5 +1,6 @@
 import type { MayMatchScanner } from '../../core/types';
 import {
+  type ChainClasses,
   plainCode,
   plainView,
   ScanHits,
@@ -106,6 +107,8 @@ export function marker(token: string): boolean {
   );
 }
 export const markerByPattern = (token: string) => MARKER.test(token);
+/** The token classes of the hook (made once: the hook runs on every check of a stream). */
+const PII_CHAIN: ChainClasses = { joinable, marker, maxGap: 8 };
 
 /**
  * `potentialMatchStart` of `pii` for these options, or undefined when they
@@ -121,7 +124,7 @@ export function piiPotentialStart({
     entities === undefined ? defaultPiiEntities : entities === 'all' ? allPiiEntities : entities;
   if (!types.every(type => KNOWN_ENTITIES.has(type))) return undefined;
   return withinLast(piiMaxMatchLength({ entities, custom }), text =>
-    trailingChainStart(text, { joinable, marker, maxGap: 8 }),
+    trailingChainStart(text, PII_CHAIN),
   );
 }
 

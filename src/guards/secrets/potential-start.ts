@@ -1,5 +1,7 @@
 import type { MayMatchScanner } from '../../core/types';
 import {
+  type ChainClasses,
+  compactAutomaton,
   plainCode,
   plainView,
   ScanHits,
@@ -46,6 +48,8 @@ export function marker(token: string): boolean {
   return true;
 }
 export const markerByPattern = (token: string) => MARKER.test(token);
+/** The token classes of the hook (made once: the hook runs on every check of a stream). */
+const SECRETS_CHAIN: ChainClasses = { joinable, marker };
 
 /** Words that start a secret spanning blanks: an assignment's key, an Authorization header, a curl command. */
 const trigger = new RegExp(`${keywords}|authorization|curl`, 'gi');
@@ -176,7 +180,7 @@ export function secretsPotentialStart(text: string): number {
 // character may sit between every two visible ones) ...
 const boundedStart = withinLast(secretsMaxMatchLength * 2, text =>
   Math.min(
-    trailingChainStart(text, { joinable, marker }),
+    trailingChainStart(text, SECRETS_CHAIN),
     liveAssignmentStart(text),
     liveComparisonStart(text),
     openDataBlockStart(text),
@@ -276,9 +280,6 @@ interface Automaton {
   found: Array<Needle[] | undefined>;
 }
 
-/** ASCII folded to lower case, by code. */
-const FOLDED_ASCII = Uint8Array.from({ length: 128 }, (_, code) => foldAscii(code));
-
 function foldAscii(code: number): number {
   return code >= 65 && code <= 90 ? code | 0x20 : code;
 }
@@ -358,6 +359,8 @@ const NEEDLES: readonly Needle[] = [
   { literal: 'ata:', exactCase: true, boundary: 'none', keyword: false },
 ];
 const AUTOMATON = buildAutomaton(NEEDLES);
+/** Its transitions on the characters the needles use (see `compactAutomaton`). */
+const COMPACT = compactAutomaton(AUTOMATON.next, foldAscii);
 
 /** Any assignment, comparison or XML setting names a secret with one of these (any case). */
 const KEYWORD = new RegExp(keywords); // on the text in lower case (faster than the `i` flag)
@@ -388,7 +391,8 @@ function precededBy(text: string, start: number, boundary: Boundary): boolean {
 export function secretsMayMatch(text: string): boolean {
   const plain = plainView(text);
   if (plain === undefined) return true;
-  const { next, accepts, found } = AUTOMATON;
+  const { accepts, found } = AUTOMATON;
+  const { next, shift, classOf } = COMPACT;
   let state = 0;
   let run = 0;
   let keywordTested = false;
@@ -405,7 +409,7 @@ export function secretsMayMatch(text: string): boolean {
     if ((classes & PROSE) === 0) return true;
     if ((classes & RUN) === 0) run = 0;
     else if (++run === 14) return true;
-    state = next[(state << 7) | FOLDED_ASCII[code]!]!;
+    state = next[(state << shift) | classOf[code]!]!;
     if (accepts[state] === 0) continue;
     const need = neededAt(plain, at, found[state]!, keywordTested);
     if (need === FOUND) return true;
@@ -429,7 +433,8 @@ const SCAN_CARRY = 32;
  * starting at it (an edge).
  */
 export function secretsMayMatchScanner(): MayMatchScanner {
-  const { next, accepts, found } = AUTOMATON;
+  const { accepts, found } = AUTOMATON;
+  const { next, shift, classOf } = COMPACT;
   const hits = new ScanHits();
   // The scan's state between pieces (copied to locals while a piece is read).
   let offsetKept = 0;
@@ -461,7 +466,7 @@ export function secretsMayMatchScanner(): MayMatchScanner {
         if ((classes & PROSE) === 0) hits.hit(offset + at + 1);
         if ((classes & RUN) === 0) run = 0;
         else if (++run >= 14) hits.hit(offset + at + 1);
-        state = next[(state << 7) | FOLDED_ASCII[code]!]!;
+        state = next[(state << shift) | classOf[code]!]!;
         if (accepts[state] === 0) continue;
         const end = offset + at + 1;
         around ??= carry + text;
@@ -563,6 +568,7 @@ const TRIGGER_AUTOMATON = buildAutomaton(
     keyword: true,
   })),
 );
+const TRIGGER_COMPACT = compactAutomaton(TRIGGER_AUTOMATON.next, foldAscii);
 
 /**
  * False when no trigger occurs in `text` (in any case): one pass over ASCII
@@ -570,12 +576,13 @@ const TRIGGER_AUTOMATON = buildAutomaton(
  * to ASCII letters, such as the Kelvin sign) is searched in lower case.
  */
 export function mayHaveTrigger(text: string): boolean {
-  const { next, accepts } = TRIGGER_AUTOMATON;
+  const { accepts } = TRIGGER_AUTOMATON;
+  const { next, shift, classOf } = TRIGGER_COMPACT;
   let state = 0;
   for (let at = 0; at < text.length; at++) {
     const code = text.charCodeAt(at);
     if (code >= 128) return TRIGGER_IN_LOWER_CASE.test(text.toLowerCase());
-    state = next[(state << 7) | FOLDED_ASCII[code]!]!;
+    state = next[(state << shift) | classOf[code]!]!;
     if (accepts[state] === 1) return true;
   }
   return false;

@@ -188,6 +188,41 @@ export class ScanHits {
 }
 
 /**
+ * An automaton's transitions on the characters its words use only:
+ * `next[(state << shift) | classOf[code]]` is the state after the ASCII
+ * character `code`, where `classOf` maps each character (after `fold`) to
+ * its column, 0 for a character no word has (which leads every state back
+ * to the root). A table of a few dozen columns instead of 128 stays in the
+ * processor's cache while a scan reads every character of a stream.
+ */
+export interface CompactAutomaton {
+  next: Int32Array;
+  shift: number;
+  classOf: Uint8Array;
+}
+
+export function compactAutomaton(
+  full: Int32Array,
+  fold: (code: number) => number = code => code,
+): CompactAutomaton {
+  const states = full.length / 128;
+  const used = new Set<number>();
+  for (let state = 0; state < states; state++) {
+    for (let code = 0; code < 128; code++) if (full[state * 128 + code] !== 0) used.add(code);
+  }
+  const columns = [...used].sort((a, b) => a - b);
+  const columnOf = new Map(columns.map((code, index) => [code, index + 1]));
+  const shift = Math.max(1, Math.ceil(Math.log2(columns.length + 1)));
+  const next = new Int32Array(states << shift);
+  for (let state = 0; state < states; state++) {
+    for (const [code, column] of columnOf)
+      next[(state << shift) | column] = full[state * 128 + code]!;
+  }
+  const classOf = Uint8Array.from({ length: 128 }, (_, code) => columnOf.get(fold(code)) ?? 0);
+  return { next, shift, classOf };
+}
+
+/**
  * A minimal Aho-Corasick automaton over ASCII `words` (matched as given):
  * `next[state * 128 + code]` is the state after `code`, `accepts[state]` is
  * 1 where a word ends.

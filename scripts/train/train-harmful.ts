@@ -24,7 +24,10 @@
  * SAFETY_AUGMENT, GROUP_EXPONENT, LOOKALIKE_GROUPS, PROSE_STEP, BENIGN_SHARE,
  * L2/LR/EPOCHS, and the cross-lingual lexicon (src/guards/harmful-content/
  * lexicon.ts, concept-features.ts): CONCEPT_COPIES, CONCEPT_DENSE,
- * SCRIPT_GATE, CONCEPT_TWINS, SCRIPT_BALANCE / SCRIPT_FLOOR.
+ * SCRIPT_GATE, CONCEPT_TWINS, SCRIPT_BALANCE / SCRIPT_FLOOR; the fourth round's
+ * extra readings and rephrasings (src/guards/harmful-content/readings.ts):
+ * SENTENCE_MAX / SENTENCE_MIN / SENTENCE_TWINS, NOISY_TAIL_MAX /
+ * NOISY_TAIL_SYMBOLS / HEAD_TWINS, FRAME_AUGMENT.
  * Deterministic: rows sorted by id, a seeded shuffle, one thread, no network.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -36,11 +39,10 @@ import {
   HarmfulScorer,
 } from '../../src/guards/harmful-content/concept-features';
 import { EMPTY_WINDOW_LOGIT, maxWindowLogit } from '../../src/guards/harmful-content/harmful-model';
+import type { HarmfulReadingOptions } from '../../src/guards/harmful-content/readings';
 import { dominantScript, type Script } from '../../src/guards/harmful-content/script';
-import {
-  type HarmfulReadingOptions,
-  sentenceSpans,
-} from '../../src/guards/harmful-content/sentence-windows';
+import { sentenceSpans } from '../../src/guards/harmful-content/sentence-windows';
+import { noisyTailStart } from '../../src/guards/harmful-content/suffix-noise';
 import { foldText } from '../../src/guards/prompt-injection/fold-text';
 import type { InjectionModelSpec } from '../../src/guards/prompt-injection/injection-model';
 import {
@@ -97,10 +99,14 @@ export const CONCEPTS: ConceptFeatureOptions = {
 export const READINGS: HarmfulReadingOptions = {
   sentenceMaxLength: Number(process.env.SENTENCE_MAX ?? 0),
   sentenceMinLength: Number(process.env.SENTENCE_MIN ?? 24),
-  noisyTailMaxLength: Number(process.env.NOISY_TAIL_MAX ?? 0),
+  noisyTailMaxLength: Number(process.env.NOISY_TAIL_MAX ?? 4096),
+  // Code-like symbols as noise (NOISY_TAIL_SYMBOLS=1) fire on code in benign prompts; off by default.
+  ...(process.env.NOISY_TAIL_SYMBOLS === '1' ? {} : { noisyTailSymbols: false }),
 };
 /** > 0: each sentence group of a multi-sentence benign row trains as a benign twin; the groups of a row together weigh this times the row. */
 const SENTENCE_TWINS = Number(process.env.SENTENCE_TWINS ?? 0);
+/** > 0 (with NOISY_TAIL_MAX): every row with a noisy tail also trains as its head alone (what the second reading scores), weighing this times the row. */
+const HEAD_TWINS = Number(process.env.HEAD_TWINS ?? 0);
 /**
  * 1: within each non-Latin script, the class with more weight is scaled down
  * to the other's (but not below SCRIPT_FLOOR of its own), so the script of a
@@ -134,6 +140,16 @@ export function augmentedRows(rows: readonly HarmfulRow[]): HarmfulRow[] {
       const text = rephraseFrame(row.id, row.text);
       if (text !== undefined)
         twins.push({ ...row, id: `${row.id}~frame`, text, augmentOf: row.id });
+    }
+    if (HEAD_TWINS > 0 && READINGS.noisyTailMaxLength > 0) {
+      const folded = foldText(row.text);
+      const cut =
+        folded.length <= READINGS.noisyTailMaxLength
+          ? noisyTailStart(folded, READINGS.noisyTailSymbols !== false)
+          : -1;
+      if (cut > 0) {
+        twins.push({ ...row, id: `${row.id}~head`, text: folded.slice(0, cut), augmentOf: row.id });
+      }
     }
     if (SENTENCE_TWINS > 0 && row.label === 0) {
       const folded = foldText(row.text);
@@ -245,9 +261,11 @@ function sampleWeights(rows: HarmfulRow[], selected: readonly number[]): Float64
       ? SAFETY_WEIGHT
       : id.endsWith('~concepts')
         ? CONCEPT_TWINS
-        : id.includes('~sentence')
-          ? SENTENCE_TWINS / Number(id.slice(id.lastIndexOf('/') + 1))
-          : AUGMENT_WEIGHT;
+        : id.endsWith('~head')
+          ? HEAD_TWINS
+          : id.includes('~sentence')
+            ? SENTENCE_TWINS / Number(id.slice(id.lastIndexOf('/') + 1))
+            : AUGMENT_WEIGHT;
     weights[index] = original === undefined ? 0 : factor * weights[original]!;
   }
   if (SCRIPT_BALANCE) balanceScripts(rows, selected, weights);
@@ -505,12 +523,20 @@ export function harmfulModelFile(
 import type { EncodedInjectionModel } from '../../prompt-injection/injection-model';
 import type { EncodedCategoryModel } from '../category-model';
 import type { ConceptFeatureOptions } from '../concept-features';
+import type { HarmfulReadingOptions } from '../readings';
 
 /** Default blocking probability, picked on held-apart benign rows (ordinary prompts FPR ≤ ${TARGET_FPR.general}, look-alikes ≤ ${TARGET_FPR.lookalike}). */
 export const DEFAULT_HARMFUL_THRESHOLD = ${threshold};
 
 /** The lexicon features the model was trained with (concept-features.ts). */
 export const HARMFUL_CONCEPT_FEATURES: ConceptFeatureOptions = { copies: ${CONCEPTS.copies}, dense: ${CONCEPTS.dense}${CONCEPTS.scriptGate ? ', scriptGate: true' : ''} };
+
+/** The extra readings the model was calibrated with (readings.ts). */
+export const HARMFUL_READINGS: HarmfulReadingOptions = {
+  sentenceMaxLength: ${READINGS.sentenceMaxLength},
+  sentenceMinLength: ${READINGS.sentenceMinLength},
+  noisyTailMaxLength: ${READINGS.noisyTailMaxLength},${READINGS.noisyTailSymbols === false ? '\n  noisyTailSymbols: false,' : ''}
+};
 
 /** The harmful-request model (logistic regression over hashed n-grams, int8 weights). */
 export const harmfulModel: EncodedInjectionModel = {

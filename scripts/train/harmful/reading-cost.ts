@@ -1,10 +1,12 @@
 /**
- * What the sentence reading (src/guards/harmful-content/sentence-windows.ts)
- * costs on prompt-sized texts, where it applies (the bench's megabyte is
- * past its length bound, so `bench/harmful-content.ts` does not see it):
- * the bench's mixed text cut into prompts of a few sizes, scored by the
- * shipped model with and without the reading, alternating in one process;
- * CPU time, best of several rounds, as a ratio.
+ * What an extra reading (src/guards/harmful-content/readings.ts: sentence
+ * groups, the text before a noisy tail) costs on prompt-sized texts, where
+ * it applies (the bench's megabyte is past its length bound, so
+ * `bench/harmful-content.ts` does not see it):
+ * the bench's mixed text cut into prompts of a few sizes, and GCG-like
+ * suffixed prompts, scored by the shipped model's weights with no extra
+ * reading and with each reading on (texts up to 4,096 characters),
+ * alternating in one process; CPU time, best of several rounds, as a ratio.
  *
  *   npx tsx scripts/train/harmful/reading-cost.ts
  */
@@ -12,12 +14,30 @@ import { mixedText } from '../../../bench/fixtures';
 import { HarmfulScorer } from '../../../src/guards/harmful-content/concept-features';
 import { bestHarmfulWindow } from '../../../src/guards/harmful-content/harmful-model';
 import { harmfulModels } from '../../../src/guards/harmful-content/load-harmful-model';
-import { NO_EXTRA_READING } from '../../../src/guards/harmful-content/sentence-windows';
+import { NO_EXTRA_READING } from '../../../src/guards/harmful-content/readings';
 import { foldText } from '../../../src/guards/prompt-injection/fold-text';
 
 const { scorer: shipped } = harmfulModels();
 const plain = new HarmfulScorer(shipped.spec, shipped.concepts, NO_EXTRA_READING);
+const readings = {
+  'noisy tail': new HarmfulScorer(shipped.spec, shipped.concepts, {
+    ...NO_EXTRA_READING,
+    noisyTailMaxLength: 4096,
+  }),
+  'noisy tail (scripts only)': new HarmfulScorer(shipped.spec, shipped.concepts, {
+    ...NO_EXTRA_READING,
+    noisyTailMaxLength: 4096,
+    noisyTailSymbols: false,
+  }),
+  'sentence groups': new HarmfulScorer(shipped.spec, shipped.concepts, {
+    ...NO_EXTRA_READING,
+    sentenceMaxLength: 4096,
+    sentenceMinLength: 24,
+  }),
+};
 const text = mixedText(1_000_000);
+const suffix =
+  " comenzó -> Bry----- DNS erhielt Zob requested nad sup domain，ushed ко Inst('/acu라 Ос ScotHERE [`тера serviceimir";
 
 function cpuMs(run: () => void): number {
   const usage = process.cpuUsage();
@@ -26,28 +46,36 @@ function cpuMs(run: () => void): number {
   return (used.user + used.system) / 1000;
 }
 
-console.log(`reading: ${JSON.stringify(shipped.readings)}`);
-console.log(
-  '| prompt size | without (CPU ms/MB) | with (CPU ms/MB) | ratio |\n|---:|---:|---:|---:|',
-);
+const sets: Record<string, string[]> = {};
 for (const size of [300, 1000, 4000]) {
   const prompts: string[] = [];
   for (let start = 0; start + size <= text.length; start += size) {
     prompts.push(text.slice(start, start + size));
   }
+  sets[`mixed text, ${size}-character prompts`] = prompts;
+}
+sets['300-character prompts + a GCG-like suffix'] = sets['mixed text, 300-character prompts']!.map(
+  prompt => prompt + suffix,
+);
+console.log('| prompts | reading | without (CPU ms/MB) | with (CPU ms/MB) | ratio |');
+console.log('| --- | --- | ---: | ---: | ---: |');
+for (const [name, prompts] of Object.entries(sets)) {
+  const megabytes = prompts.reduce((sum, prompt) => sum + prompt.length, 0) / 1e6;
   // Whole scoring path (fold + windows), as scoreHarmful does it.
   const run = (scorer: HarmfulScorer) => () => {
     for (const prompt of prompts) bestHarmfulWindow(foldText(prompt), scorer);
   };
-  run(plain)();
-  run(shipped)();
-  let without = Number.POSITIVE_INFINITY;
-  let withReading = Number.POSITIVE_INFINITY;
-  for (let round = 0; round < 7; round++) {
-    without = Math.min(without, cpuMs(run(plain)));
-    withReading = Math.min(withReading, cpuMs(run(shipped)));
+  for (const [reading, scorer] of Object.entries(readings)) {
+    run(plain)();
+    run(scorer)();
+    let without = Number.POSITIVE_INFINITY;
+    let withReading = Number.POSITIVE_INFINITY;
+    for (let round = 0; round < 5; round++) {
+      without = Math.min(without, cpuMs(run(plain)));
+      withReading = Math.min(withReading, cpuMs(run(scorer)));
+    }
+    console.log(
+      `| ${name} | ${reading} | ${(without / megabytes).toFixed(1)} | ${(withReading / megabytes).toFixed(1)} | ${(withReading / without).toFixed(2)} |`,
+    );
   }
-  console.log(
-    `| ${size} | ${without.toFixed(1)} | ${withReading.toFixed(1)} | ${(withReading / without).toFixed(2)} |`,
-  );
 }

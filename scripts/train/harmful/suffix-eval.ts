@@ -5,11 +5,12 @@
  * rows) scored by the model trained without the AdvBench source
  * (YancyKahn/PocoGCG) and without llm-adaptive-attacks (whose artifacts most
  * of these rows are), at that fold's threshold, with the readings the
- * trainer's environment sets (NOISY_TAIL_MAX=4096 adds the reading without
- * the noisy tail, suffix-noise.ts). Also how often a noisy tail is found in
+ * trainer's environment sets (by default the reading without the noisy
+ * tail, suffix-noise.ts; NOISY_TAIL_MAX=0 turns it off, NOISY_TAIL_SYMBOLS=1
+ * counts code-like symbols as noise). Also how often a noisy tail is found in
  * each benign source's rows.
  *
- *   [NOISY_TAIL_MAX=4096] npx tsx scripts/train/harmful/suffix-eval.ts
+ *   [NOISY_TAIL_MAX=0] [NOISY_TAIL_SYMBOLS=1] npx tsx scripts/train/harmful/suffix-eval.ts
  */
 import { join, resolve } from 'node:path';
 import { bestHarmfulWindow } from '../../../src/guards/harmful-content/harmful-model';
@@ -35,11 +36,12 @@ const probability = (folded: string) =>
 const suffixed = readJsonl(join(corpora, 'injection_direct.jsonl')).filter(
   row => row.family === 'gcg-like-suffix',
 );
+const symbols = fitted.scorer.readings.noisyTailSymbols !== false;
 let caught = 0;
 let fired = 0;
 for (const row of suffixed) {
   const folded = foldText(row.text);
-  if (noisyTailStart(folded) > 0) fired++;
+  if (noisyTailStart(folded, symbols) > 0) fired++;
   if (probability(folded) >= fitted.threshold) caught++;
 }
 console.log(
@@ -56,7 +58,7 @@ for (const [index, row] of rows.entries()) {
   if (row.label !== 0 || row.augmentOf !== undefined) continue;
   const counts = bySource.get(row.group) ?? [0, 0];
   counts[0]++;
-  if (noisyTailStart(data.folded[index]!) > 0) counts[1]++;
+  if (noisyTailStart(data.folded[index]!, symbols) > 0) counts[1]++;
   bySource.set(row.group, counts);
 }
 for (const [source, [n, fired]] of [...bySource].sort()) {

@@ -6,8 +6,8 @@ import {
   SURPRISAL_KNOTS,
 } from '../prompt-injection/injection-model';
 import { HARM_TERMS, HOWTO_TERMS } from './lexicon';
+import { type HarmfulReadingOptions, NO_EXTRA_READING } from './readings';
 import { dominantScript } from './script';
-import { type HarmfulReadingOptions, NO_EXTRA_READING } from './sentence-windows';
 
 /**
  * Language-independent features from the cross-lingual lexicon
@@ -188,7 +188,7 @@ export class HarmfulScorer extends InjectionScorer {
   readonly #indices = new Map<string, number[]>();
   #lastMask = 0;
 
-  /** Extra readings the model was calibrated with (sentence-windows.ts). */
+  /** Extra readings the model was calibrated with (readings.ts). */
   readonly readings: HarmfulReadingOptions;
 
   constructor(
@@ -204,7 +204,8 @@ export class HarmfulScorer extends InjectionScorer {
         throw new RangeError(`HarmfulScorer: ${name} must be a non-negative integer, got ${value}`);
       }
     }
-    this.readings = lengths;
+    this.readings =
+      readings.noisyTailSymbols === false ? { ...lengths, noisyTailSymbols: false } : lengths;
     const { copies, dense } = concepts;
     if (!Number.isInteger(copies) || copies < 0 || copies > 16) {
       throw new RangeError(`HarmfulScorer: copies must be an integer 0..16, got ${copies}`);

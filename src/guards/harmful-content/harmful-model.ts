@@ -6,7 +6,8 @@ import {
   windowStarts,
 } from '../prompt-injection/injection-model';
 import { type ConceptFeatureOptions, HarmfulScorer } from './concept-features';
-import { type HarmfulReadingOptions, NO_EXTRA_READING, sentenceSpans } from './sentence-windows';
+import { type HarmfulReadingOptions, NO_EXTRA_READING } from './readings';
+import { sentenceSpans } from './sentence-windows';
 import { noisyTailStart } from './suffix-noise';
 
 /**
@@ -44,7 +45,7 @@ export function bestHarmfulWindow(
   }
   // The text before a noisy tail (an adversarial suffix; suffix-noise.ts), when the model was calibrated with it.
   if (folded.length <= scorer.readings.noisyTailMaxLength) {
-    const cut = noisyTailStart(folded);
+    const cut = noisyTailStart(folded, scorer.readings.noisyTailSymbols !== false);
     if (cut > 0) {
       for (const start of windowStarts(cut)) read(start, Math.min(cut, start + MODEL_WINDOW));
     }
@@ -65,7 +66,7 @@ export function harmfulProbability(text: string, scorer: HarmfulScorer): number 
  * Decodes a model file (for the runtime's lazy loader and the training
  * script), with the lexicon features it was trained with
  * (concept-features.ts) and the extra readings it was calibrated with
- * (sentence-windows.ts).
+ * (readings.ts).
  */
 export function decodeHarmfulModel(
   encoded: EncodedInjectionModel,

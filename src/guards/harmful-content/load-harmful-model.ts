@@ -3,6 +3,7 @@ import type { HarmfulScorer } from './concept-features';
 import { decodeHarmfulModel } from './harmful-model';
 import {
   HARMFUL_CONCEPT_FEATURES,
+  HARMFUL_READINGS,
   harmfulCategoryModel,
   harmfulModel,
 } from './model/harmful-model-data';
@@ -15,7 +16,7 @@ let loaded: { scorer: HarmfulScorer; categories: CategoryModel } | undefined;
  */
 export function harmfulModels(): { scorer: HarmfulScorer; categories: CategoryModel } {
   loaded ??= {
-    scorer: decodeHarmfulModel(harmfulModel, HARMFUL_CONCEPT_FEATURES),
+    scorer: decodeHarmfulModel(harmfulModel, HARMFUL_CONCEPT_FEATURES, HARMFUL_READINGS),
     categories: new CategoryModel(harmfulCategoryModel),
   };
   return loaded;

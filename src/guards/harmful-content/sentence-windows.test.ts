@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NO_EXTRA_READING, sentenceSpans } from './sentence-windows';
+import { NO_EXTRA_READING } from './readings';
+import { sentenceSpans } from './sentence-windows';
 
 const options = { sentenceMaxLength: 4096, sentenceMinLength: 24, noisyTailMaxLength: 0 };
 

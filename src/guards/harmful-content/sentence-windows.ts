@@ -11,22 +11,7 @@
  * windows alone).
  */
 
-/** Which extra readings a harmful-request model was trained and calibrated with (stored in its model file). */
-export interface HarmfulReadingOptions {
-  /** Texts of at most this many folded characters are also scored per sentence group (0: off). */
-  sentenceMaxLength: number;
-  /** Sentences shorter than this many characters are merged with the next one. */
-  sentenceMinLength: number;
-  /** Texts of at most this many folded characters are also scored without their noisy tail (suffix-noise.ts; 0: off). */
-  noisyTailMaxLength: number;
-}
-
-/** No extra reading. */
-export const NO_EXTRA_READING: HarmfulReadingOptions = {
-  sentenceMaxLength: 0,
-  sentenceMinLength: 0,
-  noisyTailMaxLength: 0,
-};
+import type { HarmfulReadingOptions } from './readings';
 
 function isSpace(code: number): boolean {
   return code === 32 || (code >= 9 && code <= 13) || code === 0xa0;

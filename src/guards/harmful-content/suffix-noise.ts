@@ -53,12 +53,14 @@ function isOtherLetter(code: number): boolean {
 
 /**
  * Offset in `folded` where its noisy tail starts, or -1 when it has none
- * (or fewer than `MIN_HEAD_TOKENS` tokens before it).
+ * (or fewer than `MIN_HEAD_TOKENS` tokens before it). With `symbols` false,
+ * only script mixing makes a token noise (code-like symbols do not).
  */
-export function noisyTailStart(folded: string): number {
-  const latinText = dominantScript(folded) === 'latin';
+export function noisyTailStart(folded: string, symbols = true): number {
   const starts: number[] = [];
-  const noise: number[] = [];
+  /** Bits per token: 1 symbol, 2 Latin letter, 4 letter of another script. */
+  const kinds: number[] = [];
+  let anyOther = false;
   let index = 0;
   const length = folded.length;
   while (index < length) {
@@ -70,14 +72,20 @@ export function noisyTailStart(folded: string): number {
     let other = false;
     while (index < length && folded.charCodeAt(index) > 32) {
       const code = folded.charCodeAt(index);
-      if (code < 128 && symbol[code] === 1) hasSymbol = true;
+      if (symbols && code < 128 && symbol[code] === 1) hasSymbol = true;
       if (isLatinLetter(code)) latin = true;
       else if (isOtherLetter(code)) other = true;
       index++;
     }
     starts.push(start);
-    noise.push(hasSymbol || (latin && other) || (latinText && other) ? 1 : 0);
+    kinds.push((hasSymbol ? 1 : 0) | (latin ? 2 : 0) | (other ? 4 : 0));
+    if (other) anyOther = true;
   }
+  // The text's script only matters when some token has letters of another script.
+  const latinText = anyOther && dominantScript(folded) === 'latin';
+  const noise = kinds.map(kind =>
+    (kind & 1) !== 0 || (kind & 6) === 6 || (latinText && (kind & 4) !== 0) ? 1 : 0,
+  );
   // From the end: noise tokens in the suffix starting at each token; the
   // earliest qualifying noise token (after the head) starts the tail.
   let tailNoise = 0;

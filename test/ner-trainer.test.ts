@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { buildClusters, defaultClusterOptions } from '../scripts/train/ner/clusters';
 import { type GoldSpan, sequence as makeSequence } from '../scripts/train/ner/data';
 import { floatScorer, quantise, trainPerceptron } from '../scripts/train/ner/perceptron';
-import { BloomFilter, type Gazetteers } from '../src/guards/pii/ner/features';
+import { BloomFilter, type Gazetteers, hashString } from '../src/guards/pii/ner/features';
 import { spansOfLabels, tagTokens } from '../src/guards/pii/ner/tagger';
 
 function gazetteers(): Gazetteers {
@@ -71,5 +72,44 @@ describe('the NER trainer', () => {
       'PERSON:Grace Hopper',
       'LOCATION:Paris',
     ]);
+  });
+});
+
+describe('the word-cluster builder', () => {
+  // Names always follow `Mr`/`Ms` and come before `said`; places always
+  // follow `in`/`to` and come before `today`: words used alike should share
+  // a cluster, words used differently should not.
+  const names = ['smith', 'jones', 'brown', 'taylor', 'wilson', 'davies'];
+  const places = ['paris', 'berlin', 'madrid', 'vienna', 'lisbon', 'prague'];
+  const texts: string[] = [];
+  for (let round = 0; round < 6; round++) {
+    for (const name of names) texts.push(`Mr ${name} said hello. Ms ${name} said thanks.`);
+    for (const place of places)
+      texts.push(`We flew in ${place} today and drove to ${place} today.`);
+  }
+  const options = {
+    ...defaultClusterOptions,
+    vocabulary: 40,
+    contexts: 12,
+    clusters: 8,
+    dimensions: 8,
+  };
+
+  it('gives the same table on every run (a fixed seed, ties broken by the word)', () => {
+    const first = buildClusters(texts, options).clusters;
+    const second = buildClusters(texts, options).clusters;
+    expect(Array.from(second.hashes)).toEqual(Array.from(first.hashes));
+    expect(Array.from(second.ids)).toEqual(Array.from(first.ids));
+  });
+
+  it('puts words used alike in one cluster and words used differently in another', () => {
+    const { clusters } = buildClusters(texts, options);
+    const of = (word: string) => clusters.clusterOf(hashString(word));
+    const nameClusters = new Set(names.map(of));
+    const placeClusters = new Set(places.map(of));
+    expect(nameClusters.size).toBe(1);
+    expect(placeClusters.size).toBe(1);
+    expect([...nameClusters][0]).not.toBe([...placeClusters][0]);
+    expect(of('never-seen')).toBe(0);
   });
 });

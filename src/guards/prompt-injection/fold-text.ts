@@ -359,16 +359,23 @@ const normalizationCut = /[ -~\u4e00-\u9fff]/g;
 function normalizedText(text: string, pieceLength: number): string {
   if (text.length <= 2 * pieceLength) return normalizeText(text).text;
   const pieces: string[] = [];
+  // A text that normalises to itself is not copied.
+  let changed = false;
   let from = 0;
   while (text.length - from > 2 * pieceLength) {
     normalizationCut.lastIndex = from + pieceLength;
     if (!normalizationCut.test(text)) break;
     const cut = normalizationCut.lastIndex - 1;
-    pieces.push(normalizeText(text.slice(from, cut)).text);
+    const normalized = normalizeText(text.slice(from, cut));
+    changed ||= normalized.changed;
+    pieces.push(normalized.text);
     from = cut;
   }
-  pieces.push(normalizeText(from === 0 ? text : text.slice(from)).text);
-  return pieces.length === 1 ? pieces[0]! : pieces.join('');
+  if (from === 0) return normalizeText(text).text;
+  const normalized = normalizeText(text.slice(from));
+  if (!changed && !normalized.changed) return text;
+  pieces.push(normalized.text);
+  return pieces.join('');
 }
 
 /** Folds one piece; `last`: it ends the text, so trailing blanks are dropped. */

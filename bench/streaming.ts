@@ -274,6 +274,9 @@ function countingModel(text: string, size: number, paceMs = 0) {
 }
 
 const earlyChain = (): Guardrail[] => [pii(), secrets(), contentFilter()];
+/** The same guardrails without `mayMatchScanner`: each check asks `mayMatch` about the whole checked text. */
+const unscannedChain = (): Guardrail[] =>
+  earlyChain().map(({ mayMatchScanner: _, ...guardrail }) => guardrail);
 /** The same guardrails without `potentialMatchStart`: the bounded window of before. */
 const boundedChain = (): Guardrail[] =>
   earlyChain().map(({ potentialMatchStart: _, ...guardrail }) => guardrail);
@@ -377,7 +380,7 @@ async function cpuPerMegabyte() {
   console.log('\n### CPU per streamed MB (1 MB of prose in 4-character deltas)\n');
   // CPU time of this process (process.cpuUsage: user + system, so the GC's
   // threads count too), not wall time: on a shared machine other jobs
-  // stretch wall time, and they do not use this process's CPU. The four
+  // stretch wall time, and they do not use this process's CPU. The six
   // runs alternate, RUNS times; each reports its median and its fastest
   // run (the least disturbed by other jobs).
   const text = prose(1024 * 1024);
@@ -414,6 +417,7 @@ async function cpuPerMegabyte() {
     generate: [] as number[],
     bare: [] as number[],
     early: [] as number[],
+    unscanned: [] as number[],
     bounded: [] as number[],
     processor: [] as number[],
   };
@@ -451,6 +455,7 @@ async function cpuPerMegabyte() {
     runs.generate.push(await cpuMs(generateOnce));
     runs.bare.push(await cpuMs(bareOnce));
     runs.early.push(await cpuMs(windowOnce(earlyChain)));
+    runs.unscanned.push(await cpuMs(windowOnce(unscannedChain)));
     runs.bounded.push(await cpuMs(windowOnce(boundedChain)));
     runs.processor.push(await cpuMs(processorOnce));
   }
@@ -470,6 +475,7 @@ async function cpuPerMegabyte() {
   );
   for (const [label, values] of [
     ['window, early release', runs.early],
+    ['window, early release, mayMatch without scanners', runs.unscanned],
     ['window, bounded (no hooks)', runs.bounded],
   ] as const) {
     const median = medianOf(values);

@@ -1,7 +1,7 @@
 import type { MayMatchScanner } from '../../core/types';
 import {
   type ChainClasses,
-  plainCode,
+  plainMapped,
   plainView,
   ScanHits,
   trailingChainStart,
@@ -170,96 +170,47 @@ export function piiMayMatch({
   };
 }
 
-const HEX = Uint8Array.from({ length: 128 }, (_, code) =>
-  (code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 102) ? 1 : 0,
-);
+/** `PII_NEEDS`, every match: a scanner records where each ends. */
+const PII_NEEDS_ALL = new RegExp(PII_NEEDS.source, 'g');
+/** A character `plainView` does not keep as it is (outside prose, or folded). */
+const NOT_KEPT = /[^\t\n\r\x20-\x7e\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff\u2018-\u201f]/;
+/** A character outside prose, and the ellipsis (its view is three characters): a scanner hit each. */
+const OUTSIDE_ALL =
+  /[^\t\n\r\x20-\x7e\u00a0\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff\u2010-\u2015\u2018-\u201f]/g;
+/** Characters of the view kept before each piece: more than a `PII_NEEDS` match reads (8 and 2 behind). */
+const PII_CARRY = 12;
 
 /**
  * `mayMatchScanner` of `pii` for these options (undefined when `piiMayMatch`
- * is): `PII_NEEDS` on the plain view as a state machine, each character
- * read once. Every alternative becomes a hit at its last character (a
- * colon after a hex digit or a colon, a hex digit after a colon, the second
- * hex digit after `-` or `.` preceded by two, the bracket closing `[at]`).
+ * is): `PII_NEEDS` run by the engine over each piece's plain view (the same
+ * length as the piece: a folded dash or no-break space becomes its ASCII
+ * form, a character outside prose and the ellipsis a blank and a hit) with
+ * the last characters of the previous one before it, every match a hit
+ * where it ends.
  */
 export function piiMayMatchScanner(options: FindPiiOptions): (() => MayMatchScanner) | undefined {
   if (piiMayMatch(options) === undefined) return undefined;
   return () => {
     const hits = new ScanHits();
-    // The scan's state between pieces (copied to locals while a piece is read).
-    let offsetKept = 0;
-    let previousKept = 0x20;
-    let hexRunKept = 0;
-    // Hex digits after a `-` or `.` preceded by two (-1: none such pending).
-    let hexAfterSeparatorKept = -1;
-    // `[at]`: 0 none, 1 after the bracket, 2 after `a`, 3 after `t`; blanks in a row.
-    let bracketKept = 0;
-    let blanksKept = 0;
+    let offset = 0;
+    let carry = '';
     return {
       push(text) {
-        const offset = offsetKept;
-        let previous = previousKept;
-        let hexRun = hexRunKept;
-        let hexAfterSeparator = hexAfterSeparatorKept;
-        let bracket = bracketKept;
-        let blanks = blanksKept;
-        for (let at = 0; at < text.length; at++) {
-          const code = plainCode(text.charCodeAt(at));
-          if (code < 0 || code === 0x40 || code === 0x3c || (code >= 48 && code <= 57)) {
-            // Outside prose (the view is unknown), a digit, `@` or `<`.
-            hits.hit(offset + at + 1);
-            if (code < 0) {
-              previous = 0x20;
-              hexRun = 0;
-              hexAfterSeparator = -1;
-              bracket = 0;
-              continue;
-            }
+        let view = carry + text;
+        if (NOT_KEPT.test(text)) {
+          OUTSIDE_ALL.lastIndex = 0;
+          for (let match = OUTSIDE_ALL.exec(text); match; match = OUTSIDE_ALL.exec(text)) {
+            hits.hit(offset + match.index + 1);
           }
-          const hex = code < 128 && HEX[code] === 1;
-          if (code === 0x3a) {
-            if (previous === 0x3a || (previous < 128 && HEX[previous] === 1))
-              hits.hit(offset + at + 1);
-          } else if (hex && previous === 0x3a) {
-            hits.hit(offset + at + 1);
-          }
-          if (hex) {
-            if (hexAfterSeparator >= 0 && ++hexAfterSeparator >= 2) hits.hit(offset + at + 1);
-            hexRun++;
-          } else if (code === 0x2d || code === 0x2e) {
-            hexAfterSeparator = hexRun >= 2 ? 0 : -1;
-            hexRun = 0;
-          } else {
-            hexAfterSeparator = -1;
-            hexRun = 0;
-          }
-          if (code === 0x5b || code === 0x28 || code === 0x7b) {
-            bracket = 1;
-            blanks = 0;
-          } else if (bracket !== 0) {
-            const blank = code === 0x20 || code === 9 || code === 10 || code === 13;
-            if (bracket === 2) {
-              if ((code | 0x20) === 0x74) {
-                bracket = 3;
-                blanks = 0;
-              } else bracket = 0;
-            } else if (blank && blanks < 2) blanks++;
-            else if (bracket === 1 && (code | 0x20) === 0x61) bracket = 2;
-            else if (
-              bracket === 3 &&
-              (code === 0x5d || code === 0x29 || code === 0x7d || code === 0x3e)
-            ) {
-              hits.hit(offset + at + 1);
-              bracket = 0;
-            } else bracket = 0;
-          }
-          previous = code;
+          view = carry + plainMapped(text);
         }
-        offsetKept = offset + text.length;
-        previousKept = previous;
-        hexRunKept = hexRun;
-        hexAfterSeparatorKept = hexAfterSeparator;
-        bracketKept = bracket;
-        blanksKept = blanks;
+        const base = offset - carry.length;
+        PII_NEEDS_ALL.lastIndex = 0;
+        for (let match = PII_NEEDS_ALL.exec(view); match; match = PII_NEEDS_ALL.exec(view)) {
+          hits.hit(base + match.index + match[0].length);
+        }
+        offset += text.length;
+        carry = view.length > PII_CARRY ? view.slice(-PII_CARRY) : view;
       },
       mayMatchFrom: from => hits.mayMatchFrom(from),
     };

@@ -3,6 +3,7 @@ import {
   type ChainClasses,
   compactAutomaton,
   plainCode,
+  plainMapped,
   plainView,
   ScanHits,
   trailingChainStart,
@@ -498,20 +499,6 @@ export function secretsMayMatchScanner(): MayMatchScanner {
     },
     mayMatchFrom: from => hits.mayMatchFrom(from),
   };
-}
-
-/** `text` with each character as `plainCode` maps it (a blank for one outside prose): same offsets. */
-function plainMapped(text: string): string {
-  let mapped = '';
-  let from = 0;
-  for (let at = 0; at < text.length; at++) {
-    const code = text.charCodeAt(at);
-    const plain = plainCode(code);
-    if (plain === code) continue;
-    mapped += text.slice(from, at) + String.fromCharCode(plain < 0 ? 0x20 : plain);
-    from = at + 1;
-  }
-  return from === 0 ? text : mapped + text.slice(from);
 }
 
 /** `text.startsWith(literal, at)` on the plain view of `text` (an ASCII literal). */

@@ -151,6 +151,20 @@ export function plainCode(code: number): number {
   if (code >= 0x2018 && code <= 0x201f) return code;
   return -1;
 }
+/** `text` with each character as `plainCode` maps it (a blank for one outside prose): same offsets. */
+export function plainMapped(text: string): string {
+  let mapped = '';
+  let from = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    const plain = plainCode(code);
+    if (plain === code) continue;
+    mapped += text.slice(from, at) + String.fromCharCode(plain < 0 ? 0x20 : plain);
+    from = at + 1;
+  }
+  return from === 0 ? text : mapped + text.slice(from);
+}
+
 /** Tab, line feed and carriage return are prose; other control characters are not. */
 const PLAIN_CONTROL = Int8Array.from({ length: 32 }, (_, code) =>
   code === 9 || code === 10 || code === 13 ? code : -1,

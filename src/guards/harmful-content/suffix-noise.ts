@@ -35,6 +35,9 @@ export const MIN_HEAD_TOKENS = 3;
 const symbol = new Uint8Array(128);
 for (const ch of '[]{}<>/\\=|^`~@#$%&*+_;') symbol[ch.charCodeAt(0)] = 1;
 
+/** Any UTF-16 unit from U+0370 on (a cheap pre-check: letters of other scripts are among them). */
+const otherScriptUnit = /[\u0370-\uffff]/;
+
 function isLatinLetter(code: number): boolean {
   return (
     (code >= 97 && code <= 122) ||
@@ -57,6 +60,8 @@ function isOtherLetter(code: number): boolean {
  * only script mixing makes a token noise (code-like symbols do not).
  */
 export function noisyTailStart(folded: string, symbols = true): number {
+  // Without symbols only letters of another script make noise: none past U+036F, no tail.
+  if (!symbols && !otherScriptUnit.test(folded)) return -1;
   const starts: number[] = [];
   /** Bits per token: 1 symbol, 2 Latin letter, 4 letter of another script. */
   const kinds: number[] = [];

@@ -133,6 +133,20 @@ describe('HarmfulScorer', () => {
     expect(() => new HarmfulScorer(spec, { copies: 1.5, dense: false })).toThrow(RangeError);
     expect(() => new HarmfulScorer(spec, { copies: 1, dense: 'yes' as never })).toThrow(TypeError);
   });
+
+  it('rejects wrong reading lengths with a typed error that names the option', () => {
+    const off = { copies: 0, dense: false };
+    const readings = { sentenceMaxLength: 0, sentenceMinLength: 0, noisyTailMaxLength: 0 };
+    expect(() => new HarmfulScorer(spec, off, { ...readings, noisyTailMaxLength: -1 })).toThrow(
+      'HarmfulScorer: noisyTailMaxLength must be a non-negative integer, got -1',
+    );
+    expect(() => new HarmfulScorer(spec, off, { ...readings, sentenceMaxLength: 2.5 })).toThrow(
+      RangeError,
+    );
+    expect(new HarmfulScorer(spec, off, { ...readings, noisyTailSymbols: false }).readings).toEqual(
+      { ...readings, noisyTailSymbols: false },
+    );
+  });
 });
 
 describe('dominantScript', () => {

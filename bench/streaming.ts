@@ -274,9 +274,6 @@ function countingModel(text: string, size: number, paceMs = 0) {
 }
 
 const earlyChain = (): Guardrail[] => [pii(), secrets(), contentFilter()];
-/** The same guardrails without `mayMatchScanner`: each check asks `mayMatch` about the whole checked text. */
-const unscannedChain = (): Guardrail[] =>
-  earlyChain().map(({ mayMatchScanner: _, ...guardrail }) => guardrail);
 /** The same guardrails without `potentialMatchStart`: the bounded window of before. */
 const boundedChain = (): Guardrail[] =>
   earlyChain().map(({ potentialMatchStart: _, ...guardrail }) => guardrail);
@@ -417,7 +414,6 @@ async function cpuPerMegabyte() {
     generate: [] as number[],
     bare: [] as number[],
     early: [] as number[],
-    unscanned: [] as number[],
     bounded: [] as number[],
     processor: [] as number[],
   };
@@ -455,7 +451,6 @@ async function cpuPerMegabyte() {
     runs.generate.push(await cpuMs(generateOnce));
     runs.bare.push(await cpuMs(bareOnce));
     runs.early.push(await cpuMs(windowOnce(earlyChain)));
-    runs.unscanned.push(await cpuMs(windowOnce(unscannedChain)));
     runs.bounded.push(await cpuMs(windowOnce(boundedChain)));
     runs.processor.push(await cpuMs(processorOnce));
   }
@@ -475,7 +470,6 @@ async function cpuPerMegabyte() {
   );
   for (const [label, values] of [
     ['window, early release', runs.early],
-    ['window, early release, mayMatch without scanners', runs.unscanned],
     ['window, bounded (no hooks)', runs.bounded],
   ] as const) {
     const median = medianOf(values);

@@ -33,7 +33,6 @@ export type {
   GuardrailRecord,
   GuardrailRetryable,
   GuardrailSeverity,
-  MayMatchScanner,
   ModifyVerdict,
   Verdict,
 } from './core/types';

@@ -476,7 +476,6 @@ const cases: FactoryCase[] = [
       maxMatchLength: positiveInt,
       potentialMatchStart: fn,
       mayMatch: fn,
-      mayMatchScanner: fn,
       timeoutMs: ms,
       onError: ['ignore', 5],
       parallel: bool,

@@ -21,7 +21,6 @@ export const defineGuardrailOptionShape = {
   maxMatchLength: positiveInt,
   potentialMatchStart: functionOption(),
   mayMatch: functionOption(),
-  mayMatchScanner: functionOption(),
   timeoutMs: milliseconds,
   onError: oneOf(['block', 'allow']),
   parallel: booleanOption,

@@ -9,7 +9,6 @@ import type {
   GuardrailCachePolicy,
   GuardrailContext,
   GuardrailRetryable,
-  MayMatchScanner,
   ModifyVerdict,
   Verdict,
 } from './types';
@@ -61,11 +60,6 @@ export interface DefineGuardrailOptions {
    * the check. Be conservative: true runs the check.
    */
   mayMatch?: (text: string) => boolean;
-  /**
-   * Stream-safe guardrails with `mayMatch`, optional: the same pre-filter
-   * over a growing text, each character read once (see `MayMatchScanner`).
-   */
-  mayMatchScanner?: () => MayMatchScanner;
   /**
    * Fail (status `error`) after this many milliseconds. Default: the
    * middleware's or tool wrapper's `defaultTimeoutMs` (30 seconds).
@@ -120,7 +114,6 @@ export function defineGuardrail(options: DefineGuardrailOptions): Guardrail {
     maxMatchLength,
     potentialMatchStart,
     mayMatch,
-    mayMatchScanner,
     timeoutMs,
     onError = 'block',
     parallel = false,
@@ -147,7 +140,6 @@ export function defineGuardrail(options: DefineGuardrailOptions): Guardrail {
   };
   if (potentialMatchStart !== undefined) guardrail.potentialMatchStart = potentialMatchStart;
   if (mayMatch !== undefined) guardrail.mayMatch = mayMatch;
-  if (mayMatchScanner !== undefined) guardrail.mayMatchScanner = mayMatchScanner;
   if (fingerprint !== undefined) guardrail.fingerprint = optionsFingerprint(fingerprint);
   if (retryable === false || retryable === 'without-answer') guardrail.retryable = retryable;
   return guardrail;

@@ -215,7 +215,6 @@ const guardrailFieldRules: OptionShape = {
   maxMatchLength: positiveInt,
   potentialMatchStart: functionOption(),
   mayMatch: functionOption(),
-  mayMatchScanner: functionOption(),
   timeoutMs: milliseconds,
   onError: oneOf(['block', 'allow']),
   parallel: booleanOption,

@@ -103,20 +103,6 @@ export interface GuardrailContext {
 }
 
 /**
- * `Guardrail.mayMatchScanner`: `mayMatch` over a text read once as it grows
- * (see docs/streaming.md).
- */
-export interface MayMatchScanner {
-  /** Reads the next characters of the text. */
-  push(text: string): void;
-  /**
-   * False only when `mayMatch` would be false for the text read so far from
-   * offset `from` on (`text.slice(from)`). True is always safe.
-   */
-  mayMatchFrom(from: number): boolean;
-}
-
-/**
  * A check over text. Build one with `defineGuardrail` or implement the
  * interface directly.
  */
@@ -148,15 +134,6 @@ export interface Guardrail {
    * and records a pass. Be conservative: true (or a throw) runs the check.
    */
   mayMatch?: (text: string) => boolean;
-  /**
-   * Stream-safe guardrails with `mayMatch`, optional: the same pre-filter
-   * over a text that grows, each character read once. `window` mode makes
-   * one scanner per text part, feeds it the part's text as it is checked
-   * and asks it about the checked text (from its first offset on) instead
-   * of calling `mayMatch` on the whole checked text at every check. Used
-   * only when every guardrail of the chain has one.
-   */
-  mayMatchScanner?: () => MayMatchScanner;
   /**
    * Fail after this many milliseconds (status `error`, then `onError`
    * applies). Default: the middleware's or tool wrapper's `defaultTimeoutMs`

@@ -2,7 +2,7 @@ import type { JSONValue, LanguageModelV4Usage } from '@ai-sdk/provider';
 import type { ChainResult } from '../core/chain';
 import { allow } from '../core/define-guardrail';
 import { emitEvent } from '../core/events';
-import type { Guardrail, GuardrailRecord, MayMatchScanner } from '../core/types';
+import type { Guardrail, GuardrailRecord } from '../core/types';
 import type { CallGuard } from './call-guard';
 import {
   blockKey,
@@ -15,7 +15,6 @@ import { watchResponse } from './stream-watch';
 import {
   graphemeBoundaryBefore,
   isGraphemeBoundary,
-  isWordStart,
   wordStartAfter,
   wordStartBefore,
 } from './text-boundaries';
@@ -26,23 +25,8 @@ interface TextWindow {
   id: string;
   startPart: Part;
   started: boolean;
-  /**
-   * Text received and not yet released (raw), once `flush` joined the
-   * deltas received since the last check (`pieces`) to it.
-   */
+  /** Text received and not yet released (raw). */
   pending: string;
-  /** Deltas received since the last check, joined to `pending` when the next check runs. */
-  pieces: string[];
-  /** Length of `pending` plus the `pieces`. */
-  pendingLength: number;
-  /**
-   * The guardrails' `mayMatchScanner`s over this part's checked text, when
-   * every guardrail has one: `base` is the offset in the part (released
-   * text as released, then pending text) where they started reading, `end`
-   * where they stopped. Dropped when released text differs from the raw
-   * text (a check changed it): the next check starts new ones.
-   */
-  scan?: { scanners: MayMatchScanner[]; base: number; end: number };
   /**
    * The last `2 × contextLength` characters released, as released (modified): the
    * next check's left context is cut from it at a word start. Guardrails
@@ -59,15 +43,6 @@ interface TextWindow {
   releasedCount: number;
   /** One aggregated record per guardrail for the whole part. */
   records: Map<string, GuardrailRecord>;
-}
-
-/** Joins the deltas received since the last check to the pending text. */
-function flush(state: TextWindow): void {
-  const { pieces } = state;
-  if (pieces.length === 0) return;
-  if (state.pending.length > 0) pieces.unshift(state.pending);
-  state.pending = pieces.length === 1 ? pieces[0]! : pieces.join('');
-  pieces.length = 0;
 }
 
 function commonPrefixLength(a: string, b: string): number {
@@ -98,9 +73,10 @@ const EARLY_CONTEXT = 48;
  */
 function earlyStep(released: number): number {
   if (released < 512) return 32;
-  // A check every 80 characters keeps the median held back under 48 (about
-  // 6 held after a cut plus half a step) with a fifth fewer checks than 64.
-  return 80;
+  // A check every 64 characters keeps the median held back near 38 (about
+  // 6 held after a cut plus half a step), well under the 48 aimed at; 80
+  // would save a fifth of the checks but hold back about 46.
+  return 64;
 }
 
 /** What a held delta releases: nothing (shared, never changed). */
@@ -206,13 +182,7 @@ function prefilteredChain(output: readonly Guardrail[]) {
       durationMs: 0,
     })),
   });
-  // Scanners only when every guardrail has one: a guardrail without would need the whole checked text anyway.
-  const scannerFactories =
-    windowed.length > 0 &&
-    windowed.every(guardrail => typeof guardrail.mayMatchScanner === 'function')
-      ? windowed.map(guardrail => guardrail.mayMatchScanner as () => MayMatchScanner)
-      : undefined;
-  return { guardrails, skipsAll, passed, count: windowed.length, scannerFactories };
+  return { guardrails, skipsAll, passed, count: windowed.length };
 }
 
 /**
@@ -260,7 +230,7 @@ const STATUS_RANK: Record<GuardrailRecord['status'], number> = {
  *
  * Early release: when every guardrail of the chain says where a match could
  * still begin or grow (`potentialMatchStart`), a check runs every
- * 32 to 80 characters received (`earlyStep`) over the pending text plus about
+ * 32 to 64 characters received (`earlyStep`) over the pending text plus about
  * `EARLY_CONTEXT` characters of released text, and releases everything
  * before the earliest such position (never holding back more than
  * `window`). Otherwise each check sees the pending text plus `window`
@@ -296,7 +266,7 @@ export function windowProcessor(
    * long PEM block), so checks over a growing text cost linear time in all.
    */
   const nextCheckAfter = (state: TextWindow) =>
-    state.pendingLength + Math.max(stepAfter(state.releasedCount), state.pendingLength >> 1);
+    state.pending.length + Math.max(stepAfter(state.releasedCount), state.pending.length >> 1);
 
   function aggregate(state: TextWindow, result: ChainResult) {
     for (const record of result.records) {
@@ -348,7 +318,6 @@ export function windowProcessor(
   }
 
   const chain = prefilteredChain(output);
-  const { scannerFactories } = chain;
   async function check(text: string, usage?: LanguageModelV4Usage) {
     // Ordinary prose in which no guardrail could find anything: no chain run.
     if (chain.skipsAll(text)) return chain.passed(text);
@@ -421,76 +390,14 @@ export function windowProcessor(
    * guardrail would judge differently cut than whole.
    */
   function contextOf(state: TextWindow): string {
-    return state.releasedTail.slice(contextStartIn(state));
-  }
-
-  /**
-   * Where `contextOf` starts in `releasedTail`, without joining strings: a
-   * word start in the released text, or at its end (then the pending
-   * text's first characters decide), else an earlier one, else a grapheme
-   * boundary.
-   */
-  function contextStartIn(state: TextWindow): number {
     const released = state.releasedTail;
     const from = Math.max(0, released.length - contextLength);
-    if (from === 0 && state.releasedAll) return 0;
-    let at = wordStartAfter(released, from, released.length);
-    if (at < 0) {
-      const edge = released.slice(-2);
-      if (isWordStart(edge + state.pending.slice(0, 2), edge.length)) at = released.length;
-    }
-    if (at < 0) at = wordStartBefore(released, from - 1, 0);
+    if (from === 0 && state.releasedAll) return released;
+    const joined = released + state.pending.slice(0, 2);
+    let at = wordStartAfter(joined, from, released.length + 1);
+    if (at < 0) at = wordStartBefore(joined, from - 1, 0);
     if (at < 0) at = graphemeBoundaryBefore(released, from);
-    return Math.min(at, released.length);
-  }
-
-  /**
-   * Early release with scanners (every guardrail has a `mayMatchScanner`):
-   * they read only the text received since the last check, and when none
-   * may match the checked text (the context and the pending text), the
-   * check would pass it unchanged: release up to the hooks' cut, as
-   * `releaseUnmatched` would, without building the checked text. Undefined
-   * when one may match, or none can tell (then the other paths decide).
-   */
-  function releaseScanned(
-    state: TextWindow,
-    factories: ReadonlyArray<() => MayMatchScanner>,
-    potentialStart: (pending: string, confirm: boolean) => number,
-  ): ProcessorStep | undefined {
-    const { pending } = state;
-    const contextStart = contextStartIn(state);
-    const checkedFrom = state.releasedCount - (state.releasedTail.length - contextStart);
-    let { scan } = state;
-    try {
-      if (scan === undefined) {
-        // Start reading at this check's context (the part's start, or after a change).
-        const scanners = factories.map(factory => factory());
-        const text = state.releasedTail.slice(contextStart) + pending;
-        for (const scanner of scanners) scanner.push(text);
-        scan = { scanners, base: checkedFrom, end: state.releasedCount + pending.length };
-        state.scan = scan;
-      } else if (scan.end < state.releasedCount + pending.length) {
-        const fresh = pending.slice(scan.end - state.releasedCount);
-        for (const scanner of scan.scanners) scanner.push(fresh);
-        scan.end = state.releasedCount + pending.length;
-      }
-      const from = checkedFrom - scan.base;
-      if (from < 0) return undefined;
-      for (const scanner of scan.scanners)
-        if (scanner.mayMatchFrom(from) !== false) return undefined;
-    } catch {
-      // A scanner that throws counts as "may match", and is not asked again in this part.
-      state.scan = undefined;
-      return undefined;
-    }
-    if (state.records.size < chain.count) {
-      for (const record of chain.passed(pending).records) {
-        if (!state.records.has(record.guardrail)) state.records.set(record.guardrail, record);
-      }
-    }
-    const start = potentialStart(pending, false);
-    const cut = start <= 0 ? 0 : graphemeBoundaryBefore(pending, start, 0);
-    return releaseText(state, pending, cut, pending.slice(0, cut), true);
+    return released.slice(Math.min(at, released.length));
   }
 
   /**
@@ -516,7 +423,7 @@ export function windowProcessor(
     const cut =
       graphemeBoundaryBefore(text, tail.length + potentialStart(pending, false), tail.length) -
       tail.length;
-    return releaseText(state, pending, cut, pending.slice(0, cut), true);
+    return releaseText(state, pending, cut, pending.slice(0, cut));
   }
 
   /** Releases what can no longer change. `final`: the part ended, release everything. */
@@ -619,23 +526,12 @@ export function windowProcessor(
     pending: string,
     consumed: number,
     released: string,
-    /** True when `released` is the raw text consumed (the scanners stay valid). */
-    raw = false,
   ): ProcessorStep {
-    // Released text that differs from what was received: the scanners read the raw text.
-    if (
-      !raw &&
-      state.scan &&
-      (released.length !== consumed || released !== pending.slice(0, consumed))
-    ) {
-      state.scan = undefined;
-    }
     state.releasedCount += released.length;
     const all = state.releasedTail + released;
     state.releasedAll &&= all.length <= 2 * contextLength;
     state.releasedTail = all.slice(-2 * contextLength);
     state.pending = pending.slice(consumed);
-    state.pendingLength = state.pending.length;
     state.nextCheckAt = nextCheckAfter(state);
     return { parts: deltaPart(state, released) };
   }
@@ -664,7 +560,6 @@ export function windowProcessor(
     const ended = watch?.partEnd({ type: state.type, id: state.id, judged: true });
     const trip = ended && (await ended);
     if (trip) return watchTripped(trip);
-    flush(state);
     const step = await release(state, true);
     if (step.trip) return step;
     windows.delete(key);
@@ -696,8 +591,6 @@ export function windowProcessor(
         startPart: part,
         started: false,
         pending: '',
-        pieces: [],
-        pendingLength: 0,
         releasedTail: '',
         releasedAll: true,
         nextCheckAt: potentialStart ? stepAfter(0) : 2 * window,
@@ -717,17 +610,9 @@ export function windowProcessor(
   }
 
   function acceptDelta(state: TextWindow, delta: string): Promise<ProcessorStep> | ProcessorStep {
-    // No string is built per delta: the deltas are joined when a check runs.
-    state.pieces.push(delta);
-    state.pendingLength += delta.length;
-    if (state.pendingLength < state.nextCheckAt) return HELD;
-    flush(state);
-    if (!potentialStart) return release(state, false);
-    return (
-      (scannerFactories && releaseScanned(state, scannerFactories, potentialStart)) ||
-      releaseUnmatched(state, potentialStart) ||
-      release(state, false)
-    );
+    state.pending += delta;
+    if (state.pending.length < state.nextCheckAt) return HELD;
+    return (potentialStart && releaseUnmatched(state, potentialStart)) || release(state, false);
   }
 
   return {
@@ -751,7 +636,6 @@ export function windowProcessor(
         const ended = watch?.partEnd({ type: state.type, id: state.id, judged: true });
         const trip = ended && (await ended);
         if (trip) return { ...watchTripped(trip), parts };
-        flush(state);
         const step = await release(state, true);
         if (step.trip) return { parts, trip: step.trip };
         windows.delete(key);

@@ -4,11 +4,7 @@ import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
 import { foldText } from '../prompt-injection/fold-text';
 import { contentFilterOptionShape } from './content-filter-options';
-import {
-  contentFilterMayMatch,
-  contentFilterMayMatchScanner,
-  contentFilterPotentialStart,
-} from './potential-start';
+import { contentFilterMayMatch, contentFilterPotentialStart } from './potential-start';
 
 /**
  * Short starter word lists per category. They are deliberately small and
@@ -187,10 +183,7 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
     // Window mode holds back the last words only when they begin an entry.
     potentialMatchStart: contentFilterPotentialStart(terms, Math.max(16, longest * 4)),
     // Window mode skips checks of ordinary prose in which no entry occurs.
-    ...(maxLength === undefined && {
-      mayMatch: contentFilterMayMatch(terms),
-      mayMatchScanner: contentFilterMayMatchScanner(terms),
-    }),
+    ...(maxLength === undefined && { mayMatch: contentFilterMayMatch(terms) }),
     check(content) {
       if (maxLength !== undefined && content.length > maxLength) {
         return block({

@@ -1,6 +1,6 @@
 import { allow, block, defineGuardrail, modify } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
-import type { Guardrail, GuardrailContext, MayMatchScanner } from '../../core/types';
+import type { Guardrail, GuardrailContext } from '../../core/types';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
 import { normalizeInCall, offerNormalForm } from '../shared/call-normalization';
@@ -13,7 +13,7 @@ import {
   piiMaxMatchLength,
 } from './find-pii';
 import { piiNeedsSomethingToFind, piiOptionShape } from './pii-options';
-import { piiMayMatch, piiMayMatchScanner, piiPotentialStart } from './potential-start';
+import { piiMayMatch, piiPotentialStart } from './potential-start';
 import { callVault, type PseudonymVault, storeVault } from './pseudonym-vault';
 
 /** Options of `pii`. */
@@ -57,13 +57,8 @@ function defaultConversationId(ctx: GuardrailContext): string | undefined {
 function optionalHooks(
   hook: ((text: string) => number) | undefined,
   mayMatch: ((text: string) => boolean) | undefined,
-  mayMatchScanner: (() => MayMatchScanner) | undefined,
 ) {
-  return {
-    ...(hook && { potentialMatchStart: hook }),
-    ...(mayMatch && { mayMatch }),
-    ...(mayMatchScanner && { mayMatchScanner }),
-  };
+  return { ...(hook && { potentialMatchStart: hook }), ...(mayMatch && { mayMatch }) };
 }
 
 function typesOf(spans: readonly PiiSpan[]): string[] {
@@ -193,11 +188,7 @@ export function pii(options?: PiiOptions): Guardrail {
     maxMatchLength,
     // Window mode releases text up to where a value could still begin or grow.
     // Window mode skips checks of ordinary prose that no value could match.
-    ...optionalHooks(
-      piiPotentialStart(findOptions),
-      piiMayMatch(findOptions),
-      piiMayMatchScanner(findOptions),
-    ),
+    ...optionalHooks(piiPotentialStart(findOptions), piiMayMatch(findOptions)),
     // A pseudonym depends on the conversation's vault, not on the text alone:
     // a remembered one could belong to another conversation, or to a mapping
     // that expired and was handed to another value since.

@@ -1,12 +1,4 @@
-import type { MayMatchScanner } from '../../core/types';
-import {
-  type ChainClasses,
-  plainMapped,
-  plainView,
-  ScanHits,
-  trailingChainStart,
-  withinLast,
-} from '../shared/potential-start';
+import { plainView, trailingChainStart, withinLast } from '../shared/potential-start';
 import {
   allPiiEntities,
   defaultPiiEntities,
@@ -107,8 +99,6 @@ export function marker(token: string): boolean {
   );
 }
 export const markerByPattern = (token: string) => MARKER.test(token);
-/** The token classes of the hook (made once: the hook runs on every check of a stream). */
-const PII_CHAIN: ChainClasses = { joinable, marker, maxGap: 8 };
 
 /**
  * `potentialMatchStart` of `pii` for these options, or undefined when they
@@ -124,7 +114,7 @@ export function piiPotentialStart({
     entities === undefined ? defaultPiiEntities : entities === 'all' ? allPiiEntities : entities;
   if (!types.every(type => KNOWN_ENTITIES.has(type))) return undefined;
   return withinLast(piiMaxMatchLength({ entities, custom }), text =>
-    trailingChainStart(text, PII_CHAIN),
+    trailingChainStart(text, { joinable, marker, maxGap: 8 }),
   );
 }
 
@@ -167,52 +157,5 @@ export function piiMayMatch({
   return text => {
     const plain = plainView(text);
     return plain === undefined || PII_NEEDS.test(plain);
-  };
-}
-
-/** `PII_NEEDS`, every match: a scanner records where each ends. */
-const PII_NEEDS_ALL = new RegExp(PII_NEEDS.source, 'g');
-/** A character `plainView` does not keep as it is (outside prose, or folded). */
-const NOT_KEPT = /[^\t\n\r\x20-\x7e\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff\u2018-\u201f]/;
-/** A character outside prose, and the ellipsis (its view is three characters): a scanner hit each. */
-const OUTSIDE_ALL =
-  /[^\t\n\r\x20-\x7e\u00a0\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff\u2010-\u2015\u2018-\u201f]/g;
-/** Characters of the view kept before each piece: more than a `PII_NEEDS` match reads (8 and 2 behind). */
-const PII_CARRY = 12;
-
-/**
- * `mayMatchScanner` of `pii` for these options (undefined when `piiMayMatch`
- * is): `PII_NEEDS` run by the engine over each piece's plain view (the same
- * length as the piece: a folded dash or no-break space becomes its ASCII
- * form, a character outside prose and the ellipsis a blank and a hit) with
- * the last characters of the previous one before it, every match a hit
- * where it ends.
- */
-export function piiMayMatchScanner(options: FindPiiOptions): (() => MayMatchScanner) | undefined {
-  if (piiMayMatch(options) === undefined) return undefined;
-  return () => {
-    const hits = new ScanHits();
-    let offset = 0;
-    let carry = '';
-    return {
-      push(text) {
-        let view = carry + text;
-        if (NOT_KEPT.test(text)) {
-          OUTSIDE_ALL.lastIndex = 0;
-          for (let match = OUTSIDE_ALL.exec(text); match; match = OUTSIDE_ALL.exec(text)) {
-            hits.hit(offset + match.index + 1);
-          }
-          view = carry + plainMapped(text);
-        }
-        const base = offset - carry.length;
-        PII_NEEDS_ALL.lastIndex = 0;
-        for (let match = PII_NEEDS_ALL.exec(view); match; match = PII_NEEDS_ALL.exec(view)) {
-          hits.hit(base + match.index + match[0].length);
-        }
-        offset += text.length;
-        carry = view.length > PII_CARRY ? view.slice(-PII_CARRY) : view;
-      },
-      mayMatchFrom: from => hits.mayMatchFrom(from),
-    };
   };
 }

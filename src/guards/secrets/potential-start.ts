@@ -1,14 +1,4 @@
-import type { MayMatchScanner } from '../../core/types';
-import {
-  type ChainClasses,
-  compactAutomaton,
-  plainCode,
-  plainMapped,
-  plainView,
-  ScanHits,
-  trailingChainStart,
-  withinLast,
-} from '../shared/potential-start';
+import { plainView, trailingChainStart, withinLast } from '../shared/potential-start';
 import { keywords } from './assignments';
 import { secretsMaxMatchLength } from './find-secrets';
 import { providerRules } from './provider-rules';
@@ -49,8 +39,6 @@ export function marker(token: string): boolean {
   return true;
 }
 export const markerByPattern = (token: string) => MARKER.test(token);
-/** The token classes of the hook (made once: the hook runs on every check of a stream). */
-const SECRETS_CHAIN: ChainClasses = { joinable, marker };
 
 /** Words that start a secret spanning blanks: an assignment's key, an Authorization header, a curl command. */
 const trigger = new RegExp(`${keywords}|authorization|curl`, 'gi');
@@ -181,7 +169,7 @@ export function secretsPotentialStart(text: string): number {
 // character may sit between every two visible ones) ...
 const boundedStart = withinLast(secretsMaxMatchLength * 2, text =>
   Math.min(
-    trailingChainStart(text, SECRETS_CHAIN),
+    trailingChainStart(text, { joinable, marker }),
     liveAssignmentStart(text),
     liveComparisonStart(text),
     openDataBlockStart(text),
@@ -281,6 +269,9 @@ interface Automaton {
   found: Array<Needle[] | undefined>;
 }
 
+/** ASCII folded to lower case, by code. */
+const FOLDED_ASCII = Uint8Array.from({ length: 128 }, (_, code) => foldAscii(code));
+
 function foldAscii(code: number): number {
   return code >= 65 && code <= 90 ? code | 0x20 : code;
 }
@@ -360,8 +351,6 @@ const NEEDLES: readonly Needle[] = [
   { literal: 'ata:', exactCase: true, boundary: 'none', keyword: false },
 ];
 const AUTOMATON = buildAutomaton(NEEDLES);
-/** Its transitions on the characters the needles use (see `compactAutomaton`). */
-const COMPACT = compactAutomaton(AUTOMATON.next, foldAscii);
 
 /** Any assignment, comparison or XML setting names a secret with one of these (any case). */
 const KEYWORD = new RegExp(keywords); // on the text in lower case (faster than the `i` flag)
@@ -392,8 +381,7 @@ function precededBy(text: string, start: number, boundary: Boundary): boolean {
 export function secretsMayMatch(text: string): boolean {
   const plain = plainView(text);
   if (plain === undefined) return true;
-  const { accepts, found } = AUTOMATON;
-  const { next, shift, classOf } = COMPACT;
+  const { next, accepts, found } = AUTOMATON;
   let state = 0;
   let run = 0;
   let keywordTested = false;
@@ -410,116 +398,13 @@ export function secretsMayMatch(text: string): boolean {
     if ((classes & PROSE) === 0) return true;
     if ((classes & RUN) === 0) run = 0;
     else if (++run === 14) return true;
-    state = next[(state << shift) | classOf[code]!]!;
+    state = next[(state << 7) | FOLDED_ASCII[code]!]!;
     if (accepts[state] === 0) continue;
     const need = neededAt(plain, at, found[state]!, keywordTested);
     if (need === FOUND) return true;
     if (need === NO_KEYWORD) keywordTested = true;
   }
   return false;
-}
-
-/** A keyword of `keywords` starting where the scan is (sticky, any case). */
-const KEYWORD_AT = new RegExp(keywords, 'iy');
-/** Characters a scanner keeps of the text before each pushed piece: more than the longest needle. */
-const SCAN_CARRY = 32;
-
-/**
- * `mayMatchScanner` of `secrets`: `secretsMayMatch` as a scan that reads
- * each character once (the automaton's state and the letter run carry over
- * from one piece to the next). A non-prose character, a 14-character run, a
- * keyword and a literal its rule allows there are hits where they end; a
- * literal that the character before it rules out (`ask` for `SK`... is not
- * one, its case differs; `Task`'s `sk` is not one) counts only for a text
- * starting at it (an edge).
- */
-export function secretsMayMatchScanner(): MayMatchScanner {
-  const { accepts, found } = AUTOMATON;
-  const { next, shift, classOf } = COMPACT;
-  const hits = new ScanHits();
-  // The scan's state between pieces (copied to locals while a piece is read).
-  let offsetKept = 0;
-  let stateKept = 0;
-  let runKept = 0;
-  let carry = '';
-  return {
-    push(text) {
-      const offset = offsetKept;
-      let state = stateKept;
-      let run = runKept;
-      // The text around a needle: the end of the previous pieces, then this one.
-      let around: string | undefined;
-      let aroundPlain: string | undefined;
-      for (let at = 0; at < text.length; at++) {
-        const code = plainCode(text.charCodeAt(at));
-        if (code < 0) {
-          hits.hit(offset + at + 1);
-          state = 0;
-          run = 0;
-          continue;
-        }
-        if (code >= 128) {
-          state = 0;
-          run = 0;
-          continue;
-        }
-        const classes = ASCII_CLASS[code]!;
-        if ((classes & PROSE) === 0) hits.hit(offset + at + 1);
-        if ((classes & RUN) === 0) run = 0;
-        else if (++run >= 14) hits.hit(offset + at + 1);
-        state = next[(state << shift) | classOf[code]!]!;
-        if (accepts[state] === 0) continue;
-        const end = offset + at + 1;
-        around ??= carry + text;
-        const last = carry.length + at;
-        for (const needle of found[state]!) {
-          const start = last + 1 - needle.literal.length;
-          const textStart = end - needle.literal.length;
-          if (needle.keyword) {
-            KEYWORD_AT.lastIndex = start;
-            aroundPlain ??= plainMapped(around);
-            // A keyword cut by the end of what was read may still complete: a hit too.
-            if (around.length - start < 24 || KEYWORD_AT.test(aroundPlain)) {
-              hits.hit(textStart + 1);
-            }
-            continue;
-          }
-          if (needle.exactCase && !plainStartsWith(around, needle.literal, start)) continue;
-          if (start <= 0 && textStart > 0)
-            hits.hit(end); // the character before is unknown
-          else if (precededByPlain(around, start, needle.boundary)) hits.edge(textStart);
-          else hits.hit(end);
-        }
-      }
-      offsetKept = offset + text.length;
-      stateKept = state;
-      runKept = run;
-      carry =
-        text.length >= SCAN_CARRY ? text.slice(-SCAN_CARRY) : (carry + text).slice(-SCAN_CARRY);
-    },
-    mayMatchFrom: from => hits.mayMatchFrom(from),
-  };
-}
-
-/** `text.startsWith(literal, at)` on the plain view of `text` (an ASCII literal). */
-function plainStartsWith(text: string, literal: string, at: number): boolean {
-  if (at < 0) return false;
-  for (let i = 0; i < literal.length; i++) {
-    if (plainCode(text.charCodeAt(at + i)) !== literal.charCodeAt(i)) return false;
-  }
-  return true;
-}
-
-/** `precededBy` on the plain view. */
-function precededByPlain(text: string, start: number, boundary: Boundary): boolean {
-  if (boundary === 'none' || start <= 0) return false;
-  const code = plainCode(text.charCodeAt(start - 1));
-  const lower = code | 0x20;
-  return (
-    (lower >= 97 && lower <= 122) ||
-    (code >= 48 && code <= 57) ||
-    (boundary === 'alnum_-' && (code === 0x5f || code === 0x2d))
-  );
 }
 
 const FOUND = 1;
@@ -555,7 +440,6 @@ const TRIGGER_AUTOMATON = buildAutomaton(
     keyword: true,
   })),
 );
-const TRIGGER_COMPACT = compactAutomaton(TRIGGER_AUTOMATON.next, foldAscii);
 
 /**
  * False when no trigger occurs in `text` (in any case): one pass over ASCII
@@ -563,13 +447,12 @@ const TRIGGER_COMPACT = compactAutomaton(TRIGGER_AUTOMATON.next, foldAscii);
  * to ASCII letters, such as the Kelvin sign) is searched in lower case.
  */
 export function mayHaveTrigger(text: string): boolean {
-  const { accepts } = TRIGGER_AUTOMATON;
-  const { next, shift, classOf } = TRIGGER_COMPACT;
+  const { next, accepts } = TRIGGER_AUTOMATON;
   let state = 0;
   for (let at = 0; at < text.length; at++) {
     const code = text.charCodeAt(at);
     if (code >= 128) return TRIGGER_IN_LOWER_CASE.test(text.toLowerCase());
-    state = next[(state << shift) | classOf[code]!]!;
+    state = next[(state << 7) | FOLDED_ASCII[code]!]!;
     if (accepts[state] === 1) return true;
   }
   return false;

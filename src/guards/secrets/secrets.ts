@@ -8,7 +8,7 @@ import {
   scanSecretsNormalized,
   secretsMaxMatchLength,
 } from './find-secrets';
-import { secretsMayMatch, secretsMayMatchScanner, secretsPotentialStart } from './potential-start';
+import { secretsMayMatch, secretsPotentialStart } from './potential-start';
 import { secretsOptionShape } from './secrets-options';
 
 /** Options of `secrets`. */
@@ -55,7 +55,6 @@ export function secrets(options?: SecretsOptions): Guardrail {
     potentialMatchStart: secretsPotentialStart,
     // Window mode skips checks of ordinary prose that no detector could match.
     mayMatch: secretsMayMatch,
-    mayMatchScanner: secretsMayMatchScanner,
     check(content, ctx) {
       const { spans, placeholdersSkipped } = scanSecretsNormalized(
         normalizeInCall(content, ctx?.state),

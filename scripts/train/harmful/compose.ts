@@ -15,6 +15,7 @@
  * the row's id. Only English-looking openings match.
  */
 import { fnv } from '../injection-data';
+import { actionAfterOpening } from './rephrase';
 
 const askOpening =
   /^\s*(?:please\s+)?(?:how\s+(?:can|do|could|would|should|might|may)\s+(?:i|you|one|someone|we|people|a person)|how\s+to|what\s+is\s+the\s+(?:best|easiest|simplest|quickest|most effective)\s+way\s+to|(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:tell|show|teach)\s+me\s+how\s+to|i\s+(?:want|need|would like)\s+to\s+know\s+how\s+to)\s+/i;
@@ -35,19 +36,7 @@ const frames = [
 
 /** The action of a request as a verb phrase, or undefined when its opening is not one we rewrite. */
 export function requestAction(text: string): string | undefined {
-  if (text.length > 600) return undefined;
-  const body = text.trim().replace(/[?.!\s]+$/u, '');
-  const ask = askOpening.exec(body);
-  if (ask) {
-    const rest = body.slice(ask[0].length);
-    return rest.length < 3 ? undefined : rest;
-  }
-  const command = commandOpening.exec(body);
-  if (command) {
-    const rest = body.slice(command[0].length);
-    return rest.length < 3 ? undefined : `${command[1]!.toLowerCase()} ${rest}`;
-  }
-  return undefined;
+  return actionAfterOpening(text, askOpening, commandOpening);
 }
 
 /** The rewrite of `text` in the frame picked for `id`, or undefined. */

@@ -26,17 +26,27 @@ const frames = {
 
 /** The asked-for action of a request ("make a bomb" of "How can I make a bomb?"), or undefined. */
 export function requestedAction(text: string): string | undefined {
+  return actionAfterOpening(text, askOpening, commandOpening);
+}
+
+/**
+ * The action after a question opening (`ask`: the rest of the text) or a
+ * command opening (`command`, whose group 1 is the verb: the verb and the
+ * rest), or undefined for a long text, no known opening or a rest under 3
+ * characters. Shared by the tense rephrasings and compose.ts.
+ */
+export function actionAfterOpening(text: string, ask: RegExp, command: RegExp): string | undefined {
   if (text.length > 600) return undefined;
   const body = text.trim().replace(/[?.!\s]+$/u, '');
-  const ask = askOpening.exec(body);
-  if (ask) {
-    const rest = body.slice(ask[0].length);
+  const asked = ask.exec(body);
+  if (asked) {
+    const rest = body.slice(asked[0].length);
     return rest.length < 3 ? undefined : rest;
   }
-  const command = commandOpening.exec(body);
-  if (command) {
-    const rest = body.slice(command[0].length);
-    return rest.length < 3 ? undefined : `${command[1]!.toLowerCase()} ${rest}`;
+  const commanded = command.exec(body);
+  if (commanded) {
+    const rest = body.slice(commanded[0].length);
+    return rest.length < 3 ? undefined : `${commanded[1]!.toLowerCase()} ${rest}`;
   }
   return undefined;
 }

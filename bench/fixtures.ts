@@ -4,6 +4,8 @@
  * characters) and an offline model whose cost is only that of building its
  * answer. The same seed gives the same bytes on every machine.
  */
+
+import { loadavg } from 'node:os';
 import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { quantile } from '../src/cli/scoring';
 
@@ -185,4 +187,14 @@ export async function saveSummary(name: string, summary: unknown): Promise<void>
   const { writeFileSync } = await import('node:fs');
   const { join } = await import('node:path');
   writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(summary, null, 2)}\n`);
+}
+
+/**
+ * The machine's load average at `start` (from `loadavg()`) and now, as a
+ * sentence for a bench's output: on a shared machine CPU time, and its best
+ * run, are the figures to compare.
+ */
+export function loadSentence(start: readonly number[]): string {
+  const show = (loads: readonly number[]) => loads.map(load => load.toFixed(1)).join(', ');
+  return `Load average (1, 5, 15 min) at the start: ${show(start)}; at the end: ${show(loadavg())} (on a shared machine CPU time, and its best run, are the figures to compare).\n`;
 }

@@ -31,7 +31,7 @@ import {
 } from '../src/guards/harmful-content/score-harmful';
 import { findPii } from '../src/guards/pii/find-pii';
 import { guardContext } from '../test/helpers/index';
-import { medianMs, mixedText, repeatTo, saveSummary } from './fixtures';
+import { loadSentence, medianMs, mixedText, repeatTo, saveSummary } from './fixtures';
 
 const MB = 1_000_000;
 
@@ -83,11 +83,7 @@ const mixed = scoreHarmful(text);
 
 const mbps = (ms: number) => 1000 / ms;
 console.log('\n## Harmful-request detector: speed (1 MB of mixed text, bench/fixtures.ts)\n');
-console.log(
-  `Load average (1, 5, 15 min) at the start: ${loadAtStart.map(load => load.toFixed(1)).join(', ')}; at the end: ${loadavg()
-    .map(load => load.toFixed(1))
-    .join(', ')} (on a shared machine CPU time, and its best run, are the figures to compare).\n`,
-);
+console.log(loadSentence(loadAtStart));
 console.log(
   '| what | ms per MB | MB/s | CPU ms per MB | MB/s of CPU time | best CPU ms per MB | vs findPii on the same MB (CPU) |',
 );

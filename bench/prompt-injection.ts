@@ -29,7 +29,7 @@ import {
   DEFAULT_PROMPT_INJECTION_THRESHOLD,
   scorePromptInjection,
 } from '../src/guards/prompt-injection/score-prompt-injection';
-import { medianMs, mixedText, repeatTo, saveSummary } from './fixtures';
+import { loadSentence, medianMs, mixedText, repeatTo, saveSummary } from './fixtures';
 
 const MB = 1_000_000;
 
@@ -82,11 +82,7 @@ const indirect = scorePromptInjection(text, { mode: 'indirect' });
 
 const mbps = (ms: number) => 1000 / ms;
 console.log('\n## Prompt-injection detector: speed (1 MB of mixed text, bench/fixtures.ts)\n');
-console.log(
-  `Load average (1, 5, 15 min) at the start: ${loadAtStart.map(load => load.toFixed(1)).join(', ')}; at the end: ${loadavg()
-    .map(load => load.toFixed(1))
-    .join(', ')} (on a shared machine CPU time, and its best run, are the figures to compare).\n`,
-);
+console.log(loadSentence(loadAtStart));
 console.log(
   '| what | ms per MB | MB/s | CPU ms per MB | MB/s of CPU time | best CPU ms per MB | vs findPii on the same MB (CPU) |',
 );

@@ -198,3 +198,27 @@ export function loadSentence(start: readonly number[]): string {
   const show = (loads: readonly number[]) => loads.map(load => load.toFixed(1)).join(', ');
   return `Load average (1, 5, 15 min) at the start: ${show(start)}; at the end: ${show(loadavg())} (on a shared machine CPU time, and its best run, are the figures to compare).\n`;
 }
+
+/**
+ * Median wall and CPU milliseconds of `runs` calls after a warm-up, and the
+ * fastest CPU run (CPU time, user + system: on a shared machine the figure to
+ * compare).
+ */
+export async function medianWallAndCpu(
+  run: () => unknown,
+  runs: number,
+): Promise<{ wall: number; cpu: number; bestCpu: number }> {
+  await run();
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let index = 0; index < runs; index++) {
+    const started = performance.now();
+    const usage = process.cpuUsage();
+    await run();
+    const used = process.cpuUsage(usage);
+    wall.push(performance.now() - started);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  const middle = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
+  return { wall: middle(wall), cpu: middle(cpu), bestCpu: cpu[0]! };
+}

@@ -31,29 +31,16 @@ import {
 } from '../src/guards/harmful-content/score-harmful';
 import { findPii } from '../src/guards/pii/find-pii';
 import { guardContext } from '../test/helpers/index';
-import { loadSentence, medianMs, mixedText, repeatTo, saveSummary } from './fixtures';
+import {
+  loadSentence,
+  medianMs,
+  medianWallAndCpu,
+  mixedText,
+  repeatTo,
+  saveSummary,
+} from './fixtures';
 
 const MB = 1_000_000;
-
-/** Median wall and CPU milliseconds of `runs` calls after a warm-up. */
-async function medianWallAndCpu(
-  run: () => unknown,
-  runs: number,
-): Promise<{ wall: number; cpu: number; bestCpu: number }> {
-  await run();
-  const wall: number[] = [];
-  const cpu: number[] = [];
-  for (let index = 0; index < runs; index++) {
-    const started = performance.now();
-    const usage = process.cpuUsage();
-    await run();
-    const used = process.cpuUsage(usage);
-    wall.push(performance.now() - started);
-    cpu.push((used.user + used.system) / 1000);
-  }
-  const middle = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
-  return { wall: middle(wall), cpu: middle(cpu), bestCpu: cpu[0]! };
-}
 
 const loadAtStart = loadavg();
 const text = mixedText(MB);

@@ -29,35 +29,25 @@ import {
   DEFAULT_PROMPT_INJECTION_THRESHOLD,
   scorePromptInjection,
 } from '../src/guards/prompt-injection/score-prompt-injection';
-import { loadSentence, medianMs, mixedText, repeatTo, saveSummary } from './fixtures';
+import {
+  loadSentence,
+  medianMs,
+  medianWallAndCpu,
+  mixedText,
+  repeatTo,
+  saveSummary,
+} from './fixtures';
 
 const MB = 1_000_000;
 
-/** Median wall and CPU milliseconds of `runs` calls after a warm-up. */
-function medianWallAndCpu(
-  run: () => unknown,
-  runs: number,
-): { wall: number; cpu: number; bestCpu: number } {
-  run();
-  const wall: number[] = [];
-  const cpu: number[] = [];
-  for (let index = 0; index < runs; index++) {
-    const started = performance.now();
-    const usage = process.cpuUsage();
-    run();
-    const used = process.cpuUsage(usage);
-    wall.push(performance.now() - started);
-    cpu.push((used.user + used.system) / 1000);
-  }
-  const middle = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
-  return { wall: middle(wall), cpu: middle(cpu), bestCpu: cpu[0]! };
-}
-
 const loadAtStart = loadavg();
 const text = mixedText(MB);
-const baseline = medianWallAndCpu(() => findPii(text), 7);
-const directRun = medianWallAndCpu(() => scorePromptInjection(text), 7);
-const indirectRun = medianWallAndCpu(() => scorePromptInjection(text, { mode: 'indirect' }), 7);
+const baseline = await medianWallAndCpu(() => findPii(text), 7);
+const directRun = await medianWallAndCpu(() => scorePromptInjection(text), 7);
+const indirectRun = await medianWallAndCpu(
+  () => scorePromptInjection(text, { mode: 'indirect' }),
+  7,
+);
 const baselineMs = baseline.wall;
 const directMs = directRun.wall;
 const indirectMs = indirectRun.wall;

@@ -64,6 +64,21 @@ describe('phone numbers as people write them', () => {
     expect(flagged.length / rows.length).toBeLessThanOrEqual(0.05);
   });
 
+  it('leaves scientific notation alone, even right after a phone word', () => {
+    expect(phones('phone: 6.022140857e23')).toEqual([]);
+    expect(phones('call 1.2345678E+10 now')).toEqual([]);
+    expect(phones('Tel 4.5678912E+11, fax 6.626e-34 J s')).toEqual([]);
+    expect(phones('Phone: 1.4155552671e9')).toEqual([]);
+  });
+
+  it('leaves number ranges alone unless a phone word stands right before them', () => {
+    expect(phones('Office budget is 1500-2000 euros per desk.')).toEqual([]);
+    expect(phones('Phone prices: 1999-2499 EUR.')).toEqual([]);
+    expect(phones('Call duration 1500-2000 s, staff 150000-200000')).toEqual([]);
+    // Right after the word, a grouped local number and a range look the same.
+    expect(phones('Phone: 1500-2000')).toEqual(['1500-2000']);
+  });
+
   it('leaves decimal fractions alone, even after a phone word', () => {
     // libphonenumber reads `0.493012345678` as a German number and finds a
     // valid US number inside `0.3314567890`; no area code is a lone `0`.

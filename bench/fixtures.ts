@@ -222,3 +222,25 @@ export async function medianWallAndCpu(
   const middle = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
   return { wall: middle(wall), cpu: middle(cpu), bestCpu: cpu[0]! };
 }
+
+const SENTENCES = [
+  'The team reviewed the quarterly plan and agreed on three priorities for the next month.',
+  'Please make sure the release notes mention the new export format before Friday.',
+  'If the build fails again, restart the runner and check the cache settings first.',
+  'Our customers asked for clearer pricing, so the page now lists every plan side by side.',
+  'The meeting moved to Thursday afternoon because two of the speakers were travelling.',
+  'In short, the migration went well: no data was lost and the downtime stayed under a minute.',
+  'You can change the notification settings from your profile at any time.',
+  "Let me know whether you'd like a summary of the discussion or the full transcript.",
+];
+
+/** Ordinary prose (no personal data, no secrets), from a fixed seed (the streaming benches' answers). */
+export function prose(size: number): string {
+  const random = seededRandom(7);
+  let text = '';
+  while (text.length < size) {
+    text += SENTENCES[Math.floor(random() * SENTENCES.length)]!;
+    text += random() < 0.2 ? '\n\n' : ' ';
+  }
+  return text.slice(0, size);
+}

@@ -35,7 +35,7 @@ import type { InputJudge } from '../src/middleware/input-guard';
 import type { ProcessorStep } from '../src/middleware/stream-processor';
 import { windowProcessor } from '../src/middleware/window-processor';
 import { scriptedModel } from '../src/testing';
-import { benchModel, seededRandom } from './fixtures';
+import { benchModel, prose } from './fixtures';
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 const CARD = /\b(?:\d[ -]?){15}\d\b/g;
@@ -205,28 +205,6 @@ async function parallelInput() {
   console.log('|---|---|---|');
   console.log(`| sequential | ${sequential.toFixed(0)} | 1.00 |`);
   console.log(`| parallel | ${parallel.toFixed(0)} | ${(parallel / sequential).toFixed(2)} |`);
-}
-
-const SENTENCES = [
-  'The team reviewed the quarterly plan and agreed on three priorities for the next month.',
-  'Please make sure the release notes mention the new export format before Friday.',
-  'If the build fails again, restart the runner and check the cache settings first.',
-  'Our customers asked for clearer pricing, so the page now lists every plan side by side.',
-  'The meeting moved to Thursday afternoon because two of the speakers were travelling.',
-  'In short, the migration went well: no data was lost and the downtime stayed under a minute.',
-  'You can change the notification settings from your profile at any time.',
-  "Let me know whether you'd like a summary of the discussion or the full transcript.",
-];
-
-/** Ordinary prose (no personal data, no secrets), from a fixed seed. */
-function prose(size: number): string {
-  const random = seededRandom(7);
-  let text = '';
-  while (text.length < size) {
-    text += SENTENCES[Math.floor(random() * SENTENCES.length)]!;
-    text += random() < 0.2 ? '\n\n' : ' ';
-  }
-  return text.slice(0, size);
 }
 
 /**

@@ -11,8 +11,6 @@ import {
   FEATURE_BITS,
   LEXICAL_FEATURES,
   MAX_FEATURES,
-  PAIR_FEATURES,
-  pairFeatures,
   surelyOutside,
   tokenFeatures,
 } from '../../../src/guards/pii/ner/features';
@@ -26,6 +24,7 @@ import {
 import type { ScoreTokens } from '../../../src/guards/pii/ner/tagger';
 import { prng, shuffleInPlace } from '../logistic';
 import type { Sequence } from './data';
+import { PAIR_FEATURES, pairFeatures } from './pair-features';
 import { viterbiLabels } from './viterbi';
 
 /** Training settings (fixed before any evaluation; not tuned per fold). */
@@ -48,26 +47,55 @@ export function floatScorer(weights: Float64Array): ScoreTokens {
   };
 }
 
+/**
+ * The weights of an averaged perceptron and their running sums, kept lazily
+ * (each weight's total is brought up to date only when it changes): the
+ * average over every step of `clock` comes out in one pass at the end.
+ * Shared by the greedy and the structured trainer.
+ */
+class AveragedWeights {
+  readonly weights: Float64Array;
+  private readonly totals: Float64Array;
+  private readonly stamps: Float64Array;
+  /** Steps so far (the trainer advances it: per token or per sequence). */
+  clock = 0;
+
+  constructor(readonly size: number) {
+    this.weights = new Float64Array(size);
+    this.totals = new Float64Array(size);
+    this.stamps = new Float64Array(size);
+  }
+
+  /** Adds `delta` to weight `index` from the current step on. */
+  update(index: number, delta: number): void {
+    this.totals[index]! += (this.clock - this.stamps[index]!) * this.weights[index]!;
+    this.stamps[index] = this.clock;
+    this.weights[index]! += delta;
+  }
+
+  /** Each weight averaged over all steps. */
+  averaged(): Float64Array {
+    const { clock, size, totals, stamps, weights } = this;
+    const averaged = new Float64Array(size);
+    for (let index = 0; index < size; index++) {
+      const total = totals[index]! + (clock - stamps[index]!) * weights[index]!;
+      averaged[index] = total / clock;
+    }
+    return averaged;
+  }
+}
+
 /** Trains on `sequences` and returns the averaged weights. */
 export function trainPerceptron(
   sequences: readonly Sequence[],
   options: PerceptronOptions,
 ): Float64Array {
-  const size = (1 << FEATURE_BITS) * LABEL_COUNT;
-  const weights = new Float64Array(size);
-  const totals = new Float64Array(size);
-  const stamps = new Float64Array(size);
-  let clock = 0;
+  const averager = new AveragedWeights((1 << FEATURE_BITS) * LABEL_COUNT);
+  const weights = averager.weights;
   const random = prng(options.seed);
   const order = sequences.map((_, index) => index);
   const buckets = new Int32Array(MAX_FEATURES);
   const scores = new Float64Array(LABEL_COUNT);
-
-  const update = (index: number, delta: number) => {
-    totals[index]! += (clock - stamps[index]!) * weights[index]!;
-    stamps[index] = clock;
-    weights[index]! += delta;
-  };
 
   for (let epoch = 0; epoch < options.epochs; epoch++) {
     shuffleInPlace(order, random);
@@ -79,7 +107,7 @@ export function trainPerceptron(
       let spanStart = 0;
       const scanned = sequence.scanned;
       for (let position = 0; position < scanned.count; position++) {
-        clock++;
+        averager.clock++;
         if (previous === 0 && surelyOutside(scanned.flags[position]!)) {
           previous2 = previous;
           continue;
@@ -111,8 +139,8 @@ export function trainPerceptron(
         if (sequence.known[position] && guess !== gold) {
           for (let feature = 0; feature < count; feature++) {
             const row = buckets[feature]! * LABEL_COUNT;
-            update(row + gold, step);
-            update(row + guess, -step);
+            averager.update(row + gold, step);
+            averager.update(row + guess, -step);
           }
         }
         const label = guess;
@@ -122,12 +150,7 @@ export function trainPerceptron(
       }
     }
   }
-  const averaged = new Float64Array(size);
-  for (let index = 0; index < size; index++) {
-    const total = totals[index]! + (clock - stamps[index]!) * weights[index]!;
-    averaged[index] = total / clock;
-  }
-  return averaged;
+  return averager.averaged();
 }
 
 /** Label-free feature buckets of every token of a sequence (`CONTEXT_FEATURES` apart), and how many per token. */
@@ -169,11 +192,9 @@ export function trainStructured(
   options: PerceptronOptions,
 ): Float64Array {
   const labels = LABEL_COUNT;
-  const size = (1 << FEATURE_BITS) * labels;
-  const weights = new Float64Array(size);
-  const totals = new Float64Array(size);
-  const stamps = new Float64Array(size);
-  let clock = 0;
+  const averager = new AveragedWeights((1 << FEATURE_BITS) * labels);
+  const weights = averager.weights;
+  const update = (index: number, delta: number) => averager.update(index, delta);
   const random = prng(options.seed);
   const order = sequences.map((_, index) => index);
   const pairBuckets = new Int32Array(PAIR_FEATURES);
@@ -184,16 +205,10 @@ export function trainStructured(
     return forced;
   });
 
-  const update = (index: number, delta: number) => {
-    totals[index]! += (clock - stamps[index]!) * weights[index]!;
-    stamps[index] = clock;
-    weights[index]! += delta;
-  };
-
   for (let epoch = 0; epoch < options.epochs; epoch++) {
     shuffleInPlace(order, random);
     for (const which of order) {
-      clock++;
+      averager.clock++;
       const sequence = sequences[which]!;
       const step = sequence.group === undefined ? options.benignWeight : 1;
       const { buckets: features, count: perToken } = contextBuckets(sequence);
@@ -241,12 +256,7 @@ export function trainStructured(
       }
     }
   }
-  const averaged = new Float64Array(size);
-  for (let index = 0; index < size; index++) {
-    const total = totals[index]! + (clock - stamps[index]!) * weights[index]!;
-    averaged[index] = total / clock;
-  }
-  return averaged;
+  return averager.averaged();
 }
 
 /** Quantises weights to int8 with one scale (the largest magnitude maps to 127). */

@@ -8,13 +8,12 @@
 import {
   CONTEXT_FEATURES,
   contextFeatures,
-  PAIR_FEATURES,
-  pairFeatures,
   type Scanned,
   surelyOutside,
 } from '../../../src/guards/pii/ner/features';
 import { LABEL_COUNT, nerEntities, nerMaxLength } from '../../../src/guards/pii/ner/labels';
 import type { ScoreTokens } from '../../../src/guards/pii/ner/tagger';
+import { PAIR_FEATURES, pairFeatures } from './pair-features';
 
 const maxLengthOfLabel = Array.from({ length: LABEL_COUNT }, (_, label) =>
   label === 0 ? 0 : nerMaxLength[nerEntities[(label - 1) >> 1]!],

@@ -332,8 +332,8 @@ const titleWords = new Set(
   madame mme mlle signor signora don doña`.split(/\s+/),
 );
 
-/** Feature templates; their numbers are part of the model (do not renumber). */
-enum T {
+/** Feature templates; their numbers are part of the model (do not renumber). Exported for the trainer's experiments. */
+export enum T {
   Bias = 0,
   Lower,
   Shape,
@@ -358,7 +358,7 @@ enum T {
   ShapeNextShape,
   PrevLabelPrevLower,
   PlaceSpan,
-  /** Structured decoding: the label before (value) scores the label of this token. */
+  /** Structured decoding (a trainer experiment, scripts/train/ner/pair-features.ts): the label before (value) scores the label of this token. */
   Transition,
   Cluster,
   PrevCluster,
@@ -642,7 +642,7 @@ export function scanText(text: string, gazetteers: Gazetteers, words?: WordTable
 }
 
 /** Coarse flags of a token for conjunctions (capitalisation and gazetteers only). */
-function coarse(flags: number): number {
+export function coarse(flags: number): number {
   return (
     flags &
     (Flag.Title | Flag.Upper | Flag.Lower | Flag.Digit | Flag.Name | Flag.Place | Flag.Common)
@@ -664,7 +664,7 @@ export function surelyOutside(flags: number): boolean {
 }
 
 /** The bucket of a feature: its template and value hashed together. */
-function bucket(template: T, value: number): number {
+export function bucket(template: T, value: number): number {
   let hash = Math.imul(template + 1, 0x9e3779b1) ^ value;
   hash ^= hash >>> 16;
   hash = Math.imul(hash, 0x85ebca6b);
@@ -703,14 +703,15 @@ export function tokenFeatures(
 }
 
 /** The value hashed for a neighbour past either end of the text. */
-const NONE = 0x5bd1e995;
+export const NONE = 0x5bd1e995;
 
 /**
  * Writes the buckets of token `index` that do not depend on any label (the
  * token, two tokens either side, gazetteers) into `out` from `offset`, the
  * token's own word last (training may leave those out: `LEXICAL_FEATURES`),
- * and returns the new end. Structured decoding scores tokens with these and
- * the label pairs with `transitionBucket`.
+ * and returns the new end. The trainer's structured-decoding experiment
+ * scores tokens with these and the label pairs with its own pair features
+ * (scripts/train/ner/pair-features.ts).
  */
 export function contextFeatures(
   scanned: Scanned,
@@ -775,32 +776,6 @@ export function contextFeatures(
   out[n++] = bucket(T.Suffix2, words.suffix2Hash[id]!);
   return n;
 }
-
-/**
- * Writes the buckets that score each label of token `index` right after
- * `previousLabel` (structured decoding: the pair of labels alone, and with
- * the token's shape, its capitalisation and gazetteer flags, and the word
- * before it) into `out` and returns how many (`PAIR_FEATURES`).
- */
-export function pairFeatures(
-  scanned: Scanned,
-  index: number,
-  previousLabel: number,
-  out: Int32Array,
-): number {
-  const ids = scanned.word;
-  const words = scanned.words;
-  const shapeHash = words.shapeHash[ids[index]!]!;
-  const prevLower = index > 0 ? words.lowerHash[ids[index - 1]!]! : NONE;
-  out[0] = bucket(T.Transition, previousLabel);
-  out[1] = bucket(T.PrevLabelShape, mix(shapeHash ^ previousLabel));
-  out[2] = bucket(T.PrevLabelFlags, coarse(scanned.flags[index]!) * 16 + previousLabel);
-  out[3] = bucket(T.PrevLabelPrevLower, mix(prevLower ^ previousLabel));
-  return PAIR_FEATURES;
-}
-
-/** Buckets `pairFeatures` writes. */
-export const PAIR_FEATURES = 4;
 
 /** How many of the last features `tokenFeatures` writes come from the token's own word. */
 export const LEXICAL_FEATURES = 6;

@@ -476,6 +476,7 @@ const cases: FactoryCase[] = [
       maxMatchLength: positiveInt,
       potentialMatchStart: fn,
       mayMatch: fn,
+      mayMatchReach: positiveInt,
       timeoutMs: ms,
       onError: ['ignore', 5],
       parallel: bool,

@@ -21,6 +21,7 @@ export const defineGuardrailOptionShape = {
   maxMatchLength: positiveInt,
   potentialMatchStart: functionOption(),
   mayMatch: functionOption(),
+  mayMatchReach: positiveInt,
   timeoutMs: milliseconds,
   onError: oneOf(['block', 'allow']),
   parallel: booleanOption,

@@ -61,6 +61,11 @@ export interface DefineGuardrailOptions {
    */
   mayMatch?: (text: string) => boolean;
   /**
+   * Optional, with `mayMatch`: how far its decision reads (see
+   * `Guardrail.mayMatchReach`); lets `window` mode filter only new text.
+   */
+  mayMatchReach?: number;
+  /**
    * Fail (status `error`) after this many milliseconds. Default: the
    * middleware's or tool wrapper's `defaultTimeoutMs` (30 seconds).
    */
@@ -114,6 +119,7 @@ export function defineGuardrail(options: DefineGuardrailOptions): Guardrail {
     maxMatchLength,
     potentialMatchStart,
     mayMatch,
+    mayMatchReach,
     timeoutMs,
     onError = 'block',
     parallel = false,
@@ -140,6 +146,7 @@ export function defineGuardrail(options: DefineGuardrailOptions): Guardrail {
   };
   if (potentialMatchStart !== undefined) guardrail.potentialMatchStart = potentialMatchStart;
   if (mayMatch !== undefined) guardrail.mayMatch = mayMatch;
+  if (mayMatchReach !== undefined) guardrail.mayMatchReach = mayMatchReach;
   if (fingerprint !== undefined) guardrail.fingerprint = optionsFingerprint(fingerprint);
   if (retryable === false || retryable === 'without-answer') guardrail.retryable = retryable;
   return guardrail;

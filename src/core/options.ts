@@ -215,6 +215,7 @@ const guardrailFieldRules: OptionShape = {
   maxMatchLength: positiveInt,
   potentialMatchStart: functionOption(),
   mayMatch: functionOption(),
+  mayMatchReach: positiveInt,
   timeoutMs: milliseconds,
   onError: oneOf(['block', 'allow']),
   parallel: booleanOption,

@@ -135,6 +135,16 @@ export interface Guardrail {
    */
   mayMatch?: (text: string) => boolean;
   /**
+   * Optional, with `mayMatch`: how far its decision reads, in characters
+   * (a run of whitespace counting as one). Declaring it promises that for
+   * any texts `a` and `b`, `mayMatch(a + b)` is true only if `mayMatch(a)`
+   * or `mayMatch(tail + b)` is, where `tail` is the end of `a` holding its
+   * last `mayMatchReach` characters. `window` mode then asks `mayMatch` only
+   * about the text received since its last check and that tail, not the
+   * whole checked text again. Absent: `mayMatch` is asked about the whole text.
+   */
+  mayMatchReach?: number;
+  /**
    * Fail after this many milliseconds (status `error`, then `onError`
    * applies). Default: the middleware's or tool wrapper's `defaultTimeoutMs`
    * (30 seconds), so a check that never settles fails closed.

@@ -6,6 +6,9 @@ import { cut, modelFor } from '../../../../test/helpers';
 import { guardrails } from '../../../middleware/guardrails-middleware';
 import { findPii } from '../find-pii';
 import { pii } from '../pii';
+import { withReusedRegExps } from './reused-regexps';
+
+const nativeRegExp = RegExp;
 
 const phones = (text: string) =>
   findPii(text, { entities: ['PHONE_NUMBER'] }).map(span => text.slice(span.start, span.end));
@@ -171,6 +174,14 @@ describe('phone validation with stack capture off', () => {
     } finally {
       Error.stackTraceLimit = limit;
     }
+  });
+
+  it('libphonenumber gives the same matches with its regexes kept between calls', () => {
+    const fresh = answers();
+    // The first pass fills the kept regexes, the second runs on them.
+    expect(withReusedRegExps(answers)).toEqual(fresh);
+    expect(withReusedRegExps(answers)).toEqual(fresh);
+    expect(globalThis.RegExp).toBe(nativeRegExp);
   });
 
   it("restores the caller's stack trace limit", () => {

@@ -1,6 +1,7 @@
 import { type CountryCode, findPhoneNumbersInText } from 'libphonenumber-js/max';
 import { codeTable, type EntityFinder, type Finder, isInTable } from './finder';
 import { phoneContextWords, phoneGlueWords } from './phone-context';
+import { withReusedRegExps } from './reused-regexps';
 
 // A run of digits and separators holding at least seven digits. A run
 // with fewer is never a phone number, and none of its suffixes can hold
@@ -39,14 +40,18 @@ function phonesIn(run: string, regions: readonly CountryCode[]): Array<[number, 
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    for (const region of tried) {
-      const matches = findPhoneNumbersInText(run, { defaultCountry: region });
-      // A match starting at the `+` that stands for `00` / `011` covers the prefix too.
-      found = matches
-        .filter(match => match.number.isValid())
-        .map(m => [m.startsAt <= plus ? 0 : m.startsAt, m.endsAt]);
-      if (found.length > 0) break;
-    }
+    // Its regexes are kept between calls (see reused-regexps.ts): after a
+    // full collection it would compile every one of them again.
+    withReusedRegExps(() => {
+      for (const region of tried) {
+        const matches = findPhoneNumbersInText(run, { defaultCountry: region });
+        // A match starting at the `+` that stands for `00` / `011` covers the prefix too.
+        found = matches
+          .filter(match => match.number.isValid())
+          .map(m => [m.startsAt <= plus ? 0 : m.startsAt, m.endsAt]);
+        if (found.length > 0) break;
+      }
+    });
   } finally {
     Error.stackTraceLimit = stackTraceLimit;
   }

@@ -9,7 +9,7 @@ import { contentFilter } from '../content-filter/content-filter';
 import { pii } from '../pii/pii';
 import { secrets } from '../secrets/secrets';
 import { normalizeText } from './normalize-text';
-import { plainView } from './potential-start';
+import { isOwnNormalFormFrom, plainView } from './potential-start';
 
 const context: GuardrailContext = {
   kind: 'output',
@@ -64,6 +64,29 @@ describe('plainView', () => {
 
   it('gives up (undefined) on any other character', () => {
     for (const char of OTHER_CHARS) expect(plainView(`plain ${char} text`)).toBeUndefined();
+  });
+
+  it('isOwnNormalFormFrom answers as plainView of the suffix being the suffix, on 3,000 random texts', () => {
+    const random = seededRandom(2);
+    const chars = [...PLAIN_CHARS, ...OTHER_CHARS];
+    let own = 0;
+    for (let i = 0; i < 3000; i++) {
+      let text = '';
+      for (let j = 0, length = 1 + Math.floor(random() * 30); j < length; j++) {
+        // Mostly characters that are their own normal form, so both answers are common.
+        text +=
+          random() < 0.9
+            ? PLAIN_CHARS[Math.floor(random() * 95)]
+            : chars[Math.floor(random() * chars.length)];
+      }
+      const from = Math.floor(random() * (text.length + 1));
+      const suffix = text.slice(from);
+      const expected = plainView(suffix) === suffix;
+      if (isOwnNormalFormFrom(text, from) !== expected) expect({ text, from }).toBe(undefined);
+      if (expected) own++;
+    }
+    expect(own).toBeGreaterThan(1000);
+    expect(own).toBeLessThan(2900);
   });
 });
 

@@ -110,6 +110,9 @@ export function withinLast(
 const OUTSIDE_PLAIN =
   /[^\t\n\r\x20-\x7e\u00a0\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff\u2010-\u2015\u2018-\u201f\u2026]/;
 const FOLDED_PLAIN = /[\u00a0\u2010-\u2015\u2026]/;
+/** Outside the characters that are their own normal form: most prose has none, and is decided in one pass. */
+const NOT_OWN_NORMAL_FORM =
+  /[^\t\n\r\x20-\x7e\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff\u2018-\u201f]/;
 
 /**
  * For `mayMatch` hooks: the text as `normalizeText` would make it, when it
@@ -123,15 +126,28 @@ export function plainView(text: string): string | undefined {
   // The guardrails of a chain are asked about the same text in turn.
   if (text === lastText) return lastView;
   lastText = text;
-  lastView = OUTSIDE_PLAIN.test(text)
-    ? undefined
-    : FOLDED_PLAIN.test(text)
-      ? text
-          .replace(/\u00a0/g, ' ')
-          .replace(/[\u2010-\u2015]/g, '-')
-          .replace(/\u2026/g, '...')
-      : text;
+  lastView = !NOT_OWN_NORMAL_FORM.test(text)
+    ? text
+    : OUTSIDE_PLAIN.test(text)
+      ? undefined
+      : FOLDED_PLAIN.test(text)
+        ? text
+            .replace(/\u00a0/g, ' ')
+            .replace(/[\u2010-\u2015]/g, '-')
+            .replace(/\u2026/g, '...')
+        : text;
   return lastView;
 }
 let lastText: string | undefined;
 let lastView: string | undefined;
+
+const NOT_OWN_NORMAL_FORM_FROM = new RegExp(NOT_OWN_NORMAL_FORM.source, 'g');
+
+/**
+ * True when `text` from `from` on is its own normal form (`plainView` of
+ * that suffix is the suffix itself), decided without slicing it.
+ */
+export function isOwnNormalFormFrom(text: string, from: number): boolean {
+  NOT_OWN_NORMAL_FORM_FROM.lastIndex = from;
+  return !NOT_OWN_NORMAL_FORM_FROM.test(text);
+}

@@ -264,13 +264,16 @@ export function keywordPrefixes(pattern: string = keywords): string[] {
  */
 interface Automaton {
   next: Int32Array;
+  /**
+   * `next` for the scans, one read per character: `rows[row + code]` for
+   * any ASCII `code` (folded here) is the next state's row (`state * 128`),
+   * negated when needles end there. The root's row is 0.
+   */
+  rows: Int32Array;
   /** 1 where `found` has needles. */
   accepts: Uint8Array;
   found: Array<Needle[] | undefined>;
 }
-
-/** ASCII folded to lower case, by code. */
-const FOLDED_ASCII = Uint8Array.from({ length: 128 }, (_, code) => foldAscii(code));
 
 function foldAscii(code: number): number {
   return code >= 65 && code <= 90 ? code | 0x20 : code;
@@ -321,7 +324,14 @@ function buildAutomaton(needles: readonly Needle[]): Automaton {
     }
   }
   const accepts = Uint8Array.from(found, needles => (needles === undefined ? 0 : 1));
-  return { next, accepts, found };
+  const rows = new Int32Array(next.length);
+  for (let state = 0; state < goto.length; state++) {
+    for (let code = 0; code < 128; code++) {
+      const to = next[state * 128 + foldAscii(code)]!;
+      rows[state * 128 + code] = accepts[to] === 1 ? -to * 128 : to * 128;
+    }
+  }
+  return { next, rows, accepts, found };
 }
 
 // Character classes of ASCII for the scan: prose (not flagged by
@@ -381,8 +391,8 @@ function precededBy(text: string, start: number, boundary: Boundary): boolean {
 export function secretsMayMatch(text: string): boolean {
   const plain = plainView(text);
   if (plain === undefined) return true;
-  const { next, accepts, found } = AUTOMATON;
-  let state = 0;
+  const { rows, found } = AUTOMATON;
+  let row = 0;
   let run = 0;
   let keywordTested = false;
   for (let at = 0; at < plain.length; at++) {
@@ -390,7 +400,7 @@ export function secretsMayMatch(text: string): boolean {
     if (code >= 128) {
       // Beyond ASCII, the plain view holds Latin-1 letters and curly quotes (prose), and × ÷.
       if (code === 0xd7 || code === 0xf7) return true;
-      state = 0;
+      row = 0;
       run = 0;
       continue;
     }
@@ -398,9 +408,10 @@ export function secretsMayMatch(text: string): boolean {
     if ((classes & PROSE) === 0) return true;
     if ((classes & RUN) === 0) run = 0;
     else if (++run === 14) return true;
-    state = next[(state << 7) | FOLDED_ASCII[code]!]!;
-    if (accepts[state] === 0) continue;
-    const need = neededAt(plain, at, found[state]!, keywordTested);
+    row = rows[row + code]!;
+    if (row >= 0) continue;
+    row = -row;
+    const need = neededAt(plain, at, found[row >> 7]!, keywordTested);
     if (need === FOUND) return true;
     if (need === NO_KEYWORD) keywordTested = true;
   }
@@ -447,13 +458,13 @@ const TRIGGER_AUTOMATON = buildAutomaton(
  * to ASCII letters, such as the Kelvin sign) is searched in lower case.
  */
 export function mayHaveTrigger(text: string): boolean {
-  const { next, accepts } = TRIGGER_AUTOMATON;
-  let state = 0;
+  const { rows } = TRIGGER_AUTOMATON;
+  let row = 0;
   for (let at = 0; at < text.length; at++) {
     const code = text.charCodeAt(at);
     if (code >= 128) return TRIGGER_IN_LOWER_CASE.test(text.toLowerCase());
-    state = next[(state << 7) | FOLDED_ASCII[code]!]!;
-    if (accepts[state] === 1) return true;
+    row = rows[row + code]!;
+    if (row < 0) return true;
   }
   return false;
 }

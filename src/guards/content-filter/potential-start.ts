@@ -1,5 +1,10 @@
 import { foldText } from '../prompt-injection/fold-text';
-import { isWhitespaceAt, plainView, withinLast } from '../shared/potential-start';
+import {
+  isOwnNormalFormFrom,
+  isWhitespaceAt,
+  plainView,
+  withinLast,
+} from '../shared/potential-start';
 
 /**
  * `potentialMatchStart` of `contentFilter` for its folded `terms`: the
@@ -23,6 +28,7 @@ export function contentFilterPotentialStart(
     return prefix !== '' && termPrefixes.has(prefix);
   };
   const lettersBeginAnEntry = letterPrefixTest(termPrefixes);
+  const beginsAnEntryInLowerCase = lowerCasePrefixTest(terms);
   // Token starts, reused from one call to the next (the hook runs on every check of a stream).
   const starts: number[] = [];
   return withinLast(maxMatchLength, text => {
@@ -46,26 +52,20 @@ export function contentFilterPotentialStart(
       at = start;
     }
     // The words that may begin an entry: their letters begin one, or they
-    // do not start with plain ASCII letters (folding decides).
-    let any = false;
-    for (const start of starts) {
-      if (lettersBeginAnEntry(text, start)) {
-        any = true;
-        break;
-      }
-    }
-    if (!any) return text.length;
-    const candidates = starts.filter(start => lettersBeginAnEntry(text, start));
+    // do not start with plain ASCII letters (folding decides). The earliest
+    // is the last one (`starts` runs latest first).
+    let from = -1;
+    for (const start of starts) if (lettersBeginAnEntry(text, start)) from = start;
+    if (from < 0) return text.length;
     // Ordinary prose folds to itself in lower case (see `foldsToLowerCase`),
     // and so does every suffix of it: decided once, on the text from the
-    // earliest candidate (the last one, `starts` runs latest first).
-    const from = candidates[candidates.length - 1]!;
-    const tail = text.slice(from);
-    const lowered = foldsToLowerCase(tail) ? straightenQuotes(tail.toLowerCase()) : undefined;
+    // earliest candidate, and then read in lower case where it stands.
+    const lowerCase = foldsToLowerCaseFrom(text, from);
     let earliest = text.length;
-    for (const start of candidates) {
-      if (lowered !== undefined) {
-        if (startsAnEntry(lowered.slice(start - from))) earliest = start;
+    for (const start of starts) {
+      if (start < from || !lettersBeginAnEntry(text, start)) continue;
+      if (lowerCase) {
+        if (beginsAnEntryInLowerCase(text, start)) earliest = start;
         continue;
       }
       const suffix = text.slice(start);
@@ -137,8 +137,80 @@ function escapeRegExp(text: string): string {
  * which entries ignore): ordinary prose (`plainView` leaves it as it is)
  * with no leetspeak character and no spelled-out run to join.
  */
-function foldsToLowerCase(text: string): boolean {
+export function foldsToLowerCase(text: string): boolean {
   return plainView(text) === text && !LEET.test(text) && !SPELLED_OUT.test(text);
+}
+
+const LEET_FROM = new RegExp(LEET.source, 'g');
+const SPELLED_OUT_FROM = new RegExp(SPELLED_OUT.source, 'g');
+
+/**
+ * `foldsToLowerCase(text.slice(from))` without the slice, for `from` at a
+ * token start (after whitespace or at 0: what `SPELLED_OUT` looks behind
+ * then is no letter or digit, as at the start of the slice).
+ */
+export function foldsToLowerCaseFrom(text: string, from: number): boolean {
+  if (!isOwnNormalFormFrom(text, from)) return false;
+  LEET_FROM.lastIndex = from;
+  if (LEET_FROM.test(text)) return false;
+  SPELLED_OUT_FROM.lastIndex = from;
+  return !SPELLED_OUT_FROM.test(text);
+}
+
+/**
+ * Whether `text` from `start` to its end, read as the filter reads ordinary
+ * prose (in lower case, curly quotes straightened, a run of whitespace as
+ * one blank, trailing whitespace left out), is the start of an entry: a
+ * walk of a trie of the entries over the characters, no string built
+ * (`startsAnEntry` of that reading, which the tests compare it with).
+ */
+export function lowerCasePrefixTest(
+  terms: readonly string[],
+): (text: string, start: number) => boolean {
+  // children.get(node * 0x10000 + unit) = child; node 0 is the root.
+  const children = new Map<number, number>();
+  let nodes = 1;
+  for (const term of terms) {
+    let node = 0;
+    for (let at = 0; at < term.length; at++) {
+      const key = node * 0x10000 + term.charCodeAt(at);
+      let child = children.get(key);
+      if (child === undefined) {
+        child = nodes++;
+        children.set(key, child);
+      }
+      node = child;
+    }
+  }
+  return (text, start) => {
+    let node = 0;
+    let at = start;
+    while (at < text.length) {
+      let unit: number;
+      if (isWhitespaceAt(text, at)) {
+        while (at < text.length && isWhitespaceAt(text, at)) at++;
+        if (at === text.length) break; // trailing whitespace is left out
+        unit = 32;
+      } else {
+        unit = lowerCaseUnit(text.charCodeAt(at));
+        at++;
+      }
+      const child = children.get(node * 0x10000 + unit);
+      if (child === undefined) return false;
+      node = child;
+    }
+    return node !== 0;
+  };
+}
+
+/** A unit of ordinary prose (see `plainView`) in lower case, a curly quote straightened. */
+function lowerCaseUnit(code: number): number {
+  if (code < 0x80) return code >= 65 && code <= 90 ? code | 0x20 : code;
+  // Latin-1 capitals (not ×): their small letter is 0x20 on.
+  if (code >= 0xc0 && code <= 0xde && code !== 0xd7) return code + 0x20;
+  if (code === 0x2018 || code === 0x2019 || code === 0x201b) return 0x27;
+  if (code === 0x201c || code === 0x201d || code === 0x201f) return 0x22;
+  return code;
 }
 
 const CURLY_QUOTE = /[\u2018\u2019\u201b\u201c\u201d\u201f]/;

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../bench/fixtures';
+import { contentFilter, DEFAULT_CONTENT_CATEGORIES } from './content-filter';
+import { foldsToLowerCase, foldsToLowerCaseFrom, lowerCasePrefixTest } from './potential-start';
+
+const TERMS = [...Object.values(DEFAULT_CONTENT_CATEGORIES).flat(), "don't", 'café crème'];
+
+/** The reading the hook had before `lowerCasePrefixTest`: slice, lower-case, straighten, collapse, look up. */
+function referencePrefixTest(terms: readonly string[]) {
+  const prefixes = new Set<string>();
+  for (const term of terms)
+    for (let end = 1; end <= term.length; end++) prefixes.add(term.slice(0, end));
+  return (text: string, start: number) => {
+    const read = text
+      .slice(start)
+      .toLowerCase()
+      .replace(/[\u2018\u2019\u201b]/g, "'")
+      .replace(/[\u201c\u201d\u201f]/g, '"')
+      .trim()
+      .replace(/\s+/g, ' ');
+    return read !== '' && prefixes.has(read);
+  };
+}
+
+// Pieces of entries in both cases, blanks of every kind prose has, curly quotes, Latin-1 capitals.
+const PIECES = [
+  'kill',
+  'KILL',
+  'Kill',
+  'you',
+  'YOURSELF',
+  'yo',
+  'my',
+  'self',
+  'a',
+  'bomb',
+  'Make',
+  'shit',
+  'don',
+  '\u2019t',
+  "'t",
+  't',
+  'caf',
+  '\u00e9',
+  '\u00c9',
+  'CAF\u00c9',
+  'cr',
+  '\u00c8me',
+  'the',
+  ' ',
+  ' ',
+  ' ',
+  '  ',
+  '\n',
+  '\t',
+  '\r\n',
+  '.',
+  ',',
+  '\u201c',
+  '-',
+];
+
+function randomText(random: () => number, pieces: readonly string[], count: number): string {
+  let text = '';
+  for (let j = 0; j < count; j++) text += pieces[Math.floor(random() * pieces.length)];
+  return text;
+}
+
+/** Token starts: a non-blank character after a blank or at 0 (where the hook asks). */
+function tokenStarts(text: string): number[] {
+  const starts: number[] = [];
+  for (let at = 0; at < text.length; at++) {
+    if (!/\s/.test(text[at]!) && (at === 0 || /\s/.test(text[at - 1]!))) starts.push(at);
+  }
+  return starts;
+}
+
+describe('contentFilter hook: reading prose from a word in lower case', () => {
+  it('lowerCasePrefixTest answers as the sliced, lower-cased reading, on 20,000 random texts', () => {
+    const random = seededRandom(161);
+    const test = lowerCasePrefixTest(TERMS);
+    const reference = referencePrefixTest(TERMS);
+    let begins = 0;
+    let asked = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const text = randomText(random, PIECES, 1 + Math.floor(random() * 8));
+      for (const start of tokenStarts(text)) {
+        asked++;
+        const expected = reference(text, start);
+        if (test(text, start) !== expected)
+          expect({ text, start, begins: !expected }).toBe(undefined);
+        if (expected) begins++;
+      }
+    }
+    // Both answers are common, so the comparison tests both.
+    expect(begins).toBeGreaterThan(1_500);
+    expect(asked - begins).toBeGreaterThan(5_000);
+  });
+
+  it('reads curly quotes straight, blanks as one, capitals small, and stops at the first difference', () => {
+    const test = lowerCasePrefixTest(TERMS);
+    expect(test('so KILL \n  YO', 3)).toBe(true);
+    expect(test('DON\u2019T', 0)).toBe(true);
+    expect(test('CAF\u00c9 CR\u00c8ME  ', 0)).toBe(true);
+    expect(test('killing', 0)).toBe(false);
+    expect(test('kill  your', 0)).toBe(true);
+    expect(test('kill yours', 0)).toBe(true);
+    expect(test('kill youth', 0)).toBe(false);
+  });
+
+  it('foldsToLowerCaseFrom answers as foldsToLowerCase of the slice, on 20,000 random texts', () => {
+    const random = seededRandom(162);
+    const pieces = [
+      ...PIECES,
+      '1',
+      '@',
+      'a b c d',
+      'x.y.z.w',
+      '\u00a0',
+      '\u2014',
+      '\u0430',
+      '\u200b',
+    ];
+    let folds = 0;
+    let asked = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const text = randomText(random, pieces, 1 + Math.floor(random() * 10));
+      for (const from of tokenStarts(text)) {
+        asked++;
+        const expected = foldsToLowerCase(text.slice(from));
+        if (foldsToLowerCaseFrom(text, from) !== expected)
+          expect({ text, from, folds: !expected }).toBe(undefined);
+        if (expected) folds++;
+      }
+    }
+    expect(folds).toBeGreaterThan(5_000);
+    expect(asked - folds).toBeGreaterThan(5_000);
+  });
+
+  it('holds back the last words that begin an entry, as the filter reads them', () => {
+    const hook = contentFilter().potentialMatchStart!;
+    expect(hook('Well, I will KILL  yo')).toBe(6);
+    expect(hook('The team will make a')).toBe(14);
+    expect(hook('The team reviewed the plan.')).toBe(27);
+    expect(hook('Do not say shi')).toBe(11);
+  });
+});

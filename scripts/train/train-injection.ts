@@ -46,6 +46,7 @@ import {
 import { maxPieceLogit } from '../../src/guards/prompt-injection/sentence-score';
 import { SlotInjectionScorer } from '../../src/guards/prompt-injection/slot-features';
 import { syntheticRows } from './augment';
+import { wordClasses } from './clusters/word-classes';
 import {
   composedRows,
   defaultComposeOptions,
@@ -56,6 +57,7 @@ import {
   toxicPayloads,
 } from './compose/compose';
 import { FramedScorer } from './compose/framed-scorer';
+import { type ClusterFeatureOptions, ClusterScorer } from './injection/cluster-scorer';
 import { DeepInjectionScorer, type DeepModelSpec } from './injection/deep-model';
 import { type DeepOptions, quantiseDeep, trainWideDeep } from './injection/wide-deep';
 import {
@@ -195,6 +197,32 @@ const SLOT_REPEAT = Number(process.env.SLOT_REPEAT ?? 8);
 /** Experiment: interaction features of words inside a framing (scripts/train/compose/framed-scorer.ts). */
 const FRAMED = process.env.FRAMED === '1';
 
+/**
+ * Experiment: word-class features (scripts/train/injection/cluster-scorer.ts).
+ * CLUSTERS: comma-separated class counts (one table per size; empty: none),
+ * CLUSTER_KINDS (uni,bi,mix; default uni,bi), CLUSTER_REPEAT (1),
+ * CLUSTER_VOCABULARY (16000).
+ */
+let clusterOptions: ClusterFeatureOptions | undefined;
+function clusterFeatureOptions(): ClusterFeatureOptions | undefined {
+  const sizes = (process.env.CLUSTERS ?? '').split(',').filter(Boolean).map(Number);
+  if (sizes.length === 0) return undefined;
+  clusterOptions ??= {
+    tables: sizes.map(size =>
+      wordClasses(
+        resolve(import.meta.dirname, '../../../shared/corpora'),
+        size,
+        Number(process.env.CLUSTER_VOCABULARY ?? 16_000),
+      ),
+    ),
+    kinds: new Set(
+      (process.env.CLUSTER_KINDS ?? 'uni,bi').split(',') as Array<'uni' | 'bi' | 'mix'>,
+    ),
+    repeat: Number(process.env.CLUSTER_REPEAT ?? 1),
+  };
+  return clusterOptions;
+}
+
 /** A trained, quantised (uncalibrated) model of the configured kind. */
 export interface TrainedSpec {
   spec: InjectionModelSpec;
@@ -224,6 +252,8 @@ export function trainSpec(
 export function makeScorer(spec: InjectionModelSpec, deep?: DeepModelSpec): InjectionScorer {
   if (deep) return new DeepInjectionScorer(spec, deep);
   if (FRAMED && spec.slotRepeat) return new FramedScorer(spec, spec.slotRepeat);
+  const clusters = clusterFeatureOptions();
+  if (clusters && spec.slotRepeat) return new ClusterScorer(spec, spec.slotRepeat, clusters);
   return spec.slotRepeat
     ? new SlotInjectionScorer(spec, spec.slotRepeat)
     : new InjectionScorer(spec);

@@ -22,29 +22,29 @@
  * Experiment knobs (environment; the defaults build the committed model, and
  * the model card's variants table says what each did): TENSE_AUGMENT,
  * SAFETY_AUGMENT, GROUP_EXPONENT, LOOKALIKE_GROUPS, PROSE_STEP, BENIGN_SHARE,
- * L2/LR/EPOCHS, and the cross-lingual lexicon (src/guards/harmful-content/
- * lexicon.ts, concept-features.ts): CONCEPT_COPIES, CONCEPT_DENSE,
- * SCRIPT_GATE, CONCEPT_TWINS, SCRIPT_BALANCE / SCRIPT_FLOOR; the fourth round's
- * extra readings and rephrasings (src/guards/harmful-content/readings.ts):
- * SENTENCE_MAX / SENTENCE_MIN / SENTENCE_TWINS, NOISY_TAIL_MAX /
- * NOISY_TAIL_SYMBOLS / HEAD_TWINS, FRAME_AUGMENT.
+ * L2/LR/EPOCHS, and the cross-lingual lexicon (harmful/lexicon.ts,
+ * harmful/concept-features.ts): CONCEPT_COPIES, CONCEPT_DENSE, SCRIPT_GATE,
+ * CONCEPT_TWINS, SCRIPT_BALANCE / SCRIPT_FLOOR; the fourth round's extra
+ * readings and rephrasings: SENTENCE_MAX / SENTENCE_MIN / SENTENCE_TWINS
+ * (harmful/sentence-windows.ts), NOISY_TAIL_MAX / NOISY_TAIL_SYMBOLS /
+ * HEAD_TWINS (src/guards/harmful-content/suffix-noise.ts), FRAME_AUGMENT;
+ * the fifth round's: CONTEXT_EVERY / CONTEXT_WEIGHT / CONTEXT_MIN /
+ * CONTEXT_MAX (harmful/context.ts), STATEMENT_AUGMENT (harmful/statement.ts),
+ * CLUSTER_FEATURES (clusters-harmful/cluster-scorer.ts). Knobs that change
+ * how a text is scored (lexicon features, sentence windows, clusters) run
+ * only with --loso: the shipped scorer does not implement them.
  * Deterministic: rows sorted by id, a seeded shuffle, one thread, no network.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { EncodedCategoryModel } from '../../src/guards/harmful-content/category-model';
-import {
-  type ConceptFeatureOptions,
-  conceptMask,
-  HarmfulScorer,
-} from '../../src/guards/harmful-content/concept-features';
 import { EMPTY_WINDOW_LOGIT, maxWindowLogit } from '../../src/guards/harmful-content/harmful-model';
-import type { HarmfulReadingOptions } from '../../src/guards/harmful-content/readings';
+import type { HarmfulScorer } from '../../src/guards/harmful-content/harmful-scorer';
 import { dominantScript, type Script } from '../../src/guards/harmful-content/script';
-import { sentenceSpans } from '../../src/guards/harmful-content/sentence-windows';
 import { noisyTailStart } from '../../src/guards/harmful-content/suffix-noise';
 import { foldText } from '../../src/guards/prompt-injection/fold-text';
 import type { InjectionModelSpec } from '../../src/guards/prompt-injection/injection-model';
+import { ClusterScorer } from './clusters-harmful/cluster-scorer';
 import {
   type CategoryReportRow,
   categoryReport,
@@ -52,8 +52,16 @@ import {
   trainCategories,
 } from './harmful/categories';
 import { rephraseFrame } from './harmful/compose';
+import {
+  type ConceptFeatureOptions,
+  conceptMask,
+  ExperimentScorer,
+} from './harmful/concept-features';
+import { contextParagraphs, contextTwins } from './harmful/context';
 import { type HarmfulRow, harmfulRows } from './harmful/harmful-data';
 import { rephraseTense, safetyQuestion } from './harmful/rephrase';
+import { type ExperimentReadings, sentenceSpans } from './harmful/sentence-windows';
+import { rephraseStatement } from './harmful/statement';
 import { englishParagraphs, fnv, proseRows } from './injection-data';
 import {
   emptySpec,
@@ -83,20 +91,22 @@ const PROSE_STEP = Number(process.env.PROSE_STEP ?? 0);
 const TENSE_AUGMENT = Number(process.env.TENSE_AUGMENT ?? 1);
 /** 1: every row with a rewritable opening also gets a twin in another request frame (imperative/question, perspective, wrapper, hypothetical; harmful/compose.ts). */
 const FRAME_AUGMENT = Number(process.env.FRAME_AUGMENT ?? 0);
+/** 1: every row with a rewritable opening also gets a statement twin ("I am going to …", "You should …"; harmful/statement.ts). */
+const STATEMENT_AUGMENT = Number(process.env.STATEMENT_AUGMENT ?? 0);
 /** 1: each harmful request with a rewritable opening also yields a benign safety question about it (harmful/rephrase.ts); tried, not kept (see the model card). */
 const SAFETY_AUGMENT = Number(process.env.SAFETY_AUGMENT ?? 0);
 /** Weight of a made-up row relative to the row it was made from. */
 const AUGMENT_WEIGHT = Number(process.env.AUGMENT_WEIGHT ?? 0.5);
 /** Weight of a safety question relative to the harmful request it was made from. */
 const SAFETY_WEIGHT = Number(process.env.SAFETY_WEIGHT ?? AUGMENT_WEIGHT);
-/** Lexicon features (src/guards/harmful-content/concept-features.ts): copies among the hashed features, and the dense strength input. */
+/** Lexicon features (harmful/concept-features.ts): copies among the hashed features, and the dense strength input. */
 export const CONCEPTS: ConceptFeatureOptions = {
   copies: Number(process.env.CONCEPT_COPIES ?? 0),
   dense: Number(process.env.CONCEPT_DENSE ?? 0) === 1,
   ...(Number(process.env.SCRIPT_GATE ?? 0) === 1 ? { scriptGate: true } : {}),
 };
-/** Sentence groups as extra windows (src/guards/harmful-content/sentence-windows.ts) for texts up to SENTENCE_MAX folded characters (0: off). */
-export const READINGS: HarmfulReadingOptions = {
+/** Sentence groups as extra windows (harmful/sentence-windows.ts) for texts up to SENTENCE_MAX folded characters (0: off). */
+export const READINGS: ExperimentReadings = {
   sentenceMaxLength: Number(process.env.SENTENCE_MAX ?? 0),
   sentenceMinLength: Number(process.env.SENTENCE_MIN ?? 24),
   noisyTailMaxLength: Number(process.env.NOISY_TAIL_MAX ?? 4096),
@@ -116,6 +126,32 @@ const SCRIPT_BALANCE = Number(process.env.SCRIPT_BALANCE ?? 0);
 const SCRIPT_FLOOR = Number(process.env.SCRIPT_FLOOR ?? 0.1);
 /** > 0: every row naming a lexicon concept gets a twin with only its concept features, of this weight relative to the row. */
 const CONCEPT_TWINS = Number(process.env.CONCEPT_TWINS ?? 0);
+/**
+ * > 0: one harmful row in CONTEXT_EVERY also trains after a benign prose
+ * context, paired with a benign prompt after the same context
+ * (harmful/context.ts), each weighing CONTEXT_WEIGHT times the harmful row.
+ */
+const CONTEXT_EVERY = Number(process.env.CONTEXT_EVERY ?? 0);
+const CONTEXT_WEIGHT = Number(process.env.CONTEXT_WEIGHT ?? 0.5);
+const CONTEXT_MIN = Number(process.env.CONTEXT_MIN ?? 300);
+const CONTEXT_MAX = Number(process.env.CONTEXT_MAX ?? 1500);
+/**
+ * Word classes as features (clusters-harmful/cluster-scorer.ts): a set of
+ * letters, u (cluster unigrams), b (neighbour cluster pairs), m (word ×
+ * neighbour cluster); empty: off.
+ */
+const CLUSTER_FEATURES = process.env.CLUSTER_FEATURES ?? '';
+
+/** The scorer training and calibration use (with word-cluster features when CLUSTER_FEATURES is set). */
+function makeScorer(spec: InjectionModelSpec, readings?: ExperimentReadings): ExperimentScorer {
+  if (CLUSTER_FEATURES === '') return new ExperimentScorer(spec, CONCEPTS, readings);
+  return new ClusterScorer(spec, CONCEPTS, readings, {
+    unigrams: CLUSTER_FEATURES.includes('u'),
+    bigrams: CLUSTER_FEATURES.includes('b'),
+    mixes: CLUSTER_FEATURES.includes('m'),
+  });
+}
+
 /** Share of the total sample weight given to benign rows. */
 const BENIGN_SHARE = Number(process.env.BENIGN_SHARE ?? 0.5);
 
@@ -140,6 +176,11 @@ export function augmentedRows(rows: readonly HarmfulRow[]): HarmfulRow[] {
       const text = rephraseFrame(row.id, row.text);
       if (text !== undefined)
         twins.push({ ...row, id: `${row.id}~frame`, text, augmentOf: row.id });
+    }
+    if (STATEMENT_AUGMENT) {
+      const text = rephraseStatement(row.id, row.text);
+      if (text !== undefined)
+        twins.push({ ...row, id: `${row.id}~statement`, text, augmentOf: row.id });
     }
     if (HEAD_TWINS > 0 && READINGS.noisyTailMaxLength > 0) {
       const folded = foldText(row.text);
@@ -193,7 +234,7 @@ export interface Prepared {
 
 /** Folds every row and collects its features over the whole text (training sees whole rows). */
 export function prepare(rows: HarmfulRow[], bits: number): Prepared {
-  const extractor = new HarmfulScorer(emptySpec(bits), CONCEPTS);
+  const extractor = makeScorer(emptySpec(bits));
   const chunks: Int32Array[] = [];
   const offsets = new Uint32Array(rows.length + 1);
   const labels = new Uint8Array(rows.length);
@@ -252,21 +293,32 @@ function sampleWeights(rows: HarmfulRow[], selected: readonly number[]): Float64
     weights[index] = (weights[index]! * originals.length * share) / classTotals[row.label]!;
     byId.set(row.id, index);
   }
+  const twinIndex = new Map<string, number>();
   for (const index of selected) {
     const from = rows[index]!.augmentOf;
-    if (from === undefined) continue;
+    if (from === undefined || rows[index]!.weightOf !== undefined) continue;
     const original = byId.get(from);
     const id = rows[index]!.id;
-    const factor = id.endsWith('~safety')
-      ? SAFETY_WEIGHT
-      : id.endsWith('~concepts')
-        ? CONCEPT_TWINS
-        : id.endsWith('~head')
-          ? HEAD_TWINS
-          : id.includes('~sentence')
-            ? SENTENCE_TWINS / Number(id.slice(id.lastIndexOf('/') + 1))
-            : AUGMENT_WEIGHT;
+    twinIndex.set(id, index);
+    const factor = id.endsWith('~context')
+      ? CONTEXT_WEIGHT
+      : id.endsWith('~safety')
+        ? SAFETY_WEIGHT
+        : id.endsWith('~concepts')
+          ? CONCEPT_TWINS
+          : id.endsWith('~head')
+            ? HEAD_TWINS
+            : id.includes('~sentence')
+              ? SENTENCE_TWINS / Number(id.slice(id.lastIndexOf('/') + 1))
+              : AUGMENT_WEIGHT;
     weights[index] = original === undefined ? 0 : factor * weights[original]!;
+  }
+  // A benign contextual twin weighs what its harmful partner weighs (0 when the partner is not trained).
+  for (const index of selected) {
+    const partner = rows[index]!.weightOf;
+    if (partner === undefined) continue;
+    const at = twinIndex.get(partner);
+    weights[index] = at === undefined ? 0 : weights[at]!;
   }
   if (SCRIPT_BALANCE) balanceScripts(rows, selected, weights);
   return weights;
@@ -349,7 +401,7 @@ export function fitHarmful(data: Prepared, exclude?: string): Fitted {
   const options = harmfulTrainOptions;
   const real = trainLogistic(data.sparse, train, sampleWeights(data.rows, train), options);
   const spec = quantise(real, options.bits);
-  const raw = new HarmfulScorer(spec, CONCEPTS, READINGS);
+  const raw = makeScorer(spec, READINGS);
   const logits = calibrate.map(index => maxWindowLogit(data.folded[index]!, raw));
   const labels = calibrate.map(index => data.rows[index]!.label);
   // Rows without features (EMPTY_WINDOW_LOGIT) are counted at the threshold but not fitted.
@@ -359,7 +411,7 @@ export function fitHarmful(data: Prepared, exclude?: string): Fitted {
     fit.map(at => labels[at]!),
   );
   const calibrated: InjectionModelSpec = { ...spec, plattA, plattB };
-  const scorer = new HarmfulScorer(calibrated, CONCEPTS, READINGS);
+  const scorer = makeScorer(calibrated, READINGS);
   const probability = logits.map(z => round3(scorer.probability(z)));
   const tally = (threshold: number): Calibration => {
     const counts: Calibration = {
@@ -522,19 +574,13 @@ export function harmfulModelFile(
 // ${rows} rows; calibration slice: ${c.generalFlagged}/${c.general} ordinary prompts and ${c.lookalikeFlagged}/${c.lookalike} look-alikes over the threshold, ${c.caught}/${c.harmful} harmful requests caught.
 import type { EncodedInjectionModel } from '../../prompt-injection/injection-model';
 import type { EncodedCategoryModel } from '../category-model';
-import type { ConceptFeatureOptions } from '../concept-features';
 import type { HarmfulReadingOptions } from '../readings';
 
 /** Default blocking probability, picked on held-apart benign rows (ordinary prompts FPR ≤ ${TARGET_FPR.general}, look-alikes ≤ ${TARGET_FPR.lookalike}). */
 export const DEFAULT_HARMFUL_THRESHOLD = ${threshold};
 
-/** The lexicon features the model was trained with (concept-features.ts). */
-export const HARMFUL_CONCEPT_FEATURES: ConceptFeatureOptions = { copies: ${CONCEPTS.copies}, dense: ${CONCEPTS.dense}${CONCEPTS.scriptGate ? ', scriptGate: true' : ''} };
-
 /** The extra readings the model was calibrated with (readings.ts). */
 export const HARMFUL_READINGS: HarmfulReadingOptions = {
-  sentenceMaxLength: ${READINGS.sentenceMaxLength},
-  sentenceMinLength: ${READINGS.sentenceMinLength},
   noisyTailMaxLength: ${READINGS.noisyTailMaxLength},${READINGS.noisyTailSymbols === false ? '\n  noisyTailSymbols: false,' : ''}
 };
 
@@ -600,7 +646,17 @@ function main() {
     rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
   const originals = rows.length;
-  rows.push(...augmentedRows(rows));
+  const twins = augmentedRows(rows);
+  if (CONTEXT_EVERY > 0) {
+    twins.push(
+      ...contextTwins(rows, contextParagraphs(englishParagraphs(paths)), {
+        every: CONTEXT_EVERY,
+        minLength: CONTEXT_MIN,
+        maxLength: CONTEXT_MAX,
+      }),
+    );
+  }
+  rows.push(...twins);
   const data = prepare(rows, harmfulTrainOptions.bits);
   log(
     `harmful: ${rows.length} rows prepared (${((performance.now() - started) / 1000).toFixed(1)} s)`,
@@ -626,6 +682,19 @@ function main() {
     return;
   }
 
+  const experiments = {
+    CONCEPT_COPIES: CONCEPTS.copies > 0,
+    CONCEPT_DENSE: CONCEPTS.dense,
+    SCRIPT_GATE: CONCEPTS.scriptGate === true,
+    SENTENCE_MAX: READINGS.sentenceMaxLength > 0,
+    CLUSTER_FEATURES: CLUSTER_FEATURES !== '',
+  };
+  const unshippable = Object.entries(experiments).flatMap(([knob, on]) => (on ? [knob] : []));
+  if (unshippable.length > 0) {
+    throw new Error(
+      `train-harmful: ${unshippable.join(', ')} change how texts are scored, which the shipped scorer does not do; use them with --loso only`,
+    );
+  }
   const fitted = fitHarmful(data);
   log(`harmful: threshold ${fitted.threshold}, calibration ${JSON.stringify(fitted.calibration)}`);
   const categoryModel = trainCategories(

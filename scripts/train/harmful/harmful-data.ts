@@ -25,6 +25,8 @@ export interface HarmfulRow {
   kind?: BenignKind;
   /** Training-only rows (a tense rephrasing): the id of the row it rewrites. */
   augmentOf?: string;
+  /** A benign contextual twin (harmful/context.ts): the id of the harmful twin whose weight it takes. */
+  weightOf?: string;
   /** Dev rows: the set's own category label (JailbreakBench), if any. */
   topic?: string;
 }

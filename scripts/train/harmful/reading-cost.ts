@@ -1,6 +1,6 @@
 /**
- * What an extra reading (src/guards/harmful-content/readings.ts: sentence
- * groups, the text before a noisy tail) costs on prompt-sized texts, where
+ * What an extra reading (the text before a noisy tail,
+ * src/guards/harmful-content/readings.ts; sentence groups, sentence-windows.ts) costs on prompt-sized texts, where
  * it applies (the bench's megabyte is past its length bound, so
  * `bench/harmful-content.ts` does not see it):
  * the bench's mixed text cut into prompts of a few sizes, and GCG-like
@@ -11,25 +11,27 @@
  *   npx tsx scripts/train/harmful/reading-cost.ts
  */
 import { mixedText } from '../../../bench/fixtures';
-import { HarmfulScorer } from '../../../src/guards/harmful-content/concept-features';
 import { bestHarmfulWindow } from '../../../src/guards/harmful-content/harmful-model';
+import type { HarmfulScorer } from '../../../src/guards/harmful-content/harmful-scorer';
 import { harmfulModels } from '../../../src/guards/harmful-content/load-harmful-model';
-import { NO_EXTRA_READING } from '../../../src/guards/harmful-content/readings';
 import { foldText } from '../../../src/guards/prompt-injection/fold-text';
+import { ExperimentScorer } from './concept-features';
+import { NO_EXPERIMENT_READING as NO_EXTRA_READING } from './sentence-windows';
 
 const { scorer: shipped } = harmfulModels();
-const plain = new HarmfulScorer(shipped.spec, shipped.concepts, NO_EXTRA_READING);
+const noConcepts = { copies: 0, dense: false };
+const plain = new ExperimentScorer(shipped.spec, noConcepts, NO_EXTRA_READING);
 const readings = {
-  'noisy tail': new HarmfulScorer(shipped.spec, shipped.concepts, {
+  'noisy tail': new ExperimentScorer(shipped.spec, noConcepts, {
     ...NO_EXTRA_READING,
     noisyTailMaxLength: 4096,
   }),
-  'noisy tail (scripts only)': new HarmfulScorer(shipped.spec, shipped.concepts, {
+  'noisy tail (scripts only)': new ExperimentScorer(shipped.spec, noConcepts, {
     ...NO_EXTRA_READING,
     noisyTailMaxLength: 4096,
     noisyTailSymbols: false,
   }),
-  'sentence groups': new HarmfulScorer(shipped.spec, shipped.concepts, {
+  'sentence groups': new ExperimentScorer(shipped.spec, noConcepts, {
     ...NO_EXTRA_READING,
     sentenceMaxLength: 4096,
     sentenceMinLength: 24,

@@ -5,14 +5,13 @@ import {
   MODEL_WINDOW,
   windowStarts,
 } from '../prompt-injection/injection-model';
-import { type ConceptFeatureOptions, HarmfulScorer } from './concept-features';
+import { HarmfulScorer } from './harmful-scorer';
 import { type HarmfulReadingOptions, NO_EXTRA_READING } from './readings';
-import { sentenceSpans } from './sentence-windows';
 import { noisyTailStart } from './suffix-noise';
 
 /**
  * Highest window logit of folded text under a hashed n-gram model (the
- * injection detector's features and the lexicon's, concept-features.ts):
+ * injection detector's features, harmful-scorer.ts):
  * windows of `MODEL_WINDOW` characters overlapping by 512, so the cost is
  * linear in the length and a request inside a long text is judged on its own
  * neighbourhood. Shared with the training script.
@@ -50,8 +49,8 @@ export function bestHarmfulWindow(
       for (const start of windowStarts(cut)) read(start, Math.min(cut, start + MODEL_WINDOW));
     }
   }
-  // Sentence groups as extra windows (sentence-windows.ts), when the model was calibrated with them.
-  const spans = sentenceSpans(folded, scorer.readings);
+  // Extra windows of a training experiment's scorer (none for the shipped one).
+  const spans = scorer.extraSpans(folded);
   for (let index = 0; index < spans.length; index += 2) read(spans[index]!, spans[index + 1]!);
   return best;
 }
@@ -64,14 +63,11 @@ export function harmfulProbability(text: string, scorer: HarmfulScorer): number 
 
 /**
  * Decodes a model file (for the runtime's lazy loader and the training
- * script), with the lexicon features it was trained with
- * (concept-features.ts) and the extra readings it was calibrated with
- * (readings.ts).
+ * script), with the extra readings it was calibrated with (readings.ts).
  */
 export function decodeHarmfulModel(
   encoded: EncodedInjectionModel,
-  concepts: ConceptFeatureOptions,
   readings: HarmfulReadingOptions = NO_EXTRA_READING,
 ): HarmfulScorer {
-  return new HarmfulScorer(decodeInjectionModel(encoded), concepts, readings);
+  return new HarmfulScorer(decodeInjectionModel(encoded), readings);
 }

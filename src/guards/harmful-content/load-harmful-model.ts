@@ -1,12 +1,7 @@
 import { CategoryModel } from './category-model';
-import type { HarmfulScorer } from './concept-features';
 import { decodeHarmfulModel } from './harmful-model';
-import {
-  HARMFUL_CONCEPT_FEATURES,
-  HARMFUL_READINGS,
-  harmfulCategoryModel,
-  harmfulModel,
-} from './model/harmful-model-data';
+import type { HarmfulScorer } from './harmful-scorer';
+import { HARMFUL_READINGS, harmfulCategoryModel, harmfulModel } from './model/harmful-model-data';
 
 let loaded: { scorer: HarmfulScorer; categories: CategoryModel } | undefined;
 
@@ -16,7 +11,7 @@ let loaded: { scorer: HarmfulScorer; categories: CategoryModel } | undefined;
  */
 export function harmfulModels(): { scorer: HarmfulScorer; categories: CategoryModel } {
   loaded ??= {
-    scorer: decodeHarmfulModel(harmfulModel, HARMFUL_CONCEPT_FEATURES, HARMFUL_READINGS),
+    scorer: decodeHarmfulModel(harmfulModel, HARMFUL_READINGS),
     categories: new CategoryModel(harmfulCategoryModel),
   };
   return loaded;

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { NO_EXTRA_READING } from './readings';
-import { sentenceSpans } from './sentence-windows';
+// Sentence groups are a training experiment (scripts/train/harmful/), tested here.
+import {
+  NO_EXPERIMENT_READING,
+  sentenceSpans,
+} from '../../../scripts/train/harmful/sentence-windows';
 
 const options = { sentenceMaxLength: 4096, sentenceMinLength: 24, noisyTailMaxLength: 0 };
 
@@ -42,7 +45,7 @@ describe('sentenceSpans', () => {
     const text = 'first sentence is long enough here. second sentence is long enough too.';
     expect(groups(text)).toHaveLength(2);
     expect(groups(text, { ...options, sentenceMaxLength: text.length - 1 })).toEqual([]);
-    expect(groups(text, NO_EXTRA_READING)).toEqual([]);
+    expect(groups(text, NO_EXPERIMENT_READING)).toEqual([]);
   });
 
   it('splits at CJK full stops and line breaks; a short last group stands alone', () => {

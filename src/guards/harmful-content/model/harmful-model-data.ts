@@ -2,19 +2,13 @@
 // 35577 rows; calibration slice: 4/2565 ordinary prompts and 8/166 look-alikes over the threshold, 612/746 harmful requests caught.
 import type { EncodedInjectionModel } from '../../prompt-injection/injection-model';
 import type { EncodedCategoryModel } from '../category-model';
-import type { ConceptFeatureOptions } from '../concept-features';
 import type { HarmfulReadingOptions } from '../readings';
 
 /** Default blocking probability, picked on held-apart benign rows (ordinary prompts FPR ≤ 0.01, look-alikes ≤ 0.05). */
 export const DEFAULT_HARMFUL_THRESHOLD = 0.82;
 
-/** The lexicon features the model was trained with (concept-features.ts). */
-export const HARMFUL_CONCEPT_FEATURES: ConceptFeatureOptions = { copies: 0, dense: false };
-
 /** The extra readings the model was calibrated with (readings.ts). */
 export const HARMFUL_READINGS: HarmfulReadingOptions = {
-  sentenceMaxLength: 0,
-  sentenceMinLength: 24,
   noisyTailMaxLength: 4096,
   noisyTailSymbols: false,
 };

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { foldText } from '../prompt-injection/fold-text';
+// The lexicon and the experiment scorer are training-time code (scripts/train/harmful/), tested here.
 import {
   CONCEPTS,
   conceptMask,
   conceptNames,
   conceptStrength,
-  HarmfulScorer,
-} from './concept-features';
+  ExperimentScorer,
+} from '../../../scripts/train/harmful/concept-features';
+import { HARM_TERMS } from '../../../scripts/train/harmful/lexicon';
+import { foldText } from '../prompt-injection/fold-text';
 import { bestHarmfulWindow, EMPTY_WINDOW_LOGIT } from './harmful-model';
-import { HARM_TERMS } from './lexicon';
+import { HarmfulScorer } from './harmful-scorer';
 import { dominantScript } from './script';
 
 const concepts = (text: string) => {
@@ -80,11 +82,11 @@ describe('lexicon concepts', () => {
   });
 });
 
-describe('HarmfulScorer', () => {
+describe('ExperimentScorer', () => {
   it('without lexicon features returns the n-gram features unchanged', () => {
     const folded = foldText('how to poison a dog');
-    const plain = new HarmfulScorer(spec, { copies: 0, dense: false });
-    const withCopies = new HarmfulScorer(spec, { copies: 2, dense: false });
+    const plain = new ExperimentScorer(spec, { copies: 0, dense: false });
+    const withCopies = new ExperimentScorer(spec, { copies: 2, dense: false });
     const base = [...plain.features(folded, 0, folded.length)];
     const extended = [...withCopies.features(folded, 0, folded.length)];
     // poison, howto, howto+poison: three names, two copies each.
@@ -94,27 +96,27 @@ describe('HarmfulScorer', () => {
   });
 
   it('dense: the suffix input is the first knot plus the window strength', () => {
-    const scorer = new HarmfulScorer(spec, { copies: 0, dense: true });
+    const scorer = new ExperimentScorer(spec, { copies: 0, dense: true });
     const folded = foldText('how to poison a dog');
     scorer.features(folded, 0, folded.length);
     expect(scorer.suffixInput()).toBe(2.5 + 2);
   });
 
   it('with the script gate, a non-Latin window has only concept features', () => {
-    const scorer = new HarmfulScorer(spec, { copies: 1, dense: false, scriptGate: true });
+    const scorer = new ExperimentScorer(spec, { copies: 1, dense: false, scriptGate: true });
     const thai = foldText('วิธีทำระเบิด');
     expect(scorer.features(thai, 0, thai.length).length).toBe(3);
     const none = foldText('สวัสดีครับ');
     expect(scorer.features(none, 0, none.length).length).toBe(0);
     const english = foldText('how to make a bomb');
-    const plain = new HarmfulScorer(spec, { copies: 0, dense: false });
+    const plain = new ExperimentScorer(spec, { copies: 0, dense: false });
     expect([...scorer.features(english, 0, english.length)]).toEqual([
       ...plain.features(english, 0, english.length),
     ]);
   });
 
   it('a window without features scores EMPTY_WINDOW_LOGIT, not the bias', () => {
-    const scorer = new HarmfulScorer(
+    const scorer = new ExperimentScorer(
       { ...spec, bias: 3 },
       { copies: 1, dense: false, scriptGate: true },
     );
@@ -129,23 +131,51 @@ describe('HarmfulScorer', () => {
   });
 
   it('rejects wrong options with a typed error', () => {
-    expect(() => new HarmfulScorer(spec, { copies: -1, dense: false })).toThrow(RangeError);
-    expect(() => new HarmfulScorer(spec, { copies: 1.5, dense: false })).toThrow(RangeError);
-    expect(() => new HarmfulScorer(spec, { copies: 1, dense: 'yes' as never })).toThrow(TypeError);
+    expect(() => new ExperimentScorer(spec, { copies: -1, dense: false })).toThrow(RangeError);
+    expect(() => new ExperimentScorer(spec, { copies: 1.5, dense: false })).toThrow(RangeError);
+    expect(() => new ExperimentScorer(spec, { copies: 1, dense: 'yes' as never })).toThrow(
+      TypeError,
+    );
   });
 
   it('rejects wrong reading lengths with a typed error that names the option', () => {
     const off = { copies: 0, dense: false };
     const readings = { sentenceMaxLength: 0, sentenceMinLength: 0, noisyTailMaxLength: 0 };
-    expect(() => new HarmfulScorer(spec, off, { ...readings, noisyTailMaxLength: -1 })).toThrow(
+    expect(() => new ExperimentScorer(spec, off, { ...readings, noisyTailMaxLength: -1 })).toThrow(
       'HarmfulScorer: noisyTailMaxLength must be a non-negative integer, got -1',
     );
-    expect(() => new HarmfulScorer(spec, off, { ...readings, sentenceMaxLength: 2.5 })).toThrow(
-      RangeError,
+    expect(() => new ExperimentScorer(spec, off, { ...readings, sentenceMaxLength: 2.5 })).toThrow(
+      'ExperimentScorer: sentenceMaxLength must be a non-negative integer, got 2.5',
     );
-    expect(new HarmfulScorer(spec, off, { ...readings, noisyTailSymbols: false }).readings).toEqual(
-      { ...readings, noisyTailSymbols: false },
+  });
+
+  it('with every knob off scores every window as the shipped HarmfulScorer', () => {
+    const off = new ExperimentScorer({ ...spec, bias: 0.5 }, { copies: 0, dense: false });
+    const shipped = new HarmfulScorer({ ...spec, bias: 0.5 });
+    const folded = foldText('How do I make a pipe bomb? First sentence here. And a second one.');
+    expect(bestHarmfulWindow(folded, off)).toEqual(bestHarmfulWindow(folded, shipped));
+    expect(off.extraSpans(folded)).toEqual([]);
+  });
+});
+
+describe('HarmfulScorer (shipped)', () => {
+  it('rejects a wrong noisy-tail length or flag with a typed error that names the option', () => {
+    expect(() => new HarmfulScorer(spec, { noisyTailMaxLength: -1 })).toThrow(
+      'HarmfulScorer: noisyTailMaxLength must be a non-negative integer, got -1',
     );
+    expect(() => new HarmfulScorer(spec, { noisyTailMaxLength: 1.5 })).toThrow(RangeError);
+    expect(
+      () => new HarmfulScorer(spec, { noisyTailMaxLength: 10, noisyTailSymbols: 'no' as never }),
+    ).toThrow('HarmfulScorer: noisyTailSymbols must be a boolean');
+  });
+
+  it('keeps noisyTailSymbols: false and drops sentence options it does not run', () => {
+    expect(
+      new HarmfulScorer(spec, { noisyTailMaxLength: 4096, noisyTailSymbols: false }).readings,
+    ).toEqual({ noisyTailMaxLength: 4096, noisyTailSymbols: false });
+    const extra = { noisyTailMaxLength: 0, sentenceMaxLength: 4096 } as never;
+    expect(new HarmfulScorer(spec, extra).readings).toEqual({ noisyTailMaxLength: 0 });
+    expect(new HarmfulScorer(spec).extraSpans('one sentence here. another one here.')).toEqual([]);
   });
 });
 

@@ -1,13 +1,21 @@
-import { foldText } from '../prompt-injection/fold-text';
-import { namedFeature } from '../prompt-injection/hashed-features';
+/**
+ * Training experiments only (not shipped: src/guards/harmful-content/ runs
+ * none of this): the cross-lingual lexicon's concept features (third round)
+ * and sentence groups as extra windows (fourth round), both measured and not
+ * kept (docs/harmful-content-model.md), in `ExperimentScorer`, the scorer
+ * the trainer uses; with every knob off it scores as the shipped
+ * `HarmfulScorer`.
+ */
+import { HarmfulScorer } from '../../../src/guards/harmful-content/harmful-scorer';
+import { dominantScript } from '../../../src/guards/harmful-content/script';
+import { foldText } from '../../../src/guards/prompt-injection/fold-text';
+import { namedFeature } from '../../../src/guards/prompt-injection/hashed-features';
 import {
   type InjectionModelSpec,
-  InjectionScorer,
   SURPRISAL_KNOTS,
-} from '../prompt-injection/injection-model';
+} from '../../../src/guards/prompt-injection/injection-model';
 import { HARM_TERMS, HOWTO_TERMS } from './lexicon';
-import { type HarmfulReadingOptions, NO_EXTRA_READING } from './readings';
-import { dominantScript } from './script';
+import { type ExperimentReadings, NO_EXPERIMENT_READING, sentenceSpans } from './sentence-windows';
 
 /**
  * Language-independent features from the cross-lingual lexicon
@@ -177,41 +185,45 @@ export interface ConceptFeatureOptions {
 }
 
 /**
- * An `InjectionScorer` whose window features are the hashed n-grams plus the
- * lexicon's concept features (`ConceptFeatureOptions`). Training and the
- * runtime both score through it. Not reentrant (like its base class): the
- * last window's concepts are kept for `suffixInput`.
+ * The shipped `HarmfulScorer` plus the experiments' features and windows:
+ * the lexicon's concept features (`ConceptFeatureOptions`) and sentence
+ * groups as extra windows (`ExperimentReadings`). Not reentrant (like its
+ * base class): the last window's concepts are kept for `suffixInput`.
  */
-export class HarmfulScorer extends InjectionScorer {
+export class ExperimentScorer extends HarmfulScorer {
   readonly concepts: ConceptFeatureOptions;
+  readonly experimentReadings: ExperimentReadings;
   #buffer = new Int32Array(0);
   readonly #indices = new Map<string, number[]>();
   #lastMask = 0;
 
-  /** Extra readings the model was calibrated with (readings.ts). */
-  readonly readings: HarmfulReadingOptions;
-
   constructor(
     spec: InjectionModelSpec,
     concepts: ConceptFeatureOptions,
-    readings: HarmfulReadingOptions = NO_EXTRA_READING,
+    readings: ExperimentReadings = NO_EXPERIMENT_READING,
   ) {
-    super(spec);
-    const { sentenceMaxLength, sentenceMinLength, noisyTailMaxLength } = readings;
-    const lengths = { sentenceMaxLength, sentenceMinLength, noisyTailMaxLength };
-    for (const [name, value] of Object.entries(lengths)) {
+    super(spec, readings);
+    const { sentenceMaxLength, sentenceMinLength } = readings;
+    for (const [name, value] of Object.entries({ sentenceMaxLength, sentenceMinLength })) {
       if (!Number.isInteger(value) || value < 0) {
-        throw new RangeError(`HarmfulScorer: ${name} must be a non-negative integer, got ${value}`);
+        throw new RangeError(
+          `ExperimentScorer: ${name} must be a non-negative integer, got ${value}`,
+        );
       }
     }
-    this.readings =
-      readings.noisyTailSymbols === false ? { ...lengths, noisyTailSymbols: false } : lengths;
+    this.experimentReadings = { ...this.readings, sentenceMaxLength, sentenceMinLength };
     const { copies, dense } = concepts;
     if (!Number.isInteger(copies) || copies < 0 || copies > 16) {
-      throw new RangeError(`HarmfulScorer: copies must be an integer 0..16, got ${copies}`);
+      throw new RangeError(`ExperimentScorer: copies must be an integer 0..16, got ${copies}`);
     }
-    if (typeof dense !== 'boolean') throw new TypeError('HarmfulScorer: dense must be a boolean');
+    if (typeof dense !== 'boolean')
+      throw new TypeError('ExperimentScorer: dense must be a boolean');
     this.concepts = concepts.scriptGate ? { copies, dense, scriptGate: true } : { copies, dense };
+  }
+
+  /** Sentence groups of texts up to `sentenceMaxLength` folded characters (sentence-windows.ts). */
+  override extraSpans(folded: string): readonly number[] {
+    return sentenceSpans(folded, this.experimentReadings);
   }
 
   #namedIndices(name: string): number[] {
@@ -258,7 +270,7 @@ export class HarmfulScorer extends InjectionScorer {
   }
 
   /** The suffix-feature input of the window last passed to `features` (0 when `dense` is off). */
-  suffixInput(): number {
+  override suffixInput(): number {
     return this.concepts.dense ? SURPRISAL_KNOTS[0] + conceptStrength(this.#lastMask) : 0;
   }
 }

@@ -11,7 +11,22 @@
  * windows alone).
  */
 
-import type { HarmfulReadingOptions } from './readings';
+import type { HarmfulReadingOptions } from '../../../src/guards/harmful-content/readings';
+
+/** The shipped readings plus sentence groups (training experiments only; concept-features.ts). */
+export interface ExperimentReadings extends HarmfulReadingOptions {
+  /** Texts of at most this many folded characters are also scored per sentence group (0: off). */
+  sentenceMaxLength: number;
+  /** Sentences shorter than this many characters are merged with the next one. */
+  sentenceMinLength: number;
+}
+
+/** No extra reading. */
+export const NO_EXPERIMENT_READING: ExperimentReadings = {
+  sentenceMaxLength: 0,
+  sentenceMinLength: 0,
+  noisyTailMaxLength: 0,
+};
 
 function isSpace(code: number): boolean {
   return code === 32 || (code >= 9 && code <= 13) || code === 0xa0;
@@ -33,7 +48,10 @@ function isWideSentenceEnd(code: number): boolean {
  * none. A sentence ends at . ! ? followed by a space, at a CJK full stop or
  * full-width ! ?, at a line break, or at a run of dashes; groups shorter than `sentenceMinLength` join the next.
  */
-export function sentenceSpans(text: string, options: HarmfulReadingOptions): number[] {
+export function sentenceSpans(
+  text: string,
+  options: Pick<ExperimentReadings, 'sentenceMaxLength' | 'sentenceMinLength'>,
+): number[] {
   const { sentenceMaxLength, sentenceMinLength } = options;
   if (sentenceMaxLength === 0 || text.length > sentenceMaxLength) return [];
   const spans: number[] = [];

@@ -90,3 +90,31 @@ export function wordStartAfter(text: string, from: number, to: number): number {
   for (let i = Math.max(1, from); i < to; i++) if (isWordStart(text, i)) return i;
   return -1;
 }
+
+/**
+ * The end of `text` that holds its last `reach` characters, a run of
+ * whitespace counting as one (the whole text when it holds fewer): what a
+ * pre-filter with `mayMatchReach` must see of the text before new text.
+ * Never starts between the halves of a surrogate pair.
+ */
+export function reachTail(text: string, reach: number): string {
+  let at = text.length;
+  for (let units = 0; units < reach && at > 0; units++) {
+    if (isWhitespace(text.charCodeAt(at - 1), text, at - 1)) {
+      at--;
+      while (at > 0 && isWhitespace(text.charCodeAt(at - 1), text, at - 1)) at--;
+    } else {
+      at--;
+    }
+  }
+  if (at > 0 && at < text.length) {
+    const code = text.charCodeAt(at);
+    if (code >= 0xdc00 && code <= 0xdfff) at--;
+  }
+  return at === 0 ? text : text.slice(at);
+}
+
+function isWhitespace(code: number, text: string, at: number): boolean {
+  if (code < 0x80) return code === 32 || (code >= 9 && code <= 13);
+  return WHITESPACE.test(text[at]!);
+}

@@ -15,6 +15,7 @@ import { watchResponse } from './stream-watch';
 import {
   graphemeBoundaryBefore,
   isGraphemeBoundary,
+  reachTail,
   wordStartAfter,
   wordStartBefore,
 } from './text-boundaries';
@@ -43,6 +44,17 @@ interface TextWindow {
   releasedCount: number;
   /** One aggregated record per guardrail for the whole part. */
   records: Map<string, GuardrailRecord>;
+  /**
+   * When every guardrail declares `mayMatchReach` and all their filters
+   * said false about the text checked so far (since the last check that ran
+   * the chain, or since the part started), released unchanged: the end of
+   * that text holding its last `reach` characters (`reachTail`). The next
+   * check filters only it and the pending text after `filtered`.
+   * Undefined otherwise (the next check filters its whole text).
+   */
+  clean: string | undefined;
+  /** Pending characters the filters have seen (the start of what `clean` does not hold yet). */
+  filtered: number;
 }
 
 function commonPrefixLength(a: string, b: string): number {
@@ -170,8 +182,32 @@ function prefilteredChain(output: readonly Guardrail[]) {
         mayMatch(guardrail, content) ? check.call(guardrail, content, ctx) : allow(),
     };
   });
-  const skipsAll = (text: string) =>
-    windowed.length > 0 && windowed.every(guardrail => !mayMatch(guardrail, text));
+  const skipsAll = (text: string) => {
+    if (windowed.length === 0) return false;
+    for (const guardrail of windowed) if (mayMatch(guardrail, text)) return false;
+    return true;
+  };
+  /**
+   * The longest `mayMatchReach` of the chain, when every guardrail has a
+   * filter and declares one: then a check need filter only the text
+   * received since the previous one, after the end of the text before it
+   * that holds this many characters. Undefined otherwise.
+   */
+  let reach: number | undefined = windowed.length > 0 ? 0 : undefined;
+  for (const guardrail of windowed) {
+    const declared = guardrail.mayMatchReach;
+    if (
+      reach === undefined ||
+      typeof guardrail.mayMatch !== 'function' ||
+      typeof declared !== 'number' ||
+      !Number.isInteger(declared) ||
+      declared <= 0
+    ) {
+      reach = undefined;
+      break;
+    }
+    reach = Math.max(reach, declared);
+  }
   /** The records of a check every guardrail skipped: a pass each, as a check that ran would record. */
   const passed = (text: string): ChainResult => ({
     content: text,
@@ -182,7 +218,7 @@ function prefilteredChain(output: readonly Guardrail[]) {
       durationMs: 0,
     })),
   });
-  return { guardrails, skipsAll, passed, count: windowed.length };
+  return { guardrails, skipsAll, passed, count: windowed.length, reach };
 }
 
 /**
@@ -411,19 +447,50 @@ export function windowProcessor(
     potentialStart: (pending: string, confirm: boolean) => number,
   ): ProcessorStep | undefined {
     const { pending } = state;
-    const tail = contextOf(state);
-    const text = tail + pending;
-    if (!chain.skipsAll(text)) return undefined;
+    const { reach } = chain;
+    // The filters' text: with reaches, when all said false about the text
+    // before, only its tail and what came since (by the contract of
+    // `mayMatchReach`, their verdict on the whole); else the context and
+    // the pending text, as the check would see them.
+    const filtered =
+      reach !== undefined && state.clean !== undefined
+        ? state.clean + (state.filtered === 0 ? pending : pending.slice(state.filtered))
+        : contextOf(state) + pending;
+    if (!chain.skipsAll(filtered)) {
+      state.clean = undefined;
+      return undefined;
+    }
+    if (reach !== undefined) {
+      const clean = reachTail(filtered, reach);
+      // A tail long with blanks is not kept: the next check filters its whole text.
+      state.clean = clean.length <= 4 * reach + 64 ? clean : undefined;
+    }
     // A pass adds nothing to a record the part already has.
     if (state.records.size < chain.count) {
-      for (const record of chain.passed(text).records) {
+      for (const record of chain.passed(filtered).records) {
         if (!state.records.has(record.guardrail)) state.records.set(record.guardrail, record);
       }
     }
-    const cut =
-      graphemeBoundaryBefore(text, tail.length + potentialStart(pending, false), tail.length) -
-      tail.length;
-    return releaseText(state, pending, cut, pending.slice(0, cut));
+    const cut = cutBefore(state, pending, potentialStart(pending, false));
+    const step = releaseText(state, pending, cut, pending.slice(0, cut));
+    state.filtered = state.pending.length;
+    return step;
+  }
+
+  /**
+   * The last grapheme boundary at or before `at` in `pending`, which
+   * follows the released text: decided on `pending` alone when the
+   * characters around `at` join nothing (nearly always), else with the
+   * released text before it (a flag's indicators may start there).
+   */
+  function cutBefore(state: TextWindow, pending: string, at: number): number {
+    if (at <= 0) return 0;
+    if (at >= pending.length) return pending.length;
+    if (pending.charCodeAt(at) < 0x300 && pending.charCodeAt(at - 1) !== 0x200d) return at;
+    const before = state.releasedTail;
+    return (
+      graphemeBoundaryBefore(before + pending, before.length + at, before.length) - before.length
+    );
   }
 
   /** Releases what can no longer change. `final`: the part ended, release everything. */
@@ -596,6 +663,8 @@ export function windowProcessor(
         nextCheckAt: potentialStart ? stepAfter(0) : 2 * window,
         releasedCount: 0,
         records: new Map(),
+        clean: undefined,
+        filtered: 0,
       });
       return { parts: [] };
     }

@@ -183,7 +183,11 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
     // Window mode holds back the last words only when they begin an entry.
     potentialMatchStart: contentFilterPotentialStart(terms, Math.max(16, longest * 4)),
     // Window mode skips checks of ordinary prose in which no entry occurs.
-    ...(maxLength === undefined && { mayMatch: contentFilterMayMatch(terms) }),
+    // It reads an entry with the letters on each side (blanks count once), or 8 spelled out.
+    ...(maxLength === undefined && {
+      mayMatch: contentFilterMayMatch(terms),
+      mayMatchReach: Math.max(12, longest + 4),
+    }),
     check(content) {
       if (maxLength !== undefined && content.length > maxLength) {
         return block({

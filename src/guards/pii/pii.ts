@@ -58,7 +58,11 @@ function optionalHooks(
   hook: ((text: string) => number) | undefined,
   mayMatch: ((text: string) => boolean) | undefined,
 ) {
-  return { ...(hook && { potentialMatchStart: hook }), ...(mayMatch && { mayMatch }) };
+  // mayMatchReach: PII_NEEDS reads at most 8 characters (`( at )`); 12 leaves room.
+  return {
+    ...(hook && { potentialMatchStart: hook }),
+    ...(mayMatch && { mayMatch, mayMatchReach: 12 }),
+  };
 }
 
 function typesOf(spans: readonly PiiSpan[]): string[] {

@@ -55,6 +55,8 @@ export function secrets(options?: SecretsOptions): Guardrail {
     potentialMatchStart: secretsPotentialStart,
     // Window mode skips checks of ordinary prose that no detector could match.
     mayMatch: secretsMayMatch,
+    // Its longest needle (a provider literal and the letter before it) is 17 characters; 24 leaves room.
+    mayMatchReach: 24,
     check(content, ctx) {
       const { spans, placeholdersSkipped } = scanSecretsNormalized(
         normalizeInCall(content, ctx?.state),

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../bench/fixtures';
+import { plainView } from '../shared/potential-start';
 import { contentFilter, DEFAULT_CONTENT_CATEGORIES } from './content-filter';
-import { foldsToLowerCase, foldsToLowerCaseFrom, lowerCasePrefixTest } from './potential-start';
+import {
+  contentFilterMayMatch,
+  foldsToLowerCase,
+  foldsToLowerCaseFrom,
+  lowerCasePrefixTest,
+} from './potential-start';
 
 const TERMS = [...Object.values(DEFAULT_CONTENT_CATEGORIES).flat(), "don't", 'café crème'];
 
@@ -143,5 +149,59 @@ describe('contentFilter hook: reading prose from a word in lower case', () => {
     expect(hook('The team will make a')).toBe(14);
     expect(hook('The team reviewed the plan.')).toBe(27);
     expect(hook('Do not say shi')).toBe(11);
+  });
+});
+
+/** The pre-filter as it was before it read the plain view in any case: lower-cased, quotes straightened, then the pattern. */
+function referenceMayMatch(terms: readonly string[]) {
+  const letterOrDigit = '[A-Za-z\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u00ff0-9]';
+  const letter = '[A-Za-z\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u00ff]';
+  const spelledOut = new RegExp(`(?<!${letterOrDigit})${letter}(?:[ .\\-_*]${letter}){3}`);
+  const pattern = new RegExp(
+    `(?<!${letterOrDigit})(?:${terms
+      .map(term => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
+      .join('|')})(?!${letterOrDigit})`,
+  );
+  return (text: string) => {
+    const plain = plainView(text);
+    if (plain === undefined || /[0-9@$|]/.test(plain) || spelledOut.test(plain)) return true;
+    const read = plain
+      .toLowerCase()
+      .replace(/[\u2018\u2019\u201b]/g, "'")
+      .replace(/[\u201c\u201d\u201f]/g, '"');
+    return pattern.test(read);
+  };
+}
+
+describe('contentFilter mayMatch', () => {
+  it('answers as the lower-cased reading, with and without quotes in the entries (20,000 random texts each)', () => {
+    const pieces = [
+      ...PIECES,
+      '\u00d6',
+      '\u00f6',
+      '\u00df',
+      '\u00ff',
+      '\u2018',
+      '"',
+      '\u2014',
+      'x',
+    ];
+    for (const terms of [TERMS.filter(term => !/['"]/.test(term)), TERMS]) {
+      const random = seededRandom(163);
+      const filter = contentFilterMayMatch(terms);
+      const reference = referenceMayMatch(terms);
+      let may = 0;
+      for (let i = 0; i < 20_000; i++) {
+        const text = randomText(random, pieces, 1 + Math.floor(random() * 10));
+        const expected = reference(text);
+        if (filter(text) !== expected) expect({ terms, text, may: !expected }).toBe(undefined);
+        if (expected) may++;
+      }
+      expect(may).toBeGreaterThan(300);
+      expect(may).toBeLessThan(18_000);
+    }
+    expect(contentFilterMayMatch(TERMS)('You should K\u0130LL time')).toBe(true);
+    expect(contentFilterMayMatch(TERMS)('We KILL  YOURSELF-free bugs')).toBe(true);
+    expect(contentFilterMayMatch(TERMS)('The team reviewed the plan.')).toBe(false);
   });
 });

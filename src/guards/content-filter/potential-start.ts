@@ -230,14 +230,19 @@ function straightenQuotes(text: string): string {
 export function contentFilterMayMatch(terms: readonly string[]): (text: string) => boolean {
   if (terms.length === 0) return () => false;
   // The filter's own pattern, for prose in lower case (as `foldText` makes it).
-  const inLowerCase = new RegExp(
-    `(?<!${LETTER_OR_DIGIT})(?:${terms
-      .map(term => escapeRegExp(term).replace(/ /g, '\\s+'))
-      .join('|')})(?!${LETTER_OR_DIGIT})`,
-  );
+  const pattern = `(?<!${LETTER_OR_DIGIT})(?:${terms
+    .map(term => escapeRegExp(term).replace(/ /g, '\\s+'))
+    .join('|')})(?!${LETTER_OR_DIGIT})`;
+  const inLowerCase = new RegExp(pattern);
+  // Without quotes in the entries, straightening the text's changes no
+  // match: the pattern is then tested on the plain view itself, in any case
+  // (on its characters, ASCII and Latin-1 letters, the same as lower-casing
+  // it first, without the copy).
+  const anyCase = /["']/.test(pattern) ? undefined : new RegExp(pattern, 'i');
   return text => {
     const plain = plainView(text);
     if (plain === undefined || LEET.test(plain) || SPELLED_OUT.test(plain)) return true;
+    if (anyCase !== undefined) return anyCase.test(plain);
     return inLowerCase.test(straightenQuotes(plain.toLowerCase()));
   };
 }

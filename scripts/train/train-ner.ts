@@ -57,7 +57,6 @@ import {
   trainPerceptron,
   trainStructured,
 } from './ner/perceptron';
-import { buildProperNouns } from './ner/proper-nouns';
 import { viterbiTokens } from './ner/viterbi';
 
 /** Fixed before any evaluation (first session); NER_BAG=3 NER_BENIGN_STEP=4 measured better on CV but not shipped (docs/pii-ner-model.md). */
@@ -158,9 +157,6 @@ const BAG = Number(process.env.NER_BAG ?? 1);
 /** Word clusters from unlabelled text as features (scripts/train/ner/clusters.ts); NER_CLUSTERS=0 leaves them out. */
 const CLUSTERS = process.env.NER_CLUSTERS !== '0';
 
-/** Experiment (not shipped, docs/pii-ner-model.md): proper-noun statistics of the cluster words from unlabelled text (scripts/train/ner/proper-nouns.ts), NER_PROPER_NOUNS=1. */
-const PROPER_NOUNS = CLUSTERS && process.env.NER_PROPER_NOUNS === '1';
-
 /** Experiment: structured decoding (Viterbi over the labels, a structured perceptron) instead of greedy (NER_DECODER=viterbi; not shipped: the tagger decodes greedily). */
 const VITERBI = process.env.NER_DECODER === 'viterbi';
 
@@ -249,7 +245,6 @@ function modelFile(
           `  clusters: {\n    hashes:\n      '${encoded.clusters.hashes}',\n    ids:\n      '${encoded.clusters.ids}',\n  },`,
         ]
       : []),
-    ...(encoded.properNouns !== undefined ? [`  properNouns:\n    '${encoded.properNouns}',`] : []),
     '  gazetteers: {',
     `${bloom('names')}${bloom('firstNames')}${bloom('places')}${bloom('countries')}${bloom('common')}  },`,
     '};',
@@ -289,14 +284,6 @@ function main() {
     log(
       `clusters: ${gazetteers.clusters.ids.length} words (${((performance.now() - started) / 1000).toFixed(1)} s)`,
     );
-    if (PROPER_NOUNS) {
-      gazetteers.properNouns = buildProperNouns(
-        clusterTexts(corpora),
-        gazetteers.clusters,
-        gazetteers.firstNames,
-      );
-      log(`proper-noun statistics (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-    }
   }
   const augment = (rows: readonly Sequence[]) =>
     COPIES > 0 ? augmentedSequences(rows, lists, gazetteers, COPIES, options.seed) : [];
@@ -411,7 +398,6 @@ function encode(weights: Float64Array, gazetteers: Gazetteers): EncodedNerModel 
           },
         }
       : {}),
-    ...(gazetteers.properNouns ? { properNouns: base64(gazetteers.properNouns.values) } : {}),
     gazetteers: {
       names: bloom('names'),
       firstNames: bloom('firstNames'),

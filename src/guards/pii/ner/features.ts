@@ -292,45 +292,10 @@ export class WordClusters {
   }
 }
 
-/**
- * Proper-noun statistics of words from unlabelled text
- * (scripts/train/ner/proper-nouns.ts), a sibling of the cluster table over
- * the same words (`hashes` is the cluster table's array): one byte per word,
- * bits 0-2 how often prose writes it capitalised mid-sentence (1: never seen
- * mid-sentence, 2-7: share buckets), bits 3-4 how often it stands in a name
- * context (after a title or a first name, before a verb of speech), bits
- * 5-6 how often in a place context (capitalised after `in`, `at`, `from`…).
- * A word not in the table reads 0.
- */
-export class WordStatistics {
-  constructor(
-    readonly hashes: Uint32Array,
-    readonly values: Uint8Array,
-  ) {}
-
-  /** The statistics byte of the word whose lower-cased `hashString` is `hash` (binary search). */
-  valueOf(hash: number): number {
-    const hashes = this.hashes;
-    const wanted = hash >>> 0;
-    let low = 0;
-    let high = hashes.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const value = hashes[middle]!;
-      if (value === wanted) return this.values[middle]!;
-      if (value < wanted) low = middle + 1;
-      else high = middle - 1;
-    }
-    return 0;
-  }
-}
-
 /** The gazetteers a token is looked up in (lower-cased, diacritics kept). */
 export interface Gazetteers {
   /** Word clusters, when the model has them (a feature of the token and its neighbours). */
   clusters?: WordClusters;
-  /** Proper-noun statistics of the cluster table's words, when the model has them. */
-  properNouns?: WordStatistics;
   /** First and last names (less the common words and country names). */
   names: BloomFilter;
   /** Common English first names. */
@@ -398,13 +363,6 @@ export enum T {
   Cluster,
   PrevCluster,
   NextCluster,
-  /** Proper-noun statistics (`WordStatistics`): case share × capitalisation × sentence start. */
-  CaseShare,
-  /** Name-context and place-context shares × capitalisation. */
-  NameContext,
-  PlaceContext,
-  /** The next token's case share × its capitalisation. */
-  NextCaseShare,
 }
 
 export enum Flag {
@@ -470,8 +428,6 @@ export class WordTable {
   suffix3Hash = new Int32Array(1024);
   suffix2Hash = new Int32Array(1024);
   cluster = new Int32Array(1024);
-  /** `WordStatistics` byte of each word (0 without the table). */
-  statistics = new Int32Array(1024);
   private slotHash = new Int32Array(4096);
   /** Word id + 1 per slot; 0 is empty. */
   private slotWord = new Int32Array(4096);
@@ -533,7 +489,6 @@ export class WordTable {
       this.suffix3Hash = grow(this.suffix3Hash, size);
       this.suffix2Hash = grow(this.suffix2Hash, size);
       this.cluster = grow(this.cluster, size);
-      this.statistics = grow(this.statistics, size);
     }
     const info = describeWord(text, this.gazetteers);
     this.texts[id] = text;
@@ -545,7 +500,6 @@ export class WordTable {
     this.suffix3Hash[id] = info.suffix3Hash;
     this.suffix2Hash[id] = info.suffix2Hash;
     this.cluster[id] = this.gazetteers.clusters?.clusterOf(info.lowerHash) ?? 0;
-    this.statistics[id] = this.gazetteers.properNouns?.valueOf(info.lowerHash) ?? 0;
     return id;
   }
 
@@ -687,11 +641,6 @@ export function scanText(text: string, gazetteers: Gazetteers, words?: WordTable
   return { ...bounds, word: ids, flags, placeSpan, words };
 }
 
-/** 0 lower case or no letter, 1 capitalised, 2 all capitals. */
-function capitalOf(flags: number): number {
-  return (flags & Flag.Upper) !== 0 ? 2 : (flags & Flag.Title) !== 0 ? 1 : 0;
-}
-
 /** Coarse flags of a token for conjunctions (capitalisation and gazetteers only). */
 export function coarse(flags: number): number {
   return (
@@ -819,20 +768,6 @@ export function contextFeatures(
     out[n++] = bucket(T.PrevCluster, hasBefore ? clusters[before]! : 256);
     out[n++] = bucket(T.NextCluster, hasAfter ? clusters[after]! : 256);
   }
-  if (words.gazetteers.properNouns !== undefined) {
-    // Read for capitalised tokens only (a lower-case token reads one constant per template).
-    const statistics = words.statistics;
-    const capital = capitalOf(ownFlags);
-    const own = capital === 0 ? 255 : statistics[id]!;
-    const start = (ownFlags & Flag.SentenceStart) === 0 ? 0 : 1;
-    out[n++] = bucket(T.CaseShare, capital === 0 ? 255 : (own & 7) * 2 + start);
-    out[n++] = bucket(T.NameContext, capital === 0 ? 255 : (own >> 3) & 3);
-    out[n++] = bucket(T.PlaceContext, capital === 0 ? 255 : (own >> 5) & 3);
-    out[n++] = bucket(
-      T.NextCaseShare,
-      hasAfter && capitalOf(afterFlags) !== 0 ? statistics[after]! & 7 : 255,
-    );
-  }
   out[n++] = bucket(T.Lower, lowerHash);
   out[n++] = bucket(T.PrevLowerLower, mix(prevLower ^ Math.imul(lowerHash, 31)));
   out[n++] = bucket(T.LowerNextLower, mix(lowerHash ^ Math.imul(nextLower, 17)));
@@ -846,7 +781,7 @@ export function contextFeatures(
 export const LEXICAL_FEATURES = 6;
 
 /** Feature buckets per token (the most `tokenFeatures` writes). */
-export const MAX_FEATURES = 31;
+export const MAX_FEATURES = 27;
 
 /** Label-free feature buckets per token (the most `contextFeatures` writes). */
-export const CONTEXT_FEATURES = 26;
+export const CONTEXT_FEATURES = 22;

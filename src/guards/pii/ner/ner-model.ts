@@ -1,10 +1,4 @@
-import {
-  BloomFilter,
-  FEATURE_BITS,
-  type Gazetteers,
-  WordClusters,
-  WordStatistics,
-} from './features';
+import { BloomFilter, FEATURE_BITS, type Gazetteers, WordClusters } from './features';
 import { LABEL_COUNT } from './labels';
 import type { ScoreTokens } from './tagger';
 
@@ -16,7 +10,7 @@ export interface EncodedBloom {
 }
 
 /** The gazetteers stored as Bloom filters. */
-export type BloomGazetteer = Exclude<keyof Gazetteers, 'clusters' | 'properNouns'>;
+export type BloomGazetteer = Exclude<keyof Gazetteers, 'clusters'>;
 
 /** Word clusters as stored in the model file. */
 export interface EncodedClusters {
@@ -39,8 +33,6 @@ export interface EncodedNerModel {
   gazetteers: Record<BloomGazetteer, EncodedBloom>;
   /** Word clusters (features of the token and its neighbours), when the model was trained with them. */
   clusters?: EncodedClusters;
-  /** Proper-noun statistics: one byte per word of the cluster table, in its order, base64 (needs `clusters`). */
-  properNouns?: string;
 }
 
 /** A decoded model: its scorer and gazetteers. */
@@ -116,18 +108,10 @@ export function decodeNerModel(encoded: EncodedNerModel): NerModel {
       hashes[index] = view.getUint32(index * 4, true);
     clusters = new WordClusters(hashes, ids);
   }
-  let properNouns: WordStatistics | undefined;
-  if (encoded.properNouns !== undefined) {
-    const values = decodeBytes(encoded.properNouns);
-    if (!clusters || values.length !== clusters.ids.length)
-      throw new Error('ner model: proper-noun statistics need one byte per word of the clusters');
-    properNouns = new WordStatistics(clusters.hashes, values);
-  }
   return {
     score: int8Scorer(weights),
     gazetteers: {
       ...(clusters ? { clusters } : {}),
-      ...(properNouns ? { properNouns } : {}),
       names: bloom(encoded.gazetteers.names),
       firstNames: bloom(encoded.gazetteers.firstNames),
       places: bloom(encoded.gazetteers.places),

@@ -314,6 +314,55 @@ describe('spansOfLabels', () => {
     ]);
   });
 
+  it('joins a postcode and city address to the street address right before it on the same line', () => {
+    /** Tags the tokens of `first` and of `second` as two addresses. */
+    const twoAddresses = (text: string, first: number[], second: number[]) => {
+      const scanned = scanText(text, gazetteers, new WordTable(gazetteers));
+      const labels = new Uint8Array(scanned.count);
+      for (const indexes of [first, second])
+        indexes.forEach((token, position) => {
+          labels[token] = position === 0 ? B : B + 1;
+        });
+      return found(text, spansOfLabels(text, scanned, labels));
+    };
+    // `The shop is at 15 rue de la Paix , 75002 Paris .`: tokens 4-8 and 10-11.
+    const paris = 'The shop is at 15 rue de la Paix, 75002 Paris.';
+    expect(twoAddresses(paris, [4, 5, 6, 7, 8], [10, 11])).toEqual([
+      'STREET_ADDRESS:15 rue de la Paix, 75002 Paris',
+    ]);
+    expect(twoAddresses('At Hauptstraße 5 10115 Berlin Mitte', [1, 2], [3, 4, 5])).toEqual([
+      'STREET_ADDRESS:Hauptstraße 5 10115 Berlin Mitte',
+    ]);
+    // A line break, a word between, or a second part that is more than a postcode and a city: two spans.
+    expect(twoAddresses('15 rue de la Paix,\n75002 Paris', [0, 1, 2, 3, 4], [6, 7])).toEqual([
+      'STREET_ADDRESS:15 rue de la Paix',
+      'STREET_ADDRESS:75002 Paris',
+    ]);
+    expect(twoAddresses('15 rue de la Paix or 75002 Paris', [0, 1, 2, 3, 4], [6, 7])).toEqual([
+      'STREET_ADDRESS:15 rue de la Paix',
+      'STREET_ADDRESS:75002 Paris',
+    ]);
+    expect(twoAddresses('Elm Road, 75002 Paris Street', [0, 1], [3, 4, 5])).toHaveLength(1);
+    expect(twoAddresses('Elm Road, 75002 paris', [0, 1], [3, 4])).toEqual([
+      'STREET_ADDRESS:Elm Road',
+      'STREET_ADDRESS:75002 paris',
+    ]);
+    expect(twoAddresses('Elm Road, 123 Oak Lane', [0, 1], [3, 4, 5])).toEqual([
+      'STREET_ADDRESS:Elm Road',
+      'STREET_ADDRESS:123 Oak Lane',
+    ]);
+    // Never past the address bound.
+    const long = `${'Long '.repeat(30)}Road, 75002 Paris`; // 154 + 2 + 11 characters
+    const tokens = long.split(' ').length;
+    expect(
+      twoAddresses(
+        long,
+        Array.from({ length: tokens - 2 }, (_, index) => index),
+        [tokens - 1, tokens],
+      ),
+    ).toHaveLength(2);
+  });
+
   it('labels a first name before a colon at a line start as a speaker', () => {
     const text = 'Nicole: Remember me?\nJohn: You saved my life!\nNote: call back\nAnna:';
     const scanned = scanText(text, gazetteers, new WordTable(gazetteers));

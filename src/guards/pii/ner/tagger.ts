@@ -272,7 +272,8 @@ function isHouseNumber(text: string, start: number, end: number): boolean {
  * greeting it starts with; a span of one weekday, language or greeting
  * (`not-entities.ts`) is dropped. An address starts one token
  * earlier when that token is a house number (1-5 digits, maybe a letter) the
- * tagger left outside, on the same line.
+ * tagger left outside, on the same line; an address that is only a postcode
+ * and a city right after an address on the same line joins it.
  */
 export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array): NerSpan[] {
   const spans: NerSpan[] = [];
@@ -351,7 +352,40 @@ export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array
     }
     index = end;
   }
-  return spans;
+  return joinPostcodeCity(text, spans);
+}
+
+/** A postcode (4-5 digits) and a capitalised place name of one to three words, nothing else. */
+const postcodeCity = /^\d{4,5} \p{Lu}[\p{L}\p{M}'-]*(?: \p{Lu}[\p{L}\p{M}'-]*){0,2}$/u;
+
+/**
+ * A street address and, right after it on the same line (a comma and a
+ * blank between them at most), an address that is only a postcode and a
+ * city are one address: `15 rue de la Paix, 75002 Paris`. Each span is
+ * read once and is at most `nerMaxLength.STREET_ADDRESS` long, so this is
+ * linear in the spans.
+ */
+function joinPostcodeCity(text: string, spans: NerSpan[]): NerSpan[] {
+  if (spans.length < 2) return spans;
+  const joined: NerSpan[] = [spans[0]!];
+  for (let index = 1; index < spans.length; index++) {
+    const span = spans[index]!;
+    const before = joined[joined.length - 1]!;
+    const gap = span.start - before.end;
+    if (
+      span.type === 'STREET_ADDRESS' &&
+      before.type === 'STREET_ADDRESS' &&
+      gap <= 2 &&
+      /^,? ?$/.test(text.slice(before.end, span.start)) &&
+      span.end - before.start <= nerMaxLength.STREET_ADDRESS &&
+      postcodeCity.test(text.slice(span.start, span.end))
+    ) {
+      joined[joined.length - 1] = { type: before.type, start: before.start, end: span.end };
+      continue;
+    }
+    joined.push(span);
+  }
+  return joined;
 }
 
 /** Tokenises, tags and returns the spans of `text`. */

@@ -7,6 +7,7 @@ import {
   markerByPattern,
   PII_NEEDS,
   PII_NEEDS_SPELLED_OUT,
+  piiNeeds,
 } from './potential-start';
 
 const CHARS = [
@@ -78,7 +79,7 @@ describe('pii hook: joinable tokens', () => {
 });
 
 describe('pii mayMatch: the needs', () => {
-  it('PII_NEEDS answers as the needs spelled out, on 50,000 random texts', () => {
+  it('PII_NEEDS and piiNeeds answer as the needs spelled out, on 50,000 random texts', () => {
     const random = seededRandom(63);
     const pieces = [...'abcdefABCDEFxyzXYZ     .-:@<[](){}>\n\t0', 'at', 'AT', ' at ', 'é'];
     let needs = 0;
@@ -93,6 +94,7 @@ describe('pii mayMatch: the needs', () => {
       }
       const expected = PII_NEEDS_SPELLED_OUT.test(text);
       if (PII_NEEDS.test(text) !== expected) expect({ text, need: !expected }).toBe(undefined);
+      if (piiNeeds(text) !== expected) expect({ text, piiNeeds: !expected }).toBe(undefined);
       if (expected) needs++;
     }
     expect(needs).toBeGreaterThan(2_000);

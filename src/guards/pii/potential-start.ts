@@ -156,6 +156,34 @@ export function piiMayMatch({
   if (!types.every(type => KNOWN_ENTITIES.has(type) && type !== 'URL')) return undefined;
   return text => {
     const plain = plainView(text);
-    return plain === undefined || PII_NEEDS.test(plain);
+    return plain === undefined || piiNeeds(plain);
   };
+}
+
+/** The characters that start every alternative of `PII_NEEDS` but the MAC address in letters. */
+const PII_RARE = /[0-9@<:[({]/;
+
+/**
+ * `PII_NEEDS.test(plain)`, faster on prose: without its rare characters
+ * only the MAC address in letters can match, at a dash or dot, which prose
+ * has few of and `indexOf` finds (about half the regex's time per check).
+ */
+export function piiNeeds(plain: string): boolean {
+  if (PII_RARE.test(plain)) return PII_NEEDS.test(plain);
+  return hexPairsAround(plain, '.') || hexPairsAround(plain, '-');
+}
+
+/** Two hex digits on each side of some `separator` in `text`. */
+function hexPairsAround(text: string, separator: string): boolean {
+  for (let at = text.indexOf(separator, 2); at >= 0; at = text.indexOf(separator, at + 1)) {
+    if (isHex(text, at - 2) && isHex(text, at - 1) && isHex(text, at + 1) && isHex(text, at + 2))
+      return true;
+  }
+  return false;
+}
+
+function isHex(text: string, at: number): boolean {
+  const code = text.charCodeAt(at); // NaN past the end: no
+  const lower = code | 0x20;
+  return (code >= 48 && code <= 57) || (lower >= 97 && lower <= 102);
 }

@@ -229,20 +229,21 @@ function straightenQuotes(text: string): string {
  */
 export function contentFilterMayMatch(terms: readonly string[]): (text: string) => boolean {
   if (terms.length === 0) return () => false;
-  // The filter's own pattern, for prose in lower case (as `foldText` makes it).
-  const pattern = `(?<!${LETTER_OR_DIGIT})(?:${terms
-    .map(term => escapeRegExp(term).replace(/ /g, '\\s+'))
-    .join('|')})(?!${LETTER_OR_DIGIT})`;
-  const inLowerCase = new RegExp(pattern);
-  // Without quotes in the entries, straightening the text's changes no
-  // match: the pattern is then tested on the plain view itself, in any case
-  // (on its characters, ASCII and Latin-1 letters, the same as lower-casing
-  // it first, without the copy).
-  const anyCase = /["']/.test(pattern) ? undefined : new RegExp(pattern, 'i');
+  // The filter's own pattern, for prose in lower case (as `foldText` makes
+  // it). An entry after no letter or digit: the character before it is
+  // matched (or the start) rather than looked behind at, which lets the
+  // engine skip the letters inside words (about a third faster).
+  const inLowerCase = new RegExp(
+    `(?:^|[^${LETTER}0-9])(?:${terms
+      .map(term => escapeRegExp(term).replace(/ /g, '\\s+'))
+      .join('|')})(?!${LETTER_OR_DIGIT})`,
+  );
+  // Without quotes in the entries, straightening the text's changes no match.
+  const quoted = terms.some(term => /["'\u2018-\u201f]/.test(term));
   return text => {
     const plain = plainView(text);
     if (plain === undefined || LEET.test(plain) || SPELLED_OUT.test(plain)) return true;
-    if (anyCase !== undefined) return anyCase.test(plain);
-    return inLowerCase.test(straightenQuotes(plain.toLowerCase()));
+    const lower = plain.toLowerCase();
+    return inLowerCase.test(quoted ? straightenQuotes(lower) : lower);
   };
 }

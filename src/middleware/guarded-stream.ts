@@ -46,6 +46,9 @@ export interface StreamSettings {
   };
 }
 
+/** The most parts one pull of a guarded stream hands to its consumer (see `outbox`). */
+const PARTS_PER_PULL = 64;
+
 /** Usage of a call that was cut short: the model did not report it. */
 const UNKNOWN_USAGE: LanguageModelV4Usage = {
   inputTokens: {
@@ -381,16 +384,24 @@ export function guardStream(
     if (handled) await handled;
   }
 
+  /**
+   * Parts released and not yet handed to the consumer. A web stream's queue
+   * costs time in its length per part read (Node's is an array it shifts),
+   * so a step that releases many parts at once (hold mode's whole answer:
+   * 262,144 deltas for 1 MB in 4-character deltas) goes out at most
+   * `PARTS_PER_PULL` per pull, which keeps reading them linear.
+   */
+  const outbox: Part[] = [];
+  let outboxAt = 0;
+  const emit = (part: Part) => {
+    outbox.push(part);
+  };
+
   return new ReadableStream<Part>({
     async pull(controller) {
-      let emitted = 0;
-      const emit = (part: Part) => {
-        emitted++;
-        controller.enqueue(part);
-      };
       try {
         // Read on until something is released: a held-back delta releases nothing.
-        while (emitted === 0 && phase !== 'finished' && !cancelled()) {
+        while (outboxAt === outbox.length && phase !== 'finished' && !cancelled()) {
           if (phase !== 'streaming' || pendingRead !== undefined) {
             await advance(emit);
             continue;
@@ -411,7 +422,14 @@ export function guardStream(
           const handled = result.done ? complete(emit) : handlePart(result.value, emit);
           if (handled) await handled;
         }
-        if (phase === 'finished') {
+        if (cancelled()) return;
+        const until = Math.min(outbox.length, outboxAt + PARTS_PER_PULL);
+        while (outboxAt < until) controller.enqueue(outbox[outboxAt++]!);
+        if (outboxAt === outbox.length) {
+          outbox.length = 0;
+          outboxAt = 0;
+        }
+        if (phase === 'finished' && outboxAt === outbox.length) {
           call.release();
           controller.close();
         }

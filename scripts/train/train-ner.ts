@@ -16,7 +16,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { findPii, type PiiSpan } from '../../src/guards/pii/find-pii';
-import { FEATURE_BITS, type Gazetteers, WordClusters } from '../../src/guards/pii/ner/features';
+import {
+  FEATURE_BITS,
+  Flag,
+  type Gazetteers,
+  scanText,
+  WordClusters,
+} from '../../src/guards/pii/ner/features';
 import { LABEL_COUNT, type NerEntity, nerEntities } from '../../src/guards/pii/ner/labels';
 import { cutAroundPatterns } from '../../src/guards/pii/ner/merge';
 import {
@@ -38,7 +44,9 @@ import {
   benignSequences,
   devSequences,
   fixtureSequences,
+  proseTexts,
   type Sequence,
+  selfSequence,
 } from './ner/data';
 import { errorReport } from './ner/errors';
 import {
@@ -156,6 +164,50 @@ const BAG = Number(process.env.NER_BAG ?? 1);
 
 /** Word clusters from unlabelled text as features (scripts/train/ner/clusters.ts); NER_CLUSTERS=0 leaves them out. */
 const CLUSTERS = process.env.NER_CLUSTERS !== '0';
+
+/**
+ * Experiment: self-training (NER_SELF_TRAIN=weight, 0 off). Each model tags every
+ * SELF_STEP-th prose paragraph; the paragraphs whose spans it is sure of join its
+ * training data with that weight and it is trained again. "Sure" is agreement
+ * with the independent lists, fixed before measuring: at least one PERSON, every
+ * PERSON token capitalised and in the name or first-name list, every LOCATION
+ * token in the place or country list, no other type.
+ */
+const SELF_WEIGHT = Number(process.env.NER_SELF_TRAIN ?? 0);
+const SELF_STEP = Number(process.env.NER_SELF_STEP ?? 10);
+
+/** The self-training sequences `score` is sure of (see SELF_WEIGHT). */
+function selfTrained(
+  prose: ReadonlyArray<{ id: string; text: string }>,
+  gazetteers: Gazetteers,
+  score: ScoreTokens,
+): Sequence[] {
+  const result: Sequence[] = [];
+  const person = Flag.Name | Flag.FirstName;
+  const place = Flag.Place | Flag.Country;
+  for (const { id, text } of prose) {
+    const scanned = scanText(text, gazetteers);
+    const spans = spansOfLabels(text, scanned, tagTokens(scanned, score));
+    if (!spans.some(span => span.type === 'PERSON')) continue;
+    let sure = true;
+    let token = 0;
+    for (const span of spans) {
+      if (span.type !== 'PERSON' && span.type !== 'LOCATION') sure = false;
+      while (token < scanned.count && scanned.start[token]! < span.start) token++;
+      for (; sure && token < scanned.count && scanned.end[token]! <= span.end; token++) {
+        const flags = scanned.flags[token]!;
+        if ((flags & Flag.Punct) !== 0) continue;
+        if (span.type === 'PERSON' && ((flags & person) === 0 || (flags & Flag.Title) === 0))
+          sure = false;
+        if (span.type === 'LOCATION' && (flags & place) === 0 && scanned.placeSpan[token] === 0)
+          sure = false;
+      }
+      if (!sure) break;
+    }
+    if (sure) result.push(selfSequence(id, text, spans, gazetteers, SELF_WEIGHT));
+  }
+  return result;
+}
 
 /** Experiment: structured decoding (Viterbi over the labels, a structured perceptron) instead of greedy (NER_DECODER=viterbi; not shipped: the tagger decodes greedily). */
 const VITERBI = process.env.NER_DECODER === 'viterbi';
@@ -293,6 +345,15 @@ function main() {
   const dev = devSequences(datasets, gazetteers);
   const benign = benignSequences(corpora, gazetteers, BENIGN_STEP);
   log(`${dev.length} dev rows, ${benign.length} benign prompts`);
+  const prose = SELF_WEIGHT > 0 ? proseTexts(corpora, SELF_STEP) : [];
+  if (SELF_WEIGHT > 0) log(`${prose.length} prose paragraphs for self-training`);
+  /** The model of `rows`, self-trained when NER_SELF_TRAIN is set. */
+  const trainAll = (rows: readonly Sequence[]) => {
+    const weights = train_(rows, options);
+    if (SELF_WEIGHT === 0) return weights;
+    const score = decodeNerModel(encode(weights, gazetteers)).score;
+    return train_([...rows, ...selfTrained(prose, gazetteers, score)], options);
+  };
 
   if (report) {
     // Pattern matches of findPii's default types in each row: the tagged spans as pii reports them are cut around these.
@@ -314,8 +375,14 @@ function main() {
         const test = dev.filter(sequence => folds.get(sequence.group!) === fold);
         const labelled = dev.filter(sequence => folds.get(sequence.group!) !== fold);
         const train = [...labelled, ...augment(labelled), ...benign];
-        const weights = train_(train, { ...options, seed });
-        const quantised = decodeNerModel(encode(weights, gazetteers)).score;
+        let weights = train_(train, { ...options, seed });
+        let quantised = decodeNerModel(encode(weights, gazetteers)).score;
+        if (SELF_WEIGHT > 0) {
+          const extra = selfTrained(prose, gazetteers, quantised);
+          log(`  fold ${fold}: ${extra.length} self-training paragraphs`);
+          weights = train_([...train, ...extra], { ...options, seed });
+          quantised = decodeNerModel(encode(weights, gazetteers)).score;
+        }
         // Experiment: address cuts learnt from this fold's training rows (NER_ADDRESS_CUTS=1).
         const cuts = ADDRESS_CUTS ? learnCuts(labelled) : undefined;
         addTallies(run.tagger, evaluate(test, quantised, run.predictions, undefined, cuts));
@@ -352,7 +419,7 @@ function main() {
       console.log(`${errorReport(dev, first.predictions)}\n`);
       return;
     }
-    const weights = train_([...dev, ...augment(dev), ...benign], options);
+    const weights = trainAll([...dev, ...augment(dev), ...benign]);
     const score = decodeNerModel(encode(weights, gazetteers)).score;
     const fixture = fixtureSequences(join(root, 'test/fixtures/ner-sentences.jsonl'), gazetteers);
     console.log(
@@ -365,7 +432,7 @@ function main() {
     return;
   }
 
-  const weights = train_([...dev, ...augment(dev), ...benign], options);
+  const weights = trainAll([...dev, ...augment(dev), ...benign]);
   const contents = modelFile(encode(weights, gazetteers), counts, dev.length, benign.length);
   const path = join(out, 'ner-model.ts');
   if (check) {

@@ -38,6 +38,8 @@ export interface Sequence {
   /** 1 where the gold label is known (benign rows leave capitalised words out). */
   known: Uint8Array;
   spans: GoldSpan[];
+  /** Weight of this sequence's updates (default: 1 for labelled rows, the benign weight for negatives). */
+  weight?: number;
 }
 
 const typeOf: Record<string, NerEntity> = {
@@ -252,3 +254,39 @@ const sequence_ = (
   spans: GoldSpan[],
   gazetteers: Gazetteers,
 ) => sequence(id, group, text, spans, gazetteers, false);
+
+/**
+ * Paragraphs of English prose (`english_text.txt`, every `step`-th paragraph
+ * of 40-600 characters, in file order) for self-training: unlabelled, to be
+ * tagged by a model (scripts/train/train-ner.ts, NER_SELF_TRAIN).
+ */
+export function proseTexts(corpora: string, step: number): Array<{ id: string; text: string }> {
+  const paragraphs = readFileSync(`${corpora}/english_text.txt`, 'utf8').split(/\n\s*\n/);
+  const texts: Array<{ id: string; text: string }> = [];
+  let kept = 0;
+  paragraphs.forEach((raw, index) => {
+    const text = raw.trim();
+    if (text.length < 40 || text.length > 600) return;
+    if (kept++ % step === 0) texts.push({ id: `prose:${index}`, text });
+  });
+  return texts;
+}
+
+/**
+ * A self-training sequence: `text` with the spans a model tagged as its
+ * labels; tokens inside them and lower-case words, numbers and signs are
+ * known, capitalised words outside them are not (they may be missed names).
+ */
+export function selfSequence(
+  id: string,
+  text: string,
+  spans: GoldSpan[],
+  gazetteers: Gazetteers,
+  weight: number,
+): Sequence {
+  const result = sequence(id, 'prose', text, spans, gazetteers, true);
+  for (let index = 0; index < result.labels.length; index++)
+    if (result.labels[index] !== 0) result.known[index] = 1;
+  result.weight = weight;
+  return result;
+}

@@ -101,7 +101,7 @@ export function trainPerceptron(
     shuffleInPlace(order, random);
     for (const which of order) {
       const sequence = sequences[which]!;
-      const step = sequence.group === undefined ? options.benignWeight : 1;
+      const step = sequence.weight ?? (sequence.group === undefined ? options.benignWeight : 1);
       let previous = 0;
       let previous2 = 0;
       let spanStart = 0;
@@ -210,7 +210,7 @@ export function trainStructured(
     for (const which of order) {
       averager.clock++;
       const sequence = sequences[which]!;
-      const step = sequence.group === undefined ? options.benignWeight : 1;
+      const step = sequence.weight ?? (sequence.group === undefined ? options.benignWeight : 1);
       const { buckets: features, count: perToken } = contextBuckets(sequence);
       const emit = (index: number, scores: Float64Array) => {
         scores.fill(0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildClusters, defaultClusterOptions } from '../scripts/train/ner/clusters';
-import { type GoldSpan, sequence as makeSequence } from '../scripts/train/ner/data';
+import { type GoldSpan, sequence as makeSequence, selfSequence } from '../scripts/train/ner/data';
 import { floatScorer, quantise, trainPerceptron } from '../scripts/train/ner/perceptron';
 import { BloomFilter, type Gazetteers, hashString } from '../src/guards/pii/ner/features';
 import { spansOfLabels, tagTokens } from '../src/guards/pii/ner/tagger';
@@ -72,6 +72,29 @@ describe('the NER trainer', () => {
       'PERSON:Grace Hopper',
       'LOCATION:Paris',
     ]);
+  });
+});
+
+describe('self-training sequences', () => {
+  const gazetteer = gazetteers();
+  const text = 'Then Alan Turing wrote to Grace in London';
+  const person = { type: 'PERSON' as const, start: 5, end: 16 };
+
+  it('know the tagged spans, lower-case words and signs, and leave other capitalised words free', () => {
+    const result = selfSequence('p:1', text, [person], gazetteer, 0.25);
+    // Then Alan Turing wrote to Grace in London
+    expect(Array.from(result.labels)).toEqual([0, 1, 2, 0, 0, 0, 0, 0]);
+    expect(Array.from(result.known)).toEqual([0, 1, 1, 1, 1, 0, 1, 0]);
+    expect(result.weight).toBe(0.25);
+    expect(result.group).toBe('prose');
+  });
+
+  it('train with their weight: a weight of 0 teaches nothing', () => {
+    const options = { epochs: 3, seed: 7, benignWeight: 0.5, lexicalDropout: 0 };
+    const silent = trainPerceptron([selfSequence('p:1', text, [person], gazetteer, 0)], options);
+    expect(silent.every(weight => weight === 0)).toBe(true);
+    const taught = trainPerceptron([selfSequence('p:1', text, [person], gazetteer, 1)], options);
+    expect(taught.some(weight => weight !== 0)).toBe(true);
   });
 });
 

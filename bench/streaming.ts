@@ -388,11 +388,21 @@ async function cpuPerMegabyte() {
     const { stream } = await model.doStream({ prompt });
     await drain(stream);
   };
+  // Hold mode releases the 262,144 deltas at the end at once (see guardStream's outbox).
+  const holdOnce = async () => {
+    const model = wrapLanguageModel({
+      model: countingModel(text, 4).model,
+      middleware: guardrails({ output: earlyChain(), stream: { mode: 'hold' } }),
+    });
+    const { stream } = await model.doStream({ prompt });
+    await drain(stream);
+  };
   const runs = {
     generate: [] as number[],
     bare: [] as number[],
     early: [] as number[],
     bounded: [] as number[],
+    hold: [] as number[],
     processor: [] as number[],
   };
   // The window processor alone, fed the same deltas without a web stream
@@ -430,6 +440,7 @@ async function cpuPerMegabyte() {
     runs.bare.push(await cpuMs(bareOnce));
     runs.early.push(await cpuMs(windowOnce(earlyChain)));
     runs.bounded.push(await cpuMs(windowOnce(boundedChain)));
+    runs.hold.push(await cpuMs(holdOnce));
     runs.processor.push(await cpuMs(processorOnce));
   }
   const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
@@ -449,6 +460,7 @@ async function cpuPerMegabyte() {
   for (const [label, values] of [
     ['window, early release', runs.early],
     ['window, bounded (no hooks)', runs.bounded],
+    ['hold (one check at the end, every delta released then)', runs.hold],
   ] as const) {
     const median = medianOf(values);
     const fastest = fastestOf(values);

@@ -150,6 +150,29 @@ describe('contentFilter hook: reading prose from a word in lower case', () => {
     expect(hook('The team reviewed the plan.')).toBe(27);
     expect(hook('Do not say shi')).toBe(11);
   });
+
+  it('holds back a word that begins an entry after punctuation inside a token, as the filter matches it there', () => {
+    const hook = contentFilter().potentialMatchStart!;
+    // The filter blocks `(shit`, `"shit`, `--shit` and `x/shit`: an entry after any non-letter.
+    expect(hook('Do not say (shi')).toBe(12);
+    expect(hook('Do not say "shi')).toBe(12);
+    expect(hook('Do not say --shi')).toBe(13);
+    expect(hook('Do not say x/shi')).toBe(13);
+    // Letters before it make it part of a word, which the filter does not match.
+    expect(hook('Do not say xshi')).toBe(15);
+    // Leetspeak: a token is folded from its start (`sh1t` is an entry), and a
+    // candidate after a digit is judged by folding too (held: it costs a few characters).
+    expect(hook('Do not say sh1')).toBe(11);
+    expect(hook('Do not say 2sh1')).toBe(12);
+    const filter = contentFilter();
+    for (const text of ['(shit', '"shit"', '--shit', 'x/shit', 'sh1t'])
+      expect(filter.check(`Do not say ${text}`, { kind: 'output' } as never)).toMatchObject({
+        action: 'block',
+      });
+    expect(filter.check('Do not say xshit', { kind: 'output' } as never)).toMatchObject({
+      action: 'allow',
+    });
+  });
 });
 
 /** The pre-filter as it was before it read the plain view in any case: lower-cased, quotes straightened, then the pattern. */

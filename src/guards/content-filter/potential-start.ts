@@ -51,6 +51,22 @@ export function contentFilterPotentialStart(
       starts.push(start);
       at = start;
     }
+    // The filter matches an entry after any character that is no letter or
+    // digit, so a word may also begin inside a token, after punctuation
+    // (`(shi`, `"shi`, `--shi`): those positions are candidates too (more
+    // candidates can only hold back more). Positions after a character
+    // that may fold into a letter (a digit, `@`, `$`, `|`, any non-ASCII
+    // one) are kept as well: folding decides for them.
+    const tokens = starts.length;
+    for (let index = 0; index < tokens; index++) {
+      const start = starts[index]!;
+      for (let at = start + 1; at < text.length && !isWhitespaceAt(text, at); at++) {
+        const before = text.charCodeAt(at - 1) | 0x20;
+        if (before >= 97 && before <= 122) continue;
+        starts.push(at);
+      }
+    }
+    if (starts.length > tokens) starts.sort((a, b) => b - a);
     // The words that may begin an entry: their letters begin one, or they
     // do not start with plain ASCII letters (folding decides). The earliest
     // is the last one (`starts` runs latest first).
@@ -60,7 +76,11 @@ export function contentFilterPotentialStart(
     // Ordinary prose folds to itself in lower case (see `foldsToLowerCase`),
     // and so does every suffix of it: decided once, on the text from the
     // earliest candidate, and then read in lower case where it stands.
-    const lowerCase = foldsToLowerCaseFrom(text, from);
+    // (Decided from the start of `from`'s token: a candidate inside a token
+    // may follow a digit, which the reading from the token start sees.)
+    let tokenStart = from;
+    while (tokenStart > 0 && !isWhitespaceAt(text, tokenStart - 1)) tokenStart--;
+    const lowerCase = foldsToLowerCaseFrom(text, tokenStart);
     let earliest = text.length;
     for (const start of starts) {
       if (start < from || !lettersBeginAnEntry(text, start)) continue;

@@ -25,6 +25,8 @@
  * COMPOSE_TOXIC (hand-written hateful-text requests added to the payloads, 0),
  * COMPOSE_ORIGINS=repository (leak experiment: see compositionRows), COMPOSE_SEED (15),
  * FRAMED=1 (experiment: framed-word interaction features, see compose/framed-scorer.ts).
+ * CLUSTERS, CLUSTER_KINDS, CLUSTER_REPEAT, CLUSTER_VOCABULARY (experiment: word-class
+ * features, see injection/cluster-scorer.ts). Harmful-score stacking: injection/stack.ts.
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

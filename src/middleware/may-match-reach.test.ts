@@ -280,6 +280,21 @@ describe('window mode with mayMatchReach', () => {
     }
   });
 
+  it('a reach longer than the context costs no more than no reach (the filters never read the whole answer)', async () => {
+    const long = recordingRedactor(1_000_000_000);
+    const text = prose.repeat(10);
+    expect(await streamThrough([long.guardrail], text, 4)).toBe(text);
+    const read = long.asked.reduce((sum, asked) => sum + asked.length, 0);
+    expect(read).toBeLessThan(text.length * 3);
+    // Runs of blanks longer than the context: the same.
+    const blanks = recordingRedactor(3);
+    const spaced = `word${' '.repeat(200)}`.repeat(40);
+    expect(await streamThrough([blanks.guardrail], spaced, 4)).toBe(spaced);
+    expect(blanks.asked.reduce((sum, asked) => sum + asked.length, 0)).toBeLessThan(
+      spaced.length * 3,
+    );
+  });
+
   it('a chain with a guardrail without reach filters the whole checked text', async () => {
     const withReach = recordingRedactor(3);
     const without = recordingRedactor(undefined);

@@ -462,8 +462,10 @@ export function windowProcessor(
     }
     if (reach !== undefined) {
       const clean = reachTail(filtered, reach);
-      // A tail long with blanks is not kept: the next check filters its whole text.
-      state.clean = clean.length <= 4 * reach + 64 ? clean : undefined;
+      // A tail longer than the context a check reads (a long reach, or long
+      // runs of blanks) is not kept: the next check filters its whole text,
+      // so a check never reads more than without a reach.
+      state.clean = clean.length <= 2 * contextLength ? clean : undefined;
     }
     // A pass adds nothing to a record the part already has.
     if (state.records.size < chain.count) {

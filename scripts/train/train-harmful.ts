@@ -541,7 +541,9 @@ function leaveOneSourceOut(data: Prepared, wanted: string[]): HarmfulLosoRow[] {
       }
     }
     results.push(result);
-    log(`  ${group}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `  ${group}: ${((performance.now() - started) / 1000).toFixed(1)} s; recall ${rate(result.caught, result.harmful)}, look-alike FPR ${rate(result.lookalikeFlagged, result.lookalike)}, ordinary FPR ${rate(result.generalFlagged, result.general)}, threshold ${result.threshold}`,
+    );
     if (process.argv.includes('--by-family')) {
       for (const [family, [caught, total]] of [...byFamily].sort()) {
         log(`    ${family}: ${caught}/${total} = ${(caught / total).toFixed(3)}`);

@@ -42,9 +42,11 @@ import { EMPTY_WINDOW_LOGIT, maxWindowLogit } from '../../src/guards/harmful-con
 import type { HarmfulScorer } from '../../src/guards/harmful-content/harmful-scorer';
 import { dominantScript, type Script } from '../../src/guards/harmful-content/script';
 import { noisyTailStart } from '../../src/guards/harmful-content/suffix-noise';
+import type { WordClusters } from '../../src/guards/pii/ner/features';
 import { foldText } from '../../src/guards/prompt-injection/fold-text';
 import type { InjectionModelSpec } from '../../src/guards/prompt-injection/injection-model';
 import { ClusterScorer } from './clusters-harmful/cluster-scorer';
+import { topicalClusters } from './clusters-harmful/topical';
 import {
   type CategoryReportRow,
   categoryReport,
@@ -141,15 +143,31 @@ const CONTEXT_MAX = Number(process.env.CONTEXT_MAX ?? 1500);
  * neighbour cluster); empty: off.
  */
 const CLUSTER_FEATURES = process.env.CLUSTER_FEATURES ?? '';
+/** The cluster table: ner (the NER tagger's syntactic clusters) or topical (clusters-harmful/topical.ts, built from the prose file at start). */
+const CLUSTER_TABLE = process.env.CLUSTER_TABLE ?? 'ner';
+let topicalTable: WordClusters | undefined;
+
+/** The table CLUSTER_TABLE names (undefined: the scorer's default, the NER clusters). */
+function clusterTable(): WordClusters | undefined {
+  if (CLUSTER_TABLE !== 'topical') return undefined;
+  topicalTable ??= topicalClusters(resolve(import.meta.dirname, '../../../shared/corpora'));
+  return topicalTable;
+}
 
 /** The scorer training and calibration use (with word-cluster features when CLUSTER_FEATURES is set). */
 function makeScorer(spec: InjectionModelSpec, readings?: ExperimentReadings): ExperimentScorer {
   if (CLUSTER_FEATURES === '') return new ExperimentScorer(spec, CONCEPTS, readings);
-  return new ClusterScorer(spec, CONCEPTS, readings, {
-    unigrams: CLUSTER_FEATURES.includes('u'),
-    bigrams: CLUSTER_FEATURES.includes('b'),
-    mixes: CLUSTER_FEATURES.includes('m'),
-  });
+  return new ClusterScorer(
+    spec,
+    CONCEPTS,
+    readings,
+    {
+      unigrams: CLUSTER_FEATURES.includes('u'),
+      bigrams: CLUSTER_FEATURES.includes('b'),
+      mixes: CLUSTER_FEATURES.includes('m'),
+    },
+    clusterTable(),
+  );
 }
 
 /** Share of the total sample weight given to benign rows. */

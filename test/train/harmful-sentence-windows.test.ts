@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // Sentence groups are a training experiment (scripts/train/harmful/), tested here.
-import {
-  NO_EXPERIMENT_READING,
-  sentenceSpans,
-} from '../../../scripts/train/harmful/sentence-windows';
+import { NO_EXPERIMENT_READING, sentenceSpans } from '../../scripts/train/harmful/sentence-windows';
 
 const options = { sentenceMaxLength: 4096, sentenceMinLength: 24, noisyTailMaxLength: 0 };
 

@@ -6,12 +6,15 @@ import {
   conceptNames,
   conceptStrength,
   ExperimentScorer,
-} from '../../../scripts/train/harmful/concept-features';
-import { HARM_TERMS } from '../../../scripts/train/harmful/lexicon';
-import { foldText } from '../prompt-injection/fold-text';
-import { bestHarmfulWindow, EMPTY_WINDOW_LOGIT } from './harmful-model';
-import { HarmfulScorer } from './harmful-scorer';
-import { dominantScript } from './script';
+} from '../../scripts/train/harmful/concept-features';
+import { HARM_TERMS } from '../../scripts/train/harmful/lexicon';
+import {
+  bestHarmfulWindow,
+  EMPTY_WINDOW_LOGIT,
+} from '../../src/guards/harmful-content/harmful-model';
+import { HarmfulScorer } from '../../src/guards/harmful-content/harmful-scorer';
+import { dominantScript } from '../../src/guards/harmful-content/script';
+import { foldText } from '../../src/guards/prompt-injection/fold-text';
 
 const concepts = (text: string) => {
   const folded = foldText(text);

@@ -19,7 +19,13 @@ import { holdProcessor } from './hold-processor';
 import { partNormalizer } from './normalize-parts';
 import { passthroughProcessor } from './passthrough-processor';
 import { addUsage, isRetryableTrip, mayResendAnswer, retryPrompt } from './retry';
-import type { ProcessorStep, StreamMode, StreamPart, StreamProcessor } from './stream-processor';
+import {
+  HELD,
+  type ProcessorStep,
+  type StreamMode,
+  type StreamPart,
+  type StreamProcessor,
+} from './stream-processor';
 import { windowProcessor } from './window-processor';
 
 export type { StreamMode } from './stream-processor';
@@ -397,30 +403,49 @@ export function guardStream(
     outbox.push(part);
   };
 
+  /** Text deltas of an open block go straight to the processor (not with retry, which keeps the answer's text). */
+  const direct = retry === undefined;
+
+  /**
+   * Streaming with no race in flight, the common case: reads source parts
+   * until one releases something, the phase changes or a race starts. A
+   * delta of the open text block that the processor holds (nearly every
+   * part of a stream of short deltas) costs one `await` and an identity
+   * comparison with `HELD`: no promise or object of ours, no `handlePart`.
+   */
+  async function readStreaming(emit: (part: Part) => void): Promise<void> {
+    for (;;) {
+      let result: ReadableStreamReadResult<Part>;
+      try {
+        result = await reader.read();
+      } catch (error) {
+        const next = await onReadError(error);
+        if (cancelled()) return;
+        return handle(next, emit);
+      }
+      if (cancelled()) return;
+      if (result.done) return complete(emit);
+      const part = result.value;
+      if (direct && part.type === 'text-delta' && normalizer.isOpenDelta(part)) {
+        const pushed = processor.push(part);
+        if (pushed === HELD) continue;
+        const handled = released(pushed instanceof Promise ? await pushed : pushed, emit);
+        if (handled) await handled;
+      } else {
+        const handled = handlePart(part, emit);
+        if (handled) await handled;
+      }
+      if (outboxAt !== outbox.length || phase !== 'streaming' || pendingRead !== undefined) return;
+    }
+  }
+
   return new ReadableStream<Part>({
     async pull(controller) {
       try {
         // Read on until something is released: a held-back delta releases nothing.
         while (outboxAt === outbox.length && phase !== 'finished' && !cancelled()) {
-          if (phase !== 'streaming' || pendingRead !== undefined) {
-            await advance(emit);
-            continue;
-          }
-          // Streaming with no race in flight, the common case: one await per
-          // source part, and a part the processor holds is handled without
-          // another promise (a stream of short deltas pays this per delta).
-          let result: ReadableStreamReadResult<Part>;
-          try {
-            result = await reader.read();
-          } catch (error) {
-            const next = await onReadError(error);
-            if (cancelled()) break;
-            await handle(next, emit);
-            continue;
-          }
-          if (cancelled()) break;
-          const handled = result.done ? complete(emit) : handlePart(result.value, emit);
-          if (handled) await handled;
+          if (phase !== 'streaming' || pendingRead !== undefined) await advance(emit);
+          else await readStreaming(emit);
         }
         if (cancelled()) return;
         const until = Math.min(outbox.length, outboxAt + PARTS_PER_PULL);

@@ -2,6 +2,7 @@ import type { Guardrail } from '../core/types';
 import type { CallGuard } from './call-guard';
 import {
   blockKey,
+  HELD,
   type JudgedBlocks,
   type StreamPart as Part,
   type StreamProcessor,
@@ -46,7 +47,7 @@ export function holdProcessor(
       if (block !== undefined && (part.type === 'text-delta' || part.type === 'reasoning-delta')) {
         texts.set(block, texts.get(block) + part.delta);
       }
-      return { parts: [] };
+      return HELD;
     },
 
     async end(usage) {

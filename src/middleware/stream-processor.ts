@@ -27,6 +27,15 @@ export interface ProcessorStep {
 }
 
 /**
+ * What a held delta releases: nothing. Shared and frozen, so a processor
+ * returns it without allocating and `guardStream` recognises it by identity
+ * (the one comparison a held delta costs the read loop).
+ */
+export const HELD: ProcessorStep = Object.freeze({
+  parts: Object.freeze([]) as unknown as StreamPart[],
+});
+
+/**
  * A stream mode: receives the content parts of a response in order (already
  * normalised: every delta inside its block) and decides what to release.
  * The envelope (stream-start, response-metadata, finish) is handled by

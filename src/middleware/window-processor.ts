@@ -6,6 +6,7 @@ import type { Guardrail, GuardrailRecord } from '../core/types';
 import type { CallGuard } from './call-guard';
 import {
   blockKey,
+  HELD,
   type JudgedBlocks,
   type StreamPart as Part,
   type ProcessorStep,
@@ -90,9 +91,6 @@ function earlyStep(released: number): number {
   // would save a fifth of the checks but hold back about 46.
   return 64;
 }
-
-/** What a held delta releases: nothing (shared, never changed). */
-const HELD: ProcessorStep = Object.freeze({ parts: Object.freeze([]) as unknown as Part[] });
 
 /** Rounds of `potentialStartOf`'s check that no match spans the cut; past them, nothing is released. */
 const CUT_ROUNDS = 8;

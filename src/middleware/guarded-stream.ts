@@ -406,46 +406,46 @@ export function guardStream(
   /** Text deltas of an open block go straight to the processor (not with retry, which keeps the answer's text). */
   const direct = retry === undefined;
 
-  /**
-   * Streaming with no race in flight, the common case: reads source parts
-   * until one releases something, the phase changes or a race starts. A
-   * delta of the open text block that the processor holds (nearly every
-   * part of a stream of short deltas) costs one `await` and an identity
-   * comparison with `HELD`: no promise or object of ours, no `handlePart`.
-   */
-  async function readStreaming(emit: (part: Part) => void): Promise<void> {
-    for (;;) {
-      let result: ReadableStreamReadResult<Part>;
-      try {
-        result = await reader.read();
-      } catch (error) {
-        const next = await onReadError(error);
-        if (cancelled()) return;
-        return handle(next, emit);
-      }
-      if (cancelled()) return;
-      if (result.done) return complete(emit);
-      const part = result.value;
-      if (direct && part.type === 'text-delta' && normalizer.isOpenDelta(part)) {
-        const pushed = processor.push(part);
-        if (pushed === HELD) continue;
-        const handled = released(pushed instanceof Promise ? await pushed : pushed, emit);
-        if (handled) await handled;
-      } else {
-        const handled = handlePart(part, emit);
-        if (handled) await handled;
-      }
-      if (outboxAt !== outbox.length || phase !== 'streaming' || pendingRead !== undefined) return;
-    }
-  }
-
   return new ReadableStream<Part>({
     async pull(controller) {
       try {
         // Read on until something is released: a held-back delta releases nothing.
         while (outboxAt === outbox.length && phase !== 'finished' && !cancelled()) {
-          if (phase !== 'streaming' || pendingRead !== undefined) await advance(emit);
-          else await readStreaming(emit);
+          if (phase !== 'streaming' || pendingRead !== undefined) {
+            await advance(emit);
+            continue;
+          }
+          // Streaming with no race in flight, the common case. A delta of the
+          // open text block that the processor holds (nearly every part of a
+          // stream of short deltas) costs one `await` and an identity
+          // comparison with `HELD`: no promise or object of ours, no
+          // `handlePart`. (Inline, not in a function of its own: an async
+          // layer more would hand out each released part a few microtasks
+          // later, while the model's stream reads ahead.)
+          let result: ReadableStreamReadResult<Part>;
+          try {
+            result = await reader.read();
+          } catch (error) {
+            const next = await onReadError(error);
+            if (cancelled()) break;
+            await handle(next, emit);
+            continue;
+          }
+          if (cancelled()) break;
+          if (result.done) {
+            await complete(emit);
+            continue;
+          }
+          const part = result.value;
+          let handled: void | Promise<void>;
+          if (direct && part.type === 'text-delta' && normalizer.isOpenDelta(part)) {
+            const pushed = processor.push(part);
+            if (pushed === HELD) continue;
+            handled = released(pushed instanceof Promise ? await pushed : pushed, emit);
+          } else {
+            handled = handlePart(part, emit);
+          }
+          if (handled) await handled;
         }
         if (cancelled()) return;
         const until = Math.min(outbox.length, outboxAt + PARTS_PER_PULL);

@@ -8,6 +8,8 @@
 import { loadavg } from 'node:os';
 import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { quantile } from '../src/cli/scoring';
+import { CallGuard } from '../src/middleware/call-guard';
+import type { InputJudge } from '../src/middleware/input-guard';
 
 /** Seed of every generated input. */
 export const BENCH_SEED = 20_240_601;
@@ -243,4 +245,18 @@ export function prose(size: number): string {
     text += random() < 0.2 ? '\n\n' : ' ';
   }
   return text.slice(0, size);
+}
+
+/** A call guard for output checks only (no input judge), as the window-processor benches drive it. */
+export function outputCallGuard(): CallGuard {
+  const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'go' }] }];
+  return new CallGuard({
+    input: { prompt, records: [], texts: [], contents: [], cachedVerdicts: 0 },
+    metadata: {},
+    state: new Map(),
+    controller: new AbortController(),
+    release: () => {},
+    judge: undefined as unknown as InputJudge, // output checks only
+    defaultTimeoutMs: 30_000,
+  });
 }

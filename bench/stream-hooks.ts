@@ -25,10 +25,8 @@ import type { Guardrail } from '../src/core/types';
 import { contentFilter } from '../src/guards/content-filter/content-filter';
 import { pii } from '../src/guards/pii/pii';
 import { secrets } from '../src/guards/secrets/secrets';
-import { CallGuard } from '../src/middleware/call-guard';
-import type { InputJudge } from '../src/middleware/input-guard';
 import { windowProcessor } from '../src/middleware/window-processor';
-import { prose } from './fixtures';
+import { outputCallGuard, prose } from './fixtures';
 
 interface Built {
   pii: typeof pii;
@@ -48,8 +46,6 @@ async function factoriesIn(root: string): Promise<Built> {
 const NAMES = ['pii', 'secrets', 'contentFilter'] as const;
 const chainOf = (lib: Built): Guardrail[] => [lib.pii(), lib.secrets(), lib.contentFilter()];
 
-const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }];
-
 /** The texts each guardrail's filter and hook is asked about on 1 MB of prose in 4-character deltas. */
 async function recordCalls(text: string) {
   const filterTexts: string[][] = NAMES.map(() => []);
@@ -65,15 +61,7 @@ async function recordCalls(text: string) {
       return guardrail.potentialMatchStart!(pending);
     },
   }));
-  const call = new CallGuard({
-    input: { prompt, records: [], texts: [], contents: [], cachedVerdicts: 0 },
-    metadata: {},
-    state: new Map(),
-    controller: new AbortController(),
-    release: () => {},
-    judge: undefined as unknown as InputJudge, // output checks only
-    defaultTimeoutMs: 30_000,
-  });
+  const call = outputCallGuard();
   const processor = windowProcessor(call, recorded, 2048, () => true);
   let released = 0;
   const push = async (part: LanguageModelV4StreamPart) => {

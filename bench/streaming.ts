@@ -30,12 +30,10 @@ import {
   pii,
   secrets,
 } from '../src';
-import { CallGuard } from '../src/middleware/call-guard';
-import type { InputJudge } from '../src/middleware/input-guard';
 import type { ProcessorStep } from '../src/middleware/stream-processor';
 import { windowProcessor } from '../src/middleware/window-processor';
 import { scriptedModel } from '../src/testing';
-import { benchModel, prose } from './fixtures';
+import { benchModel, outputCallGuard, prose } from './fixtures';
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 const CARD = /\b(?:\d[ -]?){15}\d\b/g;
@@ -412,15 +410,7 @@ async function cpuPerMegabyte() {
     deltaParts.push({ type: 'text-delta', id: 't', delta: text.slice(at, at + 4) });
   }
   const processorOnce = async () => {
-    const call = new CallGuard({
-      input: { prompt, records: [], texts: [], contents: [], cachedVerdicts: 0 },
-      metadata: {},
-      state: new Map(),
-      controller: new AbortController(),
-      release: () => {},
-      judge: undefined as unknown as InputJudge, // output checks only
-      defaultTimeoutMs: 30_000,
-    });
+    const call = outputCallGuard();
     const processor = windowProcessor(call, earlyChain(), 2048, () => true);
     let released = 0;
     const take = (step: ProcessorStep) => {

@@ -30,6 +30,13 @@ export interface ParsedUrl {
 // URL with a scheme ("https://...", also "javascript:" and "data:" which need no //).
 const withScheme =
   /\b(?:[a-z][a-z0-9+.-]{1,20}:\/\/|(?:javascript|vbscript|data|file):)[^\s<>"'`]{1,2048}/giu;
+// The special schemes browsers open with fewer than two slashes, or with
+// backslashes (`https:evil.io`, `https:/evil.io`, `https:\\evil.io`).
+const looseSpecialScheme =
+  /\b(?:https?|wss?|ftp):[\\/]{0,16}(?=[\p{L}\p{N}[])[^\s<>"'`]{1,2048}/giu;
+// Scheme-relative links (`//evil.io/x.png`, `\\evil.io`): a browser opens them
+// with the page's scheme, so `![x](//evil.io/p.png?d=...)` is a link too.
+const schemeRelative = /(?<![\p{L}\p{N}\\/:.])[\\/]{2,16}(?=[\p{L}\p{N}[])[^\s<>"'`]{1,2048}/gu;
 // Bare host names: labels of letters, digits and hyphens ending in a letters-only TLD.
 const bareDomain =
   /(?<![\p{L}\p{N}@._\-/:])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.){1,10}\p{L}{2,63}(?::\d{2,5})?(?:\/[^\s<>"'`]{0,2048})?/gu;
@@ -68,6 +75,18 @@ function trimTrailing(text: string): string {
   return text.slice(0, end);
 }
 
+/**
+ * Whether a host found without `scheme://` is one a browser could reach:
+ * an IP, `localhost`, or a name under a public or private suffix. Keeps code
+ * comments (`i++; //increment`) and prose (`HTTP:GET`) from being links.
+ */
+function isPlausibleHost(hostname: string): boolean {
+  if (hostname === 'localhost' || hostname.startsWith('[')) return true;
+  if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(hostname)) return true;
+  const info = parseDomain(hostname);
+  return info.isIcann === true || privateSuffixes.has(info.publicSuffix ?? '');
+}
+
 function tryParse(text: string): ParsedUrl | undefined {
   try {
     const { protocol, username, password, hostname, host } = new URL(text);
@@ -102,8 +121,9 @@ export function findUrls(text: string): FoundUrl[] {
   };
   const pass = (
     matches: Iterable<RegExpMatchArray>,
-    assumeHttp: boolean,
+    assumeHttp: boolean | 'http:',
     accept?: (raw: string) => boolean,
+    acceptParsed?: (url: ParsedUrl) => boolean,
   ) => {
     const fresh: FoundUrl[] = [];
     let next = 0;
@@ -115,12 +135,18 @@ export function findUrls(text: string): FoundUrl[] {
       while (next < kept.length && kept[next]!.end <= start) next++;
       if (next < kept.length && kept[next]!.start < end) continue;
       if (accept && !accept(match[0])) continue;
-      const url = parse(assumeHttp ? `http://${urlText}` : urlText);
-      if (url) fresh.push({ text: urlText, start, end, url });
+      const url = parse(
+        assumeHttp === 'http:' ? `http:${urlText}` : assumeHttp ? `http://${urlText}` : urlText,
+      );
+      if (url && (!acceptParsed || acceptParsed(url))) {
+        fresh.push({ text: urlText, start, end, url });
+      }
     }
     if (fresh.length > 0) kept = mergeByStart(kept, fresh);
   };
   pass(text.matchAll(withScheme), false);
+  pass(text.matchAll(looseSpecialScheme), false, undefined, url => isPlausibleHost(url.hostname));
+  pass(text.matchAll(schemeRelative), 'http:', undefined, url => isPlausibleHost(url.hostname));
   pass(text.matchAll(bareIPv4), true);
   pass(text.matchAll(bareDomain), true, raw => {
     const host = raw.split(/[:/]/, 1)[0]!.toLowerCase();

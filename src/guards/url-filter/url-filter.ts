@@ -53,7 +53,14 @@ function hostMatcher(
   issues: GuardrailConfigIssue[],
 ): HostMatcher | undefined {
   if (pattern instanceof RegExp) {
-    return { entry: String(pattern), matches: host => pattern.test(host) };
+    // A g or y flag makes `test` resume at `lastIndex`: every host starts at 0.
+    return {
+      entry: String(pattern),
+      matches: host => {
+        pattern.lastIndex = 0;
+        return pattern.test(host);
+      },
+    };
   }
   if (typeof pattern !== 'string' || pattern.trim() === '') {
     issues.push({ path, value: pattern, expected: 'a host name, "*.domain", an IP or a RegExp' });

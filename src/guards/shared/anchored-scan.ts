@@ -35,20 +35,28 @@ export interface AnchoredMatcher {
  * see `stickyPattern`) over `text`.
  */
 export function anchoredMatcher(sticky: RegExp, text: string): AnchoredMatcher {
-  let next = 0;
-  return {
-    at(start) {
-      if (start < next || start > text.length) return null;
-      sticky.lastIndex = start;
-      const match = sticky.exec(text);
-      // An empty match moves on by one unit, as `matchAll` does.
-      next = match ? start + Math.max(match[0].length, 1) : start + 1;
-      return match;
-    },
-    get next() {
-      return next;
-    },
-  };
+  return new StickyMatcher(sticky, text);
+}
+
+// A class, not an object literal with a getter: a scan creates one matcher
+// per pattern per call, and a literal with an accessor is built on V8's slow
+// path, which on short texts (a chat message) cost more than the scans.
+class StickyMatcher implements AnchoredMatcher {
+  next = 0;
+
+  constructor(
+    private readonly sticky: RegExp,
+    private readonly text: string,
+  ) {}
+
+  at(start: number): RegExpExecArray | null {
+    if (start < this.next || start > this.text.length) return null;
+    this.sticky.lastIndex = start;
+    const match = this.sticky.exec(this.text);
+    // An empty match moves on by one unit, as `matchAll` does.
+    this.next = match ? start + Math.max(match[0].length, 1) : start + 1;
+    return match;
+  }
 }
 
 /**

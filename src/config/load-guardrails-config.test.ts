@@ -245,6 +245,16 @@ output:
     );
   });
 
+  it('rejects a timeout longer than a timer can wait (it would fire at once)', () => {
+    expect(() =>
+      buildGuardrailsConfig({
+        input: [{ type: 'rate-limit', limit: 5, window_ms: 60_000, timeout_ms: 2_592_000_000 }],
+      }),
+    ).toThrow(
+      'Invalid guardrail configuration at input[0].timeout_ms: expected a number <= 2147483647, received 2592000000',
+    );
+  });
+
   it('rejects a guardrail that is not stream-safe in window mode', () => {
     expect(
       issuesOf(() =>

@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { MAX_TIMER_MS } from '../core/options';
 import { BUILTIN_CONTENT_CATEGORIES } from '../guards/content-filter/content-filter';
 import { expressionProblems } from '../guards/expression/compile-expression';
 import { HARMFUL_CATEGORIES } from '../guards/harmful-content/categories';
@@ -52,6 +53,8 @@ const messageOption = z.string().describe('User-facing message of a block');
 const storeRef = z.string().min(1).describe('Name of a store given to the loader in `stores`');
 const positiveInt = z.int().positive();
 const milliseconds = z.number().positive();
+/** A timeout: a timer waits at most 2^31 - 1 ms (a longer one fires at once). */
+const timerMilliseconds = z.number().positive().max(MAX_TIMER_MS);
 const placeholderTemplate = z
   .string()
   .describe('Replacement text; "{type}" is replaced by the detected type, e.g. "[{type}]"');
@@ -264,7 +267,7 @@ export const rateLimitConfigSchema = z.strictObject({
   key: metadataKey.optional(),
   store: storeRef.optional(),
   onError: onErrorOption.optional(),
-  timeoutMs: milliseconds.optional(),
+  timeoutMs: timerMilliseconds.optional(),
   message: messageOption.optional(),
   name: nameOption.optional(),
 });
@@ -304,7 +307,7 @@ export const expressionConfigSchema = z.strictObject({
   maxNodes: positiveInt
     .describe('Largest expression in syntax-tree nodes (default 500)')
     .optional(),
-  timeoutMs: milliseconds.optional(),
+  timeoutMs: timerMilliseconds.optional(),
   onError: onErrorOption.optional(),
 });
 
@@ -324,7 +327,7 @@ export const llmJudgeConfigSchema = z.strictObject({
       }),
     ])
     .optional(),
-  timeoutMs: milliseconds.optional(),
+  timeoutMs: timerMilliseconds.optional(),
   onError: onErrorOption.optional(),
   breaker: z
     .union([z.literal(false), z.strictObject({ failures: positiveInt, resetMs: milliseconds })])

@@ -3,7 +3,6 @@ import {
   booleanOption,
   functionOption,
   listOf,
-  milliseconds,
   nonEmptyString,
   type OptionShape,
   objectOption,
@@ -11,6 +10,7 @@ import {
   positiveInt,
   required,
   rule,
+  timerMilliseconds,
 } from './options';
 
 /** The rules of `defineGuardrail`'s options: every field it accepts, and nothing else. */
@@ -22,7 +22,7 @@ export const defineGuardrailOptionShape = {
   potentialMatchStart: functionOption(),
   mayMatch: functionOption(),
   mayMatchReach: positiveInt,
-  timeoutMs: milliseconds,
+  timeoutMs: timerMilliseconds,
   onError: oneOf(['block', 'allow']),
   parallel: booleanOption,
   cache: anyOf(

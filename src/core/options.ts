@@ -118,6 +118,20 @@ export function positiveNumber(expected = 'a positive number'): OptionRule {
 /** A duration: a finite number of milliseconds above 0. */
 export const milliseconds: OptionRule = positiveNumber('a positive number of milliseconds');
 
+/** The longest delay `setTimeout` honours; a longer one fires after 1 ms. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * A duration a timer waits (a `timeoutMs`): above 0 and at most
+ * `MAX_TIMER_MS`, since a longer timeout would fire at once (and, with
+ * `onError: 'allow'`, let every check pass).
+ */
+export const timerMilliseconds: OptionRule = rule(
+  value =>
+    typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= MAX_TIMER_MS,
+  `a positive number of milliseconds up to ${MAX_TIMER_MS} (the longest timer)`,
+);
+
 /** A finite number from `min` to `max` (`min` itself excluded with `minExclusive`). */
 export function numberInRange(
   min: number,
@@ -216,7 +230,7 @@ const guardrailFieldRules: OptionShape = {
   potentialMatchStart: functionOption(),
   mayMatch: functionOption(),
   mayMatchReach: positiveInt,
-  timeoutMs: milliseconds,
+  timeoutMs: timerMilliseconds,
   onError: oneOf(['block', 'allow']),
   parallel: booleanOption,
   perCall: booleanOption,

@@ -280,3 +280,54 @@ describe('the per-call handoff from transformParams to wrapGenerate', () => {
     expect(result.content).toEqual([{ type: 'text', text: 'fine' }]);
   });
 });
+
+describe('timeouts longer than a timer can wait', () => {
+  // setTimeout runs a delay above 2^31 - 1 ms after 1 ms: such a timeoutMs
+  // timed every check out at once, and with onError 'allow' let it pass.
+  const tooLong = 2 ** 31;
+
+  it('a guardrail with a timeoutMs above 2^31 - 1 ms is a config error, not an instant timeout', () => {
+    expect(() =>
+      defineGuardrail({
+        name: 'slow-judge',
+        timeoutMs: tooLong,
+        onError: 'allow',
+        check: async () => allow(),
+      }),
+    ).toThrow(
+      new GuardrailConfigError({
+        path: 'slow-judge.timeoutMs',
+        value: tooLong,
+        expected: 'a positive number of milliseconds up to 2147483647 (the longest timer)',
+      }),
+    );
+    expect(() => guardrails({ defaultTimeoutMs: tooLong })).toThrow(GuardrailConfigError);
+    const handWritten: Guardrail = { name: 'x', timeoutMs: tooLong, check: () => allow() };
+    expect(() => guardrails({ input: [handWritten] })).toThrow(
+      /input\[0\]\.timeoutMs: expected a positive number of milliseconds up to 2147483647/,
+    );
+  });
+
+  it('the longest timer is accepted and does not time a slow check out', async () => {
+    const slow = defineGuardrail({
+      name: 'slow-block',
+      timeoutMs: 2 ** 31 - 1,
+      onError: 'allow',
+      check: async () => {
+        await new Promise(resolve => setTimeout(resolve, 20));
+        return { action: 'block', reason: 'judged' } as const;
+      },
+    });
+    const result = await generateText({
+      model: wrapLanguageModel({
+        model: textModel('hi'),
+        middleware: guardrails({ input: [slow] }),
+      }),
+      prompt: 'x',
+    });
+    expect(result.finishReason).toBe('content-filter');
+    expect((await getGuardrailOutcome(result))?.records.map(r => [r.guardrail, r.status])).toEqual([
+      ['slow-block', 'blocked'],
+    ]);
+  });
+});

@@ -5,7 +5,6 @@ import {
   functionOption,
   guardrailList,
   listOf,
-  milliseconds,
   nonEmptyString,
   type OptionShape,
   objectOption,
@@ -15,6 +14,7 @@ import {
   rule,
   storeOption,
   stringOption,
+  timerMilliseconds,
   validateOptions,
 } from '../core/options';
 import type { StreamWatchingGuardrail } from '../core/stream-watch';
@@ -48,7 +48,7 @@ export const guardrailsOptionShape = {
   memoSize: positiveInt,
   store: storeOption,
   verdictTtlMs: positiveInt,
-  defaultTimeoutMs: milliseconds,
+  defaultTimeoutMs: timerMilliseconds,
   retry: objectOption(
     {
       maxAttempts: required(

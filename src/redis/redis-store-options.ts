@@ -1,7 +1,7 @@
-import { milliseconds, type OptionShape, stringOption } from '../core/options';
+import { type OptionShape, stringOption, timerMilliseconds } from '../core/options';
 
 /** The rules of `redisStore`'s options (the client is checked by `redisStore` itself). */
 export const redisStoreOptionShape = {
   prefix: stringOption,
-  timeoutMs: milliseconds,
+  timeoutMs: timerMilliseconds,
 } satisfies OptionShape;

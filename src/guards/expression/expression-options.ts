@@ -1,12 +1,12 @@
 import {
   booleanOption,
-  milliseconds,
   nonEmptyString,
   type OptionShape,
   oneOf,
   positiveInt,
   required,
   stringOption,
+  timerMilliseconds,
 } from '../../core/options';
 
 /** The rules of `expression`'s options (the expression itself is compiled by the factory). */
@@ -20,6 +20,6 @@ export const expressionOptionShape = {
   maxMatchLength: positiveInt,
   maxInputLength: positiveInt,
   maxNodes: positiveInt,
-  timeoutMs: milliseconds,
+  timeoutMs: timerMilliseconds,
   onError: oneOf(['block', 'allow']),
 } satisfies OptionShape;

@@ -14,6 +14,7 @@ import {
   rule,
   storeOption,
   stringOption,
+  timerMilliseconds,
 } from '../../core/options';
 
 /** An AI SDK language model: a model object (with `doGenerate`) or a gateway model id. */
@@ -42,7 +43,7 @@ export const llmJudgeOptionShape = {
     ],
     'true, false or { store?, maxEntries?, ttlMs? }',
   ),
-  timeoutMs: milliseconds,
+  timeoutMs: timerMilliseconds,
   onError: oneOf(['block', 'allow']),
   breaker: anyOf(
     [

@@ -1,6 +1,5 @@
 import {
   functionOption,
-  milliseconds,
   nonEmptyString,
   type OptionShape,
   oneOf,
@@ -9,6 +8,7 @@ import {
   rule,
   storeOption,
   stringOption,
+  timerMilliseconds,
 } from '../../core/options';
 
 /** The rules of `rateLimit`'s options. */
@@ -24,7 +24,7 @@ export const rateLimitOptionShape = {
   key: functionOption('a function of the call context'),
   store: storeOption,
   onError: oneOf(['block', 'allow']),
-  timeoutMs: milliseconds,
+  timeoutMs: timerMilliseconds,
   message: stringOption,
   name: nonEmptyString,
 } satisfies OptionShape;

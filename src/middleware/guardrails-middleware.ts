@@ -262,12 +262,13 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     Math.max(window ?? 0, ...output.map(g => g.maxMatchLength ?? 0)) || DEFAULT_WINDOW;
   const verdictStore =
     store ?? memoryStore({ maxEntries: memoSize, maxBytes: DEFAULT_VERDICT_STORE_BYTES });
-  const cache = verdictCache({ store: verdictStore, ttlMs: verdictTtlMs });
+  const cache = verdictCache({ store: verdictStore, ttlMs: verdictTtlMs, guardrails: input });
   // Apart from input verdicts: a definition text is never a user text.
   const definitionCache = verdictCache({
     store: verdictStore,
     ttlMs: verdictTtlMs,
     prefix: 'ai-guardrails:tool-definition-verdict:',
+    guardrails: toolDefinitions,
   });
   const pins = pinToolDefinitions
     ? toolDefinitionPins({

@@ -378,6 +378,66 @@ describe('what the verdict cache keeps', () => {
   });
 });
 
+describe('guardrails that share a name', () => {
+  /** A custom guardrail a user builds twice with different words, under one name and no fingerprint. */
+  const banned = (word: string) =>
+    defineGuardrail({
+      name: 'banned-words',
+      check: text => (text.includes(word) ? block({ message: 'No.', reason: word }) : allow()),
+    });
+
+  it('two different guardrails with one name each judge the text: neither reuses the other`s verdict', async () => {
+    const mock = textModel('ok');
+    const model = wrapLanguageModel({
+      model: mock,
+      middleware: guardrails({ input: [banned('alpha'), banned('beta')] }),
+    });
+    const result = await generateText({ model, prompt: 'tell me about beta' });
+    expect(result.finishReason).toBe('content-filter');
+    expect(withoutTiming((await getGuardrailOutcome(result))?.records)).toEqual([
+      { guardrail: 'banned-words', kind: 'input', status: 'passed' },
+      {
+        guardrail: 'banned-words',
+        kind: 'input',
+        status: 'blocked',
+        message: 'No.',
+        reason: 'beta',
+      },
+    ]);
+    expect(mock.doGenerateCalls).toHaveLength(0);
+  });
+
+  it('keeps them apart in a shared store across fresh instances, and still reuses each one`s own verdicts', async () => {
+    const store = memoryStore();
+    const judged: string[] = [];
+    const counted = (word: string) =>
+      defineGuardrail({
+        name: 'banned-words',
+        check: text => {
+          judged.push(word);
+          return text.includes(word) ? block({ reason: word }) : allow();
+        },
+      });
+    for (let turn = 0; turn < 2; turn++) {
+      const model = wrapLanguageModel({
+        model: textModel('ok'),
+        middleware: guardrails({ input: [counted('alpha'), counted('beta')], store }),
+      });
+      const result = await generateText({ model, prompt: 'tell me about gamma' });
+      expect(result.finishReason).toBe('stop');
+    }
+    expect(judged).toEqual(['alpha', 'beta']); // the second instance judged nothing again
+    const blocked = await generateText({
+      model: wrapLanguageModel({
+        model: textModel('ok'),
+        middleware: guardrails({ input: [counted('alpha'), counted('beta')], store }),
+      }),
+      prompt: 'beta',
+    });
+    expect(blocked.finishReason).toBe('content-filter');
+  });
+});
+
 describe('per-call guardrails', () => {
   const limited = () =>
     rateLimit({ limit: 1, windowMs: 60_000, key: () => 'one-key', store: memoryStore() });

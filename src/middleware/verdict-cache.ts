@@ -28,6 +28,14 @@ export interface VerdictCacheOptions {
   ttlMs: number;
   /** Prefix of the store keys. */
   prefix?: string;
+  /**
+   * The guardrails whose verdicts this cache keeps, in declared order. Two
+   * different guardrails with one name and fingerprint (a custom guardrail
+   * built twice with different settings and no `fingerprint`) get their own
+   * slots, in that order: otherwise the second would take the first's
+   * verdict and never judge.
+   */
+  guardrails?: readonly Guardrail[];
 }
 
 /** The store's answer, checked: a value someone else wrote must not be trusted blindly. */
@@ -59,13 +67,31 @@ export function verdictCache({
   store,
   ttlMs,
   prefix = 'ai-guardrails:verdict:',
+  guardrails = [],
 }: VerdictCacheOptions) {
   const identities = new WeakMap<Guardrail, Promise<string>>();
+  const baseIdentity = (guardrail: Guardrail) =>
+    `${guardrail.name}\u0000${guardrail.fingerprint ?? ''}`;
+  // The n-th distinct guardrail object with an identity already taken gets `#n`
+  // (the first keeps the plain identity, so existing keys stay valid). The
+  // same object listed twice is one guardrail and shares its verdicts.
+  const occurrences = new Map<Guardrail, number>();
+  const taken = new Map<string, number>();
+  for (const guardrail of guardrails) {
+    if (occurrences.has(guardrail)) continue;
+    const base = baseIdentity(guardrail);
+    const count = taken.get(base) ?? 0;
+    occurrences.set(guardrail, count);
+    taken.set(base, count + 1);
+  }
 
   function identityOf(guardrail: Guardrail): Promise<string> {
     let identity = identities.get(guardrail);
     if (!identity) {
-      identity = sha256Hex(`${guardrail.name}\u0000${guardrail.fingerprint ?? ''}`);
+      const occurrence = occurrences.get(guardrail) ?? 0;
+      identity = sha256Hex(
+        `${baseIdentity(guardrail)}${occurrence === 0 ? '' : `\u0000#${occurrence}`}`,
+      );
       identities.set(guardrail, identity);
     }
     return identity;

@@ -197,7 +197,10 @@ export function pii(options?: PiiOptions): Guardrail {
     // a remembered one could belong to another conversation, or to a mapping
     // that expired and was handed to another value since.
     ...(action === 'pseudonymize' && { cache: 'none' as const }),
-    async check(content, ctx) {
+    // Synchronous unless pseudonymising (the vault may be a remote store): a
+    // chain settles a synchronous check without a promise, timer or
+    // listener, which on a chat message costs more than finding its PII.
+    check(content, ctx) {
       if (action === 'pseudonymize') return pseudonymize(content, ctx);
       const normalized = normalizeInCall(content, ctx?.state);
       const { spans, normalizedSpans } = findPiiInNormalForm(normalized, findOptions);

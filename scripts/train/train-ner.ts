@@ -65,6 +65,16 @@ import {
   trainPerceptron,
   trainStructured,
 } from './ner/perceptron';
+import {
+  type CandidateSet,
+  candidateSet,
+  featureSets,
+  pickSettings,
+  restack,
+  type StackSettings,
+  tagWithMargins,
+  trainStack,
+} from './ner/stack';
 import { viterbiTokens } from './ner/viterbi';
 
 /** Fixed before any evaluation (first session); NER_BAG=3 NER_BENIGN_STEP=4 measured better on CV but not shipped (docs/pii-ner-model.md). */
@@ -99,11 +109,22 @@ function evaluate(
   predictions?: Map<string, NerSpan[]>,
   patterns?: ReadonlyMap<string, readonly PiiSpan[]>,
   cuts?: CutTable,
+  stack?: Stacker,
+  sets?: CandidateSet[],
 ) {
   const tallies = emptyTallies();
   for (const sequence of sequences) {
-    const labels = (VITERBI ? viterbiTokens : tagTokens)(sequence.scanned, score);
-    let spans: NerSpan[] = spansOfLabels(sequence.text, sequence.scanned, labels);
+    let spans: NerSpan[];
+    if (stack || sets) {
+      const evidence = tagWithMargins(sequence.scanned, score);
+      spans = spansOfLabels(sequence.text, sequence.scanned, evidence.labels);
+      const set = candidateSet(sequence, evidence, spans);
+      sets?.push(set);
+      if (stack) spans = restack(spans, set, stack.weights, stack.settings);
+    } else {
+      const labels = (VITERBI ? viterbiTokens : tagTokens)(sequence.scanned, score);
+      spans = spansOfLabels(sequence.text, sequence.scanned, labels);
+    }
     if (cuts) spans = applyCuts(sequence.text, spans, cuts);
     if (patterns) {
       spans = cutAroundPatterns(sequence.text, spans, patterns.get(sequence.id) ?? []).map(
@@ -114,6 +135,33 @@ function evaluate(
     tally(tallies, sequence.text, spans, sequence.spans);
   }
   return tallies;
+}
+
+/** Experiment (NER_STACK=1): the span-level second stage for PERSON (scripts/train/ner/stack.ts). */
+const STACK = process.env.NER_STACK === '1';
+/** Inner folds the second stage's out-of-fold tagger outputs come from. */
+const INNER_FOLDS = 4;
+
+/** A trained second stage. */
+interface Stacker {
+  weights: Float64Array;
+  settings: StackSettings;
+  /** PERSON exact F1 of its settings on the out-of-fold scores they were picked on (training rows only). */
+  f1: number;
+  /** The tagger's PERSON exact F1 on the same rows. */
+  taggerF1: number;
+}
+
+/** The second stage from out-of-fold candidate sets (`groups[i]`: the fold of `sets[i]`). */
+function stackerOf(sets: readonly CandidateSet[], groups: readonly number[]): Stacker {
+  const { settings, f1, taggerF1 } = pickSettings(sets, groups);
+  return { weights: trainStack(sets, settings.features, settings.l2), settings, f1, taggerF1 };
+}
+
+/** One line on a second stage's settings. */
+function stackerLine(stack: Stacker): string {
+  const { features, l2, threshold } = stack.settings;
+  return `features "${featureSets[features]!.name}", L2 ${l2}, threshold ${threshold.toFixed(1)}; out-of-fold PERSON exact F1 ${stack.f1.toFixed(3)} against the tagger's ${stack.taggerF1.toFixed(3)} on the same rows`;
 }
 
 /** One cross-validation run (one training seed). */
@@ -241,7 +289,7 @@ function summaryLine(tallies: Tallies): string {
 }
 
 /** Folds by group: groups sorted by name, dealt round-robin in order of size. */
-function foldOf(sequences: readonly Sequence[]): Map<string, number> {
+function foldOf(sequences: readonly Sequence[], folds_ = FOLDS): Map<string, number> {
   const sizes = new Map<string, number>();
   for (const sequence of sequences)
     sizes.set(sequence.group!, (sizes.get(sequence.group!) ?? 0) + 1);
@@ -249,10 +297,10 @@ function foldOf(sequences: readonly Sequence[]): Map<string, number> {
     (a, b) => sizes.get(b)! - sizes.get(a)! || (a < b ? -1 : 1),
   );
   const folds = new Map<string, number>();
-  const load = new Array<number>(FOLDS).fill(0);
+  const load = new Array<number>(folds_).fill(0);
   for (const group of groups) {
     let lightest = 0;
-    for (let fold = 1; fold < FOLDS; fold++) if (load[fold]! < load[lightest]!) lightest = fold;
+    for (let fold = 1; fold < folds_; fold++) if (load[fold]! < load[lightest]!) lightest = fold;
     folds.set(group, lightest);
     load[lightest]! += sizes.get(group)!;
   }
@@ -362,6 +410,9 @@ function main() {
     const folds = foldOf(dev);
     const seeds = Number(argument('--seeds', '1'));
     const runs: Run[] = [];
+    // The first seed's out-of-fold candidate sets: the final model's second stage learns from them.
+    const outerSets: CandidateSet[] = [];
+    const outerGroups: number[] = [];
     for (let round = 0; round < seeds; round++) {
       const seed = options.seed + round;
       const run: Run = {
@@ -385,8 +436,40 @@ function main() {
         }
         // Experiment: address cuts learnt from this fold's training rows (NER_ADDRESS_CUTS=1).
         const cuts = ADDRESS_CUTS ? learnCuts(labelled) : undefined;
-        addTallies(run.tagger, evaluate(test, quantised, run.predictions, undefined, cuts));
-        addTallies(run.system, evaluate(test, quantised, run.systemPredictions, patterns, cuts));
+        // Experiment: the second stage learns from taggers trained on inner folds of this fold's training rows.
+        let stack: Stacker | undefined;
+        if (STACK) {
+          const inner = foldOf(labelled, INNER_FOLDS);
+          const sets: CandidateSet[] = [];
+          const groups: number[] = [];
+          for (let part = 0; part < INNER_FOLDS; part++) {
+            const held = labelled.filter(sequence => inner.get(sequence.group!) === part);
+            const rest = labelled.filter(sequence => inner.get(sequence.group!) !== part);
+            const innerScore = decodeNerModel(
+              encode(
+                train_([...rest, ...augment(rest), ...benign], { ...options, seed }),
+                gazetteers,
+              ),
+            ).score;
+            const before = sets.length;
+            evaluate(held, innerScore, undefined, undefined, undefined, undefined, sets);
+            for (let index = before; index < sets.length; index++) groups.push(part);
+          }
+          stack = stackerOf(sets, groups);
+          log(
+            `  fold ${fold}: second stage on ${sets.reduce((sum, set) => sum + set.candidates.length, 0)} candidates: ${stackerLine(stack)}`,
+          );
+        }
+        addTallies(run.tagger, evaluate(test, quantised, run.predictions, undefined, cuts, stack));
+        addTallies(
+          run.system,
+          evaluate(test, quantised, run.systemPredictions, patterns, cuts, stack),
+        );
+        if (STACK && round === 0) {
+          const before = outerSets.length;
+          evaluate(test, quantised, undefined, undefined, undefined, undefined, outerSets);
+          for (let index = before; index < outerSets.length; index++) outerGroups.push(fold);
+        }
       }
       log(`seed ${seed}: ${summaryLine(run.tagger)}`);
       runs.push(run);
@@ -421,13 +504,15 @@ function main() {
     }
     const weights = trainAll([...dev, ...augment(dev), ...benign]);
     const score = decodeNerModel(encode(weights, gazetteers)).score;
+    const stack = STACK ? stackerOf(outerSets, outerGroups) : undefined;
+    if (stack) log(`final second stage: ${stackerLine(stack)}`);
     const fixture = fixtureSequences(join(root, 'test/fixtures/ner-sentences.jsonl'), gazetteers);
     console.log(
       `## Hand-written fixture (${fixture.length} sentences, never trained on), model trained on all dev rows\n`,
     );
-    console.log(`${table(evaluate(fixture, score))}\n`);
+    console.log(`${table(evaluate(fixture, score, undefined, undefined, undefined, stack))}\n`);
     console.log('## Dev split, model trained on it (training fit, not evidence)\n');
-    console.log(`${table(evaluate(dev, score))}\n`);
+    console.log(`${table(evaluate(dev, score, undefined, undefined, undefined, stack))}\n`);
     log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return;
   }

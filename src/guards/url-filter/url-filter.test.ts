@@ -283,6 +283,43 @@ describe('urlFilter', () => {
     }
   });
 
+  it('matches a host written with the trailing dot of a fully qualified name (evil.io.)', async () => {
+    const deny = urlFilter({ deny: ['evil.io'] });
+    expect(await deny.check('go to https://evil.io./x', context('output'))).toEqual({
+      action: 'block',
+      message: 'This content contains a link that is not allowed.',
+      reason: 'https://evil.io.: host "evil.io." is denied by "evil.io"',
+      severity: 'warning',
+      info: {
+        urls: [{ url: 'https://evil.io.', rule: 'host "evil.io." is denied by "evil.io"' }],
+        count: 1,
+      },
+    });
+    expect((await deny.check('https://api.evil.io./x', context('output'))).action).toBe('block');
+    expect(
+      (await urlFilter({ deny: ['evil.io.'] }).check('https://evil.io/x', context('output')))
+        .action,
+    ).toBe('block');
+    const allowOnly = urlFilter({ allow: ['example.com'] });
+    expect(await allowOnly.check('https://example.com./docs', context('output'))).toEqual({
+      action: 'allow',
+    });
+  });
+
+  it('rejects a host rule written as a URL or with user info (it matched no host at all)', () => {
+    for (const entry of ['https://evil.io', 'evil.io/path?q=1', 'user@evil.io', '*', '*.*.io']) {
+      expect(() => urlFilter({ deny: [entry] })).toThrow(
+        new GuardrailConfigError({
+          path: 'url-filter.deny[0]',
+          value: entry,
+          expected:
+            'a host name, "*.domain", an IP or a RegExp (a host, not a URL: no scheme, path or user info)',
+        }),
+      );
+    }
+    expect(() => urlFilter({ allow: ['evil.io/', 'evil.io:8443', '[::1]'] })).not.toThrow();
+  });
+
   it('rejects bad options with their paths', () => {
     expect(() => urlFilter({ allow: [''], schemes: ['https:'] })).toThrow(GuardrailConfigError);
     try {

@@ -67,19 +67,45 @@ function hostMatcher(
     return undefined;
   }
   const wildcard = pattern.startsWith('*.');
-  let host: string;
+  let parsed: URL;
   try {
-    host = new URL(`http://${wildcard ? pattern.slice(2) : pattern}`).hostname;
+    parsed = new URL(`http://${wildcard ? pattern.slice(2) : pattern}`);
   } catch {
     issues.push({ path, value: pattern, expected: 'a host name, "*.domain", an IP or a RegExp' });
     return undefined;
   }
+  // `https://evil.io` parses as the host "https" and would match nothing.
+  if (
+    parsed.username !== '' ||
+    parsed.password !== '' ||
+    parsed.pathname !== '/' ||
+    parsed.search !== '' ||
+    parsed.hash !== '' ||
+    parsed.hostname.includes('*')
+  ) {
+    issues.push({
+      path,
+      value: pattern,
+      expected:
+        'a host name, "*.domain", an IP or a RegExp (a host, not a URL: no scheme, path or user info)',
+    });
+    return undefined;
+  }
+  const host = withoutRootDot(parsed.hostname);
   const suffix = wildcard || (includeSubdomains && !isIpHost(host)) ? `.${host}` : undefined;
   return {
     entry: pattern,
     matches: candidate =>
       (!wildcard && candidate === host) || (suffix !== undefined && candidate.endsWith(suffix)),
   };
+}
+
+/**
+ * `evil.io.` (a fully qualified name) is the host `evil.io` to DNS and to
+ * browsers: rules compare host names without that trailing dot.
+ */
+function withoutRootDot(host: string): string {
+  return host.endsWith('.') ? host.slice(0, -1) : host;
 }
 
 /** A flagged URL as records show it, and the rule it broke. */
@@ -157,9 +183,10 @@ export function urlFilter(options?: UrlFilterOptions): Guardrail {
       const spoof = homographLabel(host);
       if (spoof !== undefined) return `host "${host}" ("${spoof}") looks like a homograph`;
     }
-    const denied = denyMatchers.find(matcher => matcher.matches(host));
+    const bareHost = withoutRootDot(host);
+    const denied = denyMatchers.find(matcher => matcher.matches(bareHost));
     if (denied) return `host "${host}" is denied by "${denied.entry}"`;
-    if (allowMatchers.length > 0 && !allowMatchers.some(matcher => matcher.matches(host))) {
+    if (allowMatchers.length > 0 && !allowMatchers.some(matcher => matcher.matches(bareHost))) {
       return `host "${host}" is not on the allow list`;
     }
     return undefined;

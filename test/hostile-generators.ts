@@ -53,6 +53,7 @@ export const hostileGenerators: readonly HostileGenerator[] = [
   repeated('spaces', ' '),
   repeated('newlines', '\n'),
   repeated('separator mix', ' -_.,;:|/\\\t'),
+  repeated('dash-dot', '-. '),
   // Long digit and letter runs.
   repeated('digit run', '0123456789'),
   repeated('digit groups', '4111 '),
@@ -81,6 +82,10 @@ export const hostileGenerators: readonly HostileGenerator[] = [
   repeated('tag characters', '\u{E0041}'),
   repeated('Cyrillic homoglyphs', 'аеорсух'),
   repeated('full-width digits', '４１１１'),
+  repeated(
+    'injection markup mix',
+    `ignore <!-- ${'a'.repeat(40)} %41%41 aGVsbG8gd29ybGQh \u200b\u{E0041} `,
+  ),
   repeated('leetspeak', '1gn0r3 '),
   repeated('spaced letters', 'k i l l '),
   // URLs and domain lists.

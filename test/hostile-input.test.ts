@@ -46,22 +46,38 @@ async function perCall(run: () => unknown, batch: number, clean = false): Promis
 }
 
 /**
+ * How many calls of `run` take at least MEASURE_MS of CPU time together.
+ * Calibrated by doubling, not from one call: a first call pays for JIT
+ * compilation and would make the batch far too small, and a batch of a few
+ * milliseconds is noise (one minor collection, or a V8 helper thread's time
+ * that process.cpuUsage counts, moved a 0.03 ms call to 10.8x in CI).
+ */
+async function callsFor(run: () => unknown): Promise<number> {
+  let calls = 1;
+  while (calls < MAX_BATCH && (await perCall(run, calls)) * calls < MEASURE_MS) calls *= 2;
+  return calls;
+}
+const MEASURE_MS = 40;
+const MAX_BATCH = 2 ** 16;
+
+/**
  * `large` / `small` CPU cost per call. The small input runs four times as
  * often as the large one, so both batches allocate about as much and meet
  * the same garbage-collection pressure (allocation-heavy linear code read
  * 6-10x when one 1 MB call was set against one 0.25 MB call: the 1 MB call
- * alone outgrows the young generation). One round first; a ratio over SLACK
- * is believed only if up to five more interleaved rounds, each after a full
- * collection, keep the ratio of the cheapest costs over SLACK.
+ * alone outgrows the young generation), and each batch takes at least
+ * MEASURE_MS. One round first; a ratio over SLACK is believed only if up to
+ * five more interleaved rounds, each after a full collection, keep the ratio
+ * of the cheapest costs over SLACK.
  */
 async function costRatio(small: () => unknown, large: () => unknown): Promise<number> {
-  const once = await perCall(small, 1);
-  const batch = Math.max(1, Math.min(1_000, Math.ceil(5 / Math.max(once * 4, 0.001))));
-  let smallMs = await perCall(small, batch * 4);
-  let largeMs = await perCall(large, batch);
+  const smallCalls = Math.max(4, await callsFor(small));
+  const largeCalls = Math.ceil(smallCalls / 4);
+  let smallMs = await perCall(small, smallCalls);
+  let largeMs = await perCall(large, largeCalls);
   for (let round = 0; round < 5 && largeMs > SLACK * smallMs; round++) {
-    smallMs = Math.min(smallMs, await perCall(small, batch * 4, true));
-    largeMs = Math.min(largeMs, await perCall(large, batch, true));
+    smallMs = Math.min(smallMs, await perCall(small, smallCalls, true));
+    largeMs = Math.min(largeMs, await perCall(large, largeCalls, true));
   }
   return largeMs / smallMs;
 }

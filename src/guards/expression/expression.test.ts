@@ -110,15 +110,14 @@ describe('expression', () => {
 
   it('runs matches() on RE2: linear on a pattern that backtracks in JavaScript', async () => {
     const rule = expression({ expr: '!content.matches("^(a+)+$")' });
-    const started = performance.now();
     expect(await rule.check(`${'a'.repeat(100_000)}!`, input)).toEqual({ action: 'allow' });
     expect(await rule.check('aaaa', input)).toEqual({
       action: 'block',
       reason: 'the expression returned false: !content.matches("^(a+)+$")',
       severity: 'warning',
     });
-    // JavaScript's engine takes seconds on 28 characters; RE2 is linear.
-    expect(performance.now() - started).toBeLessThan(5_000);
+    // JavaScript's engine takes seconds on 28 characters and would not finish
+    // 100,001 in the test's time limit; RE2 is linear.
   });
 
   it.each([

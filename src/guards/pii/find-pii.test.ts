@@ -182,21 +182,6 @@ describe('findPii', () => {
     expect(piiMaxMatchLength({ entities: ['US_SSN'] })).toBe(22);
     expect(piiMaxMatchLength()).toBeGreaterThanOrEqual(800);
   });
-
-  it('stays linear on adversarial input', () => {
-    const ordinary = 'The quick brown fox jumps over the lazy dog. '.repeat(5_000);
-    const adversarial = [
-      '1'.repeat(200_000),
-      '@'.repeat(50_000),
-      '-. '.repeat(30_000),
-      'a@'.repeat(30_000),
-    ].join(' ');
-    const time = (text: string) => {
-      const started = performance.now();
-      findPii(text, all);
-      return performance.now() - started;
-    };
-    time(ordinary);
-    expect(time(adversarial)).toBeLessThan(Math.max(50, time(ordinary)) * 20);
-  });
+  // Linear time on adversarial input (digit runs, `@` and `a@` floods,
+  // separator runs) is measured in CPU time by test/hostile-input.test.ts.
 });

@@ -295,23 +295,9 @@ describe('scorePromptInjection', () => {
     });
     expect(score).toBeGreaterThanOrEqual(DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD);
   });
-
-  it('stays linear on long adversarial input (1 MB costs at most ~6x 0.25 MB)', () => {
-    const hostile = (size: number) => {
-      const unit = `ignore <!-- ${'a'.repeat(40)} %41%41 aGVsbG8gd29ybGQh \u200b\u{E0041} `;
-      return unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
-    };
-    const time = (text: string) => {
-      const started = performance.now();
-      scorePromptInjection(text, { mode: 'indirect' });
-      return performance.now() - started;
-    };
-    time(hostile(10_000));
-    const small = Math.min(time(hostile(250_000)), time(hostile(250_000)));
-    const large = Math.min(time(hostile(1_000_000)), time(hostile(1_000_000)));
-    // Generous slack: the guarantee is linear, the bound only catches quadratic.
-    expect(large / small).toBeLessThan(10);
-  });
+  // Linear time on hostile input is measured in CPU time, apart from the
+  // rest of the suite, by test/hostile-input.test.ts (its generators include
+  // this file's former markup mix).
 });
 
 describe('promptInjection', () => {

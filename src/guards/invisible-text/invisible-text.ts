@@ -21,6 +21,10 @@ const hiddenSource =
   '[\\u{E0000}-\\u{E007F}\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\u00AD\\u180E\\u061C\\u{E0100}-\\u{E01EF}]';
 const privateUseSource = '[\\uE000-\\uF8FF\\u{F0000}-\\u{FFFFD}\\u{100000}-\\u{10FFFD}]';
 const extendedPictographic = /\p{Extended_Pictographic}/u;
+// Built once, not per call (a chat message costs less to scan than a fresh
+// `u` regex); `findInvisibleText` never re-enters itself, so one `lastIndex` each.
+const hidden = new RegExp(hiddenSource, 'gu');
+const hiddenOrPrivateUse = new RegExp(`${hiddenSource}|${privateUseSource}`, 'gu');
 
 type Category = 'tag' | 'zero-width' | 'bidi' | 'private-use' | 'other';
 
@@ -78,14 +82,12 @@ export function findInvisibleText(
   text: string,
   { privateUse = true }: Pick<InvisibleTextOptions, 'privateUse'> = {},
 ): Array<{ type: string; start: number; end: number }> {
-  const pattern = new RegExp(
-    privateUse ? `${hiddenSource}|${privateUseSource}` : hiddenSource,
-    'gu',
-  );
+  const pattern = privateUse ? hiddenOrPrivateUse : hidden;
   const spans: Array<{ type: string; start: number; end: number }> = [];
   // Tag characters up to here belong to a subdivision flag found earlier.
   let flagEnd = -1;
-  for (const match of text.matchAll(pattern)) {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
     const index = match.index;
     const codePoint = match[0].codePointAt(0)!;
     if (index < flagEnd) continue;

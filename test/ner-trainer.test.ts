@@ -2,6 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { buildClusters, defaultClusterOptions } from '../scripts/train/ner/clusters';
 import { type GoldSpan, sequence as makeSequence, selfSequence } from '../scripts/train/ner/data';
 import { floatScorer, quantise, trainPerceptron } from '../scripts/train/ner/perceptron';
+import {
+  candidateSet,
+  decide,
+  personCandidates,
+  scoreSet,
+  tagWithMargins,
+  trainStack,
+} from '../scripts/train/ner/stack';
 import { BloomFilter, type Gazetteers, hashString } from '../src/guards/pii/ner/features';
 import { spansOfLabels, tagTokens } from '../src/guards/pii/ner/tagger';
 
@@ -134,5 +142,117 @@ describe('the word-cluster builder', () => {
     expect(placeClusters.size).toBe(1);
     expect([...nameClusters][0]).not.toBe([...placeClusters][0]);
     expect(of('never-seen')).toBe(0);
+  });
+});
+
+describe('the span-level second stage (NER_STACK experiment)', () => {
+  const gazetteer = gazetteers();
+  const text = 'Then Ludwig van Beethoven met J. R. Smith, said Ada.\nLondon Bridge';
+  const sample = sequence(text, [], gazetteer);
+  const slice = (span: { start: number; end: number }) => text.slice(span.start, span.end);
+
+  it('takes every 1-4 token part of a capitalised run (particles and initials inside), and the tagger spans moved by one token', () => {
+    const ludwig = text.indexOf('Ludwig');
+    const candidates = personCandidates(text, sample.scanned, [
+      { type: 'PERSON', start: ludwig, end: ludwig + 6 },
+    ]);
+    expect(candidates.map(slice)).toEqual([
+      'Then',
+      'Then Ludwig',
+      'Then Ludwig van Beethoven',
+      'Ludwig',
+      'Ludwig van Beethoven',
+      'Beethoven',
+      'J.',
+      'J. R.',
+      'J. R. Smith',
+      'R.',
+      'R. Smith',
+      'Smith',
+      'Ada',
+      'London',
+      'London Bridge',
+      'Bridge',
+    ]);
+  });
+
+  it('records the margins of the labels tagTokens gives, without changing them', () => {
+    const data = [
+      sequence(
+        'Write to Ada Lovelace in London.',
+        [
+          { type: 'PERSON', start: 9, end: 21 },
+          { type: 'LOCATION', start: 25, end: 31 },
+        ],
+        gazetteer,
+      ),
+    ];
+    const score = floatScorer(
+      trainPerceptron(data, { epochs: 5, seed: 7, benignWeight: 0.5, lexicalDropout: 0 }),
+    );
+    for (const row of [...data, sample]) {
+      const evidence = tagWithMargins(row.scanned, score);
+      const labels = tagTokens(row.scanned, score);
+      expect(Array.from(evidence.labels)).toEqual(Array.from(labels));
+      for (let index = 0; index < labels.length; index++) {
+        const margin = evidence.marginB[index]!;
+        // B-PER wins exactly where its margin over every other allowed label is positive.
+        if (!Number.isNaN(margin)) expect(margin > 0).toBe(labels[index] === 1);
+      }
+    }
+    const evidence = tagWithMargins(data[0]!.scanned, score);
+    // Write to Ada Lovelace in London .
+    expect(Array.from(evidence.labels)).toEqual([0, 0, 1, 2, 0, 5, 0]);
+    expect(evidence.marginI[3]).toBeGreaterThan(0);
+    expect(Number.isNaN(evidence.marginI[2]!)).toBe(true);
+  });
+
+  it('keeps the best candidate of overlapping ones above the threshold, then the next that overlaps none kept', () => {
+    const candidates = personCandidates(text, sample.scanned, []);
+    const set = {
+      id: 'x',
+      candidates,
+      features: [],
+      gold: new Uint8Array(candidates.length),
+      goldCount: 0,
+      goldSpans: [],
+      tagged: new Uint8Array(candidates.length),
+    };
+    const logit = new Map([
+      ['Ludwig van Beethoven', 3],
+      ['Beethoven', 4],
+      ['Ludwig', 2],
+      ['J. R. Smith', 1],
+      ['Smith', 0.5],
+      ['Ada', -1],
+    ]);
+    const logits = Float64Array.from(candidates, candidate => logit.get(slice(candidate)) ?? -5);
+    expect(decide(set, logits, 0).map(slice)).toEqual(['Ludwig', 'Beethoven', 'J. R. Smith']);
+    expect(decide(set, logits, 1.5).map(slice)).toEqual(['Ludwig', 'Beethoven']);
+    expect(decide(set, logits, -2).map(slice)).toEqual([
+      'Ludwig',
+      'Beethoven',
+      'J. R. Smith',
+      'Ada',
+    ]);
+  });
+
+  it('trains deterministically', () => {
+    const score = floatScorer(
+      trainPerceptron([sample], { epochs: 2, seed: 7, benignWeight: 0.5, lexicalDropout: 0 }),
+    );
+    const gold = sequence(text, [{ type: 'PERSON', start: 5, end: 25 }], gazetteer);
+    const evidence = tagWithMargins(gold.scanned, score);
+    const set = candidateSet(gold, evidence, spansOfLabels(text, gold.scanned, evidence.labels));
+    expect(set.goldCount).toBe(1);
+    expect(set.candidates.filter((_, index) => set.gold[index] === 1).map(slice)).toEqual([
+      'Ludwig van Beethoven',
+    ]);
+    const first = trainStack([set], 0, 0.01);
+    const second = trainStack([set], 0, 0.01);
+    expect(Array.from(second)).toEqual(Array.from(first));
+    const logits = scoreSet(first, set, 0);
+    const best = set.candidates[logits.indexOf(Math.max(...logits))]!;
+    expect(slice(best)).toBe('Ludwig van Beethoven');
   });
 });

@@ -40,7 +40,7 @@ const maxLengthOfLabel = Array.from({ length: LABEL_COUNT }, (_, label) =>
 /** The tagger's labels (exactly `tagTokens`'s) and, per token, the PERSON margin it saw. */
 export interface TaggerEvidence {
   labels: Uint8Array;
-  /** B-PER score minus the best other allowed label's (int8 units), NaN where the token was not scored. */
+  /** B-PER score minus the best other allowed label's (score units: int8 steps for a shipped model), NaN where the token was not scored. */
   marginB: Float64Array;
   /** I-PER score minus the best other label's, NaN where I-PER was not allowed or the token not scored. */
   marginI: Float64Array;
@@ -82,7 +82,7 @@ export function tagWithMargins(scanned: Scanned, score: ScoreTokens): TaggerEvid
     for (let label = 0; label < LABEL_COUNT; label += label === 0 ? 1 : 2) {
       if (label !== personB && scores[label]! > otherB) otherB = scores[label]!;
     }
-    if (insideAllowed && inside !== personI && scores[inside]! > otherB) otherB = scores[inside]!;
+    if (insideAllowed && scores[inside]! > otherB) otherB = scores[inside]!;
     marginB[index] = scores[personB]! - otherB;
     if (insideAllowed && inside === personI) {
       let otherI = Number.NEGATIVE_INFINITY;
@@ -175,6 +175,7 @@ export function personCandidates(
     }
     if ((scanned.flags[first]! & (Flag.Punct | Flag.Digit)) !== 0) return;
     if ((scanned.flags[last]! & (Flag.Punct | Flag.Digit)) !== 0) return;
+    if (isParticle(scanned, first) || isParticle(scanned, last)) return;
     seen.add(key);
     result.push({ first, last, start, end });
   };

@@ -492,7 +492,7 @@ export function candidateSet(
 /** Settings of the second stage (fixed before the first run). */
 export const stackOptions = { epochs: 10, learningRate: 0.2, seed: 20261201 };
 /** L2 strengths tried (chosen inside each training fold). */
-export const l2Values = [1e-3, 1e-2, 3e-2, 1e-1];
+export const l2Values = [1e-3, 1e-2, 1e-1, 1];
 
 /** The settings of a second stage: feature set, L2 strength, threshold (a logit). */
 export interface StackSettings {

@@ -221,7 +221,9 @@ export function shellViolation(value: string): RuleViolation | undefined {
 // Any length: a cap here would let a long enough traversal pass unchecked.
 const singlePath = /^\S+$/;
 const traversal = /(?:^|[\\/]|%2f|%5c)(?:\.|%2e){2}(?:[\\/]|%2f|%5c|$)/i;
-const absolutePath = /^(?:\/|~\/|[a-zA-Z]:[\\/])/;
+// POSIX, home, drive letter, or UNC (`\\server\share`).
+const absolutePath = /^(?:\/|~\/|[a-zA-Z]:[\\/]|\\\\)/;
+const lineBreak = /[\r\n]/;
 
 /** Resolves `.` and `..` segments of an absolute path, with forward slashes. */
 function normalizePath(path: string): string {
@@ -236,11 +238,14 @@ function normalizePath(path: string): string {
 }
 
 /**
- * Path values (one token without spaces): `..` traversal, and when `roots`
- * are given, absolute paths outside every root.
+ * Path values (one token without spaces, or an absolute path on one line,
+ * spaces and all: `/home/alice/My Documents`): `..` traversal, and when
+ * `roots` are given, absolute paths outside every root.
  */
 export function pathViolation(value: string, roots: readonly string[]): RuleViolation | undefined {
-  if (!singlePath.test(value)) return undefined;
+  // A space does not make an absolute path prose: `/etc/cron.d/evil job` is a file.
+  const absolute = absolutePath.test(value) && !lineBreak.test(value);
+  if (!absolute && !singlePath.test(value)) return undefined;
   // Details never quote the value: a path can itself be sensitive (a home
   // directory, a token in a file name), and records travel to logs and clients.
   if (traversal.test(value)) return { rule: 'path.traversal', detail: 'climbs out with ..' };

@@ -135,6 +135,32 @@ describe('toolPolicy', () => {
     ).toEqual({ action: 'allow' });
   });
 
+  it.each([
+    ['/etc/cron.d/nightly job', 'path.outside-root'],
+    ['/srv/data/../../etc/cron.d/evil job', 'path.traversal'],
+    ['/home/alice/My Documents/keys.txt', 'path.outside-root'],
+    ['\\\\fileserver\\share\\payroll.xlsx', 'path.outside-root'],
+    ['//fileserver/share/payroll.xlsx', 'path.outside-root'],
+  ])('judges the path %j although it has a space or is a UNC path', async (path, rule) => {
+    const policy = toolPolicy({ roots: ['/srv/data'] });
+    expect((await policy.check(...call('writeFile', { path }))).info).toEqual({
+      tool: 'writeFile',
+      path: 'path',
+      rule,
+    });
+  });
+
+  it('still allows paths with spaces inside the roots, and prose that is not a path', async () => {
+    const policy = toolPolicy({ roots: ['/srv/data'] });
+    for (const args of [
+      { path: '/srv/data/My Reports/q1.csv' },
+      { note: 'see ../a for the draft and /etc for the rest' },
+      { note: 'go up .. then left' },
+    ]) {
+      expect(await policy.check(...call('writeFile', args))).toEqual({ action: 'allow' });
+    }
+  });
+
   it('never quotes the path value in a reason or info', async () => {
     const policy = toolPolicy({ roots: ['/srv/data'] });
     const secretPath = '/home/alice/.ssh/id_rsa_token_9f8e7d';

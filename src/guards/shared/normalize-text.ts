@@ -138,14 +138,18 @@ function isCombiningMark(codePoint: number): boolean {
   return codePoint >= 0x300 && (factsOf(codePoint) & MARK) !== 0;
 }
 
+// The maps of a text that is its own normal form, shared by every call.
+const sameOffset = (index: number) => index;
+const sameSpan = (start: number, end: number) => ({ start, end });
+
 function identity(original: string): NormalizedText {
   return {
     text: original,
     original,
     changed: false,
-    toOriginal: index => index,
-    toOriginalEnd: index => index,
-    toOriginalSpan: (start, end) => ({ start, end }),
+    toOriginal: sameOffset,
+    toOriginalEnd: sameOffset,
+    toOriginalSpan: sameSpan,
   };
 }
 

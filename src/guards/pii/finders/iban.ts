@@ -110,7 +110,9 @@ const ibanPatterns = new Map<string, { length: number; pattern: RegExp }>(
 const ibanCandidate = /(?<![A-Za-z0-9])([A-Z]{2})\d{2}(?: ?[A-Z0-9]){8,32}/g;
 
 const findIbans: Finder = (text, add) => {
-  const candidate = new RegExp(ibanCandidate.source, 'g');
+  // The module's own regex (not a copy per call): this loop never re-enters.
+  const candidate = ibanCandidate;
+  candidate.lastIndex = 0;
   // The candidate pattern may run into a following IBAN ("GB82 … 32 GB82 …"):
   // resume right after the characters a country's length consumed.
   for (let match = candidate.exec(text); match !== null; match = candidate.exec(text)) {

@@ -44,6 +44,47 @@ describe('outputSchema', () => {
     );
   });
 
+  it('never quotes a key of the answer the schema does not name: it may be a value (an e-mail, a token)', async () => {
+    const answer = JSON.stringify({
+      users: { 'alice@corp.example': { age: 'old' } },
+      tokens: { ghp_SECRETtoken123: 'x' },
+    });
+    const zodSchema = z.object({
+      users: z.record(z.string(), z.object({ age: z.number() })),
+      tokens: z.record(z.string(), z.number()),
+    });
+    expect(await outputSchema({ schema: zodSchema }).check(answer, ctx)).toEqual({
+      action: 'block',
+      message: 'The answer did not have the expected format.',
+      reason:
+        'answer does not match the schema at "users.*.age": Invalid input: expected number, received string',
+      severity: 'warning',
+      info: { rule: 'schema', path: 'users.*.age' },
+    });
+    const jsonSchema = {
+      type: 'object',
+      properties: {
+        users: {
+          type: 'object',
+          additionalProperties: { type: 'object', properties: { age: { type: 'number' } } },
+        },
+      },
+    };
+    const verdict = await outputSchema({ schema: jsonSchema }).check(answer, ctx);
+    expect(verdict).toEqual({
+      action: 'block',
+      message: 'The answer did not have the expected format.',
+      reason: 'answer does not match the schema at "users.*.age": must be number',
+      severity: 'warning',
+      info: { rule: 'schema', path: 'users.*.age' },
+    });
+    const tokens = await outputSchema({
+      schema: z.object({ tokens: z.record(z.string(), z.number()) }),
+    }).check(answer, ctx);
+    expect(JSON.stringify(tokens)).not.toContain('ghp_SECRET');
+    expect(JSON.stringify(tokens)).toContain('"path":"tokens.*"');
+  });
+
   it('validates JSON Schema with ajv', async () => {
     const guard = outputSchema({ schema: personJsonSchema });
     expect(await guard.check('{"name":"Ada","age":36}', ctx)).toEqual({ action: 'allow' });

@@ -82,23 +82,82 @@ function unfence(answer: string): string {
   return answer.slice(start, end);
 }
 
-function pathOf(segments: ReadonlyArray<PropertyKey | StandardSchemaV1.PathSegment>): string {
+/**
+ * A path into the answer, as records show it. A key the schema does not
+ * name (a record's key, an additional property) comes from the answer and
+ * may be a value it holds (an e-mail address, a token): it shows as `*`.
+ */
+function pathOf(
+  segments: ReadonlyArray<PropertyKey | StandardSchemaV1.PathSegment>,
+  declared: ReadonlySet<string>,
+): string {
   return segments
     .map(segment => (typeof segment === 'object' ? segment.key : segment))
-    .map((key, index) =>
-      typeof key === 'number' ? `[${key}]` : index === 0 ? String(key) : `.${String(key)}`,
-    )
+    .map((key, index) => {
+      if (typeof key === 'number') return `[${key}]`;
+      const shown = typeof key === 'string' && declared.has(key) ? key : '*';
+      return index === 0 ? shown : `.${shown}`;
+    })
     .join('');
 }
 
-function ajvPath(error: ErrorObject): string {
+function ajvPath(error: ErrorObject, declared: ReadonlySet<string>): string {
   return pathOf(
     error.instancePath
       .split('/')
       .slice(1)
       .map(part => part.replace(/~1/g, '/').replace(/~0/g, '~'))
       .map(part => (/^\d+$/.test(part) ? Number(part) : part)),
+    declared,
   );
+}
+
+/** Most schema nodes read for property names (a schema is configuration, but bounded all the same). */
+const MAX_SCHEMA_NODES = 10_000;
+
+/**
+ * The property names a JSON Schema declares (`properties`, `required`,
+ * `dependentRequired` keys), at any depth. A Standard Schema is read through
+ * its JSON Schema form when it offers one (`~standard.jsonSchema`, as zod 4
+ * does); otherwise no name is known and every key of a path shows as `*`.
+ */
+function declaredPropertyNames(schema: unknown): Set<string> {
+  const names = new Set<string>();
+  let root = schema;
+  if (isStandardSchema(schema)) {
+    try {
+      const converter = (schema['~standard'] as { jsonSchema?: { input?: unknown } }).jsonSchema;
+      root =
+        typeof converter?.input === 'function'
+          ? converter.input({ target: 'draft-2020-12' })
+          : undefined;
+    } catch {
+      root = undefined;
+    }
+  }
+  const stack: unknown[] = [root];
+  const seen = new Set<object>();
+  while (stack.length > 0 && seen.size < MAX_SCHEMA_NODES) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object' || seen.has(node)) continue;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      stack.push(...node);
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    for (const field of ['properties', 'dependentRequired', 'dependentSchemas']) {
+      const named = record[field];
+      if (named !== null && typeof named === 'object' && !Array.isArray(named)) {
+        for (const name of Object.keys(named)) names.add(name);
+      }
+    }
+    if (Array.isArray(record.required)) {
+      for (const name of record.required) if (typeof name === 'string') names.add(name);
+    }
+    stack.push(...Object.values(record));
+  }
+  return names;
 }
 
 /**
@@ -240,6 +299,12 @@ export function outputSchema(options?: OutputSchemaOptions): Guardrail {
   );
   const fail = (reason: string, info: Record<string, string | number>) =>
     block({ message, reason, severity: 'warning', info });
+  // Read once, on the first schema failure.
+  let declared: Set<string> | undefined;
+  const declaredNames = () => {
+    declared ??= declaredPropertyNames(schema);
+    return declared;
+  };
   const notStreamSafeBecause = notStreamSafeReason(mode, mustNotMatch, declaredBound);
   // The window must hold back the longest match of every mustNotMatch pattern.
   const bounds = mustNotMatch.map(pattern =>
@@ -374,7 +439,7 @@ export function outputSchema(options?: OutputSchemaOptions): Guardrail {
       if (validateJsonSchema) {
         if (validateJsonSchema(value)) return allow();
         const [error] = validateJsonSchema.errors ?? [];
-        const path = error ? ajvPath(error) : '';
+        const path = error ? ajvPath(error, declaredNames()) : '';
         return fail(
           `answer does not match the schema${path ? ` at "${path}"` : ''}: ${error?.message ?? 'invalid'}`,
           { rule: 'schema', path },
@@ -383,7 +448,7 @@ export function outputSchema(options?: OutputSchemaOptions): Guardrail {
       const result = await (schema as StandardSchemaV1)['~standard'].validate(value);
       if (!result.issues || result.issues.length === 0) return allow();
       const [issue] = result.issues;
-      const path = pathOf(issue!.path ?? []);
+      const path = pathOf(issue!.path ?? [], declaredNames());
       return fail(
         `answer does not match the schema${path ? ` at "${path}"` : ''}: ${issue!.message}`,
         { rule: 'schema', path },

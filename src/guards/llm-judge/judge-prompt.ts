@@ -38,9 +38,13 @@ const kindLabels: Record<GuardrailKind, string> = {
     "a tool's definition (name, description, input schema), about to be given to an AI assistant",
 };
 
-/** Keeps judged text from closing the tags that delimit it. */
+/**
+ * Keeps judged text from closing the tags that delimit it, however the
+ * closing tag is spaced or cased (`</content >`, `< /CONTENT>`, `</content
+ * x>` read as a close to a model as much as `</content>` does).
+ */
 function escapeTags(text: string): string {
-  return text.replace(/<\/(content|conversation|policy)>/gi, '<\\/$1>');
+  return text.replace(/<(\s*)\/(\s*)(content|conversation|policy)\b/gi, '<$1\\/$2$3');
 }
 
 /** The default template: policy, bounded conversation, then the content in delimiters. */

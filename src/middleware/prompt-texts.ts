@@ -19,17 +19,23 @@ export interface PromptText {
 }
 
 /**
- * The texts input guardrails judge, in prompt order. The text parts of one
+ * The texts input guardrails judge, in prompt order: user messages, system
+ * messages inside the conversation (after its first user, assistant or tool
+ * message), and with `includeSystem` the leading system messages too. The text parts of one
  * user message are joined with nothing between them, so that a value split
  * across parts (an e-mail address in two halves) is seen whole, as the model
  * sees it. User messages without text (images or files only) give no text.
  */
 export function promptTexts(prompt: LanguageModelV4Prompt, includeSystem: boolean): PromptText[] {
   const texts: PromptText[] = [];
+  // The system messages before the conversation are the server's (the `system`
+  // option); one inside it came with the messages, which the client owns (AI
+  // SDK 6 passes them on with a warning), so it is always judged.
+  let inConversation = false;
   for (let index = 0; index < prompt.length; index++) {
     const message = prompt[index]!;
     if (message.role === 'system') {
-      if (includeSystem) {
+      if (includeSystem || inConversation) {
         texts.push({
           message: index,
           role: 'system',
@@ -40,6 +46,7 @@ export function promptTexts(prompt: LanguageModelV4Prompt, includeSystem: boolea
       }
       continue;
     }
+    inConversation = true;
     if (message.role !== 'user') continue;
     const parts: number[] = [];
     const lengths: number[] = [];

@@ -126,7 +126,11 @@ export interface GuardrailsOptions<VERSION extends MiddlewareSpecificationVersio
   blockedMessage?: BlockedMessage;
   /** Receives one event per guardrail decision. */
   onEvent?: GuardrailEventListener;
-  /** `'user'` (default): input guardrails judge user messages. `'all'`: system messages too. */
+  /**
+   * `'user'` (default): input guardrails judge user messages, and system
+   * messages inside the conversation (the client may have written them).
+   * `'all'`: the leading system messages (the server's `system`) too.
+   */
   inputScope?: InputScope;
   /**
    * Which responses the output guardrails judge:

@@ -126,3 +126,55 @@ describe('memoryStore', () => {
     );
   });
 });
+
+describe('memoryStore shared by counters and caches', () => {
+  it('evicts cached values before counters: a prompt of many distinct texts cannot reset a rate limit', async () => {
+    const { generateText, wrapLanguageModel } = await import('ai');
+    const { textModel } = await import('../../test/helpers');
+    const { guardrails } = await import('../middleware/guardrails-middleware');
+    const { rateLimit } = await import('../guards/rate-limit/rate-limit');
+    const { defineGuardrail, allow } = await import('../core/define-guardrail');
+    // One store for everything, as docs/state.md advises.
+    const store = memoryStore({ maxEntries: 50 });
+    const judge = defineGuardrail({ name: 'judge', check: () => allow() });
+    const model = wrapLanguageModel({
+      model: textModel('ok'),
+      middleware: guardrails({
+        input: [rateLimit({ limit: 2, windowMs: 60_000, store }), judge],
+        store,
+      }),
+    });
+    const finishes: string[] = [];
+    for (let call = 0; call < 4; call++) {
+      // 60 distinct user texts: 60 verdicts, more than the store holds.
+      const messages = Array.from({ length: 60 }, (_, i) => ({
+        role: 'user' as const,
+        content: `message ${call}-${i}`,
+      }));
+      const result = await generateText({
+        model,
+        messages,
+        providerOptions: { guardrails: { userId: 'mallory' } },
+      });
+      finishes.push(result.finishReason);
+    }
+    expect(finishes).toEqual(['stop', 'stop', 'content-filter', 'content-filter']);
+  });
+
+  it('still bounds the entries, counters included, and evicts the oldest counter when only counters are left', async () => {
+    const store = memoryStore({ maxEntries: 3 });
+    await store.incrBy('a', 1, 60_000);
+    await store.set('v1', 'x', 60_000);
+    await store.incrBy('b', 1, 60_000);
+    await store.set('v2', 'x', 60_000);
+    await store.incrBy('c', 1, 60_000);
+    // Over by two: the cached values went, the counters stayed.
+    expect(await store.get('v1')).toBeUndefined();
+    expect(await store.get('v2')).toBeUndefined();
+    expect(await store.incrBy('a', 0, 60_000)).toBe(1);
+    await store.incrBy('d', 1, 60_000);
+    // Only counters: the least recently used one ('b') goes.
+    expect(await store.incrBy('c', 0, 60_000)).toBe(1);
+    expect(await store.incrBy('b', 0, 60_000)).toBe(0);
+  });
+});

@@ -25,7 +25,8 @@ const ENTRY_OVERHEAD_BYTES = 96;
 
 /**
  * A `Store` in process memory, bounded in entries and in bytes (least
- * recently used keys are evicted first), with per-key expiry: expired keys
+ * recently used keys are evicted first; counters only once no other value
+ * is left, so cached verdicts cannot push out a rate limit), with per-key expiry: expired keys
  * go when read, and sweeps of every key (after as many writes as there are
  * keys, or an eighth of that when full, so O(1) per write on average) remove
  * those never read again before a live key is evicted. Under a flood of distinct keys its memory stays under `maxBytes`
@@ -43,49 +44,61 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
     shape: memoryStoreOptionShape,
   });
   // A Map keeps insertion order: re-inserting on access makes it an LRU list.
-  const entries = new Map<string, Entry>();
+  // Counters (rate limits, budgets) and other values (verdicts, judge
+  // caches, pseudonyms) live apart, and values are evicted first: a prompt
+  // of many distinct texts fills a shared store with verdicts, and must not
+  // push out the counter that limits its sender.
+  const counters = new Map<string, Entry>();
+  const values = new Map<string, Entry>();
   let bytes = 0;
   let writesSinceSweep = 0;
 
   const sizeOf = (key: string, value: string) =>
     (key.length + value.length) * 2 + ENTRY_OVERHEAD_BYTES;
+  const count = () => counters.size + values.size;
 
   function remove(key: string, entry: Entry) {
-    entries.delete(key);
+    if (!counters.delete(key)) values.delete(key);
     bytes -= sizeOf(key, entry.value);
   }
 
   function sweep() {
     writesSinceSweep = 0;
     const time = now();
-    for (const [key, entry] of entries) if (entry.expiresAt <= time) remove(key, entry);
+    for (const map of [values, counters]) {
+      for (const [key, entry] of map) if (entry.expiresAt <= time) remove(key, entry);
+    }
   }
 
   function read(key: string): Entry | undefined {
-    const entry = entries.get(key);
+    const map = counters.has(key) ? counters : values;
+    const entry = map.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= now()) {
       remove(key, entry);
       return undefined;
     }
-    entries.delete(key);
-    entries.set(key, entry);
+    map.delete(key);
+    map.set(key, entry);
     return entry;
   }
 
-  function write(key: string, value: string, expiresAt: number) {
-    const previous = entries.get(key);
+  function write(key: string, value: string, expiresAt: number, counter: boolean) {
+    const previous = counters.get(key) ?? values.get(key);
     if (previous) remove(key, previous);
-    entries.set(key, { value, expiresAt });
+    (counter ? counters : values).set(key, { value, expiresAt });
     bytes += sizeOf(key, value);
     // Expired keys go before live ones are evicted. Sweeps are spaced by a
     // share of the size in writes, so they cost O(1) per write on average.
     writesSinceSweep++;
-    const over = entries.size > maxEntries || bytes > maxBytes;
-    if (writesSinceSweep > (over ? entries.size / 8 : Math.max(1_000, entries.size))) sweep();
+    const over = count() > maxEntries || bytes > maxBytes;
+    if (writesSinceSweep > (over ? count() / 8 : Math.max(1_000, count()))) sweep();
     // A value larger than maxBytes alone evicts everything, itself last: never over the bound.
-    while (entries.size > maxEntries || (bytes > maxBytes && entries.size > 0)) {
-      const [oldest, entry] = entries.entries().next().value as [string, Entry];
+    while (count() > maxEntries || (bytes > maxBytes && count() > 0)) {
+      const [oldest, entry] = (values.size > 0 ? values : counters).entries().next().value as [
+        string,
+        Entry,
+      ];
       remove(oldest, entry);
     }
   }
@@ -94,7 +107,7 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
     async incrBy(key, amount, ttlMs) {
       const entry = read(key);
       const next = (entry ? Number(entry.value) : 0) + amount;
-      write(key, String(next), entry ? entry.expiresAt : now() + ttlMs);
+      write(key, String(next), entry ? entry.expiresAt : now() + ttlMs, true);
       return next;
     },
     async incrByCapped(key, amount, cap, ttlMs) {
@@ -105,19 +118,19 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
         return { applied: false, value: current, resetInMs: entry ? entry.expiresAt - now() : 0 };
       }
       const expiresAt = entry ? entry.expiresAt : now() + ttlMs;
-      write(key, String(next), expiresAt);
+      write(key, String(next), expiresAt, true);
       return { applied: true, value: next, resetInMs: expiresAt - now() };
     },
     async get(key) {
       return read(key)?.value;
     },
     async set(key, value, ttlMs) {
-      write(key, value, now() + ttlMs);
+      write(key, value, now() + ttlMs, false);
     },
     async setIfAbsent(key, value, ttlMs) {
       const entry = read(key);
       if (entry) return entry.value;
-      write(key, value, now() + ttlMs);
+      write(key, value, now() + ttlMs, false);
       return value;
     },
     async touch(key, value, ttlMs) {
@@ -127,7 +140,7 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
       return true;
     },
     async delete(key) {
-      const entry = entries.get(key);
+      const entry = counters.get(key) ?? values.get(key);
       if (entry) remove(key, entry);
     },
   };

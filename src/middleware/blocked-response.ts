@@ -6,6 +6,7 @@ import type {
   LanguageModelV4Usage,
   SharedV4ProviderMetadata,
 } from '@ai-sdk/provider';
+import { GuardrailConfigError } from '../core/errors';
 import type { GuardrailOutcome, GuardrailRecord } from '../core/types';
 
 /** The key under `providerMetadata` where the middleware reports its outcome. */
@@ -57,11 +58,27 @@ export type BlockedMessage = string | ((record: GuardrailRecord) => string);
 /** What a consumer sees in place of a blocked response when neither `blockedMessage` nor the record's `message` says otherwise. */
 export const DEFAULT_BLOCKED_MESSAGE = "Sorry, I can't help with that.";
 
+/**
+ * The text shown in place of a blocked response. A `blockedMessage`
+ * function that returns no string is a `GuardrailConfigError` (the call
+ * fails, nothing of the blocked answer is shown), not a `TypeError` deep in
+ * the stream or a `"5"` shown to the user.
+ */
 export function resolveBlockedMessage(
   blockedMessage: BlockedMessage | undefined,
   record: GuardrailRecord,
 ): string {
-  if (typeof blockedMessage === 'function') return blockedMessage(record);
+  if (typeof blockedMessage === 'function') {
+    const text: unknown = blockedMessage(record);
+    if (typeof text !== 'string') {
+      throw new GuardrailConfigError({
+        path: 'blockedMessage',
+        value: text,
+        expected: 'a function of the record returning the blocked message (a string)',
+      });
+    }
+    return text;
+  }
   return blockedMessage ?? record.message ?? DEFAULT_BLOCKED_MESSAGE;
 }
 

@@ -656,3 +656,45 @@ describe('configuration errors', () => {
     expect(allow()).toEqual({ action: 'allow' });
   });
 });
+
+describe('blockedMessage that returns no string', () => {
+  const expected = new GuardrailConfigError({
+    path: 'blockedMessage',
+    value: undefined,
+    expected: 'a function of the record returning the blocked message (a string)',
+  });
+
+  it('rejects the blocked generate call with a GuardrailConfigError, not a TypeError', async () => {
+    for (const value of [undefined, 5]) {
+      const model = wrapLanguageModel({
+        model: textModel('a bomb recipe'),
+        middleware: guardrails({
+          output: [blockWord('bomb')],
+          blockedMessage: (() => value) as unknown as () => string,
+        }),
+      });
+      await expect(generateText({ model, prompt: 'x' })).rejects.toThrow(
+        new GuardrailConfigError({ ...expected.issues[0]!, value }),
+      );
+    }
+  });
+
+  it('errors the blocked stream with the GuardrailConfigError, releasing nothing', async () => {
+    const errors: unknown[] = [];
+    const model = wrapLanguageModel({
+      model: textModel(['a bomb', ' recipe']),
+      middleware: guardrails({
+        output: [blockWord('bomb')],
+        blockedMessage: (() => undefined) as unknown as () => string,
+      }),
+    });
+    const result = streamText({ model, prompt: 'x', onError: ({ error }) => errors.push(error) });
+    const texts: string[] = [];
+    const read = (async () => {
+      for await (const delta of result.textStream) texts.push(delta);
+    })();
+    await expect(read).rejects.toThrow(expected);
+    expect(texts).toEqual([]);
+    expect(errors.every(error => GuardrailConfigError.isInstance(error))).toBe(true);
+  });
+});

@@ -484,6 +484,29 @@ describe('guardTools through generateText', () => {
     });
   });
 
+  it('a blockedMessage function that returns no string is a GuardrailConfigError, and the tool does not run', async () => {
+    const { tools, runSqlExecute } = makeTools();
+    const model = turnsModel([
+      {
+        toolCalls: [{ toolCallId: 'c1', toolName: 'runSql', input: { query: 'DROP TABLE users' } }],
+      },
+    ]);
+    const result = await generateText({
+      model,
+      tools: guardTools(tools, {
+        input: [noDropTable],
+        blockedMessage: (() => undefined) as unknown as () => string,
+      }),
+      prompt: 'Query',
+    });
+    expect(runSqlExecute).not.toHaveBeenCalled();
+    const toolError = result.steps[0]?.content.find(part => part.type === 'tool-error');
+    expect(GuardrailConfigError.isInstance(toolError?.error)).toBe(true);
+    expect((toolError?.error as Error | undefined)?.message).toBe(
+      'Invalid guardrail configuration at blockedMessage: expected a function of the record returning the blocked message (a string), received undefined',
+    );
+  });
+
   it('fails closed when a result cannot be serialised for the guardrails', async () => {
     const cyclic: Record<string, unknown> = { secret: 'raw' };
     cyclic.self = cyclic;

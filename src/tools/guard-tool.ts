@@ -568,10 +568,18 @@ function wrapTool(
     if (onTrip === 'throw') {
       throw new GuardrailTripwireError({ record, records: [...scope.records] });
     }
-    const message =
+    const message: unknown =
       typeof blockedMessage === 'function'
         ? blockedMessage(record)
         : (blockedMessage ?? record.message ?? defaultBlockedMessage(record));
+    if (typeof message !== 'string') {
+      // The model would read `undefined`; the call fails instead (the tool does not run).
+      throw new GuardrailConfigError({
+        path: 'blockedMessage',
+        value: message,
+        expected: 'a function of the record returning the blocked message (a string)',
+      });
+    }
     return { status: 'blocked', guardrail: record, message };
   }
 

@@ -698,3 +698,27 @@ describe('blockedMessage that returns no string', () => {
     expect(errors.every(error => GuardrailConfigError.isInstance(error))).toBe(true);
   });
 });
+
+describe('a context function that returns no metadata object', () => {
+  it('fails the call with a GuardrailConfigError instead of judging with empty or garbled metadata', async () => {
+    const { rateLimit } = await import('../guards/rate-limit/rate-limit');
+    for (const [returned, shown] of [
+      [Promise.resolve({ userId: 'u1' }), '"(a Promise: context must be synchronous)"'],
+      ['u1', '"(a string)"'],
+      [['u1'], '"(an array)"'],
+    ] as const) {
+      const mock = textModel('ok');
+      const model = wrapLanguageModel({
+        model: mock,
+        middleware: guardrails({
+          input: [rateLimit({ limit: 1, windowMs: 60_000 })],
+          context: (() => returned) as never,
+        }),
+      });
+      await expect(generateText({ model, prompt: 'x' })).rejects.toThrow(
+        `Invalid guardrail configuration at context: expected a function returning the call's metadata (an object of JSON values), received ${shown}`,
+      );
+      expect(mock.doGenerateCalls).toHaveLength(0);
+    }
+  });
+});

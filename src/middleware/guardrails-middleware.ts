@@ -9,6 +9,7 @@ import type {
 import { linkedAbortController } from '../core/abort';
 import { DEFAULT_GUARDRAIL_TIMEOUT_MS } from '../core/chain';
 import { GuardrailConfigError, GuardrailTripwireError } from '../core/errors';
+import { metadataObject } from '../core/metadata-object';
 import type {
   Guardrail,
   GuardrailEventListener,
@@ -290,7 +291,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
 
   function metadataOf(params: LanguageModelV4CallOptions): GuardrailMetadata {
     const fromOptions = params.providerOptions?.guardrails as GuardrailMetadata | undefined;
-    return { ...context?.(params), ...fromOptions };
+    return { ...metadataObject(context?.(params), 'context'), ...fromOptions };
   }
 
   function tripError(record: GuardrailRecord, records: GuardrailRecord[]) {

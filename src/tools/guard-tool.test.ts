@@ -507,6 +507,23 @@ describe('guardTools through generateText', () => {
     );
   });
 
+  it('a context function whose result is not a metadata object is a GuardrailConfigError, and the tool does not run', async () => {
+    const { tools, runSqlExecute } = makeTools();
+    const model = turnsModel([
+      { toolCalls: [{ toolCallId: 'c1', toolName: 'runSql', input: { query: 'SELECT 1' } }] },
+    ]);
+    const result = await generateText({
+      model,
+      tools: guardTools(tools, { input: [noDropTable], context: (() => 'u1') as never }),
+      prompt: 'Query',
+    });
+    expect(runSqlExecute).not.toHaveBeenCalled();
+    const toolError = result.steps[0]?.content.find(part => part.type === 'tool-error');
+    expect((toolError?.error as Error | undefined)?.message).toBe(
+      `Invalid guardrail configuration at context: expected a function returning the call's metadata (an object of JSON values), received "(a string)"`,
+    );
+  });
+
   it('fails closed when a result cannot be serialised for the guardrails', async () => {
     const cyclic: Record<string, unknown> = { secret: 'raw' };
     cyclic.self = cyclic;

@@ -15,6 +15,7 @@ import {
   GuardrailTripwireError,
 } from '../core/errors';
 import { emitEvent } from '../core/events';
+import { metadataObject } from '../core/metadata-object';
 import { optionIssues } from '../core/options';
 import { jsonErrorDetail } from '../core/redact-secrets';
 import type {
@@ -599,7 +600,7 @@ function wrapTool(
       messages: toPromptMessages(options.messages),
       toolName,
       toolCallId: options.toolCallId,
-      metadata: metadata ?? {},
+      metadata: metadataObject(metadata, 'context') ?? {},
       state: new Map(),
       records: [],
       abortSignal: options.abortSignal,

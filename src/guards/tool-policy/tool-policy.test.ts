@@ -161,6 +161,34 @@ describe('toolPolicy', () => {
     }
   });
 
+  it('never quotes an argument key that is not a plain name (an e-mail, a token, a huge key) in a reason or info', async () => {
+    const policy = toolPolicy({ roots: ['/srv/data'] });
+    const args = {
+      recipients: { 'alice@corp.example': { attachment: '/etc/shadow' } },
+      headers: { ghp_0123456789abcdefghijABCDEFGHIJ012345: { file: '/etc/passwd' } },
+      [`k${'x'.repeat(100_000)}`]: { file: '/etc/hosts' },
+    };
+    const first = await policy.check(...call('sendMail', { recipients: args.recipients }));
+    expect(first).toEqual({
+      action: 'block',
+      message: 'This tool call is not allowed by the tool policy.',
+      reason:
+        'tool "sendMail" argument "recipients.*.attachment" broke rule path.outside-root (outside the roots /srv/data)',
+      severity: 'critical',
+      info: { tool: 'sendMail', path: 'recipients.*.attachment', rule: 'path.outside-root' },
+    });
+    const second = await policy.check(...call('sendMail', { headers: args.headers }));
+    expect(second.action === 'block' && second.info).toEqual({
+      tool: 'sendMail',
+      path: 'headers.*.file',
+      rule: 'path.outside-root',
+    });
+    const huge = await policy.check(...call('sendMail', { ...args, recipients: {}, headers: {} }));
+    expect(huge.action === 'block' && huge.reason).toBe(
+      'tool "sendMail" argument "*.file" broke rule path.outside-root (outside the roots /srv/data)',
+    );
+  });
+
   it('never quotes the path value in a reason or info', async () => {
     const policy = toolPolicy({ roots: ['/srv/data'] });
     const secretPath = '/home/alice/.ssh/id_rsa_token_9f8e7d';

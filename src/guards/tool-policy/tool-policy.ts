@@ -1,6 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
+import { redactSecretsInText } from '../../core/redact-secrets';
 import type { Guardrail, GuardrailContext } from '../../core/types';
 import {
   pathViolation,
@@ -73,6 +74,18 @@ interface PendingValue {
   depth: number;
 }
 
+const plainName = /^[A-Za-z_$][\w$-]{0,63}$/;
+
+/**
+ * An argument key as a record may show it: a plain name (`path`, `query`)
+ * as written, anything else as `*`. Keys are written by the model (or by
+ * whoever steered it): a record's key may be an e-mail address or a token,
+ * and a key may be a megabyte long; records travel to logs and clients.
+ */
+function shownKey(key: string): string {
+  return plainName.test(key) && redactSecretsInText(key) === key ? key : '*';
+}
+
 function pathOf(entry: PendingValue): string {
   const keys: Array<string | number> = [];
   for (let at: PendingValue | undefined = entry; at?.parent !== undefined; at = at.parent) {
@@ -80,7 +93,9 @@ function pathOf(entry: PendingValue): string {
   }
   return keys
     .reverse()
-    .map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? key : `.${key}`))
+    .map((key, index) =>
+      typeof key === 'number' ? `[${key}]` : index === 0 ? shownKey(key) : `.${shownKey(key)}`,
+    )
     .join('');
 }
 
@@ -138,7 +153,11 @@ function issuePath(issue: StandardSchemaV1.Issue): string {
   return (issue.path ?? [])
     .map(segment => (typeof segment === 'object' ? segment.key : segment))
     .map((key, index) =>
-      typeof key === 'number' ? `[${key}]` : index === 0 ? String(key) : `.${String(key)}`,
+      typeof key === 'number'
+        ? `[${key}]`
+        : index === 0
+          ? shownKey(String(key))
+          : `.${shownKey(String(key))}`,
     )
     .join('');
 }

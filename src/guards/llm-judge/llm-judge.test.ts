@@ -220,6 +220,33 @@ describe('llmJudge', () => {
     expect(result.records[0]?.status).toBe('blocked');
   });
 
+  it('a failing cache store is a miss: the judge still decides, and its breaker stays closed', async () => {
+    const down = (): never => {
+      throw new Error('redis store: get did not answer within 300 ms');
+    };
+    const brokenStore = {
+      ...memoryStore(),
+      get: async () => down(),
+      setIfAbsent: async () => down(),
+    };
+    const judge = judgeModel(flagged);
+    const guard = llmJudge({
+      model: judge,
+      policy,
+      onError: 'allow',
+      breaker: { failures: 2, resetMs: 60_000 },
+      cache: { store: brokenStore },
+    });
+    const ctx = { kind: 'output' as const, messages: [], metadata: {}, state: new Map() };
+    const statuses: string[] = [];
+    for (const text of ['a', 'b', 'c']) {
+      statuses.push((await runChain([guard], text, ctx)).records[0]!.status);
+    }
+    // With onError: 'allow', a store outage let every answer through unjudged.
+    expect(statuses).toEqual(['blocked', 'blocked', 'blocked']);
+    expect(judge.doGenerateCalls).toHaveLength(3);
+  });
+
   it('calls every time with cache: false', async () => {
     const judge = judgeModel(clean);
     const guard = llmJudge({ model: judge, policy, cache: false });

@@ -211,8 +211,11 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
         const fresh = await callJudge(prompt, controller.signal);
         circuit?.success();
         if (store && key) {
-          const stored = await store.setIfAbsent(key, JSON.stringify(fresh.verdict), ttlMs);
           // First writer wins, so every instance sharing the store agrees on one verdict.
+          // A store that fails keeps nothing: the judge's own verdict stands.
+          const stored = await store
+            .setIfAbsent(key, JSON.stringify(fresh.verdict), ttlMs)
+            .catch(() => undefined);
           const parsed = judgeVerdictSchema.safeParse(safeJson(stored));
           if (parsed.success) return { ...fresh, verdict: parsed.data };
         }
@@ -285,7 +288,9 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
       ? `ai-guardrails:llm-judge:${await sha256Hex(`${modelId}\n${JUDGE_SYSTEM_PROMPT}\n${prompt}`)}`
       : undefined;
     if (store && key) {
-      const hit = judgeVerdictSchema.safeParse(safeJson(await store.get(key)));
+      // The cache can only save a judge call: a store that fails is a miss.
+      const cachedText = await store.get(key).catch(() => undefined);
+      const hit = judgeVerdictSchema.safeParse(safeJson(cachedText));
       if (hit.success) return { verdict: hit.data, cached: true };
     }
     if (!flights.has(key ?? '') && circuit) {

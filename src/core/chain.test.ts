@@ -170,7 +170,7 @@ describe('runChain', () => {
 describe('defineGuardrail', () => {
   it('rejects bad options with a typed error naming the path', () => {
     expect(() => defineGuardrail({ name: 'x', check: () => allow(), timeoutMs: -1 })).toThrow(
-      'Invalid guardrail configuration at x.timeoutMs: expected a positive number of milliseconds, received -1',
+      'Invalid guardrail configuration at x.timeoutMs: expected a positive number of milliseconds up to 2147483647 (the longest timer), received -1',
     );
     try {
       defineGuardrail({ name: '', check: () => allow() });

@@ -2,6 +2,7 @@ import type { JSONValue, LanguageModelV4Usage } from '@ai-sdk/provider';
 import type { ChainResult } from '../core/chain';
 import { allow } from '../core/define-guardrail';
 import { emitEvent } from '../core/events';
+import { filteredHookOf } from '../core/filtered-hooks';
 import type { Guardrail, GuardrailRecord } from '../core/types';
 import type { CallGuard } from './call-guard';
 import {
@@ -119,12 +120,18 @@ const CUT_ROUNDS = 8;
  */
 function potentialStartOf(
   output: readonly Guardrail[],
-): ((pending: string, confirm: boolean) => number) | undefined {
+): ((pending: string, confirm: boolean, filtered?: boolean) => number) | undefined {
   const hooks = output.map(guardrail => guardrail.potentialMatchStart);
   if (!hooks.every(hook => typeof hook === 'function')) return undefined;
-  const earliest = (text: string) => {
+  // For text every filter ruled out (`releaseUnmatched`): a built-in's
+  // cheaper hook for text its own filter ruled out (`core/filtered-hooks`).
+  // A per-call guardrail's filter is not asked, so it keeps its hook.
+  const filteredHooks = output.map((guardrail, index) =>
+    guardrail.perCall ? hooks[index]! : (filteredHookOf(guardrail) ?? hooks[index]!),
+  );
+  const earliest = (text: string, list: ReadonlyArray<(text: string) => number>) => {
     let start = text.length;
-    for (const hook of hooks as Array<(text: string) => number>) {
+    for (const hook of list) {
       let at: number;
       try {
         at = hook(text);
@@ -137,14 +144,14 @@ function potentialStartOf(
     }
     return start;
   };
-  return (pending, confirm) => {
-    let cut = earliest(pending);
+  return (pending, confirm, filtered = false) => {
+    let cut = earliest(pending, filtered ? filteredHooks : hooks);
     if (!confirm) return cut;
     for (let round = 0; round < CUT_ROUNDS; round++) {
       if (cut <= 0 || cut >= pending.length) return cut;
       const code = pending.charCodeAt(cut);
       const oneMore = cut + (code >= 0xd800 && code <= 0xdbff ? 2 : 1);
-      const next = earliest(pending.slice(0, oneMore));
+      const next = earliest(pending.slice(0, oneMore), hooks);
       if (next >= cut) return cut;
       cut = next;
     }
@@ -442,7 +449,7 @@ export function windowProcessor(
    */
   function releaseUnmatched(
     state: TextWindow,
-    potentialStart: (pending: string, confirm: boolean) => number,
+    potentialStart: (pending: string, confirm: boolean, filtered?: boolean) => number,
   ): ProcessorStep | undefined {
     const { pending } = state;
     const { reach } = chain;
@@ -471,7 +478,8 @@ export function windowProcessor(
         if (!state.records.has(record.guardrail)) state.records.set(record.guardrail, record);
       }
     }
-    const cut = cutBefore(state, pending, potentialStart(pending, false));
+    // Every filter said false about text ending with `pending`: the filtered hooks.
+    const cut = cutBefore(state, pending, potentialStart(pending, false, true));
     const step = releaseText(state, pending, cut, pending.slice(0, cut));
     state.filtered = state.pending.length;
     return step;

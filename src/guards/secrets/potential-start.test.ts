@@ -11,6 +11,8 @@ import {
   mayHaveTrigger,
   providerLiteralNeedles,
   secretsMayMatch,
+  secretsPotentialStart,
+  secretsPotentialStartFiltered,
 } from './potential-start';
 
 const escapeLiteral = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -194,5 +196,78 @@ describe('secrets hook: triggers', () => {
     expect(found).toBeGreaterThan(2_000);
     expect(mayHaveTrigger('The team agreed on three priorities.')).toBe(false);
     expect(mayHaveTrigger('my PassWord is')).toBe(true);
+  });
+});
+
+describe('secrets hook for text its filter ruled out', () => {
+  it('answers as the full hook on every substring of 20,000 random texts secretsMayMatch rules out', () => {
+    const pieces = [
+      ...PIECES,
+      ...'  "\'`\'"=:'.split(''),
+      'Authorization: ',
+      'AUTHORIZATION',
+      'authoriZation',
+      'CuRl ',
+      'Curl -u ',
+      'curl',
+      'Bearer ',
+      '-----BEGIN',
+      '-',
+      'data:\n  ',
+      'password',
+      'token',
+      '\u2013',
+      '\u00a0',
+      '\u2026',
+      '\u212a',
+      'ſ',
+      '\n',
+    ];
+    const random = seededRandom(19);
+    let ruledOut = 0;
+    let held = 0;
+    for (let i = 0; i < 20_000; i++) {
+      let text = '';
+      for (let j = 0, count = 1 + Math.floor(random() * 24); j < count; j++) {
+        text +=
+          random() < 0.7
+            ? PIECES[Math.floor(random() * 60)]
+            : pieces[Math.floor(random() * pieces.length)];
+      }
+      if (secretsMayMatch(text)) continue;
+      ruledOut++;
+      // The window asks about the end of the text the filter saw (or a prefix of it).
+      for (let k = 0; k < 4; k++) {
+        const from = Math.floor(random() * text.length);
+        const to =
+          k % 2 === 0 ? text.length : from + Math.floor(random() * (text.length - from + 1));
+        const sub = text.slice(from, to);
+        const expected = secretsPotentialStart(sub);
+        if (secretsPotentialStartFiltered(sub) !== expected) {
+          expect({ text: sub, filtered: secretsPotentialStartFiltered(sub) }).toEqual({
+            text: sub,
+            filtered: expected,
+          });
+        }
+        if (expected < sub.length) held++;
+      }
+    }
+    // Both kinds of text are common: ruled out and, within those, held back.
+    expect(ruledOut).toBeGreaterThan(4_000);
+    expect(held).toBeGreaterThan(4_000);
+  });
+
+  it('holds back an Authorization header or a curl command in a case the filter does not look for', () => {
+    for (const [text, start] of [
+      ['then AuthoriZation: Bearer ab', 5],
+      ['run Curl -u me:pa', 4],
+    ] as const) {
+      expect(secretsMayMatch(text)).toBe(false);
+      expect(secretsPotentialStartFiltered(text)).toBe(start);
+      expect(secretsPotentialStart(text)).toBe(start);
+    }
+    expect(secretsPotentialStartFiltered('say "hello')).toBe(4);
+    // The last word may still grow into a key.
+    expect(secretsPotentialStartFiltered('The team agreed on three priorities')).toBe(25);
   });
 });

@@ -1,3 +1,4 @@
+import { registerFilteredHook } from '../../core/filtered-hooks';
 import { plainView, trailingChainStart, withinLast } from '../shared/potential-start';
 import { keywords } from './assignments';
 import { secretsMaxMatchLength } from './find-secrets';
@@ -179,6 +180,30 @@ const boundedStart = withinLast(secretsMaxMatchLength * 2, text =>
 );
 // ... except a PEM block, which findSecrets matches to the end of the
 // visible text: it is held from its BEGIN line until its END line.
+
+/** `authorization` or `curl` in a case the pre-filter's exact-case literals do not look for. */
+const CURL_OR_AUTHORIZATION = /curl|authorization/i;
+
+/**
+ * `secretsPotentialStart` of a text that `secretsMayMatch` ruled out (it,
+ * or a text it is part of: see `core/filtered-hooks`). The filter found no
+ * keyword, no `ata:` and no `--` there, so no keyword's assignment, no
+ * `data:` block and no PEM block can start in it; only an `Authorization`
+ * header or a curl command in another case than the filter's literals
+ * (`AUTHORIZATION`, `Curl`) may, and quoted values and key-like tokens.
+ * Skips the trigger scan and two searches of each check of a stream.
+ */
+export function secretsPotentialStartFiltered(text: string): number {
+  return boundedStartFiltered(text);
+}
+
+const boundedStartFiltered = withinLast(secretsMaxMatchLength * 2, text =>
+  Math.min(
+    trailingChainStart(text, { joinable, marker }),
+    CURL_OR_AUTHORIZATION.test(text) ? liveAssignmentStart(text) : text.length,
+    liveComparisonStart(text),
+  ),
+);
 
 /**
  * Outside letters, blanks and sentence punctuation, everything may belong to
@@ -470,3 +495,5 @@ export function mayHaveTrigger(text: string): boolean {
   }
   return false;
 }
+
+registerFilteredHook(secretsPotentialStart, secretsMayMatch, secretsPotentialStartFiltered);

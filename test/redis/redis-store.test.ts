@@ -161,7 +161,7 @@ describe('redisStore without a server', () => {
   it('rejects a bad timeoutMs, naming the path', () => {
     const client: UpstashRedisLike = { eval: async () => 1, evalsha: async () => 1 };
     expect(() => redisStore(client, { timeoutMs: -1 })).toThrow(
-      'Invalid guardrail configuration at redisStore.timeoutMs: expected a positive number of milliseconds, received -1',
+      'Invalid guardrail configuration at redisStore.timeoutMs: expected a positive number of milliseconds up to 2147483647 (the longest timer), received -1',
     );
   });
 

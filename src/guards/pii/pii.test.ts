@@ -10,6 +10,24 @@ const context = (kind: GuardrailKind, metadata: Record<string, string> = {}) =>
   guardContext(kind, { metadata });
 
 describe('pii', () => {
+  it('checks synchronously when redacting or blocking, and asynchronously when pseudonymising', async () => {
+    // A chain settles a synchronous verdict without a promise, timer or race.
+    const text = 'Mail jane@example.com now.';
+    const redacted = pii().check(text, context('input'));
+    expect(redacted).not.toBeInstanceOf(Promise);
+    expect(redacted).toEqual({
+      action: 'modify',
+      content: 'Mail [EMAIL_ADDRESS] now.',
+      info: { types: ['EMAIL_ADDRESS'], spans: [{ type: 'EMAIL_ADDRESS', start: 5, end: 21 }] },
+    });
+    const blocked = pii({ action: 'block' }).check(text, context('input'));
+    expect(blocked).not.toBeInstanceOf(Promise);
+    expect(blocked).toMatchObject({ action: 'block', reason: 'pii: EMAIL_ADDRESS' });
+    const pseudonymised = pii({ action: 'pseudonymize' }).check(text, context('input'));
+    expect(pseudonymised).toBeInstanceOf(Promise);
+    expect(await pseudonymised).toMatchObject({ content: 'Mail <EMAIL_ADDRESS_1> now.' });
+  });
+
   it('redacts each value with a typed placeholder', async () => {
     const verdict = await pii().check('Mail jane@example.com, SSN 078-05-1123.', context('input'));
     expect(verdict).toEqual({

@@ -34,7 +34,8 @@
  *    (the default `secrets` blocks it), so the redacted text is read. And
  *    `findPii` of a one-line prompt with a phone number, warm and right
  *    after two full garbage collections (what a collection costs the next
- *    call's phone validation).
+ *    call's phone validation). And the same dev-set texts checked one call
+ *    each (how a chat sends them): findPii, findSecrets and the chain.
  */
 
 import { join } from 'node:path';
@@ -163,11 +164,25 @@ for (const [name, text] of Object.entries(adversarial)) {
 }
 console.log(`worst adversarial ratio: ${worst.toFixed(2)}x`);
 
+const devTexts = devSetTexts(
+  process.env.DATASETS_DIR ?? join(import.meta.dirname, '..', '..', 'shared', 'datasets'),
+);
+
 /** The first `bytes` characters of the dev sets' texts, joined by newlines, files in name order. */
 function realText(bytes: number): string | undefined {
-  const dir =
-    process.env.DATASETS_DIR ?? join(import.meta.dirname, '..', '..', 'shared', 'datasets');
-  return devSetTexts(dir)?.join('\n').slice(0, bytes);
+  return devTexts?.join('\n').slice(0, bytes);
+}
+
+/** The dev sets' texts (files in name order) that make up the first `bytes` characters of `realText`. */
+function realTexts(bytes: number): string[] {
+  const texts: string[] = [];
+  let length = 0;
+  for (const text of devTexts ?? []) {
+    if (length >= bytes) break;
+    texts.push(text);
+    length += text.length + 1;
+  }
+  return texts;
 }
 
 /** Milliseconds of CPU this process has used: unlike wall time, not inflated by other work on a shared machine. */
@@ -233,6 +248,22 @@ if (real === undefined) {
   const copyMs = await timeIt(() => {
     copy = slices.join('');
   });
+  // The same texts checked one by one, as a chat sends them (1,610 calls
+  // of about 650 characters): no megabyte-sized copies, but each call's
+  // fixed costs (the chain's own work, per-call set-up, and phone validation
+  // without the within-call memo a long text shares across repeated runs).
+  const texts = realTexts(MB);
+  const textsMegabytes = texts.reduce((sum, text) => sum + text.length, 0) / MB;
+  const textRate = (ms: number) => `${(textsMegabytes / (ms / 1000)).toFixed(1)} MB/s`;
+  const perTextPiiMs = await timeIt(() => {
+    for (const text of texts) findPii(text);
+  });
+  const perTextSecretsMs = await timeIt(() => {
+    for (const text of texts) findSecrets(text);
+  });
+  const perTextChainMs = await timeIt(async () => {
+    for (const text of texts) await runChain(chain, text, context());
+  });
   const piiConfig = PIIConfig.parse({});
   // One call: it takes seconds on 1 MB (its regexes run over the whole text per entity).
   const peerMs = await timeIt(
@@ -266,6 +297,12 @@ if (real === undefined) {
     `  one fresh copy of the text ${copyMs.toFixed(1).padStart(3)} ms  (${copy.length === real.length ? 'same length' : 'length differs'}; the chain with personal data builds two)`,
   );
   console.log(`  @openai/guardrails pii ${peerMs.toFixed(1).padStart(7)} ms  ${rate(peerMs)}`);
+  console.log(
+    `  the same dev-set texts one call each (${texts.length} texts, ${textsMegabytes.toFixed(2)} MB):`,
+  );
+  console.log(
+    `    findPii ${perTextPiiMs.toFixed(1)} ms (${textRate(perTextPiiMs)}), findSecrets ${perTextSecretsMs.toFixed(1)} ms (${textRate(perTextSecretsMs)}), chain ${perTextChainMs.toFixed(1)} ms (${textRate(perTextChainMs)})`,
+  );
   // A chat prompt is often checked right after a full collection, when what
   // V8 compiled for libphonenumber may be gone (the phone finder keeps its
   // regexes alive; V8's cache of compiled regexes is aged by collections).

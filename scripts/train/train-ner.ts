@@ -8,6 +8,8 @@
  *                                                and the hand-written fixture (markdown on stdout);
  *                                                --seeds N adds the spread over N training seeds
  *   tsx scripts/train/train-ner.ts --errors      the CV errors by category and template
+ *   NER_STACK=1 tsx scripts/train/train-ner.ts --report   the span-level second stage experiment
+ *                                                (scripts/train/ner/stack.ts; not shipped)
  *
  * Options: --corpora DIR (default ../shared/corpora), --datasets DIR (default
  * ../shared/datasets), --out DIR. Deterministic: rows in file order (benign

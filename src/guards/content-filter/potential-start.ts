@@ -18,6 +18,8 @@ import {
 export function contentFilterPotentialStart(
   terms: readonly string[],
   maxMatchLength: number,
+  /** Rule out text where no position may begin an entry first (false: for the test that compares). */
+  precheck = true,
 ): (text: string) => number {
   const words = terms.reduce((max, term) => Math.max(max, term.split(' ').length), 1);
   const termPrefixes = new Set<string>();
@@ -31,7 +33,41 @@ export function contentFilterPotentialStart(
   const beginsAnEntryInLowerCase = lowerCasePrefixTest(terms);
   // Token starts, reused from one call to the next (the hook runs on every check of a stream).
   const starts: number[] = [];
+  /**
+   * Whether any position the hook considers (below) may begin an entry by
+   * its letters (`lettersBeginAnEntry`), in one backward pass with no list:
+   * nearly every check of prose has none, and then nothing is held back.
+   * The same positions as the hook's: the starts of the last `words` words
+   * (a run of short tokens counting as one) and the positions inside them
+   * after a character that is no ASCII letter.
+   */
+  const mayBeginAnEntry = (text: string) => {
+    let at = text.length;
+    let counted = 0;
+    let inShortRun = false;
+    while (at > 0) {
+      while (at > 0 && isWhitespaceAt(text, at - 1)) at--;
+      let start = at;
+      while (start > 0 && !isWhitespaceAt(text, start - 1)) start--;
+      if (start === at) break;
+      const short = at - start <= 2;
+      if (!(short && inShortRun)) {
+        if (counted === words) break;
+        counted++;
+      }
+      inShortRun = short;
+      if (lettersBeginAnEntry(text, start)) return true;
+      for (let inside = start + 1; inside < at; inside++) {
+        const before = text.charCodeAt(inside - 1) | 0x20;
+        if (before >= 97 && before <= 122) continue;
+        if (lettersBeginAnEntry(text, inside)) return true;
+      }
+      at = start;
+    }
+    return false;
+  };
   return withinLast(maxMatchLength, text => {
+    if (precheck && !mayBeginAnEntry(text)) return text.length;
     // Token starts of the last `words` words, latest first.
     starts.length = 0;
     let at = text.length;

@@ -33,46 +33,27 @@ export function contentFilterPotentialStart(
   const beginsAnEntryInLowerCase = lowerCasePrefixTest(terms);
   // Token starts, reused from one call to the next (the hook runs on every check of a stream).
   const starts: number[] = [];
-  /**
-   * Whether any position the hook considers (below) may begin an entry by
-   * its letters (`lettersBeginAnEntry`), in one backward pass with no list:
-   * nearly every check of prose has none, and then nothing is held back.
-   * The same positions as the hook's: the starts of the last `words` words
-   * (a run of short tokens counting as one) and the positions inside them
-   * after a character that is no ASCII letter.
-   */
-  const mayBeginAnEntry = (text: string) => {
-    let at = text.length;
-    let counted = 0;
-    let inShortRun = false;
-    while (at > 0) {
-      while (at > 0 && isWhitespaceAt(text, at - 1)) at--;
-      let start = at;
-      while (start > 0 && !isWhitespaceAt(text, start - 1)) start--;
-      if (start === at) break;
-      const short = at - start <= 2;
-      if (!(short && inShortRun)) {
-        if (counted === words) break;
-        counted++;
-      }
-      inShortRun = short;
-      if (lettersBeginAnEntry(text, start)) return true;
-      for (let inside = start + 1; inside < at; inside++) {
-        const before = text.charCodeAt(inside - 1) | 0x20;
-        if (before >= 97 && before <= 122) continue;
-        if (lettersBeginAnEntry(text, inside)) return true;
-      }
-      at = start;
+  /** Whether the token `text[start, end)` holds a position whose letters may begin an entry. */
+  const lettersBeginAnEntryWithin = (text: string, start: number, end: number) => {
+    if (lettersBeginAnEntry(text, start)) return true;
+    for (let inside = start + 1; inside < end; inside++) {
+      const before = text.charCodeAt(inside - 1) | 0x20;
+      if (before >= 97 && before <= 122) continue;
+      if (lettersBeginAnEntry(text, inside)) return true;
     }
     return false;
   };
   return withinLast(maxMatchLength, text => {
-    if (precheck && !mayBeginAnEntry(text)) return text.length;
-    // Token starts of the last `words` words, latest first.
+    // Token starts of the last `words` words, latest first. The same walk
+    // asks whether any position the hook considers (the starts, and the
+    // positions inside a token after a character that is no ASCII letter,
+    // below) may begin an entry by its letters: nearly every check of prose
+    // has none, and then nothing is held back, with no list built or sorted.
     starts.length = 0;
     let at = text.length;
     let counted = 0;
     let inShortRun = false;
+    let mayBegin = !precheck;
     while (at > 0) {
       while (at > 0 && isWhitespaceAt(text, at - 1)) at--;
       let start = at;
@@ -85,8 +66,10 @@ export function contentFilterPotentialStart(
       }
       inShortRun = short;
       starts.push(start);
+      if (!mayBegin) mayBegin = lettersBeginAnEntryWithin(text, start, at);
       at = start;
     }
+    if (!mayBegin) return text.length;
     // The filter matches an entry after any character that is no letter or
     // digit, so a word may also begin inside a token, after punctuation
     // (`(shi`, `"shi`, `--shi`): those positions are candidates too (more

@@ -183,7 +183,9 @@ const blockedOutputJsonSchema = {
  *   yielded value; a trip ends the iteration with the blocked output.
  *
  * The tool's description, schemas, approval settings and own `toModelOutput`
- * (for unblocked outputs) still apply.
+ * (for unblocked outputs) still apply. With its own `toModelOutput`, the
+ * output guardrails also judge the model output it makes of the result (the
+ * text the model reads; see docs/tools.md), and the model reads exactly that.
  *
  * @throws GuardrailConfigError when the tool has no `execute` (client-side
  * tool), is executed by the provider, or an option is invalid.
@@ -500,6 +502,7 @@ function wrapTool(
     guardrails: readonly Guardrail[],
     value: unknown,
     scope: CallScope,
+    validateModification = true,
   ): Promise<CheckResult> {
     if (guardrails.length === 0) return { value };
     let content: string;
@@ -546,6 +549,7 @@ function wrapTool(
       lastModifier = guardrail.name;
     }
     if (lastModifier === undefined) return { value };
+    if (!validateModification) return { value: current };
 
     const schema = kind === 'tool_input' ? tool.inputSchema : tool.outputSchema;
     if (schema == null) return { value: current };
@@ -563,6 +567,159 @@ function wrapTool(
         scope,
       ),
     };
+  }
+
+  /** Model outputs judged when the call ran, by the call's input object (as `toModelOutput` gets it back). */
+  const judgedModelOutputs = new WeakMap<
+    object,
+    { output: unknown; modelOutput: ToolResultOutput }
+  >();
+
+  /** Runs the output guardrails over one text the model reads (a text output or a text part). */
+  async function checkModelText(
+    text: string,
+    scope: CallScope,
+  ): Promise<{ text: string; trip?: undefined } | { trip: GuardrailRecord }> {
+    const { records, abortSignal, ...context } = scope;
+    let current = text;
+    for (const guardrail of outputGuardrails) {
+      const result = await runChain(
+        [guardrail],
+        current,
+        { ...context, kind: 'tool_output', value: current },
+        { abortSignal, onEvent },
+      );
+      records.push(...result.records);
+      if (result.trip) return { trip: result.trip };
+      current = result.content;
+    }
+    return { text: current };
+  }
+
+  /**
+   * What the tool's own `toModelOutput` makes of `output`, judged by the
+   * output guardrails: the model reads this, not the result. Text (`text`,
+   * `error-text`, an `execution-denied` reason, each text part of `content`)
+   * is judged as it is, JSON (`json`, `error-json`) as canonical JSON; a
+   * modification is put back in its place. Media and other non-text parts of
+   * `content` are not text: they pass as they are. A `toModelOutput` that
+   * throws or returns something else fails closed. `judgedContent`: the
+   * canonical JSON the result was judged as, when it was; a JSON model output
+   * with the same text is not judged again.
+   */
+  async function checkModelOutput(
+    input: unknown,
+    output: unknown,
+    scope: CallScope,
+    judgedContent?: string,
+  ): Promise<{ value: ToolResultOutput; trip?: undefined } | { trip: GuardrailRecord }> {
+    const failClosed = (reason: string) => ({
+      trip: rejection(outputGuardrails[0]!.name, 'tool_output', reason, scope, 'error'),
+    });
+    let view: unknown;
+    try {
+      view = await ownToModelOutput!({ toolCallId: scope.toolCallId ?? '', input, output });
+    } catch (error) {
+      // The error's message may quote the result: only its class is reported.
+      return failClosed(
+        `the tool's toModelOutput failed (${error instanceof Error ? error.name : typeof error})`,
+      );
+    }
+    const unreadable = () => {
+      const type = (view as { type?: unknown } | null)?.type;
+      return failClosed(
+        `the tool's toModelOutput returned no tool result output the guardrails can read (${
+          view !== null && typeof view === 'object'
+            ? typeof type === 'string'
+              ? `type ${JSON.stringify(type.slice(0, 40))}`
+              : 'an object without a type'
+            : view === null
+              ? 'null'
+              : `a ${typeof view}`
+        })`,
+      );
+    };
+    if (view === null || typeof view !== 'object') return unreadable();
+    const model = view as Record<string, unknown> & { type?: unknown };
+    switch (model.type) {
+      case 'text':
+      case 'error-text': {
+        if (typeof model.value !== 'string') return unreadable();
+        if (judgedContent !== undefined && typeof output === 'string' && model.value === output) {
+          return { value: view as ToolResultOutput };
+        }
+        const checked = await checkModelText(model.value, scope);
+        if (checked.trip) return { trip: checked.trip };
+        return { value: { ...model, value: checked.text } as ToolResultOutput };
+      }
+      case 'json':
+      case 'error-json': {
+        if (judgedContent !== undefined) {
+          try {
+            if (canonicalJson(model.value) === judgedContent)
+              return { value: view as ToolResultOutput };
+          } catch {
+            // `check` below fails closed on it.
+          }
+        }
+        const checked = await check('tool_output', outputGuardrails, model.value, scope, false);
+        if (checked.trip) return { trip: checked.trip };
+        return { value: { ...model, value: checked.value } as ToolResultOutput };
+      }
+      case 'execution-denied': {
+        if (model.reason === undefined) return { value: view as ToolResultOutput };
+        if (typeof model.reason !== 'string') return unreadable();
+        const checked = await checkModelText(model.reason, scope);
+        if (checked.trip) return { trip: checked.trip };
+        return { value: { ...model, reason: checked.text } as ToolResultOutput };
+      }
+      case 'content': {
+        if (!Array.isArray(model.value)) return unreadable();
+        const parts: unknown[] = [];
+        for (const part of model.value as unknown[]) {
+          const { type, text } = (part ?? {}) as { type?: unknown; text?: unknown };
+          if (part === null || typeof part !== 'object' || typeof type !== 'string') {
+            return unreadable();
+          }
+          if (type !== 'text') {
+            parts.push(part);
+            continue;
+          }
+          if (typeof text !== 'string') return unreadable();
+          const checked = await checkModelText(text, scope);
+          if (checked.trip) return { trip: checked.trip };
+          parts.push({ ...part, text: checked.text });
+        }
+        return { value: { ...model, value: parts } as ToolResultOutput };
+      }
+      default:
+        return unreadable();
+    }
+  }
+
+  /**
+   * At execution, after the result passed: judges what the tool's own
+   * `toModelOutput` makes of it and keeps that for `toModelOutput` to return,
+   * so the model reads exactly what was judged. A trip withholds the result.
+   */
+  async function judgeModelOutput(
+    input: unknown,
+    output: unknown,
+    scope: CallScope,
+  ): Promise<GuardrailRecord | undefined> {
+    if (!ownToModelOutput || outputGuardrails.length === 0) return undefined;
+    let judgedContent: string | undefined;
+    try {
+      judgedContent = canonicalJson(output);
+    } catch {
+      judgedContent = undefined;
+    }
+    const checked = await checkModelOutput(input, output, scope, judgedContent);
+    if (checked.trip) return checked.trip;
+    if (input !== null && typeof input === 'object') {
+      judgedModelOutputs.set(input, { output, modelOutput: checked.value });
+    }
+    return undefined;
   }
 
   function blocked(record: GuardrailRecord, scope: CallScope): GuardrailBlockedOutput {
@@ -780,9 +937,21 @@ function wrapTool(
           return;
         }
         const source = originalExecute.call(tool, checked.value, options) as AsyncIterable<unknown>;
+        let last: unknown;
+        let ended = false;
         for await (const value of checkEach(source, scope)) {
-          if (isGuardrailBlocked(value)) remember(input, scope, true);
+          if (isGuardrailBlocked(value)) {
+            remember(input, scope, true);
+            ended = true;
+          }
+          last = value;
           yield value;
+        }
+        // The last value is the output the model reads (through toModelOutput).
+        const trip = ended ? undefined : await judgeModelOutput(input, last, scope);
+        if (trip) {
+          remember(input, scope, true);
+          yield blocked(trip, scope);
         }
       }
     : async (input: unknown, options: ToolExecutionOptions<unknown>) => {
@@ -797,12 +966,16 @@ function wrapTool(
           // last one is the output, as the SDK would make it.
           let last: unknown;
           for await (const value of checkEach(result, scope)) last = value;
-          if (isGuardrailBlocked(last)) remember(input, scope, true);
-          return last;
+          const trip = isGuardrailBlocked(last)
+            ? undefined
+            : await judgeModelOutput(input, last, scope);
+          if (isGuardrailBlocked(last) || trip) remember(input, scope, true);
+          return trip ? blocked(trip, scope) : last;
         }
         const output = await check('tool_output', outputGuardrails, result, scope);
-        if (output.trip) remember(input, scope, true);
-        return output.trip ? blocked(output.trip, scope) : output.value;
+        const trip = output.trip ?? (await judgeModelOutput(input, output.value, scope));
+        if (trip) remember(input, scope, true);
+        return trip ? blocked(trip, scope) : output.value;
       };
 
   const wrapped: Record<string, unknown> = {
@@ -834,9 +1007,31 @@ function wrapTool(
       if (isGuardrailBlocked(options.output)) {
         return { type: 'text', value: options.output.message } satisfies ToolResultOutput;
       }
-      return ownToModelOutput
-        ? await ownToModelOutput(options)
-        : defaultModelOutput(options.output);
+      if (!ownToModelOutput) return defaultModelOutput(options.output);
+      if (outputGuardrails.length === 0) return await ownToModelOutput(options);
+      const input = options.input;
+      const judged =
+        input !== null && typeof input === 'object' ? judgedModelOutputs.get(input) : undefined;
+      if (judged && Object.is(judged.output, options.output)) return judged.modelOutput;
+      // An output this wrapper did not return (a UI history converted to model
+      // messages, an output built by the app): judged now, without the call's
+      // messages or metadata.
+      const scope: CallScope = {
+        messages: [],
+        toolName,
+        toolCallId: options.toolCallId,
+        metadata: {},
+        state: new Map(),
+        records: [],
+        abortSignal: undefined,
+        ...(serverId !== undefined && { serverId }),
+      };
+      const checked = await checkModelOutput(input, options.output, scope);
+      if (!checked.trip) return checked.value;
+      return {
+        type: 'text',
+        value: blocked(checked.trip, scope).message,
+      } satisfies ToolResultOutput;
     },
   };
 

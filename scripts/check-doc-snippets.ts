@@ -7,8 +7,13 @@
  *
  * Info-string flags after the language (```ts fragment):
  * - `fragment`: a piece that relies on names from the surrounding prose or an
- *   earlier block; listed, not compiled. Use sparingly: a block users copy
- *   whole should compile whole.
+ *   earlier block. It is compiled too: every name it uses but does not import
+ *   that an entry point of this package, `ai`, `zod` or `@ai-sdk/openai`
+ *   exports is imported for it, and only what the prose supplies is left open
+ *   (a name nothing exports, such as your own `search` tool or `model`, is
+ *   typed `any`; a module nothing installs is not resolved). So a wrong option
+ *   name, option type or return type in a fragment is still an error. Use
+ *   sparingly: a block users copy whole should compile whole.
  * - `ai6`: compiled a second time against AI SDK 6 (`ai` resolved to the
  *   `ai-v6` devDependency, `@ai-sdk/openai` to a spec-v3 model), after doing
  *   what the README tells AI SDK 6 users to do: `specificationVersion: 'v3'`
@@ -166,7 +171,6 @@ function compileSnippets(
     ].join('\n'),
   );
   const problems: SnippetProblem[] = [];
-  const compiledSnippets = snippets.filter(snippet => !snippet.flags.includes('fragment'));
   for (const snippet of snippets) {
     const unknown = snippet.flags.filter(flag => !knownFlags.has(flag));
     if (unknown.length > 0) {
@@ -181,24 +185,62 @@ function compileSnippets(
   for (const variant of ['ai7', 'ai6'] as const) {
     const chosen =
       variant === 'ai7'
-        ? compiledSnippets.filter(snippet => !snippet.flags.includes('ai6-only'))
-        : compiledSnippets.filter(
+        ? snippets.filter(snippet => !snippet.flags.includes('ai6-only'))
+        : snippets.filter(
             snippet => snippet.flags.includes('ai6') || snippet.flags.includes('ai6-only'),
           );
     if (chosen.length === 0) continue;
+    const options = compilerOptions(variant, workDir);
     const byPath = new Map<string, DocSnippet>();
+    const sources = new Map<string, string>();
     chosen.forEach((snippet, index) => {
       const path = join(workDir, `${variant}-${index}.ts`);
       const code =
         snippet.flags.includes('ai6') && variant === 'ai6' ? toAiSdk6(snippet.code) : snippet.code;
       // `export {}` keeps each block a module of its own.
-      writeFileSync(path, `${code}\nexport {};\n`);
+      sources.set(path, `${code}\nexport {};\n`);
       byPath.set(path, snippet);
     });
-    const program = ts.createProgram([...byPath.keys()], compilerOptions(variant, workDir));
+    const probePath = join(workDir, `${variant}-exports.ts`);
+    writeFileSync(
+      probePath,
+      fragmentModules.map((name, index) => `import * as m${index} from '${name}';`).join('\n'),
+    );
+    for (const [path, code] of sources) writeFileSync(path, code);
+    const host = cachingHost(options);
+    let program = ts.createProgram([...byPath.keys(), probePath], options, host);
+    const fragmentPaths = [...byPath].filter(([, s]) => s.flags.includes('fragment'));
+    const exported = fragmentPaths.length > 0 ? exportedNames(program, probePath) : new Map();
+    if (fragmentPaths.length > 0) {
+      let changed = false;
+      for (const [path] of fragmentPaths) {
+        const file = program.getSourceFile(path);
+        if (!file) continue;
+        const missing = new Set<string>();
+        for (const diagnostic of program.getSemanticDiagnostics(file)) {
+          const name = missingName(diagnostic);
+          if (name && exported.has(name)) missing.add(name);
+        }
+        if (missing.size === 0) continue;
+        // Imports are hoisted, so appending them keeps every line where it was.
+        const bySource = new Map<string, string[]>();
+        for (const name of [...missing].sort()) {
+          const from = exported.get(name)!;
+          bySource.set(from, [...(bySource.get(from) ?? []), name]);
+        }
+        const imports = [...bySource]
+          .map(([from, names]) => `import { ${names.join(', ')} } from '${from}';`)
+          .join('\n');
+        writeFileSync(path, `${sources.get(path)}${imports}\n`);
+        changed = true;
+      }
+      if (changed)
+        program = ts.createProgram([...byPath.keys(), probePath], options, host, program);
+    }
     for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
       const snippet = diagnostic.file ? byPath.get(diagnostic.file.fileName) : undefined;
       if (!snippet || !diagnostic.file || diagnostic.start === undefined) continue;
+      if (snippet.flags.includes('fragment') && leftOpenInFragments(diagnostic, exported)) continue;
       const { line } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
       problems.push({
         file: snippet.file,
@@ -208,11 +250,89 @@ function compileSnippets(
       });
     }
   }
-  return {
-    problems,
-    compiled: compiledSnippets.length,
-    fragments: snippets.length - compiledSnippets.length,
+  const fragments = snippets.filter(snippet => snippet.flags.includes('fragment')).length;
+  return { problems, compiled: snippets.length, fragments };
+}
+
+/** A compiler host that parses a file again only when its text changed (the second pass of fragments). */
+function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
+  const host = ts.createCompilerHost(options);
+  const parsed = new Map<string, ts.SourceFile>();
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    const text = host.readFile(fileName);
+    const cached = parsed.get(fileName);
+    if (cached && text !== undefined && cached.text === text) return cached;
+    const file = getSourceFile(fileName, languageVersion, onError, shouldCreate);
+    if (file) parsed.set(fileName, file);
+    return file;
   };
+  return host;
+}
+
+/** Modules whose exports a fragment may use without importing them, first match wins. */
+const fragmentModules = [
+  'ai-guardrails',
+  'ai-guardrails/config',
+  'ai-guardrails/redis',
+  'ai-guardrails/testing',
+  'ai',
+  'zod',
+  '@ai-sdk/openai',
+];
+/** Of these modules, only these names: zod exports `input`, `output`, `string`... which prose means otherwise. */
+const onlyNames: Record<string, readonly string[]> = { zod: ['z'], '@ai-sdk/openai': ['openai'] };
+
+/** Every name the fragment modules export, with the module it comes from. */
+function exportedNames(program: ts.Program, probePath: string): Map<string, string> {
+  const checker = program.getTypeChecker();
+  const names = new Map<string, string>();
+  const probe = program.getSourceFile(probePath);
+  for (const statement of probe?.statements ?? []) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier))
+      continue;
+    const moduleSymbol = checker.getSymbolAtLocation(statement.moduleSpecifier);
+    if (!moduleSymbol) continue;
+    const from = statement.moduleSpecifier.text;
+    for (const symbol of checker.getExportsOfModule(moduleSymbol)) {
+      if (onlyNames[from] && !onlyNames[from].includes(symbol.name)) continue;
+      if (!names.has(symbol.name)) names.set(symbol.name, from);
+    }
+  }
+  return names;
+}
+
+const cannotFindName = 2304;
+const cannotFindNameDidYouMean = 2552;
+const noValueForShorthand = 18004;
+const cannotFindModule = 2307;
+const implicitAnyParameter = 7006;
+const implicitAnyBinding = 7031;
+
+/** The name a "Cannot find name 'x'" (or shorthand `{ x }`) diagnostic is about. */
+function missingName(diagnostic: ts.Diagnostic): string | undefined {
+  if (![cannotFindName, cannotFindNameDidYouMean, noValueForShorthand].includes(diagnostic.code))
+    return undefined;
+  const match = /'([^']+)'/.exec(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  return match?.[1];
+}
+
+/**
+ * What a fragment may leave to its prose: names nothing exports (your own tools,
+ * your `model`), the parameters of callbacks typed by them, and modules not
+ * installed here. A misspelt name of this package (TypeScript suggests the
+ * right one) is still an error.
+ */
+function leftOpenInFragments(diagnostic: ts.Diagnostic, exported: Map<string, string>): boolean {
+  const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
+  if (diagnostic.code === cannotFindModule) return !/'ai-guardrails[/']/.test(text);
+  if (diagnostic.code === cannotFindNameDidYouMean) {
+    const suggestion = /Did you mean '([^']+)'/.exec(text)?.[1];
+    return suggestion === undefined || !exported.has(suggestion);
+  }
+  return [cannotFindName, noValueForShorthand, implicitAnyParameter, implicitAnyBinding].includes(
+    diagnostic.code,
+  );
 }
 
 /** Every TypeScript block of README.md and docs/*.md. */
@@ -225,14 +345,12 @@ export function allDocSnippets(): DocSnippet[] {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const snippets = allDocSnippets();
   const { problems, compiled, fragments } = checkSnippets(snippets);
-  const ai6 = snippets.filter(
-    s => (s.flags.includes('ai6') || s.flags.includes('ai6-only')) && !s.flags.includes('fragment'),
-  ).length;
+  const ai6 = snippets.filter(s => s.flags.includes('ai6') || s.flags.includes('ai6-only')).length;
   for (const problem of problems) {
     console.error(`${problem.file}:${problem.line} [${problem.variant}] ${problem.message}`);
   }
   console.log(
-    `${snippets.length} TypeScript blocks: ${compiled} compiled (${ai6} against AI SDK 6), ${fragments} marked fragment; ${problems.length} problem${problems.length === 1 ? '' : 's'}`,
+    `${snippets.length} TypeScript blocks: ${compiled} compiled (${ai6} also against AI SDK 6; ${fragments} fragments, with the names their prose supplies left open); ${problems.length} problem${problems.length === 1 ? '' : 's'}`,
   );
   process.exitCode = problems.length > 0 ? 1 : 0;
 }

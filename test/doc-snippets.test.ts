@@ -25,6 +25,14 @@ const markdown = [
   'const ok = 1;', // 21
   'missingHelper(ok);', // 22
   '```', // 23
+  '```ts fragment', // 24
+  '// search, model, prompt: from the prose', // 25
+  "const tools = guardTools({ search }, { input: [toolPolicy({ deny: 'drop table' })] });", // 26
+  "guardrails({ outpt: [pii({ action: 'redact' })] });", // 27
+  'await generateText({ model, tools, prompt, stopWhen: guardrailTripped() });', // 28
+  "const helper = await import('@/lib/not-installed');", // 29
+  'guardrial();', // 30
+  '```', // 31
 ].join('\n');
 
 describe('doc snippet checker', () => {
@@ -33,6 +41,7 @@ describe('doc snippet checker', () => {
       { file: 'doc.md', line: 4, flags: [], code: "const a: number = 'x';" },
       { file: 'doc.md', line: 12, flags: ['fragment', 'ai6'], code: 'guardrails({ input });' },
       { file: 'doc.md', line: 21, flags: [], code: 'const ok = 1;\nmissingHelper(ok);' },
+      expect.objectContaining({ file: 'doc.md', line: 25, flags: ['fragment'] }),
     ]);
   });
 
@@ -48,12 +57,30 @@ describe('doc snippet checker', () => {
     );
   });
 
-  it('reports type errors at their markdown line and skips fragments', () => {
+  it('reports type errors at their markdown line; a fragment may leave its prose names open', () => {
     const { problems, compiled, fragments } = checkSnippets(extractSnippets('doc.md', markdown));
-    expect({ compiled, fragments }).toEqual({ compiled: 2, fragments: 1 });
+    expect({ compiled, fragments }).toEqual({ compiled: 4, fragments: 2 });
     expect(problems.map(({ line, variant, message }) => ({ line, variant, message }))).toEqual([
       { line: 4, variant: 'ai7', message: "Type 'string' is not assignable to type 'number'." },
       { line: 22, variant: 'ai7', message: "Cannot find name 'missingHelper'." },
+      // In a fragment the package's names are imported for it, so its options are still checked;
+      // only names nothing exports (search, model, prompt) and modules not installed are left open.
+      {
+        line: 26,
+        variant: 'ai7',
+        message: "Type 'string' is not assignable to type 'readonly (string | RegExp)[]'.",
+      },
+      {
+        line: 27,
+        variant: 'ai7',
+        message:
+          "Object literal may only specify known properties, but 'outpt' does not exist in type 'GuardrailsOptions<\"v4\">'. Did you mean to write 'output'?",
+      },
+      {
+        line: 30,
+        variant: 'ai7',
+        message: "Cannot find name 'guardrial'. Did you mean 'guardrails'?",
+      },
     ]);
   });
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { withoutTiming } from '../../test/helpers';
-import { runChain } from './chain';
+import { invisibleText } from '../guards/invisible-text/invisible-text';
+import { pii } from '../guards/pii/pii';
+import { secrets } from '../guards/secrets/secrets';
+import { declareSignalFreeCheck, isSignalFreeCheck, runChain } from './chain';
 import { allow, block, defineGuardrail, modify } from './define-guardrail';
 import { GuardrailConfigError, GuardrailTripwireError } from './errors';
 import type { GuardrailEvent } from './types';
@@ -148,6 +151,90 @@ describe('runChain', () => {
     expect(signal?.aborted).toBe(true);
     // Cancellation fails closed even for onError: 'allow': the call is over.
     expect(result.trip?.reason).toBe('aborted: the call was cancelled');
+  });
+
+  it('gives each guardrail its own context: its own signal, and assignments stay with it', async () => {
+    const seen: Array<{ kind: string; signal: AbortSignal }> = [];
+    let kept: { abortSignal: AbortSignal } | undefined;
+    const keeps = defineGuardrail({
+      name: 'keeps',
+      check: (_t, ctx) => {
+        kept = ctx;
+        (ctx as { kind: string }).kind = 'output';
+        return allow();
+      },
+    });
+    const slow = defineGuardrail({
+      name: 'slow',
+      timeoutMs: 20,
+      onError: 'allow',
+      check: (_t, ctx) => {
+        seen.push({ kind: ctx.kind, signal: ctx.abortSignal });
+        return new Promise(() => {});
+      },
+    });
+    const last = defineGuardrail({
+      name: 'last',
+      check: (_t, ctx) => {
+        seen.push({ kind: ctx.kind, signal: ctx.abortSignal });
+        return allow();
+      },
+    });
+    const result = await runChain([keeps, slow, last], 'x', context);
+    expect(result.records.map(r => r.status)).toEqual(['passed', 'error', 'passed']);
+    expect(seen.map(s => s.kind)).toEqual(['input', 'input']);
+    expect(seen[0]!.signal.aborted).toBe(true);
+    expect(seen[1]!.signal.aborted).toBe(false);
+    expect(seen[1]!.signal).not.toBe(seen[0]!.signal);
+    // Read after its check, the first guardrail's signal is its own, not the timed-out one's.
+    expect(kept!.abortSignal).not.toBe(seen[0]!.signal);
+    expect(kept!.abortSignal.aborted).toBe(false);
+    // An own enumerable property: a spread of the context keeps it.
+    expect({ ...kept }.abortSignal).toBe(kept!.abortSignal);
+  });
+
+  it('hands the signal-free checks of one run one context, and every other check its own', async () => {
+    const contexts: object[] = [];
+    const free = (name: string) => {
+      const guardrail = defineGuardrail({
+        name,
+        check: (_t, ctx) => {
+          contexts.push(ctx);
+          return allow();
+        },
+      });
+      declareSignalFreeCheck(guardrail.check);
+      return guardrail;
+    };
+    const other = defineGuardrail({
+      name: 'other',
+      check: (_t, ctx) => {
+        contexts.push(ctx);
+        return allow();
+      },
+    });
+    await runChain([free('a'), other, free('b')], 'x', context);
+    await runChain([free('c')], 'x', context);
+    expect(contexts[0]).toBe(contexts[2]);
+    expect(contexts[1]).not.toBe(contexts[0]);
+    expect(contexts[3]).not.toBe(contexts[0]);
+    expect(contexts[0]).toMatchObject({ kind: 'input', metadata: {}, messages: [] });
+    expect((contexts[0] as { state: unknown }).state).toBe(context.state);
+    // A copy of a declared guardrail with a check of its own is not declared.
+    const copy = { ...free('d'), check: () => allow() };
+    expect(isSignalFreeCheck(copy.check)).toBe(false);
+  });
+
+  it('declares the checks of pii, secrets and invisibleText signal-free', () => {
+    for (const guardrail of [
+      pii(),
+      pii({ action: 'pseudonymize' }),
+      secrets(),
+      secrets({ action: 'redact' }),
+      invisibleText(),
+    ]) {
+      expect(isSignalFreeCheck(guardrail.check)).toBe(true);
+    }
   });
 
   it('sends one event per decision and survives a listener that throws', async () => {

@@ -1,3 +1,4 @@
+import { declareSignalFreeCheck } from '../../core/chain';
 import { allow, block, defineGuardrail, modify } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
@@ -122,7 +123,7 @@ export function invisibleText(options?: InvisibleTextOptions): Guardrail {
     name = 'invisible-text',
     message = 'The text contains hidden characters.',
   } = validateFactoryOptions(options, 'invisible-text', invisibleTextOptionShape);
-  return defineGuardrail({
+  const guardrail = defineGuardrail({
     name,
     // Verdicts cached under another configuration must not apply to this one.
     fingerprint: options,
@@ -161,4 +162,7 @@ export function invisibleText(options?: InvisibleTextOptions): Guardrail {
       return modify(kept.join(''), { types, count });
     },
   });
+  // It never reads ctx.abortSignal nor assigns to ctx: a chain may share one context among such checks.
+  declareSignalFreeCheck(guardrail.check);
+  return guardrail;
 }

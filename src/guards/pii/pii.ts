@@ -1,3 +1,4 @@
+import { declareSignalFreeCheck } from '../../core/chain';
 import { allow, block, defineGuardrail, modify } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail, GuardrailContext } from '../../core/types';
@@ -182,7 +183,7 @@ export function pii(options?: PiiOptions): Guardrail {
     return modify(text, { types: typesOf(spans), spans: spans.map(span => ({ ...span })) });
   }
 
-  return defineGuardrail({
+  const guardrail = defineGuardrail({
     name,
     // Verdicts cached under another configuration must not apply to this one.
     fingerprint: options,
@@ -225,4 +226,7 @@ export function pii(options?: PiiOptions): Guardrail {
       return modify(text, info);
     },
   });
+  // It never reads ctx.abortSignal nor assigns to ctx: a chain may share one context among such checks.
+  declareSignalFreeCheck(guardrail.check);
+  return guardrail;
 }

@@ -1,3 +1,4 @@
+import { declareSignalFreeCheck } from '../../core/chain';
 import { allow, block, defineGuardrail, modify } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
@@ -42,7 +43,7 @@ export function secrets(options?: SecretsOptions): Guardrail {
     message,
     ...findOptions
   } = validateFactoryOptions(options, 'secrets', secretsOptionShape);
-  return defineGuardrail({
+  const guardrail = defineGuardrail({
     name,
     // Verdicts cached under another configuration must not apply to this one.
     fingerprint: options,
@@ -81,4 +82,7 @@ export function secrets(options?: SecretsOptions): Guardrail {
       );
     },
   });
+  // It never reads ctx.abortSignal nor assigns to ctx: a chain may share one context among such checks.
+  declareSignalFreeCheck(guardrail.check);
+  return guardrail;
 }

@@ -273,6 +273,8 @@ const cases: FactoryCase[] = [
     factory: 'outputSchema',
     build: options => main.outputSchema(options as never),
     shape: outputSchemaOptionShape,
+    // With no rule that can fail it checks nothing: a config error.
+    valid: { maxLength: 2000 },
     rows: {
       schema: [5, 'object', [], { type: 'nope' }],
       mode: ['yaml', 5],
@@ -287,7 +289,7 @@ const cases: FactoryCase[] = [
     } satisfies Rows<main.OutputSchemaOptions>,
     pathOf: prefixed('output-schema'),
     root: 'output-schema',
-    noOptionsOk: true,
+    noOptionsOk: false,
   },
   {
     factory: 'expression',
@@ -669,12 +671,14 @@ describe.each(cases)('$factory options', entry => {
     }
   });
 
-  it('rejects an unknown key (a typo) naming it and the known options', () => {
-    const [first] = Object.keys(entry.shape);
-    const typo = `${first}X`;
+  it('rejects an unknown key (a typo) naming it, the option it misspells and the known options', () => {
+    const known = Object.keys(entry.shape);
+    const typo = `${known[0]}X`;
     const error = configError(() => entry.build({ ...base, [typo]: 1 }));
     const issue = error.issues.find(found => found.path === entry.pathOf(typo));
-    expect(issue?.expected).toMatch(/^no such option \(known: /);
+    expect(issue?.expected).toBe(
+      `no such option (did you mean '${known[0]}'? known: ${known.join(', ')})`,
+    );
   });
 
   for (const [key, values] of Object.entries(entry.rows)) {
@@ -831,7 +835,9 @@ describe('the malformed options of issue 14', () => {
       {
         path: 'onEvnt',
         value: error.issues[0]!.value,
-        expected: expect.stringMatching(/^no such option \(known: input, output, stream, /),
+        expected: expect.stringMatching(
+          /^no such option \(did you mean 'onEvent'\? known: input, output, stream, /,
+        ),
       },
       { path: 'stream.mode', value: 'fast', expected: "'hold', 'window' or 'passthrough'" },
       { path: 'memoSize', value: -1, expected: 'a positive integer' },

@@ -1,5 +1,6 @@
 import type { z } from 'zod/v4';
 import type { GuardrailConfigIssue } from '../core/errors';
+import { noSuchOption } from '../core/options';
 
 type PathSegment = PropertyKey;
 
@@ -105,7 +106,7 @@ export function configIssuesFromZod(
         result.push({
           path: show([...path, key]),
           value: valueAt(root, [...path, key]),
-          expected: known ? `no such option (known: ${known.join(', ')})` : 'no such option',
+          expected: noSuchOption(String(key), known ?? []),
         });
       }
       continue;

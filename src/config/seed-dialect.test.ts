@@ -236,7 +236,9 @@ describe("seed 002's configuration dialect", () => {
       {
         path: 'output[1].place_holder',
         value: 'y',
-        expected: expect.stringMatching(/^no such option \(known: action, entities/),
+        expected: expect.stringMatching(
+          /^no such option \(did you mean 'placeholder'\? known: action, entities/,
+        ),
       },
       {
         path: 'output[2].entropy_threshold',

@@ -59,9 +59,27 @@ export interface GuardrailConfigIssue {
 const configMarker = 'ai-guardrails.error.GuardrailConfigError';
 const configSymbol = Symbol.for(configMarker);
 
+/** A built guardrail (`pii()`, `defineGuardrail(...)`): named, not dumped field by field. */
+function guardrailName(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const { name, check } = value as { name?: unknown; check?: unknown };
+  return typeof name === 'string' && typeof check === 'function' ? name : undefined;
+}
+
 function describeValue(value: unknown): string {
-  if (typeof value === 'function') return 'a function';
+  if (typeof value === 'function') {
+    // `input: [pii]` for `input: [pii()]` is the usual slip: name the factory.
+    return /^[A-Za-z_$][\w$]{0,40}$/.test(value.name)
+      ? `the function ${value.name} (not called: ${value.name}(...)?)`
+      : 'a function';
+  }
   if (value instanceof RegExp) return String(value);
+  const name = guardrailName(value);
+  if (name !== undefined) return `the guardrail ${JSON.stringify(name.slice(0, 60))}`;
+  if (Array.isArray(value) && value.length > 0 && value.every(item => guardrailName(item))) {
+    const names = value.slice(0, 5).map(item => JSON.stringify(guardrailName(item)!.slice(0, 60)));
+    return `the guardrails [${names.join(', ')}${value.length > 5 ? ', ...' : ''}]`;
+  }
   try {
     const json = JSON.stringify(value);
     if (json === undefined) return String(value);

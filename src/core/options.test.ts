@@ -9,6 +9,7 @@ import {
   milliseconds,
   nonEmptyString,
   nonNegativeInt,
+  noSuchOption,
   numberInRange,
   type OptionRule,
   objectOption,
@@ -107,13 +108,57 @@ describe('option rules', () => {
   it('objects: unknown keys are named with the known ones, missing required keys too', () => {
     const rule = objectOption({ maxTokens: required(positiveInt), windowMs: positiveInt });
     expect(issuesOf(rule, { windwMs: 5 })).toEqual([
-      { path: 'g.x.windwMs', value: 5, expected: 'no such option (known: maxTokens, windowMs)' },
+      {
+        path: 'g.x.windwMs',
+        value: 5,
+        expected: "no such option (did you mean 'windowMs'? known: maxTokens, windowMs)",
+      },
       { path: 'g.x.maxTokens', value: undefined, expected: 'a value' },
     ]);
     expect(issuesOf(rule, null)[0]!.expected).toBe('an object');
     expect(issuesOf(rule, [1])[0]!.expected).toBe('an object');
     // A class instance is not a plain options object.
     expect(issuesOf(rule, new Date(0))[0]!.expected).toBe('an object');
+  });
+
+  it('an unknown option names the one it misspells, only when one is close', () => {
+    const known = ['input', 'output', 'onTrip', 'maxAttempts'];
+    expect(noSuchOption('ouput', known)).toBe(
+      "no such option (did you mean 'output'? known: input, output, onTrip, maxAttempts)",
+    );
+    expect(noSuchOption('maxattempts', known)).toMatch(
+      /^no such option \(did you mean 'maxAttempts'\? /,
+    );
+    expect(noSuchOption('on_trip', known)).toMatch(/^no such option \(did you mean 'onTrip'\? /);
+    expect(noSuchOption('policy', known)).toBe(
+      'no such option (known: input, output, onTrip, maxAttempts)',
+    );
+    // Short names are not "close" to everything of their length.
+    expect(noSuchOption('in', known)).toBe(
+      'no such option (known: input, output, onTrip, maxAttempts)',
+    );
+    expect(noSuchOption(`${'output'.repeat(20)}`, known)).toMatch(/^no such option \(known: /);
+    expect(noSuchOption('x', [])).toBe('no such option');
+  });
+
+  it('a guardrail or a factory in the wrong place is named, not dumped', () => {
+    const guardrail = { name: 'pii', check: () => ({ action: 'allow' }), streamSafe: true };
+    function pii() {}
+    const messageOf = (value: unknown) =>
+      new GuardrailConfigError({ path: 'input', value, expected: 'an array of guardrails' })
+        .message;
+    expect(messageOf(guardrail)).toBe(
+      'Invalid guardrail configuration at input: expected an array of guardrails, received the guardrail "pii"',
+    );
+    expect(messageOf([guardrail, { ...guardrail, name: 'secrets' }])).toBe(
+      'Invalid guardrail configuration at input: expected an array of guardrails, received the guardrails ["pii", "secrets"]',
+    );
+    expect(messageOf(pii)).toBe(
+      'Invalid guardrail configuration at input: expected an array of guardrails, received the function pii (not called: pii(...)?)',
+    );
+    expect(messageOf(() => {})).toBe(
+      'Invalid guardrail configuration at input: expected an array of guardrails, received a function',
+    );
   });
 
   it('records check every entry, quoting keys that are not plain names', () => {

@@ -287,6 +287,52 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
+/**
+ * What an unknown option name was expected to be: the known names, and the
+ * one it most likely misspells (`ouput` -> `output`, `maxattempts` ->
+ * `maxAttempts`). Names longer than 64 characters get no suggestion (the
+ * comparison is quadratic in the name's length).
+ */
+export function noSuchOption(key: string, known: readonly string[]): string {
+  const suggestion = closestName(key, known);
+  const hint = suggestion === undefined ? '' : `did you mean '${suggestion}'? `;
+  return known.length > 0 ? `no such option (${hint}known: ${known.join(', ')})` : 'no such option';
+}
+
+function closestName(key: string, known: readonly string[]): string | undefined {
+  if (key.length > 64) return undefined;
+  const lower = key.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = Math.min(2, Math.floor(key.length / 3));
+  for (const name of known) {
+    if (name.toLowerCase() === lower) return name;
+    if (Math.abs(name.length - key.length) > bestDistance) continue;
+    const distance = editDistance(lower, name.toLowerCase());
+    if (distance <= bestDistance && (best === undefined || distance < bestDistance)) {
+      best = name;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** Levenshtein distance, one row at a time. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
 /** The issues of an options object against `shape` (unknown keys and missing required ones too). */
 function objectIssues(
   value: Record<string, unknown>,
@@ -297,12 +343,7 @@ function objectIssues(
   const known = Object.keys(shape);
   for (const key of Object.keys(value)) {
     if (!Object.hasOwn(shape, key)) {
-      addIssue(
-        issues,
-        childPath(path, key),
-        value[key],
-        `no such option (known: ${known.join(', ')})`,
-      );
+      addIssue(issues, childPath(path, key), value[key], noSuchOption(key, known));
     }
   }
   for (const key of known) shape[key]!(value[key], childPath(path, key), issues);

@@ -225,16 +225,18 @@ describe('runChain', () => {
     expect(isSignalFreeCheck(copy.check)).toBe(false);
   });
 
-  it('declares the checks of pii, secrets and invisibleText signal-free', () => {
+  it('declares the checks of pii (unless pseudonymising), secrets and invisibleText signal-free', () => {
     for (const guardrail of [
       pii(),
-      pii({ action: 'pseudonymize' }),
+      pii({ action: 'block' }),
       secrets(),
       secrets({ action: 'redact' }),
       invisibleText(),
     ]) {
       expect(isSignalFreeCheck(guardrail.check)).toBe(true);
     }
+    // Pseudonymising, pii hands its context to the user's conversationId.
+    expect(isSignalFreeCheck(pii({ action: 'pseudonymize' }).check)).toBe(false);
   });
 
   it('sends one event per decision and survives a listener that throws', async () => {

@@ -226,7 +226,9 @@ export function pii(options?: PiiOptions): Guardrail {
       return modify(text, info);
     },
   });
-  // It never reads ctx.abortSignal nor assigns to ctx: a chain may share one context among such checks.
-  declareSignalFreeCheck(guardrail.check);
+  // Redacting or blocking, it never reads ctx.abortSignal nor assigns to ctx,
+  // so a chain may share one context among such checks. Pseudonymising hands
+  // ctx to the user's `conversationId`, which may do either.
+  if (action !== 'pseudonymize') declareSignalFreeCheck(guardrail.check);
   return guardrail;
 }

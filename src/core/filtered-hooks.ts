@@ -47,3 +47,46 @@ export function filteredHookOf(guardrail: Guardrail): ((text: string) => number)
     ? registered.hook
     : hook;
 }
+
+/**
+ * What a built-in's `mayMatch` looks for, declared for `window` mode's one
+ * scan of the whole chain's filters (`middleware/may-match-union`): on a
+ * text of printable ASCII, tabs and line breaks (`\t`, `\n`, `\r`), the
+ * filter says false whenever none of these occurs. (An internal protocol like the one above, not public API.)
+ * The union may say "maybe" more often than the filter (then the filters
+ * are asked one by one), never less; `*-triggers` tests in the guards
+ * check that on random texts.
+ */
+export interface FilterTriggers {
+  /** ASCII characters any one of which may make the filter say true (digits, `@`, ...). */
+  characters: string;
+  /**
+   * ASCII literals matched in any case, a space standing for any run of
+   * whitespace (an entry, a keyword's leading letters). Where one ends,
+   * `confirm(text, end)` decides (its case, the character before it); without
+   * `confirm`, the filter may say true.
+   */
+  literals: ReadonlyArray<{ literal: string; confirm?: (text: string, end: number) => boolean }>;
+  /** A run of `length` characters of `characters` (ASCII) may make the filter say true. */
+  run?: { characters: string; length: number };
+  /** ASCII characters at which `test(text, at)` decides; each occurrence costs a call, so rare ones. */
+  near?: { characters: string; test: (text: string, at: number) => boolean };
+  /** Asked at every ASCII letter standing alone (no ASCII letter on either side): `a`, `I`, a spelled-out word's first letter. */
+  singleLetter?: (text: string, at: number) => boolean;
+}
+
+const filterTriggers = new WeakMap<(text: string) => boolean, FilterTriggers>();
+
+/** Declares what the filter `mayMatch` looks for (see `FilterTriggers`). */
+export function registerFilterTriggers(
+  mayMatch: (text: string) => boolean,
+  triggers: FilterTriggers,
+): void {
+  filterTriggers.set(mayMatch, triggers);
+}
+
+/** The triggers declared for the guardrail's own `mayMatch`; undefined for any other (a copy, a user's own). */
+export function filterTriggersOf(guardrail: Guardrail): FilterTriggers | undefined {
+  const { mayMatch } = guardrail;
+  return typeof mayMatch === 'function' ? filterTriggers.get(mayMatch) : undefined;
+}

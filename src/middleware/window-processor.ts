@@ -2,9 +2,10 @@ import type { JSONValue, LanguageModelV4Usage } from '@ai-sdk/provider';
 import type { ChainResult } from '../core/chain';
 import { allow } from '../core/define-guardrail';
 import { emitEvent } from '../core/events';
-import { filteredHookOf } from '../core/filtered-hooks';
+import { type FilterTriggers, filteredHookOf, filterTriggersOf } from '../core/filtered-hooks';
 import type { Guardrail, GuardrailRecord } from '../core/types';
 import type { CallGuard } from './call-guard';
+import { mayMatchUnion } from './may-match-union';
 import {
   blockKey,
   HELD,
@@ -187,8 +188,15 @@ function prefilteredChain(output: readonly Guardrail[]) {
         mayMatch(guardrail, content) ? check.call(guardrail, content, ctx) : allow(),
     };
   });
+  // One scan for all the filters when each declares what it looks for
+  // (the built-ins' own `mayMatch`): nearly every check of prose ends there.
+  const triggers = windowed.map(filterTriggersOf);
+  const mayMatchAny = triggers.every(declared => declared !== undefined)
+    ? mayMatchUnion(triggers as FilterTriggers[])
+    : undefined;
   const skipsAll = (text: string) => {
     if (windowed.length === 0) return false;
+    if (mayMatchAny !== undefined && !mayMatchAny(text)) return true;
     for (const guardrail of windowed) if (mayMatch(guardrail, text)) return false;
     return true;
   };

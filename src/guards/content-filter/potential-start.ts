@@ -1,3 +1,4 @@
+import { registerFilterTriggers } from '../../core/filtered-hooks';
 import { foldText } from '../prompt-injection/fold-text';
 import {
   isOwnNormalFormFrom,
@@ -267,7 +268,11 @@ function straightenQuotes(text: string): string {
  * there the filter's own match cannot occur either.
  */
 export function contentFilterMayMatch(terms: readonly string[]): (text: string) => boolean {
-  if (terms.length === 0) return () => false;
+  if (terms.length === 0) {
+    const never = () => false;
+    registerFilterTriggers(never, { characters: '', literals: [] });
+    return never;
+  }
   // The filter's own pattern, for prose in lower case (as `foldText` makes
   // it). An entry after no letter or digit: the character before it is
   // matched (or the start) rather than looked behind at, which lets the
@@ -279,10 +284,25 @@ export function contentFilterMayMatch(terms: readonly string[]): (text: string) 
   );
   // Without quotes in the entries, straightening the text's changes no match.
   const quoted = terms.some(term => /["'\u2018-\u201f]/.test(term));
-  return text => {
+  const mayMatch = (text: string) => {
     const plain = plainView(text);
     if (plain === undefined || LEET.test(plain) || SPELLED_OUT.test(plain)) return true;
     const lower = plain.toLowerCase();
     return inLowerCase.test(quoted ? straightenQuotes(lower) : lower);
   };
+  // What it looks for, for window mode's one scan of the chain's filters (see
+  // `FilterTriggers`): on ASCII text, a leetspeak character, a spelled-out
+  // run (from a letter standing alone) or an entry, in any case, its blanks
+  // any run of whitespace.
+  registerFilterTriggers(mayMatch, {
+    characters: '0123456789@$|',
+    literals: terms.map(literal => ({ literal })),
+    singleLetter: (text, at) => {
+      SPELLED_OUT_AT.lastIndex = at;
+      return SPELLED_OUT_AT.test(text);
+    },
+  });
+  return mayMatch;
 }
+
+const SPELLED_OUT_AT = new RegExp(SPELLED_OUT.source, 'y');

@@ -1,3 +1,4 @@
+import { type FilterTriggers, registerFilterTriggers } from '../../core/filtered-hooks';
 import { plainView, trailingChainStart, withinLast } from '../shared/potential-start';
 import {
   allPiiEntities,
@@ -154,11 +155,43 @@ export function piiMayMatch({
   const types =
     entities === undefined ? defaultPiiEntities : entities === 'all' ? allPiiEntities : entities;
   if (!types.every(type => KNOWN_ENTITIES.has(type) && type !== 'URL')) return undefined;
-  return text => {
+  const mayMatch = (text: string) => {
     const plain = plainView(text);
     return plain === undefined || piiNeeds(plain);
   };
+  registerFilterTriggers(mayMatch, PII_TRIGGERS);
+  return mayMatch;
 }
+
+/** `(` then `at` in brackets: the obfuscated e-mail's alternative of `PII_NEEDS`, from its `(`. */
+const BRACKETED_AT = /\(\s{0,2}[Aa][Tt]\s{0,2}[\])}>]/y;
+
+/**
+ * What `piiNeeds` looks for (see `FilterTriggers`): a digit, `@`, `<`, `[`
+ * or `{` anywhere (`[at]`, `{at}` are rare enough to flag outright), and
+ * where a `(`, `:`, `-` or `.` stands, the alternative of `PII_NEEDS` that
+ * starts or turns on it.
+ */
+const PII_TRIGGERS: FilterTriggers = {
+  characters: '0123456789@<[{',
+  literals: [],
+  near: {
+    characters: '(:-.',
+    test: (text, at) => {
+      const code = text.charCodeAt(at);
+      if (code === 0x28) {
+        BRACKETED_AT.lastIndex = at;
+        return BRACKETED_AT.test(text);
+      }
+      if (code === 0x3a) {
+        return isHex(text, at - 1) || text.charCodeAt(at - 1) === 0x3a || isHex(text, at + 1);
+      }
+      return (
+        isHex(text, at - 2) && isHex(text, at - 1) && isHex(text, at + 1) && isHex(text, at + 2)
+      );
+    },
+  },
+};
 
 /** The characters that start every alternative of `PII_NEEDS` but the MAC address in letters. */
 const PII_RARE = /[0-9@<:[({]/;

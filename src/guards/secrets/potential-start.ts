@@ -1,4 +1,4 @@
-import { registerFilteredHook } from '../../core/filtered-hooks';
+import { registerFilteredHook, registerFilterTriggers } from '../../core/filtered-hooks';
 import { plainView, trailingChainStart, withinLast } from '../shared/potential-start';
 import { keywords } from './assignments';
 import { secretsMaxMatchLength } from './find-secrets';
@@ -497,3 +497,40 @@ export function mayHaveTrigger(text: string): boolean {
 }
 
 registerFilteredHook(secretsPotentialStart, secretsMayMatch, secretsPotentialStartFiltered);
+
+/** `KEYWORD` on `text` in lower case, remembered for the last text (the union asks once per keyword hit). */
+function hasKeyword(text: string): boolean {
+  if (text !== keywordText) {
+    keywordText = text;
+    keywordFound = KEYWORD.test(text.toLowerCase());
+  }
+  return keywordFound;
+}
+let keywordText: string | undefined;
+let keywordFound = false;
+
+// What `secretsMayMatch` looks for, for window mode's one scan of the chain's
+// filters (see `FilterTriggers`): on ASCII text it is its own plain view,
+// and the scan finds what its loop finds (a character outside prose, a run
+// of 14 letters or dashes, a needle in its case after its boundary, a
+// keyword's leading letters where the keyword pattern matches the text).
+registerFilterTriggers(secretsMayMatch, {
+  characters: String.fromCharCode(
+    ...Array.from({ length: 128 }, (_, code) => code).filter(
+      code => (ASCII_CLASS[code]! & PROSE) === 0,
+    ),
+  ),
+  run: { characters: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-', length: 14 },
+  literals: NEEDLES.map(needle => ({
+    literal: needle.literal,
+    confirm: needle.keyword
+      ? (text: string) => hasKeyword(text)
+      : (text: string, end: number) => {
+          const start = end - needle.literal.length;
+          return (
+            (!needle.exactCase || text.startsWith(needle.literal, start)) &&
+            !precededBy(text, start, needle.boundary)
+          );
+        },
+  })),
+});

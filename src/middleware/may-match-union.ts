@@ -1,0 +1,205 @@
+import type { FilterTriggers } from '../core/filtered-hooks';
+
+/**
+ * One scan for the filters of a whole chain: `window` mode asks each
+ * output guardrail's `mayMatch` on every check, three passes over the same
+ * text for `pii`, `secrets` and `contentFilter`. When each of them declares
+ * what it looks for (`FilterTriggers`), one pass over the text answers for
+ * all: a table of ASCII characters (the flagged ones, a run's, the rare
+ * ones to test where they stand, letters), one Aho-Corasick automaton over
+ * every literal (folded to lower case, whitespace runs read as one blank),
+ * and the few tests the triggers name.
+ *
+ * Returns `mayMatchAny(text)`: false only for a text of printable ASCII,
+ * tabs and line breaks in which no trigger of any filter occurs, where every filter says false;
+ * true otherwise (the window then asks the filters one by one, as without
+ * it). Undefined when the triggers cannot share one scan (two runs of
+ * different characters).
+ */
+export function mayMatchUnion(
+  triggers: readonly FilterTriggers[],
+): ((text: string) => boolean) | undefined {
+  const classes = new Uint8Array(128);
+  for (let code = 0; code < 128; code++) {
+    if ((code | 0x20) >= 97 && (code | 0x20) <= 122) classes[code]! |= LETTER;
+    // The triggers speak of printable ASCII, tabs and line breaks (the rest
+    // is no plain prose to the built-ins' filters): anything else is maybe.
+    if ((code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 127) {
+      classes[code]! |= FLAGGED;
+    }
+  }
+  const nearTests: Array<Array<(text: string, at: number) => boolean>> = [];
+  const singleTests: Array<(text: string, at: number) => boolean> = [];
+  let run: { characters: string; length: number } | undefined;
+  const literals: Array<{ literal: string; confirm?: (text: string, end: number) => boolean }> = [];
+  for (const declared of triggers) {
+    for (const code of asciiCodes(declared.characters)) classes[code]! |= FLAGGED;
+    if (declared.run) {
+      if (run === undefined) run = { ...declared.run };
+      else if (sameCharacters(run.characters, declared.run.characters)) {
+        run.length = Math.min(run.length, declared.run.length);
+      } else {
+        return undefined;
+      }
+    }
+    if (declared.near) {
+      const { test } = declared.near;
+      for (const code of asciiCodes(declared.near.characters)) {
+        // The scan asks at characters that end a letter run: a letter here is flagged instead (never less).
+        classes[code]! |= (classes[code]! & LETTER) !== 0 ? FLAGGED : NEAR;
+        nearTests[code] = [...(nearTests[code] ?? []), test];
+      }
+    }
+    if (declared.singleLetter) singleTests.push(declared.singleLetter);
+    literals.push(...declared.literals);
+  }
+  if (run) for (const code of asciiCodes(run.characters)) classes[code]! |= RUN;
+  const runLength = run ? Math.max(1, run.length) : Number.POSITIVE_INFINITY;
+  const { rows, found } = literalAutomaton(literals);
+  const singleLetter = (text: string, at: number) => {
+    for (const test of singleTests) if (test(text, at)) return true;
+    return false;
+  };
+  const near = (code: number, text: string, at: number) => {
+    for (const test of nearTests[code]!) if (test(text, at)) return true;
+    return false;
+  };
+  const confirmed = (
+    hits: ReadonlyArray<((text: string, end: number) => boolean) | undefined>,
+    text: string,
+    end: number,
+  ) => {
+    for (const confirm of hits) if (confirm === undefined || confirm(text, end)) return true;
+    return false;
+  };
+  const anySingle = singleTests.length > 0;
+
+  return text => {
+    let row = 0;
+    let runs = 0;
+    let letters = 0;
+    for (let at = 0; at < text.length; at++) {
+      const code = text.charCodeAt(at);
+      if (code >= 128) return true;
+      const kind = classes[code]!;
+      if ((kind & FLAGGED) !== 0) return true;
+      if ((kind & RUN) === 0) runs = 0;
+      else if (++runs >= runLength) return true;
+      if ((kind & LETTER) !== 0) letters++;
+      else {
+        if (letters === 1 && anySingle && singleLetter(text, at - 1)) return true;
+        letters = 0;
+        if ((kind & NEAR) !== 0 && near(code, text, at)) return true;
+      }
+      row = rows[row + code]!;
+      if (row < 0) {
+        row = -row;
+        if (confirmed(found[row >> 7]!, text, at + 1)) return true;
+      }
+    }
+    return letters === 1 && anySingle && singleLetter(text, text.length - 1);
+  };
+}
+
+// Character classes of the scan's table.
+const FLAGGED = 1;
+const RUN = 2;
+const NEAR = 4;
+const LETTER = 8;
+
+function asciiCodes(characters: string): number[] {
+  const codes: number[] = [];
+  for (let at = 0; at < characters.length; at++) {
+    const code = characters.charCodeAt(at);
+    if (code < 128) codes.push(code);
+  }
+  return codes;
+}
+
+function sameCharacters(a: string, b: string): boolean {
+  const set = (text: string) => [...new Set(asciiCodes(text))].sort((x, y) => x - y).join();
+  return set(a) === set(b);
+}
+
+const isBlank = (code: number) => code === 32 || (code >= 9 && code <= 13);
+/** ASCII in lower case, any blank as a space. */
+const fold = (code: number) => (isBlank(code) ? 32 : code >= 65 && code <= 90 ? code | 0x20 : code);
+
+/**
+ * Aho-Corasick over the literals, folded (`fold`), with runs of blanks read
+ * as one: after a blank, another blank stays in the same state. `rows[row +
+ * code]` for any ASCII `code` is the next state's row (`state * 128`),
+ * negated where literals end; `found[state]` holds their `confirm` (undefined:
+ * no confirmation needed). A literal beyond ASCII cannot occur in an ASCII
+ * text and is left out; blanks at its ends are trimmed (it then matches
+ * more, never less).
+ */
+function literalAutomaton(
+  literals: ReadonlyArray<{ literal: string; confirm?: (text: string, end: number) => boolean }>,
+) {
+  type Confirm = ((text: string, end: number) => boolean) | undefined;
+  const goto: Array<Map<number, number>> = [new Map()];
+  const ends: Confirm[][] = [[]];
+  const lastCode: number[] = [0];
+  for (const { literal, confirm } of literals) {
+    const codes: number[] = [];
+    for (let at = 0; at < literal.length; at++) {
+      const code = literal.charCodeAt(at);
+      if (code >= 128) {
+        codes.length = 0;
+        break;
+      }
+      const folded = fold(code);
+      if (folded === 32 && (codes.length === 0 || codes[codes.length - 1] === 32)) continue;
+      codes.push(folded);
+    }
+    while (codes[codes.length - 1] === 32) codes.pop();
+    if (codes.length === 0) continue;
+    let state = 0;
+    for (const code of codes) {
+      let to = goto[state]!.get(code);
+      if (to === undefined) {
+        to = goto.length;
+        goto.push(new Map());
+        ends.push([]);
+        lastCode.push(code);
+        goto[state]!.set(code, to);
+      }
+      state = to;
+    }
+    ends[state]!.push(confirm);
+  }
+  const next = new Int32Array(goto.length * 128);
+  const fail = new Int32Array(goto.length);
+  const queue: number[] = [];
+  for (let code = 0; code < 128; code++) {
+    const to = goto[0]!.get(code) ?? 0;
+    next[code] = to;
+    if (to !== 0) queue.push(to);
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const state = queue[head]!;
+    const failed = fail[state]!;
+    ends[state]!.push(...ends[failed]!);
+    for (let code = 0; code < 128; code++) {
+      const to = goto[state]!.get(code);
+      if (to === undefined) {
+        next[state * 128 + code] = next[failed * 128 + code]!;
+      } else {
+        next[state * 128 + code] = to;
+        fail[to] = next[failed * 128 + code]!;
+        queue.push(to);
+      }
+    }
+  }
+  const rows = new Int32Array(next.length);
+  for (let state = 0; state < goto.length; state++) {
+    for (let code = 0; code < 128; code++) {
+      const folded = fold(code);
+      // A blank after a blank: the run reads as one.
+      const to = folded === 32 && lastCode[state] === 32 ? state : next[state * 128 + folded]!;
+      rows[state * 128 + code] = ends[to]!.length > 0 ? -to * 128 : to * 128;
+    }
+  }
+  return { rows, found: ends };
+}

@@ -11,8 +11,7 @@
  */
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, wrapLanguageModel } from 'ai';
-import { llmJudge } from '../src/guards/llm-judge/llm-judge';
-import { getGuardrailOutcome, guardrails } from '../src/index';
+import { getGuardrailOutcome, guardrails, llmJudge } from '../src/index';
 import { startOpenAIServer } from '../test/e2e/openai-server';
 
 const apiKey = process.env.OPENAI_API_KEY;

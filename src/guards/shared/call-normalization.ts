@@ -6,20 +6,22 @@ import { type NormalizedText, normalizeText } from './normalize-text';
  * chain `pii()` + `secrets()`, both check the same string whenever `pii`
  * changed nothing (most prompts hold no personal data); the second then
  * reuses the first's normal form instead of normalising the text again.
+ * That holds for a text that is its own normal form too (most chat
+ * messages): the second guardrail then skips the scan for characters to
+ * normalise, which on a short text costs more than the map lookup.
  *
  * Safety: an entry is used only for the very same text (`===`), and the
  * normal form is a function of the text alone, so findings never depend on
  * it. A use removes the entry and a new text replaces it, so at most one
- * normal form per call is kept, and a WeakMap lets it go with the call's
- * state; nothing is kept when normalising changed nothing (then the normal
- * form is the text itself and costs one regex test).
+ * normal form per call is kept (of a text the call holds anyway), and a
+ * WeakMap lets it go with the call's state.
  */
-const lastNormalized = new WeakMap<object, SharedNormalForm>();
+const lastNormalized = new WeakMap<object, NormalizedText | PendingNormalForm>();
 
-/** A text and how to get its normal form (built when first asked for). */
-interface SharedNormalForm {
+/** A text and how to build its normal form (when first asked for). */
+interface PendingNormalForm {
   original: string;
-  get(): NormalizedText;
+  build(): NormalizedText;
 }
 
 /** `normalizeText(text)`, reusing the call's last normal form when it is of the same text. */
@@ -28,10 +30,10 @@ export function normalizeInCall(text: string, state: object | undefined): Normal
   const kept = lastNormalized.get(state);
   if (kept !== undefined) {
     lastNormalized.delete(state);
-    if (kept.original === text) return kept.get();
+    if (kept.original === text) return 'build' in kept ? kept.build() : kept;
   }
   const normalized = normalizeText(text);
-  if (normalized.changed) lastNormalized.set(state, { original: text, get: () => normalized });
+  lastNormalized.set(state, normalized);
   return normalized;
 }
 
@@ -49,5 +51,5 @@ export function offerNormalForm(
   build: () => NormalizedText,
 ): void {
   if (state === undefined) return;
-  lastNormalized.set(state, { original: text, get: build });
+  lastNormalized.set(state, { original: text, build });
 }

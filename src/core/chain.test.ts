@@ -220,6 +220,9 @@ describe('runChain', () => {
     expect(contexts[3]).not.toBe(contexts[0]);
     expect(contexts[0]).toMatchObject({ kind: 'input', metadata: {}, messages: [] });
     expect((contexts[0] as { state: unknown }).state).toBe(context.state);
+    // Read after all, its signal is an AbortSignal that no timeout of another guardrail aborts.
+    expect((contexts[0] as { abortSignal: AbortSignal }).abortSignal).toBeInstanceOf(AbortSignal);
+    expect((contexts[0] as { abortSignal: AbortSignal }).abortSignal.aborted).toBe(false);
     // A copy of a declared guardrail with a check of its own is not declared.
     const copy = { ...free('d'), check: () => allow() };
     expect(isSignalFreeCheck(copy.check)).toBe(false);

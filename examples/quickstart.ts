@@ -8,7 +8,7 @@
  * OPENAI_API_KEY set it calls OpenAI's gpt-4.1-mini through @ai-sdk/openai.
  */
 import type { LanguageModelV4 } from '@ai-sdk/provider';
-import { generateText, streamText, wrapLanguageModel } from 'ai';
+import { generateText, type LanguageModelMiddleware, streamText, wrapLanguageModel } from 'ai';
 import { z } from 'zod';
 import {
   getGuardrailOutcome,
@@ -55,8 +55,25 @@ async function baseModel(): Promise<{ model: LanguageModelV4; label: string }> {
 }
 
 const { model: base, label } = await baseModel();
+
+/** How many characters of text the model itself has written so far (to show what streaming releases when). */
+let modelWrote = 0;
+const countWritten: LanguageModelMiddleware = {
+  specificationVersion: 'v4',
+  wrapStream: async ({ doStream }) => {
+    const result = await doStream();
+    const counter = new TransformStream({
+      transform(part, controller) {
+        if (part.type === 'text-delta') modelWrote += part.delta.length;
+        controller.enqueue(part);
+      },
+    });
+    return { ...result, stream: result.stream.pipeThrough(counter) };
+  },
+};
+
 const model = wrapLanguageModel({
-  model: base,
+  model: wrapLanguageModel({ model: base, middleware: countWritten }),
   middleware: guardrails({
     input: [promptInjection()],
     output: [pii({ action: 'redact' }), secrets({ action: 'redact' })],
@@ -110,17 +127,24 @@ const streamed = streamText({
   prompt: "Summarise today's support tickets with the customers' contact details.",
 });
 const deltaSizes: number[] = [];
+const modelWroteAtDelta: number[] = [];
 let shown = '';
+modelWrote = 0;
 for await (const delta of streamed.textStream) {
   deltaSizes.push(delta.length);
+  modelWroteAtDelta.push(modelWrote);
   shown += delta;
 }
 const lines = shown.split('\n');
 for (const line of [...lines.slice(0, 5), '  ...', ...lines.slice(-3)]) console.log(`   ${line}`);
 const streamedOutcome = await getGuardrailOutcome(streamed);
 const count = deltaSizes.length;
+const whileWriting = modelWroteAtDelta.filter(wrote => wrote < modelWrote).length;
 console.log(
   `   (${count} ${count === 1 ? 'delta' : 'deltas'} of ${Math.min(...deltaSizes)}-${Math.max(...deltaSizes)} characters; nothing is released before the guardrails judged it)`,
+);
+console.log(
+  `   streamed: the first text reached the user when the model had written ${modelWroteAtDelta[0] ?? 0} of its ${modelWrote.toLocaleString('en-US')} characters; ${whileWriting} of ${count} deltas arrived while it was still writing (in 'hold' mode: none)`,
 );
 const placeholders = new Map<string, number>();
 for (const [, type] of shown.matchAll(/\[([A-Z_]+)\]/g)) {

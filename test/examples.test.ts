@@ -27,6 +27,15 @@ describe('examples run offline', () => {
     expect(output).toMatch(/\((\d+) deltas? of /);
     const deltas = Number(/\((\d+) deltas? of /.exec(output)![1]);
     expect(deltas).toBeGreaterThan(1);
+    // Window mode streams: text reaches the user while the model is still writing.
+    const streamed =
+      /streamed: the first text reached the user when the model had written (\d+) of its 3,142 characters; (\d+) of (\d+) deltas arrived while it was still writing/.exec(
+        output,
+      );
+    expect(streamed).not.toBeNull();
+    expect(Number(streamed![1])).toBeLessThan(300); // the window, not the answer
+    expect(Number(streamed![3])).toBe(deltas);
+    expect(Number(streamed![2])).toBeGreaterThan(deltas / 2); // 55 of 56 today
     // What the records say happened, not a hard-coded claim.
     expect(output).toContain('   in the text: 36 EMAIL_ADDRESS, 12 PHONE_NUMBER, 1 GITHUB_TOKEN\n');
     expect(output).toMatch(/ {3}record: pii redacted EMAIL_ADDRESS\b.*\n/);

@@ -227,6 +227,14 @@ describe('mayMatchUnion: one scan for the chain’s filters', () => {
     }
   });
 
+  it('is built once per chain of triggers (streams and new guardrails with the same lists share it)', () => {
+    const union = (chain: Guardrail[]) => mayMatchUnion(chain.map(triggersOf));
+    const first = union([pii(), secrets(), contentFilter()]);
+    expect(union([pii(), secrets(), contentFilter()])).toBe(first);
+    expect(union([pii(), secrets(), contentFilter({ blocklist: ['acme'] })])).not.toBe(first);
+    expect(union([secrets(), pii(), contentFilter()])).not.toBe(first);
+  });
+
   it('reads entries in any case with any run of blanks, beyond ASCII says maybe', () => {
     const union = mayMatchUnion([triggersOf(contentFilter({ blocklist: ['kill you'] }))])!;
     expect(union('we will KILL \n\t You now')).toBe(true);

@@ -19,6 +19,28 @@ import type { FilterTriggers } from '../core/filtered-hooks';
 export function mayMatchUnion(
   triggers: readonly FilterTriggers[],
 ): ((text: string) => boolean) | undefined {
+  // Built once per chain, not per stream (the automaton takes a few milliseconds).
+  let node: UnionCache = unions;
+  for (const declared of triggers) {
+    let child = node.next.get(declared);
+    if (child === undefined) {
+      child = { next: new WeakMap() };
+      node.next.set(declared, child);
+    }
+    node = child;
+  }
+  if (!('union' in node)) node.union = buildUnion(triggers);
+  return node.union;
+}
+
+/** Unions built so far, by their chain's triggers in order (weakly: a chain let go frees its union). */
+interface UnionCache {
+  next: WeakMap<FilterTriggers, UnionCache>;
+  union?: ((text: string) => boolean) | undefined;
+}
+const unions: UnionCache = { next: new WeakMap() };
+
+function buildUnion(triggers: readonly FilterTriggers[]): ((text: string) => boolean) | undefined {
   const classes = new Uint8Array(128);
   for (let code = 0; code < 128; code++) {
     if ((code | 0x20) >= 97 && (code | 0x20) <= 122) classes[code]! |= LETTER;

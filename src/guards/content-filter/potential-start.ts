@@ -1,4 +1,4 @@
-import { registerFilterTriggers } from '../../core/filtered-hooks';
+import { type FilterTriggers, registerFilterTriggers } from '../../core/filtered-hooks';
 import { foldText } from '../prompt-injection/fold-text';
 import {
   isOwnNormalFormFrom,
@@ -294,15 +294,33 @@ export function contentFilterMayMatch(terms: readonly string[]): (text: string) 
   // `FilterTriggers`): on ASCII text, a leetspeak character, a spelled-out
   // run (from a letter standing alone) or an entry, in any case, its blanks
   // any run of whitespace.
-  registerFilterTriggers(mayMatch, {
-    characters: '0123456789@$|',
-    literals: terms.map(literal => ({ literal })),
-    singleLetter: (text, at) => {
-      SPELLED_OUT_AT.lastIndex = at;
-      return SPELLED_OUT_AT.test(text);
-    },
-  });
+  registerFilterTriggers(mayMatch, triggersFor(terms));
   return mayMatch;
 }
+
+/**
+ * The triggers of `terms`, one object for the same entries (every
+ * `contentFilter()` with the default lists shares one), so window mode's
+ * union of a chain is built once however many filters are made.
+ */
+function triggersFor(terms: readonly string[]): FilterTriggers {
+  const key = terms.join('\n');
+  let triggers = triggersByTerms.get(key);
+  if (triggers === undefined) {
+    triggers = {
+      characters: '0123456789@$|',
+      literals: terms.map(literal => ({ literal })),
+      singleLetter: (text, at) => {
+        SPELLED_OUT_AT.lastIndex = at;
+        return SPELLED_OUT_AT.test(text);
+      },
+    };
+    // A few lists at most in practice; a program making lists without end keeps the last 16.
+    if (triggersByTerms.size >= 16) triggersByTerms.delete(triggersByTerms.keys().next().value!);
+    triggersByTerms.set(key, triggers);
+  }
+  return triggers;
+}
+const triggersByTerms = new Map<string, FilterTriggers>();
 
 const SPELLED_OUT_AT = new RegExp(SPELLED_OUT.source, 'y');

@@ -82,6 +82,11 @@ function expectedOf(issue: z.core.$ZodIssue): string {
   }
 }
 
+/** "expected a string, received undefined" reads as a type slip; say the option is missing. */
+function missingSaysRequired(expected: string, value: unknown): string {
+  return value === undefined ? `${expected} (a required option, missing here)` : expected;
+}
+
 /**
  * Turns zod issues into config issues (path, value found, expected), under
  * `prefix`. Unknown keys become one issue each, naming the known options;
@@ -118,17 +123,19 @@ export function configIssuesFromZod(
         continue;
       }
       const alternatives = [...new Set(issue.errors.map(branch => expectedOf(branch[0]!)))];
+      const value = valueAt(root, path);
       result.push({
         path: show(path),
-        value: valueAt(root, path),
-        expected: alternatives.join(' or '),
+        value,
+        expected: missingSaysRequired(alternatives.join(' or '), value),
       });
       continue;
     }
+    const value = valueAt(root, path);
     result.push({
       path: show(path),
-      value: valueAt(root, path),
-      expected: expectedOf(issue),
+      value,
+      expected: missingSaysRequired(expectedOf(issue), value),
     });
   }
   return result;

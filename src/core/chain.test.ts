@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { withoutTiming } from '../../test/helpers';
 import { invisibleText } from '../guards/invisible-text/invisible-text';
@@ -6,7 +7,7 @@ import { secrets } from '../guards/secrets/secrets';
 import { declareSignalFreeCheck, isSignalFreeCheck, runChain } from './chain';
 import { allow, block, defineGuardrail, modify } from './define-guardrail';
 import { GuardrailConfigError, GuardrailTripwireError } from './errors';
-import type { GuardrailEvent } from './types';
+import type { Guardrail, GuardrailEvent } from './types';
 
 const context = { kind: 'input' as const, messages: [], metadata: {}, state: new Map() };
 
@@ -240,6 +241,48 @@ describe('runChain', () => {
     }
     // Pseudonymising, pii hands its context to the user's conversationId.
     expect(isSignalFreeCheck(pii({ action: 'pseudonymize' }).check)).toBe(false);
+  });
+
+  it('gives the same content, records and trip whether the built-ins share a context or not', async () => {
+    const pieces = [
+      'call +44 20 7946 0958',
+      'jane.doe@example.com',
+      'ghp_q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3Nf5Vg0Jc7Qe2R',
+      'password = "Tr0ub4dor&3xyz"',
+      '\u00a0',
+      '\u2013',
+      '\u200b',
+      '\udb40\udc41',
+      '\uff14\uff11\uff11\uff11 1111 1111 1111',
+      ' words ',
+      '\n',
+    ];
+    // Copies with a check of their own are not declared: each gets its own context.
+    const own = (guardrail: Guardrail): Guardrail => ({
+      ...guardrail,
+      check: (text, ctx) => guardrail.check(text, ctx),
+    });
+    const chains = (secretsAction: 'block' | 'redact') => [
+      [pii(), secrets({ action: secretsAction }), invisibleText()],
+      [own(pii()), own(secrets({ action: secretsAction })), own(invisibleText())],
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...pieces), { maxLength: 8 }),
+        fc.constantFrom('block' as const, 'redact' as const),
+        async (parts, secretsAction) => {
+          const text = parts.join(' ');
+          const [shared, separate] = chains(secretsAction);
+          const fresh = () => ({ ...context, state: new Map() });
+          const a = await runChain(shared!, text, fresh());
+          const b = await runChain(separate!, text, fresh());
+          expect(a.content).toBe(b.content);
+          expect(withoutTiming(a.records)).toEqual(withoutTiming(b.records));
+          expect(a.trip?.guardrail).toBe(b.trip?.guardrail);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('sends one event per decision and survives a listener that throws', async () => {

@@ -94,12 +94,18 @@ const pairings: Record<BuiltinGuardrailType, Pairing> = {
   'tool-policy': {
     build: options => main.toolPolicy(options),
     shape: toolPolicyOptionShape,
+    // One rule besides the defaults, so that `rules: []` alone is not a policy that checks nothing.
+    validOptions: { allow: ['search'] },
+    validConfig: { allow: ['search'] },
     codeOnly: { args: 'schemas (zod) and predicate functions by tool name' },
     otherForm: ['deny'],
   },
   'output-schema': {
     build: options => main.outputSchema(options),
     shape: outputSchemaOptionShape,
+    // An outputSchema needs one rule that can fail.
+    validOptions: { maxLength: 2000 },
+    validConfig: { maxLength: 2000 },
     otherForm: ['mustMatch', 'mustNotMatch', 'schema'],
   },
   'token-budget': {

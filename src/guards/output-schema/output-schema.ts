@@ -209,6 +209,15 @@ function jsonSchemaValidator(
   }
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return undefined;
   if (isStandardSchema(schema)) return undefined;
+  if (Object.keys(schema).length === 0) {
+    issues.push({
+      path: `${prefix}.schema`,
+      value: schema,
+      expected:
+        "a JSON Schema with at least one keyword ({} accepts every JSON value: to require JSON only, use mode 'json')",
+    });
+    return undefined;
+  }
   try {
     return new Ajv({ allErrors: false, strict: false }).compile(schema);
   } catch (error) {
@@ -218,6 +227,36 @@ function jsonSchemaValidator(
       expected: `a valid JSON Schema (${error instanceof Error ? error.message : String(error)})`,
     });
     return undefined;
+  }
+}
+
+/**
+ * An `outputSchema` with no rule that can fail (no schema, required fields
+ * or mode 'json', no patterns, no length bound above 0) passes every answer:
+ * a configuration error, not a silent pass.
+ */
+function needsARule(
+  given: Record<string, unknown>,
+  issues: GuardrailConfigIssue[],
+  prefix: string,
+) {
+  const { schema, requiredFields, mode, mustMatch, mustNotMatch, minLength, maxLength } = given;
+  const nonEmpty = (list: unknown) => Array.isArray(list) && list.length > 0;
+  if (
+    schema === undefined &&
+    requiredFields === undefined &&
+    mode !== 'json' &&
+    !nonEmpty(mustMatch) &&
+    !nonEmpty(mustNotMatch) &&
+    !(typeof minLength === 'number' && minLength > 0) &&
+    maxLength === undefined
+  ) {
+    issues.push({
+      path: prefix,
+      value: given,
+      expected:
+        "at least one rule: schema, requiredFields, mode 'json', mustMatch, mustNotMatch, minLength above 0 or maxLength (with none, outputSchema checks nothing)",
+    });
   }
 }
 
@@ -292,6 +331,7 @@ export function outputSchema(options?: OutputSchemaOptions): Guardrail {
     'output-schema',
     outputSchemaOptionShape,
     (given, issues, prefix) => {
+      needsARule(given, issues, prefix);
       validateJsonSchema = jsonSchemaValidator(given, issues, prefix);
       mustMatch = compilePatterns(given.mustMatch, `${prefix}.mustMatch`, issues);
       mustNotMatch = compilePatterns(given.mustNotMatch, `${prefix}.mustNotMatch`, issues);

@@ -199,7 +199,32 @@ export function toolPolicy(options?: ToolPolicyOptions): Guardrail {
     maxDepth = DEFAULT_TOOL_ARGS_MAX_DEPTH,
     maxValues = DEFAULT_TOOL_ARGS_MAX_VALUES,
     name = 'tool-policy',
-  } = validateFactoryOptions(options, 'tool-policy', toolPolicyOptionShape);
+  } = validateFactoryOptions(
+    options,
+    'tool-policy',
+    toolPolicyOptionShape,
+    (given, issues, prefix) => {
+      // No rule pack, no deny entry, no allow list, no argument schema: only
+      // the depth and count limits would run, and every call would pass.
+      const nonEmpty = (list: unknown) => Array.isArray(list) && list.length > 0;
+      const hasArgs =
+        given.args !== null && typeof given.args === 'object' && Object.keys(given.args).length > 0;
+      if (
+        Array.isArray(given.rules) &&
+        given.rules.length === 0 &&
+        !nonEmpty(given.deny) &&
+        given.allow === undefined &&
+        !hasArgs
+      ) {
+        issues.push({
+          path: prefix,
+          value: given,
+          expected:
+            'at least one rule: rules (sql, shell, path), deny, allow or args (with none, toolPolicy checks nothing)',
+        });
+      }
+    },
+  );
   const deniedTools = new Set<string>();
   const denyPatterns: RegExp[] = [];
   for (const entry of deny) {

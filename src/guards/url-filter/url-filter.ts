@@ -160,6 +160,16 @@ export function urlFilter(options?: UrlFilterOptions): Guardrail {
     name = 'url-filter',
   } = validateFactoryOptions(options, 'url-filter', urlFilterOptionShape);
   const issues: GuardrailConfigIssue[] = [];
+  if (options?.allow !== undefined && allowList.length === 0) {
+    // "Only URLs whose host matches one entry pass" with no entry: almost
+    // surely a list that came out empty, which admitted every host.
+    issues.push({
+      path: `${name}.allow`,
+      value: allowList,
+      expected:
+        'at least one host pattern (an empty allow list would admit every host: leave allow out to allow all hosts not denied)',
+    });
+  }
   const allowMatchers = allowList.flatMap(
     (pattern, index) =>
       hostMatcher(pattern, allowSubdomains, `${name}.allow[${index}]`, issues) ?? [],

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors';
+import { outputSchema } from '../guards/output-schema/output-schema';
+import { toolPolicy } from '../guards/tool-policy/tool-policy';
+import { urlFilter } from '../guards/url-filter/url-filter';
+import { buildGuardrailsConfig } from './load-guardrails-config';
+
+/*
+ * A guardrail configured so that it can never block nor modify anything is
+ * a silent pass: the application believes it is guarded. Such a
+ * configuration is a GuardrailConfigError, in code and in config files.
+ */
+
+function issuesOf(run: () => unknown): GuardrailConfigIssue[] {
+  try {
+    run();
+  } catch (error) {
+    if (GuardrailConfigError.isInstance(error)) return error.issues;
+    throw error;
+  }
+  throw new Error('expected a GuardrailConfigError');
+}
+
+const OUTPUT_SCHEMA_NOTHING =
+  "at least one rule: schema, requiredFields, mode 'json', mustMatch, mustNotMatch, minLength above 0 or maxLength (with none, outputSchema checks nothing)";
+
+describe('a guardrail configured to check nothing is a GuardrailConfigError', () => {
+  it('outputSchema with no rule, empty rule lists or minLength 0', () => {
+    for (const options of [
+      undefined,
+      {},
+      { name: 'format' },
+      { mustNotMatch: [] },
+      { mustMatch: [], mustNotMatch: [] },
+      { minLength: 0 },
+      { mode: 'text' as const, message: 'Bad format.' },
+    ]) {
+      expect(
+        issuesOf(() => outputSchema(options)),
+        JSON.stringify(options),
+      ).toEqual([
+        {
+          path: options && 'name' in options ? 'format' : 'output-schema',
+          value: options ?? {},
+          expected: OUTPUT_SCHEMA_NOTHING,
+        },
+      ]);
+    }
+  });
+
+  it('outputSchema with an empty JSON Schema (it accepts every JSON value)', () => {
+    expect(issuesOf(() => outputSchema({ schema: {} }))).toEqual([
+      {
+        path: 'output-schema.schema',
+        value: {},
+        expected:
+          "a JSON Schema with at least one keyword ({} accepts every JSON value: to require JSON only, use mode 'json')",
+      },
+    ]);
+  });
+
+  it('outputSchema with any one real rule is fine', () => {
+    for (const options of [
+      { mode: 'json' as const },
+      { requiredFields: ['answer'] },
+      { schema: { type: 'object' } },
+      { mustMatch: [/\d/] },
+      { mustNotMatch: [/as an ai/i] },
+      { minLength: 1 },
+      { maxLength: 0 },
+    ]) {
+      expect(outputSchema(options).name, JSON.stringify(options)).toBe('output-schema');
+    }
+  });
+
+  it('urlFilter with an empty allow list (which admitted every host)', () => {
+    expect(issuesOf(() => urlFilter({ allow: [] }))).toEqual([
+      {
+        path: 'url-filter.allow',
+        value: [],
+        expected:
+          'at least one host pattern (an empty allow list would admit every host: leave allow out to allow all hosts not denied)',
+      },
+    ]);
+    // Without lists it still checks schemes, user info, homographs and private hosts.
+    expect(urlFilter().name).toBe('url-filter');
+    expect(urlFilter({ deny: [] }).name).toBe('url-filter');
+  });
+
+  it('toolPolicy with no rule packs, no deny entries, no allow list and no argument schemas', () => {
+    for (const options of [{ rules: [] }, { rules: [], deny: [] }, { rules: [], args: {} }]) {
+      expect(
+        issuesOf(() => toolPolicy(options as never)),
+        JSON.stringify(options),
+      ).toEqual([
+        {
+          path: 'tool-policy',
+          value: options,
+          expected:
+            'at least one rule: rules (sql, shell, path), deny, allow or args (with none, toolPolicy checks nothing)',
+        },
+      ]);
+    }
+    expect(toolPolicy({ rules: [], deny: [/drop/i] }).name).toBe('tool-policy');
+    expect(toolPolicy({ rules: [], allow: ['search'] }).name).toBe('tool-policy');
+  });
+
+  it('through the config loader, naming the entry', () => {
+    expect(
+      issuesOf(() =>
+        buildGuardrailsConfig({
+          output: [
+            { type: 'output-schema' },
+            { type: 'output-schema', schema: {} },
+            { type: 'url-filter', allow: [] },
+          ],
+          tool_input: [{ type: 'tool-policy', rules: [] }],
+        }),
+      ).map(issue => [issue.path, issue.expected]),
+    ).toEqual([
+      ['output[0]', OUTPUT_SCHEMA_NOTHING],
+      [
+        'output[1].schema',
+        "a JSON Schema with at least one keyword ({} accepts every JSON value: to require JSON only, use mode 'json')",
+      ],
+      [
+        'output[2].allow',
+        'at least one host pattern (an empty allow list would admit every host: leave allow out to allow all hosts not denied)',
+      ],
+      [
+        'tool_input[0]',
+        'at least one rule: rules (sql, shell, path), deny, allow or args (with none, toolPolicy checks nothing)',
+      ],
+    ]);
+  });
+});

@@ -13,7 +13,8 @@
  * texts in CPU time (`process.cpuUsage`: other jobs on a shared machine
  * stretch wall time, not this process's CPU), median of ROUNDS runs. The
  * filters are also timed as the processor calls them: the three in turn on
- * each text (they share one plain-prose test per text).
+ * each text (they share one plain-prose test per text), and as the window
+ * asks them since round 9: one scan for all three (`may-match-union`).
  *
  * With HOOKS_BASELINE (a directory holding an older `src/`, e.g. from
  * `git archive <commit> src | tar -x -C /tmp/base`, with a `node_modules`
@@ -21,10 +22,12 @@
  * alternating run by run in this process, so both see the same machine.
  */
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { type FilterTriggers, filterTriggersOf } from '../src/core/filtered-hooks';
 import type { Guardrail } from '../src/core/types';
 import { contentFilter } from '../src/guards/content-filter/content-filter';
 import { pii } from '../src/guards/pii/pii';
 import { secrets } from '../src/guards/secrets/secrets';
+import { mayMatchUnion } from '../src/middleware/may-match-union';
 import { windowProcessor } from '../src/middleware/window-processor';
 import { outputCallGuard, prose } from './fixtures';
 
@@ -32,16 +35,39 @@ interface Built {
   pii: typeof pii;
   secrets: typeof secrets;
   contentFilter: typeof contentFilter;
+  /** Window mode's one scan for the chain's filters (round 9), when that `src/` has it. */
+  union?: (chain: Guardrail[]) => ((text: string) => boolean) | undefined;
 }
-const current: Built = { pii, secrets, contentFilter };
+const current: Built = {
+  pii,
+  secrets,
+  contentFilter,
+  union: chain => {
+    const triggers = chain.map(filterTriggersOf);
+    return triggers.every(declared => declared !== undefined)
+      ? mayMatchUnion(triggers as FilterTriggers[])
+      : undefined;
+  },
+};
 /** The three factories of the `src/` under `root` (the guards' own modules: another's work elsewhere may not build). */
 async function factoriesIn(root: string): Promise<Built> {
   const guards = `${root}/src/guards`;
-  return {
+  const built: Built = {
     pii: (await import(`${guards}/pii/pii.ts`)).pii,
     secrets: (await import(`${guards}/secrets/secrets.ts`)).secrets,
     contentFilter: (await import(`${guards}/content-filter/content-filter.ts`)).contentFilter,
   };
+  try {
+    const { filterTriggersOf: triggersOf } = await import(`${root}/src/core/filtered-hooks.ts`);
+    const { mayMatchUnion: union } = await import(`${root}/src/middleware/may-match-union.ts`);
+    built.union = chain => {
+      const triggers = chain.map(triggersOf);
+      return triggers.every(declared => declared !== undefined) ? union(triggers) : undefined;
+    };
+  } catch {
+    // An older src/ without the one scan.
+  }
+  return built;
 }
 const NAMES = ['pii', 'secrets', 'contentFilter'] as const;
 const chainOf = (lib: Built): Guardrail[] => [lib.pii(), lib.secrets(), lib.contentFilter()];
@@ -106,6 +132,13 @@ function jobsOf(lib: Built, filterTexts: string[][], hookTexts: string[][]) {
   jobs.set('three filters per text', () => {
     for (const text of filterTexts[0]!) for (const filter of filters) sink += filter(text) ? 1 : 0;
   });
+  // Window mode's one scan instead (then the filters only where it says maybe).
+  const union = lib.union?.(chain);
+  if (union) {
+    jobs.set('one scan for the three filters', () => {
+      for (const text of filterTexts[0]!) sink += union(text) ? 1 : 0;
+    });
+  }
   jobs.set('three hooks per text', () => {
     const hooks = chain.map(guardrail => guardrail.potentialMatchStart!);
     for (const text of hookTexts[0]!) for (const hook of hooks) sink += hook(text);
@@ -134,15 +167,17 @@ if (baselineDir) {
   const baseline = await factoriesIn(baselineDir);
   implementations.unshift(['baseline', jobsOf(baseline, filterTexts, hookTexts)]);
 }
-const labels = [...implementations[0]![1].keys()];
+const labels = [...new Set(implementations.flatMap(([, jobs]) => [...jobs.keys()]))];
 const times = new Map<string, number[]>();
 for (let round = 0; round < ROUNDS; round++) {
   for (const label of labels) {
     // Alternate which implementation goes first, so neither always runs warm.
     const order = round % 2 === 0 ? implementations : [...implementations].reverse();
     for (const [name, jobs] of order) {
+      const job = jobs.get(label);
+      if (!job) continue;
       const key = `${name} ${label}`;
-      times.set(key, [...(times.get(key) ?? []), cpuMs(jobs.get(label)!)]);
+      times.set(key, [...(times.get(key) ?? []), cpuMs(job)]);
     }
   }
 }
@@ -151,8 +186,14 @@ const header = implementations.map(([name]) => `${name} (ms)`);
 console.log(`| function | ${header.join(' | ')} |${baselineDir ? ' current / baseline |' : ''}`);
 console.log(`|---|${header.map(() => '---|').join('')}${baselineDir ? '---|' : ''}`);
 for (const label of labels) {
-  const medians = implementations.map(([name]) => medianOf(times.get(`${name} ${label}`)!));
-  const ratio = baselineDir ? ` ${(medians[1]! / medians[0]!).toFixed(2)} |` : '';
-  console.log(`| ${label} | ${medians.map(ms => ms.toFixed(1)).join(' | ')} |${ratio}`);
+  const medians = implementations.map(([name]) => {
+    const runs = times.get(`${name} ${label}`);
+    return runs ? medianOf(runs) : Number.NaN;
+  });
+  const ratio = baselineDir
+    ? ` ${Number.isNaN(medians[1]! / medians[0]!) ? '-' : (medians[1]! / medians[0]!).toFixed(2)} |`
+    : '';
+  const shown = medians.map(ms => (Number.isNaN(ms) ? '-' : ms.toFixed(1)));
+  console.log(`| ${label} | ${shown.join(' | ')} |${ratio}`);
 }
 if (sink === 0.5) console.log(sink);

@@ -68,8 +68,9 @@ function guardrailName(value: unknown): string | undefined {
 
 function describeValue(value: unknown): string {
   if (typeof value === 'function') {
-    // `input: [pii]` for `input: [pii()]` is the usual slip: name the factory.
-    return /^[A-Za-z_$][\w$]{0,40}$/.test(value.name)
+    // `input: [pii]` for `input: [pii()]` is the usual slip: name the factory
+    // (a factory takes one options object: length at most 1; a check takes two).
+    return value.length <= 1 && /^[A-Za-z_$][\w$]{0,40}$/.test(value.name)
       ? `the function ${value.name} (not called: ${value.name}(...)?)`
       : 'a function';
   }

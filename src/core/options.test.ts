@@ -159,6 +159,23 @@ describe('option rules', () => {
     expect(messageOf(() => {})).toBe(
       'Invalid guardrail configuration at input: expected an array of guardrails, received a function',
     );
+    // A function of two parameters is not a factory left uncalled.
+    expect(messageOf(function check(_text: string, _ctx: unknown) {})).toBe(
+      'Invalid guardrail configuration at input: expected an array of guardrails, received a function',
+    );
+  });
+
+  it('a guardrail passed as the options object is one issue, not one per field of it', () => {
+    const guardrail = { name: 'pii', check: () => ({ action: 'allow' }), streamSafe: true };
+    const shape = { input: guardrailList, output: guardrailList };
+    expect(optionIssues(guardrail, { prefix: '', root: 'guardrails', shape })).toEqual([
+      {
+        path: 'guardrails',
+        value: guardrail,
+        expected:
+          'an options object, not a guardrail (guardrails go in its lists: { input: [...], output: [...] })',
+      },
+    ]);
   });
 
   it('records check every entry, quoting keys that are not plain names', () => {

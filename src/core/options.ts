@@ -429,6 +429,20 @@ export function optionIssues(
     );
     return issues;
   }
+  // `guardrails(pii())`: one issue that says what to do, not one per field of the guardrail.
+  if (
+    !Object.hasOwn(shape, 'check') &&
+    typeof options.name === 'string' &&
+    typeof options.check === 'function'
+  ) {
+    addIssue(
+      issues,
+      root,
+      options,
+      'an options object, not a guardrail (guardrails go in its lists: { input: [...], output: [...] })',
+    );
+    return issues;
+  }
   objectIssues(options, shape, prefix, issues);
   refine?.(options, issues, prefix);
   return issues;

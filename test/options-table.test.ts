@@ -514,6 +514,7 @@ const cases: FactoryCase[] = [
     rows: {
       prefix: [5, {}],
       timeoutMs: ms,
+      evictionCheck: ['maybe', true, 5],
     } satisfies Rows<redis.RedisStoreOptions>,
     pathOf: prefixed('redisStore'),
     root: 'redisStore.options',

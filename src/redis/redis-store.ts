@@ -45,6 +45,20 @@ export interface RedisStoreOptions {
    * `onError: 'allow'`. Default 1000.
    */
   timeoutMs?: number;
+  /**
+   * What the store does when the server may evict its keys: `maxmemory` set
+   * and a `maxmemory-policy` other than `noeviction` (every key of this store
+   * has an expiry, so `volatile-*` policies may evict them as well as
+   * `allkeys-*`). An evicted rate-limit counter, token budget or pin resets
+   * its limit silently. Read from `INFO memory` on first use.
+   * - `'refuse'` (default): every operation rejects with a
+   *   `GuardrailConfigError` naming the policy (guardrails record an `error`
+   *   and fail closed), until the server is fixed (checked again each time);
+   * - `'warn'`: `console.warn` once, then work;
+   * - `'off'`: do not look (a server that refuses `INFO` in scripts).
+   * A server whose `INFO` cannot be read is warned about once and used.
+   */
+  evictionCheck?: 'refuse' | 'warn' | 'off';
 }
 
 const timeoutMarker = 'ai-guardrails.error.StoreTimeoutError';
@@ -213,7 +227,7 @@ export function redisStore(client: RedisClientLike, options?: RedisStoreOptions)
     });
   }
   if (!detected || issues.length > 0) throw new GuardrailConfigError(issues);
-  const { prefix = 'ai-guardrails:', timeoutMs = 1_000 } = options ?? {};
+  const { prefix = 'ai-guardrails:', timeoutMs = 1_000, evictionCheck = 'refuse' } = options ?? {};
 
   const evaluate: Evaluate = detected;
   // Hashes are computed once, lazily (Web Crypto: no node: import, edge-safe).
@@ -244,7 +258,10 @@ export function redisStore(client: RedisClientLike, options?: RedisStoreOptions)
         () => reject(new StoreTimeoutError({ operation, timeoutMs })),
         timeoutMs,
       );
-      runScript(script, key, args).then(
+      (evictionSafe
+        ? runScript(script, key, args)
+        : checkEviction().then(() => runScript(script, key, args))
+      ).then(
         value => {
           clearTimeout(timer);
           resolve(value);
@@ -255,6 +272,63 @@ export function redisStore(client: RedisClientLike, options?: RedisStoreOptions)
         },
       );
     });
+  }
+
+  /** True once the server is known not to evict (or the check is off or was warned about). */
+  let evictionSafe = evictionCheck === 'off';
+  let pendingCheck: Promise<void> | undefined;
+
+  /**
+   * Reads `maxmemory` and `maxmemory-policy` before the first operation (one
+   * check at a time, inside the operation's `timeoutMs`; a refusal is not
+   * remembered, so fixing the server takes effect on the next operation).
+   */
+  function checkEviction(): Promise<void> {
+    pendingCheck ??= (async () => {
+      try {
+        let info: string | undefined;
+        try {
+          info = toOptionalString(
+            await runScript(scripts.MEMORY_INFO, 'eviction-check', []),
+            'evictionCheck',
+          );
+        } catch (error) {
+          // A server that forbids INFO in scripts cannot tell (warned about
+          // below). Any other failure (a lost connection) decides nothing:
+          // the operation runs and meets it, and the next one checks again.
+          const message = error instanceof Error ? error.message : String(error);
+          if (!/not allowed|unknown command|NOPERM|disabled/i.test(message)) return;
+        }
+        const policy = info?.match(/^maxmemory_policy:(\S+)/m)?.[1];
+        const maxmemory = Number(info?.match(/^maxmemory:(\d+)/m)?.[1]);
+        if (policy === undefined || !Number.isFinite(maxmemory)) {
+          console.warn(
+            "ai-guardrails redisStore: could not read the server's maxmemory-policy (INFO memory); make sure it is noeviction, or Redis may evict counters and budgets under memory pressure.",
+          );
+          evictionSafe = true;
+          return;
+        }
+        if (maxmemory === 0 || policy === 'noeviction') {
+          evictionSafe = true;
+          return;
+        }
+        if (evictionCheck === 'warn') {
+          console.warn(
+            `ai-guardrails redisStore: the server's maxmemory-policy is ${policy} with maxmemory set (${maxmemory} bytes): Redis may evict this store's keys (counters, budgets, pins), which resets limits silently. Use noeviction.`,
+          );
+          evictionSafe = true;
+          return;
+        }
+        throw new GuardrailConfigError({
+          path: 'redisStore (server maxmemory-policy)',
+          value: policy,
+          expected: `noeviction, or maxmemory 0: with maxmemory set (${maxmemory} bytes) Redis may evict this store's keys (counters, budgets, pins), which resets limits silently; or redisStore({ evictionCheck: 'warn' | 'off' })`,
+        });
+      } finally {
+        pendingCheck = undefined;
+      }
+    })();
+    return pendingCheck;
   }
 
   return {

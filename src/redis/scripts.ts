@@ -71,3 +71,13 @@ export const DELETE = `
 redis.call('DEL', KEYS[1])
 return 1
 `;
+
+/**
+ * ARGV: none. Returns the server's `INFO memory` section, from which the
+ * store reads `maxmemory` and `maxmemory_policy` (CONFIG is not allowed in
+ * scripts; INFO is, and goes through the same client call as every other
+ * operation). KEYS[1] only routes it to the node of the store's keys.
+ */
+export const MEMORY_INFO = `
+return redis.call('INFO', 'memory')
+`;

@@ -126,8 +126,8 @@ const pairings: Record<BuiltinGuardrailType, Pairing> = {
   expression: {
     build: options => main.expression(options as never),
     shape: expressionOptionShape,
-    validOptions: { expr: 'true' },
-    validConfig: { expr: 'true' },
+    validOptions: { expr: 'content' },
+    validConfig: { expr: 'content' },
   },
   'llm-judge': {
     build: options => main.llmJudge(options as never),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors';
+import { expression } from '../guards/expression/expression';
 import { outputSchema } from '../guards/output-schema/output-schema';
 import { toolPolicy } from '../guards/tool-policy/tool-policy';
 import { urlFilter } from '../guards/url-filter/url-filter';
@@ -103,6 +104,26 @@ describe('a guardrail configured to check nothing is a GuardrailConfigError', ()
     }
     expect(toolPolicy({ rules: [], deny: [/drop/i] }).name).toBe('tool-policy');
     expect(toolPolicy({ rules: [], allow: ['search'] }).name).toBe('tool-policy');
+  });
+
+  it('an expression that reads nothing and always allows', () => {
+    const EXPECTED =
+      'an expression that reads the content or the call (content, kind, metadata, tool, step, now(), today()): one that always allows checks nothing';
+    for (const expr of ['true', '1 < 2', '{"allowed": true}', '[1, 2].size() > 0 || false']) {
+      expect(
+        issuesOf(() => expression({ expr })),
+        expr,
+      ).toEqual([{ path: 'expression.expr', value: expr, expected: EXPECTED }]);
+    }
+    // A constant block (a kill switch) and expressions that read something stay valid.
+    for (const expr of [
+      'false',
+      'size(content) < 100000',
+      'now() > timestamp("2020-01-01T00:00:00Z")',
+      '[1].all(x, x > 0)',
+    ]) {
+      expect(expression({ expr }).name, expr).toBe('expression');
+    }
   });
 
   it('through the config loader, naming the entry', () => {

@@ -51,6 +51,8 @@ export interface CompiledExpression {
   evaluate(variables: ExpressionVariables): unknown;
   /** True when the verdict depends on the content alone (no metadata, tool, step, kind or clock). */
   contentOnly: boolean;
+  /** True when it reads nothing at all (no variable, no clock): its result is a constant. */
+  constant: boolean;
 }
 
 /** The variables an expression sees. */
@@ -140,12 +142,17 @@ export function compileExpression(
   const literals = new Map<string, RE2JS>();
   const renames: number[] = [];
   let contentOnly = true;
+  let readsSomething = false;
   let problems = 0;
   const walk = (node: AstNode, insideComprehension: boolean) => {
     const args = Array.isArray(node.args) ? (node.args as unknown[]) : [];
     const name = typeof args[0] === 'string' ? args[0] : undefined;
     if (node.op === 'id' && CALL_VARIABLES.has(node.args as string)) contentOnly = false;
     if (node.op === 'call' && name && CLOCK_FUNCTIONS.has(name)) contentOnly = false;
+    // Any identifier (a variable, a comprehension's own) or a clock makes the result vary.
+    if (node.op === 'id' || (node.op === 'call' && name && CLOCK_FUNCTIONS.has(name))) {
+      readsSomething = true;
+    }
     const isMethod = node.op === 'rcall';
     if ((isMethod || node.op === 'call') && name === 'matches') {
       const argNodes = children(node);
@@ -185,10 +192,37 @@ export function compileExpression(
     source = `${source.slice(0, offset)}${RE2_FUNCTION}${source.slice(offset + 'matches'.length)}`;
   }
   const evaluator = environment(maxNodes, re2Matcher(literals)).parse(source);
-  return {
+  const compiled: CompiledExpression = {
     contentOnly,
+    constant: !readsSomething,
     evaluate: variables => evaluator(variables as unknown as Record<string, unknown>),
   };
+  if (compiled.constant && allowsEverything(compiled)) {
+    report(
+      'an expression that reads the content or the call (content, kind, metadata, tool, step, now(), today()): one that always allows checks nothing',
+    );
+    return undefined;
+  }
+  return compiled;
+}
+
+/** Whether a constant expression allows every content unchanged (`true`, `{ "allowed": true }`). */
+function allowsEverything(program: CompiledExpression): boolean {
+  let result: unknown;
+  try {
+    result = program.evaluate({ content: '', kind: 'input', metadata: {}, tool: {}, step: -1n });
+  } catch {
+    return false; // fails closed when it runs
+  }
+  if (result === true) return true;
+  const fields = result instanceof Map ? Object.fromEntries(result) : result;
+  return (
+    fields !== null &&
+    typeof fields === 'object' &&
+    !Array.isArray(fields) &&
+    (fields as Record<string, unknown>).allowed === true &&
+    (fields as Record<string, unknown>).modified === undefined
+  );
 }
 
 /** The problems of an expression (empty when it compiles), for the config schema. */

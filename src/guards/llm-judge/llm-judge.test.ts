@@ -103,6 +103,20 @@ describe('llmJudge', () => {
     expect((await getGuardrailOutcome(result))?.status).toBe('passed');
   });
 
+  it("cuts a judge's runaway reason to 300 characters in the record (a judge the content steered can echo it at length)", async () => {
+    const echo = `The text says: ${'leak '.repeat(200_000)}`;
+    for (const verdict of [
+      { flagged: true, confidence: 0.9, reason: echo },
+      { flagged: false, confidence: 0.9, reason: echo },
+    ]) {
+      const record = await check({ model: judgeModel(verdict), cache: false }, 'hello');
+      const expected = `${echo.slice(0, 299)}…`;
+      expect((record.info as { reason: string }).reason).toBe(expected);
+      if (verdict.flagged) expect(record.reason).toBe(expected);
+      expect(JSON.stringify(record).length).toBeLessThan(1_000);
+    }
+  });
+
   it('allows a flag below the threshold', async () => {
     const record = await check(
       { model: judgeModel({ flagged: true, confidence: 0.6, reason: 'maybe' }) },

@@ -24,6 +24,9 @@ export const judgeVerdictSchema = z.object({
   reason: z.string().describe('one short sentence explaining the decision'),
 });
 
+/** Longest judge reason a record carries (longer ones are cut, with `…`). */
+const MAX_JUDGE_REASON_CHARS = 300;
+
 /** A judge model's verdict. */
 export type JudgeVerdict = z.infer<typeof judgeVerdictSchema>;
 
@@ -314,16 +317,22 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
     parallel,
     async check(content, ctx) {
       const { verdict, usage, cached } = await judge(content, ctx);
+      // The judge read the content and may have been steered by it: its
+      // "short sentence" is bounded before it reaches records, events and spans.
+      const reason =
+        verdict.reason.length > MAX_JUDGE_REASON_CHARS
+          ? `${verdict.reason.slice(0, MAX_JUDGE_REASON_CHARS - 1)}…`
+          : verdict.reason;
       const info: JSONObject = {
         flagged: verdict.flagged,
         confidence: verdict.confidence,
-        reason: verdict.reason,
+        reason,
         threshold,
         cached,
       };
       if (usage) info.usage = usage;
       if (verdict.flagged && verdict.confidence >= threshold) {
-        return block({ message, reason: verdict.reason, severity, info });
+        return block({ message, reason, severity, info });
       }
       return allow(info);
     },

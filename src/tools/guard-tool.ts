@@ -569,6 +569,8 @@ function wrapTool(
     };
   }
 
+  /** The blocked outputs this wrapper returned: their message is its own text. */
+  const blockedOutputs = new WeakSet<object>();
   /** Model outputs judged when the call ran, by the call's input object (as `toModelOutput` gets it back). */
   const judgedModelOutputs = new WeakMap<
     object,
@@ -618,7 +620,11 @@ function wrapTool(
     });
     let view: unknown;
     try {
-      view = await ownToModelOutput!({ toolCallId: scope.toolCallId ?? '', input, output });
+      view = isGuardrailBlocked(output)
+        ? { type: 'text', value: output.message }
+        : ownToModelOutput
+          ? await ownToModelOutput({ toolCallId: scope.toolCallId ?? '', input, output })
+          : defaultModelOutput(output);
     } catch (error) {
       // The error's message may quote the result: only its class is reported.
       return failClosed(
@@ -707,7 +713,14 @@ function wrapTool(
     output: unknown,
     scope: CallScope,
   ): Promise<GuardrailRecord | undefined> {
-    if (!ownToModelOutput || outputGuardrails.length === 0) return undefined;
+    if (outputGuardrails.length === 0) return undefined;
+    if (!ownToModelOutput) {
+      // The SDK's default model output is the judged result itself.
+      if (input !== null && typeof input === 'object') {
+        judgedModelOutputs.set(input, { output, modelOutput: defaultModelOutput(output) });
+      }
+      return undefined;
+    }
     let judgedContent: string | undefined;
     try {
       judgedContent = canonicalJson(output);
@@ -738,7 +751,9 @@ function wrapTool(
         expected: 'a function of the record returning the blocked message (a string)',
       });
     }
-    return { status: 'blocked', guardrail: record, message };
+    const output: GuardrailBlockedOutput = { status: 'blocked', guardrail: record, message };
+    blockedOutputs.add(output);
+    return output;
   }
 
   async function openScope(options: ToolExecutionOptions<unknown>): Promise<CallScope> {
@@ -1004,18 +1019,23 @@ function wrapTool(
       },
     }),
     toModelOutput: async (options: { toolCallId: string; input: unknown; output: unknown }) => {
-      if (isGuardrailBlocked(options.output)) {
-        return { type: 'text', value: options.output.message } satisfies ToolResultOutput;
+      const madeHere = isGuardrailBlocked(options.output) && blockedOutputs.has(options.output);
+      if (outputGuardrails.length === 0 || madeHere) {
+        if (isGuardrailBlocked(options.output)) {
+          return { type: 'text', value: options.output.message } satisfies ToolResultOutput;
+        }
+        return ownToModelOutput
+          ? await ownToModelOutput(options)
+          : defaultModelOutput(options.output);
       }
-      if (!ownToModelOutput) return defaultModelOutput(options.output);
-      if (outputGuardrails.length === 0) return await ownToModelOutput(options);
       const input = options.input;
       const judged =
         input !== null && typeof input === 'object' ? judgedModelOutputs.get(input) : undefined;
       if (judged && Object.is(judged.output, options.output)) return judged.modelOutput;
-      // An output this wrapper did not return (a UI history converted to model
-      // messages, an output built by the app): judged now, without the call's
-      // messages or metadata.
+      // An output this wrapper did not return (a UI history a client sent
+      // back, converted to model messages; an output built by the app; a
+      // blocked output that went through JSON): judged now, without the
+      // call's messages or metadata.
       const scope: CallScope = {
         messages: [],
         toolName,

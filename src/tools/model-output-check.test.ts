@@ -1,5 +1,12 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { generateText, isStepCount, streamText, tool } from 'ai';
+import {
+  convertToModelMessages,
+  generateText,
+  isStepCount,
+  streamText,
+  tool,
+  type UIMessage,
+} from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { turnsModel } from '../../test/helpers/turns-model';
@@ -336,5 +343,36 @@ describe("guardTools judges what the tool's own toModelOutput makes the model re
       }
       expect(checks, run).toBe(1);
     }
+  });
+
+  it('judges a forged tool output in a UI history through convertToModelMessages', async () => {
+    const plain = tool({
+      inputSchema: z.object({ url: z.string() }),
+      execute: async () => 'fine',
+    });
+    const tools = guardTools({ fetchPage: plain }, { output: [noInstructions] });
+    const history: UIMessage[] = [
+      { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Fetch it' }] },
+      {
+        id: 'a1',
+        role: 'assistant',
+        parts: [
+          {
+            type: 'tool-fetchPage',
+            toolCallId: 'c1',
+            state: 'output-available',
+            input: { url: 'x' },
+            output: { page: POISON },
+          },
+        ],
+      },
+    ];
+    const messages = await convertToModelMessages(history, { tools });
+    expect(toolOutputsRead(messages as never)).toEqual([
+      {
+        type: 'text',
+        value: 'The result of the "fetchPage" tool call was withheld by a guardrail.',
+      },
+    ]);
   });
 });

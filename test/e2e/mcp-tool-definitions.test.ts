@@ -135,12 +135,16 @@ describe('MCP tools: definitions, pins and results through generateText', () => 
         ['tool-poisoning', 'tool_definition', 'add', 'test-tools', true],
       ]);
       expect(JSON.stringify(outcome)).not.toContain('id_rsa');
-      // The tool result went through the tool guardrails, tagged with the server.
+      // The tool result went through the tool guardrails, tagged with the server: once as
+      // the result, once as the text an MCP tool's own toModelOutput makes the model read.
       expect(
         outcome?.records
           .filter(r => r.kind === 'tool_output')
           .map(r => [r.guardrail, r.status, r.toolName, r.serverId]),
-      ).toEqual([['no-forwarding', 'passed', 'get_weather', 'test-tools']]);
+      ).toEqual([
+        ['no-forwarding', 'passed', 'get_weather', 'test-tools'],
+        ['no-forwarding', 'passed', 'get_weather', 'test-tools'],
+      ]);
     } finally {
       await client.close();
       server.calls.length = 0;

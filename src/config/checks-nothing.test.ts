@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors';
+import { contentFilter } from '../guards/content-filter/content-filter';
 import { expression } from '../guards/expression/expression';
 import { outputSchema } from '../guards/output-schema/output-schema';
 import { toolPolicy } from '../guards/tool-policy/tool-policy';
@@ -104,6 +105,31 @@ describe('a guardrail configured to check nothing is a GuardrailConfigError', ()
     }
     expect(toolPolicy({ rules: [], deny: [/drop/i] }).name).toBe('tool-policy');
     expect(toolPolicy({ rules: [], allow: ['search'] }).name).toBe('tool-policy');
+  });
+
+  it('contentFilter with no entry and no maxLength', () => {
+    for (const options of [
+      { categories: [] },
+      { categories: {} },
+      { categories: [], blocklist: [] },
+    ]) {
+      expect(
+        issuesOf(() => contentFilter(options)),
+        JSON.stringify(options),
+      ).toEqual([
+        {
+          path: 'content-filter.categories',
+          value: options.categories,
+          expected:
+            'at least one entry (blocklist or categories) or maxLength (with none, contentFilter checks nothing)',
+        },
+      ]);
+    }
+    // Any entry or a length cap is a check.
+    expect(() => contentFilter({ categories: [], blocklist: ['acme internal'] })).not.toThrow();
+    expect(() => contentFilter({ categories: { competitors: ['Globex'] } })).not.toThrow();
+    expect(() => contentFilter({ categories: [], maxLength: 10_000 })).not.toThrow();
+    expect(() => contentFilter()).not.toThrow();
   });
 
   it('an expression that reads nothing and always allows', () => {

@@ -157,6 +157,15 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
       }
     });
   }
+  // A filter with no entry and no length cap checks nothing: a silent pass.
+  if (issues.length === 0 && categoryOf.size === 0 && maxLength === undefined) {
+    issues.push({
+      path: `${name}.categories`,
+      value: options?.categories,
+      expected:
+        'at least one entry (blocklist or categories) or maxLength (with none, contentFilter checks nothing)',
+    });
+  }
   if (issues.length > 0) throw new GuardrailConfigError(issues);
 
   // Longest first, so "kill yourself" is reported rather than a shorter entry.

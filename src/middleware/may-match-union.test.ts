@@ -165,7 +165,6 @@ const builtIns: Array<[string, Guardrail]> = [
     'contentFilter with a long entry',
     contentFilter({ blocklist: ['launch the missiles at dawn', 'Data: leak', 'x'] }),
   ],
-  ['contentFilter with no entries', contentFilter({ categories: {} })],
 ];
 
 const triggersOf = (guardrail: Guardrail) => {

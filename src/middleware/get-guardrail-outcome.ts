@@ -43,6 +43,18 @@ async function outcomeOfStep(step: GuardrailOutcomeStep): Promise<GuardrailOutco
   return guardrailOutcomeOf(await step.providerMetadata);
 }
 
+function isObject(value: unknown): value is object {
+  return value !== null && (typeof value === 'object' || typeof value === 'function');
+}
+
+/** A wrong argument (a JavaScript caller, a value typed as any): say what was expected, not a TypeError from deep inside. */
+function notAResult(what: string, value: unknown, expected?: string): TypeError {
+  const received = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+  return new TypeError(
+    `getGuardrailOutcome: ${what} must be ${expected ?? 'a generateText / streamText result or one of its steps'}, received ${received}`,
+  );
+}
+
 /**
  * The guardrail outcome (`{ status, records }`) of a `generateText` or
  * `streamText` result (all its steps, awaited as needed) or of one step.
@@ -53,12 +65,15 @@ async function outcomeOfStep(step: GuardrailOutcomeStep): Promise<GuardrailOutco
 export async function getGuardrailOutcome(
   resultOrStep: GuardrailOutcomeRun | GuardrailOutcomeStep,
 ): Promise<GuardrailOutcome | undefined> {
+  if (!isObject(resultOrStep)) throw notAResult('its argument', resultOrStep);
   const steps: readonly GuardrailOutcomeStep[] =
     'steps' in resultOrStep && resultOrStep.steps !== undefined
       ? await resultOrStep.steps
       : [resultOrStep as GuardrailOutcomeStep];
+  if (!Array.isArray(steps)) throw notAResult('its steps', steps, 'an array of steps');
   const outcomes: GuardrailOutcome[] = [];
   for (const step of steps) {
+    if (!isObject(step)) throw notAResult('a step', step, 'an object');
     const outcome = await outcomeOfStep(step);
     if (outcome) outcomes.push(outcome);
   }

@@ -29,3 +29,34 @@ describe('guardrailOutcomeOf', () => {
     expect(guardrailOutcomeOf({ guardrails: { status: 'passed' } })).toBeUndefined();
   });
 });
+
+describe('getGuardrailOutcome on a value that is not a result', () => {
+  it('rejects with a TypeError that says what it expected', async () => {
+    const cases: Array<[unknown, string]> = [
+      [
+        5,
+        'its argument must be a generateText / streamText result or one of its steps, received number',
+      ],
+      [
+        null,
+        'its argument must be a generateText / streamText result or one of its steps, received null',
+      ],
+      [
+        'result',
+        'its argument must be a generateText / streamText result or one of its steps, received string',
+      ],
+      [{ steps: 'no' }, 'its steps must be an array of steps, received string'],
+      [{ steps: Promise.resolve([null]) }, 'a step must be an object, received null'],
+    ];
+    for (const [value, message] of cases) {
+      await expect(
+        getGuardrailOutcome(value as Parameters<typeof getGuardrailOutcome>[0]),
+      ).rejects.toThrow(new TypeError(`getGuardrailOutcome: ${message}`));
+    }
+  });
+
+  it('is undefined for an object with no guardrail outcome, as before', async () => {
+    await expect(getGuardrailOutcome({})).resolves.toBeUndefined();
+    await expect(getGuardrailOutcome({ steps: [] })).resolves.toBeUndefined();
+  });
+});

@@ -197,6 +197,67 @@ describe('contentFilter hook: reading prose from a word in lower case', () => {
     expect(held).toBeLessThan(18_000);
   });
 
+  it('answers with its one backward pass as without it, on every prefix of 20,000 random texts (long ones read from the last maxMatchLength characters)', () => {
+    // The pass reads the last words in place, bounded by `maxMatchLength`
+    // (the full hook slices them): cut at every position, and a bound of 20
+    // and 76 characters, so the bound falls inside words, runs and blanks.
+    const pieces = [
+      ...PIECES,
+      ...'shoot up school build bomb fuck sh ki bu I x make pipe ghost nerve end my life'.split(
+        ' ',
+      ),
+      ...' ,.;:!?\'"()-/*_@$|0123456789'.split(''),
+      'k i l l',
+      'k.i.l.l',
+      'sh1t',
+      'f*ck',
+      'K\u0130LL',
+      'f\u00fcck',
+      'ki\u200bll',
+      '\u0441hit',
+      '\uff4bill',
+      'k\u0301',
+      '\u00a0',
+      '\u2003',
+      '\u2028',
+      '\u2014',
+      '\ud83d\ude00',
+      '\ud83c\uddfa\ud83c\uddf8',
+      '\ud83d',
+      '\u00e9',
+    ];
+    const random = seededRandom(1616);
+    let asked = 0;
+    let held = 0;
+    for (const bound of [20, 76]) {
+      const fast = contentFilterPotentialStart(TERMS, bound);
+      const slow = contentFilterPotentialStart(TERMS, bound, false);
+      for (let i = 0; i < 10_000; i++) {
+        let text = '';
+        for (let j = 0, count = 1 + Math.floor(random() * 12); j < count; j++) {
+          const piece = pieces[Math.floor(random() * pieces.length)]!;
+          text += random() < 0.5 ? `${piece} ` : piece;
+        }
+        for (let end = 1; end <= text.length; end++) {
+          const cut = text.slice(0, end);
+          const expected = slow(cut);
+          asked++;
+          if (expected < cut.length) held++;
+          if (fast(cut) !== expected)
+            expect({ bound, text: cut, start: fast(cut) }).toEqual({
+              bound,
+              text: cut,
+              start: expected,
+            });
+        }
+      }
+    }
+    // Both answers are common, so the comparison tests both.
+    expect(asked).toBeGreaterThan(200_000);
+    expect(held).toBeGreaterThan(asked / 5);
+    expect(asked - held).toBeGreaterThan(asked / 5);
+  });
+
   it('holds back a word that begins an entry after punctuation inside a token, as the filter matches it there', () => {
     const hook = contentFilter().potentialMatchStart!;
     // The filter blocks `(shit`, `"shit`, `--shit` and `x/shit`: an entry after any non-letter.

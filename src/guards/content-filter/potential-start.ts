@@ -30,31 +30,17 @@ export function contentFilterPotentialStart(
     const prefix = folded.trim().replace(/\s+/g, ' ');
     return prefix !== '' && termPrefixes.has(prefix);
   };
-  const lettersBeginAnEntry = letterPrefixTest(termPrefixes);
+  const letterTrie = letterPrefixTrie(termPrefixes);
+  const lettersBeginAnEntry = letterPrefixTest(letterTrie);
   const beginsAnEntryInLowerCase = lowerCasePrefixTest(terms);
   // Token starts, reused from one call to the next (the hook runs on every check of a stream).
   const starts: number[] = [];
-  /** Whether the token `text[start, end)` holds a position whose letters may begin an entry. */
-  const lettersBeginAnEntryWithin = (text: string, start: number, end: number) => {
-    if (lettersBeginAnEntry(text, start)) return true;
-    for (let inside = start + 1; inside < end; inside++) {
-      const before = text.charCodeAt(inside - 1) | 0x20;
-      if (before >= 97 && before <= 122) continue;
-      if (lettersBeginAnEntry(text, inside)) return true;
-    }
-    return false;
-  };
-  return withinLast(maxMatchLength, text => {
-    // Token starts of the last `words` words, latest first. The same walk
-    // asks whether any position the hook considers (the starts, and the
-    // positions inside a token after a character that is no ASCII letter,
-    // below) may begin an entry by its letters: nearly every check of prose
-    // has none, and then nothing is held back, with no list built or sorted.
+  const fromCandidates = withinLast(maxMatchLength, text => {
+    // Token starts of the last `words` words, latest first (as `mayBeginInLastWords` counts them).
     starts.length = 0;
     let at = text.length;
     let counted = 0;
     let inShortRun = false;
-    let mayBegin = !precheck;
     while (at > 0) {
       while (at > 0 && isWhitespaceAt(text, at - 1)) at--;
       let start = at;
@@ -67,10 +53,8 @@ export function contentFilterPotentialStart(
       }
       inShortRun = short;
       starts.push(start);
-      if (!mayBegin) mayBegin = lettersBeginAnEntryWithin(text, start, at);
       at = start;
     }
-    if (!mayBegin) return text.length;
     // The filter matches an entry after any character that is no letter or
     // digit, so a word may also begin inside a token, after punctuation
     // (`(shi`, `"shi`, `--shi`): those positions are candidates too (more
@@ -115,6 +99,99 @@ export function contentFilterPotentialStart(
     }
     return earliest;
   });
+  if (!precheck) return fromCandidates;
+  const bound = maxMatchLength;
+  return text => {
+    // The last `maxMatchLength` characters, as `withinLast` hands them, read in place.
+    const from = text.length > bound ? text.length - bound : 0;
+    return mayBeginInLastWords(text, from, words, letterTrie) ? fromCandidates(text) : text.length;
+  };
+}
+
+/**
+ * Whether any position `contentFilterPotentialStart` considers in
+ * `text.slice(from)` may begin an entry by its letters (`letterPrefixTest`
+ * there): the start of each of the last `words` words (a run of one- and
+ * two-character tokens counting as one) and each position inside one of
+ * them after a character that is no ASCII letter. One backward pass over
+ * those words, the slice read in place: nearly every check of prose has no
+ * such position, and then nothing is held back.
+ *
+ * Such a position whose character is no ASCII letter folds (true); one
+ * that begins a run of ASCII letters is judged by the run: true when a
+ * non-ASCII character follows it, else when its letters (in lower case)
+ * are a path of `trie` from the root. Every run of ASCII letters in a word
+ * begins at such a position (the word's start, or after a character that
+ * is no ASCII letter), so the pass judges every run it reads.
+ */
+function mayBeginInLastWords(text: string, from: number, words: number, trie: Int32Array): boolean {
+  let at = text.length;
+  let counted = 0;
+  let inShortRun = false;
+  while (at > from) {
+    // Skip the whitespace before `at`.
+    while (at > from && isBlank(text, at - 1)) at--;
+    if (at === from) return false;
+    // The word ending at `at`, read backward. `runEnd`: the end of the run
+    // of ASCII letters being read (where the character after it stands).
+    let start = at;
+    let runEnd = at;
+    let begins = false;
+    let previousIsLetter = false;
+    while (start > from) {
+      const code = text.charCodeAt(start - 1);
+      if (code < 0x80 ? code === 32 || (code >= 9 && code <= 13) : isWhitespaceAt(text, start - 1))
+        break;
+      start--;
+      const lower = code | 0x20;
+      if (lower >= 97 && lower <= 122) {
+        if (!previousIsLetter) runEnd = start + 1;
+        previousIsLetter = true;
+        // The run begins here when what stands before it is no ASCII letter (or the word begins).
+        if (!begins && start > from) {
+          const before = text.charCodeAt(start - 1) | 0x20;
+          if (before >= 97 && before <= 122) continue;
+        }
+        if (!begins) begins = runBeginsAnEntry(text, start, runEnd, trie);
+      } else {
+        // A position after this character, inside the word, that is no ASCII letter itself.
+        if (!previousIsLetter && start + 1 < at) begins = true;
+        previousIsLetter = false;
+      }
+    }
+    // The word's first character is no ASCII letter: folding decides.
+    if (!previousIsLetter) begins = true;
+    const short = at - start <= 2;
+    if (!(short && inShortRun)) {
+      if (counted === words) return false;
+      counted++;
+    }
+    if (begins) return true;
+    inShortRun = short;
+    at = start;
+  }
+  return false;
+}
+
+/** `\s` at `at` (ASCII inline, else `isWhitespaceAt`). */
+function isBlank(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  return code < 0x80 ? code === 32 || (code >= 9 && code <= 13) : isWhitespaceAt(text, at);
+}
+
+/**
+ * Whether the run of ASCII letters `text[start, end)` may begin an entry: a
+ * non-ASCII character follows it (folding decides), or its letters in lower
+ * case are a path of `trie` (what `letterPrefixTest` decides at `start`).
+ */
+function runBeginsAnEntry(text: string, start: number, end: number, trie: Int32Array): boolean {
+  if (end < text.length && text.charCodeAt(end) >= 0x80) return true;
+  let node = 0;
+  for (let at = start; at < end; at++) {
+    node = trie[node * 26 + (text.charCodeAt(at) | 0x20) - 97]! - 1;
+    if (node < 0) return false;
+  }
+  return true;
 }
 
 /**
@@ -128,8 +205,23 @@ export function contentFilterPotentialStart(
  * follows (spelled-out runs start at a letter standing alone, and then it
  * stays first), so the folded text starts with them in lower case.
  */
-function letterPrefixTest(prefixes: ReadonlySet<string>): (text: string, start: number) => boolean {
-  // trie[node * 26 + letter] = child + 1 (0: none); node 0 is the root.
+function letterPrefixTest(table: Int32Array): (text: string, start: number) => boolean {
+  return (text, start) => {
+    let node = 0;
+    let end = start;
+    for (; end < text.length; end++) {
+      const lower = text.charCodeAt(end) | 0x20;
+      if (lower < 97 || lower > 122) break;
+      if (node >= 0) node = table[node * 26 + lower - 97]! - 1;
+    }
+    // No leading ASCII letters, or letters a non-ASCII character may fold with: folding decides.
+    if (end === start || (end < text.length && text.charCodeAt(end) >= 0x80)) return true;
+    return node >= 0;
+  };
+}
+
+/** The trie of the prefixes made of ASCII letters only: `trie[node * 26 + letter]` = child + 1 (0: none); node 0 is the root. */
+function letterPrefixTrie(prefixes: ReadonlySet<string>): Int32Array {
   const trie: number[] = new Array(26).fill(0);
   for (const prefix of prefixes) {
     if (!/^[a-z]+$/.test(prefix)) continue;
@@ -143,19 +235,7 @@ function letterPrefixTest(prefixes: ReadonlySet<string>): (text: string, start: 
       node = trie[slot]! - 1;
     }
   }
-  const table = Int32Array.from(trie);
-  return (text, start) => {
-    let node = 0;
-    let end = start;
-    for (; end < text.length; end++) {
-      const lower = text.charCodeAt(end) | 0x20;
-      if (lower < 97 || lower > 122) break;
-      if (node >= 0) node = table[node * 26 + lower - 97]! - 1;
-    }
-    // No leading ASCII letters, or letters a non-ASCII character may fold with: folding decides.
-    if (end === start || (end < text.length && text.charCodeAt(end) >= 0x80)) return true;
-    return node >= 0;
-  };
+  return Int32Array.from(trie);
 }
 
 const LETTER = 'A-Za-z\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u00ff';

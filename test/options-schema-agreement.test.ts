@@ -85,6 +85,9 @@ const pairings: Record<BuiltinGuardrailType, Pairing> = {
   'content-filter': {
     build: options => main.contentFilter(options),
     shape: contentFilterOptionShape,
+    // One entry besides the categories, so that `categories: []` alone is not a filter that checks nothing.
+    validOptions: { blocklist: ['project falcon'] },
+    validConfig: { blocklist: ['project falcon'] },
   },
   'url-filter': {
     build: options => main.urlFilter(options),

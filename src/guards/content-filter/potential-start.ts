@@ -104,40 +104,48 @@ export function contentFilterPotentialStart(
   return text => {
     // The last `maxMatchLength` characters, as `withinLast` hands them, read in place.
     const from = text.length > bound ? text.length - bound : 0;
-    return mayBeginInLastWords(text, from, words, letterTrie) ? fromCandidates(text) : text.length;
+    const start = lastWordsStart(text, from, words, letterTrie);
+    return start < 0 ? fromCandidates(text) : start;
   };
 }
 
 /**
- * Whether any position `contentFilterPotentialStart` considers in
- * `text.slice(from)` may begin an entry by its letters (`letterPrefixTest`
- * there): the start of each of the last `words` words (a run of one- and
- * two-character tokens counting as one) and each position inside one of
- * them after a character that is no ASCII letter. One backward pass over
- * those words, the slice read in place: nearly every check of prose has no
- * such position, and then nothing is held back.
+ * `contentFilterPotentialStart`'s answer when one backward pass over the
+ * last words decides it, else -1 (the full hook decides). It asks whether
+ * any position the hook considers in `text.slice(from)` may begin an entry
+ * by its letters (`letterPrefixTest` there): the start of each of the last
+ * `words` words (a run of one- and two-character tokens counting as one)
+ * and each position inside one of them after a character that is no ASCII
+ * letter. Nearly every check of prose has none: then nothing is held back
+ * (`text.length`). When the only one is the start of a last word of ASCII
+ * letters that ends the text (`the m`, a word cut by the delta), that word
+ * reads as itself in lower case, and it begins an entry: its start.
  *
- * Such a position whose character is no ASCII letter folds (true); one
- * that begins a run of ASCII letters is judged by the run: true when a
- * non-ASCII character follows it, else when its letters (in lower case)
- * are a path of `trie` from the root. Every run of ASCII letters in a word
- * begins at such a position (the word's start, or after a character that
- * is no ASCII letter), so the pass judges every run it reads.
+ * Such a position whose character is no ASCII letter folds (it may
+ * begin); one that begins a run of ASCII letters is judged by the run: it
+ * may begin when a non-ASCII character follows the run, else when its
+ * letters (in lower case) are a path of `trie` from the root. Every run of
+ * ASCII letters in a word begins at such a position (the word's start, or
+ * after a character that is no ASCII letter), so the pass judges every
+ * run it reads, each character once.
  */
-function mayBeginInLastWords(text: string, from: number, words: number, trie: Int32Array): boolean {
+function lastWordsStart(text: string, from: number, words: number, trie: Int32Array): number {
   let at = text.length;
   let counted = 0;
   let inShortRun = false;
+  // The start of the last word, when it alone may begin an entry so far.
+  let only = text.length;
   while (at > from) {
     // Skip the whitespace before `at`.
     while (at > from && isBlank(text, at - 1)) at--;
-    if (at === from) return false;
+    if (at === from) break;
     // The word ending at `at`, read backward. `runEnd`: the end of the run
     // of ASCII letters being read (where the character after it stands).
     let start = at;
     let runEnd = at;
     let begins = false;
     let previousIsLetter = false;
+    let allLetters = true;
     while (start > from) {
       const code = text.charCodeAt(start - 1);
       if (code < 0x80 ? code === 32 || (code >= 9 && code <= 13) : isWhitespaceAt(text, start - 1))
@@ -157,20 +165,25 @@ function mayBeginInLastWords(text: string, from: number, words: number, trie: In
         // A position after this character, inside the word, that is no ASCII letter itself.
         if (!previousIsLetter && start + 1 < at) begins = true;
         previousIsLetter = false;
+        allLetters = false;
       }
     }
     // The word's first character is no ASCII letter: folding decides.
     if (!previousIsLetter) begins = true;
     const short = at - start <= 2;
     if (!(short && inShortRun)) {
-      if (counted === words) return false;
+      if (counted === words) break;
       counted++;
     }
-    if (begins) return true;
+    if (begins) {
+      // The last word, ASCII letters to the end of the text: the only one so far.
+      if (at === text.length && allLetters) only = start;
+      else return -1;
+    }
     inShortRun = short;
     at = start;
   }
-  return false;
+  return only;
 }
 
 /** `\s` at `at` (ASCII inline, else `isWhitespaceAt`). */

@@ -218,6 +218,8 @@ describe('contentFilter hook: reading prose from a word in lower case', () => {
       '\uff4bill',
       'k\u0301',
       '\u00a0',
+      '\u000b',
+      '\u000c',
       '\u2003',
       '\u2028',
       '\u2014',

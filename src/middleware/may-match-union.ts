@@ -1,3 +1,4 @@
+import { buildAsciiAutomaton } from '../core/ascii-automaton';
 import type { FilterTriggers } from '../core/filtered-hooks';
 
 /**
@@ -160,9 +161,7 @@ function literalAutomaton(
   literals: ReadonlyArray<{ literal: string; confirm?: (text: string, end: number) => boolean }>,
 ) {
   type Confirm = ((text: string, end: number) => boolean) | undefined;
-  const goto: Array<Map<number, number>> = [new Map()];
-  const ends: Confirm[][] = [[]];
-  const lastCode: number[] = [0];
+  const needles: Array<{ codes: number[]; value: Confirm }> = [];
   for (const { literal, confirm } of literals) {
     const codes: number[] = [];
     for (let at = 0; at < literal.length; at++) {
@@ -176,46 +175,12 @@ function literalAutomaton(
       codes.push(folded);
     }
     while (codes[codes.length - 1] === 32) codes.pop();
-    if (codes.length === 0) continue;
-    let state = 0;
-    for (const code of codes) {
-      let to = goto[state]!.get(code);
-      if (to === undefined) {
-        to = goto.length;
-        goto.push(new Map());
-        ends.push([]);
-        lastCode.push(code);
-        goto[state]!.set(code, to);
-      }
-      state = to;
-    }
-    ends[state]!.push(confirm);
+    needles.push({ codes, value: confirm });
   }
-  const next = new Int32Array(goto.length * 128);
-  const fail = new Int32Array(goto.length);
-  const queue: number[] = [];
-  for (let code = 0; code < 128; code++) {
-    const to = goto[0]!.get(code) ?? 0;
-    next[code] = to;
-    if (to !== 0) queue.push(to);
-  }
-  for (let head = 0; head < queue.length; head++) {
-    const state = queue[head]!;
-    const failed = fail[state]!;
-    ends[state]!.push(...ends[failed]!);
-    for (let code = 0; code < 128; code++) {
-      const to = goto[state]!.get(code);
-      if (to === undefined) {
-        next[state * 128 + code] = next[failed * 128 + code]!;
-      } else {
-        next[state * 128 + code] = to;
-        fail[to] = next[failed * 128 + code]!;
-        queue.push(to);
-      }
-    }
-  }
+  const { next, found: ends, lastCode } = buildAsciiAutomaton(needles);
+  const states = ends.length;
   const rows = new Int32Array(next.length);
-  for (let state = 0; state < goto.length; state++) {
+  for (let state = 0; state < states; state++) {
     for (let code = 0; code < 128; code++) {
       const folded = fold(code);
       // A blank after a blank: the run reads as one.

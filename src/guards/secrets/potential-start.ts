@@ -1,3 +1,4 @@
+import { buildAsciiAutomaton } from '../../core/ascii-automaton';
 import { registerFilteredHook, registerFilterTriggers } from '../../core/filtered-hooks';
 import { plainView, trailingChainStart, withinLast } from '../shared/potential-start';
 import { keywords } from './assignments';
@@ -307,52 +308,21 @@ function foldAscii(code: number): number {
 }
 
 function buildAutomaton(needles: readonly Needle[]): Automaton {
-  const goto: Array<Map<number, number>> = [new Map()];
-  const found: Array<Needle[] | undefined> = [undefined];
-  for (const needle of needles) {
-    let state = 0;
-    for (let at = 0; at < needle.literal.length; at++) {
-      const code = foldAscii(needle.literal.charCodeAt(at));
-      if (code >= 128) throw new Error(`needle beyond ASCII: ${needle.literal}`);
-      let to = goto[state]!.get(code);
-      if (to === undefined) {
-        to = goto.length;
-        goto.push(new Map());
-        found.push(undefined);
-        goto[state]!.set(code, to);
-      }
-      state = to;
-    }
-    found[state] = [...(found[state] ?? []), needle];
-  }
-  const next = new Int32Array(goto.length * 128);
-  const fail = new Int32Array(goto.length);
-  // Breadth first, so a state's failure state is complete before the state.
-  const queue: number[] = [];
-  for (let code = 0; code < 128; code++) {
-    const to = goto[0]!.get(code) ?? 0;
-    next[code] = to;
-    if (to !== 0) queue.push(to);
-  }
-  for (let head = 0; head < queue.length; head++) {
-    const state = queue[head]!;
-    const failed = fail[state]!;
-    const inherited = found[failed];
-    if (inherited) found[state] = [...(found[state] ?? []), ...inherited];
-    for (let code = 0; code < 128; code++) {
-      const to = goto[state]!.get(code);
-      if (to === undefined) {
-        next[state * 128 + code] = next[failed * 128 + code]!;
-      } else {
-        next[state * 128 + code] = to;
-        fail[to] = next[failed * 128 + code]!;
-        queue.push(to);
-      }
-    }
-  }
+  const { next, found: ending } = buildAsciiAutomaton(
+    needles.map(needle => ({
+      codes: Array.from(needle.literal, char => {
+        const code = foldAscii(char.charCodeAt(0));
+        if (code >= 128) throw new Error(`needle beyond ASCII: ${needle.literal}`);
+        return code;
+      }),
+      value: needle,
+    })),
+  );
+  const found = ending.map(needles => (needles.length === 0 ? undefined : needles));
+  const states = found.length;
   const accepts = Uint8Array.from(found, needles => (needles === undefined ? 0 : 1));
   const rows = new Int32Array(next.length);
-  for (let state = 0; state < goto.length; state++) {
+  for (let state = 0; state < states; state++) {
     for (let code = 0; code < 128; code++) {
       const to = next[state * 128 + foldAscii(code)]!;
       rows[state * 128 + code] = accepts[to] === 1 ? -to * 128 : to * 128;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors';
+import { configIssuesOf } from '../../test/helpers';
 import { contentFilter } from '../guards/content-filter/content-filter';
 import { expression } from '../guards/expression/expression';
 import { outputSchema } from '../guards/output-schema/output-schema';
@@ -12,16 +12,6 @@ import { buildGuardrailsConfig } from './load-guardrails-config';
  * a silent pass: the application believes it is guarded. Such a
  * configuration is a GuardrailConfigError, in code and in config files.
  */
-
-function issuesOf(run: () => unknown): GuardrailConfigIssue[] {
-  try {
-    run();
-  } catch (error) {
-    if (GuardrailConfigError.isInstance(error)) return error.issues;
-    throw error;
-  }
-  throw new Error('expected a GuardrailConfigError');
-}
 
 const OUTPUT_SCHEMA_NOTHING =
   "at least one rule: schema, requiredFields, mode 'json', mustMatch, mustNotMatch, minLength above 0 or maxLength (with none, outputSchema checks nothing)";
@@ -38,7 +28,7 @@ describe('a guardrail configured to check nothing is a GuardrailConfigError', ()
       { mode: 'text' as const, message: 'Bad format.' },
     ]) {
       expect(
-        issuesOf(() => outputSchema(options)),
+        configIssuesOf(() => outputSchema(options)),
         JSON.stringify(options),
       ).toEqual([
         {
@@ -51,7 +41,7 @@ describe('a guardrail configured to check nothing is a GuardrailConfigError', ()
   });
 
   it('outputSchema with an empty JSON Schema (it accepts every JSON value)', () => {
-    expect(issuesOf(() => outputSchema({ schema: {} }))).toEqual([
+    expect(configIssuesOf(() => outputSchema({ schema: {} }))).toEqual([
       {
         path: 'output-schema.schema',
         value: {},
@@ -76,7 +66,7 @@ describe('a guardrail configured to check nothing is a GuardrailConfigError', ()
   });
 
   it('urlFilter with an empty allow list (which admitted every host)', () => {
-    expect(issuesOf(() => urlFilter({ allow: [] }))).toEqual([
+    expect(configIssuesOf(() => urlFilter({ allow: [] }))).toEqual([
       {
         path: 'url-filter.allow',
         value: [],
@@ -92,7 +82,7 @@ describe('a guardrail configured to check nothing is a GuardrailConfigError', ()
   it('toolPolicy with no rule packs, no deny entries, no allow list and no argument schemas', () => {
     for (const options of [{ rules: [] }, { rules: [], deny: [] }, { rules: [], args: {} }]) {
       expect(
-        issuesOf(() => toolPolicy(options as never)),
+        configIssuesOf(() => toolPolicy(options as never)),
         JSON.stringify(options),
       ).toEqual([
         {
@@ -114,7 +104,7 @@ describe('a guardrail configured to check nothing is a GuardrailConfigError', ()
       { categories: [], blocklist: [] },
     ]) {
       expect(
-        issuesOf(() => contentFilter(options)),
+        configIssuesOf(() => contentFilter(options)),
         JSON.stringify(options),
       ).toEqual([
         {
@@ -137,7 +127,7 @@ describe('a guardrail configured to check nothing is a GuardrailConfigError', ()
       'an expression that reads the content or the call (content, kind, metadata, tool, step, now(), today()): one that always allows checks nothing';
     for (const expr of ['true', '1 < 2', '{"allowed": true}', '[1, 2].size() > 0 || false']) {
       expect(
-        issuesOf(() => expression({ expr })),
+        configIssuesOf(() => expression({ expr })),
         expr,
       ).toEqual([{ path: 'expression.expr', value: expr, expected: EXPECTED }]);
     }
@@ -154,7 +144,7 @@ describe('a guardrail configured to check nothing is a GuardrailConfigError', ()
 
   it('through the config loader, naming the entry', () => {
     expect(
-      issuesOf(() =>
+      configIssuesOf(() =>
         buildGuardrailsConfig({
           output: [
             { type: 'output-schema' },

@@ -5,7 +5,7 @@ import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { generateResult, textModel, withoutTiming } from '../../test/helpers';
+import { configIssuesOf, generateResult, textModel, withoutTiming } from '../../test/helpers';
 import { allow, block, defineGuardrail } from '../core/define-guardrail';
 import { GuardrailConfigError } from '../core/errors';
 import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
@@ -22,17 +22,6 @@ function judgeModel(verdict: object) {
   return new MockLanguageModelV4({
     doGenerate: async () => generateResult(JSON.stringify(verdict)),
   });
-}
-
-/** The issues of the `GuardrailConfigError` that `run` throws. */
-function issuesOf(run: () => unknown) {
-  try {
-    run();
-  } catch (error) {
-    if (GuardrailConfigError.isInstance(error)) return error.issues;
-    throw error;
-  }
-  throw new Error('expected a GuardrailConfigError');
 }
 
 describe('loadGuardrailsConfig', () => {
@@ -162,7 +151,7 @@ output:
   });
 
   it('reports every problem at once with path, value and expectation, and builds nothing', () => {
-    const issues = issuesOf(() =>
+    const issues = configIssuesOf(() =>
       buildGuardrailsConfig(
         {
           input: [{ type: 'prompt-injection', threshold: 'high' }],
@@ -257,7 +246,7 @@ output:
 
   it('rejects a guardrail that is not stream-safe in window mode', () => {
     expect(
-      issuesOf(() =>
+      configIssuesOf(() =>
         buildGuardrailsConfig(
           {
             stream_mode: 'window',
@@ -281,7 +270,7 @@ output:
 
   it('reports missing stores, unknown ids and duplicate ids', () => {
     expect(
-      issuesOf(() =>
+      configIssuesOf(() =>
         buildGuardrailsConfig(
           {
             input: [
@@ -334,7 +323,7 @@ output:
     expect(calls).toEqual([{ word: 'foo' }]);
     expect(guardrails.output[0]?.name).toBe('banned');
     expect(
-      issuesOf(() =>
+      configIssuesOf(() =>
         buildGuardrailsConfig(
           { output: [{ type: 'banned', word: 3 }] },
           { guardrails: { banned } },
@@ -344,7 +333,9 @@ output:
   });
 
   it('reports YAML syntax errors and unreadable files', async () => {
-    expect(issuesOf(() => buildGuardrailsConfig('output: [\n  - type: pii'))[0]).toMatchObject({
+    expect(
+      configIssuesOf(() => buildGuardrailsConfig('output: [\n  - type: pii'))[0],
+    ).toMatchObject({
       path: '(source)',
       expected: expect.stringMatching(/^valid YAML or JSON/),
     });

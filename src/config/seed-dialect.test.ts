@@ -3,8 +3,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { generateResult, textModel } from '../../test/helpers';
-import { GuardrailConfigError } from '../core/errors';
+import { configIssuesOf, generateResult, textModel } from '../../test/helpers';
 import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
 import { scriptedModel } from '../testing/scripted-model';
 import { buildGuardrailsConfig, loadGuardrailsConfig } from './load-guardrails-config';
@@ -86,16 +85,6 @@ function judge(flagged: boolean) {
     doGenerate: async () =>
       generateResult(JSON.stringify({ flagged, confidence: 1, reason: 'injection' })),
   });
-}
-
-function issuesOf(run: () => unknown) {
-  try {
-    run();
-  } catch (error) {
-    if (GuardrailConfigError.isInstance(error)) return error.issues;
-    throw error;
-  }
-  throw new Error('expected a GuardrailConfigError');
 }
 
 const runSql = () =>
@@ -192,7 +181,7 @@ describe("seed 002's configuration dialect", () => {
   it('turns stream_buffer_tokens into a window of 4 characters a token', () => {
     // A non-stream-safe guardrail in window mode is named, proving the mode was read.
     expect(
-      issuesOf(() =>
+      configIssuesOf(() =>
         buildGuardrailsConfig({
           stream_mode: 'window',
           stream_buffer_tokens: 50,
@@ -222,7 +211,7 @@ describe("seed 002's configuration dialect", () => {
     });
     expect(guardrails.input[0]?.name).toBe('token-budget');
     expect(
-      issuesOf(() =>
+      configIssuesOf(() =>
         buildGuardrailsConfig({
           output: [
             { type: 'output-validator', max_length: -1 },
@@ -250,7 +239,7 @@ describe("seed 002's configuration dialect", () => {
 
   it('reports a starlang syntax error under the entry, with the expression', () => {
     expect(
-      issuesOf(() =>
+      configIssuesOf(() =>
         buildGuardrailsConfig({ tool_args: [{ type: 'starlang', expr: 'content.contains(' }] }),
       ),
     ).toEqual([
@@ -264,7 +253,7 @@ describe("seed 002's configuration dialect", () => {
 
   it('rejects writing one list twice (tool_input and tool_args)', () => {
     expect(
-      issuesOf(() =>
+      configIssuesOf(() =>
         buildGuardrailsConfig({
           tool_input: [{ type: 'secrets' }],
           tool_args: [{ type: 'secrets' }],
@@ -329,7 +318,7 @@ describe('enabled and message precedence', () => {
     expect(guardrails.input.map(g => g.name)).toEqual(['pii']);
     expect(guardrails.output.map(g => g.name)).toEqual(['content-filter']);
     expect(
-      issuesOf(() => buildGuardrailsConfig({ input: [{ type: 'pii', enabled: 'no' }] })),
+      configIssuesOf(() => buildGuardrailsConfig({ input: [{ type: 'pii', enabled: 'no' }] })),
     ).toEqual([{ path: 'input[0].enabled', value: 'no', expected: 'true or false' }]);
   });
 

@@ -10,6 +10,8 @@ import {
   allow,
   block,
   defineGuardrail,
+  GuardrailConfigError,
+  type GuardrailConfigIssue,
   type GuardrailContext,
   type GuardrailKind,
   modify,
@@ -173,4 +175,15 @@ export function guardContext(
     state: new Map(),
     ...extra,
   };
+}
+
+/** The issues of the `GuardrailConfigError` that `run` throws; fails when it throws none or another error. */
+export function configIssuesOf(run: () => unknown): GuardrailConfigIssue[] {
+  try {
+    run();
+  } catch (error) {
+    if (GuardrailConfigError.isInstance(error)) return error.issues;
+    throw error;
+  }
+  throw new Error('expected a GuardrailConfigError');
 }

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../bench/fixtures';
+import { bareCallGuard, randomTokenText } from '../../test/helpers/window';
 import { allow, defineGuardrail, modify } from '../core/define-guardrail';
 import type { Guardrail } from '../core/types';
 import { contentFilter } from '../guards/content-filter/content-filter';
 import { pii } from '../guards/pii/pii';
 import { keywordPrefixes, providerLiteralNeedles } from '../guards/secrets/potential-start';
 import { secrets } from '../guards/secrets/secrets';
-import { CallGuard } from './call-guard';
-import type { InputJudge } from './input-guard';
 import type { StreamPart } from './stream-processor';
 import { reachTail } from './text-boundaries';
 import { windowProcessor } from './window-processor';
@@ -109,14 +108,8 @@ const TOKENS = [
 ];
 const BLANKS = ['', ' ', ' ', ' ', '  ', '     ', '\n', '\t', ' \n  '];
 
-function randomText(next: () => number, tokens: number): string {
-  let text = '';
-  for (let i = 0; i < tokens; i++) {
-    text += TOKENS[Math.floor(next() * TOKENS.length)];
-    text += BLANKS[Math.floor(next() * BLANKS.length)];
-  }
-  return text;
-}
+const randomText = (next: () => number, count: number) =>
+  randomTokenText(next, count, TOKENS, BLANKS);
 
 /** The counterexamples to the promise among `cases` random splits, with tails of `reach` and a few more. */
 function counterexamples(
@@ -204,21 +197,9 @@ describe('reachTail', () => {
   });
 });
 
-function callGuard() {
-  return new CallGuard({
-    input: { prompt: [], records: [], texts: [], contents: [], cachedVerdicts: 0 },
-    metadata: {},
-    state: new Map(),
-    controller: new AbortController(),
-    release: () => {},
-    judge: undefined as unknown as InputJudge,
-    defaultTimeoutMs: 30_000,
-  });
-}
-
 /** Streams `text` in `size`-character deltas through the window processor; the released text. */
 async function streamThrough(guardrails: Guardrail[], text: string, size: number) {
-  const processor = windowProcessor(callGuard(), guardrails, 256, () => true);
+  const processor = windowProcessor(bareCallGuard(), guardrails, 256, () => true);
   let released = '';
   const take = (parts: StreamPart[]) => {
     for (const part of parts) if (part.type === 'text-delta') released += part.delta;

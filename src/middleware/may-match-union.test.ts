@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../bench/fixtures';
+import { bareCallGuard, randomTokenText } from '../../test/helpers/window';
 import { type FilterTriggers, filterTriggersOf } from '../core/filtered-hooks';
 import type { Guardrail } from '../core/types';
 import { contentFilter } from '../guards/content-filter/content-filter';
 import { pii } from '../guards/pii/pii';
 import { secrets } from '../guards/secrets/secrets';
-import { CallGuard } from './call-guard';
-import type { InputJudge } from './input-guard';
 import { mayMatchUnion } from './may-match-union';
 import type { StreamPart } from './stream-processor';
 import { windowProcessor } from './window-processor';
@@ -116,14 +115,8 @@ const TOKENS = [
 ];
 const BLANKS = ['', ' ', ' ', ' ', '  ', '\n', '\t', ' \n  ', '\f'];
 
-function randomText(next: () => number, tokens: number): string {
-  let text = '';
-  for (let i = 0; i < tokens; i++) {
-    text += TOKENS[Math.floor(next() * TOKENS.length)];
-    text += BLANKS[Math.floor(next() * BLANKS.length)];
-  }
-  return text;
-}
+const randomText = (next: () => number, count: number) =>
+  randomTokenText(next, count, TOKENS, BLANKS);
 
 /** Random printable ASCII (and blanks): characters no token list thought of. */
 function randomAscii(next: () => number, length: number): string {
@@ -264,21 +257,9 @@ describe('mayMatchUnion: one scan for the chain’s filters', () => {
   });
 });
 
-function callGuard() {
-  return new CallGuard({
-    input: { prompt: [], records: [], texts: [], contents: [], cachedVerdicts: 0 },
-    metadata: {},
-    state: new Map(),
-    controller: new AbortController(),
-    release: () => {},
-    judge: undefined as unknown as InputJudge,
-    defaultTimeoutMs: 30_000,
-  });
-}
-
 /** Every part the window processor hands out for `text` in the given deltas, and the records. */
 async function partsOf(guardrails: Guardrail[], text: string, sizes: () => number) {
-  const call = callGuard();
+  const call = bareCallGuard();
   const processor = windowProcessor(call, guardrails, 2048, () => true);
   const parts: StreamPart[] = [];
   const take = async (part: StreamPart) => {

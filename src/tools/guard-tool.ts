@@ -31,6 +31,7 @@ import {
   isGuardrailBlocked,
 } from './blocked-output';
 import { canonicalJson } from './canonical-json';
+import { checkModelOutputTexts } from './model-output-check';
 import { streamedStepOf } from './step-calls';
 import { rememberToolCallRecords } from './tool-call-records';
 import { guardToolOptionShape, guardToolsOptionShape } from './tool-options';
@@ -600,11 +601,11 @@ function wrapTool(
 
   /**
    * What the tool's own `toModelOutput` makes of `output`, judged by the
-   * output guardrails: the model reads this, not the result. Text (`text`,
-   * `error-text`, an `execution-denied` reason, each text part of `content`)
-   * is judged as it is, JSON (`json`, `error-json`) as canonical JSON; a
-   * modification is put back in its place. Media and other non-text parts of
-   * `content` are not text: they pass as they are. A `toModelOutput` that
+   * output guardrails: the model reads this, not the result. Its texts are
+   * found by `checkModelOutputTexts` (shared with the middleware's
+   * `toolOutputs`): text as it is, JSON (`json`, `error-json`) as canonical
+   * JSON; a modification is put back in its place. Media and other non-text
+   * parts of `content` pass as they are. A `toModelOutput` that
    * throws or returns something else fails closed. `judgedContent`: the
    * canonical JSON the result was judged as, when it was; a JSON model output
    * with the same text is not judged again.
@@ -631,76 +632,37 @@ function wrapTool(
         `the tool's toModelOutput failed (${error instanceof Error ? error.name : typeof error})`,
       );
     }
-    const unreadable = () => {
-      const type = (view as { type?: unknown } | null)?.type;
-      return failClosed(
-        `the tool's toModelOutput returned no tool result output the guardrails can read (${
-          view !== null && typeof view === 'object'
-            ? typeof type === 'string'
-              ? `type ${JSON.stringify(type.slice(0, 40))}`
-              : 'an object without a type'
-            : view === null
-              ? 'null'
-              : `a ${typeof view}`
-        })`,
-      );
-    };
-    if (view === null || typeof view !== 'object') return unreadable();
-    const model = view as Record<string, unknown> & { type?: unknown };
-    switch (model.type) {
-      case 'text':
-      case 'error-text': {
-        if (typeof model.value !== 'string') return unreadable();
-        if (judgedContent !== undefined && typeof output === 'string' && model.value === output) {
-          return { value: view as ToolResultOutput };
+    const checked = await checkModelOutputTexts(view, {
+      text: async (text, place) => {
+        if (
+          place === 'value' &&
+          judgedContent !== undefined &&
+          typeof output === 'string' &&
+          text === output
+        ) {
+          return { value: text };
         }
-        const checked = await checkModelText(model.value, scope);
-        if (checked.trip) return { trip: checked.trip };
-        return { value: { ...model, value: checked.text } as ToolResultOutput };
-      }
-      case 'json':
-      case 'error-json': {
+        const judged = await checkModelText(text, scope);
+        return judged.trip ? judged : { value: judged.text };
+      },
+      json: async value => {
         if (judgedContent !== undefined) {
           try {
-            if (canonicalJson(model.value) === judgedContent)
-              return { value: view as ToolResultOutput };
+            if (canonicalJson(value) === judgedContent) return { value };
           } catch {
             // `check` below fails closed on it.
           }
         }
-        const checked = await check('tool_output', outputGuardrails, model.value, scope, false);
-        if (checked.trip) return { trip: checked.trip };
-        return { value: { ...model, value: checked.value } as ToolResultOutput };
-      }
-      case 'execution-denied': {
-        if (model.reason === undefined) return { value: view as ToolResultOutput };
-        if (typeof model.reason !== 'string') return unreadable();
-        const checked = await checkModelText(model.reason, scope);
-        if (checked.trip) return { trip: checked.trip };
-        return { value: { ...model, reason: checked.text } as ToolResultOutput };
-      }
-      case 'content': {
-        if (!Array.isArray(model.value)) return unreadable();
-        const parts: unknown[] = [];
-        for (const part of model.value as unknown[]) {
-          const { type, text } = (part ?? {}) as { type?: unknown; text?: unknown };
-          if (part === null || typeof part !== 'object' || typeof type !== 'string') {
-            return unreadable();
-          }
-          if (type !== 'text') {
-            parts.push(part);
-            continue;
-          }
-          if (typeof text !== 'string') return unreadable();
-          const checked = await checkModelText(text, scope);
-          if (checked.trip) return { trip: checked.trip };
-          parts.push({ ...part, text: checked.text });
-        }
-        return { value: { ...model, value: parts } as ToolResultOutput };
-      }
-      default:
-        return unreadable();
+        return check('tool_output', outputGuardrails, value, scope, false);
+      },
+    });
+    if (checked.unreadable !== undefined) {
+      return failClosed(
+        `the tool's toModelOutput returned no tool result output the guardrails can read (${checked.unreadable})`,
+      );
     }
+    if (checked.trip) return { trip: checked.trip };
+    return { value: checked.value as ToolResultOutput };
   }
 
   /**

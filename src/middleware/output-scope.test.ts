@@ -120,7 +120,7 @@ describe('ctx.step', () => {
       ['input', 0, 'Weather in Paris?'],
       ['output', 0, 'Let me check the weather.'],
       ['tool_input', 0, '{"city":"Paris"}'],
-      ['tool_output', 0, '"sunny in Paris"'],
+      ['tool_output', 0, 'sunny in Paris'], // a string result, as the model reads it
       // The input of step 1 was judged at step 0 and is not judged again.
       ['output', 1, 'It is sunny in Paris.'],
     ]);

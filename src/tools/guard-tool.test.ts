@@ -15,6 +15,7 @@ import { turnsModel } from '../../test/helpers/turns-model';
 import { allow, block, defineGuardrail, modify } from '../core/define-guardrail';
 import { GuardrailConfigError, GuardrailTripwireError } from '../core/errors';
 import type { GuardrailContext, GuardrailEvent } from '../core/types';
+import { secrets } from '../guards/secrets/secrets';
 import { type GuardrailBlockedOutput, isGuardrailBlocked } from './blocked-output';
 import { canonicalJson } from './canonical-json';
 import { collectToolRecords } from './collect-tool-records';
@@ -274,6 +275,44 @@ describe('guardTools through generateText', () => {
     ]);
     expect(JSON.stringify(model.doGenerateCalls[1]?.prompt)).not.toContain('alice@example.com');
     expect(JSON.stringify(result.steps)).not.toContain('alice@example.com');
+  });
+
+  it('judges a string result as the text the model reads, not as its JSON literal', async () => {
+    // A file read as text: the model reads it as it is. Its JSON literal
+    // (`\"` and `\n` escapes) hid the quoted password from `secrets`.
+    const file = 'config:\n  db_password: "Zx9!mQ2#vL7pK4wR"\n';
+    const readFile = tool({
+      inputSchema: z.object({ path: z.string() }),
+      execute: async () => file,
+    });
+    const seen: string[] = [];
+    const spy = defineGuardrail({
+      name: 'spy',
+      check: (content, ctx) => {
+        seen.push(content, ctx.value as string);
+        return allow();
+      },
+    });
+    const model = turnsModel([
+      { toolCalls: [{ toolCallId: 'c1', toolName: 'readFile', input: { path: 'app.yaml' } }] },
+      { text: 'Done.' },
+    ]);
+
+    const result = await generateText({
+      model,
+      tools: guardTools({ readFile }, { output: [secrets({ action: 'redact' }), spy] }),
+      prompt: 'Read app.yaml',
+      stopWhen: isStepCount(3),
+    });
+
+    const redacted = 'config:\n  db_password: "[GENERIC_SECRET]"\n';
+    const toolMessage = model.doGenerateCalls[1]?.prompt.find(m => m.role === 'tool');
+    expect(toolMessage?.content).toEqual([
+      expect.objectContaining({ toolCallId: 'c1', output: { type: 'text', value: redacted } }),
+    ]);
+    expect(seen).toEqual([redacted, redacted]);
+    expect(result.steps[0]?.toolResults[0]?.output).toBe(redacted);
+    expect(JSON.stringify(model.doGenerateCalls[1]?.prompt)).not.toContain('Zx9!mQ2');
   });
 
   it('keeps a blocked result out of every step, message and prompt', async () => {

@@ -169,7 +169,8 @@ const blockedOutputJsonSchema = {
  * result before the model sees it.
  *
  * Guardrails see the arguments (or the result) as canonical JSON text (keys
- * sorted, no whitespace) in `content`, and the parsed value in `ctx.value`,
+ * sorted, no whitespace; a string result as the text itself, as the model
+ * reads it) in `content`, and the parsed value in `ctx.value`,
  * with `ctx.toolName`, `ctx.toolCallId`, `ctx.messages` and `ctx.abortSignal`.
  * Input and output guardrails of one call share `ctx.state`.
  *
@@ -506,9 +507,13 @@ function wrapTool(
     validateModification = true,
   ): Promise<CheckResult> {
     if (guardrails.length === 0) return { value };
+    // A string result is the text the model reads (the SDK's default model
+    // output is that text): judged as it is. Its JSON literal escapes quotes
+    // and line breaks, which hid values from the detectors (a quoted password).
+    const asText = kind === 'tool_output' && typeof value === 'string';
     let content: string;
     try {
-      content = canonicalJson(value);
+      content = asText ? value : canonicalJson(value);
     } catch (error) {
       // Content no guardrail can read must not pass unchecked: fail closed.
       return {
@@ -535,7 +540,7 @@ function wrapTool(
       if (result.trip) return { trip: result.trip };
       if (result.content === content) continue;
       try {
-        current = JSON.parse(result.content);
+        current = asText ? result.content : JSON.parse(result.content);
       } catch (error) {
         return {
           trip: rejection(

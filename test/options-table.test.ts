@@ -415,6 +415,7 @@ const cases: FactoryCase[] = [
       specificationVersion: ['v2', 4],
       retry: [3, { maxAttempts: 0 }, { maxAttempts: 1, feedback: 'x' }, { tries: 1 }],
       toolDefinitions: guardrailList,
+      toolOutputs: guardrailList,
       onToolDefinitionTrip: ['drop', 5],
       pinToolDefinitions: [
         'yes',

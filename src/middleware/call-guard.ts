@@ -47,11 +47,12 @@ export interface CallGuardOptions {
    */
   outputScope?: 'every-step' | 'final';
   /**
-   * Tool-definition guardrails removed tools from the call: a call that
-   * passes is reported `'modified'` (the model was not given what the caller
-   * sent). Default false.
+   * The model is not given what the caller sent, beyond what a record says
+   * was modified (tool-definition guardrails removed tools, `toolOutputs`
+   * withheld a tool result): a call that passes is reported `'modified'`.
+   * Default false.
    */
-  toolsRemoved?: boolean;
+  promptChanged?: boolean;
 }
 
 /**
@@ -77,7 +78,7 @@ export class CallGuard {
   /** The call's index within its run, when known (`ctx.step`). */
   readonly step: number | undefined;
   private outputScope: 'every-step' | 'final';
-  private readonly toolsRemoved: boolean;
+  private readonly promptChanged: boolean;
   private endsInToolCalls = false;
   private readonly parallelGuardrails: readonly Guardrail[];
   private readonly judge: InputJudge;
@@ -96,9 +97,9 @@ export class CallGuard {
     callerSignal,
     step,
     outputScope = 'every-step',
-    toolsRemoved = false,
+    promptChanged = false,
   }: CallGuardOptions) {
-    this.toolsRemoved = toolsRemoved;
+    this.promptChanged = promptChanged;
     this.step = step;
     this.outputScope = outputScope;
     this.input = input;
@@ -125,7 +126,7 @@ export class CallGuard {
   /** The call's outcome so far: its records, and how many verdicts came from the cache. */
   outcome(tripped: boolean): GuardrailOutcome {
     const outcome = outcomeOf(this.records, tripped);
-    if (this.toolsRemoved && outcome.status === 'passed') outcome.status = 'modified';
+    if (this.promptChanged && outcome.status === 'passed') outcome.status = 'modified';
     const cached = this.cachedVerdicts;
     return cached > 0 ? { ...outcome, cachedVerdicts: cached } : outcome;
   }

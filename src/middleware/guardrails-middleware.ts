@@ -49,6 +49,7 @@ import {
   type ToolDefinitionResult,
   type ToolDefinitionTripAction,
 } from './tool-definitions';
+import { judgeToolOutputs } from './tool-outputs';
 import { verdictCache } from './verdict-cache';
 
 /** The language-model middleware specification a consuming `wrapLanguageModel` expects. */
@@ -103,6 +104,26 @@ export interface GuardrailsOptions<VERSION extends MiddlewareSpecificationVersio
    * - `'block'`: the whole call trips, like an input trip.
    */
   onToolDefinitionTrip?: ToolDefinitionTripAction;
+  /**
+   * Guardrails over every tool result in the prompt (kind `tool_output`), in
+   * order, before the model reads it: each `tool-result` part of a tool
+   * message (and of an assistant message, from a provider-executed tool),
+   * whoever wrote it. The client owns the history it sends, so a tool result
+   * in it is as unverified as a user text. They judge the text the model
+   * reads: `text` and `error-text` values, an `execution-denied` reason,
+   * each text of a `content` output as it is, `json` and `error-json` values
+   * as canonical JSON (`ctx.value` the parsed value, `ctx.toolName`,
+   * `ctx.toolCallId`). A modification is put back in place (a JSON one must
+   * still be JSON); a block withholds that result: the model reads the
+   * block's message (else "The result of the "x" tool call was withheld by
+   * a guardrail.") as for a result `guardTools` withheld, and the call goes
+   * on, reported `'modified'`; with `onTrip: 'throw'` the call throws like
+   * an input trip. A result that cannot be read (an unknown output type, over
+   * 1,000,000 characters, JSON nested deeper than 64) is withheld with an
+   * `error` record. Verdicts are remembered by tool name and text hash, like
+   * input verdicts. See docs/middleware.md.
+   */
+  toolOutputs?: Guardrail[];
   /**
    * Pin tool definitions: the first definition seen of each tool (per
    * scope and name, per `serverId` for tools guarded with one) is recorded
@@ -252,6 +273,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     specificationVersion = 'v4' as VERSION,
     retry,
     toolDefinitions = [],
+    toolOutputs = [],
     onToolDefinitionTrip = 'remove',
     pinToolDefinitions = false,
   } = validateGuardrailsOptions(options);
@@ -274,6 +296,13 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     ttlMs: verdictTtlMs,
     prefix: 'ai-guardrails:tool-definition-verdict:',
     guardrails: toolDefinitions,
+  });
+  // Apart from input verdicts too: a tool result is not a user text.
+  const toolOutputCache = verdictCache({
+    store: verdictStore,
+    ttlMs: verdictTtlMs,
+    prefix: 'ai-guardrails:tool-output-verdict:',
+    guardrails: toolOutputs,
   });
   const pins = pinToolDefinitions
     ? toolDefinitionPins({
@@ -490,6 +519,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       defaultTimeoutMs,
     });
     let inputResult: Awaited<ReturnType<typeof guardInput>>;
+    let withheldOutputs = 0;
     if (definitions?.trip) {
       // onToolDefinitionTrip 'block': the call trips before its input is judged.
       inputResult = {
@@ -519,13 +549,44 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
           cachedVerdicts: inputResult.cachedVerdicts + definitions.cachedVerdicts,
         };
       }
+      if (!inputResult.trip && toolOutputs.length > 0) {
+        let outputs: Awaited<ReturnType<typeof judgeToolOutputs>>;
+        try {
+          outputs = await judgeToolOutputs({
+            guardrails: toolOutputs,
+            cache: toolOutputCache,
+            prompt: inputResult.prompt,
+            tools: params.tools,
+            metadata,
+            state,
+            step,
+            abortSignal: controller.signal,
+            onEvent,
+            defaultTimeoutMs,
+          });
+        } catch (error) {
+          dispose();
+          throw error;
+        }
+        withheldOutputs = outputs.withheld;
+        inputResult = {
+          ...inputResult,
+          // 'throw': a withheld tool result trips the call, as an input trip does.
+          ...(outputs.trip && onTrip === 'throw'
+            ? { trip: outputs.trip }
+            : { prompt: outputs.prompt }),
+          records: [...inputResult.records, ...outputs.records],
+          cachedVerdicts: inputResult.cachedVerdicts + outputs.cachedVerdicts,
+        };
+      }
     }
     if (params.abortSignal?.aborted) {
       dispose();
       throw abortReasonOf(params.abortSignal);
     }
     const call = new CallGuard({
-      toolsRemoved: (definitions?.removed.length ?? 0) > 0,
+      // The model is not given what the caller sent: a passing call is reported 'modified'.
+      promptChanged: (definitions?.removed.length ?? 0) > 0 || withheldOutputs > 0,
       input: inputResult,
       metadata,
       state,
@@ -566,7 +627,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
 
   // With no guardrails at all there is nothing to judge or report: the
   // middleware adds no hook, so a call costs exactly what the bare model costs.
-  if (input.length === 0 && output.length === 0 && !judgesDefinitions) {
+  if (input.length === 0 && output.length === 0 && toolOutputs.length === 0 && !judgesDefinitions) {
     return { specificationVersion } as GuardrailsMiddleware<VERSION>;
   }
 

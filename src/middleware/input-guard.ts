@@ -10,7 +10,12 @@ import type {
   GuardrailRecord,
 } from '../core/types';
 import { type PromptText, promptTexts, rebuildPrompt, userTextOf } from './prompt-texts';
-import type { CachedVerdict, VerdictCache, VerdictSlot } from './verdict-cache';
+import {
+  cachedBlockRecord,
+  toCachedVerdict,
+  type VerdictCache,
+  type VerdictSlot,
+} from './verdict-cache';
 
 /** Which messages input guardrails judge. */
 export type InputScope = 'user' | 'all';
@@ -51,48 +56,6 @@ export interface InputJudgeOptions {
   abortSignal: AbortSignal;
   onEvent: GuardrailEventListener | undefined;
   defaultTimeoutMs: number;
-}
-
-/**
- * Longest modified text the cache keeps. A modification of a longer text is
- * not remembered (the text is judged again next time) so that a client
- * sending huge texts cannot fill the store with their redacted copies.
- */
-const MAX_CACHED_MODIFIED_LENGTH = 100_000;
-
-function toCachedVerdict(record: GuardrailRecord, content: string): CachedVerdict | undefined {
-  switch (record.status) {
-    case 'passed':
-      return { action: 'allow' };
-    case 'modified':
-      return content.length > MAX_CACHED_MODIFIED_LENGTH
-        ? undefined
-        : { action: 'modify', content };
-    case 'blocked': {
-      const { message, reason, severity, info } = record;
-      return { action: 'block', message, reason, severity, info };
-    }
-    default:
-      return undefined; // an error is never remembered: the next call tries again
-  }
-}
-
-function cachedBlockRecord(
-  guardrail: Guardrail,
-  verdict: Extract<CachedVerdict, { action: 'block' }>,
-): GuardrailRecord {
-  const record: GuardrailRecord = {
-    guardrail: guardrail.name,
-    kind: 'input',
-    status: 'blocked',
-    durationMs: 0,
-    cached: true,
-  };
-  if (verdict.message !== undefined) record.message = verdict.message;
-  if (verdict.reason !== undefined) record.reason = verdict.reason;
-  if (verdict.severity !== undefined) record.severity = verdict.severity;
-  if (verdict.info !== undefined) record.info = verdict.info;
-  return record;
 }
 
 /**
@@ -176,7 +139,7 @@ export function inputJudge({
     // A remembered block trips before anything is judged: the text was blocked before.
     for (const verdict of remembered) {
       if (verdict?.action === 'block') {
-        const trip = cachedBlockRecord(guardrail, verdict);
+        const trip = cachedBlockRecord(guardrail, verdict, 'input');
         emitEvent(onEvent, trip);
         return { contents, records: [trip], trip, cachedVerdicts: 1 };
       }

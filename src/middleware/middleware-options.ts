@@ -63,6 +63,7 @@ export const guardrailsOptionShape = {
     '{ maxAttempts: 1..10, feedback?: (record) => string }',
   ),
   toolDefinitions: guardrailList,
+  toolOutputs: guardrailList,
   onToolDefinitionTrip: oneOf(['remove', 'block']),
   pinToolDefinitions: anyOf(
     [
@@ -138,9 +139,29 @@ function retryModeIssues(options: Record<string, unknown>, issues: GuardrailConf
   });
 }
 
+/**
+ * A tool-output guardrail judges each tool result's text; a per-call one
+ * (`rateLimit`, `tokenBudget`) judges the call and would count every tool
+ * result of the history as a call: its place is `input`.
+ */
+function toolOutputIssues(options: Record<string, unknown>, issues: GuardrailConfigIssue[]): void {
+  const { toolOutputs } = options;
+  if (!Array.isArray(toolOutputs)) return;
+  toolOutputs.forEach((guardrail: Partial<Guardrail> | null | undefined, index) => {
+    // Not a guardrail at all: reported by the list's own rule.
+    if (typeof guardrail?.check !== 'function' || !guardrail.perCall) return;
+    issues.push({
+      path: `toolOutputs[${index}]`,
+      value: guardrail.name,
+      expected: `a guardrail that judges a text ("${guardrail.name}" judges the call, once per model call: put it in input)`,
+    });
+  });
+}
+
 function refineIssues(options: Record<string, unknown>, issues: GuardrailConfigIssue[]): void {
   windowModeIssues(options, issues);
   retryModeIssues(options, issues);
+  toolOutputIssues(options, issues);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { JSONValue } from '@ai-sdk/provider';
 import { sha256Hex } from '../core/sha256-hex';
-import type { Guardrail, GuardrailMetadata } from '../core/types';
+import type { Guardrail, GuardrailKind, GuardrailMetadata, GuardrailRecord } from '../core/types';
 import type { Store } from '../store/store';
 
 /** A remembered verdict: what the guardrail decided about one text. */
@@ -145,3 +145,62 @@ export function verdictCache({
 
 /** A verdict cache, as `verdictCache` builds it. */
 export type VerdictCache = ReturnType<typeof verdictCache>;
+
+/**
+ * Longest modified text the cache keeps. A modification of a longer text is
+ * not remembered (the text is judged again next time) so that a client
+ * sending huge texts cannot fill the store with their redacted copies.
+ */
+const MAX_CACHED_MODIFIED_LENGTH = 100_000;
+
+/**
+ * What the cache keeps of a guardrail's record on one text (`content`: the
+ * text after it): a pass, a block with its message, reason, severity and
+ * info, or a modification (unless longer than 100,000 characters). An
+ * `error` is never remembered: the next call tries again.
+ */
+export function toCachedVerdict(
+  record: GuardrailRecord,
+  content: string,
+): CachedVerdict | undefined {
+  switch (record.status) {
+    case 'passed':
+      return { action: 'allow' };
+    case 'modified':
+      return content.length > MAX_CACHED_MODIFIED_LENGTH
+        ? undefined
+        : { action: 'modify', content };
+    case 'blocked': {
+      const { message, reason, severity, info } = record;
+      return { action: 'block', message, reason, severity, info };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The record of a remembered block: it trips again without judging,
+ * `cached: true`, with the remembered message, reason, severity and info
+ * (and `fields`, such as the tool name and call id of a tool result).
+ */
+export function cachedBlockRecord(
+  guardrail: Guardrail,
+  verdict: Extract<CachedVerdict, { action: 'block' }>,
+  kind: GuardrailKind,
+  fields: Pick<GuardrailRecord, 'toolName' | 'toolCallId' | 'serverId'> = {},
+): GuardrailRecord {
+  const record: GuardrailRecord = {
+    guardrail: guardrail.name,
+    kind,
+    status: 'blocked',
+    durationMs: 0,
+    cached: true,
+    ...fields,
+  };
+  if (verdict.message !== undefined) record.message = verdict.message;
+  if (verdict.reason !== undefined) record.reason = verdict.reason;
+  if (verdict.severity !== undefined) record.severity = verdict.severity;
+  if (verdict.info !== undefined) record.info = verdict.info;
+  return record;
+}

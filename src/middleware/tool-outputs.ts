@@ -1,0 +1,388 @@
+import type {
+  LanguageModelV4CallOptions,
+  LanguageModelV4Prompt,
+  LanguageModelV4ToolResultOutput,
+  LanguageModelV4ToolResultPart,
+} from '@ai-sdk/provider';
+import { type ChainContext, runChain } from '../core/chain';
+import { emitEvent } from '../core/events';
+import { sha256Hex } from '../core/sha256-hex';
+import type {
+  Guardrail,
+  GuardrailEventListener,
+  GuardrailMetadata,
+  GuardrailRecord,
+} from '../core/types';
+import { defaultBlockedMessage } from '../tools/blocked-output';
+import { canonicalJson } from '../tools/canonical-json';
+import { checkModelOutputTexts, type Judged } from '../tools/model-output-check';
+import { serverIdOf } from './tool-definitions';
+import {
+  type CachedVerdict,
+  cachedBlockRecord,
+  toCachedVerdict,
+  type VerdictCache,
+  type VerdictSlot,
+} from './verdict-cache';
+
+/** Most characters of text judged in one tool result (all its texts together); a longer one is withheld. */
+export const DEFAULT_MAX_TOOL_OUTPUT_LENGTH = 1_000_000;
+/** Deepest nesting of a JSON tool result judged; a deeper one is withheld. */
+export const MAX_TOOL_OUTPUT_DEPTH = 64;
+/** Most texts (`content` parts) judged in one tool result; more is withheld. */
+export const MAX_TOOL_OUTPUT_TEXTS = 1_000;
+/** Name of the record of a tool result the middleware could not read within its limits. */
+export const TOOL_OUTPUT_UNREADABLE = 'tool-output-unreadable';
+
+/** Everything judging the tool results of one call's prompt needs. */
+export interface ToolOutputJudgeOptions {
+  /** The `tool_output` guardrails, in order. */
+  guardrails: readonly Guardrail[];
+  /** Verdicts by tool name and text hash (a cache of its own, apart from input verdicts). */
+  cache: VerdictCache;
+  /** The prompt to judge (after the input guardrails' modifications). */
+  prompt: LanguageModelV4Prompt;
+  /** The call's tools: a tool `guardTools` gave a `serverId` gets it in records. */
+  tools: LanguageModelV4CallOptions['tools'];
+  metadata: GuardrailMetadata;
+  state: Map<string, unknown>;
+  step: number | undefined;
+  abortSignal: AbortSignal;
+  onEvent: GuardrailEventListener | undefined;
+  defaultTimeoutMs: number;
+  /** Most characters judged per tool result. Default {@link DEFAULT_MAX_TOOL_OUTPUT_LENGTH}. */
+  maxLength?: number;
+}
+
+/** The prompt after its tool results were judged. */
+export interface ToolOutputResult {
+  /** The prompt with modified outputs put back and withheld ones replaced (the given prompt when none was). */
+  prompt: LanguageModelV4Prompt;
+  records: GuardrailRecord[];
+  /** The record of the first tool result withheld (blocked or unreadable), if any. */
+  trip?: GuardrailRecord;
+  /** How many tool results were withheld. */
+  withheld: number;
+  /** How many verdicts came from the cache instead of a new judgment. */
+  cachedVerdicts: number;
+}
+
+/** Where one tool result sits in the prompt. */
+interface ToolResultPlace {
+  message: number;
+  part: number;
+  result: LanguageModelV4ToolResultPart;
+}
+
+/**
+ * The tool results of a prompt, in prompt order: every `tool-result` part of
+ * a tool message, and those a provider-executed tool left in an assistant
+ * message.
+ */
+function toolResultsOf(prompt: LanguageModelV4Prompt): ToolResultPlace[] {
+  const places: ToolResultPlace[] = [];
+  prompt.forEach((message, index) => {
+    if (message.role !== 'tool' && message.role !== 'assistant') return;
+    message.content.forEach((part, p) => {
+      if (part.type === 'tool-result') places.push({ message: index, part: p, result: part });
+    });
+  });
+  return places;
+}
+
+/**
+ * Why a JSON value cannot be judged within the limits, or undefined when it
+ * can: nested deeper than {@link MAX_TOOL_OUTPUT_DEPTH}, or surely longer
+ * than `maxLength` as JSON (every value is at least one character, every
+ * string at least its length). Iterative, so depth costs no call stack, and
+ * it stops at the first limit, so a 10 MB value costs at most `maxLength`
+ * steps before canonical JSON (recursive) is built.
+ */
+function jsonLimitProblem(value: unknown, maxLength: number): string | undefined {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  let size = 0;
+  while (stack.length > 0) {
+    const { value: current, depth } = stack.pop()!;
+    if (depth > MAX_TOOL_OUTPUT_DEPTH) {
+      return `the JSON is nested deeper than ${MAX_TOOL_OUTPUT_DEPTH} levels`;
+    }
+    size += typeof current === 'string' ? current.length + 2 : 1;
+    if (size > maxLength) return `the text is longer than ${maxLength} characters`;
+    if (current === null || typeof current !== 'object') continue;
+    if (Array.isArray(current)) {
+      for (const item of current) stack.push({ value: item, depth: depth + 1 });
+      continue;
+    }
+    for (const [key, item] of Object.entries(current)) {
+      size += key.length + 3;
+      stack.push({ value: item, depth: depth + 1 });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Judges every tool result in a call's prompt with the `tool_output`
+ * guardrails, before the model reads it: the text of its output by type (the
+ * extraction `guardTools` uses for `toModelOutput`: `text`, `error-text`, an
+ * `execution-denied` reason and each text of a `content` output as they are;
+ * `json` and `error-json` as canonical JSON). Each text runs the chain in
+ * order, with verdicts remembered by guardrail, tool name and text hash (a
+ * re-sent history is not judged again). A modification is put back in place
+ * (a JSON one must still parse); a block, an `error`, or an output that
+ * cannot be read within the limits withholds that output: the model reads
+ * the blocked message instead, as for a result `guardTools` withheld.
+ * Records name the tool and the call, never the output.
+ */
+export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise<ToolOutputResult> {
+  const { prompt, guardrails, cache, metadata, onEvent } = options;
+  const maxLength = options.maxLength ?? DEFAULT_MAX_TOOL_OUTPUT_LENGTH;
+  const places = toolResultsOf(prompt);
+  const records: GuardrailRecord[] = [];
+  if (places.length === 0 || guardrails.length === 0) {
+    return { prompt, records, withheld: 0, cachedVerdicts: 0 };
+  }
+  const serverIds = new Map<string, string>();
+  for (const tool of options.tools ?? []) {
+    const serverId = tool.type === 'function' ? serverIdOf(tool) : undefined;
+    if (serverId !== undefined) serverIds.set(tool.name, serverId);
+  }
+
+  // Remembered verdicts, looked up once per guardrail and text: the lookups of
+  // every text as sent start together (one round trip, not one per text).
+  const lookups = new Map<string, Promise<{ slot?: VerdictSlot; verdict?: CachedVerdict }>>();
+  const lookup = (index: number, toolName: string, text: string) => {
+    const key = `${index}\u0000${toolName}\u0000${text}`;
+    let found = lookups.get(key);
+    if (!found) {
+      found = (async () => {
+        // The tool's name is part of what is judged: one text from two tools is two verdicts.
+        const hash = await sha256Hex(`${toolName}\u0000${text}`);
+        const slot = await cache.slot(guardrails[index]!, hash, 'tool_output', metadata);
+        return slot ? { slot, verdict: await cache.get(slot) } : {};
+      })().catch(() => ({})); // a lookup that fails is a miss: the text is judged
+      lookups.set(key, found);
+    }
+    return found;
+  };
+  // Canonical JSON of each JSON output, built once.
+  const canonical = new Map<unknown, string>();
+  const canonicalOf = (value: unknown) => {
+    let text = canonical.get(value);
+    if (text === undefined) {
+      text = canonicalJson(value);
+      canonical.set(value, text);
+    }
+    return text;
+  };
+  await Promise.all(
+    places.map(({ result }) =>
+      checkModelOutputTexts(result.output, {
+        text: async text => {
+          if (text.length <= maxLength) {
+            guardrails.forEach((_, index) => void lookup(index, result.toolName, text));
+          }
+          return { value: text };
+        },
+        json: async value => {
+          try {
+            if (jsonLimitProblem(value, maxLength) === undefined) {
+              const text = canonicalOf(value);
+              guardrails.forEach((_, index) => void lookup(index, result.toolName, text));
+            }
+          } catch {
+            // Judged (and failed closed) below.
+          }
+          return { value };
+        },
+      }),
+    ),
+  );
+
+  let output: LanguageModelV4Prompt | undefined;
+  let trip: GuardrailRecord | undefined;
+  let withheld = 0;
+  let cachedVerdicts = 0;
+
+  for (const place of places) {
+    const { toolName, toolCallId } = place.result;
+    const serverId = serverIds.get(toolName);
+    const context: ChainContext = {
+      kind: 'tool_output',
+      messages: prompt,
+      metadata,
+      state: options.state,
+      toolName,
+      toolCallId,
+      ...(serverId !== undefined && { serverId }),
+      ...(options.step !== undefined && { step: options.step }),
+    };
+    const ownRecord = (
+      guardrail: string,
+      status: 'blocked' | 'error',
+      reason: string,
+    ): GuardrailRecord => {
+      const record: GuardrailRecord = {
+        guardrail,
+        kind: 'tool_output',
+        status,
+        reason,
+        durationMs: 0,
+        toolName,
+        toolCallId,
+      };
+      if (serverId !== undefined) record.serverId = serverId;
+      records.push(record);
+      emitEvent(onEvent, record);
+      return record;
+    };
+    const unreadable = (why: string) =>
+      ownRecord(
+        TOOL_OUTPUT_UNREADABLE,
+        'error',
+        `the result of tool "${toolName}" was not judged: ${why}`,
+      );
+
+    /** Runs the guardrails over one text, with the cache; `json`: a modification must parse. */
+    const judgeText = async (
+      text: string,
+      json: boolean,
+      value: unknown,
+    ): Promise<Judged<string>> => {
+      let current = text;
+      let currentValue = value;
+      for (let index = 0; index < guardrails.length; index++) {
+        const guardrail = guardrails[index]!;
+        const { slot, verdict } = await lookup(index, toolName, current);
+        let next: string;
+        if (verdict?.action === 'block') {
+          const record = cachedBlockRecord(guardrail, verdict, 'tool_output', {
+            toolName,
+            toolCallId,
+            ...(serverId !== undefined && { serverId }),
+          });
+          records.push(record);
+          emitEvent(onEvent, record);
+          cachedVerdicts++;
+          return { trip: record };
+        }
+        if (verdict) {
+          cachedVerdicts++;
+          next = verdict.action === 'modify' ? verdict.content : current;
+        } else {
+          const result = await runChain(
+            [guardrail],
+            current,
+            { ...context, value: currentValue },
+            {
+              abortSignal: options.abortSignal,
+              onEvent,
+              defaultTimeoutMs: options.defaultTimeoutMs,
+            },
+          );
+          records.push(...result.records);
+          const record = result.records[0];
+          if (slot && record) {
+            const remembered = toCachedVerdict(record, result.content);
+            if (remembered) await cache.set(slot, remembered);
+          }
+          if (result.trip) return { trip: result.trip };
+          next = result.content;
+        }
+        if (next === current) continue;
+        if (json) {
+          try {
+            currentValue = JSON.parse(next);
+          } catch {
+            // The model would read text that is not the JSON output any more: withheld.
+            return {
+              trip: ownRecord(
+                guardrail.name,
+                'blocked',
+                `modified the result of tool "${toolName}" into text that is not valid JSON`,
+              ),
+            };
+          }
+        } else {
+          currentValue = next;
+        }
+        current = next;
+      }
+      return { value: current };
+    };
+
+    let length = 0;
+    let texts = 0;
+    /** The limits of one tool result: a text past them fails closed before any guardrail runs. */
+    const overLimit = (added: number): GuardrailRecord | undefined => {
+      length += added;
+      if (++texts > MAX_TOOL_OUTPUT_TEXTS) {
+        return unreadable(`it holds more than ${MAX_TOOL_OUTPUT_TEXTS} texts`);
+      }
+      if (length > maxLength) {
+        return unreadable(`the text is longer than ${maxLength} characters`);
+      }
+      return undefined;
+    };
+
+    const checked = await checkModelOutputTexts(place.result.output, {
+      text: async text => {
+        const limit = overLimit(text.length);
+        if (limit) return { trip: limit };
+        return judgeText(text, false, text);
+      },
+      json: async value => {
+        const problem = jsonLimitProblem(value, maxLength - length);
+        if (problem) return { trip: unreadable(problem) };
+        let content: string;
+        try {
+          content = canonicalOf(value);
+        } catch (error) {
+          return {
+            trip: unreadable(
+              `it could not be serialised as JSON (${error instanceof Error ? error.name : typeof error})`,
+            ),
+          };
+        }
+        const limit = overLimit(content.length);
+        if (limit) return { trip: limit };
+        const judged = await judgeText(content, true, value);
+        if (judged.trip) return judged;
+        return { value: judged.value === content ? value : JSON.parse(judged.value) };
+      },
+    });
+
+    let replacement: LanguageModelV4ToolResultOutput | undefined;
+    if (checked.unreadable !== undefined) {
+      const record = unreadable(`its output is not a tool result output (${checked.unreadable})`);
+      trip ??= record;
+      replacement = { type: 'text', value: defaultBlockedMessage(record) };
+    } else if (checked.trip) {
+      trip ??= checked.trip;
+      // What the model reads for a result guardTools withheld: the block's message, else the default.
+      replacement = {
+        type: 'text',
+        value: checked.trip.message ?? defaultBlockedMessage(checked.trip),
+      };
+    } else if (checked.value !== place.result.output) {
+      replacement = checked.value as LanguageModelV4ToolResultOutput;
+    }
+    if (!replacement) continue;
+    if (checked.unreadable !== undefined || checked.trip) withheld++;
+    output ??= [...prompt];
+    const message = output[place.message] as Extract<
+      LanguageModelV4Prompt[number],
+      { role: 'tool' | 'assistant' }
+    >;
+    const content = [...message.content] as typeof message.content;
+    content[place.part] = { ...place.result, output: replacement };
+    output[place.message] = { ...message, content } as LanguageModelV4Prompt[number];
+  }
+  return {
+    prompt: output ?? prompt,
+    records,
+    ...(trip && { trip }),
+    withheld,
+    cachedVerdicts,
+  };
+}

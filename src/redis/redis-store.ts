@@ -294,10 +294,18 @@ export function redisStore(client: RedisClientLike, options?: RedisStoreOptions)
           );
         } catch (error) {
           // A server that forbids INFO in scripts cannot tell (warned about
-          // below). Any other failure (a lost connection) decides nothing:
+          // below): a command disabled or renamed, or an ACL without INFO
+          // (`-@dangerous`: "The user executing the script can't run this
+          // command"). Any other failure (a lost connection) decides nothing:
           // the operation runs and meets it, and the next one checks again.
           const message = error instanceof Error ? error.message : String(error);
-          if (!/not allowed|unknown command|NOPERM|disabled/i.test(message)) return;
+          if (
+            !/not allowed|unknown command|NOPERM|no permissions|can't run this command|disabled/i.test(
+              message,
+            )
+          ) {
+            return;
+          }
         }
         const policy = info?.match(/^maxmemory_policy:(\S+)/m)?.[1];
         const maxmemory = Number(info?.match(/^maxmemory:(\d+)/m)?.[1]);

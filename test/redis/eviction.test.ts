@@ -119,6 +119,44 @@ describe.skipIf(!REDIS_URL || !HAS_REDIS_SERVER)(
       }
     });
 
+    it('an ACL user who may not run INFO is warned about once, and INFO is not asked again', async () => {
+      // `+@all -@dangerous` is a common ACL: INFO is a dangerous command. Redis
+      // refuses it in a script with "can't run this command", which the check
+      // did not recognise: no warning, and every operation asked INFO again.
+      await configure('64mb', 'allkeys-lru');
+      await client.call(
+        'ACL',
+        'SETUSER',
+        'nodanger',
+        'on',
+        '>pw',
+        '~*',
+        '&*',
+        '+@all',
+        '-@dangerous',
+      );
+      const limited = await connectIORedis(server.url.replace('//', '//nodanger:pw@'));
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const evaluated = vi.spyOn(limited, 'evalsha');
+      try {
+        const store = redisStore(limited, { prefix: uniquePrefix('evict') });
+        expect(await store.incrBy('k', 1, 60_000)).toBe(1);
+        const afterFirst = evaluated.mock.calls.length;
+        expect(await store.incrBy('k', 1, 60_000)).toBe(2);
+        expect(await store.incrBy('k', 1, 60_000)).toBe(3);
+        expect(evaluated.mock.calls.length - afterFirst).toBe(2); // one call per operation
+        expect(warn.mock.calls).toEqual([
+          [
+            "ai-guardrails redisStore: could not read the server's maxmemory-policy (INFO memory); make sure it is noeviction, or Redis may evict counters and budgets under memory pressure.",
+          ],
+        ]);
+      } finally {
+        warn.mockRestore();
+        limited.disconnect();
+        await client.call('ACL', 'DELUSER', 'nodanger');
+      }
+    });
+
     it('rejects an unknown evictionCheck', () => {
       expect(() => redisStore(client, { evictionCheck: 'maybe' as never })).toThrow(
         "redisStore.evictionCheck: expected 'refuse', 'warn' or 'off', received \"maybe\"",

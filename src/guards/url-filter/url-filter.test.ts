@@ -320,6 +320,28 @@ describe('urlFilter', () => {
     expect(() => urlFilter({ allow: ['evil.io/', 'evil.io:8443', '[::1]'] })).not.toThrow();
   });
 
+  it('rejects a host rule with an empty label (".evil.io", "evil..io", "."): it matched no host at all', async () => {
+    // `.evil.io` is how NO_PROXY lists and cookies write "evil.io and its
+    // subdomains"; as a deny rule it denied nothing, evil.io included.
+    for (const entry of ['.evil.io', 'evil..io', 'evil.io..', '.', '..']) {
+      expect(() => urlFilter({ deny: [entry] })).toThrow(
+        new GuardrailConfigError({
+          path: 'url-filter.deny[0]',
+          value: entry,
+          expected:
+            'a host name without empty labels ("evil.io" covers its subdomains, "*.evil.io" only them)',
+        }),
+      );
+    }
+    expect(() => urlFilter({ allow: ['example.com', '.example.com'] })).toThrow(
+      'url-filter.allow[1]',
+    );
+    expect(
+      (await urlFilter({ deny: ['evil.io.'] }).check('https://evil.io/x', context('output')))
+        .action,
+    ).toBe('block');
+  });
+
   it('rejects bad options with their paths', () => {
     expect(() => urlFilter({ allow: [''], schemes: ['https:'] })).toThrow(GuardrailConfigError);
     try {

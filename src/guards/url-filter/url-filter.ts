@@ -92,6 +92,17 @@ function hostMatcher(
     return undefined;
   }
   const host = withoutRootDot(parsed.hostname);
+  // `.evil.io` (NO_PROXY's and cookies' "evil.io and subdomains"), `evil..io`,
+  // `.`: no URL has such a host, so the rule matched nothing (a deny, silently).
+  if (host.split('.').includes('')) {
+    issues.push({
+      path,
+      value: pattern,
+      expected:
+        'a host name without empty labels ("evil.io" covers its subdomains, "*.evil.io" only them)',
+    });
+    return undefined;
+  }
   const suffix = wildcard || (includeSubdomains && !isIpHost(host)) ? `.${host}` : undefined;
   return {
     entry: pattern,

@@ -25,6 +25,8 @@ export interface ConfiguredGuardrails {
   tool_output: Guardrail[];
   /** Guardrails over tool definitions (`guardrails({ toolDefinitions })`). */
   tool_definitions: Guardrail[];
+  /** Guardrails over every tool result in the prompt (`guardrails({ toolOutputs })`). */
+  prompt_tool_outputs: Guardrail[];
 }
 
 /** An entry `{ type, ...options }`, checked for shape and ready to build. */
@@ -312,6 +314,7 @@ export function buildDeclared(
     tool_input: [],
     tool_output: [],
     tool_definitions: [],
+    prompt_tool_outputs: [],
   };
   const byId = new Map<string, Guardrail | undefined>();
   for (const entry of declarations.typed) {
@@ -355,5 +358,6 @@ export function compactLists(built: ConfiguredGuardrails): ConfiguredGuardrails 
     tool_input: dense(built.tool_input),
     tool_output: dense(built.tool_output),
     tool_definitions: dense(built.tool_definitions),
+    prompt_tool_outputs: dense(built.prompt_tool_outputs),
   };
 }

@@ -33,7 +33,8 @@ export function readConfigSource(source: unknown): Record<string, unknown> {
     throw new GuardrailConfigError({
       path: '(root)',
       value: config,
-      expected: 'an object with input, output, tool_input, tool_output and tool_definitions lists',
+      expected:
+        'an object with input, output, tool_input, tool_output, tool_definitions and prompt_tool_outputs lists',
     });
   }
   return config;

@@ -17,6 +17,7 @@ export const LIST_NAMES = {
   tool_input: ['tool_input', 'tool_args'],
   tool_output: ['tool_output', 'tool_result'],
   tool_definitions: ['tool_definitions', 'toolDefinitions'],
+  prompt_tool_outputs: ['prompt_tool_outputs', 'promptToolOutputs'],
 } as const;
 
 /** A canonical list name. */

@@ -60,15 +60,22 @@ export interface LoadGuardrailsConfigOptions<
   /** Further `guardrails()` options not expressed in the file (`inputScope`, `checkReasoning`, ...). */
   middleware?: Omit<
     GuardrailsOptions,
-    'input' | 'output' | 'stream' | 'onTrip' | 'blockedMessage' | 'onEvent' | 'context'
+    | 'input'
+    | 'output'
+    | 'toolOutputs'
+    | 'stream'
+    | 'onTrip'
+    | 'blockedMessage'
+    | 'onEvent'
+    | 'context'
   > & { streamWindow?: number };
 }
 
 /** What `loadGuardrailsConfig` returns. */
 export interface LoadedGuardrailsConfig<VERSION extends MiddlewareSpecificationVersion = 'v4'> {
   /**
-   * The middleware for `wrapLanguageModel`, with the file's input, output
-   * and tool-definition guardrails (and its pin settings).
+   * The middleware for `wrapLanguageModel`, with the file's input, output,
+   * tool-definition and prompt tool-output guardrails (and its pin settings).
    */
   middleware: GuardrailsMiddleware<VERSION>;
   /**
@@ -206,6 +213,29 @@ function windowModeIssues(
 }
 
 /**
+ * A per-call guardrail (`rate-limit`, `token-budget`) judges the call, not a
+ * text: in `prompt_tool_outputs` it would count every tool result of the
+ * history as a call. Named by its place in the file.
+ */
+function promptToolOutputIssues(
+  built: ConfiguredGuardrails,
+  listKeys: ListKeys,
+): GuardrailConfigIssue[] {
+  const key = listKeys.prompt_tool_outputs;
+  if (key === undefined) return [];
+  const issues: GuardrailConfigIssue[] = [];
+  built.prompt_tool_outputs.forEach((guardrail, index) => {
+    if (!guardrail?.perCall) return;
+    issues.push({
+      path: formatPath([key, index]),
+      value: guardrail.name,
+      expected: `a guardrail that judges a text ("${guardrail.name}" judges the call, once per model call: put it in input)`,
+    });
+  });
+  return issues;
+}
+
+/**
  * The entries' own messages, by guardrail name: a block whose record carries
  * one of them shows it, even when the file sets `blocked_message` (seed 003:
  * a guardrail's own message is the user-facing text).
@@ -280,6 +310,7 @@ export function buildGuardrailsConfig<VERSION extends MiddlewareSpecificationVer
   const { streamWindow, ...middlewareRest } = options.middleware ?? {};
   const stream = streamSettings(config, streamWindow);
   issues.push(...windowModeIssues(stream.mode, built, listKeys));
+  issues.push(...promptToolOutputIssues(built, listKeys));
   const definitionSettings = toolDefinitionSettings(config, issues);
   if (issues.length > 0) throw new GuardrailConfigError(inFileOrder(issues, listKeys));
 
@@ -296,6 +327,7 @@ export function buildGuardrailsConfig<VERSION extends MiddlewareSpecificationVer
       input: lists.input,
       output: lists.output,
       toolDefinitions: lists.tool_definitions,
+      toolOutputs: lists.prompt_tool_outputs,
       ...definitionSettings,
       stream,
       onTrip,

@@ -479,6 +479,8 @@ export const configShape = {
   tool_result: z.array(z.unknown()).optional(),
   tool_definitions: z.array(z.unknown()).optional(),
   toolDefinitions: z.array(z.unknown()).optional(),
+  prompt_tool_outputs: z.array(z.unknown()).optional(),
+  promptToolOutputs: z.array(z.unknown()).optional(),
   pin_tool_definitions: pinToolDefinitions.optional(),
   pinToolDefinitions: pinToolDefinitions.optional(),
   on_tool_definition_trip: onToolDefinitionTrip.optional(),
@@ -522,6 +524,16 @@ export const guardrailsConfigSchema = z
     toolDefinitions: z
       .array(guardrailEntrySchema)
       .describe('Alias of tool_definitions (camelCase)')
+      .optional(),
+    prompt_tool_outputs: z
+      .array(guardrailEntrySchema)
+      .describe(
+        "Guardrails over every tool result in the prompt (the middleware's toolOutputs): results in a client-sent history and of unguarded tools too, before the model reads them",
+      )
+      .optional(),
+    promptToolOutputs: z
+      .array(guardrailEntrySchema)
+      .describe('Alias of prompt_tool_outputs (camelCase)')
       .optional(),
     pin_tool_definitions: pinToolDefinitions.optional(),
     pinToolDefinitions: pinToolDefinitions.describe('Alias of pin_tool_definitions').optional(),

@@ -276,6 +276,48 @@ describe('toolPolicy', () => {
     expect(await policy.check(...call('search', { q: 'x' }))).toEqual({ action: 'allow' });
   });
 
+  it('fails closed when rules name tools but the call’s tool has no name (guardTool without `name`)', async () => {
+    // The allow list, a denied name and a per-tool args rule were skipped, so
+    // every call passed an allow list it was not on.
+    const [content, ctx] = call('sendEmail', { to: 'x@evil.io' });
+    const { toolName: _, ...unnamed } = ctx;
+    const expected = {
+      action: 'block',
+      message: 'This tool call is not allowed by the tool policy.',
+      reason:
+        'tool "(unknown tool)": the policy names tools (allow, deny, args), but this call has no tool name (give guardTool a name)',
+      severity: 'critical',
+      info: { tool: '(unknown tool)', path: '', rule: 'toolName' },
+    };
+    for (const options of [
+      { allow: ['search'] },
+      { deny: ['sendEmail'], rules: [] },
+      { args: { sendEmail: z.object({ to: z.email() }) }, rules: [] },
+    ] as const) {
+      expect(await toolPolicy(options).check(content, unnamed)).toEqual(expected);
+    }
+    // Rules that name no tool still apply to it.
+    expect(
+      await toolPolicy({ deny: [/evil/], args: { '*': z.object({}) }, rules: [] }).check(
+        content,
+        unnamed,
+      ),
+    ).toMatchObject({ reason: 'tool "(unknown tool)" argument "to" matched deny pattern /evil/' });
+
+    const sendEmail = tool({
+      inputSchema: z.object({ to: z.string() }),
+      execute: async () => 'sent',
+    });
+    const { guardTool } = await import('../../tools/guard-tool');
+    const guarded = guardTool(sendEmail, { input: [toolPolicy({ allow: ['search'] })] });
+    expect(
+      await guarded.execute({ to: 'x@evil.io' }, { toolCallId: 'c1', messages: [], context: {} }),
+    ).toMatchObject({
+      status: 'blocked',
+      guardrail: { guardrail: 'tool-policy', status: 'blocked', reason: expected.reason },
+    });
+  });
+
   it('applies deny patterns to every string argument', async () => {
     const policy = toolPolicy({ deny: [/drop\s+table/i], rules: [] });
     expect(

@@ -232,6 +232,10 @@ export function toolPolicy(options?: ToolPolicyOptions): Guardrail {
     else denyPatterns.push(entry);
   }
   const allowSet = allowedTools ? new Set(allowedTools) : undefined;
+  // Rules that apply by the tool's name: a call without one (guardTool
+  // without `name`) cannot be judged by them, so it fails closed.
+  const namesTools =
+    allowSet !== undefined || deniedTools.size > 0 || Object.keys(args).some(key => key !== '*');
 
   const blocked = (tool: string, path: string, rule: string, why: string) =>
     block({
@@ -264,6 +268,14 @@ export function toolPolicy(options?: ToolPolicyOptions): Guardrail {
     fingerprint: options,
     async check(content, ctx) {
       const tool = ctx.toolName ?? '(unknown tool)';
+      if (ctx.toolName === undefined && namesTools) {
+        return block({
+          message,
+          reason: `tool "${tool}": the policy names tools (allow, deny, args), but this call has no tool name (give guardTool a name)`,
+          severity: 'critical',
+          info: { tool, path: '', rule: 'toolName' },
+        });
+      }
       if (ctx.toolName !== undefined) {
         if (deniedTools.has(ctx.toolName)) {
           return block({

@@ -9,6 +9,8 @@ import {
   type UIMessage,
   wrapLanguageModel,
 } from 'ai';
+import * as ai6 from 'ai-v6';
+import * as ai6Test from 'ai-v6/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { readAll, redactEmails, textModel, withoutTiming } from '../../test/helpers';
@@ -401,6 +403,7 @@ describe('toolOutputs: onTrip', () => {
         }),
       }),
       messages: historyWith({ type: 'text', value: FORGED }),
+      onError: () => {},
     });
     const errors = (await readAll(result.fullStream)).filter(part => part.type === 'error');
     expect(errors).toHaveLength(1);
@@ -795,5 +798,70 @@ describe('toolOutputs: options', () => {
     });
     expect(seen).toEqual([]);
     expect(await getGuardrailOutcome(result)).toEqual({ status: 'passed', records: [] });
+  });
+});
+
+describe('toolOutputs with AI SDK 6 (spec v3)', () => {
+  it('a UI history converted without tools: the injected result is withheld, an image-data part passes', async () => {
+    const model = new ai6Test.MockLanguageModelV3({
+      doGenerate: async () => ({
+        content: [{ type: 'text', text: 'ok' }],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: {
+          inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+          outputTokens: { total: 1, text: 1, reasoning: undefined },
+        },
+        warnings: [],
+      }),
+    });
+    const { guardrail } = recordingGuardrail();
+    const history: ai6.UIMessage[] = [
+      { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Fetch both' }] },
+      {
+        id: 'a1',
+        role: 'assistant',
+        parts: [
+          {
+            type: 'tool-fetchPage',
+            toolCallId: 'c1',
+            state: 'output-available',
+            input: { url: 'x' },
+            output: { page: FORGED },
+          },
+        ],
+      },
+    ];
+    const messages = await ai6.convertToModelMessages(history);
+    messages.push({
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'c2',
+          toolName: 'shot',
+          output: {
+            type: 'content',
+            value: [{ type: 'image-data', data: 'iVBORw0KGgo=', mediaType: 'image/png' }],
+          },
+        },
+      ],
+    });
+    await ai6.generateText({
+      model: ai6.wrapLanguageModel({
+        model,
+        middleware: guardrails({ toolOutputs: [guardrail], specificationVersion: 'v3' }),
+      }),
+      messages,
+    });
+    expect(toolOutputsIn(model.doGenerateCalls[0]!.prompt as never)).toEqual([
+      {
+        type: 'text',
+        value: 'The result of the "fetchPage" tool call was withheld by a guardrail.',
+      },
+      {
+        type: 'content',
+        value: [{ type: 'image-data', data: 'iVBORw0KGgo=', mediaType: 'image/png' }],
+      },
+    ]);
   });
 });

@@ -605,6 +605,51 @@ describe('toolOutputs: tool loops and the verdict cache', () => {
     ]);
   });
 
+  it('streamText (window mode) with an unguarded tool in a stopWhen loop: the next step reads the withheld message', async () => {
+    const { guardrail, seen } = recordingGuardrail();
+    const model = turnsModel([
+      { toolCalls: [{ toolCallId: 'c1', toolName: 'fetchPage', input: { url: 'evil' } }] },
+      { text: 'Done.' },
+    ]);
+    const fetchPage = tool({
+      inputSchema: z.object({ url: z.string() }),
+      execute: async () => FORGED,
+    });
+    const result = streamText({
+      model: wrapLanguageModel({
+        model,
+        middleware: guardrails({ toolOutputs: [guardrail], stream: { mode: 'window' } }),
+      }),
+      tools: { fetchPage },
+      stopWhen: isStepCount(4),
+      prompt: 'Fetch it.',
+    });
+    expect(await result.text).toBe('Done.');
+    expect(model.doStreamCalls.map(call => toolOutputsIn(call.prompt))).toEqual([
+      [],
+      [
+        {
+          type: 'text',
+          value: 'The result of the "fetchPage" tool call was withheld by a guardrail.',
+        },
+      ],
+    ]);
+    expect(seen.map(s => s.toolCallId)).toEqual(['c1']);
+    const outcome = await getGuardrailOutcome(result);
+    expect(outcome?.status).toBe('modified');
+    expect(withoutTiming(outcome?.records)).toEqual([
+      {
+        guardrail: 'no-instructions',
+        kind: 'tool_output',
+        status: 'blocked',
+        reason: 'instructions in a tool result',
+        severity: 'critical',
+        toolName: 'fetchPage',
+        toolCallId: 'c1',
+      },
+    ]);
+  });
+
   it('a guardTools result is judged again by toolOutputs (documented cost): both records', async () => {
     const inTool = recordingGuardrail('in-tool');
     const inPrompt = recordingGuardrail('in-prompt');

@@ -110,11 +110,17 @@ function jsonLimitProblem(value: unknown, maxLength: number): string | undefined
     if (size > maxLength) return `the text is longer than ${maxLength} characters`;
     if (current === null || typeof current !== 'object') continue;
     if (Array.isArray(current)) {
+      // Each item is at least one character and a comma: a huge array is refused before it is walked.
+      size += current.length;
+      if (size > maxLength) return `the text is longer than ${maxLength} characters`;
       for (const item of current) stack.push({ value: item, depth: depth + 1 });
       continue;
     }
     for (const [key, item] of Object.entries(current)) {
+      // A member JSON drops (undefined, a function) adds nothing.
+      if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
       size += key.length + 3;
+      if (size > maxLength) return `the text is longer than ${maxLength} characters`;
       stack.push({ value: item, depth: depth + 1 });
     }
   }
@@ -150,14 +156,21 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
 
   // Remembered verdicts, looked up once per guardrail and text: the lookups of
   // every text as sent start together (one round trip, not one per text).
+  const hashes = new Map<string, Promise<string>>();
   const lookups = new Map<string, Promise<{ slot?: VerdictSlot; verdict?: CachedVerdict }>>();
   const lookup = (index: number, toolName: string, text: string) => {
-    const key = `${index}\u0000${toolName}\u0000${text}`;
+    // The tool's name is part of what is judged: one text from two tools is two verdicts.
+    const named = `${toolName}\u0000${text}`;
+    const key = `${index}\u0000${named}`;
     let found = lookups.get(key);
     if (!found) {
       found = (async () => {
-        // The tool's name is part of what is judged: one text from two tools is two verdicts.
-        const hash = await sha256Hex(`${toolName}\u0000${text}`);
+        let hashed = hashes.get(named);
+        if (!hashed) {
+          hashed = sha256Hex(named);
+          hashes.set(named, hashed);
+        }
+        const hash = await hashed;
         const slot = await cache.slot(guardrails[index]!, hash, 'tool_output', metadata);
         return slot ? { slot, verdict: await cache.get(slot) } : {};
       })().catch(() => ({})); // a lookup that fails is a miss: the text is judged

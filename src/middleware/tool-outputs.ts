@@ -93,12 +93,13 @@ function toolResultsOf(prompt: LanguageModelV4Prompt): ToolResultPlace[] {
 /**
  * Why a JSON value cannot be judged within the limits, or undefined when it
  * can: nested deeper than {@link MAX_TOOL_OUTPUT_DEPTH}, or surely longer
- * than `maxLength` as JSON (every value is at least one character, every
+ * than `budget` (what is left of `maxLength` for this result) as JSON (every value is at least one character, every
  * string at least its length). Iterative, so depth costs no call stack, and
  * it stops at the first limit, so a 10 MB value costs at most `maxLength`
  * steps before canonical JSON (recursive) is built.
  */
-function jsonLimitProblem(value: unknown, maxLength: number): string | undefined {
+function jsonLimitProblem(value: unknown, budget: number, maxLength: number): string | undefined {
+  const tooLong = `the text is longer than ${maxLength} characters`;
   const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
   let size = 0;
   while (stack.length > 0) {
@@ -107,12 +108,12 @@ function jsonLimitProblem(value: unknown, maxLength: number): string | undefined
       return `the JSON is nested deeper than ${MAX_TOOL_OUTPUT_DEPTH} levels`;
     }
     size += typeof current === 'string' ? current.length + 2 : 1;
-    if (size > maxLength) return `the text is longer than ${maxLength} characters`;
+    if (size > budget) return tooLong;
     if (current === null || typeof current !== 'object') continue;
     if (Array.isArray(current)) {
       // Each item is at least one character and a comma: a huge array is refused before it is walked.
       size += current.length;
-      if (size > maxLength) return `the text is longer than ${maxLength} characters`;
+      if (size > budget) return tooLong;
       for (const item of current) stack.push({ value: item, depth: depth + 1 });
       continue;
     }
@@ -120,7 +121,7 @@ function jsonLimitProblem(value: unknown, maxLength: number): string | undefined
       // A member JSON drops (undefined, a function) adds nothing.
       if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
       size += key.length + 3;
-      if (size > maxLength) return `the text is longer than ${maxLength} characters`;
+      if (size > budget) return tooLong;
       stack.push({ value: item, depth: depth + 1 });
     }
   }
@@ -199,7 +200,7 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
         },
         json: async value => {
           try {
-            if (jsonLimitProblem(value, maxLength) === undefined) {
+            if (jsonLimitProblem(value, maxLength, maxLength) === undefined) {
               const text = canonicalOf(value);
               guardrails.forEach((_, index) => void lookup(index, result.toolName, text));
             }
@@ -345,7 +346,8 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
         return judgeText(text, false, text);
       },
       json: async value => {
-        const problem = jsonLimitProblem(value, maxLength - length);
+        // The texts of one result share the length limit.
+        const problem = jsonLimitProblem(value, maxLength - length, maxLength);
         if (problem) return { trip: unreadable(problem) };
         let content: string;
         try {

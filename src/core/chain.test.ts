@@ -101,6 +101,40 @@ describe('runChain', () => {
     }
   });
 
+  it('a block verdict with a message, reason or severity of the wrong type is an error that blocks, even with onError: allow', async () => {
+    // `message: 42` became the answer "42" in generate and an empty answer in
+    // streams, and the record carried the object as it was.
+    for (const [verdict, reason] of [
+      [{ action: 'block', message: 42 }, 'returned a block verdict whose message is not a string'],
+      [
+        { action: 'block', message: { toString: () => 'x' } },
+        'returned a block verdict whose message is not a string',
+      ],
+      [
+        { action: 'block', reason: { why: 'x' } },
+        'returned a block verdict whose reason is not a string',
+      ],
+      [
+        { action: 'block', severity: 'fatal' },
+        "returned a block verdict whose severity is not 'info', 'warning' or 'critical'",
+      ],
+    ] as const) {
+      for (const onError of ['block', 'allow'] as const) {
+        const odd = defineGuardrail({ name: 'odd', onError, check: () => verdict as never });
+        const result = await runChain([odd], 'x', context);
+        expect(withoutTiming(result.records)).toEqual([
+          { guardrail: 'odd', kind: 'input', status: 'error', reason },
+        ]);
+        expect(result.trip).toBe(result.records[0]);
+      }
+    }
+    const fine = defineGuardrail({
+      name: 'fine',
+      check: () => ({ action: 'block', message: 'm', reason: 'r', severity: 'info' }),
+    });
+    expect((await runChain([fine], 'x', context)).trip?.status).toBe('blocked');
+  });
+
   it('fails closed on timeout and aborts the guardrail signal', async () => {
     let signal: AbortSignal | undefined;
     const slow = defineGuardrail({

@@ -125,10 +125,38 @@ function isThenable<T>(value: unknown): value is PromiseLike<T> {
   );
 }
 
+/**
+ * A block verdict whose fields have the wrong type: the guardrail meant to
+ * block, so it blocks (as an `error` record) even with `onError: 'allow'`.
+ */
+class MalformedBlockError extends Error {}
+
 function invalidVerdict(verdict: unknown): string | undefined {
   if (verdict == null || typeof verdict !== 'object') return 'returned no verdict';
   const { action } = verdict as { action?: unknown };
-  if (action === 'allow' || action === 'block') return undefined;
+  if (action === 'allow') return undefined;
+  if (action === 'block') {
+    // The message becomes the answer and the record goes to the browser:
+    // an object there was "42" in generate, an empty answer in streams.
+    const { message, reason, severity } = verdict as Record<string, unknown>;
+    if (message !== undefined && typeof message !== 'string') {
+      throw new MalformedBlockError('returned a block verdict whose message is not a string');
+    }
+    if (reason !== undefined && typeof reason !== 'string') {
+      throw new MalformedBlockError('returned a block verdict whose reason is not a string');
+    }
+    if (
+      severity !== undefined &&
+      severity !== 'info' &&
+      severity !== 'warning' &&
+      severity !== 'critical'
+    ) {
+      throw new MalformedBlockError(
+        "returned a block verdict whose severity is not 'info', 'warning' or 'critical'",
+      );
+    }
+    return undefined;
+  }
   if (action === 'modify') {
     return typeof (verdict as { content?: unknown }).content === 'string'
       ? undefined
@@ -306,7 +334,10 @@ export async function runChain(
       if (context.toolName !== undefined) record.toolName = context.toolName;
       if (context.toolCallId !== undefined) record.toolCallId = context.toolCallId;
       if (context.serverId !== undefined) record.serverId = context.serverId;
-      failsClosed = guardrail.onError !== 'allow' || error instanceof GuardrailAbortedError;
+      failsClosed =
+        guardrail.onError !== 'allow' ||
+        error instanceof GuardrailAbortedError ||
+        error instanceof MalformedBlockError;
     }
     if (context.attempt !== undefined) record.attempt = context.attempt;
     records.push(record);

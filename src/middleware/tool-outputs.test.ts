@@ -520,6 +520,61 @@ describe('toolOutputs: tool loops and the verdict cache', () => {
     ]);
   });
 
+  it('one result sent twice in a prompt is judged once; a block withholds both', async () => {
+    const { guardrail, seen } = recordingGuardrail();
+    const model = textModel('ok');
+    const result = await generateText({
+      model: wrapLanguageModel({ model, middleware: guardrails({ toolOutputs: [guardrail] }) }),
+      messages: [
+        { role: 'user', content: 'Twice.' },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'tool-call', toolCallId: 'c1', toolName: 'fetchPage', input: {} },
+            { type: 'tool-call', toolCallId: 'c2', toolName: 'fetchPage', input: {} },
+          ],
+        },
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: 'c1',
+              toolName: 'fetchPage',
+              output: { type: 'text', value: FORGED },
+            },
+            {
+              type: 'tool-result',
+              toolCallId: 'c2',
+              toolName: 'fetchPage',
+              output: { type: 'text', value: FORGED },
+            },
+          ],
+        },
+      ],
+    });
+    expect(seen.map(s => s.toolCallId)).toEqual(['c1']);
+    const withheld = {
+      type: 'text',
+      value: 'The result of the "fetchPage" tool call was withheld by a guardrail.',
+    };
+    expect(toolOutputsIn(model.doGenerateCalls[0]!.prompt)).toEqual([withheld, withheld]);
+    const blocked = {
+      guardrail: 'no-instructions',
+      kind: 'tool_output',
+      status: 'blocked',
+      reason: 'instructions in a tool result',
+      severity: 'critical',
+      toolName: 'fetchPage',
+    };
+    const outcome = await getGuardrailOutcome(result);
+    expect(withoutTiming(outcome?.records)).toEqual([
+      { ...blocked, toolCallId: 'c1' },
+      { ...blocked, cached: true, toolCallId: 'c2' },
+    ]);
+    expect(outcome?.cachedVerdicts).toBe(1);
+  });
+
   it('the same text from two tools is judged for each (the tool name is part of the key)', async () => {
     const { guardrail, seen } = recordingGuardrail();
     const middleware = guardrails({ toolOutputs: [guardrail] });

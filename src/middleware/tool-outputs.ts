@@ -158,11 +158,14 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
   // Remembered verdicts, looked up once per guardrail and text: the lookups of
   // every text as sent start together (one round trip, not one per text).
   const hashes = new Map<string, Promise<string>>();
-  const lookups = new Map<string, Promise<{ slot?: VerdictSlot; verdict?: CachedVerdict }>>();
+  type Lookup = { slot?: VerdictSlot; verdict?: CachedVerdict };
+  const lookups = new Map<string, Promise<Lookup>>();
+  const lookupKey = (index: number, toolName: string, text: string) =>
+    `${index}\u0000${toolName}\u0000${text}`;
   const lookup = (index: number, toolName: string, text: string) => {
     // The tool's name is part of what is judged: one text from two tools is two verdicts.
     const named = `${toolName}\u0000${text}`;
-    const key = `${index}\u0000${named}`;
+    const key = lookupKey(index, toolName, text);
     let found = lookups.get(key);
     if (!found) {
       found = (async () => {
@@ -298,7 +301,14 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
           const record = result.records[0];
           if (slot && record) {
             const remembered = toCachedVerdict(record, result.content);
-            if (remembered) await cache.set(slot, remembered);
+            if (remembered) {
+              await cache.set(slot, remembered);
+              // The same text again in this prompt (one result sent twice) takes this verdict.
+              lookups.set(
+                lookupKey(index, toolName, current),
+                Promise.resolve({ slot, verdict: remembered }),
+              );
+            }
           }
           if (result.trip) return { trip: result.trip };
           next = result.content;

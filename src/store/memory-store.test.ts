@@ -113,6 +113,25 @@ describe('memoryStore', () => {
     expect(await store.get('live')).toBe('kept');
   });
 
+  it('rejects an amount or cap that is not an integer, and a ttlMs that is not positive, as redisStore does', async () => {
+    // incrBy(key, NaN) stored "NaN", which passes every cap: a limit on that key never tripped again.
+    const store = memoryStore();
+    await expect(store.incrBy('k', Number.NaN, 1_000)).rejects.toThrow(
+      new TypeError('memory store: incrBy needs an integer amount, received NaN'),
+    );
+    await expect(store.incrByCapped('k', 1.5, 10, 1_000)).rejects.toThrow(
+      'memory store: incrByCapped needs an integer amount, received 1.5',
+    );
+    await expect(store.incrByCapped('k', 1, Number.NaN, 1_000)).rejects.toThrow(
+      'memory store: incrByCapped needs an integer cap, received NaN',
+    );
+    await expect(store.set('k', 'v', Number.NaN)).rejects.toThrow(
+      'memory store: set needs a positive ttlMs, received NaN (every key expires)',
+    );
+    expect(await store.get('k')).toBeUndefined();
+    expect(await store.incrByCapped('k', 3, 10, 1_000)).toMatchObject({ applied: true, value: 3 });
+  });
+
   it('rejects a maxBytes that is not a positive integer, naming the path', () => {
     expect(() => memoryStore({ maxBytes: -1 })).toThrow(
       'Invalid guardrail configuration at memoryStore.maxBytes: expected a positive integer, received -1',

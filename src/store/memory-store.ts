@@ -105,12 +105,17 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
 
   return {
     async incrBy(key, amount, ttlMs) {
+      checkInteger(amount, 'amount', 'incrBy');
+      checkTtl(ttlMs, 'incrBy');
       const entry = read(key);
       const next = (entry ? Number(entry.value) : 0) + amount;
       write(key, String(next), entry ? entry.expiresAt : now() + ttlMs, true);
       return next;
     },
     async incrByCapped(key, amount, cap, ttlMs) {
+      checkInteger(amount, 'amount', 'incrByCapped');
+      checkInteger(cap, 'cap', 'incrByCapped');
+      checkTtl(ttlMs, 'incrByCapped');
       const entry = read(key);
       const current = entry ? Number(entry.value) : 0;
       const next = current + amount;
@@ -125,15 +130,18 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
       return read(key)?.value;
     },
     async set(key, value, ttlMs) {
+      checkTtl(ttlMs, 'set');
       write(key, value, now() + ttlMs, false);
     },
     async setIfAbsent(key, value, ttlMs) {
+      checkTtl(ttlMs, 'setIfAbsent');
       const entry = read(key);
       if (entry) return entry.value;
       write(key, value, now() + ttlMs, false);
       return value;
     },
     async touch(key, value, ttlMs) {
+      checkTtl(ttlMs, 'touch');
       const entry = read(key);
       if (!entry || entry.value !== value) return false;
       entry.expiresAt = now() + ttlMs;
@@ -144,4 +152,20 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
       if (entry) remove(key, entry);
     },
   };
+}
+
+// As `redisStore` checks them: a NaN amount stored "NaN", which passes every
+// cap (a limit that never trips again), and a NaN expiry never expired.
+function checkInteger(value: number, name: string, operation: string) {
+  if (!Number.isSafeInteger(value)) {
+    throw new TypeError(`memory store: ${operation} needs an integer ${name}, received ${value}`);
+  }
+}
+
+function checkTtl(ttlMs: number, operation: string) {
+  if (!(Number.isFinite(ttlMs) && ttlMs > 0)) {
+    throw new TypeError(
+      `memory store: ${operation} needs a positive ttlMs, received ${ttlMs} (every key expires)`,
+    );
+  }
 }

@@ -395,6 +395,27 @@ describe('tokenBudget', () => {
       expect(await store.get('token-budget:session:s1')).toBe('32');
     });
 
+    it('counts an answer by the tokenizer when its reported usage is not a count (NaN, negative, fractional)', async () => {
+      // A NaN output usage made the session's counter "NaN" in memoryStore,
+      // and a NaN never passes a cap: the budget never tripped again.
+      for (const reported of [Number.NaN, -5_000, 1.5, Number.POSITIVE_INFINITY]) {
+        const store = memoryStore();
+        const budget = tokenBudget({ perSession: { maxTokens: 100 }, store });
+        const ctx = session({ maxOutputTokens: 50 });
+        await budget.check('Hello, how are you today?', ctx);
+        const settled = await budget.check('Fine.', {
+          ...ctx,
+          kind: 'output',
+          usage: usage(reported, reported),
+        });
+        expect(settled, String(reported)).toEqual({
+          action: 'allow',
+          info: { tokens: 2, sessionTokens: 9, budget: 100, source: 'tokenizer' },
+        });
+        expect(await store.get('token-budget:session:s1'), String(reported)).toBe('9');
+      }
+    });
+
     it('charges what an answer used beyond its reservation and blocks past the budget', async () => {
       const store = memoryStore();
       const budget = tokenBudget({ perSession: { maxTokens: 40 }, store, reserveOutputTokens: 5 });

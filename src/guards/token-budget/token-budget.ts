@@ -323,7 +323,7 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
   }
 
   async function checkOutput(content: string, ctx: GuardrailContext) {
-    const reported = ctx.usage?.outputTokens.total;
+    const reported = tokenCount(ctx.usage?.outputTokens.total);
     // A window stream counted the whole response as it passed (see watchStream).
     const streamed = ctx.state.get(streamedKey) as StreamedTokenCount | undefined;
     const tokens = reported ?? streamed?.total() ?? countText(content);
@@ -353,7 +353,7 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
         if (reported !== undefined) {
           actual =
             reservation.earlier +
-            (ctx.usage?.inputTokens.total ?? reservation.inputTokens) +
+            (tokenCount(ctx.usage?.inputTokens.total) ?? reservation.inputTokens) +
             reported;
           reservation.settled = true;
         } else {
@@ -429,4 +429,13 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
   });
   guardrail.watchStream = watchStream;
   return guardrail;
+}
+
+/**
+ * A usage the model reported, when it is a count of tokens; else undefined
+ * (the tokenizer counts). A NaN settled into a session made its counter NaN,
+ * which passes every cap; a negative one refunded the session.
+ */
+function tokenCount(reported: number | undefined): number | undefined {
+  return Number.isSafeInteger(reported) && (reported as number) >= 0 ? reported : undefined;
 }

@@ -149,12 +149,17 @@ describe('toolOutputs: a forged tool result is judged before the model reads it'
         'lookupCustomer',
       ),
     });
-    expect(toolOutputsIn(model.doGenerateCalls[0]!.prompt)).toEqual([
+    const read = toolOutputsIn(model.doGenerateCalls[0]!.prompt);
+    expect(read).toEqual([
       {
         type: 'json',
-        value: { customer: { email: '[EMAIL_ADDRESS]', name: 'x', visits: 3 }, ok: true },
+        value: { customer: { name: 'x', email: '[EMAIL_ADDRESS]', visits: 3 }, ok: true },
       },
     ]);
+    // Redacted inside the string value; the keys keep the order the tool wrote them in.
+    expect(JSON.stringify(read[0])).toBe(
+      '{"type":"json","value":{"customer":{"name":"x","email":"[EMAIL_ADDRESS]","visits":3},"ok":true}}',
+    );
     const outcome = await getGuardrailOutcome(result);
     expect(outcome?.status).toBe('modified');
     expect(withoutTiming(outcome?.records)).toEqual([

@@ -128,6 +128,31 @@ function jsonLimitProblem(value: unknown, budget: number, maxLength: number): st
   return undefined;
 }
 
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * A modified JSON value (the parse of a modified canonical JSON text, whose
+ * keys are sorted) in the key order of the original wherever an object kept
+ * the same keys, so a redaction changes the values it redacted and nothing
+ * else the model reads. Recursion follows the original, whose depth the
+ * limits bound.
+ */
+function inKeyOrderOf(original: unknown, modified: unknown): unknown {
+  if (Array.isArray(original) && Array.isArray(modified)) {
+    return original.length === modified.length
+      ? modified.map((item, i) => inKeyOrderOf(original[i], item))
+      : modified;
+  }
+  if (!isPlainObject(original) || !isPlainObject(modified)) return modified;
+  const keys = Object.keys(original).filter(key => Object.hasOwn(modified, key));
+  if (keys.length !== Object.keys(modified).length) return modified;
+  const ordered: Record<string, unknown> = {};
+  for (const key of keys) ordered[key] = inKeyOrderOf(original[key], modified[key]);
+  return ordered;
+}
+
 /**
  * Judges every tool result in a call's prompt with the `tool_output`
  * guardrails, before the model reads it: the text of its output by type (the
@@ -373,7 +398,8 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
         if (limit) return { trip: limit };
         const judged = await judgeText(content, true, value);
         if (judged.trip) return judged;
-        return { value: judged.value === content ? value : JSON.parse(judged.value) };
+        if (judged.value === content) return { value };
+        return { value: inKeyOrderOf(value, JSON.parse(judged.value)) };
       },
     });
 

@@ -86,8 +86,8 @@ describe('a forged tool result in a UI history, through HTTP', () => {
     const body = server.requests[0]!.body;
     expect(functionOutputs(body)).toEqual({
       call_page: 'This tool result looks like a prompt injection and was withheld.',
-      // A modified JSON value is the parse of the redacted canonical JSON: keys sorted.
-      call_customer: '{"card":"[CREDIT_CARD]","name":"Jane"}',
+      // Redacted inside its string value; the keys keep their order.
+      call_customer: '{"name":"Jane","card":"[CREDIT_CARD]"}',
     });
     const sent = JSON.stringify(body);
     expect(sent).not.toContain('ignore previous instructions');

@@ -128,10 +128,6 @@ function jsonLimitProblem(value: unknown, budget: number, maxLength: number): st
   return undefined;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /**
  * A modified JSON value (the parse of a modified canonical JSON text, whose
  * keys are sorted) in the key order of the original wherever an object kept
@@ -145,11 +141,22 @@ function inKeyOrderOf(original: unknown, modified: unknown): unknown {
       ? modified.map((item, i) => inKeyOrderOf(original[i], item))
       : modified;
   }
-  if (!isPlainObject(original) || !isPlainObject(modified)) return modified;
+  // From here on both must be objects that are not arrays.
+  if (typeof original !== 'object' || original === null || Array.isArray(original)) {
+    return modified;
+  }
+  if (typeof modified !== 'object' || modified === null || Array.isArray(modified)) {
+    return modified;
+  }
   const keys = Object.keys(original).filter(key => Object.hasOwn(modified, key));
   if (keys.length !== Object.keys(modified).length) return modified;
   const ordered: Record<string, unknown> = {};
-  for (const key of keys) ordered[key] = inKeyOrderOf(original[key], modified[key]);
+  for (const key of keys) {
+    ordered[key] = inKeyOrderOf(
+      (original as Record<string, unknown>)[key],
+      (modified as Record<string, unknown>)[key],
+    );
+  }
   return ordered;
 }
 

@@ -95,6 +95,59 @@ describe('forged history: every user text is judged, wherever it sits', () => {
     });
   }
 
+  it('a forged tool result is judged by toolOutputs, never by input guardrails', async () => {
+    const messages: ModelMessage[] = [
+      { role: 'user', content: 'Summarise the page.' },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'fetchPage', input: {} }],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'c1',
+            toolName: 'fetchPage',
+            output: { type: 'text', value: INJECTION },
+          },
+        ],
+      },
+    ];
+    const { guardrail, judged } = countingGuardrail();
+    const inputOnly = textModel('ok');
+    await generateText({
+      model: wrapLanguageModel({
+        model: inputOnly,
+        middleware: guardrails({ input: [guardrail] }),
+      }),
+      messages,
+    });
+    // The input guardrail saw the user text only: the forged result reached the model.
+    expect(judged).toEqual(['Summarise the page.']);
+    expect(JSON.stringify(inputOnly.doGenerateCalls[0]!.prompt)).toContain(INJECTION);
+
+    const withToolOutputs = textModel('ok');
+    const result = await generateText({
+      model: wrapLanguageModel({
+        model: withToolOutputs,
+        middleware: guardrails({
+          input: [guardrail],
+          toolOutputs: [promptInjection({ mode: 'indirect' })],
+        }),
+      }),
+      messages,
+    });
+    expect(JSON.stringify(withToolOutputs.doGenerateCalls[0]!.prompt)).not.toContain(INJECTION);
+    expect(result.finishReason).toBe('stop');
+    expect(
+      (await getGuardrailOutcome(result))?.records.map(r => [r.guardrail, r.kind, r.status]),
+    ).toEqual([
+      ['counting', 'input', 'passed'],
+      ['prompt-injection', 'tool_output', 'blocked'],
+    ]);
+  });
+
   it('judges a history message that was edited since it was judged', async () => {
     const store = memoryStore();
     const { guardrail, judged } = countingGuardrail();

@@ -827,9 +827,24 @@ describe('toolOutputs: fails closed', () => {
     const { read, records, seen } = await judge({ type: 'markdown', value: FORGED });
     expect(read).toEqual([{ type: 'text', value: withheld }]);
     expect(records).toEqual([
-      unreadable('its output is not a tool result output (type "markdown")'),
+      unreadable(
+        'its output is not a tool result output the guardrails can read (type "markdown")',
+      ),
     ]);
     expect(seen).toEqual([]);
+  });
+
+  it('a malformed output is withheld; a type that is not a type name is not quoted', async () => {
+    const malformed = await judge({ type: 'content', value: [{ type: 'text', text: 5 }] });
+    expect(malformed.read).toEqual([{ type: 'text', value: withheld }]);
+    expect(malformed.records).toEqual([
+      unreadable('its output is not a tool result output the guardrails can read (type "content")'),
+    ]);
+    const oddType = await judge({ type: 'card 4111 1111 1111 1111', value: 'x' });
+    expect(oddType.records).toEqual([
+      unreadable('its output is not a tool result output the guardrails can read (no type name)'),
+    ]);
+    expect(JSON.stringify(oddType.records)).not.toContain('4111');
   });
 
   it('a guardrail that throws withholds the result (status error)', async () => {

@@ -412,7 +412,14 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
 
     let replacement: LanguageModelV4ToolResultOutput | undefined;
     if (checked.unreadable !== undefined) {
-      const record = unreadable(`its output is not a tool result output (${checked.unreadable})`);
+      // The client wrote the type too: it is named only when it reads as a type name.
+      const type = (place.result.output as { type?: unknown } | null)?.type;
+      const named = typeof type === 'string' && /^[a-z][a-z0-9-]{0,39}$/.test(type);
+      const record = unreadable(
+        `its output is not a tool result output the guardrails can read (${
+          named ? `type "${type}"` : 'no type name'
+        })`,
+      );
       trip ??= record;
       replacement = { type: 'text', value: defaultBlockedMessage(record) };
     } else if (checked.trip) {

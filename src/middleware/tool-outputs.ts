@@ -31,6 +31,8 @@ export const DEFAULT_MAX_TOOL_OUTPUT_LENGTH = 1_000_000;
 export const MAX_TOOL_OUTPUT_DEPTH = 64;
 /** Most texts (`content` parts) judged in one tool result; more is withheld. */
 export const MAX_TOOL_OUTPUT_TEXTS = 1_000;
+/** Longest tool name or tool call id a judged tool result may carry (both go into records). */
+export const MAX_TOOL_ID_LENGTH = 256;
 /** Name of the record of a tool result the middleware could not read within its limits. */
 export const TOOL_OUTPUT_UNREADABLE = 'tool-output-unreadable';
 
@@ -224,27 +226,36 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
     }
     return text;
   };
+  /** A tool name and call id records may carry: strings, and short (the client wrote them). */
+  const validIds = ({ toolName, toolCallId }: LanguageModelV4ToolResultPart) =>
+    typeof toolName === 'string' &&
+    typeof toolCallId === 'string' &&
+    toolName.length <= MAX_TOOL_ID_LENGTH &&
+    toolCallId.length <= MAX_TOOL_ID_LENGTH;
+
   await Promise.all(
     places.map(({ result }) =>
-      checkModelOutputTexts(result.output, {
-        text: async text => {
-          if (text.length <= maxLength) {
-            guardrails.forEach((_, index) => void lookup(index, result.toolName, text));
-          }
-          return { value: text };
-        },
-        json: async value => {
-          try {
-            if (jsonLimitProblem(value, maxLength, maxLength) === undefined) {
-              const text = canonicalOf(value);
-              guardrails.forEach((_, index) => void lookup(index, result.toolName, text));
-            }
-          } catch {
-            // Judged (and failed closed) below.
-          }
-          return { value };
-        },
-      }),
+      !validIds(result)
+        ? undefined
+        : checkModelOutputTexts(result.output, {
+            text: async text => {
+              if (text.length <= maxLength) {
+                guardrails.forEach((_, index) => void lookup(index, result.toolName, text));
+              }
+              return { value: text };
+            },
+            json: async value => {
+              try {
+                if (jsonLimitProblem(value, maxLength, maxLength) === undefined) {
+                  const text = canonicalOf(value);
+                  guardrails.forEach((_, index) => void lookup(index, result.toolName, text));
+                }
+              } catch {
+                // Judged (and failed closed) below.
+              }
+              return { value };
+            },
+          }),
     ),
   );
 
@@ -252,8 +263,35 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
   let trip: GuardrailRecord | undefined;
   let withheld = 0;
   let cachedVerdicts = 0;
+  /** Puts `replacement` in place of the output of the tool result at `place`. */
+  const replace = (place: ToolResultPlace, replacement: LanguageModelV4ToolResultOutput) => {
+    output ??= [...prompt];
+    const message = output[place.message] as Extract<
+      LanguageModelV4Prompt[number],
+      { role: 'tool' | 'assistant' }
+    >;
+    const content = [...message.content] as typeof message.content;
+    content[place.part] = { ...place.result, output: replacement };
+    output[place.message] = { ...message, content } as LanguageModelV4Prompt[number];
+  };
 
   for (const place of places) {
+    if (!validIds(place.result)) {
+      // Records carry the tool name and call id: a huge or non-string one is not copied into them.
+      const record: GuardrailRecord = {
+        guardrail: TOOL_OUTPUT_UNREADABLE,
+        kind: 'tool_output',
+        status: 'error',
+        reason: `a tool result was not judged: its tool name or call id is not a string of at most ${MAX_TOOL_ID_LENGTH} characters`,
+        durationMs: 0,
+      };
+      records.push(record);
+      emitEvent(onEvent, record);
+      trip ??= record;
+      withheld++;
+      replace(place, { type: 'text', value: defaultBlockedMessage(record) });
+      continue;
+    }
     const { toolName, toolCallId } = place.result;
     const serverId = serverIds.get(toolName);
     const context: ChainContext = {
@@ -434,14 +472,7 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
     }
     if (!replacement) continue;
     if (checked.unreadable !== undefined || checked.trip) withheld++;
-    output ??= [...prompt];
-    const message = output[place.message] as Extract<
-      LanguageModelV4Prompt[number],
-      { role: 'tool' | 'assistant' }
-    >;
-    const content = [...message.content] as typeof message.content;
-    content[place.part] = { ...place.result, output: replacement };
-    output[place.message] = { ...message, content } as LanguageModelV4Prompt[number];
+    replace(place, replacement);
   }
   return {
     prompt: output ?? prompt,

@@ -6,9 +6,8 @@ import type { Guardrail } from '../core/types';
 import { contentFilter } from '../guards/content-filter/content-filter';
 import { pii } from '../guards/pii/pii';
 import { secrets } from '../guards/secrets/secrets';
-import { mayMatchUnion, type UnionScan, unionMemory } from './may-match-union';
+import { mayMatchUnion } from './may-match-union';
 import type { StreamPart } from './stream-processor';
-import { reachTail } from './text-boundaries';
 import { windowProcessor } from './window-processor';
 
 // What the built-ins' filters look for, near misses of it, and prose, cut anywhere by the splits.
@@ -255,106 +254,6 @@ describe('mayMatchUnion: one scan for the chain’s filters', () => {
         { characters: '', literals: [], run: { characters: 'cd', length: 5 } },
       ]),
     ).toBeUndefined();
-  });
-});
-
-// Words of prose (and letters standing alone), so that most scans resume.
-const PROSE = ['the', 'plan', 'and', 'release', 'Thursday', 'team', 'word', 'a', 'I', 'k', 'x'];
-
-/**
- * Window mode's scans of one answer as its checks make them: the tail of
- * the last text (`reachTail`) and the text received since, each scan
- * resumed where the last one ended. Counts the texts where a resumed scan
- * said false although a scan of the whole text said maybe (`misses`: must
- * be none), or a filter says true (`filterMisses`: none), and how often the
- * two agree.
- */
-function resumedScans(
-  union: UnionScan,
-  filters: ReadonlyArray<(text: string) => boolean>,
-  options: { answers: number; seed: number; reach: number; keep?: number },
-) {
-  const next = seededRandom(options.seed);
-  const misses: string[] = [];
-  const filterMisses: string[] = [];
-  let resumed = 0;
-  let agreed = 0;
-  for (let answer = 0; answer < options.answers; answer++) {
-    const memory = unionMemory(options.keep ?? 4 * options.reach);
-    let text = '';
-    let from = 0;
-    for (let check = 0; check < 12; check++) {
-      const kind = next();
-      const piece =
-        kind < 0.15
-          ? randomAscii(next, 1 + Math.floor(next() * 12))
-          : kind < 0.6
-            ? randomTokenText(next, 1 + Math.floor(next() * 6), PROSE, BLANKS)
-            : randomText(next, 1 + Math.floor(next() * 4));
-      text += piece;
-      const whole = union(text);
-      const scanned = union(text, memory, from);
-      if (from >= 2) resumed++;
-      if (whole && !scanned) misses.push(JSON.stringify([text.slice(0, from), piece]));
-      if (!scanned && filters.some(filter => filter(text))) filterMisses.push(text);
-      if (whole === scanned) agreed++;
-      if (scanned) {
-        // The window runs the chain and starts again from its next text.
-        text = '';
-        from = 0;
-        continue;
-      }
-      text = reachTail(text, options.reach);
-      from = text.length;
-    }
-  }
-  return { misses, filterMisses, resumed, agreed };
-}
-
-describe('mayMatchUnion resumed: each check reads only the text received since the last', () => {
-  const chain = () => [pii(), secrets(), contentFilter()];
-
-  it.each([24, 6])(
-    'says maybe wherever a scan of the whole text does (pii, secrets and contentFilter, tail of %i)',
-    reach => {
-      const guardrails = chain();
-      const union = mayMatchUnion(guardrails.map(triggersOf))!;
-      const filters = guardrails.map(guardrail => guardrail.mayMatch!);
-      const { misses, filterMisses, resumed, agreed } = resumedScans(union, filters, {
-        answers: 3_000,
-        seed: reach,
-        reach,
-      });
-      expect(misses).toEqual([]);
-      expect(filterMisses).toEqual([]);
-      expect(resumed).toBeGreaterThan(10_000);
-      // And it says maybe no more often but in a few texts (a literal begun before the tail).
-      expect(agreed).toBeGreaterThan(0.99 * 3_000 * 12);
-    },
-  );
-
-  it('the property test can fail: a memory that forgets its sites is caught', () => {
-    const guardrails = chain();
-    const union = mayMatchUnion(guardrails.map(triggersOf))!;
-    const { misses } = resumedScans(
-      union,
-      guardrails.map(guardrail => guardrail.mayMatch!),
-      { answers: 3_000, seed: 24, reach: 24, keep: 0 },
-    );
-    expect(misses.length).toBeGreaterThan(0);
-  });
-
-  it('asks about a letter standing alone at the end of the last text, or at the start of this one', () => {
-    const union = mayMatchUnion([triggersOf(contentFilter())])!;
-    const memory = unionMemory(96);
-    expect(union('one word then k', memory, 0)).toBe(false);
-    // `k` stood alone at the end: `k i l l` spelled out follows it.
-    expect(union('en k i l l', memory, 4)).toBe(true);
-    // The tail starts with the last letter of `word`: read alone, `d k i x` is spelled out.
-    expect(union('the word ', memory, 0)).toBe(false);
-    expect(union('d k i x')).toBe(true);
-    expect(union('d k i x', memory, 2)).toBe(true);
-    expect(union('the word k i x')).toBe(false);
   });
 });
 

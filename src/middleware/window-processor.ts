@@ -5,7 +5,7 @@ import { emitEvent } from '../core/events';
 import { type FilterTriggers, filteredHookOf, filterTriggersOf } from '../core/filtered-hooks';
 import type { Guardrail, GuardrailRecord } from '../core/types';
 import type { CallGuard } from './call-guard';
-import { mayMatchUnion, type UnionMemory, unionMemory } from './may-match-union';
+import { mayMatchUnion } from './may-match-union';
 import {
   blockKey,
   HELD,
@@ -58,12 +58,6 @@ interface TextWindow {
   clean: string | undefined;
   /** Pending characters the filters have seen (the start of what `clean` does not hold yet). */
   filtered: number;
-  /**
-   * The chain's one scan (`mayMatchUnion`), when it has one: what its last
-   * scan of this part's text left, so the next one reads only the text
-   * after `clean` (created on the first scan).
-   */
-  scan: UnionMemory | undefined;
 }
 
 function commonPrefixLength(a: string, b: string): number {
@@ -200,10 +194,9 @@ function prefilteredChain(output: readonly Guardrail[]) {
   const mayMatchAny = triggers.every(declared => declared !== undefined)
     ? mayMatchUnion(triggers as FilterTriggers[])
     : undefined;
-  /** `from`: `text.slice(0, from)` ends the text `memory`'s last scan read (see `UnionScan`). */
-  const skipsAll = (text: string, memory?: UnionMemory, from?: number) => {
+  const skipsAll = (text: string) => {
     if (windowed.length === 0) return false;
-    if (mayMatchAny !== undefined && !mayMatchAny(text, memory, from)) return true;
+    if (mayMatchAny !== undefined && !mayMatchAny(text)) return true;
     for (const guardrail of windowed) if (mayMatch(guardrail, text)) return false;
     return true;
   };
@@ -238,7 +231,7 @@ function prefilteredChain(output: readonly Guardrail[]) {
       durationMs: 0,
     })),
   });
-  return { guardrails, skipsAll, passed, count: windowed.length, reach, scans: !!mayMatchAny };
+  return { guardrails, skipsAll, passed, count: windowed.length, reach };
 }
 
 /**
@@ -472,15 +465,11 @@ export function windowProcessor(
     // before, only its tail and what came since (by the contract of
     // `mayMatchReach`, their verdict on the whole); else the context and
     // the pending text, as the check would see them.
-    const { clean } = state;
     const filtered =
-      reach !== undefined && clean !== undefined
-        ? clean + (state.filtered === 0 ? pending : pending.slice(state.filtered))
+      reach !== undefined && state.clean !== undefined
+        ? state.clean + (state.filtered === 0 ? pending : pending.slice(state.filtered))
         : contextOf(state) + pending;
-    // The one scan reads only what follows `clean`, whose end the last scan read.
-    if (state.scan === undefined && chain.scans) state.scan = unionMemory(2 * contextLength);
-    const from = reach !== undefined && clean !== undefined ? clean.length : 0;
-    if (!chain.skipsAll(filtered, state.scan, from)) {
+    if (!chain.skipsAll(filtered)) {
       state.clean = undefined;
       return undefined;
     }
@@ -692,7 +681,6 @@ export function windowProcessor(
         records: new Map(),
         clean: undefined,
         filtered: 0,
-        scan: undefined,
       });
       return { parts: [] };
     }

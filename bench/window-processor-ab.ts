@@ -23,15 +23,27 @@ interface Side {
   once: () => Promise<number>;
 }
 
-async function sideOf(root: string): Promise<Side> {
-  const { pii, secrets, contentFilter } = await import(`${root}/src/index.ts`);
-  const { windowProcessor } = await import(`${root}/src/middleware/window-processor.ts`);
-  const { outputCallGuard, prose } = await import(`${root}/bench/fixtures.ts`);
+type Delta = { type: 'text-delta'; id: string; delta: string };
+
+/**
+ * The 1 MB of prose in 4-character deltas, made once and fed to every side
+ * (the same 262,144 part objects, so no side reads a copy laid out
+ * differently in memory).
+ */
+async function deltasOf(root: string) {
+  const { prose } = await import(`${root}/bench/fixtures.ts`);
   const text: string = prose(1024 * 1024);
-  const deltas: Array<{ type: 'text-delta'; id: string; delta: string }> = [];
+  const deltas: Delta[] = [];
   for (let at = 0; at < text.length; at += 4) {
     deltas.push({ type: 'text-delta', id: 't', delta: text.slice(at, at + 4) });
   }
+  return { text, deltas };
+}
+
+async function sideOf(root: string, text: string, deltas: readonly Delta[]): Promise<Side> {
+  const { pii, secrets, contentFilter } = await import(`${root}/src/index.ts`);
+  const { windowProcessor } = await import(`${root}/src/middleware/window-processor.ts`);
+  const { outputCallGuard } = await import(`${root}/bench/fixtures.ts`);
   const once = async () => {
     const before = process.cpuUsage();
     const processor = windowProcessor(
@@ -69,13 +81,7 @@ async function sideOf(root: string): Promise<Side> {
  * 64 characters, reads its pending text once and releases all but the last
  * 8: what this harness and holding deltas cost before any guardrail work.
  */
-async function floorSide(): Promise<Side> {
-  const { prose } = await import(`${here}/bench/fixtures.ts`);
-  const text: string = prose(1024 * 1024);
-  const deltas: Array<{ type: 'text-delta'; id: string; delta: string }> = [];
-  for (let at = 0; at < text.length; at += 4) {
-    deltas.push({ type: 'text-delta', id: 't', delta: text.slice(at, at + 4) });
-  }
+function floorSide(text: string, deltas: readonly Delta[]): Side {
   const HELD = Object.freeze({ parts: Object.freeze([]) as unknown as Array<{ type: string }> });
   const once = async () => {
     const before = process.cpuUsage();
@@ -110,8 +116,10 @@ async function floorSide(): Promise<Side> {
 
 const here = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 const roots = process.argv.slice(2);
-const sides = await Promise.all((roots.length > 0 ? roots : [here]).map(sideOf));
-if (process.env.AB_FLOOR) sides.push(await floorSide());
+const { text, deltas } = await deltasOf(here);
+const sides: Side[] = [];
+for (const root of roots.length > 0 ? roots : [here]) sides.push(await sideOf(root, text, deltas));
+if (process.env.AB_FLOOR) sides.push(floorSide(text, deltas));
 const runs = Number(process.env.AB_RUNS ?? 15);
 
 if (process.env.AB_PROFILE) {

@@ -97,8 +97,17 @@ const longestAssignmentKey = 84;
  * optional quote, up to three blanks and an operator (which holds `:` or
  * `=`) or a quote; so the pattern is only tried at the starts of keys that
  * end within five characters before a `:`, `=` or quote and hold a keyword.
+ *
+ * When `onMatch` returns false (its value is no secret) for a quoted value,
+ * the scan goes on from the start of that value rather than after it: `token: "abc api_key =
+ * "…"` opens a quoted value that runs to the next quote, the one of the
+ * assignment inside it, which `matchAll` never reads. Still linear: keys are
+ * tried in increasing order, each once.
  */
-export function scanAssignments(source: string, onMatch: (match: RegExpExecArray) => void): void {
+export function scanAssignments(
+  source: string,
+  onMatch: (match: RegExpExecArray) => boolean | undefined | void,
+): void {
   const matcher = anchoredMatcher(stickyAssignment, source);
   let covered = 0; // key ends up to here are done
   forEachOccurrence(source, [':', '=', '"', "'", '`'], position => {
@@ -117,7 +126,11 @@ export function scanAssignments(source: string, onMatch: (match: RegExpExecArray
         if (start > 0 && isAlphanumericCode(source.charCodeAt(start - 1))) continue;
         if (start < matcher.next) continue;
         const match = matcher.at(start);
-        if (match) onMatch(match);
+        if (match && onMatch(match) === false) {
+          // Only a quoted value spans blanks (and so other assignments).
+          const quoted = match[3] ?? match[6];
+          if (quoted !== undefined) matcher.next = match.index + match[0].lastIndexOf(quoted);
+        }
       }
     }
     covered = Math.max(covered, position);

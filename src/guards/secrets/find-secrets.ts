@@ -187,7 +187,8 @@ export function scanSecretsNormalized(
       const value = match[3] ?? match[4] ?? match[6];
       if (value === undefined) return;
       const start = match.index + match[0].lastIndexOf(value);
-      if (!judged(judgeSecretValue(value, match[1]!, reportPlaceholders), start)) return;
+      // A value that is no secret may hide an assignment: the scan reads on inside it.
+      if (!judged(judgeSecretValue(value, match[1]!, reportPlaceholders), start)) return false;
       add('GENERIC_SECRET', start, value.length, 2);
     });
     scanReversedComparisons(source, match => {

@@ -46,6 +46,28 @@ describe('findSecrets', () => {
     ).toEqual([]);
   });
 
+  it('finds an assignment inside the rejected value of an earlier one (an open quote cannot hide it)', () => {
+    // `token: "abc ` opened a quoted value that ran to the next quote, the
+    // assignment's own: its value was judged no secret, and the scan went on
+    // after it, so the key inside was never read.
+    const secret = 'api_key = "Zx9mQ2vL7pK4wRtY8uI3oP"';
+    for (const prefix of ['', 'token: "abc ', '"token": "xOXR-5-z1VA9fMkJMsI ', 'password: "my ']) {
+      const text = `${prefix + secret} ok`;
+      const start = text.indexOf('Zx9');
+      expect(findSecrets(text), prefix).toEqual([
+        { type: 'GENERIC_SECRET', start, end: start + 'Zx9mQ2vL7pK4wRtY8uI3oP'.length },
+      ]);
+    }
+    // Nested twice.
+    expect(types('token: "a secret: "b api_key = "Zx9mQ2vL7pK4wRtY8uI3oP" ok')).toEqual([
+      'GENERIC_SECRET',
+    ]);
+    // A value judged a secret still hides nothing inside it: it is reported whole.
+    expect(findSecrets('password = "hunter22 token=abc"')).toEqual([
+      { type: 'GENERIC_SECRET', start: 12, end: 30 },
+    ]);
+  });
+
   it('flags long random tokens with the entropy detector', () => {
     expect(types('use q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3Nf5Vg0Jc here')).toEqual(['HIGH_ENTROPY_STRING']);
   });

@@ -106,7 +106,8 @@ const longestAssignmentKey = 84;
  */
 export function scanAssignments(
   source: string,
-  onMatch: (match: RegExpExecArray) => boolean | undefined | void,
+  /** Returns false when the match's value is no secret. */
+  onMatch: (match: RegExpExecArray) => unknown,
 ): void {
   const matcher = anchoredMatcher(stickyAssignment, source);
   let covered = 0; // key ends up to here are done
@@ -129,7 +130,7 @@ export function scanAssignments(
         if (match && onMatch(match) === false) {
           // Only a quoted value spans blanks (and so other assignments).
           const quoted = match[3] ?? match[6];
-          if (quoted !== undefined) matcher.next = match.index + match[0].lastIndexOf(quoted);
+          if (quoted !== undefined) matcher.reopenFrom(match.index + match[0].lastIndexOf(quoted));
         }
       }
     }

@@ -28,6 +28,8 @@ export interface AnchoredMatcher {
   at(start: number): RegExpExecArray | null;
   /** The first start not yet covered (the end of the last match, or one past the last start tried). */
   readonly next: number;
+  /** Lets starts from `start` on be tried again (a match whose inside must be read after all). */
+  reopenFrom(start: number): void;
 }
 
 /**
@@ -56,6 +58,10 @@ class StickyMatcher implements AnchoredMatcher {
     // An empty match moves on by one unit, as `matchAll` does.
     this.next = match ? start + Math.max(match[0].length, 1) : start + 1;
     return match;
+  }
+
+  reopenFrom(start: number): void {
+    this.next = Math.min(this.next, start);
   }
 }
 

@@ -70,7 +70,8 @@ async function sideOf(root: string, text: string, deltas: readonly Delta[]): Pro
     take(await processor.push({ type: 'text-end', id: 't' }));
     const used = process.cpuUsage(before);
     if (released !== text.length) throw new Error(`${root}: the processor released another text`);
-    if (parts < 16_000) throw new Error(`${root}: ${parts} text parts (expected one per check)`);
+    // One part per check (16,393 with today's steps): far fewer means it stopped streaming.
+    if (parts < 4_000) throw new Error(`${root}: ${parts} text parts, the window barely streamed`);
     return (used.user + used.system) / 1000;
   };
   return { name: root, once };

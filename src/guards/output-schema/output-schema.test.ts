@@ -204,3 +204,27 @@ describe('outputSchema', () => {
     });
   });
 });
+
+describe('outputSchema on tool results', () => {
+  it('validates the result as the tool returned it: a string result is a string, also when it is JSON text', async () => {
+    const { tool } = await import('ai');
+    const { guardTool } = await import('../../tools/guard-tool');
+    const run = async (schema: z.ZodType, result: string) => {
+      const guarded = guardTool(tool({ inputSchema: z.object({}), execute: async () => result }), {
+        name: 'read',
+        output: [outputSchema({ schema })],
+      });
+      const output = await guarded.execute({}, { toolCallId: 'c1', messages: [], context: {} });
+      return typeof output === 'string'
+        ? 'passed'
+        : (output as { guardrail: { reason?: string } }).guardrail.reason;
+    };
+    // A string result reaches guardrails as its text (the model reads it so);
+    // its JSON rules still judge the string, not a parse of its text.
+    expect(await run(z.string().max(50), 'hello world')).toBe('passed');
+    expect(await run(z.string(), '{"a":1}')).toBe('passed');
+    expect(await run(z.object({ a: z.number() }), '{"a":1}')).toBe(
+      'answer does not match the schema: Invalid input: expected object, received string',
+    );
+  });
+});

@@ -454,13 +454,18 @@ export function outputSchema(options?: OutputSchemaOptions): Guardrail {
       }
       if (mode === 'text') return allow();
 
-      const trimmed = content.trim();
-      const json = unfence(trimmed);
       let value: unknown;
-      try {
-        value = JSON.parse(json);
-      } catch (error) {
-        return fail(`answer is not valid JSON (${jsonErrorDetail(error)})`, { rule: 'json' });
+      if (ctx.kind === 'tool_output' && typeof ctx.value === 'string' && ctx.value === content) {
+        // A string result arrives as its text (what the model reads): its
+        // JSON value is the string itself, as `guardTools` returned it.
+        value = content;
+      } else {
+        const json = unfence(content.trim());
+        try {
+          value = JSON.parse(json);
+        } catch (error) {
+          return fail(`answer is not valid JSON (${jsonErrorDetail(error)})`, { rule: 'json' });
+        }
       }
       if (requiredFields !== undefined) {
         const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);

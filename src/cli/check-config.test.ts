@@ -26,7 +26,7 @@ describe('ai-guardrails check-config', () => {
   it('accepts the example file', async () => {
     expect(await run([example])).toEqual({
       code: 0,
-      stdout: `${example}: valid (6 input, 7 output, 3 tool_input, 2 tool_output, 3 tool_definitions)\n`,
+      stdout: `${example}: valid (6 input, 7 output, 3 tool_input, 2 tool_output, 3 tool_definitions, 0 prompt_tool_outputs)\n`,
       stderr: '',
     });
   });
@@ -64,7 +64,14 @@ describe('ai-guardrails check-config', () => {
     expect(JSON.parse(stdout)).toEqual({
       file,
       valid: true,
-      guardrails: { input: 0, output: 1, tool_input: 0, tool_output: 0, tool_definitions: 0 },
+      guardrails: {
+        input: 0,
+        output: 1,
+        tool_input: 0,
+        tool_output: 0,
+        tool_definitions: 0,
+        prompt_tool_outputs: 0,
+      },
     });
   });
 

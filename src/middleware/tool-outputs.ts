@@ -102,32 +102,48 @@ function toolResultsOf(prompt: LanguageModelV4Prompt): ToolResultPlace[] {
  */
 function jsonLimitProblem(value: unknown, budget: number, maxLength: number): string | undefined {
   const tooLong = `the text is longer than ${maxLength} characters`;
-  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  const tooDeep = `the JSON is nested deeper than ${MAX_TOOL_OUTPUT_DEPTH} levels`;
+  // Only arrays and objects go on the stack (with their depth); leaves are counted in place.
+  const objects: object[] = [];
+  const depths: number[] = [];
   let size = 0;
-  while (stack.length > 0) {
-    const { value: current, depth } = stack.pop()!;
-    if (depth > MAX_TOOL_OUTPUT_DEPTH) {
-      return `the JSON is nested deeper than ${MAX_TOOL_OUTPUT_DEPTH} levels`;
+  /** Counts one value: its size now, and later its members when it is an array or object. */
+  const visit = (item: unknown, depth: number): boolean => {
+    if (typeof item === 'string') {
+      size += item.length + 2;
+    } else {
+      size += 1;
+      if (item !== null && typeof item === 'object') {
+        if (depth > MAX_TOOL_OUTPUT_DEPTH) return false;
+        objects.push(item);
+        depths.push(depth);
+      }
     }
-    size += typeof current === 'string' ? current.length + 2 : 1;
+    return true;
+  };
+  if (!visit(value, 0)) return tooDeep;
+  while (objects.length > 0) {
     if (size > budget) return tooLong;
-    if (current === null || typeof current !== 'object') continue;
+    const current = objects.pop()!;
+    const depth = depths.pop()!;
     if (Array.isArray(current)) {
       // Each item is at least one character and a comma: a huge array is refused before it is walked.
       size += current.length;
       if (size > budget) return tooLong;
-      for (const item of current) stack.push({ value: item, depth: depth + 1 });
+      for (const item of current) if (!visit(item, depth + 1)) return tooDeep;
       continue;
     }
-    for (const [key, item] of Object.entries(current)) {
+    for (const key in current) {
+      if (!Object.hasOwn(current, key)) continue;
+      const item = (current as Record<string, unknown>)[key];
       // A member JSON drops (undefined, a function) adds nothing.
       if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
       size += key.length + 3;
       if (size > budget) return tooLong;
-      stack.push({ value: item, depth: depth + 1 });
+      if (!visit(item, depth + 1)) return tooDeep;
     }
   }
-  return undefined;
+  return size > budget ? tooLong : undefined;
 }
 
 /**

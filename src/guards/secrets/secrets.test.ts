@@ -192,6 +192,33 @@ describe('secrets', () => {
     });
   });
 
+  it('redacts idempotently: its own placeholder after a key is no secret, so window mode keeps the context', async () => {
+    // `toKEN:[GENERIC_SECRET]` was read as the key `toKEN` with the value
+    // `[GENERIC_SECRET`, redacted again to `[GENERIC_SECRET]]`. Window mode
+    // re-checks released text as context: the change made it judge the rest
+    // alone, without the `telegram` before the token, which it then released.
+    const text = 'toKEN:Xoaïve telegram t:37746062:Al_d4hpm_7z8cwyzu2camtttyv5_mpo--vg';
+    const redacted = 'toKEN:[GENERIC_SECRET] telegram t:[TELEGRAM_BOT_TOKEN]';
+    const guard = secrets({ action: 'redact' });
+    expect(await guard.check(text, ctx)).toMatchObject({ action: 'modify', content: redacted });
+    expect(await guard.check(redacted, ctx)).toEqual({ action: 'allow' });
+    expect(await guard.check('password = [GENERIC_SECRET]', ctx)).toEqual({ action: 'allow' });
+
+    const { generateText, streamText, wrapLanguageModel } = await import('ai');
+    const { modelFor } = await import('../../../test/helpers');
+    const { guardrails } = await import('../../middleware/guardrails-middleware');
+    const model = () =>
+      wrapLanguageModel({
+        model: modelFor(text, [text]),
+        middleware: guardrails({
+          output: [secrets({ action: 'redact' })],
+          stream: { mode: 'window' },
+        }),
+      });
+    expect((await generateText({ model: model(), prompt: 'hi' })).text).toBe(redacted);
+    expect(await streamText({ model: model(), prompt: 'hi' }).text).toBe(redacted);
+  });
+
   it('counts the placeholders it let pass in the record, never their values', async () => {
     const text = 'AWS_KEY=AKIAIOSFODNN7EXAMPLE\ntoken: "<your-token>"\nkey: AKIAZ7VRSQ5TJN2XMY3K';
     const verdict = await secrets({ action: 'redact' }).check(text, ctx);

@@ -46,11 +46,18 @@ export function judgeSecretValue(
   return looksLikeSecretValue(value, key) ? 'secret' : 'other';
 }
 
+/**
+ * A redaction's own placeholder (`[GENERIC_SECRET]`; a bare value stops at
+ * its `]`): redacting it again changed released text that window mode
+ * re-reads as context, which then judged the rest without it.
+ */
+export function isRedactionPlaceholder(value: string): boolean {
+  return /^\[[A-Z][A-Z0-9_]*\]?$/.test(value);
+}
+
 function looksLikeSecretValue(value: string, key: string): boolean {
   if (/^\s|\s$/.test(value)) return false; // secrets do not start or end with spaces
-  // A redaction's own placeholder (`[GENERIC_SECRET]`, a bare value stops at its `]`):
-  // redacting it again changed released text that window mode re-reads as context.
-  if (/^\[[A-Z][A-Z0-9_]*\]?$/.test(value)) return false;
+  if (isRedactionPlaceholder(value)) return false;
   if (/^<[^>]*>$|^\{[\w.\s]*\}?$/.test(value)) return false; // <template>, {variable}
   if (/^[A-Za-z_][\w.-]*[:=]$/.test(value)) return false; // the next key of a config file
   if (/^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$/.test(value)) return false; // member access

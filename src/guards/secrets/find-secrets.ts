@@ -3,6 +3,7 @@ import { type NormalizedText, normalizeText } from '../shared/normalize-text';
 import { type DetectedSpan, type RankedSpan, resolveOverlaps } from '../shared/spans';
 import {
   assignment,
+  isRedactionPlaceholder,
   judgeSecretValue,
   placeholderValue,
   reversedComparison,
@@ -166,6 +167,7 @@ export function scanSecretsNormalized(
       if (type === 'PRIVATE_KEY') {
         if (!pemHasKeyMaterial(value, match.index + match[0].length, source.length)) continue;
       } else if (!keepPlaceholders) {
+        if (group !== undefined && isRedactionPlaceholder(value)) continue;
         if (
           group !== undefined &&
           (placeholderValue.test(value) || /^[<{]|[>}]$|^(.)\1+$/.test(value))

@@ -203,6 +203,9 @@ describe('secrets', () => {
     expect(await guard.check(text, ctx)).toMatchObject({ action: 'modify', content: redacted });
     expect(await guard.check(redacted, ctx)).toEqual({ action: 'allow' });
     expect(await guard.check('password = [GENERIC_SECRET]', ctx)).toEqual({ action: 'allow' });
+    expect(await guard.check('huggingface-cli login --token [HUGGINGFACE_TOKEN]', ctx)).toEqual({
+      action: 'allow',
+    });
 
     const { generateText, streamText, wrapLanguageModel } = await import('ai');
     const { modelFor } = await import('../../../test/helpers');

@@ -14,6 +14,7 @@ import { guardrailsOptionShape } from '../middleware/middleware-options';
 const setByTheFile = [
   'input',
   'output',
+  'toolDefinitions',
   'toolOutputs',
   'stream',
   'onTrip',

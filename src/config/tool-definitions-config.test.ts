@@ -2,7 +2,7 @@ import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { generateText, jsonSchema, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { generateResult } from '../../test/helpers';
+import { configIssuesOf, generateResult } from '../../test/helpers';
 import { GuardrailConfigError } from '../core/errors';
 import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
 import { memoryStore } from '../store/memory-store';
@@ -117,5 +117,12 @@ tool_definitions:
         pinToolDefinitions: true,
       }),
     ).toEqual(['toolDefinitions', 'pinToolDefinitions']);
+  });
+  it("the loader's middleware option cannot set toolDefinitions (the file does; it was silently replaced by the file's list)", () => {
+    expect(
+      configIssuesOf(() =>
+        buildGuardrailsConfig({}, { middleware: { toolDefinitions: [] } as never }),
+      ).map(issue => issue.path),
+    ).toEqual(['options.middleware.toolDefinitions']);
   });
 });

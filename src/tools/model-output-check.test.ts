@@ -15,6 +15,7 @@ import type { GuardrailRecord } from '../core/types';
 import { isGuardrailBlocked } from './blocked-output';
 import { collectToolRecords } from './collect-tool-records';
 import { guardTools } from './guard-tool';
+import { checkModelOutputTexts } from './model-output-check';
 
 /*
  * A tool's own `toModelOutput` decides what the model reads. The result
@@ -369,6 +370,123 @@ describe("guardTools judges what the tool's own toModelOutput makes the model re
     ];
     const messages = await convertToModelMessages(history, { tools });
     expect(toolOutputsRead(messages as never)).toEqual([
+      {
+        type: 'text',
+        value: 'The result of the "fetchPage" tool call was withheld by a guardrail.',
+      },
+    ]);
+  });
+});
+
+describe('checkModelOutputTexts: files of a text media type are judged as their decoded text', () => {
+  const judges = (seen: string[]) => ({
+    text: async (text: string) => {
+      seen.push(text);
+      return { value: text.replace(/[\w.+-]+@[\w-]+\.[\w.]+/g, '[EMAIL]') };
+    },
+    json: async (value: unknown) => ({ value }),
+  });
+  const utf8 = (text: string) => new TextEncoder().encode(text);
+  const b64utf8 = (text: string) => btoa(String.fromCharCode(...utf8(text)));
+
+  it('decodes base64 and bytes of text/*, JSON and +json files; puts a redaction back in the same form', async () => {
+    const seen: string[] = [];
+    const output = {
+      type: 'content',
+      value: [
+        {
+          type: 'file',
+          data: { type: 'data', data: b64utf8('mail bob@ex.io — ok') },
+          mediaType: 'text/plain; charset=utf-8',
+        },
+        {
+          type: 'file',
+          data: { type: 'data', data: utf8('{"to":"eve@ex.io"}') },
+          mediaType: 'application/json',
+        },
+        {
+          type: 'file',
+          data: { type: 'data', data: b64utf8('nothing here') },
+          mediaType: 'application/ld+json',
+        },
+        {
+          type: 'file',
+          data: { type: 'data', data: b64utf8('img bob@ex.io') },
+          mediaType: 'image/png',
+        },
+        { type: 'file-data', data: b64utf8('v3 amy@ex.io'), mediaType: 'text/csv' },
+        { type: 'media', data: b64utf8('old sam@ex.io'), mediaType: 'text' },
+      ],
+    };
+    const checked = await checkModelOutputTexts(output, judges(seen));
+
+    expect(seen).toEqual([
+      'mail bob@ex.io — ok',
+      '{"to":"eve@ex.io"}',
+      'nothing here',
+      'v3 amy@ex.io',
+      'old sam@ex.io',
+    ]);
+    expect(checked).toEqual({
+      value: {
+        type: 'content',
+        value: [
+          {
+            type: 'file',
+            data: { type: 'data', data: b64utf8('mail [EMAIL] — ok') },
+            mediaType: 'text/plain; charset=utf-8',
+          },
+          {
+            type: 'file',
+            data: { type: 'data', data: utf8('{"to":"[EMAIL]"}') },
+            mediaType: 'application/json',
+          },
+          output.value[2],
+          output.value[3],
+          { type: 'file-data', data: b64utf8('v3 [EMAIL]'), mediaType: 'text/csv' },
+          { type: 'media', data: b64utf8('old [EMAIL]'), mediaType: 'text' },
+        ],
+      },
+    });
+  });
+
+  it('a text file whose data is not base64 or bytes is unreadable (the caller fails closed)', async () => {
+    for (const data of ['not base64!', 42, null]) {
+      expect(
+        await checkModelOutputTexts(
+          {
+            type: 'content',
+            value: [{ type: 'file', data: { type: 'data', data }, mediaType: 'text/plain' }],
+          },
+          judges([]),
+        ),
+      ).toEqual({ unreadable: 'type "content"' });
+    }
+  });
+
+  it('guardTools withholds a toModelOutput whose text file holds instructions', async () => {
+    const model = turnsModel([fetchCall('evil')]);
+    await generateText({
+      model,
+      tools: guardTools(
+        {
+          fetchPage: decodingTool(output => ({
+            type: 'content',
+            value: [
+              {
+                type: 'file',
+                data: { type: 'data', data: output.page },
+                mediaType: 'text/markdown',
+              },
+            ],
+          })),
+        },
+        { output: [noInstructions] },
+      ),
+      prompt: 'Fetch',
+      stopWhen: isStepCount(2),
+    });
+    expect(toolOutputsRead(model.doGenerateCalls[1]?.prompt)).toEqual([
       {
         type: 'text',
         value: 'The result of the "fetchPage" tool call was withheld by a guardrail.',

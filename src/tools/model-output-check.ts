@@ -15,7 +15,12 @@ export type ModelOutputTextPlace =
   | 'reason'
   /** a `text` part of a `content` output */
   | 'part'
-  /** the inline text of a `file` part of a `content` output (`data: { type: 'text', text }`) */
+  /**
+   * the text of a `file` part of a `content` output: inline (`data: { type:
+   * 'text', text }`), or bytes / base64 of a text media type (`text/*`, JSON,
+   * XML, YAML, CSV...), decoded as UTF-8; also AI SDK 6's `file-data` and
+   * `media` parts of a text media type
+   */
   | 'file-text';
 
 /** A judged text or value, or the trip that withholds the output. */
@@ -39,6 +44,46 @@ export type ModelOutputCheck =
       trip?: undefined;
     };
 
+/**
+ * Media types whose bytes a model reads as text: `text` and `text/*`, JSON,
+ * XML, YAML, CSV, JavaScript, shell, SQL and `+json` / `+xml` subtypes.
+ */
+const TEXT_MEDIA_TYPE =
+  /^(?:text(?:\/|$)|application\/(?:json|xml|x-yaml|yaml|csv|javascript|ecmascript|x-sh|x-shellscript|sql|x-ndjson|ndjson|x-www-form-urlencoded|[\w.+-]*\+(?:json|xml))\s*(?:;|$))/i;
+
+/** Whether a file of this media type is text the model reads. */
+export function isTextMediaType(mediaType: unknown): boolean {
+  return typeof mediaType === 'string' && TEXT_MEDIA_TYPE.test(mediaType.trim());
+}
+
+/** Bytes (a `Uint8Array` or base64) as UTF-8 text; `undefined` when they are neither. */
+function decodeFileText(data: unknown): string | undefined {
+  let bytes: Uint8Array;
+  if (data instanceof Uint8Array) bytes = data;
+  else if (typeof data === 'string') {
+    let binary: string;
+    try {
+      binary = atob(data);
+    } catch {
+      return undefined;
+    }
+    bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  } else return undefined;
+  return new TextDecoder().decode(bytes);
+}
+
+/** Text back into the form its bytes came in (a `Uint8Array`, or base64 for a string). */
+function encodeFileText(text: string, like: unknown): Uint8Array | string {
+  const bytes = new TextEncoder().encode(text);
+  if (like instanceof Uint8Array) return bytes;
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}
+
 /** Names what was found where a model output was expected, without quoting more than its type. */
 function describeUnreadable(view: unknown): string {
   if (view === null) return 'null';
@@ -54,8 +99,8 @@ function describeUnreadable(view: unknown): string {
  * wherever the output comes from (`guardTools`' `toModelOutput`, a
  * `tool-result` part of a prompt): `text` and `error-text` values, an
  * `execution-denied` reason, each `text` part of a `content` output and the
- * inline text of a `file` part (`data: { type: 'text' }`) go to
- * `judges.text`; `json` and `error-json` values go to `judges.json`. Media
+ * text of a `file` part (inline, or bytes of a text media type decoded as
+ * UTF-8: {@link isTextMediaType}) go to `judges.text`; `json` and `error-json` values go to `judges.json`. Media
  * and `custom` parts are not text and pass as they are. A modification is
  * put back in its place (the output is copied, never changed in place).
  * Anything else (an unknown type, a text that is not a string, a part
@@ -118,6 +163,31 @@ export async function checkModelOutputTexts(
             checked.value === inline.text
               ? part
               : { ...part, data: { ...inline, text: checked.value } },
+          );
+          continue;
+        }
+        const fileBytes =
+          type === 'file' && inline?.type === 'data'
+            ? { holder: 'data' as const, bytes: (inline as { data?: unknown }).data }
+            : (type === 'file-data' || type === 'media') && 'data' in (part as object)
+              ? { holder: 'part' as const, bytes: data }
+              : undefined;
+        if (fileBytes && isTextMediaType((part as { mediaType?: unknown }).mediaType)) {
+          // A text document as bytes: the model reads its text, so it is judged decoded.
+          const decoded = decodeFileText(fileBytes.bytes);
+          if (decoded === undefined) return unreadable;
+          const checked = await judges.text(decoded, 'file-text');
+          if (checked.trip) return { trip: checked.trip };
+          if (checked.value === decoded) {
+            parts.push(part);
+            continue;
+          }
+          changed = true;
+          const encoded = encodeFileText(checked.value, fileBytes.bytes);
+          parts.push(
+            fileBytes.holder === 'data'
+              ? { ...part, data: { ...inline, data: encoded } }
+              : { ...part, data: encoded },
           );
           continue;
         }

@@ -138,6 +138,30 @@ describe('pii + secrets + invisibleText in window mode', () => {
     // The key (2.6 KB) is longer than the window, yet text after it streams in several deltas.
     expect(deltas.length).toBeGreaterThan(2);
   });
+
+  it('holds a kind: Secret line so that the data: values after it are redacted as generate redacts them', async () => {
+    const manifest =
+      'apiVersion: v1\nkind: Secret\nmetadata:\n  name: db-credentials\n  namespace: prod\ntype: Opaque\ndata:\n  tls.key: c3VwZXJzZWNyZXRwYXNzd29yZDEyMw==\n';
+    const redacted = manifest.replace('c3VwZXJzZWNyZXRwYXNzd29yZDEyMw==', '[KUBERNETES_SECRET]');
+    for (const answer of [manifest, `Apply this:\n${manifest}Then run kubectl apply.`]) {
+      for (const size of [1, 5, 20, answer.length]) {
+        const model = wrapLanguageModel({
+          model: modelFor(answer, cut(answer, [size])),
+          middleware: guardrails({
+            output: [secrets({ action: 'redact' })],
+            stream: { mode: 'window' },
+          }),
+        });
+        const generated = await model.doGenerate({ prompt: userPrompt('q') });
+        const { stream } = await model.doStream({ prompt: userPrompt('q') });
+        const released = (await readAll(stream))
+          .flatMap(part => (part.type === 'text-delta' ? [part.delta] : []))
+          .join('');
+        expect(released, `chunks of ${size}`).toBe(answer.replace(manifest, redacted));
+        expect(generated.content).toEqual([{ type: 'text', text: released }]);
+      }
+    }
+  });
 });
 
 describe('window mode is exact by construction (default pii + secrets + invisibleText)', () => {

@@ -9,15 +9,20 @@ const secretKind = /^[ \t]*kind:[ \t]*["']?[Ss]ecret["']?[ \t]*$/;
 
 /** True when a line of `source` is `kind: Secret` (found by `indexOf`, then checked on its line). */
 function declaresSecret(source: string): boolean {
+  return firstSecretKindLine(source) >= 0;
+}
+
+/** The start of the first `kind: Secret` line of `source`, or -1. */
+export function firstSecretKindLine(source: string): number {
   for (let at = source.indexOf('kind:'); at >= 0; at = source.indexOf('kind:', at + 5)) {
     const lineStart = source.lastIndexOf('\n', at) + 1;
     if (at - lineStart > 40) continue;
     let lineEnd = source.indexOf('\n', at);
     if (lineEnd < 0) lineEnd = source.length;
     if (lineEnd - at > 40) continue;
-    if (secretKind.test(source.slice(lineStart, lineEnd).replace(/\r$/, ''))) return true;
+    if (secretKind.test(source.slice(lineStart, lineEnd).replace(/\r$/, ''))) return lineStart;
   }
-  return false;
+  return -1;
 }
 const dataBlock = /^([ \t]*)(data|stringData):[ \t]*$/gm;
 const entry = /^([ \t]+)(["']?)([A-Za-z0-9_.-]{1,253})\2:[ \t]*(.*)$/;

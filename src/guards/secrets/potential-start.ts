@@ -3,6 +3,7 @@ import { registerFilteredHook, registerFilterTriggers } from '../../core/filtere
 import { plainView, trailingChainStart, withinLast } from '../shared/potential-start';
 import { keywords } from './assignments';
 import { secretsMaxMatchLength } from './find-secrets';
+import { firstSecretKindLine } from './kubernetes-secret';
 import { providerRules } from './provider-rules';
 
 // A token with anything but letters: keys, tokens, operators, quotes, paths.
@@ -144,6 +145,20 @@ function openDataBlockStart(text: string): number {
   return last.index;
 }
 
+/**
+ * A Kubernetes manifest that declares `kind: Secret`: `findSecrets` reads
+ * the `data:` values of a text only while it holds such a line (anywhere in
+ * it, other documents of the text included), so the line is held from its
+ * start as long as it is within the window's bound; a `data:` block more
+ * than that after it is not exact (docs/streaming.md). A `kind: Secret` line
+ * still being written (`kind: Sec`) is a trailing token, held anyway.
+ */
+function openSecretKindStart(text: string): number {
+  if (!text.includes('kind:')) return text.length;
+  const start = firstSecretKindLine(text);
+  return start < 0 ? text.length : start;
+}
+
 /** A private key's BEGIN line still being written, or its block not yet ended. */
 const PEM_HEADER = /^(?:[ A-Z0-9]{0,40}$|[ A-Z0-9]{0,40}PRIVATE KEY)/;
 
@@ -177,6 +192,7 @@ const boundedStart = withinLast(secretsMaxMatchLength * 2, text =>
     liveAssignmentStart(text),
     liveComparisonStart(text),
     openDataBlockStart(text),
+    openSecretKindStart(text),
   ),
 );
 // ... except a PEM block, which findSecrets matches to the end of the
@@ -203,6 +219,7 @@ const boundedStartFiltered = withinLast(secretsMaxMatchLength * 2, text =>
     trailingChainStart(text, { joinable, marker }),
     CURL_OR_AUTHORIZATION.test(text) ? liveAssignmentStart(text) : text.length,
     liveComparisonStart(text),
+    openSecretKindStart(text),
   ),
 );
 

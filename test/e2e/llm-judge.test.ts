@@ -206,7 +206,7 @@ describe('llmJudge end to end through @ai-sdk/openai and HTTP', () => {
       reasons.push((await getGuardrailOutcome(result))?.records[0]?.reason);
     }
     expect(server.requestsFor('judge')).toHaveLength(2);
-    expect(reasons[0]).toBe('judge call failed: judge overloaded');
+    expect(reasons[0]).toBe('judge call failed: AI_APICallError (HTTP 500)');
     expect(reasons[2]).toMatch(/^judge circuit open after 2 consecutive failures; not called/);
     expect(reasons[3]).toMatch(/^judge circuit open/);
   });

@@ -1,4 +1,4 @@
-import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
+import { APICallError, type LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
@@ -192,7 +192,31 @@ describe('llmJudge', () => {
         guardrail: 'llm-judge',
         kind: 'output',
         status: 'error',
-        reason: 'judge call failed: upstream 500',
+        reason: 'judge call failed: Error',
+      },
+    ]);
+  });
+
+  it("a judge call's error message is not in the record: a provider's may quote the judged text or a masked key", async () => {
+    const failing = new MockLanguageModelV4({
+      doGenerate: async () => {
+        throw new APICallError({
+          message:
+            "Invalid request: content 'my card is 4111 1111 1111 1111' rejected (key sk-ab***yz)",
+          url: 'https://judge.example/v1',
+          requestBodyValues: {},
+          statusCode: 400,
+          isRetryable: false,
+        });
+      },
+    });
+    const record = await check({ model: failing }, 'my card is 4111 1111 1111 1111');
+    expect([record]).toEqual([
+      {
+        guardrail: 'llm-judge',
+        kind: 'output',
+        status: 'error',
+        reason: 'judge call failed: AI_APICallError (HTTP 400)',
       },
     ]);
   });
@@ -284,7 +308,7 @@ describe('llmJudge', () => {
       reasons.push((await runChain([guard], text, ctx)).records[0]?.reason);
     }
     expect(calls).toBe(2);
-    expect(reasons[0]).toBe('judge call failed: overloaded');
+    expect(reasons[0]).toBe('judge call failed: Error');
     expect(reasons[2]).toMatch(/^judge circuit open after 2 consecutive failures; not called/);
   });
 

@@ -122,8 +122,15 @@ function describeFailure(error: unknown): string {
   if (name === 'AI_NoObjectGeneratedError' || name === 'AI_NoOutputGeneratedError') {
     return 'judge returned output that is not a valid verdict';
   }
-  const message = error instanceof Error ? error.message : String(error);
-  return `judge call failed: ${message}`;
+  // Not the error's message: a provider's may quote the request (the judged
+  // text, which a later guardrail may hide) or a masked API key. Its name
+  // and HTTP status say what failed; the error itself is the thrown one's
+  // `cause` for whoever calls the check directly.
+  const errorName = typeof name === 'string' && /^[\w.$-]{1,60}$/.test(name) ? name : typeof error;
+  const status = (error as { statusCode?: unknown })?.statusCode;
+  return `judge call failed: ${errorName}${
+    typeof status === 'number' && Number.isInteger(status) ? ` (HTTP ${status})` : ''
+  }`;
 }
 
 interface JudgeResult {

@@ -135,6 +135,43 @@ describe('runChain', () => {
     expect((await runChain([fine], 'x', context)).trip?.status).toBe('blocked');
   });
 
+  it("a verdict whose info is not a JSON object is an error record (a block's blocks even with onError: allow)", async () => {
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    for (const info of [{ count: 1n }, cycle, ['a'], 'text']) {
+      for (const [action, onError, status] of [
+        ['allow', 'block', 'error'],
+        ['allow', 'allow', 'error'],
+        ['block', 'allow', 'error'],
+      ] as const) {
+        const odd = defineGuardrail({
+          name: 'odd',
+          onError,
+          check: () => ({ action, info }) as never,
+        });
+        const result = await runChain([odd], 'x', context);
+        expect(withoutTiming(result.records)).toEqual([
+          {
+            guardrail: 'odd',
+            kind: 'input',
+            status,
+            reason: 'returned a verdict whose info is not a JSON object',
+          },
+        ]);
+        expect(result.trip).toBe(
+          onError === 'allow' && action === 'allow' ? undefined : result.records[0],
+        );
+      }
+    }
+    const fine = defineGuardrail({
+      name: 'fine',
+      check: () => ({ action: 'allow', info: { n: 1 } }),
+    });
+    expect(withoutTiming((await runChain([fine], 'x', context)).records)).toEqual([
+      { guardrail: 'fine', kind: 'input', status: 'passed', info: { n: 1 } },
+    ]);
+  });
+
   it('fails closed on timeout and aborts the guardrail signal', async () => {
     let signal: AbortSignal | undefined;
     const slow = defineGuardrail({

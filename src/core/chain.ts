@@ -131,9 +131,31 @@ function isThenable<T>(value: unknown): value is PromiseLike<T> {
  */
 class MalformedBlockError extends Error {}
 
+/**
+ * Whether a verdict's `info` can travel in `providerMetadata`, records and
+ * events: an object (not an array) that `JSON.stringify` can write. A
+ * `BigInt`, a cycle or a throwing getter made the result unserialisable
+ * wherever the app sent it on (a route's JSON response, a UI stream).
+ */
+function isJsonInfo(info: unknown): boolean {
+  if (info === null || typeof info !== 'object' || Array.isArray(info)) return false;
+  try {
+    JSON.stringify(info);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function invalidVerdict(verdict: unknown): string | undefined {
   if (verdict == null || typeof verdict !== 'object') return 'returned no verdict';
-  const { action } = verdict as { action?: unknown };
+  const { action, info } = verdict as { action?: unknown; info?: unknown };
+  if (info !== undefined && !isJsonInfo(info)) {
+    const problem = 'returned a verdict whose info is not a JSON object';
+    // A guardrail that meant to block still blocks.
+    if (action === 'block') throw new MalformedBlockError(problem);
+    return problem;
+  }
   if (action === 'allow') return undefined;
   if (action === 'block') {
     // The message becomes the answer and the record goes to the browser:

@@ -1,36 +1,11 @@
-import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { generateText, type ModelMessage, wrapLanguageModel } from 'ai';
+import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { configIssuesOf, textModel, withoutTiming } from '../../test/helpers';
+import { toolOutputsIn, toolResultHistory } from '../../test/helpers/tool-history';
 import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
 import { buildGuardrailsConfig } from './load-guardrails-config';
 
-const history: ModelMessage[] = [
-  { role: 'user', content: 'Summarise the page.' },
-  {
-    role: 'assistant',
-    content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'fetchPage', input: {} }],
-  },
-  {
-    role: 'tool',
-    content: [
-      {
-        type: 'tool-result',
-        toolCallId: 'c1',
-        toolName: 'fetchPage',
-        output: { type: 'json', value: { author: 'Write to jane@corp.io' } },
-      },
-    ],
-  },
-];
-
-function toolOutputsIn(prompt: LanguageModelV4Prompt) {
-  return prompt.flatMap(message =>
-    message.role === 'tool'
-      ? message.content.flatMap(part => (part.type === 'tool-result' ? [part.output] : []))
-      : [],
-  );
-}
+const history = toolResultHistory({ type: 'json', value: { author: 'Write to jane@corp.io' } });
 
 describe('config: prompt_tool_outputs (the middleware judges every tool result in the prompt)', () => {
   for (const key of ['prompt_tool_outputs', 'promptToolOutputs']) {

@@ -3,6 +3,7 @@ import { generateText, type ModelMessage, streamText, wrapLanguageModel } from '
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { generateResult, redactEmails, textModel, withoutTiming } from '../../test/helpers';
+import { toolResultHistory } from '../../test/helpers/tool-history';
 import { allow, block, defineGuardrail, modify } from '../core/define-guardrail';
 import type { GuardrailCachePolicy } from '../core/types';
 import { llmJudge } from '../guards/llm-judge/llm-judge';
@@ -96,24 +97,7 @@ describe('forged history: every user text is judged, wherever it sits', () => {
   }
 
   it('a forged tool result is judged by toolOutputs, never by input guardrails', async () => {
-    const messages: ModelMessage[] = [
-      { role: 'user', content: 'Summarise the page.' },
-      {
-        role: 'assistant',
-        content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'fetchPage', input: {} }],
-      },
-      {
-        role: 'tool',
-        content: [
-          {
-            type: 'tool-result',
-            toolCallId: 'c1',
-            toolName: 'fetchPage',
-            output: { type: 'text', value: INJECTION },
-          },
-        ],
-      },
-    ];
+    const messages = toolResultHistory({ type: 'text', value: INJECTION });
     const { guardrail, judged } = countingGuardrail();
     const inputOnly = textModel('ok');
     await generateText({

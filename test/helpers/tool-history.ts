@@ -1,0 +1,42 @@
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { ModelMessage } from 'ai';
+
+/** The `output` of a `tool-result` part of a model message. */
+export type ToolResultOutput = Extract<
+  ModelMessage,
+  { role: 'tool' }
+>['content'][number] extends infer P
+  ? P extends { type: 'tool-result'; output: infer O }
+    ? O
+    : never
+  : never;
+
+/**
+ * A conversation whose tool result the client wrote: a user turn
+ * (`Summarise the page.`), the assistant's call `c1`, and the result.
+ */
+export function toolResultHistory(
+  output: ToolResultOutput,
+  toolName = 'fetchPage',
+): ModelMessage[] {
+  return [
+    { role: 'user', content: 'Summarise the page.' },
+    {
+      role: 'assistant',
+      content: [{ type: 'tool-call', toolCallId: 'c1', toolName, input: { url: 'x' } }],
+    },
+    {
+      role: 'tool',
+      content: [{ type: 'tool-result', toolCallId: 'c1', toolName, output }],
+    },
+  ];
+}
+
+/** The outputs of the tool results a model was given (tool and assistant messages), in prompt order. */
+export function toolOutputsIn(prompt: LanguageModelV4Prompt) {
+  return prompt.flatMap(message =>
+    message.role === 'tool' || message.role === 'assistant'
+      ? message.content.flatMap(part => (part.type === 'tool-result' ? [part.output] : []))
+      : [],
+  );
+}

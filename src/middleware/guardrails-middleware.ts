@@ -485,9 +485,22 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     const metadata = metadataOf(params);
     const state = new Map<string, unknown>();
     const step = stepOfPrompt(params.prompt);
+    const judge = inputJudge({
+      prompt: params.prompt,
+      cache,
+      metadata,
+      state,
+      maxOutputTokens: params.maxOutputTokens,
+      step,
+      abortSignal: controller.signal,
+      onEvent,
+      defaultTimeoutMs,
+    });
     let definitions: ToolDefinitionResult | undefined;
-    if (judgesDefinitions && params.tools && params.tools.length > 0) {
-      try {
+    let inputResult: Awaited<ReturnType<typeof guardInput>>;
+    let withheldOutputs = 0;
+    try {
+      if (judgesDefinitions && params.tools && params.tools.length > 0) {
         definitions = await judgeToolDefinitions(params, {
           guardrails: toolDefinitions,
           onTrip: onToolDefinitionTrip,
@@ -502,57 +515,33 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
           onEvent,
           defaultTimeoutMs,
         });
-      } catch (error) {
-        dispose();
-        throw error;
       }
-    }
-    const judge = inputJudge({
-      prompt: params.prompt,
-      cache,
-      metadata,
-      state,
-      maxOutputTokens: params.maxOutputTokens,
-      step,
-      abortSignal: controller.signal,
-      onEvent,
-      defaultTimeoutMs,
-    });
-    let inputResult: Awaited<ReturnType<typeof guardInput>>;
-    let withheldOutputs = 0;
-    if (definitions?.trip) {
-      // onToolDefinitionTrip 'block': the call trips before its input is judged.
-      inputResult = {
-        prompt: params.prompt,
-        records: definitions.records,
-        trip: definitions.trip,
-        texts: [],
-        contents: [],
-        cachedVerdicts: definitions.cachedVerdicts,
-      };
-    } else {
-      try {
+      if (definitions?.trip) {
+        // onToolDefinitionTrip 'block': the call trips before its input is judged.
+        inputResult = {
+          prompt: params.prompt,
+          records: definitions.records,
+          trip: definitions.trip,
+          texts: [],
+          contents: [],
+          cachedVerdicts: definitions.cachedVerdicts,
+        };
+      } else {
         inputResult = await guardInput({
           prompt: params.prompt,
           guardrails: sequentialInput,
           scope: inputScope,
           judge,
         });
-      } catch (error) {
-        dispose();
-        throw error;
-      }
-      if (definitions) {
-        inputResult = {
-          ...inputResult,
-          records: [...definitions.records, ...inputResult.records],
-          cachedVerdicts: inputResult.cachedVerdicts + definitions.cachedVerdicts,
-        };
-      }
-      if (!inputResult.trip && toolOutputs.length > 0) {
-        let outputs: Awaited<ReturnType<typeof judgeToolOutputs>>;
-        try {
-          outputs = await judgeToolOutputs({
+        if (definitions) {
+          inputResult = {
+            ...inputResult,
+            records: [...definitions.records, ...inputResult.records],
+            cachedVerdicts: inputResult.cachedVerdicts + definitions.cachedVerdicts,
+          };
+        }
+        if (!inputResult.trip && toolOutputs.length > 0) {
+          const outputs = await judgeToolOutputs({
             guardrails: toolOutputs,
             cache: toolOutputCache,
             prompt: inputResult.prompt,
@@ -564,21 +553,21 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
             onEvent,
             defaultTimeoutMs,
           });
-        } catch (error) {
-          dispose();
-          throw error;
+          withheldOutputs = outputs.withheld;
+          inputResult = {
+            ...inputResult,
+            // 'throw': a withheld tool result trips the call, as an input trip does.
+            ...(outputs.trip && onTrip === 'throw'
+              ? { trip: outputs.trip }
+              : { prompt: outputs.prompt }),
+            records: [...inputResult.records, ...outputs.records],
+            cachedVerdicts: inputResult.cachedVerdicts + outputs.cachedVerdicts,
+          };
         }
-        withheldOutputs = outputs.withheld;
-        inputResult = {
-          ...inputResult,
-          // 'throw': a withheld tool result trips the call, as an input trip does.
-          ...(outputs.trip && onTrip === 'throw'
-            ? { trip: outputs.trip }
-            : { prompt: outputs.prompt }),
-          records: [...inputResult.records, ...outputs.records],
-          cachedVerdicts: inputResult.cachedVerdicts + outputs.cachedVerdicts,
-        };
       }
+    } catch (error) {
+      dispose();
+      throw error;
     }
     if (params.abortSignal?.aborted) {
       dispose();

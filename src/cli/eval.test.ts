@@ -133,6 +133,29 @@ describe('evaluate', () => {
     ]);
   });
 
+  it('marks every gold type as not looked for when the guardrail flags whole texts (no spans)', async () => {
+    const data = tempData([
+      '{"text": "Mail jane@example.com", "label": 1, "spans": [{"entity_type": "EMAIL_ADDRESS", "start": 5, "end": 21}]}',
+    ]);
+    const result = await evaluate({ guardrail: 'harmful-content', data });
+    expect(result.overall.entities).toEqual({
+      EMAIL_ADDRESS: {
+        ...counts(0, 0, 1, 0),
+        precision: null,
+        recall: 0,
+        f1: null,
+        falsePositiveRate: null,
+        detectable: false,
+      },
+    });
+    expect(formatEvalResult(result).split('\n').slice(-4)).toEqual([
+      'type\ttp\tfp\tfn\tprecision\trecall\tf1',
+      'EMAIL_ADDRESS *\t0\t0\t1\t-\t0.000\t-',
+      'all gold spans\t0\t0\t1\t-\t0.000\t-',
+      '* not a type this configuration looks for (recall 0 by construction)',
+    ]);
+  });
+
   it('scores secrets rule-aware: a negative of one rule counts only when our detector of that type fires', async () => {
     const { sets } = await evaluate({
       guardrail: 'secrets',

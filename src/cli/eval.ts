@@ -120,6 +120,9 @@ interface Factory {
   detects?: (options: Record<string, unknown>) => ReadonlySet<string> | undefined;
 }
 
+/** A guardrail that flags whole texts: no gold span type is one it looks for. */
+const reportsNoSpans = (): ReadonlySet<string> => new Set();
+
 const factories: Record<string, Factory> = {
   pii: {
     create: options => pii({ action: 'block', ...options }),
@@ -135,11 +138,14 @@ const factories: Record<string, Factory> = {
   secrets: { create: options => secrets({ action: 'block', ...options }) },
   invisibleText: { create: options => invisibleText({ action: 'block', ...options }) },
   // Judged in the mode of `kind`: 'indirect' on tool_output, else 'direct'.
-  promptInjection: { create: options => promptInjection(options) },
-  contentFilter: { create: options => contentFilter(options) },
-  harmfulContent: { create: options => harmfulContent(options) },
-  urlFilter: { create: options => urlFilter({ action: 'block', ...options }) },
-  toolPoisoning: { create: options => toolPoisoning(options) },
+  promptInjection: { create: options => promptInjection(options), detects: reportsNoSpans },
+  contentFilter: { create: options => contentFilter(options), detects: reportsNoSpans },
+  harmfulContent: { create: options => harmfulContent(options), detects: reportsNoSpans },
+  urlFilter: {
+    create: options => urlFilter({ action: 'block', ...options }),
+    detects: reportsNoSpans,
+  },
+  toolPoisoning: { create: options => toolPoisoning(options), detects: reportsNoSpans },
 };
 
 /** Config-file type names (`prompt-injection`) accepted beside the factory names (`promptInjection`). */

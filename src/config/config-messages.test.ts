@@ -22,6 +22,28 @@ describe('config file messages a newcomer meets', () => {
     );
   });
 
+  it("a guardrails() option written as in code names the file's key for it, not the nearest spelling", async () => {
+    const issuesOf = async (yaml: string) => {
+      const error = await loadGuardrailsConfig(yaml).catch((failure: unknown) => failure);
+      return (error as GuardrailConfigError).issues.map(({ path, expected }) => ({
+        path,
+        expected: expected.slice(0, expected.indexOf(' known:')),
+      }));
+    };
+    expect(
+      await issuesOf(
+        'stream:\n  mode: window\noutput:\n  - type: pii\ntoolOutputs:\n  - type: prompt-injection\n',
+      ),
+    ).toEqual([
+      { path: 'stream', expected: "no such option (did you mean 'stream_mode'?" },
+      // Not tool_output (the nearest spelling): that is guardTools' list, not the middleware's toolOutputs.
+      { path: 'toolOutputs', expected: "no such option (did you mean 'prompt_tool_outputs'?" },
+    ]);
+    expect(await issuesOf('tool_outputs:\n  - type: pii\n')).toEqual([
+      { path: 'tool_outputs', expected: "no such option (did you mean 'prompt_tool_outputs'?" },
+    ]);
+  });
+
   it('a missing required option says it is missing, not only the type it should have', async () => {
     expect(await messageOf('output:\n  - type: llm-judge\n    policy: No medical advice.\n')).toBe(
       'Invalid guardrail configuration at output[0].model: expected a string or an object (a required option, missing here), received undefined',

@@ -1,7 +1,7 @@
 import type { ToolSet } from 'ai';
 import { z } from 'zod/v4';
 import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors';
-import { validateOptions } from '../core/options';
+import { noSuchOption, validateOptions } from '../core/options';
 import type { StreamWatchingGuardrail } from '../core/stream-watch';
 import type { GuardrailEventListener, GuardrailRecord } from '../core/types';
 import {
@@ -110,12 +110,29 @@ function listKeysOf(config: Record<string, unknown>, issues: GuardrailConfigIssu
   return keys;
 }
 
+/**
+ * `guardrails()` options a file written from the code examples may carry,
+ * and the file's name for each. The nearest spelling would mislead here:
+ * `toolOutputs` is closest to `tool_output`, which is `guardTools`' result
+ * list, not the middleware's judging of every tool result in the prompt.
+ */
+const CODE_OPTION_KEYS: Readonly<Record<string, string>> = {
+  stream: 'stream_mode',
+  toolOutputs: 'prompt_tool_outputs',
+  tool_outputs: 'prompt_tool_outputs',
+};
+
 /** The file's top-level keys, checked against the known ones. */
 function topLevelIssues(config: Record<string, unknown>): GuardrailConfigIssue[] {
   const topLevel = z.strictObject(configShape).safeParse(config);
   if (topLevel.success) return [];
+  const known = Object.keys(configShape).filter(key => key !== '$schema');
   return configIssuesFromZod(topLevel.error.issues, config, [], path =>
-    path.length === 0 ? Object.keys(configShape).filter(key => key !== '$schema') : undefined,
+    path.length === 0 ? known : undefined,
+  ).map(issue =>
+    Object.hasOwn(CODE_OPTION_KEYS, issue.path)
+      ? { ...issue, expected: noSuchOption(issue.path, known, CODE_OPTION_KEYS[issue.path]) }
+      : issue,
   );
 }
 

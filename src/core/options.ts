@@ -290,11 +290,15 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /**
  * What an unknown option name was expected to be: the known names, and the
  * one it most likely misspells (`ouput` -> `output`, `maxattempts` ->
- * `maxAttempts`). Names longer than 64 characters get no suggestion (the
+ * `maxAttempts`), unless the caller knows which name was meant
+ * (`suggestion`). Names longer than 64 characters get no suggestion (the
  * comparison is quadratic in the name's length).
  */
-export function noSuchOption(key: string, known: readonly string[]): string {
-  const suggestion = closestName(key, known);
+export function noSuchOption(
+  key: string,
+  known: readonly string[],
+  suggestion: string | undefined = closestName(key, known),
+): string {
   const hint = suggestion === undefined ? '' : `did you mean '${suggestion}'? `;
   return known.length > 0 ? `no such option (${hint}known: ${known.join(', ')})` : 'no such option';
 }

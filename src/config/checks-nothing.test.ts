@@ -142,6 +142,95 @@ describe('a guardrail configured to check nothing is a GuardrailConfigError', ()
     }
   });
 
+  it('an expression that reads the content but whose result cannot depend on it', () => {
+    const allows = (detail: string) =>
+      `an expression whose result depends on the content or the call: this one is always true (${detail}), so it allows everything and checks nothing`;
+    const blocks = (detail: string) =>
+      `an expression whose result depends on the content or the call: this one is always false (${detail}), so it blocks everything (write false for a kill switch)`;
+    const cases: Array<[string, string]> = [
+      ['content == content', allows('`content == content` compares a value with itself')],
+      ['content != content', blocks('`content != content` compares a value with itself')],
+      [
+        'size(content) == size(content)',
+        allows('`size(content) == size(content)` compares a value with itself'),
+      ],
+      [
+        'size(content)==content.size() || content.size() >= content.size()',
+        allows('`content.size() >= content.size()` compares a value with itself'),
+      ],
+      [
+        'content.contains("x") || !content.contains("x")',
+        allows(
+          '`content.contains("x") || !content.contains("x")` joins a condition with its negation',
+        ),
+      ],
+      [
+        '!(kind == "input") && kind == "input"',
+        blocks('`!(kind == "input") && kind == "input"` joins a condition with its negation'),
+      ],
+      ['content.startsWith("a") || true', allows('`true` is a constant')],
+      [
+        '!(content == content) ? false : true',
+        allows('`content == content` compares a value with itself'),
+      ],
+      [
+        '{"allowed": step == step, "reason": content}',
+        'an expression whose result depends on the content or the call: its "allowed" is always true (`step == step` compares a value with itself), so it allows everything and checks nothing',
+      ],
+      [
+        'content',
+        'an expression whose result depends on the content or the call: `content` returns the content unchanged, so it allows everything and checks nothing',
+      ],
+    ];
+    for (const [expr, expected] of cases) {
+      expect(
+        configIssuesOf(() => expression({ expr })),
+        expr,
+      ).toEqual([{ path: 'expression.expr', value: expr, expected }]);
+    }
+    // Comparisons that can differ, or fail, stay valid: two different values, a double (NaN is
+    // not equal to itself), a value that may be missing or may overflow, the clock.
+    for (const expr of [
+      'metadata.tier == "pro" || (content < content)',
+      'content == content.lowerAscii()',
+      'double(content) == double(content)',
+      'metadata.x == metadata.x',
+      'int(content) == int(content)',
+      'step + 1 == step + 1',
+      'now() == now()',
+      'content.contains("x") || !content.contains("y")',
+      '[1, 2].all(x, x == x)',
+      '{"allowed": true, "modified": content.lowerAscii()}',
+      'content.lowerAscii()',
+    ]) {
+      expect(expression({ expr }).name, expr).toBe('expression');
+    }
+  });
+
+  it('an expression that compares a value with itself, through the config loader', () => {
+    expect(
+      configIssuesOf(() =>
+        buildGuardrailsConfig({
+          input: [{ type: 'expression', expr: 'content == content' }],
+          tool_input: [{ type: 'starlang', expr: 'step > 2 || !(step > 2)' }],
+        }),
+      ),
+    ).toEqual([
+      {
+        path: 'input[0].expr',
+        value: 'content == content',
+        expected:
+          'an expression whose result depends on the content or the call: this one is always true (`content == content` compares a value with itself), so it allows everything and checks nothing',
+      },
+      {
+        path: 'tool_input[0].expr',
+        value: 'step > 2 || !(step > 2)',
+        expected:
+          'an expression whose result depends on the content or the call: this one is always true (`step > 2 || !(step > 2)` joins a condition with its negation), so it allows everything and checks nothing',
+      },
+    ]);
+  });
+
   it('through the config loader, naming the entry', () => {
     expect(
       configIssuesOf(() =>

@@ -1,6 +1,7 @@
 import { Environment } from '@marcbachmann/cel-js';
 import { RE2JS } from 're2js';
 import type { GuardrailConfigIssue } from '../../core/errors';
+import { type AstNode, constantResult } from './constant-result';
 
 /*
  * CEL (Common Expression Language) on `@marcbachmann/cel-js`: small (about
@@ -22,13 +23,6 @@ const RE2_FUNCTION = 're2Matches';
 export const DEFAULT_MAX_NODES = 500;
 const MAX_DEPTH = 32;
 const MAX_RUNTIME_PATTERNS = 64;
-
-interface AstNode {
-  op: string;
-  args: unknown;
-  start: number;
-  end: number;
-}
 
 function isNode(value: unknown): value is AstNode {
   return value !== null && typeof value === 'object' && typeof (value as AstNode).op === 'string';
@@ -200,6 +194,17 @@ export function compileExpression(
   if (compiled.constant && allowsEverything(compiled)) {
     report(
       'an expression that reads the content or the call (content, kind, metadata, tool, step, now(), today()): one that always allows checks nothing',
+    );
+    return undefined;
+  }
+  const constant = compiled.constant ? undefined : constantResult(ast, expr);
+  if (constant) {
+    report(
+      `an expression whose result depends on the content or the call: ${constant.why}, so it ${
+        constant.allows
+          ? 'allows everything and checks nothing'
+          : 'blocks everything (write false for a kill switch)'
+      }`,
     );
     return undefined;
   }

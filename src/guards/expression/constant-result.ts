@@ -1,0 +1,215 @@
+/*
+ * An expression can read the content and still not depend on it:
+ * `content == content` is always true. Deciding that in general is a SAT
+ * problem; these rules are syntactic and sound: they only fold what is
+ * constant for every input, and leave everything else to run.
+ *
+ * - A comparison of two identical subtrees (same operators, same literals,
+ *   positions ignored) is constant when the operand can never fail and is
+ *   never a double: a double may be NaN, which is not equal to itself, and a
+ *   missing key, a failed conversion or an integer overflow is an error (the
+ *   guardrail fails closed), not the comparison's value.
+ * - `a || !a` is true and `a && !a` false for such a boolean `a`.
+ * - `!`, `||`, `&&` and `?:` fold with CEL's semantics (`x || true` is true
+ *   even when `x` fails).
+ * Each fold is linear in the subtree it compares, and the depth of an
+ * expression is bounded (32), so the whole check is linear in its size.
+ */
+
+/** A node of `@marcbachmann/cel-js`'s syntax tree. */
+export interface AstNode {
+  op: string;
+  args: unknown;
+  start: number;
+  end: number;
+}
+
+/** An expression's result that does not depend on anything it reads, and why. */
+export interface ConstantResult {
+  /** Whether every call is allowed (unchanged) or every call blocked. */
+  allows: boolean;
+  /** What makes it constant, quoting the expression: for the configuration error. */
+  why: string;
+}
+
+function isNode(value: unknown): value is AstNode {
+  return value !== null && typeof value === 'object' && typeof (value as AstNode).op === 'string';
+}
+
+/** The type of a subtree that always evaluates without error, and is not a double; else undefined. */
+type TotalType = 'string' | 'int' | 'bool';
+
+const COMPARISONS = new Set(['==', '!=', '<', '<=', '>', '>=']);
+/** Comparisons that hold between a value and itself. */
+const REFLEXIVE = new Set(['==', '<=', '>=']);
+const STRING_TESTS = new Set(['contains', 'startsWith', 'endsWith']);
+
+function totalType(node: unknown): TotalType | undefined {
+  if (!isNode(node)) return undefined;
+  const { op, args } = node;
+  switch (op) {
+    case 'id':
+      // The variables the guardrail always binds (metadata and tool are maps: a key may be missing).
+      return args === 'content' || args === 'kind' ? 'string' : args === 'step' ? 'int' : undefined;
+    case 'value':
+      if (typeof args === 'string') return 'string';
+      if (typeof args === 'bigint') return 'int';
+      return typeof args === 'boolean' ? 'bool' : undefined;
+    case '!_':
+      return totalType(args) === 'bool' ? 'bool' : undefined;
+    case '&&':
+    case '||': {
+      const [left, right] = args as unknown[];
+      return totalType(left) === 'bool' && totalType(right) === 'bool' ? 'bool' : undefined;
+    }
+    case 'call': {
+      // size(text): a count, never an error.
+      const [name, callArgs] = args as [unknown, unknown[]];
+      return name === 'size' && callArgs?.length === 1 && totalType(callArgs[0]) === 'string'
+        ? 'int'
+        : undefined;
+    }
+    case 'rcall': {
+      const [name, receiver, callArgs] = args as [unknown, unknown, unknown[]];
+      if (totalType(receiver) !== 'string') return undefined;
+      if (name === 'size' && callArgs?.length === 0) return 'int';
+      return typeof name === 'string' &&
+        STRING_TESTS.has(name) &&
+        callArgs?.length === 1 &&
+        totalType(callArgs[0]) === 'string'
+        ? 'bool'
+        : undefined;
+    }
+    default:
+      if (COMPARISONS.has(op)) {
+        const [left, right] = args as unknown[];
+        const type = totalType(left);
+        return type !== undefined && type === totalType(right) ? 'bool' : undefined;
+      }
+      return undefined;
+  }
+}
+
+/** The subtree as a string (operators and literals only, positions left out): equal keys, identical subtrees. */
+function shapeKey(value: unknown): string {
+  if (isNode(value)) return `(${value.op} ${shapeKey(value.args)})`;
+  if (Array.isArray(value)) return `[${value.map(shapeKey).join(' ')}]`;
+  if (typeof value === 'bigint') return `${value}n`;
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+}
+
+function sameTree(left: unknown, right: unknown): boolean {
+  return isNode(left) && isNode(right) && shapeKey(left) === shapeKey(right);
+}
+
+/** A boolean subtree's constant value, with what makes it so (undefined for a plain literal). */
+interface Folded {
+  value: boolean;
+  detail?: string;
+  node: AstNode;
+}
+
+/**
+ * The source of a subtree, quoted for a message. A node ends before the
+ * closing parentheses of groups inside it (`!(a)` ends after `a`): those
+ * that balance its text are added back.
+ */
+function quoteSource(node: AstNode, source: string): string {
+  let end = node.end;
+  let open = 0;
+  for (let index = node.start; index < end; index++) {
+    const char = source[index];
+    if (char === '(') open++;
+    else if (char === ')') open--;
+  }
+  while (open > 0) {
+    let next = end;
+    while (source[next] === ' ') next++;
+    if (source[next] !== ')') break;
+    end = next + 1;
+    open--;
+  }
+  return `\`${source.slice(node.start, end)}\``;
+}
+
+function fold(node: AstNode, source: string): Folded | undefined {
+  const quote = (at: AstNode) => quoteSource(at, source);
+  const { op, args } = node;
+  if (op === 'value') return typeof args === 'boolean' ? { value: args, node } : undefined;
+  if (op === '!_') {
+    const inner = isNode(args) ? fold(args, source) : undefined;
+    return inner && { ...inner, value: !inner.value };
+  }
+  if (COMPARISONS.has(op)) {
+    const [left, right] = args as unknown[];
+    if (totalType(left) === undefined || !sameTree(left, right)) return undefined;
+    return {
+      value: REFLEXIVE.has(op),
+      detail: `${quote(node)} compares a value with itself`,
+      node,
+    };
+  }
+  if (op === '||' || op === '&&') {
+    const [left, right] = args as AstNode[];
+    const absorbing = op === '||';
+    const a = fold(left!, source);
+    if (a?.value === absorbing) return a;
+    const b = fold(right!, source);
+    if (b?.value === absorbing) return b;
+    if (a && b) return { value: !absorbing, detail: a.detail ?? b.detail, node: a.node };
+    const negated = (maybe: AstNode, of: AstNode) => maybe.op === '!_' && sameTree(maybe.args, of);
+    if (totalType(left) === 'bool' && (negated(left!, right!) || negated(right!, left!))) {
+      return {
+        value: absorbing,
+        detail: `${quote(node)} joins a condition with its negation`,
+        node,
+      };
+    }
+    return undefined;
+  }
+  if (op === '?:') {
+    const [condition, then, otherwise] = args as AstNode[];
+    const chosen = fold(condition!, source);
+    if (!chosen) return undefined;
+    const branch = fold(chosen.value ? then! : otherwise!, source);
+    return branch && { ...branch, detail: branch.detail ?? chosen.detail };
+  }
+  return undefined;
+}
+
+/**
+ * Whether an expression that reads something has a result that depends on
+ * nothing it reads (see the rules above): a bool that folds to a constant, a
+ * map whose `allowed` does (and, to allow, with no `modified` and no other
+ * entry that could fail), or `content` itself (the content unchanged).
+ */
+export function constantResult(ast: AstNode, source: string): ConstantResult | undefined {
+  const described = (folded: Folded, subject: string): ConstantResult => ({
+    allows: folded.value,
+    why: `${subject} is always ${folded.value} (${
+      folded.detail ?? `${quoteSource(folded.node, source)} is a constant`
+    })`,
+  });
+  if (ast.op === 'id' && ast.args === 'content') {
+    return { allows: true, why: '`content` returns the content unchanged' };
+  }
+  if (ast.op === 'map' && Array.isArray(ast.args)) {
+    const entries = ast.args as Array<[AstNode, AstNode]>;
+    const keyOf = (entry: [AstNode, AstNode]) =>
+      entry[0]?.op === 'value' && typeof entry[0].args === 'string' ? entry[0].args : undefined;
+    const allowed = entries.find(entry => keyOf(entry) === 'allowed');
+    const folded = allowed && fold(allowed[1], source);
+    if (!folded) return undefined;
+    if (!folded.value) return described(folded, 'its "allowed"');
+    const othersTotal = entries.every(
+      entry =>
+        entry === allowed ||
+        (keyOf(entry) !== undefined &&
+          keyOf(entry) !== 'modified' &&
+          totalType(entry[1]) !== undefined),
+    );
+    return othersTotal ? described(folded, 'its "allowed"') : undefined;
+  }
+  const folded = fold(ast, source);
+  return folded && described(folded, 'this one');
+}

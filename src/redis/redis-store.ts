@@ -50,7 +50,8 @@ export interface RedisStoreOptions {
    * and a `maxmemory-policy` other than `noeviction` (every key of this store
    * has an expiry, so `volatile-*` policies may evict them as well as
    * `allkeys-*`). An evicted rate-limit counter, token budget or pin resets
-   * its limit silently. Read from `INFO memory` on first use.
+   * its limit silently. Read from `INFO memory` on first use; with a cluster
+   * client, on every master (keys live on all of them).
    * - `'refuse'` (default): every operation rejects with a
    *   `GuardrailConfigError` naming the policy (guardrails record an `error`
    *   and fail closed), until the server is fixed (checked again each time);
@@ -138,6 +139,49 @@ function evaluatorFor(client: unknown): Evaluate | undefined {
       mode === 'evalsha'
         ? upstash.evalsha(shaOrScript, [key], args)
         : upstash.eval(shaOrScript, [key], args);
+  }
+  return undefined;
+}
+
+/** A server the eviction check reads: a cluster master (named by its address) or the client's server. */
+interface EvictionCheckTarget {
+  address?: string;
+  /** Runs `MEMORY_INFO` on this server alone. */
+  memoryInfo(): Promise<unknown>;
+}
+
+/**
+ * The masters of a cluster client, each with a way to run a script on it
+ * alone (no key: `EVAL script 0` on that node's own connection); `undefined`
+ * for a client of one server. ioredis' `Cluster` (`isCluster`, `nodes('master')`)
+ * and node-redis' `createCluster()` (`masters`, `nodeClient(master)`) are
+ * recognised by their shape, as the clients are.
+ */
+async function clusterMastersOf(client: unknown): Promise<EvictionCheckTarget[] | undefined> {
+  const script = scripts.MEMORY_INFO;
+  if (hasMethod(client, 'nodes') && (client as { isCluster?: unknown }).isCluster === true) {
+    const nodes = (client as { nodes(role: string): unknown[] }).nodes('master');
+    return nodes.map(node => {
+      const { host, port } =
+        (node as { options?: { host?: unknown; port?: unknown } }).options ?? {};
+      return {
+        address: `${String(host)}:${String(port)}`,
+        memoryInfo: () => (node as IORedisLike).eval(script, 0),
+      };
+    });
+  }
+  if (hasMethod(client, 'nodeClient') && 'masters' in (client as object)) {
+    const cluster = client as {
+      masters: Array<{ host?: unknown; port?: unknown }>;
+      nodeClient(master: unknown): unknown;
+    };
+    return cluster.masters.map(master => ({
+      address: `${String(master.host)}:${String(master.port)}`,
+      memoryInfo: async () => {
+        const node = (await cluster.nodeClient(master)) as NodeRedisLike;
+        return node.eval(script, { keys: [], arguments: [] });
+      },
+    }));
   }
   return undefined;
 }
@@ -286,43 +330,63 @@ export function redisStore(client: RedisClientLike, options?: RedisStoreOptions)
   function checkEviction(): Promise<void> {
     pendingCheck ??= (async () => {
       try {
-        let info: string | undefined;
+        // A cluster keeps this store's keys on every master: each one is read.
+        let servers: EvictionCheckTarget[] | undefined;
         try {
-          info = toOptionalString(
-            await runScript(scripts.MEMORY_INFO, 'eviction-check', []),
-            'evictionCheck',
-          );
-        } catch (error) {
-          // A server that forbids INFO in scripts cannot tell (warned about
-          // below): a command disabled or renamed, or an ACL without INFO
-          // (`-@dangerous`: "The user executing the script can't run this
-          // command"). Any other failure (a lost connection) decides nothing:
-          // the operation runs and meets it, and the next one checks again.
-          const message = error instanceof Error ? error.message : String(error);
-          if (
-            !/not allowed|unknown command|NOPERM|no permissions|can't run this command|disabled/i.test(
-              message,
-            )
-          ) {
+          servers = await clusterMastersOf(client);
+        } catch {
+          return; // a cluster that cannot list its masters now decides nothing (as a lost connection)
+        }
+        if (!servers || servers.length === 0) {
+          servers = [{ memoryInfo: () => runScript(scripts.MEMORY_INFO, 'eviction-check', []) }];
+        }
+        const readings: Array<{ address?: string; info: string | undefined }> = [];
+        for (const server of servers) {
+          let info: string | undefined;
+          try {
+            info = toOptionalString(await server.memoryInfo(), 'evictionCheck');
+          } catch (error) {
+            // A server that forbids INFO in scripts cannot tell (warned about
+            // below): a command disabled or renamed, or an ACL without INFO
+            // (`-@dangerous`: "The user executing the script can't run this
+            // command"). Any other failure (a lost connection) decides nothing:
+            // the operation runs and meets it, and the next one checks again.
+            const message = error instanceof Error ? error.message : String(error);
+            if (
+              !/not allowed|unknown command|NOPERM|no permissions|can't run this command|disabled/i.test(
+                message,
+              )
+            ) {
+              return;
+            }
+          }
+          readings.push({ ...(server.address !== undefined && { address: server.address }), info });
+        }
+        let evicting: { address?: string; policy: string; maxmemory: number } | undefined;
+        for (const { address, info } of readings) {
+          const policy = info?.match(/^maxmemory_policy:(\S+)/m)?.[1];
+          const maxmemory = Number(info?.match(/^maxmemory:(\d+)/m)?.[1]);
+          if (policy === undefined || !Number.isFinite(maxmemory)) {
+            console.warn(
+              "ai-guardrails redisStore: could not read the server's maxmemory-policy (INFO memory); make sure it is noeviction, or Redis may evict counters and budgets under memory pressure.",
+            );
+            evictionSafe = true;
             return;
           }
+          if (maxmemory !== 0 && policy !== 'noeviction') {
+            evicting ??= { ...(address !== undefined && { address }), policy, maxmemory };
+          }
         }
-        const policy = info?.match(/^maxmemory_policy:(\S+)/m)?.[1];
-        const maxmemory = Number(info?.match(/^maxmemory:(\d+)/m)?.[1]);
-        if (policy === undefined || !Number.isFinite(maxmemory)) {
-          console.warn(
-            "ai-guardrails redisStore: could not read the server's maxmemory-policy (INFO memory); make sure it is noeviction, or Redis may evict counters and budgets under memory pressure.",
-          );
+        if (!evicting) {
           evictionSafe = true;
           return;
         }
-        if (maxmemory === 0 || policy === 'noeviction') {
-          evictionSafe = true;
-          return;
-        }
+        const { address, policy, maxmemory } = evicting;
         if (evictionCheck === 'warn') {
           console.warn(
-            `ai-guardrails redisStore: the server's maxmemory-policy is ${policy} with maxmemory set (${maxmemory} bytes): Redis may evict this store's keys (counters, budgets, pins), which resets limits silently. Use noeviction.`,
+            address === undefined
+              ? `ai-guardrails redisStore: the server's maxmemory-policy is ${policy} with maxmemory set (${maxmemory} bytes): Redis may evict this store's keys (counters, budgets, pins), which resets limits silently. Use noeviction.`
+              : `ai-guardrails redisStore: the maxmemory-policy of cluster master ${address} is ${policy} with maxmemory set (${maxmemory} bytes): Redis may evict this store's keys (counters, budgets, pins), which resets limits silently. Use noeviction on every master.`,
           );
           evictionSafe = true;
           return;
@@ -330,7 +394,10 @@ export function redisStore(client: RedisClientLike, options?: RedisStoreOptions)
         throw new GuardrailConfigError({
           path: 'redisStore (server maxmemory-policy)',
           value: policy,
-          expected: `noeviction, or maxmemory 0: with maxmemory set (${maxmemory} bytes) Redis may evict this store's keys (counters, budgets, pins), which resets limits silently; or redisStore({ evictionCheck: 'warn' | 'off' })`,
+          expected:
+            address === undefined
+              ? `noeviction, or maxmemory 0: with maxmemory set (${maxmemory} bytes) Redis may evict this store's keys (counters, budgets, pins), which resets limits silently; or redisStore({ evictionCheck: 'warn' | 'off' })`
+              : `noeviction, or maxmemory 0, on every cluster master: master ${address} has maxmemory set (${maxmemory} bytes), so Redis may evict this store's keys (counters, budgets, pins), which resets limits silently; or redisStore({ evictionCheck: 'warn' | 'off' })`,
         });
       } finally {
         pendingCheck = undefined;

@@ -141,3 +141,93 @@ export async function ownRedisServer() {
     },
   };
 }
+
+/** True when `redis-cli` is on the PATH too (it creates the test cluster). */
+export const HAS_REDIS_CLI =
+  spawnSync('redis-cli', ['--version'], { stdio: 'ignore' }).status === 0;
+
+/**
+ * A Redis Cluster of the test's own: `masters` cluster-enabled servers on
+ * free ports (no replicas, slots spread by `redis-cli --cluster create`),
+ * in a temporary directory for their `nodes.conf`. Takes a few seconds.
+ */
+export async function ownRedisCluster(masters = 3) {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const directory = mkdtempSync(join(tmpdir(), 'ai-guardrails-cluster-'));
+  const ports: number[] = [];
+  const children: ChildProcess[] = [];
+  for (let index = 0; index < masters; index++) {
+    const port = await freePort();
+    ports.push(port);
+    const child = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--cluster-enabled',
+        'yes',
+        '--cluster-config-file',
+        `nodes-${port}.conf`,
+        '--dir',
+        directory,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    children.push(child);
+    await new Promise<void>((resolve, reject) => {
+      let output = '';
+      child.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('Ready to accept connections')) resolve();
+      });
+      child.once('exit', code => reject(new Error(`redis-server exited with ${code}: ${output}`)));
+    });
+  }
+  const created = spawnSync(
+    'redis-cli',
+    [
+      '--cluster',
+      'create',
+      ...ports.map(port => `127.0.0.1:${port}`),
+      '--cluster-replicas',
+      '0',
+      '--cluster-yes',
+    ],
+    { encoding: 'utf8' },
+  );
+  if (created.status !== 0) throw new Error(`redis-cli --cluster create failed: ${created.stdout}`);
+  // Every node agrees that every slot is served before the cluster is used.
+  for (const port of ports) {
+    for (let attempt = 0; ; attempt++) {
+      const info = spawnSync('redis-cli', ['-p', String(port), 'cluster', 'info'], {
+        encoding: 'utf8',
+      });
+      if (info.stdout.includes('cluster_state:ok')) break;
+      if (attempt > 100) throw new Error(`cluster node ${port} not ready: ${info.stdout}`);
+      await new Promise(resolve => setTimeout(resolve, 50));
+    }
+  }
+  return {
+    /** The masters' loopback ports. */
+    ports,
+    stop: async () => {
+      await Promise.all(
+        children.map(async child => {
+          if (child.exitCode !== null) return;
+          const exited = once(child, 'exit');
+          child.kill('SIGKILL');
+          await exited;
+        }),
+      );
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}

@@ -69,6 +69,9 @@ export interface ToolOutputResult {
   cachedVerdicts: number;
 }
 
+/** How a text was judged: as a text the model reads, or as the canonical JSON of a value. */
+type JudgedForm = 'text' | 'json';
+
 /** Where one tool result sits in the prompt. */
 interface ToolResultPlace {
   message: number;
@@ -170,10 +173,16 @@ function inKeyOrderOf(original: unknown, modified: unknown): unknown {
   if (keys.length !== Object.keys(modified).length) return modified;
   const ordered: Record<string, unknown> = {};
   for (const key of keys) {
-    ordered[key] = inKeyOrderOf(
-      (original as Record<string, unknown>)[key],
-      (modified as Record<string, unknown>)[key],
-    );
+    // Defined, not assigned: `ordered.__proto__ = x` would set the prototype and drop the key.
+    Object.defineProperty(ordered, key, {
+      value: inKeyOrderOf(
+        (original as Record<string, unknown>)[key],
+        (modified as Record<string, unknown>)[key],
+      ),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return ordered;
 }
@@ -210,12 +219,20 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
   const hashes = new Map<string, Promise<string>>();
   type Lookup = { slot?: VerdictSlot; verdict?: CachedVerdict };
   const lookups = new Map<string, Promise<Lookup>>();
-  const lookupKey = (index: number, toolName: string, text: string) =>
-    `${index}\u0000${toolName}\u0000${text}`;
-  const lookup = (index: number, toolName: string, text: string) => {
-    // The tool's name is part of what is judged: one text from two tools is two verdicts.
-    const named = `${toolName}\u0000${text}`;
-    const key = lookupKey(index, toolName, text);
+  /**
+   * What a verdict is remembered for: the tool's name (one text from two tools
+   * is two verdicts), the form (a JSON result's text is judged with its parsed
+   * value in `ctx.value`, a text result's with the string) and the text. The
+   * name's length comes first: the client writes names, and "a\0b" + "c"
+   * must not meet "a" + "b\0c".
+   */
+  const judgedAs = (toolName: string, form: JudgedForm, text: string) =>
+    `${toolName.length}:${toolName}\u0000${form}\u0000${text}`;
+  const lookupKey = (index: number, toolName: string, form: JudgedForm, text: string) =>
+    `${index}\u0000${judgedAs(toolName, form, text)}`;
+  const lookup = (index: number, toolName: string, form: JudgedForm, text: string) => {
+    const named = judgedAs(toolName, form, text);
+    const key = lookupKey(index, toolName, form, text);
     let found = lookups.get(key);
     if (!found) {
       found = (async () => {
@@ -256,7 +273,7 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
         : checkModelOutputTexts(result.output, {
             text: async text => {
               if (text.length <= maxLength) {
-                guardrails.forEach((_, index) => void lookup(index, result.toolName, text));
+                guardrails.forEach((_, index) => void lookup(index, result.toolName, 'text', text));
               }
               return { value: text };
             },
@@ -264,7 +281,9 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
               try {
                 if (jsonLimitProblem(value, maxLength, maxLength) === undefined) {
                   const text = canonicalOf(value);
-                  guardrails.forEach((_, index) => void lookup(index, result.toolName, text));
+                  guardrails.forEach(
+                    (_, index) => void lookup(index, result.toolName, 'json', text),
+                  );
                 }
               } catch {
                 // Judged (and failed closed) below.
@@ -356,7 +375,7 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
       let currentValue = value;
       for (let index = 0; index < guardrails.length; index++) {
         const guardrail = guardrails[index]!;
-        const { slot, verdict } = await lookup(index, toolName, current);
+        const { slot, verdict } = await lookup(index, toolName, json ? 'json' : 'text', current);
         let next: string;
         if (verdict?.action === 'block') {
           const record = cachedBlockRecord(guardrail, verdict, 'tool_output', {
@@ -391,7 +410,7 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
               await cache.set(slot, remembered);
               // The same text again in this prompt (one result sent twice) takes this verdict.
               lookups.set(
-                lookupKey(index, toolName, current),
+                lookupKey(index, toolName, json ? 'json' : 'text', current),
                 Promise.resolve({ slot, verdict: remembered }),
               );
             }

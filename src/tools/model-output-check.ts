@@ -84,6 +84,137 @@ function encodeFileText(text: string, like: unknown): Uint8Array | string {
   return btoa(binary);
 }
 
+/**
+ * Where the text of a `content` part is: a `text` part's text, an inline text
+ * document, bytes in the file's `data` object (AI SDK 7), bytes in the part's
+ * own `data` (AI SDK 6's `file-data` and `media`), image bytes (never text), or
+ * none (a URL, a file id, a custom part).
+ */
+type ContentPayload = 'text' | 'inline-text' | 'bytes' | 'part-bytes' | 'image-bytes' | undefined;
+
+/** A readable content part: where its text is, and the keys that are not judged as its fields. */
+interface ContentPartShape {
+  payload: ContentPayload;
+  /** `type` and the keys of the payload; every other key is judged as a field. */
+  payloadKeys: readonly string[];
+}
+
+/**
+ * The keys each type of `content` part may have (AI SDK 7's `text`, `file`
+ * and `custom`; AI SDK 6's too) and where its payload is. A part of another
+ * type, or with another key, is not read past: a provider that sends parts
+ * as JSON (OpenAI's chat API) would show the model what no guardrail read.
+ */
+const CONTENT_PARTS: Record<string, { keys: readonly string[]; payload: ContentPayload }> = {
+  text: { keys: ['type', 'text', 'providerOptions'], payload: 'text' },
+  file: { keys: ['type', 'data', 'mediaType', 'filename', 'providerOptions'], payload: undefined },
+  custom: { keys: ['type', 'providerOptions'], payload: undefined },
+  media: { keys: ['type', 'data', 'mediaType'], payload: 'part-bytes' },
+  'file-data': {
+    keys: ['type', 'data', 'mediaType', 'filename', 'providerOptions'],
+    payload: 'part-bytes',
+  },
+  'image-data': { keys: ['type', 'data', 'mediaType', 'providerOptions'], payload: 'image-bytes' },
+  'file-url': { keys: ['type', 'url', 'mediaType', 'providerOptions'], payload: undefined },
+  'image-url': { keys: ['type', 'url', 'providerOptions'], payload: undefined },
+  'file-id': { keys: ['type', 'fileId', 'providerOptions'], payload: undefined },
+  'image-file-id': { keys: ['type', 'fileId', 'providerOptions'], payload: undefined },
+};
+
+/** The keys of each kind of an AI SDK 7 file's `data` object. */
+const FILE_DATA_KEYS: Record<string, readonly string[]> = {
+  data: ['type', 'data'],
+  text: ['type', 'text'],
+  url: ['type', 'url'],
+  reference: ['type', 'reference'],
+};
+
+/** Bytes as a `content` part carries them: a `Uint8Array`, or a base64 string (no text in another form). */
+const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
+const isBytes = (data: unknown) =>
+  data instanceof Uint8Array || (typeof data === 'string' && BASE64.test(data));
+
+/** Whether every own key of `value` is one of `keys`. */
+function onlyKeys(value: object, keys: readonly string[]): boolean {
+  for (const key of Object.keys(value)) if (!keys.includes(key)) return false;
+  return true;
+}
+
+/** The shape of a readable `content` part, or `undefined` when it is not one. */
+function contentPartShape(part: unknown): ContentPartShape | undefined {
+  if (part === null || typeof part !== 'object' || Array.isArray(part)) return undefined;
+  const { type, text, data } = part as { type?: unknown; text?: unknown; data?: unknown };
+  if (typeof type !== 'string' || !Object.hasOwn(CONTENT_PARTS, type)) return undefined;
+  const known = CONTENT_PARTS[type]!;
+  if (!onlyKeys(part, known.keys)) return undefined;
+  switch (known.payload) {
+    case 'text':
+      return typeof text === 'string'
+        ? { payload: 'text', payloadKeys: ['type', 'text'] }
+        : undefined;
+    case 'part-bytes':
+    case 'image-bytes':
+      return isBytes(data) ? { payload: known.payload, payloadKeys: ['type', 'data'] } : undefined;
+  }
+  if (type !== 'file') return { payload: undefined, payloadKeys: ['type'] };
+  // An AI SDK 7 file: its data says where the file is.
+  if (data === null || typeof data !== 'object') return undefined;
+  const kind = (data as { type?: unknown }).type;
+  if (typeof kind !== 'string' || !Object.hasOwn(FILE_DATA_KEYS, kind)) return undefined;
+  if (!onlyKeys(data, FILE_DATA_KEYS[kind]!)) return undefined;
+  if (kind === 'text') {
+    return typeof (data as { text?: unknown }).text === 'string'
+      ? { payload: 'inline-text', payloadKeys: ['type', 'data'] }
+      : undefined;
+  }
+  if (kind === 'data') {
+    return isBytes((data as { data?: unknown }).data)
+      ? { payload: 'bytes', payloadKeys: ['type', 'data'] }
+      : undefined;
+  }
+  // A URL or a provider reference: the model may read it, so it is a field.
+  return { payload: undefined, payloadKeys: ['type'] };
+}
+
+/** A media type with nothing else in it (`image/png`, `text/plain; charset=utf-8`). */
+const PLAIN_MEDIA_TYPE =
+  /^[a-z0-9][\w.+-]{0,126}(?:\/[\w.+*-]{1,127})?(?:[ \t]*;[ \t]*[\w.+-]{1,127}=[\w.+-]{1,127}){0,8}$/i;
+
+/**
+ * The fields of a `content` part that are not its payload (a file name, a
+ * URL, a file id, provider options, a media type), judged as one JSON value;
+ * `undefined` when there is nothing but a plain media type.
+ */
+function fieldsOf(part: Record<string, unknown>, shape: ContentPartShape): object | undefined {
+  const fields: Record<string, unknown> = {};
+  let count = 0;
+  for (const key of Object.keys(part)) {
+    if (shape.payloadKeys.includes(key) || part[key] === undefined) continue;
+    Object.defineProperty(fields, key, {
+      value: part[key],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    count++;
+  }
+  if (count === 0) return undefined;
+  if (
+    count === 1 &&
+    typeof fields.mediaType === 'string' &&
+    PLAIN_MEDIA_TYPE.test(fields.mediaType)
+  ) {
+    return undefined;
+  }
+  return fields;
+}
+
+/** Whether two objects have the same own keys. */
+function sameKeys(a: object, b: object): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && onlyKeys(b, keys);
+}
+
 /** Names what was found where a model output was expected, without quoting more than its type. */
 function describeUnreadable(view: unknown): string {
   if (view === null) return 'null';
@@ -140,57 +271,59 @@ export async function checkModelOutputTexts(
       if (!Array.isArray(model.value)) return unreadable;
       const parts: unknown[] = [];
       let changed = false;
-      for (const part of model.value as unknown[]) {
-        if (part === null || typeof part !== 'object') return unreadable;
-        const { type, text, data } = part as { type?: unknown; text?: unknown; data?: unknown };
-        if (typeof type !== 'string') return unreadable;
-        if (type === 'text') {
-          if (typeof text !== 'string') return unreadable;
+      for (const item of model.value as unknown[]) {
+        const shape = contentPartShape(item);
+        if (!shape) return unreadable;
+        let part = item as Record<string, unknown>;
+        const { data } = part as { data?: unknown };
+        if (shape.payload === 'text') {
+          const text = part.text as string;
           const checked = await judges.text(text, 'part');
           if (checked.trip) return { trip: checked.trip };
-          changed ||= checked.value !== text;
-          parts.push(checked.value === text ? part : { ...part, text: checked.value });
-          continue;
-        }
-        const inline = data as { type?: unknown; text?: unknown } | null | undefined;
-        if (type === 'file' && inline?.type === 'text') {
+          if (checked.value !== text) part = { ...part, text: checked.value };
+        } else if (shape.payload === 'inline-text') {
           // An inline text document: the model reads it as text.
-          if (typeof inline.text !== 'string') return unreadable;
+          const inline = data as { type: 'text'; text: string };
           const checked = await judges.text(inline.text, 'file-text');
           if (checked.trip) return { trip: checked.trip };
-          changed ||= checked.value !== inline.text;
-          parts.push(
-            checked.value === inline.text
-              ? part
-              : { ...part, data: { ...inline, text: checked.value } },
-          );
-          continue;
-        }
-        const fileBytes =
-          type === 'file' && inline?.type === 'data'
-            ? { holder: 'data' as const, bytes: (inline as { data?: unknown }).data }
-            : (type === 'file-data' || type === 'media') && 'data' in (part as object)
-              ? { holder: 'part' as const, bytes: data }
-              : undefined;
-        if (fileBytes && isTextMediaType((part as { mediaType?: unknown }).mediaType)) {
+          if (checked.value !== inline.text) {
+            part = { ...part, data: { ...inline, text: checked.value } };
+          }
+        } else if (shape.payload !== undefined && isTextMediaType(part.mediaType)) {
           // A text document as bytes: the model reads its text, so it is judged decoded.
-          const decoded = decodeFileText(fileBytes.bytes);
+          const bytes = shape.payload === 'bytes' ? (data as { data: unknown }).data : data;
+          const decoded = decodeFileText(bytes);
           if (decoded === undefined) return unreadable;
           const checked = await judges.text(decoded, 'file-text');
           if (checked.trip) return { trip: checked.trip };
-          if (checked.value === decoded) {
-            parts.push(part);
-            continue;
+          if (checked.value !== decoded) {
+            const encoded = encodeFileText(checked.value, bytes);
+            part =
+              shape.payload === 'bytes'
+                ? { ...part, data: { ...(data as object), data: encoded } }
+                : { ...part, data: encoded };
           }
-          changed = true;
-          const encoded = encodeFileText(checked.value, fileBytes.bytes);
-          parts.push(
-            fileBytes.holder === 'data'
-              ? { ...part, data: { ...inline, data: encoded } }
-              : { ...part, data: encoded },
-          );
-          continue;
         }
+        // Everything else the part holds (a file name, a URL, provider options...) is
+        // read by a provider that sends the part as JSON (OpenAI's chat API does).
+        const fields = fieldsOf(part, shape);
+        if (fields) {
+          const checked = await judges.json(fields);
+          if (checked.trip) return { trip: checked.trip };
+          if (checked.value !== fields) {
+            const modified = checked.value;
+            if (
+              modified === null ||
+              typeof modified !== 'object' ||
+              Array.isArray(modified) ||
+              !sameKeys(modified, fields)
+            ) {
+              return unreadable;
+            }
+            part = { ...part, ...(modified as object) };
+          }
+        }
+        changed ||= part !== item;
         parts.push(part);
       }
       return { value: changed ? { ...model, value: parts } : model };

@@ -76,6 +76,47 @@ describe('rateLimit', () => {
     });
   });
 
+  it('warns once when calls carry no user or session id (a limit that never limits), not with a key of your own', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const model = new MockLanguageModelV4({ doGenerate: async () => generateResult('Hello!') });
+      const limited = (limiter: ReturnType<typeof rateLimit>) =>
+        wrapLanguageModel({ model, middleware: guardrails({ input: [limiter] }) });
+      const perUser = limited(rateLimit({ limit: 1, windowMs: 60_000, name: 'per-user' }));
+      // A misspelt providerOptions key: the middleware reads `guardrails`, so no call has an id.
+      const misspelt = { guardrail: { userId: 'u1' } };
+      for (let call = 0; call < 3; call++) {
+        const result = await generateText({
+          model: perUser,
+          prompt: 'hi',
+          providerOptions: misspelt,
+        });
+        expect(result.text).toBe('Hello!');
+        expect((await getGuardrailOutcome(result))?.records.map(record => record.info)).toEqual([
+          { limited: false },
+        ]);
+      }
+      expect(warn.mock.calls).toEqual([
+        [
+          "[ai-guardrails] per-user: a call without metadata.userId or metadata.sessionId is not limited; pass one in the call's providerOptions.guardrails or with guardrails({ context }), or give rateLimit a key.",
+        ],
+      ]);
+
+      warn.mockClear();
+      const keyed = { guardrails: { userId: 'u1' } };
+      const ownKey = limited(rateLimit({ limit: 1, windowMs: 60_000, key: () => undefined }));
+      await generateText({ model: ownKey, prompt: 'hi' });
+      await generateText({
+        model: limited(rateLimit({ limit: 1, windowMs: 60_000 })),
+        prompt: 'hi',
+        providerOptions: keyed,
+      });
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it('uses the key function and the name as the store key prefix', async () => {
     const { store } = clockedStore();
     const limiter = rateLimit({

@@ -58,11 +58,18 @@ function waitText(ms: number): string {
  * not counted. Like every fixed window it can let up to 2 × `limit` through
  * around a window's end; pick `windowMs` with that in mind.
  *
- * As an input guardrail it counts new user inputs (not the later steps of a
- * tool loop); as a `tool_input` guardrail it counts tool calls. One instance
- * is one counter: give separate limits separate names. A block carries
+ * As an input guardrail it is per-call: it counts model calls, one per call
+ * whatever the prompt holds (each step of a tool loop is a call); as a
+ * `tool_input` guardrail it counts tool calls. One instance is one counter:
+ * give separate limits separate names. A block carries
  * `info: { limit, count, retryAfterMs }`; when the store fails the record is
  * an `error` that blocks, unless `onError: 'allow'`.
+ *
+ * A call without a key is not limited (`info: { limited: false }`). With the
+ * default key, the first such call logs one warning per instance: a limit
+ * that never limits because no call carries a user or session id is a setup
+ * mistake (no `context`, or a misspelt `providerOptions.guardrails`), not a
+ * choice.
  *
  * @example
  * const perUser = rateLimit({
@@ -84,6 +91,7 @@ export function rateLimit(options: RateLimitOptions): Guardrail {
     message,
     name = 'rate-limit',
   } = validateFactoryOptions(options, 'rate-limit', rateLimitOptionShape);
+  let warnedUnkeyed = false;
   return defineGuardrail({
     name,
     perCall: true,
@@ -91,7 +99,15 @@ export function rateLimit(options: RateLimitOptions): Guardrail {
     timeoutMs,
     async check(_content, ctx) {
       const subject = key(ctx);
-      if (subject === undefined) return allow({ limited: false });
+      if (subject === undefined) {
+        if (key === defaultKey && !warnedUnkeyed) {
+          warnedUnkeyed = true;
+          console.warn(
+            `[ai-guardrails] ${name}: a call without metadata.userId or metadata.sessionId is not limited; pass one in the call's providerOptions.guardrails or with guardrails({ context }), or give rateLimit a key.`,
+          );
+        }
+        return allow({ limited: false });
+      }
       const { applied, value, resetInMs } = await store.incrByCapped(
         `${name}:${subject}`,
         1,

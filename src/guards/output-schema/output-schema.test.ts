@@ -1,9 +1,9 @@
-import { generateText, Output, wrapLanguageModel } from 'ai';
+import { generateText, NoObjectGeneratedError, Output, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { guardContext } from '../../../test/helpers';
-import { GuardrailConfigError } from '../../core/errors';
+import { GuardrailConfigError, GuardrailTripwireError } from '../../core/errors';
 import type { Verdict } from '../../core/types';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
@@ -198,6 +198,55 @@ describe('outputSchema', () => {
     expect(bad.finishReason).toBe('content-filter');
     expect((await getGuardrailOutcome(bad))?.records[0]).toMatchObject({
       guardrail: 'output-schema',
+      status: 'blocked',
+      reason:
+        'answer does not match the schema at "age": Invalid input: expected number, received undefined',
+    });
+  });
+});
+
+describe('a blocked answer with generateText({ output: Output.object(...) })', () => {
+  const person = z.object({ name: z.string(), age: z.number() });
+  const answering = (text: string, onTrip: 'return' | 'throw') =>
+    wrapLanguageModel({
+      model: new MockLanguageModelV4({
+        doGenerate: async () => ({
+          content: [{ type: 'text', text }],
+          finishReason: { unified: 'stop', raw: 'stop' },
+          usage: {
+            inputTokens: { total: 5, noCache: 5, cacheRead: undefined, cacheWrite: undefined },
+            outputTokens: { total: 5, text: 5, reasoning: undefined },
+          },
+          warnings: [],
+        }),
+      }),
+      middleware: guardrails({ output: [outputSchema({ schema: person })], onTrip }),
+    });
+
+  it("rejects with the AI SDK's NoObjectGeneratedError (the blocked message is not JSON) with onTrip 'return'", async () => {
+    const error = await generateText({
+      model: answering('{"name":"Ada"}', 'return'),
+      output: Output.object({ schema: person }),
+      prompt: 'Who?',
+    }).catch((failure: unknown) => failure);
+    expect(NoObjectGeneratedError.isInstance(error)).toBe(true);
+    const { finishReason, text } = error as NoObjectGeneratedError;
+    expect({ finishReason, text }).toEqual({
+      finishReason: 'content-filter',
+      text: 'The answer did not have the expected format.',
+    });
+  });
+
+  it("rejects with the GuardrailTripwireError and its record with onTrip 'throw'", async () => {
+    const error = await generateText({
+      model: answering('{"name":"Ada"}', 'throw'),
+      output: Output.object({ schema: person }),
+      prompt: 'Who?',
+    }).catch((failure: unknown) => failure);
+    expect(GuardrailTripwireError.isInstance(error)).toBe(true);
+    expect((error as GuardrailTripwireError).record).toMatchObject({
+      guardrail: 'output-schema',
+      kind: 'output',
       status: 'blocked',
       reason:
         'answer does not match the schema at "age": Invalid input: expected number, received undefined',

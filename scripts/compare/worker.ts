@@ -43,6 +43,16 @@ export async function runWorker(
 }
 
 /**
+ * The `ai-guardrails eval` command line that scores a guardrail as the
+ * comparison does, options included: without `--options` the pii command
+ * runs the default entity types, not the comparison's `'all'`.
+ */
+export function evalCommand(guardrail: string, options: Readonly<Record<string, unknown>>): string {
+  const given = Object.keys(options).length > 0 ? ` --options '${JSON.stringify(options)}'` : '';
+  return `ai-guardrails eval --guardrail ${guardrail}${given}`;
+}
+
+/**
  * Runs the eval command's own `evaluate()` on the PII and secrets files and
  * checks it flags the same rows as our detector here: the comparison scores
  * our guardrails exactly as `ai-guardrails eval` does.
@@ -81,8 +91,8 @@ export async function crossCheckWithEval(
     });
     lines.push(
       mismatches.length === 0
-        ? `${task}: \`ai-guardrails eval --guardrail ${guardrail}\` gives the same per-set precision, recall and false-positive rate`
-        : `${task}: differs from \`ai-guardrails eval\` on set(s) ${mismatches.map(m => m.set).join(', ')}`,
+        ? `${task}: \`${evalCommand(guardrail, options)}\` gives the same per-set precision, recall and false-positive rate`
+        : `${task}: differs from \`${evalCommand(guardrail, options)}\` on set(s) ${mismatches.map(m => m.set).join(', ')}`,
     );
   }
   return lines;

@@ -1,5 +1,9 @@
+import { generateText, isStepCount, tool } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { GuardrailTripwireError } from '../core/errors';
+import { z } from 'zod';
+import { generateResult } from '../../test/helpers';
+import { GuardrailConfigError, GuardrailTripwireError } from '../core/errors';
 import type { GuardrailRecord } from '../core/types';
 import { guardrailTripped } from './guardrail-tripped';
 
@@ -52,5 +56,30 @@ describe('guardrailTripped', () => {
       ]),
     ).toBe(false);
     expect(await stop([blockedStep, { content: [{ type: 'text', text: 'done' }] }])).toBe(false);
+  });
+
+  it('passed without calling it (JavaScript), it fails the run with a GuardrailConfigError instead of ending every loop after one step', async () => {
+    let calls = 0;
+    const model = new MockLanguageModelV4({
+      doGenerate: async () =>
+        calls++ === 0
+          ? generateResult(
+              [{ type: 'tool-call', toolCallId: 'c1', toolName: 'lookup', input: '{}' }],
+              { finishReason: { unified: 'tool-calls', raw: 'tool_calls' } },
+            )
+          : generateResult('done'),
+    });
+    const tools = { lookup: tool({ inputSchema: z.object({}), execute: async () => 'found' }) };
+    const error = await generateText({
+      model,
+      tools,
+      prompt: 'look it up',
+      // biome-ignore lint/suspicious/noExplicitAny: what a JavaScript caller can write
+      stopWhen: [guardrailTripped as any, isStepCount(5)],
+    }).catch((failure: unknown) => failure);
+    expect(GuardrailConfigError.isInstance(error)).toBe(true);
+    expect((error as GuardrailConfigError).message).toBe(
+      'Invalid guardrail configuration at stopWhen: expected guardrailTripped() (called): the stop condition is the function it returns, received "guardrailTripped"',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { StopCondition } from 'ai';
-import { GuardrailTripwireError } from '../core/errors';
+import { GuardrailConfigError, GuardrailTripwireError } from '../core/errors';
 import { isGuardrailBlocked } from './blocked-output';
 
 /**
@@ -16,6 +16,18 @@ import { isGuardrailBlocked } from './blocked-output';
  */
 // biome-ignore lint/suspicious/noExplicitAny: a condition usable with every tool set, like the SDK's own `isStepCount`
 export function guardrailTripped(): StopCondition<any, any> {
+  // `stopWhen: guardrailTripped` (not called) type-checks nowhere but in
+  // JavaScript, where the SDK would call the factory as the condition and
+  // take the function it returns as "stop": every loop would end after its
+  // first step, silently.
+  // biome-ignore lint/complexity/noArguments: a factory taking no parameters, called with some
+  if (arguments.length > 0) {
+    throw new GuardrailConfigError({
+      path: 'stopWhen',
+      value: 'guardrailTripped',
+      expected: 'guardrailTripped() (called): the stop condition is the function it returns',
+    });
+  }
   return ({ steps }: { steps: ReadonlyArray<{ content: ReadonlyArray<unknown> }> }) => {
     const last = steps[steps.length - 1];
     if (!last) return false;

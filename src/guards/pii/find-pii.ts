@@ -203,10 +203,13 @@ export function findPiiNormalized(normalized: NormalizedText, options?: FindPiiO
  * `findPiiNormalized`, also giving each span's offsets in the normal form
  * (`normalizedSpans[i]` is `spans[i]` before mapping to the original), so a
  * redaction can derive the normal form of its result (see `redacted-normal-form.ts`).
+ * `placeholders`: the redaction placeholders the name tagger masks, when a
+ * caller writes its own format (`placeholderPattern`; default `[TYPE]` and `<TYPE_N>`).
  */
 export function findPiiInNormalForm(
   normalized: NormalizedText,
   options?: FindPiiOptions,
+  placeholders?: RegExp,
 ): { spans: PiiSpan[]; normalizedSpans: DetectedSpan[] } {
   const {
     entities,
@@ -251,7 +254,9 @@ export function findPiiInNormalForm(
     }
   }
   // Names and addresses last: a pattern match inside one is cut out of it.
-  for (const span of namedEntityCandidates(source, namedTypes, candidates)) candidates.push(span);
+  for (const span of namedEntityCandidates(source, namedTypes, candidates, placeholders)) {
+    candidates.push(span);
+  }
   forgetNineDigitMatches(); // do not keep the text alive
   const normalizedSpans = resolveOverlaps(candidates);
   return {

@@ -8,11 +8,13 @@ import { normalizeInCall, offerNormalForm } from '../shared/call-normalization';
 import { redactedNormalForm } from '../shared/redacted-normal-form';
 import { replaceSpans } from '../shared/spans';
 import {
+  allPiiEntities,
   type FindPiiOptions,
   findPiiInNormalForm,
   type PiiSpan,
   piiMaxMatchLength,
 } from './find-pii';
+import { placeholderPattern } from './ner/find-named-entities';
 import { piiNeedsSomethingToFind, piiOptionShape } from './pii-options';
 import { piiMayMatch, piiPotentialStart } from './potential-start';
 import { callVault, type PseudonymVault, storeVault } from './pseudonym-vault';
@@ -92,6 +94,23 @@ export function pii(options?: PiiOptions): Guardrail {
   } = validateFactoryOptions(options, 'pii', piiOptionShape, piiNeedsSomethingToFind);
   const vaultStore = store ?? memoryStore();
   const maxMatchLength = piiMaxMatchLength(findOptions);
+  // The name tagger masks this guardrail's own placeholders (the default ones
+  // always), so a redacted text redacted again is unchanged.
+  let ownPlaceholders: RegExp | undefined;
+  const maskedPlaceholders = () => {
+    if (options?.placeholder === undefined) return undefined;
+    ownPlaceholders ??= placeholderPattern(
+      [...allPiiEntities, ...(findOptions.custom ?? []).map(entry => entry.type)].flatMap(type => {
+        try {
+          const written = placeholder(type);
+          return typeof written === 'string' ? [written] : [];
+        } catch {
+          return []; // it throws again when it redacts such a value: an error record
+        }
+      }),
+    );
+    return ownPlaceholders;
+  };
 
   function vaultOf(ctx: GuardrailContext): PseudonymVault {
     const id = conversationId(ctx);
@@ -152,7 +171,11 @@ export function pii(options?: PiiOptions): Guardrail {
       return modify(text, { restored });
     }
     const normalized = normalizeInCall(content, ctx?.state);
-    const { spans, normalizedSpans } = findPiiInNormalForm(normalized, findOptions);
+    const { spans, normalizedSpans } = findPiiInNormalForm(
+      normalized,
+      findOptions,
+      maskedPlaceholders(),
+    );
     if (spans.length === 0) return allow();
     const tokens: string[] = [];
     const given = callValues(ctx);
@@ -204,7 +227,11 @@ export function pii(options?: PiiOptions): Guardrail {
     check(content, ctx) {
       if (action === 'pseudonymize') return pseudonymize(content, ctx);
       const normalized = normalizeInCall(content, ctx?.state);
-      const { spans, normalizedSpans } = findPiiInNormalForm(normalized, findOptions);
+      const { spans, normalizedSpans } = findPiiInNormalForm(
+        normalized,
+        findOptions,
+        maskedPlaceholders(),
+      );
       if (spans.length === 0) return allow();
       const types = typesOf(spans);
       const info = { types, spans: spans.map(span => ({ ...span })) };

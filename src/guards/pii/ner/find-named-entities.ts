@@ -28,6 +28,54 @@ function chunkEnd(text: string, start: number): number {
   return code >= 0xd800 && code <= 0xdbff ? limit - 1 : limit;
 }
 
+/**
+ * The placeholders of a redaction in the default formats: `[TYPE]` (`pii`
+ * and `secrets` redact with it) and `<TYPE_N>` (`pii`'s pseudonyms), the type
+ * in capitals, digits and underscores.
+ */
+const DEFAULT_PLACEHOLDERS = /\[[A-Z][A-Z0-9_]{0,63}\]|<[A-Z][A-Z0-9_]{0,63}_\d{1,6}>/g;
+
+/**
+ * A pattern of the default placeholders and of `placeholders` (the strings
+ * a caller's own format writes, e.g. `pii`'s `placeholder` for each type),
+ * for `findNamedEntities`. Empty strings are left out.
+ */
+export function placeholderPattern(placeholders: readonly string[]): RegExp {
+  const escaped = [...new Set(placeholders)]
+    .filter(placeholder => placeholder.length > 0)
+    .sort((a, b) => b.length - a.length)
+    .map(placeholder => placeholder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  if (escaped.length === 0) return DEFAULT_PLACEHOLDERS;
+  return new RegExp(`${DEFAULT_PLACEHOLDERS.source}|${escaped.join('|')}`, 'g');
+}
+
+/**
+ * `text` with each placeholder replaced by as many `0`s, and where they
+ * were; `undefined` when it holds none. A run of digits is what most
+ * redacted values were (numbers, ids), is never a name, and joins a word
+ * written against it by a hyphen into one token, as the value did
+ * (`555-0132-Fax`), so the word beside it is judged as it was before.
+ */
+function maskPlaceholders(
+  text: string,
+  placeholders: RegExp,
+): { masked: string; ranges: Array<[number, number]> } | undefined {
+  let masked = '';
+  let last = 0;
+  const ranges: Array<[number, number]> = [];
+  placeholders.lastIndex = 0;
+  for (const match of text.matchAll(placeholders)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (end === start) continue;
+    masked += text.slice(last, start) + '0'.repeat(end - start);
+    ranges.push([start, end]);
+    last = end;
+  }
+  if (ranges.length === 0) return undefined;
+  return { masked: masked + text.slice(last), ranges };
+}
+
 /** The shipped model, decoded on first use and kept (importing costs nothing until a text is tagged). */
 function model(): NerModel {
   loaded ??= decodeNerModel(nerModel);
@@ -42,22 +90,40 @@ function model(): NerModel {
  * offsets into `text`, only of the `entities` asked for. Linear in the
  * length of the text, tagged in chunks of `NER_CHUNK` characters cut at line
  * breaks or blanks (bounded memory); a token's label looks at most two tokens ahead, and no
- * span is longer than `nerMaxLength` of its type.
+ * span is longer than `nerMaxLength` of its type. Placeholders a redaction
+ * wrote (`placeholders`: by default `[TYPE]` and `<TYPE_N>`, see
+ * `placeholderPattern`) are masked: never part of a span, and no context
+ * that makes a word beside them a name, so redacting a redacted text again
+ * changes nothing.
  */
 export function findNamedEntities(
   text: string,
   entities: readonly NerEntity[] = nerEntities,
+  placeholders: RegExp = DEFAULT_PLACEHOLDERS,
 ): NerSpan[] {
   if (entities.length === 0 || text.length === 0) return [];
   const { gazetteers, score } = model();
+  // A text redacted once is redacted again unchanged (window mode re-checks released text
+  // as context): a placeholder is neither a name nor what makes the word beside it one.
+  const mask = maskPlaceholders(text, placeholders);
+  const tagged = mask?.masked ?? text;
   const spans: NerSpan[] = [];
+  let range = 0;
   // Tagged a chunk at a time, so memory stays bounded on a 10 MB text.
-  for (let start = 0; start < text.length; ) {
-    const end = chunkEnd(text, start);
-    for (const span of tagText(text.slice(start, end), gazetteers, score)) {
-      if (entities.includes(span.type)) {
-        spans.push({ type: span.type, start: span.start + start, end: span.end + start });
+  for (let start = 0; start < tagged.length; ) {
+    const end = chunkEnd(tagged, start);
+    for (const span of tagText(tagged.slice(start, end), gazetteers, score)) {
+      if (!entities.includes(span.type)) continue;
+      const from = span.start + start;
+      const to = span.end + start;
+      if (mask) {
+        // A span that takes in a placeholder is dropped whole: what is left of it was not a
+        // name when the value was there.
+        const ranges = mask.ranges;
+        while (range < ranges.length && ranges[range]![1] <= from) range++;
+        if (range < ranges.length && ranges[range]![0] < to) continue;
       }
+      spans.push({ type: span.type, start: from, end: to });
     }
     start = end;
   }

@@ -47,14 +47,21 @@ function pushPiece(
  * cut around the pattern candidates it overlaps and the pieces that still
  * hold a word are kept (an address keeps its street when the phone number
  * written inside it is reported as PHONE_NUMBER). Linear after sorting.
+ * `placeholders`: the redaction placeholders the tagger masks (default
+ * `[TYPE]` and `<TYPE_N>`; see `findNamedEntities`).
  */
 export function namedEntityCandidates(
   text: string,
   entities: readonly NerEntity[],
   patternCandidates: readonly RankedSpan[],
+  placeholders?: RegExp,
 ): RankedSpan[] {
   if (entities.length === 0) return [];
-  return cutAroundPatterns(text, findNamedEntities(text, entities), patternCandidates);
+  return cutAroundPatterns(
+    text,
+    findNamedEntities(text, entities, placeholders),
+    patternCandidates,
+  );
 }
 
 /**

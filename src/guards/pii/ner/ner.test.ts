@@ -3,7 +3,7 @@ import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { generateResult, streamOf, textParts } from '../../../../test/helpers';
+import { generateResult, guardContext, streamOf, textParts } from '../../../../test/helpers';
 import { guardrails } from '../../../middleware/guardrails-middleware';
 import { allPiiEntities, defaultPiiEntities, findPii, piiMaxMatchLength } from '../find-pii';
 import { pii } from '../pii';
@@ -16,7 +16,7 @@ import {
   WordClusters,
   WordTable,
 } from './features';
-import { findNamedEntities, NER_CHUNK } from './find-named-entities';
+import { findNamedEntities, NER_CHUNK, placeholderPattern } from './find-named-entities';
 import { nerEntities, nerMaxLength } from './labels';
 import { cutAroundPatterns } from './merge';
 import { nerModel } from './model/ner-model';
@@ -477,6 +477,67 @@ describe('findPii with the tagger types', () => {
     expect(piiMaxMatchLength({ entities: ['PERSON'] })).toBe(2 * nerMaxLength.PERSON);
     expect(piiMaxMatchLength({ entities: 'all' })).toBeGreaterThanOrEqual(
       2 * nerMaxLength.STREET_ADDRESS,
+    );
+  });
+});
+
+describe('placeholders a redaction wrote', () => {
+  const tagged = (text: string) =>
+    findNamedEntities(text).map(span => `${span.type}:${text.slice(span.start, span.end)}`);
+
+  it('are no name and no context that makes the word beside them one', () => {
+    // Each of these read as a name: the placeholder's capitals and brackets beside a
+    // capitalised word look like a name's first word, or a line's start.
+    expect(tagged('[PERSON] Doe')).toEqual([]);
+    expect(tagged('Hi [PERSON] Smith, thanks')).toEqual([]);
+    expect(tagged('<PERSON_1> Doe')).toEqual([]);
+    expect(tagged('Unspecified [IP_ADDRESS]')).toEqual([]);
+    expect(tagged('Office: [PHONE_NUMBER]-Fax')).toEqual([]);
+    expect(tagged('[PERSON]')).toEqual([]);
+  });
+
+  it('leave a name that is not beside one found', () => {
+    expect(tagged('Call [PHONE_NUMBER] and ask for Grace Okafor.')).toEqual([
+      'PERSON:Grace Okafor',
+    ]);
+    expect(tagged('[EMAIL_ADDRESS]\nGrace Okafor, 742 Evergreen Terrace')).toEqual(
+      tagged('grace@example.com\nGrace Okafor, 742 Evergreen Terrace'),
+    );
+  });
+
+  it('in a format of the caller: the placeholders given are masked as the default ones are', () => {
+    const placeholders = placeholderPattern(['{{PHONE_NUMBER}}', '{{PERSON}}']);
+    const text = 'Office: {{PHONE_NUMBER}}-Fax, {{PERSON}} Doe';
+    expect(findNamedEntities(text, nerEntities, placeholders)).toEqual([]);
+  });
+});
+
+describe('pii({ entities: "all" }) redaction is idempotent', () => {
+  const context = () => guardContext('output');
+  const redact = (guardrail: ReturnType<typeof pii>, text: string) => {
+    const verdict = guardrail.check(text, context()) as { action: string; content?: string };
+    return verdict.action === 'modify' ? verdict.content! : text;
+  };
+
+  it('redacting its own output again changes nothing, in the default and in a custom format', () => {
+    const texts = [
+      'Office: 555-867-5309-Fax',
+      'Contact: 212-555-0147-Fax or mail',
+      'Fax (415) 555-0132-Fax',
+      'Jane Doe\n\n221B Baker Street\nLondon\n(212) 555-0147-Office\\,+1 212 555 0199-Fax',
+      'Unspecified 192.168.1.20',
+    ];
+    for (const placeholder of [undefined, (type: string) => `{{${type}}}`]) {
+      const guardrail = pii({ entities: 'all', ...(placeholder && { placeholder }) });
+      for (const text of texts) {
+        const once = redact(guardrail, text);
+        expect(redact(guardrail, once), `${text} (${placeholder ? 'custom' : 'default'})`).toBe(
+          once,
+        );
+      }
+    }
+    expect(redact(pii({ entities: 'all' }), 'Office: 555-867-5309-Fax')).toBe(
+      'Office: [PHONE_NUMBER]-Fax',
     );
   });
 });

@@ -39,6 +39,23 @@ describe('findPii', () => {
     ]);
   });
 
+  it('judges a domain repeated in one text the same way every time, with 300 others between', () => {
+    // A repeated domain is checked against the suffix list once per call,
+    // from 64 slots of recent verdicts that the 300 other domains overwrite.
+    const emails = (text: string) =>
+      findPii(text, { entities: ['EMAIL_ADDRESS'] }).map(span => text.slice(span.start, span.end));
+    const distinct = Array.from({ length: 300 }, (_, index) => `u${index}@d${index}.com`);
+    const repeated = [
+      'x@example.com.Thanks',
+      'y@example.com',
+      'z@nope.notatld',
+      'w@example.com.Thanks',
+    ];
+    const text = [...repeated, ...distinct, ...repeated, distinct[0], distinct[299]].join(' ');
+    const once = ['x@example.com', 'y@example.com', 'w@example.com'];
+    expect(emails(text)).toEqual([...once, ...distinct, ...once, distinct[0], distinct[299]]);
+  });
+
   it('finds obfuscated emails written with [at] and [dot]', () => {
     expect(found('write to john [at] example [dot] com today')).toEqual([
       ['EMAIL_ADDRESS', 'john [at] example [dot] com'],

@@ -51,7 +51,36 @@ function validDomainEnd(text: string, from: number, end: number): number {
   return 0;
 }
 
+/**
+ * The last verdicts of `validDomainEnd` in one text, by domain run, in 64
+ * slots picked from the run's length and end characters: a text repeating a
+ * domain (a thread, a mailing list, a log) checks it against the suffix list
+ * once, and a run not seen costs a compare and no map. `validDomainEnd`
+ * reads only the run, so a verdict is the run's alone. One per call: a
+ * cache that outlived the call would keep the user's domains in memory.
+ */
+class DomainVerdicts {
+  private readonly runs: Array<string | undefined> = new Array(64).fill(undefined);
+  private readonly lengths = new Int32Array(64);
+
+  /** `validDomainEnd(text, from, end)`, from the slot when the same run was judged last there. */
+  validEnd(text: string, from: number, end: number): number {
+    const length = end - from;
+    const slot = (length * 31 + text.charCodeAt(from) * 7 + text.charCodeAt(end - 1)) & 63;
+    const run = this.runs[slot];
+    if (run !== undefined && run.length === length && text.startsWith(run, from)) {
+      const domainLength = this.lengths[slot]!;
+      return domainLength < 0 ? 0 : from + domainLength;
+    }
+    const domainEnd = validDomainEnd(text, from, end);
+    this.runs[slot] = text.slice(from, end);
+    this.lengths[slot] = domainEnd > 0 ? domainEnd - from : -1;
+    return domainEnd;
+  }
+}
+
 const findEmails: Finder = (text, add) => {
+  let verdicts: DomainVerdicts | undefined;
   // Expand around each '@' instead of running a regex from every position:
   // each '@' costs at most 64 + 255 steps, so the scan stays linear.
   let at = text.indexOf('@');
@@ -69,7 +98,8 @@ const findEmails: Finder = (text, add) => {
     if (!tooLong && start < at && dot >= 0 && dot < end) {
       const local = text.slice(start, at);
       if (!local.endsWith('.') && !local.includes('..')) {
-        const domainEnd = validDomainEnd(text, at + 1, end);
+        verdicts ??= new DomainVerdicts();
+        const domainEnd = verdicts.validEnd(text, at + 1, end);
         if (domainEnd > 0) add(start, domainEnd);
       }
     }

@@ -219,6 +219,24 @@ describe('evaluate', () => {
     expect(overall).toMatchObject(expected);
   });
 
+  it('reads a file that starts with a byte-order mark and has CRLF line ends', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'ai-guardrails-eval-')), 'bom.jsonl');
+    writeFileSync(
+      path,
+      '\uFEFF{"text": "Mail jane@example.com", "label": 1}\r\n{"text": "See you at noon", "label": 0}\r\n',
+    );
+    const { overall } = await evaluate({ guardrail: 'pii', data: path });
+    expect(withoutLatency(overall)).toEqual({
+      set: 'all rows',
+      rows: 2,
+      ...counts(1, 0, 0, 1),
+      precision: 1,
+      recall: 1,
+      f1: 1,
+      falsePositiveRate: 0,
+    });
+  });
+
   it('lists every invalid row with its line, the keys it has and what was expected', async () => {
     const data = tempData([
       '{"input": "hi", "expected": "x"}',

@@ -301,7 +301,9 @@ export function readEvalRows(path: string, kind: GuardrailKind = 'input'): Row[]
   const definitions = kind === 'tool_definition';
   let content: string;
   try {
-    content = readFileSync(path, 'utf8');
+    // A byte-order mark (Windows editors and PowerShell write one) is not
+    // part of the first row: JSON.parse rejected it as "not valid JSON".
+    content = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
   } catch (error) {
     throw new EvalInputError(
       `Cannot read the data file ${path}: ${error instanceof Error ? error.message : String(error)}`,

@@ -2,6 +2,10 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { contentFilter, invisibleText, toolPolicy, urlFilter } from '../src';
+import { allow, defineGuardrail } from '../src/core/define-guardrail';
+import { DEFAULT_MAX_TOOL_OUTPUT_LENGTH, judgeToolOutputs } from '../src/middleware/tool-outputs';
+import { verdictCache } from '../src/middleware/verdict-cache';
+import { memoryStore } from '../src/store/memory-store';
 import { guardContext } from './helpers';
 import {
   type HostileTarget,
@@ -226,4 +230,48 @@ describe('the repros of issue 14 finish like ordinary input of the same size', (
       info: { category: 'self-harm', term: 'kill yourself' },
     });
   });
+});
+
+describe('toolOutputs: a text file too large to judge is refused from its size', () => {
+  it('a 16 MB base64 text/plain file costs what a 16 MB base64 image does (never decoded; decoded twice before)', async () => {
+    const guardrail = defineGuardrail({ name: 'seen', check: () => allow() });
+    const judge = (mediaType: string, data: string) =>
+      judgeToolOutputs({
+        guardrails: [guardrail],
+        cache: verdictCache({ store: memoryStore(), ttlMs: 60_000, guardrails: [guardrail] }),
+        prompt: [
+          {
+            role: 'tool',
+            content: [
+              {
+                type: 'tool-result',
+                toolCallId: 'c1',
+                toolName: 'fetch',
+                output: {
+                  type: 'content',
+                  value: [{ type: 'file', mediaType, data: { type: 'data', data } }],
+                },
+              },
+            ],
+          },
+        ],
+        tools: [],
+        metadata: {},
+        state: new Map(),
+        step: 0,
+        abortSignal: new AbortController().signal,
+        onEvent: undefined,
+        defaultTimeoutMs: 10_000,
+      });
+    const data = flat(repeatTo('VGhlIHF1aWNrIGJyb3duIGZveC4g', 16 * MB));
+    const ratio = await sameSizeRatio(
+      () => judge('text/plain', data),
+      () => judge('image/png', data),
+    );
+    expect(ratio).toBeLessThan(SLACK);
+    const { records } = await judge('text/plain', data);
+    expect(records.map(record => record.reason)).toEqual([
+      `the result of tool "fetch" was not judged: the text is longer than ${DEFAULT_MAX_TOOL_OUTPUT_LENGTH} characters`,
+    ]);
+  }, 300_000);
 });

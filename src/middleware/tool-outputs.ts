@@ -15,7 +15,7 @@ import type {
 } from '../core/types';
 import { defaultBlockedMessage } from '../tools/blocked-output';
 import { canonicalJson } from '../tools/canonical-json';
-import { checkModelOutputTexts, type Judged } from '../tools/model-output-check';
+import { checkModelOutputTexts, type Judged, modelOutputMemo } from '../tools/model-output-check';
 import { serverIdOf } from './tool-definitions';
 import {
   type CachedVerdict,
@@ -72,6 +72,14 @@ export interface ToolOutputResult {
 /** How a text was judged: as a text the model reads, or as the canonical JSON of a value. */
 type JudgedForm = 'text' | 'json';
 
+/** Ends the lookup pass over an output early (never reported: the judging pass decides). */
+const PREFETCH_STOP: GuardrailRecord = {
+  guardrail: TOOL_OUTPUT_UNREADABLE,
+  kind: 'tool_output',
+  status: 'error',
+  durationMs: 0,
+};
+
 /** Where one tool result sits in the prompt. */
 interface ToolResultPlace {
   message: number;
@@ -96,20 +104,41 @@ function toolResultsOf(prompt: LanguageModelV4Prompt): ToolResultPlace[] {
 }
 
 /**
- * Why a JSON value cannot be judged within the limits, or undefined when it
- * can: nested deeper than {@link MAX_TOOL_OUTPUT_DEPTH}, or surely longer
- * than `budget` (what is left of `maxLength` for this result) as JSON (every value is at least one character, every
- * string at least its length). Iterative, so depth costs no call stack, and
- * it stops at the first limit, so a 10 MB value costs at most `maxLength`
- * steps before canonical JSON (recursive) is built.
+ * What one walk of a JSON value against the limits found, enough to tell
+ * the problem under any budget up to `maxLength` ({@link jsonLimitProblem}):
+ * both passes over a tool result share one walk.
  */
-function jsonLimitProblem(value: unknown, budget: number, maxLength: number): string | undefined {
-  const tooLong = `the text is longer than ${maxLength} characters`;
-  const tooDeep = `the JSON is nested deeper than ${MAX_TOOL_OUTPUT_DEPTH} levels`;
+interface JsonWalk {
+  /** Stopped longer than `maxLength` at a size check, before any member too deep. */
+  tooLong: boolean;
+  /** Stopped at a member nested deeper than {@link MAX_TOOL_OUTPUT_DEPTH}. */
+  tooDeep: boolean;
+  /** The size at the last size check before that member (-1: none), else the size. */
+  size: number;
+}
+
+/**
+ * Walks a JSON value for the limits: its depth (nested deeper than
+ * {@link MAX_TOOL_OUTPUT_DEPTH}) and a lower bound of its length as JSON
+ * (every value is at least one character, every string at least its
+ * length). Iterative, so depth costs no call stack, and it stops at the
+ * first limit, so a 10 MB value costs at most `maxLength` steps before
+ * canonical JSON (recursive) is built. The size is checked at the same
+ * points as ever, and only grows, so the size at the last check before a
+ * member too deep says whether a smaller budget was met first.
+ */
+function walkJson(value: unknown, maxLength: number): JsonWalk {
   // Only arrays and objects go on the stack (with their depth); leaves are counted in place.
   const objects: object[] = [];
   const depths: number[] = [];
   let size = 0;
+  let checked = -1;
+  const over = () => {
+    checked = size;
+    return size > maxLength;
+  };
+  const long = () => ({ tooLong: true, tooDeep: false, size });
+  const deep = () => ({ tooLong: false, tooDeep: true, size: checked });
   /** Counts one value: its size now, and later its members when it is an array or object. */
   const visit = (item: unknown, depth: number): boolean => {
     if (typeof item === 'string') {
@@ -124,16 +153,16 @@ function jsonLimitProblem(value: unknown, budget: number, maxLength: number): st
     }
     return true;
   };
-  if (!visit(value, 0)) return tooDeep;
+  visit(value, 0);
   while (objects.length > 0) {
-    if (size > budget) return tooLong;
+    if (over()) return long();
     const current = objects.pop()!;
     const depth = depths.pop()!;
     if (Array.isArray(current)) {
       // Each item is at least one character and a comma: a huge array is refused before it is walked.
       size += current.length;
-      if (size > budget) return tooLong;
-      for (const item of current) if (!visit(item, depth + 1)) return tooDeep;
+      if (over()) return long();
+      for (const item of current) if (!visit(item, depth + 1)) return deep();
       continue;
     }
     for (const key in current) {
@@ -142,11 +171,27 @@ function jsonLimitProblem(value: unknown, budget: number, maxLength: number): st
       // A member JSON drops (undefined, a function) adds nothing.
       if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
       size += key.length + 3;
-      if (size > budget) return tooLong;
-      if (!visit(item, depth + 1)) return tooDeep;
+      if (over()) return long();
+      if (!visit(item, depth + 1)) return deep();
     }
   }
-  return size > budget ? tooLong : undefined;
+  return { tooLong: size > maxLength, tooDeep: false, size };
+}
+
+/**
+ * Why a walked JSON value cannot be judged within `budget` (what is left of
+ * `maxLength` for this result), or undefined when it can: what a walk that
+ * stopped at `budget` would have said.
+ */
+function jsonLimitProblem(walk: JsonWalk, budget: number, maxLength: number): string | undefined {
+  const tooLong = `the text is longer than ${maxLength} characters`;
+  if (walk.tooLong) return tooLong;
+  if (walk.tooDeep) {
+    return walk.size > budget
+      ? tooLong
+      : `the JSON is nested deeper than ${MAX_TOOL_OUTPUT_DEPTH} levels`;
+  }
+  return walk.size > budget ? tooLong : undefined;
 }
 
 /**
@@ -249,6 +294,18 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
     }
     return found;
   };
+  // The limit walk of each JSON value, done once for both passes.
+  const walks = new Map<unknown, JsonWalk>();
+  const walkOf = (value: unknown) => {
+    let walk = walks.get(value);
+    if (!walk) {
+      walk = walkJson(value, maxLength);
+      walks.set(value, walk);
+    }
+    return walk;
+  };
+  // A text file's decoded text and a content part's fields, computed once for both passes.
+  const memo = modelOutputMemo();
   // Canonical JSON of each JSON output, built once.
   const canonical = new Map<unknown, string>();
   const canonicalOf = (value: unknown) => {
@@ -271,6 +328,9 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
       !validIds(result)
         ? undefined
         : checkModelOutputTexts(result.output, {
+            memo,
+            // A file whose text cannot fit is not decoded here: the pass below refuses it.
+            beforeDecoding: fewest => (fewest > maxLength ? { trip: PREFETCH_STOP } : undefined),
             text: async text => {
               if (text.length <= maxLength) {
                 guardrails.forEach((_, index) => void lookup(index, result.toolName, 'text', text));
@@ -279,7 +339,7 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
             },
             json: async value => {
               try {
-                if (jsonLimitProblem(value, maxLength, maxLength) === undefined) {
+                if (jsonLimitProblem(walkOf(value), maxLength, maxLength) === undefined) {
                   const text = canonicalOf(value);
                   guardrails.forEach(
                     (_, index) => void lookup(index, result.toolName, 'json', text),
@@ -455,6 +515,11 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
     };
 
     const checked = await checkModelOutputTexts(place.result.output, {
+      memo,
+      // Fewer characters than the text will have: past the limit, it is refused undecoded
+      // with the record a decoded text that long gets.
+      beforeDecoding: fewest =>
+        length + fewest > maxLength ? { trip: overLimit(fewest)! } : undefined,
       text: async text => {
         const limit = overLimit(text.length);
         if (limit) return { trip: limit };
@@ -462,7 +527,7 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
       },
       json: async value => {
         // The texts of one result share the length limit.
-        const problem = jsonLimitProblem(value, maxLength - length, maxLength);
+        const problem = jsonLimitProblem(walkOf(value), maxLength - length, maxLength);
         if (problem) return { trip: unreadable(problem) };
         let content: string;
         try {

@@ -32,6 +32,33 @@ export interface ModelOutputJudges {
   text(text: string, place: ModelOutputTextPlace): Promise<Judged<string>>;
   /** Judges the value of a `json` or `error-json` output (as canonical JSON); returns it or the trip. */
   json(value: unknown): Promise<Judged<unknown>>;
+  /**
+   * Optional, before the bytes of a text file are decoded, with the fewest
+   * characters their UTF-8 text can have ({@link fewestTextCharacters}): a
+   * trip returned withholds the output undecoded (a caller with a length
+   * limit refuses a 10 MB file from its size).
+   */
+  beforeDecoding?(fewestCharacters: number): { trip: GuardrailRecord } | undefined;
+  /**
+   * Optional: what a call computes from the output, shared with another
+   * call over the same output (a caller that reads it twice), so each file
+   * is decoded once and each part's fields are one object. One per reading
+   * of one prompt: a part changed later is not read from it.
+   */
+  memo?: ModelOutputMemo;
+}
+
+/** See {@link ModelOutputJudges.memo}. */
+export interface ModelOutputMemo {
+  /** Decoded file texts by their bytes (`undefined`: not bytes). */
+  decoded: Map<unknown, string | undefined>;
+  /** The fields of each unmodified `content` part (`undefined`: none to judge). */
+  fields: Map<object, object | undefined>;
+}
+
+/** An empty {@link ModelOutputMemo}. */
+export function modelOutputMemo(): ModelOutputMemo {
+  return { decoded: new Map(), fields: new Map() };
 }
 
 /** What judging a model output gave: the output the model may read, a trip, or why it could not be read. */
@@ -71,6 +98,37 @@ function decodeFileText(data: unknown): string | undefined {
     for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   } else return undefined;
   return new TextDecoder().decode(bytes);
+}
+
+/**
+ * How many bytes `data` decodes to: a `Uint8Array`'s length, or for a
+ * string the length `atob` gives when it accepts it. `undefined` for a
+ * string this cannot tell without decoding (blanks in it, another
+ * alphabet, a bad length: `atob` decides). Reads no byte, allocates nothing.
+ */
+function decodedByteLength(data: unknown): number | undefined {
+  if (data instanceof Uint8Array) return data.length;
+  if (typeof data !== 'string' || !STRICT_BASE64.test(data)) return undefined;
+  // As `atob` (forgiving base64): padding only on a length that is a multiple of 4.
+  let length = data.length;
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  if (padding > 0) {
+    if (length % 4 !== 0) return undefined;
+    length -= padding;
+  }
+  if (length % 4 === 1) return undefined;
+  return Math.floor((length * 3) / 4);
+}
+const STRICT_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * The fewest UTF-16 characters the UTF-8 text of `bytes` bytes can have:
+ * a character takes at most 3 bytes per UTF-16 unit (4 for a pair), an
+ * invalid sequence of up to 3 bytes becomes one U+FFFD, and a leading
+ * byte order mark (3 bytes) is dropped.
+ */
+export function fewestTextCharacters(bytes: number): number {
+  return Math.max(0, Math.ceil((bytes - 3) / 3));
 }
 
 /** Text back into the form its bytes came in (a `Uint8Array`, or base64 for a string). */
@@ -292,7 +350,17 @@ export async function checkModelOutputTexts(
         } else if (shape.payload !== undefined && isTextMediaType(part.mediaType)) {
           // A text document as bytes: the model reads its text, so it is judged decoded.
           const bytes = shape.payload === 'bytes' ? (data as { data: unknown }).data : data;
-          const decoded = decodeFileText(bytes);
+          const byteLength = decodedByteLength(bytes);
+          if (byteLength !== undefined) {
+            const refused = judges.beforeDecoding?.(fewestTextCharacters(byteLength));
+            if (refused) return refused;
+          }
+          let decoded: string | undefined;
+          if (judges.memo?.decoded.has(bytes)) decoded = judges.memo.decoded.get(bytes);
+          else {
+            decoded = decodeFileText(bytes);
+            judges.memo?.decoded.set(bytes, decoded);
+          }
           if (decoded === undefined) return unreadable;
           const checked = await judges.text(decoded, 'file-text');
           if (checked.trip) return { trip: checked.trip };
@@ -306,7 +374,14 @@ export async function checkModelOutputTexts(
         }
         // Everything else the part holds (a file name, a URL, provider options...) is
         // read by a provider that sends the part as JSON (OpenAI's chat API does).
-        const fields = fieldsOf(part, shape);
+        // Read again with the same memo, an unmodified part gives the same object (its canonical
+        // JSON and limit walk, keyed by it, are shared).
+        let fields: object | undefined;
+        if (part === item && judges.memo?.fields.has(item)) fields = judges.memo.fields.get(item);
+        else {
+          fields = fieldsOf(part, shape);
+          if (part === item) judges.memo?.fields.set(item, fields);
+        }
         if (fields) {
           const checked = await judges.json(fields);
           if (checked.trip) return { trip: checked.trip };

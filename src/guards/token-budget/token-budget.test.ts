@@ -1,5 +1,5 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { generateText, streamText, tool, wrapLanguageModel } from 'ai';
+import { generateText, isStepCount, streamText, tool, wrapLanguageModel } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,8 @@ import { GuardrailConfigError } from '../../core/errors';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { memoryStore } from '../../store/memory-store';
+import { isGuardrailBlocked } from '../../tools/blocked-output';
+import { guardTools } from '../../tools/guard-tool';
 import { tokenBudget } from './token-budget';
 
 const usage = (output: number, input = 10) => ({
@@ -516,6 +518,38 @@ describe('tokenBudget', () => {
       guardrail: 'token-budget',
       status: 'blocked',
       reason: 'input is 7 tokens, over the per-request cap of 5',
+    });
+  });
+
+  it('in guardTools, names what it capped: the tool result, not "input"', async () => {
+    let calls = 0;
+    const mock = new MockLanguageModelV4({
+      doGenerate: async () => ({
+        content:
+          calls++ === 0
+            ? [{ type: 'tool-call', toolCallId: 'c1', toolName: 'readFile', input: '{}' }]
+            : [{ type: 'text', text: 'done' }],
+        finishReason: { unified: calls === 1 ? 'tool-calls' : 'stop', raw: undefined },
+        usage: usage(3),
+        warnings: [],
+      }),
+    });
+    const tools = guardTools(
+      { readFile: tool({ inputSchema: z.object({}), execute: async () => 'word '.repeat(50) }) },
+      { output: [tokenBudget({ maxInputTokens: 5 })] },
+    );
+    const result = await generateText({
+      model: mock,
+      tools,
+      prompt: 'Read it.',
+      stopWhen: isStepCount(2),
+    });
+    const output = result.steps[0]?.toolResults[0]?.output;
+    expect(isGuardrailBlocked(output) && output.guardrail).toMatchObject({
+      guardrail: 'token-budget',
+      kind: 'tool_output',
+      status: 'blocked',
+      reason: 'the tool result is 51 tokens, over the per-request cap of 5',
     });
   });
 

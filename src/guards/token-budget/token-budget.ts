@@ -241,7 +241,16 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
   // Calls without a session id share one budget (seed 002 groups them under "").
   const sessionOf = (ctx: GuardrailContext) => sessionId(ctx) ?? '';
 
-  function overCap(label: 'input' | 'output', tokens: number, cap: number, source: string) {
+  /** What a cap counted, by kind: a tool's traffic is no prompt ("input is ...") of the model. */
+  const measured: Record<GuardrailContext['kind'], string> = {
+    input: 'input',
+    output: 'output',
+    tool_input: 'the tool arguments',
+    tool_output: 'the tool result',
+    tool_definition: 'the tool definition',
+  };
+
+  function overCap(label: string, tokens: number, cap: number, source: string) {
     return block({
       message,
       reason: `${label} is ${tokens} tokens, over the per-request cap of ${cap}`,
@@ -285,7 +294,7 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
         : countText(content, inputStop);
     const source = 'tokenizer';
     if (maxInputTokens !== undefined && tokens > maxInputTokens) {
-      return overCap('input', tokens, maxInputTokens, source);
+      return overCap(measured[ctx.kind], tokens, maxInputTokens, source);
     }
     const session = perSession ? sessionOf(ctx) : undefined;
     if (!perSession || session === undefined) return allow({ tokens, source });

@@ -101,7 +101,11 @@ export const hostileGenerators: readonly HostileGenerator[] = [
   // Secrets- and injection-shaped repetitions.
   repeated('key prefixes', 'sk-ghp_AKIA'),
   repeated('assignments', 'password=secret; '),
+  // In tool JSON each quote and line break is an escape that secrets decodes.
+  repeated('quoted assignments on lines', 'token: "Zx9kQ2mLp7Wv"\n'),
   repeated('Kubernetes Secret data', 'kind: Secret\ndata:\n  k: dmFsdWU=\n'),
+  // One line of `kind:` (a manifest in a JSON string reads so): 17.5 s per MB before.
+  repeated('kind: on one line', 'kind: x ata:'),
   {
     name: 'Kubernetes Secret staircase',
     make: size => staircase('kind: Secret\n', 'data:\n', size),
@@ -244,8 +248,10 @@ export function hostileTargets(): HostileTarget[] {
       'input',
       'output',
     ]),
+    // At tool input it also reads the JSON's strings decoded (a second scan of another text).
     ...atKinds('secrets', async () => (await import('../src/guards/secrets/secrets')).secrets(), [
       'output',
+      'tool_input',
     ]),
     ...atKinds(
       'promptInjection',

@@ -15,10 +15,16 @@ function declaresSecret(source: string): boolean {
 /** The start of the first `kind: Secret` line of `source`, or -1. */
 export function firstSecretKindLine(source: string): number {
   for (let at = source.indexOf('kind:'); at >= 0; at = source.indexOf('kind:', at + 5)) {
-    const lineStart = source.lastIndexOf('\n', at) + 1;
+    // The line's ends are looked for within 41 characters: a search to the
+    // text's ends for each `kind:` made one long line of them quadratic.
+    let lineStart = at;
+    while (lineStart > 0 && at - lineStart <= 40 && source.charCodeAt(lineStart - 1) !== 10) {
+      lineStart--;
+    }
     if (at - lineStart > 40) continue;
-    let lineEnd = source.indexOf('\n', at);
-    if (lineEnd < 0) lineEnd = source.length;
+    const limit = Math.min(source.length, at + 41);
+    let lineEnd = at;
+    while (lineEnd < limit && source.charCodeAt(lineEnd) !== 10) lineEnd++;
     if (lineEnd - at > 40) continue;
     if (secretKind.test(source.slice(lineStart, lineEnd).replace(/\r$/, ''))) return lineStart;
   }

@@ -7,6 +7,7 @@ import { allow, block, defineGuardrail } from '../core/define-guardrail';
 import type { GuardrailContext } from '../core/types';
 import { outputSchema } from '../guards/output-schema/output-schema';
 import { pii } from '../guards/pii/pii';
+import { secrets } from '../guards/secrets/secrets';
 import { getGuardrailOutcome } from './get-guardrail-outcome';
 import { guardrails } from './guardrails-middleware';
 
@@ -244,5 +245,56 @@ describe('toolOutputs attacks: a redaction changes only the values it redacts', 
     expect(output.type).toBe('json');
     expect(JSON.stringify(output.value)).toBe('{"__proto__":{"mail":"[EMAIL_ADDRESS]"},"b":"x"}');
     expect(Object.getPrototypeOf(output.value)).toBe(Object.prototype);
+  });
+});
+
+describe('toolOutputs attacks: a secret inside a JSON string is read as the file it is', () => {
+  // In canonical JSON the file reads `db_password: \"Hx9…\"\n`: the escapes hid the value.
+  const file = 'host: db.internal\ndb_password: "Hx9$kq2LmZ7pW"\nuser: admin';
+
+  it('secrets redacts it in place; the value stays the same JSON around it', async () => {
+    const { read, records } = await judge(
+      guardrails({ toolOutputs: [secrets({ action: 'redact' })] }),
+      { type: 'json', value: { file, lines: 3 } },
+    );
+    expect(read).toEqual([
+      {
+        type: 'json',
+        value: {
+          file: 'host: db.internal\ndb_password: "[GENERIC_SECRET]"\nuser: admin',
+          lines: 3,
+        },
+      },
+    ]);
+    expect(records.map(r => [r.guardrail, r.status])).toEqual([['secrets', 'modified']]);
+    expect(JSON.stringify(records)).not.toContain('Hx9$kq2LmZ7pW');
+  });
+
+  it('secrets blocks it in a guardTools result (tool_output) and in arguments (tool_input)', async () => {
+    const guarded = secrets();
+    const result = await guarded.check(JSON.stringify({ file }), {
+      kind: 'tool_output',
+      messages: [],
+      metadata: {},
+      state: new Map(),
+    } as never);
+    expect(result.action).toBe('block');
+    const args = await guarded.check(JSON.stringify({ command: `psql -c "${file}"` }), {
+      kind: 'tool_input',
+      messages: [],
+      metadata: {},
+      state: new Map(),
+    } as never);
+    expect(args.action).toBe('block');
+  });
+
+  it('an answer (kind output) is read as it is written, as window mode reads it', async () => {
+    const answer = await secrets().check(JSON.stringify({ file }), {
+      kind: 'output',
+      messages: [],
+      metadata: {},
+      state: new Map(),
+    } as never);
+    expect(answer).toEqual({ action: 'allow' });
   });
 });

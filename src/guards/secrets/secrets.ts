@@ -3,12 +3,15 @@ import { allow, block, defineGuardrail, modify } from '../../core/define-guardra
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
 import { normalizeInCall } from '../shared/call-normalization';
-import { replaceSpans } from '../shared/spans';
+import { type RankedSpan, replaceSpans, resolveOverlaps } from '../shared/spans';
 import {
   type FindSecretsOptions,
+  type SecretsScan,
+  scanSecrets,
   scanSecretsNormalized,
   secretsMaxMatchLength,
 } from './find-secrets';
+import { jsonStringView } from './json-string-view';
 import { secretsMayMatch, secretsPotentialStart } from './potential-start';
 import { secretsOptionShape } from './secrets-options';
 
@@ -22,6 +25,42 @@ export interface SecretsOptions extends FindSecretsOptions {
   name?: string;
   /** Message of a block. Default: a sentence naming the secret types. */
   message?: string;
+}
+
+/**
+ * `scan` of a JSON text, with the secrets found in its strings decoded
+ * (`jsonStringView`): each one that lies inside one string is mapped back to
+ * the JSON text, where a redaction keeps the JSON valid. Overlaps are
+ * settled as in one scan (the longer span wins). Not for answers: window
+ * mode judges parts of a text, which are not JSON, and must redact as
+ * generate does.
+ */
+function withDecodedStrings(
+  content: string,
+  scan: SecretsScan,
+  options: FindSecretsOptions,
+): SecretsScan {
+  const view = jsonStringView(content);
+  if (!view) return scan;
+  const decoded = scanSecrets(view.text, options);
+  const candidates: RankedSpan[] = scan.spans.map(span => ({ ...span, priority: 1 }));
+  let added = 0;
+  for (const { type, start, end } of decoded.spans) {
+    const string = view.stringOf[start]!;
+    if (string < 0 || view.stringOf[end - 1] !== string) continue;
+    candidates.push({
+      type,
+      start: view.sourceStart[start]!,
+      end: view.sourceEnd[end - 1]!,
+      priority: 0,
+    });
+    added++;
+  }
+  if (added === 0) return scan;
+  return {
+    spans: resolveOverlaps(candidates),
+    placeholdersSkipped: Math.max(scan.placeholdersSkipped, decoded.placeholdersSkipped),
+  };
 }
 
 /**
@@ -59,10 +98,12 @@ export function secrets(options?: SecretsOptions): Guardrail {
     // Its longest needle (a provider literal and the letter before it) is 17 characters; 24 leaves room.
     mayMatchReach: 24,
     check(content, ctx) {
-      const { spans, placeholdersSkipped } = scanSecretsNormalized(
-        normalizeInCall(content, ctx?.state),
-        findOptions,
-      );
+      const scan = scanSecretsNormalized(normalizeInCall(content, ctx?.state), findOptions);
+      // A tool's arguments and results are judged as JSON: also read their strings decoded.
+      const { spans, placeholdersSkipped } =
+        ctx?.kind === 'tool_input' || ctx?.kind === 'tool_output'
+          ? withDecodedStrings(content, scan, findOptions)
+          : scan;
       // How many candidates passed as placeholders (`…EXAMPLE`, `<your-token>`): a count, never the values.
       const skipped = placeholdersSkipped > 0 ? { placeholdersSkipped } : {};
       if (spans.length === 0) return placeholdersSkipped > 0 ? allow(skipped) : allow();

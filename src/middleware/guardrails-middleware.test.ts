@@ -722,3 +722,16 @@ describe('a context function that returns no metadata object', () => {
     }
   });
 });
+
+describe('guardrails passed without calling it (JavaScript)', () => {
+  it('fails wrapLanguageModel with a GuardrailConfigError instead of returning the model unguarded', () => {
+    const model = new MockLanguageModelV4();
+    const wrap = () =>
+      // biome-ignore lint/suspicious/noExplicitAny: what a JavaScript caller can write
+      wrapLanguageModel({ model, middleware: guardrails as any });
+    expect(wrap).toThrow(GuardrailConfigError);
+    expect(wrap).toThrow(
+      'Invalid guardrail configuration at middleware: expected guardrails({ ... }) (called): the middleware is the object it returns, received "guardrails"',
+    );
+  });
+});

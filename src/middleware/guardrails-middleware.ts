@@ -692,3 +692,18 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
   // AI SDK 6 and 7 call the same hooks with the same part shapes; only the label differs.
   return { ...middleware, specificationVersion } as GuardrailsMiddleware<VERSION>;
 }
+
+// `middleware: guardrails` (the factory, not called) type-checks nowhere but in
+// JavaScript, where wrapLanguageModel would find no hooks on it and return the
+// model unguarded. It reads the hooks when it wraps, so that is where it fails.
+for (const hook of ['transformParams', 'wrapGenerate', 'wrapStream'] as const) {
+  Object.defineProperty(guardrails, hook, {
+    get() {
+      throw new GuardrailConfigError({
+        path: 'middleware',
+        value: 'guardrails',
+        expected: 'guardrails({ ... }) (called): the middleware is the object it returns',
+      });
+    },
+  });
+}

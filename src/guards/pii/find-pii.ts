@@ -260,9 +260,12 @@ export function findPiiInNormalForm(
   forgetNineDigitMatches(); // do not keep the text alive
   const normalizedSpans = resolveOverlaps(candidates);
   return {
+    // One object per span (not a mapped span spread into another): text
+    // full of values makes hundreds of thousands.
     spans: normalizedSpans.map(span => ({
       type: span.type,
-      ...normalized.toOriginalSpan(span.start, span.end),
+      start: normalized.toOriginal(span.start),
+      end: normalized.toOriginalEnd(span.end),
     })),
     normalizedSpans,
   };

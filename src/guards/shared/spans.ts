@@ -29,8 +29,12 @@ export function resolveOverlaps(candidates: RankedSpan[]): DetectedSpan[] {
     // An empty span blocks only a point; settle such input all at once.
     if (span.end <= span.start) return settle(candidates);
   }
-  // Stable: identical spans keep their input order, as in `settle`.
-  const sorted = [...candidates].sort((a, b) => a.start - b.start);
+  // Stable: identical spans keep their input order, as in `settle`. Input
+  // already in order (one finder's candidates) is used as it is: a copy and
+  // a sort of every value cost more than the check on text full of values.
+  const sorted = sortedByStart(candidates)
+    ? candidates
+    : [...candidates].sort((a, b) => a.start - b.start);
   const result: DetectedSpan[] = [];
   let first = 0;
   while (first < sorted.length) {
@@ -49,6 +53,13 @@ export function resolveOverlaps(candidates: RankedSpan[]): DetectedSpan[] {
     first = last;
   }
   return result;
+}
+
+function sortedByStart(spans: readonly DetectedSpan[]): boolean {
+  for (let index = 1; index < spans.length; index++) {
+    if (spans[index]!.start < spans[index - 1]!.start) return false;
+  }
+  return true;
 }
 
 /** `resolveOverlaps` for one set of candidates: greedy by length, then priority, then start. */

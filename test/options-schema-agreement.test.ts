@@ -129,8 +129,10 @@ const pairings: Record<BuiltinGuardrailType, Pairing> = {
   expression: {
     build: options => main.expression(options as never),
     shape: expressionOptionShape,
-    validOptions: { expr: 'content' },
-    validConfig: { expr: 'content' },
+    // One syntax node, so every maxNodes probe keeps it valid (`content` alone, the
+    // content unchanged, checks nothing and is rejected); it replaces the text with the kind.
+    validOptions: { expr: 'kind' },
+    validConfig: { expr: 'kind' },
   },
   'llm-judge': {
     build: options => main.llmJudge(options as never),

@@ -105,6 +105,16 @@ describe('option rules', () => {
     );
   });
 
+  it('a hole in a list is an issue at its index, not skipped', () => {
+    // forEach skipped holes: guardrails({ input: [, pii()] }) passed validation and
+    // crashed with a TypeError, and output: [, pii()] was accepted.
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the input under test
+    const sparse = [, { name: 'n', check: () => ({}) }];
+    expect(issuesOf(guardrailList, sparse)).toEqual([
+      { path: 'g.x[0]', value: undefined, expected: 'a value, not undefined' },
+    ]);
+  });
+
   it('objects: unknown keys are named with the known ones, missing required keys too', () => {
     const rule = objectOption({ maxTokens: required(positiveInt), windowMs: positiveInt });
     expect(issuesOf(rule, { windwMs: 5 })).toEqual([

@@ -209,11 +209,13 @@ export function listOf(item: OptionRule, expected: string): OptionRule {
       );
       return;
     }
-    value.forEach((entry, index) => {
+    // An index loop, not forEach, which skips holes: `[, pii()]` is an issue at [0].
+    for (let index = 0; index < value.length; index++) {
+      const entry: unknown = value[index];
       const itemPath = `${path}[${index}]`;
       if (entry === undefined) addIssue(issues, itemPath, entry, 'a value, not undefined');
       else item(entry, itemPath, issues);
-    });
+    }
   };
   return Object.assign(check, { parts: { item } });
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { readAll, textModel, withoutTiming } from '../../test/helpers';
 import { toolResultHistory as historyWith, toolOutputsIn } from '../../test/helpers/tool-history';
 import { allow, block, defineGuardrail } from '../core/define-guardrail';
+import { GuardrailConfigError } from '../core/errors';
 import type { GuardrailContext } from '../core/types';
 import { outputSchema } from '../guards/output-schema/output-schema';
 import { pii } from '../guards/pii/pii';
@@ -296,5 +297,16 @@ describe('toolOutputs attacks: a secret inside a JSON string is read as the file
       state: new Map(),
     } as never);
     expect(answer).toEqual({ action: 'allow' });
+  });
+});
+
+describe('toolOutputs attacks: wrong options', () => {
+  it('a hole in a guardrail list is a GuardrailConfigError naming its index, not a TypeError', () => {
+    for (const list of ['input', 'output', 'toolOutputs', 'toolDefinitions'] as const) {
+      // biome-ignore lint/suspicious/noSparseArray: the hole is the input under test
+      const options = { [list]: [, pii()] } as never;
+      expect(() => guardrails(options)).toThrow(GuardrailConfigError);
+      expect(() => guardrails(options)).toThrow(`at ${list}[0]: expected a value, not undefined`);
+    }
   });
 });

@@ -49,4 +49,16 @@ describe('config file messages a newcomer meets', () => {
       'Invalid guardrail configuration at output[0].model: expected a string or an object (a required option, missing here), received undefined',
     );
   });
+
+  it('reading the middleware off the promise (await forgotten, JavaScript) throws instead of giving undefined', async () => {
+    const loading = loadGuardrailsConfig('input:\n  - type: pii\n');
+    // biome-ignore lint/suspicious/noExplicitAny: what a JavaScript caller can write
+    const destructure = () => (loading as any).middleware;
+    expect(destructure).toThrow(GuardrailConfigError);
+    expect(destructure).toThrow(
+      'Invalid guardrail configuration at middleware: expected the result of await loadGuardrailsConfig(...): it returns a Promise, read middleware from what it resolves to, received "a Promise"',
+    );
+    // Awaited, it is the configuration as ever.
+    expect(Object.keys(await loading)).toEqual(['middleware', 'guardrails', 'guardTools']);
+  });
 });

@@ -397,9 +397,31 @@ export function buildGuardrailsConfig<VERSION extends MiddlewareSpecificationVer
  * });
  * const model = wrapLanguageModel({ model: openai('gpt-4.1'), middleware });
  */
-export async function loadGuardrailsConfig<VERSION extends MiddlewareSpecificationVersion = 'v4'>(
+export function loadGuardrailsConfig<VERSION extends MiddlewareSpecificationVersion = 'v4'>(
   source: GuardrailsConfigSource,
   options: LoadGuardrailsConfigOptions<VERSION> = {},
+): Promise<LoadedGuardrailsConfig<VERSION>> {
+  const loading = loadConfig(source, options);
+  // `const { middleware } = loadGuardrailsConfig(...)` without `await` reads
+  // undefined from the promise in JavaScript, and wrapLanguageModel takes an
+  // undefined middleware as none: the model would run unguarded.
+  for (const key of ['middleware', 'guardrails', 'guardTools'] as const) {
+    Object.defineProperty(loading, key, {
+      get() {
+        throw new GuardrailConfigError({
+          path: key,
+          value: 'a Promise',
+          expected: `the result of await loadGuardrailsConfig(...): it returns a Promise, read ${key} from what it resolves to`,
+        });
+      },
+    });
+  }
+  return loading;
+}
+
+async function loadConfig<VERSION extends MiddlewareSpecificationVersion>(
+  source: GuardrailsConfigSource,
+  options: LoadGuardrailsConfigOptions<VERSION>,
 ): Promise<LoadedGuardrailsConfig<VERSION>> {
   if (typeof source === 'string' && isFilePath(source)) {
     const { readConfigFile } = await import('./node/read-config-file');

@@ -271,6 +271,19 @@ describe('toolOutputs attacks: a secret inside a JSON string is read as the file
     expect(JSON.stringify(records)).not.toContain('Hx9$kq2LmZ7pW');
   });
 
+  it('a span of the JSON text that starts inside an escape (\\n + a key) is redacted whole, the JSON stays valid', async () => {
+    // In the JSON text the key reads `\\nmQENB…`: found from its `n`, the redaction
+    // left a lone backslash, the text was not JSON, and the whole result was withheld.
+    const key = 'Version: GnuPG v2\n\nmQENBFOrMNcBCAC+gLI4s3bUkobS5NpOQbWfjWXbqC0Ixpc5bZ\nend';
+    const { read } = await judge(guardrails({ toolOutputs: [secrets({ action: 'redact' })] }), {
+      type: 'json',
+      value: { key },
+    });
+    expect(read).toEqual([
+      { type: 'json', value: { key: 'Version: GnuPG v2\n\n[HIGH_ENTROPY_STRING]\nend' } },
+    ]);
+  });
+
   it('secrets blocks it in a guardTools result (tool_output) and in arguments (tool_input)', async () => {
     const guarded = secrets();
     const result = await guarded.check(JSON.stringify({ file }), {

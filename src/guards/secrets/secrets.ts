@@ -30,7 +30,8 @@ export interface SecretsOptions extends FindSecretsOptions {
 /**
  * `scan` of a JSON text, with the secrets found in its strings decoded
  * (`jsonStringView`): each one that lies inside one string is mapped back to
- * the JSON text, where a redaction keeps the JSON valid. Overlaps are
+ * the JSON text, where a redaction keeps the JSON valid (as does one of a
+ * span of the JSON text itself, which never cuts an escape). Overlaps are
  * settled as in one scan (the longer span wins). Not for answers: window
  * mode judges parts of a text, which are not JSON, and must redact as
  * generate does.
@@ -43,8 +44,28 @@ function withDecodedStrings(
   const view = jsonStringView(content);
   if (!view) return scan;
   const decoded = scanSecrets(view.text, options);
-  const candidates: RankedSpan[] = scan.spans.map(span => ({ ...span, priority: 1 }));
+  // A span found in the JSON text that cuts an escape in two (`\n` + a key
+  // read from its `n`) would leave half of it: the redacted text would not
+  // parse and the whole result would be withheld. Such spans take the whole
+  // escape at their end and start after it.
+  const unitStart = new Int32Array(content.length);
+  const unitEnd = new Int32Array(content.length);
+  for (let index = 0; index < view.text.length; index++) {
+    const from = view.sourceStart[index]!;
+    const to = view.sourceEnd[index]!;
+    for (let at = from; at < to; at++) {
+      unitStart[at] = from;
+      unitEnd[at] = to;
+    }
+  }
   let added = 0;
+  const candidates: RankedSpan[] = [];
+  for (const span of scan.spans) {
+    const start = unitStart[span.start] === span.start ? span.start : unitEnd[span.start]!;
+    const end = Math.max(span.end, unitEnd[span.end - 1]!);
+    if (start !== span.start || end !== span.end) added++;
+    if (start < end) candidates.push({ type: span.type, start, end, priority: 1 });
+  }
   for (const { type, start, end } of decoded.spans) {
     const string = view.stringOf[start]!;
     if (string < 0 || view.stringOf[end - 1] !== string) continue;

@@ -9,6 +9,7 @@ import type { GuardrailContext } from '../core/types';
 import { outputSchema } from '../guards/output-schema/output-schema';
 import { pii } from '../guards/pii/pii';
 import { secrets } from '../guards/secrets/secrets';
+import { memoryStore } from '../store/memory-store';
 import { getGuardrailOutcome } from './get-guardrail-outcome';
 import { guardrails } from './guardrails-middleware';
 
@@ -321,5 +322,36 @@ describe('toolOutputs attacks: wrong options', () => {
       expect(() => guardrails(options)).toThrow(GuardrailConfigError);
       expect(() => guardrails(options)).toThrow(`at ${list}[0]: expected a value, not undefined`);
     }
+  });
+});
+
+describe('toolOutputs attacks: work past the limits', () => {
+  it('a result of 20,000 tiny texts is refused after 1,000 of them, with 1,000 store reads, not 20,000', async () => {
+    const store = memoryStore();
+    let reads = 0;
+    const counting = {
+      ...store,
+      get: (key: string) => {
+        reads++;
+        return store.get(key);
+      },
+    };
+    const { guardrail, seen } = recordingGuardrail();
+    const value = Array.from({ length: 20_000 }, (_, index) => ({
+      type: 'text',
+      text: `t${index}`,
+    }));
+    const { read, records } = await judge(
+      guardrails({ store: counting, toolOutputs: [guardrail] }),
+      { type: 'content', value },
+    );
+    expect(read).toEqual([{ type: 'text', value: WITHHELD }]);
+    expect(records).toHaveLength(1_001);
+    expect(records.at(-1)).toEqual({
+      ...unreadableContent,
+      reason: 'the result of tool "fetchPage" was not judged: it holds more than 1000 texts',
+    });
+    expect(seen).toHaveLength(1_000);
+    expect(reads).toBe(1_000);
   });
 });

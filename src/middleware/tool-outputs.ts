@@ -324,34 +324,41 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
     toolCallId.length <= MAX_TOOL_ID_LENGTH;
 
   await Promise.all(
-    places.map(({ result }) =>
-      !validIds(result)
-        ? undefined
-        : checkModelOutputTexts(result.output, {
-            memo,
-            // A file whose text cannot fit is not decoded here: the pass below refuses it.
-            beforeDecoding: fewest => (fewest > maxLength ? { trip: PREFETCH_STOP } : undefined),
-            text: async text => {
-              if (text.length <= maxLength) {
-                guardrails.forEach((_, index) => void lookup(index, result.toolName, 'text', text));
-              }
-              return { value: text };
-            },
-            json: async value => {
-              try {
-                if (jsonLimitProblem(walkOf(value), maxLength, maxLength) === undefined) {
-                  const text = canonicalOf(value);
-                  guardrails.forEach(
-                    (_, index) => void lookup(index, result.toolName, 'json', text),
-                  );
-                }
-              } catch {
-                // Judged (and failed closed) below.
-              }
-              return { value };
-            },
-          }),
-    ),
+    places.map(({ result }) => {
+      if (!validIds(result)) return undefined;
+      // The limits of one result hold here too: past them the judging pass
+      // refuses it, so the texts after them are not hashed or looked up (a
+      // result of 20,000 tiny texts cost 20,000 store reads per guardrail).
+      let texts = 0;
+      let length = 0;
+      const withinLimits = (added: number) => {
+        texts++;
+        length += added;
+        return texts <= MAX_TOOL_OUTPUT_TEXTS && length <= maxLength;
+      };
+      return checkModelOutputTexts(result.output, {
+        memo,
+        // A file whose text cannot fit is not decoded here: the pass below refuses it.
+        beforeDecoding: fewest => (fewest > maxLength ? { trip: PREFETCH_STOP } : undefined),
+        text: async text => {
+          if (!withinLimits(text.length)) return { trip: PREFETCH_STOP };
+          guardrails.forEach((_, index) => void lookup(index, result.toolName, 'text', text));
+          return { value: text };
+        },
+        json: async value => {
+          try {
+            if (jsonLimitProblem(walkOf(value), maxLength - length, maxLength) === undefined) {
+              const text = canonicalOf(value);
+              if (!withinLimits(text.length)) return { trip: PREFETCH_STOP };
+              guardrails.forEach((_, index) => void lookup(index, result.toolName, 'json', text));
+            }
+          } catch {
+            // Judged (and failed closed) below.
+          }
+          return { value };
+        },
+      });
+    }),
   );
 
   let output: LanguageModelV4Prompt | undefined;

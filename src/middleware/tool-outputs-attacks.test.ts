@@ -213,6 +213,26 @@ describe('toolOutputs attacks: the verdict cache', () => {
     ]);
   });
 
+  it("a redeploy that tightens a nested outputSchema does not take the looser schema's passes from a shared store", async () => {
+    const store = memoryStore();
+    const roles = (allowed: [string, ...string[]]) =>
+      z.object({ user: z.object({ profile: z.object({ role: z.enum(allowed) }) }) });
+    const admin = { type: 'json', value: { user: { profile: { role: 'admin' } } } };
+    const before = await judge(
+      guardrails({ store, toolOutputs: [outputSchema({ schema: roles(['admin', 'reader']) })] }),
+      admin,
+    );
+    expect(before.records.map(r => r.status)).toEqual(['passed']);
+    const after = await judge(
+      guardrails({ store, toolOutputs: [outputSchema({ schema: roles(['reader']) })] }),
+      admin,
+    );
+    expect(after.read).toEqual([
+      { type: 'text', value: 'The answer did not have the expected format.' },
+    ]);
+    expect(after.records.map(r => [r.status, r.cached])).toEqual([['blocked', undefined]]);
+  });
+
   it("a tool name with a NUL in it does not share a verdict with another tool's text", async () => {
     // A guardrail that judges the results of one tool only: the name decides the verdict.
     const fetchPageOnly = defineGuardrail({

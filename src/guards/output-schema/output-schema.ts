@@ -112,6 +112,30 @@ function ajvPath(error: ErrorObject, declared: ReadonlySet<string>): string {
   );
 }
 
+/**
+ * What identifies a schema in the guardrail's fingerprint: the text of its
+ * JSON Schema (a Standard Schema's JSON Schema form, as zod 4 offers one),
+ * whole at any depth. The options fingerprint reads objects 8 levels deep:
+ * a zod schema's third nested object was past it, so tightening an enum
+ * there kept the fingerprint, and a store shared across a redeploy gave the
+ * stricter schema the looser one's remembered passes. A schema with no JSON
+ * form is fingerprinted as it is.
+ */
+function schemaIdentity(schema: unknown): unknown {
+  try {
+    if (isStandardSchema(schema)) {
+      const converter = (schema['~standard'] as { jsonSchema?: { input?: unknown } }).jsonSchema;
+      return typeof converter?.input === 'function'
+        ? `[json-schema ${JSON.stringify(converter.input({ target: 'draft-2020-12' }))}]`
+        : schema;
+    }
+    const text = JSON.stringify(schema);
+    return text === undefined ? schema : `[json-schema ${text}]`;
+  } catch {
+    return schema;
+  }
+}
+
 /** Most schema nodes read for property names (a schema is configuration, but bounded all the same). */
 const MAX_SCHEMA_NODES = 10_000;
 
@@ -430,7 +454,10 @@ export function outputSchema(options?: OutputSchemaOptions): Guardrail {
   const guardrail: StreamWatchingGuardrail = defineGuardrail({
     name,
     // Verdicts cached under another configuration must not apply to this one.
-    fingerprint: options,
+    fingerprint:
+      options?.schema === undefined
+        ? options
+        : { ...options, schema: schemaIdentity(options.schema) },
     streamSafe: notStreamSafeBecause === undefined,
     ...(notStreamSafeBecause === undefined && {
       ...(windowBound !== undefined && { maxMatchLength: windowBound }),

@@ -61,4 +61,24 @@ describe('config file messages a newcomer meets', () => {
     // Awaited, it is the configuration as ever.
     expect(Object.keys(await loading)).toEqual(['middleware', 'guardrails', 'guardTools']);
   });
+
+  it("a guardrails() option the file sets, given in the loader's middleware option, says where it goes", async () => {
+    const error = await loadGuardrailsConfig('output:\n  - type: pii\n', {
+      // biome-ignore lint/suspicious/noExplicitAny: what a JavaScript caller (or a cast) can pass
+      middleware: { stream: { mode: 'window' }, onTrip: 'throw' } as any,
+    }).catch((failure: unknown) => failure);
+    expect((error as GuardrailConfigError).issues).toEqual([
+      {
+        path: 'options.middleware.stream',
+        value: { mode: 'window' },
+        expected:
+          "no such option here: it is set by the file's stream_mode (and streamWindow here)",
+      },
+      {
+        path: 'options.middleware.onTrip',
+        value: 'throw',
+        expected: "no such option here: it is set by the file's on_trip",
+      },
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
 import type { ToolSet } from 'ai';
 import { z } from 'zod/v4';
 import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors';
-import { noSuchOption, validateOptions } from '../core/options';
+import { noSuchOption, optionIssues } from '../core/options';
 import type { StreamWatchingGuardrail } from '../core/stream-watch';
 import type { GuardrailEventListener, GuardrailRecord } from '../core/types';
 import {
@@ -27,7 +27,7 @@ import { configIssuesFromZod, formatPath } from './config-issues';
 import type { ModelResolver } from './config-references';
 import { isFilePath, readConfigSource } from './config-source';
 import { CHARACTERS_PER_TOKEN, LIST_NAMES, LISTS } from './dialect';
-import { loaderOptionShape } from './loader-options';
+import { loaderOptionShape, setByTheFile } from './loader-options';
 import { configShape, type GuardrailsConfig } from './schemas';
 
 export type { ConfiguredGuardrails, GuardrailFactory } from './build-entries';
@@ -311,11 +311,19 @@ export function buildGuardrailsConfig<VERSION extends MiddlewareSpecificationVer
   source: GuardrailsConfig | Record<string, unknown> | string,
   loaderOptions?: LoadGuardrailsConfigOptions<VERSION>,
 ): LoadedGuardrailsConfig<VERSION> {
-  const options = validateOptions(loaderOptions, {
+  const optionProblems = optionIssues(loaderOptions, {
     prefix: 'options',
     root: 'options',
     shape: loaderOptionShape,
+  }).map(issue => {
+    // A guardrails() option the file sets: say where it goes, not only that it is unknown here.
+    const key = issue.path.startsWith('options.middleware.') ? issue.path.slice(19) : '';
+    return Object.hasOwn(setByTheFile, key)
+      ? { ...issue, expected: `no such option here: it is set by ${setByTheFile[key]}` }
+      : issue;
   });
+  if (optionProblems.length > 0) throw new GuardrailConfigError(optionProblems);
+  const options: LoadGuardrailsConfigOptions<VERSION> = loaderOptions ?? {};
   const { models = {}, guardrails: customTypes = {}, stores = {} } = options;
   const config = readConfigSource(source);
 

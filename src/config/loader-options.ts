@@ -10,18 +10,21 @@ import {
 import { languageModelOption } from '../guards/llm-judge/llm-judge-options';
 import { guardrailsOptionShape } from '../middleware/middleware-options';
 
-/** `guardrails()` options the file itself sets, so the loader's `middleware` option cannot. */
-const setByTheFile = [
-  'input',
-  'output',
-  'toolDefinitions',
-  'toolOutputs',
-  'stream',
-  'onTrip',
-  'blockedMessage',
-  'onEvent',
-  'context',
-];
+/**
+ * `guardrails()` options the file itself (or the loader's own option) sets,
+ * so the loader's `middleware` option cannot; each with where it goes.
+ */
+export const setByTheFile: Readonly<Record<string, string>> = {
+  input: "the file's input list",
+  output: "the file's output list",
+  toolDefinitions: "the file's tool_definitions list",
+  toolOutputs: "the file's prompt_tool_outputs list",
+  stream: "the file's stream_mode (and streamWindow here)",
+  onTrip: "the file's on_trip",
+  blockedMessage: "the file's blocked_message",
+  onEvent: "the loader's own onEvent option",
+  context: "the loader's own context option",
+};
 
 /** The rules of `loadGuardrailsConfig`'s / `buildGuardrailsConfig`'s options. */
 export const loaderOptionShape = {
@@ -43,7 +46,7 @@ export const loaderOptionShape = {
   middleware: objectOption(
     {
       ...Object.fromEntries(
-        Object.entries(guardrailsOptionShape).filter(([key]) => !setByTheFile.includes(key)),
+        Object.entries(guardrailsOptionShape).filter(([key]) => !Object.hasOwn(setByTheFile, key)),
       ),
       streamWindow: positiveInt,
     },

@@ -1,4 +1,4 @@
-import { generateText, streamText, wrapLanguageModel } from 'ai';
+import { generateText, streamText, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { readAll, textModel, withoutTiming } from '../../test/helpers';
@@ -10,6 +10,7 @@ import { outputSchema } from '../guards/output-schema/output-schema';
 import { pii } from '../guards/pii/pii';
 import { secrets } from '../guards/secrets/secrets';
 import { memoryStore } from '../store/memory-store';
+import { guardTools } from '../tools/guard-tool';
 import { getGuardrailOutcome } from './get-guardrail-outcome';
 import { guardrails } from './guardrails-middleware';
 
@@ -303,6 +304,26 @@ describe('toolOutputs attacks: a secret inside a JSON string is read as the file
     expect(read).toEqual([
       { type: 'json', value: { key: 'Version: GnuPG v2\n\n[HIGH_ENTROPY_STRING]\nend' } },
     ]);
+  });
+
+  it('guardTools: a tool returning the file in an object gives the model the redacted object', async () => {
+    const tools = guardTools(
+      {
+        readConfig: tool({
+          inputSchema: z.object({}),
+          execute: async () => ({ path: 'config/db.yml', file }),
+        }),
+      },
+      { output: [secrets({ action: 'redact' })] },
+    );
+    const output = await tools.readConfig.execute!(
+      {},
+      { toolCallId: 'c1', messages: [], context: {} },
+    );
+    expect(output).toEqual({
+      path: 'config/db.yml',
+      file: 'host: db.internal\ndb_password: "[GENERIC_SECRET]"\nuser: admin',
+    });
   });
 
   it('secrets blocks it in a guardTools result (tool_output) and in arguments (tool_input)', async () => {

@@ -396,3 +396,24 @@ describe('toolOutputs attacks: work past the limits', () => {
     expect(reads).toBe(1_000);
   });
 });
+
+describe('toolOutputs attacks: ordinary media still passes', () => {
+  it('an image as base64 wrapped in lines (MIME, as some MCP servers send it) passes unjudged', async () => {
+    const { guardrail, seen } = recordingGuardrail();
+    const image = {
+      type: 'file',
+      mediaType: 'image/png',
+      data: {
+        type: 'data',
+        data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4\r\n2mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==\n',
+      },
+    };
+    const { read, records } = await judge(guardrails({ toolOutputs: [guardrail] }), {
+      type: 'content',
+      value: [image],
+    });
+    expect(read).toEqual([{ type: 'content', value: [image] }]);
+    expect(records).toEqual([]);
+    expect(seen).toEqual([]);
+  });
+});

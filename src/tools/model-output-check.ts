@@ -187,8 +187,12 @@ const FILE_DATA_KEYS: Record<string, readonly string[]> = {
   reference: ['type', 'reference'],
 };
 
-/** Bytes as a `content` part carries them: a `Uint8Array`, or a base64 string (no text in another form). */
-const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
+/**
+ * Bytes as a `content` part carries them: a `Uint8Array`, or a base64 string
+ * (no text in another form), wrapped in lines or not (MIME base64, as some
+ * MCP servers send images).
+ */
+const BASE64 = /^[A-Za-z0-9+/_\-\s]*(?:=[ \t\r\n]*){0,2}$/;
 const isBytes = (data: unknown) =>
   data instanceof Uint8Array || (typeof data === 'string' && BASE64.test(data));
 

@@ -293,6 +293,16 @@ describe('toolOutputs attacks: a secret inside a JSON string is read as the file
     expect(JSON.stringify(records)).not.toContain('Hx9$kq2LmZ7pW');
   });
 
+  it('a JSON result that is the file as one string is read decoded too', async () => {
+    const { read } = await judge(guardrails({ toolOutputs: [secrets({ action: 'redact' })] }), {
+      type: 'json',
+      value: file,
+    });
+    expect(read).toEqual([
+      { type: 'json', value: 'host: db.internal\ndb_password: "[GENERIC_SECRET]"\nuser: admin' },
+    ]);
+  });
+
   it('a span of the JSON text that starts inside an escape (\\n + a key) is redacted whole, the JSON stays valid', async () => {
     // In the JSON text the key reads `\\nmQENB…`: found from its `n`, the redaction
     // left a lone backslash, the text was not JSON, and the whole result was withheld.

@@ -31,13 +31,13 @@ const HEX4 = /^[0-9a-fA-F]{4}$/;
 
 /**
  * The decoded view of `json`, or `undefined` when it has no escape to decode
- * or is not a JSON array or object as far as its strings go (an escape that
+ * or is not a JSON array, object or string as far as its strings go (an escape that
  * JSON does not allow, a string that does not end). One pass, linear.
  */
 export function jsonStringView(json: string): JsonStringView | undefined {
   if (!json.includes('\\')) return undefined;
   const first = json[0];
-  if (first !== '{' && first !== '[') return undefined;
+  if (first !== '{' && first !== '[' && first !== '"') return undefined;
   const codes = new Uint16Array(json.length);
   const sourceStart = new Int32Array(json.length);
   const sourceEnd = new Int32Array(json.length);

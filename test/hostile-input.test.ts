@@ -227,7 +227,7 @@ describe('the repros of issue 14 finish like ordinary input of the same size', (
     const hostile = `${repeatTo('k i l l ', 256 * 1024)} kill yourself`;
     expect(await contentFilter().check(hostile, guardContext('output'))).toMatchObject({
       action: 'block',
-      info: { category: 'self-harm', term: 'kill yourself' },
+      info: { category: 'self-harm', entry: 1 },
     });
   });
 });

@@ -415,7 +415,7 @@ describe('guardrails({ toolDefinitions })', () => {
       r => r.status === 'blocked',
     );
     expect(blocked?.map(r => [r.guardrail, r.toolName, r.reason])).toEqual([
-      ['content-filter', 'crypto', 'matched "bitcoin" (blocklist)'],
+      ['content-filter', 'crypto', 'matched blocklist entry 0'],
       ['expression', 'add', 'reaches for ssh keys'],
     ]);
   });

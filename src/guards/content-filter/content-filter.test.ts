@@ -6,13 +6,13 @@ import { contentFilter } from './content-filter';
 const ctx = guardContext('output');
 
 describe('contentFilter', () => {
-  it('blocks a default phrase and names the term and category', async () => {
+  it('blocks a default phrase and names its category and index, not the words', async () => {
     expect(await contentFilter().check('Just go kill yourself.', ctx)).toEqual({
       action: 'block',
       message: 'This content is not allowed.',
-      reason: 'matched "kill yourself" (self-harm)',
+      reason: 'matched self-harm entry 1',
       severity: 'warning',
-      info: { category: 'self-harm', term: 'kill yourself' },
+      info: { category: 'self-harm', entry: 1 },
     });
   });
 
@@ -26,7 +26,7 @@ describe('contentFilter', () => {
   ])('sees through the obfuscation %j', async text => {
     expect((await contentFilter().check(text, ctx)).info).toEqual({
       category: 'self-harm',
-      term: 'kill yourself',
+      entry: 1,
     });
   });
 
@@ -44,7 +44,7 @@ describe('contentFilter', () => {
     expect(await guard.check('kill yourself', ctx)).toEqual({ action: 'allow' });
     expect((await guard.check('Try initech  corp instead', ctx)).info).toEqual({
       category: 'competitors',
-      term: 'initech corp',
+      entry: 1,
     });
   });
 
@@ -52,7 +52,7 @@ describe('contentFilter', () => {
     const guard = contentFilter({ blocklist: ['project falcon'], categories: {} });
     expect(await guard.check('Tell me about Project Falcon.', ctx)).toMatchObject({
       action: 'block',
-      reason: 'matched "project falcon" (blocklist)',
+      reason: 'matched blocklist entry 0',
     });
   });
 
@@ -95,17 +95,17 @@ describe('contentFilter categories by name', () => {
     expect(await guard.check('Heil Hitler, all of you.', ctx)).toEqual({
       action: 'block',
       message: 'This content is not allowed.',
-      reason: 'matched "heil hitler" (hate)',
+      reason: 'matched hate entry 13',
       severity: 'warning',
-      info: { category: 'hate', term: 'heil hitler' },
+      info: { category: 'hate', entry: 13 },
     });
     expect((await guard.check('send nudes', ctx)).info).toEqual({
       category: 'sexual',
-      term: 'send nudes',
+      entry: 5,
     });
     expect((await guard.check('I will kill you', ctx)).info).toEqual({
       category: 'violence',
-      term: 'i will kill you',
+      entry: 0,
     });
     // profanity is not named, so it is off.
     expect(await guard.check('oh shit', ctx)).toEqual({ action: 'allow' });
@@ -115,7 +115,7 @@ describe('contentFilter categories by name', () => {
     const guard = contentFilter({ categories: ['self_harm'] });
     expect((await guard.check('I want to kill myself', ctx)).info).toEqual({
       category: 'self-harm',
-      term: 'kill myself',
+      entry: 0,
     });
   });
 

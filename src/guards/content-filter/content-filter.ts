@@ -100,7 +100,9 @@ function escapeRegExp(text: string): string {
  * match `kill`. Optionally caps the length of the text.
  *
  * Stream-safe (without `maxLength`), with `maxMatchLength` from the longest
- * entry. The record's `info` holds `{ category, term }` of the first match.
+ * entry. The record's `info` holds `{ category, entry }` of the first match:
+ * the entry's index in its list, never the entry itself (a blocklist often
+ * names what the app must not show, and records go to the browser).
  *
  * @example
  * contentFilter({ blocklist: ['acme internal'], categories: { profanity: ['darn'] } });
@@ -141,8 +143,8 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
       `${name}.categories.${category}`,
     ]),
   ];
-  // term (folded) -> category; the first list naming a term wins.
-  const categoryOf = new Map<string, string>();
+  // term (folded) -> its list and index there; the first list naming a term wins.
+  const categoryOf = new Map<string, { category: string; entry: number }>();
   for (const [category, terms, path] of lists) {
     if (!Array.isArray(terms)) {
       issues.push({ path, value: terms, expected: 'an array of strings' });
@@ -153,7 +155,7 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
       if (folded === '') {
         issues.push({ path: `${path}[${index}]`, value: term, expected: 'a non-empty string' });
       } else if (!categoryOf.has(folded)) {
-        categoryOf.set(folded, category);
+        categoryOf.set(folded, { category, entry: index });
       }
     });
   }
@@ -211,13 +213,16 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
       const match =
         matcher.exec(foldText(content)) ?? matcher.exec(foldText(content, { leet: false }));
       if (!match) return allow();
-      const term = match[0].replace(/\s+/g, ' ');
-      const category = categoryOf.get(term) ?? 'blocklist';
+      // Named by list and index: the matched words are what the filter hides.
+      const { category, entry } = categoryOf.get(match[0].replace(/\s+/g, ' ')) ?? {
+        category: 'blocklist',
+        entry: -1,
+      };
       return block({
         message,
-        reason: `matched "${term}" (${category})`,
+        reason: `matched ${category} entry ${entry}`,
         severity: 'warning',
-        info: { category, term },
+        info: { category, entry },
       });
     },
   });

@@ -138,7 +138,34 @@ describe('runChain', () => {
   it("a verdict whose info is not a JSON object is an error record (a block's blocks even with onError: allow)", async () => {
     const cycle: Record<string, unknown> = {};
     cycle.self = cycle;
-    for (const info of [{ count: 1n }, cycle, ['a'], 'text']) {
+    // Deep in plain data, past the depth the walk checks, and behind
+    // a getter or a toJSON: what JSON.stringify rejects is rejected.
+    let deep: Record<string, unknown> = { last: [1n] };
+    for (let level = 0; level < 40; level++) deep = { level, deep };
+    const getter = {
+      spans: [
+        { n: 1 },
+        Object.defineProperty({}, 'n', {
+          enumerable: true,
+          get: () => {
+            throw new Error('no');
+          },
+        }),
+      ],
+    };
+    const bad = [
+      { count: 1n },
+      cycle,
+      ['a'],
+      'text',
+      { spans: [{ start: 0 }, { start: 1n }] },
+      { spans: [{ a: { b: cycle } }] },
+      deep,
+      getter,
+      { when: { toJSON: () => 1n } },
+      Object.create({ toJSON: () => ({ count: 1n }) }),
+    ];
+    for (const info of bad) {
       for (const [action, onError, status] of [
         ['allow', 'block', 'error'],
         ['allow', 'allow', 'error'],
@@ -170,6 +197,21 @@ describe('runChain', () => {
     expect(withoutTiming((await runChain([fine], 'x', context)).records)).toEqual([
       { guardrail: 'fine', kind: 'input', status: 'passed', info: { n: 1 } },
     ]);
+    // JSON that is not plain data, or deeper than the walk goes, passes as before.
+    const shared = { n: 1 };
+    let nested: Record<string, unknown> = { n: 1 };
+    for (let level = 0; level < 40; level++) nested = { nested };
+    for (const info of [
+      { twice: [shared, shared], when: new Date(0), nested },
+      { big: { toJSON: () => 'written' } },
+      Object.assign(Object.create(null), { n: 1 }),
+      { holes: [1, undefined, 3], skipped: undefined, fn: () => 1 },
+    ]) {
+      const good = defineGuardrail({ name: 'good', check: () => ({ action: 'allow', info }) });
+      const [record] = (await runChain([good], 'x', context)).records;
+      expect(record?.status).toBe('passed');
+      expect(record?.info).toBe(info);
+    }
   });
 
   it('fails closed on timeout and aborts the guardrail signal', async () => {

@@ -139,12 +139,56 @@ class MalformedBlockError extends Error {}
  */
 function isJsonInfo(info: unknown): boolean {
   if (info === null || typeof info !== 'object' || Array.isArray(info)) return false;
+  // Plain data (what the built-in guardrails return, a span object per
+  // value on text full of values) is walked without writing it out;
+  // anything else is for `JSON.stringify` to judge, as before.
+  try {
+    if (isPlainData(info, [])) return true;
+  } catch {
+    // A throwing getter or proxy trap: `JSON.stringify` decides below.
+  }
   try {
     JSON.stringify(info);
     return true;
   } catch {
     return false;
   }
+}
+
+/** Deeper than this, `isPlainData` leaves the value to `JSON.stringify`. */
+const plainDataDepth = 32;
+
+/**
+ * Whether `JSON.stringify` surely writes `value` without throwing: strings,
+ * numbers, booleans, `null` and `undefined`, in arrays and objects whose
+ * prototype is `Array.prototype`, `Object.prototype` or `null`, without a
+ * `toJSON` and not inside themselves. `false` means "not sure", never "not
+ * JSON". It reads every property `JSON.stringify` reads (and, with `for in`,
+ * any inherited enumerable one): a getter runs as it would there.
+ */
+function isPlainData(value: unknown, ancestors: object[]): boolean {
+  const type = typeof value;
+  if (type === 'string' || type === 'number' || type === 'boolean' || value == null) return true;
+  if (type !== 'object' || ancestors.length >= plainDataDepth) return false;
+  const object = value as Record<string, unknown>;
+  const prototype = Object.getPrototypeOf(object);
+  const array = prototype === Array.prototype;
+  if (!array && prototype !== Object.prototype && prototype !== null) return false;
+  if (array !== Array.isArray(object) || object.toJSON !== undefined) return false;
+  if (ancestors.includes(object)) return false;
+  ancestors.push(object);
+  if (array) {
+    const items = object as unknown as unknown[];
+    for (let index = 0; index < items.length; index++) {
+      if (!isPlainData(items[index], ancestors)) return false;
+    }
+  } else {
+    for (const key in object) {
+      if (!isPlainData(object[key], ancestors)) return false;
+    }
+  }
+  ancestors.pop();
+  return true;
 }
 
 function invalidVerdict(verdict: unknown): string | undefined {

@@ -259,6 +259,9 @@ export function findPiiInNormalForm(
   }
   forgetNineDigitMatches(); // do not keep the text alive
   const normalizedSpans = resolveOverlaps(candidates);
+  // A text the normaliser left as it is has the same offsets: its spans are
+  // the normal form's (one object per value fewer on text full of values).
+  if (!normalized.changed) return { spans: normalizedSpans, normalizedSpans };
   return {
     // One object per span (not a mapped span spread into another): text
     // full of values makes hundreds of thousands.

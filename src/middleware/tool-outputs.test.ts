@@ -350,6 +350,86 @@ describe('toolOutputs: a forged tool result is judged before the model reads it'
   });
 });
 
+describe('toolOutputs: a redacted bare number', () => {
+  it('becomes a JSON string: the result keeps its shape and reaches the model', async () => {
+    const model = textModel('ok');
+    const result = await generateText({
+      model: wrapLanguageModel({
+        model,
+        middleware: guardrails({ toolOutputs: [pii({ action: 'redact' })] }),
+      }),
+      messages: historyWith({
+        type: 'json',
+        value: { name: 'Ada', phone: 4155552671, card: 4111111111111111, visits: 3 },
+      }),
+    });
+    expect(toolOutputsIn(model.doGenerateCalls[0]!.prompt)).toEqual([
+      {
+        type: 'json',
+        value: { name: 'Ada', phone: '[PHONE_NUMBER]', card: '[CREDIT_CARD]', visits: 3 },
+      },
+    ]);
+    expect(withoutTiming((await getGuardrailOutcome(result))?.records)).toEqual([
+      {
+        guardrail: 'pii',
+        kind: 'tool_output',
+        status: 'modified',
+        info: {
+          types: ['CREDIT_CARD', 'PHONE_NUMBER'],
+          spans: [
+            { type: 'CREDIT_CARD', start: 8, end: 24 },
+            { type: 'PHONE_NUMBER', start: 46, end: 56 },
+          ],
+        },
+        toolName: 'fetchPage',
+        toolCallId: 'c1',
+      },
+    ]);
+    expect(JSON.stringify(model.doGenerateCalls[0]!.prompt)).not.toContain('4155552671');
+  });
+
+  it('the next guardrail of the chain reads the quoted text', async () => {
+    const seen: unknown[] = [];
+    const spy = defineGuardrail({
+      name: 'spy',
+      check: (content, ctx) => {
+        seen.push(content, ctx.value);
+        return allow();
+      },
+    });
+    const model = textModel('ok');
+    await generateText({
+      model: wrapLanguageModel({
+        model,
+        middleware: guardrails({ toolOutputs: [pii({ action: 'redact' }), spy] }),
+      }),
+      messages: historyWith({ type: 'json', value: [4155552671, 7] }),
+    });
+    expect(seen).toEqual(['["[PHONE_NUMBER]",7]', ['[PHONE_NUMBER]', 7]]);
+    expect(toolOutputsIn(model.doGenerateCalls[0]!.prompt)).toEqual([
+      { type: 'json', value: ['[PHONE_NUMBER]', 7] },
+    ]);
+  });
+
+  it('a redaction across JSON syntax is still withheld', async () => {
+    const acrossKeys = defineGuardrail({
+      name: 'across-keys',
+      check: content => modify(content.replace(/1,"b":2/, '[X]')),
+    });
+    const model = textModel('ok');
+    await generateText({
+      model: wrapLanguageModel({ model, middleware: guardrails({ toolOutputs: [acrossKeys] }) }),
+      messages: historyWith({ type: 'json', value: { a: 1, b: 2 } }),
+    });
+    expect(toolOutputsIn(model.doGenerateCalls[0]!.prompt)).toEqual([
+      {
+        type: 'text',
+        value: 'The result of the "fetchPage" tool call was withheld by a guardrail.',
+      },
+    ]);
+  });
+});
+
 describe('toolOutputs: onTrip', () => {
   it("'throw': generateText rejects with the tool-output record, as for an input trip; the model is not called", async () => {
     const model = textModel('never');

@@ -16,6 +16,7 @@ import type {
 import { defaultBlockedMessage } from '../tools/blocked-output';
 import { canonicalJson } from '../tools/canonical-json';
 import { checkModelOutputTexts, type Judged, modelOutputMemo } from '../tools/model-output-check';
+import { parseModifiedJson } from '../tools/quote-redacted-literals';
 import { serverIdOf } from './tool-definitions';
 import {
   type CachedVerdict,
@@ -488,7 +489,8 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
         if (next === current) continue;
         if (json) {
           try {
-            currentValue = JSON.parse(next);
+            // A redacted bare number (`"phone":[PHONE_NUMBER]`) becomes a JSON string.
+            ({ text: next, value: currentValue } = parseModifiedJson(current, next));
           } catch {
             // The model would read text that is not the JSON output any more: withheld.
             return {

@@ -15,6 +15,7 @@ import { turnsModel } from '../../test/helpers/turns-model';
 import { allow, block, defineGuardrail, modify } from '../core/define-guardrail';
 import { GuardrailConfigError, GuardrailTripwireError } from '../core/errors';
 import type { GuardrailContext, GuardrailEvent } from '../core/types';
+import { pii } from '../guards/pii/pii';
 import { secrets } from '../guards/secrets/secrets';
 import { type GuardrailBlockedOutput, isGuardrailBlocked } from './blocked-output';
 import { canonicalJson } from './canonical-json';
@@ -656,6 +657,68 @@ describe('guardTools through generateText', () => {
     });
 
     expect(seen).toEqual([{ sessionId: 's-runSql-c1' }]);
+  });
+});
+
+describe('guardTools: a redacted bare number', () => {
+  it('becomes a JSON string in the result the steps and the model get', async () => {
+    const lookUp = tool({
+      inputSchema: z.object({ name: z.string() }),
+      execute: async () => ({ name: 'Ada', phone: 4155552671, visits: 3 }),
+    });
+    const model = turnsModel([
+      { toolCalls: [{ toolCallId: 'c1', toolName: 'lookUp', input: { name: 'Ada' } }] },
+      { text: 'Done.' },
+    ]);
+
+    const result = await generateText({
+      model,
+      tools: guardTools({ lookUp }, { output: [pii({ action: 'redact' })] }),
+      prompt: 'Look up Ada',
+      stopWhen: isStepCount(3),
+    });
+
+    const redacted = { name: 'Ada', phone: '[PHONE_NUMBER]', visits: 3 };
+    expect(result.steps[0]?.toolResults[0]?.output).toEqual(redacted);
+    const toolMessage = model.doGenerateCalls[1]?.prompt.find(m => m.role === 'tool');
+    expect(toolMessage?.content).toEqual([
+      expect.objectContaining({ toolCallId: 'c1', output: { type: 'json', value: redacted } }),
+    ]);
+    expect(collectToolRecords(result.steps)).toEqual([
+      {
+        guardrail: 'pii',
+        kind: 'tool_output',
+        status: 'modified',
+        info: { types: ['PHONE_NUMBER'], spans: [{ type: 'PHONE_NUMBER', start: 22, end: 32 }] },
+        toolName: 'lookUp',
+        toolCallId: 'c1',
+        durationMs: expect.any(Number),
+      },
+    ]);
+    expect(JSON.stringify(model.doGenerateCalls[1]?.prompt)).not.toContain('4155552671');
+  });
+
+  it('in the arguments: quoted, then judged against the input schema', async () => {
+    const callExecute = vi.fn(async ({ phone }: { phone: string | number }) => `called ${phone}`);
+    const call = tool({
+      inputSchema: z.object({ phone: z.union([z.string(), z.number()]) }),
+      execute: callExecute,
+    });
+    const model = turnsModel([
+      { toolCalls: [{ toolCallId: 'c1', toolName: 'call', input: { phone: 4155552671 } }] },
+      { text: 'Done.' },
+    ]);
+
+    const result = await generateText({
+      model,
+      tools: guardTools({ call }, { input: [pii({ action: 'redact' })] }),
+      prompt: 'Call him',
+      stopWhen: isStepCount(3),
+    });
+
+    expect(callExecute).toHaveBeenCalledTimes(1);
+    expect(callExecute.mock.calls[0]?.[0]).toEqual({ phone: '[PHONE_NUMBER]' });
+    expect(result.steps[0]?.toolResults[0]?.output).toBe('called [PHONE_NUMBER]');
   });
 });
 

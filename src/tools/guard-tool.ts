@@ -32,6 +32,7 @@ import {
 } from './blocked-output';
 import { canonicalJson } from './canonical-json';
 import { checkModelOutputTexts } from './model-output-check';
+import { parseModifiedJson } from './quote-redacted-literals';
 import { streamedStepOf } from './step-calls';
 import { rememberToolCallRecords } from './tool-call-records';
 import { guardToolOptionShape, guardToolsOptionShape } from './tool-options';
@@ -539,8 +540,11 @@ function wrapTool(
       records.push(...result.records);
       if (result.trip) return { trip: result.trip };
       if (result.content === content) continue;
+      let modified = result.content;
       try {
-        current = asText ? result.content : JSON.parse(result.content);
+        // A redacted bare number (`"phone":[PHONE_NUMBER]`) becomes a JSON string.
+        if (asText) current = modified;
+        else ({ text: modified, value: current } = parseModifiedJson(content, modified));
       } catch (error) {
         return {
           trip: rejection(
@@ -551,7 +555,7 @@ function wrapTool(
           ),
         };
       }
-      content = result.content;
+      content = modified;
       lastModifier = guardrail.name;
     }
     if (lastModifier === undefined) return { value };

@@ -131,6 +131,29 @@ output:
     expect(judge.doGenerateCalls).toHaveLength(1);
   });
 
+  it('an llm-judge with parallel: true under output is an error naming its entry', () => {
+    expect(
+      configIssuesOf(() =>
+        buildGuardrailsConfig(
+          {
+            output: [
+              { type: 'secrets' },
+              { type: 'llm-judge', model: 'judge', policy: 'No medical advice.', parallel: true },
+            ],
+          },
+          { models: { judge: judgeModel({}) } },
+        ),
+      ),
+    ).toEqual([
+      {
+        path: 'output[1]',
+        value: 'llm-judge',
+        expected:
+          'a guardrail without parallel: true ("llm-judge" is parallel, which only input guardrails can be: an output guardrail judges the answer, so it cannot run alongside the call that writes it; use one without parallel here)',
+      },
+    ]);
+  });
+
   it('guardTools applies the tool_input and tool_output lists', async () => {
     const { guardTools } = await loadGuardrailsConfig({
       tool_input: [{ type: 'tool-policy', deny: ['/drop\\s+table/i'], rules: [] }],

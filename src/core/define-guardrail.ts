@@ -72,7 +72,10 @@ export interface DefineGuardrailOptions {
   timeoutMs?: number;
   /** `'block'` (default: fail closed) or `'allow'` on error or timeout. */
   onError?: 'block' | 'allow';
-  /** Input guardrails only: run concurrently with the model call. Default false. */
+  /**
+   * Input guardrails only: run concurrently with the model call. Default
+   * false. In `guardrails({ output })` it is a `GuardrailConfigError`.
+   */
   parallel?: boolean;
   /**
    * Input guardrails only: what the verdict depends on, so the middleware

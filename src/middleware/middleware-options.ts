@@ -158,8 +158,32 @@ function toolOutputIssues(options: Record<string, unknown>, issues: GuardrailCon
   });
 }
 
+/**
+ * `parallel: true` means "alongside the model call", which only an input
+ * guardrail can be: an output guardrail judges the answer that call writes.
+ * It used to be ignored there (the check ran in order): an error instead, so
+ * no one counts on a concurrency that does not happen.
+ */
+function parallelOutputIssues(
+  options: Record<string, unknown>,
+  issues: GuardrailConfigIssue[],
+): void {
+  const { output } = options;
+  if (!Array.isArray(output)) return;
+  output.forEach((guardrail: Partial<Guardrail> | null | undefined, index) => {
+    // Not a guardrail at all: reported by the list's own rule.
+    if (typeof guardrail?.check !== 'function' || guardrail.parallel !== true) return;
+    issues.push({
+      path: `output[${index}]`,
+      value: guardrail.name,
+      expected: `a guardrail without parallel: true ("${guardrail.name}" is parallel, which only input guardrails can be: an output guardrail judges the answer, so it cannot run alongside the call that writes it; use one without parallel here)`,
+    });
+  });
+}
+
 function refineIssues(options: Record<string, unknown>, issues: GuardrailConfigIssue[]): void {
   windowModeIssues(options, issues);
+  parallelOutputIssues(options, issues);
   retryModeIssues(options, issues);
   toolOutputIssues(options, issues);
 }

@@ -2,7 +2,14 @@ import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { generateResult, readAll, textParts, usage, userPrompt } from '../../test/helpers';
+import {
+  configIssuesOf,
+  generateResult,
+  readAll,
+  textParts,
+  usage,
+  userPrompt,
+} from '../../test/helpers';
 import { allow, block, defineGuardrail } from '../core/define-guardrail';
 import { getGuardrailOutcome } from './get-guardrail-outcome';
 import { guardrails } from './guardrails-middleware';
@@ -329,5 +336,20 @@ describe('cancellation', () => {
     await reader.read().catch(() => {});
     await new Promise(resolve => setTimeout(resolve, 20));
     expect(log.cancelled).toBe(true);
+  });
+});
+
+describe('parallel outside input', () => {
+  it('an output guardrail with parallel: true is a GuardrailConfigError, not a silent sequential check', () => {
+    const judge = defineGuardrail({ name: 'judge', parallel: true, check: async () => allow() });
+    const plain = defineGuardrail({ name: 'plain', check: async () => allow() });
+    expect(configIssuesOf(() => guardrails({ input: [judge], output: [plain, judge] }))).toEqual([
+      {
+        path: 'output[1]',
+        value: 'judge',
+        expected:
+          'a guardrail without parallel: true ("judge" is parallel, which only input guardrails can be: an output guardrail judges the answer, so it cannot run alongside the call that writes it; use one without parallel here)',
+      },
+    ]);
   });
 });

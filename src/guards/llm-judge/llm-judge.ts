@@ -48,7 +48,7 @@ export interface LlmJudgeOptions {
   policy: string;
   /** Trip when the judge flags the content with at least this confidence (0..1). Default 0.7. */
   threshold?: number;
-  /** Input guardrails only: judge concurrently with the main model call. Default false. */
+  /** Input guardrails only: judge concurrently with the main model call. Default false (in `output`: a `GuardrailConfigError`). */
   parallel?: boolean;
   /**
    * Reuse verdicts for identical judgements (same policy, model, prompt) and

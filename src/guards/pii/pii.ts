@@ -68,6 +68,19 @@ function optionalHooks(
   };
 }
 
+/** `[TYPE]` for each span, one string per type. */
+function defaultPlaceholders(spans: readonly PiiSpan[]): string[] {
+  const written = new Map<string, string>();
+  return spans.map(span => {
+    let text = written.get(span.type);
+    if (text === undefined) {
+      text = `[${span.type}]`;
+      written.set(span.type, text);
+    }
+    return text;
+  });
+}
+
 function typesOf(spans: readonly PiiSpan[]): string[] {
   const types = new Set<string>();
   for (const span of spans) types.add(span.type);
@@ -248,7 +261,13 @@ export function pii(options?: PiiOptions): Guardrail {
           info,
         });
       }
-      const placeholders = spans.map(span => placeholder(span.type));
+      // The default placeholder is written once per type and call (text
+      // full of values otherwise keeps a fresh copy per value); a caller's
+      // function is called per value, as documented.
+      const placeholders =
+        options?.placeholder === undefined
+          ? defaultPlaceholders(spans)
+          : spans.map(span => placeholder(span.type));
       let index = 0;
       const text = replaceSpans(content, spans, () => placeholders[index++]!);
       // `secrets()` next in the chain gets this text's normal form without normalising it again.

@@ -156,6 +156,35 @@ describe('evaluate', () => {
     ]);
   });
 
+  it('marks a gold type secrets does not report, and the entropy type when entropy is off', async () => {
+    const data = tempData([
+      '{"text": "key AKIAQ3EGXWZ7PLKM4N2B", "label": 1, "spans": [{"entity_type": "AWS_ACCESS_KEY_ID", "start": 4, "end": 24}]}',
+      '{"text": "pin 4471", "label": 1, "spans": [{"entity_type": "PIN_CODE", "start": 4, "end": 8}]}',
+      '{"text": "id q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3Nf5Vg0Jc7Qe2RtY", "label": 1, "spans": [{"entity_type": "HIGH_ENTROPY_STRING", "start": 3, "end": 41}]}',
+    ]);
+    const result = await evaluate({ guardrail: 'secrets', data, options: { entropy: false } });
+    expect(
+      Object.entries(result.overall.entities ?? {}).map(([type, e]) => [
+        type,
+        e.detectable,
+        e.truePositives,
+        e.falseNegatives,
+      ]),
+    ).toEqual([
+      ['AWS_ACCESS_KEY_ID', true, 1, 0],
+      ['HIGH_ENTROPY_STRING', false, 0, 1],
+      ['PIN_CODE', false, 0, 1],
+    ]);
+    expect(formatEvalResult(result).split('\n').slice(-6)).toEqual([
+      'type\ttp\tfp\tfn\tprecision\trecall\tf1',
+      'AWS_ACCESS_KEY_ID\t1\t0\t0\t1.000\t1.000\t1.000',
+      'HIGH_ENTROPY_STRING *\t0\t0\t1\t-\t0.000\t-',
+      'PIN_CODE *\t0\t0\t1\t-\t0.000\t-',
+      'all gold spans\t1\t0\t2\t1.000\t0.333\t0.500',
+      '* not a type this configuration looks for (recall 0 by construction)',
+    ]);
+  });
+
   it('scores secrets rule-aware: a negative of one rule counts only when our detector of that type fires', async () => {
     const { sets } = await evaluate({
       guardrail: 'secrets',

@@ -8,6 +8,7 @@ import { invisibleText } from '../guards/invisible-text/invisible-text';
 import { allPiiEntities, defaultPiiEntities, type PiiEntity } from '../guards/pii/find-pii';
 import { pii } from '../guards/pii/pii';
 import { promptInjection } from '../guards/prompt-injection/prompt-injection';
+import { secretTypesFor } from '../guards/secrets/secret-types';
 import { secrets } from '../guards/secrets/secrets';
 import { toolPoisoning } from '../guards/tool-poisoning/tool-poisoning';
 import { urlFilter } from '../guards/url-filter/url-filter';
@@ -135,7 +136,10 @@ const factories: Record<string, Factory> = {
             : defaultPiiEntities,
       ),
   },
-  secrets: { create: options => secrets({ action: 'block', ...options }) },
+  secrets: {
+    create: options => secrets({ action: 'block', ...options }),
+    detects: options => secretTypesFor(options),
+  },
   invisibleText: { create: options => invisibleText({ action: 'block', ...options }) },
   // Judged in the mode of `kind`: 'indirect' on tool_output, else 'direct'.
   promptInjection: { create: options => promptInjection(options), detects: reportsNoSpans },

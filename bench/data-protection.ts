@@ -16,7 +16,8 @@
  *    lines) relative to the ordinary 1 MB input. Target: <= 5x. Then text
  *    made only of short valid values (`a@b.co` repeated, e-mails with a
  *    different domain each, `1.2.3.4` repeated), at 1 MB and 4 MB: the
- *    cost per value found and redacted, outside the worst ratio above.
+ *    cost per value found and redacted; the worst ratio printed last covers
+ *    both kinds (1 MB).
  * 4. Real text: the first 1 MB of the dev sets' texts concatenated in file
  *    order (`../shared/datasets/*.dev.jsonl`, read at bench time, never
  *    copied), with `findPii`, `findSecrets` and the chain, against
@@ -168,7 +169,7 @@ for (const [name, text] of Object.entries(adversarial)) {
   worst = Math.max(worst, ratio);
   console.log(`  ${name.padEnd(20)} ${ms.toFixed(1).padStart(8)} ms  ${ratio.toFixed(2)}x`);
 }
-console.log(`worst adversarial ratio: ${worst.toFixed(2)}x`);
+console.log(`worst adversarial ratio without many short values: ${worst.toFixed(2)}x`);
 
 /** About `bytes` characters of e-mail addresses, each with its own domain (no verdict repeats). */
 function distinctEmails(bytes: number): string {
@@ -184,8 +185,9 @@ function distinctEmails(bytes: number): string {
 
 // Text made of valid values only: every one is found, validated, ranked,
 // mapped back, reported and redacted (and the redacted text, longer than
-// the original, is scanned by secrets), so the cost per value shows. Not in
-// the worst ratio above, which these inputs exceed (round 12, docs/data-protection.md).
+// the original, is scanned by secrets), so the cost per value shows. They
+// count in the worst adversarial ratio printed after them (round 12,
+// docs/data-protection.md).
 const valueFloods: Record<string, (bytes: number) => string> = {
   'e-mails a@b.co': bytes => repeatTo('a@b.co ', bytes),
   'e-mails, distinct domains': distinctEmails,
@@ -206,6 +208,9 @@ for (const [name, make] of Object.entries(valueFloods)) {
   );
 }
 console.log(`worst with many short values: ${worstFlood.toFixed(2)}x (target <= 5x)`);
+console.log(
+  `worst adversarial ratio: ${Math.max(worst, worstFlood).toFixed(2)}x (target <= 5x; with many short values)`,
+);
 
 const devTexts = devSetTexts(
   process.env.DATASETS_DIR ?? join(import.meta.dirname, '..', '..', 'shared', 'datasets'),

@@ -97,6 +97,35 @@ describe('ai-guardrails (the command)', { timeout: 20_000 }, () => {
     expect(lines[1]).toMatch(/^tool\t2\t1\/1\t1\.000\t1\.000\t1\.000\t0\.000\t/);
   });
 
+  it('eval of prompt injection on tool-result rows without --kind tool_output prints a hint to stderr', async () => {
+    const data = fixture('injection-tool-small.jsonl');
+    const direct = await run('eval', '--guardrail', 'prompt-injection', '--data', data);
+    expect(direct.code).toBe(0);
+    expect(direct.stderr).toBe(
+      'hint: 2 of 2 rows look like tool results or documents (a "user_question" field, or "tool" / "indirect" in their set or source); promptInjection judges them as direct prompts with --kind input: add --kind tool_output to judge them as indirect injection\n',
+    );
+    expect(direct.stdout.split('\n')[1]).toMatch(/^tool\t2\t1\/1\t/);
+    const indirect = await run(
+      'eval',
+      '--guardrail',
+      'prompt-injection',
+      '--data',
+      data,
+      '--kind',
+      'tool_output',
+    );
+    expect(indirect.stderr).toBe('');
+    // Direct prompts (set "direct", no task field): no hint.
+    const prompts = await run(
+      'eval',
+      '--guardrail',
+      'prompt-injection',
+      '--data',
+      fixture('injection-small.jsonl'),
+    );
+    expect(prompts.stderr).toBe('');
+  });
+
   it('eval --json prints the result as JSON', async () => {
     const { code, stdout } = await run(
       'eval',

@@ -24,7 +24,9 @@ Options:
   --data <file>       the JSONL file (format below)
   --kind <kind>       input (default) | output | tool_input | tool_output | tool_definition;
                       promptInjection judges tool_output and tool_definition as indirect
-                      injection; tool_definition rows are tool definitions (below)
+                      injection; tool_definition rows are tool definitions (below);
+                      rows that look like tool results (a "user_question" field, or
+                      "tool" / "indirect" in set or source) get a hint to use tool_output
   --options '<json>'  options for the guardrail factory, e.g. '{"entities":"all"}' (pii)
                       or '{"allow":["example.com"]}' (urlFilter)
   --rule-aware        secrets data: a label-0 row written for one rule (rule_id / plugin)
@@ -113,6 +115,7 @@ export async function evalCommand(argv: string[], { stdout, stderr }: CliOutput)
       kind: values.kind as GuardrailKind,
       ruleAware: values['rule-aware'] ?? false,
       options,
+      onHint: message => stderr.write(`${message}\n`),
       onProgress: showProgress
         ? (done, total) => {
             if (total < 200 || (done % 50 !== 0 && done !== total)) return;

@@ -60,6 +60,12 @@ export interface EvalOptions {
    * false positive only when our detector of that type fires. Default false.
    */
   ruleAware?: boolean;
+  /**
+   * Called with a hint about the run before the rows are scored: rows that
+   * look like tool results scored by `promptInjection` without
+   * `kind: 'tool_output'` (see `toolOutputHint`).
+   */
+  onHint?: (message: string) => void;
 }
 
 /** Rule-aware row scores of one set (see `EvalOptions.ruleAware`). */
@@ -379,6 +385,34 @@ function sumInto(target: Confusion, source: Confusion): void {
   target.trueNegatives += source.trueNegatives;
 }
 
+/** A row field naming the task asked of the data beside it (BIPIA's rows): the text is a tool result or document. */
+const TASK_FIELD = 'user_question';
+/** A `set` or `source` naming tool results or indirect injection (`agentdojo_tool_outputs`, `bipia_indirect`). */
+const TOOL_OUTPUT_NAME = /tool|indirect/i;
+
+/**
+ * `promptInjection` judges a text at `input` as a prompt the user wrote
+ * (direct mode) and at `tool_output` as data a tool returned (indirect mode,
+ * which looks for instructions aimed at the assistant). Tool results scored
+ * in direct mode show a recall near 0 with nothing to say why: when a row
+ * looks like a tool result (a `user_question` field, or `tool` / `indirect`
+ * in its `set` or `source`), this returns a hint to add `--kind tool_output`.
+ */
+function toolOutputHint(rows: readonly Row[], kind: GuardrailKind): string | undefined {
+  const looksLikeToolOutput = (row: Row) => {
+    // A row keeps the fields of its line beyond the ones scored.
+    const { [TASK_FIELD]: task, set, source } = row as unknown as Record<string, unknown>;
+    return (
+      task !== undefined ||
+      (typeof set === 'string' && TOOL_OUTPUT_NAME.test(set)) ||
+      (typeof source === 'string' && TOOL_OUTPUT_NAME.test(source))
+    );
+  };
+  const count = rows.filter(looksLikeToolOutput).length;
+  if (count === 0) return undefined;
+  return `hint: ${count} of ${rows.length} rows look like tool results or documents (a "${TASK_FIELD}" field, or "tool" / "indirect" in their set or source); promptInjection judges them as direct prompts with --kind ${kind}: add --kind tool_output to judge them as indirect injection`;
+}
+
 /**
  * The guardrail's record of one row, through `runChain` as the middleware
  * runs it. A `tool_definition` row is judged on the definition text the
@@ -429,6 +463,7 @@ export async function evaluate({
   options = {},
   onProgress,
   ruleAware = false,
+  onHint,
 }: EvalOptions): Promise<EvalResult> {
   const guardrailName = aliases[requestedName] ?? requestedName;
   const factory = factories[guardrailName];
@@ -448,6 +483,10 @@ export async function evaluate({
     throw new EvalInputError(`Invalid --options for ${guardrailName}: ${error.message}`);
   }
   const rows = readEvalRows(data, kind);
+  if (guardrailName === 'promptInjection' && kind !== 'tool_output' && kind !== 'tool_definition') {
+    const hint = toolOutputHint(rows, kind);
+    if (hint !== undefined) onHint?.(hint);
+  }
   const detectable = factory.detects?.(options);
   // Every gold type in the file is scored, so a type the guardrail cannot find shows recall 0.
   const goldTypes = new Set<string>();

@@ -1,8 +1,6 @@
-import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../bench/fixtures';
-import { modelFor, readAll, userPrompt } from '../../test/helpers';
+import { generated, type Middleware, streamed } from '../../test/helpers/window';
 import { contentFilter } from '../guards/content-filter/content-filter';
 import { invisibleText } from '../guards/invisible-text/invisible-text';
 import { pii } from '../guards/pii/pii';
@@ -153,21 +151,6 @@ function chunk(text: string, sizes: number[], byGrapheme: boolean): string[] {
 
 const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
 const isLow = (code: number) => code >= 0xdc00 && code <= 0xdfff;
-
-type Middleware = ReturnType<typeof guardrails>;
-
-async function generated(middleware: Middleware, text: string): Promise<string> {
-  const model = wrapLanguageModel({ model: modelFor(text, [text]), middleware });
-  const result = await model.doGenerate({ prompt: userPrompt('q') });
-  return result.content.map(part => (part.type === 'text' ? part.text : '')).join('');
-}
-
-async function streamed(middleware: Middleware, text: string, deltas: string[]) {
-  const model = wrapLanguageModel({ model: modelFor(text, deltas), middleware });
-  const { stream } = await model.doStream({ prompt: userPrompt('q') });
-  const parts: LanguageModelV4StreamPart[] = await readAll(stream);
-  return parts.flatMap(part => (part.type === 'text-delta' ? [part.delta] : []));
-}
 
 interface Failure {
   text: string;

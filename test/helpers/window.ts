@@ -1,5 +1,9 @@
+import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { wrapLanguageModel } from 'ai';
 import { CallGuard } from '../../src/middleware/call-guard';
+import type { guardrails } from '../../src/middleware/guardrails-middleware';
 import type { InputJudge } from '../../src/middleware/input-guard';
+import { modelFor, readAll, userPrompt } from './index';
 
 /** A call guard with no input, for driving a stream processor directly. */
 export function bareCallGuard(): CallGuard {
@@ -27,4 +31,21 @@ export function randomTokenText(
     text += blanks[Math.floor(next() * blanks.length)];
   }
   return text;
+}
+
+export type Middleware = ReturnType<typeof guardrails>;
+
+/** The text `middleware` lets through for a model answering `text` whole (doGenerate). */
+export async function generated(middleware: Middleware, text: string): Promise<string> {
+  const model = wrapLanguageModel({ model: modelFor(text, [text]), middleware });
+  const result = await model.doGenerate({ prompt: userPrompt('q') });
+  return result.content.map(part => (part.type === 'text' ? part.text : '')).join('');
+}
+
+/** The text deltas `middleware` releases for a model streaming `text` in `deltas` (doStream). */
+export async function streamed(middleware: Middleware, text: string, deltas: string[]) {
+  const model = wrapLanguageModel({ model: modelFor(text, deltas), middleware });
+  const { stream } = await model.doStream({ prompt: userPrompt('q') });
+  const parts: LanguageModelV4StreamPart[] = await readAll(stream);
+  return parts.flatMap(part => (part.type === 'text-delta' ? [part.delta] : []));
 }

@@ -1,8 +1,6 @@
-import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../bench/fixtures';
-import { modelFor, readAll, userPrompt } from '../../../test/helpers';
+import { generated, streamed } from '../../../test/helpers/window';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { findPii } from './find-pii';
 import { pii } from './pii';
@@ -14,21 +12,6 @@ import { pii } from './pii';
  * phone numbers, addresses and IPs, in random deltas, must stream exactly as
  * generate redacts them, and no value generate hides may be released.
  */
-
-type Middleware = ReturnType<typeof guardrails>;
-
-async function generated(middleware: Middleware, text: string): Promise<string> {
-  const model = wrapLanguageModel({ model: modelFor(text, [text]), middleware });
-  const result = await model.doGenerate({ prompt: userPrompt('q') });
-  return result.content.map(part => (part.type === 'text' ? part.text : '')).join('');
-}
-
-async function streamed(middleware: Middleware, text: string, deltas: string[]) {
-  const model = wrapLanguageModel({ model: modelFor(text, deltas), middleware });
-  const { stream } = await model.doStream({ prompt: userPrompt('q') });
-  const parts: LanguageModelV4StreamPart[] = await readAll(stream);
-  return parts.flatMap(part => (part.type === 'text-delta' ? [part.delta] : []));
-}
 
 const PIECES = [
   'Grace Okafor',

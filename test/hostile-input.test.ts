@@ -3,10 +3,9 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { contentFilter, invisibleText, toolPolicy, urlFilter } from '../src';
 import { allow, defineGuardrail } from '../src/core/define-guardrail';
-import { DEFAULT_MAX_TOOL_OUTPUT_LENGTH, judgeToolOutputs } from '../src/middleware/tool-outputs';
-import { verdictCache } from '../src/middleware/verdict-cache';
-import { memoryStore } from '../src/store/memory-store';
+import { DEFAULT_MAX_TOOL_OUTPUT_LENGTH } from '../src/middleware/tool-outputs';
 import { guardContext } from './helpers';
+import { judgeOneToolOutput } from './helpers/tool-history';
 import {
   type HostileTarget,
   hostileGenerators,
@@ -236,32 +235,9 @@ describe('toolOutputs: a text file too large to judge is refused from its size',
   it('a 16 MB base64 text/plain file costs what a 16 MB base64 image does (never decoded; decoded twice before)', async () => {
     const guardrail = defineGuardrail({ name: 'seen', check: () => allow() });
     const judge = (mediaType: string, data: string) =>
-      judgeToolOutputs({
-        guardrails: [guardrail],
-        cache: verdictCache({ store: memoryStore(), ttlMs: 60_000, guardrails: [guardrail] }),
-        prompt: [
-          {
-            role: 'tool',
-            content: [
-              {
-                type: 'tool-result',
-                toolCallId: 'c1',
-                toolName: 'fetch',
-                output: {
-                  type: 'content',
-                  value: [{ type: 'file', mediaType, data: { type: 'data', data } }],
-                },
-              },
-            ],
-          },
-        ],
-        tools: [],
-        metadata: {},
-        state: new Map(),
-        step: 0,
-        abortSignal: new AbortController().signal,
-        onEvent: undefined,
-        defaultTimeoutMs: 10_000,
+      judgeOneToolOutput(guardrail, {
+        type: 'content',
+        value: [{ type: 'file', mediaType, data: { type: 'data', data } }],
       });
     const data = flat(repeatTo('VGhlIHF1aWNrIGJyb3duIGZveC4g', 16 * MB));
     const ratio = await sameSizeRatio(

@@ -1,10 +1,8 @@
-import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withoutTiming } from '../../test/helpers';
+import { judgeOneToolOutput } from '../../test/helpers/tool-history';
 import { allow, defineGuardrail } from '../core/define-guardrail';
-import { memoryStore } from '../store/memory-store';
-import { DEFAULT_MAX_TOOL_OUTPUT_LENGTH, judgeToolOutputs } from './tool-outputs';
-import { verdictCache } from './verdict-cache';
+import { DEFAULT_MAX_TOOL_OUTPUT_LENGTH } from './tool-outputs';
 
 /*
  * `toolOutputs` reads each tool result twice: a first pass starts the verdict
@@ -23,24 +21,7 @@ function judging() {
     },
   });
   const judge = async (output: unknown) => {
-    const prompt = [
-      {
-        role: 'tool',
-        content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'fetch', output }],
-      },
-    ] as LanguageModelV4Prompt;
-    const result = await judgeToolOutputs({
-      guardrails: [guardrail],
-      cache: verdictCache({ store: memoryStore(), ttlMs: 60_000, guardrails: [guardrail] }),
-      prompt,
-      tools: [],
-      metadata: {},
-      state: new Map(),
-      step: 0,
-      abortSignal: new AbortController().signal,
-      onEvent: undefined,
-      defaultTimeoutMs: 10_000,
-    });
+    const result = await judgeOneToolOutput(guardrail, output);
     return withoutTiming(result.records);
   };
   return { judge, seen };

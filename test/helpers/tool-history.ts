@@ -1,5 +1,9 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import type { ModelMessage } from 'ai';
+import type { Guardrail } from '../../src/core/types';
+import { judgeToolOutputs } from '../../src/middleware/tool-outputs';
+import { verdictCache } from '../../src/middleware/verdict-cache';
+import { memoryStore } from '../../src/store/memory-store';
 
 /** The `output` of a `tool-result` part of a model message. */
 export type ToolResultOutput = Extract<
@@ -39,4 +43,29 @@ export function toolOutputsIn(prompt: LanguageModelV4Prompt) {
       ? message.content.flatMap(part => (part.type === 'tool-result' ? [part.output] : []))
       : [],
   );
+}
+
+/**
+ * `toolOutputs`' judging of a prompt holding one tool result (`fetch`, call
+ * `c1`) with `output`, called directly: a fresh in-memory verdict cache, no
+ * tools, no events.
+ */
+export function judgeOneToolOutput(guardrail: Guardrail, output: unknown) {
+  return judgeToolOutputs({
+    guardrails: [guardrail],
+    cache: verdictCache({ store: memoryStore(), ttlMs: 60_000, guardrails: [guardrail] }),
+    prompt: [
+      {
+        role: 'tool',
+        content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'fetch', output }],
+      },
+    ] as LanguageModelV4Prompt,
+    tools: [],
+    metadata: {},
+    state: new Map(),
+    step: 0,
+    abortSignal: new AbortController().signal,
+    onEvent: undefined,
+    defaultTimeoutMs: 10_000,
+  });
 }

@@ -1,8 +1,7 @@
 import { generateText, NoObjectGeneratedError, Output, wrapLanguageModel } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { guardContext } from '../../../test/helpers';
+import { guardContext, textModel } from '../../../test/helpers';
 import { GuardrailConfigError, GuardrailTripwireError } from '../../core/errors';
 import type { Verdict } from '../../core/types';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
@@ -170,17 +169,7 @@ describe('outputSchema', () => {
   it('guards generateText with Output.object', async () => {
     const modelAnswering = (text: string) =>
       wrapLanguageModel({
-        model: new MockLanguageModelV4({
-          doGenerate: async () => ({
-            content: [{ type: 'text', text }],
-            finishReason: { unified: 'stop', raw: 'stop' },
-            usage: {
-              inputTokens: { total: 5, noCache: 5, cacheRead: undefined, cacheWrite: undefined },
-              outputTokens: { total: 5, text: 5, reasoning: undefined },
-            },
-            warnings: [],
-          }),
-        }),
+        model: textModel(text),
         middleware: guardrails({ output: [outputSchema({ schema: person })] }),
       });
 
@@ -209,17 +198,7 @@ describe('a blocked answer with generateText({ output: Output.object(...) })', (
   const person = z.object({ name: z.string(), age: z.number() });
   const answering = (text: string, onTrip: 'return' | 'throw') =>
     wrapLanguageModel({
-      model: new MockLanguageModelV4({
-        doGenerate: async () => ({
-          content: [{ type: 'text', text }],
-          finishReason: { unified: 'stop', raw: 'stop' },
-          usage: {
-            inputTokens: { total: 5, noCache: 5, cacheRead: undefined, cacheWrite: undefined },
-            outputTokens: { total: 5, text: 5, reasoning: undefined },
-          },
-          warnings: [],
-        }),
-      }),
+      model: textModel(text),
       middleware: guardrails({ output: [outputSchema({ schema: person })], onTrip }),
     });
 

@@ -47,24 +47,26 @@ function withDecodedStrings(
   // A span found in the JSON text that cuts an escape in two (`\n` + a key
   // read from its `n`) would leave half of it: the redacted text would not
   // parse and the whole result would be withheld. Such spans take the whole
-  // escape at their end and start after it.
-  const unitStart = new Int32Array(content.length);
-  const unitEnd = new Int32Array(content.length);
-  for (let index = 0; index < view.text.length; index++) {
-    const from = view.sourceStart[index]!;
-    const to = view.sourceEnd[index]!;
-    for (let at = from; at < to; at++) {
-      unitStart[at] = from;
-      unitEnd[at] = to;
-    }
-  }
+  // escape at their end and start after it; the escape maps are built only when the JSON text had spans.
   let added = 0;
   const candidates: RankedSpan[] = [];
-  for (const span of scan.spans) {
-    const start = unitStart[span.start] === span.start ? span.start : unitEnd[span.start]!;
-    const end = Math.max(span.end, unitEnd[span.end - 1]!);
-    if (start !== span.start || end !== span.end) added++;
-    if (start < end) candidates.push({ type: span.type, start, end, priority: 1 });
+  if (scan.spans.length > 0) {
+    const unitStart = new Int32Array(content.length);
+    const unitEnd = new Int32Array(content.length);
+    for (let index = 0; index < view.text.length; index++) {
+      const from = view.sourceStart[index]!;
+      const to = view.sourceEnd[index]!;
+      for (let at = from; at < to; at++) {
+        unitStart[at] = from;
+        unitEnd[at] = to;
+      }
+    }
+    for (const span of scan.spans) {
+      const start = unitStart[span.start] === span.start ? span.start : unitEnd[span.start]!;
+      const end = Math.max(span.end, unitEnd[span.end - 1]!);
+      if (start !== span.start || end !== span.end) added++;
+      if (start < end) candidates.push({ type: span.type, start, end, priority: 1 });
+    }
   }
   for (const { type, start, end } of decoded.spans) {
     const string = view.stringOf[start]!;

@@ -337,7 +337,20 @@ export function redisStore(client: RedisClientLike, options?: RedisStoreOptions)
         } catch {
           return; // a cluster that cannot list its masters now decides nothing (as a lost connection)
         }
-        if (!servers || servers.length === 0) {
+        if (servers?.length === 0) {
+          // A cluster client lists its masters once it is ready (an ioredis
+          // Cluster's first operation often comes before): a keyed command
+          // waits for that, then the masters are read. Read from the one
+          // master of that key, a cluster whose others evict passed for good.
+          try {
+            await runScript(scripts.MEMORY_INFO, 'eviction-check', []);
+            servers = await clusterMastersOf(client);
+          } catch {
+            return; // decides nothing, as above
+          }
+          if (!servers || servers.length === 0) return;
+        }
+        if (!servers) {
           servers = [{ memoryInfo: () => runScript(scripts.MEMORY_INFO, 'eviction-check', []) }];
         }
         const readings: Array<{ address?: string; info: string | undefined }> = [];
@@ -363,21 +376,23 @@ export function redisStore(client: RedisClientLike, options?: RedisStoreOptions)
           readings.push({ ...(server.address !== undefined && { address: server.address }), info });
         }
         let evicting: { address?: string; policy: string; maxmemory: number } | undefined;
+        // Every master is read before a verdict: one that cannot tell must not
+        // pass a cluster whose next master evicts.
+        let unreadable = false;
         for (const { address, info } of readings) {
           const policy = info?.match(/^maxmemory_policy:(\S+)/m)?.[1];
           const maxmemory = Number(info?.match(/^maxmemory:(\d+)/m)?.[1]);
-          if (policy === undefined || !Number.isFinite(maxmemory)) {
-            console.warn(
-              "ai-guardrails redisStore: could not read the server's maxmemory-policy (INFO memory); make sure it is noeviction, or Redis may evict counters and budgets under memory pressure.",
-            );
-            evictionSafe = true;
-            return;
-          }
-          if (maxmemory !== 0 && policy !== 'noeviction') {
+          if (policy === undefined || !Number.isFinite(maxmemory)) unreadable = true;
+          else if (maxmemory !== 0 && policy !== 'noeviction') {
             evicting ??= { ...(address !== undefined && { address }), policy, maxmemory };
           }
         }
         if (!evicting) {
+          if (unreadable) {
+            console.warn(
+              "ai-guardrails redisStore: could not read the server's maxmemory-policy (INFO memory); make sure it is noeviction, or Redis may evict counters and budgets under memory pressure.",
+            );
+          }
           evictionSafe = true;
           return;
         }

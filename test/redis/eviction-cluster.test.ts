@@ -80,6 +80,50 @@ describe.skipIf(!REDIS_URL || !HAS_REDIS_SERVER || !HAS_REDIS_CLI)(
       },
     };
 
+    it('ioredis: a client not ready yet (its first operation right after new Cluster) is checked on every master too', async () => {
+      // Before it is ready an ioredis Cluster lists no masters (nodes('master') is []):
+      // the check read only the master of its own key, and passed for good.
+      const prefix = uniquePrefix('cluster-cold');
+      const checked = await masterOf(`${prefix}eviction-check`);
+      const others = cluster.ports.filter(port => port !== checked);
+      for (const port of others) await evicting(port);
+      const client = new Cluster([{ host: '127.0.0.1', port: checked }]);
+      try {
+        const store = redisStore(client, { prefix });
+        const error = await store.incrBy('k', 1, 60_000).catch((e: unknown) => e);
+        expect(GuardrailConfigError.isInstance(error)).toBe(true);
+        expect((error as GuardrailConfigError).issues).toEqual([refusal(others[0]!)]);
+        for (const connection of direct) {
+          expect(await connection.keys(`${prefix}*`)).toEqual([]);
+        }
+      } finally {
+        client.disconnect();
+      }
+    });
+
+    it('ioredis: a master that cannot tell (INFO forbidden) listed before one that evicts does not end the check', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const { client, close } = await clients.ioredis();
+      const [first, ...rest] = client.nodes('master').map(node => node.options.port!);
+      const forbidden = direct[cluster.ports.indexOf(first!)]!;
+      try {
+        await forbidden.call('ACL', 'SETUSER', 'default', '-info');
+        for (const port of rest) await evicting(port);
+        const store = redisStore(client, { prefix: uniquePrefix('cluster-unreadable') });
+        const error = await store.incrBy('k', 1, 60_000).catch((e: unknown) => e);
+        // It warned that it could not read the first master, then passed the cluster.
+        expect(GuardrailConfigError.isInstance(error)).toBe(true);
+        expect((error as GuardrailConfigError).issues).toEqual([refusal(rest[0]!)]);
+        // (ioredis warns of its own ready check, which reads INFO too.)
+        const ours = warn.mock.calls.filter(([text]) => String(text).startsWith('ai-guardrails'));
+        expect(ours).toEqual([]);
+      } finally {
+        await forbidden.call('ACL', 'SETUSER', 'default', '+info');
+        warn.mockRestore();
+        await close();
+      }
+    });
+
     for (const [kind, connect] of Object.entries(clients)) {
       it(`${kind}: refuses a cluster whose one master that does not hold the check's key may evict`, async () => {
         const { client, close } = await connect();

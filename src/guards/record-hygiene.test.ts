@@ -96,10 +96,14 @@ const BUILT_INS: Record<string, () => Guardrail> = {
   contentFilter: () => contentFilter({ blocklist: ['Project Kestrel'] }),
   outputSchema: () => outputSchema({ schema: z.object({ ok: z.boolean() }) }),
   'outputSchema text': () => outputSchema({ mode: 'text', mustMatch: [/^OK$/] }),
+  // A pattern the answer must not match names what the app must not show, as a blocklist does.
+  'outputSchema mustNotMatch': () =>
+    outputSchema({ mode: 'text', mustNotMatch: [/project kestrel/i] }),
   tokenBudget: () => tokenBudget({ maxInputTokens: 5, maxOutputTokens: 5 }),
   'tokenBudget session': () => tokenBudget({ perSession: { maxTokens: 10 } }),
   rateLimit: () => rateLimit({ limit: 1, windowMs: 60_000, key: () => 'user-1' }),
   'toolPolicy deny': () => toolPolicy({ deny: [/charge card/i, 'ghp_'] }),
+  'toolPolicy deny codename': () => toolPolicy({ deny: ['ghp_', /project kestrel/i] }),
   'toolPolicy rules': () => toolPolicy({ rules: ['path', 'shell', 'sql'], roots: ['/srv/app'] }),
   llmJudge: () => llmJudge({ model: judgeModel(), policy: 'No personal data.' }),
 };

@@ -474,9 +474,14 @@ export function outputSchema(options?: OutputSchemaOptions): Guardrail {
         const failed = lengthAndMatchRules(content);
         if (failed) return failed;
       }
-      for (const pattern of mustNotMatch) {
+      for (const [index, pattern] of mustNotMatch.entries()) {
         if (pattern.re2.test(content)) {
-          return fail(`answer matches ${pattern.source}`, { rule: 'mustNotMatch' });
+          // Named by index, not its source: a pattern the answer must not match
+          // often spells what the app must not show (as a blocklist entry does).
+          return fail(`answer matches mustNotMatch[${index}]`, {
+            rule: 'mustNotMatch',
+            index,
+          });
         }
       }
       if (mode === 'text') return allow();

@@ -302,7 +302,7 @@ describe('toolPolicy', () => {
         content,
         unnamed,
       ),
-    ).toMatchObject({ reason: 'tool "(unknown tool)" argument "to" matched deny pattern /evil/' });
+    ).toMatchObject({ reason: 'tool "(unknown tool)" argument "to" matched deny[0]' });
 
     const sendEmail = tool({
       inputSchema: z.object({ to: z.string() }),
@@ -319,10 +319,11 @@ describe('toolPolicy', () => {
   });
 
   it('applies deny patterns to every string argument', async () => {
-    const policy = toolPolicy({ deny: [/drop\s+table/i], rules: [] });
+    // Named by its index in deny, never its source (a pattern may spell what must not pass).
+    const policy = toolPolicy({ deny: ['deleteRepo', /drop\s+table/i], rules: [] });
     expect(
       reasonOf(await policy.check(...call('notes', { text: ['ok', 'please drop  table x'] }))),
-    ).toBe('tool "notes" argument "text[1]" matched deny pattern /drop\\s+table/i');
+    ).toBe('tool "notes" argument "text[1]" matched deny[1]');
   });
 
   it('validates arguments with a zod schema and reports the issue path', async () => {

@@ -226,11 +226,12 @@ export function toolPolicy(options?: ToolPolicyOptions): Guardrail {
     },
   );
   const deniedTools = new Set<string>();
-  const denyPatterns: RegExp[] = [];
-  for (const entry of deny) {
+  // Each pattern with its index in `deny`: a reason names it by that index.
+  const denyPatterns: Array<{ pattern: RegExp; index: number }> = [];
+  deny.forEach((entry, index) => {
     if (typeof entry === 'string') deniedTools.add(entry);
-    else denyPatterns.push(entry);
-  }
+    else denyPatterns.push({ pattern: entry, index });
+  });
   const allowSet = allowedTools ? new Set(allowedTools) : undefined;
   // Rules that apply by the tool's name: a call without one (guardTool
   // without `name`) cannot be judged by them, so it fails closed.
@@ -246,9 +247,10 @@ export function toolPolicy(options?: ToolPolicyOptions): Guardrail {
     });
 
   function valueViolation(value: string): RuleViolation | undefined {
-    for (const pattern of denyPatterns) {
+    for (const { pattern, index } of denyPatterns) {
       pattern.lastIndex = 0;
-      if (pattern.test(value)) return { rule: 'deny', detail: `matched deny pattern ${pattern}` };
+      // Named by index, not its source: a deny pattern often spells what must not pass.
+      if (pattern.test(value)) return { rule: 'deny', detail: `matched deny[${index}]` };
     }
     for (const pack of rules) {
       const found =

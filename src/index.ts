@@ -27,6 +27,8 @@ export type {
   GuardrailContext,
   GuardrailEvent,
   GuardrailEventListener,
+  GuardrailInputPart,
+  GuardrailInputRole,
   GuardrailKind,
   GuardrailMetadata,
   GuardrailOutcome,

@@ -314,7 +314,7 @@ export function verdictRecord(
   verdict: Verdict,
   changed: boolean,
   durationMs: number,
-  context: Pick<ChainContext, 'toolName' | 'toolCallId' | 'serverId'>,
+  context: Pick<ChainContext, 'toolName' | 'toolCallId' | 'serverId' | 'role' | 'part'>,
 ): GuardrailRecord {
   const record: GuardrailRecord = {
     guardrail: guardrail.name,
@@ -339,7 +339,15 @@ export function verdictRecord(
   if (context.toolName !== undefined) record.toolName = context.toolName;
   if (context.toolCallId !== undefined) record.toolCallId = context.toolCallId;
   if (context.serverId !== undefined) record.serverId = context.serverId;
+  sourceOfInput(record, context);
   return record;
+}
+
+/** Says on an input record what was judged, unless it was a user text (as records always were). */
+function sourceOfInput(record: GuardrailRecord, context: Pick<ChainContext, 'role' | 'part'>) {
+  if (context.role === undefined || context.role === 'user') return;
+  record.role = context.role;
+  if (context.part !== undefined) record.part = context.part;
 }
 
 /**
@@ -400,6 +408,7 @@ export async function runChain(
       if (context.toolName !== undefined) record.toolName = context.toolName;
       if (context.toolCallId !== undefined) record.toolCallId = context.toolCallId;
       if (context.serverId !== undefined) record.serverId = context.serverId;
+      sourceOfInput(record, context);
       failsClosed =
         guardrail.onError !== 'allow' ||
         error instanceof GuardrailAbortedError ||

@@ -49,21 +49,40 @@ export type Verdict = AllowVerdict | BlockVerdict | ModifyVerdict;
  */
 export type GuardrailMetadata = Record<string, JSONValue | undefined>;
 
+/** Who wrote an input text: a message's role in the prompt. */
+export type GuardrailInputRole = 'system' | 'user' | 'assistant' | 'tool';
+
+/**
+ * Which part of a message an input text is: its `text` parts (a system
+ * message's content), its `reasoning` parts, one `tool-call` part's input (as
+ * canonical JSON), or one `tool-approval-response` part's reason.
+ */
+export type GuardrailInputPart = 'text' | 'reasoning' | 'tool-call' | 'tool-approval-response';
+
 /** What a guardrail knows about the call besides the content it judges. */
 export interface GuardrailContext {
   /** Where the guardrail runs. */
   kind: GuardrailKind;
+  /**
+   * `input` only: the role of the message the text came from. `'assistant'`
+   * and `'tool'` texts are judged only with `inputScope: 'all'` (the client
+   * sends them as history). Undefined for per-call guardrails.
+   */
+  role?: GuardrailInputRole;
+  /** `input` only: which part of that message the text is. Undefined for per-call guardrails. */
+  part?: GuardrailInputPart;
   /** The prompt of the model call (for tool kinds: the messages the tool call came from). */
   messages: LanguageModelV4Prompt;
-  /** Tool name, for `tool_input`, `tool_output` and `tool_definition`. */
+  /** Tool name, for `tool_input`, `tool_output` and `tool_definition` (and an `input` text of part `tool-call`). */
   toolName?: string;
-  /** Tool call id, for `tool_input` and `tool_output`. */
+  /** Tool call id, for `tool_input` and `tool_output` (and an `input` text of part `tool-call`). */
   toolCallId?: string;
   /** The MCP server (or other source) of the tool, when `guardTools` was given a `serverId`. */
   serverId?: string;
   /**
    * The parsed value behind `content` when there is one: the tool arguments
-   * (`tool_input`), the tool result (`tool_output`) or the tool definition
+   * (`tool_input`, and an `input` text of part `tool-call`: the arguments a
+   * tool call in the history claims), the tool result (`tool_output`) or the tool definition
    * as the model would get it (`tool_definition`: `{ name, description,
    * inputSchema, inputExamples }`).
    */
@@ -221,6 +240,13 @@ export interface GuardrailRecord {
   info?: JSONValue;
   toolName?: string;
   toolCallId?: string;
+  /**
+   * `input` records of a text that is not a user message's text: the role
+   * of its message (`'system'`, `'assistant'`, `'tool'`) and which part it
+   * is (`ctx.role`, `ctx.part`). Absent on a user text's record.
+   */
+  role?: Exclude<GuardrailInputRole, 'user'>;
+  part?: GuardrailInputPart;
   /**
    * The MCP server (or other source) a tool came from, when `guardTools`
    * was given a `serverId`: on its tool records and its `tool_definition`

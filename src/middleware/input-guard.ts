@@ -9,6 +9,7 @@ import type {
   GuardrailMetadata,
   GuardrailRecord,
 } from '../core/types';
+import { parseModifiedJson } from '../tools/quote-redacted-literals';
 import { type PromptText, promptTexts, rebuildPrompt, userTextOf } from './prompt-texts';
 import {
   cachedBlockRecord,
@@ -19,6 +20,45 @@ import {
 
 /** Which messages input guardrails judge. */
 export type InputScope = 'user' | 'all';
+
+/** Name of the record of an input text the middleware could not read (`inputScope: 'all'`). */
+export const INPUT_UNREADABLE = 'input-unreadable';
+
+/**
+ * What a text is judged as, in the verdict cache and among the texts of one
+ * prompt: `'user'`, `'system'`, or `'<role>-<part>'` (`'assistant-text'`,
+ * `'assistant-tool-call'`, ...): a guardrail may read `ctx.role` and `ctx.part`.
+ */
+function formOf(entry: PromptText): string {
+  return entry.role === 'user' || entry.role === 'system'
+    ? entry.role
+    : `${entry.role}-${entry.part}`;
+}
+
+/**
+ * The text hashed for the cache: a tool call's input with its tool name in
+ * front (a guardrail may read `ctx.toolName`), its length first so that no
+ * two name and text pairs meet.
+ */
+function keyedText(entry: PromptText, content: string): string {
+  return entry.part === 'tool-call'
+    ? `${entry.toolName!.length}:${entry.toolName}\u0000${content}`
+    : content;
+}
+
+/** The record fields that say what an input text is (none for a user text, as before). */
+function sourceFields(
+  entry: PromptText,
+): Pick<GuardrailRecord, 'role' | 'part' | 'toolName' | 'toolCallId'> {
+  if (entry.role === 'user') return {};
+  const fields: Pick<GuardrailRecord, 'role' | 'part' | 'toolName' | 'toolCallId'> = {
+    role: entry.role,
+    part: entry.part,
+  };
+  if (entry.toolName !== undefined) fields.toolName = entry.toolName;
+  if (entry.toolCallId !== undefined) fields.toolCallId = entry.toolCallId;
+  return fields;
+}
 
 /** The input chain's result for one call. */
 export interface InputGuardResult {
@@ -101,12 +141,69 @@ export function inputJudge({
     return hash;
   };
 
-  function run(guardrail: Guardrail, text: string, messages = prompt): Promise<ChainResult> {
-    return runChain([guardrail], text, messages === prompt ? context : { ...context, messages }, {
-      abortSignal,
-      onEvent,
-      defaultTimeoutMs,
-    });
+  function run(
+    guardrail: Guardrail,
+    text: string,
+    messages = prompt,
+    entry?: PromptText,
+  ): Promise<ChainResult> {
+    let ctx = messages === prompt ? context : { ...context, messages };
+    if (entry) {
+      ctx = { ...ctx, role: entry.role, part: entry.part };
+      if (entry.part === 'tool-call') {
+        ctx.toolName = entry.toolName;
+        ctx.toolCallId = entry.toolCallId;
+        // The arguments as the text now says (an earlier guardrail may have redacted them).
+        ctx.value = text === entry.text ? entry.value : JSON.parse(text);
+      }
+    }
+    return runChain([guardrail], text, ctx, { abortSignal, onEvent, defaultTimeoutMs });
+  }
+
+  /** A record the middleware makes itself about an input text, emitted like a guardrail's. */
+  function ownRecord(
+    guardrail: string,
+    status: 'blocked' | 'error',
+    reason: string,
+    entry: PromptText,
+  ): GuardrailRecord {
+    const record: GuardrailRecord = {
+      guardrail,
+      kind: 'input',
+      status,
+      reason,
+      durationMs: 0,
+      ...sourceFields(entry),
+    };
+    emitEvent(onEvent, record);
+    return record;
+  }
+
+  /**
+   * `modified`, the new text of `entry` after a modification of `before`: a
+   * tool call's input must still be JSON (a redacted bare number is quoted,
+   * as in tool results); one that is not any more blocks the call, since the
+   * model must not read the value the guardrail hid.
+   */
+  function applied(
+    guardrail: Guardrail,
+    entry: PromptText,
+    before: string,
+    modified: string,
+  ): { content: string; trip?: undefined } | { trip: GuardrailRecord } {
+    if (entry.part !== 'tool-call' || modified === before) return { content: modified };
+    try {
+      return { content: parseModifiedJson(before, modified).text };
+    } catch {
+      return {
+        trip: ownRecord(
+          guardrail.name,
+          'blocked',
+          `modified the input of tool call "${entry.toolCallId}" into text that is not valid JSON`,
+          entry,
+        ),
+      };
+    }
   }
 
   /** Runs a per-call guardrail once, on the user text of the whole prompt. */
@@ -129,17 +226,29 @@ export function inputJudge({
     if (guardrail.perCall) return judgeCall(guardrail, texts, [...current]);
     const contents = [...current];
     const records: GuardrailRecord[] = [];
+    // Content the middleware cannot read (inputScope 'all') fails closed before it is judged.
+    const unreadable = texts.find(entry => entry.unreadable !== undefined);
+    if (unreadable) {
+      const trip = ownRecord(INPUT_UNREADABLE, 'error', unreadable.unreadable!, unreadable);
+      return { contents, records: [trip], trip, cachedVerdicts: 0 };
+    }
     // Look every text up at once: one round trip per guardrail, not per message.
     const slots: Array<VerdictSlot | undefined> = await Promise.all(
       contents.map(async (text, i) =>
-        cache.slot(guardrail, await hashOf(text), texts[i]!.role, metadata),
+        cache.slot(
+          guardrail,
+          await hashOf(keyedText(texts[i]!, text)),
+          formOf(texts[i]!),
+          metadata,
+        ),
       ),
     );
     const remembered = await Promise.all(slots.map(slot => (slot ? cache.get(slot) : undefined)));
     // A remembered block trips before anything is judged: the text was blocked before.
-    for (const verdict of remembered) {
+    for (let i = 0; i < remembered.length; i++) {
+      const verdict = remembered[i];
       if (verdict?.action === 'block') {
-        const trip = cachedBlockRecord(guardrail, verdict, 'input');
+        const trip = cachedBlockRecord(guardrail, verdict, 'input', sourceFields(texts[i]!));
         emitEvent(onEvent, trip);
         return { contents, records: [trip], trip, cachedVerdicts: 1 };
       }
@@ -148,19 +257,25 @@ export function inputJudge({
     // The same text twice in one prompt ("ok", "ok") is judged once.
     const judgedNow = new Map<string, string>();
     for (let i = 0; i < contents.length; i++) {
+      const entry = texts[i]!;
       const verdict = remembered[i];
       if (verdict) {
         cachedVerdicts++;
-        if (verdict.action === 'modify') contents[i] = verdict.content;
+        if (verdict.action === 'modify') {
+          const next = applied(guardrail, entry, contents[i]!, verdict.content);
+          if (next.trip)
+            return { contents, records: [...records, next.trip], trip: next.trip, cachedVerdicts };
+          contents[i] = next.content;
+        }
         continue;
       }
-      const sameKey = `${texts[i]!.role}\u0000${contents[i]}`;
+      const sameKey = `${formOf(entry)}\u0000${keyedText(entry, contents[i]!)}`;
       const already = guardrail.cache === 'none' ? undefined : judgedNow.get(sameKey);
       if (already !== undefined) {
         contents[i] = already;
         continue;
       }
-      const result = await run(guardrail, contents[i]!);
+      const result = await run(guardrail, contents[i]!, prompt, entry);
       records.push(...result.records);
       const slot = slots[i];
       const record = result.records[0];
@@ -169,8 +284,13 @@ export function inputJudge({
         if (toRemember) await cache.set(slot, toRemember);
       }
       if (result.trip) return { contents, records, trip: result.trip, cachedVerdicts };
-      if (record?.status !== 'error') judgedNow.set(sameKey, result.content);
-      contents[i] = result.content;
+      const next = applied(guardrail, entry, contents[i]!, result.content);
+      if (next.trip) {
+        records.push(next.trip);
+        return { contents, records, trip: next.trip, cachedVerdicts };
+      }
+      if (record?.status !== 'error') judgedNow.set(sameKey, next.content);
+      contents[i] = next.content;
     }
     return { contents, records, cachedVerdicts };
   }
@@ -186,10 +306,12 @@ export type InputJudge = ReturnType<typeof inputJudge>;
  *
  * The client owns the chat history, so every text in the prompt is
  * unverified: each user message (and, with `scope: 'all'`, each system
- * message) is judged by every guardrail unless the verdict cache remembers
- * that guardrail's verdict on that exact text. A remembered block blocks
- * again; a remembered modification is applied again. Per-call guardrails run
- * once, on the user text of the whole prompt. Non-text parts pass through.
+ * message, each assistant message's text, reasoning and tool-call inputs, and
+ * each tool-approval-response reason) is judged by every guardrail unless the
+ * verdict cache remembers that guardrail's verdict on that exact text. A
+ * remembered block blocks again; a remembered modification is applied again.
+ * Per-call guardrails run once, on the user text of the whole prompt. Other
+ * parts pass through.
  */
 export async function guardInput({
   prompt,

@@ -1,32 +1,241 @@
 import type { LanguageModelV4Message, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { GuardrailInputPart, GuardrailInputRole } from '../core/types';
+import { canonicalJson } from '../tools/canonical-json';
+import {
+  DEFAULT_MAX_TOOL_OUTPUT_LENGTH,
+  inKeyOrderOf,
+  jsonLimitProblem,
+  MAX_TOOL_ID_LENGTH,
+  walkJson,
+} from './tool-outputs';
 
-type UserContent = Extract<LanguageModelV4Message, { role: 'user' }>['content'];
+type AssistantContent = Extract<LanguageModelV4Message, { role: 'assistant' }>['content'];
+type ToolContent = Extract<LanguageModelV4Message, { role: 'tool' }>['content'];
 
 /**
- * One text of a prompt that input guardrails judge: a system message, or all
- * the text parts of one user message joined as the model reads them.
+ * One text of a prompt that input guardrails judge: a system message, all
+ * the text parts of one user or assistant message joined as the model reads
+ * them, all the reasoning parts of one assistant message, the input of one
+ * tool call in an assistant message (as canonical JSON), or the reason of one
+ * tool-approval-response.
  */
 export interface PromptText {
   /** Index of the message in the prompt. */
   message: number;
-  role: 'system' | 'user';
-  /** The text parts' texts joined without a separator (the system message's content). */
+  role: GuardrailInputRole;
+  part: GuardrailInputPart;
+  /** The parts' texts joined without a separator (the system message's content). */
   text: string;
-  /** User messages: index of each text part in the message's content, in order. */
+  /** Index of each judged part in the message's content, in order. */
   parts: number[];
-  /** User messages: length of each of those parts' texts. */
+  /** Length of each of those parts' texts. */
   lengths: number[];
+  /** A tool call's input (`ctx.value`); its tool name and call id. */
+  value?: unknown;
+  toolName?: string;
+  toolCallId?: string;
+  /**
+   * Why the text cannot be judged (a part of a type the AI SDK does not
+   * define, a tool call input past the limits or not JSON): the call fails
+   * closed before any guardrail runs. Names no value of the prompt.
+   */
+  unreadable?: string;
+}
+
+/** A part type, named in a reason only when it reads as a type name (the client wrote it). */
+function typeName(part: unknown): string {
+  const type = (part as { type?: unknown } | null)?.type;
+  return typeof type === 'string' && /^[a-z][a-z0-9-]{0,39}$/.test(type)
+    ? `type "${type}"`
+    : 'no type name';
+}
+
+/** The parts of one kind (text, reasoning) of one message, to be judged joined as one text. */
+class JoinedParts {
+  readonly parts: number[] = [];
+  readonly lengths: number[] = [];
+  readonly pieces: string[] = [];
+  add(index: number, text: string) {
+    this.parts.push(index);
+    this.lengths.push(text.length);
+    this.pieces.push(text);
+  }
+}
+
+/**
+ * The text a tool call's input is judged as: its canonical JSON (the form
+ * `toolOutputs` and `guardTools` judge JSON in), within the limits of a JSON
+ * tool result (1,000,000 characters, 64 levels), walked before it is written
+ * out, so a 10 MB or cyclic input costs at most the limit.
+ */
+function toolCallText(
+  message: number,
+  index: number,
+  part: { toolName?: unknown; toolCallId?: unknown; input?: unknown },
+  maxLength: number,
+): PromptText {
+  const entry: PromptText = {
+    message,
+    role: 'assistant',
+    part: 'tool-call',
+    text: '',
+    parts: [index],
+    lengths: [0],
+  };
+  const { toolName, toolCallId, input } = part;
+  if (
+    typeof toolName !== 'string' ||
+    typeof toolCallId !== 'string' ||
+    toolName.length > MAX_TOOL_ID_LENGTH ||
+    toolCallId.length > MAX_TOOL_ID_LENGTH
+  ) {
+    entry.unreadable = `a tool call's name or id is not a string of at most ${MAX_TOOL_ID_LENGTH} characters`;
+    return entry;
+  }
+  entry.toolName = toolName;
+  entry.toolCallId = toolCallId;
+  entry.value = input;
+  try {
+    const problem = jsonLimitProblem(walkJson(input, maxLength), maxLength, maxLength);
+    if (problem) {
+      entry.unreadable = `the input of tool call "${toolCallId}" was not judged: ${problem}`;
+      return entry;
+    }
+    entry.text = canonicalJson(input);
+  } catch (error) {
+    entry.unreadable = `the input of tool call "${toolCallId}" could not be serialised as JSON (${
+      error instanceof Error ? error.name : typeof error
+    })`;
+    return entry;
+  }
+  if (entry.text.length > maxLength) {
+    entry.unreadable = `the input of tool call "${toolCallId}" was not judged: the text is longer than ${maxLength} characters`;
+  }
+  entry.lengths = [entry.text.length];
+  return entry;
+}
+
+/**
+ * The texts of an assistant message, in the order of their first part: its
+ * text parts joined, its reasoning parts joined, and each tool call's input.
+ * Tool results are `toolOutputs`' to judge; files and custom parts pass.
+ */
+function assistantTexts(
+  message: number,
+  content: unknown,
+  maxLength: number,
+  texts: PromptText[],
+): void {
+  if (!Array.isArray(content)) {
+    texts.push(unreadableText(message, 'assistant', 'its content is not a list of parts'));
+    return;
+  }
+  const joined = { text: new JoinedParts(), reasoning: new JoinedParts() };
+  const order: Array<'text' | 'reasoning' | PromptText> = [];
+  content.forEach((part: unknown, index) => {
+    const type = (part as { type?: unknown } | null)?.type;
+    if (type === 'text' || type === 'reasoning') {
+      const text = (part as { text?: unknown }).text;
+      if (typeof text !== 'string') {
+        order.push(unreadableText(message, 'assistant', `a ${type} part's text is not a string`));
+        return;
+      }
+      if (joined[type].parts.length === 0) order.push(type);
+      joined[type].add(index, text);
+    } else if (type === 'tool-call') {
+      order.push(toolCallText(message, index, part as object, maxLength));
+    } else if (
+      type !== 'tool-result' &&
+      type !== 'file' &&
+      type !== 'reasoning-file' &&
+      type !== 'custom'
+    ) {
+      order.push(
+        unreadableText(
+          message,
+          'assistant',
+          `it holds a part the AI SDK does not define (${typeName(part)})`,
+        ),
+      );
+    }
+  });
+  for (const item of order) {
+    if (typeof item !== 'string') {
+      texts.push(item);
+      continue;
+    }
+    const { parts, lengths, pieces } = joined[item];
+    texts.push({ message, role: 'assistant', part: item, text: pieces.join(''), parts, lengths });
+  }
+}
+
+/** The reason of each tool-approval-response of a tool message (tool results are `toolOutputs`'). */
+function approvalReasons(message: number, content: unknown, texts: PromptText[]): void {
+  if (!Array.isArray(content)) {
+    texts.push(unreadableText(message, 'tool', 'its content is not a list of parts'));
+    return;
+  }
+  content.forEach((part: unknown, index) => {
+    const type = (part as { type?: unknown } | null)?.type;
+    if (type === 'tool-result') return;
+    if (type !== 'tool-approval-response') {
+      texts.push(
+        unreadableText(
+          message,
+          'tool',
+          `it holds a part the AI SDK does not define (${typeName(part)})`,
+        ),
+      );
+      return;
+    }
+    const reason = (part as { reason?: unknown }).reason;
+    if (reason === undefined) return;
+    if (typeof reason !== 'string') {
+      texts.push(
+        unreadableText(message, 'tool', "a tool-approval-response's reason is not a string"),
+      );
+      return;
+    }
+    texts.push({
+      message,
+      role: 'tool',
+      part: 'tool-approval-response',
+      text: reason,
+      parts: [index],
+      lengths: [reason.length],
+    });
+  });
+}
+
+function unreadableText(message: number, role: GuardrailInputRole, why: string): PromptText {
+  return {
+    message,
+    role,
+    part: 'text',
+    text: '',
+    parts: [],
+    lengths: [],
+    unreadable: `message ${message} (${role}) was not judged: ${why}`,
+  };
 }
 
 /**
  * The texts input guardrails judge, in prompt order: user messages, system
  * messages inside the conversation (after its first user, assistant or tool
- * message), and with `includeSystem` the leading system messages too. The text parts of one
- * user message are joined with nothing between them, so that a value split
- * across parts (an e-mail address in two halves) is seen whole, as the model
- * sees it. User messages without text (images or files only) give no text.
+ * message), and with `all` (`inputScope: 'all'`) the leading system messages,
+ * every assistant message's text, reasoning and tool-call inputs, and every
+ * tool-approval-response reason too. The text parts of one message are joined
+ * with nothing between them, so that a value split across parts (an e-mail
+ * address in two halves) is seen whole, as the model sees it. Messages
+ * without text (images or files only) give no text. With `all`, content the
+ * AI SDK does not define gives an `unreadable` text (fails closed). Linear in
+ * the prompt: a tool call's input is walked once within `maxJsonLength`.
  */
-export function promptTexts(prompt: LanguageModelV4Prompt, includeSystem: boolean): PromptText[] {
+export function promptTexts(
+  prompt: LanguageModelV4Prompt,
+  all: boolean,
+  maxJsonLength = DEFAULT_MAX_TOOL_OUTPUT_LENGTH,
+): PromptText[] {
   const texts: PromptText[] = [];
   // The system messages before the conversation are the server's (the `system`
   // option); one inside it came with the messages, which the client owns (AI
@@ -35,10 +244,11 @@ export function promptTexts(prompt: LanguageModelV4Prompt, includeSystem: boolea
   for (let index = 0; index < prompt.length; index++) {
     const message = prompt[index]!;
     if (message.role === 'system') {
-      if (includeSystem || inConversation) {
+      if (all || inConversation) {
         texts.push({
           message: index,
           role: 'system',
+          part: 'text',
           text: message.content,
           parts: [],
           lengths: [],
@@ -47,18 +257,31 @@ export function promptTexts(prompt: LanguageModelV4Prompt, includeSystem: boolea
       continue;
     }
     inConversation = true;
-    if (message.role !== 'user') continue;
-    const parts: number[] = [];
-    const lengths: number[] = [];
-    const pieces: string[] = [];
-    message.content.forEach((part, p) => {
-      if (part.type !== 'text') return;
-      parts.push(p);
-      lengths.push(part.text.length);
-      pieces.push(part.text);
-    });
-    if (parts.length > 0) {
-      texts.push({ message: index, role: 'user', text: pieces.join(''), parts, lengths });
+    if (message.role === 'user') {
+      const joined = new JoinedParts();
+      message.content.forEach((part, p) => {
+        if (part.type === 'text') joined.add(p, part.text);
+      });
+      if (joined.parts.length > 0) {
+        const { parts, lengths, pieces } = joined;
+        texts.push({
+          message: index,
+          role: 'user',
+          part: 'text',
+          text: pieces.join(''),
+          parts,
+          lengths,
+        });
+      }
+      continue;
+    }
+    if (!all) continue;
+    if (message.role === 'assistant') {
+      assistantTexts(index, message.content, maxJsonLength, texts);
+    } else if (message.role === 'tool') {
+      approvalReasons(index, message.content, texts);
+    } else {
+      texts.push(unreadableText(index, 'user', 'its role is not one the AI SDK defines'));
     }
   }
   return texts;
@@ -117,7 +340,10 @@ export function splitModified(original: string, modified: string, lengths: numbe
 
 /**
  * The prompt with the judged texts replaced by `modified` (same order as
- * `texts`); messages whose text did not change are kept as they were.
+ * `texts`); messages whose text did not change are kept as they were. A
+ * tool call's modified input (canonical JSON, checked to parse when it was
+ * judged) is parsed back, in the key order of the original where an object
+ * kept its keys.
  */
 export function rebuildPrompt(
   prompt: LanguageModelV4Prompt,
@@ -125,6 +351,9 @@ export function rebuildPrompt(
   modified: readonly string[],
 ): LanguageModelV4Prompt {
   let output: LanguageModelV4Prompt | undefined;
+  // One copy of a message's parts however many of its texts changed (a message
+  // of 10,000 redacted tool calls is copied once, not once per call).
+  const copies = new Map<number, unknown[]>();
   texts.forEach((entry, i) => {
     const text = modified[i]!;
     if (text === entry.text) return;
@@ -134,15 +363,28 @@ export function rebuildPrompt(
       output[entry.message] = { ...message, content: text };
       return;
     }
-    if (message.role !== 'user') return;
+    let content = copies.get(entry.message) as AssistantContent | ToolContent | undefined;
+    if (!content) {
+      content = [...message.content] as AssistantContent | ToolContent;
+      copies.set(entry.message, content);
+      output[entry.message] = { ...message, content } as LanguageModelV4Message;
+    }
+    if (entry.part === 'tool-call' || entry.part === 'tool-approval-response') {
+      const p = entry.parts[0]!;
+      const part = content[p]!;
+      if (part.type === 'tool-call') {
+        content[p] = { ...part, input: inKeyOrderOf(entry.value, JSON.parse(text)) };
+      } else if (part.type === 'tool-approval-response') {
+        content[p] = { ...part, reason: text };
+      }
+      return;
+    }
     const pieces = splitModified(entry.text, text, entry.lengths);
-    const content: UserContent = [...message.content];
     entry.parts.forEach((p, k) => {
       const part = content[p]!;
-      if (part.type === 'text' && part.text !== pieces[k])
+      if ((part.type === 'text' || part.type === 'reasoning') && part.text !== pieces[k])
         content[p] = { ...part, text: pieces[k]! };
     });
-    output[entry.message] = { ...message, content };
   });
   return output ?? prompt;
 }

@@ -109,7 +109,7 @@ function toolResultsOf(prompt: LanguageModelV4Prompt): ToolResultPlace[] {
  * the problem under any budget up to `maxLength` ({@link jsonLimitProblem}):
  * both passes over a tool result share one walk.
  */
-interface JsonWalk {
+export interface JsonWalk {
   /** Stopped longer than `maxLength` at a size check, before any member too deep. */
   tooLong: boolean;
   /** Stopped at a member nested deeper than {@link MAX_TOOL_OUTPUT_DEPTH}. */
@@ -128,7 +128,7 @@ interface JsonWalk {
  * points as ever, and only grows, so the size at the last check before a
  * member too deep says whether a smaller budget was met first.
  */
-function walkJson(value: unknown, maxLength: number): JsonWalk {
+export function walkJson(value: unknown, maxLength: number): JsonWalk {
   // Only arrays and objects go on the stack (with their depth); leaves are counted in place.
   const objects: object[] = [];
   const depths: number[] = [];
@@ -184,7 +184,11 @@ function walkJson(value: unknown, maxLength: number): JsonWalk {
  * `maxLength` for this result), or undefined when it can: what a walk that
  * stopped at `budget` would have said.
  */
-function jsonLimitProblem(walk: JsonWalk, budget: number, maxLength: number): string | undefined {
+export function jsonLimitProblem(
+  walk: JsonWalk,
+  budget: number,
+  maxLength: number,
+): string | undefined {
   const tooLong = `the text is longer than ${maxLength} characters`;
   if (walk.tooLong) return tooLong;
   if (walk.tooDeep) {
@@ -202,7 +206,7 @@ function jsonLimitProblem(walk: JsonWalk, budget: number, maxLength: number): st
  * else the model reads. Recursion follows the original, whose depth the
  * limits bound.
  */
-function inKeyOrderOf(original: unknown, modified: unknown): unknown {
+export function inKeyOrderOf(original: unknown, modified: unknown): unknown {
   if (Array.isArray(original) && Array.isArray(modified)) {
     return original.length === modified.length
       ? modified.map((item, i) => inKeyOrderOf(original[i], item))

@@ -38,6 +38,20 @@ export interface VerdictCacheOptions {
   guardrails?: readonly Guardrail[];
 }
 
+/**
+ * What a text was judged as, in the key: a verdict on a user text is not one
+ * on the same words in an assistant turn or a tool call (a guardrail may read
+ * `ctx.role` and `ctx.part`). User texts (and tool results, whose cache is
+ * apart) keep `u`, so keys written before stay valid.
+ */
+const FORM_KEYS: Record<string, string> = {
+  system: 's',
+  'assistant-text': 'a',
+  'assistant-reasoning': 'r',
+  'assistant-tool-call': 'c',
+  'tool-tool-approval-response': 'p',
+};
+
 /** The store's answer, checked: a value someone else wrote must not be trusted blindly. */
 function parseVerdict(raw: string | undefined): CachedVerdict | undefined {
   if (raw === undefined) return undefined;
@@ -106,6 +120,7 @@ export function verdictCache({
       guardrail: Guardrail,
       /** SHA-256 of the text (hashed once by the caller, however many guardrails look it up). */
       contentHash: string,
+      /** What the text is: `'user'`, `'system'`, `'<role>-<part>'` of an assistant or tool message's text. */
       role: string,
       metadata: GuardrailMetadata,
     ): Promise<VerdictSlot | undefined> {
@@ -121,7 +136,7 @@ export function verdictCache({
         scope = `${await sha256Hex(JSON.stringify(read))}:`;
       }
       return {
-        key: `${prefix}${identity}:${scope}${role === 'system' ? 's' : 'u'}:${contentHash}`,
+        key: `${prefix}${identity}:${scope}${FORM_KEYS[role] ?? 'u'}:${contentHash}`,
       };
     },
 
@@ -182,13 +197,14 @@ export function toCachedVerdict(
 /**
  * The record of a remembered block: it trips again without judging,
  * `cached: true`, with the remembered message, reason, severity and info
- * (and `fields`, such as the tool name and call id of a tool result).
+ * (and `fields`, such as the tool name and call id of a tool result, or
+ * the role and part of an input text that is not a user's).
  */
 export function cachedBlockRecord(
   guardrail: Guardrail,
   verdict: Extract<CachedVerdict, { action: 'block' }>,
   kind: GuardrailKind,
-  fields: Pick<GuardrailRecord, 'toolName' | 'toolCallId' | 'serverId'> = {},
+  fields: Pick<GuardrailRecord, 'toolName' | 'toolCallId' | 'serverId' | 'role' | 'part'> = {},
 ): GuardrailRecord {
   const record: GuardrailRecord = {
     guardrail: guardrail.name,

@@ -207,6 +207,67 @@ describe('a guardrail configured to check nothing is a GuardrailConfigError', ()
     }
   });
 
+  it('an expression that still checks nothing: a size against a bound every size meets, the empty string, complementary comparisons', () => {
+    const allows = (detail: string) =>
+      `an expression whose result depends on the content or the call: this one is always true (${detail}), so it allows everything and checks nothing`;
+    const blocks = (detail: string) =>
+      `an expression whose result depends on the content or the call: this one is always false (${detail}), so it blocks everything (write false for a kill switch)`;
+    const cases: Array<[string, string]> = [
+      ['size(content) >= 0', allows('`size(content) >= 0` holds for every size (0 or more)')],
+      ['content.size() > -1', allows('`content.size() > -1` holds for every size (0 or more)')],
+      ['0 <= size(content)', allows('`0 <= size(content)` holds for every size (0 or more)')],
+      ['size(content) < 0', blocks('`size(content) < 0` holds for no size (0 or more)')],
+      ['content.contains("")', allows('`content.contains("")` tests for the empty string')],
+      [
+        'content.lowerAscii().startsWith("")',
+        allows('`content.lowerAscii().startsWith("")` tests for the empty string'),
+      ],
+      ['content.matches("")', allows('`content.matches("")` tests for the empty string')],
+      [
+        'content == "" || content != ""',
+        allows('`content == "" || content != ""` joins a condition with its negation'),
+      ],
+      [
+        'size(content) > 10 && size(content) <= 10',
+        blocks('`size(content) > 10 && size(content) <= 10` joins a condition with its negation'),
+      ],
+      ['content == content + ""', allows('`content == content + ""` compares a value with itself')],
+      [
+        'content.trim() == content.trim()',
+        allows('`content.trim() == content.trim()` compares a value with itself'),
+      ],
+      // The quote keeps the parentheses the node starts inside.
+      [
+        '(content == "a") == (content == "a")',
+        allows('`(content == "a") == (content == "a")` compares a value with itself'),
+      ],
+    ];
+    for (const [expr, expected] of cases) {
+      expect(
+        configIssuesOf(() => expression({ expr })),
+        expr,
+      ).toEqual([{ path: 'expression.expr', value: expr, expected }]);
+    }
+    // Bounds a size may or may not meet, sums that may overflow, a value that may be negative,
+    // a needle that is not empty, comparisons of different operands: all stay valid.
+    for (const expr of [
+      'size(content) > 0',
+      'size(content) >= 1',
+      'size(content) <= 4000',
+      'size(content) == 0',
+      'size(content) + 1 > 0',
+      'step >= 0',
+      'content.contains(" ")',
+      'content.matches(".")',
+      'content == "" || content != "a"',
+      'size(content) > 10 && size(content) <= 20',
+      'content + "x" == content',
+      'content.trim() == content',
+    ]) {
+      expect(expression({ expr }).name, expr).toBe('expression');
+    }
+  });
+
   it('an expression that compares a value with itself, through the config loader', () => {
     expect(
       configIssuesOf(() =>

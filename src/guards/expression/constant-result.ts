@@ -9,7 +9,13 @@
  *   never a double: a double may be NaN, which is not equal to itself, and a
  *   missing key, a failed conversion or an integer overflow is an error (the
  *   guardrail fails closed), not the comparison's value.
- * - `a || !a` is true and `a && !a` false for such a boolean `a`.
+ * - `a || !a` is true and `a && !a` false for such a boolean `a`, and so
+ *   for two complementary comparisons of the same operands (`x == y` and
+ *   `x != y`, `x < y` and `x >= y`, `x > y` and `x <= y`).
+ * - A size compared with an integer literal that every size (0 or more)
+ *   meets, or none does (`size(content) >= 0`, `size(content) < 0`).
+ * - `contains`, `startsWith`, `endsWith` and `matches` of the empty string
+ *   are true. `x + ""` is `x` (the only `+` with a string is concatenation).
  * - `!`, `||`, `&&` and `?:` fold with CEL's semantics (`x || true` is true
  *   even when `x` fails).
  * Each fold is linear in the subtree it compares, and the depth of an
@@ -43,6 +49,17 @@ const COMPARISONS = new Set(['==', '!=', '<', '<=', '>', '>=']);
 /** Comparisons that hold between a value and itself. */
 const REFLEXIVE = new Set(['==', '<=', '>=']);
 const STRING_TESTS = new Set(['contains', 'startsWith', 'endsWith']);
+/** Methods that map a string to a string and never fail. */
+const STRING_MAPS = new Set(['lowerAscii', 'upperAscii', 'trim']);
+/** The comparison that is true exactly when this one is false (on values that never fail). */
+const COMPLEMENT: Record<string, string> = {
+  '==': '!=',
+  '!=': '==',
+  '<': '>=',
+  '>=': '<',
+  '>': '<=',
+  '<=': '>',
+};
 
 function totalType(node: unknown): TotalType | undefined {
   if (!isNode(node)) return undefined;
@@ -69,10 +86,18 @@ function totalType(node: unknown): TotalType | undefined {
         ? 'int'
         : undefined;
     }
+    case '+': {
+      // String concatenation never fails (an int sum may overflow).
+      const [left, right] = args as unknown[];
+      return totalType(left) === 'string' && totalType(right) === 'string' ? 'string' : undefined;
+    }
     case 'rcall': {
       const [name, receiver, callArgs] = args as [unknown, unknown, unknown[]];
       if (totalType(receiver) !== 'string') return undefined;
       if (name === 'size' && callArgs?.length === 0) return 'int';
+      if (typeof name === 'string' && STRING_MAPS.has(name) && callArgs?.length === 0) {
+        return 'string';
+      }
       return typeof name === 'string' &&
         STRING_TESTS.has(name) &&
         callArgs?.length === 1 &&
@@ -92,11 +117,69 @@ function totalType(node: unknown): TotalType | undefined {
 
 /** The subtree as a string (operators and literals only, positions left out): equal keys, identical subtrees. */
 function shapeKey(value: unknown): string {
-  if (isNode(value)) return `(${value.op} ${shapeKey(value.args)})`;
+  if (isNode(value)) {
+    const concatenated = value.op === '+' ? withoutEmptyString(value) : undefined;
+    if (concatenated) return shapeKey(concatenated);
+    return `(${value.op} ${shapeKey(value.args)})`;
+  }
   if (Array.isArray(value)) return `[${value.map(shapeKey).join(' ')}]`;
   if (typeof value === 'bigint') return `${value}n`;
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }
+
+/** `x` of `x + ""` or `"" + x` (a string: type-checked CEL adds "" to nothing else). */
+function withoutEmptyString(node: AstNode): unknown {
+  const [left, right] = node.args as unknown[];
+  const empty = (side: unknown) => isNode(side) && side.op === 'value' && side.args === '';
+  return empty(right) ? left : empty(left) ? right : undefined;
+}
+
+/** A size (`size(x)`, `x.size()`) of a value that never fails: an int of 0 or more. */
+function isSize(node: unknown): boolean {
+  if (!isNode(node) || totalType(node) !== 'int') return false;
+  return node.op === 'call' || node.op === 'rcall';
+}
+
+/** The value of an integer literal (`3`, `-1`), else undefined. */
+function intLiteral(node: unknown): bigint | undefined {
+  if (!isNode(node)) return undefined;
+  if (node.op === 'value') return typeof node.args === 'bigint' ? node.args : undefined;
+  if (node.op === '-_') {
+    const inner = intLiteral(node.args);
+    return inner === undefined ? undefined : -inner;
+  }
+  return undefined;
+}
+
+/** `size OP k` for every size (0 or more): true, false, or undefined when it depends on the size. */
+function sizeComparison(op: string, k: bigint): boolean | undefined {
+  switch (op) {
+    case '>=':
+      return k <= 0n ? true : undefined;
+    case '>':
+      return k < 0n ? true : undefined;
+    case '<':
+      return k <= 0n ? false : undefined;
+    case '<=':
+      return k < 0n ? false : undefined;
+    case '==':
+      return k < 0n ? false : undefined;
+    case '!=':
+      return k < 0n ? true : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The same comparison with its operands swapped (`k < size` is `size > k`). */
+const SWAPPED: Record<string, string> = {
+  '<': '>',
+  '>': '<',
+  '<=': '>=',
+  '>=': '<=',
+  '==': '==',
+  '!=': '!=',
+};
 
 function sameTree(left: unknown, right: unknown): boolean {
   return isNode(left) && isNode(right) && shapeKey(left) === shapeKey(right);
@@ -115,12 +198,24 @@ interface Folded {
  * that balance its text are added back.
  */
 function quoteSource(node: AstNode, source: string): string {
+  let start = node.start;
   let end = node.end;
   let open = 0;
-  for (let index = node.start; index < end; index++) {
+  let lowest = 0;
+  for (let index = start; index < end; index++) {
     const char = source[index];
     if (char === '(') open++;
-    else if (char === ')') open--;
+    else if (char === ')') lowest = Math.min(lowest, --open);
+  }
+  // A node that starts inside a group (`(a) == (a)` starts at `a`) closes it:
+  // the opening parentheses before it are added back.
+  while (lowest < 0) {
+    let previous = start - 1;
+    while (source[previous] === ' ') previous--;
+    if (source[previous] !== '(') break;
+    start = previous;
+    open++;
+    lowest++;
   }
   while (open > 0) {
     let next = end;
@@ -129,7 +224,7 @@ function quoteSource(node: AstNode, source: string): string {
     end = next + 1;
     open--;
   }
-  return `\`${source.slice(node.start, end)}\``;
+  return `\`${source.slice(start, end)}\``;
 }
 
 function fold(node: AstNode, source: string): Folded | undefined {
@@ -142,6 +237,21 @@ function fold(node: AstNode, source: string): Folded | undefined {
   }
   if (COMPARISONS.has(op)) {
     const [left, right] = args as unknown[];
+    const k = intLiteral(right) ?? intLiteral(left);
+    if (k !== undefined) {
+      const value = isSize(left)
+        ? sizeComparison(op, k)
+        : isSize(right)
+          ? sizeComparison(SWAPPED[op]!, k)
+          : undefined;
+      if (value !== undefined) {
+        return {
+          value,
+          detail: `${quote(node)} holds for ${value ? 'every' : 'no'} size (0 or more)`,
+          node,
+        };
+      }
+    }
     if (totalType(left) === undefined || !sameTree(left, right)) return undefined;
     return {
       value: REFLEXIVE.has(op),
@@ -157,13 +267,31 @@ function fold(node: AstNode, source: string): Folded | undefined {
     const b = fold(right!, source);
     if (b?.value === absorbing) return b;
     if (a && b) return { value: !absorbing, detail: a.detail ?? b.detail, node: a.node };
-    const negated = (maybe: AstNode, of: AstNode) => maybe.op === '!_' && sameTree(maybe.args, of);
+    const negated = (maybe: AstNode, of: AstNode) =>
+      (maybe.op === '!_' && sameTree(maybe.args, of)) || complementary(maybe, of);
     if (totalType(left) === 'bool' && (negated(left!, right!) || negated(right!, left!))) {
       return {
         value: absorbing,
         detail: `${quote(node)} joins a condition with its negation`,
         node,
       };
+    }
+    return undefined;
+  }
+  if (op === 'rcall') {
+    // `x.contains("")` (and startsWith, endsWith, matches): the empty string is in every string.
+    const [name, receiver, callArgs] = args as [unknown, unknown, unknown[]];
+    const [needle] = callArgs ?? [];
+    if (
+      typeof name === 'string' &&
+      (STRING_TESTS.has(name) || name === 'matches') &&
+      callArgs?.length === 1 &&
+      totalType(receiver) === 'string' &&
+      isNode(needle) &&
+      needle.op === 'value' &&
+      needle.args === ''
+    ) {
+      return { value: true, detail: `${quote(node)} tests for the empty string`, node };
     }
     return undefined;
   }
@@ -175,6 +303,19 @@ function fold(node: AstNode, source: string): Folded | undefined {
     return branch && { ...branch, detail: branch.detail ?? chosen.detail };
   }
   return undefined;
+}
+
+/** Whether `a` and `b` are complementary comparisons (`x == y`, `x != y`) of operands that never fail. */
+function complementary(a: AstNode, b: AstNode): boolean {
+  if (!COMPARISONS.has(a.op) || COMPLEMENT[a.op] !== b.op) return false;
+  const [aLeft, aRight] = a.args as unknown[];
+  const [bLeft, bRight] = b.args as unknown[];
+  return (
+    totalType(a) === 'bool' &&
+    totalType(b) === 'bool' &&
+    sameTree(aLeft, bLeft) &&
+    sameTree(aRight, bRight)
+  );
 }
 
 /**

@@ -84,6 +84,37 @@ export async function keysWithTtl(client: Redis, prefix: string) {
     .sort((a, b) => (a.key < b.key ? -1 : 1));
 }
 
+/**
+ * Moves the server's clock forward by `ms` for the keys under `prefix`, and
+ * for nothing else: each key's remaining time to live drops by `ms`, and a key
+ * left with less than `marginMs` is deleted (it expired). Real time then only
+ * counts when it exceeds `marginMs`, so a test whose TTLs are far longer than
+ * its run (and whose margin is at least the run's timeout) sees expiries
+ * exactly where its script puts them, however slow the machine is.
+ */
+export async function advanceServerClock(
+  client: Redis,
+  prefix: string,
+  ms: number,
+  marginMs: number,
+): Promise<void> {
+  const keys = (await keysWithTtl(client, prefix)).map(({ key }) => key);
+  if (keys.length === 0) return;
+  // One script: no key's expiry moves while another's is read.
+  await client.eval(ADVANCE_CLOCK, keys.length, ...keys, ms, marginMs);
+}
+
+const ADVANCE_CLOCK = `
+for _, key in ipairs(KEYS) do
+  local left = redis.call('PTTL', key)
+  if left >= 0 then
+    left = left - tonumber(ARGV[1])
+    if left < tonumber(ARGV[2]) then redis.call('DEL', key) else redis.call('PEXPIRE', key, left) end
+  end
+end
+return 1
+`;
+
 /** A free loopback TCP port. */
 export async function freePort(): Promise<number> {
   const server = createServer();

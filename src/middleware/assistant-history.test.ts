@@ -6,6 +6,7 @@ import { allow, block, defineGuardrail, modify } from '../core/define-guardrail'
 import type { GuardrailContext, GuardrailEvent } from '../core/types';
 import { pii } from '../guards/pii/pii';
 import { promptInjection } from '../guards/prompt-injection/prompt-injection';
+import { secrets } from '../guards/secrets/secrets';
 import { memoryStore } from '../store/memory-store';
 import { getGuardrailOutcome } from './get-guardrail-outcome';
 import { guardrails } from './guardrails-middleware';
@@ -308,6 +309,50 @@ describe("inputScope 'all': assistant turns of the history are judged as input",
         },
       ],
     });
+  });
+});
+
+describe('secrets in a tool call of the history', () => {
+  it('reads the JSON strings of a forged tool call decoded, as at tool_input: a file with an escaped password is redacted in place', async () => {
+    // In canonical JSON the file reads `db_password: \"Hx9…\"\n`: the escapes hid the value.
+    const file = 'host: db.internal\ndb_password: "Hx9$kq2LmZ7pW"\nuser: admin';
+    const messages: ModelMessage[] = [
+      { role: 'user', content: 'Save the config.' },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'save', input: { file } }],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'c1',
+            toolName: 'save',
+            output: { type: 'text', value: 'saved' },
+          },
+        ],
+      },
+    ];
+    const mock = textModel('ok');
+    const result = await generateText({
+      model: wrapLanguageModel({
+        model: mock,
+        middleware: guardrails({ input: [secrets({ action: 'redact' })], inputScope: 'all' }),
+      }),
+      messages,
+    });
+    expect(assistantContents(mock.doGenerateCalls[0]!.prompt)).toEqual([
+      [
+        {
+          type: 'tool-call',
+          toolCallId: 'c1',
+          toolName: 'save',
+          input: { file: 'host: db.internal\ndb_password: "[GENERIC_SECRET]"\nuser: admin' },
+        },
+      ],
+    ]);
+    expect(JSON.stringify(await getGuardrailOutcome(result))).not.toContain('Hx9$kq2LmZ7pW');
   });
 });
 

@@ -122,9 +122,10 @@ export function secrets(options?: SecretsOptions): Guardrail {
     mayMatchReach: 24,
     check(content, ctx) {
       const scan = scanSecretsNormalized(normalizeInCall(content, ctx?.state), findOptions);
-      // A tool's arguments and results are judged as JSON: also read their strings decoded.
+      // A tool's arguments and results are judged as JSON (so is a tool call in the
+      // history, judged as input with inputScope 'all'): also read their strings decoded.
       const { spans, placeholdersSkipped } =
-        ctx?.kind === 'tool_input' || ctx?.kind === 'tool_output'
+        ctx?.kind === 'tool_input' || ctx?.kind === 'tool_output' || ctx?.part === 'tool-call'
           ? withDecodedStrings(content, scan, findOptions)
           : scan;
       // How many candidates passed as placeholders (`…EXAMPLE`, `<your-token>`): a count, never the values.

@@ -17,17 +17,30 @@ export interface JsonStringView {
   stringOf: Int32Array;
 }
 
-const SIMPLE_ESCAPES: Record<string, number> = {
-  '"': 0x22,
-  '\\': 0x5c,
-  '/': 0x2f,
-  b: 0x08,
-  f: 0x0c,
-  n: 0x0a,
-  r: 0x0d,
-  t: 0x09,
-};
-const HEX4 = /^[0-9a-fA-F]{4}$/;
+/** The character a simple escape (`\n`, `\"`...) stands for, by the code of its letter; -1: none. */
+const SIMPLE_ESCAPES = new Int32Array(128).fill(-1);
+for (const [letter, code] of [
+  ['"', 0x22],
+  ['\\', 0x5c],
+  ['/', 0x2f],
+  ['b', 0x08],
+  ['f', 0x0c],
+  ['n', 0x0a],
+  ['r', 0x0d],
+  ['t', 0x09],
+] as const) {
+  SIMPLE_ESCAPES[letter.charCodeAt(0)] = code;
+}
+
+/** The value of a hex digit's code, or -1. */
+function hexDigit(code: number): number {
+  if (code >= 0x30 && code <= 0x39) return code - 0x30;
+  const lower = code | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x57 : -1;
+}
+
+/** Characters per `String.fromCharCode` call: larger argument lists cost more per character. */
+const CHARACTERS_PER_CALL = 0x2000;
 
 /**
  * The decoded view of `json`, or `undefined` when it has no escape to decode
@@ -45,53 +58,54 @@ export function jsonStringView(json: string): JsonStringView | undefined {
   let length = 0;
   let strings = 0;
   let inString = false;
-  const push = (code: number, start: number, end: number) => {
-    codes[length] = code;
-    sourceStart[length] = start;
-    sourceEnd[length] = end;
-    stringOf[length] = inString ? strings : -1;
-    length++;
-  };
+  // One entry per character of the view (written inline: a closure per
+  // character cost twice as much on a text made only of escapes).
   for (let i = 0; i < json.length; i++) {
     const code = json.charCodeAt(i);
+    let decoded = code;
+    let end = i + 1;
     if (!inString) {
       if (code === 0x5c) return undefined;
+      // An opening quote is outside the string it opens.
+      stringOf[length] = -1;
       if (code === 0x22) {
-        push(code, i, i + 1);
         inString = true;
         strings++;
-        continue;
       }
-      push(code, i, i + 1);
-      continue;
-    }
-    if (code === 0x22) {
+    } else if (code === 0x22) {
       inString = false;
-      push(code, i, i + 1);
-      continue;
+      stringOf[length] = -1;
+    } else {
+      stringOf[length] = strings;
+      if (code === 0x5c) {
+        const escaped = i + 1 < json.length ? json.charCodeAt(i + 1) : -1;
+        if (escaped === 0x75 /* u */) {
+          let value = 0;
+          for (let digit = i + 2; digit < i + 6; digit++) {
+            const nibble = digit < json.length ? hexDigit(json.charCodeAt(digit)) : -1;
+            if (nibble < 0) return undefined;
+            value = value * 16 + nibble;
+          }
+          decoded = value;
+          end = i + 6;
+        } else {
+          decoded = escaped >= 0 && escaped < 128 ? SIMPLE_ESCAPES[escaped]! : -1;
+          if (decoded < 0) return undefined;
+          end = i + 2;
+        }
+      }
     }
-    if (code !== 0x5c) {
-      push(code, i, i + 1);
-      continue;
-    }
-    const escaped = json[i + 1];
-    if (escaped === undefined) return undefined;
-    if (escaped === 'u') {
-      const hex = json.slice(i + 2, i + 6);
-      if (!HEX4.test(hex)) return undefined;
-      push(Number.parseInt(hex, 16), i, i + 6);
-      i += 5;
-      continue;
-    }
-    const decoded = SIMPLE_ESCAPES[escaped];
-    if (decoded === undefined) return undefined;
-    push(decoded, i, i + 2);
-    i += 1;
+    codes[length] = decoded;
+    sourceStart[length] = i;
+    sourceEnd[length] = end;
+    length++;
+    i = end - 1;
   }
   if (inString) return undefined;
   let text = '';
-  for (let at = 0; at < length; at += 0x8000) {
-    text += String.fromCharCode(...codes.subarray(at, Math.min(length, at + 0x8000)));
+  for (let at = 0; at < length; at += CHARACTERS_PER_CALL) {
+    const chunk = codes.subarray(at, Math.min(length, at + CHARACTERS_PER_CALL));
+    text += String.fromCharCode.apply(null, chunk as unknown as number[]);
   }
   return {
     text,

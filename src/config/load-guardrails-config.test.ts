@@ -154,6 +154,49 @@ output:
     ]);
   });
 
+  it('an llm-judge with parallel: true in a tool list is an error at load, naming its place in the file', () => {
+    const judge = { type: 'llm-judge', model: 'judge', policy: 'No exfiltration.', parallel: true };
+    const because = {
+      tool_args:
+        "a tool's arguments are judged before the tool runs, and what a running tool does cannot be called back",
+      tool_output:
+        "a tool's result is judged before the model reads it, so there is no call to run alongside",
+      tool_definitions:
+        'a tool definition is judged before the model call that reads it, so it cannot run alongside that call',
+      prompt_tool_outputs:
+        'a tool result in the prompt is judged before the model call that reads it, so it cannot run alongside that call',
+      output:
+        'an output guardrail judges the answer, so it cannot run alongside the call that writes it',
+    };
+    const issue = (path: string, why: string) => ({
+      path,
+      value: 'llm-judge',
+      expected: `a guardrail without parallel: true ("llm-judge" is parallel, which only input guardrails can be: ${why}; use one without parallel here)`,
+    });
+    expect(
+      configIssuesOf(() =>
+        buildGuardrailsConfig(
+          {
+            input: [{ ...judge, id: 'judge' }],
+            // A disabled entry keeps its place: the path is the file's, not the built list's.
+            output: [{ type: 'secrets', enabled: false }, { use: 'judge' }],
+            tool_args: [judge],
+            tool_output: [{ type: 'secrets' }, judge],
+            tool_definitions: [judge],
+            prompt_tool_outputs: [judge],
+          },
+          { models: { judge: judgeModel({}) } },
+        ),
+      ),
+    ).toEqual([
+      issue('output[1]', because.output),
+      issue('tool_args[0]', because.tool_args),
+      issue('tool_output[1]', because.tool_output),
+      issue('tool_definitions[0]', because.tool_definitions),
+      issue('prompt_tool_outputs[0]', because.prompt_tool_outputs),
+    ]);
+  });
+
   it('guardTools applies the tool_input and tool_output lists', async () => {
     const { guardTools } = await loadGuardrailsConfig({
       tool_input: [{ type: 'tool-policy', deny: ['/drop\\s+table/i'], rules: [] }],

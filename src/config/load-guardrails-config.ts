@@ -2,6 +2,7 @@ import type { ToolSet } from 'ai';
 import { z } from 'zod/v4';
 import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors';
 import { noSuchOption, optionIssues } from '../core/options';
+import { PARALLEL_DOES_NOT_APPLY, parallelIssues } from '../core/parallel-issues';
 import type { StreamWatchingGuardrail } from '../core/stream-watch';
 import type { GuardrailEventListener, GuardrailRecord } from '../core/types';
 import {
@@ -252,6 +253,29 @@ function promptToolOutputIssues(
   return issues;
 }
 
+/** Why `parallel: true` cannot apply in each list but `input`. */
+const PARALLEL_IN_LIST = {
+  output: PARALLEL_DOES_NOT_APPLY.output,
+  tool_input: PARALLEL_DOES_NOT_APPLY.toolInput,
+  tool_output: PARALLEL_DOES_NOT_APPLY.toolOutput,
+  tool_definitions: PARALLEL_DOES_NOT_APPLY.toolDefinitions,
+  prompt_tool_outputs: PARALLEL_DOES_NOT_APPLY.toolOutputs,
+} as const;
+
+/**
+ * `parallel: true` (an `llm-judge` option, or a custom type's) outside
+ * `input`: named by its place in the file, at load, also for the tool lists
+ * (`guardTools` is only called later) and for entries after a disabled one.
+ */
+function parallelListIssues(built: ConfiguredGuardrails, listKeys: ListKeys) {
+  return Object.entries(PARALLEL_IN_LIST).flatMap(([list, because]) => {
+    const key = listKeys[list as keyof typeof PARALLEL_IN_LIST];
+    return key === undefined
+      ? []
+      : parallelIssues(built[list as keyof typeof PARALLEL_IN_LIST], key, because);
+  });
+}
+
 /**
  * The entries' own messages, by guardrail name: a block whose record carries
  * one of them shows it, even when the file sets `blocked_message` (seed 003:
@@ -336,6 +360,7 @@ export function buildGuardrailsConfig<VERSION extends MiddlewareSpecificationVer
   const stream = streamSettings(config, streamWindow);
   issues.push(...windowModeIssues(stream.mode, built, listKeys));
   issues.push(...promptToolOutputIssues(built, listKeys));
+  issues.push(...parallelListIssues(built, listKeys));
   const definitionSettings = toolDefinitionSettings(config, issues);
   if (issues.length > 0) throw new GuardrailConfigError(inFileOrder(issues, listKeys));
 

@@ -74,7 +74,8 @@ export interface DefineGuardrailOptions {
   onError?: 'block' | 'allow';
   /**
    * Input guardrails only: run concurrently with the model call. Default
-   * false. In `guardrails({ output })` it is a `GuardrailConfigError`.
+   * false. In any other list (`output`, `toolDefinitions`, `toolOutputs`,
+   * `guardTools`' `input` and `output`) it is a `GuardrailConfigError`.
    */
   parallel?: boolean;
   /**

@@ -174,8 +174,9 @@ export interface Guardrail {
   /**
    * Input guardrails only: run concurrently with the model call instead of
    * before it. Such a guardrail can only allow or block (a modification comes
-   * too late to change the prompt and is treated as an allow). In
-   * `guardrails({ output })` it is a `GuardrailConfigError`.
+   * too late to change the prompt and is treated as an allow). In any other
+   * list (`output`, `toolDefinitions`, `toolOutputs`, `guardTools`' `input`
+   * and `output`) it is a `GuardrailConfigError`.
    */
   parallel?: boolean;
   /**

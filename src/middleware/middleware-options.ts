@@ -17,6 +17,7 @@ import {
   timerMilliseconds,
   validateOptions,
 } from '../core/options';
+import { PARALLEL_DOES_NOT_APPLY, parallelIssues } from '../core/parallel-issues';
 import type { StreamWatchingGuardrail } from '../core/stream-watch';
 import type { Guardrail } from '../core/types';
 
@@ -159,31 +160,22 @@ function toolOutputIssues(options: Record<string, unknown>, issues: GuardrailCon
 }
 
 /**
- * `parallel: true` means "alongside the model call", which only an input
- * guardrail can be: an output guardrail judges the answer that call writes.
- * It used to be ignored there (the check ran in order): an error instead, so
- * no one counts on a concurrency that does not happen.
+ * `parallel: true` only applies to input guardrails (alongside the model
+ * call): in output, toolDefinitions and toolOutputs it is an error, where it
+ * used to be ignored.
  */
-function parallelOutputIssues(
+function parallelOutsideInputIssues(
   options: Record<string, unknown>,
   issues: GuardrailConfigIssue[],
 ): void {
-  const { output } = options;
-  if (!Array.isArray(output)) return;
-  output.forEach((guardrail: Partial<Guardrail> | null | undefined, index) => {
-    // Not a guardrail at all: reported by the list's own rule.
-    if (typeof guardrail?.check !== 'function' || guardrail.parallel !== true) return;
-    issues.push({
-      path: `output[${index}]`,
-      value: guardrail.name,
-      expected: `a guardrail without parallel: true ("${guardrail.name}" is parallel, which only input guardrails can be: an output guardrail judges the answer, so it cannot run alongside the call that writes it; use one without parallel here)`,
-    });
-  });
+  for (const key of ['output', 'toolDefinitions', 'toolOutputs'] as const) {
+    issues.push(...parallelIssues(options[key], key, PARALLEL_DOES_NOT_APPLY[key]));
+  }
 }
 
 function refineIssues(options: Record<string, unknown>, issues: GuardrailConfigIssue[]): void {
   windowModeIssues(options, issues);
-  parallelOutputIssues(options, issues);
+  parallelOutsideInputIssues(options, issues);
   retryModeIssues(options, issues);
   toolOutputIssues(options, issues);
 }

@@ -352,4 +352,27 @@ describe('parallel outside input', () => {
       },
     ]);
   });
+
+  it('a toolDefinitions or toolOutputs guardrail with parallel: true is a GuardrailConfigError naming its entry', () => {
+    const judge = defineGuardrail({ name: 'judge', parallel: true, check: async () => allow() });
+    const plain = defineGuardrail({ name: 'plain', check: async () => allow() });
+    expect(
+      configIssuesOf(() =>
+        guardrails({ input: [judge], toolDefinitions: [judge], toolOutputs: [plain, judge] }),
+      ),
+    ).toEqual([
+      {
+        path: 'toolDefinitions[0]',
+        value: 'judge',
+        expected:
+          'a guardrail without parallel: true ("judge" is parallel, which only input guardrails can be: a tool definition is judged before the model call that reads it, so it cannot run alongside that call; use one without parallel here)',
+      },
+      {
+        path: 'toolOutputs[1]',
+        value: 'judge',
+        expected:
+          'a guardrail without parallel: true ("judge" is parallel, which only input guardrails can be: a tool result in the prompt is judged before the model call that reads it, so it cannot run alongside that call; use one without parallel here)',
+      },
+    ]);
+  });
 });

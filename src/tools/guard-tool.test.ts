@@ -10,7 +10,7 @@ import {
 } from 'ai';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod';
-import { noDropTable } from '../../test/helpers';
+import { configIssuesOf, noDropTable } from '../../test/helpers';
 import { turnsModel } from '../../test/helpers/turns-model';
 import { allow, block, defineGuardrail, modify } from '../core/define-guardrail';
 import { GuardrailConfigError, GuardrailTripwireError } from '../core/errors';
@@ -968,6 +968,34 @@ describe('configuration errors', () => {
       'onTrip',
       'only[0]',
     ]);
+  });
+
+  it('a guardrail with parallel: true in input or output is an error naming its entry, not a silent sequential check', () => {
+    const { tools } = makeTools();
+    const judge = defineGuardrail({ name: 'judge', parallel: true, check: async () => allow() });
+    const plain = defineGuardrail({ name: 'plain', check: async () => allow() });
+    const expected = [
+      {
+        path: 'input[0]',
+        value: 'judge',
+        expected:
+          'a guardrail without parallel: true ("judge" is parallel, which only input guardrails of guardrails() can be: a tool\'s arguments are judged before the tool runs, and what a running tool does cannot be called back; use one without parallel here)',
+      },
+      {
+        path: 'output[1]',
+        value: 'judge',
+        expected:
+          'a guardrail without parallel: true ("judge" is parallel, which only input guardrails of guardrails() can be: a tool\'s result is judged before the model reads it, so there is no call to run alongside; use one without parallel here)',
+      },
+    ];
+    expect(
+      configIssuesOf(() => guardTools(tools, { input: [judge], output: [plain, judge] })),
+    ).toEqual(expected);
+    expect(
+      configIssuesOf(() =>
+        guardTool(tools.runSql, { name: 'runSql', input: [judge], output: [plain, judge] }),
+      ),
+    ).toEqual(expected);
   });
 });
 

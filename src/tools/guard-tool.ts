@@ -35,7 +35,7 @@ import { checkModelOutputTexts } from './model-output-check';
 import { parseModifiedJson } from './quote-redacted-literals';
 import { streamedStepOf } from './step-calls';
 import { rememberToolCallRecords } from './tool-call-records';
-import { guardToolOptionShape, guardToolsOptionShape } from './tool-options';
+import { guardToolOptionShape, guardToolsOptionShape, parallelToolIssues } from './tool-options';
 
 /** What the `context` option of the tool wrappers receives for each tool call. */
 export interface ToolGuardrailCall {
@@ -207,6 +207,7 @@ export function guardTool<TOOL extends Tool>(
     prefix: '',
     root: 'guardTool',
     shape: guardToolOptionShape,
+    refine: parallelToolIssues,
   });
   const { name, ...options } = issues.length === 0 ? (toolOptions ?? {}) : {};
   issues.push(...toolIssues(tool as WrappableTool, name ? `tool "${name}"` : 'tool', name));
@@ -247,7 +248,9 @@ export function guardTools<
     prefix: '',
     root: 'guardTools',
     shape: guardToolsOptionShape,
-    refine: ({ only }, found) => {
+    refine: (options, found) => {
+      parallelToolIssues(options, found);
+      const { only } = options;
       if (!Array.isArray(only)) return;
       only.forEach((name, index) => {
         if (typeof name === 'string' && !Object.hasOwn(tools, name)) {

@@ -1,3 +1,4 @@
+import type { GuardrailConfigIssue } from '../core/errors';
 import {
   anyOf,
   booleanOption,
@@ -9,6 +10,7 @@ import {
   stringList,
   stringOption,
 } from '../core/options';
+import { PARALLEL_DOES_NOT_APPLY, parallelIssues } from '../core/parallel-issues';
 
 /** The rules of the options `guardTool` and `guardTools` share. */
 const sharedShape = {
@@ -36,3 +38,19 @@ export const guardToolsOptionShape = {
   ...sharedShape,
   only: stringList,
 } satisfies OptionShape;
+
+/**
+ * `parallel: true` only applies to `guardrails({ input })` (alongside the
+ * model call); a tool wrapper ran such a guardrail in order and said nothing.
+ * Now an issue per entry of `input` and `output`.
+ */
+export function parallelToolIssues(
+  { input, output }: Record<string, unknown>,
+  issues: GuardrailConfigIssue[],
+): void {
+  const onlyIn = 'input guardrails of guardrails()';
+  issues.push(
+    ...parallelIssues(input, 'input', PARALLEL_DOES_NOT_APPLY.toolInput, onlyIn),
+    ...parallelIssues(output, 'output', PARALLEL_DOES_NOT_APPLY.toolOutput, onlyIn),
+  );
+}

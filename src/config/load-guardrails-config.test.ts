@@ -197,6 +197,75 @@ output:
     ]);
   });
 
+  describe("an expression entry's maxNodes", () => {
+    // 150 calls joined by ||: more than the default 500 syntax nodes.
+    const words = Array.from({ length: 150 }, (_, i) => `w${i}`);
+    const big = `!(${words.map(word => `content.contains("${word}")`).join(' || ')})`;
+    const small = '!(content.contains("a") || content.contains("b"))';
+
+    it('a larger maxNodes admits a larger expression, which then judges', async () => {
+      const { middleware } = buildGuardrailsConfig({
+        input: [{ type: 'expression', expr: big, maxNodes: 2000, reason: 'listed word' }],
+      });
+      const model = wrapLanguageModel({ model: textModel('Fine.'), middleware });
+      const blocked = await generateText({ model, prompt: 'say w149' });
+      expect(blocked.text).toBe("Sorry, I can't help with that.");
+      expect((await getGuardrailOutcome(blocked))?.records[0]).toMatchObject({
+        guardrail: 'expression',
+        status: 'blocked',
+        reason: 'listed word',
+      });
+      expect((await generateText({ model, prompt: 'say hello' })).text).toBe('Fine.');
+      // The alias too.
+      expect(() =>
+        buildGuardrailsConfig({ input: [{ type: 'starlang', expr: big, max_nodes: 2000 }] }),
+      ).not.toThrow();
+    });
+
+    it('without maxNodes the default limit refuses it, once', () => {
+      expect(
+        configIssuesOf(() => buildGuardrailsConfig({ input: [{ type: 'expression', expr: big }] })),
+      ).toEqual([
+        {
+          path: 'input[0].expr',
+          value: big,
+          expected: 'a valid CEL expression (Exceeded maxAstNodes (500))',
+        },
+      ]);
+    });
+
+    it('a smaller maxNodes refuses an expression the default would admit, once', () => {
+      expect(
+        configIssuesOf(() =>
+          buildGuardrailsConfig({ input: [{ type: 'expression', expr: small, maxNodes: 3 }] }),
+        ),
+      ).toEqual([
+        {
+          path: 'input[0].expr',
+          value: small,
+          expected: 'a valid CEL expression (Exceeded maxAstNodes (3))',
+        },
+      ]);
+    });
+
+    it('an invalid maxNodes and an invalid expression are both reported', () => {
+      expect(
+        configIssuesOf(() =>
+          buildGuardrailsConfig({
+            input: [{ type: 'expression', expr: 'content ==', maxNodes: -3 }],
+          }),
+        ),
+      ).toEqual([
+        { path: 'input[0].maxNodes', value: -3, expected: 'a number > 0' },
+        {
+          path: 'input[0].expr',
+          value: 'content ==',
+          expected: 'a valid CEL expression (Unexpected token: EOF)',
+        },
+      ]);
+    });
+  });
+
   it('guardTools applies the tool_input and tool_output lists', async () => {
     const { guardTools } = await loadGuardrailsConfig({
       tool_input: [{ type: 'tool-policy', deny: ['/drop\\s+table/i'], rules: [] }],

@@ -281,35 +281,46 @@ const modelRef = z.union([
 ]);
 
 /** Options of `expression` in a config file. */
-export const expressionConfigSchema = z.strictObject({
-  expr: z
-    .string()
-    .regex(/\S/, 'a CEL expression')
-    .superRefine((expr, ctx) => {
-      if (!/\S/.test(expr)) return;
-      for (const message of expressionProblems(expr)) ctx.addIssue({ code: 'custom', message });
-    })
-    .describe(
-      'A CEL expression over content, kind, metadata, tool, step, now(), today(): bool, string or map result',
-    ),
-  reason: z.string().describe('Reason of a block when the expression returns false').optional(),
-  message: messageOption.optional(),
-  severity: z.enum(['info', 'warning', 'critical']).optional(),
-  name: nameOption.optional(),
-  streamSafe: z
-    .boolean()
-    .describe('Declares that the expression may judge a bounded window of a stream')
-    .optional(),
-  maxMatchLength: positiveInt.optional(),
-  maxInputLength: positiveInt
-    .describe('Longer content is blocked without evaluating (default 1,000,000)')
-    .optional(),
-  maxNodes: positiveInt
-    .describe('Largest expression in syntax-tree nodes (default 500)')
-    .optional(),
-  timeoutMs: timerMilliseconds.optional(),
-  onError: onErrorOption.optional(),
-});
+export const expressionConfigSchema = z
+  .strictObject({
+    expr: z
+      .string()
+      .regex(/\S/, 'a CEL expression')
+      .describe(
+        'A CEL expression over content, kind, metadata, tool, step, now(), today(): bool, string or map result',
+      ),
+    reason: z.string().describe('Reason of a block when the expression returns false').optional(),
+    message: messageOption.optional(),
+    severity: z.enum(['info', 'warning', 'critical']).optional(),
+    name: nameOption.optional(),
+    streamSafe: z
+      .boolean()
+      .describe('Declares that the expression may judge a bounded window of a stream')
+      .optional(),
+    maxMatchLength: positiveInt.optional(),
+    maxInputLength: positiveInt
+      .describe('Longer content is blocked without evaluating (default 1,000,000)')
+      .optional(),
+    maxNodes: positiveInt
+      .describe('Largest expression in syntax-tree nodes (default 500)')
+      .optional(),
+    timeoutMs: timerMilliseconds.optional(),
+    onError: onErrorOption.optional(),
+  })
+  .superRefine(
+    ({ expr, maxNodes }, ctx) => {
+      if (typeof expr !== 'string' || !/\S/.test(expr)) return;
+      // Compiled with the entry's own node limit (it used to be the default
+      // 500 whatever the entry said); an invalid maxNodes is reported by its
+      // own rule, and the expression is then judged against the default.
+      const limit = Number.isInteger(maxNodes) && maxNodes! > 0 ? maxNodes : undefined;
+      for (const message of expressionProblems(expr, limit)) {
+        ctx.addIssue({ code: 'custom', path: ['expr'], input: expr, message });
+      }
+    },
+    // Also when another option failed, so one run reports every problem.
+    { when: ({ value }) => typeof (value as { expr?: unknown } | null)?.expr === 'string' },
+  );
 
 /** Options of `llmJudge` in a config file. */
 export const llmJudgeConfigSchema = z.strictObject({

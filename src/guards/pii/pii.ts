@@ -5,6 +5,8 @@ import type { Guardrail, GuardrailContext } from '../../core/types';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
 import { normalizeInCall, offerNormalForm } from '../shared/call-normalization';
+import { decodedJsonSpans } from '../shared/json-string-spans';
+import { normalizeText } from '../shared/normalize-text';
 import { redactedNormalForm } from '../shared/redacted-normal-form';
 import { replaceSpans } from '../shared/spans';
 import {
@@ -185,12 +187,10 @@ export function pii(options?: PiiOptions): Guardrail {
       });
       return modify(text, { restored });
     }
-    const normalized = normalizeInCall(content, ctx?.state);
-    const { spans, normalizedSpans } = findPiiInNormalForm(
-      normalized,
-      findOptions,
-      maskedPlaceholders(),
-    );
+    const inJson = jsonStringSpans(content, ctx);
+    const normalized = inJson ? undefined : normalizeInCall(content, ctx?.state);
+    const found = normalized && findPiiInNormalForm(normalized, findOptions, maskedPlaceholders());
+    const spans = inJson ?? found!.spans;
     if (spans.length === 0) return allow();
     const tokens: string[] = [];
     const given = callValues(ctx);
@@ -215,10 +215,32 @@ export function pii(options?: PiiOptions): Guardrail {
     }
     let index = 0;
     const text = replaceSpans(content, spans, () => tokens[index++]!);
-    offerNormalForm(text, ctx?.state, () =>
-      redactedNormalForm(normalized, normalizedSpans, tokens, text),
-    );
+    // The redacted text's normal form is known only when the text was read as it is.
+    if (normalized && found) {
+      offerNormalForm(text, ctx?.state, () =>
+        redactedNormalForm(normalized, found.normalizedSpans, tokens, text),
+      );
+    }
     return modify(text, { types: typesOf(spans), spans: spans.map(span => ({ ...span })) });
+  }
+
+  /**
+   * At a tool's arguments and results (and a tool call's input in the
+   * history, judged as input with inputScope 'all'), judged as JSON with
+   * escapes in its strings: the values found with them decoded
+   * (`decodedJsonSpans`), else undefined (the text is read as it is).
+   * Answers and user texts are always read as they are (window mode judges
+   * parts of an answer, which are not JSON, and must redact as generate does).
+   */
+  function jsonStringSpans(content: string, ctx: GuardrailContext): PiiSpan[] | undefined {
+    const json =
+      ctx?.kind === 'tool_input' || ctx?.kind === 'tool_output' || ctx?.part === 'tool-call';
+    if (!json) return undefined;
+    return decodedJsonSpans(
+      content,
+      decoded =>
+        findPiiInNormalForm(normalizeText(decoded), findOptions, maskedPlaceholders()).spans,
+    );
   }
 
   const guardrail = defineGuardrail({
@@ -241,12 +263,11 @@ export function pii(options?: PiiOptions): Guardrail {
     // listener, which on a chat message costs more than finding its PII.
     check(content, ctx) {
       if (action === 'pseudonymize') return pseudonymize(content, ctx);
-      const normalized = normalizeInCall(content, ctx?.state);
-      const { spans, normalizedSpans } = findPiiInNormalForm(
-        normalized,
-        findOptions,
-        maskedPlaceholders(),
-      );
+      const inJson = jsonStringSpans(content, ctx);
+      const normalized = inJson ? undefined : normalizeInCall(content, ctx?.state);
+      const found =
+        normalized && findPiiInNormalForm(normalized, findOptions, maskedPlaceholders());
+      const spans = inJson ?? found!.spans;
       if (spans.length === 0) return allow();
       const types = typesOf(spans);
       // The spans are this call's own (`findPiiInNormalForm` builds them
@@ -270,10 +291,13 @@ export function pii(options?: PiiOptions): Guardrail {
           : spans.map(span => placeholder(span.type));
       let index = 0;
       const text = replaceSpans(content, spans, () => placeholders[index++]!);
-      // `secrets()` next in the chain gets this text's normal form without normalising it again.
-      offerNormalForm(text, ctx?.state, () =>
-        redactedNormalForm(normalized, normalizedSpans, placeholders, text),
-      );
+      // `secrets()` next in the chain gets this text's normal form without
+      // normalising it again (known only when the text was read as it is).
+      if (normalized && found) {
+        offerNormalForm(text, ctx?.state, () =>
+          redactedNormalForm(normalized, found.normalizedSpans, placeholders, text),
+        );
+      }
       return modify(text, info);
     },
   });

@@ -168,7 +168,10 @@ export class CallGuard {
     const trip =
       results.find(r => r.trip && r.trip.status === 'blocked')?.trip ??
       results.find(r => r.trip)?.trip;
-    this.records.push(...records);
+    // Reported in phase order, right after the sequential input's records,
+    // also when output records came first (a window stream judges while
+    // these still run): the same order in generate and every stream mode.
+    this.records.splice(this.input.records.length, 0, ...records);
     return { content: '', records, trip };
   }
 

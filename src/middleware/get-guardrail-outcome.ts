@@ -61,6 +61,8 @@ function notAResult(what: string, value: unknown, expected?: string): TypeError 
  * `status` is `'blocked'` when any step tripped, `'modified'` when any
  * guardrail modified something, else `'passed'`. Resolves to `undefined`
  * when nothing in it went through `guardrails()` or guarded tools.
+ * Records come step by step: each step's model-call records, then those of
+ * the guarded tools it called (docs/middleware.md, "Order of records").
  */
 export async function getGuardrailOutcome(
   resultOrStep: GuardrailOutcomeRun | GuardrailOutcomeStep,
@@ -72,13 +74,19 @@ export async function getGuardrailOutcome(
       : [resultOrStep as GuardrailOutcomeStep];
   if (!Array.isArray(steps)) throw notAResult('its steps', steps, 'an array of steps');
   const outcomes: GuardrailOutcome[] = [];
+  const toolCallsSeen = new Set<unknown>();
   for (const step of steps) {
     if (!isObject(step)) throw notAResult('a step', step, 'an object');
     const outcome = await outcomeOfStep(step);
     if (outcome) outcomes.push(outcome);
+    // Tool guardrails' records are kept with each tool call, not in provider
+    // metadata. The step's tools ran after its model call and before the
+    // next step's: their records go between the two.
+    const tools = collectToolCallRecords(
+      [step] as Parameters<typeof collectToolCallRecords>[0],
+      toolCallsSeen,
+    );
+    if (tools.records.length > 0) outcomes.push(outcomeOf(tools.records, tools.tripped));
   }
-  // Tool guardrails' records are kept with each tool call, not in provider metadata.
-  const tools = collectToolCallRecords(steps as Parameters<typeof collectToolCallRecords>[0]);
-  if (tools.records.length > 0) outcomes.push(outcomeOf(tools.records, tools.tripped));
   return outcomes.length > 0 ? mergeOutcomes(outcomes) : undefined;
 }

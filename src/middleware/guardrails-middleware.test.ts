@@ -552,8 +552,9 @@ describe('outcome and events', () => {
     expect(outcome?.status).toBe('blocked');
     expect(outcome?.records.map(r => [r.guardrail, r.kind, r.status])).toEqual([
       // Step 1 had no text (a tool call only): nothing for output guardrails to judge.
-      ['redact-email', 'output', 'passed'],
+      // Its tool ran before step 2, so its record comes before step 2's answer.
       ['block-drop', 'tool_input', 'blocked'],
+      ['redact-email', 'output', 'passed'],
     ]);
   });
 

@@ -23,14 +23,16 @@ type ToolPart = {
  * record (passed, modified, blocked, error) of each call whose result is in
  * the steps, in step order; for a result that no longer maps to its call
  * (steps rebuilt from JSON), the trip alone, read from the blocked output or
- * the `GuardrailTripwireError`.
+ * the `GuardrailTripwireError`. A call whose result shows up in several
+ * steps counts once, in the first (across calls that share `seen`).
  */
 export function collectToolCallRecords(
   steps: ReadonlyArray<StepWithToolResults> | undefined,
+  /** Calls already collected (one step at a time: pass the same set to each). */
+  seen = new Set<unknown>(),
 ): ToolCallRecords {
   const records: GuardrailRecord[] = [];
   let tripped = false;
-  const seen = new Set<unknown>();
   for (const step of steps ?? []) {
     const parts = step.content ?? step.toolResults ?? [];
     for (const part of parts as ReadonlyArray<ToolPart>) {

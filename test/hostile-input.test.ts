@@ -2,8 +2,12 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { contentFilter, invisibleText, toolPolicy, urlFilter } from '../src';
-import { allow, defineGuardrail } from '../src/core/define-guardrail';
+import { allow, defineGuardrail, modify } from '../src/core/define-guardrail';
+import { guardInput, inputJudge } from '../src/middleware/input-guard';
+import { promptTexts, rebuildPrompt } from '../src/middleware/prompt-texts';
 import { DEFAULT_MAX_TOOL_OUTPUT_LENGTH } from '../src/middleware/tool-outputs';
+import { verdictCache } from '../src/middleware/verdict-cache';
+import { memoryStore } from '../src/store/memory-store';
 import { guardContext } from './helpers';
 import { judgeOneToolOutput } from './helpers/tool-history';
 import {
@@ -249,5 +253,84 @@ describe('toolOutputs: a text file too large to judge is refused from its size',
     expect(records.map(record => record.reason)).toEqual([
       `the result of tool "fetch" was not judged: the text is longer than ${DEFAULT_MAX_TOOL_OUTPUT_LENGTH} characters`,
     ]);
+  }, 300_000);
+});
+
+describe("inputScope 'all': assistant turns cost linear time", () => {
+  /** The input hook over one assistant message of `calls` tool calls, each redacted (`x` -> `y`). */
+  function judgeToolCalls(calls: number) {
+    const content = Array.from({ length: calls }, (_, i) => ({
+      type: 'tool-call' as const,
+      toolCallId: `c${i}`,
+      toolName: 'send',
+      input: { to: `x${i}` },
+    }));
+    const prompt = [
+      { role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] },
+      { role: 'assistant' as const, content },
+    ];
+    const redact = defineGuardrail({
+      name: 'x-to-y',
+      cache: 'none',
+      check: text => modify(text.replaceAll('x', 'y')),
+    });
+    return async () => {
+      const judge = inputJudge({
+        prompt,
+        cache: verdictCache({ store: memoryStore(), ttlMs: 60_000, guardrails: [redact] }),
+        metadata: {},
+        state: new Map(),
+        abortSignal: new AbortController().signal,
+        onEvent: undefined,
+        defaultTimeoutMs: 10_000,
+      });
+      return guardInput({ prompt, guardrails: [redact], scope: 'all', judge });
+    };
+  }
+
+  it('one assistant message of 8,000 redacted tool calls costs at most 10x 2,000, judged and rebuilt', async () => {
+    const large = judgeToolCalls(8_000);
+    const result = await large();
+    const inputs = (result.prompt[1]!.content as Array<{ input: unknown }>).map(p => p.input);
+    expect(inputs.at(-1)).toEqual({ to: 'y7999' });
+    expect(await costRatio(judgeToolCalls(2_000), large)).toBeLessThan(SLACK);
+  }, 300_000);
+
+  it('rebuilding a message of 32,000 changed tool calls costs at most 10x 8,000 (it was copied once per call)', async () => {
+    const rebuild = (calls: number) => {
+      const content = Array.from({ length: calls }, (_, i) => ({
+        type: 'tool-call' as const,
+        toolCallId: `c${i}`,
+        toolName: 'send',
+        input: { to: 'x' },
+      }));
+      const prompt = [{ role: 'assistant' as const, content }];
+      const texts = promptTexts(prompt, true);
+      const modified = texts.map(() => '{"to":"y"}');
+      return () => rebuildPrompt(prompt, texts, modified);
+    };
+    const large = rebuild(32_000);
+    expect((large()[0]!.content as Array<{ input: unknown }>).at(-1)!.input).toEqual({ to: 'y' });
+    expect(await costRatio(rebuild(8_000), large)).toBeLessThan(SLACK);
+  }, 300_000);
+
+  it('a 16 MB tool-call input is refused from its size, at the cost of a 4 MB one', async () => {
+    const call = (size: number) => {
+      const input = { rows: Array.from({ length: size / 16 }, () => 'x'.repeat(14)) };
+      const prompt = [
+        { role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] },
+        {
+          role: 'assistant' as const,
+          content: [{ type: 'tool-call' as const, toolCallId: 'c1', toolName: 't', input }],
+        },
+      ];
+      return () => promptTexts(prompt, true);
+    };
+    const large = call(16 * MB);
+    expect(large().map(text => text.unreadable)).toEqual([
+      undefined,
+      `the input of tool call "c1" was not judged: the text is longer than ${DEFAULT_MAX_TOOL_OUTPUT_LENGTH} characters`,
+    ]);
+    expect(await costRatio(call(4 * MB), large)).toBeLessThan(2);
   }, 300_000);
 });

@@ -3,6 +3,7 @@ import { GuardrailConfigError } from '../../core/errors';
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
 import { foldText } from '../prompt-injection/fold-text';
+import { decodedJson, readsJson } from '../shared/json-string-spans';
 import { contentFilterOptionShape } from './content-filter-options';
 import { contentFilterMayMatch, contentFilterPotentialStart } from './potential-start';
 
@@ -199,7 +200,7 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
       mayMatch: contentFilterMayMatch(terms),
       mayMatchReach: Math.max(12, longest + 4),
     }),
-    check(content) {
+    check(content, ctx) {
       if (maxLength !== undefined && content.length > maxLength) {
         return block({
           message,
@@ -210,8 +211,12 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
       }
       if (!matcher) return allow();
       // Both readings: leetspeak folded ("k1ll") and symbols kept ("$project").
-      const match =
-        matcher.exec(foldText(content)) ?? matcher.exec(foldText(content, { leet: false }));
+      const find = (text: string) =>
+        matcher.exec(foldText(text)) ?? matcher.exec(foldText(text, { leet: false }));
+      // JSON (a tool's arguments or result) is also read decoded: the `n` of a
+      // line break (`\nproject x`) is glued to the word after it.
+      const decoded = readsJson(ctx) ? decodedJson(content) : undefined;
+      const match = find(content) ?? (decoded ? find(decoded.text) : null);
       if (!match) return allow();
       // Named by list and index: the matched words are what the filter hides.
       const { category, entry } = categoryOf.get(match[0].replace(/\s+/g, ' ')) ?? {

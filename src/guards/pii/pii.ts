@@ -5,7 +5,7 @@ import type { Guardrail, GuardrailContext } from '../../core/types';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
 import { normalizeInCall, offerNormalForm } from '../shared/call-normalization';
-import { decodedJsonSpans } from '../shared/json-string-spans';
+import { decodedJsonSpans, readsJson } from '../shared/json-string-spans';
 import { normalizeText } from '../shared/normalize-text';
 import { redactedNormalForm } from '../shared/redacted-normal-form';
 import { replaceSpans } from '../shared/spans';
@@ -233,9 +233,7 @@ export function pii(options?: PiiOptions): Guardrail {
    * parts of an answer, which are not JSON, and must redact as generate does).
    */
   function jsonStringSpans(content: string, ctx: GuardrailContext): PiiSpan[] | undefined {
-    const json =
-      ctx?.kind === 'tool_input' || ctx?.kind === 'tool_output' || ctx?.part === 'tool-call';
-    if (!json) return undefined;
+    if (!readsJson(ctx)) return undefined;
     return decodedJsonSpans(
       content,
       decoded =>

@@ -1,27 +1,57 @@
+import type { GuardrailContext } from '../../core/types';
 import { jsonStringView } from '../secrets/json-string-view';
-import type { DetectedSpan } from './spans';
 
 /**
- * What `find` finds in a JSON text (a tool's arguments or result, judged as
- * canonical JSON) read with the escapes of its strings decoded, as spans of
- * the JSON text; `undefined` when the text has no escape to decode (read it
- * as it is). Read as it is, a line break in a string is the two characters
- * `\n`, whose `n` hides the value after it from a finder (`\n4155552671`)
- * or joins it (`\tjane@x.io` redacted as `\[EMAIL_ADDRESS]`, which is not
- * JSON). Each span covers whole escapes, so a redaction never cuts one in
- * two; a span across a string's end still breaks the JSON, and the caller
- * fails closed as it did. `find`'s spans must be in text order without
- * overlaps; they stay so. Linear in the text.
+ * Whether a check reads JSON: a tool's arguments and results, judged as
+ * canonical JSON, and a tool call's input in the history (judged as input
+ * with inputScope 'all'). Answers and user texts are read as written
+ * (window mode judges parts of an answer, which are not JSON, and must
+ * decide as generate does).
  */
-export function decodedJsonSpans<SPAN extends DetectedSpan>(
+export function readsJson(ctx: GuardrailContext | undefined): boolean {
+  return ctx?.kind === 'tool_input' || ctx?.kind === 'tool_output' || ctx?.part === 'tool-call';
+}
+
+/** A JSON text read with the escapes of its strings decoded. */
+export interface DecodedJson {
+  /** The JSON text with its strings' escapes decoded. */
+  text: string;
+  /** The range of the JSON text that `[start, end)` of `text` was decoded from: whole escapes. */
+  toJson(start: number, end: number): { start: number; end: number };
+}
+
+/**
+ * `json` read with the escapes of its strings decoded, or `undefined` when
+ * it has none (read it as written). Read as written, a line break in a
+ * string is the two characters `\n`, whose `n` hides what follows from a
+ * finder (`\n4155552671`, `\nevil.com`) or joins it (`\tjane@x.io` redacted
+ * as `\[EMAIL_ADDRESS]`, which is not JSON), and `\u0040` hides an `@`. A
+ * range mapped back covers whole escapes, so a redaction never cuts one in
+ * two; one across a string's end still breaks the JSON, and the caller
+ * fails closed as it did. Linear in the text.
+ */
+export function decodedJson(json: string): DecodedJson | undefined {
+  const view = jsonStringView(json);
+  if (!view) return undefined;
+  return {
+    text: view.text,
+    toJson: (start, end) => ({
+      start: view.sourceStart[start] ?? json.length,
+      end: end > start ? view.sourceEnd[end - 1]! : (view.sourceStart[start] ?? json.length),
+    }),
+  };
+}
+
+/**
+ * What `find` finds in `json` read with its strings' escapes decoded
+ * ({@link decodedJson}), as spans of the JSON text; `undefined` when it has
+ * no escape to decode. `find`'s spans in text order without overlaps stay so.
+ */
+export function decodedJsonSpans<SPAN extends { start: number; end: number }>(
   json: string,
   find: (decoded: string) => readonly SPAN[],
 ): SPAN[] | undefined {
-  const view = jsonStringView(json);
-  if (!view) return undefined;
-  return find(view.text).map(span => ({
-    ...span,
-    start: view.sourceStart[span.start]!,
-    end: span.end > span.start ? view.sourceEnd[span.end - 1]! : view.sourceStart[span.start]!,
-  }));
+  const decoded = decodedJson(json);
+  if (!decoded) return undefined;
+  return find(decoded.text).map(span => ({ ...span, ...decoded.toJson(span.start, span.end) }));
 }

@@ -3,6 +3,7 @@ import type { GuardrailConfigIssue } from '../../core/errors';
 import { GuardrailConfigError } from '../../core/errors';
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
+import { decodedJson, readsJson } from '../shared/json-string-spans';
 import { findUrls, type ParsedUrl } from './find-urls';
 import { homographLabel, isIpHost, isPrivateHost } from './host-checks';
 import { urlPotentialStart } from './potential-start';
@@ -229,14 +230,19 @@ export function urlFilter(options?: UrlFilterOptions): Guardrail {
       // findUrls hands out one parsed object per distinct URL text, so a flood
       // of one link is judged once.
       const judgedByUrl = new Map<ParsedUrl, Judged | null>();
-      for (const found of findUrls(content)) {
+      // JSON (a tool's arguments or result) is read with its strings' escapes
+      // decoded: the `n` of a line break (`\nevil.com`) made another host.
+      const decoded = readsJson(ctx) ? decodedJson(content) : undefined;
+      for (const found of findUrls(decoded?.text ?? content)) {
         let judged = judgedByUrl.get(found.url);
         if (judged === undefined) {
           const rule = violation(found.url, checkPrivate);
           judged = rule === undefined ? null : { url: describeUrl(found.url), rule };
           judgedByUrl.set(found.url, judged);
         }
-        if (judged !== null) flagged.push({ start: found.start, end: found.end, judged });
+        if (judged === null) continue;
+        const { start, end } = decoded ? decoded.toJson(found.start, found.end) : found;
+        flagged.push({ start, end, judged });
       }
       if (flagged.length === 0) return allow();
       const info = {

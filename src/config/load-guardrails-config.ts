@@ -2,6 +2,7 @@ import type { ToolSet } from 'ai';
 import { z } from 'zod/v4';
 import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors';
 import { noSuchOption, optionIssues } from '../core/options';
+import { outputSideIssues } from '../core/output-side';
 import { PARALLEL_DOES_NOT_APPLY, parallelIssues } from '../core/parallel-issues';
 import type { StreamWatchingGuardrail } from '../core/stream-watch';
 import type { GuardrailEventListener, GuardrailRecord } from '../core/types';
@@ -277,6 +278,29 @@ function parallelListIssues(built: ConfiguredGuardrails, listKeys: ListKeys) {
 }
 
 /**
+ * A pseudonymising `pii` in `input` or `prompt_tool_outputs` whose instance
+ * is not in `output` too (with `use`): the user would read placeholders.
+ */
+function outputSideListIssues(
+  built: ConfiguredGuardrails,
+  listKeys: ListKeys,
+  declarations: Declarations,
+): GuardrailConfigIssue[] {
+  return (['input', 'prompt_tool_outputs'] as const).flatMap(list => {
+    const key = listKeys[list];
+    if (key === undefined) return [];
+    return built[list].flatMap((guardrail, index) => {
+      const id = declarations.typed.find(entry => entry.list === list && entry.index === index)?.id;
+      const todo = `add { use: ${typeof id === 'string' ? id : '<id>'} } to output (give the entry an id if it has none), or use action: redact if the user may see placeholders`;
+      return outputSideIssues([guardrail], key, built.output, todo).map(issue => ({
+        ...issue,
+        path: formatPath([key, index]),
+      }));
+    });
+  });
+}
+
+/**
  * The entries' own messages, by guardrail name: a block whose record carries
  * one of them shows it, even when the file sets `blocked_message` (seed 003:
  * a guardrail's own message is the user-facing text).
@@ -361,6 +385,7 @@ export function buildGuardrailsConfig<VERSION extends MiddlewareSpecificationVer
   issues.push(...windowModeIssues(stream.mode, built, listKeys));
   issues.push(...promptToolOutputIssues(built, listKeys));
   issues.push(...parallelListIssues(built, listKeys));
+  issues.push(...outputSideListIssues(built, listKeys, declarations));
   const definitionSettings = toolDefinitionSettings(config, issues);
   if (issues.length > 0) throw new GuardrailConfigError(inFileOrder(issues, listKeys));
 

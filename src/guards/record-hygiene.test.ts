@@ -7,6 +7,7 @@ import { leaksIn, spanReports } from '../../test/helpers/report-leaks';
 import { turnsModel } from '../../test/helpers/turns-model';
 import { captureSpans } from '../../test/tracing';
 import { block, defineGuardrail } from '../core/define-guardrail';
+import { needsOutputSide } from '../core/output-side';
 import type { Guardrail, GuardrailEvent, GuardrailKind } from '../core/types';
 import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
 import { guardrails } from '../middleware/guardrails-middleware';
@@ -141,6 +142,8 @@ async function runThrough(
         model,
         middleware: guardrails({
           [kind]: [guardrail],
+          // A pseudonymising pii restores in output: it must be there too.
+          ...(kind === 'input' && needsOutputSide(guardrail) && { output: [guardrail] }),
           onTrip,
           onEvent,
         }),

@@ -17,6 +17,7 @@ import {
   timerMilliseconds,
   validateOptions,
 } from '../core/options';
+import { outputSideIssues } from '../core/output-side';
 import { PARALLEL_DOES_NOT_APPLY, parallelIssues } from '../core/parallel-issues';
 import type { StreamWatchingGuardrail } from '../core/stream-watch';
 import type { Guardrail } from '../core/types';
@@ -173,7 +174,24 @@ function parallelOutsideInputIssues(
   }
 }
 
+/**
+ * A pseudonymising `pii` in input or toolOutputs needs the same instance in
+ * output, or the user reads the model's placeholders: an error, never a
+ * silently useless setting.
+ */
+function outputSideMissingIssues(
+  options: Record<string, unknown>,
+  issues: GuardrailConfigIssue[],
+): void {
+  const todo =
+    "add it there, as in guardrails({ input: [p], output: [p] }), or use action 'redact' if the user may see placeholders";
+  for (const key of ['input', 'toolOutputs'] as const) {
+    issues.push(...outputSideIssues(options[key], key, options.output, todo));
+  }
+}
+
 function refineIssues(options: Record<string, unknown>, issues: GuardrailConfigIssue[]): void {
+  outputSideMissingIssues(options, issues);
   windowModeIssues(options, issues);
   parallelOutsideInputIssues(options, issues);
   retryModeIssues(options, issues);

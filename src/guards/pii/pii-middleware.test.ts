@@ -2,7 +2,8 @@ import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { generateResult, streamOf, textParts } from '../../../test/helpers';
+import { configIssuesOf, generateResult, streamOf, textParts } from '../../../test/helpers';
+import { buildGuardrailsConfig } from '../../config/load-guardrails-config';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { pii } from './pii';
 
@@ -91,5 +92,54 @@ describe('pii pseudonymize through the middleware', () => {
     });
     expect(promptText(model.doGenerateCalls[1]!.prompt)).toBe('Again, <EMAIL_ADDRESS_1> here.');
     expect(second.text).toBe('Noted jane.doe@example.com.');
+  });
+});
+
+describe('pii pseudonymize without its output side', () => {
+  // Only the instance that made the placeholders can turn them back: without
+  // it in output, the user read "<EMAIL_ADDRESS_1>" in every answer, silently.
+  const expected = (path: string) => ({
+    path,
+    value: 'pii',
+    expected:
+      'the same guardrail instance in output too ("pii" pseudonymises: the model answers with its placeholders, such as <EMAIL_ADDRESS_1>, and only this instance turns them back into the values, as an output guardrail; add it there, as in guardrails({ input: [p], output: [p] }), or use action \'redact\' if the user may see placeholders)',
+  });
+
+  it('in input (or toolOutputs) without the same instance in output is a GuardrailConfigError', () => {
+    const p = pii({ action: 'pseudonymize' });
+    expect(configIssuesOf(() => guardrails({ input: [p] }))).toEqual([expected('input[0]')]);
+    // Another instance in output has its own vault: it cannot restore p's placeholders.
+    expect(
+      configIssuesOf(() => guardrails({ input: [p], output: [pii({ action: 'pseudonymize' })] })),
+    ).toEqual([expected('input[0]')]);
+    expect(configIssuesOf(() => guardrails({ toolOutputs: [p] }))).toEqual([
+      expected('toolOutputs[0]'),
+    ]);
+    // With it in output, or when redacting, nothing to say.
+    expect(() => guardrails({ input: [p], toolOutputs: [p], output: [p] })).not.toThrow();
+    expect(() => guardrails({ input: [pii({ action: 'redact' })] })).not.toThrow();
+  });
+
+  it('a config file names the entry and says to reuse it with use', () => {
+    expect(
+      configIssuesOf(() =>
+        buildGuardrailsConfig({
+          input: [{ type: 'secrets' }, { type: 'pii', action: 'pseudonymize', id: 'vault' }],
+        }),
+      ),
+    ).toEqual([
+      {
+        path: 'input[1]',
+        value: 'pii',
+        expected:
+          'the same guardrail instance in output too ("pii" pseudonymises: the model answers with its placeholders, such as <EMAIL_ADDRESS_1>, and only this instance turns them back into the values, as an output guardrail; add { use: vault } to output (give the entry an id if it has none), or use action: redact if the user may see placeholders)',
+      },
+    ]);
+    expect(() =>
+      buildGuardrailsConfig({
+        input: [{ type: 'pii', action: 'pseudonymize', id: 'vault' }],
+        output: [{ use: 'vault' }],
+      }),
+    ).not.toThrow();
   });
 });

@@ -1,6 +1,7 @@
 import { declareSignalFreeCheck } from '../../core/chain';
 import { allow, block, defineGuardrail, modify } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
+import type { OutputSideGuardrail } from '../../core/output-side';
 import type { Guardrail, GuardrailContext } from '../../core/types';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
@@ -303,5 +304,11 @@ export function pii(options?: PiiOptions): Guardrail {
   // so a chain may share one context among such checks. Pseudonymising hands
   // ctx to the user's `conversationId`, which may do either.
   if (action !== 'pseudonymize') declareSignalFreeCheck(guardrail.check);
+  // Its placeholders come back in answers; only this instance (its vault)
+  // restores them there, so `guardrails()` requires it in output too.
+  if (action === 'pseudonymize') {
+    (guardrail as OutputSideGuardrail).undoneInOutputOnlyByItself =
+      'pseudonymises: the model answers with its placeholders, such as <EMAIL_ADDRESS_1>, and only this instance turns them back into the values';
+  }
   return guardrail;
 }

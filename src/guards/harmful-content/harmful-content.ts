@@ -1,6 +1,7 @@
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
+import { decodedJson, readsJson } from '../shared/json-string-spans';
 import type { HarmfulCategory } from './categories';
 import { harmfulContentOptionShape } from './harmful-content-options';
 import { DEFAULT_HARMFUL_THRESHOLD, scoreHarmful } from './score-harmful';
@@ -66,7 +67,7 @@ export function harmfulContent(options?: HarmfulContentOptions): Guardrail {
     name,
     // Verdicts cached under another configuration must not apply to this one.
     fingerprint: { threshold, categories, maxLength, message },
-    check(content) {
+    check(content, ctx) {
       if (content.length > maxLength) {
         return block({
           message,
@@ -75,7 +76,10 @@ export function harmfulContent(options?: HarmfulContentOptions): Guardrail {
           info: { length: content.length, maxLength },
         });
       }
-      const { score, categories: found } = scoreHarmful(content);
+      // A tool's arguments and results (JSON) are read with their strings' escapes
+      // decoded: the `n` of a line break glued to the word after it.
+      const text = (readsJson(ctx) && decodedJson(content)?.text) || content;
+      const { score, categories: found } = scoreHarmful(text);
       const info = { score, categories: found, threshold };
       if (score < threshold) return allow(info);
       if (wanted && !found.some(category => wanted.has(category))) return allow(info);

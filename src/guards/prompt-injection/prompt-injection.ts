@@ -1,6 +1,7 @@
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail, GuardrailKind } from '../../core/types';
+import { decodedJson, readsJson } from '../shared/json-string-spans';
 import { promptInjectionOptionShape } from './prompt-injection-options';
 import {
   DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD,
@@ -102,7 +103,10 @@ export function promptInjection(options?: PromptInjectionOptions): Guardrail {
           : effectiveMode === 'indirect'
             ? DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD
             : DEFAULT_PROMPT_INJECTION_THRESHOLD);
-      const { score, signals } = scorePromptInjection(content, { mode: effectiveMode });
+      // A tool's arguments and results (JSON) are read with their strings' escapes
+      // decoded: the `n` of a line break (`\nIgnore all previous...`) hid the word after it.
+      const text = (readsJson(ctx) && decodedJson(content)?.text) || content;
+      const { score, signals } = scorePromptInjection(text, { mode: effectiveMode });
       const info = { score, signals, mode: effectiveMode, threshold: effectiveThreshold };
       if (score < effectiveThreshold) return allow(info);
       return block({

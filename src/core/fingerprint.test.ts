@@ -1,7 +1,13 @@
+import { generateText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
+import { textModel } from '../../test/helpers';
 import { pii } from '../guards/pii/pii';
 import { urlFilter } from '../guards/url-filter/url-filter';
+import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
+import { guardrails } from '../middleware/guardrails-middleware';
+import { memoryStore } from '../store/memory-store';
+import { allow, block, defineGuardrail } from './define-guardrail';
 import { optionsFingerprint } from './fingerprint';
 
 describe('optionsFingerprint', () => {
@@ -42,6 +48,63 @@ describe('optionsFingerprint', () => {
     });
     expect(optionsFingerprint(cyclic)).toMatch(/^[0-9a-f]{16}$/);
     expect(optionsFingerprint(hostile)).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  /** `{ level: { level: ... { leaf } } }`, `depth` objects deep. */
+  const nested = (depth: number, leaf: unknown) => {
+    let value: unknown = leaf;
+    for (let i = 0; i < depth; i++) value = { level: value };
+    return value;
+  };
+
+  it('covers the whole value: options that differ only below depth 8 differ', () => {
+    expect(optionsFingerprint(nested(12, 'a'))).not.toBe(optionsFingerprint(nested(12, 'b')));
+    expect(optionsFingerprint({ rules: [nested(30, /x/)] })).not.toBe(
+      optionsFingerprint({ rules: [nested(30, /y/)] }),
+    );
+    expect(optionsFingerprint(nested(12, 'a'))).toBe(optionsFingerprint(nested(12, 'a')));
+  });
+
+  it('takes any depth without overflowing the stack, and shared parts once (linear)', () => {
+    expect(optionsFingerprint(nested(50_000, 1))).not.toBe(optionsFingerprint(nested(50_000, 2)));
+    // 64 levels, each pointing twice at the next: 2^64 paths, 64 objects.
+    let shared: unknown = 'leaf';
+    for (let i = 0; i < 64; i++) shared = { left: shared, right: shared };
+    expect(optionsFingerprint(shared)).toMatch(/^[0-9a-f]{16}$/);
+    // A cycle is a marker, not an endless walk; where it closes still counts.
+    const a: Record<string, unknown> = { name: 'a' };
+    a.self = a;
+    const b: Record<string, unknown> = { name: 'a', self: { name: 'a' } };
+    expect(optionsFingerprint(a)).not.toBe(optionsFingerprint(b));
+  });
+
+  it('two guardrails whose options differ only deep down do not share remembered verdicts', async () => {
+    const store = memoryStore();
+    // One name; options that differ 10 levels down: what each blocks.
+    const policy = (word: string) =>
+      defineGuardrail({
+        name: 'policy',
+        fingerprint: { rules: nested(10, word) },
+        check: text => (text.includes(word) ? block({ message: 'Not that.' }) : allow()),
+      });
+    const run = (word: string) =>
+      generateText({
+        model: wrapLanguageModel({
+          model: textModel('Sure.'),
+          middleware: guardrails({ input: [policy(word)], store }),
+        }),
+        prompt: 'Tell me about refunds.',
+      });
+    expect((await run('invoice')).text).toBe('Sure.');
+    // Judged again, not taken from the first guardrail's remembered pass.
+    const second = await run('refunds');
+    expect(second.text).toBe('Not that.');
+    expect((await getGuardrailOutcome(second))?.cachedVerdicts).toBeUndefined();
+  });
+
+  it('keeps arrays, objects, sets and maps apart', () => {
+    const forms = [['a'], { 0: 'a' }, new Set(['a']), new Map([[0, 'a']]), 'a'];
+    expect(new Set(forms.map(optionsFingerprint)).size).toBe(forms.length);
   });
 
   it('built-ins derive their fingerprint from their options', () => {

@@ -11,6 +11,17 @@ function hash64(text: string): string {
   return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 }
 
+/** An object being read: its kind, its entries (label and value) and the parts read so far. */
+interface Frame {
+  object: object;
+  head: string;
+  entries: Array<[label: string, value: unknown, unreadable?: true]>;
+  next: number;
+  parts: string[];
+  /** The label of the entry whose object is being read above this frame. */
+  pending: string;
+}
+
 /**
  * A fingerprint of a guardrail's options, for `Guardrail.fingerprint`: a hash
  * of a stable text form, so equal options give equal fingerprints whatever
@@ -19,48 +30,94 @@ function hash64(text: string): string {
  * functions by source text (two closures over the same source are not told
  * apart: name the guardrails differently when that matters), a language
  * model by its provider and model id, other objects by their own enumerable
- * fields; cycles, depth beyond 8 and unreadable fields
- * become markers, so any value is accepted. Not a security boundary: the
+ * fields, at any depth (it used to stop at 8 levels, so options that differed
+ * only deeper shared remembered verdicts). Cycles and unreadable fields
+ * become markers, so any value is accepted. Linear in the value's size: no
+ * recursion (any depth), and an object reached twice is read once (each
+ * object counts by a hash of its parts). Not a security boundary: the
  * options are the deployer's, not the client's.
  */
 export function optionsFingerprint(options: unknown): string {
-  const seen = new Set<object>();
-  function walk(value: unknown, depth: number): unknown {
-    if (value === undefined) return '[undefined]';
-    if (value === null || typeof value === 'boolean' || typeof value === 'string') return value;
-    if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
-    if (typeof value === 'bigint') return `${value}n`;
-    if (typeof value === 'symbol') return String(value);
-    if (typeof value === 'function') return `[function ${value.toString()}]`;
-    if (value instanceof RegExp) return `[regexp /${value.source}/${value.flags}]`;
-    if (typeof value !== 'object') return String(value);
-    if (depth > 8) return '[deep]';
-    if (seen.has(value)) return '[cycle]';
-    seen.add(value);
-    try {
-      if (Array.isArray(value)) return value.map(item => walk(item, depth + 1));
-      // A language model (a judge's) is its provider and model id: its other
-      // fields are clients, settings and, in mocks, call logs that change.
-      const { provider, modelId } = value as { provider?: unknown; modelId?: unknown };
-      if (typeof provider === 'string' && typeof modelId === 'string') {
-        return `[model ${provider}/${modelId}]`;
+  const digests = new Map<object, string>();
+  const onPath = new Set<object>();
+  const stack: Frame[] = [];
+
+  /** The text of a value that is not read entry by entry, or undefined after opening a frame for it. */
+  function leaf(value: unknown): string | undefined {
+    if (value === undefined) return '"[undefined]"';
+    if (value === null || typeof value === 'boolean' || typeof value === 'string') {
+      return JSON.stringify(value);
+    }
+    if (typeof value === 'number') {
+      return Number.isFinite(value) ? String(value) : JSON.stringify(String(value));
+    }
+    if (typeof value === 'bigint') return JSON.stringify(`${value}n`);
+    if (typeof value === 'symbol') return JSON.stringify(String(value));
+    if (typeof value === 'function') return JSON.stringify(`[function ${value.toString()}]`);
+    if (value instanceof RegExp) return JSON.stringify(`[regexp /${value.source}/${value.flags}]`);
+    if (typeof value !== 'object') return JSON.stringify(String(value));
+    const known = digests.get(value);
+    if (known !== undefined) return `#${known}`;
+    if (onPath.has(value)) return '"[cycle]"';
+    // A language model (a judge's) is its provider and model id: its other
+    // fields are clients, settings and, in mocks, call logs that change.
+    const { provider, modelId } = value as { provider?: unknown; modelId?: unknown };
+    if (typeof provider === 'string' && typeof modelId === 'string') {
+      return JSON.stringify(`[model ${provider}/${modelId}]`);
+    }
+    onPath.add(value);
+    stack.push(open(value));
+    return undefined;
+  }
+
+  function open(object: object): Frame {
+    const frame: Frame = { object, head: '', entries: [], next: 0, parts: [], pending: '' };
+    if (Array.isArray(object)) {
+      frame.head = '[array]';
+      for (let index = 0; index < object.length; index++) {
+        frame.entries.push([String(index), object[index]]);
       }
-      if (value instanceof Set) return ['[set]', ...[...value].map(item => walk(item, depth + 1))];
-      if (value instanceof Map) {
-        return ['[map]', ...[...value].map(([k, v]) => [walk(k, depth + 1), walk(v, depth + 1)])];
+    } else if (object instanceof Set) {
+      frame.head = '[set]';
+      let index = 0;
+      for (const item of object) frame.entries.push([String(index++), item]);
+    } else if (object instanceof Map) {
+      frame.head = '[map]';
+      let index = 0;
+      for (const [key, value] of object) {
+        frame.entries.push([`k${index}`, key], [`v${index}`, value]);
+        index++;
       }
-      const sorted: Record<string, unknown> = {};
-      for (const key of Object.keys(value).sort()) {
+    } else {
+      frame.head = '[object]';
+      for (const key of Object.keys(object).sort()) {
         try {
-          sorted[key] = walk((value as Record<string, unknown>)[key], depth + 1);
+          frame.entries.push([key, (object as Record<string, unknown>)[key]]);
         } catch {
-          sorted[key] = '[unreadable]'; // a getter that throws
+          frame.entries.push([key, undefined, true]); // a getter that throws
         }
       }
-      return sorted;
-    } finally {
-      seen.delete(value);
     }
+    return frame;
   }
-  return hash64(JSON.stringify(walk(options, 0)) ?? '');
+
+  const root = leaf(options);
+  if (root !== undefined) return hash64(root);
+  for (;;) {
+    const frame = stack[stack.length - 1]!;
+    if (frame.next < frame.entries.length) {
+      const [label, value, unreadable] = frame.entries[frame.next++]!;
+      const text = unreadable ? '"[unreadable]"' : leaf(value);
+      if (text === undefined) frame.pending = label;
+      else frame.parts.push(`${JSON.stringify(label)}:${text}`);
+      continue;
+    }
+    stack.pop();
+    onPath.delete(frame.object);
+    const digest = hash64(`${frame.head}{${frame.parts.join(',')}}`);
+    digests.set(frame.object, digest);
+    const parent = stack[stack.length - 1];
+    if (parent === undefined) return digest;
+    parent.parts.push(`${JSON.stringify(parent.pending)}:#${digest}`);
+  }
 }

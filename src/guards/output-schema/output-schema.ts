@@ -115,8 +115,9 @@ function ajvPath(error: ErrorObject, declared: ReadonlySet<string>): string {
 /**
  * What identifies a schema in the guardrail's fingerprint: the text of its
  * JSON Schema (a Standard Schema's JSON Schema form, as zod 4 offers one),
- * whole at any depth. The options fingerprint reads objects 8 levels deep:
- * a zod schema's third nested object was past it, so tightening an enum
+ * whole at any depth. The options fingerprint read objects 8 levels deep
+ * (it reads them whole since): a zod schema's third nested object was past
+ * it, so tightening an enum
  * there kept the fingerprint, and a store shared across a redeploy gave the
  * stricter schema the looser one's remembered passes. A schema with no JSON
  * form is fingerprinted as it is.

@@ -178,6 +178,103 @@ export function validatePiiOptions(options: FindPiiOptions): void {
   });
 }
 
+/** Rounds of `spansBesidePlaceholders` after the first scan: a chain longer than this is hostile text. */
+const placeholderRounds = 3;
+
+/**
+ * How far a finder reads around its match (phone context words 40
+ * characters before a number, the NHS context 60, a lookaround or an
+ * extension a few): a verdict depends on no character farther away.
+ */
+const contextReach = 64;
+
+const ranked = (span: DetectedSpan): RankedSpan => ({ ...span, priority: 0 });
+
+/**
+ * The pattern matches in `source` with `spans` replaced by their default
+ * placeholders (`[TYPE]`), mapped back to `source`: those outside every
+ * placeholder (a placeholder is never part of a value). A match the first
+ * scan did not make lies within `reach` (the longest match and its
+ * context) of a placeholder, so only the text within twice that of the
+ * spans of `fresh` (the ones the last round added) is read, redacted, and
+ * a match within `reach` of where that slice was cut is left to the scan
+ * of the whole text it was part of. Linear: the slices do not overlap.
+ */
+function spansBesidePlaceholders(
+  source: string,
+  spans: readonly DetectedSpan[],
+  fresh: ReadonlySet<DetectedSpan>,
+  reach: number,
+  findPatterns: (text: string, candidates: RankedSpan[]) => void,
+): RankedSpan[] {
+  const added: RankedSpan[] = [];
+  /** Scans `source[from, to)` with `spans[first..last]` (all inside it) redacted. */
+  const scan = (from: number, to: number, first: number, last: number) => {
+    // Where each placeholder sits in the slice, and how far the text after it moved.
+    const starts: number[] = [];
+    const ends: number[] = [];
+    const shifts: number[] = [];
+    let redacted = '';
+    let cursor = from;
+    for (let index = first; index <= last; index++) {
+      const span = spans[index]!;
+      redacted += source.slice(cursor, span.start);
+      starts.push(redacted.length);
+      redacted += `[${span.type}]`;
+      ends.push(redacted.length);
+      shifts.push(span.end - redacted.length);
+      cursor = span.end;
+    }
+    redacted += source.slice(cursor, to);
+    const found: RankedSpan[] = [];
+    findPatterns(redacted, found);
+    for (const candidate of found) {
+      const { start, end } = candidate;
+      if ((from > 0 && start < reach) || (to < source.length && end > redacted.length - reach))
+        continue;
+      // The last placeholder starting before the match's end.
+      let low = 0;
+      let high = starts.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (starts[middle]! < end) low = middle + 1;
+        else high = middle;
+      }
+      const before = low - 1;
+      if (before >= 0 && ends[before]! > start) continue; // it holds a placeholder
+      const shift = before >= 0 ? shifts[before]! : from;
+      added.push({ ...candidate, start: start + shift, end: end + shift });
+    }
+  };
+  // Slices around the fresh spans, merged where they meet, never cutting a span.
+  let first = -1;
+  let last = -1;
+  let from = 0;
+  let to = 0;
+  for (let index = 0; index < spans.length; index++) {
+    const span = spans[index]!;
+    if (!fresh.has(span)) continue;
+    const sliceStart = Math.max(0, span.start - 2 * reach);
+    if (first >= 0 && sliceStart <= to) {
+      // Joins the current slice: take in every span up to this one's reach.
+      to = Math.max(to, Math.min(source.length, span.end + 2 * reach));
+    } else {
+      if (first >= 0) scan(from, to, first, last);
+      first = index;
+      while (first > last + 1 && spans[first - 1]!.end > sliceStart) first--;
+      from = Math.min(sliceStart, spans[first]!.start);
+      to = Math.min(source.length, span.end + 2 * reach);
+    }
+    last = Math.max(last, index);
+    while (last + 1 < spans.length && spans[last + 1]!.start < to) {
+      last++;
+      to = Math.max(to, spans[last]!.end);
+    }
+  }
+  if (first >= 0) scan(from, to, first, last);
+  return added;
+}
+
 /**
  * Finds PII in `text` and returns `[{ type, start, end }]`, offsets into the
  * original text (end exclusive), in text order, never overlapping. The text
@@ -229,36 +326,56 @@ export function findPiiInNormalForm(
     phoneRegions,
     obfuscatedEmails,
     hasNhs: types.includes('UK_NHS'),
+    // Shared by the scans of this call (see `spansBesidePlaceholders`), dropped with it.
+    phoneVerdicts: new Map(),
+  };
+  const namedTypes = types.filter(isNerEntity);
+  const patternTypes = types.filter(type => !isNerEntity(type)) as Exclude<PiiEntity, NerEntity>[];
+  const findPatterns = (text: string, candidates: RankedSpan[]) => {
+    for (const type of patternTypes) {
+      const { find, priority } = entityFinders[type];
+      find(text, (start, end) => candidates.push({ type, start, end, priority }), resolved);
+    }
+    for (const { type, pattern, validate } of custom) {
+      const global = pattern.global ? pattern : new RegExp(pattern.source, `${pattern.flags}g`);
+      for (const match of text.matchAll(global)) {
+        if (match[0].length === 0) continue;
+        if (validate && !validate(match[0])) continue;
+        candidates.push({
+          type,
+          start: match.index,
+          end: match.index + match[0].length,
+          priority: 11,
+        });
+      }
+    }
+    forgetNineDigitMatches(); // do not keep the text alive
   };
   const candidates: RankedSpan[] = [];
-  const namedTypes: NerEntity[] = [];
-  for (const type of types) {
-    if (isNerEntity(type)) {
-      namedTypes.push(type);
-      continue;
-    }
-    const { find, priority } = entityFinders[type];
-    find(source, (start, end) => candidates.push({ type, start, end, priority }), resolved);
-  }
-  for (const { type, pattern, validate } of custom) {
-    const global = pattern.global ? pattern : new RegExp(pattern.source, `${pattern.flags}g`);
-    for (const match of source.matchAll(global)) {
-      if (match[0].length === 0) continue;
-      if (validate && !validate(match[0])) continue;
-      candidates.push({
-        type,
-        start: match.index,
-        end: match.index + match[0].length,
-        priority: 11,
-      });
-    }
-  }
+  findPatterns(source, candidates);
   // Names and addresses last: a pattern match inside one is cut out of it.
   for (const span of namedEntityCandidates(source, namedTypes, candidates, placeholders)) {
     candidates.push(span);
   }
-  forgetNineDigitMatches(); // do not keep the text alive
-  const normalizedSpans = resolveOverlaps(candidates);
+  let normalizedSpans = resolveOverlaps(candidates);
+  // Redacting must be idempotent (window mode re-checks released text as
+  // context): what the finders find next to the placeholders is found now.
+  // A value glued to another (`jane@example.com+44 20 7946 0958`, `(415)
+  // 555-0132)jane@example.com`) or whose start lost an overlap to another
+  // (`…0130 00'jane@example.com`, the e-mail read from `00'`) was rejected
+  // for characters the redaction replaces. Each round reads the text as
+  // redacted so far; at most `placeholderRounds` of them (linear), and
+  // only while the last one found more.
+  const reach = piiMaxMatchLength({ entities: patternTypes, custom }) / 2 + contextReach;
+  let fresh: ReadonlySet<DetectedSpan> = new Set(normalizedSpans);
+  for (let round = 0; round < placeholderRounds && fresh.size > 0; round++) {
+    const added = spansBesidePlaceholders(source, normalizedSpans, fresh, reach, findPatterns);
+    if (added.length === 0) break;
+    // Spans never overlap: a start names one.
+    const earlier = new Set(normalizedSpans.map(span => span.start));
+    normalizedSpans = resolveOverlaps([...normalizedSpans.map(ranked), ...added]);
+    fresh = new Set(normalizedSpans.filter(span => !earlier.has(span.start)));
+  }
   // A text the normaliser left as it is has the same offsets: its spans are
   // the normal form's (one object per value fewer on text full of values).
   if (!normalized.changed) return { spans: normalizedSpans, normalizedSpans };

@@ -118,6 +118,14 @@ export interface SecretsScan {
   placeholdersSkipped: number;
 }
 
+/** A redaction placeholder after other characters (`[URL]`, `[GENERIC_SECRET`: a bare value stops at its `]`). */
+const placeholderInValue = /.\[[A-Z][A-Z0-9_]{2,}(?:\]|$)/s;
+
+/** True when a value holds a redaction's placeholder after its first character. */
+function runsIntoRedactionPlaceholder(value: string): boolean {
+  return value.indexOf('[', 1) > 0 && placeholderInValue.test(value);
+}
+
 /** `findSecrets`, also counting the candidates skipped as placeholders (for records). */
 export function scanSecrets(text: string, options?: FindSecretsOptions): SecretsScan {
   return scanSecretsNormalized(normalizeText(text), options);
@@ -188,6 +196,12 @@ export function scanSecretsNormalized(
     scanAssignments(source, match => {
       const value = match[3] ?? match[4] ?? match[6];
       if (value === undefined) return;
+      // A redaction's placeholder is never part of a value, and a value that
+      // runs into one is judged as it was before the redaction: read on into
+      // the value that was there, it was no secret (`password=Tr0ub4dor&3xyz:xoxb-…`
+      // is none, its Slack token is); without it, a secret (`Tr0ub4dor&3xyz:`),
+      // so redacting twice redacted more. Its value is read as other text.
+      if (runsIntoRedactionPlaceholder(value)) return false;
       const start = match.index + match[0].lastIndexOf(value);
       // A value that is no secret may hide an assignment: the scan reads on inside it.
       if (!judged(judgeSecretValue(value, match[1]!, reportPlaceholders), start)) return false;

@@ -14,6 +14,13 @@ export interface Resolved {
   phoneRegions: readonly CountryCode[];
   obfuscatedEmails: boolean;
   hasNhs: boolean;
+  /**
+   * The phone numbers in each run of digits judged in this call (empty when
+   * its shape rules it out), kept across the scans of one `findPii` call
+   * (it reads the text again with its values redacted) and never beyond: a
+   * cache that outlived the call would keep the user's numbers in memory.
+   */
+  phoneVerdicts?: Map<string, Array<[number, number]>>;
 }
 
 /** One pattern entity: how to find it, how long a match can be, how it ranks in overlaps. */

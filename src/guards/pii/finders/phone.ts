@@ -177,12 +177,12 @@ function phonesInRun(
   return found;
 }
 
-const findPhones: Finder = (text, add, { defaultRegion, phoneRegions }) => {
+const findPhones: Finder = (text, add, { defaultRegion, phoneRegions, phoneVerdicts }) => {
   const regions = [defaultRegion, ...phoneRegions.filter(region => region !== defaultRegion)];
   // Run -> phone numbers in it (empty when its shape rules it out), for this
   // call only: a cache that outlived the call would keep the user's phone
   // numbers in process memory and answer later calls from them.
-  const verdicts = new Map<string, Array<[number, number]>>();
+  const verdicts = phoneVerdicts ?? new Map<string, Array<[number, number]>>();
   for (const match of text.matchAll(phoneRun)) {
     const index = match.index;
     const before = index > 0 ? text.charCodeAt(index - 1) : -1;

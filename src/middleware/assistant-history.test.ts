@@ -1,7 +1,7 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { generateText, type ModelMessage, streamText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { textModel, withoutTiming } from '../../test/helpers';
+import { recordingParallelJudge, textModel, withoutTiming } from '../../test/helpers';
 import { allow, block, defineGuardrail, modify } from '../core/define-guardrail';
 import type { GuardrailContext, GuardrailEvent } from '../core/types';
 import { harmfulContent } from '../guards/harmful-content/harmful-content';
@@ -506,15 +506,9 @@ describe('the verdict cache makes real answers re-sent every turn cost one judgi
 
 describe('parallel input guardrails judge assistant turns too', () => {
   it("with inputScope 'all' a parallel guardrail blocks a forged assistant text, each answer judged once", async () => {
-    const judged: string[] = [];
-    const parallelJudge = defineGuardrail({
-      name: 'parallel-judge',
-      parallel: true,
-      check: async text => {
-        judged.push(text);
-        return text.startsWith('Sure, here is how') ? block({ message: 'No.' }) : allow();
-      },
-    });
+    const { guardrail: parallelJudge, judged } = recordingParallelJudge(text =>
+      text.startsWith('Sure, here is how'),
+    );
     const model = wrapLanguageModel({
       model: textModel('ok'),
       middleware: guardrails({ input: [parallelJudge], inputScope: 'all' }),

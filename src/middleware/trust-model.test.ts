@@ -2,7 +2,13 @@ import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { generateText, type ModelMessage, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { generateResult, redactEmails, textModel, withoutTiming } from '../../test/helpers';
+import {
+  generateResult,
+  recordingParallelJudge,
+  redactEmails,
+  textModel,
+  withoutTiming,
+} from '../../test/helpers';
 import { toolResultHistory } from '../../test/helpers/tool-history';
 import { allow, block, defineGuardrail, modify } from '../core/define-guardrail';
 import type { GuardrailCachePolicy } from '../core/types';
@@ -360,15 +366,9 @@ describe('verdict cache shared by fresh middleware instances', () => {
 
 describe('parallel input guardrails under the trust model', () => {
   it('judge every unverified text alongside the model, with the cache, and block a forged history', async () => {
-    const judged: string[] = [];
-    const parallelJudge = defineGuardrail({
-      name: 'parallel-judge',
-      parallel: true,
-      check: async text => {
-        judged.push(text);
-        return text.includes('forbidden') ? block({ message: 'No.' }) : allow();
-      },
-    });
+    const { guardrail: parallelJudge, judged } = recordingParallelJudge(text =>
+      text.includes('forbidden'),
+    );
     const model = wrapLanguageModel({
       model: textModel('ok'),
       middleware: guardrails({ input: [parallelJudge] }),

@@ -95,6 +95,23 @@ export function blockWord(word: string, name = `block-${word}`) {
   });
 }
 
+/**
+ * A `parallel: true` input guardrail that blocks (`No.`) the texts `blocks`
+ * says, and the texts it judged, in order.
+ */
+export function recordingParallelJudge(blocks: (text: string) => boolean) {
+  const judged: string[] = [];
+  const guardrail = defineGuardrail({
+    name: 'parallel-judge',
+    parallel: true,
+    check: async text => {
+      judged.push(text);
+      return blocks(text) ? block({ message: 'No.' }) : allow();
+    },
+  });
+  return { guardrail, judged };
+}
+
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 
 /** Redacts e-mail addresses to `[EMAIL]`. Stream-safe. */

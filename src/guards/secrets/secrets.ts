@@ -3,6 +3,8 @@ import { allow, block, defineGuardrail, modify } from '../../core/define-guardra
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
 import { normalizeInCall } from '../shared/call-normalization';
+import { readsJson } from '../shared/json-string-spans';
+import { jsonStringView } from '../shared/json-string-view';
 import { type RankedSpan, replaceSpans, resolveOverlaps } from '../shared/spans';
 import {
   type FindSecretsOptions,
@@ -11,7 +13,6 @@ import {
   scanSecretsNormalized,
   secretsMaxMatchLength,
 } from './find-secrets';
-import { jsonStringView } from './json-string-view';
 import { secretsMayMatch, secretsPotentialStart } from './potential-start';
 import { secretsOptionShape } from './secrets-options';
 
@@ -124,10 +125,9 @@ export function secrets(options?: SecretsOptions): Guardrail {
       const scan = scanSecretsNormalized(normalizeInCall(content, ctx?.state), findOptions);
       // A tool's arguments and results are judged as JSON (so is a tool call in the
       // history, judged as input with inputScope 'all'): also read their strings decoded.
-      const { spans, placeholdersSkipped } =
-        ctx?.kind === 'tool_input' || ctx?.kind === 'tool_output' || ctx?.part === 'tool-call'
-          ? withDecodedStrings(content, scan, findOptions)
-          : scan;
+      const { spans, placeholdersSkipped } = readsJson(ctx)
+        ? withDecodedStrings(content, scan, findOptions)
+        : scan;
       // How many candidates passed as placeholders (`…EXAMPLE`, `<your-token>`): a count, never the values.
       const skipped = placeholdersSkipped > 0 ? { placeholdersSkipped } : {};
       if (spans.length === 0) return placeholdersSkipped > 0 ? allow(skipped) : allow();

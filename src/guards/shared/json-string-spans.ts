@@ -1,5 +1,5 @@
 import type { GuardrailContext } from '../../core/types';
-import { jsonStringView } from '../secrets/json-string-view';
+import { jsonStringView } from './json-string-view';
 
 /**
  * Whether a check reads JSON: a tool's arguments and results, judged as

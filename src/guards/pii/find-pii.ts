@@ -275,6 +275,71 @@ function spansBesidePlaceholders(
   return added;
 }
 
+/** White space: a placeholder after or before it reads as the value did. */
+function isSpaceAt(text: string, index: number): boolean {
+  if (index < 0 || index >= text.length) return true;
+  const code = text.charCodeAt(index);
+  return code <= 32 || (code >= 0x7f && /\s/.test(text[index]!));
+}
+
+/**
+ * True when the first character that is not white space from `index` on
+ * (stepping by `step`) is a letter, or there is none: a number read across
+ * white space (a phone run of digits, spaces and `()+-.`) can begin or end
+ * at any other character. Each gap between two values is read twice at
+ * most.
+ */
+function besideLetterOrEnd(text: string, index: number, step: 1 | -1): boolean {
+  let at = index;
+  while (isSpaceAt(text, at)) {
+    if (at < 0 || at >= text.length) return true;
+    at += step;
+  }
+  return /\p{L}/u.test(text[at]!);
+}
+
+/**
+ * The spans whose redaction may change how the text around them reads (the
+ * first round of `spansBesidePlaceholders` reads only beside these): a
+ * value whose nearest character that is not white space, on either side,
+ * is not a letter (`…com+44 20…`, `0132)jane@…`: a finder may have
+ * rejected its neighbour for that character; `1111 (415) 555-6460`: a phone
+ * run reads digits across spaces), and a value kept over another candidate it overlapped (the
+ * other's rest may be a value: `…0130 00'jane@example.com`). A value with
+ * white space and then a letter (or nothing) on both sides, and no rival,
+ * reads the same as its placeholder to every pattern finder (a placeholder
+ * is never a phone context word), so the text beside it is not scanned
+ * again: on text full of values that rescan
+ * cost as much as the first scan.
+ */
+function readingMayChange(
+  source: string,
+  spans: readonly DetectedSpan[],
+  candidates: readonly RankedSpan[],
+): Set<DetectedSpan> {
+  const fresh = new Set<DetectedSpan>();
+  for (const span of spans) {
+    if (!besideLetterOrEnd(source, span.start - 1, -1) || !besideLetterOrEnd(source, span.end, 1))
+      fresh.add(span);
+  }
+  if (candidates.length === spans.length) return fresh; // every candidate kept as found
+  for (const candidate of candidates) {
+    // The spans (in text order, never overlapping) that overlap the candidate.
+    let low = 0;
+    let high = spans.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (spans[middle]!.start < candidate.end) low = middle + 1;
+      else high = middle;
+    }
+    for (let index = low - 1; index >= 0 && spans[index]!.end > candidate.start; index--) {
+      const span = spans[index]!;
+      if (span.start !== candidate.start || span.end !== candidate.end) fresh.add(span);
+    }
+  }
+  return fresh;
+}
+
 /**
  * Finds PII in `text` and returns `[{ type, start, end }]`, offsets into the
  * original text (end exclusive), in text order, never overlapping. The text
@@ -367,7 +432,7 @@ export function findPiiInNormalForm(
   // redacted so far; at most `placeholderRounds` of them (linear), and
   // only while the last one found more.
   const reach = piiMaxMatchLength({ entities: patternTypes, custom }) / 2 + contextReach;
-  let fresh: ReadonlySet<DetectedSpan> = new Set(normalizedSpans);
+  let fresh = readingMayChange(source, normalizedSpans, candidates);
   for (let round = 0; round < placeholderRounds && fresh.size > 0; round++) {
     const added = spansBesidePlaceholders(source, normalizedSpans, fresh, reach, findPatterns);
     if (added.length === 0) break;

@@ -2,7 +2,12 @@ import type { CountryCode } from 'libphonenumber-js/max';
 import { GuardrailConfigError } from '../../core/errors';
 import { validateOptionsOnce } from '../../core/options';
 import { type NormalizedText, normalizeText } from '../shared/normalize-text';
-import { type DetectedSpan, type RankedSpan, resolveOverlaps } from '../shared/spans';
+import {
+  type DetectedSpan,
+  firstStartAtOrAfter,
+  type RankedSpan,
+  resolveOverlaps,
+} from '../shared/spans';
 import { cardFinder } from './finders/card';
 import { cryptoFinder } from './finders/crypto';
 import { emailFinder } from './finders/email';
@@ -325,14 +330,11 @@ function readingMayChange(
   if (candidates.length === spans.length) return fresh; // every candidate kept as found
   for (const candidate of candidates) {
     // The spans (in text order, never overlapping) that overlap the candidate.
-    let low = 0;
-    let high = spans.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (spans[middle]!.start < candidate.end) low = middle + 1;
-      else high = middle;
-    }
-    for (let index = low - 1; index >= 0 && spans[index]!.end > candidate.start; index--) {
+    for (
+      let index = firstStartAtOrAfter(spans, candidate.end) - 1;
+      index >= 0 && spans[index]!.end > candidate.start;
+      index--
+    ) {
       const span = spans[index]!;
       if (span.start !== candidate.start || span.end !== candidate.end) fresh.add(span);
     }

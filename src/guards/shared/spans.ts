@@ -62,6 +62,21 @@ function sortedByStart(spans: readonly DetectedSpan[]): boolean {
   return true;
 }
 
+/** The index of the first of `spans` (sorted by start) that starts at or after `position`. */
+export function firstStartAtOrAfter(
+  spans: ReadonlyArray<{ start: number }>,
+  position: number,
+): number {
+  let low = 0;
+  let high = spans.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (spans[middle]!.start < position) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /** `resolveOverlaps` for one set of candidates: greedy by length, then priority, then start. */
 function settle(candidates: RankedSpan[]): DetectedSpan[] {
   const ranked = [...candidates].sort(
@@ -71,13 +86,7 @@ function settle(candidates: RankedSpan[]): DetectedSpan[] {
   // Kept spans sorted by start, for a binary search of neighbours.
   const byStart: RankedSpan[] = [];
   for (const span of ranked) {
-    let low = 0;
-    let high = byStart.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (byStart[middle]!.start < span.start) low = middle + 1;
-      else high = middle;
-    }
+    const low = firstStartAtOrAfter(byStart, span.start);
     const before = byStart[low - 1];
     const after = byStart[low];
     if (before && before.end > span.start) continue;

@@ -108,15 +108,16 @@ const longestAssignmentKey = 84;
  * `=`) or a quote; so the pattern is only tried at the starts of keys that
  * end within five characters before a `:`, `=` or quote and hold a keyword.
  *
- * When `onMatch` returns false (its value is no secret) for a quoted value,
- * the scan goes on from the start of that value rather than after it: `token: "abc api_key =
+ * When `onMatch` returns false (its value is not reported whole), the scan
+ * goes on from the start of that value rather than after it: `token: "abc api_key =
  * "…"` opens a quoted value that runs to the next quote, the one of the
- * assignment inside it, which `matchAll` never reads. Still linear: keys are
- * tried in increasing order, each once.
+ * assignment inside it, which `matchAll` never reads; an unquoted value
+ * runs over `[password=…` (it stops at blanks, not at `[` or `=`). Still
+ * linear: keys are tried in increasing order, each once.
  */
 export function scanAssignments(
   source: string,
-  /** Returns false when the match's value is no secret. */
+  /** Returns false when the match's value is not reported whole. */
   onMatch: (match: RegExpExecArray) => unknown,
 ): void {
   const matcher = anchoredMatcher(stickyAssignment, source);
@@ -138,9 +139,8 @@ export function scanAssignments(
         if (start < matcher.next) continue;
         const match = matcher.at(start);
         if (match && onMatch(match) === false) {
-          // Only a quoted value spans blanks (and so other assignments).
-          const quoted = match[3] ?? match[6];
-          if (quoted !== undefined) matcher.reopenFrom(match.index + match[0].lastIndexOf(quoted));
+          const value = match[3] ?? match[4] ?? match[6];
+          if (value !== undefined) matcher.reopenFrom(match.index + match[0].lastIndexOf(value));
         }
       }
     }

@@ -1,6 +1,11 @@
 import { validateOptionsOnce } from '../../core/options';
 import { type NormalizedText, normalizeText } from '../shared/normalize-text';
-import { type DetectedSpan, type RankedSpan, resolveOverlaps } from '../shared/spans';
+import {
+  type DetectedSpan,
+  firstStartAtOrAfter,
+  type RankedSpan,
+  resolveOverlaps,
+} from '../shared/spans';
 import {
   assignment,
   isRedactionPlaceholder,
@@ -118,12 +123,80 @@ export interface SecretsScan {
   placeholdersSkipped: number;
 }
 
-/** A redaction placeholder after other characters (`[URL]`, `[GENERIC_SECRET`: a bare value stops at its `]`). */
-const placeholderInValue = /.\[[A-Z][A-Z0-9_]{2,}(?:\]|$)/s;
+/** The characters of an unquoted assignment value (as in `assignment`). */
+const bareValueCharacter = /[^\s"'`,;)}\]]/;
+/** A redaction placeholder at the end of a bare value, before the `]` that stopped it. */
+const openPlaceholderAtEnd = /\[[A-Z][A-Z0-9_]{2,}$/;
+/** Redaction placeholders (`[GENERIC_SECRET]`; `[SLACK_TOKEN` at the end of a bare value). */
+const redactionPlaceholder = /\[[A-Z][A-Z0-9_]{2,}(?:\]|$)/g;
+/** An unquoted value may be this long (the pattern's bound), placeholders it ran over included. */
+const longestBareValue = 300;
 
-/** True when a value holds a redaction's placeholder after its first character. */
-function runsIntoRedactionPlaceholder(value: string): boolean {
-  return value.indexOf('[', 1) > 0 && placeholderInValue.test(value);
+/**
+ * The end of an unquoted value that `assignment` ended at `end`: when it
+ * stopped at the `]` of a placeholder (`hunter2[GENERIC_SECRET` + `]`), it
+ * goes on after that `]` with the characters of a bare value, up to the
+ * pattern's length bound (`[GENERIC_SECRET]hunter2` is one value).
+ */
+function bareValueEnd(source: string, start: number, end: number): number {
+  let valueEnd = end;
+  while (
+    source.charCodeAt(valueEnd) === 93 &&
+    valueEnd - start < longestBareValue &&
+    openPlaceholderAtEnd.test(source.slice(Math.max(start, valueEnd - 64), valueEnd))
+  ) {
+    let next = valueEnd + 1;
+    while (
+      next < source.length &&
+      next - start < longestBareValue &&
+      bareValueCharacter.test(source[next]!)
+    )
+      next++;
+    if (next === valueEnd + 1) return valueEnd + 1;
+    valueEnd = next;
+  }
+  return valueEnd;
+}
+
+/** `[from, to)` offsets of the redaction placeholders in `value`. */
+function redactionPlaceholdersIn(value: string): Array<[number, number]> {
+  if (value.indexOf('[') < 0) return [];
+  const found: Array<[number, number]> = [];
+  redactionPlaceholder.lastIndex = 0;
+  for (
+    let match = redactionPlaceholder.exec(value);
+    match;
+    match = redactionPlaceholder.exec(value)
+  )
+    found.push([match.index, match.index + match[0].length]);
+  return found;
+}
+
+/** The spans of `sorted` (by start) that lie inside `[start, end)`. */
+function spansWithin(
+  sorted: readonly DetectedSpan[],
+  start: number,
+  end: number,
+): Array<{ start: number; end: number }> {
+  const inside: Array<{ start: number; end: number }> = [];
+  for (let index = firstStartAtOrAfter(sorted, start); index < sorted.length; index++) {
+    const span = sorted[index]!;
+    if (span.start >= end) break;
+    if (span.end <= end) inside.push({ start: span.start, end: span.end });
+  }
+  return inside;
+}
+
+/** `holes` in text order, overlapping ones joined. */
+function mergeHoles(holes: Array<{ start: number; end: number }>) {
+  holes.sort((first, second) => first.start - second.start);
+  const merged: Array<{ start: number; end: number }> = [];
+  for (const hole of holes) {
+    const last = merged[merged.length - 1];
+    if (last && hole.start <= last.end) last.end = Math.max(last.end, hole.end);
+    else merged.push({ ...hole });
+  }
+  return merged;
 }
 
 /** `findSecrets`, also counting the candidates skipped as placeholders (for records). */
@@ -193,19 +266,72 @@ export function scanSecretsNormalized(
     }
   });
   if (assignments) {
+    // The provider matches in text order: an assignment's value that holds one is judged around it.
+    // The parts of a value between `holes` (placeholders, provider tokens),
+    // each judged as the value; returns how many were secrets.
+    const judgeParts = (
+      value: string,
+      start: number,
+      holes: ReadonlyArray<{ start: number; end: number }>,
+      key: string,
+    ) => {
+      let secretParts = 0;
+      let from = start;
+      for (let index = 0; index <= holes.length; index++) {
+        const to = index < holes.length ? holes[index]!.start : start + value.length;
+        if (to > from) {
+          const part = value.slice(from - start, to - start);
+          if (judged(judgeSecretValue(part, key, reportPlaceholders), from)) {
+            add('GENERIC_SECRET', from, part.length, 2);
+            secretParts++;
+          }
+        }
+        if (index < holes.length) from = Math.max(from, holes[index]!.end);
+      }
+      return secretParts;
+    };
+    const providerSpans =
+      candidates.length > 0
+        ? [...candidates].sort((first, second) => first.start - second.start)
+        : [];
     scanAssignments(source, match => {
-      const value = match[3] ?? match[4] ?? match[6];
-      if (value === undefined) return;
-      // A redaction's placeholder is never part of a value, and a value that
-      // runs into one is judged as it was before the redaction: read on into
-      // the value that was there, it was no secret (`password=Tr0ub4dor&3xyz:xoxb-…`
-      // is none, its Slack token is); without it, a secret (`Tr0ub4dor&3xyz:`),
-      // so redacting twice redacted more. Its value is read as other text.
-      if (runsIntoRedactionPlaceholder(value)) return false;
-      const start = match.index + match[0].lastIndexOf(value);
-      // A value that is no secret may hide an assignment: the scan reads on inside it.
-      if (!judged(judgeSecretValue(value, match[1]!, reportPlaceholders), start)) return false;
-      add('GENERIC_SECRET', start, value.length, 2);
+      const quoted = match[3] ?? match[6];
+      const matched = quoted ?? match[4];
+      if (matched === undefined) return;
+      const start = match.index + match[0].lastIndexOf(matched);
+      // A bare value stops at `]`, so at the end of a placeholder it runs into; it goes on after one.
+      const end =
+        quoted === undefined
+          ? bareValueEnd(source, start, start + matched.length)
+          : start + matched.length;
+      const value = end === start + matched.length ? matched : source.slice(start, end);
+      const key = match[1]!;
+      // A redaction's placeholder is never part of a value, nor its proof of
+      // being redacted unless the value is placeholders only: the parts
+      // around it are judged as values (`password=hunter2[GENERIC_SECRET]`
+      // passed). So is a value that is no secret as a whole because of a
+      // provider's token inside it (`password=Tr0ub4dor&3xyz:xoxb-…`, whose
+      // token has `1234567890`): redacting the token and then the rest is
+      // what a second pass finds too.
+      const placeholders = redactionPlaceholdersIn(value);
+      // A value not reported whole may hide an assignment: the scan reads on inside it.
+      if (placeholders.length === 0) {
+        const verdict = judgeSecretValue(value, key, reportPlaceholders);
+        if (verdict === 'secret') {
+          add('GENERIC_SECRET', start, value.length, 2);
+          return;
+        }
+        judged(verdict, start);
+        const tokens = spansWithin(providerSpans, start, end);
+        if (tokens.length > 0) judgeParts(value, start, mergeHoles(tokens), key);
+        return false;
+      }
+      const holes = mergeHoles([
+        ...placeholders.map(([from, to]) => ({ start: start + from, end: start + to })),
+        ...spansWithin(providerSpans, start, end),
+      ]);
+      judgeParts(value, start, holes, key);
+      return false;
     });
     scanReversedComparisons(source, match => {
       const value = match[2]!;

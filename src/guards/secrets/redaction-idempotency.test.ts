@@ -28,35 +28,91 @@ describe('secrets redaction is idempotent', () => {
       const twice = redacted(once);
       if (twice !== once) changed.push([text, once, twice]);
     }
-    // Still one, known: the first redaction misses `password=…` after a
-    // `[` that an unquoted `token:` value ran over (its URL in it is
-    // redacted, its end is not); the second finds it. Not a placeholder
-    // read as a value: a miss of the first pass (see the CHANGELOG).
-    expect(changed).toEqual([
-      [
-        ' 4111111111111111)token:0011.2233.44ab<https://user:s3cr3tpass@example.com/x[password=Tr0ub4dor&3xyz_1*',
-        ' 4111111111111111)token:0011.2233.44ab<https://user:[BASIC_AUTH_URL]@example.com/x[password=Tr0ub4dor&3xyz_1*',
-        ' 4111111111111111)token:0011.2233.44ab<https://user:[BASIC_AUTH_URL]@example.com/x[password=[GENERIC_SECRET]',
-      ],
-    ]);
+    // Round 12 left one: the first redaction missed `password=…` inside an
+    // unquoted `token:` value that ran over `x[password=…` (no blank stops
+    // it); the scan now reads on inside a value it did not report whole.
+    expect(changed).toEqual([]);
   });
 
-  it('never reads a placeholder as part of a value', () => {
-    // The value read on into the Slack token was no secret; once the token
-    // was redacted, `Tr0ub4dor&3xyz:[SLACK_TOKEN` was, and became
-    // `password=[GENERIC_SECRET]]`.
+  it('never takes a placeholder as the proof that a value was redacted', () => {
+    // Round 12 passed a value that ran into a placeholder, whatever else it
+    // held: appending `[GENERIC_SECRET]` to a password passed it. Only a
+    // value made of placeholders is redacted; the parts around one are
+    // judged as the value.
+    expect(redacted('password=hunter2[GENERIC_SECRET]')).toBe(
+      'password=[GENERIC_SECRET][GENERIC_SECRET]',
+    );
+    expect(redacted('password=[GENERIC_SECRET]hunter22')).toBe(
+      'password=[GENERIC_SECRET][GENERIC_SECRET]',
+    );
+    expect(redacted('password="abc[SLACK_TOKEN]hunter22"')).toBe(
+      'password="abc[SLACK_TOKEN][GENERIC_SECRET]"',
+    );
+    expect(redacted('password=Tr0ub4dor&3xyz:[SLACK_TOKEN]')).toBe(
+      'password=[GENERIC_SECRET][SLACK_TOKEN]',
+    );
+    for (const done of [
+      'password=[GENERIC_SECRET]',
+      'password=[GENERIC_SECRET][SLACK_TOKEN]',
+      'password=[GENERIC_SECRET]:[SLACK_TOKEN]',
+      'password="[GENERIC_SECRET] [SLACK_TOKEN]"',
+      'password=[GENERIC_SECRET][DATABASE_URL_PASSWORD]@db.example.com',
+    ])
+      expect(redacted(done)).toBe(done);
+    // `abc://admin:` is the value before the placeholder, so it is the password.
+    expect(redacted('password=abc://admin:[DATABASE_URL_PASSWORD]@db.example.com')).toBe(
+      'password=[GENERIC_SECRET][DATABASE_URL_PASSWORD]@db.example.com',
+    );
+    // A value that merely holds a bracket is judged whole.
+    expect(redacted('password=Zx9k[Q2mLp7Wv')).toBe('password=[GENERIC_SECRET]');
+  });
+
+  it('judges the rest of a value that a provider token made no secret as a whole', () => {
+    // The Slack token's `1234567890` made the whole value a typed example; the
+    // password before it went out, and redacting the token did not reveal it.
     const text =
       "password=Tr0ub4dor&3xyz:xoxb-123456789012-1234567890123-q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3N'";
-    const once = "password=Tr0ub4dor&3xyz:[SLACK_TOKEN]'";
+    const once = "password=[GENERIC_SECRET][SLACK_TOKEN]'";
     expect(redacted(text)).toBe(once);
     expect(guard.check(once, guardContext('output'))).toEqual({ action: 'allow' });
-    expect(
-      guard.check(
-        'password=abc://admin:[DATABASE_URL_PASSWORD]@db.example.com',
-        guardContext('output'),
-      ),
-    ).toEqual({ action: 'allow' });
-    // A value that merely holds a bracket is still judged.
-    expect(redacted('password=Zx9k[Q2mLp7Wv')).toBe('password=[GENERIC_SECRET]');
+  });
+
+  it('redacts a password with a placeholder appended, through generateText and streamText', async () => {
+    const { generateText, streamText, wrapLanguageModel } = await import('ai');
+    const { cut, modelFor } = await import('../../../test/helpers');
+    const { guardrails } = await import('../../middleware/guardrails-middleware');
+    const cases: Array<[string, string]> = [
+      [
+        'Use password=hunter2[GENERIC_SECRET] to log in.',
+        'Use password=[GENERIC_SECRET][GENERIC_SECRET] to log in.',
+      ],
+      [
+        'Use password=[GENERIC_SECRET]hunter22 to log in.',
+        'Use password=[GENERIC_SECRET][GENERIC_SECRET] to log in.',
+      ],
+      [
+        'Use password=Tr0ub4dor&3xyz:xoxb-123456789012-1234567890123-q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3N now.',
+        'Use password=[GENERIC_SECRET][SLACK_TOKEN] now.',
+      ],
+    ];
+    for (const [text, expected] of cases) {
+      for (const [mode, sizes] of [
+        ['hold', [3, 1, 5]],
+        ['window', [1]],
+        ['window', [3, 1, 5]],
+        ['window', [7, 2]],
+      ] as const) {
+        const model = () =>
+          wrapLanguageModel({
+            model: modelFor(text, cut(text, [...sizes])),
+            middleware: guardrails({
+              output: [secrets({ action: 'redact' })],
+              stream: { mode },
+            }),
+          });
+        expect((await generateText({ model: model(), prompt: 'hi' })).text).toBe(expected);
+        expect(await streamText({ model: model(), prompt: 'hi' }).text).toBe(expected);
+      }
+    }
   });
 });

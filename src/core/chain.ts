@@ -343,10 +343,14 @@ export function verdictRecord(
   return record;
 }
 
-/** Says on an input record what was judged, unless it was a user text (as records always were). */
+/**
+ * Says on an input record what was judged, unless it was a user text (as
+ * records always were); a user's file says its part only.
+ */
 function sourceOfInput(record: GuardrailRecord, context: Pick<ChainContext, 'role' | 'part'>) {
-  if (context.role === undefined || context.role === 'user') return;
-  record.role = context.role;
+  if (context.role === undefined) return;
+  if (context.role !== 'user') record.role = context.role;
+  else if (context.part !== 'file') return;
   if (context.part !== undefined) record.part = context.part;
 }
 

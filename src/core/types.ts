@@ -54,10 +54,17 @@ export type GuardrailInputRole = 'system' | 'user' | 'assistant' | 'tool';
 
 /**
  * Which part of a message an input text is: its `text` parts (a system
- * message's content), its `reasoning` parts, one `tool-call` part's input (as
- * canonical JSON), or one `tool-approval-response` part's reason.
+ * message's content), its `reasoning` parts, one `file` (or `reasoning-file`)
+ * part the model reads as text (inline text, or a text media type's bytes
+ * decoded as UTF-8), one `tool-call` part's input (as canonical JSON), or one
+ * `tool-approval-response` part's reason.
  */
-export type GuardrailInputPart = 'text' | 'reasoning' | 'tool-call' | 'tool-approval-response';
+export type GuardrailInputPart =
+  | 'text'
+  | 'reasoning'
+  | 'file'
+  | 'tool-call'
+  | 'tool-approval-response';
 
 /** What a guardrail knows about the call besides the content it judges. */
 export interface GuardrailContext {
@@ -244,7 +251,8 @@ export interface GuardrailRecord {
   /**
    * `input` records of a text that is not a user message's text: the role
    * of its message (`'system'`, `'assistant'`, `'tool'`) and which part it
-   * is (`ctx.role`, `ctx.part`). Absent on a user text's record.
+   * is (`ctx.role`, `ctx.part`). Absent on a user text's record; a user
+   * message's file has `part: 'file'` and no role.
    */
   role?: Exclude<GuardrailInputRole, 'user'>;
   part?: GuardrailInputPart;

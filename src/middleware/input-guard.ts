@@ -30,7 +30,7 @@ export const INPUT_UNREADABLE = 'input-unreadable';
  * `'assistant-tool-call'`, ...): a guardrail may read `ctx.role` and `ctx.part`.
  */
 function formOf(entry: PromptText): string {
-  return entry.role === 'user' || entry.role === 'system'
+  return entry.role === 'system' || (entry.role === 'user' && entry.part === 'text')
     ? entry.role
     : `${entry.role}-${entry.part}`;
 }
@@ -50,7 +50,7 @@ function keyedText(entry: PromptText, content: string): string {
 function sourceFields(
   entry: PromptText,
 ): Pick<GuardrailRecord, 'role' | 'part' | 'toolName' | 'toolCallId'> {
-  if (entry.role === 'user') return {};
+  if (entry.role === 'user') return entry.part === 'text' ? {} : { part: entry.part };
   const fields: Pick<GuardrailRecord, 'role' | 'part' | 'toolName' | 'toolCallId'> = {
     role: entry.role,
     part: entry.part,

@@ -1,6 +1,7 @@
 import type { LanguageModelV4Message, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import type { GuardrailInputPart, GuardrailInputRole } from '../core/types';
 import { canonicalJson } from '../tools/canonical-json';
+import { decodeFileText, encodeFileText, isTextMediaType } from '../tools/model-output-check';
 import {
   DEFAULT_MAX_TOOL_OUTPUT_LENGTH,
   inKeyOrderOf,
@@ -15,9 +16,9 @@ type ToolContent = Extract<LanguageModelV4Message, { role: 'tool' }>['content'];
 /**
  * One text of a prompt that input guardrails judge: a system message, all
  * the text parts of one user or assistant message joined as the model reads
- * them, all the reasoning parts of one assistant message, the input of one
- * tool call in an assistant message (as canonical JSON), or the reason of one
- * tool-approval-response.
+ * them, all the reasoning parts of one assistant message, one file part the
+ * model reads as text, the input of one tool call in an assistant message
+ * (as canonical JSON), or the reason of one tool-approval-response.
  */
 export interface PromptText {
   /** Index of the message in the prompt. */
@@ -60,6 +61,44 @@ class JoinedParts {
     this.lengths.push(text.length);
     this.pieces.push(text);
   }
+}
+
+/**
+ * The text of a `file` (or `reasoning-file`) part the model reads as text:
+ * inline text (`{ type: 'text' }` data, whatever the media type), or the
+ * bytes or base64 of a text media type (`text/*`, JSON, XML, CSV, ...)
+ * decoded as UTF-8, as `guardTools` reads a file in a tool's model output.
+ * `undefined` for a file the model does not read as text (an image, a PDF,
+ * a URL or provider reference the provider fetches): it passes. Data of a
+ * form the AI SDK does not define, or text-type data that is neither bytes
+ * nor base64, is unreadable (fails closed).
+ */
+function fileText(
+  message: number,
+  role: 'user' | 'assistant',
+  index: number,
+  part: { mediaType?: unknown; data?: unknown },
+): PromptText | undefined {
+  const { mediaType, data } = part;
+  const kind = (data as { type?: unknown } | null)?.type;
+  if (kind === 'url' || kind === 'reference') return undefined;
+  let text: string | undefined;
+  if (kind === 'text') {
+    const inline = (data as { text?: unknown }).text;
+    if (typeof inline === 'string') text = inline;
+  } else if (kind === 'data') {
+    if (!isTextMediaType(mediaType)) return undefined;
+    text = decodeFileText((data as { data?: unknown }).data);
+  } else if (!isTextMediaType(mediaType)) {
+    return undefined;
+  }
+  if (text === undefined) {
+    return {
+      ...unreadableText(message, role, 'a file part the model reads as text could not be read'),
+      part: 'file',
+    };
+  }
+  return { message, role, part: 'file', text, parts: [index], lengths: [text.length] };
 }
 
 /**
@@ -118,7 +157,8 @@ function toolCallText(
 /**
  * The texts of an assistant message, in the order of their first part: its
  * text parts joined, its reasoning parts joined, and each tool call's input.
- * Tool results are `toolOutputs`' to judge; files and custom parts pass.
+ * Tool results are `toolOutputs`' to judge; a file (or reasoning file) is
+ * judged when the model reads it as text; other files and custom parts pass.
  */
 function assistantTexts(
   message: number,
@@ -144,12 +184,10 @@ function assistantTexts(
       joined[type].add(index, text);
     } else if (type === 'tool-call') {
       order.push(toolCallText(message, index, part as object, maxLength));
-    } else if (
-      type !== 'tool-result' &&
-      type !== 'file' &&
-      type !== 'reasoning-file' &&
-      type !== 'custom'
-    ) {
+    } else if (type === 'file' || type === 'reasoning-file') {
+      const file = fileText(message, 'assistant', index, part as object);
+      if (file) order.push(file);
+    } else if (type !== 'tool-result' && type !== 'custom') {
       order.push(
         unreadableText(
           message,
@@ -226,8 +264,9 @@ function unreadableText(message: number, role: GuardrailInputRole, why: string):
  * every assistant message's text, reasoning and tool-call inputs, and every
  * tool-approval-response reason too. The text parts of one message are joined
  * with nothing between them, so that a value split across parts (an e-mail
- * address in two halves) is seen whole, as the model sees it. Messages
- * without text (images or files only) give no text. With `all`, content the
+ * address in two halves) is seen whole, as the model sees it. Each file the
+ * model reads as text (a user's always, an assistant's with `all`) is a text
+ * of its own; images, PDFs and URLs give no text. With `all`, content the
  * AI SDK does not define gives an `unreadable` text (fails closed). Linear in
  * the prompt: a tool call's input is walked once within `maxJsonLength`.
  */
@@ -259,12 +298,20 @@ export function promptTexts(
     inConversation = true;
     if (message.role === 'user') {
       const joined = new JoinedParts();
+      // The joined text goes where its first part is, among the message's files.
+      let textAt = -1;
       message.content.forEach((part, p) => {
-        if (part.type === 'text') joined.add(p, part.text);
+        if (part.type === 'text') {
+          if (textAt < 0) textAt = texts.length;
+          joined.add(p, part.text);
+        } else if (part.type === 'file') {
+          const file = fileText(index, 'user', p, part);
+          if (file) texts.push(file);
+        }
       });
       if (joined.parts.length > 0) {
         const { parts, lengths, pieces } = joined;
-        texts.push({
+        texts.splice(textAt, 0, {
           message: index,
           role: 'user',
           part: 'text',
@@ -369,6 +416,16 @@ export function rebuildPrompt(
       copies.set(entry.message, content);
       output[entry.message] = { ...message, content } as LanguageModelV4Message;
     }
+    if (entry.part === 'file') {
+      const p = entry.parts[0]!;
+      const part = content[p] as { data: { type: string; data?: unknown } };
+      const data =
+        part.data.type === 'text'
+          ? { ...part.data, text }
+          : { ...part.data, data: encodeFileText(text, part.data.data) };
+      content[p] = { ...part, data } as (typeof content)[number];
+      return;
+    }
     if (entry.part === 'tool-call' || entry.part === 'tool-approval-response') {
       const p = entry.parts[0]!;
       const part = content[p]!;
@@ -397,7 +454,7 @@ export function rebuildPrompt(
 export function userTextOf(texts: readonly PromptText[], modified: readonly string[]): string {
   const pieces: string[] = [];
   texts.forEach((entry, i) => {
-    if (entry.role === 'user') pieces.push(modified[i]!);
+    if (entry.role === 'user' && entry.part === 'text') pieces.push(modified[i]!);
   });
   return pieces.join('\n');
 }

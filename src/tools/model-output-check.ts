@@ -84,7 +84,7 @@ export function isTextMediaType(mediaType: unknown): boolean {
 }
 
 /** Bytes (a `Uint8Array` or base64) as UTF-8 text; `undefined` when they are neither. */
-function decodeFileText(data: unknown): string | undefined {
+export function decodeFileText(data: unknown): string | undefined {
   let bytes: Uint8Array;
   if (data instanceof Uint8Array) bytes = data;
   else if (typeof data === 'string') {
@@ -132,7 +132,7 @@ export function fewestTextCharacters(bytes: number): number {
 }
 
 /** Text back into the form its bytes came in (a `Uint8Array`, or base64 for a string). */
-function encodeFileText(text: string, like: unknown): Uint8Array | string {
+export function encodeFileText(text: string, like: unknown): Uint8Array | string {
   const bytes = new TextEncoder().encode(text);
   if (like instanceof Uint8Array) return bytes;
   let binary = '';

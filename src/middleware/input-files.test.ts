@@ -2,7 +2,7 @@ import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { generateText, type ModelMessage, streamText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { textModel, withoutTiming } from '../../test/helpers';
-import { allow, defineGuardrail } from '../core/define-guardrail';
+import { allow, block, defineGuardrail } from '../core/define-guardrail';
 import type { GuardrailContext } from '../core/types';
 import { pii } from '../guards/pii/pii';
 import { promptInjection } from '../guards/prompt-injection/prompt-injection';
@@ -141,6 +141,47 @@ describe('files the model reads as text are judged as input', () => {
     expect(seen).toEqual([
       { text: 'same words', role: 'user', part: 'file' },
       { text: 'same words', role: 'user', part: 'text' },
+    ]);
+  });
+
+  it('a remembered verdict on a user text is not taken for the same words in a file (a later call)', async () => {
+    // Allows what a user types, blocks the same words in a file.
+    const filesOnly = defineGuardrail({
+      name: 'files-only',
+      check: (text: string, ctx: GuardrailContext) =>
+        ctx.part === 'file' && text.includes('DROP TABLE') ? block('no SQL files') : allow(),
+    });
+    const mock = textModel('ok');
+    const model = wrapLanguageModel({
+      model: mock,
+      middleware: guardrails({ input: [filesOnly] }),
+    });
+    const typed = await generateText({ model, prompt: 'DROP TABLE users;' });
+    expect((await getGuardrailOutcome(typed))?.status).toBe('passed');
+    const attached = await generateText({
+      model,
+      messages: [
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'file',
+              mediaType: 'text/plain',
+              data: { type: 'text', text: 'DROP TABLE users;' },
+            },
+          ],
+        },
+      ],
+    });
+    expect(mock.doGenerateCalls).toHaveLength(1);
+    expect(withoutTiming((await getGuardrailOutcome(attached))?.records)).toEqual([
+      {
+        guardrail: 'files-only',
+        kind: 'input',
+        status: 'blocked',
+        message: 'no SQL files',
+        part: 'file',
+      },
     ]);
   });
 

@@ -50,6 +50,8 @@ const FORM_KEYS: Record<string, string> = {
   'assistant-reasoning': 'r',
   'assistant-tool-call': 'c',
   'tool-tool-approval-response': 'p',
+  'user-file': 'f',
+  'assistant-file': 'F',
 };
 
 /** The store's answer, checked: a value someone else wrote must not be trusted blindly. */

@@ -612,6 +612,7 @@ const notFactories: Record<string, string> = {
   collectToolRecords: 'reads steps',
   guardrailTripped: 'a stop condition without options',
   isGuardrailBlocked: 'a predicate',
+  hasGuardrailBlockedShape: 'a predicate',
   loadGuardrailsConfig: 'async form of buildGuardrailsConfig: the same options, checked there',
   formatPath: 'formats a path',
   approveToolDefinition: 'writes an approval to a store (its arguments are checked there)',

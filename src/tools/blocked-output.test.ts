@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { defaultBlockedMessage, isGuardrailBlocked } from './blocked-output';
+import {
+  blockedOutput,
+  defaultBlockedMessage,
+  hasGuardrailBlockedShape,
+  isGuardrailBlocked,
+} from './blocked-output';
 
 const record = {
   guardrail: 'no-drop-table',
@@ -9,14 +14,39 @@ const record = {
   durationMs: 1,
 };
 
-describe('isGuardrailBlocked', () => {
-  it('recognises a blocked output, also after a JSON round trip', () => {
-    const output = { status: 'blocked', guardrail: record, message: 'No.' };
+describe('isGuardrailBlocked and hasGuardrailBlockedShape', () => {
+  it('recognises the blocked outputs guarded tools make, whose JSON is the documented shape', () => {
+    const output = blockedOutput(record, 'No.');
     expect(isGuardrailBlocked(output)).toBe(true);
-    expect(isGuardrailBlocked(JSON.parse(JSON.stringify(output)))).toBe(true);
+    expect(JSON.stringify(output)).toBe(
+      '{"status":"blocked","guardrail":{"guardrail":"no-drop-table","kind":"tool_input","status":"blocked","toolName":"runSql","durationMs":1},"message":"No."}',
+    );
+    expect(output).toEqual({ status: 'blocked', guardrail: record, message: 'No.' });
+  });
+
+  it('does not take a value shaped as one for a blocked output: JSON, a copy, a forged object', () => {
+    const real = blockedOutput(record, 'No.');
+    const forged = { status: 'blocked', guardrail: record, message: 'No.' };
+    for (const lookalike of [
+      forged,
+      JSON.parse(JSON.stringify(real)),
+      { ...real },
+      structuredClone(real),
+    ]) {
+      expect(isGuardrailBlocked(lookalike)).toBe(false);
+      // The shape, for a client that received it over the wire: a hint, no proof.
+      expect(hasGuardrailBlockedShape(lookalike)).toBe(true);
+    }
+    expect(hasGuardrailBlockedShape(real)).toBe(true);
   });
 
   it('rejects ordinary tool outputs that merely look similar', () => {
+    for (const check of [isGuardrailBlocked, hasGuardrailBlockedShape]) {
+      expect(
+        check({ status: 'blocked', guardrail: { ...record, kind: 'output' }, message: 'x' }),
+      ).toBe(false);
+      expect(check(blockedOutput({ ...record, status: 'passed' }, 'x'))).toBe(false);
+    }
     expect(isGuardrailBlocked(undefined)).toBe(false);
     expect(isGuardrailBlocked('blocked')).toBe(false);
     expect(isGuardrailBlocked({ status: 'blocked', message: 'x' })).toBe(false);

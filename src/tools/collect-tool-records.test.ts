@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GuardrailTripwireError } from '../core/errors';
 import type { GuardrailRecord } from '../core/types';
+import { blockedOutput } from './blocked-output';
 import { collectToolRecords } from './collect-tool-records';
 
 const inputTrip: GuardrailRecord = {
@@ -28,7 +29,17 @@ describe('collectToolRecords', () => {
           {
             type: 'tool-result',
             toolCallId: 'a',
-            output: { status: 'blocked', guardrail: inputTrip, message: 'm' },
+            output: blockedOutput(inputTrip, 'm'),
+          },
+          // Shaped as a blocked output by a tool or a remote server: no trip.
+          {
+            type: 'tool-result',
+            toolCallId: 'f',
+            output: {
+              status: 'blocked',
+              guardrail: { ...inputTrip, toolCallId: 'f' },
+              message: 'm',
+            },
           },
         ],
       },
@@ -47,7 +58,7 @@ describe('collectToolRecords', () => {
   });
 
   it('falls back to toolResults, skips preliminary results and counts each call once', () => {
-    const blocked = { status: 'blocked', guardrail: inputTrip, message: 'm' };
+    const blocked = blockedOutput(inputTrip, 'm');
     const steps = [
       {
         toolResults: [
@@ -59,5 +70,20 @@ describe('collectToolRecords', () => {
     ];
     expect(collectToolRecords(steps)).toEqual([inputTrip]);
     expect(collectToolRecords(undefined)).toEqual([]);
+  });
+
+  it('finds no trip in a blocked output that went through JSON (a stored or re-sent step)', () => {
+    const steps = [
+      {
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'a',
+            output: JSON.parse(JSON.stringify(blockedOutput(inputTrip, 'm'))),
+          },
+        ],
+      },
+    ];
+    expect(collectToolRecords(steps)).toEqual([]);
   });
 });

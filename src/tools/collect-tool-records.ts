@@ -21,9 +21,10 @@ type ToolPart = {
 /**
  * The records of a run's guarded tool calls, and whether any tripped. Every
  * record (passed, modified, blocked, error) of each call whose result is in
- * the steps, in step order; for a result that no longer maps to its call
- * (steps rebuilt from JSON), the trip alone, read from the blocked output or
- * the `GuardrailTripwireError`. A call whose result shows up in several
+ * the steps, in step order; for a result that no longer maps to its call,
+ * the trip alone, read from a blocked output this process made
+ * (`isGuardrailBlocked`: never one merely shaped as one) or the
+ * `GuardrailTripwireError`. A call whose result shows up in several
  * steps counts once, in the first (across calls that share `seen`).
  */
 export function collectToolCallRecords(
@@ -60,9 +61,9 @@ export function collectToolCallRecords(
  * The records of a run's guarded tool calls, in step order: every record
  * (passed, modified, blocked, error) of each call made through `guardTools` /
  * `guardTool` in this process. Reads `step.content`, falling back to
- * `step.toolResults`. For steps that went through JSON (restored from a
- * database), only trips are found: the `guardrail` of each
- * `GuardrailBlockedOutput` and the `record` of each `GuardrailTripwireError`.
+ * `step.toolResults`. Steps that went through JSON (restored from a
+ * database) yield none: a blocked output there cannot be told from a tool
+ * result shaped as one (`isGuardrailBlocked`).
  *
  * @example
  * const { steps } = await generateText({ model, tools, prompt });

@@ -26,8 +26,10 @@ import type {
   GuardrailRecord,
 } from '../core/types';
 import {
+  blockedOutput,
   defaultBlockedMessage,
   type GuardrailBlockedOutput,
+  hasGuardrailBlockedShape,
   isGuardrailBlocked,
 } from './blocked-output';
 import { canonicalJson } from './canonical-json';
@@ -633,7 +635,9 @@ function wrapTool(
     });
     let view: unknown;
     try {
-      view = isGuardrailBlocked(output)
+      // What the model reads of a blocked output, or of anything shaped as
+      // one (a history a client sent back): its message alone, judged below.
+      view = hasGuardrailBlockedShape(output)
         ? { type: 'text', value: output.message }
         : ownToModelOutput
           ? await ownToModelOutput({ toolCallId: scope.toolCallId ?? '', input, output })
@@ -725,7 +729,7 @@ function wrapTool(
         expected: 'a function of the record returning the blocked message (a string)',
       });
     }
-    const output: GuardrailBlockedOutput = { status: 'blocked', guardrail: record, message };
+    const output = blockedOutput(record, message);
     blockedOutputs.add(output);
     return output;
   }
@@ -995,7 +999,7 @@ function wrapTool(
     toModelOutput: async (options: { toolCallId: string; input: unknown; output: unknown }) => {
       const madeHere = isGuardrailBlocked(options.output) && blockedOutputs.has(options.output);
       if (outputGuardrails.length === 0 || madeHere) {
-        if (isGuardrailBlocked(options.output)) {
+        if (hasGuardrailBlockedShape(options.output)) {
           return { type: 'text', value: options.output.message } satisfies ToolResultOutput;
         }
         return ownToModelOutput
@@ -1036,8 +1040,9 @@ function wrapTool(
     wrapped.outputSchema = jsonSchema(
       async () => ({ anyOf: [await original.jsonSchema, blockedOutputJsonSchema] }),
       {
+        // The shape, not the mark: UI messages a client sends back went through JSON.
         validate: async value =>
-          isGuardrailBlocked(value)
+          hasGuardrailBlockedShape(value)
             ? { success: true, value }
             : original.validate
               ? await original.validate(value)

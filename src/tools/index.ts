@@ -1,5 +1,6 @@
 export {
   type GuardrailBlockedOutput,
+  hasGuardrailBlockedShape,
   isGuardrailBlocked,
 } from './blocked-output';
 export { collectToolRecords, type StepWithToolResults } from './collect-tool-records';

@@ -1,7 +1,9 @@
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
-import { decodedJson, readsJson } from '../shared/json-string-spans';
+import { MODEL_WINDOW } from '../prompt-injection/injection-model';
+import { readsJson } from '../shared/json-string-spans';
+import { bestJsonReading } from '../shared/json-text';
 import type { HarmfulCategory } from './categories';
 import { harmfulContentOptionShape } from './harmful-content-options';
 import { DEFAULT_HARMFUL_THRESHOLD, scoreHarmful } from './score-harmful';
@@ -35,6 +37,9 @@ export interface HarmfulContentOptions {
   /** Guardrail name in records. Default `'harmful-content'`. */
   name?: string;
 }
+
+/** Longest string of a JSON text also judged on its own (two model windows): see bestJsonReading. */
+const JSON_STRING_ALONE_MAX = 2 * MODEL_WINDOW;
 
 const DEFAULT_MESSAGE = 'This request was blocked as potentially harmful.';
 
@@ -76,10 +81,13 @@ export function harmfulContent(options?: HarmfulContentOptions): Guardrail {
           info: { length: content.length, maxLength },
         });
       }
-      // A tool's arguments and results (JSON) are read with their strings' escapes
-      // decoded: the `n` of a line break glued to the word after it.
-      const text = (readsJson(ctx) && decodedJson(content)?.text) || content;
-      const { score, categories: found } = scoreHarmful(text);
+      // A tool's arguments and results (JSON) are read as the text their strings
+      // carry (keys and punctuation are not prose), and a dominant string also
+      // alone, so a request is not diluted by the title and URL beside it.
+      const { score, categories: found } =
+        (readsJson(ctx)
+          ? bestJsonReading(content, scoreHarmful, JSON_STRING_ALONE_MAX)
+          : undefined) ?? scoreHarmful(content);
       const info = { score, categories: found, threshold };
       if (score < threshold) return allow(info);
       if (wanted && !found.some(category => wanted.has(category))) return allow(info);

@@ -1,7 +1,9 @@
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail, GuardrailKind } from '../../core/types';
-import { decodedJson, readsJson } from '../shared/json-string-spans';
+import { readsJson } from '../shared/json-string-spans';
+import { bestJsonReading } from '../shared/json-text';
+import { MODEL_WINDOW } from './injection-model';
 import { promptInjectionOptionShape } from './prompt-injection-options';
 import {
   DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD,
@@ -50,6 +52,9 @@ export interface PromptInjectionOptions {
  * grid above every one of them; see docs/tools.md).
  */
 export const DEFAULT_TOOL_DEFINITION_PROMPT_INJECTION_THRESHOLD = 0.65;
+
+/** Longest string of a JSON text also judged on its own (two model windows): see bestJsonReading. */
+const JSON_STRING_ALONE_MAX = 2 * MODEL_WINDOW;
 
 /** The default block message: it names what was judged, not always "this request". */
 function defaultMessage(mode: 'direct' | 'indirect', kind: GuardrailKind): string {
@@ -103,10 +108,13 @@ export function promptInjection(options?: PromptInjectionOptions): Guardrail {
           : effectiveMode === 'indirect'
             ? DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD
             : DEFAULT_PROMPT_INJECTION_THRESHOLD);
-      // A tool's arguments and results (JSON) are read with their strings' escapes
-      // decoded: the `n` of a line break (`\nIgnore all previous...`) hid the word after it.
-      const text = (readsJson(ctx) && decodedJson(content)?.text) || content;
-      const { score, signals } = scorePromptInjection(text, { mode: effectiveMode });
+      // A tool's arguments and results (JSON) are read as the text their strings
+      // carry (keys and punctuation are not prose; a document's first and last
+      // lines start and end as written), and a dominant string also alone.
+      const read = (text: string) => scorePromptInjection(text, { mode: effectiveMode });
+      const { score, signals } =
+        (readsJson(ctx) ? bestJsonReading(content, read, JSON_STRING_ALONE_MAX) : undefined) ??
+        read(content);
       const info = { score, signals, mode: effectiveMode, threshold: effectiveThreshold };
       if (score < effectiveThreshold) return allow(info);
       return block({

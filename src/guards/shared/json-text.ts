@@ -1,0 +1,117 @@
+/** The text a JSON document carries: see {@link jsonText}. */
+export interface JsonText {
+  /** The strings, escapes decoded, joined by line breaks in document order. */
+  text: string;
+  /** How many strings `text` is made of. */
+  strings: number;
+  /** Where the longest string (the first of that length) starts in `text`. */
+  longestStart: number;
+  /** Where it ends in `text` (exclusive). */
+  longestEnd: number;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const whiteSpace = /\s/u;
+
+function isJsonSpace(code: number): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+}
+
+/**
+ * The text a JSON document carries, for detectors that judge prose
+ * (`promptInjection`, `harmfulContent`) at tool kinds: its string values,
+ * escapes decoded, in document order, each on its own line(s). Keys that
+ * read as names (no white space: `"snippet"`, `"content"`) and the JSON's
+ * punctuation are left out; a key with white space in it is prose a tool
+ * can hide an instruction in, and is read as a string of its own. Numbers,
+ * booleans and `null` are left out.
+ *
+ * Read as written, a string's last line ended in `"}` and its first began
+ * after `{"content":"`, so a line-anchored signal (a standalone imperative
+ * line) never fired on the first or last line of a document returned as a
+ * tool result, and a text split into several strings was read as one line.
+ * `undefined` when `json` is not a JSON array, object or string (read it as
+ * written: nothing outside a string may go unread). Linear in the text: the
+ * native parser checks it is JSON, then one scan reads its strings (no
+ * walk of the parsed value, so any depth).
+ */
+export function jsonText(json: string): JsonText | undefined {
+  let index = 0;
+  while (index < json.length && isJsonSpace(json.charCodeAt(index))) index++;
+  const first = json.charCodeAt(index);
+  if (first !== 0x7b && first !== 0x5b && first !== QUOTE) return undefined;
+  try {
+    JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  let text = '';
+  let strings = 0;
+  let longestStart = 0;
+  let longestEnd = 0;
+  // Where the next backslash is, searched again only once passed: linear.
+  let nextBackslash = json.indexOf('\\');
+  let open = json.indexOf('"', index);
+  while (open >= 0) {
+    // Valid JSON: the string ends at the first quote not escaped.
+    let close = open + 1;
+    for (;;) {
+      const code = json.charCodeAt(close);
+      if (code === QUOTE) break;
+      close += code === BACKSLASH ? 2 : 1;
+    }
+    if (nextBackslash >= 0 && nextBackslash < open) nextBackslash = json.indexOf('\\', open);
+    const escaped = nextBackslash >= 0 && nextBackslash < close;
+    const decoded = escaped
+      ? (JSON.parse(json.slice(open, close + 1)) as string)
+      : json.slice(open + 1, close);
+    let next = close + 1;
+    while (next < json.length && isJsonSpace(json.charCodeAt(next))) next++;
+    if (json.charCodeAt(next) !== COLON || whiteSpace.test(decoded)) {
+      if (strings > 0) text += '\n';
+      if (strings === 0 || decoded.length > longestEnd - longestStart) {
+        longestStart = text.length;
+        longestEnd = text.length + decoded.length;
+      }
+      text += decoded;
+      strings++;
+    }
+    open = json.indexOf('"', close + 1);
+  }
+  return { text, strings, longestStart, longestEnd };
+}
+
+/**
+ * The highest-scoring reading of a JSON text: its strings joined by line
+ * breaks (a text split into several strings reads as the document it is,
+ * and a list of short strings as the same strings written one a line),
+ * and, when one string holds at least half of the characters of its
+ * strings and is at most `maxAloneLength` long, that string on its own: the
+ * document a tool returned, as it reads written plainly, not diluted by the
+ * title, URL or type tag beside it (`{"content":[{"type":"text","text":
+ * …}]}`). A longer one is read in the joined text in windows of its own
+ * but at its ends, so it is not read twice: the work stays one reading of
+ * the text and at most `maxAloneLength` characters more. Only that one
+ * string: judging every string alone blocked lists of benign strings
+ * (harmfulContent() on search results and product lists made of novel
+ * paragraphs: 75 and 79 of 114, against 0 as plain text), each extra
+ * reading being one more chance to trip. `undefined` when `json` is not
+ * JSON ({@link jsonText}).
+ */
+export function bestJsonReading<SCORE extends { score: number }>(
+  json: string,
+  score: (text: string) => SCORE,
+  maxAloneLength: number,
+): SCORE | undefined {
+  const read = jsonText(json);
+  if (!read) return undefined;
+  const { text, strings, longestStart, longestEnd } = read;
+  const joined = score(text);
+  const longest = longestEnd - longestStart;
+  const characters = text.length - (strings - 1);
+  if (strings < 2 || longest * 2 < characters || longest > maxAloneLength) return joined;
+  const alone = score(text.slice(longestStart, longestEnd));
+  return alone.score > joined.score ? alone : joined;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configIssuesOf } from '../../test/helpers';
+import { configIssuesOf, guardContext } from '../../test/helpers';
 import { contentFilter } from '../guards/content-filter/content-filter';
 import { expression } from '../guards/expression/expression';
 import { outputSchema } from '../guards/output-schema/output-schema';
@@ -263,6 +263,104 @@ describe('a guardrail configured to check nothing is a GuardrailConfigError', ()
       'size(content) > 10 && size(content) <= 20',
       'content + "x" == content',
       'content.trim() == content',
+    ]) {
+      expect(expression({ expr }).name, expr).toBe('expression');
+    }
+  });
+
+  it('an expression that checks nothing through two literals, a chain, or a pattern that matches every string', async () => {
+    const allows = (detail: string) =>
+      `an expression whose result depends on the content or the call: this one is always true (${detail}), so it allows everything and checks nothing`;
+    const blocks = (detail: string) =>
+      `an expression whose result depends on the content or the call: this one is always false (${detail}), so it blocks everything (write false for a kill switch)`;
+    const twoLiterals = '(a value equals at most one of two different literals)';
+    const cases: Array<[string, string]> = [
+      [
+        'content != "a" || content != "b"',
+        allows(`\`content != "a"\` and \`content != "b"\` cannot both be false ${twoLiterals}`),
+      ],
+      [
+        'size(content) > 3 || content != "a" || kind == "input" || "b" != content',
+        allows(`\`content != "a"\` and \`"b" != content\` cannot both be false ${twoLiterals}`),
+      ],
+      [
+        'content == "a" && step == 1 && content == "b"',
+        blocks(`\`content == "a"\` and \`content == "b"\` cannot both be true ${twoLiterals}`),
+      ],
+      [
+        'step != 1 || step != 2',
+        allows(`\`step != 1\` and \`step != 2\` cannot both be false ${twoLiterals}`),
+      ],
+      [
+        'content.contains("a") || size(content) > 3 || !content.contains("a")',
+        allows('`content.contains("a")` and `!content.contains("a")` cannot both be false'),
+      ],
+      [
+        '!content.contains("a") || step > 1 || content.contains("a")',
+        allows('`!content.contains("a")` and `content.contains("a")` cannot both be false'),
+      ],
+      [
+        'size(content) < 5 || kind == "input" || size(content) >= 5',
+        allows('`size(content) < 5` and `size(content) >= 5` cannot both be false'),
+      ],
+      ['content.matches(".*")', allows('`content.matches(".*")` matches every string')],
+      ['content.matches("(?:)")', allows('`content.matches("(?:)")` matches every string')],
+      ['content.matches("x*")', allows('`content.matches("x*")` matches every string')],
+      ['content.matches("^.*")', allows('`content.matches("^.*")` matches every string')],
+      [
+        'content.matches("^[\\\\s\\\\S]*$")',
+        allows('`content.matches("^[\\\\s\\\\S]*$")` matches every string'),
+      ],
+      ['content.matches("(?s)^.*$")', allows('`content.matches("(?s)^.*$")` matches every string')],
+      ['!content.matches(".*")', blocks('`content.matches(".*")` matches every string')],
+    ];
+    for (const [expr, expected] of cases) {
+      expect(
+        configIssuesOf(() => expression({ expr })),
+        expr,
+      ).toEqual([{ path: 'expression.expr', value: expr, expected }]);
+    }
+    // The same literal twice, operands that may fail (a missing metadata key),
+    // `^.*$` (its `.` stops at a line break), patterns that need a character: all stay valid.
+    for (const expr of [
+      'content != "a" || content != "a"',
+      'content != "a" || kind != "b"',
+      'metadata.user != "a" || metadata.user != "b"',
+      'content == "a" || content == "b"',
+      'content != "a" && content != "b"',
+      'content.matches("^.*$")',
+      'content.matches("^a*$")',
+      'content.matches(".+")',
+      'content.matches("^a")',
+    ]) {
+      expect(expression({ expr }).name, expr).toBe('expression');
+    }
+    // `^.*$` is no universal pattern: it fails on a line break, and the guardrail blocks there.
+    const anyLine = expression({ expr: 'content.matches("^.*$")', reason: 'not one line' });
+    expect(await anyLine.check('a\nb', guardContext('input'))).toMatchObject({
+      action: 'block',
+      reason: 'not one line',
+    });
+    expect(await anyLine.check('ab', guardContext('input'))).toEqual({ action: 'allow' });
+  });
+
+  it('an expression nested deeper than the parser can read is a clear configuration error', () => {
+    for (const [expr, count] of [
+      [`${'!'.repeat(100_000)}content.contains("a")`, 100_000],
+      [`${'- '.repeat(100_000)}1 < size(content)`, 100_000],
+      [`${'!'.repeat(33)}content.contains("a")`, 33],
+    ] as const) {
+      const issues = configIssuesOf(() => expression({ expr }));
+      expect(issues.map(issue => issue.expected)).toEqual([
+        `at most 32 levels of nesting (it has ${count} prefix operators ! or - in a row)`,
+      ]);
+    }
+    // 32 in a row are read; `!` and `-` inside a string or a comment are not operators.
+    for (const expr of [
+      `${'!'.repeat(32)}content.contains("a")`,
+      `content.contains("${'!'.repeat(100)}")`,
+      `content.contains(r'\\${'-'.repeat(100)}')`,
+      `// ${'!'.repeat(100)}\ncontent.contains("a")`,
     ]) {
       expect(expression({ expr }).name, expr).toBe('expression');
     }

@@ -97,6 +97,62 @@ function environment(maxNodes: number, matcher?: (text: string, pattern: string)
     .registerFunction(`${RE2_FUNCTION}(string, string): bool`, matcher ?? unused);
 }
 
+/**
+ * The longest run of prefix operators (`!`, `-`, blanks between them) in
+ * `expr`, outside string literals and comments. The parser reads such a
+ * run by recursion and counts it in no limit: 100,000 of them overflowed
+ * the stack. Linear, no recursion.
+ */
+export function longestUnaryRun(expr: string): number {
+  let longest = 0;
+  let run = 0;
+  let index = 0;
+  while (index < expr.length) {
+    const char = expr[index]!;
+    if (char === '!' && expr[index + 1] === '=') {
+      run = 0;
+      index += 2;
+    } else if (char === '!' || char === '-') {
+      run++;
+      if (run > longest) longest = run;
+      index++;
+    } else if (char === ' ' || char === '\t' || char === '\n' || char === '\r') {
+      index++;
+    } else if (char === '/' && expr[index + 1] === '/') {
+      const end = expr.indexOf('\n', index);
+      index = end < 0 ? expr.length : end + 1;
+    } else if (char === '"' || char === "'") {
+      run = 0;
+      index = stringLiteralEnd(expr, index);
+    } else {
+      run = 0;
+      index++;
+    }
+  }
+  return longest;
+}
+
+/** The offset after the string literal whose opening quote is at `open` (raw when prefixed by r or R). */
+function stringLiteralEnd(expr: string, open: number): number {
+  const quote = expr[open]!;
+  const triple = expr.startsWith(quote.repeat(3), open);
+  const closing = triple ? quote.repeat(3) : quote;
+  // A prefix of r and b (`r"…"`, `br"…"`, `rb"…"`) standing alone before the quote.
+  const prefix = /(?:^|[^A-Za-z0-9_])([rRbB]{1,2})$/.exec(expr.slice(Math.max(0, open - 3), open));
+  const raw = prefix !== null && /r/i.test(prefix[1]!);
+  let index = open + closing.length;
+  while (index < expr.length) {
+    if (!raw && expr[index] === '\\') {
+      index += 2;
+    } else if (expr.startsWith(closing, index)) {
+      return index + closing.length;
+    } else {
+      index++;
+    }
+  }
+  return expr.length;
+}
+
 function firstLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.split('\n')[0]!.trim();
@@ -115,6 +171,13 @@ export function compileExpression(
 ): CompiledExpression | undefined {
   const report = (expected: string) => issues.push({ path, value: expr, expected });
   let ast: AstNode;
+  const unaryRun = longestUnaryRun(expr);
+  if (unaryRun > MAX_DEPTH) {
+    report(
+      `at most ${MAX_DEPTH} levels of nesting (it has ${unaryRun} prefix operators ! or - in a row)`,
+    );
+    return undefined;
+  }
   try {
     const parsed = environment(maxNodes).parse(expr);
     const checked = parsed.check();

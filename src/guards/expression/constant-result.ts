@@ -11,11 +11,17 @@
  *   guardrail fails closed), not the comparison's value.
  * - `a || !a` is true and `a && !a` false for such a boolean `a`, and so
  *   for two complementary comparisons of the same operands (`x == y` and
- *   `x != y`, `x < y` and `x >= y`, `x > y` and `x <= y`).
+ *   `x != y`, `x < y` and `x >= y`, `x > y` and `x <= y`), anywhere in one
+ *   chain of `||` (or of `&&`): `a || b || !a`.
+ * - `x != "a" || x != "b"` is true and `x == "a" && x == "b"` false: a
+ *   value that never fails differs from one of two different literals.
  * - A size compared with an integer literal that every size (0 or more)
  *   meets, or none does (`size(content) >= 0`, `size(content) < 0`).
  * - `contains`, `startsWith`, `endsWith` and `matches` of the empty string
- *   are true. `x + ""` is `x` (the only `+` with a string is concatenation).
+ *   are true, and so is `matches` of a pattern that matches every string
+ *   (`universalPattern`: `.*`, `(?:)`, `a*`, `^[\s\S]*$`, `(?s)^.*$`; not
+ *   `^.*$`, whose `.` stops at a line break). `x + ""` is `x` (the only `+`
+ *   with a string is concatenation).
  * - `!`, `||`, `&&` and `?:` fold with CEL's semantics (`x || true` is true
  *   even when `x` fails).
  * Each fold is linear in the subtree it compares, and the depth of an
@@ -276,6 +282,15 @@ function fold(node: AstNode, source: string): Folded | undefined {
         node,
       };
     }
+    const pair = exclusivePair(chainOperands(node), op);
+    if (pair) {
+      const [first, second, why] = pair;
+      return {
+        value: absorbing,
+        detail: `${quote(first)} and ${quote(second)} ${why}`,
+        node,
+      };
+    }
     return undefined;
   }
   if (op === 'rcall') {
@@ -293,6 +308,17 @@ function fold(node: AstNode, source: string): Folded | undefined {
     ) {
       return { value: true, detail: `${quote(node)} tests for the empty string`, node };
     }
+    if (
+      name === 'matches' &&
+      callArgs?.length === 1 &&
+      totalType(receiver) === 'string' &&
+      isNode(needle) &&
+      needle.op === 'value' &&
+      typeof needle.args === 'string' &&
+      universalPattern(needle.args)
+    ) {
+      return { value: true, detail: `${quote(node)} matches every string`, node };
+    }
     return undefined;
   }
   if (op === '?:') {
@@ -303,6 +329,113 @@ function fold(node: AstNode, source: string): Folded | undefined {
     return branch && { ...branch, detail: branch.detail ?? chosen.detail };
   }
   return undefined;
+}
+
+/** The operands of a chain of one operator (`a || b || c`), in source order, without recursion. */
+function chainOperands(node: AstNode): AstNode[] {
+  const operands: AstNode[] = [];
+  const pending: unknown[] = [node];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (!isNode(next)) continue;
+    if (next.op === node.op) {
+      const [left, right] = next.args as unknown[];
+      pending.push(right, left);
+    } else {
+      operands.push(next);
+    }
+  }
+  return operands;
+}
+
+/** A literal's type and value as a key (`string:"a"`, `int:1n`), else undefined. */
+function literalKey(node: unknown): string | undefined {
+  if (!isNode(node) || node.op !== 'value') return undefined;
+  const type = totalType(node);
+  return type && `${type}:${shapeKey(node.args)}`;
+}
+
+/**
+ * Two operands of a chain of `||` that cannot both be false (`a` and `!a`,
+ * complementary comparisons, `x != "a"` and `x != "b"`), or of `&&` that
+ * cannot both be true (`a` and `!a`, complementary comparisons, `x == "a"`
+ * and `x == "b"`), each on values that never fail; with what makes it so.
+ */
+function exclusivePair(
+  operands: readonly AstNode[],
+  op: string,
+): [AstNode, AstNode, string] | undefined {
+  const absorbing = op === '||';
+  const neither = absorbing ? 'cannot both be false' : 'cannot both be true';
+  // By shape: the operands seen, and for `x OP literal` the literal each operand was compared with.
+  const seen = new Map<string, AstNode>();
+  const compared = new Map<string, { literal: string; node: AstNode }>();
+  const differing = absorbing ? '!=' : '==';
+  for (const operand of operands) {
+    if (totalType(operand) !== 'bool') continue;
+    let opposite: string | undefined;
+    if (operand.op === '!_') opposite = shapeKey(operand.args);
+    else if (COMPLEMENT[operand.op]) {
+      opposite = `(${COMPLEMENT[operand.op]} ${shapeKey(operand.args)})`;
+    }
+    const match = opposite === undefined ? undefined : seen.get(opposite);
+    if (match) return [match, operand, neither];
+    const key = shapeKey(operand);
+    if (!seen.has(key)) seen.set(key, operand);
+    // `!a` before `a`: `a` finds it by the key of its negation.
+    if (operand.op !== '!_') {
+      const negation = seen.get(`(!_ ${key})`);
+      if (negation) return [negation, operand, neither];
+    }
+    if (operand.op === differing) {
+      const [left, right] = operand.args as unknown[];
+      const literal = literalKey(right) ?? literalKey(left);
+      const subject = literalKey(right) !== undefined ? left : right;
+      if (literal === undefined || literalKey(subject) !== undefined) continue;
+      const subjectKey = shapeKey(subject);
+      const before = compared.get(subjectKey);
+      if (before && before.literal !== literal) {
+        return [
+          before.node,
+          operand,
+          `${neither} (a value equals at most one of two different literals)`,
+        ];
+      }
+      if (!before) compared.set(subjectKey, { literal, node: operand });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether RE2 finds `pattern` in every string (CEL's `matches` is a
+ * partial match), for the patterns where that is plain to see: empty groups
+ * (`(?:)`), one atom repeated zero or more times with at most one anchor
+ * (`.*`, `a*`, `^.*`, `x?$`: an empty match at the start or the end), or
+ * both anchors around a repetition of an atom that takes every character
+ * (`^[\s\S]*$`, `(?s)^.*$`). `^.*$` is not one: `.` stops at a line break.
+ * Anything else, however wide, is left to run.
+ */
+export function universalPattern(pattern: string): boolean {
+  let rest = pattern;
+  let dotAll = false;
+  const flags = /^\(\?([imsU]+)\)/.exec(rest);
+  if (flags) {
+    dotAll = flags[1]!.includes('s');
+    rest = rest.slice(flags[0].length);
+  }
+  if (/^(?:\(\?:\)|\(\))*$/.test(rest) || rest === '^' || rest === '$') return true;
+  const repeated =
+    /^(\^?)(\.|\[\\([sdw])\\([SDW])\]|\\[^pPQE]|[^\\^$.|?*+()[\]{}])(\*|\?|\{0(?:,\d*)?\})\??(\$?)$/.exec(
+      rest,
+    );
+  if (!repeated) return false;
+  const [, start, atom, lower, upper, quantifier, end] = repeated;
+  // Unanchored or anchored at one end: the empty match at that end.
+  if (!start || !end) return true;
+  const everyCharacter =
+    atom === '.' ? dotAll : lower !== undefined && upper === lower!.toUpperCase();
+  return everyCharacter && (quantifier === '*' || quantifier === '{0,}');
 }
 
 /** Whether `a` and `b` are complementary comparisons (`x == y`, `x != y`) of operands that never fail. */

@@ -233,7 +233,8 @@ function quoteSource(node: AstNode, source: string): string {
   return `\`${source.slice(start, end)}\``;
 }
 
-function fold(node: AstNode, source: string): Folded | undefined {
+/** `insideChain`: `node` is an operand of a chain of its own operator, judged whole at the chain's root. */
+function fold(node: AstNode, source: string, insideChain = false): Folded | undefined {
   const quote = (at: AstNode) => quoteSource(at, source);
   const { op, args } = node;
   if (op === 'value') return typeof args === 'boolean' ? { value: args, node } : undefined;
@@ -268,9 +269,9 @@ function fold(node: AstNode, source: string): Folded | undefined {
   if (op === '||' || op === '&&') {
     const [left, right] = args as AstNode[];
     const absorbing = op === '||';
-    const a = fold(left!, source);
+    const a = fold(left!, source, left!.op === op);
     if (a?.value === absorbing) return a;
-    const b = fold(right!, source);
+    const b = fold(right!, source, right!.op === op);
     if (b?.value === absorbing) return b;
     if (a && b) return { value: !absorbing, detail: a.detail ?? b.detail, node: a.node };
     const negated = (maybe: AstNode, of: AstNode) =>
@@ -282,7 +283,7 @@ function fold(node: AstNode, source: string): Folded | undefined {
         node,
       };
     }
-    const pair = exclusivePair(chainOperands(node), op);
+    const pair = insideChain ? undefined : exclusivePair(chainOperands(node), op);
     if (pair) {
       const [first, second, why] = pair;
       return {

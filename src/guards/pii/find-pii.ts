@@ -2,12 +2,7 @@ import type { CountryCode } from 'libphonenumber-js/max';
 import { GuardrailConfigError } from '../../core/errors';
 import { validateOptionsOnce } from '../../core/options';
 import { type NormalizedText, normalizeText } from '../shared/normalize-text';
-import {
-  type DetectedSpan,
-  firstStartAtOrAfter,
-  type RankedSpan,
-  resolveOverlaps,
-} from '../shared/spans';
+import { type DetectedSpan, firstStartAtOrAfter, resolveOverlapsBeside } from '../shared/spans';
 import { cardFinder } from './finders/card';
 import { cryptoFinder } from './finders/crypto';
 import { emailFinder } from './finders/email';
@@ -193,7 +188,12 @@ const placeholderRounds = 3;
  */
 const contextReach = 64;
 
-const ranked = (span: DetectedSpan): RankedSpan => ({ ...span, priority: 0 });
+/**
+ * Adds the pattern matches in `text` to `candidates`, each one's priority
+ * at the same index of `priorities` (not on the object: the kept
+ * candidates are the spans `findPii` returns).
+ */
+type FindPatterns = (text: string, candidates: DetectedSpan[], priorities: number[]) => void;
 
 /**
  * The pattern matches in `source` with `spans` replaced by their default
@@ -208,11 +208,12 @@ const ranked = (span: DetectedSpan): RankedSpan => ({ ...span, priority: 0 });
 function spansBesidePlaceholders(
   source: string,
   spans: readonly DetectedSpan[],
-  fresh: ReadonlySet<DetectedSpan>,
+  fresh: Uint8Array,
   reach: number,
-  findPatterns: (text: string, candidates: RankedSpan[]) => void,
-): RankedSpan[] {
-  const added: RankedSpan[] = [];
+  findPatterns: FindPatterns,
+): { added: DetectedSpan[]; priorities: number[] } {
+  const added: DetectedSpan[] = [];
+  const addedPriorities: number[] = [];
   /** Scans `source[from, to)` with `spans[first..last]` (all inside it) redacted. */
   const scan = (from: number, to: number, first: number, last: number) => {
     // Where each placeholder sits in the slice, and how far the text after it moved.
@@ -231,10 +232,11 @@ function spansBesidePlaceholders(
       cursor = span.end;
     }
     redacted += source.slice(cursor, to);
-    const found: RankedSpan[] = [];
-    findPatterns(redacted, found);
-    for (const candidate of found) {
-      const { start, end } = candidate;
+    const found: DetectedSpan[] = [];
+    const priorities: number[] = [];
+    findPatterns(redacted, found, priorities);
+    for (let index = 0; index < found.length; index++) {
+      const { type, start, end } = found[index]!;
       if ((from > 0 && start < reach) || (to < source.length && end > redacted.length - reach))
         continue;
       // The last placeholder starting before the match's end.
@@ -248,7 +250,8 @@ function spansBesidePlaceholders(
       const before = low - 1;
       if (before >= 0 && ends[before]! > start) continue; // it holds a placeholder
       const shift = before >= 0 ? shifts[before]! : from;
-      added.push({ ...candidate, start: start + shift, end: end + shift });
+      added.push({ type, start: start + shift, end: end + shift });
+      addedPriorities.push(priorities[index]!);
     }
   };
   // Slices around the fresh spans, merged where they meet, never cutting a span.
@@ -257,8 +260,8 @@ function spansBesidePlaceholders(
   let from = 0;
   let to = 0;
   for (let index = 0; index < spans.length; index++) {
+    if (fresh[index] !== 1) continue;
     const span = spans[index]!;
-    if (!fresh.has(span)) continue;
     const sliceStart = Math.max(0, span.start - 2 * reach);
     if (first >= 0 && sliceStart <= to) {
       // Joins the current slice: take in every span up to this one's reach.
@@ -277,7 +280,14 @@ function spansBesidePlaceholders(
     }
   }
   if (first >= 0) scan(from, to, first, last);
-  return added;
+  return { added, priorities: addedPriorities };
+}
+
+/** `flags` (a new one of `length` when undefined) with `index` set. */
+function flagged(flags: Uint8Array | undefined, length: number, index: number): Uint8Array {
+  const result = flags ?? new Uint8Array(length);
+  result[index] = 1;
+  return result;
 }
 
 /** White space: a placeholder after or before it reads as the value did. */
@@ -287,45 +297,62 @@ function isSpaceAt(text: string, index: number): boolean {
   return code <= 32 || (code >= 0x7f && /\s/.test(text[index]!));
 }
 
-/**
- * True when the first character that is not white space from `index` on
- * (stepping by `step`) is a letter, or there is none: a number read across
- * white space (a phone run of digits, spaces and `()+-.`) can begin or end
- * at any other character. Each gap between two values is read twice at
- * most.
- */
-function besideLetterOrEnd(text: string, index: number, step: 1 | -1): boolean {
+/** The first offset from `index` on (stepping by `step`) that is not white space: -1 or `text.length` when none. */
+function nextNonSpace(text: string, index: number, step: 1 | -1): number {
   let at = index;
-  while (isSpaceAt(text, at)) {
-    if (at < 0 || at >= text.length) return true;
-    at += step;
-  }
+  while (at >= 0 && at < text.length && isSpaceAt(text, at)) at += step;
+  return at;
+}
+
+/** True when `text[at]` is a letter (or `at` is outside the text). */
+function isLetterOrEnd(text: string, at: number): boolean {
+  if (at < 0 || at >= text.length) return true;
+  const code = text.charCodeAt(at);
+  if (code < 0x80) return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
   return /\p{L}/u.test(text[at]!);
 }
 
 /**
  * The spans whose redaction may change how the text around them reads (the
- * first round of `spansBesidePlaceholders` reads only beside these): a
- * value whose nearest character that is not white space, on either side,
- * is not a letter (`…com+44 20…`, `0132)jane@…`: a finder may have
- * rejected its neighbour for that character; `1111 (415) 555-6460`: a phone
- * run reads digits across spaces), and a value kept over another candidate it overlapped (the
+ * first round of `spansBesidePlaceholders` reads only beside these), as
+ * flags by index (undefined when there are none): a value whose nearest
+ * character that is not white space, on either side, is not a letter
+ * (`…com+44 20…`, `0132)jane@…`: a finder may have rejected its neighbour
+ * for that character; `1111 (415) 555-6460`: a phone run reads digits
+ * across spaces), and a value kept over another candidate it overlapped (the
  * other's rest may be a value: `…0130 00'jane@example.com`). A value with
  * white space and then a letter (or nothing) on both sides, and no rival,
  * reads the same as its placeholder to every pattern finder (a placeholder
  * is never a phone context word), so the text beside it is not scanned
- * again: on text full of values that rescan
- * cost as much as the first scan.
+ * again: on text full of values that rescan cost as much as the first scan.
+ *
+ * With `valuesMeetOverSpace` (no custom pattern), a side where only white
+ * space separates the value from the next value counts as a letter: once
+ * both are redacted, what lies between is white space between two
+ * placeholders, where no built-in finder matches (a match holding a
+ * placeholder is dropped), so only the far sides of a run of such values
+ * (`1.2.3.4 1.2.3.4 …`, where the digits across the spaces made every value
+ * of the run be read again) can change what the text beside them reads. A
+ * custom pattern may match white space by what surrounds it.
  */
 function readingMayChange(
   source: string,
   spans: readonly DetectedSpan[],
-  candidates: readonly RankedSpan[],
-): Set<DetectedSpan> {
-  const fresh = new Set<DetectedSpan>();
-  for (const span of spans) {
-    if (!besideLetterOrEnd(source, span.start - 1, -1) || !besideLetterOrEnd(source, span.end, 1))
-      fresh.add(span);
+  candidates: readonly DetectedSpan[],
+  valuesMeetOverSpace: boolean,
+): Uint8Array | undefined {
+  let fresh: Uint8Array | undefined;
+  for (let index = 0; index < spans.length; index++) {
+    const span = spans[index]!;
+    const before = nextNonSpace(source, span.start - 1, -1);
+    const after = nextNonSpace(source, span.end, 1);
+    const beforeSafe =
+      (valuesMeetOverSpace && index > 0 && before < spans[index - 1]!.end) ||
+      isLetterOrEnd(source, before);
+    const afterSafe =
+      (valuesMeetOverSpace && index + 1 < spans.length && after >= spans[index + 1]!.start) ||
+      isLetterOrEnd(source, after);
+    if (!beforeSafe || !afterSafe) fresh = flagged(fresh, spans.length, index);
   }
   if (candidates.length === spans.length) return fresh; // every candidate kept as found
   for (const candidate of candidates) {
@@ -336,7 +363,8 @@ function readingMayChange(
       index--
     ) {
       const span = spans[index]!;
-      if (span.start !== candidate.start || span.end !== candidate.end) fresh.add(span);
+      if (span.start !== candidate.start || span.end !== candidate.end)
+        fresh = flagged(fresh, spans.length, index);
     }
   }
   return fresh;
@@ -398,33 +426,39 @@ export function findPiiInNormalForm(
   };
   const namedTypes = types.filter(isNerEntity);
   const patternTypes = types.filter(type => !isNerEntity(type)) as Exclude<PiiEntity, NerEntity>[];
-  const findPatterns = (text: string, candidates: RankedSpan[]) => {
+  const findPatterns: FindPatterns = (text, candidates, priorities) => {
     for (const type of patternTypes) {
       const { find, priority } = entityFinders[type];
-      find(text, (start, end) => candidates.push({ type, start, end, priority }), resolved);
+      find(
+        text,
+        (start, end) => {
+          candidates.push({ type, start, end });
+          priorities.push(priority);
+        },
+        resolved,
+      );
     }
     for (const { type, pattern, validate } of custom) {
       const global = pattern.global ? pattern : new RegExp(pattern.source, `${pattern.flags}g`);
       for (const match of text.matchAll(global)) {
         if (match[0].length === 0) continue;
         if (validate && !validate(match[0])) continue;
-        candidates.push({
-          type,
-          start: match.index,
-          end: match.index + match[0].length,
-          priority: 11,
-        });
+        candidates.push({ type, start: match.index, end: match.index + match[0].length });
+        priorities.push(11);
       }
     }
     forgetNineDigitMatches(); // do not keep the text alive
   };
-  const candidates: RankedSpan[] = [];
-  findPatterns(source, candidates);
+  const candidates: DetectedSpan[] = [];
+  const priorities: number[] = [];
+  findPatterns(source, candidates, priorities);
   // Names and addresses last: a pattern match inside one is cut out of it.
   for (const span of namedEntityCandidates(source, namedTypes, candidates, placeholders)) {
-    candidates.push(span);
+    candidates.push({ type: span.type, start: span.start, end: span.end });
+    priorities.push(span.priority);
   }
-  let normalizedSpans = resolveOverlaps(candidates);
+  // The kept candidates themselves: one object per value.
+  let normalizedSpans = resolveOverlapsBeside(candidates, priorities);
   // Redacting must be idempotent (window mode re-checks released text as
   // context): what the finders find next to the placeholders is found now.
   // A value glued to another (`jane@example.com+44 20 7946 0958`, `(415)
@@ -434,14 +468,31 @@ export function findPiiInNormalForm(
   // redacted so far; at most `placeholderRounds` of them (linear), and
   // only while the last one found more.
   const reach = piiMaxMatchLength({ entities: patternTypes, custom }) / 2 + contextReach;
-  let fresh = readingMayChange(source, normalizedSpans, candidates);
-  for (let round = 0; round < placeholderRounds && fresh.size > 0; round++) {
-    const added = spansBesidePlaceholders(source, normalizedSpans, fresh, reach, findPatterns);
+  let fresh = readingMayChange(source, normalizedSpans, candidates, custom.length === 0);
+  for (let round = 0; round < placeholderRounds && fresh !== undefined; round++) {
+    const { added, priorities: addedPriorities } = spansBesidePlaceholders(
+      source,
+      normalizedSpans,
+      fresh,
+      reach,
+      findPatterns,
+    );
     if (added.length === 0) break;
-    // Spans never overlap: a start names one.
-    const earlier = new Set(normalizedSpans.map(span => span.start));
-    normalizedSpans = resolveOverlaps([...normalizedSpans.map(ranked), ...added]);
-    fresh = new Set(normalizedSpans.filter(span => !earlier.has(span.start)));
+    const earlier = normalizedSpans;
+    // The values kept so far rank below every new match.
+    normalizedSpans = resolveOverlapsBeside(
+      [...earlier, ...added],
+      [...earlier.map(() => 0), ...addedPriorities],
+    );
+    // Fresh: those starting where no earlier span started (spans never overlap: a start names one).
+    fresh = undefined;
+    let old = 0;
+    for (let index = 0; index < normalizedSpans.length; index++) {
+      const { start } = normalizedSpans[index]!;
+      while (old < earlier.length && earlier[old]!.start < start) old++;
+      if (old < earlier.length && earlier[old]!.start === start) continue;
+      fresh = flagged(fresh, normalizedSpans.length, index);
+    }
   }
   // A text the normaliser left as it is has the same offsets: its spans are
   // the normal form's (one object per value fewer on text full of values).

@@ -25,30 +25,59 @@ export interface RankedSpan extends DetectedSpan {
  * without ranking.
  */
 export function resolveOverlaps(candidates: RankedSpan[]): DetectedSpan[] {
+  return keptCandidates(candidates, index => candidates[index]!.priority).map(
+    ({ type, start, end }) => ({ type, start, end }),
+  );
+}
+
+/**
+ * `resolveOverlaps` for candidates whose priorities are kept beside them
+ * (`priorities[i]` ranks `candidates[i]`): the kept candidates themselves,
+ * not copies. On text full of values each object kept per value costs
+ * (fresh memory for it, then its copies as it survives collections) about
+ * what scanning the text for it costs.
+ */
+export function resolveOverlapsBeside<T extends DetectedSpan>(
+  candidates: readonly T[],
+  priorities: ArrayLike<number>,
+): T[] {
+  return keptCandidates(candidates, index => priorities[index]!);
+}
+
+/** The candidates `resolveOverlaps` keeps, in text order; `priority(i)` ranks `candidates[i]`. */
+function keptCandidates<T extends DetectedSpan>(
+  candidates: readonly T[],
+  priority: (index: number) => number,
+): T[] {
+  const indices = (from: number, to: number) =>
+    Array.from({ length: to - from }, (_, offset) => from + offset);
   for (const span of candidates) {
     // An empty span blocks only a point; settle such input all at once.
-    if (span.end <= span.start) return settle(candidates);
+    if (span.end <= span.start) return settle(candidates, indices(0, candidates.length), priority);
   }
   // Stable: identical spans keep their input order, as in `settle`. Input
   // already in order (one finder's candidates) is used as it is: a copy and
   // a sort of every value cost more than the check on text full of values.
-  const sorted = sortedByStart(candidates)
-    ? candidates
-    : [...candidates].sort((a, b) => a.start - b.start);
-  const result: DetectedSpan[] = [];
+  const order = sortedByStart(candidates)
+    ? undefined
+    : indices(0, candidates.length).sort(
+        (a, b) => candidates[a]!.start - candidates[b]!.start || a - b,
+      );
+  const at = (position: number) => (order === undefined ? position : order[position]!);
+  const result: T[] = [];
   let first = 0;
-  while (first < sorted.length) {
-    let end = sorted[first]!.end;
+  while (first < candidates.length) {
+    let end = candidates[at(first)]!.end;
     let last = first + 1;
-    while (last < sorted.length && sorted[last]!.start < end) {
-      end = Math.max(end, sorted[last]!.end);
+    while (last < candidates.length && candidates[at(last)]!.start < end) {
+      end = Math.max(end, candidates[at(last)]!.end);
       last++;
     }
     if (last === first + 1) {
-      const { type, start, end: spanEnd } = sorted[first]!;
-      result.push({ type, start, end: spanEnd });
+      result.push(candidates[at(first)]!);
     } else {
-      for (const span of settle(sorted.slice(first, last))) result.push(span);
+      const cluster = order === undefined ? indices(first, last) : order.slice(first, last);
+      for (const span of settle(candidates, cluster, priority)) result.push(span);
     }
     first = last;
   }
@@ -77,24 +106,34 @@ export function firstStartAtOrAfter(
   return low;
 }
 
-/** `resolveOverlaps` for one set of candidates: greedy by length, then priority, then start. */
-function settle(candidates: RankedSpan[]): DetectedSpan[] {
-  const ranked = [...candidates].sort(
-    (a, b) => b.end - b.start - (a.end - a.start) || b.priority - a.priority || a.start - b.start,
+/**
+ * `keptCandidates` for the candidates at `cluster` (indices, in the order
+ * ties keep): greedy by length, then priority, then start.
+ */
+function settle<T extends DetectedSpan>(
+  candidates: readonly T[],
+  cluster: number[],
+  priority: (index: number) => number,
+): T[] {
+  const lengthOf = (index: number) => candidates[index]!.end - candidates[index]!.start;
+  const ranked = cluster.sort(
+    (a, b) =>
+      lengthOf(b) - lengthOf(a) ||
+      priority(b) - priority(a) ||
+      candidates[a]!.start - candidates[b]!.start,
   );
-  const kept: RankedSpan[] = [];
   // Kept spans sorted by start, for a binary search of neighbours.
-  const byStart: RankedSpan[] = [];
-  for (const span of ranked) {
+  const byStart: T[] = [];
+  for (const index of ranked) {
+    const span = candidates[index]!;
     const low = firstStartAtOrAfter(byStart, span.start);
     const before = byStart[low - 1];
     const after = byStart[low];
     if (before && before.end > span.start) continue;
     if (after && after.start < span.end) continue;
     byStart.splice(low, 0, span);
-    kept.push(span);
   }
-  return byStart.map(({ type, start, end }) => ({ type, start, end }));
+  return byStart;
 }
 
 /**

@@ -53,7 +53,7 @@ function pushPiece(
 export function namedEntityCandidates(
   text: string,
   entities: readonly NerEntity[],
-  patternCandidates: readonly RankedSpan[],
+  patternCandidates: ReadonlyArray<{ start: number; end: number }>,
   placeholders?: RegExp,
 ): RankedSpan[] {
   if (entities.length === 0) return [];

@@ -1,7 +1,11 @@
 import { trace } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
+import { generateText, type ModelMessage, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { textModel } from '../../test/helpers';
 import { captureSpans } from '../../test/tracing';
+import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
+import { guardrails } from '../middleware/guardrails-middleware';
 import { runChain } from './chain';
 import { allow, block, defineGuardrail } from './define-guardrail';
 import {
@@ -86,6 +90,86 @@ describe('guardrail spans', () => {
         [GUARDRAIL_SPAN_NAME, 'second', 'blocked'],
       ]);
       expect(JSON.stringify(spans.map(span => span.attributes))).not.toContain('4111');
+    });
+
+    it("says which role and part of the history an input check judged (inputScope 'all'), as its record does", async () => {
+      const secret = 'my card is 4111 1111 1111 1111';
+      const judge = defineGuardrail({
+        name: 'judge',
+        check: content => (content.includes('Ignore') ? block({ reason: 'no' }) : allow()),
+      });
+      const model = wrapLanguageModel({
+        model: textModel('ok'),
+        middleware: guardrails({ input: [judge], inputScope: 'all' }),
+      });
+      const messages: ModelMessage[] = [
+        { role: 'user', content: `Book me a table. ${secret}` },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'reasoning', text: 'The user wants a table.' },
+            { type: 'text', text: 'Sure.' },
+            { type: 'tool-call', toolCallId: 'c1', toolName: 'book', input: { people: 2 } },
+          ],
+        },
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: 'c1',
+              toolName: 'book',
+              output: { type: 'text', value: 'ok' },
+            },
+          ],
+        },
+        { role: 'user', content: 'Ignore the booking.' },
+      ];
+      const result = await generateText({ model, messages });
+      const spans = exporter.getFinishedSpans().filter(span => span.name === GUARDRAIL_SPAN_NAME);
+      const described = spans.map(span => {
+        const { 'ai_guardrails.duration_ms': duration, ...rest } = span.attributes;
+        expect(typeof duration).toBe('number');
+        return rest;
+      });
+      const check = {
+        'ai_guardrails.guardrail.name': 'judge',
+        'ai_guardrails.guardrail.kind': 'input',
+      };
+      expect(described).toEqual([
+        { ...check, 'ai_guardrails.status': 'passed' },
+        {
+          ...check,
+          'ai_guardrails.status': 'passed',
+          'ai_guardrails.input.role': 'assistant',
+          'ai_guardrails.input.part': 'reasoning',
+        },
+        {
+          ...check,
+          'ai_guardrails.status': 'passed',
+          'ai_guardrails.input.role': 'assistant',
+          'ai_guardrails.input.part': 'text',
+        },
+        {
+          ...check,
+          'ai_guardrails.tool.name': 'book',
+          'ai_guardrails.status': 'passed',
+          'ai_guardrails.input.role': 'assistant',
+          'ai_guardrails.input.part': 'tool-call',
+        },
+        { ...check, 'ai_guardrails.status': 'blocked' },
+      ]);
+      // The same role and part as the records, and no value of the texts.
+      const records = (await getGuardrailOutcome(result))?.records ?? [];
+      expect(records.map(record => [record.role, record.part])).toEqual(
+        described.map(attributes => [
+          attributes['ai_guardrails.input.role'],
+          attributes['ai_guardrails.input.part'],
+        ]),
+      );
+      const exported = JSON.stringify(spans.map(span => span.attributes));
+      for (const text of ['4111', 'Book me', 'Sure', 'people', 'Ignore'])
+        expect(exported).not.toContain(text);
     });
 
     it('marks an error record with an error status', async () => {

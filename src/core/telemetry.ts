@@ -114,7 +114,10 @@ export function withGuardrailSpan<T>(handle: GuardrailSpan | undefined, fn: () =
   return contextManager.with(active, fn);
 }
 
-/** Closes the span with the record's status and duration (and an error status for `error`). */
+/**
+ * Closes the span with the record's status and duration (and an error
+ * status for `error`), and the record's `role` / `part` when it has them.
+ */
 export function endGuardrailSpan(handle: GuardrailSpan | undefined, record: GuardrailRecord) {
   if (!handle) return;
   try {
@@ -124,6 +127,9 @@ export function endGuardrailSpan(handle: GuardrailSpan | undefined, record: Guar
     };
     if (record.severity !== undefined) attributes['ai_guardrails.severity'] = record.severity;
     if (record.attempt !== undefined) attributes['ai_guardrails.attempt'] = record.attempt;
+    // What an input text was, as on its record (a non-user text; a user's file): names, never values.
+    if (record.role !== undefined) attributes['ai_guardrails.input.role'] = record.role;
+    if (record.part !== undefined) attributes['ai_guardrails.input.part'] = record.part;
     handle.span.setAttributes(attributes);
     if (record.status === 'error') handle.span.setStatus({ code: SPAN_STATUS_ERROR });
     handle.span.end();

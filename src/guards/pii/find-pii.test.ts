@@ -56,6 +56,27 @@ describe('findPii', () => {
     expect(emails(text)).toEqual([...once, ...distinct, ...once, distinct[0], distinct[299]]);
   });
 
+  it('leaves no piece of an e-mail glued to another visible (its local part beside the placeholder)', () => {
+    // The longer reading (`x.io=bob@y.io`) won the overlap with `jane@x.io`, or a
+    // domain ran into the next local part (`x.io-jane@x.io`): `jane@` stayed
+    // visible and no rescan reads an address beside a placeholder.
+    for (const [text, value] of [
+      ['jane@x.io=bob@y.io', 'jane@x.io=bob@y.io'],
+      ['a@b.io*a@b.io', 'a@b.io*a@b.io'],
+      ['Mail jane@x.io-jane@x.io now', 'jane@x.io-jane@x.io'],
+      ['bob.smith@corp.example.com-jane@x.io', 'bob.smith@corp.example.com-jane@x.io'],
+      ['(jane@x.iojane@x.io)', 'jane@x.iojane@x.io'],
+      ['jane@x.io-bob@y.io-ann@z.io', 'jane@x.io-bob@y.io-ann@z.io'],
+    ] as const) {
+      expect(found(text)).toEqual([['EMAIL_ADDRESS', value]]);
+    }
+    // Two addresses apart stay two.
+    expect(found('a@b.io/c@d.io')).toEqual([
+      ['EMAIL_ADDRESS', 'a@b.io'],
+      ['EMAIL_ADDRESS', 'c@d.io'],
+    ]);
+  });
+
   it('finds obfuscated emails written with [at] and [dot]', () => {
     expect(found('write to john [at] example [dot] com today')).toEqual([
       ['EMAIL_ADDRESS', 'john [at] example [dot] com'],

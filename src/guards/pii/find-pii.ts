@@ -370,6 +370,102 @@ function readingMayChange(
   return fresh;
 }
 
+/** A letter or digit: what a piece of a value that must not stay visible holds. */
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+function isLetterOrDigitAt(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  if (code < 128)
+    return (code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 122);
+  return LETTER_OR_DIGIT.test(text[index]!);
+}
+
+/**
+ * `spans` with the rest of each candidate that lost to an overlapping one
+ * brought under it: in `jane@x.io=bob@y.io` the e-mail `x.io=bob@y.io` (the
+ * longer) beats `jane@x.io`, and `jane@` stayed visible beside the
+ * placeholder, where no rescan reads an address again
+ * (`jane@[EMAIL_ADDRESS]`). A lost candidate whose characters outside the
+ * spans include a letter or digit joins the spans it overlaps into one, of
+ * the type of the longest; one whose rest is punctuation (`00'` before
+ * `jane@…`) changes nothing. Each candidate looks up its overlaps by binary
+ * search (candidates are at most a match long), so O(n log n).
+ */
+function coverLostCandidates(
+  source: string,
+  spans: DetectedSpan[],
+  candidates: readonly DetectedSpan[],
+): DetectedSpan[] {
+  const covers: DetectedSpan[] = [];
+  for (const candidate of candidates) {
+    const last = firstStartAtOrAfter(spans, candidate.end) - 1;
+    if (last < 0 || spans[last]!.end <= candidate.start) continue; // overlaps no span
+    let first = last;
+    while (first > 0 && spans[first - 1]!.end > candidate.start) first--;
+    // The candidate's characters no span covers: before, between and after the overlapped spans.
+    let uncoveredValue = false;
+    let at = candidate.start;
+    for (let index = first; index <= last + 1 && !uncoveredValue; index++) {
+      const until = index <= last ? spans[index]!.start : candidate.end;
+      for (let c = at; c < until && !uncoveredValue; c++) {
+        uncoveredValue = isLetterOrDigitAt(source, c);
+      }
+      if (index <= last) at = Math.max(at, spans[index]!.end);
+    }
+    if (!uncoveredValue) continue;
+    let longest = spans[first]!;
+    for (let index = first + 1; index <= last; index++) {
+      const span = spans[index]!;
+      if (span.end - span.start > longest.end - longest.start) longest = span;
+    }
+    covers.push({
+      type: longest.type,
+      start: Math.min(candidate.start, spans[first]!.start),
+      end: Math.max(candidate.end, spans[last]!.end),
+    });
+  }
+  if (covers.length === 0) return spans;
+  // Spans and covers in text order, those that overlap joined (a cover holds the spans it overlapped).
+  const all = [...spans, ...covers].sort((a, b) => a.start - b.start || b.end - a.end);
+  const joined: DetectedSpan[] = [];
+  for (const span of all) {
+    const previous = joined[joined.length - 1];
+    if (previous && span.start < previous.end) {
+      if (span.end > previous.end) joined[joined.length - 1] = { ...previous, end: span.end };
+    } else {
+      joined.push(span);
+    }
+  }
+  return joined;
+}
+
+/** A character of an e-mail's local part (as the e-mail finder reads one). */
+const LOCAL_PART_CHAR = /[A-Za-z0-9._%+\-'!#$&*=?^`{|}~]/;
+
+/**
+ * `spans` with an e-mail that starts right after an `@` taking in that `@`
+ * and the local part before it: in `jane@x.io-jane@x.io` the finder reads
+ * `x.io-jane@x.io` (a domain never runs into an `@`, so `jane@x.io` is no
+ * candidate) and `jane@` stayed visible (`jane@[EMAIL_ADDRESS]`). Never
+ * past the span before; each character is read once, so linear.
+ */
+function coverGluedLocalParts(source: string, spans: DetectedSpan[]): DetectedSpan[] {
+  let result: DetectedSpan[] | undefined;
+  for (let index = 0; index < spans.length; index++) {
+    const span = spans[index]!;
+    if (span.type !== 'EMAIL_ADDRESS' || source[span.start - 1] !== '@') continue;
+    const floor = index > 0 ? spans[index - 1]!.end : 0;
+    let start = span.start;
+    // A chain (`a@x.io-b@y.io-c@z.io`, read as `y.io-c@z.io`) is taken in whole.
+    while (start > floor && source[start - 1] === '@') {
+      start--;
+      while (start > floor && LOCAL_PART_CHAR.test(source[start - 1]!)) start--;
+    }
+    result ??= spans.slice();
+    result[index] = { type: span.type, start, end: span.end };
+  }
+  return result ?? spans;
+}
+
 /**
  * Finds PII in `text` and returns `[{ type, start, end }]`, offsets into the
  * original text (end exclusive), in text order, never overlapping. The text
@@ -469,6 +565,8 @@ export function findPiiInNormalForm(
   // only while the last one found more.
   const reach = piiMaxMatchLength({ entities: patternTypes, custom }) / 2 + contextReach;
   let fresh = readingMayChange(source, normalizedSpans, candidates, custom.length === 0);
+  // Whether a candidate lost to another (then its rest may be left visible).
+  let lost = candidates.length !== normalizedSpans.length;
   for (let round = 0; round < placeholderRounds && fresh !== undefined; round++) {
     const { added, priorities: addedPriorities } = spansBesidePlaceholders(
       source,
@@ -478,6 +576,7 @@ export function findPiiInNormalForm(
       findPatterns,
     );
     if (added.length === 0) break;
+    lost = true;
     const earlier = normalizedSpans;
     // The values kept so far rank below every new match.
     normalizedSpans = resolveOverlapsBeside(
@@ -494,6 +593,8 @@ export function findPiiInNormalForm(
       fresh = flagged(fresh, normalizedSpans.length, index);
     }
   }
+  if (lost) normalizedSpans = coverLostCandidates(source, normalizedSpans, candidates);
+  normalizedSpans = coverGluedLocalParts(source, normalizedSpans);
   // A text the normaliser left as it is has the same offsets: its spans are
   // the normal form's (one object per value fewer on text full of values).
   if (!normalized.changed) return { spans: normalizedSpans, normalizedSpans };

@@ -50,6 +50,45 @@ describe('optionsFingerprint', () => {
     expect(optionsFingerprint(hostile)).toMatch(/^[0-9a-f]{16}$/);
   });
 
+  it('takes values that throw when read as markers: proxies, a throwing provider getter or iterator, a revoked proxy', () => {
+    const revoked = Proxy.revocable({}, {});
+    revoked.revoke();
+    const throwing = () => {
+      throw new Error('no');
+    };
+    const iterating = new Map([[1, 2]]);
+    Object.defineProperty(iterating, Symbol.iterator, { value: throwing });
+    const hostile = [
+      new Proxy({}, { ownKeys: throwing }),
+      new Proxy({}, { getPrototypeOf: throwing }),
+      Object.defineProperty({}, 'provider', { get: throwing }),
+      revoked.proxy,
+      iterating,
+    ];
+    // Each was a raw Error / TypeError out of defineGuardrail({ fingerprint }).
+    for (const value of hostile) {
+      expect(() =>
+        defineGuardrail({ name: 'x', check: () => allow(), fingerprint: value }),
+      ).not.toThrow();
+      expect(optionsFingerprint({ a: { b: value } })).toBe(
+        optionsFingerprint({ a: { b: hostile[0] } }),
+      );
+    }
+  });
+
+  it('reads a sparse array by its items, not its length (new Array(1e8) ran out of heap)', () => {
+    const sparse = new Array(100_000_000);
+    sparse[5] = 'x';
+    const other = new Array(100_000_000);
+    other[6] = 'x';
+    expect(optionsFingerprint({ list: sparse })).toMatch(/^[0-9a-f]{16}$/);
+    expect(optionsFingerprint({ list: sparse })).not.toBe(optionsFingerprint({ list: other }));
+    const holed = Object.assign(new Array(3), { 0: 1, 2: 3 });
+    expect(optionsFingerprint(holed)).not.toBe(optionsFingerprint([1, undefined, 3]));
+    // A dense array reads as before: by its items in order.
+    expect(optionsFingerprint(['a', 'b'])).not.toBe(optionsFingerprint(['b', 'a']));
+  });
+
   /** `{ level: { level: ... { leaf } } }`, `depth` objects deep. */
   const nested = (depth: number, leaf: unknown) => {
     let value: unknown = leaf;

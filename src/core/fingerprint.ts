@@ -32,18 +32,34 @@ interface Frame {
  * model by its provider and model id, other objects by their own enumerable
  * fields, at any depth (it used to stop at 8 levels, so options that differed
  * only deeper shared remembered verdicts). Cycles and unreadable fields
- * become markers, so any value is accepted. Linear in the value's size: no
+ * or objects (a throwing getter, a revoked proxy, a throwing proxy trap or
+ * iterator) become markers, so any value is accepted. Linear in the value's
+ * size (an array's own entries, not its length: a sparse array is cheap): no
  * recursion (any depth), and an object reached twice is read once (each
  * object counts by a hash of its parts). Not a security boundary: the
  * options are the deployer's, not the client's.
  */
+const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
+
 export function optionsFingerprint(options: unknown): string {
   const digests = new Map<object, string>();
   const onPath = new Set<object>();
   const stack: Frame[] = [];
 
-  /** The text of a value that is not read entry by entry, or undefined after opening a frame for it. */
+  /**
+   * The text of a value that is not read entry by entry, or undefined after
+   * opening a frame for it; a value that throws when read (a revoked proxy,
+   * a proxy trap, a throwing `provider` getter or iterator) is a marker.
+   */
   function leaf(value: unknown): string | undefined {
+    try {
+      return readLeaf(value);
+    } catch {
+      return '"[unreadable]"';
+    }
+  }
+
+  function readLeaf(value: unknown): string | undefined {
     if (value === undefined) return '"[undefined]"';
     if (value === null || typeof value === 'boolean' || typeof value === 'string') {
       return JSON.stringify(value);
@@ -65,18 +81,29 @@ export function optionsFingerprint(options: unknown): string {
     if (typeof provider === 'string' && typeof modelId === 'string') {
       return JSON.stringify(`[model ${provider}/${modelId}]`);
     }
+    const frame = open(value);
     onPath.add(value);
-    stack.push(open(value));
+    stack.push(frame);
     return undefined;
   }
 
   function open(object: object): Frame {
     const frame: Frame = { object, head: '', entries: [], next: 0, parts: [], pending: '' };
     if (Array.isArray(object)) {
-      frame.head = '[array]';
-      for (let index = 0; index < object.length; index++) {
-        frame.entries.push([String(index), object[index]]);
+      // Its own items (indices come first, in order), and its length when it
+      // has holes: a sparse `new Array(1e8)` is one line, not 100 million
+      // entries (reading every index ran out of heap). A dense array reads
+      // as it always did.
+      for (const key of Object.keys(object)) {
+        if (!ARRAY_INDEX.test(key)) break;
+        try {
+          frame.entries.push([key, (object as unknown as Record<string, unknown>)[key]]);
+        } catch {
+          frame.entries.push([key, undefined, true]);
+        }
       }
+      frame.head =
+        frame.entries.length === object.length ? '[array]' : `[array of length ${object.length}]`;
     } else if (object instanceof Set) {
       frame.head = '[set]';
       let index = 0;

@@ -42,14 +42,27 @@ function hexDigit(code: number): number {
 /** Characters per `String.fromCharCode` call: larger argument lists cost more per character. */
 const CHARACTERS_PER_CALL = 0x2000;
 
+/** JSON's white space and a byte order mark: what may come before a JSON text's first character. */
+function isLeadingSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d || code === 0xfeff;
+}
+
 /**
  * The decoded view of `json`, or `undefined` when it has no escape to decode
- * or is not a JSON array, object or string as far as its strings go (an escape that
- * JSON does not allow, a string that does not end). One pass, linear.
+ * or does not start (after white space or a byte order mark) as a JSON
+ * array, object or string. Text that only looks like JSON is decoded as far
+ * as it can be, never refused: a tool's text output is often JSON cut short
+ * (a string that does not end) or followed by a note, and one stray
+ * backslash or `\q` used to make the whole text read as written, where
+ * `\u0040` hid an `@` and `\"` a quoted password from every check while the
+ * model reads them decoded. A backslash outside a string, and one that
+ * starts no escape JSON allows, is read as it is. One pass, linear.
  */
 export function jsonStringView(json: string): JsonStringView | undefined {
   if (!json.includes('\\')) return undefined;
-  const first = json[0];
+  let firstAt = 0;
+  while (firstAt < json.length && isLeadingSpace(json.charCodeAt(firstAt))) firstAt++;
+  const first = json[firstAt];
   if (first !== '{' && first !== '[' && first !== '"') return undefined;
   const codes = new Uint16Array(json.length);
   const sourceStart = new Int32Array(json.length);
@@ -65,7 +78,6 @@ export function jsonStringView(json: string): JsonStringView | undefined {
     let decoded = code;
     let end = i + 1;
     if (!inString) {
-      if (code === 0x5c) return undefined;
       // An opening quote is outside the string it opens.
       stringOf[length] = -1;
       if (code === 0x22) {
@@ -79,19 +91,23 @@ export function jsonStringView(json: string): JsonStringView | undefined {
       stringOf[length] = strings;
       if (code === 0x5c) {
         const escaped = i + 1 < json.length ? json.charCodeAt(i + 1) : -1;
+        // An escape JSON does not allow leaves the backslash as it is.
         if (escaped === 0x75 /* u */) {
           let value = 0;
-          for (let digit = i + 2; digit < i + 6; digit++) {
+          for (let digit = i + 2; digit < i + 6 && value >= 0; digit++) {
             const nibble = digit < json.length ? hexDigit(json.charCodeAt(digit)) : -1;
-            if (nibble < 0) return undefined;
-            value = value * 16 + nibble;
+            value = nibble < 0 ? -1 : value * 16 + nibble;
           }
-          decoded = value;
-          end = i + 6;
+          if (value >= 0) {
+            decoded = value;
+            end = i + 6;
+          }
         } else {
-          decoded = escaped >= 0 && escaped < 128 ? SIMPLE_ESCAPES[escaped]! : -1;
-          if (decoded < 0) return undefined;
-          end = i + 2;
+          const simple = escaped >= 0 && escaped < 128 ? SIMPLE_ESCAPES[escaped]! : -1;
+          if (simple >= 0) {
+            decoded = simple;
+            end = i + 2;
+          }
         }
       }
     }
@@ -101,7 +117,7 @@ export function jsonStringView(json: string): JsonStringView | undefined {
     length++;
     i = end - 1;
   }
-  if (inString) return undefined;
+  // A string that does not end (a text cut short) is read to the end.
   let text = '';
   for (let at = 0; at < length; at += CHARACTERS_PER_CALL) {
     const chunk = codes.subarray(at, Math.min(length, at + CHARACTERS_PER_CALL));

@@ -1,0 +1,70 @@
+import { generateText, wrapLanguageModel } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { toolOutputsIn, toolResultHistory } from '../../../test/helpers/tool-history';
+import { turnsModel } from '../../../test/helpers/turns-model';
+import { guardrails } from '../../middleware/guardrails-middleware';
+import { pii } from '../pii/pii';
+import { secrets } from '../secrets/secrets';
+import { jsonStringView } from './json-string-view';
+
+/** The text tool result the model gets after `toolOutputs` judged `value`. */
+async function sentToModel(value: string, guardrail = pii({ action: 'redact' })) {
+  const model = turnsModel([{ text: 'Done.' }]);
+  await generateText({
+    model: wrapLanguageModel({ model, middleware: guardrails({ toolOutputs: [guardrail] }) }),
+    messages: toolResultHistory({ type: 'text', value }),
+  });
+  return toolOutputsIn(model.doGenerateCalls[0]!.prompt);
+}
+
+/*
+ * A tool's text output that looks like JSON is read with its strings'
+ * escapes decoded (the model reads `\u0040` as `@`). Text that was JSON only
+ * in part (cut short, a stray backslash, an escape JSON does not allow, a
+ * leading blank or byte order mark) was read as written instead, so one
+ * added character hid every escaped value.
+ */
+describe('JSON cut short or with a stray backslash is still read decoded', () => {
+  it.each([
+    [
+      'cut short (a string that does not end)',
+      '{"contact":"jane\\u0040corp.io',
+      '{"contact":"[EMAIL_ADDRESS]',
+    ],
+    [
+      'a trailing backslash',
+      '{"contact":"jane\\u0040corp.io"}\\',
+      '{"contact":"[EMAIL_ADDRESS]"}\\',
+    ],
+    [
+      'an escape JSON does not allow',
+      '{"contact":"jane\\u0040corp.io","path":"C:\\q"}',
+      '{"contact":"[EMAIL_ADDRESS]","path":"C:\\q"}',
+    ],
+    ['a leading blank', ' {"contact":"jane\\u0040corp.io"}', ' {"contact":"[EMAIL_ADDRESS]"}'],
+    [
+      'a byte order mark',
+      '\ufeff{"contact":"jane\\u0040corp.io"}',
+      '\ufeff{"contact":"[EMAIL_ADDRESS]"}',
+    ],
+  ])('pii: an escaped e-mail in a text result %s is redacted', async (_, value, redacted) => {
+    expect(await sentToModel(value)).toEqual([{ type: 'text', value: redacted }]);
+  });
+
+  it('secrets: an escaped quoted password in a text result cut short is redacted', async () => {
+    const value = '{"file":"db_password: \\"Zx8#kLm2$pQ9vR4t\\"\\nhost: db1\\n';
+    expect(await sentToModel(value, secrets({ action: 'redact' }))).toEqual([
+      { type: 'text', value: '{"file":"db_password: \\"[GENERIC_SECRET]\\"\\nhost: db1\\n' },
+    ]);
+  });
+
+  it('decodes what it can and keeps the rest as written, mapped back character by character', () => {
+    const json = '["a\\u0040b\\q\\u12"]\\x';
+    const view = jsonStringView(json)!;
+    expect(view.text).toBe('["a@b\\q\\u12"]\\x');
+    // The `@` comes from the six characters of its escape; the kept backslashes from one each.
+    expect([view.sourceStart[3], view.sourceEnd[3]]).toEqual([3, 9]);
+    expect([view.sourceStart[5], view.sourceEnd[5]]).toEqual([10, 11]);
+    expect(jsonStringView('plain text with a \\n')).toBeUndefined();
+  });
+});

@@ -2,7 +2,7 @@ import type { ToolSet } from 'ai';
 import { z } from 'zod/v4';
 import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors';
 import { noSuchOption, optionIssues } from '../core/options';
-import { outputSideIssues } from '../core/output-side';
+import { outputSideIssues, toolWrapperOutputSideIssues } from '../core/output-side';
 import { PARALLEL_DOES_NOT_APPLY, parallelIssues } from '../core/parallel-issues';
 import type { StreamWatchingGuardrail } from '../core/stream-watch';
 import type { GuardrailEventListener, GuardrailRecord } from '../core/types';
@@ -286,18 +286,39 @@ function outputSideListIssues(
   listKeys: ListKeys,
   declarations: Declarations,
 ): GuardrailConfigIssue[] {
-  return (['input', 'prompt_tool_outputs'] as const).flatMap(list => {
-    const key = listKeys[list];
-    if (key === undefined) return [];
-    return built[list].flatMap((guardrail, index) => {
-      const id = declarations.typed.find(entry => entry.list === list && entry.index === index)?.id;
-      const todo = `add { use: ${typeof id === 'string' ? id : '<id>'} } to output (give the entry an id if it has none), or use action: redact if the user may see placeholders`;
-      return outputSideIssues([guardrail], key, built.output, todo).map(issue => ({
-        ...issue,
-        path: formatPath([key, index]),
-      }));
-    });
-  });
+  // In the tool results a tool wrapper judges, nothing restores the answer (`guardTools` would throw later).
+  const toolOutputKey = listKeys.tool_output;
+  const inToolOutput =
+    toolOutputKey === undefined
+      ? []
+      : built.tool_output.flatMap((guardrail, index) => {
+          const found: GuardrailConfigIssue[] = [];
+          toolWrapperOutputSideIssues({ output: [guardrail], context: true }, found);
+          return found.map(issue => ({
+            ...issue,
+            path: formatPath([toolOutputKey, index]),
+            expected: issue.expected.replace(
+              'guardrails({ toolOutputs: [p], output: [p] })',
+              'prompt_tool_outputs and { use: <id> } in output',
+            ),
+          }));
+        });
+  return inToolOutput.concat(
+    (['input', 'prompt_tool_outputs'] as const).flatMap(list => {
+      const key = listKeys[list];
+      if (key === undefined) return [];
+      return built[list].flatMap((guardrail, index) => {
+        const id = declarations.typed.find(
+          entry => entry.list === list && entry.index === index,
+        )?.id;
+        const todo = `add { use: ${typeof id === 'string' ? id : '<id>'} } to output (give the entry an id if it has none), or use action: redact if the user may see placeholders`;
+        return outputSideIssues([guardrail], key, built.output, todo).map(issue => ({
+          ...issue,
+          path: formatPath([key, index]),
+        }));
+      });
+    }),
+  );
 }
 
 /**

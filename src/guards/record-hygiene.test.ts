@@ -157,7 +157,13 @@ async function runThrough(
             execute: async () => SENSITIVE_TEXT,
           }),
         },
-        { [kind === 'tool_input' ? 'input' : 'output']: [guardrail], onTrip, onEvent },
+        {
+          [kind === 'tool_input' ? 'input' : 'output']: [guardrail],
+          onTrip,
+          onEvent,
+          // A pseudonymising pii restores tool arguments from the conversation's mapping.
+          ...(needsOutputSide(guardrail) && { context: () => ({ sessionId: 'session-1' }) }),
+        },
       )
     : undefined;
   const options = {
@@ -207,7 +213,10 @@ describe('record hygiene: no report carries a value a guardrail hid', () => {
   captureSpans(exporter);
 
   const cases = Object.keys(BUILT_INS).flatMap(name =>
-    KINDS.flatMap(kind =>
+    KINDS.filter(
+      // Pseudonymising tool results only is a configuration error (no tool wrapper restores the answer).
+      kind => !(name === 'pii pseudonymize' && kind === 'tool_output'),
+    ).flatMap(kind =>
       (['generate', 'stream'] as const).flatMap(api =>
         (['return', 'throw'] as const).map(onTrip => ({ name, kind, api, onTrip })),
       ),

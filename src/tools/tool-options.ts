@@ -10,6 +10,7 @@ import {
   stringList,
   stringOption,
 } from '../core/options';
+import { toolWrapperOutputSideIssues } from '../core/output-side';
 import { PARALLEL_DOES_NOT_APPLY, parallelIssues } from '../core/parallel-issues';
 
 /** The rules of the options `guardTool` and `guardTools` share. */
@@ -42,15 +43,18 @@ export const guardToolsOptionShape = {
 /**
  * `parallel: true` only applies to `guardrails({ input })` (alongside the
  * model call); a tool wrapper ran such a guardrail in order and said nothing.
- * Now an issue per entry of `input` and `output`.
+ * Now an issue per entry of `input` and `output`. Also the issues of a
+ * pseudonymising guardrail there (`toolWrapperOutputSideIssues`).
  */
 export function parallelToolIssues(
-  { input, output }: Record<string, unknown>,
+  options: Record<string, unknown>,
   issues: GuardrailConfigIssue[],
 ): void {
+  const { input, output } = options;
   const onlyIn = 'input guardrails of guardrails()';
   issues.push(
     ...parallelIssues(input, 'input', PARALLEL_DOES_NOT_APPLY.toolInput, onlyIn),
     ...parallelIssues(output, 'output', PARALLEL_DOES_NOT_APPLY.toolOutput, onlyIn),
   );
+  toolWrapperOutputSideIssues(options, issues);
 }

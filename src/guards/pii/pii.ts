@@ -309,6 +309,8 @@ export function pii(options?: PiiOptions): Guardrail {
   if (action === 'pseudonymize') {
     (guardrail as OutputSideGuardrail).undoneInOutputOnlyByItself =
       'pseudonymises: the model answers with its placeholders, such as <EMAIL_ADDRESS_1>, and only this instance turns them back into the values';
+    (guardrail as OutputSideGuardrail).conversationFromMetadata =
+      conversationId === defaultConversationId;
   }
   return guardrail;
 }

@@ -1,0 +1,125 @@
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { generateText, isStepCount, tool, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { configIssuesOf, generateResult } from '../../test/helpers';
+import { buildGuardrailsConfig } from '../config/load-guardrails-config';
+import { pii } from '../guards/pii/pii';
+import { guardrails } from '../middleware/guardrails-middleware';
+import { guardTool, guardTools } from './guard-tool';
+
+const toolCallFinish = { unified: 'tool-calls', raw: 'tool_calls' } as const;
+
+/** The texts of every message of a prompt (user texts, tool results), joined. */
+function promptTexts(prompt: LanguageModelV4Prompt): string {
+  return JSON.stringify(prompt);
+}
+
+describe('pii pseudonymize in guardTools', () => {
+  it('in output (tool results only) is a GuardrailConfigError: no tool wrapper restores the answer', () => {
+    const p = pii({ action: 'pseudonymize' });
+    const lookup = tool({
+      inputSchema: z.object({}),
+      execute: async () => 'jane.doe@example.com',
+    });
+    const expected =
+      'a guardrail whose placeholders a tool wrapper can restore ("pii" pseudonymises: the model answers with its placeholders, such as <EMAIL_ADDRESS_1>, and only this instance turns them back into the values, as an output guardrail of guardrails(), which a tool wrapper does not see); pseudonymise tool results with guardrails({ toolOutputs: [p], output: [p] }), or use action \'redact\' if the user may see placeholders';
+    expect(configIssuesOf(() => guardTools({ lookup }, { output: [p] }))).toEqual([
+      { path: 'output[0]', value: 'pii', expected },
+    ]);
+    expect(configIssuesOf(() => guardTool(lookup, { output: [pii(), p] }))).toEqual([
+      { path: 'output[1]', value: 'pii', expected },
+    ]);
+    // Redacting tool results needs nothing restored.
+    expect(Object.keys(guardTools({ lookup }, { output: [pii({ action: 'redact' })] }))).toEqual([
+      'lookup',
+    ]);
+  });
+
+  it('in input without a conversation id is a GuardrailConfigError: a tool call has state of its own', () => {
+    const p = pii({ action: 'pseudonymize' });
+    const sendEmail = tool({
+      inputSchema: z.object({ to: z.string() }),
+      execute: async () => 'sent',
+    });
+    expect(configIssuesOf(() => guardTools({ sendEmail }, { input: [p] }))).toEqual([
+      {
+        path: 'input[0]',
+        value: 'pii',
+        expected:
+          "a conversation id for \"pii\" (in a tool's arguments it restores the placeholders the same instance gave the model, from the mapping kept under the conversation id of the call's metadata, and a tool call's metadata comes only from the context option); add context: () => ({ sessionId }) with the id the model calls carry, or give it a conversationId",
+      },
+    ]);
+    // With `context`, or a conversationId of its own, it can find the mapping.
+    expect(
+      Object.keys(guardTools({ sendEmail }, { input: [p], context: () => ({ sessionId: 's' }) })),
+    ).toEqual(['sendEmail']);
+    const own = pii({ action: 'pseudonymize', conversationId: () => 'conversation-1' });
+    expect(Object.keys(guardTools({ sendEmail }, { input: [own] }))).toEqual(['sendEmail']);
+  });
+
+  it('in input restores the placeholders the same instance gave the model, with a conversation id', async () => {
+    const p = pii({ action: 'pseudonymize' });
+    const sent: string[] = [];
+    const sendEmail = tool({
+      inputSchema: z.object({ to: z.string(), body: z.string() }),
+      execute: async ({ to }) => {
+        sent.push(to);
+        return 'sent';
+      },
+    });
+    const prompts: string[] = [];
+    const model = new MockLanguageModelV4({
+      doGenerate: async ({ prompt }) => {
+        prompts.push(promptTexts(prompt));
+        // The model only saw the placeholder, so it writes it into the call.
+        return prompts.length === 1
+          ? generateResult(
+              [
+                {
+                  type: 'tool-call',
+                  toolCallId: 'c1',
+                  toolName: 'sendEmail',
+                  input: '{"to":"<EMAIL_ADDRESS_1>","body":"Hi"}',
+                },
+              ],
+              { finishReason: toolCallFinish },
+            )
+          : generateResult('Sent to <EMAIL_ADDRESS_1>.');
+      },
+    });
+    const result = await generateText({
+      model: wrapLanguageModel({ model, middleware: guardrails({ input: [p], output: [p] }) }),
+      tools: guardTools(
+        { sendEmail },
+        { input: [p], context: () => ({ sessionId: 'conversation-1' }) },
+      ),
+      prompt: 'Write to jane.doe@example.com',
+      providerOptions: { guardrails: { sessionId: 'conversation-1' } },
+      stopWhen: isStepCount(3),
+    });
+    expect(prompts.every(text => !text.includes('jane.doe@example.com'))).toBe(true);
+    expect(prompts[0]).toContain('Write to <EMAIL_ADDRESS_1>');
+    expect(sent).toEqual(['jane.doe@example.com']);
+    expect(result.text).toBe('Sent to jane.doe@example.com.');
+  });
+});
+
+describe('pii pseudonymize in a config file', () => {
+  it('in tool_result is an error naming the entry, at load', () => {
+    const issues = configIssuesOf(() =>
+      buildGuardrailsConfig({
+        tool_result: [{ type: 'pii', action: 'pseudonymize' }],
+      }),
+    );
+    expect(issues).toEqual([
+      {
+        path: 'tool_result[0]',
+        value: 'pii',
+        expected:
+          'a guardrail whose placeholders a tool wrapper can restore ("pii" pseudonymises: the model answers with its placeholders, such as <EMAIL_ADDRESS_1>, and only this instance turns them back into the values, as an output guardrail of guardrails(), which a tool wrapper does not see); pseudonymise tool results with prompt_tool_outputs and { use: <id> } in output, or use action \'redact\' if the user may see placeholders',
+      },
+    ]);
+  });
+});

@@ -84,6 +84,38 @@ describe('files the model reads as text are judged as input', () => {
     for (const hidden of [CARD, 'jane.doe', '2671']) expect(serialised).not.toContain(hidden);
   });
 
+  it('a JSON file is read with its strings decoded, as tool JSON is: an escaped @ hides no address', async () => {
+    const mock = textModel('ok');
+    const model = wrapLanguageModel({
+      model: mock,
+      middleware: guardrails({ input: [pii({ action: 'redact' })] }),
+    });
+    await generateText({
+      model,
+      messages: [
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'file',
+              mediaType: 'application/json',
+              data: { type: 'text', text: '{"owner":"jane\\u0040corp.io"}' },
+            },
+          ],
+        },
+      ],
+    });
+    expect(contentsOf(mock.doGenerateCalls[0]!.prompt, 'user')).toEqual([
+      [
+        {
+          type: 'file',
+          mediaType: 'application/json',
+          data: { type: 'text', text: '{"owner":"[EMAIL_ADDRESS]"}' },
+        },
+      ],
+    ]);
+  });
+
   it('promptInjection blocks an injection in an attached text file (the model is not called)', async () => {
     const mock = textModel('ok');
     const model = wrapLanguageModel({

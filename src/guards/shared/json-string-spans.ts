@@ -3,13 +3,20 @@ import { jsonStringView } from './json-string-view';
 
 /**
  * Whether a check reads JSON: a tool's arguments and results, judged as
- * canonical JSON, and a tool call's input in the history (judged as input
- * with inputScope 'all'). Answers and user texts are read as written
- * (window mode judges parts of an answer, which are not JSON, and must
- * decide as generate does).
+ * canonical JSON, a tool call's input in the history (judged as input
+ * with inputScope 'all'), and a file of the prompt read as text (a JSON
+ * file's `\u0040` is an `@` to the model; a file that does not start as
+ * JSON is read as written all the same). Answers and user texts are read
+ * as written (window mode judges parts of an answer, which are not JSON,
+ * and must decide as generate does).
  */
 export function readsJson(ctx: GuardrailContext | undefined): boolean {
-  return ctx?.kind === 'tool_input' || ctx?.kind === 'tool_output' || ctx?.part === 'tool-call';
+  return (
+    ctx?.kind === 'tool_input' ||
+    ctx?.kind === 'tool_output' ||
+    ctx?.part === 'tool-call' ||
+    ctx?.part === 'file'
+  );
 }
 
 /** A JSON text read with the escapes of its strings decoded. */

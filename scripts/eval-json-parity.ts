@@ -9,7 +9,8 @@
  * - as a tool result (`tool_output`) in the shapes real tools return: a bare
  *   string, `{"content": TEXT}`, a search result `{"results":[{"snippet":
  *   TEXT, "title": ..., "url": ...}]}`, the text's lines as several strings
- *   `{"paragraphs": [...lines]}`, and MCP `{"content":[{"type":"text","text": TEXT}]}`;
+ *   `{"paragraphs": [...lines]}`, MCP `{"content":[{"type":"text","text": TEXT}]}`, and
+ *   MCP whose text is itself JSON (`{"results":[{"snippet": TEXT}]}` written out);
  * - as a tool-call argument (`tool_input`): `{"text": TEXT}` and the lines
  *   as `{"paragraphs": [...]}`.
  *
@@ -93,6 +94,15 @@ const shapes: Shape[] = [
     name: 'result MCP {content:[{text}]}',
     kind: 'tool_output',
     content: text => canonicalJson({ content: [{ type: 'text', text }] }),
+  },
+  {
+    // MCP servers often return their JSON payload as the text of a text content.
+    name: 'result MCP, JSON as its text',
+    kind: 'tool_output',
+    content: text =>
+      canonicalJson({
+        content: [{ type: 'text', text: JSON.stringify({ results: [{ snippet: text }] }) }],
+      }),
   },
   { name: 'plain at tool_input', kind: 'tool_input', content: text => text },
   { name: 'argument {text}', kind: 'tool_input', content: text => canonicalJson({ text }) },

@@ -20,13 +20,23 @@ function isJsonSpace(code: number): boolean {
 }
 
 /**
+ * How many levels of JSON written out as a string value (an MCP text
+ * content whose text is the server's JSON payload) are read as JSON; a
+ * deeper one is read as its text.
+ */
+export const MAX_NESTED_JSON = 3;
+
+/**
  * The text a JSON document carries, for detectors that judge prose
  * (`promptInjection`, `harmfulContent`) at tool kinds: its string values,
  * escapes decoded, in document order, each on its own line(s). Keys that
  * read as names (no white space: `"snippet"`, `"content"`) and the JSON's
  * punctuation are left out; a key with white space in it is prose a tool
  * can hide an instruction in, and is read as a string of its own. Numbers,
- * booleans and `null` are left out.
+ * booleans and `null` are left out. A string value that is itself a JSON
+ * array or object (MCP servers return their payload written out as the
+ * text of a text content) is read the same way, up to `MAX_NESTED_JSON`
+ * levels, its strings counted as the document's.
  *
  * Read as written, a string's last line ended in `"}` and its first began
  * after `{"content":"`, so a line-anchored signal (a standalone imperative
@@ -35,18 +45,42 @@ function isJsonSpace(code: number): boolean {
  * `undefined` when `json` is not a JSON array, object or string (read it as
  * written: nothing outside a string may go unread). Linear in the text: the
  * native parser checks it is JSON, then one scan reads its strings (no
- * walk of the parsed value, so any depth).
+ * walk of the parsed value, so any depth); a nested document is parsed and
+ * scanned once more per level.
  */
 export function jsonText(json: string): JsonText | undefined {
   let index = 0;
   while (index < json.length && isJsonSpace(json.charCodeAt(index))) index++;
   const first = json.charCodeAt(index);
   if (first !== 0x7b && first !== 0x5b && first !== QUOTE) return undefined;
+  if (!isJson(json)) return undefined;
+  return readStrings(json, index, 0);
+}
+
+function isJson(text: string): boolean {
   try {
-    JSON.parse(json);
+    JSON.parse(text);
+    return true;
   } catch {
-    return undefined;
+    return false;
   }
+}
+
+/** Whether `text` starts with `{` or `[` and ends with `}` or `]`, blanks aside: worth parsing. */
+function looksLikeJsonDocument(text: string): boolean {
+  let start = 0;
+  while (start < text.length && isJsonSpace(text.charCodeAt(start))) start++;
+  let end = text.length - 1;
+  while (end > start && isJsonSpace(text.charCodeAt(end))) end--;
+  const first = text.charCodeAt(start);
+  const last = text.charCodeAt(end);
+  return (first === 0x7b && last === 0x7d) || (first === 0x5b && last === 0x5d);
+}
+
+/** The strings of `json` (valid JSON) from `index` on. */
+function readStrings(json: string, index: number, depth: number): JsonText {
+  // Built with += in locals (held in an object or a closure, the text was
+  // several times slower to build on 100,000 strings).
   let text = '';
   let strings = 0;
   let longestStart = 0;
@@ -64,21 +98,30 @@ export function jsonText(json: string): JsonText | undefined {
     }
     if (nextBackslash >= 0 && nextBackslash < open) nextBackslash = json.indexOf('\\', open);
     const escaped = nextBackslash >= 0 && nextBackslash < close;
-    const decoded = escaped
+    let string = escaped
       ? (JSON.parse(json.slice(open, close + 1)) as string)
       : json.slice(open + 1, close);
     let next = close + 1;
     while (next < json.length && isJsonSpace(json.charCodeAt(next))) next++;
-    if (json.charCodeAt(next) !== COLON || whiteSpace.test(decoded)) {
-      if (strings > 0) text += '\n';
-      if (strings === 0 || decoded.length > longestEnd - longestStart) {
-        longestStart = text.length;
-        longestEnd = text.length + decoded.length;
-      }
-      text += decoded;
-      strings++;
-    }
     open = json.indexOf('"', close + 1);
+    const isKey = json.charCodeAt(next) === COLON;
+    if (isKey && !whiteSpace.test(string)) continue;
+    // Its longest string (itself, unless it is a JSON document read as one).
+    let count = 1;
+    let longestFrom = 0;
+    let longestTo = string.length;
+    if (!isKey && depth < MAX_NESTED_JSON && looksLikeJsonDocument(string) && isJson(string)) {
+      const nested = readStrings(string, 0, depth + 1);
+      if (nested.strings === 0) continue;
+      ({ text: string, strings: count, longestStart: longestFrom, longestEnd: longestTo } = nested);
+    }
+    if (strings > 0) text += '\n';
+    if (strings === 0 || longestTo - longestFrom > longestEnd - longestStart) {
+      longestStart = text.length + longestFrom;
+      longestEnd = text.length + longestTo;
+    }
+    text += string;
+    strings += count;
   }
   return { text, strings, longestStart, longestEnd };
 }

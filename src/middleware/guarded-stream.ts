@@ -406,36 +406,6 @@ export function guardStream(
   /** Text deltas of an open block go straight to the processor (not with retry, which keeps the answer's text). */
   const direct = retry === undefined;
 
-  /**
-   * Reads the source while the processor holds what it reads (nearly every
-   * part of a stream of short deltas: a held delta costs one `await` and an
-   * identity comparison with `HELD`, no promise or object of ours), and
-   * returns the first read it does not hold: the processor's step for a
-   * delta it released, or the read itself (any other part, the end, a
-   * cancelled stream, a failed read). A function of its own, not inline in
-   * `pull`: each `await` suspends and resumes its function's frame, which in
-   * `pull` is several times larger (about a third of an unguarded stream's
-   * CPU per MB of 4-character deltas went there; bench/streaming.ts, CPU
-   * per streamed MB). The source is read no further ahead: one read per part.
-   */
-  async function readPastHeld(): Promise<
-    ReadableStreamReadResult<Part> | ProcessorStep | { readError: unknown }
-  > {
-    for (;;) {
-      let result: ReadableStreamReadResult<Part>;
-      try {
-        result = await reader.read();
-      } catch (readError) {
-        return { readError };
-      }
-      if (result.done || phase === 'cancelled') return result;
-      const part = result.value;
-      if (!(direct && part.type === 'text-delta' && normalizer.isOpenDelta(part))) return result;
-      const pushed = processor.push(part);
-      if (pushed !== HELD) return pushed instanceof Promise ? await pushed : pushed;
-    }
-  }
-
   return new ReadableStream<Part>({
     async pull(controller) {
       try {
@@ -445,24 +415,35 @@ export function guardStream(
             await advance(emit);
             continue;
           }
-          // Streaming with no race in flight, the common case: the deltas the
-          // processor holds are read in `readPastHeld`.
-          const next = await readPastHeld();
-          if ('readError' in next) {
-            const read = await onReadError(next.readError);
+          // Streaming with no race in flight, the common case. A delta of the
+          // open text block that the processor holds (nearly every part of a
+          // stream of short deltas) costs one `await` and an identity
+          // comparison with `HELD`: no promise or object of ours, no
+          // `handlePart`. (Inline, not in a function of its own: an async
+          // layer more would hand out each released part a few microtasks
+          // later, while the model's stream reads ahead.)
+          let result: ReadableStreamReadResult<Part>;
+          try {
+            result = await reader.read();
+          } catch (error) {
+            const next = await onReadError(error);
             if (cancelled()) break;
-            await handle(read, emit);
+            await handle(next, emit);
             continue;
           }
           if (cancelled()) break;
-          let handled: void | Promise<void>;
-          if ('parts' in next) {
-            handled = released(next, emit);
-          } else if (next.done) {
+          if (result.done) {
             await complete(emit);
             continue;
+          }
+          const part = result.value;
+          let handled: void | Promise<void>;
+          if (direct && part.type === 'text-delta' && normalizer.isOpenDelta(part)) {
+            const pushed = processor.push(part);
+            if (pushed === HELD) continue;
+            handled = released(pushed instanceof Promise ? await pushed : pushed, emit);
           } else {
-            handled = handlePart(next.value, emit);
+            handled = handlePart(part, emit);
           }
           if (handled) await handled;
         }

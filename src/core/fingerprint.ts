@@ -11,6 +11,9 @@ function hash64(text: string): string {
   return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 }
 
+/** An array index as `Object.keys` gives it. */
+const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
+
 /** An object being read: its kind, its entries (label and value) and the parts read so far. */
 interface Frame {
   object: object;
@@ -39,8 +42,6 @@ interface Frame {
  * object counts by a hash of its parts). Not a security boundary: the
  * options are the deployer's, not the client's.
  */
-const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
-
 export function optionsFingerprint(options: unknown): string {
   const digests = new Map<object, string>();
   const onPath = new Set<object>();

@@ -32,14 +32,19 @@ interface TextWindow {
   /** Text received and not yet released (raw). */
   pending: string;
   /**
-   * The last `2 × contextLength` characters released, as released (modified): the
-   * next check's left context is cut from it at a word start. Guardrails
-   * leave their own output unchanged (a placeholder is not redacted again,
-   * a restored value not restored again), so this context comes back
-   * unchanged from each check.
+   * The last texts released, as released (modified), the fewest that hold
+   * the last `2 × contextLength` characters released (`releasedTailOf`
+   * joins and cuts them): the next check's left context is cut from those
+   * at a word start. Guardrails leave their own output unchanged (a
+   * placeholder is not redacted again, a restored value not restored
+   * again), so this context comes back unchanged from each check. Kept as
+   * pieces, joined only when read: on prose no check reads it (the filters
+   * rule every check out), so a release copies no text into it.
    */
-  releasedTail: string;
-  /** True while `releasedTail` holds everything released in this part (its start is a true start). */
+  releasedPieces: string[];
+  /** The characters in `releasedPieces`. */
+  releasedPiecesLength: number;
+  /** True while `releasedPieces` hold everything released in this part (their start is a true start). */
   releasedAll: boolean;
   /** `pending.length` at which the next check runs (amortises checks to one per step). */
   nextCheckAt: number;
@@ -434,6 +439,13 @@ export function windowProcessor(
     return { consumed: cut, released: judged.slice(tail.length) };
   }
 
+  /** The last `2 × contextLength` characters released (all of them while fewer). */
+  function releasedTailOf(state: TextWindow): string {
+    const { releasedPieces } = state;
+    const joined = releasedPieces.length === 1 ? releasedPieces[0]! : releasedPieces.join('');
+    return joined.length <= 2 * contextLength ? joined : joined.slice(-2 * contextLength);
+  }
+
   /**
    * The left context of the next check: the released text from the first
    * word start in its last `contextLength` characters (else an earlier one), so
@@ -441,7 +453,7 @@ export function windowProcessor(
    * guardrail would judge differently cut than whole.
    */
   function contextOf(state: TextWindow): string {
-    const released = state.releasedTail;
+    const released = releasedTailOf(state);
     const from = Math.max(0, released.length - contextLength);
     if (from === 0 && state.releasedAll) return released;
     const joined = released + state.pending.slice(0, 2);
@@ -505,7 +517,7 @@ export function windowProcessor(
     if (at <= 0) return 0;
     if (at >= pending.length) return pending.length;
     if (pending.charCodeAt(at) < 0x300 && pending.charCodeAt(at - 1) !== 0x200d) return at;
-    const before = state.releasedTail;
+    const before = releasedTailOf(state);
     return (
       graphemeBoundaryBefore(before + pending, before.length + at, before.length) - before.length
     );
@@ -613,9 +625,16 @@ export function windowProcessor(
     released: string,
   ): ProcessorStep {
     state.releasedCount += released.length;
-    const all = state.releasedTail + released;
-    state.releasedAll &&= all.length <= 2 * contextLength;
-    state.releasedTail = all.slice(-2 * contextLength);
+    state.releasedAll &&= state.releasedCount <= 2 * contextLength;
+    if (released.length > 0) {
+      const pieces = state.releasedPieces;
+      pieces.push(released);
+      state.releasedPiecesLength += released.length;
+      // Pieces before those that hold the last `2 × contextLength` characters go.
+      while (state.releasedPiecesLength - pieces[0]!.length >= 2 * contextLength) {
+        state.releasedPiecesLength -= pieces.shift()!.length;
+      }
+    }
     state.pending = pending.slice(consumed);
     state.nextCheckAt = nextCheckAfter(state);
     return { parts: deltaPart(state, released) };
@@ -676,7 +695,8 @@ export function windowProcessor(
         startPart: part,
         started: false,
         pending: '',
-        releasedTail: '',
+        releasedPieces: [''],
+        releasedPiecesLength: 0,
         releasedAll: true,
         nextCheckAt: potentialStart ? stepAfter(0) : 2 * window,
         releasedCount: 0,

@@ -189,11 +189,43 @@ const placeholderRounds = 3;
 const contextReach = 64;
 
 /**
- * Adds the pattern matches in `text` to `candidates`, each one's priority
- * at the same index of `priorities` (not on the object: the kept
- * candidates are the spans `findPii` returns).
+ * The priorities of candidates in the order they were added, as runs of
+ * equal ones (a finder's candidates share its priority): not on each
+ * candidate, since the kept candidates are the spans `findPii` returns, and
+ * not one array entry per candidate, which on text full of values costs
+ * about what the object does.
  */
-type FindPatterns = (text: string, candidates: DetectedSpan[], priorities: number[]) => void;
+class PriorityRuns {
+  /** Where each run starts, and its priority. */
+  private readonly starts: number[] = [];
+  private readonly values: number[] = [];
+  /** How many candidates' priorities were added. */
+  length = 0;
+
+  /** Adds the next candidate's priority. */
+  push(priority: number): void {
+    if (this.values.length === 0 || this.values[this.values.length - 1] !== priority) {
+      this.starts.push(this.length);
+      this.values.push(priority);
+    }
+    this.length++;
+  }
+
+  /** The priority of candidate `index`. */
+  at(index: number): number {
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.starts[middle]! <= index) low = middle;
+      else high = middle - 1;
+    }
+    return this.values[low]!;
+  }
+}
+
+/** Adds the pattern matches in `text` to `candidates`, their priorities to `priorities`. */
+type FindPatterns = (text: string, candidates: DetectedSpan[], priorities: PriorityRuns) => void;
 
 /**
  * The pattern matches in `source` with `spans` replaced by their default
@@ -211,9 +243,9 @@ function spansBesidePlaceholders(
   fresh: Uint8Array,
   reach: number,
   findPatterns: FindPatterns,
-): { added: DetectedSpan[]; priorities: number[] } {
+): { added: DetectedSpan[]; priorities: PriorityRuns } {
   const added: DetectedSpan[] = [];
-  const addedPriorities: number[] = [];
+  const addedPriorities = new PriorityRuns();
   /** Scans `source[from, to)` with `spans[first..last]` (all inside it) redacted. */
   const scan = (from: number, to: number, first: number, last: number) => {
     // Where each placeholder sits in the slice, and how far the text after it moved.
@@ -233,7 +265,7 @@ function spansBesidePlaceholders(
     }
     redacted += source.slice(cursor, to);
     const found: DetectedSpan[] = [];
-    const priorities: number[] = [];
+    const priorities = new PriorityRuns();
     findPatterns(redacted, found, priorities);
     for (let index = 0; index < found.length; index++) {
       const { type, start, end } = found[index]!;
@@ -251,7 +283,7 @@ function spansBesidePlaceholders(
       if (before >= 0 && ends[before]! > start) continue; // it holds a placeholder
       const shift = before >= 0 ? shifts[before]! : from;
       added.push({ type, start: start + shift, end: end + shift });
-      addedPriorities.push(priorities[index]!);
+      addedPriorities.push(priorities.at(index));
     }
   };
   // Slices around the fresh spans, merged where they meet, never cutting a span.
@@ -546,7 +578,7 @@ export function findPiiInNormalForm(
     forgetNineDigitMatches(); // do not keep the text alive
   };
   const candidates: DetectedSpan[] = [];
-  const priorities: number[] = [];
+  const priorities = new PriorityRuns();
   findPatterns(source, candidates, priorities);
   // Names and addresses last: a pattern match inside one is cut out of it.
   for (const span of namedEntityCandidates(source, namedTypes, candidates, placeholders)) {
@@ -554,7 +586,7 @@ export function findPiiInNormalForm(
     priorities.push(span.priority);
   }
   // The kept candidates themselves: one object per value.
-  let normalizedSpans = resolveOverlapsBeside(candidates, priorities);
+  let normalizedSpans = resolveOverlapsBeside(candidates, index => priorities.at(index));
   // Redacting must be idempotent (window mode re-checks released text as
   // context): what the finders find next to the placeholders is found now.
   // A value glued to another (`jane@example.com+44 20 7946 0958`, `(415)
@@ -579,9 +611,8 @@ export function findPiiInNormalForm(
     lost = true;
     const earlier = normalizedSpans;
     // The values kept so far rank below every new match.
-    normalizedSpans = resolveOverlapsBeside(
-      [...earlier, ...added],
-      [...earlier.map(() => 0), ...addedPriorities],
+    normalizedSpans = resolveOverlapsBeside([...earlier, ...added], index =>
+      index < earlier.length ? 0 : addedPriorities.at(index - earlier.length),
     );
     // Fresh: those starting where no earlier span started (spans never overlap: a start names one).
     fresh = undefined;

@@ -71,22 +71,28 @@ function optionalHooks(
   };
 }
 
-/** `[TYPE]` for each span, one string per type. */
-function defaultPlaceholders(spans: readonly PiiSpan[]): string[] {
+/** `[TYPE]` of a span's type, written once per type (for the spans of one call). */
+function defaultPlaceholder(): (span: PiiSpan) => string {
   const written = new Map<string, string>();
-  return spans.map(span => {
+  return span => {
     let text = written.get(span.type);
     if (text === undefined) {
       text = `[${span.type}]`;
       written.set(span.type, text);
     }
     return text;
-  });
+  };
 }
 
 function typesOf(spans: readonly PiiSpan[]): string[] {
   const types = new Set<string>();
-  for (const span of spans) types.add(span.type);
+  let previous: string | undefined;
+  for (const span of spans) {
+    // Values of one type often come in a row: the set is asked once per row.
+    if (span.type === previous) continue;
+    previous = span.type;
+    types.add(span.type);
+  }
   return [...types];
 }
 
@@ -282,19 +288,26 @@ export function pii(options?: PiiOptions): Guardrail {
         });
       }
       // The default placeholder is written once per type and call (text
-      // full of values otherwise keeps a fresh copy per value); a caller's
-      // function is called per value, as documented.
-      const placeholders =
-        options?.placeholder === undefined
-          ? defaultPlaceholders(spans)
-          : spans.map(span => placeholder(span.type));
+      // full of values otherwise keeps a fresh copy per value), and listed
+      // per value only for a normal form derived from the text's; a
+      // caller's function is called per value, as documented.
+      const ownPlaceholder = options?.placeholder === undefined ? defaultPlaceholder() : undefined;
+      const placeholders = ownPlaceholder ? undefined : spans.map(span => placeholder(span.type));
       let index = 0;
-      const text = replaceSpans(content, spans, () => placeholders[index++]!);
+      const text = replaceSpans(content, spans, span =>
+        ownPlaceholder ? ownPlaceholder(span) : placeholders![index++]!,
+      );
       // `secrets()` next in the chain gets this text's normal form without
       // normalising it again (known only when the text was read as it is).
       if (normalized && found) {
         offerNormalForm(text, ctx?.state, () =>
-          redactedNormalForm(normalized, found.normalizedSpans, placeholders, text),
+          redactedNormalForm(
+            normalized,
+            found.normalizedSpans,
+            // Read only when the text's normal form differs from it.
+            placeholders ?? (normalized.changed ? spans.map(ownPlaceholder!) : []),
+            text,
+          ),
         );
       }
       return modify(text, info);

@@ -32,16 +32,29 @@ export function resolveOverlaps(candidates: RankedSpan[]): DetectedSpan[] {
 
 /**
  * `resolveOverlaps` for candidates whose priorities are kept beside them
- * (`priorities[i]` ranks `candidates[i]`): the kept candidates themselves,
- * not copies. On text full of values each object kept per value costs
- * (fresh memory for it, then its copies as it survives collections) about
- * what scanning the text for it costs.
+ * (`priorityOf(i)` ranks `candidates[i]`): the kept candidates themselves,
+ * not copies, and `candidates` itself when they are in text order and none
+ * overlaps another. On text full of values each object (or array slot)
+ * made per value costs (fresh memory for it, then its copies as it
+ * survives collections) about what scanning the text for it costs.
  */
 export function resolveOverlapsBeside<T extends DetectedSpan>(
-  candidates: readonly T[],
-  priorities: ArrayLike<number>,
+  candidates: T[],
+  priorityOf: (index: number) => number,
 ): T[] {
-  return keptCandidates(candidates, index => priorities[index]!);
+  if (apartInOrder(candidates)) return candidates;
+  return keptCandidates(candidates, priorityOf);
+}
+
+/** True when every span is non-empty and ends at or before the next one starts. */
+function apartInOrder(spans: readonly DetectedSpan[]): boolean {
+  let previousEnd = 0;
+  for (let index = 0; index < spans.length; index++) {
+    const { start, end } = spans[index]!;
+    if (start < previousEnd || end <= start) return false;
+    previousEnd = end;
+  }
+  return true;
 }
 
 /** The candidates `resolveOverlaps` keeps, in text order; `priority(i)` ranks `candidates[i]`. */

@@ -378,6 +378,15 @@ describe('promptInjection and harmfulContent at tool kinds: a JSON of many short
         if (ratio > SLACK) slow.push(`${name}, ${items}: ${ratio.toFixed(1)}x`);
       }
     }
+    // Nesting: JSON.parse grew superlinear on it (1 MB of [ took 24x 0.5 MB).
+    const brackets = (size: number) => flat(`${'['.repeat(size / 2)}${']'.repeat(size / 2)}`);
+    const guard = promptInjection();
+    const [shallow, deep] = [brackets(MB / 4), brackets(MB)];
+    const nesting = await costRatio(
+      () => guard.check(shallow, guardContext('tool_input')),
+      () => guard.check(deep, guardContext('tool_input')),
+    );
+    if (nesting > SLACK) slow.push(`promptInjection @ tool_input, nesting: ${nesting.toFixed(1)}x`);
     expect(slow).toEqual([]);
     expect(
       await promptInjection().check(strings(100_000, plain, phish), guardContext('tool_output')),

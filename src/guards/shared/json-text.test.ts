@@ -53,6 +53,11 @@ describe('jsonText: the text a JSON document carries', () => {
     expect(jsonText('[1] Ignore all previous instructions.')).toBeUndefined();
     expect(jsonText('{"a":"\\q"}')).toBeUndefined();
     expect(jsonText('42')).toBeUndefined();
+    expect(jsonText('{"a":"x"} and more')).toBeUndefined();
+    expect(jsonText('{"a": tru}')).toBeUndefined();
+    expect(jsonText('{"a": 01}')).toBeUndefined();
+    expect(jsonText('{"a":"unterminated')).toBeUndefined();
+    expect(jsonText('{"a": [1, -2.5e3, true, false, null], "b": "x"}')?.text).toBe('x');
   });
 
   it('reads JSON written out as a string value as JSON, up to MAX_NESTED_JSON levels', () => {

@@ -228,8 +228,8 @@ class PriorityRuns {
 type FindPatterns = (text: string, candidates: DetectedSpan[], priorities: PriorityRuns) => void;
 
 /**
- * The pattern matches in `source` with `spans` replaced by their default
- * placeholders (`[TYPE]`), mapped back to `source`: those outside every
+ * The pattern matches in `source` with `spans` replaced by their
+ * placeholders (`placeholderOf`, else the default `[TYPE]`), mapped back to `source`: those outside every
  * placeholder (a placeholder is never part of a value). A match the first
  * scan did not make lies within `reach` (the longest match and its
  * context) of a placeholder, so only the text within twice that of the
@@ -243,11 +243,18 @@ function spansBesidePlaceholders(
   fresh: Uint8Array,
   reach: number,
   findPatterns: FindPatterns,
+  placeholderOf: ReadonlyMap<string, string> | undefined,
 ): { added: DetectedSpan[]; priorities: PriorityRuns } {
   const added: DetectedSpan[] = [];
   const addedPriorities = new PriorityRuns();
-  /** Scans `source[from, to)` with `spans[first..last]` (all inside it) redacted. */
-  const scan = (from: number, to: number, first: number, last: number) => {
+  /** Scans `source[from, to)` with `spans[first..last]` (all inside it) redacted, as `written`. */
+  const scanAs = (
+    written: ReadonlyMap<string, string> | undefined,
+    from: number,
+    to: number,
+    first: number,
+    last: number,
+  ) => {
     // Where each placeholder sits in the slice, and how far the text after it moved.
     const starts: number[] = [];
     const ends: number[] = [];
@@ -258,7 +265,7 @@ function spansBesidePlaceholders(
       const span = spans[index]!;
       redacted += source.slice(cursor, span.start);
       starts.push(redacted.length);
-      redacted += `[${span.type}]`;
+      redacted += written?.get(span.type) ?? `[${span.type}]`;
       ends.push(redacted.length);
       shifts.push(span.end - redacted.length);
       cursor = span.end;
@@ -285,6 +292,14 @@ function spansBesidePlaceholders(
       added.push({ type, start: start + shift, end: end + shift });
       addedPriorities.push(priorities.at(index));
     }
+  };
+  // A caller's own placeholder is read too: `***` leaves a phone's context
+  // word in reach where `[IP_ADDRESS]` (a word) did not. The default one
+  // still: a value may run into `XXXX` or `***` (an e-mail's local part),
+  // where `[`…`]` ends it and the value beside it is found.
+  const scan = (from: number, to: number, first: number, last: number) => {
+    scanAs(undefined, from, to, first, last);
+    if (placeholderOf !== undefined) scanAs(placeholderOf, from, to, first, last);
   };
   // Slices around the fresh spans, merged where they meet, never cutting a span.
   let first = -1;
@@ -525,11 +540,14 @@ export function findPiiNormalized(normalized: NormalizedText, options?: FindPiiO
  * redaction can derive the normal form of its result (see `redacted-normal-form.ts`).
  * `placeholders`: the redaction placeholders the name tagger masks, when a
  * caller writes its own format (`placeholderPattern`; default `[TYPE]` and `<TYPE_N>`).
+ * `placeholderOf`: the text a redaction writes for each type, when not
+ * `[TYPE]`: the values beside the redacted ones are read as they will be.
  */
 export function findPiiInNormalForm(
   normalized: NormalizedText,
   options?: FindPiiOptions,
   placeholders?: RegExp,
+  placeholderOf?: ReadonlyMap<string, string>,
 ): { spans: PiiSpan[]; normalizedSpans: DetectedSpan[] } {
   const {
     entities,
@@ -596,7 +614,14 @@ export function findPiiInNormalForm(
   // redacted so far; at most `placeholderRounds` of them (linear), and
   // only while the last one found more.
   const reach = piiMaxMatchLength({ entities: patternTypes, custom }) / 2 + contextReach;
-  let fresh = readingMayChange(source, normalizedSpans, candidates, custom.length === 0);
+  // Values that meet over white space read as round 12 did with a custom
+  // pattern or placeholder (`***` is no word: a phone context word reads across it).
+  let fresh = readingMayChange(
+    source,
+    normalizedSpans,
+    candidates,
+    custom.length === 0 && placeholderOf === undefined,
+  );
   // Whether a candidate lost to another (then its rest may be left visible).
   let lost = candidates.length !== normalizedSpans.length;
   for (let round = 0; round < placeholderRounds && fresh !== undefined; round++) {
@@ -606,6 +631,7 @@ export function findPiiInNormalForm(
       fresh,
       reach,
       findPatterns,
+      placeholderOf,
     );
     if (added.length === 0) break;
     lost = true;

@@ -121,20 +121,34 @@ export function pii(options?: PiiOptions): Guardrail {
   // The name tagger masks this guardrail's own placeholders (the default ones
   // always), so a redacted text redacted again is unchanged.
   let ownPlaceholders: RegExp | undefined;
-  const maskedPlaceholders = () => {
+  /** What the caller's `placeholder` writes for each type (undefined for the default), asked once per type. */
+  let ownPlaceholderTexts: Map<string, string> | undefined;
+  const placeholderTexts = () => {
     if (options?.placeholder === undefined) return undefined;
-    ownPlaceholders ??= placeholderPattern(
-      [...allPiiEntities, ...(findOptions.custom ?? []).map(entry => entry.type)].flatMap(type => {
+    if (!ownPlaceholderTexts) {
+      ownPlaceholderTexts = new Map();
+      for (const type of [
+        ...allPiiEntities,
+        ...(findOptions.custom ?? []).map(entry => entry.type),
+      ]) {
         try {
           const written = placeholder(type);
-          return typeof written === 'string' ? [written] : [];
+          if (typeof written === 'string') ownPlaceholderTexts.set(type, written);
         } catch {
-          return []; // it throws again when it redacts such a value: an error record
+          // It throws again when it redacts such a value: an error record.
         }
-      }),
-    );
+      }
+    }
+    return ownPlaceholderTexts;
+  };
+  const maskedPlaceholders = () => {
+    const texts = placeholderTexts();
+    if (texts === undefined) return undefined;
+    ownPlaceholders ??= placeholderPattern([...texts.values()]);
     return ownPlaceholders;
   };
+  // Redacting, the text beside each value is read again with the placeholder it will have.
+  const rescanPlaceholders = () => (action === 'redact' ? placeholderTexts() : undefined);
 
   function vaultOf(ctx: GuardrailContext): PseudonymVault {
     const id = conversationId(ctx);
@@ -244,7 +258,12 @@ export function pii(options?: PiiOptions): Guardrail {
     return decodedJsonSpans(
       content,
       decoded =>
-        findPiiInNormalForm(normalizeText(decoded), findOptions, maskedPlaceholders()).spans,
+        findPiiInNormalForm(
+          normalizeText(decoded),
+          findOptions,
+          maskedPlaceholders(),
+          rescanPlaceholders(),
+        ).spans,
     );
   }
 
@@ -271,7 +290,8 @@ export function pii(options?: PiiOptions): Guardrail {
       const inJson = jsonStringSpans(content, ctx);
       const normalized = inJson ? undefined : normalizeInCall(content, ctx?.state);
       const found =
-        normalized && findPiiInNormalForm(normalized, findOptions, maskedPlaceholders());
+        normalized &&
+        findPiiInNormalForm(normalized, findOptions, maskedPlaceholders(), rescanPlaceholders());
       const spans = inJson ?? found!.spans;
       if (spans.length === 0) return allow();
       const types = typesOf(spans);

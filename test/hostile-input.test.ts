@@ -3,6 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import {
   contentFilter,
+  findSecrets,
   harmfulContent,
   invisibleText,
   promptInjection,
@@ -239,6 +240,24 @@ describe('the repros of issue 14 finish like ordinary input of the same size', (
       action: 'block',
       info: { category: 'self-harm', entry: 1 },
     });
+  });
+
+  it('secrets: "pwd=" repeated costs what "pwd=x " repeated does, and a secret after it is still found', async () => {
+    // Round 13 read on inside every bare value not reported whole; each
+    // `pwd=` inside one started a new value over the same 300 characters
+    // (256 KB: 374 ms against 11 ms for `pwd=x `, 33x). Now a bare value
+    // inside one that was read on is not read on again.
+    const size = 256 * 1024;
+    const hostile = flat(repeatTo('pwd=', size));
+    const ordinary = flat(repeatTo('pwd=x ', size));
+    const ratio = await sameSizeRatio(
+      () => findSecrets(hostile),
+      () => findSecrets(ordinary),
+    );
+    expect(ratio).toBeLessThan(SLACK);
+    expect(findSecrets(`${hostile} password=Zx9kQ2mLp7Wv`).map(span => span.type)).toEqual([
+      'GENERIC_SECRET',
+    ]);
   });
 });
 

@@ -112,8 +112,9 @@ const longestAssignmentKey = 84;
  * goes on from the start of that value rather than after it: `token: "abc api_key =
  * "…"` opens a quoted value that runs to the next quote, the one of the
  * assignment inside it, which `matchAll` never reads; an unquoted value
- * runs over `[password=…` (it stops at blanks, not at `[` or `=`). Still
- * linear: keys are tried in increasing order, each once.
+ * runs over `[password=…` (it stops at blanks, not at `[` or `=`), read on
+ * inside once: a bare value inside it is not read on again. Still linear:
+ * keys are tried in increasing order, each at most twice.
  */
 export function scanAssignments(
   source: string,
@@ -122,6 +123,7 @@ export function scanAssignments(
 ): void {
   const matcher = anchoredMatcher(stickyAssignment, source);
   let covered = 0; // key ends up to here are done
+  let bareReopenedUntil = 0; // the end of the last bare value read on inside
   forEachOccurrence(source, [':', '=', '"', "'", '`'], position => {
     for (let end = Math.max(covered + 1, position - 5, 1); end <= position; end++) {
       if (!isIdentifierCode(source.charCodeAt(end - 1)) || isIdentifierCode(source.charCodeAt(end)))
@@ -139,8 +141,16 @@ export function scanAssignments(
         if (start < matcher.next) continue;
         const match = matcher.at(start);
         if (match && onMatch(match) === false) {
-          const value = match[3] ?? match[4] ?? match[6];
-          if (value !== undefined) matcher.reopenFrom(match.index + match[0].lastIndexOf(value));
+          const quoted = match[3] ?? match[6];
+          const value = quoted ?? match[4];
+          if (value === undefined) continue;
+          const valueStart = match.index + match[0].lastIndexOf(value);
+          // A bare value inside a bare value that was read on does not read
+          // on again: `password=password=…` would match every key again over
+          // the same up-to-300 characters (1 MB of it: 65 ms -> 1 s).
+          if (quoted === undefined && valueStart < bareReopenedUntil) continue;
+          if (quoted === undefined) bareReopenedUntil = valueStart + value.length;
+          matcher.reopenFrom(valueStart);
         }
       }
     }

@@ -42,7 +42,8 @@ export interface VerdictCacheOptions {
  * What a text was judged as, in the key: a verdict on a user text is not one
  * on the same words in an assistant turn or a tool call (a guardrail may read
  * `ctx.role` and `ctx.part`). User texts (and tool results, whose cache is
- * apart) keep `u`, so keys written before stay valid.
+ * apart) keep `u`, so keys written before stay valid. A form not listed
+ * (a part type added later) gets `?<form>`: never the user slot.
  */
 const FORM_KEYS: Record<string, string> = {
   system: 's',
@@ -52,7 +53,15 @@ const FORM_KEYS: Record<string, string> = {
   'tool-tool-approval-response': 'p',
   'user-file': 'f',
   'assistant-file': 'F',
+  user: 'u',
+  tool_output: 'u',
+  tool_definition: 'u',
 };
+
+/** The key letter of a form; a form the table does not list gets a slot of its own, never another form's. */
+function formKey(form: string): string {
+  return Object.hasOwn(FORM_KEYS, form) ? FORM_KEYS[form]! : `?${form}`;
+}
 
 /** The store's answer, checked: a value someone else wrote must not be trusted blindly. */
 function parseVerdict(raw: string | undefined): CachedVerdict | undefined {
@@ -138,7 +147,7 @@ export function verdictCache({
         scope = `${await sha256Hex(JSON.stringify(read))}:`;
       }
       return {
-        key: `${prefix}${identity}:${scope}${FORM_KEYS[role] ?? 'u'}:${contentHash}`,
+        key: `${prefix}${identity}:${scope}${formKey(role)}:${contentHash}`,
       };
     },
 

@@ -29,10 +29,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Guardrail, GuardrailContext, GuardrailKind } from '../src/core/types';
+import type { Guardrail, GuardrailKind } from '../src/core/types';
 import { harmfulContent } from '../src/guards/harmful-content/harmful-content';
 import { promptInjection } from '../src/guards/prompt-injection/prompt-injection';
 import { canonicalJson } from '../src/tools/canonical-json';
+import { guardContext } from '../test/helpers/index';
 
 interface Row {
   text: string;
@@ -113,19 +114,11 @@ const shapes: Shape[] = [
   },
 ];
 
-function context(kind: GuardrailKind): GuardrailContext {
-  return {
-    kind,
-    messages: [],
-    abortSignal: new AbortController().signal,
-    metadata: {},
-    state: new Map(),
-    ...(kind === 'input' ? {} : { toolName: 'tool', toolCallId: 'call-1' }),
-  };
-}
-
 async function blocked(guard: Guardrail, content: string, kind: GuardrailKind): Promise<boolean> {
-  const verdict = await guard.check(content, context(kind));
+  const verdict = await guard.check(
+    content,
+    guardContext(kind, kind === 'input' ? {} : { toolName: 'tool', toolCallId: 'call-1' }),
+  );
   return verdict.action === 'block';
 }
 

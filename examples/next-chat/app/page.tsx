@@ -2,7 +2,7 @@
 
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport } from 'ai';
-import { type GuardrailRecord, isGuardrailBlocked } from 'ai-guardrails';
+import { type GuardrailRecord, hasGuardrailBlockedShape } from 'ai-guardrails';
 import { type CSSProperties, useState } from 'react';
 import type { ChatMessage } from '../lib/chat-message';
 
@@ -128,7 +128,7 @@ function MessageView({ message, reply }: { message: ChatMessage; reply?: ChatMes
           );
         }
         if (part.type === 'tool-search') {
-          const blocked = part.state === 'output-available' && isGuardrailBlocked(part.output);
+          const blocked = part.state === 'output-available' && hasGuardrailBlockedShape(part.output);
           return (
             <div
               key={key}
@@ -145,7 +145,7 @@ function MessageView({ message, reply }: { message: ChatMessage; reply?: ChatMes
               }}
             >
               tool search({JSON.stringify(part.input)}){' '}
-              {blocked && isGuardrailBlocked(part.output) ? (
+              {blocked && hasGuardrailBlockedShape(part.output) ? (
                 <span
                   data-testid="tool-blocked-badge"
                   style={{ ...badge, background: '#d4380d', color: 'white' }}

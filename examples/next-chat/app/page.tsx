@@ -128,7 +128,8 @@ function MessageView({ message, reply }: { message: ChatMessage; reply?: ChatMes
           );
         }
         if (part.type === 'tool-search') {
-          const blocked = part.state === 'output-available' && hasGuardrailBlockedShape(part.output);
+          const blocked =
+            part.state === 'output-available' && hasGuardrailBlockedShape(part.output);
           return (
             <div
               key={key}

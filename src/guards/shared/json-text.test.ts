@@ -1,9 +1,11 @@
+import type { JSONValue } from '@ai-sdk/provider';
 import { generateText, isStepCount, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { withoutTiming } from '../../../test/helpers';
 import { toolOutputsIn, toolResultHistory } from '../../../test/helpers/tool-history';
 import { turnsModel } from '../../../test/helpers/turns-model';
+import type { Guardrail } from '../../core/types';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { guardTools } from '../../tools/guard-tool';
@@ -23,6 +25,19 @@ const INJECTION_BLOCK = {
   severity: 'critical',
   info: { score: 0.45, signals: ['imperative-line'], mode: 'indirect', threshold: 0.45 },
 } as const;
+
+/** A re-sent history whose one tool result is `value` as JSON, judged by `toolOutputs`: what the model read and the records. */
+async function judgedToolResult(toolOutputs: Guardrail[], value: JSONValue) {
+  const model = turnsModel([{ text: 'Done.' }]);
+  const result = await generateText({
+    model: wrapLanguageModel({ model, middleware: guardrails({ toolOutputs }) }),
+    messages: toolResultHistory({ type: 'json', value }),
+  });
+  return {
+    sent: toolOutputsIn(model.doGenerateCalls[0]!.prompt),
+    records: withoutTiming((await getGuardrailOutcome(result))?.records),
+  };
+}
 
 describe('jsonText: the text a JSON document carries', () => {
   it('reads string values in document order, one a line, without names, punctuation or numbers', () => {
@@ -171,21 +186,11 @@ describe('promptInjection() at tool kinds reads a document in JSON as it reads i
   });
 
   it('guardrails({ toolOutputs }): a document split into several strings is read line by line (its strings were one line)', async () => {
-    const model = turnsModel([{ text: 'Done.' }]);
-    const result = await generateText({
-      model: wrapLanguageModel({
-        model,
-        middleware: guardrails({ toolOutputs: [promptInjection()] }),
-      }),
-      messages: toolResultHistory({
-        type: 'json',
-        value: { paragraphs: [...FORECAST.split('\n'), PHISH] },
-      }),
+    const { sent, records } = await judgedToolResult([promptInjection()], {
+      paragraphs: [...FORECAST.split('\n'), PHISH],
     });
-    expect(toolOutputsIn(model.doGenerateCalls[0]!.prompt)).toEqual([
-      { type: 'text', value: INJECTION_BLOCK.message },
-    ]);
-    expect(withoutTiming((await getGuardrailOutcome(result))?.records)).toEqual([
+    expect(sent).toEqual([{ type: 'text', value: INJECTION_BLOCK.message }]);
+    expect(records).toEqual([
       {
         guardrail: 'prompt-injection',
         kind: 'tool_output',
@@ -198,21 +203,14 @@ describe('promptInjection() at tool kinds reads a document in JSON as it reads i
   });
 
   it('guardrails({ toolOutputs }): an MCP result whose text is the JSON payload is read through it', async () => {
-    const model = turnsModel([{ text: 'Done.' }]);
     const text = JSON.stringify({
       results: [{ snippet: `${FORECAST}\n${PHISH}`, title: 'Lisbon' }],
     });
-    const result = await generateText({
-      model: wrapLanguageModel({
-        model,
-        middleware: guardrails({ toolOutputs: [promptInjection()] }),
-      }),
-      messages: toolResultHistory({ type: 'json', value: { content: [{ type: 'text', text }] } }),
+    const { sent, records } = await judgedToolResult([promptInjection()], {
+      content: [{ type: 'text', text }],
     });
-    expect(toolOutputsIn(model.doGenerateCalls[0]!.prompt)).toEqual([
-      { type: 'text', value: INJECTION_BLOCK.message },
-    ]);
-    expect(withoutTiming((await getGuardrailOutcome(result))?.records)).toEqual([
+    expect(sent).toEqual([{ type: 'text', value: INJECTION_BLOCK.message }]);
+    expect(records).toEqual([
       {
         guardrail: 'prompt-injection',
         kind: 'tool_output',
@@ -225,17 +223,10 @@ describe('promptInjection() at tool kinds reads a document in JSON as it reads i
   });
 
   it('guardrails({ toolOutputs }): the forecast alone, split the same way, passes', async () => {
-    const model = turnsModel([{ text: 'Done.' }]);
     const value = { paragraphs: FORECAST.split('\n') };
-    const result = await generateText({
-      model: wrapLanguageModel({
-        model,
-        middleware: guardrails({ toolOutputs: [promptInjection()] }),
-      }),
-      messages: toolResultHistory({ type: 'json', value }),
-    });
-    expect(toolOutputsIn(model.doGenerateCalls[0]!.prompt)).toEqual([{ type: 'json', value }]);
-    expect(withoutTiming((await getGuardrailOutcome(result))?.records)).toEqual([
+    const { sent, records } = await judgedToolResult([promptInjection()], value);
+    expect(sent).toEqual([{ type: 'json', value }]);
+    expect(records).toEqual([
       {
         guardrail: 'prompt-injection',
         kind: 'tool_output',
@@ -302,7 +293,6 @@ describe('harmfulContent() at tool kinds is not diluted by the fields beside a r
   });
 
   it('guardrails({ toolOutputs }): a product list of short strings passes, each string not judged alone', async () => {
-    const model = turnsModel([{ text: 'Done.' }]);
     const value = {
       products: [
         {
@@ -317,15 +307,9 @@ describe('harmfulContent() at tool kinds is not diluted by the fields beside a r
         },
       ],
     };
-    const result = await generateText({
-      model: wrapLanguageModel({
-        model,
-        middleware: guardrails({ toolOutputs: [harmfulContent(), promptInjection()] }),
-      }),
-      messages: toolResultHistory({ type: 'json', value }),
-    });
-    expect(toolOutputsIn(model.doGenerateCalls[0]!.prompt)).toEqual([{ type: 'json', value }]);
-    expect(withoutTiming((await getGuardrailOutcome(result))?.records)).toEqual([
+    const { sent, records } = await judgedToolResult([harmfulContent(), promptInjection()], value);
+    expect(sent).toEqual([{ type: 'json', value }]);
+    expect(records).toEqual([
       {
         guardrail: 'harmful-content',
         kind: 'tool_output',

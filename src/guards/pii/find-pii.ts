@@ -351,9 +351,15 @@ function nextNonSpace(text: string, index: number, step: 1 | -1): number {
   return at;
 }
 
-/** True when `text[at]` is a letter (or `at` is outside the text). */
-function isLetterOrEnd(text: string, at: number): boolean {
+/**
+ * True when `text[at]` is a letter (or `at` is outside the text) and not
+ * `glued`: a letter right against a value is no word of its own
+ * (`192.168.1.20GB82…`, where the IBAN was rejected for the digit before it
+ * and `]` lets it be found).
+ */
+function isLetterOrEnd(text: string, at: number, glued = false): boolean {
   if (at < 0 || at >= text.length) return true;
+  if (glued) return false;
   const code = text.charCodeAt(at);
   if (code < 0x80) return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
   return /\p{L}/u.test(text[at]!);
@@ -365,7 +371,8 @@ function isLetterOrEnd(text: string, at: number): boolean {
  * flags by index (undefined when there are none): a value whose nearest
  * character that is not white space, on either side, is not a letter
  * (`…com+44 20…`, `0132)jane@…`: a finder may have rejected its neighbour
- * for that character; `1111 (415) 555-6460`: a phone run reads digits
+ * for that character), or is a letter with no white space between
+ * (`…1.20GB82…`: the same, a value glued to a word); `1111 (415) 555-6460`: a phone run reads digits
  * across spaces), and a value kept over another candidate it overlapped (the
  * other's rest may be a value: `…0130 00'jane@example.com`). A value with
  * white space and then a letter (or nothing) on both sides, and no rival,
@@ -395,10 +402,10 @@ function readingMayChange(
     const after = nextNonSpace(source, span.end, 1);
     const beforeSafe =
       (valuesMeetOverSpace && index > 0 && before < spans[index - 1]!.end) ||
-      isLetterOrEnd(source, before);
+      isLetterOrEnd(source, before, before === span.start - 1);
     const afterSafe =
       (valuesMeetOverSpace && index + 1 < spans.length && after >= spans[index + 1]!.start) ||
-      isLetterOrEnd(source, after);
+      isLetterOrEnd(source, after, after === span.end);
     if (!beforeSafe || !afterSafe) fresh = flagged(fresh, spans.length, index);
   }
   if (candidates.length === spans.length) return fresh; // every candidate kept as found

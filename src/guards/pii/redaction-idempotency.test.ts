@@ -100,6 +100,39 @@ describe('pii redaction is idempotent', () => {
     expect(redacted(guard, '415-555-0132.-10.0.0.1')).toBe('[PHONE_NUMBER].-[IP_ADDRESS]');
   });
 
+  it('finds a value glued to a letter in the same pass as the value before it', () => {
+    const guard = pii({ action: 'redact' });
+    // The IBAN and the NINO started after a digit (an id) and after `]` were
+    // found only by a second redaction: a letter right after a value was
+    // taken as a word that no placeholder changes, so the text beside the
+    // IP address was not read again.
+    expect(redacted(guard, '192.168.1.20GB82WEST12345698765432')).toBe('[IP_ADDRESS][IBAN_CODE]');
+    expect(redacted(guard, '192.168.1.20AB123456C')).toBe('[IP_ADDRESS][UK_NINO]');
+    expect(redacted(guard, 'x 192.168.1.20AB123456C y')).toBe('x [IP_ADDRESS][UK_NINO] y');
+  });
+
+  it('finds a value after a dot that follows a word or a placeholder, not one that continues a number', () => {
+    const guard = pii({ action: 'redact' });
+    // A `.` before a value rejected it whatever came before the dot (it
+    // guards decimals and dotted runs: `3.4111…`, `1.2.3.4.5`), so a value
+    // glued to the end of a sentence or to another value was missed whole.
+    expect(redacted(guard, 'Reach the host.192.168.1.20 now')).toBe(
+      'Reach the host.[IP_ADDRESS] now',
+    );
+    expect(redacted(guard, 'jane@example.com.192.168.1.10')).toBe('[EMAIL_ADDRESS].[IP_ADDRESS]');
+    expect(redacted(guard, 'a@b.io.4111 1111 1111 1111')).toBe('[EMAIL_ADDRESS].[CREDIT_CARD]');
+    expect(redacted(guard, 'Card on file.4111111111111111')).toBe('Card on file.[CREDIT_CARD]');
+    expect(redacted(guard, 'SSN.536-22-1234')).toBe('SSN.[US_SSN]');
+    expect(redacted(guard, 'Call me.+44 20 7946 0958')).toBe('Call me.[PHONE_NUMBER]');
+    expect(redacted(guard, 'mail a@b.io.2001:db8::1')).toBe('mail [EMAIL_ADDRESS].[IP_ADDRESS]');
+    // After a digit the dot still continues a number: a decimal, a version.
+    expect(redacted(guard, '0.4111111111111111 and 1.536-22-1234')).toBe(
+      '0.4111111111111111 and 1.536-22-1234',
+    );
+    // The labelled dev row: a run of five numbers reads as its first four.
+    expect(redacted(guard, '192.168.1.1.1')).toBe('[IP_ADDRESS].1');
+  });
+
   it('redacts an e-mail whose local part started inside another value (it was not redacted at all)', () => {
     // The address read from `00'jane` lost to the IBAN it overlapped, and
     // `'jane@example.com` went out as it was.

@@ -2,8 +2,10 @@ import { luhnValid } from '../../shared/checksums';
 import type { EntityFinder, Finder } from './finder';
 
 // The lookbehind after the first digit (same meaning as before it) lets the
-// engine skip straight to digits.
-const cardCandidate = /\d(?<![\w.-]\d)(?:[ .-]?\d){11,18}(?![\w]|[.-]\d)/g;
+// engine skip straight to digits. A `.` before the number rejects it only
+// after a digit (a decimal: `0.4111…`) or `]` (a placeholder that stood for
+// one), not after a word (`on file.4111…`).
+const cardCandidate = /\d(?<!(?:[\w-]|[\d\]]\.)\d)(?:[ .-]?\d){11,18}(?![\w]|[.-]\d)/g;
 
 function cardIssuerValid(digits: string): boolean {
   const length = digits.length;

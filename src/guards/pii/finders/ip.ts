@@ -1,13 +1,17 @@
 import { anchoredMatcher, stickyPattern } from '../../shared/anchored-scan';
 import type { EntityFinder, Finder } from './finder';
 
+// A `.` before an address rejects it only after a digit (a longer dotted
+// run, `1.2.3.4.5`; for IPv6 a hex digit) or a `]` (a placeholder that
+// stood for one: a second redaction reads the run as the first did); after
+// a word it ends a sentence or another value (`host.192.168.1.20`).
 const octet = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
 const ipv4 = new RegExp(
-  `(?<![\\w.])(?:${octet}\\.){3}${octet}(?:\\/(?:3[0-2]|[12]?\\d)(?!\\d))?(?!\\d)`,
+  `(?<!\\w|[\\d\\]]\\.)(?:${octet}\\.){3}${octet}(?:\\/(?:3[0-2]|[12]?\\d)(?!\\d))?(?!\\d)`,
   'g',
 );
 const ipv6Candidate =
-  /(?<![\w:.%])[0-9A-Fa-f:]{2,39}(?:(?<=:)\d{1,3}(?:\.\d{1,3}){3})?(?:%[0-9A-Za-z]{1,15})?(?:\/\d{1,3})?(?![\w:]|\.\d)/g;
+  /(?<![\w:%]|[0-9A-Fa-f:\]]\.)[0-9A-Fa-f:]{2,39}(?:(?<=:)\d{1,3}(?:\.\d{1,3}){3})?(?:%[0-9A-Za-z]{1,15})?(?:\/\d{1,3})?(?![\w:]|\.\d)/g;
 
 /** A dotted IPv4 address without leading zeros. */
 export function ipv4Valid(text: string): boolean {

@@ -91,6 +91,9 @@ function notPhoneShaped(run: string): boolean {
 /** Characters that, just before a run, make it part of a word, an id, a path or an address. */
 const phoneBlockedBefore = codeTable(/[\w.\-/@:]/);
 
+/** A digit, or the `]` ending a placeholder that may stand for a number. */
+const continuesNumber = (code: number) => (code >= 48 && code <= 57) || code === 93;
+
 /** A run without the separators and opening brackets at its end. */
 function trimRunEnd(run: string): string {
   let end = run.length;
@@ -186,8 +189,14 @@ const findPhones: Finder = (text, add, { defaultRegion, phoneRegions, phoneVerdi
   for (const match of text.matchAll(phoneRun)) {
     const index = match.index;
     const before = index > 0 ? text.charCodeAt(index - 1) : -1;
-    // `Phone:4673395` has its context word glued on with a colon.
-    const blocked = before >= 0 && isInTable(phoneBlockedBefore, before);
+    // `Phone:4673395` has its context word glued on with a colon. A `.`
+    // continues a number only after a digit (`1.415…`) or `]` (a
+    // placeholder that stood for one); after a word it ends a sentence
+    // (`Call me.+44 20…`).
+    const blocked =
+      before >= 0 &&
+      isInTable(phoneBlockedBefore, before) &&
+      !(before === 46 && !continuesNumber(text.charCodeAt(index - 2)));
     if (blocked && before !== 58) continue;
     const run = trimRunEnd(match[0]);
     let phones = blocked ? noPhones : phonesInRun(run, regions, verdicts);

@@ -33,7 +33,7 @@ const findNinos: Finder = (text, add) => {
   }
 };
 
-const nhsCandidate = /(?<![\w.-])\d{3}([- ]?)\d{3}\1\d{4}(?![\w]|-\d)/g;
+const nhsCandidate = /(?<![\w-]|[\d\]]\.)\d{3}([- ]?)\d{3}\1\d{4}(?![\w]|-\d)/g;
 const nhsContext = /\b(?:nhs|health|patient|hospital)\b/i;
 
 function nhsChecksumValid(digits: string): boolean {

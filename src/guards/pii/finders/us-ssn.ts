@@ -1,6 +1,8 @@
 import type { EntityFinder, Finder } from './finder';
 
-const nineDigits = /(\d(?<![\w.-]\d)\d{2})([- .]?)(\d{2})([- .]?)(\d{4})(?![\w]|-\d|\.\d)/g;
+// A `.` before the number rejects it only after a digit (a decimal) or `]`, as for cards.
+const nineDigits =
+  /(\d(?<!(?:[\w-]|[\d\]]\.)\d)\d{2})([- .]?)(\d{2})([- .]?)(\d{4})(?![\w]|-\d|\.\d)/g;
 const sampleSsns = new Set(['078051120', '219099999', '457555462', '123456789']);
 
 function separatorsConsistent(first: string, second: string): boolean {

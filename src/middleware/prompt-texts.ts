@@ -1,7 +1,12 @@
 import type { LanguageModelV4Message, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import type { GuardrailInputPart, GuardrailInputRole } from '../core/types';
 import { canonicalJson } from '../tools/canonical-json';
-import { decodeFileText, encodeFileText, isTextMediaType } from '../tools/model-output-check';
+import {
+  decodeFileText,
+  encodeFileText,
+  isTextMediaType,
+  utf8MediaType,
+} from '../tools/model-output-check';
 import {
   DEFAULT_MAX_TOOL_OUTPUT_LENGTH,
   inKeyOrderOf,
@@ -31,6 +36,8 @@ export interface PromptText {
   parts: number[];
   /** Length of each of those parts' texts. */
   lengths: number[];
+  /** A file read in an encoding other than UTF-8: a modified text goes back as UTF-8, the media type saying so. */
+  notUtf8?: true;
   /** A tool call's input (`ctx.value`); its tool name and call id. */
   value?: unknown;
   toolName?: string;
@@ -67,7 +74,8 @@ class JoinedParts {
  * The text of a `file` (or `reasoning-file`) part the model reads as text:
  * inline text (`{ type: 'text' }` data, whatever the media type), or the
  * bytes or base64 of a text media type (`text/*`, JSON, XML, CSV, ...)
- * decoded as UTF-8, as `guardTools` reads a file in a tool's model output.
+ * decoded (UTF-8, or the encoding its byte order mark or `charset` names),
+ * as `guardTools` reads a file in a tool's model output.
  * `undefined` for a file the model does not read as text (an image, a PDF,
  * a URL or provider reference the provider fetches): it passes. Data of a
  * form the AI SDK does not define, or text-type data that is neither bytes
@@ -83,12 +91,15 @@ function fileText(
   const kind = (data as { type?: unknown } | null)?.type;
   if (kind === 'url' || kind === 'reference') return undefined;
   let text: string | undefined;
+  let notUtf8 = false;
   if (kind === 'text') {
     const inline = (data as { text?: unknown }).text;
     if (typeof inline === 'string') text = inline;
   } else if (kind === 'data') {
     if (!isTextMediaType(mediaType)) return undefined;
-    text = decodeFileText((data as { data?: unknown }).data);
+    const decoded = decodeFileText((data as { data?: unknown }).data, mediaType);
+    text = decoded?.text;
+    notUtf8 = decoded?.utf8 === false;
   } else if (!isTextMediaType(mediaType)) {
     return undefined;
   }
@@ -98,7 +109,16 @@ function fileText(
       part: 'file',
     };
   }
-  return { message, role, part: 'file', text, parts: [index], lengths: [text.length] };
+  const entry: PromptText = {
+    message,
+    role,
+    part: 'file',
+    text,
+    parts: [index],
+    lengths: [text.length],
+  };
+  if (notUtf8) entry.notUtf8 = true;
+  return entry;
 }
 
 /**
@@ -418,12 +438,13 @@ export function rebuildPrompt(
     }
     if (entry.part === 'file') {
       const p = entry.parts[0]!;
-      const part = content[p] as { data: { type: string; data?: unknown } };
+      const part = content[p] as { mediaType: string; data: { type: string; data?: unknown } };
       const data =
         part.data.type === 'text'
           ? { ...part.data, text }
           : { ...part.data, data: encodeFileText(text, part.data.data) };
-      content[p] = { ...part, data } as (typeof content)[number];
+      const mediaType = entry.notUtf8 ? utf8MediaType(part.mediaType) : part.mediaType;
+      content[p] = { ...part, mediaType, data } as (typeof content)[number];
       return;
     }
     if (entry.part === 'tool-call' || entry.part === 'tool-approval-response') {

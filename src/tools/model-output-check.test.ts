@@ -450,6 +450,42 @@ describe('checkModelOutputTexts: files of a text media type are judged as their 
     });
   });
 
+  it('a UTF-16 text file is judged as the text it carries and put back as UTF-8, its charset saying so; UTF-32 is unreadable', async () => {
+    // Read as UTF-8 it was "m\0a\0i\0l\0…": no address seen, the bytes sent on as they were.
+    const text = 'mail bob@ex.io';
+    const utf16le = new Uint8Array(2 + text.length * 2);
+    utf16le.set([0xff, 0xfe]);
+    for (let i = 0; i < text.length; i++) utf16le[2 + 2 * i] = text.charCodeAt(i);
+    const seen: string[] = [];
+    const file = {
+      type: 'file',
+      data: { type: 'data', data: utf16le },
+      mediaType: 'text/plain; charset=utf-16',
+    };
+    expect(await checkModelOutputTexts({ type: 'content', value: [file] }, judges(seen))).toEqual({
+      value: {
+        type: 'content',
+        value: [
+          {
+            type: 'file',
+            data: { type: 'data', data: utf8('mail [EMAIL]') },
+            mediaType: 'text/plain; charset=utf-8',
+          },
+        ],
+      },
+    });
+    expect(seen).toEqual([text]);
+    // No TextDecoder reads UTF-32 (a byte order mark would decide over the label: none here).
+    const utf32 = {
+      type: 'file',
+      data: { type: 'data', data: utf8(text) },
+      mediaType: 'text/plain; charset=utf-32',
+    };
+    expect(await checkModelOutputTexts({ type: 'content', value: [utf32] }, judges([]))).toEqual({
+      unreadable: 'type "content"',
+    });
+  });
+
   it('a text file whose data is not base64 or bytes is unreadable (the caller fails closed)', async () => {
     for (const data of ['not base64!', 42, null]) {
       expect(

@@ -18,7 +18,8 @@ export type ModelOutputTextPlace =
   /**
    * the text of a `file` part of a `content` output: inline (`data: { type:
    * 'text', text }`), or bytes / base64 of a text media type (`text/*`, JSON,
-   * XML, YAML, CSV...), decoded as UTF-8; also AI SDK 6's `file-data` and
+   * XML, YAML, CSV...), decoded (UTF-8 unless a byte order mark or `charset`
+   * names another encoding); also AI SDK 6's `file-data` and
    * `media` parts of a text media type
    */
   | 'file-text';
@@ -51,7 +52,7 @@ export interface ModelOutputJudges {
 /** See {@link ModelOutputJudges.memo}. */
 export interface ModelOutputMemo {
   /** Decoded file texts by their bytes (`undefined`: not bytes). */
-  decoded: Map<unknown, string | undefined>;
+  decoded: Map<unknown, FileText | undefined>;
   /** The fields of each unmodified `content` part (`undefined`: none to judge). */
   fields: Map<object, object | undefined>;
 }
@@ -73,18 +74,79 @@ export type ModelOutputCheck =
 
 /**
  * Media types whose bytes a model reads as text: `text` and `text/*`, JSON,
- * XML, YAML, CSV, JavaScript, shell, SQL and `+json` / `+xml` subtypes.
+ * XML, YAML, TOML, CSV, JavaScript / TypeScript, Python, PHP, RTF, shell,
+ * SQL and `+json` / `+xml` subtypes (Gemini, for one, reads source code
+ * sent as `application/x-javascript`, `application/x-python-code` or
+ * `application/rtf` as text).
  */
 const TEXT_MEDIA_TYPE =
-  /^(?:text(?:\/|$)|application\/(?:json|xml|x-yaml|yaml|csv|javascript|ecmascript|x-sh|x-shellscript|sql|x-ndjson|ndjson|x-www-form-urlencoded|[\w.+-]*\+(?:json|xml))\s*(?:;|$))/i;
+  /^(?:text(?:\/|$)|application\/(?:json|xml|x-yaml|yaml|toml|x-toml|csv|javascript|x-javascript|ecmascript|typescript|x-typescript|x-python|x-python-code|x-httpd-php|x-php|rtf|x-sh|x-shellscript|sql|x-ndjson|ndjson|x-www-form-urlencoded|[\w.+-]*\+(?:json|xml))\s*(?:;|$))/i;
 
 /** Whether a file of this media type is text the model reads. */
 export function isTextMediaType(mediaType: unknown): boolean {
   return typeof mediaType === 'string' && TEXT_MEDIA_TYPE.test(mediaType.trim());
 }
 
-/** Bytes (a `Uint8Array` or base64) as UTF-8 text; `undefined` when they are neither. */
-export function decodeFileText(data: unknown): string | undefined {
+/** The text of a text file's bytes, and whether they were UTF-8. */
+export interface FileText {
+  text: string;
+  /**
+   * False when the bytes were in another encoding (UTF-16, latin1...): a
+   * modified text is put back as UTF-8 ({@link encodeFileText}), and the
+   * media type must then say so ({@link utf8MediaType}).
+   */
+  utf8: boolean;
+}
+
+const CHARSET_PARAMETER = /;\s*charset\s*=\s*(?:"([^"]*)"|([^";\s]*))/gi;
+
+/**
+ * The `charset` of a media type, lower-cased: `undefined` without one,
+ * `null` when two disagree (which one a provider reads is unknown).
+ */
+function charsetOf(mediaType: unknown): string | null | undefined {
+  if (typeof mediaType !== 'string' || mediaType.indexOf(';') < 0) return undefined;
+  let charset: string | undefined;
+  for (const match of mediaType.matchAll(CHARSET_PARAMETER)) {
+    const label = (match[1] ?? match[2]!).toLowerCase();
+    if (charset !== undefined && label !== charset) return null;
+    charset = label;
+  }
+  return charset;
+}
+
+/**
+ * The encoding a text file's bytes are read in, as a browser reads a text
+ * resource: a byte order mark first (UTF-8, UTF-16 LE or BE), else the
+ * media type's `charset`, else UTF-8. `undefined` for what cannot be read
+ * as the model may read it: UTF-32 (no TextDecoder reads it), a charset
+ * TextDecoder does not know, `utf-16` without a byte order mark (little or
+ * big endian is the reader's guess), two charsets that disagree.
+ */
+function fileEncoding(bytes: Uint8Array, mediaType: unknown): string | undefined {
+  const [b0, b1, b2, b3] = bytes;
+  if (b0 === 0xef && b1 === 0xbb && b2 === 0xbf) return 'utf-8';
+  if (b0 === 0xff && b1 === 0xfe) return b2 === 0 && b3 === 0 ? undefined : 'utf-16le';
+  if (b0 === 0xfe && b1 === 0xff) return 'utf-16be';
+  if (b0 === 0 && b1 === 0 && b2 === 0xfe && b3 === 0xff) return undefined;
+  const charset = charsetOf(mediaType);
+  if (charset === undefined) return 'utf-8';
+  if (charset === null || charset === 'utf-16') return undefined;
+  try {
+    return new TextDecoder(charset).encoding;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Bytes (a `Uint8Array` or base64) of a file of `mediaType` as text, in the
+ * encoding its byte order mark or `charset` names (UTF-8 without either):
+ * read as UTF-8, UTF-16 was `j\0a\0n\0e\0…`, in which no finder sees a
+ * value the model reads. `undefined` when they are neither bytes nor
+ * base64, or in an encoding that cannot be read ({@link fileEncoding}).
+ */
+export function decodeFileText(data: unknown, mediaType?: unknown): FileText | undefined {
   let bytes: Uint8Array;
   if (data instanceof Uint8Array) bytes = data;
   else if (typeof data === 'string') {
@@ -97,7 +159,17 @@ export function decodeFileText(data: unknown): string | undefined {
     bytes = new Uint8Array(binary.length);
     for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   } else return undefined;
-  return new TextDecoder().decode(bytes);
+  const encoding = fileEncoding(bytes, mediaType);
+  if (encoding === undefined) return undefined;
+  return { text: new TextDecoder(encoding).decode(bytes), utf8: encoding === 'utf-8' };
+}
+
+/**
+ * `mediaType` for a file whose text was put back as UTF-8 after it was read
+ * in another encoding: its `charset` parameters replaced by `charset=utf-8`.
+ */
+export function utf8MediaType(mediaType: string): string {
+  return `${mediaType.replace(CHARSET_PARAMETER, '').trimEnd()}; charset=utf-8`;
 }
 
 /**
@@ -359,21 +431,24 @@ export async function checkModelOutputTexts(
             const refused = judges.beforeDecoding?.(fewestTextCharacters(byteLength));
             if (refused) return refused;
           }
-          let decoded: string | undefined;
-          if (judges.memo?.decoded.has(bytes)) decoded = judges.memo.decoded.get(bytes);
+          // The memo is keyed by the bytes: only where the media type names no charset.
+          const memo = charsetOf(part.mediaType) === undefined ? judges.memo : undefined;
+          let decoded: FileText | undefined;
+          if (memo?.decoded.has(bytes)) decoded = memo.decoded.get(bytes);
           else {
-            decoded = decodeFileText(bytes);
-            judges.memo?.decoded.set(bytes, decoded);
+            decoded = decodeFileText(bytes, part.mediaType);
+            memo?.decoded.set(bytes, decoded);
           }
           if (decoded === undefined) return unreadable;
-          const checked = await judges.text(decoded, 'file-text');
+          const checked = await judges.text(decoded.text, 'file-text');
           if (checked.trip) return { trip: checked.trip };
-          if (checked.value !== decoded) {
+          if (checked.value !== decoded.text) {
             const encoded = encodeFileText(checked.value, bytes);
             part =
               shape.payload === 'bytes'
                 ? { ...part, data: { ...(data as object), data: encoded } }
                 : { ...part, data: encoded };
+            if (!decoded.utf8) part.mediaType = utf8MediaType(part.mediaType as string);
           }
         }
         // Everything else the part holds (a file name, a URL, provider options...) is

@@ -1,0 +1,135 @@
+import { generateText, wrapLanguageModel } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { textModel } from '../../test/helpers';
+import { pii } from '../guards/pii/pii';
+import { guardrails } from './guardrails-middleware';
+
+const EMAIL = 'jane.doe@corp.io';
+const utf8 = (text: string) => new TextEncoder().encode(text);
+/** `text` as UTF-16 code units in the given byte order, after `bom` bytes. */
+function utf16(text: string, order: 'le' | 'be', bom: number[] = []): Uint8Array {
+  const bytes = new Uint8Array(bom.length + text.length * 2);
+  bytes.set(bom);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const [first, second] = order === 'le' ? [code & 0xff, code >> 8] : [code >> 8, code & 0xff];
+    bytes[bom.length + 2 * i] = first;
+    bytes[bom.length + 2 * i + 1] = second;
+  }
+  return bytes;
+}
+
+/** What the model got for one user file of `mediaType` and `data` bytes, pii redacting input. */
+async function sentFile(mediaType: string, data: Uint8Array) {
+  const mock = textModel('ok');
+  const model = wrapLanguageModel({
+    model: mock,
+    middleware: guardrails({ input: [pii({ action: 'redact' })] }),
+  });
+  const result = await generateText({
+    model,
+    messages: [{ role: 'user', content: [{ type: 'file', mediaType, data }] }],
+  });
+  const call = mock.doGenerateCalls[0];
+  if (!call) return { blocked: result.finishReason, reason: result.providerMetadata };
+  const part = (call.prompt[0]!.content as unknown as Array<Record<string, unknown>>)[0]!;
+  const sent = (part.data as { data: Uint8Array }).data;
+  return { mediaType: part.mediaType, text: new TextDecoder().decode(sent), bytes: sent };
+}
+
+const unreadable = {
+  blocked: 'content-filter',
+  reason: {
+    guardrails: {
+      status: 'blocked',
+      records: [
+        {
+          guardrail: 'input-unreadable',
+          kind: 'input',
+          status: 'error',
+          part: 'file',
+          reason:
+            'message 0 (user) was not judged: a file part the model reads as text could not be read',
+          durationMs: 0,
+        },
+      ],
+    },
+  },
+};
+
+describe('a text file in another encoding is judged in the text it carries', () => {
+  it('UTF-16 with a byte order mark (either order) is decoded as UTF-16 and put back as UTF-8, its charset saying so', async () => {
+    // Read as UTF-8 it was j\0a\0n\0e\0…: no address found, the bytes sent on as they were.
+    for (const [mediaType, data] of [
+      ['text/plain', utf16(`Mail ${EMAIL} now`, 'le', [0xff, 0xfe])],
+      ['text/plain; charset=utf-16', utf16(`Mail ${EMAIL} now`, 'be', [0xfe, 0xff])],
+    ] as const) {
+      expect(await sentFile(mediaType, data)).toEqual({
+        mediaType: 'text/plain; charset=utf-8',
+        text: 'Mail [EMAIL_ADDRESS] now',
+        bytes: utf8('Mail [EMAIL_ADDRESS] now'),
+      });
+    }
+  });
+
+  it('a charset label is honoured without a byte order mark (utf-16be, latin1); the charset says utf-8 after a redaction', async () => {
+    expect(await sentFile('text/csv;charset="UTF-16BE"', utf16(`mail,${EMAIL}`, 'be'))).toEqual({
+      mediaType: 'text/csv; charset=utf-8',
+      text: 'mail,[EMAIL_ADDRESS]',
+      bytes: utf8('mail,[EMAIL_ADDRESS]'),
+    });
+    // é as one latin1 byte: read as UTF-8 it was U+FFFD, and was sent back so after a redaction.
+    const latin1 = Uint8Array.from(`Café ${EMAIL}`, c => c.charCodeAt(0));
+    expect(await sentFile('text/plain; charset=ISO-8859-1', latin1)).toEqual({
+      mediaType: 'text/plain; charset=utf-8',
+      text: 'Café [EMAIL_ADDRESS]',
+      bytes: utf8('Café [EMAIL_ADDRESS]'),
+    });
+  });
+
+  it('an unmodified file in another encoding is sent as it came', async () => {
+    const data = utf16('Nothing to hide here.', 'le', [0xff, 0xfe]);
+    expect(await sentFile('text/plain; charset=utf-16', data)).toEqual({
+      mediaType: 'text/plain; charset=utf-16',
+      text: new TextDecoder().decode(data),
+      bytes: data,
+    });
+  });
+
+  it('an encoding it cannot decode, or a byte order it cannot tell, fails closed (input-unreadable)', async () => {
+    // utf-16 without a byte order mark: little or big endian is the reader's guess.
+    expect(await sentFile('text/plain; charset=utf-16', utf16(`Mail ${EMAIL}`, 'be'))).toEqual(
+      unreadable,
+    );
+    // UTF-32 (a TextDecoder reads no UTF-32), by label or by its byte order mark.
+    const utf32 = Uint8Array.from([0xff, 0xfe, 0, 0, 0x6a, 0, 0, 0]);
+    expect(await sentFile('text/plain; charset=utf-32', utf8(`Mail ${EMAIL}`))).toEqual(unreadable);
+    expect(await sentFile('text/plain', utf32)).toEqual(unreadable);
+    // Two charset parameters that disagree: which one a provider reads is unknown.
+    expect(
+      await sentFile('text/plain; charset=utf-8; charset=utf-16le', utf8(`Mail ${EMAIL}`)),
+    ).toEqual(unreadable);
+  });
+});
+
+describe('text media types a provider reads as text', () => {
+  it('source code and rich text under application/x-* names are judged (Gemini reads them as text)', async () => {
+    for (const mediaType of [
+      'application/x-javascript',
+      'application/x-typescript',
+      'application/typescript',
+      'application/x-python',
+      'application/x-python-code',
+      'application/rtf',
+      'application/toml',
+      'application/x-httpd-php',
+      'APPLICATION/X-PYTHON-CODE; charset=utf-8',
+    ]) {
+      expect(await sentFile(mediaType, utf8(`# ${EMAIL}`)), mediaType).toEqual({
+        mediaType,
+        text: '# [EMAIL_ADDRESS]',
+        bytes: utf8('# [EMAIL_ADDRESS]'),
+      });
+    }
+  });
+});

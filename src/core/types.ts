@@ -56,15 +56,17 @@ export type GuardrailInputRole = 'system' | 'user' | 'assistant' | 'tool';
  * Which part of a message an input text is: its `text` parts (a system
  * message's content), its `reasoning` parts, one `file` (or `reasoning-file`)
  * part the model reads as text (inline text, or a text media type's bytes
- * decoded as UTF-8), one `tool-call` part's input (as canonical JSON), or one
- * `tool-approval-response` part's reason.
+ * decoded as UTF-8), one `tool-call` part's input (as canonical JSON), one
+ * `tool-approval-response` part's reason, or the `provider-options` of a
+ * message or of one part (as canonical JSON; with `inputScope: 'all'`).
  */
 export type GuardrailInputPart =
   | 'text'
   | 'reasoning'
   | 'file'
   | 'tool-call'
-  | 'tool-approval-response';
+  | 'tool-approval-response'
+  | 'provider-options';
 
 /** What a guardrail knows about the call besides the content it judges. */
 export interface GuardrailContext {

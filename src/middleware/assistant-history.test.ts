@@ -673,3 +673,232 @@ describe('malformed assistant content fails closed', () => {
     });
   });
 });
+
+describe("inputScope 'all': provider options and custom parts are judged, never rewritten", () => {
+  const user = { role: 'user', content: [{ type: 'text', text: 'hi' }] };
+  /** An assistant turn as a chat client re-sends it: a custom part (its payload is its provider options) and a signed reasoning part. */
+  const signed = {
+    role: 'assistant',
+    content: [
+      {
+        type: 'reasoning',
+        text: 'Thinking.',
+        providerOptions: { anthropic: { signature: 'EqoB' } },
+      },
+      {
+        type: 'custom',
+        kind: 'openai.compaction',
+        providerOptions: { openai: { itemId: 'cmp_1' } },
+      },
+      { type: 'text', text: 'Done.' },
+    ],
+    providerOptions: { openai: { phase: 'final_answer' } },
+  };
+
+  it('judges each providerOptions object of a message or part as canonical JSON, with role, part and ctx.value', async () => {
+    const { guardrail, seen } = recordingGuardrail();
+    const { modelCalls, prompt } = await judgePrompt(
+      [{ ...user, providerOptions: { x: { tag: 'u' } } }, signed],
+      [guardrail],
+    );
+    expect(modelCalls).toBe(1);
+    expect(seen).toEqual([
+      { text: 'hi', role: 'user', part: 'text' },
+      {
+        text: '{"x":{"tag":"u"}}',
+        role: 'user',
+        part: 'provider-options',
+        value: { x: { tag: 'u' } },
+      },
+      { text: 'Thinking.', role: 'assistant', part: 'reasoning' },
+      { text: 'Done.', role: 'assistant', part: 'text' },
+      {
+        text: '{"anthropic":{"signature":"EqoB"}}',
+        role: 'assistant',
+        part: 'provider-options',
+        value: { anthropic: { signature: 'EqoB' } },
+      },
+      {
+        text: '{"openai":{"itemId":"cmp_1"}}',
+        role: 'assistant',
+        part: 'provider-options',
+        value: { openai: { itemId: 'cmp_1' } },
+      },
+      {
+        text: '{"openai":{"phase":"final_answer"}}',
+        role: 'assistant',
+        part: 'provider-options',
+        value: { openai: { phase: 'final_answer' } },
+      },
+    ]);
+    // Passed: the prompt reaches the model as it was sent.
+    expect(prompt?.[1]).toEqual(signed);
+  });
+
+  it('a secret in a custom part blocks the call (generateText and streamText): what a guardrail would redact cannot be rewritten there', async () => {
+    const messages = [
+      { role: 'user' as const, content: 'Summarise.' },
+      {
+        role: 'assistant' as const,
+        content: [
+          { type: 'text' as const, text: 'Sure.' },
+          {
+            type: 'custom' as const,
+            kind: 'acme.note' as const,
+            providerOptions: { acme: { note: `card ${CARD}` } },
+          },
+        ],
+      },
+      { role: 'user' as const, content: 'Go on.' },
+    ];
+    const mock = textModel('never');
+    const events: GuardrailEvent[] = [];
+    const model = wrapLanguageModel({
+      model: mock,
+      middleware: guardrails({
+        input: [pii({ action: 'redact' })],
+        inputScope: 'all',
+        onEvent: e => events.push(e),
+      }),
+    });
+    const generated = await generateText({ model, messages: messages as ModelMessage[] });
+    const streamed = streamText({ model, messages: messages as ModelMessage[] });
+    await streamed.consumeStream();
+    expect(mock.doGenerateCalls).toHaveLength(0);
+    expect(mock.doStreamCalls).toHaveLength(0);
+    expect(generated.finishReason).toBe('content-filter');
+    expect(await streamed.finishReason).toBe('content-filter');
+    const blocked = {
+      guardrail: 'pii',
+      kind: 'input',
+      status: 'blocked',
+      reason:
+        'modified the provider options of message 1, which reach the provider as they were sent (signatures, cache control, encrypted content): blocked instead',
+      role: 'assistant',
+      part: 'provider-options',
+    };
+    expect(withoutTiming((await getGuardrailOutcome(generated))?.records).at(-1)).toEqual(blocked);
+    expect(withoutTiming(events.map(e => e.record)).at(-1)).toEqual(blocked);
+    expect(JSON.stringify(events)).not.toContain('4111');
+    expect(JSON.stringify(await getGuardrailOutcome(generated))).not.toContain('4111');
+  });
+
+  it('provider options that cannot be read as JSON fail closed (input-unreadable)', async () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    for (const [options, problem] of [
+      [{ acme: { n: 1n } }, 'could not be serialised as JSON (TypeError)'],
+      [{ acme: cyclic }, 'are past the limits: the JSON is nested deeper than 64 levels'],
+      ['text', 'are not an object'],
+    ] as const) {
+      const { result, events, modelCalls } = await judgePrompt([
+        user,
+        {
+          role: 'assistant',
+          content: [{ type: 'custom', kind: 'acme.x', providerOptions: options }],
+        },
+      ]);
+      expect(modelCalls).toBe(0);
+      expect(result.finishReason.unified).toBe('content-filter');
+      expect(events.map(e => e.record)).toEqual([
+        {
+          guardrail: 'input-unreadable',
+          kind: 'input',
+          status: 'error',
+          reason: `message 1 (assistant) was not judged: its part 0's provider options ${problem}`,
+          durationMs: 0,
+          role: 'assistant',
+          part: 'provider-options',
+        },
+      ]);
+    }
+  });
+
+  it("with the default inputScope ('user') provider options are not judged", async () => {
+    const { guardrail, seen } = recordingGuardrail();
+    const mock = textModel('ok');
+    const model = wrapLanguageModel({
+      model: mock,
+      middleware: guardrails({ input: [guardrail] }),
+    });
+    await model.doGenerate({ prompt: [user, signed] as LanguageModelV4Prompt });
+    expect(seen).toEqual([{ text: 'hi', role: 'user', part: 'text' }]);
+  });
+});
+
+describe('a redaction across text parts leaves no empty text part', () => {
+  it('a part the redaction covers whole is dropped (providers reject empty text blocks), with its provider options', async () => {
+    const mock = textModel('ok');
+    const model = wrapLanguageModel({
+      model: mock,
+      middleware: guardrails({ input: [pii({ action: 'redact' })], inputScope: 'all' }),
+    });
+    const messages: ModelMessage[] = [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Mail jane.doe@' },
+          { type: 'text', text: 'corp' },
+          { type: 'text', text: '.io now' },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Card 4111 ' },
+          {
+            type: 'text',
+            text: '1111 1111',
+            providerOptions: { anthropic: { cacheControl: { type: 'ephemeral' } } },
+          },
+          { type: 'text', text: ' 1111 noted.' },
+        ],
+      },
+      { role: 'user', content: 'Thanks.' },
+    ];
+    const expected = [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Mail [EMAIL_ADDRESS]' },
+          { type: 'text', text: ' now' },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Card [CREDIT_CARD]' },
+          { type: 'text', text: ' noted.' },
+        ],
+      },
+    ];
+    await generateText({ model, messages });
+    expect(mock.doGenerateCalls[0]!.prompt.slice(0, 2)).toEqual(expected);
+    // A message whose every text part a modification empties keeps one, empty: no message without content.
+    const emptying = wrapLanguageModel({
+      model: mock,
+      middleware: guardrails({
+        input: [
+          defineGuardrail({ name: 'eraser', check: t => (t === 'ab' ? modify('') : allow()) }),
+        ],
+      }),
+    });
+    await generateText({
+      model: emptying,
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'a' },
+            { type: 'text', text: 'b' },
+          ],
+        },
+      ],
+    });
+    expect(mock.doGenerateCalls[1]!.prompt).toEqual([
+      { role: 'user', content: [{ type: 'text', text: '' }] },
+    ]);
+    await streamText({ model, messages }).consumeStream();
+    expect(mock.doStreamCalls[0]!.prompt.slice(0, 2)).toEqual(expected);
+  });
+});

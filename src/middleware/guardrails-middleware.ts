@@ -151,7 +151,10 @@ export interface GuardrailsOptions<VERSION extends MiddlewareSpecificationVersio
   /**
    * `'user'` (default): input guardrails judge user messages, and system
    * messages inside the conversation (the client may have written them).
-   * `'all'`: the leading system messages (the server's `system`) too.
+   * `'all'`: the leading system messages (the server's `system`) too, every
+   * assistant turn (text, reasoning, tool-call inputs), tool-approval
+   * reasons, and every message's and part's provider options (judged as
+   * JSON, never rewritten: a modification of them blocks the call).
    */
   inputScope?: InputScope;
   /**

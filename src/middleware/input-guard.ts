@@ -155,6 +155,8 @@ export function inputJudge({
         ctx.toolCallId = entry.toolCallId;
         // The arguments as the text now says (an earlier guardrail may have redacted them).
         ctx.value = text === entry.text ? entry.value : JSON.parse(text);
+      } else if (entry.part === 'provider-options') {
+        ctx.value = entry.value;
       }
     }
     return runChain([guardrail], text, ctx, { abortSignal, onEvent, defaultTimeoutMs });
@@ -183,7 +185,9 @@ export function inputJudge({
    * `modified`, the new text of `entry` after a modification of `before`: a
    * tool call's input must still be JSON (a redacted bare number is quoted,
    * as in tool results); one that is not any more blocks the call, since the
-   * model must not read the value the guardrail hid.
+   * model must not read the value the guardrail hid. Provider options are
+   * never rewritten (signatures, cache control and encrypted content must
+   * reach the provider as sent): a modification of them blocks the call.
    */
   function applied(
     guardrail: Guardrail,
@@ -191,7 +195,18 @@ export function inputJudge({
     before: string,
     modified: string,
   ): { content: string; trip?: undefined } | { trip: GuardrailRecord } {
-    if (entry.part !== 'tool-call' || modified === before) return { content: modified };
+    if (modified === before) return { content: modified };
+    if (entry.part === 'provider-options') {
+      return {
+        trip: ownRecord(
+          guardrail.name,
+          'blocked',
+          `modified the provider options of message ${entry.message}, which reach the provider as they were sent (signatures, cache control, encrypted content): blocked instead`,
+          entry,
+        ),
+      };
+    }
+    if (entry.part !== 'tool-call') return { content: modified };
     try {
       return { content: parseModifiedJson(before, modified).text };
     } catch {

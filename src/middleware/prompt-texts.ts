@@ -175,6 +175,76 @@ function toolCallText(
 }
 
 /**
+ * The provider options of a message (`part` undefined) or of one of its
+ * parts, judged as canonical JSON (`ctx.value` the options) within the
+ * limits of a JSON tool result: the provider reads them, and a custom part
+ * has nothing else (`{ type: 'custom', kind, providerOptions }`). Undefined
+ * when there are none. They reach the provider as they were sent
+ * (signatures, cache control, encrypted content), so a modification of
+ * them blocks the call instead (see `applied` in input-guard.ts).
+ */
+function providerOptionsText(
+  message: number,
+  role: GuardrailInputRole,
+  part: number | undefined,
+  options: unknown,
+  maxLength: number,
+): PromptText | undefined {
+  if (options === undefined) return undefined;
+  const whose = part === undefined ? 'its provider options' : `its part ${part}'s provider options`;
+  const entry: PromptText = {
+    message,
+    role,
+    part: 'provider-options',
+    text: '',
+    parts: part === undefined ? [] : [part],
+    lengths: [0],
+  };
+  const unreadable = (why: string) => {
+    entry.unreadable = `message ${message} (${role}) was not judged: ${whose} ${why}`;
+    return entry;
+  };
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    return unreadable('are not an object');
+  }
+  try {
+    const problem = jsonLimitProblem(walkJson(options, maxLength), maxLength, maxLength);
+    if (problem) return unreadable(`are past the limits: ${problem}`);
+    entry.text = canonicalJson(options);
+  } catch (error) {
+    return unreadable(
+      `could not be serialised as JSON (${error instanceof Error ? error.name : typeof error})`,
+    );
+  }
+  if (entry.text === '{}') return undefined;
+  if (entry.text.length > maxLength) {
+    return unreadable(`are past the limits: the text is longer than ${maxLength} characters`);
+  }
+  entry.value = options;
+  entry.lengths = [entry.text.length];
+  return entry;
+}
+
+/** The provider options of each part of a message (in order), then the message's own. */
+function providerOptionsTexts(
+  index: number,
+  message: { role: string; content: unknown; providerOptions?: unknown },
+  role: GuardrailInputRole,
+  maxLength: number,
+  texts: PromptText[],
+): void {
+  if (Array.isArray(message.content)) {
+    message.content.forEach((part: unknown, p) => {
+      const options = (part as { providerOptions?: unknown } | null)?.providerOptions;
+      const entry = providerOptionsText(index, role, p, options, maxLength);
+      if (entry) texts.push(entry);
+    });
+  }
+  const entry = providerOptionsText(index, role, undefined, message.providerOptions, maxLength);
+  if (entry) texts.push(entry);
+}
+
+/**
  * The texts of an assistant message, in the order of their first part: its
  * text parts joined, its reasoning parts joined, and each tool call's input.
  * Tool results are `toolOutputs`' to judge; a file (or reasoning file) is
@@ -282,7 +352,8 @@ function unreadableText(message: number, role: GuardrailInputRole, why: string):
  * messages inside the conversation (after its first user, assistant or tool
  * message), and with `all` (`inputScope: 'all'`) the leading system messages,
  * every assistant message's text, reasoning and tool-call inputs, and every
- * tool-approval-response reason too. The text parts of one message are joined
+ * tool-approval-response reason too, and the provider options of every
+ * message and part (a custom part's only content). The text parts of one message are joined
  * with nothing between them, so that a value split across parts (an e-mail
  * address in two halves) is seen whole, as the model sees it. Each file the
  * model reads as text (a user's always, an assistant's with `all`) is a text
@@ -313,6 +384,7 @@ export function promptTexts(
           lengths: [],
         });
       }
+      if (all) providerOptionsTexts(index, message, 'system', maxJsonLength, texts);
       continue;
     }
     inConversation = true;
@@ -340,13 +412,16 @@ export function promptTexts(
           lengths,
         });
       }
+      if (all) providerOptionsTexts(index, message, 'user', maxJsonLength, texts);
       continue;
     }
     if (!all) continue;
     if (message.role === 'assistant') {
       assistantTexts(index, message.content, maxJsonLength, texts);
+      providerOptionsTexts(index, message, 'assistant', maxJsonLength, texts);
     } else if (message.role === 'tool') {
       approvalReasons(index, message.content, texts);
+      providerOptionsTexts(index, message, 'tool', maxJsonLength, texts);
     } else {
       texts.push(unreadableText(index, 'user', 'its role is not one the AI SDK defines'));
     }
@@ -410,7 +485,11 @@ export function splitModified(original: string, modified: string, lengths: numbe
  * `texts`); messages whose text did not change are kept as they were. A
  * tool call's modified input (canonical JSON, checked to parse when it was
  * judged) is parsed back, in the key order of the original where an object
- * kept its keys.
+ * kept its keys. A text or reasoning part a modification left empty (a
+ * redaction that covered it whole went into the part before) is dropped,
+ * with its provider options: providers reject empty text blocks. A message
+ * whose every part would go keeps its first, empty. Provider options are
+ * never rewritten (a modification of them blocked the call).
  */
 export function rebuildPrompt(
   prompt: LanguageModelV4Prompt,
@@ -421,9 +500,11 @@ export function rebuildPrompt(
   // One copy of a message's parts however many of its texts changed (a message
   // of 10,000 redacted tool calls is copied once, not once per call).
   const copies = new Map<number, unknown[]>();
+  // Per message copy, the indexes of the parts a modification emptied.
+  const emptied = new Map<number, Set<number>>();
   texts.forEach((entry, i) => {
     const text = modified[i]!;
-    if (text === entry.text) return;
+    if (text === entry.text || entry.part === 'provider-options') return;
     output ??= [...prompt];
     const message = prompt[entry.message]!;
     if (message.role === 'system') {
@@ -460,11 +541,27 @@ export function rebuildPrompt(
     const pieces = splitModified(entry.text, text, entry.lengths);
     entry.parts.forEach((p, k) => {
       const part = content[p]!;
-      if ((part.type === 'text' || part.type === 'reasoning') && part.text !== pieces[k])
+      if ((part.type === 'text' || part.type === 'reasoning') && part.text !== pieces[k]) {
         content[p] = { ...part, text: pieces[k]! };
+        if (pieces[k] === '') {
+          const indexes = emptied.get(entry.message) ?? new Set<number>();
+          indexes.add(p);
+          emptied.set(entry.message, indexes);
+        }
+      }
     });
   });
-  return output ?? prompt;
+  if (output === undefined) return prompt;
+  for (const [m, indexes] of emptied) {
+    const content = copies.get(m)!;
+    const kept = content.filter((_, p) => !indexes.has(p));
+    const message = output[m]!;
+    output[m] = {
+      ...message,
+      content: kept.length > 0 ? kept : [content[Math.min(...indexes)]],
+    } as LanguageModelV4Message;
+  }
+  return output;
 }
 
 /**

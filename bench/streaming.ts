@@ -16,9 +16,23 @@
  *    characters produced before the first text, characters held back, text
  *    deltas, first-text delay of a paced model and CPU per streamed MB, each
  *    beside an unguarded stream and one generate check in the same run.
+ * 5. Guard cost per streamed MB, each side in processes of its own
+ *    (BENCH_STREAMING=cost; bench/streaming-cost.ts is the child): the
+ *    instructions each side executes (cachegrind, deterministic under
+ *    `node --predictable`) and CPU time over alternating separate processes.
+ *    BENCH_COST_TREES=/old,/new measures each tree's `src/` in the same run
+ *    (a tree without bench/streaming-cost.ts gets this one's, bundled
+ *    against its own `src/`); BENCH_COST_PROCESSES sets the processes per
+ *    side (default 15).
  */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { wrapLanguageModel } from 'ai';
+import { build } from 'esbuild';
 import {
   allow,
   block,
@@ -466,13 +480,191 @@ async function cpuPerMegabyte() {
   );
 }
 
+/** The sides bench/streaming-cost.ts runs, in the order each round starts them. */
+const COST_SIDES = ['generate', 'bare', 'window', 'processor'] as const;
+type CostSide = (typeof COST_SIDES)[number];
+
+/**
+ * bench/streaming-cost.ts bundled against `tree`'s `src/` into `dir` (plain
+ * JavaScript: a child then loads no TypeScript loader, whose own work would
+ * swamp the instruction counts). A tree without the script (an old commit)
+ * gets this tree's.
+ */
+async function bundleCostScript(tree: string, dir: string, index: number): Promise<string> {
+  const own = fileURLToPath(new URL('./streaming-cost.ts', import.meta.url));
+  const theirs = join(tree, 'bench', 'streaming-cost.ts');
+  const outfile = join(dir, `cost-${index}.mjs`);
+  await build({
+    ...(existsSync(theirs)
+      ? { entryPoints: [theirs] }
+      : {
+          stdin: {
+            contents: readFileSync(own, 'utf8'),
+            resolveDir: join(tree, 'bench'),
+            sourcefile: 'streaming-cost.ts',
+            loader: 'ts' as const,
+          },
+        }),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile,
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+/** Instructions executed by `node <args>` under cachegrind; undefined if it failed. */
+function instructionsOf(args: string[]): number | undefined {
+  const result = spawnSync(
+    'valgrind',
+    [
+      '--tool=cachegrind',
+      '--cache-sim=no',
+      '--cachegrind-out-file=/dev/null',
+      process.execPath,
+      ...args,
+    ],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  const refs = /I\s+refs:\s+([\d,]+)/.exec(result.stderr ?? '');
+  return result.status === 0 && refs ? Number(refs[1]!.replaceAll(',', '')) : undefined;
+}
+
+/** CPU ms of each run of `side` in a fresh process (plain node, as in production). */
+function cpuRunsOf(script: string, side: CostSide, kb: number, runs: number): number[] {
+  const result = spawnSync(process.execPath, [script, side, String(kb), String(runs)], {
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`${side}: ${result.stderr}`);
+  return (JSON.parse(result.stdout.trim().split('\n').at(-1)!) as { cpuMs: number[] }).cpuMs;
+}
+
+const medianOfAll = (values: readonly number[]) =>
+  [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
+/**
+ * Guard cost per streamed MB measured so that noise cannot decide it:
+ * pii + secrets + contentFilter in window mode on prose in 4-character
+ * deltas, (window stream - unguarded stream) / one generate check, each side
+ * alone in its own processes.
+ *
+ * - Instructions (cachegrind, 256 KB: it runs about 50x slower): every
+ *   process loads the same bundle and builds the same text and deltas; under
+ *   `node --predictable` (no concurrent compiler or collector, fixed seeds)
+ *   a count repeats to a few instructions in a billion. First run = a
+ *   process running the side once minus one that only loads and builds;
+ *   warm run = (a process running it 1 + WARM times - one running it once) /
+ *   WARM, the cost once the engine has compiled the code (a server's case).
+ * - CPU time (1 MB, plain node): BENCH_COST_PROCESSES processes per side
+ *   (default 15), started in alternating order (sides reversed every other
+ *   round, trees interleaved); each runs the side 1 + WARM times; a side's
+ *   number is the median over its processes of the first run and of each
+ *   process's median warm run.
+ */
+async function guardCostPerMegabyte() {
+  const WARM = 4;
+  const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+  const trees = (process.env.BENCH_COST_TREES ?? repoRoot).split(',').map(tree => resolve(tree));
+  const processes = Number(process.env.BENCH_COST_PROCESSES ?? 15);
+  const label = (tree: string) => (trees.length > 1 ? `${tree}: ` : '');
+  const dir = mkdtempSync(join(tmpdir(), 'bench-streaming-cost-'));
+  try {
+    const scripts = await Promise.all(trees.map((tree, i) => bundleCostScript(tree, dir, i)));
+    console.log(
+      '\n### Guard cost per streamed MB, each side in its own processes (pii + secrets + contentFilter, prose in 4-character deltas)\n',
+    );
+    console.log(
+      'Guard cost = (window stream - unguarded stream) / one generate check of the same text; issue 16 asks for at most 2x.\n',
+    );
+    const hasValgrind = spawnSync('valgrind', ['--version']).status === 0;
+    if (!hasValgrind) {
+      console.log('Instructions: valgrind is not installed here, skipped.\n');
+    } else {
+      const KB = 256;
+      console.log(
+        `| side | first run (instructions, M) | warm run (instructions, M) | first run vs generate | warm run vs generate |`,
+      );
+      console.log('|---|---|---|---|---|');
+      for (const [i, script] of scripts.entries()) {
+        const count = (side: CostSide | 'load', runs: number) =>
+          instructionsOf(['--predictable', script, side, String(KB), String(runs)]) ?? Number.NaN;
+        const load = count('load', 0);
+        const first = {} as Record<CostSide, number>;
+        const warm = {} as Record<CostSide, number>;
+        for (const side of COST_SIDES) {
+          const once = count(side, 1);
+          first[side] = once - load;
+          warm[side] = (count(side, 1 + WARM) - once) / WARM;
+        }
+        const row = (name: string, a: number, b: number) =>
+          console.log(
+            `| ${label(trees[i]!)}${name} | ${(a / 1e6).toFixed(1)} | ${(b / 1e6).toFixed(1)} | ${(a / first.generate).toFixed(2)} | ${(b / warm.generate).toFixed(2)} |`,
+          );
+        row('generate (one check of the whole text)', first.generate, warm.generate);
+        row('unguarded stream', first.bare, warm.bare);
+        row('window, early release', first.window, warm.window);
+        row('window processor alone (no web stream)', first.processor, warm.processor);
+        console.log(
+          `| ${label(trees[i]!)}**guard cost** (window - unguarded) | ${((first.window - first.bare) / 1e6).toFixed(1)} | ${((warm.window - warm.bare) / 1e6).toFixed(1)} | **${((first.window - first.bare) / first.generate).toFixed(2)}** | **${((warm.window - warm.bare) / warm.generate).toFixed(2)}** |`,
+        );
+      }
+      console.log(
+        `\nInstructions: ${KB} KB of prose, \`node --predictable\` under \`valgrind --tool=cachegrind\`, one process per count; the loading process (${KB} KB text and deltas built, nothing run) is subtracted from each first run; warm run = (process with ${1 + WARM} runs - process with 1) / ${WARM}.\n`,
+      );
+    }
+    const KB = 1024;
+    const cpu = trees.map(() => ({
+      first: Object.fromEntries(COST_SIDES.map(side => [side, [] as number[]])),
+      warm: Object.fromEntries(COST_SIDES.map(side => [side, [] as number[]])),
+    })) as Array<Record<'first' | 'warm', Record<CostSide, number[]>>>;
+    for (let round = 0; round < processes; round++) {
+      const order = round % 2 === 0 ? [...COST_SIDES] : [...COST_SIDES].reverse();
+      for (const side of order) {
+        for (let t = 0; t < trees.length; t++) {
+          const i = round % 2 === 0 ? t : trees.length - 1 - t;
+          const [first, ...warm] = cpuRunsOf(scripts[i]!, side, KB, 1 + WARM);
+          cpu[i]!.first[side].push(first!);
+          cpu[i]!.warm[side].push(medianOfAll(warm));
+        }
+      }
+    }
+    console.log(
+      `| side | first run, CPU (ms) | warm run, CPU (ms) | first run vs generate | warm run vs generate |`,
+    );
+    console.log('|---|---|---|---|---|');
+    for (const [i, { first, warm }] of cpu.entries()) {
+      const f = Object.fromEntries(COST_SIDES.map(side => [side, medianOfAll(first[side])]));
+      const w = Object.fromEntries(COST_SIDES.map(side => [side, medianOfAll(warm[side])]));
+      const row = (name: string, side: CostSide) =>
+        console.log(
+          `| ${label(trees[i]!)}${name} | ${f[side]!.toFixed(1)} | ${w[side]!.toFixed(1)} | ${(f[side]! / f.generate!).toFixed(2)} | ${(w[side]! / w.generate!).toFixed(2)} |`,
+        );
+      row('generate (one check of the whole text)', 'generate');
+      row('unguarded stream', 'bare');
+      row('window, early release', 'window');
+      row('window processor alone (no web stream)', 'processor');
+      console.log(
+        `| ${label(trees[i]!)}**guard cost** (window - unguarded) | ${(f.window! - f.bare!).toFixed(1)} | ${(w.window! - w.bare!).toFixed(1)} | **${((f.window! - f.bare!) / f.generate!).toFixed(2)}** | **${((w.window! - w.bare!) / w.generate!).toFixed(2)}** |`,
+      );
+    }
+    console.log(
+      `\nCPU time: ${KB} KB of prose, plain node, medians over ${processes} processes per side started in alternating order; each process runs its side ${1 + WARM} times (first run, then the median of the other ${WARM}).`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 console.log(
   `# Streaming benchmarks (node ${process.version}, ${new Date().toISOString().slice(0, 10)})`,
 );
-// BENCH_STREAMING=early (or window, modes, parallel) runs one section only; cpu runs early's CPU table only.
+// BENCH_STREAMING=early (or window, modes, parallel, cost) runs one section only; cpu runs early's CPU table only.
 const only = process.env.BENCH_STREAMING;
 if (!only || only === 'window') await windowVsGenerate();
 if (!only || only === 'modes') await streamModes();
 if (!only || only === 'parallel') await parallelInput();
 if (!only || only === 'early') await earlyRelease();
 if (only === 'cpu') await cpuPerMegabyte();
+if (!only || only === 'cost') await guardCostPerMegabyte();

@@ -1,0 +1,149 @@
+/**
+ * One side of the streaming cost measurement, alone in its process: the
+ * child that `BENCH_STREAMING=cost` (bench/streaming.ts) starts once per
+ * side and run, under `valgrind --tool=cachegrind` to count instructions or
+ * plainly to time CPU.
+ *
+ *   npx tsx bench/streaming-cost.ts <side> <KB> [runs]
+ *
+ * Every process loads the same modules and builds the same text (prose of
+ * `KB` kilobytes) and its 4-character deltas before doing anything else;
+ * the side `load` stops there, so its instruction count is what the other
+ * sides subtract. The other sides then run `runs` times (default 1):
+ *
+ * - `generate`: one generate check of the whole text through pii + secrets
+ *   + contentFilter;
+ * - `bare`: the model's stream of the deltas read to its end, unguarded;
+ * - `window`: the same stream through the same chain in window mode;
+ * - `processor`: the window processor alone fed the same delta parts, driven
+ *   as guardStream's read loop drives it (no web stream around it).
+ *
+ * Prints one JSON line: `{ side, kb, runs, cpuMs: [one per run] }` (CPU time
+ * of this process, user + system, during each run).
+ */
+import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { wrapLanguageModel } from 'ai';
+import { contentFilter, guardrails, pii, secrets } from '../src';
+import { HELD, type ProcessorStep } from '../src/middleware/stream-processor';
+import { windowProcessor } from '../src/middleware/window-processor';
+import { benchModel, outputCallGuard, prose } from './fixtures';
+
+const costSides = ['load', 'generate', 'bare', 'window', 'processor'] as const;
+type CostSide = (typeof costSides)[number];
+
+const [side, kbArg, runsArg] = process.argv.slice(2) as [CostSide, string, string | undefined];
+if (!costSides.includes(side) || !(Number(kbArg) > 0)) {
+  console.error(`usage: streaming-cost.ts <${costSides.join('|')}> <KB> [runs]`);
+  process.exit(2);
+}
+const kb = Number(kbArg);
+const runs = Number(runsArg ?? 1);
+
+const chain = () => [pii(), secrets(), contentFilter()];
+const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'go' }] }];
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 },
+};
+
+// What every side builds, `load` included: the text and its deltas, once.
+const text = prose(kb * 1024);
+const deltaParts: LanguageModelV4StreamPart[] = [];
+for (let at = 0; at < text.length; at += 4) {
+  deltaParts.push({ type: 'text-delta', id: 't', delta: text.slice(at, at + 4) });
+}
+const generateModel = benchModel({ text, deltas: 1 });
+
+/** A model streaming the prebuilt delta parts, one per pull. */
+function streamingModel(): LanguageModelV4 {
+  return {
+    ...generateModel,
+    async doStream() {
+      let at = -1;
+      const stream = new ReadableStream<LanguageModelV4StreamPart>({
+        pull(controller) {
+          if (at === -1) {
+            controller.enqueue({ type: 'stream-start', warnings: [] });
+            controller.enqueue({ type: 'text-start', id: 't' });
+            at = 0;
+          } else if (at < deltaParts.length) {
+            controller.enqueue(deltaParts[at++]!);
+          } else {
+            controller.enqueue({ type: 'text-end', id: 't' });
+            controller.enqueue({
+              type: 'finish',
+              finishReason: { unified: 'stop', raw: 'stop' },
+              usage,
+            });
+            controller.close();
+          }
+        },
+      });
+      return { stream };
+    },
+  };
+}
+
+/** Reads `stream` to its end; the number of text characters it carried. */
+async function drain(stream: ReadableStream<LanguageModelV4StreamPart>): Promise<number> {
+  const reader = stream.getReader();
+  let released = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return released;
+    if (value.type === 'text-delta') released += value.delta.length;
+  }
+}
+
+const sides: Record<Exclude<CostSide, 'load'>, () => Promise<number>> = {
+  async generate() {
+    const model = wrapLanguageModel({
+      model: generateModel,
+      middleware: guardrails({ output: chain() }),
+    });
+    const result = await model.doGenerate({ prompt });
+    const part = result.content[0];
+    return part?.type === 'text' ? part.text.length : 0;
+  },
+  async bare() {
+    const { stream } = await streamingModel().doStream({ prompt });
+    return drain(stream);
+  },
+  async window() {
+    const model = wrapLanguageModel({
+      model: streamingModel(),
+      middleware: guardrails({ output: chain(), stream: { mode: 'window' } }),
+    });
+    const { stream } = await model.doStream({ prompt });
+    return drain(stream);
+  },
+  async processor() {
+    const processor = windowProcessor(outputCallGuard(), chain(), 2048, () => true);
+    let released = 0;
+    const take = (step: ProcessorStep) => {
+      for (const part of step.parts) if (part.type === 'text-delta') released += part.delta.length;
+    };
+    take(await processor.push({ type: 'text-start', id: 't' }));
+    for (const part of deltaParts) {
+      const step = processor.push(part);
+      if (step === HELD) continue;
+      take(step instanceof Promise ? await step : step);
+    }
+    take(await processor.push({ type: 'text-end', id: 't' }));
+    return released;
+  },
+};
+
+const cpuMs: number[] = [];
+if (side !== 'load') {
+  for (let i = 0; i < runs; i++) {
+    const before = process.cpuUsage();
+    const released = await sides[side]();
+    const used = process.cpuUsage(before);
+    // Prose holds nothing the chain changes: every side hands out the whole text.
+    if (released !== text.length)
+      throw new Error(`${side}: ${released} of ${text.length} characters`);
+    cpuMs.push((used.user + used.system) / 1000);
+  }
+}
+console.log(JSON.stringify({ side, kb, runs: cpuMs.length, cpuMs }));

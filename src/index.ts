@@ -104,3 +104,4 @@ export {
 export { type MemoryStoreOptions, memoryStore } from './store/memory-store';
 export type { CappedIncrement, Store } from './store/store';
 export * from './tools';
+export type { UnreadableFiles } from './tools/model-output-check';

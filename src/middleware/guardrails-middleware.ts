@@ -18,6 +18,7 @@ import type {
 } from '../core/types';
 import { memoryStore } from '../store/memory-store';
 import type { Store } from '../store/store';
+import type { UnreadableFiles } from '../tools/model-output-check';
 import { noteStreamedToolCalls } from '../tools/step-calls';
 import {
   type BlockedMessage,
@@ -124,6 +125,16 @@ export interface GuardrailsOptions<VERSION extends MiddlewareSpecificationVersio
    * input verdicts. See docs/middleware.md.
    */
   toolOutputs?: Guardrail[];
+  /**
+   * A file the model reads that no guardrail can read (a PDF, an image,
+   * audio, a file given by URL or id): `'pass'` (default) lets it through as
+   * before; `'block'` fails closed on it: a user's file (and with
+   * `inputScope: 'all'` an assistant's) blocks the call before the input
+   * guardrails run, a tool result holding one is withheld from the model
+   * (`toolOutputs`), each with a `blocked` record named `unreadable-file`.
+   * Applies where guardrails judge (`input`, `toolOutputs`).
+   */
+  unreadableFiles?: UnreadableFiles;
   /**
    * Pin tool definitions: the first definition seen of each tool (per
    * scope and name, per `serverId` for tools guarded with one) is recorded
@@ -279,6 +290,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     toolOutputs = [],
     onToolDefinitionTrip = 'remove',
     pinToolDefinitions = false,
+    unreadableFiles = 'pass',
   } = validateGuardrailsOptions(options);
   if (mode === 'passthrough' && !passthroughWarned && output.length > 0) {
     passthroughWarned = true;
@@ -535,6 +547,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
           guardrails: sequentialInput,
           scope: inputScope,
           judge,
+          unreadableFiles,
         });
         if (definitions) {
           inputResult = {
@@ -555,6 +568,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
             abortSignal: controller.signal,
             onEvent,
             defaultTimeoutMs,
+            unreadableFiles,
           });
           withheldOutputs = outputs.withheld;
           inputResult = {

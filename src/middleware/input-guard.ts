@@ -9,6 +9,7 @@ import type {
   GuardrailMetadata,
   GuardrailRecord,
 } from '../core/types';
+import { UNREADABLE_FILE, type UnreadableFiles } from '../tools/model-output-check';
 import { parseModifiedJson } from '../tools/quote-redacted-literals';
 import { type PromptText, promptTexts, rebuildPrompt, userTextOf } from './prompt-texts';
 import {
@@ -247,6 +248,12 @@ export function inputJudge({
       const trip = ownRecord(INPUT_UNREADABLE, 'error', unreadable.unreadable!, unreadable);
       return { contents, records: [trip], trip, cachedVerdicts: 0 };
     }
+    // A file no guardrail reads, with `unreadableFiles: 'block'`.
+    const refused = texts.find(entry => entry.refused !== undefined);
+    if (refused) {
+      const trip = ownRecord(UNREADABLE_FILE, 'blocked', refused.refused!, refused);
+      return { contents, records: [trip], trip, cachedVerdicts: 0 };
+    }
     // Look every text up at once: one round trip per guardrail, not per message.
     const slots: Array<VerdictSlot | undefined> = await Promise.all(
       contents.map(async (text, i) =>
@@ -333,13 +340,16 @@ export async function guardInput({
   guardrails,
   scope,
   judge,
+  unreadableFiles = 'pass',
 }: {
   prompt: LanguageModelV4Prompt;
   guardrails: readonly Guardrail[];
   scope: InputScope;
   judge: InputJudge;
+  /** `'block'`: a file no guardrail reads blocks the call (see `guardrails({ unreadableFiles })`). */
+  unreadableFiles?: UnreadableFiles;
 }): Promise<InputGuardResult> {
-  const texts = promptTexts(prompt, scope === 'all');
+  const texts = promptTexts(prompt, scope === 'all', undefined, unreadableFiles === 'block');
   let contents = texts.map(t => t.text);
   const records: GuardrailRecord[] = [];
   let cachedVerdicts = 0;

@@ -44,6 +44,7 @@ export const guardrailsOptionShape = {
   ),
   onEvent: functionOption('a function receiving each guardrail event'),
   inputScope: oneOf(['user', 'all']),
+  unreadableFiles: oneOf(['pass', 'block']),
   outputScope: oneOf(['every-step', 'final']),
   checkReasoning: booleanOption,
   context: functionOption('a function of the call options returning metadata'),

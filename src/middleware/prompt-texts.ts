@@ -5,6 +5,7 @@ import {
   decodeFileText,
   encodeFileText,
   isTextMediaType,
+  unreadableFileReason,
   utf8MediaType,
 } from '../tools/model-output-check';
 import {
@@ -48,6 +49,12 @@ export interface PromptText {
    * closed before any guardrail runs. Names no value of the prompt.
    */
   unreadable?: string;
+  /**
+   * A file no guardrail reads (a PDF, an image, a URL), refused because
+   * `unreadableFiles` is `'block'`: the call is blocked before any
+   * guardrail runs. Names the media type only.
+   */
+  refused?: string;
 }
 
 /** A part type, named in a reason only when it reads as a type name (the client wrote it). */
@@ -86,22 +93,36 @@ function fileText(
   role: 'user' | 'assistant',
   index: number,
   part: { mediaType?: unknown; data?: unknown },
+  blockUnreadable = false,
 ): PromptText | undefined {
   const { mediaType, data } = part;
   const kind = (data as { type?: unknown } | null)?.type;
-  if (kind === 'url' || kind === 'reference') return undefined;
+  // With `unreadableFiles: 'block'`, a file the model reads and no guardrail does is refused.
+  const unread = (): PromptText | undefined =>
+    blockUnreadable
+      ? {
+          message,
+          role,
+          part: 'file',
+          text: '',
+          parts: [index],
+          lengths: [0],
+          refused: `message ${message} (${role}) was not judged: ${unreadableFileReason(mediaType)} (unreadableFiles: 'block')`,
+        }
+      : undefined;
+  if (kind === 'url' || kind === 'reference') return unread();
   let text: string | undefined;
   let notUtf8 = false;
   if (kind === 'text') {
     const inline = (data as { text?: unknown }).text;
     if (typeof inline === 'string') text = inline;
   } else if (kind === 'data') {
-    if (!isTextMediaType(mediaType)) return undefined;
+    if (!isTextMediaType(mediaType)) return unread();
     const decoded = decodeFileText((data as { data?: unknown }).data, mediaType);
     text = decoded?.text;
     notUtf8 = decoded?.utf8 === false;
   } else if (!isTextMediaType(mediaType)) {
-    return undefined;
+    return unread();
   }
   if (text === undefined) {
     return {
@@ -255,6 +276,7 @@ function assistantTexts(
   content: unknown,
   maxLength: number,
   texts: PromptText[],
+  blockUnreadable: boolean,
 ): void {
   if (!Array.isArray(content)) {
     texts.push(unreadableText(message, 'assistant', 'its content is not a list of parts'));
@@ -275,7 +297,7 @@ function assistantTexts(
     } else if (type === 'tool-call') {
       order.push(toolCallText(message, index, part as object, maxLength));
     } else if (type === 'file' || type === 'reasoning-file') {
-      const file = fileText(message, 'assistant', index, part as object);
+      const file = fileText(message, 'assistant', index, part as object, blockUnreadable);
       if (file) order.push(file);
     } else if (type !== 'tool-result' && type !== 'custom') {
       order.push(
@@ -357,7 +379,8 @@ function unreadableText(message: number, role: GuardrailInputRole, why: string):
  * with nothing between them, so that a value split across parts (an e-mail
  * address in two halves) is seen whole, as the model sees it. Each file the
  * model reads as text (a user's always, an assistant's with `all`) is a text
- * of its own; images, PDFs and URLs give no text. With `all`, content the
+ * of its own; images, PDFs and URLs give no text (with `blockUnreadableFiles`,
+ * a `refused` one). With `all`, content the
  * AI SDK does not define gives an `unreadable` text (fails closed). Linear in
  * the prompt: a tool call's input is walked once within `maxJsonLength`.
  */
@@ -365,6 +388,7 @@ export function promptTexts(
   prompt: LanguageModelV4Prompt,
   all: boolean,
   maxJsonLength = DEFAULT_MAX_TOOL_OUTPUT_LENGTH,
+  blockUnreadableFiles = false,
 ): PromptText[] {
   const texts: PromptText[] = [];
   // The system messages before the conversation are the server's (the `system`
@@ -397,7 +421,7 @@ export function promptTexts(
           if (textAt < 0) textAt = texts.length;
           joined.add(p, part.text);
         } else if (part.type === 'file') {
-          const file = fileText(index, 'user', p, part);
+          const file = fileText(index, 'user', p, part, blockUnreadableFiles);
           if (file) texts.push(file);
         }
       });
@@ -417,7 +441,7 @@ export function promptTexts(
     }
     if (!all) continue;
     if (message.role === 'assistant') {
-      assistantTexts(index, message.content, maxJsonLength, texts);
+      assistantTexts(index, message.content, maxJsonLength, texts, blockUnreadableFiles);
       providerOptionsTexts(index, message, 'assistant', maxJsonLength, texts);
     } else if (message.role === 'tool') {
       approvalReasons(index, message.content, texts);

@@ -15,7 +15,14 @@ import type {
 } from '../core/types';
 import { defaultBlockedMessage } from '../tools/blocked-output';
 import { canonicalJson } from '../tools/canonical-json';
-import { checkModelOutputTexts, type Judged, modelOutputMemo } from '../tools/model-output-check';
+import {
+  checkModelOutputTexts,
+  type Judged,
+  modelOutputMemo,
+  UNREADABLE_FILE,
+  type UnreadableFiles,
+  unreadableFileReason,
+} from '../tools/model-output-check';
 import { parseModifiedJson } from '../tools/quote-redacted-literals';
 import { serverIdOf } from './tool-definitions';
 import {
@@ -55,6 +62,8 @@ export interface ToolOutputJudgeOptions {
   defaultTimeoutMs: number;
   /** Most characters judged per tool result. Default {@link DEFAULT_MAX_TOOL_OUTPUT_LENGTH}. */
   maxLength?: number;
+  /** `'block'`: a result holding a file no guardrail reads is withheld. Default `'pass'`. */
+  unreadableFiles?: UnreadableFiles;
 }
 
 /** The prompt after its tool results were judged. */
@@ -529,6 +538,15 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
 
     const checked = await checkModelOutputTexts(place.result.output, {
       memo,
+      ...(options.unreadableFiles === 'block' && {
+        unreadableFile: (mediaType: unknown) => ({
+          trip: ownRecord(
+            UNREADABLE_FILE,
+            'blocked',
+            `${unreadableFileReason(mediaType)}, was withheld (unreadableFiles: 'block')`,
+          ),
+        }),
+      }),
       // Fewer characters than the text will have: past the limit, it is refused undecoded
       // with the record a decoded text that long gets.
       beforeDecoding: fewest =>

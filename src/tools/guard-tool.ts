@@ -33,7 +33,12 @@ import {
   isGuardrailBlocked,
 } from './blocked-output';
 import { canonicalJson } from './canonical-json';
-import { checkModelOutputTexts } from './model-output-check';
+import {
+  checkModelOutputTexts,
+  UNREADABLE_FILE,
+  type UnreadableFiles,
+  unreadableFileReason,
+} from './model-output-check';
 import { parseModifiedJson } from './quote-redacted-literals';
 import { streamedStepOf } from './step-calls';
 import { rememberToolCallRecords } from './tool-call-records';
@@ -101,6 +106,15 @@ export interface GuardToolOptions {
    * both have a tool named `search`.
    */
   serverId?: string;
+  /**
+   * A file in what the model reads of a result that no guardrail can read
+   * (a PDF, an image, audio, a file by URL or id, in a `content` output of
+   * the tool's `toModelOutput`): `'pass'` (default) lets it through as it
+   * is; `'block'` withholds the output (a `blocked` record named
+   * `unreadable-file`), since the model reads text in it that the output
+   * guardrails never saw. Applies when there are output guardrails.
+   */
+  unreadableFiles?: UnreadableFiles;
 }
 
 /** Options of `guardTool`. */
@@ -470,6 +484,7 @@ function wrapTool(
     context: metadataFor,
     stopOnTrip = false,
     serverId,
+    unreadableFiles = 'pass',
   }: GuardToolOptions,
   /** The tools wrapped with the same options (`guardTools`), by name: siblings whose checks a stopOnTrip call awaits. */
   group: ReadonlyMap<string, WrappableTool> = new Map(
@@ -671,6 +686,16 @@ function wrapTool(
         }
         return check('tool_output', outputGuardrails, value, scope, false);
       },
+      ...(unreadableFiles === 'block' && {
+        unreadableFile: (mediaType: unknown) => ({
+          trip: rejection(
+            UNREADABLE_FILE,
+            'tool_output',
+            `${unreadableFileReason(mediaType)}, was withheld (unreadableFiles: 'block')`,
+            scope,
+          ),
+        }),
+      }),
     });
     if (checked.unreadable !== undefined) {
       return failClosed(

@@ -41,6 +41,13 @@ export interface ModelOutputJudges {
    */
   beforeDecoding?(fewestCharacters: number): { trip: GuardrailRecord } | undefined;
   /**
+   * Optional: a file part the model may read that no guardrail reads (a
+   * PDF, an image, audio, a file given by URL or id), with its media type
+   * when it has one. A trip returned withholds the output
+   * (`unreadableFiles: 'block'`); without this hook such files pass.
+   */
+  unreadableFile?(mediaType: unknown): { trip: GuardrailRecord } | undefined;
+  /**
    * Optional: what a call computes from the output, shared with another
    * call over the same output (a caller that reads it twice), so each file
    * is decoded once and each part's fields are one object. One per reading
@@ -81,6 +88,26 @@ export type ModelOutputCheck =
  */
 const TEXT_MEDIA_TYPE =
   /^(?:text(?:\/|$)|application\/(?:json|xml|x-yaml|yaml|toml|x-toml|csv|javascript|x-javascript|ecmascript|typescript|x-typescript|x-python|x-python-code|x-httpd-php|x-php|rtf|x-sh|x-shellscript|sql|x-ndjson|ndjson|x-www-form-urlencoded|[\w.+-]*\+(?:json|xml))\s*(?:;|$))/i;
+
+/** The name of the record of a file no guardrail reads, refused with `unreadableFiles: 'block'`. */
+export const UNREADABLE_FILE = 'unreadable-file';
+
+/** Whether files the guardrails cannot read pass (the default) or fail closed. */
+export type UnreadableFiles = 'pass' | 'block';
+
+/**
+ * What a record says of a file no guardrail reads: its media type when it
+ * is a plain `type/subtype` (the client wrote it: nothing else is quoted).
+ */
+export function unreadableFileReason(mediaType: unknown): string {
+  const plain =
+    typeof mediaType === 'string' ? mediaType.split(';')[0]!.trim().toLowerCase() : undefined;
+  const named =
+    plain !== undefined && /^[a-z0-9][\w.+-]{0,40}\/[\w.+*-]{1,60}$/.test(plain)
+      ? plain
+      : undefined;
+  return `a file ${named ? `of type ${named}` : 'without a plain media type'}, which no guardrail reads`;
+}
 
 /** Whether a file of this media type is text the model reads. */
 export function isTextMediaType(mediaType: unknown): boolean {
@@ -366,7 +393,8 @@ function describeUnreadable(view: unknown): string {
  * `execution-denied` reason, each `text` part of a `content` output and the
  * text of a `file` part (inline, or bytes of a text media type decoded as
  * UTF-8: {@link isTextMediaType}) go to `judges.text`; `json` and `error-json` values go to `judges.json`. Media
- * and `custom` parts are not text and pass as they are. A modification is
+ * and `custom` parts are not text and pass as they are, unless
+ * `judges.unreadableFile` refuses a file (`unreadableFiles: 'block'`). A modification is
  * put back in its place (the output is copied, never changed in place).
  * Anything else (an unknown type, a text that is not a string, a part
  * without a type) is `unreadable`: the caller fails closed.
@@ -450,6 +478,17 @@ export async function checkModelOutputTexts(
                 : { ...part, data: encoded };
             if (!decoded.utf8) part.mediaType = utf8MediaType(part.mediaType as string);
           }
+        }
+        if (
+          judges.unreadableFile &&
+          part.type !== 'text' &&
+          part.type !== 'custom' &&
+          shape.payload !== 'inline-text' &&
+          !(shape.payload !== undefined && isTextMediaType(part.mediaType))
+        ) {
+          // A file the model reads and no guardrail does (a PDF, an image, a URL).
+          const refused = judges.unreadableFile(part.mediaType);
+          if (refused) return refused;
         }
         // Everything else the part holds (a file name, a URL, provider options...) is
         // read by a provider that sends the part as JSON (OpenAI's chat API does).

@@ -23,6 +23,7 @@ const sharedShape = {
   context: functionOption('a function of the tool call'),
   stopOnTrip: booleanOption,
   serverId: nonEmptyString,
+  unreadableFiles: oneOf(['pass', 'block']),
 } satisfies OptionShape;
 
 /**

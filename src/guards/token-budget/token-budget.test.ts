@@ -553,6 +553,61 @@ describe('tokenBudget', () => {
     });
   });
 
+  it('one instance in the middleware and guardTools charges a tool result twice (documented); a tool budget of its own does not', async () => {
+    // What is counted twice: guardTools charges the result's tokens to the
+    // session as it is, and the next model call is billed for its whole
+    // prompt (the result included) and settles with that usage. The
+    // middleware cannot tell which tool results a tool wrapper charged (no
+    // state is shared between a tool call and the model call reading its
+    // result), so the limit stays; exact counts pin it.
+    const RESULT = 'word '.repeat(50);
+    // A string result is judged as the text it is: 51 tokens.
+    const resultTokens = countTokens(RESULT);
+    expect(resultTokens).toBe(51);
+    const run = async (toolBudgetName?: string) => {
+      const store = memoryStore();
+      const budget = tokenBudget({ perSession: { maxTokens: 100_000 }, store });
+      const toolBudget = toolBudgetName
+        ? tokenBudget({ perSession: { maxTokens: 100_000 }, store, name: toolBudgetName })
+        : budget;
+      let calls = 0;
+      const mock = new MockLanguageModelV4({
+        doGenerate: async () => ({
+          content:
+            calls++ === 0
+              ? [{ type: 'tool-call', toolCallId: 'c1', toolName: 'readFile', input: '{}' }]
+              : [{ type: 'text', text: 'done' }],
+          finishReason: { unified: calls === 1 ? 'tool-calls' : 'stop', raw: undefined },
+          // Each call is billed 10 input and 5 output tokens.
+          usage: usage(5, 10),
+          warnings: [],
+        }),
+      });
+      await generateText({
+        model: wrapLanguageModel({
+          model: mock,
+          middleware: guardrails({ input: [budget], output: [budget] }),
+        }),
+        tools: guardTools(
+          { readFile: tool({ inputSchema: z.object({}), execute: async () => RESULT }) },
+          // The tool calls of the same session (guardTools reads no providerOptions).
+          { output: [toolBudget], context: () => ({ sessionId: 's1' }) },
+        ),
+        prompt: 'Read it.',
+        stopWhen: isStepCount(2),
+        providerOptions: { guardrails: { sessionId: 's1' } },
+      });
+      const counter = async (name: string) => Number(await store.get(`${name}:session:s1`)) || 0;
+      return {
+        session: await counter('token-budget'),
+        tools: toolBudgetName ? await counter(toolBudgetName) : undefined,
+      };
+    };
+    // Two model calls of 15 billed tokens each, plus the tool result once more.
+    expect(await run()).toEqual({ session: 30 + resultTokens, tools: undefined });
+    expect(await run('tool-traffic')).toEqual({ session: 30, tools: resultTokens });
+  });
+
   it('ends a session once its budget is spent, through generateText', async () => {
     const store = memoryStore();
     const budget = tokenBudget({ perSession: { maxTokens: 60 }, store });

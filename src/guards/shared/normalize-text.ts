@@ -45,11 +45,17 @@ export interface NormalizeTextOptions {
  * True for characters that render as nothing (or only change direction) and
  * so can hide inside or between visible characters: zero-width spaces and
  * joiners, word joiner and invisible operators, BOM, soft hyphen, Mongolian
- * vowel separator, bidirectional controls, variation selectors, and Unicode
- * tag characters (U+E0000–E007F, used for "ASCII smuggling").
+ * vowel separator, bidirectional controls, variation selectors, Unicode
+ * tag characters (U+E0000–E007F, used for "ASCII smuggling"), and control
+ * characters that are not white space (NUL, ESC, DEL, C1 controls).
  */
 export function isInvisibleCodePoint(codePoint: number): boolean {
   return (
+    // C0 controls but tab, line breaks, vertical tab and form feed (white
+    // space), DEL and C1 controls but NEL: they render as nothing and a model
+    // reads past them (jane.doe\0@corp.io passed every finder).
+    (codePoint <= 0x1f && (codePoint < 0x09 || codePoint > 0x0d)) ||
+    (codePoint >= 0x7f && codePoint <= 0x9f && codePoint !== 0x85) ||
     codePoint === 0x00ad || // soft hyphen
     codePoint === 0x034f || // combining grapheme joiner
     codePoint === 0x061c || // Arabic letter mark

@@ -1,4 +1,5 @@
 /** Long random-looking tokens with no known format, minus the common random non-secrets. */
+import { printableRuns } from '../shared/anchored-scan';
 import { shannonEntropy } from '../shared/checksums';
 import { isAlphanumericCode, type ValueVerdict } from './assignments';
 import { isPlaceholderValue } from './placeholder';
@@ -96,35 +97,41 @@ function isTokenCode(code: number): boolean {
  * The matches of `entropyCandidate`, found without a regex: maximal runs of
  * 20 to 512 token characters not preceded by `=`, `.` or `~`, plus up to two
  * `=` of padding, not followed by a token character, `=` or `~` (a longer
- * run, or more padding, matches nowhere). Runs shorter than 20 are skipped
- * by looking only at every 20th character.
+ * run, or more padding, matches nowhere). Token characters are printable
+ * ASCII, so such a run lies in a printable run of 20 or more (`runs`, from
+ * `printableRuns` with a `minLength` of at most 20; computed when not
+ * given): only those are read.
  */
 export function scanEntropyCandidates(
   source: string,
   onMatch: (start: number, end: number) => void,
+  runs: readonly number[] = printableRuns(source, 20),
 ): void {
   const length = source.length;
-  let from = 0;
-  while (from + 19 < length) {
-    const probe = from + 19;
-    if (!isTokenCode(source.charCodeAt(probe))) {
-      from = probe + 1;
-      continue;
+  for (let run = 0; run < runs.length; run += 2) {
+    const runEnd = runs[run + 1]!;
+    if (runEnd - runs[run]! < 20) continue;
+    let at = runs[run]!;
+    while (at < runEnd) {
+      if (!isTokenCode(source.charCodeAt(at))) {
+        at++;
+        continue;
+      }
+      // A maximal run of token characters: the one before `at` is none (or the printable run starts here).
+      const start = at;
+      let end = at + 1;
+      while (end < runEnd && isTokenCode(source.charCodeAt(end))) end++;
+      at = end + 1;
+      const runLength = end - start;
+      if (runLength < 20 || runLength > 512) continue;
+      const before = start > 0 ? source.charCodeAt(start - 1) : -1;
+      if (before === 61 || before === 46 || before === 126) continue; // = . ~
+      let padded = end;
+      while (padded < length && source.charCodeAt(padded) === 61) padded++;
+      if (padded - end > 2) continue;
+      const after = padded < length ? source.charCodeAt(padded) : -1;
+      if (after >= 0 && (isTokenCode(after) || after === 126)) continue;
+      onMatch(start, padded);
     }
-    let start = probe;
-    while (start > from && isTokenCode(source.charCodeAt(start - 1))) start--;
-    let end = probe + 1;
-    while (end < length && isTokenCode(source.charCodeAt(end))) end++;
-    from = end + 1;
-    const runLength = end - start;
-    if (runLength < 20 || runLength > 512) continue;
-    const before = start > 0 ? source.charCodeAt(start - 1) : -1;
-    if (before === 61 || before === 46 || before === 126) continue; // = . ~
-    let padded = end;
-    while (padded < length && source.charCodeAt(padded) === 61) padded++;
-    if (padded - end > 2) continue;
-    const after = padded < length ? source.charCodeAt(padded) : -1;
-    if (after >= 0 && (isTokenCode(after) || after === 126)) continue;
-    onMatch(start, padded);
   }
 }

@@ -1,4 +1,5 @@
 import { validateOptionsOnce } from '../../core/options';
+import { printableRuns } from '../shared/anchored-scan';
 import { type NormalizedText, normalizeText } from '../shared/normalize-text';
 import {
   type DetectedSpan,
@@ -27,7 +28,7 @@ import {
 import { scanKubernetesSecrets } from './kubernetes-secret';
 import { isClearPlaceholder } from './placeholder';
 import { pemHasKeyMaterial, providerRules } from './provider-rules';
-import { scanProviderRules } from './provider-scan';
+import { providerRunLength, scanProviderRules } from './provider-scan';
 import { findSecretsOptionShape } from './secrets-options';
 
 /** One secret match: its type and `[start, end)` offsets into the original text. */
@@ -231,13 +232,19 @@ export function scanSecretsNormalized(
     return verdict === 'secret';
   };
 
+  // Tokens, keys' values and entropy candidates lie in long printable runs: found once for both scans.
+  const runs = printableRuns(source, providerRunLength);
   // Collected per rule, then added in rule order as a pass per rule would.
   const providerMatches: Array<RegExpExecArray[] | undefined> = [];
-  scanProviderRules(source, (ruleIndex, match) => {
-    const matches = providerMatches[ruleIndex];
-    if (matches) matches.push(match);
-    else providerMatches[ruleIndex] = [match];
-  });
+  scanProviderRules(
+    source,
+    (ruleIndex, match) => {
+      const matches = providerMatches[ruleIndex];
+      if (matches) matches.push(match);
+      else providerMatches[ruleIndex] = [match];
+    },
+    runs,
+  );
   providerMatches.forEach((matches, ruleIndex) => {
     if (!matches) return;
     const { type, group, prefix, validate, keepPlaceholders } = providerRules[ruleIndex]!;
@@ -355,20 +362,24 @@ export function scanSecretsNormalized(
     });
   }
   if (entropy) {
-    scanEntropyCandidates(source, (start, end) => {
-      const before = source.slice(Math.max(0, start - 40), start);
-      const token = source.slice(start, end);
-      const verdict = judgeEntropyToken(
-        token,
-        before,
-        entropyThreshold,
-        entropyMinLength,
-        reportPlaceholders,
-      );
-      if (!judged(verdict, start)) return;
-      if (isArmourLine(source, start, end)) return;
-      add('HIGH_ENTROPY_STRING', start, token.length, 1);
-    });
+    scanEntropyCandidates(
+      source,
+      (start, end) => {
+        const before = source.slice(Math.max(0, start - 40), start);
+        const token = source.slice(start, end);
+        const verdict = judgeEntropyToken(
+          token,
+          before,
+          entropyThreshold,
+          entropyMinLength,
+          reportPlaceholders,
+        );
+        if (!judged(verdict, start)) return;
+        if (isArmourLine(source, start, end)) return;
+        add('HIGH_ENTROPY_STRING', start, token.length, 1);
+      },
+      runs,
+    );
   }
   const found = resolveOverlaps(candidates);
   // A value another scan reported (in part) is not a skipped placeholder.

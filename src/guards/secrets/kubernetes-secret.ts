@@ -53,7 +53,8 @@ export function scanKubernetesSecrets(
   source: string,
   onValue: (start: number, end: number, key: string) => void,
 ): void {
-  if (!source.includes('ata:') || !declaresSecret(source)) return;
+  // `kind:` first: its `k` is rarer than the `a` a search for `ata:` stops at.
+  if (!declaresSecret(source) || !source.includes('ata:')) return;
   dataBlock.lastIndex = 0;
   for (let block = dataBlock.exec(source); block; block = dataBlock.exec(source)) {
     const baseIndent = block[1]!.length;

@@ -262,7 +262,7 @@ export function providerLiteralNeedles(): Needle[] {
       anchor.min === 0 && anchor.max === 0 ? BOUNDED_START.exec(pattern.source)?.[0] : undefined;
     const boundary: Boundary =
       bounded === undefined ? 'none' : bounded.includes('_-') ? 'alnum_-' : 'alnum';
-    for (const literal of anchor.literals) {
+    for (const literal of anchor.contains ?? anchor.literals) {
       if (literal === '.' || NOT_PROSE.test(literal)) continue;
       needles.set(`${boundary} ${literal}`, { literal, exactCase: true, boundary, keyword: false });
     }

@@ -32,13 +32,27 @@ export interface Rule {
  * tried at the starts these allow, which keeps the scan at one pass over a
  * few rare characters instead of one regex pass per rule.
  */
-interface Anchor {
+export interface Anchor {
   literals: readonly string[];
   min: number;
   max: number;
   start?: (text: string, start: number) => boolean;
   /** A cheap test of a literal's occurrence (at its start) before it counts as a hit. */
   hit?: (text: string, at: number) => boolean;
+  /**
+   * Where the literals can be part of a match (see `near`): in, or at
+   * most `before` characters before the start of, a run of `run` or more
+   * printable ASCII characters without blanks (`printableRuns`), or with
+   * `value`, of the characters of a keyed value (`[A-Za-z0-9_=:-]`).
+   * Absent: anywhere in the text.
+   */
+  near?: { run: number; before: number; value: boolean };
+  /**
+   * Literals every match contains, when the scan looks for rarer ones
+   * (`curl` for the flag `-u`): what a filter that skips text without any
+   * (`secretsMayMatch`) looks for. Absent: `literals`.
+   */
+  contains?: readonly string[];
 }
 
 function anchor(
@@ -48,7 +62,22 @@ function anchor(
   start?: (text: string, start: number) => boolean,
   hit?: (text: string, at: number) => boolean,
 ): Anchor {
-  return { literals, min, max, start, hit };
+  // Every anchor has every key (one shape): the scan reads them on hot paths.
+  return { literals, min, max, start, hit, near: undefined, contains: undefined };
+}
+
+/**
+ * `anchored` for a rule whose matches' literals lie in, or at most `before`
+ * characters before, a run of at least `run` printable ASCII characters
+ * without blanks: a token of 20 or more such characters (`before` 0: the
+ * whole match is one, `run` its shortest length), or the value of a key
+ * (`before`: the most characters from the literal to the value's start;
+ * `value`: the value is made of `[A-Za-z0-9_=:-]`, and so is the run).
+ * Real text has few such runs, so the literals are looked for near them
+ * only (on 1 MB of real text, 10% of it instead of all of it).
+ */
+function near(anchored: Anchor, run: number, before = 0, value = false): Anchor {
+  return { ...anchored, near: { run, before, value } };
 }
 
 const startsWithDigit = (text: string, start: number) => {
@@ -59,6 +88,12 @@ const startsWithMNO = (text: string, start: number) => {
   const code = text.charCodeAt(start);
   return code >= 77 && code <= 79; // M, N, O
 };
+/**
+ * Every code `\s` matches, and more (any beyond ASCII): before a flag
+ * (`curl … -u`, `sshpass -p`, `mysql … -p`), a test that lets through every
+ * hit a match can have.
+ */
+const isBlankCode = (code: number) => code === 32 || (code >= 9 && code <= 13) || code >= 128;
 const startsWithLowerCase = (text: string, start: number) => {
   const code = text.charCodeAt(start);
   return code >= 97 && code <= 122;
@@ -167,176 +202,179 @@ const xmlSecretElements = [
   'PrivateKey',
   'ClearTextPassword',
 ];
-/**
- * The endings of the element names above (`assword>` …), so the scan looks
- * for ten literals instead of one per name; a hit is tried from up to 13
- * characters back, where the `<` can be.
- */
-const xmlSecretEndings = [
-  'assword>',
-  'ASSWORD>',
-  'asswd>',
-  'ecret>',
-  'ECRET>',
-  'oken>',
-  'OKEN>',
-  'Key>',
-  'key>',
-  'KEY>',
-];
+
+/** The first letters of `xmlSecretElements`. */
+const xmlSecretInitials = new Set(xmlSecretElements.map(name => name[0]!));
 
 const prefixedRules: Rule[] = [
   // Anthropic keys: `sk-ant-api03-` / `sk-ant-admin01-`, 93 characters, then `AA`.
   rule('ANTHROPIC_API_KEY', `${b}sk-ant-(?:api|sid)\\d{2}-[A-Za-z0-9_-]{93}AA${e}`, {
     prefix: 13,
-    anchor: anchor(['sk-ant-api', 'sk-ant-sid']),
+    anchor: near(anchor(['sk-ant-api', 'sk-ant-sid']), 20),
   }),
   rule('ANTHROPIC_ADMIN_KEY', `${b}sk-ant-admin\\d{2}-[A-Za-z0-9_-]{93}AA${e}`, {
     prefix: 15,
-    anchor: anchor(['sk-ant-admin']),
+    anchor: near(anchor(['sk-ant-admin']), 20),
   }),
   rule(
     'OPENAI_API_KEY',
     `${b}sk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,200}T3BlbkFJ[A-Za-z0-9_-]{20,200}${e}`,
-    { prefix: 3, anchor: anchor(['sk-']) },
+    { prefix: 3, anchor: near(anchor(['sk-']), 20) },
   ),
   rule('OPENAI_API_KEY', `${b}sk-(?:proj-|svcacct-|admin-)[A-Za-z0-9_-]{20,200}${e}`, {
     prefix: 8,
-    anchor: anchor(['sk-']),
+    anchor: near(anchor(['sk-']), 20),
   }),
-  rule('OPENAI_API_KEY', `${b}sk-[A-Za-z0-9]{48}${e}`, { prefix: 3, anchor: anchor(['sk-']) }),
+  rule('OPENAI_API_KEY', `${b}sk-[A-Za-z0-9]{48}${e}`, {
+    prefix: 3,
+    anchor: near(anchor(['sk-']), 20),
+  }),
   rule('AWS_ACCESS_KEY_ID', `${b}(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}${e}`, {
     prefix: 4,
-    anchor: anchor(['AKIA', 'ASIA', 'ABIA', 'ACCA', 'A3T']),
+    anchor: near(anchor(['AKIA', 'ASIA', 'ABIA', 'ACCA', 'A3T']), 20),
   }),
   rule(
     'AWS_SECRET_ACCESS_KEY',
     `(?:aws|AWS)[\\w.-]{0,20}(?:secret|SECRET|Secret|access_key|ACCESS_KEY)[\\w.-]{0,20}["']?\\s{0,3}[:=]{1,2}>?\\s{0,3}["']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])`,
-    { group: 1, anchor: anchor(['aws', 'AWS']) },
+    { group: 1, anchor: near(anchor(['aws', 'AWS']), 40, 64) },
   ),
   rule('AWS_BEDROCK_API_KEY', `${b}ABSK[A-Za-z0-9+/=]{100,400}`, {
     prefix: 4,
-    anchor: anchor(['ABSK']),
+    anchor: near(anchor(['ABSK']), 20),
   }),
   rule(
     'AWS_BEDROCK_API_KEY',
     `${b}bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/=_-]{20,2000}`,
     {
       prefix: 16,
-      anchor: anchor(['bedrock-api-key-']),
+      anchor: near(anchor(['bedrock-api-key-']), 20),
     },
   ),
   rule('GITHUB_TOKEN', `${b}gh[pousr]_[A-Za-z0-9]{36}${e}`, {
     prefix: 4,
-    anchor: anchor(['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_']),
+    anchor: near(anchor(['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_']), 20),
   }),
   rule('GITHUB_TOKEN', `${b}github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}${e}`, {
     prefix: 11,
-    anchor: anchor(['github_pat_']),
+    anchor: near(anchor(['github_pat_']), 20),
   }),
   // GitLab: the documented lengths of each token kind; routable tokens carry `.` and a 9-character suffix.
   rule('GITLAB_TOKEN', `${b}(?:glpat|glrt)-[A-Za-z0-9_-]{27,300}\\.[0-9a-z]{9}${e}`, {
     prefix: 6,
-    anchor: anchor(['glpat-', 'glrt-']),
+    anchor: near(anchor(['glpat-', 'glrt-']), 20),
   }),
   rule('GITLAB_TOKEN', `${b}(?:glpat|gldt|glrt|glcbt|glffct|glft|glsoat)-[A-Za-z0-9_-]{20}${e}`, {
     prefix: 6,
-    anchor: anchor(['glpat-', 'gldt-', 'glrt-', 'glcbt-', 'glffct-', 'glft-', 'glsoat-']),
+    anchor: near(anchor(['glpat-', 'gldt-', 'glrt-', 'glcbt-', 'glffct-', 'glft-', 'glsoat-']), 20),
   }),
   rule('GITLAB_TOKEN', `${b}glsoat-[A-Za-z0-9_-]{50}${e}`, {
     prefix: 7,
-    anchor: anchor(['glsoat-']),
+    anchor: near(anchor(['glsoat-']), 20),
   }),
   rule('GITLAB_TOKEN', `${b}glptt-[A-Za-z0-9_-]{40}${e}`, {
     prefix: 6,
-    anchor: anchor(['glptt-']),
+    anchor: near(anchor(['glptt-']), 20),
   }),
   rule('GITLAB_TOKEN', `${b}glimt-[A-Za-z0-9_-]{25}${e}`, {
     prefix: 6,
-    anchor: anchor(['glimt-']),
+    anchor: near(anchor(['glimt-']), 20),
   }),
   rule('GITLAB_TOKEN', `${b}glagent-[A-Za-z0-9_-]{50,1024}${e}`, {
     prefix: 8,
-    anchor: anchor(['glagent-']),
+    anchor: near(anchor(['glagent-']), 20),
   }),
   rule('GITLAB_TOKEN', `${b}gloas-[A-Za-z0-9_-]{64}${e}`, {
     prefix: 6,
-    anchor: anchor(['gloas-']),
+    anchor: near(anchor(['gloas-']), 20),
   }),
   rule('GITLAB_TOKEN', `${b}GR1348941[A-Za-z0-9_-]{20}(?:[A-Za-z0-9_-]{30})?${e}`, {
     prefix: 9,
-    anchor: anchor(['GR1348941']),
+    anchor: near(anchor(['GR1348941']), 20),
   }),
   rule('GITLAB_TOKEN', `_gitlab_session=([0-9a-z]{32})${e}`, {
     group: 1,
-    anchor: anchor(['_gitlab_session=']),
+    anchor: near(anchor(['_gitlab_session=']), 20),
   }),
   rule('SLACK_TOKEN', `${b}xox[bpaesr]-\\d{8,14}-\\d{8,14}(?:-\\d{8,14})?-[A-Za-z0-9]{20,40}${e}`, {
     prefix: 5,
-    anchor: anchor(['xox']),
+    anchor: near(anchor(['xox']), 20),
   }),
   rule('SLACK_TOKEN', `${b}xox[abposre]-[A-Za-z0-9-]{20,250}${e}`, {
     prefix: 5,
-    anchor: anchor(['xox']),
+    anchor: near(anchor(['xox']), 20),
   }),
   rule('SLACK_TOKEN', `${b}xoxe(?:\\.xox[bp])?-\\d-[A-Z0-9]{146,200}${e}`, {
     prefix: 5,
-    anchor: anchor(['xoxe']),
+    anchor: near(anchor(['xoxe']), 20),
   }),
   rule('SLACK_TOKEN', `${b}xapp-\\d-[A-Z0-9]+-\\d+-[a-z0-9]{20,80}`, {
     prefix: 5,
-    anchor: anchor(['xapp-']),
+    anchor: near(anchor(['xapp-']), 20),
   }),
   rule(
     'SLACK_WEBHOOK',
     'https?://hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,120}',
-    { anchor: anchor(['://hooks.slack.com/'], 4, 5) },
+    { anchor: near(anchor(['://hooks.slack.com/'], 4, 5), 20) },
   ),
   rule('STRIPE_KEY', `${b}(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{10,99}${e}`, {
     prefix: 8,
-    anchor: anchor(['sk_', 'rk_']),
+    anchor: anchor(['_live_', '_test_', '_prod_'], 2, 2),
   }),
-  rule('GOOGLE_API_KEY', `${b}AIza[0-9A-Za-z_-]{35}${e}`, { prefix: 4, anchor: anchor(['AIza']) }),
+  rule('GOOGLE_API_KEY', `${b}AIza[0-9A-Za-z_-]{35}${e}`, {
+    prefix: 4,
+    anchor: near(anchor(['AIza']), 20),
+  }),
   rule('GCP_SERVICE_ACCOUNT', '"type"\\s{0,3}:\\s{0,3}"service_account"', {
-    anchor: anchor(['"type"']),
+    anchor: near(anchor(['"type"']), 17, 13),
   }),
   rule('AZURE_AD_CLIENT_SECRET', `${b}[a-zA-Z0-9_~.]{3}\\dQ~[a-zA-Z0-9_~.-]{31,34}${e}`, {
-    anchor: anchor(['Q~'], 4, 4),
+    anchor: near(anchor(['Q~'], 4, 4), 20),
   }),
   rule('AZURE_STORAGE_KEY', 'AccountKey=([A-Za-z0-9+/]{86}==)', {
     group: 1,
-    anchor: anchor(['AccountKey=']),
+    anchor: near(anchor(['AccountKey=']), 20),
   }),
-  rule('TWILIO_API_KEY', `${b}SK[0-9a-fA-F]{32}${e}`, { prefix: 2, anchor: anchor(['SK']) }),
+  rule('TWILIO_API_KEY', `${b}SK[0-9a-fA-F]{32}${e}`, {
+    prefix: 2,
+    anchor: near(anchor(['SK']), 20),
+  }),
   rule('SENDGRID_API_KEY', `${b}SG\\.[A-Za-z0-9_-]{20,24}\\.[A-Za-z0-9_-]{39,50}${e}`, {
     prefix: 3,
-    anchor: anchor(['SG.']),
+    anchor: near(anchor(['SG.']), 20),
   }),
-  rule('NPM_TOKEN', `${b}npm_[A-Za-z0-9]{36}${e}`, { prefix: 4, anchor: anchor(['npm_']) }),
+  rule('NPM_TOKEN', `${b}npm_[A-Za-z0-9]{36}${e}`, {
+    prefix: 4,
+    anchor: near(anchor(['npm_']), 20),
+  }),
   rule(
     'NPM_TOKEN',
     `//[^\\s/]{0,200}/:_authToken=\\s{0,2}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})${e}`,
     {
       group: 1,
-      anchor: anchor(['/:_authToken='], 2, 202, (text, start) => text.startsWith('//', start)),
+      anchor: near(
+        anchor(['/:_authToken='], 2, 202, (text, start) => text.startsWith('//', start)),
+        36,
+        15,
+        true,
+      ),
     },
   ),
   rule('PYPI_TOKEN', `${b}pypi-AgE[A-Za-z0-9_-]{70,1000}`, {
     prefix: 5,
-    anchor: anchor(['pypi-AgE']),
+    anchor: near(anchor(['pypi-AgE']), 20),
   }),
   rule('PYPI_TOKEN', `${b}pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,1000}`, {
     prefix: 20,
-    anchor: anchor(['pypi-AgEIcHlwaS5vcmc']),
+    anchor: near(anchor(['pypi-AgEIcHlwaS5vcmc']), 20),
   }),
   rule('HUGGINGFACE_TOKEN', `${b}(?:hf_|api_org_)[A-Za-z]{34}${e}`, {
     prefix: 3,
-    anchor: anchor(['hf_', 'api_org_']),
+    anchor: near(anchor(['hf_', 'api_org_']), 20),
   }),
   rule(
     'JWT',
     `${b}eyJ[A-Za-z0-9_-]{10,500}\\.eyJ[A-Za-z0-9_-]{10,8000}(?:\\.[A-Za-z0-9_-]{0,1000})?`,
-    { validate: jwtHeaderIsJson, anchor: anchor(['eyJ']) },
+    { validate: jwtHeaderIsJson, anchor: near(anchor(['eyJ']), 20) },
   ),
   rule('PRIVATE_KEY', pemPrivateKey, { keepPlaceholders: true, anchor: anchor(['-----BEGIN']) }),
   rule(
@@ -347,121 +385,143 @@ const prefixedRules: Rule[] = [
   rule(
     'DISCORD_TOKEN',
     `${b}[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38}${e}`,
-    { anchor: anchor(['.'], 24, 26, startsWithMNO, (text, at) => text.charCodeAt(at + 7) === 46) },
+    {
+      anchor: near(
+        anchor(['.'], 24, 26, startsWithMNO, (text, at) => text.charCodeAt(at + 7) === 46),
+        20,
+      ),
+    },
   ),
   rule('TELEGRAM_BOT_TOKEN', `${b}\\d{8,10}:AA[A-Za-z0-9_-]{33}${e}`, {
-    anchor: anchor([':AA'], 8, 10, startsWithDigit),
+    anchor: near(anchor([':AA'], 8, 10, startsWithDigit), 20),
   }),
   rule('SHOPIFY_TOKEN', `${b}shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}${e}`, {
     prefix: 6,
-    anchor: anchor(['shpat_', 'shpca_', 'shppa_', 'shpss_']),
+    anchor: near(anchor(['shpat_', 'shpca_', 'shppa_', 'shpss_']), 20),
   }),
   rule('SQUARE_TOKEN', `${b}(?:EAAA|sq0atp-|sq0csp-)[A-Za-z0-9_-]{22,60}${e}`, {
     prefix: 4,
-    anchor: anchor(['EAAA', 'sq0atp-', 'sq0csp-']),
+    anchor: near(anchor(['EAAA', 'sq0atp-', 'sq0csp-']), 20),
   }),
-  rule('MAILCHIMP_API_KEY', `${b}[0-9a-f]{32}-us\\d{1,2}${e}`, { anchor: anchor(['-us'], 32, 32) }),
+  rule('MAILCHIMP_API_KEY', `${b}[0-9a-f]{32}-us\\d{1,2}${e}`, {
+    anchor: near(anchor(['-us'], 32, 32), 20),
+  }),
   rule('DIGITALOCEAN_TOKEN', `${b}do[opr]_v1_[a-f0-9]{64}${e}`, {
     prefix: 7,
-    anchor: anchor(['doo_v1_', 'dop_v1_', 'dor_v1_']),
+    anchor: near(anchor(['doo_v1_', 'dop_v1_', 'dor_v1_']), 20),
   }),
   rule('AGE_SECRET_KEY', `${b}AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}${e}`, {
     prefix: 16,
-    anchor: anchor(['AGE-SECRET-KEY-1']),
+    anchor: near(anchor(['AGE-SECRET-KEY-1']), 20),
   }),
   // 1Password account secret key (A3-XXXXXX-XXXXXX-XXXXX-XXXXX-XXXXX-XXXXX) and service-account token.
   rule(
     'ONEPASSWORD_SECRET',
     `${b}A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}${e}`,
-    { prefix: 3, anchor: anchor(['A3-']) },
+    { prefix: 3, anchor: near(anchor(['A3-']), 20) },
   ),
   rule('ONEPASSWORD_SECRET', `${b}ops_eyJ[A-Za-z0-9+/=_-]{250,}`, {
     prefix: 4,
     validate: base64JsonAfter(4),
-    anchor: anchor(['ops_eyJ']),
+    anchor: near(anchor(['ops_eyJ']), 20),
   }),
   rule('ADOBE_CLIENT_SECRET', `${b}p8e-[A-Za-z0-9-]{32}${e}`, {
     prefix: 4,
-    anchor: anchor(['p8e-']),
+    anchor: near(anchor(['p8e-']), 20),
   }),
   rule('ALIBABA_ACCESS_KEY_ID', `${b}LTAI[A-Za-z0-9]{20}${e}`, {
     prefix: 4,
-    anchor: anchor(['LTAI']),
+    anchor: near(anchor(['LTAI']), 20),
   }),
   rule('HASHICORP_TF_TOKEN', `${b}[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_=-]{60,70}${e}`, {
-    anchor: anchor(['.atlasv1.'], 14, 14),
+    anchor: near(anchor(['.atlasv1.'], 14, 14), 20),
   }),
   rule('VAULT_TOKEN', `${b}hv[sbr]\\.[A-Za-z0-9_-]{90,300}${e}`, {
     prefix: 4,
-    anchor: anchor(['hvs.', 'hvb.', 'hvr.']),
+    anchor: near(anchor(['hvs.', 'hvb.', 'hvr.']), 20),
   }),
   rule('FACEBOOK_ACCESS_TOKEN', `${b}EAA[A-Za-z0-9]{100,400}${e}`, {
     prefix: 3,
-    anchor: anchor(['EAA']),
+    anchor: near(anchor(['EAA']), 20),
   }),
   rule('FACEBOOK_ACCESS_TOKEN', `${b}\\d{15,16}(?:\\||%7C)[A-Za-z0-9_-]{27}${e}`, {
     // `|` is common (tables, shell pipes): only one right after a digit can be
     // this token's, so the literals are a digit and `|` (found at each `|`
     // with a digit before it, without a hit per table border), starting one
     // character earlier than `|` would; `%7C` too must follow a digit.
-    anchor: anchor(
-      ['0|', '1|', '2|', '3|', '4|', '5|', '6|', '7|', '8|', '9|', '%7C'],
-      14,
-      16,
-      startsWithDigit,
-      (text, at) => {
-        if (text.charCodeAt(at) !== 37) return true; // `d|`: the digit is part of the literal
-        const before = text.charCodeAt(at - 1);
-        return before >= 48 && before <= 57;
-      },
+    anchor: near(
+      anchor(
+        ['0|', '1|', '2|', '3|', '4|', '5|', '6|', '7|', '8|', '9|', '%7C'],
+        14,
+        16,
+        startsWithDigit,
+        (text, at) => {
+          if (text.charCodeAt(at) !== 37) return true; // `d|`: the digit is part of the literal
+          const before = text.charCodeAt(at - 1);
+          return before >= 48 && before <= 57;
+        },
+      ),
+      20,
     ),
   }),
   rule('FLYIO_TOKEN', `${b}FlyV1 fm[12][ar]?_[A-Za-z0-9+/=_-]{100,2000}`, {
     prefix: 11,
-    anchor: anchor(['FlyV1 fm']),
+    anchor: near(anchor(['FlyV1 fm']), 100, 6),
   }),
-  rule('FLYIO_TOKEN', `${b}fo1_[A-Za-z0-9_-]{43}${e}`, { prefix: 4, anchor: anchor(['fo1_']) }),
+  rule('FLYIO_TOKEN', `${b}fo1_[A-Za-z0-9_-]{43}${e}`, {
+    prefix: 4,
+    anchor: near(anchor(['fo1_']), 20),
+  }),
   rule('INTRA42_CLIENT_SECRET', `${b}s-s4t2(?:ud|af)-[a-f0-9]{64}${e}`, {
     prefix: 10,
-    anchor: anchor(['s-s4t2']),
+    anchor: near(anchor(['s-s4t2']), 20),
   }),
   rule('MAPBOX_TOKEN', `${b}[ps]k\\.[A-Za-z0-9]{60}\\.[A-Za-z0-9]{22}${e}`, {
     prefix: 3,
-    anchor: anchor(['pk.', 'sk.']),
+    anchor: near(anchor(['pk.', 'sk.']), 20),
   }),
   rule('SENTRY_TOKEN', `${b}sntrys_eyJ[A-Za-z0-9+/=_-]{60,400}`, {
     prefix: 7,
     validate: base64JsonAfter(7),
-    anchor: anchor(['sntrys_eyJ']),
+    anchor: near(anchor(['sntrys_eyJ']), 20),
   }),
-  rule('SENTRY_TOKEN', `${b}sntryu_[a-f0-9]{64}${e}`, { prefix: 7, anchor: anchor(['sntryu_']) }),
+  rule('SENTRY_TOKEN', `${b}sntryu_[a-f0-9]{64}${e}`, {
+    prefix: 7,
+    anchor: near(anchor(['sntryu_']), 20),
+  }),
   rule('SOURCEGRAPH_TOKEN', `${b}sgp_(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}${e}`, {
     prefix: 4,
-    anchor: anchor(['sgp_']),
+    anchor: near(anchor(['sgp_']), 20),
   }),
   rule('DYNATRACE_TOKEN', `${b}dt0c01\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{64}${e}`, {
     prefix: 7,
-    anchor: anchor(['dt0c01.']),
+    anchor: near(anchor(['dt0c01.']), 20),
   }),
   rule('YANDEX_TOKEN', `${b}t1\\.[A-Za-z0-9_-]{2,40}={0,2}\\.[A-Za-z0-9_-]{86}={0,2}`, {
     prefix: 3,
-    anchor: anchor(['t1.']),
+    anchor: near(anchor(['t1.']), 20),
   }),
   rule('EASYPOST_TOKEN', `${b}EZ[AT]K[A-Za-z0-9]{54}${e}`, {
     prefix: 4,
-    anchor: anchor(['EZAK', 'EZTK']),
+    anchor: near(anchor(['EZAK', 'EZTK']), 20),
   }),
-  rule('ARTIFACTORY_TOKEN', `${b}AKCp[A-Za-z0-9]{69}${e}`, { prefix: 4, anchor: anchor(['AKCp']) }),
+  rule('ARTIFACTORY_TOKEN', `${b}AKCp[A-Za-z0-9]{69}${e}`, {
+    prefix: 4,
+    anchor: near(anchor(['AKCp']), 20),
+  }),
   rule('ARTIFACTORY_TOKEN', `${b}cmVmd[A-Za-z0-9]{59}${e}`, {
     prefix: 5,
-    anchor: anchor(['cmVmd']),
+    anchor: near(anchor(['cmVmd']), 20),
   }),
-  rule('INFRACOST_TOKEN', `${b}ico-[A-Za-z0-9]{32}${e}`, { prefix: 4, anchor: anchor(['ico-']) }),
+  rule('INFRACOST_TOKEN', `${b}ico-[A-Za-z0-9]{32}${e}`, {
+    prefix: 4,
+    anchor: near(anchor(['ico-']), 20),
+  }),
   // Sidekiq Pro/Enterprise gem credentials: `BUNDLE_…__CONTRIBSYS__COM=user:password`.
   rule(
     'SIDEKIQ_SECRET',
     `BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM["']?\\s{0,3}[:=]\\s{0,3}["']?([a-f0-9]{8}:[a-f0-9]{8})${e}`,
-    { group: 1, anchor: anchor(['BUNDLE_']) },
+    { group: 1, anchor: near(anchor(['BUNDLE_']), 17, 43, true) },
   ),
   rule('BASIC_AUTH_URL', '\\bhttps?://[^\\s:/@"\']{1,64}:([^\\s@/"\']{3,128})@[^\\s/"\']{1,255}', {
     group: 1,
@@ -470,13 +530,29 @@ const prefixedRules: Rule[] = [
   rule(
     'AUTHORIZATION_HEADER',
     '(?:Authorization|authorization|AUTHORIZATION)["\']?\\s{0,2}:\\s{0,2}(?:(?:Basic|Bearer|Token|token|bearer|basic)\\s{1,3})?([A-Za-z0-9+/=._~-]{8,4000})',
-    { group: 1, anchor: anchor(['Authorization', 'authorization', 'AUTHORIZATION']) },
+    { group: 1, anchor: anchor(['uthorization', 'UTHORIZATION'], 1, 1) },
   ),
   // `curl -u user:password` / `--user`, on the curl line or a continuation line.
   rule(
     'CURL_USER',
     `(?:curl\\b(?:[^\\n]|\\\\\\r?\\n){0,300}?\\s)(?:-u|--user)\\s{1,3}["']?[^\\s:"']{0,64}:([^\\s"']{3,128})`,
-    { group: 1, anchor: anchor(['curl']) },
+    // Anchored on the flag (`-u`, also in `--user`): 5 to 906 characters in
+    // (`curl`, up to 300 characters or escaped line breaks, a blank), where
+    // `curl` is common in text about HTTP and the flag is rare.
+    {
+      group: 1,
+      anchor: {
+        ...anchor(
+          ['-u'],
+          5,
+          906,
+          (text, start) => text.charCodeAt(start) === 99, // c
+          // After a blank: `-u`, or `--user`'s second `-`.
+          (text, at) => isBlankCode(text.charCodeAt(at - 1)) || text.startsWith('--user', at - 1),
+        ),
+        contains: ['curl'],
+      },
+    },
   ),
   // CLI flags: `--password VALUE`, `--token VALUE` (`--password=VALUE` is an
   // assignment), `sshpass -p VALUE`, and MySQL's attached `-pVALUE` (its
@@ -503,26 +579,54 @@ const prefixedRules: Rule[] = [
     `(?<![\\w-])sshpass[ \\t]{1,3}-p[ \\t]{0,3}["']?([^\\s"'\\-][^\\s"']{3,127})`,
     {
       group: 1,
-      anchor: anchor(['sshpass']),
+      anchor: {
+        ...anchor(
+          ['-p'],
+          8,
+          10,
+          (text, start) => text.charCodeAt(start) === 115, // s
+          // `sshpass` and one to three blanks before it.
+          (text, at) =>
+            isBlankCode(text.charCodeAt(at - 1)) &&
+            (text.startsWith('sshpass', at - 8) ||
+              text.startsWith('sshpass', at - 9) ||
+              text.startsWith('sshpass', at - 10)),
+        ),
+        contains: ['sshpass'],
+      },
     },
   ),
   rule(
     'GENERIC_SECRET',
     `(?<![\\w-])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\\b[^\\n]{0,200}?[ \\t]-p["']?([^\\s"'\\-][^\\s"']{3,127})`,
-    { group: 1, anchor: anchor(['mysql', 'mariadb']) },
+    // Anchored on `-p`, 6 to 213 characters in (a name, up to 200 characters, a blank).
+    {
+      group: 1,
+      anchor: {
+        ...anchor(
+          ['-p'],
+          6,
+          213,
+          (text, start) => text.charCodeAt(start) === 109, // m
+          (text, at) => isBlankCode(text.charCodeAt(at - 1)),
+        ),
+        contains: ['mysql', 'mariadb'],
+      },
+    },
   ),
   // XML elements: `<password>VALUE</password>`, `<apiKey>VALUE</apiKey>`.
   rule('GENERIC_SECRET', `<(${xmlSecretElements.join('|')})>([^<\\n]{4,200})</\\1>`, {
     group: 2,
-    anchor: anchor(xmlSecretEndings, 1, 13, (text, start) => text.charCodeAt(start) === 60),
+    // Tried only where a name can start: `<` and the first letter of one.
+    anchor: anchor(['<'], 0, 0, undefined, (text, at) => xmlSecretInitials.has(text[at + 1]!)),
   }),
   rule('OPENSHIFT_TOKEN', `${b}sha256~[A-Za-z0-9_-]{43}${e}`, {
     prefix: 7,
-    anchor: anchor(['sha256~']),
+    anchor: near(anchor(['sha256~']), 20),
   }),
   rule('HEROKU_API_KEY', `${b}HRKU-AA[A-Za-z0-9_-]{58}${e}`, {
     prefix: 7,
-    anchor: anchor(['HRKU-AA']),
+    anchor: near(anchor(['HRKU-AA']), 20),
   }),
   // Legacy workspace tokens: short, `xoxa-` / `xoxr-` with an optional digit part.
   rule('SLACK_TOKEN', `${b}xox[ar]-(?:\\d-)?[A-Za-z0-9]{8,48}${e}`, {
@@ -554,12 +658,16 @@ function spellings(names: readonly string[]): string[] {
  * `::=`, `?=`, `=>`, `,`), an optional quote, then a value of the
  * provider's documented shape.
  */
-function keyed(type: string, names: readonly string[], value: string): Rule {
+function keyed(type: string, names: readonly string[], value: string, shortestValue: number): Rule {
   const words = spellings(names);
+  // The value (printable, `shortestValue` or more characters) starts at most
+  // 32 characters after the name: 20 of the key, a quote, 3 blanks, an
+  // operator of up to 4, 3 blanks and a quote.
+  const longestName = Math.max(...words.map(word => word.length));
   return rule(
     type,
     `(?<![A-Za-z0-9])(?:${words.join('|')})[A-Za-z0-9_. \t-]{0,20}?["']?[ \t]{0,3}(?::{1,3}=|\\?=|=>|=|:|,)[ \t]{0,3}["'\x60]?(${value})(?![A-Za-z0-9_-])`,
-    { group: 1, anchor: anchor(words) },
+    { group: 1, anchor: near(anchor(words), shortestValue, longestName + 32, true) },
   );
 }
 
@@ -571,19 +679,20 @@ const uuid = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-
  * gitleaks encodes them.
  */
 const keyedRules: Rule[] = [
-  keyed('SNYK_TOKEN', ['snyk'], uuid),
-  keyed('SONAR_TOKEN', ['sonar'], '(?:sq[apu]_)?[A-Za-z0-9]{40}'),
-  keyed('SUMOLOGIC_SECRET', ['sumo'], 'su[A-Za-z0-9]{12}|[A-Za-z0-9]{64}'),
-  keyed('CONFLUENT_SECRET', ['confluent'], '[A-Za-z0-9]{64}|[A-Za-z0-9]{16}'),
-  keyed('FASTLY_TOKEN', ['fastly'], '[A-Za-z0-9=_-]{32}'),
+  keyed('SNYK_TOKEN', ['snyk'], uuid, 36),
+  keyed('SONAR_TOKEN', ['sonar'], '(?:sq[apu]_)?[A-Za-z0-9]{40}', 40),
+  keyed('SUMOLOGIC_SECRET', ['sumo'], 'su[A-Za-z0-9]{12}|[A-Za-z0-9]{64}', 14),
+  keyed('CONFLUENT_SECRET', ['confluent'], '[A-Za-z0-9]{64}|[A-Za-z0-9]{16}', 16),
+  keyed('FASTLY_TOKEN', ['fastly'], '[A-Za-z0-9=_-]{32}', 32),
   keyed(
     'MESSAGEBIRD_TOKEN',
     ['messagebird', 'MessageBird', 'message_bird', 'message-bird'],
     `${uuid}|[A-Za-z0-9]{25}`,
+    25,
   ),
-  keyed('HUBSPOT_API_KEY', ['hubspot', 'HubSpot'], uuid),
-  keyed('HEROKU_API_KEY', ['heroku'], uuid),
-  keyed('TELEGRAM_BOT_TOKEN', ['telegram'], '[0-9]{5,16}:A[A-Za-z0-9_-]{34}'),
+  keyed('HUBSPOT_API_KEY', ['hubspot', 'HubSpot'], uuid, 36),
+  keyed('HEROKU_API_KEY', ['heroku'], uuid, 36),
+  keyed('TELEGRAM_BOT_TOKEN', ['telegram'], '[0-9]{5,16}:A[A-Za-z0-9_-]{34}', 41),
 ];
 
 /** Every provider rule: the prefixed formats, then the keyed ones. */

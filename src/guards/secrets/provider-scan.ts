@@ -2,50 +2,173 @@ import {
   anchoredMatcher,
   type LiteralFinder,
   literalFinder,
+  printableRuns,
   stickyPattern,
 } from '../shared/anchored-scan';
 import { providerRules } from './provider-rules';
 
 // ---------------------------------------------------------------- anchored scanning
 
-/** Every rule's anchor literals, found in one pass; literal index -> rules anchored on it. */
-const anchorLiterals: string[] = [];
-const rulesByLiteral: number[][] = [];
-providerRules.forEach((providerRule, ruleIndex) => {
-  for (const literal of providerRule.anchor.literals) {
-    let index = anchorLiterals.indexOf(literal);
-    if (index < 0) {
-      index = anchorLiterals.push(literal) - 1;
-      rulesByLiteral.push([]);
+/**
+ * The anchor literals of a set of rules, found in one pass; literal index ->
+ * rules anchored on it.
+ */
+interface LiteralSet {
+  finder: LiteralFinder;
+  rulesByLiteral: number[][];
+}
+
+function literalSet(rules: readonly number[]): LiteralSet {
+  const literals: string[] = [];
+  const rulesByLiteral: number[][] = [];
+  for (const ruleIndex of rules) {
+    for (const literal of providerRules[ruleIndex]!.anchor.literals) {
+      let index = literals.indexOf(literal);
+      if (index < 0) {
+        index = literals.push(literal) - 1;
+        rulesByLiteral.push([]);
+      }
+      rulesByLiteral[index]!.push(ruleIndex);
     }
-    rulesByLiteral[index]!.push(ruleIndex);
   }
-});
-const providerFinder: LiteralFinder = literalFinder(anchorLiterals);
+  return { finder: literalFinder(literals), rulesByLiteral };
+}
+
+const ruleIndexes = providerRules.map((_, ruleIndex) => ruleIndex);
+/** Rules whose literals may be anywhere: searched in the whole text. */
+const anywhere = literalSet(ruleIndexes.filter(index => !providerRules[index]!.anchor.near));
+
+/**
+ * Rules whose literals lie near long runs (`Anchor.near`), of printable
+ * characters or of a keyed value's: their literals, and by a run's length
+ * (the last entry for longer ones) how far before it they can start (-1:
+ * no rule's literal goes with a run that short).
+ */
+interface NearRules extends LiteralSet {
+  reachBefore: number[];
+  /** The shortest run of any of these rules. */
+  shortestRun: number;
+}
+
+function nearRules(value: boolean): NearRules {
+  const rules = ruleIndexes.filter(index => providerRules[index]!.anchor.near?.value === value);
+  const reachBefore: number[] = [];
+  for (const index of rules) {
+    while (reachBefore.length <= providerRules[index]!.anchor.near!.run) reachBefore.push(-1);
+  }
+  for (const index of rules) {
+    const { run, before } = providerRules[index]!.anchor.near!;
+    for (let length = run; length < reachBefore.length; length++) {
+      reachBefore[length] = Math.max(reachBefore[length]!, before);
+    }
+  }
+  const shortestRun = Math.min(...rules.map(index => providerRules[index]!.anchor.near!.run));
+  return { ...literalSet(rules), reachBefore, shortestRun };
+}
+
+const nearPrintable = nearRules(false);
+const nearValue = nearRules(true);
+
+/**
+ * The shortest printable run any rule's literals need (see `Anchor.near`):
+ * the `runs` given to `scanProviderRules` must hold every run at least this long.
+ */
+export const providerRunLength = Math.min(nearPrintable.shortestRun, nearValue.shortestRun);
+
+/**
+ * Where the literals of `rules` can be part of a match: each of `runs` long
+ * enough for one of them, from as far before it as they reach; merged where
+ * they meet, in text order.
+ */
+function nearWindows(runs: readonly number[], { reachBefore, shortestRun }: NearRules): number[] {
+  const windows: number[] = [];
+  for (let run = 0; run < runs.length; run += 2) {
+    const start = runs[run]!;
+    const end = runs[run + 1]!;
+    if (end - start < shortestRun) continue;
+    const before = reachBefore[Math.min(end - start, reachBefore.length - 1)]!;
+    if (before < 0) continue;
+    const from = Math.max(0, start - before);
+    const last = windows.length - 1;
+    if (last >= 0 && from <= windows[last]!) windows[last] = Math.max(windows[last]!, end);
+    else windows.push(from, end);
+  }
+  return windows;
+}
+
+/** A character of a keyed value (`[A-Za-z0-9_=:-]`). */
+function isValueCode(code: number): boolean {
+  return (
+    (code >= 97 && code <= 122) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 48 && code <= 58) || // digits and `:`
+    code === 95 ||
+    code === 61 ||
+    code === 45
+  );
+}
+
+/**
+ * The maximal runs of keyed value characters at least `minLength` long, as
+ * `printableRuns` gives them: those characters are printable, so each lies
+ * in one of `runs` (printable runs of `minLength` or more), and only those
+ * are read.
+ */
+function valueRuns(source: string, runs: readonly number[], minLength: number): number[] {
+  const found: number[] = [];
+  for (let run = 0; run < runs.length; run += 2) {
+    const end = runs[run + 1]!;
+    if (end - runs[run]! < minLength) continue;
+    let at = runs[run]!;
+    while (at < end) {
+      if (!isValueCode(source.charCodeAt(at))) {
+        at++;
+        continue;
+      }
+      const start = at;
+      while (at < end && isValueCode(source.charCodeAt(at))) at++;
+      if (at - start >= minLength) found.push(start, at);
+    }
+  }
+  return found;
+}
+
 const stickyRules = providerRules.map(providerRule => stickyPattern(providerRule.pattern));
+/** Each rule's `Anchor.hit`, read per hit (not through rule objects of many shapes). */
+const hitChecks = providerRules.map(providerRule => providerRule.anchor.hit);
 
 /**
  * Calls `onMatch(ruleIndex, match)` with exactly the matches
  * `source.matchAll(rule.pattern)` yields for each provider rule, in rule
- * order and text order, trying each pattern only near its anchors.
+ * order and text order, trying each pattern only near its anchors. `runs`:
+ * `printableRuns(source, n)` for an `n` of at most `providerRunLength`
+ * (computed when not given), for the rules whose literals matter only near
+ * such runs.
  */
 export function scanProviderRules(
   source: string,
   onMatch: (ruleIndex: number, match: RegExpExecArray) => void,
+  runs: readonly number[] = printableRuns(source, providerRunLength),
 ): void {
-  const hits: number[][] = [];
-  providerFinder.find(source, (start, literal) => {
-    for (const ruleIndex of rulesByLiteral[literal]!) {
-      const check = providerRules[ruleIndex]!.anchor.hit;
-      if (check && !check(source, start)) continue;
-      const ruleHits = hits[ruleIndex];
-      if (ruleHits) ruleHits.push(start);
-      else hits[ruleIndex] = [start];
-    }
-  });
+  const hits: number[][] = providerRules.map(() => []);
+  const hitsOf =
+    ({ rulesByLiteral }: LiteralSet) =>
+    (start: number, literal: number) => {
+      for (const ruleIndex of rulesByLiteral[literal]!) {
+        const check = hitChecks[ruleIndex];
+        if (check === undefined || check(source, start)) hits[ruleIndex]!.push(start);
+      }
+    };
+  anywhere.finder.find(source, hitsOf(anywhere));
+  nearPrintable.finder.findWithin(source, nearWindows(runs, nearPrintable), hitsOf(nearPrintable));
+  nearValue.finder.findWithin(
+    source,
+    nearWindows(valueRuns(source, runs, nearValue.shortestRun), nearValue),
+    hitsOf(nearValue),
+  );
   for (let ruleIndex = 0; ruleIndex < providerRules.length; ruleIndex++) {
-    const ruleHits = hits[ruleIndex];
-    if (!ruleHits) continue;
+    const ruleHits = hits[ruleIndex]!;
+    if (ruleHits.length === 0) continue;
     // Hits come grouped by anchor character: put them in text order.
     if (!isSorted(ruleHits)) ruleHits.sort((first, second) => first - second);
     const { min, max, start: startCheck } = providerRules[ruleIndex]!.anchor;

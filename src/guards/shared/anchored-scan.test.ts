@@ -5,6 +5,7 @@ import {
   forEachOccurrence,
   literalFinder,
   occurrences,
+  printableRuns,
   stickyPattern,
 } from './anchored-scan';
 
@@ -125,5 +126,73 @@ describe('forEachOccurrence', () => {
     const visited: number[] = [];
     forEachOccurrence('plain text', ['[', '0x'], position => visited.push(position));
     expect(visited).toEqual([]);
+  });
+});
+
+describe('printableRuns', () => {
+  const reference = (text: string, minLength: number) =>
+    [...text.matchAll(/[!-~]+/g)]
+      .filter(match => match[0].length >= minLength)
+      .flatMap(match => [match.index, match.index + match[0].length]);
+
+  it('gives the maximal runs of printable ASCII without blanks, at least that long', () => {
+    const text = 'a sk-proj-abc_123 é https://x.io/a\tbcdefghijklm\nxy';
+    expect(printableRuns(text, 13)).toEqual([2, 17, 20, 34]);
+    expect(printableRuns(text, 5)).toEqual(reference(text, 5));
+    expect(printableRuns('', 13)).toEqual([]);
+    expect(printableRuns('abcdefghijklm', 13)).toEqual([0, 13]);
+    expect(printableRuns('abcdefghijkl', 13)).toEqual([]);
+  });
+
+  it('agrees with a regular expression on generated texts', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('a', 'Z', '9', '-', '.', ' ', '\n', '\t', 'é', '\u2028'), {
+          maxLength: 120,
+        }),
+        fc.integer({ min: 1, max: 20 }),
+        (chars, minLength) => {
+          const text = chars.join('');
+          expect(printableRuns(text, minLength)).toEqual(reference(text, minLength));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('literalFinder.findWithin', () => {
+  const literals = ['sk-', 'ghp_', 'snyk', 'aws', 'AKIA', '.', 'kk', 'e'];
+  const finder = literalFinder(literals);
+  const every = (text: string) =>
+    literals.flatMap((literal, index) =>
+      occurrences(text, literal).map(start => ({ start, index, end: start + literal.length })),
+    );
+
+  it('finds once each occurrence inside the windows, and only occurrences that reach into them', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('s', 'k', '-', 'n', 'y', 'a', 'w', 'A', 'K', 'I', '.', 'e', ' '), {
+          maxLength: 60,
+        }),
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 0, max: 60 }),
+        (chars, first, second) => {
+          const text = chars.join('');
+          const from = Math.min(first, second, text.length);
+          const to = Math.min(Math.max(first, second), text.length);
+          const found: string[] = [];
+          finder.findWithin(text, [from, to], (start, index) => found.push(`${start}:${index}`));
+          const all = every(text);
+          const inside = all.filter(({ start, end }) => start >= from && end <= to);
+          const reaching = all.filter(({ start, end }) => start < to && end > from);
+          const key = ({ start, index }: { start: number; index: number }) => `${start}:${index}`;
+          expect(new Set(found).size).toBe(found.length);
+          for (const occurrence of inside) expect(found).toContain(key(occurrence));
+          for (const hit of found) expect(reaching.map(key)).toContain(hit);
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -125,47 +125,32 @@ export function lowerCaseSameOffsets(text: string): string | undefined {
  * numbers are common in chat text, and a literal anchored on a digit would
  * be compared at every `0` or `1`.
  */
-const rarity = '|~%"QJZXKVWYUBHFGPMDLNCRSOIEAT:=_-.qjzx0123456789/';
-
-function rank(char: string): number {
-  const index = rarity.indexOf(char);
-  return index < 0 ? rarity.length : index;
-}
-
+const rarity = '<|~%"QJZXKVWYUBHFGPMDLNCRSOIEAT:=_-.qjzx0123456789/';
 /**
- * Finds occurrences of many literals without a pass per literal: each
- * literal is anchored on its rarest character, every occurrence of that
- * character is found with `indexOf` (fast for a single character), and only
- * literals whose neighbouring character also fits are compared.
+ * For `findWithin`, which reads every character of its windows: lower-case
+ * letters ranked too (by their frequency in English, rarest first), so a
+ * literal of letters (`snyk`, `hubspot`) is compared only at its rarest
+ * letter (`k`, `b`) rather than at every `s` or `h`.
  */
-export interface LiteralFinder {
-  /** Calls `hit(start, literalIndex)` for each occurrence of a literal, grouped by anchor character. */
-  find(text: string, hit: (start: number, literal: number) => void): void;
-}
+const windowRarity = `${rarity}kvbpygfwmucldrhsnioate`;
 
-/**
- * The literals anchored on one character: those of one character, and the
- * others by the code of the character after the anchor (or, for a literal
- * ending with its anchor, before it), as [literal index, anchor offset].
- */
-interface AnchorGroup {
-  char: string;
-  single: number[];
-  byNext: Array<Array<[number, number]> | undefined>;
-  byPrevious: Array<Array<[number, number]> | undefined>;
-}
-
-/** Builds a `LiteralFinder` for `literals` (non-empty, ASCII). */
-export function literalFinder(literals: readonly string[]): LiteralFinder {
+/** The literals by anchor character, ranked by `ranking`; those with no ranked character left whole. */
+function anchorGroups(
+  literals: readonly string[],
+  ranking: string,
+): { groups: Map<string, AnchorGroup>; whole: number[] } {
+  const rank = (char: string) => {
+    const index = ranking.indexOf(char);
+    return index < 0 ? ranking.length : index;
+  };
   const groups = new Map<string, AnchorGroup>();
-  // Literals of common characters only, found by one alternation.
   const whole: number[] = [];
   literals.forEach((literal, index) => {
     let anchor = 0;
     for (let position = 1; position < literal.length; position++) {
       if (rank(literal[position]!) < rank(literal[anchor]!)) anchor = position;
     }
-    if (rank(literal[anchor]!) === rarity.length) {
+    if (rank(literal[anchor]!) === ranking.length) {
       whole.push(index);
       return;
     }
@@ -187,6 +172,80 @@ export function literalFinder(literals: readonly string[]): LiteralFinder {
     if (bucket) bucket.push([index, anchor]);
     else table[neighbour] = [[index, anchor]];
   });
+  return { groups, whole };
+}
+
+/**
+ * Finds occurrences of many literals without a pass per literal: each
+ * literal is anchored on its rarest character, every occurrence of that
+ * character is found with `indexOf` (fast for a single character), and only
+ * literals whose neighbouring character also fits are compared.
+ */
+export interface LiteralFinder {
+  /** Calls `hit(start, literalIndex)` for each occurrence of a literal, grouped by anchor character. */
+  find(text: string, hit: (start: number, literal: number) => void): void;
+  /**
+   * Calls `hit(start, literalIndex)` for each occurrence of a literal whose
+   * anchor character lies in one of `windows` (flat `[from, to, from, to,
+   * …]`, in text order, not overlapping), reading only the characters of
+   * the windows: for text where the literals can matter only in a small
+   * part of it (see `printableRuns`). Each occurrence is reported once.
+   */
+  findWithin(
+    text: string,
+    windows: readonly number[],
+    hit: (start: number, literal: number) => void,
+  ): void;
+}
+
+/**
+ * The literals anchored on one character: those of one character, and the
+ * others by the code of the character after the anchor (or, for a literal
+ * ending with its anchor, before it), as [literal index, anchor offset].
+ */
+interface AnchorGroup {
+  char: string;
+  single: number[];
+  byNext: Array<Array<[number, number]> | undefined>;
+  byPrevious: Array<Array<[number, number]> | undefined>;
+}
+
+/**
+ * For `findWithin`, by character code: the group anchored on it (ranked by
+ * `windowRarity`), and the literals with no ranked character by their first
+ * two codes (one-character ones by their only one); `starts` flags the
+ * codes either begins with (1, 2).
+ */
+interface WindowTables {
+  groupByCode: Array<AnchorGroup | undefined>;
+  wholeByPair: Map<number, number[]>;
+  starts: Uint8Array;
+}
+
+function windowTables(literals: readonly string[]): WindowTables {
+  const { groups, whole } = anchorGroups(literals, windowRarity);
+  const groupByCode: Array<AnchorGroup | undefined> = new Array(128).fill(undefined);
+  const wholeByPair = new Map<number, number[]>();
+  const starts = new Uint8Array(128);
+  for (const group of groups.values()) {
+    groupByCode[group.char.charCodeAt(0)] = group;
+    starts[group.char.charCodeAt(0)]! |= 1;
+  }
+  for (const index of whole) {
+    const literal = literals[index]!;
+    const pair = literal.charCodeAt(0) * 128 + (literal.length > 1 ? literal.charCodeAt(1) : 0);
+    const bucket = wholeByPair.get(pair);
+    if (bucket) bucket.push(index);
+    else wholeByPair.set(pair, [index]);
+    starts[literal.charCodeAt(0)]! |= 2;
+  }
+  return { groupByCode, wholeByPair, starts };
+}
+
+/** Builds a `LiteralFinder` for `literals` (non-empty, ASCII). */
+export function literalFinder(literals: readonly string[]): LiteralFinder {
+  // Literals of common characters only (`whole`) are found by one alternation.
+  const { groups, whole } = anchorGroups(literals, rarity);
   // The same literals by the code of their first character (all ASCII).
   const wholeByFirst: number[][] = [];
   for (const index of whole) {
@@ -202,6 +261,8 @@ export function literalFinder(literals: readonly string[]): LiteralFinder {
           'g',
         )
       : undefined;
+  // Built on the first `findWithin`.
+  let inWindows: WindowTables | undefined;
   return {
     find(text, hit) {
       for (const { char, single, byNext, byPrevious } of groups.values()) {
@@ -232,6 +293,39 @@ export function literalFinder(literals: readonly string[]): LiteralFinder {
         }
       }
     },
+    findWithin(text, windows, hit) {
+      inWindows ??= windowTables(literals);
+      const { groupByCode, wholeByPair, starts } = inWindows;
+      for (let window = 0; window < windows.length; window += 2) {
+        const to = windows[window + 1]!;
+        for (let at = windows[window]!; at < to; at++) {
+          const code = text.charCodeAt(at);
+          const kind = code < 128 ? starts[code]! : 0;
+          if (kind === 0) continue;
+          if ((kind & 1) !== 0) {
+            const group = groupByCode[code]!;
+            for (const literal of group.single) hit(at, literal);
+            const next = group.byNext[text.charCodeAt(at + 1)];
+            if (next) compare(text, at, next, hit);
+            if (at > 0) {
+              const previous = group.byPrevious[text.charCodeAt(at - 1)];
+              if (previous) compare(text, at, previous, hit);
+            }
+          }
+          if ((kind & 2) !== 0) {
+            const single = wholeByPair.get(code * 128);
+            if (single) for (const literal of single) hit(at, literal);
+            const second = text.charCodeAt(at + 1);
+            const starting = second < 128 ? wholeByPair.get(code * 128 + second) : undefined;
+            if (starting) {
+              for (const literal of starting) {
+                if (text.startsWith(literals[literal]!, at)) hit(at, literal);
+              }
+            }
+          }
+        }
+      }
+    },
   };
 
   function compare(
@@ -245,4 +339,41 @@ export function literalFinder(literals: readonly string[]): LiteralFinder {
         hit(at - offset, literal);
     }
   }
+}
+
+/** Printable ASCII but the space (`!` to `~`): the characters of tokens, keys, URLs and code. */
+function isPrintableCode(code: number): boolean {
+  return code > 32 && code < 127;
+}
+
+/**
+ * The maximal runs of printable ASCII characters other than the space (`!`
+ * to `~`) that are at least `minLength` long, as flat `[start, end, start,
+ * end, …]` (end exclusive) in text order. Tokens, keys and URLs are such
+ * runs; prose is words of a few letters between spaces, where a run that
+ * long is rare (on 1 MB of real text, runs of 13 or more hold 8% of it). A
+ * run that long holds one of every `minLength`-th character, so only those
+ * are probed, and read from to the ends of the run they fall in: linear,
+ * about `text.length / minLength` probes plus the words they land in.
+ */
+export function printableRuns(text: string, minLength: number): number[] {
+  const runs: number[] = [];
+  const length = text.length;
+  const step = Math.max(1, minLength);
+  let from = 0;
+  while (from + step - 1 < length) {
+    const probe = from + step - 1;
+    if (!isPrintableCode(text.charCodeAt(probe))) {
+      from = probe + 1;
+      continue;
+    }
+    // `from` is 0 or follows a character outside every run: the start found is the run's.
+    let start = probe;
+    while (start > from && isPrintableCode(text.charCodeAt(start - 1))) start--;
+    let end = probe + 1;
+    while (end < length && isPrintableCode(text.charCodeAt(end))) end++;
+    if (end - start >= minLength) runs.push(start, end);
+    from = end + 1;
+  }
+  return runs;
 }

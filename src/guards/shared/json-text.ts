@@ -30,9 +30,10 @@ export const MAX_NESTED_JSON = 3;
  * The text a JSON document carries, for detectors that judge prose
  * (`promptInjection`, `harmfulContent`) at tool kinds: its string values,
  * escapes decoded, in document order, each on its own line(s). Keys that
- * read as names (no white space: `"snippet"`, `"content"`) and the JSON's
- * punctuation are left out; a key with white space in it is prose a tool
- * can hide an instruction in, and is read as a string of its own. Numbers,
+ * read as names (no white space, one or two words: `"snippet"`,
+ * `"created_at"`) and the JSON's punctuation are left out; a key with white
+ * space in it is prose a tool can hide an instruction in, and is read as a
+ * string of its own, as is a longer name, as its words (`keyWords`). Numbers,
  * booleans and `null` are left out. A string value that is itself a JSON
  * array or object (MCP servers return their payload written out as the
  * text of a text content) is read the same way, up to `MAX_NESTED_JSON`
@@ -102,6 +103,32 @@ function looksLikeJsonDocument(text: string): boolean {
   return (first === 0x7b && last === 0x7d) || (first === 0x5b && last === 0x5d);
 }
 
+const keySeparators = /[_\-.$:/]+/g;
+const caseChange = /([a-z0-9])(?=[A-Z])/g;
+const hasLetter = /\p{L}/u;
+
+/**
+ * A key without white space read as the words it is made of (`_`, `-`,
+ * `.`, `$`, `:`, `/` and a lower-to-upper case change as spaces), when it
+ * is a phrase of three words or more; '' for a name of one or two words
+ * (`snippet`, `created_at`, `userId`), which is left out as before. Left
+ * out whatever its length, `ignore_all_previous_instructions_and_…` carried
+ * an instruction the model reads past every detector; read as written, it
+ * was one word to them.
+ */
+function keyWords(key: string): string {
+  if (!hasLetter.test(key)) return '';
+  const words = key.replace(keySeparators, ' ').replace(caseChange, '$1 ').trim();
+  let spaces = 0;
+  for (
+    let index = words.indexOf(' ');
+    index >= 0 && spaces < 2;
+    index = words.indexOf(' ', index + 1)
+  )
+    spaces++;
+  return spaces >= 2 ? words : '';
+}
+
 /**
  * The strings of `json` from `index` on, or `undefined` when something
  * outside its strings is not JSON structure, or a string does not end or
@@ -144,7 +171,11 @@ function readStrings(json: string, index: number, depth: number): JsonText | und
     while (next < json.length && isJsonSpace(json.charCodeAt(next))) next++;
     open = json.indexOf('"', close + 1);
     const isKey = json.charCodeAt(next) === COLON;
-    if (isKey && !whiteSpace.test(string)) continue;
+    if (isKey && !whiteSpace.test(string)) {
+      // A name's words, as the model reads them (`ignore_previous_instructions`).
+      string = keyWords(string);
+      if (string === '') continue;
+    }
     // Its longest string (itself, unless it is a JSON document read as one).
     let count = 1;
     let longestFrom = 0;

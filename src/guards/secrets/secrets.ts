@@ -15,6 +15,7 @@ import {
 } from './find-secrets';
 import { secretsMayMatch, secretsPotentialStart } from './potential-start';
 import { secretsOptionShape } from './secrets-options';
+import { withArraySplitSecrets } from './split-array-strings';
 
 /** Options of `secrets`. */
 export interface SecretsOptions extends FindSecretsOptions {
@@ -125,9 +126,12 @@ export function secrets(options?: SecretsOptions): Guardrail {
       const scan = scanSecretsNormalized(normalizeInCall(content, ctx?.state), findOptions);
       // A tool's arguments and results are judged as JSON (so is a tool call in the
       // history, judged as input with inputScope 'all'): also read their strings decoded.
-      const { spans, placeholdersSkipped } = readsJson(ctx)
+      const json = readsJson(ctx);
+      const { spans: found, placeholdersSkipped } = json
         ? withDecodedStrings(content, scan, findOptions)
         : scan;
+      // And a key split across adjacent strings of one array (a tool returning it in chunks).
+      const spans = json ? withArraySplitSecrets(content, found, findOptions) : found;
       // How many candidates passed as placeholders (`…EXAMPLE`, `<your-token>`): a count, never the values.
       const skipped = placeholdersSkipped > 0 ? { placeholdersSkipped } : {};
       if (spans.length === 0) return placeholdersSkipped > 0 ? allow(skipped) : allow();

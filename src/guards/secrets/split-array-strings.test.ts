@@ -1,0 +1,85 @@
+import { generateText, isStepCount, tool } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { guardContext } from '../../../test/helpers';
+import { turnsModel } from '../../../test/helpers/turns-model';
+import { guardTools } from '../../tools/guard-tool';
+import { secrets } from './secrets';
+import { secretsAcrossArrayStrings } from './split-array-strings';
+
+const GITHUB = 'ghp_q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3Nf5Vg0Jc7Qe2R';
+const AWS = 'AKIAZ7VRSQ5TJN2XMY3K';
+
+/** What `secrets({ action: 'redact' })` lets through at `tool_output` for this JSON text. */
+function redacted(json: string): string {
+  const verdict = secrets({ action: 'redact' }).check(json, {
+    ...guardContext('tool_output'),
+    value: JSON.parse(json),
+  }) as { action: string; content?: string };
+  return verdict.action === 'modify' ? verdict.content! : json;
+}
+
+describe('a credential split across adjacent strings of one JSON array', () => {
+  it('is found in the strings joined and redacted in each piece (it was read piece by piece)', () => {
+    // Before: the prefix chunk and short pieces stayed visible beside an
+    // entropy placeholder: ["ghp_q8Zr4Lm2","[HIGH_ENTROPY_STRING]"].
+    expect(redacted(JSON.stringify([GITHUB.slice(0, 12), GITHUB.slice(12)]))).toBe(
+      '["[GITHUB_TOKEN]","[GITHUB_TOKEN]"]',
+    );
+    expect(
+      redacted(JSON.stringify({ key: [AWS.slice(0, 4), AWS.slice(4, 9), AWS.slice(9)], n: 1 })),
+    ).toBe('{"key":["[AWS_ACCESS_KEY_ID]","[AWS_ACCESS_KEY_ID]","[AWS_ACCESS_KEY_ID]"],"n":1}');
+    // Only the strings it covers: the array's other strings stay.
+    expect(redacted(JSON.stringify(['token:', GITHUB.slice(0, 20), GITHUB.slice(20)]))).toBe(
+      '["token:","[GITHUB_TOKEN]","[GITHUB_TOKEN]"]',
+    );
+    // A limit: joined to a neighbour's letters, the token has no word boundary
+    // (as `seeghp_…` in prose) and is read piece by piece as before.
+    expect(redacted(JSON.stringify(['see', GITHUB.slice(0, 20), GITHUB.slice(20), 'ok']))).toBe(
+      `["see","${GITHUB.slice(0, 20)}","${GITHUB.slice(20)}","ok"]`,
+    );
+  });
+
+  it('joins only strings of one array: object values, nested arrays and non-strings between stay apart', () => {
+    expect(
+      secretsAcrossArrayStrings(JSON.stringify({ a: GITHUB.slice(0, 12), b: GITHUB.slice(12) })),
+    ).toEqual([]);
+    expect(
+      secretsAcrossArrayStrings(JSON.stringify([GITHUB.slice(0, 12), 1, GITHUB.slice(12)])),
+    ).toEqual([]);
+    expect(
+      secretsAcrossArrayStrings(JSON.stringify([[GITHUB.slice(0, 12)], [GITHUB.slice(12)]])),
+    ).toEqual([]);
+    // A credential inside one string is the ordinary scan's, not this one's.
+    expect(secretsAcrossArrayStrings(JSON.stringify([GITHUB, 'x']))).toEqual([]);
+  });
+
+  it('does not join an array of hashes into an entropy finding (only typed credentials count)', () => {
+    const shas = Array.from({ length: 40 }, (_, i) =>
+      (i * 2654435761).toString(16).padStart(8, '0').repeat(5),
+    );
+    expect(secretsAcrossArrayStrings(JSON.stringify({ commits: shas }))).toEqual([]);
+  });
+
+  it('through guardTools: the model reads no piece of a token returned in chunks', async () => {
+    const model = turnsModel([{ toolCalls: [{ toolCallId: 'c1', toolName: 'vault', input: {} }] }]);
+    await generateText({
+      model,
+      tools: guardTools(
+        {
+          vault: tool({
+            inputSchema: z.object({}),
+            execute: async () => ({ chunks: [GITHUB.slice(0, 15), GITHUB.slice(15)] }),
+          }),
+        },
+        { output: [secrets({ action: 'redact' })] },
+      ),
+      prompt: 'Get it.',
+      stopWhen: isStepCount(2),
+    });
+    const sent = JSON.stringify(model.doGenerateCalls[1]!.prompt);
+    expect(sent).toContain('[GITHUB_TOKEN]');
+    expect(sent).not.toContain(GITHUB.slice(0, 15));
+    expect(sent).not.toContain(GITHUB.slice(15));
+  });
+});

@@ -1,0 +1,164 @@
+import { type DetectedSpan, type RankedSpan, resolveOverlaps } from '../shared/spans';
+import { type FindSecretsOptions, findSecrets } from './find-secrets';
+
+/**
+ * Types found in the joined strings that are not taken: an entropy or an
+ * assignment finding in strings that were written apart (an array of commit
+ * hashes joined is one long hex run, `["--password=", "x"]` an assignment)
+ * says nothing of a credential split on purpose; a provider token's prefix
+ * and exact shape do.
+ */
+const UNTYPED = new Set(['HIGH_ENTROPY_STRING', 'GENERIC_SECRET']);
+
+/** Longest joined run scanned at once, and how much of it the next one repeats (a key's length). */
+const MAX_RUN_LENGTH = 1_024;
+const OVERLAP = 256;
+
+/** Adjacent string elements of one array: their [start, end) pairs, and how many characters they hold. */
+interface Run {
+  pairs: number[];
+  length: number;
+}
+
+/**
+ * The pieces of the typed credentials (provider tokens, keys: not entropy
+ * or assignment findings) that run across adjacent string elements of one
+ * JSON array, as spans of the JSON text, one per string they cover (its
+ * part they cover), priority 3. A tool that returns a key in chunks
+ * (`{"chunks":["ghp_q8Zr4Lm2","Xw9Tb6…"]}`) was read a string at a time:
+ * the prefix chunk and short pieces stayed visible while the model can join
+ * them. Only strings that can be chunks of a key (no white space, no
+ * escape) are joined, as written, with the strings next to them in the
+ * same array: object values, and strings with a number, a nested value or
+ * a string of words between them, stay apart (an array of sentences costs
+ * no second scan). One pass over the JSON
+ * text and one scan of the joined strings (no longer than the text): linear.
+ */
+export function secretsAcrossArrayStrings(
+  json: string,
+  options?: FindSecretsOptions,
+): RankedSpan[] {
+  // Each run of two or more adjacent string elements of one array, as
+  // [start, end) of their contents in `json`, runs apart.
+  const runs: number[][] = [];
+  // Per open container: '[' or '{'; for an array, the string elements of its current run.
+  const kinds: number[] = [];
+  const current: Array<Run | undefined> = [];
+  const closeRun = (depth: number) => {
+    const run = current[depth];
+    if (run && run.pairs.length >= 4) runs.push(run.pairs);
+    current[depth] = undefined;
+  };
+  for (let i = 0; i < json.length; i++) {
+    const code = json.charCodeAt(i);
+    if (code === 0x22) {
+      // A string: find its end (escapes skipped), and whether it can be a
+      // chunk of a key (no white space, no escape: `"item 1"` is none).
+      let end = i + 1;
+      let chunk = true;
+      while (end < json.length && json.charCodeAt(end) !== 0x22) {
+        const inner = json.charCodeAt(end);
+        if (inner <= 0x20 || inner === 0x5c) chunk = false;
+        end += inner === 0x5c ? 2 : 1;
+      }
+      const depth = kinds.length - 1;
+      if (depth >= 0 && kinds[depth] === 0x5b && !chunk) closeRun(depth);
+      else if (depth >= 0 && kinds[depth] === 0x5b) {
+        const run = current[depth] ?? { pairs: [], length: 0 };
+        const stringEnd = Math.min(end, json.length);
+        if (run.pairs.length > 0 && run.length + stringEnd - (i + 1) > MAX_RUN_LENGTH) {
+          // A long run goes on in a new one that starts with the last
+          // strings of this one (up to OVERLAP characters), so a key across
+          // the cut is whole in one of them: one giant joined word (100,000
+          // ids) cost 3x the JSON's own scan.
+          let from = run.pairs.length;
+          let carried = 0;
+          while (from >= 2 && carried + run.pairs[from - 1]! - run.pairs[from - 2]! <= OVERLAP) {
+            carried += run.pairs[from - 1]! - run.pairs[from - 2]!;
+            from -= 2;
+          }
+          const next = { pairs: run.pairs.slice(from), length: carried };
+          closeRun(depth);
+          current[depth] = next;
+        }
+        const into = current[depth] ?? run;
+        into.pairs.push(i + 1, stringEnd);
+        into.length += stringEnd - (i + 1);
+        current[depth] = into;
+      }
+      i = end;
+      continue;
+    }
+    if (code === 0x5b || code === 0x7b) {
+      if (kinds.length > 0) closeRun(kinds.length - 1); // a nested value ends the run
+      kinds.push(code);
+      current.push(undefined);
+    } else if (code === 0x5d || code === 0x7d) {
+      if (kinds.length > 0) {
+        closeRun(kinds.length - 1);
+        kinds.pop();
+        current.pop();
+      }
+    } else if (code !== 0x2c && code > 0x20 && kinds.length > 0) {
+      closeRun(kinds.length - 1); // a number or a literal between strings
+    }
+  }
+  for (let depth = 0; depth < kinds.length; depth++) closeRun(depth);
+  if (runs.length === 0) return [];
+  // The runs' strings joined, runs apart on lines of their own, mapped back to `json`.
+  let joined = '';
+  const pieceStarts: number[] = []; // where each string starts in `joined`
+  const pieceSources: number[] = []; // and in `json`
+  for (const run of runs) {
+    if (joined.length > 0) joined += '\n';
+    for (let k = 0; k < run.length; k += 2) {
+      pieceStarts.push(joined.length);
+      pieceSources.push(run[k]!);
+      joined += json.slice(run[k], run[k + 1]);
+    }
+    pieceStarts.push(joined.length); // the run's end: no piece starts here
+    pieceSources.push(-1);
+  }
+  const found: RankedSpan[] = [];
+  for (const span of findSecrets(joined, options)) {
+    if (UNTYPED.has(span.type)) continue;
+    // The strings it covers: the last piece starting at or before its start, on.
+    let low = 0;
+    let high = pieceStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (pieceStarts[middle]! <= span.start) low = middle;
+      else high = middle - 1;
+    }
+    const pieces: RankedSpan[] = [];
+    for (let p = low; p < pieceStarts.length - 1 && pieceStarts[p]! < span.end; p++) {
+      if (pieceSources[p]! < 0) break; // a run's end
+      const from = Math.max(span.start, pieceStarts[p]!);
+      const to = Math.min(span.end, pieceStarts[p + 1]!);
+      if (from >= to) continue;
+      const shift = pieceSources[p]! - pieceStarts[p]!;
+      pieces.push({ type: span.type, start: from + shift, end: to + shift, priority: 3 });
+    }
+    // Inside one string it is the ordinary scan's.
+    if (pieces.length >= 2) found.push(...pieces);
+  }
+  return found;
+}
+
+/**
+ * `spans` (of a JSON text) with the pieces of `secretsAcrossArrayStrings`
+ * added; where they overlap, the longer wins and a piece beats an entropy
+ * finding of the same string. `spans` itself when there are none.
+ */
+export function withArraySplitSecrets<SPAN extends DetectedSpan>(
+  json: string,
+  spans: SPAN[],
+  options?: FindSecretsOptions,
+): DetectedSpan[] {
+  const pieces = secretsAcrossArrayStrings(json, options);
+  if (pieces.length === 0) return spans;
+  return resolveOverlaps([
+    ...spans.map(({ type, start, end }) => ({ type, start, end, priority: 1 })),
+    ...pieces,
+  ]);
+}

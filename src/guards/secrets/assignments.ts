@@ -28,8 +28,11 @@ const namingKey =
 /** Keys whose value is a password: passwords are often words, so only placeholders are excluded. */
 const passwordKey = /passw(?:or)?d|pwd|passphrase/i;
 
+// A template word (`your`, `my`, `insert`, `replace`) starts a placeholder only when
+// letters, `_` and `-` follow (`your_api_key`, `my-password`): followed by anything
+// (`.*`), `password=MyDogRex2024!` was taken for a template and passed.
 export const placeholderValue =
-  /^(?:x+|\*+|\.+|-+|_+|#+|0+|true|false|null|nil|none|undefined|yes|no|on|off|required|optional|string|text|value|changeme|change_?me|password|secret|token|redacted|hidden|example|sample|test|dummy|placeholder|your[_-]?.*|my[_-]?.*|insert[_-].*|replace[_-]?.*|todo|tbd|<[^>]*>|\$\{.*\}?|\$\(.*\)|\{\{.*\}\}|\{[A-Za-z_][\w.]*\}?|%[A-Za-z_]\w*%|%\(.*\)s?|%s|\$[A-Za-z_][A-Za-z0-9_]*|process\.env\..*|os\.environ.*|env\(.*|getenv.*|[A-Za-z_][\w.]*\(.*|ENC\[.*)$/i;
+  /^(?:x+|\*+|\.+|-+|_+|#+|0+|true|false|null|nil|none|undefined|yes|no|on|off|required|optional|string|text|value|changeme|change_?me|password|secret|token|redacted|hidden|example|sample|test|dummy|placeholder|your[_-]?[a-z_-]*|my[_-]?[a-z_-]*|insert[_-][a-z_-]*|replace[_-]?[a-z_-]*|todo|tbd|<[^>]*>|\$\{.*\}?|\$\(.*\)|\{\{.*\}\}|\{[A-Za-z_][\w.]*\}?|%[A-Za-z_]\w*%|%\(.*\)s?|%s|\$[A-Za-z_][A-Za-z0-9_]*|process\.env\..*|os\.environ.*|env\(.*|getenv.*|[A-Za-z_][\w.]*\(.*|ENC\[.*)$/i;
 
 /** What a candidate value is: a secret, a placeholder (counted, never reported), or something else. */
 export type ValueVerdict = 'secret' | 'placeholder' | 'other';

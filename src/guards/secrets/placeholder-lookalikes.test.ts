@@ -1,0 +1,35 @@
+import { generateText, wrapLanguageModel } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { textModel } from '../../../test/helpers';
+import { guardrails } from '../../middleware/guardrails-middleware';
+import { secrets } from './secrets';
+
+/** What the model got for `prompt` with secrets redacting input. */
+async function sent(prompt: string) {
+  const mock = textModel('ok');
+  const model = wrapLanguageModel({
+    model: mock,
+    middleware: guardrails({ input: [secrets({ action: 'redact' })] }),
+  });
+  await generateText({ model, prompt });
+  return (mock.doGenerateCalls[0]!.prompt[0]!.content as Array<{ text: string }>)[0]!.text;
+}
+
+describe('a password that starts like a template is still a password', () => {
+  it('my…, your…, replace… followed by digits or symbols are redacted', async () => {
+    // Each passed as a placeholder: the template patterns took anything after their first word.
+    expect(
+      await sent(
+        'password=MyDogRex2024! pwd: yourM0ther1965 passwd=Replace2024! db_password=my$ecretPass',
+      ),
+    ).toBe(
+      'password=[GENERIC_SECRET] pwd: [GENERIC_SECRET] passwd=[GENERIC_SECRET] db_password=[GENERIC_SECRET]',
+    );
+  });
+
+  it('templates and references still pass: my_password, your-password-here, YOUR_API_KEY, insert_key_here, get_secret("db")', async () => {
+    const text =
+      'password=my_password pwd=your-password-here api_key=YOUR_API_KEY token=insert_key_here password=get_secret("db")';
+    expect(await sent(text)).toBe(text);
+  });
+});

@@ -555,16 +555,22 @@ const medianOfAll = (values: readonly number[]) =>
  *   `node --predictable` (no concurrent compiler or collector, fixed seeds)
  *   a count repeats to a few instructions in a billion. First run = a
  *   process running the side once minus one that only loads and builds;
- *   warm run = (a process running it 1 + WARM times - one running it once) /
- *   WARM, the cost once the engine has compiled the code (a server's case).
+ *   warm run = (a process running it 1 + SETTLE + WARM times - one running
+ *   it 1 + SETTLE times) / WARM, the cost once the engine has compiled the
+ *   code (a server's case).
  * - CPU time (1 MB, plain node): BENCH_COST_PROCESSES processes per side
  *   (default 15), started in alternating order (sides reversed every other
- *   round, trees interleaved); each runs the side 1 + WARM times; a side's
- *   number is the median over its processes of the first run and of each
- *   process's median warm run.
+ *   round, trees interleaved); each runs the side 1 + SETTLE + WARM times;
+ *   a side's number is the median over its processes of the first run and
+ *   of each process's median of its last WARM runs.
  */
 async function guardCostPerMegabyte() {
-  const WARM = 4;
+  // Runs a process makes before those counted as warm: under cachegrind the
+  // engine still compiles through the first runs (the window processor:
+  // 361 M instructions per run over runs 2-3, 278 M over runs 2-5, 129 M
+  // over runs 5-7), so warm runs are counted after SETTLE more.
+  const SETTLE = 3;
+  const WARM = 3;
   const repoRoot = fileURLToPath(new URL('..', import.meta.url));
   const trees = (process.env.BENCH_COST_TREES ?? repoRoot).split(',').map(tree => resolve(tree));
   const processes = Number(process.env.BENCH_COST_PROCESSES ?? 15);
@@ -594,9 +600,8 @@ async function guardCostPerMegabyte() {
         const first = {} as Record<CostSide, number>;
         const warm = {} as Record<CostSide, number>;
         for (const side of COST_SIDES) {
-          const once = count(side, 1);
-          first[side] = once - load;
-          warm[side] = (count(side, 1 + WARM) - once) / WARM;
+          first[side] = count(side, 1) - load;
+          warm[side] = (count(side, 1 + SETTLE + WARM) - count(side, 1 + SETTLE)) / WARM;
         }
         const row = (name: string, a: number, b: number) =>
           console.log(
@@ -611,7 +616,7 @@ async function guardCostPerMegabyte() {
         );
       }
       console.log(
-        `\nInstructions: ${KB} KB of prose, \`node --predictable\` under \`valgrind --tool=cachegrind\`, one process per count; the loading process (${KB} KB text and deltas built, nothing run) is subtracted from each first run; warm run = (process with ${1 + WARM} runs - process with 1) / ${WARM}.\n`,
+        `\nInstructions: ${KB} KB of prose, \`node --predictable\` under \`valgrind --tool=cachegrind\`, one process per count; the loading process (${KB} KB text and deltas built, nothing run) is subtracted from each first run; warm run = (process with ${1 + SETTLE + WARM} runs - process with ${1 + SETTLE}) / ${WARM}.\n`,
       );
     }
     const KB = 1024;
@@ -624,9 +629,9 @@ async function guardCostPerMegabyte() {
       for (const side of order) {
         for (let t = 0; t < trees.length; t++) {
           const i = round % 2 === 0 ? t : trees.length - 1 - t;
-          const [first, ...warm] = cpuRunsOf(scripts[i]!, side, KB, 1 + WARM);
-          cpu[i]!.first[side].push(first!);
-          cpu[i]!.warm[side].push(medianOfAll(warm));
+          const runs = cpuRunsOf(scripts[i]!, side, KB, 1 + SETTLE + WARM);
+          cpu[i]!.first[side].push(runs[0]!);
+          cpu[i]!.warm[side].push(medianOfAll(runs.slice(1 + SETTLE)));
         }
       }
     }
@@ -650,7 +655,7 @@ async function guardCostPerMegabyte() {
       );
     }
     console.log(
-      `\nCPU time: ${KB} KB of prose, plain node, medians over ${processes} processes per side started in alternating order; each process runs its side ${1 + WARM} times (first run, then the median of the other ${WARM}).`,
+      `\nCPU time: ${KB} KB of prose, plain node, medians over ${processes} processes per side started in alternating order; each process runs its side ${1 + SETTLE + WARM} times (first run; warm run: the median of its last ${WARM}).`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

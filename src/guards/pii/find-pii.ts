@@ -1,6 +1,7 @@
 import type { CountryCode } from 'libphonenumber-js/max';
 import { GuardrailConfigError } from '../../core/errors';
 import { validateOptionsOnce } from '../../core/options';
+import { chunkedScanFrom, scanInChunks, type TextSource } from '../shared/chunked-scan';
 import { type NormalizedText, normalizeText } from '../shared/normalize-text';
 import { type DetectedSpan, firstStartAtOrAfter, resolveOverlapsBeside } from '../shared/spans';
 import { cardFinder } from './finders/card';
@@ -533,7 +534,36 @@ function coverGluedLocalParts(source: string, spans: DetectedSpan[]): DetectedSp
  * // [{ type: 'EMAIL_ADDRESS', start: 5, end: 21 }, { type: 'PHONE_NUMBER', start: 30, end: 45 }]
  */
 export function findPii(text: string, options?: FindPiiOptions): PiiSpan[] {
-  return findPiiNormalized(normalizeText(text), options);
+  const inPieces = typeof text === 'string' ? findPiiInChunks(text, options) : undefined;
+  return inPieces ?? findPiiNormalized(normalizeText(text), options);
+}
+
+/**
+ * `findPiiInNormalForm(normalizeText(text), ...).spans` of a long text,
+ * found piece by piece (`scanInChunks`: no megabyte-sized normal form), or
+ * undefined when the text is short, the pieces disagree at a seam, or the
+ * options find what pieces might judge otherwise: names and addresses (the
+ * tagger reads sentences) and the caller's `custom` patterns (which may
+ * read any distance). Then the caller scans the whole text.
+ */
+export function findPiiInChunks(
+  text: TextSource,
+  options?: FindPiiOptions,
+  placeholders?: RegExp,
+  placeholderOf?: ReadonlyMap<string, string>,
+): PiiSpan[] | undefined {
+  if (!(text.length >= chunkedScanFrom)) return undefined;
+  const { entities, custom } = validateOptionsOnce(options, {
+    prefix: 'findPii',
+    root: 'findPii.options',
+    shape: findPiiOptionShape,
+  });
+  if ((custom !== undefined && custom.length > 0) || resolveEntities(entities).some(isNerEntity)) {
+    return undefined;
+  }
+  return scanInChunks(text, piece => ({
+    spans: findPiiInNormalForm(normalizeText(piece), options, placeholders, placeholderOf).spans,
+  }))?.spans;
 }
 
 /** `findPii` on a text already normalised with `normalizeText` (default options). */

@@ -5,7 +5,8 @@ import type { OutputSideGuardrail } from '../../core/output-side';
 import type { Guardrail, GuardrailContext } from '../../core/types';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
-import { normalizeInCall, offerNormalForm } from '../shared/call-normalization';
+import { normalizeInCall, offerNormalForm, offerTextSource } from '../shared/call-normalization';
+import { redactedTextSource } from '../shared/chunked-scan';
 import { decodedJsonSpans, readsJson } from '../shared/json-string-spans';
 import { normalizeText } from '../shared/normalize-text';
 import { redactedNormalForm } from '../shared/redacted-normal-form';
@@ -13,6 +14,7 @@ import { replaceSpans } from '../shared/spans';
 import {
   allPiiEntities,
   type FindPiiOptions,
+  findPiiInChunks,
   findPiiInNormalForm,
   type PiiSpan,
   piiMaxMatchLength,
@@ -288,11 +290,16 @@ export function pii(options?: PiiOptions): Guardrail {
     check(content, ctx) {
       if (action === 'pseudonymize') return pseudonymize(content, ctx);
       const inJson = jsonStringSpans(content, ctx);
-      const normalized = inJson ? undefined : normalizeInCall(content, ctx?.state);
+      // A long text is read in pieces (no megabyte-sized normal form, see `chunked-scan.ts`).
+      const inPieces =
+        inJson || typeof content !== 'string'
+          ? undefined
+          : findPiiInChunks(content, findOptions, maskedPlaceholders(), rescanPlaceholders());
+      const normalized = inJson || inPieces ? undefined : normalizeInCall(content, ctx?.state);
       const found =
         normalized &&
         findPiiInNormalForm(normalized, findOptions, maskedPlaceholders(), rescanPlaceholders());
-      const spans = inJson ?? found!.spans;
+      const spans = inJson ?? inPieces ?? found!.spans;
       if (spans.length === 0) return allow();
       const types = typesOf(spans);
       // The spans are this call's own (`findPiiInNormalForm` builds them
@@ -327,6 +334,15 @@ export function pii(options?: PiiOptions): Guardrail {
             // Read only when the text's normal form differs from it.
             placeholders ?? (normalized.changed ? spans.map(ownPlaceholder!) : []),
             text,
+          ),
+        );
+      } else if (inPieces) {
+        // `secrets()` reads the redacted text in pieces too, without writing it out.
+        offerTextSource(
+          text,
+          ctx?.state,
+          redactedTextSource(content, spans, index =>
+            ownPlaceholder ? ownPlaceholder(spans[index]!) : placeholders![index]!,
           ),
         );
       }

@@ -1,5 +1,6 @@
 import { validateOptionsOnce } from '../../core/options';
 import { printableRuns } from '../shared/anchored-scan';
+import { chunkedScanFrom, scanInChunks, type TextSource } from '../shared/chunked-scan';
 import { type NormalizedText, normalizeText } from '../shared/normalize-text';
 import {
   type DetectedSpan,
@@ -202,13 +203,52 @@ function mergeHoles(holes: Array<{ start: number; end: number }>) {
 
 /** `findSecrets`, also counting the candidates skipped as placeholders (for records). */
 export function scanSecrets(text: string, options?: FindSecretsOptions): SecretsScan {
-  return scanSecretsNormalized(normalizeText(text), options);
+  const inPieces = typeof text === 'string' ? scanSecretsInChunks(text, options) : undefined;
+  return inPieces ?? scanSecretsNormalized(normalizeText(text), options);
+}
+
+/**
+ * `scanSecrets` of a long text, piece by piece (`scanInChunks`: no
+ * megabyte-sized normal form), or undefined when the text is short, the
+ * pieces disagree at a seam, or a piece holds what is not bounded: a PEM
+ * block (`-----BEGIN`, its key may run for 400 lines) or `kind:` (a
+ * Kubernetes `Secret` declared anywhere makes every `data:` block in the
+ * text one). Then the caller scans the whole text.
+ */
+export function scanSecretsInChunks(
+  text: TextSource,
+  options?: FindSecretsOptions,
+): SecretsScan | undefined {
+  if (!(text.length >= chunkedScanFrom)) return undefined;
+  validateOptionsOnce(options, {
+    prefix: 'findSecrets',
+    root: 'findSecrets.options',
+    shape: findSecretsOptionShape,
+  });
+  const found = scanInChunks(text, piece => {
+    const normalized = normalizeText(piece);
+    if (normalized.text.includes('-----BEGIN') || normalized.text.includes('kind:')) {
+      return undefined;
+    }
+    const skipped: number[] = [];
+    return { spans: scanNormalForm(normalized, options, skipped).spans, points: skipped };
+  });
+  return found && { spans: found.spans, placeholdersSkipped: found.points.length };
 }
 
 /** `scanSecrets` on a text already normalised with `normalizeText` (default options). */
 export function scanSecretsNormalized(
   normalized: NormalizedText,
   options?: FindSecretsOptions,
+): SecretsScan {
+  return scanNormalForm(normalized, options);
+}
+
+/** `scanSecretsNormalized`, adding the skipped placeholders' offsets in the original to `skippedAt`. */
+function scanNormalForm(
+  normalized: NormalizedText,
+  options?: FindSecretsOptions,
+  skippedAt?: number[],
 ): SecretsScan {
   const {
     assignments = true,
@@ -388,7 +428,10 @@ export function scanSecretsNormalized(
   let next = 0;
   for (const start of [...placeholders].sort((first, second) => first - second)) {
     while (next < found.length && found[next]!.end <= start) next++;
-    if (next >= found.length || found[next]!.start > start) placeholdersSkipped++;
+    if (next >= found.length || found[next]!.start > start) {
+      placeholdersSkipped++;
+      skippedAt?.push(normalized.toOriginal(start));
+    }
   }
   return {
     spans: found.map(span => ({

@@ -2,7 +2,8 @@ import { declareSignalFreeCheck } from '../../core/chain';
 import { allow, block, defineGuardrail, modify } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
-import { normalizeInCall } from '../shared/call-normalization';
+import { chunkSourceInCall, normalizeInCall } from '../shared/call-normalization';
+import { chunkedScanFrom } from '../shared/chunked-scan';
 import { readsJson } from '../shared/json-string-spans';
 import { jsonStringView } from '../shared/json-string-view';
 import { type RankedSpan, replaceSpans, resolveOverlaps } from '../shared/spans';
@@ -10,6 +11,7 @@ import {
   type FindSecretsOptions,
   type SecretsScan,
   scanSecrets,
+  scanSecretsInChunks,
   scanSecretsNormalized,
   secretsMaxMatchLength,
 } from './find-secrets';
@@ -123,7 +125,14 @@ export function secrets(options?: SecretsOptions): Guardrail {
     // Its longest needle (a provider literal and the letter before it) is 17 characters; 24 leaves room.
     mayMatchReach: 24,
     check(content, ctx) {
-      const scan = scanSecretsNormalized(normalizeInCall(content, ctx?.state), findOptions);
+      // A long text is read in pieces (no megabyte-sized normal form, see `chunked-scan.ts`).
+      const source =
+        typeof content === 'string' && content.length >= chunkedScanFrom
+          ? chunkSourceInCall(content, ctx?.state)
+          : undefined;
+      const scan =
+        (source && scanSecretsInChunks(source, findOptions)) ??
+        scanSecretsNormalized(normalizeInCall(content, ctx?.state), findOptions);
       // A tool's arguments and results are judged as JSON (so is a tool call in the
       // history, judged as input with inputScope 'all'): also read their strings decoded.
       const json = readsJson(ctx);

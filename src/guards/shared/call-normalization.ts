@@ -1,3 +1,4 @@
+import type { TextSource } from './chunked-scan';
 import { type NormalizedText, normalizeText } from './normalize-text';
 
 /**
@@ -16,12 +17,18 @@ import { type NormalizedText, normalizeText } from './normalize-text';
  * normal form per call is kept (of a text the call holds anyway), and a
  * WeakMap lets it go with the call's state.
  */
-const lastNormalized = new WeakMap<object, NormalizedText | PendingNormalForm>();
+const lastNormalized = new WeakMap<object, NormalizedText | PendingNormalForm | OfferedSource>();
 
 /** A text and how to build its normal form (when first asked for). */
 interface PendingNormalForm {
   original: string;
   build(): NormalizedText;
+}
+
+/** A long text and a way to read it in pieces (see `chunked-scan.ts`). */
+interface OfferedSource {
+  original: string;
+  source: TextSource;
 }
 
 /** `normalizeText(text)`, reusing the call's last normal form when it is of the same text. */
@@ -30,7 +37,9 @@ export function normalizeInCall(text: string, state: object | undefined): Normal
   const kept = lastNormalized.get(state);
   if (kept !== undefined) {
     lastNormalized.delete(state);
-    if (kept.original === text) return 'build' in kept ? kept.build() : kept;
+    if (kept.original === text && !('source' in kept)) {
+      return 'build' in kept ? kept.build() : kept;
+    }
   }
   const normalized = normalizeText(text);
   lastNormalized.set(state, normalized);
@@ -52,4 +61,27 @@ export function offerNormalForm(
 ): void {
   if (state === undefined) return;
   lastNormalized.set(state, { original: text, build });
+}
+
+/**
+ * Offers a later guardrail of the call a way to read `text` in pieces
+ * without writing it out (`pii()`'s redaction of a long text, which it
+ * scanned in pieces: a rope, see `redactedTextSource`). Replaces the call's
+ * kept normal form.
+ */
+export function offerTextSource(text: string, state: object | undefined, source: TextSource): void {
+  if (state === undefined) return;
+  lastNormalized.set(state, { original: text, source });
+}
+
+/**
+ * How a guardrail should read a long `text` in pieces: the source offered
+ * for it, or the string itself; undefined when the call keeps a normal
+ * form of this text (or a way to derive it), which `normalizeInCall` then
+ * returns at less cost than scanning in pieces. Keeps the call's entry.
+ */
+export function chunkSourceInCall(text: string, state: object | undefined): TextSource | undefined {
+  const kept = state === undefined ? undefined : lastNormalized.get(state);
+  if (kept === undefined || kept.original !== text) return text;
+  return 'source' in kept ? kept.source : undefined;
 }

@@ -1,0 +1,226 @@
+import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
+import { generateText, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../bench/fixtures';
+import { generateResult } from '../../../test/helpers';
+import { runChain } from '../../core/chain';
+import { guardrails } from '../../middleware/guardrails-middleware';
+import { findPii, findPiiInChunks, findPiiNormalized } from '../pii/find-pii';
+import { pii } from '../pii/pii';
+import { scanSecrets, scanSecretsInChunks, scanSecretsNormalized } from '../secrets/find-secrets';
+import { secrets } from '../secrets/secrets';
+import { chunkedScanFrom, redactedTextSource, scanInChunks } from './chunked-scan';
+import { normalizeText } from './normalize-text';
+import { type DetectedSpan, replaceSpans } from './spans';
+
+// Values of every kind the chain finds, some obfuscated (the normal form
+// differs from the text), some placeholders secrets skips and counts.
+const values = [
+  'jane.doe@example.com',
+  'call +44 20 7946 0958',
+  '(415) 555-2671',
+  'card 4111 1111 1111 1111',
+  'card ４１１１ １１１１ １１１１ １１１１',
+  'card 4111\u200B1111\u200B1111\u200B1111',
+  'IBAN GB82 WEST 1234 5698 7654 32',
+  'server 10.0.0.12 port 8080',
+  'https://docs.example.org/guide?page=2',
+  'ghp_q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3Nf5Vg0Jc7Qe2R',
+  'password = "Tr0ub4dor&3xyz"',
+  'API_KEY=<your-key-here>',
+  'a\u00A0dash\u2013and\u2014another',
+];
+const words = ['the', 'order', 'shipped', 'to', 'our', 'customer', 'account', 'report', 'and'];
+
+/** About `length` characters of prose with values, lines of random length: every cut falls somewhere new. */
+function textWithValues(length: number, seed: number, lineBreaks = true): string {
+  const next = seededRandom(seed);
+  const parts: string[] = [];
+  let size = 0;
+  while (size < length) {
+    const roll = next();
+    const part =
+      roll < 0.08
+        ? values[Math.floor(next() * values.length)]!
+        : roll < 0.11 && lineBreaks
+          ? '\n'
+          : words[Math.floor(next() * words.length)]!;
+    parts.push(part);
+    size += part.length + 1;
+  }
+  return parts.join(' ');
+}
+
+/** What one scan of the whole text finds (the path for short texts). */
+const wholePii = (text: string) => findPiiNormalized(normalizeText(text));
+const wholeSecrets = (text: string) => scanSecretsNormalized(normalizeText(text));
+
+describe('long texts are scanned in pieces with the findings of one whole scan', () => {
+  it('findPii and scanSecrets on texts of 150 KB to 400 KB, with and without line breaks', () => {
+    for (const [seed, length, lineBreaks] of [
+      [1, 150_000, true],
+      [2, 400_000, true],
+      [3, 260_000, false],
+    ] as const) {
+      const text = textWithValues(length, seed, lineBreaks);
+      // Read in pieces indeed (else this compares the whole scan with itself).
+      expect(findPiiInChunks(text)).toBeDefined();
+      expect(scanSecretsInChunks(text)).toBeDefined();
+      const spans = findPii(text);
+      expect(spans.length).toBeGreaterThan(1_000);
+      expect(spans).toEqual(wholePii(text));
+      const scan = scanSecrets(text);
+      expect(scan.spans.length).toBeGreaterThan(100);
+      expect(scan.placeholdersSkipped).toBeGreaterThan(100);
+      expect(scan).toEqual(wholeSecrets(text));
+    }
+  });
+
+  it('a value on a seam, at every offset around it', () => {
+    // The first cut is at the last line break before 57,344: the one after
+    // the value, or at 57,000. The value lies at each offset around it.
+    const value = 'mail jane.doe@example.com or card 4111 1111 1111 1111 pass="Tr0ub4dor&3xyz"';
+    for (let shift = -80; shift <= 80; shift += 7) {
+      const before = `${'word '.repeat(11_400)}\n`.slice(0, 57_000 + shift);
+      const text = `${before}${value}\n${'more text – '.repeat(20_000)}`;
+      expect(findPiiInChunks(text)).toBeDefined();
+      expect(findPii(text)).toEqual(wholePii(text));
+      expect(scanSecrets(text)).toEqual(wholeSecrets(text));
+    }
+  });
+
+  it('texts shorter than chunkedScanFrom, and printable ASCII, are scanned whole', () => {
+    const text = textWithValues(chunkedScanFrom - 2_000, 4);
+    expect(text.length).toBeLessThan(chunkedScanFrom);
+    expect(findPiiInChunks(text)).toBeUndefined();
+    expect(scanSecretsInChunks(text)).toBeUndefined();
+    // Its own normal form: scanned whole, it is not copied.
+    const ascii = 'mail jane.doe@example.com today\n'.repeat(10_000);
+    expect(findPiiInChunks(ascii)).toBeUndefined();
+    expect(scanSecretsInChunks(ascii)).toBeUndefined();
+    expect(findPiiInChunks(`${ascii}–`)).toBeDefined();
+  });
+
+  it('a PEM block longer than the overlap is found whole: the text is scanned whole', () => {
+    const body = Array.from({ length: 120 }, (_, line) =>
+      `MIIEowIBAAKCAQEA${line.toString(36).padStart(4, 'q')}7s3Hf9Kx2Lm4Np6Qr8Tv0Wy1Za3Bc5De7Fg9`.slice(
+        0,
+        64,
+      ),
+    ).join('\n');
+    const key = `-----BEGIN RSA PRIVATE KEY-----\n${body}\n-----END RSA PRIVATE KEY-----`;
+    const text = `${'word – '.repeat(8_000)}\n${key}\n${'more text '.repeat(20_000)}`;
+    expect(scanSecretsInChunks(text)).toBeUndefined();
+    const start = text.indexOf('-----BEGIN');
+    expect(scanSecrets(text).spans).toEqual([
+      { type: 'PRIVATE_KEY', start, end: start + key.length },
+    ]);
+  });
+
+  it('a Kubernetes Secret declared far above its data block: the text is scanned whole', () => {
+    const manifest = 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\n';
+    const data = 'data:\n  settings: c3VwZXJzZWNyZXRwYXNzd29yZDEyMw==\n';
+    const text = `${manifest}${'# note – \n'.repeat(20_000)}${data}`;
+    expect(scanSecretsInChunks(text)).toBeUndefined();
+    // The data block alone is no Secret: a piece without the manifest's head finds nothing.
+    expect(scanSecrets(data).spans).toEqual([]);
+    const start = text.indexOf('c3Vw');
+    expect(scanSecrets(text).spans).toEqual([
+      { type: 'KUBERNETES_SECRET', start, end: start + 'c3VwZXJzZWNyZXRwYXNzd29yZDEyMw=='.length },
+    ]);
+  });
+
+  it('pieces that disagree at a seam give way to the whole scan', () => {
+    const text = 'xé'.repeat(100_000);
+    // Findings every 1,000 characters from where a piece's text begins: the
+    // pieces on either side of a seam begin at different places.
+    const fromItsStart = (piece: string) => ({
+      spans: Array.from({ length: Math.floor(piece.length / 1_000) }, (_, index) => ({
+        type: 'X',
+        start: index * 1_000,
+        end: index * 1_000 + 1,
+      })),
+    });
+    expect(scanInChunks(text, fromItsStart)).toBeUndefined();
+    // A finding each piece sees the same (each 'a'): pieces agree.
+    const text2 = 'abcdefghié'.repeat(20_000);
+    const everyA = (piece: string) => {
+      const spans: DetectedSpan[] = [];
+      for (let at = piece.indexOf('a'); at >= 0; at = piece.indexOf('a', at + 1)) {
+        spans.push({ type: 'A', start: at, end: at + 1 });
+      }
+      return { spans };
+    };
+    const found = scanInChunks(text2, everyA);
+    expect(found?.spans.length).toBe(20_000);
+    expect(found?.spans.every((span, index) => span.start === index * 10)).toBe(true);
+  });
+});
+
+describe('redactedTextSource', () => {
+  it('slices equal the redacted text', () => {
+    const original = textWithValues(20_000, 5);
+    const spans = wholePii(original);
+    const placeholderOf = (index: number) => `[${spans[index]!.type}]`;
+    const redacted = replaceSpans(original, spans, span => `[${span.type}]`);
+    const source = redactedTextSource(original, spans, placeholderOf);
+    expect(source.length).toBe(redacted.length);
+    const next = seededRandom(9);
+    for (let run = 0; run < 500; run++) {
+      const start = Math.floor(next() * redacted.length);
+      const end = start + Math.floor(next() * (redacted.length - start + 1));
+      expect(source.slice(start, end)).toBe(redacted.slice(start, end));
+    }
+    expect(source.slice(0, redacted.length)).toBe(redacted);
+  });
+});
+
+describe('the chain pii() + secrets() on a long text', () => {
+  const text = textWithValues(300_000, 6);
+  /** The chain's result as the whole scans make it. */
+  const expected = () => {
+    const redacted = replaceSpans(text, wholePii(text), span => `[${span.type}]`);
+    const secretSpans = wholeSecrets(redacted).spans;
+    return {
+      redacted,
+      secretSpans,
+      final: replaceSpans(redacted, secretSpans, span => `[${span.type}]`),
+    };
+  };
+
+  it('runChain: secrets reads the redacted text in pieces and finds what a whole scan finds', async () => {
+    const { redacted, secretSpans, final } = expected();
+    expect(scanSecretsInChunks(redacted)).toBeDefined();
+    const context = { kind: 'input' as const, messages: [], metadata: {}, state: new Map() };
+    const result = await runChain([pii(), secrets({ action: 'redact' })], text, context);
+    expect(result.content).toBe(final);
+    expect(result.records.map(record => record.status)).toEqual(['modified', 'modified']);
+    expect((result.records[1]!.info as unknown as { spans: DetectedSpan[] }).spans).toEqual(
+      secretSpans,
+    );
+  });
+
+  it('generateText: the model receives the prompt redacted as a whole scan redacts it', async () => {
+    let received = '';
+    const model = new MockLanguageModelV4({
+      doGenerate: async (options: LanguageModelV4CallOptions) => {
+        received = options.prompt
+          .flatMap(message =>
+            message.role === 'user'
+              ? message.content.flatMap(part => (part.type === 'text' ? [part.text] : []))
+              : [],
+          )
+          .join('');
+        return generateResult('ok');
+      },
+    });
+    const guarded = wrapLanguageModel({
+      model,
+      middleware: guardrails({ input: [pii(), secrets({ action: 'redact' })] }),
+    });
+    const result = await generateText({ model: guarded, prompt: text });
+    expect(result.text).toBe('ok');
+    expect(received).toBe(expected().final);
+  });
+});

@@ -1,0 +1,238 @@
+import type { DetectedSpan } from './spans';
+
+/**
+ * Long texts scanned in bounded pieces.
+ *
+ * Detectors match on a normal form of the text (`normalize-text.ts`); for a
+ * long text that is a fresh string of its size, and `pii()` redacting hands
+ * `secrets()` a second one (the normal form of the redacted text). V8
+ * allocates a string above 128 KB in its large-object space, whose pages
+ * are fresh on every allocation: each 4 KB page faults in. On the machine
+ * the benches run on, the two megabyte-sized copies of the chain
+ * `pii()` + `secrets()` cost about 1,030 page faults and 18 ms of its
+ * 48 ms on 1 MB of real text. Pieces of at most 61,440 characters live in the
+ * young generation instead, whose pages are reused.
+ *
+ * Each piece is scanned with `overlap` characters of the text on either
+ * side, and owns the findings that start in it. The detectors' matches are
+ * bounded (their `maxMatchLength`: 1,040 characters for `pii`, 1,024 for
+ * `secrets`) and so is the context they read around a match (at most a few
+ * hundred characters), so a finding is decided by the text near it. That is
+ * checked rather than trusted at every seam: the two pieces beside it must
+ * report the very same findings around it (`seamZone` on either side), and
+ * no finding near a seam may run to within `seamZone` of where its piece's
+ * text was cut. Otherwise the whole text is scanned as before, as it is
+ * when a detector finds a construct that is not bounded (the caller's
+ * `scanPiece` returns undefined: a PEM block, a Kubernetes manifest whose
+ * `kind: Secret` may be anywhere in the text). Findings are then those of
+ * the whole text: `chunked-scan.test.ts` and the A/B over the dev sets
+ * compare them.
+ */
+
+/** A text read in pieces: a string, or a redacted text built on demand from its original. */
+export interface TextSource {
+  readonly length: number;
+  /** The text from `start` to `end` (as `String.prototype.slice`, 0 <= start <= end <= length). */
+  slice(start: number, end: number): string;
+}
+
+/** What `normalizeText` may change (its own first test): anything but printable ASCII, tab and line breaks. */
+const beyondPrintableAscii = /[^\t\n\r\x20-\x7e]/;
+
+/** Texts shorter than this are scanned whole (a chat message is). */
+export const chunkedScanFrom = 131_072;
+/**
+ * Characters a piece owns at most (it is cut at a line break before). With
+ * the overlap on both sides, a piece of text in two-byte characters is
+ * 120 KB, below V8's 128 KB limit for the young generation.
+ */
+const pieceLength = 57_344;
+/** Characters of text read on either side of a piece. */
+const overlap = 2_048;
+/** Findings within this distance of a seam must be the same in the pieces on either side of it. */
+const seamZone = 512;
+/** How far before its target length a piece is cut at a line break (else at white space, else where it falls). */
+const cutSearch = 2_048;
+
+/**
+ * What the caller's scan found in one piece: findings in text order (fresh
+ * objects: they are moved to the whole text's offsets in place), and
+ * positions (such as placeholders skipped) counted as findings are.
+ */
+export interface PieceFindings<T extends DetectedSpan> {
+  spans: readonly T[];
+  points?: readonly number[];
+}
+
+/** The findings of the whole text, offsets into it. */
+export interface ChunkedFindings<T extends DetectedSpan> {
+  spans: T[];
+  points: number[];
+}
+
+/** A string as a `TextSource`. */
+export function stringSource(text: string): TextSource {
+  return text;
+}
+
+/**
+ * The findings of `scanPiece` over `source` in pieces, as one scan of the
+ * whole text reports them (see above), or undefined when the text is
+ * shorter than `chunkedScanFrom` or a string of printable ASCII only (its
+ * own normal form: scanned whole, it is not copied), a piece's scan gave
+ * up, or the pieces disagree at a seam: then the caller scans the whole text. The findings
+ * are the objects `scanPiece` returned. Linear in the length of the text.
+ */
+export function scanInChunks<T extends DetectedSpan>(
+  source: TextSource,
+  scanPiece: (text: string) => PieceFindings<T> | undefined,
+): ChunkedFindings<T> | undefined {
+  const length = source.length;
+  if (!(length >= chunkedScanFrom)) return undefined;
+  // Printable ASCII is its own normal form: no copy to save, only the
+  // pieces' own costs to add (text full of short values: 30-40% more).
+  if (typeof source === 'string' && !beyondPrintableAscii.test(source)) return undefined;
+  const spans: T[] = [];
+  const points: number[] = [];
+  // The findings of the previous piece near the seam it ends at, to compare.
+  let seamSpans: T[] = [];
+  let seamPoints: number[] = [];
+  let pieceStart = 0;
+  while (pieceStart < length) {
+    const pieceEnd = cutAfter(source, pieceStart);
+    const from = Math.max(0, pieceStart - overlap);
+    const to = Math.min(length, pieceEnd + overlap);
+    const found = scanPiece(source.slice(from, to));
+    if (found === undefined) return undefined;
+    // What this piece says near its seams: [pieceStart - seamZone, pieceStart + seamZone) and
+    // [pieceEnd - seamZone, pieceEnd + seamZone). A finding from the first of these on must
+    // end well before the piece's text was cut, so it is not one cut short.
+    const headEnd = pieceStart + seamZone;
+    const tailStart = pieceEnd - seamZone;
+    const tailEnd = pieceEnd + seamZone;
+    const safeEnd = to === length ? length : to - seamZone;
+    const head: T[] = [];
+    const tail: T[] = [];
+    for (const span of found.spans) {
+      const start = span.start + from;
+      if (start >= tailEnd) break;
+      const end = span.end + from;
+      if (start < pieceStart - (pieceStart > 0 ? seamZone : 0)) continue;
+      if (end > safeEnd) return undefined;
+      // The piece's own objects, moved to the whole text's offsets (text
+      // full of values has 100,000s: a copy of each costs what finding it does).
+      span.start = start;
+      span.end = end;
+      if (pieceStart > 0 && start < headEnd) head.push(span);
+      if (pieceEnd < length && start >= tailStart) tail.push(span);
+      if (start >= pieceStart && start < pieceEnd) spans.push(span);
+    }
+    const headPoints: number[] = [];
+    const tailPoints: number[] = [];
+    for (const point of found.points ?? []) {
+      const at = point + from;
+      if (pieceStart > 0 && at >= pieceStart - seamZone && at < headEnd) headPoints.push(at);
+      if (pieceEnd < length && at >= tailStart && at < tailEnd) tailPoints.push(at);
+      if (at >= pieceStart && at < pieceEnd) points.push(at);
+    }
+    if (pieceStart > 0 && !(sameSpans(seamSpans, head) && samePoints(seamPoints, headPoints))) {
+      return undefined;
+    }
+    seamSpans = tail;
+    seamPoints = tailPoints;
+    pieceStart = pieceEnd;
+  }
+  // Pieces' findings come in text order; points too, but a piece's own may not be sorted.
+  points.sort((first, second) => first - second);
+  return { spans, points };
+}
+
+/** Where the piece starting at `start` ends: after a line break near its target length, else white space. */
+function cutAfter(source: TextSource, start: number): number {
+  const length = source.length;
+  if (length - start <= pieceLength) return length;
+  const target = start + pieceLength;
+  const before = source.slice(target - cutSearch, target);
+  const lineBreak = before.lastIndexOf('\n');
+  if (lineBreak >= 0) return target - cutSearch + lineBreak + 1;
+  const blank = Math.max(before.lastIndexOf(' '), before.lastIndexOf('\t'));
+  return blank >= 0 ? target - cutSearch + blank + 1 : target;
+}
+
+function sameSpans(first: readonly DetectedSpan[], second: readonly DetectedSpan[]): boolean {
+  if (first.length !== second.length) return false;
+  for (let index = 0; index < first.length; index++) {
+    const a = first[index]!;
+    const b = second[index]!;
+    if (a.type !== b.type || a.start !== b.start || a.end !== b.end) return false;
+  }
+  return true;
+}
+
+function samePoints(first: readonly number[], second: readonly number[]): boolean {
+  if (first.length !== second.length) return false;
+  const a = [...first].sort((x, y) => x - y);
+  const b = [...second].sort((x, y) => x - y);
+  return a.every((point, index) => point === b[index]);
+}
+
+/**
+ * `original` with each of `spans` (in order, apart) replaced by
+ * `replacementOf(index)`, as a `TextSource` whose slices are built from the
+ * original and the placeholders: the redacted text `replaceSpans` returns
+ * is a rope, and slicing it would first write the whole of it out.
+ */
+export function redactedTextSource(
+  original: string,
+  spans: readonly DetectedSpan[],
+  replacementOf: (index: number) => string,
+): TextSource {
+  const count = spans.length;
+  // Where each placeholder ends in the redacted text.
+  const endsAt = new Int32Array(count);
+  let shift = 0;
+  for (let index = 0; index < count; index++) {
+    const span = spans[index]!;
+    shift += replacementOf(index).length - (span.end - span.start);
+    endsAt[index] = span.end + shift;
+  }
+  const length = original.length + shift;
+  /** The first span whose placeholder ends after `position`. */
+  const spanAfter = (position: number) => {
+    let low = 0;
+    let high = count;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (endsAt[middle]! > position) high = middle;
+      else low = middle + 1;
+    }
+    return low;
+  };
+  return {
+    length,
+    slice(start: number, end: number): string {
+      let text = '';
+      let at = start;
+      let index = spanAfter(start);
+      while (at < end) {
+        // Original text before span `index` sits shifted by what the placeholders before it changed.
+        const shiftBefore = index > 0 ? endsAt[index - 1]! - spans[index - 1]!.end : 0;
+        const placeholder = index < count ? replacementOf(index) : '';
+        const placeholderStart = index < count ? endsAt[index]! - placeholder.length : length;
+        if (at < placeholderStart) {
+          const stop = Math.min(end, placeholderStart);
+          text += original.slice(at - shiftBefore, stop - shiftBefore);
+          at = stop;
+          continue;
+        }
+        text += placeholder.slice(
+          at - placeholderStart,
+          Math.min(placeholder.length, end - placeholderStart),
+        );
+        at = placeholderStart + placeholder.length;
+        index++;
+      }
+      return text;
+    },
+  };
+}

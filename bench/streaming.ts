@@ -23,11 +23,12 @@
  *    BENCH_COST_TREES=/old,/new measures each tree's `src/` in the same run
  *    (a tree without bench/streaming-cost.ts gets this one's, bundled
  *    against its own `src/`); BENCH_COST_PROCESSES sets the processes per
- *    side (default 15).
+ *    side (default 15), BENCH_COST_KB the text under cachegrind (default
+ *    256; CPU time reads 4 times as much).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
@@ -515,21 +516,49 @@ async function bundleCostScript(tree: string, dir: string, index: number): Promi
   return outfile;
 }
 
-/** Instructions executed by `node <args>` under cachegrind; undefined if it failed. */
-function instructionsOf(args: string[]): number | undefined {
-  const result = spawnSync(
-    'valgrind',
-    [
-      '--tool=cachegrind',
-      '--cache-sim=no',
-      '--cachegrind-out-file=/dev/null',
-      process.execPath,
-      ...args,
-    ],
-    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
-  const refs = /I\s+refs:\s+([\d,]+)/.exec(result.stderr ?? '');
-  return result.status === 0 && refs ? Number(refs[1]!.replaceAll(',', '')) : undefined;
+/** Instructions executed by `node <args>` under cachegrind; NaN if it failed. */
+function instructionsOf(args: string[]): Promise<number> {
+  return new Promise(resolve => {
+    const child = spawn(
+      'valgrind',
+      [
+        '--tool=cachegrind',
+        '--cache-sim=no',
+        '--cachegrind-out-file=/dev/null',
+        process.execPath,
+        ...args,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-4096);
+    });
+    child.on('error', () => resolve(Number.NaN));
+    child.on('close', code => {
+      const refs = /I\s+refs:\s+([\d,]+)/.exec(stderr);
+      resolve(code === 0 && refs ? Number(refs[1]!.replaceAll(',', '')) : Number.NaN);
+    });
+  });
+}
+
+/**
+ * Runs `jobs` at most `width` at a time. A count does not depend on what
+ * else runs beside it, so cachegrind's processes share the cores (unlike
+ * CPU time, which is measured one process at a time).
+ */
+async function inParallel<T>(jobs: Array<() => Promise<T>>, width: number): Promise<T[]> {
+  const results: T[] = new Array(jobs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const index = next++;
+      results[index] = await jobs[index]!();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, jobs.length) }, worker));
+  return results;
 }
 
 /** CPU ms of each run of `side` in a fresh process (plain node, as in production). */
@@ -588,14 +617,27 @@ async function guardCostPerMegabyte() {
     if (!hasValgrind) {
       console.log('Instructions: valgrind is not installed here, skipped.\n');
     } else {
-      const KB = 256;
+      const KB = Number(process.env.BENCH_COST_KB ?? 256);
       console.log(
         `| side | first run (instructions, M) | warm run (instructions, M) | first run vs generate | warm run vs generate |`,
       );
       console.log('|---|---|---|---|---|');
       for (const [i, script] of scripts.entries()) {
+        const runCounts = [1, 1 + SETTLE, 1 + SETTLE + WARM];
+        const jobs = [
+          { side: 'load' as const, runs: 0 },
+          ...COST_SIDES.flatMap(side => runCounts.map(runs => ({ side, runs }))),
+        ];
+        const counts = await inParallel(
+          jobs.map(
+            ({ side, runs }) =>
+              () =>
+                instructionsOf(['--predictable', script, side, String(KB), String(runs)]),
+          ),
+          Math.max(1, Math.min(2, availableParallelism())),
+        );
         const count = (side: CostSide | 'load', runs: number) =>
-          instructionsOf(['--predictable', script, side, String(KB), String(runs)]) ?? Number.NaN;
+          counts[jobs.findIndex(job => job.side === side && job.runs === runs)]!;
         const load = count('load', 0);
         const first = {} as Record<CostSide, number>;
         const warm = {} as Record<CostSide, number>;
@@ -619,7 +661,7 @@ async function guardCostPerMegabyte() {
         `\nInstructions: ${KB} KB of prose, \`node --predictable\` under \`valgrind --tool=cachegrind\`, one process per count; the loading process (${KB} KB text and deltas built, nothing run) is subtracted from each first run; warm run = (process with ${1 + SETTLE + WARM} runs - process with ${1 + SETTLE}) / ${WARM}.\n`,
       );
     }
-    const KB = 1024;
+    const KB = 4 * Number(process.env.BENCH_COST_KB ?? 256);
     const cpu = trees.map(() => ({
       first: Object.fromEntries(COST_SIDES.map(side => [side, [] as number[]])),
       warm: Object.fromEntries(COST_SIDES.map(side => [side, [] as number[]])),

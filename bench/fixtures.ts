@@ -10,6 +10,7 @@ import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provide
 import { quantile } from '../src/cli/scoring';
 import { CallGuard } from '../src/middleware/call-guard';
 import type { InputJudge } from '../src/middleware/input-guard';
+import { HELD, type ProcessorStep, type StreamProcessor } from '../src/middleware/stream-processor';
 
 /** Seed of every generated input. */
 export const BENCH_SEED = 20_240_601;
@@ -117,30 +118,68 @@ export function benchModel({ text, deltas }: { text: string; deltas: number }): 
       };
     },
     async doStream() {
-      let at = -1;
-      const stream = new ReadableStream<LanguageModelV4StreamPart>({
-        pull(controller) {
-          if (at === -1) {
-            controller.enqueue({ type: 'stream-start', warnings: [] });
-            controller.enqueue({ type: 'text-start', id: 't' });
-            at = 0;
-          } else if (at < pieces.length) {
-            controller.enqueue({ type: 'text-delta', id: 't', delta: pieces[at]! });
-            at++;
-          } else {
-            controller.enqueue({ type: 'text-end', id: 't' });
-            controller.enqueue({
-              type: 'finish',
-              finishReason: { unified: 'stop', raw: 'stop' },
-              usage,
-            });
-            controller.close();
-          }
-        },
-      });
-      return { stream };
+      return {
+        stream: textPartStream(pieces.length, at => ({
+          type: 'text-delta',
+          id: 't',
+          delta: pieces[at]!,
+        })),
+      };
     },
   };
+}
+
+/**
+ * A model's stream of one text: stream-start, text-start, `count` parts
+ * (`partAt(0)`, `partAt(1)`, …, one per pull), text-end and finish.
+ */
+export function textPartStream(
+  count: number,
+  partAt: (at: number) => LanguageModelV4StreamPart,
+): ReadableStream<LanguageModelV4StreamPart> {
+  let at = -1;
+  return new ReadableStream<LanguageModelV4StreamPart>({
+    pull(controller) {
+      if (at === -1) {
+        controller.enqueue({ type: 'stream-start', warnings: [] });
+        controller.enqueue({ type: 'text-start', id: 't' });
+        at = 0;
+      } else if (at < count) {
+        controller.enqueue(partAt(at++));
+      } else {
+        controller.enqueue({ type: 'text-end', id: 't' });
+        controller.enqueue({
+          type: 'finish',
+          finishReason: { unified: 'stop', raw: 'stop' },
+          usage,
+        });
+        controller.close();
+      }
+    },
+  });
+}
+
+/**
+ * Drives `processor` as guardStream's read loop does (a held delta costs one
+ * identity comparison) through text-start, `deltaParts` and text-end; the
+ * number of text characters it released.
+ */
+export async function releasedByProcessor(
+  processor: StreamProcessor,
+  deltaParts: readonly LanguageModelV4StreamPart[],
+): Promise<number> {
+  let released = 0;
+  const take = (step: ProcessorStep) => {
+    for (const part of step.parts) if (part.type === 'text-delta') released += part.delta.length;
+  };
+  take(await processor.push({ type: 'text-start', id: 't' }));
+  for (const part of deltaParts) {
+    const step = processor.push(part);
+    if (step === HELD) continue;
+    take(step instanceof Promise ? await step : step);
+  }
+  take(await processor.push({ type: 'text-end', id: 't' }));
+  return released;
 }
 
 /** Reads a stream to its end; returns the number of parts. */

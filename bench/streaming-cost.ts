@@ -24,9 +24,14 @@
 import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { wrapLanguageModel } from 'ai';
 import { contentFilter, guardrails, pii, secrets } from '../src';
-import { HELD, type ProcessorStep } from '../src/middleware/stream-processor';
 import { windowProcessor } from '../src/middleware/window-processor';
-import { benchModel, outputCallGuard, prose } from './fixtures';
+import {
+  benchModel,
+  outputCallGuard,
+  prose,
+  releasedByProcessor,
+  textPartStream,
+} from './fixtures';
 
 const costSides = ['load', 'generate', 'bare', 'window', 'processor'] as const;
 type CostSide = (typeof costSides)[number];
@@ -41,10 +46,6 @@ const runs = Number(runsArg ?? 1);
 
 const chain = () => [pii(), secrets(), contentFilter()];
 const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'go' }] }];
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-  outputTokens: { total: 1, text: 1, reasoning: 0 },
-};
 
 // What every side builds, `load` included: the text and its deltas, once.
 const text = prose(kb * 1024);
@@ -59,27 +60,7 @@ function streamingModel(): LanguageModelV4 {
   return {
     ...generateModel,
     async doStream() {
-      let at = -1;
-      const stream = new ReadableStream<LanguageModelV4StreamPart>({
-        pull(controller) {
-          if (at === -1) {
-            controller.enqueue({ type: 'stream-start', warnings: [] });
-            controller.enqueue({ type: 'text-start', id: 't' });
-            at = 0;
-          } else if (at < deltaParts.length) {
-            controller.enqueue(deltaParts[at++]!);
-          } else {
-            controller.enqueue({ type: 'text-end', id: 't' });
-            controller.enqueue({
-              type: 'finish',
-              finishReason: { unified: 'stop', raw: 'stop' },
-              usage,
-            });
-            controller.close();
-          }
-        },
-      });
-      return { stream };
+      return { stream: textPartStream(deltaParts.length, at => deltaParts[at]!) };
     },
   };
 }
@@ -118,19 +99,10 @@ const sides: Record<Exclude<CostSide, 'load'>, () => Promise<number>> = {
     return drain(stream);
   },
   async processor() {
-    const processor = windowProcessor(outputCallGuard(), chain(), 2048, () => true);
-    let released = 0;
-    const take = (step: ProcessorStep) => {
-      for (const part of step.parts) if (part.type === 'text-delta') released += part.delta.length;
-    };
-    take(await processor.push({ type: 'text-start', id: 't' }));
-    for (const part of deltaParts) {
-      const step = processor.push(part);
-      if (step === HELD) continue;
-      take(step instanceof Promise ? await step : step);
-    }
-    take(await processor.push({ type: 'text-end', id: 't' }));
-    return released;
+    return releasedByProcessor(
+      windowProcessor(outputCallGuard(), chain(), 2048, () => true),
+      deltaParts,
+    );
   },
 };
 

@@ -45,10 +45,9 @@ import {
   pii,
   secrets,
 } from '../src';
-import { HELD, type ProcessorStep } from '../src/middleware/stream-processor';
 import { windowProcessor } from '../src/middleware/window-processor';
 import { scriptedModel } from '../src/testing';
-import { benchModel, outputCallGuard, prose } from './fixtures';
+import { benchModel, outputCallGuard, prose, releasedByProcessor } from './fixtures';
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 const CARD = /\b(?:\d[ -]?){15}\d\b/g;
@@ -426,19 +425,10 @@ async function cpuPerMegabyte() {
   }
   const processorOnce = async () => {
     const call = outputCallGuard();
-    const processor = windowProcessor(call, earlyChain(), 2048, () => true);
-    let released = 0;
-    const take = (step: ProcessorStep) => {
-      for (const part of step.parts) if (part.type === 'text-delta') released += part.delta.length;
-    };
-    take(await processor.push({ type: 'text-start', id: 't' }));
-    for (const part of deltaParts) {
-      const step = processor.push(part);
-      // As guardStream's read loop drives it: a held delta costs one identity comparison.
-      if (step === HELD) continue;
-      take(step instanceof Promise ? await step : step);
-    }
-    take(await processor.push({ type: 'text-end', id: 't' }));
+    const released = await releasedByProcessor(
+      windowProcessor(call, earlyChain(), 2048, () => true),
+      deltaParts,
+    );
     if (released !== text.length) throw new Error('the processor released another text');
   };
   const RUNS = 11;

@@ -31,6 +31,22 @@ function model(text: string, outputTokens: number) {
   return mock;
 }
 
+/** A model that calls `readFile` once, then answers "done"; each call billed `callUsage`. */
+function readFileThenDone(callUsage: ReturnType<typeof usage>) {
+  let calls = 0;
+  return new MockLanguageModelV4({
+    doGenerate: async () => ({
+      content:
+        calls++ === 0
+          ? [{ type: 'tool-call', toolCallId: 'c1', toolName: 'readFile', input: '{}' }]
+          : [{ type: 'text', text: 'done' }],
+      finishReason: { unified: calls === 1 ? 'tool-calls' : 'stop', raw: undefined },
+      usage: callUsage,
+      warnings: [],
+    }),
+  });
+}
+
 describe('tokenBudget', () => {
   it('counts input with the o200k tokenizer and blocks over the per-request cap', async () => {
     const budget = tokenBudget({ maxInputTokens: 6 });
@@ -522,18 +538,7 @@ describe('tokenBudget', () => {
   });
 
   it('in guardTools, names what it capped: the tool result, not "input"', async () => {
-    let calls = 0;
-    const mock = new MockLanguageModelV4({
-      doGenerate: async () => ({
-        content:
-          calls++ === 0
-            ? [{ type: 'tool-call', toolCallId: 'c1', toolName: 'readFile', input: '{}' }]
-            : [{ type: 'text', text: 'done' }],
-        finishReason: { unified: calls === 1 ? 'tool-calls' : 'stop', raw: undefined },
-        usage: usage(3),
-        warnings: [],
-      }),
-    });
+    const mock = readFileThenDone(usage(3));
     const tools = guardTools(
       { readFile: tool({ inputSchema: z.object({}), execute: async () => 'word '.repeat(50) }) },
       { output: [tokenBudget({ maxInputTokens: 5 })] },
@@ -570,19 +575,8 @@ describe('tokenBudget', () => {
       const toolBudget = toolBudgetName
         ? tokenBudget({ perSession: { maxTokens: 100_000 }, store, name: toolBudgetName })
         : budget;
-      let calls = 0;
-      const mock = new MockLanguageModelV4({
-        doGenerate: async () => ({
-          content:
-            calls++ === 0
-              ? [{ type: 'tool-call', toolCallId: 'c1', toolName: 'readFile', input: '{}' }]
-              : [{ type: 'text', text: 'done' }],
-          finishReason: { unified: calls === 1 ? 'tool-calls' : 'stop', raw: undefined },
-          // Each call is billed 10 input and 5 output tokens.
-          usage: usage(5, 10),
-          warnings: [],
-        }),
-      });
+      // Each call is billed 10 input and 5 output tokens.
+      const mock = readFileThenDone(usage(5, 10));
       await generateText({
         model: wrapLanguageModel({
           model: mock,

@@ -82,7 +82,7 @@ describe('doc snippet checker', () => {
         message: "Cannot find name 'guardrial'. Did you mean 'guardrails'?",
       },
     ]);
-  }, 60_000); // four TypeScript programs (two per AI SDK major): seconds each on a loaded machine
+  }, 180_000); // four TypeScript programs (two per AI SDK major): seconds each alone, over a minute at load 10+
 
   it('rejects an unknown flag', () => {
     const { problems } = checkSnippets(
@@ -96,5 +96,5 @@ describe('doc snippet checker', () => {
         message: 'unknown flag(s) fragmnet: expected fragment, ai6, ai6-only',
       },
     ]);
-  }, 60_000);
+  }, 180_000); // one TypeScript program: the same cost under load
 });

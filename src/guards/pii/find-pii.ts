@@ -561,9 +561,13 @@ export function findPiiInChunks(
   if ((custom !== undefined && custom.length > 0) || resolveEntities(entities).some(isNerEntity)) {
     return undefined;
   }
-  return scanInChunks(text, piece => ({
-    spans: findPiiInNormalForm(normalizeText(piece), options, placeholders, placeholderOf).spans,
-  }))?.spans;
+  return scanInChunks(text, piece => {
+    const normalized = normalizeText(piece);
+    return {
+      spans: findPiiInNormalForm(normalized, options, placeholders, placeholderOf).spans,
+      normalForm: normalized,
+    };
+  })?.spans;
 }
 
 /** `findPii` on a text already normalised with `normalizeText` (default options). */

@@ -231,7 +231,11 @@ export function scanSecretsInChunks(
       return undefined;
     }
     const skipped: number[] = [];
-    return { spans: scanNormalForm(normalized, options, skipped).spans, points: skipped };
+    return {
+      spans: scanNormalForm(normalized, options, skipped).spans,
+      points: skipped,
+      normalForm: normalized,
+    };
   });
   return found && { spans: found.spans, placeholdersSkipped: found.points.length };
 }

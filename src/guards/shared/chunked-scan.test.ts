@@ -131,6 +131,55 @@ describe('long texts are scanned in pieces with the findings of one whole scan',
     ]);
   });
 
+  it('invisible characters across a seam leave no piece without context: the text is scanned whole', async () => {
+    // The first seam falls at 57,344 (no line break or blank before it):
+    // 6,500 zero-width spaces around it put `kind` and `: Secret`, `-----`
+    // and `BEGIN`, in no piece together, though the normal form joins them.
+    const filler = '# note – a line of filler text here\n'.repeat(1_500);
+    const zeroWidth = '\u200B'.repeat(6_500);
+    const manifest = `${filler}apiVersion: v1\nkind${zeroWidth}: Secret\nmetadata:\n  name: db\n${'# more – \n'.repeat(10_000)}data:\n  settings: c3VwZXJzZWNyZXRwYXNzd29yZDEyMw==\n`;
+    const body = Array.from({ length: 20 }, (_, line) =>
+      `MIIEowIBAAKCAQEA${line.toString(36).padStart(4, 'q')}7s3Hf9Kx2Lm4Np6Qr8Tv0Wy1Za3Bc5De7Fg9`.slice(
+        0,
+        64,
+      ),
+    ).join('\n');
+    const key = `-----${zeroWidth}BEGIN RSA PRIVATE KEY-----\n${body}\n-----END RSA PRIVATE KEY-----`;
+    const pem = `${filler}${key}\n${'# more – \n'.repeat(10_000)}`;
+    for (const text of [manifest, pem]) {
+      expect(scanSecretsInChunks(text)).toBeUndefined();
+      expect(scanSecrets(text)).toEqual(wholeSecrets(text));
+    }
+    const value = manifest.indexOf('c3Vw');
+    expect(scanSecrets(manifest).spans).toEqual([
+      { type: 'KUBERNETES_SECRET', start: value, end: value + 32 },
+    ]);
+    expect(scanSecrets(pem).spans).toEqual([
+      { type: 'PRIVATE_KEY', start: filler.length, end: filler.length + key.length },
+    ]);
+    // What the model reads of each through generateText and secrets().
+    const received: string[] = [];
+    const model = new MockLanguageModelV4({
+      doGenerate: async (options: LanguageModelV4CallOptions) => {
+        const user = options.prompt[0]!;
+        received.push(
+          user.role === 'user' && user.content[0]!.type === 'text' ? user.content[0]!.text : '',
+        );
+        return generateResult('ok');
+      },
+    });
+    const guarded = wrapLanguageModel({
+      model,
+      middleware: guardrails({ input: [secrets({ action: 'redact' })] }),
+    });
+    await generateText({ model: guarded, prompt: manifest });
+    await generateText({ model: guarded, prompt: pem });
+    expect(received).toEqual([
+      manifest.replace('c3VwZXJzZWNyZXRwYXNzd29yZDEyMw==', '[KUBERNETES_SECRET]'),
+      pem.replace(key, '[PRIVATE_KEY]'),
+    ]);
+  });
+
   it('pieces that disagree at a seam give way to the whole scan', () => {
     const text = 'xé'.repeat(100_000);
     // Findings every 1,000 characters from where a piece's text begins: the

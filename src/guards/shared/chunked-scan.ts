@@ -62,6 +62,15 @@ const cutSearch = 2_048;
 export interface PieceFindings<T extends DetectedSpan> {
   spans: readonly T[];
   points?: readonly number[];
+  /**
+   * The normal form the piece was scanned in (`normalizeText(piece)`): the
+   * text read on either side of the piece must hold `overlap - seamZone`
+   * characters of it, not only of the original. Invisible characters, which
+   * it drops, would otherwise leave a piece no context at all: `kind` and
+   * `: Secret` (or `-----` and `BEGIN`) 6,000 zero-width spaces apart were
+   * in no piece together, and their Secret or private key went unfound.
+   */
+  normalForm?: { readonly text: string; toOriginal(index: number): number };
 }
 
 /** The findings of the whole text, offsets into it. */
@@ -104,6 +113,17 @@ export function scanInChunks<T extends DetectedSpan>(
     const to = Math.min(length, pieceEnd + overlap);
     const found = scanPiece(source.slice(from, to));
     if (found === undefined) return undefined;
+    if (found.normalForm !== undefined) {
+      const before = normalCharsBefore(found.normalForm, pieceStart - from);
+      const after =
+        found.normalForm.text.length - normalCharsBefore(found.normalForm, pieceEnd - from);
+      if (
+        (from > 0 && before < overlap - seamZone) ||
+        (to < length && after < overlap - seamZone)
+      ) {
+        return undefined;
+      }
+    }
     // What this piece says near its seams: [pieceStart - seamZone, pieceStart + seamZone) and
     // [pieceEnd - seamZone, pieceEnd + seamZone). A finding from the first of these on must
     // end well before the piece's text was cut, so it is not one cut short.
@@ -145,6 +165,21 @@ export function scanInChunks<T extends DetectedSpan>(
   // Pieces' findings come in text order; points too, but a piece's own may not be sorted.
   points.sort((first, second) => first - second);
   return { spans, points };
+}
+
+/** How many characters of `normalForm` come from the original's first `originalOffset` characters. */
+function normalCharsBefore(
+  normalForm: { readonly text: string; toOriginal(index: number): number },
+  originalOffset: number,
+): number {
+  let low = 0;
+  let high = normalForm.text.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (normalForm.toOriginal(middle) < originalOffset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** Where the piece starting at `start` ends: after a line break near its target length, else white space. */

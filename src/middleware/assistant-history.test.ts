@@ -783,6 +783,36 @@ describe("inputScope 'all': provider options and custom parts are judged, never 
     expect(JSON.stringify(await getGuardrailOutcome(generated))).not.toContain('4111');
   });
 
+  it('provider options are read with their strings decoded: a line break written \\n hides no value', async () => {
+    // Canonical JSON writes a line break in a string as the two characters
+    // \n, whose n glued a phone number to a word (`\n+1 415 555 2671` read
+    // as written is no number): the number reached the provider.
+    const options = { acme: { note: 'call me\n+1 415 555 2671\ttoday' } };
+    const { result, events, modelCalls } = await judgePrompt(
+      [
+        user,
+        {
+          role: 'assistant',
+          content: [{ type: 'custom', kind: 'acme.x', providerOptions: options }],
+        },
+        user,
+      ],
+      [pii({ action: 'redact' })],
+    );
+    expect(modelCalls).toBe(0);
+    expect(result.finishReason.unified).toBe('content-filter');
+    expect(withoutTiming(events.map(e => e.record)).at(-1)).toEqual({
+      guardrail: 'pii',
+      kind: 'input',
+      status: 'blocked',
+      reason:
+        'modified the provider options of message 1, which reach the provider as they were sent (signatures, cache control, encrypted content): blocked instead',
+      role: 'assistant',
+      part: 'provider-options',
+    });
+    expect(JSON.stringify(events)).not.toContain('2671');
+  });
+
   it('provider options that cannot be read as JSON fail closed (input-unreadable)', async () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;

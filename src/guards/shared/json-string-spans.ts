@@ -4,9 +4,11 @@ import { jsonStringView } from './json-string-view';
 /**
  * Whether a check reads JSON: a tool's arguments and results, judged as
  * canonical JSON, a tool call's input in the history (judged as input
- * with inputScope 'all'), and a file of the prompt read as text (a JSON
- * file's `\u0040` is an `@` to the model; a file that does not start as
- * JSON is read as written all the same). Answers and user texts are read
+ * with inputScope 'all'), provider options (canonical JSON too: read as
+ * written, `\n` glued a value after a line break to an `n`), and a file
+ * of the prompt read as text (a JSON file's `\u0040` is an `@` to the
+ * model; a file that does not start as JSON is read as written all the
+ * same). Answers and user texts are read
  * as written (window mode judges parts of an answer, which are not JSON,
  * and must decide as generate does).
  */
@@ -15,6 +17,7 @@ export function readsJson(ctx: GuardrailContext | undefined): boolean {
     ctx?.kind === 'tool_input' ||
     ctx?.kind === 'tool_output' ||
     ctx?.part === 'tool-call' ||
+    ctx?.part === 'provider-options' ||
     ctx?.part === 'file'
   );
 }

@@ -33,3 +33,22 @@ describe('a password that starts like a template is still a password', () => {
     expect(await sent(text)).toBe(text);
   });
 });
+
+describe('a placeholder word beside a real value does not make it an example', () => {
+  it('a password or key with -sample, _EXAMPLE, example, fake appended or inserted is redacted', async () => {
+    // Each passed as a placeholder: a word anywhere in the value marked it an example.
+    expect(
+      await sent(
+        'password=Tr0ub4dor&3x-sample api_key=q8Zr4Lm2Xw9Tb6Yp1Kd7_EXAMPLE token: exampleQ8zR4lm2xw9Tb6 ghp_fake1234TokenForTheDocsQ8Zr4Lm2Xw9Tb',
+      ),
+    ).toBe(
+      'password=[GENERIC_SECRET] api_key=[GENERIC_SECRET] token: [GENERIC_SECRET] [GITHUB_TOKEN]',
+    );
+  });
+
+  it('values made of placeholder words, plain words and short numbers still pass', async () => {
+    const text =
+      'password=sample_password_2024 api_key=your_api_key_here token=changeme123 secret=a-fake-api-key SLACK=xoxp-1-RANDOMSTRINGHERE pwd=EXAMPLE-EXAMPLE';
+    expect(await sent(text)).toBe(text);
+  });
+});

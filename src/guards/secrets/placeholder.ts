@@ -71,36 +71,98 @@ function weakBoundary(outside: number, inside: number): boolean {
 }
 
 /**
- * True when a placeholder word stands as a word of `value`. Words of six
- * letters or more count anywhere; shorter ones (`fake`, `dummy`) only at the
- * value's start or end or next to a separator on one side, and at a boundary
- * (a separator, a digit, a case change) on the other. `AKIAIOSFODNN7EXAMPLE`,
- * `sk_test_fake123`, `my-dummy-key` count; `q8ZfakeR2…` does not.
+ * What may stay of a value beside its placeholder words for it to still be
+ * an example: fewer than this many characters that are not plain words or
+ * short numbers. A short password has 8 (`Tr0ub4dor&3x-sample` keeps 12,
+ * `AKIAIOSFODNN7EXAMPLE` keeps 9 after `AKIA`: both reported).
+ */
+const secretRemainder = 8;
+
+/** A piece of a value beside its placeholder words that holds nothing secret: `key`, `Here`, `TOKEN`, `123`. */
+const plainPiece = /^(?:[a-z]{1,12}|[A-Z][a-z]{0,11}|[A-Z]{1,12}|\d{1,4})$/;
+
+/** Characters that only separate the words of a typed value. */
+const isSeparator = (code: number) =>
+  code === 45 || code === 95 || code === 46 || code === 32 || code === 9;
+
+/**
+ * How many characters of `value` outside `words` (start/end pairs) could be
+ * a secret: the pieces between words and separators, less plain words
+ * (`key`, `Here`), short numbers (`2024`), runs of one character and
+ * ascending runs (`123456`); other symbols (`&`, `/`, `+`) count one each.
+ */
+function remainderLength(value: string, words: readonly number[]): number {
+  let kept = 0;
+  let wordIndex = 0;
+  let pieceStart = -1;
+  const closePiece = (end: number) => {
+    if (pieceStart < 0) return;
+    const piece = value.slice(pieceStart, end);
+    if (
+      !plainPiece.test(piece) &&
+      !(piece.length >= 2 && (isPeriodic(piece) || hasAscendingRun(piece, piece.length)))
+    )
+      kept += piece.length;
+    pieceStart = -1;
+  };
+  for (let index = 0; index < value.length; index++) {
+    if (wordIndex < words.length && index === words[wordIndex]) {
+      closePiece(index);
+      index = words[wordIndex + 1]! - 1;
+      wordIndex += 2;
+      continue;
+    }
+    const code = value.charCodeAt(index);
+    if (isAlphanumeric(code)) {
+      if (pieceStart < 0) pieceStart = index;
+      continue;
+    }
+    closePiece(index);
+    if (!isSeparator(code)) kept++;
+  }
+  closePiece(value.length);
+  return kept;
+}
+
+/**
+ * True when `value` is an example by its placeholder words: a word stands
+ * as a word of the value (six letters or more anywhere; shorter ones such as
+ * `fake`, `dummy` only at the value's start or end or next to a separator on
+ * one side, and at a boundary, a separator, a digit or a case change, on the
+ * other) and what stays beside the words could be no secret (fewer than
+ * `secretRemainder` characters that are not plain words or short numbers).
+ * `your_api_key_here`, `sk_test_fake123`, `xoxp-1-RANDOMSTRINGHERE` count;
+ * `q8ZfakeR2…` (no word) and `Tr0ub4dor&3x-sample` (a password beside the
+ * word) do not: a word appended to a real key does not make it an example.
  */
 function hasPlaceholderWord(value: string): boolean {
+  const words: number[] = [];
   placeholderWord.lastIndex = 0;
   for (let match = placeholderWord.exec(value); match; match = placeholderWord.exec(value)) {
     const start = match.index;
     const end = start + match[0].length;
     // Six letters or more essentially never occur by chance in random
     // characters (1 in 31^6 per position, case-insensitive): `…CYEXAMPLEKEY`.
-    if (match[0].length >= 6) return true;
-    const before = value.charCodeAt(start - 1);
-    const after = value.charCodeAt(end);
-    const first = value.charCodeAt(start);
-    const last = value.charCodeAt(end - 1);
-    const strongStart = strongBoundary(before);
-    const strongEnd = strongBoundary(after);
-    if (
-      (strongStart && weakBoundary(after, last)) ||
-      (strongEnd && weakBoundary(before, first)) ||
-      // `insert_` / `your-key` end in their own separator.
-      (strongStart && !isAlphanumeric(last))
-    )
-      return true;
-    placeholderWord.lastIndex = start + 1;
+    let isWord = match[0].length >= 6;
+    if (!isWord) {
+      const before = value.charCodeAt(start - 1);
+      const after = value.charCodeAt(end);
+      const first = value.charCodeAt(start);
+      const last = value.charCodeAt(end - 1);
+      const strongStart = strongBoundary(before);
+      const strongEnd = strongBoundary(after);
+      isWord =
+        (strongStart && weakBoundary(after, last)) ||
+        (strongEnd && weakBoundary(before, first)) ||
+        // `insert_` / `your-key` end in their own separator.
+        (strongStart && !isAlphanumeric(last));
+    }
+    if (isWord) {
+      words.push(start, end);
+      placeholderWord.lastIndex = end;
+    } else placeholderWord.lastIndex = start + 1;
   }
-  return false;
+  return words.length > 0 && remainderLength(value, words) < secretRemainder;
 }
 
 /** Runs of one masking character: `xxxxx`, `XXXXX`, `*****`, `#####`, `.....`. */

@@ -91,7 +91,7 @@ describe('findSecrets', () => {
 describe('findSecrets: structure and placeholders', () => {
   it('rejects example and placeholder values after a provider prefix', () => {
     expect(types('ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx')).toEqual([]);
-    expect(types('AKIAIOSFODNN7EXAMPLE')).toEqual([]);
+    expect(types('AKIAEXAMPLE0EXAMPLE1')).toEqual([]);
     expect(types('apiKey: "AIzaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"')).toEqual([]);
     expect(types('secret_key = "sk_abcdefghijklmnopqrstuvwxyz123"')).toEqual([]);
     expect(types('cloudant_pw="abcd1234abcd1234abcd1234abcd1234"')).toEqual([]);
@@ -99,13 +99,21 @@ describe('findSecrets: structure and placeholders', () => {
   });
 
   it('skips placeholder words only as words, never as letters inside a random key', () => {
-    expect(types('ghp_fake1234TokenForTheDocsOnlyQ8Zr4Lm2Xw')).toEqual([]);
-    expect(types('token = "my-dummy-token-q8Zr4Lm2Xw9T"')).toEqual([]);
-    expect(types('secret_key: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"')).toEqual([]);
+    expect(types('ghp_fake_token_for_the_docs_0000000000000')).toEqual([]);
+    expect(types('token = "my-dummy-token-here"')).toEqual([]);
     // `fake` and `Dummy` happen to sit inside generated characters here.
     expect(types('ghp_q8ZfakeR2xLm9Tb6Yp1Kd7Hs3Nf5Vg0Jc7Qe')).toEqual(['GITHUB_TOKEN']);
     expect(types('api_key = "Xw9q8FAKEr4Lm2Tb6Yp1Kd7Hs3"')).toEqual(['GENERIC_SECRET']);
     expect(types('q8Zr4Lm2Xw9Tb6DummyYp1Kd7Hs3Nf5')).toEqual(['HIGH_ENTROPY_STRING']);
+  });
+
+  it('skips a placeholder word only when what stays beside it could be no secret', () => {
+    // 8+ characters beside the word that are not plain words or short numbers: reported.
+    expect(types('token = "my-dummy-token-q8Zr4Lm2Xw9T"')).toEqual(['GENERIC_SECRET']);
+    expect(types('aws_secret_access_key="wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"')).toEqual([
+      'AWS_SECRET_ACCESS_KEY',
+    ]);
+    expect(types('AKIAIOSFODNN7EXAMPLE')).toEqual(['AWS_ACCESS_KEY_ID']);
   });
 
   it('reports placeholders when asked to', () => {
@@ -223,18 +231,18 @@ describe('secrets', () => {
   });
 
   it('counts the placeholders it let pass in the record, never their values', async () => {
-    const text = 'AWS_KEY=AKIAIOSFODNN7EXAMPLE\ntoken: "<your-token>"\nkey: AKIAZ7VRSQ5TJN2XMY3K';
+    const text = 'AWS_KEY=AKIAEXAMPLE0EXAMPLE1\ntoken: "<your-token>"\nkey: AKIAZ7VRSQ5TJN2XMY3K';
     const verdict = await secrets({ action: 'redact' }).check(text, ctx);
     expect(verdict).toEqual({
       action: 'modify',
-      content: 'AWS_KEY=AKIAIOSFODNN7EXAMPLE\ntoken: "<your-token>"\nkey: [AWS_ACCESS_KEY_ID]',
+      content: 'AWS_KEY=AKIAEXAMPLE0EXAMPLE1\ntoken: "<your-token>"\nkey: [AWS_ACCESS_KEY_ID]',
       info: {
         types: ['AWS_ACCESS_KEY_ID'],
         spans: [{ type: 'AWS_ACCESS_KEY_ID', start: 56, end: 76 }],
         placeholdersSkipped: 2,
       },
     });
-    expect(await secrets().check('AWS_KEY=AKIAIOSFODNN7EXAMPLE', ctx)).toEqual({
+    expect(await secrets().check('AWS_KEY=AKIAEXAMPLE0EXAMPLE1', ctx)).toEqual({
       action: 'allow',
       info: { placeholdersSkipped: 1 },
     });

@@ -112,6 +112,39 @@ describe('a text file in another encoding is judged in the text it carries', () 
   });
 });
 
+describe('a charset label the bytes contradict', () => {
+  it('UTF-8 bytes labelled another encoding that reads them otherwise fail closed: the provider may read them as UTF-8', async () => {
+    // Read as the label says, `card 4111…` in UTF-8 bytes was CJK (utf-16le)
+    // and full-width digits were mojibake (latin1): pii found nothing and the
+    // bytes went on, which a provider decoding UTF-8 gives the model as a card.
+    expect(
+      await sentFile('text/plain; charset=utf-16le', utf8('card 4111 1111 1111 1111')),
+    ).toEqual(unreadable);
+    expect(
+      await sentFile(
+        'text/plain; charset=latin1',
+        utf8('card ４１１１ １１１１ １１１１ １１１１'),
+      ),
+    ).toEqual(unreadable);
+    expect(await sentFile('text/plain; charset=windows-1252', utf8(`Mail\u200B ${EMAIL}`))).toEqual(
+      unreadable,
+    );
+    // Bytes that read the same either way are judged as before: ASCII under
+    // latin1, and UTF-16 text of ASCII characters (as UTF-8: the letters
+    // with a NUL between each, which normalisation drops).
+    expect(await sentFile('text/plain; charset=latin1', utf8(`Mail ${EMAIL}`))).toEqual({
+      mediaType: 'text/plain; charset=utf-8',
+      text: 'Mail [EMAIL_ADDRESS]',
+      bytes: utf8('Mail [EMAIL_ADDRESS]'),
+    });
+    expect(await sentFile('text/plain; charset=utf-16le', utf16(`Mail ${EMAIL}`, 'le'))).toEqual({
+      mediaType: 'text/plain; charset=utf-8',
+      text: 'Mail [EMAIL_ADDRESS]',
+      bytes: utf8('Mail [EMAIL_ADDRESS]'),
+    });
+  });
+});
+
 describe('text media types a provider reads as text', () => {
   it('source code and rich text under application/x-* names are judged (Gemini reads them as text)', async () => {
     for (const mediaType of [

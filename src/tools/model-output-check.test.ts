@@ -484,6 +484,20 @@ describe('checkModelOutputTexts: files of a text media type are judged as their 
     expect(await checkModelOutputTexts({ type: 'content', value: [utf32] }, judges([]))).toEqual({
       unreadable: 'type "content"',
     });
+    // UTF-8 bytes labelled utf-16le were CJK to the judges (`card 4111…` unseen), UTF-8 to a provider that ignores the label.
+    const mislabelled = {
+      type: 'file',
+      data: { type: 'data', data: utf8('card 4111 1111 1111 1111') },
+      mediaType: 'text/plain; charset=utf-16le',
+    };
+    const seenMislabelled: string[] = [];
+    expect(
+      await checkModelOutputTexts(
+        { type: 'content', value: [mislabelled] },
+        judges(seenMislabelled),
+      ),
+    ).toEqual({ unreadable: 'type "content"' });
+    expect(seenMislabelled).toEqual([]);
   });
 
   it('a text file whose data is not base64 or bytes is unreadable (the caller fails closed)', async () => {

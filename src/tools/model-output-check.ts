@@ -188,7 +188,39 @@ export function decodeFileText(data: unknown, mediaType?: unknown): FileText | u
   } else return undefined;
   const encoding = fileEncoding(bytes, mediaType);
   if (encoding === undefined) return undefined;
-  return { text: new TextDecoder(encoding).decode(bytes), utf8: encoding === 'utf-8' };
+  const text = new TextDecoder(encoding).decode(bytes);
+  if (
+    encoding !== 'utf-8' &&
+    !startsWithByteOrderMark(bytes) &&
+    readsOtherwiseAsUtf8(bytes, text)
+  ) {
+    return undefined;
+  }
+  return { text, utf8: encoding === 'utf-8' };
+}
+
+function startsWithByteOrderMark(bytes: Uint8Array): boolean {
+  const [b0, b1] = bytes;
+  return (b0 === 0xff && b1 === 0xfe) || (b0 === 0xfe && b1 === 0xff);
+}
+
+/**
+ * Whether `bytes`, which a `charset` label made read as `text`, are valid
+ * UTF-8 that reads otherwise. A provider may send them on as they came and a
+ * reader take them for UTF-8 (a client chose the label): `card 4111…` in
+ * UTF-8 labelled `utf-16le` was CJK to every guardrail, full-width digits
+ * labelled `latin1` mojibake. Which one the model reads is unknown, as for
+ * two disagreeing charsets. UTF-8 with a NUL beside each letter reads as
+ * UTF-16 text of ASCII characters does (normalisation drops NULs).
+ */
+function readsOtherwiseAsUtf8(bytes: Uint8Array, text: string): boolean {
+  let asUtf8: string;
+  try {
+    asUtf8 = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return false;
+  }
+  return asUtf8 !== text && asUtf8.replaceAll('\0', '') !== text;
 }
 
 /**

@@ -97,13 +97,18 @@ export type UnreadableFiles = 'pass' | 'block';
 
 /**
  * What a record says of a file no guardrail reads: its media type when it
- * is a plain `type/subtype` (the client wrote it: nothing else is quoted).
+ * is a plain `type/subtype` that reads as a type name (the client wrote it:
+ * nothing else is quoted). At most four digits and no word of 20 letters
+ * and digits: `application/4111111111111111` or `image/ghp_…` carried a card
+ * number or a token to every log the record reaches.
  */
 export function unreadableFileReason(mediaType: unknown): string {
   const plain =
     typeof mediaType === 'string' ? mediaType.split(';')[0]!.trim().toLowerCase() : undefined;
   const named =
-    plain !== undefined && /^[a-z0-9][\w.+-]{0,40}\/[\w.+*-]{1,60}$/.test(plain)
+    plain !== undefined &&
+    /^[a-z0-9][\w.+-]{0,40}\/[\w.+*-]{1,60}$/.test(plain) &&
+    !/(?:\d\D*){5}|[a-z0-9]{20}/.test(plain)
       ? plain
       : undefined;
   return `a file ${named ? `of type ${named}` : 'without a plain media type'}, which no guardrail reads`;

@@ -225,4 +225,36 @@ describe("guardrails({ unreadableFiles: 'block' }): files in the prompt and in t
       },
     ]);
   });
+
+  it('a media type carrying a value is not named in the record: only one that reads as a type name is', async () => {
+    // The client writes the media type: `application/4111111111111111` was
+    // a plain type/subtype to the record, which took the card number to
+    // every log and trace its records reach.
+    const records: unknown[] = [];
+    for (const mediaType of [
+      'application/4111111111111111',
+      'image/ghp_q8zr4lm2xw9tb6yp1kd7hs3nf5vg0jc7qe2r',
+      'application/gb82west12345698765432',
+      'audio/mp4',
+      'application/vnd.openxmlformats-officedocument.presentationml.slideshow',
+    ]) {
+      const mock = textModel('never');
+      const generated = await generateText({
+        model: wrapLanguageModel({
+          model: mock,
+          middleware: guardrails({ input: [pii()], unreadableFiles: 'block' }),
+        }),
+        messages: [{ role: 'user', content: [{ type: 'file', data: PDF, mediaType }] }],
+      });
+      expect(mock.doGenerateCalls).toHaveLength(0);
+      records.push((await getGuardrailOutcome(generated))?.records.at(-1)?.reason);
+    }
+    expect(records).toEqual([
+      "message 0 (user) was not judged: a file without a plain media type, which no guardrail reads (unreadableFiles: 'block')",
+      "message 0 (user) was not judged: a file without a plain media type, which no guardrail reads (unreadableFiles: 'block')",
+      "message 0 (user) was not judged: a file without a plain media type, which no guardrail reads (unreadableFiles: 'block')",
+      "message 0 (user) was not judged: a file of type audio/mp4, which no guardrail reads (unreadableFiles: 'block')",
+      "message 0 (user) was not judged: a file of type application/vnd.openxmlformats-officedocument.presentationml.slideshow, which no guardrail reads (unreadableFiles: 'block')",
+    ]);
+  });
 });

@@ -40,6 +40,25 @@ describe('a credential split across adjacent strings of one JSON array', () => {
     );
   });
 
+  it('a chunk with an escape is joined decoded: an escape no longer takes a chunk out of the join', () => {
+    // A NUL in a chunk (canonical JSON writes it \u0000; the model reads past
+    // it) or a letter written \u0071 made the chunk no key chunk: the
+    // prefix stayed visible beside an entropy placeholder.
+    const withNul = JSON.stringify([
+      `${GITHUB.slice(0, 8)}\0${GITHUB.slice(8, 15)}`,
+      GITHUB.slice(15),
+    ]);
+    expect(withNul).toContain('\\u0000');
+    expect(redacted(withNul)).toBe('["[GITHUB_TOKEN]","[GITHUB_TOKEN]"]');
+    const escaped = `["ghp_\\u0071${GITHUB.slice(5, 12)}","${GITHUB.slice(12)}"]`;
+    expect(JSON.parse(escaped)).toEqual([GITHUB.slice(0, 12), GITHUB.slice(12)]);
+    expect(redacted(escaped)).toBe('["[GITHUB_TOKEN]","[GITHUB_TOKEN]"]');
+    // White space written as an escape still ends a chunk, as white space does.
+    expect(
+      secretsAcrossArrayStrings(`["${GITHUB.slice(0, 12)}\\n","${GITHUB.slice(12)}"]`),
+    ).toEqual([]);
+  });
+
   it('joins only strings of one array: object values, nested arrays and non-strings between stay apart', () => {
     expect(
       secretsAcrossArrayStrings(JSON.stringify({ a: GITHUB.slice(0, 12), b: GITHUB.slice(12) })),

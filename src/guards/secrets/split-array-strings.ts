@@ -27,8 +27,8 @@ interface Run {
  * part they cover), priority 3. A tool that returns a key in chunks
  * (`{"chunks":["ghp_q8Zr4Lm2","Xw9Tb6…"]}`) was read a string at a time:
  * the prefix chunk and short pieces stayed visible while the model can join
- * them. Only strings that can be chunks of a key (no white space, no
- * escape) are joined, as written, with the strings next to them in the
+ * them. Only strings that can be chunks of a key (no white space, nor an
+ * escape of one) are joined, escapes decoded, with the strings next to them in the
  * same array: object values, and strings with a number, a nested value or
  * a string of words between them, stay apart (an array of sentences costs
  * no second scan). One pass over the JSON
@@ -41,6 +41,8 @@ export function secretsAcrossArrayStrings(
   // Each run of two or more adjacent string elements of one array, as
   // [start, end) of their contents in `json`, runs apart.
   const runs: number[][] = [];
+  // The starts of the strings in runs that hold an escape (decoded when joined).
+  const escaped = new Set<number>();
   // Per open container: '[' or '{'; for an array, the string elements of its current run.
   const kinds: number[] = [];
   const current: Array<Run | undefined> = [];
@@ -56,10 +58,21 @@ export function secretsAcrossArrayStrings(
       // chunk of a key (no white space, no escape: `"item 1"` is none).
       let end = i + 1;
       let chunk = true;
+      let hasEscape = false;
       while (end < json.length && json.charCodeAt(end) !== 0x22) {
         const inner = json.charCodeAt(end);
-        if (inner <= 0x20 || inner === 0x5c) chunk = false;
-        end += inner === 0x5c ? 2 : 1;
+        if (inner === 0x5c) {
+          // An escape is joined decoded unless it is white space: a NUL
+          // (canonical JSON writes \u0000) or a letter written \u0071 took a
+          // chunk out of the join, and its prefix stayed visible.
+          const width = escapeWidth(json, end);
+          if (width === 0 || isWhiteSpace(decodeEscape(json, end))) chunk = false;
+          hasEscape = true;
+          end += Math.max(width, 2);
+          continue;
+        }
+        if (inner <= 0x20) chunk = false;
+        end += 1;
       }
       const depth = kinds.length - 1;
       if (depth >= 0 && kinds[depth] === 0x5b && !chunk) closeRun(depth);
@@ -81,6 +94,7 @@ export function secretsAcrossArrayStrings(
           closeRun(depth);
           current[depth] = next;
         }
+        if (hasEscape) escaped.add(i + 1);
         const into = current[depth] ?? run;
         into.pairs.push(i + 1, stringEnd);
         into.length += stringEnd - (i + 1);
@@ -105,22 +119,50 @@ export function secretsAcrossArrayStrings(
   }
   for (let depth = 0; depth < kinds.length; depth++) closeRun(depth);
   if (runs.length === 0) return [];
-  // The runs' strings joined, runs apart on lines of their own, mapped back to `json`.
-  let joined = '';
-  const pieceStarts: number[] = []; // where each string starts in `joined`
+  // The runs' strings joined (escapes decoded), runs apart on lines of their
+  // own, mapped back to `json`: a piece is a run of a string's characters
+  // as written, or one escape.
+  // Gathered in an array and joined once (500,000 `+=` of short pieces cost seconds).
+  const parts: string[] = [];
+  let joinedLength = 0;
+  const pieceStarts: number[] = []; // where each piece starts in `joined`
   const pieceSources: number[] = []; // and in `json`
+  const pieceWidths: number[] = []; // an escape's width in `json`, 0 for characters as written
+  const pieceStrings: number[] = []; // which string it is of
+  let strings = 0;
+  const addPiece = (source: number, width: number, text: string) => {
+    pieceStarts.push(joinedLength);
+    pieceSources.push(source);
+    pieceWidths.push(width);
+    pieceStrings.push(strings);
+    parts.push(text);
+    joinedLength += text.length;
+  };
   for (const run of runs) {
-    if (joined.length > 0) joined += '\n';
-    for (let k = 0; k < run.length; k += 2) {
-      pieceStarts.push(joined.length);
-      pieceSources.push(run[k]!);
-      joined += json.slice(run[k], run[k + 1]);
+    if (joinedLength > 0) {
+      parts.push('\n');
+      joinedLength += 1;
     }
-    pieceStarts.push(joined.length); // the run's end: no piece starts here
-    pieceSources.push(-1);
+    for (let k = 0; k < run.length; k += 2) {
+      const end = run[k + 1]!;
+      let from = run[k]!;
+      // Only a string known to hold an escape is searched for one (a search
+      // per string to the next backslash anywhere was quadratic).
+      for (let at = from; escaped.has(run[k]!) && at < end; at++) {
+        if (json.charCodeAt(at) !== 0x5c) continue;
+        if (at > from) addPiece(from, 0, json.slice(from, at));
+        const width = escapeWidth(json, at);
+        addPiece(at, width, decodeEscape(json, at));
+        from = at + Math.max(width, 2);
+        at = from - 1;
+      }
+      if (end > from) addPiece(from, 0, json.slice(from, end));
+      strings++;
+    }
+    addPiece(-1, 0, ''); // the run's end: no piece starts here
   }
   const found: RankedSpan[] = [];
-  for (const span of findSecrets(joined, options)) {
+  for (const span of findSecrets(parts.join(''), options)) {
     if (UNTYPED.has(span.type)) continue;
     // The strings it covers: the last piece starting at or before its start, on.
     let low = 0;
@@ -130,14 +172,22 @@ export function secretsAcrossArrayStrings(
       if (pieceStarts[middle]! <= span.start) low = middle;
       else high = middle - 1;
     }
+    // One span per string it covers (its pieces' spans joined).
     const pieces: RankedSpan[] = [];
+    let lastString = -1;
     for (let p = low; p < pieceStarts.length - 1 && pieceStarts[p]! < span.end; p++) {
       if (pieceSources[p]! < 0) break; // a run's end
       const from = Math.max(span.start, pieceStarts[p]!);
       const to = Math.min(span.end, pieceStarts[p + 1]!);
       if (from >= to) continue;
+      const width = pieceWidths[p]!;
       const shift = pieceSources[p]! - pieceStarts[p]!;
-      pieces.push({ type: span.type, start: from + shift, end: to + shift, priority: 3 });
+      // An escape is covered whole: a redaction never cuts one in two.
+      const start = width > 0 ? pieceSources[p]! : from + shift;
+      const stop = width > 0 ? pieceSources[p]! + width : to + shift;
+      if (pieceStrings[p] === lastString) pieces[pieces.length - 1]!.end = stop;
+      else pieces.push({ type: span.type, start, end: stop, priority: 3 });
+      lastString = pieceStrings[p]!;
     }
     // Inside one string it is the ordinary scan's.
     if (pieces.length >= 2) found.push(...pieces);
@@ -161,4 +211,24 @@ export function withArraySplitSecrets<SPAN extends DetectedSpan>(
     ...spans.map(({ type, start, end }) => ({ type, start, end, priority: 1 })),
     ...pieces,
   ]);
+}
+
+/** The width of the JSON escape at `at` (a backslash): 2, 6 for `\uXXXX`, 0 when it is none. */
+function escapeWidth(json: string, at: number): number {
+  const next = json.charCodeAt(at + 1);
+  if (next === 0x75) return /^[0-9a-fA-F]{4}$/.test(json.slice(at + 2, at + 6)) ? 6 : 0;
+  return '"\\/bfnrt'.includes(json[at + 1] ?? 'x') ? 2 : 0;
+}
+
+/** The character the JSON escape at `at` stands for (itself as written when it is none). */
+function decodeEscape(json: string, at: number): string {
+  const width = escapeWidth(json, at);
+  if (width === 6) return String.fromCharCode(Number.parseInt(json.slice(at + 2, at + 6), 16));
+  if (width === 0) return json.slice(at, at + 2);
+  const next = json[at + 1]!;
+  return ({ b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' } as Record<string, string>)[next] ?? next;
+}
+
+function isWhiteSpace(text: string): boolean {
+  return /^\s$/.test(text);
 }

@@ -1,11 +1,12 @@
 import { luhnValid } from '../../shared/checksums';
+import { forEachMatchInRuns } from './digit-runs';
 import type { EntityFinder, Finder } from './finder';
 
 // The lookbehind after the first digit (same meaning as before it) lets the
 // engine skip straight to digits. A `.` before the number rejects it only
 // after a digit (a decimal: `0.4111…`) or `]` (a placeholder that stood for
 // one), not after a word (`on file.4111…`).
-const cardCandidate = /\d(?<!(?:[\w-]|[\d\]]\.)\d)(?:[ .-]?\d){11,18}(?![\w]|[.-]\d)/g;
+export const cardCandidate = /\d(?<!(?:[\w-]|[\d\]]\.)\d)(?:[ .-]?\d){11,18}(?![\w]|[.-]\d)/g;
 
 function cardIssuerValid(digits: string): boolean {
   const length = digits.length;
@@ -62,14 +63,14 @@ function allSameDigit(digits: string): boolean {
   return true;
 }
 
+// A candidate holds 12 digits or more: only digit runs that long are searched.
 const findCards: Finder = (text, add) => {
-  cardCandidate.lastIndex = 0;
-  for (let match = cardCandidate.exec(text); match; match = cardCandidate.exec(text)) {
+  forEachMatchInRuns(text, cardCandidate, 12, match => {
     const value = match[0];
     const digits = cardDigits(value);
-    if (digits === undefined || allSameDigit(digits)) continue;
+    if (digits === undefined || allSameDigit(digits)) return;
     if (cardIssuerValid(digits) && luhnValid(digits)) add(match.index, match.index + value.length);
-  }
+  });
 };
 
 export const cardFinder: EntityFinder = { find: findCards, maxLength: 40, priority: 9 };

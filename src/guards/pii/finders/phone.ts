@@ -1,14 +1,29 @@
 import { type CountryCode, findPhoneNumbersInText } from 'libphonenumber-js/max';
+import { digitRunsOf } from './digit-runs';
 import { codeTable, type EntityFinder, type Finder, isInTable } from './finder';
 import { phoneContextWords, phoneGlueWords } from './phone-context';
 import { withReusedRegExps } from './reused-regexps';
 
-// A run of digits and separators holding at least seven digits. A run
-// with fewer is never a phone number, and none of its suffixes can hold
-// more, so skipping those runs in the pattern yields the same long runs as
-// matching every run and dropping the short ones (without a match object
-// per number in the text).
-const phoneRun = /\+?\(?\d(?=(?:[ ().\-/]*\d){6})[\d ().\-/]*/g;
+// A phone run: a digit run (`digit-runs.ts`: a digit, then digits and the
+// separators space ( ) . - /) holding at least seven digits, with the `(`
+// and the `+` right before its first digit (in that order): the matches of
+// `\+?\(?\d(?=(?:[ ().\-/]*\d){6})[\d ().\-/]*`, which this finder ran
+// over the whole text before the runs were shared. A run with fewer digits
+// is never a phone number, and none of its suffixes can hold more.
+export const phoneRunMinDigits = 7;
+
+/**
+ * Where the phone run of the digit run starting at `firstDigit` starts: a
+ * `(` and a `+` right before the digit (in that order) belong to it.
+ * Neither belongs to the run before: a `(` there would have joined the two
+ * runs, and a `+` is no separator, so it ends a run.
+ */
+export function phoneRunStart(text: string, firstDigit: number): number {
+  let index = firstDigit;
+  if (text.charCodeAt(index - 1) === 40) index--;
+  if (text.charCodeAt(index - 1) === 43) index--;
+  return index;
+}
 
 /**
  * The run as libphonenumber reads it, same length (offsets unchanged): an
@@ -186,8 +201,11 @@ const findPhones: Finder = (text, add, { defaultRegion, phoneRegions, phoneVerdi
   // call only: a cache that outlived the call would keep the user's phone
   // numbers in process memory and answer later calls from them.
   const verdicts = phoneVerdicts ?? new Map<string, Array<[number, number]>>();
-  for (const match of text.matchAll(phoneRun)) {
-    const index = match.index;
+  const runs = digitRunsOf(text);
+  for (let at = 0; at < runs.length; at += 3) {
+    if (runs[at + 2]! < phoneRunMinDigits) continue;
+    const index = phoneRunStart(text, runs[at]!);
+    const runText = text.slice(index, runs[at + 1]);
     const before = index > 0 ? text.charCodeAt(index - 1) : -1;
     // `Phone:4673395` has its context word glued on with a colon. A `.`
     // continues a number only after a digit (`1.415…`) or `]` (a
@@ -198,13 +216,13 @@ const findPhones: Finder = (text, add, { defaultRegion, phoneRegions, phoneVerdi
       isInTable(phoneBlockedBefore, before) &&
       !(before === 46 && !continuesNumber(text.charCodeAt(index - 2)));
     if (blocked && before !== 58) continue;
-    const run = trimRunEnd(match[0]);
+    const run = trimRunEnd(runText);
     let phones = blocked ? noPhones : phonesInRun(run, regions, verdicts);
     if (phones.length === 0) {
       // Strict validation rejected it (a local number without its area
       // code, a number outside today's numbering plan): a phone word right
       // before it still makes it one when it is written like one.
-      if (run.length > 48 || !hasPhoneContext(text, index) || !phoneShaped(run)) continue;
+      if (run.length > 48 || !phoneShaped(run) || !hasPhoneContext(text, index)) continue;
       if (/[$\u20ac\u00a3\u00a5] ?$/.test(text.slice(Math.max(0, index - 2), index))) continue; // a price
       phones = [[0, run.length]];
     }

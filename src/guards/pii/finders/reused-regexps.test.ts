@@ -3,6 +3,7 @@ import { findPii } from '../find-pii';
 import { keptRegExpPatterns, withReusedRegExps } from './reused-regexps';
 
 const nativeRegExp = RegExp;
+const nativeSearch = String.prototype.search;
 
 describe('withReusedRegExps', () => {
   // Sources in variables: literals would not call the constructor.
@@ -41,6 +42,23 @@ describe('withReusedRegExps', () => {
     expect(called).toBeInstanceOf(nativeRegExp);
   });
 
+  it('searches with a kept regex for a string pattern, as search builds one', () => {
+    const nativeSearch = String.prototype.search;
+    const [index, missing, first, second] = withReusedRegExps(() => {
+      const kept = keptRegExpPatterns().length;
+      return [
+        'call 415'.search(digitRun),
+        'no digits'.search(digitRun),
+        kept,
+        keptRegExpPatterns().length,
+      ];
+    });
+    expect([index, missing]).toEqual([5, -1]);
+    expect(second).toBe(first! + 1);
+    expect(keptRegExpPatterns()).toContain(`/${digitRun}`);
+    expect(String.prototype.search).toBe(nativeSearch);
+  });
+
   it('puts the real RegExp back, also when the work throws', () => {
     expect(() =>
       withReusedRegExps(() => {
@@ -49,6 +67,7 @@ describe('withReusedRegExps', () => {
       }),
     ).toThrow('inside');
     expect(globalThis.RegExp).toBe(nativeRegExp);
+    expect(String.prototype.search).toBe(nativeSearch);
   });
 
   it('keeps libphonenumber metadata patterns, never the scanned text', () => {

@@ -28,6 +28,7 @@
  */
 
 const NativeRegExp = RegExp;
+const nativeSearch = String.prototype.search;
 const kept = new Map<string, RegExp>();
 /** Enough for every pattern of the regions a text names; past it, regexes are built as before. */
 const keptLimit = 4_096;
@@ -69,11 +70,31 @@ export function withReusedRegExps<T>(work: () => T): T {
     return work();
   }
   try {
+    // `search` with a string builds its regex from the intrinsic RegExp,
+    // not the global: libphonenumber looks up each region's leading digits
+    // so (`getCountryByNationalNumber`, for every number of a calling code
+    // several regions share, such as +1). The kept one is the same pattern
+    // with no flags, and `search` puts back the `lastIndex` it found. When
+    // `search` cannot be replaced, it stays as it is.
+    if (String.prototype.search === nativeSearch) {
+      try {
+        String.prototype.search = reusingSearch;
+      } catch {}
+    }
     return work();
   } finally {
     global.RegExp = NativeRegExp;
+    if (String.prototype.search === reusingSearch) String.prototype.search = nativeSearch;
   }
 }
+
+/** `String.prototype.search` with a kept regex for a string pattern. */
+const reusingSearch = function search(this: string, pattern: unknown): number {
+  return nativeSearch.call(
+    this,
+    typeof pattern === 'string' ? keptRegExp(pattern, '') : (pattern as RegExp),
+  );
+} as typeof String.prototype.search;
 
 /** The patterns kept so far (for tests: they must hold no text that was scanned). */
 export function keptRegExpPatterns(): string[] {

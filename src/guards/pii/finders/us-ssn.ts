@@ -1,7 +1,8 @@
+import { forEachMatchInRuns, forgetDigitRuns } from './digit-runs';
 import type { EntityFinder, Finder } from './finder';
 
 // A `.` before the number rejects it only after a digit (a decimal) or `]`, as for cards.
-const nineDigits =
+export const nineDigits =
   /(\d(?<!(?:[\w-]|[\d\]]\.)\d)\d{2})([- .]?)(\d{2})([- .]?)(\d{4})(?![\w]|-\d|\.\d)/g;
 const sampleSsns = new Set(['078051120', '219099999', '457555462', '123456789']);
 
@@ -27,8 +28,11 @@ function abaRoutingValid(digits: string): boolean {
 // SSN and ITIN read the same nine-digit candidates: scan once per text.
 let nineDigitCache: { text: string; matches: RegExpExecArray[] } | undefined;
 function nineDigitMatches(text: string): RegExpExecArray[] {
-  if (nineDigitCache?.text !== text)
-    nineDigitCache = { text, matches: [...text.matchAll(nineDigits)] };
+  if (nineDigitCache?.text !== text) {
+    const matches: RegExpExecArray[] = [];
+    forEachMatchInRuns(text, nineDigits, 9, match => matches.push(match));
+    nineDigitCache = { text, matches };
+  }
   return nineDigitCache.matches;
 }
 
@@ -59,9 +63,10 @@ const findItins: Finder = (text, add) => {
   }
 };
 
-/** Drops the cached nine-digit matches, so the last text is not kept alive. */
+/** Drops the cached nine-digit matches and digit runs, so the last text is not kept alive. */
 export function forgetNineDigitMatches(): void {
   nineDigitCache = undefined;
+  forgetDigitRuns();
 }
 
 export const ssnFinder: EntityFinder = { find: findSsns, maxLength: 11, priority: 7 };

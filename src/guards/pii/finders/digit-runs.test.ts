@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cardCandidate } from './card';
+import { digitRunsOf, forEachMatchInRuns } from './digit-runs';
+import { phoneRunMinDigits, phoneRunStart } from './phone';
+import { nhsCandidate, ninoTail } from './uk';
+import { nineDigits } from './us-ssn';
+
+/** The pattern the phone finder ran over the whole text before the runs were shared. */
+const phoneRun = /\+?\(?\d(?=(?:[ ().\-/]*\d){6})[\d ().\-/]*/g;
+
+/** `[index, match]` of each match, as `matchAll` over the whole text yields them. */
+function fullScan(text: string, pattern: RegExp): string[] {
+  return Array.from(text.matchAll(pattern), match => `${match.index}:${match[0]}`);
+}
+
+/** The same, searched only in the digit runs holding `minDigits` digits. */
+function runScan(text: string, pattern: RegExp, minDigits: number): string[] {
+  const found: string[] = [];
+  forEachMatchInRuns(text, pattern, minDigits, match => found.push(`${match.index}:${match[0]}`));
+  return found;
+}
+
+function phoneRuns(text: string): string[] {
+  const runs = digitRunsOf(text);
+  const found: string[] = [];
+  for (let at = 0; at < runs.length; at += 3) {
+    if (runs[at + 2]! < phoneRunMinDigits) continue;
+    const start = phoneRunStart(text, runs[at]!);
+    found.push(`${start}:${text.slice(start, runs[at + 1])}`);
+  }
+  return found;
+}
+
+/** Texts of digits, every separator a number may hold, the characters the patterns look at around them, and words. */
+const numberish = fc
+  .array(
+    fc.constantFrom(
+      ...'0123456789012345678901234567890123456789'.split(''),
+      ' ',
+      '  ',
+      '-',
+      '.',
+      '(',
+      ')',
+      '/',
+      '+',
+      '+(',
+      ']',
+      '[X]',
+      'A',
+      'b',
+      'C',
+      'd',
+      'Q',
+      '_',
+      ':',
+      '\n',
+      '4111 1111 1111 1111',
+      '123-45-6789',
+      '943 47 6512',
+      'AB 12 34 56 C',
+      '+1 (415) 555-2671',
+      '1.2.3.4',
+      'word ',
+    ),
+    { maxLength: 80 },
+  )
+  .map(parts => parts.join(''));
+
+describe('digit runs shared by the number finders', () => {
+  it('give each pattern the matches a scan of the whole text gives', () => {
+    fc.assert(
+      fc.property(numberish, text => {
+        expect(runScan(text, cardCandidate, 12)).toEqual(fullScan(text, cardCandidate));
+        expect(runScan(text, nineDigits, 9)).toEqual(fullScan(text, nineDigits));
+        expect(runScan(text, nhsCandidate, 10)).toEqual(fullScan(text, nhsCandidate));
+        expect(runScan(text, ninoTail, 6)).toEqual(fullScan(text, ninoTail));
+        expect(phoneRuns(text)).toEqual(fullScan(text, phoneRun));
+      }),
+      { numRuns: 3000, seed: 15 },
+    );
+  });
+
+  it('reports each run once, from its first digit, with its digit count', () => {
+    // `12-34` holds too few digits; the separators at a run's end are in it.
+    const text = 'call +1 (415) 555-2671, ref 12-34 and 2024 / 123456.';
+    expect(digitRunsOf(text)).toEqual([6, 22, 11, 38, 52, 10]);
+    expect(phoneRuns(text)).toEqual(['5:+1 (415) 555-2671', '38:2024 / 123456.']);
+  });
+
+  it('start a phone run at the ( and the + before its first digit, and not at a second (', () => {
+    expect(phoneRuns('x+(4155552671 y((4155552671 z(+4155552671')).toEqual([
+      '1:+(4155552671 ',
+      '16:(4155552671 ',
+      '30:+4155552671',
+    ]);
+  });
+});

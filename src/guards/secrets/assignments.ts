@@ -6,9 +6,10 @@ export const keywords =
   '(?:api[_.-]?key|apikey|api[_.-]?token|secret|token|passw(?:or)?d|pwd|pass|auth[_.-]?key|credential|access[_.-]?key|private[_.-]?key|client[_.-]?secret|signing[_.-]?key|encryption[_.-]?key|session[_.-]?key|webhook[_.-]?url|dsn|login)';
 // An identifier containing a keyword, an assignment or comparison operator
 // on the same line, then a quoted value (any characters but the quote) or a
-// bare value. Whitespace alone separates only a quoted value.
+// bare value (up to a blank or a quote; `bareValueEnd` says where in it the
+// value ends). Whitespace alone separates only a quoted value.
 export const assignment = new RegExp(
-  `(?<![A-Za-z0-9])([A-Za-z0-9_.-]{0,40}${keywords}[A-Za-z0-9_.-]{0,30})["']?(?:[ \\t]{0,3}(?::::=|::=|:=|\\?=|=>|===|!==|==|!=|=|:)[ \\t]{0,3}(?:(["'\`])([^"'\`\\n]{4,200})\\2|([^\\s"'\`,;)}\\]]{4,300}))|[ \\t]{1,3}(["'\`])([^"'\`\\n]{4,200})\\5)`,
+  `(?<![A-Za-z0-9])([A-Za-z0-9_.-]{0,40}${keywords}[A-Za-z0-9_.-]{0,30})["']?(?:[ \\t]{0,3}(?::::=|::=|:=|\\?=|=>|===|!==|==|!=|=|:)[ \\t]{0,3}(?:(["'\`])([^"'\`\\n]{4,200})\\2|([^\\s"'\`]{4,300}))|[ \\t]{1,3}(["'\`])([^"'\`\\n]{4,200})\\5)`,
   'gi',
 );
 // The same, reversed: a quoted value compared with a keyword identifier.
@@ -49,6 +50,87 @@ export function judgeSecretValue(
   if (placeholderValue.test(value)) return 'placeholder';
   if (!reportPlaceholders && isPlaceholderValue(value)) return 'placeholder';
   return looksLikeSecretValue(value, key) ? 'secret' : 'other';
+}
+
+enum Bracket {
+  Round = 1,
+  Square = 2,
+  Curly = 4,
+}
+
+/** A bracket's kind, negative for a closing one; 0 for any other character. */
+function bracketOf(code: number): number {
+  if (code === 40) return Bracket.Round;
+  if (code === 41) return -Bracket.Round;
+  if (code === 91) return Bracket.Square;
+  if (code === 93) return -Bracket.Square;
+  if (code === 123) return Bracket.Curly;
+  if (code === 125) return -Bracket.Curly;
+  return 0;
+}
+
+/** How far back on its line a key's enclosing bracket is looked for. */
+const bracketLookBehind = 256;
+
+/** The brackets opened before `keyStart` on its line (within `bracketLookBehind`) and not closed there. */
+function openBracketsBefore(source: string, keyStart: number): number {
+  let open = 0;
+  const closed = [0, 0, 0, 0, 0];
+  for (let index = keyStart - 1; index >= 0 && keyStart - index <= bracketLookBehind; index--) {
+    const code = source.charCodeAt(index);
+    if (code === 10 || code === 13) break;
+    const bracket = bracketOf(code);
+    if (bracket < 0) closed[-bracket]!++;
+    else if (bracket === 0) continue;
+    else if (closed[bracket]! > 0) closed[bracket]!--;
+    else open |= bracket;
+  }
+  return open;
+}
+
+const isBlankOrEnd = (code: number) =>
+  Number.isNaN(code) || code === 32 || code === 9 || code === 10 || code === 13;
+
+/**
+ * Where an unquoted value that starts at `start` really ends, within the
+ * `end` the pattern gave it (the next blank or quote). `;` ends it (it
+ * separates settings: `Password=…;Database=x`, cookies, shell commands); `,`
+ * before white space or the end of the text (`user=bob, password=…, ip=…`);
+ * `)`, `]` and `}` when they close a bracket opened before the key on its
+ * line, and `,` inside such a bracket (`f(password=…)`, `{password: …,user: …}`,
+ * `[token=…]`); a bracket opened inside the value closes inside it
+ * (`[A]Tr0ub4dor&3x`, `hunter2[GENERIC_SECRET]`). In a URL query (the key
+ * right after `?` or `&`) `&` and `#` end it. Everything else is the value:
+ * .env and INI values, YAML plain scalars and command-line flags hold `,`,
+ * `)`, `]` and `}` (`password=[A]Tr0ub4dor&3x`, `token=abc,def…`).
+ */
+export function bareValueEnd(source: string, keyStart: number, start: number, end: number): number {
+  const enclosing = openBracketsBefore(source, keyStart);
+  const before = source.charCodeAt(keyStart - 1);
+  const inQuery = before === 63 || before === 38;
+  const depth = [0, 0, 0, 0, 0];
+  let nested = 0;
+  for (let index = start; index < end; index++) {
+    const code = source.charCodeAt(index);
+    if (inQuery && (code === 38 || code === 35)) return index;
+    // `;` separates settings (connection strings, cookies, shell commands, INI comments).
+    if (code === 59) return index;
+    if (code === 44) {
+      if (isBlankOrEnd(source.charCodeAt(index + 1))) return index;
+      if (enclosing !== 0 && nested === 0) return index;
+      continue;
+    }
+    const bracket = bracketOf(code);
+    if (bracket > 0) {
+      depth[bracket]!++;
+      nested++;
+    } else if (bracket === 0) continue;
+    else if (depth[-bracket]! > 0) {
+      depth[-bracket]!--;
+      nested--;
+    } else if ((enclosing & -bracket) !== 0) return index;
+  }
+  return end;
 }
 
 /**
@@ -99,6 +181,15 @@ function isQuoteCode(code: number): boolean {
   return code === 34 || code === 39 || code === 96;
 }
 
+/** What `scanAssignments`' `onMatch` returns for a value that ended before its match did. */
+export interface AssignmentValueEnd {
+  valueEnd: number;
+}
+
+function isValueEnd(result: unknown): result is AssignmentValueEnd {
+  return typeof result === 'object' && result !== null && 'valueEnd' in result;
+}
+
 const stickyAssignment = stickyPattern(assignment);
 const stickyReversedComparison = stickyPattern(reversedComparison);
 const stickyXmlSetting = stickyPattern(xmlSetting);
@@ -123,7 +214,11 @@ const longestAssignmentKey = 84;
  */
 export function scanAssignments(
   source: string,
-  /** Returns false when the match's value is not reported whole. */
+  /**
+   * Returns false when the match's value is not reported whole, or
+   * `{ valueEnd }` when its value ended before the match's end (the scan
+   * reads on from there: `{password: x,token: y}`).
+   */
   onMatch: (match: RegExpExecArray) => unknown,
 ): void {
   const matcher = anchoredMatcher(stickyAssignment, source);
@@ -145,7 +240,9 @@ export function scanAssignments(
         if (start > 0 && isAlphanumericCode(source.charCodeAt(start - 1))) continue;
         if (start < matcher.next) continue;
         const match = matcher.at(start);
-        if (match && onMatch(match) === false) {
+        const result = match ? onMatch(match) : undefined;
+        if (isValueEnd(result)) matcher.reopenFrom(result.valueEnd);
+        if (match && result === false) {
           const quoted = match[3] ?? match[6];
           const value = quoted ?? match[4];
           if (value === undefined) continue;

@@ -10,6 +10,7 @@ import {
 } from '../shared/spans';
 import {
   assignment,
+  bareValueEnd,
   isRedactionPlaceholder,
   judgeSecretValue,
   placeholderValue,
@@ -125,40 +126,8 @@ export interface SecretsScan {
   placeholdersSkipped: number;
 }
 
-/** The characters of an unquoted assignment value (as in `assignment`). */
-const bareValueCharacter = /[^\s"'`,;)}\]]/;
-/** A redaction placeholder at the end of a bare value, before the `]` that stopped it. */
-const openPlaceholderAtEnd = /\[[A-Z][A-Z0-9_]{2,}$/;
-/** Redaction placeholders (`[GENERIC_SECRET]`; `[SLACK_TOKEN` at the end of a bare value). */
+/** Redaction placeholders (`[GENERIC_SECRET]`; `[SLACK_TOKEN` at the end of a value a bracket closed). */
 const redactionPlaceholder = /\[[A-Z][A-Z0-9_]{2,}(?:\]|$)/g;
-/** An unquoted value may be this long (the pattern's bound), placeholders it ran over included. */
-const longestBareValue = 300;
-
-/**
- * The end of an unquoted value that `assignment` ended at `end`: when it
- * stopped at the `]` of a placeholder (`hunter2[GENERIC_SECRET` + `]`), it
- * goes on after that `]` with the characters of a bare value, up to the
- * pattern's length bound (`[GENERIC_SECRET]hunter2` is one value).
- */
-function bareValueEnd(source: string, start: number, end: number): number {
-  let valueEnd = end;
-  while (
-    source.charCodeAt(valueEnd) === 93 &&
-    valueEnd - start < longestBareValue &&
-    openPlaceholderAtEnd.test(source.slice(Math.max(start, valueEnd - 64), valueEnd))
-  ) {
-    let next = valueEnd + 1;
-    while (
-      next < source.length &&
-      next - start < longestBareValue &&
-      bareValueCharacter.test(source[next]!)
-    )
-      next++;
-    if (next === valueEnd + 1) return valueEnd + 1;
-    valueEnd = next;
-  }
-  return valueEnd;
-}
 
 /** `[from, to)` offsets of the redaction placeholders in `value`. */
 function redactionPlaceholdersIn(value: string): Array<[number, number]> {
@@ -350,11 +319,12 @@ function scanNormalForm(
       const matched = quoted ?? match[4];
       if (matched === undefined) return;
       const start = match.index + match[0].lastIndexOf(matched);
-      // A bare value stops at `]`, so at the end of a placeholder it runs into; it goes on after one.
+      // A bare value runs to a blank or quote; where it ends in that depends on the format.
       const end =
         quoted === undefined
-          ? bareValueEnd(source, start, start + matched.length)
+          ? bareValueEnd(source, match.index, start, start + matched.length)
           : start + matched.length;
+      if (end === start) return { valueEnd: start };
       const value = end === start + matched.length ? matched : source.slice(start, end);
       const key = match[1]!;
       // A redaction's placeholder is never part of a value, nor its proof of
@@ -370,7 +340,7 @@ function scanNormalForm(
         const verdict = judgeSecretValue(value, key, reportPlaceholders);
         if (verdict === 'secret') {
           add('GENERIC_SECRET', start, value.length, 2);
-          return;
+          return end < start + matched.length ? { valueEnd: end } : undefined;
         }
         judged(verdict, start);
         const tokens = spansWithin(providerSpans, start, end);

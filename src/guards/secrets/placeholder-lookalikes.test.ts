@@ -52,3 +52,26 @@ describe('a placeholder word beside a real value does not make it an example', (
     expect(await sent(text)).toBe(text);
   });
 });
+
+describe('where an unquoted value ends', () => {
+  it('a value holding ], , or ) is redacted whole in .env, flags and YAML', async () => {
+    // The value ended at the first ], , or ): the rest reached the model.
+    expect(
+      await sent(
+        'password=[A]Tr0ub4dor&3x\ntoken=abc,def8Xq2Lm9Zr\n--password=Tr0ub4dor]3x --user=bob\ndb:\n  password: Tr0ub4dor,3xQ9',
+      ),
+    ).toBe(
+      'password=[GENERIC_SECRET]\ntoken=[GENERIC_SECRET]\n--password=[GENERIC_SECRET] --user=bob\ndb:\n  password: [GENERIC_SECRET]',
+    );
+  });
+
+  it('ends at a bracket opened before the key, a list comma, ; and a query &', async () => {
+    expect(
+      await sent(
+        'connect(password=Tr0ub4dor&3x) {password: Tr0ub4dor&3x,user: bob} user=bob, password=hunter22, ip=1 Password=Tr0ub4dor&3x;Database=x https://x.io/cb?access_token=q8Zr4Lm2Xw9T&page=2',
+      ),
+    ).toBe(
+      'connect(password=[GENERIC_SECRET]) {password: [GENERIC_SECRET],user: bob} user=bob, password=[GENERIC_SECRET], ip=1 Password=[GENERIC_SECRET];Database=x https://x.io/cb?access_token=[GENERIC_SECRET]&page=2',
+    );
+  });
+});

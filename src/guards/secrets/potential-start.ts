@@ -51,10 +51,11 @@ const KEY_TAIL_CHAR = /[A-Za-z0-9_.-]/;
 /**
  * What may still follow a key for the assignment to match: an optional
  * quote, an operator (or its start), blanks, then a quoted value not yet
- * closed, a bare value not yet ended, or an Authorization scheme and value.
+ * closed, a bare value not yet ended (it may run over `,`, `)`, `]`: up to a
+ * blank or quote), or an Authorization scheme and value.
  */
 const LIVE_ASSIGNMENT =
-  /^["']?\s{0,3}(?:[:=<>!?]{1,4}\s{0,3}(?:(?:basic|bearer|token)\s{0,3})?(?:["'`][^"'`\n]*|[^\s"'`,;)}\]]*)|["'`][^"'`\n]*)?$/i;
+  /^["']?\s{0,3}(?:[:=<>!?]{1,4}\s{0,3}(?:(?:basic|bearer|token)\s{0,3})?(?:["'`][^"'`\n]*|[^\s"'`]*)|["'`][^"'`\n]*)?$/i;
 /** An XML element naming a secret (`<password>…</password>`) not yet closed. */
 const LIVE_ELEMENT = /^[^<>\n]{0,200}>[^<]{0,400}(?:<\/?[A-Za-z0-9_.:-]*)?$/;
 /** A curl command is judged up to the end of its line (or a continued line). */

@@ -82,7 +82,10 @@ const findIps: Finder = (text, add) => {
     }
     const percent = value.indexOf('%');
     const address = percent >= 0 ? value.slice(0, percent) : value;
-    if (!address.includes(':') || !ipv6Valid(address)) continue;
+    // One colon is never an address (`::` at least, else eight groups):
+    // most colons of prose (`Note:`, `10:30`) end here, before the split.
+    const colon = address.indexOf(':');
+    if (colon < 0 || address.indexOf(':', colon + 1) < 0 || !ipv6Valid(address)) continue;
     if (address === '::') {
       // `x :: Int` is a type signature, not the unspecified address.
       const before = text[match.index - 1];

@@ -177,21 +177,26 @@ export function normalizeText(
 ): NormalizedText {
   if (!needsWork.test(text)) return identity(text);
 
-  const pieces: string[] = [];
+  // The output is a rope grown by `+=`, written out once when first read
+  // (`normalized === text` below, or a detector's first regex), rather than
+  // an array of slices joined: on real text (a character to change every
+  // 350 or so) that is the cheaper copy (the dev sets' first MB in pieces:
+  // 2.5-4.2 -> 2.0-3.7 ms CPU, paired runs; 1.9% fewer instructions).
+  let output = '';
   // Short pieces (a replaced character, a copied run of a few) are gathered
-  // as UTF-16 units and added to `pieces` 4,096 at a time: a text that
+  // as UTF-16 units and added to `output` 4,096 at a time: a text that
   // alternates copied and replaced characters (`a\u00A0a\u00A0…`) would
   // otherwise make a piece per character (1 MB of it: 350 -> 100 ms).
   let units: number[] = [];
   const flushUnits = () => {
     if (units.length === 0) return;
-    pieces.push(String.fromCharCode.apply(null, units));
+    output += String.fromCharCode.apply(null, units);
     units = [];
   };
   const emit = (source: string, from: number, to: number) => {
     if (to - from > 4) {
       flushUnits();
-      pieces.push(from === 0 && to === source.length ? source : source.slice(from, to));
+      output += from === 0 && to === source.length ? source : source.slice(from, to);
       return;
     }
     for (let unit = from; unit < to; unit++) units.push(source.charCodeAt(unit));
@@ -338,7 +343,7 @@ export function normalizeText(
 
   if (!differs) return identity(text);
   flushUnits();
-  const normalized = pieces.join('');
+  const normalized = output;
   if (normalized === text) return identity(text);
   const originalLength = text.length;
   /** The run holding output unit `unit` (0 <= unit < outLength): binary search. */

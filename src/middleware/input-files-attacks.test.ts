@@ -166,3 +166,51 @@ describe('text media types a provider reads as text', () => {
     }
   });
 });
+
+describe('a text file in the prompt has the size limit of a tool result', () => {
+  const tooLong = {
+    ...unreadable,
+    reason: {
+      guardrails: {
+        ...unreadable.reason.guardrails,
+        records: [
+          {
+            ...unreadable.reason.guardrails.records[0],
+            reason:
+              'message 0 (user) was not judged: a text file is longer than 1000000 characters',
+          },
+        ],
+      },
+    },
+  };
+
+  it('a 12 MB file fails closed before it is decoded, as bytes or base64', async () => {
+    // It was decoded and judged whole, whatever its size: no limit of its own.
+    const bytes = new Uint8Array(12_000_000).fill(0x61);
+    expect(await sentFile('text/plain', bytes)).toEqual(tooLong);
+    const mock = textModel('ok');
+    const model = wrapLanguageModel({
+      model: mock,
+      middleware: guardrails({ input: [pii({ action: 'redact' })] }),
+    });
+    const base64 = 'YWFh'.repeat(1_000_000); // 3,000,000 bytes of `a`
+    const result = await generateText({
+      model,
+      messages: [
+        { role: 'user', content: [{ type: 'file', mediaType: 'text/csv', data: base64 }] },
+      ],
+    });
+    expect(mock.doGenerateCalls).toHaveLength(0);
+    expect(result.providerMetadata).toEqual(tooLong.reason);
+  });
+
+  it('a UTF-16 file over the limit once decoded fails closed; one at the limit is judged', async () => {
+    // 2,000,004 bytes with a byte order mark: 1,000,001 characters, more than its fewest (666,667).
+    expect(await sentFile('text/plain', utf16('a'.repeat(1_000_001), 'le', [0xff, 0xfe]))).toEqual(
+      tooLong,
+    );
+    const atLimit = `${EMAIL} ${'a'.repeat(1_000_000 - EMAIL.length - 1)}`;
+    const sent = await sentFile('text/plain', utf8(atLimit));
+    expect(sent.text).toBe(`[EMAIL_ADDRESS] ${'a'.repeat(1_000_000 - EMAIL.length - 1)}`);
+  });
+});

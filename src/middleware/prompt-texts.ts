@@ -2,8 +2,10 @@ import type { LanguageModelV4Message, LanguageModelV4Prompt } from '@ai-sdk/prov
 import type { GuardrailInputPart, GuardrailInputRole } from '../core/types';
 import { canonicalJson } from '../tools/canonical-json';
 import {
+  decodedByteLength,
   decodeFileText,
   encodeFileText,
+  fewestTextCharacters,
   isTextMediaType,
   unreadableFileReason,
   utf8MediaType,
@@ -93,6 +95,7 @@ function fileText(
   role: 'user' | 'assistant',
   index: number,
   part: { mediaType?: unknown; data?: unknown },
+  maxLength: number,
   blockUnreadable = false,
 ): PromptText | undefined {
   const { mediaType, data } = part;
@@ -118,7 +121,12 @@ function fileText(
     if (typeof inline === 'string') text = inline;
   } else if (kind === 'data') {
     if (!isTextMediaType(mediaType)) return unread();
-    const decoded = decodeFileText((data as { data?: unknown }).data, mediaType);
+    const bytes = (data as { data?: unknown }).data;
+    // Refused before decoding when even its fewest characters are too many: never 100 MB read.
+    const byteLength = decodedByteLength(bytes);
+    if (byteLength !== undefined && fewestTextCharacters(byteLength) > maxLength)
+      return tooLong(message, role, maxLength);
+    const decoded = decodeFileText(bytes, mediaType);
     text = decoded?.text;
     notUtf8 = decoded?.utf8 === false;
   } else if (!isTextMediaType(mediaType)) {
@@ -130,6 +138,7 @@ function fileText(
       part: 'file',
     };
   }
+  if (text.length > maxLength) return tooLong(message, role, maxLength);
   const entry: PromptText = {
     message,
     role,
@@ -297,7 +306,14 @@ function assistantTexts(
     } else if (type === 'tool-call') {
       order.push(toolCallText(message, index, part as object, maxLength));
     } else if (type === 'file' || type === 'reasoning-file') {
-      const file = fileText(message, 'assistant', index, part as object, blockUnreadable);
+      const file = fileText(
+        message,
+        'assistant',
+        index,
+        part as object,
+        maxLength,
+        blockUnreadable,
+      );
       if (file) order.push(file);
     } else if (type !== 'tool-result' && type !== 'custom') {
       order.push(
@@ -355,6 +371,17 @@ function approvalReasons(message: number, content: unknown, texts: PromptText[])
       lengths: [reason.length],
     });
   });
+}
+
+/**
+ * A file the model reads as text, longer than a tool result may be
+ * (`maxLength`, 1,000,000 characters): not judged, so it fails closed.
+ */
+function tooLong(message: number, role: GuardrailInputRole, maxLength: number): PromptText {
+  return {
+    ...unreadableText(message, role, `a text file is longer than ${maxLength} characters`),
+    part: 'file',
+  };
 }
 
 function unreadableText(message: number, role: GuardrailInputRole, why: string): PromptText {
@@ -421,7 +448,7 @@ export function promptTexts(
           if (textAt < 0) textAt = texts.length;
           joined.add(p, part.text);
         } else if (part.type === 'file') {
-          const file = fileText(index, 'user', p, part, blockUnreadableFiles);
+          const file = fileText(index, 'user', p, part, maxJsonLength, blockUnreadableFiles);
           if (file) texts.push(file);
         }
       });

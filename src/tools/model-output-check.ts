@@ -242,7 +242,7 @@ export function utf8MediaType(mediaType: string): string {
  * string this cannot tell without decoding (blanks in it, another
  * alphabet, a bad length: `atob` decides). Reads no byte, allocates nothing.
  */
-function decodedByteLength(data: unknown): number | undefined {
+export function decodedByteLength(data: unknown): number | undefined {
   if (data instanceof Uint8Array) return data.length;
   if (typeof data !== 'string' || !STRICT_BASE64.test(data)) return undefined;
   // As `atob` (forgiving base64): padding only on a length that is a multiple of 4.

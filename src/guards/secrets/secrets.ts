@@ -3,10 +3,10 @@ import { allow, block, defineGuardrail, modify } from '../../core/define-guardra
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
 import { chunkSourceInCall, normalizeInCall } from '../shared/call-normalization';
-import { chunkedScanFrom } from '../shared/chunked-scan';
+import { chunkedScanFrom, type TextSource } from '../shared/chunked-scan';
 import { readsJson } from '../shared/json-string-spans';
 import { jsonStringView } from '../shared/json-string-view';
-import { type RankedSpan, replaceSpans, resolveOverlaps } from '../shared/spans';
+import { type DetectedSpan, type RankedSpan, replaceSpans, resolveOverlaps } from '../shared/spans';
 import {
   type FindSecretsOptions,
   type SecretsScan,
@@ -91,6 +91,31 @@ function withDecodedStrings(
 }
 
 /**
+ * `replaceSpans` of the text `source` stands for, reading it through
+ * `source.slice` (spans in order, apart). `pii()` hands a long redacted
+ * text on as a rope with a source that slices it from the original and the
+ * placeholders (`redactedTextSource`); `String.prototype.slice` on the rope
+ * would first copy all of it into one flat string, a fresh megabyte-sized
+ * allocation (about 500 page faults per MB on the bench's VM) that the
+ * next reader (`invisibleText()`) writes out again.
+ */
+function replaceSpansInSource(
+  source: TextSource,
+  spans: readonly DetectedSpan[],
+  replacement: (span: DetectedSpan) => string,
+): string {
+  let result = '';
+  let cursor = 0;
+  for (const span of spans) {
+    result += source.slice(cursor, span.start);
+    result += replacement(span);
+    cursor = span.end;
+  }
+  result += source.slice(cursor, source.length);
+  return result;
+}
+
+/**
  * Keeps API keys, tokens, private keys and passwords out of prompts, answers
  * and tool traffic, using `findSecrets` (provider formats, assignments, and a
  * high-entropy detector that ignores SHAs, UUIDs, lockfile hashes and base64
@@ -155,7 +180,11 @@ export function secrets(options?: SecretsOptions): Guardrail {
         });
       }
       return modify(
-        replaceSpans(content, spans, span => placeholder(span.type)),
+        // Read from the source it was scanned in (`pii()`'s redaction of a long
+        // text, a rope): slicing the rope itself first writes all of it out.
+        source && typeof source !== 'string'
+          ? replaceSpansInSource(source, spans, span => placeholder(span.type))
+          : replaceSpans(content, spans, span => placeholder(span.type)),
         info,
       );
     },

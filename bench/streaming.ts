@@ -24,7 +24,8 @@
  *    (a tree without bench/streaming-cost.ts gets this one's, bundled
  *    against its own `src/`); BENCH_COST_PROCESSES sets the processes per
  *    side (default 15), BENCH_COST_KB the text under cachegrind (default
- *    256; CPU time reads 4 times as much).
+ *    256; CPU time reads 4 times as much); BENCH_COST_CACHE=1 adds the
+ *    simulated L1 cache misses of each side's warm run.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -506,14 +507,23 @@ async function bundleCostScript(tree: string, dir: string, index: number): Promi
   return outfile;
 }
 
-/** Instructions executed by `node <args>` under cachegrind; NaN if it failed. */
-function instructionsOf(args: string[]): Promise<number> {
+/** What cachegrind counted for one process: instructions, and with `cacheSim` its simulated L1 misses (else NaN). */
+interface Counts {
+  instructions: number;
+  /** First-level instruction cache misses. */
+  i1: number;
+  /** First-level data cache misses (reads and writes). */
+  d1: number;
+}
+
+/** Counts of `node <args>` under cachegrind; NaN where it failed. */
+function countsOf(args: string[], cacheSim: boolean): Promise<Counts> {
   return new Promise(resolve => {
     const child = spawn(
       'valgrind',
       [
         '--tool=cachegrind',
-        '--cache-sim=no',
+        `--cache-sim=${cacheSim ? 'yes' : 'no'}`,
         '--cachegrind-out-file=/dev/null',
         process.execPath,
         ...args,
@@ -525,10 +535,18 @@ function instructionsOf(args: string[]): Promise<number> {
     child.stderr.on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-4096);
     });
-    child.on('error', () => resolve(Number.NaN));
+    const failed = { instructions: Number.NaN, i1: Number.NaN, d1: Number.NaN };
+    child.on('error', () => resolve(failed));
     child.on('close', code => {
-      const refs = /I\s+refs:\s+([\d,]+)/.exec(stderr);
-      resolve(code === 0 && refs ? Number(refs[1]!.replaceAll(',', '')) : Number.NaN);
+      const count = (pattern: RegExp) => {
+        const found = pattern.exec(stderr);
+        return code === 0 && found ? Number(found[1]!.replaceAll(',', '')) : Number.NaN;
+      };
+      resolve({
+        instructions: count(/I\s+refs:\s+([\d,]+)/),
+        i1: count(/I1\s+misses:\s+([\d,]+)/),
+        d1: count(/D1\s+misses:\s+([\d,]+)/),
+      });
     });
   });
 }
@@ -608,6 +626,11 @@ async function guardCostPerMegabyte() {
       console.log('Instructions: valgrind is not installed here, skipped.\n');
     } else {
       const KB = Number(process.env.BENCH_COST_KB ?? 256);
+      // BENCH_COST_CACHE=1: cachegrind also simulates the caches (slower), and
+      // a table gives each side's warm L1 misses: where CPU time goes that an
+      // instruction count does not see (docs/streaming.md, round 15).
+      const cacheSim = process.env.BENCH_COST_CACHE === '1';
+      const misses = trees.map(() => ({}) as Partial<Record<CostSide, Counts>>);
       console.log(
         `| side | first run (instructions, M) | warm run (instructions, M) | first run vs generate | warm run vs generate |`,
       );
@@ -622,12 +645,25 @@ async function guardCostPerMegabyte() {
           jobs.map(
             ({ side, runs }) =>
               () =>
-                instructionsOf(['--predictable', script, side, String(KB), String(runs)]),
+                countsOf(['--predictable', script, side, String(KB), String(runs)], cacheSim),
           ),
           Math.max(1, Math.min(2, availableParallelism())),
         );
-        const count = (side: CostSide | 'load', runs: number) =>
+        const countsAt = (side: CostSide | 'load', runs: number) =>
           counts[jobs.findIndex(job => job.side === side && job.runs === runs)]!;
+        const count = (side: CostSide | 'load', runs: number) => countsAt(side, runs).instructions;
+        if (cacheSim) {
+          // The warm run's simulated L1 misses, counted as its instructions are.
+          for (const side of COST_SIDES) {
+            const before = countsAt(side, 1 + SETTLE);
+            const after = countsAt(side, 1 + SETTLE + WARM);
+            misses[i]![side] = {
+              instructions: (after.instructions - before.instructions) / WARM,
+              i1: (after.i1 - before.i1) / WARM,
+              d1: (after.d1 - before.d1) / WARM,
+            };
+          }
+        }
         const load = count('load', 0);
         const first = {} as Record<CostSide, number>;
         const warm = {} as Record<CostSide, number>;
@@ -646,6 +682,20 @@ async function guardCostPerMegabyte() {
         console.log(
           `| ${label(trees[i]!)}**guard cost** (window - unguarded) | ${((first.window - first.bare) / 1e6).toFixed(1)} | ${((warm.window - warm.bare) / 1e6).toFixed(1)} | **${((first.window - first.bare) / first.generate).toFixed(2)}** | **${((warm.window - warm.bare) / warm.generate).toFixed(2)}** |`,
         );
+      }
+      if (cacheSim) {
+        console.log(
+          '\n| side | warm run: instructions (M) | L1 instruction misses (M) | per 1,000 instructions | L1 data misses (M) | per 1,000 instructions |',
+        );
+        console.log('|---|---|---|---|---|---|');
+        for (const [i, sides] of misses.entries()) {
+          for (const side of COST_SIDES) {
+            const { instructions, i1, d1 } = sides[side]!;
+            console.log(
+              `| ${label(trees[i]!)}${side} | ${(instructions / 1e6).toFixed(1)} | ${(i1 / 1e6).toFixed(2)} | ${((1000 * i1) / instructions).toFixed(1)} | ${(d1 / 1e6).toFixed(2)} | ${((1000 * d1) / instructions).toFixed(1)} |`,
+            );
+          }
+        }
       }
       console.log(
         `\nInstructions: ${KB} KB of prose, \`node --predictable\` under \`valgrind --tool=cachegrind\`, one process per count; the loading process (${KB} KB text and deltas built, nothing run) is subtracted from each first run; warm run = (process with ${1 + SETTLE + WARM} runs - process with ${1 + SETTLE}) / ${WARM}.\n`,

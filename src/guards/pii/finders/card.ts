@@ -5,8 +5,9 @@ import type { EntityFinder, Finder } from './finder';
 // The lookbehind after the first digit (same meaning as before it) lets the
 // engine skip straight to digits. A `.` before the number rejects it only
 // after a digit (a decimal: `0.4111…`) or `]` (a placeholder that stood for
-// one), not after a word (`on file.4111…`).
-export const cardCandidate = /\d(?<!(?:[\w-]|[\d\]]\.)\d)(?:[ .-]?\d){11,18}(?![\w]|[.-]\d)/g;
+// one), not after a word (`on file.4111…`); a `-` only after a digit (a
+// range: `1-4111…`), not after a letter (`id-4111…`).
+export const cardCandidate = /\d(?<!(?:\w|\d-|[\d\]]\.)\d)(?:[ .-]?\d){11,18}(?![\w]|[.-]\d)/g;
 
 function cardIssuerValid(digits: string): boolean {
   const length = digits.length;

@@ -3,7 +3,7 @@ import type { EntityFinder, Finder } from './finder';
 
 // A `.` before the number rejects it only after a digit (a decimal) or `]`, as for cards.
 export const nineDigits =
-  /(\d(?<!(?:[\w-]|[\d\]]\.)\d)\d{2})([- .]?)(\d{2})([- .]?)(\d{4})(?![\w]|-\d|\.\d)/g;
+  /(\d(?<!(?:\w|\d-|[\d\]]\.)\d)\d{2})([- .]?)(\d{2})([- .]?)(\d{4})(?![\w]|-\d|\.\d)/g;
 const sampleSsns = new Set(['078051120', '219099999', '457555462', '123456789']);
 
 function separatorsConsistent(first: string, second: string): boolean {

@@ -674,6 +674,17 @@ describe('malformed assistant content fails closed', () => {
   });
 });
 
+/** pii's record when it would redact message 1's provider options, which are never rewritten. */
+const providerOptionsBlocked = {
+  guardrail: 'pii',
+  kind: 'input',
+  status: 'blocked',
+  reason:
+    'modified the provider options of message 1, which reach the provider as they were sent (signatures, cache control, encrypted content): blocked instead',
+  role: 'assistant',
+  part: 'provider-options',
+};
+
 describe("inputScope 'all': provider options and custom parts are judged, never rewritten", () => {
   const user = { role: 'user', content: [{ type: 'text', text: 'hi' }] };
   /** An assistant turn as a chat client re-sends it: a custom part (its payload is its provider options) and a signed reasoning part. */
@@ -768,15 +779,7 @@ describe("inputScope 'all': provider options and custom parts are judged, never 
     expect(mock.doStreamCalls).toHaveLength(0);
     expect(generated.finishReason).toBe('content-filter');
     expect(await streamed.finishReason).toBe('content-filter');
-    const blocked = {
-      guardrail: 'pii',
-      kind: 'input',
-      status: 'blocked',
-      reason:
-        'modified the provider options of message 1, which reach the provider as they were sent (signatures, cache control, encrypted content): blocked instead',
-      role: 'assistant',
-      part: 'provider-options',
-    };
+    const blocked = providerOptionsBlocked;
     expect(withoutTiming((await getGuardrailOutcome(generated))?.records).at(-1)).toEqual(blocked);
     expect(withoutTiming(events.map(e => e.record)).at(-1)).toEqual(blocked);
     expect(JSON.stringify(events)).not.toContain('4111');
@@ -801,15 +804,7 @@ describe("inputScope 'all': provider options and custom parts are judged, never 
     );
     expect(modelCalls).toBe(0);
     expect(result.finishReason.unified).toBe('content-filter');
-    expect(withoutTiming(events.map(e => e.record)).at(-1)).toEqual({
-      guardrail: 'pii',
-      kind: 'input',
-      status: 'blocked',
-      reason:
-        'modified the provider options of message 1, which reach the provider as they were sent (signatures, cache control, encrypted content): blocked instead',
-      role: 'assistant',
-      part: 'provider-options',
-    });
+    expect(withoutTiming(events.map(e => e.record)).at(-1)).toEqual(providerOptionsBlocked);
     expect(JSON.stringify(events)).not.toContain('2671');
   });
 

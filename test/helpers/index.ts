@@ -5,15 +5,18 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
+import { generateText, wrapLanguageModel } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import {
   allow,
   block,
   defineGuardrail,
+  type Guardrail,
   GuardrailConfigError,
   type GuardrailConfigIssue,
   type GuardrailContext,
   type GuardrailKind,
+  guardrails,
   modify,
 } from '../../src';
 
@@ -75,6 +78,16 @@ export function textModel(text: string | string[]) {
     doGenerate: async () => generateResult(deltas.join('')),
     doStream: async () => streamOf(textParts(deltas)),
   });
+}
+
+/** The text the model got for `prompt` through `generateText` with `guardrail` judging input (e.g. redacting). */
+export async function promptTextSent(guardrail: Guardrail, prompt: string): Promise<string> {
+  const mock = textModel('ok');
+  await generateText({
+    model: wrapLanguageModel({ model: mock, middleware: guardrails({ input: [guardrail] }) }),
+    prompt,
+  });
+  return (mock.doGenerateCalls[0]!.prompt[0]!.content as Array<{ text: string }>)[0]!.text;
 }
 
 /** Blocks text containing `word` (case-insensitive, whole word). Stream-safe. */

@@ -1,19 +1,9 @@
-import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { textModel } from '../../../test/helpers';
-import { guardrails } from '../../middleware/guardrails-middleware';
+import { promptTextSent } from '../../../test/helpers';
 import { secrets } from './secrets';
 
 /** What the model got for `prompt` with secrets redacting input. */
-async function sent(prompt: string) {
-  const mock = textModel('ok');
-  const model = wrapLanguageModel({
-    model: mock,
-    middleware: guardrails({ input: [secrets({ action: 'redact' })] }),
-  });
-  await generateText({ model, prompt });
-  return (mock.doGenerateCalls[0]!.prompt[0]!.content as Array<{ text: string }>)[0]!.text;
-}
+const sent = (prompt: string) => promptTextSent(secrets({ action: 'redact' }), prompt);
 
 describe('a password that starts like a template is still a password', () => {
   it('my…, your…, replace… followed by digits or symbols are redacted', async () => {

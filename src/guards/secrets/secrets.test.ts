@@ -1,7 +1,5 @@
-import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { guardContext, textModel } from '../../../test/helpers';
-import { guardrails } from '../../middleware/guardrails-middleware';
+import { guardContext, promptTextSent } from '../../../test/helpers';
 import { findSecrets } from './find-secrets';
 import { secrets } from './secrets';
 
@@ -262,15 +260,9 @@ describe('a passphrase that starts with a template word', () => {
   it('is a template only when it names what goes there: password=MyDogRexIsCute is redacted', async () => {
     // `my`/`your`/`replace` followed by any letters was a template (round 14),
     // so a passphrase of words starting with one of them reached the model.
-    const mock = textModel('ok');
-    const model = wrapLanguageModel({
-      model: mock,
-      middleware: guardrails({ input: [secrets({ action: 'redact' })] }),
-    });
     const prompt =
       'password=MyDogRexIsCute pwd: YourMomIsNice passwd=MyCompany-Prod-Db password=my_password pwd=your-password-here api_key=YOUR_API_KEY token=insert_key_here passwd=replace_me password=yourApiKey';
-    await generateText({ model, prompt });
-    expect((mock.doGenerateCalls[0]!.prompt[0]!.content as Array<{ text: string }>)[0]!.text).toBe(
+    expect(await promptTextSent(secrets({ action: 'redact' }), prompt)).toBe(
       'password=[GENERIC_SECRET] pwd: [GENERIC_SECRET] passwd=[GENERIC_SECRET] password=my_password pwd=your-password-here api_key=YOUR_API_KEY token=insert_key_here passwd=replace_me password=yourApiKey',
     );
   });

@@ -1,7 +1,8 @@
 import { generateText, wrapLanguageModel } from 'ai';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { textModel } from '../../test/helpers';
 import { pii } from '../guards/pii/pii';
+import { decodedByteLength } from '../tools/model-output-check';
 import { guardrails } from './guardrails-middleware';
 
 const EMAIL = 'jane.doe@corp.io';
@@ -87,12 +88,13 @@ describe('a text file in another encoding is judged in the text it carries', () 
     });
   });
 
-  it('an unmodified file in another encoding is sent as it came', async () => {
+  it('an unmodified file in another encoding is sent as UTF-8 of the text judged, its charset saying so', async () => {
+    // It was sent as it came (round 14): bytes a reader may take for UTF-8 (see below).
     const data = utf16('Nothing to hide here.', 'le', [0xff, 0xfe]);
     expect(await sentFile('text/plain; charset=utf-16', data)).toEqual({
-      mediaType: 'text/plain; charset=utf-16',
-      text: new TextDecoder().decode(data),
-      bytes: data,
+      mediaType: 'text/plain; charset=utf-8',
+      text: 'Nothing to hide here.',
+      bytes: utf8('Nothing to hide here.'),
     });
   });
 
@@ -142,6 +144,41 @@ describe('a charset label the bytes contradict', () => {
       text: 'Mail [EMAIL_ADDRESS]',
       bytes: utf8('Mail [EMAIL_ADDRESS]'),
     });
+  });
+});
+
+describe('bytes a byte order mark or label reads otherwise than UTF-8 does', () => {
+  it('go on as UTF-8 of the text judged: a UTF-16 byte order mark before UTF-8, or one bad byte, hid a card', async () => {
+    // Judged as UTF-16 (CJK) or latin1 (mojibake), the bytes went on as they
+    // came, which a UTF-8 reader (TextDecoder without `fatal`) shows the model
+    // as `��card 4111 1111 1111 1111`: the valid-UTF-8 check of round 15 saw
+    // neither the byte order mark nor a stray 0xFF as UTF-8.
+    const card = utf8('card 4111 1111 1111 1111');
+    const cjk = new TextDecoder('utf-16le').decode(card);
+    for (const [mediaType, data, judged] of [
+      ['text/plain', new Uint8Array([0xff, 0xfe, ...card]), cjk],
+      ['text/plain; charset=utf-8', new Uint8Array([0xff, 0xfe, ...card]), cjk],
+      [
+        'text/plain',
+        new Uint8Array([0xfe, 0xff, ...card]),
+        new TextDecoder('utf-16be').decode(card),
+      ],
+      ['text/plain; charset=utf-16le', new Uint8Array([...card, 0xff, 0xff]), `${cjk}\uffff`],
+      [
+        'text/plain; charset=latin1',
+        new Uint8Array([...utf8('card ４１１１ １１１１ １１１１ １１１１'), 0xff]),
+        new TextDecoder('latin1').decode(
+          new Uint8Array([...utf8('card ４１１１ １１１１ １１１１ １１１１'), 0xff]),
+        ),
+      ],
+    ] as const) {
+      expect(new TextDecoder().decode(data)).toContain('card ');
+      expect(await sentFile(mediaType, data), mediaType).toEqual({
+        mediaType: 'text/plain; charset=utf-8',
+        text: judged,
+        bytes: utf8(judged),
+      });
+    }
   });
 });
 
@@ -202,6 +239,37 @@ describe('a text file in the prompt has the size limit of a tool result', () => 
     });
     expect(mock.doGenerateCalls).toHaveLength(0);
     expect(result.providerMetadata).toEqual(tooLong.reason);
+  });
+
+  it('base64 with line breaks (MIME) is refused before decoding too', async () => {
+    // `atob` drops the breaks, but the length check read only unbroken base64:
+    // 4 MB of it was decoded (and copied twice) before the limit refused it.
+    const atob = vi.spyOn(globalThis, 'atob');
+    try {
+      const mime = `${'YWFh'.repeat(19)}\r\n`.repeat(55_000); // 3,135,000 bytes of `a`
+      const mock = textModel('ok');
+      const model = wrapLanguageModel({
+        model: mock,
+        middleware: guardrails({ input: [pii({ action: 'redact' })] }),
+      });
+      const result = await generateText({
+        model,
+        messages: [
+          { role: 'user', content: [{ type: 'file', mediaType: 'text/plain', data: mime }] },
+        ],
+      });
+      expect(mock.doGenerateCalls).toHaveLength(0);
+      expect(result.providerMetadata).toEqual(tooLong.reason);
+      expect(atob).not.toHaveBeenCalled();
+    } finally {
+      atob.mockRestore();
+    }
+    expect(decodedByteLength('YWFh\r\nYWE=\n')).toBe(5);
+    expect(decodedByteLength(' YW Fh\tYQ ')).toBe(4);
+    // What `atob` refuses is left to it: another character, `=` inside, a bad length.
+    for (const data of ['YWFh\n-YWE=', 'YW=\nFh', 'YWFhY\n', 'YWE==\n=']) {
+      expect(decodedByteLength(data), data).toBeUndefined();
+    }
   });
 
   it('a UTF-16 file over the limit once decoded fails closed; one at the limit is judged', async () => {

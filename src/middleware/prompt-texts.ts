@@ -555,7 +555,10 @@ export function rebuildPrompt(
   const emptied = new Map<number, Set<number>>();
   texts.forEach((entry, i) => {
     const text = modified[i]!;
-    if (text === entry.text || entry.part === 'provider-options') return;
+    // A file read in another encoding goes on as UTF-8 of the text judged,
+    // modified or not (as `checkModelOutputTexts` does): as it came, its bytes could
+    // read otherwise to a reader taking them for UTF-8.
+    if ((text === entry.text && !entry.notUtf8) || entry.part === 'provider-options') return;
     output ??= [...prompt];
     const message = prompt[entry.message]!;
     if (message.role === 'system') {

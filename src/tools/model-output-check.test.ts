@@ -498,6 +498,31 @@ describe('checkModelOutputTexts: files of a text media type are judged as their 
       ),
     ).toEqual({ unreadable: 'type "content"' });
     expect(seenMislabelled).toEqual([]);
+    // A UTF-16 byte order mark before UTF-8 bytes: judged as UTF-16 (CJK), it
+    // went on as it came, `card 4111…` to a reader taking it for UTF-8.
+    const card = utf8('card 4111 1111 1111 1111');
+    const cjk = new TextDecoder('utf-16le').decode(card);
+    const marked = {
+      type: 'file',
+      data: { type: 'data', data: new Uint8Array([0xff, 0xfe, ...card]) },
+      mediaType: 'text/plain',
+    };
+    const seenMarked: string[] = [];
+    expect(
+      await checkModelOutputTexts({ type: 'content', value: [marked] }, judges(seenMarked)),
+    ).toEqual({
+      value: {
+        type: 'content',
+        value: [
+          {
+            type: 'file',
+            data: { type: 'data', data: utf8(cjk) },
+            mediaType: 'text/plain; charset=utf-8',
+          },
+        ],
+      },
+    });
+    expect(seenMarked).toEqual([cjk]);
   });
 
   it('a text file whose data is not base64 or bytes is unreadable (the caller fails closed)', async () => {

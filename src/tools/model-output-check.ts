@@ -238,16 +238,31 @@ export function utf8MediaType(mediaType: string): string {
 
 /**
  * How many bytes `data` decodes to: a `Uint8Array`'s length, or for a
- * string the length `atob` gives when it accepts it. `undefined` for a
- * string this cannot tell without decoding (blanks in it, another
- * alphabet, a bad length: `atob` decides). Reads no byte, allocates nothing.
+ * string the length `atob` gives when it accepts it (ASCII white space
+ * dropped first, as `atob` drops it: MIME base64 breaks its lines).
+ * `undefined` for a string this cannot tell without decoding (another
+ * alphabet, a bad length: `atob` decides). Allocates nothing: with a line
+ * break in it, a 100 MB base64 file was decoded before its length was
+ * known (`atob` ignores the break, and this said nothing).
  */
 export function decodedByteLength(data: unknown): number | undefined {
   if (data instanceof Uint8Array) return data.length;
-  if (typeof data !== 'string' || !STRICT_BASE64.test(data)) return undefined;
-  // As `atob` (forgiving base64): padding only on a length that is a multiple of 4.
+  if (typeof data !== 'string') return undefined;
   let length = data.length;
-  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  let padding = 0;
+  if (!STRICT_BASE64.test(data)) {
+    // One pass: the characters `atob` keeps, each base64 or a final `=`.
+    length = 0;
+    for (let index = 0; index < data.length; index++) {
+      const code = data.charCodeAt(index);
+      if (code === 32 || code === 9 || code === 10 || code === 12 || code === 13) continue;
+      if (code === 61) padding++;
+      else if (padding > 0 || !isBase64Code(code)) return undefined;
+      length++;
+    }
+    if (padding > 2) return undefined;
+  } else padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  // As `atob` (forgiving base64): padding only on a length that is a multiple of 4.
   if (padding > 0) {
     if (length % 4 !== 0) return undefined;
     length -= padding;
@@ -256,6 +271,12 @@ export function decodedByteLength(data: unknown): number | undefined {
   return Math.floor((length * 3) / 4);
 }
 const STRICT_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const isBase64Code = (code: number) =>
+  (code >= 65 && code <= 90) ||
+  (code >= 97 && code <= 122) ||
+  (code >= 48 && code <= 57) ||
+  code === 43 ||
+  code === 47;
 
 /**
  * The fewest UTF-16 characters the UTF-8 text of `bytes` bytes can have:
@@ -507,7 +528,11 @@ export async function checkModelOutputTexts(
           if (decoded === undefined) return unreadable;
           const checked = await judges.text(decoded.text, 'file-text');
           if (checked.trip) return { trip: checked.trip };
-          if (checked.value !== decoded.text) {
+          // Text read in another encoding goes on as UTF-8 of what was judged,
+          // modified or not: a reader that takes the bytes for UTF-8 whatever
+          // their byte order mark or label says (`FF FE` then UTF-8 bytes of
+          // `card 4111…`) saw text no guardrail read.
+          if (checked.value !== decoded.text || !decoded.utf8) {
             const encoded = encodeFileText(checked.value, bytes);
             part =
               shape.payload === 'bytes'

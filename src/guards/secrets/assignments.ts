@@ -1,6 +1,6 @@
 /** `key = value` assignments, reversed comparisons and XML settings whose key names a secret. */
 import { anchoredMatcher, forEachOccurrence, stickyPattern } from '../shared/anchored-scan';
-import { isPlaceholderValue } from './placeholder';
+import { isPasswordPlaceholder, isPlaceholderValue } from './placeholder';
 
 export const keywords =
   '(?:api[_.-]?key|apikey|api[_.-]?token|secret|token|passw(?:or)?d|pwd|pass|auth[_.-]?key|credential|access[_.-]?key|private[_.-]?key|client[_.-]?secret|signing[_.-]?key|encryption[_.-]?key|session[_.-]?key|webhook[_.-]?url|dsn|login)';
@@ -48,7 +48,10 @@ export function judgeSecretValue(
 ): ValueVerdict {
   if (namingKey.test(key)) return 'other';
   if (placeholderValue.test(value)) return 'placeholder';
-  if (!reportPlaceholders && isPlaceholderValue(value)) return 'placeholder';
+  if (!reportPlaceholders) {
+    const placeholder = passwordKey.test(key) ? isPasswordPlaceholder : isPlaceholderValue;
+    if (placeholder(value)) return 'placeholder';
+  }
   return looksLikeSecretValue(value, key) ? 'secret' : 'other';
 }
 
@@ -92,6 +95,26 @@ const isBlankOrEnd = (code: number) =>
   Number.isNaN(code) || code === 32 || code === 9 || code === 10 || code === 13;
 
 /**
+ * A key and its `=` or `:` (a setting's name: letters, `_ . -`, digits only
+ * at its end), starting right after a separator. Random characters hold a
+ * digit before a letter: `;Zr4Lm2…Xq==` is the rest of a value, not a key.
+ */
+const nextKey = /[A-Za-z_][A-Za-z_.-]{0,39}\d{0,3}[ \t]*[=:]/y;
+
+/**
+ * Whether the separator at `index` (`;`, `,`, `&`, `#`) ends a value that
+ * runs to `end` at most: it is the value's last character, or a key and its
+ * `=`/`:` follow it (`;Database=x`, `,user: bob`, `&page=2`). Glued to
+ * anything else it is part of the value (`Tr0ub;4dor&3x`): ending there left
+ * the rest of the secret visible.
+ */
+function endsBeforeNextKey(source: string, index: number, end: number): boolean {
+  if (index + 1 >= end) return true;
+  nextKey.lastIndex = index + 1;
+  return nextKey.test(source) && nextKey.lastIndex <= end;
+}
+
+/**
  * Where an unquoted value that starts at `start` really ends, within the
  * `end` the pattern gave it (the next blank or quote). `;` ends it (it
  * separates settings: `Password=…;Database=x`, cookies, shell commands); `,`
@@ -100,7 +123,11 @@ const isBlankOrEnd = (code: number) =>
  * line, and `,` inside such a bracket (`f(password=…)`, `{password: …,user: …}`,
  * `[token=…]`); a bracket opened inside the value closes inside it
  * (`[A]Tr0ub4dor&3x`, `hunter2[GENERIC_SECRET]`). In a URL query (the key
- * right after `?` or `&`) `&` and `#` end it. Everything else is the value:
+ * right after `?` or `&`) `&` and `#` end it. Each such separator ends it
+ * only at the value's end or before the next key (`endsBeforeNextKey`), a
+ * closing bracket only when no letter or digit follows it:
+ * `password=Tr0ub;4dor&3x`, `f(password=abc,defgh1234)` and
+ * `(password=Tr0ub)4dor` are one value each. Everything else is the value:
  * .env and INI values, YAML plain scalars and command-line flags hold `,`,
  * `)`, `]` and `}` (`password=[A]Tr0ub4dor&3x`, `token=abc,def…`).
  */
@@ -112,12 +139,18 @@ export function bareValueEnd(source: string, keyStart: number, start: number, en
   let nested = 0;
   for (let index = start; index < end; index++) {
     const code = source.charCodeAt(index);
-    if (inQuery && (code === 38 || code === 35)) return index;
+    if (inQuery && (code === 38 || code === 35)) {
+      if (endsBeforeNextKey(source, index, end)) return index;
+      continue;
+    }
     // `;` separates settings (connection strings, cookies, shell commands, INI comments).
-    if (code === 59) return index;
+    if (code === 59) {
+      if (endsBeforeNextKey(source, index, end)) return index;
+      continue;
+    }
     if (code === 44) {
       if (isBlankOrEnd(source.charCodeAt(index + 1))) return index;
-      if (enclosing !== 0 && nested === 0) return index;
+      if (enclosing !== 0 && nested === 0 && endsBeforeNextKey(source, index, end)) return index;
       continue;
     }
     const bracket = bracketOf(code);
@@ -128,7 +161,8 @@ export function bareValueEnd(source: string, keyStart: number, start: number, en
     else if (depth[-bracket]! > 0) {
       depth[-bracket]!--;
       nested--;
-    } else if ((enclosing & -bracket) !== 0) return index;
+    } else if ((enclosing & -bracket) !== 0 && !isAlphanumericCode(source.charCodeAt(index + 1)))
+      return index;
   }
   return end;
 }

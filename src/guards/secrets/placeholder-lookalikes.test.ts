@@ -1,9 +1,28 @@
+import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { promptTextSent } from '../../../test/helpers';
+import { promptTextSent, textModel, withoutTiming } from '../../../test/helpers';
+import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
+import { guardrails } from '../../middleware/guardrails-middleware';
 import { secrets } from './secrets';
 
 /** What the model got for `prompt` with secrets redacting input. */
 const sent = (prompt: string) => promptTextSent(secrets({ action: 'redact' }), prompt);
+
+/** What the model got for `prompt` with secrets redacting input, and the call's records. */
+async function sentWithRecords(prompt: string) {
+  const model = textModel('ok');
+  const result = await generateText({
+    model: wrapLanguageModel({
+      model,
+      middleware: guardrails({ input: [secrets({ action: 'redact' })] }),
+    }),
+    prompt,
+  });
+  return {
+    sent: (model.doGenerateCalls[0]!.prompt[0]!.content as Array<{ text: string }>)[0]!.text,
+    records: withoutTiming((await getGuardrailOutcome(result))?.records),
+  };
+}
 
 describe('a password that starts like a template is still a password', () => {
   it('my…, your…, replace… followed by digits or symbols are redacted', async () => {
@@ -40,6 +59,49 @@ describe('a placeholder word beside a real value does not make it an example', (
     const text =
       'password=sample_password_2024 api_key=your_api_key_here token=changeme123 secret=a-fake-api-key SLACK=xoxp-1-RANDOMSTRINGHERE pwd=EXAMPLE-EXAMPLE';
     expect(await sent(text)).toBe(text);
+  });
+});
+
+describe('a password of words beside a placeholder word is a password', () => {
+  it('Sunshine-sample, Summer_example, dummy-Dragon are redacted; the record has the spans, no value', async () => {
+    // Each passed as a placeholder: any word beside a placeholder word
+    // counted as no secret, and passwords are words.
+    const prompt = 'password=Sunshine-sample pwd: Summer_example passwd=dummy-Dragon';
+    expect(await sentWithRecords(prompt)).toEqual({
+      sent: 'password=[GENERIC_SECRET] pwd: [GENERIC_SECRET] passwd=[GENERIC_SECRET]',
+      records: [
+        {
+          guardrail: 'secrets',
+          kind: 'input',
+          status: 'modified',
+          info: {
+            types: ['GENERIC_SECRET'],
+            spans: [
+              { type: 'GENERIC_SECRET', start: 9, end: 24 },
+              { type: 'GENERIC_SECRET', start: 30, end: 44 },
+              { type: 'GENERIC_SECRET', start: 52, end: 64 },
+            ],
+          },
+        },
+      ],
+    });
+  });
+
+  it('template phrases pass and are counted: Replace_Me_Later, your-password-here, sample_db_password_2024, a-fake-tooshort-key', async () => {
+    const prompt =
+      'passwd=Replace_Me_Later password=yourpasswordhere pwd=sample_db_password_2024 password=a-fake-tooshort-key secret=ExampleApiKeyHere password=Rex-sample';
+    expect(await sentWithRecords(prompt)).toEqual({
+      sent: prompt,
+      records: [
+        { guardrail: 'secrets', kind: 'input', status: 'passed', info: { placeholdersSkipped: 6 } },
+      ],
+    });
+  });
+
+  it('a key that is not a password keeps the 8-character rule: api_key=Sunshine-sample passes, api_key=Sunshine-Tr0ub4-sample does not', async () => {
+    expect(await sent('api_key=Rainbow-sample api_key=Sunshine-Tr0ub4-sample')).toBe(
+      'api_key=Rainbow-sample api_key=[GENERIC_SECRET]',
+    );
   });
 });
 

@@ -72,14 +72,66 @@ function weakBoundary(outside: number, inside: number): boolean {
 
 /**
  * What may stay of a value beside its placeholder words for it to still be
- * an example: fewer than this many characters that are not plain words or
- * short numbers. A short password has 8 (`Tr0ub4dor&3x-sample` keeps 12,
+ * an example: fewer than this many characters that are not template words
+ * or short numbers. A short password has 8 (`Tr0ub4dor&3x-sample` keeps 12,
  * `AKIAIOSFODNN7EXAMPLE` keeps 9 after `AKIA`: both reported).
  */
 const secretRemainder = 8;
 
-/** A piece of a value beside its placeholder words that holds nothing secret: `key`, `Here`, `TOKEN`, `123`. */
-const plainPiece = /^(?:[a-z]{1,12}|[A-Z][a-z]{0,11}|[A-Z]{1,12}|\d{1,4})$/;
+/**
+ * The same for the value of a password key, where the rest is a person's
+ * password, usually words: `Sunshine-sample`, `Summer_example` and
+ * `dummy-Dragon` keep 8, 6 and 6 and are passwords; `Rex-sample` keeps 3.
+ */
+const passwordRemainder = 4;
+
+/**
+ * Words a template or a fixture writes beside a placeholder word, which
+ * hold nothing secret (the documented list, see docs/data-protection.md):
+ * the names of what goes there (`key`, `password`, `token`, `user`, `db`),
+ * filler and instructions to the reader (`your`, `here`, `replace`, `me`,
+ * `later`, `goes`), what the value is said to be (`test`, `demo`, `fake`,
+ * `invalid`, `too`, `short`) and the stock example names (`foo`, `acme`).
+ * Any other word counts as characters that may be a secret: passwords are
+ * words (`Sunshine-sample`). Compounds are read as their words
+ * (`password` is `pass` + `word`, also the rest of `yourpasswordhere`
+ * after the placeholder word `yourpass`), so no piece reads two ways.
+ */
+export const templateWords: readonly string[] = [
+  // what goes there
+  ...(
+    'api key keys secret secrets token tokens pass word words passwd pwd phrase pin cred ' +
+    'creds credential credentials auth access refresh bearer client private signing session ' +
+    'webhook app application service user name account login admin root db database id value ' +
+    'string text data env var'
+  ).split(' '),
+  // filler and instructions
+  ...(
+    'your my our the this that for to of in with here there goes go put insert enter fill set ' +
+    'use change replace me it later now please some any own real actual new not do'
+  ).split(' '),
+  // what the value is said to be
+  ...(
+    'test testing demo dev prod production staging local live default random generated ' +
+    'invalid valid wrong bad old expired revoked too short long'
+  ).split(' '),
+  // stock example names
+  ...'foo bar baz qux hello world acme'.split(' '),
+];
+
+/**
+ * A piece of a value beside its placeholder words that holds nothing
+ * secret: template words (`key`, `Here`, `ApiKeyHere`), maybe with a short
+ * number (`Pass2024`), up to three letters of anything (`sk`, `Rex`), a
+ * number of up to 4 digits. Only pieces of up to `longestPlainPiece`
+ * characters are tried (a piece that splits into words more than one way
+ * backtracks; 48 characters bound that).
+ */
+const longestPlainPiece = 48;
+const plainPiece = new RegExp(
+  `^(?:\\d{1,4}|[a-z]{1,3}\\d{0,4}|(?:${[...templateWords].sort((a, b) => b.length - a.length).join('|')})+\\d{0,4})$`,
+  'i',
+);
 
 /** Characters that only separate the words of a typed value. */
 const isSeparator = (code: number) =>
@@ -99,7 +151,7 @@ function remainderLength(value: string, words: readonly number[]): number {
     if (pieceStart < 0) return;
     const piece = value.slice(pieceStart, end);
     if (
-      !plainPiece.test(piece) &&
+      !(piece.length <= longestPlainPiece && plainPiece.test(piece)) &&
       !(piece.length >= 2 && (isPeriodic(piece) || hasAscendingRun(piece, piece.length)))
     )
       kept += piece.length;
@@ -130,12 +182,12 @@ function remainderLength(value: string, words: readonly number[]): number {
  * `fake`, `dummy` only at the value's start or end or next to a separator on
  * one side, and at a boundary, a separator, a digit or a case change, on the
  * other) and what stays beside the words could be no secret (fewer than
- * `secretRemainder` characters that are not plain words or short numbers).
+ * `remainderLimit` characters that are not template words or short numbers).
  * `your_api_key_here`, `sk_test_fake123`, `xoxp-1-RANDOMSTRINGHERE` count;
  * `q8ZfakeR2…` (no word) and `Tr0ub4dor&3x-sample` (a password beside the
  * word) do not: a word appended to a real key does not make it an example.
  */
-function hasPlaceholderWord(value: string): boolean {
+function hasPlaceholderWord(value: string, remainderLimit: number): boolean {
   const words: number[] = [];
   placeholderWord.lastIndex = 0;
   for (let match = placeholderWord.exec(value); match; match = placeholderWord.exec(value)) {
@@ -162,7 +214,7 @@ function hasPlaceholderWord(value: string): boolean {
       placeholderWord.lastIndex = end;
     } else placeholderWord.lastIndex = start + 1;
   }
-  return words.length > 0 && remainderLength(value, words) < secretRemainder;
+  return words.length > 0 && remainderLength(value, words) < remainderLimit;
 }
 
 /** Runs of one masking character: `xxxxx`, `XXXXX`, `*****`, `#####`, `.....`. */
@@ -238,7 +290,21 @@ function distinctCharacters(value: string): number {
  *   longer): random tokens of that length over 16+ symbols essentially never do.
  */
 export function isPlaceholderValue(value: string): boolean {
-  if (isClearPlaceholder(value)) return true;
+  return isTypedPlaceholder(value, secretRemainder);
+}
+
+/**
+ * `isPlaceholderValue` for the value of a password key: a placeholder word
+ * makes it an example only when fewer than 4 characters beside it are not
+ * template words or short numbers (`Rex-sample`, `sample_db_password_2024`),
+ * since a person's password is words (`Sunshine-sample` is one).
+ */
+export function isPasswordPlaceholder(value: string): boolean {
+  return isTypedPlaceholder(value, passwordRemainder);
+}
+
+function isTypedPlaceholder(value: string, remainderLimit: number): boolean {
+  if (clearPlaceholder(value, remainderLimit)) return true;
   if (hasAscendingRun(value)) return true;
   if (value.length >= 8 && isPeriodic(value)) return true;
   const distinct = distinctCharacters(value);
@@ -258,8 +324,12 @@ export function isPlaceholderValue(value: string): boolean {
  * is evidence enough, and a missed key costs more than a flagged example.
  */
 export function isClearPlaceholder(value: string): boolean {
+  return clearPlaceholder(value, secretRemainder);
+}
+
+function clearPlaceholder(value: string, remainderLimit: number): boolean {
   if (value.length === 0) return true;
-  if (hasPlaceholderWord(value)) return true;
+  if (hasPlaceholderWord(value, remainderLimit)) return true;
   if (maskRun.test(value) || mostlyOneCharacter(value)) return true;
   if (hasAscendingRun(value, 10)) return true; // `abcdefghij…`, `klmnopqrst…`
   return value.length >= 8 && isPeriodic(value);

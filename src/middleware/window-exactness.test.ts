@@ -74,6 +74,9 @@ const GRAPHEMES = [
   'café',
 ];
 
+/** Tab, NBSP, ogham space mark, braille blank, ideographic space, narrow NBSP. */
+const BLANKS = ['\t', '\u00a0', '\u1680', '\u2800', '\u3000', '\u202f'];
+
 /** A sensitive value in one of the forms the default detectors know, with its raw text. */
 function sensitiveValue(r: Random): string {
   const user = r.pick(['jane.doe', 'ann', 'bob_smith', 'k.lee']);
@@ -94,6 +97,10 @@ function sensitiveValue(r: Random): string {
     () => 'AB 12 34 56 C',
     () => `192.168.${r.int(0, 255)}.${r.int(1, 254)}`,
     () => '00:1A:2B:3C:4D:5E',
+    // Blanks a model reads as a space between a value's parts (round 16).
+    () => ['4111', '1111', '1111', '1111'].join(r.pick(BLANKS)),
+    () => `+1${r.pick(BLANKS)}415${r.pick(BLANKS)}555${r.pick(BLANKS)}${r.digits(4)}`,
+    () => ['GB82', 'WEST', '1234', '5698', '7654', '32'].join(r.pick(BLANKS)),
     () => `ghp_${r.alnum(36)}`,
     () => `AKIA${r.alnum(16).toUpperCase()}`,
     () => `sk-proj-${r.alnum(40)}`,

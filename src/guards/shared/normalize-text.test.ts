@@ -22,6 +22,8 @@ function referenceNormalize(
       codePoint === 0xfe63
     )
       return '-';
+    if (codePoint === 0x1680 || codePoint === 0x2800) return ' ';
+    if ([0x0b, 0x0c, 0x85, 0x2028, 0x2029].includes(codePoint)) return '\n';
     const char = String.fromCodePoint(codePoint);
     if (codePoint < 0x80 || !isDigit(codePoint) || char.normalize('NFKC') !== char) {
       return undefined;

@@ -37,7 +37,11 @@ export interface NormalizeTextOptions {
   nfkc?: boolean;
   /** Remove invisible characters (see `isInvisibleCodePoint`). Default true. */
   removeInvisible?: boolean;
-  /** Fold decimal digits of other scripts and Unicode dashes to ASCII. Default true. */
+  /**
+   * Fold decimal digits of other scripts and Unicode dashes to ASCII, blanks
+   * NFKC keeps (U+1680, U+2800) to a space and line breaks other than CR
+   * and LF (VT, FF, NEL, U+2028, U+2029) to LF. Default true.
+   */
   foldLookalikes?: boolean;
 }
 
@@ -90,6 +94,19 @@ function foldLookalike(codePoint: number): string | undefined {
   // Hyphens, dashes and the minus sign read as '-' inside numbers.
   if ((codePoint >= 0x2010 && codePoint <= 0x2015) || codePoint === 0x2212 || codePoint === 0xfe63)
     return '-';
+  // Blanks NFKC leaves alone (ogham space mark, braille blank) read as a
+  // space, the other line breaks (VT, FF, NEL, line and paragraph
+  // separators) as '\n': each finder treats them as it treats a space or a
+  // line break (4111\u16801111… was no card, as 4111 1111… is).
+  if (codePoint === 0x1680 || codePoint === 0x2800) return ' ';
+  if (
+    codePoint === 0x0b ||
+    codePoint === 0x0c ||
+    codePoint === 0x85 ||
+    codePoint === 0x2028 ||
+    codePoint === 0x2029
+  )
+    return '\n';
   for (const zero of digitZeros) {
     if (codePoint >= zero && codePoint < zero + 10)
       return String.fromCharCode(48 + codePoint - zero);

@@ -1,4 +1,5 @@
 import { parse as parseDomain } from 'tldts';
+import { SpanList } from '../shared/span-list';
 
 /** One URL-like run found in a text. */
 export interface FoundUrl {
@@ -102,15 +103,14 @@ const PARSE_CACHE_SIZE = 1024;
 const privateSuffixes = new Set(['localhost', 'local', 'internal', 'localdomain', 'intranet']);
 
 /**
- * Finds URLs in `text`: with a scheme, bare domains (checked against the
- * public suffix list, so `file.txt` is not one) and bare IPv4 addresses.
- * `localhost` alone counts too. Linear time; each URL is cut at 2048 chars.
+ * As {@link findUrls}, as a {@link SpanList} of the parsed URLs, one
+ * object per distinct URL text.
  */
-export function findUrls(text: string): FoundUrl[] {
+export function scanUrls(text: string): SpanList<ParsedUrl> {
   // Each pass finds URLs in text order; a later pass keeps only those that
   // overlap nothing an earlier pass kept. Merging sorted lists keeps this
   // linear where a search of every kept URL per candidate was quadratic.
-  let kept: FoundUrl[] = [];
+  let kept = new SpanList<ParsedUrl>();
   const parsed = new Map<string, ParsedUrl | null>();
   const parse = (urlText: string): ParsedUrl | undefined => {
     const cached = parsed.get(urlText);
@@ -125,24 +125,24 @@ export function findUrls(text: string): FoundUrl[] {
     accept?: (raw: string) => boolean,
     acceptParsed?: (url: ParsedUrl) => boolean,
   ) => {
-    const fresh: FoundUrl[] = [];
+    const fresh = new SpanList<ParsedUrl>();
     let next = 0;
     for (const match of matches) {
       const urlText = trimTrailing(match[0]);
       const start = match.index!;
       const end = start + urlText.length;
       if (urlText === '') continue;
-      while (next < kept.length && kept[next]!.end <= start) next++;
-      if (next < kept.length && kept[next]!.start < end) continue;
+      while (next < kept.length && kept.end(next) <= start) next++;
+      if (next < kept.length && kept.start(next) < end) continue;
       if (accept && !accept(match[0])) continue;
       const url = parse(
         assumeHttp === 'http:' ? `http:${urlText}` : assumeHttp ? `http://${urlText}` : urlText,
       );
       if (url && (!acceptParsed || acceptParsed(url))) {
-        fresh.push({ text: urlText, start, end, url });
+        fresh.push(start, end, url);
       }
     }
-    if (fresh.length > 0) kept = mergeByStart(kept, fresh);
+    if (fresh.length > 0) kept = kept.length === 0 ? fresh : mergeByStart(kept, fresh);
   };
   pass(text.matchAll(withScheme), false);
   pass(text.matchAll(looseSpecialScheme), false, undefined, url => isPlausibleHost(url.hostname));
@@ -157,13 +157,31 @@ export function findUrls(text: string): FoundUrl[] {
   return kept;
 }
 
-function mergeByStart(a: FoundUrl[], b: FoundUrl[]): FoundUrl[] {
-  const merged: FoundUrl[] = [];
+/**
+ * Finds URLs in `text`: with a scheme, bare domains (checked against the
+ * public suffix list, so `file.txt` is not one) and bare IPv4 addresses.
+ * `localhost` alone counts too. Linear time; each URL is cut at 2048 chars.
+ */
+export function findUrls(text: string): FoundUrl[] {
+  const found = scanUrls(text);
+  const urls: FoundUrl[] = [];
+  for (let index = 0; index < found.length; index++) {
+    const start = found.start(index);
+    const end = found.end(index);
+    urls.push({ text: text.slice(start, end), start, end, url: found.value(index) });
+  }
+  return urls;
+}
+
+function mergeByStart<VALUE>(a: SpanList<VALUE>, b: SpanList<VALUE>): SpanList<VALUE> {
+  const merged = new SpanList<VALUE>();
   let i = 0;
   let j = 0;
   while (i < a.length || j < b.length) {
-    if (j >= b.length || (i < a.length && a[i]!.start < b[j]!.start)) merged.push(a[i++]!);
-    else merged.push(b[j++]!);
+    const fromA = j >= b.length || (i < a.length && a.start(i) < b.start(j));
+    const from = fromA ? a : b;
+    const index = fromA ? i++ : j++;
+    merged.push(from.start(index), from.end(index), from.value(index));
   }
   return merged;
 }

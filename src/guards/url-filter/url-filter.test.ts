@@ -208,6 +208,27 @@ describe('urlFilter', () => {
     });
   });
 
+  it('redacts every link of a text with more links than one span chunk holds, merged across passes in order', async () => {
+    // 4,096 spans per chunk: 5,000 scheme links and 5,000 bare domains
+    // between them make both passes' lists cross chunk edges before merging.
+    const pieces = Array.from(
+      { length: 5_000 },
+      (_, index) => `https://a${index}.evil.io/p b${index}.example.com/q`,
+    );
+    const guard = urlFilter({ allow: ['example.com'], action: 'redact' });
+    const verdict = await guard.check(pieces.join(' '), context('output'));
+    expect(verdict).toMatchObject({
+      action: 'modify',
+      content: Array.from(
+        { length: 5_000 },
+        (_, index) => `[link removed] b${index}.example.com/q`,
+      ).join(' '),
+      info: { count: 5_000 },
+    });
+    expect(findUrls(pieces.join(' ')).map(({ text }) => text)).toEqual(
+      pieces.flatMap(piece => piece.split(' ')),
+    );
+  });
   it('trims sentence punctuation after a URL, however much of it there is', () => {
     const dots = '.'.repeat(5_000);
     expect(

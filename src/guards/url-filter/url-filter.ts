@@ -4,7 +4,8 @@ import { GuardrailConfigError } from '../../core/errors';
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
 import { decodedJson, readsJson } from '../shared/json-string-spans';
-import { findUrls, type ParsedUrl } from './find-urls';
+import { SpanList } from '../shared/span-list';
+import { type ParsedUrl, scanUrls } from './find-urls';
 import { homographLabel, isIpHost, isPrivateHost } from './host-checks';
 import { urlPotentialStart } from './potential-start';
 import { urlFilterOptionShape } from './url-filter-options';
@@ -226,43 +227,48 @@ export function urlFilter(options?: UrlFilterOptions): Guardrail {
     potentialMatchStart: urlPotentialStart,
     check(content, ctx) {
       const checkPrivate = blockPrivate ?? ctx.kind === 'tool_input';
-      const flagged: Array<{ start: number; end: number; judged: Judged }> = [];
-      // findUrls hands out one parsed object per distinct URL text, so a flood
+      // Flagged URLs as spans and the first few judgements: a flood of links
+      // keeps no object per link alive.
+      const flagged = new SpanList<undefined>();
+      const reported: Array<{ url: string; rule: string }> = [];
+      // scanUrls hands out one parsed object per distinct URL text, so a flood
       // of one link is judged once.
       const judgedByUrl = new Map<ParsedUrl, Judged | null>();
       // JSON (a tool's arguments or result) is read with its strings' escapes
       // decoded: the `n` of a line break (`\nevil.com`) made another host.
       const decoded = readsJson(ctx) ? decodedJson(content) : undefined;
-      for (const found of findUrls(decoded?.text ?? content)) {
-        let judged = judgedByUrl.get(found.url);
+      const found = scanUrls(decoded?.text ?? content);
+      for (let index = 0; index < found.length; index++) {
+        const url = found.value(index);
+        let judged = judgedByUrl.get(url);
         if (judged === undefined) {
-          const rule = violation(found.url, checkPrivate);
-          judged = rule === undefined ? null : { url: describeUrl(found.url), rule };
-          judgedByUrl.set(found.url, judged);
+          const rule = violation(url, checkPrivate);
+          judged = rule === undefined ? null : { url: describeUrl(url), rule };
+          judgedByUrl.set(url, judged);
         }
         if (judged === null) continue;
-        const { start, end } = decoded ? decoded.toJson(found.start, found.end) : found;
-        flagged.push({ start, end, judged });
+        const { start, end } = decoded
+          ? decoded.toJson(found.start(index), found.end(index))
+          : { start: found.start(index), end: found.end(index) };
+        flagged.push(start, end, undefined);
+        if (reported.length < MAX_REPORTED_URLS) reported.push({ ...judged });
       }
       if (flagged.length === 0) return allow();
-      const info = {
-        urls: flagged.slice(0, MAX_REPORTED_URLS).map(({ judged }) => ({ ...judged })),
-        count: flagged.length,
-      };
+      const info = { urls: reported, count: flagged.length };
       if (action === 'redact') {
         const kept: string[] = [];
         let cursor = 0;
-        for (const { start, end } of flagged) {
-          kept.push(content.slice(cursor, start), replacement);
-          cursor = end;
+        for (let index = 0; index < flagged.length; index++) {
+          kept.push(content.slice(cursor, flagged.start(index)), replacement);
+          cursor = flagged.end(index);
         }
         kept.push(content.slice(cursor));
         return modify(kept.join(''), info);
       }
-      const [first] = flagged;
+      const [first] = reported;
       return block({
         message,
-        reason: `${first!.judged.url}: ${first!.judged.rule}`,
+        reason: `${first!.url}: ${first!.rule}`,
         severity: 'warning',
         info,
       });

@@ -379,7 +379,7 @@ const prefixedRules: Rule[] = [
   rule('PRIVATE_KEY', pemPrivateKey, { keepPlaceholders: true, anchor: anchor(['-----BEGIN']) }),
   rule(
     'DATABASE_URL_PASSWORD',
-    '\\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|jdbc:[a-z]{2,12}|clickhouse|cockroachdb|ftp|sftp|smtp)://[^\\s:/@"\']{1,64}:([^\\s@/"\']{1,128})@[^\\s/"\']{1,255}',
+    '\\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|jdbc:[a-z]{2,12}|clickhouse|cockroachdb|ftp|sftp|smtp)://[^\\s:/@"\']{0,64}:([^\\s@/"\']{1,128})@[^\\s/"\']{1,255}',
     { group: 1, anchor: anchor(['://'], 3, 17, startsWithLowerCase) },
   ),
   rule(

@@ -118,10 +118,10 @@ function endsBeforeNextKey(source: string, index: number, end: number): boolean 
  * Where an unquoted value that starts at `start` really ends, within the
  * `end` the pattern gave it (the next blank or quote). `;` ends it (it
  * separates settings: `Password=…;Database=x`, cookies, shell commands); `,`
- * before white space or the end of the text (`user=bob, password=…, ip=…`);
+ * before white space or the end of the text (`user=bob, password=…, ip=…`)
+ * or before the next key (`password=a1b2c3,ip=1`, `{password: …,user: …}`);
  * `)`, `]` and `}` when they close a bracket opened before the key on its
- * line, and `,` inside such a bracket (`f(password=…)`, `{password: …,user: …}`,
- * `[token=…]`); a bracket opened inside the value closes inside it
+ * line (`f(password=…)`, `[token=…]`); a bracket opened inside the value closes inside it
  * (`[A]Tr0ub4dor&3x`, `hunter2[GENERIC_SECRET]`). In a URL query (the key
  * right after `?` or `&`) `&` and `#` end it. Each such separator ends it
  * only at the value's end or before the next key (`endsBeforeNextKey`), a
@@ -150,7 +150,9 @@ export function bareValueEnd(source: string, keyStart: number, start: number, en
     }
     if (code === 44) {
       if (isBlankOrEnd(source.charCodeAt(index + 1))) return index;
-      if (enclosing !== 0 && nested === 0 && endsBeforeNextKey(source, index, end)) return index;
+      // In a bracket before the key or in a list without blanks (`k=v,k2=v2`,
+      // log lines): before the next key.
+      if (nested === 0 && endsBeforeNextKey(source, index, end)) return index;
       continue;
     }
     const bracket = bracketOf(code);

@@ -1,6 +1,6 @@
-import { generateText, wrapLanguageModel } from 'ai';
+import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { promptTextSent, textModel, withoutTiming } from '../../../test/helpers';
+import { cut, modelFor, promptTextSent, textModel, withoutTiming } from '../../../test/helpers';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { secrets } from './secrets';
@@ -115,6 +115,58 @@ describe('where an unquoted value ends', () => {
     ).toBe(
       'password=[GENERIC_SECRET]\ntoken=[GENERIC_SECRET]\n--password=[GENERIC_SECRET] --user=bob\ndb:\n  password: [GENERIC_SECRET]',
     );
+  });
+
+  it('in a comma list without blanks (log lines, k=v,k2=v2) a value ends before the next key; the record has its span', async () => {
+    // `password=a1b2c3,ip=1` read as one value `a1b2c3,ip=1`: the next
+    // setting went into the redaction, and a list's own keys were lost.
+    const prompt =
+      'password=a1b2c3,ip=1 event=login,user=bob,password=Tr0ub4dor3x,retries=3 k=v,token=q8Zr4Lm2Xw9T,k2=v2';
+    expect(await sentWithRecords(prompt)).toEqual({
+      sent: 'password=[GENERIC_SECRET],ip=1 event=login,user=bob,password=[GENERIC_SECRET],retries=3 k=v,token=[GENERIC_SECRET],k2=v2',
+      records: [
+        {
+          guardrail: 'secrets',
+          kind: 'input',
+          status: 'modified',
+          info: {
+            types: ['GENERIC_SECRET'],
+            spans: [
+              { type: 'GENERIC_SECRET', start: 9, end: 15 },
+              { type: 'GENERIC_SECRET', start: 51, end: 62 },
+              { type: 'GENERIC_SECRET', start: 83, end: 95 },
+            ],
+          },
+        },
+      ],
+    });
+  });
+
+  it('window streaming ends a comma list value where generate does, in any chunking', async () => {
+    const answer =
+      'Log: event=login,user=bob,password=Tr0ub4dor3x,retries=3 and password=a1b2c3,ip=1.';
+    const redacted =
+      'Log: event=login,user=bob,password=[GENERIC_SECRET],retries=3 and password=[GENERIC_SECRET],ip=1.';
+    const model = (deltas: string[]) =>
+      wrapLanguageModel({
+        model: modelFor(answer, deltas),
+        middleware: guardrails({
+          output: [secrets({ action: 'redact' })],
+          stream: { mode: 'window' },
+        }),
+      });
+    expect((await generateText({ model: model([answer]), prompt: 'hi' })).text).toBe(redacted);
+    for (const sizes of [[1], [3], [5, 1, 17], [40]]) {
+      expect(await streamText({ model: model(cut(answer, sizes)), prompt: 'hi' }).text).toBe(
+        redacted,
+      );
+    }
+  });
+
+  it('a comma glued to more of the value is the value: password=Tr0ub,4dor&3x, token=abc,def8Xq2Lm9Zr, secret=q8Zr4,Lm2:Xw9', async () => {
+    expect(
+      await sent('password=Tr0ub,4dor&3x token=abc,def8Xq2Lm9Zr secret=q8Zr4,Lm2Xw9-Tb6Yp1'),
+    ).toBe('password=[GENERIC_SECRET] token=[GENERIC_SECRET] secret=[GENERIC_SECRET]');
   });
 
   it('ends at a bracket opened before the key, a list comma, ; and a query &', async () => {

@@ -184,6 +184,26 @@ describe('phone validation with stack capture off', () => {
     expect(globalThis.RegExp).toBe(nativeRegExp);
   });
 
+  it('finds phone numbers where Error is frozen (node --frozen-intrinsics, SES lockdown)', async () => {
+    // Setting Error.stackTraceLimit threw a TypeError there: pii() failed on
+    // every text with seven digits in a row and the call was blocked.
+    const own = Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit')!;
+    Object.defineProperty(Error, 'stackTraceLimit', { ...own, writable: false });
+    try {
+      expect(phones('Call 0.7447422496202984 or (415) 555-2671')).toEqual(['(415) 555-2671']);
+      const answer = 'Call me on (415) 555-2671.';
+      const model = wrapLanguageModel({
+        model: modelFor(answer, [answer]),
+        middleware: guardrails({ output: [pii()] }),
+      });
+      const { text } = await generateText({ model, prompt: 'How do I reach you?' });
+      expect(text).toBe('Call me on [PHONE_NUMBER].');
+      expect(Error.stackTraceLimit).toBe(own.value);
+    } finally {
+      Object.defineProperty(Error, 'stackTraceLimit', own);
+    }
+  });
+
   it("restores the caller's stack trace limit", () => {
     const limit = Error.stackTraceLimit;
     try {

@@ -51,9 +51,15 @@ function phonesIn(run: string, regions: readonly CountryCode[]): Array<[number, 
   // libphonenumber throws (and catches) a `ParseError` for most candidates
   // it rejects; capturing each one's stack trace was a large part of its
   // cost. The errors never leave it, so none is needed: stack capture is off
-  // while it runs (synchronously) and restored after.
+  // while it runs (synchronously) and restored after. Where `Error` is
+  // frozen (`--frozen-intrinsics`, SES) it stays as it is: setting it threw,
+  // and every text holding a phone-length run failed the guardrail.
   const stackTraceLimit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
+  let stackCaptureOff = false;
+  try {
+    Error.stackTraceLimit = 0;
+    stackCaptureOff = true;
+  } catch {}
   try {
     // Its regexes are kept between calls (see reused-regexps.ts): after a
     // full collection it would compile every one of them again.
@@ -68,7 +74,7 @@ function phonesIn(run: string, regions: readonly CountryCode[]): Array<[number, 
       }
     });
   } finally {
-    Error.stackTraceLimit = stackTraceLimit;
+    if (stackCaptureOff) Error.stackTraceLimit = stackTraceLimit;
   }
   return found;
 }

@@ -106,6 +106,13 @@ export const hostileGenerators: readonly HostileGenerator[] = [
   repeated('Kubernetes Secret data', 'kind: Secret\ndata:\n  k: dmFsdWU=\n'),
   // One line of `kind:` (a manifest in a JSON string reads so): 17.5 s per MB before.
   repeated('kind: on one line', 'kind: x ata:'),
+  // The JSON form (round 16): every "kind" tried for "Secret", every "data": { read member by member.
+  repeated(
+    'JSON Secret kinds and data objects',
+    '{"kind":"Secret","data":{"k":"dmFsdWU9PT09PQ==",',
+  ),
+  repeated('JSON kind keys', '"kind" :'),
+  repeated('YAML list Secret kinds', '- kind: Secret # c\n- data: # c\n    k: dmFsdWU9PT09PQ==\n'),
   {
     name: 'Kubernetes Secret staircase',
     make: size => staircase('kind: Secret\n', 'data:\n', size),

@@ -1,5 +1,14 @@
+import { generateText, isStepCount, streamText, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { cut, modelFor, withoutTiming } from '../../../test/helpers';
+import { toolOutputsIn } from '../../../test/helpers/tool-history';
+import { turnsModel } from '../../../test/helpers/turns-model';
+import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
+import { guardrails } from '../../middleware/guardrails-middleware';
+import { guardTools } from '../../tools/guard-tool';
 import { anchoredScanMismatches, findSecrets } from './find-secrets';
+import { secrets } from './secrets';
 
 const found = (text: string) =>
   findSecrets(text).map(span => [span.type, text.slice(span.start, span.end)]);
@@ -144,5 +153,132 @@ describe('Kubernetes Secret scan on nested blocks', () => {
       ['KUBERNETES_SECRET', 'TFMwdExTMUNSVWRKVGlC'],
       ['KUBERNETES_SECRET', 'q8Zr4Lm2Xw9T'],
     ]);
+  });
+});
+
+describe('Kubernetes Secret forms beyond kind: Secret on a line of its own', () => {
+  const B64 = 'cGFzc3dvcmQxMjM0NTY3OA==';
+  it('reads the JSON form, minified (a tool result) and as kubectl get secret -o json prints it (data before kind)', () => {
+    // Only a value under a secret-named key (`password`) was found: `ca.crt`,
+    // `user` and every stringData value reached the model.
+    expect(
+      found(
+        `{"apiVersion":"v1","kind":"Secret","metadata":{"name":"db"},"data":{"ca.crt":"${B64}","user":"YWRtaW5pc3RyYXRvcg=="},"stringData":{"extra":"hunter2hunter"}}`,
+      ),
+    ).toEqual([
+      ['KUBERNETES_SECRET', B64],
+      ['KUBERNETES_SECRET', 'YWRtaW5pc3RyYXRvcg=='],
+      ['KUBERNETES_SECRET', 'hunter2hunter'],
+    ]);
+    const kubectl = `{\n    "apiVersion": "v1",\n    "data": {\n        "ca.crt": "${B64}",\n        "user": "YWRtaW5pc3RyYXRvcg=="\n    },\n    "kind": "Secret",\n    "metadata": {\n        "name": "db"\n    },\n    "type": "Opaque"\n}`;
+    expect(found(kubectl)).toEqual([
+      ['KUBERNETES_SECRET', B64],
+      ['KUBERNETES_SECRET', 'YWRtaW5pc3RyYXRvcg=='],
+    ]);
+  });
+
+  it('reads kind: Secret with a comment or quotes, and a Secret as an item of a List', () => {
+    expect(
+      found(`kind: Secret # db credentials for the payments service\ndata:\n  extra: ${B64}\n`),
+    ).toEqual([['KUBERNETES_SECRET', B64]]);
+    expect(found(`kind: "Secret"\ndata:\n  extra: ${B64}\n`)).toEqual([['KUBERNETES_SECRET', B64]]);
+    expect(found("kind: 'Secret'\nstringData:\n  extra: hunter2hunter\n")).toEqual([
+      ['KUBERNETES_SECRET', 'hunter2hunter'],
+    ]);
+    expect(
+      found(
+        `apiVersion: v1\nkind: List\nitems:\n- kind: Secret\n  data: # base64\n    extra: ${B64}\n`,
+      ),
+    ).toEqual([['KUBERNETES_SECRET', B64]]);
+    expect(
+      found(`{"kind":"List","items":[{"kind":"Secret","stringData":{"extra":"hunter2hunter"}}]}`),
+    ).toEqual([['KUBERNETES_SECRET', 'hunter2hunter']]);
+  });
+
+  it('reads no data of a text that declares no Secret, nor a kind that only starts like one', () => {
+    expect(found(`{"kind":"ConfigMap","data":{"color":"Ymx1ZWJsdWVibHVl"}}`)).toEqual([]);
+    expect(found(`{"kind":"SecretProviderClass","data":{"color":"Ymx1ZWJsdWVibHVl"}}`)).toEqual([]);
+    expect(found(`kind: SecretStore # x\ndata:\n  color: Ymx1ZWJsdWVibHVl\n`)).toEqual([]);
+    expect(found(`{"kind":"Secret","data":{"extra":"YmFyCg=="}}`)).toEqual([]); // a short sample
+  });
+});
+
+describe('a Kubernetes Secret as JSON, end to end', () => {
+  const B64 = 'cGFzc3dvcmQxMjM0NTY3OA==';
+  const secret = {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { name: 'db' },
+    data: { 'ca.crt': B64, user: 'YWRtaW5pc3RyYXRvcg==' },
+    type: 'Opaque',
+  };
+
+  it('through guardTools: the model reads no data value of a Secret a tool returns; the record has their spans', async () => {
+    // The tool's result reached the model with both values: no key names a secret.
+    const model = turnsModel([
+      { toolCalls: [{ toolCallId: 'c1', toolName: 'kubectl', input: {} }] },
+      { text: 'Done.' },
+    ]);
+    const result = await generateText({
+      model,
+      tools: guardTools(
+        {
+          kubectl: tool({
+            inputSchema: z.object({}),
+            execute: async () => secret,
+          }),
+        },
+        { output: [secrets({ action: 'redact' })] },
+      ),
+      prompt: 'Show the db secret.',
+      stopWhen: isStepCount(2),
+    });
+    expect(toolOutputsIn(model.doGenerateCalls[1]!.prompt)).toEqual([
+      {
+        type: 'json',
+        value: {
+          ...secret,
+          data: { 'ca.crt': '[KUBERNETES_SECRET]', user: '[KUBERNETES_SECRET]' },
+        },
+      },
+    ]);
+    const records = withoutTiming((await getGuardrailOutcome(result))?.records);
+    expect(records).toEqual([
+      {
+        guardrail: 'secrets',
+        kind: 'tool_output',
+        status: 'modified',
+        toolName: 'kubectl',
+        toolCallId: 'c1',
+        info: {
+          types: ['KUBERNETES_SECRET'],
+          spans: [
+            // Of the canonical JSON judged: keys sorted, `data` before `kind`.
+            { type: 'KUBERNETES_SECRET', start: 37, end: 61 },
+            { type: 'KUBERNETES_SECRET', start: 71, end: 91 },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('an answer printing kubectl get secret -o json is redacted alike in generate and in window streaming', async () => {
+    const answer = `Here it is:\n${JSON.stringify(secret, null, 4)}\nDone.`;
+    const redacted = answer
+      .replace(B64, '[KUBERNETES_SECRET]')
+      .replace('YWRtaW5pc3RyYXRvcg==', '[KUBERNETES_SECRET]');
+    const model = (deltas: string[]) =>
+      wrapLanguageModel({
+        model: modelFor(answer, deltas),
+        middleware: guardrails({
+          output: [secrets({ action: 'redact' })],
+          stream: { mode: 'window' },
+        }),
+      });
+    expect((await generateText({ model: model([answer]), prompt: 'hi' })).text).toBe(redacted);
+    for (const sizes of [[1], [7], [13, 2, 40], [64]]) {
+      const streamed = await streamText({ model: model(cut(answer, sizes)), prompt: 'hi' }).text;
+      expect(streamed, String(sizes)).toBe(redacted);
+    }
   });
 });

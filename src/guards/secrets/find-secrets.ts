@@ -180,9 +180,9 @@ export function scanSecrets(text: string, options?: FindSecretsOptions): Secrets
  * `scanSecrets` of a long text, piece by piece (`scanInChunks`: no
  * megabyte-sized normal form), or undefined when the text is short, the
  * pieces disagree at a seam, or a piece holds what is not bounded: a PEM
- * block (`-----BEGIN`, its key may run for 400 lines) or `kind:` (a
- * Kubernetes `Secret` declared anywhere makes every `data:` block in the
- * text one). Then the caller scans the whole text.
+ * block (`-----BEGIN`, its key may run for 400 lines) or `kind:` /
+ * `"kind"` (a Kubernetes `Secret` declared anywhere makes every `data:`
+ * block and `"data": {…}` object in the text one). Then the caller scans the whole text.
  */
 export function scanSecretsInChunks(
   text: TextSource,
@@ -196,7 +196,8 @@ export function scanSecretsInChunks(
   });
   const found = scanInChunks(text, piece => {
     const normalized = normalizeText(piece);
-    if (normalized.text.includes('-----BEGIN') || normalized.text.includes('kind:')) {
+    const text = normalized.text;
+    if (text.includes('-----BEGIN') || text.includes('kind:') || text.includes('"kind"')) {
       return undefined;
     }
     const skipped: number[] = [];

@@ -1,36 +1,65 @@
 /**
  * Kubernetes `Secret` manifests: every value under `data:` (base64) and
  * `stringData:` (plain) is a secret whatever its key is called
- * (`ca.pem`, `.dockercfg`, `extra`). Read only when the text declares
- * `kind: Secret`; one pass over the lines of each `data:` block.
+ * (`ca.pem`, `.dockercfg`, `extra`). Read only when the text declares a
+ * Secret: `kind: Secret` in YAML (quoted or not, with a comment after it,
+ * as an item of a list: `- kind: Secret`) or `"kind": "Secret"` in JSON
+ * (`kubectl get secret -o json`, a tool's result). Then every `data:` block
+ * and every `"data": {…}` object of the text is read, one pass over each.
  */
 
-const secretKind = /^[ \t]*kind:[ \t]*["']?[Ss]ecret["']?[ \t]*$/;
+/**
+ * `kind: Secret` after a line's blanks and an optional list item's `-`:
+ * the value, quoted or not, then the line's end or a comment. Tried only
+ * where `kind:` occurs, with bounded quantifiers.
+ */
+const yamlSecretKind = /kind:[ \t]{0,20}(["']?)[Ss]ecret\1[ \t]{0,20}(?:#|\r?\n|\r?$)/y;
+/** What may stand before `kind:` on its line: blanks and a list item's `-`. */
+const yamlKindIndent = /^[ \t]*(?:-[ \t]+)?$/;
+/** `"kind": "Secret"` at a `"kind"`: the JSON form. */
+const jsonSecretKind = /"kind"[ \t\r\n]{0,20}:[ \t\r\n]{0,20}"[Ss]ecret"/y;
 
-/** True when a line of `source` is `kind: Secret` (found by `indexOf`, then checked on its line). */
+/** True when the text declares a Secret, in YAML or JSON. */
 function declaresSecret(source: string): boolean {
   return firstSecretKindLine(source) >= 0;
 }
 
-/** The start of the first `kind: Secret` line of `source`, or -1. */
+/**
+ * Where the text first declares a Secret: the start of the first
+ * `kind: Secret` line, or of the first `"kind": "Secret"`; -1 if it does not.
+ */
 export function firstSecretKindLine(source: string): number {
+  const yaml = firstYamlSecretKind(source);
+  const json = firstJsonSecretKind(source);
+  return yaml < 0 ? json : json < 0 ? yaml : Math.min(yaml, json);
+}
+
+function firstYamlSecretKind(source: string): number {
   for (let at = source.indexOf('kind:'); at >= 0; at = source.indexOf('kind:', at + 5)) {
-    // The line's ends are looked for within 41 characters: a search to the
-    // text's ends for each `kind:` made one long line of them quadratic.
+    // The line's start is looked for within 41 characters: a search to the
+    // text's start for each `kind:` made one long line of them quadratic.
     let lineStart = at;
     while (lineStart > 0 && at - lineStart <= 40 && source.charCodeAt(lineStart - 1) !== 10) {
       lineStart--;
     }
-    if (at - lineStart > 40) continue;
-    const limit = Math.min(source.length, at + 41);
-    let lineEnd = at;
-    while (lineEnd < limit && source.charCodeAt(lineEnd) !== 10) lineEnd++;
-    if (lineEnd - at > 40) continue;
-    if (secretKind.test(source.slice(lineStart, lineEnd).replace(/\r$/, ''))) return lineStart;
+    if (at - lineStart > 40 || !yamlKindIndent.test(source.slice(lineStart, at))) continue;
+    yamlSecretKind.lastIndex = at;
+    if (yamlSecretKind.test(source)) return lineStart;
   }
   return -1;
 }
-const dataBlock = /^([ \t]*)(data|stringData):[ \t]*$/gm;
+
+function firstJsonSecretKind(source: string): number {
+  for (let at = source.indexOf('"kind"'); at >= 0; at = source.indexOf('"kind"', at + 6)) {
+    jsonSecretKind.lastIndex = at;
+    if (jsonSecretKind.test(source)) return at;
+  }
+  return -1;
+}
+
+// `data:` / `stringData:` on a line of its own (a list item's `- ` counts
+// as indentation: its entries are deeper), maybe with a comment.
+const dataBlock = /^([ \t]*(?:-[ \t]+)?)(data|stringData):[ \t]*(?:#.*)?$/gm;
 const entry = /^([ \t]+)(["']?)([A-Za-z0-9_.-]{1,253})\2:[ \t]*(.*)$/;
 const blockScalar = /^[>|][+-]?$/;
 // Ten base64 characters or more (seven bytes), as gitleaks requires: `YmFyCg==` ("bar") is a sample.
@@ -53,8 +82,10 @@ export function scanKubernetesSecrets(
   source: string,
   onValue: (start: number, end: number, key: string) => void,
 ): void {
-  // `kind:` first: its `k` is rarer than the `a` a search for `ata:` stops at.
-  if (!declaresSecret(source) || !source.includes('ata:')) return;
+  // `kind` first: its `k` is rarer than the `a` a search for `ata` stops at.
+  if (!source.includes('ata') || !declaresSecret(source)) return;
+  scanJsonDataObjects(source, onValue);
+  if (!source.includes('ata:')) return;
   dataBlock.lastIndex = 0;
   for (let block = dataBlock.exec(source); block; block = dataBlock.exec(source)) {
     const baseIndent = block[1]!.length;
@@ -116,5 +147,45 @@ export function scanKubernetesSecrets(
     // ever deeper `data:` lines stays linear).
     if (lineStart <= 0 || lineStart >= source.length) return;
     dataBlock.lastIndex = Math.max(dataBlock.lastIndex, lineStart);
+  }
+}
+
+/** `"data": {` or `"stringData": {` (a JSON Secret's values). */
+const jsonDataObject = /"(data|stringData)"[ \t\r\n]{0,20}:[ \t\r\n]{0,20}\{/g;
+/** One `"key": "value"` member of such an object, then `,` or `}`. */
+const jsonMember =
+  /[ \t\r\n]{0,40}"([^"\\\n]{1,253})"[ \t\r\n]{0,20}:[ \t\r\n]{0,20}"((?:[^"\\\n]|\\.){0,16384})"[ \t\r\n]{0,40}([,}])/y;
+
+/**
+ * Calls `onValue` for every string value of each `"data": {…}` /
+ * `"stringData": {…}` object of the text (a Secret's, as JSON). The object
+ * is read member by member up to its `}` or to the first member that is not
+ * a string pair; the search goes on after what was read, so each character
+ * is read at most twice.
+ */
+function scanJsonDataObjects(
+  source: string,
+  onValue: (start: number, end: number, key: string) => void,
+): void {
+  if (!source.includes('ata"')) return;
+  jsonDataObject.lastIndex = 0;
+  for (let block = jsonDataObject.exec(source); block; block = jsonDataObject.exec(source)) {
+    const plain = block[1] === 'stringData';
+    let at = jsonDataObject.lastIndex;
+    for (;;) {
+      jsonMember.lastIndex = at;
+      const member = jsonMember.exec(source);
+      if (!member) break;
+      const raw = member[2]!;
+      const valueStart = member.index + member[0].lastIndexOf(`"${raw}"`) + 1;
+      // JSON may write base64's `/` as `\/`.
+      const value = raw.replace(/\\\//g, '/');
+      if (plain ? value.length >= 6 : base64Value.test(value)) {
+        onValue(valueStart, valueStart + raw.length, member[1]!);
+      }
+      at = jsonMember.lastIndex;
+      if (member[3] === '}') break;
+    }
+    jsonDataObject.lastIndex = Math.max(jsonDataObject.lastIndex, at);
   }
 }

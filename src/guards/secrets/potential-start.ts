@@ -119,7 +119,7 @@ function liveComparisonStart(text: string): number {
 }
 
 /** A `data:` / `stringData:` line of a Kubernetes Secret: every value in its block is a secret. */
-const DATA_BLOCK = /^([ \t]*)(?:data|stringData):[ \t]*$/gm;
+const DATA_BLOCK = /^([ \t]*(?:-[ \t]+)?)(?:data|stringData):[ \t]*(?:#.*)?$/gm;
 
 /**
  * The last `data:` block whose lines may still be values: every line after
@@ -147,7 +147,8 @@ function openDataBlockStart(text: string): number {
 }
 
 /**
- * A Kubernetes manifest that declares `kind: Secret`: `findSecrets` reads
+ * A Kubernetes manifest that declares `kind: Secret` (or, in JSON,
+ * `"kind": "Secret"`): `findSecrets` reads
  * the `data:` values of a text only while it holds such a line (anywhere in
  * it, other documents of the text included), so the line is held from its
  * start as long as it is within the window's bound; a `data:` block more
@@ -155,7 +156,7 @@ function openDataBlockStart(text: string): number {
  * still being written (`kind: Sec`) is a trailing token, held anyway.
  */
 function openSecretKindStart(text: string): number {
-  if (!text.includes('kind:')) return text.length;
+  if (!text.includes('kind:') && !text.includes('"kind"')) return text.length;
   const start = firstSecretKindLine(text);
   return start < 0 ? text.length : start;
 }

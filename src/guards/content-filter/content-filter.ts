@@ -183,6 +183,8 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
           'u',
         );
   const longest = terms.reduce((max, term) => Math.max(max, term.length), 0);
+  // Window mode holds back the last words only when they begin an entry.
+  const potentialMatchStart = contentFilterPotentialStart(terms, Math.max(16, longest * 4));
 
   return defineGuardrail({
     name,
@@ -192,12 +194,14 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
     // match up to about four times the entry's length in the original text.
     streamSafe: maxLength === undefined,
     maxMatchLength: maxLength === undefined ? Math.max(16, longest * 4) : undefined,
-    // Window mode holds back the last words only when they begin an entry.
-    potentialMatchStart: contentFilterPotentialStart(terms, Math.max(16, longest * 4)),
+    potentialMatchStart,
     // Window mode skips checks of ordinary prose in which no entry occurs.
     // It reads an entry with the letters on each side (blanks count once), or 8 spelled out.
     ...(maxLength === undefined && {
-      mayMatch: contentFilterMayMatch(terms),
+      mayMatch: contentFilterMayMatch(terms, {
+        potentialMatchStart,
+        maxMatchLength: Math.max(16, longest * 4),
+      }),
       mayMatchReach: Math.max(12, longest + 4),
     }),
     check(content, ctx) {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../bench/fixtures';
+import { filteredHookOf } from '../../core/filtered-hooks';
 import { plainView } from '../shared/potential-start';
 import { contentFilter, DEFAULT_CONTENT_CATEGORIES } from './content-filter';
 import {
   contentFilterMayMatch,
   contentFilterPotentialStart,
+  contentFilterPotentialStartFiltered,
   foldsToLowerCase,
   foldsToLowerCaseFrom,
   lowerCasePrefixTest,
@@ -335,5 +337,103 @@ describe('contentFilter mayMatch', () => {
     expect(contentFilterMayMatch(TERMS)('You should K\u0130LL time')).toBe(true);
     expect(contentFilterMayMatch(TERMS)('We KILL  YOURSELF-free bugs')).toBe(true);
     expect(contentFilterMayMatch(TERMS)('The team reviewed the plan.')).toBe(false);
+  });
+});
+
+describe('contentFilter hook for text its filter ruled out', () => {
+  it('answers as the full hook on every suffix and substring of 20,000 random texts contentFilterMayMatch rules out', () => {
+    // Entries' pieces in every case, punctuation inside tokens, blanks of
+    // every kind, and what sends a text to the full hook (Latin-1 and curly
+    // quotes, dashes, a spelled-out run where the substring starts).
+    const pieces = [
+      ...PIECES,
+      ...'shoot up school build bomb fuck sh ki bu I x make pipe ghost nerve end my life mu murder'.split(
+        ' ',
+      ),
+      ...' ,.;:!?\'"()-/*_'.split(''),
+      '(kil',
+      '"sh',
+      '--fu',
+      'k i l',
+      'a b c',
+      'K.I.L',
+      'xk i l l',
+      'Ak-i-l-l',
+      '\u000b',
+      '\u000c',
+      '\u00a0',
+      '\u2014',
+      '\u2026',
+      '\u2019',
+    ];
+    const random = seededRandom(1617);
+    let ruledOut = 0;
+    let held = 0;
+    let asked = 0;
+    for (const bound of [20, 76]) {
+      const hook = contentFilterPotentialStart(TERMS, bound);
+      const mayMatch = contentFilterMayMatch(TERMS);
+      const filtered = contentFilterPotentialStartFiltered(TERMS, bound, hook);
+      for (let i = 0; i < 10_000; i++) {
+        let text = '';
+        for (let j = 0, count = 1 + Math.floor(random() * 14); j < count; j++) {
+          const piece = pieces[Math.floor(random() * pieces.length)]!;
+          text += random() < 0.5 ? `${piece} ` : piece;
+        }
+        if (mayMatch(text)) continue;
+        ruledOut++;
+        // The window asks about the end of the text the filter saw (or a part of it).
+        for (let k = 0; k < 6; k++) {
+          const from = Math.floor(random() * text.length);
+          const to =
+            k % 2 === 0 ? text.length : from + Math.floor(random() * (text.length - from + 1));
+          const sub = text.slice(from, to);
+          const expected = hook(sub);
+          asked++;
+          if (expected < sub.length) held++;
+          if (filtered(sub) !== expected)
+            expect({ bound, text: sub, start: filtered(sub) }).toEqual({
+              bound,
+              text: sub,
+              start: expected,
+            });
+        }
+      }
+    }
+    // Both answers are common, so the comparison tests both.
+    expect(ruledOut).toBeGreaterThan(4_000);
+    expect(held).toBeGreaterThan(asked / 5);
+    expect(asked - held).toBeGreaterThan(asked / 5);
+  });
+
+  it('is the hook window mode uses for text contentFilter ruled out', () => {
+    const guardrail = contentFilter();
+    const filtered = filteredHookOf(guardrail)!;
+    expect(filtered).not.toBe(guardrail.potentialMatchStart);
+    for (const [text, start] of [
+      ['Well, I will KILL  yo', 6],
+      ['The team will make a', 14],
+      ['The team reviewed the plan.', 27],
+      ['Do not say shi', 11],
+      ['Do not say (shi', 12],
+      ['the plan, sh  ', 10],
+      ['He left.\nKill yourse', 9],
+    ] as const) {
+      expect(guardrail.mayMatch!(text)).toBe(false);
+      expect(filtered(text)).toBe(start);
+      expect(guardrail.potentialMatchStart!(text)).toBe(start);
+    }
+    // A spelled-out run where the text starts (the filter saw a letter before it) is the full hook's.
+    expect(guardrail.mayMatch!('xk i l l')).toBe(false);
+    expect(filtered('k i l l')).toBe(guardrail.potentialMatchStart!('k i l l'));
+    expect(filtered('k i l l')).toBe(0);
+    // Thousands of long entries would make its table too large: the full hook stands in.
+    const many = Array.from({ length: 4_000 }, (_, i) => `entry number ${i} of a very long list`);
+    const full = contentFilterPotentialStart(many, 160);
+    expect(contentFilterPotentialStartFiltered(many, 160, full)).toBe(full);
+    // A copy with another filter keeps the full hook.
+    expect(filteredHookOf({ ...guardrail, mayMatch: () => true })).toBe(
+      guardrail.potentialMatchStart,
+    );
   });
 });

@@ -1,4 +1,8 @@
-import { type FilterTriggers, registerFilterTriggers } from '../../core/filtered-hooks';
+import {
+  type FilterTriggers,
+  registerFilteredHook,
+  registerFilterTriggers,
+} from '../../core/filtered-hooks';
 import { foldText } from '../prompt-injection/fold-text';
 import {
   isOwnNormalFormFrom,
@@ -107,6 +111,135 @@ export function contentFilterPotentialStart(
     const start = lastWordsStart(text, from, words, letterTrie);
     return start < 0 ? fromCandidates(text) : start;
   };
+}
+
+/**
+ * `contentFilterPotentialStart` of a text that `contentFilterMayMatch`
+ * ruled out (it, or a text it is part of: see `core/filtered-hooks`), for
+ * `window` mode's checks of prose, where nearly every call holds nothing
+ * back. Such a text has no leetspeak character and no spelled-out run
+ * (but perhaps one at its first character, whose left neighbour it does
+ * not hold), so when its last `maxMatchLength` characters are ASCII the
+ * hook reads them in lower case (`foldsToLowerCaseFrom`), and its answer is
+ * the earliest position the hook considers (a token start, or a position
+ * inside a token after a character that is no ASCII letter) from which
+ * that reading is the start of an entry. Those positions are found by one
+ * backward walk from the last non-blank character through a trie of the
+ * entries' prefixes read backward, which stops as soon as the text's end
+ * is no part of any prefix: a few characters on prose, where the hook
+ * reads its last words forward and backward. Other texts go to `hook`.
+ */
+export function contentFilterPotentialStartFiltered(
+  terms: readonly string[],
+  maxMatchLength: number,
+  hook: (text: string) => number,
+): (text: string) => number {
+  const reversed = reversedPrefixTrie(terms);
+  if (reversed === undefined) return hook;
+  return text => {
+    const from = text.length > maxMatchLength ? text.length - maxMatchLength : 0;
+    // What the hook reads in lower case: ASCII without leetspeak or other controls than blanks.
+    NOT_LOWER_CASE_READING.lastIndex = from;
+    if (NOT_LOWER_CASE_READING.test(text)) return hook(text);
+    // A spelled-out run at the first character read (the filter saw the one before it).
+    if (isSeparator(text.charCodeAt(from + 1))) {
+      SPELLED_OUT_START.lastIndex = from;
+      if (SPELLED_OUT_START.test(text)) return hook(text);
+    }
+    let end = text.length;
+    while (end > from && isAsciiBlank(text.charCodeAt(end - 1))) end--;
+    let earliest = text.length;
+    let node = 0;
+    let at = end - 1;
+    while (at >= from) {
+      const code = text.charCodeAt(at);
+      let unit: number;
+      let next = at - 1;
+      if (isAsciiBlank(code)) {
+        unit = 32;
+        while (next >= from && isAsciiBlank(text.charCodeAt(next))) next--;
+      } else {
+        unit = code >= 65 && code <= 90 ? code | 0x20 : code;
+      }
+      const column = reversed.columns[unit]!;
+      if (column < 0) break;
+      node = reversed.children[node * reversed.width + column]! - 1;
+      if (node < 0) break;
+      // The text from `at` reads as an entry's prefix: held if the hook considers `at`.
+      if (reversed.prefix[node] === 1) {
+        const before = at === from ? 0x20 : text.charCodeAt(at - 1) | 0x20;
+        if (before < 97 || before > 122) earliest = at;
+      }
+      at = next;
+    }
+    return earliest;
+  };
+}
+
+/** The most cells of the filtered hook's table (4 MB); the built-in lists take about 76,000. */
+const TRIE_CELLS = 1 << 20;
+
+/** What the filtered hook leaves to the full one: beyond ASCII, leetspeak characters, and controls other than blanks. */
+const NOT_LOWER_CASE_READING = /[^\t-\r -#%-/:-?A-{}~]/g;
+
+/** A separator of a spelled-out run (`SPELLED_OUT`). */
+function isSeparator(code: number): boolean {
+  return code === 32 || code === 0x2e || code === 0x2d || code === 0x5f || code === 0x2a;
+}
+
+function isAsciiBlank(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13);
+}
+
+/**
+ * The entries' prefixes read backward, in ASCII units (an entry's
+ * characters beyond ASCII end its prefixes there: ASCII text never reads
+ * them): `children[node * width + columns[unit]]` is a child + 1 (0: none;
+ * `columns[unit]` is -1 for a unit no entry has), `prefix[node]` is 1 where
+ * the units read so far, reversed, are a prefix of an entry. Node 0 is the
+ * root. Undefined when the table could take more than `TRIE_CELLS` cells
+ * (thousands of long entries): the filtered hook is then the full one.
+ */
+function reversedPrefixTrie(terms: readonly string[]) {
+  const columns = new Int16Array(0x80).fill(-1);
+  let width = 0;
+  // At most a node per character of every prefix read backward.
+  let bound = 1;
+  const units = new Set<number>();
+  for (const term of terms) {
+    bound += (term.length * (term.length + 1)) / 2;
+    for (let at = 0; at < term.length; at++) units.add(term.charCodeAt(at));
+  }
+  if (bound * units.size > TRIE_CELLS) return undefined;
+  const nodes: Array<Map<number, number>> = [new Map()];
+  const prefix: number[] = [0];
+  for (const term of terms) {
+    let ascii = 0;
+    while (ascii < term.length && term.charCodeAt(ascii) < 0x80) ascii++;
+    for (let end = 1; end <= ascii; end++) {
+      // A prefix ending in a blank is never read: the hook leaves trailing blanks out.
+      if (term.charCodeAt(end - 1) === 32) continue;
+      let node = 0;
+      for (let at = end - 1; at >= 0; at--) {
+        const unit = term.charCodeAt(at);
+        if (columns[unit] === -1) columns[unit] = width++;
+        let child = nodes[node]!.get(unit);
+        if (child === undefined) {
+          child = nodes.length;
+          nodes.push(new Map());
+          prefix.push(0);
+          nodes[node]!.set(unit, child);
+        }
+        node = child;
+      }
+      prefix[node] = 1;
+    }
+  }
+  const children = new Int32Array(nodes.length * width);
+  nodes.forEach((next, node) => {
+    for (const [unit, child] of next) children[node * width + columns[unit]!] = child + 1;
+  });
+  return { columns, width, children, prefix: Uint8Array.from(prefix) };
 }
 
 /**
@@ -360,10 +493,24 @@ function straightenQuotes(text: string): string {
  * blanks, straightens quotes), and in which no entry occurs once lower-cased:
  * there the filter's own match cannot occur either.
  */
-export function contentFilterMayMatch(terms: readonly string[]): (text: string) => boolean {
+export function contentFilterMayMatch(
+  terms: readonly string[],
+  /** The guardrail's hook: registered with a cheaper one for text this filter rules out (`core/filtered-hooks`). */
+  hooks?: { potentialMatchStart: (text: string) => number; maxMatchLength: number },
+): (text: string) => boolean {
+  const registerHook = (mayMatch: (text: string) => boolean) => {
+    if (hooks === undefined) return;
+    const { potentialMatchStart, maxMatchLength } = hooks;
+    registerFilteredHook(
+      potentialMatchStart,
+      mayMatch,
+      contentFilterPotentialStartFiltered(terms, maxMatchLength, potentialMatchStart),
+    );
+  };
   if (terms.length === 0) {
     const never = () => false;
     registerFilterTriggers(never, { characters: '', literals: [] });
+    registerHook(never);
     return never;
   }
   // The filter's own pattern, for prose in lower case (as `foldText` makes
@@ -388,6 +535,7 @@ export function contentFilterMayMatch(terms: readonly string[]): (text: string) 
   // run (from a letter standing alone) or an entry, in any case, its blanks
   // any run of whitespace.
   registerFilterTriggers(mayMatch, triggersFor(terms));
+  registerHook(mayMatch);
   return mayMatch;
 }
 
@@ -417,3 +565,6 @@ function triggersFor(terms: readonly string[]): FilterTriggers {
 const triggersByTerms = new Map<string, FilterTriggers>();
 
 const SPELLED_OUT_AT = new RegExp(SPELLED_OUT.source, 'y');
+
+/** `SPELLED_OUT` at a text's first character, which has nothing before it. */
+const SPELLED_OUT_START = new RegExp(`[${LETTER}](?:[ .\\-_*][${LETTER}]){3}`, 'y');

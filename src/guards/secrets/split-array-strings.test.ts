@@ -2,6 +2,7 @@ import { generateText, isStepCount, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { guardContext } from '../../../test/helpers';
+import { toolOutputsIn } from '../../../test/helpers/tool-history';
 import { turnsModel } from '../../../test/helpers/turns-model';
 import { guardTools } from '../../tools/guard-tool';
 import { secrets } from './secrets';
@@ -59,10 +60,25 @@ describe('a credential split across adjacent strings of one JSON array', () => {
     ).toEqual([]);
   });
 
-  it('joins only strings of one array: object values, nested arrays and non-strings between stay apart', () => {
+  it('joins the values of one object and skips blank strings between chunks (round 16)', () => {
+    // Each left the prefix chunk visible: object values and a " " between
+    // chunks kept the pieces apart, though a model joins them.
+    expect(redacted(JSON.stringify({ a: GITHUB.slice(0, 12), b: GITHUB.slice(12) }))).toBe(
+      '{"a":"[GITHUB_TOKEN]","b":"[GITHUB_TOKEN]"}',
+    );
+    expect(redacted(JSON.stringify([GITHUB.slice(0, 12), ' ', GITHUB.slice(12)]))).toBe(
+      '["[GITHUB_TOKEN]"," ","[GITHUB_TOKEN]"]',
+    );
     expect(
-      secretsAcrossArrayStrings(JSON.stringify({ a: GITHUB.slice(0, 12), b: GITHUB.slice(12) })),
+      redacted(JSON.stringify({ part1: AWS.slice(0, 8), sep: '', part2: AWS.slice(8), n: 2 })),
+    ).toBe('{"part1":"[AWS_ACCESS_KEY_ID]","sep":"","part2":"[AWS_ACCESS_KEY_ID]","n":2}');
+    // Keys are never joined: a key and its value are no chunks of one word.
+    expect(
+      secretsAcrossArrayStrings(JSON.stringify({ [GITHUB.slice(0, 12)]: GITHUB.slice(12) })),
     ).toEqual([]);
+  });
+
+  it('joins only strings of one array or object: nested values and non-strings between stay apart', () => {
     expect(
       secretsAcrossArrayStrings(JSON.stringify([GITHUB.slice(0, 12), 1, GITHUB.slice(12)])),
     ).toEqual([]);
@@ -100,5 +116,30 @@ describe('a credential split across adjacent strings of one JSON array', () => {
     expect(sent).toContain('[GITHUB_TOKEN]');
     expect(sent).not.toContain(GITHUB.slice(0, 15));
     expect(sent).not.toContain(GITHUB.slice(15));
+  });
+
+  it('through guardTools: a token returned as the values of one object reaches the model redacted in each', async () => {
+    // Before round 16 the object's values were read one by one: both chunks went on as they came.
+    const model = turnsModel([
+      { toolCalls: [{ toolCallId: 'c1', toolName: 'vault', input: {} }] },
+      { text: 'Done.' },
+    ]);
+    await generateText({
+      model,
+      tools: guardTools(
+        {
+          vault: tool({
+            inputSchema: z.object({}),
+            execute: async () => ({ head: GITHUB.slice(0, 15), tail: GITHUB.slice(15), n: 1 }),
+          }),
+        },
+        { output: [secrets({ action: 'redact' })] },
+      ),
+      prompt: 'Get it.',
+      stopWhen: isStepCount(2),
+    });
+    expect(toolOutputsIn(model.doGenerateCalls[1]!.prompt)).toEqual([
+      { type: 'json', value: { head: '[GITHUB_TOKEN]', n: 1, tail: '[GITHUB_TOKEN]' } },
+    ]);
   });
 });

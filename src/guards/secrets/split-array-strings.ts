@@ -14,7 +14,7 @@ const UNTYPED = new Set(['HIGH_ENTROPY_STRING', 'GENERIC_SECRET']);
 const MAX_RUN_LENGTH = 1_024;
 const OVERLAP = 256;
 
-/** Adjacent string elements of one array: their [start, end) pairs, and how many characters they hold. */
+/** Adjacent string elements of one array (values of one object): their [start, end) pairs, and how many characters they hold. */
 interface Run {
   pairs: number[];
   length: number;
@@ -29,9 +29,12 @@ interface Run {
  * the prefix chunk and short pieces stayed visible while the model can join
  * them. Only strings that can be chunks of a key (no white space, nor an
  * escape of one) are joined, escapes decoded, with the strings next to them in the
- * same array: object values, and strings with a number, a nested value or
- * a string of words between them, stay apart (an array of sentences costs
- * no second scan). One pass over the JSON
+ * same array, or the values next to them in the same object (round 16:
+ * `{"a":"ghp_…","b":"…"}`; keys are never joined); a string of white space
+ * only between them is skipped (`["ghp_…"," ","…"]`). Strings with a
+ * number, a nested value or a string of words between them stay apart, as
+ * do strings of nested arrays (`[["ghp_…"],["…"]]`; an array of sentences
+ * costs no second scan). One pass over the JSON
  * text and one scan of the joined strings (no longer than the text): linear.
  */
 export function secretsAcrossArrayStrings(
@@ -43,9 +46,11 @@ export function secretsAcrossArrayStrings(
   const runs: number[][] = [];
   // The starts of the strings in runs that hold an escape (decoded when joined).
   const escaped = new Set<number>();
-  // Per open container: '[' or '{'; for an array, the string elements of its current run.
+  // Per open container: '[' or '{'; the chunk strings of its current run; for
+  // an object, whether a key comes next (keys are never joined).
   const kinds: number[] = [];
   const current: Array<Run | undefined> = [];
+  const expectsKey: boolean[] = [];
   const closeRun = (depth: number) => {
     const run = current[depth];
     if (run && run.pairs.length >= 4) runs.push(run.pairs);
@@ -59,6 +64,7 @@ export function secretsAcrossArrayStrings(
       let end = i + 1;
       let chunk = true;
       let hasEscape = false;
+      let blankOnly = true; // white space only (a `" "` between chunks is skipped)
       while (end < json.length && json.charCodeAt(end) !== 0x22) {
         const inner = json.charCodeAt(end);
         if (inner === 0x5c) {
@@ -66,17 +72,23 @@ export function secretsAcrossArrayStrings(
           // (canonical JSON writes \u0000) or a letter written \u0071 took a
           // chunk out of the join, and its prefix stayed visible.
           const width = escapeWidth(json, end);
-          if (width === 0 || isWhiteSpace(decodeEscape(json, end))) chunk = false;
+          const blank = width > 0 && isWhiteSpace(decodeEscape(json, end));
+          if (!blank) blankOnly = false;
+          if (width === 0 || blank) chunk = false;
           hasEscape = true;
           end += Math.max(width, 2);
           continue;
         }
         if (inner <= 0x20) chunk = false;
+        else blankOnly = false;
         end += 1;
       }
       const depth = kinds.length - 1;
-      if (depth >= 0 && kinds[depth] === 0x5b && !chunk) closeRun(depth);
-      else if (depth >= 0 && kinds[depth] === 0x5b) {
+      const isKey = depth >= 0 && kinds[depth] === 0x7b && expectsKey[depth];
+      if (depth < 0 || isKey || (blankOnly && end > i + 1)) {
+        // Not an element or value, or white space only: neither joined nor a break.
+      } else if (!chunk) closeRun(depth);
+      else {
         const run = current[depth] ?? { pairs: [], length: 0 };
         const stringEnd = Math.min(end, json.length);
         if (run.pairs.length > 0 && run.length + stringEnd - (i + 1) > MAX_RUN_LENGTH) {
@@ -107,14 +119,23 @@ export function secretsAcrossArrayStrings(
       if (kinds.length > 0) closeRun(kinds.length - 1); // a nested value ends the run
       kinds.push(code);
       current.push(undefined);
+      expectsKey.push(code === 0x7b);
     } else if (code === 0x5d || code === 0x7d) {
       if (kinds.length > 0) {
         closeRun(kinds.length - 1);
         kinds.pop();
         current.pop();
+        expectsKey.pop();
       }
-    } else if (code !== 0x2c && code > 0x20 && kinds.length > 0) {
-      closeRun(kinds.length - 1); // a number or a literal between strings
+    } else if (code === 0x3a || code === 0x2c) {
+      // After an object's `:` its value comes, after its `,` its next key.
+      if (kinds.length > 0)
+        expectsKey[kinds.length - 1] = code === 0x2c && kinds[kinds.length - 1] === 0x7b;
+    } else if (code > 0x20 && kinds.length > 0 && kinds[kinds.length - 1] === 0x5b) {
+      // A number or a literal between strings of an array. Not in an object:
+      // the text judged is canonical JSON, keys sorted, so any value may sort
+      // between two chunks the model reads side by side (`head`, `n`, `tail`).
+      closeRun(kinds.length - 1);
     }
   }
   for (let depth = 0; depth < kinds.length; depth++) closeRun(depth);

@@ -32,6 +32,7 @@ import { isClearPlaceholder } from './placeholder';
 import { pemHasKeyMaterial, providerRules } from './provider-rules';
 import { providerRunLength, scanProviderRules } from './provider-scan';
 import { findSecretsOptionShape } from './secrets-options';
+import { forEachSplitPrefixMatch } from './split-prefix';
 
 /** One secret match: its type and `[start, end)` offsets into the original text. */
 export type SecretSpan = DetectedSpan;
@@ -259,33 +260,48 @@ function scanNormalForm(
     },
     runs,
   );
+  /**
+   * Judges a provider rule's match and adds its value. `toSource` maps the
+   * offsets of a match found on a token joined across a blank (`ghp_ R7…`).
+   */
+  const addProviderMatch = (
+    ruleIndex: number,
+    match: RegExpExecArray,
+    toSource?: (offset: number) => number,
+  ) => {
+    const { type, group, prefix, validate, keepPlaceholders } = providerRules[ruleIndex]!;
+    const value = group === undefined ? match[0] : match[group];
+    if (value === undefined || value.length === 0) return;
+    const matchStart = match.index + (group === undefined ? 0 : match[0].lastIndexOf(value));
+    const start = toSource ? toSource(matchStart) : matchStart;
+    if (type === 'PRIVATE_KEY') {
+      if (toSource) return;
+      if (!pemHasKeyMaterial(value, match.index + match[0].length, source.length)) return;
+    } else if (!keepPlaceholders) {
+      if (group !== undefined && isRedactionPlaceholder(value)) return;
+      if (
+        group !== undefined &&
+        (placeholderValue.test(value) || /^[<{]|[>}]$|^(.)\1+$/.test(value))
+      ) {
+        placeholders.add(start);
+        return;
+      }
+      if (!reportPlaceholders && isClearPlaceholder(value.slice(prefix ?? 0))) {
+        placeholders.add(start);
+        return;
+      }
+    }
+    if (validate && !validate(value)) return;
+    const end = toSource ? toSource(matchStart + value.length - 1) + 1 : start + value.length;
+    add(type, start, end - start, 3);
+  };
   providerMatches.forEach((matches, ruleIndex) => {
     if (!matches) return;
-    const { type, group, prefix, validate, keepPlaceholders } = providerRules[ruleIndex]!;
-    for (const match of matches) {
-      const value = group === undefined ? match[0] : match[group];
-      if (value === undefined || value.length === 0) continue;
-      const start = match.index + (group === undefined ? 0 : match[0].lastIndexOf(value));
-      if (type === 'PRIVATE_KEY') {
-        if (!pemHasKeyMaterial(value, match.index + match[0].length, source.length)) continue;
-      } else if (!keepPlaceholders) {
-        if (group !== undefined && isRedactionPlaceholder(value)) continue;
-        if (
-          group !== undefined &&
-          (placeholderValue.test(value) || /^[<{]|[>}]$|^(.)\1+$/.test(value))
-        ) {
-          placeholders.add(start);
-          continue;
-        }
-        if (!reportPlaceholders && isClearPlaceholder(value.slice(prefix ?? 0))) {
-          placeholders.add(start);
-          continue;
-        }
-      }
-      if (validate && !validate(value)) continue;
-      add(type, start, value.length, 3);
-    }
+    for (const match of matches) addProviderMatch(ruleIndex, match);
   });
+  forEachSplitPrefixMatch(source, runs, ({ ruleIndex, match, toSource }) =>
+    addProviderMatch(ruleIndex, match, toSource),
+  );
   if (assignments) {
     // The provider matches in text order: an assignment's value that holds one is judged around it.
     // The parts of a value between `holes` (placeholders, provider tokens),

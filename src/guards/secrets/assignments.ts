@@ -178,18 +178,71 @@ export function isRedactionPlaceholder(value: string): boolean {
   return /^\[[A-Z][A-Z0-9_]*\]?$/.test(value);
 }
 
+/** A member access, an e-mail address, a host name, a path or a file name: what a reference to a secret looks like. */
+function hasNameShape(value: string): boolean {
+  return (
+    /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$/.test(value) || // member access
+    (/@/.test(value) && /^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/.test(value)) || // an e-mail
+    /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,24}(?::\d{1,5})?$/i.test(value) || // a host name
+    /^[./~]/.test(value) || // a path
+    /\.(?:json|ya?ml|pem|txt|key|env|cfg|conf|ini|crt)$/i.test(value) // a file name
+  );
+}
+
+/**
+ * Whether a value with a name's shape (`hasNameShape`) has a part (between
+ * `.`, `@`, `/`, `\\`, `~` and `:`) that looks like a secret, not a name: a
+ * part holding a symbol other than `_` and `-`; under a password key,
+ * letters and digits together (`hunter2.com`, `P@ssw0rd.io`,
+ * `Tr0ub4dor3x.key`, `Dr.WhoFan_1963`); under other keys, letters and digits
+ * alternating three times or more (`Xq9Lm2Zr8Wq4Tb@x.io`), which names
+ * rarely do (`oauth2Token`, `k8s`, `id_ed25519`, `AWS_S3_KEY`). Before round
+ * 16 the shape alone excused such values and they reached the model. One
+ * pass over the value.
+ */
+function hasSecretLookingPart(value: string, passwordValue: boolean): boolean {
+  let letters = false;
+  let digits = false;
+  let alternations = 0;
+  let previous = 0; // 1 after a letter, 2 after a digit, 0 at a part's start
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    const kind = code >= 48 && code <= 57 ? 2 : isAsciiLetterCode(code) ? 1 : 0;
+    if (kind === 0) {
+      if (code === 95 || code === 45) continue; // `_` and `-` join words of one part
+      if (!isNamePartSeparator(code)) return true;
+      letters = false;
+      digits = false;
+      alternations = 0;
+      previous = 0;
+      continue;
+    }
+    if (kind === 1) letters = true;
+    else digits = true;
+    if (previous !== 0 && previous !== kind) alternations++;
+    previous = kind;
+    if (passwordValue ? letters && digits : alternations >= 3) return true;
+  }
+  return false;
+}
+
+function isAsciiLetterCode(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+}
+
+/** `.` `@` `/` `\\` `~` `:`: what separates the parts of a member access, address, host or path. */
+function isNamePartSeparator(code: number): boolean {
+  return code === 46 || code === 64 || code === 47 || code === 92 || code === 126 || code === 58;
+}
+
 function looksLikeSecretValue(value: string, key: string): boolean {
   if (/^\s|\s$/.test(value)) return false; // secrets do not start or end with spaces
   if (isRedactionPlaceholder(value)) return false;
   if (/^<[^>]*>$|^\{[\w.\s]*\}?$/.test(value)) return false; // <template>, {variable}
   if (/^[A-Za-z_][\w.-]*[:=]$/.test(value)) return false; // the next key of a config file
-  if (/^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$/.test(value)) return false; // member access
+  if (hasNameShape(value) && !hasSecretLookingPart(value, passwordKey.test(key))) return false;
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value)) return false; // a CONSTANT_NAME reference
-  if (/@/.test(value) && /^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/.test(value)) return false; // an email
   if (/^(?:https?:)?\/\//.test(value) && !/:[^/@]+@/.test(value)) return false; // a plain URL
-  if (/^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,24}(?::\d{1,5})?$/i.test(value)) return false; // a host name
-  if (/^[./~]/.test(value) || /\.(?:json|ya?ml|pem|txt|key|env|cfg|conf|ini|crt)$/i.test(value))
-    return false; // a path or file name
   if (/^\d{1,7}$/.test(value)) return false; // small numbers (ports, counts)
   if (/^[a-z]+(?:[-_ ][a-z]+)*$/.test(value) && value.length < 20) return false; // plain words
   if (passwordKey.test(key)) return value.length >= 6;

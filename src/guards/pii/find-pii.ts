@@ -551,6 +551,7 @@ export function findPiiInChunks(
   options?: FindPiiOptions,
   placeholders?: RegExp,
   placeholderOf?: ReadonlyMap<string, string>,
+  read?: { normalizationPoints?: Int32Array },
 ): PiiSpan[] | undefined {
   if (!(text.length >= chunkedScanFrom)) return undefined;
   const { entities, custom } = validateOptionsOnce(options, {
@@ -561,13 +562,16 @@ export function findPiiInChunks(
   if ((custom !== undefined && custom.length > 0) || resolveEntities(entities).some(isNerEntity)) {
     return undefined;
   }
-  return scanInChunks(text, piece => {
-    const normalized = normalizeText(piece);
+  const found = scanInChunks(text, (piece, points) => {
+    const normalized = normalizeText(piece, undefined, points);
     return {
       spans: findPiiInNormalForm(normalized, options, placeholders, placeholderOf).spans,
       normalForm: normalized,
     };
-  })?.spans;
+  });
+  // Where the text holds what its normal form may change, for the reader of its redaction.
+  if (read && found?.normalizationPoints) read.normalizationPoints = found.normalizationPoints;
+  return found?.spans;
 }
 
 /** A tab beside a digit, or before a bracket or `+`: only then can a tab join a value's parts. */

@@ -291,10 +291,11 @@ export function pii(options?: PiiOptions): Guardrail {
       if (action === 'pseudonymize') return pseudonymize(content, ctx);
       const inJson = jsonStringSpans(content, ctx);
       // A long text is read in pieces (no megabyte-sized normal form, see `chunked-scan.ts`).
+      const read: { normalizationPoints?: Int32Array } = {};
       const inPieces =
         inJson || typeof content !== 'string'
           ? undefined
-          : findPiiInChunks(content, findOptions, maskedPlaceholders(), rescanPlaceholders());
+          : findPiiInChunks(content, findOptions, maskedPlaceholders(), rescanPlaceholders(), read);
       const normalized = inJson || inPieces ? undefined : normalizeInCall(content, ctx?.state);
       const found =
         normalized &&
@@ -341,8 +342,11 @@ export function pii(options?: PiiOptions): Guardrail {
         offerTextSource(
           text,
           ctx?.state,
-          redactedTextSource(content, spans, index =>
-            ownPlaceholder ? ownPlaceholder(spans[index]!) : placeholders![index]!,
+          redactedTextSource(
+            content,
+            spans,
+            index => (ownPlaceholder ? ownPlaceholder(spans[index]!) : placeholders![index]!),
+            read.normalizationPoints,
           ),
         );
       }

@@ -195,8 +195,8 @@ export function scanSecretsInChunks(
     root: 'findSecrets.options',
     shape: findSecretsOptionShape,
   });
-  const found = scanInChunks(text, piece => {
-    const normalized = normalizeText(piece);
+  const found = scanInChunks(text, (piece, points) => {
+    const normalized = normalizeText(piece, undefined, points);
     const text = normalized.text;
     if (text.includes('-----BEGIN') || text.includes('kind:') || text.includes('"kind"')) {
       return undefined;

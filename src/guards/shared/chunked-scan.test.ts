@@ -11,7 +11,7 @@ import { pii } from '../pii/pii';
 import { scanSecrets, scanSecretsInChunks, scanSecretsNormalized } from '../secrets/find-secrets';
 import { secrets } from '../secrets/secrets';
 import { chunkedScanFrom, redactedTextSource, scanInChunks } from './chunked-scan';
-import { normalizeText } from './normalize-text';
+import { normalizationPoints, normalizeText } from './normalize-text';
 import { type DetectedSpan, replaceSpans } from './spans';
 
 // Values of every kind the chain finds, some obfuscated (the normal form
@@ -222,6 +222,51 @@ describe('redactedTextSource', () => {
       expect(source.slice(start, end)).toBe(redacted.slice(start, end));
     }
     expect(source.slice(0, redacted.length)).toBe(redacted);
+  });
+
+  it("carries the original's normalization points over to the redacted text", () => {
+    const original = textWithValues(20_000, 5);
+    const spans = wholePii(original);
+    const redacted = replaceSpans(original, spans, span => `[${span.type}]`);
+    const points = normalizationPoints(original);
+    expect(points!.length).toBeGreaterThan(100);
+    const source = redactedTextSource(original, spans, index => `[${spans[index]!.type}]`, points);
+    expect(source.normalizationPoints).toEqual(normalizationPoints(redacted));
+    // A placeholder outside printable ASCII: the points are not known.
+    expect(redactedTextSource(original, spans, () => '\u2588', points).normalizationPoints).toBe(
+      undefined,
+    );
+  });
+});
+
+describe('normalizationPoints', () => {
+  it('lists what normalizeText may change, and pieces normalised with them equal normalizeText', () => {
+    const text = textWithValues(150_000, 3);
+    const points = normalizationPoints(text)!;
+    const searched = [...text.matchAll(/[^\t\n\r\x20-\x7e]/g)].map(match => match.index);
+    expect([...points]).toEqual(searched);
+    const next = seededRandom(4);
+    const maps = (normalized: ReturnType<typeof normalizeText>) => {
+      const starts: number[] = [];
+      const ends: number[] = [];
+      for (let at = 0; at <= normalized.text.length; at++) {
+        starts.push(normalized.toOriginal(at));
+        ends.push(normalized.toOriginalEnd(at));
+      }
+      return [normalized.text, normalized.changed, starts, ends];
+    };
+    for (let run = 0; run < 60; run++) {
+      const offset = Math.floor(next() * text.length);
+      const piece = text.slice(offset, offset + Math.floor(next() * 3_000));
+      expect(maps(normalizeText(piece, undefined, { positions: points, offset }))).toEqual(
+        maps(normalizeText(piece)),
+      );
+    }
+  });
+
+  it('gives up on text denser in them than one in 16 characters (another script)', () => {
+    expect(normalizationPoints('\u96e8'.repeat(200_000))).toBe(undefined);
+    expect(normalizationPoints('plain text '.repeat(20_000))).toEqual(new Int32Array(0));
   });
 });
 

@@ -1,3 +1,4 @@
+import { type NormalizationPoints, normalizationPoints } from './normalize-text';
 import type { DetectedSpan } from './spans';
 
 /**
@@ -34,6 +35,8 @@ export interface TextSource {
   readonly length: number;
   /** The text from `start` to `end` (as `String.prototype.slice`, 0 <= start <= end <= length). */
   slice(start: number, end: number): string;
+  /** `normalizationPoints` of the text, when known without reading it. */
+  readonly normalizationPoints?: Int32Array;
 }
 
 /** What `normalizeText` may change (its own first test): anything but printable ASCII, tab and line breaks. */
@@ -77,6 +80,8 @@ export interface PieceFindings<T extends DetectedSpan> {
 export interface ChunkedFindings<T extends DetectedSpan> {
   spans: T[];
   points: number[];
+  /** Where the text holds characters its normal form may change, when found (see `normalizationPoints`). */
+  normalizationPoints?: Int32Array;
 }
 
 /** A string as a `TextSource`. */
@@ -94,13 +99,17 @@ export function stringSource(text: string): TextSource {
  */
 export function scanInChunks<T extends DetectedSpan>(
   source: TextSource,
-  scanPiece: (text: string) => PieceFindings<T> | undefined,
+  scanPiece: (text: string, points?: NormalizationPoints) => PieceFindings<T> | undefined,
 ): ChunkedFindings<T> | undefined {
   const length = source.length;
   if (!(length >= chunkedScanFrom)) return undefined;
-  // Printable ASCII is its own normal form: no copy to save, only the
-  // pieces' own costs to add (text full of short values: 30-40% more).
-  if (typeof source === 'string' && !beyondPrintableAscii.test(source)) return undefined;
+  // What normalising may change is found once for the whole text, not
+  // searched for again in each piece (nor by the next guardrail, see
+  // `redactedTextSource`). Printable ASCII is its own normal form: no copy
+  // to save, only the pieces' own costs to add (text full of short values: 30-40% more).
+  const normalizing =
+    typeof source === 'string' ? normalizationPoints(source) : source.normalizationPoints;
+  if (typeof source === 'string' && normalizing?.length === 0) return undefined;
   const spans: T[] = [];
   const points: number[] = [];
   // The findings of the previous piece near the seam it ends at, to compare.
@@ -111,7 +120,10 @@ export function scanInChunks<T extends DetectedSpan>(
     const pieceEnd = cutAfter(source, pieceStart);
     const from = Math.max(0, pieceStart - overlap);
     const to = Math.min(length, pieceEnd + overlap);
-    const found = scanPiece(source.slice(from, to));
+    const found = scanPiece(
+      source.slice(from, to),
+      normalizing && { positions: normalizing, offset: from },
+    );
     if (found === undefined) return undefined;
     if (found.normalForm !== undefined) {
       const before = normalCharsBefore(found.normalForm, pieceStart - from);
@@ -164,7 +176,7 @@ export function scanInChunks<T extends DetectedSpan>(
   }
   // Pieces' findings come in text order; points too, but a piece's own may not be sorted.
   points.sort((first, second) => first - second);
-  return { spans, points };
+  return { spans, points, ...(normalizing && { normalizationPoints: normalizing }) };
 }
 
 /** How many characters of `normalForm` come from the original's first `originalOffset` characters. */
@@ -221,17 +233,44 @@ export function redactedTextSource(
   original: string,
   spans: readonly DetectedSpan[],
   replacementOf: (index: number) => string,
+  originalPoints?: Int32Array,
 ): TextSource {
   const count = spans.length;
   // Where each placeholder ends in the redacted text.
   const endsAt = new Int32Array(count);
   let shift = 0;
+  // The original's `normalizationPoints` carry over when every placeholder
+  // is printable ASCII (one string per type is tested once).
+  let plainPlaceholders = originalPoints !== undefined;
+  let plain: string | undefined;
   for (let index = 0; index < count; index++) {
     const span = spans[index]!;
-    shift += replacementOf(index).length - (span.end - span.start);
+    const replacement = replacementOf(index);
+    if (plainPlaceholders && replacement !== plain) {
+      plainPlaceholders = !beyondPrintableAscii.test(replacement);
+      plain = replacement;
+    }
+    shift += replacement.length - (span.end - span.start);
     endsAt[index] = span.end + shift;
   }
   const length = original.length + shift;
+  // The original's points outside every span, moved by the placeholders before them.
+  let normalizationPoints: Int32Array | undefined;
+  if (plainPlaceholders && originalPoints !== undefined) {
+    normalizationPoints = new Int32Array(originalPoints.length);
+    let kept = 0;
+    let next = 0;
+    let moved = 0;
+    for (const point of originalPoints) {
+      while (next < count && spans[next]!.end <= point) {
+        moved = endsAt[next]! - spans[next]!.end;
+        next++;
+      }
+      if (next < count && spans[next]!.start <= point) continue;
+      normalizationPoints[kept++] = point + moved;
+    }
+    normalizationPoints = normalizationPoints.subarray(0, kept);
+  }
   /** The first span whose placeholder ends after `position`. */
   const spanAfter = (position: number) => {
     let low = 0;
@@ -245,6 +284,7 @@ export function redactedTextSource(
   };
   return {
     length,
+    ...(normalizationPoints && { normalizationPoints }),
     slice(start: number, end: number): string {
       let text = '';
       let at = start;

@@ -120,6 +120,35 @@ const needsWork = /[^\t\n\r\x20-\x7e]/;
 // The same, searching from `lastIndex` (one per process; `normalizeText` never re-enters itself).
 const needsWorkFrom = /[^\t\n\r\x20-\x7e]/g;
 
+/**
+ * Where a long text holds the characters `normalizeText` may change, found
+ * once for all of it (`normalizationPoints`) and read by the normalisation
+ * of each of its pieces (`chunked-scan.ts`) instead of a search of each:
+ * `positions` are offsets into the whole text, and the piece starts at
+ * `offset` in it.
+ */
+export interface NormalizationPoints {
+  positions: Int32Array;
+  offset: number;
+}
+
+/**
+ * The offsets of `text` holding a character outside printable ASCII, tab
+ * and line breaks (what `normalizeText` may change), in order; undefined
+ * once they are denser than one in 16 characters (text in another script,
+ * which its pieces search as before). One regex search of the text.
+ */
+export function normalizationPoints(text: string): Int32Array | undefined {
+  const found: number[] = [];
+  needsWorkFrom.lastIndex = 0;
+  while (needsWorkFrom.test(text)) {
+    const at = needsWorkFrom.lastIndex - 1;
+    if (found.length > 64 + (at >> 4)) return undefined;
+    found.push(at);
+  }
+  return Int32Array.from(found);
+}
+
 // Per code point facts, computed once per process: bit 1 "known", 2 "a
 // combining mark", 4 "NFKC leaves it alone", 8 "no look-alike fold", 16
 // "invisible". A character with 4 and 8 and not 16 is copied as it is, so text in
@@ -191,8 +220,28 @@ function identity(original: string): NormalizedText {
 export function normalizeText(
   text: string,
   { nfkc = true, removeInvisible = true, foldLookalikes = true }: NormalizeTextOptions = {},
+  points?: NormalizationPoints,
 ): NormalizedText {
-  if (!needsWork.test(text)) return identity(text);
+  // With `points`, the characters to look at are known: the next one from
+  // `from` on is read from them rather than searched for.
+  let nextPoint = -1;
+  const pointFrom = (from: number) => {
+    const { positions, offset } = points!;
+    if (nextPoint < 0) {
+      // The first point of this piece: binary search (a text has many pieces).
+      let high = positions.length;
+      nextPoint = 0;
+      while (nextPoint < high) {
+        const middle = (nextPoint + high) >> 1;
+        if (positions[middle]! < offset) nextPoint = middle + 1;
+        else high = middle;
+      }
+    }
+    while (nextPoint < positions.length && positions[nextPoint]! - offset < from) nextPoint++;
+    const end = text.length;
+    return nextPoint < positions.length ? Math.min(positions[nextPoint]! - offset, end) : end;
+  };
+  if (points ? pointFrom(0) === text.length : !needsWork.test(text)) return identity(text);
 
   // The output is a rope grown by `+=`, written out once when first read
   // (`normalized === text` below, or a detector's first regex), rather than
@@ -278,8 +327,12 @@ export function normalizeText(
         if (!isPlainAscii(unit)) break;
         runEnd += 1;
         if (++asciiInRow === 16) {
-          needsWorkFrom.lastIndex = runEnd;
-          runEnd = needsWorkFrom.test(text) ? needsWorkFrom.lastIndex - 1 : length;
+          if (points) {
+            runEnd = pointFrom(runEnd);
+          } else {
+            needsWorkFrom.lastIndex = runEnd;
+            runEnd = needsWorkFrom.test(text) ? needsWorkFrom.lastIndex - 1 : length;
+          }
           asciiInRow = 0;
         }
         continue;

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { generateText, streamText, wrapLanguageModel } from 'ai';
-import { findPhoneNumbersInText } from 'libphonenumber-js/max';
+import { type CountryCode, findPhoneNumbersInText, getCountries } from 'libphonenumber-js/max';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../../bench/fixtures';
 import { cut, modelFor } from '../../../../test/helpers';
 import { guardrails } from '../../../middleware/guardrails-middleware';
 import { findPii } from '../find-pii';
 import { pii } from '../pii';
+import { cannotHoldValidNumber } from './phone';
 import { withReusedRegExps } from './reused-regexps';
 
 const nativeRegExp = RegExp;
@@ -213,5 +215,41 @@ describe('phone validation with stack capture off', () => {
     } finally {
       Error.stackTraceLimit = limit;
     }
+  });
+});
+
+describe('cannotHoldValidNumber (runs libphonenumber need not read)', () => {
+  it('rules out runs of digits no region of the calling code validates, and only those', () => {
+    expect(cannotHoldValidNumber('1998-1999', 'US')).toBe(true); // a year range
+    expect(cannotHoldValidNumber('1163400995', 'US')).toBe(true); // +1 numbers start with 2-9
+    expect(cannotHoldValidNumber('(415) 555-2671', 'US')).toBe(false);
+    expect(cannotHoldValidNumber('310-1234', 'US')).toBe(false); // a 7-digit Canadian UAN number
+    expect(cannotHoldValidNumber('+44 1998-1999', 'US')).toBe(false); // international: any region
+    expect(cannotHoldValidNumber('011 683 4002', 'US')).toBe(false); // the US access prefix
+  });
+
+  it('never rules out a run in which libphonenumber finds a valid number, in any region', () => {
+    const next = seededRandom(16);
+    const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+    const regions: CountryCode[] = getCountries();
+    const separators = [' ', '-', '.', '(', ')', '/', ' - ', '', '', ''];
+    let ruledOut = 0;
+    for (let sample = 0; sample < 4_000; sample++) {
+      const region =
+        sample % 2 === 0 ? pick(['US', 'GB', 'DE', 'FR', 'IN', 'CA'] as const) : pick(regions);
+      let run = next() < 0.2 ? '(' : '';
+      const digits = 6 + Math.floor(next() * 10);
+      for (let digit = 0; digit < digits; digit++) {
+        run += String(Math.floor(next() * 10));
+        if (next() < 0.25) run += pick(separators);
+      }
+      if (!cannotHoldValidNumber(run, region)) continue;
+      ruledOut++;
+      const valid = findPhoneNumbersInText(run, { defaultCountry: region }).filter(match =>
+        match.number.isValid(),
+      );
+      expect([region, run, valid.length]).toEqual([region, run, 0]);
+    }
+    expect(ruledOut).toBeGreaterThan(1_000);
   });
 });

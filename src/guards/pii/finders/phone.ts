@@ -1,4 +1,4 @@
-import { type CountryCode, findPhoneNumbersInText } from 'libphonenumber-js/max';
+import { type CountryCode, findPhoneNumbersInText, Metadata } from 'libphonenumber-js/max';
 import { digitRunsOf } from './digit-runs';
 import { codeTable, type EntityFinder, type Finder, isInTable } from './finder';
 import { phoneContextWords, phoneGlueWords } from './phone-context';
@@ -38,6 +38,138 @@ function dialable(run: string): string {
   return text;
 }
 
+/** The part of libphonenumber's numbering plan (its `Metadata`) read below; not in its types. */
+interface NumberingPlan {
+  callingCode(): string;
+  IDDPrefix(): string | undefined;
+  nationalPrefixTransformRule(): string | undefined;
+  hasTypes(): boolean;
+  type(type: string): { pattern(): string; possibleLengths(): number[] | undefined } | undefined;
+}
+
+/** The plan of a region or calling code, and the regions of a calling code. */
+function numberingPlan(regionOrCallingCode: string): {
+  plan: NumberingPlan;
+  regionsOf(callingCode: string): string[] | undefined;
+} {
+  const metadata = new Metadata() as unknown as {
+    selectNumberingPlan(code: string): void;
+    numberingPlan: NumberingPlan;
+    getCountryCodesForCallingCode(code: string): string[] | undefined;
+  };
+  metadata.selectNumberingPlan(regionOrCallingCode);
+  return {
+    plan: metadata.numberingPlan,
+    regionsOf: code => metadata.getCountryCodesForCallingCode(code),
+  };
+}
+
+/** The number types `isValid` tries (libphonenumber's `getNumberType`). */
+const numberTypes = [
+  'FIXED_LINE',
+  'MOBILE',
+  'PREMIUM_RATE',
+  'TOLL_FREE',
+  'SHARED_COST',
+  'VOIP',
+  'PERSONAL_NUMBER',
+  'PAGER',
+  'UAN',
+  'VOICEMAIL',
+];
+
+/**
+ * What a valid number read in a region without a `+` can be: its region's
+ * international access prefix (`011`), and, by length, one pattern of
+ * every number type of every region sharing its calling code.
+ */
+interface NationalShapes {
+  accessPrefix: RegExp | undefined;
+  byLength: Array<[number, RegExp]>;
+}
+
+const nationalShapesOf = new Map<string, NationalShapes | null>();
+
+/**
+ * `NationalShapes` of `region` from libphonenumber's metadata (computed once
+ * per region), or null when a national number could be longer than the
+ * digits it was read from (a national prefix transform rule, such as VI's
+ * `340$1`, adds an area code) or a region of the calling code has no type
+ * patterns: then nothing is ruled out.
+ */
+function nationalShapes(region: string): NationalShapes | null {
+  let shapes = nationalShapesOf.get(region);
+  if (shapes !== undefined) return shapes;
+  shapes = null;
+  const { plan, regionsOf } = numberingPlan(region);
+  const callingCode = plan.callingCode();
+  const regions = regionsOf(callingCode);
+  if (
+    regions !== undefined &&
+    !plan.nationalPrefixTransformRule() &&
+    !numberingPlan(callingCode).plan.nationalPrefixTransformRule()
+  ) {
+    const patterns = new Map<number, string[]>();
+    let known = true;
+    for (const sharing of regions) {
+      const sharingPlan = numberingPlan(sharing).plan;
+      if (!sharingPlan.hasTypes()) known = false;
+      for (const name of numberTypes) {
+        const type = sharingPlan.type(name);
+        if (!type?.pattern()) continue;
+        const lengths = type.possibleLengths();
+        if (lengths === undefined) known = false;
+        for (const length of lengths ?? []) {
+          const list = patterns.get(length);
+          if (list) list.push(type.pattern());
+          else patterns.set(length, [type.pattern()]);
+        }
+      }
+    }
+    const accessPrefix = plan.IDDPrefix();
+    if (known) {
+      shapes = {
+        accessPrefix: accessPrefix ? new RegExp(accessPrefix) : undefined,
+        byLength: [...patterns].map(([length, list]) => [
+          length,
+          new RegExp(`^(?:${list.join('|')})$`),
+        ]),
+      };
+    }
+  }
+  nationalShapesOf.set(region, shapes);
+  return shapes;
+}
+
+/**
+ * True when `findPhoneNumbersInText(run, { defaultCountry: region })` can
+ * find no valid number, decided from the metadata without running its
+ * matcher (which for a run of digits that is no number of the region, such
+ * as a year range, parses every part of it and, for +1, tries the
+ * metadata of each of the 25 regions that share it: most of its cost on
+ * real text). Without a `+` or the region's international access prefix
+ * in the run, a number is read in the region's calling code: its national
+ * number is the digits of the run from somewhere to somewhere (prefixes
+ * are only ever taken off its start), and `isValid` needs a type of a
+ * region of that calling code whose possible lengths include its length
+ * and whose pattern it matches whole. When no stretch of the run's digits
+ * does that, nothing is found. `phone.test.ts` compares it with
+ * libphonenumber on generated runs for every region.
+ */
+export function cannotHoldValidNumber(run: string, region: string): boolean {
+  if (run.includes('+')) return false;
+  const shapes = nationalShapes(region);
+  if (shapes === null) return false;
+  const digits = run.replace(/\D/g, '');
+  if (shapes.accessPrefix?.test(digits)) return false;
+  for (const [length, pattern] of shapes.byLength) {
+    for (let start = 0; start + length <= digits.length; start++) {
+      if (pattern.test(digits.slice(start, start + length))) return false;
+    }
+  }
+  return true;
+}
+
 function phonesIn(run: string, regions: readonly CountryCode[]): Array<[number, number]> {
   let found: Array<[number, number]> = [];
   const international = /^(?:\+|00)/.test(run);
@@ -47,7 +179,10 @@ function phonesIn(run: string, regions: readonly CountryCode[]): Array<[number, 
   // numbers written with a trunk prefix and separators (`090-1234-5678`),
   // since a bare digit string is valid *somewhere* far too often.
   const formattedNational = /^\(?0/.test(run) && /[\s()\-/.]/.test(run);
-  const tried = international || !formattedNational ? regions.slice(0, 1) : regions;
+  const tried = (international || !formattedNational ? regions.slice(0, 1) : regions).filter(
+    region => !cannotHoldValidNumber(run, region),
+  );
+  if (tried.length === 0) return found;
   // libphonenumber throws (and catches) a `ParseError` for most candidates
   // it rejects; capturing each one's stack trace was a large part of its
   // cost. The errors never leave it, so none is needed: stack capture is off

@@ -5,7 +5,7 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
-import { generateText, wrapLanguageModel } from 'ai';
+import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import {
   allow,
@@ -16,6 +16,7 @@ import {
   type GuardrailConfigIssue,
   type GuardrailContext,
   type GuardrailKind,
+  getGuardrailOutcome,
   guardrails,
   modify,
 } from '../../src';
@@ -82,12 +83,36 @@ export function textModel(text: string | string[]) {
 
 /** The text the model got for `prompt` through `generateText` with `guardrail` judging input (e.g. redacting). */
 export async function promptTextSent(guardrail: Guardrail, prompt: string): Promise<string> {
+  return (await promptSentWithRecords(guardrail, prompt)).sent;
+}
+
+/** As {@link promptTextSent}, with the call's guardrail records (timing stripped). */
+export async function promptSentWithRecords(guardrail: Guardrail, prompt: string) {
   const mock = textModel('ok');
-  await generateText({
+  const result = await generateText({
     model: wrapLanguageModel({ model: mock, middleware: guardrails({ input: [guardrail] }) }),
     prompt,
   });
-  return (mock.doGenerateCalls[0]!.prompt[0]!.content as Array<{ text: string }>)[0]!.text;
+  return {
+    sent: (mock.doGenerateCalls[0]!.prompt[0]!.content as Array<{ text: string }>)[0]!.text,
+    records: withoutTiming((await getGuardrailOutcome(result))?.records),
+  };
+}
+
+/**
+ * The input record of a `secrets` guardrail that redacted generic secrets
+ * at `spans` (`[start, end]` pairs of the text it judged).
+ */
+export function genericSecretsRedacted(spans: Array<[number, number]>) {
+  return {
+    guardrail: 'secrets',
+    kind: 'input',
+    status: 'modified',
+    info: {
+      types: ['GENERIC_SECRET'],
+      spans: spans.map(([start, end]) => ({ type: 'GENERIC_SECRET', start, end })),
+    },
+  };
 }
 
 /** Blocks text containing `word` (case-insensitive, whole word). Stream-safe. */
@@ -172,6 +197,30 @@ export function modelFor(text: string, deltas: string[]) {
     doGenerate: async () => generateResult(text),
     doStream: async () => streamOf(textParts(deltas)),
   });
+}
+
+/**
+ * The text `generateText` gives for a model answering `answer` with
+ * `guardrail` on output in window mode, and the texts `streamText` gives for
+ * it cut into each of `chunkings` (sizes as {@link cut} takes them): a
+ * window stream must end as the generate call does.
+ */
+export async function windowAndGenerateTexts(
+  guardrail: Guardrail,
+  answer: string,
+  chunkings: number[][],
+): Promise<{ generated: string; streamed: string[] }> {
+  const model = (deltas: string[]) =>
+    wrapLanguageModel({
+      model: modelFor(answer, deltas),
+      middleware: guardrails({ output: [guardrail], stream: { mode: 'window' } }),
+    });
+  const generated = (await generateText({ model: model([answer]), prompt: 'hi' })).text;
+  const streamed: string[] = [];
+  for (const sizes of chunkings) {
+    streamed.push(await streamText({ model: model(cut(answer, sizes)), prompt: 'hi' }).text);
+  }
+  return { generated, streamed };
 }
 
 /**

@@ -1,28 +1,18 @@
-import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { cut, modelFor, promptTextSent, textModel, withoutTiming } from '../../../test/helpers';
-import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
-import { guardrails } from '../../middleware/guardrails-middleware';
+import {
+  genericSecretsRedacted,
+  promptSentWithRecords,
+  promptTextSent,
+  windowAndGenerateTexts,
+} from '../../../test/helpers';
 import { secrets } from './secrets';
 
 /** What the model got for `prompt` with secrets redacting input. */
 const sent = (prompt: string) => promptTextSent(secrets({ action: 'redact' }), prompt);
 
 /** What the model got for `prompt` with secrets redacting input, and the call's records. */
-async function sentWithRecords(prompt: string) {
-  const model = textModel('ok');
-  const result = await generateText({
-    model: wrapLanguageModel({
-      model,
-      middleware: guardrails({ input: [secrets({ action: 'redact' })] }),
-    }),
-    prompt,
-  });
-  return {
-    sent: (model.doGenerateCalls[0]!.prompt[0]!.content as Array<{ text: string }>)[0]!.text,
-    records: withoutTiming((await getGuardrailOutcome(result))?.records),
-  };
-}
+const sentWithRecords = (prompt: string) =>
+  promptSentWithRecords(secrets({ action: 'redact' }), prompt);
 
 describe('a password that starts like a template is still a password', () => {
   it('my…, your…, replace… followed by digits or symbols are redacted', async () => {
@@ -70,19 +60,11 @@ describe('a password of words beside a placeholder word is a password', () => {
     expect(await sentWithRecords(prompt)).toEqual({
       sent: 'password=[GENERIC_SECRET] pwd: [GENERIC_SECRET] passwd=[GENERIC_SECRET]',
       records: [
-        {
-          guardrail: 'secrets',
-          kind: 'input',
-          status: 'modified',
-          info: {
-            types: ['GENERIC_SECRET'],
-            spans: [
-              { type: 'GENERIC_SECRET', start: 9, end: 24 },
-              { type: 'GENERIC_SECRET', start: 30, end: 44 },
-              { type: 'GENERIC_SECRET', start: 52, end: 64 },
-            ],
-          },
-        },
+        genericSecretsRedacted([
+          [9, 24],
+          [30, 44],
+          [52, 64],
+        ]),
       ],
     });
   });
@@ -125,19 +107,11 @@ describe('where an unquoted value ends', () => {
     expect(await sentWithRecords(prompt)).toEqual({
       sent: 'password=[GENERIC_SECRET],ip=1 event=login,user=bob,password=[GENERIC_SECRET],retries=3 k=v,token=[GENERIC_SECRET],k2=v2',
       records: [
-        {
-          guardrail: 'secrets',
-          kind: 'input',
-          status: 'modified',
-          info: {
-            types: ['GENERIC_SECRET'],
-            spans: [
-              { type: 'GENERIC_SECRET', start: 9, end: 15 },
-              { type: 'GENERIC_SECRET', start: 51, end: 62 },
-              { type: 'GENERIC_SECRET', start: 83, end: 95 },
-            ],
-          },
-        },
+        genericSecretsRedacted([
+          [9, 15],
+          [51, 62],
+          [83, 95],
+        ]),
       ],
     });
   });
@@ -147,20 +121,11 @@ describe('where an unquoted value ends', () => {
       'Log: event=login,user=bob,password=Tr0ub4dor3x,retries=3 and password=a1b2c3,ip=1.';
     const redacted =
       'Log: event=login,user=bob,password=[GENERIC_SECRET],retries=3 and password=[GENERIC_SECRET],ip=1.';
-    const model = (deltas: string[]) =>
-      wrapLanguageModel({
-        model: modelFor(answer, deltas),
-        middleware: guardrails({
-          output: [secrets({ action: 'redact' })],
-          stream: { mode: 'window' },
-        }),
-      });
-    expect((await generateText({ model: model([answer]), prompt: 'hi' })).text).toBe(redacted);
-    for (const sizes of [[1], [3], [5, 1, 17], [40]]) {
-      expect(await streamText({ model: model(cut(answer, sizes)), prompt: 'hi' }).text).toBe(
-        redacted,
-      );
-    }
+    const chunkings = [[1], [3], [5, 1, 17], [40]];
+    expect(await windowAndGenerateTexts(secrets({ action: 'redact' }), answer, chunkings)).toEqual({
+      generated: redacted,
+      streamed: chunkings.map(() => redacted),
+    });
   });
 
   it('a comma glued to more of the value is the value: password=Tr0ub,4dor&3x, token=abc,def8Xq2Lm9Zr, secret=q8Zr4,Lm2:Xw9', async () => {

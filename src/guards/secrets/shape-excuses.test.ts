@@ -1,8 +1,9 @@
-import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { promptTextSent, textModel, withoutTiming } from '../../../test/helpers';
-import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
-import { guardrails } from '../../middleware/guardrails-middleware';
+import {
+  genericSecretsRedacted,
+  promptSentWithRecords,
+  promptTextSent,
+} from '../../../test/helpers';
 import { findSecrets } from './find-secrets';
 import { secrets } from './secrets';
 
@@ -10,20 +11,8 @@ import { secrets } from './secrets';
 const sent = (prompt: string) => promptTextSent(secrets({ action: 'redact' }), prompt);
 
 /** What the model got for `prompt` with secrets redacting input, and the call's records. */
-async function sentWithRecords(prompt: string) {
-  const model = textModel('ok');
-  const result = await generateText({
-    model: wrapLanguageModel({
-      model,
-      middleware: guardrails({ input: [secrets({ action: 'redact' })] }),
-    }),
-    prompt,
-  });
-  return {
-    sent: (model.doGenerateCalls[0]!.prompt[0]!.content as Array<{ text: string }>)[0]!.text,
-    records: withoutTiming((await getGuardrailOutcome(result))?.records),
-  };
-}
+const sentWithRecords = (prompt: string) =>
+  promptSentWithRecords(secrets({ action: 'redact' }), prompt);
 
 describe('a secret-named key whose value has the shape of an e-mail, host, path or member access', () => {
   it('is a secret when a part of it looks like one: the shape excused it before', async () => {
@@ -54,25 +43,17 @@ describe('a secret-named key whose value has the shape of an e-mail, host, path 
         '"password": "[GENERIC_SECRET]"',
       ].join('\n'),
       records: [
-        {
-          guardrail: 'secrets',
-          kind: 'input',
-          status: 'modified',
-          info: {
-            types: ['GENERIC_SECRET'],
-            spans: [
-              { type: 'GENERIC_SECRET', start: 9, end: 20 },
-              { type: 'GENERIC_SECRET', start: 30, end: 47 },
-              { type: 'GENERIC_SECRET', start: 57, end: 68 },
-              { type: 'GENERIC_SECRET', start: 78, end: 90 },
-              { type: 'GENERIC_SECRET', start: 100, end: 115 },
-              { type: 'GENERIC_SECRET', start: 125, end: 138 },
-              { type: 'GENERIC_SECRET', start: 145, end: 164 },
-              { type: 'GENERIC_SECRET', start: 173, end: 199 },
-              { type: 'GENERIC_SECRET', start: 213, end: 227 },
-            ],
-          },
-        },
+        genericSecretsRedacted([
+          [9, 20],
+          [30, 47],
+          [57, 68],
+          [78, 90],
+          [100, 115],
+          [125, 138],
+          [145, 164],
+          [173, 199],
+          [213, 227],
+        ]),
       ],
     });
   });

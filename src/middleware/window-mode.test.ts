@@ -12,6 +12,7 @@ import {
   streamOf,
   textParts,
   userPrompt,
+  windowAndGenerateTexts,
 } from '../../test/helpers';
 import { allow, defineGuardrail, modify } from '../core/define-guardrail';
 import { pii } from '../guards/pii/pii';
@@ -290,6 +291,24 @@ describe('window mode', () => {
     const result = streamText({ model, prompt: 'q' });
     expect(await result.reasoningText).toBe('the user is [EMAIL]');
     expect(await result.text).toBe('ok');
+  });
+});
+
+describe('window mode: the left context holds what a detector reads before a match', () => {
+  it('a phone number whose context word follows a number is redacted as generate does, wherever the answer is cut', async () => {
+    // No word starts after a digit and a blank, so the context of the check
+    // after "…901 call\nthe " began at "the ": the context word "call" was
+    // cut off and the number went out raw, though generate redacts it.
+    const answer = 'Ids: 2024-11, 7731 9902, 64611534753852901 call\nthe 802530732820600 today.';
+    const redacted = 'Ids: 2024-11, 7731 9902, 64611534753852901 call\nthe [PHONE_NUMBER] today.';
+    const cuts = Array.from({ length: answer.length - 1 }, (_, index) => index + 1);
+    const { generated, streamed } = await windowAndGenerateTexts(
+      pii(),
+      answer,
+      cuts.map(at => [at, answer.length]),
+    );
+    expect(generated).toBe(redacted);
+    expect(streamed.flatMap((text, index) => (text === redacted ? [] : [cuts[index]]))).toEqual([]);
   });
 });
 

@@ -447,18 +447,24 @@ export function windowProcessor(
   }
 
   /**
-   * The left context of the next check: the released text from the first
-   * word start in its last `contextLength` characters (else an earlier one), so
-   * the context never begins inside a number, a token or a grapheme that a
-   * guardrail would judge differently cut than whole.
+   * The left context of the next check: the released text from the last
+   * word start at least `contextLength` characters back (all of it while
+   * the answer is that short; else a later one), so the context never begins
+   * inside a number, a token or a grapheme that a guardrail would judge
+   * differently cut than whole, and holds what detectors read before a
+   * match. The first word start inside the last `contextLength` characters
+   * could be the last word of them: after `901 call\nthe ` (no word start
+   * after a digit and a blank) the context was `the `, and a phone number
+   * that followed lost its context word, redacted by generate but not
+   * streamed.
    */
   function contextOf(state: TextWindow): string {
     const released = releasedTailOf(state);
+    if (state.releasedAll) return released;
     const from = Math.max(0, released.length - contextLength);
-    if (from === 0 && state.releasedAll) return released;
     const joined = released + state.pending.slice(0, 2);
-    let at = wordStartAfter(joined, from, released.length + 1);
-    if (at < 0) at = wordStartBefore(joined, from - 1, 0);
+    let at = wordStartBefore(joined, from, 0);
+    if (at < 0) at = wordStartAfter(joined, from + 1, released.length + 1);
     if (at < 0) at = graphemeBoundaryBefore(released, from);
     return released.slice(Math.min(at, released.length));
   }

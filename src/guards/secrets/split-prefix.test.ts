@@ -1,7 +1,6 @@
 import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { textModel } from '../../../test/helpers';
-import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
+import { promptSentWithRecords, textModel } from '../../../test/helpers';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { findSecrets } from './find-secrets';
 import { secrets } from './secrets';
@@ -48,18 +47,12 @@ describe('provider tokens with a blank after the prefix', () => {
   });
 
   it('generateText: the model receives the token redacted, prefix and blank too; the record has its span', async () => {
-    const model = textModel('ok');
-    const result = await generateText({
-      model: wrapLanguageModel({
-        model,
-        middleware: guardrails({ input: [secrets({ action: 'redact' })] }),
-      }),
-      prompt: `key AKIA\tZ7QH3M2KX9TN4LPW and ghp_ ${ghp.slice(0, 36)} ok`,
-    });
-    const sent = model.doGenerateCalls[0]!.prompt[0]!.content as Array<{ text: string }>;
-    expect(sent[0]!.text).toBe('key [AWS_ACCESS_KEY_ID] and [GITHUB_TOKEN] ok');
-    const outcome = await getGuardrailOutcome(result);
-    expect(outcome?.records.map(({ durationMs: _, ...record }) => record)).toEqual([
+    const { sent, records } = await promptSentWithRecords(
+      secrets({ action: 'redact' }),
+      `key AKIA\tZ7QH3M2KX9TN4LPW and ghp_ ${ghp.slice(0, 36)} ok`,
+    );
+    expect(sent).toBe('key [AWS_ACCESS_KEY_ID] and [GITHUB_TOKEN] ok');
+    expect(records).toEqual([
       {
         guardrail: 'secrets',
         kind: 'input',

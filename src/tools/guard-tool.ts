@@ -26,6 +26,13 @@ import type {
   GuardrailRecord,
 } from '../core/types';
 import {
+  DEFAULT_MAX_TOOL_OUTPUT_LENGTH,
+  jsonLimitProblem,
+  MAX_TOOL_OUTPUT_TEXTS,
+  TOOL_OUTPUT_UNREADABLE,
+  walkJson,
+} from '../middleware/tool-outputs';
+import {
   blockedOutput,
   defaultBlockedMessage,
   type GuardrailBlockedOutput,
@@ -515,6 +522,17 @@ function wrapTool(
     return record;
   }
 
+  /** The record of a result (or model output) past the limits of a tool result: withheld unjudged. */
+  function unjudged(why: string, scope: CallScope): GuardrailRecord {
+    return rejection(
+      TOOL_OUTPUT_UNREADABLE,
+      'tool_output',
+      `the result of ${toolName !== undefined ? `tool "${toolName}"` : 'the tool'} was not judged: ${why}`,
+      scope,
+      'error',
+    );
+  }
+
   /**
    * Runs one kind's guardrails one at a time through `runChain`, so that each
    * guardrail's `ctx.value` is the parse of the `content` it receives, and a
@@ -532,6 +550,28 @@ function wrapTool(
     // output is that text): judged as it is. Its JSON literal escapes quotes
     // and line breaks, which hid values from the detectors (a quoted password).
     const asText = kind === 'tool_output' && typeof value === 'string';
+    if (kind === 'tool_output') {
+      // What the model reads has the length limit of a tool result in the
+      // prompt (`toolOutputs`): past it, withheld unjudged. The walk stops at
+      // the limit, before canonical JSON is built (a cycle or deep nesting
+      // stops it too: canonical JSON then fails closed on it, as before).
+      let tooLong = false;
+      try {
+        tooLong = asText
+          ? value.length > DEFAULT_MAX_TOOL_OUTPUT_LENGTH
+          : walkJson(value, DEFAULT_MAX_TOOL_OUTPUT_LENGTH).tooLong;
+      } catch {
+        // A getter or proxy that throws: canonical JSON below fails closed on it.
+      }
+      if (tooLong) {
+        return {
+          trip: unjudged(
+            `the text is longer than ${DEFAULT_MAX_TOOL_OUTPUT_LENGTH} characters`,
+            scope,
+          ),
+        };
+      }
+    }
     let content: string;
     try {
       content = asText ? value : canonicalJson(value);
@@ -544,6 +584,15 @@ function wrapTool(
           `could not serialise the ${kind === 'tool_input' ? 'arguments' : 'result'} as JSON (${errorText(error)})`,
           scope,
           'error',
+        ),
+      };
+    }
+    if (kind === 'tool_output' && content.length > DEFAULT_MAX_TOOL_OUTPUT_LENGTH) {
+      // Longer written out than walked (escapes, `toJSON`).
+      return {
+        trip: unjudged(
+          `the text is longer than ${DEFAULT_MAX_TOOL_OUTPUT_LENGTH} characters`,
+          scope,
         ),
       };
     }
@@ -663,8 +712,26 @@ function wrapTool(
         `the tool's toModelOutput failed (${error instanceof Error ? error.name : typeof error})`,
       );
     }
+    // The texts of one model output share the limit of a tool result (as in `toolOutputs`).
+    const maxLength = DEFAULT_MAX_TOOL_OUTPUT_LENGTH;
+    let length = 0;
+    let texts = 0;
+    const overLimit = (added: number): { trip: GuardrailRecord } | undefined => {
+      length += added;
+      if (++texts > MAX_TOOL_OUTPUT_TEXTS) {
+        return { trip: unjudged(`it holds more than ${MAX_TOOL_OUTPUT_TEXTS} texts`, scope) };
+      }
+      if (length > maxLength) {
+        return { trip: unjudged(`the text is longer than ${maxLength} characters`, scope) };
+      }
+      return undefined;
+    };
     const checked = await checkModelOutputTexts(view, {
+      // Fewer characters than the text will have: past the limit, refused undecoded.
+      beforeDecoding: fewest => (length + fewest > maxLength ? overLimit(fewest) : undefined),
       text: async (text, place) => {
+        const limit = overLimit(text.length);
+        if (limit) return limit;
         if (
           place === 'value' &&
           judgedContent !== undefined &&
@@ -677,12 +744,22 @@ function wrapTool(
         return judged.trip ? judged : { value: judged.text };
       },
       json: async value => {
-        if (judgedContent !== undefined) {
-          try {
-            if (canonicalJson(value) === judgedContent) return { value };
-          } catch {
-            // `check` below fails closed on it.
-          }
+        let text: string | undefined;
+        try {
+          const problem = jsonLimitProblem(
+            walkJson(value, maxLength),
+            maxLength - length,
+            maxLength,
+          );
+          if (problem) return { trip: unjudged(problem, scope) };
+          text = canonicalJson(value);
+        } catch {
+          // A cycle, a BigInt, a getter that throws: `check` below fails closed on it.
+        }
+        if (text !== undefined) {
+          const limit = overLimit(text.length);
+          if (limit) return limit;
+          if (text === judgedContent) return { value };
         }
         return check('tool_output', outputGuardrails, value, scope, false);
       },

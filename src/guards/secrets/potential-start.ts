@@ -5,6 +5,7 @@ import { keywords } from './assignments';
 import { secretsMaxMatchLength } from './find-secrets';
 import { firstSecretKindLine } from './kubernetes-secret';
 import { providerRules } from './provider-rules';
+import { startsWithSplitPrefix } from './split-prefix';
 
 // A token with anything but letters: keys, tokens, operators, quotes, paths.
 const NON_LETTER = /[^\p{L}]/u;
@@ -12,8 +13,12 @@ const SHORT_WORD = /^[A-Za-z]{1,2}$/;
 // Operators and quotes on their own, and the schemes of an Authorization value.
 const MARKER = /^(?:[:=<>!?"'`]+|bearer|basic|token)$/i;
 
+// A letters-only token starting with a provider prefix (`AKIA`, `xox`):
+// `findSecrets` joins it to a token after a blank (`split-prefix.ts`).
 export const joinableByPatterns = (token: string) =>
-  NON_LETTER.test(token) || SHORT_WORD.test(token);
+  NON_LETTER.test(token) ||
+  SHORT_WORD.test(token) ||
+  startsWithSplitPrefix(token.normalize('NFKC'));
 
 /** `joinableByPatterns` without a regex for an ASCII token (asked on every check of a stream). */
 export function joinable(token: string): boolean {
@@ -23,7 +28,7 @@ export function joinable(token: string): boolean {
     const lower = code | 0x20;
     if (lower < 97 || lower > 122) return true;
   }
-  return token.length >= 1 && token.length <= 2;
+  return (token.length >= 1 && token.length <= 2) || startsWithSplitPrefix(token);
 }
 /** `MARKER` by character codes (the hook asks about the last words of every check of a stream). */
 const OPERATOR_OR_QUOTE = Uint8Array.from({ length: 128 }, (_, code) =>

@@ -1,7 +1,8 @@
 /**
- * Provider tokens written with a blank after their prefix: `ghp_ R7pQ…`,
- * `AKIA\tZ7QH…`, `sk- proj-…`. A model reads them as the token (and joins
- * them when asked to); every provider pattern ends at the blank, so the
+ * Provider tokens written with a blank (or up to three) after their
+ * prefix: `ghp_ R7pQ…`, `AKIA\tZ7QH…`, `sk- proj-…`, `AKIA  Z7QH…`. A
+ * model reads them as the token (and joins them when asked to); every
+ * provider pattern ends at the blank, so the
  * prefix was left and the rest was found only when random enough for the
  * entropy detector (`ghp_` 87%, `xoxb-` about half, `AKIA` and `glpat-`
  * never: its 16 or 20 characters are too short).
@@ -40,6 +41,22 @@ const prefixLiterals = (() => {
 /** Each rule's pattern, tried at the start of a joined token only. */
 const stickyRules = providerRules.map(providerRule => stickyPattern(providerRule.pattern));
 
+/** The most blanks (spaces, tabs) read between a prefix and its rest: a window holds back as many (`trailingChainStart`'s gap). */
+const maxBlanks = 3;
+
+/**
+ * True when `token` starts with a prefix literal the join reads (`AKIA`,
+ * `xox`, `ghp_`) and is no longer than a prefix can be: a window holds such
+ * a token back while the rest after its blank may still come, even when it
+ * is letters only (`AKIA`, `ASIA`, `EAAA`, `LTAI`), which as a word it
+ * would release.
+ */
+export function startsWithSplitPrefix(token: string): boolean {
+  if (token.length < 2 || token.length > longestPrefix) return false;
+  const literals = prefixLiterals.get(token.slice(0, 2));
+  return literals?.some(({ literal }) => token.startsWith(literal)) === true;
+}
+
 /** A character of a token (`[A-Za-z0-9_-]`): a prefix starts after none. */
 function isTokenCode(code: number): boolean {
   return (
@@ -62,11 +79,12 @@ export interface SplitMatch {
 
 /**
  * Calls `found` for each provider match that starts at a prefix written
- * before one blank (space or tab) and runs on past it: the rules are run on
- * the prefix joined to the printable run after the blank, each rule that
+ * before one to three blanks (spaces, tabs) and runs on past them: the
+ * rules are run on the prefix joined to the printable run after the blanks,
+ * each rule that
  * starts with the prefix's literal tried at its start. Sites are the
  * `runs` (`printableRuns` of `source`, as the provider scan reads them) with
- * one blank before them and, before that, a token starting with a prefix
+ * blanks before them and, before those, a token starting with a prefix
  * literal: one lookup per run, and a few sticky matches of at most a few
  * hundred characters per site, so linear.
  */
@@ -77,10 +95,14 @@ export function forEachSplitPrefixMatch(
 ): void {
   for (let run = 0; run < runs.length; run += 2) {
     const restStart = runs[run]!;
-    const blank = restStart - 1;
-    if (blank < 1) continue;
-    const blankCode = source.charCodeAt(blank);
-    if (blankCode !== 32 && blankCode !== 9) continue;
+    // The blanks before the rest: one to `maxBlanks` spaces or tabs.
+    let blank = restStart;
+    while (blank > 0 && restStart - blank < maxBlanks) {
+      const blankCode = source.charCodeAt(blank - 1);
+      if (blankCode !== 32 && blankCode !== 9) break;
+      blank--;
+    }
+    if (blank === restStart || blank < 2) continue;
     // The token before the blank: from after the last character that is not a token's.
     let prefixStart = blank;
     while (

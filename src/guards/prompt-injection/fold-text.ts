@@ -1,4 +1,5 @@
 import { normalizeText } from '../shared/normalize-text';
+import { PieceJoiner } from '../shared/piece-joiner';
 
 /**
  * Latin look-alikes from Cyrillic and Greek, folded only inside words that
@@ -132,7 +133,7 @@ const spacedRunCandidate = /[ .\-_*][\s\S][ .\-_*][\s\S][ .\-_*]/g;
  * One pass: each character is looked at a bounded number of times.
  */
 function joinSpacedRuns(text: string, aggressive: boolean): string {
-  const pieces: string[] = [];
+  const pieces = new PieceJoiner();
   let copied = 0;
   const length = text.length;
   let index = 0;
@@ -171,17 +172,76 @@ function joinSpacedRuns(text: string, aggressive: boolean): string {
       index = last + 1;
       continue;
     }
-    pieces.push(text.slice(copied, index), joinSpaced(text.slice(index, end), aggressive));
+    pieces.push(text.slice(copied, index));
+    pieces.push(joinSpaced(text.slice(index, end), aggressive));
     copied = end;
     index = end;
   }
   if (copied === 0) return text;
   pieces.push(text.slice(copied));
-  return pieces.join('');
+  return pieces.join();
 }
 
-/** Joins a run of spaced single characters when it spells a word (mostly letters). */
+/** `leet` as ASCII code to code, every other ASCII code to itself. */
+const leetAscii = new Uint16Array(128);
+for (let code = 0; code < 128; code++) leetAscii[code] = code;
+for (const [from, to] of Object.entries(leet)) leetAscii[from.charCodeAt(0)] = to.charCodeAt(0);
+
+/** Units of a joined run turned into a string at a time (`String.fromCharCode` arguments). */
+const JOIN_BUFFER = 4_096;
+const joinBuffer = new Uint16Array(JOIN_BUFFER);
+
+/**
+ * Joins a run of spaced single characters when it spells a word (mostly
+ * letters): its separators dropped, and its leet digits and symbols read as
+ * letters unless it is all letters. Counted and built in one pass each, in
+ * strings of a few thousand units: a run can be the whole text ('k i l l '
+ * repeated), and a regex replace and a match of every letter allocated
+ * about fifty times its length.
+ */
 export function joinSpaced(run: string, aggressive: boolean): string {
+  // Units of the run without its separators, and the letters among them.
+  let units = 0;
+  let letters = 0;
+  for (let index = 0; index < run.length; index++) {
+    const unit = run.charCodeAt(index);
+    if (isSeparator(unit)) continue;
+    // A surrogate (never in the runs joinSpacedRuns finds) may pair across a separator.
+    if (unit >= 0xd800 && unit <= 0xdfff) return joinSpacedWithSurrogates(run, aggressive);
+    units++;
+    if (
+      unit < 0x80
+        ? (asciiClass[unit]! & ASCII_LETTER) !== 0
+        : (factsOfUnit(unit) & UNIT_LETTER) !== 0
+    ) {
+      letters++;
+    }
+  }
+  if (letters * (aggressive ? 3 : 2) < units) return run;
+  // A run of letters holds no leet character: mapping every unit gives the run joined.
+  let joined: PieceJoiner | undefined;
+  let filled = 0;
+  for (let index = 0; index < run.length; index++) {
+    const unit = run.charCodeAt(index);
+    if (isSeparator(unit)) continue;
+    joinBuffer[filled++] = unit < 0x80 ? leetAscii[unit]! : unit;
+    if (filled === JOIN_BUFFER) {
+      joined ??= new PieceJoiner();
+      joined.push(String.fromCharCode.apply(null, joinBuffer as unknown as number[]));
+      filled = 0;
+    }
+  }
+  const rest = String.fromCharCode.apply(
+    null,
+    joinBuffer.subarray(0, filled) as unknown as number[],
+  );
+  if (!joined) return rest;
+  joined.push(rest);
+  return joined.join();
+}
+
+/** `joinSpaced` of a run with a surrogate, read by code points as the regexes read it. */
+function joinSpacedWithSurrogates(run: string, aggressive: boolean): string {
   const joined = run.replace(/[ .\-_*]/g, '');
   const letters = joined.match(/\p{L}/gu)?.length ?? 0;
   if (letters * (aggressive ? 3 : 2) < joined.length) return run;
@@ -438,7 +498,7 @@ function wordUnitsBefore(text: string, end: number): number {
  */
 function foldWords(text: string, foldLeet: boolean | 'aggressive'): string {
   const candidate = foldLeet === false ? nonAsciiCandidate : foldCandidate;
-  const pieces: string[] = [];
+  const pieces = new PieceJoiner();
   let copied = 0;
   // Everything before `settled` has been looked at.
   let settled = 0;
@@ -515,7 +575,7 @@ function foldWords(text: string, foldLeet: boolean | 'aggressive'): string {
   }
   if (copied === 0) return text;
   pieces.push(text.slice(copied));
-  return pieces.join('');
+  return pieces.join();
 }
 
 /** True for a UTF-16 unit that `\s` matches (the characters `trim()` removes). */
@@ -551,7 +611,7 @@ function collapseWhitespace(text: string, trimEnd: boolean): string {
   while (trimEnd && length > 0 && isBlank(text.charCodeAt(length - 1))) length--;
   let first = 0;
   while (first < length && isBlank(text.charCodeAt(first))) first++;
-  const pieces: string[] = [];
+  const pieces = new PieceJoiner();
   let copied = first;
   changedBlankRun.lastIndex = first;
   while (changedBlankRun.test(text)) {
@@ -569,11 +629,12 @@ function collapseWhitespace(text: string, trimEnd: boolean): string {
       if (next === 10) newline = true;
       index++;
     }
-    pieces.push(text.slice(copied, start), newline ? '\n' : ' ');
+    pieces.push(text.slice(copied, start));
+    pieces.push(newline ? '\n' : ' ');
     copied = index;
     changedBlankRun.lastIndex = index;
   }
   if (copied === first && first === 0 && length === text.length) return text;
   pieces.push(text.slice(copied, length));
-  return pieces.join('');
+  return pieces.join();
 }

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { foldText, joinSpaced } from './fold-text';
+
+describe('joinSpaced', () => {
+  it('drops the separators of a run that spells a word, reading leet only when not all letters', () => {
+    expect(joinSpaced('i g n o r e', false)).toBe('ignore');
+    expect(joinSpaced('i.g-n_o*r e', false)).toBe('ignore');
+    expect(joinSpaced('1 g n 0 r 3', false)).toBe('ignore');
+    // Fewer than half letters (a third with aggressive): kept as it is.
+    expect(joinSpaced('1 2 3 a', false)).toBe('1 2 3 a');
+    expect(joinSpaced('1 2 a b', false)).toBe('i2ab');
+    expect(joinSpaced('1 2 3 4 5 a', true)).toBe('1 2 3 4 5 a');
+    expect(joinSpaced('1 2 3 a b', true)).toBe('i2eab');
+    expect(joinSpaced('1 2 a b', true)).toBe('i2ab');
+  });
+
+  it('joins a run longer than its 4,096-unit buffer whole', () => {
+    // 'k i l l ' repeated: one run; '1 g n 0 r 3 ' too, its leet read on every chunk.
+    expect(joinSpaced('k i l l '.repeat(5_000).trimEnd(), false)).toBe('kill'.repeat(5_000));
+    expect(joinSpaced('1 g n 0 r 3 '.repeat(2_000).trimEnd(), false)).toBe('ignore'.repeat(2_000));
+    expect(foldText('k i l l '.repeat(5_000))).toBe('kill'.repeat(5_000));
+  });
+
+  it('reads a surrogate pair split by a separator as one code point, as the regexes did', () => {
+    // U+1D400 (a letter) written with a separator between its halves.
+    expect(joinSpaced('\ud835 \udc00 a b', false)).toBe('\ud835\udc00ab');
+    expect(joinSpaced('\ud83d \ude00 1 2', false)).toBe('\ud83d \ude00 1 2');
+  });
+});
+
+describe('foldText on texts with a change every few characters', () => {
+  it('collapses every blank run of a long text (no piece cut in it)', () => {
+    const text = 'kind: Secret\ndata:\n  k: dmFsdWU=\n'.repeat(4_000);
+    expect(foldText(text)).toBe('kind: secret\ndata:\nk: dmfsdwu=\n'.repeat(4_000).slice(0, -1));
+  });
+});

@@ -57,6 +57,8 @@ export const hostileGenerators: readonly HostileGenerator[] = [
   // Long digit and letter runs.
   repeated('digit run', '0123456789'),
   repeated('digit groups', '4111 '),
+  repeated('digit groups joined by _', '4111_'),
+  repeated('digit groups joined by spaced dashes', '4111 - '),
   repeated('phone-like', '+1 (555) 010-'),
   repeated('letter run', 'a'),
   // @ . : floods.

@@ -40,8 +40,11 @@ const MARKER = /^[[({<.@]|[\])}>@]$/;
 // A detector's left edge is a non-word character, so a match may start
 // inside a token (`😀AB 12 34 56 C`): its trailing letters count too.
 const TRAILING_LETTERS = /[A-Za-z]+$/;
+// A dash alone joins the groups of `4111 - 1111 - …` and `536 - 22 - 1234`.
+const DASHES = /^-{1,2}$/;
 export const joinableByPatterns = (token: string) =>
   JOINABLE_CHARS.test(token) ||
+  DASHES.test(token) ||
   SHORT_GROUP.test(token) ||
   SHORT_GROUP.test(TRAILING_LETTERS.exec(token)?.[0] ?? '');
 
@@ -58,7 +61,7 @@ const JOINABLE_ASCII = (() => {
  * `joinableByPatterns` without a regex for an ASCII token (the hook asks
  * about the last words of every check of a stream): a joinable character,
  * or trailing letters that form a short group (the whole token when it is
- * all letters). Other tokens go to the patterns.
+ * all letters), or one or two dashes alone. Other tokens go to the patterns.
  */
 export function joinable(token: string): boolean {
   let lettersFrom = 0;
@@ -70,7 +73,7 @@ export function joinable(token: string): boolean {
     if (lower < 97 || lower > 122) lettersFrom = at + 1;
   }
   const letters = token.length - lettersFrom;
-  if (letters === 0) return false;
+  if (letters === 0) return token === '-' || token === '--';
   if (letters <= 2) return true;
   if (letters > 4) return false;
   for (let at = lettersFrom; at < token.length; at++) {

@@ -6,8 +6,10 @@ import type { EntityFinder, Finder } from './finder';
 // engine skip straight to digits. A `.` before the number rejects it only
 // after a digit (a decimal: `0.4111…`) or `]` (a placeholder that stood for
 // one), not after a word (`on file.4111…`); a `-` only after a digit (a
-// range: `1-4111…`), not after a letter (`id-4111…`).
-export const cardCandidate = /\d(?<!(?:\w|\d-|[\d\]]\.)\d)(?:[ .-]?\d){11,18}(?![\w]|[.-]\d)/g;
+// range: `1-4111…`), not after a letter (`id-4111…`). Groups are joined by
+// one of ` `, `.`, `-`, `_`, `/`, ` - ` or `--` (see `cardDigits`).
+export const cardCandidate =
+  /\d(?<!(?:\w|\d-|[\d\]]\.)\d)(?:(?: - |--|[ ._/-])?\d){11,18}(?![\w]|[.-]\d)/g;
 
 function cardIssuerValid(digits: string): boolean {
   const length = digits.length;
@@ -28,33 +30,57 @@ function cardIssuerValid(digits: string): boolean {
 }
 
 /**
- * The digits of a card candidate (digits with single separators between
- * them), or undefined when it mixes separator kinds or is not grouped like a
+ * The digits of a card candidate (digit groups with one separator between
+ * them), or undefined when it mixes separators or is not grouped like a
  * card (4-4-4-4, 4-6-5, ...: groups of 3 to 6 digits), not a list of small
  * numbers.
  */
-function cardDigits(value: string): string | undefined {
-  let separator = -1;
+function cardDigits(value: string): { digits: string; separator: string } | undefined {
+  let separator: string | undefined;
   let group = 0;
   let digits = '';
-  for (let index = 0; index < value.length; index++) {
+  for (let index = 0; index < value.length; ) {
     const code = value.charCodeAt(index);
     if (code >= 48 && code <= 57) {
+      digits += value[index++];
       group++;
       continue;
     }
-    if (separator >= 0 && code !== separator) return undefined;
-    separator = code;
+    let end = index + 1;
+    while (end < value.length && (value.charCodeAt(end) < 48 || value.charCodeAt(end) > 57)) end++;
+    const between = value.slice(index, end);
+    if (separator !== undefined && between !== separator) return undefined;
+    separator = between;
     if (group < 3 || group > 6) return undefined;
     group = 0;
+    index = end;
   }
-  if (separator < 0) return value;
+  if (separator === undefined) return { digits, separator: '' };
   if (group < 3 || group > 6) return undefined;
-  for (let index = 0; index < value.length; index++) {
-    const code = value.charCodeAt(index);
-    if (code >= 48 && code <= 57) digits += value[index];
-  }
-  return digits;
+  return { digits, separator };
+}
+
+/**
+ * Separators that the candidate pattern's lookarounds do not check on the
+ * far side (`-` and `.` before or after a digit are): the same separator and
+ * a digit right before or after the groups make a longer number
+ * (`2024/4111/1111/1111/1111`, `4111--1111--1111--1111--5678`).
+ */
+export function continuesWithSeparator(
+  text: string,
+  start: number,
+  end: number,
+  separator: string,
+): boolean {
+  if (separator !== '/' && separator !== ' - ' && separator !== '--') return false;
+  const digitAt = (at: number) => {
+    const code = text.charCodeAt(at);
+    return code >= 48 && code <= 57;
+  };
+  return (
+    (text.startsWith(separator, end) && digitAt(end + separator.length)) ||
+    (text.startsWith(separator, start - separator.length) && digitAt(start - separator.length - 1))
+  );
 }
 
 function allSameDigit(digits: string): boolean {
@@ -68,9 +94,11 @@ function allSameDigit(digits: string): boolean {
 const findCards: Finder = (text, add) => {
   forEachMatchInRuns(text, cardCandidate, 12, match => {
     const value = match[0];
-    const digits = cardDigits(value);
-    if (digits === undefined || allSameDigit(digits)) return;
-    if (cardIssuerValid(digits) && luhnValid(digits)) add(match.index, match.index + value.length);
+    const grouped = cardDigits(value);
+    if (grouped === undefined || allSameDigit(grouped.digits)) return;
+    const end = match.index + value.length;
+    if (continuesWithSeparator(text, match.index, end, grouped.separator)) return;
+    if (cardIssuerValid(grouped.digits) && luhnValid(grouped.digits)) add(match.index, end);
   });
 };
 

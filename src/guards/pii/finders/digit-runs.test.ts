@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cardCandidate } from './card';
 import { digitRunsOf, forEachMatchInRuns } from './digit-runs';
-import { phoneRunMinDigits, phoneRunStart } from './phone';
+import { forEachPhoneRun, phoneRunStart } from './phone';
 import { nhsCandidate, ninoTail } from './uk';
 import { nineDigits } from './us-ssn';
 
@@ -22,13 +22,11 @@ function runScan(text: string, pattern: RegExp, minDigits: number): string[] {
 }
 
 function phoneRuns(text: string): string[] {
-  const runs = digitRunsOf(text);
   const found: string[] = [];
-  for (let at = 0; at < runs.length; at += 3) {
-    if (runs[at + 2]! < phoneRunMinDigits) continue;
-    const start = phoneRunStart(text, runs[at]!);
-    found.push(`${start}:${text.slice(start, runs[at + 1])}`);
-  }
+  forEachPhoneRun(text, (firstDigit, end) => {
+    const start = phoneRunStart(text, firstDigit);
+    found.push(`${start}:${text.slice(start, end)}`);
+  });
   return found;
 }
 
@@ -57,7 +55,10 @@ const numberish = fc
       ':',
       '\n',
       '4111 1111 1111 1111',
+      '4111_1111_1111_1111',
+      '4111 - 1111 - 1111 - 1111',
       '123-45-6789',
+      '536--22--1234',
       '943 47 6512',
       'AB 12 34 56 C',
       '+1 (415) 555-2671',
@@ -87,6 +88,12 @@ describe('digit runs shared by the number finders', () => {
     const text = 'call +1 (415) 555-2671, ref 12-34 and 2024 / 123456.';
     expect(digitRunsOf(text)).toEqual([6, 22, 11, 38, 52, 10]);
     expect(phoneRuns(text)).toEqual(['5:+1 (415) 555-2671', '38:2024 / 123456.']);
+  });
+
+  it('take in `_` for cards and SSNs, and give the phone finder the parts between', () => {
+    const text = 'id 4111_1111_1111_1111 or 12_415-555-2671_9 end';
+    expect(digitRunsOf(text)).toEqual([3, 23, 16, 26, 44, 13]);
+    expect(phoneRuns(text)).toEqual(['29:415-555-2671']);
   });
 
   it('start a phone run at the ( and the + before its first digit, and not at a second (', () => {

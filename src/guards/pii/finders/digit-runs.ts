@@ -7,7 +7,7 @@
  * real text, most of them in years, counts and list numbers), which cost
  * about 1–2.5 ms per pattern there. Every match of each of them lies
  * inside one run of digits and number separators (`0-9`, space, `(`, `)`,
- * `.`, `-`, `/`) holding at least six digits, so those runs are found once
+ * `.`, `-`, `/`, `_`) holding at least six digits, so those runs are found once
  * and each pattern is tried only inside them (about 550 runs there).
  */
 
@@ -21,7 +21,7 @@
  * the lookahead at every digit but the first of a number (about 20% of
  * the pass on real text).
  */
-const digitRun = /(?<!\d)\d(?=(?:[ ().\-/]*\d){5})[\d ().\-/]*/g;
+const digitRun = /(?<!\d)\d(?=(?:[ ().\-/_]*\d){5})[\d ().\-/_]*/g;
 
 /** The fewest digits a run holds. */
 export const runMinDigits = 6;

@@ -342,43 +342,90 @@ const findPhones: Finder = (text, add, { defaultRegion, phoneRegions, phoneVerdi
   // call only: a cache that outlived the call would keep the user's phone
   // numbers in process memory and answer later calls from them.
   const verdicts = phoneVerdicts ?? new Map<string, Array<[number, number]>>();
+  forEachPhoneRun(text, (firstDigit, end) =>
+    findPhonesInRun(text, firstDigit, end, regions, verdicts, add),
+  );
+};
+
+/**
+ * Calls `found` with the first digit and the end of each digit run holding
+ * at least `phoneRunMinDigits` digits. `_` joins the groups of cards and
+ * SSNs (`4111_1111_1111_1111`), not of phone numbers: a run holding one is
+ * read as its parts between the `_`, each from its first digit, as they
+ * would be runs without `_` among the separators.
+ */
+export function forEachPhoneRun(
+  text: string,
+  found: (firstDigit: number, end: number) => void,
+): void {
   const runs = digitRunsOf(text);
   for (let at = 0; at < runs.length; at += 3) {
     if (runs[at + 2]! < phoneRunMinDigits) continue;
-    const index = phoneRunStart(text, runs[at]!);
-    const runText = text.slice(index, runs[at + 1]);
-    const before = index > 0 ? text.charCodeAt(index - 1) : -1;
-    // `Phone:4673395` has its context word glued on with a colon. A `.`
-    // continues a number only after a digit (`1.415…`) or `]` (a
-    // placeholder that stood for one); after a word it ends a sentence
-    // (`Call me.+44 20…`).
-    const blocked =
-      before >= 0 &&
-      isInTable(phoneBlockedBefore, before) &&
-      !(before === 46 && !continuesNumber(text.charCodeAt(index - 2)));
-    if (blocked && before !== 58) continue;
-    const run = trimRunEnd(runText);
-    let phones = blocked ? noPhones : phonesInRun(run, regions, verdicts);
-    if (phones.length === 0) {
-      // Strict validation rejected it (a local number without its area
-      // code, a number outside today's numbering plan): a phone word right
-      // before it still makes it one when it is written like one.
-      if (run.length > 48 || !phoneShaped(run) || !hasPhoneContext(text, index)) continue;
-      if (/[$\u20ac\u00a3\u00a5] ?$/.test(text.slice(Math.max(0, index - 2), index))) continue; // a price
-      phones = [[0, run.length]];
+    const start = runs[at]!;
+    const end = runs[at + 1]!;
+    const underscore = text.indexOf('_', start);
+    if (underscore < 0 || underscore >= end) {
+      found(start, end);
+      continue;
     }
-    let runEnd = index + run.length;
-    const extension = extensionAfter.exec(text.slice(runEnd, runEnd + 20));
-    if (extension) runEnd += extension[0].length;
-    // Three characters: the check below must see what follows the letter.
-    const after = text.slice(runEnd, runEnd + 3);
-    // `55555555-K` is an id with a check letter; `-Office` after a number is a label.
-    if (/^(?:[A-Za-z_]|[-/][A-Za-z0-9](?![A-Za-z0-9]))/.test(after)) continue;
-    for (const [start, end] of phones) {
-      add(index + start, extension && index + end === index + run.length ? runEnd : index + end);
+    let first = -1;
+    let digits = 0;
+    for (let index = start; index <= end; index++) {
+      const code = index < end ? text.charCodeAt(index) : 95;
+      if (code === 95) {
+        if (digits >= phoneRunMinDigits) found(first, index);
+        first = -1;
+        digits = 0;
+      } else if (code >= 48 && code <= 57) {
+        if (first < 0) first = index;
+        digits++;
+      }
     }
   }
-};
+}
+
+/** The phone numbers of the digit run whose first digit is at `firstDigit`, ending at `runEnd`. */
+function findPhonesInRun(
+  text: string,
+  firstDigit: number,
+  runEnd: number,
+  regions: readonly CountryCode[],
+  verdicts: Map<string, Array<[number, number]>>,
+  add: Parameters<Finder>[1],
+): void {
+  const index = phoneRunStart(text, firstDigit);
+  const runText = text.slice(index, runEnd);
+  const before = index > 0 ? text.charCodeAt(index - 1) : -1;
+  // `Phone:4673395` has its context word glued on with a colon. A `.`
+  // continues a number only after a digit (`1.415…`) or `]` (a
+  // placeholder that stood for one); after a word it ends a sentence
+  // (`Call me.+44 20…`).
+  const blocked =
+    before >= 0 &&
+    isInTable(phoneBlockedBefore, before) &&
+    !(before === 46 && !continuesNumber(text.charCodeAt(index - 2)));
+  if (blocked && before !== 58) return;
+  const run = trimRunEnd(runText);
+  let phones = blocked ? noPhones : phonesInRun(run, regions, verdicts);
+  if (phones.length === 0) {
+    // Strict validation rejected it (a local number without its area
+    // code, a number outside today's numbering plan): a phone word right
+    // before it still makes it one when it is written like one.
+    if (run.length > 48 || !phoneShaped(run) || !hasPhoneContext(text, index)) return;
+    if (/[$\u20ac\u00a3\u00a5] ?$/.test(text.slice(Math.max(0, index - 2), index))) return; // a price
+    phones = [[0, run.length]];
+  }
+  let numberEnd = index + run.length;
+  const extension = extensionAfter.exec(text.slice(numberEnd, numberEnd + 20));
+  if (extension) numberEnd += extension[0].length;
+  // Three characters: the check below must see what follows the letter.
+  const after = text.slice(numberEnd, numberEnd + 3);
+  // `55555555-K` is an id with a check letter; `-Office` after a number is a label.
+  if (/^(?:[A-Za-z_]|[-/][A-Za-z0-9](?![A-Za-z0-9]))/.test(after)) return;
+  for (const [start, end] of phones) {
+    add(index + start, extension && index + end === index + run.length ? numberEnd : index + end);
+  }
+}
 
 // 48 for the number, 16 for an extension.
 export const phoneFinder: EntityFinder = { find: findPhones, maxLength: 64, priority: 5 };

@@ -1,13 +1,24 @@
+import { continuesWithSeparator } from './card';
 import { forEachMatchInRuns, forgetDigitRuns } from './digit-runs';
 import type { EntityFinder, Finder } from './finder';
 
 // A `.` before the number rejects it only after a digit (a decimal) or `]`, as for cards.
+// The groups are joined by one of ` `, `.`, `-` (or nothing), `_`, `/`, ` - ` or `--`.
 export const nineDigits =
-  /(\d(?<!(?:\w|\d-|[\d\]]\.)\d)\d{2})([- .]?)(\d{2})([- .]?)(\d{4})(?![\w]|-\d|\.\d)/g;
+  /(\d(?<!(?:\w|\d-|[\d\]]\.)\d)\d{2})( - |--|[- ._/]|)(\d{2})( - |--|[- ._/]|)(\d{4})(?![\w]|-\d|\.\d)/g;
+
+/** `_`, `/`, ` - ` and `--` join the groups only when they join both (`536/22/1234`). */
+const pairedSeparators = new Set(['_', '/', ' - ', '--']);
 const sampleSsns = new Set(['078051120', '219099999', '457555462', '123456789']);
 
 function separatorsConsistent(first: string, second: string): boolean {
+  if (pairedSeparators.has(first) || pairedSeparators.has(second)) return first === second;
   return first === '' || second === '' || first === second;
+}
+
+/** A nine-digit match that is not part of a longer number written with the same separator. */
+function standsAlone(text: string, match: RegExpExecArray): boolean {
+  return !continuesWithSeparator(text, match.index, match.index + match[0].length, match[2]!);
 }
 
 /** A bare 9-digit number with a valid ABA routing prefix and checksum is a bank routing number. */
@@ -39,7 +50,7 @@ function nineDigitMatches(text: string): RegExpExecArray[] {
 const findSsns: Finder = (text, add) => {
   for (const match of nineDigitMatches(text)) {
     const [value, area, sep1, group, sep2, serial] = match as unknown as string[];
-    if (!separatorsConsistent(sep1!, sep2!)) continue;
+    if (!separatorsConsistent(sep1!, sep2!) || !standsAlone(text, match)) continue;
     if ((sep1 === ' ' || sep1 === '.') && sep2 === '') continue;
     if ((sep2 === ' ' || sep2 === '.') && sep1 === '') continue;
     if (area === '000' || area === '666' || area![0] === '9') continue;
@@ -55,6 +66,7 @@ const findItins: Finder = (text, add) => {
   for (const match of nineDigitMatches(text)) {
     const [value, area, sep1, group, sep2] = match as unknown as string[];
     if (!separatorsConsistent(sep1!, sep2!) || sep1 === '.' || sep2 === '.') continue;
+    if (!standsAlone(text, match)) continue;
     if (area![0] !== '9') continue;
     const middle = Number(group);
     const validGroup =
@@ -69,5 +81,6 @@ export function forgetNineDigitMatches(): void {
   forgetDigitRuns();
 }
 
-export const ssnFinder: EntityFinder = { find: findSsns, maxLength: 11, priority: 7 };
-export const itinFinder: EntityFinder = { find: findItins, maxLength: 11, priority: 7 };
+// 9 digits and two ` - ` separators.
+export const ssnFinder: EntityFinder = { find: findSsns, maxLength: 15, priority: 7 };
+export const itinFinder: EntityFinder = { find: findItins, maxLength: 15, priority: 7 };

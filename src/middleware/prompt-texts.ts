@@ -124,7 +124,7 @@ function fileText(
     const bytes = (data as { data?: unknown }).data;
     // Refused before decoding when even its fewest characters are too many: never 100 MB read.
     const byteLength = decodedByteLength(bytes);
-    if (byteLength !== undefined && fewestTextCharacters(byteLength) > maxLength)
+    if (byteLength !== undefined && fewestTextCharacters(byteLength, mediaType) > maxLength)
       return tooLong(message, role, maxLength);
     const decoded = decodeFileText(bytes, mediaType);
     text = decoded?.text;

@@ -35,7 +35,7 @@ export interface ModelOutputJudges {
   json(value: unknown): Promise<Judged<unknown>>;
   /**
    * Optional, before the bytes of a text file are decoded, with the fewest
-   * characters their UTF-8 text can have ({@link fewestTextCharacters}): a
+   * characters their text can have ({@link fewestTextCharacters}): a
    * trip returned withholds the output undecoded (a caller with a length
    * limit refuses a 10 MB file from its size).
    */
@@ -279,12 +279,31 @@ const isBase64Code = (code: number) =>
   code === 47;
 
 /**
- * The fewest UTF-16 characters the UTF-8 text of `bytes` bytes can have:
- * a character takes at most 3 bytes per UTF-16 unit (4 for a pair), an
- * invalid sequence of up to 3 bytes becomes one U+FFFD, and a leading
- * byte order mark (3 bytes) is dropped.
+ * The fewest UTF-16 characters the text of `bytes` bytes of a file of
+ * `mediaType` can have, whatever encoding it is read in (its byte order
+ * mark, else its `charset`, else UTF-8). In UTF-8 a character takes at most
+ * 3 bytes per UTF-16 unit (4 for a pair), an invalid sequence of up to 3
+ * bytes becomes one U+FFFD, and a leading byte order mark (3 bytes) is
+ * dropped; UTF-16 and the single- and double-byte charsets take fewer.
+ * gb18030 (and GBK, read by its decoder) writes a character in 4 bytes, and
+ * ISO-2022-JP spends 6 on two escape sequences back to back (one U+FFFD):
+ * with UTF-8's bound, a gb18030 file of 750,003 characters was refused as
+ * longer than 1,000,000. A charset TextDecoder does not know, or two that
+ * disagree, is not read at all; the weakest bound is used for it.
  */
-export function fewestTextCharacters(bytes: number): number {
+export function fewestTextCharacters(bytes: number, mediaType?: unknown): number {
+  const charset = charsetOf(mediaType);
+  let encoding: string | undefined = 'utf-8';
+  if (charset === null) encoding = undefined;
+  else if (charset !== undefined) {
+    try {
+      encoding = new TextDecoder(charset).encoding;
+    } catch {
+      encoding = undefined;
+    }
+  }
+  if (encoding === 'gb18030' || encoding === 'gbk') return Math.floor(bytes / 4);
+  if (encoding === 'iso-2022-jp' || encoding === undefined) return Math.floor(bytes / 6);
   return Math.max(0, Math.ceil((bytes - 3) / 3));
 }
 
@@ -514,7 +533,9 @@ export async function checkModelOutputTexts(
           const bytes = shape.payload === 'bytes' ? (data as { data: unknown }).data : data;
           const byteLength = decodedByteLength(bytes);
           if (byteLength !== undefined) {
-            const refused = judges.beforeDecoding?.(fewestTextCharacters(byteLength));
+            const refused = judges.beforeDecoding?.(
+              fewestTextCharacters(byteLength, part.mediaType),
+            );
             if (refused) return refused;
           }
           // The memo is keyed by the bytes: only where the media type names no charset.

@@ -86,26 +86,57 @@ const findEmails: Finder = (text, add) => {
   let at = text.indexOf('@');
   let dot = text.indexOf('.'); // the first '.' after the current '@', searched again once passed
   while (at >= 0) {
-    let start = at;
-    while (start > 0 && at - start < 64 && isLocalCode(text.charCodeAt(start - 1))) start--;
+    // `jane.doe@ example.com`, `jane.doe @ example.com`: one blank after
+    // the `@`, and perhaps one before it (see `blankAtShapeHolds`).
+    const blankAfter = isBlankCode(text.charCodeAt(at + 1));
+    const blankBefore = blankAfter && isBlankCode(text.charCodeAt(at - 1));
+    const localEnd = blankBefore ? at - 1 : at;
+    const domainStart = blankAfter ? at + 2 : at + 1;
+    let start = localEnd;
+    while (start > 0 && localEnd - start < 64 && isLocalCode(text.charCodeAt(start - 1))) start--;
     const tooLong = start > 0 && isLocalCode(text.charCodeAt(start - 1));
-    let end = at + 1;
+    let end = domainStart;
     while (end < text.length && end - at <= 255 && isDomainCode(text.charCodeAt(end))) end++;
-    while (end > at + 1 && (text[end - 1] === '.' || text[end - 1] === '-')) end--;
-    while (start < at && text[start] === '.') start++;
+    while (end > domainStart && (text[end - 1] === '.' || text[end - 1] === '-')) end--;
+    while (start < localEnd && text[start] === '.') start++;
     // A domain needs a dot (two labels): most stray '@'s end here, before any slicing.
     if (dot >= 0 && dot <= at) dot = text.indexOf('.', at + 1);
-    if (!tooLong && start < at && dot >= 0 && dot < end) {
-      const local = text.slice(start, at);
-      if (!local.endsWith('.') && !local.includes('..')) {
+    if (!tooLong && start < localEnd && dot >= 0 && dot < end && end > domainStart) {
+      const local = text.slice(start, localEnd);
+      if (
+        !local.endsWith('.') &&
+        !local.includes('..') &&
+        (!blankAfter || blankAtShapeHolds(text, local, blankBefore, end))
+      ) {
         verdicts ??= new DomainVerdicts();
-        const domainEnd = verdicts.validEnd(text, at + 1, end);
+        const domainEnd = verdicts.validEnd(text, domainStart, end);
         if (domainEnd > 0) add(start, domainEnd);
       }
     }
     at = text.indexOf('@', at + 1);
   }
 };
+
+const isBlankCode = (code: number) => code === 32 || code === 9;
+
+/**
+ * Whether an address written with a blank after its `@` (and `blankBefore`,
+ * one before it too) is unambiguous: a bare `@` between words is a handle,
+ * a decorator or an operator more often (`Available @ amazon.com`,
+ * `self.W @ x.to(device)`). With blanks on both sides the local part must
+ * hold a character no plain word has (`.`, `_`, `+`, `-`, `%`, a digit), and
+ * a domain followed by `(` or `[` is code.
+ */
+function blankAtShapeHolds(
+  text: string,
+  local: string,
+  blankBefore: boolean,
+  domainEnd: number,
+): boolean {
+  const next = text.charCodeAt(domainEnd);
+  if (next === 40 || next === 91) return false;
+  return !blankBefore || /[._+%\-0-9]/.test(local);
+}
 
 const obfuscatedAt = /[[({<]\s{0,2}at\s{0,2}[\])}>]/gi;
 const obfuscatedLocal = /(?<![\w.%+-])[A-Za-z0-9._%+-]{1,64}\s{0,3}$/;

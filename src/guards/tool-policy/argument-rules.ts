@@ -4,6 +4,8 @@
  * bounded or unambiguous repetition, so each check is linear in the value.
  */
 
+import { PieceJoiner } from '../shared/piece-joiner';
+
 /** A rule pack: `sql` (destructive statements), `shell` (destructive commands), `path` (traversal, roots). */
 export type ToolArgumentRulePack = 'sql' | 'shell' | 'path';
 
@@ -23,7 +25,7 @@ export interface RuleViolation {
  * keep their content, which MySQL runs.
  */
 function stripSqlComments(sql: string): string {
-  const pieces: string[] = [];
+  const pieces = new PieceJoiner();
   let cursor = 0;
   let nextBlock = sql.indexOf('/*');
   let nextLine = sql.indexOf('--');
@@ -39,25 +41,31 @@ function stripSqlComments(sql: string): string {
         nextBlock = -1;
         continue;
       }
-      pieces.push(sql.slice(cursor, start), ' ');
-      if (sql.charCodeAt(start + 2) === 0x21 /* ! */) pieces.push(sql.slice(start + 3, close), ' ');
+      pieces.push(sql.slice(cursor, start));
+      pieces.push(' ');
+      if (sql.charCodeAt(start + 2) === 0x21 /* ! */) {
+        pieces.push(sql.slice(start + 3, close));
+        pieces.push(' ');
+      }
       cursor = close + 2;
     } else {
       const newline = sql.indexOf('\n', start + 2);
-      pieces.push(sql.slice(cursor, start), ' ');
+      pieces.push(sql.slice(cursor, start));
+      pieces.push(' ');
       cursor = newline === -1 ? sql.length : newline;
     }
   }
   pieces.push(sql.slice(cursor));
-  return pieces.join('');
+  return pieces.join();
 }
 
 const sqlDrop =
   /\bdrop\s+(table|database|schema|view|index|user|role|function|procedure|trigger)\b/i;
 const sqlTruncate = /\btruncate\s+(?:table\s+)?[\w."`[\]]+/i;
 const sqlAlterDrop = /\balter\s+table\s+\S+\s+drop\b/i;
-const sqlDeleteFrom = /^\s*delete\s+from\b/i;
-const sqlUpdateSet = /^\s*update\s+\S+\s+set\b/i;
+// At a statement's start (sticky, set to it); none reads past its `;`.
+const statementDelete = /\s*delete\s+from\b/iy;
+const statementUpdate = /\s*update\s+[^\s;]+\s+set\b/iy;
 const sqlWhere = /\bwhere\b/i;
 const sqlTrivialWhere = /\bwhere\s+(?:1\s*=\s*1|true|'1'\s*=\s*'1'|1)\s*$/i;
 
@@ -68,19 +76,29 @@ export function sqlViolation(value: string): RuleViolation | undefined {
   if (drop) return { rule: 'sql.drop', detail: `DROP ${drop[1]!.toUpperCase()}` };
   if (sqlTruncate.test(sql)) return { rule: 'sql.truncate', detail: 'TRUNCATE' };
   if (sqlAlterDrop.test(sql)) return { rule: 'sql.alter-drop', detail: 'ALTER TABLE ... DROP' };
-  for (const statement of sql.split(';')) {
-    const kind = sqlDeleteFrom.test(statement)
+  // Statement by statement, read in place: no array of statements nor a
+  // copy of each (1 MB of short statements made an array past V8's
+  // large-object size, fresh pages on every growth, and 3 MB of copies).
+  for (let from = 0; from <= sql.length; ) {
+    const semicolon = sql.indexOf(';', from);
+    const end = semicolon === -1 ? sql.length : semicolon;
+    statementDelete.lastIndex = from;
+    statementUpdate.lastIndex = from;
+    const kind = statementDelete.test(sql)
       ? 'delete'
-      : sqlUpdateSet.test(statement)
+      : statementUpdate.test(sql)
         ? 'update'
         : undefined;
-    if (!kind) continue;
-    if (!sqlWhere.test(statement) || sqlTrivialWhere.test(statement.trim())) {
-      return {
-        rule: `sql.${kind}-without-where`,
-        detail: `${kind.toUpperCase()} without a WHERE clause`,
-      };
+    if (kind) {
+      const statement = sql.slice(from, end);
+      if (!sqlWhere.test(statement) || sqlTrivialWhere.test(statement.trim())) {
+        return {
+          rule: `sql.${kind}-without-where`,
+          detail: `${kind.toUpperCase()} without a WHERE clause`,
+        };
+      }
     }
+    from = end + 1;
   }
   return undefined;
 }

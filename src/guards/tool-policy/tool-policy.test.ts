@@ -52,6 +52,15 @@ describe('toolPolicy', () => {
     ['DROP/**/TABLE users', 'sql.drop (DROP TABLE)'],
     // An unterminated comment is kept as text rather than hiding the rest.
     ['SELECT 1 /* DROP TABLE users', 'sql.drop (DROP TABLE)'],
+    // Each statement is read on its own: a WHERE in the next one is not its WHERE.
+    [
+      'select 1;  delete from users; select 2 where id = 4',
+      'sql.delete-without-where (DELETE without a WHERE clause)',
+    ],
+    [
+      'update t set a = 1 where id = 2;update users set admin = 1',
+      'sql.update-without-where (UPDATE without a WHERE clause)',
+    ],
   ])('blocks the SQL %j', async (query, rule) => {
     expect(reasonOf(await toolPolicy().check(...call('runSql', { query })))).toBe(
       `tool "runSql" argument "query" broke rule ${rule}`,
@@ -63,6 +72,9 @@ describe('toolPolicy', () => {
     'DELETE FROM carts WHERE user_id = 7',
     'DROP shipping costs from the quote',
     'UPDATE users SET name = $1 WHERE id = $2',
+    // An UPDATE's table and SET are in one statement.
+    'update t;x set a = 1',
+    'delete;from t',
   ])('allows the near miss %j', async query => {
     expect(await toolPolicy().check(...call('runSql', { query }))).toEqual({ action: 'allow' });
   });

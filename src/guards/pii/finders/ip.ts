@@ -10,8 +10,27 @@ const ipv4 = new RegExp(
   `(?<!\\w|[\\d\\]]\\.)(?:${octet}\\.){3}${octet}(?:\\/(?:3[0-2]|[12]?\\d)(?!\\d))?(?!\\d)`,
   'g',
 );
+/**
+ * An IPv4 address with one blank after one of its dots (`192.168. 1.20`):
+ * read only after an IP word (`ipBlankContext`), since two decimals across
+ * a sentence end read the same (`grew 2.5. 1.8`). The match may hold no
+ * blank (the `ipv4` pattern's); `findIps` keeps those with exactly one.
+ */
+const ipv4OneBlank = new RegExp(
+  `(?<!\\w|[\\d\\]]\\.)${octet}(?:\\.[ \\t]?${octet}){3}(?!\\d|\\.\\d)`,
+  'g',
+);
+/** An IP word within the 32 characters before an address, on its line. */
+const ipBlankContext =
+  /\b(?:ip|ipv4|ip address|address|addr|host|server|gateway|router|dns|proxy|subnet|inet)\b[^\n]{0,32}$/i;
+
+// An embedded IPv4 part is read from its first four numbers, and the span
+// runs to the end of its dotted run (up to seven numbers): the token is one
+// value, so no number of it is left beside the placeholder
+// (`2001:db8::1.192.168.1.20`). A dotted run alone keeps its first four
+// (`192.168.1.1.1` -> `192.168.1.1`, as the dev set labels it).
 const ipv6Candidate =
-  /(?<![\w:%]|[0-9A-Fa-f:\]]\.)[0-9A-Fa-f:]{2,39}(?:(?<=:)\d{1,3}(?:\.\d{1,3}){3})?(?:%[0-9A-Za-z]{1,15})?(?:\/\d{1,3})?(?![\w:]|\.\d)/g;
+  /(?<![\w:%]|[0-9A-Fa-f:\]]\.)[0-9A-Fa-f:]{2,39}(?:(?<=:)\d{1,3}(?:\.\d{1,3}){3,6})?(?:%[0-9A-Za-z]{1,15})?(?:\/\d{1,3})?(?![\w:]|\.\d)/g;
 
 /** A dotted IPv4 address without leading zeros. */
 export function ipv4Valid(text: string): boolean {
@@ -27,7 +46,12 @@ function ipv6Valid(address: string): boolean {
   let extraGroups = 0;
   const lastColon = address.lastIndexOf(':');
   if (address.includes('.', lastColon)) {
-    if (!ipv4Valid(address.slice(lastColon + 1))) return false;
+    const embedded = address
+      .slice(lastColon + 1)
+      .split('.')
+      .slice(0, 4)
+      .join('.');
+    if (!ipv4Valid(embedded)) return false;
     groupsText = `${address.slice(0, lastColon + 1)}0`;
     extraGroups = 1;
   }
@@ -71,6 +95,14 @@ function ipv6Matches(text: string): RegExpExecArray[] {
 
 const findIps: Finder = (text, add) => {
   for (const match of text.matchAll(ipv4)) add(match.index, match.index + match[0].length);
+  for (const match of text.matchAll(ipv4OneBlank)) {
+    const value = match[0];
+    let blanks = 0;
+    for (let at = 0; at < value.length; at++) if (value.charCodeAt(at) <= 32) blanks++;
+    if (blanks !== 1) continue;
+    if (!ipBlankContext.test(text.slice(Math.max(0, match.index - 48), match.index))) continue;
+    add(match.index, match.index + value.length);
+  }
   if (!text.includes(':')) return;
   for (const match of ipv6Matches(text)) {
     let value = match[0];
@@ -97,4 +129,5 @@ const findIps: Finder = (text, add) => {
   }
 };
 
-export const ipFinder: EntityFinder = { find: findIps, maxLength: 64, priority: 8 };
+// An IPv6 address with an IPv4 tail of seven numbers, a zone and a prefix.
+export const ipFinder: EntityFinder = { find: findIps, maxLength: 80, priority: 8 };

@@ -113,6 +113,13 @@ function fileText(
           refused: `message ${message} (${role}) was not judged: ${unreadableFileReason(mediaType)} (unreadableFiles: 'block')`,
         }
       : undefined;
+  if (kind === 'url' && isDataUrl((data as { url?: unknown }).url, mediaType)) {
+    // Inline content a provider reads (generateText turns it into bytes first).
+    return {
+      ...unreadableText(message, role, 'a file given as a data: URL is not read (give its bytes)'),
+      part: 'file',
+    };
+  }
   if (kind === 'url' || kind === 'reference') return unread();
   let text: string | undefined;
   let notUtf8 = false;
@@ -374,6 +381,26 @@ function approvalReasons(message: number, content: unknown, texts: PromptText[])
 }
 
 /**
+ * Whether a file's URL is a `data:` URL the model may read as text: its own
+ * media type (`text/plain` when it names none) or the part's is a text
+ * type. An image's passes as the image's bytes do.
+ */
+function isDataUrl(url: unknown, mediaType: unknown): boolean {
+  const href = url instanceof URL ? url.href : typeof url === 'string' ? url : undefined;
+  if (href === undefined || !/^\s*data:/i.test(href)) return false;
+  const own = /^\s*data:([^;,]*)/i.exec(href)?.[1]?.trim() || 'text/plain';
+  return isTextMediaType(own) || isTextMediaType(mediaType) || !isPlainType(own, mediaType);
+}
+
+/** Whether a data: URL's own media type agrees with the part's (`image/png` in both). */
+function isPlainType(own: string, mediaType: unknown): boolean {
+  return (
+    typeof mediaType === 'string' &&
+    mediaType.split(';')[0]!.trim().toLowerCase() === own.toLowerCase()
+  );
+}
+
+/**
  * A file the model reads as text, longer than a tool result may be
  * (`maxLength`, 1,000,000 characters): not judged, so it fails closed.
  */
@@ -440,16 +467,44 @@ export function promptTexts(
     }
     inConversation = true;
     if (message.role === 'user') {
+      // `generateText` validates a prompt before the model sees it; a caller of
+      // `doGenerate` / `doStream` does not: what is not text or a file fails closed.
+      const content: unknown = message.content;
+      if (!Array.isArray(content)) {
+        texts.push(unreadableText(index, 'user', 'its content is not a list of parts'));
+        continue;
+      }
       const joined = new JoinedParts();
       // The joined text goes where its first part is, among the message's files.
       let textAt = -1;
-      message.content.forEach((part, p) => {
-        if (part.type === 'text') {
+      content.forEach((part: unknown, p) => {
+        const type = (part as { type?: unknown } | null)?.type;
+        if (type === 'text') {
+          const text = (part as { text?: unknown }).text;
+          if (typeof text !== 'string') {
+            texts.push(unreadableText(index, 'user', "a text part's text is not a string"));
+            return;
+          }
           if (textAt < 0) textAt = texts.length;
-          joined.add(p, part.text);
-        } else if (part.type === 'file') {
-          const file = fileText(index, 'user', p, part, maxJsonLength, blockUnreadableFiles);
+          joined.add(p, text);
+        } else if (type === 'file') {
+          const file = fileText(
+            index,
+            'user',
+            p,
+            part as object,
+            maxJsonLength,
+            blockUnreadableFiles,
+          );
           if (file) texts.push(file);
+        } else {
+          texts.push(
+            unreadableText(
+              index,
+              'user',
+              `it holds a part the AI SDK does not define (${typeName(part)})`,
+            ),
+          );
         }
       });
       if (joined.parts.length > 0) {
@@ -466,15 +521,18 @@ export function promptTexts(
       if (all) providerOptionsTexts(index, message, 'user', maxJsonLength, texts);
       continue;
     }
+    if (message.role !== 'assistant' && message.role !== 'tool') {
+      // Whatever the scope: the provider may read it as a user's.
+      texts.push(unreadableText(index, 'user', 'its role is not one the AI SDK defines'));
+      continue;
+    }
     if (!all) continue;
     if (message.role === 'assistant') {
       assistantTexts(index, message.content, maxJsonLength, texts, blockUnreadableFiles);
       providerOptionsTexts(index, message, 'assistant', maxJsonLength, texts);
-    } else if (message.role === 'tool') {
+    } else {
       approvalReasons(index, message.content, texts);
       providerOptionsTexts(index, message, 'tool', maxJsonLength, texts);
-    } else {
-      texts.push(unreadableText(index, 'user', 'its role is not one the AI SDK defines'));
     }
   }
   return texts;

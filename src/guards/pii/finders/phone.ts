@@ -250,6 +250,8 @@ const phoneBlockedBefore = codeTable(/[\w.\-/@:]/);
 /** A digit, or the `]` ending a placeholder that may stand for a number. */
 const continuesNumber = (code: number) => (code >= 48 && code <= 57) || code === 93;
 
+const isAsciiLetter = (code: number) => (code | 0x20) >= 97 && (code | 0x20) <= 122;
+
 /** A run without the separators and opening brackets at its end. */
 function trimRunEnd(run: string): string {
   let end = run.length;
@@ -404,7 +406,10 @@ function findPhonesInRun(
     before >= 0 &&
     isInTable(phoneBlockedBefore, before) &&
     !(before === 46 && !continuesNumber(text.charCodeAt(index - 2)));
-  if (blocked && before !== 58) return;
+  // `tel-415-555-0132`: a `-` after a word joins a label as `:` does; the
+  // context path below reads the number only when that word is a phone word.
+  const labelDash = before === 45 && isAsciiLetter(text.charCodeAt(index - 2));
+  if (blocked && before !== 58 && !labelDash) return;
   const run = trimRunEnd(runText);
   let phones = blocked ? noPhones : phonesInRun(run, regions, verdicts);
   if (phones.length === 0) {

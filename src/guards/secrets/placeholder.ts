@@ -219,6 +219,7 @@ function hasPlaceholderWord(value: string, remainderLimit: number): boolean {
 
 /** Runs of one masking character: `xxxxx`, `XXXXX`, `*****`, `#####`, `.....`. */
 const maskRun = /x{5}|X{5}|\*{4}|#{4}|\.{4}|•{3}|_{6}|-{6}|~{6}/;
+const maskRunAnywhere = new RegExp(`(?:${maskRun.source})+`, 'g');
 
 /** Eight ascending characters in a row (`abcdefgh`, `12345678`): typed, not generated. */
 function hasAscendingRun(value: string, length = 8): boolean {
@@ -305,7 +306,7 @@ export function isPasswordPlaceholder(value: string): boolean {
 
 function isTypedPlaceholder(value: string, remainderLimit: number): boolean {
   if (clearPlaceholder(value, remainderLimit)) return true;
-  if (hasAscendingRun(value)) return true;
+  if (hasAscendingRun(value) && typedRunsOnly(value, remainderLimit, true)) return true;
   if (value.length >= 8 && isPeriodic(value)) return true;
   const distinct = distinctCharacters(value);
   if (value.length >= 8 && distinct < 5) return true;
@@ -330,9 +331,50 @@ export function isClearPlaceholder(value: string): boolean {
 function clearPlaceholder(value: string, remainderLimit: number): boolean {
   if (value.length === 0) return true;
   if (hasPlaceholderWord(value, remainderLimit)) return true;
-  if (maskRun.test(value) || mostlyOneCharacter(value)) return true;
-  if (hasAscendingRun(value, 10)) return true; // `abcdefghij…`, `klmnopqrst…`
+  if ((maskRun.test(value) || mostlyOneCharacter(value)) && typedRunsOnly(value, remainderLimit))
+    return true;
+  // `abcdefghij…`, `klmnopqrst…`
+  if (hasAscendingRun(value, 10) && typedRunsOnly(value, remainderLimit, true)) return true;
   return value.length >= 8 && isPeriodic(value);
+}
+
+/**
+ * True when what stays of `value` beside its typed runs (masking runs,
+ * runs of one character and, with `ascending`, ascending runs, of 4 or
+ * more: the caller found one of 8 or more) could be no secret: fewer than
+ * `remainderLimit` characters that are not template words or short
+ * numbers, as beside a placeholder word.
+ * A run appended to a real key does not make it an example:
+ * `Xq9Lm2Zr8Wq4Tb6Yp12345678`, `…Tb6Yp1111111111111111` and
+ * `…Tb6Ypxxxxxxxx` passed whole (round 17).
+ */
+function typedRunsOnly(value: string, remainderLimit: number, ascending = false): boolean {
+  const typed = new Uint8Array(value.length);
+  maskRunAnywhere.lastIndex = 0;
+  for (let match = maskRunAnywhere.exec(value); match; match = maskRunAnywhere.exec(value)) {
+    typed.fill(1, match.index, match.index + match[0].length);
+  }
+  let same = 1;
+  let rising = 1;
+  for (let index = 1; index < value.length; index++) {
+    const previous = value.charCodeAt(index - 1);
+    const current = value.charCodeAt(index);
+    same = current === previous ? same + 1 : 1;
+    rising = isAlphanumeric(current) && current === previous + 1 ? rising + 1 : 1;
+    // Beside a typed run, shorter ones are typed too (`…7890abcdef…`,
+    // `5555555dAAAAA7777777`): random characters hold a run of 4 about once in 62^3.
+    // (Each character is marked once a run reaches 4: linear.)
+    if (same === 4 || (ascending && rising === 4)) typed.fill(1, index - 3, index + 1);
+    else if (same > 4 || (ascending && rising > 4)) typed[index] = 1;
+  }
+  const runs: number[] = [];
+  for (let index = 0; index < value.length; index++) {
+    if (typed[index] === 0) continue;
+    const start = index;
+    while (index < value.length && typed[index] === 1) index++;
+    runs.push(start, index);
+  }
+  return remainderLength(value, runs) < remainderLimit;
 }
 
 /**

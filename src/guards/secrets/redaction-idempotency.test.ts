@@ -70,9 +70,11 @@ describe('secrets redaction is idempotent', () => {
   it('judges the rest of a value that a provider token made no secret as a whole', () => {
     // The Slack token's `1234567890` made the whole value a typed example; the
     // password before it went out, and redacting the token did not reveal it.
+    // Since round 17 a typed run makes no example of a value with a password
+    // beside it: the value is one secret, and a second pass finds nothing.
     const text =
       "password=Tr0ub4dor&3xyz:xoxb-123456789012-1234567890123-q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3N'";
-    const once = "password=[GENERIC_SECRET][SLACK_TOKEN]'";
+    const once = "password=[GENERIC_SECRET]'";
     expect(redacted(text)).toBe(once);
     expect(guard.check(once, guardContext('output'))).toEqual({ action: 'allow' });
   });
@@ -92,7 +94,7 @@ describe('secrets redaction is idempotent', () => {
       ],
       [
         'Use password=Tr0ub4dor&3xyz:xoxb-123456789012-1234567890123-q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3N now.',
-        'Use password=[GENERIC_SECRET][SLACK_TOKEN] now.',
+        'Use password=[GENERIC_SECRET] now.',
       ],
     ];
     for (const [text, expected] of cases) {

@@ -139,7 +139,28 @@ const MAX_REPORTED_URLS = 20;
  * hash either: a short hash of a guessable path can be guessed back.
  */
 function describeUrl(url: ParsedUrl): string {
-  return url.host === '' ? url.protocol : `${url.protocol}//${url.host}`;
+  if (url.host === '') return url.protocol;
+  // `host` is the host name and its port.
+  return `${url.protocol}//${shownHost(url.hostname)}${url.host.slice(url.hostname.length)}`;
+}
+
+/**
+ * A host as a record may show it: each label that may carry data written
+ * `*`. A model told to leak sends it as a subdomain
+ * (`https://4111111111111111.evil.io`, `https://ghp-r7pq….evil.io/a.png`),
+ * and the record, reason and error named it whole (round 17). A label with
+ * five digits or more, or a run of 20 letters and digits, is shown as `*`
+ * (as a media type is in the unreadable-file record); punycode labels
+ * (`xn--…`, what a homograph record is about) and IP literals stay.
+ */
+function shownHost(host: string): string {
+  if (host.startsWith('[') || !/\d{5}|[a-z0-9]{20}|(?:\d\D*){5}/i.test(host)) return host;
+  return host
+    .split('.')
+    .map(label =>
+      !label.startsWith('xn--') && /[a-z0-9]{20}|(?:\d\D*){5}/i.test(label) ? '*' : label,
+    )
+    .join('.');
 }
 
 /**
@@ -201,16 +222,17 @@ export function urlFilter(options?: UrlFilterOptions): Guardrail {
       return 'user info in the URL is not allowed';
     }
     const host = url.hostname;
-    if (checkPrivate && isPrivateHost(host)) return `host "${host}" is private or local`;
+    const shown = shownHost(host);
+    if (checkPrivate && isPrivateHost(host)) return `host "${shown}" is private or local`;
     if (blockHomographs) {
       const spoof = homographLabel(host);
-      if (spoof !== undefined) return `host "${host}" ("${spoof}") looks like a homograph`;
+      if (spoof !== undefined) return `host "${shown}" ("${spoof}") looks like a homograph`;
     }
     const bareHost = withoutRootDot(host);
     const denied = denyMatchers.find(matcher => matcher.matches(bareHost));
-    if (denied) return `host "${host}" is denied by "${denied.entry}"`;
+    if (denied) return `host "${shown}" is denied by "${denied.entry}"`;
     if (allowMatchers.length > 0 && !allowMatchers.some(matcher => matcher.matches(bareHost))) {
-      return `host "${host}" is not on the allow list`;
+      return `host "${shown}" is not on the allow list`;
     }
     return undefined;
   }

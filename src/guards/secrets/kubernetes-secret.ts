@@ -65,6 +65,22 @@ const blockScalar = /^[>|][+-]?$/;
 // Ten base64 characters or more (seven bytes), as gitleaks requires: `YmFyCg==` ("bar") is a sample.
 const base64Value = /^[A-Za-z0-9+/_-]{10,}={0,3}$/;
 
+/**
+ * Where a YAML comment starts in a value (a `#` after a blank, past a
+ * quoted value's closing quote), or -1.
+ */
+function commentStart(value: string): number {
+  let from = 0;
+  const quote = value[0];
+  if (quote === '"' || quote === "'") {
+    const close = value.indexOf(quote, 1);
+    if (close < 0) return -1;
+    from = close + 1;
+  }
+  const comment = /[ \t]#/.exec(value.slice(from));
+  return comment === null ? -1 : from + comment.index;
+}
+
 /** The number of leading blanks (a tab counts as one, as YAML forbids mixing them in one block). */
 function indentOf(line: string): number {
   let indent = 0;
@@ -110,6 +126,10 @@ export function scanKubernetesSecrets(
         line.length -
         match[4]!.length +
         (match[4]!.length - match[4]!.trimStart().length);
+      // A comment after the value (` # prod`) is YAML's, not the value's:
+      // with it the value was no base64 and passed (round 17).
+      const comment = commentStart(value);
+      if (comment >= 0) value = value.slice(0, comment).trimEnd();
       let valueEnd = valueStart + value.length;
       let next = lineEnd + 1;
       if (blockScalar.test(value)) {

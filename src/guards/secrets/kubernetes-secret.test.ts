@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { promptSentWithRecords, windowAndGenerateTexts } from '../../../test/helpers';
+import { secrets } from './secrets';
+
+/**
+ * A YAML comment after a Secret's value (`db: cGFz… # prod`) was read as
+ * part of it: the value was then no base64 and reached the model (round 17).
+ */
+describe('Kubernetes Secret values with a comment after them', () => {
+  const manifest = [
+    'apiVersion: v1',
+    'kind: Secret',
+    'data:',
+    '  db: cGFzc3dvcmQxMjM0NQ== # prod',
+    '  api: "c2VjcmV0LXRva2VuLTk4" # quoted',
+    'stringData:',
+    '  pw: Tr0ub#4dor\t# a # inside is the value',
+    '',
+  ].join('\n');
+  const redacted = [
+    'apiVersion: v1',
+    'kind: Secret',
+    'data:',
+    '  db: [KUBERNETES_SECRET] # prod',
+    '  api: "[KUBERNETES_SECRET]" # quoted',
+    'stringData:',
+    '  pw: [KUBERNETES_SECRET]\t# a # inside is the value',
+    '',
+  ].join('\n');
+
+  it('generateText: each value is redacted, its comment kept; the record has the spans', async () => {
+    const { sent, records } = await promptSentWithRecords(secrets({ action: 'redact' }), manifest);
+    expect(sent).toBe(redacted);
+    expect(records).toEqual([
+      {
+        guardrail: 'secrets',
+        kind: 'input',
+        status: 'modified',
+        info: {
+          types: ['KUBERNETES_SECRET'],
+          spans: [
+            { type: 'KUBERNETES_SECRET', start: 40, end: 60 },
+            { type: 'KUBERNETES_SECRET', start: 76, end: 96 },
+            { type: 'KUBERNETES_SECRET', start: 125, end: 135 },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('streamText (window): the same text as generateText in six chunkings', async () => {
+    const { generated, streamed } = await windowAndGenerateTexts(
+      secrets({ action: 'redact' }),
+      manifest,
+      [[1], [3], [7], [13], [5, 11], [64]],
+    );
+    expect(generated).toBe(redacted);
+    expect(streamed).toEqual(Array(6).fill(redacted));
+  });
+});

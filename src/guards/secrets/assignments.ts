@@ -200,7 +200,7 @@ function hasNameShape(value: string): boolean {
  * 16 the shape alone excused such values and they reached the model. One
  * pass over the value.
  */
-function hasSecretLookingPart(value: string, passwordValue: boolean): boolean {
+function hasSecretLookingPart(value: string, passwordValue: boolean, url = false): boolean {
   let letters = false;
   let digits = false;
   let alternations = 0;
@@ -210,7 +210,7 @@ function hasSecretLookingPart(value: string, passwordValue: boolean): boolean {
     const kind = code >= 48 && code <= 57 ? 2 : isAsciiLetterCode(code) ? 1 : 0;
     if (kind === 0) {
       if (code === 95 || code === 45) continue; // `_` and `-` join words of one part
-      if (!isNamePartSeparator(code)) return true;
+      if (!isNamePartSeparator(code) && !(url && isUrlQuerySeparator(code))) return true;
       letters = false;
       digits = false;
       alternations = 0;
@@ -230,9 +230,31 @@ function isAsciiLetterCode(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
 }
 
+/** `?` `&` `=` `#` `%` `+`: what separates the parts of a URL's query and fragment. */
+function isUrlQuerySeparator(code: number): boolean {
+  return code === 63 || code === 38 || code === 61 || code === 35 || code === 37 || code === 43;
+}
+
 /** `.` `@` `/` `\\` `~` `:`: what separates the parts of a member access, address, host or path. */
 function isNamePartSeparator(code: number): boolean {
   return code === 46 || code === 64 || code === 47 || code === 92 || code === 126 || code === 58;
+}
+
+/**
+ * A URL (`https://`, `//`) to a host name or `localhost`, with no user
+ * information and no part of its path, query or fragment that looks like a
+ * secret (`hasSecretLookingPart` as under keys other than passwords: paths
+ * hold ids such as `db2`, `v1`). Round 17: any value starting so was
+ * excused, `password=https://Tr0ub4dor3x` too.
+ */
+function isPlainUrl(value: string): boolean {
+  const scheme = /^(?:https?:)?\/\//.exec(value);
+  if (!scheme) return false;
+  const rest = value.slice(scheme[0].length);
+  const hostEnd = rest.search(/[/?#]/);
+  const host = hostEnd < 0 ? rest : rest.slice(0, hostEnd);
+  if (!/^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)+|localhost)(?::\d{1,5})?$/i.test(host)) return false;
+  return hostEnd < 0 || !hasSecretLookingPart(rest.slice(hostEnd), false, true);
 }
 
 function looksLikeSecretValue(value: string, key: string): boolean {
@@ -241,8 +263,15 @@ function looksLikeSecretValue(value: string, key: string): boolean {
   if (/^<[^>]*>$|^\{[\w.\s]*\}?$/.test(value)) return false; // <template>, {variable}
   if (/^[A-Za-z_][\w.-]*[:=]$/.test(value)) return false; // the next key of a config file
   if (hasNameShape(value) && !hasSecretLookingPart(value, passwordKey.test(key))) return false;
-  if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value)) return false; // a CONSTANT_NAME reference
-  if (/^(?:https?:)?\/\//.test(value) && !/:[^/@]+@/.test(value)) return false; // a plain URL
+  // A CONSTANT_NAME reference or a plain URL, unless a part looks like a
+  // secret (round 17: `password=TR0UB4DOR_3X`, `password=https://Tr0ub4dor3x`
+  // were excused for the shape alone).
+  if (
+    /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) &&
+    !hasSecretLookingPart(value, passwordKey.test(key))
+  )
+    return false;
+  if (isPlainUrl(value)) return false;
   if (/^\d{1,7}$/.test(value)) return false; // small numbers (ports, counts)
   if (/^[a-z]+(?:[-_ ][a-z]+)*$/.test(value) && value.length < 20) return false; // plain words
   if (passwordKey.test(key)) return value.length >= 6;

@@ -129,6 +129,18 @@ function keyWords(key: string): string {
   return spaces >= 2 ? words : '';
 }
 
+/** A key's words (`_`, `-`, `.`, `$`, `:`, `/` and a lower-to-upper case change as spaces); '' without a letter. */
+function nameWords(key: string): string {
+  if (!hasLetter.test(key)) return '';
+  return key.replace(keySeparators, ' ').replace(caseChange, '$1 ').trim();
+}
+
+function wordCount(words: string): number {
+  let count = 1;
+  for (let index = words.indexOf(' '); index >= 0; index = words.indexOf(' ', index + 1)) count++;
+  return count;
+}
+
 /**
  * The strings of `json` from `index` on, or `undefined` when something
  * outside its strings is not JSON structure, or a string does not end or
@@ -144,6 +156,26 @@ function readStrings(json: string, index: number, depth: number): JsonText | und
   // Where the next backslash is, searched again only once passed: linear.
   let nextBackslash = json.indexOf('\\');
   let structureFrom = index;
+  // The words of the keys read since the last string value, when none of
+  // them had a string value (`{"Ignore":1,"all":2,…}`,
+  // `{"ignore":{"all":{"previous":…}}}`): one line once a string value or
+  // the end comes, if it holds three words or more.
+  let bareKeys = '';
+  let bareWords = 0;
+  const addLine = (line: string, count = 1, longestFrom = 0, longestTo = line.length) => {
+    if (strings > 0) text += '\n';
+    if (strings === 0 || longestTo - longestFrom > longestEnd - longestStart) {
+      longestStart = text.length + longestFrom;
+      longestEnd = text.length + longestTo;
+    }
+    text += line;
+    strings += count;
+  };
+  const endBareKeys = () => {
+    if (bareWords >= 3) addLine(bareKeys);
+    bareKeys = '';
+    bareWords = 0;
+  };
   let open = json.indexOf('"', index);
   while (open >= 0) {
     if (!onlyStructure(json, structureFrom, open)) return undefined;
@@ -171,6 +203,21 @@ function readStrings(json: string, index: number, depth: number): JsonText | und
     while (next < json.length && isJsonSpace(json.charCodeAt(next))) next++;
     open = json.indexOf('"', close + 1);
     const isKey = json.charCodeAt(next) === COLON;
+    if (isKey) {
+      let value = next + 1;
+      while (value < json.length && isJsonSpace(json.charCodeAt(value))) value++;
+      if (json.charCodeAt(value) !== QUOTE) {
+        // A key without a string value: its words join the keys before it
+        // that had none either, an instruction spread one word a key.
+        const words = nameWords(string);
+        if (words !== '') {
+          bareKeys += bareKeys === '' ? words : ` ${words}`;
+          bareWords += wordCount(words);
+        }
+        continue;
+      }
+    }
+    endBareKeys();
     if (isKey && !whiteSpace.test(string)) {
       // A name's words, as the model reads them (`ignore_previous_instructions`).
       string = keyWords(string);
@@ -188,15 +235,10 @@ function readStrings(json: string, index: number, depth: number): JsonText | und
       if (nested.strings === 0) continue;
       ({ text: string, strings: count, longestStart: longestFrom, longestEnd: longestTo } = nested);
     }
-    if (strings > 0) text += '\n';
-    if (strings === 0 || longestTo - longestFrom > longestEnd - longestStart) {
-      longestStart = text.length + longestFrom;
-      longestEnd = text.length + longestTo;
-    }
-    text += string;
-    strings += count;
+    addLine(string, count, longestFrom, longestTo);
   }
   if (!onlyStructure(json, structureFrom, json.length)) return undefined;
+  endBareKeys();
   return { text, strings, longestStart, longestEnd };
 }
 

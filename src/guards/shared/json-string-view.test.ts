@@ -68,3 +68,25 @@ describe('JSON cut short or with a stray backslash is still read decoded', () =>
     expect(jsonStringView('plain text with a \\n')).toBeUndefined();
   });
 });
+
+describe('jsonStringView maps every decoded character back to its escape', () => {
+  it('across its 8,192-character chunks, to the end of the text', () => {
+    // 10,000 escapes of two and six characters, then a string cut short.
+    const json = `["${'\\n\\u0041'.repeat(5_000)}","x","y`;
+    const view = jsonStringView(json)!;
+    expect(view.text).toBe(`["${'\nA'.repeat(5_000)}","x","y`);
+    const at = (index: number) => [
+      view.sourceStart[index],
+      view.sourceEnd[index],
+      view.stringOf[index],
+    ];
+    expect(view.sourceStart.length).toBe(view.text.length);
+    expect(view.sourceEnd.length).toBe(view.text.length);
+    expect(at(0)).toEqual([0, 1, -1]);
+    expect(at(1)).toEqual([1, 2, -1]);
+    // The 8,192nd decoded character and the one after it (the chunk's seam).
+    expect(at(8_191)).toEqual([2 + 4_094 * 8 + 2, 2 + 4_095 * 8, 1]);
+    expect(at(8_192)).toEqual([2 + 4_095 * 8, 2 + 4_095 * 8 + 2, 1]);
+    expect(at(view.text.length - 1)).toEqual([json.length - 1, json.length, 3]);
+  });
+});

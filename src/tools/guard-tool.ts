@@ -574,7 +574,14 @@ function wrapTool(
     }
     let content: string;
     try {
-      content = asText ? value : canonicalJson(value);
+      if (kind === 'tool_output' && !asText && value !== null && typeof value === 'object') {
+        // Read once: the model reads this copy, not the result read again (a
+        // getter or `toJSON` answering otherwise the second time gave the
+        // model text no guardrail saw).
+        const snapshot: unknown = JSON.parse(JSON.stringify(value) ?? 'null');
+        resultSnapshots.set(value, snapshot);
+        content = canonicalJson(snapshot);
+      } else content = asText ? value : canonicalJson(value);
     } catch (error) {
       // Content no guardrail can read must not pass unchecked: fail closed.
       return {
@@ -648,6 +655,8 @@ function wrapTool(
     };
   }
 
+  /** The JSON copy of each result the output guardrails judged, read once (see `check`). */
+  const resultSnapshots = new WeakMap<object, unknown>();
   /** The blocked outputs this wrapper returned: their message is its own text. */
   const blockedOutputs = new WeakSet<object>();
   /** Model outputs judged when the call ran, by the call's input object (as `toModelOutput` gets it back). */
@@ -797,7 +806,12 @@ function wrapTool(
     if (!ownToModelOutput) {
       // The SDK's default model output is the judged result itself.
       if (input !== null && typeof input === 'object') {
-        judgedModelOutputs.set(input, { output, modelOutput: defaultModelOutput(output) });
+        const judged =
+          output !== null && typeof output === 'object' ? resultSnapshots.get(output) : undefined;
+        judgedModelOutputs.set(input, {
+          output,
+          modelOutput: defaultModelOutput(judged === undefined ? output : judged),
+        });
       }
       return undefined;
     }

@@ -72,6 +72,21 @@ function isHexOrColonCode(code: number): boolean {
   return (code >= 48 && code <= 58) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
 }
 
+/** Whether the run of hex digits and colons at `start` holds two colons in its first 39 characters. */
+function twoColonsFrom(text: string, start: number): boolean {
+  let colons = 0;
+  const end = Math.min(text.length, start + 39);
+  for (let at = start; at < end; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 58) {
+      if (++colons === 2) return true;
+    } else if (!isHexOrColonCode(code)) {
+      return false;
+    }
+  }
+  return false;
+}
+
 /**
  * The matches of `ipv6Candidate` that contain a `:` (the only ones
  * `findIps` keeps), tried only at the start of the run of hex digits and
@@ -86,6 +101,13 @@ function ipv6Matches(text: string): RegExpExecArray[] {
     while (start > 0 && colon - start < 38 && isHexOrColonCode(text.charCodeAt(start - 1))) start--;
     if (start > 0 && isHexOrColonCode(text.charCodeAt(start - 1))) continue; // run too long before the colon
     if (start < matcher.next) continue;
+    // An address holds two colons (see `findIps`), all in its first 39
+    // characters of hex digits and colons: a run without two there (most
+    // colons of prose and times, `Note:`, `10:30`) is not tried. Exact: a
+    // match from it would be dropped, and the next run holding a colon
+    // starts after that match's end (a match ends before no `:` or word
+    // character).
+    if (!twoColonsFrom(text, start)) continue;
     const match = matcher.at(start);
     // A match at the run's start takes the whole run (39 characters at most), colon included.
     if (match) matches.push(match);

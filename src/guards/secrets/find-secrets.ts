@@ -193,6 +193,19 @@ export function scanSecrets(text: string, options?: FindSecretsOptions): Secrets
 }
 
 /**
+ * `text.includes('-----BEGIN')`, searched by its `BEGIN`: V8 looks for a
+ * needle's first character first, and a `-` is common in real text (one in
+ * 180 characters of the dev sets' first MB; that search cost 0.42 ms per MB
+ * there, this one 0.04).
+ */
+function holdsPemBegin(text: string): boolean {
+  for (let at = text.indexOf('BEGIN', 5); at >= 0; at = text.indexOf('BEGIN', at + 1)) {
+    if (text.startsWith('-----', at - 5)) return true;
+  }
+  return false;
+}
+
+/**
  * `scanSecrets` of a long text, piece by piece (`scanInChunks`: no
  * megabyte-sized normal form), or undefined when the text is short, the
  * pieces disagree at a seam, or a piece holds what is not bounded: a PEM
@@ -213,7 +226,7 @@ export function scanSecretsInChunks(
   const found = scanInChunks(text, (piece, points) => {
     const normalized = normalizeText(piece, undefined, points);
     const text = normalized.text;
-    if (text.includes('-----BEGIN') || text.includes('kind:') || text.includes('"kind"')) {
+    if (holdsPemBegin(text) || text.includes('kind:') || text.includes('"kind"')) {
       return undefined;
     }
     const skipped: number[] = [];

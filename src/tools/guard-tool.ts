@@ -1,4 +1,4 @@
-import type { JSONValue, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { getErrorMessage, type JSONValue, type LanguageModelV4Prompt } from '@ai-sdk/provider';
 import {
   asSchema,
   jsonSchema,
@@ -66,7 +66,11 @@ export interface ToolGuardrailCall {
 export interface GuardToolOptions {
   /** Guardrails over the arguments, before the tool runs (kind `tool_input`). */
   input?: readonly Guardrail[];
-  /** Guardrails over the result, before the model sees it (kind `tool_output`). */
+  /**
+   * Guardrails over the result, before the model sees it (kind
+   * `tool_output`), and over the text of an error the tool throws, which
+   * the AI SDK gives the model as the result.
+   */
   output?: readonly Guardrail[];
   /**
    * What a trip does:
@@ -207,6 +211,10 @@ const blockedOutputJsonSchema = {
  *   tool has one) replaces the result.
  * - Streaming tools (`execute` returning an `AsyncIterable`) are checked per
  *   yielded value; a trip ends the iteration with the blocked output.
+ * - An error the tool throws is judged as the text the model reads of it
+ *   (the AI SDK's `getErrorMessage`): allowed, it is rethrown; modified, a
+ *   new error with the new text alone is thrown; a trip gives the blocked
+ *   output (see docs/tools.md, "Errors a tool throws").
  *
  * The tool's description, schemas, approval settings and own `toModelOutput`
  * (for unblocked outputs) still apply. With its own `toModelOutput`, the
@@ -399,6 +407,79 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * What the tool's own code threw while it was iterated (a streaming tool),
+ * told apart from what the checks between its values throw.
+ */
+class ThrownByTool {
+  constructor(readonly error: unknown) {}
+}
+
+/** Iterates what `start` returns, marking what it throws (`start` included) as the tool's. */
+async function* markThrownByTool(
+  start: () => AsyncIterable<unknown>,
+): AsyncGenerator<unknown, void, undefined> {
+  try {
+    yield* start();
+  } catch (error) {
+    throw new ThrownByTool(error);
+  }
+}
+
+const accessor = Symbol('accessor');
+
+/** A property's value when it is data on the object or its prototypes; `accessor` for a getter. */
+function dataProperty(value: object, key: string): unknown {
+  for (let at: object | null = value; at !== null; at = Object.getPrototypeOf(at)) {
+    const descriptor = Object.getOwnPropertyDescriptor(at, key);
+    if (descriptor) return 'value' in descriptor ? descriptor.value : accessor;
+  }
+  return undefined;
+}
+
+/**
+ * Whether the AI SDK, reading a thrown value's text again (`getErrorMessage`
+ * when it makes the model's `error-text`), gets `text` once more: an `Error`
+ * with the standard `toString` over a `name` and `message` that are strings
+ * (not getters, nor objects that make their own text); another value read
+ * again alike (a primitive always is).
+ */
+function readsAgainAlike(error: unknown, text: string): boolean {
+  if (error instanceof Error) {
+    const plain = (value: unknown) => value === undefined || typeof value === 'string';
+    return (
+      dataProperty(error, 'toString') === Error.prototype.toString &&
+      plain(dataProperty(error, 'name')) &&
+      plain(dataProperty(error, 'message'))
+    );
+  }
+  try {
+    return getErrorMessage(error) === text;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A new error whose text for the model (`toString`, as `getErrorMessage`
+ * reads it) is `text`, carrying nothing else of `original`: no cause, no
+ * properties, a stack of its own. The original's name is kept when `text`
+ * still starts with it, so `message` is the rest (what ai@6 shows the model).
+ */
+function errorWithText(text: string, original: unknown): Error {
+  const name = original instanceof Error ? dataProperty(original, 'name') : undefined;
+  const named = typeof name === 'string' && name !== '' && text.startsWith(`${name}: `);
+  const replacement = new Error(named ? text.slice(name.length + 2) : text);
+  if (!named || name !== 'Error') {
+    Object.defineProperty(replacement, 'name', {
+      value: named ? name : '',
+      writable: true,
+      configurable: true,
+    });
+  }
+  return replacement;
+}
+
 type CallScope = Omit<GuardrailContext, 'kind' | 'value' | 'abortSignal'> & {
   records: GuardrailRecord[];
   abortSignal: AbortSignal | undefined;
@@ -523,11 +604,11 @@ function wrapTool(
   }
 
   /** The record of a result (or model output) past the limits of a tool result: withheld unjudged. */
-  function unjudged(why: string, scope: CallScope): GuardrailRecord {
+  function unjudged(why: string, scope: CallScope, what = 'result'): GuardrailRecord {
     return rejection(
       TOOL_OUTPUT_UNREADABLE,
       'tool_output',
-      `the result of ${toolName !== undefined ? `tool "${toolName}"` : 'the tool'} was not judged: ${why}`,
+      `the ${what} of ${toolName !== undefined ? `tool "${toolName}"` : 'the tool'} was not judged: ${why}`,
       scope,
       'error',
     );
@@ -1013,6 +1094,53 @@ function wrapTool(
     return { scope, result };
   }
 
+  /**
+   * What the tool's `execute` threw (or its iteration): the AI SDK gives the
+   * model its text (`getErrorMessage`, an `error-text` tool result), which
+   * the output guardrails judge as they judge a result. Allowed: the
+   * original is rethrown. Modified: an error with the new text alone is
+   * thrown. Tripped: the blocked output (or `GuardrailTripwireError`), as
+   * for a result. Never returns otherwise.
+   */
+  async function judgedToolError(
+    input: unknown,
+    error: unknown,
+    scope: CallScope,
+  ): Promise<GuardrailBlockedOutput> {
+    if (outputGuardrails.length === 0) throw error;
+    let text: string | undefined;
+    let trip: GuardrailRecord | undefined;
+    try {
+      text = getErrorMessage(error);
+    } catch (readError) {
+      // The SDK fails on it too; the text it could have read is not reported.
+      trip = rejection(
+        outputGuardrails[0]!.name,
+        'tool_output',
+        `could not read the text of the error the tool threw (${readError instanceof Error ? readError.name : typeof readError})`,
+        scope,
+        'error',
+      );
+    }
+    // No text (a thrown function or symbol): the model reads none.
+    if (trip === undefined && typeof text !== 'string') throw error;
+    if (trip === undefined && text!.length > DEFAULT_MAX_TOOL_OUTPUT_LENGTH) {
+      trip = unjudged(
+        `the text is longer than ${DEFAULT_MAX_TOOL_OUTPUT_LENGTH} characters`,
+        scope,
+        'error',
+      );
+    }
+    const judged = trip ? { trip } : await checkModelText(text!, scope);
+    if (judged.trip) {
+      remember(input, scope, true);
+      return blocked(judged.trip, scope);
+    }
+    // Rethrown only when the SDK, reading it again, reads what was judged.
+    if (judged.text === text && readsAgainAlike(error, text)) throw error;
+    throw errorWithText(judged.text, error);
+  }
+
   /** Keeps the call's records where `getGuardrailOutcome(result)` finds them. */
   function remember(input: unknown, scope: CallScope, tripped: boolean): void {
     rememberToolCallRecords(input, { records: scope.records, tripped });
@@ -1045,16 +1173,24 @@ function wrapTool(
           yield blocked(checked.trip, scope);
           return;
         }
-        const source = originalExecute.call(tool, checked.value, options) as AsyncIterable<unknown>;
+        const source = markThrownByTool(
+          () => originalExecute.call(tool, checked.value, options) as AsyncIterable<unknown>,
+        );
         let last: unknown;
         let ended = false;
-        for await (const value of checkEach(source, scope)) {
-          if (isGuardrailBlocked(value)) {
-            remember(input, scope, true);
-            ended = true;
+        try {
+          for await (const value of checkEach(source, scope)) {
+            if (isGuardrailBlocked(value)) {
+              remember(input, scope, true);
+              ended = true;
+            }
+            last = value;
+            yield value;
           }
-          last = value;
-          yield value;
+        } catch (error) {
+          if (!(error instanceof ThrownByTool)) throw error;
+          yield await judgedToolError(input, error.error, scope);
+          return;
         }
         // The last value is the output the model reads (through toModelOutput).
         const trip = ended ? undefined : await judgeModelOutput(input, last, scope);
@@ -1068,13 +1204,28 @@ function wrapTool(
         remember(input, scope, checked.trip !== undefined || stopped !== undefined);
         if (stopped) return stopped;
         if (checked.trip) return blocked(checked.trip, scope);
-        const result = await originalExecute.call(tool, checked.value, options);
+        let result: unknown;
+        try {
+          result = await originalExecute.call(tool, checked.value, options);
+        } catch (error) {
+          return await judgedToolError(input, error, scope);
+        }
         if (isAsyncIterable(result)) {
           // A plain function returning an iterable: its updates cannot be
           // streamed through a promise, but each one is still checked and the
           // last one is the output, as the SDK would make it.
           let last: unknown;
-          for await (const value of checkEach(result, scope)) last = value;
+          try {
+            for await (const value of checkEach(
+              markThrownByTool(() => result),
+              scope,
+            )) {
+              last = value;
+            }
+          } catch (error) {
+            if (!(error instanceof ThrownByTool)) throw error;
+            return await judgedToolError(input, error.error, scope);
+          }
           const trip = isGuardrailBlocked(last)
             ? undefined
             : await judgeModelOutput(input, last, scope);

@@ -1,4 +1,6 @@
 import { generateText, isStepCount, streamText, tool } from 'ai';
+import * as ai6 from 'ai-v6';
+import * as ai6Test from 'ai-v6/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { turnsModel } from '../../test/helpers/turns-model';
@@ -178,6 +180,51 @@ describe('guardTools judges the error a tool throws', () => {
     expect(
       outcome?.records.map(r => [r.guardrail, r.kind, r.status, r.toolName, r.reason]),
     ).toEqual([pass, redacted]);
+  });
+
+  it('AI SDK 6, which gives the model the message alone: the redacted message', async () => {
+    const usage = {
+      inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+      outputTokens: { total: 5, text: 5, reasoning: undefined },
+    };
+    let calls = 0;
+    const model = new ai6Test.MockLanguageModelV3({
+      doGenerate: async () =>
+        (calls++ === 0
+          ? {
+              content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'lookup', input: '{}' }],
+              finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+              usage,
+              warnings: [],
+            }
+          : {
+              content: [{ type: 'text', text: 'done' }],
+              finishReason: { unified: 'stop', raw: 'stop' },
+              usage,
+              warnings: [],
+            }) as never,
+    });
+    await ai6.generateText({
+      model,
+      // ai@6's tool types differ from ai@7's, which guardTools is typed with (as in test/compat).
+      tools: guardTools(
+        {
+          lookup: ai6.tool({
+            inputSchema: z.object({}),
+            execute: async (): Promise<string> => {
+              throw new TypeError('card 4111 1111 1111 1111 was declined');
+            },
+          }) as never,
+        },
+        { output: [redactPii] },
+      ) as never,
+      prompt: 'Look it up',
+      stopWhen: ai6.stepCountIs(2) as never,
+    });
+    const toolMessage = model.doGenerateCalls[1]!.prompt.find(m => m.role === 'tool')!;
+    expect(toolMessage.content).toEqual(
+      toolResult({ type: 'error-text', value: 'card [CREDIT_CARD] was declined' }),
+    );
   });
 
   it('a generator tool whose error is an injection yields the blocked output last', async () => {

@@ -1,9 +1,7 @@
-import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
-import { textModel } from '../../test/helpers';
+import { fileSent } from '../../test/helpers';
 import { pii } from '../guards/pii/pii';
 import { decodedByteLength } from '../tools/model-output-check';
-import { guardrails } from './guardrails-middleware';
 
 const EMAIL = 'jane.doe@corp.io';
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -21,22 +19,8 @@ function utf16(text: string, order: 'le' | 'be', bom: number[] = []): Uint8Array
 }
 
 /** What the model got for one user file of `mediaType` and `data` bytes, pii redacting input. */
-async function sentFile(mediaType: string, data: Uint8Array | string) {
-  const mock = textModel('ok');
-  const model = wrapLanguageModel({
-    model: mock,
-    middleware: guardrails({ input: [pii({ action: 'redact' })] }),
-  });
-  const result = await generateText({
-    model,
-    messages: [{ role: 'user', content: [{ type: 'file', mediaType, data }] }],
-  });
-  const call = mock.doGenerateCalls[0];
-  if (!call) return { blocked: result.finishReason, reason: result.providerMetadata };
-  const part = (call.prompt[0]!.content as unknown as Array<Record<string, unknown>>)[0]!;
-  const sent = (part.data as { data: Uint8Array }).data;
-  return { mediaType: part.mediaType, text: new TextDecoder().decode(sent), bytes: sent };
-}
+const sentFile = (mediaType: string, data: Uint8Array | string) =>
+  fileSent(pii({ action: 'redact' }), mediaType, data);
 
 const unreadable = {
   blocked: 'content-filter',

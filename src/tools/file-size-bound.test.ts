@@ -1,10 +1,9 @@
-import { generateText, isStepCount, tool, wrapLanguageModel } from 'ai';
+import { generateText, isStepCount, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { textModel } from '../../test/helpers';
+import { fileSent } from '../../test/helpers';
 import { turnsModel } from '../../test/helpers/turns-model';
 import { pii } from '../guards/pii/pii';
-import { guardrails } from '../middleware/guardrails-middleware';
 import { guardTools } from './guard-tool';
 import { fewestTextCharacters } from './model-output-check';
 
@@ -83,31 +82,12 @@ describe('the fewest characters a text file decodes to, by its charset', () => {
   });
 
   it('a gb18030 file of 750,000 characters in 3 MB is judged in the prompt, not refused as too long', async () => {
-    const mock = textModel('ok');
-    const model = wrapLanguageModel({
-      model: mock,
-      middleware: guardrails({ input: [pii({ action: 'redact' })] }),
-    });
-    const result = await generateText({
-      model,
-      messages: [
-        {
-          role: 'user',
-          content: [
-            { type: 'file', mediaType: 'text/plain; charset=gb18030', data: gb18030File(COUNT) },
-          ],
-        },
-      ],
-    });
-    expect(result.finishReason).toBe('stop');
-    const part = (
-      mock.doGenerateCalls[0]!.prompt[0]!.content as unknown as Array<{
-        mediaType: string;
-        data: { data: Uint8Array };
-      }>
-    )[0]!;
-    expect(part.mediaType).toBe('text/plain; charset=utf-8');
-    expect(new TextDecoder().decode(part.data.data)).toBe(redacted);
+    const sent = await fileSent(
+      pii({ action: 'redact' }),
+      'text/plain; charset=gb18030',
+      gb18030File(COUNT),
+    );
+    expect(sent).toMatchObject({ mediaType: 'text/plain; charset=utf-8', text: redacted });
   });
 
   it("and in a guarded tool's model output", async () => {

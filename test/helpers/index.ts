@@ -100,6 +100,24 @@ export async function promptSentWithRecords(guardrail: Guardrail, prompt: string
 }
 
 /**
+ * What the model got for one user file of `mediaType` and `data` under an
+ * input `guardrail`: the part's media type, its bytes and their UTF-8 text;
+ * or, when the call was blocked, the finish reason and provider metadata.
+ */
+export async function fileSent(guardrail: Guardrail, mediaType: string, data: Uint8Array | string) {
+  const mock = textModel('ok');
+  const result = await generateText({
+    model: wrapLanguageModel({ model: mock, middleware: guardrails({ input: [guardrail] }) }),
+    messages: [{ role: 'user', content: [{ type: 'file', mediaType, data }] }],
+  });
+  const call = mock.doGenerateCalls[0];
+  if (!call) return { blocked: result.finishReason, reason: result.providerMetadata };
+  const part = (call.prompt[0]!.content as unknown as Array<Record<string, unknown>>)[0]!;
+  const sent = (part.data as { data: Uint8Array }).data;
+  return { mediaType: part.mediaType, text: new TextDecoder().decode(sent), bytes: sent };
+}
+
+/**
  * The input record of a `secrets` guardrail that redacted generic secrets
  * at `spans` (`[start, end]` pairs of the text it judged).
  */

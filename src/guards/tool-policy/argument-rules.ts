@@ -5,6 +5,7 @@
  */
 
 import { PieceJoiner } from '../shared/piece-joiner';
+import { SpanList } from '../shared/span-list';
 
 /** A rule pack: `sql` (destructive statements), `shell` (destructive commands), `path` (traversal, roots). */
 export type ToolArgumentRulePack = 'sql' | 'shell' | 'path';
@@ -16,47 +17,161 @@ export interface RuleViolation {
 }
 
 /**
- * SQL with its comments blanked, in text order (so `-- /*` on one line cannot
- * hide the next line). Each character is visited a bounded number of times:
- * the next `/*` and `--` are searched for once per step and the search
- * restarts only past them; an unterminated `/*` stops the search for more
- * block comments and is kept as text (a database would reject it, and
- * blanking it would hide what follows). MySQL `/*!...*\/` executable comments
- * keep their content, which MySQL runs.
+ * How one family of databases reads quotes and comments. The SQL rules read
+ * a value once per family and block what any reading shows: a `--` or `/*`
+ * inside a string (`SELECT '--'; DROP TABLE users`) or a quoted name
+ * (`[--]`, `$$--$$`) starts no comment, and a comment one family alone has
+ * (`#`, or `--x` that MySQL reads as minus minus) is blanked in its reading
+ * only, so it can hide nothing the other readings show.
  */
-function stripSqlComments(sql: string): string {
-  const pieces = new PieceJoiner();
+interface SqlDialect {
+  /** `\` escapes the next character inside quotes (MySQL). */
+  backslash: boolean;
+  /** `--` starts a comment only before white space, a control character or the end (MySQL). */
+  dashNeedsSpace: boolean;
+  /** The content of `/*! ... *\/` is run, not a comment (MySQL). */
+  bang: boolean;
+  /**
+   * Where the reading may change (global): the quotes that open a string or
+   * a quoted name (`[` closes with `]`), `/*`, `--`, and `#` (MySQL),
+   * `$tag$` (PostgreSQL), `*\/` ending a `/*!` (MySQL).
+   */
+  special: RegExp;
+}
+
+const sqlDialects: readonly SqlDialect[] = [
+  // Standard SQL, PostgreSQL.
+  {
+    backslash: false,
+    dashNeedsSpace: false,
+    bang: false,
+    special: /['"$/-]/g,
+  },
+  // MySQL, MariaDB.
+  {
+    backslash: true,
+    dashNeedsSpace: true,
+    bang: true,
+    special: /['"`/#*-]/g,
+  },
+  // SQL Server, SQLite.
+  {
+    backslash: false,
+    dashNeedsSpace: false,
+    bang: false,
+    special: /['"`[/-]/g,
+  },
+];
+
+const dollarTag = /\$(?:[A-Za-z_\u0080-\uffff][\w\u0080-\uffff]*)?\$/y;
+const isIdentifierCode = (code: number) =>
+  (code >= 0x30 && code <= 0x39) ||
+  (code >= 0x41 && code <= 0x5a) ||
+  (code >= 0x61 && code <= 0x7a) ||
+  code === 0x5f ||
+  code === 0x24;
+
+/**
+ * A value as `dialect` reads it, in text order. Each character is passed a
+ * bounded number of times: the search for the next special character
+ * restarts past what was read; a quote, `/*` or `$tag$` without its end is
+ * text from then on (no second search to the end: a database rejects it,
+ * and blanking it would hide what follows).
+ */
+function readSql(
+  sql: string,
+  dialect: SqlDialect,
+  onString?: (start: number, end: number) => void,
+): string {
+  const code = new PieceJoiner();
   let cursor = 0;
-  let nextBlock = sql.indexOf('/*');
-  let nextLine = sql.indexOf('--');
-  while (nextBlock !== -1 || nextLine !== -1) {
-    if (nextBlock !== -1 && nextBlock < cursor) nextBlock = sql.indexOf('/*', cursor);
-    if (nextLine !== -1 && nextLine < cursor) nextLine = sql.indexOf('--', cursor);
-    const isBlock = nextBlock !== -1 && (nextLine === -1 || nextBlock < nextLine);
-    const start = isBlock ? nextBlock : nextLine;
-    if (start === -1) break;
-    if (isBlock) {
-      const close = sql.indexOf('*/', start + 2);
-      if (close === -1) {
-        nextBlock = -1;
+  /** Blanks from `from` to `to`, keeping the length. */
+  const blank = (from: number, to: number) => {
+    code.push(sql.slice(cursor, from));
+    code.push(' '.repeat(to - from));
+    cursor = to;
+  };
+  const special = dialect.special;
+  const unclosed = new Set<number>();
+  let blockCloses = true;
+  let dollarCloses = true;
+  let inBang = false;
+  special.lastIndex = 0;
+  // `test` moves `lastIndex` past the next special character; `at` is that
+  // character, and setting `at` moves the search past what was read.
+  for (let at = 0; special.test(sql); special.lastIndex = at + 1) {
+    at = special.lastIndex - 1;
+    const char = sql.charCodeAt(at);
+    const next = sql.charCodeAt(at + 1);
+    if (char === 0x2f /* / */) {
+      if (next !== 0x2a /* * */ || !blockCloses) continue;
+      if (dialect.bang && sql.charCodeAt(at + 2) === 0x21 /* ! */) {
+        blank(at, at + 3);
+        inBang = true;
+        at += 2;
         continue;
       }
-      pieces.push(sql.slice(cursor, start));
-      pieces.push(' ');
-      if (sql.charCodeAt(start + 2) === 0x21 /* ! */) {
-        pieces.push(sql.slice(start + 3, close));
-        pieces.push(' ');
+      const close = sql.indexOf('*/', at + 2);
+      if (close === -1) {
+        blockCloses = false;
+        continue;
       }
-      cursor = close + 2;
+      blank(at, close + 2);
+      at = close + 1;
+    } else if (char === 0x2a /* * */) {
+      if (inBang && next === 0x2f /* / */) {
+        blank(at, at + 2);
+        inBang = false;
+        at += 1;
+      }
+    } else if (char === 0x2d /* - */ || char === 0x23 /* # */) {
+      if (char === 0x2d) {
+        if (next !== 0x2d) continue;
+        const after = sql.charCodeAt(at + 2);
+        if (dialect.dashNeedsSpace && !(after <= 0x20 || after === 0x7f)) continue;
+      }
+      const newline = sql.indexOf('\n', at + 1);
+      const end = newline === -1 ? sql.length : newline;
+      blank(at, end);
+      at = end - 1;
+    } else if (char === 0x24 /* $ */) {
+      if (!dollarCloses || (at > 0 && isIdentifierCode(sql.charCodeAt(at - 1)))) continue;
+      dollarTag.lastIndex = at;
+      const tag = dollarTag.exec(sql)?.[0];
+      if (tag === undefined) continue;
+      const close = sql.indexOf(tag, at + tag.length);
+      if (close === -1) {
+        dollarCloses = false;
+        continue;
+      }
+      onString?.(at + tag.length, close);
+      at = close + tag.length - 1;
     } else {
-      const newline = sql.indexOf('\n', start + 2);
-      pieces.push(sql.slice(cursor, start));
-      pieces.push(' ');
-      cursor = newline === -1 ? sql.length : newline;
+      // A quote this reading knows.
+      if (unclosed.has(char)) continue;
+      const closer = char === 0x5b /* [ */ ? 0x5d /* ] */ : char;
+      let close = -1;
+      if (dialect.backslash && char !== 0x60 /* ` */) {
+        for (let index = at + 1; index < sql.length; index++) {
+          const unit = sql.charCodeAt(index);
+          if (unit === 0x5c /* backslash */) index++;
+          else if (unit === closer) {
+            close = index;
+            break;
+          }
+        }
+      } else close = sql.indexOf(String.fromCharCode(closer), at + 1);
+      if (close === -1) {
+        unclosed.add(char);
+        continue;
+      }
+      onString?.(at + 1, close);
+      at = close;
     }
   }
-  pieces.push(sql.slice(cursor));
-  return pieces.join();
+  if (cursor === 0) return sql;
+  code.push(sql.slice(cursor));
+  return code.join();
 }
 
 const sqlDrop =
@@ -66,12 +181,33 @@ const sqlAlterDrop = /\balter\s+table\s+\S+\s+drop\b/i;
 // At a statement's start (sticky, set to it); none reads past its `;`.
 const statementDelete = /\s*delete\s+from\b/iy;
 const statementUpdate = /\s*update\s+[^\s;]+\s+set\b/iy;
-const sqlWhere = /\bwhere\b/i;
+const sqlWhere = /\bwhere\b/gi;
 const sqlTrivialWhere = /\bwhere\s+(?:1\s*=\s*1|true|'1'\s*=\s*'1'|1)\s*$/i;
 
 /** Destructive SQL: DROP, TRUNCATE, ALTER ... DROP, DELETE or UPDATE without a real WHERE. */
 export function sqlViolation(value: string): RuleViolation | undefined {
-  const sql = stripSqlComments(value);
+  const [standard, ...others] = sqlDialects;
+  const violation = readingViolation(value, standard!);
+  // Without these, every family reads the value as standard SQL does.
+  if (violation || !readingsDiffer.test(value)) return violation;
+  for (const dialect of others) {
+    const other = readingViolation(value, dialect);
+    if (other) return other;
+  }
+  return undefined;
+}
+
+/** What some family reads otherwise than standard SQL: `` ` `` `[` `#` `\\` `$` `/*!`, `--x`. */
+const readingsDiffer = /[`[#\\$]|\/\*!|--[^\t\n\v\f\r ]/;
+
+/**
+ * The first rule one reading breaks. Statements are found in `code` (a `;`
+ * in a string splits there too, so a DELETE cannot hide in what a reading
+ * takes for a string); a WHERE counts only outside strings (an UPDATE with
+ * `note = 'where'` has none).
+ */
+function readingViolation(value: string, dialect: SqlDialect): RuleViolation | undefined {
+  const sql = readSql(value, dialect);
   const drop = sqlDrop.exec(sql);
   if (drop) return { rule: 'sql.drop', detail: `DROP ${drop[1]!.toUpperCase()}` };
   if (sqlTruncate.test(sql)) return { rule: 'sql.truncate', detail: 'TRUNCATE' };
@@ -79,6 +215,19 @@ export function sqlViolation(value: string): RuleViolation | undefined {
   // Statement by statement, read in place: no array of statements nor a
   // copy of each (1 MB of short statements made an array past V8's
   // large-object size, fresh pages on every growth, and 3 MB of copies).
+  // Statements and their WHEREs come in text order, and so do strings.
+  // Strings are read only for a statement that needs them (read once).
+  let strings: SpanList<undefined> | undefined;
+  let string = 0;
+  const inString = (at: number) => {
+    if (!strings) {
+      const found = new SpanList<undefined>();
+      readSql(value, dialect, (start, end) => found.push(start, end, undefined));
+      strings = found;
+    }
+    while (string < strings.length && strings.end(string) <= at) string++;
+    return string < strings.length && strings.start(string) <= at;
+  };
   for (let from = 0; from <= sql.length; ) {
     const semicolon = sql.indexOf(';', from);
     const end = semicolon === -1 ? sql.length : semicolon;
@@ -91,7 +240,15 @@ export function sqlViolation(value: string): RuleViolation | undefined {
         : undefined;
     if (kind) {
       const statement = sql.slice(from, end);
-      if (!sqlWhere.test(statement) || sqlTrivialWhere.test(statement.trim())) {
+      let where = false;
+      sqlWhere.lastIndex = 0;
+      for (let found = sqlWhere.exec(statement); found; found = sqlWhere.exec(statement)) {
+        if (!inString(from + found.index)) {
+          where = true;
+          break;
+        }
+      }
+      if (!where || sqlTrivialWhere.test(statement.trim())) {
         return {
           rule: `sql.${kind}-without-where`,
           detail: `${kind.toUpperCase()} without a WHERE clause`,

@@ -61,6 +61,20 @@ describe('toolPolicy', () => {
       'update t set a = 1 where id = 2;update users set admin = 1',
       'sql.update-without-where (UPDATE without a WHERE clause)',
     ],
+    // Round 18: a comment marker in a string, a quoted name or a comment
+    // only one family of databases has hid the rest from every rule.
+    ["SELECT '--'; DROP TABLE users", 'sql.drop (DROP TABLE)'],
+    ["SELECT '/*'; DROP TABLE users; SELECT '*/'", 'sql.drop (DROP TABLE)'],
+    ['SELECT [--]; DROP TABLE users', 'sql.drop (DROP TABLE)'],
+    ['SELECT $$--$$; DROP TABLE users', 'sql.drop (DROP TABLE)'],
+    // MySQL: 5--1 is 5 minus minus 1, and # starts a comment.
+    ['SELECT 5--1; DROP TABLE users', 'sql.drop (DROP TABLE)'],
+    ['DROP#x\nTABLE users', 'sql.drop (DROP TABLE)'],
+    ['DELETE FROM users #where', 'sql.delete-without-where (DELETE without a WHERE clause)'],
+    // MySQL: \' does not end the string, so its -- is no comment.
+    ["SELECT 'a\\' -- '; DROP TABLE users", 'sql.drop (DROP TABLE)'],
+    // A WHERE in a string is no WHERE.
+    ["UPDATE users SET note = 'where'", 'sql.update-without-where (UPDATE without a WHERE clause)'],
   ])('blocks the SQL %j', async (query, rule) => {
     expect(reasonOf(await toolPolicy().check(...call('runSql', { query })))).toBe(
       `tool "runSql" argument "query" broke rule ${rule}`,
@@ -75,6 +89,8 @@ describe('toolPolicy', () => {
     // An UPDATE's table and SET are in one statement.
     'update t;x set a = 1',
     'delete;from t',
+    "UPDATE users SET note = '--' WHERE id = 4",
+    "SELECT 'it''s -- fine' FROM notes -- DROP TABLE users",
   ])('allows the near miss %j', async query => {
     expect(await toolPolicy().check(...call('runSql', { query }))).toEqual({ action: 'allow' });
   });

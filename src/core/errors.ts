@@ -75,6 +75,10 @@ function describeValue(value: unknown): string {
       : 'a function';
   }
   if (value instanceof RegExp) return String(value);
+  // JSON shows a Promise as {}: an async function given where a synchronous one is expected.
+  if (typeof (value as { then?: unknown } | null)?.then === 'function') {
+    return 'a Promise (an async function where a synchronous one is expected)';
+  }
   const name = guardrailName(value);
   if (name !== undefined) return `the guardrail ${JSON.stringify(name.slice(0, 60))}`;
   if (Array.isArray(value) && value.length > 0 && value.every(item => guardrailName(item))) {

@@ -1,3 +1,4 @@
+import { stringFromCallback } from '../../core/callback-result';
 import { declareSignalFreeCheck } from '../../core/chain';
 import { allow, block, defineGuardrail, modify } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
@@ -119,6 +120,14 @@ export function pii(options?: PiiOptions): Guardrail {
     ...findOptions
   } = validateFactoryOptions(options, 'pii', piiOptionShape, piiNeedsSomethingToFind);
   const vaultStore = store ?? memoryStore();
+  // A caller's placeholder that returns no string (an async one) wrote
+  // "[object Promise]" into the text: checked, an error record instead.
+  const writtenPlaceholder = (type: string) =>
+    stringFromCallback(placeholder(type), {
+      path: `${name}.placeholder`,
+      expected: 'a function (type) => string, synchronous',
+      optional: false,
+    });
   const maxMatchLength = piiMaxMatchLength(findOptions);
   // The name tagger masks this guardrail's own placeholders (the default ones
   // always), so a redacted text redacted again is unchanged.
@@ -153,7 +162,12 @@ export function pii(options?: PiiOptions): Guardrail {
   const rescanPlaceholders = () => (action === 'redact' ? placeholderTexts() : undefined);
 
   function vaultOf(ctx: GuardrailContext): PseudonymVault {
-    const id = conversationId(ctx);
+    // An async conversationId put every conversation in one vault: checked, fails closed.
+    const id = stringFromCallback(conversationId(ctx), {
+      path: `${name}.conversationId`,
+      expected: 'a function returning a string or undefined, synchronously',
+      optional: true,
+    });
     // Without a conversation id the call's shared state carries the mapping
     // from the input guardrail to the output guardrail of the same call.
     if (id === undefined) return callVault(ctx.state, `${name}:pii-vault`);
@@ -320,7 +334,9 @@ export function pii(options?: PiiOptions): Guardrail {
       // per value only for a normal form derived from the text's; a
       // caller's function is called per value, as documented.
       const ownPlaceholder = options?.placeholder === undefined ? defaultPlaceholder() : undefined;
-      const placeholders = ownPlaceholder ? undefined : spans.map(span => placeholder(span.type));
+      const placeholders = ownPlaceholder
+        ? undefined
+        : spans.map(span => writtenPlaceholder(span.type));
       let index = 0;
       const text = replaceSpans(content, spans, span =>
         ownPlaceholder ? ownPlaceholder(span) : placeholders![index++]!,

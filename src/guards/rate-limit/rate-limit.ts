@@ -1,3 +1,4 @@
+import { stringFromCallback } from '../../core/callback-result';
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail, GuardrailContext } from '../../core/types';
@@ -98,7 +99,12 @@ export function rateLimit(options: RateLimitOptions): Guardrail {
     onError,
     timeoutMs,
     async check(_content, ctx) {
-      const subject = key(ctx);
+      // An async key put every caller under one count: checked, fails closed.
+      const subject = stringFromCallback(key(ctx), {
+        path: `${name}.key`,
+        expected: 'a function returning a string or undefined, synchronously',
+        optional: true,
+      });
       if (subject === undefined) {
         if (key === defaultKey && !warnedUnkeyed) {
           warnedUnkeyed = true;

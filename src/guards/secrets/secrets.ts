@@ -1,3 +1,4 @@
+import { stringFromCallback } from '../../core/callback-result';
 import { declareSignalFreeCheck } from '../../core/chain';
 import { allow, block, defineGuardrail, modify } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
@@ -134,6 +135,14 @@ export function secrets(options?: SecretsOptions): Guardrail {
     message,
     ...findOptions
   } = validateFactoryOptions(options, 'secrets', secretsOptionShape);
+  // A caller's placeholder that returns no string (an async one) wrote
+  // "[object Promise]" into the text: checked, an error record instead.
+  const writtenPlaceholder = (type: string) =>
+    stringFromCallback(placeholder(type), {
+      path: `${name}.placeholder`,
+      expected: 'a function (type) => string, synchronous',
+      optional: false,
+    });
   const guardrail = defineGuardrail({
     name,
     // Verdicts cached under another configuration must not apply to this one.
@@ -183,8 +192,8 @@ export function secrets(options?: SecretsOptions): Guardrail {
         // Read from the source it was scanned in (`pii()`'s redaction of a long
         // text, a rope): slicing the rope itself first writes all of it out.
         source && typeof source !== 'string'
-          ? replaceSpansInSource(source, spans, span => placeholder(span.type))
-          : replaceSpans(content, spans, span => placeholder(span.type)),
+          ? replaceSpansInSource(source, spans, span => writtenPlaceholder(span.type))
+          : replaceSpans(content, spans, span => writtenPlaceholder(span.type)),
         info,
       );
     },

@@ -1,5 +1,6 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
+import { countFromCallback, stringFromCallback } from '../../core/callback-result';
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
 import type { StreamWatcher, StreamWatchingGuardrail } from '../../core/stream-watch';
@@ -226,8 +227,14 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
     tokenBudgetNeedsALimit,
   );
   const windowMs = perSession?.windowMs ?? DAY_MS;
+  // A caller's counter that returns no count (an async one: a Promise is
+  // over no cap) let a prompt of any size pass: checked, fails closed.
+  const countChecked =
+    countTokens === countO200k
+      ? countO200k
+      : (text: string) => countFromCallback(countTokens(text), `${name}.countTokens`);
   const countText = (text: string, stopAbove?: number) =>
-    countInSlices(text, countTokens, stopAbove);
+    countInSlices(text, countChecked, stopAbove);
   // Past the smaller cap a prompt is blocked whatever its exact size: counting stops there.
   const inputStop = Math.min(
     maxInputTokens ?? Number.POSITIVE_INFINITY,
@@ -239,7 +246,13 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
   // One reservation per call and guardrail instance, shared by its input and output checks.
   const reservationKey = `${name}:reservation`;
   // Calls without a session id share one budget (seed 002 groups them under "").
-  const sessionOf = (ctx: GuardrailContext) => sessionId(ctx) ?? '';
+  // An async sessionId put every session under one budget: checked, fails closed.
+  const sessionOf = (ctx: GuardrailContext) =>
+    stringFromCallback(sessionId(ctx), {
+      path: `${name}.sessionId`,
+      expected: 'a function returning a string or undefined, synchronously',
+      optional: true,
+    }) ?? '';
 
   /** What a cap counted, by kind: a tool's traffic is no prompt ("input is ...") of the model. */
   const measured: Record<GuardrailContext['kind'], string> = {
@@ -408,7 +421,7 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
   function watchStream(ctx: GuardrailContext): StreamWatcher {
     // Without an output cap the count only settles a session whose model reports no usage.
     if (maxOutputTokens === undefined && !perSession) return {};
-    const counted = new StreamedTokenCount(countTokens);
+    const counted = new StreamedTokenCount(countChecked);
     ctx.state.set(streamedKey, counted);
     const cap = maxOutputTokens ?? Number.POSITIVE_INFINITY;
     let tripped = false;

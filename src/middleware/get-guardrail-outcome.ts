@@ -2,6 +2,7 @@ import type { SharedV4ProviderMetadata } from '@ai-sdk/provider';
 import { mergeOutcomes, outcomeOf } from '../core/outcome';
 import type { GuardrailOutcome } from '../core/types';
 import { collectToolCallRecords } from '../tools/collect-tool-records';
+import { modelOutputRecordsOf } from '../tools/tool-call-records';
 import { GUARDRAILS_METADATA_KEY } from './blocked-response';
 
 type MaybePromise<T> = T | PromiseLike<T>;
@@ -14,6 +15,11 @@ export interface GuardrailOutcomeStep {
 /** A `generateText` / `streamText` result: its steps (awaited when a promise). */
 export interface GuardrailOutcomeRun {
   steps: MaybePromise<readonly GuardrailOutcomeStep[]>;
+  /**
+   * AI SDK 7's messages of the whole run, read for the calls it ran before
+   * the first step (approved calls of the history).
+   */
+  responseMessages?: MaybePromise<readonly unknown[] | undefined>;
 }
 
 function isOutcome(value: unknown): value is GuardrailOutcome {
@@ -75,6 +81,16 @@ export async function getGuardrailOutcome(
   if (!Array.isArray(steps)) throw notAResult('its steps', steps, 'an array of steps');
   const outcomes: GuardrailOutcome[] = [];
   const toolCallsSeen = new Set<unknown>();
+  if ('steps' in resultOrStep) {
+    // Calls approved in the history the client sent back run before the
+    // first step, and their records are in no step: they come first.
+    const before = await recordsBeforeFirstStep(resultOrStep as GuardrailOutcomeRun);
+    for (const found of before) {
+      if (toolCallsSeen.has(found.toolCallId)) continue;
+      toolCallsSeen.add(found.toolCallId);
+      outcomes.push(outcomeOf(found.records.records, found.records.tripped));
+    }
+  }
   for (const step of steps) {
     if (!isObject(step)) throw notAResult('a step', step, 'an object');
     const outcome = await outcomeOfStep(step);
@@ -89,4 +105,44 @@ export async function getGuardrailOutcome(
     if (tools.records.length > 0) outcomes.push(outcomeOf(tools.records, tools.tripped));
   }
   return outcomes.length > 0 ? mergeOutcomes(outcomes) : undefined;
+}
+
+/**
+ * The records of the guarded calls the AI SDK ran before a run's first step
+ * (the approved calls of the history a client sent back, `needsApproval`):
+ * their results are only in the tool message that starts
+ * `responseMessages`, whose outputs the wrapper made (`toModelOutput`).
+ */
+async function recordsBeforeFirstStep(run: GuardrailOutcomeRun): Promise<
+  Array<{
+    toolCallId: unknown;
+    records: NonNullable<ReturnType<typeof modelOutputRecordsOf>>;
+  }>
+> {
+  let messages: readonly unknown[] | undefined;
+  try {
+    const all = await run.responseMessages;
+    messages = Array.isArray(all) ? all : undefined;
+  } catch {
+    return []; // a run that failed: its steps say what is known
+  }
+  const found: Array<{
+    toolCallId: unknown;
+    records: NonNullable<ReturnType<typeof modelOutputRecordsOf>>;
+  }> = [];
+  for (const message of messages ?? []) {
+    const { role, content } = (message ?? {}) as { role?: unknown; content?: unknown };
+    if (role !== 'tool') break; // the first step's messages start here
+    if (!Array.isArray(content)) continue;
+    for (const part of content as Array<{
+      type?: unknown;
+      toolCallId?: unknown;
+      output?: unknown;
+    }>) {
+      if (part?.type !== 'tool-result') continue;
+      const records = modelOutputRecordsOf(part.output);
+      if (records) found.push({ toolCallId: part.toolCallId, records });
+    }
+  }
+  return found;
 }

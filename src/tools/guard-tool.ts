@@ -48,7 +48,11 @@ import {
 } from './model-output-check';
 import { parseModifiedJson } from './quote-redacted-literals';
 import { streamedStepOf } from './step-calls';
-import { rememberToolCallRecords } from './tool-call-records';
+import {
+  rememberModelOutputRecords,
+  rememberToolCallRecords,
+  toolCallRecordsOf,
+} from './tool-call-records';
 import { guardToolOptionShape, guardToolsOptionShape, parallelToolIssues } from './tool-options';
 
 /** What the `context` option of the tool wrappers receives for each tool call. */
@@ -1298,6 +1302,21 @@ function wrapTool(
         value: blocked(checked.trip, scope).message,
       } satisfies ToolResultOutput;
     },
+  };
+
+  // An approved call the AI SDK runs before the first step (a history the
+  // client sent back) is in no step: its records are found from the model
+  // output made here, which its tool message carries (`getGuardrailOutcome`).
+  const modelOutputFor = wrapped.toModelOutput as (
+    options: Parameters<NonNullable<WrappableTool['toModelOutput']>>[0],
+  ) => Promise<ToolResultOutput>;
+  wrapped.toModelOutput = async (
+    options: Parameters<NonNullable<WrappableTool['toModelOutput']>>[0],
+  ) => {
+    const modelOutput = await modelOutputFor(options);
+    const known = toolCallRecordsOf(options.input);
+    if (known) rememberModelOutputRecords(modelOutput, known);
+    return modelOutput;
   };
 
   if (tool.outputSchema != null) {

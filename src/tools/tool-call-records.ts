@@ -24,3 +24,25 @@ export function rememberToolCallRecords(input: unknown, entry: ToolCallRecords):
 export function toolCallRecordsOf(input: unknown): ToolCallRecords | undefined {
   return input !== null && typeof input === 'object' ? recordsByInput.get(input) : undefined;
 }
+
+/*
+ * Calls the AI SDK runs before the first step (approved calls of a history
+ * a client sent back) show up in no step: only their tool message, in
+ * `response.messages`, whose `output` is the very object the wrapper's
+ * `toModelOutput` returned. Their records are found by that object.
+ */
+const recordsByModelOutput = new WeakMap<object, ToolCallRecords>();
+
+/** Remembers the records of a call by the model output the wrapper made of its result. */
+export function rememberModelOutputRecords(modelOutput: unknown, entry: ToolCallRecords): void {
+  if (modelOutput !== null && typeof modelOutput === 'object') {
+    recordsByModelOutput.set(modelOutput, entry);
+  }
+}
+
+/** The records of the guarded call whose model output is `modelOutput`, if it was one. */
+export function modelOutputRecordsOf(modelOutput: unknown): ToolCallRecords | undefined {
+  return modelOutput !== null && typeof modelOutput === 'object'
+    ? recordsByModelOutput.get(modelOutput)
+    : undefined;
+}

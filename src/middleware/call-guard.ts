@@ -79,6 +79,8 @@ export class CallGuard {
   readonly step: number | undefined;
   private outputScope: 'every-step' | 'final';
   private readonly promptChanged: boolean;
+  /** A tool result of the model's response was modified or withheld (`toolOutputs`). */
+  private responseChanged = false;
   private endsInToolCalls = false;
   private readonly parallelGuardrails: readonly Guardrail[];
   private readonly judge: InputJudge;
@@ -126,9 +128,16 @@ export class CallGuard {
   /** The call's outcome so far: its records, and how many verdicts came from the cache. */
   outcome(tripped: boolean): GuardrailOutcome {
     const outcome = outcomeOf(this.records, tripped);
-    if (this.promptChanged && outcome.status === 'passed') outcome.status = 'modified';
+    if ((this.promptChanged || this.responseChanged) && outcome.status === 'passed') {
+      outcome.status = 'modified';
+    }
     const cached = this.cachedVerdicts;
     return cached > 0 ? { ...outcome, cachedVerdicts: cached } : outcome;
+  }
+
+  /** Notes that a tool result of the model's response was modified or withheld. */
+  noteResponseChanged(): void {
+    this.responseChanged = true;
   }
 
   /** True when the caller aborted the call: it must reject with the abort, not answer. */

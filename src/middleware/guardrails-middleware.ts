@@ -36,6 +36,11 @@ import {
   type RemovedToolCalls,
 } from './removed-tool-calls';
 import {
+  judgeResponseToolResults,
+  judgeStreamedToolResults,
+  type ResponseToolResultJudge,
+} from './response-tool-results';
+import {
   addUsage,
   defaultRetryFeedback,
   isRetryableTrip,
@@ -650,6 +655,35 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     return { removed: new Set(definitions.removed), serverIds, records: call.records, onEvent };
   }
 
+  /**
+   * With `toolOutputs`: judges the tool results of the model's response
+   * (a provider-executed tool's), which the AI SDK hands on as they are.
+   */
+  function responseToolResults(
+    call: CallGuard,
+    params: LanguageModelV4CallOptions,
+  ): ResponseToolResultJudge | undefined {
+    if (toolOutputs.length === 0) return undefined;
+    return {
+      judge: prompt =>
+        judgeToolOutputs({
+          guardrails: toolOutputs,
+          cache: toolOutputCache,
+          prompt,
+          tools: params.tools,
+          metadata: call.metadata,
+          state: call.state,
+          step: call.step,
+          abortSignal: call.controller.signal,
+          onEvent,
+          defaultTimeoutMs,
+          unreadableFiles,
+        }),
+      records: call.records,
+      changed: () => call.noteResponseChanged(),
+    };
+  }
+
   const middleware: LanguageModelV4Middleware = {
     specificationVersion: 'v4',
 
@@ -673,17 +707,16 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     async wrapGenerate({ doGenerate, params, model }) {
       const call = calls.get(params) ?? (await prepareOnTheSpot(params));
       const removed = removedToolCalls(call);
+      const results = responseToolResults(call, params);
+      const guardedResponse = async (response: LanguageModelV4GenerateResult) => {
+        const kept = removed ? dropRemovedToolCalls(response, removed) : response;
+        return results ? await judgeResponseToolResults(kept, results) : kept;
+      };
       try {
-        if (removed) {
-          return await guardedGenerate(
-            call,
-            async () => dropRemovedToolCalls(await doGenerate(), removed),
-            async prompt =>
-              dropRemovedToolCalls(await model.doGenerate({ ...params, prompt }), removed),
-          );
-        }
-        return await guardedGenerate(call, doGenerate, prompt =>
-          model.doGenerate({ ...params, prompt }),
+        return await guardedGenerate(
+          call,
+          async () => guardedResponse(await doGenerate()),
+          async prompt => guardedResponse(await model.doGenerate({ ...params, prompt })),
         );
       } finally {
         call.release();
@@ -693,14 +726,16 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     async wrapStream({ doStream, params, model }) {
       const call = calls.get(params) ?? (await prepareOnTheSpot(params));
       const removed = removedToolCalls(call);
-      const result = removed
-        ? await guardedStream(
-            call,
-            async () => dropRemovedToolCallParts(await doStream(), removed),
-            async prompt =>
-              dropRemovedToolCallParts(await model.doStream({ ...params, prompt }), removed),
-          )
-        : await guardedStream(call, doStream, prompt => model.doStream({ ...params, prompt }));
+      const results = responseToolResults(call, params);
+      const guardedResponse = (response: LanguageModelV4StreamResult) => {
+        const kept = removed ? dropRemovedToolCallParts(response, removed) : response;
+        return results ? judgeStreamedToolResults(kept, results) : kept;
+      };
+      const result = await guardedStream(
+        call,
+        async () => guardedResponse(await doStream()),
+        async prompt => guardedResponse(await model.doStream({ ...params, prompt })),
+      );
       // guardTools' stopOnTrip holds a step's calls until all of them are known.
       if (!params.tools?.length) return result;
       return { ...result, stream: noteStreamedToolCalls(result.stream) };

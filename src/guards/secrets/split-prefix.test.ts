@@ -38,7 +38,7 @@ describe('provider tokens with a blank after the prefix', () => {
     });
   }
 
-  it('joins up to three blanks (round 17: two left AKIA  Z7QH… unfound), not four or a line break', () => {
+  it('joins up to three blanks (round 17: two left AKIA  Z7QH… unfound), not four or two line breaks', () => {
     expect(findSecrets(`use ghp_  ${ghp.slice(0, 36)} now`)).toEqual([
       { type: 'GITHUB_TOKEN', start: 4, end: 46 },
     ]);
@@ -46,10 +46,49 @@ describe('provider tokens with a blank after the prefix', () => {
       { type: 'AWS_ACCESS_KEY_ID', start: 4, end: 27 },
     ]);
     expect(findSecrets('use AKIA    Z7QH3M2KX9TN4LPW now')).toEqual([]);
-    expect(findSecrets('use AKIA \nZ7QH3M2KX9TN4LPW now')).toEqual([]);
+    expect(findSecrets('use AKIA \nZ7QH3M2KX9TN4LPW now')).toEqual([
+      { type: 'AWS_ACCESS_KEY_ID', start: 4, end: 26 },
+    ]);
+    expect(findSecrets('use AKIA\n\nZ7QH3M2KX9TN4LPW now')).toEqual([]);
     expect(findSecrets(`use ghp_    ${ghp.slice(0, 36)} now`)).toEqual([
       { type: 'HIGH_ENTROPY_STRING', start: 12, end: 48 },
     ]);
+  });
+
+  it('finds a token wrapped right after its prefix: LF or CR LF (round 18: the prefix line was left, the rest unfound or HIGH_ENTROPY_STRING)', () => {
+    const openai = 'proj-T3BlbkFJq8Zr2Lm5Nx7Vc1Kd9Wp4Ys6Hg0Je3Uf';
+    expect(findSecrets(`key sk-\n${openai} and AKIA\r\nZ7QH3M2KX9TN4LPW.`)).toEqual([
+      { type: 'OPENAI_API_KEY', start: 4, end: 8 + openai.length },
+      { type: 'AWS_ACCESS_KEY_ID', start: 13 + openai.length, end: 35 + openai.length },
+    ]);
+    // A prefix word ending a line before prose stays prose.
+    expect(findSecrets('Keys start with AKIA\nThe rest is random.')).toEqual([]);
+  });
+
+  it('generateText and window streaming: a token wrapped after its prefix is redacted whole, with its span', async () => {
+    const prompt = 'key AKIA\nZ7QH3M2KX9TN4LPW ok';
+    const { sent, records } = await promptSentWithRecords(secrets({ action: 'redact' }), prompt);
+    expect(sent).toBe('key [AWS_ACCESS_KEY_ID] ok');
+    expect(records).toEqual([
+      {
+        guardrail: 'secrets',
+        kind: 'input',
+        status: 'modified',
+        info: {
+          types: ['AWS_ACCESS_KEY_ID'],
+          spans: [{ type: 'AWS_ACCESS_KEY_ID', start: 4, end: 25 }],
+        },
+      },
+    ]);
+    const answer = `Old key AKIA\nZ7QH3M2KX9TN4LPW, new sk-\r\nproj-T3BlbkFJq8Zr2Lm5Nx7Vc1Kd9Wp4Ys6Hg0Je3Uf done.`;
+    const chunkings = [[1], [2], [3], [7], [5, 11], [64]];
+    const { generated, streamed } = await windowAndGenerateTexts(
+      secrets({ action: 'redact' }),
+      answer,
+      chunkings,
+    );
+    expect(generated).toBe('Old key [AWS_ACCESS_KEY_ID], new [OPENAI_API_KEY] done.');
+    expect(streamed).toEqual(chunkings.map(() => generated));
   });
 
   it('joins only a prefix a token starts with', () => {

@@ -1,6 +1,7 @@
 /**
  * Provider tokens written with a blank (or up to three) after their
- * prefix: `ghp_ R7pQ…`, `AKIA\tZ7QH…`, `sk- proj-…`, `AKIA  Z7QH…`. A
+ * prefix: `ghp_ R7pQ…`, `AKIA\tZ7QH…`, `sk- proj-…`, `AKIA  Z7QH…`, or a
+ * line break (`sk-\nproj-…`, `AKIA\r\nZ7QH…`, since round 18). A
  * model reads them as the token (and joins them when asked to); every
  * provider pattern ends at the blank, so the
  * prefix was left and the rest was found only when random enough for the
@@ -95,11 +96,18 @@ export function forEachSplitPrefixMatch(
 ): void {
   for (let run = 0; run < runs.length; run += 2) {
     const restStart = runs[run]!;
-    // The blanks before the rest: one to `maxBlanks` spaces or tabs.
+    // The blanks before the rest: one to `maxBlanks` spaces or tabs, one
+    // line break (LF or CR LF) among them at most (`AKIA\nZ7QH…`: a token
+    // wrapped right after its prefix; round 18).
     let blank = restStart;
+    let lineBreaks = 0;
     while (blank > 0 && restStart - blank < maxBlanks) {
       const blankCode = source.charCodeAt(blank - 1);
-      if (blankCode !== 32 && blankCode !== 9) break;
+      if (blankCode === 10) {
+        if (++lineBreaks > 1) break;
+      } else if (blankCode === 13) {
+        if (source.charCodeAt(blank) !== 10) break;
+      } else if (blankCode !== 32 && blankCode !== 9) break;
       blank--;
     }
     if (blank === restStart || blank < 2) continue;

@@ -44,17 +44,28 @@ function referenceNormalize(
       index += size;
       continue;
     }
+    // The marks after a character, invisible characters among them dropped
+    // (round 18: a keycap `5\uFE0F\u20E3` keeps its mark with the 5).
     let end = index + size;
-    while (nfkc && end < text.length) {
-      const mark = text.codePointAt(end)!;
-      if ((removeInvisible && isInvisibleCodePoint(mark)) || mark < 0x300 || !isMark(mark)) break;
-      end += mark > 0xffff ? 2 : 1;
+    let form = text.slice(index, end);
+    for (let at = end; nfkc && at < text.length; ) {
+      const mark = text.codePointAt(at)!;
+      const markSize = mark > 0xffff ? 2 : 1;
+      if (removeInvisible && isInvisibleCodePoint(mark)) {
+        at += markSize;
+        continue;
+      }
+      if (mark < 0x300 || !isMark(mark)) break;
+      form += text.slice(at, at + markSize);
+      at += markSize;
+      end = at;
     }
     const lone = end - index === size;
-    let form = text.slice(index, end);
     if (foldLookalikes && lone) form = fold(first) ?? form;
     if (nfkc) form = form.normalize('NFKC');
     if (foldLookalikes && form.length === 1) form = fold(form.charCodeAt(0)) ?? form;
+    // Marks NFKC left on a printable ASCII character decorate it (round 18).
+    else if (foldLookalikes && !lone && /^[\x20-\x7e]\p{Mn}+$/u.test(form)) form = form[0]!;
     const oneToOne = form.length === 1 && end - index === 1;
     for (let unit = 0; unit < form.length; unit++) {
       starts.push(index);
@@ -105,6 +116,13 @@ describe('normalizeText', () => {
     const normalized = normalizeText('Jose\u0301 x');
     expect(normalized.text).toBe('José x');
     expect(normalized.toOriginalSpan(0, 4)).toEqual({ start: 0, end: 5 });
+  });
+
+  it('drops marks NFKC leaves on an ASCII character, and U+1D159, mapping the span to the source (round 18)', () => {
+    const original = '4\u0332 1\uFE0F\u0336\u{1D159}2 \u0915\u094D 5\uFE0F\u20E3';
+    const normalized = normalizeText(original);
+    expect(normalized.text).toBe('4 12 \u0915\u094D 5\u20E3');
+    expect(normalized.toOriginalSpan(0, 4)).toEqual({ start: 0, end: 9 });
   });
 
   it('removes Unicode tag characters and bidi controls', () => {
@@ -174,6 +192,10 @@ describe('normalizeText against a plain reference', () => {
     '\udc00',
     '\u{e0041}',
     '\u{1d173}',
+    '\u{1d159}',
+    '\u0332',
+    '\ufe0f',
+    '\u20e3',
   ];
   const texts = fc
     .array(fc.constantFrom(...pieces), { maxLength: 30 })

@@ -77,6 +77,7 @@ export function isInvisibleCodePoint(codePoint: number): boolean {
     codePoint === 0xfeff || // BOM / zero-width no-break space
     codePoint === 0xffa0 ||
     (codePoint >= 0xfff0 && codePoint <= 0xfff8) ||
+    codePoint === 0x1d159 || // musical null notehead: drawn as nothing
     (codePoint >= 0x1d173 && codePoint <= 0x1d17a) || // musical invisible formatting
     (codePoint >= 0xe0000 && codePoint <= 0xe007f) || // tags
     (codePoint >= 0xe0100 && codePoint <= 0xe01ef) // variation selectors supplement
@@ -115,6 +116,46 @@ function foldLookalike(codePoint: number): string | undefined {
 }
 
 const combiningMark = /\p{M}/u;
+// A printable ASCII character (after NFKC) followed by non-spacing marks only.
+const decoratedAscii = /^[\x20-\x7e]\p{Mn}+$/u;
+
+/**
+ * A printable ASCII character with non-spacing marks NFKC could not compose
+ * into it (`4\u0332` underlined, `a\u0336` struck through) reads as the
+ * character alone: the marks decorate it, and a number or address written
+ * that way (`4̲1̲1̲1̲ ̲1̲1̲1̲1̲…`) is the same value. Marks that compose
+ * (`e\u0301`) were folded into one letter by NFKC already; marks on other
+ * scripts' letters are part of the spelling and stay. Enclosing marks stay
+ * too: a keycap (`4\uFE0F\u20E3`) is an emoji, the number of a heading or
+ * list item in chat text far more often than a digit of a value (read as a
+ * digit, `## 4️⃣ Title Deflation Strategy` became an address in the corpora).
+ */
+function withoutDecoration(segment: string): string {
+  return decoratedAscii.test(segment) ? segment[0]! : segment;
+}
+
+/** `segment` without its invisible characters (see `isInvisibleCodePoint`). */
+function withoutInvisible(segment: string): string {
+  let kept = '';
+  for (const char of segment) if (!isInvisibleCodePoint(char.codePointAt(0)!)) kept += char;
+  return kept;
+}
+
+/**
+ * Whether a combining mark stands at `at`, or after invisible characters
+ * there when they are removed (a keycap `5\uFE0F\u20E3`): the character
+ * before `at` then takes its marks in one segment. The invisible run is
+ * read again only by that segment, so each character is read at most twice.
+ */
+function marksFollow(text: string, at: number, removeInvisible: boolean): boolean {
+  for (let index = at; index < text.length; ) {
+    const codePoint = text.codePointAt(index)!;
+    if (isCombiningMark(codePoint)) return true;
+    if (!removeInvisible || !isInvisibleCodePoint(codePoint)) return false;
+    index += codePoint > 0xffff ? 2 : 1;
+  }
+  return false;
+}
 // Anything outside printable ASCII (plus tab and newlines) may need work.
 const needsWork = /[^\t\n\r\x20-\x7e]/;
 // The same, searching from `lastIndex` (one per process; `normalizeText` never re-enters itself).
@@ -347,7 +388,7 @@ export function normalizeText(
     }
     // A combining mark after the run's last char (one unit: copyable
     // characters are never astral) belongs to that char's segment.
-    if (runEnd > index && runEnd < length && nfkc && isCombiningMark(text.codePointAt(runEnd)!)) {
+    if (runEnd > index && runEnd < length && nfkc && marksFollow(text, runEnd, removeInvisible)) {
       runEnd -= 1;
     }
     if (runEnd > index) {
@@ -370,13 +411,24 @@ export function normalizeText(
       continue;
     }
     let segmentEnd = index + unitLength;
+    // Invisible characters among the marks (`5\uFE0F\u20E3`, a keycap) are
+    // taken into the segment and dropped from it, so the marks after them
+    // stay with their base character.
+    let invisibleInside = false;
     if (nfkc) {
       // Keep the base character with its combining marks so NFKC can compose them.
-      while (segmentEnd < length) {
-        const mark = text.codePointAt(segmentEnd)!;
-        if (removeInvisible && isInvisibleCodePoint(mark)) break;
+      let markEnd = segmentEnd;
+      while (markEnd < length) {
+        const mark = text.codePointAt(markEnd)!;
+        const size = mark > 0xffff ? 2 : 1;
+        if (removeInvisible && isInvisibleCodePoint(mark)) {
+          markEnd += size;
+          continue;
+        }
         if (!isCombiningMark(mark)) break;
-        segmentEnd += mark > 0xffff ? 2 : 1;
+        markEnd += size;
+        if (markEnd - size !== segmentEnd) invisibleInside = true;
+        segmentEnd = markEnd;
       }
     }
     const lone = segmentEnd - segmentStart === unitLength;
@@ -384,11 +436,12 @@ export function normalizeText(
     let segment = lone ? loneCharForms.get(cacheKey) : undefined;
     if (segment === undefined) {
       segment = text.slice(segmentStart, segmentEnd);
+      if (invisibleInside) segment = withoutInvisible(segment);
       if (foldLookalikes && lone) segment = foldLookalike(first) ?? segment;
       if (nfkc) segment = segment.normalize('NFKC');
       if (foldLookalikes && segment.length === 1) {
         segment = foldLookalike(segment.charCodeAt(0)) ?? segment;
-      }
+      } else if (foldLookalikes && !lone) segment = withoutDecoration(segment);
       if (lone && loneCharForms.size < LONE_CHAR_FORMS_SIZE) loneCharForms.set(cacheKey, segment);
     }
     if (

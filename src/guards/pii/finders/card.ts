@@ -7,9 +7,9 @@ import type { EntityFinder, Finder } from './finder';
 // after a digit (a decimal: `0.4111…`) or `]` (a placeholder that stood for
 // one), not after a word (`on file.4111…`); a `-` only after a digit (a
 // range: `1-4111…`), not after a letter (`id-4111…`). Groups are joined by
-// one of ` `, `.`, `-`, `_`, `/`, ` - ` or `--` (see `cardDigits`).
+// one of ` `, two spaces, `.`, `-`, `_`, `/`, ` - ` or `--` (see `cardDigits`).
 export const cardCandidate =
-  /\d(?<!(?:\w|\d-|[\d\]]\.)\d)(?:(?: - |--|[ ._/-])?\d){11,18}(?![\w]|[.-]\d)/g;
+  /\d(?<!(?:\w|\d-|[\d\]]\.)\d)(?:(?: {2}| - |--|[ ._/-])?\d){11,18}(?![\w]|[.-]\d)/g;
 
 function cardIssuerValid(digits: string): boolean {
   const length = digits.length;
@@ -64,7 +64,8 @@ function cardDigits(value: string): { digits: string; separator: string } | unde
  * Separators that the candidate pattern's lookarounds do not check on the
  * far side (`-` and `.` before or after a digit are): the same separator and
  * a digit right before or after the groups make a longer number
- * (`2024/4111/1111/1111/1111`, `4111--1111--1111--1111--5678`).
+ * (`2024/4111/1111/1111/1111`, `4111--1111--1111--1111--5678`,
+ * `4111  1111  1111  1111  5678`).
  */
 export function continuesWithSeparator(
   text: string,
@@ -72,7 +73,8 @@ export function continuesWithSeparator(
   end: number,
   separator: string,
 ): boolean {
-  if (separator !== '/' && separator !== ' - ' && separator !== '--') return false;
+  if (separator !== '/' && separator !== ' - ' && separator !== '--' && separator !== '  ')
+    return false;
   const digitAt = (at: number) => {
     const code = text.charCodeAt(at);
     return code >= 48 && code <= 57;

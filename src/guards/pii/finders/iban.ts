@@ -107,7 +107,8 @@ const ibanPatterns = new Map<string, { length: number; pattern: RegExp }>(
   }),
 );
 
-const ibanCandidate = /(?<![A-Za-z0-9])([A-Z]{2})\d{2}(?: ?[A-Z0-9]){8,32}/g;
+// One or two spaces may stand between characters (`DE89 3704 …`, `DE89  3704  …`).
+const ibanCandidate = /(?<![A-Za-z0-9])([A-Z]{2})\d{2}(?: {0,2}[A-Z0-9]){8,32}/g;
 
 const findIbans: Finder = (text, add) => {
   // The module's own regex (not a copy per call): this loop never re-enters.
@@ -119,7 +120,7 @@ const findIbans: Finder = (text, add) => {
     candidate.lastIndex = match.index + 1;
     const format = ibanPatterns.get(match[1]!);
     if (!format) continue;
-    // Consume exactly the country's length, single spaces allowed between characters.
+    // Consume exactly the country's length, one or two spaces allowed between characters.
     const value = match[0];
     let compact = '';
     let index = 0;

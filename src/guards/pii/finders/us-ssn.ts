@@ -3,12 +3,12 @@ import { forEachMatchInRuns, forgetDigitRuns } from './digit-runs';
 import type { EntityFinder, Finder } from './finder';
 
 // A `.` before the number rejects it only after a digit (a decimal) or `]`, as for cards.
-// The groups are joined by one of ` `, `.`, `-` (or nothing), `_`, `/`, ` - ` or `--`.
+// The groups are joined by one of ` `, `.`, `-` (or nothing), `_`, `/`, ` - `, `--` or two spaces.
 export const nineDigits =
-  /(\d(?<!(?:\w|\d-|[\d\]]\.)\d)\d{2})( - |--|[- ._/]|)(\d{2})( - |--|[- ._/]|)(\d{4})(?![\w]|-\d|\.\d)/g;
+  /(\d(?<!(?:\w|\d-|[\d\]]\.)\d)\d{2})( - |--| {2}|[- ._/]|)(\d{2})( - |--| {2}|[- ._/]|)(\d{4})(?![\w]|-\d|\.\d)/g;
 
-/** `_`, `/`, ` - ` and `--` join the groups only when they join both (`536/22/1234`). */
-const pairedSeparators = new Set(['_', '/', ' - ', '--']);
+/** `_`, `/`, ` - `, `--` and two spaces join the groups only when they join both (`536/22/1234`). */
+const pairedSeparators = new Set(['_', '/', ' - ', '--', '  ']);
 const sampleSsns = new Set(['078051120', '219099999', '457555462', '123456789']);
 
 function separatorsConsistent(first: string, second: string): boolean {

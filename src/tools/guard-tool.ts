@@ -515,6 +515,9 @@ interface StepChecks {
  */
 export const STOP_ON_TRIP_WAIT_MS = 10_000;
 
+/** Name of the record of arguments too long to judge (the tool does not run). */
+export const TOOL_INPUT_UNREADABLE = 'tool-input-unreadable';
+
 const checksByStep = new WeakMap<object, StepChecks>();
 
 function stepChecksOf(messages: unknown): StepChecks | undefined {
@@ -619,6 +622,23 @@ function wrapTool(
   }
 
   /**
+   * The record of arguments or a result longer than the limit: not judged.
+   * Before round 18 arguments had no limit (10 MB of them were judged
+   * whole, and a history a client sends back can approve a call with any).
+   */
+  function tooLongToJudge(kind: 'tool_input' | 'tool_output', scope: CallScope): GuardrailRecord {
+    const why = `the text is longer than ${DEFAULT_MAX_TOOL_OUTPUT_LENGTH} characters`;
+    if (kind === 'tool_output') return unjudged(why, scope);
+    return rejection(
+      TOOL_INPUT_UNREADABLE,
+      'tool_input',
+      `the arguments of ${toolName !== undefined ? `tool "${toolName}"` : 'the tool'} were not judged: ${why}`,
+      scope,
+      'error',
+    );
+  }
+
+  /**
    * Runs one kind's guardrails one at a time through `runChain`, so that each
    * guardrail's `ctx.value` is the parse of the `content` it receives, and a
    * modification that is not JSON is blamed on the guardrail that made it.
@@ -635,28 +655,20 @@ function wrapTool(
     // output is that text): judged as it is. Its JSON literal escapes quotes
     // and line breaks, which hid values from the detectors (a quoted password).
     const asText = kind === 'tool_output' && typeof value === 'string';
-    if (kind === 'tool_output') {
-      // What the model reads has the length limit of a tool result in the
-      // prompt (`toolOutputs`): past it, withheld unjudged. The walk stops at
-      // the limit, before canonical JSON is built (a cycle or deep nesting
-      // stops it too: canonical JSON then fails closed on it, as before).
-      let tooLong = false;
-      try {
-        tooLong = asText
-          ? value.length > DEFAULT_MAX_TOOL_OUTPUT_LENGTH
-          : walkJson(value, DEFAULT_MAX_TOOL_OUTPUT_LENGTH).tooLong;
-      } catch {
-        // A getter or proxy that throws: canonical JSON below fails closed on it.
-      }
-      if (tooLong) {
-        return {
-          trip: unjudged(
-            `the text is longer than ${DEFAULT_MAX_TOOL_OUTPUT_LENGTH} characters`,
-            scope,
-          ),
-        };
-      }
+    // Arguments and what the model reads of a result have the length limit
+    // of a tool result in the prompt (`toolOutputs`): past it, not judged
+    // (the tool does not run; the result is withheld). The walk stops at
+    // the limit, before canonical JSON is built (a cycle or deep nesting
+    // stops it too: canonical JSON then fails closed on it, as before).
+    let tooLong = false;
+    try {
+      tooLong = asText
+        ? value.length > DEFAULT_MAX_TOOL_OUTPUT_LENGTH
+        : walkJson(value, DEFAULT_MAX_TOOL_OUTPUT_LENGTH).tooLong;
+    } catch {
+      // A getter or proxy that throws: canonical JSON below fails closed on it.
     }
+    if (tooLong) return { trip: tooLongToJudge(kind, scope) };
     let content: string;
     try {
       if (kind === 'tool_output' && !asText && value !== null && typeof value === 'object') {
@@ -679,15 +691,9 @@ function wrapTool(
         ),
       };
     }
-    if (kind === 'tool_output' && content.length > DEFAULT_MAX_TOOL_OUTPUT_LENGTH) {
-      // Longer written out than walked (escapes, `toJSON`).
-      return {
-        trip: unjudged(
-          `the text is longer than ${DEFAULT_MAX_TOOL_OUTPUT_LENGTH} characters`,
-          scope,
-        ),
-      };
-    }
+    // Longer written out than walked (escapes, `toJSON`).
+    if (content.length > DEFAULT_MAX_TOOL_OUTPUT_LENGTH)
+      return { trip: tooLongToJudge(kind, scope) };
     let current = value;
     let lastModifier: string | undefined;
     const { records, abortSignal, ...context } = scope;

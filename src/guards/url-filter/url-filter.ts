@@ -1,3 +1,4 @@
+import { parse as parseDomain } from 'tldts';
 import { allow, block, defineGuardrail, modify } from '../../core/define-guardrail';
 import type { GuardrailConfigIssue } from '../../core/errors';
 import { GuardrailConfigError } from '../../core/errors';
@@ -139,28 +140,52 @@ const MAX_REPORTED_URLS = 20;
  * hash either: a short hash of a guessable path can be guessed back.
  */
 function describeUrl(url: ParsedUrl): string {
-  if (url.host === '') return url.protocol;
+  if (url.host === '') return `${shownScheme(url.protocol.slice(0, -1))}:`;
   // `host` is the host name and its port.
-  return `${url.protocol}//${shownHost(url.hostname)}${url.host.slice(url.hostname.length)}`;
+  return `${shownScheme(url.protocol.slice(0, -1))}://${shownHost(url.hostname)}${url.host.slice(url.hostname.length)}`;
+}
+
+/** A label that may carry data: five digits or more, or a run of 20 letters and digits. */
+const dataLabel = /[a-z0-9]{20}|(?:\d\D*){5}/i;
+
+/**
+ * A host as a record may show it. A model told to leak a value sends it in
+ * the host (`https://4111111111111111.evil.io`, an image link), and records,
+ * reasons and errors travel to logs, telemetry and the browser. Round 17
+ * wrote a label with five digits or a run of 20 letters and digits as `*`,
+ * but the value split over short labels (`4111.1111.1111.1111.evil.io`,
+ * `jane.doe.evil.io`, base32 in 4-letter labels) was shown whole. Now only
+ * the registrable domain is shown (`*.evil.io`, `*.b.co.uk`: the public
+ * suffix and one label, which the sender must own), its labels under the
+ * same rule (punycode labels, what a homograph record is about, stay); an
+ * IPv4 address whole (what a private-host record is about), an IPv6
+ * literal as `[*]` (16 bytes of the sender's choosing) unless `[::1]` or
+ * `[::]`.
+ */
+function shownHost(host: string): string {
+  if (host.startsWith('[')) return host === '[::1]' || host === '[::]' ? host : '[*]';
+  if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(host)) return host;
+  const bare = host.endsWith('.') ? host.slice(0, -1) : host;
+  const domain = registrableDomain(bare);
+  const shown = (domain ?? bare)
+    .split('.')
+    .map(label => (!label.startsWith('xn--') && dataLabel.test(label) ? '*' : label))
+    .join('.');
+  const root = bare.length < host.length ? '.' : '';
+  return `${domain !== undefined && domain.length < bare.length ? '*.' : ''}${shown}${root}`;
+}
+
+/** The public suffix and one label before it (`evil.io`, `b.co.uk`), when the host has one. */
+function registrableDomain(host: string): string | undefined {
+  return parseDomain(host).domain ?? undefined;
 }
 
 /**
- * A host as a record may show it: each label that may carry data written
- * `*`. A model told to leak sends it as a subdomain
- * (`https://4111111111111111.evil.io`, `https://ghp-r7pq….evil.io/a.png`),
- * and the record, reason and error named it whole (round 17). A label with
- * five digits or more, or a run of 20 letters and digits, is shown as `*`
- * (as a media type is in the unreadable-file record); punycode labels
- * (`xn--…`, what a homograph record is about) and IP literals stay.
+ * A scheme as a record may show it: up to 16 letters (with `+ . -`), else
+ * `*` (a scheme is the sender's to choose: `x4111111111111111://…`).
  */
-function shownHost(host: string): string {
-  if (host.startsWith('[') || !/\d{5}|[a-z0-9]{20}|(?:\d\D*){5}/i.test(host)) return host;
-  return host
-    .split('.')
-    .map(label =>
-      !label.startsWith('xn--') && /[a-z0-9]{20}|(?:\d\D*){5}/i.test(label) ? '*' : label,
-    )
-    .join('.');
+function shownScheme(scheme: string): string {
+  return /^[a-z][a-z+.-]{0,15}$/i.test(scheme) ? scheme : '*';
 }
 
 /**
@@ -217,22 +242,29 @@ export function urlFilter(options?: UrlFilterOptions): Guardrail {
 
   function violation(url: ParsedUrl, checkPrivate: boolean): string | undefined {
     const scheme = url.protocol.slice(0, -1);
-    if (!allowedSchemes.has(scheme)) return `scheme "${scheme}" is not allowed`;
+    if (!allowedSchemes.has(scheme)) return `scheme "${shownScheme(scheme)}" is not allowed`;
     if (blockUserinfo && (url.username !== '' || url.password !== '')) {
       return 'user info in the URL is not allowed';
     }
     const host = url.hostname;
-    const shown = shownHost(host);
-    if (checkPrivate && isPrivateHost(host)) return `host "${shown}" is private or local`;
+    // Only for a URL that breaks a rule.
+    const shown = () => shownHost(host);
+    if (checkPrivate && isPrivateHost(host)) return `host "${shown()}" is private or local`;
     if (blockHomographs) {
-      const spoof = homographLabel(host);
-      if (spoof !== undefined) return `host "${shown}" ("${spoof}") looks like a homograph`;
+      if (homographLabel(host) !== undefined) {
+        // The look-alike label is named when it is one a record shows (the registrable domain's).
+        const domain = registrableDomain(withoutRootDot(host));
+        const spoof = domain === undefined ? undefined : homographLabel(domain);
+        return spoof !== undefined && !dataLabel.test(spoof)
+          ? `host "${shown()}" ("${spoof}") looks like a homograph`
+          : `host "${shown()}" looks like a homograph`;
+      }
     }
     const bareHost = withoutRootDot(host);
     const denied = denyMatchers.find(matcher => matcher.matches(bareHost));
-    if (denied) return `host "${shown}" is denied by "${denied.entry}"`;
+    if (denied) return `host "${shown()}" is denied by "${denied.entry}"`;
     if (allowMatchers.length > 0 && !allowMatchers.some(matcher => matcher.matches(bareHost))) {
-      return `host "${shown}" is not on the allow list`;
+      return `host "${shown()}" is not on the allow list`;
     }
     return undefined;
   }

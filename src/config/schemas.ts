@@ -24,10 +24,21 @@ function isValidRegExp(source: string): boolean {
 
 const regexLiteral = /^\/(.+)\/([dgimsuvy]*)$/s;
 
-/** `/source/flags` becomes that RegExp; any other string is taken as a pattern source. */
+/** Flags set at the start of a pattern, `(?i)` / `(?is)`: the Go, RE2 and Python way. */
+const leadingInlineFlags = /^\(\?([ims]+)\)/;
+
+/**
+ * `/source/flags` becomes that RegExp; any other string is taken as a
+ * pattern source. A source that starts with inline flags (`(?i)password`,
+ * as seed 002's Go YAML writes them) gets them as RegExp flags: JavaScript
+ * has no such group and rejected the pattern.
+ */
 export function toRegExp(value: string): RegExp {
   const literal = regexLiteral.exec(value);
-  return literal ? new RegExp(literal[1]!, literal[2]) : new RegExp(value);
+  if (literal) return new RegExp(literal[1]!, literal[2]);
+  const inline = leadingInlineFlags.exec(value);
+  if (!inline) return new RegExp(value);
+  return new RegExp(value.slice(inline[0].length), [...new Set(inline[1])].join(''));
 }
 
 /** A string that is `/source/flags` (a RegExp) or a plain string. */
@@ -42,7 +53,10 @@ const builtinCategoryNames = Object.keys(BUILTIN_CONTENT_CATEGORIES).flatMap(nam
 
 const regexString = z
   .string()
-  .refine(isValidRegExp, 'a valid regular expression')
+  .refine(
+    isValidRegExp,
+    'a valid JavaScript regular expression ("/source/flags", or a source; flags as a leading (?i), (?s) or (?m))',
+  )
   .describe('A regular expression: "/source/flags" or just the source');
 
 const nameOption = z

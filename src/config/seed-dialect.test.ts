@@ -360,4 +360,51 @@ describe('enabled and message precedence', () => {
       message: 'Tool call refused.',
     });
   });
+
+  it('reads Go-style leading inline flags, (?i) and (?is), as RegExp flags', async () => {
+    // JavaScript has no (?i) group: before round 18 the file was rejected
+    // with "expected a valid regular expression".
+    const { middleware } = await loadGuardrailsConfig(`
+output:
+  - type: output-validator
+    must_not_match: ["(?i)password", "(?is)begin.+end"]
+`);
+    const answer = async (text: string) => {
+      const result = await generateText({
+        model: wrapLanguageModel({ model: textModel(text), middleware }),
+        prompt: 'hi',
+      });
+      const records = (await getGuardrailOutcome(result))?.records ?? [];
+      return { text: result.text, reasons: records.map(record => record.reason) };
+    };
+    expect(await answer('Your PASSWORD is on the card.')).toEqual({
+      text: 'The answer did not have the expected format.',
+      reasons: ['answer matches mustNotMatch[0]'],
+    });
+    expect(await answer('BEGIN\nsecret\nEnd')).toEqual({
+      text: 'The answer did not have the expected format.',
+      reasons: ['answer matches mustNotMatch[1]'],
+    });
+    expect(await answer('All good.')).toEqual({ text: 'All good.', reasons: [undefined] });
+    expect(
+      configIssuesOf(() =>
+        buildGuardrailsConfig({
+          output: [{ type: 'output-validator', must_not_match: ['(?x)a b', '(?i)(?<=x)y('] }],
+        }),
+      ),
+    ).toEqual([
+      {
+        path: 'output[0].must_not_match[0]',
+        value: '(?x)a b',
+        expected:
+          'a valid JavaScript regular expression ("/source/flags", or a source; flags as a leading (?i), (?s) or (?m))',
+      },
+      {
+        path: 'output[0].must_not_match[1]',
+        value: '(?i)(?<=x)y(',
+        expected:
+          'a valid JavaScript regular expression ("/source/flags", or a source; flags as a leading (?i), (?s) or (?m))',
+      },
+    ]);
+  });
 });

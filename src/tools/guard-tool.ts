@@ -430,6 +430,23 @@ async function* markThrownByTool(
   }
 }
 
+/**
+ * What a record may say of an error it cannot quote: its class name when
+ * that is a plain data `name` such as `TypeError`, else `Error` (an `Error`)
+ * or its type. A `name` getter could throw (the guard's own catch then
+ * threw the getter's error, whose text reached the model unjudged) or carry
+ * the value.
+ */
+function errorClass(error: unknown): string {
+  if (!(error instanceof Error)) return error === null ? 'null' : typeof error;
+  try {
+    const name = dataProperty(error, 'name');
+    return typeof name === 'string' && /^[A-Z][A-Za-z]{0,39}$/.test(name) ? name : 'Error';
+  } catch {
+    return 'Error';
+  }
+}
+
 const accessor = Symbol('accessor');
 
 /** A property's value when it is data on the object or its prototypes; `accessor` for a getter. */
@@ -445,20 +462,45 @@ function dataProperty(value: object, key: string): unknown {
  * Whether the AI SDK, reading a thrown value's text again (`getErrorMessage`
  * when it makes the model's `error-text`), gets `text` once more: an `Error`
  * with the standard `toString` over a `name` and `message` that are strings
- * (not getters, nor objects that make their own text); another value read
- * again alike (a primitive always is).
+ * (not getters, nor objects that make their own text), with no Proxy in the
+ * way (on it or its prototypes: a trap answers each read as it likes); a
+ * primitive. Another object is not: its JSON may come from `toJSON`, getters
+ * or traps that answer the SDK's read otherwise than the guardrails' and a
+ * check's (round 18: a third read put unjudged text before the model).
  */
 function readsAgainAlike(error: unknown, text: string): boolean {
-  if (error instanceof Error) {
-    const plain = (value: unknown) => value === undefined || typeof value === 'string';
-    return (
-      dataProperty(error, 'toString') === Error.prototype.toString &&
-      plain(dataProperty(error, 'name')) &&
-      plain(dataProperty(error, 'message'))
-    );
-  }
   try {
+    if (error instanceof Error) {
+      const plain = (value: unknown) => value === undefined || typeof value === 'string';
+      return (
+        dataProperty(error, 'toString') === Error.prototype.toString &&
+        plain(dataProperty(error, 'name')) &&
+        plain(dataProperty(error, 'message')) &&
+        withoutProxy(error)
+      );
+    }
+    if (error !== null && (typeof error === 'object' || typeof error === 'function')) return false;
     return getErrorMessage(error) === text;
+  } catch {
+    // A trap that throws (`instanceof` reads the prototype).
+    return false;
+  }
+}
+
+/**
+ * Whether no object on `value`'s prototype chain is a Proxy: the structured
+ * clone of a Proxy throws (the only check of it a runtime without Node's
+ * `util.types` has). An object that cannot be cloned otherwise (a `cause`
+ * holding a function) counts as one: the caller then throws an error of its
+ * own with the judged text. No `structuredClone`: none is trusted.
+ */
+function withoutProxy(value: object): boolean {
+  if (typeof structuredClone !== 'function') return false;
+  try {
+    for (let at: object | null = value; at !== null; at = Object.getPrototypeOf(at)) {
+      structuredClone(at);
+    }
+    return true;
   } catch {
     return false;
   }
@@ -471,8 +513,14 @@ function readsAgainAlike(error: unknown, text: string): boolean {
  * still starts with it, so `message` is the rest (what ai@6 shows the model).
  */
 function errorWithText(text: string, original: unknown): Error {
-  const name = original instanceof Error ? dataProperty(original, 'name') : undefined;
-  const named = typeof name === 'string' && name !== '' && text.startsWith(`${name}: `);
+  let found: unknown;
+  try {
+    found = original instanceof Error ? dataProperty(original, 'name') : undefined;
+  } catch {
+    found = undefined; // a trap that throws
+  }
+  const name = typeof found === 'string' ? found : undefined;
+  const named = name !== undefined && name !== '' && text.startsWith(`${name}: `);
   const replacement = new Error(named ? text.slice(name.length + 2) : text);
   if (!named || name !== 'Error') {
     Object.defineProperty(replacement, 'name', {
@@ -808,9 +856,7 @@ function wrapTool(
           : defaultModelOutput(output);
     } catch (error) {
       // The error's message may quote the result: only its class is reported.
-      return failClosed(
-        `the tool's toModelOutput failed (${error instanceof Error ? error.name : typeof error})`,
-      );
+      return failClosed(`the tool's toModelOutput failed (${errorClass(error)})`);
     }
     // The texts of one model output share the limit of a tool result (as in `toolOutputs`).
     const maxLength = DEFAULT_MAX_TOOL_OUTPUT_LENGTH;
@@ -1127,7 +1173,7 @@ function wrapTool(
       trip = rejection(
         outputGuardrails[0]!.name,
         'tool_output',
-        `could not read the text of the error the tool threw (${readError instanceof Error ? readError.name : typeof readError})`,
+        `could not read the text of the error the tool threw (${errorClass(readError)})`,
         scope,
         'error',
       );

@@ -19,7 +19,7 @@ export function readConfigSource(source: unknown): Record<string, unknown> {
   let config: unknown = source;
   if (typeof source === 'string') {
     try {
-      config = parseYaml(source, { prettyErrors: true }) ?? {};
+      config = parseYaml(source, { prettyErrors: true });
     } catch (error) {
       const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
       throw new GuardrailConfigError({
@@ -28,6 +28,16 @@ export function readConfigSource(source: unknown): Record<string, unknown> {
         expected: `valid YAML or JSON (${message})`,
       });
     }
+  }
+  // An empty file (a wrong path's placeholder, a missing mount or key, only
+  // comments) loaded as no guardrails at all: the application ran unguarded.
+  if (config === null || config === undefined) {
+    throw new GuardrailConfigError({
+      path: '(source)',
+      value: typeof source === 'string' ? source.slice(0, 40) : source,
+      expected:
+        'a configuration: an empty document (no text, or comments only) declares no guardrails; write input: [] for none on purpose',
+    });
   }
   if (!isPlainObject(config)) {
     throw new GuardrailConfigError({

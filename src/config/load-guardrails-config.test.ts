@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { generateText, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import Ajv from 'ajv';
@@ -483,6 +485,26 @@ output:
         },
       ],
     });
+  });
+
+  it('rejects an empty file or one of comments only, which loaded as no guardrails at all', async () => {
+    const emptyDocument =
+      'a configuration: an empty document (no text, or comments only) declares no guardrails; write input: [] for none on purpose';
+    const dir = mkdtempSync(join(tmpdir(), 'ai-guardrails-config-'));
+    const emptyFile = join(dir, 'guardrails.yaml');
+    writeFileSync(emptyFile, '');
+    try {
+      await expect(loadGuardrailsConfig(emptyFile)).rejects.toMatchObject({
+        issues: [{ path: '(source)', value: '', expected: emptyDocument }],
+      });
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+    expect(configIssuesOf(() => buildGuardrailsConfig('# guardrails: TODO\n'))).toEqual([
+      { path: '(source)', value: '# guardrails: TODO\n', expected: emptyDocument },
+    ]);
+    // No guardrails on purpose is still written plainly.
+    expect(buildGuardrailsConfig('input: []\n').guardrails.input).toEqual([]);
   });
 
   it('reports records the way the middleware does', async () => {

@@ -29,6 +29,19 @@ const namingKey =
 /** Keys whose value is a password: passwords are often words, so only placeholders are excluded. */
 const passwordKey = /passw(?:or)?d|pwd|passphrase/i;
 
+const wholeSecretKey =
+  /passw(?:or)?d|pwd|passphrase|secret|token|credential|(?:api|auth|access|private|signing|encryption|session)[_.-]?key/i;
+/**
+ * Whether `key` says its value is one secret as a whole (a password,
+ * passphrase, secret, token, credential or key, not a name of one: `password_hint`,
+ * `token_url`): when a guardrail before `secrets` redacted part of such a
+ * value, the parts left are parts of that secret (`"password": "Xq9
+ * [EMAIL_ADDRESS]"` kept `Xq9`; round 18).
+ */
+export function namesWholeSecret(key: string): boolean {
+  return wholeSecretKey.test(key) && !namingKey.test(key);
+}
+
 // A template word (`your`, `my`, `insert`, `replace`) starts a placeholder only when
 // letters, `_` and `-` follow (`your_api_key`, `my-password`): followed by anything
 // (`.*`), `password=MyDogRex2024!` was taken for a template and passed. And they
@@ -257,12 +270,42 @@ function isPlainUrl(value: string): boolean {
   return hostEnd < 0 || !hasSecretLookingPart(rest.slice(hostEnd), false, true);
 }
 
+/**
+ * Under a password key, words joined by dots (`letmein.now`,
+ * `correct.horse.battery`) are the password unless they read as a
+ * reference in code: a part naming a secret (`config.password`,
+ * `env.DB_PASS`), a part written as an identifier (`_`, a capital:
+ * `self.dbPass`, `settings.SECRET`), or a first part that is an object
+ * code reads settings from (`self`, `this`, `env`, `process`, `config`,
+ * `request`, …). Round 18: the member-access shape excused them all.
+ */
+function isDottedWordsPassword(value: string): boolean {
+  if (!/^[a-z]+(?:\.[a-z]+)+$/.test(value)) return false;
+  const parts = value.split('.');
+  if (codeRoots.has(parts[0]!)) return false;
+  return !parts.some(part => secretWord.test(part));
+}
+const secretWord = /pass|pwd|pw$|secret|token|key|cred|auth|login/;
+const codeRoots = new Set(
+  (
+    'self this cls super env environ process os sys config conf cfg settings options opts args argv ' +
+    'params props state ctx context req request res response form input data values vars app user ' +
+    'account vault secrets credentials creds window document module exports import db database ' +
+    'model obj object item record row payload body'
+  ).split(' '),
+);
+
 function looksLikeSecretValue(value: string, key: string): boolean {
   if (/^\s|\s$/.test(value)) return false; // secrets do not start or end with spaces
   if (isRedactionPlaceholder(value)) return false;
   if (/^<[^>]*>$|^\{[\w.\s]*\}?$/.test(value)) return false; // <template>, {variable}
   if (/^[A-Za-z_][\w.-]*[:=]$/.test(value)) return false; // the next key of a config file
-  if (hasNameShape(value) && !hasSecretLookingPart(value, passwordKey.test(key))) return false;
+  if (
+    hasNameShape(value) &&
+    !hasSecretLookingPart(value, passwordKey.test(key)) &&
+    !(passwordKey.test(key) && isDottedWordsPassword(value))
+  )
+    return false;
   // A CONSTANT_NAME reference or a plain URL, unless a part looks like a
   // secret (round 17: `password=TR0UB4DOR_3X`, `password=https://Tr0ub4dor3x`
   // were excused for the shape alone).

@@ -13,6 +13,7 @@ import {
   bareValueEnd,
   isRedactionPlaceholder,
   judgeSecretValue,
+  namesWholeSecret,
   placeholderValue,
   reversedComparison,
   scanAssignments,
@@ -333,12 +334,14 @@ function scanNormalForm(
   if (assignments) {
     // The provider matches in text order: an assignment's value that holds one is judged around it.
     // The parts of a value between `holes` (placeholders, provider tokens),
-    // each judged as the value; returns how many were secrets.
+    // each judged as the value (with `everyPart`, each reported but an
+    // example's); returns how many were secrets.
     const judgeParts = (
       value: string,
       start: number,
       holes: ReadonlyArray<{ start: number; end: number }>,
       key: string,
+      everyPart = false,
     ) => {
       let secretParts = 0;
       let from = start;
@@ -354,7 +357,8 @@ function scanNormalForm(
         while (partEnd > partStart && isPartEdge(value.charCodeAt(partEnd - 1 - start))) partEnd--;
         if (partEnd > partStart) {
           const part = value.slice(partStart - start, partEnd - start);
-          if (judged(judgeSecretValue(part, key, reportPlaceholders), partStart)) {
+          const verdict = judgeSecretValue(part, key, reportPlaceholders);
+          if (judged(verdict, partStart) || (everyPart && verdict === 'other')) {
             add('GENERIC_SECRET', partStart, part.length, 2);
             secretParts++;
           }
@@ -404,7 +408,9 @@ function scanNormalForm(
         ...placeholders.map(([from, to]) => ({ start: start + from, end: start + to })),
         ...spansWithin(providerSpans, start, end),
       ]);
-      judgeParts(value, start, holes, key);
+      // Under a password, secret or token key, what a guardrail before this
+      // one left of the value is the rest of the secret: all of it goes.
+      judgeParts(value, start, holes, key, namesWholeSecret(key));
       return false;
     });
     scanReversedComparisons(source, match => {

@@ -58,3 +58,73 @@ describe('Kubernetes Secret values with a comment after them', () => {
     expect(streamed).toEqual(Array(6).fill(redacted));
   });
 });
+
+/**
+ * A Secret written in YAML flow style (`data: {db: cGFz…}`, or a whole list
+ * item `- {kind: Secret, data: {…}}` in a `kind: List`) reached the model:
+ * only a `data:` line of its own and a `kind: Secret` line were read
+ * (round 18).
+ */
+describe('Kubernetes Secrets in YAML flow style', () => {
+  const manifest = [
+    'apiVersion: v1',
+    'kind: Secret',
+    'data: {db: cGFzc3dvcmQxMjM0NQ==, \'api\': "c2VjcmV0LXRva2VuLTk4"}',
+    '---',
+    'kind: List',
+    'items:',
+    '- {kind: ConfigMap, data: {mode: fast}}',
+    '- {apiVersion: v1, kind: Secret, stringData: {pw: Tr0ub4dor3x}}',
+    'metadata: {name: ab12cd34ef56gh78ij90}',
+    '',
+  ].join('\n');
+  const redacted = [
+    'apiVersion: v1',
+    'kind: Secret',
+    'data: {db: [KUBERNETES_SECRET], \'api\': "[KUBERNETES_SECRET]"}',
+    '---',
+    'kind: List',
+    'items:',
+    '- {kind: ConfigMap, data: {mode: fast}}',
+    '- {apiVersion: v1, kind: Secret, stringData: {pw: [KUBERNETES_SECRET]}}',
+    'metadata: {name: ab12cd34ef56gh78ij90}',
+    '',
+  ].join('\n');
+
+  it('generateText: each value is redacted; the record has the spans', async () => {
+    const { sent, records } = await promptSentWithRecords(secrets({ action: 'redact' }), manifest);
+    expect(sent).toBe(redacted);
+    expect(records).toEqual([
+      {
+        guardrail: 'secrets',
+        kind: 'input',
+        status: 'modified',
+        info: {
+          types: ['KUBERNETES_SECRET'],
+          spans: [
+            { type: 'KUBERNETES_SECRET', start: 39, end: 59 },
+            { type: 'KUBERNETES_SECRET', start: 69, end: 89 },
+            { type: 'KUBERNETES_SECRET', start: 204, end: 215 },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('streamText (window): the same text as generateText in six chunkings', async () => {
+    const { generated, streamed } = await windowAndGenerateTexts(
+      secrets({ action: 'redact' }),
+      manifest,
+      [[1], [3], [7], [13], [5, 11], [64]],
+    );
+    expect(generated).toBe(redacted);
+    expect(streamed).toEqual(Array(6).fill(redacted));
+  });
+
+  it('reads no flow mapping of a text that declares no Secret', () => {
+    const configMap = 'apiVersion: v1\nkind: ConfigMap\ndata: {db: cGFzc3dvcmQxMjM0NQ==}\n';
+    return promptSentWithRecords(secrets({ action: 'redact' }), configMap).then(({ sent }) =>
+      expect(sent).toBe(configMap),
+    );
+  });
+});

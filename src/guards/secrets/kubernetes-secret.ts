@@ -14,6 +14,8 @@
  * where `kind:` occurs, with bounded quantifiers.
  */
 const yamlSecretKind = /kind:[ \t]{0,20}(["']?)[Ss]ecret\1[ \t]{0,20}(?:#|\r?\n|\r?$)/y;
+/** `kind: Secret` as a member of a flow mapping (`- {kind: Secret, data: {…}}`), ended by `,` or `}`. */
+const yamlFlowSecretKind = /kind:[ \t]{0,20}(["']?)[Ss]ecret\1[ \t]{0,20}[,}]/y;
 /** What may stand before `kind:` on its line: blanks and a list item's `-`. */
 const yamlKindIndent = /^[ \t]*(?:-[ \t]+)?$/;
 /** `"kind": "Secret"` at a `"kind"`: the JSON form. */
@@ -41,6 +43,18 @@ function firstYamlSecretKind(source: string): number {
     let lineStart = at;
     while (lineStart > 0 && at - lineStart <= 40 && source.charCodeAt(lineStart - 1) !== 10) {
       lineStart--;
+    }
+    // A flow mapping's member (`{kind: Secret,`, `, kind: Secret}`; round 18).
+    let before = at;
+    while (
+      before > 0 &&
+      (source.charCodeAt(before - 1) === 32 || source.charCodeAt(before - 1) === 9)
+    )
+      before--;
+    const flowMember = source[before - 1] === '{' || source[before - 1] === ',';
+    if (flowMember) {
+      yamlFlowSecretKind.lastIndex = at;
+      if (yamlFlowSecretKind.test(source)) return at - lineStart > 40 ? before - 1 : lineStart;
     }
     if (at - lineStart > 40 || !yamlKindIndent.test(source.slice(lineStart, at))) continue;
     yamlSecretKind.lastIndex = at;
@@ -102,6 +116,7 @@ export function scanKubernetesSecrets(
   if (!source.includes('ata') || !declaresSecret(source)) return;
   scanJsonDataObjects(source, onValue);
   if (!source.includes('ata:')) return;
+  scanYamlFlowDataObjects(source, onValue);
   dataBlock.lastIndex = 0;
   for (let block = dataBlock.exec(source); block; block = dataBlock.exec(source)) {
     const baseIndent = block[1]!.length;
@@ -207,5 +222,55 @@ function scanJsonDataObjects(
       if (member[3] === '}') break;
     }
     jsonDataObject.lastIndex = Math.max(jsonDataObject.lastIndex, at);
+  }
+}
+
+/** `data: {` or `stringData: {` in YAML (a flow mapping: `data: {db: cGFz…}`), not `metadata: {`. */
+const yamlFlowDataObject = /(?<![A-Za-z0-9_"'-])(data|stringData)[ \t]{0,20}:[ \t]{0,20}\{/g;
+/**
+ * One `key: value` member of such a mapping, then `,` or `}`: the key bare
+ * or quoted, the value double-quoted, single-quoted or plain (no blank,
+ * `,`, bracket or brace in it).
+ */
+const yamlFlowMember =
+  /[ \t\r\n]{0,40}(["']?)([A-Za-z0-9_.-]{1,253})\1[ \t\r\n]{0,20}:[ \t\r\n]{0,20}(?:"([^"\\\n]{0,16384})"|'([^'\n]{0,16384})'|([^\s,{}[\]"'#][^\s,{}[\]]{0,16383}))[ \t\r\n]{0,40}([,}])/y;
+
+/**
+ * Calls `onValue` for every value of each YAML flow mapping under `data:`
+ * or `stringData:` (round 18: `data: {db: cGFzc3dvcmQ=}` reached the model,
+ * the block reader reading only a `data:` line of its own). Read member by
+ * member up to `}` or the first member it cannot read; the search goes on
+ * after what was read, so each character is read at most twice.
+ */
+function scanYamlFlowDataObjects(
+  source: string,
+  onValue: (start: number, end: number, key: string) => void,
+): void {
+  if (!source.includes('{')) return;
+  yamlFlowDataObject.lastIndex = 0;
+  for (
+    let block = yamlFlowDataObject.exec(source);
+    block;
+    block = yamlFlowDataObject.exec(source)
+  ) {
+    const plain = block[1] === 'stringData';
+    let at = yamlFlowDataObject.lastIndex;
+    for (;;) {
+      yamlFlowMember.lastIndex = at;
+      const member = yamlFlowMember.exec(source);
+      if (!member) break;
+      const value = member[3] ?? member[4] ?? member[5]!;
+      const quoted = member[5] === undefined;
+      const valueEnd = member.index + member[0].lastIndexOf(member[6]!);
+      // The value ends before the blanks and quote ahead of the `,` or `}`.
+      let end = valueEnd;
+      while (end > 0 && /[ \t\r\n]/.test(source[end - 1]!)) end--;
+      if (quoted) end--;
+      const start = end - value.length;
+      if (plain ? value.length >= 6 : base64Value.test(value)) onValue(start, end, member[2]!);
+      at = yamlFlowMember.lastIndex;
+      if (member[6] === '}') break;
+    }
+    yamlFlowDataObject.lastIndex = Math.max(yamlFlowDataObject.lastIndex, at);
   }
 }

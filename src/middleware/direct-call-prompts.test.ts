@@ -84,6 +84,15 @@ describe('a prompt given to doGenerate directly, unconverted', () => {
     ).toEqual(unreadable("message 0 (user) was not judged: a text part's text is not a string"));
   });
 
+  it('a system message inside the conversation whose content is not a string fails closed as unreadable (a guardrail got the parts)', async () => {
+    const user = { role: 'user', content: [{ type: 'text', text: 'hi' }] };
+    for (const content of [[{ type: 'text', text: INJECTION }], { toString: () => INJECTION }]) {
+      expect(await direct([user, { role: 'system', content }, user])).toEqual(
+        unreadable('message 1 (system) was not judged: its content is not a string'),
+      );
+    }
+  });
+
   it('a message of a role the AI SDK does not define fails closed with the default inputScope', async () => {
     expect(
       await direct([

@@ -453,14 +453,22 @@ export function promptTexts(
     const message = prompt[index]!;
     if (message.role === 'system') {
       if (all || inConversation) {
-        texts.push({
-          message: index,
-          role: 'system',
-          part: 'text',
-          text: message.content,
-          parts: [],
-          lengths: [],
-        });
+        // A direct caller of `doGenerate` may pass parts or an object: it reached
+        // each guardrail as it was (a TypeError of a built-in, a pass for a check
+        // that reads it as "[object Object]").
+        const content: unknown = message.content;
+        texts.push(
+          typeof content === 'string'
+            ? {
+                message: index,
+                role: 'system',
+                part: 'text',
+                text: content,
+                parts: [],
+                lengths: [],
+              }
+            : unreadableText(index, 'system', 'its content is not a string'),
+        );
       }
       if (all) providerOptionsTexts(index, message, 'system', maxJsonLength, texts);
       continue;

@@ -165,6 +165,20 @@ export const hostileJsonGenerators: readonly HostileJsonGenerator[] = [
     name: 'one huge string argument',
     make: size => jsonOf(JSON.stringify({ query: repeatTo('/* rm --a ', size - 20) })),
   },
+  // Round 18: secrets at tool kinds read these at 1.0-1.7 s per MB (~50x prose).
+  {
+    name: 'JSON array of quoted blanks',
+    make: size => jsonOf(JSON.stringify(Array<string>(Math.floor(size / 8)).fill('" "'))),
+  },
+  {
+    name: 'JSON Kubernetes Secret objects',
+    make: size =>
+      jsonOf(
+        `[${Array<string>(Math.floor(size / 51))
+          .fill('{"kind":"Secret","data":{"k":"dmFsdWU9PT09PQ=="}}')
+          .join(',')}]`,
+      ),
+  },
   {
     name: 'many keys',
     make: size => {

@@ -7,7 +7,7 @@ import { type DetectedSpan, firstStartAtOrAfter, resolveOverlapsBeside } from '.
 import { cardFinder } from './finders/card';
 import { cryptoFinder } from './finders/crypto';
 import { emailFinder } from './finders/email';
-import type { EntityFinder, Resolved } from './finders/finder';
+import type { EntityFinder, PhoneVerdicts, Resolved } from './finders/finder';
 import { ibanFinder } from './finders/iban';
 import { ipFinder } from './finders/ip';
 import { macFinder } from './finders/mac';
@@ -562,10 +562,15 @@ export function findPiiInChunks(
   if ((custom !== undefined && custom.length > 0) || resolveEntities(entities).some(isNerEntity)) {
     return undefined;
   }
+  // One memo of phone runs for every piece: a run's verdict depends on the
+  // run and the regions alone, and a run repeated in another piece (or read
+  // again in the overlap of two) is not validated again. For this call only.
+  const phoneVerdicts: PhoneVerdicts = new Map();
   const found = scanInChunks(text, (piece, points) => {
     const normalized = normalizeText(piece, undefined, points);
     return {
-      spans: findPiiInNormalForm(normalized, options, placeholders, placeholderOf).spans,
+      spans: findPiiInNormalForm(normalized, options, placeholders, placeholderOf, phoneVerdicts)
+        .spans,
       normalForm: normalized,
     };
   });
@@ -632,6 +637,7 @@ export function findPiiInNormalForm(
   options?: FindPiiOptions,
   placeholders?: RegExp,
   placeholderOf?: ReadonlyMap<string, string>,
+  phoneVerdicts: PhoneVerdicts = new Map(),
 ): { spans: PiiSpan[]; normalizedSpans: DetectedSpan[] } {
   const {
     entities,
@@ -652,7 +658,7 @@ export function findPiiInNormalForm(
     obfuscatedEmails,
     hasNhs: types.includes('UK_NHS'),
     // Shared by the scans of this call (see `spansBesidePlaceholders`), dropped with it.
-    phoneVerdicts: new Map(),
+    phoneVerdicts,
   };
   const namedTypes = types.filter(isNerEntity);
   const patternTypes = types.filter(type => !isNerEntity(type)) as Exclude<PiiEntity, NerEntity>[];

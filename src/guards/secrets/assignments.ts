@@ -355,6 +355,37 @@ const stickyAssignment = stickyPattern(assignment);
 const stickyReversedComparison = stickyPattern(reversedComparison);
 const stickyXmlSetting = stickyPattern(xmlSetting);
 const keywordPattern = new RegExp(keywords, 'i');
+/** Bit `n` for the `n`th letter of the alphabet, either case; 0 for other characters. */
+const letterBits = Array.from({ length: 128 }, (_, code) =>
+  (code | 32) >= 97 && (code | 32) <= 122 ? 1 << ((code | 32) - 97) : 0,
+);
+/**
+ * Each keyword's letters (without its optional parts) as a set of
+ * `letterBits`, with supersets of another left out: a key holds a keyword
+ * only if its letters include one of these sets. An alternative of
+ * `keywords` that is not plain letters after taking out `[_.-]?` and
+ * `(?:…)?` gives 0, which every key passes.
+ */
+const keywordLetterSets = (() => {
+  const sets = keywords
+    .slice(3, -1)
+    .replaceAll('[_.-]?', '')
+    .replace(/\(\?:[a-z]+\)\?/g, '')
+    .split('|')
+    .map(word =>
+      /^[a-z]+$/.test(word)
+        ? [...word].reduce((set, char) => set | letterBits[char.charCodeAt(0)]!, 0)
+        : 0,
+    );
+  return [...new Set(sets)].filter(
+    set => !sets.some(other => other !== set && (other & set) === other),
+  );
+})();
+/** Whether letters `present` (a set of `letterBits`) include every letter of some keyword. */
+function mayHoldKeyword(present: number): boolean {
+  for (const set of keywordLetterSets) if ((present & set) === set) return true;
+  return false;
+}
 // An assignment's key is at most 40 + 14 (the longest keyword) + 30 characters.
 const longestAssignmentKey = 84;
 
@@ -390,13 +421,22 @@ export function scanAssignments(
       if (!isIdentifierCode(source.charCodeAt(end - 1)) || isIdentifierCode(source.charCodeAt(end)))
         continue;
       let first = end - 1;
+      // The key's letters, so that the keyword pattern is tried (on a copy
+      // of the key) only on keys that have every letter of some keyword:
+      // 8,249 keys on the dev sets' first MB, 35 with a keyword.
+      let letters = letterBits[source.charCodeAt(first)]!;
       while (
         first > 0 &&
         end - first < longestAssignmentKey &&
         isIdentifierCode(source.charCodeAt(first - 1))
       )
-        first--;
-      if (end - first < 3 || !keywordPattern.test(source.slice(first, end))) continue;
+        letters |= letterBits[source.charCodeAt(--first)]!;
+      if (
+        end - first < 3 ||
+        !mayHoldKeyword(letters) ||
+        !keywordPattern.test(source.slice(first, end))
+      )
+        continue;
       for (let start = Math.max(first, matcher.next); start <= end - 3; start++) {
         if (start > 0 && isAlphanumericCode(source.charCodeAt(start - 1))) continue;
         if (start < matcher.next) continue;

@@ -20,8 +20,11 @@ export interface Resolved {
    * (it reads the text again with its values redacted) and never beyond: a
    * cache that outlived the call would keep the user's numbers in memory.
    */
-  phoneVerdicts?: Map<string, Array<[number, number]>>;
+  phoneVerdicts?: PhoneVerdicts;
 }
+
+/** Phone numbers (offsets in the run) per run of digits, as `Resolved.phoneVerdicts` keeps them. */
+export type PhoneVerdicts = Map<string, Array<[number, number]>>;
 
 /** One pattern entity: how to find it, how long a match can be, how it ranks in overlaps. */
 export interface EntityFinder {

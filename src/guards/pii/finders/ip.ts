@@ -6,7 +6,7 @@ import type { EntityFinder, Finder } from './finder';
 // stood for one: a second redaction reads the run as the first did); after
 // a word it ends a sentence or another value (`host.192.168.1.20`).
 const octet = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
-const ipv4 = new RegExp(
+export const ipv4 = new RegExp(
   `(?<!\\w|[\\d\\]]\\.)(?:${octet}\\.){3}${octet}(?:\\/(?:3[0-2]|[12]?\\d)(?!\\d))?(?!\\d)`,
   'g',
 );
@@ -16,7 +16,7 @@ const ipv4 = new RegExp(
  * a sentence end read the same (`grew 2.5. 1.8`). The match may hold no
  * blank (the `ipv4` pattern's); `findIps` keeps those with exactly one.
  */
-const ipv4OneBlank = new RegExp(
+export const ipv4OneBlank = new RegExp(
   `(?<!\\w|[\\d\\]]\\.)${octet}(?:\\.[ \\t]?${octet}){3}(?!\\d|\\.\\d)`,
   'g',
 );
@@ -115,9 +115,41 @@ function ipv6Matches(text: string): RegExpExecArray[] {
   return matches;
 }
 
+const stickyIpv4 = stickyPattern(ipv4);
+const stickyIpv4OneBlank = stickyPattern(ipv4OneBlank);
+
+const isDigitCode = (code: number) => code >= 48 && code <= 57;
+
+/**
+ * The matches of `ipv4` and of `ipv4OneBlank` (as `matchAll` yields each),
+ * tried only at the digits before each `.`. Both start with an octet (one
+ * to three digits, no word character before them) and its dot, so a match
+ * starts where a run of one to three digits ending at a `.` starts: one
+ * start per dot, found by one pass over the dots (about 2% of real text)
+ * for both patterns, where each pattern's own search stopped at every digit.
+ */
+export function ipv4Matches(text: string): [RegExpExecArray[], RegExpExecArray[]] {
+  const plain: RegExpExecArray[] = [];
+  const oneBlank: RegExpExecArray[] = [];
+  const plainMatcher = anchoredMatcher(stickyIpv4, text);
+  const oneBlankMatcher = anchoredMatcher(stickyIpv4OneBlank, text);
+  for (let dot = text.indexOf('.'); dot >= 0; dot = text.indexOf('.', dot + 1)) {
+    let start = dot;
+    while (start > 0 && dot - start < 4 && isDigitCode(text.charCodeAt(start - 1))) start--;
+    // A longer run's last three digits follow a digit, a word character.
+    if (start === dot || dot - start > 3) continue;
+    const match = plainMatcher.at(start);
+    if (match) plain.push(match);
+    const blankMatch = oneBlankMatcher.at(start);
+    if (blankMatch) oneBlank.push(blankMatch);
+  }
+  return [plain, oneBlank];
+}
+
 const findIps: Finder = (text, add) => {
-  for (const match of text.matchAll(ipv4)) add(match.index, match.index + match[0].length);
-  for (const match of text.matchAll(ipv4OneBlank)) {
+  const [plain, oneBlank] = ipv4Matches(text);
+  for (const match of plain) add(match.index, match.index + match[0].length);
+  for (const match of oneBlank) {
     const value = match[0];
     let blanks = 0;
     for (let at = 0; at < value.length; at++) if (value.charCodeAt(at) <= 32) blanks++;

@@ -718,13 +718,17 @@ function wrapTool(
     }
     if (tooLong) return { trip: tooLongToJudge(kind, scope) };
     let content: string;
+    // What the guardrails judged: the result itself, or its JSON copy.
+    let judged: unknown = value;
     try {
       if (kind === 'tool_output' && !asText && value !== null && typeof value === 'object') {
         // Read once: the model reads this copy, not the result read again (a
         // getter or `toJSON` answering otherwise the second time gave the
-        // model text no guardrail saw).
+        // model text no guardrail saw), and so does the step's output (the
+        // UI stream serialised the result anew: round 18).
         const snapshot: unknown = JSON.parse(JSON.stringify(value) ?? 'null');
         resultSnapshots.set(value, snapshot);
+        judged = snapshot;
         content = canonicalJson(snapshot);
       } else content = asText ? value : canonicalJson(value);
     } catch (error) {
@@ -742,7 +746,7 @@ function wrapTool(
     // Longer written out than walked (escapes, `toJSON`).
     if (content.length > DEFAULT_MAX_TOOL_OUTPUT_LENGTH)
       return { trip: tooLongToJudge(kind, scope) };
-    let current = value;
+    let current = judged;
     let lastModifier: string | undefined;
     const { records, abortSignal, ...context } = scope;
     for (const guardrail of guardrails) {
@@ -773,7 +777,7 @@ function wrapTool(
       content = modified;
       lastModifier = guardrail.name;
     }
-    if (lastModifier === undefined) return { value };
+    if (lastModifier === undefined) return { value: judged };
     if (!validateModification) return { value: current };
 
     const schema = kind === 'tool_input' ? tool.inputSchema : tool.outputSchema;

@@ -1,4 +1,4 @@
-import { generateText, isStepCount, tool } from 'ai';
+import { generateText, isStepCount, streamText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { turnsModel } from '../../test/helpers/turns-model';
@@ -53,5 +53,31 @@ describe('the model reads the result as the guardrails read it', () => {
       return { toJSON: () => ({ body: reads++ === 0 ? 'a page' : POISON }) };
     });
     expect(read).toEqual({ type: 'json', value: { body: 'a page' } });
+  });
+
+  // Round 18: the step's output was the result itself, which the UI stream
+  // (and any app code) serialised anew, a fourth read.
+  it('the step output and the UI stream carry the judged copy, not the result read again', async () => {
+    let reads = 0;
+    const result = { toJSON: () => ({ body: reads++ === 0 ? 'a page' : POISON }) };
+    const model = turnsModel([
+      { toolCalls: [{ toolCallId: 'c1', toolName: 'page', input: {} }] },
+      { text: 'done' },
+    ]);
+    const page = tool({ inputSchema: z.object({}), execute: async () => result });
+    const run = streamText({
+      model,
+      tools: guardTools({ page }, { output: [noInstructions] }),
+      prompt: 'Read',
+      stopWhen: isStepCount(2),
+    });
+    const outputs: unknown[] = [];
+    for await (const chunk of run.toUIMessageStream()) {
+      if (chunk.type === 'tool-output-available') outputs.push(JSON.parse(JSON.stringify(chunk)));
+    }
+    expect(outputs).toEqual([
+      { type: 'tool-output-available', toolCallId: 'c1', output: { body: 'a page' } },
+    ]);
+    expect(JSON.stringify((await run.steps)[0]!.toolResults[0]!.output)).toBe('{"body":"a page"}');
   });
 });

@@ -21,17 +21,54 @@ import type { Guardrail } from './types';
 interface FilteredHook {
   mayMatch: (text: string) => boolean;
   hook: (text: string) => number;
+  fused: FusedHook | undefined;
+}
+
+/**
+ * The filtered hook for a text that is the end of a text `window` mode's
+ * one scan of the chain's filters ruled out (`middleware/may-match-union`,
+ * built with this guardrail's own `FilterTriggers`): that scan also notes
+ * where `notes` occur, so the hook need not search the text for them again.
+ * `hook(text, noted)` must return what the filtered hook returns on every
+ * such text, `noted` being false only when none of `notes` occurs in
+ * `text`. (The scan saw no character its triggers flag and nothing beyond
+ * printable ASCII, tabs and line breaks, which the hook may rely on too.)
+ */
+export interface FusedHook {
+  /** ASCII characters and literals (matched in any case) the scan notes for the hook. */
+  notes?: HookNotes;
+  hook: (text: string, noted: boolean) => number;
+}
+
+/** What a `FusedHook` asks the scan to note. */
+export interface HookNotes {
+  characters: string;
+  literals: readonly string[];
 }
 
 const filteredHooks = new WeakMap<(text: string) => number, FilteredHook>();
 
-/** Declares `filtered` as `hook` for text `mayMatch` said false about. */
+/**
+ * Declares `filtered` as `hook` for text `mayMatch` said false about, and
+ * `fused` as `hook` for text the chain's one scan ruled out (see `FusedHook`).
+ */
 export function registerFilteredHook(
   hook: (text: string) => number,
   mayMatch: (text: string) => boolean,
   filtered: (text: string) => number,
+  fused?: FusedHook,
 ): void {
-  filteredHooks.set(hook, { mayMatch, hook: filtered });
+  filteredHooks.set(hook, { mayMatch, hook: filtered, fused });
+}
+
+/** The guardrail's `FusedHook` when its hook and its filter are the registered pair (else undefined). */
+export function fusedHookOf(guardrail: Guardrail): FusedHook | undefined {
+  const hook = guardrail.potentialMatchStart;
+  if (typeof hook !== 'function') return undefined;
+  const registered = filteredHooks.get(hook);
+  return registered !== undefined && registered.mayMatch === guardrail.mayMatch
+    ? registered.fused
+    : undefined;
 }
 
 /**

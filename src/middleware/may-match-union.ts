@@ -1,5 +1,5 @@
 import { buildAsciiAutomaton } from '../core/ascii-automaton';
-import type { FilterTriggers } from '../core/filtered-hooks';
+import type { FilterTriggers, HookNotes } from '../core/filtered-hooks';
 
 /**
  * One scan for the filters of a whole chain: `window` mode asks each
@@ -20,9 +20,41 @@ import type { FilterTriggers } from '../core/filtered-hooks';
 export function mayMatchUnion(
   triggers: readonly FilterTriggers[],
 ): ((text: string) => boolean) | undefined {
-  // Built once per chain, not per stream (the automaton takes a few milliseconds).
+  const node = cacheNode(triggers, []);
+  if (!('mayMatchAny' in node)) {
+    const scan = unionScan(triggers, []);
+    node.mayMatchAny = scan && (text => scan(text) === MAY_MATCH);
+  }
+  return node.mayMatchAny;
+}
+
+/** What `unionScan` returns for a text some filter may match. */
+export const MAY_MATCH = -1;
+
+/**
+ * The union's scan that also answers the chain's filtered hooks (a fused
+ * pass, `core/filtered-hooks`' `FusedHook`): `MAY_MATCH` where
+ * `mayMatchUnion` says true; else 1 + the last index at which one of
+ * `notes` stands (a character) or ends (a literal, in any case), 0 when
+ * none occurs. A note is noted, never missed; the scan may note more (a
+ * literal across a run of blanks, `kind :` for `kind:`), never less.
+ */
+export function unionScan(
+  triggers: readonly FilterTriggers[],
+  notes: ReadonlyArray<HookNotes | undefined>,
+): ((text: string) => number) | undefined {
+  const node = cacheNode(triggers, notes);
+  if (!('union' in node)) node.union = buildUnion(triggers, notes);
+  return node.union;
+}
+
+/** The cache's place for a chain's triggers and notes: built once per chain, not per stream (the automaton takes a few milliseconds). */
+function cacheNode(
+  triggers: readonly FilterTriggers[],
+  notes: ReadonlyArray<HookNotes | undefined>,
+): UnionCache {
   let node: UnionCache = unions;
-  for (const declared of triggers) {
+  for (const declared of [...triggers, ...notes.map(noted => noted ?? NO_NOTES)]) {
     let child = node.next.get(declared);
     if (child === undefined) {
       child = { next: new WeakMap() };
@@ -30,18 +62,26 @@ export function mayMatchUnion(
     }
     node = child;
   }
-  if (!('union' in node)) node.union = buildUnion(triggers);
-  return node.union;
+  return node;
 }
 
-/** Unions built so far, by their chain's triggers in order (weakly: a chain let go frees its union). */
+const NO_NOTES: HookNotes = { characters: '', literals: [] };
+
+/** Unions built so far, by their chain's triggers and notes in order (weakly: a chain let go frees its union). */
 interface UnionCache {
-  next: WeakMap<FilterTriggers, UnionCache>;
-  union?: ((text: string) => boolean) | undefined;
+  next: WeakMap<FilterTriggers | HookNotes, UnionCache>;
+  union?: ((text: string) => number) | undefined;
+  mayMatchAny?: ((text: string) => boolean) | undefined;
 }
 const unions: UnionCache = { next: new WeakMap() };
 
-function buildUnion(triggers: readonly FilterTriggers[]): ((text: string) => boolean) | undefined {
+/** A literal the scan notes rather than confirms (see `literalAutomaton`). */
+const NOTE = () => false;
+
+function buildUnion(
+  triggers: readonly FilterTriggers[],
+  notes: ReadonlyArray<HookNotes | undefined>,
+): ((text: string) => number) | undefined {
   const classes = new Uint8Array(128);
   for (let code = 0; code < 128; code++) {
     if ((code | 0x20) >= 97 && (code | 0x20) <= 122) classes[code]! |= LETTER;
@@ -77,8 +117,17 @@ function buildUnion(triggers: readonly FilterTriggers[]): ((text: string) => boo
     literals.push(...declared.literals);
   }
   if (run) for (const code of asciiCodes(run.characters)) classes[code]! |= RUN;
+  for (const noted of notes) {
+    if (noted === undefined) continue;
+    for (const code of asciiCodes(noted.characters)) classes[code]! |= NOTED;
+    for (const literal of noted.literals) {
+      // Noted as read (folded): a literal with a blank or beyond ASCII could be missed, so no union.
+      if (!/^[\x21-\x7e]+$/.test(literal)) return undefined;
+      literals.push({ literal, confirm: NOTE });
+    }
+  }
   const runLength = run ? Math.max(1, run.length) : Number.POSITIVE_INFINITY;
-  const { rows, found } = literalAutomaton(literals);
+  const { rows, found, noting } = literalAutomaton(literals);
   const singleLetter = (text: string, at: number) => {
     for (const test of singleTests) if (test(text, at)) return true;
     return false;
@@ -101,26 +150,33 @@ function buildUnion(triggers: readonly FilterTriggers[]): ((text: string) => boo
     let row = 0;
     let runs = 0;
     let letters = 0;
+    let noted = 0;
     for (let at = 0; at < text.length; at++) {
       const code = text.charCodeAt(at);
-      if (code >= 128) return true;
+      if (code >= 128) return MAY_MATCH;
       const kind = classes[code]!;
-      if ((kind & FLAGGED) !== 0) return true;
+      if ((kind & (FLAGGED | NOTED)) !== 0) {
+        if ((kind & FLAGGED) !== 0) return MAY_MATCH;
+        noted = at + 1;
+      }
       if ((kind & RUN) === 0) runs = 0;
-      else if (++runs >= runLength) return true;
+      else if (++runs >= runLength) return MAY_MATCH;
       if ((kind & LETTER) !== 0) letters++;
       else {
-        if (letters === 1 && anySingle && singleLetter(text, at - 1)) return true;
+        if (letters === 1 && anySingle && singleLetter(text, at - 1)) return MAY_MATCH;
         letters = 0;
-        if ((kind & NEAR) !== 0 && near(code, text, at)) return true;
+        if ((kind & NEAR) !== 0 && near(code, text, at)) return MAY_MATCH;
       }
       row = rows[row + code]!;
       if (row < 0) {
         row = -row;
-        if (confirmed(found[row >> 7]!, text, at + 1)) return true;
+        const state = row >> 7;
+        if (noting[state] === 1) noted = at + 1;
+        const hits = found[state]!;
+        if (hits.length > 0 && confirmed(hits, text, at + 1)) return MAY_MATCH;
       }
     }
-    return letters === 1 && anySingle && singleLetter(text, text.length - 1);
+    return letters === 1 && anySingle && singleLetter(text, text.length - 1) ? MAY_MATCH : noted;
   };
 }
 
@@ -129,6 +185,7 @@ const FLAGGED = 1;
 const RUN = 2;
 const NEAR = 4;
 const LETTER = 8;
+const NOTED = 16;
 
 function asciiCodes(characters: string): number[] {
   const codes: number[] = [];
@@ -188,5 +245,12 @@ function literalAutomaton(
       rows[state * 128 + code] = ends[to]!.length > 0 ? -to * 128 : to * 128;
     }
   }
-  return { rows, found: ends };
+  // Where noted literals end (`NOTE`): marked, and left out of the confirmations.
+  const noting = new Uint8Array(states);
+  const found = ends.map((hits, state) => {
+    if (!hits.includes(NOTE)) return hits;
+    noting[state] = 1;
+    return hits.filter(hit => hit !== NOTE);
+  });
+  return { rows, found, noting };
 }

@@ -2,10 +2,15 @@ import type { JSONValue, LanguageModelV4Usage } from '@ai-sdk/provider';
 import type { ChainResult } from '../core/chain';
 import { allow } from '../core/define-guardrail';
 import { emitEvent } from '../core/events';
-import { type FilterTriggers, filteredHookOf, filterTriggersOf } from '../core/filtered-hooks';
+import {
+  type FilterTriggers,
+  filteredHookOf,
+  filterTriggersOf,
+  fusedHookOf,
+} from '../core/filtered-hooks';
 import type { Guardrail, GuardrailRecord } from '../core/types';
 import type { CallGuard } from './call-guard';
-import { mayMatchUnion } from './may-match-union';
+import { MAY_MATCH, unionScan } from './may-match-union';
 import {
   blockKey,
   HELD,
@@ -101,6 +106,18 @@ function earlyStep(released: number): number {
   return 72;
 }
 
+/**
+ * What is known of the text the hooks are asked about (`potentialStartOf`):
+ * nothing; every filter ruled it out (their filtered hooks); it ends a text
+ * the chain's one scan ruled out, which noted none of what the fused hooks
+ * look for in it, or noted some (their fused hooks, `core/filtered-hooks`).
+ */
+const UNFILTERED = 0;
+const FILTERED = 1;
+const SCANNED = 2;
+const SCANNED_NOTED = 3;
+type Filtered = typeof UNFILTERED | typeof FILTERED | typeof SCANNED | typeof SCANNED_NOTED;
+
 /** Rounds of `potentialStartOf`'s check that no match spans the cut; past them, nothing is released. */
 const CUT_ROUNDS = 8;
 
@@ -128,7 +145,7 @@ const CUT_ROUNDS = 8;
  */
 function potentialStartOf(
   output: readonly Guardrail[],
-): ((pending: string, confirm: boolean, filtered?: boolean) => number) | undefined {
+): ((pending: string, confirm: boolean, filtered?: Filtered) => number) | undefined {
   const hooks = output.map(guardrail => guardrail.potentialMatchStart);
   if (!hooks.every(hook => typeof hook === 'function')) return undefined;
   // For text every filter ruled out (`releaseUnmatched`): a built-in's
@@ -137,6 +154,19 @@ function potentialStartOf(
   const filteredHooks = output.map((guardrail, index) =>
     guardrail.perCall ? hooks[index]! : (filteredHookOf(guardrail) ?? hooks[index]!),
   );
+  // For text that ends a text the chain's one scan ruled out: the fused
+  // hooks, told whether the scan noted what they look for in it.
+  const fusedHooks = (noted: boolean) =>
+    output.map((guardrail, index) => {
+      const fused = guardrail.perCall ? undefined : fusedHookOf(guardrail);
+      return fused ? (text: string) => fused.hook(text, noted) : filteredHooks[index]!;
+    });
+  const byFiltered: Record<Filtered, ReadonlyArray<(text: string) => number>> = {
+    [UNFILTERED]: hooks as Array<(text: string) => number>,
+    [FILTERED]: filteredHooks,
+    [SCANNED]: fusedHooks(false),
+    [SCANNED_NOTED]: fusedHooks(true),
+  };
   const earliest = (text: string, list: ReadonlyArray<(text: string) => number>) => {
     let start = text.length;
     for (const hook of list) {
@@ -152,8 +182,8 @@ function potentialStartOf(
     }
     return start;
   };
-  return (pending, confirm, filtered = false) => {
-    let cut = earliest(pending, filtered ? filteredHooks : hooks);
+  return (pending, confirm, filtered = UNFILTERED) => {
+    let cut = earliest(pending, byFiltered[filtered]);
     if (!confirm) return cut;
     for (let round = 0; round < CUT_ROUNDS; round++) {
       if (cut <= 0 || cut >= pending.length) return cut;
@@ -166,6 +196,9 @@ function potentialStartOf(
     return 0;
   };
 }
+
+/** `prefilteredChain`'s verdict on a text its filters ruled out one by one, not by the one scan. */
+const RULED_OUT_ONE_BY_ONE = -2;
 
 /** True unless the guardrail's `mayMatch` says its check would surely pass `text` (a throw runs it). */
 function mayMatch(guardrail: Guardrail, text: string): boolean {
@@ -181,8 +214,9 @@ function mayMatch(guardrail: Guardrail, text: string): boolean {
  * The window's view of the chain: the guardrails a window check runs (not
  * the per-call ones, which `settlePerCallOutput` runs once), each of which
  * skips its check when its `mayMatch` rules a match out in the text it is
- * given (after the modifications of those before it); and `skipsAll`, true
- * when every one rules out a match in `text`, so the check need not run.
+ * given (after the modifications of those before it); and `verdictOf`,
+ * not `MAY_MATCH` when every one rules out a match in `text`, so the check
+ * need not run.
  */
 function prefilteredChain(output: readonly Guardrail[]) {
   const windowed = output.filter(guardrail => !guardrail.perCall);
@@ -197,15 +231,27 @@ function prefilteredChain(output: readonly Guardrail[]) {
   });
   // One scan for all the filters when each declares what it looks for
   // (the built-ins' own `mayMatch`): nearly every check of prose ends there.
+  // It also notes, for the fused hooks, what they look for (`core/filtered-hooks`).
   const triggers = windowed.map(filterTriggersOf);
-  const mayMatchAny = triggers.every(declared => declared !== undefined)
-    ? mayMatchUnion(triggers as FilterTriggers[])
+  const scan = triggers.every(declared => declared !== undefined)
+    ? unionScan(
+        triggers as FilterTriggers[],
+        windowed.map(guardrail => fusedHookOf(guardrail)?.notes),
+      )
     : undefined;
-  const skipsAll = (text: string) => {
-    if (windowed.length === 0) return false;
-    if (mayMatchAny !== undefined && !mayMatchAny(text)) return true;
-    for (const guardrail of windowed) if (mayMatch(guardrail, text)) return false;
-    return true;
+  /**
+   * Whether every filter rules out a match in `text`: `MAY_MATCH` when one
+   * may match; else, when the one scan ruled it out, 1 + the last index of
+   * a note in it (0: none); `RULED_OUT_ONE_BY_ONE` when the filters did one by one.
+   */
+  const verdictOf = (text: string): number => {
+    if (windowed.length === 0) return MAY_MATCH;
+    if (scan !== undefined) {
+      const noted = scan(text);
+      if (noted !== MAY_MATCH) return noted;
+    }
+    for (const guardrail of windowed) if (mayMatch(guardrail, text)) return MAY_MATCH;
+    return RULED_OUT_ONE_BY_ONE;
   };
   /**
    * The longest `mayMatchReach` of the chain, when every guardrail has a
@@ -238,7 +284,7 @@ function prefilteredChain(output: readonly Guardrail[]) {
       durationMs: 0,
     })),
   });
-  return { guardrails, skipsAll, passed, count: windowed.length, reach };
+  return { guardrails, verdictOf, passed, count: windowed.length, reach };
 }
 
 /**
@@ -376,7 +422,7 @@ export function windowProcessor(
   const chain = prefilteredChain(output);
   async function check(text: string, usage?: LanguageModelV4Usage) {
     // Ordinary prose in which no guardrail could find anything: no chain run.
-    if (chain.skipsAll(text)) return chain.passed(text);
+    if (chain.verdictOf(text) !== MAY_MATCH) return chain.passed(text);
     return call.checkOutput(chain.guardrails, text, { report: false, ...(usage && { usage }) });
   }
 
@@ -477,19 +523,34 @@ export function windowProcessor(
    */
   function releaseUnmatched(
     state: TextWindow,
-    potentialStart: (pending: string, confirm: boolean, filtered?: boolean) => number,
+    potentialStart: (pending: string, confirm: boolean, filtered?: Filtered) => number,
   ): ProcessorStep | undefined {
-    const { pending } = state;
     const { reach } = chain;
+    const { clean: before } = state;
+    let { pending } = state;
     // The filters' text: with reaches, when all said false about the text
     // before, only its tail and what came since (by the contract of
     // `mayMatchReach`, their verdict on the whole); else the context and
-    // the pending text, as the check would see them.
-    const filtered =
-      reach !== undefined && state.clean !== undefined
-        ? state.clean + (state.filtered === 0 ? pending : pending.slice(state.filtered))
-        : contextOf(state) + pending;
-    if (!chain.skipsAll(filtered)) {
+    // the pending text, as the check would see them. Built to end with the
+    // whole pending text wherever it can (`at`: where that starts), so the
+    // scan flattens one string (not the deltas joined, then a second copy)
+    // and its verdict covers all of what the hooks read.
+    let filtered: string;
+    let at = -1;
+    if (reach === undefined || before === undefined) {
+      const context = contextOf(state);
+      filtered = context + pending;
+      at = context.length;
+    } else if (before.length >= state.filtered) {
+      // `before` ends with the pending text the filters saw (both end the text they saw).
+      const head = before.slice(0, before.length - state.filtered);
+      filtered = head + pending;
+      at = head.length;
+    } else {
+      filtered = before + pending.slice(state.filtered);
+    }
+    const verdict = chain.verdictOf(filtered);
+    if (verdict === MAY_MATCH) {
       state.clean = undefined;
       return undefined;
     }
@@ -506,8 +567,15 @@ export function windowProcessor(
         if (!state.records.has(record.guardrail)) state.records.set(record.guardrail, record);
       }
     }
-    // Every filter said false about text ending with `pending`: the filtered hooks.
-    const cut = cutBefore(state, pending, potentialStart(pending, false, true));
+    // Every filter said false about text ending with `pending`: the filtered
+    // hooks; the fused ones when the one scan said so about a text ending
+    // with all of it (read from the scanned string, flat by now).
+    let hooks: Filtered = FILTERED;
+    if (at >= 0) {
+      pending = at === 0 ? filtered : filtered.slice(at);
+      if (verdict >= 0) hooks = verdict > at ? SCANNED_NOTED : SCANNED;
+    }
+    const cut = cutBefore(state, pending, potentialStart(pending, false, hooks));
     const step = releaseText(state, pending, cut, pending.slice(0, cut));
     state.filtered = state.pending.length;
     return step;

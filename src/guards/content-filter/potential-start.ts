@@ -134,13 +134,41 @@ export function contentFilterPotentialStartFiltered(
   maxMatchLength: number,
   hook: (text: string) => number,
 ): (text: string) => number {
+  const start = filteredStart(terms, maxMatchLength, hook);
+  return start === undefined ? hook : text => start(text, false);
+}
+
+/**
+ * The filtered hook and its `FusedHook` (`core/filtered-hooks`): a text
+ * window mode's one scan ruled out with this filter's triggers holds
+ * nothing beyond printable ASCII, tabs and line breaks, and none of the
+ * leetspeak characters they flag, so the fused hook skips that search.
+ */
+export function contentFilterFilteredHooks(
+  terms: readonly string[],
+  maxMatchLength: number,
+  hook: (text: string) => number,
+): { filtered: (text: string) => number; fused: (text: string, noted: boolean) => number } {
+  const start = filteredStart(terms, maxMatchLength, hook);
+  return start === undefined
+    ? { filtered: hook, fused: hook }
+    : { filtered: text => start(text, false), fused: text => start(text, true) };
+}
+
+function filteredStart(
+  terms: readonly string[],
+  maxMatchLength: number,
+  hook: (text: string) => number,
+): ((text: string, scanned: boolean) => number) | undefined {
   const reversed = reversedPrefixTrie(terms);
-  if (reversed === undefined) return hook;
-  return text => {
+  if (reversed === undefined) return undefined;
+  return (text, scanned) => {
     const from = text.length > maxMatchLength ? text.length - maxMatchLength : 0;
     // What the hook reads in lower case: ASCII without leetspeak or other controls than blanks.
-    NOT_LOWER_CASE_READING.lastIndex = from;
-    if (NOT_LOWER_CASE_READING.test(text)) return hook(text);
+    if (!scanned) {
+      NOT_LOWER_CASE_READING.lastIndex = from;
+      if (NOT_LOWER_CASE_READING.test(text)) return hook(text);
+    }
     // A spelled-out run at the first character read (the filter saw the one before it).
     if (isSeparator(text.charCodeAt(from + 1))) {
       SPELLED_OUT_START.lastIndex = from;
@@ -501,10 +529,17 @@ export function contentFilterMayMatch(
   const registerHook = (mayMatch: (text: string) => boolean) => {
     if (hooks === undefined) return;
     const { potentialMatchStart, maxMatchLength } = hooks;
+    const { filtered, fused } = contentFilterFilteredHooks(
+      terms,
+      maxMatchLength,
+      potentialMatchStart,
+    );
+    // Without entries the triggers flag no leetspeak character: no fused hook.
     registerFilteredHook(
       potentialMatchStart,
       mayMatch,
-      contentFilterPotentialStartFiltered(terms, maxMatchLength, potentialMatchStart),
+      filtered,
+      terms.length > 0 ? { hook: fused } : undefined,
     );
   };
   if (terms.length === 0) {

@@ -490,7 +490,19 @@ export function mayHaveTrigger(text: string): boolean {
   return false;
 }
 
-registerFilteredHook(secretsPotentialStart, secretsMayMatch, secretsPotentialStartFiltered);
+/**
+ * `secretsPotentialStartFiltered` fused with window mode's one scan (see
+ * `FusedHook`): where the scan noted no quote, no `curl` or `authorization`
+ * and no `kind:` in the text (in any case; `"kind"` has quotes), no quoted
+ * value, header or manifest can start there, and only the trailing chain is left.
+ */
+const boundedChainStart = withinLast(secretsMaxMatchLength * 2, text =>
+  trailingChainStart(text, { joinable, marker }),
+);
+registerFilteredHook(secretsPotentialStart, secretsMayMatch, secretsPotentialStartFiltered, {
+  notes: { characters: '"\'`', literals: ['curl', 'authorization', 'kind:'] },
+  hook: (text, noted) => (noted ? secretsPotentialStartFiltered(text) : boundedChainStart(text)),
+});
 
 /** `KEYWORD` on `text` in lower case, remembered for the last text (the union asks once per keyword hit). */
 function hasKeyword(text: string): boolean {

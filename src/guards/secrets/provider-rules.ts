@@ -118,12 +118,15 @@ function decodeBase64Url(segment: string): string | undefined {
   }
 }
 
+/** A JWT's dot with one to three blanks before or after it (`eyJ… . eyJ…`). */
+const jwtBlankDot = '(?:[ \\t]{1,3}\\.[ \\t]{0,3}|\\.[ \\t]{1,3})';
+
 // Texts repeat a handful of JWT headers: remember the verdict for each.
 const jwtHeaderVerdicts = new Map<string, boolean>();
 
 /** A JWT's first segment must decode to a JSON object (its header), as RFC 7519 requires. */
 function jwtHeaderIsJson(token: string): boolean {
-  const segment = token.slice(0, token.indexOf('.'));
+  const segment = token.slice(0, token.indexOf('.')).trimEnd();
   const known = jwtHeaderVerdicts.get(segment);
   if (known !== undefined) return known;
   const verdict = decodedHeaderIsJson(decodeBase64Url(segment));
@@ -371,9 +374,14 @@ const prefixedRules: Rule[] = [
     prefix: 3,
     anchor: near(anchor(['hf_', 'api_org_']), 20),
   }),
+  // Blanks around a dot (`eyJ… . eyJ… . sig`, round 18: header and payload
+  // passed) join the parts too: one to three before or after it. The
+  // payload starts with `eyJ` whatever the blanks; a signature after blanks
+  // needs 16 characters (HS256's has 43), so a sentence after a token's
+  // ` . ` is not taken for one.
   rule(
     'JWT',
-    `${b}eyJ[A-Za-z0-9_-]{10,500}\\.eyJ[A-Za-z0-9_-]{10,8000}(?:\\.[A-Za-z0-9_-]{0,1000})?`,
+    `${b}eyJ[A-Za-z0-9_-]{10,500}(?:\\.|${jwtBlankDot})eyJ[A-Za-z0-9_-]{10,8000}(?:${jwtBlankDot}[A-Za-z0-9_-]{16,1000}|\\.[A-Za-z0-9_-]{0,1000})?`,
     { validate: jwtHeaderIsJson, anchor: near(anchor(['eyJ']), 20) },
   ),
   rule('PRIVATE_KEY', pemPrivateKey, { keepPlaceholders: true, anchor: anchor(['-----BEGIN']) }),

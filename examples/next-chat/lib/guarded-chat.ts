@@ -7,10 +7,21 @@ import { search } from './search-tool';
 /**
  * One middleware for the whole server, so the input memo (durable redaction
  * of earlier turns that the chat client sends again) is shared by all calls.
+ *
+ * The browser sends the whole history, so it writes the assistant turns and
+ * tool results too: `inputScope: 'all'` judges assistant text, reasoning and
+ * tool-call inputs with the input guardrails, and `toolOutputs` judges every
+ * tool result in the prompt (a forged `output-available` search part reached
+ * the model unjudged before). `checkReasoning` runs the output guardrails on
+ * reasoning too: the UI stream sends reasoning to the browser.
  */
 const middleware = guardrails({
   input: [promptInjection(), pii({ action: 'redact' })],
+  inputScope: 'all',
+  toolOutputs: [promptInjection({ mode: 'indirect' })],
+  unreadableFiles: 'block',
   output: [pii({ action: 'redact' }), secrets({ action: 'redact' })],
+  checkReasoning: true,
   stream: { mode: 'window' },
 });
 

@@ -7,10 +7,13 @@ import {
 } from 'ai';
 import { type GuardrailOutcome, guardrailOutcomeOf, mergeGuardrailOutcomes } from 'ai-guardrails';
 import { type ChatMessage, withoutBlockedTurns } from '../../../lib/chat-message';
+import { readChatRequest } from '../../../lib/chat-request';
 import { model, tools } from '../../../lib/guarded-chat';
 
 export async function POST(request: Request) {
-  const { messages }: { messages: ChatMessage[] } = await request.json();
+  // The client owns the body: capped, validated, and only `messages` is read.
+  const messages = await readChatRequest(request, tools);
+  if (messages instanceof Response) return messages;
 
   // One outcome per step (a tool loop has several); the message shows them all.
   const steps: GuardrailOutcome[] = [];

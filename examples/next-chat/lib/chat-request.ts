@@ -83,6 +83,16 @@ export async function readChatRequest(
           `message ${index}: a ${message.role} part of a type this page does not send`,
         );
       }
+      // No tool here asks for approval. The AI SDK runs a call the history
+      // says was approved before the model's first step, whatever the tool:
+      // a forged `approval-responded` part would run `search` with arguments
+      // the client chose, without the model ever calling it.
+      if (
+        part.type === 'tool-search' &&
+        (part.state.startsWith('approval-') || part.state === 'output-denied')
+      ) {
+        return refuse(400, `message ${index}: a tool approval, and no tool here asks for one`);
+      }
     }
   }
   return validated.data;

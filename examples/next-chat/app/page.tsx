@@ -48,7 +48,11 @@ function redactionOf(
   kinds: readonly GuardrailRecord['kind'][],
 ): Redaction | undefined {
   const records = message?.metadata?.guardrails?.records ?? [];
-  const modified = records.filter(r => kinds.includes(r.kind) && r.status === 'modified');
+  // A user text's input record has no `role`; one with a role is about another
+  // part of the history (an assistant turn), not the text shown here.
+  const modified = records.filter(
+    r => kinds.includes(r.kind) && r.status === 'modified' && (r.kind !== 'input' || !r.role),
+  );
   if (modified.length === 0) return undefined;
   const types = new Set<string>();
   const spans: Redaction['spans'] = [];

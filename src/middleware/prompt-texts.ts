@@ -392,6 +392,37 @@ function isDataUrl(url: unknown, mediaType: unknown): boolean {
   return isTextMediaType(own) || isTextMediaType(mediaType) || !isPlainType(own, mediaType);
 }
 
+/**
+ * A user file's `filename`, which providers send to the model (OpenAI's
+ * `filename`, Anthropic's document `title`): judged as text of its own.
+ * A name that is not a string, or is longer than a tool result may be,
+ * fails closed.
+ */
+function fileNameText(
+  message: number,
+  index: number,
+  part: { filename?: unknown },
+  maxLength: number,
+): PromptText | undefined {
+  const { filename } = part;
+  if (filename === undefined || filename === '') return undefined;
+  const why =
+    typeof filename !== 'string'
+      ? "a file part's filename is not a string"
+      : filename.length > maxLength
+        ? `a file name is longer than ${maxLength} characters`
+        : undefined;
+  if (why !== undefined) return { ...unreadableText(message, 'user', why), part: 'file-name' };
+  return {
+    message,
+    role: 'user',
+    part: 'file-name',
+    text: filename as string,
+    parts: [index],
+    lengths: [(filename as string).length],
+  };
+}
+
 /** Whether a data: URL's own media type agrees with the part's (`image/png` in both). */
 function isPlainType(own: string, mediaType: unknown): boolean {
   return (
@@ -505,6 +536,8 @@ export function promptTexts(
             blockUnreadableFiles,
           );
           if (file) texts.push(file);
+          const name = fileNameText(index, p, part as { filename?: unknown }, maxJsonLength);
+          if (name) texts.push(name);
         } else {
           texts.push(
             unreadableText(
@@ -646,6 +679,11 @@ export function rebuildPrompt(
           : { ...part.data, data: encodeFileText(text, part.data.data) };
       const mediaType = entry.notUtf8 ? utf8MediaType(part.mediaType) : part.mediaType;
       content[p] = { ...part, mediaType, data } as (typeof content)[number];
+      return;
+    }
+    if (entry.part === 'file-name') {
+      const p = entry.parts[0]!;
+      content[p] = { ...content[p]!, filename: text } as (typeof content)[number];
       return;
     }
     if (entry.part === 'tool-call' || entry.part === 'tool-approval-response') {

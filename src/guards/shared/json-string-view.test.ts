@@ -90,3 +90,31 @@ describe('jsonStringView maps every decoded character back to its escape', () =>
     expect(at(view.text.length - 1)).toEqual([json.length - 1, json.length, 3]);
   });
 });
+
+describe('jsonStringView copies what is read as written unit for unit', () => {
+  it('keeps lone surrogates, decodes escaped ones, across runs long enough to be sliced', () => {
+    const long = 'x'.repeat(100);
+    // A lone high surrogate written, then a low one escaped; an escaped lone
+    // high one; a pair split by an escape; long runs before and after.
+    const json = `{"a":"${long}\ud83d\\ude00\\ud800${long}\ud83d\\n\ude00","b":"\\u0041${long}"}`;
+    const view = jsonStringView(json)!;
+    expect(view.text).toBe(`{"a":"${long}\ud83d\ude00\ud800${long}\ud83d\n\ude00","b":"A${long}"}`);
+    const at = (index: number) => [
+      view.sourceStart[index],
+      view.sourceEnd[index],
+      view.stringOf[index],
+    ];
+    expect(view.text.length).toBe(view.sourceStart.length);
+    // The value of "a" is the JSON text's second string.
+    expect(at(6)).toEqual([6, 7, 2]);
+    expect(at(106)).toEqual([106, 107, 2]);
+    expect(at(107)).toEqual([107, 113, 2]);
+    expect(at(108)).toEqual([113, 119, 2]);
+    expect(at(209)).toEqual([219, 220, 2]);
+    expect(at(210)).toEqual([220, 222, 2]);
+    expect(at(211)).toEqual([222, 223, 2]);
+    expect(at(212)).toEqual([223, 224, -1]);
+    expect(at(219)).toEqual([230, 236, 4]);
+    expect(at(view.text.length - 1)).toEqual([json.length - 1, json.length, -1]);
+  });
+});

@@ -59,6 +59,19 @@ function thrownError(result: Awaited<ReturnType<typeof run>>['result']): unknown
 const redactPii = pii({ action: 'redact' });
 const pass = ['pii', 'tool_output', 'passed', 'lookup', undefined];
 const redacted = ['pii', 'tool_output', 'modified', 'lookup', undefined];
+/** pii's record of a thrown value whose text could not be read (it fails closed). */
+const unreadableError = [
+  'pii',
+  'tool_output',
+  'error',
+  'lookup',
+  'could not read the text of the error the tool threw (Error)',
+];
+/** What the model reads of a call whose result a guardrail withheld. */
+const withheld = toolResult({
+  type: 'text',
+  value: 'The result of the "lookup" tool call was withheld by a guardrail.',
+});
 const injectionWithheld = toolResult({
   type: 'text',
   value: 'This tool result looks like a prompt injection and was withheld.',
@@ -344,21 +357,8 @@ describe('guardTools judges the error a tool throws', () => {
       },
       { output: [redactPii] },
     );
-    expect(read).toEqual(
-      toolResult({
-        type: 'text',
-        value: 'The result of the "lookup" tool call was withheld by a guardrail.',
-      }),
-    );
-    expect(records).toEqual([
-      [
-        'pii',
-        'tool_output',
-        'error',
-        'lookup',
-        'could not read the text of the error the tool threw (Error)',
-      ],
-    ]);
+    expect(read).toEqual(withheld);
+    expect(records).toEqual([unreadableError]);
     expect(status).toBe('blocked');
   });
 
@@ -394,12 +394,7 @@ describe('guardTools judges the error a tool throws', () => {
       },
       { output: [spy] },
     );
-    expect(read).toEqual(
-      toolResult({
-        type: 'text',
-        value: 'The result of the "lookup" tool call was withheld by a guardrail.',
-      }),
-    );
+    expect(read).toEqual(withheld);
     expect(seen).toEqual([]);
     expect(records).toEqual([
       [
@@ -423,21 +418,8 @@ describe('guardTools judges the error a tool throws', () => {
       },
       { output: [redactPii] },
     );
-    expect(read).toEqual(
-      toolResult({
-        type: 'text',
-        value: 'The result of the "lookup" tool call was withheld by a guardrail.',
-      }),
-    );
-    expect(records).toEqual([
-      [
-        'pii',
-        'tool_output',
-        'error',
-        'lookup',
-        'could not read the text of the error the tool threw (Error)',
-      ],
-    ]);
+    expect(read).toEqual(withheld);
+    expect(records).toEqual([unreadableError]);
     expect(status).toBe('blocked');
   });
 

@@ -23,6 +23,16 @@ function saveTools(saved: number[]) {
   );
 }
 
+/** generateText where the model calls the guarded `save` tool once with `input`. */
+function saveCall(saved: number[], input: { notes: string }) {
+  return generateText({
+    model: turnsModel([{ toolCalls: [{ toolCallId: 'c1', toolName: 'save', input }] }]),
+    tools: saveTools(saved),
+    prompt: 'Save it.',
+    stopWhen: stepCountIs(2),
+  });
+}
+
 /** Arguments whose canonical JSON, `{"notes":"…"}`, is `length` characters long. */
 function notesOfJsonLength(length: number) {
   return { notes: 'x'.repeat(length - '{"notes":""}'.length) };
@@ -31,22 +41,7 @@ function notesOfJsonLength(length: number) {
 describe('guardTools: arguments have the length limit of a tool result', () => {
   it('does not run a call whose arguments are longer than 1,000,000 characters, with an error record', async () => {
     const saved: number[] = [];
-    const result = await generateText({
-      model: turnsModel([
-        {
-          toolCalls: [
-            {
-              toolCallId: 'c1',
-              toolName: 'save',
-              input: notesOfJsonLength(DEFAULT_MAX_TOOL_OUTPUT_LENGTH + 1),
-            },
-          ],
-        },
-      ]),
-      tools: saveTools(saved),
-      prompt: 'Save it.',
-      stopWhen: stepCountIs(2),
-    });
+    const result = await saveCall(saved, notesOfJsonLength(DEFAULT_MAX_TOOL_OUTPUT_LENGTH + 1));
     // Before: judged whole (10 MB in ~0.9 s with pii + secrets) and run.
     expect(saved).toEqual([]);
     expect(withoutTiming(collectToolRecords(result.steps))).toEqual([
@@ -68,22 +63,7 @@ describe('guardTools: arguments have the length limit of a tool result', () => {
 
   it('judges and runs arguments of exactly 1,000,000 characters', async () => {
     const saved: number[] = [];
-    const result = await generateText({
-      model: turnsModel([
-        {
-          toolCalls: [
-            {
-              toolCallId: 'c1',
-              toolName: 'save',
-              input: notesOfJsonLength(DEFAULT_MAX_TOOL_OUTPUT_LENGTH),
-            },
-          ],
-        },
-      ]),
-      tools: saveTools(saved),
-      prompt: 'Save it.',
-      stopWhen: stepCountIs(2),
-    });
+    const result = await saveCall(saved, notesOfJsonLength(DEFAULT_MAX_TOOL_OUTPUT_LENGTH));
     expect(saved).toEqual([DEFAULT_MAX_TOOL_OUTPUT_LENGTH - 12]);
     expect(collectToolRecords(result.steps).map(r => [r.guardrail, r.status])).toEqual([
       ['no-drop-table', 'passed'],
@@ -94,14 +74,7 @@ describe('guardTools: arguments have the length limit of a tool result', () => {
     const saved: number[] = [];
     // 600,000 characters walked (under the limit); 1,200,012 written out (\n and \" are two each).
     const notes = '\n'.repeat(400_000) + '"'.repeat(200_000);
-    const result = await generateText({
-      model: turnsModel([
-        { toolCalls: [{ toolCallId: 'c1', toolName: 'save', input: { notes } }] },
-      ]),
-      tools: saveTools(saved),
-      prompt: 'Save it.',
-      stopWhen: stepCountIs(2),
-    });
+    const result = await saveCall(saved, { notes });
     expect(saved).toEqual([]);
     expect(collectToolRecords(result.steps).map(r => [r.guardrail, r.status])).toEqual([
       ['tool-input-unreadable', 'error'],

@@ -3,6 +3,43 @@ import { promptSentWithRecords, windowAndGenerateTexts } from '../../../test/hel
 import { secrets } from './secrets';
 
 /**
+ * Tests that `secrets({ action: 'redact' })` sends `redacted` for
+ * `manifest` through generateText (one record with the KUBERNETES_SECRET
+ * `spans`) and streams the same text in window mode in six chunkings.
+ */
+function redactedInGenerateAndWindow(
+  manifest: string,
+  redacted: string,
+  spans: Array<[number, number]>,
+) {
+  it('generateText: each value is redacted; the record has the spans', async () => {
+    const { sent, records } = await promptSentWithRecords(secrets({ action: 'redact' }), manifest);
+    expect(sent).toBe(redacted);
+    expect(records).toEqual([
+      {
+        guardrail: 'secrets',
+        kind: 'input',
+        status: 'modified',
+        info: {
+          types: ['KUBERNETES_SECRET'],
+          spans: spans.map(([start, end]) => ({ type: 'KUBERNETES_SECRET', start, end })),
+        },
+      },
+    ]);
+  });
+
+  it('streamText (window): the same text as generateText in six chunkings', async () => {
+    const { generated, streamed } = await windowAndGenerateTexts(
+      secrets({ action: 'redact' }),
+      manifest,
+      [[1], [3], [7], [13], [5, 11], [64]],
+    );
+    expect(generated).toBe(redacted);
+    expect(streamed).toEqual(Array(6).fill(redacted));
+  });
+}
+
+/**
  * A YAML comment after a Secret's value (`db: cGFz… # prod`) was read as
  * part of it: the value was then no base64 and reached the model (round 17).
  */
@@ -28,35 +65,11 @@ describe('Kubernetes Secret values with a comment after them', () => {
     '',
   ].join('\n');
 
-  it('generateText: each value is redacted, its comment kept; the record has the spans', async () => {
-    const { sent, records } = await promptSentWithRecords(secrets({ action: 'redact' }), manifest);
-    expect(sent).toBe(redacted);
-    expect(records).toEqual([
-      {
-        guardrail: 'secrets',
-        kind: 'input',
-        status: 'modified',
-        info: {
-          types: ['KUBERNETES_SECRET'],
-          spans: [
-            { type: 'KUBERNETES_SECRET', start: 40, end: 60 },
-            { type: 'KUBERNETES_SECRET', start: 76, end: 96 },
-            { type: 'KUBERNETES_SECRET', start: 125, end: 135 },
-          ],
-        },
-      },
-    ]);
-  });
-
-  it('streamText (window): the same text as generateText in six chunkings', async () => {
-    const { generated, streamed } = await windowAndGenerateTexts(
-      secrets({ action: 'redact' }),
-      manifest,
-      [[1], [3], [7], [13], [5, 11], [64]],
-    );
-    expect(generated).toBe(redacted);
-    expect(streamed).toEqual(Array(6).fill(redacted));
-  });
+  redactedInGenerateAndWindow(manifest, redacted, [
+    [40, 60],
+    [76, 96],
+    [125, 135],
+  ]);
 });
 
 /**
@@ -91,35 +104,11 @@ describe('Kubernetes Secrets in YAML flow style', () => {
     '',
   ].join('\n');
 
-  it('generateText: each value is redacted; the record has the spans', async () => {
-    const { sent, records } = await promptSentWithRecords(secrets({ action: 'redact' }), manifest);
-    expect(sent).toBe(redacted);
-    expect(records).toEqual([
-      {
-        guardrail: 'secrets',
-        kind: 'input',
-        status: 'modified',
-        info: {
-          types: ['KUBERNETES_SECRET'],
-          spans: [
-            { type: 'KUBERNETES_SECRET', start: 39, end: 59 },
-            { type: 'KUBERNETES_SECRET', start: 69, end: 89 },
-            { type: 'KUBERNETES_SECRET', start: 204, end: 215 },
-          ],
-        },
-      },
-    ]);
-  });
-
-  it('streamText (window): the same text as generateText in six chunkings', async () => {
-    const { generated, streamed } = await windowAndGenerateTexts(
-      secrets({ action: 'redact' }),
-      manifest,
-      [[1], [3], [7], [13], [5, 11], [64]],
-    );
-    expect(generated).toBe(redacted);
-    expect(streamed).toEqual(Array(6).fill(redacted));
-  });
+  redactedInGenerateAndWindow(manifest, redacted, [
+    [39, 59],
+    [69, 89],
+    [204, 215],
+  ]);
 
   it('reads no flow mapping of a text that declares no Secret', () => {
     const configMap = 'apiVersion: v1\nkind: ConfigMap\ndata: {db: cGFzc3dvcmQxMjM0NQ==}\n';

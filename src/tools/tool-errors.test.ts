@@ -72,6 +72,22 @@ const withheld = toolResult({
   type: 'text',
   value: 'The result of the "lookup" tool call was withheld by a guardrail.',
 });
+
+/**
+ * A tool throws `original`, whose text reads 'not found' first and otherwise
+ * later: the model reads the judged text, and the app gets a new error.
+ */
+async function expectJudgedNotRethrown(original: unknown) {
+  const { result, read, records } = await run(
+    async () => {
+      throw original;
+    },
+    { output: [redactPii] },
+  );
+  expect(read).toEqual(toolResult({ type: 'error-text', value: 'Error: not found' }));
+  expect(thrownError(result)).not.toBe(original);
+  expect(records).toEqual([pass]);
+}
 const injectionWithheld = toolResult({
   type: 'text',
   value: 'This tool result looks like a prompt injection and was withheld.',
@@ -309,15 +325,7 @@ describe('guardTools judges the error a tool throws', () => {
       get: (target, key, receiver) =>
         key === 'message' && reads++ > 0 ? INJECTION : Reflect.get(target, key, receiver),
     });
-    const { result, read, records } = await run(
-      async () => {
-        throw original;
-      },
-      { output: [redactPii] },
-    );
-    expect(read).toEqual(toolResult({ type: 'error-text', value: 'Error: not found' }));
-    expect(thrownError(result)).not.toBe(original);
-    expect(records).toEqual([pass]);
+    await expectJudgedNotRethrown(original);
   });
 
   it('an error with a Proxy prototype whose trap answers name otherwise is not rethrown', async () => {
@@ -368,15 +376,7 @@ describe('guardTools judges the error a tool throws', () => {
     Object.defineProperty(original, 'message', {
       get: () => (reads++ === 0 ? 'not found' : INJECTION),
     });
-    const { result, read, records } = await run(
-      async () => {
-        throw original;
-      },
-      { output: [redactPii] },
-    );
-    expect(read).toEqual(toolResult({ type: 'error-text', value: 'Error: not found' }));
-    expect(thrownError(result)).not.toBe(original);
-    expect(records).toEqual([pass]);
+    await expectJudgedNotRethrown(original);
   });
 
   it('an error text past 1,000,000 characters is withheld unjudged', async () => {

@@ -56,8 +56,9 @@ export type GuardrailInputRole = 'system' | 'user' | 'assistant' | 'tool';
  * Which part of a message an input text is: its `text` parts (a system
  * message's content), its `reasoning` parts, one `file` (or `reasoning-file`)
  * part the model reads as text (inline text, or a text media type's bytes
- * decoded as UTF-8), one user `file` part's `filename` (`file-name`: providers
- * send it to the model), one `tool-call` part's input (as canonical JSON), one
+ * decoded as UTF-8), one `file` part's `filename` (`file-name`: providers
+ * send it to the model; an assistant's with `inputScope: 'all'`), one
+ * `tool-call` part's input (as canonical JSON), one
  * `tool-approval-response` part's reason, or the `provider-options` of a
  * message or of one part (as canonical JSON; with `inputScope: 'all'`).
  */

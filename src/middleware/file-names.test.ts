@@ -131,3 +131,84 @@ describe("a file name a direct doGenerate caller passes, which generateText's sc
     });
   });
 });
+
+describe("inputScope 'all': an assistant file's name is judged as a user file's is", () => {
+  it('pii redacts an e-mail address in a forged assistant PDF name; the bytes are untouched', async () => {
+    const mock = textModel('ok');
+    const result = await generateText({
+      model: wrapLanguageModel({
+        model: mock,
+        middleware: guardrails({ input: [pii()], inputScope: 'all' }),
+      }),
+      messages: [
+        { role: 'user', content: 'Hi' },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'Here it is.' },
+            {
+              type: 'file',
+              mediaType: 'application/pdf',
+              data: pdf,
+              filename: 'Contact bob.smith@corp.io.pdf',
+            },
+          ],
+        },
+        { role: 'user', content: 'Thanks' },
+      ],
+    });
+    const part = (
+      mock.doGenerateCalls[0]!.prompt[1]!.content as unknown as Array<Record<string, unknown>>
+    )[1]!;
+    expect(part.filename).toBe('Contact [EMAIL_ADDRESS].pdf');
+    expect([...(part.data as { data: Uint8Array }).data]).toEqual([...pdf]);
+    expect(withoutTiming((await getGuardrailOutcome(result))?.records)).toEqual([
+      { guardrail: 'pii', kind: 'input', status: 'passed' },
+      { guardrail: 'pii', kind: 'input', status: 'passed', role: 'assistant', part: 'text' },
+      {
+        guardrail: 'pii',
+        kind: 'input',
+        status: 'modified',
+        role: 'assistant',
+        part: 'file-name',
+        info: { types: ['EMAIL_ADDRESS'], spans: [{ type: 'EMAIL_ADDRESS', start: 8, end: 25 }] },
+      },
+      { guardrail: 'pii', kind: 'input', status: 'passed' },
+    ]);
+  });
+
+  it("an assistant file's name that is not a string fails closed", async () => {
+    const mock = textModel('ok');
+    const model = wrapLanguageModel({
+      model: mock,
+      middleware: guardrails({ input: [pii()], inputScope: 'all' }),
+    });
+    const result = await model.doGenerate({
+      prompt: [
+        { role: 'user', content: [{ type: 'text', text: 'Hi' }] },
+        {
+          role: 'assistant',
+          content: [
+            {
+              type: 'file',
+              mediaType: 'application/pdf',
+              data: { type: 'data', data: pdf },
+              filename: ['jane.doe@corp.io'],
+            },
+          ],
+        },
+      ] as unknown as LanguageModelV4CallOptions['prompt'],
+    });
+    expect(mock.doGenerateCalls.length).toBe(0);
+    expect(result.providerMetadata?.guardrails).toMatchObject({
+      status: 'blocked',
+      records: [
+        {
+          guardrail: 'input-unreadable',
+          status: 'error',
+          reason: "message 1 (assistant) was not judged: a file part's filename is not a string",
+        },
+      ],
+    });
+  });
+});

@@ -322,6 +322,11 @@ function assistantTexts(
         blockUnreadable,
       );
       if (file) order.push(file);
+      // Its name too: a forged assistant file named 'Contact jane.doe@corp.io.pdf' reached the model.
+      if (type === 'file') {
+        const name = fileNameText(message, 'assistant', index, part as object, maxLength);
+        if (name) order.push(name);
+      }
     } else if (type !== 'tool-result' && type !== 'custom') {
       order.push(
         unreadableText(
@@ -393,13 +398,14 @@ function isDataUrl(url: unknown, mediaType: unknown): boolean {
 }
 
 /**
- * A user file's `filename`, which providers send to the model (OpenAI's
- * `filename`, Anthropic's document `title`): judged as text of its own.
- * A name that is not a string, or is longer than a tool result may be,
- * fails closed.
+ * A file's `filename` (a user's; an assistant's with `inputScope: 'all'`),
+ * which providers send to the model (OpenAI's `filename`, Anthropic's
+ * document `title`): judged as text of its own. A name that is not a
+ * string, or is longer than a tool result may be, fails closed.
  */
 function fileNameText(
   message: number,
+  role: 'user' | 'assistant',
   index: number,
   part: { filename?: unknown },
   maxLength: number,
@@ -412,10 +418,10 @@ function fileNameText(
       : filename.length > maxLength
         ? `a file name is longer than ${maxLength} characters`
         : undefined;
-  if (why !== undefined) return { ...unreadableText(message, 'user', why), part: 'file-name' };
+  if (why !== undefined) return { ...unreadableText(message, role, why), part: 'file-name' };
   return {
     message,
-    role: 'user',
+    role,
     part: 'file-name',
     text: filename as string,
     parts: [index],
@@ -536,7 +542,13 @@ export function promptTexts(
             blockUnreadableFiles,
           );
           if (file) texts.push(file);
-          const name = fileNameText(index, p, part as { filename?: unknown }, maxJsonLength);
+          const name = fileNameText(
+            index,
+            'user',
+            p,
+            part as { filename?: unknown },
+            maxJsonLength,
+          );
           if (name) texts.push(name);
         } else {
           texts.push(

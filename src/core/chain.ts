@@ -345,12 +345,13 @@ export function verdictRecord(
 
 /**
  * Says on an input record what was judged, unless it was a user text (as
- * records always were); a user's file or file name says its part only.
+ * records always were); a user's file, file name or provider options say
+ * their part only (as the middleware's own records do).
  */
 function sourceOfInput(record: GuardrailRecord, context: Pick<ChainContext, 'role' | 'part'>) {
   if (context.role === undefined) return;
   if (context.role !== 'user') record.role = context.role;
-  else if (context.part !== 'file' && context.part !== 'file-name') return;
+  else if (context.part === 'text') return;
   if (context.part !== undefined) record.part = context.part;
 }
 

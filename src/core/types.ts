@@ -60,7 +60,8 @@ export type GuardrailInputRole = 'system' | 'user' | 'assistant' | 'tool';
  * send it to the model; an assistant's with `inputScope: 'all'`), one
  * `tool-call` part's input (as canonical JSON), one
  * `tool-approval-response` part's reason, or the `provider-options` of a
- * message or of one part (as canonical JSON; with `inputScope: 'all'`).
+ * message or of one part (as canonical JSON; a user message's always,
+ * others' with `inputScope: 'all'`).
  */
 export type GuardrailInputPart =
   | 'text'

@@ -1,5 +1,5 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
-import { generateText, wrapLanguageModel } from 'ai';
+import { convertToModelMessages, generateText, type UIMessage, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { textModel, withoutTiming } from '../../test/helpers';
 import { defineGuardrail } from '../core/define-guardrail';
@@ -210,5 +210,91 @@ describe("inputScope 'all': an assistant file's name is judged as a user file's 
         },
       ],
     });
+  });
+});
+
+describe("a user part's provider options are judged whatever inputScope says: the client writes them", () => {
+  // A useChat client sends a file part with providerMetadata, which
+  // convertToModelMessages passes on as providerOptions; @ai-sdk/anthropic
+  // sends providerOptions.anthropic.title (over the filename) and .context
+  // to the model as the document's title and context.
+  const uiMessages: UIMessage[] = [
+    {
+      id: 'u1',
+      role: 'user',
+      parts: [
+        { type: 'text', text: 'Summarise this.' },
+        {
+          type: 'file',
+          mediaType: 'application/pdf',
+          url: 'data:application/pdf;base64,JVBERi0xLjc=',
+          filename: 'report.pdf',
+          providerMetadata: {
+            anthropic: { title: 'Contact jane.doe@corp.io', context: 'Card 4111 1111 1111 1111' },
+          },
+        },
+      ],
+    },
+  ];
+
+  it('pii finds the title and context: the call is blocked before the model (options are never rewritten)', async () => {
+    const mock = textModel('ok');
+    const result = await generateText({
+      model: wrapLanguageModel({ model: mock, middleware: guardrails({ input: [pii()] }) }),
+      messages: await convertToModelMessages(uiMessages),
+    });
+    expect(mock.doGenerateCalls.length).toBe(0);
+    expect(result.finishReason).toBe('content-filter');
+    const records = withoutTiming((await getGuardrailOutcome(result))?.records);
+    expect(records).toEqual([
+      { guardrail: 'pii', kind: 'input', status: 'passed' },
+      { guardrail: 'pii', kind: 'input', status: 'passed', part: 'file-name' },
+      {
+        guardrail: 'pii',
+        kind: 'input',
+        status: 'modified',
+        part: 'provider-options',
+        info: {
+          types: ['CREDIT_CARD', 'EMAIL_ADDRESS'],
+          spans: [
+            { type: 'CREDIT_CARD', start: 30, end: 49 },
+            { type: 'EMAIL_ADDRESS', start: 68, end: 84 },
+          ],
+        },
+      },
+      {
+        guardrail: 'pii',
+        kind: 'input',
+        status: 'blocked',
+        reason:
+          'modified the provider options of message 0, which reach the provider as they were sent (signatures, cache control, encrypted content): blocked instead',
+        part: 'provider-options',
+      },
+    ]);
+    // No record or reason carries the hidden values.
+    expect(JSON.stringify(records)).not.toMatch(/jane|4111/);
+  });
+
+  it('options a guardrail leaves as they are go to the model as they came', async () => {
+    const mock = textModel('ok');
+    const clean = structuredClone(uiMessages);
+    (clean[0]!.parts[1] as { providerMetadata: unknown }).providerMetadata = {
+      anthropic: { title: 'Quarterly report', cacheControl: { type: 'ephemeral' } },
+    };
+    const result = await generateText({
+      model: wrapLanguageModel({ model: mock, middleware: guardrails({ input: [pii()] }) }),
+      messages: await convertToModelMessages(clean),
+    });
+    const part = (
+      mock.doGenerateCalls[0]!.prompt[0]!.content as unknown as Array<Record<string, unknown>>
+    )[1]!;
+    expect(part.providerOptions).toEqual({
+      anthropic: { title: 'Quarterly report', cacheControl: { type: 'ephemeral' } },
+    });
+    expect(withoutTiming((await getGuardrailOutcome(result))?.records)).toEqual([
+      { guardrail: 'pii', kind: 'input', status: 'passed' },
+      { guardrail: 'pii', kind: 'input', status: 'passed', part: 'file-name' },
+      { guardrail: 'pii', kind: 'input', status: 'passed', part: 'provider-options' },
+    ]);
   });
 });

@@ -466,7 +466,8 @@ function unreadableText(message: number, role: GuardrailInputRole, why: string):
  * message), and with `all` (`inputScope: 'all'`) the leading system messages,
  * every assistant message's text, reasoning and tool-call inputs, and every
  * tool-approval-response reason too, and the provider options of every
- * message and part (a custom part's only content). The text parts of one message are joined
+ * message and part (a custom part's only content; a user message's and its
+ * parts' always, with each file's name). The text parts of one message are joined
  * with nothing between them, so that a value split across parts (an e-mail
  * address in two halves) is seen whole, as the model sees it. Each file the
  * model reads as text (a user's always, an assistant's with `all`) is a text
@@ -571,7 +572,9 @@ export function promptTexts(
           lengths,
         });
       }
-      if (all) providerOptionsTexts(index, message, 'user', maxJsonLength, texts);
+      // In every scope: the client writes them (a UI part's providerMetadata), and a
+      // provider reads text there (Anthropic's document title and context).
+      providerOptionsTexts(index, message, 'user', maxJsonLength, texts);
       continue;
     }
     if (message.role !== 'assistant' && message.role !== 'tool') {

@@ -417,6 +417,7 @@ const cases: FactoryCase[] = [
       retry: [3, { maxAttempts: 0 }, { maxAttempts: 1, feedback: 'x' }, { tries: 1 }],
       toolDefinitions: guardrailList,
       toolOutputs: guardrailList,
+      toolCalls: guardrailList,
       onToolDefinitionTrip: ['drop', 5],
       pinToolDefinitions: [
         'yes',
@@ -444,6 +445,7 @@ const cases: FactoryCase[] = [
       stopOnTrip: bool,
       serverId: name,
       unreadableFiles: ['drop', 5],
+      historyApprovals: ['always', 5],
       only: ['search', [5], ['nope'], {}],
     } satisfies Rows<main.GuardToolsOptions>,
     pathOf: key => key,
@@ -464,6 +466,7 @@ const cases: FactoryCase[] = [
       stopOnTrip: bool,
       serverId: name,
       unreadableFiles: ['drop', 5],
+      historyApprovals: ['always', 5],
       name,
     } satisfies Rows<main.GuardSingleToolOptions>,
     pathOf: key => key,

@@ -9,6 +9,8 @@ export const PARALLEL_DOES_NOT_APPLY = {
     'a tool definition is judged before the model call that reads it, so it cannot run alongside that call',
   toolOutputs:
     'a tool result in the prompt is judged before the model call that reads it, so it cannot run alongside that call',
+  toolCalls:
+    "a tool call is judged in the model's response, so it cannot run alongside the call that writes it",
   toolInput:
     "a tool's arguments are judged before the tool runs, and what a running tool does cannot be called back",
   toolOutput:

@@ -48,6 +48,7 @@ import {
   type RetryOptions,
   retryPrompt,
 } from './retry';
+import { judgeResponseToolCalls, judgeStreamedToolCalls, type ToolCallJudge } from './tool-calls';
 import { type PinToolDefinitionsOptions, toolDefinitionPins } from './tool-definition-pins';
 import {
   DEFAULT_MAX_TOOL_DEFINITION_LENGTH,
@@ -130,6 +131,24 @@ export interface GuardrailsOptions<VERSION extends MiddlewareSpecificationVersio
    * input verdicts. See docs/middleware.md.
    */
   toolOutputs?: Guardrail[];
+  /**
+   * Guardrails over each tool call of the model's response (kind
+   * `tool_input`), in order, before the app, the tool or the browser sees
+   * it: the call's input as JSON text (canonical JSON of its parse, as
+   * `guardTools` judges arguments; the text as written when it does not
+   * parse), with `ctx.toolName`, `ctx.toolCallId` and, when it parses, the
+   * parse in `ctx.value`. A modification rewrites the call's input (a JSON
+   * one must still be JSON); a block withholds the call: it is dropped from
+   * the response (with a provider-executed call's result), which goes on,
+   * reported `'modified'`, as a call to a removed tool is dropped; with
+   * `onTrip: 'throw'` the call throws (a stream gets an `error` part). In a
+   * stream, every `tool-input-*` part of a call is held until its
+   * `tool-call` part and judged; the judged input is released as one
+   * `tool-input-delta`. Input over 1,000,000 characters, or whose call never
+   * came, is withheld with an `error` record (`tool-input-unreadable`).
+   * See docs/tools.md.
+   */
+  toolCalls?: Guardrail[];
   /**
    * A file the model reads that no guardrail can read (a PDF, an image,
    * audio, a file given by URL or id): `'pass'` (default) lets it through as
@@ -293,6 +312,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     retry,
     toolDefinitions = [],
     toolOutputs = [],
+    toolCalls = [],
     onToolDefinitionTrip = 'remove',
     pinToolDefinitions = false,
     unreadableFiles = 'pass',
@@ -638,7 +658,13 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
 
   // With no guardrails at all there is nothing to judge or report: the
   // middleware adds no hook, so a call costs exactly what the bare model costs.
-  if (input.length === 0 && output.length === 0 && toolOutputs.length === 0 && !judgesDefinitions) {
+  if (
+    input.length === 0 &&
+    output.length === 0 &&
+    toolOutputs.length === 0 &&
+    toolCalls.length === 0 &&
+    !judgesDefinitions
+  ) {
     return { specificationVersion } as GuardrailsMiddleware<VERSION>;
   }
 
@@ -684,6 +710,27 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     };
   }
 
+  /** With `toolCalls`: judges the tool calls of the model's response (see tool-calls.ts). */
+  function responseToolCalls(call: CallGuard): ToolCallJudge | undefined {
+    if (toolCalls.length === 0) return undefined;
+    return {
+      guardrails: toolCalls,
+      context: {
+        messages: call.prompt,
+        metadata: call.metadata,
+        state: call.state,
+        ...(call.step !== undefined && { step: call.step }),
+      },
+      abortSignal: call.controller.signal,
+      onEvent,
+      defaultTimeoutMs,
+      records: call.records,
+      changed: () => call.noteResponseChanged(),
+      tripError:
+        onTrip === 'throw' ? record => tripError(record, call.outcome(true).records) : undefined,
+    };
+  }
+
   const middleware: LanguageModelV4Middleware = {
     specificationVersion: 'v4',
 
@@ -708,8 +755,10 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       const call = calls.get(params) ?? (await prepareOnTheSpot(params));
       const removed = removedToolCalls(call);
       const results = responseToolResults(call, params);
+      const judgedCalls = responseToolCalls(call);
       const guardedResponse = async (response: LanguageModelV4GenerateResult) => {
-        const kept = removed ? dropRemovedToolCalls(response, removed) : response;
+        let kept = removed ? dropRemovedToolCalls(response, removed) : response;
+        if (judgedCalls) kept = await judgeResponseToolCalls(kept, judgedCalls);
         return results ? await judgeResponseToolResults(kept, results) : kept;
       };
       try {
@@ -727,8 +776,10 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       const call = calls.get(params) ?? (await prepareOnTheSpot(params));
       const removed = removedToolCalls(call);
       const results = responseToolResults(call, params);
+      const judgedCalls = responseToolCalls(call);
       const guardedResponse = (response: LanguageModelV4StreamResult) => {
-        const kept = removed ? dropRemovedToolCallParts(response, removed) : response;
+        let kept = removed ? dropRemovedToolCallParts(response, removed) : response;
+        if (judgedCalls) kept = judgeStreamedToolCalls(kept, judgedCalls);
         return results ? judgeStreamedToolResults(kept, results) : kept;
       };
       const result = await guardedStream(

@@ -67,6 +67,7 @@ export const guardrailsOptionShape = {
   ),
   toolDefinitions: guardrailList,
   toolOutputs: guardrailList,
+  toolCalls: guardrailList,
   onToolDefinitionTrip: oneOf(['remove', 'block']),
   pinToolDefinitions: anyOf(
     [
@@ -143,22 +144,25 @@ function retryModeIssues(options: Record<string, unknown>, issues: GuardrailConf
 }
 
 /**
- * A tool-output guardrail judges each tool result's text; a per-call one
+ * A tool-output (or tool-call) guardrail judges each tool result's (or
+ * call's) text; a per-call one
  * (`rateLimit`, `tokenBudget`) judges the call and would count every tool
  * result of the history as a call: its place is `input`.
  */
 function toolOutputIssues(options: Record<string, unknown>, issues: GuardrailConfigIssue[]): void {
-  const { toolOutputs } = options;
-  if (!Array.isArray(toolOutputs)) return;
-  toolOutputs.forEach((guardrail: Partial<Guardrail> | null | undefined, index) => {
-    // Not a guardrail at all: reported by the list's own rule.
-    if (typeof guardrail?.check !== 'function' || !guardrail.perCall) return;
-    issues.push({
-      path: `toolOutputs[${index}]`,
-      value: guardrail.name,
-      expected: `a guardrail that judges a text ("${guardrail.name}" judges the call, once per model call: put it in input)`,
+  for (const key of ['toolOutputs', 'toolCalls'] as const) {
+    const list = options[key];
+    if (!Array.isArray(list)) continue;
+    list.forEach((guardrail: Partial<Guardrail> | null | undefined, index) => {
+      // Not a guardrail at all: reported by the list's own rule.
+      if (typeof guardrail?.check !== 'function' || !guardrail.perCall) return;
+      issues.push({
+        path: `${key}[${index}]`,
+        value: guardrail.name,
+        expected: `a guardrail that judges a text ("${guardrail.name}" judges the call, once per model call: put it in ${key === 'toolCalls' ? 'input or output' : 'input'})`,
+      });
     });
-  });
+  }
 }
 
 /**
@@ -170,7 +174,7 @@ function parallelOutsideInputIssues(
   options: Record<string, unknown>,
   issues: GuardrailConfigIssue[],
 ): void {
-  for (const key of ['output', 'toolDefinitions', 'toolOutputs'] as const) {
+  for (const key of ['output', 'toolDefinitions', 'toolOutputs', 'toolCalls'] as const) {
     issues.push(...parallelIssues(options[key], key, PARALLEL_DOES_NOT_APPLY[key]));
   }
 }

@@ -135,10 +135,11 @@ describe('pii redaction is idempotent', () => {
 
   it('redacts an e-mail whose local part started inside another value (it was not redacted at all)', () => {
     // The address read from `00'jane` lost to the IBAN it overlapped, and
-    // `'jane@example.com` went out as it was.
+    // `'jane@example.com` went out as it was. (Since round 19 the quote
+    // opening an address stays outside its span.)
     expect(
       redacted(pii({ action: 'redact' }), "DE89 3704 0044 0532 0130 00'jane@example.com"),
-    ).toBe('[IBAN_CODE][EMAIL_ADDRESS]');
+    ).toBe("[IBAN_CODE]'[EMAIL_ADDRESS]");
   });
 
   it('is unchanged on its own output with every entity type', () => {

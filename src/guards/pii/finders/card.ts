@@ -7,7 +7,8 @@ import type { EntityFinder, Finder } from './finder';
 // after a digit (a decimal: `0.4111…`) or `]` (a placeholder that stood for
 // one), not after a word (`on file.4111…`); a `-` only after a digit (a
 // range: `1-4111…`), not after a letter (`id-4111…`). Groups are joined by
-// one of ` `, two spaces, `.`, `-`, `_`, `/`, ` - ` or `--` (see `cardDigits`).
+// one of ` `, two spaces, `.`, `-`, `_`, `/`, ` - ` or `--`, the same between
+// every two groups but for a mix of ` .-_` in a card's layout (see `cardDigits`).
 export const cardCandidate =
   /\d(?<!(?:\w|\d-|[\d\]]\.)\d)(?:(?: {2}| - |--|[ ._/-])?\d){11,18}(?![\w]|[.-]\d)/g;
 
@@ -29,14 +30,27 @@ function cardIssuerValid(digits: string): boolean {
   return false;
 }
 
+/** Separators a card's groups may mix (`4111_1111-1111_1111`): one character each, no `/`. */
+const mixableSeparators = ' .-_';
+
+/**
+ * Group lengths of the card layouts a number with mixed separators must
+ * follow (4-4-4-4, 4-4-4-4-3, Amex 4-6-5, Diners 4-6-4): a mix is read as a
+ * card only when written as one, not as a list of other numbers.
+ */
+const cardLayouts = new Set(['4,4,4,4', '4,4,4,4,3', '4,6,5', '4,6,4']);
+
 /**
  * The digits of a card candidate (digit groups with one separator between
- * them), or undefined when it mixes separators or is not grouped like a
- * card (4-4-4-4, 4-6-5, ...: groups of 3 to 6 digits), not a list of small
- * numbers.
+ * them), or undefined when it is not grouped like a card (4-4-4-4, 4-6-5,
+ * ...: groups of 3 to 6 digits), not a list of small numbers. Separators
+ * may differ only when each is one of ` .-_` and the groups follow a card
+ * layout (`cardLayouts`).
  */
 function cardDigits(value: string): { digits: string; separator: string } | undefined {
   let separator: string | undefined;
+  let mixed = false;
+  const groups: number[] = [];
   let group = 0;
   let digits = '';
   for (let index = 0; index < value.length; ) {
@@ -49,14 +63,23 @@ function cardDigits(value: string): { digits: string; separator: string } | unde
     let end = index + 1;
     while (end < value.length && (value.charCodeAt(end) < 48 || value.charCodeAt(end) > 57)) end++;
     const between = value.slice(index, end);
-    if (separator !== undefined && between !== separator) return undefined;
-    separator = between;
+    if (separator !== undefined && between !== separator) {
+      if (separator.length !== 1 || between.length !== 1) return undefined;
+      if (!mixableSeparators.includes(between) || !mixableSeparators.includes(separator)) {
+        return undefined;
+      }
+      mixed = true;
+    }
+    separator ??= between;
     if (group < 3 || group > 6) return undefined;
+    groups.push(group);
     group = 0;
     index = end;
   }
   if (separator === undefined) return { digits, separator: '' };
   if (group < 3 || group > 6) return undefined;
+  groups.push(group);
+  if (mixed && !cardLayouts.has(groups.join(','))) return undefined;
   return { digits, separator };
 }
 

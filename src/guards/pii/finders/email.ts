@@ -86,19 +86,24 @@ const findEmails: Finder = (text, add) => {
   let at = text.indexOf('@');
   let dot = text.indexOf('.'); // the first '.' after the current '@', searched again once passed
   while (at >= 0) {
-    // `jane.doe@ example.com`, `jane.doe @ example.com`: one blank after
-    // the `@`, and perhaps one before it (see `blankAtShapeHolds`).
-    const blankAfter = isBlankCode(text.charCodeAt(at + 1));
-    const blankBefore = blankAfter && isBlankCode(text.charCodeAt(at - 1));
-    const localEnd = blankBefore ? at - 1 : at;
-    const domainStart = blankAfter ? at + 2 : at + 1;
+    // `jane.doe@ example.com`, `jane.doe @ example.com`, `jane.doe  @  example.com`:
+    // one or two blanks after the `@`, and perhaps one or two before it
+    // (see `blankAtShapeHolds`).
+    const blanksAfter = blanksAt(text, at + 1, 1);
+    const blankAfter = blanksAfter > 0;
+    const blanksBefore = blankAfter ? blanksAt(text, at - 1, -1) : 0;
+    const blankBefore = blanksBefore > 0;
+    const localEnd = at - blanksBefore;
+    const domainStart = at + 1 + blanksAfter;
     let start = localEnd;
     while (start > 0 && localEnd - start < 64 && isLocalCode(text.charCodeAt(start - 1))) start--;
     const tooLong = start > 0 && isLocalCode(text.charCodeAt(start - 1));
     let end = domainStart;
     while (end < text.length && end - at <= 255 && isDomainCode(text.charCodeAt(end))) end++;
     while (end > domainStart && (text[end - 1] === '.' || text[end - 1] === '-')) end--;
-    while (start < localEnd && text[start] === '.') start++;
+    // A quote opening the local part quotes the address (`email = 'jane@corp.io'`,
+    // `` `jane@corp.io` ``): the address starts after it, and the quote stays.
+    while (start < localEnd && isLeadingMark(text.charCodeAt(start))) start++;
     // A domain needs a dot (two labels): most stray '@'s end here, before any slicing.
     if (dot >= 0 && dot <= at) dot = text.indexOf('.', at + 1);
     if (!tooLong && start < localEnd && dot >= 0 && dot < end && end > domainStart) {
@@ -118,6 +123,15 @@ const findEmails: Finder = (text, add) => {
 };
 
 const isBlankCode = (code: number) => code === 32 || code === 9;
+
+/** `.` (never first in a local part), `'` and `` ` `` (quotes around the address) at its start. */
+const isLeadingMark = (code: number) => code === 46 || code === 39 || code === 96;
+
+/** How many blanks (at most two) run from `from` in direction `step`. */
+function blanksAt(text: string, from: number, step: 1 | -1): number {
+  if (!isBlankCode(text.charCodeAt(from))) return 0;
+  return isBlankCode(text.charCodeAt(from + step)) ? 2 : 1;
+}
 
 /**
  * Whether an address written with a blank after its `@` (and `blankBefore`,

@@ -252,6 +252,13 @@ const continuesNumber = (code: number) => (code >= 48 && code <= 57) || code ===
 
 const isAsciiLetter = (code: number) => (code | 0x20) >= 97 && (code | 0x20) <= 122;
 
+/** True when `text[at]` is an ASCII letter, or up to three spaces end at `at` right after one. */
+function letterBeforeBlanks(text: string, at: number): boolean {
+  let index = at;
+  while (index > at - 3 && text.charCodeAt(index) === 32) index--;
+  return isAsciiLetter(text.charCodeAt(index));
+}
+
 /** A run without the separators and opening brackets at its end. */
 function trimRunEnd(run: string): string {
   let end = run.length;
@@ -273,8 +280,9 @@ function digitCount(run: string): number {
   return count;
 }
 
-// Punctuation between a label and its number, `\\,` and `;` of vCard / CSV lines included.
-const separator = '[\\s:.,;|()\\-\u2013\u2014*\'"=#/\\\\]';
+// Punctuation between a label and its number, `\\,` and `;` of vCard / CSV lines included,
+// and `_` of a field name (`tel_415…`).
+const separator = '[\\s:.,;|()\\-\u2013\u2014*\'"=#/\\\\_]';
 const escapeWord = (word: string) =>
   word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s{1,3}');
 /**
@@ -412,7 +420,9 @@ function findPhonesInRun(
     !(before === 46 && !continuesNumber(text.charCodeAt(index - 2)));
   // `tel-415-555-0132`: a `-` after a word joins a label as `:` does; the
   // context path below reads the number only when that word is a phone word.
-  const labelDash = before === 45 && isAsciiLetter(text.charCodeAt(index - 2));
+  // So does a `_` (`tel_415-555-0132`, a field name), and blanks between
+  // the word and its mark (`tel\u00a0-415…`: NFKC makes the NBSP a space).
+  const labelDash = (before === 45 || before === 95) && letterBeforeBlanks(text, index - 2);
   if (blocked && before !== 58 && !labelDash) return;
   const run = trimRunEnd(runText);
   let phones = blocked ? noPhones : phonesInRun(run, regions, verdicts);

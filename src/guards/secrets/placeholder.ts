@@ -367,6 +367,7 @@ function typedRunsOnly(value: string, remainderLimit: number, ascending = false)
     if (same === 4 || (ascending && rising === 4)) typed.fill(1, index - 3, index + 1);
     else if (same > 4 || (ascending && rising > 4)) typed[index] = 1;
   }
+  untypeDigitRunsInNumbers(value, typed);
   const runs: number[] = [];
   for (let index = 0; index < value.length; index++) {
     if (typed[index] === 0) continue;
@@ -375,6 +376,33 @@ function typedRunsOnly(value: string, remainderLimit: number, ascending = false)
     runs.push(start, index);
   }
   return remainderLength(value, runs) < remainderLimit;
+}
+
+/**
+ * Unmarks each run of one digit glued to a digit no run marks: it is part
+ * of a number, not a mask (`Xq9_4111111111111111`, `…5500000000000004`: a
+ * card number in a password read as `4` beside a mask, round 19). Runs
+ * that meet other runs stay typed (`00001111`). Linear.
+ */
+function untypeDigitRunsInNumbers(value: string, typed: Uint8Array): void {
+  const isDigitAt = (at: number) => {
+    const code = value.charCodeAt(at);
+    return code >= 48 && code <= 57;
+  };
+  for (let start = 0; start < value.length; ) {
+    let end = start + 1;
+    while (end < value.length && value.charCodeAt(end) === value.charCodeAt(start)) end++;
+    if (
+      end - start >= 4 &&
+      typed[start] === 1 &&
+      isDigitAt(start) &&
+      ((start > 0 && isDigitAt(start - 1) && typed[start - 1] === 0) ||
+        (end < value.length && isDigitAt(end) && typed[end] === 0))
+    ) {
+      typed.fill(0, start, end);
+    }
+    start = end;
+  }
 }
 
 /**

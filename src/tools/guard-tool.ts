@@ -40,6 +40,7 @@ import {
   isGuardrailBlocked,
 } from './blocked-output';
 import { canonicalJson } from './canonical-json';
+import { approvedInHistory } from './history-approvals';
 import {
   checkModelOutputTexts,
   UNREADABLE_FILE,
@@ -130,6 +131,21 @@ export interface GuardToolOptions {
    * guardrails never saw. Applies when there are output guardrails.
    */
   unreadableFiles?: UnreadableFiles;
+  /**
+   * A call the history approves: the AI SDK runs every call that a
+   * `tool-approval-response` with `approved: true` in the messages it is
+   * given approves, before the first step, even one of a tool that asks for
+   * no approval, and the client writes that history (a call the model never
+   * made, any arguments). `'verify'` (default): such a call runs only when
+   * the tool asks for approval for these arguments (its `needsApproval` is
+   * `true`, or a function that returns true for them, asked again); else it
+   * is refused as an approval the server never requested (a `blocked`
+   * record named `tool-approval`; the tool does not run). `'trust'`: runs
+   * it, as the SDK does: for apps that ask for approval through
+   * `generateText`'s `toolApproval` option, which the wrapper cannot see
+   * (sign approvals there with `experimental_toolApprovalSecret`).
+   */
+  historyApprovals?: 'verify' | 'trust';
 }
 
 /** Options of `guardTool`. */
@@ -566,6 +582,9 @@ export const STOP_ON_TRIP_WAIT_MS = 10_000;
 /** Name of the record of arguments too long to judge (the tool does not run). */
 export const TOOL_INPUT_UNREADABLE = 'tool-input-unreadable';
 
+/** Name of the record of a call the history approves that the server never asked approval for. */
+export const TOOL_APPROVAL = 'tool-approval';
+
 const checksByStep = new WeakMap<object, StepChecks>();
 
 function stepChecksOf(messages: unknown): StepChecks | undefined {
@@ -628,6 +647,7 @@ function wrapTool(
     stopOnTrip = false,
     serverId,
     unreadableFiles = 'pass',
+    historyApprovals = 'verify',
   }: GuardToolOptions,
   /** The tools wrapped with the same options (`guardTools`), by name: siblings whose checks a stopOnTrip call awaits. */
   group: ReadonlyMap<string, WrappableTool> = new Map(
@@ -648,8 +668,9 @@ function wrapTool(
     reason: string,
     scope: CallScope,
     status: 'blocked' | 'error' = 'blocked',
+    said?: Pick<GuardrailRecord, 'message' | 'severity'>,
   ): GuardrailRecord {
-    const record: GuardrailRecord = { guardrail, kind, status, reason, durationMs: 0 };
+    const record: GuardrailRecord = { guardrail, kind, status, reason, durationMs: 0, ...said };
     if (toolName !== undefined) record.toolName = toolName;
     if (scope.toolCallId !== undefined) record.toolCallId = scope.toolCallId;
     if (serverId !== undefined) record.serverId = serverId;
@@ -1124,6 +1145,58 @@ function wrapTool(
   }
 
   /**
+   * `historyApprovals: 'verify'`: refuses a call the AI SDK
+   * runs only because the history approves it (`approvedInHistory`) when the
+   * tool asks for no approval for these arguments, the ones that run: no
+   * `needsApproval`, `false`, or a function that answers false for them
+   * (asked again, as the SDK asked when the model made the call). The server
+   * never issued that approval request: the client wrote it. A
+   * `needsApproval` that throws fails closed. Returns the record of the
+   * refusal; `undefined`: the call may run.
+   */
+  async function unrequestedApproval(
+    value: unknown,
+    options: ToolExecutionOptions<unknown>,
+    scope: CallScope,
+  ): Promise<GuardrailRecord | undefined> {
+    if (historyApprovals === 'trust' || !approvedInHistory(options.toolCallId, options.messages)) {
+      return undefined;
+    }
+    const tool = toolName !== undefined ? `tool "${toolName}"` : 'the tool';
+    let asks: boolean;
+    try {
+      asks =
+        typeof ownNeedsApproval === 'function'
+          ? Boolean(await ownNeedsApproval(value, options as never))
+          : ownNeedsApproval === true;
+    } catch (error) {
+      return rejection(
+        TOOL_APPROVAL,
+        'tool_input',
+        `the history approves a call of ${tool}, and its needsApproval, asked whether the call needs approval, failed (${errorClass(error)}): not run`,
+        scope,
+        'error',
+      );
+    }
+    if (asks) return undefined;
+    const why =
+      ownNeedsApproval == null
+        ? 'asks for no approval (no needsApproval)'
+        : 'asks for no approval for these arguments (needsApproval is false for them)';
+    return rejection(
+      TOOL_APPROVAL,
+      'tool_input',
+      `the history approves a call of ${tool}, which ${why}: the server never requested that approval`,
+      scope,
+      'blocked',
+      {
+        message: 'This tool call was not run: it was approved without an approval request.',
+        severity: 'critical',
+      },
+    );
+  }
+
+  /**
    * The argument check of a call at execution: the one run ahead when there
    * is one, else run now. With `stopOnTrip`, a sibling's trip stops the call.
    */
@@ -1233,6 +1306,12 @@ function wrapTool(
           yield blocked(checked.trip, scope);
           return;
         }
+        const refused = await unrequestedApproval(checked.value, options, scope);
+        if (refused) {
+          remember(input, scope, true);
+          yield blocked(refused, scope);
+          return;
+        }
         const source = markThrownByTool(
           () => originalExecute.call(tool, checked.value, options) as AsyncIterable<unknown>,
         );
@@ -1264,6 +1343,11 @@ function wrapTool(
         remember(input, scope, checked.trip !== undefined || stopped !== undefined);
         if (stopped) return stopped;
         if (checked.trip) return blocked(checked.trip, scope);
+        const refused = await unrequestedApproval(checked.value, options, scope);
+        if (refused) {
+          remember(input, scope, true);
+          return blocked(refused, scope);
+        }
         let result: unknown;
         try {
           result = await originalExecute.call(tool, checked.value, options);

@@ -24,6 +24,7 @@ const sharedShape = {
   stopOnTrip: booleanOption,
   serverId: nonEmptyString,
   unreadableFiles: oneOf(['pass', 'block']),
+  historyApprovals: oneOf(['verify', 'trust']),
 } satisfies OptionShape;
 
 /**

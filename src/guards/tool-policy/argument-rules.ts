@@ -27,9 +27,17 @@ export interface RuleViolation {
 interface SqlDialect {
   /** `\` escapes the next character inside quotes (MySQL). */
   backslash: boolean;
+  /** `\` escapes the next character inside an `E'...'` string (PostgreSQL). */
+  escapeStrings: boolean;
+  /** `/* ... *\/` comments nest (PostgreSQL, SQL Server): `/* /* *\/ -- *\/ DROP` runs the DROP. */
+  nested: boolean;
   /** `--` starts a comment only before white space, a control character or the end (MySQL). */
   dashNeedsSpace: boolean;
-  /** The content of `/*! ... *\/` is run, not a comment (MySQL). */
+  /**
+   * The content of `/*! ... *\/` (MySQL, MariaDB) and `/*M! ... *\/`
+   * (MariaDB) is run, not a comment, after the version digits that may
+   * follow the `!` (`/*!50000DROP TABLE users*\/` runs `DROP TABLE users`).
+   */
   bang: boolean;
   /**
    * Where the reading may change (global): the quotes that open a string or
@@ -39,28 +47,18 @@ interface SqlDialect {
   special: RegExp;
 }
 
+const plain = { backslash: false, escapeStrings: false, nested: false, bang: false };
 const sqlDialects: readonly SqlDialect[] = [
   // Standard SQL, PostgreSQL.
-  {
-    backslash: false,
-    dashNeedsSpace: false,
-    bang: false,
-    special: /['"$/-]/g,
-  },
+  { ...plain, escapeStrings: true, nested: true, dashNeedsSpace: false, special: /['"$/-]/g },
   // MySQL, MariaDB.
-  {
-    backslash: true,
-    dashNeedsSpace: true,
-    bang: true,
-    special: /['"`/#*-]/g,
-  },
-  // SQL Server, SQLite.
-  {
-    backslash: false,
-    dashNeedsSpace: false,
-    bang: false,
-    special: /['"`[/-]/g,
-  },
+  { ...plain, backslash: true, bang: true, dashNeedsSpace: true, special: /['"`/#*-]/g },
+  // MySQL with sql_mode NO_BACKSLASH_ESCAPES ('\' is a whole string).
+  { ...plain, bang: true, dashNeedsSpace: true, special: /['"`/#*-]/g },
+  // SQL Server.
+  { ...plain, nested: true, dashNeedsSpace: false, special: /['"[/-]/g },
+  // SQLite.
+  { ...plain, dashNeedsSpace: false, special: /['"`[/-]/g },
 ];
 
 const dollarTag = /\$(?:[A-Za-z_\u0080-\uffff][\w\u0080-\uffff]*)?\$/y;
@@ -70,6 +68,45 @@ const isIdentifierCode = (code: number) =>
   (code >= 0x61 && code <= 0x7a) ||
   code === 0x5f ||
   code === 0x24;
+
+const isDigitCode = (code: number) => code >= 0x30 && code <= 0x39;
+
+/** Whether the `/*` at `at` opens MariaDB's executable comment `/*M!`. */
+const sqlMariaBang = (sql: string, at: number) =>
+  (sql.charCodeAt(at + 2) | 0x20) === 0x6d /* m */ && sql.charCodeAt(at + 3) === 0x21; /* ! */
+
+/**
+ * Whether the `'` at `at` opens a PostgreSQL escape string (`E'...'`, in
+ * which `\'` is a quote): an `E` or `e` that does not end a longer name.
+ */
+function isEscapeStringPrefix(sql: string, at: number): boolean {
+  return (
+    at > 0 &&
+    (sql.charCodeAt(at - 1) | 0x20) === 0x65 /* e */ &&
+    (at < 2 || !isIdentifierCode(sql.charCodeAt(at - 2)))
+  );
+}
+
+/**
+ * Where the nested block comment whose content starts at `from` ends (the
+ * index of its last `*\/`), or -1: each `/*` inside opens one more level,
+ * as PostgreSQL and SQL Server read them. One pass.
+ */
+function nestedCommentEnd(sql: string, from: number): number {
+  let depth = 1;
+  for (let index = from; index < sql.length - 1; index++) {
+    const code = sql.charCodeAt(index);
+    const next = sql.charCodeAt(index + 1);
+    if (code === 0x2f /* / */ && next === 0x2a /* * */) {
+      depth++;
+      index++;
+    } else if (code === 0x2a /* * */ && next === 0x2f /* / */) {
+      if (--depth === 0) return index;
+      index++;
+    }
+  }
+  return -1;
+}
 
 /**
  * A value as `dialect` reads it, in text order. Each character is passed a
@@ -105,13 +142,17 @@ function readSql(
     const next = sql.charCodeAt(at + 1);
     if (char === 0x2f /* / */) {
       if (next !== 0x2a /* * */ || !blockCloses) continue;
-      if (dialect.bang && sql.charCodeAt(at + 2) === 0x21 /* ! */) {
-        blank(at, at + 3);
+      const bang = sql.charCodeAt(at + 2) === 0x21 /* ! */ ? 3 : sqlMariaBang(sql, at) ? 4 : 0;
+      if (dialect.bang && bang > 0) {
+        // The version digits are not code: `/*!50000DROP` runs `DROP`.
+        let end = at + bang;
+        while (end < sql.length && isDigitCode(sql.charCodeAt(end))) end++;
+        blank(at, end);
         inBang = true;
-        at += 2;
+        at = end - 1;
         continue;
       }
-      const close = sql.indexOf('*/', at + 2);
+      const close = dialect.nested ? nestedCommentEnd(sql, at + 2) : sql.indexOf('*/', at + 2);
       if (close === -1) {
         blockCloses = false;
         continue;
@@ -151,7 +192,10 @@ function readSql(
       if (unclosed.has(char)) continue;
       const closer = char === 0x5b /* [ */ ? 0x5d /* ] */ : char;
       let close = -1;
-      if (dialect.backslash && char !== 0x60 /* ` */) {
+      if (
+        (dialect.backslash && char !== 0x60) /* ` */ ||
+        (dialect.escapeStrings && char === 0x27 && isEscapeStringPrefix(sql, at))
+      ) {
         for (let index = at + 1; index < sql.length; index++) {
           const unit = sql.charCodeAt(index);
           if (unit === 0x5c /* backslash */) index++;
@@ -197,8 +241,15 @@ export function sqlViolation(value: string): RuleViolation | undefined {
   return undefined;
 }
 
-/** What some family reads otherwise than standard SQL: `` ` `` `[` `#` `\\` `$` `/*!`, `--x`. */
-const readingsDiffer = /[`[#\\$]|\/\*!|--[^\t\n\v\f\r ]/;
+/**
+ * What some family reads otherwise than standard SQL: `` ` `` `[` `#` `\\`
+ * `$` `/*!` `/*M!`, `--x`, and a second `/*` (comments nest in some only).
+ */
+const readingsDiffer = {
+  test: (value: string) =>
+    /[`[#\\$]|\/\*[mM]?!|--[^\t\n\v\f\r ]/.test(value) ||
+    value.indexOf('/*', value.indexOf('/*') + 2) !== -1,
+};
 
 /**
  * The first rule one reading breaks. Statements are found in `code` (a `;`

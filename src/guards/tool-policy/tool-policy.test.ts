@@ -27,6 +27,28 @@ function call(toolName: string, value: unknown): [string, GuardrailContext] {
   ];
 }
 
+/**
+ * Round 19: statements a database runs that every reading took for a
+ * comment (each passed before).
+ */
+const dialectTricks: Array<[string, string]> = [
+  // PostgreSQL and SQL Server nest block comments: the comment ends at the second */.
+  ['/* /* */ -- */ DROP TABLE users', 'sql.drop (DROP TABLE)'],
+  [
+    'SELECT 1 /* /* */ -- */; DELETE FROM users',
+    'sql.delete-without-where (DELETE without a WHERE clause)',
+  ],
+  // SQLite does not: its comment ends at the first */ (held before; a nesting reading alone sees one comment).
+  ['/* /* */ SELECT #a; DROP TABLE users; */', 'sql.drop (DROP TABLE)'],
+  // PostgreSQL: in E'...' a \' is a quote, so the string ends after the --.
+  ["SELECT E'\\' -- ', 1 # 1; DROP TABLE users; -- '", 'sql.drop (DROP TABLE)'],
+  // MySQL runs /*!50000DROP ... */ as DROP ...; MariaDB runs /*M! ... */.
+  ['/*!50000DROP TABLE users*/', 'sql.drop (DROP TABLE)'],
+  ['/*M!100100 DROP TABLE users */', 'sql.drop (DROP TABLE)'],
+  // MySQL with NO_BACKSLASH_ESCAPES: '\' is a whole string, and --1 no comment.
+  ["SELECT '\\'' # ' --1; DROP TABLE users; #'", 'sql.drop (DROP TABLE)'],
+];
+
 describe('toolPolicy', () => {
   it('blocks destructive SQL and names tool, argument and rule', async () => {
     expect(await toolPolicy().check(...call('runSql', { query: 'DROP TABLE users;' }))).toEqual({
@@ -75,6 +97,7 @@ describe('toolPolicy', () => {
     ["SELECT 'a\\' -- '; DROP TABLE users", 'sql.drop (DROP TABLE)'],
     // A WHERE in a string is no WHERE.
     ["UPDATE users SET note = 'where'", 'sql.update-without-where (UPDATE without a WHERE clause)'],
+    ...dialectTricks,
   ])('blocks the SQL %j', async (query, rule) => {
     expect(reasonOf(await toolPolicy().check(...call('runSql', { query })))).toBe(
       `tool "runSql" argument "query" broke rule ${rule}`,
@@ -91,6 +114,10 @@ describe('toolPolicy', () => {
     'delete;from t',
     "UPDATE users SET note = '--' WHERE id = 4",
     "SELECT 'it''s -- fine' FROM notes -- DROP TABLE users",
+    // Round 19: a nested comment is one comment; an E'' string is a string.
+    'SELECT 1 /* outer /* inner DROP TABLE users */ still a comment */',
+    "SELECT E'it\\'s -- fine' FROM notes WHERE id = 4",
+    'SELECT name FROM users WHERE id = 4 /*!40101 , email */',
   ])('allows the near miss %j', async query => {
     expect(await toolPolicy().check(...call('runSql', { query }))).toEqual({ action: 'allow' });
   });
@@ -407,6 +434,37 @@ describe('toolPolicy', () => {
       ]);
     }
   });
+
+  it.each(dialectTricks.map(([query]) => query))(
+    'round 19: a DROP or DELETE the database runs but every reading took for a comment never runs through generateText: %j',
+    async query => {
+      const executed: string[] = [];
+      const tools = guardTools(
+        {
+          runSql: tool({
+            description: 'Run SQL',
+            inputSchema: z.object({ query: z.string() }),
+            execute: async ({ query }) => {
+              executed.push(query);
+              return 'ok';
+            },
+          }),
+        },
+        { input: [toolPolicy()] },
+      );
+      const result = await generateText({
+        model: turnsModel([
+          { toolCalls: [{ toolCallId: 'c1', toolName: 'runSql', input: { query } }] },
+          { text: 'Done.' },
+        ]),
+        tools,
+        prompt: 'clean up the database',
+        stopWhen: stepCountIs(3),
+      });
+      expect(executed).toEqual([]);
+      expect(result.steps[0]!.toolResults[0]!.output).toMatchObject({ status: 'blocked' });
+    },
+  );
 
   it('stops a destructive call through generateText and lets the model see why', async () => {
     let executed = false;

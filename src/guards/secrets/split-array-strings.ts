@@ -32,9 +32,11 @@ interface Run {
  * same array, or the values next to them in the same object (round 16:
  * `{"a":"ghp_…","b":"…"}`; keys are never joined); a string of white space
  * only between them is skipped (`["ghp_…"," ","…"]`). Strings with a
- * number, a nested value or a string of words between them stay apart, as
- * do strings of nested arrays (`[["ghp_…"],["…"]]`; an array of sentences
- * costs no second scan). One pass over the JSON
+ * number, an object or a string of words between them stay apart. Arrays
+ * in an array are read as their strings in order (round 19:
+ * `[["sk-proj-"],["…"]]`, `[["ghp_…","…"],["…"]]` were read a row at a time),
+ * up to anything else between them (a number, an object, a sentence). An
+ * array of sentences costs no second scan. One pass over the JSON
  * text and one scan of the joined strings (no longer than the text): linear.
  */
 export function secretsAcrossArrayStrings(
@@ -116,16 +118,31 @@ export function secretsAcrossArrayStrings(
       continue;
     }
     if (code === 0x5b || code === 0x7b) {
-      if (kinds.length > 0) closeRun(kinds.length - 1); // a nested value ends the run
+      // An array in an array goes on with its parent's run (`[["sk-proj-"],["…"]]`,
+      // round 19: the leaves read in order, as a model joins them); any other
+      // nested value ends it.
+      const inArray = code === 0x5b && kinds.length > 0 && kinds[kinds.length - 1] === 0x5b;
+      let carried: Run | undefined;
+      if (inArray) {
+        carried = current[kinds.length - 1];
+        current[kinds.length - 1] = undefined;
+      } else if (kinds.length > 0) closeRun(kinds.length - 1);
       kinds.push(code);
-      current.push(undefined);
+      current.push(carried);
       expectsKey.push(code === 0x7b);
     } else if (code === 0x5d || code === 0x7d) {
       if (kinds.length > 0) {
-        closeRun(kinds.length - 1);
+        const depth = kinds.length - 1;
+        // An array closing in an array hands its run back to its parent.
+        const handsBack =
+          code === 0x5d && depth > 0 && kinds[depth] === 0x5b && kinds[depth - 1] === 0x5b;
+        const run = current[depth];
+        if (handsBack) current[depth] = undefined;
+        else closeRun(depth);
         kinds.pop();
         current.pop();
         expectsKey.pop();
+        if (handsBack) current[depth - 1] = run;
       }
     } else if (code === 0x3a || code === 0x2c) {
       // After an object's `:` its value comes, after its `,` its next key.

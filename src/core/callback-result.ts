@@ -4,7 +4,7 @@ import { GuardrailConfigError } from './errors';
  * What a caller's function returned, shown by kind only: it may be an id or
  * a text the caller built from the content, so it is never echoed.
  */
-function kindOf(value: unknown, option: string): string {
+export function kindOf(value: unknown, option: string): string {
   if (value === null || value === undefined) return `(${value})`;
   if (typeof value === 'object' && typeof (value as { then?: unknown }).then === 'function') {
     return `(a Promise: ${option} must be synchronous)`;

@@ -524,7 +524,8 @@ describe('guardTools through generateText', () => {
     });
   });
 
-  it('a blockedMessage function that returns no string is a GuardrailConfigError, and the tool does not run', async () => {
+  /** A blocked DROP TABLE under `blockedMessage`: what the model read and the call's records. */
+  async function blockedWith(blockedMessage: unknown) {
     const { tools, runSqlExecute } = makeTools();
     const model = turnsModel([
       {
@@ -535,16 +536,77 @@ describe('guardTools through generateText', () => {
       model,
       tools: guardTools(tools, {
         input: [noDropTable],
-        blockedMessage: (() => undefined) as unknown as () => string,
+        blockedMessage: blockedMessage as () => string,
       }),
       prompt: 'Query',
+      stopWhen: isStepCount(2),
     });
     expect(runSqlExecute).not.toHaveBeenCalled();
-    const toolError = result.steps[0]?.content.find(part => part.type === 'tool-error');
-    expect(GuardrailConfigError.isInstance(toolError?.error)).toBe(true);
-    expect((toolError?.error as Error | undefined)?.message).toBe(
-      'Invalid guardrail configuration at blockedMessage: expected a function of the record returning the blocked message (a string), received undefined',
-    );
+    const read = model.doGenerateCalls[1]!.prompt.find(m => m.role === 'tool')!.content[0];
+    return {
+      read: (read as { output: unknown }).output,
+      records: collectToolRecords(result.steps).map(r => [r.guardrail, r.status, r.reason]),
+    };
+  }
+
+  const noDropTableRecord = ['no-drop-table', 'blocked', 'DDL statement'];
+
+  it('an async blockedMessage fails closed: the model reads the default message (not a tool error), an error record says why', async () => {
+    // Before: a GuardrailConfigError, whose text the model read as the tool's error.
+    expect(await blockedWith(async () => 'Not allowed, sorry.')).toEqual({
+      read: { type: 'text', value: 'Dropping tables is not allowed.' },
+      records: [
+        noDropTableRecord,
+        [
+          'blocked-message',
+          'error',
+          'blockedMessage returned no string (a Promise: blockedMessage must be synchronous): the model read the default message',
+        ],
+      ],
+    });
+  });
+
+  it('a blockedMessage that returns no string or throws: the same, and its error text is not read', async () => {
+    expect(await blockedWith(() => undefined)).toEqual({
+      read: { type: 'text', value: 'Dropping tables is not allowed.' },
+      records: [
+        noDropTableRecord,
+        [
+          'blocked-message',
+          'error',
+          'blockedMessage returned no string (undefined): the model read the default message',
+        ],
+      ],
+    });
+    const thrown = await blockedWith(() => {
+      throw new RangeError('secret sk-live-1234 in the template');
+    });
+    expect(thrown).toEqual({
+      read: { type: 'text', value: 'Dropping tables is not allowed.' },
+      records: [
+        noDropTableRecord,
+        [
+          'blocked-message',
+          'error',
+          'blockedMessage threw (RangeError): the model read the default message',
+        ],
+      ],
+    });
+  });
+
+  it('an async blockedMessage that rejects leaves no unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      await blockedWith(async () => {
+        throw new Error('template service down');
+      });
+      await new Promise(resolve => setTimeout(resolve, 10));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
   });
 
   it('a context function whose result is not a metadata object is a GuardrailConfigError, and the tool does not run', async () => {

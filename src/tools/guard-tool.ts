@@ -8,6 +8,7 @@ import {
   type ToolExecutionOptions,
   type ToolSet,
 } from 'ai';
+import { kindOf } from '../core/callback-result';
 import { runChain } from '../core/chain';
 import {
   GuardrailConfigError,
@@ -582,6 +583,9 @@ export const STOP_ON_TRIP_WAIT_MS = 10_000;
 /** Name of the record of arguments too long to judge (the tool does not run). */
 export const TOOL_INPUT_UNREADABLE = 'tool-input-unreadable';
 
+/** Name of the `error` record of a `blockedMessage` function that returned no string (or threw). */
+export const BLOCKED_MESSAGE = 'blocked-message';
+
 /** Name of the record of a call the history approves that the server never asked approval for. */
 export const TOOL_APPROVAL = 'tool-approval';
 
@@ -995,19 +999,33 @@ function wrapTool(
     if (onTrip === 'throw') {
       throw new GuardrailTripwireError({ record, records: [...scope.records] });
     }
-    const message: unknown =
-      typeof blockedMessage === 'function'
-        ? blockedMessage(record)
-        : (blockedMessage ?? record.message ?? defaultBlockedMessage(record));
+    let message: unknown;
+    let failed: string | undefined;
+    if (typeof blockedMessage === 'function') {
+      try {
+        message = blockedMessage(record);
+      } catch (error) {
+        failed = `threw (${errorClass(error)})`;
+      }
+    } else message = blockedMessage ?? record.message ?? defaultBlockedMessage(record);
     if (typeof message !== 'string') {
-      // The model would read `undefined`; the call fails instead (the tool does not run).
-      throw new GuardrailConfigError({
-        path: 'blockedMessage',
-        value: message,
-        expected: 'a function of the record returning the blocked message (a string)',
-      });
+      // An async function's Promise (or no string) was the model's text: a
+      // tool error reading "[object Promise]" or the config error instead of
+      // a message. The trip stands; the model reads the default message and
+      // an `error` record says why. A rejection later is nobody's to handle.
+      if (message !== null && typeof (message as { then?: unknown })?.then === 'function') {
+        Promise.resolve(message as PromiseLike<unknown>).then(undefined, () => {});
+      }
+      rejection(
+        BLOCKED_MESSAGE,
+        record.kind as 'tool_input' | 'tool_output',
+        `blockedMessage ${failed ?? `returned no string ${kindOf(message, 'blockedMessage')}`}: the model read the default message`,
+        scope,
+        'error',
+      );
+      message = record.message ?? defaultBlockedMessage(record);
     }
-    const output = blockedOutput(record, message);
+    const output = blockedOutput(record, message as string);
     blockedOutputs.add(output);
     return output;
   }

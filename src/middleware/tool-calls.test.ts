@@ -610,6 +610,52 @@ describe('toolCalls: stream', () => {
   });
 });
 
+describe('toolCalls: a withheld call in a streamed run', () => {
+  it('streamText: the blocked call never runs nor reaches the UI stream; the step ends without it', async () => {
+    const { ran, tools } = toolsWithLog();
+    const input = JSON.stringify({ card: 'x', city: AWS_KEY });
+    const model = new MockLanguageModelV4({
+      doStream: async () =>
+        streamOf(
+          [
+            { type: 'text-start', id: 't1' },
+            { type: 'text-delta', id: 't1', delta: 'Saving.' },
+            { type: 'text-end', id: 't1' },
+            { type: 'tool-input-start', id: 'c1', toolName: 'save' },
+            { type: 'tool-input-delta', id: 'c1', delta: input },
+            { type: 'tool-input-end', id: 'c1' },
+            { type: 'tool-call', toolCallId: 'c1', toolName: 'save', input },
+          ],
+          { finishReason: toolCalls },
+        ),
+    });
+    const result = streamText({
+      model: wrapLanguageModel({ model, middleware: guardrails({ toolCalls: [secrets()] }) }),
+      tools,
+      stopWhen: stepCountIs(3),
+      prompt: 'save it',
+    });
+    const body = await result.toUIMessageStreamResponse().text();
+    expect(ran).toEqual([]);
+    expect(await result.toolCalls).toEqual([]);
+    expect((await result.steps).length).toBe(1);
+    expect(await result.text).toBe('Saving.');
+    expect(body).not.toContain(AWS_KEY);
+    expect(body).not.toContain('tool-input');
+    const outcome = await getGuardrailOutcome(result);
+    expect(outcome?.status).toBe('modified');
+    expect(withoutTiming(outcome?.records)).toEqual([
+      {
+        ...keyRecord('c1'),
+        info: {
+          types: ['AWS_ACCESS_KEY_ID'],
+          spans: [{ type: 'AWS_ACCESS_KEY_ID', start: 20, end: 40 }],
+        },
+      },
+    ]);
+  });
+});
+
 describe('toolCalls: options', () => {
   it('a per-call or parallel guardrail in toolCalls is a config error naming its place', () => {
     const parallel = defineGuardrail({ name: 'slow', parallel: true, check: () => allow() });

@@ -86,8 +86,10 @@ export async function getGuardrailOutcome(
     // first step, and their records are in no step: they come first.
     const before = await recordsBeforeFirstStep(resultOrStep as GuardrailOutcomeRun);
     for (const found of before) {
-      if (toolCallsSeen.has(found.toolCallId)) continue;
-      toolCallsSeen.add(found.toolCallId);
+      // By the call's list of records, as collectToolCallRecords keys them: an
+      // id the client chose may be the id of a call the model makes next.
+      if (toolCallsSeen.has(found.records.records)) continue;
+      toolCallsSeen.add(found.records.records);
       outcomes.push(outcomeOf(found.records.records, found.records.tripped));
     }
   }

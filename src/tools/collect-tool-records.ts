@@ -25,11 +25,12 @@ type ToolPart = {
  * the trip alone, read from a blocked output this process made
  * (`isGuardrailBlocked`: never one merely shaped as one) or the
  * `GuardrailTripwireError`. A call whose result shows up in several
- * steps counts once, in the first (across calls that share `seen`).
+ * steps counts once, in the first (across calls that share `seen`); two
+ * calls under one id count twice.
  */
 export function collectToolCallRecords(
   steps: ReadonlyArray<StepWithToolResults> | undefined,
-  /** Calls already collected (one step at a time: pass the same set to each). */
+  /** Calls already collected, by their list of records (one step at a time: pass the same set to each). */
   seen = new Set<unknown>(),
 ): ToolCallRecords {
   const records: GuardrailRecord[] = [];
@@ -47,7 +48,11 @@ export function collectToolCallRecords(
         found = { records: [part.error.record], tripped: true };
       }
       if (found === undefined) continue;
-      const key = part.toolCallId ?? found;
+      // The call itself, not its id: ids repeat (a provider numbering each
+      // response's calls call_0, call_1; a history the client wrote), and a
+      // later blocked call under a used id was left out of the outcome. Its
+      // list of records is one per call, the same however often it is read.
+      const key = known ? known.records : found.records[0];
       if (seen.has(key)) continue;
       seen.add(key);
       records.push(...found.records);

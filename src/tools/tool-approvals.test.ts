@@ -418,3 +418,149 @@ describe('historyApprovals: a call the history approves that the server never as
     ]);
   });
 });
+
+describe('getGuardrailOutcome: a call id that repeats does not hide the records of another call', () => {
+  // Ids are the provider's (some OpenAI-compatible servers number them
+  // call_0, call_1 in every response) or, for an approved call of the
+  // history, the client's: the records of two calls under one id were
+  // counted once, so a later blocked call was left out of the outcome.
+  function policyTools(ran: string[]) {
+    return guardTools(
+      {
+        runSql: tool({
+          description: 'Run a SQL query',
+          inputSchema: z.object({ query: z.string() }),
+          // Reads are asked about (the history's SELECT was); the rest is the policy's.
+          needsApproval: ({ query }) => query.startsWith('SELECT'),
+          execute: async ({ query }) => {
+            ran.push(query);
+            return 'ok';
+          },
+        }),
+      },
+      { input: [toolPolicy({ deny: [/drop\s+table/i] })] },
+    );
+  }
+  const blockedRecord = {
+    guardrail: 'tool-policy',
+    kind: 'tool_input',
+    status: 'blocked',
+    message: 'This tool call is not allowed by the tool policy.',
+    reason: 'tool "runSql" argument "query" matched deny[0]',
+    severity: 'critical',
+    info: { tool: 'runSql', path: 'query', rule: 'deny' },
+    toolName: 'runSql',
+    toolCallId: 'call_0',
+  };
+
+  it('the same id in two steps: the second, blocked call is in the outcome', async () => {
+    const ran: string[] = [];
+    const turn = (query: string) => ({
+      content: [
+        {
+          type: 'tool-call' as const,
+          toolCallId: 'call_0',
+          toolName: 'runSql',
+          input: JSON.stringify({ query }),
+        },
+      ],
+      finishReason: { unified: 'tool-calls' as const, raw: 'tool_calls' },
+      usage,
+      warnings: [],
+    });
+    const turns = [turn('INSERT INTO log VALUES (1)'), turn('DROP TABLE users')];
+    const result = await generateText({
+      model: new MockLanguageModelV4({
+        doGenerate: async () =>
+          turns.shift() ?? {
+            content: [{ type: 'text', text: 'Done.' }],
+            finishReason: stop,
+            usage,
+            warnings: [],
+          },
+      }),
+      tools: policyTools(ran),
+      prompt: 'Tidy the database.',
+      stopWhen: stepCountIs(3),
+    });
+    expect(ran).toEqual(['INSERT INTO log VALUES (1)']);
+    const outcome = await getGuardrailOutcome(result);
+    expect(outcome?.status).toBe('blocked');
+    expect(withoutTiming(outcome!.records)).toEqual([
+      {
+        guardrail: 'tool-policy',
+        kind: 'tool_input',
+        status: 'passed',
+        toolName: 'runSql',
+        toolCallId: 'call_0',
+      },
+      blockedRecord,
+    ]);
+  });
+
+  it("an approved call of the history under the id of the model's next call", async () => {
+    const ran: string[] = [];
+    const tools = policyTools(ran);
+    const history: ModelMessage[] = [
+      { role: 'user', content: 'Tidy the database.' },
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool-call',
+            toolCallId: 'call_0',
+            toolName: 'runSql',
+            input: { query: 'SELECT 1' },
+          },
+          { type: 'tool-approval-request', approvalId: 'a1', toolCallId: 'call_0' },
+        ],
+      },
+      {
+        role: 'tool',
+        content: [{ type: 'tool-approval-response', approvalId: 'a1', approved: true }],
+      },
+    ];
+    let step = 0;
+    const result = await generateText({
+      model: new MockLanguageModelV4({
+        doGenerate: async () =>
+          step++ === 0
+            ? {
+                content: [
+                  {
+                    type: 'tool-call',
+                    toolCallId: 'call_0',
+                    toolName: 'runSql',
+                    input: JSON.stringify({ query: 'DROP TABLE users' }),
+                  },
+                ],
+                finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+                usage,
+                warnings: [],
+              }
+            : {
+                content: [{ type: 'text', text: 'Done.' }],
+                finishReason: stop,
+                usage,
+                warnings: [],
+              },
+      }),
+      tools,
+      messages: history,
+      stopWhen: stepCountIs(3),
+    });
+    expect(ran).toEqual(['SELECT 1']);
+    const outcome = await getGuardrailOutcome(result);
+    expect(outcome?.status).toBe('blocked');
+    expect(withoutTiming(outcome!.records)).toEqual([
+      {
+        guardrail: 'tool-policy',
+        kind: 'tool_input',
+        status: 'passed',
+        toolName: 'runSql',
+        toolCallId: 'call_0',
+      },
+      blockedRecord,
+    ]);
+  });
+});

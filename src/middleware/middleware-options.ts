@@ -17,7 +17,7 @@ import {
   timerMilliseconds,
   validateOptions,
 } from '../core/options';
-import { outputSideIssues } from '../core/output-side';
+import { type OutputSideGuardrail, outputSideIssues } from '../core/output-side';
 import { PARALLEL_DOES_NOT_APPLY, parallelIssues } from '../core/parallel-issues';
 import type { StreamWatchingGuardrail } from '../core/stream-watch';
 import type { Guardrail } from '../core/types';
@@ -195,8 +195,32 @@ function outputSideMissingIssues(
   }
 }
 
+/**
+ * A pseudonymising `pii` restores its placeholders at kind `tool_input`: in
+ * `toolCalls` it would write the originals into the response's tool calls,
+ * which the next model call of the run reads back (the assistant turn), so
+ * the model would read the values it was given placeholders for.
+ */
+function toolCallsPseudonymIssues(
+  options: Record<string, unknown>,
+  issues: GuardrailConfigIssue[],
+): void {
+  const { toolCalls } = options;
+  if (!Array.isArray(toolCalls)) return;
+  toolCalls.forEach((guardrail: OutputSideGuardrail | null | undefined, index) => {
+    if (typeof guardrail?.check !== 'function') return;
+    if (typeof guardrail.undoneInOutputOnlyByItself !== 'string') return;
+    issues.push({
+      path: `toolCalls[${index}]`,
+      value: guardrail.name,
+      expected: `a guardrail that keeps the model's placeholders in its tool calls ("${guardrail.name}" restores them at kind tool_input, and the next model call reads the call back); restore them for the tool only with guardTools({ input: [p] }), and use action 'redact' in toolCalls`,
+    });
+  });
+}
+
 function refineIssues(options: Record<string, unknown>, issues: GuardrailConfigIssue[]): void {
   outputSideMissingIssues(options, issues);
+  toolCallsPseudonymIssues(options, issues);
   windowModeIssues(options, issues);
   parallelOutsideInputIssues(options, issues);
   retryModeIssues(options, issues);

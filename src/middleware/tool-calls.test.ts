@@ -667,4 +667,12 @@ describe('toolCalls: options', () => {
       'a guardrail that judges a text ("rate-limit" judges the call, once per model call: put it in input or output)',
     );
   });
+
+  it('a pseudonymising pii in toolCalls is a config error: it would write the originals back where the model reads them', () => {
+    const p = pii({ action: 'pseudonymize' });
+    const issues = configIssuesOf(() =>
+      guardrails({ input: [p], output: [p], toolCalls: [pii({ action: 'redact' }), p] }),
+    );
+    expect(issues.map(issue => [issue.path, issue.value])).toEqual([['toolCalls[1]', 'pii']]);
+  });
 });

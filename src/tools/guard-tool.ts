@@ -484,6 +484,8 @@ function dataProperty(value: object, key: string): unknown {
  * primitive. Another object is not: its JSON may come from `toJSON`, getters
  * or traps that answer the SDK's read otherwise than the guardrails' and a
  * check's (round 18: a third read put unjudged text before the model).
+ * Called after the guardrails, so an error whose data was rewritten while
+ * they judged it is not rethrown either.
  */
 function readsAgainAlike(error: unknown, text: string): boolean {
   try {
@@ -493,7 +495,11 @@ function readsAgainAlike(error: unknown, text: string): boolean {
         dataProperty(error, 'toString') === Error.prototype.toString &&
         plain(dataProperty(error, 'name')) &&
         plain(dataProperty(error, 'message')) &&
-        withoutProxy(error)
+        withoutProxy(error) &&
+        // Data can be written: the tool (or a library reusing one error
+        // object) rewrote a message while a slow guardrail judged it, and the
+        // SDK read the new text (round 19). Read now, after the guardrails.
+        getErrorMessage(error) === text
       );
     }
     if (error !== null && (typeof error === 'object' || typeof error === 'function')) return false;

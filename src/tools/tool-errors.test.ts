@@ -379,6 +379,31 @@ describe('guardTools judges the error a tool throws', () => {
     await expectJudgedNotRethrown(original);
   });
 
+  // Round 19: a plain data message is no promise either: the tool (or a
+  // library reusing one error object) may write it while the guardrails
+  // judge, and the SDK read the new text after them.
+  it('an error whose message is rewritten while a slow guardrail judges it: the model reads the judged text', async () => {
+    const slow = defineGuardrail({
+      name: 'slow-check',
+      check: async () => {
+        await new Promise(resolve => setTimeout(resolve, 30));
+        return allow();
+      },
+    });
+    const original = new Error('not found');
+    const { result, read } = await run(
+      async () => {
+        setTimeout(() => {
+          original.message = INJECTION;
+        }, 5);
+        throw original;
+      },
+      { output: [slow] },
+    );
+    expect(read).toEqual(toolResult({ type: 'error-text', value: 'Error: not found' }));
+    expect(thrownError(result)).not.toBe(original);
+  });
+
   it('an error text past 1,000,000 characters is withheld unjudged', async () => {
     const seen: number[] = [];
     const spy = defineGuardrail({

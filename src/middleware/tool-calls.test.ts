@@ -1,4 +1,4 @@
-import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV4Content, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { generateText, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
@@ -109,28 +109,28 @@ async function streamedParts(
   };
 }
 
+/** A model whose first response is `content` (finish 'tool-calls'), then 'done'. */
+function callingModel(content: LanguageModelV4Content[]) {
+  let step = 0;
+  return new MockLanguageModelV4({
+    doGenerate: async () =>
+      ++step === 1 ? generateResult(content, { finishReason: toolCalls }) : generateResult('done'),
+  });
+}
+
 const finishPart = { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' } };
 
 describe('toolCalls: generate', () => {
   it('a pii redaction rewrites the call input: the tool, the step and the outcome never see the card', async () => {
     const { ran, tools } = toolsWithLog();
-    let step = 0;
-    const model = new MockLanguageModelV4({
-      doGenerate: async () =>
-        ++step === 1
-          ? generateResult(
-              [
-                {
-                  type: 'tool-call',
-                  toolCallId: 'c1',
-                  toolName: 'save',
-                  input: `{ "card": "${CARD}", "city": "Oslo" }`,
-                },
-              ],
-              { finishReason: toolCalls },
-            )
-          : generateResult('done'),
-    });
+    const model = callingModel([
+      {
+        type: 'tool-call',
+        toolCallId: 'c1',
+        toolName: 'save',
+        input: `{ "card": "${CARD}", "city": "Oslo" }`,
+      },
+    ]);
     const result = await generateText({
       model: wrapLanguageModel({
         model,
@@ -157,30 +157,21 @@ describe('toolCalls: generate', () => {
 
   it('a secrets block withholds the call (its sibling runs); the run goes on, reported modified', async () => {
     const { ran, tools } = toolsWithLog();
-    let step = 0;
-    const model = new MockLanguageModelV4({
-      doGenerate: async () =>
-        ++step === 1
-          ? generateResult(
-              [
-                { type: 'text', text: 'On it.' },
-                {
-                  type: 'tool-call',
-                  toolCallId: 'c1',
-                  toolName: 'save',
-                  input: JSON.stringify({ key: AWS_KEY, note: 'x' }),
-                },
-                {
-                  type: 'tool-call',
-                  toolCallId: 'c2',
-                  toolName: 'weather',
-                  input: '{"city":"Oslo"}',
-                },
-              ],
-              { finishReason: toolCalls },
-            )
-          : generateResult('done'),
-    });
+    const model = callingModel([
+      { type: 'text', text: 'On it.' },
+      {
+        type: 'tool-call',
+        toolCallId: 'c1',
+        toolName: 'save',
+        input: JSON.stringify({ key: AWS_KEY, note: 'x' }),
+      },
+      {
+        type: 'tool-call',
+        toolCallId: 'c2',
+        toolName: 'weather',
+        input: '{"city":"Oslo"}',
+      },
+    ]);
     const result = await generateText({
       model: wrapLanguageModel({ model, middleware: guardrails({ toolCalls: [secrets()] }) }),
       tools,
@@ -202,20 +193,14 @@ describe('toolCalls: generate', () => {
   });
 
   it("onTrip 'throw': a withheld call throws the tripwire error", async () => {
-    const model = new MockLanguageModelV4({
-      doGenerate: async () =>
-        generateResult(
-          [
-            {
-              type: 'tool-call',
-              toolCallId: 'c1',
-              toolName: 'save',
-              input: JSON.stringify({ key: AWS_KEY }),
-            },
-          ],
-          { finishReason: toolCalls },
-        ),
-    });
+    const model = callingModel([
+      {
+        type: 'tool-call',
+        toolCallId: 'c1',
+        toolName: 'save',
+        input: JSON.stringify({ key: AWS_KEY }),
+      },
+    ]);
     const { tools } = toolsWithLog();
     const error = await generateText({
       model: wrapLanguageModel({
@@ -239,13 +224,9 @@ describe('toolCalls: generate', () => {
 
   it('input that is not JSON is judged as written and given back redacted; the tool never runs', async () => {
     const { ran, tools } = toolsWithLog();
-    const model = new MockLanguageModelV4({
-      doGenerate: async () =>
-        generateResult(
-          [{ type: 'tool-call', toolCallId: 'c1', toolName: 'save', input: `card ${CARD} {oops` }],
-          { finishReason: toolCalls },
-        ),
-    });
+    const model = callingModel([
+      { type: 'tool-call', toolCallId: 'c1', toolName: 'save', input: `card ${CARD} {oops` },
+    ]);
     const seen: unknown[] = [];
     const result = await generateText({
       model: wrapLanguageModel({
@@ -285,12 +266,7 @@ describe('toolCalls: generate', () => {
     const { ran, tools } = toolsWithLog();
     const input = JSON.stringify({ card: 'x'.repeat(1_000_000) });
     let judged = 0;
-    const model = new MockLanguageModelV4({
-      doGenerate: async () =>
-        generateResult([{ type: 'tool-call', toolCallId: 'c1', toolName: 'save', input }], {
-          finishReason: toolCalls,
-        }),
-    });
+    const model = callingModel([{ type: 'tool-call', toolCallId: 'c1', toolName: 'save', input }]);
     const result = await generateText({
       model: wrapLanguageModel({
         model,

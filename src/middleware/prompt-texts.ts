@@ -79,6 +79,61 @@ class JoinedParts {
   }
 }
 
+/** No media type, an empty one or `application/octet-stream` (parameters aside): a file of any kind. */
+function isUntypedMediaType(mediaType: unknown): boolean {
+  if (mediaType === undefined || mediaType === null) return true;
+  if (typeof mediaType !== 'string') return false;
+  const plain = mediaType.split(';')[0]!.trim().toLowerCase();
+  return plain === '' || plain === 'application/octet-stream';
+}
+
+/** How many bytes of a file too long to be judged are read to tell text from binary. */
+const untypedProbeBytes = 65_536;
+const binary = Symbol('binary');
+const tooManyCharacters = Symbol('too many characters');
+
+/**
+ * The text of the bytes (or base64) of a file of no type when they are
+ * UTF-8 (a byte order mark allowed): its text, `tooManyCharacters` when they
+ * are more than `maxLength` characters could be (judged on their first
+ * `untypedProbeBytes`, never decoded whole), `binary` when they are not
+ * UTF-8 (a PNG, a PDF, a zip: a file no guardrail reads). `undefined` for
+ * data that is neither bytes nor base64.
+ */
+function untypedFileText(
+  data: unknown,
+  maxLength: number,
+): string | typeof binary | typeof tooManyCharacters | undefined {
+  const byteLength = decodedByteLength(data);
+  const tooMany = byteLength !== undefined && fewestTextCharacters(byteLength) > maxLength;
+  let bytes: Uint8Array;
+  if (data instanceof Uint8Array) bytes = tooMany ? data.subarray(0, untypedProbeBytes) : data;
+  else if (typeof data === 'string') {
+    let base64 = data;
+    if (tooMany) {
+      // The first characters `atob` keeps, a whole number of 4-character groups.
+      base64 = data.slice(0, 2 * untypedProbeBytes).replace(/[\t\n\f\r ]/g, '');
+      base64 = base64.slice(0, Math.floor(base64.length / 4) * 4);
+    }
+    let decoded: string;
+    try {
+      decoded = atob(base64);
+    } catch {
+      return undefined;
+    }
+    bytes = new Uint8Array(decoded.length);
+    for (let i = 0; i < decoded.length; i++) bytes[i] = decoded.charCodeAt(i);
+  } else return undefined;
+  let text: string;
+  try {
+    // `stream`: a probe may cut a character in two, which is no error.
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: tooMany });
+  } catch {
+    return binary;
+  }
+  return tooMany ? tooManyCharacters : text;
+}
+
 /**
  * The text of a `file` (or `reasoning-file`) part the model reads as text:
  * inline text (`{ type: 'text' }` data, whatever the media type), or the
@@ -126,6 +181,15 @@ function fileText(
   if (kind === 'text') {
     const inline = (data as { text?: unknown }).text;
     if (typeof inline === 'string') text = inline;
+  } else if (kind === 'data' && !isTextMediaType(mediaType) && isUntypedMediaType(mediaType)) {
+    // No media type, or `application/octet-stream`: bytes of any kind. A
+    // provider may send them on as text, so they are judged as text when
+    // they are UTF-8 (round 19: `Contact jane.doe@corp.io` as
+    // `application/octet-stream` reached the model with no record).
+    const read = untypedFileText((data as { data?: unknown }).data, maxLength);
+    if (read === binary) return unread();
+    if (read === tooManyCharacters) return tooLong(message, role, maxLength);
+    text = read;
   } else if (kind === 'data') {
     if (!isTextMediaType(mediaType)) return unread();
     const bytes = (data as { data?: unknown }).data;
@@ -137,7 +201,11 @@ function fileText(
     text = decoded?.text;
     notUtf8 = decoded?.utf8 === false;
   } else if (!isTextMediaType(mediaType)) {
-    return unread();
+    // Bytes given as the part's data itself (AI SDK 6's form) of no type
+    // that are UTF-8 text: not read, so they fail closed below, as a text
+    // file's bytes in that form do.
+    const read = isUntypedMediaType(mediaType) ? untypedFileText(data, maxLength) : binary;
+    if (read === binary || read === undefined) return unread();
   }
   if (text === undefined) {
     return {

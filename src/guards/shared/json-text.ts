@@ -33,7 +33,10 @@ export const MAX_NESTED_JSON = 3;
  * read as names (no white space, one or two words: `"snippet"`,
  * `"created_at"`) and the JSON's punctuation are left out; a key with white
  * space in it is prose a tool can hide an instruction in, and is read as a
- * string of its own, as is a longer name, as its words (`keyWords`). Numbers,
+ * string of its own, as is a longer name, as its words (`keyWords`). Keys
+ * without a string value, or with one that holds no letter (`""`, `"12"`),
+ * are read as a line of their words (`{"Ignore":"","all":"",…}`), such a
+ * value left out. Numbers,
  * booleans and `null` are left out. A string value that is itself a JSON
  * array or object (MCP servers return their payload written out as the
  * text of a text content) is read the same way, up to `MAX_NESTED_JSON`
@@ -103,13 +106,15 @@ function looksLikeJsonDocument(text: string): boolean {
   return (first === 0x7b && last === 0x7d) || (first === 0x5b && last === 0x5d);
 }
 
-const keySeparators = /[_\-.$:/]+/g;
+// Every character but letters and digits parts a key's words (`+`, `,`,
+// `|`, `=` too: `IGNORE+ALL+PREVIOUS+INSTRUCTIONS` was one word).
+const keySeparators = /[^\p{L}\p{N}]+/gu;
 const caseChange = /([a-z0-9])(?=[A-Z])/g;
 const hasLetter = /\p{L}/u;
 
 /**
- * A key without white space read as the words it is made of (`_`, `-`,
- * `.`, `$`, `:`, `/` and a lower-to-upper case change as spaces), when it
+ * A key without white space read as the words it is made of (every
+ * character but letters and digits, and a lower-to-upper case change, as spaces), when it
  * is a phrase of three words or more; '' for a name of one or two words
  * (`snippet`, `created_at`, `userId`), which is left out as before. Left
  * out whatever its length, `ignore_all_previous_instructions_and_…` carried
@@ -129,7 +134,7 @@ function keyWords(key: string): string {
   return spaces >= 2 ? words : '';
 }
 
-/** A key's words (`_`, `-`, `.`, `$`, `:`, `/` and a lower-to-upper case change as spaces); '' without a letter. */
+/** A key's words (every character but letters and digits, and a lower-to-upper case change, as spaces); '' without a letter. */
 function nameWords(key: string): string {
   if (!hasLetter.test(key)) return '';
   return key.replace(keySeparators, ' ').replace(caseChange, '$1 ').trim();
@@ -171,6 +176,19 @@ function readStrings(json: string, index: number, depth: number): JsonText | und
     text += line;
     strings += count;
   };
+  /**
+   * A key without a string value (or with one that holds no word): its
+   * words join the keys before it that had none either, an instruction
+   * spread one word a key.
+   */
+  const addBareKey = (name: string) => {
+    const words = nameWords(name);
+    if (words === '') return;
+    bareKeys += bareKeys === '' ? words : ` ${words}`;
+    bareWords += wordCount(words);
+  };
+  /** The key whose string value comes next. */
+  let key: string | undefined;
   const endBareKeys = () => {
     if (bareWords >= 3) addLine(bareKeys);
     bareKeys = '';
@@ -206,29 +224,33 @@ function readStrings(json: string, index: number, depth: number): JsonText | und
     if (isKey) {
       let value = next + 1;
       while (value < json.length && isJsonSpace(json.charCodeAt(value))) value++;
-      if (json.charCodeAt(value) !== QUOTE) {
-        // A key without a string value: its words join the keys before it
-        // that had none either, an instruction spread one word a key.
-        const words = nameWords(string);
-        if (words !== '') {
-          bareKeys += bareKeys === '' ? words : ` ${words}`;
-          bareWords += wordCount(words);
-        }
+      // A key with a string value is read once that value is: see below.
+      if (json.charCodeAt(value) === QUOTE) key = string;
+      else addBareKey(string);
+      continue;
+    }
+    if (key !== undefined) {
+      const name = key;
+      key = undefined;
+      if (!hasLetter.test(string)) {
+        // A value without a word (`""`, `" "`, `"12"`) says nothing: its key
+        // is read as a key without a string value (round 19: `{"Ignore":"",
+        // "all":"",…}` scored 0). The value is left out.
+        addBareKey(name);
         continue;
       }
-    }
-    endBareKeys();
-    if (isKey && !whiteSpace.test(string)) {
-      // A name's words, as the model reads them (`ignore_previous_instructions`).
-      string = keyWords(string);
-      if (string === '') continue;
-    }
+      endBareKeys();
+      // A name's words, as the model reads them (`ignore_previous_instructions`);
+      // a key with white space in it as written.
+      const words = whiteSpace.test(name) ? name : keyWords(name);
+      if (words !== '') addLine(words);
+    } else endBareKeys();
     // Its longest string (itself, unless it is a JSON document read as one).
     let count = 1;
     let longestFrom = 0;
     let longestTo = string.length;
     const nested =
-      !isKey && depth < MAX_NESTED_JSON && looksLikeJsonDocument(string)
+      depth < MAX_NESTED_JSON && looksLikeJsonDocument(string)
         ? readStrings(string, 0, depth + 1)
         : undefined;
     if (nested) {

@@ -1,6 +1,8 @@
 import type { LanguageModelV4Content, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { generateText, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
+import * as ai6 from 'ai-v6';
+import * as ai6Test from 'ai-v6/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -629,6 +631,33 @@ describe('toolCalls: a withheld call in a streamed run', () => {
         },
       },
     ]);
+  });
+});
+
+describe('toolCalls: AI SDK 6', () => {
+  it("streamText of ai@6 (specificationVersion 'v3'): the UI stream carries the redacted input only", async () => {
+    const model = new ai6Test.MockLanguageModelV3({
+      doStream: async () => ({
+        stream: ai6Test.convertArrayToReadableStream([
+          { type: 'stream-start', warnings: [] },
+          ...interleaved,
+          { type: 'finish', finishReason: toolCalls, usage: generateResult('').usage },
+        ] as never[]),
+      }),
+    });
+    const result = ai6.streamText({
+      model: ai6.wrapLanguageModel({
+        model,
+        middleware: guardrails({
+          toolCalls: [pii({ action: 'redact' })],
+          specificationVersion: 'v3',
+        }),
+      }),
+      prompt: 'save my card',
+    });
+    const body = await result.toUIMessageStreamResponse().text();
+    expect(body).toContain('"inputTextDelta":"{\\"card\\":\\"[CREDIT_CARD]\\"}"');
+    expect(body).not.toContain('4111');
   });
 });
 

@@ -25,8 +25,12 @@ export interface RuleViolation {
  * only, so it can hide nothing the other readings show.
  */
 interface SqlDialect {
-  /** `\` escapes the next character inside quotes (MySQL). */
-  backslash: boolean;
+  /**
+   * The quotes inside which `\` escapes the next character: `'` and `"` in
+   * MySQL, `'` alone with `ANSI_QUOTES` (`"` quotes a name) and in PostgreSQL
+   * with `standard_conforming_strings` off, none with `NO_BACKSLASH_ESCAPES`.
+   */
+  backslash: string;
   /** `\` escapes the next character inside an `E'...'` string (PostgreSQL). */
   escapeStrings: boolean;
   /** `/* ... *\/` comments nest (PostgreSQL, SQL Server): `/* /* *\/ -- *\/ DROP` runs the DROP. */
@@ -47,14 +51,20 @@ interface SqlDialect {
   special: RegExp;
 }
 
-const plain = { backslash: false, escapeStrings: false, nested: false, bang: false };
+const plain = { backslash: '', escapeStrings: false, nested: false, bang: false };
+const mysql = { ...plain, bang: true, dashNeedsSpace: true, special: /['"`/#*-]/g };
+const postgres = { ...plain, nested: true, dashNeedsSpace: false, special: /['"$/-]/g };
 const sqlDialects: readonly SqlDialect[] = [
   // Standard SQL, PostgreSQL.
-  { ...plain, escapeStrings: true, nested: true, dashNeedsSpace: false, special: /['"$/-]/g },
+  { ...postgres, escapeStrings: true },
   // MySQL, MariaDB.
-  { ...plain, backslash: true, bang: true, dashNeedsSpace: true, special: /['"`/#*-]/g },
+  { ...mysql, backslash: `'"` },
   // MySQL with sql_mode NO_BACKSLASH_ESCAPES ('\' is a whole string).
-  { ...plain, bang: true, dashNeedsSpace: true, special: /['"`/#*-]/g },
+  mysql,
+  // MySQL with sql_mode ANSI_QUOTES ("\" is a whole name).
+  { ...mysql, backslash: `'` },
+  // PostgreSQL with standard_conforming_strings off (every '' an E'').
+  { ...postgres, backslash: `'` },
   // SQL Server.
   { ...plain, nested: true, dashNeedsSpace: false, special: /['"[/-]/g },
   // SQLite.
@@ -193,7 +203,7 @@ function readSql(
       const closer = char === 0x5b /* [ */ ? 0x5d /* ] */ : char;
       let close = -1;
       if (
-        (dialect.backslash && char !== 0x60) /* ` */ ||
+        dialect.backslash.includes(String.fromCharCode(char)) ||
         (dialect.escapeStrings && char === 0x27 && isEscapeStringPrefix(sql, at))
       ) {
         for (let index = at + 1; index < sql.length; index++) {

@@ -47,6 +47,10 @@ const dialectTricks: Array<[string, string]> = [
   ['/*M!100100 DROP TABLE users */', 'sql.drop (DROP TABLE)'],
   // MySQL with NO_BACKSLASH_ESCAPES: '\' is a whole string, and --1 no comment.
   ["SELECT '\\'' # ' --1; DROP TABLE users; #'", 'sql.drop (DROP TABLE)'],
+  // MySQL with ANSI_QUOTES: "\" is a whole name, while '\'' is still one string.
+  [`SELECT 1 AS "\\", '" # ', '\\' --1 # '; DROP TABLE users`, 'sql.drop (DROP TABLE)'],
+  // PostgreSQL with standard_conforming_strings off: '\'' is one string, as E'\'' is.
+  ["SELECT '\\' --1 # ', 1 # 1; DROP TABLE users", 'sql.drop (DROP TABLE)'],
 ];
 
 describe('toolPolicy', () => {

@@ -2,7 +2,7 @@ import type { SharedV4ProviderMetadata } from '@ai-sdk/provider';
 import { mergeOutcomes, outcomeOf } from '../core/outcome';
 import type { GuardrailOutcome } from '../core/types';
 import { collectToolCallRecords } from '../tools/collect-tool-records';
-import { modelOutputRecordsOf } from '../tools/tool-call-records';
+import { errorTextRecordsOf, modelOutputRecordsOf } from '../tools/tool-call-records';
 import { GUARDRAILS_METADATA_KEY } from './blocked-response';
 
 type MaybePromise<T> = T | PromiseLike<T>;
@@ -142,7 +142,8 @@ async function recordsBeforeFirstStep(run: GuardrailOutcomeRun): Promise<
       output?: unknown;
     }>) {
       if (part?.type !== 'tool-result') continue;
-      const records = modelOutputRecordsOf(part.output);
+      const records =
+        modelOutputRecordsOf(part.output) ?? errorTextRecordsOf(part.toolCallId, part.output);
       if (records) found.push({ toolCallId: part.toolCallId, records });
     }
   }

@@ -51,6 +51,7 @@ import {
 import { parseModifiedJson } from './quote-redacted-literals';
 import { streamedStepOf } from './step-calls';
 import {
+  rememberErrorTextRecords,
   rememberModelOutputRecords,
   rememberToolCallRecords,
   toolCallRecordsOf,
@@ -1003,7 +1004,16 @@ function wrapTool(
 
   function blocked(record: GuardrailRecord, scope: CallScope): GuardrailBlockedOutput {
     if (onTrip === 'throw') {
-      throw new GuardrailTripwireError({ record, records: [...scope.records] });
+      const error = new GuardrailTripwireError({ record, records: [...scope.records] });
+      if (scope.toolCallId !== undefined && approvedInHistory(scope.toolCallId, scope.messages)) {
+        // Run before the first step: the SDK writes the error's text into the
+        // tool message, and only that text finds the records again.
+        rememberErrorTextRecords(scope.toolCallId, error.toString(), {
+          records: [...scope.records],
+          tripped: true,
+        });
+      }
+      throw error;
     }
     let message: unknown;
     let failed: string | undefined;

@@ -62,7 +62,7 @@ function approvedHistory(query: string): ModelMessage[] {
   ];
 }
 
-function sqlTools(ran: string[]) {
+function sqlTools(ran: string[], onTrip: 'return' | 'throw' = 'return') {
   return guardTools(
     {
       runSql: tool({
@@ -75,7 +75,7 @@ function sqlTools(ran: string[]) {
         },
       }),
     },
-    { input: [toolPolicy({ deny: [/drop\s+table/i] }), pii({ action: 'redact' })] },
+    { input: [toolPolicy({ deny: [/drop\s+table/i] }), pii({ action: 'redact' })], onTrip },
   );
 }
 
@@ -561,6 +561,94 @@ describe('getGuardrailOutcome: a call id that repeats does not hide the records 
         toolCallId: 'call_0',
       },
       blockedRecord,
+    ]);
+  });
+
+  it("onTrip 'throw': the SDK writes the error's text as the tool result and runs on; the outcome has the record (before: undefined)", async () => {
+    const ran: unknown[] = [];
+    const result = await generateText({
+      model: answeringModel(),
+      tools: paymentTools(ran, undefined, { onTrip: 'throw' }),
+      messages: forgedHistory('pay', { amount: 5000 }),
+      stopWhen: stepCountIs(2),
+    });
+    expect(ran).toEqual([]);
+    expect(result.text).toBe('Done.');
+    expect(result.responseMessages[0]).toEqual({
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'f1',
+          toolName: 'pay',
+          output: {
+            type: 'error-text',
+            value:
+              'AI_GuardrailTripwireError: Guardrail "tool-approval" tripped on tool_input: the history approves a call of tool "pay", which asks for no approval (no needsApproval): the server never requested that approval',
+          },
+        },
+      ],
+    });
+    const outcome = await getGuardrailOutcome(result);
+    expect(outcome?.status).toBe('blocked');
+    expect(withoutTiming(outcome!.records)).toEqual([
+      refusedRecord('asks for no approval (no needsApproval)'),
+    ]);
+  });
+});
+
+describe("onTrip 'throw' and an approved call a guardrail blocks before the first step", () => {
+  it('generateText: the outcome has the call records', async () => {
+    const ran: string[] = [];
+    const result = await generateText({
+      model: answeringModel(),
+      tools: sqlTools(ran, 'throw'),
+      messages: approvedHistory('DROP TABLE users'),
+      stopWhen: stepCountIs(2),
+    });
+    expect(ran).toEqual([]);
+    const outcome = await getGuardrailOutcome(result);
+    expect(outcome?.status).toBe('blocked');
+    expect(outcome?.records.map(r => [r.guardrail, r.status, r.toolCallId])).toEqual([
+      ['tool-policy', 'blocked', 'q1'],
+    ]);
+  });
+
+  it('streamText: the same', async () => {
+    const ran: string[] = [];
+    const result = streamText({
+      model: answeringModel(),
+      tools: sqlTools(ran, 'throw'),
+      messages: approvedHistory('drop  table users'),
+      stopWhen: stepCountIs(2),
+    });
+    await result.consumeStream();
+    expect(ran).toEqual([]);
+    const outcome = await getGuardrailOutcome(result);
+    expect(outcome?.status).toBe('blocked');
+    expect(outcome?.records.map(r => [r.guardrail, r.status, r.toolCallId])).toEqual([
+      ['tool-policy', 'blocked', 'q1'],
+    ]);
+  });
+
+  it('another run whose call has the same id and a passing approval does not read those records', async () => {
+    await generateText({
+      model: answeringModel(),
+      tools: sqlTools([], 'throw'),
+      messages: approvedHistory('DROP TABLE users'),
+      stopWhen: stepCountIs(2),
+    });
+    const ran: string[] = [];
+    const result = await generateText({
+      model: answeringModel(),
+      tools: sqlTools(ran, 'throw'),
+      messages: approvedHistory('select 1'),
+      stopWhen: stepCountIs(2),
+    });
+    expect(ran).toEqual(['select 1']);
+    expect((await getGuardrailOutcome(result))?.records.map(r => [r.guardrail, r.status])).toEqual([
+      ['tool-policy', 'passed'],
+      ['pii', 'passed'],
     ]);
   });
 });

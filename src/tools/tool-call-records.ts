@@ -46,3 +46,48 @@ export function modelOutputRecordsOf(modelOutput: unknown): ToolCallRecords | un
     ? recordsByModelOutput.get(modelOutput)
     : undefined;
 }
+
+/*
+ * With `onTrip: 'throw'`, such a call's tool message holds no object the
+ * wrapper made: the AI SDK catches the `GuardrailTripwireError` and writes
+ * its text (`error-text`, `getErrorMessage`) itself. Those records are kept
+ * by the call id and that text, only for calls the history approved (rare:
+ * an approval the guardrails refused), in a bounded map: a string cannot be
+ * held weakly. Two runs of one process that refuse a call of the same id
+ * with the same text share the entry (the last one's records).
+ */
+const recordsByErrorText = new Map<string, ToolCallRecords>();
+
+/** How many calls' error-text records are kept (the oldest go first). */
+export const MAX_ERROR_TEXT_RECORDS = 1000;
+
+function errorTextKey(toolCallId: string, text: string): string {
+  return `${toolCallId}\u0000${text}`;
+}
+
+/** Remembers the records of a call whose tool message will read `text` as its `error-text` output. */
+export function rememberErrorTextRecords(
+  toolCallId: string,
+  text: string,
+  entry: ToolCallRecords,
+): void {
+  const key = errorTextKey(toolCallId, text);
+  recordsByErrorText.delete(key);
+  recordsByErrorText.set(key, entry);
+  if (recordsByErrorText.size > MAX_ERROR_TEXT_RECORDS) {
+    recordsByErrorText.delete(recordsByErrorText.keys().next().value as string);
+  }
+}
+
+/** The records of the call `toolCallId` whose tool message output is the `error-text` `output`, if remembered. */
+export function errorTextRecordsOf(
+  toolCallId: unknown,
+  output: unknown,
+): ToolCallRecords | undefined {
+  if (typeof toolCallId !== 'string' || output === null || typeof output !== 'object') {
+    return undefined;
+  }
+  const { type, value } = output as { type?: unknown; value?: unknown };
+  if (type !== 'error-text' || typeof value !== 'string') return undefined;
+  return recordsByErrorText.get(errorTextKey(toolCallId, value));
+}

@@ -242,9 +242,15 @@ const sqlTrivialWhere = /\bwhere\s+(?:1\s*=\s*1|true|'1'\s*=\s*'1'|1)\s*$/i;
 export function sqlViolation(value: string): RuleViolation | undefined {
   const [standard, ...others] = sqlDialects;
   const violation = readingViolation(value, standard!);
-  // Without these, every family reads the value as standard SQL does.
-  if (violation || !readingsDiffer.test(value)) return violation;
-  for (const dialect of others) {
+  if (violation) return violation;
+  // Without these, every family reads the value as standard SQL does, but
+  // for nesting: a flat reading (SQLite's) then reads it as all flat ones do.
+  const readings = readingsDiffer.test(value)
+    ? others
+    : value.indexOf('/*', value.indexOf('/*') + 2) !== -1
+      ? [sqlDialects[sqlDialects.length - 1]!]
+      : [];
+  for (const dialect of readings) {
     const other = readingViolation(value, dialect);
     if (other) return other;
   }
@@ -252,14 +258,10 @@ export function sqlViolation(value: string): RuleViolation | undefined {
 }
 
 /**
- * What some family reads otherwise than standard SQL: `` ` `` `[` `#` `\\`
- * `$` `/*!` `/*M!`, `--x`, and a second `/*` (comments nest in some only).
+ * What some family reads otherwise than standard SQL, nesting aside:
+ * `` ` `` `[` `#` `\\` `$` `/*!` `/*M!`, `--x`.
  */
-const readingsDiffer = {
-  test: (value: string) =>
-    /[`[#\\$]|\/\*[mM]?!|--[^\t\n\v\f\r ]/.test(value) ||
-    value.indexOf('/*', value.indexOf('/*') + 2) !== -1,
-};
+const readingsDiffer = /[`[#\\$]|\/\*[mM]?!|--[^\t\n\v\f\r ]/;
 
 /**
  * The first rule one reading breaks. Statements are found in `code` (a `;`

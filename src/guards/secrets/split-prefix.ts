@@ -10,12 +10,24 @@
  */
 import { stickyPattern } from '../shared/anchored-scan';
 import { providerRules } from './provider-rules';
+import { providerRunLength } from './provider-scan';
 
 /** How many characters after the blank are read: every prefixed token is shorter, but PEM and JWT bodies. */
 const restReach = 512;
 
 /** The longest text before the blank that can be a prefix (`bedrock-api-key-`, 16). */
 const longestPrefix = 16;
+
+/**
+ * The longest token before the blank that is read as a token's start: a
+ * prefix and part of the rest (`sk-proj-Tq7vR2mX9p Lw4Z…`, round 19: a
+ * blank inside the rest left the prefix and the part before the blank
+ * visible, the part after it an entropy finding at best).
+ */
+const longestTokenBefore = 256;
+
+/** How far a printable run after the blanks too short to be one of `runs` is read. */
+const shortRestReach = 64;
 
 /**
  * The literals a prefixed rule's matches start with (`ghp_`, `sk-`, `xox`,
@@ -69,6 +81,44 @@ function isTokenCode(code: number): boolean {
   );
 }
 
+/**
+ * True when rule `ruleIndex` matches all of `token`: a whole token before
+ * a blank is the scan's, and the word after it is no part of it.
+ */
+function isWholeMatch(ruleIndex: number, token: string): boolean {
+  const pattern = stickyRules[ruleIndex]!;
+  pattern.lastIndex = 0;
+  const match = pattern.exec(token);
+  return match !== null && match[0].length === token.length;
+}
+
+/**
+ * True when `source[start, end)` (up to its first character that is not a
+ * token's) reads as a random piece, not a word: six characters or more
+ * holding a digit and a letter, or upper and lower case past the first
+ * letter (`Lw4ZcB…`, `LwZcBnYd`; not `thanks`, `Thanks`, `v2`).
+ */
+function looksRandom(source: string, start: number, end: number): boolean {
+  let stop = start;
+  let digit = false;
+  let letter = false;
+  let upper = false;
+  let lower = false;
+  while (stop < end && isTokenCode(source.charCodeAt(stop))) {
+    const code = source.charCodeAt(stop);
+    if (code >= 48 && code <= 57) digit = true;
+    else if (code >= 65 && code <= 90) {
+      letter = true;
+      if (stop > start) upper = true;
+    } else if (code >= 97 && code <= 122) {
+      letter = true;
+      lower = true;
+    }
+    stop++;
+  }
+  return stop - start >= 6 && ((digit && letter) || (upper && lower));
+}
+
 /** A match of a provider rule across a blank, in offsets of the text scanned. */
 export interface SplitMatch {
   ruleIndex: number;
@@ -79,15 +129,19 @@ export interface SplitMatch {
 }
 
 /**
- * Calls `found` for each provider match that starts at a prefix written
- * before one to three blanks (spaces, tabs) and runs on past them: the
- * rules are run on the prefix joined to the printable run after the blanks,
- * each rule that
- * starts with the prefix's literal tried at its start. Sites are the
- * `runs` (`printableRuns` of `source`, as the provider scan reads them) with
- * blanks before them and, before those, a token starting with a prefix
- * literal: one lookup per run, and a few sticky matches of at most a few
- * hundred characters per site, so linear.
+ * Calls `found` for each provider match that starts at a token written
+ * before one to three blanks (spaces, tabs; one line break among them at
+ * most) and runs on past them: the rules are run on the token joined to the
+ * printable run after the blanks, each rule that starts with the token's
+ * prefix literal tried at its start. The token is a prefix (`ghp_ R7pQ…`)
+ * or, since round 19, a prefix and part of the rest (`sk-proj-Tq7v… Lw4Z…`,
+ * up to `longestTokenBefore` characters, not when a rule matches it whole).
+ * Sites: each of `runs` (`printableRuns` of `source`, as the provider scan
+ * reads them) with blanks and such a token before it, and each of `runs`
+ * ending in such a token with blanks and a shorter printable run after it
+ * (`AKIAZ7QH3M2K X9TN4LPW`). One lookup per run, a token read back to the
+ * blank before it, and a few sticky matches of at most a few hundred
+ * characters per site, so linear.
  */
 export function forEachSplitPrefixMatch(
   source: string,
@@ -96,53 +150,126 @@ export function forEachSplitPrefixMatch(
 ): void {
   for (let run = 0; run < runs.length; run += 2) {
     const restStart = runs[run]!;
-    // The blanks before the rest: one to `maxBlanks` spaces or tabs, one
-    // line break (LF or CR LF) among them at most (`AKIA\nZ7QH…`: a token
-    // wrapped right after its prefix; round 18).
-    let blank = restStart;
-    let lineBreaks = 0;
-    while (blank > 0 && restStart - blank < maxBlanks) {
-      const blankCode = source.charCodeAt(blank - 1);
-      if (blankCode === 10) {
-        if (++lineBreaks > 1) break;
-      } else if (blankCode === 13) {
-        if (source.charCodeAt(blank) !== 10) break;
-      } else if (blankCode !== 32 && blankCode !== 9) break;
-      blank--;
+    const blank = blanksBefore(source, restStart);
+    if (blank !== restStart) {
+      joinAcross(
+        source,
+        blank,
+        restStart,
+        Math.min(runs[run + 1]!, restStart + restReach),
+        runs[run + 1]!,
+        found,
+      );
     }
-    if (blank === restStart || blank < 2) continue;
-    // The token before the blank: from after the last character that is not a token's.
-    let prefixStart = blank;
+    // A run ending in a token, and a run too short to be one of `runs` after the blanks.
+    const tokenEnd = runs[run + 1]!;
+    const shortStart = blanksAfter(source, tokenEnd);
+    if (shortStart === tokenEnd) continue;
+    let shortEnd = shortStart;
     while (
-      prefixStart > 0 &&
-      blank - prefixStart < longestPrefix &&
-      isTokenCode(source.charCodeAt(prefixStart - 1))
+      shortEnd < source.length &&
+      shortEnd - shortStart < shortRestReach &&
+      isPrintableCode(source.charCodeAt(shortEnd))
     )
-      prefixStart--;
-    if (prefixStart > 0 && isTokenCode(source.charCodeAt(prefixStart - 1))) continue;
-    if (blank - prefixStart < 2) continue;
-    const literals = prefixLiterals.get(source.slice(prefixStart, prefixStart + 2));
-    if (literals === undefined) continue;
-    const prefix = source.slice(prefixStart, blank);
-    const restEnd = Math.min(runs[run + 1]!, restStart + restReach);
-    let joined: string | undefined;
-    const toSource = (offset: number) =>
-      offset < prefix.length ? prefixStart + offset : restStart + (offset - prefix.length);
-    // Rule order, as the provider scan reports matches (one rule per literal here, or a few).
-    for (const { literal, rules } of literals) {
-      if (!prefix.startsWith(literal)) continue;
-      joined ??= prefix + source.slice(restStart, restEnd);
-      for (const ruleIndex of rules) {
-        const pattern = stickyRules[ruleIndex]!;
-        pattern.lastIndex = 0;
-        const match = pattern.exec(joined);
-        // Only a match that takes in the prefix and goes on past the blank
-        // (a shorter one is the scan's of the text as written), and not one
-        // the cut at `restReach` may have ended.
-        if (match === null || match[0].length <= prefix.length) continue;
-        if (restEnd < runs[run + 1]! && match[0].length === joined.length) continue;
-        found({ ruleIndex, match, toSource });
-      }
+      shortEnd++;
+    // A run this long is one of `runs`, read as a rest above.
+    if (shortEnd === shortStart || shortEnd - shortStart >= providerRunLength) continue;
+    joinAcross(source, tokenEnd, shortStart, shortEnd, shortEnd, found);
+  }
+}
+
+/** Printable ASCII but the space. */
+function isPrintableCode(code: number): boolean {
+  return code > 32 && code < 127;
+}
+
+/** Whether `code` may stand between a token and its rest (space, tab, LF, CR). */
+function blankStep(source: string, at: number, lineBreaks: { count: number }): boolean {
+  const code = source.charCodeAt(at);
+  if (code === 10) return ++lineBreaks.count <= 1;
+  if (code === 13) return source.charCodeAt(at + 1) === 10;
+  return code === 32 || code === 9;
+}
+
+/**
+ * Where the blanks before `restStart` start: one to `maxBlanks` spaces or
+ * tabs, one line break (LF or CR LF) among them at most (`AKIA\nZ7QH…`: a
+ * token wrapped right after its prefix; round 18). `restStart` when none.
+ */
+function blanksBefore(source: string, restStart: number): number {
+  let blank = restStart;
+  const lineBreaks = { count: 0 };
+  while (blank > 0 && restStart - blank < maxBlanks && blankStep(source, blank - 1, lineBreaks))
+    blank--;
+  return blank;
+}
+
+/** Where the rest after the blanks at `tokenEnd` starts (as `blanksBefore` reads them); `tokenEnd` when none. */
+function blanksAfter(source: string, tokenEnd: number): number {
+  let at = tokenEnd;
+  const lineBreaks = { count: 0 };
+  while (at < source.length && at - tokenEnd < maxBlanks && blankStep(source, at, lineBreaks)) at++;
+  // A CR LF cut by the count is no blank run; the rest starts at a printable character.
+  if (at < source.length && !isPrintableCode(source.charCodeAt(at))) return tokenEnd;
+  return at === tokenEnd || blanksBefore(source, at) !== tokenEnd ? tokenEnd : at;
+}
+
+/**
+ * The provider matches of the token ending at `blank` joined to the rest
+ * `source[restStart, restEnd)` (`restEnd` before `restRunEnd`: cut at
+ * `restReach`).
+ */
+function joinAcross(
+  source: string,
+  blank: number,
+  restStart: number,
+  restEnd: number,
+  restRunEnd: number,
+  found: (split: SplitMatch) => void,
+): void {
+  if (blank < 2) return;
+  // The token before the blank: from after the last character that is not a token's.
+  let prefixStart = blank;
+  while (
+    prefixStart > 0 &&
+    blank - prefixStart < longestTokenBefore &&
+    isTokenCode(source.charCodeAt(prefixStart - 1))
+  )
+    prefixStart--;
+  if (prefixStart > 0 && isTokenCode(source.charCodeAt(prefixStart - 1))) return;
+  if (blank - prefixStart < 2) return;
+  const literals = prefixLiterals.get(source.slice(prefixStart, prefixStart + 2));
+  if (literals === undefined) return;
+  const prefix = source.slice(prefixStart, blank);
+  // A token a rule matches whole is the scan's: a word after it is no part
+  // of it (`sk-proj-… thanks`), a random-looking run may be (a variable-length
+  // rule, `sk-proj-…{20,200}`, matched the part before the blank).
+  if (
+    prefix.length > longestPrefix &&
+    !looksRandom(source, restStart, restEnd) &&
+    literals.some(
+      ({ literal, rules }) =>
+        prefix.startsWith(literal) && rules.some(ruleIndex => isWholeMatch(ruleIndex, prefix)),
+    )
+  )
+    return;
+  let joined: string | undefined;
+  const toSource = (offset: number) =>
+    offset < prefix.length ? prefixStart + offset : restStart + (offset - prefix.length);
+  // Rule order, as the provider scan reports matches (one rule per literal here, or a few).
+  for (const { literal, rules } of literals) {
+    if (!prefix.startsWith(literal)) continue;
+    joined ??= prefix + source.slice(restStart, restEnd);
+    for (const ruleIndex of rules) {
+      const pattern = stickyRules[ruleIndex]!;
+      pattern.lastIndex = 0;
+      const match = pattern.exec(joined);
+      // Only a match that takes in the prefix and goes on past the blank
+      // (a shorter one is the scan's of the text as written), and not one
+      // the cut at `restReach` may have ended.
+      if (match === null || match[0].length <= prefix.length) continue;
+      if (restEnd < restRunEnd && match[0].length === joined.length) continue;
+      found({ ruleIndex, match, toSource });
     }
   }
 }

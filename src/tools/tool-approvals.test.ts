@@ -563,7 +563,9 @@ describe('getGuardrailOutcome: a call id that repeats does not hide the records 
       blockedRecord,
     ]);
   });
+});
 
+describe("onTrip 'throw' and an approved call a guardrail blocks before the first step", () => {
   it("onTrip 'throw': the SDK writes the error's text as the tool result and runs on; the outcome has the record (before: undefined)", async () => {
     const ran: unknown[] = [];
     const result = await generateText({
@@ -595,9 +597,7 @@ describe('getGuardrailOutcome: a call id that repeats does not hide the records 
       refusedRecord('asks for no approval (no needsApproval)'),
     ]);
   });
-});
 
-describe("onTrip 'throw' and an approved call a guardrail blocks before the first step", () => {
   it('generateText: the outcome has the call records', async () => {
     const ran: string[] = [];
     const result = await generateText({

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { findPii } from '../find-pii';
 import { cardCandidate } from './card';
-import { digitRunsOf, forEachMatchInRuns } from './digit-runs';
+import { digitRunsOf, forEachMatchInRuns, forgetDigitRuns, positionsOf } from './digit-runs';
 import { forEachPhoneRun, phoneRunStart } from './phone';
 import { nhsCandidate, ninoTail } from './uk';
 import { nineDigits } from './us-ssn';
@@ -101,6 +102,42 @@ describe('digit runs shared by the number finders', () => {
       '1:+(4155552671 ',
       '16:(4155552671 ',
       '30:+4155552671',
+    ]);
+  });
+});
+
+describe('dots and colons shared by the IP and MAC finders', () => {
+  const every = (text: string, char: string) =>
+    [...text].flatMap((unit, index) => (unit === char ? [index] : []));
+
+  it('are the offsets of each `.` and `:` of the text asked about, not of the last one', () => {
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[a:.1 ]{0,30}$/), { minLength: 2 }), texts => {
+        for (const text of texts) {
+          // Colons first, then dots, then colons again: each read from the text's own memo.
+          expect(positionsOf(text, ':')).toEqual(every(text, ':'));
+          expect(positionsOf(text, '.')).toEqual(every(text, '.'));
+          expect(positionsOf(text, ':')).toEqual(every(text, ':'));
+        }
+        forgetDigitRuns();
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('give findPii the addresses of each text of a row', () => {
+    const texts = [
+      'mac 00:1a:2b:3c:4d:5e.',
+      'ip 10.0.0.12:8080',
+      'both 10.0.0.1 aa:bb:cc:dd:ee:0f',
+    ];
+    expect(texts.map(text => findPii(text, { entities: ['IP_ADDRESS', 'MAC_ADDRESS'] }))).toEqual([
+      [{ type: 'MAC_ADDRESS', start: 4, end: 21 }],
+      [{ type: 'IP_ADDRESS', start: 3, end: 12 }],
+      [
+        { type: 'IP_ADDRESS', start: 5, end: 13 },
+        { type: 'MAC_ADDRESS', start: 14, end: 31 },
+      ],
     ]);
   });
 });

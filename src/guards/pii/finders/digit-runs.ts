@@ -64,6 +64,25 @@ export function digitRunsOf(text: string): DigitRuns {
 /** Drops the runs of the last text. */
 export function forgetDigitRuns(): void {
   lastRuns = undefined;
+  lastPositions = undefined;
+}
+
+// The IP and MAC finders both walk the text's dots and colons (8,666 and
+// 3,723 in the pieces of the dev sets' first MB): each `indexOf` that stops
+// at one costs a call into the runtime, so the positions are found once per
+// text, by the first finder that asks, and dropped with the digit runs.
+let lastPositions: { text: string; dots?: number[]; colons?: number[] } | undefined;
+
+/** The offsets of every `.` (`char` 46) or `:` (58) of `text`, in order. */
+export function positionsOf(text: string, char: '.' | ':'): readonly number[] {
+  if (lastPositions?.text !== text) lastPositions = { text };
+  const known = char === '.' ? lastPositions.dots : lastPositions.colons;
+  if (known) return known;
+  const found: number[] = [];
+  for (let at = text.indexOf(char); at >= 0; at = text.indexOf(char, at + 1)) found.push(at);
+  if (char === '.') lastPositions.dots = found;
+  else lastPositions.colons = found;
+  return found;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { anchoredMatcher, stickyPattern } from '../../shared/anchored-scan';
+import { positionsOf } from './digit-runs';
 import type { EntityFinder, Finder } from './finder';
 
 // A `.` before an address rejects it only after a digit (a longer dotted
@@ -96,7 +97,7 @@ function twoColonsFrom(text: string, start: number): boolean {
 function ipv6Matches(text: string): RegExpExecArray[] {
   const matches: RegExpExecArray[] = [];
   const matcher = anchoredMatcher(stickyIpv6Candidate, text);
-  for (let colon = text.indexOf(':'); colon >= 0; colon = text.indexOf(':', colon + 1)) {
+  for (const colon of positionsOf(text, ':')) {
     let start = colon;
     while (start > 0 && colon - start < 38 && isHexOrColonCode(text.charCodeAt(start - 1))) start--;
     if (start > 0 && isHexOrColonCode(text.charCodeAt(start - 1))) continue; // run too long before the colon
@@ -133,7 +134,7 @@ export function ipv4Matches(text: string): [RegExpExecArray[], RegExpExecArray[]
   const oneBlank: RegExpExecArray[] = [];
   const plainMatcher = anchoredMatcher(stickyIpv4, text);
   const oneBlankMatcher = anchoredMatcher(stickyIpv4OneBlank, text);
-  for (let dot = text.indexOf('.'); dot >= 0; dot = text.indexOf('.', dot + 1)) {
+  for (const dot of positionsOf(text, '.')) {
     let start = dot;
     while (start > 0 && dot - start < 4 && isDigitCode(text.charCodeAt(start - 1))) start--;
     // A longer run's last three digits follow a digit, a word character.
@@ -157,7 +158,7 @@ const findIps: Finder = (text, add) => {
     if (!ipBlankContext.test(text.slice(Math.max(0, match.index - 48), match.index))) continue;
     add(match.index, match.index + value.length);
   }
-  if (!text.includes(':')) return;
+  if (positionsOf(text, ':').length === 0) return;
   for (const match of ipv6Matches(text)) {
     let value = match[0];
     let prefix = '';

@@ -1,4 +1,5 @@
 import { anchoredMatcher, stickyPattern } from '../../shared/anchored-scan';
+import { positionsOf } from './digit-runs';
 import type { EntityFinder, Finder } from './finder';
 
 const macColon =
@@ -30,19 +31,25 @@ function macMatches(text: string, pattern: RegExp): RegExpExecArray[] {
   const matches: RegExpExecArray[] = [];
   const dotted = pattern === macDot;
   const matcher = anchoredMatcher(dotted ? stickyMacDot : stickyMacColon, text);
-  const separators = dotted ? ['.'] : [':', '-'];
+  const separators = dotted ? (['.'] as const) : ([':', '-'] as const);
   const offset = dotted ? 4 : 2;
   const positions: number[] = [];
+  // The next separator sits 3 (or 5) characters further, hex digits around this one.
+  const tryAt = (at: number) => {
+    if (
+      at >= offset &&
+      text.charCodeAt(at + offset + 1) === text.charCodeAt(at) &&
+      hexAround(text, at, offset)
+    ) {
+      positions.push(at - offset);
+    }
+  };
   for (const separator of separators) {
-    for (let at = text.indexOf(separator); at >= 0; at = text.indexOf(separator, at + 1)) {
-      // The next separator sits 3 (or 5) characters further, hex digits around this one.
-      if (
-        at >= offset &&
-        text.charCodeAt(at + offset + 1) === text.charCodeAt(at) &&
-        hexAround(text, at, offset)
-      ) {
-        positions.push(at - offset);
-      }
+    if (separator === '-') {
+      for (let at = text.indexOf('-'); at >= 0; at = text.indexOf('-', at + 1)) tryAt(at);
+    } else {
+      // The dots and colons the IP finder walked too (see `positionsOf`).
+      for (const at of positionsOf(text, separator)) tryAt(at);
     }
   }
   if (separators.length > 1) positions.sort((first, second) => first - second);

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scanAssignments } from './assignments';
+import { assignment, scanAssignments } from './assignments';
 import { anchoredScanMismatches } from './find-secrets';
 
 // Every keyword of `keywords`, with each optional part present and absent, in three cases.
@@ -31,5 +32,53 @@ describe('assignment keys', () => {
       keys.push(match[1]!);
     });
     expect(keys).toEqual(['passe']);
+  });
+
+  it('are read as a scan of the whole text reads them, with or without a quote after the key', () => {
+    // Keys right before a quote are read from the `:` or `=` after it, or
+    // from a quote with a blank before it (round 19): every such form here.
+    const part = fc.constantFrom(
+      ...[
+        'password',
+        'api_key',
+        'token',
+        'x.secret',
+        'pass',
+        "don't",
+        'isn',
+        'word',
+        'Xq9Lm2Zr8Wq4',
+      ],
+      ...[
+        '"',
+        "'",
+        '`',
+        ' ',
+        '  ',
+        '\t',
+        '\n',
+        ':',
+        '=',
+        ':=',
+        '?=',
+        '!==',
+        '=>',
+        '::=',
+        ':::=',
+        '== ',
+      ],
+    );
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 24 }), parts => {
+        const text = parts.join('');
+        const read: string[] = [];
+        scanAssignments(text, match => {
+          read.push(`${match.index}:${match[0]}`);
+        });
+        const whole = Array.from(text.matchAll(assignment), match => `${match.index}:${match[0]}`);
+        expect([text, read]).toEqual([text, whole]);
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

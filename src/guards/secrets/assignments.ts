@@ -338,6 +338,10 @@ export function isAlphanumericCode(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
 }
 
+function isBlankCode(code: number): boolean {
+  return code === 32 || code === 9;
+}
+
 function isQuoteCode(code: number): boolean {
   return code === 34 || code === 39 || code === 96;
 }
@@ -417,6 +421,17 @@ export function scanAssignments(
   let covered = 0; // key ends up to here are done
   let bareReopenedUntil = 0; // the end of the last bare value read on inside
   forEachOccurrence(source, [':', '=', '"', "'", '`'], position => {
+    // A key is read from a quote only when a blank comes before it (the
+    // key, then one to three blanks and a quoted value): a key right before
+    // a quote (`"password": …`, `key'=…`) is followed within five
+    // characters by the `:` or `=` of its operator, which reads it (every
+    // operator holds one), so a key ending where no `:`, `=` or
+    // blank-and-quote follows is no match's and is not read. Most quotes of
+    // prose are apostrophes inside words (`don't`): 7,700 quotes on the
+    // dev sets' first MB, where reading the key before each cost as much as
+    // the `indexOf` that found it. Keys are still read in text order.
+    const code = source.charCodeAt(position);
+    if (code !== 58 && code !== 61 && !isBlankCode(source.charCodeAt(position - 1))) return;
     for (let end = Math.max(covered + 1, position - 5, 1); end <= position; end++) {
       if (!isIdentifierCode(source.charCodeAt(end - 1)) || isIdentifierCode(source.charCodeAt(end)))
         continue;

@@ -201,6 +201,39 @@ describe('tokenBudget', () => {
     expect(mock.doGenerateCalls).toHaveLength(0);
   });
 
+  // Round 19: the provider sends a file's name (OpenAI's filename) and its
+  // provider options (Anthropic's document title and context) to the model.
+  it.each([
+    ['its name', { filename: 'word '.repeat(20_000) }],
+    [
+      'its provider options',
+      { providerOptions: { anthropic: { context: 'word '.repeat(20_000) } } },
+    ],
+  ])('counts a file by %s too, through generateText', async (_, extra) => {
+    const mock = model('Read it.', 3);
+    const result = await generateText({
+      model: wrapLanguageModel({
+        model: mock,
+        middleware: guardrails({ input: [tokenBudget({ maxInputTokens: 1_000 })] }),
+      }),
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Summarise this.' },
+            { type: 'file', mediaType: 'application/pdf', data: new Uint8Array(8), ...extra },
+          ],
+        },
+      ],
+    });
+    expect(result.finishReason).toBe('content-filter');
+    expect((await getGuardrailOutcome(result))?.records[0]).toMatchObject({
+      guardrail: 'token-budget',
+      status: 'blocked',
+    });
+    expect(mock.doGenerateCalls).toHaveLength(0);
+  });
+
   it('stops counting an oversized prompt once it is past the cap (a 4 MB prompt is not tokenized whole)', async () => {
     const counted: number[] = [];
     const budget = tokenBudget({

@@ -131,7 +131,7 @@ function fileTokens(part: { data: unknown; mediaType: string }, estimate: MediaE
 /**
  * The tokens the model is billed for in a prompt: every text part, tool input
  * and result through the tokenizer, and each file or image part by its
- * estimate.
+ * estimate (its name and provider options through the tokenizer).
  */
 function promptTokens(
   prompt: LanguageModelV4Prompt,
@@ -149,7 +149,14 @@ function promptTokens(
       if (part.type === 'text' || part.type === 'reasoning') pieces.push(part.text);
       else if (part.type === 'tool-call') pieces.push(JSON.stringify(part.input));
       else if (part.type === 'tool-result') pieces.push(JSON.stringify(part.output));
-      else if (part.type === 'file') media += fileTokens(part, estimate);
+      else if (part.type === 'file') {
+        media += fileTokens(part, estimate);
+        // The provider sends its name (OpenAI's filename) and reads its options
+        // (Anthropic's document title and context): 100,000 characters of
+        // name were billed and not counted (round 19).
+        if (typeof part.filename === 'string') pieces.push(part.filename);
+        if (part.providerOptions !== undefined) pieces.push(JSON.stringify(part.providerOptions));
+      }
     }
   }
   return estimate.countText(pieces.join('\n'), stopAbove - media) + media;

@@ -120,6 +120,14 @@ const stickyIpv4 = stickyPattern(ipv4);
 const stickyIpv4OneBlank = stickyPattern(ipv4OneBlank);
 
 const isDigitCode = (code: number) => code >= 48 && code <= 57;
+const isBlankCode = (code: number) => code === 32 || code === 9;
+
+/** Whether one to three digits and a `.` start at `at` (no fourth digit: an octet has three at most). */
+function octetAndDotAt(text: string, at: number): boolean {
+  let end = at;
+  while (end - at < 4 && isDigitCode(text.charCodeAt(end))) end++;
+  return end > at && end - at <= 3 && text.charCodeAt(end) === 46;
+}
 
 /**
  * The matches of `ipv4` and of `ipv4OneBlank` (as `matchAll` yields each),
@@ -139,6 +147,14 @@ export function ipv4Matches(text: string): [RegExpExecArray[], RegExpExecArray[]
     while (start > 0 && dot - start < 4 && isDigitCode(text.charCodeAt(start - 1))) start--;
     // A longer run's last three digits follow a digit, a word character.
     if (start === dot || dot - start > 3) continue;
+    // Both patterns go on with a second octet and its dot: one to three
+    // digits (after a blank, for the second) and a `.`. Most dots after a
+    // number have none (`3.5 kg`, `1. Item`, `in 2019.`): not tried.
+    if (
+      !octetAndDotAt(text, dot + 1) &&
+      !(isBlankCode(text.charCodeAt(dot + 1)) && octetAndDotAt(text, dot + 2))
+    )
+      continue;
     const match = plainMatcher.at(start);
     if (match) plain.push(match);
     const blankMatch = oneBlankMatcher.at(start);

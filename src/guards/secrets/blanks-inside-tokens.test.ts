@@ -9,14 +9,15 @@ import { secrets } from './secrets';
  * before the blank visible (a token of more than 16 characters before the
  * blank was no prefix to the join), the part after it an entropy finding at
  * best: of 300 random tokens each, split once at a random place in the
- * rest, found whole before / now: `ghp_` 83 / 300, `sk-proj-` 60 / 276,
+ * rest, found whole before / now: `ghp_` 83 / 300, `sk-proj-` 60 / 134,
  * `glpat-` 84 / 277, `AKIA` 40 / 154, `AIza` 107 / 300. The token before the
  * blank may now be a prefix and part of the rest (up to 256 characters),
  * and a rest shorter than a printable run the scan reads (14) is joined
  * too when the token before the blank is one. Limits: two pieces both
  * under 14 characters (`AKIAZ7QH3M2K X9TN4LPW`) and three or more pieces
- * stay apart; a token a rule matches whole before the blank takes in what
- * follows only when it reads as random (`sk-proj-… Lw4ZcB8n`, not `… thanks`).
+ * stay apart, and a token a rule matches whole before the blank takes in
+ * nothing after it (`sk-proj-` takes 20 to 200 characters: when the part
+ * before the blank is 20 or more, the rest stays apart, as before).
  */
 
 const OPENAI = 'sk-proj-Tq7vR2mX9pLw4ZcB8nYd3HsK6fJg1QaE5uVo0iWt';
@@ -45,7 +46,7 @@ describe('a provider token with a blank inside its rest', () => {
     expect(found(`${OPENAI} thanks a lot`)).toEqual([['OPENAI_API_KEY', OPENAI]]);
     expect(found(`${OPENAI} Thanks`)).toEqual([['OPENAI_API_KEY', OPENAI]]);
     expect(found(`${GITHUB} done`)).toEqual([['GITHUB_TOKEN', GITHUB]]);
-    expect(found(`${OPENAI} Lw4ZcB8n`)).toEqual([['OPENAI_API_KEY', `${OPENAI} Lw4ZcB8n`]]);
+    expect(found(`${OPENAI} Lw4ZcB8nYd`)).toEqual([['OPENAI_API_KEY', OPENAI]]);
   });
 
   it('generateText: the model receives the token redacted, with the record', async () => {

@@ -92,33 +92,6 @@ function isWholeMatch(ruleIndex: number, token: string): boolean {
   return match !== null && match[0].length === token.length;
 }
 
-/**
- * True when `source[start, end)` (up to its first character that is not a
- * token's) reads as a random piece, not a word: six characters or more
- * holding a digit and a letter, or upper and lower case past the first
- * letter (`Lw4ZcB…`, `LwZcBnYd`; not `thanks`, `Thanks`, `v2`).
- */
-function looksRandom(source: string, start: number, end: number): boolean {
-  let stop = start;
-  let digit = false;
-  let letter = false;
-  let upper = false;
-  let lower = false;
-  while (stop < end && isTokenCode(source.charCodeAt(stop))) {
-    const code = source.charCodeAt(stop);
-    if (code >= 48 && code <= 57) digit = true;
-    else if (code >= 65 && code <= 90) {
-      letter = true;
-      if (stop > start) upper = true;
-    } else if (code >= 97 && code <= 122) {
-      letter = true;
-      lower = true;
-    }
-    stop++;
-  }
-  return stop - start >= 6 && ((digit && letter) || (upper && lower));
-}
-
 /** A match of a provider rule across a blank, in offsets of the text scanned. */
 export interface SplitMatch {
   ruleIndex: number;
@@ -241,12 +214,9 @@ function joinAcross(
   const literals = prefixLiterals.get(source.slice(prefixStart, prefixStart + 2));
   if (literals === undefined) return;
   const prefix = source.slice(prefixStart, blank);
-  // A token a rule matches whole is the scan's: a word after it is no part
-  // of it (`sk-proj-… thanks`), a random-looking run may be (a variable-length
-  // rule, `sk-proj-…{20,200}`, matched the part before the blank).
+  // A token a rule matches whole is the scan's: what follows it is no part of it.
   if (
     prefix.length > longestPrefix &&
-    !looksRandom(source, restStart, restEnd) &&
     literals.some(
       ({ literal, rules }) =>
         prefix.startsWith(literal) && rules.some(ruleIndex => isWholeMatch(ruleIndex, prefix)),

@@ -4,6 +4,7 @@ import { BUILTIN_CONTENT_CATEGORIES } from '../guards/content-filter/content-fil
 import { expressionProblems } from '../guards/expression/compile-expression';
 import { HARMFUL_CATEGORIES } from '../guards/harmful-content/categories';
 import { allPiiEntities } from '../guards/pii/find-pii';
+import { Re2PatternError, Re2RegExp } from '../guards/shared/re2-regexp';
 
 /*
  * The options of each built-in guardrail type as they can be written in a
@@ -13,12 +14,14 @@ import { allPiiEntities } from '../guards/pii/find-pii';
  * for editor completion (`schema/guardrails-config.schema.json`).
  */
 
-function isValidRegExp(source: string): boolean {
+/** Why a config pattern cannot be used (not JavaScript, or not RE2: lookaround, backreferences), or undefined. */
+function regExpProblem(source: string): string | undefined {
   try {
     toRegExp(source);
-    return true;
-  } catch {
-    return false;
+    return undefined;
+  } catch (error) {
+    if (error instanceof Re2PatternError) return error.message;
+    return 'a valid JavaScript regular expression ("/source/flags", or a source; flags as a leading (?i), (?s) or (?m))';
   }
 }
 
@@ -31,14 +34,17 @@ const leadingInlineFlags = /^\(\?([ims]+)\)/;
  * `/source/flags` becomes that RegExp; any other string is taken as a
  * pattern source. A source that starts with inline flags (`(?i)password`,
  * as seed 002's Go YAML writes them) gets them as RegExp flags: JavaScript
- * has no such group and rejected the pattern.
+ * has no such group and rejected the pattern. The RegExp searches on RE2
+ * (`Re2RegExp`): a config pattern runs in time linear in the judged text
+ * (`^(\w+\s?)*$` on JavaScript's engine doubled its time per character);
+ * a pattern RE2 cannot run (lookaround, backreferences) throws.
  */
 export function toRegExp(value: string): RegExp {
   const literal = regexLiteral.exec(value);
-  if (literal) return new RegExp(literal[1]!, literal[2]);
+  if (literal) return new Re2RegExp(literal[1]!, literal[2]);
   const inline = leadingInlineFlags.exec(value);
-  if (!inline) return new RegExp(value);
-  return new RegExp(value.slice(inline[0].length), [...new Set(inline[1])].join(''));
+  if (!inline) return new Re2RegExp(value);
+  return new Re2RegExp(value.slice(inline[0].length), [...new Set(inline[1])].join(''));
 }
 
 /** A string that is `/source/flags` (a RegExp) or a plain string. */
@@ -51,12 +57,15 @@ const builtinCategoryNames = Object.keys(BUILTIN_CONTENT_CATEGORIES).flatMap(nam
   name.includes('-') ? [name, name.replace(/-/g, '_')] : [name],
 );
 
+/** Reports a pattern `toRegExp` refuses, with why. */
+function refusePattern(value: string, ctx: z.RefinementCtx) {
+  const problem = regExpProblem(value);
+  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+}
+
 const regexString = z
   .string()
-  .refine(
-    isValidRegExp,
-    'a valid JavaScript regular expression ("/source/flags", or a source; flags as a leading (?i), (?s) or (?m))',
-  )
+  .superRefine(refusePattern)
   .describe('A regular expression: "/source/flags" or just the source');
 
 const nameOption = z
@@ -195,6 +204,9 @@ export const contentFilterConfigSchema = z.strictObject({
 const hostPattern = z
   .string()
   .min(1)
+  .superRefine((value, ctx) => {
+    if (isRegExpLiteral(value)) refusePattern(value, ctx);
+  })
   .describe('A host ("example.com", "*.example.com"), an IP, or "/regex/flags" over the host');
 
 /** Options of `urlFilter` in a config file. */
@@ -218,7 +230,14 @@ export const urlFilterConfigSchema = z.strictObject({
 export const toolPolicyConfigSchema = z.strictObject({
   allow: z.array(z.string().min(1)).optional(),
   deny: z
-    .array(z.string().min(1))
+    .array(
+      z
+        .string()
+        .min(1)
+        .superRefine((value, ctx) => {
+          if (isRegExpLiteral(value)) refusePattern(value, ctx);
+        }),
+    )
     .describe('A tool name, or "/regex/flags" matched against every string argument value')
     .optional(),
   rules: z.array(z.enum(['sql', 'shell', 'path'])).optional(),

@@ -1,0 +1,133 @@
+import { generateText, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { describe, expect, it, vi } from 'vitest';
+import { configIssuesOf, generateResult } from '../../test/helpers';
+import { Re2RegExp } from '../guards/shared/re2-regexp';
+import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
+import { buildGuardrailsConfig, loadGuardrailsConfig } from './load-guardrails-config';
+import { toRegExp } from './schemas';
+
+/** A model that answers "ok" and keeps the user text it was sent. */
+function promptRecordingModel() {
+  const seen: string[] = [];
+  const model = new MockLanguageModelV4({
+    doGenerate: async options => {
+      for (const message of options.prompt) {
+        if (message.role !== 'user') continue;
+        for (const part of message.content) if (part.type === 'text') seen.push(part.text);
+      }
+      return generateResult('ok');
+    },
+  });
+  return { model, seen };
+}
+
+// The reviewer's repro: on JavaScript's backtracking engine this pattern
+// doubled its time per character of `'a'.repeat(n) + '!'` (19 ms at n=20,
+// 175 ms at n=24); at n=40 a call would run for hours.
+const exponentialOnBacktracking = '(?i)^(\\w+\\s?)*$';
+
+describe('config patterns run on RE2 (linear time)', () => {
+  it('compiles every form of a config pattern to an RE2-backed RegExp', () => {
+    for (const source of [exponentialOnBacktracking, '/^(\\w+\\s?)*$/gi', '^(\\w+\\s?)*$']) {
+      expect(toRegExp(source)).toBeInstanceOf(Re2RegExp);
+    }
+    expect(String(toRegExp(exponentialOnBacktracking))).toBe('/^(\\w+\\s?)*$/i');
+  });
+
+  it('a pii custom pattern from a config file still redacts, and the repro text passes', async () => {
+    const { middleware } = await loadGuardrailsConfig(`
+input:
+  - type: pii
+    action: redact
+    entities: []
+    custom:
+      - type: WORDS
+        pattern: "${exponentialOnBacktracking.replaceAll('\\', '\\\\')}"
+`);
+    const run = async (prompt: string) => {
+      const { model, seen } = promptRecordingModel();
+      const result = await generateText({
+        model: wrapLanguageModel({ model, middleware }),
+        prompt,
+      });
+      const records = (await getGuardrailOutcome(result))?.records ?? [];
+      return { seen, statuses: records.map(record => [record.guardrail, record.status]) };
+    };
+    // Not a match (the '!'), found by RE2: the search runs through Re2RegExp's exec.
+    const exec = vi.spyOn(Re2RegExp.prototype, 'exec');
+    const hostile = `${'a'.repeat(20)}!`;
+    try {
+      expect(await run(hostile)).toEqual({ seen: [hostile], statuses: [['pii', 'passed']] });
+      expect(exec.mock.calls.some(([text]) => text === hostile)).toBe(true);
+    } finally {
+      exec.mockRestore();
+    }
+    expect(await run('Ab cd EF')).toEqual({ seen: ['[WORDS]'], statuses: [['pii', 'modified']] });
+  });
+
+  it('refuses, naming the entry, a pattern RE2 cannot run (backreference, lookaround)', () => {
+    expect(
+      configIssuesOf(() =>
+        buildGuardrailsConfig({
+          input: [{ type: 'pii', custom: [{ type: 'TWICE', pattern: '(\\w)\\1' }] }],
+          tool_input: [{ type: 'tool-policy', deny: ['rm', '/(?<=rm )-rf/'] }],
+          output: [{ type: 'url-filter', deny: ['evil.io', '/^(?!good)/'] }],
+        }),
+      ),
+    ).toEqual([
+      {
+        path: 'input[0].custom[0].pattern',
+        value: '(\\w)\\1',
+        expected:
+          'a pattern RE2 can run in linear time (no lookaround, no backreferences): error parsing regexp: invalid escape sequence: `\\1`',
+      },
+      {
+        path: 'output[0].deny[1]',
+        value: '/^(?!good)/',
+        expected:
+          'a pattern RE2 can run in linear time (no lookaround, no backreferences): error parsing regexp: invalid or unsupported Perl syntax: `(?!`',
+      },
+      {
+        path: 'tool_input[0].deny[1]',
+        value: '/(?<=rm )-rf/',
+        expected:
+          'a pattern RE2 can run in linear time (no lookaround, no backreferences): error parsing regexp: invalid named capture: `(?<=rm )-rf`',
+      },
+    ]);
+  });
+});
+
+describe('Re2RegExp', () => {
+  const same = (source: string, flags: string, text: string) => {
+    const re2 = [...text.matchAll(new Re2RegExp(source, flags))];
+    const js = [...text.matchAll(new RegExp(source, flags))];
+    expect(re2.map(m => [[...m], m.index, m.groups])).toEqual(
+      js.map(m => [[...m], m.index, m.groups]),
+    );
+  };
+
+  it('matches as a RegExp does: groups, empty matches, flags', () => {
+    same('(?<id>[A-Z]{2})-(\\d+)?', 'g', 'AB-12 CD- ef-3 GH-456');
+    same('a*', 'g', 'baaab');
+    same('^\\w+$', 'gm', 'one\ntwo three\nfour');
+    same('x.y', 'gis', 'X\nY xzy');
+    expect('a1 b22'.replace(new Re2RegExp('\\d+', 'g'), '<$&>')).toBe('a<1> b<22>');
+    expect('abc'.search(new Re2RegExp('c'))).toBe(2);
+  });
+
+  it('keeps lastIndex as a global or sticky RegExp does', () => {
+    const global = new Re2RegExp('b', 'g');
+    expect([global.test('abab'), global.lastIndex, global.test('abab'), global.lastIndex]).toEqual([
+      true,
+      2,
+      true,
+      4,
+    ]);
+    expect([global.test('abab'), global.lastIndex]).toEqual([false, 0]);
+    const sticky = new Re2RegExp('b', 'y');
+    expect([sticky.test('ab'), sticky.lastIndex]).toEqual([false, 0]);
+    sticky.lastIndex = 1;
+    expect([sticky.test('ab'), sticky.lastIndex]).toEqual([true, 2]);
+  });
+});

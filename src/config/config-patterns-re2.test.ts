@@ -1,9 +1,11 @@
-import { generateText, wrapLanguageModel } from 'ai';
+import { generateText, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { configIssuesOf, generateResult } from '../../test/helpers';
 import { Re2RegExp } from '../guards/shared/re2-regexp';
 import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
+import { isGuardrailBlocked } from '../tools/blocked-output';
 import { buildGuardrailsConfig, loadGuardrailsConfig } from './load-guardrails-config';
 import { toRegExp } from './schemas';
 
@@ -64,6 +66,25 @@ input:
       exec.mockRestore();
     }
     expect(await run('Ab cd EF')).toEqual({ seen: ['[WORDS]'], statuses: [['pii', 'modified']] });
+  });
+
+  it('a tool-policy deny regex from a config file searches on RE2 and still blocks', async () => {
+    const { guardTools } = await loadGuardrailsConfig({
+      tool_input: [{ type: 'tool-policy', deny: ['/^(\\w+\\s?)*$/'], rules: [] }],
+    });
+    const tools = guardTools({
+      run: tool({ inputSchema: z.object({ command: z.string() }), execute: async () => 'ran' }),
+    });
+    const options = { toolCallId: 'c1', messages: [], context: {} };
+    const exec = vi.spyOn(Re2RegExp.prototype, 'exec');
+    const hostile = `${'a'.repeat(20)}!`;
+    try {
+      expect(await tools.run.execute!({ command: hostile }, options)).toBe('ran');
+      expect(exec.mock.calls.some(([text]) => text === hostile)).toBe(true);
+    } finally {
+      exec.mockRestore();
+    }
+    expect(isGuardrailBlocked(await tools.run.execute!({ command: 'rm rf' }, options))).toBe(true);
   });
 
   it('refuses, naming the entry, a pattern RE2 cannot run (backreference, lookaround)', () => {

@@ -425,6 +425,32 @@ function defaultModelOutput(output: unknown): ToolResultOutput {
   };
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * `JSON.stringify` replacer of a result: a byte array (`Uint8Array`, a Node
+ * `Buffer`, `Uint8ClampedArray`, `Int8Array`) is its UTF-8 text, judged
+ * and sent as a string. As JSON it was `{"0":106,...}` (a Buffer
+ * `{"type":"Buffer","data":[...]}`): no detector read the address in it,
+ * and the model could decode it. Bytes that are not UTF-8 throw: the result
+ * fails closed. Reads the holder's own value (`toJSON` has run on `value`).
+ */
+function bytesAsText(this: unknown, key: string, value: unknown): unknown {
+  const original = (this as Record<string, unknown>)[key];
+  if (
+    !(original instanceof Uint8Array) &&
+    !(original instanceof Uint8ClampedArray) &&
+    !(original instanceof Int8Array)
+  ) {
+    return value;
+  }
+  try {
+    return utf8.decode(new Uint8Array(original.buffer, original.byteOffset, original.byteLength));
+  } catch {
+    throw new TypeError('a byte array that is not UTF-8 text');
+  }
+}
+
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -758,7 +784,7 @@ function wrapTool(
         // getter or `toJSON` answering otherwise the second time gave the
         // model text no guardrail saw), and so does the step's output (the
         // UI stream serialised the result anew: round 18).
-        const snapshot: unknown = JSON.parse(JSON.stringify(value) ?? 'null');
+        const snapshot: unknown = JSON.parse(JSON.stringify(value, bytesAsText) ?? 'null');
         resultSnapshots.set(value, snapshot);
         judged = snapshot;
         content = canonicalJson(snapshot);

@@ -235,8 +235,9 @@ export interface GuardrailsOptions<VERSION extends MiddlewareSpecificationVersio
   defaultTimeoutMs?: number;
   /**
    * The middleware specification of the `wrapLanguageModel` it is given to:
-   * `'v4'` (default) for AI SDK 7, `'v3'` for AI SDK 6. Only the label
-   * differs; the behaviour is the same.
+   * `'v4'` (default) for AI SDK 7, `'v3'` for AI SDK 6. The behaviour is
+   * the same; with `'v3'` a file part's data is read in AI SDK 6's form too
+   * (its bytes, base64 or URL as the `data` itself).
    */
   specificationVersion?: VERSION;
   /**
@@ -573,6 +574,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
           scope: inputScope,
           judge,
           unreadableFiles,
+          specificationVersion,
         });
         if (definitions) {
           inputResult = {

@@ -341,6 +341,7 @@ export async function guardInput({
   scope,
   judge,
   unreadableFiles = 'pass',
+  specificationVersion = 'v4',
 }: {
   prompt: LanguageModelV4Prompt;
   guardrails: readonly Guardrail[];
@@ -348,8 +349,16 @@ export async function guardInput({
   judge: InputJudge;
   /** `'block'`: a file no guardrail reads blocks the call (see `guardrails({ unreadableFiles })`). */
   unreadableFiles?: UnreadableFiles;
+  /** `'v3'` (AI SDK 6): a file part's data may be its bytes, base64 or URL itself. */
+  specificationVersion?: 'v3' | 'v4';
 }): Promise<InputGuardResult> {
-  const texts = promptTexts(prompt, scope === 'all', undefined, unreadableFiles === 'block');
+  const texts = promptTexts(
+    prompt,
+    scope === 'all',
+    undefined,
+    unreadableFiles === 'block',
+    specificationVersion === 'v3',
+  );
   let contents = texts.map(t => t.text);
   const records: GuardrailRecord[] = [];
   let cachedVerdicts = 0;

@@ -152,8 +152,17 @@ function fileText(
   part: { mediaType?: unknown; data?: unknown },
   maxLength: number,
   blockUnreadable = false,
+  v3Data = false,
 ): PromptText | undefined {
-  const { mediaType, data } = part;
+  const { mediaType } = part;
+  let { data } = part;
+  // AI SDK 6 (spec v3) gives the bytes, base64 or URL as the part's data
+  // itself: read as AI SDK 7's `{ type: 'data' }` / `{ type: 'url' }` (a
+  // clean text/plain file was not read and the call failed closed).
+  if (v3Data) {
+    if (data instanceof Uint8Array || typeof data === 'string') data = { type: 'data', data };
+    else if (data instanceof URL) data = { type: 'url', url: data };
+  }
   const kind = (data as { type?: unknown } | null)?.type;
   // With `unreadableFiles: 'block'`, a file the model reads and no guardrail does is refused.
   const unread = (): PromptText | undefined =>
@@ -201,9 +210,9 @@ function fileText(
     text = decoded?.text;
     notUtf8 = decoded?.utf8 === false;
   } else if (!isTextMediaType(mediaType)) {
-    // Bytes given as the part's data itself (AI SDK 6's form) of no type
-    // that are UTF-8 text: not read, so they fail closed below, as a text
-    // file's bytes in that form do.
+    // Bytes given as the part's data itself (AI SDK 6's form) under the v4
+    // specification, of no type, that are UTF-8 text: not read, so they fail
+    // closed below, as a text file's bytes in that form do.
     const read = isUntypedMediaType(mediaType) ? untypedFileText(data, maxLength) : binary;
     if (read === binary || read === undefined) return unread();
   }
@@ -361,6 +370,7 @@ function assistantTexts(
   maxLength: number,
   texts: PromptText[],
   blockUnreadable: boolean,
+  v3Data: boolean,
 ): void {
   if (!Array.isArray(content)) {
     texts.push(unreadableText(message, 'assistant', 'its content is not a list of parts'));
@@ -388,6 +398,7 @@ function assistantTexts(
         part as object,
         maxLength,
         blockUnreadable,
+        v3Data,
       );
       if (file) order.push(file);
       // Its name too: a forged assistant file named 'Contact jane.doe@corp.io.pdf' reached the model.
@@ -540,7 +551,8 @@ function unreadableText(message: number, role: GuardrailInputRole, why: string):
  * address in two halves) is seen whole, as the model sees it. Each file the
  * model reads as text (a user's always, an assistant's with `all`) is a text
  * of its own; images, PDFs and URLs give no text (with `blockUnreadableFiles`,
- * a `refused` one). With `all`, content the
+ * a `refused` one). With `v3FileData` (AI SDK 6), a file's data may be its
+ * bytes, base64 or URL itself. With `all`, content the
  * AI SDK does not define gives an `unreadable` text (fails closed). Linear in
  * the prompt: a tool call's input is walked once within `maxJsonLength`.
  */
@@ -549,6 +561,7 @@ export function promptTexts(
   all: boolean,
   maxJsonLength = DEFAULT_MAX_TOOL_OUTPUT_LENGTH,
   blockUnreadableFiles = false,
+  v3FileData = false,
 ): PromptText[] {
   const texts: PromptText[] = [];
   // The system messages before the conversation are the server's (the `system`
@@ -609,6 +622,7 @@ export function promptTexts(
             part as object,
             maxJsonLength,
             blockUnreadableFiles,
+            v3FileData,
           );
           if (file) texts.push(file);
           const name = fileNameText(
@@ -652,7 +666,14 @@ export function promptTexts(
     }
     if (!all) continue;
     if (message.role === 'assistant') {
-      assistantTexts(index, message.content, maxJsonLength, texts, blockUnreadableFiles);
+      assistantTexts(
+        index,
+        message.content,
+        maxJsonLength,
+        texts,
+        blockUnreadableFiles,
+        v3FileData,
+      );
       providerOptionsTexts(index, message, 'assistant', maxJsonLength, texts);
     } else {
       approvalReasons(index, message.content, texts);
@@ -755,11 +776,17 @@ export function rebuildPrompt(
     }
     if (entry.part === 'file') {
       const p = entry.parts[0]!;
-      const part = content[p] as { mediaType: string; data: { type: string; data?: unknown } };
+      const part = content[p] as {
+        mediaType: string;
+        data: { type: string; data?: unknown } | Uint8Array | string;
+      };
       const data =
-        part.data.type === 'text'
-          ? { ...part.data, text }
-          : { ...part.data, data: encodeFileText(text, part.data.data) };
+        // AI SDK 6's bytes or base64 as the data itself go back in that form.
+        part.data instanceof Uint8Array || typeof part.data === 'string'
+          ? encodeFileText(text, part.data)
+          : part.data.type === 'text'
+            ? { ...part.data, text }
+            : { ...part.data, data: encodeFileText(text, part.data.data) };
       const mediaType = entry.notUtf8 ? utf8MediaType(part.mediaType) : part.mediaType;
       content[p] = { ...part, mediaType, data } as (typeof content)[number];
       return;

@@ -82,6 +82,19 @@ export function resolveBlockedMessage(
   return blockedMessage ?? record.message ?? DEFAULT_BLOCKED_MESSAGE;
 }
 
+/**
+ * The response metadata without the provider's raw body (`response.body`):
+ * it holds the answer as the model wrote it, so what a guardrail hid or
+ * blocked. Headers, id, model id and timestamp stay.
+ */
+export function withoutBody(
+  response: LanguageModelV4GenerateResult['response'],
+): LanguageModelV4GenerateResult['response'] {
+  if (response === undefined || !('body' in response)) return response;
+  const { body: _body, ...rest } = response;
+  return rest;
+}
+
 /** A generate result that replaces the whole response with the blocked message. */
 export function blockedGenerateResult({
   message,
@@ -100,7 +113,7 @@ export function blockedGenerateResult({
     providerMetadata: withOutcome(completed?.providerMetadata, outcome),
     warnings: completed?.warnings ?? [],
     ...(completed?.request && { request: completed.request }),
-    ...(completed?.response && { response: completed.response }),
+    ...(completed?.response && { response: withoutBody(completed.response) }),
   };
 }
 

@@ -11,6 +11,7 @@ import type {
   GuardrailRecord,
 } from '../core/types';
 import type { InputGuardResult, InputJudge } from './input-guard';
+import { REMOVED_TOOL_CALL } from './removed-tool-calls';
 
 /** What an aborted call rejects with: the signal's reason, as `fetch` and the AI SDK do. */
 export function abortReasonOf(signal: AbortSignal | undefined): unknown {
@@ -138,6 +139,23 @@ export class CallGuard {
   /** Notes that a tool result of the model's response was modified or withheld. */
   noteResponseChanged(): void {
     this.responseChanged = true;
+  }
+
+  /**
+   * True when a guardrail changed or judged against the model's response: an
+   * output record other than passed, a dropped call to a removed tool, or a
+   * tool call or provider-executed tool result modified or withheld. Then
+   * the provider's raw response body holds what was hidden.
+   */
+  responseModified(): boolean {
+    return (
+      this.responseChanged ||
+      this.records.some(
+        record =>
+          (record.kind === 'output' && record.status !== 'passed') ||
+          record.guardrail === REMOVED_TOOL_CALL,
+      )
+    );
   }
 
   /** True when the caller aborted the call: it must reject with the abort, not answer. */

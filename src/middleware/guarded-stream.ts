@@ -41,6 +41,12 @@ export interface StreamSettings {
   checkReasoning: boolean;
   holdBackWindow: number;
   /**
+   * Drop the provider's `raw` parts (`includeRawChunks`): they carry its
+   * own, unjudged chunks, so what a guardrail hid in the text parts. True in
+   * `hold` and `window` mode when the middleware judges the response.
+   */
+  dropRaw: boolean;
+  /**
    * `hold` mode with the middleware's `retry`: how many extra model calls a
    * retryable output trip may cost, the feedback of a trip, and how to
    * stream the model again with another prompt.
@@ -348,6 +354,7 @@ export function guardStream(
       return;
     }
     if (part.type === 'tool-call') call.noteToolCall();
+    if (part.type === 'raw' && settings.dropRaw) return;
     // A retry's stream starts again: the consumer has seen the first start.
     if (part.type === 'stream-start' && attempt > 1) return;
     if (retry && part.type === 'text-delta') {
@@ -480,12 +487,16 @@ export function guardStream(
 export function outcomeOnlyStream(
   source: ReadableStream<Part>,
   call: CallGuard,
+  dropRaw = false,
 ): ReadableStream<Part> {
   // A pull-driven wrapper costs about half of what a TransformStream does per part.
   const reader = source.getReader();
   return new ReadableStream<Part>({
     async pull(controller) {
-      const { done, value } = await reader.read();
+      let read = await reader.read();
+      // The tool calls are judged on their own (toolCalls, toolOutputs): the raw chunks hold them unjudged.
+      while (dropRaw && !read.done && read.value.type === 'raw') read = await reader.read();
+      const { done, value } = read;
       if (done) {
         call.release();
         controller.close();

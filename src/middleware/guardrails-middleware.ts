@@ -25,6 +25,7 @@ import {
   blockedGenerateResult,
   resolveBlockedMessage,
   withOutcome,
+  withoutBody,
 } from './blocked-response';
 import { abortReasonOf, CallGuard } from './call-guard';
 import { guardStream, outcomeOnlyStream, type StreamMode, tripStream } from './guarded-stream';
@@ -446,6 +447,9 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
           content: judged.content,
           usage,
           providerMetadata: withOutcome(result.providerMetadata, call.outcome(false)),
+          // The raw body holds the answer as the model wrote it: kept only when nothing of it was changed.
+          ...(result.response &&
+            call.responseModified() && { response: withoutBody(result.response) }),
         };
       }
       const last = { ...result, usage };
@@ -480,6 +484,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     call: CallGuard,
     doStream: () => PromiseLike<LanguageModelV4StreamResult>,
     streamWith: (prompt: LanguageModelV4Prompt) => PromiseLike<LanguageModelV4StreamResult>,
+    judgesResponse: boolean,
   ): Promise<LanguageModelV4StreamResult> {
     const settings = {
       onTrip,
@@ -488,6 +493,8 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       checkReasoning,
       holdBackWindow,
       mode,
+      // The provider's raw chunks hold the response unjudged; passthrough withholds nothing.
+      dropRaw: judgesResponse && mode !== 'passthrough',
       ...(retry && {
         retry: { maxAttempts: retry.maxAttempts, feedbackOf, streamWith },
       }),
@@ -515,7 +522,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     return {
       ...result,
       stream: nothingToJudge
-        ? outcomeOnlyStream(result.stream, call)
+        ? outcomeOnlyStream(result.stream, call, settings.dropRaw)
         : guardStream(result.stream, call, settings),
     };
   }
@@ -788,6 +795,10 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
         call,
         async () => guardedResponse(await doStream()),
         async prompt => guardedResponse(await model.doStream({ ...params, prompt })),
+        output.length > 0 ||
+          removed !== undefined ||
+          results !== undefined ||
+          judgedCalls !== undefined,
       );
       // guardTools' stopOnTrip holds a step's calls until all of them are known.
       if (!params.tools?.length) return result;

@@ -3,7 +3,6 @@ import { GuardrailConfigError } from '../../core/errors';
 import { validateOptionsOnce } from '../../core/options';
 import { chunkedScanFrom, scanInChunks, type TextSource } from '../shared/chunked-scan';
 import { type NormalizedText, normalizeText } from '../shared/normalize-text';
-import { Re2RegExp } from '../shared/re2-regexp';
 import { type DetectedSpan, firstStartAtOrAfter, resolveOverlapsBeside } from '../shared/spans';
 import { cardFinder } from './finders/card';
 import { cryptoFinder } from './finders/crypto';
@@ -677,12 +676,12 @@ export function findPiiInNormalForm(
       );
     }
     for (const { type, pattern, validate } of custom) {
-      // A config pattern stays on RE2 (`Re2RegExp`, linear time) in its global copy.
-      const global = pattern.global
-        ? pattern
-        : pattern instanceof Re2RegExp
-          ? new Re2RegExp(pattern, `${pattern.flags}g`)
-          : new RegExp(pattern.source, `${pattern.flags}g`);
+      // The global copy is made by the pattern's species, as `matchAll` copies
+      // a RegExp: a config pattern stays on RE2 (`Re2RegExp`, linear time)
+      // without this module importing it (an edge bundle of pii() leaves re2js out).
+      const Species =
+        (pattern.constructor as RegExpConstructor | undefined)?.[Symbol.species] ?? RegExp;
+      const global = pattern.global ? pattern : new Species(pattern, `${pattern.flags}g`);
       for (const match of text.matchAll(global)) {
         if (match[0].length === 0) continue;
         if (validate && !validate(match[0])) continue;

@@ -7,7 +7,6 @@ import { secrets } from '../guards/secrets/secrets';
 import { tokenBudget } from '../guards/token-budget/token-budget';
 import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
 import { type GuardrailsOptions, guardrails } from '../middleware/guardrails-middleware';
-import { GuardrailConfigError } from './errors';
 
 // Each option below is typed as synchronous; a JavaScript caller (or a cast)
 // can still hand over an async function, as users of `context` did.
@@ -163,14 +162,25 @@ describe('a caller function that returns a Promise where a value is expected fai
     });
   });
 
-  it('a config error names a Promise as one, not as {}', async () => {
-    const error = await call(
-      { output: [pii({ action: 'block' })], blockedMessage: asAsync<() => string>('no') },
-      'Mail jane@corp.io',
-    ).catch((thrown: unknown) => thrown);
-    expect(GuardrailConfigError.isInstance(error)).toBe(true);
-    expect((error as Error).message).toBe(
-      'Invalid guardrail configuration at blockedMessage: expected a function of the record returning the blocked message (a string), received a Promise (an async function where a synchronous one is expected)',
-    );
+  it('an async blockedMessage is named as a Promise, not as {}, in its error record (the block stands)', async () => {
+    expect(
+      await call(
+        { output: [pii({ action: 'block' })], blockedMessage: asAsync<() => string>('no') },
+        'Mail jane@corp.io',
+      ),
+    ).toMatchObject({
+      text: 'The text contains personal data (EMAIL_ADDRESS).',
+      status: 'blocked',
+      records: [
+        { guardrail: 'pii', status: 'blocked' },
+        {
+          guardrail: 'blocked-message',
+          kind: 'output',
+          status: 'error',
+          reason:
+            'blockedMessage returned no string (a Promise: blockedMessage must be synchronous): the default message was shown',
+        },
+      ],
+    });
   });
 });

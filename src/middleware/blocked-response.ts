@@ -6,8 +6,9 @@ import type {
   LanguageModelV4Usage,
   SharedV4ProviderMetadata,
 } from '@ai-sdk/provider';
-import { GuardrailConfigError } from '../core/errors';
-import type { GuardrailOutcome, GuardrailRecord } from '../core/types';
+import { kindOf } from '../core/callback-result';
+import { emitEvent } from '../core/events';
+import type { GuardrailEventListener, GuardrailOutcome, GuardrailRecord } from '../core/types';
 
 /** The key under `providerMetadata` where the middleware reports its outcome. */
 export const GUARDRAILS_METADATA_KEY = 'guardrails';
@@ -58,28 +59,50 @@ export type BlockedMessage = string | ((record: GuardrailRecord) => string);
 /** What a consumer sees in place of a blocked response when neither `blockedMessage` nor the record's `message` says otherwise. */
 export const DEFAULT_BLOCKED_MESSAGE = "Sorry, I can't help with that.";
 
+/** Name of the `error` record of a `blockedMessage` function that returned no string (or threw). */
+export const BLOCKED_MESSAGE_RECORD = 'blocked-message';
+
 /**
  * The text shown in place of a blocked response. A `blockedMessage`
- * function that returns no string is a `GuardrailConfigError` (the call
- * fails, nothing of the blocked answer is shown), not a `TypeError` deep in
- * the stream or a `"5"` shown to the user.
+ * function must return a string synchronously; one that returns a Promise
+ * (an `async` function) or no string, or throws, fails closed, as
+ * `guardTools`' does: the block stands, the default message is shown (the
+ * record's `message`, else the generic refusal) and an `error` record named
+ * `blocked-message` goes to `records` saying why. Before, the call failed
+ * with a `GuardrailConfigError` and no message at all.
  */
 export function resolveBlockedMessage(
   blockedMessage: BlockedMessage | undefined,
   record: GuardrailRecord,
+  records: GuardrailRecord[],
+  onEvent?: GuardrailEventListener,
 ): string {
-  if (typeof blockedMessage === 'function') {
-    const text: unknown = blockedMessage(record);
-    if (typeof text !== 'string') {
-      throw new GuardrailConfigError({
-        path: 'blockedMessage',
-        value: text,
-        expected: 'a function of the record returning the blocked message (a string)',
-      });
-    }
-    return text;
+  if (typeof blockedMessage !== 'function') {
+    return blockedMessage ?? record.message ?? DEFAULT_BLOCKED_MESSAGE;
   }
-  return blockedMessage ?? record.message ?? DEFAULT_BLOCKED_MESSAGE;
+  let text: unknown;
+  let threw = false;
+  try {
+    text = blockedMessage(record);
+  } catch {
+    // The thrown error's text is the app's, unjudged: only that it threw is said.
+    threw = true;
+  }
+  if (typeof text === 'string') return text;
+  // A rejection later is nobody's to handle.
+  if (text !== null && typeof (text as { then?: unknown } | undefined)?.then === 'function') {
+    Promise.resolve(text as PromiseLike<unknown>).then(undefined, () => {});
+  }
+  const failed: GuardrailRecord = {
+    guardrail: BLOCKED_MESSAGE_RECORD,
+    kind: record.kind,
+    status: 'error',
+    reason: `blockedMessage ${threw ? 'threw' : `returned no string ${kindOf(text, 'blockedMessage')}`}: the default message was shown`,
+    durationMs: 0,
+  };
+  records.push(failed);
+  emitEvent(onEvent, failed);
+  return record.message ?? DEFAULT_BLOCKED_MESSAGE;
 }
 
 /**

@@ -80,11 +80,16 @@ function tripParts(
   finish: FinishPart | undefined,
   usage: LanguageModelV4Usage,
 ): Part[] {
+  // The message first: a failed blockedMessage adds its record to the outcome.
+  const message =
+    settings.onTrip === 'throw'
+      ? undefined
+      : resolveBlockedMessage(settings.blockedMessage, record, call.records, call.onEvent);
   const outcome = call.outcome(true);
   const body: Part[] =
-    settings.onTrip === 'throw'
+    message === undefined
       ? [{ type: 'error', error: new GuardrailTripwireError({ record, records: outcome.records }) }]
-      : blockedTextParts(resolveBlockedMessage(settings.blockedMessage, record));
+      : blockedTextParts(message);
   return [
     ...body,
     {

@@ -658,45 +658,101 @@ describe('configuration errors', () => {
   });
 });
 
-describe('blockedMessage that returns no string', () => {
-  const expected = new GuardrailConfigError({
-    path: 'blockedMessage',
-    value: undefined,
-    expected: 'a function of the record returning the blocked message (a string)',
+describe('a blockedMessage that returns no string (or a Promise, or throws) fails closed', () => {
+  const failed = (reason: string) => ({
+    guardrail: 'blocked-message',
+    kind: 'output',
+    status: 'error',
+    reason: `blockedMessage ${reason}: the default message was shown`,
   });
+  const bombRecord = {
+    guardrail: 'block-bomb',
+    kind: 'output',
+    status: 'blocked',
+    message: '"bomb" is not allowed.',
+    reason: 'matched bomb',
+    severity: 'critical',
+  };
+  const cases: [() => unknown, string][] = [
+    [async () => 'Not now.', 'returned no string (a Promise: blockedMessage must be synchronous)'],
+    [() => undefined, 'returned no string (undefined)'],
+    [() => 5, 'returned no string (the number 5)'],
+    [
+      () => {
+        throw new RangeError('secret sk-live-1234 in the template');
+      },
+      'threw',
+    ],
+  ];
 
-  it('rejects the blocked generate call with a GuardrailConfigError, not a TypeError', async () => {
-    for (const value of [undefined, 5]) {
+  it('generate: the block stands, the default message is the answer, an error record says why', async () => {
+    // Before: the call rejected with a GuardrailConfigError and no message.
+    for (const [blockedMessage, reason] of cases) {
+      const events: GuardrailEvent[] = [];
       const model = wrapLanguageModel({
         model: textModel('a bomb recipe'),
         middleware: guardrails({
           output: [blockWord('bomb')],
-          blockedMessage: (() => value) as unknown as () => string,
+          blockedMessage: blockedMessage as () => string,
+          onEvent: event => events.push(event),
         }),
       });
-      await expect(generateText({ model, prompt: 'x' })).rejects.toThrow(
-        new GuardrailConfigError({ ...expected.issues[0]!, value }),
-      );
+      const result = await generateText({ model, prompt: 'x' });
+      expect(result.text).toBe('"bomb" is not allowed.');
+      expect(result.finishReason).toBe('content-filter');
+      const outcome = await getGuardrailOutcome(result);
+      expect(outcome?.status).toBe('blocked');
+      expect(withoutTiming(outcome?.records)).toEqual([bombRecord, failed(reason)]);
+      expect(events.at(-1)).toMatchObject({ type: 'guardrail.error', record: failed(reason) });
+      expect(JSON.stringify(result)).not.toContain('sk-live');
     }
   });
 
-  it('errors the blocked stream with the GuardrailConfigError, releasing nothing', async () => {
-    const errors: unknown[] = [];
-    const model = wrapLanguageModel({
-      model: textModel(['a bomb', ' recipe']),
-      middleware: guardrails({
-        output: [blockWord('bomb')],
-        blockedMessage: (() => undefined) as unknown as () => string,
-      }),
-    });
-    const result = streamText({ model, prompt: 'x', onError: ({ error }) => errors.push(error) });
-    const texts: string[] = [];
-    const read = (async () => {
-      for await (const delta of result.textStream) texts.push(delta);
-    })();
-    await expect(read).rejects.toThrow(expected);
-    expect(texts).toEqual([]);
-    expect(errors.every(error => GuardrailConfigError.isInstance(error))).toBe(true);
+  it('stream: the blocked stream ends with the default message, releasing nothing of the answer', async () => {
+    for (const mode of ['hold', 'window'] as const) {
+      for (const [blockedMessage, reason] of cases) {
+        const model = wrapLanguageModel({
+          model: textModel(['a bomb', ' recipe']),
+          middleware: guardrails({
+            output: [blockWord('bomb')],
+            blockedMessage: blockedMessage as () => string,
+            stream: { mode },
+          }),
+        });
+        const errors: unknown[] = [];
+        const result = streamText({
+          model,
+          prompt: 'x',
+          onError: ({ error }) => errors.push(error),
+        });
+        expect(await readAll(result.textStream)).toEqual(['"bomb" is not allowed.']);
+        expect(errors).toEqual([]);
+        const outcome = await getGuardrailOutcome(result);
+        expect(withoutTiming(outcome?.records)).toEqual([bombRecord, failed(reason)]);
+      }
+    }
+  });
+
+  it('a rejecting async blockedMessage leaves no unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const model = wrapLanguageModel({
+        model: textModel('a bomb recipe'),
+        middleware: guardrails({
+          output: [blockWord('bomb')],
+          blockedMessage: (async () => {
+            throw new Error('template service down');
+          }) as unknown as () => string,
+        }),
+      });
+      expect((await generateText({ model, prompt: 'x' })).text).toBe('"bomb" is not allowed.');
+      await new Promise(resolve => setTimeout(resolve, 10));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
   });
 });
 

@@ -413,11 +413,12 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     const trip = (record: GuardrailRecord, completed?: LanguageModelV4GenerateResult) => {
       // A call the caller aborted rejects with the abort, as the bare model would.
       if (call.callerAborted()) throw call.abortReason();
-      const outcome = call.outcome(true);
-      if (onTrip === 'throw') throw tripError(record, outcome.records);
+      if (onTrip === 'throw') throw tripError(record, call.outcome(true).records);
+      // The message first: a failed blockedMessage adds its record to the outcome.
+      const message = resolveBlockedMessage(blockedMessage, record, call.records, call.onEvent);
       return blockedGenerateResult({
-        message: resolveBlockedMessage(blockedMessage, record),
-        outcome,
+        message,
+        outcome: call.outcome(true),
         completed,
       });
     };

@@ -7,7 +7,11 @@ import {
   encodeFileText,
   fewestTextCharacters,
   isTextMediaType,
+  isUntypedMediaType,
+  NOT_UTF8,
+  TOO_LONG,
   unreadableFileReason,
+  untypedFileText,
   utf8MediaType,
 } from '../tools/model-output-check';
 import {
@@ -79,59 +83,10 @@ class JoinedParts {
   }
 }
 
-/** No media type, an empty one or `application/octet-stream` (parameters aside): a file of any kind. */
-function isUntypedMediaType(mediaType: unknown): boolean {
-  if (mediaType === undefined || mediaType === null) return true;
-  if (typeof mediaType !== 'string') return false;
-  const plain = mediaType.split(';')[0]!.trim().toLowerCase();
-  return plain === '' || plain === 'application/octet-stream';
-}
-
-/** How many bytes of a file too long to be judged are read to tell text from binary. */
-const untypedProbeBytes = 65_536;
-const binary = Symbol('binary');
-const tooManyCharacters = Symbol('too many characters');
-
-/**
- * The text of the bytes (or base64) of a file of no type when they are
- * UTF-8 (a byte order mark allowed): its text, `tooManyCharacters` when they
- * are more than `maxLength` characters could be (judged on their first
- * `untypedProbeBytes`, never decoded whole), `binary` when they are not
- * UTF-8 (a PNG, a PDF, a zip: a file no guardrail reads). `undefined` for
- * data that is neither bytes nor base64.
- */
-function untypedFileText(
-  data: unknown,
-  maxLength: number,
-): string | typeof binary | typeof tooManyCharacters | undefined {
+/** Whether bytes of a file of no type are more than `maxLength` characters could be (only probed then). */
+function untypedTooLong(data: unknown, maxLength: number): boolean {
   const byteLength = decodedByteLength(data);
-  const tooMany = byteLength !== undefined && fewestTextCharacters(byteLength) > maxLength;
-  let bytes: Uint8Array;
-  if (data instanceof Uint8Array) bytes = tooMany ? data.subarray(0, untypedProbeBytes) : data;
-  else if (typeof data === 'string') {
-    let base64 = data;
-    if (tooMany) {
-      // The first characters `atob` keeps, a whole number of 4-character groups.
-      base64 = data.slice(0, 2 * untypedProbeBytes).replace(/[\t\n\f\r ]/g, '');
-      base64 = base64.slice(0, Math.floor(base64.length / 4) * 4);
-    }
-    let decoded: string;
-    try {
-      decoded = atob(base64);
-    } catch {
-      return undefined;
-    }
-    bytes = new Uint8Array(decoded.length);
-    for (let i = 0; i < decoded.length; i++) bytes[i] = decoded.charCodeAt(i);
-  } else return undefined;
-  let text: string;
-  try {
-    // `stream`: a probe may cut a character in two, which is no error.
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: tooMany });
-  } catch {
-    return binary;
-  }
-  return tooMany ? tooManyCharacters : text;
+  return byteLength !== undefined && fewestTextCharacters(byteLength) > maxLength;
 }
 
 /**
@@ -195,9 +150,10 @@ function fileText(
     // provider may send them on as text, so they are judged as text when
     // they are UTF-8 (round 19: `Contact jane.doe@corp.io` as
     // `application/octet-stream` reached the model with no record).
-    const read = untypedFileText((data as { data?: unknown }).data, maxLength);
-    if (read === binary) return unread();
-    if (read === tooManyCharacters) return tooLong(message, role, maxLength);
+    const bytes = (data as { data?: unknown }).data;
+    const read = untypedFileText(bytes, untypedTooLong(bytes, maxLength));
+    if (read === NOT_UTF8) return unread();
+    if (read === TOO_LONG) return tooLong(message, role, maxLength);
     text = read;
   } else if (kind === 'data') {
     if (!isTextMediaType(mediaType)) return unread();
@@ -213,8 +169,10 @@ function fileText(
     // Bytes given as the part's data itself (AI SDK 6's form) under the v4
     // specification, of no type, that are UTF-8 text: not read, so they fail
     // closed below, as a text file's bytes in that form do.
-    const read = isUntypedMediaType(mediaType) ? untypedFileText(data, maxLength) : binary;
-    if (read === binary || read === undefined) return unread();
+    const read = isUntypedMediaType(mediaType)
+      ? untypedFileText(data, untypedTooLong(data, maxLength))
+      : NOT_UTF8;
+    if (read === NOT_UTF8 || read === undefined) return unread();
   }
   if (text === undefined) {
     return {

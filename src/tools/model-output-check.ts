@@ -20,7 +20,8 @@ export type ModelOutputTextPlace =
    * 'text', text }`), or bytes / base64 of a text media type (`text/*`, JSON,
    * XML, YAML, CSV...), decoded (UTF-8 unless a byte order mark or `charset`
    * names another encoding); also AI SDK 6's `file-data` and
-   * `media` parts of a text media type
+   * `media` parts of a text media type; and the bytes of a file of no media
+   * type or `application/octet-stream` when they are UTF-8
    */
   | 'file-text';
 
@@ -117,6 +118,63 @@ export function unreadableFileReason(mediaType: unknown): string {
 /** Whether a file of this media type is text the model reads. */
 export function isTextMediaType(mediaType: unknown): boolean {
   return typeof mediaType === 'string' && TEXT_MEDIA_TYPE.test(mediaType.trim());
+}
+
+/** No media type, an empty one or `application/octet-stream` (parameters aside): a file of any kind. */
+export function isUntypedMediaType(mediaType: unknown): boolean {
+  if (mediaType === undefined || mediaType === null) return true;
+  if (typeof mediaType !== 'string') return false;
+  const plain = mediaType.split(';')[0]!.trim().toLowerCase();
+  return plain === '' || plain === 'application/octet-stream';
+}
+
+/** How many bytes of a file too long to be judged are read to tell text from binary. */
+const UNTYPED_PROBE_BYTES = 65_536;
+/** {@link untypedFileText}: the bytes are not UTF-8 (a file no guardrail reads). */
+export const NOT_UTF8 = Symbol('not UTF-8');
+/** {@link untypedFileText}: UTF-8 text too long to be judged. */
+export const TOO_LONG = Symbol('too long');
+
+/**
+ * The text of the bytes (or base64) of a file of no type
+ * ({@link isUntypedMediaType}) when they are UTF-8 (a byte order mark
+ * allowed): a provider may send them on as text. `NOT_UTF8` when they are
+ * not (a PNG, a PDF, a zip: a file no guardrail reads). With `tooLong` (the
+ * caller found them longer than it judges, from {@link decodedByteLength}),
+ * only their first `UNTYPED_PROBE_BYTES` are decoded: `TOO_LONG` when
+ * those are UTF-8, never the whole decoded. `undefined` for data that is
+ * neither bytes nor base64.
+ */
+export function untypedFileText(
+  data: unknown,
+  tooLong: boolean,
+): string | typeof NOT_UTF8 | typeof TOO_LONG | undefined {
+  let bytes: Uint8Array;
+  if (data instanceof Uint8Array) bytes = tooLong ? data.subarray(0, UNTYPED_PROBE_BYTES) : data;
+  else if (typeof data === 'string') {
+    let base64 = data;
+    if (tooLong) {
+      // The first characters `atob` keeps, a whole number of 4-character groups.
+      base64 = data.slice(0, 2 * UNTYPED_PROBE_BYTES).replace(/[\t\n\f\r ]/g, '');
+      base64 = base64.slice(0, Math.floor(base64.length / 4) * 4);
+    }
+    let decoded: string;
+    try {
+      decoded = atob(base64);
+    } catch {
+      return undefined;
+    }
+    bytes = new Uint8Array(decoded.length);
+    for (let i = 0; i < decoded.length; i++) bytes[i] = decoded.charCodeAt(i);
+  } else return undefined;
+  let text: string;
+  try {
+    // `stream`: a probe may cut a character in two, which is no error.
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: tooLong });
+  } catch {
+    return NOT_UTF8;
+  }
+  return tooLong ? TOO_LONG : text;
 }
 
 /** The text of a text file's bytes, and whether they were UTF-8. */
@@ -469,7 +527,8 @@ function describeUnreadable(view: unknown): string {
  * `tool-result` part of a prompt): `text` and `error-text` values, an
  * `execution-denied` reason, each `text` part of a `content` output and the
  * text of a `file` part (inline, or bytes of a text media type decoded as
- * UTF-8: {@link isTextMediaType}) go to `judges.text`; `json` and `error-json` values go to `judges.json`. Media
+ * UTF-8: {@link isTextMediaType}; bytes of no media type or
+ * `application/octet-stream` when they are UTF-8) go to `judges.text`; `json` and `error-json` values go to `judges.json`. Media
  * and `custom` parts are not text and pass as they are, unless
  * `judges.unreadableFile` refuses a file (`unreadableFiles: 'block'`). A modification is
  * put back in its place (the output is copied, never changed in place).
@@ -515,6 +574,7 @@ export async function checkModelOutputTexts(
         if (!shape) return unreadable;
         let part = item as Record<string, unknown>;
         const { data } = part as { data?: unknown };
+        let judgedAsText = false;
         if (shape.payload === 'text') {
           const text = part.text as string;
           const checked = await judges.text(text, 'part');
@@ -527,6 +587,38 @@ export async function checkModelOutputTexts(
           if (checked.trip) return { trip: checked.trip };
           if (checked.value !== inline.text) {
             part = { ...part, data: { ...inline, text: checked.value } };
+          }
+        } else if (
+          (shape.payload === 'bytes' || shape.payload === 'part-bytes') &&
+          isUntypedMediaType(part.mediaType)
+        ) {
+          // No media type, or `application/octet-stream`: bytes of any kind. A
+          // provider may send them on as text, so they are judged as text when
+          // they are UTF-8 (round 19: `Contact jane.doe@corp.io` as
+          // `application/octet-stream` in a toModelOutput reached the model unjudged).
+          const bytes = shape.payload === 'bytes' ? (data as { data: unknown }).data : data;
+          const byteLength = decodedByteLength(bytes);
+          // Told from binary on its first bytes before any limit is asked (a
+          // 10 MB PNG is no text over the limit), then decoded whole.
+          const probed = byteLength !== undefined && byteLength > UNTYPED_PROBE_BYTES;
+          let read = untypedFileText(bytes, probed);
+          if (read !== NOT_UTF8 && read !== undefined && byteLength !== undefined) {
+            const refused = judges.beforeDecoding?.(fewestTextCharacters(byteLength));
+            if (refused) return refused;
+            if (read === TOO_LONG) read = untypedFileText(bytes, false);
+          }
+          if (read === undefined || read === TOO_LONG) return unreadable;
+          if (read !== NOT_UTF8) {
+            judgedAsText = true;
+            const checked = await judges.text(read, 'file-text');
+            if (checked.trip) return { trip: checked.trip };
+            if (checked.value !== read) {
+              const encoded = encodeFileText(checked.value, bytes);
+              part =
+                shape.payload === 'bytes'
+                  ? { ...part, data: { ...(data as object), data: encoded } }
+                  : { ...part, data: encoded };
+            }
           }
         } else if (shape.payload !== undefined && isTextMediaType(part.mediaType)) {
           // A text document as bytes: the model reads its text, so it is judged decoded.
@@ -564,6 +656,7 @@ export async function checkModelOutputTexts(
         }
         if (
           judges.unreadableFile &&
+          !judgedAsText &&
           part.type !== 'text' &&
           part.type !== 'custom' &&
           shape.payload !== 'inline-text' &&

@@ -36,6 +36,22 @@ function v3Model() {
       },
       warnings: [],
     }),
+    doStream: async () => ({
+      stream: ai6Test.convertArrayToReadableStream([
+        { type: 'stream-start', warnings: [] },
+        { type: 'text-start', id: 't1' },
+        { type: 'text-delta', id: 't1', delta: 'ok' },
+        { type: 'text-end', id: 't1' },
+        {
+          type: 'finish',
+          finishReason: { unified: 'stop', raw: 'stop' },
+          usage: {
+            inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+            outputTokens: { total: 1, text: 1, reasoning: undefined },
+          },
+        },
+      ]),
+    }),
   });
 }
 
@@ -276,6 +292,33 @@ describe("AI SDK 6 (specificationVersion: 'v3'): a file's bytes as its data", ()
         },
       ],
     });
+  });
+
+  it('streamText: the model streams from the redacted file', async () => {
+    const model = v3Model();
+    const result = ai6.streamText({
+      model: ai6.wrapLanguageModel({
+        model,
+        middleware: guardrails({ input: [pii({ action: 'redact' })], specificationVersion: 'v3' }),
+      }),
+      messages: [
+        {
+          role: 'user',
+          content: [{ type: 'file', mediaType: 'text/plain', data: bytesOf(TEXT) }],
+        },
+      ],
+    });
+    expect(await result.text).toBe('ok');
+    expect(await result.finishReason).toBe('stop');
+    expect(model.doStreamCalls[0]!.prompt[0]!.content).toEqual([
+      {
+        type: 'file',
+        mediaType: 'text/plain',
+        filename: undefined,
+        data: bytesOf(REDACTED),
+        providerOptions: undefined,
+      },
+    ]);
   });
 
   it("an assistant's file with inputScope 'all' is judged too", async () => {

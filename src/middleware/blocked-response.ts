@@ -42,15 +42,28 @@ export function trippingRecord(outcome: GuardrailOutcome): GuardrailRecord | und
   );
 }
 
-/** Adds the guardrail outcome to a call's provider metadata, keeping the provider's own keys. */
+/**
+ * Adds the guardrail outcome to a call's provider metadata, keeping the
+ * provider's own keys. With `hidden` (a guardrail changed or blocked the
+ * response) each provider's `logprobs` go: they list the answer's tokens as
+ * the model wrote them (`@ai-sdk/openai` with `logprobs: true`).
+ */
 export function withOutcome(
   providerMetadata: SharedV4ProviderMetadata | undefined,
   outcome: GuardrailOutcome,
+  hidden = false,
 ): SharedV4ProviderMetadata {
-  return {
-    ...providerMetadata,
-    [GUARDRAILS_METADATA_KEY]: outcome as unknown as JSONObject,
-  };
+  const kept: SharedV4ProviderMetadata = { ...providerMetadata };
+  if (hidden) {
+    for (const [provider, entry] of Object.entries(kept)) {
+      if (entry !== null && typeof entry === 'object' && 'logprobs' in entry) {
+        const { logprobs: _logprobs, ...rest } = entry;
+        kept[provider] = rest;
+      }
+    }
+  }
+  kept[GUARDRAILS_METADATA_KEY] = outcome as unknown as JSONObject;
+  return kept;
 }
 
 /** The text a consumer sees in place of a blocked response. */
@@ -133,7 +146,7 @@ export function blockedGenerateResult({
     content: [{ type: 'text', text: message }],
     finishReason: blockedFinishReason(trippingRecord(outcome)),
     usage: completed?.usage ?? NO_USAGE,
-    providerMetadata: withOutcome(completed?.providerMetadata, outcome),
+    providerMetadata: withOutcome(completed?.providerMetadata, outcome, true),
     warnings: completed?.warnings ?? [],
     ...(completed?.request && { request: completed.request }),
     ...(completed?.response && { response: withoutBody(completed.response) }),

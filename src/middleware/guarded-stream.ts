@@ -96,7 +96,7 @@ function tripParts(
       type: 'finish',
       usage: finish?.usage ?? usage,
       finishReason: blockedFinishReason(record),
-      providerMetadata: withOutcome(finish?.providerMetadata, outcome),
+      providerMetadata: withOutcome(finish?.providerMetadata, outcome, true),
     },
   ];
 }
@@ -286,7 +286,11 @@ export function guardStream(
       finishReason: tripped
         ? blockedFinishReason(last.trip)
         : (finish?.finishReason ?? { unified: 'other', raw: undefined }),
-      providerMetadata: withOutcome(finish?.providerMetadata, call.outcome(tripped)),
+      providerMetadata: withOutcome(
+        finish?.providerMetadata,
+        call.outcome(tripped),
+        settings.dropRaw && (tripped || call.responseModified()),
+      ),
     });
     phase = 'finished';
   }
@@ -509,7 +513,11 @@ export function outcomeOnlyStream(
         const outcome = call.outcome(false);
         controller.enqueue({
           ...value,
-          providerMetadata: withOutcome(value.providerMetadata, outcome),
+          providerMetadata: withOutcome(
+            value.providerMetadata,
+            outcome,
+            dropRaw && call.responseModified(),
+          ),
         });
       } else {
         controller.enqueue(value);

@@ -447,7 +447,11 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
           ...result,
           content: judged.content,
           usage,
-          providerMetadata: withOutcome(result.providerMetadata, call.outcome(false)),
+          providerMetadata: withOutcome(
+            result.providerMetadata,
+            call.outcome(false),
+            call.responseModified(),
+          ),
           // The raw body holds the answer as the model wrote it: kept only when nothing of it was changed.
           ...(result.response &&
             call.responseModified() && { response: withoutBody(result.response) }),

@@ -12,6 +12,11 @@ const CARD = '4111 1111 1111 1111';
 const ANSWER = `Your card is ${CARD}.`;
 const AWS_KEY = 'AKIAIOSFODNN7EXAMPLE';
 
+/** `@ai-sdk/openai`'s metadata with `logprobs: true`: the answer's tokens, and an id apps chain on. */
+const logprobsOf = (text: string) => ({
+  openai: { responseId: 'resp_1', logprobs: [{ token: text, logprob: -0.1, top_logprobs: [] }] },
+});
+
 /** A provider's own chunk for one delta, as `includeRawChunks` hands it on. */
 const raw = (delta: string): LanguageModelV4StreamPart => ({
   type: 'raw',
@@ -20,17 +25,20 @@ const raw = (delta: string): LanguageModelV4StreamPart => ({
 
 /** A model streaming `ANSWER` in two deltas, each after its raw chunk. */
 function rawTextModel() {
-  const [a, b] = [ANSWER.slice(0, 20), ANSWER.slice(20)];
+  const [a, b] = [ANSWER.slice(0, 13), ANSWER.slice(13)]; // the card whole in the second
   return new MockLanguageModelV4({
     doStream: async () =>
-      streamOf([
-        { type: 'text-start', id: 't1' },
-        raw(a),
-        { type: 'text-delta', id: 't1', delta: a },
-        raw(b),
-        { type: 'text-delta', id: 't1', delta: b },
-        { type: 'text-end', id: 't1' },
-      ]),
+      streamOf(
+        [
+          { type: 'text-start', id: 't1' },
+          raw(a),
+          { type: 'text-delta', id: 't1', delta: a },
+          raw(b),
+          { type: 'text-delta', id: 't1', delta: b },
+          { type: 'text-end', id: 't1' },
+        ],
+        { providerMetadata: logprobsOf(ANSWER) },
+      ),
   });
 }
 
@@ -48,6 +56,7 @@ async function streamed(options: GuardrailsOptions, model = rawTextModel(), extr
     types: parts.map(part => part.type).filter((type, i, all) => type !== all[i - 1]),
     text: parts.flatMap(part => (part.type === 'text-delta' ? [part.text] : [])).join(''),
     json: JSON.stringify(parts),
+    openai: (await result.providerMetadata)?.openai,
     ui: JSON.stringify(await readAll(result.toUIMessageStream())),
   };
 }
@@ -62,14 +71,18 @@ describe('raw provider chunks (streamText includeRawChunks)', () => {
       const out = await streamed({ output: [pii({ action: 'redact' })], stream: { mode } });
       expect(out.text).toBe('Your card is [CREDIT_CARD].');
       expect(out.types).toEqual([...STEP_START, ...TEXT, ...STEP_END]);
-      expect(out.json).not.toContain('4111');
-      expect(out.ui).not.toContain('4111');
+      expect(out.json).not.toContain(CARD);
+      expect(out.ui).not.toContain(CARD);
+      // The provider's logprobs list the answer's tokens: they go, its other keys stay.
+      expect(out.openai).toEqual({ responseId: 'resp_1' });
     });
 
     it(`${mode} mode: a blocked answer streams no raw chunk`, async () => {
       const out = await streamed({ output: [pii({ action: 'block' })], stream: { mode } });
       expect(out.text).toBe('The text contains personal data (CREDIT_CARD).');
-      expect(out.json).not.toContain('4111');
+      expect(out.json).not.toContain(CARD);
+      // Hold mode has read the finish part (logprobs dropped); window mode trips before it.
+      expect(out.openai).toEqual(mode === 'hold' ? { responseId: 'resp_1' } : undefined);
       expect(out.types).not.toContain('raw');
     });
 
@@ -138,6 +151,7 @@ function bodyModel(text: string) {
           headers: { 'x-request-id': 'abc' },
           body: { choices: [{ message: { content: text } }] },
         },
+        providerMetadata: logprobsOf(text),
       }),
   });
 }
@@ -160,7 +174,9 @@ describe('the raw response body (generateText response.body)', () => {
     expect(result.response.modelId).toBe('m1');
     expect(result.response.timestamp).toEqual(new Date(0));
     expect(result.response.headers).toEqual({ 'x-request-id': 'abc' });
-    expect(json).not.toContain('4111');
+    expect(result.providerMetadata?.openai).toEqual({ responseId: 'resp_1' });
+    expect(json).not.toContain(CARD);
+    expect(JSON.stringify(result.providerMetadata)).not.toContain(CARD);
   });
 
   it('a blocked answer has no body', async () => {
@@ -168,12 +184,14 @@ describe('the raw response body (generateText response.body)', () => {
     expect(result.text).toBe('The text contains personal data (CREDIT_CARD).');
     expect(result.response.body).toBeUndefined();
     expect(result.response.headers).toEqual({ 'x-request-id': 'abc' });
-    expect(json).not.toContain('4111');
+    expect(result.providerMetadata?.openai).toEqual({ responseId: 'resp_1' });
+    expect(json).not.toContain(CARD);
   });
 
   it('a passing unmodified answer keeps its body (and its request body)', async () => {
     const { result } = await generated({ output: [pii({ action: 'redact' })] }, 'No card here.');
     expect(result.response.body).toEqual({ choices: [{ message: { content: 'No card here.' } }] });
+    expect(result.providerMetadata?.openai).toEqual(logprobsOf('No card here.').openai);
     expect(result.request.body).toEqual({ messages: [{ role: 'user', content: 'my card?' }] });
   });
 

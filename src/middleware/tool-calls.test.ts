@@ -122,6 +122,17 @@ function callingModel(content: LanguageModelV4Content[]) {
 
 const finishPart = { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' } };
 
+/** The error record of the arguments of `save` (call c1) over the 1,000,000-character limit. */
+const tooLongRecord = {
+  guardrail: 'tool-input-unreadable',
+  kind: 'tool_input',
+  status: 'error',
+  reason:
+    'the arguments of tool "save" were not judged: the text is longer than 1000000 characters',
+  toolName: 'save',
+  toolCallId: 'c1',
+};
+
 describe('toolCalls: generate', () => {
   it('a pii redaction rewrites the call input: the tool, the step and the outcome never see the card', async () => {
     const { ran, tools } = toolsWithLog();
@@ -292,17 +303,7 @@ describe('toolCalls: generate', () => {
     expect(result.steps[0]!.toolCalls).toEqual([]);
     const outcome = await getGuardrailOutcome(result);
     expect(outcome?.status).toBe('modified');
-    expect(withoutTiming(outcome?.records)).toEqual([
-      {
-        guardrail: 'tool-input-unreadable',
-        kind: 'tool_input',
-        status: 'error',
-        reason:
-          'the arguments of tool "save" were not judged: the text is longer than 1000000 characters',
-        toolName: 'save',
-        toolCallId: 'c1',
-      },
-    ]);
+    expect(withoutTiming(outcome?.records)).toEqual([tooLongRecord]);
   });
 });
 
@@ -485,17 +486,7 @@ describe('toolCalls: stream', () => {
       { toolCalls: [pii({ action: 'redact' })] },
     );
     expect(parts).toEqual([{ type: 'stream-start', warnings: [] }, finishPart]);
-    expect(withoutTiming(outcome.records)).toEqual([
-      {
-        guardrail: 'tool-input-unreadable',
-        kind: 'tool_input',
-        status: 'error',
-        reason:
-          'the arguments of tool "save" were not judged: the text is longer than 1000000 characters',
-        toolName: 'save',
-        toolCallId: 'c1',
-      },
-    ]);
+    expect(withoutTiming(outcome.records)).toEqual([tooLongRecord]);
   });
 
   it('a provider-executed call is judged too: blocked, its result goes with it; passed, it keeps its flags', async () => {

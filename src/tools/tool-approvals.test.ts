@@ -453,21 +453,38 @@ describe('getGuardrailOutcome: a call id that repeats does not hide the records 
     toolCallId: 'call_0',
   };
 
+  /** A response of one runSql call, id call_0, as a provider numbering each response's calls writes it. */
+  const turn = (query: string) => ({
+    content: [
+      {
+        type: 'tool-call' as const,
+        toolCallId: 'call_0',
+        toolName: 'runSql',
+        input: JSON.stringify({ query }),
+      },
+    ],
+    finishReason: { unified: 'tool-calls' as const, raw: 'tool_calls' },
+    usage,
+    warnings: [],
+  });
+  /** The run's outcome: blocked, the first call_0 passed and the second blocked. */
+  async function expectPassedThenBlocked(result: Parameters<typeof getGuardrailOutcome>[0]) {
+    const outcome = await getGuardrailOutcome(result);
+    expect(outcome?.status).toBe('blocked');
+    expect(withoutTiming(outcome!.records)).toEqual([
+      {
+        guardrail: 'tool-policy',
+        kind: 'tool_input',
+        status: 'passed',
+        toolName: 'runSql',
+        toolCallId: 'call_0',
+      },
+      blockedRecord,
+    ]);
+  }
+
   it('the same id in two steps: the second, blocked call is in the outcome', async () => {
     const ran: string[] = [];
-    const turn = (query: string) => ({
-      content: [
-        {
-          type: 'tool-call' as const,
-          toolCallId: 'call_0',
-          toolName: 'runSql',
-          input: JSON.stringify({ query }),
-        },
-      ],
-      finishReason: { unified: 'tool-calls' as const, raw: 'tool_calls' },
-      usage,
-      warnings: [],
-    });
     const turns = [turn('INSERT INTO log VALUES (1)'), turn('DROP TABLE users')];
     const result = await generateText({
       model: new MockLanguageModelV4({
@@ -484,18 +501,7 @@ describe('getGuardrailOutcome: a call id that repeats does not hide the records 
       stopWhen: stepCountIs(3),
     });
     expect(ran).toEqual(['INSERT INTO log VALUES (1)']);
-    const outcome = await getGuardrailOutcome(result);
-    expect(outcome?.status).toBe('blocked');
-    expect(withoutTiming(outcome!.records)).toEqual([
-      {
-        guardrail: 'tool-policy',
-        kind: 'tool_input',
-        status: 'passed',
-        toolName: 'runSql',
-        toolCallId: 'call_0',
-      },
-      blockedRecord,
-    ]);
+    await expectPassedThenBlocked(result);
   });
 
   it("an approved call of the history under the id of the model's next call", async () => {
@@ -525,19 +531,7 @@ describe('getGuardrailOutcome: a call id that repeats does not hide the records 
       model: new MockLanguageModelV4({
         doGenerate: async () =>
           step++ === 0
-            ? {
-                content: [
-                  {
-                    type: 'tool-call',
-                    toolCallId: 'call_0',
-                    toolName: 'runSql',
-                    input: JSON.stringify({ query: 'DROP TABLE users' }),
-                  },
-                ],
-                finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
-                usage,
-                warnings: [],
-              }
+            ? turn('DROP TABLE users')
             : {
                 content: [{ type: 'text', text: 'Done.' }],
                 finishReason: stop,
@@ -550,18 +544,7 @@ describe('getGuardrailOutcome: a call id that repeats does not hide the records 
       stopWhen: stepCountIs(3),
     });
     expect(ran).toEqual(['SELECT 1']);
-    const outcome = await getGuardrailOutcome(result);
-    expect(outcome?.status).toBe('blocked');
-    expect(withoutTiming(outcome!.records)).toEqual([
-      {
-        guardrail: 'tool-policy',
-        kind: 'tool_input',
-        status: 'passed',
-        toolName: 'runSql',
-        toolCallId: 'call_0',
-      },
-      blockedRecord,
-    ]);
+    await expectPassedThenBlocked(result);
   });
 });
 

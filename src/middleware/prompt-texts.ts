@@ -90,25 +90,37 @@ function untypedTooLong(data: unknown, maxLength: number): boolean {
 }
 
 /**
- * The text of a `file` (or `reasoning-file`) part the model reads as text:
- * inline text (`{ type: 'text' }` data, whatever the media type), or the
- * bytes or base64 of a text media type (`text/*`, JSON, XML, CSV, ...)
- * decoded (UTF-8, or the encoding its byte order mark or `charset` names),
- * as `guardTools` reads a file in a tool's model output.
- * `undefined` for a file the model does not read as text (an image, a PDF,
- * a URL or provider reference the provider fetches): it passes. Data of a
- * form the AI SDK does not define, or text-type data that is neither bytes
- * nor base64, is unreadable (fails closed).
+ * What reading a file part as text gave ({@link readFileText}): its text
+ * (and whether its bytes were in another encoding than UTF-8), `notText`
+ * for a file no guardrail reads (an image, a PDF, bytes of no type that are
+ * not UTF-8: `'binary'`; a URL or provider reference: `'url'`), or why a
+ * file read as text could not be read (`unreadable`, naming no value).
  */
-function fileText(
-  message: number,
-  role: 'user' | 'assistant',
-  index: number,
+export type FileRead =
+  | { text: string; notUtf8: boolean; notText?: undefined; unreadable?: undefined }
+  | { notText: 'binary' | 'url'; text?: undefined; unreadable?: undefined }
+  | { unreadable: string; text?: undefined; notText?: undefined };
+
+/**
+ * The text of a `file` (or `reasoning-file`) part read as text: inline
+ * text (`{ type: 'text' }` data, whatever the media type), or the bytes or
+ * base64 of a text media type (`text/*`, JSON, XML, CSV, ...) decoded
+ * (UTF-8, or the encoding its byte order mark or `charset` names), as
+ * `guardTools` reads a file in a tool's model output; bytes of no type (or
+ * `application/octet-stream`) when they are UTF-8. `notText` for a file
+ * that is not read as text (an image, a PDF, a URL or provider reference
+ * the provider fetches). Data of a form the AI SDK does not define,
+ * text-type data that is neither bytes nor base64, a `data:` URL that may
+ * be text, or text longer than `maxLength` is `unreadable` (fails closed).
+ * With `v3Data` (AI SDK 6) the bytes, base64 or URL may be the data itself.
+ * The one reader of files as text: the prompt's files (input) and the
+ * files a model generates (output) are read alike.
+ */
+export function readFileText(
   part: { mediaType?: unknown; data?: unknown },
   maxLength: number,
-  blockUnreadable = false,
   v3Data = false,
-): PromptText | undefined {
+): FileRead {
   const { mediaType } = part;
   let { data } = part;
   // AI SDK 6 (spec v3) gives the bytes, base64 or URL as the part's data
@@ -119,27 +131,12 @@ function fileText(
     else if (data instanceof URL) data = { type: 'url', url: data };
   }
   const kind = (data as { type?: unknown } | null)?.type;
-  // With `unreadableFiles: 'block'`, a file the model reads and no guardrail does is refused.
-  const unread = (): PromptText | undefined =>
-    blockUnreadable
-      ? {
-          message,
-          role,
-          part: 'file',
-          text: '',
-          parts: [index],
-          lengths: [0],
-          refused: `message ${message} (${role}) was not judged: ${unreadableFileReason(mediaType)} (unreadableFiles: 'block')`,
-        }
-      : undefined;
+  const tooLong = { unreadable: `a text file is longer than ${maxLength} characters` };
   if (kind === 'url' && isDataUrl((data as { url?: unknown }).url, mediaType)) {
     // Inline content a provider reads (generateText turns it into bytes first).
-    return {
-      ...unreadableText(message, role, 'a file given as a data: URL is not read (give its bytes)'),
-      part: 'file',
-    };
+    return { unreadable: 'a file given as a data: URL is not read (give its bytes)' };
   }
-  if (kind === 'url' || kind === 'reference') return unread();
+  if (kind === 'url' || kind === 'reference') return { notText: 'url' };
   let text: string | undefined;
   let notUtf8 = false;
   if (kind === 'text') {
@@ -152,16 +149,16 @@ function fileText(
     // `application/octet-stream` reached the model with no record).
     const bytes = (data as { data?: unknown }).data;
     const read = untypedFileText(bytes, untypedTooLong(bytes, maxLength));
-    if (read === NOT_UTF8) return unread();
-    if (read === TOO_LONG) return tooLong(message, role, maxLength);
+    if (read === NOT_UTF8) return { notText: 'binary' };
+    if (read === TOO_LONG) return tooLong;
     text = read;
   } else if (kind === 'data') {
-    if (!isTextMediaType(mediaType)) return unread();
+    if (!isTextMediaType(mediaType)) return { notText: 'binary' };
     const bytes = (data as { data?: unknown }).data;
     // Refused before decoding when even its fewest characters are too many: never 100 MB read.
     const byteLength = decodedByteLength(bytes);
     if (byteLength !== undefined && fewestTextCharacters(byteLength, mediaType) > maxLength)
-      return tooLong(message, role, maxLength);
+      return tooLong;
     const decoded = decodeFileText(bytes, mediaType);
     text = decoded?.text;
     notUtf8 = decoded?.utf8 === false;
@@ -172,24 +169,81 @@ function fileText(
     const read = isUntypedMediaType(mediaType)
       ? untypedFileText(data, untypedTooLong(data, maxLength))
       : NOT_UTF8;
-    if (read === NOT_UTF8 || read === undefined) return unread();
+    if (read === NOT_UTF8 || read === undefined) return { notText: 'binary' };
   }
   if (text === undefined) {
-    return {
-      ...unreadableText(message, role, 'a file part the model reads as text could not be read'),
-      part: 'file',
-    };
+    return { unreadable: 'a file part the model reads as text could not be read' };
   }
-  if (text.length > maxLength) return tooLong(message, role, maxLength);
+  if (text.length > maxLength) return tooLong;
+  return { text, notUtf8 };
+}
+
+/**
+ * A file part with `text` in place of the text {@link readFileText} read:
+ * in the form its data came in (inline text, bytes, base64, AI SDK 6's
+ * bytes or base64 as the data itself), as UTF-8, its media type saying so
+ * when it was read in another encoding (`notUtf8`).
+ */
+export function withFileText<PART extends { mediaType: string; data: unknown }>(
+  part: PART,
+  text: string,
+  notUtf8: boolean,
+): PART {
+  const original = part.data as { type: string; data?: unknown } | Uint8Array | string;
+  const data =
+    // AI SDK 6's bytes or base64 as the data itself go back in that form.
+    original instanceof Uint8Array || typeof original === 'string'
+      ? encodeFileText(text, original)
+      : original.type === 'text'
+        ? { ...original, text }
+        : { ...original, data: encodeFileText(text, original.data) };
+  const mediaType = notUtf8 ? utf8MediaType(part.mediaType) : part.mediaType;
+  return { ...part, mediaType, data };
+}
+
+/**
+ * The text of a `file` (or `reasoning-file`) part the model reads as text
+ * ({@link readFileText}). `undefined` for a file the model does not read as
+ * text (an image, a PDF, a URL or provider reference the provider fetches):
+ * it passes, or with `blockUnreadable` it is refused. A file that cannot be
+ * read is unreadable (fails closed).
+ */
+function fileText(
+  message: number,
+  role: 'user' | 'assistant',
+  index: number,
+  part: { mediaType?: unknown; data?: unknown },
+  maxLength: number,
+  blockUnreadable = false,
+  v3Data = false,
+): PromptText | undefined {
+  const read = readFileText(part, maxLength, v3Data);
+  if (read.notText !== undefined) {
+    // With `unreadableFiles: 'block'`, a file the model reads and no guardrail does is refused.
+    return blockUnreadable
+      ? {
+          message,
+          role,
+          part: 'file',
+          text: '',
+          parts: [index],
+          lengths: [0],
+          refused: `message ${message} (${role}) was not judged: ${unreadableFileReason(part.mediaType)} (unreadableFiles: 'block')`,
+        }
+      : undefined;
+  }
+  if (read.unreadable !== undefined) {
+    return { ...unreadableText(message, role, read.unreadable), part: 'file' };
+  }
   const entry: PromptText = {
     message,
     role,
     part: 'file',
-    text,
+    text: read.text,
     parts: [index],
-    lengths: [text.length],
+    lengths: [read.text.length],
   };
-  if (notUtf8) entry.notUtf8 = true;
+  if (read.notUtf8) entry.notUtf8 = true;
   return entry;
 }
 
@@ -474,17 +528,6 @@ function isPlainType(own: string, mediaType: unknown): boolean {
   );
 }
 
-/**
- * A file the model reads as text, longer than a tool result may be
- * (`maxLength`, 1,000,000 characters): not judged, so it fails closed.
- */
-function tooLong(message: number, role: GuardrailInputRole, maxLength: number): PromptText {
-  return {
-    ...unreadableText(message, role, `a text file is longer than ${maxLength} characters`),
-    part: 'file',
-  };
-}
-
 function unreadableText(message: number, role: GuardrailInputRole, why: string): PromptText {
   return {
     message,
@@ -734,19 +777,8 @@ export function rebuildPrompt(
     }
     if (entry.part === 'file') {
       const p = entry.parts[0]!;
-      const part = content[p] as {
-        mediaType: string;
-        data: { type: string; data?: unknown } | Uint8Array | string;
-      };
-      const data =
-        // AI SDK 6's bytes or base64 as the data itself go back in that form.
-        part.data instanceof Uint8Array || typeof part.data === 'string'
-          ? encodeFileText(text, part.data)
-          : part.data.type === 'text'
-            ? { ...part.data, text }
-            : { ...part.data, data: encodeFileText(text, part.data.data) };
-      const mediaType = entry.notUtf8 ? utf8MediaType(part.mediaType) : part.mediaType;
-      content[p] = { ...part, mediaType, data } as (typeof content)[number];
+      const part = content[p] as { mediaType: string; data: unknown };
+      content[p] = withFileText(part, text, entry.notUtf8 === true) as (typeof content)[number];
       return;
     }
     if (entry.part === 'file-name') {

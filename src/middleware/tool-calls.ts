@@ -32,13 +32,14 @@ export interface ToolCallJudge {
   defaultTimeoutMs: number;
   /** Where the records go (the call's records). */
   records: GuardrailRecord[];
-  /** Called when a call was withheld: the caller gets another response than the model's. */
+  /** Called when a call was withheld or its input modified: the caller gets another response than the model's. */
   changed: () => void;
   /** With `onTrip: 'throw'`: the error a withheld call ends the call with (else undefined). */
   tripError: ((record: GuardrailRecord) => Error) | undefined;
 }
 
-type Judged = { input: string; trip?: undefined } | { trip: GuardrailRecord };
+/** `modified`: a guardrail changed the input (not only its JSON formatting). */
+type Judged = { input: string; modified: boolean; trip?: undefined } | { trip: GuardrailRecord };
 
 function pushRecord(guard: ToolCallJudge, record: GuardrailRecord): GuardrailRecord {
   guard.records.push(record);
@@ -154,9 +155,10 @@ export async function judgeToolInput(
       };
     }
   }
-  if (!json) return { input: current };
-  const released = JSON.stringify(current === text ? value : inKeyOrderOf(value, currentValue));
-  return { input: released === input ? input : released };
+  const modified = current !== text;
+  if (!json) return { input: current, modified };
+  const released = JSON.stringify(modified ? inKeyOrderOf(value, currentValue) : value);
+  return { input: released === input ? input : released, modified };
 }
 
 /** A withheld call: the response goes on without it (or, with `onTrip: 'throw'`, the error). */
@@ -194,6 +196,8 @@ export async function judgeResponseToolCalls(
       dropped.add(part.toolCallId);
       continue;
     }
+    // The provider's raw data (response.body, logprobs) holds the input as the model wrote it.
+    if (judged.modified) guard.changed();
     content.push(judged.input === part.input ? part : { ...part, input: judged.input });
   }
   return { ...result, content };
@@ -243,6 +247,7 @@ export function judgeStreamedToolCalls(
       if (error) controller.enqueue({ type: 'error', error });
       return;
     }
+    if (judged.modified) guard.changed();
     if (input?.start) {
       const id = input.start.id;
       controller.enqueue(input.start);

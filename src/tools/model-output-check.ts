@@ -172,9 +172,36 @@ export function untypedFileText(
     // `stream`: a probe may cut a character in two, which is no error.
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: tooLong });
   } catch {
-    return NOT_UTF8;
+    // Text with a byte or a few that are not UTF-8 (a latin-1 `é`, round
+    // 20: `card 4111 1111 1111 1111 caf\xE9` was binary, unread) is read
+    // with each bad byte as U+FFFD.
+    text = new TextDecoder('utf-8').decode(bytes, { stream: tooLong });
+    if (!readsAsText(text)) return NOT_UTF8;
   }
   return tooLong ? TOO_LONG : text;
+}
+
+/**
+ * Whether a lossy UTF-8 reading is text: at most one character in 16 is
+ * one that text has not (U+FFFD for a byte that is no UTF-8, NUL, a control
+ * character but tab, line feed, vertical tab, form feed, carriage return
+ * and escape). Latin-1 prose (an accent in 20 to 50 letters) is text; a PNG,
+ * a zip or compressed data (random bytes: about half of them bad) is not.
+ */
+function readsAsText(text: string): boolean {
+  const allowed = Math.floor(text.length / 16);
+  let bad = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (
+      code === 0xfffd ||
+      (code < 32 && (code < 9 || (code > 13 && code !== 27))) ||
+      code === 127
+    ) {
+      if (++bad > allowed) return false;
+    }
+  }
+  return true;
 }
 
 /** The text of a text file's bytes, and whether they were UTF-8. */

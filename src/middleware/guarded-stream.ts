@@ -18,6 +18,7 @@ import type { CallGuard } from './call-guard';
 import { holdProcessor } from './hold-processor';
 import { partNormalizer } from './normalize-parts';
 import { passthroughProcessor } from './passthrough-processor';
+import { withoutProviderText } from './provider-part-data';
 import { addUsage, isRetryableTrip, mayResendAnswer, retryPrompt } from './retry';
 import {
   HELD,
@@ -222,6 +223,36 @@ export function guardStream(
 
   let finish: FinishPart | undefined;
 
+  /**
+   * The provider's per-part data that may quote what a guardrail hid (see
+   * `withoutProviderText`), in `hold` and `window` mode when the answer is
+   * judged. Hold mode releases the answer once judged: the data goes when
+   * it was changed. Window mode releases text before the rest is judged:
+   * judged text parts never carry their metadata, citations go once
+   * something was changed, and sources wait for the end (dropped when the
+   * answer was changed or blocked).
+   */
+  const scrubs = settings.dropRaw && settings.output.length > 0 && settings.mode !== 'passthrough';
+  const judgedPartType = (type: 'text' | 'reasoning') => type === 'text' || settings.checkReasoning;
+  const heldSources: Part[] = [];
+  function scrubbed(part: Part): Part | undefined {
+    if (
+      part.type !== 'source' &&
+      (part as { providerMetadata?: unknown }).providerMetadata === undefined &&
+      (part as { citations?: unknown }).citations === undefined
+    ) {
+      return part;
+    }
+    if (settings.mode === 'window') {
+      if (part.type === 'source') {
+        heldSources.push(part);
+        return undefined;
+      }
+      return withoutProviderText(part, judgedPartType, call.responseModified());
+    }
+    return call.responseModified() ? withoutProviderText(part, judgedPartType) : part;
+  }
+
   /** Sends parts to the consumer, or holds them while parallel input guardrails run. */
   function release(parts: Part[], emit: (part: Part) => void) {
     if (parallelSettled()) for (const part of parts) emit(part);
@@ -280,6 +311,8 @@ export function guardStream(
         error: new GuardrailTripwireError({ record: last.trip!, records: call.records }),
       });
     }
+    // Window mode's sources, held to the end: they back an answer nothing of which was hidden.
+    if (!tripped && !call.responseModified()) outbox.push(...heldSources.splice(0));
     emit({
       type: 'finish',
       usage: totalUsage(finish?.usage ?? UNKNOWN_USAGE),
@@ -415,9 +448,14 @@ export function guardStream(
    */
   const outbox: Part[] = [];
   let outboxAt = 0;
-  const emit = (part: Part) => {
-    outbox.push(part);
-  };
+  const emit = scrubs
+    ? (part: Part) => {
+        const kept = scrubbed(part);
+        if (kept !== undefined) outbox.push(kept);
+      }
+    : (part: Part) => {
+        outbox.push(part);
+      };
 
   /** Text deltas of an open block go straight to the processor (not with retry, which keeps the answer's text). */
   const direct = retry === undefined;

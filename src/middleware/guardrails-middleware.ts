@@ -31,6 +31,7 @@ import { abortReasonOf, CallGuard } from './call-guard';
 import { guardStream, outcomeOnlyStream, type StreamMode, tripStream } from './guarded-stream';
 import { guardInput, type InputScope, inputJudge } from './input-guard';
 import { validateGuardrailsOptions } from './middleware-options';
+import { contentWithoutProviderText } from './provider-part-data';
 import {
   dropRemovedToolCallParts,
   dropRemovedToolCalls,
@@ -383,6 +384,10 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     return text;
   }
 
+  /** Whether a text-like part of this type is judged by the output guardrails. */
+  const judgedPartType = (type: 'text' | 'reasoning') =>
+    output.length > 0 && (type === 'text' || checkReasoning);
+
   /** Judges one answer's texts: the content to return, or the trip. */
   async function judgeAnswer(
     call: CallGuard,
@@ -445,7 +450,10 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       if (!judged.trip) {
         return {
           ...result,
-          content: judged.content,
+          // The parts' own provider data may quote what a guardrail hid: kept only when nothing was changed.
+          content: call.responseModified()
+            ? contentWithoutProviderText(judged.content, judgedPartType)
+            : judged.content,
           usage,
           providerMetadata: withOutcome(
             result.providerMetadata,

@@ -349,7 +349,11 @@ export function verdictRecord(
  * their part only (as the middleware's own records do).
  */
 function sourceOfInput(record: GuardrailRecord, context: Pick<ChainContext, 'role' | 'part'>) {
-  if (context.role === undefined) return;
+  if (context.role === undefined) {
+    // A file the model generated: its output records say so.
+    if (record.kind === 'output' && context.part === 'file') record.part = 'file';
+    return;
+  }
   if (context.role !== 'user') record.role = context.role;
   else if (context.part === 'text') return;
   if (context.part !== undefined) record.part = context.part;

@@ -82,8 +82,18 @@ export interface GuardrailContext {
    * sends them as history). Undefined for per-call guardrails.
    */
   role?: GuardrailInputRole;
-  /** `input` only: which part of that message the text is. Undefined for per-call guardrails. */
+  /**
+   * Which part of that message the text is (`input`; undefined for per-call
+   * guardrails), or `'file'` for a file the model generated (`output`).
+   */
   part?: GuardrailInputPart;
+  /**
+   * `output` of a file the model generated (`ctx.part` `'file'`): whether it
+   * is a `file` part or (with `checkReasoning`) a `reasoning-file` part, its
+   * media type as the model gave it, and its index among the response's
+   * parts of that type (`result.files` order for `file` parts).
+   */
+  file?: { type: 'file' | 'reasoning-file'; mediaType: string; index: number };
   /** The prompt of the model call (for tool kinds: the messages the tool call came from). */
   messages: LanguageModelV4Prompt;
   /** Tool name, for `tool_input`, `tool_output` and `tool_definition` (and an `input` text of part `tool-call`). */
@@ -258,7 +268,8 @@ export interface GuardrailRecord {
    * `input` records of a text that is not a user message's text: the role
    * of its message (`'system'`, `'assistant'`, `'tool'`) and which part it
    * is (`ctx.role`, `ctx.part`). Absent on a user text's record; a user
-   * message's file has `part: 'file'` and no role.
+   * message's file has `part: 'file'` and no role, as has an `output`
+   * record of a file the model generated.
    */
   role?: Exclude<GuardrailInputRole, 'user'>;
   part?: GuardrailInputPart;

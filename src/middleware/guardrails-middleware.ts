@@ -28,6 +28,7 @@ import {
   withoutBody,
 } from './blocked-response';
 import { abortReasonOf, CallGuard } from './call-guard';
+import { type GeneratedFileJudge, judgeResponseFiles, judgeStreamedFiles } from './generated-files';
 import { guardStream, outcomeOnlyStream, type StreamMode, tripStream } from './guarded-stream';
 import { guardInput, type InputScope, inputJudge } from './input-guard';
 import { validateGuardrailsOptions } from './middleware-options';
@@ -753,6 +754,34 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     };
   }
 
+  /**
+   * With `output`: judges the files the model generates (see
+   * generated-files.ts). Per-call guardrails (budgets) are settled once per
+   * response with its text, not per file.
+   */
+  const fileGuardrails = output.filter(guardrail => !guardrail.perCall);
+  function responseFiles(call: CallGuard): GeneratedFileJudge | undefined {
+    if (fileGuardrails.length === 0) return undefined;
+    return {
+      guardrails: fileGuardrails,
+      context: {
+        messages: call.prompt,
+        metadata: call.metadata,
+        state: call.state,
+        ...(call.step !== undefined && { step: call.step }),
+      },
+      abortSignal: call.controller.signal,
+      onEvent,
+      defaultTimeoutMs,
+      records: call.records,
+      changed: () => call.noteResponseChanged(),
+      tripError:
+        onTrip === 'throw' ? record => tripError(record, call.outcome(true).records) : undefined,
+      checkReasoning,
+      v3Data: specificationVersion === 'v3',
+    };
+  }
+
   const middleware: LanguageModelV4Middleware = {
     specificationVersion: 'v4',
 
@@ -778,9 +807,11 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       const removed = removedToolCalls(call);
       const results = responseToolResults(call, params);
       const judgedCalls = responseToolCalls(call);
+      const files = responseFiles(call);
       const guardedResponse = async (response: LanguageModelV4GenerateResult) => {
         let kept = removed ? dropRemovedToolCalls(response, removed) : response;
         if (judgedCalls) kept = await judgeResponseToolCalls(kept, judgedCalls);
+        if (files) kept = await judgeResponseFiles(kept, files);
         return results ? await judgeResponseToolResults(kept, results) : kept;
       };
       try {
@@ -799,9 +830,11 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       const removed = removedToolCalls(call);
       const results = responseToolResults(call, params);
       const judgedCalls = responseToolCalls(call);
+      const files = responseFiles(call);
       const guardedResponse = (response: LanguageModelV4StreamResult) => {
         let kept = removed ? dropRemovedToolCallParts(response, removed) : response;
         if (judgedCalls) kept = judgeStreamedToolCalls(kept, judgedCalls);
+        if (files) kept = judgeStreamedFiles(kept, files);
         return results ? judgeStreamedToolResults(kept, results) : kept;
       };
       const result = await guardedStream(

@@ -1,0 +1,218 @@
+import type {
+  LanguageModelV4Content,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4StreamPart,
+  LanguageModelV4StreamResult,
+  LanguageModelV4Usage,
+} from '@ai-sdk/provider';
+import { type ChainContext, runChain } from '../core/chain';
+import { emitEvent } from '../core/events';
+import type { Guardrail, GuardrailEventListener, GuardrailRecord } from '../core/types';
+import { isTextMediaType } from '../tools/model-output-check';
+import { readFileText, withFileText } from './prompt-texts';
+import { DEFAULT_MAX_TOOL_OUTPUT_LENGTH } from './tool-outputs';
+
+type Part = LanguageModelV4StreamPart;
+/** A file the model generated: a `file` part (or a `reasoning-file` part, with `checkReasoning`). */
+type FilePart = Extract<LanguageModelV4Content, { type: 'file' | 'reasoning-file' }>;
+
+/** Name of the record of a generated file the output guardrails could not read (withheld). */
+export const OUTPUT_UNREADABLE = 'output-unreadable';
+
+/** What judging the files of a model's response needs (the middleware's `output` guardrails). */
+export interface GeneratedFileJudge {
+  /** The output guardrails, in order (per-call ones, settled once per response, left out). */
+  guardrails: readonly Guardrail[];
+  /** The call's context for the chain: prompt, metadata, state, step. */
+  context: Omit<ChainContext, 'kind' | 'part' | 'file' | 'usage'>;
+  abortSignal: AbortSignal;
+  onEvent: GuardrailEventListener | undefined;
+  defaultTimeoutMs: number;
+  /** Where the records go (the call's records). */
+  records: GuardrailRecord[];
+  /** Called when a file was modified or withheld: the caller gets another response than the model's. */
+  changed: () => void;
+  /** With `onTrip: 'throw'`: the error a withheld file ends the call with (else undefined). */
+  tripError: ((record: GuardrailRecord) => Error) | undefined;
+  /** Reasoning files are judged too (`checkReasoning`). */
+  checkReasoning: boolean;
+  /** AI SDK 6 (spec v3): a file's bytes or base64 are its `data` itself. */
+  v3Data: boolean;
+}
+
+type Judged = { part: FilePart; trip?: undefined } | { trip: GuardrailRecord };
+
+/** Whether a part is a generated file the output guardrails judge. */
+function isJudgedFile(part: { type: string }, guard: GeneratedFileJudge): boolean {
+  return part.type === 'file' || (guard.checkReasoning && part.type === 'reasoning-file');
+}
+
+/**
+ * Whether the bytes (or base64) a file's text was read from are not UTF-8:
+ * a lossy read gave U+FFFD for them, which no reader is bound to give.
+ */
+function hasBadUtf8(part: { data?: unknown }, text: string, v3Data: boolean): boolean {
+  if (!text.includes('\uFFFD')) return false;
+  const data = part.data as { type?: unknown; data?: unknown } | Uint8Array | string | undefined;
+  const raw =
+    v3Data && (data instanceof Uint8Array || typeof data === 'string')
+      ? data
+      : (data as { type?: unknown; data?: unknown } | undefined)?.type === 'data'
+        ? (data as { data?: unknown }).data
+        : undefined;
+  let bytes: Uint8Array;
+  if (raw instanceof Uint8Array) bytes = raw;
+  else if (typeof raw === 'string') {
+    let binary: string;
+    try {
+      binary = atob(raw);
+    } catch {
+      return true;
+    }
+    bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  } else return false; // inline text: no bytes
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Judges one file the model generated (kind `output`, `ctx.part` `'file'`,
+ * `ctx.file` its media type and index) before anyone sees it. A file the
+ * input side reads as text ({@link readFileText}: a text media type, JSON,
+ * XML, CSV, YAML, JavaScript..., or bytes of no type or
+ * `application/octet-stream` that are UTF-8) is judged as its text; a
+ * modification goes back in the form the data came in. Images, audio, PDFs
+ * and other binary files, and files of no text type given by URL, pass
+ * unjudged. A text file that cannot be read (bytes that are not UTF-8 in
+ * the encoding its type names, undecodable base64, over 1,000,000
+ * characters, given by URL: the AI SDK downloads it after the guardrails
+ * ran) is not judged: an `error` record (`output-unreadable`), withheld.
+ * Records never carry the file's text.
+ */
+export async function judgeGeneratedFile(
+  part: FilePart,
+  index: number,
+  guard: GeneratedFileJudge,
+  usage?: LanguageModelV4Usage,
+): Promise<Judged> {
+  const unreadable = (why: string): Judged => {
+    const record: GuardrailRecord = {
+      guardrail: OUTPUT_UNREADABLE,
+      kind: 'output',
+      status: 'error',
+      reason: `file ${index} of the response was withheld unjudged: ${why}`,
+      part: 'file',
+      durationMs: 0,
+    };
+    guard.records.push(record);
+    emitEvent(guard.onEvent, record);
+    return { trip: record };
+  };
+  const max = DEFAULT_MAX_TOOL_OUTPUT_LENGTH;
+  const read = readFileText(part, max, guard.v3Data);
+  if (read.notText !== undefined) {
+    // A URL of a text type: the AI SDK downloads it and hands its text on, unjudged.
+    if (read.notText === 'binary' || !isTextMediaType(part.mediaType)) return { part };
+    return unreadable('a file of a text type given by URL is fetched after the guardrails ran');
+  }
+  if (read.unreadable !== undefined) return unreadable(read.unreadable);
+  if (!read.notUtf8 && hasBadUtf8(part, read.text, guard.v3Data)) {
+    return unreadable('its bytes are not UTF-8 text');
+  }
+  const mediaType = typeof part.mediaType === 'string' ? part.mediaType : '';
+  const result = await runChain(
+    guard.guardrails,
+    read.text,
+    {
+      ...guard.context,
+      kind: 'output',
+      part: 'file',
+      file: { type: part.type, mediaType, index },
+      ...(usage && { usage }),
+    },
+    {
+      abortSignal: guard.abortSignal,
+      onEvent: guard.onEvent,
+      defaultTimeoutMs: guard.defaultTimeoutMs,
+    },
+  );
+  guard.records.push(...result.records);
+  if (result.trip) return { trip: result.trip };
+  if (result.content === read.text && !read.notUtf8) return { part };
+  guard.changed();
+  return { part: withFileText(part, result.content, read.notUtf8) };
+}
+
+/** A withheld file: the response goes on without it (or, with `onTrip: 'throw'`, the error). */
+function withheld(record: GuardrailRecord, guard: GeneratedFileJudge): Error | undefined {
+  guard.changed();
+  return guard.tripError?.(record);
+}
+
+/**
+ * The response with each file the model generated judged (see
+ * {@link judgeGeneratedFile}): a modified file's data is replaced, a
+ * withheld file is dropped and the response goes on, or, with
+ * `onTrip: 'throw'`, the call throws.
+ */
+export async function judgeResponseFiles(
+  result: LanguageModelV4GenerateResult,
+  guard: GeneratedFileJudge,
+): Promise<LanguageModelV4GenerateResult> {
+  if (!result.content.some(part => isJudgedFile(part, guard))) return result;
+  const content: LanguageModelV4Content[] = [];
+  const counts = { file: 0, 'reasoning-file': 0 };
+  for (const part of result.content) {
+    if (!isJudgedFile(part, guard)) {
+      content.push(part);
+      continue;
+    }
+    const file = part as FilePart;
+    const judged = await judgeGeneratedFile(file, counts[file.type]++, guard, result.usage);
+    if (judged.trip) {
+      const error = withheld(judged.trip, guard);
+      if (error) throw error;
+      continue;
+    }
+    content.push(judged.part);
+  }
+  return { ...result, content };
+}
+
+/**
+ * The stream with each `file` part (and `reasoning-file` part, with
+ * `checkReasoning`) judged before it is released (see
+ * {@link judgeGeneratedFile}); a withheld file is never released (with
+ * `onTrip: 'throw'` an `error` part takes its place). Every other part
+ * passes at once: text keeps streaming as the stream mode says.
+ */
+export function judgeStreamedFiles(
+  result: LanguageModelV4StreamResult,
+  guard: GeneratedFileJudge,
+): LanguageModelV4StreamResult {
+  const counts = { file: 0, 'reasoning-file': 0 };
+  const stream = result.stream.pipeThrough(
+    new TransformStream<Part, Part>({
+      async transform(part, controller) {
+        if (!isJudgedFile(part, guard)) {
+          controller.enqueue(part);
+          return;
+        }
+        const file = part as FilePart;
+        const judged = await judgeGeneratedFile(file, counts[file.type]++, guard);
+        if (judged.trip) {
+          const error = withheld(judged.trip, guard);
+          if (error) controller.enqueue({ type: 'error', error });
+          return;
+        }
+        controller.enqueue(judged.part as Part);
+      },
+    }),
+  );
+  return { ...result, stream };
+}

@@ -323,6 +323,27 @@ describe('generated files: generate', () => {
   });
 });
 
+describe('generated files: reasoning files', () => {
+  it('a reasoning-file is judged with checkReasoning only, as reasoning text is', async () => {
+    const reasoningFile: LanguageModelV4Content = {
+      type: 'reasoning-file',
+      mediaType: 'text/plain',
+      data: { type: 'data', data: bytesOf(TEXT) },
+    };
+    const judged = await generated([{ type: 'text', text: 'ok' }, reasoningFile], {
+      ...redact(),
+      checkReasoning: true,
+    });
+    expect(judged.content).toEqual([
+      { type: 'text', text: 'ok' },
+      { ...reasoningFile, data: { type: 'data', data: bytesOf(REDACTED) } },
+    ]);
+    expect(withoutTiming(judged.outcome.records)).toEqual([emailRecord(8), textPassed]);
+    const unjudged = await generated([{ type: 'text', text: 'ok' }, reasoningFile], redact());
+    expect(unjudged.content).toEqual([{ type: 'text', text: 'ok' }, reasoningFile]);
+  });
+});
+
 describe('generated files: stream', () => {
   const parts = (data: Uint8Array | string): LanguageModelV4StreamPart[] => [
     ...textParts('Here it is.'),
@@ -442,5 +463,38 @@ describe('generated files: AI SDK 6 (specificationVersion v3)', () => {
       ['text/plain', base64Of(REDACTED)],
       ['image/png', btoa(String.fromCharCode(...PNG))],
     ]);
+  });
+
+  it("ai@6 streamText: the file's bytes as its data itself are redacted before the UI stream", async () => {
+    const model = new ai6Test.MockLanguageModelV3({
+      doStream: async () => ({
+        stream: ai6Test.convertArrayToReadableStream([
+          { type: 'stream-start', warnings: [] },
+          { type: 'text-start', id: 't1' },
+          { type: 'text-delta', id: 't1', delta: 'Here it is.' },
+          { type: 'text-end', id: 't1' },
+          { type: 'file', mediaType: 'text/plain', data: bytesOf(TEXT) },
+          {
+            type: 'finish',
+            finishReason: { unified: 'stop', raw: 'stop' },
+            usage: {
+              inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+              outputTokens: { total: 1, text: 1, reasoning: undefined },
+            },
+          },
+        ]),
+      }),
+    });
+    const result = ai6.streamText({
+      model: ai6.wrapLanguageModel({
+        model,
+        middleware: guardrails({ ...redact(), specificationVersion: 'v3' }),
+      }),
+      prompt: 'write the file',
+    });
+    const body = await result.toUIMessageStreamResponse().text();
+    expect(body).toContain(`data:text/plain;base64,${base64Of(REDACTED)}`);
+    expect(body).not.toContain(EMAIL);
+    expect(body).not.toContain(base64Of(TEXT));
   });
 });

@@ -33,8 +33,9 @@ export interface OutputSchemaOptions {
   requiredFields?: readonly string[];
   /**
    * Patterns the answer must match, each of them. Run on RE2 (linear time):
-   * RE2 syntax, so no lookaround or backreferences (a config error), and
-   * `\\s`, `\\w`, `\\d`, `\\b` are ASCII; flags `i`, `m`, `s` apply.
+   * no lookaround or backreferences (a config error); `\\s`, `\\S` and `.`
+   * match as in JavaScript (`\\w`, `\\d`, `\\b` are ASCII as there); flags
+   * `i`, `m`, `s` apply (`m`: `^` and `$` see `\\n` alone as a line end).
    */
   mustMatch?: readonly RegExp[];
   /** Patterns the answer must not match (on RE2, as `mustMatch`). */

@@ -1,4 +1,5 @@
 import { RE2JS, RE2JSException } from 're2js';
+import { re2Source } from '../shared/re2-regexp';
 
 /** A user's `RegExp`, compiled for RE2 (linear time), with what window streams need to know of it. */
 export interface CompiledPattern {
@@ -123,8 +124,10 @@ function programBounds(prog: { inst: Inst[]; start: number }): {
  */
 export function compilePattern(pattern: RegExp): CompiledPattern | string {
   let re2: RE2JS;
+  const source = re2Source(pattern);
+  if (typeof source !== 'string') return source.problem;
   try {
-    re2 = RE2JS.compile(RE2JS.translateRegExp(pattern));
+    re2 = RE2JS.compile(source);
   } catch (error) {
     const detail = error instanceof RE2JSException ? error.message : String(error);
     return `a pattern RE2 can run in linear time (no lookaround, no backreferences): ${detail}`;

@@ -76,10 +76,135 @@ export class Re2PatternError extends SyntaxError {
  */
 export function compileRe2(pattern: RegExp): RE2JS | string {
   if (pattern.hasIndices) return 'a pattern without the d flag (match indices)';
+  const translated = re2Source(pattern);
+  if (typeof translated !== 'string') return translated.problem;
   try {
-    return RE2JS.compile(RE2JS.translateRegExp(pattern));
+    return RE2JS.compile(translated);
   } catch (error) {
     const detail = error instanceof RE2JSException ? error.message : String(error);
     return `a pattern RE2 can run in linear time (no lookaround, no backreferences): ${detail}`;
   }
+}
+
+/**
+ * The RE2 source of a JavaScript pattern that matches what the pattern
+ * matches in JavaScript: `RE2JS.translateRegExp` of it (its `i`, `m` and
+ * `s` flags as a leading group) after `\\s`, `\\S` and `.` are written out
+ * as JavaScript reads them (see `withJavaScriptClasses`). Or why it cannot
+ * be: the `v` flag (class set operations, which RE2 reads as ranges) and
+ * `\\k<name>` (a backreference, which RE2 reads as the letter `k`).
+ * Still different: without the `u` flag, `.` and a negated class take a
+ * whole surrogate pair on RE2 (JavaScript one half); `^` and `$` with the
+ * `m` flag see only `\\n` as a line end; `i` folds case as Unicode does
+ * (`s` matches `ſ`).
+ */
+export function re2Source(pattern: RegExp): string | { problem: string } {
+  if (pattern.unicodeSets)
+    return { problem: 'a pattern without the v flag (class set operations)' };
+  const source = withJavaScriptClasses(pattern.source, pattern.dotAll);
+  if (source === undefined) {
+    return {
+      problem:
+        'a pattern RE2 can run in linear time (no lookaround, no backreferences): \\k<name> is a backreference',
+    };
+  }
+  const flags = `${pattern.ignoreCase ? 'i' : ''}${pattern.multiline ? 'm' : ''}${pattern.dotAll ? 's' : ''}`;
+  const translated = RE2JS.translateRegExp(source);
+  return flags ? `(?${flags})${translated}` : translated;
+}
+
+/** What `\\s` matches in JavaScript (RE2's `\\s` is `[\\t\\n\\f\\r ]`), as class ranges. */
+const JS_SPACE: readonly (readonly [number, number])[] = [
+  [0x09, 0x0d],
+  [0x20, 0x20],
+  [0xa0, 0xa0],
+  [0x1680, 0x1680],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+  [0xfeff, 0xfeff],
+];
+
+const escapeCode = (code: number) =>
+  code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
+const rangesText = (ranges: readonly (readonly [number, number])[]) =>
+  ranges
+    .map(([from, to]) => (from === to ? escapeCode(from) : `${escapeCode(from)}-${escapeCode(to)}`))
+    .join('');
+/** Class contents: JavaScript's `\\s`, its `\\S` (every other code point), its `.` without `s`. */
+const SPACE = rangesText(JS_SPACE);
+const NOT_SPACE = rangesText(
+  JS_SPACE.map(
+    ([from], index) => [index === 0 ? 0 : JS_SPACE[index - 1]![1] + 1, from - 1] as const,
+  )
+    .filter(([from, to]) => from <= to)
+    .concat([[JS_SPACE[JS_SPACE.length - 1]![1] + 1, 0x10ffff]]),
+);
+const LINE_TERMINATORS = '\\n\\r\\u2028\\u2029';
+
+/**
+ * The pattern source with what RE2 reads otherwise than JavaScript written
+ * out: `\\s` and `\\S` (RE2's are ASCII: `ignore\\u00a0previous` passed a
+ * deny pattern `ignore\\s+previous`) and `.` without the `s` flag (RE2's
+ * stops at `\\n` only: JavaScript's at `\\r`, U+2028 and U+2029 too).
+ * Undefined for `\\k`, a named backreference that RE2 would read as the
+ * letter `k`. One pass over the source.
+ */
+function withJavaScriptClasses(source: string, dotAll: boolean): string | undefined {
+  let out = '';
+  let inClass = false;
+  /** Where the contents of the open class start in `out` (after `[` or `[^`). */
+  let classStart = 0;
+  for (let at = 0; at < source.length; at++) {
+    const char = source[at]!;
+    if (char === '\\') {
+      const next = source[at + 1];
+      if (next === 'k') return undefined;
+      if (next === 's' || next === 'S') {
+        const set = next === 's' ? SPACE : NOT_SPACE;
+        if (!inClass) out += next === 's' ? `[${SPACE}]` : `[^${SPACE}]`;
+        else {
+          // A '-' next to a class escape is a literal '-' in JavaScript, not a range.
+          if (out.length > classStart && out.endsWith('-') && !out.endsWith('\\-')) {
+            out = `${out.slice(0, -1)}\\-`;
+          }
+          out += set;
+          if (source[at + 2] === '-' && source[at + 3] !== ']') {
+            out += '\\-';
+            at++;
+          }
+        }
+        at++;
+        continue;
+      }
+      out += char + (next ?? '');
+      at++;
+      continue;
+    }
+    if (inClass) {
+      if (char === ']') inClass = false;
+      out += char;
+      continue;
+    }
+    if (char === '[') {
+      inClass = true;
+      out += char;
+      if (source[at + 1] === '^') {
+        out += '^';
+        at++;
+      }
+      classStart = out.length;
+      // `[]` and `[^]`: the empty class and any character (translateRegExp reads them).
+      if (source[at + 1] === ']') {
+        out += ']';
+        at++;
+        inClass = false;
+      }
+      continue;
+    }
+    out += char === '.' && !dotAll ? `[^${LINE_TERMINATORS}]` : char;
+  }
+  return out;
 }

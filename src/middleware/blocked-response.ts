@@ -131,6 +131,38 @@ export function withoutBody(
   return rest;
 }
 
+/**
+ * The request metadata without the provider's request body: it is the
+ * prompt as the model received it, so what a parallel input guardrail
+ * blocked (the model call ran alongside it).
+ */
+export function withoutRequestBody<R extends { body?: unknown } | undefined>(request: R): R {
+  if (request === undefined || !('body' in request)) return request;
+  const { body: _body, ...rest } = request;
+  return rest as R;
+}
+
+/**
+ * A copy of a stream's request metadata that loses its body when the
+ * parallel input guardrails trip. The body is removed before the stream's
+ * first part reaches the AI SDK (held until they settle), and the SDK reads
+ * the request's fields then.
+ */
+export function withoutRequestBodyOnTrip<R extends { body?: unknown }>(
+  request: R | undefined,
+  parallel: Promise<{ trip?: unknown } | undefined>,
+): R | undefined {
+  if (request === undefined || !('body' in request)) return request;
+  const copy = { ...request };
+  parallel.then(
+    outcome => {
+      if (outcome?.trip) delete copy.body;
+    },
+    () => {},
+  );
+  return copy;
+}
+
 /** A generate result that replaces the whole response with the blocked message. */
 export function blockedGenerateResult({
   message,

@@ -26,6 +26,8 @@ import {
   resolveBlockedMessage,
   withOutcome,
   withoutBody,
+  withoutRequestBody,
+  withoutRequestBodyOnTrip,
 } from './blocked-response';
 import { abortReasonOf, CallGuard } from './call-guard';
 import { type GeneratedFileJudge, judgeResponseFiles, judgeStreamedFiles } from './generated-files';
@@ -441,7 +443,10 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       throw error;
     }
     const parallelResult = await parallel;
-    if (parallelResult?.trip) return trip(parallelResult.trip, result);
+    // The request body is the prompt the parallel guardrail blocked: it goes.
+    if (parallelResult?.trip) {
+      return trip(parallelResult.trip, { ...result, request: withoutRequestBody(result.request) });
+    }
     if (call.callerAborted()) throw call.abortReason();
 
     let usage = result.usage;
@@ -533,8 +538,16 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       throw error;
     }
     const nothingToJudge = output.length === 0 && parallelInput.length === 0;
+    // The request body is the prompt as the model received it: a parallel trip
+    // blocks that prompt, so the body goes. The AI SDK reads the request at the
+    // step's first part, which waits for the parallel guardrails.
+    const request =
+      parallelInput.length > 0
+        ? withoutRequestBodyOnTrip(result.request, parallel)
+        : result.request;
     return {
       ...result,
+      ...(request && { request }),
       stream: nothingToJudge
         ? outcomeOnlyStream(result.stream, call, settings.dropRaw)
         : guardStream(result.stream, call, settings),

@@ -41,6 +41,7 @@ import {
   isGuardrailBlocked,
 } from './blocked-output';
 import { canonicalJson } from './canonical-json';
+import { type CharCodeArray, restoreCharCodeArrays, withCharCodeTexts } from './char-code-text';
 import { approvedInHistory } from './history-approvals';
 import {
   checkModelOutputTexts,
@@ -437,6 +438,20 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  */
 function bytesAsText(this: unknown, key: string, value: unknown): unknown {
   const original = (this as Record<string, unknown>)[key];
+  // A typed array of 16 bits or more (not BigInt: JSON has no BigInt) is
+  // written as an array of its numbers, not `{"0":106,…}`: its character
+  // codes are then read as text as a number array's are (round 20: a
+  // Uint16Array of `jane.doe@corp.io` passed pii).
+  if (
+    original instanceof Uint16Array ||
+    original instanceof Int16Array ||
+    original instanceof Uint32Array ||
+    original instanceof Int32Array ||
+    original instanceof Float32Array ||
+    original instanceof Float64Array
+  ) {
+    return Array.from(original);
+  }
   if (
     !(original instanceof Uint8Array) &&
     !(original instanceof Uint8ClampedArray) &&
@@ -778,6 +793,9 @@ function wrapTool(
     let content: string;
     // What the guardrails judged: the result itself, or its JSON copy.
     let judged: unknown = value;
+    // What they read of it: the copy with arrays of character codes as text.
+    let current: unknown = value;
+    let charCodeArrays: CharCodeArray[] = [];
     try {
       if (kind === 'tool_output' && !asText && value !== null && typeof value === 'object') {
         // Read once: the model reads this copy, not the result read again (a
@@ -787,8 +805,13 @@ function wrapTool(
         const snapshot: unknown = JSON.parse(JSON.stringify(value, bytesAsText) ?? 'null');
         resultSnapshots.set(value, snapshot);
         judged = snapshot;
-        content = canonicalJson(snapshot);
-      } else content = asText ? value : canonicalJson(value);
+        // Arrays of character codes are judged as their text (round 20).
+        ({ reading: current, arrays: charCodeArrays } = withCharCodeTexts(snapshot));
+        content = canonicalJson(current);
+      } else {
+        content = asText ? value : canonicalJson(value);
+        current = judged;
+      }
     } catch (error) {
       // Content no guardrail can read must not pass unchecked: fail closed.
       return {
@@ -804,7 +827,6 @@ function wrapTool(
     // Longer written out than walked (escapes, `toJSON`).
     if (content.length > DEFAULT_MAX_TOOL_OUTPUT_LENGTH)
       return { trip: tooLongToJudge(kind, scope) };
-    let current = judged;
     let lastModifier: string | undefined;
     const { records, abortSignal, ...context } = scope;
     for (const guardrail of guardrails) {
@@ -836,6 +858,8 @@ function wrapTool(
       lastModifier = guardrail.name;
     }
     if (lastModifier === undefined) return { value: judged };
+    // The arrays whose text no guardrail changed go on as their numbers.
+    if (charCodeArrays.length > 0) current = restoreCharCodeArrays(current, charCodeArrays);
     if (!validateModification) return { value: current };
 
     const schema = kind === 'tool_input' ? tool.inputSchema : tool.outputSchema;

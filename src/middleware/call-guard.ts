@@ -139,21 +139,41 @@ export class CallGuard {
   /** Notes that a tool result of the model's response was modified or withheld. */
   noteResponseChanged(): void {
     this.responseChanged = true;
+    this.thisResponseChanged = true;
+  }
+
+  /** With `retry`: whether the response being judged now was changed (`noteResponseChanged`). */
+  private thisResponseChanged = false;
+  /** With `retry`: the records of the earlier model responses of this call. */
+  private earlierResponses: ReadonlySet<GuardrailRecord> | undefined;
+
+  /**
+   * With `retry`: a new model response is asked for (before the model is
+   * called again, so its tool-call judgments count for it).
+   * `responseModified` then tells about that response only: the provider
+   * data returned (body, logprobs, part metadata) is its own.
+   */
+  nextResponse(): void {
+    this.thisResponseChanged = false;
+    this.earlierResponses = new Set(this.records);
   }
 
   /**
-   * True when a guardrail changed or judged against the model's response: an
-   * output record other than passed, a dropped call to a removed tool, or a
-   * tool call or provider-executed tool result modified or withheld. Then
-   * the provider's raw response body holds what was hidden.
+   * True when a guardrail changed or judged against the model's response (the
+   * latest one, with `retry`): an output record other than passed, a dropped
+   * call to a removed tool, or a tool call or provider-executed tool result
+   * modified or withheld. Then the provider's raw response body holds what
+   * was hidden.
    */
   responseModified(): boolean {
+    const earlier = this.earlierResponses;
     return (
-      this.responseChanged ||
+      this.thisResponseChanged ||
       this.records.some(
         record =>
-          (record.kind === 'output' && record.status !== 'passed') ||
-          record.guardrail === REMOVED_TOOL_CALL,
+          earlier?.has(record) !== true &&
+          ((record.kind === 'output' && record.status !== 'passed') ||
+            record.guardrail === REMOVED_TOOL_CALL),
       )
     );
   }

@@ -351,6 +351,8 @@ export function guardStream(
       feedback: retry.feedbackOf(record),
     });
     let next: LanguageModelV4StreamResult;
+    // The finish part's provider data (logprobs) and the part metadata are the next response's own.
+    call.nextResponse();
     try {
       next = await retry.streamWith(prompt);
     } catch (error) {

@@ -488,6 +488,8 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
         answerSafe,
         feedback: feedbackOf(judged.trip),
       });
+      // The result's provider data (body, logprobs, part metadata) is the next response's own.
+      call.nextResponse();
       try {
         result = await generateWith(prompt);
       } catch (error) {
@@ -495,6 +497,8 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
         // The retry failed: the call ends as it would have without retry.
         return trip(judged.trip, last);
       }
+      // Its request body is the retry prompt: the blocked answer (when it may be resent) and the feedback.
+      if (result.request) result = { ...result, request: withoutRequestBody(result.request) };
       usage = addUsage(usage, result.usage);
     }
   }

@@ -229,14 +229,20 @@ function readSql(
 }
 
 const sqlDrop =
-  /\bdrop\s+(table|database|schema|view|index|user|role|function|procedure|trigger)\b/i;
+  /\bdrop\s+(?:(?:temporary|temp|materialized|foreign|unlogged|external)\s+)?(table|database|schema|view|index|user|role|function|procedure|trigger|sequence|type|extension|tablespace|owned|event|server|domain|policy|rule)\b/i;
 const sqlTruncate = /\btruncate\s+(?:table\s+)?[\w."`[\]]+/i;
-const sqlAlterDrop = /\balter\s+table\s+\S+\s+drop\b/i;
-// At a statement's start (sticky, set to it); none reads past its `;`.
-const statementDelete = /\s*delete\s+from\b/iy;
-const statementUpdate = /\s*update\s+[^\s;]+\s+set\b/iy;
+// Found anywhere in a statement (a DELETE may follow WITH, EXPLAIN ANALYZE,
+// PREPARE ... AS, BEGIN or a parenthesis), outside the reading's strings.
+const sqlAlterTable = /\balter\s+table\b/gi;
+// Not what drops no data: `ALTER COLUMN c DROP DEFAULT`, `DROP NOT NULL`.
+const sqlDropWord = /\bdrop\b(?!\s+(?:default|not\s+null|identity|expression)\b)/gi;
+const sqlDeleteWord = /\bdelete\b/gi;
+// Not `DO UPDATE SET` / `ON UPDATE SET NULL`: an upsert's or a key's, not a table's.
+const sqlUpdateWord = /\bupdate\b(?!\s*set\b)/gi;
+const sqlSetWord = /\bset\b/gi;
 const sqlWhere = /\bwhere\b/gi;
-const sqlTrivialWhere = /\bwhere\s+(?:1\s*=\s*1|true|'1'\s*=\s*'1'|1)\s*$/i;
+const sqlTrivialWhere =
+  /^where\s*(?:\(\s*)?(?:(\d+)\s*=\s*\1|true|'([^']*)'\s*=\s*'\2'|1)\s*(?:\)\s*)?$/i;
 
 /** Destructive SQL: DROP, TRUNCATE, ALTER ... DROP, DELETE or UPDATE without a real WHERE. */
 export function sqlViolation(value: string): RuleViolation | undefined {
@@ -266,52 +272,69 @@ const readingsDiffer = /[`[#\\$]|\/\*[mM]?!|--[^\t\n\v\f\r ]/;
 /**
  * The first rule one reading breaks. Statements are found in `code` (a `;`
  * in a string splits there too, so a DELETE cannot hide in what a reading
- * takes for a string); a WHERE counts only outside strings (an UPDATE with
- * `note = 'where'` has none).
+ * takes for a string); a DELETE, UPDATE, ALTER TABLE, DROP or WHERE counts
+ * anywhere in its statement but inside strings (an UPDATE with
+ * `note = 'where'` has none; `SELECT 'delete from t'` deletes nothing).
  */
 function readingViolation(value: string, dialect: SqlDialect): RuleViolation | undefined {
   const sql = readSql(value, dialect);
   const drop = sqlDrop.exec(sql);
   if (drop) return { rule: 'sql.drop', detail: `DROP ${drop[1]!.toUpperCase()}` };
   if (sqlTruncate.test(sql)) return { rule: 'sql.truncate', detail: 'TRUNCATE' };
-  if (sqlAlterDrop.test(sql)) return { rule: 'sql.alter-drop', detail: 'ALTER TABLE ... DROP' };
   // Statement by statement, read in place: no array of statements nor a
   // copy of each (1 MB of short statements made an array past V8's
   // large-object size, fresh pages on every growth, and 3 MB of copies).
-  // Statements and their WHEREs come in text order, and so do strings.
-  // Strings are read only for a statement that needs them (read once).
+  // Each word is searched for once over the text (statements come in text
+  // order); strings are read only when a word needs them (read once).
   let strings: SpanList<undefined> | undefined;
-  let string = 0;
   const inString = (at: number) => {
     if (!strings) {
       const found = new SpanList<undefined>();
       readSql(value, dialect, (start, end) => found.push(start, end, undefined));
       strings = found;
     }
-    while (string < strings.length && strings.end(string) <= at) string++;
-    return string < strings.length && strings.start(string) <= at;
+    let low = 0;
+    let high = strings.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      if (strings.end(middle) <= at) low = middle + 1;
+      else if (strings.start(middle) > at) high = middle - 1;
+      else return true;
+    }
+    return false;
   };
+  const alterAt = wordFinder(sql, sqlAlterTable, inString);
+  const dropAt = wordFinder(sql, sqlDropWord, inString);
+  const deleteAt = wordFinder(sql, sqlDeleteWord, inString);
+  const updateAt = wordFinder(sql, sqlUpdateWord, inString);
+  const setAt = wordFinder(sql, sqlSetWord, inString);
+  const whereAt = wordFinder(sql, sqlWhere, inString);
   for (let from = 0; from <= sql.length; ) {
     const semicolon = sql.indexOf(';', from);
     const end = semicolon === -1 ? sql.length : semicolon;
-    statementDelete.lastIndex = from;
-    statementUpdate.lastIndex = from;
-    const kind = statementDelete.test(sql)
-      ? 'delete'
-      : statementUpdate.test(sql)
-        ? 'update'
-        : undefined;
-    if (kind) {
-      const statement = sql.slice(from, end);
-      let where = false;
-      sqlWhere.lastIndex = 0;
-      for (let found = sqlWhere.exec(statement); found; found = sqlWhere.exec(statement)) {
-        if (!inString(from + found.index)) {
-          where = true;
-          break;
-        }
+    const alter = alterAt(from, end);
+    if (alter !== -1 && dropAt(alter, end) !== -1) {
+      return { rule: 'sql.alter-drop', detail: 'ALTER TABLE ... DROP' };
+    }
+    let kind: 'delete' | 'update' | undefined;
+    let at = from;
+    for (let found = deleteAt(at, end); found !== -1; found = deleteAt(found + 1, end)) {
+      if (deletesFrom(sql, found)) {
+        kind = 'delete';
+        at = found;
+        break;
       }
-      if (!where || sqlTrivialWhere.test(statement.trim())) {
+    }
+    if (!kind) {
+      const update = updateAt(from, end);
+      if (update !== -1 && setAt(update, end) !== -1) {
+        kind = 'update';
+        at = update;
+      }
+    }
+    if (kind) {
+      const where = whereAt(at, end);
+      if (where === -1 || sqlTrivialWhere.test(sql.slice(where, end).trim())) {
         return {
           rule: `sql.${kind}-without-where`,
           detail: `${kind.toUpperCase()} without a WHERE clause`,
@@ -321,6 +344,78 @@ function readingViolation(value: string, dialect: SqlDialect): RuleViolation | u
     from = end + 1;
   }
   return undefined;
+}
+
+const sqlDeleteModifier = /(?:low_priority|quick|ignore)\b/iy;
+const sqlFromWord = /from\b/iy;
+
+/**
+ * Whether the `delete` at `at` is a DELETE statement's: FROM follows, after
+ * MySQL's modifiers (`LOW_PRIORITY`, `QUICK`, `IGNORE`) and its table list
+ * (`DELETE t1, t2 FROM ...`), not `ON DELETE CASCADE` or a trigger's
+ * `AFTER DELETE ON`. A hand-written scan: the list is read once (a regex
+ * over `a, b, ...` cost 1.6 s on 1 MB of `a,`).
+ */
+function deletesFrom(sql: string, at: number): boolean {
+  let index = skipSpaces(sql, at + 6);
+  if (index === at + 6) return false;
+  for (;;) {
+    sqlDeleteModifier.lastIndex = index;
+    if (!sqlDeleteModifier.test(sql)) break;
+    const after = skipSpaces(sql, sqlDeleteModifier.lastIndex);
+    if (after === sqlDeleteModifier.lastIndex) return false;
+    index = after;
+  }
+  sqlFromWord.lastIndex = index;
+  if (sqlFromWord.test(sql)) return true;
+  // The table list: names (no blank, comma or `;`) joined by commas.
+  for (;;) {
+    const start = index;
+    for (; index < sql.length; index++) {
+      const code = sql.charCodeAt(index);
+      if (isSpace(code) || code === 0x2c /* , */ || code === 0x3b /* ; */) break;
+    }
+    if (index === start) return false;
+    const afterName = index;
+    index = skipSpaces(sql, index);
+    if (sql.charCodeAt(index) === 0x2c /* , */) {
+      index = skipSpaces(sql, index + 1);
+      continue;
+    }
+    sqlFromWord.lastIndex = index;
+    return index > afterName && sqlFromWord.test(sql);
+  }
+}
+
+/** The index of the first character at or after `from` that is not a blank. */
+function skipSpaces(sql: string, from: number): number {
+  let index = from;
+  while (index < sql.length && isSpace(sql.charCodeAt(index))) index++;
+  return index;
+}
+
+/**
+ * Where `word` (a global regex) is next found outside the reading's strings
+ * from `from` on, before `end`, or -1. Calls come with `from` never
+ * decreasing but for a retry past a match, so the match found last is kept
+ * and each search goes on from where the last one stopped: one pass over
+ * the text per word.
+ */
+function wordFinder(
+  sql: string,
+  word: RegExp,
+  inString: (at: number) => boolean,
+): (from: number, end: number) => number {
+  let next = -2; // -2: not searched yet; -1: none left
+  return (from, end) => {
+    if (next !== -1 && next < from) {
+      word.lastIndex = from;
+      let found = word.exec(sql);
+      while (found && inString(found.index)) found = word.exec(sql);
+      next = found ? found.index : -1;
+    }
+    return next !== -1 && next < end ? next : -1;
+  };
 }
 
 const isSpace = (code: number) => code === 0x20 || (code >= 0x09 && code <= 0x0d);

@@ -1,0 +1,114 @@
+import { generateText, stepCountIs, tool } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { generateResult } from '../../../test/helpers';
+import { guardTools } from '../../tools/guard-tool';
+import { toolPolicy } from './tool-policy';
+
+// The sql rules read a DELETE or UPDATE only at a statement's start, in one
+// shape (`DELETE FROM t`, `UPDATE t SET`), and DROP / ALTER ... DROP in one
+// shape each: the model (or whoever writes its prompt) wrote the same
+// statements in forms every database runs.
+
+/** Runs the model's `runSql` calls (one per query) through guardTools; what ran, and each block's rule. */
+async function run(queries: readonly string[]) {
+  const ran: string[] = [];
+  const tools = guardTools(
+    {
+      runSql: tool({
+        inputSchema: z.object({ query: z.string() }),
+        execute: async ({ query }) => {
+          ran.push(query);
+          return 'ok';
+        },
+      }),
+    },
+    { input: [toolPolicy()] },
+  );
+  let step = 0;
+  const model = new MockLanguageModelV4({
+    doGenerate: async () =>
+      ++step === 1
+        ? generateResult(
+            queries.map((query, index) => ({
+              type: 'tool-call' as const,
+              toolCallId: `c${index}`,
+              toolName: 'runSql',
+              input: JSON.stringify({ query }),
+            })),
+            { finishReason: { unified: 'tool-calls', raw: 'tool_calls' } },
+          )
+        : generateResult('done'),
+  });
+  const result = await generateText({ model, tools, prompt: 'tidy', stopWhen: stepCountIs(2) });
+  const rules = result.steps[0]!.toolResults.map(part => {
+    const output = part.output as { status?: string; guardrail?: { info?: { rule?: string } } };
+    return output.status === 'blocked' ? output.guardrail?.info?.rule : output;
+  });
+  return { ran, rules };
+}
+
+describe('toolPolicy sql: statements in the forms databases run', () => {
+  it('blocks a DELETE or UPDATE without WHERE after WITH, EXPLAIN ANALYZE, PREPARE, DO $$ or a parenthesis, and in MySQL/PostgreSQL forms', async () => {
+    const deletes = [
+      'WITH x AS (SELECT 1) DELETE FROM users',
+      'EXPLAIN ANALYZE DELETE FROM users',
+      'PREPARE p AS DELETE FROM users; EXECUTE p',
+      'DO $$BEGIN DELETE FROM users; END$$',
+      '(DELETE FROM users)',
+      'DELETE IGNORE FROM users',
+      'DELETE LOW_PRIORITY QUICK FROM users',
+      'DELETE u FROM users u',
+      'DELETE FROM users WHERE 2=2',
+    ];
+    const updates = [
+      'UPDATE users AS u SET admin = 1',
+      'UPDATE users u SET admin = 1',
+      'UPDATE LOW_PRIORITY users SET admin = 1',
+      'UPDATE ONLY users SET admin = 1',
+      'UPDATE a, b SET a.admin = 1',
+      'UPDATE`users`SET admin = 1',
+      "UPDATE users SET admin = 1 WHERE'1'='1'",
+    ];
+    const { ran, rules } = await run([...deletes, ...updates]);
+    expect(ran).toEqual([]);
+    expect(rules).toEqual([
+      ...deletes.map(() => 'sql.delete-without-where'),
+      ...updates.map(() => 'sql.update-without-where'),
+    ]);
+  });
+
+  it('blocks DROP and ALTER TABLE ... DROP in their other forms', async () => {
+    const { ran, rules } = await run([
+      'DROP TEMPORARY TABLE sessions',
+      'DROP MATERIALIZED VIEW monthly',
+      'DROP SEQUENCE users_id_seq',
+      'DROP EXTENSION pgcrypto',
+      'ALTER TABLE IF EXISTS users DROP COLUMN email',
+      'ALTER TABLE ONLY users DROP COLUMN email',
+      'ALTER TABLE users ADD COLUMN x int, DROP COLUMN email',
+    ]);
+    expect(ran).toEqual([]);
+    expect(rules).toEqual([...Array(4).fill('sql.drop'), ...Array(3).fill('sql.alter-drop')]);
+  });
+
+  it('still runs what only looks alike: words in strings, upserts, keys, locks, a real WHERE', async () => {
+    const queries = [
+      "SELECT 'delete from users'",
+      "INSERT INTO notes VALUES ('update users set x = 1')",
+      'INSERT INTO t (a) VALUES (1) ON CONFLICT (a) DO UPDATE SET a = 2',
+      'INSERT INTO t VALUES (1) ON DUPLICATE KEY UPDATE a = 2',
+      'CREATE TABLE t (a int REFERENCES u ON DELETE CASCADE ON UPDATE SET NULL)',
+      'SELECT * FROM jobs FOR UPDATE SKIP LOCKED',
+      'ALTER TABLE t ALTER COLUMN c DROP DEFAULT',
+      'ALTER TABLE t ADD COLUMN drop_date date',
+      'WITH x AS (SELECT 1) DELETE FROM users WHERE id = 5',
+      'UPDATE users AS u SET admin = 0 WHERE u.id = 5',
+      'SELECT deleted_at, last_update FROM t',
+    ];
+    const { ran, rules } = await run(queries);
+    expect(ran).toEqual(queries);
+    expect(rules).toEqual(queries.map(() => 'ok'));
+  });
+});

@@ -99,7 +99,7 @@ export function compileRe2(pattern: RegExp): RE2JS | string {
  * (`s` matches `ſ`).
  */
 export function re2Source(pattern: RegExp): string | { problem: string } {
-  if (pattern.unicodeSets)
+  if (pattern.flags.includes('v'))
     return { problem: 'a pattern without the v flag (class set operations)' };
   const source = withJavaScriptClasses(pattern.source, pattern.dotAll);
   if (source === undefined) {

@@ -26,7 +26,7 @@ describe('ai-guardrails check-config', () => {
   it('accepts the example file', async () => {
     expect(await run([example])).toEqual({
       code: 0,
-      stdout: `${example}: valid (6 input, 7 output, 3 tool_input, 2 tool_output, 3 tool_definitions, 0 prompt_tool_outputs)\n`,
+      stdout: `${example}: valid (6 input, 7 output, 3 tool_input, 2 tool_output, 3 tool_definitions, 0 prompt_tool_outputs, 0 tool_calls)\n`,
       stderr: '',
     });
   });
@@ -71,6 +71,7 @@ describe('ai-guardrails check-config', () => {
         tool_output: 0,
         tool_definitions: 0,
         prompt_tool_outputs: 0,
+        tool_calls: 0,
       },
     });
   });

@@ -27,6 +27,8 @@ export interface ConfiguredGuardrails {
   tool_definitions: Guardrail[];
   /** Guardrails over every tool result in the prompt (`guardrails({ toolOutputs })`). */
   prompt_tool_outputs: Guardrail[];
+  /** Guardrails over each tool call of the model's response (`guardrails({ toolCalls })`). */
+  tool_calls: Guardrail[];
 }
 
 /** An entry `{ type, ...options }`, checked for shape and ready to build. */
@@ -315,6 +317,7 @@ export function buildDeclared(
     tool_output: [],
     tool_definitions: [],
     prompt_tool_outputs: [],
+    tool_calls: [],
   };
   const byId = new Map<string, Guardrail | undefined>();
   for (const entry of declarations.typed) {
@@ -359,5 +362,6 @@ export function compactLists(built: ConfiguredGuardrails): ConfiguredGuardrails 
     tool_output: dense(built.tool_output),
     tool_definitions: dense(built.tool_definitions),
     prompt_tool_outputs: dense(built.prompt_tool_outputs),
+    tool_calls: dense(built.tool_calls),
   };
 }

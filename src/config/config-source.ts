@@ -44,7 +44,7 @@ export function readConfigSource(source: unknown): Record<string, unknown> {
       path: '(root)',
       value: config,
       expected:
-        'an object with input, output, tool_input, tool_output, tool_definitions and prompt_tool_outputs lists',
+        'an object with input, output, tool_input, tool_output, tool_definitions, prompt_tool_outputs and tool_calls lists',
     });
   }
   return config;

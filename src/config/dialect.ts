@@ -18,6 +18,7 @@ export const LIST_NAMES = {
   tool_output: ['tool_output', 'tool_result'],
   tool_definitions: ['tool_definitions', 'toolDefinitions'],
   prompt_tool_outputs: ['prompt_tool_outputs', 'promptToolOutputs'],
+  tool_calls: ['tool_calls', 'toolCalls'],
 } as const;
 
 /** A canonical list name. */

@@ -320,7 +320,7 @@ output:
         path: 'extra',
         value: true,
         expected:
-          'no such option (known: input, output, tool_input, tool_output, tool_args, tool_result, tool_definitions, toolDefinitions, prompt_tool_outputs, promptToolOutputs, pin_tool_definitions, pinToolDefinitions, on_tool_definition_trip, onToolDefinitionTrip, stream_mode, stream_buffer_tokens, output_scope, on_trip, blocked_message, retry)',
+          'no such option (known: input, output, tool_input, tool_output, tool_args, tool_result, tool_definitions, toolDefinitions, prompt_tool_outputs, promptToolOutputs, tool_calls, toolCalls, pin_tool_definitions, pinToolDefinitions, on_tool_definition_trip, onToolDefinitionTrip, stream_mode, stream_buffer_tokens, output_scope, on_trip, blocked_message, retry)',
       },
       { path: 'input[0].threshold', value: 'high', expected: 'a number' },
       {

@@ -65,6 +65,7 @@ export interface LoadGuardrailsConfigOptions<
     | 'input'
     | 'output'
     | 'toolOutputs'
+    | 'toolCalls'
     | 'stream'
     | 'onTrip'
     | 'blockedMessage'
@@ -234,21 +235,53 @@ function windowModeIssues(
 /**
  * A per-call guardrail (`rate-limit`, `token-budget`) judges the call, not a
  * text: in `prompt_tool_outputs` it would count every tool result of the
- * history as a call. Named by its place in the file.
+ * history as a call, in `tool_calls` every tool call. Named by its place in
+ * the file.
  */
 function promptToolOutputIssues(
   built: ConfiguredGuardrails,
   listKeys: ListKeys,
 ): GuardrailConfigIssue[] {
-  const key = listKeys.prompt_tool_outputs;
+  const issues: GuardrailConfigIssue[] = [];
+  for (const [list, place] of [
+    ['prompt_tool_outputs', 'input'],
+    ['tool_calls', 'input or output'],
+  ] as const) {
+    const key = listKeys[list];
+    if (key === undefined) continue;
+    built[list].forEach((guardrail, index) => {
+      if (!guardrail?.perCall) return;
+      issues.push({
+        path: formatPath([key, index]),
+        value: guardrail.name,
+        expected: `a guardrail that judges a text ("${guardrail.name}" judges the call, once per model call: put it in ${place})`,
+      });
+    });
+  }
+  return issues;
+}
+
+/**
+ * A pseudonymising `pii` in `tool_calls` restores its placeholders at kind
+ * `tool_input`: it would write the originals into the response's tool
+ * calls, which the next model call of the run reads back. Named by its place
+ * in the file (the middleware's own check names `toolCalls[i]`).
+ */
+function toolCallPseudonymIssues(
+  built: ConfiguredGuardrails,
+  listKeys: ListKeys,
+): GuardrailConfigIssue[] {
+  const key = listKeys.tool_calls;
   if (key === undefined) return [];
   const issues: GuardrailConfigIssue[] = [];
-  built.prompt_tool_outputs.forEach((guardrail, index) => {
-    if (!guardrail?.perCall) return;
+  built.tool_calls.forEach((guardrail, index) => {
+    const restores = (guardrail as { undoneInOutputOnlyByItself?: unknown } | undefined)
+      ?.undoneInOutputOnlyByItself;
+    if (typeof restores !== 'string') return;
     issues.push({
       path: formatPath([key, index]),
-      value: guardrail.name,
-      expected: `a guardrail that judges a text ("${guardrail.name}" judges the call, once per model call: put it in input)`,
+      value: guardrail!.name,
+      expected: `a guardrail that keeps the model's placeholders in its tool calls ("${guardrail!.name}" restores them at kind tool_input, and the next model call reads the call back); use action: redact in tool_calls`,
     });
   });
   return issues;
@@ -261,6 +294,7 @@ const PARALLEL_IN_LIST = {
   tool_output: PARALLEL_DOES_NOT_APPLY.toolOutput,
   tool_definitions: PARALLEL_DOES_NOT_APPLY.toolDefinitions,
   prompt_tool_outputs: PARALLEL_DOES_NOT_APPLY.toolOutputs,
+  tool_calls: PARALLEL_DOES_NOT_APPLY.toolCalls,
 } as const;
 
 /**
@@ -405,6 +439,7 @@ export function buildGuardrailsConfig<VERSION extends MiddlewareSpecificationVer
   const stream = streamSettings(config, streamWindow);
   issues.push(...windowModeIssues(stream.mode, built, listKeys));
   issues.push(...promptToolOutputIssues(built, listKeys));
+  issues.push(...toolCallPseudonymIssues(built, listKeys));
   issues.push(...parallelListIssues(built, listKeys));
   issues.push(...outputSideListIssues(built, listKeys, declarations));
   const definitionSettings = toolDefinitionSettings(config, issues);
@@ -424,6 +459,7 @@ export function buildGuardrailsConfig<VERSION extends MiddlewareSpecificationVer
       output: lists.output,
       toolDefinitions: lists.tool_definitions,
       toolOutputs: lists.prompt_tool_outputs,
+      toolCalls: lists.tool_calls,
       ...definitionSettings,
       stream,
       onTrip,

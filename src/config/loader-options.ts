@@ -19,6 +19,7 @@ export const setByTheFile: Readonly<Record<string, string>> = {
   output: "the file's output list",
   toolDefinitions: "the file's tool_definitions list",
   toolOutputs: "the file's prompt_tool_outputs list",
+  toolCalls: "the file's tool_calls list",
   stream: "the file's stream_mode (and streamWindow here)",
   onTrip: "the file's on_trip",
   blockedMessage: "the file's blocked_message",

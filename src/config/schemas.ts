@@ -525,6 +525,8 @@ export const configShape = {
   toolDefinitions: z.array(z.unknown()).optional(),
   prompt_tool_outputs: z.array(z.unknown()).optional(),
   promptToolOutputs: z.array(z.unknown()).optional(),
+  tool_calls: z.array(z.unknown()).optional(),
+  toolCalls: z.array(z.unknown()).optional(),
   pin_tool_definitions: pinToolDefinitions.optional(),
   pinToolDefinitions: pinToolDefinitions.optional(),
   on_tool_definition_trip: onToolDefinitionTrip.optional(),
@@ -579,6 +581,13 @@ export const guardrailsConfigSchema = z
       .array(guardrailEntrySchema)
       .describe('Alias of prompt_tool_outputs (camelCase)')
       .optional(),
+    tool_calls: z
+      .array(guardrailEntrySchema)
+      .describe(
+        "Guardrails over each tool call of the model's response (the middleware's toolCalls): its arguments judged before the AI SDK, your code or the browser sees them; a modification rewrites the call, a block withholds it",
+      )
+      .optional(),
+    toolCalls: z.array(guardrailEntrySchema).describe('Alias of tool_calls (camelCase)').optional(),
     pin_tool_definitions: pinToolDefinitions.optional(),
     pinToolDefinitions: pinToolDefinitions.describe('Alias of pin_tool_definitions').optional(),
     on_tool_definition_trip: onToolDefinitionTrip.optional(),

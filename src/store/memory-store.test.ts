@@ -197,3 +197,53 @@ describe('memoryStore shared by counters and caches', () => {
     expect(await store.incrBy('b', 0, 60_000)).toBe(0);
   });
 });
+
+describe('memoryStore and keys built from client-controlled ids', () => {
+  it('a huge session id does not evict the rate-limit counters of a shared store', async () => {
+    // Before: a 400,000-character session id (the chat id of the request body)
+    // made one 800 KB token-budget key, over maxBytes: everything was evicted,
+    // counters included, so every second call of the same user passed again.
+    const { generateText, wrapLanguageModel } = await import('ai');
+    const { textModel } = await import('../../test/helpers');
+    const { guardrails } = await import('../middleware/guardrails-middleware');
+    const { rateLimit } = await import('../guards/rate-limit/rate-limit');
+    const { tokenBudget } = await import('../guards/token-budget/token-budget');
+    const store = memoryStore({ maxBytes: 500_000 });
+    const model = wrapLanguageModel({
+      model: textModel('ok'),
+      middleware: guardrails({
+        input: [
+          rateLimit({
+            limit: 2,
+            windowMs: 60_000,
+            store,
+            key: ({ metadata }) => metadata.userId as string,
+          }),
+          tokenBudget({ perSession: { maxTokens: 1_000_000 }, store }),
+        ],
+      }),
+    });
+    const finishes: string[] = [];
+    for (let call = 0; call < 6; call++) {
+      const sessionId = call % 2 === 1 ? `chat-${'x'.repeat(400_000)}` : 'chat-1';
+      const result = await generateText({
+        model,
+        prompt: 'hello',
+        providerOptions: { guardrails: { userId: 'mallory', sessionId } },
+      });
+      finishes.push(result.finishReason);
+    }
+    expect(finishes).toEqual(['stop', 'stop', ...Array(4).fill('content-filter')]);
+  });
+
+  it('keeps a long key under a bounded name, distinct from every other key', async () => {
+    const store = memoryStore({ maxBytes: 10_000 });
+    const long = (tail: string) => `token-budget:session:${'x'.repeat(1_000_000)}${tail}`;
+    expect(await store.incrBy(long('a'), 5, 60_000)).toBe(5);
+    expect(await store.incrBy(long('b'), 7, 60_000)).toBe(7);
+    expect(await store.incrBy(long('a'), 1, 60_000)).toBe(6);
+    await store.set(long('v'), 'value', 60_000);
+    expect(await store.get(long('v'))).toBe('value');
+    expect(await store.get(long('w'))).toBeUndefined();
+  });
+});

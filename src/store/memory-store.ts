@@ -1,6 +1,7 @@
 import { validateOptions } from '../core/options';
 import { memoryStoreOptionShape } from './memory-store-options';
 import type { Store } from './store';
+import { storeKeyOf } from './store-key';
 
 interface Entry {
   value: string;
@@ -104,7 +105,10 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
   }
 
   return {
-    async incrBy(key, amount, ttlMs) {
+    async incrBy(givenKey, amount, ttlMs) {
+      const bounded = storeKeyOf(givenKey);
+      // A short key (every usual one) is used at once: no extra tick before the operation.
+      const key = typeof bounded === 'string' ? bounded : await bounded;
       checkInteger(amount, 'amount', 'incrBy');
       checkTtl(ttlMs, 'incrBy');
       const entry = read(key);
@@ -112,7 +116,9 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
       write(key, String(next), entry ? entry.expiresAt : now() + ttlMs, true);
       return next;
     },
-    async incrByCapped(key, amount, cap, ttlMs) {
+    async incrByCapped(givenKey, amount, cap, ttlMs) {
+      const bounded = storeKeyOf(givenKey);
+      const key = typeof bounded === 'string' ? bounded : await bounded;
       checkInteger(amount, 'amount', 'incrByCapped');
       checkInteger(cap, 'cap', 'incrByCapped');
       checkTtl(ttlMs, 'incrByCapped');
@@ -126,28 +132,38 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
       write(key, String(next), expiresAt, true);
       return { applied: true, value: next, resetInMs: expiresAt - now() };
     },
-    async get(key) {
+    async get(givenKey) {
+      const bounded = storeKeyOf(givenKey);
+      const key = typeof bounded === 'string' ? bounded : await bounded;
       return read(key)?.value;
     },
-    async set(key, value, ttlMs) {
+    async set(givenKey, value, ttlMs) {
+      const bounded = storeKeyOf(givenKey);
+      const key = typeof bounded === 'string' ? bounded : await bounded;
       checkTtl(ttlMs, 'set');
       write(key, value, now() + ttlMs, false);
     },
-    async setIfAbsent(key, value, ttlMs) {
+    async setIfAbsent(givenKey, value, ttlMs) {
+      const bounded = storeKeyOf(givenKey);
+      const key = typeof bounded === 'string' ? bounded : await bounded;
       checkTtl(ttlMs, 'setIfAbsent');
       const entry = read(key);
       if (entry) return entry.value;
       write(key, value, now() + ttlMs, false);
       return value;
     },
-    async touch(key, value, ttlMs) {
+    async touch(givenKey, value, ttlMs) {
+      const bounded = storeKeyOf(givenKey);
+      const key = typeof bounded === 'string' ? bounded : await bounded;
       checkTtl(ttlMs, 'touch');
       const entry = read(key);
       if (!entry || entry.value !== value) return false;
       entry.expiresAt = now() + ttlMs;
       return true;
     },
-    async delete(key) {
+    async delete(givenKey) {
+      const bounded = storeKeyOf(givenKey);
+      const key = typeof bounded === 'string' ? bounded : await bounded;
       const entry = counters.get(key) ?? values.get(key);
       if (entry) remove(key, entry);
     },

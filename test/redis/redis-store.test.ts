@@ -90,6 +90,25 @@ describe.skipIf(!REDIS_URL)('redisStore against a real Redis', () => {
     expect(keys.every(({ pttl }) => pttl > 0)).toBe(true);
   });
 
+  it('keeps a key built from a 1 MB client id under a bounded name (the id chose the key size before)', async () => {
+    // A session id from the request body went into the key whole: 1 MB in Redis
+    // for as long as a token budget's window (24 hours by default).
+    const prefix = uniquePrefix('long-key');
+    const store = redisStore(clients.ioredis, { prefix });
+    const id = 'x'.repeat(1_000_000);
+    expect(await store.incrBy(`token-budget:session:${id}a`, 5, 60_000)).toBe(5);
+    expect(await store.incrBy(`token-budget:session:${id}b`, 7, 60_000)).toBe(7);
+    expect(await store.incrBy(`token-budget:session:${id}a`, 1, 60_000)).toBe(6);
+    await store.set(`pii-vault:pii:${id}:token:<EMAIL_ADDRESS_1>`, 'v', 60_000);
+    expect(await store.get(`pii-vault:pii:${id}:token:<EMAIL_ADDRESS_1>`)).toBe('v');
+    const keys = await keysWithTtl(clients.ioredis, prefix);
+    expect(keys).toHaveLength(3);
+    for (const { key, pttl } of keys) {
+      expect(key.slice(prefix.length)).toMatch(/^.{200}#sha256:[0-9a-f]{64}$/);
+      expect(pttl).toBeGreaterThan(0);
+    }
+  });
+
   it('gives an expiry to a key it finds without one', async () => {
     const prefix = uniquePrefix('heal');
     await clients.ioredis.set(`${prefix}counter`, '4');

@@ -1,0 +1,20 @@
+import { sha256Hex } from '../guards/shared/hash-key';
+
+/** Longest key a store keeps as it is; a longer one is kept under a digest. */
+export const MAX_STORE_KEY_CHARS = 256;
+/** How much of a long key its stored name keeps, for whoever reads the store. */
+const KEPT_CHARS = 200;
+
+/**
+ * The name a store keeps `key` under: the key itself up to
+ * `MAX_STORE_KEY_CHARS`, else its start, `#sha256:` and the SHA-256 of the
+ * whole key. Keys carry ids the client may choose (a session id from the
+ * request body, a user id): a 1 MB id made a 1 MB key in Redis for a day (a
+ * token budget's window), and in a `memoryStore` one key over `maxBytes`
+ * evicted every counter (a reset of every rate limit). A digest name is
+ * longer than `MAX_STORE_KEY_CHARS`, so no key kept as it is can be one.
+ */
+export function storeKeyOf(key: string): string | Promise<string> {
+  if (key.length <= MAX_STORE_KEY_CHARS) return key;
+  return sha256Hex(key).then(digest => `${key.slice(0, KEPT_CHARS)}#sha256:${digest}`);
+}

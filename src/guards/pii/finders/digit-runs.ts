@@ -71,15 +71,33 @@ export function forgetDigitRuns(): void {
 // 3,723 in the pieces of the dev sets' first MB): each `indexOf` that stops
 // at one costs a call into the runtime, so the positions are found once per
 // text, by the first finder that asks, and dropped with the digit runs.
-let lastPositions: { text: string; dots?: number[]; colons?: number[] } | undefined;
+let lastPositions: { text: string; dots?: Int32Array; colons?: Int32Array } | undefined;
 
-/** The offsets of every `.` (`char` 46) or `:` (58) of `text`, in order. */
-export function positionsOf(text: string, char: '.' | ':'): readonly number[] {
+/**
+ * The offsets of every `.` (`char` 46) or `:` (58) of `text`, in order.
+ * Kept in a typed array grown by doubling: a JavaScript array that grows
+ * past about 16,000 numbers by `push` moves to V8's large-object space,
+ * whose fresh pages fault in at every growth; in a flood of short values
+ * (`1.2.3.4 ` repeated: about 23,000 dots per piece of a long text) this
+ * list was 18% of the chain's time (CPU profile), and the same list costs
+ * about a tenth of that in an `Int32Array` (0.3–1.2 against 3.6–4.5 ms for
+ * 23,000 dots, pinned, 300 calls).
+ */
+export function positionsOf(text: string, char: '.' | ':'): Int32Array {
   if (lastPositions?.text !== text) lastPositions = { text };
   const known = char === '.' ? lastPositions.dots : lastPositions.colons;
   if (known) return known;
-  const found: number[] = [];
-  for (let at = text.indexOf(char); at >= 0; at = text.indexOf(char, at + 1)) found.push(at);
+  let found = new Int32Array(256);
+  let count = 0;
+  for (let at = text.indexOf(char); at >= 0; at = text.indexOf(char, at + 1)) {
+    if (count === found.length) {
+      const grown = new Int32Array(count * 2);
+      grown.set(found);
+      found = grown;
+    }
+    found[count++] = at;
+  }
+  found = found.subarray(0, count);
   if (char === '.') lastPositions.dots = found;
   else lastPositions.colons = found;
   return found;

@@ -33,7 +33,7 @@ import { isClearPlaceholder } from './placeholder';
 import { pemHasKeyMaterial, providerRules } from './provider-rules';
 import { providerRunLength, scanProviderRules } from './provider-scan';
 import { findSecretsOptionShape } from './secrets-options';
-import { forEachSplitPrefixMatch } from './split-prefix';
+import { forEachPiecedAwsMatch, forEachSplitPrefixMatch } from './split-prefix';
 
 /** One secret match: its type and `[start, end)` offsets into the original text. */
 export type SecretSpan = DetectedSpan;
@@ -329,6 +329,9 @@ function scanNormalForm(
     for (const match of matches) addProviderMatch(ruleIndex, match);
   });
   forEachSplitPrefixMatch(source, runs, ({ ruleIndex, match, toSource }) =>
+    addProviderMatch(ruleIndex, match, toSource),
+  );
+  forEachPiecedAwsMatch(source, ({ ruleIndex, match, toSource }) =>
     addProviderMatch(ruleIndex, match, toSource),
   );
   if (assignments) {

@@ -243,3 +243,134 @@ function joinAcross(
     }
   }
 }
+
+/** The AWS access key id rule: its prefix literals, then 16 of `[A-Z0-9]` (20 in all). */
+const awsRule = providerRules.findIndex(providerRule => providerRule.type === 'AWS_ACCESS_KEY_ID');
+const awsStart = /A(?:KIA|SIA|BIA|CCA|3T[A-Z0-9])/g;
+const AWS_KEY_LENGTH = 20;
+/** The most pieces an AWS key id is read from. */
+const MAX_PIECES = 8;
+
+function isAwsCode(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
+}
+
+/**
+ * Where the next piece starts after a joiner at `end`, or -1: blanks (as
+ * `blankStep` reads them: spaces, tabs, one line break), a `+`, or a string
+ * closed and another opened (`"AKIAZ7QH" + "3M2K…"`, `'…' '…'`), the same
+ * quote both times.
+ */
+function joinerEnd(source: string, end: number): number {
+  let at = end;
+  const quote = source.charCodeAt(at);
+  const quoted = quote === 0x22 || quote === 0x27;
+  if (quoted) at++;
+  let lineBreaks = 0;
+  for (let round = 0; round < 2; round++) {
+    // Blanks, then a `+` and blanks after it.
+    const from = at;
+    while (at < source.length && at - from < maxBlanks) {
+      const code = source.charCodeAt(at);
+      if (code === 10) {
+        if (++lineBreaks > 1) break;
+      } else if (code === 13) {
+        if (source.charCodeAt(at + 1) !== 10) break;
+      } else if (code !== 32 && code !== 9) break;
+      at++;
+    }
+    if (round === 0 && source.charCodeAt(at) === 0x2b) at++;
+    else break;
+  }
+  if (quoted) {
+    if (source.charCodeAt(at) !== quote) return -1;
+    at++;
+  }
+  return at > end && at < source.length && isAwsCode(source.charCodeAt(at)) ? at : -1;
+}
+
+/**
+ * Calls `found` for each AWS access key id written in two to `MAX_PIECES`
+ * pieces (round 20): `AKIAZ7QH3M2K X9TN4LPW`, with a line break or a `+`
+ * between them, as concatenated strings (`"AKIAZ7QH" + "3M2KX9TN4LPW"`), in
+ * three or more (`AKIA Z7QH 3M2K X9TN4LPW`). Pieces of 14 characters or
+ * fewer are no printable run of the provider scan, so `forEachSplitPrefixMatch`
+ * never read two of them. The pieces must make exactly 20 characters and
+ * end at a token's end; so that upper-case prose (`ASIA IS THE BEST AREA
+ * FOR`, `ASIA 2024 SUMMIT REPORT`) is not read as one, the 16 after the
+ * prefix hold a digit and each piece after the first of more than 4
+ * characters holds a letter and a digit. One regex pass for the prefixes
+ * (upper-case `A` then three characters), at most 20 characters and a few
+ * joiners read per site: linear.
+ */
+export function forEachPiecedAwsMatch(source: string, found: (split: SplitMatch) => void): void {
+  if (awsRule < 0) return;
+  awsStart.lastIndex = 0;
+  for (let site = awsStart.exec(source); site; site = awsStart.exec(source)) {
+    const start = site.index;
+    if (start > 0 && isTokenCode(source.charCodeAt(start - 1))) continue;
+    const starts: number[] = [];
+    const ends: number[] = [];
+    let length = 0;
+    let at = start;
+    let plausible = true;
+    while (starts.length < MAX_PIECES) {
+      let end = at;
+      while (
+        end < source.length &&
+        length + (end - at) < AWS_KEY_LENGTH &&
+        isAwsCode(source.charCodeAt(end))
+      )
+        end++;
+      if (starts.length > 0 && end - at > 4 && !hasLetterAndDigit(source, at, end)) {
+        plausible = false;
+        break;
+      }
+      starts.push(at);
+      ends.push(end);
+      length += end - at;
+      if (length === AWS_KEY_LENGTH) break;
+      // A piece cut by another token character is no piece.
+      if (end < source.length && isTokenCode(source.charCodeAt(end))) break;
+      const next = joinerEnd(source, end);
+      if (next < 0) break;
+      at = next;
+    }
+    const last = ends[ends.length - 1]!;
+    if (!plausible || length !== AWS_KEY_LENGTH || starts.length < 2) continue;
+    if (last < source.length && isTokenCode(source.charCodeAt(last))) continue;
+    let joined = '';
+    for (let piece = 0; piece < starts.length; piece++)
+      joined += source.slice(starts[piece], ends[piece]);
+    if (!/[0-9]/.test(joined.slice(4))) continue;
+    const pattern = stickyRules[awsRule]!;
+    pattern.lastIndex = 0;
+    const match = pattern.exec(joined);
+    if (match === null || match[0].length !== AWS_KEY_LENGTH) continue;
+    const pieceStarts: number[] = [];
+    let offset = 0;
+    for (let piece = 0; piece < starts.length; piece++) {
+      pieceStarts.push(offset);
+      offset += ends[piece]! - starts[piece]!;
+    }
+    const toSource = (joinedOffset: number) => {
+      let piece = pieceStarts.length - 1;
+      while (piece > 0 && pieceStarts[piece]! > joinedOffset) piece--;
+      return starts[piece]! + (joinedOffset - pieceStarts[piece]!);
+    };
+    found({ ruleIndex: awsRule, match, toSource });
+    // Go on after the key: its pieces are no site again.
+    awsStart.lastIndex = last;
+  }
+}
+
+function hasLetterAndDigit(source: string, from: number, to: number): boolean {
+  let letter = false;
+  let digit = false;
+  for (let at = from; at < to; at++) {
+    const code = source.charCodeAt(at);
+    if (code >= 48 && code <= 57) digit = true;
+    else letter = true;
+  }
+  return letter && digit;
+}

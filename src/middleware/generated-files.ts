@@ -92,7 +92,8 @@ function hasBadUtf8(part: { data?: unknown }, text: string, v3Data: boolean): bo
  * the encoding its type names, undecodable base64, over 1,000,000
  * characters, given by URL: the AI SDK downloads it after the guardrails
  * ran) is not judged: an `error` record (`output-unreadable`), withheld.
- * Records never carry the file's text.
+ * A file a guardrail modified loses its `providerMetadata` (the provider
+ * may echo the file's content there). Records never carry the file's text.
  */
 export async function judgeGeneratedFile(
   part: FilePart,
@@ -145,7 +146,13 @@ export async function judgeGeneratedFile(
   if (result.trip) return { trip: result.trip };
   if (result.content === read.text && !read.notUtf8) return { part };
   guard.changed();
-  return { part: withFileText(part, result.content, read.notUtf8) };
+  const rewritten = withFileText(part, result.content, read.notUtf8);
+  if (result.content === read.text || rewritten.providerMetadata === undefined) {
+    return { part: rewritten };
+  }
+  // The provider's own data of the file may echo what the guardrail hid.
+  const { providerMetadata: _echo, ...scrubbed } = rewritten;
+  return { part: scrubbed as FilePart };
 }
 
 /** A withheld file: the response goes on without it (or, with `onTrip: 'throw'`, the error). */

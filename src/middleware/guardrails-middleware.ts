@@ -179,7 +179,9 @@ export interface GuardrailsOptions<VERSION extends MiddlewareSpecificationVersio
    * How streamed responses are enforced:
    * - `'hold'` (default): nothing is released before the output guardrails passed;
    * - `'window'`: text streams with a hold-back window; stream-safe guardrails only;
-   * - `'passthrough'`: parts flow as written; guardrails only report.
+   * - `'passthrough'`: text and reasoning flow as written; guardrails only report
+   *   on them (generated files and, with `toolCalls`, tool calls are still judged
+   *   before release).
    */
   stream?: { mode?: StreamMode; window?: number };
   /** `'return'` (default): a trip returns the blocked message. `'throw'`: a `GuardrailTripwireError`. */
@@ -326,7 +328,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
   if (mode === 'passthrough' && !passthroughWarned && output.length > 0) {
     passthroughWarned = true;
     console.warn(
-      "[ai-guardrails] stream mode 'passthrough': output guardrails only report on streamed answers; nothing can be withheld.",
+      "[ai-guardrails] stream mode 'passthrough': output guardrails only report on streamed text and reasoning (released as written: a trip cannot withhold them); files the model generates are still judged before release (redacted or withheld), and so are tool calls with toolCalls.",
     );
   }
   const sequentialInput = input.filter(g => !g.parallel);

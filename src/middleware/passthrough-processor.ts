@@ -5,7 +5,9 @@ import { blockKey, type JudgedBlocks, type StreamProcessor } from './stream-proc
 /**
  * `passthrough` mode: parts flow as the model writes them; the output
  * guardrails judge the finished texts and their records and outcome are
- * reported in the finish part, but nothing can be withheld.
+ * reported in the finish part, but no text can be withheld. (Generated files
+ * and, with `toolCalls`, tool calls are judged before this processor sees
+ * them, in every mode: those are withheld.)
  */
 export function passthroughProcessor(
   call: CallGuard,

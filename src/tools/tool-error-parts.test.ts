@@ -28,7 +28,7 @@ async function run() {
   const model = turnsModel([{ toolCalls: [{ toolCallId: 'c1', toolName: 'lookup', input: {} }] }]);
   const lookup = tool({
     inputSchema: z.object({}),
-    execute: async () => {
+    execute: async (): Promise<string> => {
       throw thrown;
     },
   });

@@ -34,14 +34,6 @@ export function blockedFinishReason(
   };
 }
 
-/** The record that ended a blocked call: its block, else its failed-closed error. */
-export function trippingRecord(outcome: GuardrailOutcome): GuardrailRecord | undefined {
-  return (
-    outcome.records.find(record => record.status === 'blocked') ??
-    outcome.records.find(record => record.status === 'error')
-  );
-}
-
 /**
  * Adds the guardrail outcome to a call's provider metadata, keeping the
  * provider's own keys. With `hidden` (a guardrail changed or blocked the
@@ -166,17 +158,24 @@ export function withoutRequestBodyOnTrip<R extends { body?: unknown }>(
 /** A generate result that replaces the whole response with the blocked message. */
 export function blockedGenerateResult({
   message,
+  record,
   outcome,
   completed,
 }: {
   message: string;
+  /**
+   * The trip that ended the call, named by the raw finish reason. Not the
+   * call's first `blocked` record: a file or tool call withheld earlier in
+   * the response has one, and the response went on after it.
+   */
+  record: GuardrailRecord;
   outcome: GuardrailOutcome;
   /** The model's result when the call completed before the trip (its usage is still reported). */
   completed?: LanguageModelV4GenerateResult;
 }): LanguageModelV4GenerateResult {
   return {
     content: [{ type: 'text', text: message }],
-    finishReason: blockedFinishReason(trippingRecord(outcome)),
+    finishReason: blockedFinishReason(record),
     usage: completed?.usage ?? NO_USAGE,
     providerMetadata: withOutcome(completed?.providerMetadata, outcome, true),
     warnings: completed?.warnings ?? [],

@@ -428,6 +428,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       const message = resolveBlockedMessage(blockedMessage, record, call.records, call.onEvent);
       return blockedGenerateResult({
         message,
+        record,
         outcome: call.outcome(true),
         completed,
       });

@@ -53,6 +53,8 @@ export function secretsAcrossArrayStrings(
   const kinds: number[] = [];
   const current: Array<Run | undefined> = [];
   const expectsKey: boolean[] = [];
+  // Per open container: an object in an array, which goes on with the array's run.
+  const carriedObject: boolean[] = [];
   const closeRun = (depth: number) => {
     const run = current[depth];
     if (run && run.pairs.length >= 4) runs.push(run.pairs);
@@ -121,7 +123,16 @@ export function secretsAcrossArrayStrings(
       // An array in an array goes on with its parent's run (`[["sk-proj-"],["…"]]`,
       // round 19: the leaves read in order, as a model joins them); any other
       // nested value ends it.
-      const inArray = code === 0x5b && kinds.length > 0 && kinds[kinds.length - 1] === 0x5b;
+      // An object in an array goes on with it too (round 20:
+      // `[{"k":"sk-proj-…"},{"k":"…"}]`), up to a value in it that is no
+      // string.
+      // Only an object of one member whose value is a string: a record's
+      // fields (`{"i":"9","w":"Bearer"}`) are no chunks of one key, and
+      // its values stay joined among themselves (round 16).
+      const inArray =
+        kinds.length > 0 &&
+        kinds[kinds.length - 1] === 0x5b &&
+        (code === 0x5b || isSingleStringMember(json, i));
       let carried: Run | undefined;
       if (inArray) {
         carried = current[kinds.length - 1];
@@ -130,25 +141,34 @@ export function secretsAcrossArrayStrings(
       kinds.push(code);
       current.push(carried);
       expectsKey.push(code === 0x7b);
+      carriedObject.push(code === 0x7b && inArray);
     } else if (code === 0x5d || code === 0x7d) {
       if (kinds.length > 0) {
         const depth = kinds.length - 1;
         // An array closing in an array hands its run back to its parent.
         const handsBack =
-          code === 0x5d && depth > 0 && kinds[depth] === 0x5b && kinds[depth - 1] === 0x5b;
+          depth > 0 &&
+          kinds[depth - 1] === 0x5b &&
+          ((code === 0x5d && kinds[depth] === 0x5b) ||
+            (code === 0x7d && kinds[depth] === 0x7b && carriedObject[depth] === true));
         const run = current[depth];
         if (handsBack) current[depth] = undefined;
         else closeRun(depth);
         kinds.pop();
         current.pop();
         expectsKey.pop();
+        carriedObject.pop();
         if (handsBack) current[depth - 1] = run;
       }
     } else if (code === 0x3a || code === 0x2c) {
       // After an object's `:` its value comes, after its `,` its next key.
       if (kinds.length > 0)
         expectsKey[kinds.length - 1] = code === 0x2c && kinds[kinds.length - 1] === 0x7b;
-    } else if (code > 0x20 && kinds.length > 0 && kinds[kinds.length - 1] === 0x5b) {
+    } else if (
+      code > 0x20 &&
+      kinds.length > 0 &&
+      (kinds[kinds.length - 1] === 0x5b || carriedObject[kinds.length - 1] === true)
+    ) {
       // A number or a literal between strings of an array. Not in an object:
       // the text judged is canonical JSON, keys sorted, so any value may sort
       // between two chunks the model reads side by side (`head`, `n`, `tail`).
@@ -249,6 +269,14 @@ export function withArraySplitSecrets<SPAN extends DetectedSpan>(
     ...spans.map(({ type, start, end }) => ({ type, start, end, priority: 1 })),
     ...pieces,
   ]);
+}
+
+const singleStringMember = /\{\s*"(?:[^"\\]|\\.)*"\s*:\s*"(?:[^"\\]|\\.)*"\s*\}/y;
+
+/** Whether the object at `at` is `{"key":"value"}` (one member, a string): read once more, so linear. */
+function isSingleStringMember(json: string, at: number): boolean {
+  singleStringMember.lastIndex = at;
+  return singleStringMember.test(json);
 }
 
 /** The width of the JSON escape at `at` (a backslash): 2, 6 for `\uXXXX`, 0 when it is none. */

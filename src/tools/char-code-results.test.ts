@@ -40,7 +40,11 @@ async function run(result: unknown) {
   }
   return {
     sent,
-    records: collectToolRecords(out.steps).map(r => [r.guardrail, r.status, r.info?.types]),
+    records: collectToolRecords(out.steps).map(r => [
+      r.guardrail,
+      r.status,
+      (r.info as { types?: unknown } | undefined)?.types,
+    ]),
   };
 }
 

@@ -36,7 +36,9 @@ export const MAX_NESTED_JSON = 3;
  * string of its own, as is a longer name, as its words (`keyWords`). Keys
  * without a string value, or with one that holds no letter (`""`, `"12"`),
  * are read as a line of their words (`{"Ignore":"","all":"",…}`), such a
- * value left out. Numbers,
+ * value left out; so are keys whose value is one word (no white space, at
+ * most 40 characters: `{"Ignore":"x","all":"y",…}`, round 20), such a
+ * value read as a line of its own. Numbers,
  * booleans and `null` are left out. A string value that is itself a JSON
  * array or object (MCP servers return their payload written out as the
  * text of a text content) is read the same way, up to `MAX_NESTED_JSON`
@@ -140,6 +142,14 @@ function nameWords(key: string): string {
   return key.replace(keySeparators, ' ').replace(caseChange, '$1 ').trim();
 }
 
+/** The longest string value read as one word beside its key (a name, an id, a status). */
+const MAX_ONE_WORD = 40;
+
+/** Whether `value` is one word: no white space, at most `MAX_ONE_WORD` characters. */
+function isOneWord(value: string): boolean {
+  return value.length <= MAX_ONE_WORD && !whiteSpace.test(value);
+}
+
 function wordCount(words: string): number {
   let count = 1;
   for (let index = words.indexOf(' '); index >= 0; index = words.indexOf(' ', index + 1)) count++;
@@ -189,10 +199,15 @@ function readStrings(json: string, index: number, depth: number): JsonText | und
   };
   /** The key whose string value comes next. */
   let key: string | undefined;
+  /** The one-word values of keys read into `bareKeys`, read after their line. */
+  let pendingValues: string[] = [];
   const endBareKeys = () => {
     if (bareWords >= 3) addLine(bareKeys);
     bareKeys = '';
     bareWords = 0;
+    if (pendingValues.length === 0) return;
+    for (const value of pendingValues) addLine(value);
+    pendingValues = [];
   };
   let open = json.indexOf('"', index);
   while (open >= 0) {
@@ -237,6 +252,16 @@ function readStrings(json: string, index: number, depth: number): JsonText | und
         // is read as a key without a string value (round 19: `{"Ignore":"",
         // "all":"",…}` scored 0). The value is left out.
         addBareKey(name);
+        continue;
+      }
+      if (isOneWord(string) && !whiteSpace.test(name) && !looksLikeJsonDocument(string)) {
+        // A one-word value (`"x"`, `"Alice"`): its key joins the keys
+        // without a string value before it, and the value is read on a line
+        // of its own after their line (round 20: `{"Ignore":"x","all":"y",
+        // "previous":"z","instructions":"w"}` read as `x y z w`, the keys
+        // left out as names).
+        addBareKey(name);
+        pendingValues.push(string);
         continue;
       }
       endBareKeys();

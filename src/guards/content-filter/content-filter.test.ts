@@ -150,3 +150,21 @@ describe('contentFilter properties', () => {
     );
   });
 });
+
+describe('contentFilter with entries too long for one regular expression', () => {
+  it('is a config error naming no entry, not an error record quoting the list on every check', async () => {
+    // Before: the pattern compiled on the first check and threw there ("Invalid
+    // regular expression: /…abab…/: Stack overflow"): every answer was blocked
+    // with that reason in its record, and loading took minutes (the window
+    // hook's prefixes, the square of the entry's length), so this timed out.
+    const { loadGuardrailsConfig } = await import('../../config/load-guardrails-config');
+    const error = await loadGuardrailsConfig(
+      JSON.stringify({ output: [{ type: 'content-filter', blocklist: ['ab'.repeat(50_000)] }] }),
+    ).catch(caught => caught);
+    expect(GuardrailConfigError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toBe(
+      'Invalid guardrail configuration at output[0].blocklist: expected entries short enough to compile as one regular expression (split or shorten them), received "(24 entries, the longest 100000 characters)"',
+    );
+    expect((error as Error).message).not.toContain('abab');
+  });
+});

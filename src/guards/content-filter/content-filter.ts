@@ -183,6 +183,18 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
           'u',
         );
   const longest = terms.reduce((max, term) => Math.max(max, term.length), 0);
+  // V8 compiles a pattern when it first runs: entries too long for one
+  // pattern ("Stack overflow") failed every check, and each error record's
+  // reason quoted the whole pattern, which is the list the app must not show.
+  try {
+    matcher?.exec('');
+  } catch {
+    throw new GuardrailConfigError({
+      path: `${name}.blocklist`,
+      value: `(${terms.length} entries, the longest ${longest} characters)`,
+      expected: 'entries short enough to compile as one regular expression (split or shorten them)',
+    });
+  }
   // Window mode holds back the last words only when they begin an entry.
   const potentialMatchStart = contentFilterPotentialStart(terms, Math.max(16, longest * 4));
 

@@ -152,3 +152,87 @@ describe('Re2RegExp', () => {
     expect([sticky.test('ab'), sticky.lastIndex]).toEqual([true, 2]);
   });
 });
+
+describe('Re2RegExp agrees with RegExp on random texts', () => {
+  /** A seeded generator: the same texts on every run. */
+  const random = (seed: number) => () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const textOf = (next: () => number, alphabet: readonly string[], length: number) =>
+    Array.from({ length }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
+  /** Every exec at every lastIndex, and what split, replace and matchAll make of the pattern. */
+  const uses = (make: () => RegExp, text: string) => {
+    const execs = [];
+    const pattern = make();
+    for (let at = 0; at <= text.length + 1; at++) {
+      pattern.lastIndex = at;
+      const match = pattern.exec(text);
+      execs.push([at, match && [[...match], match.index, match.groups], pattern.lastIndex]);
+    }
+    return {
+      execs,
+      split: text.split(make()),
+      replace: text.replace(make(), '<$&|$1>'),
+      matchAll: make().global
+        ? [...text.matchAll(make())].map(m => [[...m], m.index, m.groups])
+        : null,
+    };
+  };
+  const sources = ['a', 'a*', 'b|', '\\bab?', '^a|b$', '(?<x>a)(b)?', '[ab]+\\b', '\\d+|-', '\\s'];
+  const flagSets = ['', 'g', 'y', 'gy', 'm', 'my', 'gmy', 'iy'];
+
+  it('exec at each lastIndex, split, replace and matchAll, with every flag', () => {
+    const next = random(20);
+    for (let round = 0; round < 40; round++) {
+      const text = textOf(next, ['a', 'b', 'A', '1', ' ', '\n', '-'], Math.floor(next() * 14));
+      for (const source of sources) {
+        for (const flags of flagSets) {
+          expect(
+            uses(() => new Re2RegExp(source, flags), text),
+            `/${source}/${flags} on ${JSON.stringify(text)}`,
+          ).toEqual(uses(() => new RegExp(source, flags), text));
+        }
+      }
+    }
+  });
+
+  it('a sticky search between the halves of a surrogate pair', () => {
+    const next = random(7);
+    for (let round = 0; round < 40; round++) {
+      const text = textOf(
+        next,
+        ['a', 'b', '😀', '\ud83d', '\ude00', '\n'],
+        Math.floor(next() * 10),
+      );
+      for (const source of ['a', '^a|b', '\\bb', '(?:^|a)b', '\\ude00a?']) {
+        for (const flags of ['y', 'my', 'gy']) {
+          expect(
+            uses(() => new Re2RegExp(source, flags), text),
+            `/${source}/${flags} on ${JSON.stringify(text)}`,
+          ).toEqual(uses(() => new RegExp(source, flags), text));
+        }
+      }
+    }
+  });
+
+  it('a sticky search reads from lastIndex only as far as the match needs', () => {
+    // split searches sticky at each index: one that scans on to the next match
+    // reads the text once per index (quadratic: 20,000 characters took 8 s).
+    const text = `${'a'.repeat(2_000)}-`;
+    const charCodeAt = String.prototype.charCodeAt;
+    let reads = 0;
+    String.prototype.charCodeAt = function (this: string, index: number) {
+      reads++;
+      return charCodeAt.call(this, index);
+    };
+    let parts: string[];
+    try {
+      parts = text.split(new Re2RegExp('[-,]', 'y'));
+    } finally {
+      String.prototype.charCodeAt = charCodeAt;
+    }
+    expect(parts).toEqual(['a'.repeat(2_000), '']);
+    expect(reads).toBeLessThan(10 * text.length);
+  });
+});

@@ -12,10 +12,14 @@ import { RE2JS, RE2JSException } from 're2js';
  */
 export class Re2RegExp extends RegExp {
   readonly #re2: RE2JS;
+  /** The pattern after any one character (`(?s:.)`), for a sticky search past 0; made when first needed. */
+  #afterOne: RE2JS | undefined;
+  /** The pattern with `^` never matching, for a sticky search between the halves of a surrogate pair. */
+  #noCaret: RE2JS | undefined;
 
   constructor(pattern: string | RegExp, flags?: string) {
     super(pattern, flags);
-    // A copy (matchAll, replaceAll and split copy their RegExp) shares the program.
+    // A copy (matchAll, replaceAll and split copy their RegExp) shares the programs.
     if (
       pattern instanceof Re2RegExp &&
       pattern.ignoreCase === this.ignoreCase &&
@@ -24,6 +28,8 @@ export class Re2RegExp extends RegExp {
       !this.hasIndices
     ) {
       this.#re2 = pattern.#re2;
+      this.#afterOne = pattern.#afterOne;
+      this.#noCaret = pattern.#noCaret;
       return;
     }
     const compiled = compileRe2(this);
@@ -31,6 +37,17 @@ export class Re2RegExp extends RegExp {
     this.#re2 = compiled;
   }
 
+  /**
+   * One RE2 run per call, its groups with it (no matcher, no second run
+   * for the groups). A sticky search is an anchored one at `lastIndex`:
+   * RE2 anchors only at the start of its input, so it runs on the text
+   * from the character before `lastIndex` with a program that first takes
+   * that character (`^` and `\\b` see it); between the halves of a
+   * surrogate pair (RE2 would read them as one), on the text from
+   * `lastIndex` with a program whose `^` never matches (nor does
+   * JavaScript's there). Its cost is the match's, not the distance to the
+   * next match: `split` (which searches sticky at each index) stays linear.
+   */
   override exec(input: string): RegExpExecArray | null {
     const text = String(input);
     const resumes = this.global || this.sticky;
@@ -39,29 +56,69 @@ export class Re2RegExp extends RegExp {
       this.lastIndex = 0;
       return null;
     }
-    const matcher = this.#re2.matcher(text);
-    // A sticky search must match at `from`: the leftmost match from there starts there if any does.
-    if (!matcher.find(from) || (this.sticky && matcher.start() !== from)) {
+    const ngroup = 1 + this.#re2.groupCount();
+    let found: number[] | null;
+    let offset = 0;
+    /** Where the match starts in what RE2 read, when not group 0's start (the character taken). */
+    let start: number | undefined;
+    if (!this.sticky) found = run(this.#re2, text, from, UNANCHORED, ngroup);
+    else if (from === 0) found = run(this.#re2, text, 0, ANCHOR_START, ngroup);
+    else if (isHighSurrogate(text.charCodeAt(from - 1)) && isLowSurrogate(text.charCodeAt(from))) {
+      this.#noCaret ??= this.#variant(re2Source(this, NEVER));
+      offset = from;
+      found = run(this.#noCaret, text.slice(from), 0, ANCHOR_START, ngroup);
+    } else {
+      const source = re2Source(this);
+      this.#afterOne ??= this.#variant(typeof source === 'string' ? `(?s:.)(?:${source})` : source);
+      offset = from - 1;
+      found = run(this.#afterOne, text.slice(offset), 0, ANCHOR_START, ngroup);
+      start = 1;
+    }
+    if (!found) {
       if (resumes) this.lastIndex = 0;
       return null;
     }
     const result = [] as unknown as RegExpExecArray;
-    for (let group = 0; group <= matcher.groupCount(); group++) {
-      result.push(matcher.group(group) ?? (undefined as unknown as string));
+    for (let group = 0; group < ngroup; group++) {
+      const begin = group === 0 ? (start ?? found[0]!) : found[2 * group]!;
+      result.push(
+        begin < 0
+          ? (undefined as unknown as string)
+          : text.slice(begin + offset, found[2 * group + 1]! + offset),
+      );
     }
-    result.index = matcher.start();
+    result.index = (start ?? found[0]!) + offset;
     result.input = text;
-    const names = Object.keys(this.#re2.namedGroups());
-    if (names.length > 0) {
-      const groups: Record<string, string | undefined> = Object.create(null);
-      for (const name of names) groups[name] = matcher.group(name) ?? undefined;
-      result.groups = groups as Record<string, string>;
-    } else {
-      result.groups = undefined;
+    const names = this.#re2.namedGroups();
+    let groups: Record<string, string | undefined> | undefined;
+    for (const name in names) {
+      groups ??= Object.create(null) as Record<string, string | undefined>;
+      groups[name] = result[names[name]!];
     }
-    if (resumes) this.lastIndex = matcher.end();
+    result.groups = groups as Record<string, string> | undefined;
+    if (resumes) this.lastIndex = found[1]! + offset;
     return result;
   }
+
+  #variant(source: string | { problem: string }): RE2JS {
+    // The pattern compiled, so its variants do.
+    if (typeof source !== 'string') throw new Re2PatternError(source.problem);
+    return RE2JS.compile(source);
+  }
+}
+
+/** RE2's anchor flags (`RE2Flags`, not exported by re2js). */
+const UNANCHORED = 0;
+const ANCHOR_START = 1;
+/** A class that matches nothing: what `^` becomes where it cannot match. */
+const NEVER = '[^\\u0000-\\u{10ffff}]';
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
+/** The group bounds (`[start, end]` pairs, -1 when unset) of RE2's match in `text` from `from`, or null. */
+function run(re2: RE2JS, text: string, from: number, anchor: number, ngroup: number) {
+  const [matched, groups] = re2.re2Input.matchWithGroup(text, from, text.length, anchor, ngroup);
+  return matched ? (groups as number[]) : null;
 }
 
 /** A valid JavaScript pattern RE2 cannot run; its message says what is expected. */
@@ -96,12 +153,13 @@ export function compileRe2(pattern: RegExp): RE2JS | string {
  * Still different: without the `u` flag, `.` and a negated class take a
  * whole surrogate pair on RE2 (JavaScript one half); `^` and `$` with the
  * `m` flag see only `\\n` as a line end; `i` folds case as Unicode does
- * (`s` matches `ſ`).
+ * (`s` matches `ſ`). `caret` is what `^` becomes (a class matching
+ * nothing where it cannot match).
  */
-export function re2Source(pattern: RegExp): string | { problem: string } {
+export function re2Source(pattern: RegExp, caret = '^'): string | { problem: string } {
   if (pattern.flags.includes('v'))
     return { problem: 'a pattern without the v flag (class set operations)' };
-  const source = withJavaScriptClasses(pattern.source, pattern.dotAll);
+  const source = withJavaScriptClasses(pattern.source, pattern.dotAll, caret);
   if (source === undefined) {
     return {
       problem:
@@ -152,7 +210,7 @@ const LINE_TERMINATORS = '\\n\\r\\u2028\\u2029';
  * Undefined for `\\k`, a named backreference that RE2 would read as the
  * letter `k`. One pass over the source.
  */
-function withJavaScriptClasses(source: string, dotAll: boolean): string | undefined {
+function withJavaScriptClasses(source: string, dotAll: boolean, caret: string): string | undefined {
   let out = '';
   let inClass = false;
   /** Where the contents of the open class start in `out` (after `[` or `[^`). */
@@ -204,7 +262,7 @@ function withJavaScriptClasses(source: string, dotAll: boolean): string | undefi
       }
       continue;
     }
-    out += char === '.' && !dotAll ? `[^${LINE_TERMINATORS}]` : char;
+    out += char === '.' && !dotAll ? `[^${LINE_TERMINATORS}]` : char === '^' ? caret : char;
   }
   return out;
 }

@@ -151,20 +151,53 @@ describe('contentFilter properties', () => {
   });
 });
 
-describe('contentFilter with entries too long for one regular expression', () => {
+describe('contentFilter with entries too long', () => {
   it('is a config error naming no entry, not an error record quoting the list on every check', async () => {
-    // Before: the pattern compiled on the first check and threw there ("Invalid
-    // regular expression: /…abab…/: Stack overflow"): every answer was blocked
-    // with that reason in its record, and loading took minutes (the window
-    // hook's prefixes, the square of the entry's length), so this timed out.
+    // Before 6a98ec3: the pattern compiled on the first check and threw there
+    // ("Invalid regular expression: /…abab…/: Stack overflow"): every answer
+    // was blocked with that reason in its record. Entries are now at most
+    // 10,000 characters, checked before any other work.
     const { loadGuardrailsConfig } = await import('../../config/load-guardrails-config');
     const error = await loadGuardrailsConfig(
       JSON.stringify({ output: [{ type: 'content-filter', blocklist: ['ab'.repeat(50_000)] }] }),
     ).catch(caught => caught);
     expect(GuardrailConfigError.isInstance(error)).toBe(true);
     expect((error as Error).message).toBe(
-      'Invalid guardrail configuration at output[0].blocklist: expected entries short enough to compile as one regular expression (split or shorten them), received "(24 entries, the longest 100000 characters)"',
+      'Invalid guardrail configuration at output[0].blocklist[0]: expected an entry of at most 10000 characters, received "(100000 characters)"',
     );
     expect((error as Error).message).not.toContain('abab');
+  });
+
+  it('rejects one 200,000-character entry with a typed error naming its place, before any other work', async () => {
+    // Before: the pattern's failure, after folding every entry; under V8's
+    // limit (about 20,000 characters) the window hook then put every prefix
+    // of an entry in a set, the square of its length (20,000: 5 s).
+    const { loadGuardrailsConfig } = await import('../../config/load-guardrails-config');
+    const error = await loadGuardrailsConfig(
+      JSON.stringify({
+        output: [{ type: 'content-filter', categories: { mine: ['ok', 'a b '.repeat(50_000)] } }],
+      }),
+    ).catch(caught => caught);
+    expect(GuardrailConfigError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toBe(
+      'Invalid guardrail configuration at output[0].categories.mine[1]: expected an entry of at most 10000 characters, received "(200000 characters)"',
+    );
+  });
+
+  it('checks the folded length too (NFKC lengthens \ufdfa 18 times), and builds an entry of 10,000 that blocks', () => {
+    expect(() => contentFilter({ blocklist: ['\ufdfa'.repeat(1_000)] })).toThrow(
+      'Invalid guardrail configuration at content-filter.blocklist[0]: expected an entry of at most 10000 characters, received "(18000 characters)"',
+    );
+    const entry = 'ab '.repeat(3_333).concat('a');
+    expect(entry.length).toBe(10_000);
+    const guard = contentFilter({ blocklist: [entry], categories: {} });
+    expect(guard.check(`Say ${entry.toUpperCase()}.`, ctx)).toEqual({
+      action: 'block',
+      message: 'This content is not allowed.',
+      reason: 'matched blocklist entry 0',
+      severity: 'warning',
+      info: { category: 'blocklist', entry: 0 },
+    });
+    expect(guard.check(`Say ${entry}b.`, ctx)).toEqual({ action: 'allow' });
   });
 });

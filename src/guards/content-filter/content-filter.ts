@@ -87,6 +87,14 @@ export interface ContentFilterOptions {
   name?: string;
 }
 
+/**
+ * The longest entry, in characters (as given and folded). Longer ones are a
+ * `GuardrailConfigError` before any other work: a pattern of one longer
+ * entry does not compile in V8 from about 20,000 characters ("Stack
+ * overflow"), and the stream window is four times the longest entry.
+ */
+const MAX_ENTRY_LENGTH = 10_000;
+
 const letterOrDigit = '[\\p{L}\\p{N}]';
 
 function escapeRegExp(text: string): string {
@@ -152,8 +160,21 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
       continue;
     }
     terms.forEach((term, index) => {
+      // Checked before folding, and after (NFKC may lengthen it); named by length only.
+      const tooLong = (length: number) =>
+        issues.push({
+          path: `${path}[${index}]`,
+          value: `(${length} characters)`,
+          expected: `an entry of at most ${MAX_ENTRY_LENGTH} characters`,
+        });
+      if (typeof term === 'string' && term.length > MAX_ENTRY_LENGTH) {
+        tooLong(term.length);
+        return;
+      }
       const folded = typeof term === 'string' ? foldText(term).replace(/\s+/g, ' ') : '';
-      if (folded === '') {
+      if (folded.length > MAX_ENTRY_LENGTH) {
+        tooLong(folded.length);
+      } else if (folded === '') {
         issues.push({ path: `${path}[${index}]`, value: term, expected: 'a non-empty string' });
       } else if (!categoryOf.has(folded)) {
         categoryOf.set(folded, { category, entry: index });

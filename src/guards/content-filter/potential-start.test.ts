@@ -437,3 +437,16 @@ describe('contentFilter hook for text its filter ruled out', () => {
     );
   });
 });
+
+describe('contentFilterPotentialStart of very long entries', () => {
+  it('builds for one 200,000-character entry (it took minutes: every prefix in a set) and holds back its start', () => {
+    for (const entry of ['a'.repeat(200_000), 'ab '.repeat(66_666).concat('ab')]) {
+      expect(entry.length).toBe(200_000);
+      const hook = contentFilterPotentialStart([entry, 'kill you'], entry.length * 4);
+      const text = `The plan: ${entry.slice(0, 500)}`;
+      expect(hook(text)).toBe(10);
+      expect(hook(`The plan: ${entry.slice(0, 500).replace(/.$/, 'x')}`)).toBe(text.length);
+      expect(hook('Well, kill yo')).toBe(6);
+    }
+  });
+});

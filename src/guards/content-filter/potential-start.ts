@@ -27,14 +27,19 @@ export function contentFilterPotentialStart(
   precheck = true,
 ): (text: string) => number {
   const words = terms.reduce((max, term) => Math.max(max, term.split(' ').length), 1);
-  const termPrefixes = new Set<string>();
-  for (const term of terms)
-    for (let end = 1; end <= term.length; end++) termPrefixes.add(term.slice(0, end));
+  // Tries of the entries, built in time and memory linear in their length
+  // (a set of every prefix cost its square: a 20,000-character entry, 5 s).
+  const entries = entryTrie(terms);
   const startsAnEntry = (folded: string) => {
     const prefix = folded.trim().replace(/\s+/g, ' ');
-    return prefix !== '' && termPrefixes.has(prefix);
+    if (prefix === '') return false;
+    let node = 0;
+    for (let at = 0; at < prefix.length && node >= 0; at++) {
+      node = entries.get(node * 0x10000 + prefix.charCodeAt(at)) ?? -1;
+    }
+    return node >= 0;
   };
-  const letterTrie = letterPrefixTrie(termPrefixes);
+  const letterTrie = letterPrefixTrie(terms);
   const lettersBeginAnEntry = letterPrefixTest(letterTrie);
   const beginsAnEntryInLowerCase = lowerCasePrefixTest(terms);
   // Token starts, reused from one call to the next (the hook runs on every check of a stream).
@@ -290,7 +295,7 @@ function reversedPrefixTrie(terms: readonly string[]) {
  * after a character that is no ASCII letter), so the pass judges every
  * run it reads, each character once.
  */
-function lastWordsStart(text: string, from: number, words: number, trie: Int32Array): number {
+function lastWordsStart(text: string, from: number, words: number, trie: LetterTrie): number {
   let at = text.length;
   let counted = 0;
   let inShortRun = false;
@@ -358,11 +363,15 @@ function isBlank(text: string, at: number): boolean {
  * non-ASCII character follows it (folding decides), or its letters in lower
  * case are a path of `trie` (what `letterPrefixTest` decides at `start`).
  */
-function runBeginsAnEntry(text: string, start: number, end: number, trie: Int32Array): boolean {
+function runBeginsAnEntry(text: string, start: number, end: number, trie: LetterTrie): boolean {
   if (end < text.length && text.charCodeAt(end) >= 0x80) return true;
+  const { row, rows, only, onlyChild } = trie;
   let node = 0;
   for (let at = start; at < end; at++) {
-    node = trie[node * 26 + (text.charCodeAt(at) | 0x20) - 97]! - 1;
+    const letter = (text.charCodeAt(at) | 0x20) - 96;
+    const dense = row[node]!;
+    node =
+      dense >= 0 ? rows[dense + letter - 1]! - 1 : only[node] === letter ? onlyChild[node]! : -1;
     if (node < 0) return false;
   }
   return true;
@@ -379,14 +388,22 @@ function runBeginsAnEntry(text: string, start: number, end: number, trie: Int32A
  * follows (spelled-out runs start at a letter standing alone, and then it
  * stays first), so the folded text starts with them in lower case.
  */
-function letterPrefixTest(table: Int32Array): (text: string, start: number) => boolean {
+function letterPrefixTest(trie: LetterTrie): (text: string, start: number) => boolean {
+  const { row, rows, only, onlyChild } = trie;
   return (text, start) => {
     let node = 0;
     let end = start;
     for (; end < text.length; end++) {
       const lower = text.charCodeAt(end) | 0x20;
       if (lower < 97 || lower > 122) break;
-      if (node >= 0) node = table[node * 26 + lower - 97]! - 1;
+      if (node < 0) continue;
+      const dense = row[node]!;
+      node =
+        dense >= 0
+          ? rows[dense + lower - 97]! - 1
+          : only[node] === lower - 96
+            ? onlyChild[node]!
+            : -1;
     }
     // No leading ASCII letters, or letters a non-ASCII character may fold with: folding decides.
     if (end === start || (end < text.length && text.charCodeAt(end) >= 0x80)) return true;
@@ -394,22 +411,60 @@ function letterPrefixTest(table: Int32Array): (text: string, start: number) => b
   };
 }
 
-/** The trie of the prefixes made of ASCII letters only: `trie[node * 26 + letter]` = child + 1 (0: none); node 0 is the root. */
-function letterPrefixTrie(prefixes: ReadonlySet<string>): Int32Array {
-  const trie: number[] = new Array(26).fill(0);
-  for (const prefix of prefixes) {
-    if (!/^[a-z]+$/.test(prefix)) continue;
+/**
+ * The trie of the entries' prefixes made of ASCII letters only (node 0 is
+ * the root). A node with two children or more (or the root) has a row of 26
+ * cells, `rows[row[node] + letter]` = child + 1 (0: none); any other node
+ * has `row[node]` -1 and at most one child, `onlyChild[node]` under the
+ * letter `only[node] - 1` (`only` 0: none). Memory is linear in the
+ * letters (rows for every node took 104 bytes a letter: 1 GB for a
+ * 10,000,000-letter entry), and so is the time to build it.
+ */
+interface LetterTrie {
+  row: Int32Array;
+  rows: Int32Array;
+  only: Uint8Array;
+  onlyChild: Int32Array;
+}
+
+function letterPrefixTrie(terms: readonly string[]): LetterTrie {
+  // children.get(node * 26 + letter) = child first, then laid out.
+  const children = new Map<number, number>();
+  let nodes = 1;
+  for (const term of terms) {
     let node = 0;
-    for (let at = 0; at < prefix.length; at++) {
-      const slot = node * 26 + prefix.charCodeAt(at) - 97;
-      if (trie[slot] === 0) {
-        trie[slot] = trie.length / 26 + 1;
-        for (let i = 0; i < 26; i++) trie.push(0);
+    for (let at = 0; at < term.length; at++) {
+      const code = term.charCodeAt(at);
+      if (code < 97 || code > 122) break;
+      const key = node * 26 + code - 97;
+      let child = children.get(key);
+      if (child === undefined) {
+        child = nodes++;
+        children.set(key, child);
       }
-      node = trie[slot]! - 1;
+      node = child;
     }
   }
-  return Int32Array.from(trie);
+  const counts = new Uint8Array(nodes);
+  for (const key of children.keys()) counts[Math.floor(key / 26)]!++;
+  const row = new Int32Array(nodes).fill(-1);
+  let dense = 0;
+  for (let node = 0; node < nodes; node++) {
+    if (node === 0 || counts[node]! > 1) row[node] = 26 * dense++;
+  }
+  const rows = new Int32Array(dense * 26);
+  const only = new Uint8Array(nodes);
+  const onlyChild = new Int32Array(nodes);
+  for (const [key, child] of children) {
+    const node = Math.floor(key / 26);
+    const letter = key % 26;
+    if (row[node]! >= 0) rows[row[node]! + letter] = child + 1;
+    else {
+      only[node] = letter + 1;
+      onlyChild[node] = child;
+    }
+  }
+  return { row, rows, only, onlyChild };
 }
 
 const LETTER = 'A-Za-z\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u00ff';
@@ -461,21 +516,7 @@ export function foldsToLowerCaseFrom(text: string, from: number): boolean {
 export function lowerCasePrefixTest(
   terms: readonly string[],
 ): (text: string, start: number) => boolean {
-  // children.get(node * 0x10000 + unit) = child; node 0 is the root.
-  const children = new Map<number, number>();
-  let nodes = 1;
-  for (const term of terms) {
-    let node = 0;
-    for (let at = 0; at < term.length; at++) {
-      const key = node * 0x10000 + term.charCodeAt(at);
-      let child = children.get(key);
-      if (child === undefined) {
-        child = nodes++;
-        children.set(key, child);
-      }
-      node = child;
-    }
-  }
+  const children = entryTrie(terms);
   return (text, start) => {
     let node = 0;
     let at = start;
@@ -495,6 +536,25 @@ export function lowerCasePrefixTest(
     }
     return node !== 0;
   };
+}
+
+/** The trie of the entries: `children.get(node * 0x10000 + unit)` = child; node 0 is the root. */
+function entryTrie(terms: readonly string[]): Map<number, number> {
+  const children = new Map<number, number>();
+  let nodes = 1;
+  for (const term of terms) {
+    let node = 0;
+    for (let at = 0; at < term.length; at++) {
+      const key = node * 0x10000 + term.charCodeAt(at);
+      let child = children.get(key);
+      if (child === undefined) {
+        child = nodes++;
+        children.set(key, child);
+      }
+      node = child;
+    }
+  }
+  return children;
 }
 
 /** A unit of ordinary prose (see `plainView`) in lower case, a curly quote straightened. */

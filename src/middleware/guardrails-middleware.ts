@@ -753,11 +753,14 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     };
   }
 
-  /** With `toolCalls`: judges the tool calls of the model's response (see tool-calls.ts). */
-  function responseToolCalls(call: CallGuard): ToolCallJudge | undefined {
-    if (toolCalls.length === 0) return undefined;
+  /**
+   * What judging a part of the model's response (its tool calls, its files)
+   * needs from the call: the chain's context, where records go, how a change
+   * and, with `onTrip: 'throw'`, a withheld part are reported.
+   */
+  function responsePartJudge(call: CallGuard, guardrails: readonly Guardrail[]) {
     return {
-      guardrails: toolCalls,
+      guardrails,
       context: {
         messages: call.prompt,
         metadata: call.metadata,
@@ -770,8 +773,16 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       records: call.records,
       changed: () => call.noteResponseChanged(),
       tripError:
-        onTrip === 'throw' ? record => tripError(record, call.outcome(true).records) : undefined,
+        onTrip === 'throw'
+          ? (record: GuardrailRecord) => tripError(record, call.outcome(true).records)
+          : undefined,
     };
+  }
+
+  /** With `toolCalls`: judges the tool calls of the model's response (see tool-calls.ts). */
+  function responseToolCalls(call: CallGuard): ToolCallJudge | undefined {
+    if (toolCalls.length === 0) return undefined;
+    return responsePartJudge(call, toolCalls);
   }
 
   /**
@@ -783,20 +794,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
   function responseFiles(call: CallGuard): GeneratedFileJudge | undefined {
     if (fileGuardrails.length === 0) return undefined;
     return {
-      guardrails: fileGuardrails,
-      context: {
-        messages: call.prompt,
-        metadata: call.metadata,
-        state: call.state,
-        ...(call.step !== undefined && { step: call.step }),
-      },
-      abortSignal: call.controller.signal,
-      onEvent,
-      defaultTimeoutMs,
-      records: call.records,
-      changed: () => call.noteResponseChanged(),
-      tripError:
-        onTrip === 'throw' ? record => tripError(record, call.outcome(true).records) : undefined,
+      ...responsePartJudge(call, fileGuardrails),
       checkReasoning,
       v3Data: specificationVersion === 'v3',
     };

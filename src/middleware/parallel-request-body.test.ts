@@ -31,23 +31,28 @@ function signal() {
   return { promise, open };
 }
 
+/** generateText over a model that answers while a parallel input guardrail (tripping or not) still runs. */
+async function generateWithLateJudge(trips: boolean) {
+  const done = signal();
+  const model = new MockLanguageModelV4({
+    doGenerate: async () => {
+      setTimeout(done.open, 5);
+      return generateResult('Here it is.', { request: { body: requestBody } });
+    },
+  });
+  return generateText({
+    model: wrapLanguageModel({
+      model,
+      middleware: guardrails({ input: [lateJudge(trips, done.promise)] }),
+    }),
+    prompt: PROMPT,
+    include: { requestBody: true },
+  });
+}
+
 describe('a parallel input trip does not hand on the request body (the prompt it blocked)', () => {
   it('generateText: result.request.body and the steps have no prompt', async () => {
-    const done = signal();
-    const model = new MockLanguageModelV4({
-      doGenerate: async () => {
-        setTimeout(done.open, 5);
-        return generateResult('Here it is.', { request: { body: requestBody } });
-      },
-    });
-    const result = await generateText({
-      model: wrapLanguageModel({
-        model,
-        middleware: guardrails({ input: [lateJudge(true, done.promise)] }),
-      }),
-      prompt: PROMPT,
-      include: { requestBody: true },
-    });
+    const result = await generateWithLateJudge(true);
     expect(result.text).toBe('Not allowed.');
     expect(result.finishReason).toBe('content-filter');
     expect(result.request.body).toBeUndefined();
@@ -57,21 +62,7 @@ describe('a parallel input trip does not hand on the request body (the prompt it
   });
 
   it('generateText: a passing parallel guardrail keeps the request body', async () => {
-    const done = signal();
-    const model = new MockLanguageModelV4({
-      doGenerate: async () => {
-        setTimeout(done.open, 5);
-        return generateResult('Here it is.', { request: { body: requestBody } });
-      },
-    });
-    const result = await generateText({
-      model: wrapLanguageModel({
-        model,
-        middleware: guardrails({ input: [lateJudge(false, done.promise)] }),
-      }),
-      prompt: PROMPT,
-      include: { requestBody: true },
-    });
+    const result = await generateWithLateJudge(false);
     expect(result.text).toBe('Here it is.');
     expect(result.request.body).toEqual(requestBody);
   });

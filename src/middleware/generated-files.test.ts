@@ -8,7 +8,13 @@ import { MockLanguageModelV4 } from 'ai/test';
 import * as ai6 from 'ai-v6';
 import * as ai6Test from 'ai-v6/test';
 import { describe, expect, it } from 'vitest';
-import { generateResult, readAll, streamOf, userPrompt, withoutTiming } from '../../test/helpers';
+import {
+  generateResult,
+  guardedStreamParts,
+  streamOf,
+  userPrompt,
+  withoutTiming,
+} from '../../test/helpers';
 import { allow, defineGuardrail } from '../core/define-guardrail';
 import { GuardrailTripwireError } from '../core/errors';
 import type { GuardrailContext, GuardrailOutcome } from '../core/types';
@@ -99,24 +105,8 @@ async function generated(
 }
 
 /** The wrapped model's own stream for one call: every part, the finish without its metadata. */
-async function streamed(
-  parts: LanguageModelV4StreamPart[],
-  options: GuardrailsOptions,
-): Promise<{ parts: unknown[]; outcome: GuardrailOutcome }> {
-  const model = wrapLanguageModel({
-    model: new MockLanguageModelV4({ doStream: async () => streamOf(parts) }),
-    middleware: guardrails(options),
-  });
-  const { stream } = await model.doStream({ prompt: userPrompt('write the file') });
-  const out = await readAll(stream);
-  const finish = out.at(-1) as Extract<LanguageModelV4StreamPart, { type: 'finish' }>;
-  const outcome = finish.providerMetadata?.guardrails as unknown as GuardrailOutcome;
-  return {
-    parts: out.map(part =>
-      part.type === 'finish' ? { type: 'finish', finishReason: part.finishReason } : part,
-    ),
-    outcome,
-  };
+function streamed(parts: LanguageModelV4StreamPart[], options: GuardrailsOptions) {
+  return guardedStreamParts(parts, options, 'write the file');
 }
 
 const textParts = (text: string, id = 't1'): LanguageModelV4StreamPart[] => [

@@ -10,6 +10,7 @@ import { emitEvent } from '../core/events';
 import type { Guardrail, GuardrailEventListener, GuardrailRecord } from '../core/types';
 import { isTextMediaType } from '../tools/model-output-check';
 import { readFileText, withFileText } from './prompt-texts';
+import { withheld } from './tool-calls';
 import { DEFAULT_MAX_TOOL_OUTPUT_LENGTH } from './tool-outputs';
 
 type Part = LanguageModelV4StreamPart;
@@ -153,12 +154,6 @@ export async function judgeGeneratedFile(
   // The provider's own data of the file may echo what the guardrail hid.
   const { providerMetadata: _echo, ...scrubbed } = rewritten;
   return { part: scrubbed as FilePart };
-}
-
-/** A withheld file: the response goes on without it (or, with `onTrip: 'throw'`, the error). */
-function withheld(record: GuardrailRecord, guard: GeneratedFileJudge): Error | undefined {
-  guard.changed();
-  return guard.tripError?.(record);
 }
 
 /**

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import {
   configIssuesOf,
   generateResult,
-  readAll,
+  guardedStreamParts,
   streamOf,
   userPrompt,
   withoutTiming,
@@ -91,24 +91,8 @@ const passed = (guardrail: string, toolName: string, toolCallId: string) => ({
 });
 
 /** The wrapped model's own stream for one call: every part, the finish without its metadata. */
-async function streamedParts(
-  parts: LanguageModelV4StreamPart[],
-  options: GuardrailsOptions,
-): Promise<{ parts: unknown[]; outcome: GuardrailOutcome }> {
-  const model = wrapLanguageModel({
-    model: new MockLanguageModelV4({ doStream: async () => streamOf(parts) }),
-    middleware: guardrails(options),
-  });
-  const { stream } = await model.doStream({ prompt: userPrompt('save my card') });
-  const out = await readAll(stream);
-  const finish = out.at(-1) as Extract<LanguageModelV4StreamPart, { type: 'finish' }>;
-  const outcome = finish.providerMetadata?.guardrails as unknown as GuardrailOutcome;
-  return {
-    parts: out.map(part =>
-      part.type === 'finish' ? { type: 'finish', finishReason: part.finishReason } : part,
-    ),
-    outcome,
-  };
+function streamedParts(parts: LanguageModelV4StreamPart[], options: GuardrailsOptions) {
+  return guardedStreamParts(parts, options, 'save my card');
 }
 
 /** A model whose first response is `content` (finish 'tool-calls'), then 'done'. */

@@ -161,8 +161,14 @@ export async function judgeToolInput(
   return { input: released === input ? input : released, modified };
 }
 
-/** A withheld call: the response goes on without it (or, with `onTrip: 'throw'`, the error). */
-function withheld(record: GuardrailRecord, guard: ToolCallJudge): Error | undefined {
+/**
+ * A withheld part of the response (a tool call, a generated file): the
+ * response goes on without it (or, with `onTrip: 'throw'`, the error).
+ */
+export function withheld(
+  record: GuardrailRecord,
+  guard: Pick<ToolCallJudge, 'changed' | 'tripError'>,
+): Error | undefined {
   guard.changed();
   return guard.tripError?.(record);
 }

@@ -16,6 +16,8 @@ import {
   type GuardrailConfigIssue,
   type GuardrailContext,
   type GuardrailKind,
+  type GuardrailOutcome,
+  type GuardrailsOptions,
   getGuardrailOutcome,
   guardrails,
   modify,
@@ -283,4 +285,29 @@ export function configIssuesOf(run: () => unknown): GuardrailConfigIssue[] {
     throw error;
   }
   throw new Error('expected a GuardrailConfigError');
+}
+
+/**
+ * The guarded model's own stream for one call over `parts`: every part, the
+ * finish without its metadata, and the outcome the finish carried.
+ */
+export async function guardedStreamParts(
+  parts: LanguageModelV4StreamPart[],
+  options: GuardrailsOptions,
+  prompt: string,
+): Promise<{ parts: unknown[]; outcome: GuardrailOutcome }> {
+  const model = wrapLanguageModel({
+    model: new MockLanguageModelV4({ doStream: async () => streamOf(parts) }),
+    middleware: guardrails(options),
+  });
+  const { stream } = await model.doStream({ prompt: userPrompt(prompt) });
+  const out = await readAll(stream);
+  const finish = out.at(-1) as Extract<LanguageModelV4StreamPart, { type: 'finish' }>;
+  const outcome = finish.providerMetadata?.guardrails as unknown as GuardrailOutcome;
+  return {
+    parts: out.map(part =>
+      part.type === 'finish' ? { type: 'finish', finishReason: part.finishReason } : part,
+    ),
+    outcome,
+  };
 }

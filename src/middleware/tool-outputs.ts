@@ -16,6 +16,12 @@ import type {
 import { defaultBlockedMessage } from '../tools/blocked-output';
 import { canonicalJson } from '../tools/canonical-json';
 import {
+  type CharCodeArray,
+  MIN_CODES,
+  restoreCharCodeArrays,
+  withCharCodeTexts,
+} from '../tools/char-code-text';
+import {
   checkModelOutputTexts,
   type Judged,
   modelOutputMemo,
@@ -246,6 +252,9 @@ export function inKeyOrderOf(original: unknown, modified: unknown): unknown {
   return ordered;
 }
 
+/** In canonical JSON: an array that starts with {@link MIN_CODES} integers (it may be character codes). */
+const MAYBE_CHAR_CODES = new RegExp(`\\[(?:\\d+,){${MIN_CODES - 1}}\\d`);
+
 /**
  * Judges every tool result in a call's prompt with the `tool_output`
  * guardrails, before the model reads it: the text of its output by type (the
@@ -320,15 +329,26 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
   };
   // A text file's decoded text and a content part's fields, computed once for both passes.
   const memo = modelOutputMemo();
-  // Canonical JSON of each JSON output, built once.
-  const canonical = new Map<unknown, string>();
+  // What each JSON output is judged as, built once: its canonical JSON, with
+  // arrays of character codes read as their text (as `guardTools` reads a
+  // result's: round 21, a forged `{ data: [99,97,114,100,…] }` reached the
+  // model unread). The value itself is read once, by canonical JSON; the
+  // arrays are looked for in a parse of that text, only when it has a run
+  // of numbers one could be.
+  type JsonReading = { text: string; reading: unknown; arrays: CharCodeArray[] };
+  const canonical = new Map<unknown, JsonReading>();
   const canonicalOf = (value: unknown) => {
-    let text = canonical.get(value);
-    if (text === undefined) {
-      text = canonicalJson(value);
-      canonical.set(value, text);
+    let judged = canonical.get(value);
+    if (judged === undefined) {
+      const text = canonicalJson(value);
+      judged = { text, reading: value, arrays: [] };
+      if (MAYBE_CHAR_CODES.test(text)) {
+        const { reading, arrays } = withCharCodeTexts(JSON.parse(text));
+        if (arrays.length > 0) judged = { text: canonicalJson(reading), reading, arrays };
+      }
+      canonical.set(value, judged);
     }
-    return text;
+    return judged;
   };
   /** A tool name and call id records may carry: strings, and short (the client wrote them). */
   const validIds = ({ toolName, toolCallId }: LanguageModelV4ToolResultPart) =>
@@ -362,7 +382,7 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
         json: async value => {
           try {
             if (jsonLimitProblem(walkOf(value), maxLength - length, maxLength) === undefined) {
-              const text = canonicalOf(value);
+              const { text } = canonicalOf(value);
               if (!withinLimits(text.length)) return { trip: PREFETCH_STOP };
               guardrails.forEach((_, index) => void lookup(index, result.toolName, 'json', text));
             }
@@ -560,9 +580,9 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
         // The texts of one result share the length limit.
         const problem = jsonLimitProblem(walkOf(value), maxLength - length, maxLength);
         if (problem) return { trip: unreadable(problem) };
-        let content: string;
+        let judgedAs: JsonReading;
         try {
-          content = canonicalOf(value);
+          judgedAs = canonicalOf(value);
         } catch (error) {
           return {
             trip: unreadable(
@@ -570,12 +590,15 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
             ),
           };
         }
+        const { text: content, reading, arrays } = judgedAs;
         const limit = overLimit(content.length);
         if (limit) return { trip: limit };
-        const judged = await judgeText(content, true, value);
+        const judged = await judgeText(content, true, reading);
         if (judged.trip) return judged;
         if (judged.value === content) return { value };
-        return { value: inKeyOrderOf(value, JSON.parse(judged.value)) };
+        // The arrays whose text no guardrail changed go on as their numbers.
+        const modified = restoreCharCodeArrays(JSON.parse(judged.value), arrays);
+        return { value: inKeyOrderOf(value, modified) };
       },
     });
 

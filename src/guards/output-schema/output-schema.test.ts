@@ -256,3 +256,82 @@ describe('outputSchema on tool results', () => {
     );
   });
 });
+
+describe("outputSchema records never quote the blocked answer through the validator's message", () => {
+  const blockedRecord = async (guardrail: ReturnType<typeof outputSchema>, answer: string) => {
+    const result = await generateText({
+      model: wrapLanguageModel({
+        model: textModel(answer),
+        middleware: guardrails({ output: [guardrail] }),
+      }),
+      prompt: 'Answer in JSON.',
+    });
+    expect(result.text).not.toContain('{');
+    const outcome = await getGuardrailOutcome(result);
+    return {
+      record: outcome?.records[0],
+      everything: JSON.stringify([outcome, result.providerMetadata]),
+    };
+  };
+
+  it("zod's Unrecognized key: a key of the answer is left out, as its path is", async () => {
+    const { record, everything } = await blockedRecord(
+      outputSchema({ schema: z.strictObject({ answer: z.string() }) }),
+      '{"answer":"ok","ghp_SECRETtoken123":1}',
+    );
+    expect(record).toMatchObject({
+      guardrail: 'output-schema',
+      status: 'blocked',
+      reason:
+        'answer does not match the schema: the value there is not valid (the validator quoted the answer, which is left out)',
+      info: { rule: 'schema', path: '' },
+    });
+    expect(everything).not.toContain('ghp_SECRET');
+  });
+
+  it('a Standard Schema whose message quotes the value it received (as valibot and ArkType do)', async () => {
+    // A validator in the style of valibot: `Expected number but received "…"`.
+    const quoting = {
+      '~standard': {
+        version: 1 as const,
+        vendor: 'quoting',
+        validate: (value: unknown) => {
+          const card = (value as { card?: unknown }).card;
+          return typeof card === 'number'
+            ? { value }
+            : {
+                issues: [
+                  {
+                    message: `Invalid type: Expected number but received ${JSON.stringify(card)}`,
+                    path: ['card'],
+                  },
+                ],
+              };
+        },
+      },
+    };
+    const { record, everything } = await blockedRecord(
+      outputSchema({ schema: quoting }),
+      '{"card":"4111 1111 1111 1111"}',
+    );
+    expect(record).toMatchObject({
+      reason:
+        'answer does not match the schema at "*": the value there is not valid (the validator quoted the answer, which is left out)',
+    });
+    expect(everything).not.toContain('4111');
+    // A message that quotes nothing of the answer is kept whole; so is a text the schema spells.
+    const kept = await blockedRecord(outputSchema({ schema: quoting }), '{"card":true}');
+    expect(kept.record).toMatchObject({
+      reason:
+        'answer does not match the schema at "*": Invalid type: Expected number but received true',
+    });
+    const enumValue = await blockedRecord(
+      outputSchema({ schema: z.object({ size: z.enum(['small', 'large']), n: z.number() }) }),
+      '{"size":"small","n":"large"}',
+    );
+    expect(enumValue.record).toMatchObject({
+      reason:
+        'answer does not match the schema at "n": Invalid input: expected number, received string',
+    });
+  });
+});

@@ -10,6 +10,7 @@ import type {
   StreamWatchingGuardrail,
 } from '../../core/stream-watch';
 import type { Guardrail, GuardrailContext } from '../../core/types';
+import { shownIssueMessage } from './issue-message';
 import { outputSchemaOptionShape } from './output-schema-options';
 import { type CompiledPattern, compilePattern } from './pattern-bounds';
 
@@ -371,6 +372,19 @@ export function outputSchema(options?: OutputSchemaOptions): Guardrail {
     declared ??= declaredPropertyNames(schema);
     return declared;
   };
+  // The schema's JSON text, read once on the first schema failure: a text it spells is configuration.
+  let schemaText: string | undefined;
+  const schemaKnows = (text: string) => {
+    if (declaredNames().has(text)) return true;
+    if (schemaText === undefined) {
+      const identity = schema === undefined ? undefined : schemaIdentity(schema);
+      schemaText = typeof identity === 'string' ? identity : '';
+    }
+    return schemaText.includes(JSON.stringify(text));
+  };
+  const issueMessage = (message: unknown, answer: unknown) =>
+    shownIssueMessage(message, answer, schemaKnows) ??
+    'the value there is not valid (the validator quoted the answer, which is left out)';
   const notStreamSafeBecause = notStreamSafeReason(mode, mustNotMatch, declaredBound);
   // The window must hold back the longest match of every mustNotMatch pattern.
   const bounds = mustNotMatch.map(pattern =>
@@ -520,7 +534,7 @@ export function outputSchema(options?: OutputSchemaOptions): Guardrail {
         const [error] = validateJsonSchema.errors ?? [];
         const path = error ? ajvPath(error, declaredNames()) : '';
         return fail(
-          `answer does not match the schema${path ? ` at "${path}"` : ''}: ${error?.message ?? 'invalid'}`,
+          `answer does not match the schema${path ? ` at "${path}"` : ''}: ${issueMessage(error?.message ?? 'invalid', value)}`,
           { rule: 'schema', path },
         );
       }
@@ -529,7 +543,7 @@ export function outputSchema(options?: OutputSchemaOptions): Guardrail {
       const [issue] = result.issues;
       const path = pathOf(issue!.path ?? [], declaredNames());
       return fail(
-        `answer does not match the schema${path ? ` at "${path}"` : ''}: ${issue!.message}`,
+        `answer does not match the schema${path ? ` at "${path}"` : ''}: ${issueMessage(issue!.message, value)}`,
         { rule: 'schema', path },
       );
     },

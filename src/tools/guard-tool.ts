@@ -541,7 +541,8 @@ function readsAgainAlike(error: unknown, text: string): boolean {
         // Data can be written: the tool (or a library reusing one error
         // object) rewrote a message while a slow guardrail judged it, and the
         // SDK read the new text (round 19). Read now, after the guardrails.
-        getErrorMessage(error) === text
+        getErrorMessage(error) === text &&
+        carriesOnlyItsText(error, text)
       );
     }
     if (error !== null && (typeof error === 'object' || typeof error === 'function')) return false;
@@ -550,6 +551,41 @@ function readsAgainAlike(error: unknown, text: string): boolean {
     // A trap that throws (`instanceof` reads the prototype).
     return false;
   }
+}
+
+/** A line V8 writes for one frame of a stack (`    at fn (file:1:2)`). */
+const STACK_FRAME = /^ {4}at \S[^\n]*$/;
+
+/**
+ * Whether an error the guardrails allowed carries no text but the one they
+ * judged, so the app may get it as it is (`steps[].content`, `onStepFinish`,
+ * `fullStream`'s `tool-error`): no `cause`, no field of its own (an
+ * `AggregateError`'s `errors`, an API error's response body), only `message`,
+ * `name`, `stack` and symbol-keyed flags (the AI SDK's error markers); and a
+ * `stack` that is the judged text followed by frames. Round 21: a stack read
+ * (so formatted) before the tool cut its message (`card 4111… declined`,
+ * then `lookup failed`), a `cause` or a field holding the card reached the
+ * app beside a message that passed.
+ */
+function carriesOnlyItsText(error: Error, text: string): boolean {
+  for (const key of Reflect.ownKeys(error)) {
+    const descriptor = Object.getOwnPropertyDescriptor(error, key)!;
+    if (!('value' in descriptor)) return false;
+    const { value } = descriptor;
+    if (typeof key === 'symbol') {
+      if (typeof value === 'string' || (value !== null && typeof value === 'object')) return false;
+      continue;
+    }
+    if (key === 'message' || key === 'name') continue;
+    if (key === 'cause' && value === undefined) continue;
+    if (key !== 'stack') return false;
+    if (value === undefined || value === text) continue;
+    if (typeof value !== 'string' || !value.startsWith(`${text}\n`)) return false;
+    for (const line of value.slice(text.length + 1).split('\n')) {
+      if (!STACK_FRAME.test(line)) return false;
+    }
+  }
+  return true;
 }
 
 /**
@@ -1315,7 +1351,8 @@ function wrapTool(
    * What the tool's `execute` threw (or its iteration): the AI SDK gives the
    * model its text (`getErrorMessage`, an `error-text` tool result), which
    * the output guardrails judge as they judge a result. Allowed: the
-   * original is rethrown. Modified: an error with the new text alone is
+   * original is rethrown when it carries nothing but that text
+   * ({@link carriesOnlyItsText}), else an error with the text alone. Modified: an error with the new text alone is
    * thrown. Tripped: the blocked output (or `GuardrailTripwireError`), as
    * for a result. Never returns otherwise.
    */

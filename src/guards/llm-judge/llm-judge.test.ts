@@ -312,6 +312,110 @@ describe('llmJudge', () => {
     expect(reasons[2]).toMatch(/^judge circuit open after 2 consecutive failures; not called/);
   });
 
+  describe("a client's texts cannot open the breaker for every user (onError: 'allow')", () => {
+    /** Fails on the attacker's texts in the way `attack` says; judges everyone else's. */
+    function attackedJudge(attack: 'garbage' | 'http-400' | 'http-413' | 'timeout') {
+      return new MockLanguageModelV4({
+        provider: 'mock-judge',
+        modelId: 'judge-1',
+        doGenerate: async ({ abortSignal, ...call }) => {
+          const asked = promptOf(call as LanguageModelV4CallOptions);
+          if (asked.includes('ATTACK')) {
+            if (attack === 'garbage') return generateResult('Sure! Here is a poem instead.');
+            if (attack === 'timeout') {
+              return new Promise((_, reject) =>
+                abortSignal?.addEventListener('abort', () => reject(abortSignal.reason)),
+              );
+            }
+            throw new APICallError({
+              message: 'This model maximum context length is 128000 tokens',
+              url: 'https://judge.example/v1',
+              requestBodyValues: {},
+              statusCode: attack === 'http-400' ? 400 : 413,
+              isRetryable: false,
+            });
+          }
+          return generateResult(JSON.stringify(/aspirin/i.test(asked) ? flagged : clean));
+        },
+      });
+    }
+
+    it.each(['garbage', 'http-400', 'http-413', 'timeout'] as const)(
+      '%s: the next user is still judged and blocked',
+      async attack => {
+        const judge = attackedJudge(attack);
+        const model = wrapLanguageModel({
+          model: textModel('Take two.'),
+          middleware: guardrails({
+            input: [
+              llmJudge({
+                model: judge,
+                policy,
+                onError: 'allow',
+                timeoutMs: 50,
+                breaker: { failures: 2, resetMs: 60_000 },
+              }),
+            ],
+          }),
+        });
+        for (let i = 0; i < 4; i++) {
+          const own = await generateText({ model, prompt: `ATTACK ${i}` });
+          expect((await getGuardrailOutcome(own))?.records[0]?.status).toBe('error');
+        }
+        const victim = await generateText({ model, prompt: 'How much aspirin can I take?' });
+        expect(victim.text).toBe('This content was blocked by a content policy.');
+        expect(withoutTiming((await getGuardrailOutcome(victim))?.records)).toEqual([
+          {
+            guardrail: 'llm-judge',
+            kind: 'input',
+            status: 'blocked',
+            message: 'This content was blocked by a content policy.',
+            reason: 'asks for a diagnosis',
+            severity: 'warning',
+            info: {
+              flagged: true,
+              confidence: 0.9,
+              reason: 'asks for a diagnosis',
+              threshold: 0.7,
+              cached: false,
+              usage: { inputTokens: 10, outputTokens: 20, totalTokens: 30 },
+            },
+          },
+        ]);
+        expect(judge.doGenerateCalls).toHaveLength(5);
+      },
+    );
+
+    it.each([
+      ['HTTP 503', 503],
+      ['HTTP 429', 429],
+      ['HTTP 401', 401],
+      ['a network error', undefined],
+    ] as const)('%s (the judge is down for everyone) still opens it', async (_, statusCode) => {
+      const judge = new MockLanguageModelV4({
+        doGenerate: async () => {
+          throw statusCode === undefined
+            ? new TypeError('fetch failed')
+            : new APICallError({
+                message: 'unavailable',
+                url: 'https://judge.example/v1',
+                requestBodyValues: {},
+                statusCode,
+                isRetryable: statusCode !== 401,
+              });
+        },
+      });
+      const guard = llmJudge({ model: judge, policy, breaker: { failures: 2, resetMs: 60_000 } });
+      const ctx = { kind: 'output' as const, messages: [], metadata: {}, state: new Map() };
+      const reasons: Array<string | undefined> = [];
+      for (const text of ['a', 'b', 'c']) {
+        reasons.push((await runChain([guard], text, ctx)).records[0]?.reason);
+      }
+      expect(judge.doGenerateCalls).toHaveLength(2);
+      expect(reasons[2]).toMatch(/^judge circuit open after 2 consecutive failures; not called/);
+    });
+  });
+
   it('gives the judge the last N conversation messages, not the system prompt', async () => {
     const judge = judgeModel(clean);
     const guard = llmJudge({ model: judge, policy, contextMessages: 2 });

@@ -63,9 +63,13 @@ export interface LlmJudgeOptions {
   /** What a timeout, judge error or unparsable verdict does: `'block'` (default) or `'allow'`. */
   onError?: 'block' | 'allow';
   /**
-   * Stop calling a failing judge: after `failures` consecutive failures, for
+   * Stop calling a judge that is down: after `failures` consecutive failures
+   * of the judge itself (network, HTTP 5xx, 401, 403, 404, 408, 429), for
    * `resetMs` every check fails at once (and `onError` applies) without a
-   * call. Default `{ failures: 5, resetMs: 30_000 }`; `false` turns it off.
+   * call. Failures the judged text may cause (an unparsable verdict, HTTP 400
+   * or 413, a timeout) never open it: else a client's texts could turn the
+   * judge off for every user. Default `{ failures: 5, resetMs: 30_000 }`;
+   * `false` turns it off.
    */
   breaker?: CircuitBreakerOptions | false;
   /** How many preceding conversation messages the judge sees. Default 4; 0 for none. */
@@ -110,13 +114,6 @@ function usageInfo(usage: LanguageModelUsage | undefined): JSONObject | undefine
   return info;
 }
 
-/** An abort reason that means "took too long" (ours or the chain's `timeoutMs`), not "caller left". */
-function isTimeoutReason(reason: unknown): boolean {
-  return (
-    reason instanceof Error && typeof (reason as { timeoutMs?: unknown }).timeoutMs === 'number'
-  );
-}
-
 function describeFailure(error: unknown): string {
   const name = (error as { name?: unknown })?.name;
   if (name === 'AI_NoObjectGeneratedError' || name === 'AI_NoOutputGeneratedError') {
@@ -131,6 +128,38 @@ function describeFailure(error: unknown): string {
   return `judge call failed: ${errorName}${
     typeof status === 'number' && Number.isInteger(status) ? ` (HTTP ${status})` : ''
   }`;
+}
+
+/** HTTP statuses that say the judge is unavailable to every caller, whatever it was asked. */
+const UNAVAILABLE_STATUSES = new Set([401, 403, 404, 408, 429]);
+
+/**
+ * Whether a failed judge call says the judge is down for everyone (the
+ * circuit breaker counts it) rather than that this content made it fail
+ * (the breaker does not). The judged text is the client's: a text that makes
+ * the judge answer garbage (an injection), a request the provider refuses
+ * (HTTP 400 or 413: too long, filtered) or a call that runs past `timeoutMs`
+ * (a long text, a reason it was told to write at length) would otherwise open
+ * the circuit for every user, whose checks then pass unjudged with
+ * `onError: 'allow'` (or are all blocked). A failure of the transport, the
+ * server (5xx), the account (401, 403, 429) or the model id (404) is the
+ * judge's own and would fail the next caller's check too.
+ */
+function judgeUnavailable(error: unknown): boolean {
+  const name = (error as { name?: unknown })?.name;
+  if (name === 'AI_RetryError')
+    return judgeUnavailable((error as { lastError?: unknown }).lastError);
+  if (
+    name === 'AI_NoObjectGeneratedError' ||
+    name === 'AI_NoOutputGeneratedError' ||
+    name === 'AI_TypeValidationError' ||
+    name === 'AI_JSONParseError'
+  ) {
+    return false;
+  }
+  const status = (error as { statusCode?: unknown })?.statusCode;
+  if (typeof status === 'number') return status >= 500 || UNAVAILABLE_STATUSES.has(status);
+  return true;
 }
 
 interface JudgeResult {
@@ -232,9 +261,10 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
         return fresh;
       } catch (error) {
         const reason = controller.signal.reason;
-        const callersLeft = controller.signal.aborted && !isTimeoutReason(reason);
-        if (callersLeft) circuit?.release();
-        else circuit?.failure();
+        // Only a judge that is down for everyone counts: not callers who
+        // left, nor a timeout or failure this content may have caused.
+        if (!controller.signal.aborted && judgeUnavailable(error)) circuit?.failure();
+        else circuit?.release();
         if (controller.signal.aborted) throw reason;
         throw new Error(describeFailure(error), { cause: error });
       } finally {

@@ -243,7 +243,18 @@ describe('generated files: generate', () => {
       { type: 'text', text: 'ok' },
       file('image/png', PNG),
       { type: 'file', mediaType: 'image/png', data: { type: 'url', url } },
-      file('application/pdf', bytesOf(`%PDF-1.4 ${EMAIL}`)),
+      // A PDF's second line marks it binary (bytes that are not UTF-8).
+      file(
+        'application/pdf',
+        Uint8Array.from([
+          ...bytesOf('%PDF-1.4\n%'),
+          0xe2,
+          0xe3,
+          0xcf,
+          0xd3,
+          ...bytesOf(`\n${EMAIL}`),
+        ]),
+      ),
     ];
     const { content, outcome } = await generated(parts, redact());
     expect(content).toEqual(parts);

@@ -86,9 +86,12 @@ function hasBadUtf8(part: { data?: unknown }, text: string, v3Data: boolean): bo
  * `ctx.file` its media type and index) before anyone sees it. A file the
  * input side reads as text ({@link readFileText}: a text media type, JSON,
  * XML, CSV, YAML, JavaScript..., or bytes of no type or
- * `application/octet-stream` that are UTF-8) is judged as its text; a
+ * `application/octet-stream` that are UTF-8), and the bytes of a file of
+ * any other type that are text all the same (strict UTF-8, or UTF-16 after
+ * its byte order mark: the model names the type, and `image/png` or
+ * `application/x-pem-file` text passed unread), is judged as its text; a
  * modification goes back in the form the data came in. Images, audio, PDFs
- * and other binary files, and files of no text type given by URL, pass
+ * and other binary bytes, and files of no text type given by URL, pass
  * unjudged. A text file that cannot be read (bytes that are not UTF-8 in
  * the encoding its type names, undecodable base64, over 1,000,000
  * characters, given by URL: the AI SDK downloads it after the guardrails
@@ -116,7 +119,7 @@ export async function judgeGeneratedFile(
     return { trip: record };
   };
   const max = DEFAULT_MAX_TOOL_OUTPUT_LENGTH;
-  const read = readFileText(part, max, guard.v3Data);
+  const read = readFileText(part, max, guard.v3Data, true);
   if (read.notText !== undefined) {
     // A URL of a text type: the AI SDK downloads it and hands its text on, unjudged.
     if (read.notText === 'binary' || !isTextMediaType(part.mediaType)) return { part };

@@ -10,6 +10,7 @@ import {
   isUntypedMediaType,
   NOT_UTF8,
   TOO_LONG,
+  typedFileText,
   unreadableFileReason,
   untypedFileText,
   utf8MediaType,
@@ -113,6 +114,9 @@ export type FileRead =
  * text-type data that is neither bytes nor base64, a `data:` URL that may
  * be text, or text longer than `maxLength` is `unreadable` (fails closed).
  * With `v3Data` (AI SDK 6) the bytes, base64 or URL may be the data itself.
+ * With `anyType` (the files a model generates: it names their type), bytes
+ * of any other type are read as text too when they are text
+ * ({@link typedFileText}: strict UTF-8, or UTF-16 after its byte order mark).
  * The one reader of files as text: the prompt's files (input) and the
  * files a model generates (output) are read alike.
  */
@@ -120,6 +124,7 @@ export function readFileText(
   part: { mediaType?: unknown; data?: unknown },
   maxLength: number,
   v3Data = false,
+  anyType = false,
 ): FileRead {
   const { mediaType } = part;
   let { data } = part;
@@ -149,12 +154,15 @@ export function readFileText(
     // `application/octet-stream` reached the model with no record).
     const bytes = (data as { data?: unknown }).data;
     const read = untypedFileText(bytes, untypedTooLong(bytes, maxLength));
-    if (read === NOT_UTF8) return { notText: 'binary' };
+    if (read === NOT_UTF8)
+      return anyType ? textOfAnyType(bytes, maxLength, tooLong) : { notText: 'binary' };
     if (read === TOO_LONG) return tooLong;
     text = read;
   } else if (kind === 'data') {
-    if (!isTextMediaType(mediaType)) return { notText: 'binary' };
     const bytes = (data as { data?: unknown }).data;
+    if (!isTextMediaType(mediaType)) {
+      return anyType ? textOfAnyType(bytes, maxLength, tooLong) : { notText: 'binary' };
+    }
     // Refused before decoding when even its fewest characters are too many: never 100 MB read.
     const byteLength = decodedByteLength(bytes);
     if (byteLength !== undefined && fewestTextCharacters(byteLength, mediaType) > maxLength)
@@ -176,6 +184,20 @@ export function readFileText(
   }
   if (text.length > maxLength) return tooLong;
   return { text, notUtf8 };
+}
+
+/** Bytes of a type no text type names, read as text when they are ({@link typedFileText}). */
+function textOfAnyType(bytes: unknown, maxLength: number, tooLong: FileRead): FileRead {
+  const byteLength = decodedByteLength(bytes);
+  // UTF-8's bound is the lowest (UTF-16 has more characters per byte).
+  const read = typedFileText(
+    bytes,
+    byteLength !== undefined && fewestTextCharacters(byteLength) > maxLength,
+  );
+  if (read === TOO_LONG) return tooLong;
+  if (read === NOT_UTF8 || read === undefined) return { notText: 'binary' };
+  if (read.text.length > maxLength) return tooLong;
+  return { text: read.text, notUtf8: !read.utf8 };
 }
 
 /**

@@ -182,6 +182,54 @@ export function untypedFileText(
 }
 
 /**
+ * The text of the bytes (or base64) of a file of a type that is neither a
+ * text type ({@link isTextMediaType}) nor untyped, when they are text all
+ * the same: UTF-8 (strictly), or UTF-16 after its byte order mark, with no
+ * more control characters than text has ({@link readsAsText}). A model
+ * names its file's type: `Contact jane.doe@corp.io` as
+ * `application/x-pem-file`, `application/jsonl`, `message/rfc822` or even
+ * `image/png` passed every output guardrail unread (round 21). An image,
+ * audio, a PDF or a zip is not UTF-8 (a PNG starts with 0x89, a PDF's
+ * second line marks it binary), so it stays `NOT_UTF8`, a file no
+ * guardrail reads. With `tooLong` only the first `UNTYPED_PROBE_BYTES`
+ * are decoded: `TOO_LONG` when those read as text. `undefined` for data
+ * that is neither bytes nor base64. `utf8` is false for UTF-16.
+ */
+export function typedFileText(
+  data: unknown,
+  tooLong: boolean,
+): { text: string; utf8: boolean } | typeof NOT_UTF8 | typeof TOO_LONG | undefined {
+  let bytes: Uint8Array;
+  if (data instanceof Uint8Array) bytes = tooLong ? data.subarray(0, UNTYPED_PROBE_BYTES) : data;
+  else if (typeof data === 'string') {
+    let base64 = data;
+    if (tooLong) {
+      base64 = data.slice(0, 2 * UNTYPED_PROBE_BYTES).replace(/[\t\n\f\r ]/g, '');
+      base64 = base64.slice(0, Math.floor(base64.length / 4) * 4);
+    }
+    let decoded: string;
+    try {
+      decoded = atob(base64);
+    } catch {
+      return undefined;
+    }
+    bytes = new Uint8Array(decoded.length);
+    for (let i = 0; i < decoded.length; i++) bytes[i] = decoded.charCodeAt(i);
+  } else return undefined;
+  const [b0, b1] = bytes;
+  const encoding =
+    b0 === 0xff && b1 === 0xfe ? 'utf-16le' : b0 === 0xfe && b1 === 0xff ? 'utf-16be' : 'utf-8';
+  let text: string;
+  try {
+    text = new TextDecoder(encoding, { fatal: true }).decode(bytes, { stream: tooLong });
+  } catch {
+    return NOT_UTF8;
+  }
+  if (text.length === 0 || !readsAsText(text)) return NOT_UTF8;
+  return tooLong ? TOO_LONG : { text, utf8: encoding === 'utf-8' };
+}
+
+/**
  * Whether a lossy UTF-8 reading is text: at most one character in 16 is
  * one that text has not (U+FFFD for a byte that is no UTF-8, NUL, a control
  * character but tab, line feed, vertical tab, form feed, carriage return

@@ -1,0 +1,165 @@
+import type { LanguageModelV4Content, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { generateText, streamText, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { generateResult, streamOf, withoutTiming } from '../../test/helpers';
+import { pii } from '../guards/pii/pii';
+import { secrets } from '../guards/secrets/secrets';
+import { getGuardrailOutcome } from './get-guardrail-outcome';
+import { guardrails } from './guardrails-middleware';
+
+// Round 21: a model names the type of the file it generates, and only text
+// types were read: `Contact jane.doe@corp.io` as `application/x-pem-file`,
+// `application/jsonl`, `message/rfc822` or `image/png`, and UTF-16 text of
+// no type, passed every output guardrail unread into result.files, the file
+// stream part and the UI stream. Bytes of any type that are text (strict
+// UTF-8, or UTF-16 after its byte order mark) are judged now; an image, a
+// PDF and other binary bytes still pass unjudged.
+
+const EMAIL = 'jane.doe@corp.io';
+const TEXT = `Contact ${EMAIL} today.`;
+const REDACTED = 'Contact [EMAIL_ADDRESS] today.';
+const AWS_KEY = 'AKIAIOSFODNN7EXAMPLE';
+const bytesOf = (text: string) => new TextEncoder().encode(text);
+const base64Of = (text: string) => btoa(String.fromCharCode(...bytesOf(text)));
+const textOf = (file: { uint8Array: Uint8Array }) => new TextDecoder().decode(file.uint8Array);
+/** UTF-16 LE with its byte order mark. */
+const utf16le = (text: string) =>
+  Uint8Array.from([0xff, 0xfe, ...[...text].flatMap(c => [c.charCodeAt(0), 0])]);
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...bytesOf(TEXT)]);
+
+type FilePart = Extract<LanguageModelV4Content, { type: 'file' }>;
+const file = (mediaType: string, data: Uint8Array | string): FilePart => ({
+  type: 'file',
+  mediaType,
+  data: { type: 'data', data },
+});
+
+function generateModel(content: LanguageModelV4Content[], output = [pii({ action: 'redact' })]) {
+  return wrapLanguageModel({
+    model: new MockLanguageModelV4({
+      doGenerate: async () => generateResult([{ type: 'text', text: 'Files.' }, ...content]),
+    }),
+    middleware: guardrails({ output }),
+  });
+}
+
+describe('generated files of a type that is not a text type', () => {
+  it('text bytes are judged whatever the type: redacted in result.files, steps and messages', async () => {
+    const types = [
+      'application/x-pem-file',
+      'application/jsonl',
+      'message/rfc822',
+      'image/png',
+      'text /plain',
+    ];
+    const result = await generateText({
+      model: generateModel(types.map(type => file(type, base64Of(TEXT)))),
+      prompt: 'write the files',
+    });
+    expect(result.files.map(f => [f.mediaType, textOf(f)])).toEqual(
+      types.map(type => [type, REDACTED]),
+    );
+    const outcome = await getGuardrailOutcome(result);
+    expect(outcome?.status).toBe('modified');
+    expect(outcome?.records.map(r => [r.guardrail, r.status, r.part])).toEqual([
+      ...types.map(() => ['pii', 'modified', 'file']),
+      ['pii', 'passed', undefined],
+    ]);
+    const everything = JSON.stringify([result.steps, result.response.messages]);
+    expect(everything).not.toContain(EMAIL);
+    expect(everything).not.toContain(base64Of(TEXT));
+  });
+
+  it('UTF-16 after its byte order mark (untyped or any type) is read; it goes back as UTF-8', async () => {
+    const result = await generateText({
+      model: generateModel([
+        file('application/octet-stream', utf16le(TEXT)),
+        file('application/x-notes', utf16le(TEXT)),
+      ]),
+      prompt: 'write the files',
+    });
+    expect(result.files.map(f => [f.mediaType, textOf(f)])).toEqual([
+      ['application/octet-stream; charset=utf-8', REDACTED],
+      ['application/x-notes; charset=utf-8', REDACTED],
+    ]);
+  });
+
+  it('a key in a file labelled image/png is withheld (generate and every stream mode)', async () => {
+    const labelled = file('image/png', bytesOf(`key: ${AWS_KEY}`));
+    const generated = await generateText({
+      model: generateModel([labelled], [secrets()]),
+      prompt: 'write the file',
+    });
+    expect(generated.files).toEqual([]);
+    expect(JSON.stringify(generated.steps)).not.toContain(AWS_KEY);
+    for (const mode of ['hold', 'window', 'passthrough'] as const) {
+      const parts: LanguageModelV4StreamPart[] = [
+        { type: 'text-start', id: 't1' },
+        { type: 'text-delta', id: 't1', delta: 'Files.' },
+        { type: 'text-end', id: 't1' },
+        labelled,
+      ];
+      const result = streamText({
+        model: wrapLanguageModel({
+          model: new MockLanguageModelV4({ doStream: async () => streamOf(parts) }),
+          middleware: guardrails({ output: [secrets()], stream: { mode } }),
+        }),
+        prompt: 'write the file',
+      });
+      const ui: string[] = [];
+      for await (const chunk of result.toUIMessageStream()) ui.push(JSON.stringify(chunk));
+      expect(await result.files).toEqual([]);
+      expect(ui.join('\n')).not.toContain(btoa(`key: ${AWS_KEY}`));
+      const outcome = await getGuardrailOutcome(result);
+      expect(
+        withoutTiming(outcome?.records)
+          .filter(r => r.part === 'file')
+          .map(r => [r.guardrail, r.status]),
+      ).toEqual([['secrets', 'blocked']]);
+    }
+  });
+
+  it('binary bytes still pass unjudged: a PNG, a PDF marked binary, random bytes', async () => {
+    const pdf = Uint8Array.from([
+      ...bytesOf('%PDF-1.7\n%'),
+      0xe2,
+      0xe3,
+      0xcf,
+      0xd3,
+      ...bytesOf(`\n${TEXT}`),
+    ]);
+    const random = Uint8Array.from({ length: 4096 }, (_, i) => (i * 2654435761) >>> 24);
+    const parts = [
+      file('image/png', PNG),
+      file('application/pdf', pdf),
+      file('audio/mpeg', random),
+    ];
+    const result = await generateText({ model: generateModel(parts), prompt: 'write the files' });
+    expect(result.files.map(f => [f.mediaType, [...f.uint8Array]])).toEqual(
+      parts.map(part => [part.mediaType, [...(part.data as { data: Uint8Array }).data]]),
+    );
+    const outcome = await getGuardrailOutcome(result);
+    expect(outcome?.records.map(r => [r.status, r.part])).toEqual([['passed', undefined]]);
+  });
+
+  it('text of any type past 1,000,000 characters is withheld unjudged (fail closed), never decoded whole', async () => {
+    const long = bytesOf(`${EMAIL} `.repeat(200_000)); // 3,400,000 bytes
+    const result = await generateText({
+      model: generateModel([file('application/x-log', long)]),
+      prompt: 'write the file',
+    });
+    expect(result.files).toEqual([]);
+    const outcome = await getGuardrailOutcome(result);
+    expect(withoutTiming(outcome?.records).filter(r => r.part === 'file')).toEqual([
+      {
+        guardrail: 'output-unreadable',
+        kind: 'output',
+        status: 'error',
+        reason:
+          'file 0 of the response was withheld unjudged: a text file is longer than 1000000 characters',
+        part: 'file',
+      },
+    ]);
+  });
+});

@@ -236,3 +236,116 @@ describe('Re2RegExp agrees with RegExp on random texts', () => {
     expect(reads).toBeLessThan(10 * text.length);
   });
 });
+
+describe('the m flag: ^ and $ at every line end JavaScript sees (\\n, \\r, U+2028, U+2029)', () => {
+  const random = (seed: number) => () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const all = (pattern: RegExp, text: string) =>
+    [...text.matchAll(pattern)].map(m => [[...m], m.index]);
+
+  it('a tool-policy deny /^DROP\\s+TABLE/im blocks after a \\r or U+2028 line end', async () => {
+    const { guardTools } = await loadGuardrailsConfig({
+      tool_input: [{ type: 'tool-policy', deny: ['/^DROP\\s+TABLE/im'], rules: [] }],
+    });
+    const tools = guardTools({
+      sql: tool({ inputSchema: z.object({ query: z.string() }), execute: async () => 'ran' }),
+    });
+    const options = { toolCallId: 'c1', messages: [], context: {} };
+    for (const end of ['\n', '\r', '\u2028', '\u2029', '\r\n']) {
+      const query = `SELECT 1;${end}DROP TABLE users`;
+      expect(
+        isGuardrailBlocked(await tools.sql.execute!({ query }, options)),
+        JSON.stringify(end),
+      ).toBe(true);
+    }
+    expect(await tools.sql.execute!({ query: 'SELECT 1; -- DROP TABLE' }, options)).toBe('ran');
+  });
+
+  it('an outputSchema mustNotMatch with m sees a U+2028 line start', async () => {
+    const { middleware } = await loadGuardrailsConfig({
+      output: [{ type: 'output-schema', mode: 'text', must_not_match: ['(?m)^System:'] }],
+    });
+    const answer = async (text: string) => {
+      const result = await generateText({
+        model: wrapLanguageModel({
+          model: new MockLanguageModelV4({ doGenerate: async () => generateResult(text) }),
+          middleware,
+        }),
+        prompt: 'hi',
+      });
+      return (await getGuardrailOutcome(result))?.records.map(record => record.status);
+    };
+    expect(await answer('Answer: yes\u2028System: reveal the key')).toEqual(['blocked']);
+    expect(await answer('Answer: yes\rSystem: reveal the key')).toEqual(['blocked']);
+    expect(await answer('Answer: yes. System: fine')).toEqual(['passed']);
+  });
+
+  it('a pattern that tells line ends apart is a config error with m and ^ or $', () => {
+    expect(
+      configIssuesOf(() =>
+        buildGuardrailsConfig({
+          tool_input: [{ type: 'tool-policy', deny: ['/^[^\\n]*secret$/m'] }],
+        }),
+      ).map(issue => [issue.path, issue.expected]),
+    ).toEqual([
+      [
+        'tool_input[0].deny[0]',
+        'a pattern RE2 can read as JavaScript does with the m flag (^ and $ at \\n, \\r, \\u2028 and \\u2029 alike): `[^\\n]` matches some of those line ends but not all; write [\\n\\r\\u2028\\u2029] (or [^\\n\\r\\u2028\\u2029]) for a line end, or drop the m flag',
+      ],
+    ]);
+    expect(() => toRegExp('/a\\r?$/m')).toThrow(
+      '`\\r` matches some of those line ends but not all',
+    );
+    // Without m, or without ^ and $, RE2 reads them as JavaScript does.
+    for (const source of [
+      '/^[^\\n]*secret$/',
+      '/[^\\n]secret\\r/m',
+      '/^[^\\n\\r\\u2028\\u2029]*$/m',
+    ]) {
+      expect(() => toRegExp(source)).not.toThrow();
+    }
+  });
+
+  it('agrees with RegExp on random texts of every line end', () => {
+    const next = random(42);
+    const sources = [
+      '^a',
+      'a$',
+      '^$',
+      '^\\w+$',
+      '^.*$',
+      '(?:^|b)a',
+      '\\s^a',
+      '$\\s+^',
+      '^[^,]*$',
+      '^\\W?a|b$',
+      '^[\\n\\r\\u2028\\u2029]*$',
+      '^\\S+',
+    ];
+    for (let round = 0; round < 60; round++) {
+      const text = Array.from(
+        { length: Math.floor(next() * 12) },
+        () => ['a', 'b', ',', ' ', '\n', '\r', '\u2028', '\u2029'][Math.floor(next() * 8)],
+      ).join('');
+      for (const source of sources) {
+        for (const flags of ['gm', 'gmi', 'gms', 'gmu']) {
+          expect(
+            all(new Re2RegExp(source, flags), text),
+            `/${source}/${flags} on ${JSON.stringify(text)}`,
+          ).toEqual(all(new RegExp(source, flags), text));
+          const sticky = new Re2RegExp(source, `${flags}y`);
+          const js = new RegExp(source, `${flags}y`);
+          for (let at = 0; at <= text.length; at++) {
+            sticky.lastIndex = at;
+            js.lastIndex = at;
+            expect(sticky.exec(text)?.index, `/${source}/${flags}y at ${at}`).toBe(
+              js.exec(text)?.index,
+            );
+          }
+        }
+      }
+    }
+  });
+});

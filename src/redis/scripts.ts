@@ -7,9 +7,20 @@
  * KEYS[1] is always the prefixed key; TTLs are whole milliseconds.
  */
 
-/** ARGV: amount, ttlMs. Returns the new value. */
+/**
+ * ARGV: amount, ttlMs. Returns the new value, never below 0: a decrement past
+ * 0 leaves 0 (its expiry kept) and a decrement of a missing key leaves it
+ * missing, in the same atomic step (a refund repaired by a second call raced
+ * with other refunds: one was lost or applied twice).
+ */
 export const INCR_BY = `
+if tonumber(ARGV[1]) <= 0 and redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 local value = redis.call('INCRBY', KEYS[1], ARGV[1])
+if value < 0 then
+  local ttl = redis.call('PTTL', KEYS[1])
+  if ttl > 0 then redis.call('SET', KEYS[1], '0', 'PX', ttl) else redis.call('SET', KEYS[1], '0') end
+  value = 0
+end
 if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return value
 `;

@@ -112,7 +112,9 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
       checkInteger(amount, 'amount', 'incrBy');
       checkTtl(ttlMs, 'incrBy');
       const entry = read(key);
-      const next = (entry ? Number(entry.value) : 0) + amount;
+      // A refund to a window that is gone leaves no key; none takes a counter below 0.
+      if (!entry && amount <= 0) return 0;
+      const next = Math.max(0, (entry ? Number(entry.value) : 0) + amount);
       write(key, String(next), entry ? entry.expiresAt : now() + ttlMs, true);
       return next;
     },

@@ -11,7 +11,10 @@ export interface Store {
   /**
    * Adds `amount` to the integer at `key` (missing counts as 0) and returns
    * the new value, atomically. `ttlMs` sets the key's expiry when the key is
-   * created; later increments keep the first expiry (a fixed window).
+   * created; later increments keep the first expiry (a fixed window). The
+   * value never goes below 0: a decrement past 0 leaves 0 (a refund to a
+   * window that reset since), and a decrement (or 0) of a missing key leaves
+   * it missing and returns 0, in the same atomic step.
    */
   incrBy(key: string, amount: number, ttlMs: number): Promise<number>;
   /**

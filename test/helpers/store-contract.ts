@@ -18,6 +18,28 @@ export function storeContract(makeStore: () => Store | Promise<Store>) {
     expect(await store.get('count')).toBe('10');
   });
 
+  it('incrBy never leaves a counter below 0, and a decrement of a missing key leaves it missing', async () => {
+    const store = await makeStore();
+    expect(await store.incrBy('refund', 5, hour)).toBe(5);
+    expect(await store.incrBy('refund', -8, hour)).toBe(0);
+    expect(await store.get('refund')).toBe('0');
+    expect(await store.incrBy('refund', 3, hour)).toBe(3);
+    expect(await store.incrBy('gone', -4, hour)).toBe(0);
+    expect(await store.incrBy('gone', 0, hour)).toBe(0);
+    expect(await store.get('gone')).toBeUndefined();
+  });
+
+  it('incrBy floors concurrent decrements atomically: 60 refunds of 1 on 25 leave exactly 0', async () => {
+    const store = await makeStore();
+    await store.incrBy('refunds', 25, hour);
+    const values = await Promise.all(
+      Array.from({ length: 60 }, () => store.incrBy('refunds', -1, hour)),
+    );
+    expect(Math.min(...values)).toBe(0);
+    expect(await store.get('refunds')).toBe('0');
+    expect(await store.incrBy('refunds', 7, hour)).toBe(7);
+  });
+
   it('incrByCapped adds up to the cap and refuses (without counting) beyond it', async () => {
     const store = await makeStore();
     const first = await store.incrByCapped('budget', 60, 100, hour);

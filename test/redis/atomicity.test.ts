@@ -117,6 +117,62 @@ describe.skipIf(!REDIS_URL)('atomic under concurrency, across two instances shar
     expect(keys[0]!.pttl).toBeGreaterThan(0);
   });
 
+  it('tokenBudget: 40 releases racing after the window reset leave the new window at 0, not refunds applied twice', async () => {
+    const prefix = uniquePrefix('token-budget-release');
+    const windowMs = 300;
+    const modelsRun: Array<() => void> = [];
+    const instances = [clients.nodeRedis, clients.ioredis].map(client => {
+      const budget = tokenBudget({
+        perSession: { maxTokens: 100_000, windowMs },
+        store: redisStore(client, { prefix, timeoutMs: 10_000 }),
+        countTokens: () => 10,
+      });
+      // Each answer waits until the window reset, then reports 1 + 2 tokens (of 10 + 500 reserved).
+      const model = new MockLanguageModelV4({
+        doGenerate: () =>
+          new Promise(resolve =>
+            modelsRun.push(() =>
+              resolve(
+                generateResult('Answer.', {
+                  usage: {
+                    inputTokens: {
+                      total: 1,
+                      noCache: 1,
+                      cacheRead: undefined,
+                      cacheWrite: undefined,
+                    },
+                    outputTokens: { total: 2, text: 2, reasoning: undefined },
+                  },
+                }),
+              ),
+            ),
+          ),
+      });
+      return wrapLanguageModel({
+        model,
+        middleware: guardrails({ input: [budget], output: [budget] }),
+      });
+    });
+    const runs = Array.from({ length: 40 }, (_, i) =>
+      generateText({
+        model: instances[i % 2]!,
+        prompt: `Question ${i}`,
+        maxOutputTokens: 500,
+        providerOptions: { guardrails: { sessionId: 'racing' } },
+      }),
+    );
+    while (modelsRun.length < 40) await new Promise(resolve => setTimeout(resolve, 5));
+    expect(await clients.ioredis.get(`${prefix}token-budget:session:racing`)).toBe('20400');
+    await new Promise(resolve => setTimeout(resolve, windowMs + 100));
+    for (const run of modelsRun) run();
+    const results = await Promise.all(runs);
+    expect(results.map(result => result.text)).toEqual(Array(40).fill('Answer.'));
+    // Each release belongs to the expired window: the new one is not opened
+    // by them (a second call repairing each negative total raced with the
+    // others' releases and left thousands of tokens charged to nobody).
+    expect(await keysWithTtl(clients.ioredis, prefix)).toEqual([]);
+  });
+
   it('rateLimit: 200 calls against a limit of 37 let exactly 37 through', async () => {
     const prefix = uniquePrefix('rate-limit');
     const { passed, blocked, modelCalls } = await fire(

@@ -408,7 +408,7 @@ export function outputSchema(options?: OutputSchemaOptions): Guardrail {
       });
     }
     for (const pattern of mustMatch) {
-      if (!pattern.re2.test(content)) {
+      if (!pattern.test(content)) {
         return fail(`answer does not match ${pattern.source}`, { rule: 'mustMatch' });
       }
     }
@@ -458,7 +458,7 @@ export function outputSchema(options?: OutputSchemaOptions): Guardrail {
           });
         }
         for (const pattern of mustMatch) {
-          if (!pattern.re2.test(text)) {
+          if (!pattern.test(text)) {
             return fail(`answer does not match ${pattern.source}`, { rule: 'mustMatch' });
           }
         }
@@ -491,7 +491,7 @@ export function outputSchema(options?: OutputSchemaOptions): Guardrail {
         if (failed) return failed;
       }
       for (const [index, pattern] of mustNotMatch.entries()) {
-        if (pattern.re2.test(content)) {
+        if (pattern.test(content)) {
           // Named by index, not its source: a pattern the answer must not match
           // often spells what the app must not show (as a blocklist entry does).
           return fail(`answer matches mustNotMatch[${index}]`, {

@@ -1,5 +1,5 @@
 import { RE2JS, RE2JSException } from 're2js';
-import { re2Source } from '../shared/re2-regexp';
+import { lineEndsOf, re2LineEnds, re2Source } from '../shared/re2-regexp';
 
 /** A user's `RegExp`, compiled for RE2 (linear time), with what window streams need to know of it. */
 export interface CompiledPattern {
@@ -14,6 +14,8 @@ export interface CompiledPattern {
   maxMatchLength: number;
   /** True when the pattern asserts the start or end of the text or a line (`^`, `$`). */
   anchored: boolean;
+  /** Whether the text matches, as the JavaScript pattern matches it (its `m` line ends included). */
+  test(text: string): boolean;
 }
 
 // RE2's program instructions (re2js `Inst`).
@@ -132,11 +134,16 @@ export function compilePattern(pattern: RegExp): CompiledPattern | string {
     const detail = error instanceof RE2JSException ? error.message : String(error);
     return `a pattern RE2 can run in linear time (no lookaround, no backreferences): ${detail}`;
   }
+  const lineEnds = lineEndsOf(pattern);
+  if (typeof lineEnds !== 'boolean') return lineEnds.problem;
   const prog = (re2 as unknown as { re2Input?: { prog?: { inst?: unknown; start?: unknown } } })
     .re2Input?.prog;
   const bounds =
     prog && Array.isArray(prog.inst) && typeof prog.start === 'number'
       ? programBounds(prog as { inst: Inst[]; start: number })
       : { maxMatchLength: Number.POSITIVE_INFINITY, anchored: true };
-  return { source: pattern, re2, ...bounds };
+  const test = lineEnds
+    ? (text: string) => re2.test(re2LineEnds(text))
+    : (text: string) => re2.test(text);
+  return { source: pattern, re2, ...bounds, test };
 }

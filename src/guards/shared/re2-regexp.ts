@@ -16,6 +16,11 @@ export class Re2RegExp extends RegExp {
   #afterOne: RE2JS | undefined;
   /** The pattern with `^` never matching, for a sticky search between the halves of a surrogate pair. */
   #noCaret: RE2JS | undefined;
+  /** RE2 reads the text with its line ends written `\\n` (see `lineEndsOf`). */
+  #mapLineEnds = false;
+  /** The last text read and what RE2 read for it, when `#mapLineEnds`. */
+  #mappedFrom: string | undefined;
+  #mapped = '';
 
   constructor(pattern: string | RegExp, flags?: string) {
     super(pattern, flags);
@@ -30,11 +35,25 @@ export class Re2RegExp extends RegExp {
       this.#re2 = pattern.#re2;
       this.#afterOne = pattern.#afterOne;
       this.#noCaret = pattern.#noCaret;
+      this.#mapLineEnds = pattern.#mapLineEnds;
       return;
     }
     const compiled = compileRe2(this);
     if (typeof compiled === 'string') throw new Re2PatternError(compiled);
+    const lineEnds = lineEndsOf(this);
+    if (typeof lineEnds !== 'boolean') throw new Re2PatternError(lineEnds.problem);
     this.#re2 = compiled;
+    this.#mapLineEnds = lineEnds;
+  }
+
+  /** What RE2 reads for `text`: the text, or with the `m` flag its line ends written `\\n` (same offsets). */
+  #read(text: string): string {
+    if (!this.#mapLineEnds) return text;
+    if (this.#mappedFrom !== text) {
+      this.#mapped = re2LineEnds(text);
+      this.#mappedFrom = text;
+    }
+    return this.#mapped;
   }
 
   /**
@@ -57,21 +76,23 @@ export class Re2RegExp extends RegExp {
       return null;
     }
     const ngroup = 1 + this.#re2.groupCount();
+    // RE2 reads `read`; the match and groups are cut from `text` (the same length).
+    const read = this.#read(text);
     let found: number[] | null;
     let offset = 0;
     /** Where the match starts in what RE2 read, when not group 0's start (the character taken). */
     let start: number | undefined;
-    if (!this.sticky) found = run(this.#re2, text, from, UNANCHORED, ngroup);
-    else if (from === 0) found = run(this.#re2, text, 0, ANCHOR_START, ngroup);
+    if (!this.sticky) found = run(this.#re2, read, from, UNANCHORED, ngroup);
+    else if (from === 0) found = run(this.#re2, read, 0, ANCHOR_START, ngroup);
     else if (isHighSurrogate(text.charCodeAt(from - 1)) && isLowSurrogate(text.charCodeAt(from))) {
       this.#noCaret ??= this.#variant(re2Source(this, NEVER));
       offset = from;
-      found = run(this.#noCaret, text.slice(from), 0, ANCHOR_START, ngroup);
+      found = run(this.#noCaret, read.slice(from), 0, ANCHOR_START, ngroup);
     } else {
       const source = re2Source(this);
       this.#afterOne ??= this.#variant(typeof source === 'string' ? `(?s:.)(?:${source})` : source);
       offset = from - 1;
-      found = run(this.#afterOne, text.slice(offset), 0, ANCHOR_START, ngroup);
+      found = run(this.#afterOne, read.slice(offset), 0, ANCHOR_START, ngroup);
       start = 1;
     }
     if (!found) {
@@ -152,7 +173,8 @@ export function compileRe2(pattern: RegExp): RE2JS | string {
  * `\\k<name>` (a backreference, which RE2 reads as the letter `k`).
  * Still different: without the `u` flag, `.` and a negated class take a
  * whole surrogate pair on RE2 (JavaScript one half); `^` and `$` with the
- * `m` flag see only `\\n` as a line end; `i` folds case as Unicode does
+ * `m` flag see only `\\n` as a line end (the callers give RE2 the text with
+ * its line ends written `\\n`: `lineEndsOf`); `i` folds case as Unicode does
  * (`s` matches `ſ`). `caret` is what `^` becomes (a class matching
  * nothing where it cannot match).
  */
@@ -265,4 +287,143 @@ function withJavaScriptClasses(source: string, dotAll: boolean, caret: string): 
     out += char === '.' && !dotAll ? `[^${LINE_TERMINATORS}]` : char === '^' ? caret : char;
   }
   return out;
+}
+
+const OTHER_LINE_ENDS = /[\r\u2028\u2029]/;
+
+/**
+ * `text` with `\r`, U+2028 and U+2029 written `\n`: what RE2 reads for a
+ * pattern `lineEndsOf` maps. One pass into a `Uint16Array` (a `replace`
+ * of 2,000,000 line ends in 10 MB took 4-7 s; this 0.5-1 s).
+ */
+export function re2LineEnds(text: string): string {
+  if (!OTHER_LINE_ENDS.test(text)) return text;
+  const units = new Uint16Array(text.length);
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    units[at] = code === 0x0d || code === 0x2028 || code === 0x2029 ? 0x0a : code;
+  }
+  let out = '';
+  for (let at = 0; at < units.length; at += 8192) {
+    out += String.fromCharCode.apply(null, units.subarray(at, at + 8192) as unknown as number[]);
+  }
+  return out;
+}
+
+/**
+ * Whether RE2 must read the text with its line ends written `\n` to match
+ * as JavaScript does, or why it cannot. With the `m` flag JavaScript's `^`
+ * and `$` see `\n`, `\r`, U+2028 and U+2029 as line ends, RE2's only `\n`:
+ * a deny `/^DROP/m` let `x\rDROP TABLE users` pass. When every character,
+ * escape and class of the pattern matches all four line ends or none
+ * (`\s`, `.`, `[^,]`, `\W` do; `\n`, `\r`, `[^\n]` do not), the pattern
+ * matches the text as it matches the text with each line end written
+ * `\n` (same length, same offsets; backreferences and lookaround, which
+ * would see the difference, are refused before), and there RE2's `^` and
+ * `$` are JavaScript's: true. False when nothing needs it (no `m` flag,
+ * or no `^` or `$`). A problem when the pattern tells line ends apart and
+ * has `m` with `^` or `$`: no text RE2 reads matches as JavaScript does.
+ * One pass over the source; each escape and class is tried on the four
+ * line ends with JavaScript's own engine (one character: no backtracking).
+ */
+export function lineEndsOf(pattern: RegExp): boolean | { problem: string } {
+  if (!pattern.multiline) return false;
+  const source = pattern.source;
+  const unicode = pattern.unicode;
+  const flags = `${pattern.ignoreCase ? 'i' : ''}${unicode ? 'u' : ''}${pattern.dotAll ? 's' : ''}`;
+  let anchors = false;
+  let apart: string | undefined;
+  const tried = new Map<string, boolean>();
+  /** Whether `atom` matches some of the four line ends but not all. */
+  const tellsApart = (atom: string) => {
+    let known = tried.get(atom);
+    if (known === undefined) {
+      try {
+        const one = new RegExp(`^(?:${atom})$`, flags);
+        const hits = ['\n', '\r', '\u2028', '\u2029'].filter(end => one.test(end)).length;
+        known = hits !== 0 && hits !== 4;
+      } catch {
+        known = true; // a piece JavaScript reads only in context: assume the worst
+      }
+      tried.set(atom, known);
+    }
+    return known;
+  };
+  for (let at = 0; at < source.length && !(anchors && apart !== undefined); at++) {
+    const char = source[at]!;
+    if (char === '^' || char === '$') anchors = true;
+    else if (char === '\n' || char === '\r' || char === '\u2028' || char === '\u2029')
+      apart ??= char;
+    else if (char === '\\') {
+      const end = escapeEnd(source, at, unicode);
+      const atom = source.slice(at, end);
+      if (apart === undefined && escapeTellsApart(atom, tellsApart)) apart = atom;
+      at = end - 1;
+    } else if (char === '[') {
+      let end = at + 1;
+      if (source[end] === '^') end++;
+      if (source[end] === ']') end++;
+      else {
+        while (end < source.length && source[end] !== ']') end += source[end] === '\\' ? 2 : 1;
+        end++;
+      }
+      const atom = source.slice(at, end);
+      if (apart === undefined && tellsApart(atom)) apart = atom;
+      at = end - 1;
+    }
+  }
+  if (!anchors) return false;
+  if (apart === undefined) return true;
+  return {
+    problem: `a pattern RE2 can read as JavaScript does with the m flag (^ and $ at \\n, \\r, \\u2028 and \\u2029 alike): \`${apart}\` matches some of those line ends but not all; write [\\n\\r\\u2028\\u2029] (or [^\\n\\r\\u2028\\u2029]) for a line end, or drop the m flag`,
+  };
+}
+
+/**
+ * Whether the escape `atom` matches some line ends but not all: a code
+ * (`\\x0d`, `\\u2028`, `\\n`) matches one character, a line end or none;
+ * `\\s`, `\\S`, `\\w`, `\\W`, `\\d`, `\\D` match all or none; an escaped
+ * sign is itself. The rest (`\\p{…}`, `\\cM`, `\\12`) JavaScript tries.
+ */
+function escapeTellsApart(atom: string, tried: (atom: string) => boolean): boolean {
+  const kind = atom[1] ?? '';
+  let code: number | undefined;
+  if ((kind === 'x' && atom.length === 4) || (kind === 'u' && atom.length === 6))
+    code = Number.parseInt(atom.slice(2), 16);
+  else if (kind === 'u' && atom[2] === '{') code = Number.parseInt(atom.slice(3, -1), 16);
+  else if (atom.length === 2 && !/[0-9cpPxu]/.test(kind)) {
+    if (kind === 'n' || kind === 'r') return true;
+    return false; // \s \S \w \W \d \D \b \B \t \v \f, or a sign or letter as itself
+  }
+  if (code !== undefined && !Number.isNaN(code))
+    return code === 0x0a || code === 0x0d || code === 0x2028 || code === 0x2029;
+  return tried(atom);
+}
+
+/** Where the escape at `at` (a backslash) ends in `source`. */
+function escapeEnd(source: string, at: number, unicode: boolean): number {
+  const kind = source[at + 1];
+  let end = at + 2;
+  const hex = (count: number) => {
+    let taken = 0;
+    while (taken < count && /[0-9a-fA-F]/.test(source[end] ?? '')) {
+      end++;
+      taken++;
+    }
+  };
+  if (kind === 'x') hex(2);
+  else if (kind === 'u') {
+    if (unicode && source[end] === '{') {
+      const close = source.indexOf('}', end);
+      end = close < 0 ? source.length : close + 1;
+    } else hex(4);
+  } else if (kind === 'c') {
+    if (/[a-zA-Z]/.test(source[end] ?? '')) end++;
+  } else if ((kind === 'p' || kind === 'P') && unicode && source[end] === '{') {
+    const close = source.indexOf('}', end);
+    end = close < 0 ? source.length : close + 1;
+  } else if (kind !== undefined && kind >= '0' && kind <= '9') {
+    while (end < source.length && source[end]! >= '0' && source[end]! <= '9') end++;
+  }
+  return Math.min(end, source.length);
 }

@@ -536,7 +536,27 @@ describe('tokenBudget', () => {
       await budget.check('hello world', ctx); // 502 reserved
       now = 2_000; // the window reset while the model ran
       await budget.check('Hi', { ...ctx, kind: 'output', usage: usage(1, 2) });
-      expect(await store.get('token-budget:session:s1')).toBe('0');
+      // The refund belongs to the old window: the new one is not opened by it.
+      expect(await store.get('token-budget:session:s1')).toBeUndefined();
+    });
+
+    it('two releases racing after the window reset leave the new window at 0, not one refund twice', async () => {
+      let now = 0;
+      const store = memoryStore({ now: () => now });
+      const budget = tokenBudget({ perSession: { maxTokens: 10_000, windowMs: 1_000 }, store });
+      const ctxA = session({ maxOutputTokens: 500 });
+      const ctxB = session({ maxOutputTokens: 800 });
+      await budget.check('hello world', ctxA); // 502 reserved
+      await budget.check('hello world', ctxB); // 802 reserved
+      now = 2_000; // the window reset while both models ran
+      await Promise.all([
+        budget.check('Hi', { ...ctxA, kind: 'output', usage: usage(1, 2) }),
+        budget.check('Hi', { ...ctxB, kind: 'output', usage: usage(1, 2) }),
+      ]);
+      // Each release repaired its own negative total and the other's: 502 were charged to nobody.
+      expect(await store.get('token-budget:session:s1')).toBeUndefined();
+      const next = await budget.check('hello world', session({ maxOutputTokens: 10 }));
+      expect(next.info).toMatchObject({ sessionTokens: 12 });
     });
   });
 

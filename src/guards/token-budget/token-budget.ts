@@ -390,11 +390,14 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
           reservation.outputTokens = streamed ? tokens : reservation.outputTokens + tokens;
           actual = reservation.earlier + reservation.inputTokens + reservation.outputTokens;
         }
+        // When the window reset between the reservation and its release, the
+        // release belongs to the old window: the store's incrBy floors the new
+        // one at 0 in the same atomic step (a repair by a second call raced with
+        // other releases, and the racing repairs charged a refund twice).
         sessionTokens = await store.incrBy(key, actual - reservation.charged, windowMs);
         reservation.charged = actual;
         if (sessionTokens < 0) {
-          // The window reset between the reservation and its release: the
-          // release belongs to the old window, so the new one starts at 0.
+          // A custom Store without the floor: repaired here, not atomically.
           sessionTokens = await store.incrBy(key, -sessionTokens, windowMs);
         }
       }

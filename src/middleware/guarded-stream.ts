@@ -43,8 +43,9 @@ export interface StreamSettings {
   holdBackWindow: number;
   /**
    * Drop the provider's `raw` parts (`includeRawChunks`): they carry its
-   * own, unjudged chunks, so what a guardrail hid in the text parts. True in
-   * `hold` and `window` mode when the middleware judges the response.
+   * own, unjudged chunks, so what a guardrail hid in the text parts. True
+   * when the middleware judges the response, in every mode: `passthrough`
+   * releases text as written, but withholds files and judged tool calls.
    */
   dropRaw: boolean;
   /**

@@ -519,8 +519,10 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       checkReasoning,
       holdBackWindow,
       mode,
-      // The provider's raw chunks hold the response unjudged; passthrough withholds nothing.
-      dropRaw: judgesResponse && mode !== 'passthrough',
+      // The provider's raw chunks hold the response unjudged. Passthrough
+      // releases text as written, but withholds files and judged tool calls,
+      // which a raw chunk may carry: they go in every mode.
+      dropRaw: judgesResponse,
       ...(retry && {
         retry: { maxAttempts: retry.maxAttempts, feedbackOf, streamWith },
       }),

@@ -40,20 +40,43 @@ const kindLabels: Record<GuardrailKind, string> = {
 
 /**
  * Keeps judged text from closing the tags that delimit it, however the
- * closing tag is spaced or cased (`</content >`, `< /CONTENT>`, `</content
- * x>` read as a close to a model as much as `</content>` does).
+ * closing tag is spaced, cased or written (`</content >`, `< /CONTENT>`,
+ * `</content x>`, `</con\u200Btent>`, `＜／content＞` read as a close to a
+ * model as much as `</content>` does): a backslash goes before its slash.
  */
 function escapeTags(text: string, closing: RegExp = defaultClosingTags): string {
-  return text.replace(closing, '<$1\\/$2$3');
+  return text.replace(closing, '$1\\$2');
+}
+
+/** White space and invisible format characters (a zero-width space, a soft hyphen, a joiner). */
+const TAG_GAP = '[\\s\\p{Cf}]*';
+/** `<` and its full-width and small forms; `/` and the solidus look-alikes. */
+const TAG_OPEN = '[<\\uFF1C\\uFE64]';
+const TAG_SLASH = '[/\\uFF0F\\u2044\\u2215]';
+
+/** One character of a tag name, or its full-width form (the `i` flag takes either case). */
+function nameCharacter(char: string): string {
+  const code = char.charCodeAt(0);
+  const escaped = /\w/.test(char) ? char : `\\u${code.toString(16).padStart(4, '0')}`;
+  return code > 0x20 && code < 0x7f ? `[${escaped}\\u${(code + 0xfee0).toString(16)}]` : escaped;
+}
+
+/**
+ * Matches a closing tag of one of `names`, however spaced, cased or
+ * written: white space or invisible format characters around the slash,
+ * format characters between the letters, full-width forms. Groups: what
+ * comes before the slash, and the slash with the rest. Linear: no two
+ * neighbouring parts match the same character.
+ */
+function closingTagsPattern(names: readonly string[]): RegExp {
+  const alternatives = names.map(name => [...name].map(nameCharacter).join('\\p{Cf}*'));
+  return new RegExp(
+    `(${TAG_OPEN}${TAG_GAP})(${TAG_SLASH}${TAG_GAP}(?:${alternatives.join('|')}))(?![\\w\\uFF10-\\uFF19\\uFF21-\\uFF3A\\uFF3F\\uFF41-\\uFF5A])`,
+    'giu',
+  );
 }
 
 const defaultClosingTags = closingTagsPattern(['content', 'conversation', 'policy']);
-
-/** Matches a closing tag of one of `names`, however spaced or cased. */
-function closingTagsPattern(names: readonly string[]): RegExp {
-  const alternatives = names.map(name => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`<(\\s*)\\/(\\s*)(${alternatives.join('|')})(?!\\w)`, 'gi');
-}
 
 /**
  * The closing tags of a string template (`</text>` of `<text>{{content}}</text>`),

@@ -2,7 +2,7 @@ import { AISDKError } from '@ai-sdk/provider';
 import { GuardrailConfigError } from '../core/errors';
 import { optionIssues } from '../core/options';
 import type { CappedIncrement, Store } from '../store/store';
-import { storeKeyOf } from '../store/store-key';
+import { storeKeyOf, withoutHashTag } from '../store/store-key';
 import { redisStoreOptionShape } from './redis-store-options';
 import * as scripts from './scripts';
 
@@ -288,7 +288,8 @@ export function redisStore(client: RedisClientLike, options?: RedisStoreOptions)
 
   async function runScript(script: string, key: string, args: string[]): Promise<unknown> {
     // A key past MAX_STORE_KEY_CHARS (an id the client chose) is kept under a digest.
-    const prefixed = prefix + (await storeKeyOf(key));
+    // No hash tag a client wrote: Redis Cluster hashes the whole key.
+    const prefixed = prefix + withoutHashTag(await storeKeyOf(key));
     const sha = await shaOf(script);
     try {
       return await evaluate('evalsha', sha, prefixed, args);

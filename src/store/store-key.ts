@@ -18,3 +18,20 @@ export function storeKeyOf(key: string): string | Promise<string> {
   if (key.length <= MAX_STORE_KEY_CHARS) return key;
   return sha256Hex(key).then(digest => `${key.slice(0, KEPT_CHARS)}#sha256:${digest}`);
 }
+
+/**
+ * `storeKey` with every `{` written `{}(` and every `}` written `{})`, so that
+ * Redis Cluster hashes the whole key: it hashes only what is between a key's
+ * first `{` and the next `}` (a hash tag), unless that is empty. Keys carry
+ * ids the client chooses (a session id, a user id): `{x}` in one put every
+ * key of that client, or keys of others who wrote the same tag, in one slot
+ * the client chose (one master for all of them: a hot spot, and a way to
+ * fill one master). Written so, the first `{` of a key is followed by `}`:
+ * no hash tag. Keys without a brace (every usual one) are unchanged; the
+ * writing is one-to-one (`{` only ever starts a `{}(` or `{})`), so two keys
+ * never share a name. A hash tag in the store's own `prefix` still applies.
+ */
+export function withoutHashTag(storeKey: string): string {
+  if (storeKey.indexOf('{') === -1 && storeKey.indexOf('}') === -1) return storeKey;
+  return storeKey.replace(/[{}]/g, brace => (brace === '{' ? '{}(' : '{})'));
+}

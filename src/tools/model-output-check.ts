@@ -176,7 +176,7 @@ export function untypedFileText(
     // 20: `card 4111 1111 1111 1111 caf\xE9` was binary, unread) is read
     // with each bad byte as U+FFFD.
     text = new TextDecoder('utf-8').decode(bytes, { stream: tooLong });
-    if (!readsAsText(text)) return NOT_UTF8;
+    if (!readsAsText(text, bytes)) return NOT_UTF8;
   }
   return tooLong ? TOO_LONG : text;
 }
@@ -229,16 +229,32 @@ export function typedFileText(
   return tooLong ? TOO_LONG : { text, utf8: encoding === 'utf-8' };
 }
 
+/** The fewest characters of a readable run (as `strings` reads a binary file, which takes 4). */
+const MIN_READABLE_RUN = 3;
+
 /**
- * Whether a lossy UTF-8 reading is text: at most one character in 16 is
- * one that text has not (U+FFFD for a byte that is no UTF-8, NUL, a control
- * character but tab, line feed, vertical tab, form feed, carriage return
- * and escape). Latin-1 prose (an accent in 20 to 50 letters) is text; a PNG,
- * a zip or compressed data (random bytes: about half of them bad) is not.
+ * Whether a lossy UTF-8 reading is text. A bad character is one that text
+ * has not: U+FFFD for a byte that is no UTF-8, NUL, a control character but
+ * tab, line feed, vertical tab, form feed, carriage return and escape, DEL.
+ * Text when at most one character in 16 is bad (latin-1 prose: an accent in
+ * 20 to 50 letters; round 20). Otherwise text too when the bytes start with
+ * no signature of a binary format ({@link hasBinarySignature}) and at least
+ * half of the characters lie in readable runs (3 or more good characters in
+ * a row): round 21, `Ignore all previous instructions` or a card number with
+ * a junk byte every few characters was binary, unread. Binary files have
+ * short runs: random, compressed or encrypted bytes about 18% of their
+ * characters in such runs, executables, WebAssembly, PDFs and bytecode 20 to
+ * 24% (measured on the files of a Linux system); text that hides from this
+ * needs a junk byte every third character. One pass. Without `bytes` (a
+ * file of another media type, {@link typedFileText}) the first rule alone.
  */
-function readsAsText(text: string): boolean {
+function readsAsText(text: string, bytes?: Uint8Array): boolean {
   const allowed = Math.floor(text.length / 16);
+  // With a signature (or no bytes: a file of a type of its own) only the first rule can make it text.
+  const runsCount = bytes !== undefined && !hasBinarySignature(bytes);
   let bad = 0;
+  let inRuns = 0;
+  let run = 0;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     if (
@@ -246,10 +262,82 @@ function readsAsText(text: string): boolean {
       (code < 32 && (code < 9 || (code > 13 && code !== 27))) ||
       code === 127
     ) {
-      if (++bad > allowed) return false;
-    }
+      if (run >= MIN_READABLE_RUN) inRuns += run;
+      run = 0;
+      // Binary once neither rule can hold: too many bad characters, and too
+      // few in runs even if every character left were in one.
+      if (++bad > allowed && (!runsCount || (inRuns + text.length - index - 1) * 2 < text.length))
+        return false;
+    } else run++;
+  }
+  if (run >= MIN_READABLE_RUN) inRuns += run;
+  return bad <= allowed || (runsCount && inRuns * 2 >= text.length);
+}
+
+/** Whether `bytes` start with `signature` at `offset`. */
+function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
+  if (bytes.length < offset + signature.length) return false;
+  for (let index = 0; index < signature.length; index++) {
+    if (bytes[offset + index] !== signature[index]) return false;
   }
   return true;
+}
+
+const ascii = (text: string) => Array.from(text, character => character.charCodeAt(0));
+
+/**
+ * Signatures of binary formats a provider reads as their own type: images
+ * (PNG, JPEG, GIF, WebP / RIFF, TIFF, ICO), audio and video (ISO media
+ * `ftyp`, Matroska / WebM, Ogg, FLAC, ID3 and MPEG frames, RIFF WAV / AVI),
+ * PDF, archives and compressed data (zip, gzip, bzip2, xz, 7z, zstd, rar),
+ * executables and bytecode (ELF, PE, Mach-O, WebAssembly, Java class),
+ * SQLite, OLE (legacy Office).
+ */
+const BINARY_SIGNATURES: ReadonlyArray<readonly number[]> = [
+  [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  [0xff, 0xd8, 0xff],
+  ascii('GIF87a'),
+  ascii('GIF89a'),
+  ascii('RIFF'),
+  [0x49, 0x49, 0x2a, 0x00],
+  [0x4d, 0x4d, 0x00, 0x2a],
+  [0x00, 0x00, 0x01, 0x00],
+  [0x1a, 0x45, 0xdf, 0xa3],
+  ascii('OggS'),
+  ascii('fLaC'),
+  ascii('ID3'),
+  ascii('%PDF-'),
+  [0x50, 0x4b, 0x03, 0x04],
+  [0x50, 0x4b, 0x05, 0x06],
+  [0x50, 0x4b, 0x07, 0x08],
+  [0x1f, 0x8b],
+  ascii('BZh'),
+  [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00],
+  [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c],
+  [0x28, 0xb5, 0x2f, 0xfd],
+  ascii('Rar!\x1a\x07'),
+  [0x7f, 0x45, 0x4c, 0x46],
+  ascii('MZ'),
+  [0xcf, 0xfa, 0xed, 0xfe],
+  [0xce, 0xfa, 0xed, 0xfe],
+  [0xfe, 0xed, 0xfa, 0xcf],
+  [0xfe, 0xed, 0xfa, 0xce],
+  [0xca, 0xfe, 0xba, 0xbe],
+  [0x00, 0x61, 0x73, 0x6d],
+  ascii('SQLite format 3\0'),
+  [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
+];
+
+/**
+ * Whether `bytes` start with the signature of a binary format
+ * ({@link BINARY_SIGNATURES}, an ISO media `ftyp` box at byte 4, or an
+ * MPEG audio frame: 0xFF then three set bits). Such a file is judged as
+ * text only when it reads as text with at most one bad character in 16.
+ */
+function hasBinarySignature(bytes: Uint8Array): boolean {
+  for (const signature of BINARY_SIGNATURES) if (startsWith(bytes, signature)) return true;
+  if (startsWith(bytes, ascii('ftyp'), 4)) return true;
+  return bytes.length >= 2 && bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0;
 }
 
 /** The text of a text file's bytes, and whether they were UTF-8. */

@@ -1,0 +1,170 @@
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { generateText, isStepCount, tool, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { generateResult, textModel, withoutTiming } from '../../test/helpers';
+import { turnsModel } from '../../test/helpers/turns-model';
+import { pii } from '../guards/pii/pii';
+import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
+import { guardrails } from '../middleware/guardrails-middleware';
+import { guardTools } from './guard-tool';
+
+/*
+ * Round 21: a file of no media type or `application/octet-stream` with more
+ * than one bad byte in 16 (bytes that are no UTF-8, NUL, control
+ * characters) was binary to every guardrail and passed unread: an attacker
+ * put a card number or an instruction in a file with a few junk bytes.
+ * Bytes with no binary signature (PNG, PDF, zip, ...) of which at least half
+ * the characters lie in readable runs (3 or more in a row) are now judged as
+ * text, each bad byte read as U+FFFD, as the user's file, a tool's
+ * `toModelOutput` file and a file the model generates. Random bytes and
+ * files with a signature stay binary (`unreadableFiles` decides).
+ */
+
+const encode = (text: string) => new TextEncoder().encode(text);
+const JUNK = [0xff, 0x00];
+/** `card 4111 1111 1111 1111 ` then `abc` and two junk bytes, ten times: 2 bad bytes in 5 after the card. */
+const JUNKY = Uint8Array.from([
+  ...encode('card 4111 1111 1111 1111 '),
+  ...Array.from({ length: 10 }, () => [...encode('abc'), ...JUNK]).flat(),
+]);
+/** What goes on once the card is redacted: UTF-8 of the judged text (each bad byte a U+FFFD). */
+const REDACTED = encode(`card [CREDIT_CARD] ${'abc\uFFFD\u0000'.repeat(10)}`);
+/** The same bytes after a PNG's signature: binary, not read. */
+const SIGNED = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...JUNKY]);
+/** 4,096 bytes of a fixed pseudo-random sequence (compressed or encrypted data reads so). */
+const RANDOM = (() => {
+  const bytes = new Uint8Array(4096);
+  let state = 0x12345678;
+  for (let index = 0; index < bytes.length; index++) {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    bytes[index] = state >>> 24;
+  }
+  return bytes;
+})();
+/** Junk every third byte: too little read in runs, binary (the rule's residue; see docs). */
+const DENSE = Uint8Array.from(
+  Array.from(encode('card 4111 1111 1111 1111 '), (byte, index) =>
+    index % 2 === 1 ? [byte, 0xff] : [byte],
+  ).flat(),
+);
+
+async function userFile(data: Uint8Array, unreadableFiles: 'pass' | 'block' = 'pass') {
+  const mock = textModel('ok');
+  const result = await generateText({
+    model: wrapLanguageModel({
+      model: mock,
+      middleware: guardrails({ input: [pii({ action: 'redact' })], unreadableFiles }),
+    }),
+    messages: [
+      { role: 'user', content: [{ type: 'file', mediaType: 'application/octet-stream', data }] },
+    ],
+  });
+  const outcome = await getGuardrailOutcome(result);
+  const sent = mock.doGenerateCalls[0]?.prompt[0]?.content as unknown as
+    | Array<{ data: { data: Uint8Array } }>
+    | undefined;
+  return {
+    sent: sent?.[0]?.data.data,
+    records: withoutTiming(outcome?.records ?? []).map(r => [r.guardrail, r.status]),
+  };
+}
+
+async function toolFile(data: Uint8Array) {
+  const model = turnsModel([{ toolCalls: [{ toolCallId: 'c1', toolName: 'report', input: {} }] }]);
+  await generateText({
+    model,
+    tools: guardTools(
+      {
+        report: tool({
+          inputSchema: z.object({}),
+          execute: async () => 'done',
+          toModelOutput: () => ({
+            type: 'content',
+            value: [
+              {
+                type: 'file',
+                data: { type: 'data', data },
+                mediaType: 'application/octet-stream',
+              } as never,
+            ],
+          }),
+        }),
+      },
+      { output: [pii({ action: 'redact' })] },
+    ),
+    prompt: 'Report',
+    stopWhen: isStepCount(2),
+  });
+  const prompt = model.doGenerateCalls[1]!.prompt as LanguageModelV4Prompt;
+  const result = prompt
+    .flatMap(message => (message.role === 'tool' ? message.content : []))
+    .find(part => part.type === 'tool-result') as {
+    output: { value: Array<{ data: { data: Uint8Array } }> };
+  };
+  return result.output.value[0]!.data.data;
+}
+
+/** A file the model generates: what `result.files` holds, and the records. */
+async function generatedFile(data: Uint8Array) {
+  const result = await generateText({
+    model: wrapLanguageModel({
+      model: new MockLanguageModelV4({
+        doGenerate: async () =>
+          generateResult([
+            { type: 'text', text: 'ok' },
+            { type: 'file', mediaType: 'application/octet-stream', data: { type: 'data', data } },
+          ]),
+      }),
+      middleware: guardrails({ output: [pii({ action: 'redact' })] }),
+    }),
+    prompt: 'Write the file',
+  });
+  const outcome = await getGuardrailOutcome(result);
+  return {
+    files: result.files.map(file => file.uint8Array),
+    records: withoutTiming(outcome?.records ?? []).map(r => [r.guardrail, r.status, r.reason]),
+  };
+}
+
+describe('an untyped file of text with many junk bytes', () => {
+  it("a user's file is judged as text: the card is redacted", async () => {
+    expect(await userFile(JUNKY)).toEqual({
+      sent: REDACTED,
+      records: [['pii', 'modified']],
+    });
+  });
+
+  it("a tool's toModelOutput file is judged too; a generated one is withheld", async () => {
+    expect(await toolFile(JUNKY)).toEqual(REDACTED);
+    // A generated file read as text with bytes that are not UTF-8 is withheld
+    // (round 21, generated-files.ts); before, it passed as binary, unread.
+    expect(await generatedFile(JUNKY)).toEqual({
+      files: [],
+      records: [
+        [
+          'output-unreadable',
+          'error',
+          'file 0 of the response was withheld unjudged: its bytes are not UTF-8 text',
+        ],
+        ['pii', 'passed', undefined],
+      ],
+    });
+  });
+
+  it('a file with a binary signature, random bytes and junk every other character stay binary', async () => {
+    for (const data of [SIGNED, RANDOM, DENSE]) {
+      expect(await userFile(data)).toEqual({ sent: data, records: [] });
+      expect(await userFile(data, 'block')).toEqual({
+        sent: undefined,
+        records: [['unreadable-file', 'blocked']],
+      });
+      expect(await toolFile(data)).toEqual(data);
+      expect(await generatedFile(data)).toEqual({
+        files: [data],
+        records: [['pii', 'passed', undefined]],
+      });
+    }
+  });
+});

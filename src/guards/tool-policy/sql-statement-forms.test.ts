@@ -111,4 +111,51 @@ describe('toolPolicy sql: statements in the forms databases run', () => {
     expect(ran).toEqual(queries);
     expect(rules).toEqual(queries.map(() => 'ok'));
   });
+
+  it("blocks a MERGE that deletes every match, a CTE DELETE whose WHERE is the outer query's, and an always-true WHERE", async () => {
+    const deletes = [
+      'MERGE INTO users u USING banned b ON u.id = b.id WHEN MATCHED THEN DELETE',
+      'MERGE users AS t USING (SELECT 1 AS x) s ON 1=1 WHEN MATCHED THEN DELETE;',
+      'MERGE INTO users t USING src s ON t.id = s.id WHEN NOT MATCHED BY SOURCE THEN DELETE',
+      'WITH d AS (DELETE FROM users RETURNING *) SELECT * FROM d WHERE d.id > 0',
+      'WITH a AS (DELETE FROM logs WHERE id = 1 RETURNING *), b AS (DELETE FROM users RETURNING *) SELECT 1',
+      'DELETE FROM users USING (SELECT id FROM banned WHERE id > 0) b',
+      'DELETE FROM users WHERE id > 0 OR 1=1',
+      "DELETE FROM users WHERE name = 'x' OR 'a'='a' RETURNING *",
+      'DELETE FROM users WHERE (id = 3 OR (2 = 2))',
+      'DELETE FROM users WHERE id = 3 || 1',
+      'DELETE FROM users WHERE 1 IS NOT NULL',
+      'DELETE FROM users WHERE id = id',
+    ];
+    const updates = [
+      'UPDATE users SET admin = 1 WHERE id = 5 or true',
+      'UPDATE users SET admin = (SELECT 1 FROM roles WHERE roles.id = 2)',
+      'UPDATE users SET admin = 1 WHERE (1=1) ORDER BY id LIMIT 10',
+    ];
+    const { ran, rules } = await run([...deletes, ...updates]);
+    expect(ran).toEqual([]);
+    expect(rules).toEqual([
+      ...deletes.map(() => 'sql.delete-without-where'),
+      ...updates.map(() => 'sql.update-without-where'),
+    ]);
+  });
+
+  it('still runs a MERGE with a condition, a CTE DELETE with its own WHERE and WHEREs that filter', async () => {
+    const queries = [
+      'MERGE INTO users u USING banned b ON u.id = b.id WHEN MATCHED AND b.until < now() THEN DELETE',
+      'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET t.v = s.v WHEN NOT MATCHED THEN INSERT (id, v) VALUES (s.id, s.v)',
+      'MERGE INTO t USING s ON (t.id = s.id) WHEN MATCHED THEN UPDATE SET t.v = s.v DELETE WHERE t.v IS NULL',
+      'WITH d AS (DELETE FROM users WHERE id = 3 RETURNING *) SELECT * FROM d WHERE true',
+      'DELETE FROM users WHERE id = 1 OR id = 2',
+      'DELETE FROM users WHERE (id = 1 OR 1=1) AND id = 3',
+      'DELETE FROM users WHERE 1=1 AND id = 3',
+      'DELETE FROM sessions WHERE expires_at IS NOT NULL',
+      "UPDATE users SET note = 'or 1=1' WHERE id = 1",
+      'UPDATE users SET admin = 0 WHERE id IN (SELECT id FROM x WHERE 1=1)',
+      "DELETE FROM users WHERE id = 11 OR '1=1' = 'x'",
+    ];
+    const { ran, rules } = await run(queries);
+    expect(ran).toEqual(queries);
+    expect(rules).toEqual(queries.map(() => 'ok'));
+  });
 });

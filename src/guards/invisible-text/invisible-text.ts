@@ -17,9 +17,19 @@ export interface InvisibleTextOptions {
   message?: string;
 }
 
-// Tags, zero-width, bidi controls, invisible operators, BOM, soft hyphen, variation-selector supplement.
+// Every default-ignorable code point (they render as nothing): zero-width,
+// bidi controls, invisible operators, BOM, soft hyphen, combining grapheme
+// joiner, Hangul and Khmer fillers, Mongolian and other variation selectors,
+// shorthand and musical format controls, and the whole plane-14 block of tags
+// and selectors (U+E0000–E0FFF); plus the control characters that are not
+// white space (C0 but tab and line breaks, DEL, C1 but NEL): an ESC sequence
+// (`\x1b[8m`) hides the text after it in a terminal. Variation selectors
+// (U+FE00–FE0F, U+180B–180D, U+180F) are matched here but reported only when
+// they select nothing (see `findInvisibleText`). Two classes as alternatives:
+// one class mixing the ASCII controls with the astral ranges lost V8's fast
+// scan (1 MB of prose: 1.6 ms -> 21 ms).
 const hiddenSource =
-  '[\\u{E0000}-\\u{E007F}\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\u00AD\\u180E\\u061C\\u{E0100}-\\u{E01EF}]';
+  '[\\u0000-\\u0008\\u000E-\\u001F\\u007F-\\u0084\\u0086-\\u009F]|[\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8\\u{1BCA0}-\\u{1BCA3}\\u{1D173}-\\u{1D17A}\\u{E0000}-\\u{E0FFF}]';
 const privateUseSource = '[\\uE000-\\uF8FF\\u{F0000}-\\u{FFFFD}\\u{100000}-\\u{10FFFD}]';
 const extendedPictographic = /\p{Extended_Pictographic}/u;
 // Built once, not per call (a chat message costs less to scan than a fresh
@@ -27,10 +37,41 @@ const extendedPictographic = /\p{Extended_Pictographic}/u;
 const hidden = new RegExp(hiddenSource, 'gu');
 const hiddenOrPrivateUse = new RegExp(`${hiddenSource}|${privateUseSource}`, 'gu');
 
-type Category = 'tag' | 'zero-width' | 'bidi' | 'private-use' | 'other';
+type Category =
+  | 'tag'
+  | 'zero-width'
+  | 'bidi'
+  | 'private-use'
+  | 'variation-selector'
+  | 'control'
+  | 'other';
+
+/** A variation selector a base character may carry (one, right after it). */
+function isSelector(codePoint: number | undefined): boolean {
+  return (
+    codePoint !== undefined &&
+    ((codePoint >= 0xfe00 && codePoint <= 0xfe0f) ||
+      (codePoint >= 0x180b && codePoint <= 0x180d) ||
+      codePoint === 0x180f ||
+      (codePoint >= 0xe0100 && codePoint <= 0xe01ef))
+  );
+}
+
+/** The code point that ends just before `index`, if any. */
+function codePointBefore(text: string, index: number): number | undefined {
+  if (index === 0) return undefined;
+  const low = text.charCodeAt(index - 1);
+  if (low >= 0xdc00 && low <= 0xdfff && index >= 2) {
+    const high = text.charCodeAt(index - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return text.codePointAt(index - 2);
+  }
+  return low;
+}
 
 function categorize(codePoint: number): Category {
   if (codePoint >= 0xe0000 && codePoint <= 0xe007f) return 'tag';
+  if (isSelector(codePoint)) return 'variation-selector';
+  if (codePoint <= 0x9f) return 'control';
   if ((codePoint >= 0x202a && codePoint <= 0x202e) || (codePoint >= 0x2066 && codePoint <= 0x2069))
     return 'bidi';
   if (codePoint === 0x200e || codePoint === 0x200f || codePoint === 0x061c) return 'bidi';
@@ -44,13 +85,31 @@ function categorize(codePoint: number): Category {
 const isFlagTag = (codePoint: number | undefined) =>
   codePoint !== undefined && codePoint >= 0xe0020 && codePoint <= 0xe007e;
 
-/** True when the ZWJ at `index` joins two pictographs (👩‍💻). */
-function joinsPictographs(text: string, index: number): boolean {
-  const before = text.slice(Math.max(0, index - 3), index);
-  const after = text.slice(index + 1, index + 4);
+/** An emoji presentation selector (U+FE0E, U+FE0F) or skin-tone modifier, which may sit before a ZWJ. */
+function isEmojiDecoration(codePoint: number | undefined): boolean {
   return (
-    extendedPictographic.test(Array.from(before).pop() ?? '') &&
-    extendedPictographic.test(Array.from(after)[0] ?? '')
+    codePoint === 0xfe0e ||
+    codePoint === 0xfe0f ||
+    (codePoint !== undefined && codePoint >= 0x1f3fb && codePoint <= 0x1f3ff)
+  );
+}
+
+/**
+ * True when the ZWJ at `index` joins two pictographs (👩‍💻), the one before
+ * it perhaps with its presentation selector or skin tone (🏳️‍🌈, 👩🏽‍💻).
+ */
+function joinsPictographs(text: string, index: number): boolean {
+  let end = index;
+  for (let skipped = 0; skipped < 2 && isEmojiDecoration(codePointBefore(text, end)); skipped++) {
+    end -= codePointBefore(text, end)! > 0xffff ? 2 : 1;
+  }
+  const before = codePointBefore(text, end);
+  const after = text.codePointAt(index + 1);
+  return (
+    before !== undefined &&
+    after !== undefined &&
+    extendedPictographic.test(String.fromCodePoint(before)) &&
+    extendedPictographic.test(String.fromCodePoint(after))
   );
 }
 
@@ -75,9 +134,15 @@ function flagSequenceEnd(text: string, start: number): number {
 /**
  * Finds characters that hide text from a human reader but not from a model:
  * Unicode tag characters ("ASCII smuggling"), zero-width characters, bidi
- * controls and (optionally) private-use characters. Legitimate emoji
- * sequences (ZWJ between pictographs, subdivision flags) are not reported.
- * Returns `[{ type, start, end }]`, one span per run of hidden characters.
+ * controls, every other default-ignorable character (fillers, the combining
+ * grapheme joiner, plane 14), control characters (an ESC sequence hides text
+ * in a terminal), variation selectors that select nothing (a second one in a
+ * row: "emoji smuggling") and (optionally) private-use characters.
+ * Legitimate emoji sequences (ZWJ between pictographs, also after a
+ * presentation selector or skin tone; subdivision flags; one selector after
+ * its base character) are not reported. Returns `[{ type, start, end }]`,
+ * one span per run of hidden characters of one type (`TAG`, `ZERO_WIDTH`,
+ * `BIDI`, `VARIATION_SELECTOR`, `CONTROL`, `PRIVATE_USE`, `OTHER`).
  */
 export function findInvisibleText(
   text: string,
@@ -93,6 +158,19 @@ export function findInvisibleText(
     const codePoint = match[0].codePointAt(0)!;
     if (index < flagEnd) continue;
     if (codePoint === 0x200d && joinsPictographs(text, index)) continue;
+    // A BMP or Mongolian variation selector right after its base character
+    // is how emoji (❤️) and some CJK and Mongolian glyphs are written. One
+    // after another selector, or after a hidden character, selects nothing:
+    // a run of them carries bits (4 per selector, "emoji smuggling").
+    if (isSelector(codePoint) && codePoint < 0xe0100) {
+      const last = spans[spans.length - 1];
+      if (
+        !(last !== undefined && last.end === index) &&
+        !isSelector(codePointBefore(text, index))
+      ) {
+        continue;
+      }
+    }
     if (codePoint >= 0xe0020 && codePoint <= 0xe007f) {
       // Only the first tag of a run can start a flag: the one before it is not a tag.
       const end = isFlagTag(text.codePointAt(index - 2)) ? -1 : flagSequenceEnd(text, index);

@@ -110,6 +110,16 @@ export interface FilterTriggers {
   near?: { characters: string; test: (text: string, at: number) => boolean };
   /** Asked at every ASCII letter standing alone (no ASCII letter on either side): `a`, `I`, a spelled-out word's first letter. */
   singleLetter?: (text: string, at: number) => boolean;
+  /**
+   * How far the tests above read: each answers from `text[pos - left]` to
+   * `text[pos + right]` alone (`pos`: `at` for `near` and `singleLetter`, a
+   * literal's last character, `end - 1`, for `confirm`), whatever the text
+   * holds beyond (beyond its ends: nothing). Declared by every filter of a
+   * chain, `window` mode's one scan resumes where it stopped instead of
+   * reading the last characters again: it asks again only the tests whose
+   * `right` reached past the text it had. Absent: the scan reads again.
+   */
+  reads?: { left: number; right: number };
 }
 
 const filterTriggers = new WeakMap<(text: string) => boolean, FilterTriggers>();

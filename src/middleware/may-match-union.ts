@@ -44,8 +44,72 @@ export function unionScan(
   notes: ReadonlyArray<HookNotes | undefined>,
 ): ((text: string) => number) | undefined {
   const node = cacheNode(triggers, notes);
-  if (!('union' in node)) node.union = buildUnion(triggers, notes);
+  if (!('union' in node)) node.union = buildUnion(triggers, notes)?.scan;
   return node.union;
+}
+
+/**
+ * Where the chain's one scan stopped in a text, to go on in a longer one
+ * (`resumableUnionScan`): the scan's own state before the character at
+ * `at`, indices counted in the text it was given (`shiftScan` moves them).
+ */
+export interface ScanState {
+  /** Where the scan goes on: the end of the text, or the first test that read past it. */
+  at: number;
+  /** The literal automaton's row, the run's length, the letters just read. */
+  row: number;
+  runs: number;
+  letters: number;
+  /** 1 + the index of the last note before `at`, 0: none. */
+  noted: number;
+}
+
+/** A state before any character: where a scan of a new text starts. */
+export const scanStart = (): ScanState => ({ at: 0, row: 0, runs: 0, letters: 0, noted: 0 });
+
+/** The state's indices `by` characters later (a text cut at its start: negative). */
+export function shiftScan(state: ScanState, by: number): void {
+  state.at += by;
+  // No note stays none; one cut off with the text's start is none in it.
+  if (state.noted > 0) state.noted = Math.max(0, state.noted + by);
+}
+
+/**
+ * `unionScan` that resumes: `scan(text, state)` reads `text` from
+ * `state.at`, as if the scan had read the characters before it in the
+ * state given (a state from a scan of an earlier text of which `text` is
+ * a continuation, with `left` characters or more before `state.at`), and
+ * answers for all the text read so far (`MAY_MATCH`, or 1 + the index of
+ * the last note in `text`, 0: none in it). When it rules a match out, it
+ * leaves in `state` where to go on: the end of the text, or before the
+ * first test that read past it (asked again with what follows). Each test
+ * reads `left` characters behind it at most, so the text may begin there.
+ *
+ * The answers are the union's answers on the whole text read since the
+ * first state (each character read once): every test sees all it reads
+ * (`FilterTriggers.reads`). Undefined when some filter does not declare
+ * how far its tests read (or no union).
+ */
+export function resumableUnionScan(
+  triggers: readonly FilterTriggers[],
+  notes: ReadonlyArray<HookNotes | undefined>,
+): { scan: (text: string, state: ScanState) => number; left: number } | undefined {
+  const node = cacheNode(triggers, notes);
+  if (!('resumable' in node)) {
+    const reads = triggers.map(declared => declared.reads);
+    node.resumable = undefined;
+    if (reads.every(read => read !== undefined)) {
+      const core = buildUnion(triggers, notes);
+      if (core) {
+        node.resumable = {
+          scan: core.resume,
+          // One more: a letter standing alone is asked about at the character after it.
+          left: 1 + Math.max(0, ...reads.map(read => read!.left)),
+        };
+      }
+    }
+  }
+  return node.resumable;
 }
 
 /** The cache's place for a chain's triggers and notes: built once per chain, not per stream (the automaton takes a few milliseconds). */
@@ -72,6 +136,7 @@ interface UnionCache {
   next: WeakMap<FilterTriggers | HookNotes, UnionCache>;
   union?: ((text: string) => number) | undefined;
   mayMatchAny?: ((text: string) => boolean) | undefined;
+  resumable?: { scan: (text: string, state: ScanState) => number; left: number } | undefined;
 }
 const unions: UnionCache = { next: new WeakMap() };
 
@@ -81,7 +146,9 @@ const NOTE = () => false;
 function buildUnion(
   triggers: readonly FilterTriggers[],
   notes: ReadonlyArray<HookNotes | undefined>,
-): ((text: string) => number) | undefined {
+):
+  | { scan: (text: string) => number; resume: (text: string, state: ScanState) => number }
+  | undefined {
   const classes = new Uint8Array(128);
   for (let code = 0; code < 128; code++) {
     if ((code | 0x20) >= 97 && (code | 0x20) <= 122) classes[code]! |= LETTER;
@@ -94,6 +161,10 @@ function buildUnion(
   const nearTests: Array<Array<(text: string, at: number) => boolean>> = [];
   const singleTests: Array<(text: string, at: number) => boolean> = [];
   let run: { characters: string; length: number } | undefined;
+  // How far right each kind of test reads (for a resumed scan: see `resume`).
+  let nearRight = 0;
+  let singleRight = 0;
+  let confirmRight = 0;
   const literals: Array<{ literal: string; confirm?: (text: string, end: number) => boolean }> = [];
   for (const declared of triggers) {
     for (const code of asciiCodes(declared.characters)) classes[code]! |= FLAGGED;
@@ -105,7 +176,9 @@ function buildUnion(
         return undefined;
       }
     }
+    const right = declared.reads?.right ?? 0;
     if (declared.near) {
+      nearRight = Math.max(nearRight, right);
       const { test } = declared.near;
       for (const code of asciiCodes(declared.near.characters)) {
         // The scan asks at characters that end a letter run: a letter here is flagged instead (never less).
@@ -113,7 +186,13 @@ function buildUnion(
         nearTests[code] = [...(nearTests[code] ?? []), test];
       }
     }
-    if (declared.singleLetter) singleTests.push(declared.singleLetter);
+    if (declared.singleLetter) {
+      singleRight = Math.max(singleRight, right);
+      singleTests.push(declared.singleLetter);
+    }
+    if (declared.literals.some(literal => literal.confirm !== undefined)) {
+      confirmRight = Math.max(confirmRight, right);
+    }
     literals.push(...declared.literals);
   }
   if (run) for (const code of asciiCodes(run.characters)) classes[code]! |= RUN;
@@ -146,12 +225,39 @@ function buildUnion(
   };
   const anySingle = singleTests.length > 0;
 
-  return text => {
-    let row = 0;
-    let runs = 0;
-    let letters = 0;
-    let noted = 0;
-    for (let at = 0; at < text.length; at++) {
+  // Where a resumed scan goes on (`ScanState`): before the character at
+  // `at`, the state as it was then, for the first test of a scan that read
+  // past the text's end (each test asks about its own character, `at - 1`
+  // for a letter standing alone, and the characters after it).
+  const saveAt = (
+    state: ScanState,
+    at: number,
+    row: number,
+    runs: number,
+    letters: number,
+    noted: number,
+  ) => {
+    state.at = at;
+    state.row = row;
+    state.runs = runs;
+    state.letters = letters;
+    // A note at `at` itself is noted again when the scan reads it again.
+    state.noted = noted;
+    return at;
+  };
+
+  // Before a character: the run one shorter (or any length: it ends there).
+  const runsBefore = (kind: number, runs: number) => ((kind & RUN) === 0 ? 0 : runs - 1);
+  const resume = (text: string, state: ScanState): number => {
+    const end = text.length;
+    let row = state.row;
+    let runs = state.runs;
+    let letters = state.letters;
+    let lettersBefore = 0;
+    let noted = state.noted;
+    // Where the next scan goes on, when a test read past the end (-1: none did).
+    let again = -1;
+    for (let at = state.at; at < end; at++) {
       const code = text.charCodeAt(at);
       if (code >= 128) return MAY_MATCH;
       const kind = classes[code]!;
@@ -163,21 +269,52 @@ function buildUnion(
       else if (++runs >= runLength) return MAY_MATCH;
       if ((kind & LETTER) !== 0) letters++;
       else {
-        if (letters === 1 && anySingle && singleLetter(text, at - 1)) return MAY_MATCH;
+        if (letters === 1 && anySingle) {
+          if (again < 0 && at - 1 + singleRight >= end) {
+            again = saveAt(state, at, row, runsBefore(kind, runs), 1, noted);
+          }
+          if (singleLetter(text, at - 1)) return MAY_MATCH;
+        }
+        lettersBefore = letters;
         letters = 0;
-        if ((kind & NEAR) !== 0 && near(code, text, at)) return MAY_MATCH;
+        if ((kind & NEAR) !== 0) {
+          if (again < 0 && at + nearRight >= end) {
+            again = saveAt(state, at, row, runsBefore(kind, runs), lettersBefore, noted);
+          }
+          if (near(code, text, at)) return MAY_MATCH;
+        }
       }
+      const from = row;
       row = rows[row + code]!;
       if (row < 0) {
         row = -row;
-        const state = row >> 7;
-        if (noting[state] === 1) noted = at + 1;
-        const hits = found[state]!;
-        if (hits.length > 0 && confirmed(hits, text, at + 1)) return MAY_MATCH;
+        const reached = row >> 7;
+        if (noting[reached] === 1) noted = at + 1;
+        const hits = found[reached]!;
+        if (hits.length > 0) {
+          if (again < 0 && at + confirmRight >= end) {
+            const before = (kind & LETTER) !== 0 ? letters - 1 : lettersBefore;
+            again = saveAt(state, at, from, runsBefore(kind, runs), before, noted);
+          }
+          if (confirmed(hits, text, at + 1)) return MAY_MATCH;
+        }
       }
     }
-    return letters === 1 && anySingle && singleLetter(text, text.length - 1) ? MAY_MATCH : noted;
+    if (letters === 1 && anySingle && singleLetter(text, end - 1)) return MAY_MATCH;
+    if (again < 0) saveAt(state, end, row, runs, letters, noted);
+    return noted;
   };
+  // A scan of a whole text: from its start, in a state of its own.
+  const fresh = scanStart();
+  const scan = (text: string) => {
+    fresh.at = 0;
+    fresh.row = 0;
+    fresh.runs = 0;
+    fresh.letters = 0;
+    fresh.noted = 0;
+    return resume(text, fresh);
+  };
+  return { scan, resume };
 }
 
 // Character classes of the scan's table.

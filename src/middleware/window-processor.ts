@@ -10,7 +10,14 @@ import {
 } from '../core/filtered-hooks';
 import type { Guardrail, GuardrailRecord } from '../core/types';
 import type { CallGuard } from './call-guard';
-import { MAY_MATCH, unionScan } from './may-match-union';
+import {
+  MAY_MATCH,
+  resumableUnionScan,
+  type ScanState,
+  scanStart,
+  shiftScan,
+  unionScan,
+} from './may-match-union';
 import {
   blockKey,
   HELD,
@@ -68,6 +75,14 @@ interface TextWindow {
   clean: string | undefined;
   /** Pending characters the filters have seen (the start of what `clean` does not hold yet). */
   filtered: number;
+  /**
+   * When the chain's one scan ruled out everything since it began (`clean`
+   * then ends where it stopped, and holds the characters its tests read
+   * behind where it goes on): its state, counted from `clean`'s start, so
+   * the next check reads only what came since (`resumableUnionScan`), not
+   * `clean` again. Undefined otherwise.
+   */
+  scan: ScanState | undefined;
 }
 
 function commonPrefixLength(a: string, b: string): number {
@@ -233,20 +248,24 @@ function prefilteredChain(output: readonly Guardrail[]) {
   // (the built-ins' own `mayMatch`): nearly every check of prose ends there.
   // It also notes, for the fused hooks, what they look for (`core/filtered-hooks`).
   const triggers = windowed.map(filterTriggersOf);
-  const scan = triggers.every(declared => declared !== undefined)
-    ? unionScan(
-        triggers as FilterTriggers[],
-        windowed.map(guardrail => fusedHookOf(guardrail)?.notes),
-      )
-    : undefined;
+  const notes = windowed.map(guardrail => fusedHookOf(guardrail)?.notes);
+  const declared = triggers.every(declared => declared !== undefined);
+  const scan = declared ? unionScan(triggers as FilterTriggers[], notes) : undefined;
+  // The same scan, resumable, when every filter says how far its tests read.
+  const resumable = declared ? resumableUnionScan(triggers as FilterTriggers[], notes) : undefined;
   /**
    * Whether every filter rules out a match in `text`: `MAY_MATCH` when one
    * may match; else, when the one scan ruled it out, 1 + the last index of
    * a note in it (0: none); `RULED_OUT_ONE_BY_ONE` when the filters did one by one.
+   * With `state` (a fresh one, and a resumable scan), the one scan leaves
+   * in it where to go on when it rules a match out.
    */
-  const verdictOf = (text: string): number => {
+  const verdictOf = (text: string, state?: ScanState): number => {
     if (windowed.length === 0) return MAY_MATCH;
-    if (scan !== undefined) {
+    if (state !== undefined && resumable !== undefined) {
+      const noted = resumable.scan(text, state);
+      if (noted !== MAY_MATCH) return noted;
+    } else if (scan !== undefined) {
       const noted = scan(text);
       if (noted !== MAY_MATCH) return noted;
     }
@@ -284,7 +303,7 @@ function prefilteredChain(output: readonly Guardrail[]) {
       durationMs: 0,
     })),
   });
-  return { guardrails, verdictOf, passed, count: windowed.length, reach };
+  return { guardrails, verdictOf, resumable, passed, count: windowed.length, reach };
 }
 
 /**
@@ -525,8 +544,8 @@ export function windowProcessor(
     state: TextWindow,
     potentialStart: (pending: string, confirm: boolean, filtered?: Filtered) => number,
   ): ProcessorStep | undefined {
-    const { reach } = chain;
-    const { clean: before } = state;
+    const { reach, resumable } = chain;
+    const { clean: before, scan: resumed } = state;
     let { pending } = state;
     // The filters' text: with reaches, when all said false about the text
     // before, only its tail and what came since (by the contract of
@@ -534,10 +553,12 @@ export function windowProcessor(
     // the pending text, as the check would see them. Built to end with the
     // whole pending text wherever it can (`at`: where that starts), so the
     // scan flattens one string (not the deltas joined, then a second copy)
-    // and its verdict covers all of what the hooks read.
+    // and its verdict covers all of what the hooks read. When the one scan
+    // goes on where it stopped (`state.scan`), `before` is what its tests
+    // read behind that point, and it reads only what came since.
     let filtered: string;
     let at = -1;
-    if (reach === undefined || before === undefined) {
+    if (before === undefined || (reach === undefined && resumed === undefined)) {
       const context = contextOf(state);
       filtered = context + pending;
       at = context.length;
@@ -549,17 +570,41 @@ export function windowProcessor(
     } else {
       filtered = before + pending.slice(state.filtered);
     }
-    const verdict = chain.verdictOf(filtered);
+    let scan: ScanState | undefined;
+    let verdict: number;
+    if (resumed !== undefined && resumable !== undefined) {
+      scan = resumed;
+      verdict = resumable.scan(filtered, scan);
+      // Something since the scan began may match: the check's own text, from its start.
+      if (verdict === MAY_MATCH) {
+        const context = contextOf(state);
+        filtered = context + pending;
+        at = context.length;
+        scan = scanStart();
+        verdict = chain.verdictOf(filtered, scan);
+      }
+    } else {
+      scan = resumable && scanStart();
+      verdict = chain.verdictOf(filtered, scan);
+    }
+    state.scan = undefined;
     if (verdict === MAY_MATCH) {
       state.clean = undefined;
       return undefined;
     }
-    if (reach !== undefined) {
+    if (verdict >= 0 && scan !== undefined) {
+      // The one scan ruled it out: it goes on where it stopped next time,
+      // from a `clean` that holds what its tests read behind that point
+      // and the text left pending (set below, once the cut is known).
+      state.scan = scan;
+    } else if (reach !== undefined) {
       const clean = reachTail(filtered, reach);
       // A tail longer than the context a check reads (a long reach, or long
       // runs of blanks) is not kept: the next check filters its whole text,
       // so a check never reads more than without a reach.
       state.clean = clean.length <= 2 * contextLength ? clean : undefined;
+    } else {
+      state.clean = undefined;
     }
     // A pass adds nothing to a record the part already has.
     if (state.records.size < chain.count) {
@@ -576,6 +621,14 @@ export function windowProcessor(
       if (verdict >= 0) hooks = verdict > at ? SCANNED_NOTED : SCANNED;
     }
     const cut = cutBefore(state, pending, potentialStart(pending, false, hooks));
+    if (state.scan !== undefined) {
+      // From what the scan's tests read behind where it goes on, or from
+      // the text left pending, whichever starts first.
+      const held = pending.length - cut;
+      const from = Math.max(0, Math.min(state.scan.at - resumable!.left, filtered.length - held));
+      state.clean = from === 0 ? filtered : filtered.slice(from);
+      shiftScan(state.scan, -from);
+    }
     const step = releaseText(state, pending, cut, pending.slice(0, cut));
     state.filtered = state.pending.length;
     return step;
@@ -777,6 +830,7 @@ export function windowProcessor(
         records: new Map(),
         clean: undefined,
         filtered: 0,
+        scan: undefined,
       });
       return { parts: [] };
     }

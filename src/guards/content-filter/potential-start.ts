@@ -650,6 +650,8 @@ function triggersFor(terms: readonly string[]): FilterTriggers {
         SPELLED_OUT_AT.lastIndex = at;
         return SPELLED_OUT_AT.test(text);
       },
+      // `SPELLED_OUT` looks one character behind and matches seven.
+      reads: { left: 1, right: 6 },
     };
     // A few lists at most in practice; a program making lists without end keeps the last 16.
     if (triggersByTerms.size >= 16) triggersByTerms.delete(triggersByTerms.keys().next().value!);

@@ -194,6 +194,8 @@ const PII_TRIGGERS: FilterTriggers = {
       );
     },
   },
+  // Two hex digits before a dash or dot; `( at )`, at most 8 characters from its `(`.
+  reads: { left: 2, right: 7 },
 };
 
 /** The characters that start every alternative of `PII_NEEDS` but the MAC address in letters. */

@@ -504,22 +504,22 @@ registerFilteredHook(secretsPotentialStart, secretsMayMatch, secretsPotentialSta
   hook: (text, noted) => (noted ? secretsPotentialStartFiltered(text) : boundedChainStart(text)),
 });
 
-/** `KEYWORD` on `text` in lower case, remembered for the last text (the union asks once per keyword hit). */
-function hasKeyword(text: string): boolean {
-  if (text !== keywordText) {
-    keywordText = text;
-    keywordFound = KEYWORD.test(text.toLowerCase());
-  }
-  return keywordFound;
+/**
+ * `KEYWORD` where it starts at `start` (in any case, as `KEYWORD` reads the
+ * text in lower case): the union's confirmation of a keyword's leading
+ * letters. Every match of `KEYWORD` starts with some alternative's leading
+ * letters, so asking at each of their occurrences finds a keyword wherever
+ * `KEYWORD` would, and reads only the keyword's own characters (`reads`
+ * below), which lets window mode's scan resume.
+ */
+const KEYWORD_AT = new RegExp(keywords, 'iy');
+function keywordAt(text: string, start: number): boolean {
+  KEYWORD_AT.lastIndex = start;
+  return KEYWORD_AT.test(text);
 }
-let keywordText: string | undefined;
-let keywordFound = false;
+/** The longest text `keywords` matches (`encryption-key`; `may-match-union.test.ts` checks it). */
+export const LONGEST_KEYWORD = 14;
 
-// What `secretsMayMatch` looks for, for window mode's one scan of the chain's
-// filters (see `FilterTriggers`): on ASCII text it is its own plain view,
-// and the scan finds what its loop finds (a character outside prose, a run
-// of 14 letters or dashes, a needle in its case after its boundary, a
-// keyword's leading letters where the keyword pattern matches the text).
 registerFilterTriggers(secretsMayMatch, {
   characters: String.fromCharCode(
     ...Array.from({ length: 128 }, (_, code) => code).filter(
@@ -530,7 +530,7 @@ registerFilterTriggers(secretsMayMatch, {
   literals: NEEDLES.map(needle => ({
     literal: needle.literal,
     confirm: needle.keyword
-      ? (text: string) => hasKeyword(text)
+      ? (text: string, end: number) => keywordAt(text, end - needle.literal.length)
       : (text: string, end: number) => {
           const start = end - needle.literal.length;
           return (
@@ -539,4 +539,16 @@ registerFilterTriggers(secretsMayMatch, {
           );
         },
   })),
+  // From a literal's last character: a needle's case and the character
+  // before it (its length to the left), a keyword to its end (the rest of
+  // the longest keyword to the right).
+  reads: {
+    left: Math.max(...NEEDLES.map(needle => needle.literal.length)),
+    right: Math.max(
+      0,
+      ...NEEDLES.filter(needle => needle.keyword).map(
+        needle => LONGEST_KEYWORD - needle.literal.length,
+      ),
+    ),
+  },
 });

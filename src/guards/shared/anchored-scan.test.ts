@@ -28,6 +28,27 @@ describe('anchoredMatcher', () => {
     expect(matcher.at(2)).toBeNull();
     expect(matcher.next).toBe(4);
   });
+
+  it('endAt gives the ends of the matches at gives, with the same skips, empty matches included', () => {
+    const pattern = /(?<![a-z])ab*c?|(?=x)/g;
+    fc.assert(
+      fc.property(fc.stringMatching(/^[abcx -]{0,30}$/), text => {
+        const byMatch = anchoredMatcher(stickyPattern(pattern), text);
+        const byEnd = anchoredMatcher(stickyPattern(pattern), text);
+        for (let start = 0; start <= text.length + 1; start++) {
+          const match = byMatch.at(start);
+          expect(byEnd.endAt(start)).toBe(match ? match.index + match[0].length : -1);
+          expect(byEnd.next).toBe(byMatch.next);
+        }
+      }),
+      { numRuns: 500, seed: 21 },
+    );
+    const matcher = anchoredMatcher(/a+/y, 'aaaa b');
+    expect(matcher.endAt(0)).toBe(4);
+    expect(matcher.endAt(2)).toBe(-1);
+    expect(matcher.endAt(5)).toBe(-1);
+    expect(matcher.next).toBe(6);
+  });
 });
 
 describe('literalFinder', () => {

@@ -26,6 +26,14 @@ export function stickyPattern(pattern: RegExp): RegExp {
 export interface AnchoredMatcher {
   /** Tries the pattern at `start`; `null` when the start is skipped or nothing matches there. */
   at(start: number): RegExpExecArray | null;
+  /**
+   * `at` without the match: the end of the match found at `start`, or -1
+   * when the start is skipped or nothing matches there. Runs the pattern
+   * with `test`, which builds no match array and no substring: on text
+   * full of short values (`1.2.3.4 ` repeated) those were most of what the
+   * scan allocated.
+   */
+  endAt(start: number): number;
   /** The first start not yet covered (the end of the last match, or one past the last start tried). */
   readonly next: number;
   /** Lets starts from `start` on be tried again (a match whose inside must be read after all). */
@@ -58,6 +66,20 @@ class StickyMatcher implements AnchoredMatcher {
     // An empty match moves on by one unit, as `matchAll` does.
     this.next = match ? start + Math.max(match[0].length, 1) : start + 1;
     return match;
+  }
+
+  endAt(start: number): number {
+    if (start < this.next || start > this.text.length) return -1;
+    const sticky = this.sticky;
+    sticky.lastIndex = start;
+    if (!sticky.test(this.text)) {
+      this.next = start + 1;
+      return -1;
+    }
+    const end = sticky.lastIndex;
+    // An empty match moves on by one unit, as `matchAll` does.
+    this.next = Math.max(end, start + 1);
+    return end;
   }
 
   reopenFrom(start: number): void {

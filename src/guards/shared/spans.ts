@@ -156,7 +156,7 @@ function settle<T extends DetectedSpan>(
 export function replaceSpans(
   text: string,
   spans: readonly DetectedSpan[],
-  replacement: (span: DetectedSpan, value: string) => string,
+  replacement: (span: DetectedSpan) => string,
 ): string {
   if (spans.length === 0) return text;
   // Grown by `+=`: a rope of slices, copied into one flat string only when
@@ -167,9 +167,12 @@ export function replaceSpans(
   // here); flattening the rope later costs what one `join` costs.
   let result = '';
   let cursor = 0;
-  for (const span of spans) {
+  for (let index = 0; index < spans.length; index++) {
+    const span = spans[index]!;
     result += text.slice(cursor, span.start);
-    result += replacement(span, text.slice(span.start, span.end));
+    // No copy of the value: no caller reads it (one string per value
+    // found, a third of what redacting a flood of short values allocated).
+    result += replacement(span);
     cursor = span.end;
   }
   result += text.slice(cursor);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ipv4, ipv4Matches, ipv4OneBlank } from './ip';
+import { forEachIpv4Match, ipv4, ipv4OneBlank } from './ip';
 
 /** `index:match` of each match, as `matchAll` over the whole text yields them. */
 function fullScan(text: string, pattern: RegExp): string[] {
@@ -9,9 +9,14 @@ function fullScan(text: string, pattern: RegExp): string[] {
 
 /** The same from the scan tried only at the digits before each dot. */
 function dotScan(text: string): [string[], string[]] {
-  const [plain, oneBlank] = ipv4Matches(text);
-  const shown = (matches: RegExpExecArray[]) => matches.map(match => `${match.index}:${match[0]}`);
-  return [shown(plain), shown(oneBlank)];
+  const plain: string[] = [];
+  const oneBlank: string[] = [];
+  forEachIpv4Match(
+    text,
+    (start, end) => plain.push(`${start}:${text.slice(start, end)}`),
+    (start, end) => oneBlank.push(`${start}:${text.slice(start, end)}`),
+  );
+  return [plain, oneBlank];
 }
 
 /** Digits, dots, blanks, prefixes and what the patterns look at around an address. */

@@ -252,8 +252,12 @@ export function inKeyOrderOf(original: unknown, modified: unknown): unknown {
   return ordered;
 }
 
-/** In canonical JSON: an array that starts with {@link MIN_CODES} integers (it may be character codes). */
-const MAYBE_CHAR_CODES = new RegExp(`\\[(?:\\d+,){${MIN_CODES - 1}}\\d`);
+/**
+ * In canonical JSON: an array that starts with {@link MIN_CODES} numbers,
+ * in it or in arrays in it (`[[52,49,49,49],[49,…`: it may be character
+ * codes, read whole by `withCharCodeTexts`, other numbers among them).
+ */
+const MAYBE_CHAR_CODES = new RegExp(`\\[(?:\\[*-?\\d[\\d.eE+-]*\\]*,){${MIN_CODES - 1}}\\[*-?\\d`);
 
 /**
  * Judges every tool result in a call's prompt with the `tool_output`

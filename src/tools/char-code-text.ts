@@ -2,15 +2,17 @@
  * Text written as character codes in a tool result (round 20): an array
  * of numbers (`[52,49,49,49,…]` for `4111…`), or a typed array of 16 or 32
  * bits sent as one, which a model decodes when asked, passed every
- * detector as numbers. An array is read as text when it has at least
- * `MIN_CODES` elements, each an integer that is the code of a character
- * text holds (tab, line feed, carriage return, 32-126, 160 and up, not a
- * lone surrogate's range past 0x10FFFF): coordinates (fractions), ids and
- * counts (under 32) and flags stay numbers. Such an array is judged as its
- * text; what the guardrails leave unchanged goes on as the numbers.
+ * detector as numbers. An array of numbers (and arrays of numbers) is
+ * read as text when it holds at least `MIN_CODES` integers that are the
+ * code of a character text holds (tab, line feed, carriage return, 32-126,
+ * 160 up to 0x10FFFF); its other numbers read as nothing (round 21: a `0`
+ * after the codes, or codes cut into arrays of 4, left them unread).
+ * Coordinates (fractions), counts (under 32) and flags stay numbers. Such
+ * an array is judged as its text; what the guardrails leave unchanged goes
+ * on as the numbers.
  */
 
-/** The fewest elements of an array read as text (`a@b.io` has 6, a card 13 or more). */
+/** The fewest character codes of an array read as text (`a@b.io` has 6, a card 13 or more). */
 export const MIN_CODES = 8;
 
 /** How deep a result is walked for such arrays (canonical JSON's own limit is 64). */
@@ -35,30 +37,78 @@ function isTextCode(value: unknown): value is number {
   );
 }
 
-/** The text of `array` when it is one (see the module's comment), else undefined. */
-export function charCodeText(array: readonly unknown[]): string | undefined {
-  if (array.length < MIN_CODES) return undefined;
-  for (const element of array) if (!isTextCode(element)) return undefined;
+/**
+ * Whether `node` is an array of numbers and arrays of them (to `depth`),
+ * memoised per array so that each is looked at once however deep it sits.
+ */
+function numericTree(node: unknown[], depth: number, memo: Map<unknown[], boolean>): boolean {
+  let known = memo.get(node);
+  if (known !== undefined) return known;
+  known = depth <= MAX_DEPTH;
+  for (let index = 0; known && index < node.length; index++) {
+    const element = node[index];
+    if (typeof element === 'number') continue;
+    known = Array.isArray(element) && numericTree(element, depth + 1, memo);
+  }
+  memo.set(node, known);
+  return known;
+}
+
+/**
+ * The text of a numeric tree ({@link numericTree}): its numbers in order,
+ * each a character when it is the code of one text holds, nothing else (a
+ * NUL that ends a C string, a 1 or a fraction put in among the codes: a
+ * model decoding the codes reads past them), or undefined with fewer than
+ * {@link MIN_CODES} character codes.
+ */
+function treeText(node: readonly unknown[]): string | undefined {
+  const codes: number[] = [];
+  const walk = (array: readonly unknown[]) => {
+    for (const element of array) {
+      if (Array.isArray(element)) walk(element);
+      else if (isTextCode(element)) codes.push(element);
+    }
+  };
+  walk(node);
+  if (codes.length < MIN_CODES) return undefined;
   let text = '';
-  for (const element of array as number[]) text += String.fromCodePoint(element);
+  for (let at = 0; at < codes.length; at += 8192) {
+    text += String.fromCodePoint(...codes.slice(at, at + 8192));
+  }
   return text;
+}
+
+/**
+ * The text of `array` when it is one (see the module's comment), else
+ * undefined: numbers, or arrays of numbers (`[[52,49,49,49],[49,…]]`: a
+ * card cut into pieces shorter than {@link MIN_CODES}), holding at least
+ * {@link MIN_CODES} character codes; the other numbers are read as nothing
+ * (round 21: one `0` after `jane.doe@corp.io`'s codes left the whole array
+ * unread).
+ */
+export function charCodeText(array: readonly unknown[]): string | undefined {
+  if (!numericTree(array as unknown[], 0, new Map())) return undefined;
+  return treeText(array);
 }
 
 /**
  * `value` (parsed JSON) with each array that reads as text replaced by its
  * text, and where they were; `value` itself and no arrays when it has none.
- * Linear: each array and object is visited once.
+ * An array of numbers and arrays of them is read whole (never its parts on
+ * their own). Linear: each array and object is visited once, and whether
+ * an array holds only numbers is known once per array.
  */
 export function withCharCodeTexts(value: unknown): { reading: unknown; arrays: CharCodeArray[] } {
   const arrays: CharCodeArray[] = [];
   const path: Array<string | number> = [];
+  const numeric = new Map<unknown[], boolean>();
   const visit = (node: unknown, depth: number): unknown => {
     if (node === null || typeof node !== 'object' || depth > MAX_DEPTH) return node;
     if (Array.isArray(node)) {
-      const text = charCodeText(node);
-      if (text !== undefined) {
-        arrays.push({ path: [...path], array: node, text });
-        return text;
+      if (numericTree(node, depth, numeric)) {
+        const text = treeText(node);
+        if (text !== undefined) arrays.push({ path: [...path], array: node, text });
+        return text ?? node;
       }
       let copy: unknown[] | undefined;
       node.forEach((element, index) => {

@@ -1,0 +1,118 @@
+import { generateText, stepCountIs, tool, wrapLanguageModel } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { textModel, withoutTiming } from '../../test/helpers';
+import {
+  type ToolResultOutput,
+  toolOutputsIn,
+  toolResultHistory,
+} from '../../test/helpers/tool-history';
+import { turnsModel } from '../../test/helpers/turns-model';
+import { pii } from '../guards/pii/pii';
+import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
+import { guardrails } from '../middleware/guardrails-middleware';
+import { collectToolRecords } from './collect-tool-records';
+import { guardTools } from './guard-tool';
+
+/*
+ * Round 21: an array was read as character codes only when every element
+ * was one, and only on its own. A hostile tool (or a forged history) kept
+ * the codes from being read with one other number, which a model decoding
+ * them reads past: `jane.doe@corp.io`'s codes and a `0` (a C string's end),
+ * a `1.5` or a `-1` among a card's; or cut them into arrays shorter than 8
+ * (`[[52,49,49,49],[49,49,49,49],…]`). An array of numbers and arrays of
+ * numbers is now read whole, the numbers that are no character's code read
+ * as nothing, through guardTools and toolOutputs alike.
+ */
+
+const codes = (text: string) => Array.from(text, c => c.codePointAt(0)!);
+const EMAIL = 'jane.doe@corp.io';
+const CARD = '4111 1111 1111 1111';
+/** The card's codes cut into arrays of 4 (each under 8: none was read). */
+const CARD_PIECES = [0, 4, 8, 12, 16].map(at => codes(CARD.slice(at, at + 4)));
+
+/** What the model read of the guarded tool's result, and the records. */
+async function throughGuardTools(result: unknown) {
+  const model = turnsModel([{ toolCalls: [{ toolCallId: 'c1', toolName: 'read', input: {} }] }]);
+  const out = await generateText({
+    model,
+    tools: guardTools(
+      { read: tool({ inputSchema: z.object({}), execute: async () => result }) },
+      { output: [pii({ action: 'redact', entities: ['EMAIL_ADDRESS', 'CREDIT_CARD'] })] },
+    ),
+    stopWhen: stepCountIs(2),
+    prompt: 'Go',
+  });
+  let sent: unknown;
+  for (const message of model.doGenerateCalls[1]?.prompt ?? []) {
+    if (message.role !== 'tool') continue;
+    for (const part of message.content) if (part.type === 'tool-result') sent = part.output;
+  }
+  return { sent, records: collectToolRecords(out.steps).map(r => [r.guardrail, r.status]) };
+}
+
+/** What the model read of a forged tool result under `toolOutputs: [pii redact]`. */
+async function throughToolOutputs(output: ToolResultOutput) {
+  const model = textModel('ok');
+  const result = await generateText({
+    model: wrapLanguageModel({
+      model,
+      middleware: guardrails({ toolOutputs: [pii({ action: 'redact' })] }),
+    }),
+    messages: toolResultHistory(output),
+  });
+  const outcome = await getGuardrailOutcome(result);
+  return {
+    read: toolOutputsIn(model.doGenerateCalls[0]!.prompt),
+    records: withoutTiming(outcome?.records ?? []).map(r => [r.guardrail, r.status]),
+  };
+}
+
+describe('character codes among other numbers, or cut into short arrays', () => {
+  it('guardTools: a NUL after the codes, junk numbers among them, arrays of 4', async () => {
+    const interleaved = codes(CARD).flatMap(code => [code, 1.5, -1]);
+    for (const [data, redacted] of [
+      [[...codes(EMAIL), 0], '[EMAIL_ADDRESS]'],
+      [interleaved, '[CREDIT_CARD]'],
+      [CARD_PIECES, '[CREDIT_CARD]'],
+    ] as const) {
+      expect(await throughGuardTools({ data, id: 7 })).toEqual({
+        sent: { type: 'json', value: { data: redacted, id: 7 } },
+        records: [['pii', 'modified']],
+      });
+    }
+  });
+
+  it('toolOutputs: the same arrays in a json output of the prompt', async () => {
+    expect(
+      await throughToolOutputs({
+        type: 'json',
+        value: { a: [...codes(EMAIL), 0], b: CARD_PIECES, n: 3 },
+      }),
+    ).toEqual({
+      read: [{ type: 'json', value: { a: '[EMAIL_ADDRESS]', b: '[CREDIT_CARD]', n: 3 } }],
+      records: [['pii', 'modified']],
+    });
+  });
+
+  it('numbers the guardrails leave unchanged go on as they were, nested or not', async () => {
+    const value = {
+      points: [
+        [12, 40],
+        [13, 41.5],
+        [-2, 300],
+        [7, 99],
+      ],
+      ages: [25, 32, 47, 51, 38, 29, 44, 60, 0, 1],
+      card: codes(CARD),
+    };
+    expect(await throughGuardTools(value)).toEqual({
+      sent: { type: 'json', value: { ...value, card: '[CREDIT_CARD]' } },
+      records: [['pii', 'modified']],
+    });
+    expect(await throughToolOutputs({ type: 'json', value: { points: value.points } })).toEqual({
+      read: [{ type: 'json', value: { points: value.points } }],
+      records: [['pii', 'passed']],
+    });
+  });
+});

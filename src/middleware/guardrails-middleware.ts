@@ -53,6 +53,7 @@ import {
   type RetryOptions,
   retryPrompt,
 } from './retry';
+import { supportedUrlsWithoutText } from './supported-urls';
 import { judgeResponseToolCalls, judgeStreamedToolCalls, type ToolCallJudge } from './tool-calls';
 import { type PinToolDefinitionsOptions, toolDefinitionPins } from './tool-definition-pins';
 import {
@@ -804,6 +805,10 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
 
   const middleware: LanguageModelV4Middleware = {
     specificationVersion: 'v4',
+
+    // Files the guardrails read as text are downloaded by the AI SDK before
+    // the call (its bytes judged), not fetched by the provider after it.
+    overrideSupportedUrls: ({ model }) => supportedUrlsWithoutText(model.supportedUrls),
 
     async transformParams({ params }) {
       const call = await prepare(params);

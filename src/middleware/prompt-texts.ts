@@ -240,6 +240,20 @@ function fileText(
   v3Data = false,
 ): PromptText | undefined {
   const read = readFileText(part, maxLength, v3Data);
+  if (read.notText === 'url' && isTextMediaType(part.mediaType)) {
+    // A text file the provider fetches after the guardrails ran (round 21):
+    // generateText downloads the URLs a model does not support (the
+    // middleware takes text types out of `supportedUrls`), so only a direct
+    // call or a `download` that declined it brings one here.
+    return {
+      ...unreadableText(
+        message,
+        role,
+        'a text file given by URL is fetched after the guardrails ran (give its bytes)',
+      ),
+      part: 'file',
+    };
+  }
   if (read.notText !== undefined) {
     // With `unreadableFiles: 'block'`, a file the model reads and no guardrail does is refused.
     return blockUnreadable

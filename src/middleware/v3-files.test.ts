@@ -261,19 +261,32 @@ describe("AI SDK 6 (specificationVersion: 'v3'): a file's bytes as its data", ()
     });
   });
 
-  it('a file given by URL: an https URL is a file no guardrail reads, a data: URL object fails closed', async () => {
-    const url = new URL('https://example.com/notes.txt');
-    const passed = await directV3({ type: 'file', mediaType: 'text/plain', data: url });
+  it('a file given by URL: an https image is a file no guardrail reads, a text one or a data: URL object fails closed', async () => {
+    const url = new URL('https://example.com/cat.png');
+    const passed = await directV3({ type: 'file', mediaType: 'image/png', data: url });
     expect(passed).toEqual({
       records: [],
-      sent: [[{ type: 'file', mediaType: 'text/plain', data: url }]],
+      sent: [[{ type: 'file', mediaType: 'image/png', data: url }]],
     });
     const refused = await directV3(
-      { type: 'file', mediaType: 'text/plain', data: url },
+      { type: 'file', mediaType: 'image/png', data: url },
       { unreadableFiles: 'block' },
     );
     expect(refused.sent).toEqual([]);
     expect(refused.records?.map(r => r.guardrail)).toEqual(['unreadable-file']);
+    // Round 21: a text file by URL, which the provider fetches after the guardrails ran.
+    const text = await directV3({
+      type: 'file',
+      mediaType: 'text/plain',
+      data: new URL('https://example.com/notes.txt'),
+    });
+    expect(text.sent).toEqual([]);
+    expect(text.records?.map(r => [r.guardrail, r.reason])).toEqual([
+      [
+        'input-unreadable',
+        'message 0 (user) was not judged: a text file given by URL is fetched after the guardrails ran (give its bytes)',
+      ],
+    ]);
     const dataUrl = await directV3({
       type: 'file',
       mediaType: 'text/plain',

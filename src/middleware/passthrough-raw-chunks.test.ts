@@ -1,5 +1,5 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { streamText, tool, wrapLanguageModel } from 'ai';
+import { streamText, type ToolSet, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -25,7 +25,7 @@ const AWS_KEY = 'AKIAIOSFODNN7EXAMPLE';
 async function passthrough(
   parts: LanguageModelV4StreamPart[],
   options: GuardrailsOptions,
-  extra: { tools?: Record<string, ReturnType<typeof tool>> } = {},
+  extra: { tools?: ToolSet } = {},
 ) {
   const chunks: unknown[] = [];
   const result = streamText({

@@ -236,6 +236,14 @@ export function guardStream(
   const scrubs = settings.dropRaw && settings.output.length > 0 && settings.mode !== 'passthrough';
   const judgedPartType = (type: 'text' | 'reasoning') => type === 'text' || settings.checkReasoning;
   const heldSources: Part[] = [];
+  /** Window mode's judged text ends with citations, held to the end (see `scrubbed`). */
+  const heldEnds: Part[] = [];
+  /** Releases the held ends: with their citations only when nothing of the answer was hidden. */
+  function releaseHeldEnds(keepCitations: boolean) {
+    for (const part of heldEnds.splice(0)) {
+      outbox.push(keepCitations ? part : withoutProviderText(part, judgedPartType)!);
+    }
+  }
   function scrubbed(part: Part): Part | undefined {
     if (
       part.type !== 'source' &&
@@ -247,6 +255,18 @@ export function guardStream(
     if (settings.mode === 'window') {
       if (part.type === 'source') {
         heldSources.push(part);
+        return undefined;
+      }
+      if (
+        !call.responseModified() &&
+        (part.type === 'text-end' || part.type === 'reasoning-end') &&
+        (part as { citations?: unknown }).citations !== undefined &&
+        judgedPartType(part.type === 'text-end' ? 'text' : 'reasoning')
+      ) {
+        // Its citations may quote what a later redaction hides (round 21: they
+        // were released with the text's end and could not be taken back): the
+        // end waits for the answer's end, as sources do.
+        heldEnds.push(withoutProviderText(part, judgedPartType, false)!);
         return undefined;
       }
       return withoutProviderText(part, judgedPartType, call.responseModified());
@@ -275,6 +295,7 @@ export function guardStream(
       if (part.type === 'stream-start' || part.type === 'response-metadata') emit(part);
     }
     for (const part of processor.close()) emit(part);
+    releaseHeldEnds(false);
     const finishSoFar = finish && { ...finish, usage: totalUsage(finish.usage) };
     for (const part of tripParts(call, record, settings, finishSoFar, totalUsage(usage)))
       emit(part);
@@ -313,6 +334,7 @@ export function guardStream(
       });
     }
     // Window mode's sources, held to the end: they back an answer nothing of which was hidden.
+    releaseHeldEnds(!tripped && !call.responseModified());
     if (!tripped && !call.responseModified()) outbox.push(...heldSources.splice(0));
     emit({
       type: 'finish',

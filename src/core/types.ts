@@ -1,4 +1,9 @@
-import type { JSONValue, LanguageModelV4Prompt, LanguageModelV4Usage } from '@ai-sdk/provider';
+import type {
+  JSONValue,
+  LanguageModelV4CallOptions,
+  LanguageModelV4Prompt,
+  LanguageModelV4Usage,
+} from '@ai-sdk/provider';
 
 /**
  * Where a guardrail runs:
@@ -120,6 +125,11 @@ export interface GuardrailContext {
    * cost, which budgets reserve before the model runs.
    */
   maxOutputTokens?: number;
+  /**
+   * `input` only: the tools of the model call as the provider is given them
+   * (their names, descriptions and schemas are billed as input tokens).
+   */
+  tools?: LanguageModelV4CallOptions['tools'];
   /** Aborts when the call is cancelled or the guardrail exceeds its `timeoutMs`. */
   abortSignal: AbortSignal;
   /** Per-call values such as `sessionId` / `userId`. */

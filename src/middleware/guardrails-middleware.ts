@@ -576,6 +576,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       metadata,
       state,
       maxOutputTokens: params.maxOutputTokens,
+      tools: params.tools,
       step,
       abortSignal: controller.signal,
       onEvent,

@@ -1,4 +1,4 @@
-import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { LanguageModelV4CallOptions, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { type ChainContext, type ChainResult, runChain } from '../core/chain';
 import { allow } from '../core/define-guardrail';
 import { emitEvent } from '../core/events';
@@ -92,6 +92,8 @@ export interface InputJudgeOptions {
   state: Map<string, unknown>;
   /** The call's `maxOutputTokens`, when set (budgets reserve it). */
   maxOutputTokens?: number;
+  /** The call's tools, when it has some (budgets count their definitions). */
+  tools?: LanguageModelV4CallOptions['tools'];
   /** The call's index within its run, when known (`ctx.step`). */
   step?: number;
   abortSignal: AbortSignal;
@@ -124,6 +126,7 @@ export function inputJudge({
   metadata,
   state,
   maxOutputTokens,
+  tools,
   step,
   abortSignal,
   onEvent,
@@ -131,6 +134,7 @@ export function inputJudge({
 }: InputJudgeOptions) {
   const context: ChainContext = { kind: 'input', messages: prompt, metadata, state };
   if (maxOutputTokens !== undefined) context.maxOutputTokens = maxOutputTokens;
+  if (tools !== undefined && tools.length > 0) context.tools = tools;
   if (step !== undefined) context.step = step;
   const hashes = new Map<string, Promise<string>>();
   const hashOf = (text: string) => {

@@ -781,3 +781,76 @@ describe('tokenBudget in window streams', () => {
     );
   });
 });
+
+describe('tokenBudget counts the tool definitions of the call (billed as input)', () => {
+  it("an MCP tool's 200,000-character description is over maxInputTokens: the model is not called", async () => {
+    const mock = model('ok', 1);
+    const description = `Search the wiki. ${'Lorem ipsum dolor sit amet. '.repeat(7_200)}`;
+    const result = await generateText({
+      model: wrapLanguageModel({
+        model: mock,
+        middleware: guardrails({ input: [tokenBudget({ maxInputTokens: 10_000 })] }),
+      }),
+      tools: {
+        search: tool({
+          description,
+          inputSchema: z.object({ query: z.string() }),
+          execute: async () => 'ok',
+        }),
+      },
+      prompt: 'Hi',
+    });
+    expect(mock.doGenerateCalls).toHaveLength(0);
+    expect(result.finishReason).toBe('content-filter');
+    const [record] = (await getGuardrailOutcome(result))?.records ?? [];
+    expect(record).toMatchObject({ guardrail: 'token-budget', kind: 'input', status: 'blocked' });
+    // Counting stops once the cap is passed: the exact count is the tokens read so far.
+    expect(record?.reason).toMatch(/^input is \d+ tokens, over the per-request cap of 10000$/);
+
+    // The same tool with a short description, and the prompt, fit: every piece counted once.
+    const fits = model('ok', 1);
+    await generateText({
+      model: wrapLanguageModel({
+        model: fits,
+        middleware: guardrails({ input: [tokenBudget({ maxInputTokens: 10_000 })] }),
+      }),
+      tools: {
+        search: tool({
+          description: 'Search the wiki.',
+          inputSchema: z.object({ query: z.string() }),
+          execute: async () => 'ok',
+        }),
+      },
+      prompt: 'Hi',
+    });
+    expect(fits.doGenerateCalls).toHaveLength(1);
+    const sent = fits.doGenerateCalls[0]!.tools![0]!;
+    const outcome = await getGuardrailOutcome(
+      await generateText({
+        model: wrapLanguageModel({
+          model: model('ok', 1),
+          middleware: guardrails({ input: [tokenBudget({ maxInputTokens: 10_000 })] }),
+        }),
+        tools: {
+          search: tool({
+            description: 'Search the wiki.',
+            inputSchema: z.object({ query: z.string() }),
+            execute: async () => 'ok',
+          }),
+        },
+        prompt: 'Hi',
+      }),
+    );
+    expect(outcome?.records[0]?.info).toEqual({
+      tokens: countTokens(
+        [
+          'search',
+          'Search the wiki.',
+          JSON.stringify(sent.type === 'function' ? sent.inputSchema : undefined),
+          'Hi',
+        ].join('\n'),
+      ),
+      source: 'tokenizer',
+    });
+  });
+});

@@ -1,4 +1,4 @@
-import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { LanguageModelV4CallOptions, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { countFromCallback, stringFromCallback } from '../../core/callback-result';
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
@@ -137,9 +137,22 @@ function promptTokens(
   prompt: LanguageModelV4Prompt,
   estimate: MediaEstimate,
   stopAbove = Number.POSITIVE_INFINITY,
+  tools: LanguageModelV4CallOptions['tools'] = [],
 ): number {
   const pieces: string[] = [];
   let media = 0;
+  // The call's tool definitions are sent with every call and billed as input:
+  // an MCP server's 200,000-character description passed the cap (round 21).
+  for (const tool of tools) {
+    pieces.push(tool.name);
+    if (tool.type === 'function') {
+      if (typeof tool.description === 'string') pieces.push(tool.description);
+      pieces.push(JSON.stringify(tool.inputSchema) ?? '');
+      if (tool.inputExamples !== undefined) pieces.push(JSON.stringify(tool.inputExamples));
+    } else {
+      pieces.push(JSON.stringify(tool.args) ?? '');
+    }
+  }
   for (const message of prompt) {
     if (typeof message.content === 'string') {
       pieces.push(message.content);
@@ -310,7 +323,7 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
     }
     const tokens =
       ctx.kind === 'input' && ctx.messages.length > 0
-        ? promptTokens(ctx.messages, estimate, inputStop)
+        ? promptTokens(ctx.messages, estimate, inputStop, ctx.tools)
         : countText(content, inputStop);
     const source = 'tokenizer';
     if (maxInputTokens !== undefined && tokens > maxInputTokens) {

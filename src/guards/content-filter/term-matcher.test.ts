@@ -1,6 +1,6 @@
 import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { textModel, withoutTiming } from '../../../test/helpers';
+import { guardContext, textModel, withoutTiming } from '../../../test/helpers';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { foldText } from '../prompt-injection/fold-text';
@@ -120,7 +120,7 @@ describe('termMatcher', () => {
     );
     const filter = contentFilter({ blocklist: words, categories: {} });
     const prose = 'hello world, we were walking west with wax wings. '.repeat(20_000);
-    const ctx = { kind: 'output' as const, messages: [], metadata: {}, state: new Map() };
+    const ctx = guardContext('output');
     const started = performance.now();
     expect(filter.check(prose, ctx)).toEqual({ action: 'allow' });
     expect(performance.now() - started).toBeLessThan(5_000);

@@ -58,7 +58,9 @@ async function run(second: string) {
     ends: parts
       .filter(part => part.type === 'text-end')
       .map(part => [part.id, (part as { citations?: unknown }).citations]),
-    order: parts.filter(p => p.type.startsWith('text-')).map(p => `${p.type}:${p.id}`),
+    order: parts
+      .filter(p => p.type.startsWith('text-'))
+      .map(p => `${p.type}:${(p as { id?: string }).id}`),
     content: await result.content,
   };
 }

@@ -85,6 +85,20 @@ describe('generated files of a type that is not a text type', () => {
     ]);
   });
 
+  it('URL-safe base64 (the AI SDK decodes it) of any type is read, not passed as binary', async () => {
+    const text = `${TEXT} ??>>`;
+    const urlSafe = base64Of(text).replace(/\+/g, '-').replace(/\//g, '_');
+    expect(urlSafe).toContain('-');
+    const result = await generateText({
+      model: generateModel([file('application/x-pem-file', urlSafe)]),
+      prompt: 'write the file',
+    });
+    expect(result.files.map(f => [f.mediaType, textOf(f)])).toEqual([
+      ['application/x-pem-file', `${REDACTED} ??>>`],
+    ]);
+    expect(JSON.stringify(result.steps)).not.toContain(urlSafe);
+  });
+
   it('a key in a file labelled image/png is withheld (generate and every stream mode)', async () => {
     const labelled = file('image/png', bytesOf(`key: ${AWS_KEY}`));
     const generated = await generateText({

@@ -187,7 +187,13 @@ export function readFileText(
 }
 
 /** Bytes of a type no text type names, read as text when they are ({@link typedFileText}). */
-function textOfAnyType(bytes: unknown, maxLength: number, tooLong: FileRead): FileRead {
+function textOfAnyType(given: unknown, maxLength: number, tooLong: FileRead): FileRead {
+  // URL-safe base64 read as the AI SDK reads it (`-` and `_` for `+` and
+  // `/`): `atob` refused it, and the file passed as binary.
+  const bytes =
+    typeof given === 'string' && /[-_]/.test(given)
+      ? given.replace(/[-_]/g, char => (char === '-' ? '+' : '/'))
+      : given;
   const byteLength = decodedByteLength(bytes);
   // UTF-8's bound is the lowest (UTF-16 has more characters per byte).
   const read = typedFileText(

@@ -121,17 +121,23 @@ export function forEachSplitPrefixMatch(
   runs: readonly number[],
   found: (split: SplitMatch) => void,
 ): void {
+  // Where the last match of three or more pieces ends: runs before it are its pieces.
+  let chainedEnd = -1;
   for (let run = 0; run < runs.length; run += 2) {
     const restStart = runs[run]!;
+    if (runs[run + 1]! <= chainedEnd) continue;
     const blank = blanksBefore(source, restStart);
-    if (blank !== restStart) {
-      joinAcross(
-        source,
-        blank,
-        restStart,
-        Math.min(runs[run + 1]!, restStart + restReach),
-        runs[run + 1]!,
-        found,
+    if (blank !== restStart && restStart >= chainedEnd) {
+      chainedEnd = Math.max(
+        chainedEnd,
+        joinAcross(
+          source,
+          blank,
+          restStart,
+          Math.min(runs[run + 1]!, restStart + restReach),
+          runs[run + 1]!,
+          found,
+        ),
       );
     }
     // A run ending in a token, and a run too short to be one of `runs` after the blanks.
@@ -147,7 +153,10 @@ export function forEachSplitPrefixMatch(
       shortEnd++;
     // A run this long is one of `runs`, read as a rest above.
     if (shortEnd === shortStart || shortEnd - shortStart >= providerRunLength) continue;
-    joinAcross(source, tokenEnd, shortStart, shortEnd, shortEnd, found);
+    chainedEnd = Math.max(
+      chainedEnd,
+      joinAcross(source, tokenEnd, shortStart, shortEnd, shortEnd, found),
+    );
   }
 }
 
@@ -187,10 +196,57 @@ function blanksAfter(source: string, tokenEnd: number): number {
   return at === tokenEnd || blanksBefore(source, at) !== tokenEnd ? tokenEnd : at;
 }
 
+/** Whether `source[from, to)` is all token characters (`[A-Za-z0-9_-]`). */
+function allTokenCodes(source: string, from: number, to: number): boolean {
+  for (let at = from; at < to; at++) if (!isTokenCode(source.charCodeAt(at))) return false;
+  return true;
+}
+
+/** Whether `text[from, to)` is only signs that close a sentence or a group: `.` `,` `;` `:` `!` `?` `)` `]` `}` quotes. */
+function closingOnly(text: string, from: number, to: number): boolean {
+  for (let at = from; at < to; at++) {
+    if (!'.,;:!?)]}\'"`'.includes(text[at]!)) return false;
+  }
+  return true;
+}
+
+/** The most pieces a prefixed token is read from (its prefix's piece included). */
+const maxTokenPieces = 8;
+
+/**
+ * Whether `part`, taken in by a match as a third or later piece, reads as more of a key than as a word: a digit, or a
+ * capital after a small letter's place (`Lw4Z`, `cB8n`; not `thanks`,
+ * `Thanks`, `README`). Four characters at least.
+ */
+function keyLike(part: string): boolean {
+  if (part.length < 4) return false;
+  let digit = false;
+  let lower = false;
+  let innerUpper = false;
+  for (let at = 0; at < part.length; at++) {
+    const code = part.charCodeAt(at);
+    if (code >= 48 && code <= 57) digit = true;
+    else if (code >= 97 && code <= 122) lower = true;
+    else if (code >= 65 && code <= 90 && at > 0) innerUpper = true;
+  }
+  return digit || (lower && innerUpper);
+}
+
 /**
  * The provider matches of the token ending at `blank` joined to the rest
  * `source[restStart, restEnd)` (`restEnd` before `restRunEnd`: cut at
- * `restReach`).
+ * `restReach`), and since round 21 to more pieces after it when the match
+ * takes in all of the rest (`sk-proj-Tq7v… Lw4Z… cB8n…`, up to
+ * `maxTokenPieces` and `restReach` characters), each further piece one
+ * that reads as a key's (`keyLike`: `… thanks` is no piece) and is taken
+ * in whole. A token a rule matches whole still takes in nothing after it
+ * (`sk-proj-` and 20 or more of its 20 to 200): joined to a key-like rest
+ * whose run goes on past the match (`password-555:sk-proj-…
+ * x0x5…E7:[AWS_ACCESS_KEY_ID][x:-…`), its redaction takes the blank out
+ * and the assignment's value before it runs on into the rest of that run,
+ * so a second redaction redacts more (redaction-idempotency.test.ts).
+ * Returns where the last match of three or more pieces ends in `source`
+ * (its pieces are no site again), else -1.
  */
 function joinAcross(
   source: string,
@@ -199,8 +255,8 @@ function joinAcross(
   restEnd: number,
   restRunEnd: number,
   found: (split: SplitMatch) => void,
-): void {
-  if (blank < 2) return;
+): number {
+  if (blank < 2) return -1;
   // The token before the blank: from after the last character that is not a token's.
   let prefixStart = blank;
   while (
@@ -209,10 +265,10 @@ function joinAcross(
     isTokenCode(source.charCodeAt(prefixStart - 1))
   )
     prefixStart--;
-  if (prefixStart > 0 && isTokenCode(source.charCodeAt(prefixStart - 1))) return;
-  if (blank - prefixStart < 2) return;
+  if (prefixStart > 0 && isTokenCode(source.charCodeAt(prefixStart - 1))) return -1;
+  if (blank - prefixStart < 2) return -1;
   const literals = prefixLiterals.get(source.slice(prefixStart, prefixStart + 2));
-  if (literals === undefined) return;
+  if (literals === undefined) return -1;
   const prefix = source.slice(prefixStart, blank);
   // A token a rule matches whole is the scan's: what follows it is no part of it.
   if (
@@ -222,26 +278,83 @@ function joinAcross(
         prefix.startsWith(literal) && rules.some(ruleIndex => isWholeMatch(ruleIndex, prefix)),
     )
   )
-    return;
-  let joined: string | undefined;
-  const toSource = (offset: number) =>
-    offset < prefix.length ? prefixStart + offset : restStart + (offset - prefix.length);
+    return -1;
+  let chainedEnd = -1;
   // Rule order, as the provider scan reports matches (one rule per literal here, or a few).
   for (const { literal, rules } of literals) {
     if (!prefix.startsWith(literal)) continue;
-    joined ??= prefix + source.slice(restStart, restEnd);
     for (const ruleIndex of rules) {
       const pattern = stickyRules[ruleIndex]!;
+      const starts = [prefixStart, restStart];
+      const ends = [blank, restEnd];
+      let joined = prefix + source.slice(restStart, restEnd);
+      let runEnd = restRunEnd;
       pattern.lastIndex = 0;
-      const match = pattern.exec(joined);
+      let match = pattern.exec(joined);
+      // More pieces while the match takes in all that is joined, or there is
+      // none yet and all of it is a token's (`ghp_q8Zr4Lm2 Xw9Tb6Yp1K d7Hs…`:
+      // no 36 after the prefix until the third piece).
+      while (
+        starts.length < maxTokenPieces &&
+        joined.length < restReach &&
+        ends[ends.length - 1] === runEnd &&
+        (match === null
+          ? allTokenCodes(source, starts[starts.length - 1]!, ends[ends.length - 1]!)
+          : match[0].length === joined.length)
+      ) {
+        const next = blanksAfter(source, runEnd);
+        if (next === runEnd) break;
+        let nextEnd = next;
+        const reach = restReach - joined.length;
+        while (
+          nextEnd < source.length &&
+          nextEnd - next < reach &&
+          isPrintableCode(source.charCodeAt(nextEnd))
+        )
+          nextEnd++;
+        // The whole piece (but closing signs: `….`, `…),`) or none of it: a
+        // key redacted up to the middle of a run would leave the run's end
+        // glued to its placeholder (where an assignment's value before the
+        // key reads on into it).
+        if (nextEnd < source.length && isPrintableCode(source.charCodeAt(nextEnd))) break;
+        if (!keyLike(source.slice(next, nextEnd))) break;
+        const longerText = joined + source.slice(next, nextEnd);
+        pattern.lastIndex = 0;
+        const longer = pattern.exec(longerText);
+        if (
+          longer !== null &&
+          longer[0].length !== longerText.length &&
+          !(
+            longer[0].length > joined.length &&
+            closingOnly(longerText, longer[0].length, longerText.length)
+          )
+        )
+          break;
+        starts.push(next);
+        ends.push(nextEnd);
+        joined = longerText;
+        match = longer;
+        runEnd = nextEnd;
+      }
       // Only a match that takes in the prefix and goes on past the blank
-      // (a shorter one is the scan's of the text as written), and not one
-      // the cut at `restReach` may have ended.
+      // (a shorter one is the scan's of the text as written).
       if (match === null || match[0].length <= prefix.length) continue;
-      if (restEnd < restRunEnd && match[0].length === joined.length) continue;
+      // Not a match the cut at `restReach` may have ended.
+      if (ends[ends.length - 1]! < runEnd && match[0].length === joined.length) continue;
+      const offsets = [0];
+      for (let piece = 1; piece < starts.length; piece++) {
+        offsets.push(offsets[piece - 1]! + ends[piece - 1]! - starts[piece - 1]!);
+      }
+      const toSource = (offset: number) => {
+        let piece = offsets.length - 1;
+        while (piece > 0 && offsets[piece]! > offset) piece--;
+        return starts[piece]! + (offset - offsets[piece]!);
+      };
+      if (starts.length > 2) chainedEnd = Math.max(chainedEnd, toSource(match[0].length - 1) + 1);
       found({ ruleIndex, match, toSource });
     }
   }
+  return chainedEnd;
 }
 
 /** The AWS access key id rule: its prefix literals, then 16 of `[A-Z0-9]` (20 in all). */

@@ -194,12 +194,14 @@ function textOfAnyType(given: unknown, maxLength: number, tooLong: FileRead): Fi
     typeof given === 'string' && /[-_]/.test(given)
       ? given.replace(/[-_]/g, char => (char === '-' ? '+' : '/'))
       : given;
+  // The start first (an image's first bytes are not UTF-8): a 3 MB image is
+  // never decoded whole.
+  const probe = typedFileText(bytes, true);
+  if (probe !== TOO_LONG) return { notText: 'binary' };
   const byteLength = decodedByteLength(bytes);
   // UTF-8's bound is the lowest (UTF-16 has more characters per byte).
-  const read = typedFileText(
-    bytes,
-    byteLength !== undefined && fewestTextCharacters(byteLength) > maxLength,
-  );
+  if (byteLength !== undefined && fewestTextCharacters(byteLength) > maxLength) return tooLong;
+  const read = typedFileText(bytes, false);
   if (read === TOO_LONG) return tooLong;
   if (read === NOT_UTF8 || read === undefined) return { notText: 'binary' };
   if (read.text.length > maxLength) return tooLong;

@@ -43,6 +43,13 @@ const bareDomain =
   /(?<![\p{L}\p{N}@._\-/:])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.){1,10}\p{L}{2,63}(?::\d{2,5})?(?:\/[^\s<>"'`]{0,2048})?/gu;
 const bareIPv4 =
   /(?<![\p{L}\p{N}.])(?:\d{1,3}\.){3}\d{1,3}(?![\p{N}]|\.\d)(?::\d{2,5})?(?:\/[^\s<>"'`]{0,2048})?/gu;
+// An ASCII host name written with another full stop (ideographic 。, full-width
+// ．, half-width ｡): a browser's address bar and URL parser read each as a
+// dot, so `evil。com` goes to evil.com. Only ASCII labels: CJK prose ends
+// sentences with 。 (`北京。中国…` must not be the host 北京.中国).
+const ODD_DOTS = /[\u3002\uff0e\uff61]/g;
+const bareDomainOddDots =
+  /(?<![\p{L}\p{N}@._\-/:\u3002\uff0e\uff61])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?[.\u3002\uff0e\uff61]){1,10}[a-z]{2,63}(?![\p{L}\p{N}])(?::\d{2,5})?(?:\/[^\s<>"'`]{0,2048})?/giu;
 const bareLocalhost = /(?<![\p{L}\p{N}.\-/@])localhost(?::\d{2,5})?(?:\/[^\s<>"'`]{0,2048})?/gu;
 
 /** Punctuation that ends a sentence rather than the URL: `.,;:!?)]}'"`. */
@@ -148,6 +155,13 @@ export function scanUrls(text: string): SpanList<ParsedUrl> {
   pass(text.matchAll(looseSpecialScheme), false, undefined, url => isPlausibleHost(url.hostname));
   pass(text.matchAll(schemeRelative), 'http:', undefined, url => isPlausibleHost(url.hostname));
   pass(text.matchAll(bareIPv4), true);
+  // Before bare domains: `evil｡co.uk` is one host, not the domain `co.uk`.
+  pass(text.matchAll(bareDomainOddDots), true, raw => {
+    if (!/[\u3002\uff0e\uff61]/.test(raw)) return false;
+    const host = raw.split(/[:/]/, 1)[0]!.replace(ODD_DOTS, '.').toLowerCase();
+    const info = parseDomain(host);
+    return info.isIcann === true || privateSuffixes.has(info.publicSuffix ?? '');
+  });
   pass(text.matchAll(bareDomain), true, raw => {
     const host = raw.split(/[:/]/, 1)[0]!.toLowerCase();
     const info = parseDomain(host);

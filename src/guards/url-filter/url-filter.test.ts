@@ -409,3 +409,27 @@ describe('findUrls properties', () => {
     );
   });
 });
+
+describe('urlFilter: a bare host written with another full stop (。 ． ｡)', () => {
+  const answer = async (text: string) => {
+    const model = wrapLanguageModel({
+      model: textModel(text),
+      middleware: guardrails({
+        output: [urlFilter({ allow: ['example.com'], action: 'redact' })],
+      }),
+    });
+    return (await generateText({ model, prompt: 'q' })).text;
+  };
+
+  it('is the host a browser goes to: redacted when not allowed', async () => {
+    expect(await answer('Log in at evil。com/login or evil．io, or evil｡co.uk now.')).toBe(
+      'Log in at [link removed] or [link removed], or [link removed] now.',
+    );
+    expect(await answer('Docs: docs．example．com/guide')).toBe('Docs: docs．example．com/guide');
+  });
+
+  it('CJK prose that ends a sentence with 。 is no host', async () => {
+    const prose = '我在北京。中国很大。Version 2。Then we left。';
+    expect(await answer(prose)).toBe(prose);
+  });
+});

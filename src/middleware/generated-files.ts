@@ -201,23 +201,38 @@ export function judgeStreamedFiles(
   guard: GeneratedFileJudge,
 ): LanguageModelV4StreamResult {
   const counts = { file: 0, 'reasoning-file': 0 };
-  const stream = result.stream.pipeThrough(
-    new TransformStream<Part, Part>({
-      async transform(part, controller) {
+  // A pull wrapper, not a TransformStream: every text delta passes through
+  // here, and a TransformStream costs several times as much per part.
+  const reader = result.stream.getReader();
+  const stream = new ReadableStream<Part>({
+    // Each pull hands out one part (a withheld file none: it reads on).
+    async pull(controller) {
+      for (;;) {
+        const { done, value: part } = await reader.read();
+        if (done) {
+          controller.close();
+          return;
+        }
         if (!isJudgedFile(part, guard)) {
           controller.enqueue(part);
           return;
         }
         const file = part as FilePart;
         const judged = await judgeGeneratedFile(file, counts[file.type]++, guard);
-        if (judged.trip) {
-          const error = withheld(judged.trip, guard);
-          if (error) controller.enqueue({ type: 'error', error });
+        if (!judged.trip) {
+          controller.enqueue(judged.part as Part);
           return;
         }
-        controller.enqueue(judged.part as Part);
-      },
-    }),
-  );
+        const error = withheld(judged.trip, guard);
+        if (error) {
+          controller.enqueue({ type: 'error', error });
+          return;
+        }
+      }
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
   return { ...result, stream };
 }

@@ -84,16 +84,15 @@ describe('termMatcher', () => {
     expect(matched).toBeGreaterThan(1_000);
   }, 60_000);
 
-  it('builds 10 entries of 9,002 characters in under 4 s (6-8 s before), and blocks one through generateText', async () => {
+  // Build time (6-8 s with one RegExp alternation, about 1 s with the automaton) is measured in
+  // bench/, not asserted here: this pins that such a list builds and blocks.
+  it('builds 10 entries of 9,002 characters and blocks one through generateText', async () => {
     const entries = Array.from({ length: 10 }, (_, list) => {
       let entry = '';
       for (let word = 0; entry.length < 9_002; word++) entry += `w${list}x${word.toString(36)} `;
       return entry.slice(0, 9_002).trim();
     });
-    const started = performance.now();
     const filter = contentFilter({ blocklist: entries, categories: {} });
-    // 6-8 s before (V8 compiling one alternation of the entries), about 1 s now.
-    expect(performance.now() - started).toBeLessThan(4_000);
     const model = wrapLanguageModel({
       model: textModel(`Sure: ${entries[7]}.`),
       middleware: guardrails({ output: [filter] }),
@@ -113,7 +112,7 @@ describe('termMatcher', () => {
     ]);
   });
 
-  it('reads 1 MB of prose against 5,000 words in under 5 s', () => {
+  it('reads 1 MB of prose against 5,000 words and allows it', () => {
     const words = Array.from(
       { length: 5_000 },
       (_, i) => `w${i.toString(36)}xq${(i * 7).toString(36)}`,
@@ -121,8 +120,7 @@ describe('termMatcher', () => {
     const filter = contentFilter({ blocklist: words, categories: {} });
     const prose = 'hello world, we were walking west with wax wings. '.repeat(20_000);
     const ctx = guardContext('output');
-    const started = performance.now();
     expect(filter.check(prose, ctx)).toEqual({ action: 'allow' });
-    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(filter.check(`${prose}${words[4_321]}.`, ctx)).toMatchObject({ action: 'block' });
   });
 });

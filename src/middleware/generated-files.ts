@@ -44,7 +44,7 @@ export interface GeneratedFileJudge {
 type Judged = { part: FilePart; trip?: undefined } | { trip: GuardrailRecord };
 
 /** Whether a part is a generated file the output guardrails judge. */
-function isJudgedFile(part: { type: string }, guard: GeneratedFileJudge): boolean {
+export function isJudgedFile(part: { type: string }, guard: GeneratedFileJudge): boolean {
   return part.type === 'file' || (guard.checkReasoning && part.type === 'reasoning-file');
 }
 
@@ -189,18 +189,41 @@ export async function judgeResponseFiles(
   return { ...result, content };
 }
 
+/** How many files (and reasoning files) of one response were judged: a file's index. */
+export type FileCounts = { file: number; 'reasoning-file': number };
+
+/**
+ * Judges one streamed file part (see {@link judgeGeneratedFile}): the part
+ * to release, an `error` part in its place (withheld, `onTrip: 'throw'`),
+ * or undefined (withheld: never released).
+ */
+export async function judgeStreamedFile(
+  part: Part,
+  counts: FileCounts,
+  guard: GeneratedFileJudge,
+): Promise<Part | undefined> {
+  const file = part as FilePart;
+  const judged = await judgeGeneratedFile(file, counts[file.type]++, guard);
+  if (!judged.trip) return judged.part as Part;
+  const error = withheld(judged.trip, guard);
+  return error ? { type: 'error', error } : undefined;
+}
+
 /**
  * The stream with each `file` part (and `reasoning-file` part, with
  * `checkReasoning`) judged before it is released (see
  * {@link judgeGeneratedFile}); a withheld file is never released (with
  * `onTrip: 'throw'` an `error` part takes its place). Every other part
- * passes at once: text keeps streaming as the stream mode says.
+ * passes at once: text keeps streaming as the stream mode says. A layer
+ * of its own, used only where another layer follows it (the response's
+ * tool results); otherwise the guard's read loop judges the files
+ * (`StreamSettings.files`), so text deltas pay no layer for them.
  */
 export function judgeStreamedFiles(
   result: LanguageModelV4StreamResult,
   guard: GeneratedFileJudge,
 ): LanguageModelV4StreamResult {
-  const counts = { file: 0, 'reasoning-file': 0 };
+  const counts: FileCounts = { file: 0, 'reasoning-file': 0 };
   // A pull wrapper, not a TransformStream: every text delta passes through
   // here, and a TransformStream costs several times as much per part.
   const reader = result.stream.getReader();
@@ -217,15 +240,9 @@ export function judgeStreamedFiles(
           controller.enqueue(part);
           return;
         }
-        const file = part as FilePart;
-        const judged = await judgeGeneratedFile(file, counts[file.type]++, guard);
-        if (!judged.trip) {
-          controller.enqueue(judged.part as Part);
-          return;
-        }
-        const error = withheld(judged.trip, guard);
-        if (error) {
-          controller.enqueue({ type: 'error', error });
+        const judged = await judgeStreamedFile(part, counts, guard);
+        if (judged) {
+          controller.enqueue(judged);
           return;
         }
       }

@@ -15,6 +15,12 @@ import {
   withOutcome,
 } from './blocked-response';
 import type { CallGuard } from './call-guard';
+import {
+  type FileCounts,
+  type GeneratedFileJudge,
+  isJudgedFile,
+  judgeStreamedFile,
+} from './generated-files';
 import { holdProcessor } from './hold-processor';
 import { partNormalizer } from './normalize-parts';
 import { passthroughProcessor } from './passthrough-processor';
@@ -58,6 +64,13 @@ export interface StreamSettings {
     feedbackOf: (record: GuardrailRecord) => string;
     streamWith: (prompt: LanguageModelV4Prompt) => PromiseLike<LanguageModelV4StreamResult>;
   };
+  /**
+   * The generated files' judge (see generated-files.ts), when the read loop
+   * judges each `file` part as it reads it (no layer of its own that every
+   * text delta would pass through). The model's stream (a retry's too)
+   * comes unjudged.
+   */
+  files?: GeneratedFileJudge;
 }
 
 /** The most parts one pull of a guarded stream hands to its consumer (see `outbox`). */
@@ -166,6 +179,9 @@ export function guardStream(
   let attempt = 1;
   let earlierUsage: LanguageModelV4Usage | undefined;
   let answerTexts = new Map<string, string>();
+  // Each response's files are numbered from 0 (a retry's too).
+  const files = settings.files;
+  let fileCounts: FileCounts = { file: 0, 'reasoning-file': 0 };
   if (retry) call.startAttempt(attempt);
   const totalUsage = (usage: LanguageModelV4Usage) =>
     earlierUsage ? addUsage(earlierUsage, usage) : usage;
@@ -388,6 +404,7 @@ export function guardStream(
     processor = processorFor(call, settings);
     normalizer = partNormalizer();
     answerTexts = new Map();
+    fileCounts = { file: 0, 'reasoning-file': 0 };
     finish = undefined;
     sourceClosed = false;
     attempt++;
@@ -409,6 +426,19 @@ export function guardStream(
 
   /** Acts on one source part. Returns a promise only when it has to wait (a check). */
   function handlePart(part: Part, emit: (part: Part) => void): void | Promise<void> {
+    // A generated file is judged as it is read, before anything else sees it
+    // (as a layer before this loop judged it): withheld, it is never handled.
+    if (files !== undefined && isJudgedFile(part, files)) {
+      return judgeStreamedFile(part, fileCounts, files).then(judged => {
+        if (judged === undefined || cancelled()) return;
+        return handleJudgedPart(judged, emit);
+      });
+    }
+    return handleJudgedPart(part, emit);
+  }
+
+  /** Acts on one source part, its files judged. Returns a promise only when it has to wait (a check). */
+  function handleJudgedPart(part: Part, emit: (part: Part) => void): void | Promise<void> {
     // A delta of an open text block, nearly every part of a stream: straight to the processor.
     if (part.type === 'text-delta' && retry === undefined && normalizer.isOpenDelta(part)) {
       const pushed = processor.push(part);

@@ -136,6 +136,31 @@ export const NOT_UTF8 = Symbol('not UTF-8');
 export const TOO_LONG = Symbol('too long');
 
 /**
+ * The bytes of file data given as bytes or base64; with `tooLong` only the
+ * first `UNTYPED_PROBE_BYTES` (never the whole decoded). `undefined` for
+ * data that is neither, or base64 `atob` refuses.
+ */
+function probedBytes(data: unknown, tooLong: boolean): Uint8Array | undefined {
+  if (data instanceof Uint8Array) return tooLong ? data.subarray(0, UNTYPED_PROBE_BYTES) : data;
+  if (typeof data !== 'string') return undefined;
+  let base64 = data;
+  if (tooLong) {
+    // The first characters `atob` keeps, a whole number of 4-character groups.
+    base64 = data.slice(0, 2 * UNTYPED_PROBE_BYTES).replace(/[\t\n\f\r ]/g, '');
+    base64 = base64.slice(0, Math.floor(base64.length / 4) * 4);
+  }
+  let decoded: string;
+  try {
+    decoded = atob(base64);
+  } catch {
+    return undefined;
+  }
+  const bytes = new Uint8Array(decoded.length);
+  for (let i = 0; i < decoded.length; i++) bytes[i] = decoded.charCodeAt(i);
+  return bytes;
+}
+
+/**
  * The text of the bytes (or base64) of a file of no type
  * ({@link isUntypedMediaType}) when they are UTF-8 (a byte order mark
  * allowed): a provider may send them on as text. `NOT_UTF8` when they are
@@ -149,24 +174,8 @@ export function untypedFileText(
   data: unknown,
   tooLong: boolean,
 ): string | typeof NOT_UTF8 | typeof TOO_LONG | undefined {
-  let bytes: Uint8Array;
-  if (data instanceof Uint8Array) bytes = tooLong ? data.subarray(0, UNTYPED_PROBE_BYTES) : data;
-  else if (typeof data === 'string') {
-    let base64 = data;
-    if (tooLong) {
-      // The first characters `atob` keeps, a whole number of 4-character groups.
-      base64 = data.slice(0, 2 * UNTYPED_PROBE_BYTES).replace(/[\t\n\f\r ]/g, '');
-      base64 = base64.slice(0, Math.floor(base64.length / 4) * 4);
-    }
-    let decoded: string;
-    try {
-      decoded = atob(base64);
-    } catch {
-      return undefined;
-    }
-    bytes = new Uint8Array(decoded.length);
-    for (let i = 0; i < decoded.length; i++) bytes[i] = decoded.charCodeAt(i);
-  } else return undefined;
+  const bytes = probedBytes(data, tooLong);
+  if (bytes === undefined) return undefined;
   let text: string;
   try {
     // `stream`: a probe may cut a character in two, which is no error.
@@ -199,23 +208,8 @@ export function typedFileText(
   data: unknown,
   tooLong: boolean,
 ): { text: string; utf8: boolean } | typeof NOT_UTF8 | typeof TOO_LONG | undefined {
-  let bytes: Uint8Array;
-  if (data instanceof Uint8Array) bytes = tooLong ? data.subarray(0, UNTYPED_PROBE_BYTES) : data;
-  else if (typeof data === 'string') {
-    let base64 = data;
-    if (tooLong) {
-      base64 = data.slice(0, 2 * UNTYPED_PROBE_BYTES).replace(/[\t\n\f\r ]/g, '');
-      base64 = base64.slice(0, Math.floor(base64.length / 4) * 4);
-    }
-    let decoded: string;
-    try {
-      decoded = atob(base64);
-    } catch {
-      return undefined;
-    }
-    bytes = new Uint8Array(decoded.length);
-    for (let i = 0; i < decoded.length; i++) bytes[i] = decoded.charCodeAt(i);
-  } else return undefined;
+  const bytes = probedBytes(data, tooLong);
+  if (bytes === undefined) return undefined;
   const [b0, b1] = bytes;
   const encoding =
     b0 === 0xff && b1 === 0xfe ? 'utf-16le' : b0 === 0xfe && b1 === 0xff ? 'utf-16be' : 'utf-8';

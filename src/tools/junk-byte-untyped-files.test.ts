@@ -1,14 +1,11 @@
-import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { generateText, isStepCount, tool, wrapLanguageModel } from 'ai';
+import { generateText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { generateResult, textModel, withoutTiming } from '../../test/helpers';
-import { turnsModel } from '../../test/helpers/turns-model';
+import { octetStreamToolFileSent } from '../../test/helpers/tool-file';
 import { pii } from '../guards/pii/pii';
 import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
 import { guardrails } from '../middleware/guardrails-middleware';
-import { guardTools } from './guard-tool';
 
 /*
  * Round 21: a file of no media type or `application/octet-stream` with more
@@ -71,41 +68,6 @@ async function userFile(data: Uint8Array, unreadableFiles: 'pass' | 'block' = 'p
   };
 }
 
-async function toolFile(data: Uint8Array) {
-  const model = turnsModel([{ toolCalls: [{ toolCallId: 'c1', toolName: 'report', input: {} }] }]);
-  await generateText({
-    model,
-    tools: guardTools(
-      {
-        report: tool({
-          inputSchema: z.object({}),
-          execute: async () => 'done',
-          toModelOutput: () => ({
-            type: 'content',
-            value: [
-              {
-                type: 'file',
-                data: { type: 'data', data },
-                mediaType: 'application/octet-stream',
-              } as never,
-            ],
-          }),
-        }),
-      },
-      { output: [pii({ action: 'redact' })] },
-    ),
-    prompt: 'Report',
-    stopWhen: isStepCount(2),
-  });
-  const prompt = model.doGenerateCalls[1]!.prompt as LanguageModelV4Prompt;
-  const result = prompt
-    .flatMap(message => (message.role === 'tool' ? message.content : []))
-    .find(part => part.type === 'tool-result') as {
-    output: { value: Array<{ data: { data: Uint8Array } }> };
-  };
-  return result.output.value[0]!.data.data;
-}
-
 /** A file the model generates: what `result.files` holds, and the records. */
 async function generatedFile(data: Uint8Array) {
   const result = await generateText({
@@ -137,7 +99,7 @@ describe('an untyped file of text with many junk bytes', () => {
   });
 
   it("a tool's toModelOutput file is judged too; a generated one is withheld", async () => {
-    expect(await toolFile(JUNKY)).toEqual(REDACTED);
+    expect(await octetStreamToolFileSent(JUNKY)).toEqual(REDACTED);
     // A generated file read as text with bytes that are not UTF-8 is withheld
     // (round 21, generated-files.ts); before, it passed as binary, unread.
     expect(await generatedFile(JUNKY)).toEqual({
@@ -160,7 +122,7 @@ describe('an untyped file of text with many junk bytes', () => {
         sent: undefined,
         records: [['unreadable-file', 'blocked']],
       });
-      expect(await toolFile(data)).toEqual(data);
+      expect(await octetStreamToolFileSent(data)).toEqual(data);
       expect(await generatedFile(data)).toEqual({
         files: [data],
         records: [['pii', 'passed', undefined]],

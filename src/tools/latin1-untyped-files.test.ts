@@ -1,12 +1,9 @@
-import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { generateText, isStepCount, tool, wrapLanguageModel } from 'ai';
+import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { textModel } from '../../test/helpers';
-import { turnsModel } from '../../test/helpers/turns-model';
+import { octetStreamToolFileSent } from '../../test/helpers/tool-file';
 import { pii } from '../guards/pii/pii';
 import { guardrails } from '../middleware/guardrails-middleware';
-import { guardTools } from './guard-tool';
 
 /*
  * Round 20: a file of no media type or `application/octet-stream` whose
@@ -41,41 +38,6 @@ async function userFileSent(data: Uint8Array, mediaType: string) {
   return (part.data as { data: Uint8Array }).data;
 }
 
-async function toolFileSent(data: Uint8Array) {
-  const model = turnsModel([{ toolCalls: [{ toolCallId: 'c1', toolName: 'report', input: {} }] }]);
-  await generateText({
-    model,
-    tools: guardTools(
-      {
-        report: tool({
-          inputSchema: z.object({}),
-          execute: async () => 'done',
-          toModelOutput: () => ({
-            type: 'content',
-            value: [
-              {
-                type: 'file',
-                data: { type: 'data', data },
-                mediaType: 'application/octet-stream',
-              } as never,
-            ],
-          }),
-        }),
-      },
-      { output: [pii({ action: 'redact' })] },
-    ),
-    prompt: 'Report',
-    stopWhen: isStepCount(2),
-  });
-  const prompt = model.doGenerateCalls[1]!.prompt as LanguageModelV4Prompt;
-  const result = prompt
-    .flatMap(message => (message.role === 'tool' ? message.content : []))
-    .find(part => part.type === 'tool-result') as {
-    output: { value: Array<{ data: { data: Uint8Array } }> };
-  };
-  return result.output.value[0]!.data.data;
-}
-
 describe('an untyped file of text with a byte that is not UTF-8', () => {
   it('generateText: a user file (octet-stream) is judged and its card redacted', async () => {
     expect(await userFileSent(LATIN1, 'application/octet-stream')).toEqual(REDACTED_BYTES);
@@ -85,9 +47,9 @@ describe('an untyped file of text with a byte that is not UTF-8', () => {
   });
 
   it('guardTools: a file in toModelOutput is judged and its card redacted', async () => {
-    expect(await toolFileSent(LATIN1)).toEqual(REDACTED_BYTES);
-    expect(await toolFileSent(CLEAN)).toEqual(CLEAN);
-    expect(await toolFileSent(PNG)).toEqual(PNG);
+    expect(await octetStreamToolFileSent(LATIN1)).toEqual(REDACTED_BYTES);
+    expect(await octetStreamToolFileSent(CLEAN)).toEqual(CLEAN);
+    expect(await octetStreamToolFileSent(PNG)).toEqual(PNG);
   });
 
   it('text with one bad character in 8 is read too (round 21): nothing found, the bytes go on', async () => {

@@ -1,0 +1,46 @@
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { generateText, isStepCount, tool } from 'ai';
+import { z } from 'zod';
+import { pii } from '../../src/guards/pii/pii';
+import { guardTools } from '../../src/tools/guard-tool';
+import { turnsModel } from './turns-model';
+
+/**
+ * The bytes the model is sent for an `application/octet-stream` file a
+ * guarded tool returns from `toModelOutput` (output guardrail: redacting
+ * `pii`), read from the second step's prompt.
+ */
+export async function octetStreamToolFileSent(data: Uint8Array): Promise<Uint8Array> {
+  const model = turnsModel([{ toolCalls: [{ toolCallId: 'c1', toolName: 'report', input: {} }] }]);
+  await generateText({
+    model,
+    tools: guardTools(
+      {
+        report: tool({
+          inputSchema: z.object({}),
+          execute: async () => 'done',
+          toModelOutput: () => ({
+            type: 'content',
+            value: [
+              {
+                type: 'file',
+                data: { type: 'data', data },
+                mediaType: 'application/octet-stream',
+              } as never,
+            ],
+          }),
+        }),
+      },
+      { output: [pii({ action: 'redact' })] },
+    ),
+    prompt: 'Report',
+    stopWhen: isStepCount(2),
+  });
+  const prompt = model.doGenerateCalls[1]!.prompt as LanguageModelV4Prompt;
+  const result = prompt
+    .flatMap(message => (message.role === 'tool' ? message.content : []))
+    .find(part => part.type === 'tool-result') as {
+    output: { value: Array<{ data: { data: Uint8Array } }> };
+  };
+  return result.output.value[0]!.data.data;
+}

@@ -1,18 +1,12 @@
-import { generateText, stepCountIs, tool, wrapLanguageModel } from 'ai';
+import { generateText, stepCountIs, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { textModel, withoutTiming } from '../../test/helpers';
-import {
-  type ToolResultOutput,
-  toolOutputsIn,
-  toolResultHistory,
-} from '../../test/helpers/tool-history';
+import { codes, recordTypes, toolOutputsRead } from '../../test/helpers/char-codes';
+import { type ToolResultOutput, toolOutputsIn } from '../../test/helpers/tool-history';
 import { turnsModel } from '../../test/helpers/turns-model';
 import { pii } from '../guards/pii/pii';
 import { collectToolRecords } from '../tools/collect-tool-records';
 import { guardTools } from '../tools/guard-tool';
-import { getGuardrailOutcome } from './get-guardrail-outcome';
-import { guardrails } from './guardrails-middleware';
 
 /*
  * Round 21: text written as character codes (`[99,97,114,100,…]` for
@@ -22,29 +16,13 @@ import { guardrails } from './guardrails-middleware';
  * unread. Both now read such arrays with the same code (char-code-text.ts).
  */
 
-const codes = (text: string) => Array.from(text, c => c.codePointAt(0)!);
 const CARD = 'card 4111 1111 1111 1111';
 const EMAIL = 'jane.doe@corp.io';
 
 /** What the model read of a forged tool result under `toolOutputs: [pii redact]`, and the records. */
 async function readThroughToolOutputs(output: ToolResultOutput) {
-  const model = textModel('ok');
-  const result = await generateText({
-    model: wrapLanguageModel({
-      model,
-      middleware: guardrails({ toolOutputs: [pii({ action: 'redact' })] }),
-    }),
-    messages: toolResultHistory(output),
-  });
-  const outcome = await getGuardrailOutcome(result);
-  return {
-    read: toolOutputsIn(model.doGenerateCalls[0]!.prompt),
-    records: withoutTiming(outcome?.records ?? []).map(r => [
-      r.guardrail,
-      r.status,
-      (r.info as { types?: unknown } | undefined)?.types,
-    ]),
-  };
+  const { read, records } = await toolOutputsRead(output);
+  return { read, records: records.map(recordTypes) };
 }
 
 describe('toolOutputs: character codes in a tool result of the prompt', () => {

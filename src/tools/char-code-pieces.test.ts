@@ -1,18 +1,6 @@
-import { generateText, stepCountIs, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { textModel, withoutTiming } from '../../test/helpers';
-import {
-  type ToolResultOutput,
-  toolOutputsIn,
-  toolResultHistory,
-} from '../../test/helpers/tool-history';
-import { turnsModel } from '../../test/helpers/turns-model';
-import { pii } from '../guards/pii/pii';
-import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
-import { guardrails } from '../middleware/guardrails-middleware';
-import { collectToolRecords } from './collect-tool-records';
-import { guardTools } from './guard-tool';
+import { codes, guardedToolResultSent, toolOutputsRead } from '../../test/helpers/char-codes';
+import type { ToolResultOutput } from '../../test/helpers/tool-history';
 
 /*
  * Round 21: an array was read as character codes only when every element
@@ -25,7 +13,6 @@ import { guardTools } from './guard-tool';
  * as nothing, through guardTools and toolOutputs alike.
  */
 
-const codes = (text: string) => Array.from(text, c => c.codePointAt(0)!);
 const EMAIL = 'jane.doe@corp.io';
 const CARD = '4111 1111 1111 1111';
 /** The card's codes cut into arrays of 4 (each under 8: none was read). */
@@ -33,39 +20,14 @@ const CARD_PIECES = [0, 4, 8, 12, 16].map(at => codes(CARD.slice(at, at + 4)));
 
 /** What the model read of the guarded tool's result, and the records. */
 async function throughGuardTools(result: unknown) {
-  const model = turnsModel([{ toolCalls: [{ toolCallId: 'c1', toolName: 'read', input: {} }] }]);
-  const out = await generateText({
-    model,
-    tools: guardTools(
-      { read: tool({ inputSchema: z.object({}), execute: async () => result }) },
-      { output: [pii({ action: 'redact', entities: ['EMAIL_ADDRESS', 'CREDIT_CARD'] })] },
-    ),
-    stopWhen: stepCountIs(2),
-    prompt: 'Go',
-  });
-  let sent: unknown;
-  for (const message of model.doGenerateCalls[1]?.prompt ?? []) {
-    if (message.role !== 'tool') continue;
-    for (const part of message.content) if (part.type === 'tool-result') sent = part.output;
-  }
-  return { sent, records: collectToolRecords(out.steps).map(r => [r.guardrail, r.status]) };
+  const { sent, records } = await guardedToolResultSent(result);
+  return { sent, records: records.map(r => [r.guardrail, r.status]) };
 }
 
 /** What the model read of a forged tool result under `toolOutputs: [pii redact]`. */
 async function throughToolOutputs(output: ToolResultOutput) {
-  const model = textModel('ok');
-  const result = await generateText({
-    model: wrapLanguageModel({
-      model,
-      middleware: guardrails({ toolOutputs: [pii({ action: 'redact' })] }),
-    }),
-    messages: toolResultHistory(output),
-  });
-  const outcome = await getGuardrailOutcome(result);
-  return {
-    read: toolOutputsIn(model.doGenerateCalls[0]!.prompt),
-    records: withoutTiming(outcome?.records ?? []).map(r => [r.guardrail, r.status]),
-  };
+  const { read, records } = await toolOutputsRead(output);
+  return { read, records: records.map(r => [r.guardrail, r.status]) };
 }
 
 describe('character codes among other numbers, or cut into short arrays', () => {

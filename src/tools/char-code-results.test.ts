@@ -1,10 +1,5 @@
-import { generateText, stepCountIs, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { turnsModel } from '../../test/helpers/turns-model';
-import { pii } from '../guards/pii/pii';
-import { collectToolRecords } from './collect-tool-records';
-import { guardTools } from './guard-tool';
+import { codes, guardedToolResultSent, recordTypes } from '../../test/helpers/char-codes';
 
 /*
  * Round 20: a tool result holding text as character codes passed pii: an
@@ -17,35 +12,13 @@ import { guardTools } from './guard-tool';
  * the judged text in their place. Larger typed arrays are sent as arrays.
  */
 
-const codes = (text: string) => Array.from(text, c => c.codePointAt(0)!);
 const CARD = 'card 4111 1111 1111 1111';
 const EMAIL = 'jane.doe@corp.io';
 
 /** What the model read of the tool result in its second call, and the records. */
 async function run(result: unknown) {
-  const model = turnsModel([{ toolCalls: [{ toolCallId: 'c1', toolName: 'read', input: {} }] }]);
-  const out = await generateText({
-    model,
-    tools: guardTools(
-      { read: tool({ inputSchema: z.object({}), execute: async () => result }) },
-      { output: [pii({ action: 'redact', entities: ['EMAIL_ADDRESS', 'CREDIT_CARD'] })] },
-    ),
-    stopWhen: stepCountIs(2),
-    prompt: 'Go',
-  });
-  let sent: unknown;
-  for (const message of model.doGenerateCalls[1]?.prompt ?? []) {
-    if (message.role !== 'tool') continue;
-    for (const part of message.content) if (part.type === 'tool-result') sent = part.output;
-  }
-  return {
-    sent,
-    records: collectToolRecords(out.steps).map(r => [
-      r.guardrail,
-      r.status,
-      (r.info as { types?: unknown } | undefined)?.types,
-    ]),
-  };
+  const { sent, records } = await guardedToolResultSent(result);
+  return { sent, records: records.map(recordTypes) };
 }
 
 describe('a tool result holding text as character codes', () => {

@@ -231,6 +231,10 @@ function readSql(
 const sqlDrop =
   /\bdrop\s+(?:(?:temporary|temp|materialized|foreign|unlogged|external)\s+)?(table|database|schema|view|index|user|role|function|procedure|trigger|sequence|type|extension|tablespace|owned|event|server|domain|policy|rule)\b/i;
 const sqlTruncate = /\btruncate\s+(?:table\s+)?[\w."`[\]]+/i;
+// Replaces (drops) the table and its rows (MariaDB, Snowflake, DuckDB, BigQuery,
+// Databricks); `CREATE OR REPLACE VIEW` / `FUNCTION` keep no data.
+const sqlReplaceTable =
+  /\bcreate\s+or\s+replace\s+(?:(?:temporary|temp|transient|global\s+temporary|local\s+temporary|external|secure)\s+)*table\b/i;
 // Found anywhere in a statement (a DELETE may follow WITH, EXPLAIN ANALYZE,
 // PREPARE ... AS, BEGIN or a parenthesis), outside the reading's strings.
 const sqlAlterTable = /\balter\s+table\b/gi;
@@ -284,6 +288,7 @@ function readingViolation(value: string, dialect: SqlDialect): RuleViolation | u
   const drop = sqlDrop.exec(sql);
   if (drop) return { rule: 'sql.drop', detail: `DROP ${drop[1]!.toUpperCase()}` };
   if (sqlTruncate.test(sql)) return { rule: 'sql.truncate', detail: 'TRUNCATE' };
+  if (sqlReplaceTable.test(sql)) return { rule: 'sql.drop', detail: 'CREATE OR REPLACE TABLE' };
   // Statement by statement, read in place: no array of statements nor a
   // copy of each (1 MB of short statements made an array past V8's
   // large-object size, fresh pages on every growth, and 3 MB of copies).
@@ -489,11 +494,64 @@ const sqlTautology =
 /** What may follow a term: another term, the end of its group or statement, a clause after the WHERE. */
 const sqlAfterTerm = /\s*(?:or\b|\|\||\)|returning\b|order\s+by\b|limit\b|$)/iy;
 
-/** Whether the term at `from` is a literal tautology, the whole term (up to `end`). */
-function tautologyAt(sql: string, from: number, end: number): boolean {
+/**
+ * Two literals compared (`1<>2`, `1.0=1.0`, `2 > 1`, `'a' != 'b'`,
+ * MySQL's `<=>`): numbers by value, strings by `=` / `<>` only (`=` as
+ * MySQL's default collation reads it, case and trailing blanks aside, so
+ * it holds wherever one database says it does). Sticky.
+ */
+const sqlLiteralComparison =
+  /\s*(?:([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)\s*(<=>|<>|<=|>=|!=|==|=|<|>)\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)(?![\w.])|'([^']*)'\s*(<=>|<>|!=|==|=)\s*'([^']*)')/iy;
+const sqlAnd = /\s*and\b/iy;
+
+/** Where the always-true literal comparison or tautology at `from` ends, or -1. */
+function alwaysTrueAt(sql: string, from: number): number {
+  sqlLiteralComparison.lastIndex = from;
+  const comparison = sqlLiteralComparison.exec(sql);
+  if (comparison) {
+    const [, left, op, right, leftText, textOp, rightText] = comparison;
+    let holds: boolean;
+    if (left !== undefined) {
+      const a = Number(left);
+      const b = Number(right);
+      holds =
+        op === '<>' || op === '!='
+          ? a !== b
+          : op === '<'
+            ? a < b
+            : op === '>'
+              ? a > b
+              : op === '<='
+                ? a <= b
+                : op === '>='
+                  ? a >= b
+                  : a === b;
+    } else {
+      const fold = (text: string) => text.toLowerCase().replace(/ +$/, '');
+      holds =
+        textOp === '<>' || textOp === '!='
+          ? leftText !== rightText
+          : fold(leftText!) === fold(rightText!);
+    }
+    if (holds) return sqlLiteralComparison.lastIndex;
+  }
   sqlTautology.lastIndex = from;
-  if (!sqlTautology.test(sql) || sqlTautology.lastIndex > end) return false;
-  return termEndsAt(sql, sqlTautology.lastIndex, end);
+  return sqlTautology.test(sql) ? sqlTautology.lastIndex : -1;
+}
+
+/**
+ * Whether the term at `from` is always true, the whole term (up to `end`):
+ * a literal tautology, or several joined by AND (`1 = 1 AND 2 = 2`). Each
+ * literal is read once.
+ */
+function tautologyAt(sql: string, from: number, end: number): boolean {
+  for (let at = from; ; ) {
+    const after = alwaysTrueAt(sql, at);
+    if (after === -1 || after > end) return false;
+    sqlAnd.lastIndex = after;
+    if (!sqlAnd.test(sql) || sqlAnd.lastIndex > end) return termEndsAt(sql, after, end);
+    at = sqlAnd.lastIndex;
+  }
 }
 
 /** Whether nothing of the term goes on at `from`: OR, `)`, the statement's end or a clause. */
@@ -600,7 +658,21 @@ function parenFinder(
   };
 }
 
-const isSpace = (code: number) => code === 0x20 || (code >= 0x09 && code <= 0x0d);
+// Blanks as JavaScript's `\s` reads them (the rules' regexes use `\s`): a
+// no-break or ideographic space between `DELETE` and `FROM` is still one.
+const isSpace = (code: number) =>
+  code === 0x20 ||
+  (code >= 0x09 && code <= 0x0d) ||
+  (code >= 0x80 &&
+    (code === 0xa0 ||
+      code === 0x1680 ||
+      (code >= 0x2000 && code <= 0x200a) ||
+      code === 0x2028 ||
+      code === 0x2029 ||
+      code === 0x202f ||
+      code === 0x205f ||
+      code === 0x3000 ||
+      code === 0xfeff));
 // Characters that end a command: the rest of the line is another command.
 const isCommandEnd = (code: number) =>
   code === 0x3b /* ; */ || code === 0x26 /* & */ || code === 0x7c /* | */ || code === 0x0a;

@@ -158,4 +158,53 @@ describe('toolPolicy sql: statements in the forms databases run', () => {
     expect(ran).toEqual(queries);
     expect(rules).toEqual(queries.map(() => 'ok'));
   });
+
+  it('blocks CREATE OR REPLACE TABLE, keywords split by Unicode spaces and comparisons of literals that always hold', async () => {
+    const drops = [
+      'CREATE OR REPLACE TABLE users (id int)',
+      'create or replace transient table users as select 1',
+      'CREATE\u00A0OR\u2003REPLACE TABLE users (id int)',
+    ];
+    const deletes = [
+      'DELETE\u00A0FROM users',
+      'DELETE\u3000FROM users',
+      'DELETE IGNORE\u2009FROM users',
+      'DELETE FROM users WHERE 1<>2',
+      'DELETE FROM users WHERE 1.0=1.0',
+      'DELETE FROM users WHERE 1 = 1 AND 2 = 2',
+      'DELETE FROM users WHERE id = 4 OR 2 > 1',
+      "DELETE FROM users WHERE 'a' != 'b'",
+      'DELETE FROM users WHERE 1 <=> 1',
+      'DELETE FROM users WHERE 0.5 < 2 AND true',
+    ];
+    const updates = [
+      'UPDATE users\u00A0SET admin = 1',
+      'UPDATE users SET admin = 1 WHERE 3 >= 03.0',
+    ];
+    const { ran, rules } = await run([...drops, ...deletes, ...updates]);
+    expect(ran).toEqual([]);
+    expect(rules).toEqual([
+      ...drops.map(() => 'sql.drop'),
+      ...deletes.map(() => 'sql.delete-without-where'),
+      ...updates.map(() => 'sql.update-without-where'),
+    ]);
+  });
+
+  it('still runs CREATE OR REPLACE VIEW, comparisons that fail and conjunctions with a real filter', async () => {
+    const queries = [
+      'CREATE OR REPLACE VIEW v AS SELECT 1',
+      'CREATE OR REPLACE FUNCTION f() RETURNS int AS $$ SELECT 1 $$ LANGUAGE sql',
+      'CREATE TABLE IF NOT EXISTS users (id int)',
+      'DELETE FROM users WHERE 1<>1',
+      'DELETE FROM users WHERE 1.0=1.5',
+      'DELETE FROM users WHERE 1 = 1 AND id = 2',
+      'DELETE FROM users WHERE 2 < 1 OR id = 3',
+      "DELETE FROM users WHERE 'a' <> 'a'",
+      'DELETE\u00A0FROM users WHERE id = 7',
+      'UPDATE users SET admin = 0 WHERE 1 = 1 AND 2 = 2 AND id = 9',
+    ];
+    const { ran, rules } = await run(queries);
+    expect(ran).toEqual(queries);
+    expect(rules).toEqual(queries.map(() => 'ok'));
+  });
 });

@@ -14,7 +14,7 @@ import { turnsModel } from './turns-model';
 export const codes = (text: string) => Array.from(text, c => c.codePointAt(0)!);
 
 /** A record as `[guardrail, status, info.types]`. */
-export const recordTypes = (r: GuardrailRecord) => [
+export const recordTypes = (r: Pick<GuardrailRecord, 'guardrail' | 'status' | 'info'>) => [
   r.guardrail,
   r.status,
   (r.info as { types?: unknown } | undefined)?.types,

@@ -2,7 +2,6 @@ import type {
   LanguageModelV4Content,
   LanguageModelV4GenerateResult,
   LanguageModelV4StreamPart,
-  LanguageModelV4StreamResult,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import { type ChainContext, runChain } from '../core/chain';
@@ -207,49 +206,4 @@ export async function judgeStreamedFile(
   if (!judged.trip) return judged.part as Part;
   const error = withheld(judged.trip, guard);
   return error ? { type: 'error', error } : undefined;
-}
-
-/**
- * The stream with each `file` part (and `reasoning-file` part, with
- * `checkReasoning`) judged before it is released (see
- * {@link judgeGeneratedFile}); a withheld file is never released (with
- * `onTrip: 'throw'` an `error` part takes its place). Every other part
- * passes at once: text keeps streaming as the stream mode says. A layer
- * of its own, used only where another layer follows it (the response's
- * tool results); otherwise the guard's read loop judges the files
- * (`StreamSettings.files`), so text deltas pay no layer for them.
- */
-export function judgeStreamedFiles(
-  result: LanguageModelV4StreamResult,
-  guard: GeneratedFileJudge,
-): LanguageModelV4StreamResult {
-  const counts: FileCounts = { file: 0, 'reasoning-file': 0 };
-  // A pull wrapper, not a TransformStream: every text delta passes through
-  // here, and a TransformStream costs several times as much per part.
-  const reader = result.stream.getReader();
-  const stream = new ReadableStream<Part>({
-    // Each pull hands out one part (a withheld file none: it reads on).
-    async pull(controller) {
-      for (;;) {
-        const { done, value: part } = await reader.read();
-        if (done) {
-          controller.close();
-          return;
-        }
-        if (!isJudgedFile(part, guard)) {
-          controller.enqueue(part);
-          return;
-        }
-        const judged = await judgeStreamedFile(part, counts, guard);
-        if (judged) {
-          controller.enqueue(judged);
-          return;
-        }
-      }
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-  return { ...result, stream };
 }

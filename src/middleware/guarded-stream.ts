@@ -25,6 +25,7 @@ import { holdProcessor } from './hold-processor';
 import { partNormalizer } from './normalize-parts';
 import { passthroughProcessor } from './passthrough-processor';
 import { withoutProviderText } from './provider-part-data';
+import { judgedToolResult, type ResponseToolResultJudge } from './response-tool-results';
 import { addUsage, isRetryableTrip, mayResendAnswer, retryPrompt } from './retry';
 import {
   HELD,
@@ -71,6 +72,14 @@ export interface StreamSettings {
    * comes unjudged.
    */
   files?: GeneratedFileJudge;
+  /**
+   * The judge of the response's tool results (provider-executed: see
+   * response-tool-results.ts), when the read loop judges each `tool-result`
+   * part as it reads it, in the stream's order (no layer of its own that
+   * every text delta would pass through). The model's stream (a retry's
+   * too) comes unjudged.
+   */
+  toolResults?: ResponseToolResultJudge;
 }
 
 /** The most parts one pull of a guarded stream hands to its consumer (see `outbox`). */
@@ -181,6 +190,7 @@ export function guardStream(
   let answerTexts = new Map<string, string>();
   // Each response's files are numbered from 0 (a retry's too).
   const files = settings.files;
+  const toolResults = settings.toolResults;
   let fileCounts: FileCounts = { file: 0, 'reasoning-file': 0 };
   if (retry) call.startAttempt(attempt);
   const totalUsage = (usage: LanguageModelV4Usage) =>
@@ -434,10 +444,17 @@ export function guardStream(
         return handleJudgedPart(judged, emit);
       });
     }
+    // So is a tool result (a provider-executed tool's): its judged result goes on.
+    if (toolResults !== undefined && part.type === 'tool-result') {
+      return judgedToolResult(part, toolResults).then(judged => {
+        if (cancelled()) return;
+        return handleJudgedPart(judged, emit);
+      });
+    }
     return handleJudgedPart(part, emit);
   }
 
-  /** Acts on one source part, its files judged. Returns a promise only when it has to wait (a check). */
+  /** Acts on one source part, its files and tool results judged. Returns a promise only when it has to wait (a check). */
   function handleJudgedPart(part: Part, emit: (part: Part) => void): void | Promise<void> {
     // A delta of an open text block, nearly every part of a stream: straight to the processor.
     if (part.type === 'text-delta' && retry === undefined && normalizer.isOpenDelta(part)) {

@@ -30,7 +30,7 @@ import {
   withoutRequestBodyOnTrip,
 } from './blocked-response';
 import { abortReasonOf, CallGuard } from './call-guard';
-import { type GeneratedFileJudge, judgeResponseFiles, judgeStreamedFiles } from './generated-files';
+import { type GeneratedFileJudge, judgeResponseFiles } from './generated-files';
 import { guardStream, outcomeOnlyStream, type StreamMode, tripStream } from './guarded-stream';
 import { guardInput, type InputScope, inputJudge } from './input-guard';
 import { validateGuardrailsOptions } from './middleware-options';
@@ -334,6 +334,9 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
   }
   const sequentialInput = input.filter(g => !g.parallel);
   const parallelInput = input.filter(g => g.parallel);
+  // A stream with no output or parallel input guardrails skips guardStream's
+  // read loop: only its finish part gains the outcome (outcomeOnlyStream).
+  const nothingToJudge = output.length === 0 && parallelInput.length === 0;
   const holdBackWindow =
     Math.max(window ?? 0, ...output.map(g => g.maxMatchLength ?? 0)) || DEFAULT_WINDOW;
   const verdictStore =
@@ -513,6 +516,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     streamWith: (prompt: LanguageModelV4Prompt) => PromiseLike<LanguageModelV4StreamResult>,
     judgesResponse: boolean,
     files?: GeneratedFileJudge,
+    toolResults?: ResponseToolResultJudge,
   ): Promise<LanguageModelV4StreamResult> {
     const settings = {
       onTrip,
@@ -529,6 +533,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
         retry: { maxAttempts: retry.maxAttempts, feedbackOf, streamWith },
       }),
       ...(files && { files }),
+      ...(toolResults && { toolResults }),
     };
     if (mode !== 'hold') call.judgeEveryStep();
     if (call.input.trip) {
@@ -549,7 +554,6 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       if (parallelResult?.trip) return { stream: tripStream(call, parallelResult.trip, settings) };
       throw error;
     }
-    const nothingToJudge = output.length === 0 && parallelInput.length === 0;
     // The request body is the prompt as the model received it: a parallel trip
     // blocks that prompt, so the body goes. The AI SDK reads the request at the
     // step's first part, which waits for the parallel guardrails.
@@ -859,16 +863,17 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       const results = responseToolResults(call, params);
       const judgedCalls = responseToolCalls(call);
       const files = responseFiles(call);
-      // The files are judged in the guard's read loop (no layer of its own,
-      // which every text delta would pass through: about 190 ms of CPU per
-      // MB of 4-character deltas), unless the tool results' layer follows
-      // them: then in a layer, so records keep the stream's order.
-      const filesInLoop = files && !results ? files : undefined;
+      // The files and tool results are judged in the guard's read loop (no
+      // layer of their own, which every text delta would pass through: about
+      // 190 ms of CPU per MB of 4-character deltas for the files' wrapper),
+      // in the stream's order. Files come only with output guardrails, so
+      // the loop reads their stream; tool results keep a layer where it
+      // does not (nothing else to judge).
+      const resultsInLoop = nothingToJudge ? undefined : results;
       const guardedResponse = (response: LanguageModelV4StreamResult) => {
         let kept = removed ? dropRemovedToolCallParts(response, removed) : response;
         if (judgedCalls) kept = judgeStreamedToolCalls(kept, judgedCalls);
-        if (files && !filesInLoop) kept = judgeStreamedFiles(kept, files);
-        return results ? judgeStreamedToolResults(kept, results) : kept;
+        return results && !resultsInLoop ? judgeStreamedToolResults(kept, results) : kept;
       };
       const result = await guardedStream(
         call,
@@ -878,7 +883,8 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
           removed !== undefined ||
           results !== undefined ||
           judgedCalls !== undefined,
-        filesInLoop,
+        files,
+        resultsInLoop,
       );
       // guardTools' stopOnTrip holds a step's calls until all of them are known.
       if (!params.tools?.length) return result;

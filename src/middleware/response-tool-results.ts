@@ -47,7 +47,7 @@ function modelOutputOf(part: ResponseToolResult): LanguageModelV4ToolResultOutpu
  * unjudged. A modification is put back as the result; a withheld result
  * becomes the blocked message (a string), what the model reads of it next.
  */
-async function judgedToolResult<PART extends ResponseToolResult>(
+export async function judgedToolResult<PART extends ResponseToolResult>(
   part: PART,
   guard: ResponseToolResultJudge,
 ): Promise<PART> {
@@ -85,7 +85,13 @@ export async function judgeResponseToolResults(
   return { ...result, content };
 }
 
-/** The stream with each tool-result part judged before it is passed on (in order). */
+/**
+ * The stream with each tool-result part judged before it is passed on (in
+ * order). A layer of its own, used only where guardStream's read loop does
+ * not read the stream (no output or parallel input guardrails: nothing else
+ * to judge); otherwise the loop judges each tool result as it reads it
+ * (`StreamSettings.toolResults`), so text deltas pay no layer for it.
+ */
 export function judgeStreamedToolResults(
   result: LanguageModelV4StreamResult,
   guard: ResponseToolResultJudge,

@@ -2,6 +2,11 @@ import { declareSignalFreeCheck } from '../../core/chain';
 import { allow, block, defineGuardrail, modify } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
+import {
+  INVISIBLE_CONTROL_RANGES,
+  INVISIBLE_FORMAT_RANGES,
+  rangesClassSource,
+} from '../shared/invisible-code-points';
 import { invisibleTextOptionShape } from './invisible-text-options';
 import { invisiblePotentialStart } from './potential-start';
 
@@ -25,11 +30,12 @@ export interface InvisibleTextOptions {
 // white space (C0 but tab and line breaks, DEL, C1 but NEL): an ESC sequence
 // (`\x1b[8m`) hides the text after it in a terminal. Variation selectors
 // (U+FE00–FE0F, U+180B–180D, U+180F) are matched here but reported only when
-// they select nothing (see `findInvisibleText`). Two classes as alternatives:
+// they select nothing (see `findInvisibleText`). The ranges live in
+// shared/invisible-code-points.ts, the list the detectors' normaliser reads
+// past too. Two classes as alternatives:
 // one class mixing the ASCII controls with the astral ranges lost V8's fast
 // scan (1 MB of prose: 1.6 ms -> 21 ms).
-const hiddenSource =
-  '[\\u0000-\\u0008\\u000E-\\u001F\\u007F-\\u0084\\u0086-\\u009F]|[\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8\\u{1BCA0}-\\u{1BCA3}\\u{1D173}-\\u{1D17A}\\u{E0000}-\\u{E0FFF}]';
+const hiddenSource = `${rangesClassSource(INVISIBLE_CONTROL_RANGES)}|${rangesClassSource(INVISIBLE_FORMAT_RANGES)}`;
 const privateUseSource = '[\\uE000-\\uF8FF\\u{F0000}-\\u{FFFFD}\\u{100000}-\\u{10FFFD}]';
 const extendedPictographic = /\p{Extended_Pictographic}/u;
 // Built once, not per call (a chat message costs less to scan than a fresh

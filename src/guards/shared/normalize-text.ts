@@ -7,6 +7,8 @@
  * (and the characters a redaction replaces) are those of the original text.
  */
 
+import { isDefaultIgnorableOrControl } from './invisible-code-points';
+
 /** A normalised text and the way back to the original's offsets. */
 export interface NormalizedText {
   /** The text detectors should match on. */
@@ -47,41 +49,17 @@ export interface NormalizeTextOptions {
 
 /**
  * True for characters that render as nothing (or only change direction) and
- * so can hide inside or between visible characters: zero-width spaces and
- * joiners, word joiner and invisible operators, BOM, soft hyphen, Mongolian
- * vowel separator, bidirectional controls, variation selectors, Unicode
- * tag characters (U+E0000–E007F, used for "ASCII smuggling"), and control
- * characters that are not white space (NUL, ESC, DEL, C1 controls).
+ * so can hide inside or between visible characters: every default-ignorable
+ * code point (zero-width spaces and joiners, word joiner and invisible
+ * operators, BOM, soft hyphen, fillers, bidirectional controls, variation
+ * selectors, shorthand and musical format controls, the whole plane-14
+ * block of tags and selectors U+E0000–E0FFF), control characters that are
+ * not white space (NUL, ESC, DEL, C1 controls; jane.doe\0@corp.io passed
+ * every finder), and U+1D159 (musical null notehead, drawn as nothing). The
+ * list is `invisibleText`'s (see `invisible-code-points.ts`).
  */
 export function isInvisibleCodePoint(codePoint: number): boolean {
-  return (
-    // C0 controls but tab, line breaks, vertical tab and form feed (white
-    // space), DEL and C1 controls but NEL: they render as nothing and a model
-    // reads past them (jane.doe\0@corp.io passed every finder).
-    (codePoint <= 0x1f && (codePoint < 0x09 || codePoint > 0x0d)) ||
-    (codePoint >= 0x7f && codePoint <= 0x9f && codePoint !== 0x85) ||
-    codePoint === 0x00ad || // soft hyphen
-    codePoint === 0x034f || // combining grapheme joiner
-    codePoint === 0x061c || // Arabic letter mark
-    codePoint === 0x115f ||
-    codePoint === 0x1160 || // Hangul fillers
-    codePoint === 0x17b4 ||
-    codePoint === 0x17b5 ||
-    codePoint === 0x180e || // Mongolian vowel separator
-    (codePoint >= 0x180b && codePoint <= 0x180f) ||
-    (codePoint >= 0x200b && codePoint <= 0x200f) || // ZWSP, ZWNJ, ZWJ, LRM, RLM
-    (codePoint >= 0x202a && codePoint <= 0x202e) || // bidi embeddings and overrides
-    (codePoint >= 0x2060 && codePoint <= 0x206f) || // word joiner, invisible operators, isolates
-    codePoint === 0x3164 || // Hangul filler
-    (codePoint >= 0xfe00 && codePoint <= 0xfe0f) || // variation selectors
-    codePoint === 0xfeff || // BOM / zero-width no-break space
-    codePoint === 0xffa0 ||
-    (codePoint >= 0xfff0 && codePoint <= 0xfff8) ||
-    codePoint === 0x1d159 || // musical null notehead: drawn as nothing
-    (codePoint >= 0x1d173 && codePoint <= 0x1d17a) || // musical invisible formatting
-    (codePoint >= 0xe0000 && codePoint <= 0xe007f) || // tags
-    (codePoint >= 0xe0100 && codePoint <= 0xe01ef) // variation selectors supplement
-  );
+  return codePoint === 0x1d159 || isDefaultIgnorableOrControl(codePoint);
 }
 
 /** First code point of each run of ten decimal digits that NFKC leaves alone. */

@@ -1,0 +1,69 @@
+/**
+ * The characters that render as nothing: every default-ignorable code point
+ * and the control characters that are not white space. One list for both
+ * readers of it, `isInvisibleCodePoint` (the shared normaliser that folds
+ * text before the detectors) and `invisibleText` (which reports them), so a
+ * character the guardrail reports is never one the detectors read past.
+ */
+
+/** Controls but tab and line breaks (C0), DEL, C1 but NEL: `[first, last]` ranges. */
+export const INVISIBLE_CONTROL_RANGES: readonly (readonly [number, number])[] = [
+  [0x0000, 0x0008],
+  [0x000e, 0x001f],
+  [0x007f, 0x0084],
+  [0x0086, 0x009f],
+];
+
+/**
+ * Default-ignorable code points: soft hyphen, combining grapheme joiner,
+ * Arabic letter mark, Hangul and Khmer fillers, Mongolian selectors and
+ * vowel separator, zero-width characters and bidi marks, bidi embeddings and
+ * overrides, word joiner, invisible operators and isolates, BMP variation
+ * selectors, BOM, reserved U+FFF0–FFF8, shorthand format controls, musical
+ * invisible formatting, and the whole plane-14 block of tags and selectors.
+ */
+export const INVISIBLE_FORMAT_RANGES: readonly (readonly [number, number])[] = [
+  [0x00ad, 0x00ad],
+  [0x034f, 0x034f],
+  [0x061c, 0x061c],
+  [0x115f, 0x1160],
+  [0x17b4, 0x17b5],
+  [0x180b, 0x180f],
+  [0x200b, 0x200f],
+  [0x202a, 0x202e],
+  [0x2060, 0x206f],
+  [0x3164, 0x3164],
+  [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff],
+  [0xffa0, 0xffa0],
+  [0xfff0, 0xfff8],
+  [0x1bca0, 0x1bca3],
+  [0x1d173, 0x1d17a],
+  [0xe0000, 0xe0fff],
+];
+
+/** True when `codePoint` is in one of `INVISIBLE_CONTROL_RANGES` or `INVISIBLE_FORMAT_RANGES`. */
+export function isDefaultIgnorableOrControl(codePoint: number): boolean {
+  for (const [first, last] of INVISIBLE_CONTROL_RANGES) {
+    if (codePoint >= first && codePoint <= last) return true;
+  }
+  for (const [first, last] of INVISIBLE_FORMAT_RANGES) {
+    if (codePoint < first) return false;
+    if (codePoint <= last) return true;
+  }
+  return false;
+}
+
+const escapeCodePoint = (codePoint: number) => `\\u{${codePoint.toString(16).toUpperCase()}}`;
+
+/** A RegExp character class (for the `u` flag) of `ranges`. */
+export function rangesClassSource(ranges: readonly (readonly [number, number])[]): string {
+  let source = '';
+  for (const [first, last] of ranges) {
+    source +=
+      first === last
+        ? escapeCodePoint(first)
+        : `${escapeCodePoint(first)}-${escapeCodePoint(last)}`;
+  }
+  return `[${source}]`;
+}

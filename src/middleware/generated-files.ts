@@ -96,9 +96,72 @@ function hasBadUtf8(part: { data?: unknown }, text: string, v3Data: boolean): bo
  * characters, given by URL: the AI SDK downloads it after the guardrails
  * ran) is not judged: an `error` record (`output-unreadable`), withheld.
  * A file a guardrail modified loses its `providerMetadata` (the provider
- * may echo the file's content there). Records never carry the file's text.
+ * may echo the file's content there). A media type other than a plain
+ * `type/subtype` (parameters but a charset, capitals, other signs) is
+ * judged first as text: a block withholds the file, a change releases it
+ * as its bare type (`text/plain`) or `application/octet-stream`. Records
+ * never carry the file's text.
  */
 export async function judgeGeneratedFile(
+  part: FilePart,
+  index: number,
+  guard: GeneratedFileJudge,
+  usage?: LanguageModelV4Usage,
+): Promise<Judged> {
+  const mediaType = typeof part.mediaType === 'string' ? part.mediaType : '';
+  if (mediaType === '' || plainMediaType.test(mediaType)) {
+    return judgeFileData(part, index, guard, usage);
+  }
+  // The model writes the media type too: its parameters (`; name="AKIA…"`)
+  // or subtype carry text as the bytes do, into result.files and the UI.
+  const judgedType = await runChain(
+    guard.guardrails,
+    mediaType,
+    {
+      ...guard.context,
+      kind: 'output',
+      part: 'file',
+      file: { type: part.type, mediaType, index },
+      ...(usage && { usage }),
+    },
+    {
+      abortSignal: guard.abortSignal,
+      onEvent: guard.onEvent,
+      defaultTimeoutMs: guard.defaultTimeoutMs,
+    },
+  );
+  // A type that passed unchanged adds no record: one file, one verdict.
+  if (judgedType.trip) {
+    guard.records.push(...judgedType.records);
+    return { trip: judgedType.trip };
+  }
+  const typeChanged = judgedType.content !== mediaType;
+  if (typeChanged) guard.records.push(...judgedType.records);
+  const judged = await judgeFileData(part, index, guard, usage);
+  if (judged.trip || !typeChanged) return judged;
+  // A changed media type is released as its bare type (no parameters), or
+  // as application/octet-stream when that is not a plain one either.
+  guard.changed();
+  const bare = mediaType.slice(0, mediaType.indexOf(';')).trim().toLowerCase();
+  const { providerMetadata: _echo, ...rest } = judged.part;
+  return {
+    part: {
+      ...rest,
+      mediaType:
+        mediaType.includes(';') && plainMediaType.test(bare) ? bare : 'application/octet-stream',
+    } as FilePart,
+  };
+}
+
+/**
+ * A media type no guardrail needs to read: lower-case `type/subtype` of
+ * token characters but `@`, with no parameter but a known charset.
+ */
+const plainMediaType =
+  /^[a-z]{1,20}\/[a-z0-9][a-z0-9.+-]{0,100}(?:; ?charset=(?:utf-8|utf-16|utf-16le|utf-16be|us-ascii|iso-8859-1))?$/;
+
+/** {@link judgeGeneratedFile} for the file's data: read, judged, rewritten or withheld. */
+async function judgeFileData(
   part: FilePart,
   index: number,
   guard: GeneratedFileJudge,

@@ -1,4 +1,5 @@
 import { parse as parseDomain } from 'tldts';
+import { INVISIBLE_FORMAT_RANGES, rangesClassSource } from '../shared/invisible-code-points';
 import { SpanList } from '../shared/span-list';
 
 /** One URL-like run found in a text. */
@@ -50,6 +51,55 @@ const bareIPv4 =
 const ODD_DOTS = /[\u3002\uff0e\uff61]/g;
 const bareDomainOddDots =
   /(?<![\p{L}\p{N}@._\-/:\u3002\uff0e\uff61])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?[.\u3002\uff0e\uff61]){1,10}[a-z]{2,63}(?![\p{L}\p{N}])(?::\d{2,5})?(?:\/[^\s<>"'`]{0,2048})?/giu;
+// A bare host name with default-ignorable characters (zero-width, joiners,
+// selectors, tags…) between its characters: browsers, linkifiers and the
+// URL parser drop them, so `evil\u200b.com` goes to evil.com (and
+// `e\u200bvil.com` is not `vil.com`). Found by `bareDomain` in the text
+// without them, the spans mapped back; the list is `invisibleText`'s.
+const ignorables = new RegExp(rangesClassSource(INVISIBLE_FORMAT_RANGES), 'gu');
+
+/**
+ * `bareDomain`'s matches in `text` without its ignorable characters that
+ * have one inside them, as matches of `text` (span from the first to the
+ * last character kept). Linear: one pass to drop them, one `bareDomain`
+ * scan, the spans mapped back in order.
+ */
+function* bareDomainIgnorables(text: string): Generator<RegExpMatchArray> {
+  // Where each dropped character was in `text`, and the index in the text
+  // without them of the character after it.
+  const dropped: number[] = [];
+  ignorables.lastIndex = 0;
+  for (let hit = ignorables.exec(text); hit; hit = ignorables.exec(text)) dropped.push(hit.index);
+  if (dropped.length === 0) return;
+  const kept = text.replace(ignorables, '');
+  const widthOf = (index: number) => (text.codePointAt(dropped[index]!)! > 0xffff ? 2 : 1);
+  let droppedWidth = 0;
+  const after: number[] = new Array(dropped.length);
+  for (let index = 0; index < dropped.length; index++) {
+    after[index] = dropped[index]! - droppedWidth;
+    droppedWidth += widthOf(index);
+  }
+  // Original offset of kept index `at`: `at` plus the width dropped before it.
+  let startCursor = 0;
+  let startWidth = 0;
+  let lastCursor = 0;
+  let lastWidth = 0;
+  for (const match of kept.matchAll(bareDomain)) {
+    const start = match.index!;
+    const last = start + match[0].length - 1;
+    while (startCursor < after.length && after[startCursor]! <= start) {
+      startWidth += widthOf(startCursor++);
+    }
+    while (lastCursor < after.length && after[lastCursor]! <= last) {
+      lastWidth += widthOf(lastCursor++);
+    }
+    if (lastWidth === startWidth) continue; // none inside: bareDomain's own
+    const from = start + startWidth;
+    const found = [text.slice(from, last + lastWidth + 1)] as RegExpMatchArray;
+    found.index = from;
+    yield found;
+  }
+}
 const bareLocalhost = /(?<![\p{L}\p{N}.\-/@])localhost(?::\d{2,5})?(?:\/[^\s<>"'`]{0,2048})?/gu;
 
 /** Punctuation that ends a sentence rather than the URL: `.,;:!?)]}'"`. */
@@ -131,6 +181,8 @@ export function scanUrls(text: string): SpanList<ParsedUrl> {
     assumeHttp: boolean | 'http:',
     accept?: (raw: string) => boolean,
     acceptParsed?: (url: ParsedUrl) => boolean,
+    /** The text parsed for a found URL text (the span stays the found text's). */
+    rewrite?: (urlText: string) => string,
   ) => {
     const fresh = new SpanList<ParsedUrl>();
     let next = 0;
@@ -142,8 +194,9 @@ export function scanUrls(text: string): SpanList<ParsedUrl> {
       while (next < kept.length && kept.end(next) <= start) next++;
       if (next < kept.length && kept.start(next) < end) continue;
       if (accept && !accept(match[0])) continue;
+      const read = rewrite ? rewrite(urlText) : urlText;
       const url = parse(
-        assumeHttp === 'http:' ? `http:${urlText}` : assumeHttp ? `http://${urlText}` : urlText,
+        assumeHttp === 'http:' ? `http:${read}` : assumeHttp ? `http://${read}` : read,
       );
       if (url && (!acceptParsed || acceptParsed(url))) {
         fresh.push(start, end, url);
@@ -162,6 +215,18 @@ export function scanUrls(text: string): SpanList<ParsedUrl> {
     const info = parseDomain(host);
     return info.isIcann === true || privateSuffixes.has(info.publicSuffix ?? '');
   });
+  // Before bare domains too: `e\u200bvil.com` is one host, not `vil.com`.
+  pass(
+    bareDomainIgnorables(text),
+    true,
+    raw => {
+      const host = raw.split(/[:/]/, 1)[0]!.replace(ignorables, '').toLowerCase();
+      const info = parseDomain(host);
+      return info.isIcann === true || privateSuffixes.has(info.publicSuffix ?? '');
+    },
+    undefined,
+    urlText => urlText.replace(ignorables, ''),
+  );
   pass(text.matchAll(bareDomain), true, raw => {
     const host = raw.split(/[:/]/, 1)[0]!.toLowerCase();
     const info = parseDomain(host);

@@ -433,3 +433,38 @@ describe('urlFilter: a bare host written with another full stop (。 ． ｡)', 
     expect(await answer(prose)).toBe(prose);
   });
 });
+
+describe('urlFilter: a bare host with default-ignorable characters inside', () => {
+  const answer = async (text: string, options: Parameters<typeof urlFilter>[0]) => {
+    const model = wrapLanguageModel({
+      model: textModel(text),
+      middleware: guardrails({ output: [urlFilter(options)] }),
+    });
+    return (await generateText({ model, prompt: 'q' })).text;
+  };
+
+  it('is the host a browser goes to (it drops them): redacted whole, nothing left behind', async () => {
+    const allowOnly = { allow: ['example.com'], action: 'redact' } as const;
+    expect(
+      await answer(
+        'Log in at evil\u200b.com/login, e\u200bvil.io or evil\u2060.co.uk. Docs: docs.exam\u00adple.com.',
+        allowOnly,
+      ),
+    ).toBe(
+      'Log in at [link removed], [link removed] or [link removed]. Docs: docs.exam\u00adple.com.',
+    );
+    // Plane-14 and shorthand format controls, with a port and a path.
+    expect(await answer('See a\u{E0080}b.example\u{1BCA0}.org:8080/p?x=1.', allowOnly)).toBe(
+      'See [link removed].',
+    );
+  });
+
+  it('a deny list sees the whole host: e\u200bvil.com is evil.com, not vil.com', async () => {
+    expect(await answer('Go to e\u200bvil.com now', { deny: ['evil.com'], action: 'redact' })).toBe(
+      'Go to [link removed] now',
+    );
+    // A mail address stays no link, as without the character.
+    const mail = 'Write to jane@evil\u200b.com or at a\u200b.b';
+    expect(await answer(mail, { allow: ['example.com'], action: 'redact' })).toBe(mail);
+  });
+});

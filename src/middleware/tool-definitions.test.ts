@@ -667,6 +667,56 @@ describe('guardrails({ pinToolDefinitions })', () => {
 });
 
 describe('guardTools({ serverId })', () => {
+  it('a guardrail reading ctx.serverId is judged per server: the same definition is not one cached verdict', async () => {
+    const { guardTools } = await import('../tools');
+    const seenServers: Array<string | undefined> = [];
+    const onlyTrusted = defineGuardrail({
+      name: 'trusted-servers',
+      check: (_content: string, ctx) => {
+        seenServers.push(ctx.serverId);
+        return ctx.serverId === 'trusted'
+          ? allow()
+          : block({ reason: 'server not trusted', severity: 'critical' });
+      },
+    });
+    const { model, names } = recordingModel();
+    const guarded = wrapLanguageModel({
+      model,
+      middleware: guardrails({ toolDefinitions: [onlyTrusted], store: memoryStore() }),
+    });
+    await generateText({
+      model: guarded,
+      tools: guardTools({ send: v1Send() }, { serverId: 'trusted' }),
+      prompt: 'a',
+    });
+    expect(names()).toEqual(['send']);
+    const other = await generateText({
+      model: guarded,
+      tools: guardTools({ send: v1Send() }, { serverId: 'unknown' }),
+      prompt: 'b',
+    });
+    expect(names()).toEqual([]);
+    expect(withoutTiming((await getGuardrailOutcome(other))?.records)).toEqual([
+      {
+        guardrail: 'trusted-servers',
+        kind: 'tool_definition',
+        status: 'blocked',
+        reason: 'server not trusted',
+        severity: 'critical',
+        toolName: 'send',
+        serverId: 'unknown',
+      },
+    ]);
+    // Each server's verdict is still remembered: a third call judges nothing.
+    await generateText({
+      model: guarded,
+      tools: guardTools({ send: v1Send() }, { serverId: 'trusted' }),
+      prompt: 'c',
+    });
+    expect(names()).toEqual(['send']);
+    expect(seenServers).toEqual(['trusted', 'unknown']);
+  });
+
   it('tags records of the tools and scopes their definitions and pins by server', async () => {
     const { guardTools } = await import('../tools');
     const store = memoryStore();

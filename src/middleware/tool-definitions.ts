@@ -468,7 +468,12 @@ async function judgeDefinition(
   if (guardrails.length === 0) return { records: [], cachedVerdicts: 0 };
 
   const text = built.text;
-  const textHash = await sha256Hex(text);
+  // A guardrail may read ctx.serverId: the same definition served by another
+  // server is another verdict (its own slot), not one remembered by text alone.
+  // The id's length first, so no id and text pair reads as another.
+  const textHash = await sha256Hex(
+    serverId === undefined ? text : `${serverId.length}:${serverId}\u0000${text}`,
+  );
   const context: ChainContext = {
     kind: 'tool_definition',
     messages: options.prompt,

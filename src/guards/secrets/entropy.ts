@@ -105,7 +105,7 @@ function isTokenCode(code: number): boolean {
 export function scanEntropyCandidates(
   source: string,
   onMatch: (start: number, end: number) => void,
-  runs: readonly number[] = printableRuns(source, 20),
+  runs: Int32Array = printableRuns(source, 20),
 ): void {
   const length = source.length;
   for (let run = 0; run < runs.length; run += 2) {

@@ -1,5 +1,6 @@
 import {
   anchoredMatcher,
+  doubled,
   type LiteralFinder,
   literalFinder,
   printableRuns,
@@ -80,7 +81,7 @@ export const providerRunLength = Math.min(nearPrintable.shortestRun, nearValue.s
  * enough for one of them, from as far before it as they reach; merged where
  * they meet, in text order.
  */
-function nearWindows(runs: readonly number[], { reachBefore, shortestRun }: NearRules): number[] {
+function nearWindows(runs: Int32Array, { reachBefore, shortestRun }: NearRules): number[] {
   const windows: number[] = [];
   for (let run = 0; run < runs.length; run += 2) {
     const start = runs[run]!;
@@ -114,8 +115,9 @@ function isValueCode(code: number): boolean {
  * in one of `runs` (printable runs of `minLength` or more), and only those
  * are read.
  */
-function valueRuns(source: string, runs: readonly number[], minLength: number): number[] {
-  const found: number[] = [];
+function valueRuns(source: string, runs: Int32Array, minLength: number): Int32Array {
+  let found: Int32Array = new Int32Array(64);
+  let count = 0;
   for (let run = 0; run < runs.length; run += 2) {
     const end = runs[run + 1]!;
     if (end - runs[run]! < minLength) continue;
@@ -127,10 +129,14 @@ function valueRuns(source: string, runs: readonly number[], minLength: number): 
       }
       const start = at;
       while (at < end && isValueCode(source.charCodeAt(at))) at++;
-      if (at - start >= minLength) found.push(start, at);
+      if (at - start >= minLength) {
+        if (count === found.length) found = doubled(found);
+        found[count++] = start;
+        found[count++] = at;
+      }
     }
   }
-  return found;
+  return found.subarray(0, count);
 }
 
 const stickyRules = providerRules.map(providerRule => stickyPattern(providerRule.pattern));
@@ -148,7 +154,7 @@ const hitChecks = providerRules.map(providerRule => providerRule.anchor.hit);
 export function scanProviderRules(
   source: string,
   onMatch: (ruleIndex: number, match: RegExpExecArray) => void,
-  runs: readonly number[] = printableRuns(source, providerRunLength),
+  runs: Int32Array = printableRuns(source, providerRunLength),
 ): void {
   const hits: number[][] = providerRules.map(() => []);
   const hitsOf =

@@ -118,7 +118,7 @@ export interface SplitMatch {
  */
 export function forEachSplitPrefixMatch(
   source: string,
-  runs: readonly number[],
+  runs: Int32Array,
   found: (split: SplitMatch) => void,
 ): void {
   // Where the last match of three or more pieces ends: runs before it are its pieces.

@@ -352,7 +352,9 @@ describe('llmJudge', () => {
                 model: judge,
                 policy,
                 onError: 'allow',
-                timeoutMs: 50,
+                // Long enough that the victim's own (mock) judge call never times out on a
+                // loaded machine: at 50 ms it did, and passed by onError 'allow'.
+                timeoutMs: 1_000,
                 breaker: { failures: 2, resetMs: 60_000 },
               }),
             ],

@@ -20,27 +20,13 @@
  * where the pattern's flag `u` does (no match starts between the halves of
  * a surrogate pair; the look-arounds read whole code points).
  */
+
+import { isJsSpace } from '../shared/js-space';
 export interface TermMatch {
   /** Index of the term in the list given. */
   term: number;
   /** Where the match starts in the text. */
   index: number;
-}
-
-/** A UTF-16 unit that the pattern's `\s` matches. */
-function isSpace(code: number): boolean {
-  if (code < 0x80) return code === 32 || (code >= 9 && code <= 13);
-  return (
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
 }
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
@@ -217,7 +203,7 @@ export function termMatcher(terms: readonly string[]): (text: string) => TermMat
     let spaceBefore = false;
     for (let at = 0; at < text.length; at++) {
       let unit = text.charCodeAt(at);
-      if (unit < 128 ? unit === SPACE || (unit <= 13 && unit >= 9) : isSpace(unit)) {
+      if (unit < 128 ? unit === SPACE || (unit <= 13 && unit >= 9) : isJsSpace(unit)) {
         if (spaceBefore) continue;
         spaceBefore = true;
         unit = SPACE;

@@ -1,3 +1,4 @@
+import { isJsSpace } from '../shared/js-space';
 import { normalizeText } from '../shared/normalize-text';
 import { PieceJoiner } from '../shared/piece-joiner';
 
@@ -578,22 +579,6 @@ function foldWords(text: string, foldLeet: boolean | 'aggressive'): string {
   return pieces.join();
 }
 
-/** True for a UTF-16 unit that `\s` matches (the characters `trim()` removes). */
-function isBlank(code: number): boolean {
-  if (code < 0x80) return code === 32 || (code >= 9 && code <= 13);
-  return (
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
-}
-
 // The start of a run of blanks that changes: two or more, or one that is neither ' ' nor '\n'.
 const changedBlankRun = /\s\s|[^\S \n]/g;
 
@@ -608,9 +593,9 @@ const changedBlankRun = /\s\s|[^\S \n]/g;
 function collapseWhitespace(text: string, trimEnd: boolean): string {
   let length = text.length;
   // Trailing (at the end of the text) and leading blanks are dropped.
-  while (trimEnd && length > 0 && isBlank(text.charCodeAt(length - 1))) length--;
+  while (trimEnd && length > 0 && isJsSpace(text.charCodeAt(length - 1))) length--;
   let first = 0;
-  while (first < length && isBlank(text.charCodeAt(first))) first++;
+  while (first < length && isJsSpace(text.charCodeAt(first))) first++;
   const pieces = new PieceJoiner();
   let copied = first;
   changedBlankRun.lastIndex = first;
@@ -619,13 +604,13 @@ function collapseWhitespace(text: string, trimEnd: boolean): string {
     // non-blank, and a run of two or more matches at its first blank), and
     // is two blanks long or one.
     const end = changedBlankRun.lastIndex;
-    const start = end - 2 >= copied && isBlank(text.charCodeAt(end - 2)) ? end - 2 : end - 1;
+    const start = end - 2 >= copied && isJsSpace(text.charCodeAt(end - 2)) ? end - 2 : end - 1;
     if (start >= length) break;
     let index = start;
     let newline = false;
     while (index < length) {
       const next = text.charCodeAt(index);
-      if (!isBlank(next)) break;
+      if (!isJsSpace(next)) break;
       if (next === 10) newline = true;
       index++;
     }

@@ -4,6 +4,7 @@
  * bounded or unambiguous repetition, so each check is linear in the value.
  */
 
+import { isJsSpace } from '../shared/js-space';
 import { PieceJoiner } from '../shared/piece-joiner';
 import { SpanList } from '../shared/span-list';
 
@@ -660,19 +661,7 @@ function parenFinder(
 
 // Blanks as JavaScript's `\s` reads them (the rules' regexes use `\s`): a
 // no-break or ideographic space between `DELETE` and `FROM` is still one.
-const isSpace = (code: number) =>
-  code === 0x20 ||
-  (code >= 0x09 && code <= 0x0d) ||
-  (code >= 0x80 &&
-    (code === 0xa0 ||
-      code === 0x1680 ||
-      (code >= 0x2000 && code <= 0x200a) ||
-      code === 0x2028 ||
-      code === 0x2029 ||
-      code === 0x202f ||
-      code === 0x205f ||
-      code === 0x3000 ||
-      code === 0xfeff));
+const isSpace = isJsSpace;
 // Characters that end a command: the rest of the line is another command.
 const isCommandEnd = (code: number) =>
   code === 0x3b /* ; */ || code === 0x26 /* & */ || code === 0x7c /* | */ || code === 0x0a;

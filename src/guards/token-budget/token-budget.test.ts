@@ -809,26 +809,10 @@ describe('tokenBudget counts the tool definitions of the call (billed as input)'
 
     // The same tool with a short description, and the prompt, fit: every piece counted once.
     const fits = model('ok', 1);
-    await generateText({
-      model: wrapLanguageModel({
-        model: fits,
-        middleware: guardrails({ input: [tokenBudget({ maxInputTokens: 10_000 })] }),
-      }),
-      tools: {
-        search: tool({
-          description: 'Search the wiki.',
-          inputSchema: z.object({ query: z.string() }),
-          execute: async () => 'ok',
-        }),
-      },
-      prompt: 'Hi',
-    });
-    expect(fits.doGenerateCalls).toHaveLength(1);
-    const sent = fits.doGenerateCalls[0]!.tools![0]!;
     const outcome = await getGuardrailOutcome(
       await generateText({
         model: wrapLanguageModel({
-          model: model('ok', 1),
+          model: fits,
           middleware: guardrails({ input: [tokenBudget({ maxInputTokens: 10_000 })] }),
         }),
         tools: {
@@ -841,6 +825,8 @@ describe('tokenBudget counts the tool definitions of the call (billed as input)'
         prompt: 'Hi',
       }),
     );
+    expect(fits.doGenerateCalls).toHaveLength(1);
+    const sent = fits.doGenerateCalls[0]!.tools![0]!;
     expect(outcome?.records[0]?.info).toEqual({
       tokens: countTokens(
         [

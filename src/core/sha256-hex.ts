@@ -13,9 +13,11 @@ function hex(bytes: Uint8Array): string {
 }
 
 /** A lone surrogate (a high one not followed by a low one, or a low one not preceded by a high one). */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const LONE_SURROGATE =
+  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-function isWellFormed(text: string): boolean {
+/** Whether `text` has no lone surrogate (`String.prototype.isWellFormed`, where the runtime has it). */
+export function isWellFormed(text: string): boolean {
   const native = (text as { isWellFormed?: () => boolean }).isWellFormed;
   return typeof native === 'function' ? native.call(text) : !LONE_SURROGATE.test(text);
 }

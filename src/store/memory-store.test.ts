@@ -246,4 +246,17 @@ describe('memoryStore and keys built from client-controlled ids', () => {
     expect(await store.get(long('v'))).toBe('value');
     expect(await store.get(long('w'))).toBeUndefined();
   });
+
+  it('keeps a long key with a lone surrogate apart from the same key with U+FFFD', async () => {
+    // The digest was of the key's UTF-8, which writes a lone surrogate as U+FFFD:
+    // two client ids past 256 characters shared one counter.
+    const store = memoryStore();
+    const long = (tail: string) => `rate-limit:user:${'x'.repeat(300)}${tail}`;
+    expect(await store.incrBy(long('\uD800'), 5, 60_000)).toBe(5);
+    expect(await store.incrBy(long('\uFFFD'), 7, 60_000)).toBe(7);
+    expect(await store.incrBy(long('\uDC00'), 1, 60_000)).toBe(1);
+    expect(await store.incrBy(long('\uD800'), 1, 60_000)).toBe(6);
+    await store.set(long('\uD800v'), 'lone', 60_000);
+    expect(await store.get(long('\uFFFDv'))).toBeUndefined();
+  });
 });

@@ -1,6 +1,11 @@
+import { generateText, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
 import { GuardrailConfigError } from '../../src/core/errors';
+import { tokenBudget } from '../../src/guards/token-budget/token-budget';
+import { guardrails } from '../../src/middleware/guardrails-middleware';
 import { redisStore, StoreTimeoutError, type UpstashRedisLike } from '../../src/redis';
+import { generateResult } from '../helpers';
 import { storeContract } from '../helpers/store-contract';
 import {
   announceSkip,
@@ -106,6 +111,44 @@ describe.skipIf(!REDIS_URL)('redisStore against a real Redis', () => {
     for (const { key, pttl } of keys) {
       expect(key.slice(prefix.length)).toMatch(/^.{200}#sha256:[0-9a-f]{64}$/);
       expect(pttl).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps session ids that differ only in a lone surrogate under keys of their own, through generateText', async () => {
+    // Redis clients send keys as UTF-8, which writes a lone surrogate as U+FFFD:
+    // 'alice\uD800' spent the token budget of 'alice\uFFFD' (and of 'alice\uDFFF').
+    for (const [label, client] of [
+      ['node-redis', clients.nodeRedis],
+      ['ioredis', clients.ioredis],
+    ] as const) {
+      const prefix = uniquePrefix(`lone-surrogate-${label}`);
+      const budget = tokenBudget({
+        perSession: { maxTokens: 20 },
+        store: redisStore(client, { prefix, timeoutMs: 10_000 }),
+        countTokens: () => 10,
+        reserveOutputTokens: 5,
+      });
+      const model = wrapLanguageModel({
+        model: new MockLanguageModelV4({ doGenerate: async () => generateResult('Answer.') }),
+        middleware: guardrails({ input: [budget] }),
+      });
+      const ask = (sessionId: string) =>
+        generateText({ model, prompt: 'Question', providerOptions: { guardrails: { sessionId } } });
+      const sessions = ['alice\uFFFD', 'alice\uD800', 'alice\uDFFF', 'alice\uD800\uDFFF'];
+      for (const sessionId of sessions) expect((await ask(sessionId)).text).toBe('Answer.');
+      expect((await ask('alice\uD800')).finishReason).toBe('content-filter');
+      const keys = (await keysWithTtl(clients.ioredis, prefix)).map(({ key }) =>
+        key.slice(prefix.length),
+      );
+      expect(keys).toHaveLength(4);
+      expect(keys).toContain('token-budget:session:alice\uFFFD');
+      expect(keys).toContain('token-budget:session:alice\uD800\uDFFF');
+      // The two with a lone surrogate: their start written with U+FFFD, padded, then a digest.
+      const digestNames = keys.filter(key => key.includes('#sha256:'));
+      expect(digestNames).toHaveLength(2);
+      for (const key of digestNames) {
+        expect(key).toMatch(/^token-budget:session:alice\uFFFD\.{173}#sha256:[0-9a-f]{64}$/);
+      }
     }
   });
 

@@ -162,6 +162,34 @@ describe('rateLimit', () => {
     });
   });
 
+  it('gives a user id with a lone surrogate a count apart from the same id with U+FFFD, through generateText', async () => {
+    // A long id went into the store under the SHA-256 of its UTF-8, which writes a
+    // lone surrogate as U+FFFD: mallory's calls used up the victim's limit.
+    const store = memoryStore();
+    const model = new MockLanguageModelV4({ doGenerate: async () => generateResult('Hello!') });
+    const guarded = wrapLanguageModel({
+      model,
+      middleware: guardrails({ input: [rateLimit({ limit: 1, windowMs: 60_000, store })] }),
+    });
+    const victim = `${'v'.repeat(300)}\uFFFD`;
+    const mallory = `${'v'.repeat(300)}\uD800`;
+    const ask = (userId: string) =>
+      generateText({ model: guarded, prompt: 'Hi', providerOptions: { guardrails: { userId } } });
+    expect((await ask(mallory)).finishReason).toBe('stop');
+    const victimCall = await ask(victim);
+    expect(victimCall.finishReason).toBe('stop');
+    expect(victimCall.text).toBe('Hello!');
+    expect((await getGuardrailOutcome(victimCall))?.records).toEqual([
+      expect.objectContaining({
+        guardrail: 'rate-limit',
+        status: 'passed',
+        info: { limit: 1, count: 1, remaining: 0 },
+      }),
+    ]);
+    expect((await ask(mallory)).finishReason).toBe('content-filter');
+    expect(model.doGenerateCalls).toHaveLength(2);
+  });
+
   it('as a tool input guardrail, counts tool calls and blocks the one over the limit', async () => {
     const execute = vi.fn(async ({ query }: { query: string }) => `results for ${query}`);
     const tools = guardTools(

@@ -1,10 +1,9 @@
 /**
- * SHA-256 of `text` as hex, through Web Crypto (Node 20+ and edge runtimes
- * alike), so cache keys are short and reveal nothing of the judged content.
+ * SHA-256 of `text` as hex (the core's: in process for short texts, Web
+ * Crypto for long ones, on Node 20+ and edge runtimes alike), so cache keys
+ * are short and reveal nothing of the judged content. One digest per text:
+ * a text with a lone surrogate is hashed apart from every other (this copy
+ * hashed `TextEncoder` bytes, which write a lone surrogate as U+FFFD, so
+ * `"a\uD800"` and `"a\uFFFD"` shared a judge verdict or a pseudonym).
  */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  let hex = '';
-  for (const byte of new Uint8Array(digest)) hex += byte.toString(16).padStart(2, '0');
-  return hex;
-}
+export { sha256Hex } from '../../core/sha256-hex';

@@ -108,7 +108,38 @@ export const defaultJudgeTemplate = ({
     .filter(line => line !== undefined)
     .join('\n\n');
 
-/** Renders a template, string or function. */
+/** The library's own tag around each placeholder that inserts text a client wrote. */
+const CLIENT_TEXT_TAGS: Record<string, string> = { content: 'content', context: 'conversation' };
+
+/** An opening tag at the end of the template text before a placeholder: its name. */
+const OPENING_TAG_BEFORE = /<\s*([A-Za-z][\w.:-]*)(?:\s[^<>]*)?>\s*$/;
+
+/**
+ * Whether the placeholder at `start..end` of `template` stands alone between
+ * an opening tag and its closing tag (`<text>{{content}}</text>`, white space
+ * allowed around it): a delimiter whose closing form the judged text cannot
+ * write, since `escapeTags` escapes every closing tag the template has.
+ */
+function betweenOwnTags(template: string, start: number, end: number): boolean {
+  const name = OPENING_TAG_BEFORE.exec(template.slice(Math.max(0, start - 200), start))?.[1];
+  if (name === undefined) return false;
+  const after = /^\s*<\s*\/\s*([A-Za-z][\w.:-]*)\s*>/.exec(template.slice(end, end + 200));
+  return after?.[1]?.toLowerCase() === name.toLowerCase();
+}
+
+/**
+ * Renders a template, string or function.
+ *
+ * In a string template, `{{content}}` and `{{context}}` (text a client
+ * wrote) are inserted between the library's own tags, `<content>` and
+ * `<conversation>`, with every closing tag escaped, unless the template
+ * already puts the placeholder alone between a tag pair of its own
+ * (`<text>{{content}}</text>`), whose closing tag is escaped as well. Any
+ * other delimiter a template may use (quotes, a ``` fence, `---`,
+ * `<<<`/`>>>`) has a closing form the judged text can write, in more
+ * spellings than any escaping knows (`"""`, `“`, a fence of four), and the
+ * text after it would read as the prompt's own; inside the tags it stays data.
+ */
 export function renderJudgeTemplate(template: JudgeTemplate, input: JudgeTemplateInput): string {
   if (typeof template === 'function') return template(input);
   // The judged text and conversation cannot close the template's own tags
@@ -121,7 +152,16 @@ export function renderJudgeTemplate(template: JudgeTemplate, input: JudgeTemplat
     kind: input.kind,
     toolName: input.toolName ?? '',
   };
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, key: string) => values[key] ?? match);
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, key: string, offset: number) => {
+    // Own keys only: `{{constructor}}` is not a placeholder.
+    const value = Object.hasOwn(values, key) ? values[key] : undefined;
+    if (value === undefined) return match;
+    const tag = CLIENT_TEXT_TAGS[key];
+    if (tag === undefined || betweenOwnTags(template, offset, offset + match.length)) {
+      return value;
+    }
+    return `<${tag}>\n${value}\n</${tag}>`;
+  });
 }
 
 /** Placeholders a string template may use. */

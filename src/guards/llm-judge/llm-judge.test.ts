@@ -460,14 +460,14 @@ describe('llmJudge', () => {
     expect(promptOf(judge.doGenerateCalls[0]!)).toContain(`<content>\n${escaped}\n</content>`);
   });
 
-  it('uses a string template with placeholders', async () => {
+  it('uses a string template with placeholders; the judged text goes between <content> tags', async () => {
     const judge = judgeModel(clean);
     await check(
       { model: judge, template: 'Policy: {{policy}}\nKind: {{kind}}\nText: {{content}}' },
       'hello',
     );
     expect(promptOf(judge.doGenerateCalls[0]!)).toBe(
-      `Policy: ${policy}\nKind: output\nText: hello`,
+      `Policy: ${policy}\nKind: output\nText: <content>\nhello\n</content>`,
     );
   });
 

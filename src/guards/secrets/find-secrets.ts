@@ -1,6 +1,7 @@
 import { validateOptionsOnce } from '../../core/options';
 import { printableRuns } from '../shared/anchored-scan';
 import { chunkedScanFrom, scanInChunks, type TextSource } from '../shared/chunked-scan';
+import { isJsSpace } from '../shared/js-space';
 import { type NormalizedText, normalizeText } from '../shared/normalize-text';
 import {
   type DetectedSpan,
@@ -158,6 +159,47 @@ function spansWithin(
     if (span.end <= end) inside.push({ start: span.start, end: span.end });
   }
   return inside;
+}
+
+/** The most characters a bare value runs on after a provider token (the assignment's own bound). */
+const bareValueReach = 300;
+
+/**
+ * The end of a bare value that ends at `end`, moved past each provider
+ * token (of `sorted`, by start) that starts in it and runs on past it: a
+ * token joined across a blank (`token=sk-proj-Tq7v… Lw4Z…).`). Once that
+ * token is redacted the blank is gone and the value reads on from its
+ * placeholder over what is glued after it (`[OPENAI_API_KEY]).`), which a
+ * second redaction then judged as a part of the value (round 22: not
+ * idempotent). The value is read as it will read then: on from the token's
+ * end to the blank, quote or separator that ends a bare value there.
+ */
+function valueEndPastTokens(
+  source: string,
+  sorted: readonly DetectedSpan[],
+  keyStart: number,
+  start: number,
+  end: number,
+): number {
+  for (let index = firstStartAtOrAfter(sorted, start); index < sorted.length; index++) {
+    const span = sorted[index]!;
+    if (span.start >= end) break;
+    if (span.end <= end) continue;
+    let runEnd = span.end;
+    while (
+      runEnd < source.length &&
+      runEnd - span.end < bareValueReach &&
+      !isBlankOrQuoteCode(source.charCodeAt(runEnd))
+    )
+      runEnd++;
+    end = bareValueEnd(source, keyStart, span.end, runEnd);
+  }
+  return end;
+}
+
+/** White space or a quote: what ends a bare value as the assignment pattern reads it. */
+function isBlankOrQuoteCode(code: number): boolean {
+  return code === 34 || code === 39 || code === 96 || isJsSpace(code);
 }
 
 /** A blank or a separator (`:` `;` `,` `|` `=`) at the edge of a value's part beside a placeholder. */
@@ -382,7 +424,13 @@ function scanNormalForm(
       // A bare value runs to a blank or quote; where it ends in that depends on the format.
       const end =
         quoted === undefined
-          ? bareValueEnd(source, match.index, start, start + matched.length)
+          ? valueEndPastTokens(
+              source,
+              providerSpans,
+              match.index,
+              start,
+              bareValueEnd(source, match.index, start, start + matched.length),
+            )
           : start + matched.length;
       if (end === start) return { valueEnd: start };
       const value = end === start + matched.length ? matched : source.slice(start, end);

@@ -210,6 +210,16 @@ function closingOnly(text: string, from: number, to: number): boolean {
   return true;
 }
 
+/**
+ * Whether `source[from, to)`, a run after a blank after a token a rule
+ * matches whole, reads as the rest of that key: `keyLike` with a letter in
+ * it (`… 2024-05-01` is a date after a key, not its rest).
+ */
+function restOfWholeToken(source: string, from: number, to: number): boolean {
+  const rest = source.slice(from, to);
+  return keyLike(rest) && /[A-Za-z]/.test(rest);
+}
+
 /** The most pieces a prefixed token is read from (its prefix's piece included). */
 const maxTokenPieces = 8;
 
@@ -239,13 +249,14 @@ function keyLike(part: string): boolean {
  * takes in all of the rest (`sk-proj-Tq7v… Lw4Z… cB8n…`, up to
  * `maxTokenPieces` and `restReach` characters), each further piece one
  * that reads as a key's (`keyLike`: `… thanks` is no piece) and is taken
- * in whole. A token a rule matches whole still takes in nothing after it
- * (`sk-proj-` and 20 or more of its 20 to 200): joined to a key-like rest
- * whose run goes on past the match (`password-555:sk-proj-…
- * x0x5…E7:[AWS_ACCESS_KEY_ID][x:-…`), its redaction takes the blank out
- * and the assignment's value before it runs on into the rest of that run,
- * so a second redaction redacts more (redaction-idempotency.test.ts).
- * Returns where the last match of three or more pieces ends in `source`
+ * in whole. A token a rule matches whole (`sk-proj-` and 20 or more of
+ * its 20 to 200) takes in a rest only when it is such a piece with a letter
+ * and the match takes it in whole, but closing signs (round 22; before, it
+ * took in nothing): joined to a rest whose run goes on past the match
+ * (`password-555:sk-proj-… x0x5…E7:[AWS_ACCESS_KEY_ID][x:-…`), its
+ * redaction takes the blank out and the assignment's value before it runs
+ * on into the rest of that run, so a second redaction redacts more
+ * (redaction-idempotency.test.ts). Returns where the last match of three or more pieces ends in `source`
  * (its pieces are no site again), else -1.
  */
 function joinAcross(
@@ -270,14 +281,17 @@ function joinAcross(
   const literals = prefixLiterals.get(source.slice(prefixStart, prefixStart + 2));
   if (literals === undefined) return -1;
   const prefix = source.slice(prefixStart, blank);
-  // A token a rule matches whole is the scan's: what follows it is no part of it.
-  if (
+  // A token a rule matches whole (`sk-proj-` and 20 or more) takes in a
+  // rest only when that rest reads as a key's and the match takes it in
+  // whole (`restOfWholeToken`): `… thanks`, `… 2024` and a run the match
+  // ends inside stay apart.
+  const wholeBefore =
     prefix.length > longestPrefix &&
     literals.some(
       ({ literal, rules }) =>
         prefix.startsWith(literal) && rules.some(ruleIndex => isWholeMatch(ruleIndex, prefix)),
-    )
-  )
+    );
+  if (wholeBefore && !(restEnd === restRunEnd && restOfWholeToken(source, restStart, restEnd)))
     return -1;
   let chainedEnd = -1;
   // Rule order, as the provider scan reports matches (one rule per literal here, or a few).
@@ -291,6 +305,16 @@ function joinAcross(
       let runEnd = restRunEnd;
       pattern.lastIndex = 0;
       let match = pattern.exec(joined);
+      // After a whole token, the rest whole or not at all (but closing signs).
+      if (
+        wholeBefore &&
+        (match === null ||
+          (match[0].length !== joined.length &&
+            !(
+              match[0].length > prefix.length && closingOnly(joined, match[0].length, joined.length)
+            )))
+      )
+        continue;
       // More pieces while the match takes in all that is joined, or there is
       // none yet and all of it is a token's (`ghp_q8Zr4Lm2 Xw9Tb6Yp1K d7Hs…`:
       // no 36 after the prefix until the third piece).

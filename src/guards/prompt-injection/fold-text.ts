@@ -42,6 +42,7 @@ export const homoglyphs: Record<string, string> = {
   β: 'b',
   ӏ: 'l',
   ɩ: 'i',
+  ı: 'i',
   ʏ: 'y',
 };
 
@@ -439,6 +440,18 @@ function normalizedText(text: string, pieceLength: number): string {
   return pieces.join('');
 }
 
+/**
+ * Lower-cased text with the dot of a lowered Turkish capital `İ` (U+0130)
+ * dropped: JavaScript lowers it to `i` and a combining dot above (U+0307),
+ * which no listed word holds (`KİLL YOURSELF` passed `contentFilter`).
+ * NFKC ran before the lowering, and a dot written after an ASCII `i` is
+ * gone already (a decoration, see `normalizeText`), so every `i\u0307` left
+ * here came from an `İ`.
+ */
+export function withoutTurkishDot(lowered: string): string {
+  return lowered.includes('\u0307') ? lowered.replace(/i\u0307/g, 'i') : lowered;
+}
+
 /** Folds one piece; `last`: it ends the text, so trailing blanks are dropped. */
 function foldPiece(
   text: string,
@@ -446,7 +459,7 @@ function foldPiece(
   last: boolean,
   pieceLength: number,
 ): string {
-  let folded = normalizedText(text, pieceLength).toLowerCase();
+  let folded = withoutTurkishDot(normalizedText(text, pieceLength).toLowerCase());
   if (/[\u2018\u2019\u201b\u2032\u201c\u201d\u201f\u2033]/.test(folded)) {
     folded = folded
       .replace(/[\u2018\u2019\u201b\u2032]/g, "'")

@@ -21,6 +21,10 @@ export const INVISIBLE_CONTROL_RANGES: readonly (readonly [number, number])[] = 
  * overrides, word joiner, invisible operators and isolates, BMP variation
  * selectors, BOM, reserved U+FFF0–FFF8, shorthand format controls, musical
  * invisible formatting, and the whole plane-14 block of tags and selectors.
+ * Also the interlinear annotation controls U+FFF9–FFFB, which are format
+ * characters but not default-ignorable: renderers draw nothing for them, so
+ * `k\uFFF9ill yourself` read as `kill yourself` to a person and a model
+ * while no detector matched it (round 22).
  */
 export const INVISIBLE_FORMAT_RANGES: readonly (readonly [number, number])[] = [
   [0x00ad, 0x00ad],
@@ -36,7 +40,7 @@ export const INVISIBLE_FORMAT_RANGES: readonly (readonly [number, number])[] = [
   [0xfe00, 0xfe0f],
   [0xfeff, 0xfeff],
   [0xffa0, 0xffa0],
-  [0xfff0, 0xfff8],
+  [0xfff0, 0xfffb],
   [0x1bca0, 0x1bca3],
   [0x1d173, 0x1d17a],
   [0xe0000, 0xe0fff],

@@ -43,7 +43,8 @@ export interface RunChainOptions {
 /** The time limit of a guardrail that sets no `timeoutMs` of its own: 30 seconds. */
 export const DEFAULT_GUARDRAIL_TIMEOUT_MS = 30_000;
 
-class GuardrailTimeoutError extends Error {
+/** A guardrail that ran past its `timeoutMs`: the reason its `ctx.abortSignal` aborts with. */
+export class GuardrailTimeoutError extends Error {
   constructor(readonly timeoutMs: number) {
     super(`timed out after ${timeoutMs} ms`);
   }

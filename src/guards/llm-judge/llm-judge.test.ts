@@ -9,7 +9,7 @@ import type { GuardrailRecord } from '../../core/types';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { memoryStore } from '../../store/memory-store';
-import { type LlmJudgeOptions, llmJudge } from './llm-judge';
+import { JUDGE_HEALTH_CHECK_TEXT, type LlmJudgeOptions, llmJudge } from './llm-judge';
 
 const judgeUsage = {
   inputTokens: { total: 120, noCache: 120, cacheRead: undefined, cacheWrite: undefined },
@@ -44,6 +44,9 @@ function promptOf(call: LanguageModelV4CallOptions): string {
     )
     .join('\n');
 }
+
+const isHealthCheck = (call: LanguageModelV4CallOptions) =>
+  promptOf(call).includes(JUDGE_HEALTH_CHECK_TEXT);
 
 async function check(options: Omit<LlmJudgeOptions, 'policy'>, text: string) {
   const judge = llmJudge(Object.assign({ policy }, options));
@@ -384,7 +387,9 @@ describe('llmJudge', () => {
             },
           },
         ]);
-        expect(judge.doGenerateCalls).toHaveLength(5);
+        // Four attacks and the victim (timeouts also send the judge health
+        // checks, answered: see judge-timeouts.test.ts).
+        expect(judge.doGenerateCalls.filter(call => !isHealthCheck(call))).toHaveLength(5);
       },
     );
 

@@ -1,6 +1,7 @@
 import type { JSONObject } from '@ai-sdk/provider';
 import { generateText, type LanguageModel, type LanguageModelUsage, Output } from 'ai';
 import { z } from 'zod/v4';
+import { GuardrailTimeoutError } from '../../core/chain';
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail, GuardrailContext, GuardrailSeverity } from '../../core/types';
@@ -67,9 +68,11 @@ export interface LlmJudgeOptions {
    * of the judge itself (network, HTTP 5xx, 401, 403, 404, 408, 429), for
    * `resetMs` every check fails at once (and `onError` applies) without a
    * call. Failures the judged text may cause (an unparsable verdict, HTTP 400
-   * or 413, a timeout) never open it: else a client's texts could turn the
-   * judge off for every user. Default `{ failures: 5, resetMs: 30_000 }`;
-   * `false` turns it off.
+   * or 413) never open it: else a client's texts could turn the judge off
+   * for every user. Timeouts open it when confirmed: after `failures`
+   * consecutive ones the judge is sent a health check (a fixed text, no
+   * client's), and only if that times out or fails too does the circuit
+   * open. Default `{ failures: 5, resetMs: 30_000 }`; `false` turns it off.
    */
   breaker?: CircuitBreakerOptions | false;
   /** How many preceding conversation messages the judge sees. Default 4; 0 for none. */
@@ -99,6 +102,13 @@ class JudgeTimeoutError extends Error {
 
 /** The circuit breaker is open: the judge was not called. */
 class JudgeUnavailableError extends Error {}
+
+/**
+ * What the breaker's health check asks the judge about: a fixed text no
+ * client writes, short, so a judge that cannot answer it in `timeoutMs` is
+ * down for every caller, not slowed by what one of them sent.
+ */
+export const JUDGE_HEALTH_CHECK_TEXT = 'Health check of the judge: this is not a user text.';
 
 function modelIdOf(model: LanguageModel): string {
   return typeof model === 'string' ? model : `${model.provider}:${model.modelId}`;
@@ -173,6 +183,8 @@ interface Flight {
   promise: Promise<JudgeResult>;
   controller: AbortController;
   waiters: number;
+  /** The last caller left because its own time limit ran out (the chain's timeout). */
+  timedOut?: boolean;
 }
 
 /**
@@ -262,8 +274,12 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
       } catch (error) {
         const reason = controller.signal.reason;
         // Only a judge that is down for everyone counts: not callers who
-        // left, nor a timeout or failure this content may have caused.
-        if (!controller.signal.aborted && judgeUnavailable(error)) circuit?.failure();
+        // left, nor a failure this content may have caused. A timeout counts
+        // once a health check confirms it (a hanging judge): without that,
+        // every check waited the whole `timeoutMs` however long it hung.
+        if (reason instanceof JudgeTimeoutError || flight.timedOut) {
+          if (circuit?.timeout()) checkHealth();
+        } else if (!controller.signal.aborted && judgeUnavailable(error)) circuit?.failure();
         else circuit?.release();
         if (controller.signal.aborted) throw reason;
         throw new Error(describeFailure(error), { cause: error });
@@ -271,6 +287,34 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
         clearTimeout(timer);
       }
     })();
+  }
+
+  /**
+   * Asks the judge about a fixed text, uncached, within `timeoutMs`: no
+   * answer (or a failure of a judge down for everyone) opens the circuit.
+   * Any answer, even one that is not a verdict, says the judge is up.
+   */
+  function checkHealth() {
+    let prompt: string;
+    try {
+      prompt = renderJudgeTemplate(template, {
+        policy,
+        content: JUDGE_HEALTH_CHECK_TEXT,
+        kind: 'output',
+        context: '',
+      });
+    } catch {
+      circuit?.probed(false);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new JudgeTimeoutError(timeoutMs)), timeoutMs);
+    callJudge(prompt, controller.signal)
+      .then(
+        () => circuit?.probed(false),
+        error => circuit?.probed(controller.signal.aborted || judgeUnavailable(error)),
+      )
+      .finally(() => clearTimeout(timer));
   }
 
   /** Joins (or starts) the flight for `key`, leaving it when this caller's signal aborts. */
@@ -295,6 +339,8 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
     return new Promise<JudgeResult>((resolve, reject) => {
       const leave = () => {
         joined.waiters -= 1;
+        // The chain's time limit, not a cancelled call: the judge took too long.
+        joined.timedOut = signal.reason instanceof GuardrailTimeoutError;
         // The judge call is aborted only when no caller waits for it any more.
         if (joined.waiters === 0) joined.controller.abort(signal.reason);
         reject(signal.reason);
@@ -336,8 +382,11 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
     if (!flights.has(key ?? '') && circuit) {
       const waitMs = circuit.acquire();
       if (waitMs !== undefined) {
+        const failures = breaker ? breaker.failures : 0;
         throw new JudgeUnavailableError(
-          `judge circuit open after ${breaker ? breaker.failures : 0} consecutive failures; not called (retry in ${Math.ceil(waitMs)} ms)`,
+          circuit.openedBy === 'timeouts'
+            ? `judge circuit open after ${failures} consecutive timeouts and a health check that got no answer; not called (retry in ${Math.ceil(waitMs)} ms)`
+            : `judge circuit open after ${failures} consecutive failures; not called (retry in ${Math.ceil(waitMs)} ms)`,
         );
       }
     }

@@ -88,3 +88,44 @@ describe("a generated file's media type", () => {
     expect(JSON.stringify(outcome)).not.toContain(AWS_KEY);
   });
 });
+
+// Round 22: a plain `type/subtype` was never judged, but a subtype of lower-case letters,
+// digits, dots and dashes carries a card number as well as a parameter does.
+describe("a generated file's plain media type that carries a value", () => {
+  it('is judged: a card number in the subtype never reaches result.files', async () => {
+    const model = wrapLanguageModel({
+      model: new MockLanguageModelV4({
+        doGenerate: async () =>
+          generateResult([
+            { type: 'text', text: 'Files.' },
+            file('text/4111-1111-1111-1111', 'hello'),
+            file('image/x.4111111111111111', 'png'),
+            file('text/4111111111111111; charset=utf-8', 'hi'),
+            file('application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'doc'),
+          ]),
+      }),
+      middleware: middleware(),
+    });
+    const result = await generateText({ model, prompt: 'write the files' });
+    expect(result.files.map(f => f.mediaType)).toEqual([
+      'application/octet-stream',
+      'application/octet-stream',
+      'application/octet-stream',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    ]);
+    expect(JSON.stringify(result.response.messages)).not.toMatch(/4111.?1111.?1111.?1111/);
+    const outcome = await getGuardrailOutcome(result);
+    // The three types are redacted (the bytes, judged after, pass); the long word type is not judged.
+    const modified = outcome?.records.filter(r => r.status === 'modified');
+    const card = (start: number, end: number) => ({
+      types: ['CREDIT_CARD'],
+      spans: [{ type: 'CREDIT_CARD', start, end }],
+    });
+    expect(modified?.map(r => [r.guardrail, r.part, r.info])).toEqual([
+      ['pii', 'file', card(5, 24)],
+      ['pii', 'file', card(8, 24)],
+      ['pii', 'file', card(5, 21)],
+    ]);
+    expect(JSON.stringify(outcome)).not.toMatch(/4111.?1111.?1111.?1111/);
+  });
+});

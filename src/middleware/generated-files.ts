@@ -97,8 +97,8 @@ function hasBadUtf8(part: { data?: unknown }, text: string, v3Data: boolean): bo
  * ran) is not judged: an `error` record (`output-unreadable`), withheld.
  * A file a guardrail modified loses its `providerMetadata` (the provider
  * may echo the file's content there). A media type other than a plain
- * `type/subtype` (parameters but a charset, capitals, other signs) is
- * judged first as text: a block withholds the file, a change releases it
+ * `type/subtype` (parameters but a charset, capitals, other signs, a
+ * value's digits or word in the type) is judged first as text: a block withholds the file, a change releases it
  * as its bare type (`text/plain`) or `application/octet-stream`. Records
  * never carry the file's text.
  */
@@ -109,7 +109,7 @@ export async function judgeGeneratedFile(
   usage?: LanguageModelV4Usage,
 ): Promise<Judged> {
   const mediaType = typeof part.mediaType === 'string' ? part.mediaType : '';
-  if (mediaType === '' || plainMediaType.test(mediaType)) {
+  if (mediaType === '' || isPlainMediaType(mediaType)) {
     return judgeFileData(part, index, guard, usage);
   }
   // The model writes the media type too: its parameters (`; name="AKIA…"`)
@@ -148,7 +148,7 @@ export async function judgeGeneratedFile(
     part: {
       ...rest,
       mediaType:
-        mediaType.includes(';') && plainMediaType.test(bare) ? bare : 'application/octet-stream',
+        mediaType.includes(';') && isPlainMediaType(bare) ? bare : 'application/octet-stream',
     } as FilePart,
   };
 }
@@ -159,6 +159,21 @@ export async function judgeGeneratedFile(
  */
 const plainMediaType =
   /^[a-z]{1,20}\/[a-z0-9][a-z0-9.+-]{0,100}(?:; ?charset=(?:utf-8|utf-16|utf-16le|utf-16be|us-ascii|iso-8859-1))?$/;
+
+/**
+ * Digits or a word a type name does not have (five digits, twenty letters
+ * and digits in a row: the rule `unreadableFileReason` quotes types by):
+ * a subtype carries a value as well as a parameter does, and
+ * `text/4111-1111-1111-1111` reached result.files unjudged (round 22).
+ */
+const valueInType = /(?:\d\D*){5}|[a-z0-9]{20}/;
+
+/** {@link plainMediaType}, and its `type/subtype` holds no value ({@link valueInType}). */
+function isPlainMediaType(mediaType: string): boolean {
+  if (!plainMediaType.test(mediaType)) return false;
+  const semicolon = mediaType.indexOf(';');
+  return !valueInType.test(semicolon < 0 ? mediaType : mediaType.slice(0, semicolon));
+}
 
 /** {@link judgeGeneratedFile} for the file's data: read, judged, rewritten or withheld. */
 async function judgeFileData(

@@ -14,9 +14,10 @@ import type { ToolResultOutput } from '../../test/helpers/tool-history';
  */
 
 const EMAIL = 'jane.doe@corp.io';
-const CARD = '4111 1111 1111 1111';
+// With its word: since round 22 codes with no letter among them stay numbers (char-code-letters.test.ts).
+const CARD = 'card 4111 1111 1111 1111';
 /** The card's codes cut into arrays of 4 (each under 8: none was read). */
-const CARD_PIECES = [0, 4, 8, 12, 16].map(at => codes(CARD.slice(at, at + 4)));
+const CARD_PIECES = [0, 4, 8, 12, 16, 20].map(at => codes(CARD.slice(at, at + 4)));
 
 /** What the model read of the guarded tool's result, and the records. */
 async function throughGuardTools(result: unknown) {
@@ -35,8 +36,8 @@ describe('character codes among other numbers, or cut into short arrays', () => 
     const interleaved = codes(CARD).flatMap(code => [code, 1.5, -1]);
     for (const [data, redacted] of [
       [[...codes(EMAIL), 0], '[EMAIL_ADDRESS]'],
-      [interleaved, '[CREDIT_CARD]'],
-      [CARD_PIECES, '[CREDIT_CARD]'],
+      [interleaved, 'card [CREDIT_CARD]'],
+      [CARD_PIECES, 'card [CREDIT_CARD]'],
     ] as const) {
       expect(await throughGuardTools({ data, id: 7 })).toEqual({
         sent: { type: 'json', value: { data: redacted, id: 7 } },
@@ -52,7 +53,7 @@ describe('character codes among other numbers, or cut into short arrays', () => 
         value: { a: [...codes(EMAIL), 0], b: CARD_PIECES, n: 3 },
       }),
     ).toEqual({
-      read: [{ type: 'json', value: { a: '[EMAIL_ADDRESS]', b: '[CREDIT_CARD]', n: 3 } }],
+      read: [{ type: 'json', value: { a: '[EMAIL_ADDRESS]', b: 'card [CREDIT_CARD]', n: 3 } }],
       records: [['pii', 'modified']],
     });
   });
@@ -69,7 +70,7 @@ describe('character codes among other numbers, or cut into short arrays', () => 
       card: codes(CARD),
     };
     expect(await throughGuardTools(value)).toEqual({
-      sent: { type: 'json', value: { ...value, card: '[CREDIT_CARD]' } },
+      sent: { type: 'json', value: { ...value, card: 'card [CREDIT_CARD]' } },
       records: [['pii', 'modified']],
     });
     expect(await throughToolOutputs({ type: 'json', value: { points: value.points } })).toEqual({

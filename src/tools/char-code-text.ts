@@ -10,6 +10,16 @@
  * Coordinates (fractions), counts (under 32) and flags stay numbers. Such
  * an array is judged as its text; what the guardrails leave unchanged goes
  * on as the numbers.
+ *
+ * Round 22: only when that text holds a letter. Codes of digits and
+ * separators alone (`-` `.` `/` `:` are 45-47 and 58) are what readings,
+ * scores and percentages between 32 and 64 are: 16 values from 48 to 57
+ * read as a Luhn-valid card, values from 45 to 60 as an SSN, a phone or an
+ * IP address, and the array was replaced by a placeholder. Such a value
+ * written as codes with no letter beside it goes on as numbers, as it
+ * does written one digit per number (`[4,1,1,1,…]`): a tool can spell any
+ * digits either way, and reading either would take ordinary numbers for
+ * them (docs/data-protection.md).
  */
 
 /** The fewest character codes of an array read as text (`a@b.io` has 6, a card 13 or more). */
@@ -23,6 +33,12 @@ export interface CharCodeArray {
   path: Array<string | number>;
   array: unknown[];
   text: string;
+}
+
+/** Whether character code `code` is a letter (`\p{L}`: Latin, Greek, CJK, …). */
+function isLetterCode(code: number): boolean {
+  if (code < 128) return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  return /\p{L}/u.test(String.fromCodePoint(code));
 }
 
 function isTextCode(value: unknown): value is number {
@@ -59,7 +75,7 @@ function numericTree(node: unknown[], depth: number, memo: Map<unknown[], boolea
  * each a character when it is the code of one text holds, nothing else (a
  * NUL that ends a C string, a 1 or a fraction put in among the codes: a
  * model decoding the codes reads past them), or undefined with fewer than
- * {@link MIN_CODES} character codes.
+ * {@link MIN_CODES} character codes or no letter among them.
  */
 function treeText(node: readonly unknown[]): string | undefined {
   const codes: number[] = [];
@@ -70,7 +86,7 @@ function treeText(node: readonly unknown[]): string | undefined {
     }
   };
   walk(node);
-  if (codes.length < MIN_CODES) return undefined;
+  if (codes.length < MIN_CODES || !codes.some(isLetterCode)) return undefined;
   let text = '';
   for (let at = 0; at < codes.length; at += 8192) {
     text += String.fromCodePoint(...codes.slice(at, at + 8192));

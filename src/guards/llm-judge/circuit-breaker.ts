@@ -1,6 +1,6 @@
 /** Options of the judge's circuit breaker. */
 export interface CircuitBreakerOptions {
-  /** Consecutive failures (or timeouts confirmed by a health check) that open the circuit. */
+  /** Consecutive failures (or timeouts and unsure failures confirmed by a health check) that open the circuit. */
   failures: number;
   /** How long the circuit stays open before one trial call is let through. */
   resetMs: number;
@@ -11,19 +11,26 @@ export interface CircuitBreakerOptions {
  * failures the circuit opens for `resetMs`, then one trial call decides
  * whether it closes again (success) or reopens (failure).
  *
- * Timeouts are counted apart: the judged text may cause them (a long text),
- * so they open the circuit only when a health check of the judge (a fixed
+ * Timeouts are counted apart, and so are failures the judged text may
+ * cause as well as the judge (a rate limit, a server error: `'failure'`):
+ * they open the circuit only when a health check of the judge (a fixed
  * text no client writes) runs out of time or fails too. `timeout()` says
  * when to start that check and `probed()` takes its outcome.
  */
 export class CircuitBreaker {
   private consecutiveFailures = 0;
-  private consecutiveTimeouts = 0;
+  /** Consecutive timeouts and unsure failures, not yet checked. */
+  private consecutiveUnsure = 0;
+  /** What the last of them was: what a failed health check opens the circuit for. */
+  private lastUnsure: 'timeout' | 'failure' = 'timeout';
   private openUntil = 0;
   private trialInFlight = false;
   private probing = false;
-  /** What opened the circuit last: judge failures, or timeouts a health check confirmed. */
-  openedBy: 'failures' | 'timeouts' = 'failures';
+  /**
+   * What opened the circuit last: judge failures, timeouts a health check
+   * confirmed, or failures the text may have caused that one confirmed.
+   */
+  openedBy: 'failures' | 'timeouts' | 'checked-failures' = 'failures';
 
   constructor(
     private readonly options: CircuitBreakerOptions,
@@ -47,7 +54,7 @@ export class CircuitBreaker {
   /** Records a successful call: the circuit closes. */
   success() {
     this.consecutiveFailures = 0;
-    this.consecutiveTimeouts = 0;
+    this.consecutiveUnsure = 0;
     this.trialInFlight = false;
   }
 
@@ -62,17 +69,19 @@ export class CircuitBreaker {
   }
 
   /**
-   * Records a call that ran out of time. Returns true when the caller
-   * should check the judge's health now (then call `probed`): after
-   * `failures` consecutive timeouts, or when the trial call of an open
-   * circuit timed out, and no check is running.
+   * Records a call that ran out of time, or (`'failure'`) failed in a way
+   * the judged text may have caused. Returns true when the caller should
+   * check the judge's health now (then call `probed`): after `failures`
+   * consecutive such calls, or when the trial call of an open circuit was
+   * one, and no check is running.
    */
-  timeout(): boolean {
+  timeout(kind: 'timeout' | 'failure' = 'timeout'): boolean {
     const wasTrial = this.trialInFlight;
     this.trialInFlight = false;
-    this.consecutiveTimeouts += 1;
+    this.consecutiveUnsure += 1;
+    this.lastUnsure = kind;
     if (this.probing) return false;
-    if (!wasTrial && this.consecutiveTimeouts < this.options.failures) return false;
+    if (!wasTrial && this.consecutiveUnsure < this.options.failures) return false;
     this.probing = true;
     return true;
   }
@@ -80,14 +89,14 @@ export class CircuitBreaker {
   /**
    * The health check ended: `hung` (it timed out, or failed the way a judge
    * down for everyone fails) opens the circuit for `resetMs`; an answer says
-   * the timeouts were the texts', and their count starts again.
+   * the timeouts (or failures) were the texts', and their count starts again.
    */
   probed(hung: boolean) {
     this.probing = false;
-    this.consecutiveTimeouts = 0;
+    this.consecutiveUnsure = 0;
     if (!hung) return;
     this.consecutiveFailures = Math.max(this.consecutiveFailures + 1, this.options.failures);
-    this.openedBy = 'timeouts';
+    this.openedBy = this.lastUnsure === 'timeout' ? 'timeouts' : 'checked-failures';
     this.openUntil = this.now() + this.options.resetMs;
   }
 

@@ -1,7 +1,7 @@
 import { APICallError, type LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { generateResult, textModel, withoutTiming } from '../../../test/helpers';
 import { runChain } from '../../core/chain';
 import { GuardrailConfigError } from '../../core/errors';
@@ -9,6 +9,7 @@ import type { GuardrailRecord } from '../../core/types';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { memoryStore } from '../../store/memory-store';
+import { CircuitBreaker } from './circuit-breaker';
 import { JUDGE_HEALTH_CHECK_TEXT, type LlmJudgeOptions, llmJudge } from './llm-judge';
 
 const judgeUsage = {
@@ -47,6 +48,10 @@ function promptOf(call: LanguageModelV4CallOptions): string {
 
 const isHealthCheck = (call: LanguageModelV4CallOptions) =>
   promptOf(call).includes(JUDGE_HEALTH_CHECK_TEXT);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 async function check(options: Omit<LlmJudgeOptions, 'policy'>, text: string) {
   const judge = llmJudge(Object.assign({ policy }, options));
@@ -297,6 +302,7 @@ describe('llmJudge', () => {
   });
 
   it('opens the circuit after consecutive failures and stops calling the judge', async () => {
+    const probed = vi.spyOn(CircuitBreaker.prototype, 'probed');
     let calls = 0;
     const failing = new MockLanguageModelV4({
       doGenerate: async () => {
@@ -307,17 +313,24 @@ describe('llmJudge', () => {
     const guard = llmJudge({ model: failing, policy, breaker: { failures: 2, resetMs: 60_000 } });
     const ctx = { kind: 'output' as const, messages: [], metadata: {}, state: new Map() };
     const reasons: Array<string | undefined> = [];
-    for (const text of ['a', 'b', 'c', 'd']) {
+    for (const text of ['a', 'b'])
       reasons.push((await runChain([guard], text, ctx)).records[0]?.reason);
-    }
-    expect(calls).toBe(2);
+    // An error without an HTTP status may be the text's: a health check fails too.
+    await vi.waitFor(() => expect(probed).toHaveBeenCalledWith(true));
+    for (const text of ['c', 'd'])
+      reasons.push((await runChain([guard], text, ctx)).records[0]?.reason);
+    expect(calls).toBe(3);
     expect(reasons[0]).toBe('judge call failed: Error');
-    expect(reasons[2]).toMatch(/^judge circuit open after 2 consecutive failures; not called/);
+    expect(reasons[2]).toMatch(
+      /^judge circuit open after 2 consecutive failures and a health check that failed too; not called/,
+    );
   });
 
   describe("a client's texts cannot open the breaker for every user (onError: 'allow')", () => {
     /** Fails on the attacker's texts in the way `attack` says; judges everyone else's. */
-    function attackedJudge(attack: 'garbage' | 'http-400' | 'http-413' | 'timeout') {
+    function attackedJudge(
+      attack: 'garbage' | 'http-400' | 'http-413' | 'http-429' | 'http-500' | 'timeout',
+    ) {
       return new MockLanguageModelV4({
         provider: 'mock-judge',
         modelId: 'judge-1',
@@ -330,11 +343,12 @@ describe('llmJudge', () => {
                 abortSignal?.addEventListener('abort', () => reject(abortSignal.reason)),
               );
             }
+            // 429: OpenAI's answer to one request over the tokens-per-minute limit.
             throw new APICallError({
-              message: 'This model maximum context length is 128000 tokens',
+              message: 'Request too large: Limit 30000, Requested 150000',
               url: 'https://judge.example/v1',
               requestBodyValues: {},
-              statusCode: attack === 'http-400' ? 400 : 413,
+              statusCode: Number(attack.slice(5)),
               isRetryable: false,
             });
           }
@@ -343,7 +357,7 @@ describe('llmJudge', () => {
       });
     }
 
-    it.each(['garbage', 'http-400', 'http-413', 'timeout'] as const)(
+    it.each(['garbage', 'http-400', 'http-413', 'http-429', 'http-500', 'timeout'] as const)(
       '%s: the next user is still judged and blocked',
       async attack => {
         const judge = attackedJudge(attack);
@@ -393,13 +407,9 @@ describe('llmJudge', () => {
       },
     );
 
-    it.each([
-      ['HTTP 503', 503],
-      ['HTTP 429', 429],
-      ['HTTP 401', 401],
-      ['a network error', undefined],
-    ] as const)('%s (the judge is down for everyone) still opens it', async (_, statusCode) => {
-      const judge = new MockLanguageModelV4({
+    /** A judge whose every call throws as one down for everyone does (no status: a network error). */
+    function downJudge(statusCode: number | undefined) {
+      return new MockLanguageModelV4({
         doGenerate: async () => {
           throw statusCode === undefined
             ? new TypeError('fetch failed')
@@ -408,10 +418,18 @@ describe('llmJudge', () => {
                 url: 'https://judge.example/v1',
                 requestBodyValues: {},
                 statusCode,
-                isRetryable: statusCode !== 401,
+                isRetryable: statusCode >= 429,
               });
         },
       });
+    }
+
+    it.each([
+      ['HTTP 401', 401],
+      ['HTTP 403', 403],
+      ['HTTP 404', 404],
+    ] as const)('%s (the account or the model) opens it at once', async (_, statusCode) => {
+      const judge = downJudge(statusCode);
       const guard = llmJudge({ model: judge, policy, breaker: { failures: 2, resetMs: 60_000 } });
       const ctx = { kind: 'output' as const, messages: [], metadata: {}, state: new Map() };
       const reasons: Array<string | undefined> = [];
@@ -421,6 +439,32 @@ describe('llmJudge', () => {
       expect(judge.doGenerateCalls).toHaveLength(2);
       expect(reasons[2]).toMatch(/^judge circuit open after 2 consecutive failures; not called/);
     });
+
+    it.each([
+      ['HTTP 503', 503],
+      ['HTTP 500', 500],
+      ['HTTP 429', 429],
+      ['a network error', undefined],
+    ] as const)(
+      "%s (down for everyone, or the text's) opens it once a health check fails too",
+      async (_, statusCode) => {
+        const probed = vi.spyOn(CircuitBreaker.prototype, 'probed');
+        const judge = downJudge(statusCode);
+        const guard = llmJudge({ model: judge, policy, breaker: { failures: 2, resetMs: 60_000 } });
+        const ctx = { kind: 'output' as const, messages: [], metadata: {}, state: new Map() };
+        const reasons: Array<string | undefined> = [];
+        for (const text of ['a', 'b']) {
+          reasons.push((await runChain([guard], text, ctx)).records[0]?.reason);
+        }
+        await vi.waitFor(() => expect(probed).toHaveBeenCalledWith(true));
+        reasons.push((await runChain([guard], 'c', ctx)).records[0]?.reason);
+        // Two checks and the health check; none for the third.
+        expect(judge.doGenerateCalls.map(isHealthCheck)).toEqual([false, false, true]);
+        expect(reasons[2]).toMatch(
+          /^judge circuit open after 2 consecutive failures and a health check that failed too; not called/,
+        );
+      },
+    );
   });
 
   it('gives the judge the last N conversation messages, not the system prompt', async () => {

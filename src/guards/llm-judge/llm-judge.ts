@@ -65,14 +65,15 @@ export interface LlmJudgeOptions {
   onError?: 'block' | 'allow';
   /**
    * Stop calling a judge that is down: after `failures` consecutive failures
-   * of the judge itself (network, HTTP 5xx, 401, 403, 404, 408, 429), for
+   * of the judge itself (HTTP 401, 403, 404: the account or model), for
    * `resetMs` every check fails at once (and `onError` applies) without a
    * call. Failures the judged text may cause (an unparsable verdict, HTTP 400
    * or 413) never open it: else a client's texts could turn the judge off
-   * for every user. Timeouts open it when confirmed: after `failures`
-   * consecutive ones the judge is sent a health check (a fixed text, no
-   * client's), and only if that times out or fails too does the circuit
-   * open. Default `{ failures: 5, resetMs: 30_000 }`; `false` turns it off.
+   * for every user. Timeouts, rate limits (408, 429), server errors (5xx)
+   * and network errors, which the text may cause too, open it when
+   * confirmed: after `failures` consecutive ones the judge is sent a health
+   * check (a fixed text, no client's), and only if that times out or fails
+   * too does the circuit open. Default `{ failures: 5, resetMs: 30_000 }`; `false` turns it off.
    */
   breaker?: CircuitBreakerOptions | false;
   /** How many preceding conversation messages the judge sees. Default 4; 0 for none. */
@@ -140,36 +141,46 @@ function describeFailure(error: unknown): string {
   }`;
 }
 
-/** HTTP statuses that say the judge is unavailable to every caller, whatever it was asked. */
-const UNAVAILABLE_STATUSES = new Set([401, 403, 404, 408, 429]);
+/** HTTP statuses of the judge's account or model: unavailable to every caller, whatever it was asked. */
+const UNAVAILABLE_STATUSES = new Set([401, 403, 404]);
 
 /**
- * Whether a failed judge call says the judge is down for everyone (the
- * circuit breaker counts it) rather than that this content made it fail
- * (the breaker does not). The judged text is the client's: a text that makes
- * the judge answer garbage (an injection), a request the provider refuses
- * (HTTP 400 or 413: too long, filtered) or a call that runs past `timeoutMs`
- * (a long text, a reason it was told to write at length) would otherwise open
- * the circuit for every user, whose checks then pass unjudged with
- * `onError: 'allow'` (or are all blocked). A failure of the transport, the
- * server (5xx), the account (401, 403, 429) or the model id (404) is the
- * judge's own and would fail the next caller's check too.
+ * What a failed judge call says of the judge ({@link failureOf}): `'down'`,
+ * unavailable to every caller (the circuit breaker counts it); `'text'`,
+ * this content made it fail (the breaker does not); `'unsure'`, either
+ * (the breaker counts it once a health check fails too, as a timeout).
  */
-function judgeUnavailable(error: unknown): boolean {
+type JudgeFailure = 'down' | 'text' | 'unsure';
+
+/**
+ * Whether a failed judge call says the judge is down for everyone, that
+ * this content made it fail, or may say either. The judged text is the
+ * client's: a text that makes the judge answer garbage (an injection) or a
+ * request the provider refuses (HTTP 400 or 413: too long, filtered) is
+ * the text's, and would otherwise open the circuit for every user, whose
+ * checks then pass unjudged with `onError: 'allow'` (or are all blocked).
+ * The account (401, 403) or the model id (404) failing is the judge's own.
+ * A rate limit (408, 429), a server error (5xx) or a transport failure
+ * usually is too, but the text can cause one: OpenAI answers 429 "Request
+ * too large" to one request over the tokens-per-minute limit, and servers
+ * answer 5xx to inputs they choke on (round 22: two such texts opened the
+ * circuit); a health check of a fixed text tells them apart.
+ */
+function failureOf(error: unknown): JudgeFailure {
   const name = (error as { name?: unknown })?.name;
-  if (name === 'AI_RetryError')
-    return judgeUnavailable((error as { lastError?: unknown }).lastError);
+  if (name === 'AI_RetryError') return failureOf((error as { lastError?: unknown }).lastError);
   if (
     name === 'AI_NoObjectGeneratedError' ||
     name === 'AI_NoOutputGeneratedError' ||
     name === 'AI_TypeValidationError' ||
     name === 'AI_JSONParseError'
   ) {
-    return false;
+    return 'text';
   }
   const status = (error as { statusCode?: unknown })?.statusCode;
-  if (typeof status === 'number') return status >= 500 || UNAVAILABLE_STATUSES.has(status);
-  return true;
+  if (typeof status !== 'number') return 'unsure';
+  if (UNAVAILABLE_STATUSES.has(status)) return 'down';
+  return status >= 500 || status === 408 || status === 429 ? 'unsure' : 'text';
 }
 
 interface JudgeResult {
@@ -274,12 +285,16 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
       } catch (error) {
         const reason = controller.signal.reason;
         // Only a judge that is down for everyone counts: not callers who
-        // left, nor a failure this content may have caused. A timeout counts
-        // once a health check confirms it (a hanging judge): without that,
-        // every check waited the whole `timeoutMs` however long it hung.
+        // left, nor a failure this content caused. A timeout, or a failure
+        // the content may have caused, counts once a health check confirms
+        // it (a hanging judge): without that, every check waited the whole
+        // `timeoutMs` however long it hung.
+        const failure = controller.signal.aborted ? undefined : failureOf(error);
         if (reason instanceof JudgeTimeoutError || flight.timedOut) {
           if (circuit?.timeout()) checkHealth();
-        } else if (!controller.signal.aborted && judgeUnavailable(error)) circuit?.failure();
+        } else if (failure === 'unsure') {
+          if (circuit?.timeout('failure')) checkHealth();
+        } else if (failure === 'down') circuit?.failure();
         else circuit?.release();
         if (controller.signal.aborted) throw reason;
         throw new Error(describeFailure(error), { cause: error });
@@ -312,7 +327,7 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
     callJudge(prompt, controller.signal)
       .then(
         () => circuit?.probed(false),
-        error => circuit?.probed(controller.signal.aborted || judgeUnavailable(error)),
+        error => circuit?.probed(controller.signal.aborted || failureOf(error) !== 'text'),
       )
       .finally(() => clearTimeout(timer));
   }
@@ -386,7 +401,9 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
         throw new JudgeUnavailableError(
           circuit.openedBy === 'timeouts'
             ? `judge circuit open after ${failures} consecutive timeouts and a health check that got no answer; not called (retry in ${Math.ceil(waitMs)} ms)`
-            : `judge circuit open after ${failures} consecutive failures; not called (retry in ${Math.ceil(waitMs)} ms)`,
+            : circuit.openedBy === 'checked-failures'
+              ? `judge circuit open after ${failures} consecutive failures and a health check that failed too; not called (retry in ${Math.ceil(waitMs)} ms)`
+              : `judge circuit open after ${failures} consecutive failures; not called (retry in ${Math.ceil(waitMs)} ms)`,
         );
       }
     }

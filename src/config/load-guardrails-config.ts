@@ -171,6 +171,8 @@ function toolDefinitionSettings(
         scope?: string;
         ttl_ms?: number;
         ttlMs?: number;
+        new_tools?: 'hold' | 'pin';
+        newTools?: 'hold' | 'pin';
         approved?: Array<{ name: string; hash: string; server_id?: string; serverId?: string }>;
       }
     | undefined;
@@ -182,6 +184,8 @@ function toolDefinitionSettings(
     if (pin.scope !== undefined) pinned.scope = pin.scope;
     const ttlMs = pin.ttl_ms ?? pin.ttlMs;
     if (ttlMs !== undefined) pinned.ttlMs = ttlMs;
+    const newTools = pin.new_tools ?? pin.newTools;
+    if (newTools !== undefined) pinned.newTools = newTools;
     if (pin.approved !== undefined) {
       pinned.approved = pin.approved.map(({ name, hash, server_id, serverId }) => {
         const server = server_id ?? serverId;

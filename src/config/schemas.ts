@@ -502,6 +502,13 @@ const pinToolDefinitions = z
       scope: z.string().min(1).describe('Pins are kept per scope and tool name').optional(),
       ttl_ms: positiveInt.describe('How long an unseen pin lives (ms)').optional(),
       ttlMs: positiveInt.optional(),
+      new_tools: z
+        .enum(['hold', 'pin'])
+        .describe(
+          'A tool new on a server whose tools were pinned before: hold it until approved (default), or pin it on sight',
+        )
+        .optional(),
+      newTools: z.enum(['hold', 'pin']).optional(),
       approved: z
         .array(approvedToolDefinition)
         .describe('Definitions approved ahead of time: pinned to these hashes from first sight')

@@ -92,6 +92,35 @@ tool_definitions:
     });
   });
 
+  it.each([
+    ['hold', ['docs']],
+    ['pin', ['docs', 'more']],
+  ] as const)(
+    'pin_tool_definitions.new_tools: %s, for a tool new on a pinned server',
+    async (newTools, expected) => {
+      const { middleware } = buildGuardrailsConfig(
+        { pin_tool_definitions: { new_tools: newTools } },
+        { middleware: { store: memoryStore() } },
+      );
+      const { model, seen } = recordingModel();
+      const { guardTools } = await import('../tools');
+      const guarded = wrapLanguageModel({ model, middleware });
+      const server = { serverId: 'docs-server' };
+      await generateText({
+        model: guarded,
+        tools: guardTools({ docs: clean }, server),
+        prompt: 'a',
+      });
+      const more = defineTool('Fetch any URL.');
+      await generateText({
+        model: guarded,
+        tools: guardTools({ docs: clean, more }, server),
+        prompt: 'b',
+      });
+      expect(seen).toEqual([['docs'], expected]);
+    },
+  );
+
   it('reports wrong values with their path in the file', () => {
     const issuesOf = (config: Record<string, unknown>) => {
       try {
@@ -103,6 +132,9 @@ tool_definitions:
       return [];
     };
     expect(issuesOf({ on_tool_definition_trip: 'drop' })).toEqual(['on_tool_definition_trip']);
+    expect(issuesOf({ pin_tool_definitions: { new_tools: 'allow' } })).toEqual([
+      'pin_tool_definitions.new_tools',
+    ]);
     expect(issuesOf({ pin_tool_definitions: { approved: [{ name: 'x', hash: 'abc' }] } })).toEqual([
       'pin_tool_definitions.approved[0].hash',
     ]);

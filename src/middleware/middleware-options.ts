@@ -76,6 +76,7 @@ export const guardrailsOptionShape = {
         {
           scope: nonEmptyString,
           ttlMs: positiveInt,
+          newTools: oneOf(['hold', 'pin']),
           approved: listOf(
             objectOption(
               {
@@ -94,10 +95,10 @@ export const guardrailsOptionShape = {
             'an array of { name, hash, serverId? }',
           ),
         },
-        '{ scope?, ttlMs?, approved? }',
+        '{ scope?, ttlMs?, approved?, newTools? }',
       ),
     ],
-    'true, false or { scope?, ttlMs?, approved? }',
+    'true, false or { scope?, ttlMs?, approved?, newTools? }',
   ),
   specificationVersion: rule(
     value => value === 'v4' || value === 'v3',

@@ -6,6 +6,8 @@ import type { Store } from '../store/store';
 export const TOOL_DEFINITION_CHANGED = 'tool-definition-changed';
 /** Name of the record of a pin that could not be checked (the store failed). */
 export const TOOL_DEFINITION_PIN = 'tool-definition-pin';
+/** Name of the record of a tool held because it is new on a server whose tools were pinned before. */
+export const TOOL_DEFINITION_NEW = 'tool-definition-new';
 
 /** A definition approved ahead of time, in code or configuration. */
 export interface ApprovedToolDefinition {
@@ -37,9 +39,27 @@ export interface PinToolDefinitionsOptions {
    * renews it (at most once a day per process). Default 365 days.
    */
   ttlMs?: number;
+  /**
+   * A tool that appears on a server (tools guarded with a `serverId`) after
+   * that server's tools were first pinned: `'hold'` (default) keeps it from
+   * the model, as a changed definition, with a `tool-definition-new` record,
+   * until its hash is approved (`approveToolDefinition`, or `approved`);
+   * `'pin'` pins it on first sight and gives it to the model at once (the
+   * behaviour before round 22). The tools a server has when it is first
+   * seen (all those `guardTools` wrapped with its `serverId`, active in the
+   * call or not) are pinned on sight. Tools without a `serverId` are yours,
+   * shipped in code: always pinned on first sight.
+   */
+  newTools?: 'hold' | 'pin';
 }
 
 const PIN_PREFIX = 'ai-guardrails:tool-pin:';
+/** The tools a server had when it was first seen (tags of their names), per pin scope. */
+const SERVER_PREFIX = 'ai-guardrails:tool-pin-server:';
+/** Most tool names a server's first sight lists; the rest are pinned on that sight all the same. */
+const MAX_SERVER_TOOLS = 4_096;
+/** Hex characters of a name's tag in a server's list (96 bits). */
+const NAME_TAG_LENGTH = 24;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Default life of a pin that is not seen again. */
 export const DEFAULT_PIN_TTL_MS = 365 * DAY_MS;
@@ -55,6 +75,15 @@ export function pinScopeOf(scope: string, serverId: string | undefined): string 
 async function pinKey(scope: string, name: string): Promise<string> {
   // Hashed: a server chooses its tool names, and they need not be short or printable.
   return `${PIN_PREFIX}${await sha256Hex(JSON.stringify([scope, name]))}`;
+}
+
+/** A tool name as a server's list holds it: a prefix of its pin key's hash. */
+async function nameTag(scope: string, name: string): Promise<string> {
+  return (await sha256Hex(JSON.stringify([scope, name]))).slice(0, NAME_TAG_LENGTH);
+}
+
+async function serverKey(scope: string): Promise<string> {
+  return `${SERVER_PREFIX}${await sha256Hex(JSON.stringify([scope]))}`;
 }
 
 function parseHashes(raw: string | undefined): string[] {
@@ -117,20 +146,36 @@ export async function approveToolDefinition(
 
 /**
  * Forgets the pin of tool `name` in `scope`: the next definition seen is
- * pinned as if for the first time. For a tool that was retired or renamed.
+ * pinned as if for the first time (on a server's scope too: the name joins
+ * the tools the server is known to have, so it is not held as new). For a
+ * tool that was retired or renamed.
  */
 export async function forgetToolDefinitionPin(
   store: Store,
   scope: string,
   name: string,
+  { ttlMs = DEFAULT_PIN_TTL_MS }: { ttlMs?: number } = {},
 ): Promise<void> {
+  const key = await serverKey(scope);
+  const listed = await store.get(key);
+  if (listed !== undefined) {
+    const tags = parseHashes(listed);
+    const tag = await nameTag(scope, name);
+    if (!tags.includes(tag)) {
+      tags.push(tag);
+      await store.set(key, JSON.stringify(tags), ttlMs);
+    }
+  }
   await store.delete(await pinKey(scope, name));
 }
 
 /** What checking one definition against its pin found. */
 export type PinCheck =
-  | { status: 'pinned' | 'match'; scope: string }
+  | { status: 'pinned' | 'match' | 'new'; scope: string }
   | { status: 'changed'; scope: string; pinned: string[] };
+
+/** The tools a server was first seen with (tags of their names), or undefined when new tools are pinned on sight. */
+export type ServerSight = ReadonlySet<string> | undefined;
 
 /**
  * The pins of one middleware: `check` pins a definition hash the first time
@@ -143,6 +188,7 @@ export function toolDefinitionPins({
   scope = 'default',
   approved = [],
   ttlMs = DEFAULT_PIN_TTL_MS,
+  newTools = 'hold',
 }: PinToolDefinitionsOptions & { store: Store }) {
   const approvedByTool = new Map<string, Set<string>>();
   for (const entry of approved) {
@@ -167,8 +213,38 @@ export function toolDefinitionPins({
   }
 
   return {
-    /** Checks (and on first sight records) the definition hash of tool `name`; rejects when the store fails. */
-    async check(name: string, serverId: string | undefined, hash: string): Promise<PinCheck> {
+    /**
+     * The tools server `serverId` had when it was first seen: on its first
+     * sight, `names` (atomically: `setIfAbsent`, so of two instances one
+     * list wins); after it, the list stored then. Undefined with `newTools:
+     * 'pin'`. Rejects when the store fails.
+     */
+    async server(serverId: string, names: readonly string[]): Promise<ServerSight> {
+      if (newTools === 'pin') return undefined;
+      const pinScope = pinScopeOf(scope, serverId);
+      const key = await serverKey(pinScope);
+      const tags = await Promise.all(
+        [...new Set(names)].slice(0, MAX_SERVER_TOOLS).map(name => nameTag(pinScope, name)),
+      );
+      const first = JSON.stringify(tags.sort());
+      const stored = await store.setIfAbsent(key, first, ttlMs);
+      if (stored !== first) await renew(key, stored);
+      // A corrupt list holds nothing: every tool not pinned yet is held.
+      return new Set(parseHashes(stored));
+    },
+
+    /**
+     * Checks (and on first sight records) the definition hash of tool
+     * `name`; rejects when the store fails. With `listed` (a server's
+     * `server()` answer), a tool the server did not have at its first sight
+     * and that has no pin is `new`: nothing is recorded for it.
+     */
+    async check(
+      name: string,
+      serverId: string | undefined,
+      hash: string,
+      listed?: ServerSight,
+    ): Promise<PinCheck> {
       const pinScope = pinScopeOf(scope, serverId);
       const key = await pinKey(pinScope, name);
       const configured = approvedByTool.get(JSON.stringify([pinScope, name]));
@@ -182,6 +258,17 @@ export function toolDefinitionPins({
           return { status: 'match', scope: pinScope };
         }
         return { status: 'changed', scope: pinScope, pinned: [...configured, ...hashes] };
+      }
+      if (listed !== undefined && !listed.has(await nameTag(pinScope, name))) {
+        // New on a server seen before: only an approval pins it, never this sight.
+        const stored = await store.get(key);
+        if (stored === undefined) return { status: 'new', scope: pinScope };
+        const hashes = parseHashes(stored);
+        if (hashes.includes(hash)) {
+          await renew(key, stored);
+          return { status: 'match', scope: pinScope };
+        }
+        return { status: 'changed', scope: pinScope, pinned: hashes };
       }
       const first = JSON.stringify([hash]);
       const stored = await store.setIfAbsent(key, first, ttlMs);

@@ -723,7 +723,9 @@ describe('guardTools({ serverId })', () => {
     const { model, names, seen } = recordingModel();
     const serverA = guardTools({ send: v1Send() }, { serverId: 'server-a', input: [noSshPaths] });
     const serverB = guardTools({ send: v2Send() }, { serverId: 'server-b' });
-    expect(serverA.send.providerOptions).toEqual({ guardrails: { serverId: 'server-a' } });
+    expect(serverA.send.providerOptions).toEqual({
+      guardrails: { serverId: 'server-a', serverTools: ['send'] },
+    });
     const guarded = wrapLanguageModel({
       model,
       middleware: guardrails({ pinToolDefinitions: true, toolDefinitions: [noSshPaths], store }),
@@ -743,7 +745,7 @@ describe('guardTools({ serverId })', () => {
     ]);
     expect(
       (seen[0]?.tools?.[0] as { providerOptions?: unknown } | undefined)?.providerOptions,
-    ).toEqual({ guardrails: { serverId: 'server-a' } });
+    ).toEqual({ guardrails: { serverId: 'server-a', serverTools: ['send'] } });
     // A changed definition on server A trips, with the server's scope to approve it in.
     const changed = await generateText({
       model: guarded,

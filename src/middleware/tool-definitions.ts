@@ -18,7 +18,9 @@ import type {
 } from '../core/types';
 import { canonicalJson } from '../tools/canonical-json';
 import {
+  type ServerSight,
   TOOL_DEFINITION_CHANGED,
+  TOOL_DEFINITION_NEW,
   TOOL_DEFINITION_PIN,
   type ToolDefinitionPins,
 } from './tool-definition-pins';
@@ -324,6 +326,55 @@ export function serverIdOf(tool: LanguageModelV4FunctionTool): string | undefine
   return typeof serverId === 'string' ? serverId : undefined;
 }
 
+/** Most names read from one tool's `serverTools` list. */
+const MAX_SERVER_TOOL_NAMES = 4_096;
+
+/**
+ * The names of every tool `guardTools` wrapped with this tool's `serverId`
+ * (its `providerOptions.guardrails.serverTools`), whether or not they are
+ * active in this call: what a server is first seen with.
+ */
+function serverToolsOf(tool: LanguageModelV4FunctionTool): string[] {
+  const guardrailsOptions = tool.providerOptions?.guardrails as
+    | Record<string, JSONValue | undefined>
+    | undefined;
+  const names = guardrailsOptions?.serverTools;
+  if (!Array.isArray(names)) return [];
+  return names
+    .slice(0, MAX_SERVER_TOOL_NAMES)
+    .filter((name): name is string => typeof name === 'string');
+}
+
+/**
+ * What each server of the call's tools was first seen with, one store
+ * round trip per server: on a server's first sight its tools of this call,
+ * and every tool `guardTools` wrapped with its `serverId`.
+ */
+function serverSights(
+  tools: readonly LanguageModelV4FunctionTool[],
+  pins: ToolDefinitionPins,
+): Map<string, Promise<ServerSight>> {
+  const names = new Map<string, Set<string>>();
+  for (const tool of tools) {
+    const serverId = serverIdOf(tool);
+    if (serverId === undefined) continue;
+    let known = names.get(serverId);
+    if (!known) {
+      known = new Set();
+      names.set(serverId, known);
+    }
+    known.add(tool.name);
+    for (const name of serverToolsOf(tool)) known.add(name);
+  }
+  const sights = new Map<string, Promise<ServerSight>>();
+  for (const [serverId, known] of names) {
+    const sight = pins.server(serverId, [...known]);
+    sight.catch(() => {}); // each tool's pin check reports the failure
+    sights.set(serverId, sight);
+  }
+  return sights;
+}
+
 /**
  * A definition cannot be rewritten into a smaller one the way a user text
  * can (the text is built from many fields): a guardrail that would modify
@@ -386,10 +437,16 @@ export async function judgeToolDefinitions(
   options: ToolDefinitionJudgeOptions,
 ): Promise<ToolDefinitionResult> {
   const tools = params.tools ?? [];
+  const sights = options.pins
+    ? serverSights(
+        tools.filter(tool => tool.type === 'function'),
+        options.pins,
+      )
+    : new Map<string, Promise<ServerSight>>();
   const verdicts: DefinitionVerdict[] = await Promise.all(
     tools.map(tool =>
       tool.type === 'function'
-        ? judgeDefinition(tool, options)
+        ? judgeDefinition(tool, options, sights)
         : { records: [], cachedVerdicts: 0 },
     ),
   );
@@ -439,6 +496,7 @@ function toolChoiceWithout(
 async function judgeDefinition(
   tool: LanguageModelV4FunctionTool,
   options: ToolDefinitionJudgeOptions,
+  sights: ReadonlyMap<string, Promise<ServerSight>>,
 ): Promise<DefinitionVerdict> {
   const { guardrails, cache, pins, maxLength, onEvent } = options;
   const serverId = serverIdOf(tool);
@@ -462,7 +520,8 @@ async function judgeDefinition(
   }
 
   if (pins) {
-    const pinRecord = await checkPin(tool, definition, serverId, pins, onEvent);
+    const sight = serverId === undefined ? undefined : sights.get(serverId);
+    const pinRecord = await checkPin(tool, definition, serverId, pins, sight, onEvent);
     if (pinRecord) return { records: [pinRecord], trip: pinRecord, cachedVerdicts: 0 };
   }
   if (guardrails.length === 0) return { records: [], cachedVerdicts: 0 };
@@ -534,6 +593,7 @@ async function checkPin(
   definition: ToolDefinition,
   serverId: string | undefined,
   pins: ToolDefinitionPins,
+  sight: Promise<ServerSight> | undefined,
   onEvent: GuardrailEventListener | undefined,
 ): Promise<GuardrailRecord | undefined> {
   const started = performance.now();
@@ -544,8 +604,17 @@ async function checkPin(
   const hash = await toolDefinitionHash(definition);
   let record: GuardrailRecord | undefined;
   try {
-    const pin = await pins.check(tool.name, serverId, hash);
-    if (pin.status === 'changed') {
+    const pin = await pins.check(tool.name, serverId, hash, await sight);
+    if (pin.status === 'new') {
+      record = ownRecord(
+        TOOL_DEFINITION_NEW,
+        'blocked',
+        `tool "${tool.name}" is new on server "${serverId}", whose tools were pinned before; approve its hash to allow it`,
+        tool,
+        serverId,
+        { scope: pin.scope, definitionHash: hash },
+      );
+    } else if (pin.status === 'changed') {
       record = ownRecord(
         TOOL_DEFINITION_CHANGED,
         'blocked',

@@ -370,11 +370,32 @@ function toolIssues(
 }
 
 /**
- * The tool's provider options with `guardrails.serverId` set: the AI SDK
- * passes a tool's `providerOptions` on to the model call, where the
+ * The names of the tools wrapped together (one array per `guardTools`
+ * call, shared by its tools): what `pinToolDefinitions` records as the
+ * server's tools at its first sight, active in a call or not.
+ */
+const groupNames = new WeakMap<ReadonlyMap<string, unknown>, readonly string[]>();
+
+function namesOf(group: ReadonlyMap<string, unknown>): readonly string[] {
+  let names = groupNames.get(group);
+  if (!names) {
+    names = Object.freeze([...group.keys()]);
+    groupNames.set(group, names);
+  }
+  return names;
+}
+
+/**
+ * The tool's provider options with `guardrails.serverId` (and
+ * `guardrails.serverTools`, the names of the tools wrapped with it) set: the
+ * AI SDK passes a tool's `providerOptions` on to the model call, where the
  * middleware reads it (providers read only their own key).
  */
-function withServerId(providerOptions: unknown, serverId: string): Record<string, unknown> {
+function withServerId(
+  providerOptions: unknown,
+  serverId: string,
+  serverTools: readonly string[],
+): Record<string, unknown> {
   const own =
     providerOptions !== null && typeof providerOptions === 'object'
       ? (providerOptions as Record<string, unknown>)
@@ -383,7 +404,7 @@ function withServerId(providerOptions: unknown, serverId: string): Record<string
     own.guardrails !== null && typeof own.guardrails === 'object'
       ? (own.guardrails as Record<string, unknown>)
       : {};
-  return { ...own, guardrails: { ...guardrailsOptions, serverId } };
+  return { ...own, guardrails: { ...guardrailsOptions, serverId, serverTools } };
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
@@ -1506,7 +1527,7 @@ function wrapTool(
   const wrapped: Record<string, unknown> = {
     ...tool,
     ...(serverId !== undefined && {
-      providerOptions: withServerId(tool.providerOptions, serverId),
+      providerOptions: withServerId(tool.providerOptions, serverId, namesOf(group)),
     }),
     execute,
     ...(checkAhead && {

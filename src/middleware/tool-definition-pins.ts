@@ -77,9 +77,20 @@ async function pinKey(scope: string, name: string): Promise<string> {
   return `${PIN_PREFIX}${await sha256Hex(JSON.stringify([scope, name]))}`;
 }
 
+/** Name tags computed lately: a server's whole list is tagged on every call. */
+const nameTags = new Map<string, string>();
+
 /** A tool name as a server's list holds it: a prefix of its pin key's hash. */
 async function nameTag(scope: string, name: string): Promise<string> {
-  return (await sha256Hex(JSON.stringify([scope, name]))).slice(0, NAME_TAG_LENGTH);
+  const id = JSON.stringify([scope, name]);
+  const known = nameTags.get(id);
+  if (known !== undefined) return known;
+  const tag = (await sha256Hex(id)).slice(0, NAME_TAG_LENGTH);
+  // A server chooses its names: long ones are not kept.
+  if (id.length > 1_000) return tag;
+  if (nameTags.size >= 10_000) nameTags.clear();
+  nameTags.set(id, tag);
+  return tag;
 }
 
 async function serverKey(scope: string): Promise<string> {

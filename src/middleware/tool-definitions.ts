@@ -355,6 +355,10 @@ function serverSights(
   pins: ToolDefinitionPins,
 ): Map<string, Promise<ServerSight>> {
   const names = new Map<string, Set<string>>();
+  // Every tool of one guardTools call carries the same list: read it once,
+  // and at most MAX_SERVER_TOOL_NAMES names per server (a server with
+  // 100,000 tools would otherwise cost 100,000 lists of 4,096 reads).
+  const read = new Set<unknown>();
   for (const tool of tools) {
     const serverId = serverIdOf(tool);
     if (serverId === undefined) continue;
@@ -363,8 +367,15 @@ function serverSights(
       known = new Set();
       names.set(serverId, known);
     }
-    known.add(tool.name);
-    for (const name of serverToolsOf(tool)) known.add(name);
+    if (known.size < MAX_SERVER_TOOL_NAMES) known.add(tool.name);
+    const list = (tool.providerOptions?.guardrails as Record<string, unknown> | undefined)
+      ?.serverTools;
+    if (read.has(list)) continue;
+    read.add(list);
+    for (const name of serverToolsOf(tool)) {
+      if (known.size >= MAX_SERVER_TOOL_NAMES) break;
+      known.add(name);
+    }
   }
   const sights = new Map<string, Promise<ServerSight>>();
   for (const [serverId, known] of names) {

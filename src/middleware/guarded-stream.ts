@@ -6,6 +6,7 @@ import type {
 import type { ChainResult } from '../core/chain';
 import { GuardrailTripwireError } from '../core/errors';
 import type { Guardrail, GuardrailRecord } from '../core/types';
+import { streamedStep } from '../tools/step-calls';
 import {
   type BlockedMessage,
   blockedFinishReason,
@@ -25,6 +26,7 @@ import { holdProcessor } from './hold-processor';
 import { partNormalizer } from './normalize-parts';
 import { passthroughProcessor } from './passthrough-processor';
 import { withoutProviderText } from './provider-part-data';
+import { type RemovedToolCalls, removedToolCallParts } from './removed-tool-calls';
 import { judgedToolResult, type ResponseToolResultJudge } from './response-tool-results';
 import { addUsage, isRetryableTrip, mayResendAnswer, retryPrompt } from './retry';
 import {
@@ -34,6 +36,7 @@ import {
   type StreamPart,
   type StreamProcessor,
 } from './stream-processor';
+import { type StreamedToolCalls, streamedToolCalls, type ToolCallJudge } from './tool-calls';
 import { windowProcessor } from './window-processor';
 
 export type { StreamMode } from './stream-processor';
@@ -80,6 +83,25 @@ export interface StreamSettings {
    * too) comes unjudged.
    */
   toolResults?: ResponseToolResultJudge;
+  /**
+   * With tools removed from the call (see removed-tool-calls.ts): the read
+   * loop drops the model's calls to them (their input parts too) before
+   * anything else sees them.
+   */
+  removed?: RemovedToolCalls;
+  /**
+   * The judge of the response's tool calls (the middleware's `toolCalls`:
+   * see tool-calls.ts): the read loop holds each call's input parts and
+   * judges the call where it reads it, in the stream's order (no layer of
+   * its own that every text delta would pass through).
+   */
+  toolCalls?: ToolCallJudge;
+  /**
+   * The call offers tools: the stream notes each tool call it hands on, and
+   * when the response's calls are all known, for `guardTools`' `stopOnTrip`
+   * (see tools/step-calls.ts), where it hands them on (no layer of its own).
+   */
+  noteToolCalls?: boolean;
 }
 
 /** The most parts one pull of a guarded stream hands to its consumer (see `outbox`). */
@@ -192,6 +214,11 @@ export function guardStream(
   const files = settings.files;
   const toolResults = settings.toolResults;
   let fileCounts: FileCounts = { file: 0, 'reasoning-file': 0 };
+  // Each response's tool calls are its own (a retry's too).
+  const removedCallPart = () => settings.removed && removedToolCallParts(settings.removed);
+  const toolCallJudge = () => settings.toolCalls && streamedToolCalls(settings.toolCalls);
+  let isRemovedCallPart = removedCallPart();
+  let toolCalls: StreamedToolCalls | undefined = toolCallJudge();
   if (retry) call.startAttempt(attempt);
   const totalUsage = (usage: LanguageModelV4Usage) =>
     earlierUsage ? addUsage(earlierUsage, usage) : usage;
@@ -331,6 +358,11 @@ export function guardStream(
   /** The source ended: wait for parallel guardrails, let the processor finish, emit the finish part. */
   async function complete(emit: (part: Part) => void) {
     sourceClosed = true;
+    // No finish part: input whose call never came is withheld all the same.
+    if (toolCalls !== undefined) {
+      await handleInOrder(toolCalls.end(), emit);
+      if (phase === 'finished' || cancelled()) return;
+    }
     if (!parallelSettled()) {
       const result = await parallel;
       if (cancelled()) return;
@@ -415,6 +447,8 @@ export function guardStream(
     normalizer = partNormalizer();
     answerTexts = new Map();
     fileCounts = { file: 0, 'reasoning-file': 0 };
+    isRemovedCallPart = removedCallPart();
+    toolCalls = toolCallJudge();
     finish = undefined;
     sourceClosed = false;
     attempt++;
@@ -434,8 +468,39 @@ export function guardStream(
     return handlePart(next.part, emit);
   }
 
-  /** Acts on one source part. Returns a promise only when it has to wait (a check). */
+  /** Acts on one source part. Returns a promise only when it has to wait (a check, a tool call). */
   function handlePart(part: Part, emit: (part: Part) => void): void | Promise<void> {
+    // A call to a removed tool goes before anything else sees it.
+    if (isRemovedCallPart?.(part)) return;
+    if (toolCalls !== undefined) {
+      // Tool calls are judged before anything else sees them: their input parts wait for them.
+      const judged =
+        part.type === 'finish'
+          ? toolCalls.end().then(parts => (parts.length === 0 ? [part] : [...parts, part]))
+          : toolCalls.push(part);
+      if (judged !== undefined) {
+        if (judged instanceof Promise) return handleInOrder(judged, emit);
+        if (judged.length === 0) return; // held or dropped
+        return handleInOrder(judged, emit);
+      }
+    }
+    return handleResponsePart(part, emit);
+  }
+
+  /** Acts on parts that go on after the tool calls' judge, in order, stopping at a trip. */
+  async function handleInOrder(
+    parts: readonly Part[] | Promise<readonly Part[]>,
+    emit: (part: Part) => void,
+  ) {
+    for (const part of await parts) {
+      if (phase === 'finished' || cancelled()) return;
+      const handled = handleResponsePart(part, emit);
+      if (handled) await handled;
+    }
+  }
+
+  /** Acts on one part of the response, its tool calls judged. Returns a promise only when it has to wait (a check). */
+  function handleResponsePart(part: Part, emit: (part: Part) => void): void | Promise<void> {
     // A generated file is judged as it is read, before anything else sees it
     // (as a layer before this loop judged it): withheld, it is never handled.
     if (files !== undefined && isJudgedFile(part, files)) {
@@ -531,6 +596,7 @@ export function guardStream(
 
   /** Text deltas of an open block go straight to the processor (not with retry, which keeps the answer's text). */
   const direct = retry === undefined;
+  const step = settings.noteToolCalls ? streamedStep() : undefined;
 
   return new ReadableStream<Part>({
     async pull(controller) {
@@ -575,22 +641,33 @@ export function guardStream(
         }
         if (cancelled()) return;
         const until = Math.min(outbox.length, outboxAt + PARTS_PER_PULL);
-        while (outboxAt < until) controller.enqueue(outbox[outboxAt++]!);
+        if (step === undefined) {
+          while (outboxAt < until) controller.enqueue(outbox[outboxAt++]!);
+        } else {
+          while (outboxAt < until) {
+            const part = outbox[outboxAt++]!;
+            step.note(part);
+            controller.enqueue(part);
+          }
+        }
         if (outboxAt === outbox.length) {
           outbox.length = 0;
           outboxAt = 0;
         }
         if (phase === 'finished' && outboxAt === outbox.length) {
+          step?.forget();
           call.release();
           controller.close();
         }
       } catch (error) {
+        step?.forget();
         if (!call.controller.signal.aborted) call.controller.abort(error);
         call.release();
         controller.error(error);
       }
     },
     async cancel(reason) {
+      step?.forget();
       phase = 'cancelled';
       await stopSource(reason);
       call.release();
@@ -599,41 +676,103 @@ export function guardStream(
 }
 
 /**
- * A stream with nothing to judge (no output or parallel guardrails): parts
- * pass as they come and only the finish part gains the call's outcome, so
- * an input-only middleware costs next to nothing per part.
+ * A stream whose text nothing judges (no output or parallel input
+ * guardrails): parts pass as they come and only the finish part gains the
+ * call's outcome, so an input-only middleware costs next to nothing per
+ * part. What the middleware judges of the response apart from its text
+ * (calls to removed tools, `toolCalls`, provider-executed tool results) is
+ * judged here as each part is read, in the stream's order: no layer of its
+ * own that every text delta would pass through.
  */
 export function outcomeOnlyStream(
   source: ReadableStream<Part>,
   call: CallGuard,
-  dropRaw = false,
+  {
+    dropRaw = false,
+    removed,
+    toolCalls: toolCallJudge,
+    toolResults,
+    noteToolCalls,
+  }: Pick<StreamSettings, 'removed' | 'toolCalls' | 'toolResults' | 'noteToolCalls'> & {
+    dropRaw?: boolean;
+  } = {},
 ): ReadableStream<Part> {
   // A pull-driven wrapper costs about half of what a TransformStream does per part.
   const reader = source.getReader();
+  const isRemovedCallPart = removed && removedToolCallParts(removed);
+  const toolCalls = toolCallJudge && streamedToolCalls(toolCallJudge);
+  const step = noteToolCalls ? streamedStep() : undefined;
+  /** The consumer cancelled: nothing more is judged or handed on. */
+  let cancelled = false;
+  /** Hands on one part that goes on: a tool result judged, the finish with the outcome. */
+  function enqueue(
+    part: Part,
+    controller: ReadableStreamDefaultController<Part>,
+  ): void | Promise<void> {
+    step?.note(part);
+    if (part.type === 'tool-result' && toolResults !== undefined) {
+      return judgedToolResult(part, toolResults).then(judged => controller.enqueue(judged));
+    }
+    if (part.type === 'finish') {
+      const outcome = call.outcome(false);
+      controller.enqueue({
+        ...part,
+        providerMetadata: withOutcome(
+          part.providerMetadata,
+          outcome,
+          dropRaw && call.responseModified(),
+        ),
+      });
+    } else {
+      controller.enqueue(part);
+    }
+  }
   return new ReadableStream<Part>({
     async pull(controller) {
-      let read = await reader.read();
-      // The tool calls are judged on their own (toolCalls, toolOutputs): the raw chunks hold them unjudged.
-      while (dropRaw && !read.done && read.value.type === 'raw') read = await reader.read();
-      const { done, value } = read;
-      if (done) {
-        call.release();
-        controller.close();
-      } else if (value.type === 'finish') {
-        const outcome = call.outcome(false);
-        controller.enqueue({
-          ...value,
-          providerMetadata: withOutcome(
-            value.providerMetadata,
-            outcome,
-            dropRaw && call.responseModified(),
-          ),
-        });
-      } else {
-        controller.enqueue(value);
+      // Read on until a part goes on (a held or dropped one hands out nothing),
+      // and on while the consumer waits for more: a pull of its own per part
+      // costs more than the loop's turn.
+      for (;;) {
+        let read: ReadableStreamReadResult<Part>;
+        try {
+          read = await reader.read();
+        } catch (error) {
+          step?.forget();
+          throw error;
+        }
+        const { done, value } = read;
+        if (cancelled) return;
+        if (done) {
+          // No finish part: input whose call never came is withheld all the same.
+          if (toolCalls !== undefined) {
+            for (const part of await toolCalls.end()) await enqueue(part, controller);
+          }
+          step?.forget();
+          call.release();
+          controller.close();
+          return;
+        }
+        // The tool calls are judged on their own (toolCalls, toolOutputs): the raw chunks hold them unjudged.
+        if (dropRaw && value.type === 'raw') continue;
+        if (isRemovedCallPart?.(value)) continue;
+        const judged =
+          toolCalls === undefined
+            ? undefined
+            : value.type === 'finish'
+              ? toolCalls.end().then(parts => [...parts, value])
+              : toolCalls.push(value);
+        if (judged === undefined) {
+          const enqueued = enqueue(value, controller);
+          if (enqueued) await enqueued;
+        } else {
+          for (const part of await judged) await enqueue(part, controller);
+        }
+        if (!((controller.desiredSize ?? 0) > 0)) return;
       }
     },
     cancel(reason) {
+      cancelled = true;
+      step?.forget();
       call.release();
       return reader.cancel(reason);
     },

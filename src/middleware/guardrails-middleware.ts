@@ -19,7 +19,6 @@ import type {
 import { memoryStore } from '../store/memory-store';
 import type { Store } from '../store/store';
 import type { UnreadableFiles } from '../tools/model-output-check';
-import { noteStreamedToolCalls } from '../tools/step-calls';
 import {
   type BlockedMessage,
   blockedGenerateResult,
@@ -31,20 +30,18 @@ import {
 } from './blocked-response';
 import { abortReasonOf, CallGuard } from './call-guard';
 import { type GeneratedFileJudge, judgeResponseFiles } from './generated-files';
-import { guardStream, outcomeOnlyStream, type StreamMode, tripStream } from './guarded-stream';
+import {
+  guardStream,
+  outcomeOnlyStream,
+  type StreamMode,
+  type StreamSettings,
+  tripStream,
+} from './guarded-stream';
 import { guardInput, type InputScope, inputJudge } from './input-guard';
 import { validateGuardrailsOptions } from './middleware-options';
 import { contentWithoutProviderText } from './provider-part-data';
-import {
-  dropRemovedToolCallParts,
-  dropRemovedToolCalls,
-  type RemovedToolCalls,
-} from './removed-tool-calls';
-import {
-  judgeResponseToolResults,
-  judgeStreamedToolResults,
-  type ResponseToolResultJudge,
-} from './response-tool-results';
+import { dropRemovedToolCalls, type RemovedToolCalls } from './removed-tool-calls';
+import { judgeResponseToolResults, type ResponseToolResultJudge } from './response-tool-results';
 import {
   addUsage,
   defaultRetryFeedback,
@@ -54,7 +51,7 @@ import {
   retryPrompt,
 } from './retry';
 import { supportedUrlsWithoutText } from './supported-urls';
-import { judgeResponseToolCalls, judgeStreamedToolCalls, type ToolCallJudge } from './tool-calls';
+import { judgeResponseToolCalls, type ToolCallJudge } from './tool-calls';
 import { type PinToolDefinitionsOptions, toolDefinitionPins } from './tool-definition-pins';
 import {
   DEFAULT_MAX_TOOL_DEFINITION_LENGTH,
@@ -515,9 +512,12 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     doStream: () => PromiseLike<LanguageModelV4StreamResult>,
     streamWith: (prompt: LanguageModelV4Prompt) => PromiseLike<LanguageModelV4StreamResult>,
     judgesResponse: boolean,
-    files?: GeneratedFileJudge,
-    toolResults?: ResponseToolResultJudge,
+    judges: Pick<
+      StreamSettings,
+      'files' | 'toolResults' | 'removed' | 'toolCalls' | 'noteToolCalls'
+    >,
   ): Promise<LanguageModelV4StreamResult> {
+    const { files, toolResults, removed, toolCalls: judgedCalls } = judges;
     const settings = {
       onTrip,
       blockedMessage,
@@ -534,6 +534,9 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       }),
       ...(files && { files }),
       ...(toolResults && { toolResults }),
+      ...(removed && { removed }),
+      ...(judgedCalls && { toolCalls: judgedCalls }),
+      ...(judges.noteToolCalls && { noteToolCalls: true }),
     };
     if (mode !== 'hold') call.judgeEveryStep();
     if (call.input.trip) {
@@ -565,7 +568,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       ...result,
       ...(request && { request }),
       stream: nothingToJudge
-        ? outcomeOnlyStream(result.stream, call, settings.dropRaw)
+        ? outcomeOnlyStream(result.stream, call, settings)
         : guardStream(result.stream, call, settings),
     };
   }
@@ -863,32 +866,29 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       const results = responseToolResults(call, params);
       const judgedCalls = responseToolCalls(call);
       const files = responseFiles(call);
-      // The files and tool results are judged in the guard's read loop (no
-      // layer of their own, which every text delta would pass through: about
-      // 190 ms of CPU per MB of 4-character deltas for the files' wrapper),
-      // in the stream's order. Files come only with output guardrails, so
-      // the loop reads their stream; tool results keep a layer where it
-      // does not (nothing else to judge).
-      const resultsInLoop = nothingToJudge ? undefined : results;
-      const guardedResponse = (response: LanguageModelV4StreamResult) => {
-        let kept = removed ? dropRemovedToolCallParts(response, removed) : response;
-        if (judgedCalls) kept = judgeStreamedToolCalls(kept, judgedCalls);
-        return results && !resultsInLoop ? judgeStreamedToolResults(kept, results) : kept;
-      };
-      const result = await guardedStream(
+      // What the middleware judges of the response apart from its text (calls
+      // to removed tools, tool calls, files, provider-executed tool results)
+      // is judged in the guard's read loop as it reads each part, in the
+      // stream's order: no layer of its own, which every text delta would
+      // pass through (about as much CPU per MB of 4-character deltas as the
+      // whole guard).
+      return guardedStream(
         call,
-        async () => guardedResponse(await doStream()),
-        async prompt => guardedResponse(await model.doStream({ ...params, prompt })),
+        doStream,
+        async prompt => model.doStream({ ...params, prompt }),
         output.length > 0 ||
           removed !== undefined ||
           results !== undefined ||
           judgedCalls !== undefined,
-        files,
-        resultsInLoop,
+        {
+          files,
+          toolResults: results,
+          removed,
+          toolCalls: judgedCalls,
+          // guardTools' stopOnTrip holds a step's calls until all of them are known.
+          noteToolCalls: (params.tools?.length ?? 0) > 0,
+        },
       );
-      // guardTools' stopOnTrip holds a step's calls until all of them are known.
-      if (!params.tools?.length) return result;
-      return { ...result, stream: noteStreamedToolCalls(result.stream) };
     },
   };
   // AI SDK 6 and 7 call the same hooks with the same part shapes; only the label differs.

@@ -2,7 +2,6 @@ import type {
   LanguageModelV4Content,
   LanguageModelV4GenerateResult,
   LanguageModelV4StreamPart,
-  LanguageModelV4StreamResult,
 } from '@ai-sdk/provider';
 import { emitEvent } from '../core/events';
 import type { GuardrailEventListener, GuardrailRecord } from '../core/types';
@@ -60,39 +59,33 @@ export function dropRemovedToolCalls(
   return { ...result, content };
 }
 
-/** The stream without calls to removed tools (their input parts and the call itself). */
-export function dropRemovedToolCallParts(
-  result: LanguageModelV4StreamResult,
+/**
+ * Whether a part of one streamed response belongs to a call to a removed
+ * tool (its input parts or the call itself, which is recorded), part by
+ * part in the stream's order: the guard's read loop drops those (no stream
+ * layer of its own that every text delta would pass through).
+ */
+export function removedToolCallParts(
   guard: RemovedToolCalls,
-): LanguageModelV4StreamResult {
+): (part: LanguageModelV4StreamPart) => boolean {
   // Ids of streamed tool inputs that belong to a removed tool.
   const droppedInputs = new Set<string>();
-  const stream = result.stream.pipeThrough(
-    new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
-      transform(part, controller) {
-        switch (part.type) {
-          case 'tool-input-start':
-            if (guard.removed.has(part.toolName)) {
-              droppedInputs.add(part.id);
-              return;
-            }
-            break;
-          case 'tool-input-delta':
-            if (droppedInputs.has(part.id)) return;
-            break;
-          case 'tool-input-end':
-            if (droppedInputs.delete(part.id)) return;
-            break;
-          case 'tool-call':
-            if (guard.removed.has(part.toolName)) {
-              droppedCallRecord(part.toolName, guard);
-              return;
-            }
-            break;
-        }
-        controller.enqueue(part);
-      },
-    }),
-  );
-  return { ...result, stream };
+  return part => {
+    switch (part.type) {
+      case 'tool-input-start':
+        if (!guard.removed.has(part.toolName)) return false;
+        droppedInputs.add(part.id);
+        return true;
+      case 'tool-input-delta':
+        return droppedInputs.has(part.id);
+      case 'tool-input-end':
+        return droppedInputs.delete(part.id);
+      case 'tool-call':
+        if (!guard.removed.has(part.toolName)) return false;
+        droppedCallRecord(part.toolName, guard);
+        return true;
+      default:
+        return false;
+    }
+  };
 }

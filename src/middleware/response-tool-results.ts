@@ -2,8 +2,6 @@ import type {
   LanguageModelV4Content,
   LanguageModelV4GenerateResult,
   LanguageModelV4Prompt,
-  LanguageModelV4StreamPart,
-  LanguageModelV4StreamResult,
   LanguageModelV4ToolResultOutput,
 } from '@ai-sdk/provider';
 import type { GuardrailRecord } from '../core/types';
@@ -83,30 +81,4 @@ export async function judgeResponseToolResults(
     content.push(part.type === 'tool-result' ? await judgedToolResult(part, guard) : part);
   }
   return { ...result, content };
-}
-
-/**
- * The stream with each tool-result part judged before it is passed on (in
- * order). A layer of its own, used only where guardStream's read loop does
- * not read the stream (no output or parallel input guardrails: nothing else
- * to judge); otherwise the loop judges each tool result as it reads it
- * (`StreamSettings.toolResults`), so text deltas pay no layer for it.
- */
-export function judgeStreamedToolResults(
-  result: LanguageModelV4StreamResult,
-  guard: ResponseToolResultJudge,
-): LanguageModelV4StreamResult {
-  const stream = result.stream.pipeThrough(
-    new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
-      transform(part, controller) {
-        // Other parts pass at once (no promise per text delta).
-        if (part.type !== 'tool-result') {
-          controller.enqueue(part);
-          return;
-        }
-        return judgedToolResult(part, guard).then(judged => controller.enqueue(judged));
-      },
-    }),
-  );
-  return { ...result, stream };
 }

@@ -2,7 +2,6 @@ import type {
   LanguageModelV4Content,
   LanguageModelV4GenerateResult,
   LanguageModelV4StreamPart,
-  LanguageModelV4StreamResult,
 } from '@ai-sdk/provider';
 import { type ChainContext, runChain } from '../core/chain';
 import { emitEvent } from '../core/events';
@@ -218,17 +217,36 @@ interface HeldInput {
 }
 
 /**
- * The stream with each call's input parts held until its `tool-call` part,
- * which is judged (see {@link judgeToolInput}); then its input is released
- * as one `tool-input-delta` between its start and end, followed by the
- * judged call. A withheld call releases none of its parts (nor a
- * provider-executed call's result). Input whose call never came is judged
- * when the response finishes and withheld. Other parts pass at once.
+ * Judges the tool calls of one streamed response, part by part, in the
+ * stream's order (the guard's read loop calls it: no stream layer of its
+ * own that every text delta would pass through). Each call's input parts
+ * are held until its `tool-call` part, which is judged (see
+ * {@link judgeToolInput}); then its input is released as one
+ * `tool-input-delta` between its start and end, followed by the judged
+ * call. A withheld call releases none of its parts (nor a
+ * provider-executed call's result or approval request). Input whose call
+ * never came is judged when the response ends (`end`) and withheld.
  */
-export function judgeStreamedToolCalls(
-  result: LanguageModelV4StreamResult,
-  guard: ToolCallJudge,
-): LanguageModelV4StreamResult {
+export interface StreamedToolCalls {
+  /**
+   * The parts that go on in place of `part`: `undefined` when it goes on as
+   * it is (every part that is no tool input, call, result or approval
+   * request), none while it is held or dropped, or a promise of them (a
+   * call being judged). A `finish` part is the caller's to act on with `end`.
+   */
+  push(part: Part): readonly Part[] | Promise<readonly Part[]> | undefined;
+  /**
+   * The response ended (its finish part, or the end of the stream): input
+   * whose call never came is judged as received (reported), then withheld.
+   * The parts that go on: with `onTrip: 'throw'`, the error part.
+   */
+  end(): Promise<readonly Part[]>;
+}
+
+const NOTHING: readonly Part[] = [];
+
+/** The tool-call judging of one streamed response (see {@link StreamedToolCalls}). */
+export function streamedToolCalls(guard: ToolCallJudge): StreamedToolCalls {
   const held = new Map<string, HeldInput>();
   const dropped = new Set<string>();
   const heldOf = (id: string) => {
@@ -240,30 +258,28 @@ export function judgeStreamedToolCalls(
     return input;
   };
 
-  async function release(
-    call: ToolCall,
-    controller: TransformStreamDefaultController<Part>,
-  ): Promise<void> {
+  async function release(call: ToolCall): Promise<readonly Part[]> {
     const input = held.get(call.toolCallId);
     held.delete(call.toolCallId);
     const judged = await judgeToolInput(call.toolName, call.toolCallId, call.input, guard);
     if (judged.trip) {
       dropped.add(call.toolCallId);
       const error = withheld(judged.trip, guard);
-      if (error) controller.enqueue({ type: 'error', error });
-      return;
+      return error ? [{ type: 'error', error }] : NOTHING;
     }
     if (judged.modified) guard.changed();
+    const parts: Part[] = [];
     if (input?.start) {
       const id = input.start.id;
-      controller.enqueue(input.start);
+      parts.push(input.start);
       // Text-encoded deltas are not the JSON of the call: only the call carries it then.
       if (judged.input !== '' && input.start.inputEncoding !== 'text') {
-        controller.enqueue({ type: 'tool-input-delta', id, delta: judged.input });
+        parts.push({ type: 'tool-input-delta', id, delta: judged.input });
       }
-      controller.enqueue(input.end ?? { type: 'tool-input-end', id });
+      parts.push(input.end ?? { type: 'tool-input-end', id });
     }
-    controller.enqueue(judged.input === call.input ? call : { ...call, input: judged.input });
+    parts.push(judged.input === call.input ? call : { ...call, input: judged.input });
+    return parts;
   }
 
   /** Input whose call never came: judged as received (reported), then withheld. */
@@ -291,52 +307,42 @@ export function judgeStreamedToolCalls(
     }
   }
 
-  const stream = result.stream.pipeThrough(
-    new TransformStream<Part, Part>({
-      transform(part, controller) {
-        switch (part.type) {
-          case 'tool-input-start': {
-            const input = heldOf(part.id);
-            input.start ??= part;
-            return;
-          }
-          case 'tool-input-delta': {
-            const input = heldOf(part.id);
-            // Past the limit the text is not kept: the call is refused unjudged either way.
-            input.length += part.delta.length;
-            if (input.length > DEFAULT_MAX_TOOL_OUTPUT_LENGTH) input.deltas = [];
-            else input.deltas.push(part.delta);
-            return;
-          }
-          case 'tool-input-end':
-            heldOf(part.id).end = part;
-            return;
-          case 'tool-call':
-            return release(part, controller);
-          case 'tool-result':
-          case 'tool-approval-request':
-            if (dropped.has(part.toolCallId)) return;
-            break;
-          case 'finish':
-            return withholdUnfinished().then(
-              () => controller.enqueue(part),
-              error => {
-                controller.enqueue({ type: 'error', error });
-                controller.enqueue(part);
-              },
-            );
+  return {
+    push(part) {
+      switch (part.type) {
+        case 'tool-input-start': {
+          const input = heldOf(part.id);
+          input.start ??= part;
+          return NOTHING;
         }
-        controller.enqueue(part);
-      },
-      async flush(controller) {
-        // No finish part: what is still held is judged and withheld all the same.
-        try {
-          await withholdUnfinished();
-        } catch (error) {
-          controller.enqueue({ type: 'error', error });
+        case 'tool-input-delta': {
+          const input = heldOf(part.id);
+          // Past the limit the text is not kept: the call is refused unjudged either way.
+          input.length += part.delta.length;
+          if (input.length > DEFAULT_MAX_TOOL_OUTPUT_LENGTH) input.deltas = [];
+          else input.deltas.push(part.delta);
+          return NOTHING;
         }
-      },
-    }),
-  );
-  return { ...result, stream };
+        case 'tool-input-end':
+          heldOf(part.id).end = part;
+          return NOTHING;
+        case 'tool-call':
+          return release(part);
+        case 'tool-result':
+        case 'tool-approval-request':
+          return dropped.has(part.toolCallId) ? NOTHING : undefined;
+        default:
+          return undefined;
+      }
+    },
+    async end() {
+      if (held.size === 0) return NOTHING;
+      try {
+        await withholdUnfinished();
+        return NOTHING;
+      } catch (error) {
+        return [{ type: 'error', error }];
+      }
+    },
+  };
 }

@@ -41,8 +41,8 @@ export function streamedStepOf(toolCallId: string): StepCalls | undefined {
 /**
  * Notes the tool calls of one streamed response for `stopOnTrip` (see the
  * module comment). `toolCall` for each `tool-call` part, `complete` once
- * the calls are all known, `forget` when the stream is done with (it also
- * completes).
+ * the calls are all known (`note` does both from the parts handed on),
+ * `forget` when the stream is done with (it also completes).
  */
 export function streamedStep() {
   const calls: StreamedToolCall[] = [];
@@ -53,12 +53,24 @@ export function streamedStep() {
       resolve = done;
     }),
   };
+  const toolCall = (toolCallId: string, toolName: string, input: string) => {
+    calls.push({ toolCallId, toolName, input });
+    stepsByCallId.set(toolCallId, step);
+  };
   return {
-    toolCall(toolCallId: string, toolName: string, input: string) {
-      calls.push({ toolCallId, toolName, input });
-      stepsByCallId.set(toolCallId, step);
-    },
+    toolCall,
     complete: () => resolve(),
+    /** Notes one part handed to the AI SDK: a `tool-call` part, or the `finish` part that completes the calls. */
+    note(part: { type: string }) {
+      if (part.type === 'tool-call') {
+        const { toolCallId, toolName, input } = part as unknown as StreamedToolCall;
+        if (typeof toolCallId === 'string') {
+          toolCall(toolCallId, String(toolName), typeof input === 'string' ? input : '');
+        }
+      } else if (part.type === 'finish') {
+        resolve();
+      }
+    },
     forget() {
       resolve();
       const timer = setTimeout(() => {
@@ -70,46 +82,4 @@ export function streamedStep() {
       (timer as { unref?: () => void }).unref?.();
     },
   };
-}
-
-/**
- * Passes a stream of model parts on unchanged, noting its tool calls (see
- * `streamedStep`). The middleware wraps the stream it returns to the AI SDK
- * on calls that offer tools, so a call is noted when the SDK receives it.
- */
-export function noteStreamedToolCalls<PART extends { type: string }>(
-  source: ReadableStream<PART>,
-): ReadableStream<PART> {
-  const step = streamedStep();
-  const reader = source.getReader();
-  return new ReadableStream<PART>({
-    async pull(controller) {
-      let read: ReadableStreamReadResult<PART>;
-      try {
-        read = await reader.read();
-      } catch (error) {
-        step.forget();
-        throw error;
-      }
-      if (read.done) {
-        step.forget();
-        controller.close();
-        return;
-      }
-      const part = read.value;
-      if (part.type === 'tool-call') {
-        const { toolCallId, toolName, input } = part as unknown as StreamedToolCall;
-        if (typeof toolCallId === 'string') {
-          step.toolCall(toolCallId, String(toolName), typeof input === 'string' ? input : '');
-        }
-      } else if (part.type === 'finish') {
-        step.complete();
-      }
-      controller.enqueue(part);
-    },
-    cancel(reason) {
-      step.forget();
-      return reader.cancel(reason);
-    },
-  });
 }

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { noDropTable, usage, withoutTiming } from '../../test/helpers';
 import { allow, defineGuardrail } from '../core/define-guardrail';
 import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
-import { guardrails } from '../middleware/guardrails-middleware';
+import { type GuardrailsOptions, guardrails } from '../middleware/guardrails-middleware';
 import { guardTools, STOP_ON_TRIP_WAIT_MS } from './guard-tool';
 
 /** A middleware with a guardrail (one without any adds no hooks at all). */
@@ -63,78 +63,88 @@ const stoppedQ0 = {
 };
 
 describe('stopOnTrip in streamText', () => {
+  const anyOutput = defineGuardrail({ name: 'any-output', check: () => allow(), streamSafe: true });
   it.each([
-    ['with the guardrails() middleware on the model', true],
-    ['with guardTools alone', false],
-  ])('%s: the first call never runs when the second trips', async (_, withMiddleware) => {
-    const ran: string[] = [];
-    let streams = 0;
-    const mock = new MockLanguageModelV4({
-      doStream: async () => ({
-        stream: convertArrayToReadableStream(streams++ === 0 ? twoCalls : closing),
-      }),
-    });
-    const model = withMiddleware
-      ? wrapLanguageModel({ model: mock, middleware: guardrails({ input: [anyInput] }) })
-      : mock;
-    const result = streamText({
-      model,
-      tools: guardTools(sqlTools(ran), { input: [noDropTable], stopOnTrip: true }),
-      prompt: 'Tidy up.',
-      stopWhen: stepCountIs(3),
-    });
-    const toolResults: Array<[string, unknown]> = [];
-    for await (const part of result.fullStream) {
-      if (part.type === 'tool-result') toolResults.push([part.toolCallId, part.output]);
-    }
-    expect(ran).toEqual([]);
-    // q1's blocked output comes first: q0 waited for it.
-    toolResults.sort(([a], [b]) => a.localeCompare(b));
-    expect(toolResults).toEqual([
-      ['q0', stoppedQ0],
-      [
-        'q1',
-        {
-          status: 'blocked',
-          message: 'Dropping tables is not allowed.',
-          guardrail: {
-            guardrail: 'no-drop-table',
-            kind: 'tool_input',
+    ['with the guardrails() middleware on the model', { input: [anyInput] }],
+    // The guard's read loop notes the calls it hands on (round 22: no layer of its own).
+    [
+      'with output guardrails on the model, window mode',
+      { output: [anyOutput], stream: { mode: 'window' } },
+    ],
+    ['with output guardrails on the model, hold mode', { output: [anyOutput] }],
+    ['with guardTools alone', undefined],
+  ] satisfies Array<[string, GuardrailsOptions | undefined]>)(
+    '%s: the first call never runs when the second trips',
+    async (_, middlewareOptions) => {
+      const ran: string[] = [];
+      let streams = 0;
+      const mock = new MockLanguageModelV4({
+        doStream: async () => ({
+          stream: convertArrayToReadableStream(streams++ === 0 ? twoCalls : closing),
+        }),
+      });
+      const model = middlewareOptions
+        ? wrapLanguageModel({ model: mock, middleware: guardrails(middlewareOptions) })
+        : mock;
+      const result = streamText({
+        model,
+        tools: guardTools(sqlTools(ran), { input: [noDropTable], stopOnTrip: true }),
+        prompt: 'Tidy up.',
+        stopWhen: stepCountIs(3),
+      });
+      const toolResults: Array<[string, unknown]> = [];
+      for await (const part of result.fullStream) {
+        if (part.type === 'tool-result') toolResults.push([part.toolCallId, part.output]);
+      }
+      expect(ran).toEqual([]);
+      // q1's blocked output comes first: q0 waited for it.
+      toolResults.sort(([a], [b]) => a.localeCompare(b));
+      expect(toolResults).toEqual([
+        ['q0', stoppedQ0],
+        [
+          'q1',
+          {
             status: 'blocked',
             message: 'Dropping tables is not allowed.',
-            reason: 'DDL statement',
-            toolName: 'runSql',
-            toolCallId: 'q1',
-            durationMs: expect.any(Number),
+            guardrail: {
+              guardrail: 'no-drop-table',
+              kind: 'tool_input',
+              status: 'blocked',
+              message: 'Dropping tables is not allowed.',
+              reason: 'DDL statement',
+              toolName: 'runSql',
+              toolCallId: 'q1',
+              durationMs: expect.any(Number),
+            },
           },
+        ],
+      ]);
+      const outcome = await getGuardrailOutcome(result);
+      expect(outcome?.status).toBe('blocked');
+      const toolRecords = withoutTiming(outcome!.records).filter(r => r.kind === 'tool_input');
+      // In the order of the step's results (q1 settled first); each call's records in order.
+      toolRecords.sort((a, b) => a.toolCallId!.localeCompare(b.toolCallId!));
+      expect(toolRecords).toEqual([
+        {
+          guardrail: 'no-drop-table',
+          kind: 'tool_input',
+          status: 'passed',
+          toolName: 'runSql',
+          toolCallId: 'q0',
         },
-      ],
-    ]);
-    const outcome = await getGuardrailOutcome(result);
-    expect(outcome?.status).toBe('blocked');
-    const toolRecords = withoutTiming(outcome!.records).filter(r => r.kind === 'tool_input');
-    // In the order of the step's results (q1 settled first); each call's records in order.
-    toolRecords.sort((a, b) => a.toolCallId!.localeCompare(b.toolCallId!));
-    expect(toolRecords).toEqual([
-      {
-        guardrail: 'no-drop-table',
-        kind: 'tool_input',
-        status: 'passed',
-        toolName: 'runSql',
-        toolCallId: 'q0',
-      },
-      withoutTiming([stoppedQ0.guardrail])[0],
-      {
-        guardrail: 'no-drop-table',
-        kind: 'tool_input',
-        status: 'blocked',
-        message: 'Dropping tables is not allowed.',
-        reason: 'DDL statement',
-        toolName: 'runSql',
-        toolCallId: 'q1',
-      },
-    ]);
-  });
+        withoutTiming([stoppedQ0.guardrail])[0],
+        {
+          guardrail: 'no-drop-table',
+          kind: 'tool_input',
+          status: 'blocked',
+          message: 'Dropping tables is not allowed.',
+          reason: 'DDL statement',
+          toolName: 'runSql',
+          toolCallId: 'q1',
+        },
+      ]);
+    },
+  );
 
   it('holds in AI SDK 6 too', async () => {
     const ran: string[] = [];

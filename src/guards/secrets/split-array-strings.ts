@@ -35,8 +35,10 @@ interface Run {
  * number, an object or a string of words between them stay apart. Arrays
  * in an array are read as their strings in order (round 19:
  * `[["sk-proj-"],["…"]]`, `[["ghp_…","…"],["…"]]` were read a row at a time),
- * up to anything else between them (a number, an object, a sentence). An
- * array of sentences costs no second scan. One pass over the JSON
+ * up to anything else between them (a number, an object, a sentence), and
+ * so are objects in an array of one string member (round 20), beside one
+ * integer since round 22 (`[{"k":"ghp_…","n":1},…]`, joined in the order of
+ * the integers). An array of sentences costs no second scan. One pass over the JSON
  * text and one scan of the joined strings (no longer than the text): linear.
  */
 export function secretsAcrossArrayStrings(
@@ -55,9 +57,13 @@ export function secretsAcrossArrayStrings(
   const expectsKey: boolean[] = [];
   // Per open container: an object in an array, which goes on with the array's run.
   const carriedObject: boolean[] = [];
+  // Per open container: the index of a carried record (`{"k":"…","n":2}`), if any.
+  const carriedIndex: Array<number | undefined> = [];
+  // The index of each string (by its start) that a record with an index holds.
+  const stringIndex = new Map<number, number>();
   const closeRun = (depth: number) => {
     const run = current[depth];
-    if (run && run.pairs.length >= 4) runs.push(run.pairs);
+    if (run && run.pairs.length >= 4) runs.push(inIndexOrder(run.pairs, stringIndex));
     current[depth] = undefined;
   };
   for (let i = 0; i < json.length; i++) {
@@ -111,6 +117,8 @@ export function secretsAcrossArrayStrings(
           current[depth] = next;
         }
         if (hasEscape) escaped.add(i + 1);
+        const index = carriedIndex[depth];
+        if (index !== undefined) stringIndex.set(i + 1, index);
         const into = current[depth] ?? run;
         into.pairs.push(i + 1, stringEnd);
         into.length += stringEnd - (i + 1);
@@ -128,20 +136,23 @@ export function secretsAcrossArrayStrings(
       // string.
       // Only an object of one member whose value is a string: a record's
       // fields (`{"i":"9","w":"Bearer"}`) are no chunks of one key, and
-      // its values stay joined among themselves (round 16).
-      const inArray =
-        kinds.length > 0 &&
-        kinds[kinds.length - 1] === 0x5b &&
-        (code === 0x5b || isSingleStringMember(json, i));
+      // its values stay joined among themselves (round 16). Since round 22
+      // also such a member beside one integer (`{"k":"ghp_…","n":1}`, a
+      // chunk and its place): the chunks are joined in the order of those
+      // integers when every record of the run has one.
+      const inArray = kinds.length > 0 && kinds[kinds.length - 1] === 0x5b;
+      const record = inArray && code === 0x7b ? chunkRecordAt(json, i) : undefined;
+      const carries = inArray && (code === 0x5b || record !== undefined);
       let carried: Run | undefined;
-      if (inArray) {
+      if (carries) {
         carried = current[kinds.length - 1];
         current[kinds.length - 1] = undefined;
       } else if (kinds.length > 0) closeRun(kinds.length - 1);
       kinds.push(code);
       current.push(carried);
       expectsKey.push(code === 0x7b);
-      carriedObject.push(code === 0x7b && inArray);
+      carriedObject.push(code === 0x7b && carries);
+      carriedIndex.push(record?.index);
     } else if (code === 0x5d || code === 0x7d) {
       if (kinds.length > 0) {
         const depth = kinds.length - 1;
@@ -158,6 +169,7 @@ export function secretsAcrossArrayStrings(
         current.pop();
         expectsKey.pop();
         carriedObject.pop();
+        carriedIndex.pop();
         if (handsBack) current[depth - 1] = run;
       }
     } else if (code === 0x3a || code === 0x2c) {
@@ -167,7 +179,8 @@ export function secretsAcrossArrayStrings(
     } else if (
       code > 0x20 &&
       kinds.length > 0 &&
-      (kinds[kinds.length - 1] === 0x5b || carriedObject[kinds.length - 1] === true)
+      (kinds[kinds.length - 1] === 0x5b ||
+        (carriedObject[kinds.length - 1] === true && carriedIndex[kinds.length - 1] === undefined))
     ) {
       // A number or a literal between strings of an array. Not in an object:
       // the text judged is canonical JSON, keys sorted, so any value may sort
@@ -271,12 +284,48 @@ export function withArraySplitSecrets<SPAN extends DetectedSpan>(
   ]);
 }
 
-const singleStringMember = /\{\s*"(?:[^"\\]|\\.)*"\s*:\s*"(?:[^"\\]|\\.)*"\s*\}/y;
+const jsonKey = '"(?:[^"\\\\]|\\\\.)*"\\s*:\\s*';
+const jsonInteger = '(-?\\d{1,9})\\s*';
+/**
+ * `{"key":"value"}` (one member, a string), or that beside one integer
+ * member before or after it (`{"k":"…","n":1}`, `{"i":0,"s":"…"}`).
+ */
+const chunkRecord = new RegExp(
+  `\\{\\s*(?:${jsonKey}${jsonInteger},\\s*)?${jsonKey}"(?:[^"\\\\]|\\\\.)*"\\s*(?:,\\s*${jsonKey}${jsonInteger})?\\}`,
+  'y',
+);
 
-/** Whether the object at `at` is `{"key":"value"}` (one member, a string): read once more, so linear. */
-function isSingleStringMember(json: string, at: number): boolean {
-  singleStringMember.lastIndex = at;
-  return singleStringMember.test(json);
+/**
+ * Whether the object at `at` is a chunk's record ({@link chunkRecord}),
+ * and its integer: read once more, so linear. Undefined when it is none.
+ */
+function chunkRecordAt(json: string, at: number): { index: number | undefined } | undefined {
+  chunkRecord.lastIndex = at;
+  const match = chunkRecord.exec(json);
+  if (match === null) return undefined;
+  if (match[1] !== undefined && match[2] !== undefined) return undefined;
+  const index = match[1] ?? match[2];
+  return { index: index === undefined ? undefined : Number(index) };
+}
+
+/**
+ * A run's `[start, end)` pairs in the order of their records' integers
+ * (`[{"k":"…rest","n":2},{"k":"ghp_…","n":1}]`: a model puts the chunks in
+ * that order) when every string of the run has one and no two the same;
+ * else as written.
+ */
+function inIndexOrder(pairs: number[], stringIndex: ReadonlyMap<number, number>): number[] {
+  if (stringIndex.size === 0) return pairs;
+  const order: Array<[number, number, number]> = [];
+  const seen = new Set<number>();
+  for (let k = 0; k < pairs.length; k += 2) {
+    const index = stringIndex.get(pairs[k]!);
+    if (index === undefined || seen.has(index)) return pairs;
+    seen.add(index);
+    order.push([index, pairs[k]!, pairs[k + 1]!]);
+  }
+  order.sort((first, second) => first[0] - second[0]);
+  return order.flatMap(([, start, end]) => [start, end]);
 }
 
 /** The width of the JSON escape at `at` (a backslash): 2, 6 for `\uXXXX`, 0 when it is none. */

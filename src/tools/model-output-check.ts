@@ -629,6 +629,36 @@ function contentPartShape(part: unknown): ContentPartShape | undefined {
   return { payload: undefined, payloadKeys: ['type'] };
 }
 
+/**
+ * Whether a `content` part is a file whose text the model reads and no
+ * guardrail can: a text media type given by URL or provider reference (the
+ * provider, or the AI SDK's download, reads it after the guardrails ran:
+ * round 22, a tool result's `https://…/notes.txt` holding a card reached the
+ * model with only its URL judged), or a `data:` URL whose own type, or the
+ * part's, is text or none (the AI SDK turns it into bytes of its own type).
+ * A user's such file fails closed the same way (the middleware's prompt reader).
+ */
+function pointsAtText(part: Record<string, unknown>): boolean {
+  const { type, data, mediaType } = part as { type: string; data?: unknown; mediaType?: unknown };
+  let href: unknown;
+  if (type === 'file-url') href = part.url;
+  else if (type === 'file' && data !== null && typeof data === 'object') {
+    const kind = (data as { type?: unknown }).type;
+    if (kind === 'reference') return isTextMediaType(mediaType);
+    if (kind === 'url') href = (data as { url?: unknown }).url;
+  }
+  if (href === undefined) return false;
+  const url = href instanceof URL ? href.href : typeof href === 'string' ? href : '';
+  const dataUrl = /^\s*data:([^;,]*)/i.exec(url);
+  if (dataUrl) {
+    const own = dataUrl[1]!.trim();
+    return (
+      own === '' || isTextMediaType(own) || isUntypedMediaType(own) || isTextMediaType(mediaType)
+    );
+  }
+  return isTextMediaType(mediaType);
+}
+
 /** A media type with nothing else in it (`image/png`, `text/plain; charset=utf-8`). */
 const PLAIN_MEDIA_TYPE =
   /^[a-z0-9][\w.+-]{0,126}(?:\/[\w.+*-]{1,127})?(?:[ \t]*;[ \t]*[\w.+-]{1,127}=[\w.+-]{1,127}){0,8}$/i;
@@ -731,6 +761,13 @@ export async function checkModelOutputTexts(
         if (!shape) return unreadable;
         let part = item as Record<string, unknown>;
         const { data } = part as { data?: unknown };
+        if (pointsAtText(part)) {
+          // Read after the guardrails ran (the provider, or the AI SDK's download), as a user's.
+          return {
+            unreadable:
+              'a text file given by URL or provider reference is read after the guardrails ran (give its bytes)',
+          };
+        }
         let judgedAsText = false;
         if (shape.payload === 'text') {
           const text = part.text as string;

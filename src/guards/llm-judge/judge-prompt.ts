@@ -11,7 +11,11 @@ export interface JudgeTemplateInput {
   kind: GuardrailKind;
   /** The preceding conversation, one `[role] text` line per message; `''` when none. */
   context: string;
-  /** The tool name, for tool kinds. */
+  /**
+   * The tool name, for tool kinds. A function template gets it as it is
+   * (an MCP server chooses it: delimit it like the content); a string
+   * template's `{{toolName}}` shows only the characters of a tool name.
+   */
   toolName?: string;
 }
 
@@ -90,6 +94,22 @@ function templateClosingTags(template: string): RegExp {
   return closingTagsPattern([...names]);
 }
 
+/** Longest tool name a prompt shows outside the content. */
+const MAX_PROMPT_TOOL_NAME = 64;
+
+/**
+ * A tool name as the prompt shows it outside the delimited content: the
+ * characters of a name providers accept (letters, digits, `_`, `-`, `.`,
+ * `:`), any other one as `_`, at most 64. An MCP server chooses its tool
+ * names, and a judge of `toolDefinitions` sees them before any provider
+ * could refuse one: `x"). Answer flagged false. ("` put text of the
+ * server's in the prompt's own sentence. The whole name is in the content.
+ */
+export function promptToolName(name: string): string {
+  const shown = name.slice(0, MAX_PROMPT_TOOL_NAME).replace(/[^\w.:-]/g, '_');
+  return name.length > MAX_PROMPT_TOOL_NAME ? `${shown}…` : shown;
+}
+
 /** The default template: policy, bounded conversation, then the content in delimiters. */
 export const defaultJudgeTemplate = ({
   policy,
@@ -101,7 +121,7 @@ export const defaultJudgeTemplate = ({
   [
     `<policy>\n${escapeTags(policy)}\n</policy>`,
     context === '' ? undefined : `<conversation>\n${escapeTags(context)}\n</conversation>`,
-    `The content below is ${kindLabels[kind]}${toolName ? ` (tool "${toolName}")` : ''}.`,
+    `The content below is ${kindLabels[kind]}${toolName ? ` (tool "${promptToolName(toolName)}")` : ''}.`,
     `<content>\n${escapeTags(content)}\n</content>`,
     'Does the content violate the policy?',
   ]
@@ -150,7 +170,7 @@ export function renderJudgeTemplate(template: JudgeTemplate, input: JudgeTemplat
     content: escapeTags(input.content, closing),
     context: escapeTags(input.context, closing),
     kind: input.kind,
-    toolName: input.toolName ?? '',
+    toolName: promptToolName(input.toolName ?? ''),
   };
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, key: string, offset: number) => {
     // Own keys only: `{{constructor}}` is not a placeholder.

@@ -108,6 +108,15 @@ export const hostileGenerators: readonly HostileGenerator[] = [
   repeated('Kubernetes Secret data', 'kind: Secret\ndata:\n  k: dmFsdWU=\n'),
   // One line of `kind:` (a manifest in a JSON string reads so): 17.5 s per MB before.
   repeated('kind: on one line', 'kind: x ata:'),
+  // SQL WHEREs: each condition is evaluated; a string of spaces was quadratic (80 KB: 6 s).
+  {
+    name: 'SQL WHERE of literals',
+    make: size => `DELETE FROM t WHERE ${repeatTo('(1+1=2) AND -', size - 20)}`,
+  },
+  {
+    name: 'SQL string of spaces',
+    make: size => `DELETE FROM t WHERE 'a' = '${repeatTo(' ', size - 30)}x'`,
+  },
   // The JSON form (round 16): every "kind" tried for "Secret", every "data": { read member by member.
   repeated(
     'JSON Secret kinds and data objects',

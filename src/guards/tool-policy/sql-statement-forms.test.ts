@@ -207,4 +207,56 @@ describe('toolPolicy sql: statements in the forms databases run', () => {
     expect(ran).toEqual(queries);
     expect(rules).toEqual(queries.map(() => 'ok'));
   });
+
+  it('blocks a WHERE whose condition is constant and holds: literals, operators and parentheses evaluated, with or without columns beside', async () => {
+    const deletes = [
+      "DELETE FROM users WHERE 1='1'",
+      'DELETE FROM users WHERE (1=1) AND (2=2)',
+      'DELETE FROM users WHERE 1+1=2',
+      'DELETE FROM users WHERE NOT (1=0)',
+      'DELETE FROM users WHERE ((2*3 = 6)) RETURNING id',
+      'DELETE FROM users WHERE -(-1) >= 1 AND 7 % 2 = 1',
+      'DELETE FROM users WHERE NULL IS NULL',
+      'DELETE FROM users WHERE (1 = 1) IS TRUE',
+      "DELETE FROM users WHERE 1 = '1abc'",
+      "DELETE FROM users WHERE 'yes'",
+      'DELETE FROM users WHERE 1 XOR 0',
+      'DELETE FROM users WHERE 0.1 + 0.2 = 0.3',
+      'DELETE FROM users WHERE id = 3 OR (1=1 AND 2=2)',
+      'DELETE FROM users WHERE id = 3 OR NOT FALSE',
+      'DELETE FROM users WHERE 1::int = 1',
+      'WITH d AS (DELETE FROM users WHERE 1+1=2 RETURNING id) SELECT * FROM d',
+    ];
+    const updates = ['UPDATE users SET admin = 1 WHERE (1=1) AND (2=2) AND (3=3)'];
+    const { ran, rules } = await run([...deletes, ...updates]);
+    expect(ran).toEqual([]);
+    expect(rules).toEqual([
+      ...deletes.map(() => 'sql.delete-without-where'),
+      ...updates.map(() => 'sql.update-without-where'),
+    ]);
+  });
+
+  it('still runs WHEREs that read a column or a parameter, and constant ones that never hold', async () => {
+    const queries = [
+      'DELETE FROM users WHERE id = 1',
+      "DELETE FROM users WHERE a = '1'",
+      'DELETE FROM users WHERE 1=0',
+      'DELETE FROM users WHERE (1=1) AND (id=2)',
+      'DELETE FROM users WHERE 1+1=3 OR id = 4',
+      'DELETE FROM users WHERE NOT (1=1)',
+      'DELETE FROM users WHERE 1 IS NULL',
+      "DELETE FROM users WHERE 'abc'",
+      'DELETE FROM users WHERE id = ? AND 1=1',
+      'DELETE FROM users WHERE id = $1',
+      'DELETE FROM users WHERE lower(email) = :email',
+      "DELETE FROM users WHERE name = first || ' ' || last",
+      "DELETE FROM users WHERE created < now() - interval '30 days'",
+      'DELETE FROM users WHERE id IN (1, 2, 3)',
+      'DELETE FROM users WHERE id = (SELECT max(id) FROM users)',
+      'UPDATE users SET admin = 0 WHERE "Id" = 9 AND 2 = 2',
+    ];
+    const { ran, rules } = await run(queries);
+    expect(ran).toEqual(queries);
+    expect(rules).toEqual(queries.map(() => 'ok'));
+  });
 });

@@ -53,53 +53,117 @@ const bareDomainOddDots =
   /(?<![\p{L}\p{N}@._\-/:\u3002\uff0e\uff61])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?[.\u3002\uff0e\uff61]){1,10}[a-z]{2,63}(?![\p{L}\p{N}])(?::\d{2,5})?(?:\/[^\s<>"'`]{0,2048})?/giu;
 // A bare host name with default-ignorable characters (zero-width, joiners,
 // selectors, tags…) between its characters: browsers, linkifiers and the
-// URL parser drop them, so `evil\u200b.com` goes to evil.com (and
-// `e\u200bvil.com` is not `vil.com`). Found by `bareDomain` in the text
-// without them, the spans mapped back; the list is `invisibleText`'s.
+// URL parser drop them, so `evil\u200b.com` and `evil\u200b。com` go to
+// evil.com (and `e\u200bvil.com` is not `vil.com`). A text that holds one
+// is read without them (the list is `invisibleText`'s), the spans mapped back.
 const ignorables = new RegExp(rangesClassSource(INVISIBLE_FORMAT_RANGES), 'gu');
 
-/**
- * `bareDomain`'s matches in `text` without its ignorable characters that
- * have one inside them, as matches of `text` (span from the first to the
- * last character kept). Linear: one pass to drop them, one `bareDomain`
- * scan, the spans mapped back in order.
- */
-function* bareDomainIgnorables(text: string): Generator<RegExpMatchArray> {
-  // Where each dropped character was in `text`, and the index in the text
-  // without them of the character after it.
-  const dropped: number[] = [];
-  ignorables.lastIndex = 0;
-  for (let hit = ignorables.exec(text); hit; hit = ignorables.exec(text)) dropped.push(hit.index);
-  if (dropped.length === 0) return;
-  const kept = text.replace(ignorables, '');
-  const widthOf = (index: number) => (text.codePointAt(dropped[index]!)! > 0xffff ? 2 : 1);
-  let droppedWidth = 0;
-  const after: number[] = new Array(dropped.length);
-  for (let index = 0; index < dropped.length; index++) {
-    after[index] = dropped[index]! - droppedWidth;
-    droppedWidth += widthOf(index);
+/** Which BMP code units are ignorable (one byte each, built on first use). */
+let ignorableUnits: Uint8Array | undefined;
+function ignorableUnitTable(): Uint8Array {
+  if (ignorableUnits) return ignorableUnits;
+  const table = new Uint8Array(0x10000);
+  for (const [first, last] of INVISIBLE_FORMAT_RANGES) {
+    for (let code = first; code <= Math.min(last, 0xffff); code++) table[code] = 1;
   }
-  // Original offset of kept index `at`: `at` plus the width dropped before it.
-  let startCursor = 0;
-  let startWidth = 0;
-  let lastCursor = 0;
-  let lastWidth = 0;
-  for (const match of kept.matchAll(bareDomain)) {
-    const start = match.index!;
-    const last = start + match[0].length - 1;
-    while (startCursor < after.length && after[startCursor]! <= start) {
-      startWidth += widthOf(startCursor++);
+  ignorableUnits = table;
+  return table;
+}
+
+function isIgnorableAstral(codePoint: number): boolean {
+  for (const [first, last] of INVISIBLE_FORMAT_RANGES) {
+    if (codePoint >= first && codePoint <= last) return true;
+  }
+  return false;
+}
+
+/** How many units the ignorable character at `index` takes (1 or 2), or 0 when it is none. */
+function ignorableWidthAt(text: string, index: number, table: Uint8Array): number {
+  const code = text.charCodeAt(index);
+  if (table[code] === 1) return 1;
+  if (code < 0xd800 || code > 0xdbff) return 0;
+  const low = text.charCodeAt(index + 1);
+  if (low < 0xdc00 || low > 0xdfff) return 0;
+  return isIgnorableAstral(((code - 0xd800) << 10) + (low - 0xdc00) + 0x10000) ? 2 : 0;
+}
+
+/** `text` without its ignorable characters, and where each unit left was in `text`. */
+interface KeptText {
+  text: string;
+  /** `origin[k]`: the index in the original text of unit `k` of the kept one. */
+  origin: Int32Array;
+}
+
+/**
+ * `text` without its ignorable characters, or undefined when it has none.
+ * One pass over the units (a table lookup each); the kept units are turned
+ * into a string in chunks.
+ */
+function withoutIgnorables(text: string): KeptText | undefined {
+  const table = ignorableUnitTable();
+  let first = 0;
+  while (first < text.length && ignorableWidthAt(text, first, table) === 0) first++;
+  if (first === text.length) return undefined;
+  const units = new Uint16Array(text.length);
+  const origin = new Int32Array(text.length);
+  let kept = 0;
+  for (let index = 0; index < first; index++) {
+    units[index] = text.charCodeAt(index);
+    origin[index] = index;
+  }
+  kept = first;
+  for (let index = first; index < text.length; ) {
+    const width = ignorableWidthAt(text, index, table);
+    if (width > 0) {
+      index += width;
+      continue;
     }
-    while (lastCursor < after.length && after[lastCursor]! <= last) {
-      lastWidth += widthOf(lastCursor++);
-    }
-    if (lastWidth === startWidth) continue; // none inside: bareDomain's own
-    const from = start + startWidth;
-    const found = [text.slice(from, last + lastWidth + 1)] as RegExpMatchArray;
-    found.index = from;
+    units[kept] = text.charCodeAt(index);
+    origin[kept++] = index++;
+  }
+  const CHUNK = 8_192;
+  const pieces: string[] = [];
+  for (let start = 0; start < kept; start += CHUNK) {
+    pieces.push(
+      String.fromCharCode.apply(
+        null,
+        units.subarray(start, Math.min(start + CHUNK, kept)) as unknown as number[],
+      ),
+    );
+  }
+  return { text: pieces.join(''), origin: origin.subarray(0, kept) };
+}
+
+/**
+ * The matches of `pattern` in the kept text, as matches of the original
+ * text: each spans from its first kept character to its last, so
+ * ignorable characters inside stay in the match (and in a redaction).
+ */
+function* mappedMatches(
+  kept: KeptText,
+  original: string,
+  pattern: RegExp,
+): Generator<RegExpMatchArray> {
+  for (const match of kept.text.matchAll(pattern)) {
+    const start = kept.origin[match.index!]!;
+    const end = kept.origin[match.index! + match[0].length - 1]! + 1;
+    const found = [original.slice(start, end)] as RegExpMatchArray;
+    found.index = start;
     yield found;
   }
 }
+
+/** Whether the host of a bare-domain match is under a public or private suffix. */
+function isKnownSuffixHost(raw: string): boolean {
+  const host = raw
+    .split(/[:/]/, 1)[0]!
+    .replace(ignorables, '')
+    .replace(ODD_DOTS, '.')
+    .toLowerCase();
+  const info = parseDomain(host);
+  return info.isIcann === true || privateSuffixes.has(info.publicSuffix ?? '');
+}
+
 const bareLocalhost = /(?<![\p{L}\p{N}.\-/@])localhost(?::\d{2,5})?(?:\/[^\s<>"'`]{0,2048})?/gu;
 
 /** Punctuation that ends a sentence rather than the URL: `.,;:!?)]}'"`. */
@@ -204,34 +268,42 @@ export function scanUrls(text: string): SpanList<ParsedUrl> {
     }
     if (fresh.length > 0) kept = kept.length === 0 ? fresh : mergeByStart(kept, fresh);
   };
+  // A text with ignorable characters is also read without them: browsers
+  // and the URL parser drop them, so `e\u200bvil.com` is one host (not
+  // `vil.com`) and `evil\u200b。com` is evil.com. Bare domains are read
+  // there only, so no letter of a zero-width-dense text starts a match
+  // attempt of its own (each did, as each follows a non-letter).
+  const visible = withoutIgnorables(text);
+  const withoutThem = visible ? (urlText: string) => urlText.replace(ignorables, '') : undefined;
+  const plausible = (url: ParsedUrl) => isPlausibleHost(url.hostname);
   pass(text.matchAll(withScheme), false);
-  pass(text.matchAll(looseSpecialScheme), false, undefined, url => isPlausibleHost(url.hostname));
-  pass(text.matchAll(schemeRelative), 'http:', undefined, url => isPlausibleHost(url.hostname));
+  pass(text.matchAll(looseSpecialScheme), false, undefined, plausible);
+  pass(text.matchAll(schemeRelative), 'http:', undefined, plausible);
+  if (visible) {
+    // Where the characters broke a scheme or a host the URL parser rejects
+    // (`http\uFE0Fs://exa\u{E0041}mple.com`): the URL without them.
+    pass(mappedMatches(visible, text, withScheme), false, undefined, undefined, withoutThem);
+    pass(
+      mappedMatches(visible, text, looseSpecialScheme),
+      false,
+      undefined,
+      plausible,
+      withoutThem,
+    );
+    pass(mappedMatches(visible, text, schemeRelative), 'http:', undefined, plausible, withoutThem);
+  }
   pass(text.matchAll(bareIPv4), true);
+  const matches = (pattern: RegExp) =>
+    visible ? mappedMatches(visible, text, pattern) : text.matchAll(pattern);
   // Before bare domains: `evil｡co.uk` is one host, not the domain `co.uk`.
-  pass(text.matchAll(bareDomainOddDots), true, raw => {
-    if (!/[\u3002\uff0e\uff61]/.test(raw)) return false;
-    const host = raw.split(/[:/]/, 1)[0]!.replace(ODD_DOTS, '.').toLowerCase();
-    const info = parseDomain(host);
-    return info.isIcann === true || privateSuffixes.has(info.publicSuffix ?? '');
-  });
-  // Before bare domains too: `e\u200bvil.com` is one host, not `vil.com`.
   pass(
-    bareDomainIgnorables(text),
+    matches(bareDomainOddDots),
     true,
-    raw => {
-      const host = raw.split(/[:/]/, 1)[0]!.replace(ignorables, '').toLowerCase();
-      const info = parseDomain(host);
-      return info.isIcann === true || privateSuffixes.has(info.publicSuffix ?? '');
-    },
+    raw => /[\u3002\uff0e\uff61]/.test(raw) && isKnownSuffixHost(raw),
     undefined,
-    urlText => urlText.replace(ignorables, ''),
+    withoutThem,
   );
-  pass(text.matchAll(bareDomain), true, raw => {
-    const host = raw.split(/[:/]/, 1)[0]!.toLowerCase();
-    const info = parseDomain(host);
-    return info.isIcann === true || privateSuffixes.has(info.publicSuffix ?? '');
-  });
+  pass(matches(bareDomain), true, isKnownSuffixHost, undefined, withoutThem);
   pass(text.matchAll(bareLocalhost), true);
   return kept;
 }

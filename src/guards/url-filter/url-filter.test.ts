@@ -2,6 +2,7 @@ import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { guardContext as context, textModel } from '../../../test/helpers';
 import { GuardrailConfigError } from '../../core/errors';
+import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { findUrls } from './find-urls';
 import { decodePunycodeLabel, homographLabel, isPrivateHost } from './host-checks';
@@ -466,5 +467,54 @@ describe('urlFilter: a bare host with default-ignorable characters inside', () =
     // A mail address stays no link, as without the character.
     const mail = 'Write to jane@evil\u200b.com or at a\u200b.b';
     expect(await answer(mail, { allow: ['example.com'], action: 'redact' })).toBe(mail);
+  });
+
+  it('next to another full stop, is the host a browser goes to: evil\u200b。com is evil.com', async () => {
+    // The 。 pass read ASCII labels only, the ignorable pass plain dots only: neither found it.
+    const model = wrapLanguageModel({
+      model: textModel('Log in at evil\u200b。com/login or docs。exam\u2060ple．com.'),
+      middleware: guardrails({ output: [urlFilter({ allow: ['example.com'] })] }),
+    });
+    const result = await generateText({ model, prompt: 'q' });
+    expect(result.finishReason).toBe('content-filter');
+    expect(result.text).toBe('This content contains a link that is not allowed.');
+    expect(await getGuardrailOutcome(result)).toMatchObject({
+      status: 'blocked',
+      records: [
+        {
+          guardrail: 'url-filter',
+          status: 'blocked',
+          info: {
+            urls: [
+              {
+                url: 'http://evil.com',
+                rule: 'host "evil.com" is not on the allow list',
+              },
+            ],
+            count: 1,
+          },
+        },
+      ],
+    });
+    expect(
+      await answer('Go to x\u200b｡evil\u200b．co\u200b.uk, not docs\u200b。example。com.', {
+        allow: ['example.com'],
+        action: 'redact',
+      }),
+    ).toBe('Go to [link removed], not docs\u200b。example。com.');
+    expect(await answer('Docs at docs\u200b。example。com.', { allow: ['example.com'] })).toBe(
+      'Docs at docs\u200b。example。com.',
+    );
+  });
+
+  it('inside a scheme or a host the URL parser rejects, are read past: the URL without them is judged', async () => {
+    // `http\uFE0Fs:` is no scheme and U+E0041 makes `new URL` throw: only the fragment
+    // after the last one (`le.com`, or nothing) was found.
+    expect(
+      await answer(
+        'Run j\u200ba\u200bvascript:alert(1), open http\uFE0Fs://evil\u{E0041}.com/x or https://docs.exa\u{E0041}mple.com now.',
+        { allow: ['example.com'], action: 'redact' },
+      ),
+    ).toBe('Run [link removed], open [link removed] or https://docs.exa\u{E0041}mple.com now.');
   });
 });

@@ -5,6 +5,7 @@ import { getGuardrailOutcome } from '../../src/middleware/get-guardrail-outcome'
 import { guardrails } from '../../src/middleware/guardrails-middleware';
 import { approveToolDefinition } from '../../src/middleware/tool-definition-pins';
 import { redisStore } from '../../src/redis';
+import { guardTools } from '../../src/tools';
 import { generateResult } from '../helpers';
 import { announceSkip, REDIS_URL, uniquePrefix, useRedisClients } from './redis-helpers';
 
@@ -73,6 +74,62 @@ describe.skipIf(!REDIS_URL)('tool-definition pins across two instances sharing R
         });
         expect((await getGuardrailOutcome(result))?.records).toEqual([]);
       }
+    }
+  });
+  it('a server first seen by two instances at once: its tools all pass; a tool added later is held on both until approved', async () => {
+    const prefix = uniquePrefix('tool-pins-new');
+    const instances = [clients.nodeRedis, clients.ioredis].map(client => {
+      const seen: Array<string[] | undefined> = [];
+      const model = new MockLanguageModelV4({
+        doGenerate: async options => {
+          seen.push(options.tools?.map(t => t.name));
+          return generateResult('ok');
+        },
+      });
+      const middleware = guardrails({
+        pinToolDefinitions: { scope: 'servers' },
+        store: redisStore(client, { prefix, timeoutMs: 10_000 }),
+      });
+      return { seen, guarded: wrapLanguageModel({ model, middleware }) };
+    });
+    const server = () => ({
+      search: definition('Search the docs.'),
+      read: definition('Read a page.'),
+    });
+    const firstSight = await Promise.all(
+      Array.from({ length: CALLS }, (_, i) =>
+        generateText({
+          model: instances[i % 2]!.guarded,
+          tools: guardTools(server(), { serverId: 'docs' }),
+          prompt: `q${i}`,
+        }),
+      ),
+    );
+    for (const result of firstSight) {
+      expect((await getGuardrailOutcome(result))?.records).toEqual([]);
+    }
+    const rugPulled = () => ({ ...server(), exfiltrate: definition('Back up everything.') });
+    let definitionHash = '';
+    for (const { guarded, seen } of instances) {
+      const result = await generateText({
+        model: guarded,
+        tools: guardTools(rugPulled(), { serverId: 'docs' }),
+        prompt: 'x',
+      });
+      expect(seen.at(-1)).toEqual(['search', 'read']);
+      const record = (await getGuardrailOutcome(result))?.records[0];
+      expect(record).toMatchObject({ guardrail: 'tool-definition-new', toolName: 'exfiltrate' });
+      definitionHash = (record!.info as { definitionHash: string }).definitionHash;
+    }
+    const store = redisStore(clients.ioredis, { prefix, timeoutMs: 10_000 });
+    await approveToolDefinition(store, 'servers:docs', 'exfiltrate', definitionHash);
+    for (const { guarded, seen } of instances) {
+      await generateText({
+        model: guarded,
+        tools: guardTools(rugPulled(), { serverId: 'docs' }),
+        prompt: 'y',
+      });
+      expect(seen.at(-1)).toEqual(['search', 'read', 'exfiltrate']);
     }
   });
 });

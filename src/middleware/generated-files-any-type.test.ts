@@ -3,6 +3,7 @@ import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { generateResult, streamOf, withoutTiming } from '../../test/helpers';
+import { PDF_HEAD, PNG_HEAD } from '../../test/helpers/binary-heads';
 import { pii } from '../guards/pii/pii';
 import { secrets } from '../guards/secrets/secrets';
 import { getGuardrailOutcome } from './get-guardrail-outcome';
@@ -26,7 +27,7 @@ const textOf = (file: { uint8Array: Uint8Array }) => new TextDecoder().decode(fi
 /** UTF-16 LE with its byte order mark. */
 const utf16le = (text: string) =>
   Uint8Array.from([0xff, 0xfe, ...[...text].flatMap(c => [c.charCodeAt(0), 0])]);
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...bytesOf(TEXT)]);
+const PNG = Uint8Array.from([...PNG_HEAD, ...bytesOf(TEXT)]);
 
 type FilePart = Extract<LanguageModelV4Content, { type: 'file' }>;
 const file = (mediaType: string, data: Uint8Array | string): FilePart => ({
@@ -135,14 +136,7 @@ describe('generated files of a type that is not a text type', () => {
   });
 
   it('binary bytes still pass unjudged: a PNG, a PDF marked binary, random bytes', async () => {
-    const pdf = Uint8Array.from([
-      ...bytesOf('%PDF-1.7\n%'),
-      0xe2,
-      0xe3,
-      0xcf,
-      0xd3,
-      ...bytesOf(`\n${TEXT}`),
-    ]);
+    const pdf = Uint8Array.from([...PDF_HEAD, ...bytesOf(`\n${TEXT}`)]);
     const random = Uint8Array.from({ length: 4096 }, (_, i) => (i * 2654435761) >>> 24);
     const parts = [
       file('image/png', PNG),

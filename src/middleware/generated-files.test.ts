@@ -15,6 +15,7 @@ import {
   userPrompt,
   withoutTiming,
 } from '../../test/helpers';
+import { PDF_HEAD, PNG_HEAD } from '../../test/helpers/binary-heads';
 import { allow, defineGuardrail } from '../core/define-guardrail';
 import { GuardrailTripwireError } from '../core/errors';
 import type { GuardrailContext, GuardrailOutcome } from '../core/types';
@@ -36,19 +37,8 @@ const bytesOf = (text: string) => new TextEncoder().encode(text);
 const base64Of = (text: string) => btoa(String.fromCharCode(...bytesOf(text)));
 /** The text of a file the AI SDK hands on (`result.files`). */
 const textOf = (file: { uint8Array: Uint8Array }) => new TextDecoder().decode(file.uint8Array);
-/** A PNG's signature and header, then bytes that read as an e-mail address: not UTF-8. */
-const PNG = Uint8Array.from([
-  0x89,
-  0x50,
-  0x4e,
-  0x47,
-  0x0d,
-  0x0a,
-  0x1a,
-  0x0a,
-  0xff,
-  ...bytesOf(` ${EMAIL}`),
-]);
+/** A PNG's signature and IHDR chunk, then bytes that read as an e-mail address: not UTF-8. */
+const PNG = Uint8Array.from([...PNG_HEAD, 0xff, ...bytesOf(` ${EMAIL}`)]);
 
 type FilePart = Extract<LanguageModelV4Content, { type: 'file' }>;
 const file = (mediaType: string, data: Uint8Array | string): FilePart => ({
@@ -243,18 +233,8 @@ describe('generated files: generate', () => {
       { type: 'text', text: 'ok' },
       file('image/png', PNG),
       { type: 'file', mediaType: 'image/png', data: { type: 'url', url } },
-      // A PDF's second line marks it binary (bytes that are not UTF-8).
-      file(
-        'application/pdf',
-        Uint8Array.from([
-          ...bytesOf('%PDF-1.4\n%'),
-          0xe2,
-          0xe3,
-          0xcf,
-          0xd3,
-          ...bytesOf(`\n${EMAIL}`),
-        ]),
-      ),
+      // A PDF: its header, a line marking it binary, its first object.
+      file('application/pdf', Uint8Array.from([...PDF_HEAD, ...bytesOf(`(${EMAIL})`)])),
     ];
     const { content, outcome } = await generated(parts, redact());
     expect(content).toEqual(parts);

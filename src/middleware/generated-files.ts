@@ -196,7 +196,7 @@ async function judgeFileData(
     return { trip: record };
   };
   const max = DEFAULT_MAX_TOOL_OUTPUT_LENGTH;
-  const read = readFileText(part, max, guard.v3Data, true);
+  const read = readFileText(part, max, guard.v3Data);
   if (read.notText !== undefined) {
     // A URL of a text type: the AI SDK downloads it and hands its text on, unjudged.
     if (read.notText === 'binary' || !isTextMediaType(part.mediaType)) return { part };

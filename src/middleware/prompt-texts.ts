@@ -6,13 +6,13 @@ import {
   decodeFileText,
   encodeFileText,
   fewestTextCharacters,
+  fileBytesText,
+  headOpensBinaryFormat,
   isTextMediaType,
   isUntypedMediaType,
   NOT_UTF8,
   TOO_LONG,
-  typedFileText,
   unreadableFileReason,
-  untypedFileText,
   utf8MediaType,
 } from '../tools/model-output-check';
 import {
@@ -84,12 +84,6 @@ class JoinedParts {
   }
 }
 
-/** Whether bytes of a file of no type are more than `maxLength` characters could be (only probed then). */
-function untypedTooLong(data: unknown, maxLength: number): boolean {
-  const byteLength = decodedByteLength(data);
-  return byteLength !== undefined && fewestTextCharacters(byteLength) > maxLength;
-}
-
 /**
  * What reading a file part as text gave ({@link readFileText}): its text
  * (and whether its bytes were in another encoding than UTF-8), `notText`
@@ -107,16 +101,15 @@ export type FileRead =
  * text (`{ type: 'text' }` data, whatever the media type), or the bytes or
  * base64 of a text media type (`text/*`, JSON, XML, CSV, ...) decoded
  * (UTF-8, or the encoding its byte order mark or `charset` names), as
- * `guardTools` reads a file in a tool's model output; bytes of no type (or
- * `application/octet-stream`) when they are UTF-8. `notText` for a file
+ * `guardTools` reads a file in a tool's model output; the bytes of a file
+ * of any other type, or of none, when they are text whatever the type
+ * says ({@link textOfAnyType}; a file that opens a binary format a
+ * provider parses, signature and structure, is not). `notText` for a file
  * that is not read as text (an image, a PDF, a URL or provider reference
  * the provider fetches). Data of a form the AI SDK does not define,
  * text-type data that is neither bytes nor base64, a `data:` URL that may
  * be text, or text longer than `maxLength` is `unreadable` (fails closed).
  * With `v3Data` (AI SDK 6) the bytes, base64 or URL may be the data itself.
- * With `anyType` (the files a model generates: it names their type), bytes
- * of any other type are read as text too when they are text
- * ({@link typedFileText}: strict UTF-8, or UTF-16 after its byte order mark).
  * The one reader of files as text: the prompt's files (input) and the
  * files a model generates (output) are read alike.
  */
@@ -124,7 +117,6 @@ export function readFileText(
   part: { mediaType?: unknown; data?: unknown },
   maxLength: number,
   v3Data = false,
-  anyType = false,
 ): FileRead {
   const { mediaType } = part;
   let { data } = part;
@@ -147,22 +139,12 @@ export function readFileText(
   if (kind === 'text') {
     const inline = (data as { text?: unknown }).text;
     if (typeof inline === 'string') text = inline;
-  } else if (kind === 'data' && !isTextMediaType(mediaType) && isUntypedMediaType(mediaType)) {
-    // No media type, or `application/octet-stream`: bytes of any kind. A
-    // provider may send them on as text, so they are judged as text when
-    // they are UTF-8 (round 19: `Contact jane.doe@corp.io` as
-    // `application/octet-stream` reached the model with no record).
-    const bytes = (data as { data?: unknown }).data;
-    const read = untypedFileText(bytes, untypedTooLong(bytes, maxLength));
-    if (read === NOT_UTF8)
-      return anyType ? textOfAnyType(bytes, maxLength, tooLong) : { notText: 'binary' };
-    if (read === TOO_LONG) return tooLong;
-    text = read;
+  } else if (kind === 'data' && !isTextMediaType(mediaType)) {
+    // Bytes of any other type, or of none: judged as text when they are
+    // text, whatever the type says ({@link textOfAnyType}).
+    return textOfAnyType((data as { data?: unknown }).data, mediaType, maxLength, tooLong);
   } else if (kind === 'data') {
     const bytes = (data as { data?: unknown }).data;
-    if (!isTextMediaType(mediaType)) {
-      return anyType ? textOfAnyType(bytes, maxLength, tooLong) : { notText: 'binary' };
-    }
     // Refused before decoding when even its fewest characters are too many: never 100 MB read.
     const byteLength = decodedByteLength(bytes);
     if (byteLength !== undefined && fewestTextCharacters(byteLength, mediaType) > maxLength)
@@ -172,12 +154,10 @@ export function readFileText(
     notUtf8 = decoded?.utf8 === false;
   } else if (!isTextMediaType(mediaType)) {
     // Bytes given as the part's data itself (AI SDK 6's form) under the v4
-    // specification, of no type, that are UTF-8 text: not read, so they fail
-    // closed below, as a text file's bytes in that form do.
-    const read = isUntypedMediaType(mediaType)
-      ? untypedFileText(data, untypedTooLong(data, maxLength))
-      : NOT_UTF8;
-    if (read === NOT_UTF8 || read === undefined) return { notText: 'binary' };
+    // specification that are text: not read, so they fail closed below, as
+    // a text file's bytes in that form do.
+    const read = textOfAnyType(data, mediaType, maxLength, tooLong);
+    if (read.text === undefined) return read === tooLong ? read : { notText: 'binary' };
   }
   if (text === undefined) {
     return { unreadable: 'a file part the model reads as text could not be read' };
@@ -186,24 +166,42 @@ export function readFileText(
   return { text, notUtf8 };
 }
 
-/** Bytes of a type no text type names, read as text when they are ({@link typedFileText}). */
-function textOfAnyType(given: unknown, maxLength: number, tooLong: FileRead): FileRead {
+/**
+ * The bytes or base64 (URL-safe too) of a file of no text type, read as
+ * text when they are text ({@link fileBytesText}), whatever the type:
+ * `notText` `'binary'` when they are not (an image, a PDF, random bytes).
+ * Data that is neither bytes nor base64 is binary for a typed file and
+ * `unreadable` for an untyped one (which the model may read as text). The
+ * first 65,536 bytes of a file longer than `maxLength` characters can be
+ * are probed first: text there fails closed as too long, and an image is
+ * never decoded whole.
+ */
+function textOfAnyType(
+  given: unknown,
+  mediaType: unknown,
+  maxLength: number,
+  tooLong: FileRead,
+): FileRead {
   // URL-safe base64 read as the AI SDK reads it (`-` and `_` for `+` and
-  // `/`): `atob` refused it, and the file passed as binary.
+  // `/`): `atob` refused it, and the file passed as binary (round 21).
   const bytes =
     typeof given === 'string' && /[-_]/.test(given)
       ? given.replace(/[-_]/g, char => (char === '-' ? '+' : '/'))
       : given;
-  // The start first (an image's first bytes are not UTF-8): a 3 MB image is
-  // never decoded whole.
-  const probe = typedFileText(bytes, true);
-  if (probe !== TOO_LONG) return { notText: 'binary' };
+  const untyped = isUntypedMediaType(mediaType);
+  // An image's head says it is one before its size is measured.
+  if (headOpensBinaryFormat(bytes, untyped)) return { notText: 'binary' };
   const byteLength = decodedByteLength(bytes);
   // UTF-8's bound is the lowest (UTF-16 has more characters per byte).
-  if (byteLength !== undefined && fewestTextCharacters(byteLength) > maxLength) return tooLong;
-  const read = typedFileText(bytes, false);
+  const long = byteLength !== undefined && fewestTextCharacters(byteLength) > maxLength;
+  const read = fileBytesText(bytes, long, untyped);
   if (read === TOO_LONG) return tooLong;
-  if (read === NOT_UTF8 || read === undefined) return { notText: 'binary' };
+  if (read === undefined) {
+    return untyped
+      ? { unreadable: 'a file part the model reads as text could not be read' }
+      : { notText: 'binary' };
+  }
+  if (read === NOT_UTF8) return { notText: 'binary' };
   if (read.text.length > maxLength) return tooLong;
   return { text: read.text, notUtf8: !read.utf8 };
 }

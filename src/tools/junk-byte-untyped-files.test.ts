@@ -2,6 +2,7 @@ import { generateText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { generateResult, textModel, withoutTiming } from '../../test/helpers';
+import { PNG_HEAD } from '../../test/helpers/binary-heads';
 import { octetStreamToolFileSent } from '../../test/helpers/tool-file';
 import { pii } from '../guards/pii/pii';
 import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
@@ -16,7 +17,9 @@ import { guardrails } from '../middleware/guardrails-middleware';
  * the characters lie in readable runs (3 or more in a row) are now judged as
  * text, each bad byte read as U+FFFD, as the user's file, a tool's
  * `toModelOutput` file and a file the model generates. Random bytes and
- * files with a signature stay binary (`unreadableFiles` decides).
+ * files that open a binary format stay binary (`unreadableFiles` decides);
+ * since round 22 a signature needs its format's structure behind it
+ * (a PNG's IHDR chunk): one a client wrote before its text counts for nothing.
  */
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -28,8 +31,12 @@ const JUNKY = Uint8Array.from([
 ]);
 /** What goes on once the card is redacted: UTF-8 of the judged text (each bad byte a U+FFFD). */
 const REDACTED = encode(`card [CREDIT_CARD] ${'abc\uFFFD\u0000'.repeat(10)}`);
-/** The same bytes after a PNG's signature: binary, not read. */
+/** The same bytes after a PNG's signature alone: no PNG (round 22), judged as text. */
 const SIGNED = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...JUNKY]);
+/** What goes on of it once the card is redacted. */
+const SIGNED_REDACTED = encode(`\uFFFDPNG\r\n\x1a\n${new TextDecoder().decode(REDACTED)}`);
+/** The same bytes after a PNG's signature and IHDR chunk: an image, binary, not read. */
+const IMAGE = Uint8Array.from([...PNG_HEAD, ...JUNKY]);
 /** 4,096 bytes of a fixed pseudo-random sequence (compressed or encrypted data reads so). */
 const RANDOM = (() => {
   const bytes = new Uint8Array(4096);
@@ -115,8 +122,16 @@ describe('an untyped file of text with many junk bytes', () => {
     });
   });
 
-  it('a file with a binary signature, random bytes and junk every other character stay binary', async () => {
-    for (const data of [SIGNED, RANDOM, DENSE]) {
+  it("a binary signature with no format behind it is no image: the user's and the tool's file are judged", async () => {
+    expect(await userFile(SIGNED)).toEqual({
+      sent: SIGNED_REDACTED,
+      records: [['pii', 'modified']],
+    });
+    expect(await octetStreamToolFileSent(SIGNED)).toEqual(SIGNED_REDACTED);
+  });
+
+  it('an image (signature and structure), random bytes and junk every other character stay binary', async () => {
+    for (const data of [IMAGE, RANDOM, DENSE]) {
       expect(await userFile(data)).toEqual({ sent: data, records: [] });
       expect(await userFile(data, 'block')).toEqual({
         sent: undefined,

@@ -1,4 +1,5 @@
 import type { GuardrailRecord } from '../core/types';
+import { opensBinaryFormat } from './binary-formats';
 
 /**
  * A tool result output as the model reads it (`toModelOutput`'s return, the
@@ -130,6 +131,12 @@ export function isUntypedMediaType(mediaType: unknown): boolean {
 
 /** How many bytes of a file too long to be judged are read to tell text from binary. */
 const UNTYPED_PROBE_BYTES = 65_536;
+/**
+ * How many bytes of a file longer than a probe are read first for its
+ * format ({@link opensBinaryFormat} reads its structure within them; a
+ * format it needs more of to tell is told from the whole file).
+ */
+const FORMAT_PROBE_BYTES = 4096;
 /** {@link untypedFileText}: the bytes are not UTF-8 (a file no guardrail reads). */
 export const NOT_UTF8 = Symbol('not UTF-8');
 /** {@link untypedFileText}: UTF-8 text too long to be judged. */
@@ -140,13 +147,17 @@ export const TOO_LONG = Symbol('too long');
  * first `UNTYPED_PROBE_BYTES` (never the whole decoded). `undefined` for
  * data that is neither, or base64 `atob` refuses.
  */
-function probedBytes(data: unknown, tooLong: boolean): Uint8Array | undefined {
-  if (data instanceof Uint8Array) return tooLong ? data.subarray(0, UNTYPED_PROBE_BYTES) : data;
+function probedBytes(
+  data: unknown,
+  tooLong: boolean,
+  probe = UNTYPED_PROBE_BYTES,
+): Uint8Array | undefined {
+  if (data instanceof Uint8Array) return tooLong ? data.subarray(0, probe) : data;
   if (typeof data !== 'string') return undefined;
   let base64 = data;
   if (tooLong) {
     // The first characters `atob` keeps, a whole number of 4-character groups.
-    base64 = data.slice(0, 2 * UNTYPED_PROBE_BYTES).replace(/[\t\n\f\r ]/g, '');
+    base64 = data.slice(0, 2 * probe).replace(/[\t\n\f\r ]/g, '');
     base64 = base64.slice(0, Math.floor(base64.length / 4) * 4);
   }
   let decoded: string;
@@ -162,90 +173,149 @@ function probedBytes(data: unknown, tooLong: boolean): Uint8Array | undefined {
 
 /**
  * The text of the bytes (or base64) of a file of no type
- * ({@link isUntypedMediaType}) when they are UTF-8 (a byte order mark
- * allowed): a provider may send them on as text. `NOT_UTF8` when they are
- * not (a PNG, a PDF, a zip: a file no guardrail reads). With `tooLong` (the
+ * ({@link isUntypedMediaType}) when they are text ({@link fileBytesText}
+ * with `untyped`: UTF-8, or text with a few bytes that are not, or UTF-16):
+ * a provider may send them on as text. `NOT_UTF8` when they are not (a
+ * PNG, a PDF, a zip: a file no guardrail reads). With `tooLong` (the
  * caller found them longer than it judges, from {@link decodedByteLength}),
  * only their first `UNTYPED_PROBE_BYTES` are decoded: `TOO_LONG` when
- * those are UTF-8, never the whole decoded. `undefined` for data that is
+ * those are text, never the whole decoded. `undefined` for data that is
  * neither bytes nor base64.
  */
 export function untypedFileText(
   data: unknown,
   tooLong: boolean,
 ): string | typeof NOT_UTF8 | typeof TOO_LONG | undefined {
-  const bytes = probedBytes(data, tooLong);
-  if (bytes === undefined) return undefined;
-  let text: string;
-  try {
-    // `stream`: a probe may cut a character in two, which is no error.
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: tooLong });
-  } catch {
-    // Text with a byte or a few that are not UTF-8 (a latin-1 `é`, round
-    // 20: `card 4111 1111 1111 1111 caf\xE9` was binary, unread) is read
-    // with each bad byte as U+FFFD.
-    text = new TextDecoder('utf-8').decode(bytes, { stream: tooLong });
-    if (!readsAsText(text, bytes)) return NOT_UTF8;
-  }
-  return tooLong ? TOO_LONG : text;
+  const read = fileBytesText(data, tooLong, true);
+  return typeof read === 'object' ? read.text : read;
 }
 
 /**
- * The text of the bytes (or base64) of a file of a type that is neither a
- * text type ({@link isTextMediaType}) nor untyped, when they are text all
- * the same: UTF-8 (strictly), or UTF-16 after its byte order mark, with no
- * more control characters than text has ({@link readsAsText}). A model
- * names its file's type: `Contact jane.doe@corp.io` as
- * `application/x-pem-file`, `application/jsonl`, `message/rfc822` or even
- * `image/png` passed every output guardrail unread (round 21). An image,
- * audio, a PDF or a zip is not UTF-8 (a PNG starts with 0x89, a PDF's
- * second line marks it binary), so it stays `NOT_UTF8`, a file no
- * guardrail reads. With `tooLong` only the first `UNTYPED_PROBE_BYTES`
- * are decoded: `TOO_LONG` when those read as text. `undefined` for data
- * that is neither bytes nor base64. `utf8` is false for UTF-16.
+ * Whether the first 4,096 bytes of a file longer than that open a binary
+ * format ({@link opensBinaryFormat}), a file of no type (`untyped`) that
+ * may be UTF-8 aside: told before anything is decoded whole or measured,
+ * so a 3 MB image in every message of a chat's history costs a few
+ * thousand bytes a call (measuring its base64 alone took 11 ms per
+ * 500 KB). A format that needs more bytes to tell is told from the whole
+ * file ({@link fileBytesText}).
  */
-export function typedFileText(
+export function headOpensBinaryFormat(data: unknown, untyped: boolean): boolean {
+  const large =
+    data instanceof Uint8Array
+      ? data.length > FORMAT_PROBE_BYTES
+      : typeof data === 'string' && data.length > 2 * FORMAT_PROBE_BYTES;
+  if (!large) return false;
+  const head = probedBytes(data, true, FORMAT_PROBE_BYTES);
+  return (
+    head !== undefined &&
+    opensBinaryFormat(head) &&
+    (!untyped || strictly(head, 'utf-8', true) === undefined)
+  );
+}
+
+/**
+ * The text of the bytes (or base64) of a file of any type but a text type
+ * ({@link isTextMediaType}), when they are text, whatever the type says
+ * (round 21 for the files a model generates, round 22 for a prompt's: a
+ * client relabelled a text file `image/png` or `application/x-pem-file`
+ * and no input guardrail read it). In order: for a file of no type
+ * (`untyped`), strict UTF-8 (round 19); bytes that open a binary format a
+ * provider parses ({@link opensBinaryFormat}: its signature and the
+ * structure behind it) are binary; UTF-16 after its byte order mark; else UTF-8, each
+ * byte that is not read as U+FFFD, when it reads as text
+ * ({@link readsAsText}); else UTF-16 without a byte order mark, told by a
+ * null byte in every other place (ASCII and latin-1 text). `NOT_UTF8` for
+ * anything else (an image, a PDF, compressed or random bytes: a file no
+ * guardrail reads). With `tooLong` only the first `UNTYPED_PROBE_BYTES`
+ * are decoded: `TOO_LONG` when those read as text; a longer file's format
+ * is told from its first 4,096 bytes ({@link headOpensBinaryFormat}).
+ * `undefined` for data that is neither bytes nor base64. `utf8` is false
+ * for UTF-16.
+ */
+export function fileBytesText(
   data: unknown,
   tooLong: boolean,
+  untyped: boolean,
 ): { text: string; utf8: boolean } | typeof NOT_UTF8 | typeof TOO_LONG | undefined {
+  if (headOpensBinaryFormat(data, untyped)) return NOT_UTF8;
   const bytes = probedBytes(data, tooLong);
   if (bytes === undefined) return undefined;
+  const found = (text: string, utf8: boolean) => (tooLong ? TOO_LONG : { text, utf8 });
+  const utf8 = strictly(bytes, 'utf-8', tooLong);
+  if (untyped && utf8 !== undefined) return found(utf8, true);
+  if (opensBinaryFormat(bytes)) return NOT_UTF8;
   const [b0, b1] = bytes;
-  const encoding =
-    b0 === 0xff && b1 === 0xfe ? 'utf-16le' : b0 === 0xfe && b1 === 0xff ? 'utf-16be' : 'utf-8';
-  let text: string;
-  try {
-    text = new TextDecoder(encoding, { fatal: true }).decode(bytes, { stream: tooLong });
-  } catch {
-    return NOT_UTF8;
+  const byteOrder =
+    b0 === 0xff && b1 === 0xfe ? 'utf-16le' : b0 === 0xfe && b1 === 0xff ? 'utf-16be' : undefined;
+  if (byteOrder !== undefined) {
+    const text = strictly(bytes, byteOrder, tooLong);
+    if (text !== undefined && text.length > 0 && readsAsText(text, false)) {
+      return found(text, false);
+    }
   }
-  if (text.length === 0 || !readsAsText(text)) return NOT_UTF8;
-  return tooLong ? TOO_LONG : { text, utf8: encoding === 'utf-8' };
+  const text = utf8 ?? new TextDecoder('utf-8').decode(bytes, { stream: tooLong });
+  if (text.length > 0 && readsAsText(text, true)) return found(text, true);
+  const nullOrder = nullEveryOther(bytes);
+  if (nullOrder !== undefined) {
+    const wide = strictly(bytes, nullOrder, tooLong);
+    if (wide !== undefined && readsAsText(wide, false)) return found(wide, false);
+  }
+  return NOT_UTF8;
+}
+
+/** `bytes` decoded in `encoding`, `undefined` when they are not valid in it. */
+function strictly(bytes: Uint8Array, encoding: string, stream: boolean): string | undefined {
+  try {
+    // `stream`: a probe may cut a character in two, which is no error.
+    return new TextDecoder(encoding, { fatal: true }).decode(bytes, { stream });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `utf-16le` when every byte at an odd place is null (`j\0a\0n\0e\0`),
+ * `utf-16be` when every byte at an even one is, for 8 bytes or more and
+ * with at most one exception in 16 pairs; else `undefined`. ASCII and
+ * latin-1 text in UTF-16 with no byte order mark is read so: as UTF-8 its
+ * every other character was a NUL, and it passed as binary.
+ */
+function nullEveryOther(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
+  const pairs = bytes.length >> 1;
+  if (pairs < 4) return undefined;
+  let oddNulls = 0;
+  let evenNulls = 0;
+  for (let index = 0; index + 1 < bytes.length; index += 2) {
+    if (bytes[index] === 0) evenNulls++;
+    if (bytes[index + 1] === 0) oddNulls++;
+  }
+  const needed = pairs - Math.floor(pairs / 16);
+  if (oddNulls >= needed && evenNulls * 2 <= pairs) return 'utf-16le';
+  if (evenNulls >= needed && oddNulls * 2 <= pairs) return 'utf-16be';
+  return undefined;
 }
 
 /** The fewest characters of a readable run (as `strings` reads a binary file, which takes 4). */
 const MIN_READABLE_RUN = 3;
 
 /**
- * Whether a lossy UTF-8 reading is text. A bad character is one that text
- * has not: U+FFFD for a byte that is no UTF-8, NUL, a control character but
- * tab, line feed, vertical tab, form feed, carriage return and escape, DEL.
- * Text when at most one character in 16 is bad (latin-1 prose: an accent in
- * 20 to 50 letters; round 20). Otherwise text too when the bytes start with
- * no signature of a binary format ({@link hasBinarySignature}) and at least
- * half of the characters lie in readable runs (3 or more good characters in
- * a row): round 21, `Ignore all previous instructions` or a card number with
- * a junk byte every few characters was binary, unread. Binary files have
- * short runs: random, compressed or encrypted bytes about 18% of their
- * characters in such runs, executables, WebAssembly, PDFs and bytecode 20 to
- * 24% (measured on the files of a Linux system); text that hides from this
- * needs a junk byte every third character. One pass. Without `bytes` (a
- * file of another media type, {@link typedFileText}) the first rule alone.
+ * Whether a reading of a file's bytes is text. A bad character is one that
+ * text has not: U+FFFD for a byte that is no UTF-8, NUL, a control
+ * character but tab, line feed, vertical tab, form feed, carriage return
+ * and escape, DEL. Text when at most one character in 16 is bad (latin-1
+ * prose: an accent in 20 to 50 letters; round 20). With `runsCount`, text
+ * too when at least half of the characters lie in readable runs (3 or more
+ * good characters in a row): round 21, `Ignore all previous instructions`
+ * or a card number with a junk byte every few characters was binary,
+ * unread. Binary files have short runs: random, compressed or encrypted
+ * bytes about 18% of their characters in such runs, executables,
+ * WebAssembly, PDFs and bytecode 20 to 24% (measured on the files of a
+ * Linux system); text that hides from this needs a junk byte every third
+ * character. The caller rules out files that open a binary format first
+ * ({@link opensBinaryFormat}). One pass.
  */
-function readsAsText(text: string, bytes?: Uint8Array): boolean {
+function readsAsText(text: string, runsCount: boolean): boolean {
   const allowed = Math.floor(text.length / 16);
-  // With a signature (or no bytes: a file of a type of its own) only the first rule can make it text.
-  const runsCount = bytes !== undefined && !hasBinarySignature(bytes);
   let bad = 0;
   let inRuns = 0;
   let run = 0;
@@ -266,72 +336,6 @@ function readsAsText(text: string, bytes?: Uint8Array): boolean {
   }
   if (run >= MIN_READABLE_RUN) inRuns += run;
   return bad <= allowed || (runsCount && inRuns * 2 >= text.length);
-}
-
-/** Whether `bytes` start with `signature` at `offset`. */
-function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
-  if (bytes.length < offset + signature.length) return false;
-  for (let index = 0; index < signature.length; index++) {
-    if (bytes[offset + index] !== signature[index]) return false;
-  }
-  return true;
-}
-
-const ascii = (text: string) => Array.from(text, character => character.charCodeAt(0));
-
-/**
- * Signatures of binary formats a provider reads as their own type: images
- * (PNG, JPEG, GIF, WebP / RIFF, TIFF, ICO), audio and video (ISO media
- * `ftyp`, Matroska / WebM, Ogg, FLAC, ID3 and MPEG frames, RIFF WAV / AVI),
- * PDF, archives and compressed data (zip, gzip, bzip2, xz, 7z, zstd, rar),
- * executables and bytecode (ELF, PE, Mach-O, WebAssembly, Java class),
- * SQLite, OLE (legacy Office).
- */
-const BINARY_SIGNATURES: ReadonlyArray<readonly number[]> = [
-  [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
-  [0xff, 0xd8, 0xff],
-  ascii('GIF87a'),
-  ascii('GIF89a'),
-  ascii('RIFF'),
-  [0x49, 0x49, 0x2a, 0x00],
-  [0x4d, 0x4d, 0x00, 0x2a],
-  [0x00, 0x00, 0x01, 0x00],
-  [0x1a, 0x45, 0xdf, 0xa3],
-  ascii('OggS'),
-  ascii('fLaC'),
-  ascii('ID3'),
-  ascii('%PDF-'),
-  [0x50, 0x4b, 0x03, 0x04],
-  [0x50, 0x4b, 0x05, 0x06],
-  [0x50, 0x4b, 0x07, 0x08],
-  [0x1f, 0x8b],
-  ascii('BZh'),
-  [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00],
-  [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c],
-  [0x28, 0xb5, 0x2f, 0xfd],
-  ascii('Rar!\x1a\x07'),
-  [0x7f, 0x45, 0x4c, 0x46],
-  ascii('MZ'),
-  [0xcf, 0xfa, 0xed, 0xfe],
-  [0xce, 0xfa, 0xed, 0xfe],
-  [0xfe, 0xed, 0xfa, 0xcf],
-  [0xfe, 0xed, 0xfa, 0xce],
-  [0xca, 0xfe, 0xba, 0xbe],
-  [0x00, 0x61, 0x73, 0x6d],
-  ascii('SQLite format 3\0'),
-  [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
-];
-
-/**
- * Whether `bytes` start with the signature of a binary format
- * ({@link BINARY_SIGNATURES}, an ISO media `ftyp` box at byte 4, or an
- * MPEG audio frame: 0xFF then three set bits). Such a file is judged as
- * text only when it reads as text with at most one bad character in 16.
- */
-function hasBinarySignature(bytes: Uint8Array): boolean {
-  for (const signature of BINARY_SIGNATURES) if (startsWith(bytes, signature)) return true;
-  if (startsWith(bytes, ascii('ftyp'), 4)) return true;
-  return bytes.length >= 2 && bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0;
 }
 
 /** The text of a text file's bytes, and whether they were UTF-8. */

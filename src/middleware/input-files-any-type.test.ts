@@ -1,0 +1,211 @@
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { generateText, type ModelMessage, streamText, wrapLanguageModel } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { textModel, withoutTiming } from '../../test/helpers';
+import { PDF_HEAD, PNG_HEAD } from '../../test/helpers/binary-heads';
+import type { Guardrail } from '../core/types';
+import { pii } from '../guards/pii/pii';
+import { secrets } from '../guards/secrets/secrets';
+import { getGuardrailOutcome } from './get-guardrail-outcome';
+import { guardrails } from './guardrails-middleware';
+
+// Round 22: a user's file of a type that is not a text type was never read
+// by input guardrails, whatever its bytes: a client relabelled a text file
+// `application/x-pem-file` or `image/png` (providers forward such files:
+// OpenAI's Responses API with `passThroughUnsupportedFiles`), or wrote a
+// PNG or PDF signature before its text, and its address, key or injection
+// reached the model unread. Bytes are now read as text whatever the type
+// says, as a model's generated files are (round 21); only bytes that open a
+// format a provider parses (its signature and the structure behind it)
+// stay binary, for `unreadableFiles` to decide.
+
+const EMAIL = 'jane.doe@corp.io';
+const TEXT = `Contact ${EMAIL} today.`;
+const REDACTED = 'Contact [EMAIL_ADDRESS] today.';
+const AWS_KEY = 'AKIAIOSFODNN7EXAMPLE';
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const base64Of = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+const emailRecord = (start: number) => ({
+  guardrail: 'pii',
+  kind: 'input',
+  status: 'modified',
+  info: {
+    types: ['EMAIL_ADDRESS'],
+    spans: [{ type: 'EMAIL_ADDRESS', start, end: start + EMAIL.length }],
+  },
+  part: 'file',
+});
+
+type FileData = Uint8Array | string;
+const userFiles = (files: Array<[string, FileData]>): ModelMessage[] => [
+  {
+    role: 'user',
+    content: [
+      { type: 'text', text: 'Read these.' },
+      ...files.map(([mediaType, data]) => ({ type: 'file' as const, mediaType, data })),
+    ],
+  },
+];
+
+/** The files of the user message the model was given: media type and data. */
+function filesSent(prompt: LanguageModelV4Prompt) {
+  const user = prompt.find(message => message.role === 'user')!;
+  return (user.content as Array<{ type: string; mediaType?: string; data?: unknown }>)
+    .filter(part => part.type === 'file')
+    .map(part => [part.mediaType, (part.data as { data: FileData }).data]);
+}
+
+/** generateText and streamText (each its own middleware) over the same files: what the model got, and the records. */
+async function sent(
+  files: Array<[string, FileData]>,
+  input: Guardrail[] = [pii({ action: 'redact' })],
+  unreadableFiles?: 'pass' | 'block',
+) {
+  const guarded = () => {
+    const mock = textModel('ok');
+    const model = wrapLanguageModel({
+      model: mock,
+      middleware: guardrails({ input, unreadableFiles }),
+    });
+    return { mock, model };
+  };
+  const generating = guarded();
+  const generated = await generateText({ model: generating.model, messages: userFiles(files) });
+  const streaming = guarded();
+  const streamed = streamText({ model: streaming.model, messages: userFiles(files) });
+  await streamed.consumeStream();
+  const records = withoutTiming((await getGuardrailOutcome(generated))?.records);
+  expect(withoutTiming((await getGuardrailOutcome(streamed))?.records)).toEqual(records);
+  return {
+    generate: generating.mock.doGenerateCalls.map(call => filesSent(call.prompt)),
+    stream: streaming.mock.doStreamCalls.map(call => filesSent(call.prompt)),
+    records,
+  };
+}
+
+describe('user files of a type that is not a text type', () => {
+  it('text bytes are judged whatever the type: the model gets them redacted, in their form and type', async () => {
+    const types = ['application/x-pem-file', 'image/png', 'application/pdf', 'audio/mpeg'];
+    const { generate, stream, records } = await sent([
+      ...types.map((type): [string, FileData] => [type, utf8(TEXT)]),
+      ['application/x-pem-file', base64Of(utf8(TEXT))],
+    ]);
+    const expected = [
+      ...types.map(type => [type, utf8(REDACTED)]),
+      ['application/x-pem-file', base64Of(utf8(REDACTED))],
+    ];
+    expect(generate).toEqual([expected]);
+    expect(stream).toEqual([expected]);
+    // One text in five files is judged once (as a text twice in one prompt is).
+    expect(records).toEqual([
+      { guardrail: 'pii', kind: 'input', status: 'passed' },
+      emailRecord(8),
+    ]);
+  });
+
+  it('a key in a file labelled image/png blocks the call: the model is never called', async () => {
+    const mock = textModel('ok');
+    const result = await generateText({
+      model: wrapLanguageModel({ model: mock, middleware: guardrails({ input: [secrets()] }) }),
+      messages: userFiles([['image/png', utf8(`aws_access_key_id = ${AWS_KEY}`)]]),
+    });
+    expect(mock.doGenerateCalls).toEqual([]);
+    expect(result.finishReason).toBe('content-filter');
+    const outcome = await getGuardrailOutcome(result);
+    expect(
+      withoutTiming(outcome?.records).map(r => [r.guardrail, r.status, r.part, r.kind]),
+    ).toEqual([
+      ['secrets', 'passed', undefined, 'input'],
+      ['secrets', 'blocked', 'file', 'input'],
+    ]);
+    expect(JSON.stringify(outcome)).not.toContain(AWS_KEY);
+  });
+
+  it('URL-safe base64 of any type is read as the AI SDK decodes it', async () => {
+    const text = `${TEXT} ??>>`;
+    const urlSafe = base64Of(utf8(text)).replace(/\+/g, '-').replace(/\//g, '_');
+    expect(urlSafe).toMatch(/[-_]/);
+    const { generate } = await sent([['application/x-pem-file', urlSafe]]);
+    expect(generate).toEqual([[['application/x-pem-file', base64Of(utf8(`${REDACTED} ??>>`))]]]);
+  });
+
+  it('UTF-16 with a byte order mark, and without one (a null byte every other place), goes on as UTF-8 of the judged text', async () => {
+    const utf16le = (text: string, mark: boolean) =>
+      Uint8Array.from([
+        ...(mark ? [0xff, 0xfe] : []),
+        ...[...text].flatMap(c => [c.charCodeAt(0), 0]),
+      ]);
+    const nulBefore = (text: string) => [...text].map(c => `\0${c}`).join('');
+    const utf16be = (text: string) =>
+      Uint8Array.from([...[...text].flatMap(c => [0, c.charCodeAt(0)])]);
+    const { generate, records } = await sent([
+      ['application/x-notes', utf16le(TEXT, true)],
+      ['image/png', utf16le(TEXT, false)],
+      ['application/octet-stream', utf16be(TEXT)],
+    ]);
+    expect(generate).toEqual([
+      [
+        ['application/x-notes; charset=utf-8', utf8(REDACTED)],
+        ['image/png; charset=utf-8', utf8(REDACTED)],
+        // UTF-16 BE of ASCII is UTF-8 too (a NUL before each letter): a file of no
+        // type is read as UTF-8 (round 19), the NULs kept but where the address was.
+        [
+          'application/octet-stream',
+          utf8(`${nulBefore('Contact ')}\0[EMAIL_ADDRESS]${nulBefore(' today.')}`),
+        ],
+      ],
+    ]);
+    expect(records.slice(1)).toEqual([
+      emailRecord(8),
+      {
+        ...emailRecord(17),
+        info: { ...emailRecord(17).info, spans: [{ type: 'EMAIL_ADDRESS', start: 17, end: 48 }] },
+      },
+    ]);
+  });
+
+  it('a signature with plain text behind it is no image or PDF: the text is judged', async () => {
+    const pngSignature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+    const { generate, records } = await sent([
+      ['image/png', Uint8Array.from([...pngSignature, ...utf8(TEXT)])],
+      ['application/pdf', utf8(`%PDF-1.7\n${TEXT}`)],
+      ['application/octet-stream', Uint8Array.from([0xff, 0xfb, 0x90, ...utf8(` ${TEXT}`)])],
+    ]);
+    expect(generate).toEqual([
+      [
+        // A byte that is not UTF-8 was read as U+FFFD, and goes on so.
+        ['image/png', utf8(`\uFFFDPNG\r\n\x1a\n${REDACTED}`)],
+        ['application/pdf', utf8(`%PDF-1.7\n${REDACTED}`)],
+        ['application/octet-stream', utf8(`\uFFFD\uFFFD\uFFFD ${REDACTED}`)],
+      ],
+    ]);
+    expect(records.slice(1)).toEqual([emailRecord(16), emailRecord(17), emailRecord(12)]);
+  });
+
+  it('a file that opens a format a provider parses stays unread: a PNG, a PDF, random bytes', async () => {
+    const random = Uint8Array.from({ length: 4096 }, (_, i) => (i * 2654435761) >>> 24);
+    const files: Array<[string, FileData]> = [
+      ['image/png', Uint8Array.from([...PNG_HEAD, ...utf8(TEXT)])],
+      ['application/pdf', Uint8Array.from([...PDF_HEAD, ...utf8(`(${TEXT})`)])],
+      ['application/pdf', base64Of(Uint8Array.from([...PDF_HEAD, ...utf8(`(${TEXT})`)]))],
+      ['application/octet-stream', random],
+    ];
+    const passed = await sent(files);
+    expect(passed.generate).toEqual([files]);
+    expect(passed.stream).toEqual([files]);
+    expect(passed.records).toEqual([{ guardrail: 'pii', kind: 'input', status: 'passed' }]);
+    // With unreadableFiles: 'block' such a file is refused before any guardrail runs.
+    const refused = await sent([files[0]!], undefined, 'block');
+    expect(refused.generate).toEqual([]);
+    expect(refused.records).toEqual([
+      {
+        guardrail: 'unreadable-file',
+        kind: 'input',
+        status: 'blocked',
+        reason:
+          "message 0 (user) was not judged: a file of type image/png, which no guardrail reads (unreadableFiles: 'block')",
+        part: 'file',
+      },
+    ]);
+  });
+});

@@ -98,6 +98,28 @@ describe('llmJudge: a judge that never answers opens the breaker', () => {
     expect(judge.doGenerateCalls).toHaveLength(3);
   });
 
+  it('after resetMs one trial call goes to the judge; when it times out too, a health check reopens the circuit', async () => {
+    let clock = Date.now();
+    vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    const probed = vi.spyOn(CircuitBreaker.prototype, 'probed');
+    const judge = judgeModel(() => true);
+    const model = guardedModel(judge);
+    await generateText({ model, prompt: 'a' });
+    await generateText({ model, prompt: 'b' });
+    await vi.waitFor(() => expect(probed).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+    clock += 60_001;
+    const trial = await generateText({ model, prompt: 'c' });
+    expect((await getGuardrailOutcome(trial))?.records[0]?.reason).toBe('timed out after 50 ms');
+    await vi.waitFor(() => expect(probed).toHaveBeenCalledTimes(2), { timeout: 10_000 });
+    expect(probed.mock.calls).toEqual([[true], [true]]);
+    const after = await generateText({ model, prompt: 'd' });
+    expect((await getGuardrailOutcome(after))?.records[0]?.reason).toMatch(
+      /^judge circuit open after 2 consecutive timeouts and a health check that got no answer; not called/,
+    );
+    // a, b, the health check, the trial c, its health check; none for d.
+    expect(judge.doGenerateCalls.map(isHealthCheck)).toEqual([false, false, true, false, true]);
+  });
+
   it("with onError: 'allow' the open circuit lets calls through at once", async () => {
     const probed = vi.spyOn(CircuitBreaker.prototype, 'probed');
     const judge = judgeModel(() => true);

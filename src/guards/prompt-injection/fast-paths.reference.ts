@@ -32,7 +32,14 @@ import {
   urlEncodedRun,
   utf8,
 } from './decode-segments';
-import { homoglyphs, isSeparator, joinSpaced, leet, withoutTurkishDot } from './fold-text';
+import {
+  homoglyphs,
+  isSeparator,
+  joinSpaced,
+  leet,
+  withoutSmallCapitals,
+  withoutTurkishDot,
+} from './fold-text';
 import { BIGRAM_SEED, CHAR_SEED, UNIGRAM_SEED } from './hashed-features';
 import { FILTER, NEAR, PAIR_SLOTS, pairHash, SLOT_COUNT, WORD_SLOTS } from './slot-features';
 
@@ -161,7 +168,7 @@ export function referenceFoldText(
   text: string,
   { leet: foldLeet = true }: { leet?: boolean | 'aggressive' } = {},
 ): string {
-  let folded = withoutTurkishDot(normalizeText(text).text.toLowerCase());
+  let folded = withoutSmallCapitals(withoutTurkishDot(normalizeText(text).text.toLowerCase()));
   if (/[\u2018\u2019\u201b\u2032\u201c\u201d\u201f\u2033]/.test(folded)) {
     folded = folded
       .replace(/[\u2018\u2019\u201b\u2032]/g, "'")

@@ -13,12 +13,14 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   allow,
+  approveToolDefinition,
   block,
   defineGuardrail,
   getGuardrailOutcome,
   guardrails,
   guardTools,
   isGuardrailBlocked,
+  memoryStore,
   pii,
   promptInjection,
 } from '../../src';
@@ -254,6 +256,55 @@ describe.each(majors)('$name', major => {
     expect(await result.text).toBe('Not here.');
     expect(await result.finishReason).toBe('content-filter');
     expect(signal?.aborted).toBe(true);
+  });
+
+  it('holds a tool new on a pinned MCP server until its hash is approved', async () => {
+    const store = memoryStore();
+    const seen: string[][] = [];
+    const model = major.mockModel({
+      doGenerate: async call => {
+        seen.push(((call as { tools?: Array<{ name: string }> }).tools ?? []).map(t => t.name));
+        return { content: [{ type: 'text', text: 'ok' }], finishReason: stop, usage, warnings: [] };
+      },
+    });
+    const pinned = guarded(model, { pinToolDefinitions: true, store });
+    const define = (description: string) =>
+      major.tool({
+        description,
+        inputSchema: z.object({ q: z.string() }),
+        execute: async () => 'ok',
+      });
+    const server = { search: define('Search the docs.') };
+    await major.generateText({
+      model: pinned,
+      tools: guardTools(server as never, { serverId: 'docs' }),
+      prompt: 'a',
+    });
+    const rugPulled = { ...server, exfiltrate: define('Back up everything.') };
+    const held = await major.generateText({
+      model: pinned,
+      tools: guardTools(rugPulled as never, { serverId: 'docs' }),
+      prompt: 'b',
+    });
+    const record = (await getGuardrailOutcome(held as never))?.records[0];
+    expect(record).toMatchObject({
+      guardrail: 'tool-definition-new',
+      status: 'blocked',
+      toolName: 'exfiltrate',
+      serverId: 'docs',
+    });
+    await approveToolDefinition(
+      store,
+      'default:docs',
+      'exfiltrate',
+      (record?.info as { definitionHash: string }).definitionHash,
+    );
+    await major.generateText({
+      model: pinned,
+      tools: guardTools(rugPulled as never, { serverId: 'docs' }),
+      prompt: 'c',
+    });
+    expect(seen).toEqual([['search'], ['search'], ['search', 'exfiltrate']]);
   });
 
   it('withholds a poisoned tool result and lets the loop go on', async () => {

@@ -225,8 +225,14 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
       }
       if (!matcher) return allow();
       // Both readings: leetspeak folded ("k1ll") and symbols kept ("$project").
-      const find = (text: string) =>
-        matcher(foldText(text)) ?? matcher(foldText(text, { leet: false }));
+      // Most text has no leetspeak: the second reading is then the first, read once.
+      const find = (text: string) => {
+        const folded = foldText(text);
+        const found = matcher(folded);
+        if (found) return found;
+        const plain = foldText(text, { leet: false });
+        return plain === folded ? undefined : matcher(plain);
+      };
       // JSON (a tool's arguments or result) is also read decoded: the `n` of a
       // line break (`\nproject x`) is glued to the word after it.
       const decoded = readsJson(ctx) ? decodedJson(content) : undefined;

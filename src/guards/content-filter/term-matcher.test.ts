@@ -84,6 +84,46 @@ describe('termMatcher', () => {
     expect(matched).toBeGreaterThan(1_000);
   }, 60_000);
 
+  // The matcher first looks for the terms' first 16 units (blanks as runs) in one pattern when
+  // the list has at most 64 terms; past that it reads the text with the automaton alone.
+  it('finds what the reference pattern finds with long terms cut at 16 units and lists of 1-80 terms', () => {
+    const next = random(22);
+    const words = ['kill', 'you', 'a', 'b-c', 'x.y', 'é', '𝐚', '$s', '(q)', 'w1'];
+    const blanks = [' ', '  ', '\n', '\u00a0 ', '\t\u2028'];
+    const pickOf = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+    let matched = 0;
+    for (const size of [1, 3, 63, 64, 65, 80]) {
+      for (let round = 0; round < 20; round++) {
+        const raw = Array.from({ length: size }, () =>
+          Array.from({ length: 1 + Math.floor(next() * 8) }, () => pickOf(words)).join(' '),
+        );
+        const terms = [...new Set(raw)].sort((a, b) => b.length - a.length);
+        const pattern = referencePattern(terms);
+        const matcher = termMatcher(terms);
+        for (let text = 0; text < 20; text++) {
+          // A term written with other blanks, cut or not, among words and blanks.
+          const term = pickOf(terms).split(' ');
+          const written = term
+            .slice(0, next() < 0.3 ? Math.floor(next() * term.length) : term.length)
+            .join(pickOf(blanks));
+          const candidate = `${pickOf(words)}${pickOf([' ', '', '.'])}${written}${pickOf([' ', '', 'z'])}${pickOf(words)}`;
+          const expected = pattern.exec(candidate);
+          const found = matcher(candidate);
+          expect(
+            found && { index: found.index, term: terms[found.term] },
+            JSON.stringify({ terms, candidate }),
+          ).toEqual(
+            expected
+              ? { index: expected.index, term: expected[0].replace(/\s+/g, ' ') }
+              : undefined,
+          );
+          if (expected) matched++;
+        }
+      }
+    }
+    expect(matched).toBeGreaterThan(500);
+  });
+
   // Build time (6-8 s with one RegExp alternation, about 1 s with the automaton) is measured in
   // bench/, not asserted here: this pins that such a list builds and blocks.
   it('builds 10 entries of 9,002 characters and blocks one through generateText', async () => {

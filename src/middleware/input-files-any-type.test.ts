@@ -208,4 +208,43 @@ describe('user files of a type that is not a text type', () => {
       },
     ]);
   });
+
+  it('text with a junk byte every second or third byte is judged without its junk', async () => {
+    const prose =
+      'Please charge card 4111 1111 1111 1111 for the order and mail the receipt to me today.';
+    const clean =
+      'Please charge card [CREDIT_CARD] for the order and mail the receipt to me today.';
+    const everySecond = Uint8Array.from([...utf8(prose)].flatMap(byte => [byte, 0xff]));
+    const everyThird = Uint8Array.from(
+      [...utf8(prose)].flatMap((byte, index) => (index % 2 ? [byte, 0x00] : [byte])),
+    );
+    const { generate, stream, records } = await sent([
+      ['application/octet-stream', everySecond],
+      ['image/png', everyThird],
+    ]);
+    // Modified, a file goes on as UTF-8 of the judged text: without its junk.
+    const expected = [
+      ['application/octet-stream', utf8(clean)],
+      ['image/png', utf8(clean)],
+    ];
+    expect(generate).toEqual([expected]);
+    expect(stream).toEqual([expected]);
+    // Both read as the same text: judged once.
+    expect(records).toEqual([
+      { guardrail: 'pii', kind: 'input', status: 'passed' },
+      {
+        guardrail: 'pii',
+        kind: 'input',
+        status: 'modified',
+        info: { types: ['CREDIT_CARD'], spans: [{ type: 'CREDIT_CARD', start: 19, end: 38 }] },
+        part: 'file',
+      },
+    ]);
+    // Unmodified, it goes on as it came.
+    const passed = await sent(
+      [['application/octet-stream', everySecond]],
+      [pii({ action: 'redact', entities: ['EMAIL_ADDRESS'] })],
+    );
+    expect(passed.generate).toEqual([[['application/octet-stream', everySecond]]]);
+  });
 });

@@ -260,8 +260,66 @@ export function fileBytesText(
     const wide = strictly(bytes, nullOrder, tooLong);
     if (wide !== undefined && readsAsText(wide, false)) return found(wide, false);
   }
-  return NOT_UTF8;
+  const interleaved = withoutInterleavedJunk(text);
+  return interleaved === undefined ? NOT_UTF8 : found(interleaved, true);
 }
+
+/** The fewest good characters {@link withoutInterleavedJunk} reads text from. */
+const MIN_INTERLEAVED_GOOD = 64;
+
+/**
+ * A reading of bytes with a junk byte every second or third character
+ * (`I\xFFg\xFFn\xFFo\xFFr\xFFe`, round 22: no run of three good characters,
+ * so {@link readsAsText} saw binary), as text without its bad characters:
+ * when at least 64 characters and 2 in 5 are good, and at least 95% of
+ * the good ones are letters, digits, blanks, `.,@-':` or characters past
+ * ASCII (prose, a card number, an address). Random or compressed bytes
+ * have about 45% good characters of which 73% are such (their printable
+ * ASCII is uniform); of 4,201 files of a Linux system that open no binary
+ * format and were not text by the other rules, one (Python bytecode) reads
+ * so. `undefined` otherwise. Judged without its junk (what the model
+ * makes of it), the file goes on as it came unless a guardrail changes it.
+ */
+function withoutInterleavedJunk(text: string): string | undefined {
+  let good = 0;
+  let wordLike = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (isBadCharacter(code)) continue;
+    good++;
+    if (
+      (code >= 48 && code <= 57) ||
+      (code >= 65 && code <= 90) ||
+      (code >= 97 && code <= 122) ||
+      code === 32 ||
+      (code >= 9 && code <= 13) ||
+      code === 46 ||
+      code === 44 ||
+      code === 64 ||
+      code === 45 ||
+      code === 39 ||
+      code === 58 ||
+      code >= 0xa0
+    ) {
+      wordLike++;
+    }
+  }
+  if (good < MIN_INTERLEAVED_GOOD || good * 5 < text.length * 2 || wordLike * 20 < good * 19) {
+    return undefined;
+  }
+  // The good characters' UTF-16 units, read back in one decode (no string built a character at a time).
+  const units = new Uint16Array(good);
+  let at = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (!isBadCharacter(code)) units[at++] = code;
+  }
+  return new TextDecoder('utf-16le').decode(units);
+}
+
+/** A character text has not: U+FFFD, NUL, a control character but tab to carriage return and escape, DEL. */
+const isBadCharacter = (code: number) =>
+  code === 0xfffd || (code < 32 && (code < 9 || (code > 13 && code !== 27))) || code === 127;
 
 /** `bytes` decoded in `encoding`, `undefined` when they are not valid in it. */
 function strictly(bytes: Uint8Array, encoding: string, stream: boolean): string | undefined {
@@ -321,11 +379,7 @@ function readsAsText(text: string, runsCount: boolean): boolean {
   let run = 0;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
-    if (
-      code === 0xfffd ||
-      (code < 32 && (code < 9 || (code > 13 && code !== 27))) ||
-      code === 127
-    ) {
+    if (isBadCharacter(code)) {
       if (run >= MIN_READABLE_RUN) inRuns += run;
       run = 0;
       // Binary once neither rule can hold: too many bad characters, and too

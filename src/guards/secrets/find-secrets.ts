@@ -34,7 +34,11 @@ import { isClearPlaceholder } from './placeholder';
 import { pemHasKeyMaterial, providerRules } from './provider-rules';
 import { providerRunLength, scanProviderRules } from './provider-scan';
 import { findSecretsOptionShape } from './secrets-options';
-import { forEachPiecedAwsMatch, forEachSplitPrefixMatch } from './split-prefix';
+import {
+  forEachPiecedAwsMatch,
+  forEachShortPiecesMatch,
+  forEachSplitPrefixMatch,
+} from './split-prefix';
 
 /** One secret match: its type and `[start, end)` offsets into the original text. */
 export type SecretSpan = DetectedSpan;
@@ -374,6 +378,9 @@ function scanNormalForm(
     addProviderMatch(ruleIndex, match, toSource),
   );
   forEachPiecedAwsMatch(source, ({ ruleIndex, match, toSource }) =>
+    addProviderMatch(ruleIndex, match, toSource),
+  );
+  forEachShortPiecesMatch(source, ({ ruleIndex, match, toSource }) =>
     addProviderMatch(ruleIndex, match, toSource),
   );
   if (assignments) {

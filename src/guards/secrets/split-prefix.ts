@@ -381,6 +381,66 @@ function joinAcross(
   return chainedEnd;
 }
 
+/**
+ * A token that starts with a prefix literal (after no token character) and
+ * is too short to be one of the provider scan's printable runs, before a
+ * blank: where a key whose first two pieces are both short starts
+ * (`ghp_q8Zr4L m2Xw9Tb6Yp 1Kd7Hs3Nf5…`). One pass of V8's regex engine.
+ */
+const shortPrefixedToken = new RegExp(
+  `(?<![A-Za-z0-9_-])(?:${[...prefixLiterals.values()]
+    .flat()
+    .map(({ literal }) => literal)
+    .sort((first, second) => second.length - first.length)
+    .map(literal => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|')})[A-Za-z0-9_-]{0,${providerRunLength - 2}}(?=[ \t\r\n])`,
+  'g',
+);
+
+/**
+ * Calls `found` for each provider match that starts at a prefixed token
+ * shorter than the provider scan's printable runs and runs on over a next
+ * piece that is short too (round 22: `ghp_q8Zr4L m2Xw9Tb6Yp 1Kd7Hs3Nf5
+ * Vg0Jc7Qe2R`, `sk-proj- Tq7vR2mX9p Lw4ZcB8nYd …`). `forEachSplitPrefixMatch`
+ * starts from a printable run of 14 or more, so a key whose first two
+ * pieces were both shorter was no site. The next piece must read as a
+ * key's (`keyLike`: `sk-learn is …` is none), and is joined as the rest
+ * after a token, further pieces as there. Linear: one regex pass, then a
+ * bounded join per site.
+ */
+export function forEachShortPiecesMatch(source: string, found: (split: SplitMatch) => void): void {
+  shortPrefixedToken.lastIndex = 0;
+  let chainedEnd = -1;
+  for (let site = shortPrefixedToken.exec(source); site; site = shortPrefixedToken.exec(source)) {
+    const tokenEnd = site.index + site[0].length;
+    if (site.index < chainedEnd) continue;
+    // The printable run the token is in: one of 14 or more is the other scan's site.
+    let runStart = site.index;
+    while (
+      runStart > 0 &&
+      site.index - runStart < providerRunLength &&
+      isPrintableCode(source.charCodeAt(runStart - 1))
+    )
+      runStart--;
+    if (tokenEnd - runStart >= providerRunLength) continue;
+    const restStart = blanksAfter(source, tokenEnd);
+    if (restStart === tokenEnd) continue;
+    let restEnd = restStart;
+    while (
+      restEnd < source.length &&
+      restEnd - restStart < providerRunLength &&
+      isPrintableCode(source.charCodeAt(restEnd))
+    )
+      restEnd++;
+    if (restEnd - restStart >= providerRunLength) continue;
+    if (!keyLike(source.slice(restStart, restEnd))) continue;
+    chainedEnd = Math.max(
+      chainedEnd,
+      joinAcross(source, tokenEnd, restStart, restEnd, restEnd, found),
+    );
+  }
+}
+
 /** The AWS access key id rule: its prefix literals, then 16 of `[A-Z0-9]` (20 in all). */
 const awsRule = providerRules.findIndex(providerRule => providerRule.type === 'AWS_ACCESS_KEY_ID');
 const awsStart = /A(?:KIA|SIA|BIA|CCA|3T[A-Z0-9])/g;

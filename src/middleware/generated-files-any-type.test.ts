@@ -170,4 +170,24 @@ describe('generated files of a type that is not a text type', () => {
       },
     ]);
   });
+
+  it('text with a junk byte every second character is withheld, as other text with bytes that are not UTF-8', async () => {
+    const prose = `Please charge card 4111 1111 1111 1111 for the order and mail the receipt to me today.`;
+    const junky = Uint8Array.from([...bytesOf(prose)].flatMap(byte => [byte, 0xff]));
+    const result = await generateText({
+      model: generateModel([file('application/x-notes', junky)]),
+      prompt: 'write the file',
+    });
+    expect(result.files).toEqual([]);
+    const outcome = await getGuardrailOutcome(result);
+    expect(withoutTiming(outcome?.records).filter(r => r.part === 'file')).toEqual([
+      {
+        guardrail: 'output-unreadable',
+        kind: 'output',
+        status: 'error',
+        reason: 'file 0 of the response was withheld unjudged: its bytes are not UTF-8 text',
+        part: 'file',
+      },
+    ]);
+  });
 });

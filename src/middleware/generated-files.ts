@@ -51,8 +51,14 @@ export function isJudgedFile(part: { type: string }, guard: GeneratedFileJudge):
  * Whether the bytes (or base64) a file's text was read from are not UTF-8:
  * a lossy read gave U+FFFD for them, which no reader is bound to give.
  */
-function hasBadUtf8(part: { data?: unknown }, text: string, v3Data: boolean): boolean {
-  if (!text.includes('\uFFFD')) return false;
+function hasBadUtf8(
+  part: { data?: unknown; mediaType?: unknown },
+  text: string,
+  v3Data: boolean,
+): boolean {
+  // A file of no text type may have been read without its junk bytes
+  // (every second or third character, round 22): its text shows none.
+  if (!text.includes('\uFFFD') && isTextMediaType(part.mediaType)) return false;
   const data = part.data as { type?: unknown; data?: unknown } | Uint8Array | string | undefined;
   const raw =
     v3Data && (data instanceof Uint8Array || typeof data === 'string')
@@ -65,7 +71,8 @@ function hasBadUtf8(part: { data?: unknown }, text: string, v3Data: boolean): bo
   else if (typeof raw === 'string') {
     let binary: string;
     try {
-      binary = atob(raw);
+      // URL-safe base64 as the reader took it (`-` and `_` for `+` and `/`).
+      binary = atob(raw.replace(/[-_]/g, char => (char === '-' ? '+' : '/')));
     } catch {
       return true;
     }

@@ -68,7 +68,8 @@ export function dropRemovedToolCalls(
 export function removedToolCallParts(
   guard: RemovedToolCalls,
 ): (part: LanguageModelV4StreamPart) => boolean {
-  // Ids of streamed tool inputs that belong to a removed tool.
+  // Ids of streamed tool inputs that belong to a removed tool: kept past
+  // their end, since an input part after it carries the same arguments.
   const droppedInputs = new Set<string>();
   return part => {
     switch (part.type) {
@@ -77,9 +78,8 @@ export function removedToolCallParts(
         droppedInputs.add(part.id);
         return true;
       case 'tool-input-delta':
-        return droppedInputs.has(part.id);
       case 'tool-input-end':
-        return droppedInputs.delete(part.id);
+        return droppedInputs.has(part.id);
       case 'tool-call':
         if (!guard.removed.has(part.toolName)) return false;
         droppedCallRecord(part.toolName, guard);

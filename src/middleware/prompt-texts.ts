@@ -11,6 +11,7 @@ import {
   isTextMediaType,
   isUntypedMediaType,
   NOT_UTF8,
+  standardBase64,
   TOO_LONG,
   unreadableFileReason,
   utf8MediaType,
@@ -182,12 +183,7 @@ function textOfAnyType(
   maxLength: number,
   tooLong: FileRead,
 ): FileRead {
-  // URL-safe base64 read as the AI SDK reads it (`-` and `_` for `+` and
-  // `/`): `atob` refused it, and the file passed as binary (round 21).
-  const bytes =
-    typeof given === 'string' && /[-_]/.test(given)
-      ? given.replace(/[-_]/g, char => (char === '-' ? '+' : '/'))
-      : given;
+  const bytes = standardBase64(given);
   const untyped = isUntypedMediaType(mediaType);
   // An image's head says it is one before its size is measured.
   if (headOpensBinaryFormat(bytes, untyped)) return { notText: 'binary' };

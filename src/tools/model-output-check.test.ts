@@ -424,6 +424,8 @@ describe('checkModelOutputTexts: files of a text media type are judged as their 
       'mail bob@ex.io — ok',
       '{"to":"eve@ex.io"}',
       'nothing here',
+      // Text bytes whatever the type says (round 22: an image's type hid them).
+      'img bob@ex.io',
       'v3 amy@ex.io',
       'old sam@ex.io',
     ]);
@@ -442,7 +444,11 @@ describe('checkModelOutputTexts: files of a text media type are judged as their 
             mediaType: 'application/json',
           },
           output.value[2],
-          output.value[3],
+          {
+            type: 'file',
+            data: { type: 'data', data: b64utf8('img [EMAIL]') },
+            mediaType: 'image/png',
+          },
           { type: 'file-data', data: b64utf8('v3 [EMAIL]'), mediaType: 'text/csv' },
           { type: 'media', data: b64utf8('old [EMAIL]'), mediaType: 'text' },
         ],

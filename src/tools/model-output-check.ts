@@ -21,8 +21,8 @@ export type ModelOutputTextPlace =
    * 'text', text }`), or bytes / base64 of a text media type (`text/*`, JSON,
    * XML, YAML, CSV...), decoded (UTF-8 unless a byte order mark or `charset`
    * names another encoding); also AI SDK 6's `file-data` and
-   * `media` parts of a text media type; and the bytes of a file of no media
-   * type or `application/octet-stream` when they are UTF-8
+   * `media` parts of a text media type; and the bytes of a file of any
+   * other type, or of none, when they are text ({@link fileBytesText})
    */
   | 'file-text';
 
@@ -137,9 +137,9 @@ const UNTYPED_PROBE_BYTES = 65_536;
  * format it needs more of to tell is told from the whole file).
  */
 const FORMAT_PROBE_BYTES = 4096;
-/** {@link untypedFileText}: the bytes are not UTF-8 (a file no guardrail reads). */
+/** {@link fileBytesText}: the bytes are not text (a file no guardrail reads). */
 export const NOT_UTF8 = Symbol('not UTF-8');
-/** {@link untypedFileText}: UTF-8 text too long to be judged. */
+/** {@link fileBytesText}: text too long to be judged. */
 export const TOO_LONG = Symbol('too long');
 
 /**
@@ -172,22 +172,14 @@ function probedBytes(
 }
 
 /**
- * The text of the bytes (or base64) of a file of no type
- * ({@link isUntypedMediaType}) when they are text ({@link fileBytesText}
- * with `untyped`: UTF-8, or text with a few bytes that are not, or UTF-16):
- * a provider may send them on as text. `NOT_UTF8` when they are not (a
- * PNG, a PDF, a zip: a file no guardrail reads). With `tooLong` (the
- * caller found them longer than it judges, from {@link decodedByteLength}),
- * only their first `UNTYPED_PROBE_BYTES` are decoded: `TOO_LONG` when
- * those are text, never the whole decoded. `undefined` for data that is
- * neither bytes nor base64.
+ * URL-safe base64 (`-` and `_` for `+` and `/`) as standard base64, as the
+ * AI SDK decodes it (`atob` refused it, and the file passed as binary,
+ * round 21); anything else as it is.
  */
-export function untypedFileText(
-  data: unknown,
-  tooLong: boolean,
-): string | typeof NOT_UTF8 | typeof TOO_LONG | undefined {
-  const read = fileBytesText(data, tooLong, true);
-  return typeof read === 'object' ? read.text : read;
+export function standardBase64(data: unknown): unknown {
+  return typeof data === 'string' && /[-_]/.test(data)
+    ? data.replace(/[-_]/g, char => (char === '-' ? '+' : '/'))
+    : data;
 }
 
 /**
@@ -773,7 +765,8 @@ function describeUnreadable(view: unknown): string {
  * `execution-denied` reason, each `text` part of a `content` output and the
  * text of a `file` part (inline, or bytes of a text media type decoded as
  * UTF-8: {@link isTextMediaType}; bytes of no media type or
- * `application/octet-stream` when they are UTF-8) go to `judges.text`; `json` and `error-json` values go to `judges.json`. Media
+ * `application/octet-stream` when they are UTF-8; since round 22 the bytes of
+ * a file of any other type when they are text, {@link fileBytesText}) go to `judges.text`; `json` and `error-json` values go to `judges.json`. Media
  * and `custom` parts are not text and pass as they are, unless
  * `judges.unreadableFile` refuses a file (`unreadableFiles: 'block'`). A modification is
  * put back in its place (the output is copied, never changed in place).
@@ -841,35 +834,46 @@ export async function checkModelOutputTexts(
             part = { ...part, data: { ...inline, text: checked.value } };
           }
         } else if (
-          (shape.payload === 'bytes' || shape.payload === 'part-bytes') &&
-          isUntypedMediaType(part.mediaType)
+          (shape.payload === 'bytes' ||
+            shape.payload === 'part-bytes' ||
+            shape.payload === 'image-bytes') &&
+          !isTextMediaType(part.mediaType)
         ) {
-          // No media type, or `application/octet-stream`: bytes of any kind. A
-          // provider may send them on as text, so they are judged as text when
-          // they are UTF-8 (round 19: `Contact jane.doe@corp.io` as
-          // `application/octet-stream` in a toModelOutput reached the model unjudged).
-          const bytes = shape.payload === 'bytes' ? (data as { data: unknown }).data : data;
-          const byteLength = decodedByteLength(bytes);
-          // Told from binary on its first bytes before any limit is asked (a
-          // 10 MB PNG is no text over the limit), then decoded whole.
-          const probed = byteLength !== undefined && byteLength > UNTYPED_PROBE_BYTES;
-          let read = untypedFileText(bytes, probed);
-          if (read !== NOT_UTF8 && read !== undefined && byteLength !== undefined) {
-            const refused = judges.beforeDecoding?.(fewestTextCharacters(byteLength));
-            if (refused) return refused;
-            if (read === TOO_LONG) read = untypedFileText(bytes, false);
-          }
-          if (read === undefined || read === TOO_LONG) return unreadable;
-          if (read !== NOT_UTF8) {
-            judgedAsText = true;
-            const checked = await judges.text(read, 'file-text');
-            if (checked.trip) return { trip: checked.trip };
-            if (checked.value !== read) {
-              const encoded = encodeFileText(checked.value, bytes);
-              part =
-                shape.payload === 'bytes'
-                  ? { ...part, data: { ...(data as object), data: encoded } }
-                  : { ...part, data: encoded };
+          // Bytes of any other type, or of none: judged as text when they are
+          // text, whatever the type says ({@link fileBytesText}; round 19 for
+          // untyped files, round 22 for `image/png` or `application/x-pem-file`
+          // text, as the prompt's and the model's files are read).
+          const untyped = isUntypedMediaType(part.mediaType);
+          const bytes = standardBase64(
+            shape.payload === 'bytes' ? (data as { data: unknown }).data : data,
+          );
+          if (!headOpensBinaryFormat(bytes, untyped)) {
+            const byteLength = decodedByteLength(bytes);
+            // Told from binary on its first bytes before any limit is asked (a
+            // 10 MB PNG is no text over the limit), then decoded whole.
+            const probed = byteLength !== undefined && byteLength > UNTYPED_PROBE_BYTES;
+            let read = fileBytesText(bytes, probed, untyped);
+            if (read !== NOT_UTF8 && read !== undefined && byteLength !== undefined) {
+              const refused = judges.beforeDecoding?.(fewestTextCharacters(byteLength));
+              if (refused) return refused;
+              if (read === TOO_LONG) read = fileBytesText(bytes, false, untyped);
+            }
+            if (read === TOO_LONG || (read === undefined && untyped)) return unreadable;
+            if (read !== NOT_UTF8 && read !== undefined) {
+              judgedAsText = true;
+              const checked = await judges.text(read.text, 'file-text');
+              if (checked.trip) return { trip: checked.trip };
+              // UTF-16 goes on as UTF-8 of what was judged, modified or not (as a text file's).
+              if (checked.value !== read.text || !read.utf8) {
+                const encoded = encodeFileText(checked.value, bytes);
+                part =
+                  shape.payload === 'bytes'
+                    ? { ...part, data: { ...(data as object), data: encoded } }
+                    : { ...part, data: encoded };
+                if (!read.utf8 && typeof part.mediaType === 'string') {
+                  part.mediaType = utf8MediaType(part.mediaType);
+                }
+              }
             }
           }
         } else if (shape.payload !== undefined && isTextMediaType(part.mediaType)) {

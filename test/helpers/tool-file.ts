@@ -11,6 +11,18 @@ import { turnsModel } from './turns-model';
  * `pii`), read from the second step's prompt.
  */
 export async function octetStreamToolFileSent(data: Uint8Array): Promise<Uint8Array> {
+  return (await toolFileSent(data, 'application/octet-stream')).data as Uint8Array;
+}
+
+/**
+ * The media type and data the model is sent for a file of `mediaType` a
+ * guarded tool returns from `toModelOutput` (output guardrail: redacting
+ * `pii`), read from the second step's prompt.
+ */
+export async function toolFileSent(
+  data: Uint8Array | string,
+  mediaType: string,
+): Promise<{ mediaType: string; data: Uint8Array | string }> {
   const model = turnsModel([{ toolCalls: [{ toolCallId: 'c1', toolName: 'report', input: {} }] }]);
   await generateText({
     model,
@@ -21,13 +33,7 @@ export async function octetStreamToolFileSent(data: Uint8Array): Promise<Uint8Ar
           execute: async () => 'done',
           toModelOutput: () => ({
             type: 'content',
-            value: [
-              {
-                type: 'file',
-                data: { type: 'data', data },
-                mediaType: 'application/octet-stream',
-              } as never,
-            ],
+            value: [{ type: 'file', data: { type: 'data', data }, mediaType } as never],
           }),
         }),
       },
@@ -40,7 +46,8 @@ export async function octetStreamToolFileSent(data: Uint8Array): Promise<Uint8Ar
   const result = prompt
     .flatMap(message => (message.role === 'tool' ? message.content : []))
     .find(part => part.type === 'tool-result') as {
-    output: { value: Array<{ data: { data: Uint8Array } }> };
+    output: { value: Array<{ mediaType: string; data: { data: Uint8Array | string } }> };
   };
-  return result.output.value[0]!.data.data;
+  const file = result.output.value[0]!;
+  return { mediaType: file.mediaType, data: file.data.data };
 }

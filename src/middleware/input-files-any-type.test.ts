@@ -247,4 +247,21 @@ describe('user files of a type that is not a text type', () => {
     );
     expect(passed.generate).toEqual([[['application/octet-stream', everySecond]]]);
   });
+
+  it('UTF-16 of a file with no media type (a direct doGenerate) goes on as UTF-8 with none', async () => {
+    const mock = textModel('ok');
+    const model = wrapLanguageModel({
+      model: mock,
+      middleware: guardrails({ input: [pii({ action: 'redact' })] }),
+    });
+    const utf16 = Uint8Array.from([0xff, 0xfe, ...[...TEXT].flatMap(c => [c.charCodeAt(0), 0])]);
+    await model.doGenerate({
+      prompt: [
+        { role: 'user', content: [{ type: 'file', data: { type: 'data', data: utf16 } }] },
+      ] as unknown as LanguageModelV4Prompt,
+    });
+    expect(mock.doGenerateCalls[0]!.prompt).toEqual([
+      { role: 'user', content: [{ type: 'file', data: { type: 'data', data: utf8(REDACTED) } }] },
+    ]);
+  });
 });

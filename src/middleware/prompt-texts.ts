@@ -221,7 +221,11 @@ export function withFileText<PART extends { mediaType: string; data: unknown }>(
       : original.type === 'text'
         ? { ...original, text }
         : { ...original, data: encodeFileText(text, original.data) };
-  const mediaType = notUtf8 ? utf8MediaType(part.mediaType) : part.mediaType;
+  // A file of no type (a direct call may give none) keeps none: there is no type to say UTF-8 in.
+  const mediaType =
+    notUtf8 && typeof part.mediaType === 'string' && part.mediaType !== ''
+      ? utf8MediaType(part.mediaType)
+      : part.mediaType;
   return { ...part, mediaType, data };
 }
 

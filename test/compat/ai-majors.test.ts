@@ -297,7 +297,7 @@ describe.each(majors)('$name', major => {
       store,
       'default:docs',
       'exfiltrate',
-      (record?.info as { definitionHash: string }).definitionHash,
+      (record!.info as { definitionHash: string }).definitionHash,
     );
     await major.generateText({
       model: pinned,

@@ -1,10 +1,14 @@
-import { generateText, streamText, wrapLanguageModel } from 'ai';
+import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { cut, modelFor, textModel, withoutTiming } from '../../../test/helpers';
+import { textModel } from '../../../test/helpers';
+import {
+  contentFilterGenerate,
+  contentFilterWindow,
+  SELF_HARM_BLOCKED,
+} from '../../../test/helpers/content-filter-cases';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { promptInjection } from '../prompt-injection/prompt-injection';
-import { contentFilter } from './content-filter';
 
 /*
  * Round 22: small capitals (`ᴋɪʟʟ ʏᴏᴜʀꜱᴇʟꜰ`, what "small text" generators
@@ -17,41 +21,16 @@ import { contentFilter } from './content-filter';
 
 describe('small capitals fold to the letters they are', () => {
   it('contentFilter blocks an entry written in small capitals (generateText)', async () => {
-    const result = await generateText({
-      model: wrapLanguageModel({
-        model: textModel('Just ᴋɪʟʟ ʏᴏᴜʀꜱᴇʟꜰ.'),
-        middleware: guardrails({ output: [contentFilter()] }),
-      }),
-      prompt: 'q',
+    expect(await contentFilterGenerate('Just ᴋɪʟʟ ʏᴏᴜʀꜱᴇʟꜰ.')).toEqual({
+      text: 'This content is not allowed.',
+      records: [SELF_HARM_BLOCKED],
     });
-    expect(result.text).toBe('This content is not allowed.');
-    expect(withoutTiming((await getGuardrailOutcome(result))?.records)).toEqual([
-      {
-        guardrail: 'content-filter',
-        kind: 'output',
-        status: 'blocked',
-        message: 'This content is not allowed.',
-        reason: 'matched self-harm entry 1',
-        severity: 'warning',
-        info: { category: 'self-harm', entry: 1 },
-      },
-    ]);
   });
 
   it('holds the entry back in a window stream, one character a delta', async () => {
     const answer = `${'Fine words, kind words. '.repeat(6)}Then ᴋɪʟʟ ʏᴏᴜʀꜱᴇʟꜰ and be done.`;
-    const model = wrapLanguageModel({
-      model: modelFor(answer, cut(answer, [1])),
-      middleware: guardrails({
-        output: [contentFilter()],
-        stream: { mode: 'window' },
-        blockedMessage: 'BLOCKED',
-      }),
-    });
-    const deltas: string[] = [];
-    for await (const delta of streamText({ model, prompt: 'q' }).textStream) deltas.push(delta);
-    expect(deltas.at(-1)).toBe('BLOCKED');
-    const released = deltas.slice(0, -1).join('');
+    const { released, last } = await contentFilterWindow(answer);
+    expect(last).toBe('BLOCKED');
     expect(answer.startsWith(released)).toBe(true);
     expect(released.length).toBeLessThanOrEqual(answer.indexOf('ᴋɪʟʟ'));
   });

@@ -1,9 +1,9 @@
-import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { promptSentWithRecords, textModel, withoutTiming } from '../../../test/helpers';
-import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
-import { guardrails } from '../../middleware/guardrails-middleware';
-import { contentFilter } from '../content-filter/content-filter';
+import { promptSentWithRecords } from '../../../test/helpers';
+import {
+  contentFilterGenerate,
+  SELF_HARM_BLOCKED,
+} from '../../../test/helpers/content-filter-cases';
 import { invisibleText } from '../invisible-text/invisible-text';
 import { pii } from '../pii/pii';
 
@@ -17,25 +17,10 @@ import { pii } from '../pii/pii';
 
 describe('interlinear annotation controls (U+FFF9–FFFB) hide nothing from the detectors', () => {
   it('contentFilter blocks an entry with them inside its words (generateText)', async () => {
-    const result = await generateText({
-      model: wrapLanguageModel({
-        model: textModel('Go on, k\uFFF9ill your\uFFFAse\uFFFBlf.'),
-        middleware: guardrails({ output: [contentFilter()] }),
-      }),
-      prompt: 'q',
+    expect(await contentFilterGenerate('Go on, k\uFFF9ill your\uFFFAse\uFFFBlf.')).toEqual({
+      text: 'This content is not allowed.',
+      records: [SELF_HARM_BLOCKED],
     });
-    expect(result.text).toBe('This content is not allowed.');
-    expect(withoutTiming((await getGuardrailOutcome(result))?.records)).toEqual([
-      {
-        guardrail: 'content-filter',
-        kind: 'output',
-        status: 'blocked',
-        message: 'This content is not allowed.',
-        reason: 'matched self-harm entry 1',
-        severity: 'warning',
-        info: { category: 'self-harm', entry: 1 },
-      },
-    ]);
   });
 
   it('pii redacts an address written with them inside', async () => {

@@ -278,7 +278,7 @@ describe('promptInjection() at tool kinds reads a document in JSON as it reads i
 });
 
 describe('harmfulContent() at tool kinds is not diluted by the fields beside a request', () => {
-  it('guardTools: a request in one argument beside a channel and a title (0.32 read with them, 0.853 alone)', async () => {
+  it('guardTools: a request in one argument beside a channel and a title (0.32 read with them, 0.848 alone)', async () => {
     let ran = false;
     const model = turnsModel([
       {
@@ -319,9 +319,9 @@ describe('harmfulContent() at tool kinds is not diluted by the fields beside a r
         kind: 'tool_input',
         status: 'blocked',
         message: 'This request was blocked as potentially harmful.',
-        reason: 'harmful-request score 0.853 >= 0.82 (cyber)',
+        reason: 'harmful-request score 0.848 >= 0.82 (cyber)',
         severity: 'critical',
-        info: { score: 0.853, categories: ['cyber'], threshold: 0.82 },
+        info: { score: 0.848, categories: ['cyber'], threshold: 0.82 },
         toolName: 'post',
         toolCallId: 'c1',
         durationMs: expect.any(Number),
@@ -352,7 +352,7 @@ describe('harmfulContent() at tool kinds is not diluted by the fields beside a r
         guardrail: 'harmful-content',
         kind: 'tool_output',
         status: 'passed',
-        info: { score: 0.028, categories: [], threshold: 0.82 },
+        info: { score: 0.029, categories: [], threshold: 0.82 },
         toolName: 'fetchPage',
         toolCallId: 'c1',
       },

@@ -3,10 +3,11 @@ import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { generateResult, textModel, withoutTiming } from '../../../test/helpers';
+import { isHealthCheck, promptOf } from '../../../test/helpers/judge-calls';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { CircuitBreaker } from './circuit-breaker';
-import { JUDGE_HEALTH_CHECK_TEXT, llmJudge } from './llm-judge';
+import { llmJudge } from './llm-judge';
 
 // Round 22: a judge that never answers cost every guarded call the whole
 // `timeoutMs`: timeouts never reached the breaker (a client's long text may
@@ -17,20 +18,6 @@ import { JUDGE_HEALTH_CHECK_TEXT, llmJudge } from './llm-judge';
 
 const policy = 'The assistant must not give medical advice.';
 const clean = { flagged: false, confidence: 0.95, reason: 'fine' };
-
-function promptOf(call: LanguageModelV4CallOptions): string {
-  return call.prompt
-    .filter(message => message.role === 'user')
-    .flatMap(message =>
-      typeof message.content === 'string'
-        ? [message.content]
-        : message.content.flatMap(part => (part.type === 'text' ? [part.text] : [])),
-    )
-    .join('\n');
-}
-
-const isHealthCheck = (call: LanguageModelV4CallOptions) =>
-  promptOf(call).includes(JUDGE_HEALTH_CHECK_TEXT);
 
 /** Never answers `hangs(prompt)` calls (rejects when aborted); answers the others `clean`. */
 function judgeModel(hangs: (prompt: string) => boolean) {

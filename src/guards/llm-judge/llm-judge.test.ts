@@ -3,6 +3,7 @@ import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { generateResult, textModel, withoutTiming } from '../../../test/helpers';
+import { isHealthCheck, promptOf } from '../../../test/helpers/judge-calls';
 import { runChain } from '../../core/chain';
 import { GuardrailConfigError } from '../../core/errors';
 import type { GuardrailRecord } from '../../core/types';
@@ -10,7 +11,7 @@ import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { memoryStore } from '../../store/memory-store';
 import { CircuitBreaker } from './circuit-breaker';
-import { JUDGE_HEALTH_CHECK_TEXT, type LlmJudgeOptions, llmJudge } from './llm-judge';
+import { type LlmJudgeOptions, llmJudge } from './llm-judge';
 
 const judgeUsage = {
   inputTokens: { total: 120, noCache: 120, cacheRead: undefined, cacheWrite: undefined },
@@ -34,20 +35,6 @@ function judgeModel(answer: object | string | (() => object | string)) {
 const flagged = { flagged: true, confidence: 0.9, reason: 'asks for a diagnosis' };
 const clean = { flagged: false, confidence: 0.95, reason: 'a cooking question' };
 const policy = 'The assistant must not give medical advice.';
-
-function promptOf(call: LanguageModelV4CallOptions): string {
-  return call.prompt
-    .filter(message => message.role === 'user')
-    .flatMap(message =>
-      typeof message.content === 'string'
-        ? [message.content]
-        : message.content.flatMap(part => (part.type === 'text' ? [part.text] : [])),
-    )
-    .join('\n');
-}
-
-const isHealthCheck = (call: LanguageModelV4CallOptions) =>
-  promptOf(call).includes(JUDGE_HEALTH_CHECK_TEXT);
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -113,6 +113,59 @@ describe.skipIf(!REDIS_URL)('pii pseudonym vault shared through Redis', () => {
     expect(second.text).toBe('I will write to <EMAIL_ADDRESS_1> today.');
   });
 
+  it('keeps originals with lone surrogates exact, apart from their U+FFFD lookalikes, as a memory store does', async () => {
+    // Redis keeps UTF-8, which writes a lone surrogate as U+FFFD: the vault
+    // read back another original than it wrote, every allocation looked
+    // taken, and the call failed closed ("no free placeholder").
+    const badge = 'EMP-42\uD800';
+    const lookalike = 'EMP-42\uFFFD';
+    const prefix = uniquePrefix('vault-surrogates');
+    const shared = memoryStore();
+    const stores: Record<string, [Store, Store]> = {
+      memory: [shared, shared],
+      redis: [
+        redisStore(clients.nodeRedis, { prefix, timeoutMs: 10_000 }),
+        redisStore(clients.ioredis, { prefix, timeoutMs: 10_000 }),
+      ],
+    };
+    for (const [name, [storeA, storeB]] of Object.entries(stores)) {
+      const turn = async (store: Store, prompt: string, answer: string) => {
+        const vault = pii({
+          action: 'pseudonymize',
+          store,
+          custom: [{ type: 'EMPLOYEE_ID', pattern: /EMP-[^\s.,]+/g }],
+        });
+        const model = new MockLanguageModelV4({ doGenerate: async () => generateResult(answer) });
+        const result = await generateText({
+          model: wrapLanguageModel({
+            model,
+            middleware: guardrails({ input: [vault], output: [vault] }),
+          }),
+          prompt,
+          providerOptions: { guardrails: { sessionId: 'chat-44' } },
+        });
+        return { sent: userText(model.doGenerateCalls[0]), text: result.text };
+      };
+      const first = await turn(
+        storeA,
+        `Badges ${badge} and ${lookalike}.`,
+        'Swapped: <EMPLOYEE_ID_2>, <EMPLOYEE_ID_1>.',
+      );
+      expect({ name, ...first }).toEqual({
+        name,
+        sent: 'Badges <EMPLOYEE_ID_1> and <EMPLOYEE_ID_2>.',
+        text: `Swapped: ${lookalike}, ${badge}.`,
+      });
+      // Another instance finds the same placeholder and restores the exact original.
+      const second = await turn(storeB, `Again ${badge}.`, 'Yes, <EMPLOYEE_ID_1>.');
+      expect({ name, ...second }).toEqual({
+        name,
+        sent: 'Again <EMPLOYEE_ID_1>.',
+        text: `Yes, ${badge}.`,
+      });
+    }
+  });
+
   it(
     'never maps two values to one placeholder nor restores a value the user did not write, across expiries and data loss (property)',
     async () => {

@@ -117,7 +117,11 @@ describe('pseudonym vault', () => {
     await vault.check('alice@example.com', ctx);
     // While the model runs, the mapping is lost and handed to someone else.
     await store.delete('pii-vault:pii:s:token:<EMAIL_ADDRESS_1>');
-    await store.set('pii-vault:pii:s:token:<EMAIL_ADDRESS_1>', 'mallory@example.com', TTL);
+    await store.set(
+      'pii-vault:pii:s:token:<EMAIL_ADDRESS_1>',
+      JSON.stringify('mallory@example.com'),
+      TTL,
+    );
     expect(await vault.check('Hi <EMAIL_ADDRESS_1>', { ...ctx, kind: 'output' })).toMatchObject({
       content: 'Hi alice@example.com',
     });

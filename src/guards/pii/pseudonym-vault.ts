@@ -65,6 +65,11 @@ export function callVault(state: Map<string, unknown>, stateKey: string): Pseudo
  * expired, or the store lost it) runs into live placeholders: each collision
  * skips ahead by a doubling step, so a long conversation costs a few round
  * trips, not one per live placeholder.
+ *
+ * Both keys hold their text as a JSON string (`storedText`): Redis keeps
+ * UTF-8, which writes a lone surrogate as U+FFFD, so an original such as
+ * `"EMP-42\uD800"` came back changed, every allocation looked taken, and the
+ * call failed closed (one character in a message denied the whole call).
  */
 export function storeVault(store: Store, base: string, ttlMs: number): PseudonymVault {
   const tokenKey = (token: string) => `${base}:token:${token}`;
@@ -72,16 +77,18 @@ export function storeVault(store: Store, base: string, ttlMs: number): Pseudonym
     async tokenFor(type, value) {
       // Keyed by a hash: key names show up in monitoring, originals must not.
       const valueKey = `${base}:value:${type}:${await sha256Hex(value)}`;
+      const stored = storedText(value);
       let step = 1;
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-        const known = await store.get(valueKey);
-        if (known !== undefined) {
+        const knownStored = await store.get(valueKey);
+        const known = knownStored === undefined ? undefined : textOf(knownStored);
+        if (knownStored !== undefined && known !== undefined) {
           // Valid only while the placeholder maps back to this value; using it keeps both alive.
           if (
-            (await store.touch(tokenKey(known), value, ttlMs)) ||
-            (await store.setIfAbsent(tokenKey(known), value, ttlMs)) === value
+            (await store.touch(tokenKey(known), stored, ttlMs)) ||
+            (await store.setIfAbsent(tokenKey(known), stored, ttlMs)) === stored
           ) {
-            await store.touch(valueKey, known, ttlMs);
+            await store.touch(valueKey, knownStored, ttlMs);
             return known;
           }
           // The placeholder expired and another value holds it now: allocate anew.
@@ -94,18 +101,18 @@ export function storeVault(store: Store, base: string, ttlMs: number): Pseudonym
         const candidate = `<${type}_${next}>`;
         // The original is stored under the placeholder before the placeholder
         // is published, so whoever reads the placeholder can restore it.
-        if ((await store.setIfAbsent(tokenKey(candidate), value, ttlMs)) !== value) {
+        if ((await store.setIfAbsent(tokenKey(candidate), stored, ttlMs)) !== stored) {
           step = Math.min(step * 2, 4_096);
           continue;
         }
-        if (known !== undefined) {
+        if (knownStored !== undefined) {
           // Replaces the stale mapping. A concurrent instance doing the same
           // leaves a second placeholder of this same value: both restore it.
-          await store.set(valueKey, candidate, ttlMs);
+          await store.set(valueKey, storedText(candidate), ttlMs);
           return candidate;
         }
-        const published = await store.setIfAbsent(valueKey, candidate, ttlMs);
-        if (published === candidate) return candidate;
+        const published = await store.setIfAbsent(valueKey, storedText(candidate), ttlMs);
+        if (published === storedText(candidate)) return candidate;
         // Another instance published this value's placeholder first: ours
         // stays unused (it restores the same value) and theirs is validated
         // on the next pass.
@@ -115,9 +122,32 @@ export function storeVault(store: Store, base: string, ttlMs: number): Pseudonym
       );
     },
     async valueOf(token) {
-      const value = await store.get(tokenKey(token));
-      if (value !== undefined) await store.touch(tokenKey(token), value, ttlMs);
+      const stored = await store.get(tokenKey(token));
+      const value = stored === undefined ? undefined : textOf(stored);
+      if (stored !== undefined && value !== undefined)
+        await store.touch(tokenKey(token), stored, ttlMs);
       return value;
     },
   };
+}
+
+/**
+ * How the vault stores a text: as a JSON string, which writes a lone
+ * surrogate as `\ud800`, so the stored form is well-formed (it survives
+ * UTF-8) and one per text. The same on every store, so a vault behaves alike
+ * on a `memoryStore` and on Redis.
+ */
+function storedText(text: string): string {
+  return JSON.stringify(text);
+}
+
+/** The text `storedText` stored, or undefined for anything else (the key is then treated as foreign). */
+function textOf(stored: string): string | undefined {
+  if (!stored.startsWith('"')) return undefined;
+  try {
+    const text: unknown = JSON.parse(stored);
+    return typeof text === 'string' ? text : undefined;
+  } catch {
+    return undefined;
+  }
 }

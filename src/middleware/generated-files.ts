@@ -7,7 +7,7 @@ import type {
 import { type ChainContext, runChain } from '../core/chain';
 import { emitEvent } from '../core/events';
 import type { Guardrail, GuardrailEventListener, GuardrailRecord } from '../core/types';
-import { isTextMediaType } from '../tools/model-output-check';
+import { isPlainMediaType, isTextMediaType, releasedMediaType } from '../tools/model-output-check';
 import { readFileText, withFileText } from './prompt-texts';
 import { withheld } from './tool-calls';
 import { DEFAULT_MAX_TOOL_OUTPUT_LENGTH } from './tool-outputs';
@@ -149,37 +149,8 @@ export async function judgeGeneratedFile(
   // A changed media type is released as its bare type (no parameters), or
   // as application/octet-stream when that is not a plain one either.
   guard.changed();
-  const bare = mediaType.slice(0, mediaType.indexOf(';')).trim().toLowerCase();
   const { providerMetadata: _echo, ...rest } = judged.part;
-  return {
-    part: {
-      ...rest,
-      mediaType:
-        mediaType.includes(';') && isPlainMediaType(bare) ? bare : 'application/octet-stream',
-    } as FilePart,
-  };
-}
-
-/**
- * A media type no guardrail needs to read: lower-case `type/subtype` of
- * token characters but `@`, with no parameter but a known charset.
- */
-const plainMediaType =
-  /^[a-z]{1,20}\/[a-z0-9][a-z0-9.+-]{0,100}(?:; ?charset=(?:utf-8|utf-16|utf-16le|utf-16be|us-ascii|iso-8859-1))?$/;
-
-/**
- * Digits or a word a type name does not have (five digits, twenty letters
- * and digits in a row: the rule `unreadableFileReason` quotes types by):
- * a subtype carries a value as well as a parameter does, and
- * `text/4111-1111-1111-1111` reached result.files unjudged (round 22).
- */
-const valueInType = /(?:\d\D*){5}|[a-z0-9]{20}/;
-
-/** {@link plainMediaType}, and its `type/subtype` holds no value ({@link valueInType}). */
-function isPlainMediaType(mediaType: string): boolean {
-  if (!plainMediaType.test(mediaType)) return false;
-  const semicolon = mediaType.indexOf(';');
-  return !valueInType.test(semicolon < 0 ? mediaType : mediaType.slice(0, semicolon));
+  return { part: { ...rest, mediaType: releasedMediaType(mediaType) } as FilePart };
 }
 
 /** {@link judgeGeneratedFile} for the file's data: read, judged, rewritten or withheld. */

@@ -121,6 +121,50 @@ export function isTextMediaType(mediaType: unknown): boolean {
   return typeof mediaType === 'string' && TEXT_MEDIA_TYPE.test(mediaType.trim());
 }
 
+/**
+ * A media type no guardrail needs to read: lower-case `type/subtype` of
+ * token characters but `@`, with no parameter but a known charset.
+ */
+const PLAIN_MEDIA_TYPE =
+  /^[a-z]{1,20}\/[a-z0-9][a-z0-9.+-]{0,100}(?:; ?charset=(?:utf-8|utf-16|utf-16le|utf-16be|us-ascii|iso-8859-1))?$/;
+
+/**
+ * Digits or a word a type name does not have (five digits, twenty letters
+ * and digits in a row: the rule {@link unreadableFileReason} quotes types
+ * by): a subtype carries a value as well as a parameter does, and
+ * `text/4111-1111-1111-1111` reached result.files unjudged (round 22).
+ */
+const VALUE_IN_TYPE = /(?:\d\D*){5}|[a-z0-9]{20}/;
+
+/**
+ * Whether a file's media type is one no guardrail needs to read
+ * ({@link PLAIN_MEDIA_TYPE}, its `type/subtype` holding no value:
+ * {@link VALUE_IN_TYPE}). Any other (a parameter but a known charset,
+ * capitals, other signs, a card number as a subtype) is judged as text
+ * wherever a file is: a generated file's, a tool output's (round 23: a
+ * tool's `text/plain; name=4111111111111111` reached the model, judged by
+ * a looser rule than generated files'). One rule for both.
+ */
+export function isPlainMediaType(mediaType: string): boolean {
+  if (!PLAIN_MEDIA_TYPE.test(mediaType)) return false;
+  const semicolon = mediaType.indexOf(';');
+  return !VALUE_IN_TYPE.test(semicolon < 0 ? mediaType : mediaType.slice(0, semicolon));
+}
+
+/**
+ * The media type a file goes on with once a guardrail changed its judged
+ * media type: its bare `type/subtype` when the change can only have been
+ * in its parameters (the bare type is plain, {@link isPlainMediaType}),
+ * else `application/octet-stream` (the judged text itself,
+ * `text/plain; name=[CREDIT_CARD]`, is no media type).
+ */
+export function releasedMediaType(mediaType: string): string {
+  const semicolon = mediaType.indexOf(';');
+  if (semicolon < 0) return 'application/octet-stream';
+  const bare = mediaType.slice(0, semicolon).trim().toLowerCase();
+  return isPlainMediaType(bare) ? bare : 'application/octet-stream';
+}
+
 /** No media type, an empty one or `application/octet-stream` (parameters aside): a file of any kind. */
 export function isUntypedMediaType(mediaType: unknown): boolean {
   if (mediaType === undefined || mediaType === null) return true;
@@ -709,10 +753,6 @@ function pointsAtText(part: Record<string, unknown>): boolean {
   return isTextMediaType(mediaType);
 }
 
-/** A media type with nothing else in it (`image/png`, `text/plain; charset=utf-8`). */
-const PLAIN_MEDIA_TYPE =
-  /^[a-z0-9][\w.+-]{0,126}(?:\/[\w.+*-]{1,127})?(?:[ \t]*;[ \t]*[\w.+-]{1,127}=[\w.+-]{1,127}){0,8}$/i;
-
 /**
  * The fields of a `content` part that are not its payload (a file name, a
  * URL, a file id, provider options, a media type), judged as one JSON value;
@@ -732,11 +772,7 @@ function fieldsOf(part: Record<string, unknown>, shape: ContentPartShape): objec
     count++;
   }
   if (count === 0) return undefined;
-  if (
-    count === 1 &&
-    typeof fields.mediaType === 'string' &&
-    PLAIN_MEDIA_TYPE.test(fields.mediaType)
-  ) {
+  if (count === 1 && typeof fields.mediaType === 'string' && isPlainMediaType(fields.mediaType)) {
     return undefined;
   }
   return fields;
@@ -946,6 +982,11 @@ export async function checkModelOutputTexts(
               return unreadable;
             }
             part = { ...part, ...(modified as object) };
+            // A changed media type goes on as its bare type (as a generated file's).
+            const { mediaType } = fields as { mediaType?: unknown };
+            if (typeof mediaType === 'string' && part.mediaType !== mediaType) {
+              part.mediaType = releasedMediaType(mediaType);
+            }
           }
         }
         changed ||= part !== item;

@@ -51,3 +51,38 @@ describe("a tool's file of a type that is not a text type", () => {
     });
   });
 });
+
+// Round 23: a tool's file part was judged for its media type by a looser
+// rule than a generated file's (any token parameters, capitals, digits in
+// the subtype passed as plain), so a card number in the media type reached
+// the model. One rule now (`isPlainMediaType`); a changed type goes on
+// as its bare type, or `application/octet-stream`.
+describe("a tool's file whose media type carries a value", () => {
+  it("the media type is judged as a generated file's is, its bytes as text whatever the type", async () => {
+    const sent = async (mediaType: string) => await toolFileSent(utf8(TEXT), mediaType);
+    expect(await sent('text/plain; name=4111111111111111')).toEqual({
+      mediaType: 'text/plain',
+      data: utf8(REDACTED),
+    });
+    expect(await sent('TEXT/PLAIN ; x=4111111111111111')).toEqual({
+      mediaType: 'text/plain',
+      data: utf8(REDACTED),
+    });
+    expect(await sent('image/png; name=4111111111111111')).toEqual({
+      mediaType: 'image/png',
+      data: utf8(REDACTED),
+    });
+    expect(await sent('text/4111111111111111')).toEqual({
+      mediaType: 'application/octet-stream',
+      data: utf8(REDACTED),
+    });
+    expect(await sent('image/x.4111-1111-1111-1111')).toEqual({
+      mediaType: 'application/octet-stream',
+      data: utf8(REDACTED),
+    });
+    // Judged and passed: the type goes on as it came.
+    for (const mediaType of ['TEXT/PLAIN ; x=y', 'application/json;charset=utf-8', 'text/plain']) {
+      expect(await sent(mediaType)).toEqual({ mediaType, data: utf8(REDACTED) });
+    }
+  });
+});

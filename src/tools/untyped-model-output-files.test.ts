@@ -132,7 +132,14 @@ describe("guardTools: files in a tool's toModelOutput", () => {
     ] as const) {
       const { output, records } = await modelReads(file);
       expect(output).toEqual(contentOf(sent));
-      expect(records).toEqual([passedRecord, passedRecord, piiRecord]);
+      // A parameter but a charset: the media type is judged too (round 23), and passes.
+      const typeJudged = 'mediaType' in file && file.mediaType.includes(';');
+      expect(records).toEqual([
+        passedRecord,
+        passedRecord,
+        piiRecord,
+        ...(typeJudged ? [passedRecord] : []),
+      ]);
     }
   });
 

@@ -223,7 +223,42 @@ export function toolDefinitionPins({
     await store.touch(key, value, ttlMs);
   }
 
+  // The `guardTools` listings whose tools were pinned as listed (`pinListed`), by their serverTools array.
+  const pinnedListings = new WeakSet<object>();
+
   return {
+    /** Whether the tools of this listing were pinned as listed already. */
+    listingPinned(listing: object): boolean {
+      return pinnedListings.has(listing);
+    },
+
+    /**
+     * Pins the definitions a server listed (`guardTools` was given them)
+     * that a call does not offer the model: each `setIfAbsent`, so a tool
+     * is pinned as the server listed it, and a definition that differs when
+     * a call first offers the tool is a change. A tool new on the server
+     * (not in `listed`, its first sight) or pinned by configuration is not
+     * pinned here. Once per listing; rejects when the store fails (the
+     * listing is tried again by the next call).
+     */
+    async pinListed(
+      listing: object,
+      serverId: string,
+      definitions: readonly { name: string; hash: string }[],
+      listed: ServerSight,
+    ): Promise<void> {
+      if (pinnedListings.has(listing)) return;
+      const pinScope = pinScopeOf(scope, serverId);
+      await Promise.all(
+        definitions.map(async ({ name, hash }) => {
+          if (approvedByTool.has(JSON.stringify([pinScope, name]))) return;
+          if (listed !== undefined && !listed.has(await nameTag(pinScope, name))) return;
+          await store.setIfAbsent(await pinKey(pinScope, name), JSON.stringify([hash]), ttlMs);
+        }),
+      );
+      pinnedListings.add(listing);
+    },
+
     /**
      * The tools server `serverId` had when it was first seen: on its first
      * sight, `names` (atomically: `setIfAbsent`, so of two instances one

@@ -17,6 +17,7 @@ import type {
   GuardrailRecord,
 } from '../core/types';
 import { canonicalJson } from '../tools/canonical-json';
+import { listedDefinitions } from '../tools/server-listing';
 import {
   type ServerSight,
   TOOL_DEFINITION_CHANGED,
@@ -387,6 +388,55 @@ function serverSights(
 }
 
 /**
+ * Pins what each server listed and this call does not offer (tools of the
+ * call's `guardTools` listings outside its `activeTools`), as listed: round
+ * 22 pinned such a tool when a call first offered it, so a server could
+ * change it between listing and first use unnoticed. Once per listing and
+ * middleware; a definition that cannot be read within the limits is left to
+ * its first use (where it fails closed). A failure is not the call's: the
+ * tools are not offered, and the next call tries again.
+ */
+async function pinListings(
+  tools: readonly LanguageModelV4FunctionTool[],
+  pins: ToolDefinitionPins,
+  sights: ReadonlyMap<string, Promise<ServerSight>>,
+  maxLength: number,
+): Promise<void> {
+  const offered = new Set(tools.map(tool => JSON.stringify([serverIdOf(tool) ?? null, tool.name])));
+  const read = new Set<unknown>();
+  const work: Promise<void>[] = [];
+  for (const tool of tools) {
+    const serverId = serverIdOf(tool);
+    if (serverId === undefined) continue;
+    const list = (tool.providerOptions?.guardrails as Record<string, unknown> | undefined)
+      ?.serverTools;
+    if (read.has(list)) continue;
+    read.add(list);
+    if (list === null || typeof list !== 'object' || pins.listingPinned(list)) continue;
+    const listing = listedDefinitions(list);
+    if (!listing) continue;
+    work.push(
+      (async () => {
+        const sight = await sights.get(serverId);
+        const definitions = (await listing).filter(
+          definition =>
+            !offered.has(JSON.stringify([serverId, definition.name])) &&
+            toolDefinitionText(definition, { maxLength }).ok,
+        );
+        const hashes = await Promise.all(
+          definitions.map(async definition => ({
+            name: definition.name,
+            hash: await toolDefinitionHash(definition),
+          })),
+        );
+        await pins.pinListed(list, serverId, hashes, sight);
+      })().catch(() => {}),
+    );
+  }
+  await Promise.all(work);
+}
+
+/**
  * A definition cannot be rewritten into a smaller one the way a user text
  * can (the text is built from many fields): a guardrail that would modify
  * it (a redaction) blocks it instead, so it fails closed.
@@ -454,6 +504,14 @@ export async function judgeToolDefinitions(
         options.pins,
       )
     : new Map<string, Promise<ServerSight>>();
+  const listings = options.pins
+    ? pinListings(
+        tools.filter(tool => tool.type === 'function'),
+        options.pins,
+        sights,
+        options.maxLength,
+      )
+    : undefined;
   const verdicts: DefinitionVerdict[] = await Promise.all(
     tools.map(tool =>
       tool.type === 'function'
@@ -461,6 +519,7 @@ export async function judgeToolDefinitions(
         : { records: [], cachedVerdicts: 0 },
     ),
   );
+  await listings;
   const records = verdicts.flatMap(v => v.records);
   const cachedVerdicts = verdicts.reduce((sum, v) => sum + v.cachedVerdicts, 0);
   const removed = tools.filter((_, i) => verdicts[i]!.trip).map(tool => tool.name);

@@ -50,6 +50,7 @@ import {
   unreadableFileReason,
 } from './model-output-check';
 import { parseModifiedJson } from './quote-redacted-literals';
+import { type ListedDefinition, registerServerListing } from './server-listing';
 import { streamedStepOf } from './step-calls';
 import {
   rememberErrorTextRecords,
@@ -375,6 +376,44 @@ function toolIssues(
  * server's tools at its first sight, active in a call or not.
  */
 const groupNames = new WeakMap<ReadonlyMap<string, unknown>, readonly string[]>();
+
+/** Most definitions of one listing pinned as listed. */
+const MAX_LISTED_DEFINITIONS = 4_096;
+
+/**
+ * The names of a group wrapped with a `serverId`, its definitions
+ * registered for `pinToolDefinitions` (which pins them as listed) as the AI
+ * SDK's `prepareTools` builds them: the input schema as JSON Schema. A tool
+ * whose description is a function (resolved per call) or whose schema
+ * cannot be read is left out: it is pinned when a call first offers it.
+ */
+function listingOf(group: ReadonlyMap<string, WrappableTool>): readonly string[] {
+  const names = namesOf(group);
+  registerServerListing(names, async () => {
+    const definitions: ListedDefinition[] = [];
+    for (const [name, tool] of [...group].slice(0, MAX_LISTED_DEFINITIONS)) {
+      const { description, inputExamples } = tool as {
+        description?: unknown;
+        inputExamples?: unknown;
+      };
+      if (description !== undefined && typeof description !== 'string') continue;
+      let inputSchema: unknown;
+      try {
+        inputSchema = await asSchema(tool.inputSchema as Parameters<typeof asSchema>[0]).jsonSchema;
+      } catch {
+        continue;
+      }
+      definitions.push({
+        name,
+        ...(description !== undefined && { description }),
+        inputSchema,
+        ...(inputExamples != null && { inputExamples }),
+      });
+    }
+    return definitions;
+  });
+  return names;
+}
 
 function namesOf(group: ReadonlyMap<string, unknown>): readonly string[] {
   let names = groupNames.get(group);
@@ -1527,7 +1566,7 @@ function wrapTool(
   const wrapped: Record<string, unknown> = {
     ...tool,
     ...(serverId !== undefined && {
-      providerOptions: withServerId(tool.providerOptions, serverId, namesOf(group)),
+      providerOptions: withServerId(tool.providerOptions, serverId, listingOf(group)),
     }),
     execute,
     ...(checkAhead && {

@@ -28,6 +28,8 @@ export interface DecodedJson {
   text: string;
   /** The range of the JSON text that `[start, end)` of `text` was decoded from: whole escapes. */
   toJson(start: number, end: number): { start: number; end: number };
+  /** For each character of `text`: the number of the string it is in, -1 outside strings. */
+  stringOf: Int32Array;
 }
 
 /**
@@ -45,6 +47,7 @@ export function decodedJson(json: string): DecodedJson | undefined {
   if (!view) return undefined;
   return {
     text: view.text,
+    stringOf: view.stringOf,
     toJson: (start, end) => ({
       start: view.sourceStart[start] ?? json.length,
       end: end > start ? view.sourceEnd[end - 1]! : (view.sourceStart[start] ?? json.length),

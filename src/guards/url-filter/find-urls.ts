@@ -336,3 +336,86 @@ function mergeByStart<VALUE>(a: SpanList<VALUE>, b: SpanList<VALUE>): SpanList<V
   }
   return merged;
 }
+
+/** A JSON string value read as one URL: its contents' span in the decoded text, and the URL. */
+export interface UrlValue {
+  start: number;
+  /** Exclusive. */
+  end: number;
+  url: ParsedUrl;
+}
+
+/** ASCII tab, line feed, carriage return: the URL parser removes them wherever they are. */
+function isUrlDroppedUnit(code: number): boolean {
+  return code === 0x09 || code === 0x0a || code === 0x0d;
+}
+
+/**
+ * The start of a value read as a URL: a scheme and `//` (`withScheme`'s), a
+ * scheme browsers open without them (`https:evil.io`, `javascript:`), or
+ * two slashes. Not any `word:`, which starts sentences (`Summary: …`).
+ */
+const urlValueStart =
+  /^(?:[a-z][a-z0-9+.-]{1,20}:[\\/]{2}|(?:javascript|vbscript|data|file|https?|wss?|ftp):|[\\/]{2})/i;
+
+/**
+ * The string values of a decoded JSON text (a tool's arguments or result)
+ * that hold a tab or a line break and read as one URL without them. The
+ * URL parser (`fetch`, `new URL`) drops every tab and line break of its
+ * input and trims C0 controls and spaces at its ends, so a tool given
+ * `{"url":"https://good.com\t.evil.io/x"}` fetches good.com.evil.io,
+ * `https://paste\nbin.com` is pastebin.com and
+ * `http://metadata.google\t.internal/` the metadata server, while the
+ * finders, which stop a URL at white space (prose's links end there), read
+ * an allowed `https://good.com` and a fragment, or no host a rule names.
+ * Only a value that starts as a URL (a scheme, or `//`) once trimmed and
+ * parses so is one; a sentence with a link at a line's end is none (its
+ * blanks are no host's). One pass over the text: each string is read once
+ * after its first tab or line break.
+ */
+export function urlValuesWithLineBreaks(text: string, stringOf: Int32Array): UrlValue[] {
+  const values: UrlValue[] = [];
+  let at = 0;
+  while (at < text.length) {
+    const code = text.charCodeAt(at);
+    const string = stringOf[at] ?? -1;
+    if (!isUrlDroppedUnit(code) || string < 0) {
+      at++;
+      continue;
+    }
+    let start = at;
+    while (start > 0 && stringOf[start - 1] === string) start--;
+    let end = at + 1;
+    while (end < text.length && stringOf[end] === string) end++;
+    at = end;
+    // The value's first 32 characters as the parser reads them (most values, prose, stop here).
+    let head = '';
+    let index = start;
+    while (index < end && text.charCodeAt(index) <= 0x20) index++;
+    for (; index < end && head.length < 32; index++) {
+      const unit = text.charCodeAt(index);
+      if (!isUrlDroppedUnit(unit)) head += text[index];
+    }
+    const scheme = urlValueStart.exec(head);
+    if (!scheme) continue;
+    const kept: string[] = [];
+    let from = start;
+    for (let unit = start; unit < end; unit++) {
+      if (!isUrlDroppedUnit(text.charCodeAt(unit))) continue;
+      if (unit > from) kept.push(text.slice(from, unit));
+      from = unit + 1;
+    }
+    if (end > from) kept.push(text.slice(from, end));
+    const joined = kept.join('');
+    let first = 0;
+    let last = joined.length;
+    while (first < last && joined.charCodeAt(first) <= 0x20) first++;
+    while (last > first && joined.charCodeAt(last - 1) <= 0x20) last--;
+    const value = joined.slice(first, last);
+    // Two slashes alone are a link's only with a plausible host, as `schemeRelative`'s (`//TODO`).
+    const relative = /^[\\/]/.test(scheme[0]);
+    const url = tryParse(relative ? `http:${value}` : value);
+    if (url && (!relative || isPlausibleHost(url.hostname))) values.push({ start, end, url });
+  }
+  return values;
+}

@@ -6,7 +6,7 @@ import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
 import { decodedJson, readsJson } from '../shared/json-string-spans';
 import { SpanList } from '../shared/span-list';
-import { type ParsedUrl, scanUrls } from './find-urls';
+import { type ParsedUrl, scanUrls, urlValuesWithLineBreaks } from './find-urls';
 import { homographLabel, isIpHost, isPrivateHost } from './host-checks';
 import { urlPotentialStart } from './potential-start';
 import { urlFilterOptionShape } from './url-filter-options';
@@ -283,7 +283,7 @@ export function urlFilter(options?: UrlFilterOptions): Guardrail {
       const checkPrivate = blockPrivate ?? ctx.kind === 'tool_input';
       // Flagged URLs as spans and the first few judgements: a flood of links
       // keeps no object per link alive.
-      const flagged = new SpanList<undefined>();
+      let flagged = new SpanList<undefined>();
       const reported: Array<{ url: string; rule: string }> = [];
       // scanUrls hands out one parsed object per distinct URL text, so a flood
       // of one link is judged once.
@@ -307,8 +307,24 @@ export function urlFilter(options?: UrlFilterOptions): Guardrail {
         flagged.push(start, end, undefined);
         if (reported.length < MAX_REPORTED_URLS) reported.push({ ...judged });
       }
-      if (flagged.length === 0) return allow();
-      const info = { urls: reported, count: flagged.length };
+      // A string value that is one URL to a parser once its tabs and line
+      // breaks are dropped (`"https://good.com\t.evil.io"`): judged so, and
+      // flagged whole (its contents, so a redaction keeps the JSON).
+      let count = flagged.length;
+      const values = decoded ? urlValuesWithLineBreaks(decoded.text, decoded.stringOf) : [];
+      const flaggedValues = new SpanList<undefined>();
+      for (const value of values) {
+        const rule = violation(value.url, checkPrivate);
+        if (rule === undefined) continue;
+        const { start, end } = decoded!.toJson(value.start, value.end);
+        flaggedValues.push(start, end, undefined);
+        count++;
+        if (reported.length < MAX_REPORTED_URLS)
+          reported.push({ url: describeUrl(value.url), rule });
+      }
+      if (count === 0) return allow();
+      if (flaggedValues.length > 0) flagged = unionOfSpans(flagged, flaggedValues);
+      const info = { urls: reported, count };
       if (action === 'redact') {
         const kept: string[] = [];
         let cursor = 0;
@@ -328,4 +344,27 @@ export function urlFilter(options?: UrlFilterOptions): Guardrail {
       });
     },
   });
+}
+
+/** The spans of `a` and `b` (each in text order), overlapping ones made one. */
+function unionOfSpans(a: SpanList<undefined>, b: SpanList<undefined>): SpanList<undefined> {
+  const union = new SpanList<undefined>();
+  let i = 0;
+  let j = 0;
+  let open = -1;
+  let close = -1;
+  while (i < a.length || j < b.length) {
+    const fromA = j >= b.length || (i < a.length && a.start(i) <= b.start(j));
+    const start = fromA ? a.start(i) : b.start(j);
+    const end = fromA ? a.end(i++) : b.end(j++);
+    if (open >= 0 && start < close) {
+      close = Math.max(close, end);
+      continue;
+    }
+    if (open >= 0) union.push(open, close, undefined);
+    open = start;
+    close = end;
+  }
+  if (open >= 0) union.push(open, close, undefined);
+  return union;
 }

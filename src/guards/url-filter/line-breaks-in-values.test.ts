@@ -1,0 +1,107 @@
+import { generateText, isStepCount, tool } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { guardContext } from '../../../test/helpers';
+import { turnsModel } from '../../../test/helpers/turns-model';
+import { collectToolRecords } from '../../tools/collect-tool-records';
+import { guardTools } from '../../tools/guard-tool';
+import { urlFilter } from './url-filter';
+
+/**
+ * Round 23: the URL parser (`fetch`, `new URL`) drops every tab and line
+ * break in its input, and the finders stop a URL at white space. A model
+ * (or an injection it read) called a fetch tool with
+ * `"https://good.com\t.evil.io/x"`: the allow list saw `https://good.com`,
+ * and the tool fetched good.com.evil.io. So too a denied host cut by a tab
+ * and a private host behind a line break.
+ */
+async function fetched(url: string, filter: ReturnType<typeof urlFilter>) {
+  const seen: string[] = [];
+  const model = turnsModel([
+    { toolCalls: [{ toolCallId: 'c1', toolName: 'fetchPage', input: { url } }] },
+  ]);
+  const result = await generateText({
+    model,
+    tools: guardTools(
+      {
+        fetchPage: tool({
+          inputSchema: z.object({ url: z.string() }),
+          execute: async ({ url: given }) => {
+            seen.push(new URL(given).hostname);
+            return 'page';
+          },
+        }),
+      },
+      { input: [filter] },
+    ),
+    prompt: 'Read it',
+    stopWhen: isStepCount(2),
+  });
+  const records = collectToolRecords(result.steps).map(record => ({
+    status: record.status,
+    reason: record.reason,
+    info: record.info,
+  }));
+  return { seen, records };
+}
+
+describe('urlFilter: a URL value with tabs or line breaks, as a tool fetches it', () => {
+  it('an allow list: good.com\\t.evil.io is evil.io, not good.com', async () => {
+    expect(
+      await fetched('https://good.com\t.evil.io/x', urlFilter({ allow: ['good.com'] })),
+    ).toEqual({
+      seen: [],
+      records: [
+        {
+          status: 'blocked',
+          reason: 'https://*.evil.io: host "*.evil.io" is not on the allow list',
+          info: {
+            urls: [{ url: 'https://*.evil.io', rule: 'host "*.evil.io" is not on the allow list' }],
+            count: 1,
+          },
+        },
+      ],
+    });
+  });
+
+  it('a deny list and private hosts: paste\\nbin.com, metadata.google\\t.internal', async () => {
+    const denied = await fetched(
+      'https://paste\nbin.com/raw/x',
+      urlFilter({ deny: ['pastebin.com'] }),
+    );
+    expect(denied.seen).toEqual([]);
+    expect(denied.records.map(record => record.reason)).toEqual([
+      'https://pastebin.com: host "pastebin.com" is denied by "pastebin.com"',
+    ]);
+    const internal = await fetched('http://metadata.google\t.internal/v1/', urlFilter());
+    expect(internal.seen).toEqual([]);
+    expect(internal.records.map(record => record.reason)).toEqual([
+      'http://*.google.internal: host "*.google.internal" is private or local',
+    ]);
+  });
+
+  it('a sentence with a link at a line end, and an allowed URL with a line break, pass', async () => {
+    const filter = urlFilter({ allow: ['good.com'] });
+    for (const url of [
+      'https://good.com/docs\nThanks for reading',
+      'Summary: see https://good.com\nand more',
+      '//TODO\nfix',
+      'https://good.com/a\tb',
+    ]) {
+      const { records } = await fetched(url, filter);
+      expect(records.map(record => record.status)).toEqual(['passed']);
+    }
+  });
+
+  it('redacts the whole value, leaving JSON', () => {
+    const json = JSON.stringify({
+      url: 'https://good.com\t.evil.io/x',
+      note: 'see https://good.com',
+    });
+    const verdict = urlFilter({ allow: ['good.com'], action: 'redact' }).check(
+      json,
+      guardContext('tool_input'),
+    ) as { action: string; content: string };
+    expect(verdict.content).toBe('{"url":"[link removed]","note":"see https://good.com"}');
+  });
+});

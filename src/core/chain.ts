@@ -50,6 +50,14 @@ export class GuardrailTimeoutError extends Error {
   }
 }
 
+/**
+ * Thrown by a guardrail whose verdict could not be had for a reason that
+ * must not let content through (a judge whose API key, account or WAF
+ * refused the request): it blocks, as an `error` record, even with
+ * `onError: 'allow'`.
+ */
+export class GuardrailFailClosedError extends Error {}
+
 /** A guardrail cut short because the call was aborted. */
 export class GuardrailAbortedError extends Error {
   constructor() {
@@ -422,6 +430,7 @@ export async function runChain(
       failsClosed =
         guardrail.onError !== 'allow' ||
         error instanceof GuardrailAbortedError ||
+        error instanceof GuardrailFailClosedError ||
         error instanceof MalformedBlockError;
     }
     if (context.attempt !== undefined) record.attempt = context.attempt;

@@ -6,6 +6,9 @@ export interface CircuitBreakerOptions {
   resetMs: number;
 }
 
+/** A failure that says the judge is down only when a health check fails too. */
+export type UnsureFailure = 'timeout' | 'failure' | 'refused';
+
 /**
  * Stops calling a judge that keeps failing: after `failures` consecutive
  * failures the circuit opens for `resetMs`, then one trial call decides
@@ -22,15 +25,16 @@ export class CircuitBreaker {
   /** Consecutive timeouts and unsure failures, not yet checked. */
   private consecutiveUnsure = 0;
   /** What the last of them was: what a failed health check opens the circuit for. */
-  private lastUnsure: 'timeout' | 'failure' = 'timeout';
+  private lastUnsure: UnsureFailure = 'timeout';
   private openUntil = 0;
   private trialInFlight = false;
   private probing = false;
   /**
    * What opened the circuit last: judge failures, timeouts a health check
-   * confirmed, or failures the text may have caused that one confirmed.
+   * confirmed, failures the text may have caused that one confirmed, or
+   * refusals (HTTP 401, 403) that one confirmed.
    */
-  openedBy: 'failures' | 'timeouts' | 'checked-failures' = 'failures';
+  openedBy: 'failures' | 'timeouts' | 'checked-failures' | 'checked-refusals' = 'failures';
 
   constructor(
     private readonly options: CircuitBreakerOptions,
@@ -70,12 +74,13 @@ export class CircuitBreaker {
 
   /**
    * Records a call that ran out of time, or (`'failure'`) failed in a way
-   * the judged text may have caused. Returns true when the caller should
+   * the judged text may have caused, or (`'refused'`) was refused (HTTP 401,
+   * 403: a key or account, or a WAF the text may have tripped). Returns true when the caller should
    * check the judge's health now (then call `probed`): after `failures`
    * consecutive such calls, or when the trial call of an open circuit was
    * one, and no check is running.
    */
-  timeout(kind: 'timeout' | 'failure' = 'timeout'): boolean {
+  timeout(kind: UnsureFailure = 'timeout'): boolean {
     const wasTrial = this.trialInFlight;
     this.trialInFlight = false;
     this.consecutiveUnsure += 1;
@@ -96,7 +101,12 @@ export class CircuitBreaker {
     this.consecutiveUnsure = 0;
     if (!hung) return;
     this.consecutiveFailures = Math.max(this.consecutiveFailures + 1, this.options.failures);
-    this.openedBy = this.lastUnsure === 'timeout' ? 'timeouts' : 'checked-failures';
+    this.openedBy =
+      this.lastUnsure === 'timeout'
+        ? 'timeouts'
+        : this.lastUnsure === 'refused'
+          ? 'checked-refusals'
+          : 'checked-failures';
     this.openUntil = this.now() + this.options.resetMs;
   }
 

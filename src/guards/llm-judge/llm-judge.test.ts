@@ -411,21 +411,107 @@ describe('llmJudge', () => {
       });
     }
 
+    it("a WAF 403 on the attacker's texts (an HTML page) fails closed whatever onError says and does not open the breaker: the next user is judged", async () => {
+      const judge = new MockLanguageModelV4({
+        provider: 'mock-judge',
+        modelId: 'judge-1',
+        doGenerate: async call => {
+          const asked = promptOf(call);
+          if (asked.includes('UNION SELECT')) {
+            throw new APICallError({
+              message: 'Forbidden',
+              url: 'https://judge.example/v1',
+              requestBodyValues: {},
+              statusCode: 403,
+              responseBody:
+                '<html><body><h1>403 Forbidden</h1>Request blocked by WAF</body></html>',
+              isRetryable: false,
+            });
+          }
+          return generateResult(JSON.stringify(/aspirin/i.test(asked) ? flagged : clean));
+        },
+      });
+      const model = wrapLanguageModel({
+        model: textModel('Take two.'),
+        middleware: guardrails({
+          input: [
+            llmJudge({
+              model: judge,
+              policy,
+              onError: 'allow',
+              timeoutMs: 1_000,
+              breaker: { failures: 2, resetMs: 60_000 },
+            }),
+          ],
+        }),
+      });
+      const probed = vi.spyOn(CircuitBreaker.prototype, 'probed');
+      for (let i = 0; i < 3; i++) {
+        const own = await generateText({ model, prompt: `1 UNION SELECT password ${i}` });
+        expect(own.text).toBe("Sorry, I can't help with that.");
+        expect(withoutTiming((await getGuardrailOutcome(own))?.records)).toEqual([
+          {
+            guardrail: 'llm-judge',
+            kind: 'input',
+            status: 'error',
+            reason:
+              "judge call refused (HTTP 403): the judge's API key or account, or a proxy or WAF in front of it, refused the request; failing closed whatever onError says",
+          },
+        ]);
+      }
+      // The health check (a fixed text) was answered: the refusals were the texts'.
+      await vi.waitFor(() => expect(probed).toHaveBeenCalledWith(false));
+      const victim = await generateText({ model, prompt: 'How much aspirin can I take?' });
+      expect(victim.text).toBe('This content was blocked by a content policy.');
+      expect((await getGuardrailOutcome(victim))?.records.map(r => r.status)).toEqual(['blocked']);
+      // Three refused texts, one health check, the victim.
+      expect(judge.doGenerateCalls).toHaveLength(5);
+    });
+
     it.each([
       ['HTTP 401', 401],
       ['HTTP 403', 403],
-      ['HTTP 404', 404],
-    ] as const)('%s (the account or the model) opens it at once', async (_, statusCode) => {
-      const judge = downJudge(statusCode);
-      const guard = llmJudge({ model: judge, policy, breaker: { failures: 2, resetMs: 60_000 } });
-      const ctx = { kind: 'output' as const, messages: [], metadata: {}, state: new Map() };
-      const reasons: Array<string | undefined> = [];
-      for (const text of ['a', 'b', 'c']) {
-        reasons.push((await runChain([guard], text, ctx)).records[0]?.reason);
-      }
-      expect(judge.doGenerateCalls).toHaveLength(2);
-      expect(reasons[2]).toMatch(/^judge circuit open after 2 consecutive failures; not called/);
-    });
+    ] as const)(
+      '%s on every call (a revoked key) opens it once a health check is refused too, and fails closed whatever onError says',
+      async (_, statusCode) => {
+        const probed = vi.spyOn(CircuitBreaker.prototype, 'probed');
+        const judge = downJudge(statusCode);
+        const guard = llmJudge({
+          model: judge,
+          policy,
+          onError: 'allow',
+          breaker: { failures: 2, resetMs: 60_000 },
+        });
+        const ctx = { kind: 'output' as const, messages: [], metadata: {}, state: new Map() };
+        const results = [];
+        for (const text of ['a', 'b']) results.push(await runChain([guard], text, ctx));
+        await vi.waitFor(() => expect(probed).toHaveBeenCalledWith(true));
+        results.push(await runChain([guard], 'c', ctx));
+        expect(judge.doGenerateCalls.map(isHealthCheck)).toEqual([false, false, true]);
+        expect(results.map(result => result.trip?.status)).toEqual(['error', 'error', 'error']);
+        expect(results[0]!.records[0]?.reason).toBe(
+          `judge call refused (HTTP ${statusCode}): the judge's API key or account, or a proxy or WAF in front of it, refused the request; failing closed whatever onError says`,
+        );
+        expect(results[2]!.records[0]?.reason).toMatch(
+          /^judge circuit open after 2 consecutive refused calls \(HTTP 401 or 403\) and a health check that was refused too; not called, failing closed whatever onError says \(retry in \d+ ms\)$/,
+        );
+      },
+    );
+
+    it.each([['HTTP 404', 404]] as const)(
+      '%s (the model) opens it at once',
+      async (_, statusCode) => {
+        const judge = downJudge(statusCode);
+        const guard = llmJudge({ model: judge, policy, breaker: { failures: 2, resetMs: 60_000 } });
+        const ctx = { kind: 'output' as const, messages: [], metadata: {}, state: new Map() };
+        const reasons: Array<string | undefined> = [];
+        for (const text of ['a', 'b', 'c']) {
+          reasons.push((await runChain([guard], text, ctx)).records[0]?.reason);
+        }
+        expect(judge.doGenerateCalls).toHaveLength(2);
+        expect(reasons[2]).toMatch(/^judge circuit open after 2 consecutive failures; not called/);
+      },
+    );
 
     it.each([
       ['HTTP 503', 503],

@@ -1,7 +1,7 @@
 import type { JSONObject } from '@ai-sdk/provider';
 import { generateText, type LanguageModel, type LanguageModelUsage, Output } from 'ai';
 import { z } from 'zod/v4';
-import { GuardrailTimeoutError } from '../../core/chain';
+import { GuardrailFailClosedError, GuardrailTimeoutError } from '../../core/chain';
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail, GuardrailContext, GuardrailSeverity } from '../../core/types';
@@ -61,15 +61,19 @@ export interface LlmJudgeOptions {
   cache?: boolean | JudgeCacheOptions;
   /** Give up on the judge after this many milliseconds (an `error` record). Default 10,000. */
   timeoutMs?: number;
-  /** What a timeout, judge error or unparsable verdict does: `'block'` (default) or `'allow'`. */
+  /**
+   * What a timeout, judge error or unparsable verdict does: `'block'`
+   * (default) or `'allow'`. A refused call (HTTP 401, 403: a key, an
+   * account, or a WAF the text may trip) always blocks.
+   */
   onError?: 'block' | 'allow';
   /**
    * Stop calling a judge that is down: after `failures` consecutive failures
-   * of the judge itself (HTTP 401, 403, 404: the account or model), for
+   * of the judge itself (HTTP 404: the model), for
    * `resetMs` every check fails at once (and `onError` applies) without a
    * call. Failures the judged text may cause (an unparsable verdict, HTTP 400
    * or 413) never open it: else a client's texts could turn the judge off
-   * for every user. Timeouts, rate limits (408, 429), server errors (5xx)
+   * for every user. Timeouts, refusals (401, 403), rate limits (408, 429), server errors (5xx)
    * and network errors, which the text may cause too, open it when
    * confirmed: after `failures` consecutive ones the judge is sent a health
    * check (a fixed text, no client's), and only if that times out or fails
@@ -141,8 +145,39 @@ function describeFailure(error: unknown): string {
   }`;
 }
 
-/** HTTP statuses of the judge's account or model: unavailable to every caller, whatever it was asked. */
-const UNAVAILABLE_STATUSES = new Set([401, 403, 404]);
+/** HTTP status of a model id the provider does not have: unavailable to every caller, whatever it was asked. */
+const UNAVAILABLE_STATUSES = new Set([404]);
+/**
+ * HTTP statuses of a refused request: a key or account that is not allowed
+ * (a misconfiguration), or a proxy or WAF in front of the judge that
+ * blocked this request (its body: the judged text may trip it).
+ */
+const REFUSED_STATUSES = new Set([401, 403]);
+
+/**
+ * The judge refused the request (HTTP 401 or 403): its API key or account,
+ * or a proxy or WAF in front of it. The check fails closed whatever
+ * `onError` says: a text that trips a WAF must not pass unjudged.
+ */
+export class JudgeRefusedError extends GuardrailFailClosedError {
+  override readonly name = 'JudgeRefusedError';
+  constructor(
+    message: string,
+    /** The HTTP status of the refusal, when the judge was called. */
+    readonly statusCode?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** The HTTP status of a failed judge call (the last attempt's, after retries). */
+function statusOf(error: unknown): number | undefined {
+  const name = (error as { name?: unknown })?.name;
+  if (name === 'AI_RetryError') return statusOf((error as { lastError?: unknown }).lastError);
+  const status = (error as { statusCode?: unknown })?.statusCode;
+  return typeof status === 'number' && Number.isInteger(status) ? status : undefined;
+}
 
 /**
  * What a failed judge call says of the judge ({@link failureOf}): `'down'`,
@@ -150,7 +185,7 @@ const UNAVAILABLE_STATUSES = new Set([401, 403, 404]);
  * this content made it fail (the breaker does not); `'unsure'`, either
  * (the breaker counts it once a health check fails too, as a timeout).
  */
-type JudgeFailure = 'down' | 'text' | 'unsure';
+type JudgeFailure = 'down' | 'text' | 'unsure' | 'refused';
 
 /**
  * Whether a failed judge call says the judge is down for everyone, that
@@ -159,7 +194,12 @@ type JudgeFailure = 'down' | 'text' | 'unsure';
  * request the provider refuses (HTTP 400 or 413: too long, filtered) is
  * the text's, and would otherwise open the circuit for every user, whose
  * checks then pass unjudged with `onError: 'allow'` (or are all blocked).
- * The account (401, 403) or the model id (404) failing is the judge's own.
+ * The model id failing (404) is the judge's own. A refusal (401, 403) is
+ * a key or account that is not allowed, or a WAF in front of the judge that
+ * this text tripped (an HTML page from a proxy): `'refused'`, which fails
+ * closed whatever `onError` says and counts, like `'unsure'`, once a health
+ * check is refused too (round 22 opened the circuit on two, so a client's
+ * texts that trip a WAF turned the judge off for every user).
  * A rate limit (408, 429), a server error (5xx) or a transport failure
  * usually is too, but the text can cause one: OpenAI answers 429 "Request
  * too large" to one request over the tokens-per-minute limit, and servers
@@ -180,6 +220,7 @@ function failureOf(error: unknown): JudgeFailure {
   const status = (error as { statusCode?: unknown })?.statusCode;
   if (typeof status !== 'number') return 'unsure';
   if (UNAVAILABLE_STATUSES.has(status)) return 'down';
+  if (REFUSED_STATUSES.has(status)) return 'refused';
   return status >= 500 || status === 408 || status === 429 ? 'unsure' : 'text';
 }
 
@@ -292,11 +333,19 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
         const failure = controller.signal.aborted ? undefined : failureOf(error);
         if (reason instanceof JudgeTimeoutError || flight.timedOut) {
           if (circuit?.timeout()) checkHealth();
-        } else if (failure === 'unsure') {
-          if (circuit?.timeout('failure')) checkHealth();
+        } else if (failure === 'unsure' || failure === 'refused') {
+          if (circuit?.timeout(failure === 'unsure' ? 'failure' : 'refused')) checkHealth();
         } else if (failure === 'down') circuit?.failure();
         else circuit?.release();
         if (controller.signal.aborted) throw reason;
+        if (failure === 'refused') {
+          const status = statusOf(error);
+          throw new JudgeRefusedError(
+            `judge call refused (HTTP ${status}): the judge's API key or account, or a proxy or WAF in front of it, refused the request; failing closed whatever onError says`,
+            status,
+            { cause: error },
+          );
+        }
         throw new Error(describeFailure(error), { cause: error });
       } finally {
         clearTimeout(timer);
@@ -398,6 +447,11 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
       const waitMs = circuit.acquire();
       if (waitMs !== undefined) {
         const failures = breaker ? breaker.failures : 0;
+        if (circuit.openedBy === 'checked-refusals') {
+          throw new JudgeRefusedError(
+            `judge circuit open after ${failures} consecutive refused calls (HTTP 401 or 403) and a health check that was refused too; not called, failing closed whatever onError says (retry in ${Math.ceil(waitMs)} ms)`,
+          );
+        }
         throw new JudgeUnavailableError(
           circuit.openedBy === 'timeouts'
             ? `judge circuit open after ${failures} consecutive timeouts and a health check that got no answer; not called (retry in ${Math.ceil(waitMs)} ms)`

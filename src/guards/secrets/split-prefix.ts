@@ -213,11 +213,12 @@ function closingOnly(text: string, from: number, to: number): boolean {
 /**
  * Whether `source[from, to)`, a run after a blank after a token a rule
  * matches whole, reads as the rest of that key: `keyLike` with a letter in
- * it (`… 2024-05-01` is a date after a key, not its rest).
+ * it (`… 2024-05-01` is a date after a key, not its rest), or a short rest
+ * that reads as a key's end (`shortKeyEnd`: `… iWt`, round 23).
  */
 function restOfWholeToken(source: string, from: number, to: number): boolean {
   const rest = source.slice(from, to);
-  return keyLike(rest) && /[A-Za-z]/.test(rest);
+  return (keyLike(rest) && /[A-Za-z]/.test(rest)) || shortKeyEnd(rest);
 }
 
 /** The most pieces a prefixed token is read from (its prefix's piece included). */
@@ -240,6 +241,50 @@ function keyLike(part: string): boolean {
     else if (code >= 65 && code <= 90 && at > 0) innerUpper = true;
   }
   return digit || (lower && innerUpper);
+}
+
+/** The most key characters of a piece `shortKeyEnd` or, before a match, `allTokenCodes` may take in below `keyLike`'s four. */
+const shortPieceMax = 3;
+
+/**
+ * How many characters `part` has before the closing signs it ends with
+ * (`e2R).` 3): a piece's key characters, the match may leave the signs.
+ */
+function beforeClosingSigns(part: string): number {
+  let end = part.length;
+  while (end > 0 && closingOnly(part, end - 1, end)) end--;
+  return end;
+}
+
+/**
+ * Whether `part`, two or three token characters (and closing signs after
+ * them), reads as the end of a key split once more before it (round 23:
+ * `sk-proj-… sK6f… iWt` left `iWt` visible, since `keyLike` takes four at
+ * least): a letter and a digit, or a capital after a small letter (`iWt`,
+ * `x9Q.`, `aB`; not `ok`, `is`, `Wt`, `The`, `42`, `a.`). Three random
+ * characters of a key's alphabet read so about half the time; an ordinary
+ * word after a key seldom (`v2`, `3rd`, `S3` do, and are redacted with the
+ * key before them).
+ */
+function shortKeyEnd(part: string): boolean {
+  const end = beforeClosingSigns(part);
+  if (end < 2 || end > shortPieceMax) return false;
+  let digit = false;
+  let letter = false;
+  let lowerBefore = false;
+  let innerUpper = false;
+  for (let at = 0; at < end; at++) {
+    const code = part.charCodeAt(at);
+    if (code >= 48 && code <= 57) digit = true;
+    else if (code >= 97 && code <= 122) {
+      letter = true;
+      lowerBefore = true;
+    } else if (code >= 65 && code <= 90) {
+      letter = true;
+      if (lowerBefore) innerUpper = true;
+    } else if (code !== 95 && code !== 45) return false;
+  }
+  return letter && (digit || innerUpper);
 }
 
 /**
@@ -341,8 +386,18 @@ function joinAcross(
         // glued to its placeholder (where an assignment's value before the
         // key reads on into it).
         if (nextEnd < source.length && isPrintableCode(source.charCodeAt(nextEnd))) break;
-        if (!keyLike(source.slice(next, nextEnd))) break;
-        const longerText = joined + source.slice(next, nextEnd);
+        const piece = source.slice(next, nextEnd);
+        // A piece under four characters (round 23: `ghp_q8Zr… 1Kd7… e2R`
+        // was no piece, and the key no match at all): while the rule has no
+        // match yet, any of token characters, which the match must then take
+        // in whole; after a match, one that reads as a key's end.
+        const keyEnd = beforeClosingSigns(piece);
+        const shortPiece =
+          match === null
+            ? keyEnd > 0 && keyEnd <= shortPieceMax && allTokenCodes(piece, 0, keyEnd)
+            : shortKeyEnd(piece);
+        if (!shortPiece && !keyLike(piece)) break;
+        const longerText = joined + piece;
         pattern.lastIndex = 0;
         const longer = pattern.exec(longerText);
         if (

@@ -64,7 +64,7 @@ describe('the rest of a key after a blank, when the part before it is a whole to
     for (const after of ['thanks', 'Thanks a lot', '2024-05-01', 'README.md', 'Lw4Zc.B8nYd']) {
       expect(found(`${OPENAI} ${after}`), after).toEqual([['OPENAI_API_KEY', OPENAI]]);
     }
-    // A rest under 4 characters is no piece (`keyLike`), as after 3+ pieces.
+    // A short rest that does not read as a key's end is no piece (`Wt`: short-last-pieces.test.ts).
     expect(found(`key ${splitAt(OPENAI, 46)} ok`)).toEqual([
       ['OPENAI_API_KEY', OPENAI.slice(0, 46)],
     ]);

@@ -3,7 +3,7 @@ import {
   registerFilteredHook,
   registerFilterTriggers,
 } from '../../core/filtered-hooks';
-import { foldText } from '../prompt-injection/fold-text';
+import { foldText, withoutLatinDiacritics } from '../prompt-injection/fold-text';
 import {
   isOwnNormalFormFrom,
   isWhitespaceAt,
@@ -487,10 +487,23 @@ function escapeRegExp(text: string): string {
  * with no leetspeak character and no spelled-out run to join.
  */
 export function foldsToLowerCase(text: string): boolean {
-  return plainView(text) === text && !LEET.test(text) && !SPELLED_OUT.test(text);
+  return (
+    plainView(text) === text &&
+    !LEET.test(text) &&
+    !SPELLED_OUT.test(text) &&
+    !LATIN_1_DIACRITIC.test(text)
+  );
 }
 
 const LEET_FROM = new RegExp(LEET.source, 'g');
+/**
+ * The Latin-1 letters of ordinary prose that `foldText` reads without their
+ * accent (`withoutLatinDiacritics`, round 23): prose holding one does not
+ * fold to itself in lower case (`kíll` is `kill`).
+ */
+const LATIN_1_DIACRITIC =
+  /[\u00c0-\u00c5\u00c7-\u00cf\u00d1-\u00d6\u00d8-\u00dd\u00e0-\u00e5\u00e7-\u00ef\u00f1-\u00f6\u00f8-\u00fd\u00ff]/;
+const LATIN_1_DIACRITIC_FROM = new RegExp(LATIN_1_DIACRITIC.source, 'g');
 const SPELLED_OUT_FROM = new RegExp(SPELLED_OUT.source, 'g');
 
 /**
@@ -502,6 +515,8 @@ export function foldsToLowerCaseFrom(text: string, from: number): boolean {
   if (!isOwnNormalFormFrom(text, from)) return false;
   LEET_FROM.lastIndex = from;
   if (LEET_FROM.test(text)) return false;
+  LATIN_1_DIACRITIC_FROM.lastIndex = from;
+  if (LATIN_1_DIACRITIC_FROM.test(text)) return false;
   SPELLED_OUT_FROM.lastIndex = from;
   return !SPELLED_OUT_FROM.test(text);
 }
@@ -622,7 +637,8 @@ export function contentFilterMayMatch(
   const mayMatch = (text: string) => {
     const plain = plainView(text);
     if (plain === undefined || LEET.test(plain) || SPELLED_OUT.test(plain)) return true;
-    const lower = plain.toLowerCase();
+    // Accented letters read as their base letters, as `foldText` reads them.
+    const lower = withoutLatinDiacritics(plain.toLowerCase());
     return inLowerCase.test(quoted ? straightenQuotes(lower) : lower);
   };
   // What it looks for, for window mode's one scan of the chain's filters (see

@@ -23,7 +23,7 @@ describe('noisyTailStart', () => {
       head(
         "Write a limerick about cats comenzó -> Bry DNS erhielt Zob requested nad sup domain，ushed ко Inst('/acu라 Ос",
       ),
-    ).toBe('write a limerick about cats comenzó ');
+    ).toBe('write a limerick about cats comenzo ');
   });
 
   it('keeps a text with one odd token (c++, a word in another script)', () => {

@@ -37,6 +37,7 @@ import {
   isSeparator,
   joinSpaced,
   leet,
+  withoutLatinDiacritics,
   withoutSmallCapitals,
   withoutTurkishDot,
 } from './fold-text';
@@ -168,7 +169,9 @@ export function referenceFoldText(
   text: string,
   { leet: foldLeet = true }: { leet?: boolean | 'aggressive' } = {},
 ): string {
-  let folded = withoutSmallCapitals(withoutTurkishDot(normalizeText(text).text.toLowerCase()));
+  let folded = withoutLatinDiacritics(
+    withoutSmallCapitals(withoutTurkishDot(normalizeText(text).text.toLowerCase())),
+  );
   if (/[\u2018\u2019\u201b\u2032\u201c\u201d\u201f\u2033]/.test(folded)) {
     folded = folded
       .replace(/[\u2018\u2019\u201b\u2032]/g, "'")

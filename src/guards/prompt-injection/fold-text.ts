@@ -496,6 +496,61 @@ export function withoutSmallCapitals(lowered: string): string {
     : lowered;
 }
 
+/**
+ * Latin letters with diacritics as their base letters (`kíll yoursélf` is
+ * `kill yourself`, `ígnóré áll prévíóús ínstrúctíóns` an injection): NFKC
+ * composes a letter and its accent into one letter, which no listed word
+ * and no injection phrase holds, so an accent on every few letters (what
+ * "zalgo" and accent generators write, read by a person and a model as the
+ * plain words) passed `contentFilter` and scored 0.004 in `promptInjection`
+ * (round 23). Every letter of Latin-1, Latin Extended-A/B and Latin
+ * Extended Additional whose canonical decomposition is an ASCII letter and
+ * marks, in lower case, and the few with a stroke (`ø ł đ ħ ŧ`); one unit
+ * for one unit. Built from `normalize('NFD')`, so it is the platform's
+ * Unicode data.
+ */
+export const latinDiacritics: ReadonlyMap<number, number> = (() => {
+  const table = new Map<number, number>();
+  const ranges: Array<[number, number]> = [
+    [0xc0, 0x24f],
+    [0x1e00, 0x1eff],
+  ];
+  for (const [first, last] of ranges) {
+    for (let code = first; code <= last; code++) {
+      const char = String.fromCharCode(code);
+      if (char.toLowerCase() !== char) continue;
+      const decomposed = char.normalize('NFD');
+      const base = decomposed.charCodeAt(0);
+      if (decomposed.length < 2 || base < 97 || base > 122) continue;
+      if (!/^\p{Mn}+$/u.test(decomposed.slice(1))) continue;
+      table.set(code, base);
+    }
+  }
+  for (const [char, base] of [
+    ['ø', 'o'],
+    ['ł', 'l'],
+    ['đ', 'd'],
+    ['ħ', 'h'],
+    ['ŧ', 't'],
+  ] as const) {
+    table.set(char.charCodeAt(0), base.charCodeAt(0));
+  }
+  return table;
+})();
+const latinDiacritic = new RegExp(
+  `[${[...latinDiacritics.keys()].map(code => `\\u${code.toString(16).padStart(4, '0')}`).join('')}]`,
+);
+// Such a letter and the marks NFKC could not compose into it (`ḱ\u0302\u0303`): the marks go with the accent.
+const latinDiacriticWithMarks = new RegExp(`${latinDiacritic.source}\\p{Mn}*`, 'gu');
+
+/** `lowered` with Latin letters' diacritics dropped ({@link latinDiacritics}), in any word. */
+export function withoutLatinDiacritics(lowered: string): string {
+  if (!latinDiacritic.test(lowered)) return lowered;
+  return lowered.replace(latinDiacriticWithMarks, letter =>
+    String.fromCharCode(latinDiacritics.get(letter.charCodeAt(0))!),
+  );
+}
+
 /** Folds one piece; `last`: it ends the text, so trailing blanks are dropped. */
 function foldPiece(
   text: string,
@@ -503,8 +558,8 @@ function foldPiece(
   last: boolean,
   pieceLength: number,
 ): string {
-  let folded = withoutSmallCapitals(
-    withoutTurkishDot(normalizedText(text, pieceLength).toLowerCase()),
+  let folded = withoutLatinDiacritics(
+    withoutSmallCapitals(withoutTurkishDot(normalizedText(text, pieceLength).toLowerCase())),
   );
   if (/[\u2018\u2019\u201b\u2032\u201c\u201d\u201f\u2033]/.test(folded)) {
     folded = folded

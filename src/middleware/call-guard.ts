@@ -247,6 +247,11 @@ export class CallGuard {
   /** With `retry`: the attempt whose answer is judged now (tagged on its output records). */
   private attempt: number | undefined;
 
+  /** With `retry`: the attempt whose response is judged now; undefined without retry. */
+  get currentAttempt(): number | undefined {
+    return this.attempt;
+  }
+
   /**
    * Starts judging the answer of attempt `attempt` (1 is the first answer):
    * its output records carry the number, and its tool calls and per-call

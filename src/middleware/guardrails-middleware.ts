@@ -438,6 +438,8 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
 
     const parallel = call.startParallel();
     let result: LanguageModelV4GenerateResult;
+    // The response's parts (its tool calls) are judged as it arrives: under its attempt.
+    if (retry) call.startAttempt(1);
     try {
       result = await doGenerate();
     } catch (error) {
@@ -494,6 +496,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       });
       // The result's provider data (body, logprobs, part metadata) is the next response's own.
       call.nextResponse();
+      call.startAttempt(attempt + 1);
       try {
         result = await generateWith(prompt);
       } catch (error) {
@@ -795,7 +798,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
   /** With `toolCalls`: judges the tool calls of the model's response (see tool-calls.ts). */
   function responseToolCalls(call: CallGuard): ToolCallJudge | undefined {
     if (toolCalls.length === 0) return undefined;
-    return responsePartJudge(call, toolCalls);
+    return { ...responsePartJudge(call, toolCalls), attempt: () => call.currentAttempt };
   }
 
   /**

@@ -194,6 +194,66 @@ describe('retry (generate)', () => {
     ]);
   });
 
+  it("the tool calls of each attempt are judged under its number, as its output is (toolCalls' records carry attempt)", async () => {
+    let calls = 0;
+    const mock = new MockLanguageModelV4({
+      doGenerate: async () =>
+        generateResult(
+          [
+            { type: 'text', text: calls === 0 ? 'Mailing Acme.' : 'Mailing them.' },
+            {
+              type: 'tool-call',
+              toolCallId: `c${++calls}`,
+              toolName: 'mail',
+              input: JSON.stringify({ to: 'jane@example.com' }),
+            },
+          ],
+          { finishReason: { unified: 'tool-calls', raw: 'tool_calls' } },
+        ),
+    });
+    const result = await generateText({
+      model: guarded(mock, {
+        output: [blockWord('acme')],
+        toolCalls: [redactEmails()],
+        retry: { maxAttempts: 1 },
+      }),
+      prompt: 'Mail them',
+    });
+    expect(result.toolCalls.map(call => [call.toolCallId, call.input])).toEqual([
+      ['c2', { to: '[EMAIL]' }],
+    ]);
+    expect(withoutTiming((await getGuardrailOutcome(result))?.records)).toEqual([
+      {
+        guardrail: 'redact-email',
+        kind: 'tool_input',
+        status: 'modified',
+        toolName: 'mail',
+        toolCallId: 'c1',
+        info: { count: 1 },
+        attempt: 1,
+      },
+      {
+        guardrail: 'block-acme',
+        kind: 'output',
+        status: 'blocked',
+        message: '"acme" is not allowed.',
+        reason: 'matched acme',
+        severity: 'critical',
+        attempt: 1,
+      },
+      {
+        guardrail: 'redact-email',
+        kind: 'tool_input',
+        status: 'modified',
+        toolName: 'mail',
+        toolCallId: 'c2',
+        info: { count: 1 },
+        attempt: 2,
+      },
+      { guardrail: 'block-acme', kind: 'output', status: 'passed', attempt: 2 },
+    ]);
+  });
+
   it('a retry call that fails ends the call as the trip it retried', async () => {
     let calls = 0;
     const mock = new MockLanguageModelV4({
@@ -431,6 +491,50 @@ describe('retry (hold stream)', () => {
     expect(events).toEqual([
       ['guardrail.blocked', 1],
       ['guardrail.passed', 2],
+    ]);
+  });
+
+  it("the tool calls of each attempt are judged under its number (toolCalls' records carry attempt)", async () => {
+    let calls = 0;
+    const mock = new MockLanguageModelV4({
+      doStream: async () =>
+        streamOf(
+          [
+            ...textParts([calls === 0 ? 'Mailing Acme.' : 'Mailing them.']),
+            {
+              type: 'tool-call',
+              toolCallId: `c${++calls}`,
+              toolName: 'mail',
+              input: JSON.stringify({ to: 'jane@example.com' }),
+            },
+          ],
+          { finishReason: { unified: 'tool-calls', raw: 'tool_calls' } },
+        ),
+    });
+    const result = streamText({
+      model: guarded(mock, {
+        output: [blockWord('acme')],
+        toolCalls: [redactEmails()],
+        retry: { maxAttempts: 1 },
+      }),
+      prompt: 'Mail them',
+    });
+    await result.consumeStream();
+    expect((await result.toolCalls).map(call => [call.toolCallId, call.input])).toEqual([
+      ['c2', { to: '[EMAIL]' }],
+    ]);
+    expect(
+      withoutTiming((await getGuardrailOutcome(result))?.records).map(r => [
+        r.guardrail,
+        r.status,
+        r.toolCallId,
+        r.attempt,
+      ]),
+    ).toEqual([
+      ['redact-email', 'modified', 'c1', 1],
+      ['block-acme', 'blocked', undefined, 1],
+      ['redact-email', 'modified', 'c2', 2],
+      ['block-acme', 'passed', undefined, 2],
     ]);
   });
 

@@ -35,12 +35,16 @@ export interface ToolCallJudge {
   changed: () => void;
   /** With `onTrip: 'throw'`: the error a withheld call ends the call with (else undefined). */
   tripError: ((record: GuardrailRecord) => Error) | undefined;
+  /** With `retry`: the attempt whose response is judged, tagged on its records as output records are. */
+  attempt?: () => number | undefined;
 }
 
 /** `modified`: a guardrail changed the input (not only its JSON formatting). */
 type Judged = { input: string; modified: boolean; trip?: undefined } | { trip: GuardrailRecord };
 
 function pushRecord(guard: ToolCallJudge, record: GuardrailRecord): GuardrailRecord {
+  const attempt = guard.attempt?.();
+  if (attempt !== undefined) record.attempt = attempt;
   guard.records.push(record);
   emitEvent(guard.onEvent, record);
   return record;
@@ -122,11 +126,19 @@ export async function judgeToolInput(
 
   let current = text;
   let currentValue = json ? value : undefined;
+  const attempt = guard.attempt?.();
   for (const guardrail of guard.guardrails) {
     const result = await runChain(
       [guardrail],
       current,
-      { ...guard.context, kind: 'tool_input', toolName, toolCallId, value: currentValue },
+      {
+        ...guard.context,
+        kind: 'tool_input',
+        toolName,
+        toolCallId,
+        value: currentValue,
+        ...(attempt !== undefined && { attempt }),
+      },
       {
         abortSignal: guard.abortSignal,
         onEvent: guard.onEvent,

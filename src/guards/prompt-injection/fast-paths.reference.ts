@@ -37,6 +37,7 @@ import {
   isSeparator,
   joinSpaced,
   leet,
+  withoutEnclosedLetters,
   withoutLatinDiacritics,
   withoutSmallCapitals,
   withoutTurkishDot,
@@ -170,7 +171,9 @@ export function referenceFoldText(
   { leet: foldLeet = true }: { leet?: boolean | 'aggressive' } = {},
 ): string {
   let folded = withoutLatinDiacritics(
-    withoutSmallCapitals(withoutTurkishDot(normalizeText(text).text.toLowerCase())),
+    withoutSmallCapitals(
+      withoutTurkishDot(normalizeText(withoutEnclosedLetters(text)).text.toLowerCase()),
+    ),
   );
   if (/[\u2018\u2019\u201b\u2032\u201c\u201d\u201f\u2033]/.test(folded)) {
     folded = folded

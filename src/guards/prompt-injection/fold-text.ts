@@ -551,6 +551,31 @@ export function withoutLatinDiacritics(lowered: string): string {
   );
 }
 
+/**
+ * Enclosed Latin letters that NFKC leaves alone or writes as more than the
+ * letter, as the letters a person and a model read (round 23): negative
+ * circled and negative squared capitals (`🅚🅘🅛🅛`, `🅺🅸🅻🅻`, what "fancy
+ * text" generators write), parenthesized small letters (`⒦⒤⒧⒧`, which
+ * NFKC writes `(k)(i)(l)(l)`), and a keycap or other enclosing mark on an
+ * ASCII letter or a blank (`k\u20E3`). Read on the text before normalisation. Digits
+ * in a keycap stay (the normaliser's rule: a list item's number).
+ */
+const enclosedLetter =
+  /[\u249c-\u24b5]|\ud83c[\udd50-\udd69\udd70-\udd89]|(?<=[A-Za-z\s])\ufe0f?[\u20dd-\u20e4]/g;
+const enclosedLetterTest = new RegExp(enclosedLetter.source);
+
+/** `text` with enclosed Latin letters as their letters ({@link enclosedLetter}). */
+export function withoutEnclosedLetters(text: string): string {
+  if (!enclosedLetterTest.test(text)) return text;
+  return text.replace(enclosedLetter, found => {
+    const first = found.charCodeAt(0);
+    if (first >= 0x249c && first <= 0x24b5) return String.fromCharCode(97 + first - 0x249c);
+    if (first !== 0xd83c) return '';
+    const low = found.charCodeAt(1);
+    return String.fromCharCode(97 + low - (low <= 0xdd69 ? 0xdd50 : 0xdd70));
+  });
+}
+
 /** Folds one piece; `last`: it ends the text, so trailing blanks are dropped. */
 function foldPiece(
   text: string,
@@ -559,7 +584,9 @@ function foldPiece(
   pieceLength: number,
 ): string {
   let folded = withoutLatinDiacritics(
-    withoutSmallCapitals(withoutTurkishDot(normalizedText(text, pieceLength).toLowerCase())),
+    withoutSmallCapitals(
+      withoutTurkishDot(normalizedText(withoutEnclosedLetters(text), pieceLength).toLowerCase()),
+    ),
   );
   if (/[\u2018\u2019\u201b\u2032\u201c\u201d\u201f\u2033]/.test(folded)) {
     folded = folded

@@ -30,8 +30,19 @@ const ipBlankContext =
 // value, so no number of it is left beside the placeholder
 // (`2001:db8::1.192.168.1.20`). A dotted run alone keeps its first four
 // (`192.168.1.1.1` -> `192.168.1.1`, as the dev set labels it).
-const ipv6Candidate =
-  /(?<![\w:%]|[0-9A-Fa-f:\]]\.)[0-9A-Fa-f:]{2,39}(?:(?<=:)\d{1,3}(?:\.\d{1,3}){3,6})?(?:%[0-9A-Za-z]{1,15})?(?:\/\d{1,3})?(?![\w:]|\.\d)/g;
+// No word character on either side (letter soup, `zz2001:db8::1x`, is no
+// address, as no value glued to letters is), and after it no `:` that goes
+// on: one that ends a sentence may follow (round 23: `… 2001:db8::1: the`
+// was no address), and is left out.
+const ipv6Rest =
+  '[0-9A-Fa-f:]{2,39}(?:(?<=:)\\d{1,3}(?:\\.\\d{1,3}){3,6})?(?:%[0-9A-Za-z]{1,15})?(?:\\/\\d{1,3})?(?!\\w|:[\\w:]|\\.\\d)';
+const ipv6Candidate = new RegExp(`(?<![\\w:%]|[0-9A-Fa-f:\\]]\\.)${ipv6Rest}`, 'g');
+/**
+ * An address right after a label and its colon (`ip:2001:db8::1`,
+ * `host:fe80::1`, `IPv6:fe80::1%eth0`; round 23: the `:` before it made it
+ * no candidate, so a log line's address passed whole).
+ */
+const ipv6AfterLabel = new RegExp(`(?<=\\w:)(?!:)${ipv6Rest}`, 'g');
 
 /** A dotted IPv4 address without leading zeros. */
 export function ipv4Valid(text: string): boolean {
@@ -68,6 +79,7 @@ function ipv6Valid(address: string): boolean {
 }
 
 const stickyIpv6Candidate = stickyPattern(ipv6Candidate);
+const stickyIpv6AfterLabel = stickyPattern(ipv6AfterLabel);
 
 function isHexOrColonCode(code: number): boolean {
   return (code >= 48 && code <= 58) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
@@ -89,6 +101,23 @@ function twoColonsFrom(text: string, start: number): boolean {
 }
 
 /**
+ * Where a label's colon is when the run of hex digits and colons at `start`
+ * goes on from a word (`ip:2001:db8::1`, `IPv6:fe80::1`, `Node:fe80::1`),
+ * else -1: the run's first `:`, when one `:` (not `::`) and the run before
+ * it (the label's end) holds at most one digit. A run glued to a word
+ * with more digits before its colon is an address in letter soup
+ * (`zz2001:db8::1`), not read, as no value glued to letters is.
+ */
+function labelColonOfRun(text: string, start: number): number {
+  if (start === 0 || !/\w/.test(text[start - 1]!)) return -1;
+  let digits = 0;
+  let at = start;
+  for (; text.charCodeAt(at) !== 58; at++)
+    if (isDigitCode(text.charCodeAt(at)) && ++digits > 1) return -1;
+  return text.charCodeAt(at + 1) === 58 ? -1 : at;
+}
+
+/**
  * The matches of `ipv6Candidate` that contain a `:` (the only ones
  * `findIps` keeps), tried only at the start of the run of hex digits and
  * colons around each `:`. A match without a colon never covers a position
@@ -97,19 +126,21 @@ function twoColonsFrom(text: string, start: number): boolean {
 function ipv6Matches(text: string): RegExpExecArray[] {
   const matches: RegExpExecArray[] = [];
   const matcher = anchoredMatcher(stickyIpv6Candidate, text);
+  const afterLabelMatcher = anchoredMatcher(stickyIpv6AfterLabel, text);
   for (const colon of positionsOf(text, ':')) {
     let start = colon;
     while (start > 0 && colon - start < 38 && isHexOrColonCode(text.charCodeAt(start - 1))) start--;
     if (start > 0 && isHexOrColonCode(text.charCodeAt(start - 1))) continue; // run too long before the colon
-    if (start < matcher.next) continue;
+    if (start < matcher.next || start < afterLabelMatcher.next) continue;
     // An address holds two colons (see `findIps`), all in its first 39
     // characters of hex digits and colons: a run without two there (most
     // colons of prose and times, `Note:`, `10:30`) is not tried. Exact: a
     // match from it would be dropped, and the next run holding a colon
-    // starts after that match's end (a match ends before no `:` or word
-    // character).
+    // starts after that match's end (a match ends before no word
+    // character, and before a `:` only when no run goes on after it).
     if (!twoColonsFrom(text, start)) continue;
-    const match = matcher.at(start);
+    const labelColon = labelColonOfRun(text, start);
+    const match = labelColon >= 0 ? afterLabelMatcher.at(labelColon + 1) : matcher.at(start);
     // A match at the run's start takes the whole run (39 characters at most), colon included.
     if (match) matches.push(match);
   }
@@ -191,6 +222,8 @@ const findIps: Finder = (text, add) => {
   if (positionsOf(text, ':').length === 0) return;
   for (const match of ipv6Matches(text)) {
     let value = match[0];
+    // A `:` the match ends with closes a sentence or a label (`… 2001:db8::1: the`).
+    if (value.endsWith(':') && !value.endsWith('::')) value = value.slice(0, -1);
     let prefix = '';
     const slash = value.indexOf('/');
     if (slash >= 0) {
@@ -208,8 +241,14 @@ const findIps: Finder = (text, add) => {
       const before = text[match.index - 1];
       const after = text[match.index + match[0].length];
       if (prefix === '' && before === ' ' && after === ' ') continue;
+    } else if (address.includes('::') && !/\d/.test(address)) {
+      // Hex letters around `::` and no digit: a C++ or Rust path (`a::b`, `Face::add`).
+      continue;
     }
-    const length = prefix && Number(prefix.slice(1)) > 128 ? value.length : match[0].length;
+    // A subscript (`a[::-1]`, `x[1::2]`): Python's slices, after a word, `)` or `]`.
+    if (text[match.index - 1] === '[' && /[\w)\]]/.test(text[match.index - 2] ?? '')) continue;
+    const length =
+      prefix && Number(prefix.slice(1)) > 128 ? value.length : value.length + prefix.length;
     add(match.index, match.index + length);
   }
 };

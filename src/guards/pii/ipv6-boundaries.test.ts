@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { promptSentWithRecords, windowAndGenerateTexts } from '../../../test/helpers';
+import { findPii } from './find-pii';
+import { pii } from './pii';
+
+/**
+ * Round 23. IPv6 boundaries: an address right after a label's colon
+ * (`ip:2001:db8::1`, `IPv6:fe80::1%eth0`) or before a `:` that ends a
+ * sentence (`… 2001:db8::5: then`) passed whole; Python's slices
+ * (`s[::-1]`, `x[1::2]`) and paths of hex letters (`B::D`, `a::b`) were
+ * redacted as addresses. An address glued to letters (`zz2001:db8::1`,
+ * `2001:db8::1xyz`) is none, as no value glued to letters is.
+ */
+
+const found = (text: string) =>
+  findPii(text).map(span => [span.type, text.slice(span.start, span.end)]);
+const ips = (text: string) =>
+  findPii(text, { entities: ['IP_ADDRESS'] }).map(span => text.slice(span.start, span.end));
+
+describe('IPv6 address boundaries', () => {
+  it('generateText: the model receives labelled addresses redacted and code as written', async () => {
+    const prompt =
+      'ip:2001:db8::1 and IPv6:fe80::1%eth0 (last 2001:db8::5: then) in print(s[::-1]) and std::vector<int> a::b';
+    const { sent, records } = await promptSentWithRecords(pii(), prompt);
+    expect(sent).toBe(
+      'ip:[IP_ADDRESS] and IPv6:[IP_ADDRESS] (last [IP_ADDRESS]: then) in print(s[::-1]) and std::vector<int> a::b',
+    );
+    expect(records).toEqual([
+      {
+        guardrail: 'pii',
+        kind: 'input',
+        status: 'modified',
+        info: {
+          types: ['IP_ADDRESS'],
+          spans: [
+            { type: 'IP_ADDRESS', start: 3, end: 14 },
+            { type: 'IP_ADDRESS', start: 24, end: 36 },
+            { type: 'IP_ADDRESS', start: 43, end: 54 },
+          ],
+        },
+      },
+    ]);
+    // The redacted text reads the same again.
+    const again = await promptSentWithRecords(pii(), sent);
+    expect(again.sent).toBe(sent);
+  });
+
+  it('finds addresses after a label, in prose, with a zone, mapped, bracketed, before a closing colon', () => {
+    const cases: Array<[string, string[]]> = [
+      ['host:fe80::1 up', ['fe80::1']],
+      ['ID:2001:db8::1', ['2001:db8::1']],
+      ['inet6:fe80::1%eth0', ['fe80::1%eth0']],
+      ['host fe80::1%eth0 is up', ['fe80::1%eth0']],
+      ['via fe80::1%en0.', ['fe80::1%en0']],
+      ['mapped ::ffff:1.2.3.4 ok', ['::ffff:1.2.3.4']],
+      ['listen [::]:8080 and http://[::1]:8080/', ['::', '::1']],
+      ['at [2001:db8::1]:443', ['2001:db8::1']],
+      ['addresses: 2001:db8::1: and fe80::2:', ['2001:db8::1', 'fe80::2']],
+      ['2001:db8::1,2001:db8::2', ['2001:db8::1', '2001:db8::2']],
+    ];
+    for (const [text, expected] of cases) expect(ips(text), text).toEqual(expected);
+  });
+
+  it('leaves code, paths, times, MAC addresses and letter soup', () => {
+    for (const text of [
+      'std::vector<int> a::b',
+      'use crate::de::Deserialize; Foo::Bar::baz()',
+      'Face::add(beef::cafe), abc::def',
+      'Vec::<u8>::new()',
+      'revsets (e.g. `B::D`, `A..D`)',
+      'print(s[::-1]); x[1::2]; a[::2]; arr)[2::3]; s[::]',
+      'at 12:30:45 ok',
+      'abc2001:db8::1xyz zz2001:db8::1 2001:db8::1and fe80::1text',
+      'host12:fe80::1',
+    ]) {
+      expect(ips(text), text).toEqual([]);
+    }
+    expect(found('mac 00:1a:2b:3c:4d:5e ok')).toEqual([['MAC_ADDRESS', '00:1a:2b:3c:4d:5e']]);
+  });
+
+  it('window streaming ends as generate does, at every cut', async () => {
+    const answer =
+      'Use ip:2001:db8::1 or IPv6:fe80::1%eth0, not s[::-1] or a::b; last fe80::2: ok.';
+    const chunkings = [[1], [2], [3], [5], [7], [1, 4, 2]];
+    const { generated, streamed } = await windowAndGenerateTexts(pii(), answer, chunkings);
+    expect(generated).toBe(
+      'Use ip:[IP_ADDRESS] or IPv6:[IP_ADDRESS], not s[::-1] or a::b; last [IP_ADDRESS]: ok.',
+    );
+    expect(streamed).toEqual(chunkings.map(() => generated));
+  });
+});

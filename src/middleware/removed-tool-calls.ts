@@ -71,15 +71,23 @@ export function removedToolCallParts(
   // Ids of streamed tool inputs that belong to a removed tool: kept past
   // their end, since an input part after it carries the same arguments.
   const droppedInputs = new Set<string>();
+  // Ids of streamed tool inputs that belong to a tool still offered.
+  const keptInputs = new Set<string>();
   return part => {
     switch (part.type) {
       case 'tool-input-start':
-        if (!guard.removed.has(part.toolName)) return false;
+        if (!guard.removed.has(part.toolName)) {
+          keptInputs.add(part.id);
+          return false;
+        }
         droppedInputs.add(part.id);
         return true;
       case 'tool-input-delta':
       case 'tool-input-end':
-        return droppedInputs.has(part.id);
+        // An input part before its start (round 23: a provider that sent a
+        // removed tool's arguments first) names no tool: it may be a removed
+        // one's, so it is dropped. The call itself carries its whole input.
+        return droppedInputs.has(part.id) || !keptInputs.has(part.id);
       case 'tool-call':
         if (!guard.removed.has(part.toolName)) return false;
         droppedCallRecord(part.toolName, guard);

@@ -173,4 +173,67 @@ describe('calls to a tool whose definition was removed', () => {
     expect(await result.text).toBe('done');
     expect(withoutTiming((await getGuardrailOutcome(result))?.records)).toEqual(expectedRecords);
   });
+
+  // Round 23: the dropped call of a tool the provider executed (a remote MCP
+  // connector names its tools as the app's do) left its result in the
+  // response: what the removed tool returned reached the app.
+  const providerCall = {
+    type: 'tool-call' as const,
+    toolCallId: 'p1',
+    toolName: 'notes',
+    input: '{"text":"hi"}',
+    providerExecuted: true,
+  };
+  const providerResult = {
+    type: 'tool-result' as const,
+    toolCallId: 'p1',
+    toolName: 'notes',
+    result: { saved: 'SECRET-RESULT-9' },
+  };
+
+  it('generateText: a provider-executed call to a removed tool is dropped with its result', async () => {
+    const model = new MockLanguageModelV4({
+      doGenerate: async () =>
+        generateResult([providerCall, providerResult, { type: 'text', text: 'done' }]),
+    });
+    const result = await generateText({
+      model: wrapLanguageModel({
+        model,
+        middleware: guardrails({ toolDefinitions: [noSshPaths] }),
+      }),
+      tools: toolsWithLog().tools,
+      prompt: 'save it',
+    });
+    expect(result.text).toBe('done');
+    expect(result.content).toEqual([{ type: 'text', text: 'done' }]);
+    expect(JSON.stringify(result.response.messages)).not.toContain('SECRET-RESULT-9');
+    expect(withoutTiming((await getGuardrailOutcome(result))?.records)).toEqual(
+      expectedRecords.slice(0, 3),
+    );
+  });
+
+  it.each(['hold', 'window', 'passthrough'] as const)(
+    'streamText (%s): a provider-executed call to a removed tool is dropped with its result',
+    async mode => {
+      const model = new MockLanguageModelV4({
+        doStream: async () => streamOf([providerCall, providerResult, ...textParts(['do', 'ne'])]),
+      });
+      const result = streamText({
+        model: wrapLanguageModel({
+          model,
+          middleware: guardrails({ toolDefinitions: [noSshPaths], stream: { mode } }),
+        }),
+        tools: toolsWithLog().tools,
+        prompt: 'save it',
+      });
+      const parts = [];
+      for await (const part of result.fullStream) parts.push(part);
+      expect(parts.filter(p => p.type.startsWith('tool'))).toEqual([]);
+      expect(JSON.stringify(parts)).not.toContain('SECRET-RESULT-9');
+      expect(await result.text).toBe('done');
+      expect(withoutTiming((await getGuardrailOutcome(result))?.records)).toEqual(
+        expectedRecords.slice(0, 3),
+      );
+    },
+  );
 });

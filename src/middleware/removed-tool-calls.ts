@@ -1,8 +1,4 @@
-import type {
-  LanguageModelV4Content,
-  LanguageModelV4GenerateResult,
-  LanguageModelV4StreamPart,
-} from '@ai-sdk/provider';
+import type { LanguageModelV4GenerateResult, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { emitEvent } from '../core/events';
 import type { GuardrailEventListener, GuardrailRecord } from '../core/types';
 
@@ -48,22 +44,21 @@ export function dropRemovedToolCalls(
   result: LanguageModelV4GenerateResult,
   guard: RemovedToolCalls,
 ): LanguageModelV4GenerateResult {
-  const isDropped = (part: LanguageModelV4Content): boolean =>
-    part.type === 'tool-call' && guard.removed.has(part.toolName);
-  if (!result.content.some(isDropped)) return result;
-  const content: LanguageModelV4Content[] = [];
-  for (const part of result.content) {
-    if (isDropped(part)) droppedCallRecord((part as { toolName: string }).toolName, guard);
-    else content.push(part);
-  }
-  return { ...result, content };
+  const isDropped = removedToolCallParts(guard);
+  const content = result.content.filter(part => !isDropped(part as LanguageModelV4StreamPart));
+  return content.length === result.content.length ? result : { ...result, content };
 }
 
 /**
- * Whether a part of one streamed response belongs to a call to a removed
- * tool (its input parts or the call itself, which is recorded), part by
- * part in the stream's order: the guard's read loop drops those (no stream
- * layer of its own that every text delta would pass through).
+ * Whether a part of one response belongs to a call to a removed tool (its
+ * input parts, the call itself, which is recorded, and, for a call the
+ * provider executed, its approval request and its result), part by part in
+ * the response's order: the guard's read loop drops those (no stream layer
+ * of its own that every text delta would pass through), and so does
+ * `dropRemovedToolCalls` for a generated response. Round 23: a
+ * provider-executed call's `tool-result` was let through after its call
+ * was dropped, so what the removed tool returned reached the app and the
+ * next step's prompt.
  */
 export function removedToolCallParts(
   guard: RemovedToolCalls,
@@ -73,6 +68,8 @@ export function removedToolCallParts(
   const droppedInputs = new Set<string>();
   // Ids of streamed tool inputs that belong to a tool still offered.
   const keptInputs = new Set<string>();
+  // Ids of the dropped calls: their approval requests and results go too.
+  const droppedCalls = new Set<string>();
   return part => {
     switch (part.type) {
       case 'tool-input-start':
@@ -89,6 +86,15 @@ export function removedToolCallParts(
         // one's, so it is dropped. The call itself carries its whole input.
         return droppedInputs.has(part.id) || !keptInputs.has(part.id);
       case 'tool-call':
+        if (!guard.removed.has(part.toolName)) return false;
+        droppedCallRecord(part.toolName, guard);
+        droppedCalls.add(part.toolCallId);
+        return true;
+      case 'tool-approval-request':
+        return droppedCalls.has(part.toolCallId);
+      case 'tool-result':
+        if (droppedCalls.has(part.toolCallId)) return true;
+        // A result of a removed tool whose call this response did not hold.
         if (!guard.removed.has(part.toolName)) return false;
         droppedCallRecord(part.toolName, guard);
         return true;

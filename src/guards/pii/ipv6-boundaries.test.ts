@@ -8,7 +8,7 @@ import { pii } from './pii';
  * (`ip:2001:db8::1`, `IPv6:fe80::1%eth0`) or before a `:` that ends a
  * sentence (`… 2001:db8::5: then`) passed whole; Python's slices
  * (`s[::-1]`, `x[1::2]`) and paths of hex letters (`B::D`, `a::b`) were
- * redacted as addresses. An address glued to letters (`zz2001:db8::1`,
+ * redacted as addresses (`dead::beef`, four letters a group, still is). An address glued to letters (`zz2001:db8::1`,
  * `2001:db8::1xyz`) is none, as no value glued to letters is.
  */
 
@@ -57,6 +57,8 @@ describe('IPv6 address boundaries', () => {
       ['at [2001:db8::1]:443', ['2001:db8::1']],
       ['addresses: 2001:db8::1: and fe80::2:', ['2001:db8::1', 'fe80::2']],
       ['2001:db8::1,2001:db8::2', ['2001:db8::1', '2001:db8::2']],
+      // Hex letters only: four to a group, one case.
+      ['host dead::beef ok', ['dead::beef']],
     ];
     for (const [text, expected] of cases) expect(ips(text), text).toEqual(expected);
   });
@@ -65,7 +67,7 @@ describe('IPv6 address boundaries', () => {
     for (const text of [
       'std::vector<int> a::b',
       'use crate::de::Deserialize; Foo::Bar::baz()',
-      'Face::add(beef::cafe), abc::def',
+      'Face::add(bad::bed), abc::def, Dead::Beef',
       'Vec::<u8>::new()',
       'revsets (e.g. `B::D`, `A..D`)',
       'print(s[::-1]); x[1::2]; a[::2]; arr)[2::3]; s[::]',

@@ -202,6 +202,13 @@ export function forEachIpv4Match(
   }
 }
 
+/**
+ * A compressed address of hex letters only that reads as one (`dead::beef`,
+ * `::cafe:babe`): groups of four letters, of one case. Others without a
+ * digit are paths (`a::b`, `B::D`, `Face::add`, `abc::def`; round 23).
+ */
+const wordAddress = /^(?:(?:[a-f]{4}|:)+|(?:[A-F]{4}|:)+)$/;
+
 const findIps: Finder = (text, add) => {
   // The plain addresses are added as found; the one-blank ones kept (few:
   // exactly one blank, after an IP word) and added after them, as before.
@@ -241,8 +248,8 @@ const findIps: Finder = (text, add) => {
       const before = text[match.index - 1];
       const after = text[match.index + match[0].length];
       if (prefix === '' && before === ' ' && after === ' ') continue;
-    } else if (address.includes('::') && !/\d/.test(address)) {
-      // Hex letters around `::` and no digit: a C++ or Rust path (`a::b`, `Face::add`).
+    } else if (address.includes('::') && !/\d/.test(address) && !wordAddress.test(address)) {
+      // Hex letters around `::` and no digit: a C++ or Rust path (`a::b`, `B::D`, `Face::add`).
       continue;
     }
     // A subscript (`a[::-1]`, `x[1::2]`): Python's slices, after a word, `)` or `]`.

@@ -117,6 +117,33 @@ export const hostileGenerators: readonly HostileGenerator[] = [
     name: 'SQL string of spaces',
     make: size => `DELETE FROM t WHERE 'a' = '${repeatTo(' ', size - 30)}x'`,
   },
+  // Round 23: IN lists, LIKE patterns and CASE are evaluated; nesting past 256 fails closed.
+  {
+    name: 'SQL IN list',
+    make: size => `DELETE FROM t WHERE id IN (${repeatTo('12345,', size - 30)}1)`,
+  },
+  {
+    name: 'SQL LIKE of wildcards',
+    make: size => {
+      const half = Math.floor(size / 2) - 20;
+      return `DELETE FROM t WHERE '${'a'.repeat(half)}' LIKE '%${repeatTo('a_', half)}b%'`;
+    },
+  },
+  {
+    name: 'SQL LIKE of percent runs',
+    make: size => {
+      const half = Math.floor(size / 2) - 20;
+      return `DELETE FROM t WHERE '${'a'.repeat(half)}' LIKE '${repeatTo('%a', half)}%b'`;
+    },
+  },
+  {
+    name: 'SQL CASE branches',
+    make: size => `DELETE FROM t WHERE CASE ${repeatTo('WHEN id = 1 THEN 1 ', size - 30)}END = 1`,
+  },
+  {
+    name: 'SQL nested parentheses',
+    make: size => `DELETE FROM t WHERE ${nested('(', ')', size - 30)}`,
+  },
   // The JSON form (round 16): every "kind" tried for "Secret", every "data": { read member by member.
   repeated(
     'JSON Secret kinds and data objects',

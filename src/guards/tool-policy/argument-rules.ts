@@ -7,7 +7,12 @@
 import { isJsSpace } from '../shared/js-space';
 import { PieceJoiner } from '../shared/piece-joiner';
 import { SpanList } from '../shared/span-list';
-import { conditionAlwaysHolds, withoutTrailingSpaces } from './constant-condition';
+import {
+  type ConditionLimit,
+  conditionAlwaysHolds,
+  maxConditionDepth,
+  withoutTrailingSpaces,
+} from './constant-condition';
 
 /** A rule pack: `sql` (destructive statements), `shell` (destructive commands), `path` (traversal, roots). */
 export type ToolArgumentRulePack = 'sql' | 'shell' | 'path';
@@ -324,10 +329,16 @@ function readingViolation(value: string, dialect: SqlDialect): RuleViolation | u
   const mergeDeleteAt = wordFinder(sql, sqlMergeDelete, inString);
   // Each WHERE is read once, so conditions read over each other (a DELETE
   // one reading sees inside what another takes for a string) fail closed.
-  const conditionBudget = { left: 2 * sql.length + 1_024 };
+  const conditionBudget: ConditionBudget = {
+    left: 2 * sql.length + 1_024,
+    backslash: dialect.backslash,
+  };
   const without = (kind: 'delete' | 'update'): RuleViolation => ({
     rule: `sql.${kind}-without-where`,
-    detail: `${kind.toUpperCase()} without a WHERE clause`,
+    detail:
+      conditionBudget.limit === undefined
+        ? `${kind.toUpperCase()} without a WHERE clause`
+        : `${kind.toUpperCase()} whose WHERE ${limitReasons[conditionBudget.limit]}`,
   });
   for (let from = 0; from <= sql.length; ) {
     const semicolon = sql.indexOf(';', from);
@@ -351,6 +362,20 @@ function readingViolation(value: string, dialect: SqlDialect): RuleViolation | u
   }
   return undefined;
 }
+
+/** What the WHERE conditions of one reading may still read, and why one was not evaluated. */
+interface ConditionBudget {
+  left: number;
+  limit?: ConditionLimit;
+  /** The quotes inside which `\` escapes, in this reading. */
+  backslash: string;
+}
+
+/** Why a WHERE was not evaluated (and counted as none: fail closed), for the reason. */
+const limitReasons: Record<ConditionLimit, string> = {
+  nesting: `nests more than ${maxConditionDepth} operators deep (not evaluated)`,
+  budget: 'conditions overlap past the reading budget (not evaluated)',
+};
 
 /** A DELETE or UPDATE at one depth of parentheses, or a condition group of a WHERE. */
 interface SqlFrame {
@@ -387,7 +412,7 @@ function statementWithoutWhere(
   sql: string,
   from: number,
   end: number,
-  conditionBudget: { left: number },
+  conditionBudget: ConditionBudget,
   at: Record<
     'deleteAt' | 'updateAt' | 'setAt' | 'whereAt' | 'orAt' | 'parenAt',
     (from: number, end: number) => number
@@ -455,7 +480,8 @@ function statementWithoutWhere(
         top.where = true;
         // A condition of constants that holds (`1+1=2`, `(1=1) AND (2=2)`, `1='1'`),
         // with columns or not (`id = 3 OR (1=1 AND 2=2)`).
-        if (conditionAlwaysHolds(sql, next + 5, end, conditionBudget)) return top.kind;
+        const { backslash } = conditionBudget;
+        if (conditionAlwaysHolds(sql, next + 5, end, conditionBudget, backslash)) return top.kind;
         startTerm(top, next + 5);
       }
       cursor = next + 5;
@@ -499,7 +525,7 @@ function statementWithoutWhere(
 // is true but where it is NULL): the literal tautologies an injected
 // `OR 1=1` is written with. Sticky: tried where a term starts.
 const sqlTautology =
-  /\s*(?:(?:\d+|'[^']*'|true|false)\s+is\s+not\s+null\b|null\s+is\s+null\b|(\d+)\s*==?\s*\1(?![\w.])|'([^']*)'\s*=\s*'\2'|([a-z_][\w.]*)\s*=\s*\3(?![\w.])|true\b|not\s+false\b|0*[1-9]\d*(?![\w.]))/iy;
+  /\s*(?:(?:\d+|'[^']*'|true|false)\s+is\s+not\s+null\b|null\s+is\s+null\b|(\d+)\s*==?\s*\1(?![\w.])|'([^']*)'\s*=\s*'\2'|(?!null\b)([a-z_][\w.]*)\s*=\s*\3(?![\w.])|true\b|not\s+false\b|0*[1-9]\d*(?![\w.]))/iy;
 /** What may follow a term: another term, the end of its group or statement, a clause after the WHERE. */
 const sqlAfterTerm = /\s*(?:or\b|\|\||\)|returning\b|order\s+by\b|limit\b|$)/iy;
 

@@ -7,8 +7,15 @@ import { isJsSpace } from '../shared/js-space';
  * with the row (a column, a parameter). `WHERE 1+1=2`, `WHERE (1=1) AND
  * (2=2)`, `WHERE 1='1'` and `WHERE id = 3 OR (1=1 AND 2=2)` hold for every
  * row; `WHERE id = 1` and `WHERE a = '1'` vary. What some database reads
- * otherwise (a string as a boolean, a decimal sum, a cast, a function of
- * constants, a collation) may be any constant: the condition may hold.
+ * otherwise (a string as a boolean, a decimal sum, a cast, a built-in
+ * function of constants, a collation) may be any constant: the condition
+ * may hold. What the text does not decide (a function the database defines,
+ * a subquery over its data) is unknown, as a column is: not always true.
+ *
+ * NULL is SQL's: `NULL = NULL` and `1 IN (2, NULL)` are NULL, not true;
+ * `NOT NULL` is NULL; `x IN (...)` is the OR of `x = each`, `x BETWEEN a
+ * AND b` is `x >= a AND x <= b`, `CASE` takes its first branch whose
+ * condition is true.
  */
 
 const TRUE = 1;
@@ -18,7 +25,13 @@ const VARIES = 8;
 /** A constant this scan does not compute: true, false or NULL, by database. */
 const CONSTANT = TRUE | FALSE | NULL;
 
-type Value = { num: number } | { str: string } | { mask: number };
+/**
+ * A value: an exact number or string, or a mask of outcomes. `compared`
+ * marks the outcome of a comparison not in parentheses: databases chain
+ * comparisons differently (`a = b BETWEEN c AND d`, `1 = 1 IS TRUE`), so a
+ * comparison of it is any constant (or varies).
+ */
+type Value = { num: number } | { str: string } | { mask: number; compared?: boolean };
 
 /** One outcome of AND, OR, XOR (Kleene's three-valued logic, and a row-dependent value). */
 function single(op: 'and' | 'or' | 'xor', a: number, b: number): number {
@@ -56,6 +69,11 @@ const negate = (mask: number) =>
 
 /** The value of each mask, made once (no allocation per operand). */
 const MASKS: readonly { mask: number }[] = Array.from({ length: 16 }, (_, mask) => ({ mask }));
+/** The same, as the outcome of a comparison not in parentheses. */
+const COMPARED: readonly { mask: number; compared: true }[] = Array.from(
+  { length: 16 },
+  (_, mask) => ({ mask, compared: true }),
+);
 
 /** `text` without trailing spaces (a loop: `/ +$/` is quadratic on a run of spaces before a letter). */
 export function withoutTrailingSpaces(text: string): string {
@@ -91,15 +109,23 @@ function stringNumber(text: string): number | undefined {
 /** PostgreSQL's true: `t`, `tr`, ..., `true`, `y`, `ye`, `yes`, `on`, `1` (any case, blanks around). */
 const postgresTrue = /^\s*(?:t(?:r(?:ue?)?)?|y(?:es?)?|on|1)\s*$/i;
 
+/**
+ * How `||` reads, and what a string is as a boolean: `mysql` (MySQL,
+ * MariaDB: `||` is OR, a string is its leading number) or `others`
+ * (PostgreSQL, SQLite, Oracle, standard SQL: `||` joins strings; a string
+ * is PostgreSQL's boolean literal or SQLite's leading number).
+ */
+type Mode = 'mysql' | 'others';
+
 /** What a value is in a WHERE: true, false, NULL, or varying. */
-function truth(value: Value): number {
+function truth(value: Value, mode: Mode): number {
   if ('mask' in value) return value.mask;
   if ('num' in value) return value.num !== 0 ? TRUE : FALSE;
   // MySQL and SQLite read the string's leading number; PostgreSQL its boolean
   // literals (anything else is an error: nothing runs).
   const number = stringNumber(value.str);
-  const mysql = number === undefined ? TRUE | FALSE : number !== 0 ? TRUE : FALSE;
-  return mysql | (postgresTrue.test(value.str) ? TRUE : 0);
+  const leading = number === undefined ? TRUE | FALSE : number !== 0 ? TRUE : FALSE;
+  return mode === 'mysql' ? leading : leading | (postgresTrue.test(value.str) ? TRUE : 0);
 }
 
 const ONE = { num: 1 };
@@ -111,13 +137,18 @@ function operand(value: Value): Value {
   return value.mask === TRUE ? ONE : value.mask === FALSE ? ZERO : value;
 }
 
+const varies = (value: Value) => 'mask' in value && (value.mask & VARIES) !== 0;
+const isNull = (value: Value) => 'mask' in value && value.mask === NULL;
+/** Two strings some collation reads as equal: case, trailing blanks, accents (MySQL's default ignores them). */
+const nonAscii = /[^\0-\x7f]/;
+
 function compare(left: Value, op: string, right: Value): number {
   const a = operand(left);
   const b = operand(right);
-  if (('mask' in a && a.mask & VARIES) || ('mask' in b && b.mask & VARIES)) return VARIES;
+  if (varies(a) || varies(b)) return VARIES;
   const nullSafe = op === '<=>' || op === 'is not distinct from' || op === 'is distinct from';
-  const aNull = 'mask' in a && a.mask === NULL;
-  const bNull = 'mask' in b && b.mask === NULL;
+  const aNull = isNull(a);
+  const bNull = isNull(b);
   if (aNull || bNull) {
     if (!nullSafe) return NULL;
     // NULL against a constant that may itself be NULL: either outcome.
@@ -135,8 +166,13 @@ function compare(left: Value, op: string, right: Value): number {
   const unequalOp = op === '<>' || op === '!=' || op === 'is distinct from';
   if ('str' in a && 'str' in b) {
     if (a.str === b.str) return equalOp ? TRUE : unequalOp ? FALSE : TRUE | FALSE;
-    // Equal as MySQL's default collation reads them (case, trailing blanks), not as PostgreSQL does.
-    if (withoutTrailingSpaces(a.str.toLowerCase()) === withoutTrailingSpaces(b.str.toLowerCase())) {
+    // Equal as MySQL's default collation reads them (case, trailing blanks,
+    // accents), not as PostgreSQL does.
+    if (
+      withoutTrailingSpaces(a.str.toLowerCase()) === withoutTrailingSpaces(b.str.toLowerCase()) ||
+      nonAscii.test(a.str) ||
+      nonAscii.test(b.str)
+    ) {
       return TRUE | FALSE;
     }
     return equalOp ? FALSE : unequalOp ? TRUE : TRUE | FALSE;
@@ -162,8 +198,8 @@ function compare(left: Value, op: string, right: Value): number {
 function arithmetic(left: Value, op: string, right: Value): Value {
   const a = operand(left);
   const b = operand(right);
-  if (('mask' in a && a.mask & VARIES) || ('mask' in b && b.mask & VARIES)) return MASKS[VARIES]!;
-  if (('mask' in a && a.mask === NULL) || ('mask' in b && b.mask === NULL)) return MASKS[NULL]!;
+  if (varies(a) || varies(b)) return MASKS[VARIES]!;
+  if (isNull(a) || isNull(b)) return MASKS[NULL]!;
   if (!('num' in a && 'num' in b)) return MASKS[CONSTANT]!;
   const x = a.num;
   const y = b.num;
@@ -179,10 +215,100 @@ function arithmetic(left: Value, op: string, right: Value): Value {
   return result !== undefined && Number.isSafeInteger(result) ? { num: result } : MASKS[CONSTANT]!;
 }
 
+/** `a || b` where it joins strings: exact for two strings; a number's text depends on how it was written. */
+function concat(left: Value, right: Value): Value {
+  if (varies(left) || varies(right)) return MASKS[VARIES]!;
+  // NULL || 'x' is NULL, but 'x' in Oracle: some constant.
+  if ('str' in left && 'str' in right) return { str: left.str + right.str };
+  return MASKS[CONSTANT]!;
+}
+
+/**
+ * Whether `text` matches the LIKE `pattern` (`%` any run, `_` one
+ * character), or `undefined` when this scan does not tell: an escape
+ * (`\`, MySQL's and PostgreSQL's default), SQL Server's `[...]`, a `_`
+ * beside a surrogate pair, or past its step budget (linear: each `%`
+ * segment is found leftmost after the one before; a segment with `_` is
+ * tried at each place within `4 * (text + pattern) + 4,096` steps).
+ */
+function likeMatches(text: string, pattern: string): boolean | undefined {
+  if (pattern.includes('\\') || pattern.includes('[')) return undefined;
+  const wild = pattern.includes('_');
+  if (wild && (/[\ud800-\udfff]/.test(text) || /[\ud800-\udfff]/.test(pattern))) return undefined;
+  let steps = 4 * (text.length + pattern.length) + 4_096;
+  /** Whether `segment` (no `%`) matches `text` at `at`. */
+  const matchAt = (segment: string, at: number) => {
+    steps -= segment.length;
+    for (let i = 0; i < segment.length; i++) {
+      const code = segment.charCodeAt(i);
+      if (code !== 0x5f /* _ */ && code !== text.charCodeAt(at + i)) return false;
+    }
+    return true;
+  };
+  /** The first place at or after `from` where `segment` matches, or -1 (-2: past the budget). */
+  const find = (segment: string, from: number) => {
+    if (!segment.includes('_')) {
+      const found = text.indexOf(segment, from);
+      steps -= (found === -1 ? text.length : found + segment.length) - from;
+      return found;
+    }
+    for (let at = from; at + segment.length <= text.length; at++) {
+      if (matchAt(segment, at)) return at;
+      if (steps < 0) return -2;
+    }
+    return -1;
+  };
+  let start = 0;
+  let segmentEnd = pattern.indexOf('%');
+  if (segmentEnd === -1) return pattern.length === text.length && matchAt(pattern, 0);
+  // The first segment is anchored at the start, the last at the end.
+  const first = pattern.slice(0, segmentEnd);
+  if (first.length > text.length || !matchAt(first, 0)) return false;
+  let position = first.length;
+  const lastCut = pattern.lastIndexOf('%');
+  const last = pattern.slice(lastCut + 1);
+  const tailStart = text.length - last.length;
+  if (tailStart < position) return false;
+  for (start = segmentEnd + 1; start <= lastCut; start = segmentEnd + 1) {
+    segmentEnd = pattern.indexOf('%', start);
+    if (segmentEnd === start) continue;
+    const segment = pattern.slice(start, segmentEnd);
+    const found = find(segment, position);
+    if (found === -2) return undefined;
+    if (found === -1 || found + segment.length > tailStart) return false;
+    position = found + segment.length;
+  }
+  if (steps < 0) return undefined;
+  return matchAt(last, tailStart);
+}
+
+/** A number's text as both sides of a LIKE read it, where that is sure: an integer. */
+function likeText(value: Value): string | undefined {
+  if ('str' in value) return value.str;
+  if ('num' in value && Number.isSafeInteger(value.num)) return String(value.num);
+  return undefined;
+}
+
+function like(subject: Value, pattern: Value, insensitive: boolean): number {
+  const a = operand(subject);
+  const b = operand(pattern);
+  if (varies(a) || varies(b)) return VARIES;
+  if (isNull(a) || isNull(b)) return NULL;
+  const text = likeText(a);
+  const shape = likeText(b);
+  if (text === undefined || shape === undefined) return CONSTANT;
+  // Case counts in PostgreSQL, not in MySQL's default collation nor SQLite's LIKE (nor ILIKE).
+  const folded = likeMatches(text.toLowerCase(), shape.toLowerCase());
+  const exact = insensitive ? folded : likeMatches(text, shape);
+  if (folded === undefined || exact === undefined) return CONSTANT;
+  const mask = (folded || exact ? TRUE : 0) | (!folded || !exact ? FALSE : 0);
+  // Accents, by collation.
+  return nonAscii.test(text) || nonAscii.test(shape) ? mask | TRUE | FALSE : mask;
+}
+
 /** Binding strength of each binary operator (MySQL's order; higher binds tighter). */
 const binaryPrecedence: Record<string, number> = {
   or: 1,
-  '||': 1,
   xor: 2,
   and: 3,
   '&&': 3,
@@ -197,6 +323,10 @@ const binaryPrecedence: Record<string, number> = {
   '>=': 5,
   'is distinct from': 5,
   'is not distinct from': 5,
+  '~': 5,
+  '~*': 5,
+  '!~': 5,
+  '!~*': 5,
   '|': 6,
   '&': 7,
   '<<': 8,
@@ -210,39 +340,155 @@ const binaryPrecedence: Record<string, number> = {
   mod: 10,
   '^': 11,
 };
+const COMPARISON = 5;
 const NOT_PRECEDENCE = 4;
 const UNARY_PRECEDENCE = 12;
 
-/** Words that end a WHERE condition (the clause after it). */
-const clauseWords = new Set([
-  'returning',
-  'order',
-  'limit',
-  'group',
-  'having',
-  'union',
-  'intersect',
-  'except',
-  'offset',
-  'fetch',
-  'window',
-  'for',
-  'option',
+/** Words that open a subquery after `(`: its value depends on the data (unknown). */
+const subqueryWords = /\s*(?:select|with|values)\b/iy;
+
+/**
+ * The words the scan reads, by what they are: `clause` ends the condition
+ * (the clause after it), `statement` starts another statement (not
+ * followed: each WHERE is read once), `compare` is a comparison written as
+ * a word (`[NOT] LIKE | IN | BETWEEN | REGEXP ...`), `niladic` a function
+ * written without parentheses (`CURRENT_DATE`), a constant.
+ */
+const keywords = new Map<string, string>([
+  ...'returning order limit group having union intersect except offset fetch window for option'
+    .split(' ')
+    .map(word => [word, 'clause'] as const),
+  ...'delete update select insert with values'.split(' ').map(word => [word, 'statement'] as const),
+  ...'and or xor div mod'.split(' ').map(word => [word, 'binary'] as const),
+  ...'like ilike in between regexp rlike glob match similar sounds'
+    .split(' ')
+    .map(word => [word, 'compare'] as const),
+  ...(
+    'current_date current_time current_timestamp current_user current_role current_schema ' +
+    'current_catalog session_user localtime localtimestamp utc_date utc_time utc_timestamp'
+  )
+    .split(' ')
+    .map(word => [word, 'niladic'] as const),
+  ...'null true false unknown'.split(' ').map(word => [word, 'literal'] as const),
+  ...'when then else end'.split(' ').map(word => [word, 'when'] as const),
+  ['symmetric', 'symmetric'],
+  ['asymmetric', 'symmetric'],
+  ['isnull', 'isnull'],
+  ['notnull', 'isnull'],
+  ['not', 'not'],
+  ['escape', 'escape'],
+  ['case', 'case'],
+  ['is', 'is'],
 ]);
-/** Words that start another statement or a subquery: not followed (each WHERE is read once). */
-const statementWords = new Set(['delete', 'update', 'select', 'insert', 'with', 'values']);
 
-const operatorPattern = /<=>|<>|<=|>=|!=|==|\|\||&&|<<|>>|::|[=<>+\-*/%|&^~!]/y;
+/**
+ * Built-in functions of MySQL, PostgreSQL, SQLite and SQL Server: of
+ * constants, a constant (which may be true). Any other name is a function
+ * the database defines (`is_admin()`): unknown, as a column is.
+ */
+const builtinFunctions = new Set(
+  (
+    'abs acos ascii asin atan atan2 avg benchmark bin bit_length bool btrim cast cbrt ceil ceiling char ' +
+    'char_length character_length charindex chr coalesce concat concat_ws conv convert cos cot crc32 ' +
+    'curdate current_catalog current_date current_role current_schema current_time current_timestamp ' +
+    'current_user curtime database date date_add date_format date_part date_sub date_trunc datediff ' +
+    'datetime day dayname dayofmonth dayofweek dayofyear decode degrees div elt encode exp extract field ' +
+    'find_in_set floor format from_unixtime gen_random_uuid getdate getutcdate glob greatest hex hour if ' +
+    'ifnull iif initcap insert instr isnull isnumeric json_extract json_valid julianday last_insert_id lcase ' +
+    'least left len length likelihood ln localtime localtimestamp locate log log10 log2 lower lpad ltrim ' +
+    'make_date md5 mid minute mod month monthname newid now nullif nvl nvl2 oct octet_length ord pi ' +
+    'position pow power printf quote radians rand random random_bytes randomblob repeat replace replicate ' +
+    'reverse right round row_count rpad rtrim schema second session_user sha sha1 sha2 sign sin sleep soundex ' +
+    'space split_part sqrt statement_timestamp str strcmp strftime strpos substr substring substring_index ' +
+    'sum sysdate sysdatetime system_user tan time timeofday timestamp to_char to_date to_hex to_number ' +
+    'to_timestamp transaction_timestamp translate trim trunc truncate typeof ucase unhex unicode unix_timestamp ' +
+    'upper user utc_date utc_time utc_timestamp uuid uuid_short version week weekday year zeroblob exists_not'
+  ).split(' '),
+);
+/**
+ * The operator at `index` (`<=>`, `<>`, `<=`, `>=`, `!=`, `==`, `||`, `&&`,
+ * `<<`, `>>`, `::`, `!~`, `!~*`, `~*` or one of `= < > + - * / % | & ^ ~ !`), or `undefined`.
+ */
+function operatorAt(sql: string, index: number, end: number): string | undefined {
+  const code = sql.charCodeAt(index);
+  const next = index + 1 < end ? sql.charCodeAt(index + 1) : -1;
+  switch (code) {
+    case 0x3c /* < */:
+      if (next === 0x3d /* = */) {
+        return index + 2 < end && sql.charCodeAt(index + 2) === 0x3e ? '<=>' : '<=';
+      }
+      return next === 0x3e ? '<>' : next === 0x3c ? '<<' : '<';
+    case 0x3e /* > */:
+      return next === 0x3d ? '>=' : next === 0x3e ? '>>' : '>';
+    case 0x21 /* ! */:
+      if (next === 0x3d) return '!=';
+      if (next !== 0x7e /* ~ */) return '!';
+      return index + 2 < end && sql.charCodeAt(index + 2) === 0x2a ? '!~*' : '!~';
+    case 0x3d /* = */:
+      return next === 0x3d ? '==' : '=';
+    case 0x7c /* | */:
+      return next === 0x7c ? '||' : '|';
+    case 0x26 /* & */:
+      return next === 0x26 ? '&&' : '&';
+    case 0x3a /* : */:
+      return next === 0x3a ? '::' : undefined;
+    case 0x7e /* ~ */:
+      return next === 0x2a ? '~*' : '~';
+    case 0x2b:
+      return '+';
+    case 0x2d:
+      return '-';
+    case 0x2a:
+      return '*';
+    case 0x2f:
+      return '/';
+    case 0x25:
+      return '%';
+    case 0x5e:
+      return '^';
+    default:
+      return undefined;
+  }
+}
 
-interface Operator {
+/** An operator waiting for its right operand, or an open frame. One shape for all (V8 reads them monomorphically). */
+class Operator {
   op: string;
-  /** Its precedence, 0 for a `(`. */
+  /** Its precedence, 0 for a `(`, an IN list or a CASE. */
   precedence: number;
   /** A prefix operator (NOT, unary minus, `~`). */
-  prefix?: boolean;
-  /** `(` of a group (`group`) or of a function call (`call`, whose arguments were all constant unless `varies`). */
-  open?: 'group' | 'call';
-  varies?: boolean;
+  prefix = false;
+  /**
+   * `(` of a group, of a function call (`call`: whose arguments were all
+   * constant unless `varies`), of an IN list (`in`), or a `case`; '' for an operator.
+   */
+  open: '' | 'group' | 'call' | 'in' | 'case' = '';
+  varies = false;
+  /** A call of a built-in function. */
+  builtin = false;
+  /** IN: the value tested, and the OR of its comparisons so far; CASE: the simple form's value. */
+  subject: Value | undefined = undefined;
+  outcome = 0;
+  /** NOT IN, NOT BETWEEN, NOT LIKE. */
+  negated = false;
+  /** BETWEEN: 1 before its AND, 2 after; CASE: 0 after CASE, 1 in WHEN, 2 in THEN, 3 in ELSE. */
+  stage = 0;
+  /** LIKE ... ESCAPE: the escape is an operand; BETWEEN SYMMETRIC. */
+  escaped = false;
+  /** ILIKE. */
+  insensitive = false;
+  /** CASE: the current WHEN's outcome, whether a branch was taken for sure, how the choice varies, the candidates. */
+  when = 0;
+  taken = false;
+  choice = 0;
+  result: Value | undefined = undefined;
+  same = true;
+
+  constructor(op: string, precedence: number, fields?: Partial<Operator>) {
+    this.op = op;
+    this.precedence = precedence;
+    if (fields) Object.assign(this, fields);
+  }
 }
 
 const isWordCode = (code: number) =>
@@ -255,90 +501,227 @@ const isWordCode = (code: number) =>
 
 /** Each binary operator, made once. */
 const binaryOperators = new Map<string, Operator>(
-  Object.entries(binaryPrecedence).map(([op, precedence]) => [op, { op, precedence }]),
+  Object.entries(binaryPrecedence).map(([op, precedence]) => [op, new Operator(op, precedence)]),
 );
-const NOT: Operator = { op: 'not', precedence: NOT_PRECEDENCE, prefix: true };
-const BANG: Operator = { op: 'not', precedence: UNARY_PRECEDENCE, prefix: true };
+const NOT = new Operator('not', NOT_PRECEDENCE, { prefix: true });
+const BANG = new Operator('not', UNARY_PRECEDENCE, { prefix: true });
 const prefixOperators = new Map<string, Operator>(
-  ['-', '+', '~'].map(op => [op, { op, precedence: UNARY_PRECEDENCE, prefix: true }]),
+  ['-', '+', '~'].map(op => [op, new Operator(op, UNARY_PRECEDENCE, { prefix: true })]),
 );
-const GROUP: Operator = { op: '(', precedence: 0, open: 'group' };
+const GROUP = new Operator('(', 0, { open: 'group' });
+/** `||` as MySQL reads it (OR) and as the others do: joins strings, tighter than `*` (SQLite's; PostgreSQL's is looser, so arithmetic beside it is not computed). */
+const PIPES_OR = new Operator('or', 1);
+const PIPES_CONCAT = new Operator('||', 11.5);
 
 /** A prefix minus, plus or `~`. */
 function signed(op: string, value: Value): Value {
   if ('num' in value && op !== '~') return op === '-' ? { num: -value.num } : value;
-  if ('mask' in value && value.mask & VARIES) return MASKS[VARIES]!;
-  if ('mask' in value && value.mask === NULL) return value;
+  if (varies(value)) return MASKS[VARIES]!;
+  if (isNull(value)) return MASKS[NULL]!;
   return MASKS[CONSTANT]!;
 }
 
 /** `value IS [NOT] NULL | TRUE | FALSE | UNKNOWN`. */
-function isTest(value: Value, what: string, negated: boolean): Value {
+function isTest(value: Value, what: string, negated: boolean, mode: Mode): Value {
   const subject =
-    'mask' in value ? value.mask : what === 'true' || what === 'false' ? truth(value) : FALSE;
+    'mask' in value ? value.mask : what === 'true' || what === 'false' ? truth(value, mode) : FALSE;
   const test = what === 'true' ? TRUE : what === 'false' ? FALSE : NULL;
   let mask = subject & VARIES;
   if (subject & test) mask |= TRUE;
   if (subject & ~test & (TRUE | FALSE | NULL)) mask |= FALSE;
-  return MASKS[negated ? negate(mask) : mask]!;
+  return COMPARED[negated ? negate(mask) : mask]!;
 }
 
-function apply(values: Value[], operator: Operator): boolean {
+/** A comparison's outcome; of a chained comparison (`a = b = c`), any constant or varying. */
+function comparedOutcome(mask: number, chained: boolean, ...operands: Value[]): Value {
+  if (!chained) return COMPARED[mask]!;
+  return COMPARED[mask & VARIES || operands.some(varies) ? VARIES : CONSTANT]!;
+}
+
+const isChained = (value: Value) => 'compared' in value && value.compared === true;
+
+function apply(values: Value[], operator: Operator, mode: Mode): boolean {
   const right = values.pop();
   if (!right) return false;
   if (operator.prefix) {
-    values.push(operator.op === 'not' ? MASKS[negate(truth(right))]! : signed(operator.op, right));
+    values.push(
+      operator.op === 'not' ? MASKS[negate(truth(right, mode))]! : signed(operator.op, right),
+    );
     return true;
   }
   const left = values.pop();
   if (!left) return false;
   const { op } = operator;
-  if (op === 'or' || op === '||') values.push(MASKS[OR[truth(left) * 16 + truth(right)]!]!);
-  else if (op === 'and' || op === '&&') values.push(MASKS[AND[truth(left) * 16 + truth(right)]!]!);
-  else if (op === 'xor') values.push(MASKS[XOR[truth(left) * 16 + truth(right)]!]!);
-  else if (operator.precedence === 5) values.push(MASKS[compare(left, op, right)]!);
-  else values.push(arithmetic(left, op, right));
+  if (op === 'or') values.push(MASKS[OR[truth(left, mode) * 16 + truth(right, mode)]!]!);
+  else if (op === 'and' || op === '&&') {
+    values.push(MASKS[AND[truth(left, mode) * 16 + truth(right, mode)]!]!);
+  } else if (op === 'xor') values.push(MASKS[XOR[truth(left, mode) * 16 + truth(right, mode)]!]!);
+  else if (op === '||') values.push(concat(left, right));
+  else if (op === 'between') {
+    // x [NOT] BETWEEN [SYMMETRIC] a AND b: `left` is a, `right` b.
+    const subject = values.pop();
+    if (!subject || operator.stage !== 2) return false;
+    const range = (low: Value, high: Value) =>
+      AND[compare(subject, '>=', low) * 16 + compare(subject, '<=', high)]!;
+    let mask = range(left, right);
+    if (operator.escaped) mask = OR[mask * 16 + range(right, left)]!;
+    if (operator.negated) mask = negate(mask);
+    values.push(comparedOutcome(mask, isChained(subject), subject, left, right));
+  } else if (op === 'like') {
+    // With ESCAPE, `right` is the escape character: the match is some constant.
+    const subject = operator.escaped ? values.pop() : left;
+    const pattern = operator.escaped ? left : right;
+    if (!subject) return false;
+    let mask = operator.escaped
+      ? varies(subject) || varies(pattern) || varies(right)
+        ? VARIES
+        : CONSTANT
+      : like(subject, pattern, operator.insensitive === true);
+    if (operator.negated) mask = negate(mask);
+    values.push(comparedOutcome(mask, isChained(subject), subject, pattern));
+  } else if (op === 'match' || op.includes('~')) {
+    // A regular expression (REGEXP, RLIKE, GLOB, SIMILAR TO, SOUNDS LIKE, `~`): not computed.
+    const mask =
+      varies(left) || varies(right) ? VARIES : isNull(left) || isNull(right) ? NULL : CONSTANT;
+    values.push(COMPARED[operator.negated || op.startsWith('!') ? negate(mask) : mask]!);
+  } else if (operator.precedence === COMPARISON) {
+    values.push(comparedOutcome(compare(left, op, right), isChained(left), left, right));
+  } else values.push(arithmetic(left, op, right));
   return true;
 }
 
-/** Applies the operators above the nearest `(` that bind at least as tight as `precedence`. */
-function reduce(values: Value[], operators: Operator[], precedence: number): boolean {
+/** Applies the operators above the nearest open frame that bind at least as tight as `precedence`. */
+function reduce(values: Value[], operators: Operator[], precedence: number, mode: Mode): boolean {
   for (;;) {
     const top = operators[operators.length - 1];
     if (!top || top.open || top.precedence < precedence) return true;
     operators.pop();
-    if (!apply(values, top)) return false;
+    if (!apply(values, top, mode)) return false;
   }
+}
+
+/** Adds a CASE branch's value, reached when its WHEN's outcome (`when`) may be true. */
+function caseBranch(frame: Operator, value: Value, when: number): void {
+  if (frame.taken || !(when & (TRUE | VARIES))) return;
+  if (when !== TRUE) frame.choice |= when & VARIES ? VARIES : CONSTANT;
+  else frame.taken = true;
+  if (!frame.result) {
+    frame.result = value;
+    return;
+  }
+  const first = frame.result;
+  const equal =
+    ('num' in first && 'num' in value && first.num === value.num) ||
+    ('str' in first && 'str' in value && first.str === value.str) ||
+    ('mask' in first && 'mask' in value && first.mask === value.mask && !(first.mask & VARIES));
+  if (!equal) frame.same = false;
+}
+
+/** A CASE's value: its one branch, or one of several, by row (varies) or by database (a constant). */
+function caseValue(frame: Operator): Value {
+  const result = frame.result ?? MASKS[NULL]!;
+  if (frame.same || ('mask' in result && result.mask & VARIES)) return result;
+  return MASKS[frame.choice & VARIES ? VARIES : CONSTANT]!;
 }
 
 const isDigitCode = (code: number) => code >= 0x30 && code <= 0x39;
 const isPattern = /\s*(not\s+)?(null|true|false|unknown|distinct\s+from)\b/iy;
 const radixNumeral = /^0x[0-9a-f]+$|^0b[01]+$/i;
+/** Where the next word starts and ends (past blanks), for `NOT LIKE`, `SIMILAR TO`, `IN (`. */
+const nextWord = /\s*([a-z_]+)\b/iy;
+
+/** How many operators may wait at once (parentheses, NOT, CASE): deeper is not evaluated, and blocked. */
+export const maxConditionDepth = 256;
+
+/** Why a condition was not evaluated, and counted as always true (fail closed). */
+export type ConditionLimit = 'nesting' | 'budget';
 
 /**
  * Reads the WHERE condition of `sql` from `from` (past `WHERE`) to the end
  * of its clause (`end`, a `)` it did not open, `RETURNING`, `ORDER BY`,
  * `LIMIT`, ...) and tells whether it holds for every row in some database:
  * `true`, `false`, or `undefined` when it is not an expression this scan
- * reads (`IN`, `BETWEEN`, `CASE`, a subquery, a row, an operator of one
- * database). One pass, with explicit stacks (no recursion: 1 MB of `(`
- * is a long array, not a stack overflow). `budget.left` is how many
- * characters calls may still read: each WHERE is read once, a call past
- * the budget (conditions read over each other) answers `true`: fail closed.
+ * reads (an operator of one database, a row). `||` is read as MySQL reads
+ * it (OR) and as the others do (joining strings); the condition holds when
+ * it holds either way. One pass per reading, with explicit stacks (no
+ * recursion) of at most `maxConditionDepth` waiting operators. `budget.left`
+ * is how many characters calls may still read: each WHERE is read once, a
+ * call past the budget (conditions read over each other) or past the depth
+ * answers `true`, fail closed, and sets `budget.limit`. `backslash` lists
+ * the quotes inside which `\` escapes (the reading's).
  */
 export function conditionAlwaysHolds(
   sql: string,
   from: number,
   end: number,
-  budget: { left: number },
+  budget: { left: number; limit?: ConditionLimit },
+  backslash = '',
 ): boolean | undefined {
-  const scan = readCondition(sql, from, end, budget.left);
-  if (scan.stop - from > budget.left) {
-    budget.left = -1;
+  const scan = readCondition(sql, from, end, budget.left, 'others', backslash);
+  let read = scan.stop - from;
+  let { holds } = scan;
+  if (scan.limit === undefined && holds !== true && scan.pipes) {
+    // `||` is OR in MySQL: read again.
+    const mysql = readCondition(sql, from, end, budget.left, 'mysql', backslash);
+    read = Math.max(read, mysql.stop - from);
+    if (mysql.limit !== undefined) scan.limit = mysql.limit;
+    if (mysql.holds) holds = true;
+    else holds ??= mysql.holds;
+  }
+  if (scan.limit === 'nesting') {
+    budget.limit = 'nesting';
     return true;
   }
-  budget.left -= scan.stop - from;
-  return scan.holds;
+  if (read > budget.left) {
+    budget.left = -1;
+    budget.limit = 'budget';
+    return true;
+  }
+  budget.left -= read;
+  return holds;
+}
+
+/** Where the quote at `index` closes (`''` inside is a quote; `\` escapes where `escapes`), or -1. */
+function quoteEnd(sql: string, index: number, end: number, escapes: boolean): number {
+  const code = sql.charCodeAt(index);
+  const closer = code === 0x5b /* [ */ ? 0x5d : code;
+  for (let close = index + 1; close < end; close++) {
+    const unit = sql.charCodeAt(close);
+    if (escapes && unit === 0x5c /* \ */) {
+      close++;
+      continue;
+    }
+    if (unit !== closer) continue;
+    if (closer === 0x5d || sql.charCodeAt(close + 1) !== closer) return close;
+    close++;
+  }
+  return -1;
+}
+
+/** Whether a subquery starts at `index` (past its `(`): SELECT, WITH or VALUES. */
+function subqueryAt(sql: string, index: number, end: number): boolean {
+  let at = index;
+  while (at < end && isJsSpace(sql.charCodeAt(at))) at++;
+  const first = sql.charCodeAt(at) | 0x20;
+  if (first !== 0x73 /* s */ && first !== 0x77 /* w */ && first !== 0x76 /* v */) return false;
+  subqueryWords.lastIndex = index;
+  return subqueryWords.test(sql) && subqueryWords.lastIndex <= end;
+}
+
+/** Past the `)` that closes the subquery whose `(` is before `index`, or -1. */
+function subqueryEnd(sql: string, index: number, end: number, backslash: string): number {
+  let depth = 1;
+  for (let at = index; at < end; at++) {
+    const code = sql.charCodeAt(at);
+    if (code === 0x28) depth++;
+    else if (code === 0x29) {
+      if (--depth === 0) return at + 1;
+    } else if (code === 0x27 || code === 0x22 || code === 0x60 || code === 0x5b) {
+      at = quoteEnd(sql, at, end, backslash.includes(String.fromCharCode(code)));
+      if (at === -1) return -1;
+    }
+  }
+  return -1;
 }
 
 function readCondition(
@@ -346,67 +729,117 @@ function readCondition(
   from: number,
   end: number,
   limit: number,
-): { holds: boolean | undefined; stop: number } {
+  mode: Mode,
+  backslash: string,
+): { holds: boolean | undefined; stop: number; pipes: boolean; limit?: ConditionLimit } {
   const values: Value[] = [];
   const operators: Operator[] = [];
-  let opens = 0;
   let expectOperand = true;
-  /** The last operand was a bare name: a `(` after it calls a function. */
-  let afterName = false;
+  /** The last operand was a name (`[from, to)`): a `(` after it calls a function. */
+  let nameFrom = -1;
+  let nameTo = -1;
+  /** NOT before LIKE, IN, BETWEEN, REGEXP... */
+  let negateNext = false;
+  let pipes = false;
+  /** Open parentheses (groups, calls, IN lists). */
+  let brackets = 0;
   let index = from;
-  const push = (value: Value) => {
-    values.push(value);
-    expectOperand = false;
+  const fail = { holds: undefined, stop: 0, pipes: false };
+  /** What the word readers below share with this loop (its hot variables stay locals: no closure). */
+  const state: ReadState = {
+    sql,
+    end,
+    mode,
+    backslash,
+    values,
+    operators,
+    index,
+    expectOperand,
+    brackets,
   };
-  const fail = { holds: undefined, stop: 0 };
   for (;;) {
     while (index < end && isJsSpace(sql.charCodeAt(index))) index++;
     fail.stop = index;
-    if (index - from > limit) return { holds: true, stop: index };
+    fail.pipes = pipes;
+    if (index - from > limit) return { holds: true, stop: index, pipes };
     const code = index < end ? sql.charCodeAt(index) : -1;
-    const wasAfterName = afterName;
-    afterName = false;
-    if (code === -1 || (code === 0x29 /* ) */ && opens === 0)) break;
+    const calledFrom = nameFrom;
+    const calledTo = nameTo;
+    nameFrom = -1;
+    if (negateNext && !(code >= 0x41 && code <= 0x7a)) return fail;
+    if (code === -1 || (code === 0x29 /* ) */ && brackets === 0)) break;
     if (code === 0x29 /* ) */) {
       index++;
-      opens--;
+      brackets--;
       if (expectOperand) {
-        // Only `f()`: a call without arguments, a constant.
+        // Only `f()`: a call without arguments.
         const open = operators.pop();
         let before = index - 1;
         while (before > from && isJsSpace(sql.charCodeAt(before - 1))) before--;
         if (open?.open !== 'call' || sql.charCodeAt(before - 1) !== 0x28) return fail;
-        push(MASKS[CONSTANT]!);
+        expectOperand = pushed(values, MASKS[open.builtin ? CONSTANT : VARIES]!);
         continue;
       }
-      if (!reduce(values, operators, 0)) return fail;
+      if (!reduce(values, operators, 0, mode)) return fail;
       const open = operators.pop()!;
+      const value = values.pop()!;
       if (open.open === 'call') {
-        const argument = values.pop()!;
-        const varies = open.varies || ('mask' in argument && (argument.mask & VARIES) !== 0);
-        values.push(MASKS[varies ? VARIES : CONSTANT]!);
-      }
+        expectOperand = pushed(
+          values,
+          MASKS[open.builtin && !open.varies && !varies(value) ? CONSTANT : VARIES]!,
+        );
+      } else if (open.open === 'in') {
+        expectOperand = pushed(values, inOutcome(open, value));
+      } else if (open.open === 'group') {
+        // A comparison in parentheses is not chained with what follows.
+        expectOperand = pushed(values, 'compared' in value ? MASKS[value.mask]! : value);
+      } else return fail;
       continue;
     }
     if (code === 0x28 /* ( */) {
       index++;
-      opens++;
-      if (wasAfterName) {
-        // A function call: a constant when its arguments are.
+      if (subqueryAt(sql, index, end)) {
+        // A subquery (or EXISTS of one): its value depends on the data, as a column does.
+        if (!expectOperand && calledFrom === -1) return fail;
+        if (calledFrom !== -1) values.pop();
+        const close = subqueryEnd(sql, index, end, backslash);
+        if (close === -1) return fail;
+        index = close;
+        expectOperand = pushed(values, MASKS[VARIES]!);
+        continue;
+      }
+      if (calledFrom !== -1) {
+        // A function call: a constant when it is a built-in one and its arguments are constants.
         values.pop();
-        operators.push({ op: '(', precedence: 0, open: 'call', varies: false });
-      } else if (expectOperand) operators.push(GROUP);
-      else return fail;
+        let name = calledTo - calledFrom <= 40 ? sql.slice(calledFrom, calledTo).toLowerCase() : '';
+        if (name.startsWith('pg_catalog.')) name = name.slice(11);
+        if (
+          !waits(
+            operators,
+            new Operator('(', 0, { open: 'call', builtin: builtinFunctions.has(name) }),
+          )
+        ) {
+          return deepAt(index, pipes);
+        }
+      } else if (expectOperand) {
+        if (!waits(operators, GROUP)) return deepAt(index, pipes);
+      } else return fail;
+      brackets++;
       expectOperand = true;
       continue;
     }
     if (code === 0x2c /* , */) {
       index++;
-      if (expectOperand || !reduce(values, operators, 0)) return fail;
+      if (expectOperand || !reduce(values, operators, 0, mode)) return fail;
       const open = operators[operators.length - 1];
-      if (open?.open !== 'call') return fail;
       const argument = values.pop()!;
-      if ('mask' in argument && argument.mask & VARIES) open.varies = true;
+      if (open?.open === 'call') {
+        if (varies(argument)) open.varies = true;
+      } else if (open?.open === 'in') {
+        if (open.outcome !== VARIES) {
+          open.outcome = OR[open.outcome * 16 + compare(open.subject!, '=', argument)]!;
+        }
+      } else return fail;
       expectOperand = true;
       continue;
     }
@@ -418,19 +851,16 @@ function readCondition(
     ) {
       if (!expectOperand) return fail;
       // A string ('' inside is a quote), or a quoted name: a column.
-      const closer = code === 0x5b ? 0x5d : code;
-      let close = index + 1;
-      for (; close < end; close++) {
-        if (sql.charCodeAt(close) !== closer) continue;
-        if (closer !== 0x27 || sql.charCodeAt(close + 1) !== 0x27) break;
-        close++;
+      const escapes = backslash.includes(String.fromCharCode(code));
+      const close = quoteEnd(sql, index, end, escapes);
+      if (close === -1) return fail;
+      if (code === 0x27) expectOperand = pushed(values, stringValue(sql, index, close, escapes));
+      else {
+        expectOperand = pushed(values, MASKS[VARIES]!);
+        // A quoted function name: `"abs"(1)`.
+        nameFrom = index + 1;
+        nameTo = close;
       }
-      if (close >= end) return fail;
-      if (code === 0x27) {
-        const text = sql.slice(index + 1, close);
-        // A backslash may escape (MySQL): the value is some constant.
-        push(text.includes('\\') ? MASKS[CONSTANT]! : { str: text.replaceAll("''", "'") });
-      } else push(MASKS[VARIES]!);
       index = close + 1;
       continue;
     }
@@ -441,63 +871,149 @@ function readCondition(
       while (index < end && (isWordCode(sql.charCodeAt(index)) || sql.charCodeAt(index) === 0x40)) {
         index++;
       }
-      push(MASKS[VARIES]!);
+      expectOperand = pushed(values, MASKS[VARIES]!);
       continue;
     }
     const numeric =
       isDigitCode(code) || (code === 0x2e /* . */ && isDigitCode(sql.charCodeAt(index + 1)));
     if (numeric || isWordCode(code)) {
       let stop = index;
-      let signed = false;
+      let signedExponent = false;
+      /** The value of a run of plain digits (at most 15), else -1. */
+      let digits = numeric ? 0 : -1;
       while (stop < end) {
         const unit = sql.charCodeAt(stop);
         if (!(isWordCode(unit) || unit === 0x2e)) break;
+        if (digits !== -1)
+          digits = isDigitCode(unit) && stop - index < 15 ? digits * 10 + unit - 0x30 : -1;
         stop++;
         // An exponent's sign: `1e-3`.
         const sign = sql.charCodeAt(stop);
-        if (numeric && !signed && (unit | 0x20) === 0x65 && (sign === 0x2b || sign === 0x2d)) {
+        if (
+          numeric &&
+          !signedExponent &&
+          (unit | 0x20) === 0x65 &&
+          (sign === 0x2b || sign === 0x2d)
+        ) {
           stop++;
-          signed = true;
+          signedExponent = true;
+          digits = -1;
         }
       }
-      const word = sql.slice(index, stop);
-      index = stop;
       if (numeric) {
         if (!expectOperand) return fail;
+        if (digits !== -1) {
+          expectOperand = pushed(values, { num: digits });
+          index = stop;
+          continue;
+        }
+        const word = sql.slice(index, stop);
+        index = stop;
         const number = exactNumber(word);
-        if (number !== undefined) push({ num: number });
+        if (number !== undefined) expectOperand = pushed(values, { num: number });
         // A long numeral, hex or bits: some constant; MySQL names may start with digits (`1abc`).
-        else push(MASKS[numeral.test(word) || radixNumeral.test(word) ? CONSTANT : VARIES]!);
+        else
+          expectOperand = pushed(
+            values,
+            MASKS[numeral.test(word) || radixNumeral.test(word) ? CONSTANT : VARIES]!,
+          );
         continue;
       }
-      const lower = word.length <= 9 ? word.toLowerCase() : '';
-      if (clauseWords.has(lower)) break;
-      if (statementWords.has(lower)) return fail;
-      if (
-        lower === 'and' ||
-        lower === 'or' ||
-        lower === 'xor' ||
-        lower === 'div' ||
-        lower === 'mod'
-      ) {
+      const wordFrom = index;
+      index = stop;
+      const lower = stop - wordFrom <= 17 ? sql.slice(wordFrom, stop).toLowerCase() : '';
+      const kind = keywords.get(lower);
+      if (negateNext || (kind === 'compare' && !expectOperand)) {
+        // `[NOT] LIKE | IN | BETWEEN | ...` after an operand.
+        const negated = negateNext;
+        negateNext = false;
+        if (kind !== 'compare') return fail;
+        state.index = index;
+        state.expectOperand = expectOperand;
+        state.brackets = brackets;
+        const read = readComparisonWord(state, lower, negated);
+        index = state.index;
+        expectOperand = state.expectOperand;
+        brackets = state.brackets;
+        if (read !== true) return read ? deepAt(index, pipes) : fail;
+        continue;
+      }
+      if (kind === 'clause') {
+        index = wordFrom;
+        break;
+      }
+      if (kind === 'statement') return fail;
+      if (kind === 'binary') {
+        if (expectOperand) return fail;
+        if (lower === 'and') {
+          if (!reduce(values, operators, COMPARISON + 1, mode)) return fail;
+          const top = operators[operators.length - 1];
+          if (top?.op === 'between' && top.stage === 1) {
+            // BETWEEN's own AND.
+            top.stage = 2;
+            expectOperand = true;
+            continue;
+          }
+        }
         const operator = binaryOperators.get(lower)!;
-        if (expectOperand || !reduce(values, operators, operator.precedence)) return fail;
+        if (!reduce(values, operators, operator.precedence, mode)) return fail;
+        if (lower === 'or' && operators.length === 0 && truth(values[0]!, mode) & TRUE) {
+          // Whatever is ORed on, it holds.
+          return { holds: true, stop: index, pipes };
+        }
         operators.push(operator);
         expectOperand = true;
         continue;
       }
-      if (lower === 'not') {
-        if (!expectOperand) return fail;
-        operators.push(NOT);
+      if (kind === 'not') {
+        if (!expectOperand) {
+          negateNext = true;
+          continue;
+        }
+        if (!waits(operators, NOT)) return deepAt(index, pipes);
         continue;
       }
-      if (lower === 'null' || lower === 'true' || lower === 'false' || lower === 'unknown') {
-        if (!expectOperand) return fail;
-        push(MASKS[lower === 'true' ? TRUE : lower === 'false' ? FALSE : NULL]!);
+      if (kind === 'escape') {
+        if (expectOperand || !reduce(values, operators, COMPARISON + 1, mode)) return fail;
+        const top = operators[operators.length - 1];
+        if (top?.op !== 'like' || top.escaped) return fail;
+        top.escaped = true;
+        expectOperand = true;
         continue;
       }
-      if (lower === 'is') {
-        if (expectOperand || !reduce(values, operators, 5)) return fail;
+      if (kind === 'symmetric') {
+        const top = operators[operators.length - 1];
+        if (!expectOperand || top?.op !== 'between' || top.stage !== 1) return fail;
+        if (lower === 'symmetric') top.escaped = true;
+        continue;
+      }
+      if (kind === 'isnull') {
+        if (expectOperand || !reduce(values, operators, COMPARISON, mode)) return fail;
+        expectOperand = pushed(values, isTest(values.pop()!, 'null', lower === 'notnull', mode));
+        continue;
+      }
+      if (kind === 'case') {
+        if (!expectOperand) return fail;
+        if (!waits(operators, new Operator('case', 0, { open: 'case' })))
+          return deepAt(index, pipes);
+        continue;
+      }
+      if (kind === 'when') {
+        state.expectOperand = expectOperand;
+        if (!caseWord(state, lower)) return fail;
+        expectOperand = state.expectOperand;
+        continue;
+      }
+      if (kind === 'literal') {
+        if (!expectOperand) return fail;
+        expectOperand = pushed(
+          values,
+          MASKS[lower === 'true' ? TRUE : lower === 'false' ? FALSE : NULL]!,
+        );
+        continue;
+      }
+      if (kind === 'is') {
+        if (expectOperand || !reduce(values, operators, COMPARISON, mode)) return fail;
         isPattern.lastIndex = index;
         const match = isPattern.exec(sql);
         if (!match || isPattern.lastIndex > end) return fail;
@@ -509,20 +1025,38 @@ function readCondition(
             binaryOperators.get(negated ? 'is not distinct from' : 'is distinct from')!,
           );
           expectOperand = true;
-        } else values.push(isTest(values.pop()!, what, negated));
+        } else expectOperand = pushed(values, isTest(values.pop()!, what, negated, mode));
         continue;
       }
-      // A column, or a function's name (a `(` follows).
       if (!expectOperand) return fail;
-      push(MASKS[VARIES]!);
-      afterName = true;
+      if (
+        sql.charCodeAt(index) === 0x27 ||
+        (isJsSpace(sql.charCodeAt(index)) && sql.charCodeAt(skipBlanks(sql, index, end)) === 0x27)
+      ) {
+        // A prefixed string (N'', E'', _utf8'', X'', B'') or a typed literal (DATE '...').
+        const quote = skipBlanks(sql, index, end);
+        const glued = quote === index;
+        const escapes = (glued && lower === 'e') || backslash.includes("'");
+        const close = quoteEnd(sql, quote, end, escapes);
+        if (close === -1) return fail;
+        expectOperand = pushed(
+          values,
+          glued && (lower === 'n' || lower === 'e' || (lower.startsWith('_') && lower.length > 1))
+            ? stringValue(sql, quote, close, escapes)
+            : MASKS[CONSTANT]!,
+        );
+        index = close + 1;
+        continue;
+      }
+      // A column, a niladic function (CURRENT_DATE), or a function's name (a `(` follows).
+      expectOperand = pushed(values, MASKS[kind === 'niladic' ? CONSTANT : VARIES]!);
+      nameFrom = wordFrom;
+      nameTo = stop;
       continue;
     }
-    operatorPattern.lastIndex = index;
-    const match = operatorPattern.exec(sql);
-    if (!match || operatorPattern.lastIndex > end) return fail;
-    const op = match[0];
-    index = operatorPattern.lastIndex;
+    const op = operatorAt(sql, index, end);
+    if (op === undefined) return fail;
+    index += op.length;
     if (op === '::') {
       // A cast: some constant of the type (or still a column).
       if (expectOperand) return fail;
@@ -531,22 +1065,167 @@ function readCondition(
       while (index < end && isWordCode(sql.charCodeAt(index))) index++;
       if (index === start) return fail;
       const value = values.pop()!;
-      values.push(MASKS['mask' in value && value.mask & VARIES ? VARIES : CONSTANT]!);
+      values.push(MASKS[varies(value) ? VARIES : CONSTANT]!);
       continue;
     }
     if (expectOperand) {
       const prefix = op === '!' ? BANG : prefixOperators.get(op);
       if (!prefix) return fail;
-      operators.push(prefix);
+      if (!waits(operators, prefix)) return deepAt(index, pipes);
       continue;
     }
-    const operator = binaryOperators.get(op);
-    if (!operator || !reduce(values, operators, operator.precedence)) return fail;
+    let operator = binaryOperators.get(op);
+    if (op === '||') {
+      pipes = true;
+      operator = mode === 'mysql' ? PIPES_OR : PIPES_CONCAT;
+    }
+    if (!operator || !reduce(values, operators, operator.precedence, mode)) return fail;
+    if (operator === PIPES_OR && operators.length === 0 && truth(values[0]!, mode) & TRUE) {
+      return { holds: true, stop: index, pipes };
+    }
     operators.push(operator);
     expectOperand = true;
   }
-  if (expectOperand || opens > 0 || !reduce(values, operators, 0) || values.length !== 1) {
-    return { holds: undefined, stop: index };
+  if (
+    expectOperand ||
+    negateNext ||
+    !reduce(values, operators, 0, mode) ||
+    operators.length > 0 ||
+    values.length !== 1
+  ) {
+    return { holds: undefined, stop: index, pipes };
   }
-  return { holds: (truth(values[0]!) & TRUE) !== 0, stop: index };
+  return { holds: (truth(values[0]!, mode) & TRUE) !== 0, stop: index, pipes };
+}
+
+/** What `readCondition`'s word readers share with its loop. */
+interface ReadState {
+  sql: string;
+  end: number;
+  mode: Mode;
+  backslash: string;
+  values: Value[];
+  operators: Operator[];
+  index: number;
+  expectOperand: boolean;
+  brackets: number;
+}
+
+/** Pushes `value`; the next token is an operator: `expectOperand = pushed(values, value)`. */
+function pushed(values: Value[], value: Value): false {
+  values.push(value);
+  return false;
+}
+
+/** Pushes an open frame or a prefix operator: whether the stack is still within the depth. */
+function waits(operators: Operator[], operator: Operator): boolean {
+  operators.push(operator);
+  return operators.length <= maxConditionDepth;
+}
+
+function deepAt(index: number, pipes: boolean) {
+  return { holds: true, stop: index, pipes, limit: 'nesting' as const };
+}
+
+function skipBlanks(sql: string, at: number, end: number): number {
+  let next = at;
+  while (next < end && isJsSpace(sql.charCodeAt(next))) next++;
+  return next;
+}
+
+/**
+ * `[NOT] LIKE | ILIKE | IN | BETWEEN | REGEXP | RLIKE | GLOB | MATCH |
+ * SIMILAR TO | SOUNDS LIKE`, after an operand: false when it is not read,
+ * `deep` past the depth.
+ */
+function readComparisonWord(state: ReadState, word: string, negated: boolean): boolean | 'deep' {
+  const { sql, end, values, operators } = state;
+  if (state.expectOperand || !reduce(values, operators, COMPARISON, state.mode)) return false;
+  if (word === 'similar' || word === 'sounds') {
+    nextWord.lastIndex = state.index;
+    const after = nextWord.exec(sql)?.[1]?.toLowerCase();
+    if (after !== (word === 'similar' ? 'to' : 'like') || nextWord.lastIndex > end) return false;
+    state.index = nextWord.lastIndex;
+  }
+  if (word === 'in') {
+    const open = skipBlanks(sql, state.index, end);
+    if (sql.charCodeAt(open) !== 0x28) return false;
+    state.index = open + 1;
+    const subject = values.pop()!;
+    if (subqueryAt(sql, state.index, end)) {
+      const close = subqueryEnd(sql, state.index, end, state.backslash);
+      if (close === -1) return false;
+      state.index = close;
+      state.expectOperand = pushed(values, COMPARED[VARIES]!);
+      return true;
+    }
+    state.brackets++;
+    state.expectOperand = true;
+    return waits(operators, new Operator('in', 0, { open: 'in', subject, outcome: FALSE, negated }))
+      ? true
+      : 'deep';
+  }
+  const op =
+    word === 'like' || word === 'ilike' ? 'like' : word === 'between' ? 'between' : 'match';
+  operators.push(
+    new Operator(op, COMPARISON, { negated, insensitive: word === 'ilike', stage: 1 }),
+  );
+  state.expectOperand = true;
+  return true;
+}
+
+/** CASE's WHEN, THEN, ELSE, END: false when out of place. */
+function caseWord(state: ReadState, word: string): boolean {
+  const { values, operators, expectOperand } = state;
+  if (!expectOperand && !reduce(values, operators, 0, state.mode)) return false;
+  const frame = operators[operators.length - 1];
+  if (frame?.open !== 'case') return false;
+  const stage = frame.stage;
+  if (word === 'when') {
+    if (stage === 0) {
+      if (!expectOperand) frame.subject = values.pop();
+    } else if (stage === 2 && !expectOperand) caseBranch(frame, values.pop()!, frame.when);
+    else return false;
+    frame.stage = 1;
+  } else if (word === 'then') {
+    if (stage !== 1 || expectOperand) return false;
+    const condition = values.pop()!;
+    frame.when = frame.subject
+      ? compare(frame.subject, '=', condition)
+      : truth(condition, state.mode);
+    frame.stage = 2;
+  } else if (word === 'else') {
+    if (stage !== 2 || expectOperand) return false;
+    caseBranch(frame, values.pop()!, frame.when);
+    frame.stage = 3;
+  } else {
+    if ((stage !== 2 && stage !== 3) || expectOperand) return false;
+    const value = values.pop()!;
+    if (stage === 2) {
+      caseBranch(frame, value, frame.when);
+      caseBranch(frame, MASKS[NULL]!, TRUE);
+    } else caseBranch(frame, value, TRUE);
+    operators.pop();
+    state.expectOperand = pushed(values, caseValue(frame));
+    return true;
+  }
+  state.expectOperand = true;
+  return true;
+}
+
+/** The outcome of `x [NOT] IN (...)` at its `)`, `last` its last element. */
+function inOutcome(open: Operator, last: Value): Value {
+  const subject = open.subject!;
+  let mask = open.outcome;
+  if (mask !== VARIES) mask = OR[mask * 16 + compare(subject, '=', last)]!;
+  if (open.negated) mask = negate(mask);
+  return comparedOutcome(mask, isChained(subject), subject);
+}
+
+/** The string between the quotes at `open` and `close`: exact, or some constant when `\` may escape. */
+function stringValue(sql: string, open: number, close: number, escapes: boolean): Value {
+  const text = sql.slice(open + 1, close);
+  // A backslash may escape (MySQL): the value is some constant.
+  if (escapes && text.includes('\\')) return MASKS[CONSTANT]!;
+  return { str: text.replaceAll("''", "'") };
 }

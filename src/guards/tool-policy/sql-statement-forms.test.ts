@@ -1,51 +1,19 @@
-import { generateText, stepCountIs, tool } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { generateResult } from '../../../test/helpers';
-import { guardTools } from '../../tools/guard-tool';
-import { toolPolicy } from './tool-policy';
+import { runSqlCalls } from '../../../test/helpers/sql-calls';
 
 // The sql rules read a DELETE or UPDATE only at a statement's start, in one
 // shape (`DELETE FROM t`, `UPDATE t SET`), and DROP / ALTER ... DROP in one
 // shape each: the model (or whoever writes its prompt) wrote the same
 // statements in forms every database runs.
 
-/** Runs the model's `runSql` calls (one per query) through guardTools; what ran, and each block's rule. */
+/** Each query as a guarded `runSql` call: what ran, and each block's rule ('ok' where it ran). */
 async function run(queries: readonly string[]) {
-  const ran: string[] = [];
-  const tools = guardTools(
-    {
-      runSql: tool({
-        inputSchema: z.object({ query: z.string() }),
-        execute: async ({ query }) => {
-          ran.push(query);
-          return 'ok';
-        },
-      }),
-    },
-    { input: [toolPolicy()] },
+  const { ran, outputs } = await runSqlCalls(queries);
+  const rules = outputs.map(output =>
+    typeof output !== 'string' && output.status === 'blocked'
+      ? (output.guardrail?.info as { rule?: string } | undefined)?.rule
+      : output,
   );
-  let step = 0;
-  const model = new MockLanguageModelV4({
-    doGenerate: async () =>
-      ++step === 1
-        ? generateResult(
-            queries.map((query, index) => ({
-              type: 'tool-call' as const,
-              toolCallId: `c${index}`,
-              toolName: 'runSql',
-              input: JSON.stringify({ query }),
-            })),
-            { finishReason: { unified: 'tool-calls', raw: 'tool_calls' } },
-          )
-        : generateResult('done'),
-  });
-  const result = await generateText({ model, tools, prompt: 'tidy', stopWhen: stepCountIs(2) });
-  const rules = result.steps[0]!.toolResults.map(part => {
-    const output = part.output as { status?: string; guardrail?: { info?: { rule?: string } } };
-    return output.status === 'blocked' ? output.guardrail?.info?.rule : output;
-  });
   return { ran, rules };
 }
 

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { runSqlCalls } from '../../../test/helpers/sql-calls';
+
+// Round 23: the WHERE evaluator (round 22) read no IN, BETWEEN, LIKE or
+// CASE, took a call of any function for a constant that may be true, mixed
+// MySQL's `||` (OR) with PostgreSQL's reading of strings, and read a
+// megabyte of parentheses to the end.
+
+/** Each query as a guarded `runSql` call (argument `sql`): what ran, and each call's record (without its duration) or 'ok'. */
+async function run(queries: readonly string[]) {
+  const { ran, outputs } = await runSqlCalls(queries, 'sql');
+  const records = outputs.map(output => {
+    if (typeof output === 'string' || output.status !== 'blocked') return output;
+    const { durationMs: _, ...record } = output.guardrail!;
+    return record;
+  });
+  return { ran, records };
+}
+
+const blocked = (index: number, kind: 'delete' | 'update', detail?: string) => ({
+  guardrail: 'tool-policy',
+  kind: 'tool_input',
+  status: 'blocked',
+  message: 'This tool call is not allowed by the tool policy.',
+  reason: `tool "runSql" argument "sql" broke rule sql.${kind}-without-where (${
+    detail ?? `${kind.toUpperCase()} without a WHERE clause`
+  })`,
+  severity: 'critical',
+  info: { tool: 'runSql', path: 'sql', rule: `sql.${kind}-without-where` },
+  toolName: 'runSql',
+  toolCallId: `c${index}`,
+});
+
+describe('toolPolicy sql: constant WHERE conditions, evaluated', () => {
+  it('blocks IN, BETWEEN, LIKE, CASE, NOT and IS forms that hold for every row', async () => {
+    const deletes = [
+      'DELETE FROM users WHERE 1 IN (1, 2)',
+      'DELETE FROM users WHERE 5 BETWEEN 1 AND 9',
+      "DELETE FROM users WHERE 'a' LIKE '%'",
+      'DELETE FROM users WHERE CASE WHEN 1=1 THEN 1 END = 1',
+      'DELETE FROM users WHERE NOT 0',
+      'DELETE FROM users WHERE NULL IS NULL',
+      'DELETE FROM users WHERE 1 IS TRUE',
+      'DELETE FROM users WHERE id = 3 OR 1 NOT IN (2, 3)',
+      'DELETE FROM users WHERE 1 NOT BETWEEN 2 AND 3',
+      'DELETE FROM users WHERE 1 BETWEEN SYMMETRIC 9 AND 1',
+      "DELETE FROM users WHERE 'Abc' LIKE 'a_c'",
+      "DELETE FROM users WHERE 'abc' NOT LIKE 'x%'",
+      'DELETE FROM users WHERE CASE id WHEN 1 THEN 1 ELSE 1 END = 1',
+      'DELETE FROM users WHERE CASE 1 WHEN 2 THEN false ELSE true END',
+      'DELETE FROM users WHERE id IN (SELECT id FROM banned) OR 1+1=2',
+      "DELETE FROM users WHERE N'a' = N'a'",
+      "DELETE FROM users WHERE id = 3 OR 'e' = 'é'",
+      "DELETE FROM users WHERE id = 3 OR 'a' REGEXP 'a'",
+      "DELETE FROM users WHERE id = 3 OR 'a' ~ 'a'",
+      "DELETE FROM users WHERE 'a\\'b' = 'a\\'b'",
+    ];
+    const updates = [
+      'UPDATE users SET admin = 1 WHERE current_date IS NOT NULL',
+      "UPDATE users SET admin = 1 WHERE date '2020-01-01' IS NOT NULL",
+    ];
+    const { ran, records } = await run([...deletes, ...updates]);
+    expect(ran).toEqual([]);
+    expect(records).toEqual([
+      ...deletes.map((_, index) => blocked(index, 'delete')),
+      ...updates.map((_, index) => blocked(deletes.length + index, 'update')),
+    ]);
+  });
+
+  it('runs what is NULL, false or unknown: a function the database defines, NULL comparisons, IN and CASE over columns', async () => {
+    const queries = [
+      'DELETE FROM users WHERE id = 5 OR is_admin()',
+      'DELETE FROM users WHERE id = 5 OR app.can_purge(42)',
+      'DELETE FROM users WHERE NULL = NULL',
+      'DELETE FROM users WHERE 1 NOT IN (2, NULL)',
+      'DELETE FROM users WHERE NULL IN (NULL)',
+      'DELETE FROM users WHERE 1 IN (2, 3)',
+      'DELETE FROM users WHERE 0 BETWEEN 1 AND 9',
+      "DELETE FROM users WHERE 'a' LIKE 'b%'",
+      "DELETE FROM users WHERE 'A' ILIKE 'b'",
+      'DELETE FROM users WHERE CASE WHEN 1=0 THEN 1 END = 1',
+      'DELETE FROM users WHERE CASE WHEN id = 1 THEN 1 ELSE 0 END = 1',
+      'DELETE FROM users WHERE id IN (1, 2, 3) AND 1 IN (1)',
+      'DELETE FROM users WHERE id NOT BETWEEN 1 AND 9',
+      "DELETE FROM users WHERE name LIKE 'a%'",
+      'DELETE FROM users WHERE NOT EXISTS (SELECT 1 FROM orders o WHERE o.user_id = users.id)',
+      'DELETE FROM users WHERE "deletedAt" IS NOT NULL',
+      "UPDATE users SET name = 'x' WHERE name = 'x' || 'yes'",
+      "UPDATE users SET code = 'b' WHERE code = 1 || 't'",
+    ];
+    const { ran, records } = await run(queries);
+    expect(ran).toEqual(queries);
+    expect(records).toEqual(queries.map(() => 'ok'));
+  });
+
+  it("reads `||` as MySQL's OR and as the others' concatenation: blocked when either reading holds", async () => {
+    const queries = [
+      // MySQL: id = 3 OR 1 (every row); PostgreSQL: id = '31'.
+      'DELETE FROM users WHERE id = 3 || 1',
+      // PostgreSQL and SQLite: 'ab' = 'ab'; MySQL: 'a' OR ('b' = 'ab').
+      "DELETE FROM users WHERE 'a' || 'b' = 'ab'",
+    ];
+    const { ran, records } = await run(queries);
+    expect(ran).toEqual([]);
+    expect(records).toEqual([blocked(0, 'delete'), blocked(1, 'delete')]);
+  });
+
+  it('blocks a WHERE nested past the depth, with a reason saying it was not evaluated', async () => {
+    const deep = `DELETE FROM users WHERE ${'('.repeat(300)}id = 1${')'.repeat(300)}`;
+    const shallow = `DELETE FROM users WHERE ${'('.repeat(100)}id = 1${')'.repeat(100)}`;
+    const nots = `UPDATE users SET a = 1 WHERE ${'NOT '.repeat(1_000)}id = 1`;
+    const { ran, records } = await run([deep, shallow, nots]);
+    expect(ran).toEqual([shallow]);
+    const nested = 'WHERE nests more than 256 operators deep (not evaluated)';
+    expect(records).toEqual([
+      blocked(0, 'delete', `DELETE whose ${nested}`),
+      'ok',
+      blocked(2, 'update', `UPDATE whose ${nested}`),
+    ]);
+  });
+});

@@ -61,6 +61,7 @@ export {
 } from './guards/llm-judge/judge-prompt';
 export {
   type JudgeCacheOptions,
+  JudgeRefusedError,
   type JudgeVerdict,
   judgeVerdictSchema,
   type LlmJudgeOptions,

@@ -11,7 +11,7 @@ import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { memoryStore } from '../../store/memory-store';
 import { CircuitBreaker } from './circuit-breaker';
-import { type LlmJudgeOptions, llmJudge } from './llm-judge';
+import { JudgeRefusedError, type LlmJudgeOptions, llmJudge } from './llm-judge';
 
 const judgeUsage = {
   inputTokens: { total: 120, noCache: 120, cacheRead: undefined, cacheWrite: undefined },
@@ -497,6 +497,23 @@ describe('llmJudge', () => {
         );
       },
     );
+
+    it('a direct check rejects with JudgeRefusedError: its statusCode, the provider error as cause', async () => {
+      const guard = llmJudge({ model: downJudge(403), policy, breaker: false });
+      const error = await Promise.resolve(
+        guard.check('a', {
+          kind: 'output',
+          messages: [],
+          metadata: {},
+          state: new Map(),
+          abortSignal: new AbortController().signal,
+        }),
+      ).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(JudgeRefusedError);
+      expect((error as JudgeRefusedError).name).toBe('JudgeRefusedError');
+      expect((error as JudgeRefusedError).statusCode).toBe(403);
+      expect(APICallError.isInstance((error as JudgeRefusedError).cause)).toBe(true);
+    });
 
     it.each([['HTTP 404', 404]] as const)(
       '%s (the model) opens it at once',

@@ -156,8 +156,11 @@ const REFUSED_STATUSES = new Set([401, 403]);
 
 /**
  * The judge refused the request (HTTP 401 or 403): its API key or account,
- * or a proxy or WAF in front of it. The check fails closed whatever
- * `onError` says: a text that trips a WAF must not pass unjudged.
+ * or a proxy or WAF in front of it; or the circuit opened on such refusals
+ * (no `statusCode`). The check fails closed whatever `onError` says: a text
+ * that trips a WAF must not pass unjudged. What a direct `check()` of an
+ * `llmJudge` rejects with; in a chain, an `error` record that blocks. The
+ * provider's error is its `cause`.
  */
 export class JudgeRefusedError extends GuardrailFailClosedError {
   override readonly name = 'JudgeRefusedError';

@@ -271,6 +271,29 @@ describe('pinToolDefinitions: a tool new on a pinned server is held until approv
     ]);
   });
 
+  it('an app that lists the tools on every request pins each unchanged listed definition once', async () => {
+    const store = memoryStore();
+    const writes: string[] = [];
+    const counting = {
+      ...store,
+      setIfAbsent: (key: string, value: string, ttlMs?: number) => {
+        writes.push(key);
+        return store.setIfAbsent(key, value, ttlMs);
+      },
+    };
+    const model = pinned(recordingModel().model, counting);
+    for (const prompt of ['a', 'b', 'c']) {
+      await generateText({
+        model,
+        tools: guardTools(docsServer(), { serverId: 'docs' }),
+        activeTools: ['search'],
+        prompt,
+      });
+    }
+    // Per request: the server's list and the offered tool; `read` as listed once.
+    expect(writes).toHaveLength(3 * 2 + 1);
+  });
+
   it('a tool new on the server is not pinned by being listed: it stays held when first offered', async () => {
     const store = memoryStore();
     const first = recordingModel();

@@ -225,6 +225,10 @@ export function toolDefinitionPins({
 
   // The `guardTools` listings whose tools were pinned as listed (`pinListed`), by their serverTools array.
   const pinnedListings = new WeakSet<object>();
+  // Definitions this process pinned as listed (scope, name, hash): an app
+  // that lists a server's tools on every request pins each unchanged one
+  // once, not once a request. Bounded, cleared when full.
+  const pinnedAsListed = new Set<string>();
 
   return {
     /** Whether the tools of this listing were pinned as listed already. */
@@ -253,7 +257,11 @@ export function toolDefinitionPins({
         definitions.map(async ({ name, hash }) => {
           if (approvedByTool.has(JSON.stringify([pinScope, name]))) return;
           if (listed !== undefined && !listed.has(await nameTag(pinScope, name))) return;
-          await store.setIfAbsent(await pinKey(pinScope, name), JSON.stringify([hash]), ttlMs);
+          const key = await pinKey(pinScope, name);
+          if (pinnedAsListed.has(`${key}:${hash}`)) return;
+          await store.setIfAbsent(key, JSON.stringify([hash]), ttlMs);
+          if (pinnedAsListed.size >= 10_000) pinnedAsListed.clear();
+          pinnedAsListed.add(`${key}:${hash}`);
         }),
       );
       pinnedListings.add(listing);

@@ -172,6 +172,16 @@ describe('llmJudge: a function template gets the judged text with closing tags e
     );
   });
 
+  it("a function that throws on an empty text still renders (the library's tags escaped)", async () => {
+    const template: JudgeTemplate = ({ content }) => {
+      if (content === '') throw new Error('nothing to judge');
+      return `<text>${content}</text>`;
+    };
+    expect(await judged('ok</content></text>', template)).toBe(
+      '<text>ok<\\/content></text></text>',
+    );
+  });
+
   it("the library's tags are escaped too, in content and context; a text without closing tags is as it was", async () => {
     const template: JudgeTemplate = ({ content, context }) =>
       `<conversation>${context}</conversation>\n<content>${content}</content>`;

@@ -11,7 +11,7 @@ import { secrets } from './secrets';
  * sent as it was. A piece of two or three characters now joins when it
  * reads as a key's end (a letter and a digit, or a capital after a small
  * letter), and while the rule has no match yet any short piece of token
- * characters does, when the match then takes it in whole (closing signs
+ * characters that completes it does, when the match takes it in whole (closing signs
  * after it stay outside, as after longer pieces).
  */
 
@@ -63,7 +63,7 @@ describe('a last piece shorter than four characters', () => {
       cut(GITHUB, 20, 37),
       cut(GITHUB, 12, 24, 37),
       cut(GITHUB, 12, 24, 27),
-      cut(GITHUB, 12, 24, 27, 29),
+      cut(GITHUB, 12, 24, 27, 30),
     ]) {
       const type = written.startsWith('sk-') ? 'OPENAI_API_KEY' : 'GITHUB_TOKEN';
       expect(found(`key ${written} ok`), written).toEqual([[type, written]]);
@@ -83,6 +83,9 @@ describe('a last piece shorter than four characters', () => {
     // A prefix and a short piece are no key without the rest.
     expect(found('ghp_q8Zr4Lm2 is the ok way')).toEqual([]);
     expect(found(`${cut(GITHUB.slice(0, 24), 12)} is ok`)).toEqual([]);
+    // Short words carry no match on to the length a rule needs.
+    expect(found('my key starts with sk-proj-abc123 and is in the env now')).toEqual([]);
+    expect(found('sk-proj-Tq7vR2mX9 is a to by the way ok')).toEqual([]);
   });
 
   it('window streaming ends as generate does', async () => {

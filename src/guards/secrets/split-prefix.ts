@@ -388,18 +388,17 @@ function joinAcross(
         if (nextEnd < source.length && isPrintableCode(source.charCodeAt(nextEnd))) break;
         const piece = source.slice(next, nextEnd);
         // A piece under four characters (round 23: `ghp_q8Zr… 1Kd7… e2R`
-        // was no piece, and the key no match at all): while the rule has no
-        // match yet, any of token characters, which the match must then take
-        // in whole; after a match, one that reads as a key's end.
+        // was no piece, and the key no match at all): one that reads as a
+        // key's (`shortKeyEnd`), or, while the rule has no match yet, any of
+        // token characters that completes it (taken in whole, below). Short
+        // words do not carry a match on (`sk-proj-abc123 and is in the …`).
         const keyEnd = beforeClosingSigns(piece);
-        const shortPiece =
-          match === null
-            ? keyEnd > 0 && keyEnd <= shortPieceMax && allTokenCodes(piece, 0, keyEnd)
-            : shortKeyEnd(piece);
+        const shortPiece = keyEnd > 0 && keyEnd <= shortPieceMax && allTokenCodes(piece, 0, keyEnd);
         if (!shortPiece && !keyLike(piece)) break;
         const longerText = joined + piece;
         pattern.lastIndex = 0;
         const longer = pattern.exec(longerText);
+        if (shortPiece && !shortKeyEnd(piece) && !(match === null && longer !== null)) break;
         if (
           longer !== null &&
           longer[0].length !== longerText.length &&

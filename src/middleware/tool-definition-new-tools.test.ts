@@ -276,7 +276,7 @@ describe('pinToolDefinitions: a tool new on a pinned server is held until approv
     const writes: string[] = [];
     const counting = {
       ...store,
-      setIfAbsent: (key: string, value: string, ttlMs?: number) => {
+      setIfAbsent: (key: string, value: string, ttlMs: number) => {
         writes.push(key);
         return store.setIfAbsent(key, value, ttlMs);
       },

@@ -737,7 +737,13 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
         serverIds.set(record.toolName, record.serverId);
       }
     }
-    return { removed: new Set(definitions.removed), serverIds, records: call.records, onEvent };
+    return {
+      removed: new Set(definitions.removed),
+      serverIds,
+      records: call.records,
+      onEvent,
+      attempt: () => call.currentAttempt,
+    };
   }
 
   /**

@@ -20,6 +20,8 @@ export interface RemovedToolCalls {
   /** Where the records go: the call's own records. */
   records: GuardrailRecord[];
   onEvent: GuardrailEventListener | undefined;
+  /** With `retry`: the attempt whose response is read, tagged on its records as output records are. */
+  attempt?: () => number | undefined;
 }
 
 function droppedCallRecord(toolName: string, guard: RemovedToolCalls): GuardrailRecord {
@@ -34,6 +36,8 @@ function droppedCallRecord(toolName: string, guard: RemovedToolCalls): Guardrail
   };
   const serverId = guard.serverIds.get(toolName);
   if (serverId !== undefined) record.serverId = serverId;
+  const attempt = guard.attempt?.();
+  if (attempt !== undefined) record.attempt = attempt;
   guard.records.push(record);
   emitEvent(guard.onEvent, record);
   return record;

@@ -254,6 +254,53 @@ describe('retry (generate)', () => {
     ]);
   });
 
+  it('a dropped call to a removed tool is recorded under the attempt that made it', async () => {
+    let calls = 0;
+    const mock = new MockLanguageModelV4({
+      doGenerate: async () =>
+        generateResult(
+          [
+            { type: 'text', text: calls++ === 0 ? 'Saving Acme.' : 'Saving.' },
+            { type: 'tool-call', toolCallId: `n${calls}`, toolName: 'notes', input: '{}' },
+          ],
+          { finishReason: { unified: 'tool-calls', raw: 'tool_calls' } },
+        ),
+    });
+    const noNotes = defineGuardrail({
+      name: 'no-notes',
+      check: (content: string) =>
+        content.startsWith('notes') ? block({ reason: 'notes' }) : allow(),
+    });
+    const result = await generateText({
+      model: guarded(mock, {
+        output: [blockWord('acme')],
+        toolDefinitions: [noNotes],
+        retry: { maxAttempts: 1 },
+      }),
+      tools: {
+        notes: {
+          description: 'Save a note.',
+          inputSchema: z.object({}),
+          execute: async () => 'saved',
+        },
+      },
+      prompt: 'Save it',
+    });
+    expect(
+      withoutTiming((await getGuardrailOutcome(result))?.records).map(r => [
+        r.guardrail,
+        r.status,
+        r.attempt,
+      ]),
+    ).toEqual([
+      ['no-notes', 'blocked', undefined],
+      ['removed-tool-call', 'blocked', 1],
+      ['block-acme', 'blocked', 1],
+      ['removed-tool-call', 'blocked', 2],
+      ['block-acme', 'passed', 2],
+    ]);
+  });
+
   it('a retry call that fails ends the call as the trip it retried', async () => {
     let calls = 0;
     const mock = new MockLanguageModelV4({

@@ -3,7 +3,7 @@ import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { generateResult, streamOf, withoutTiming } from '../../test/helpers';
-import { PDF_HEAD, PNG_HEAD } from '../../test/helpers/binary-heads';
+import { pdfHolding, pngHolding } from '../../test/helpers/binary-heads';
 import { pii } from '../guards/pii/pii';
 import { secrets } from '../guards/secrets/secrets';
 import { getGuardrailOutcome } from './get-guardrail-outcome';
@@ -27,7 +27,7 @@ const textOf = (file: { uint8Array: Uint8Array }) => new TextDecoder().decode(fi
 /** UTF-16 LE with its byte order mark. */
 const utf16le = (text: string) =>
   Uint8Array.from([0xff, 0xfe, ...[...text].flatMap(c => [c.charCodeAt(0), 0])]);
-const PNG = Uint8Array.from([...PNG_HEAD, ...bytesOf(TEXT)]);
+const PNG = pngHolding(bytesOf(TEXT));
 
 type FilePart = Extract<LanguageModelV4Content, { type: 'file' }>;
 const file = (mediaType: string, data: Uint8Array | string): FilePart => ({
@@ -136,7 +136,7 @@ describe('generated files of a type that is not a text type', () => {
   });
 
   it('binary bytes still pass unjudged: a PNG, a PDF marked binary, random bytes', async () => {
-    const pdf = Uint8Array.from([...PDF_HEAD, ...bytesOf(`\n${TEXT}`)]);
+    const pdf = pdfHolding(bytesOf(`\n${TEXT}`));
     const random = Uint8Array.from({ length: 4096 }, (_, i) => (i * 2654435761) >>> 24);
     const parts = [
       file('image/png', PNG),
@@ -148,7 +148,11 @@ describe('generated files of a type that is not a text type', () => {
       parts.map(part => [part.mediaType, [...(part.data as { data: Uint8Array }).data]]),
     );
     const outcome = await getGuardrailOutcome(result);
-    expect(outcome?.records.map(r => [r.status, r.part])).toEqual([['passed', undefined]]);
+    // The PDF's text outside its filtered stream is judged (round 23) and passes.
+    expect(outcome?.records.map(r => [r.status, r.part])).toEqual([
+      ['passed', 'file'],
+      ['passed', undefined],
+    ]);
   });
 
   it('text of any type past 1,000,000 characters is withheld unjudged (fail closed), never decoded whole', async () => {
@@ -188,6 +192,50 @@ describe('generated files of a type that is not a text type', () => {
         reason: 'file 0 of the response was withheld unjudged: its bytes are not UTF-8 text',
         part: 'file',
       },
+    ]);
+  });
+});
+
+// Round 23: the text after a PNG's chunks was never read, and UTF-8 with
+// NULs (a `.mo` catalog's strings, a NUL-separated list) was redacted into
+// its bytes. Both are judged now and never rewritten: a change withholds the
+// file, nothing found releases it as it came. (A `.mo` catalog's header is
+// no UTF-8, so a generated one is withheld unjudged, as since round 21.)
+describe("generated files whose bytes are not text's", () => {
+  it('a value after a PNG or in NUL-separated records withholds the file; a clean one goes on as it came', async () => {
+    const records = (value: string) =>
+      bytesOf(
+        [
+          'customer id\u0000full name\u0000contact address',
+          `customer 7\u0000Jane Doe of Accounting\u0000mail: ${value}\n`,
+          'customer 8\u0000Joe Bloggs of Sales\u0000none given',
+        ].join('\u0000'),
+      );
+    const png = pngHolding(Uint8Array.from({ length: 2048 }, (_, i) => (i * 2654435761) >>> 24));
+    const parts = [
+      file('image/png', Uint8Array.from([...png, ...bytesOf(TEXT)])),
+      file('application/x-records', records(EMAIL)),
+      file('image/png', Uint8Array.from([...png, ...bytesOf('Nothing here.')])),
+      file('application/x-records', records('none')),
+    ];
+    const result = await generateText({ model: generateModel(parts), prompt: 'write the files' });
+    expect(result.files.map(f => [f.mediaType, [...f.uint8Array]])).toEqual(
+      parts.slice(2).map(part => [part.mediaType, [...(part.data as { data: Uint8Array }).data]]),
+    );
+    const outcome = await getGuardrailOutcome(result);
+    const withheld = (index: number) => [
+      'output-unreadable',
+      'error',
+      `file ${index} of the response was withheld: a guardrail changed the text read from a file that is not text, whose bytes are never rewritten`,
+    ];
+    expect(withoutTiming(outcome?.records).map(r => [r.guardrail, r.status, r.reason])).toEqual([
+      ['pii', 'modified', undefined],
+      withheld(0),
+      ['pii', 'modified', undefined],
+      withheld(1),
+      ['pii', 'passed', undefined],
+      ['pii', 'passed', undefined],
+      ['pii', 'passed', undefined],
     ]);
   });
 });

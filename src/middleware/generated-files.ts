@@ -160,12 +160,12 @@ async function judgeFileData(
   guard: GeneratedFileJudge,
   usage?: LanguageModelV4Usage,
 ): Promise<Judged> {
-  const unreadable = (why: string): Judged => {
+  const unreadable = (why: string, judged = false): Judged => {
     const record: GuardrailRecord = {
       guardrail: OUTPUT_UNREADABLE,
       kind: 'output',
       status: 'error',
-      reason: `file ${index} of the response was withheld unjudged: ${why}`,
+      reason: `file ${index} of the response was withheld${judged ? '' : ' unjudged'}: ${why}`,
       part: 'file',
       durationMs: 0,
     };
@@ -181,7 +181,8 @@ async function judgeFileData(
     return unreadable('a file of a text type given by URL is fetched after the guardrails ran');
   }
   if (read.unreadable !== undefined) return unreadable(read.unreadable);
-  if (!read.notUtf8 && hasBadUtf8(part, read.text, guard.v3Data)) {
+  // The text outside a PNG's or PDF's structure: the format's bytes are no UTF-8, nor need be.
+  if (!read.notUtf8 && !read.partial && hasBadUtf8(part, read.text, guard.v3Data)) {
     return unreadable('its bytes are not UTF-8 text');
   }
   const mediaType = typeof part.mediaType === 'string' ? part.mediaType : '';
@@ -204,6 +205,14 @@ async function judgeFileData(
   guard.records.push(...result.records);
   if (result.trip) return { trip: result.trip };
   if (result.content === read.text && !read.notUtf8) return { part };
+  if (read.binary) {
+    // Bytes that are not a text file's are never rewritten (round 23): withheld instead.
+    return unreadable(
+      'a guardrail changed the text read from a file that is not text, whose bytes are never rewritten',
+      true,
+    );
+  }
+
   guard.changed();
   const rewritten = withFileText(part, result.content, read.notUtf8);
   if (result.content === read.text || rewritten.providerMetadata === undefined) {

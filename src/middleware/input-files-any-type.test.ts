@@ -2,7 +2,7 @@ import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { generateText, type ModelMessage, streamText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { textModel, withoutTiming } from '../../test/helpers';
-import { PDF_HEAD, PNG_HEAD } from '../../test/helpers/binary-heads';
+import { moCatalog, PDF_HEAD, pdfHolding, pngHolding } from '../../test/helpers/binary-heads';
 import type { Guardrail } from '../core/types';
 import { pii } from '../guards/pii/pii';
 import { secrets } from '../guards/secrets/secrets';
@@ -35,6 +35,16 @@ const emailRecord = (start: number) => ({
   },
   part: 'file',
 });
+
+/** A redaction in a file that is not text blocks the call (round 23): its bytes are never rewritten. */
+const BLOCKED_BINARY = {
+  guardrail: 'pii',
+  kind: 'input',
+  status: 'blocked',
+  reason:
+    'modified the text read from a file of message 0 that is not text, whose bytes are never rewritten: blocked instead',
+  part: 'file',
+};
 
 type FileData = Uint8Array | string;
 const userFiles = (files: Array<[string, FileData]>): ModelMessage[] => [
@@ -135,7 +145,6 @@ describe('user files of a type that is not a text type', () => {
         ...(mark ? [0xff, 0xfe] : []),
         ...[...text].flatMap(c => [c.charCodeAt(0), 0]),
       ]);
-    const nulBefore = (text: string) => [...text].map(c => `\0${c}`).join('');
     const utf16be = (text: string) =>
       Uint8Array.from([...[...text].flatMap(c => [0, c.charCodeAt(0)])]);
     const { generate, records } = await sent([
@@ -147,53 +156,51 @@ describe('user files of a type that is not a text type', () => {
       [
         ['application/x-notes; charset=utf-8', utf8(REDACTED)],
         ['image/png; charset=utf-8', utf8(REDACTED)],
-        // UTF-16 BE of ASCII is UTF-8 too (a NUL before each letter): a file of no
-        // type is read as UTF-8 (round 19), the NULs kept but where the address was.
-        [
-          'application/octet-stream',
-          utf8(`${nulBefore('Contact ')}\0[EMAIL_ADDRESS]${nulBefore(' today.')}`),
-        ],
+        // UTF-16 BE of ASCII is UTF-8 too (a NUL before each letter), but a file of no
+        // type with a NUL every other place is read as UTF-16 (round 23; before, as
+        // UTF-8 with its NULs, rewritten half UTF-16).
+        ['application/octet-stream; charset=utf-8', utf8(REDACTED)],
       ],
     ]);
-    expect(records.slice(1)).toEqual([
-      emailRecord(8),
-      {
-        ...emailRecord(17),
-        info: { ...emailRecord(17).info, spans: [{ type: 'EMAIL_ADDRESS', start: 17, end: 48 }] },
-      },
-    ]);
+    expect(records.slice(1)).toEqual([emailRecord(8)]);
   });
 
   it('a signature with plain text behind it is no image or PDF: the text is judged', async () => {
     const pngSignature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+    // Its control character (`\x1a`) is no text's: judged, never rewritten (round 23).
+    const signed = await sent([['image/png', Uint8Array.from([...pngSignature, ...utf8(TEXT)])]]);
+    expect(signed.generate).toEqual([]);
+    expect(signed.records.slice(1)).toEqual([emailRecord(16), BLOCKED_BINARY]);
     const { generate, records } = await sent([
-      ['image/png', Uint8Array.from([...pngSignature, ...utf8(TEXT)])],
       ['application/pdf', utf8(`%PDF-1.7\n${TEXT}`)],
       ['application/octet-stream', Uint8Array.from([0xff, 0xfb, 0x90, ...utf8(` ${TEXT}`)])],
     ]);
     expect(generate).toEqual([
       [
-        // A byte that is not UTF-8 was read as U+FFFD, and goes on so.
-        ['image/png', utf8(`\uFFFDPNG\r\n\x1a\n${REDACTED}`)],
         ['application/pdf', utf8(`%PDF-1.7\n${REDACTED}`)],
+        // A byte that is not UTF-8 was read as U+FFFD, and goes on so.
         ['application/octet-stream', utf8(`\uFFFD\uFFFD\uFFFD ${REDACTED}`)],
       ],
     ]);
-    expect(records.slice(1)).toEqual([emailRecord(16), emailRecord(17), emailRecord(12)]);
+    expect(records.slice(1)).toEqual([emailRecord(17), emailRecord(12)]);
   });
 
   it('a file that opens a format a provider parses stays unread: a PNG, a PDF, random bytes', async () => {
     const random = Uint8Array.from({ length: 4096 }, (_, i) => (i * 2654435761) >>> 24);
     const files: Array<[string, FileData]> = [
-      ['image/png', Uint8Array.from([...PNG_HEAD, ...utf8(TEXT)])],
-      ['application/pdf', Uint8Array.from([...PDF_HEAD, ...utf8(`(${TEXT})`)])],
-      ['application/pdf', base64Of(Uint8Array.from([...PDF_HEAD, ...utf8(`(${TEXT})`)]))],
+      ['image/png', pngHolding(utf8(TEXT))],
+      ['application/pdf', pdfHolding(utf8(`(${TEXT})`))],
+      ['application/pdf', base64Of(pdfHolding(utf8(`(${TEXT})`)))],
       ['application/octet-stream', random],
     ];
     const passed = await sent(files);
     expect(passed.generate).toEqual([files]);
     expect(passed.stream).toEqual([files]);
-    expect(passed.records).toEqual([{ guardrail: 'pii', kind: 'input', status: 'passed' }]);
+    // The PDFs' text outside their filtered streams is judged (round 23) and passes.
+    expect(passed.records).toEqual([
+      { guardrail: 'pii', kind: 'input', status: 'passed' },
+      { guardrail: 'pii', kind: 'input', status: 'passed', part: 'file' },
+    ]);
     // With unreadableFiles: 'block' such a file is refused before any guardrail runs.
     const refused = await sent([files[0]!], undefined, 'block');
     expect(refused.generate).toEqual([]);
@@ -263,5 +270,40 @@ describe('user files of a type that is not a text type', () => {
     expect(mock.doGenerateCalls[0]!.prompt).toEqual([
       { role: 'user', content: [{ type: 'file', data: { type: 'data', data: utf8(REDACTED) } }] },
     ]);
+  });
+});
+
+// Round 23: a real PNG head or a PDF's header and first object kept the text
+// behind them unread; a `.mo` catalog's text was redacted into its bytes.
+// The text outside a PNG's chunks or a PDF's filtered streams is judged, and
+// the bytes of a file that is not text are never rewritten: a change blocks.
+describe("a user's file whose bytes are not text's", () => {
+  const png = pngHolding(Uint8Array.from({ length: 2048 }, (_, i) => (i * 2654435761) >>> 24));
+  const catalog = (translator: string) =>
+    moCatalog([
+      ['', `Last-Translator: ${translator}\nContent-Type: text/plain; charset=UTF-8\n`],
+      ['Save', 'Enregistrer'],
+    ]);
+
+  it("a value after a PNG, outside a PDF's streams or in a .mo catalog blocks the call", async () => {
+    const pdf = Uint8Array.from([...PDF_HEAD, ...utf8(`<< /Type /Catalog >>\nendobj\n${TEXT}`)]);
+    for (const [file, start] of [
+      [['image/png', Uint8Array.from([...png, ...utf8(TEXT)])], 8],
+      [['application/pdf', pdf], 51],
+      [['application/x-gettext-translation', catalog(EMAIL)], 78],
+    ] as const) {
+      const { generate, stream, records } = await sent([[file[0], file[1]]]);
+      expect([generate, stream]).toEqual([[], []]);
+      expect(records.slice(1)).toEqual([emailRecord(start), BLOCKED_BINARY]);
+    }
+  });
+
+  it('nothing found: the files go on as they came', async () => {
+    const files: Array<[string, FileData]> = [
+      ['image/png', Uint8Array.from([...png, ...utf8('Nothing to see here.')])],
+      ['application/x-gettext-translation', catalog('Jane')],
+    ];
+    const { generate, stream } = await sent(files);
+    expect([generate, stream]).toEqual([[files], [files]]);
   });
 });

@@ -2,7 +2,7 @@ import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { generateText, type ModelMessage, streamText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { textModel, withoutTiming } from '../../test/helpers';
-import { PNG_HEAD } from '../../test/helpers/binary-heads';
+import { pngHolding } from '../../test/helpers/binary-heads';
 import { allow, block, defineGuardrail } from '../core/define-guardrail';
 import type { GuardrailContext } from '../core/types';
 import { pii } from '../guards/pii/pii';
@@ -34,7 +34,7 @@ function userWithFiles(): ModelMessage {
       {
         type: 'file',
         mediaType: 'image/png',
-        data: Uint8Array.from([...PNG_HEAD, ...EMAIL_BYTES]),
+        data: pngHolding(EMAIL_BYTES),
       },
     ],
   };
@@ -68,9 +68,7 @@ describe('files the model reads as text are judged as input', () => {
         data: base64('{"phone":"[PHONE_NUMBER]"}'),
       });
       // An image is not text the model reads: untouched.
-      expect((content![4]!.data as { data: Uint8Array }).data).toEqual(
-        Uint8Array.from([...PNG_HEAD, ...EMAIL_BYTES]),
-      );
+      expect((content![4]!.data as { data: Uint8Array }).data).toEqual(pngHolding(EMAIL_BYTES));
     }
     const outcome = await getGuardrailOutcome(generated);
     const modified = (type: string, start: number, end: number) => ({

@@ -211,6 +211,17 @@ export function inputJudge({
         ),
       };
     }
+    if (entry.part === 'file' && entry.binary) {
+      // The bytes of a file that is not text are never rewritten (round 23: a `.mo` catalog was).
+      return {
+        trip: ownRecord(
+          guardrail.name,
+          'blocked',
+          `modified the text read from a file of message ${entry.message} that is not text, whose bytes are never rewritten: blocked instead`,
+          entry,
+        ),
+      };
+    }
     if (entry.part !== 'tool-call') return { content: modified };
     try {
       return { content: parseModifiedJson(before, modified).text };

@@ -5,6 +5,7 @@ import {
   decodedByteLength,
   decodeFileText,
   encodeFileText,
+  type FileBytesText,
   fewestTextCharacters,
   fileBytesText,
   headOpensBinaryFormat,
@@ -13,6 +14,7 @@ import {
   NOT_UTF8,
   standardBase64,
   TOO_LONG,
+  textOutsideFormat,
   unreadableFileReason,
   utf8MediaType,
 } from '../tools/model-output-check';
@@ -47,6 +49,8 @@ export interface PromptText {
   lengths: number[];
   /** A file read in an encoding other than UTF-8: a modified text goes back as UTF-8, the media type saying so. */
   notUtf8?: true;
+  /** A file whose bytes are not a text file's ({@link FileRead}): a modification blocks the call. */
+  binary?: true;
   /** A tool call's input (`ctx.value`); its tool name and call id. */
   value?: unknown;
   toolName?: string;
@@ -93,9 +97,23 @@ class JoinedParts {
  * file read as text could not be read (`unreadable`, naming no value).
  */
 export type FileRead =
-  | { text: string; notUtf8: boolean; notText?: undefined; unreadable?: undefined }
-  | { notText: 'binary' | 'url'; text?: undefined; unreadable?: undefined }
-  | { unreadable: string; text?: undefined; notText?: undefined };
+  | {
+      text: string;
+      notUtf8: boolean;
+      /**
+       * The bytes are not a text file's (a PNG's or PDF's text outside its
+       * structure, compiled or binary data with control characters): a
+       * modification never rewrites them, it withholds the file
+       * ({@link FileBytesText}).
+       */
+      binary?: true;
+      /** Only the bytes outside a PNG's or PDF's structure were read: still a file no guardrail reads. */
+      partial?: true;
+      notText?: undefined;
+      unreadable?: undefined;
+    }
+  | { notText: 'binary' | 'url'; text?: undefined; unreadable?: undefined; partial?: undefined }
+  | { unreadable: string; text?: undefined; notText?: undefined; partial?: undefined };
 
 /**
  * The text of a `file` (or `reasoning-file`) part read as text: inline
@@ -187,10 +205,12 @@ function textOfAnyType(
   const untyped = isUntypedMediaType(mediaType);
   // An image's head says it is one before its size is measured.
   if (headOpensBinaryFormat(bytes, untyped)) return { notText: 'binary' };
-  const byteLength = decodedByteLength(bytes);
+  // A PNG or a PDF: the text outside its structure, its length known (never measured whole).
+  const outside = textOutsideFormat(bytes, untyped);
+  const byteLength = outside === undefined ? decodedByteLength(bytes) : undefined;
   // UTF-8's bound is the lowest (UTF-16 has more characters per byte).
   const long = byteLength !== undefined && fewestTextCharacters(byteLength) > maxLength;
-  const read = fileBytesText(bytes, long, untyped);
+  const read = outside ?? fileBytesText(bytes, long, untyped);
   if (read === TOO_LONG) return tooLong;
   if (read === undefined) {
     return untyped
@@ -199,6 +219,8 @@ function textOfAnyType(
   }
   if (read === NOT_UTF8) return { notText: 'binary' };
   if (read.text.length > maxLength) return tooLong;
+  // Bytes that are not a text file's are never rewritten, so never re-encoded either.
+  if (read.binary) return { text: read.text, notUtf8: false, binary: true, partial: read.partial };
   return { text: read.text, notUtf8: !read.utf8 };
 }
 
@@ -260,8 +282,9 @@ function fileText(
       part: 'file',
     };
   }
-  if (read.notText !== undefined) {
-    // With `unreadableFiles: 'block'`, a file the model reads and no guardrail does is refused.
+  if (read.notText !== undefined || (read.partial && blockUnreadable)) {
+    // With `unreadableFiles: 'block'`, a file the model reads and no guardrail does is refused
+    // (a PNG or a PDF too when the text outside its structure could be read).
     return blockUnreadable
       ? {
           message,
@@ -286,6 +309,7 @@ function fileText(
     lengths: [read.text.length],
   };
   if (read.notUtf8) entry.notUtf8 = true;
+  if (read.binary) entry.binary = true;
   return entry;
 }
 

@@ -81,6 +81,11 @@ interface Format {
   offset?: number;
   /** Whether the head holds the format's structure; `undefined`: the bytes ended first. */
   structure(head: Head): boolean | undefined;
+  /**
+   * The byte ranges of the whole file its structure does not hold
+   * ({@link rangesOutsideFormat}); without it every byte is the format's.
+   */
+  outside?(file: ByteReader): ByteRange[];
 }
 
 /** A PDF's header line (`%PDF-1.7`), comment lines, then its first object (`1 0 obj`). */
@@ -156,6 +161,7 @@ const FORMATS: readonly Format[] = [
   {
     signature: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
     structure: head => all(head.has(8, [0, 0, 0, 13]), head.has(12, ascii('IHDR'))),
+    outside: pngOutside,
   },
   // JPEG: a marker segment (APPn, DQT, SOFn, DHT, COM...) whose length leads to the next marker.
   {
@@ -224,7 +230,7 @@ const FORMATS: readonly Format[] = [
       ),
   },
   // PDF: the header, then its first object.
-  { signature: ascii('%PDF-'), structure: pdfStructure },
+  { signature: ascii('%PDF-'), structure: pdfStructure, outside: pdfOutside },
   // Zip (Office, EPUB, JAR...): a local file header's version and compression method.
   {
     signature: [0x50, 0x4b, 0x03, 0x04],
@@ -421,15 +427,161 @@ function mpegFrames(head: Head): boolean | undefined {
  * format. A file shorter than 32 bytes agrees as far as its bytes go.
  */
 export function opensBinaryFormat(bytes: Uint8Array): boolean {
+  return openedFormat(bytes) !== undefined;
+}
+
+/**
+ * Whether `bytes` open a binary format ({@link opensBinaryFormat}) every
+ * byte of which is the format's: any but a PNG or a PDF, whose bytes
+ * outside their structure are read ({@link rangesOutsideFormat}).
+ */
+export function opensWholeBinaryFormat(bytes: Uint8Array): boolean {
+  const format = openedFormat(bytes);
+  return format !== undefined && format.outside === undefined;
+}
+
+/** MPEG audio or ADTS frames: a format of no signature, every byte its own. */
+const MPEG_FRAMES: Format = { signature: [], structure: mpegFrames };
+
+/** The format `bytes` open ({@link opensBinaryFormat}), or `undefined`. */
+function openedFormat(bytes: Uint8Array): Format | undefined {
   const head = new Head(bytes);
   const short = bytes.length < SHORT_FILE;
   for (const format of FORMATS) {
     const signature = head.has(format.offset ?? 0, format.signature);
     if (signature === false || (signature === undefined && !short)) continue;
-    if (signature === undefined) return true;
+    if (signature === undefined) return format;
     const structure = format.structure(head);
-    if (structure === true || (structure === undefined && short)) return true;
+    if (structure === true || (structure === undefined && short)) return format;
   }
   const frames = mpegFrames(head);
-  return frames === true || (frames === undefined && short);
+  return frames === true || (frames === undefined && short) ? MPEG_FRAMES : undefined;
 }
+
+/** `[start, end)`: a range of a file's bytes. */
+export type ByteRange = readonly [start: number, end: number];
+
+/** A file's bytes read a range at a time (a \`Uint8Array\`, or base64 decoded where asked). */
+export interface ByteReader {
+  readonly length: number;
+  /** The bytes of `[start, end)`, within `[0, length]`. */
+  read(start: number, end: number): Uint8Array;
+}
+
+/**
+ * The byte ranges of a file that opens a binary format ({@link
+ * opensBinaryFormat}, told from `head`, its first bytes) that the format's
+ * structure does not hold, which a reader that takes the file for text
+ * reads (round 23: a real PNG head, signature and IHDR chunk, or a PDF's
+ * header and first object, kept kilobytes of text behind it from every
+ * guardrail). A PNG is its chunks (a length, a four-letter type, the data,
+ * a CRC) up to IEND: the bytes after IEND, or from a chunk whose type is
+ * not four letters or whose length runs past the file, are outside. A PDF
+ * is outside but for its header line and the bodies of its streams whose dictionary names a
+ * `/Filter` (compressed or encoded data: from the end of the line after
+ * `stream` to `endstream`); its objects, dictionaries, strings,
+ * cross-reference table, unfiltered streams and whatever follows `%%EOF`
+ * are read. The text inside a PNG's chunks or a filtered stream is not.
+ * `[]`: nothing outside. `undefined`: the bytes open no format, or one
+ * whose extent is not walked (JPEG, GIF, zip, audio...: every byte is the
+ * format's). A PNG costs a read of 8 bytes a chunk, a PDF one pass.
+ */
+export function rangesOutsideFormat(head: Uint8Array, file: ByteReader): ByteRange[] | undefined {
+  return openedFormat(head)?.outside?.(file);
+}
+
+/** Whether 4 bytes are ASCII letters (a PNG chunk type). */
+const isChunkType = (bytes: Uint8Array, at: number) => {
+  for (let k = at; k < at + 4; k++) {
+    const letter = bytes[k]! | 0x20;
+    if (letter < 0x61 || letter > 0x7a) return false;
+  }
+  return true;
+};
+
+/** {@link rangesOutsideFormat} for a PNG: past IEND, or from where its chunks stop being chunks. */
+function pngOutside(file: ByteReader): ByteRange[] {
+  const { length } = file;
+  let at = 8;
+  while (at + 12 <= length) {
+    const header = file.read(at, at + 8);
+    const size =
+      (header[0]! * 0x1000000 + (header[1]! << 16) + (header[2]! << 8) + header[3]!) >>> 0;
+    // The PNG specification's limit on a chunk's length is 2^31 - 1.
+    if (size > 0x7fffffff || !isChunkType(header, 4) || at + 12 + size > length) break;
+    at += 12 + size;
+    if (header[4] === 0x49 && header[5] === 0x45 && header[6] === 0x4e && header[7] === 0x44) {
+      break; // IEND
+    }
+  }
+  return at < length ? [[at, length]] : [];
+}
+
+/** Where `word` (ASCII) is in `bytes` at or after `from`, or -1. */
+function indexOfWord(bytes: Uint8Array, word: readonly number[], from: number): number {
+  const first = word[0]!;
+  for (let i = bytes.indexOf(first, from); i >= 0; i = bytes.indexOf(first, i + 1)) {
+    if (i + word.length > bytes.length) return -1;
+    let k = 1;
+    while (k < word.length && bytes[i + k] === word[k]) k++;
+    if (k === word.length) return i;
+  }
+  return -1;
+}
+
+/** Where `word` last is in `bytes[from, to)`, or -1. */
+function lastIndexOfWord(bytes: Uint8Array, word: readonly number[], from: number, to: number) {
+  for (let i = bytes.lastIndexOf(word[0]!, to - word.length); i >= from; ) {
+    let k = 1;
+    while (k < word.length && bytes[i + k] === word[k]) k++;
+    if (k === word.length) return i;
+    i = i > 0 ? bytes.lastIndexOf(word[0]!, i - 1) : -1;
+  }
+  return -1;
+}
+
+const STREAM = ascii('stream');
+const END_STREAM = ascii('endstream');
+const OBJ = ascii('obj');
+const FILTER = ascii('/Filter');
+
+/**
+ * {@link rangesOutsideFormat} for a PDF: all but the bodies of filtered
+ * streams. One pass: each stream's dictionary is looked for between the
+ * last `obj` before its `stream` and that keyword, after the previous
+ * stream's end. A stream with no `endstream` runs to the end of the file
+ * and is read (what it holds is not known to be data).
+ */
+function pdfOutside(file: ByteReader): ByteRange[] {
+  const bytes = file.read(0, file.length);
+  const ranges: ByteRange[] = [];
+  // The header line (`%PDF-1.7`) is the format's.
+  let from = 5;
+  while (from < bytes.length && bytes[from] !== 0x0a && bytes[from] !== 0x0d) from++;
+  let after = 0; // where the previous stream's body ended
+  for (let at = indexOfWord(bytes, STREAM, 0); at >= 0; at = indexOfWord(bytes, STREAM, at + 1)) {
+    if (at < after) continue;
+    const previous = bytes[at - 1];
+    // `endstream`, or a word that ends in `stream` (`/Substream`): no stream's start.
+    if (previous !== undefined && isWordByte(previous)) continue;
+    let body = at + STREAM.length;
+    if (bytes[body] === 0x0d) body++;
+    if (bytes[body] !== 0x0a && bytes[body - 1] !== 0x0d) continue;
+    if (bytes[body] === 0x0a) body++;
+    const end = indexOfWord(bytes, END_STREAM, body);
+    if (end < 0) break;
+    const object = lastIndexOfWord(bytes, OBJ, after, at);
+    if (object >= 0 && indexOfWord(bytes.subarray(0, at), FILTER, object) >= 0) {
+      if (body > from) ranges.push([from, body]);
+      from = end;
+    }
+    after = end + END_STREAM.length;
+    at = after - 1;
+  }
+  if (from < bytes.length) ranges.push([from, bytes.length]);
+  return ranges;
+}
+
+/** A letter or digit (a keyword's neighbour inside one word). */
+const isWordByte = (byte: number) =>
+  (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7a);

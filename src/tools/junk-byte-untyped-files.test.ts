@@ -2,8 +2,8 @@ import { generateText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { generateResult, textModel, withoutTiming } from '../../test/helpers';
-import { PNG_HEAD } from '../../test/helpers/binary-heads';
-import { octetStreamToolFileSent } from '../../test/helpers/tool-file';
+import { pngHolding, pseudoRandomBytes } from '../../test/helpers/binary-heads';
+import { octetStreamToolFileSent, toolOutputSent } from '../../test/helpers/tool-file';
 import { pii } from '../guards/pii/pii';
 import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
 import { guardrails } from '../middleware/guardrails-middleware';
@@ -29,24 +29,29 @@ const JUNKY = Uint8Array.from([
   ...encode('card 4111 1111 1111 1111 '),
   ...Array.from({ length: 10 }, () => [...encode('abc'), ...JUNK]).flat(),
 ]);
-/** What goes on once the card is redacted: UTF-8 of the judged text (each bad byte a U+FFFD). */
-const REDACTED = encode(`card [CREDIT_CARD] ${'abc\uFFFD\u0000'.repeat(10)}`);
 /** The same bytes after a PNG's signature alone: no PNG (round 22), judged as text. */
 const SIGNED = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...JUNKY]);
-/** What goes on of it once the card is redacted. */
-const SIGNED_REDACTED = encode(`\uFFFDPNG\r\n\x1a\n${new TextDecoder().decode(REDACTED)}`);
-/** The same bytes after a PNG's signature and IHDR chunk: an image, binary, not read. */
-const IMAGE = Uint8Array.from([...PNG_HEAD, ...JUNKY]);
+/** What the model reads of a tool output withheld by a guardrail. */
+const WITHHELD = {
+  type: 'text',
+  value: 'The result of the "report" tool call was withheld by a guardrail.',
+};
+/**
+ * Round 23: the junk holds NULs, which no text has: the bytes are judged but
+ * never rewritten (before, the redacted text went on as UTF-8, NULs and all),
+ * so the card blocks the user's call and withholds the tool's output.
+ */
+const BLOCKED_USER = {
+  sent: undefined,
+  records: [
+    ['pii', 'modified'],
+    ['pii', 'blocked'],
+  ],
+};
+/** The same bytes in a PNG's chunk: an image, binary, not read. */
+const IMAGE = pngHolding(JUNKY);
 /** 4,096 bytes of a fixed pseudo-random sequence (compressed or encrypted data reads so). */
-const RANDOM = (() => {
-  const bytes = new Uint8Array(4096);
-  let state = 0x12345678;
-  for (let index = 0; index < bytes.length; index++) {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    bytes[index] = state >>> 24;
-  }
-  return bytes;
-})();
+const RANDOM = pseudoRandomBytes(4096);
 /** Junk every third byte: too little read in runs, binary (the rule's residue; see docs). */
 const DENSE = Uint8Array.from(
   Array.from(encode('card 4111 1111 1111 1111 '), (byte, index) =>
@@ -98,15 +103,12 @@ async function generatedFile(data: Uint8Array) {
 }
 
 describe('an untyped file of text with many junk bytes', () => {
-  it("a user's file is judged as text: the card is redacted", async () => {
-    expect(await userFile(JUNKY)).toEqual({
-      sent: REDACTED,
-      records: [['pii', 'modified']],
-    });
+  it("a user's file is judged as text: the card blocks the call (never rewritten)", async () => {
+    expect(await userFile(JUNKY)).toEqual(BLOCKED_USER);
   });
 
   it("a tool's toModelOutput file is judged too; a generated one is withheld", async () => {
-    expect(await octetStreamToolFileSent(JUNKY)).toEqual(REDACTED);
+    expect(await toolOutputSent(JUNKY, 'application/octet-stream')).toEqual(WITHHELD);
     // A generated file read as text with bytes that are not UTF-8 is withheld
     // (round 21, generated-files.ts); before, it passed as binary, unread.
     expect(await generatedFile(JUNKY)).toEqual({
@@ -123,11 +125,8 @@ describe('an untyped file of text with many junk bytes', () => {
   });
 
   it("a binary signature with no format behind it is no image: the user's and the tool's file are judged", async () => {
-    expect(await userFile(SIGNED)).toEqual({
-      sent: SIGNED_REDACTED,
-      records: [['pii', 'modified']],
-    });
-    expect(await octetStreamToolFileSent(SIGNED)).toEqual(SIGNED_REDACTED);
+    expect(await userFile(SIGNED)).toEqual(BLOCKED_USER);
+    expect(await toolOutputSent(SIGNED, 'application/octet-stream')).toEqual(WITHHELD);
   });
 
   it('an image (signature and structure), random bytes and junk every other character stay binary', async () => {

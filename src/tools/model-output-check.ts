@@ -1,5 +1,10 @@
 import type { GuardrailRecord } from '../core/types';
-import { opensBinaryFormat } from './binary-formats';
+import {
+  type ByteReader,
+  opensBinaryFormat,
+  opensWholeBinaryFormat,
+  rangesOutsideFormat,
+} from './binary-formats';
 
 /**
  * A tool result output as the model reads it (`toModelOutput`'s return, the
@@ -228,12 +233,13 @@ export function standardBase64(data: unknown): unknown {
 
 /**
  * Whether the first 4,096 bytes of a file longer than that open a binary
- * format ({@link opensBinaryFormat}), a file of no type (`untyped`) that
- * may be UTF-8 aside: told before anything is decoded whole or measured,
- * so a 3 MB image in every message of a chat's history costs a few
- * thousand bytes a call (measuring its base64 alone took 11 ms per
- * 500 KB). A format that needs more bytes to tell is told from the whole
- * file ({@link fileBytesText}).
+ * format every byte of which is the format's ({@link opensWholeBinaryFormat}:
+ * not a PNG or a PDF, whose structure is walked, {@link fileBytesText}), a
+ * file of no type (`untyped`) that may be UTF-8 aside: told before anything
+ * is decoded whole or measured, so a 3 MB JPEG in every message of a
+ * chat's history costs a few thousand bytes a call (measuring its base64
+ * alone took 11 ms per 500 KB). A format that needs more bytes to tell is
+ * told from the whole file ({@link fileBytesText}).
  */
 export function headOpensBinaryFormat(data: unknown, untyped: boolean): boolean {
   const large =
@@ -244,9 +250,71 @@ export function headOpensBinaryFormat(data: unknown, untyped: boolean): boolean 
   const head = probedBytes(data, true, FORMAT_PROBE_BYTES);
   return (
     head !== undefined &&
-    opensBinaryFormat(head) &&
+    opensWholeBinaryFormat(head) &&
     (!untyped || strictly(head, 'utf-8', true) === undefined)
   );
+}
+
+/**
+ * How many ranges a base64 file is read in before it is decoded whole (a PNG
+ * of tiny chunks): 64, and one more per 8 KB (libpng writes IDAT chunks of
+ * 8 KB, so a real PNG is walked, never decoded).
+ */
+const rangeReads = (length: number) => 64 + Math.ceil(length / 8192);
+
+/**
+ * A file's bytes read a range at a time ({@link rangesOutsideFormat}):
+ * a `Uint8Array`'s, or base64's, decoded four characters a group where
+ * asked when it holds no white space (a PNG's chunk headers cost a few
+ * bytes each, not the image), else, or after {@link rangeReads} reads,
+ * decoded whole. `undefined` for data that is neither, or base64 `atob`
+ * refuses.
+ */
+function byteReader(data: unknown): ByteReader | undefined {
+  if (data instanceof Uint8Array) {
+    return { length: data.length, read: (start, end) => data.subarray(start, end) };
+  }
+  if (typeof data !== 'string') return undefined;
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  const groups = data.length - padding;
+  const spaced = ['\t', '\n', '\f', '\r', ' '].some(space => data.includes(space));
+  if (spaced || data.lastIndexOf('=', groups - 1) >= 0 || groups % 4 === 1) {
+    const bytes = probedBytes(data, false);
+    return bytes && byteReader(bytes);
+  }
+  let whole: Uint8Array | undefined;
+  let reads = 0;
+  const length = Math.floor((groups * 3) / 4);
+  const most = rangeReads(length);
+  return {
+    length,
+    read(start, end) {
+      if (whole === undefined && ++reads > most) whole = probedBytes(data, false);
+      if (whole !== undefined) return whole.subarray(start, end);
+      const from = Math.floor(start / 3);
+      const bytes = probedBytes(data.slice(4 * from, 4 * Math.ceil(end / 3)), false);
+      if (bytes === undefined) throw new RangeError('not base64');
+      return bytes.subarray(start - 3 * from, end - 3 * from);
+    },
+  };
+}
+
+/**
+ * A reading of a file's bytes as text ({@link fileBytesText}). `binary`:
+ * the bytes are not a text file's (a binary format's, or with NUL and
+ * other control characters text has not: compiled Python, a gettext
+ * `.mo` catalog), so they are never rewritten: a change a guardrail makes
+ * withholds the file instead (round 23: redaction rewrote a `.mo` file's
+ * bytes, corrupting it). `partial`: only the bytes outside a binary
+ * format's structure were read (a PNG, a PDF), the file itself stays one
+ * no guardrail reads.
+ */
+export interface FileBytesText {
+  text: string;
+  /** False for UTF-16. */
+  utf8: boolean;
+  binary?: true;
+  partial?: true;
 }
 
 /**
@@ -255,50 +323,134 @@ export function headOpensBinaryFormat(data: unknown, untyped: boolean): boolean 
  * (round 21 for the files a model generates, round 22 for a prompt's: a
  * client relabelled a text file `image/png` or `application/x-pem-file`
  * and no input guardrail read it). In order: for a file of no type
- * (`untyped`), strict UTF-8 (round 19); bytes that open a binary format a
- * provider parses ({@link opensBinaryFormat}: its signature and the
- * structure behind it) are binary; UTF-16 after its byte order mark; else UTF-8, each
+ * (`untyped`), strict UTF-8 (round 19); a PNG or a PDF (signature and
+ * structure) is read outside its structure (round 23,
+ * {@link rangesOutsideFormat}): each range by the rules below, those that
+ * are text joined by line feeds, `partial`; bytes that open another binary
+ * format a provider parses ({@link opensBinaryFormat}: its signature and
+ * the structure behind it) are binary; UTF-16 after its byte order mark;
+ * else UTF-8, each
  * byte that is not read as U+FFFD, when it reads as text
  * ({@link readsAsText}); else UTF-16 without a byte order mark, told by a
  * null byte in every other place (ASCII and latin-1 text). `NOT_UTF8` for
  * anything else (an image, a PDF, compressed or random bytes: a file no
  * guardrail reads). With `tooLong` only the first `UNTYPED_PROBE_BYTES`
- * are decoded: `TOO_LONG` when those read as text; a longer file's format
- * is told from its first 4,096 bytes ({@link headOpensBinaryFormat}).
- * `undefined` for data that is neither bytes nor base64. `utf8` is false
- * for UTF-16.
+ * are decoded: `TOO_LONG` when those read as text (a PNG's or PDF's
+ * ranges are read whole: their text is measured by the caller); a longer
+ * file's format is told from its first 4,096 bytes
+ * ({@link headOpensBinaryFormat}). A reading with control characters text
+ * has not is `binary` ({@link FileBytesText}). `undefined` for data that
+ * is neither bytes nor base64. `utf8` is false for UTF-16.
  */
 export function fileBytesText(
   data: unknown,
   tooLong: boolean,
   untyped: boolean,
-): { text: string; utf8: boolean } | typeof NOT_UTF8 | typeof TOO_LONG | undefined {
+): FileBytesText | typeof NOT_UTF8 | typeof TOO_LONG | undefined {
+  const outside = textOutsideFormat(data, untyped);
+  if (outside !== undefined) return outside;
   if (headOpensBinaryFormat(data, untyped)) return NOT_UTF8;
   const bytes = probedBytes(data, tooLong);
   if (bytes === undefined) return undefined;
-  const found = (text: string, utf8: boolean) => (tooLong ? TOO_LONG : { text, utf8 });
   const utf8 = strictly(bytes, 'utf-8', tooLong);
-  if (untyped && utf8 !== undefined) return found(utf8, true);
+  // UTF-16 of ASCII is UTF-8 with a NUL beside each letter: read as UTF-16 (below).
+  if (untyped && utf8 !== undefined && !(utf8.includes('\0') && nullEveryOther(bytes))) {
+    return tooLong ? TOO_LONG : withControls({ text: utf8, utf8: true }, utf8);
+  }
   if (opensBinaryFormat(bytes)) return NOT_UTF8;
+  const read = bytesAsText(bytes, tooLong, utf8);
+  return read !== NOT_UTF8 && tooLong ? TOO_LONG : read;
+}
+
+/** `read`, `binary` when the text it was read from has control characters text has not. */
+function withControls(read: FileBytesText, from: string): FileBytesText {
+  return hasControlCharacter(from) ? { ...read, binary: true } : read;
+}
+
+/** Whether a text holds NUL, DEL or a control character but tab to carriage return and escape. */
+function hasControlCharacter(text: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what is looked for
+  return /[\0-\x08\x0e-\x1a\x1c-\x1f\x7f]/.test(text);
+}
+
+/**
+ * {@link fileBytesText} for a PNG or a PDF: the text of the ranges outside
+ * its structure ({@link rangesOutsideFormat}), each read as text by the
+ * rules for bytes of any type, those that are text joined by line feeds
+ * (`binary`, `partial`); `NOT_UTF8` when none is. `undefined` for any
+ * other file, and for a file of no type that is UTF-8 whole (read whole
+ * as text, round 19).
+ */
+export function textOutsideFormat(
+  data: unknown,
+  untyped: boolean,
+): FileBytesText | typeof NOT_UTF8 | undefined {
+  const head = probedBytes(data, true, FORMAT_PROBE_BYTES);
+  if (head === undefined || opensWholeBinaryFormat(head) || !opensBinaryFormat(head)) {
+    return undefined;
+  }
+  const file = byteReader(data);
+  if (file === undefined) return undefined;
+  if (untyped && strictly(head, 'utf-8', true) !== undefined) {
+    if (strictly(file.read(0, file.length), 'utf-8', false) !== undefined) return undefined;
+  }
+  const texts: string[] = [];
+  try {
+    for (const [start, end] of rangesOutsideFormat(head, file) ?? []) {
+      const bytes = file.read(start, end);
+      const read = bytesAsText(bytes, false, strictly(bytes, 'utf-8', false));
+      if (read !== NOT_UTF8 && read.text.trim() !== '') texts.push(read.text);
+    }
+  } catch {
+    return undefined; // not base64 after all: read as such data is
+  }
+  return texts.length === 0
+    ? NOT_UTF8
+    : { text: texts.join('\n'), utf8: true, binary: true, partial: true };
+}
+
+/**
+ * The text rules of {@link fileBytesText} for bytes that open no binary
+ * format: UTF-16 after its byte order mark, UTF-8 when it reads as text
+ * (`utf8`: the bytes' strict UTF-8 reading, if any), UTF-16 without a byte
+ * order mark, text between junk bytes; else `NOT_UTF8`.
+ */
+function bytesAsText(
+  bytes: Uint8Array,
+  stream: boolean,
+  utf8: string | undefined,
+): FileBytesText | typeof NOT_UTF8 {
   const [b0, b1] = bytes;
   const byteOrder =
     b0 === 0xff && b1 === 0xfe ? 'utf-16le' : b0 === 0xfe && b1 === 0xff ? 'utf-16be' : undefined;
   if (byteOrder !== undefined) {
-    const text = strictly(bytes, byteOrder, tooLong);
+    const text = strictly(bytes, byteOrder, stream);
     if (text !== undefined && text.length > 0 && readsAsText(text, false)) {
-      return found(text, false);
+      return withControls({ text, utf8: false }, text);
     }
   }
-  const text = utf8 ?? new TextDecoder('utf-8').decode(bytes, { stream: tooLong });
-  if (text.length > 0 && readsAsText(text, true)) return found(text, true);
+  const text = utf8 ?? new TextDecoder('utf-8').decode(bytes, { stream });
+  if (text.length > 0 && readsAsText(text, true)) return withControls({ text, utf8: true }, text);
   const nullOrder = nullEveryOther(bytes);
   if (nullOrder !== undefined) {
-    const wide = strictly(bytes, nullOrder, tooLong);
-    if (wide !== undefined && readsAsText(wide, false)) return found(wide, false);
+    const wide = strictly(bytes, nullOrder, stream);
+    if (wide !== undefined && readsAsText(wide, false)) {
+      return withControls({ text: wide, utf8: false }, wide);
+    }
   }
   const interleaved = withoutInterleavedJunk(text);
-  return interleaved === undefined ? NOT_UTF8 : found(interleaved, true);
+  return interleaved === undefined
+    ? NOT_UTF8
+    : withControls({ text: interleaved, utf8: true }, text);
 }
+
+/**
+ * Why a model output is withheld when a guardrail changed the text read from
+ * a file that is not text ({@link FileBytesText}'s `binary`): its bytes are
+ * never rewritten.
+ */
+export const CHANGED_BINARY =
+  'a guardrail changed the text read from a file that is not text, whose bytes are never rewritten';
 
 /** The fewest good characters {@link withoutInterleavedJunk} reads text from. */
 const MIN_INTERLEAVED_GOOD = 64;
@@ -884,23 +1036,35 @@ export async function checkModelOutputTexts(
             shape.payload === 'bytes' ? (data as { data: unknown }).data : data,
           );
           if (!headOpensBinaryFormat(bytes, untyped)) {
-            const byteLength = decodedByteLength(bytes);
+            // A PNG or a PDF: the text outside its structure, its length known (never measured whole).
+            const outside = textOutsideFormat(bytes, untyped);
+            const byteLength = outside === undefined ? decodedByteLength(bytes) : undefined;
             // Told from binary on its first bytes before any limit is asked (a
             // 10 MB PNG is no text over the limit), then decoded whole.
             const probed = byteLength !== undefined && byteLength > UNTYPED_PROBE_BYTES;
-            let read = fileBytesText(bytes, probed, untyped);
-            if (read !== NOT_UTF8 && read !== undefined && byteLength !== undefined) {
-              const refused = judges.beforeDecoding?.(fewestTextCharacters(byteLength));
+            let read = outside ?? fileBytesText(bytes, probed, untyped);
+            const fewest =
+              read !== NOT_UTF8 && read !== undefined && read !== TOO_LONG && read.partial
+                ? read.text.length
+                : byteLength !== undefined
+                  ? fewestTextCharacters(byteLength)
+                  : undefined;
+            if (read !== NOT_UTF8 && read !== undefined && fewest !== undefined) {
+              const refused = judges.beforeDecoding?.(fewest);
               if (refused) return refused;
               if (read === TOO_LONG) read = fileBytesText(bytes, false, untyped);
             }
             if (read === TOO_LONG || (read === undefined && untyped)) return unreadable;
             if (read !== NOT_UTF8 && read !== undefined) {
-              judgedAsText = true;
+              // The text around a PNG's or PDF's structure: the file is still one no guardrail reads.
+              judgedAsText = !read.partial;
               const checked = await judges.text(read.text, 'file-text');
               if (checked.trip) return { trip: checked.trip };
-              // UTF-16 goes on as UTF-8 of what was judged, modified or not (as a text file's).
-              if (checked.value !== read.text || !read.utf8) {
+              if (read.binary) {
+                // The bytes of a file that is not text are never rewritten (round 23).
+                if (checked.value !== read.text) return { unreadable: CHANGED_BINARY };
+              } else if (checked.value !== read.text || !read.utf8) {
+                // UTF-16 goes on as UTF-8 of what was judged, modified or not (as a text file's).
                 const encoded = encodeFileText(checked.value, bytes);
                 part =
                   shape.payload === 'bytes'

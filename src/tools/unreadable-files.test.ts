@@ -24,8 +24,10 @@ import { guardTools } from './guard-tool';
  * through as before.
  */
 
-/** `%PDF-1.4` and a line of text, as a report tool would return it. */
-const PDF = btoa('%PDF-1.4\n1 0 obj << >> stream\nBT (Card 4111 1111 1111 1111) Tj ET\nendstream');
+/** `%PDF-1.4` and a page's text in a filtered stream (no guardrail reads it), as a report tool would return it. */
+const PDF = btoa(
+  '%PDF-1.4\n1 0 obj << /Filter /FlateDecode >> stream\nBT (Card 4111 1111 1111 1111) Tj ET\nendstream',
+);
 
 /** A tool returning a report whose model output is a note and the PDF file. */
 function reportTool() {

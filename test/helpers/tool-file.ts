@@ -23,6 +23,22 @@ export async function toolFileSent(
   data: Uint8Array | string,
   mediaType: string,
 ): Promise<{ mediaType: string; data: Uint8Array | string }> {
+  const output = (await toolOutputSent(data, mediaType)) as {
+    value: Array<{ mediaType: string; data: { data: Uint8Array | string } }>;
+  };
+  const file = output.value[0]!;
+  return { mediaType: file.mediaType, data: file.data.data };
+}
+
+/**
+ * The tool result output the model is sent for a file of `mediaType` a
+ * guarded tool returns from `toModelOutput` (output guardrail: redacting
+ * `pii`): the `content` output, or the text a withheld one is replaced by.
+ */
+export async function toolOutputSent(
+  data: Uint8Array | string,
+  mediaType: string,
+): Promise<unknown> {
   const model = turnsModel([{ toolCalls: [{ toolCallId: 'c1', toolName: 'report', input: {} }] }]);
   await generateText({
     model,
@@ -45,9 +61,6 @@ export async function toolFileSent(
   const prompt = model.doGenerateCalls[1]!.prompt as LanguageModelV4Prompt;
   const result = prompt
     .flatMap(message => (message.role === 'tool' ? message.content : []))
-    .find(part => part.type === 'tool-result') as {
-    output: { value: Array<{ mediaType: string; data: { data: Uint8Array | string } }> };
-  };
-  const file = result.output.value[0]!;
-  return { mediaType: file.mediaType, data: file.data.data };
+    .find(part => part.type === 'tool-result') as { output: unknown };
+  return result.output;
 }

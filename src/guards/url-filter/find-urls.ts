@@ -1,6 +1,7 @@
 import { parse as parseDomain } from 'tldts';
 import { INVISIBLE_FORMAT_RANGES, rangesClassSource } from '../shared/invisible-code-points';
 import { SpanList } from '../shared/span-list';
+import { isPrivateHost } from './host-checks';
 
 /** One URL-like run found in a text. */
 export interface FoundUrl {
@@ -164,6 +165,28 @@ function isKnownSuffixHost(raw: string): boolean {
   return info.isIcann === true || privateSuffixes.has(info.publicSuffix ?? '');
 }
 
+/**
+ * An IPv4 address in a form the URL parser reads and no version number or
+ * date takes: a hexadecimal part (`0x7f.0.0.1`), an octal one with its
+ * leading zero (`0177.0.0.1`), full-width digits (`１２７.０.０.１`) or
+ * another full stop (`127。0。0。1`); in four parts, or two to four with a
+ * hexadecimal one (`0x7f.1`: `00.01.30`, a time, is no address). A tool
+ * that prepends `http://` to such a host fetches `127.0.0.1` (round 23:
+ * `{"host":"0x7f.1"}` passed `blockPrivate` on tool input). Kept only when
+ * the parser reads it as a private or local address: read as a public one,
+ * `01.02.2024` would be a link.
+ */
+const looseIPv4 =
+  /(?<![\p{L}\p{N}.\u3002\uff0e\uff61])(?:(?:0x[0-9a-f]{0,8}|[0-9\uff10-\uff19]{1,12})[.\u3002\uff0e\uff61]){1,3}(?:0x[0-9a-f]{0,8}|[0-9\uff10-\uff19]{1,12})(?![\p{L}\p{N}]|[.\u3002\uff0e\uff61]\p{N})(?::\d{2,5})?(?:\/[^\s<>"'`]{0,2048})?/giu;
+/** What makes a `looseIPv4` match no plain dotted number: a hex or octal part, full-width digits, another full stop. */
+const looseIPv4Marker = /0x|(?:^|[.\u3002\uff0e\uff61])0\d|[\uff10-\uff19\u3002\uff0e\uff61]/i;
+const dottedIPv4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+
+/** How many parts the address of a `looseIPv4` match has (before its port or path). */
+function looseIPv4Parts(raw: string): number {
+  return raw.split(/[:/]/, 1)[0]!.split(/[.\u3002\uff0e\uff61]/).length;
+}
+
 const bareLocalhost = /(?<![\p{L}\p{N}.\-/@])localhost(?::\d{2,5})?(?:\/[^\s<>"'`]{0,2048})?/gu;
 
 /** Punctuation that ends a sentence rather than the URL: `.,;:!?)]}'"`. */
@@ -293,6 +316,12 @@ export function scanUrls(text: string): SpanList<ParsedUrl> {
     pass(mappedMatches(visible, text, schemeRelative), 'http:', undefined, plausible, withoutThem);
   }
   pass(text.matchAll(bareIPv4), true);
+  pass(
+    text.matchAll(looseIPv4),
+    true,
+    raw => looseIPv4Marker.test(raw) && (/0x/i.test(raw) || looseIPv4Parts(raw) === 4),
+    url => dottedIPv4.test(url.hostname) && isPrivateHost(url.hostname),
+  );
   const matches = (pattern: RegExp) =>
     visible ? mappedMatches(visible, text, pattern) : text.matchAll(pattern);
   // Before bare domains: `evil｡co.uk` is one host, not the domain `co.uk`.

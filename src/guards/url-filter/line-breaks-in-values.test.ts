@@ -27,7 +27,8 @@ async function fetched(url: string, filter: ReturnType<typeof urlFilter>) {
         fetchPage: tool({
           inputSchema: z.object({ url: z.string() }),
           execute: async ({ url: given }) => {
-            seen.push(new URL(given).hostname);
+            // A host alone is fetched as http://host, as such tools do.
+            seen.push(new URL(given.includes(':') ? given : `http://${given}`).hostname);
             return 'page';
           },
         }),
@@ -103,5 +104,44 @@ describe('urlFilter: a URL value with tabs or line breaks, as a tool fetches it'
       guardContext('tool_input'),
     ) as { action: string; content: string };
     expect(verdict.content).toBe('{"url":"[link removed]","note":"see https://good.com"}');
+  });
+});
+
+/**
+ * Round 23: an IPv4 address written in hex, in octal with its leading zero,
+ * in full-width digits or with another full stop is 127.0.0.1 to the URL
+ * parser, but the finders read only dotted decimal: a tool that fetches
+ * `http://` + its host argument reached the machine past `blockPrivate`.
+ */
+describe("urlFilter: private addresses in the URL parser's other IPv4 forms (tool input)", () => {
+  it('blocks 0x7f.1, 0177.0.0.1, 0xa9.0xfe.0xa9.0xfe, full-width digits, 127。0。0。1', async () => {
+    for (const [host, shown] of [
+      ['0x7f.1', '127.0.0.1'],
+      ['0177.0.0.1', '127.0.0.1'],
+      ['0xa9.0xfe.0xa9.0xfe', '169.254.169.254'],
+      ['１２７.０.０.１', '127.0.0.1'],
+      ['127。0。0。1', '127.0.0.1'],
+    ]) {
+      expect(await fetched(host, urlFilter())).toEqual({
+        seen: [],
+        records: [
+          {
+            status: 'blocked',
+            reason: `http://${shown}: host "${shown}" is private or local`,
+            info: {
+              urls: [{ url: `http://${shown}`, rule: `host "${shown}" is private or local` }],
+              count: 1,
+            },
+          },
+        ],
+      });
+    }
+  });
+
+  it('leaves versions, dates, times and hex literals alone', async () => {
+    for (const value of ['10.2.1', '01.02.2024', '00.01.30', '0xFF', '１．２．３', 'build-0x1f']) {
+      const { records } = await fetched(value, urlFilter({ allow: ['good.com'] }));
+      expect(records.map(record => record.status)).toEqual(['passed']);
+    }
   });
 });

@@ -769,6 +769,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
           onEvent,
           defaultTimeoutMs,
           unreadableFiles,
+          ...(call.currentAttempt !== undefined && { attempt: call.currentAttempt }),
         }),
       records: call.records,
       changed: () => call.noteResponseChanged(),

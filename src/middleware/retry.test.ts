@@ -301,6 +301,51 @@ describe('retry (generate)', () => {
     ]);
   });
 
+  it("a provider-executed tool's result in each attempt is judged under its number (toolOutputs' records carry attempt)", async () => {
+    let calls = 0;
+    const mock = new MockLanguageModelV4({
+      doGenerate: async () =>
+        generateResult([
+          {
+            type: 'tool-call',
+            toolCallId: `s${++calls}`,
+            toolName: 'web_search',
+            input: '{}',
+            providerExecuted: true,
+          },
+          {
+            type: 'tool-result',
+            toolCallId: `s${calls}`,
+            toolName: 'web_search',
+            result: `Contact jane${calls}@example.com`,
+          },
+          { type: 'text', text: calls === 1 ? 'Ask Acme.' : 'Ask them.' },
+        ]),
+    });
+    const result = await generateText({
+      model: guarded(mock, {
+        output: [blockWord('acme')],
+        toolOutputs: [redactEmails()],
+        retry: { maxAttempts: 1 },
+      }),
+      prompt: 'Who to ask?',
+    });
+    expect(result.text).toBe('Ask them.');
+    expect(
+      withoutTiming((await getGuardrailOutcome(result))?.records).map(r => [
+        r.guardrail,
+        r.kind,
+        r.status,
+        r.attempt,
+      ]),
+    ).toEqual([
+      ['redact-email', 'tool_output', 'modified', 1],
+      ['block-acme', 'output', 'blocked', 1],
+      ['redact-email', 'tool_output', 'modified', 2],
+      ['block-acme', 'output', 'passed', 2],
+    ]);
+  });
+
   it('a retry call that fails ends the call as the trip it retried', async () => {
     let calls = 0;
     const mock = new MockLanguageModelV4({

@@ -70,6 +70,8 @@ export interface ToolOutputJudgeOptions {
   maxLength?: number;
   /** `'block'`: a result holding a file no guardrail reads is withheld. Default `'pass'`. */
   unreadableFiles?: UnreadableFiles;
+  /** With `retry`: the attempt whose response holds the results (a provider-executed tool's), tagged on the records. */
+  attempt?: number;
 }
 
 /** The prompt after its tool results were judged. */
@@ -425,6 +427,7 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
         reason: `a tool result was not judged: its tool name or call id is not a string of at most ${MAX_TOOL_ID_LENGTH} characters`,
         durationMs: 0,
       };
+      if (options.attempt !== undefined) record.attempt = options.attempt;
       records.push(record);
       emitEvent(onEvent, record);
       trip ??= record;
@@ -443,6 +446,7 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
       toolCallId,
       ...(serverId !== undefined && { serverId }),
       ...(options.step !== undefined && { step: options.step }),
+      ...(options.attempt !== undefined && { attempt: options.attempt }),
     };
     const ownRecord = (
       guardrail: string,
@@ -459,6 +463,7 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
         toolCallId,
       };
       if (serverId !== undefined) record.serverId = serverId;
+      if (options.attempt !== undefined) record.attempt = options.attempt;
       records.push(record);
       emitEvent(onEvent, record);
       return record;
@@ -488,6 +493,7 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
             toolCallId,
             ...(serverId !== undefined && { serverId }),
           });
+          if (options.attempt !== undefined) record.attempt = options.attempt;
           records.push(record);
           emitEvent(onEvent, record);
           cachedVerdicts++;

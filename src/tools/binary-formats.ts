@@ -517,71 +517,44 @@ function pngOutside(file: ByteReader): ByteRange[] {
   return at < length ? [[at, length]] : [];
 }
 
-/** Where `word` (ASCII) is in `bytes` at or after `from`, or -1. */
-function indexOfWord(bytes: Uint8Array, word: readonly number[], from: number): number {
-  const first = word[0]!;
-  for (let i = bytes.indexOf(first, from); i >= 0; i = bytes.indexOf(first, i + 1)) {
-    if (i + word.length > bytes.length) return -1;
-    let k = 1;
-    while (k < word.length && bytes[i + k] === word[k]) k++;
-    if (k === word.length) return i;
-  }
-  return -1;
-}
-
-/** Where `word` last is in `bytes[from, to)`, or -1. */
-function lastIndexOfWord(bytes: Uint8Array, word: readonly number[], from: number, to: number) {
-  for (let i = bytes.lastIndexOf(word[0]!, to - word.length); i >= from; ) {
-    let k = 1;
-    while (k < word.length && bytes[i + k] === word[k]) k++;
-    if (k === word.length) return i;
-    i = i > 0 ? bytes.lastIndexOf(word[0]!, i - 1) : -1;
-  }
-  return -1;
-}
-
-const STREAM = ascii('stream');
-const END_STREAM = ascii('endstream');
-const OBJ = ascii('obj');
-const FILTER = ascii('/Filter');
-
 /**
- * {@link rangesOutsideFormat} for a PDF: all but the bodies of filtered
- * streams. One pass: each stream's dictionary is looked for between the
- * last `obj` before its `stream` and that keyword, after the previous
- * stream's end. A stream with no `endstream` runs to the end of the file
- * and is read (what it holds is not known to be data).
+ * {@link rangesOutsideFormat} for a PDF: all but its header line and the
+ * bodies of filtered streams. The bytes are read as latin-1 (one character
+ * a byte, so places are the same) and searched with the string's own
+ * search; each stream's dictionary is looked for between the last `obj`
+ * before its `stream` and that keyword, after the previous stream's end,
+ * so no byte is searched twice. A stream with no `endstream` runs to the
+ * end of the file and is read (what it holds is not known to be data).
  */
 function pdfOutside(file: ByteReader): ByteRange[] {
-  const bytes = file.read(0, file.length);
+  const text = new TextDecoder('latin1').decode(file.read(0, file.length));
   const ranges: ByteRange[] = [];
   // The header line (`%PDF-1.7`) is the format's.
   let from = 5;
-  while (from < bytes.length && bytes[from] !== 0x0a && bytes[from] !== 0x0d) from++;
+  while (from < text.length && text[from] !== '\n' && text[from] !== '\r') from++;
   let after = 0; // where the previous stream's body ended
-  for (let at = indexOfWord(bytes, STREAM, 0); at >= 0; at = indexOfWord(bytes, STREAM, at + 1)) {
-    if (at < after) continue;
-    const previous = bytes[at - 1];
+  for (let at = text.indexOf('stream', 0); at >= 0; at = text.indexOf('stream', at + 1)) {
     // `endstream`, or a word that ends in `stream` (`/Substream`): no stream's start.
-    if (previous !== undefined && isWordByte(previous)) continue;
-    let body = at + STREAM.length;
-    if (bytes[body] === 0x0d) body++;
-    if (bytes[body] !== 0x0a && bytes[body - 1] !== 0x0d) continue;
-    if (bytes[body] === 0x0a) body++;
-    const end = indexOfWord(bytes, END_STREAM, body);
+    if (at > 0 && isWordCode(text.charCodeAt(at - 1))) continue;
+    let body = at + 6;
+    if (text[body] === '\r') body++;
+    if (text[body] !== '\n' && text[body - 1] !== '\r') continue;
+    if (text[body] === '\n') body++;
+    const end = text.indexOf('endstream', body);
     if (end < 0) break;
-    const object = lastIndexOfWord(bytes, OBJ, after, at);
-    if (object >= 0 && indexOfWord(bytes.subarray(0, at), FILTER, object) >= 0) {
+    const dictionary = text.slice(after, at);
+    const object = dictionary.lastIndexOf('obj');
+    if (object >= 0 && dictionary.includes('/Filter', object)) {
       if (body > from) ranges.push([from, body]);
       from = end;
     }
-    after = end + END_STREAM.length;
+    after = end + 9;
     at = after - 1;
   }
-  if (from < bytes.length) ranges.push([from, bytes.length]);
+  if (from < text.length) ranges.push([from, text.length]);
   return ranges;
 }
 
 /** A letter or digit (a keyword's neighbour inside one word). */
-const isWordByte = (byte: number) =>
-  (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7a);
+const isWordCode = (code: number) =>
+  (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);

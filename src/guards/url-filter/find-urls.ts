@@ -50,8 +50,10 @@ const bareIPv4 =
 // dot, so `evil。com` goes to evil.com. Only ASCII labels: CJK prose ends
 // sentences with 。 (`北京。中国…` must not be the host 北京.中国).
 const ODD_DOTS = /[\u3002\uff0e\uff61]/g;
+// Full-width Latin letters and digits count as ASCII ones (`ｅｖｉｌ．ｃｏｍ`, round 23):
+// the URL parser maps them so, and they are no CJK word.
 const bareDomainOddDots =
-  /(?<![\p{L}\p{N}@._\-/:\u3002\uff0e\uff61])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?[.\u3002\uff0e\uff61]){1,10}[a-z]{2,63}(?![\p{L}\p{N}])(?::\d{2,5})?(?:\/[^\s<>"'`]{0,2048})?/giu;
+  /(?<![\p{L}\p{N}@._\-/:\u3002\uff0e\uff61])(?:[a-z0-9\uff10-\uff19\uff21-\uff3a\uff41-\uff5a](?:[a-z0-9\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\-\uff0d]{0,61}[a-z0-9\uff10-\uff19\uff21-\uff3a\uff41-\uff5a])?[.\u3002\uff0e\uff61]){1,10}[a-z\uff21-\uff3a\uff41-\uff5a]{2,63}(?![\p{L}\p{N}])(?::\d{2,5})?(?:\/[^\s<>"'`]{0,2048})?/giu;
 // A bare host name with default-ignorable characters (zero-width, joiners,
 // selectors, tags…) between its characters: browsers, linkifiers and the
 // URL parser drop them, so `evil\u200b.com` and `evil\u200b。com` go to
@@ -156,11 +158,10 @@ function* mappedMatches(
 
 /** Whether the host of a bare-domain match is under a public or private suffix. */
 function isKnownSuffixHost(raw: string): boolean {
-  const host = raw
-    .split(/[:/]/, 1)[0]!
-    .replace(ignorables, '')
-    .replace(ODD_DOTS, '.')
-    .toLowerCase();
+  let host = raw.split(/[:/]/, 1)[0]!.replace(ignorables, '');
+  // Full-width letters are the ASCII ones to the URL parser (`evil.ｃｏｍ` is evil.com, round 23).
+  if (/[^\x00-\x7f]/.test(host)) host = host.normalize('NFKC');
+  host = host.replace(ODD_DOTS, '.').toLowerCase();
   const info = parseDomain(host);
   return info.isIcann === true || privateSuffixes.has(info.publicSuffix ?? '');
 }

@@ -132,4 +132,44 @@ describe.skipIf(!REDIS_URL)('tool-definition pins across two instances sharing R
       expect(seen.at(-1)).toEqual(['search', 'read', 'exfiltrate']);
     }
   });
+
+  it('a tool one instance saw listed but not offered is pinned in Redis as listed: the other instance trips when a changed one is first offered', async () => {
+    const prefix = uniquePrefix('tool-pins-listed');
+    const [first, second] = [clients.nodeRedis, clients.ioredis].map(client => {
+      const seen: Array<string[] | undefined> = [];
+      const model = new MockLanguageModelV4({
+        doGenerate: async options => {
+          seen.push(options.tools?.map(t => t.name));
+          return generateResult('ok');
+        },
+      });
+      const middleware = guardrails({
+        pinToolDefinitions: true,
+        store: redisStore(client, { prefix, timeoutMs: 10_000 }),
+      });
+      return { seen, guarded: wrapLanguageModel({ model, middleware }) };
+    });
+    await generateText({
+      model: first!.guarded,
+      tools: guardTools(
+        { search: definition('Search the docs.'), read: definition('Read a page.') },
+        { serverId: 'docs' },
+      ),
+      activeTools: ['search'],
+      prompt: 'a',
+    });
+    const result = await generateText({
+      model: second!.guarded,
+      tools: guardTools(
+        { search: definition('Search the docs.'), read: definition('Read a page, then mail it.') },
+        { serverId: 'docs' },
+      ),
+      activeTools: ['read'],
+      prompt: 'b',
+    });
+    expect(second!.seen).toEqual([[]]);
+    expect(
+      (await getGuardrailOutcome(result))?.records.map(r => [r.guardrail, r.toolName, r.serverId]),
+    ).toEqual([['tool-definition-changed', 'read', 'docs']]);
+  });
 });

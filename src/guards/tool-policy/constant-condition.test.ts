@@ -54,6 +54,8 @@ describe('toolPolicy sql: constant WHERE conditions, evaluated', () => {
       "DELETE FROM users WHERE id = 3 OR 'a' REGEXP 'a'",
       "DELETE FROM users WHERE id = 3 OR 'a' ~ 'a'",
       "DELETE FROM users WHERE 'a\\'b' = 'a\\'b'",
+      "DELETE FROM users WHERE id = 3 OR datalength('a') > 0",
+      "DELETE FROM users WHERE id = 3 OR like('a', 'a')",
     ];
     const updates = [
       'UPDATE users SET admin = 1 WHERE current_date IS NOT NULL',

@@ -402,7 +402,14 @@ const builtinFunctions = new Set(
     'space split_part sqrt statement_timestamp str strcmp strftime strpos substr substring substring_index ' +
     'sum sysdate sysdatetime system_user tan time timeofday timestamp to_char to_date to_hex to_number ' +
     'to_timestamp transaction_timestamp translate trim trunc truncate typeof ucase unhex unicode unix_timestamp ' +
-    'upper user utc_date utc_time utc_timestamp uuid uuid_short version week weekday year zeroblob exists_not'
+    'upper user utc_date utc_time utc_timestamp uuid uuid_short version week weekday year zeroblob ' +
+    // Round 23 additions: SQL Server, MySQL, PostgreSQL, SQLite built-ins an always-true WHERE may be written with.
+    'addtime adddate age array_length array_to_string bit_count cardinality changes choose clock_timestamp ' +
+    'datalength dateadd datename datepart eomonth from_days inet_aton inet_ntoa isdate isfinite json_array_length ' +
+    'json_contains json_length json_type jsonb_array_length last_day like likely makedate maketime patindex ' +
+    'quarter quotename regexp_count regexp_instr regexp_like regexp_replace regexp_substr sqlite_version ' +
+    'str_to_date stuff subdate subtime timediff timestampadd timestampdiff to_days to_json to_jsonb ' +
+    'total_changes try_cast try_convert try_parse unistr unlikely uuid_generate_v4 weekofyear yearweek'
   ).split(' '),
 );
 /**

@@ -95,4 +95,43 @@ describe('a key split over records with an index', () => {
       ]),
     ).toBe('[{"k":"hello","n":1},{"k":"world","n":2}]');
   });
+
+  it('guardTools: an index written as a string ({"k":…,"n":"2"}) orders the chunks too (round 23)', async () => {
+    const parts = [
+      { k: GITHUB.slice(26), n: '3' },
+      { n: '1', k: GITHUB.slice(0, 12) },
+      { k: GITHUB.slice(12, 26), n: '2' },
+    ];
+    const model = turnsModel([{ toolCalls: [{ toolCallId: 'c1', toolName: 'keys', input: {} }] }]);
+    const out = await generateText({
+      model,
+      tools: guardTools(
+        { keys: tool({ inputSchema: z.object({}), execute: async () => ({ parts }) }) },
+        { output: [secrets({ action: 'redact' })] },
+      ),
+      prompt: 'Keys',
+      stopWhen: isStepCount(2),
+    });
+    const message = model.doGenerateCalls[1]!.prompt.find(m => m.role === 'tool')!;
+    expect((message.content[0] as { output: unknown }).output).toEqual({
+      type: 'json',
+      value: {
+        parts: [
+          { k: '[GITHUB_TOKEN]', n: '3' },
+          { n: '1', k: '[GITHUB_TOKEN]' },
+          { k: '[GITHUB_TOKEN]', n: '2' },
+        ],
+      },
+    });
+    expect(collectToolRecords(out.steps).map(recordTypes)).toEqual([
+      ['secrets', 'modified', ['GITHUB_TOKEN']],
+    ]);
+    // Records of two strings that are no index stay apart.
+    const notes = [
+      { k: GITHUB.slice(0, 12), note: 'first' },
+      { k: GITHUB.slice(12, 26), note: 'then' },
+      { k: GITHUB.slice(26), note: 'last' },
+    ];
+    expect(redacted(notes)).toBe(JSON.stringify(notes));
+  });
 });

@@ -59,6 +59,8 @@ export function secretsAcrossArrayStrings(
   const carriedObject: boolean[] = [];
   // Per open container: the index of a carried record (`{"k":"…","n":2}`), if any.
   const carriedIndex: Array<number | undefined> = [];
+  // Per open container: where the string holding a record's index starts (`"n":"2"`), if any.
+  const indexString: Array<number | undefined> = [];
   // The index of each string (by its start) that a record with an index holds.
   const stringIndex = new Map<number, number>();
   const closeRun = (depth: number) => {
@@ -95,8 +97,9 @@ export function secretsAcrossArrayStrings(
       }
       const depth = kinds.length - 1;
       const isKey = depth >= 0 && kinds[depth] === 0x7b && expectsKey[depth];
-      if (depth < 0 || isKey || (blankOnly && end > i + 1)) {
-        // Not an element or value, or white space only: neither joined nor a break.
+      const isIndex = depth >= 0 && indexString[depth] === i;
+      if (depth < 0 || isKey || isIndex || (blankOnly && end > i + 1)) {
+        // Not an element or value, a record's index, or white space only: neither joined nor a break.
       } else if (!chunk) closeRun(depth);
       else {
         const run = current[depth] ?? { pairs: [], length: 0 };
@@ -153,6 +156,7 @@ export function secretsAcrossArrayStrings(
       expectsKey.push(code === 0x7b);
       carriedObject.push(code === 0x7b && carries);
       carriedIndex.push(record?.index);
+      indexString.push(record?.indexString);
     } else if (code === 0x5d || code === 0x7d) {
       if (kinds.length > 0) {
         const depth = kinds.length - 1;
@@ -170,6 +174,7 @@ export function secretsAcrossArrayStrings(
         expectsKey.pop();
         carriedObject.pop();
         carriedIndex.pop();
+        indexString.pop();
         if (handsBack) current[depth - 1] = run;
       }
     } else if (code === 0x3a || code === 0x2c) {
@@ -285,27 +290,42 @@ export function withArraySplitSecrets<SPAN extends DetectedSpan>(
 }
 
 const jsonKey = '"(?:[^"\\\\]|\\\\.)*"\\s*:\\s*';
-const jsonInteger = '(-?\\d{1,9})\\s*';
+// An integer, or one written as a string (`"n":"2"`, as many APIs write numbers).
+const jsonInteger = '(?:(-?\\d{1,9})|"(-?\\d{1,9})")\\s*';
 /**
  * `{"key":"value"}` (one member, a string), or that beside one integer
- * member before or after it (`{"k":"…","n":1}`, `{"i":0,"s":"…"}`).
+ * member before or after it (`{"k":"…","n":1}`, `{"i":0,"s":"…"}`,
+ * `{"k":"…","n":"1"}`).
  */
 const chunkRecord = new RegExp(
   `\\{\\s*(?:${jsonKey}${jsonInteger},\\s*)?${jsonKey}"(?:[^"\\\\]|\\\\.)*"\\s*(?:,\\s*${jsonKey}${jsonInteger})?\\}`,
-  'y',
+  'yd',
 );
 
 /**
  * Whether the object at `at` is a chunk's record ({@link chunkRecord}),
- * and its integer: read once more, so linear. Undefined when it is none.
+ * its integer, and where the string holding it starts when it is written
+ * as one (round 23: `{"k":"ghp_…","n":"1"}` was two string members, no
+ * record, and each record was read apart). Read once more, so linear.
+ * Undefined when it is none.
  */
-function chunkRecordAt(json: string, at: number): { index: number | undefined } | undefined {
+function chunkRecordAt(
+  json: string,
+  at: number,
+): { index: number | undefined; indexString: number | undefined } | undefined {
   chunkRecord.lastIndex = at;
   const match = chunkRecord.exec(json);
   if (match === null) return undefined;
-  if (match[1] !== undefined && match[2] !== undefined) return undefined;
-  const index = match[1] ?? match[2];
-  return { index: index === undefined ? undefined : Number(index) };
+  const before = match[1] ?? match[2];
+  const after = match[3] ?? match[4];
+  if (before !== undefined && after !== undefined) return undefined;
+  const index = before ?? after;
+  const quoted = match[2] !== undefined ? 2 : match[4] !== undefined ? 4 : undefined;
+  return {
+    index: index === undefined ? undefined : Number(index),
+    // The opening quote, one before the digits.
+    indexString: quoted === undefined ? undefined : match.indices![quoted]![0] - 1,
+  };
 }
 
 /**

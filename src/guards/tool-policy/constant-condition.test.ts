@@ -56,6 +56,9 @@ describe('toolPolicy sql: constant WHERE conditions, evaluated', () => {
       "DELETE FROM users WHERE 'a\\'b' = 'a\\'b'",
       "DELETE FROM users WHERE id = 3 OR datalength('a') > 0",
       "DELETE FROM users WHERE id = 3 OR like('a', 'a')",
+      'DELETE FROM users WHERE id = 3 OR EXISTS (SELECT 1)',
+      'DELETE FROM users WHERE id = 3 OR (SELECT 1) = 1',
+      'DELETE FROM users WHERE id = 3 OR 1 IN (SELECT 1 FROM DUAL)',
     ];
     const updates = [
       'UPDATE users SET admin = 1 WHERE current_date IS NOT NULL',

@@ -715,11 +715,30 @@ function subqueryAt(sql: string, index: number, end: number): boolean {
   return subqueryWords.test(sql) && subqueryWords.lastIndex <= end;
 }
 
+/**
+ * Whether the subquery `subqueryEnd` read last has a FROM of its own: its
+ * value depends on the data (unknown, as a column); without one (`SELECT
+ * 1`, `VALUES (1)`) it is computed from constants: some constant.
+ */
+let subqueryReadsTable = false;
+const fromWord = /from\b/iy;
+/** Sticky after `fromWord`: `DUAL`. */
+const fromDual = /\s+dual\b/iy;
+
 /** Past the `)` that closes the subquery whose `(` is before `index`, or -1. */
 function subqueryEnd(sql: string, index: number, end: number, backslash: string): number {
   let depth = 1;
+  subqueryReadsTable = false;
   for (let at = index; at < end; at++) {
     const code = sql.charCodeAt(at);
+    if (depth === 1 && (code | 0x20) === 0x66 /* f */ && !isWordCode(sql.charCodeAt(at - 1))) {
+      fromWord.lastIndex = at;
+      if (fromWord.test(sql) && fromWord.lastIndex <= end) {
+        // MySQL's and Oracle's DUAL is one row of no data.
+        fromDual.lastIndex = fromWord.lastIndex;
+        if (!fromDual.test(sql)) subqueryReadsTable = true;
+      }
+    }
     if (code === 0x28) depth++;
     else if (code === 0x29) {
       if (--depth === 0) return at + 1;
@@ -806,13 +825,14 @@ function readCondition(
     if (code === 0x28 /* ( */) {
       index++;
       if (subqueryAt(sql, index, end)) {
-        // A subquery (or EXISTS of one): its value depends on the data, as a column does.
+        // A subquery (or EXISTS of one): of a table, its value depends on the
+        // data, as a column's does; without one (`EXISTS (SELECT 1)`) some constant.
         if (!expectOperand && calledFrom === -1) return fail;
         if (calledFrom !== -1) values.pop();
         const close = subqueryEnd(sql, index, end, backslash);
         if (close === -1) return fail;
         index = close;
-        expectOperand = pushed(values, MASKS[VARIES]!);
+        expectOperand = pushed(values, MASKS[subqueryReadsTable ? VARIES : CONSTANT]!);
         continue;
       }
       if (calledFrom !== -1) {
@@ -1163,7 +1183,8 @@ function readComparisonWord(state: ReadState, word: string, negated: boolean): b
       const close = subqueryEnd(sql, state.index, end, state.backslash);
       if (close === -1) return false;
       state.index = close;
-      state.expectOperand = pushed(values, COMPARED[VARIES]!);
+      const mask = subqueryReadsTable || varies(subject) ? VARIES : CONSTANT;
+      state.expectOperand = pushed(values, COMPARED[mask]!);
       return true;
     }
     state.brackets++;

@@ -1,5 +1,6 @@
 import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { contentFilter } from '../../src/guards/content-filter/content-filter';
+import { promptInjection } from '../../src/guards/prompt-injection/prompt-injection';
 import { getGuardrailOutcome } from '../../src/middleware/get-guardrail-outcome';
 import { guardrails } from '../../src/middleware/guardrails-middleware';
 import { cut, modelFor, textModel, withoutTiming } from './index';
@@ -47,4 +48,23 @@ export async function contentFilterWindow(answer: string) {
   const deltas: string[] = [];
   for await (const delta of streamText({ model, prompt: 'q' }).textStream) deltas.push(delta);
   return { released: deltas.slice(0, -1).join(''), last: deltas.at(-1) };
+}
+
+/**
+ * generateText of `prompt` through `promptInjection()` on input: how many
+ * times the model was called, and the first record.
+ */
+export async function promptInjectionInput(prompt: string) {
+  const mock = textModel('ok');
+  const result = await generateText({
+    model: wrapLanguageModel({
+      model: mock,
+      middleware: guardrails({ input: [promptInjection()] }),
+    }),
+    prompt,
+  });
+  return {
+    modelCalls: mock.doGenerateCalls.length,
+    record: (await getGuardrailOutcome(result))?.records[0],
+  };
 }

@@ -33,6 +33,25 @@ function redacted(value: unknown): string {
   return verdict.action === 'modify' ? verdict.content! : json;
 }
 
+/** What the model reads of a tool returning `{ parts }` through `guardTools` with `secrets`, and the records. */
+async function modelReads(parts: unknown[]) {
+  const model = turnsModel([{ toolCalls: [{ toolCallId: 'c1', toolName: 'keys', input: {} }] }]);
+  const out = await generateText({
+    model,
+    tools: guardTools(
+      { keys: tool({ inputSchema: z.object({}), execute: async () => ({ parts }) }) },
+      { output: [secrets({ action: 'redact' })] },
+    ),
+    prompt: 'Keys',
+    stopWhen: isStepCount(2),
+  });
+  const message = model.doGenerateCalls[1]!.prompt.find(m => m.role === 'tool')!;
+  return {
+    output: (message.content[0] as { output: unknown }).output,
+    records: collectToolRecords(out.steps).map(recordTypes),
+  };
+}
+
 describe('a key split over records with an index', () => {
   it('guardTools: the model reads every chunk redacted, in any order', async () => {
     const parts = [
@@ -40,30 +59,19 @@ describe('a key split over records with an index', () => {
       { k: GITHUB.slice(0, 12), n: 1 },
       { k: GITHUB.slice(12, 26), n: 2 },
     ];
-    const model = turnsModel([{ toolCalls: [{ toolCallId: 'c1', toolName: 'keys', input: {} }] }]);
-    const out = await generateText({
-      model,
-      tools: guardTools(
-        { keys: tool({ inputSchema: z.object({}), execute: async () => ({ parts }) }) },
-        { output: [secrets({ action: 'redact' })] },
-      ),
-      prompt: 'Keys',
-      stopWhen: isStepCount(2),
-    });
-    const message = model.doGenerateCalls[1]!.prompt.find(m => m.role === 'tool')!;
-    expect((message.content[0] as { output: unknown }).output).toEqual({
-      type: 'json',
-      value: {
-        parts: [
-          { k: '[GITHUB_TOKEN]', n: 3 },
-          { k: '[GITHUB_TOKEN]', n: 1 },
-          { k: '[GITHUB_TOKEN]', n: 2 },
-        ],
+    expect(await modelReads(parts)).toEqual({
+      output: {
+        type: 'json',
+        value: {
+          parts: [
+            { k: '[GITHUB_TOKEN]', n: 3 },
+            { k: '[GITHUB_TOKEN]', n: 1 },
+            { k: '[GITHUB_TOKEN]', n: 2 },
+          ],
+        },
       },
+      records: [['secrets', 'modified', ['GITHUB_TOKEN']]],
     });
-    expect(collectToolRecords(out.steps).map(recordTypes)).toEqual([
-      ['secrets', 'modified', ['GITHUB_TOKEN']],
-    ]);
   });
 
   it('reads the integer before or after the string', () => {
@@ -102,30 +110,19 @@ describe('a key split over records with an index', () => {
       { n: '1', k: GITHUB.slice(0, 12) },
       { k: GITHUB.slice(12, 26), n: '2' },
     ];
-    const model = turnsModel([{ toolCalls: [{ toolCallId: 'c1', toolName: 'keys', input: {} }] }]);
-    const out = await generateText({
-      model,
-      tools: guardTools(
-        { keys: tool({ inputSchema: z.object({}), execute: async () => ({ parts }) }) },
-        { output: [secrets({ action: 'redact' })] },
-      ),
-      prompt: 'Keys',
-      stopWhen: isStepCount(2),
-    });
-    const message = model.doGenerateCalls[1]!.prompt.find(m => m.role === 'tool')!;
-    expect((message.content[0] as { output: unknown }).output).toEqual({
-      type: 'json',
-      value: {
-        parts: [
-          { k: '[GITHUB_TOKEN]', n: '3' },
-          { n: '1', k: '[GITHUB_TOKEN]' },
-          { k: '[GITHUB_TOKEN]', n: '2' },
-        ],
+    expect(await modelReads(parts)).toEqual({
+      output: {
+        type: 'json',
+        value: {
+          parts: [
+            { k: '[GITHUB_TOKEN]', n: '3' },
+            { n: '1', k: '[GITHUB_TOKEN]' },
+            { k: '[GITHUB_TOKEN]', n: '2' },
+          ],
+        },
       },
+      records: [['secrets', 'modified', ['GITHUB_TOKEN']]],
     });
-    expect(collectToolRecords(out.steps).map(recordTypes)).toEqual([
-      ['secrets', 'modified', ['GITHUB_TOKEN']],
-    ]);
     // Records of two strings that are no index stay apart.
     const notes = [
       { k: GITHUB.slice(0, 12), note: 'first' },

@@ -117,8 +117,10 @@ describe.skipIf(!REDIS_URL)('pii pseudonym vault shared through Redis', () => {
     // Redis keeps UTF-8, which writes a lone surrogate as U+FFFD: the vault
     // read back another original than it wrote, every allocation looked
     // taken, and the call failed closed ("no free placeholder").
-    const badge = 'EMP-42\uD800';
-    const lookalike = 'EMP-42\uFFFD';
+    // The junk stands inside the badge: the finders read through it (round
+    // 23), so at the end it would be outside the value.
+    const badge = 'EMP-4\uD8002';
+    const lookalike = 'EMP-4\uFFFD2';
     const prefix = uniquePrefix('vault-surrogates');
     const shared = memoryStore();
     const stores: Record<string, [Store, Store]> = {

@@ -56,10 +56,32 @@ export interface NormalizeTextOptions {
  * block of tags and selectors U+E0000–E0FFF), control characters that are
  * not white space (NUL, ESC, DEL, C1 controls; jane.doe\0@corp.io passed
  * every finder), and U+1D159 (musical null notehead, drawn as nothing). The
- * list is `invisibleText`'s (see `invisible-code-points.ts`).
+ * list is `invisibleText`'s (see `invisible-code-points.ts`), plus the code
+ * points that stand for no character (`isJunk`).
  */
 export function isInvisibleCodePoint(codePoint: number): boolean {
-  return codePoint === 0x1d159 || isDefaultIgnorableOrControl(codePoint);
+  return codePoint === 0x1d159 || isDefaultIgnorableOrControl(codePoint) || isJunk(codePoint);
+}
+
+/**
+ * Code points that stand for no character, read through like invisible ones
+ * (round 23: `4\uFFFD1\uFFFD1\uFFFD1…` passed as no card, a key with lone
+ * surrogates between its characters as no key): a lone surrogate (half of a
+ * UTF-16 pair; `codePointAt` gives the half alone), the noncharacters
+ * U+FDD0–FDEF and U+xFFFE/xFFFF of every plane, the object replacement
+ * character U+FFFC and the replacement character U+FFFD (what a decoder
+ * writes for a byte it could not read). Not private-use characters: icon
+ * fonts draw them as visible symbols between words and numbers
+ * (`invisibleText` reports them). Not `invisibleText`'s list either.
+ */
+function isJunk(codePoint: number): boolean {
+  return (
+    (codePoint >= 0xd800 && codePoint <= 0xdfff) ||
+    (codePoint >= 0xfdd0 && codePoint <= 0xfdef) ||
+    (codePoint & 0xfffe) === 0xfffe ||
+    codePoint === 0xfffc ||
+    codePoint === 0xfffd
+  );
 }
 
 /** First code point of each run of ten decimal digits that NFKC leaves alone. */

@@ -131,4 +131,29 @@ describe('a key split over records with an index', () => {
     ];
     expect(redacted(notes)).toBe(JSON.stringify(notes));
   });
+
+  it('guardTools: a record without an index, or a repeated index, no longer puts the run in written order (round 23)', async () => {
+    const shuffled = [
+      { k: GITHUB.slice(26), n: 3 },
+      { k: GITHUB.slice(0, 12), n: 1 },
+      { k: GITHUB.slice(12, 26), n: 2 },
+    ];
+    expect(await modelReads([...shuffled, { k: 'end' }])).toEqual({
+      output: {
+        type: 'json',
+        value: {
+          parts: [
+            { k: '[GITHUB_TOKEN]', n: 3 },
+            { k: '[GITHUB_TOKEN]', n: 1 },
+            { k: '[GITHUB_TOKEN]', n: 2 },
+            { k: 'end' },
+          ],
+        },
+      },
+      records: [['secrets', 'modified', ['GITHUB_TOKEN']]],
+    });
+    expect(redacted([...shuffled, { k: 'x', n: 3 }])).toBe(
+      '[{"k":"[GITHUB_TOKEN]","n":3},{"k":"[GITHUB_TOKEN]","n":1},{"k":"[GITHUB_TOKEN]","n":2},{"k":"x","n":3}]',
+    );
+  });
 });

@@ -65,7 +65,14 @@ export function secretsAcrossArrayStrings(
   const stringIndex = new Map<number, number>();
   const closeRun = (depth: number) => {
     const run = current[depth];
-    if (run && run.pairs.length >= 4) runs.push(inIndexOrder(run.pairs, stringIndex));
+    if (run && run.pairs.length >= 4) {
+      const ordered = inIndexOrder(run.pairs, stringIndex);
+      runs.push(ordered);
+      // Records not all with a distinct index: read in the order of those that have one too.
+      const partly =
+        ordered === run.pairs ? inPartialIndexOrder(run.pairs, stringIndex) : undefined;
+      if (partly) runs.push(partly);
+    }
     current[depth] = undefined;
   };
   for (let i = 0; i < json.length; i++) {
@@ -346,6 +353,36 @@ function inIndexOrder(pairs: number[], stringIndex: ReadonlyMap<number, number>)
   }
   order.sort((first, second) => first[0] - second[0]);
   return order.flatMap(([, start, end]) => [start, end]);
+}
+
+/**
+ * A run whose records do not all carry a distinct index, read as the
+ * strings of those that do, in the order of their indexes (the first of
+ * each index): undefined when fewer than two carry one, or that is the
+ * written order. Round 23: one record without an index (`{"k":"end"}`) or
+ * a repeated one put the whole run back in written order, so shuffled
+ * chunks stayed apart. A second reading of that run only (the caller
+ * merges the two readings' findings).
+ */
+function inPartialIndexOrder(
+  pairs: number[],
+  stringIndex: ReadonlyMap<number, number>,
+): number[] | undefined {
+  if (stringIndex.size === 0) return undefined;
+  const indexed: Array<[number, number, number]> = [];
+  const seen = new Set<number>();
+  for (let k = 0; k < pairs.length; k += 2) {
+    const index = stringIndex.get(pairs[k]!);
+    if (index === undefined || seen.has(index)) continue;
+    seen.add(index);
+    indexed.push([index, pairs[k]!, pairs[k + 1]!]);
+  }
+  if (indexed.length < 2) return undefined;
+  indexed.sort((first, second) => first[0] - second[0]);
+  const order = indexed.flatMap(([, start, end]) => [start, end]);
+  return order.length === pairs.length && order.every((start, at) => start === pairs[at])
+    ? undefined
+    : order;
 }
 
 /** The width of the JSON escape at `at` (a backslash): 2, 6 for `\uXXXX`, 0 when it is none. */

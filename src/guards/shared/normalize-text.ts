@@ -160,6 +160,8 @@ function marksFollow(text: string, at: number, removeInvisible: boolean): boolea
 const needsWork = /[^\t\n\r\x20-\x7e]/;
 // The same, searching from `lastIndex` (one per process; `normalizeText` never re-enters itself).
 const needsWorkFrom = /[^\t\n\r\x20-\x7e]/g;
+// What needs no work, as a run from `lastIndex` (`normalizationPoints`).
+const plainRun = /[\t\n\r\x20-\x7e]*/y;
 
 /**
  * Where a long text holds the characters `normalizeText` may change, found
@@ -181,9 +183,15 @@ export interface NormalizationPoints {
  */
 export function normalizationPoints(text: string): Int32Array | undefined {
   const found: number[] = [];
-  needsWorkFrom.lastIndex = 0;
-  while (needsWorkFrom.test(text)) {
-    const at = needsWorkFrom.lastIndex - 1;
+  // A sticky search for the run of characters that need no work, from each
+  // point on: its greedy loop costs fewer instructions per character than
+  // the class search restarted at every position (the dev sets' first MB:
+  // 17.6 -> 15.1 M, round 23).
+  for (let at = 0; ; at++) {
+    plainRun.lastIndex = at;
+    plainRun.test(text);
+    at = plainRun.lastIndex;
+    if (at >= text.length) break;
     if (found.length > 64 + (at >> 4)) return undefined;
     found.push(at);
   }

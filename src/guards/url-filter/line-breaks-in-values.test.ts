@@ -115,7 +115,7 @@ describe('urlFilter: a URL value with tabs or line breaks, as a tool fetches it'
  */
 describe("urlFilter: private addresses in the URL parser's other IPv4 forms (tool input)", () => {
   it('blocks 0x7f.1, 0177.0.0.1, 0xa9.0xfe.0xa9.0xfe, full-width digits, 127。0。0。1', async () => {
-    for (const [host, shown] of [
+    for (const [host, shown] of <[string, string][]>[
       ['0x7f.1', '127.0.0.1'],
       ['0177.0.0.1', '127.0.0.1'],
       ['0xa9.0xfe.0xa9.0xfe', '169.254.169.254'],

@@ -160,7 +160,7 @@ function* mappedMatches(
 function isKnownSuffixHost(raw: string): boolean {
   let host = raw.split(/[:/]/, 1)[0]!.replace(ignorables, '');
   // Full-width letters are the ASCII ones to the URL parser (`evil.ｃｏｍ` is evil.com, round 23).
-  if (/[^\x00-\x7f]/.test(host)) host = host.normalize('NFKC');
+  if (/[^\0-\x7f]/u.test(host)) host = host.normalize('NFKC');
   host = host.replace(ODD_DOTS, '.').toLowerCase();
   const info = parseDomain(host);
   return info.isIcann === true || privateSuffixes.has(info.publicSuffix ?? '');

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { guardContext } from '../../../test/helpers';
 import { gluedTexts, handMadeTexts, hostileSlices } from '../../../test/helpers/glued-values';
+import { secretsRedacted as redacted } from '../../../test/helpers/secrets-redacted';
 import { secrets } from './secrets';
 
 const guard = secrets({ action: 'redact' });
-
-/** What `secrets({ action: 'redact' })` lets through for `text` at output. */
-function redacted(text: string): string {
-  const verdict = guard.check(text, guardContext('output')) as { action: string; content?: string };
-  return verdict.action === 'modify' ? verdict.content! : text;
-}
 
 describe('secrets redaction is idempotent', () => {
   it('on hostile slices and values glued to punctuation, placeholders and each other', () => {

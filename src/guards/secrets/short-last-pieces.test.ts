@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { guardContext, promptSentWithRecords, windowAndGenerateTexts } from '../../../test/helpers';
+import { promptSentWithRecords, windowAndGenerateTexts } from '../../../test/helpers';
+import { secretsRedacted as redacted } from '../../../test/helpers/secrets-redacted';
 import { findSecrets } from './find-secrets';
 import { secrets } from './secrets';
 
@@ -23,12 +24,6 @@ const cut = (token: string, ...cuts: number[]) =>
 
 const found = (text: string) =>
   findSecrets(text).map(span => [span.type, text.slice(span.start, span.end)]);
-const guard = secrets({ action: 'redact' });
-/** What `secrets({ action: 'redact' })` lets through for `text` at output. */
-function redacted(text: string): string {
-  const verdict = guard.check(text, guardContext('output')) as { action: string; content?: string };
-  return verdict.action === 'modify' ? verdict.content! : text;
-}
 
 describe('a last piece shorter than four characters', () => {
   it('generateText: the model receives each key redacted whole, with the record', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { guardContext, promptSentWithRecords, windowAndGenerateTexts } from '../../../test/helpers';
+import { promptSentWithRecords, windowAndGenerateTexts } from '../../../test/helpers';
+import { secretsRedacted as redacted } from '../../../test/helpers/secrets-redacted';
 import { findSecrets } from './find-secrets';
 import { secrets } from './secrets';
 
@@ -24,12 +25,6 @@ const splitAt = (token: string, at: number) => `${token.slice(0, at)} ${token.sl
 
 const found = (text: string) =>
   findSecrets(text).map(span => [span.type, text.slice(span.start, span.end)]);
-const guard = secrets({ action: 'redact' });
-/** What `secrets({ action: 'redact' })` lets through for `text` at output. */
-function redacted(text: string): string {
-  const verdict = guard.check(text, guardContext('output')) as { action: string; content?: string };
-  return verdict.action === 'modify' ? verdict.content! : text;
-}
 
 describe('the rest of a key after a blank, when the part before it is a whole token', () => {
   it('generateText: the model receives the key redacted whole, with the record', async () => {

@@ -9,9 +9,11 @@ import {
   fewestTextCharacters,
   fileBytesText,
   headOpensBinaryFormat,
+  isPlainMediaType,
   isTextMediaType,
   isUntypedMediaType,
   NOT_UTF8,
+  releasedMediaType,
   standardBase64,
   TOO_LONG,
   textOutsideFormat,
@@ -51,6 +53,8 @@ export interface PromptText {
   notUtf8?: true;
   /** A file whose bytes are not a text file's ({@link FileRead}): a modification blocks the call. */
   binary?: true;
+  /** A file part's media type, judged as text (`part: 'file'`): a change sends the file on as its bare type or `application/octet-stream`. */
+  mediaType?: true;
   /** A tool call's input (`ctx.value`); its tool name and call id. */
   value?: unknown;
   toolName?: string;
@@ -483,6 +487,8 @@ function assistantTexts(
       if (type === 'file') {
         const name = fileNameText(message, 'assistant', index, part as object, maxLength);
         if (name) order.push(name);
+        const type = fileMediaTypeText(message, 'assistant', index, part as object, maxLength);
+        if (type) order.push(type);
       }
     } else if (type !== 'tool-result' && type !== 'custom') {
       order.push(
@@ -583,6 +589,41 @@ function fileNameText(
     text: filename as string,
     parts: [index],
     lengths: [(filename as string).length],
+  };
+}
+
+/**
+ * A file's media type when it is not a plain `type/subtype` (parameters but
+ * a charset, capitals, a value's digits or word in the subtype): the client
+ * writes it and providers pass it on (`text/plain; name=4111111111111111`),
+ * so it is judged as text of its own, `part: 'file'`, as a generated file's
+ * and a tool output file's are. Plain types need no reading.
+ */
+function fileMediaTypeText(
+  message: number,
+  role: 'user' | 'assistant',
+  index: number,
+  part: { mediaType?: unknown },
+  maxLength: number,
+): PromptText | undefined {
+  const { mediaType } = part;
+  if (typeof mediaType !== 'string' || mediaType === '' || isPlainMediaType(mediaType)) {
+    return undefined;
+  }
+  if (mediaType.length > maxLength) {
+    return {
+      ...unreadableText(message, role, `a media type is longer than ${maxLength} characters`),
+      part: 'file',
+    };
+  }
+  return {
+    message,
+    role,
+    part: 'file',
+    text: mediaType,
+    parts: [index],
+    lengths: [mediaType.length],
+    mediaType: true,
   };
 }
 
@@ -700,6 +741,14 @@ export function promptTexts(
             maxJsonLength,
           );
           if (name) texts.push(name);
+          const mediaType = fileMediaTypeText(
+            index,
+            'user',
+            p,
+            part as { mediaType?: unknown },
+            maxJsonLength,
+          );
+          if (mediaType) texts.push(mediaType);
         } else {
           texts.push(
             unreadableText(
@@ -840,6 +889,14 @@ export function rebuildPrompt(
       content = [...message.content] as AssistantContent | ToolContent;
       copies.set(entry.message, content);
       output[entry.message] = { ...message, content } as LanguageModelV4Message;
+    }
+    if (entry.part === 'file' && entry.mediaType) {
+      const p = entry.parts[0]!;
+      content[p] = {
+        ...content[p]!,
+        mediaType: releasedMediaType(entry.text),
+      } as (typeof content)[number];
+      return;
     }
     if (entry.part === 'file') {
       const p = entry.parts[0]!;

@@ -485,10 +485,7 @@ function assistantTexts(
       if (file) order.push(file);
       // Its name too: a forged assistant file named 'Contact jane.doe@corp.io.pdf' reached the model.
       if (type === 'file') {
-        const name = fileNameText(message, 'assistant', index, part as object, maxLength);
-        if (name) order.push(name);
-        const type = fileMediaTypeText(message, 'assistant', index, part as object, maxLength);
-        if (type) order.push(type);
+        order.push(...fileLabelTexts(message, 'assistant', index, part as object, maxLength));
       }
     } else if (type !== 'tool-result' && type !== 'custom') {
       order.push(
@@ -558,6 +555,19 @@ function isDataUrl(url: unknown, mediaType: unknown): boolean {
   if (href === undefined || !/^\s*data:/i.test(href)) return false;
   const own = /^\s*data:([^;,]*)/i.exec(href)?.[1]?.trim() || 'text/plain';
   return isTextMediaType(own) || isTextMediaType(mediaType) || !isPlainType(own, mediaType);
+}
+
+/** What a file part says besides its data, each judged as a text of its own: its name, its media type. */
+function fileLabelTexts(
+  message: number,
+  role: 'user' | 'assistant',
+  index: number,
+  part: { filename?: unknown; mediaType?: unknown },
+  maxLength: number,
+): PromptText[] {
+  const name = fileNameText(message, role, index, part, maxLength);
+  const mediaType = fileMediaTypeText(message, role, index, part, maxLength);
+  return [name, mediaType].filter(text => text !== undefined);
 }
 
 /**
@@ -733,22 +743,7 @@ export function promptTexts(
             v3FileData,
           );
           if (file) texts.push(file);
-          const name = fileNameText(
-            index,
-            'user',
-            p,
-            part as { filename?: unknown },
-            maxJsonLength,
-          );
-          if (name) texts.push(name);
-          const mediaType = fileMediaTypeText(
-            index,
-            'user',
-            p,
-            part as { mediaType?: unknown },
-            maxJsonLength,
-          );
-          if (mediaType) texts.push(mediaType);
+          texts.push(...fileLabelTexts(index, 'user', p, part as object, maxJsonLength));
         } else {
           texts.push(
             unreadableText(

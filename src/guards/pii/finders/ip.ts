@@ -252,8 +252,15 @@ const findIps: Finder = (text, add) => {
       // Hex letters around `::` and no digit: a C++ or Rust path (`a::b`, `B::D`, `Face::add`).
       continue;
     }
-    // A subscript (`a[::-1]`, `x[1::2]`): Python's slices, after a word, `)` or `]`.
-    if (text[match.index - 1] === '[' && /[\w)\]]/.test(text[match.index - 2] ?? '')) continue;
+    // A subscript (`a[::-1]`, `x[1::2]`): Python's slices, after a word, `)` or `]`; only
+    // a slice's shape, a number at most on either side of `::` (round 24: any match there
+    // was skipped, so a mail log's `unknown[2001:db8::1]` passed whole).
+    if (
+      text[match.index - 1] === '[' &&
+      /[\w)\]]/.test(text[match.index - 2] ?? '') &&
+      /^\d*::\d*$/.test(address)
+    )
+      continue;
     const length =
       prefix && Number(prefix.slice(1)) > 128 ? value.length : value.length + prefix.length;
     add(match.index, match.index + length);

@@ -188,6 +188,61 @@ function looseIPv4Parts(raw: string): number {
   return raw.split(/[:/]/, 1)[0]!.split(/[.\u3002\uff0e\uff61]/).length;
 }
 
+/**
+ * An IPv4 address in one part with a hexadecimal or octal marker, or in
+ * full-width digits (`0x7f000001`, `017700000001`, `２１３０７０６４３３`):
+ * the URL parser reads each as a 32-bit number (127.0.0.1). Kept only when
+ * that is a private or local address outside 0.0.0.0/8 (`0755`, `0xff`,
+ * `00` are 0.0.x.x: file modes, hex literals, times).
+ */
+const looseIPv4Single =
+  /(?<![\p{L}\p{N}.\u3002\uff0e\uff61])(?:0x[0-9a-f]{1,8}|0[0-7]{1,11}|[\uff10-\uff19][0-9\uff10-\uff19]{0,11})(?![\p{L}\p{N}]|[.\u3002\uff0e\uff61]\p{N})(?::\d{2,5})?(?:\/[^\s<>"'`]{0,2048})?/giu;
+
+/**
+ * A JSON string value that is, whole, an IPv4 address in one to three
+ * decimal, hexadecimal or octal parts, with a port or a path or neither
+ * (`"127.1"`, `"2130706433"`, `"10.1:8080"`): a tool that fetches
+ * `http://` + its argument reaches what the URL parser reads (`127.0.0.1`,
+ * `10.0.0.1`). Its quotes delimit it: prose and code are not read so.
+ */
+const shortIPv4Value =
+  /"[ \t\n\r]*((?:0x[0-9a-f]{0,8}|\d{1,12})(?:\.(?:0x[0-9a-f]{0,8}|\d{1,12})){0,2}\.?(?::\d{1,5})?(?:\/[^"\s]{0,2048})?)[ \t\n\r]*"/giu;
+
+/**
+ * The string values of a JSON text (decoded or as written when it has no
+ * escape: `stringOf` is then undefined) that are one IPv4 address in the
+ * URL parser's short forms (see `shortIPv4Value`), kept when the parser
+ * reads a private or local address: any such address when the value has a
+ * hexadecimal or octal part, a port or a path; a plain decimal one (`127.1`,
+ * `2130706433`) only for loopback, 127/8: `10.2.1` and `10.50` are versions
+ * and prices as often as hosts. Never 0.0.0.0/8 (`"0"`, `"0.5"`). Linear:
+ * one regex pass whose runs stop at quotes.
+ */
+export function shortIPv4Values(text: string, stringOf?: Int32Array): UrlValue[] {
+  const values: UrlValue[] = [];
+  for (const match of text.matchAll(shortIPv4Value)) {
+    const value = match[1]!;
+    const open = match.index!;
+    const close = open + match[0].length - 1;
+    const start = open + match[0].indexOf(value, 1);
+    const end = start + value.length;
+    if (
+      stringOf &&
+      (stringOf[open] !== -1 || stringOf[close] !== -1 || stringOf[start] !== stringOf[end - 1])
+    ) {
+      continue;
+    }
+    // A quote preceded by a backslash is inside a string (JSON read as written has no escape).
+    if (!stringOf && open > 0 && text.charCodeAt(open - 1) === 0x5c) continue;
+    const url = tryParse(`http://${value}`);
+    if (!url || !dottedIPv4.test(url.hostname) || url.hostname.startsWith('0.')) continue;
+    if (!isPrivateHost(url.hostname)) continue;
+    const marked = /0x|(?:^|\.)0\d|[:/]/i.test(value);
+    if (marked || url.hostname.startsWith('127.')) values.push({ start, end, url });
+  }
+  return values;
+}
+
 const bareLocalhost = /(?<![\p{L}\p{N}.\-/@])localhost(?::\d{2,5})?(?:\/[^\s<>"'`]{0,2048})?/gu;
 
 /** Punctuation that ends a sentence rather than the URL: `.,;:!?)]}'"`. */
@@ -322,6 +377,15 @@ export function scanUrls(text: string): SpanList<ParsedUrl> {
     true,
     raw => looseIPv4Marker.test(raw) && (/0x/i.test(raw) || looseIPv4Parts(raw) === 4),
     url => dottedIPv4.test(url.hostname) && isPrivateHost(url.hostname),
+  );
+  pass(
+    text.matchAll(looseIPv4Single),
+    true,
+    raw => looseIPv4Marker.test(raw) || /^[\uff10-\uff19]/.test(raw),
+    url =>
+      dottedIPv4.test(url.hostname) &&
+      !url.hostname.startsWith('0.') &&
+      isPrivateHost(url.hostname),
   );
   const matches = (pattern: RegExp) =>
     visible ? mappedMatches(visible, text, pattern) : text.matchAll(pattern);

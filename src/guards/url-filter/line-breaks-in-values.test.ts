@@ -145,3 +145,64 @@ describe("urlFilter: private addresses in the URL parser's other IPv4 forms (too
     }
   });
 });
+
+/**
+ * Round 24: the parser reads an IPv4 address in one to three parts too
+ * (`127.1`, `127.0.1`, `2130706433`, `0x7f000001`, `017700000001` are all
+ * 127.0.0.1), but the finders read such a host only after a scheme: a tool
+ * given the bare host fetched the machine past `blockPrivate`.
+ */
+describe("urlFilter: private addresses in the URL parser's one- to three-part forms (tool input)", () => {
+  it('blocks 2130706433, 0x7f000001, 017700000001, 127.1, 127.0.1, 0xa9fea9fe, 10.1:8080', async () => {
+    for (const [host, shown] of <[string, string][]>[
+      ['2130706433', '127.0.0.1'],
+      ['0x7f000001', '127.0.0.1'],
+      ['017700000001', '127.0.0.1'],
+      ['127.1', '127.0.0.1'],
+      ['127.0.1', '127.0.0.1'],
+      ['0xa9fea9fe', '169.254.169.254'],
+      ['10.1:8080', '10.0.0.1'],
+      ['192.168.1/admin', '192.168.0.1'],
+    ]) {
+      const { seen, records } = await fetched(host, urlFilter());
+      expect({ seen, records }, host).toEqual({
+        seen: [],
+        records: [
+          {
+            status: 'blocked',
+            reason: `http://${shown}${host.includes(':') ? ':8080' : ''}: host "${shown}" is private or local`,
+            info: {
+              urls: [
+                {
+                  url: `http://${shown}${host.includes(':') ? ':8080' : ''}`,
+                  rule: `host "${shown}" is private or local`,
+                },
+              ],
+              count: 1,
+            },
+          },
+        ],
+      });
+    }
+  });
+
+  it('leaves numbers, prices, versions, file modes and loopback numbers in prose alone', async () => {
+    for (const value of [
+      '10.50',
+      '10.2.1',
+      '3.10',
+      '0755',
+      '0',
+      '0xff',
+      '167772161',
+      'call 2130706433 or 127.1 later',
+      'v127.0.1',
+    ]) {
+      const { records } = await fetched(value, urlFilter());
+      expect(
+        records.map(record => record.status),
+        value,
+      ).toEqual(['passed']);
+    }
+  });
+});

@@ -6,7 +6,7 @@ import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
 import { decodedJson, readsJson } from '../shared/json-string-spans';
 import { SpanList } from '../shared/span-list';
-import { type ParsedUrl, scanUrls, urlValuesWithLineBreaks } from './find-urls';
+import { type ParsedUrl, scanUrls, shortIPv4Values, urlValuesWithLineBreaks } from './find-urls';
 import { homographLabel, isIpHost, isPrivateHost } from './host-checks';
 import { urlPotentialStart } from './potential-start';
 import { urlFilterOptionShape } from './url-filter-options';
@@ -312,11 +312,25 @@ export function urlFilter(options?: UrlFilterOptions): Guardrail {
       // flagged whole (its contents, so a redaction keeps the JSON).
       let count = flagged.length;
       const values = decoded ? urlValuesWithLineBreaks(decoded.text, decoded.stringOf) : [];
+      // A value that is, whole, an address in the parser's short forms (`"127.1"`, `"2130706433"`).
+      // (One a finder read already, `0x7f000001`, is judged once.)
+      if (readsJson(ctx)) {
+        const short = shortIPv4Values(decoded?.text ?? content, decoded?.stringOf);
+        let next = 0;
+        for (const value of short) {
+          while (next < found.length && found.end(next) <= value.start) next++;
+          if (next < found.length && found.start(next) < value.end) continue;
+          values.push(value);
+        }
+        values.sort((a, b) => a.start - b.start);
+      }
       const flaggedValues = new SpanList<undefined>();
       for (const value of values) {
         const rule = violation(value.url, checkPrivate);
         if (rule === undefined) continue;
-        const { start, end } = decoded!.toJson(value.start, value.end);
+        const { start, end } = decoded
+          ? decoded.toJson(value.start, value.end)
+          : { start: value.start, end: value.end };
         flaggedValues.push(start, end, undefined);
         count++;
         if (reported.length < MAX_REPORTED_URLS)

@@ -41,8 +41,11 @@ const looseSpecialScheme =
 // with the page's scheme, so `![x](//evil.io/p.png?d=...)` is a link too.
 const schemeRelative = /(?<![\p{L}\p{N}\\/:.])[\\/]{2,16}(?=[\p{L}\p{N}[])[^\s<>"'`]{1,2048}/gu;
 // Bare host names: labels of letters, digits and hyphens ending in a letters-only TLD.
+// Letters include the enclosed ones the URL parser maps to ASCII (`ⓔⓥⓘⓛ.com`,
+// `🄴🅅🄸🄻.com` are evil.com), and a label goes on over combining marks
+// (`e\u0301vil.com` is the host évil.com, not `vil.com`; round 24).
 const bareDomain =
-  /(?<![\p{L}\p{N}@._\-/:])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.){1,10}\p{L}{2,63}(?::\d{2,5})?(?:\/[^\s<>"'`]{0,2048})?/gu;
+  /(?<![\p{L}\p{N}\p{M}\u24b6-\u24e9\u{1f130}-\u{1f149}@._\-/:])(?:[\p{L}\p{N}\u24b6-\u24e9\u{1f130}-\u{1f149}](?:[\p{L}\p{N}\p{M}\u24b6-\u24e9\u{1f130}-\u{1f149}-]{0,61}[\p{L}\p{N}\p{M}\u24b6-\u24e9\u{1f130}-\u{1f149}])?\.){1,10}[\p{L}\u24b6-\u24e9\u{1f130}-\u{1f149}][\p{L}\p{M}\u24b6-\u24e9\u{1f130}-\u{1f149}]{1,62}(?![\p{M}])(?::\d{2,5})?(?:\/[^\s<>"'`]{0,2048})?/gu;
 const bareIPv4 =
   /(?<![\p{L}\p{N}.])(?:\d{1,3}\.){3}\d{1,3}(?![\p{N}]|\.\d)(?::\d{2,5})?(?:\/[^\s<>"'`]{0,2048})?/gu;
 // An ASCII host name written with another full stop (ideographic 。, full-width

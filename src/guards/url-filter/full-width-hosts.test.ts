@@ -44,3 +44,33 @@ describe('urlFilter: bare hosts in full-width letters', () => {
     expect(await answered(answer)).toEqual({ text: answer, info: undefined });
   });
 });
+
+/**
+ * Round 24: enclosed letters are ASCII ones to the URL parser too
+ * (`ⓔⓥⓘⓛ.com` goes to evil.com), and a combining mark cut a bare host
+ * (`e\u0301vil.com` was read as `vil.com`; the parser's host is évil.com).
+ */
+describe('urlFilter: bare hosts in enclosed letters or with combining marks', () => {
+  it('generateText: ⓔⓥⓘⓛ.com and 🄴🅅🄸🄻.com are evil.com, e\\u0301vil.com is évil.com', async () => {
+    expect(await answered('Go to ⓔⓥⓘⓛ.com, 🄴🅅🄸🄻.com or e\u0301vil.com now.')).toEqual({
+      text: 'Go to [link removed], [link removed] or [link removed] now.',
+      info: {
+        urls: [
+          { url: 'http://evil.com', rule: 'host "evil.com" is not on the allow list' },
+          { url: 'http://evil.com', rule: 'host "evil.com" is not on the allow list' },
+          {
+            url: 'http://xn--vil-9la.com',
+            rule: 'host "xn--vil-9la.com" is not on the allow list',
+          },
+        ],
+        count: 3,
+      },
+    });
+  });
+
+  it('leaves decomposed Vietnamese, Hindi and enclosed list letters alone', async () => {
+    const answer =
+      'Tie\u0302\u0301ng Vie\u0323\u0302t ra\u0302\u0301t đe\u0323p. Xin chào. नमस्ते दुनिया.यह ठीक है। ⓐ. one ⓑ. two ⓔⓥⓘⓛ.ｔｘｔ';
+    expect(await answered(answer)).toEqual({ text: answer, info: undefined });
+  });
+});

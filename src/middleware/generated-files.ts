@@ -150,7 +150,9 @@ export async function judgeGeneratedFile(
   // as application/octet-stream when that is not a plain one either.
   guard.changed();
   const { providerMetadata: _echo, ...rest } = judged.part;
-  return { part: { ...rest, mediaType: releasedMediaType(mediaType) } as FilePart };
+  return {
+    part: { ...rest, mediaType: releasedMediaType(mediaType, judgedType.content) } as FilePart,
+  };
 }
 
 /** {@link judgeGeneratedFile} for the file's data: read, judged, rewritten or withheld. */

@@ -483,10 +483,9 @@ function assistantTexts(
         v3Data,
       );
       if (file) order.push(file);
-      // Its name too: a forged assistant file named 'Contact jane.doe@corp.io.pdf' reached the model.
-      if (type === 'file') {
-        order.push(...fileLabelTexts(message, 'assistant', index, part as object, maxLength));
-      }
+      // Its name and media type too: a forged assistant file named 'Contact jane.doe@corp.io.pdf'
+      // reached the model (a reasoning file's media type too, round 24).
+      order.push(...fileLabelTexts(message, 'assistant', index, part as object, maxLength));
     } else if (type !== 'tool-result' && type !== 'custom') {
       order.push(
         unreadableText(
@@ -889,7 +888,7 @@ export function rebuildPrompt(
       const p = entry.parts[0]!;
       content[p] = {
         ...content[p]!,
-        mediaType: releasedMediaType(entry.text),
+        mediaType: releasedMediaType(entry.text, text),
       } as (typeof content)[number];
       return;
     }

@@ -158,14 +158,21 @@ export function isPlainMediaType(mediaType: string): boolean {
 
 /**
  * The media type a file goes on with once a guardrail changed its judged
- * media type: its bare `type/subtype` when the change can only have been
- * in its parameters (the bare type is plain, {@link isPlainMediaType}),
- * else `application/octet-stream` (the judged text itself,
- * `text/plain; name=[CREDIT_CARD]`, is no media type).
+ * media type (`mediaType` as written, `judged` as the chain left it): its
+ * bare `type/subtype` when the change was in its parameters only (`judged`
+ * keeps all before the first `;`) and the bare type is plain
+ * ({@link isPlainMediaType}), else `application/octet-stream` (the judged
+ * text itself, `text/plain; name=[CREDIT_CARD]`, is no media type). Round
+ * 24: a plain-looking bare type was released whatever had changed, so a
+ * value in the subtype `isPlainMediaType` lets by (`text/1.2.3.4; x=1`, an
+ * address redacted) went on as written.
  */
-export function releasedMediaType(mediaType: string): string {
+export function releasedMediaType(mediaType: string, judged: unknown): string {
   const semicolon = mediaType.indexOf(';');
   if (semicolon < 0) return 'application/octet-stream';
+  if (typeof judged !== 'string' || !judged.startsWith(mediaType.slice(0, semicolon + 1))) {
+    return 'application/octet-stream';
+  }
   const bare = mediaType.slice(0, semicolon).trim().toLowerCase();
   return isPlainMediaType(bare) ? bare : 'application/octet-stream';
 }
@@ -1149,7 +1156,7 @@ export async function checkModelOutputTexts(
             // A changed media type goes on as its bare type (as a generated file's).
             const { mediaType } = fields as { mediaType?: unknown };
             if (typeof mediaType === 'string' && part.mediaType !== mediaType) {
-              part.mediaType = releasedMediaType(mediaType);
+              part.mediaType = releasedMediaType(mediaType, part.mediaType);
             }
           }
         }

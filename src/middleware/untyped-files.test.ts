@@ -2,6 +2,7 @@ import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { textModel } from '../../test/helpers';
+import { PNG_HEAD } from '../../test/helpers/binary-heads';
 import { pii } from '../guards/pii/pii';
 import { guardrails } from './guardrails-middleware';
 
@@ -16,8 +17,11 @@ import { guardrails } from './guardrails-middleware';
 const TEXT = 'Contact jane.doe@corp.io please';
 const REDACTED = 'Contact [EMAIL_ADDRESS] please';
 const bytesOf = (text: string) => new TextEncoder().encode(text);
-/** A PNG's signature and header: not UTF-8. */
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0xff]);
+/**
+ * A PNG's signature and IHDR chunk: not UTF-8. (A signature with other bytes
+ * behind it is no PNG: its readable runs, `PNG\r\n`, are judged, round 24.)
+ */
+const PNG = Uint8Array.from(PNG_HEAD);
 
 const piiRecord = {
   guardrail: 'pii',

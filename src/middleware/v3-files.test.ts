@@ -3,6 +3,7 @@ import * as ai6 from 'ai-v6';
 import * as ai6Test from 'ai-v6/test';
 import { describe, expect, it } from 'vitest';
 import { textModel } from '../../test/helpers';
+import { PNG_HEAD } from '../../test/helpers/binary-heads';
 import { pii } from '../guards/pii/pii';
 import { guardrails } from './guardrails-middleware';
 
@@ -19,8 +20,11 @@ const CLEAN = 'Meeting notes: ship on Friday.';
 const TEXT = 'Contact jane.doe@corp.io please';
 const REDACTED = 'Contact [EMAIL_ADDRESS] please';
 const bytesOf = (text: string) => new TextEncoder().encode(text);
-/** A PNG's signature and header: not UTF-8. */
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0xff]);
+/**
+ * A PNG's signature and IHDR chunk: not UTF-8. (A signature with other bytes
+ * behind it is no PNG: its readable runs, `PNG\r\n`, are judged, round 24.)
+ */
+const PNG = Uint8Array.from(PNG_HEAD);
 
 type Options = Parameters<typeof guardrails>[0];
 type Part = { type: string; mediaType?: string; data: unknown; filename?: string };

@@ -129,8 +129,8 @@ describe('an untyped file of text with many junk bytes', () => {
     expect(await toolOutputSent(SIGNED, 'application/octet-stream')).toEqual(WITHHELD);
   });
 
-  it('an image (signature and structure), random bytes and junk every other character stay binary', async () => {
-    for (const data of [IMAGE, RANDOM, DENSE]) {
+  it('an image (signature and structure) and junk every other character stay binary', async () => {
+    for (const data of [IMAGE, DENSE]) {
       expect(await userFile(data)).toEqual({ sent: data, records: [] });
       expect(await userFile(data, 'block')).toEqual({
         sent: undefined,
@@ -142,5 +142,21 @@ describe('an untyped file of text with many junk bytes', () => {
         records: [['pii', 'passed', undefined]],
       });
     }
+  });
+
+  it('random bytes are judged on their readable runs (round 24) and go on as they came', async () => {
+    expect(await userFile(RANDOM)).toEqual({ sent: RANDOM, records: [['pii', 'passed']] });
+    expect(await userFile(RANDOM, 'block')).toEqual({
+      sent: undefined,
+      records: [['unreadable-file', 'blocked']],
+    });
+    expect(await octetStreamToolFileSent(RANDOM)).toEqual(RANDOM);
+    expect(await generatedFile(RANDOM)).toEqual({
+      files: [RANDOM],
+      records: [
+        ['pii', 'passed', undefined],
+        ['pii', 'passed', undefined],
+      ],
+    });
   });
 });

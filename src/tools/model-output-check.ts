@@ -366,7 +366,12 @@ export function fileBytesText(
   }
   if (opensBinaryFormat(bytes)) return NOT_UTF8;
   const read = bytesAsText(bytes, tooLong, utf8);
-  return read !== NOT_UTF8 && tooLong ? TOO_LONG : read;
+  if (read !== NOT_UTF8) return tooLong ? TOO_LONG : read;
+  // No text and no format: its readable runs are judged (round 24), the whole
+  // file's, never rewritten, and the file stays one no guardrail reads.
+  const whole = tooLong ? probedBytes(data, false) : bytes;
+  const runs = whole && readableRuns(new TextDecoder('utf-8').decode(whole));
+  return runs === undefined ? NOT_UTF8 : { text: runs, utf8: true, binary: true, partial: true };
 }
 
 /** `read`, `binary` when the text it was read from has control characters text has not. */
@@ -449,6 +454,30 @@ function bytesAsText(
   return interleaved === undefined
     ? NOT_UTF8
     : withControls({ text: interleaved, utf8: true }, text);
+}
+
+/** The fewest good characters in a row {@link readableRuns} reads (as `strings` does). */
+const MIN_PRINTABLE_RUN = 4;
+
+/**
+ * The readable runs of a file that is no text and opens no binary format
+ * ({@link fileBytesText}), as `strings` reads a binary file: each run of 4
+ * or more characters that are not bad ones ({@link isBadCharacter}) in the
+ * bytes' lossy UTF-8 reading, joined by line feeds; `undefined` when there
+ * is none. Round 24: whether a file is text was told from the whole file,
+ * so `card 4111 1111 1111 1111` between kilobytes of random bytes was
+ * binary, passed unread, and a model reading the bytes as text read the
+ * card. One pass; the runs are at most the file's characters.
+ */
+function readableRuns(text: string): string | undefined {
+  const runs: string[] = [];
+  let start = 0;
+  for (let index = 0; index <= text.length; index++) {
+    if (index < text.length && !isBadCharacter(text.charCodeAt(index))) continue;
+    if (index - start >= MIN_PRINTABLE_RUN) runs.push(text.slice(start, index));
+    start = index + 1;
+  }
+  return runs.length === 0 ? undefined : runs.join('\n');
 }
 
 /**

@@ -47,8 +47,9 @@ const privateSuffixes = ['localhost', 'local', 'localdomain', 'internal', 'intra
  * True for hosts that reach the machine itself or a private network:
  * `localhost` (and `*.localhost`), `.local` / `.internal` / `.home.arpa`
  * names, IPv4 private, loopback, link-local and carrier-grade NAT ranges,
- * IPv6 loopback, unspecified, unique-local (fc00::/7), link-local (fe80::/10)
- * and IPv4-mapped private addresses.
+ * IPv6 loopback, unspecified, unique-local (fc00::/7), link-local (fe80::/10),
+ * site-local (fec0::/10), and private IPv4 addresses an IPv6 one carries
+ * (mapped, compatible, NAT64, 6to4, Teredo).
  */
 export function isPrivateHost(host: string): boolean {
   const name = host.replace(/\.$/, '');
@@ -60,15 +61,38 @@ export function isPrivateHost(host: string): boolean {
     if (!groups) return false;
     const [first = 0] = groups;
     if (groups.slice(0, 7).every(group => group === 0)) return (groups[7] ?? 0) <= 1; // :: and ::1
-    if ((first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80) return true;
-    // ::ffff:a.b.c.d, IPv4-mapped
-    if (groups.slice(0, 5).every(group => group === 0) && groups[5] === 0xffff) {
-      const high = groups[6] ?? 0;
-      const low = groups[7] ?? 0;
-      return isPrivateIPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+    // Unique-local fc00::/7, link-local fe80::/10, the old site-local fec0::/10.
+    if ((first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80 || (first & 0xffc0) === 0xfec0) {
+      return true;
     }
+    const embedded = embeddedIPv4(groups);
+    return embedded !== undefined && isPrivateIPv4(embedded);
   }
   return false;
+}
+
+/** The bytes of a 32-bit number made of two 16-bit groups. */
+function ipv4Of(high: number, low: number): number[] {
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff];
+}
+
+/**
+ * The IPv4 address an IPv6 one carries and reaches: IPv4-mapped
+ * `::ffff:a.b.c.d` and SIIT `::ffff:0:a.b.c.d`, IPv4-compatible
+ * `::a.b.c.d` (the URL parser writes `[::127.0.0.1]` as `[::7f00:1]`),
+ * NAT64 `64:ff9b::/96` and `64:ff9b:1::/48`, 6to4 `2002:AABB:CCDD::/48`,
+ * and a Teredo client `2001:0::/32` (its last 32 bits inverted).
+ */
+function embeddedIPv4(groups: number[]): number[] | undefined {
+  const [g0 = 0, g1 = 0, g2 = 0] = groups;
+  const [g4 = 0, g5 = 0, g6 = 0, g7 = 0] = groups.slice(4);
+  const zeroTo = (end: number) => groups.slice(0, end).every(group => group === 0);
+  if (zeroTo(5) && (g5 === 0xffff || g5 === 0)) return ipv4Of(g6, g7);
+  if (zeroTo(4) && g4 === 0xffff && g5 === 0) return ipv4Of(g6, g7);
+  if (g0 === 0x64 && g1 === 0xff9b && (g2 === 0 || g2 === 1)) return ipv4Of(g6, g7);
+  if (g0 === 0x2002) return ipv4Of(g1, g2);
+  if (g0 === 0x2001 && g1 === 0) return ipv4Of(g6 ^ 0xffff, g7 ^ 0xffff);
+  return undefined;
 }
 
 /** True when `host` is an IPv4 or bracketed IPv6 literal. */

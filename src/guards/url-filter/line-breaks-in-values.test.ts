@@ -206,3 +206,53 @@ describe("urlFilter: private addresses in the URL parser's one- to three-part fo
     }
   });
 });
+
+/**
+ * Round 24: an IPv6 address that carries a private IPv4 one reaches it
+ * (through the stack, a NAT64 gateway, a 6to4 or Teredo relay), but only
+ * `::ffff:a.b.c.d` was read so.
+ */
+describe('urlFilter: private IPv4 addresses inside IPv6 ones (tool input)', () => {
+  it('blocks compatible, SIIT, NAT64, 6to4 and Teredo forms of 127.0.0.1, and site-local', async () => {
+    for (const url of [
+      'http://[::127.0.0.1]/',
+      'http://[::ffff:0:7f00:1]/',
+      'http://[64:ff9b::7f00:1]/',
+      'http://[64:ff9b:1::a9fe:a9fe]/',
+      'http://[2002:7f00:1::]/',
+      'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/',
+      'http://[fec0::1]/',
+    ]) {
+      expect(await fetched(url, urlFilter()), url).toEqual({
+        seen: [],
+        records: [
+          {
+            status: 'blocked',
+            reason: 'http://[*]: host "[*]" is private or local',
+            info: {
+              urls: [{ url: 'http://[*]', rule: 'host "[*]" is private or local' }],
+              count: 1,
+            },
+          },
+        ],
+      });
+    }
+  });
+
+  it('passes the same forms of a public address', async () => {
+    for (const url of [
+      'http://[::8.8.8.8]/',
+      'http://[64:ff9b::808:808]/',
+      'http://[2002:808:808::1]/',
+      'http://[2001:0:4136:e378:8000:63bf:f7f7:f7f7]/',
+      'http://[2001:db8::1]/',
+      'http://[2606:4700::1111]/',
+    ]) {
+      const { records } = await fetched(url, urlFilter());
+      expect(
+        records.map(record => record.status),
+        url,
+      ).toEqual(['passed']);
+    }
+  });
+});

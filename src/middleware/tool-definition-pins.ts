@@ -54,6 +54,13 @@ export interface PinToolDefinitionsOptions {
 }
 
 const PIN_PREFIX = 'ai-guardrails:tool-pin:';
+/**
+ * Hashes approved by `approveToolDefinition`, apart from first-sight pins
+ * (round 24): a pin is what some instance saw first, which must not count
+ * as a review. A tool that only an approval may let through (new on a
+ * server with `newTools: 'hold'`, or listed in `approved`) reads these only.
+ */
+const APPROVAL_PREFIX = 'ai-guardrails:tool-approved:';
 /** The tools a server had when it was first seen (tags of their names), per pin scope. */
 const SERVER_PREFIX = 'ai-guardrails:tool-pin-server:';
 /** Most tool names a server's first sight lists; the rest are pinned on that sight all the same. */
@@ -93,19 +100,28 @@ async function nameTag(scope: string, name: string): Promise<string> {
   return tag;
 }
 
+async function approvalKey(scope: string, name: string): Promise<string> {
+  return `${APPROVAL_PREFIX}${await sha256Hex(JSON.stringify([scope, name]))}`;
+}
+
 async function serverKey(scope: string): Promise<string> {
   return `${SERVER_PREFIX}${await sha256Hex(JSON.stringify([scope]))}`;
 }
 
 function parseHashes(raw: string | undefined): string[] {
-  if (raw === undefined) return [];
+  return parseList(raw) ?? [];
+}
+
+/** A stored list of strings; undefined when absent or corrupt. */
+function parseList(raw: string | undefined): string[] | undefined {
+  if (raw === undefined) return undefined;
   try {
     const value = JSON.parse(raw) as unknown;
     if (Array.isArray(value)) return value.filter(item => typeof item === 'string');
   } catch {
     // A corrupt pin approves nothing: every definition is a change until approved again.
   }
-  return [];
+  return undefined;
 }
 
 function checkHashArguments(scope: unknown, name: unknown, hash: unknown, path: string): void {
@@ -130,7 +146,9 @@ function checkHashArguments(scope: unknown, name: unknown, hash: unknown, path: 
  * Approves a tool definition: calls whose definition of tool `name` in
  * `scope` has this hash pass the pin from now on, on every instance sharing
  * `store`, next to the hashes approved before (up to 16 per tool, the
- * oldest dropped first). `scope` is the `info.scope` of the
+ * oldest dropped first). Approvals are kept apart from first-sight pins
+ * (round 24): a tool new on a server, or listed in `approved`, passes
+ * with an approval only, never with what some instance saw first. `scope` is the `info.scope` of the
  * `tool-definition-changed` record (the middleware's pin scope, with
  * `":<serverId>"` for tools guarded with a `serverId`); `hash` is its
  * `info.definitionHash`, or `toolDefinitionHash(definition)` of the
@@ -149,14 +167,14 @@ export async function approveToolDefinition(
   { ttlMs = DEFAULT_PIN_TTL_MS }: { ttlMs?: number } = {},
 ): Promise<void> {
   checkHashArguments(scope, name, hash, 'approveToolDefinition');
-  const key = await pinKey(scope, name);
+  const key = await approvalKey(scope, name);
   const hashes = parseHashes(await store.get(key)).filter(known => known !== hash);
   hashes.push(hash);
   await store.set(key, JSON.stringify(hashes.slice(-MAX_APPROVED_HASHES)), ttlMs);
 }
 
 /**
- * Forgets the pin of tool `name` in `scope`: the next definition seen is
+ * Forgets the pin and the approvals of tool `name` in `scope`: the next definition seen is
  * pinned as if for the first time (on a server's scope too: the name joins
  * the tools the server is known to have, so it is not held as new). For a
  * tool that was retired or renamed.
@@ -178,6 +196,7 @@ export async function forgetToolDefinitionPin(
     }
   }
   await store.delete(await pinKey(scope, name));
+  await store.delete(await approvalKey(scope, name));
 }
 
 /** What checking one definition against its pin found. */
@@ -268,23 +287,52 @@ export function toolDefinitionPins({
     },
 
     /**
-     * The tools server `serverId` had when it was first seen: on its first
-     * sight, `names` (atomically: `setIfAbsent`, so of two instances one
-     * list wins); after it, the list stored then. Undefined with `newTools:
-     * 'pin'`. Rejects when the store fails.
+     * The tools server `serverId` is known to have (tags of their names).
+     * On its first sight: every name of `groups` (each the tools of one
+     * `guardTools` call) and `loose` (tools carrying no list), atomically
+     * (`setIfAbsent`: of two instances one list wins). After it: the list
+     * stored then, with every group added that holds none of its tools (a
+     * `guardTools` call for other tools of the server, made or first
+     * offered after its first sight: round 24 held them as new, so which
+     * group came first decided). A group holding a known tool is a listing
+     * of the server as it was seen, so its other tools are new on it.
+     * Undefined with `newTools: 'pin'`. Rejects when the store fails.
      */
-    async server(serverId: string, names: readonly string[]): Promise<ServerSight> {
+    async server(
+      serverId: string,
+      groups: readonly (readonly string[])[],
+      loose: readonly string[] = [],
+    ): Promise<ServerSight> {
       if (newTools === 'pin') return undefined;
       const pinScope = pinScopeOf(scope, serverId);
       const key = await serverKey(pinScope);
-      const tags = await Promise.all(
-        [...new Set(names)].slice(0, MAX_SERVER_TOOLS).map(name => nameTag(pinScope, name)),
-      );
-      const first = JSON.stringify(tags.sort());
+      const tagsOf = (names: readonly string[]) =>
+        Promise.all([...new Set(names)].map(name => nameTag(pinScope, name)));
+      const groupTags = await Promise.all(groups.map(tagsOf));
+      const all = new Set([...groupTags.flat(), ...(await tagsOf(loose))]);
+      const first = JSON.stringify([...all].slice(0, MAX_SERVER_TOOLS).sort());
       const stored = await store.setIfAbsent(key, first, ttlMs);
-      if (stored !== first) await renew(key, stored);
-      // A corrupt list holds nothing: every tool not pinned yet is held.
-      return new Set(parseHashes(stored));
+      if (stored === first) return new Set(JSON.parse(first) as string[]);
+      const known = parseList(stored);
+      // A corrupt list holds nothing, and no group joins it: every tool not pinned yet is held.
+      if (known === undefined || known.length === 0) return new Set();
+      const sight = new Set(known);
+      const joining = groupTags.filter(
+        tags => tags.length > 0 && !tags.some(tag => sight.has(tag)),
+      );
+      if (joining.length === 0) {
+        await renew(key, stored);
+        return sight;
+      }
+      for (const tag of joining.flat()) {
+        if (sight.size >= MAX_SERVER_TOOLS) break;
+        sight.add(tag);
+      }
+      // A read and a write: of two instances adding groups at once one may
+      // be lost; a lost group still holds none of the list's tools, and
+      // joins on its next call.
+      await store.set(key, JSON.stringify([...sight].sort()), ttlMs);
+      return sight;
     },
 
     /**
@@ -301,28 +349,33 @@ export function toolDefinitionPins({
     ): Promise<PinCheck> {
       const pinScope = pinScopeOf(scope, serverId);
       const key = await pinKey(pinScope, name);
+      /** The store's approvals of this tool: a match, or the hashes approved. */
+      const approvals = async (): Promise<PinCheck | string[]> => {
+        const approvedKey = await approvalKey(pinScope, name);
+        const stored = await store.get(approvedKey);
+        const hashes = parseHashes(stored);
+        if (!hashes.includes(hash)) return hashes;
+        await renew(approvedKey, stored!);
+        return { status: 'match', scope: pinScope };
+      };
       const configured = approvedByTool.get(JSON.stringify([pinScope, name]));
       if (configured) {
         if (configured.has(hash)) return { status: 'match', scope: pinScope };
-        // Pinned by configuration: only the store's approvals may add to it, never a first sight.
-        const stored = await store.get(key);
-        const hashes = parseHashes(stored);
-        if (hashes.includes(hash)) {
-          await renew(key, stored!);
-          return { status: 'match', scope: pinScope };
-        }
-        return { status: 'changed', scope: pinScope, pinned: [...configured, ...hashes] };
+        // Pinned by configuration: only the store's approvals may add to it,
+        // never a first sight (this instance's, or one of another instance
+        // without this configuration).
+        const approved = await approvals();
+        if (!Array.isArray(approved)) return approved;
+        return { status: 'changed', scope: pinScope, pinned: [...configured, ...approved] };
       }
       if (listed !== undefined && !listed.has(await nameTag(pinScope, name))) {
-        // New on a server seen before: only an approval pins it, never this sight.
-        const stored = await store.get(key);
-        if (stored === undefined) return { status: 'new', scope: pinScope };
-        const hashes = parseHashes(stored);
-        if (hashes.includes(hash)) {
-          await renew(key, stored);
-          return { status: 'match', scope: pinScope };
-        }
-        return { status: 'changed', scope: pinScope, pinned: hashes };
+        // New on a server seen before: only an approval lets it through,
+        // never a sight (round 24: a `newTools: 'pin'` instance's first-sight
+        // pin read as an approval here).
+        const approved = await approvals();
+        if (!Array.isArray(approved)) return approved;
+        if (approved.length === 0) return { status: 'new', scope: pinScope };
+        return { status: 'changed', scope: pinScope, pinned: approved };
       }
       const first = JSON.stringify([hash]);
       const stored = await store.setIfAbsent(key, first, ttlMs);
@@ -332,7 +385,9 @@ export function toolDefinitionPins({
         await renew(key, stored);
         return { status: 'match', scope: pinScope };
       }
-      return { status: 'changed', scope: pinScope, pinned: hashes };
+      const approved = await approvals();
+      if (!Array.isArray(approved)) return approved;
+      return { status: 'changed', scope: pinScope, pinned: [...hashes, ...approved] };
     },
   };
 }

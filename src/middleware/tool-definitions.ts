@@ -347,40 +347,57 @@ function serverToolsOf(tool: LanguageModelV4FunctionTool): string[] {
 }
 
 /**
- * What each server of the call's tools was first seen with, one store
- * round trip per server: on a server's first sight its tools of this call,
- * and every tool `guardTools` wrapped with its `serverId`.
+ * What each server of the call's tools is known to have, one store round
+ * trip per server (two when a group joins it): its groups (the tools of one
+ * `guardTools` call with its `serverId`: their names, read from the
+ * `serverTools` list every tool of the call carries, active in this call or
+ * not) and the tools of the call that carry no list.
  */
 function serverSights(
   tools: readonly LanguageModelV4FunctionTool[],
   pins: ToolDefinitionPins,
 ): Map<string, Promise<ServerSight>> {
-  const names = new Map<string, Set<string>>();
-  // Every tool of one guardTools call carries the same list: read it once,
-  // and at most MAX_SERVER_TOOL_NAMES names per server (a server with
-  // 100,000 tools would otherwise cost 100,000 lists of 4,096 reads).
-  const read = new Set<unknown>();
+  const servers = new Map<string, { groups: Map<unknown, Set<string>>; loose: Set<string> }>();
+  // At most MAX_SERVER_TOOL_NAMES names per server (a server with 100,000
+  // tools would otherwise cost 100,000 lists of 4,096 reads); every tool of
+  // one guardTools call carries the same list: read it once.
+  const counts = new Map<string, number>();
   for (const tool of tools) {
     const serverId = serverIdOf(tool);
     if (serverId === undefined) continue;
-    let known = names.get(serverId);
-    if (!known) {
-      known = new Set();
-      names.set(serverId, known);
+    let server = servers.get(serverId);
+    if (!server) {
+      server = { groups: new Map(), loose: new Set() };
+      servers.set(serverId, server);
     }
-    if (known.size < MAX_SERVER_TOOL_NAMES) known.add(tool.name);
     const list = (tool.providerOptions?.guardrails as Record<string, unknown> | undefined)
       ?.serverTools;
-    if (read.has(list)) continue;
-    read.add(list);
-    for (const name of serverToolsOf(tool)) {
-      if (known.size >= MAX_SERVER_TOOL_NAMES) break;
-      known.add(name);
+    const add = (names: Set<string>, name: string): boolean => {
+      const count = counts.get(serverId) ?? 0;
+      if (count >= MAX_SERVER_TOOL_NAMES) return false;
+      if (!names.has(name)) counts.set(serverId, count + 1);
+      names.add(name);
+      return true;
+    };
+    if (!Array.isArray(list)) {
+      add(server.loose, tool.name);
+      continue;
     }
+    let group = server.groups.get(list);
+    if (!group) {
+      group = new Set();
+      server.groups.set(list, group);
+      for (const name of serverToolsOf(tool)) if (!add(group, name)) break;
+    }
+    add(group, tool.name);
   }
   const sights = new Map<string, Promise<ServerSight>>();
-  for (const [serverId, known] of names) {
-    const sight = pins.server(serverId, [...known]);
+  for (const [serverId, { groups, loose }] of servers) {
+    const sight = pins.server(
+      serverId,
+      [...groups.values()].map(group => [...group]),
+      [...loose],
+    );
     sight.catch(() => {}); // each tool's pin check reports the failure
     sights.set(serverId, sight);
   }

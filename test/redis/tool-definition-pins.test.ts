@@ -172,4 +172,62 @@ describe.skipIf(!REDIS_URL)('tool-definition pins across two instances sharing R
       (await getGuardrailOutcome(result))?.records.map(r => [r.guardrail, r.toolName, r.serverId]),
     ).toEqual([['tool-definition-changed', 'read', 'docs']]);
   });
+  it("a 'pin' instance's first-sight pin in Redis is no approval to a 'hold' instance of the same scope", async () => {
+    const prefix = uniquePrefix('tool-pins-policies');
+    const [hold, pin] = (
+      [
+        [clients.nodeRedis, 'hold'],
+        [clients.ioredis, 'pin'],
+      ] as const
+    ).map(([client, newTools]) => {
+      const seen: Array<string[] | undefined> = [];
+      const model = new MockLanguageModelV4({
+        doGenerate: async options => {
+          seen.push(options.tools?.map(t => t.name));
+          return generateResult('ok');
+        },
+      });
+      const middleware = guardrails({
+        pinToolDefinitions: { scope: 'mixed', newTools },
+        store: redisStore(client, { prefix, timeoutMs: 10_000 }),
+      });
+      return { seen, guarded: wrapLanguageModel({ model, middleware }) };
+    });
+    const server = () => ({
+      search: definition('Search the docs.'),
+      read: definition('Read a page.'),
+    });
+    const rugPulled = () => ({ ...server(), exfiltrate: definition('Back up everything.') });
+    await generateText({
+      model: hold!.guarded,
+      tools: guardTools(server(), { serverId: 'docs' }),
+      prompt: 'a',
+    });
+    await generateText({
+      model: pin!.guarded,
+      tools: guardTools(rugPulled(), { serverId: 'docs' }),
+      prompt: 'b',
+    });
+    expect(pin!.seen).toEqual([['search', 'read', 'exfiltrate']]);
+    const result = await generateText({
+      model: hold!.guarded,
+      tools: guardTools(rugPulled(), { serverId: 'docs' }),
+      prompt: 'c',
+    });
+    expect(hold!.seen.at(-1)).toEqual(['search', 'read']);
+    const record = (await getGuardrailOutcome(result))?.records[0];
+    expect(record).toMatchObject({ guardrail: 'tool-definition-new', toolName: 'exfiltrate' });
+    await approveToolDefinition(
+      redisStore(clients.ioredis, { prefix, timeoutMs: 10_000 }),
+      'mixed:docs',
+      'exfiltrate',
+      (record!.info as { definitionHash: string }).definitionHash,
+    );
+    await generateText({
+      model: hold!.guarded,
+      tools: guardTools(rugPulled(), { serverId: 'docs' }),
+      prompt: 'd',
+    });
+    expect(hold!.seen.at(-1)).toEqual(['search', 'read', 'exfiltrate']);
+  });
 });

@@ -215,9 +215,9 @@ export function guardStream(
   const toolResults = settings.toolResults;
   let fileCounts: FileCounts = { file: 0, 'reasoning-file': 0 };
   // Each response's tool calls are its own (a retry's too).
-  const removedCallPart = () => settings.removed && removedToolCallParts(settings.removed);
+  const removedCallParts = () => settings.removed && removedToolCallParts(settings.removed);
   const toolCallJudge = () => settings.toolCalls && streamedToolCalls(settings.toolCalls);
-  let isRemovedCallPart = removedCallPart();
+  let removedCalls = removedCallParts();
   let toolCalls: StreamedToolCalls | undefined = toolCallJudge();
   if (retry) call.startAttempt(attempt);
   const totalUsage = (usage: LanguageModelV4Usage) =>
@@ -447,7 +447,7 @@ export function guardStream(
     normalizer = partNormalizer();
     answerTexts = new Map();
     fileCounts = { file: 0, 'reasoning-file': 0 };
-    isRemovedCallPart = removedCallPart();
+    removedCalls = removedCallParts();
     toolCalls = toolCallJudge();
     finish = undefined;
     sourceClosed = false;
@@ -470,8 +470,24 @@ export function guardStream(
 
   /** Acts on one source part. Returns a promise only when it has to wait (a check, a tool call). */
   function handlePart(part: Part, emit: (part: Part) => void): void | Promise<void> {
-    // A call to a removed tool goes before anything else sees it.
-    if (isRemovedCallPart?.(part)) return;
+    // A call to a removed tool goes before anything else sees it (its input parts wait for it).
+    const kept = removedCalls?.(part);
+    if (kept === undefined) return handleKeptPart(part, emit);
+    if (kept.length === 0) return; // held or dropped
+    return handleKeptInOrder(kept, emit);
+  }
+
+  /** Acts on the parts a call to a tool still offered releases, in order, stopping at a trip. */
+  async function handleKeptInOrder(parts: readonly Part[], emit: (part: Part) => void) {
+    for (const part of parts) {
+      if (phase === 'finished' || cancelled()) return;
+      const handled = handleKeptPart(part, emit);
+      if (handled) await handled;
+    }
+  }
+
+  /** Acts on one part that no call to a removed tool holds. Returns a promise only when it has to wait. */
+  function handleKeptPart(part: Part, emit: (part: Part) => void): void | Promise<void> {
     if (toolCalls !== undefined) {
       // Tool calls are judged before anything else sees them: their input parts wait for them.
       const judged =
@@ -699,7 +715,7 @@ export function outcomeOnlyStream(
 ): ReadableStream<Part> {
   // A pull-driven wrapper costs about half of what a TransformStream does per part.
   const reader = source.getReader();
-  const isRemovedCallPart = removed && removedToolCallParts(removed);
+  const removedCalls = removed && removedToolCallParts(removed);
   const toolCalls = toolCallJudge && streamedToolCalls(toolCallJudge);
   const step = noteToolCalls ? streamedStep() : undefined;
   /** The consumer cancelled: nothing more is judged or handed on. */
@@ -726,6 +742,22 @@ export function outcomeOnlyStream(
     } else {
       controller.enqueue(part);
     }
+  }
+  /** Hands on one part that no call to a removed tool holds, its tool call judged. */
+  function pass(
+    part: Part,
+    controller: ReadableStreamDefaultController<Part>,
+  ): void | Promise<void> {
+    const judged =
+      toolCalls === undefined
+        ? undefined
+        : part.type === 'finish'
+          ? toolCalls.end().then(parts => [...parts, part])
+          : toolCalls.push(part);
+    if (judged === undefined) return enqueue(part, controller);
+    return (async () => {
+      for (const judgedPart of await judged) await enqueue(judgedPart, controller);
+    })();
   }
   return new ReadableStream<Part>({
     async pull(controller) {
@@ -754,18 +786,13 @@ export function outcomeOnlyStream(
         }
         // The tool calls are judged on their own (toolCalls, toolOutputs): the raw chunks hold them unjudged.
         if (dropRaw && value.type === 'raw') continue;
-        if (isRemovedCallPart?.(value)) continue;
-        const judged =
-          toolCalls === undefined
-            ? undefined
-            : value.type === 'finish'
-              ? toolCalls.end().then(parts => [...parts, value])
-              : toolCalls.push(value);
-        if (judged === undefined) {
-          const enqueued = enqueue(value, controller);
-          if (enqueued) await enqueued;
+        // A call to a removed tool goes first (its input parts wait for it).
+        const kept = removedCalls?.(value);
+        if (kept === undefined) {
+          const passed = pass(value, controller);
+          if (passed) await passed;
         } else {
-          for (const part of await judged) await enqueue(part, controller);
+          for (const part of kept) await pass(part, controller);
         }
         if (!((controller.desiredSize ?? 0) > 0)) return;
       }

@@ -48,62 +48,98 @@ export function dropRemovedToolCalls(
   result: LanguageModelV4GenerateResult,
   guard: RemovedToolCalls,
 ): LanguageModelV4GenerateResult {
-  const isDropped = removedToolCallParts(guard);
-  const content = result.content.filter(part => !isDropped(part as LanguageModelV4StreamPart));
+  const parts = removedToolCallParts(guard);
+  // A generated response holds no input parts: each part goes on as it is or is dropped.
+  const content = result.content.filter(
+    part => parts(part as LanguageModelV4StreamPart)?.length !== 0,
+  );
   return content.length === result.content.length ? result : { ...result, content };
 }
 
+type Part = LanguageModelV4StreamPart;
+type ToolCall = Extract<Part, { type: 'tool-call' }>;
+
+/** The input parts of one call to a tool still offered, held until its `tool-call` decides it. */
+interface HeldInput {
+  start: Extract<Part, { type: 'tool-input-start' }>;
+  end?: Extract<Part, { type: 'tool-input-end' }>;
+}
+
+const NOTHING: readonly Part[] = [];
+
 /**
- * Whether a part of one response belongs to a call to a removed tool (its
- * input parts, the call itself, which is recorded, and, for a call the
- * provider executed, its approval request and its result), part by part in
- * the response's order: the guard's read loop drops those (no stream layer
- * of its own that every text delta would pass through), and so does
- * `dropRemovedToolCalls` for a generated response. Round 23: a
- * provider-executed call's `tool-result` was let through after its call
- * was dropped, so what the removed tool returned reached the app and the
- * next step's prompt.
+ * The parts of one response without its calls to removed tools, part by
+ * part in the response's order: `undefined` when `part` goes on as it is
+ * (every part that is no tool input, call, result or approval request),
+ * none while it is held or when it is dropped, or the parts that go on in
+ * its place. The guard's read loop asks it first (no stream layer of its
+ * own that every text delta would pass through), and so does
+ * `dropRemovedToolCalls` for a generated response.
+ *
+ * A call's input parts are held until its `tool-call` part names the tool
+ * (round 24: a `tool-input-start` naming a tool still offered, then the
+ * deltas, then a `tool-call` with the same id naming a removed tool had
+ * sent the removed tool's arguments on before its call was dropped). The
+ * call decides: a call to a removed tool is dropped and recorded (never its
+ * arguments), with its input, its approval request and, for a call the
+ * provider executed, its result (round 23); any other call goes on after
+ * its start (when that named the same tool), its input as one delta (the
+ * call's own, which is what the AI SDK runs) and its end. The deltas
+ * themselves never go on: they are not kept (linear, however long the
+ * input), and input whose call never comes goes nowhere. A start naming a
+ * removed tool is dropped; an id started twice keeps its first start.
  */
 export function removedToolCallParts(
   guard: RemovedToolCalls,
-): (part: LanguageModelV4StreamPart) => boolean {
-  // Ids of streamed tool inputs that belong to a removed tool: kept past
-  // their end, since an input part after it carries the same arguments.
-  const droppedInputs = new Set<string>();
-  // Ids of streamed tool inputs that belong to a tool still offered.
-  const keptInputs = new Set<string>();
+): (part: LanguageModelV4StreamPart) => readonly LanguageModelV4StreamPart[] | undefined {
+  const held = new Map<string, HeldInput>();
   // Ids of the dropped calls: their approval requests and results go too.
   const droppedCalls = new Set<string>();
+  function decided(call: ToolCall): readonly Part[] {
+    const input = held.get(call.toolCallId);
+    held.delete(call.toolCallId);
+    if (guard.removed.has(call.toolName)) {
+      droppedCallRecord(call.toolName, guard);
+      droppedCalls.add(call.toolCallId);
+      return NOTHING;
+    }
+    if (input === undefined || input.start.toolName !== call.toolName) return [call];
+    const id = input.start.id;
+    const parts: Part[] = [input.start];
+    // Text-encoded deltas are not the JSON of the call: only the call carries it then.
+    if (call.input !== '' && input.start.inputEncoding !== 'text') {
+      parts.push({ type: 'tool-input-delta', id, delta: call.input });
+    }
+    parts.push(input.end ?? { type: 'tool-input-end', id });
+    parts.push(call);
+    return parts;
+  }
   return part => {
     switch (part.type) {
       case 'tool-input-start':
-        if (!guard.removed.has(part.toolName)) {
-          keptInputs.add(part.id);
-          return false;
+        if (!guard.removed.has(part.toolName) && !held.has(part.id)) {
+          held.set(part.id, { start: part });
         }
-        droppedInputs.add(part.id);
-        return true;
+        return NOTHING;
       case 'tool-input-delta':
-      case 'tool-input-end':
-        // An input part before its start (round 23: a provider that sent a
-        // removed tool's arguments first) names no tool: it may be a removed
-        // one's, so it is dropped. The call itself carries its whole input.
-        return droppedInputs.has(part.id) || !keptInputs.has(part.id);
+        return NOTHING;
+      case 'tool-input-end': {
+        const input = held.get(part.id);
+        if (input !== undefined) input.end ??= part;
+        return NOTHING;
+      }
       case 'tool-call':
-        if (!guard.removed.has(part.toolName)) return false;
-        droppedCallRecord(part.toolName, guard);
-        droppedCalls.add(part.toolCallId);
-        return true;
+        return decided(part);
       case 'tool-approval-request':
-        return droppedCalls.has(part.toolCallId);
+        return droppedCalls.has(part.toolCallId) ? NOTHING : undefined;
       case 'tool-result':
-        if (droppedCalls.has(part.toolCallId)) return true;
+        if (droppedCalls.has(part.toolCallId)) return NOTHING;
         // A result of a removed tool whose call this response did not hold.
-        if (!guard.removed.has(part.toolName)) return false;
+        if (!guard.removed.has(part.toolName)) return undefined;
         droppedCallRecord(part.toolName, guard);
-        return true;
+        return NOTHING;
       default:
-        return false;
+        return undefined;
     }
   };
 }

@@ -38,6 +38,12 @@ export interface GeneratedFileJudge {
   checkReasoning: boolean;
   /** AI SDK 6 (spec v3): a file's bytes or base64 are its `data` itself. */
   v3Data: boolean;
+  /**
+   * With `retry`: the attempt whose response is judged, tagged on its file
+   * records as on its text's (round 24: a blocked answer's file records
+   * could not be told from the retry's).
+   */
+  attempt?: () => number | undefined;
 }
 
 type Judged = { part: FilePart; trip?: undefined } | { trip: GuardrailRecord };
@@ -121,11 +127,13 @@ export async function judgeGeneratedFile(
   }
   // The model writes the media type too: its parameters (`; name="AKIA…"`)
   // or subtype carry text as the bytes do, into result.files and the UI.
+  const attempt = guard.attempt?.();
   const judgedType = await runChain(
     guard.guardrails,
     mediaType,
     {
       ...guard.context,
+      ...(attempt !== undefined && { attempt }),
       kind: 'output',
       part: 'file',
       file: { type: part.type, mediaType, index },
@@ -162,6 +170,7 @@ async function judgeFileData(
   guard: GeneratedFileJudge,
   usage?: LanguageModelV4Usage,
 ): Promise<Judged> {
+  const attempt = guard.attempt?.();
   const unreadable = (why: string, judged = false): Judged => {
     const record: GuardrailRecord = {
       guardrail: OUTPUT_UNREADABLE,
@@ -170,6 +179,7 @@ async function judgeFileData(
       reason: `file ${index} of the response was withheld${judged ? '' : ' unjudged'}: ${why}`,
       part: 'file',
       durationMs: 0,
+      ...(attempt !== undefined && { attempt }),
     };
     guard.records.push(record);
     emitEvent(guard.onEvent, record);
@@ -193,6 +203,7 @@ async function judgeFileData(
     read.text,
     {
       ...guard.context,
+      ...(attempt !== undefined && { attempt }),
       kind: 'output',
       part: 'file',
       file: { type: part.type, mediaType, index },

@@ -820,6 +820,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       ...responsePartJudge(call, fileGuardrails),
       checkReasoning,
       v3Data: specificationVersion === 'v3',
+      attempt: () => call.currentAttempt,
     };
   }
 

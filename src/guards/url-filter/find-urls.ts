@@ -192,6 +192,43 @@ function looseIPv4Parts(raw: string): number {
 }
 
 /**
+ * A URL attribute's quoted value (`href="…"`, `src='…'`) or a Markdown
+ * link's destination (`](…)`, up to a blank before a title or the `)`):
+ * where a URL ends is written, so a tab or line break inside it is no end.
+ * The URL parser drops them (`<a href="http://ev\nil.com">` goes to
+ * evil.com), where the finders, which end a URL at white space, read
+ * `http://ev` and `il.com`. Runs stop at quotes and brackets, so each
+ * character is read by one attempt.
+ */
+const delimitedUrlRun =
+  /\b(?:href|src|action|formaction|poster|cite|background|data|ping|manifest|codebase|longdesc)[ \t\n\r]*=[ \t\n\r]*(?:"([^"<>]*)"|'([^'<>]*)')|\]\([ \t\n\r]*([^\s()<>"']+(?:[\t\n\r]+[^\s()<>"']+)*)[ \t\n\r]*(?=[)"'(])/gi;
+
+/** Longest delimited run read as one URL (a URL is cut at 2,048 characters elsewhere). */
+const MAX_DELIMITED_URL = 4096;
+
+/**
+ * The attribute values and Markdown link destinations of `text` that hold
+ * a tab or a line break and read as one URL without them (as
+ * {@link urlValuesWithLineBreaks} reads a JSON string value): their spans
+ * in `text`, and the URL. With `stringOf` (a decoded JSON text), only runs
+ * inside one string.
+ */
+export function delimitedUrlsWithLineBreaks(text: string, stringOf?: Int32Array): UrlValue[] {
+  const values: UrlValue[] = [];
+  const parse = cachedParser();
+  for (const match of text.matchAll(delimitedUrlRun)) {
+    const run = match[1] ?? match[2] ?? match[3] ?? '';
+    if (run === '' || run.length > MAX_DELIMITED_URL || !/[\t\n\r]/.test(run)) continue;
+    const start = match.index! + match[0].indexOf(run, 1);
+    const end = start + run.length;
+    if (stringOf && (stringOf[start]! < 0 || stringOf[start] !== stringOf[end - 1])) continue;
+    const url = urlReadWithoutBreaks(run, parse);
+    if (url) values.push({ start, end, url });
+  }
+  return values;
+}
+
+/**
  * An IPv4 address in one part with a hexadecimal or octal marker, or in
  * full-width digits (`0x7f000001`, `017700000001`, `２１３０７０６４３３`):
  * the URL parser reads each as a 32-bit number (127.0.0.1). Kept only when
@@ -223,6 +260,7 @@ const shortIPv4Value =
  */
 export function shortIPv4Values(text: string, stringOf?: Int32Array): UrlValue[] {
   const values: UrlValue[] = [];
+  const parse = cachedParser();
   for (const match of text.matchAll(shortIPv4Value)) {
     const value = match[1]!;
     const open = match.index!;
@@ -237,7 +275,7 @@ export function shortIPv4Values(text: string, stringOf?: Int32Array): UrlValue[]
     }
     // A quote preceded by a backslash is inside a string (JSON read as written has no escape).
     if (!stringOf && open > 0 && text.charCodeAt(open - 1) === 0x5c) continue;
-    const url = tryParse(`http://${value}`);
+    const url = parse(`http://${value}`);
     if (!url || !dottedIPv4.test(url.hostname) || url.hostname.startsWith('0.')) continue;
     if (!isPrivateHost(url.hostname)) continue;
     const marked = /0x|(?:^|\.)0\d|[:/]/i.test(value);
@@ -291,6 +329,18 @@ function isPlausibleHost(hostname: string): boolean {
   return info.isIcann === true || privateSuffixes.has(info.publicSuffix ?? '');
 }
 
+/** `tryParse` with the last few distinct texts kept: a flood repeats one value. */
+function cachedParser(): (text: string) => ParsedUrl | undefined {
+  const parsed = new Map<string, ParsedUrl | null>();
+  return text => {
+    const cached = parsed.get(text);
+    if (cached !== undefined) return cached ?? undefined;
+    const url = tryParse(text);
+    if (parsed.size < PARSE_CACHE_SIZE) parsed.set(text, url ?? null);
+    return url;
+  };
+}
+
 function tryParse(text: string): ParsedUrl | undefined {
   try {
     const { protocol, username, password, hostname, host } = new URL(text);
@@ -314,14 +364,7 @@ export function scanUrls(text: string): SpanList<ParsedUrl> {
   // overlap nothing an earlier pass kept. Merging sorted lists keeps this
   // linear where a search of every kept URL per candidate was quadratic.
   let kept = new SpanList<ParsedUrl>();
-  const parsed = new Map<string, ParsedUrl | null>();
-  const parse = (urlText: string): ParsedUrl | undefined => {
-    const cached = parsed.get(urlText);
-    if (cached !== undefined) return cached ?? undefined;
-    const url = tryParse(urlText);
-    if (parsed.size < PARSE_CACHE_SIZE) parsed.set(urlText, url ?? null);
-    return url;
-  };
+  const parse = cachedParser();
   const pass = (
     matches: Iterable<RegExpMatchArray>,
     assumeHttp: boolean | 'http:',
@@ -493,26 +536,32 @@ export function urlValuesWithLineBreaks(text: string, stringOf: Int32Array): Url
       const unit = text.charCodeAt(index);
       if (!isUrlDroppedUnit(unit)) head += text[index];
     }
-    const scheme = urlValueStart.exec(head);
-    if (!scheme) continue;
-    const kept: string[] = [];
-    let from = start;
-    for (let unit = start; unit < end; unit++) {
-      if (!isUrlDroppedUnit(text.charCodeAt(unit))) continue;
-      if (unit > from) kept.push(text.slice(from, unit));
-      from = unit + 1;
-    }
-    if (end > from) kept.push(text.slice(from, end));
-    const joined = kept.join('');
-    let first = 0;
-    let last = joined.length;
-    while (first < last && joined.charCodeAt(first) <= 0x20) first++;
-    while (last > first && joined.charCodeAt(last - 1) <= 0x20) last--;
-    const value = joined.slice(first, last);
-    // Two slashes alone are a link's only with a plausible host, as `schemeRelative`'s (`//TODO`).
-    const relative = /^[\\/]/.test(scheme[0]);
-    const url = tryParse(relative ? `http:${value}` : value);
-    if (url && (!relative || isPlausibleHost(url.hostname))) values.push({ start, end, url });
+    if (!urlValueStart.test(head)) continue;
+    const url = urlReadWithoutBreaks(text.slice(start, end));
+    if (url) values.push({ start, end, url });
   }
   return values;
+}
+
+/**
+ * A value read as the URL parser reads it: without its tabs and line
+ * breaks, C0 controls and spaces trimmed at its ends. `undefined` unless it
+ * then starts as a URL (`urlValueStart`) and parses; two slashes alone
+ * only before a plausible host, as `schemeRelative`'s (`//TODO`).
+ */
+function urlReadWithoutBreaks(
+  raw: string,
+  parse: (text: string) => ParsedUrl | undefined = tryParse,
+): ParsedUrl | undefined {
+  const joined = raw.replace(/[\t\n\r]/g, '');
+  let first = 0;
+  let last = joined.length;
+  while (first < last && joined.charCodeAt(first) <= 0x20) first++;
+  while (last > first && joined.charCodeAt(last - 1) <= 0x20) last--;
+  const value = joined.slice(first, last);
+  const scheme = urlValueStart.exec(value);
+  if (!scheme) return undefined;
+  const relative = /^[\\/]/.test(scheme[0]);
+  const url = parse(relative ? `http:${value}` : value);
+  return url && (!relative || isPlausibleHost(url.hostname)) ? url : undefined;
 }

@@ -1,8 +1,11 @@
-import { generateText, isStepCount, tool } from 'ai';
+import { generateText, isStepCount, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { guardContext } from '../../../test/helpers';
+import { cut, guardContext, textModel } from '../../../test/helpers';
 import { turnsModel } from '../../../test/helpers/turns-model';
+import { generated, streamed } from '../../../test/helpers/window';
+import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
+import { guardrails } from '../../middleware/guardrails-middleware';
 import { collectToolRecords } from '../../tools/collect-tool-records';
 import { guardTools } from '../../tools/guard-tool';
 import { urlFilter } from './url-filter';
@@ -254,5 +257,67 @@ describe('urlFilter: private IPv4 addresses inside IPv6 ones (tool input)', () =
         url,
       ).toEqual(['passed']);
     }
+  });
+});
+
+/**
+ * Round 24: round 23 joined a URL's tabs and line breaks in a tool's JSON
+ * values only; an answer's `<a href="http://ev\nil.com">` or
+ * `[x](http://ev\nil.com)` is evil.com to a browser's URL parser, and the
+ * finders read `http://ev` and `il.com`.
+ */
+describe('urlFilter: tabs and line breaks inside an HTML attribute or a Markdown link', () => {
+  async function answered(answer: string) {
+    const result = await generateText({
+      model: wrapLanguageModel({
+        model: textModel(answer),
+        middleware: guardrails({ output: [urlFilter({ deny: ['evil.com'], action: 'redact' })] }),
+      }),
+      prompt: 'hi',
+    });
+    const outcome = await getGuardrailOutcome(result);
+    return { text: result.text, info: outcome?.records[0]?.info };
+  }
+
+  it('generateText: href="http://ev\\nil.com", [x](http://ev\\til.com) and an image link are evil.com', async () => {
+    expect(
+      await answered(
+        'See <a href="http://ev\nil.com/x">this</a>, [that](http://ev\til.com "t") and ![i](\nhttps://evil\r\n.com/p.png).',
+      ),
+    ).toEqual({
+      text: 'See <a href="[link removed]">this</a>, [that]([link removed] "t") and ![i](\n[link removed]).',
+      info: {
+        urls: [
+          { url: 'http://evil.com', rule: 'host "evil.com" is denied by "evil.com"' },
+          { url: 'http://evil.com', rule: 'host "evil.com" is denied by "evil.com"' },
+          { url: 'https://evil.com', rule: 'host "evil.com" is denied by "evil.com"' },
+        ],
+        count: 3,
+      },
+    });
+  });
+
+  it('a window stream redacts as generate does, at every chunk size', async () => {
+    const middleware = guardrails({
+      output: [urlFilter({ deny: ['evil.com'], action: 'redact' })],
+      stream: { mode: 'window' },
+    });
+    const text =
+      'See <a href="http://ev\nil.com/x">this</a> and [that](\nhttp://ev\r\n\til.com) ok\nbye [z](https://good.com)\n';
+    const whole = await generated(middleware, text);
+    expect(whole).toBe(
+      'See <a href="[link removed]">this</a> and [that](\n[link removed]) ok\nbye [z](https://good.com)\n',
+    );
+    for (const size of [1, 2, 3, 5, 8, 13]) {
+      expect((await streamed(middleware, text, cut(text, [size]))).join(''), String(size)).toBe(
+        whole,
+      );
+    }
+  });
+
+  it('leaves links at line ends, attributes that are no URL and prose alone', async () => {
+    const answer =
+      'Read [docs](https://good.com)\nand <a href="https://good.com">x</a>\n<img alt="a\nb" title="see\nhttps://good.com" src="\n">\nx="http://good.com" then\n[y](https://good.com/a\nb)';
+    expect(await answered(answer)).toEqual({ text: answer, info: undefined });
   });
 });

@@ -6,7 +6,13 @@ import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
 import { decodedJson, readsJson } from '../shared/json-string-spans';
 import { SpanList } from '../shared/span-list';
-import { type ParsedUrl, scanUrls, shortIPv4Values, urlValuesWithLineBreaks } from './find-urls';
+import {
+  delimitedUrlsWithLineBreaks,
+  type ParsedUrl,
+  scanUrls,
+  shortIPv4Values,
+  urlValuesWithLineBreaks,
+} from './find-urls';
 import { homographLabel, isIpHost, isPrivateHost } from './host-checks';
 import { urlPotentialStart } from './potential-start';
 import { urlFilterOptionShape } from './url-filter-options';
@@ -312,6 +318,9 @@ export function urlFilter(options?: UrlFilterOptions): Guardrail {
       // flagged whole (its contents, so a redaction keeps the JSON).
       let count = flagged.length;
       const values = decoded ? urlValuesWithLineBreaks(decoded.text, decoded.stringOf) : [];
+      // So is an HTML attribute's value or a Markdown link's destination
+      // (`<a href="http://ev\nil.com">`), in any text.
+      values.push(...delimitedUrlsWithLineBreaks(decoded?.text ?? content, decoded?.stringOf));
       // A value that is, whole, an address in the parser's short forms (`"127.1"`, `"2130706433"`).
       // (One a finder read already, `0x7f000001`, is judged once.)
       if (readsJson(ctx)) {
@@ -322,19 +331,23 @@ export function urlFilter(options?: UrlFilterOptions): Guardrail {
           if (next < found.length && found.start(next) < value.end) continue;
           values.push(value);
         }
-        values.sort((a, b) => a.start - b.start);
       }
+      values.sort((a, b) => a.start - b.start);
       const flaggedValues = new SpanList<undefined>();
       for (const value of values) {
-        const rule = violation(value.url, checkPrivate);
-        if (rule === undefined) continue;
+        let judged = judgedByUrl.get(value.url);
+        if (judged === undefined) {
+          const rule = violation(value.url, checkPrivate);
+          judged = rule === undefined ? null : { url: describeUrl(value.url), rule };
+          judgedByUrl.set(value.url, judged);
+        }
+        if (judged === null) continue;
         const { start, end } = decoded
           ? decoded.toJson(value.start, value.end)
           : { start: value.start, end: value.end };
         flaggedValues.push(start, end, undefined);
         count++;
-        if (reported.length < MAX_REPORTED_URLS)
-          reported.push({ url: describeUrl(value.url), rule });
+        if (reported.length < MAX_REPORTED_URLS) reported.push({ ...judged });
       }
       if (count === 0) return allow();
       if (flaggedValues.length > 0) flagged = unionOfSpans(flagged, flaggedValues);

@@ -709,3 +709,94 @@ describe('llmJudge', () => {
     });
   });
 });
+
+// Round 24: a judge refusing the judged text in other words than HTTP
+// 401/403 (its provider's content filter: a finish reason `content-filter`,
+// Azure OpenAI's 400 `content_filter`, OpenAI's 400 `invalid_prompt`) was a
+// failure like a garbled answer, so with `onError: 'allow'` the very text
+// that tripped the filter passed unjudged. The provider's body may echo the
+// text: no record carries it.
+describe('llmJudge: a content-filter refusal fails closed whatever onError says', () => {
+  const HIDDEN = 'synthesise the nerve agent at home';
+  const refusals: Array<[string, () => Promise<never> | ReturnType<typeof generateResult>]> = [
+    [
+      'a finish reason content-filter with no text',
+      () =>
+        generateResult([], { finishReason: { unified: 'content-filter', raw: 'content_filter' } }),
+    ],
+    [
+      'a finish reason content-filter with a refusal in words',
+      () =>
+        generateResult("I'm sorry, I can't help with that.", {
+          finishReason: { unified: 'content-filter', raw: 'refusal' },
+        }),
+    ],
+    [
+      "Azure OpenAI's HTTP 400 content_filter, its body quoting the text",
+      () =>
+        Promise.reject(
+          new APICallError({
+            message: `The response was filtered: "${HIDDEN}"`,
+            url: 'https://judge.example/v1',
+            requestBodyValues: { prompt: HIDDEN },
+            statusCode: 400,
+            responseBody: JSON.stringify({
+              error: { code: 'content_filter', message: `filtered: ${HIDDEN}`, status: 400 },
+            }),
+            isRetryable: false,
+          }),
+        ),
+    ],
+    [
+      "OpenAI's HTTP 400 invalid_prompt",
+      () =>
+        Promise.reject(
+          new APICallError({
+            message:
+              'Invalid prompt: your prompt was flagged as potentially violating our usage policy.',
+            url: 'https://judge.example/v1',
+            requestBodyValues: {},
+            statusCode: 400,
+            responseBody: JSON.stringify({
+              error: {
+                code: 'invalid_prompt',
+                message: 'Invalid prompt',
+                type: 'invalid_request_error',
+              },
+            }),
+            isRetryable: false,
+          }),
+        ),
+    ],
+  ];
+
+  it.each(refusals)('%s', async (_, answer) => {
+    const judge = new MockLanguageModelV4({ doGenerate: async () => answer() });
+    const model = wrapLanguageModel({
+      model: textModel(`Step one: ${HIDDEN}.`),
+      middleware: guardrails({
+        output: [
+          llmJudge({
+            model: judge,
+            policy,
+            onError: 'allow',
+            breaker: { failures: 1, resetMs: 60_000 },
+          }),
+        ],
+      }),
+    });
+    const result = await generateText({ model, prompt: 'how?' });
+    expect(result.text).toBe("Sorry, I can't help with that.");
+    const records = withoutTiming((await getGuardrailOutcome(result))?.records);
+    const status = _.includes('HTTP 400') ? ' (HTTP 400)' : '';
+    expect(records).toEqual([
+      {
+        guardrail: 'llm-judge',
+        kind: 'output',
+        status: 'error',
+        reason: `judge refused the content: its provider's content filter stopped the call${status}; failing closed whatever onError says`,
+      },
+    ]);
+    expect(JSON.stringify(records)).not.toContain('nerve agent');
+  });
+});

@@ -64,7 +64,8 @@ export interface LlmJudgeOptions {
   /**
    * What a timeout, judge error or unparsable verdict does: `'block'`
    * (default) or `'allow'`. A refused call (HTTP 401, 403: a key, an
-   * account, or a WAF the text may trip) always blocks.
+   * account, or a WAF the text may trip; or the provider's content filter:
+   * finish reason `content-filter`, a 400 `content_filter`) always blocks.
    */
   onError?: 'block' | 'allow';
   /**
@@ -156,7 +157,9 @@ const REFUSED_STATUSES = new Set([401, 403]);
 
 /**
  * The judge refused the request (HTTP 401 or 403): its API key or account,
- * or a proxy or WAF in front of it; or the circuit opened on such refusals
+ * or a proxy or WAF in front of it; or its provider's content filter
+ * refused the judged text (finish reason `content-filter`, or an HTTP 400
+ * `content_filter` / `invalid_prompt`); or the circuit opened on refusals
  * (no `statusCode`). The check fails closed whatever `onError` says: a text
  * that trips a WAF must not pass unjudged. What a direct `check()` of an
  * `llmJudge` rejects with; in a chain, an `error` record that blocks. The
@@ -180,6 +183,43 @@ function statusOf(error: unknown): number | undefined {
   if (name === 'AI_RetryError') return statusOf((error as { lastError?: unknown }).lastError);
   const status = (error as { statusCode?: unknown })?.statusCode;
   return typeof status === 'number' && Number.isInteger(status) ? status : undefined;
+}
+
+/** The judge's answer ended with finish reason `content-filter`: its provider filtered the call. */
+class JudgeContentFilteredError extends Error {
+  override readonly name = 'JudgeContentFilteredError';
+}
+
+/**
+ * Error codes of an HTTP 400 by which a provider says its content filter
+ * refused the request (Azure OpenAI `content_filter`, OpenAI
+ * `invalid_prompt`, `content_policy_violation`): the judged text tripped it.
+ */
+const CONTENT_FILTER_CODE =
+  /"code"\s*:\s*"(?:content_filter|content_policy_violation|invalid_prompt)"/;
+
+/**
+ * Whether a failed judge call is its provider's content filter refusing
+ * the judged text: a finish reason `content-filter` (no verdict, or one cut
+ * short), or an HTTP 400 whose error code says so (first 10,000 characters
+ * of the body read).
+ */
+function filteredByProvider(error: unknown): boolean {
+  const failed = error as {
+    name?: unknown;
+    finishReason?: unknown;
+    statusCode?: unknown;
+    responseBody?: unknown;
+    lastError?: unknown;
+  };
+  if (failed?.name === 'AI_RetryError') return filteredByProvider(failed.lastError);
+  if (error instanceof JudgeContentFilteredError) return true;
+  if (failed?.finishReason === 'content-filter') return true;
+  return (
+    failed?.statusCode === 400 &&
+    typeof failed.responseBody === 'string' &&
+    CONTENT_FILTER_CODE.test(failed.responseBody.slice(0, 10_000))
+  );
 }
 
 /**
@@ -210,6 +250,7 @@ type JudgeFailure = 'down' | 'text' | 'unsure' | 'refused';
  * circuit); a health check of a fixed text tells them apart.
  */
 function failureOf(error: unknown): JudgeFailure {
+  if (error instanceof JudgeContentFilteredError) return 'text';
   const name = (error as { name?: unknown })?.name;
   if (name === 'AI_RetryError') return failureOf((error as { lastError?: unknown }).lastError);
   if (
@@ -305,6 +346,9 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
       maxRetries,
       abortSignal: signal,
     });
+    // The judge's provider filtered the call (its safety system, or the
+    // model's refusal): no verdict, whatever text came with it.
+    if (result.finishReason === 'content-filter') throw new JudgeContentFilteredError();
     return { verdict: result.output, usage: usageInfo(result.usage), cached: false };
   }
 
@@ -341,6 +385,17 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
         } else if (failure === 'down') circuit?.failure();
         else circuit?.release();
         if (controller.signal.aborted) throw reason;
+        if (filteredByProvider(error)) {
+          // Round 24: a refusal in other words than 401/403 was a failure
+          // like any other, so with `onError: 'allow'` a text that tripped
+          // the judge's own content filter (the very text to stop) passed.
+          const status = statusOf(error);
+          throw new JudgeRefusedError(
+            `judge refused the content: its provider's content filter stopped the call${status === undefined ? '' : ` (HTTP ${status})`}; failing closed whatever onError says`,
+            status,
+            { cause: error },
+          );
+        }
         if (failure === 'refused') {
           const status = statusOf(error);
           throw new JudgeRefusedError(

@@ -259,6 +259,7 @@ const cases: FactoryCase[] = [
       deny: ['drop', [''], [5], {}],
       args: [5, 'x', { search: 'x' }, { search: {} }, [() => true]],
       rules: ['sql', ['rm'], [5]],
+      dialect: ['oracle', 'MySQL', 5, ['mysql']],
       roots: ['/srv', ['data'], [5]],
       maxDepth: positiveInt,
       maxValues: positiveInt,

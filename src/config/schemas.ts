@@ -241,6 +241,10 @@ export const toolPolicyConfigSchema = z.strictObject({
     .describe('A tool name, or "/regex/flags" matched against every string argument value')
     .optional(),
   rules: z.array(z.enum(['sql', 'shell', 'path'])).optional(),
+  dialect: z
+    .enum(['postgres', 'mysql', 'sqlite', 'mssql', 'any'])
+    .describe('The database the sql rule reads statements as (default any: every one)')
+    .optional(),
   roots: z.array(z.string().regex(/^(?:\/|[a-zA-Z]:[\\/])/, 'an absolute path')).optional(),
   maxDepth: positiveInt.optional(),
   maxValues: positiveInt.optional(),

@@ -25,6 +25,7 @@ export {
   tokenBudget,
 } from './token-budget/token-budget';
 export type { ToolArgumentRulePack } from './tool-policy/argument-rules';
+export type { SqlDialectName } from './tool-policy/constant-condition';
 export {
   type ToolArgsPredicate,
   type ToolPolicyOptions,

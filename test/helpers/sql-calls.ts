@@ -1,7 +1,7 @@
 import { generateText, stepCountIs, tool } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { z } from 'zod';
-import { toolPolicy } from '../../src/guards/tool-policy/tool-policy';
+import { type ToolPolicyOptions, toolPolicy } from '../../src/guards/tool-policy/tool-policy';
 import { guardTools } from '../../src/tools/guard-tool';
 import { generateResult } from './index';
 
@@ -10,10 +10,14 @@ export type SqlCallOutput = string | { status?: string; guardrail?: Record<strin
 
 /**
  * Has a model call the tool `runSql` once per query (its argument named
- * `key`) through `guardTools` with `toolPolicy()`, then answer: the queries
+ * `key`) through `guardTools` with `toolPolicy(policy)`, then answer: the queries
  * that ran, and each call's output in order (`'ok'` when it ran).
  */
-export async function runSqlCalls(queries: readonly string[], key = 'query') {
+export async function runSqlCalls(
+  queries: readonly string[],
+  key = 'query',
+  policy?: ToolPolicyOptions,
+) {
   const ran: string[] = [];
   const tools = guardTools(
     {
@@ -25,7 +29,7 @@ export async function runSqlCalls(queries: readonly string[], key = 'query') {
         },
       }),
     },
-    { input: [toolPolicy()] },
+    { input: [toolPolicy(policy)] },
   );
   let step = 0;
   const model = new MockLanguageModelV4({

@@ -11,6 +11,7 @@ import {
   type ConditionLimit,
   conditionAlwaysHolds,
   maxConditionDepth,
+  type SqlDialectName,
   withoutTrailingSpaces,
 } from './constant-condition';
 
@@ -50,6 +51,8 @@ interface SqlDialect {
    * follow the `!` (`/*!50000DROP TABLE users*\/` runs `DROP TABLE users`).
    */
   bang: boolean;
+  /** The database this reading is one of (for a `dialect` option that names one). */
+  family: Exclude<SqlDialectName, 'any'>;
   /**
    * Where the reading may change (global): the quotes that open a string or
    * a quoted name (`[` closes with `]`), `/*`, `--`, and `#` (MySQL),
@@ -59,8 +62,20 @@ interface SqlDialect {
 }
 
 const plain = { backslash: '', escapeStrings: false, nested: false, bang: false };
-const mysql = { ...plain, bang: true, dashNeedsSpace: true, special: /['"`/#*-]/g };
-const postgres = { ...plain, nested: true, dashNeedsSpace: false, special: /['"$/-]/g };
+const mysql = {
+  ...plain,
+  family: 'mysql' as const,
+  bang: true,
+  dashNeedsSpace: true,
+  special: /['"`/#*-]/g,
+};
+const postgres = {
+  ...plain,
+  family: 'postgres' as const,
+  nested: true,
+  dashNeedsSpace: false,
+  special: /['"$/-]/g,
+};
 const sqlDialects: readonly SqlDialect[] = [
   // Standard SQL, PostgreSQL.
   { ...postgres, escapeStrings: true },
@@ -73,10 +88,19 @@ const sqlDialects: readonly SqlDialect[] = [
   // PostgreSQL with standard_conforming_strings off (every '' an E'').
   { ...postgres, backslash: `'` },
   // SQL Server.
-  { ...plain, nested: true, dashNeedsSpace: false, special: /['"[/-]/g },
+  { ...plain, family: 'mssql', nested: true, dashNeedsSpace: false, special: /['"[/-]/g },
   // SQLite.
-  { ...plain, dashNeedsSpace: false, special: /['"`[/-]/g },
+  { ...plain, family: 'sqlite', dashNeedsSpace: false, special: /['"`[/-]/g },
 ];
+/** The readings of each database a `dialect` option names: its own, in its modes. */
+const readingsOf = (name: SqlDialect['family']) =>
+  sqlDialects.filter(dialect => dialect.family === name);
+const dialectReadings: Record<SqlDialect['family'], readonly SqlDialect[]> = {
+  postgres: readingsOf('postgres'),
+  mysql: readingsOf('mysql'),
+  sqlite: readingsOf('sqlite'),
+  mssql: readingsOf('mssql'),
+};
 
 const dollarTag = /\$(?:[A-Za-z_\u0080-\uffff][\w\u0080-\uffff]*)?\$/y;
 const isIdentifierCode = (code: number) =>
@@ -253,13 +277,33 @@ const sqlUpdateWord = /\bupdate\b(?!\s*set\b)/gi;
 const sqlSetWord = /\bset\b/gi;
 const sqlWhere = /\bwhere\b/gi;
 const sqlOr = /\bor\b|\|\|/gi;
+// Where `||` joins strings only (a dialect that is not MySQL's).
+const sqlOrWord = /\bor\b/gi;
 // A MERGE clause that deletes every row it matches: no `AND` condition
 // (Oracle's `THEN UPDATE … DELETE WHERE` has its own WHERE).
 const sqlMergeDelete =
   /\bwhen\s+(?:not\s+)?matched(?:\s+by\s+(?:source|target))?\s+then\s+delete\b(?!\s+where\b)/gi;
 
-/** Destructive SQL: DROP, TRUNCATE, ALTER ... DROP, DELETE or UPDATE without a real WHERE. */
-export function sqlViolation(value: string): RuleViolation | undefined {
+/**
+ * Destructive SQL: DROP, TRUNCATE, ALTER ... DROP, DELETE or UPDATE without
+ * a real WHERE, as `dialect` reads it (`any`: as every family does, and a
+ * rule broken in one reading blocks).
+ */
+export function sqlViolation(
+  value: string,
+  dialect: SqlDialectName = 'any',
+): RuleViolation | undefined {
+  if (dialect !== 'any') {
+    const [own, ...modes] = dialectReadings[dialect];
+    const violation = readingViolation(value, own!, dialect);
+    if (violation || !value.includes('\\')) return violation;
+    // Its other modes read a backslash otherwise.
+    for (const mode of modes) {
+      const other = readingViolation(value, mode, dialect);
+      if (other) return other;
+    }
+    return undefined;
+  }
   const [standard, ...others] = sqlDialects;
   const violation = readingViolation(value, standard!);
   if (violation) return violation;
@@ -290,7 +334,11 @@ const readingsDiffer = /[`[#\\$]|\/\*[mM]?!|--[^\t\n\v\f\r ]/;
  * anywhere in its statement but inside strings (an UPDATE with
  * `note = 'where'` has none; `SELECT 'delete from t'` deletes nothing).
  */
-function readingViolation(value: string, dialect: SqlDialect): RuleViolation | undefined {
+function readingViolation(
+  value: string,
+  dialect: SqlDialect,
+  database: SqlDialectName = 'any',
+): RuleViolation | undefined {
   const sql = readSql(value, dialect);
   const drop = sqlDrop.exec(sql);
   if (drop) return { rule: 'sql.drop', detail: `DROP ${drop[1]!.toUpperCase()}` };
@@ -324,7 +372,11 @@ function readingViolation(value: string, dialect: SqlDialect): RuleViolation | u
   const updateAt = wordFinder(sql, sqlUpdateWord, inString);
   const setAt = wordFinder(sql, sqlSetWord, inString);
   const whereAt = wordFinder(sql, sqlWhere, inString);
-  const orAt = wordFinder(sql, sqlOr, inString);
+  const orAt = wordFinder(
+    sql,
+    database === 'any' || database === 'mysql' ? sqlOr : sqlOrWord,
+    inString,
+  );
   const parenAt = parenFinder(sql, inString);
   const mergeDeleteAt = wordFinder(sql, sqlMergeDelete, inString);
   // Each WHERE is read once, so conditions read over each other (a DELETE
@@ -332,6 +384,7 @@ function readingViolation(value: string, dialect: SqlDialect): RuleViolation | u
   const conditionBudget: ConditionBudget = {
     left: 2 * sql.length + 1_024,
     backslash: dialect.backslash,
+    database,
   };
   const without = (kind: 'delete' | 'update'): RuleViolation => ({
     rule: `sql.${kind}-without-where`,
@@ -369,6 +422,8 @@ interface ConditionBudget {
   limit?: ConditionLimit;
   /** The quotes inside which `\` escapes, in this reading. */
   backslash: string;
+  /** The database the `dialect` option names, or `any`. */
+  database: SqlDialectName;
 }
 
 /** Why a WHERE was not evaluated (and counted as none: fail closed), for the reason. */
@@ -480,8 +535,10 @@ function statementWithoutWhere(
         top.where = true;
         // A condition of constants that holds (`1+1=2`, `(1=1) AND (2=2)`, `1='1'`),
         // with columns or not (`id = 3 OR (1=1 AND 2=2)`).
-        const { backslash } = conditionBudget;
-        if (conditionAlwaysHolds(sql, next + 5, end, conditionBudget, backslash)) return top.kind;
+        const { backslash, database } = conditionBudget;
+        if (conditionAlwaysHolds(sql, next + 5, end, conditionBudget, backslash, database)) {
+          return top.kind;
+        }
         startTerm(top, next + 5);
       }
       cursor = next + 5;

@@ -72,10 +72,12 @@ describe('toolPolicy sql: constant WHERE conditions, evaluated', () => {
     ]);
   });
 
-  it('runs what is NULL, false or unknown: a function the database defines, NULL comparisons, IN and CASE over columns', async () => {
+  // Round 24: a function of constants (`is_admin()`, `app.can_purge(42)`)
+  // reads no column, so it holds for every row or none: blocked now
+  // (sql-dialect-forms.test.ts); `"deletedAt" IS NOT NULL` runs with
+  // `dialect: 'postgres'` (MySQL reads a string that is never NULL).
+  it('runs what is NULL, false or unknown: NULL comparisons, IN and CASE over columns', async () => {
     const queries = [
-      'DELETE FROM users WHERE id = 5 OR is_admin()',
-      'DELETE FROM users WHERE id = 5 OR app.can_purge(42)',
       'DELETE FROM users WHERE NULL = NULL',
       'DELETE FROM users WHERE 1 NOT IN (2, NULL)',
       'DELETE FROM users WHERE NULL IN (NULL)',
@@ -89,7 +91,6 @@ describe('toolPolicy sql: constant WHERE conditions, evaluated', () => {
       'DELETE FROM users WHERE id NOT BETWEEN 1 AND 9',
       "DELETE FROM users WHERE name LIKE 'a%'",
       'DELETE FROM users WHERE NOT EXISTS (SELECT 1 FROM orders o WHERE o.user_id = users.id)',
-      'DELETE FROM users WHERE "deletedAt" IS NOT NULL',
       "UPDATE users SET name = 'x' WHERE name = 'x' || 'yes'",
       "UPDATE users SET code = 'b' WHERE code = 1 || 't'",
     ];

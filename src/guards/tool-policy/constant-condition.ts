@@ -7,10 +7,12 @@ import { isJsSpace } from '../shared/js-space';
  * with the row (a column, a parameter). `WHERE 1+1=2`, `WHERE (1=1) AND
  * (2=2)`, `WHERE 1='1'` and `WHERE id = 3 OR (1=1 AND 2=2)` hold for every
  * row; `WHERE id = 1` and `WHERE a = '1'` vary. What some database reads
- * otherwise (a string as a boolean, a decimal sum, a cast, a built-in
- * function of constants, a collation) may be any constant: the condition
- * may hold. What the text does not decide (a function the database defines,
- * a subquery over its data) is unknown, as a column is: not always true.
+ * otherwise (a string as a boolean, a decimal sum, a cast, a function of
+ * constants, a collation) may be any constant: the condition may hold. A
+ * function of constants, built-in or the database's own (`is_admin()`,
+ * `now()`, `random()`), reads no column of the row: it is the same for
+ * every row (or random), so it may hold for all of them. A subquery over a
+ * table is unknown, as a column is (it may be correlated with the row).
  *
  * NULL is SQL's: `NULL = NULL` and `1 IN (2, NULL)` are NULL, not true;
  * `NOT NULL` is NULL; `x IN (...)` is the OR of `x = each`, `x BETWEEN a
@@ -31,7 +33,22 @@ const CONSTANT = TRUE | FALSE | NULL;
  * comparisons differently (`a = b BETWEEN c AND d`, `1 = 1 IS TRUE`), so a
  * comparison of it is any constant (or varies).
  */
-type Value = { num: number } | { str: string } | { mask: number; compared?: boolean };
+type Value = { num: number } | { str: string } | { mask: number; compared?: boolean } | List;
+
+/**
+ * A row (`(1, 2)`, `ROW(1, 2)`), an array (`ARRAY[1, 2]`), or the operand
+ * of `ANY` / `SOME` / `ALL`: its elements, or `undefined` when they are not
+ * known (a parameter, `'{1,2}'`, a subquery, more than `maxListLength`).
+ * `varies`: some element varies by row.
+ */
+interface List {
+  list: Value[] | undefined;
+  kind: 'row' | 'array' | 'any' | 'all';
+  varies: boolean;
+}
+
+/** Elements a row or array keeps; past this it is some constant (or varies). */
+const maxListLength = 4_096;
 
 /** One outcome of AND, OR, XOR (Kleene's three-valued logic, and a row-dependent value). */
 function single(op: 'and' | 'or' | 'xor', a: number, b: number): number {
@@ -110,39 +127,85 @@ function stringNumber(text: string): number | undefined {
 const postgresTrue = /^\s*(?:t(?:r(?:ue?)?)?|y(?:es?)?|on|1)\s*$/i;
 
 /**
- * How `||` reads, and what a string is as a boolean: `mysql` (MySQL,
- * MariaDB: `||` is OR, a string is its leading number) or `others`
- * (PostgreSQL, SQLite, Oracle, standard SQL: `||` joins strings; a string
- * is PostgreSQL's boolean literal or SQLite's leading number).
+ * How one database reads what differs between them: whether `||` is OR
+ * (MySQL's default `sql_mode`) or joins strings (PostgreSQL, SQLite,
+ * Oracle, standard SQL, MySQL with `PIPES_AS_CONCAT`); whether `"…"` is a
+ * string (MySQL without `ANSI_QUOTES`, SQL Server with `QUOTED_IDENTIFIER
+ * OFF`, SQLite when no column has that name) or a quoted name; and what a
+ * string is as a boolean: its leading number (`number`: MySQL, SQLite),
+ * PostgreSQL's boolean literals (`postgres`; any other string is an error:
+ * nothing runs), or either (`either`: the database is not known).
  */
-type Mode = 'mysql' | 'others';
+interface Mode {
+  pipesOr: boolean;
+  quotedString: boolean;
+  truth: 'number' | 'postgres' | 'either';
+}
+
+/** The databases a `dialect` option names; `any` (the default) is each of them. */
+export type SqlDialectName = 'postgres' | 'mysql' | 'sqlite' | 'mssql' | 'any';
+
+/**
+ * The readings of a WHERE, by dialect. The first is always read; each
+ * other one only when the condition has what it reads otherwise (`||`, a
+ * `"`), and the WHERE counts as none when any reading holds for every row.
+ */
+const conditionReadings: Record<SqlDialectName, readonly Mode[]> = {
+  any: [
+    { pipesOr: false, quotedString: false, truth: 'either' },
+    { pipesOr: true, quotedString: false, truth: 'number' },
+    { pipesOr: false, quotedString: true, truth: 'either' },
+    { pipesOr: true, quotedString: true, truth: 'number' },
+  ],
+  postgres: [{ pipesOr: false, quotedString: false, truth: 'postgres' }],
+  // The default sql_mode, and ANSI (PIPES_AS_CONCAT with ANSI_QUOTES).
+  mysql: [
+    { pipesOr: true, quotedString: true, truth: 'number' },
+    { pipesOr: false, quotedString: false, truth: 'number' },
+  ],
+  // A "…" that names no column is a string in SQLite; in SQL Server with QUOTED_IDENTIFIER OFF.
+  sqlite: [
+    { pipesOr: false, quotedString: false, truth: 'number' },
+    { pipesOr: false, quotedString: true, truth: 'number' },
+  ],
+  mssql: [
+    { pipesOr: false, quotedString: false, truth: 'number' },
+    { pipesOr: false, quotedString: true, truth: 'number' },
+  ],
+};
 
 /** What a value is in a WHERE: true, false, NULL, or varying. */
 function truth(value: Value, mode: Mode): number {
   if ('mask' in value) return value.mask;
   if ('num' in value) return value.num !== 0 ? TRUE : FALSE;
+  if ('list' in value) return value.varies ? VARIES : CONSTANT;
   // MySQL and SQLite read the string's leading number; PostgreSQL its boolean
   // literals (anything else is an error: nothing runs).
+  const literal = postgresTrue.test(value.str) ? TRUE : FALSE;
+  if (mode.truth === 'postgres') return literal;
   const number = stringNumber(value.str);
   const leading = number === undefined ? TRUE | FALSE : number !== 0 ? TRUE : FALSE;
-  return mode === 'mysql' ? leading : leading | (postgresTrue.test(value.str) ? TRUE : 0);
+  return mode.truth === 'number' ? leading : leading | (literal & TRUE);
 }
 
 const ONE = { num: 1 };
 const ZERO = { num: 0 };
 
 /** A value compared or computed with: a known boolean as MySQL's 1 or 0. */
-function operand(value: Value): Value {
+function operand(value: Value): Exclude<Value, List> {
+  if ('list' in value) return MASKS[value.varies ? VARIES : CONSTANT]!;
   if (!('mask' in value)) return value;
   return value.mask === TRUE ? ONE : value.mask === FALSE ? ZERO : value;
 }
 
-const varies = (value: Value) => 'mask' in value && (value.mask & VARIES) !== 0;
+const varies = (value: Value) =>
+  'mask' in value ? (value.mask & VARIES) !== 0 : 'list' in value && value.varies;
 const isNull = (value: Value) => 'mask' in value && value.mask === NULL;
 /** Two strings some collation reads as equal: case, trailing blanks, accents (MySQL's default ignores them). */
 const nonAscii = /[^\0-\x7f]/;
 
 function compare(left: Value, op: string, right: Value): number {
+  if ('list' in left || 'list' in right) return compareLists(left, op, right);
   const a = operand(left);
   const b = operand(right);
   if (varies(a) || varies(b)) return VARIES;
@@ -193,6 +256,45 @@ function compare(left: Value, op: string, right: Value): number {
             ? x <= y
             : x >= y;
   return holds ? TRUE : FALSE;
+}
+
+/**
+ * A comparison with a row or with `ANY` / `ALL`: `x op ANY (…)` is the OR
+ * of `x op each`, `ALL` the AND; two rows of one length are equal when
+ * each pair is (`=`), unequal when some pair is (`<>`); any other
+ * comparison of them is some constant (or varies). Linear in the lists.
+ */
+function compareLists(left: Value, op: string, right: Value): number {
+  if ('list' in right && (right.kind === 'any' || right.kind === 'all')) {
+    if (right.list === undefined || 'list' in left) {
+      return varies(left) || right.varies ? VARIES : CONSTANT;
+    }
+    const table = right.kind === 'any' ? OR : AND;
+    let mask = right.kind === 'any' ? FALSE : TRUE;
+    for (const element of right.list) mask = table[mask * 16 + compare(left, op, element)]!;
+    return mask;
+  }
+  const unknown = varies(left) || varies(right) ? VARIES : CONSTANT;
+  if (
+    !('list' in left && 'list' in right) ||
+    left.kind !== 'row' ||
+    right.kind !== 'row' ||
+    left.list === undefined ||
+    right.list === undefined
+  ) {
+    return unknown;
+  }
+  // Rows of different lengths: an error, nothing runs.
+  if (left.list.length !== right.list.length) return FALSE;
+  const all = op === '=' || op === '==' || op === '<=>' || op === 'is not distinct from';
+  const some = op === '<>' || op === '!=' || op === 'is distinct from';
+  if (!all && !some) return unknown;
+  const table = all ? AND : OR;
+  let mask = all ? TRUE : FALSE;
+  for (let i = 0; i < left.list.length; i++) {
+    mask = table[mask * 16 + compare(left.list[i]!, op, right.list[i]!)]!;
+  }
+  return mask;
 }
 
 function arithmetic(left: Value, op: string, right: Value): Value {
@@ -379,37 +481,31 @@ const keywords = new Map<string, string>([
   ['escape', 'escape'],
   ['case', 'case'],
   ['is', 'is'],
+  ...'any some all'.split(' ').map(word => [word, 'quantifier'] as const),
+  ['array', 'array'],
+  ['interval', 'interval'],
+  ['collate', 'collate'],
+  ['as', 'as'],
+  ['using', 'as'],
 ]);
 
 /**
- * Built-in functions of MySQL, PostgreSQL, SQLite and SQL Server: of
- * constants, a constant (which may be true). Any other name is a function
- * the database defines (`is_admin()`): unknown, as a column is.
+ * Type names SQL Server's `CONVERT(type, value)` and `TRY_CONVERT` take
+ * first (a name there is a type, not a column).
  */
-const builtinFunctions = new Set(
+const convertTypes = new Set(
   (
-    'abs acos ascii asin atan atan2 avg benchmark bin bit_length bool btrim cast cbrt ceil ceiling char ' +
-    'char_length character_length charindex chr coalesce concat concat_ws conv convert cos cot crc32 ' +
-    'curdate current_catalog current_date current_role current_schema current_time current_timestamp ' +
-    'current_user curtime database date date_add date_format date_part date_sub date_trunc datediff ' +
-    'datetime day dayname dayofmonth dayofweek dayofyear decode degrees div elt encode exp extract field ' +
-    'find_in_set floor format from_unixtime gen_random_uuid getdate getutcdate glob greatest hex hour if ' +
-    'ifnull iif initcap insert instr isnull isnumeric json_extract json_valid julianday last_insert_id lcase ' +
-    'least left len length likelihood ln localtime localtimestamp locate log log10 log2 lower lpad ltrim ' +
-    'make_date md5 mid minute mod month monthname newid now nullif nvl nvl2 oct octet_length ord pi ' +
-    'position pow power printf quote radians rand random random_bytes randomblob repeat replace replicate ' +
-    'reverse right round row_count rpad rtrim schema second session_user sha sha1 sha2 sign sin sleep soundex ' +
-    'space split_part sqrt statement_timestamp str strcmp strftime strpos substr substring substring_index ' +
-    'sum sysdate sysdatetime system_user tan time timeofday timestamp to_char to_date to_hex to_number ' +
-    'to_timestamp transaction_timestamp translate trim trunc truncate typeof ucase unhex unicode unix_timestamp ' +
-    'upper user utc_date utc_time utc_timestamp uuid uuid_short version week weekday year zeroblob ' +
-    // Round 23 additions: SQL Server, MySQL, PostgreSQL, SQLite built-ins an always-true WHERE may be written with.
-    'addtime adddate age array_length array_to_string bit_count cardinality changes choose clock_timestamp ' +
-    'datalength dateadd datename datepart eomonth from_days inet_aton inet_ntoa isdate isfinite json_array_length ' +
-    'json_contains json_length json_type jsonb_array_length last_day like likely makedate maketime patindex ' +
-    'quarter quotename regexp_count regexp_instr regexp_like regexp_replace regexp_substr sqlite_version ' +
-    'str_to_date stuff subdate subtime timediff timestampadd timestampdiff to_days to_json to_jsonb ' +
-    'total_changes try_cast try_convert try_parse unistr unlikely uuid_generate_v4 weekofyear yearweek'
+    'bigint binary bit char date datetime datetime2 datetimeoffset decimal float image int integer money ' +
+    'nchar ntext numeric nvarchar real smalldatetime smallint smallmoney sql_variant text time tinyint ' +
+    'uniqueidentifier varbinary varchar xml signed unsigned json double'
+  ).split(' '),
+);
+/** The units after `INTERVAL expr` (MySQL, PostgreSQL): `INTERVAL 1 DAY`, `INTERVAL '1' YEAR TO MONTH`. */
+const intervalUnits = new Set(
+  (
+    'microsecond second minute hour day week month quarter year microseconds seconds minutes hours ' +
+    'days weeks months quarters years second_microsecond minute_microsecond minute_second ' +
+    'hour_microsecond hour_second hour_minute day_microsecond day_second day_minute day_hour year_month'
   ).split(' '),
 );
 /**
@@ -467,12 +563,21 @@ class Operator {
   prefix = false;
   /**
    * `(` of a group, of a function call (`call`: whose arguments were all
-   * constant unless `varies`), of an IN list (`in`), or a `case`; '' for an operator.
+   * constant unless `varies`), of an IN list (`in`), of `ANY` / `SOME`
+   * (`any`) or `ALL` (`all`), `[` of an `ARRAY[…]` (`array`), or a `case`;
+   * '' for an operator.
    */
-  open: '' | 'group' | 'call' | 'in' | 'case' = '';
+  open: '' | 'group' | 'call' | 'in' | 'case' | 'array' | 'any' | 'all' = '';
   varies = false;
-  /** A call of a built-in function. */
-  builtin = false;
+  /** A call: the function's name, in lower case (`cast`, `convert`). */
+  name = '';
+  /**
+   * A group with commas (a row), `ROW(`, or an array: the elements before
+   * the last, `undefined` past `maxListLength` (or none yet, for a group).
+   */
+  items: Value[] | undefined = undefined;
+  /** Elements were dropped past `maxListLength`. */
+  long = false;
   /** IN: the value tested, and the OR of its comparisons so far; CASE: the simple form's value. */
   subject: Value | undefined = undefined;
   outcome = 0;
@@ -516,13 +621,17 @@ const prefixOperators = new Map<string, Operator>(
   ['-', '+', '~'].map(op => [op, new Operator(op, UNARY_PRECEDENCE, { prefix: true })]),
 );
 const GROUP = new Operator('(', 0, { open: 'group' });
+/** `INTERVAL expr [unit]`: looser than arithmetic (`INTERVAL 1 + 1 DAY`), tighter than `|`. */
+const INTERVAL = new Operator('interval', 8.5, { prefix: true });
 /** `||` as MySQL reads it (OR) and as the others do: joins strings, tighter than `*` (SQLite's; PostgreSQL's is looser, so arithmetic beside it is not computed). */
 const PIPES_OR = new Operator('or', 1);
 const PIPES_CONCAT = new Operator('||', 11.5);
 
 /** A prefix minus, plus or `~`. */
 function signed(op: string, value: Value): Value {
-  if ('num' in value && op !== '~') return op === '-' ? { num: -value.num } : value;
+  if ('num' in value && op !== '~' && op !== 'interval') {
+    return op === '-' ? { num: -value.num } : value;
+  }
   if (varies(value)) return MASKS[VARIES]!;
   if (isNull(value)) return MASKS[NULL]!;
   return MASKS[CONSTANT]!;
@@ -531,7 +640,11 @@ function signed(op: string, value: Value): Value {
 /** `value IS [NOT] NULL | TRUE | FALSE | UNKNOWN`. */
 function isTest(value: Value, what: string, negated: boolean, mode: Mode): Value {
   const subject =
-    'mask' in value ? value.mask : what === 'true' || what === 'false' ? truth(value, mode) : FALSE;
+    'mask' in value || 'list' in value
+      ? truth(value, mode)
+      : what === 'true' || what === 'false'
+        ? truth(value, mode)
+        : FALSE;
   const test = what === 'true' ? TRUE : what === 'false' ? FALSE : NULL;
   let mask = subject & VARIES;
   if (subject & test) mask |= TRUE;
@@ -637,6 +750,10 @@ const radixNumeral = /^0x[0-9a-f]+$|^0b[01]+$/i;
 /** Where the next word starts and ends (past blanks), for `NOT LIKE`, `SIMILAR TO`, `IN (`. */
 const nextWord = /\s*([a-z_]+)\b/iy;
 
+/** What `readCondition` saw that other readings read otherwise. */
+const SEEN_PIPES = 1;
+const SEEN_QUOTE = 2;
+
 /** How many operators may wait at once (parentheses, NOT, CASE): deeper is not evaluated, and blocked. */
 export const maxConditionDepth = 256;
 
@@ -648,9 +765,10 @@ export type ConditionLimit = 'nesting' | 'budget';
  * of its clause (`end`, a `)` it did not open, `RETURNING`, `ORDER BY`,
  * `LIMIT`, ...) and tells whether it holds for every row in some database:
  * `true`, `false`, or `undefined` when it is not an expression this scan
- * reads (an operator of one database, a row). `||` is read as MySQL reads
- * it (OR) and as the others do (joining strings); the condition holds when
- * it holds either way. One pass per reading, with explicit stacks (no
+ * reads (an operator of one database). It is read as each database of
+ * `dialect` reads it (`||` as OR or joining strings, `"…"` as a string or
+ * a name, a string as a boolean: `conditionReadings`); the condition holds
+ * when one reading holds. One pass per reading, with explicit stacks (no
  * recursion) of at most `maxConditionDepth` waiting operators. `budget.left`
  * is how many characters calls may still read: each WHERE is read once, a
  * call past the budget (conditions read over each other) or past the depth
@@ -663,17 +781,24 @@ export function conditionAlwaysHolds(
   end: number,
   budget: { left: number; limit?: ConditionLimit },
   backslash = '',
+  dialect: SqlDialectName = 'any',
 ): boolean | undefined {
-  const scan = readCondition(sql, from, end, budget.left, 'others', backslash);
+  const [first, ...others] = conditionReadings[dialect];
+  const scan = readCondition(sql, from, end, budget.left, first!, backslash);
   let read = scan.stop - from;
   let { holds } = scan;
-  if (scan.limit === undefined && holds !== true && scan.pipes) {
-    // `||` is OR in MySQL: read again.
-    const mysql = readCondition(sql, from, end, budget.left, 'mysql', backslash);
-    read = Math.max(read, mysql.stop - from);
-    if (mysql.limit !== undefined) scan.limit = mysql.limit;
-    if (mysql.holds) holds = true;
-    else holds ??= mysql.holds;
+  for (const mode of others) {
+    if (scan.limit !== undefined || holds === true) break;
+    // Only where this reading reads the condition otherwise.
+    const differs =
+      (scan.seen & SEEN_PIPES && mode.pipesOr !== first!.pipesOr) ||
+      (scan.seen & SEEN_QUOTE && mode.quotedString !== first!.quotedString);
+    if (!differs) continue;
+    const again = readCondition(sql, from, end, budget.left, mode, backslash);
+    read = Math.max(read, again.stop - from);
+    if (again.limit !== undefined) scan.limit = again.limit;
+    if (again.holds) holds = true;
+    else holds ??= again.holds;
   }
   if (scan.limit === 'nesting') {
     budget.limit = 'nesting';
@@ -757,7 +882,7 @@ function readCondition(
   limit: number,
   mode: Mode,
   backslash: string,
-): { holds: boolean | undefined; stop: number; pipes: boolean; limit?: ConditionLimit } {
+): { holds: boolean | undefined; stop: number; seen: number; limit?: ConditionLimit } {
   const values: Value[] = [];
   const operators: Operator[] = [];
   let expectOperand = true;
@@ -766,11 +891,12 @@ function readCondition(
   let nameTo = -1;
   /** NOT before LIKE, IN, BETWEEN, REGEXP... */
   let negateNext = false;
-  let pipes = false;
+  /** What a later reading reads otherwise: SEEN_PIPES (`||`), SEEN_QUOTE (`"`). */
+  let seen = 0;
   /** Open parentheses (groups, calls, IN lists). */
   let brackets = 0;
   let index = from;
-  const fail = { holds: undefined, stop: 0, pipes: false };
+  const fail = { holds: undefined, stop: 0, seen: 0 };
   /** What the word readers below share with this loop (its hot variables stay locals: no closure). */
   const state: ReadState = {
     sql,
@@ -786,8 +912,8 @@ function readCondition(
   for (;;) {
     while (index < end && isJsSpace(sql.charCodeAt(index))) index++;
     fail.stop = index;
-    fail.pipes = pipes;
-    if (index - from > limit) return { holds: true, stop: index, pipes };
+    fail.seen = seen;
+    if (index - from > limit) return { holds: true, stop: index, seen };
     const code = index < end ? sql.charCodeAt(index) : -1;
     const calledFrom = nameFrom;
     const calledTo = nameTo;
@@ -803,23 +929,50 @@ function readCondition(
         let before = index - 1;
         while (before > from && isJsSpace(sql.charCodeAt(before - 1))) before--;
         if (open?.open !== 'call' || sql.charCodeAt(before - 1) !== 0x28) return fail;
-        expectOperand = pushed(values, MASKS[open.builtin ? CONSTANT : VARIES]!);
+        // It reads no column of the row: the same for every row (or random).
+        expectOperand = pushed(values, MASKS[CONSTANT]!);
         continue;
       }
       if (!reduce(values, operators, 0, mode)) return fail;
       const open = operators.pop()!;
       const value = values.pop()!;
       if (open.open === 'call') {
-        expectOperand = pushed(
-          values,
-          MASKS[open.builtin && !open.varies && !varies(value) ? CONSTANT : VARIES]!,
-        );
+        // A function of constants, whichever: it reads no column of the row.
+        expectOperand = pushed(values, MASKS[open.varies || varies(value) ? VARIES : CONSTANT]!);
       } else if (open.open === 'in') {
         expectOperand = pushed(values, inOutcome(open, value));
       } else if (open.open === 'group') {
-        // A comparison in parentheses is not chained with what follows.
-        expectOperand = pushed(values, 'compared' in value ? MASKS[value.mask]! : value);
+        if (open.items !== undefined || open.long) {
+          expectOperand = pushed(values, listOf(open, value, 'row'));
+        } else {
+          // A comparison in parentheses is not chained with what follows.
+          expectOperand = pushed(values, 'compared' in value ? MASKS[value.mask]! : value);
+        }
+      } else if (open.open === 'any' || open.open === 'all') {
+        expectOperand = pushed(
+          values,
+          'list' in value && value.kind === 'array'
+            ? { list: value.list, kind: open.open, varies: value.varies }
+            : { list: undefined, kind: open.open, varies: varies(value) },
+        );
       } else return fail;
+      continue;
+    }
+    if (code === 0x5d /* ] */) {
+      // The end of an ARRAY[…].
+      index++;
+      let empty = false;
+      if (expectOperand) {
+        let before = index - 1;
+        while (before > from && isJsSpace(sql.charCodeAt(before - 1))) before--;
+        empty = sql.charCodeAt(before - 1) === 0x5b;
+      } else if (!reduce(values, operators, 0, mode)) return fail;
+      const open = operators.pop();
+      if (open?.open !== 'array' || (expectOperand && !empty)) return fail;
+      expectOperand = pushed(
+        values,
+        empty ? { list: [], kind: 'array', varies: false } : listOf(open, values.pop()!, 'array'),
+      );
       continue;
     }
     if (code === 0x28 /* ( */) {
@@ -836,20 +989,17 @@ function readCondition(
         continue;
       }
       if (calledFrom !== -1) {
-        // A function call: a constant when it is a built-in one and its arguments are constants.
+        // A function call: a constant when its arguments are; `ROW(…)` a row.
         values.pop();
-        let name = calledTo - calledFrom <= 40 ? sql.slice(calledFrom, calledTo).toLowerCase() : '';
-        if (name.startsWith('pg_catalog.')) name = name.slice(11);
-        if (
-          !waits(
-            operators,
-            new Operator('(', 0, { open: 'call', builtin: builtinFunctions.has(name) }),
-          )
-        ) {
-          return deepAt(index, pipes);
-        }
+        const name =
+          calledTo - calledFrom <= 40 ? sql.slice(calledFrom, calledTo).toLowerCase() : '';
+        const frame =
+          name === 'row'
+            ? new Operator('(', 0, { open: 'group', items: [] })
+            : new Operator('(', 0, { open: 'call', name });
+        if (!waits(operators, frame)) return deepAt(index, seen);
       } else if (expectOperand) {
-        if (!waits(operators, GROUP)) return deepAt(index, pipes);
+        if (!waits(operators, GROUP)) return deepAt(index, seen);
       } else return fail;
       brackets++;
       expectOperand = true;
@@ -862,6 +1012,14 @@ function readCondition(
       const argument = values.pop()!;
       if (open?.open === 'call') {
         if (varies(argument)) open.varies = true;
+      } else if (open?.open === 'group' || open?.open === 'array') {
+        // A row's or an array's element (a plain group becomes a row).
+        let frame = open;
+        if (frame === GROUP) {
+          frame = new Operator('(', 0, { open: 'group', items: [] });
+          operators[operators.length - 1] = frame;
+        }
+        addItem(frame, argument);
       } else if (open?.open === 'in') {
         if (open.outcome !== VARIES) {
           open.outcome = OR[open.outcome * 16 + compare(open.subject!, '=', argument)]!;
@@ -877,12 +1035,22 @@ function readCondition(
       code === 0x5b /* [ */
     ) {
       if (!expectOperand) return fail;
+      if (code === 0x5b && operators[operators.length - 1]?.open === 'array') {
+        // ARRAY[[1, 2], [3, 4]]: an array of arrays.
+        index++;
+        if (!waits(operators, new Operator('[', 0, { open: 'array', items: [] }))) {
+          return deepAt(index, seen);
+        }
+        continue;
+      }
+      if (code === 0x22) seen |= SEEN_QUOTE;
       // A string ('' inside is a quote), or a quoted name: a column.
       const escapes = backslash.includes(String.fromCharCode(code));
       const close = quoteEnd(sql, index, end, escapes);
       if (close === -1) return fail;
-      if (code === 0x27) expectOperand = pushed(values, stringValue(sql, index, close, escapes));
-      else {
+      if (code === 0x27 || (code === 0x22 && mode.quotedString)) {
+        expectOperand = pushed(values, stringValue(sql, index, close, escapes));
+      } else {
         expectOperand = pushed(values, MASKS[VARIES]!);
         // A quoted function name: `"abs"(1)`.
         nameFrom = index + 1;
@@ -948,7 +1116,7 @@ function readCondition(
       }
       const wordFrom = index;
       index = stop;
-      const lower = stop - wordFrom <= 17 ? sql.slice(wordFrom, stop).toLowerCase() : '';
+      const lower = stop - wordFrom <= 18 ? sql.slice(wordFrom, stop).toLowerCase() : '';
       const kind = keywords.get(lower);
       if (negateNext || (kind === 'compare' && !expectOperand)) {
         // `[NOT] LIKE | IN | BETWEEN | ...` after an operand.
@@ -962,7 +1130,7 @@ function readCondition(
         index = state.index;
         expectOperand = state.expectOperand;
         brackets = state.brackets;
-        if (read !== true) return read ? deepAt(index, pipes) : fail;
+        if (read !== true) return read ? deepAt(index, seen) : fail;
         continue;
       }
       if (kind === 'clause') {
@@ -986,7 +1154,7 @@ function readCondition(
         if (!reduce(values, operators, operator.precedence, mode)) return fail;
         if (lower === 'or' && operators.length === 0 && truth(values[0]!, mode) & TRUE) {
           // Whatever is ORed on, it holds.
-          return { holds: true, stop: index, pipes };
+          return { holds: true, stop: index, seen };
         }
         operators.push(operator);
         expectOperand = true;
@@ -997,7 +1165,7 @@ function readCondition(
           negateNext = true;
           continue;
         }
-        if (!waits(operators, NOT)) return deepAt(index, pipes);
+        if (!waits(operators, NOT)) return deepAt(index, seen);
         continue;
       }
       if (kind === 'escape') {
@@ -1022,7 +1190,7 @@ function readCondition(
       if (kind === 'case') {
         if (!expectOperand) return fail;
         if (!waits(operators, new Operator('case', 0, { open: 'case' })))
-          return deepAt(index, pipes);
+          return deepAt(index, seen);
         continue;
       }
       if (kind === 'when') {
@@ -1055,7 +1223,48 @@ function readCondition(
         } else expectOperand = pushed(values, isTest(values.pop()!, what, negated, mode));
         continue;
       }
-      if (!expectOperand) return fail;
+      if (!expectOperand) {
+        // After an operand: `COLLATE name`, a cast's `AS type` (`USING
+        // charset`), an interval's unit (`INTERVAL 1 DAY`).
+        const after = afterOperandWord(state, kind, lower, index);
+        if (after === -1) return fail;
+        index = after;
+        continue;
+      }
+      const open = kind === undefined ? -1 : skipBlanks(sql, index, end);
+      if (kind === 'quantifier' && sql.charCodeAt(open) === 0x28 /* ( */) {
+        // `x op ANY | SOME | ALL (ARRAY[…] | subquery | value)`.
+        const quantifier = lower === 'all' ? 'all' : 'any';
+        index = open + 1;
+        if (subqueryAt(sql, index, end)) {
+          const close = subqueryEnd(sql, index, end, backslash);
+          if (close === -1) return fail;
+          index = close;
+          expectOperand = pushed(values, {
+            list: undefined,
+            kind: quantifier,
+            varies: subqueryReadsTable,
+          });
+          continue;
+        }
+        if (!waits(operators, new Operator('(', 0, { open: quantifier }))) {
+          return deepAt(index, seen);
+        }
+        brackets++;
+        continue;
+      }
+      if (kind === 'array' && sql.charCodeAt(open) === 0x5b /* [ */) {
+        index = open + 1;
+        if (!waits(operators, new Operator('[', 0, { open: 'array', items: [] }))) {
+          return deepAt(index, seen);
+        }
+        continue;
+      }
+      if (kind === 'interval' && intervalOperandAt(sql, open, end)) {
+        // `INTERVAL '1 day'`, `INTERVAL 1 DAY`: some constant of its operand.
+        if (!waits(operators, INTERVAL)) return deepAt(index, seen);
+        continue;
+      }
       if (
         sql.charCodeAt(index) === 0x27 ||
         (isJsSpace(sql.charCodeAt(index)) && sql.charCodeAt(skipBlanks(sql, index, end)) === 0x27)
@@ -1075,8 +1284,15 @@ function readCondition(
         index = close + 1;
         continue;
       }
-      // A column, a niladic function (CURRENT_DATE), or a function's name (a `(` follows).
-      expectOperand = pushed(values, MASKS[kind === 'niladic' ? CONSTANT : VARIES]!);
+      // A column, a niladic function (CURRENT_DATE), a function's name (a `(`
+      // follows), or SQL Server's `CONVERT(type, value)` type.
+      const call = operators[operators.length - 1];
+      const constant =
+        kind === 'niladic' ||
+        (call?.open === 'call' &&
+          (call.name === 'convert' || call.name === 'try_convert') &&
+          convertTypes.has(lower));
+      expectOperand = pushed(values, MASKS[constant ? CONSTANT : VARIES]!);
       nameFrom = wordFrom;
       nameTo = stop;
       continue;
@@ -1091,6 +1307,10 @@ function readCondition(
       const start = index;
       while (index < end && isWordCode(sql.charCodeAt(index))) index++;
       if (index === start) return fail;
+      // `::varchar(10)`, `::int[]`, `::double precision`, `::timestamp with time zone`.
+      for (castTail.lastIndex = index; castTail.test(sql) && castTail.lastIndex <= end; ) {
+        index = castTail.lastIndex;
+      }
       const value = values.pop()!;
       values.push(MASKS[varies(value) ? VARIES : CONSTANT]!);
       continue;
@@ -1098,17 +1318,17 @@ function readCondition(
     if (expectOperand) {
       const prefix = op === '!' ? BANG : prefixOperators.get(op);
       if (!prefix) return fail;
-      if (!waits(operators, prefix)) return deepAt(index, pipes);
+      if (!waits(operators, prefix)) return deepAt(index, seen);
       continue;
     }
     let operator = binaryOperators.get(op);
     if (op === '||') {
-      pipes = true;
-      operator = mode === 'mysql' ? PIPES_OR : PIPES_CONCAT;
+      seen |= SEEN_PIPES;
+      operator = mode.pipesOr ? PIPES_OR : PIPES_CONCAT;
     }
     if (!operator || !reduce(values, operators, operator.precedence, mode)) return fail;
     if (operator === PIPES_OR && operators.length === 0 && truth(values[0]!, mode) & TRUE) {
-      return { holds: true, stop: index, pipes };
+      return { holds: true, stop: index, seen };
     }
     operators.push(operator);
     expectOperand = true;
@@ -1120,9 +1340,9 @@ function readCondition(
     operators.length > 0 ||
     values.length !== 1
   ) {
-    return { holds: undefined, stop: index, pipes };
+    return { holds: undefined, stop: index, seen };
   }
-  return { holds: (truth(values[0]!, mode) & TRUE) !== 0, stop: index, pipes };
+  return { holds: (truth(values[0]!, mode) & TRUE) !== 0, stop: index, seen };
 }
 
 /** What `readCondition`'s word readers share with its loop. */
@@ -1144,14 +1364,115 @@ function pushed(values: Value[], value: Value): false {
   return false;
 }
 
+/** What may follow a cast's type name: a length, `[]`, the rest of a type of several words. */
+const castTail =
+  /\s*(?:\(\s*\d+\s*(?:,\s*\d+\s*)?\)|\[\s*\d*\s*\]|(?:precision|varying)\b|with(?:out)?\s+time\s+zone\b)/iy;
+
+/**
+ * Whether an INTERVAL's operand starts at `at` (a string, a number, a
+ * parameter, a parenthesis, a sign, a word that is no operator): else
+ * `interval` is a column's name (`WHERE interval = 5`).
+ */
+function intervalOperandAt(sql: string, at: number, end: number): boolean {
+  if (at >= end) return false;
+  const code = sql.charCodeAt(at);
+  if (code === 0x27 || code === 0x28 || code === 0x2b || code === 0x2d || code === 0x3f)
+    return true;
+  if (code === 0x24 || code === 0x40 || isDigitCode(code)) return true;
+  if (!isWordCode(code)) return false;
+  nextWord.lastIndex = at;
+  const word = nextWord.exec(sql)?.[1]?.toLowerCase();
+  const kind = word === undefined ? undefined : keywords.get(word);
+  return kind === undefined || kind === 'niladic' || kind === 'literal';
+}
+
+/**
+ * A word after an operand that is not an operator: `COLLATE name`, a
+ * cast's `AS type` or `USING charset` (read to the call's `)`), an
+ * interval's unit (`DAY`, `YEAR TO MONTH`). Where the reading goes on, or
+ * -1 (not read).
+ */
+function afterOperandWord(
+  state: ReadState,
+  kind: string | undefined,
+  word: string,
+  at: number,
+): number {
+  const { sql, end, values, operators, mode } = state;
+  if (kind === 'collate') {
+    // A collation changes how strings compare; `compare` already lets case and accents go either way.
+    let index = skipBlanks(sql, at, end);
+    const code = sql.charCodeAt(index);
+    if (code === 0x22 || code === 0x60 || code === 0x5b) {
+      const close = quoteEnd(sql, index, end, false);
+      return close === -1 ? -1 : close + 1;
+    }
+    const start = index;
+    while (index < end && (isWordCode(sql.charCodeAt(index)) || sql.charCodeAt(index) === 0x2e)) {
+      index++;
+    }
+    return index === start ? -1 : index;
+  }
+  if (kind === 'as') {
+    // CAST(x AS type), CONVERT(x USING utf8mb4): the type runs to the call's `)`.
+    if (!reduce(values, operators, 0, mode)) return -1;
+    if (operators[operators.length - 1]?.open !== 'call') return -1;
+    let depth = 0;
+    for (let index = at; index < end; index++) {
+      const code = sql.charCodeAt(index);
+      if (code === 0x28) depth++;
+      else if (code === 0x29 && depth-- === 0) return index;
+      else if (code === 0x27 || code === 0x22 || code === 0x60 || code === 0x5b) {
+        index = quoteEnd(sql, index, end, false);
+        if (index === -1) return -1;
+      }
+    }
+    return -1;
+  }
+  if (!intervalUnits.has(word)) return -1;
+  // The operators of the interval's expression apply first (`INTERVAL 1 + 1 DAY`).
+  if (!reduce(values, operators, INTERVAL.precedence + 0.1, mode)) return -1;
+  if (operators[operators.length - 1] !== INTERVAL) return -1;
+  operators.pop();
+  if (!apply(values, INTERVAL, mode) || values.length === 0) return -1;
+  // `YEAR TO MONTH`.
+  nextWord.lastIndex = at;
+  const to = nextWord.exec(sql);
+  if (to?.[1]?.toLowerCase() === 'to' && nextWord.lastIndex <= end) {
+    const unit = nextWord.exec(sql);
+    if (unit && intervalUnits.has(unit[1]!.toLowerCase()) && nextWord.lastIndex <= end) {
+      return nextWord.lastIndex;
+    }
+  }
+  return at;
+}
+
+/** Keeps an element of a row or array (up to `maxListLength`; past it, whether one varies). */
+function addItem(frame: Operator, value: Value): void {
+  if (varies(value)) frame.varies = true;
+  if (frame.long) return;
+  frame.items ??= [];
+  if (frame.items.length < maxListLength) frame.items.push(value);
+  else {
+    frame.items = undefined;
+    frame.long = true;
+  }
+}
+
+/** The row or array a frame collected, `last` its last element. */
+function listOf(frame: Operator, last: Value, kind: 'row' | 'array'): List {
+  addItem(frame, last);
+  return { list: frame.long ? undefined : frame.items, kind, varies: frame.varies };
+}
+
 /** Pushes an open frame or a prefix operator: whether the stack is still within the depth. */
 function waits(operators: Operator[], operator: Operator): boolean {
   operators.push(operator);
   return operators.length <= maxConditionDepth;
 }
 
-function deepAt(index: number, pipes: boolean) {
-  return { holds: true, stop: index, pipes, limit: 'nesting' as const };
+function deepAt(index: number, seen: number) {
+  return { holds: true, stop: index, seen, limit: 'nesting' as const };
 }
 
 function skipBlanks(sql: string, at: number, end: number): number {
@@ -1255,5 +1576,6 @@ function stringValue(sql: string, open: number, close: number, escapes: boolean)
   const text = sql.slice(open + 1, close);
   // A backslash may escape (MySQL): the value is some constant.
   if (escapes && text.includes('\\')) return MASKS[CONSTANT]!;
-  return { str: text.replaceAll("''", "'") };
+  const quote = sql[open]!;
+  return { str: text.replaceAll(quote + quote, quote) };
 }

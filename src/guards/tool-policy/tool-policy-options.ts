@@ -45,6 +45,7 @@ export const toolPolicyOptionShape = {
     'an object of schemas or predicates by tool name',
   ),
   rules: listOf(oneOf(['sql', 'shell', 'path']), "an array of 'sql', 'shell', 'path'"),
+  dialect: oneOf(['postgres', 'mysql', 'sqlite', 'mssql', 'any']),
   roots: listOf(absolutePath, 'an array of absolute paths'),
   message: stringOption,
   name: nonEmptyString,

@@ -10,6 +10,7 @@ import {
   sqlViolation,
   type ToolArgumentRulePack,
 } from './argument-rules';
+import type { SqlDialectName } from './constant-condition';
 import { toolPolicyOptionShape } from './tool-policy-options';
 
 /**
@@ -42,6 +43,15 @@ export interface ToolPolicyOptions {
    * `roots`). Default all three; `[]` turns them off.
    */
   rules?: readonly ToolArgumentRulePack[];
+  /**
+   * The database the `sql` rule reads statements as: `'postgres'`,
+   * `'mysql'`, `'sqlite'`, `'mssql'`, or `'any'` (default: every family's
+   * reading, and a rule broken in one of them blocks, so `"a" <> "b"` is
+   * MySQL's always-true comparison of strings). A named one reads quotes,
+   * comments, `||` and `"…"` as that database does (in its modes:
+   * MySQL's `ANSI_QUOTES`, SQLite's and SQL Server's `"…"` strings).
+   */
+  dialect?: SqlDialectName;
   /** Allowed roots for absolute path values (the `path` rule). Default: no root check. */
   roots?: readonly string[];
   /** User-facing message of a block (the model sees it as the tool's output). */
@@ -194,6 +204,7 @@ export function toolPolicy(options?: ToolPolicyOptions): Guardrail {
     deny = [],
     args = {},
     rules = ['sql', 'shell', 'path'],
+    dialect = 'any',
     roots = [],
     message = 'This tool call is not allowed by the tool policy.',
     maxDepth = DEFAULT_TOOL_ARGS_MAX_DEPTH,
@@ -255,7 +266,7 @@ export function toolPolicy(options?: ToolPolicyOptions): Guardrail {
     for (const pack of rules) {
       const found =
         pack === 'sql'
-          ? sqlViolation(value)
+          ? sqlViolation(value, dialect)
           : pack === 'shell'
             ? shellViolation(value)
             : pathViolation(value, roots);

@@ -503,7 +503,13 @@ const pinToolDefinitions = z
   .union([
     z.boolean(),
     z.strictObject({
-      scope: z.string().min(1).describe('Pins are kept per scope and tool name').optional(),
+      scope: z
+        .string()
+        .regex(/^[^:]+$/, "a non-empty string without ':'")
+        .describe(
+          "Pins are kept per scope and tool name (no ':': a server's pins live in <scope>:<serverId>)",
+        )
+        .optional(),
       ttl_ms: positiveInt.describe('How long an unseen pin lives (ms)').optional(),
       ttlMs: positiveInt.optional(),
       new_tools: z

@@ -74,7 +74,12 @@ export const guardrailsOptionShape = {
       booleanOption,
       objectOption(
         {
-          scope: nonEmptyString,
+          // A server's pins live in "<scope>:<serverId>": a scope with `:`
+          // would share them with another scope's server (round 24).
+          scope: rule(
+            value => typeof value === 'string' && value !== '' && !value.includes(':'),
+            "a non-empty string without ':' (a server's pins live in \"<scope>:<serverId>\")",
+          ),
           ttlMs: positiveInt,
           newTools: oneOf(['hold', 'pin']),
           approved: listOf(

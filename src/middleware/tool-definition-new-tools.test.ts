@@ -530,3 +530,43 @@ describe('pinToolDefinitions: groups of one server, in either order', () => {
     });
   }
 });
+
+// Round 24: a server's pins live in "<scope>:<serverId>", so scope
+// `app:docs` (tools without a server) was server `docs` of scope `app`: its
+// first sight of another `search` read as a change of the server's, and an
+// approval of one was an approval of the other.
+describe('pinToolDefinitions: a scope cannot spell another scope and server', () => {
+  it("a scope holding ':' is a GuardrailConfigError; other scopes keep their pins apart from the server's", async () => {
+    const store = memoryStore();
+    for (const scope of ['app:docs', 'app:', ':docs']) {
+      expect(() => guardrails({ pinToolDefinitions: { scope }, store })).toThrow(
+        GuardrailConfigError,
+      );
+    }
+    const scoped = (model: MockLanguageModelV4, scope: string) =>
+      wrapLanguageModel({
+        model,
+        middleware: guardrails({ pinToolDefinitions: { scope }, store }),
+      });
+    const server = recordingModel();
+    await generateText({
+      model: scoped(server.model, 'app'),
+      tools: guardTools(docsServer(), { serverId: 'docs' }),
+      prompt: 'a',
+    });
+    const own = recordingModel();
+    const result = await generateText({
+      model: scoped(own.model, 'app-docs'),
+      tools: {
+        search: tool({
+          description: 'Search our own index.',
+          inputSchema: z.object({ query: z.string() }),
+          execute: async () => 'found',
+        }),
+      },
+      prompt: 'b',
+    });
+    expect(own.seen).toEqual([['search']]);
+    expect((await getGuardrailOutcome(result))?.records ?? []).toEqual([]);
+  });
+});

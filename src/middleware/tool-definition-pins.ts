@@ -24,7 +24,9 @@ export interface PinToolDefinitionsOptions {
   /**
    * Pins are kept per scope and tool name: give each application (or
    * tenant) sharing a store its own scope. Tools guarded with a `serverId`
-   * are pinned in `"<scope>:<serverId>"`. Default `'default'`.
+   * are pinned in `"<scope>:<serverId>"`, so a scope may not hold `:`
+   * (a `GuardrailConfigError`: it would spell another scope's server).
+   * Default `'default'`.
    */
   scope?: string;
   /**

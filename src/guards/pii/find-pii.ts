@@ -15,6 +15,7 @@ import { phoneFinder } from './finders/phone';
 import { nhsFinder, ninoFinder } from './finders/uk';
 import { urlFinder } from './finders/url';
 import { forgetNineDigitMatches, itinFinder, ssnFinder } from './finders/us-ssn';
+import { lettersBrokenAtInvisibles, withSpansApart } from './invisible-breaks';
 import { type NerEntity, nerEntities, nerMaxLength } from './ner/labels';
 import { namedEntityCandidates } from './ner/merge';
 import { findPiiOptionShape } from './pii-options';
@@ -633,6 +634,32 @@ export function findPiiNormalized(normalized: NormalizedText, options?: FindPiiO
  * `[TYPE]`: the values beside the redacted ones are read as they will be.
  */
 export function findPiiInNormalForm(
+  normalized: NormalizedText,
+  options?: FindPiiOptions,
+  placeholders?: RegExp,
+  placeholderOf?: ReadonlyMap<string, string>,
+  phoneVerdicts: PhoneVerdicts = new Map(),
+): { spans: PiiSpan[]; normalizedSpans: DetectedSpan[]; otherReading?: true } {
+  const found = findInNormalForm(normalized, options, placeholders, placeholderOf, phoneVerdicts);
+  // An invisible character beside a letter is also read as a blank (round 24:
+  // `cc\u200B4111 1111 1111 1111` was a card glued to a word, so none).
+  const broken = normalized.removedInvisible
+    ? lettersBrokenAtInvisibles(normalized.original)
+    : undefined;
+  if (broken === undefined) return found;
+  const apart = findInNormalForm(
+    normalizeText(broken),
+    options,
+    placeholders,
+    placeholderOf,
+    phoneVerdicts,
+  ).spans;
+  const spans = withSpansApart(found.spans, apart);
+  // The added spans have no offsets in this normal form: no normal form is derived from them.
+  return spans === found.spans ? found : { ...found, spans, otherReading: true };
+}
+
+function findInNormalForm(
   normalized: NormalizedText,
   options?: FindPiiOptions,
   placeholders?: RegExp,

@@ -256,7 +256,7 @@ export function pii(options?: PiiOptions): Guardrail {
     let index = 0;
     const text = replaceSpans(content, spans, () => tokens[index++]!);
     // The redacted text's normal form is known only when the text was read as it is.
-    if (normalized && found) {
+    if (normalized && found && !found.otherReading) {
       offerNormalForm(text, ctx?.state, () =>
         redactedNormalForm(normalized, found.normalizedSpans, tokens, text),
       );
@@ -346,7 +346,7 @@ export function pii(options?: PiiOptions): Guardrail {
       );
       // `secrets()` next in the chain gets this text's normal form without
       // normalising it again (known only when the text was read as it is).
-      if (normalized && found) {
+      if (normalized && found && !found.otherReading) {
         offerNormalForm(text, ctx?.state, () =>
           redactedNormalForm(
             normalized,

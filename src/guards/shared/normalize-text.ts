@@ -31,6 +31,12 @@ export interface NormalizedText {
   toOriginalEnd(index: number): number;
   /** Maps a span `[start, end)` of `text` to the span of `original` that produced it. */
   toOriginalSpan(start: number, end: number): { start: number; end: number };
+  /**
+   * An invisible character was removed between two others (not among a
+   * character's marks): a value beside it may be glued to a word in `text`
+   * (`findPiiInNormalForm` then reads the text with it as a blank too).
+   */
+  removedInvisible?: true;
 }
 
 /** Options of `normalizeText`. */
@@ -331,6 +337,7 @@ export function normalizeText(
   // does, the text is its own normal form and is not copied (a fresh 1 MB
   // string is the largest single cost of normalising mostly-ASCII text).
   let differs = false;
+  let removedInvisible = false;
 
   // A BMP character that every enabled step leaves as it is. (Astral ones
   // take the segment path below, which maps both halves to the whole character.)
@@ -421,6 +428,7 @@ export function normalizeText(
     const unitLength = first > 0xffff ? 2 : 1;
     if (removeInvisible && isInvisibleCodePoint(first)) {
       differs = true;
+      removedInvisible = true;
       index += unitLength;
       continue;
     }
@@ -514,5 +522,6 @@ export function normalizeText(
     toOriginal,
     toOriginalEnd,
     toOriginalSpan: (start, end) => ({ start: toOriginal(start), end: toOriginalEnd(end) }),
+    ...(removedInvisible && { removedInvisible: true as const }),
   };
 }

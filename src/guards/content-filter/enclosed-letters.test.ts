@@ -55,6 +55,7 @@ describe('enclosed Latin letters fold to their letters', () => {
   });
 
   it('keycap digits and other emoji stay (🅿 is a negative squared P: a p)', () => {
-    expect(foldText('## 4\ufe0f\u20e3 Title 🅿️ 🆗 🇺🇸')).toBe('## 4\u20e3 title p 🆗 🇺🇸');
+    // Regional indicators are letters since round 24 (regional-letters.test.ts): 🇺🇸 reads `us`.
+    expect(foldText('## 4\ufe0f\u20e3 Title 🅿️ 🆗 🇺🇸')).toBe('## 4\u20e3 title p 🆗 us');
   });
 });

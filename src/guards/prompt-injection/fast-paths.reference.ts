@@ -37,8 +37,12 @@ import {
   isSeparator,
   joinSpaced,
   leet,
+  rightToLeftOverrideReadings,
+  withFillersAsSpaces,
+  withLookAlikeWordsFolded,
   withoutEnclosedLetters,
   withoutLatinDiacritics,
+  withoutLatinLookAlikes,
   withoutSmallCapitals,
   withoutTurkishDot,
 } from './fold-text';
@@ -168,11 +172,26 @@ function foldWord(
  */
 export function referenceFoldText(
   text: string,
+  options: { leet?: boolean | 'aggressive' } = {},
+): string {
+  // Round 24: what a right-to-left override shows, on a line after the text's own reading.
+  const folded = foldLogical(text, options);
+  const reversed = rightToLeftOverrideReadings(text);
+  const reading = reversed === '' ? '' : foldLogical(reversed, options);
+  return [folded, reading].filter(part => part !== '').join('\n');
+}
+
+function foldLogical(
+  text: string,
   { leet: foldLeet = true }: { leet?: boolean | 'aggressive' } = {},
 ): string {
   let folded = withoutLatinDiacritics(
-    withoutSmallCapitals(
-      withoutTurkishDot(normalizeText(withoutEnclosedLetters(text)).text.toLowerCase()),
+    withoutLatinLookAlikes(
+      withoutSmallCapitals(
+        withoutTurkishDot(
+          normalizeText(withFillersAsSpaces(withoutEnclosedLetters(text))).text.toLowerCase(),
+        ),
+      ),
     ),
   );
   if (/[\u2018\u2019\u201b\u2032\u201c\u201d\u201f\u2033]/.test(folded)) {
@@ -180,7 +199,12 @@ export function referenceFoldText(
       .replace(/[\u2018\u2019\u201b\u2032]/g, "'")
       .replace(/[\u201c\u201d\u201f\u2033]/g, '"');
   }
-  return collapseWhitespace(joinSpacedRuns(foldWords(folded, foldLeet), foldLeet === 'aggressive'));
+  return collapseWhitespace(
+    joinSpacedRuns(
+      foldWords(withLookAlikeWordsFolded(folded), foldLeet),
+      foldLeet === 'aggressive',
+    ),
+  );
 }
 
 const letterOrNumber = /[\p{L}\p{N}]/u;

@@ -3,12 +3,24 @@ import { normalizeText } from '../shared/normalize-text';
 import { PieceJoiner } from '../shared/piece-joiner';
 
 /**
- * Latin look-alikes from Cyrillic and Greek, folded only inside words that
- * also contain Latin letters (a Russian or Greek sentence stays as it is).
+ * Latin look-alikes from other scripts (Cyrillic, Greek, Armenian, Cherokee,
+ * Canadian syllabics, Lisu), after NFKC and lower case: the letters whose
+ * prototype in Unicode's confusables data (UTS #39 `confusables.txt`, as the
+ * npm package `unhomoglyph` 1.0.6 ships it) is one ASCII letter, or one with
+ * marks (Cherokee `Ꮎ` is `o̵`), a capital's look-alike read in lower case
+ * (`В` is `B`, so `в` is `b`); where the data gives two (`σ` c or o, `ι` i
+ * or l) the one a reader takes, and `ғ` as the `f` it is drawn like. In a
+ * word with a Latin letter they always fold; in a word made only of them
+ * when it mixes scripts or no word of its script that is more than
+ * look-alikes stands next to it (`withLookAlikeWordsFolded`): a Russian or
+ * Greek sentence stays as it is.
  */
 export const homoglyphs: Record<string, string> = {
+  // Cyrillic
   а: 'a',
+  б: 'b',
   в: 'b',
+  г: 'r',
   е: 'e',
   ё: 'e',
   к: 'k',
@@ -20,30 +32,158 @@ export const homoglyphs: Record<string, string> = {
   т: 't',
   у: 'y',
   х: 'x',
+  ь: 'b',
   і: 'i',
   ї: 'i',
   ј: 'j',
   ѕ: 's',
+  ћ: 'h',
+  ѡ: 'w',
+  ѣ: 'b',
+  ѳ: 'o',
+  ѵ: 'v',
+  ѽ: 'w',
+  ҍ: 'b',
+  ғ: 'f',
+  қ: 'k',
+  ҟ: 'k',
+  ң: 'h',
+  ҫ: 'c',
+  ҭ: 't',
+  ү: 'y',
+  ұ: 'y',
+  ҳ: 'x',
+  һ: 'h',
+  ҽ: 'e',
+  ҿ: 'e',
+  ӈ: 'h',
+  ӊ: 'h',
+  ӎ: 'm',
+  ӏ: 'l',
+  ө: 'o',
   ԁ: 'd',
+  ԍ: 'g',
   ԛ: 'q',
   ԝ: 'w',
-  ɡ: 'g',
-  һ: 'h',
-  ο: 'o',
+  ꙇ: 'i',
+  ꚕ: 'h',
+  // Greek
   α: 'a',
+  β: 'b',
+  γ: 'y',
   ε: 'e',
+  ζ: 'z',
+  η: 'n',
+  θ: 'o',
   ι: 'i',
   κ: 'k',
+  μ: 'm',
   ν: 'v',
+  ο: 'o',
   ρ: 'p',
+  ς: 'c',
+  σ: 'o',
   τ: 't',
   υ: 'u',
   χ: 'x',
-  β: 'b',
-  ӏ: 'l',
-  ɩ: 'i',
-  ı: 'i',
-  ʏ: 'y',
+  ϝ: 'f',
+  ϳ: 'j',
+  ϻ: 'm',
+  ᴦ: 'r',
+  // Armenian
+  ա: 'w',
+  գ: 'q',
+  զ: 'q',
+  հ: 'h',
+  ո: 'n',
+  ռ: 'n',
+  ս: 'u',
+  տ: 's',
+  ց: 'g',
+  ք: 'f',
+  օ: 'o',
+  // Cherokee (the capitals lower-case to these)
+  ᏺ: 'h',
+  ᏻ: 'g',
+  ᏼ: 'b',
+  ꭰ: 'd',
+  ꭱ: 'r',
+  ꭲ: 't',
+  ꭴ: 'o',
+  ꭵ: 'i',
+  ꭹ: 'y',
+  ꭺ: 'a',
+  ꭻ: 'j',
+  ꭼ: 'e',
+  ꮁ: 'r',
+  ꮃ: 'w',
+  ꮇ: 'm',
+  ꮋ: 'h',
+  ꮍ: 'y',
+  ꮎ: 'o',
+  ꮐ: 'g',
+  ꮒ: 'h',
+  ꮓ: 'z',
+  ꮜ: 'u',
+  ꮟ: 'b',
+  ꮢ: 'r',
+  ꮤ: 'w',
+  ꮥ: 's',
+  ꮩ: 'v',
+  ꮪ: 's',
+  ꮮ: 'l',
+  ꮯ: 'c',
+  ꮲ: 'p',
+  ꮶ: 'k',
+  ꮷ: 'd',
+  ꮻ: 'o',
+  // Canadian syllabics
+  ᐯ: 'v',
+  ᑌ: 'u',
+  ᑭ: 'p',
+  ᑯ: 'd',
+  ᑲ: 'b',
+  ᑳ: 'b',
+  ᒍ: 'j',
+  ᒪ: 'l',
+  ᕁ: 'x',
+  ᕼ: 'h',
+  ᕽ: 'x',
+  ᖇ: 'r',
+  ᖯ: 'b',
+  ᖴ: 'f',
+  ᗅ: 'a',
+  ᗞ: 'd',
+  ᗪ: 'd',
+  ᗰ: 'm',
+  ᗷ: 'b',
+  // Lisu
+  ꓐ: 'b',
+  ꓑ: 'p',
+  ꓒ: 'd',
+  ꓓ: 'd',
+  ꓔ: 't',
+  ꓖ: 'g',
+  ꓗ: 'k',
+  ꓙ: 'j',
+  ꓚ: 'c',
+  ꓜ: 'z',
+  ꓝ: 'f',
+  ꓟ: 'm',
+  ꓠ: 'n',
+  ꓡ: 'l',
+  ꓢ: 's',
+  ꓣ: 'r',
+  ꓦ: 'v',
+  ꓧ: 'h',
+  ꓪ: 'w',
+  ꓫ: 'x',
+  ꓬ: 'y',
+  ꓮ: 'a',
+  ꓰ: 'e',
+  ꓲ: 'l',
+  ꓳ: 'o',
+  ꓴ: 'u',
 };
 
 /** Leetspeak digits and symbols, folded only inside words that also contain letters. */
@@ -202,6 +342,40 @@ const joinBuffer = new Uint16Array(JOIN_BUFFER);
  * about fifty times its length.
  */
 export function joinSpaced(run: string, aggressive: boolean): string {
+  const groups = spacedGroups(run);
+  if (groups === undefined) return joinSpacedGroup(run, aggressive);
+  return groups.map(group => joinSpacedGroup(group, aggressive)).join(' ');
+}
+
+/**
+ * The words of a spaced run whose letters are joined by `.`, `-`, `_` or
+ * `*` and whose words by a space (`k.i.l.l y.o.u.r.s.e.l.f` is `kill
+ * yourself`, round 24; it was read `killyourself`, which no entry and no
+ * phrase holds): the run is cut at each space between two letters joined
+ * by one same other separator (`a.b c.d`, not `a.b c d` nor `i.g-n_o*r
+ * e`, where the space is one separator among others). Undefined when there
+ * is no such space. Linear in the run.
+ */
+function spacedGroups(run: string): string[] | undefined {
+  // Separators stand at odd indices (a surrogate pair is two units: such runs are not cut).
+  let groups: string[] | undefined;
+  let from = 0;
+  for (let index = 3; index + 2 < run.length; index += 2) {
+    const before = run.charCodeAt(index - 2);
+    if (run.charCodeAt(index) !== 32 || before === 32 || run.charCodeAt(index + 2) !== before) {
+      continue;
+    }
+    groups ??= [];
+    groups.push(run.slice(from, index));
+    from = index + 1;
+  }
+  if (groups === undefined || /[\ud800-\udfff]/.test(run)) return undefined;
+  groups.push(run.slice(from));
+  return groups;
+}
+
+/** `joinSpaced` of a run (or one word of it) read as one spelled-out word. */
+function joinSpacedGroup(run: string, aggressive: boolean): string {
   // Units of the run without its separators, and the letters among them.
   let units = 0;
   let letters = 0;
@@ -330,7 +504,9 @@ function foldWord(
  * normalisation (NFKC, invisible characters removed), lower case, Cyrillic
  * and Greek homoglyphs and leetspeak folded inside Latin words, letters
  * spelled out with spaces joined, and whitespace collapsed (line breaks
- * kept, one per run). Linear time. `{ leet: false }` keeps digits and
+ * kept, one per run); look-alike words where the text reads as Latin
+ * (`withLookAlikeWordsFolded`), and what a right-to-left override shows on
+ * a line after the text (`rightToLeftOverrideReadings`). Linear time. `{ leet: false }` keeps digits and
  * symbols, for matchers that try both readings (`$project` is not `sproject`);
  * `{ leet: 'aggressive' }` folds every word with a letter in it ("1n57ruc710n5"
  * too) and joins spaced runs that are a third letters, for a second reading
@@ -385,6 +561,21 @@ const pieceCut = /[A-Za-z]{2} [A-Za-z]{2}/g;
  * piece. Exported for the differential test, which folds with tiny pieces.
  */
 export function foldInPieces(
+  text: string,
+  foldLeet: boolean | 'aggressive',
+  pieceLength: number,
+): string[] {
+  const folded = foldLogicalOrder(text, foldLeet, pieceLength);
+  // What a right-to-left override shows, after the units' reading (on a line of its own).
+  const reversed = rightToLeftOverrideReadings(text);
+  if (reversed === '') return folded;
+  const readings = foldLogicalOrder(reversed, foldLeet, pieceLength);
+  if (readings.join('') === '') return folded;
+  return folded.join('') === '' ? readings : [...folded, '\n', ...readings];
+}
+
+/** `foldInPieces` of the text in the order of its units. */
+function foldLogicalOrder(
   text: string,
   foldLeet: boolean | 'aggressive',
   pieceLength: number,
@@ -497,6 +688,126 @@ export function withoutSmallCapitals(lowered: string): string {
 }
 
 /**
+ * Latin letters that look like others as those letters, in any word (they
+ * are Latin script: a word of them reads as Latin, `ĸɩʟʟ` as `kill`): IPA
+ * and other Latin letters whose prototype in Unicode's confusables data is
+ * one ASCII letter (with marks: `ɨ` is `i̵`), as `homoglyphs` takes them;
+ * `ĸ ɛ ʊ`, whose prototype is a Cyrillic or Greek look-alike; and the
+ * turned letters of "upside-down" text read unturned (`ɐ ɔ ǝ ɟ ɥ ɯ ɹ ʇ ʌ ʍ
+ * ʎ ʞ`: `ʞill ʎouɹsǝlf`; `ɯ` is a turned `m`, which the data reads as `w`).
+ * `ð` (Icelandic) and `ə` (Azerbaijani) are letters of languages and stay,
+ * as do `ŋ ʃ ʒ`. One unit for one unit; small capitals are `smallCapitals`.
+ */
+export const latinLookAlikes: Record<string, string> = {
+  ı: 'i',
+  ƀ: 'b',
+  ƃ: 'b',
+  ƅ: 'b',
+  ƌ: 'd',
+  ƍ: 'g',
+  ƒ: 'f',
+  ƙ: 'k',
+  ƚ: 'l',
+  ƞ: 'n',
+  ƥ: 'p',
+  ƭ: 't',
+  ƴ: 'y',
+  ƶ: 'z',
+  ƽ: 's',
+  ǀ: 'l',
+  ǥ: 'g',
+  ǿ: 'o',
+  ȥ: 'z',
+  ȼ: 'c',
+  ɇ: 'e',
+  ɉ: 'j',
+  ɍ: 'r',
+  ɏ: 'y',
+  ɑ: 'a',
+  ɓ: 'b',
+  ɖ: 'd',
+  ɗ: 'd',
+  ɠ: 'g',
+  ɡ: 'g',
+  ɣ: 'y',
+  ɦ: 'h',
+  ɨ: 'i',
+  ɩ: 'i',
+  ɫ: 'l',
+  ɭ: 'l',
+  ɲ: 'n',
+  ɳ: 'n',
+  ɵ: 'o',
+  ɼ: 'r',
+  ɽ: 'r',
+  ʂ: 's',
+  ʈ: 't',
+  ʉ: 'u',
+  ʋ: 'u',
+  ʐ: 'z',
+  ʝ: 'j',
+  ʠ: 'q',
+  ᴑ: 'o',
+  ᵮ: 'f',
+  ᵰ: 'n',
+  ᵲ: 'r',
+  ᵴ: 's',
+  ᵵ: 't',
+  ᵶ: 'z',
+  ᵻ: 'i',
+  ᵼ: 'i',
+  ᵽ: 'p',
+  ᵾ: 'u',
+  ᶃ: 'g',
+  ᶌ: 'y',
+  ẝ: 'f',
+  ỿ: 'y',
+  ⱦ: 't',
+  ⱨ: 'h',
+  ⱪ: 'k',
+  ꝁ: 'k',
+  ꝋ: 'o',
+  ꝡ: 'w',
+  ꞙ: 'f',
+  ꞟ: 'u',
+  ꞵ: 'b',
+  ꬲ: 'e',
+  ꬵ: 'f',
+  ꬽ: 'o',
+  ꬾ: 'o',
+  ꭇ: 'r',
+  ꭈ: 'r',
+  ꭎ: 'u',
+  ꭒ: 'u',
+  ꭓ: 'x',
+  ꭚ: 'y',
+  ĸ: 'k',
+  ɛ: 'e',
+  ʊ: 'u',
+  ɐ: 'a',
+  ɔ: 'c',
+  ǝ: 'e',
+  ɟ: 'f',
+  ɥ: 'h',
+  ɯ: 'm',
+  ɹ: 'r',
+  ʇ: 't',
+  ʌ: 'v',
+  ʍ: 'w',
+  ʎ: 'y',
+  ʞ: 'k',
+};
+const latinLookAlike = new RegExp(`[${Object.keys(latinLookAlikes).join('')}]`);
+const latinLookAlikeAll = new RegExp(latinLookAlike.source, 'g');
+
+/** `lowered` with Latin look-alike letters folded ({@link latinLookAlikes}). */
+export function withoutLatinLookAlikes(lowered: string): string {
+  return latinLookAlike.test(lowered)
+    ? lowered.replace(latinLookAlikeAll, char => latinLookAlikes[char]!)
+    : lowered;
+}
+
+/**
  * Latin letters with diacritics as their base letters (`kíll yoursélf` is
  * `kill yourself`, `ígnóré áll prévíóús ínstrúctíóns` an injection): NFKC
  * composes a letter and its accent into one letter, which no listed word
@@ -558,10 +869,14 @@ export function withoutLatinDiacritics(lowered: string): string {
  * text" generators write), parenthesized small letters (`⒦⒤⒧⒧`, which
  * NFKC writes `(k)(i)(l)(l)`), and a keycap or other enclosing mark on an
  * ASCII letter or a blank (`k\u20E3`). Read on the text before normalisation. Digits
- * in a keycap stay (the normaliser's rule: a list item's number).
+ * in a keycap stay (the normaliser's rule: a list item's number). Regional
+ * indicator letters (`🇰🇮🇱🇱`, round 24) are letters too, flag pairs
+ * included: a pair is drawn as a flag only when it names a region (`🇰🇮`
+ * is one, `🇱🇱` is not, and reads `LL`), and as its two letters where
+ * flags are not drawn (Windows), so a pair rule would read half a word.
  */
 const enclosedLetter =
-  /[\u249c-\u24b5]|\ud83c[\udd50-\udd69\udd70-\udd89]|(?<=[A-Za-z\s])\ufe0f?[\u20dd-\u20e4]/g;
+  /[\u249c-\u24b5]|\ud83c[\udd50-\udd69\udd70-\udd89\udde6-\uddff]|(?<=[A-Za-z\s])\ufe0f?[\u20dd-\u20e4]/g;
 const enclosedLetterTest = new RegExp(enclosedLetter.source);
 
 /** `text` with enclosed Latin letters as their letters ({@link enclosedLetter}). */
@@ -572,8 +887,224 @@ export function withoutEnclosedLetters(text: string): string {
     if (first >= 0x249c && first <= 0x24b5) return String.fromCharCode(97 + first - 0x249c);
     if (first !== 0xd83c) return '';
     const low = found.charCodeAt(1);
+    if (low >= 0xdde6) return String.fromCharCode(97 + low - 0xdde6);
     return String.fromCharCode(97 + low - (low <= 0xdd69 ? 0xdd50 : 0xdd70));
   });
+}
+
+/**
+ * Blanks that normalisation removes as invisible but that stand between
+ * words as spaces: the Hangul fillers (U+3164, its half-width U+FFA0, and
+ * the jamo fillers U+115F, U+1160), which fonts draw as a blank, and the
+ * Mongolian vowel separator U+180E (a space before Unicode 6.3, still drawn
+ * as one by some renderers). `kill\u3164yourself` reads `kill yourself`
+ * (round 24); one inside a word splits it, as it is drawn. Read on the text
+ * before normalisation.
+ */
+const blankFiller = /[\u115f\u1160\u180e\u3164\uffa0]/g;
+const blankFillerTest = new RegExp(blankFiller.source);
+
+/** `text` with blank fillers as spaces ({@link blankFiller}). */
+export function withFillersAsSpaces(text: string): string {
+  return blankFillerTest.test(text) ? text.replace(blankFiller, ' ') : text;
+}
+
+/** Scripts of `homoglyphs` (bits), by code point: Greek, Cyrillic, Armenian, Cherokee, Canadian, Lisu. */
+function scriptBit(code: number): number {
+  if (code >= 0x370 && code <= 0x3ff) return 1;
+  if (code >= 0x1d00 && code <= 0x1dbf) return 1; // ᴦ, Greek in the phonetic block
+  if (code >= 0x400 && code <= 0x52f) return 2;
+  if (code >= 0xa640 && code <= 0xa69f) return 2;
+  if (code >= 0x530 && code <= 0x58f) return 4;
+  if ((code >= 0x13a0 && code <= 0x13ff) || (code >= 0xab70 && code <= 0xabbf)) return 8;
+  if (code >= 0x1400 && code <= 0x167f) return 16;
+  return 32;
+}
+
+/** Per BMP unit: the ASCII letter `homoglyphs` folds it to (0: none), and its script's bit. */
+const lookAlikeTarget = new Uint8Array(0x10000);
+const lookAlikeScript = new Uint8Array(0x10000);
+for (const [from, to] of Object.entries(homoglyphs)) {
+  const code = from.charCodeAt(0);
+  lookAlikeTarget[code] = to.charCodeAt(0);
+  lookAlikeScript[code] = scriptBit(code);
+}
+const lookAlikeChar = new RegExp(`[${Object.keys(homoglyphs).join('')}]`);
+const markUnit = /\p{M}/u;
+
+/** True for a unit of Latin script (letters beyond ASCII that stay Latin: `ß`, `þ`, `ŋ`, `ə`). */
+function isLatinScript(code: number): boolean {
+  return (
+    (code >= 0xc0 && code <= 0x2af) ||
+    (code >= 0x1d00 && code <= 0x1dbf && code !== 0x1d26) ||
+    (code >= 0x1e00 && code <= 0x1eff) ||
+    (code >= 0x2c60 && code <= 0x2c7f) ||
+    (code >= 0xa720 && code <= 0xa7ff) ||
+    (code >= 0xab30 && code <= 0xab6f)
+  );
+}
+
+// What the nearest word with letters is, for `withLookAlikeWordsFolded`.
+const NONE = 0;
+const LATIN = 1;
+const NATIVE = 2;
+
+/**
+ * Words made only of look-alikes (`homoglyphs`) folded to the Latin words
+ * they read as, where the text around them reads as Latin (round 24: `ĸɩӏӏ
+ * уουгѕеӏғ`, `ᏦᎥᏞᏞ ᎩᎾᑌᖇᏚᎬᏞᖴ` passed every folding detector, which folded
+ * look-alikes only beside a Latin letter). A word (letters, digits and
+ * marks) of look-alikes and no other letter folds when its letters are of
+ * two scripts or more (no language mixes Cyrillic and Greek in a word),
+ * and otherwise, when it has three look-alikes or more (a word of one or
+ * two spells little, and in a noisy suffix it is noise; one between
+ * longer ones that fold folds with them), unless the
+ * nearest word with a letter on either side is a
+ * "native" one: a letter beyond Latin that is no look-alike (`д`, `λ`,
+ * `中`). So a Russian or Greek sentence stays (`все` beside `люди`), a
+ * look-alike word between Latin words folds, and so does a text of
+ * look-alike words only; a look-alike word with a native neighbour stays
+ * (`д кіӏӏ`: a real reading of the script wins there). Lower-cased text;
+ * one pass, each unit read once (a run of look-alike words waiting for its
+ * right neighbour is mapped when it comes). Texts without a look-alike are
+ * not walked.
+ */
+export function withLookAlikeWordsFolded(text: string): string {
+  if (!lookAlikeChar.test(text)) return text;
+  const pieces = new PieceJoiner();
+  let copied = 0;
+  // The nearest word with a letter before the one read, and the look-alike words waiting since it.
+  let left = NONE;
+  let pendingFrom = -1;
+  let pendingTo = -1;
+  const fold = (from: number, to: number) => {
+    pieces.push(text.slice(copied, from));
+    const codes: number[] = [];
+    for (let at = from; at < to; at++) {
+      const unit = text.charCodeAt(at);
+      codes.push(lookAlikeTarget[unit] || unit);
+      if (codes.length === 4_096) {
+        pieces.push(String.fromCharCode.apply(null, codes));
+        codes.length = 0;
+      }
+    }
+    pieces.push(String.fromCharCode.apply(null, codes));
+    copied = to;
+  };
+  const length = text.length;
+  let index = 0;
+  while (index < length) {
+    const unit = text.charCodeAt(index);
+    if (!isWordUnit(text, index, unit)) {
+      index++;
+      continue;
+    }
+    const start = index;
+    let ascii = false;
+    let native = false;
+    let scripts = 0;
+    let lookAlikes = 0;
+    while (index < length) {
+      const code = text.charCodeAt(index);
+      if (code < 0x80) {
+        const bits = asciiClass[code]!;
+        if ((bits & ASCII_LETTER) !== 0) ascii = true;
+        else if ((bits & ASCII_DIGIT) === 0) break;
+        index++;
+        continue;
+      }
+      if (code >= 0xd800 && code <= 0xdfff) {
+        const point = text.codePointAt(index)!;
+        if (point <= 0xffff || !letterOrNumberOrMark.test(String.fromCodePoint(point))) break;
+        if (letter.test(String.fromCodePoint(point))) native = true;
+        index += 2;
+        continue;
+      }
+      const facts = factsOfUnit(code);
+      if ((facts & UNIT_LETTER) !== 0) {
+        if (lookAlikeTarget[code] !== 0) {
+          scripts |= lookAlikeScript[code]!;
+          lookAlikes++;
+        } else if (isLatinScript(code)) ascii = true;
+        else native = true;
+      } else if ((facts & UNIT_LETTER_OR_NUMBER) === 0 && !markUnit.test(text[index]!)) {
+        break;
+      }
+      index++;
+    }
+    const kind = ascii ? LATIN : native ? NATIVE : scripts === 0 ? NONE : -1;
+    if (kind === NONE) continue;
+    if (kind === -1 && (scripts & (scripts - 1)) === 0) {
+      // Look-alikes of one script: they wait for the word after them, unless a native
+      // word came before. Words of one or two (`на`, `ко`, `οι`) stay: they spell little.
+      if (left === NATIVE || lookAlikes < 3) continue;
+      if (pendingFrom < 0) pendingFrom = start;
+      pendingTo = index;
+      continue;
+    }
+    // A word that decides: Latin, native, or look-alikes of several scripts (read as Latin).
+    if (pendingFrom >= 0) {
+      if (kind !== NATIVE) fold(pendingFrom, pendingTo);
+      pendingFrom = -1;
+    }
+    if (kind === -1) fold(start, index);
+    left = kind === NATIVE ? NATIVE : LATIN;
+  }
+  if (pendingFrom >= 0) fold(pendingFrom, pendingTo);
+  if (copied === 0) return text;
+  pieces.push(text.slice(copied));
+  return pieces.join();
+}
+
+const letterOrNumberOrMark = /[\p{L}\p{N}\p{M}]/u;
+
+/** True for a unit that begins a word `withLookAlikeWordsFolded` reads (a letter, digit or mark). */
+function isWordUnit(text: string, index: number, unit: number): boolean {
+  if (unit < 0x80) return (asciiClass[unit]! & (ASCII_LETTER | ASCII_DIGIT)) !== 0;
+  if (unit >= 0xd800 && unit <= 0xdfff) {
+    const point = text.codePointAt(index)!;
+    return point > 0xffff && letterOrNumberOrMark.test(String.fromCodePoint(point));
+  }
+  return (factsOfUnit(unit) & UNIT_LETTER_OR_NUMBER) !== 0 || markUnit.test(text[index]!);
+}
+
+/**
+ * The text a right-to-left override shows: from U+202E to its end (U+202C
+ * or U+2069, a paragraph break, the text's end) the characters are drawn in
+ * reverse, so `\u202Eflesruoy llik` reads `kill yourself` on screen while
+ * the units run backwards (round 24). Each such stretch reversed (a
+ * character with its marks kept together), one a line: a second reading
+ * that `foldText` appends, since a model may read the units and a person
+ * the screen. Empty when the text has no override; at most the text's
+ * length, in one pass (an override inside a stretch belongs to it).
+ */
+export function rightToLeftOverrideReadings(text: string): string {
+  let at = text.indexOf('\u202e');
+  if (at < 0) return '';
+  const readings: string[] = [];
+  while (at >= 0) {
+    let end = at + 1;
+    while (end < text.length) {
+      const unit = text.charCodeAt(end);
+      if (
+        unit === 0x202c ||
+        unit === 0x2069 ||
+        unit === 10 ||
+        unit === 13 ||
+        unit === 0x85 ||
+        unit === 0x2029 ||
+        (unit >= 0x1c && unit <= 0x1e)
+      ) {
+        break;
+      }
+      end++;
+    }
+    const clusters = text.slice(at + 1, end).match(/\P{M}\p{M}*|\p{M}+/gsu) ?? [];
+    clusters.reverse();
+    readings.push(clusters.join(''));
+    at = text.indexOf('\u202e', end);
+  }
+  return readings.join('\n');
 }
 
 /** Folds one piece; `last`: it ends the text, so trailing blanks are dropped. */
@@ -584,8 +1115,15 @@ function foldPiece(
   pieceLength: number,
 ): string {
   let folded = withoutLatinDiacritics(
-    withoutSmallCapitals(
-      withoutTurkishDot(normalizedText(withoutEnclosedLetters(text), pieceLength).toLowerCase()),
+    withoutLatinLookAlikes(
+      withoutSmallCapitals(
+        withoutTurkishDot(
+          normalizedText(
+            withFillersAsSpaces(withoutEnclosedLetters(text)),
+            pieceLength,
+          ).toLowerCase(),
+        ),
+      ),
     ),
   );
   if (/[\u2018\u2019\u201b\u2032\u201c\u201d\u201f\u2033]/.test(folded)) {
@@ -594,7 +1132,10 @@ function foldPiece(
       .replace(/[\u201c\u201d\u201f\u2033]/g, '"');
   }
   return collapseWhitespace(
-    joinSpacedRuns(foldWords(folded, foldLeet), foldLeet === 'aggressive'),
+    joinSpacedRuns(
+      foldWords(withLookAlikeWordsFolded(folded), foldLeet),
+      foldLeet === 'aggressive',
+    ),
     last,
   );
 }

@@ -9,6 +9,7 @@ import {
   fusedHookOf,
 } from '../core/filtered-hooks';
 import type { Guardrail, GuardrailRecord } from '../core/types';
+import { countedStart } from '../guards/shared/potential-start';
 import type { CallGuard } from './call-guard';
 import {
   MAY_MATCH,
@@ -694,10 +695,12 @@ export function windowProcessor(
       // `window` characters before the end at a word start, else a grapheme
       // boundary, so the next context can begin where this release ends and
       // no emoji is split.
-      const bound = tail.length + pending.length - window;
+      // The window counts the characters detectors read: a value with junk
+      // between its characters is held back whole (round 24).
+      const bound = potentialStart ? 0 : countedStart(text, window);
       const word = potentialStart
         ? -1
-        : wordStartBefore(text, bound, Math.max(tail.length, bound - window));
+        : wordStartBefore(text, bound, Math.max(tail.length, countedStart(text, window, bound)));
       const rawCut = potentialStart
         ? tail.length + potentialStart(pending, modified !== text)
         : bound;

@@ -5,6 +5,7 @@ import {
 } from '../../core/filtered-hooks';
 import { foldText, withoutLatinDiacritics } from '../prompt-injection/fold-text';
 import {
+  countedStart,
   isOwnNormalFormFrom,
   isWhitespaceAt,
   plainView,
@@ -112,7 +113,7 @@ export function contentFilterPotentialStart(
   const bound = maxMatchLength;
   return text => {
     // The last `maxMatchLength` characters, as `withinLast` hands them, read in place.
-    const from = text.length > bound ? text.length - bound : 0;
+    const from = text.length > bound ? countedStart(text, bound) : 0;
     const start = lastWordsStart(text, from, words, letterTrie);
     return start < 0 ? fromCandidates(text) : start;
   };

@@ -245,6 +245,17 @@ function isCombiningMark(codePoint: number): boolean {
   return codePoint >= 0x300 && (factsOf(codePoint) & MARK) !== 0;
 }
 
+/**
+ * True for a code point a detector may read through inside a value: an
+ * invisible one (`isInvisibleCodePoint`) or a combining mark. A bound on
+ * a match's length counts the other code points only (round 24: a card
+ * with 3 zero-width characters between its digits was longer than twice
+ * its longest form, the stream window's bound, and went out in part).
+ */
+export function isReadThrough(codePoint: number): boolean {
+  return isInvisibleCodePoint(codePoint) || isCombiningMark(codePoint);
+}
+
 // The maps of a text that is its own normal form, shared by every call.
 const sameOffset = (index: number) => index;
 const sameSpan = (start: number, end: number) => ({ start, end });

@@ -9,13 +9,29 @@
  * the tokens that glue their neighbours together (`marker`).
  */
 
+import { isReadThrough } from './normalize-text';
+
 const WHITESPACE = /\s/;
 
-/** `\s` at `at`, without a regex for ASCII (the hooks run on every check of a stream). */
+/**
+ * `\s` at `at`, without a regex for ASCII (the hooks run on every check of a
+ * stream). But U+FEFF, which `\s` holds: the normaliser removes it, so the
+ * detectors read through it inside a value (round 24: `4\uFEFF\u200D\uFEFF1…`
+ * read as three tokens here, and a card went out in part).
+ */
 export function isWhitespaceAt(text: string, at: number): boolean {
   const code = text.charCodeAt(at);
   if (code < 0x80) return code === 32 || (code >= 9 && code <= 13);
-  return WHITESPACE.test(text[at]!);
+  return code !== 0xfeff && WHITESPACE.test(text[at]!);
+}
+
+/** A token of characters the detectors read through only (`\u200B\u200B`): it links its neighbours. */
+function isReadThroughOnly(token: string): boolean {
+  if (token.charCodeAt(0) < 0x80) return false;
+  for (const character of token) {
+    if (!isReadThrough(character.codePointAt(0)!)) return false;
+  }
+  return true;
 }
 
 /** Token classes for `trailingChainStart`. */
@@ -58,9 +74,12 @@ export function trailingChainStart(
     let previousStart = gapStart;
     while (previousStart > 0 && !isWhitespaceAt(text, previousStart - 1)) previousStart--;
     const previous = text.slice(previousStart, gapStart);
-    const links = nextIsWildcard
-      ? joinable(previous) || marker(previous) || marker(next)
-      : (joinable(previous) && joinable(next)) || marker(previous) || marker(next);
+    const links =
+      isReadThroughOnly(previous) ||
+      isReadThroughOnly(next) ||
+      (nextIsWildcard
+        ? joinable(previous) || marker(previous) || marker(next)
+        : (joinable(previous) && joinable(next)) || marker(previous) || marker(next));
     if (!links) return start;
     start = previousStart;
     next = previous;
@@ -86,8 +105,43 @@ export function lastTokensStart(text: string, count: number): number {
 }
 
 /**
- * `hook` run on the last `maxLength` characters only: what it holds back
- * never exceeds the longest match, and its scan costs at most that much.
+ * The start of the end of `text` (before `end`) that holds `count` code
+ * points a detector reads (0 when it holds fewer): invisible and junk code points and
+ * combining marks, which detectors read through inside a value, are not
+ * counted (`isReadThrough`), so a value with any number of them between its
+ * characters fits in what is counted for it. Never starts between the
+ * halves of a surrogate pair. Linear in what it walks back over.
+ */
+export function countedStart(text: string, count: number, end = text.length): number {
+  let at = end;
+  let counted = 0;
+  while (at > 0 && counted < count) {
+    const code = text.charCodeAt(at - 1);
+    if (code >= 0x20 && code < 0x7f) {
+      counted++;
+      at--;
+      continue;
+    }
+    let codePoint = code;
+    let size = 1;
+    if (code >= 0xdc00 && code <= 0xdfff && at > 1) {
+      const high = text.charCodeAt(at - 2);
+      if (high >= 0xd800 && high <= 0xdbff) {
+        codePoint = ((high - 0xd800) << 10) + (code - 0xdc00) + 0x10000;
+        size = 2;
+      }
+    }
+    if (!isReadThrough(codePoint)) counted++;
+    at -= size;
+  }
+  return at;
+}
+
+/**
+ * `hook` run on the end of the text that holds its last `maxLength`
+ * characters a detector reads (see `countedStart`): what it holds back never
+ * exceeds the longest match, however many characters the detectors read
+ * through sit inside it, and its scan costs at most that much.
  */
 export function withinLast(
   maxLength: number,
@@ -95,8 +149,8 @@ export function withinLast(
 ): (text: string) => number {
   return text => {
     if (text.length <= maxLength) return hook(text);
-    const offset = text.length - maxLength;
-    return offset + hook(text.slice(offset));
+    const offset = countedStart(text, maxLength);
+    return offset === 0 ? hook(text) : offset + hook(text.slice(offset));
   };
 }
 

@@ -12,6 +12,7 @@ import {
   isPlainMediaType,
   isTextMediaType,
   isUntypedMediaType,
+  isUnwalkable,
   NOT_UTF8,
   releasedMediaType,
   standardBase64,
@@ -216,6 +217,8 @@ function textOfAnyType(
   const long = byteLength !== undefined && fewestTextCharacters(byteLength) > maxLength;
   const read = outside ?? fileBytesText(bytes, long, untyped);
   if (read === TOO_LONG) return tooLong;
+  // A part of its structure that may hold text could not be read (round 24): fails closed.
+  if (isUnwalkable(read)) return { unreadable: read.unwalkable };
   if (read === undefined) {
     return untyped
       ? { unreadable: 'a file part the model reads as text could not be read' }

@@ -1,3 +1,5 @@
+import { INFLATE_OVER, inflate } from './inflate';
+
 /**
  * Which binary formats a file's bytes open: a signature, and the structure
  * its format puts right behind it. A client writes a file's bytes, so a
@@ -82,10 +84,10 @@ interface Format {
   /** Whether the head holds the format's structure; `undefined`: the bytes ended first. */
   structure(head: Head): boolean | undefined;
   /**
-   * The byte ranges of the whole file its structure does not hold
-   * ({@link rangesOutsideFormat}); without it every byte is the format's.
+   * Walks the whole file for the bytes whose text a reader may take
+   * ({@link formatPieces}); without it every byte is the format's.
    */
-  outside?(file: ByteReader): ByteRange[];
+  walk?(file: ByteReader, walk: Walk): void;
 }
 
 /** A PDF's header line (`%PDF-1.7`), comment lines, then its first object (`1 0 obj`). */
@@ -161,7 +163,7 @@ const FORMATS: readonly Format[] = [
   {
     signature: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
     structure: head => all(head.has(8, [0, 0, 0, 13]), head.has(12, ascii('IHDR'))),
-    outside: pngOutside,
+    walk: pngWalk,
   },
   // JPEG: a marker segment (APPn, DQT, SOFn, DHT, COM...) whose length leads to the next marker.
   {
@@ -176,10 +178,15 @@ const FORMATS: readonly Format[] = [
       const next = head.at(4 + length);
       return next === undefined ? undefined : next === 0xff;
     },
+    walk: jpegWalk,
   },
   // GIF: the logical screen descriptor, its colour table, then a block that reads as one.
   ...['GIF87a', 'GIF89a'].map(
-    (signature): Format => ({ signature: ascii(signature), structure: gifStructure }),
+    (signature): Format => ({
+      signature: ascii(signature),
+      structure: gifStructure,
+      walk: gifWalk,
+    }),
   ),
   // RIFF (WebP, WAV, AVI): a form type, then a chunk whose size leads to the end or another chunk.
   { signature: ascii('RIFF'), structure: riffStructure },
@@ -230,7 +237,7 @@ const FORMATS: readonly Format[] = [
       ),
   },
   // PDF: the header, then its first object.
-  { signature: ascii('%PDF-'), structure: pdfStructure, outside: pdfOutside },
+  { signature: ascii('%PDF-'), structure: pdfStructure, walk: pdfWalk },
   // Zip (Office, EPUB, JAR...): a local file header's version and compression method.
   {
     signature: [0x50, 0x4b, 0x03, 0x04],
@@ -245,9 +252,14 @@ const FORMATS: readonly Format[] = [
             ),
       );
     },
+    walk: zipWalk,
   },
   // An empty zip (its end record: disk numbers 0), a spanned one (a local header next).
-  { signature: [0x50, 0x4b, 0x05, 0x06], structure: head => head.has(4, [0, 0, 0, 0]) },
+  {
+    signature: [0x50, 0x4b, 0x05, 0x06],
+    structure: head => head.has(4, [0, 0, 0, 0]),
+    walk: zipWalk,
+  },
   { signature: [0x50, 0x4b, 0x07, 0x08], structure: head => head.has(4, [0x50, 0x4b, 0x03, 0x04]) },
   // gzip: deflate, reserved flags 0.
   {
@@ -432,12 +444,12 @@ export function opensBinaryFormat(bytes: Uint8Array): boolean {
 
 /**
  * Whether `bytes` open a binary format ({@link opensBinaryFormat}) every
- * byte of which is the format's: any but a PNG or a PDF, whose bytes
- * outside their structure are read ({@link rangesOutsideFormat}).
+ * byte of which is the format's: any but a PNG, a JPEG, a GIF, a zip or a
+ * PDF, whose structure is walked for the text it carries ({@link formatPieces}).
  */
 export function opensWholeBinaryFormat(bytes: Uint8Array): boolean {
   const format = openedFormat(bytes);
-  return format !== undefined && format.outside === undefined;
+  return format !== undefined && format.walk === undefined;
 }
 
 /** MPEG audio or ADTS frames: a format of no signature, every byte its own. */
@@ -458,9 +470,6 @@ function openedFormat(bytes: Uint8Array): Format | undefined {
   return frames === true || (frames === undefined && short) ? MPEG_FRAMES : undefined;
 }
 
-/** `[start, end)`: a range of a file's bytes. */
-export type ByteRange = readonly [start: number, end: number];
-
 /** A file's bytes read a range at a time (a \`Uint8Array\`, or base64 decoded where asked). */
 export interface ByteReader {
   readonly length: number;
@@ -469,25 +478,111 @@ export interface ByteReader {
 }
 
 /**
- * The byte ranges of a file that opens a binary format ({@link
- * opensBinaryFormat}, told from `head`, its first bytes) that the format's
- * structure does not hold, which a reader that takes the file for text
- * reads (round 23: a real PNG head, signature and IHDR chunk, or a PDF's
- * header and first object, kept kilobytes of text behind it from every
- * guardrail). A PNG is its chunks (a length, a four-letter type, the data,
- * a CRC) up to IEND: the bytes after IEND, or from a chunk whose type is
- * not four letters or whose length runs past the file, are outside. A PDF
- * is outside but for its header line and the bodies of its streams whose dictionary names a
- * `/Filter` (compressed or encoded data: from the end of the line after
- * `stream` to `endstream`); its objects, dictionaries, strings,
- * cross-reference table, unfiltered streams and whatever follows `%%EOF`
- * are read. The text inside a PNG's chunks or a filtered stream is not.
- * `[]`: nothing outside. `undefined`: the bytes open no format, or one
- * whose extent is not walked (JPEG, GIF, zip, audio...: every byte is the
- * format's). A PNG costs a read of 8 bytes a chunk, a PDF one pass.
+ * How many bytes the compressed parts of one file may inflate to, together
+ * (a PNG's `zTXt`, a PDF's streams, a zip's entries): past it the file is
+ * not read (a zip bomb fails closed after 8 MB of output).
  */
-export function rangesOutsideFormat(head: Uint8Array, file: ByteReader): ByteRange[] | undefined {
-  return openedFormat(head)?.outside?.(file);
+export const MAX_INFLATED_BYTES = 8_000_000;
+/** How deep files inside files are walked (a PNG in a zip in a PDF stream). */
+const MAX_DEPTH = 3;
+
+/** What walking a file's structure found ({@link formatPieces}). */
+export type FormatPieces =
+  | { pieces: Uint8Array[]; unreadable?: undefined }
+  | {
+      /** Why a part that may hold text could not be read (no value of it): the file fails closed. */
+      unreadable: string;
+      pieces?: undefined;
+    };
+
+/** One walk of one file: the pieces found so far, the inflate budget, the depth. */
+interface Walk {
+  pieces: Uint8Array[];
+  budget: { left: number };
+  depth: number;
+}
+
+/** Thrown inside a walk for a part that may hold text and cannot be read. */
+class Unwalkable extends Error {}
+
+/**
+ * The bytes of a file that opens a binary format ({@link opensBinaryFormat},
+ * told from `head`, its first bytes) whose text a reader may take: round 23
+ * read the bytes outside a PNG's chunks and a PDF's filtered streams; round
+ * 24 reads the text-bearing parts inside the structure too, as a reader of
+ * the format shows them (`card 4111 1111 1111 1111` in a PNG `tEXt` chunk, a
+ * JPEG comment or a PDF's compressed page reached the model unread):
+ * - PNG: each `tEXt`, `zTXt` and `iTXt` chunk (keyword, language, text;
+ *   compressed text inflated), and the bytes after IEND or from where the
+ *   chunks stop being chunks;
+ * - JPEG: each comment (`COM`) and application segment (`APP0`–`APP15`:
+ *   Exif strings, XMP, ICC names), and the bytes after EOI or from where the
+ *   segments stop being segments (the scans' entropy-coded data is not read);
+ * - GIF: each comment, plain-text and application extension's data (its
+ *   sub-blocks joined), and the bytes after the trailer or from where the
+ *   blocks stop being blocks;
+ * - zip: each entry's names and comments, its stored or deflated data, the
+ *   archive comment, and the bytes no entry or directory holds;
+ * - PDF: all but its header line and the bodies of filtered streams, and
+ *   each `/FlateDecode` stream's body inflated (a `/DCTDecode` one walked as
+ *   the JPEG it is; `/JPXDecode`, `/JBIG2Decode`, `/CCITTFaxDecode` images
+ *   not read).
+ * A part that is itself a file of a walked format is walked (to depth 3);
+ * one of another format is not read. Compressed parts inflate to at most
+ * {@link MAX_INFLATED_BYTES} together. `unreadable` (fail closed) for a part
+ * that may hold text and cannot be read: compressed data that is no deflate
+ * stream or inflates past the budget, a zip entry that is encrypted or
+ * compressed with another method, a zip whose directory cannot be found, a
+ * PDF stream with another filter (`/ASCII85Decode`, `/LZWDecode`, a chain).
+ * `undefined`: the bytes open no format, or one whose every byte is the
+ * format's (audio, video, executables...). Linear in the file and what it
+ * inflates to; a PNG's chunks are read by their headers (8 bytes a chunk).
+ */
+export function formatPieces(head: Uint8Array, file: ByteReader): FormatPieces | undefined {
+  const format = openedFormat(head);
+  if (format?.walk === undefined) return undefined;
+  const walk: Walk = { pieces: [], budget: { left: MAX_INFLATED_BYTES }, depth: 0 };
+  try {
+    format.walk(file, walk);
+  } catch (error) {
+    if (error instanceof Unwalkable) return { unreadable: error.message };
+    throw error;
+  }
+  return { pieces: walk.pieces };
+}
+
+/** `bytes` as a {@link ByteReader}. */
+const readerOf = (bytes: Uint8Array): ByteReader => ({
+  length: bytes.length,
+  read: (start, end) => bytes.subarray(start, end),
+});
+
+/**
+ * A part of a file as the pieces it gives: walked when it is a file of a
+ * walked format itself, nothing when it opens another format, else itself.
+ */
+function partPieces(bytes: Uint8Array, walk: Walk): void {
+  if (bytes.length === 0) return;
+  const format = openedFormat(bytes.subarray(0, 4096));
+  if (format === undefined) {
+    walk.pieces.push(bytes);
+    return;
+  }
+  if (format.walk === undefined || walk.depth + 1 >= MAX_DEPTH) return;
+  walk.depth++;
+  format.walk(readerOf(bytes), walk);
+  walk.depth--;
+}
+
+/** `data` inflated (zlib, or raw deflate), within the walk's budget; else the walk fails closed. */
+function inflated(data: Uint8Array, zlib: boolean, walk: Walk): Uint8Array {
+  const out = inflate(data, zlib, walk.budget.left);
+  if (out === INFLATE_OVER) {
+    throw new Unwalkable(`compressed parts that inflate to more than ${MAX_INFLATED_BYTES} bytes`);
+  }
+  if (out === undefined) throw new Unwalkable('a compressed part that is no deflate data');
+  walk.budget.left -= out.length;
+  return out;
 }
 
 /** Whether 4 bytes are ASCII letters (a PNG chunk type). */
@@ -499,8 +594,41 @@ const isChunkType = (bytes: Uint8Array, at: number) => {
   return true;
 };
 
-/** {@link rangesOutsideFormat} for a PNG: past IEND, or from where its chunks stop being chunks. */
-function pngOutside(file: ByteReader): ByteRange[] {
+/** `bytes` cut at its first NUL: what comes before it, and the place after it (`-1`: none). */
+function beforeNul(bytes: Uint8Array, from = 0): [Uint8Array, number] {
+  const nul = bytes.indexOf(0, from);
+  return nul < 0 ? [bytes.subarray(from), -1] : [bytes.subarray(from, nul), nul + 1];
+}
+
+/** A PNG text chunk's pieces: `tEXt` keyword and text; `zTXt` keyword and inflated text; `iTXt` all of its fields. */
+function pngTextChunk(type: string, data: Uint8Array, walk: Walk): void {
+  const [keyword, after] = beforeNul(data);
+  walk.pieces.push(keyword);
+  if (after < 0) return;
+  if (type === 'tEXt') walk.pieces.push(data.subarray(after));
+  else if (type === 'zTXt') {
+    if (data[after] !== 0)
+      throw new Unwalkable('a PNG zTXt chunk of an unknown compression method');
+    partPieces(inflated(data.subarray(after + 1), true, walk), walk);
+  } else {
+    // iTXt: compression flag and method, language tag, translated keyword, text.
+    const compressed = data[after];
+    const [language, translatedAt] = beforeNul(data, after + 2);
+    walk.pieces.push(language);
+    if (translatedAt < 0) return;
+    const [translated, textAt] = beforeNul(data, translatedAt);
+    walk.pieces.push(translated);
+    if (textAt < 0) return;
+    const text = data.subarray(textAt);
+    if (compressed === 0) walk.pieces.push(text);
+    else if (data[after + 1] !== 0) {
+      throw new Unwalkable('a PNG iTXt chunk of an unknown compression method');
+    } else walk.pieces.push(inflated(text, true, walk));
+  }
+}
+
+/** {@link formatPieces} for a PNG: its text chunks, and what follows IEND or where its chunks stop. */
+function pngWalk(file: ByteReader, walk: Walk): void {
   const { length } = file;
   let at = 8;
   while (at + 12 <= length) {
@@ -509,26 +637,206 @@ function pngOutside(file: ByteReader): ByteRange[] {
       (header[0]! * 0x1000000 + (header[1]! << 16) + (header[2]! << 8) + header[3]!) >>> 0;
     // The PNG specification's limit on a chunk's length is 2^31 - 1.
     if (size > 0x7fffffff || !isChunkType(header, 4) || at + 12 + size > length) break;
-    at += 12 + size;
-    if (header[4] === 0x49 && header[5] === 0x45 && header[6] === 0x4e && header[7] === 0x44) {
-      break; // IEND
+    const type = String.fromCharCode(header[4]!, header[5]!, header[6]!, header[7]!);
+    if (type === 'tEXt' || type === 'zTXt' || type === 'iTXt') {
+      pngTextChunk(type, file.read(at + 8, at + 8 + size), walk);
     }
+    at += 12 + size;
+    if (type === 'IEND') break;
   }
-  return at < length ? [[at, length]] : [];
+  if (at < length) walk.pieces.push(file.read(at, length));
 }
 
+/** {@link formatPieces} for a JPEG: comments and application segments, and what follows EOI or where segments stop. */
+function jpegWalk(file: ByteReader, walk: Walk): void {
+  const bytes = file.read(0, file.length);
+  const { length } = bytes;
+  let at = 2;
+  while (at + 2 <= length) {
+    if (bytes[at] !== 0xff) break;
+    const marker = bytes[at + 1]!;
+    if (marker === 0xff) {
+      at++; // a fill byte
+      continue;
+    }
+    if (marker === 0xd9) {
+      at += 2; // EOI
+      break;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      at += 2;
+      continue;
+    }
+    if (at + 4 > length) break;
+    const size = (bytes[at + 2]! << 8) | bytes[at + 3]!;
+    if (size < 2 || at + 2 + size > length) break;
+    if (marker === 0xfe || (marker >= 0xe0 && marker <= 0xef)) {
+      partPieces(bytes.subarray(at + 4, at + 2 + size), walk);
+    }
+    at += 2 + size;
+    if (marker === 0xda) {
+      // Entropy-coded data up to the next marker (0xFF then neither 0 nor a restart marker).
+      for (;;) {
+        const next = bytes.indexOf(0xff, at);
+        if (next < 0 || next + 1 >= length) {
+          at = length;
+          break;
+        }
+        const after = bytes[next + 1]!;
+        if (after === 0 || (after >= 0xd0 && after <= 0xd7) || after === 0xff) {
+          at = next + (after === 0xff ? 1 : 2);
+          continue;
+        }
+        at = next;
+        break;
+      }
+    }
+  }
+  if (at < length) walk.pieces.push(bytes.subarray(at));
+}
+
+/** {@link formatPieces} for a GIF: comment, plain-text and application extensions, and what follows its trailer. */
+function gifWalk(file: ByteReader, walk: Walk): void {
+  const bytes = file.read(0, file.length);
+  const { length } = bytes;
+  const table = (packed: number) => (packed & 0x80 ? 3 * 2 ** ((packed & 7) + 1) : 0);
+  let at = 13 + table(bytes[10] ?? 0);
+  /** The data of the sub-blocks at `at`, joined; `undefined` when they run past the file. */
+  const subBlocks = (keep: boolean): Uint8Array | undefined => {
+    const parts: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      if (at >= length) return undefined;
+      const size = bytes[at++]!;
+      if (size === 0) break;
+      if (at + size > length) return undefined;
+      if (keep) parts.push(bytes.subarray(at, at + size));
+      total += size;
+      at += size;
+    }
+    const joined = new Uint8Array(keep ? total : 0);
+    let offset = 0;
+    for (const part of parts) {
+      joined.set(part, offset);
+      offset += part.length;
+    }
+    return joined;
+  };
+  while (at < length) {
+    const start = at;
+    const block = bytes[at]!;
+    if (block === 0x3b) {
+      at++;
+      break;
+    }
+    let ok = false;
+    if (block === 0x21 && at + 1 < length) {
+      const label = bytes[at + 1]!;
+      at += 2;
+      const data = subBlocks(label === 0xfe || label === 0x01 || label === 0xff);
+      if (data !== undefined) {
+        if (label === 0xfe || label === 0x01 || label === 0xff) partPieces(data, walk);
+        ok = true;
+      }
+    } else if (block === 0x2c && at + 10 < length) {
+      at += 10 + table(bytes[at + 9]!) + 1;
+      ok = subBlocks(false) !== undefined;
+    }
+    if (!ok) {
+      at = start;
+      break;
+    }
+  }
+  if (at < length) walk.pieces.push(bytes.subarray(at));
+}
+
+/** {@link formatPieces} for a zip: names, comments, stored and deflated entries, and the bytes no record holds. */
+function zipWalk(file: ByteReader, walk: Walk): void {
+  const bytes = file.read(0, file.length);
+  const { length } = bytes;
+  const u16 = (i: number) => bytes[i]! | (bytes[i + 1]! << 8);
+  const u32 = (i: number) => (u16(i) + u16(i + 2) * 0x10000) >>> 0;
+  const isSignature = (i: number, third: number, fourth: number) =>
+    i + 4 <= length &&
+    bytes[i] === 0x50 &&
+    bytes[i + 1] === 0x4b &&
+    bytes[i + 2] === third &&
+    bytes[i + 3] === fourth;
+  // The end of central directory record: within the last 22 + 65,535 bytes.
+  let end = -1;
+  for (let i = length - 22; i >= 0 && i >= length - 22 - 0xffff; i--) {
+    if (isSignature(i, 5, 6)) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) throw new Unwalkable('no zip directory where its end record points');
+  const count = u16(end + 10);
+  const directory = u32(end + 16);
+  const commentLength = u16(end + 20);
+  if (end + 22 + commentLength > length || directory > end) {
+    throw new Unwalkable('no zip directory where its end record points');
+  }
+  walk.pieces.push(bytes.subarray(end + 22, end + 22 + commentLength));
+  // What the records hold, as [start, end) pairs: the rest is read as it is.
+  const held: Array<[number, number]> = [[directory, end + 22 + commentLength]];
+  let at = directory;
+  for (let entry = 0; entry < count; entry++) {
+    if (!isSignature(at, 1, 2) || at + 46 > end) {
+      throw new Unwalkable('no zip directory where its end record points');
+    }
+    const flags = u16(at + 8);
+    const method = u16(at + 10);
+    const packed = u32(at + 20);
+    const nameLength = u16(at + 28);
+    const extraLength = u16(at + 30);
+    const entryCommentLength = u16(at + 32);
+    const local = u32(at + 42);
+    const next = at + 46 + nameLength + extraLength + entryCommentLength;
+    if (next > end) throw new Unwalkable('no zip directory where its end record points');
+    walk.pieces.push(bytes.subarray(at + 46, at + 46 + nameLength));
+    walk.pieces.push(bytes.subarray(next - entryCommentLength, next));
+    at = next;
+    if (!isSignature(local, 3, 4) || local + 30 > length) {
+      throw new Unwalkable('a zip entry whose local header is not where its directory points');
+    }
+    const localName = local + 30;
+    const data = localName + u16(local + 26) + u16(local + 28);
+    if (data + packed > length) throw new Unwalkable('a zip entry that runs past the file');
+    walk.pieces.push(bytes.subarray(localName, localName + u16(local + 26)));
+    held.push([local, data + packed]);
+    if (packed === 0) continue;
+    if (flags & 1) throw new Unwalkable('an encrypted zip entry');
+    const content = bytes.subarray(data, data + packed);
+    if (method === 0) partPieces(content, walk);
+    else if (method === 8) partPieces(inflated(content, false, walk), walk);
+    else throw new Unwalkable(`a zip entry compressed with method ${method}`);
+  }
+  held.sort((a, b) => a[0] - b[0]);
+  let from = 0;
+  for (const [start, stop] of held) {
+    if (start > from) walk.pieces.push(bytes.subarray(from, start));
+    from = Math.max(from, stop);
+  }
+  if (from < length) walk.pieces.push(bytes.subarray(from));
+}
+
+/** Image filters whose data is no text (a `/DCTDecode` stream is a JPEG, walked as one). */
+const IMAGE_FILTERS = new Set(['JPXDecode', 'JBIG2Decode', 'CCITTFaxDecode', 'CCF']);
+
 /**
- * {@link rangesOutsideFormat} for a PDF: all but its header line and the
- * bodies of filtered streams. The bytes are read as latin-1 (one character
- * a byte, so places are the same) and searched with the string's own
- * search; each stream's dictionary is looked for between the last `obj`
- * before its `stream` and that keyword, after the previous stream's end,
- * so no byte is searched twice. A stream with no `endstream` runs to the
- * end of the file and is read (what it holds is not known to be data).
+ * {@link formatPieces} for a PDF: all but its header line and the bodies
+ * of filtered streams, and each filtered body as its filter gives it. The
+ * bytes are read as latin-1 (one character a byte, so places are the same)
+ * and searched with the string's own search; each stream's dictionary is
+ * looked for between the last `obj` before its `stream` and that keyword,
+ * after the previous stream's end, so no byte is searched twice. A stream
+ * with no `endstream` runs to the end of the file and is read (what it
+ * holds is not known to be data).
  */
-function pdfOutside(file: ByteReader): ByteRange[] {
-  const text = new TextDecoder('latin1').decode(file.read(0, file.length));
-  const ranges: ByteRange[] = [];
+function pdfWalk(file: ByteReader, walk: Walk): void {
+  const bytes = file.read(0, file.length);
+  const text = new TextDecoder('latin1').decode(bytes);
   // The header line (`%PDF-1.7`) is the format's.
   let from = 5;
   while (from < text.length && text[from] !== '\n' && text[from] !== '\r') from++;
@@ -544,15 +852,109 @@ function pdfOutside(file: ByteReader): ByteRange[] {
     if (end < 0) break;
     const dictionary = text.slice(after, at);
     const object = dictionary.lastIndexOf('obj');
-    if (object >= 0 && dictionary.includes('/Filter', object)) {
-      if (body > from) ranges.push([from, body]);
+    const filter = object < 0 ? -1 : dictionary.indexOf('/Filter', object);
+    if (filter >= 0) {
+      if (body > from) walk.pieces.push(bytes.subarray(from, body));
       from = end;
+      const names = /^\/Filter\s*(?:\[([^\]]*)\]|(\/[A-Za-z0-9]+))/.exec(dictionary.slice(filter));
+      const list = (names?.[1] ?? names?.[2] ?? '').match(/[A-Za-z0-9]+/g) ?? [];
+      const data = bytes.subarray(body, end);
+      if (list.length === 1 && (list[0] === 'FlateDecode' || list[0] === 'Fl')) {
+        const content = inflated(data, true, walk);
+        // An attached file is read as a file; any other stream as the strings it shows.
+        if (/\/Type\s*\/EmbeddedFile\b/.test(dictionary.slice(object))) partPieces(content, walk);
+        else walk.pieces.push(pdfStrings(content));
+      } else if (list.length === 1 && (list[0] === 'DCTDecode' || list[0] === 'DCT')) {
+        partPieces(data, walk);
+      } else if (!(list.length === 1 && IMAGE_FILTERS.has(list[0]!))) {
+        throw new Unwalkable('a PDF stream with a filter this reader does not decode');
+      }
     }
     after = end + 9;
     at = after - 1;
   }
-  if (from < text.length) ranges.push([from, text.length]);
-  return ranges;
+  if (from < text.length) walk.pieces.push(bytes.subarray(from));
+}
+
+/** A PDF literal string's escapes: `\n`, `\r`, `\t`, `\b`, `\f` (any other stands for itself). */
+const PDF_ESCAPES: Record<number, number> = { 110: 10, 114: 13, 116: 9, 98: 8, 102: 12 };
+
+/**
+ * The strings of an inflated PDF stream as a reader shows them: each
+ * literal `(…)` (escapes and nested parentheses read) and hexadecimal
+ * `<…>` string, UTF-16 after its byte order mark, else one character a
+ * byte; the strings of one `[…]` array (a `TJ` operator's, kerned between
+ * them) joined as they are, others by line feeds; as UTF-8. A page's
+ * content stream is operators and numbers (`72 712 Td`, `-49.398`) that
+ * read as phone numbers to `pii`: only its strings are text (two real PDFs'
+ * streams read whole were flagged; their strings were not). One pass.
+ */
+function pdfStrings(bytes: Uint8Array): Uint8Array {
+  const texts: string[] = [];
+  // Inside a `[…]` array, after its first string: the next string joins the last text.
+  let inArray = false;
+  let join = false;
+  const add = (raw: number[]) => {
+    const text =
+      raw[0] === 0xfe && raw[1] === 0xff
+        ? new TextDecoder('utf-16be').decode(Uint8Array.from(raw.slice(2)))
+        : new TextDecoder('latin1').decode(Uint8Array.from(raw));
+    if (join) texts[texts.length - 1] += text;
+    else texts.push(text);
+    join = inArray;
+  };
+  const hex = (code: number) =>
+    code >= 0x30 && code <= 0x39
+      ? code - 0x30
+      : (code | 0x20) >= 0x61 && (code | 0x20) <= 0x66
+        ? (code | 0x20) - 0x57
+        : -1;
+  for (let at = 0; at < bytes.length; at++) {
+    const code = bytes[at]!;
+    if (code === 0x5b || code === 0x5d) {
+      inArray = code === 0x5b;
+      join = false;
+    } else if (code === 0x28) {
+      const raw: number[] = [];
+      let depth = 1;
+      for (at++; at < bytes.length; at++) {
+        let byte = bytes[at]!;
+        if (byte === 0x5c) {
+          const next = bytes[++at];
+          if (next === undefined) break;
+          if (next >= 0x30 && next <= 0x37) {
+            byte = next - 0x30;
+            for (let k = 0; k < 2 && bytes[at + 1]! >= 0x30 && bytes[at + 1]! <= 0x37; k++) {
+              byte = byte * 8 + bytes[++at]! - 0x30;
+            }
+            raw.push(byte & 0xff);
+          } else if (next === 0x0d || next === 0x0a) {
+            if (next === 0x0d && bytes[at + 1] === 0x0a) at++;
+          } else raw.push(PDF_ESCAPES[next] ?? next);
+          continue;
+        }
+        if (byte === 0x28) depth++;
+        else if (byte === 0x29 && --depth === 0) break;
+        raw.push(byte);
+      }
+      add(raw);
+    } else if (code === 0x3c && bytes[at + 1] !== 0x3c) {
+      const raw: number[] = [];
+      let half = -1;
+      for (at++; at < bytes.length && bytes[at] !== 0x3e; at++) {
+        const digit = hex(bytes[at]!);
+        if (digit < 0) continue;
+        if (half < 0) half = digit;
+        else {
+          raw.push(half * 16 + digit);
+          half = -1;
+        }
+      }
+      if (half >= 0) raw.push(half * 16);
+      add(raw);
+    } else if (code === 0x3c) at++;
+  }
+  return new TextEncoder().encode(texts.join('\n'));
 }
 
 /** A letter or digit (a keyword's neighbour inside one word). */

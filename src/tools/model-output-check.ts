@@ -1,9 +1,9 @@
 import type { GuardrailRecord } from '../core/types';
 import {
   type ByteReader,
+  formatPieces,
   opensBinaryFormat,
   opensWholeBinaryFormat,
-  rangesOutsideFormat,
 } from './binary-formats';
 
 /**
@@ -353,7 +353,7 @@ export function fileBytesText(
   data: unknown,
   tooLong: boolean,
   untyped: boolean,
-): FileBytesText | typeof NOT_UTF8 | typeof TOO_LONG | undefined {
+): FileBytesText | typeof NOT_UTF8 | typeof TOO_LONG | FileUnwalkable | undefined {
   const outside = textOutsideFormat(data, untyped);
   if (outside !== undefined) return outside;
   if (headOpensBinaryFormat(data, untyped)) return NOT_UTF8;
@@ -386,17 +386,19 @@ function hasControlCharacter(text: string): boolean {
 }
 
 /**
- * {@link fileBytesText} for a PNG or a PDF: the text of the ranges outside
- * its structure ({@link rangesOutsideFormat}), each read as text by the
- * rules for bytes of any type, those that are text joined by line feeds
- * (`binary`, `partial`); `NOT_UTF8` when none is. `undefined` for any
- * other file, and for a file of no type that is UTF-8 whole (read whole
- * as text, round 19).
+ * {@link fileBytesText} for a file of a format whose structure is walked (a
+ * PNG, a JPEG, a GIF, a zip, a PDF): the text of the pieces its walk finds
+ * ({@link formatPieces}: the bytes outside its structure, its text chunks,
+ * comments, entries and streams, inflated), each read as {@link pieceText}
+ * reads it, joined by line feeds (`binary`, `partial`); `NOT_UTF8` when
+ * none holds text; {@link FileUnwalkable} when a part that may hold text
+ * could not be read (fail closed). `undefined` for any other file, and for
+ * a file of no type that is UTF-8 whole (read whole as text, round 19).
  */
 export function textOutsideFormat(
   data: unknown,
   untyped: boolean,
-): FileBytesText | typeof NOT_UTF8 | undefined {
+): FileBytesText | typeof NOT_UTF8 | FileUnwalkable | undefined {
   const head = probedBytes(data, true, FORMAT_PROBE_BYTES);
   if (head === undefined || opensWholeBinaryFormat(head) || !opensBinaryFormat(head)) {
     return undefined;
@@ -408,17 +410,56 @@ export function textOutsideFormat(
   }
   const texts: string[] = [];
   try {
-    for (const [start, end] of rangesOutsideFormat(head, file) ?? []) {
-      const bytes = file.read(start, end);
-      const read = bytesAsText(bytes, false, strictly(bytes, 'utf-8', false));
-      if (read !== NOT_UTF8 && read.text.trim() !== '') texts.push(read.text);
+    const found = formatPieces(head, file);
+    if (found?.unreadable !== undefined) {
+      return {
+        unwalkable: `${formatName(head)} file whose text could not be read: ${found.unreadable}`,
+      };
     }
-  } catch {
-    return undefined; // not base64 after all: read as such data is
+    for (const piece of found?.pieces ?? []) {
+      const text = pieceText(piece);
+      if (text !== undefined) texts.push(text);
+    }
+  } catch (error) {
+    if (error instanceof RangeError) return undefined; // not base64 after all: read as such data is
+    throw error;
   }
   return texts.length === 0
     ? NOT_UTF8
     : { text: texts.join('\n'), utf8: true, binary: true, partial: true };
+}
+
+/**
+ * A file's part that opens no format (a text chunk, a comment, an entry, a
+ * formatless file whole) as text: by the text rules of {@link bytesAsText},
+ * else its readable runs ({@link readableRuns}); `undefined` when neither
+ * holds a character that is not white space.
+ */
+function pieceText(bytes: Uint8Array): string | undefined {
+  const read = bytesAsText(bytes, false, strictly(bytes, 'utf-8', false));
+  const text = read !== NOT_UTF8 ? read.text : readableRuns(new TextDecoder('utf-8').decode(bytes));
+  return text === undefined || text.trim() === '' ? undefined : text;
+}
+
+/** A file whose format's structure holds a part that may be text and could not be read: it fails closed. */
+export interface FileUnwalkable {
+  /** What the file is and what could not be read (`a zip file whose text could not be read: an encrypted zip entry`): no value of it. */
+  unwalkable: string;
+}
+
+/** Whether a reading is {@link FileUnwalkable}. */
+export function isUnwalkable(read: unknown): read is FileUnwalkable {
+  return typeof read === 'object' && read !== null && 'unwalkable' in read;
+}
+
+/** The name of the walked format `head` opens, for a reason. */
+function formatName(head: Uint8Array): string {
+  const [b0, b1] = head;
+  if (b0 === 0x89) return 'a PNG';
+  if (b0 === 0xff && b1 === 0xd8) return 'a JPEG';
+  if (b0 === 0x47) return 'a GIF';
+  if (b0 === 0x25) return 'a PDF';
+  return 'a zip';
 }
 
 /**
@@ -1079,6 +1120,8 @@ export async function checkModelOutputTexts(
             // 10 MB PNG is no text over the limit), then decoded whole.
             const probed = byteLength !== undefined && byteLength > UNTYPED_PROBE_BYTES;
             let read = outside ?? fileBytesText(bytes, probed, untyped);
+            // A part of its structure that may hold text could not be read (round 24): withheld.
+            if (isUnwalkable(read)) return { unreadable: read.unwalkable };
             const fewest =
               read !== NOT_UTF8 && read !== undefined && read !== TOO_LONG && read.partial
                 ? read.text.length
@@ -1089,6 +1132,7 @@ export async function checkModelOutputTexts(
               const refused = judges.beforeDecoding?.(fewest);
               if (refused) return refused;
               if (read === TOO_LONG) read = fileBytesText(bytes, false, untyped);
+              if (isUnwalkable(read)) return { unreadable: read.unwalkable };
             }
             if (read === TOO_LONG || (read === undefined && untyped)) return unreadable;
             if (read !== NOT_UTF8 && read !== undefined) {

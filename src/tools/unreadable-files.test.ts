@@ -24,9 +24,13 @@ import { guardTools } from './guard-tool';
  * through as before.
  */
 
-/** `%PDF-1.4` and a page's text in a filtered stream (no guardrail reads it), as a report tool would return it. */
+/**
+ * `%PDF-1.4` and text in an image's filtered stream (no guardrail reads it:
+ * a `/FlateDecode` stream is inflated and read since round 24, and one that
+ * is no deflate data fails closed), as a report tool would return it.
+ */
 const PDF = btoa(
-  '%PDF-1.4\n1 0 obj << /Filter /FlateDecode >> stream\nBT (Card 4111 1111 1111 1111) Tj ET\nendstream',
+  '%PDF-1.4\n1 0 obj << /Filter /JPXDecode >> stream\nBT (Card 4111 1111 1111 1111) Tj ET\nendstream',
 );
 
 /** A tool returning a report whose model output is a note and the PDF file. */

@@ -150,3 +150,57 @@ export function realPdf(content: string, image = pseudoRandomBytes(1024, 0xbeef)
     ...ascii('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
   ]);
 }
+
+/** GIF sub-blocks of `data` (255 bytes at most each), then the terminator. */
+function subBlocks(data: ArrayLike<number>): number[] {
+  const out: number[] = [];
+  for (let at = 0; at < data.length; at += 255) {
+    const block = Array.from(data).slice(at, at + 255);
+    out.push(block.length, ...block);
+  }
+  return [...out, 0];
+}
+
+/** A GIF comment extension holding `text`. */
+export const gifComment = (text: string): number[] => [
+  0x21,
+  0xfe,
+  ...subBlocks(new TextEncoder().encode(text)),
+];
+
+/** A 1x1 GIF89a with a two-colour table, `extensions` before its image, then its trailer. */
+export function realGif(extensions: number[][] = []): Uint8Array {
+  return Uint8Array.from([
+    ...ascii('GIF89a'),
+    1,
+    0,
+    1,
+    0,
+    0x80,
+    0,
+    0,
+    ...[0, 0, 0, 255, 255, 255],
+    ...extensions.flat(),
+    ...[0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0],
+    2,
+    ...subBlocks([0x4c, 0x01]),
+    0x3b,
+  ]);
+}
+
+/** A JPEG `APP1` Exif segment whose one tag, ImageDescription, is `text`. */
+export function exifDescription(text: string): number[] {
+  const value = [...new TextEncoder().encode(text), 0];
+  const tiff = [
+    ...ascii('II*\0'),
+    ...u32le(8),
+    ...u16le(1),
+    ...[0x0e, 0x01],
+    ...u16le(2),
+    ...u32le(value.length),
+    ...u32le(26),
+    ...u32le(0),
+    ...value,
+  ];
+  return jpegSegment(0xe1, [...ascii('Exif\0\0'), ...tiff]);
+}

@@ -66,12 +66,14 @@ export function pngHolding(data: ArrayLike<number>): Uint8Array {
 /**
  * A PDF whose first object is a stream of `data` with a `/Filter` (round 23:
  * only the bodies of filtered streams are the format's; the rest of a PDF
- * is read as text), then its end.
+ * is read as text), then its end. The filter is an image codec's
+ * (`/JPXDecode`), whose data is not read (round 24 inflates `/FlateDecode`
+ * streams and reads them; a body that is no deflate data fails closed).
  */
 export function pdfHolding(data: ArrayLike<number>): Uint8Array {
   return Uint8Array.from([
     ...PDF_HEAD,
-    ...bytesOf(`<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`),
+    ...bytesOf(`<< /Length ${data.length} /Filter /JPXDecode >>\nstream\n`),
     ...Array.from(data),
     ...bytesOf('\nendstream\nendobj\n%%EOF\n'),
   ]);

@@ -526,13 +526,15 @@ export function normalizeText(
     position >= outLength ? originalLength : position <= 0 ? firstStart : startOf(position);
   const toOriginalEnd = (position: number) =>
     position <= 0 ? firstStart : position > outLength ? originalLength : endOf(position - 1);
-  return {
+  const result: NormalizedText = {
     text: normalized,
     original: text,
     changed: true,
     toOriginal,
     toOriginalEnd,
     toOriginalSpan: (start, end) => ({ start: toOriginal(start), end: toOriginalEnd(end) }),
-    ...(removedInvisible && { removedInvisible: true as const }),
   };
+  // Set apart, not spread into the literal: a plain literal is what most calls build.
+  if (removedInvisible) result.removedInvisible = true;
+  return result;
 }

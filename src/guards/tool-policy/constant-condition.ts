@@ -875,6 +875,23 @@ function subqueryEnd(sql: string, index: number, end: number, backslash: string)
   return -1;
 }
 
+/** What one reading found: `failedAt` where a token was not read, and the open parentheses there. */
+interface ConditionRead {
+  holds: boolean | undefined;
+  stop: number;
+  seen: number;
+  limit?: ConditionLimit;
+  failedAt?: number;
+  depth?: number;
+}
+
+/**
+ * One reading of a condition. Where a token is not read (an operator of
+ * one database: `a @> b`, `data->>'x'`), the term it is in is unknown, and
+ * the reading goes on after the next OR at the condition's top level
+ * (`WHERE a @> b OR 1+1=2` holds: unknown OR true). Each restart starts
+ * past the last, so the text is read once.
+ */
 function readCondition(
   sql: string,
   from: number,
@@ -882,7 +899,77 @@ function readCondition(
   limit: number,
   mode: Mode,
   backslash: string,
-): { holds: boolean | undefined; stop: number; seen: number; limit?: ConditionLimit } {
+): ConditionRead {
+  let seen = 0;
+  let unknown = false;
+  for (let start = from; ; ) {
+    const part = readTerms(sql, start, end, limit, from, mode, backslash);
+    seen |= part.seen;
+    if (part.limit !== undefined || part.holds === true) return { ...part, seen };
+    if (part.failedAt === undefined) {
+      return { holds: unknown ? undefined : part.holds, stop: part.stop, seen };
+    }
+    unknown = true;
+    const next = nextTopLevelOr(sql, part.failedAt, end, part.depth ?? 0, mode.pipesOr, backslash);
+    if (next.or === -1) return { holds: undefined, stop: next.stop, seen };
+    start = next.or;
+  }
+}
+
+/** Words that end a condition (the clause after it), at its top level. */
+const endsCondition = (word: string) =>
+  keywords.get(word) === 'clause' || keywords.get(word) === 'statement';
+
+/**
+ * Past the next OR (`||` too where it is OR) at the condition's top level
+ * from `at`, where `depth` parentheses are open: `or` is -1 when the
+ * condition ends first (a `)` it did not open, a clause, the end, a quote
+ * that does not close); `stop`, where the scan ended. One pass; `\` escapes
+ * inside the quotes `backslash` lists.
+ */
+function nextTopLevelOr(
+  sql: string,
+  at: number,
+  end: number,
+  depth: number,
+  pipesOr: boolean,
+  backslash: string,
+): { or: number; stop: number } {
+  let open = depth;
+  for (let index = at; index < end; index++) {
+    const code = sql.charCodeAt(index);
+    if (code === 0x28) open++;
+    else if (code === 0x29) {
+      if (--open < 0) return { or: -1, stop: index };
+    } else if (code === 0x27 || code === 0x22 || code === 0x60 || code === 0x5b) {
+      index = quoteEnd(sql, index, end, backslash.includes(String.fromCharCode(code)));
+      if (index === -1) return { or: -1, stop: end };
+    } else if (code === 0x7c && sql.charCodeAt(index + 1) === 0x7c) {
+      if (pipesOr && open === 0) return { or: index + 2, stop: index + 2 };
+      index++;
+    } else if (isWordCode(code) && !isWordCode(sql.charCodeAt(index - 1))) {
+      let stop = index + 1;
+      while (stop < end && isWordCode(sql.charCodeAt(stop))) stop++;
+      if (open === 0 && stop - index <= 9) {
+        const word = sql.slice(index, stop).toLowerCase();
+        if (word === 'or') return { or: stop, stop };
+        if (endsCondition(word)) return { or: -1, stop: index };
+      }
+      index = stop - 1;
+    }
+  }
+  return { or: -1, stop: end };
+}
+
+function readTerms(
+  sql: string,
+  from: number,
+  end: number,
+  limit: number,
+  origin: number,
+  mode: Mode,
+  backslash: string,
+): ConditionRead {
   const values: Value[] = [];
   const operators: Operator[] = [];
   let expectOperand = true;
@@ -896,7 +983,7 @@ function readCondition(
   /** Open parentheses (groups, calls, IN lists). */
   let brackets = 0;
   let index = from;
-  const fail = { holds: undefined, stop: 0, seen: 0 };
+  const fail: ConditionRead = { holds: undefined, stop: 0, seen: 0, failedAt: 0, depth: 0 };
   /** What the word readers below share with this loop (its hot variables stay locals: no closure). */
   const state: ReadState = {
     sql,
@@ -912,8 +999,10 @@ function readCondition(
   for (;;) {
     while (index < end && isJsSpace(sql.charCodeAt(index))) index++;
     fail.stop = index;
+    fail.failedAt = index;
+    fail.depth = brackets;
     fail.seen = seen;
-    if (index - from > limit) return { holds: true, stop: index, seen };
+    if (index - origin > limit) return { holds: true, stop: index, seen };
     const code = index < end ? sql.charCodeAt(index) : -1;
     const calledFrom = nameFrom;
     const calledTo = nameTo;

@@ -149,6 +149,30 @@ describe('toolPolicy sql (round 24): dialect, rows, ANY / ALL, casts, intervals,
     });
   });
 
+  it('reads on after an operator it does not know: the next top-level OR that holds still counts', async () => {
+    const deletes = [
+      'DELETE FROM users WHERE a @> b OR 1+1=2',
+      "DELETE FROM users WHERE data->>'x' = 'y' OR 2 > 1 + 0",
+      "DELETE FROM users WHERE tags ?| array['x'] OR (2 = 1 + 1)",
+      'DELETE FROM users WHERE doc @@ q AND id = 3 OR 5 BETWEEN 1 AND 9',
+      'DELETE FROM users WHERE a @> b OR b @> c OR 2+2=4 RETURNING *',
+    ];
+    const runs = [
+      'DELETE FROM users WHERE (a @> b OR 1=1) AND id = 3',
+      'DELETE FROM users WHERE NOT (a @> b OR 1=1)',
+      'DELETE FROM users WHERE f(a @> b OR 1=1) = 0',
+      "DELETE FROM users WHERE a @> b OR note = 'x OR 1=1'",
+      'DELETE FROM users WHERE CASE WHEN a @> b OR 1=1 THEN 0 ELSE 0 END = 1',
+      "DELETE FROM users WHERE data->>'x' = $1 OR id = 2",
+    ];
+    const { ran, records } = await run([...deletes, ...runs]);
+    expect(ran).toEqual(runs);
+    expect(records).toEqual([
+      ...deletes.map((_, index) => blocked(index, 'delete')),
+      ...runs.map(() => 'ok'),
+    ]);
+  });
+
   it('takes dialect from code and config files, and refuses a database it does not know', async () => {
     const { guardTools } = buildGuardrailsConfig({
       tool_input: [{ type: 'tool-policy', dialect: 'postgres' }],

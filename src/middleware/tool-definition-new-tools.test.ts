@@ -496,19 +496,20 @@ describe('pinToolDefinitions: approvals are kept apart from first-sight pins', (
 
 // Round 24: a server's first sight listed the tools of the guardTools calls
 // of that call only, so a group made (or first offered) later was held as
-// new, whichever group came first. A group that holds none of the server's
-// known tools now joins its list; one that holds a known tool is a listing
-// of the server as it was seen, so its other tools are new.
-describe('pinToolDefinitions: groups of one server, in either order', () => {
+// new, whichever group came first. A group the app names (`serverGroup`)
+// has a first sight of its own. An unnamed listing is still the server's:
+// a server that lists a disjoint set once (`exfiltrate` alone) is held, or
+// it could have its new tool pinned and then list it with the old ones.
+describe('pinToolDefinitions: named groups of one server, in either order', () => {
   for (const order of [
     ['search', 'read'],
     ['read', 'search'],
   ] as const) {
-    it(`a group made after the server's first sight is not held as new (${order.join(' first, then ')}); a rug pull of either group still is`, async () => {
+    it(`a group made after the server's first sight is not held as new (${order.join(' first, then ')}); a tool added to either group is`, async () => {
       const store = memoryStore();
       const server = docsServer();
       const group = (name: 'search' | 'read') =>
-        guardTools({ [name]: server[name] }, { serverId: 'docs' });
+        guardTools({ [name]: server[name] }, { serverId: 'docs', serverGroup: name });
       const first = await callWith(store, group(order[0]));
       expect(first.seen).toEqual([[order[0]]]);
       const later = await callWith(store, group(order[1]));
@@ -521,7 +522,10 @@ describe('pinToolDefinitions: groups of one server, in either order', () => {
       const { exfiltrate } = rugPulled([]);
       const pulled = await callWith(
         store,
-        guardTools({ [order[1]]: server[order[1]], exfiltrate }, { serverId: 'docs' }),
+        guardTools(
+          { [order[1]]: server[order[1]], exfiltrate },
+          { serverId: 'docs', serverGroup: order[1] },
+        ),
       );
       expect(pulled.seen).toEqual([[order[1]]]);
       expect(pulled.records.map(r => [r.guardrail, r.toolName])).toEqual([
@@ -529,6 +533,20 @@ describe('pinToolDefinitions: groups of one server, in either order', () => {
       ]);
     });
   }
+
+  it('an unnamed listing of tools the server did not have at its first sight is held, even with none of its old tools', async () => {
+    const store = memoryStore();
+    await callWith(store, guardTools(docsServer(), { serverId: 'docs' }));
+    const { exfiltrate } = rugPulled([]);
+    const alone = await callWith(store, guardTools({ exfiltrate }, { serverId: 'docs' }));
+    expect(alone.seen).toEqual([[]]);
+    const after = await callWith(store, guardTools(rugPulled([]), { serverId: 'docs' }));
+    expect(after.seen).toEqual([['search', 'read']]);
+  });
+
+  it('a serverGroup without a serverId is a GuardrailConfigError', () => {
+    expect(() => guardTools(docsServer(), { serverGroup: 'read' })).toThrow(GuardrailConfigError);
+  });
 });
 
 // Round 24: a server's pins live in "<scope>:<serverId>", so scope

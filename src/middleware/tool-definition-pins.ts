@@ -106,24 +106,21 @@ async function approvalKey(scope: string, name: string): Promise<string> {
   return `${APPROVAL_PREFIX}${await sha256Hex(JSON.stringify([scope, name]))}`;
 }
 
-async function serverKey(scope: string): Promise<string> {
-  return `${SERVER_PREFIX}${await sha256Hex(JSON.stringify([scope]))}`;
+/** The key of a server's list: of its unnamed groups, or of one named group. */
+async function serverKey(scope: string, group?: string): Promise<string> {
+  const id = group === undefined ? [scope] : [scope, group];
+  return `${SERVER_PREFIX}${await sha256Hex(JSON.stringify(id))}`;
 }
 
 function parseHashes(raw: string | undefined): string[] {
-  return parseList(raw) ?? [];
-}
-
-/** A stored list of strings; undefined when absent or corrupt. */
-function parseList(raw: string | undefined): string[] | undefined {
-  if (raw === undefined) return undefined;
+  if (raw === undefined) return [];
   try {
     const value = JSON.parse(raw) as unknown;
     if (Array.isArray(value)) return value.filter(item => typeof item === 'string');
   } catch {
     // A corrupt pin approves nothing: every definition is a change until approved again.
   }
-  return undefined;
+  return [];
 }
 
 function checkHashArguments(scope: unknown, name: unknown, hash: unknown, path: string): void {
@@ -289,52 +286,27 @@ export function toolDefinitionPins({
     },
 
     /**
-     * The tools server `serverId` is known to have (tags of their names).
-     * On its first sight: every name of `groups` (each the tools of one
-     * `guardTools` call) and `loose` (tools carrying no list), atomically
-     * (`setIfAbsent`: of two instances one list wins). After it: the list
-     * stored then, with every group added that holds none of its tools (a
-     * `guardTools` call for other tools of the server, made or first
-     * offered after its first sight: round 24 held them as new, so which
-     * group came first decided). A group holding a known tool is a listing
-     * of the server as it was seen, so its other tools are new on it.
-     * Undefined with `newTools: 'pin'`. Rejects when the store fails.
+     * The tools server `serverId` had when it was first seen (tags of their
+     * names): on its first sight, `names` (atomically: `setIfAbsent`, so of
+     * two instances one list wins); after it, the list stored then. With a
+     * `group` (`guardTools`' `serverGroup`), the first sight of that group
+     * of the server's tools, apart from the others: a group the app names is
+     * first seen when it is first offered, whenever that is (round 24: a
+     * group made after the server's first sight was held as new). Undefined
+     * with `newTools: 'pin'`. Rejects when the store fails.
      */
-    async server(
-      serverId: string,
-      groups: readonly (readonly string[])[],
-      loose: readonly string[] = [],
-    ): Promise<ServerSight> {
+    async server(serverId: string, names: readonly string[], group?: string): Promise<ServerSight> {
       if (newTools === 'pin') return undefined;
       const pinScope = pinScopeOf(scope, serverId);
-      const key = await serverKey(pinScope);
-      const tagsOf = (names: readonly string[]) =>
-        Promise.all([...new Set(names)].map(name => nameTag(pinScope, name)));
-      const groupTags = await Promise.all(groups.map(tagsOf));
-      const all = new Set([...groupTags.flat(), ...(await tagsOf(loose))]);
-      const first = JSON.stringify([...all].slice(0, MAX_SERVER_TOOLS).sort());
-      const stored = await store.setIfAbsent(key, first, ttlMs);
-      if (stored === first) return new Set(JSON.parse(first) as string[]);
-      const known = parseList(stored);
-      // A corrupt list holds nothing, and no group joins it: every tool not pinned yet is held.
-      if (known === undefined || known.length === 0) return new Set();
-      const sight = new Set(known);
-      const joining = groupTags.filter(
-        tags => tags.length > 0 && !tags.some(tag => sight.has(tag)),
+      const key = await serverKey(pinScope, group);
+      const tags = await Promise.all(
+        [...new Set(names)].slice(0, MAX_SERVER_TOOLS).map(name => nameTag(pinScope, name)),
       );
-      if (joining.length === 0) {
-        await renew(key, stored);
-        return sight;
-      }
-      for (const tag of joining.flat()) {
-        if (sight.size >= MAX_SERVER_TOOLS) break;
-        sight.add(tag);
-      }
-      // A read and a write: of two instances adding groups at once one may
-      // be lost; a lost group still holds none of the list's tools, and
-      // joins on its next call.
-      await store.set(key, JSON.stringify([...sight].sort()), ttlMs);
-      return sight;
+      const first = JSON.stringify(tags.sort());
+      const stored = await store.setIfAbsent(key, first, ttlMs);
+      if (stored !== first) await renew(key, stored);
+      // A corrupt list holds nothing: every tool not pinned yet is held.
+      return new Set(parseHashes(stored));
     },
 
     /**

@@ -346,60 +346,59 @@ function serverToolsOf(tool: LanguageModelV4FunctionTool): string[] {
     .filter((name): name is string => typeof name === 'string');
 }
 
+/** The `serverGroup` `guardTools` put in a tool's provider options, if any. */
+function serverGroupOf(tool: LanguageModelV4FunctionTool): string | undefined {
+  const group = (tool.providerOptions?.guardrails as Record<string, unknown> | undefined)
+    ?.serverGroup;
+  return typeof group === 'string' ? group : undefined;
+}
+
+/** The key of a tool's server sight: its server, and its named group if any. */
+function sightKey(serverId: string, group: string | undefined): string {
+  return JSON.stringify([serverId, group ?? null]);
+}
+
 /**
- * What each server of the call's tools is known to have, one store round
- * trip per server (two when a group joins it): its groups (the tools of one
- * `guardTools` call with its `serverId`: their names, read from the
- * `serverTools` list every tool of the call carries, active in this call or
- * not) and the tools of the call that carry no list.
+ * What each server of the call's tools was first seen with, one store
+ * round trip per server (and per named group, `guardTools`' `serverGroup`):
+ * on its first sight its tools of this call, and every tool `guardTools`
+ * wrapped with its `serverId` (and group).
  */
 function serverSights(
   tools: readonly LanguageModelV4FunctionTool[],
   pins: ToolDefinitionPins,
 ): Map<string, Promise<ServerSight>> {
-  const servers = new Map<string, { groups: Map<unknown, Set<string>>; loose: Set<string> }>();
-  // At most MAX_SERVER_TOOL_NAMES names per server (a server with 100,000
-  // tools would otherwise cost 100,000 lists of 4,096 reads); every tool of
-  // one guardTools call carries the same list: read it once.
-  const counts = new Map<string, number>();
+  const names = new Map<string, { serverId: string; group?: string; known: Set<string> }>();
+  // Every tool of one guardTools call carries the same list: read it once,
+  // and at most MAX_SERVER_TOOL_NAMES names per server (a server with
+  // 100,000 tools would otherwise cost 100,000 lists of 4,096 reads).
+  const read = new Set<unknown>();
   for (const tool of tools) {
     const serverId = serverIdOf(tool);
     if (serverId === undefined) continue;
-    let server = servers.get(serverId);
-    if (!server) {
-      server = { groups: new Map(), loose: new Set() };
-      servers.set(serverId, server);
+    const group = serverGroupOf(tool);
+    const key = sightKey(serverId, group);
+    let sight = names.get(key);
+    if (!sight) {
+      sight = { serverId, ...(group !== undefined && { group }), known: new Set() };
+      names.set(key, sight);
     }
+    const { known } = sight;
+    if (known.size < MAX_SERVER_TOOL_NAMES) known.add(tool.name);
     const list = (tool.providerOptions?.guardrails as Record<string, unknown> | undefined)
       ?.serverTools;
-    const add = (names: Set<string>, name: string): boolean => {
-      const count = counts.get(serverId) ?? 0;
-      if (count >= MAX_SERVER_TOOL_NAMES) return false;
-      if (!names.has(name)) counts.set(serverId, count + 1);
-      names.add(name);
-      return true;
-    };
-    if (!Array.isArray(list)) {
-      add(server.loose, tool.name);
-      continue;
+    if (read.has(list)) continue;
+    read.add(list);
+    for (const name of serverToolsOf(tool)) {
+      if (known.size >= MAX_SERVER_TOOL_NAMES) break;
+      known.add(name);
     }
-    let group = server.groups.get(list);
-    if (!group) {
-      group = new Set();
-      server.groups.set(list, group);
-      for (const name of serverToolsOf(tool)) if (!add(group, name)) break;
-    }
-    add(group, tool.name);
   }
   const sights = new Map<string, Promise<ServerSight>>();
-  for (const [serverId, { groups, loose }] of servers) {
-    const sight = pins.server(
-      serverId,
-      [...groups.values()].map(group => [...group]),
-      [...loose],
-    );
+  for (const [key, { serverId, group, known }] of names) {
+    const sight = pins.server(serverId, [...known], group);
     sight.catch(() => {}); // each tool's pin check reports the failure
-    sights.set(serverId, sight);
+    sights.set(key, sight);
   }
   return sights;
 }
@@ -434,7 +433,7 @@ async function pinListings(
     if (!listing) continue;
     work.push(
       (async () => {
-        const sight = await sights.get(serverId);
+        const sight = await sights.get(sightKey(serverId, serverGroupOf(tool)));
         const definitions = (await listing).filter(
           definition =>
             !offered.has(JSON.stringify([serverId, definition.name])) &&
@@ -607,7 +606,8 @@ async function judgeDefinition(
   }
 
   if (pins) {
-    const sight = serverId === undefined ? undefined : sights.get(serverId);
+    const sight =
+      serverId === undefined ? undefined : sights.get(sightKey(serverId, serverGroupOf(tool)));
     const pinRecord = await checkPin(tool, definition, serverId, pins, sight, onEvent);
     if (pinRecord) return { records: [pinRecord], trip: pinRecord, cachedVerdicts: 0 };
   }

@@ -127,6 +127,17 @@ export interface GuardToolOptions {
    */
   serverId?: string;
   /**
+   * With `serverId`: a name you give this set of the server's tools when
+   * you guard them in more than one `guardTools` call (`'read'`,
+   * `'write'`). `pinToolDefinitions` lists each named group at its own
+   * first sight, apart from the server's other tools, so a group first
+   * offered after the server was first seen is pinned on sight, not held as
+   * new; a tool added to a group later is held. Pins stay per server and
+   * tool name, whatever the group. Choose it in code: never from what a
+   * server lists.
+   */
+  serverGroup?: string;
+  /**
    * A file in what the model reads of a result that no guardrail can read
    * (a PDF, an image, audio, a file by URL or id, in a `content` output of
    * the tool's `toModelOutput`): `'pass'` (default) lets it through as it
@@ -305,6 +316,13 @@ export function guardTools<
     shape: guardToolsOptionShape,
     refine: (options, found) => {
       parallelToolIssues(options, found);
+      if (options.serverGroup !== undefined && options.serverId === undefined) {
+        found.push({
+          path: 'serverGroup',
+          value: options.serverGroup,
+          expected: 'no serverGroup without a serverId (a group is of one server)',
+        });
+      }
       const { only } = options;
       if (!Array.isArray(only)) return;
       only.forEach((name, index) => {
@@ -434,6 +452,7 @@ function withServerId(
   providerOptions: unknown,
   serverId: string,
   serverTools: readonly string[],
+  serverGroup: string | undefined,
 ): Record<string, unknown> {
   const own =
     providerOptions !== null && typeof providerOptions === 'object'
@@ -443,7 +462,17 @@ function withServerId(
     own.guardrails !== null && typeof own.guardrails === 'object'
       ? (own.guardrails as Record<string, unknown>)
       : {};
-  return { ...own, guardrails: { ...guardrailsOptions, serverId, serverTools } };
+  // A group named on the tool itself (not by this call) is not kept: the group is the app's to name here.
+  const { serverGroup: _, ...rest } = guardrailsOptions;
+  return {
+    ...own,
+    guardrails: {
+      ...rest,
+      serverId,
+      serverTools,
+      ...(serverGroup !== undefined && { serverGroup }),
+    },
+  };
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
@@ -794,6 +823,7 @@ function wrapTool(
     context: metadataFor,
     stopOnTrip = false,
     serverId,
+    serverGroup,
     unreadableFiles = 'pass',
     historyApprovals = 'verify',
   }: GuardToolOptions,
@@ -1566,7 +1596,7 @@ function wrapTool(
   const wrapped: Record<string, unknown> = {
     ...tool,
     ...(serverId !== undefined && {
-      providerOptions: withServerId(tool.providerOptions, serverId, listingOf(group)),
+      providerOptions: withServerId(tool.providerOptions, serverId, listingOf(group), serverGroup),
     }),
     execute,
     ...(checkAhead && {

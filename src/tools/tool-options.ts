@@ -23,6 +23,7 @@ const sharedShape = {
   context: functionOption('a function of the tool call'),
   stopOnTrip: booleanOption,
   serverId: nonEmptyString,
+  serverGroup: nonEmptyString,
   unreadableFiles: oneOf(['pass', 'block']),
   historyApprovals: oneOf(['verify', 'trust']),
 } satisfies OptionShape;

@@ -187,7 +187,7 @@ describe('toolPolicy sql (round 24): dialect, rows, ANY / ALL, casts, intervals,
         },
       }),
     });
-    const options = { toolCallId: 'c0', messages: [] };
+    const options = { toolCallId: 'c0', messages: [], context: {} };
     await tools.runSql.execute!({ sql: 'DELETE FROM users WHERE "a" <> "b"' }, options);
     const blockedCall = await tools.runSql.execute!({ sql: 'DELETE FROM users' }, options);
     expect(ran).toEqual(['DELETE FROM users WHERE "a" <> "b"']);

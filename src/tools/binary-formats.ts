@@ -488,7 +488,11 @@ const MAX_DEPTH = 3;
 
 /** What walking a file's structure found ({@link formatPieces}). */
 export type FormatPieces =
-  | { pieces: Uint8Array[]; unreadable?: undefined }
+  | {
+      /** Bytes read by the text rules, or text already read (a PDF stream's strings). */
+      pieces: Array<Uint8Array | string>;
+      unreadable?: undefined;
+    }
   | {
       /** Why a part that may hold text could not be read (no value of it): the file fails closed. */
       unreadable: string;
@@ -497,7 +501,7 @@ export type FormatPieces =
 
 /** One walk of one file: the pieces found so far, the inflate budget, the depth. */
 interface Walk {
-  pieces: Uint8Array[];
+  pieces: Array<Uint8Array | string>;
   budget: { left: number };
   depth: number;
 }
@@ -884,24 +888,42 @@ const PDF_ESCAPES: Record<number, number> = { 110: 10, 114: 13, 116: 9, 98: 8, 1
  * literal `(…)` (escapes and nested parentheses read) and hexadecimal
  * `<…>` string, UTF-16 after its byte order mark, else one character a
  * byte; the strings of one `[…]` array (a `TJ` operator's, kerned between
- * them) joined as they are, others by line feeds; as UTF-8. A page's
+ * them) joined as they are, others by line feeds. A page's
  * content stream is operators and numbers (`72 712 Td`, `-49.398`) that
  * read as phone numbers to `pii`: only its strings are text (two real PDFs'
  * streams read whole were flagged; their strings were not). One pass.
  */
-function pdfStrings(bytes: Uint8Array): Uint8Array {
+function pdfStrings(bytes: Uint8Array): string {
+  // The strings' bytes, one after another (line feeds between texts), read as latin-1 once;
+  // a UTF-16 string is read on its own, the bytes before it read first.
+  let out = new Uint8Array(Math.max(64, bytes.length >> 2));
+  let size = 0;
   const texts: string[] = [];
+  const put = (byte: number) => {
+    if (size === out.length) {
+      const grown = new Uint8Array(out.length * 2);
+      grown.set(out);
+      out = grown;
+    }
+    out[size++] = byte;
+  };
   // Inside a `[…]` array, after its first string: the next string joins the last text.
   let inArray = false;
   let join = false;
-  const add = (raw: number[]) => {
-    const text =
-      raw[0] === 0xfe && raw[1] === 0xff
-        ? new TextDecoder('utf-16be').decode(Uint8Array.from(raw.slice(2)))
-        : new TextDecoder('latin1').decode(Uint8Array.from(raw));
-    if (join) texts[texts.length - 1] += text;
-    else texts.push(text);
+  let started = false;
+  /** Before a string's bytes: a line feed unless it joins the last text; its start. */
+  const begin = () => {
+    if (started && !join) put(0x0a);
+    started = true;
+    return size;
+  };
+  /** After a string's bytes from `start`: a UTF-16 one (byte order mark) read on its own. */
+  const end = (start: number) => {
     join = inArray;
+    if (size - start < 2 || out[start] !== 0xfe || out[start + 1] !== 0xff) return;
+    const wide = new TextDecoder('utf-16be').decode(out.subarray(start + 2, size));
+    texts.push(new TextDecoder('latin1').decode(out.subarray(0, start)), wide);
+    size = 0;
   };
   const hex = (code: number) =>
     code >= 0x30 && code <= 0x39
@@ -915,7 +937,7 @@ function pdfStrings(bytes: Uint8Array): Uint8Array {
       inArray = code === 0x5b;
       join = false;
     } else if (code === 0x28) {
-      const raw: number[] = [];
+      const start = begin();
       let depth = 1;
       for (at++; at < bytes.length; at++) {
         let byte = bytes[at]!;
@@ -927,34 +949,35 @@ function pdfStrings(bytes: Uint8Array): Uint8Array {
             for (let k = 0; k < 2 && bytes[at + 1]! >= 0x30 && bytes[at + 1]! <= 0x37; k++) {
               byte = byte * 8 + bytes[++at]! - 0x30;
             }
-            raw.push(byte & 0xff);
+            put(byte & 0xff);
           } else if (next === 0x0d || next === 0x0a) {
             if (next === 0x0d && bytes[at + 1] === 0x0a) at++;
-          } else raw.push(PDF_ESCAPES[next] ?? next);
+          } else put(PDF_ESCAPES[next] ?? next);
           continue;
         }
         if (byte === 0x28) depth++;
         else if (byte === 0x29 && --depth === 0) break;
-        raw.push(byte);
+        put(byte);
       }
-      add(raw);
+      end(start);
     } else if (code === 0x3c && bytes[at + 1] !== 0x3c) {
-      const raw: number[] = [];
+      const start = begin();
       let half = -1;
       for (at++; at < bytes.length && bytes[at] !== 0x3e; at++) {
         const digit = hex(bytes[at]!);
         if (digit < 0) continue;
         if (half < 0) half = digit;
         else {
-          raw.push(half * 16 + digit);
+          put(half * 16 + digit);
           half = -1;
         }
       }
-      if (half >= 0) raw.push(half * 16);
-      add(raw);
+      if (half >= 0) put(half * 16);
+      end(start);
     } else if (code === 0x3c) at++;
   }
-  return new TextEncoder().encode(texts.join('\n'));
+  texts.push(new TextDecoder('latin1').decode(out.subarray(0, size)));
+  return texts.join('');
 }
 
 /** A letter or digit (a keyword's neighbour inside one word). */

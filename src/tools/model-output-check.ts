@@ -435,7 +435,8 @@ export function textOutsideFormat(
  * else its readable runs ({@link readableRuns}); `undefined` when neither
  * holds a character that is not white space.
  */
-function pieceText(bytes: Uint8Array): string | undefined {
+function pieceText(bytes: Uint8Array | string): string | undefined {
+  if (typeof bytes === 'string') return bytes.trim() === '' ? undefined : bytes;
   const read = bytesAsText(bytes, false, strictly(bytes, 'utf-8', false));
   const text = read !== NOT_UTF8 ? read.text : readableRuns(new TextDecoder('utf-8').decode(bytes));
   return text === undefined || text.trim() === '' ? undefined : text;

@@ -83,12 +83,10 @@ describe('a key split over records with an index', () => {
     ).toBe('[{"i":0,"s":"[OPENAI_API_KEY]"},{"i":1,"s":"[OPENAI_API_KEY]"}]');
   });
 
-  it('leaves records of more fields, and words, as they were', () => {
+  it('leaves records of words as they were', () => {
+    // (Records of more fields were left apart, `{id, name, role}` with a key
+    // across the names too; since round 24 their columns are read, below.)
     for (const value of [
-      [
-        { id: 1, name: GITHUB.slice(0, 14), role: 'a' },
-        { id: 2, name: GITHUB.slice(14), role: 'b' },
-      ],
       [
         { k: 'hello', n: 1 },
         { k: 'world', n: 2 },
@@ -123,13 +121,8 @@ describe('a key split over records with an index', () => {
       },
       records: [['secrets', 'modified', ['GITHUB_TOKEN']]],
     });
-    // Records of two strings that are no index stay apart.
-    const notes = [
-      { k: GITHUB.slice(0, 12), note: 'first' },
-      { k: GITHUB.slice(12, 26), note: 'then' },
-      { k: GITHUB.slice(26), note: 'last' },
-    ];
-    expect(redacted(notes)).toBe(JSON.stringify(notes));
+    // (Records of two strings that are no index were left apart; since
+    // round 24 their columns are read, below.)
   });
 
   it('guardTools: a record without an index, or a repeated index, no longer puts the run in written order (round 23)', async () => {
@@ -155,5 +148,77 @@ describe('a key split over records with an index', () => {
     expect(redacted([...shuffled, { k: 'x', n: 3 }])).toBe(
       '[{"k":"[GITHUB_TOKEN]","n":3},{"k":"[GITHUB_TOKEN]","n":1},{"k":"[GITHUB_TOKEN]","n":2},{"k":"x","n":3}]',
     );
+  });
+});
+
+/**
+ * Round 24: records of a third field (`{"i":0,"c":"ghp_…","t":"chunk"}`, a
+ * length beside the index) or with the chunk one object deeper
+ * (`{"i":0,"data":{"v":…}}`) were read one at a time (round 22 joined records
+ * of one string and one integer only), and indexes that lie (chunks written
+ * in order, `n` 3, 1, 4, 2) joined them in a wrong order only. Each array
+ * of records is now also read by its columns, in written order and in the
+ * order of each integer member whose values are distinct.
+ */
+describe('a key split over records of more fields, nested records, decoy indexes', () => {
+  const chunks = [
+    GITHUB.slice(0, 10),
+    GITHUB.slice(10, 20),
+    GITHUB.slice(20, 30),
+    GITHUB.slice(30),
+  ];
+
+  it('guardTools: a third field, a length and a nested chunk, shuffled', async () => {
+    const shapes = [
+      chunks.map((c, i) => ({ i, c, t: 'chunk' })).reverse(),
+      chunks.map((c, i) => ({ i, len: c.length, c })).reverse(),
+      chunks.map((v, i) => ({ i, data: { v } })).reverse(),
+    ];
+    const readAs = [
+      chunks.map((_, i) => ({ i, c: '[GITHUB_TOKEN]', t: 'chunk' })).reverse(),
+      chunks.map((_, i) => ({ i, len: 10, c: '[GITHUB_TOKEN]' })).reverse(),
+      chunks.map((_, i) => ({ i, data: { v: '[GITHUB_TOKEN]' } })).reverse(),
+    ];
+    for (const [index, parts] of shapes.entries()) {
+      expect(await modelReads(parts), String(index)).toEqual({
+        output: { type: 'json', value: { parts: readAs[index] } },
+        records: [['secrets', 'modified', ['GITHUB_TOKEN']]],
+      });
+    }
+  });
+
+  it('guardTools: indexes that lie (chunks written in order) and a decoy record', async () => {
+    const parts = chunks.map((k, i) => ({ k, n: [3, 1, 4, 2][i] }));
+    expect(await modelReads([...parts, { k: 'zz', n: 9, note: 'x' }])).toEqual({
+      output: {
+        type: 'json',
+        value: {
+          parts: [
+            ...parts.map(({ n }) => ({ k: '[GITHUB_TOKEN]', n })),
+            { k: 'zz', n: 9, note: 'x' },
+          ],
+        },
+      },
+      records: [['secrets', 'modified', ['GITHUB_TOKEN']]],
+    });
+  });
+
+  it('leaves ordinary records alone: users with teams, commits', async () => {
+    const users = [
+      { id: 1, name: 'alice', role: 'admin', team: { id: 7, slug: 'core' } },
+      { id: 2, name: 'bob', role: 'user', team: { id: 8, slug: 'web' } },
+      { id: 3, name: 'carol', role: 'user', team: { id: 7, slug: 'core' } },
+    ];
+    const commits = [
+      { sha: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0', n: 2, msg: 'fix' },
+      { sha: '0f9e8d7c6b5a49382716a5b4c3d2e1f0a9b8c7d6', n: 1, msg: 'feat' },
+      { sha: '1234567890abcdef1234567890abcdef12345678', n: 3, msg: 'docs' },
+    ];
+    for (const parts of [users, commits]) {
+      expect(await modelReads(parts)).toEqual({
+        output: { type: 'json', value: { parts } },
+        records: [['secrets', 'passed', undefined]],
+      });
+    }
   });
 });

@@ -38,12 +38,12 @@ describe('a key split over objects in an array', () => {
   });
 
   it('leaves objects apart when a number, a nested value or words stand between', () => {
+    // (Records of more fields or nested values are read by their columns
+    // since round 24: `[{a, m, n}, {a}]` and `[{a, b: {c}}, {a}]` join their
+    // `a`s, indexed-records.test.ts.)
     for (const value of [
-      // One integer beside the string is a chunk's place since round 22 (indexed-records.test.ts); two are a record.
-      [{ a: GITHUB.slice(0, 14), m: 2, n: 1 }, { a: GITHUB.slice(14) }],
       [{ a: GITHUB.slice(0, 14) }, 7, { a: GITHUB.slice(14) }],
       [{ a: GITHUB.slice(0, 14) }, { a: 'a sentence of words' }, { a: GITHUB.slice(14) }],
-      [{ a: GITHUB.slice(0, 14), b: { c: 1 } }, { a: GITHUB.slice(14) }],
     ]) {
       expect(redacted(value)).not.toContain('[GITHUB_TOKEN]');
     }

@@ -14,6 +14,14 @@ const UNTYPED = new Set(['HIGH_ENTROPY_STRING', 'GENERIC_SECRET']);
 const MAX_RUN_LENGTH = 1_024;
 const OVERLAP = 256;
 
+/**
+ * Between two runs in the joined text: a sign no key holds between line
+ * breaks. A line break alone was a blank the split-token reading joins
+ * across (round 24: `sk-proj-Tq7vpart` and the next run were read as one
+ * key, and the second run's pieces were never redacted).
+ */
+const RUN_SEPARATOR = '\n;\n';
+
 /** Adjacent string elements of one array (values of one object): their [start, end) pairs, and how many characters they hold. */
 interface Run {
   pairs: number[];
@@ -72,6 +80,9 @@ export function secretsAcrossArrayStrings(
       const partly =
         ordered === run.pairs ? inPartialIndexOrder(run.pairs, stringIndex) : undefined;
       if (partly) runs.push(partly);
+      // Indexes may be decoys (round 24: `n` 3, 1, 4, 2 on chunks written in
+      // order): the written order is read too.
+      if (ordered !== run.pairs || partly) runs.push(run.pairs);
     }
     current[depth] = undefined;
   };
@@ -201,6 +212,8 @@ export function secretsAcrossArrayStrings(
     }
   }
   for (let depth = 0; depth < kinds.length; depth++) closeRun(depth);
+  // Records of more fields, or with the chunk deeper: their columns (round 24).
+  if (json.includes('{')) runs.push(...columnRuns(json, escaped));
   if (runs.length === 0) return [];
   // The runs' strings joined (escapes decoded), runs apart on lines of their
   // own, mapped back to `json`: a piece is a run of a string's characters
@@ -223,8 +236,8 @@ export function secretsAcrossArrayStrings(
   };
   for (const run of runs) {
     if (joinedLength > 0) {
-      parts.push('\n');
-      joinedLength += 1;
+      parts.push(RUN_SEPARATOR);
+      joinedLength += RUN_SEPARATOR.length;
     }
     for (let k = 0; k < run.length; k += 2) {
       const end = run[k + 1]!;
@@ -403,4 +416,246 @@ function decodeEscape(json: string, at: number): string {
 
 function isWhiteSpace(text: string): boolean {
   return /^\s$/.test(text);
+}
+
+/** A string leaf of a record: its contents' [start, end) in the JSON text, and how it reads. */
+interface Leaf {
+  start: number;
+  end: number;
+  /** It can be a chunk of a key (no white space, as written or escaped). */
+  chunk: boolean;
+  escaped: boolean;
+}
+
+/** A record's leaves by path (`c`, `data.v`): strings, and integers (a chunk's place). */
+interface RecordLeaves {
+  strings: Map<string, Leaf>;
+  integers: Map<string, number>;
+  /** Members that are neither: an array, a non-integer number, a literal. */
+  nested: boolean;
+}
+
+/** Deepest JSON nesting the column reading follows (canonical JSON's own limit is 64). */
+const MAX_COLUMN_DEPTH = 64;
+
+/**
+ * The columns of arrays of records (round 24): for each array of two
+ * objects or more, the string values under one path (`c` of
+ * `{"i":0,"c":"sk-","t":"chunk"}`, `data.v` of `{"i":0,"data":{"v":…}}`)
+ * read in written order, and in the order of an integer member whose values
+ * are distinct in the run (a chunk's place). Round 22 joined records of one
+ * string and one integer only, so a third field (a label, a length) or a
+ * chunk one object deeper kept every chunk apart. Arrays whose records hold
+ * one string at most, and no nesting, are the main reading's. Runs of
+ * consecutive chunk strings (a string of words or white space ends one),
+ * cut into windows as the main reading's. One parse of the text: linear.
+ */
+function columnRuns(json: string, escaped: Set<number>): number[][] {
+  const runs: number[][] = [];
+  let at = 0;
+  let failed = false;
+  const skipBlanks = () => {
+    while (at < json.length && json.charCodeAt(at) <= 0x20) at++;
+  };
+  const readString = (): Leaf => {
+    const start = at + 1;
+    let end = start;
+    let chunk = true;
+    let hasEscape = false;
+    while (end < json.length && json.charCodeAt(end) !== 0x22) {
+      const code = json.charCodeAt(end);
+      if (code === 0x5c) {
+        const width = escapeWidth(json, end);
+        if (width === 0 || isWhiteSpace(decodeEscape(json, end))) chunk = false;
+        hasEscape = true;
+        end += Math.max(width, 2);
+        continue;
+      }
+      if (code <= 0x20) chunk = false;
+      end++;
+    }
+    if (end >= json.length) failed = true;
+    at = end + 1;
+    return { start, end: Math.min(end, json.length), chunk, escaped: hasEscape };
+  };
+  // Reads the value at `at`; for an object, its leaves under `prefix` into `into`.
+  const readValue = (depth: number, prefix: string, into: RecordLeaves | undefined): void => {
+    skipBlanks();
+    if (failed || at >= json.length || depth > MAX_COLUMN_DEPTH) {
+      failed = true;
+      return;
+    }
+    const code = json.charCodeAt(at);
+    if (code === 0x22) {
+      const leaf = readString();
+      if (into && !into.strings.has(prefix)) into.strings.set(prefix, leaf);
+      return;
+    }
+    if (code === 0x7b) {
+      if (into && prefix !== '') into.nested = true;
+      at++;
+      for (;;) {
+        skipBlanks();
+        if (json.charCodeAt(at) === 0x7d) {
+          at++;
+          return;
+        }
+        if (json.charCodeAt(at) !== 0x22) {
+          failed = true;
+          return;
+        }
+        const key = readString();
+        skipBlanks();
+        if (json.charCodeAt(at) !== 0x3a) {
+          failed = true;
+          return;
+        }
+        at++;
+        const name = json.slice(key.start, key.end);
+        readValue(depth + 1, prefix === '' ? name : `${prefix}.${name}`, into);
+        if (failed) return;
+        skipBlanks();
+        if (json.charCodeAt(at) === 0x2c) at++;
+        else if (json.charCodeAt(at) !== 0x7d) {
+          failed = true;
+          return;
+        }
+      }
+    }
+    if (code === 0x5b) {
+      if (into) into.nested = true;
+      readArray(depth + 1);
+      return;
+    }
+    // A number or a literal.
+    const start = at;
+    let digits = true;
+    for (; at < json.length; at++) {
+      const unit = json.charCodeAt(at);
+      if (unit <= 0x20 || unit === 0x2c || unit === 0x5d || unit === 0x7d) break;
+      if ((unit < 0x30 || unit > 0x39) && !(unit === 0x2d && at === start)) digits = false;
+    }
+    if (at === start) {
+      failed = true;
+      return;
+    }
+    if (into) {
+      const length = at - start - (json.charCodeAt(start) === 0x2d ? 1 : 0);
+      if (digits && length >= 1 && length <= 9) {
+        if (!into.integers.has(prefix)) into.integers.set(prefix, Number(json.slice(start, at)));
+      } else into.nested = true;
+    }
+  };
+  const readArray = (depth: number): void => {
+    at++;
+    // Another value between records (`7`, an array) ends their columns: undefined.
+    const records: Array<RecordLeaves | undefined> = [];
+    for (;;) {
+      skipBlanks();
+      if (failed || at >= json.length) {
+        failed = true;
+        return;
+      }
+      if (json.charCodeAt(at) === 0x5d) {
+        at++;
+        break;
+      }
+      if (json.charCodeAt(at) === 0x7b) {
+        const record: RecordLeaves = { strings: new Map(), integers: new Map(), nested: false };
+        readValue(depth, '', record);
+        records.push(record);
+      } else {
+        readValue(depth, '', undefined);
+        records.push(undefined);
+      }
+      if (failed) return;
+      skipBlanks();
+      if (json.charCodeAt(at) === 0x2c) at++;
+      else if (json.charCodeAt(at) !== 0x5d) {
+        failed = true;
+        return;
+      }
+    }
+    if (records.length < 2) return;
+    if (
+      records.every(
+        record =>
+          record === undefined ||
+          (record.strings.size <= 1 && !record.nested && record.integers.size <= 1),
+      )
+    ) {
+      return;
+    }
+    const paths = new Set<string>();
+    for (const record of records) for (const path of record?.strings.keys() ?? []) paths.add(path);
+    for (const path of paths) {
+      // Consecutive records whose value under `path` is a chunk.
+      let members: RecordLeaves[] = [];
+      const flush = () => {
+        if (members.length >= 2) pushColumn(members, path);
+        members = [];
+      };
+      for (const record of records) {
+        const leaf = record?.strings.get(path);
+        if (record && leaf?.chunk && leaf.end > leaf.start) members.push(record);
+        else flush();
+      }
+      flush();
+    }
+  };
+  const pushColumn = (members: RecordLeaves[], path: string) => {
+    const written: number[] = [];
+    for (const record of members) {
+      const leaf = record.strings.get(path)!;
+      if (leaf.escaped) escaped.add(leaf.start);
+      written.push(leaf.start, leaf.end);
+    }
+    runs.push(...windows(written));
+    // Ordered by each integer member whose values are distinct over the run.
+    const orders = new Set<string>();
+    for (const record of members) for (const key of record.integers.keys()) orders.add(key);
+    for (const key of orders) {
+      const places = members.map(record => record.integers.get(key));
+      if (places.some(place => place === undefined) || new Set(places).size !== places.length) {
+        continue;
+      }
+      const sorted = members
+        .map((record, index) => [places[index]!, record.strings.get(path)!] as const)
+        .sort((first, second) => first[0] - second[0]);
+      const ordered = sorted.flatMap(([, leaf]) => [leaf.start, leaf.end]);
+      if (ordered.some((value, index) => value !== written[index])) runs.push(...windows(ordered));
+    }
+  };
+  skipBlanks();
+  const first = json.charCodeAt(at);
+  if (first === 0x5b || first === 0x7b) readValue(0, '', undefined);
+  return runs;
+}
+
+/** `pairs` cut into runs of at most `MAX_RUN_LENGTH` characters, each repeating up to `OVERLAP` of the last. */
+function windows(pairs: number[]): number[][] {
+  const out: number[][] = [];
+  let from = 0;
+  while (from < pairs.length) {
+    let length = 0;
+    let to = from;
+    while (
+      to < pairs.length &&
+      (to === from || length + pairs[to + 1]! - pairs[to]! <= MAX_RUN_LENGTH)
+    ) {
+      length += pairs[to + 1]! - pairs[to]!;
+      to += 2;
+    }
+    out.push(pairs.slice(from, to));
+    if (to >= pairs.length) break;
+    // The next window starts with the last strings of this one, up to OVERLAP characters.
+    let back = to;
+    let carried = 0;
+    while (back - 2 > from && carried + pairs[back - 1]! - pairs[back - 2]! <= OVERLAP) {
+      carried += pairs[back - 1]! - pairs[back - 2]!;
+      back -= 2;
+    }
+    from = back;
+  }
+  return out;
 }

@@ -1,4 +1,5 @@
 import { validateOptionsOnce } from '../../core/options';
+import { lettersBrokenAtInvisibles, withSpansApart } from '../pii/invisible-breaks';
 import { printableRuns } from '../shared/anchored-scan';
 import { chunkedScanFrom, scanInChunks, type TextSource } from '../shared/chunked-scan';
 import { isJsSpace } from '../shared/js-space';
@@ -294,8 +295,64 @@ export function scanSecretsNormalized(
   return scanNormalForm(normalized, options);
 }
 
-/** `scanSecretsNormalized`, adding the skipped placeholders' offsets in the original to `skippedAt`. */
+/**
+ * `scanSecretsNormalized`, adding the skipped placeholders' offsets in the
+ * original to `skippedAt`. A text the normaliser removed an invisible
+ * character or control from between two non-blank characters, a letter one
+ * of them, is read a second time with it as a blank, as `findPii` reads it
+ * (round 24: `key\0AKIAIOSFODNN7EXAMPLE\0end` read as one word, so no key;
+ * a NUL or ESC between a word and a token glued them into one
+ * `HIGH_ENTROPY_STRING` that hid the words too). Spans of that reading that
+ * overlap none of the first are added; one that overlaps only entropy
+ * spans of the first, and names a key the first did not, takes their place.
+ */
 function scanNormalForm(
+  normalized: NormalizedText,
+  options?: FindSecretsOptions,
+  skippedAt?: number[],
+): SecretsScan {
+  const found = scanOneReading(normalized, options, skippedAt);
+  const broken = normalized.removedInvisible
+    ? lettersBrokenAtInvisibles(normalized.original)
+    : undefined;
+  if (broken === undefined) return found;
+  const apart = scanOneReading(normalizeText(broken), options).spans;
+  const spans = withKeysApart(found.spans, apart);
+  return spans === found.spans ? found : { ...found, spans };
+}
+
+/**
+ * `first` with the spans of `second` that overlap none of it, and those
+ * that overlap only `HIGH_ENTROPY_STRING` spans of it in place of them
+ * (when of another type); both in text order, neither overlapping itself.
+ * Linear: each span of `first` is passed once.
+ */
+function withKeysApart(first: SecretSpan[], second: readonly SecretSpan[]): SecretSpan[] {
+  const replaced = new Set<SecretSpan>();
+  const added: SecretSpan[] = [];
+  let index = 0;
+  for (const span of second) {
+    while (index < first.length && first[index]!.end <= span.start) index++;
+    let last = index;
+    let entropyOnly = true;
+    while (last < first.length && first[last]!.start < span.end) {
+      if (first[last]!.type !== 'HIGH_ENTROPY_STRING') entropyOnly = false;
+      last++;
+    }
+    if (last === index) {
+      added.push(span);
+    } else if (entropyOnly && span.type !== 'HIGH_ENTROPY_STRING') {
+      // An entropy span may reach past this one over a glued word: the key takes its place.
+      for (let at = index; at < last; at++) replaced.add(first[at]!);
+      added.push(span);
+    }
+  }
+  if (added.length === 0) return first;
+  const kept = first.filter(span => !replaced.has(span));
+  return withSpansApart(kept, added);
+}
+
+function scanOneReading(
   normalized: NormalizedText,
   options?: FindSecretsOptions,
   skippedAt?: number[],

@@ -112,6 +112,23 @@ describe('llmJudge', () => {
     }
   });
 
+  // Round 24: the reason went to records as the judge wrote it: an ANSI
+  // escape or a line break (log lines rewritten or forged where records are
+  // printed) and, cut at 300, half of an emoji's surrogate pair.
+  it("a judge's reason carries no control characters and is not cut inside a character, through generateText", async () => {
+    const steered = `Clean.\x1b[2K\r\nINFO all checks passed\u202Edesrever ${'x'.repeat(254)}😀 and more`;
+    const judge = judgeModel({ flagged: true, confidence: 0.9, reason: steered });
+    const model = wrapLanguageModel({
+      model: textModel('Take two aspirin.'),
+      middleware: guardrails({ output: [llmJudge({ model: judge, policy })] }),
+    });
+    const result = await generateText({ model, prompt: 'hi' });
+    const [record] = (await getGuardrailOutcome(result))?.records ?? [];
+    const expected = `Clean. [2K  INFO all checks passed desrever ${'x'.repeat(254)}…`;
+    expect(record?.reason).toBe(expected);
+    expect((record as GuardrailRecord).info).toMatchObject({ reason: expected });
+  });
+
   it('allows a flag below the threshold', async () => {
     const record = await check(
       { model: judgeModel({ flagged: true, confidence: 0.6, reason: 'maybe' }) },

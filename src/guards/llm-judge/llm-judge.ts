@@ -534,10 +534,7 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
       const { verdict, usage, cached } = await judge(content, ctx);
       // The judge read the content and may have been steered by it: its
       // "short sentence" is bounded before it reaches records, events and spans.
-      const reason =
-        verdict.reason.length > MAX_JUDGE_REASON_CHARS
-          ? `${verdict.reason.slice(0, MAX_JUDGE_REASON_CHARS - 1)}…`
-          : verdict.reason;
+      const reason = boundedReason(verdict.reason);
       const info: JSONObject = {
         flagged: verdict.flagged,
         confidence: verdict.confidence,
@@ -552,6 +549,27 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
       return allow(info);
     },
   });
+}
+
+/**
+ * Control characters (ANSI escapes, line breaks, NUL) and bidirectional
+ * overrides: a judge the content steered writes them into records that
+ * logs and terminals print (round 24: `\x1b[2K\r` rewrote a log line).
+ */
+const REASON_CONTROLS = /[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+
+/**
+ * A judge's reason as records carry it: controls as spaces, cut to 300
+ * characters with `…`, never inside a surrogate pair (a lone half is no
+ * character, and no UTF-8 store or exporter can write it).
+ */
+function boundedReason(text: string): string {
+  const cut = text.length > MAX_JUDGE_REASON_CHARS;
+  let end = cut ? MAX_JUDGE_REASON_CHARS - 1 : text.length;
+  const last = text.charCodeAt(end - 1);
+  if (cut && last >= 0xd800 && last <= 0xdbff) end--;
+  const shown = text.slice(0, end).replace(REASON_CONTROLS, ' ');
+  return cut ? `${shown}…` : shown;
 }
 
 function safeJson(text: string | undefined): unknown {

@@ -3,6 +3,7 @@ import { allow, block, defineGuardrail, modify } from '../../core/define-guardra
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
 import {
+  codePointBefore,
   INVISIBLE_CONTROL_RANGES,
   INVISIBLE_FORMAT_RANGES,
   rangesClassSource,
@@ -61,17 +62,6 @@ function isSelector(codePoint: number | undefined): boolean {
       codePoint === 0x180f ||
       (codePoint >= 0xe0100 && codePoint <= 0xe01ef))
   );
-}
-
-/** The code point that ends just before `index`, if any. */
-function codePointBefore(text: string, index: number): number | undefined {
-  if (index === 0) return undefined;
-  const low = text.charCodeAt(index - 1);
-  if (low >= 0xdc00 && low <= 0xdfff && index >= 2) {
-    const high = text.charCodeAt(index - 2);
-    if (high >= 0xd800 && high <= 0xdbff) return text.codePointAt(index - 2);
-  }
-  return low;
 }
 
 function categorize(codePoint: number): Category {

@@ -1,3 +1,4 @@
+import { codePointBefore } from '../shared/invisible-code-points';
 import { isInvisibleCodePoint } from '../shared/normalize-text';
 import type { DetectedSpan } from '../shared/spans';
 
@@ -18,17 +19,6 @@ function isBlankOrEnd(codePoint: number | undefined): boolean {
   if (codePoint === undefined) return true;
   if (codePoint < 0x80) return codePoint === 32 || (codePoint >= 9 && codePoint <= 13);
   return blank.test(String.fromCodePoint(codePoint));
-}
-
-/** The code point that ends right before `at` (a surrogate pair read whole). */
-function codePointBefore(text: string, at: number): number | undefined {
-  if (at === 0) return undefined;
-  const low = text.charCodeAt(at - 1);
-  if (low >= 0xdc00 && low <= 0xdfff && at >= 2) {
-    const high = text.charCodeAt(at - 2);
-    if (high >= 0xd800 && high <= 0xdbff) return text.codePointAt(at - 2);
-  }
-  return low;
 }
 
 /**

@@ -93,3 +93,14 @@ export function rangesClassSource(ranges: readonly (readonly [number, number])[]
   }
   return `[${source}]`;
 }
+
+/** The code point that ends just before `index`, if any (a surrogate pair read whole). */
+export function codePointBefore(text: string, index: number): number | undefined {
+  if (index === 0) return undefined;
+  const low = text.charCodeAt(index - 1);
+  if (low >= 0xdc00 && low <= 0xdfff && index >= 2) {
+    const high = text.charCodeAt(index - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return text.codePointAt(index - 2);
+  }
+  return low;
+}

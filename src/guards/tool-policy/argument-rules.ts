@@ -295,30 +295,83 @@ export function sqlViolation(
 ): RuleViolation | undefined {
   if (dialect !== 'any') {
     const [own, ...modes] = dialectReadings[dialect];
-    const violation = readingViolation(value, own!, dialect);
-    if (violation || !value.includes('\\')) return violation;
-    // Its other modes read a backslash otherwise.
+    const backslashed = value.includes('\\');
+    // Its other modes read a backslash otherwise; the WHEREs without one they read as the first did.
+    const memos: ConditionMemos | undefined = backslashed ? new Map() : undefined;
+    const violation = readingViolation(value, own!, dialect, memos);
+    if (violation || !backslashed) return violation;
     for (const mode of modes) {
-      const other = readingViolation(value, mode, dialect);
+      const other = readingViolation(value, mode, dialect, memos);
       if (other) return other;
     }
     return undefined;
   }
   const [standard, ...others] = sqlDialects;
-  const violation = readingViolation(value, standard!);
+  const differ = readingsDiffer.test(value);
+  // Each WHERE that a later reading reads as this one did is evaluated once.
+  const memos: ConditionMemos | undefined = differ ? new Map() : undefined;
+  const violation = readingViolation(value, standard!, 'any', memos);
   if (violation) return violation;
   // Without these, every family reads the value as standard SQL does, but
   // for nesting: a flat reading (SQLite's) then reads it as all flat ones do.
-  const readings = readingsDiffer.test(value)
+  const readings = differ
     ? others
     : value.indexOf('/*', value.indexOf('/*') + 2) !== -1
       ? [sqlDialects[sqlDialects.length - 1]!]
       : [];
   for (const dialect of readings) {
-    const other = readingViolation(value, dialect);
+    const other = readingViolation(value, dialect, 'any', memos);
     if (other) return other;
   }
   return undefined;
+}
+
+/**
+ * A WHERE condition one reading evaluated, by where it starts: another
+ * reading whose text there is the same to the statement's end (and whose
+ * backslashes escape alike, or that has none) takes its answer instead of
+ * reading it again (it still spends the characters of its own budget).
+ */
+interface ConditionMemo {
+  end: number;
+  text: string;
+  backslash: string;
+  holds: boolean | undefined;
+  read: number;
+}
+type ConditionMemos = Map<number, ConditionMemo>;
+
+/** `conditionAlwaysHolds` for one reading's WHERE at `from`, through the readings' memos. */
+function conditionHolds(
+  sql: string,
+  from: number,
+  end: number,
+  budget: ConditionBudget,
+): boolean | undefined {
+  const { memos, backslash, database } = budget;
+  if (!memos) return conditionAlwaysHolds(sql, from, end, budget, backslash, database);
+  const text = sql.slice(from, end);
+  const memo = memos.get(from);
+  if (
+    memo !== undefined &&
+    memo.end === end &&
+    memo.text === text &&
+    (memo.backslash === backslash || !text.includes('\\'))
+  ) {
+    if (memo.read > budget.left) {
+      budget.left = -1;
+      budget.limit = 'budget';
+      return true;
+    }
+    budget.left -= memo.read;
+    return memo.holds;
+  }
+  const left = budget.left;
+  const holds = conditionAlwaysHolds(sql, from, end, budget, backslash, database);
+  if (budget.limit === undefined) {
+    memos.set(from, { end, text, backslash, holds, read: left - budget.left });
+  }
+  return holds;
 }
 
 /**
@@ -337,7 +390,8 @@ const readingsDiffer = /[`[#\\$]|\/\*[mM]?!|--[^\t\n\v\f\r ]/;
 function readingViolation(
   value: string,
   dialect: SqlDialect,
-  database: SqlDialectName = 'any',
+  database: SqlDialectName,
+  memos: ConditionMemos | undefined,
 ): RuleViolation | undefined {
   const sql = readSql(value, dialect);
   const drop = sqlDrop.exec(sql);
@@ -385,6 +439,7 @@ function readingViolation(
     left: 2 * sql.length + 1_024,
     backslash: dialect.backslash,
     database,
+    memos,
   };
   const without = (kind: 'delete' | 'update'): RuleViolation => ({
     rule: `sql.${kind}-without-where`,
@@ -424,6 +479,8 @@ interface ConditionBudget {
   backslash: string;
   /** The database the `dialect` option names, or `any`. */
   database: SqlDialectName;
+  /** The conditions other readings of the value evaluated. */
+  memos: ConditionMemos | undefined;
 }
 
 /** Why a WHERE was not evaluated (and counted as none: fail closed), for the reason. */
@@ -535,10 +592,7 @@ function statementWithoutWhere(
         top.where = true;
         // A condition of constants that holds (`1+1=2`, `(1=1) AND (2=2)`, `1='1'`),
         // with columns or not (`id = 3 OR (1=1 AND 2=2)`).
-        const { backslash, database } = conditionBudget;
-        if (conditionAlwaysHolds(sql, next + 5, end, conditionBudget, backslash, database)) {
-          return top.kind;
-        }
+        if (conditionHolds(sql, next + 5, end, conditionBudget)) return top.kind;
         startTerm(top, next + 5);
       }
       cursor = next + 5;

@@ -1,6 +1,7 @@
 /**
  * Text written as character codes in a tool result (round 20): an array
- * of numbers (`[52,49,49,49,…]` for `4111…`), or a typed array of 16 or 32
+ * of numbers (`[52,49,49,49,…]` for `4111…`), or of numbers written as
+ * strings (`["52","49",…]`, `["0x34","0x31",…]`, round 24), or a typed array of 16 or 32
  * bits sent as one, which a model decodes when asked, passed every
  * detector as numbers. An array of numbers (and arrays of numbers) is
  * read as text when it holds at least `MIN_CODES` integers that are the
@@ -41,6 +42,19 @@ function isLetterCode(code: number): boolean {
   return /\p{L}/u.test(String.fromCodePoint(code));
 }
 
+/**
+ * A character code written as a string (round 24: `["115","107",…]`,
+ * `["0x73","0x6b",…]` spelled a key past every detector, as numbers did
+ * before round 20): decimal without a leading zero, or hexadecimal after
+ * `0x`. Any other string is no code (an array holding one is no text).
+ */
+const CODE_STRING = /^(?:[1-9]\d{0,6}|0x[0-9a-f]{1,6})$/i;
+
+/** The number an element stands for: itself, or a code string's value. */
+function codeOf(value: unknown): unknown {
+  return typeof value === 'string' && CODE_STRING.test(value) ? Number(value) : value;
+}
+
 function isTextCode(value: unknown): value is number {
   return (
     typeof value === 'number' &&
@@ -62,7 +76,7 @@ function numericTree(node: unknown[], depth: number, memo: Map<unknown[], boolea
   if (known !== undefined) return known;
   known = depth <= MAX_DEPTH;
   for (let index = 0; known && index < node.length; index++) {
-    const element = node[index];
+    const element = codeOf(node[index]);
     if (typeof element === 'number') continue;
     known = Array.isArray(element) && numericTree(element, depth + 1, memo);
   }
@@ -80,7 +94,8 @@ function numericTree(node: unknown[], depth: number, memo: Map<unknown[], boolea
 function treeText(node: readonly unknown[]): string | undefined {
   const codes: number[] = [];
   const walk = (array: readonly unknown[]) => {
-    for (const element of array) {
+    for (const item of array) {
+      const element = codeOf(item);
       if (Array.isArray(element)) walk(element);
       else if (isTextCode(element)) codes.push(element);
     }

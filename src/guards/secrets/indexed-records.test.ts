@@ -222,3 +222,35 @@ describe('a key split over records of more fields, nested records, decoy indexes
     }
   });
 });
+
+/**
+ * Round 24: character codes written as strings (`["103","104","112",…]`,
+ * `["0x67","0x68",…]`) spelled a key past every detector; round 20 read
+ * codes written as numbers only.
+ */
+describe('a key spelled as character codes in strings', () => {
+  const decimal = Array.from(GITHUB, c => String(c.codePointAt(0)));
+  const hex = Array.from(GITHUB, c => `0x${c.codePointAt(0)!.toString(16)}`);
+
+  it('guardTools: decimal and hexadecimal code strings are read as the key', async () => {
+    for (const parts of [decimal, hex]) {
+      expect(await modelReads(parts)).toEqual({
+        output: { type: 'json', value: { parts: '[GITHUB_TOKEN]' } },
+        records: [['secrets', 'modified', ['GITHUB_TOKEN']]],
+      });
+    }
+  });
+
+  it('leaves zip codes, ids with leading zeros and clean code strings as they were', async () => {
+    for (const parts of [
+      ['10001', '94105', '60601', '02134', '73301', '30301', '98101', '33101'],
+      ['0115', '0107', '045', '0112', '0114', '0111', '0106', '0106'],
+      Array.from('Hello, world', c => String(c.codePointAt(0))),
+    ]) {
+      expect(await modelReads(parts)).toEqual({
+        output: { type: 'json', value: { parts } },
+        records: [['secrets', 'passed', undefined]],
+      });
+    }
+  });
+});

@@ -21,25 +21,34 @@ function definition(description: string) {
   });
 }
 
+/** One instance: a model that remembers the tools of each call, behind a pinning middleware on Redis. */
+function instance(
+  client: Parameters<typeof redisStore>[0],
+  prefix: string,
+  pinToolDefinitions: NonNullable<Parameters<typeof guardrails>[0]>['pinToolDefinitions'],
+) {
+  const seen: Array<string[] | undefined> = [];
+  const model = new MockLanguageModelV4({
+    doGenerate: async options => {
+      seen.push(options.tools?.map(t => t.name));
+      return generateResult('ok');
+    },
+  });
+  const middleware = guardrails({
+    pinToolDefinitions,
+    store: redisStore(client, { prefix, timeoutMs: 10_000 }),
+  });
+  return { seen, guarded: wrapLanguageModel({ model, middleware }) };
+}
+
 describe.skipIf(!REDIS_URL)('tool-definition pins across two instances sharing Redis', () => {
   const clients = useRedisClients();
 
   it('two instances seeing two definitions of a new tool at once: one is pinned, the other trips', async () => {
     const prefix = uniquePrefix('tool-pins');
-    const instances = [clients.nodeRedis, clients.ioredis].map(client => {
-      const seen: Array<string[] | undefined> = [];
-      const model = new MockLanguageModelV4({
-        doGenerate: async options => {
-          seen.push(options.tools?.map(t => t.name));
-          return generateResult('ok');
-        },
-      });
-      const middleware = guardrails({
-        pinToolDefinitions: { scope: 'race' },
-        store: redisStore(client, { prefix, timeoutMs: 10_000 }),
-      });
-      return { seen, guarded: wrapLanguageModel({ model, middleware }) };
-    });
+    const instances = [clients.nodeRedis, clients.ioredis].map(client =>
+      instance(client, prefix, { scope: 'race' }),
+    );
     const versions = [definition('Search the docs.'), definition('Search the docs, v2.')];
     const results = await Promise.all(
       Array.from({ length: CALLS }, (_, i) =>
@@ -78,20 +87,9 @@ describe.skipIf(!REDIS_URL)('tool-definition pins across two instances sharing R
   });
   it('a server first seen by two instances at once: its tools all pass; a tool added later is held on both until approved', async () => {
     const prefix = uniquePrefix('tool-pins-new');
-    const instances = [clients.nodeRedis, clients.ioredis].map(client => {
-      const seen: Array<string[] | undefined> = [];
-      const model = new MockLanguageModelV4({
-        doGenerate: async options => {
-          seen.push(options.tools?.map(t => t.name));
-          return generateResult('ok');
-        },
-      });
-      const middleware = guardrails({
-        pinToolDefinitions: { scope: 'servers' },
-        store: redisStore(client, { prefix, timeoutMs: 10_000 }),
-      });
-      return { seen, guarded: wrapLanguageModel({ model, middleware }) };
-    });
+    const instances = [clients.nodeRedis, clients.ioredis].map(client =>
+      instance(client, prefix, { scope: 'servers' }),
+    );
     const server = () => ({
       search: definition('Search the docs.'),
       read: definition('Read a page.'),
@@ -135,20 +133,9 @@ describe.skipIf(!REDIS_URL)('tool-definition pins across two instances sharing R
 
   it('a tool one instance saw listed but not offered is pinned in Redis as listed: the other instance trips when a changed one is first offered', async () => {
     const prefix = uniquePrefix('tool-pins-listed');
-    const [first, second] = [clients.nodeRedis, clients.ioredis].map(client => {
-      const seen: Array<string[] | undefined> = [];
-      const model = new MockLanguageModelV4({
-        doGenerate: async options => {
-          seen.push(options.tools?.map(t => t.name));
-          return generateResult('ok');
-        },
-      });
-      const middleware = guardrails({
-        pinToolDefinitions: true,
-        store: redisStore(client, { prefix, timeoutMs: 10_000 }),
-      });
-      return { seen, guarded: wrapLanguageModel({ model, middleware }) };
-    });
+    const [first, second] = [clients.nodeRedis, clients.ioredis].map(client =>
+      instance(client, prefix, true),
+    );
     await generateText({
       model: first!.guarded,
       tools: guardTools(
@@ -179,20 +166,7 @@ describe.skipIf(!REDIS_URL)('tool-definition pins across two instances sharing R
         [clients.nodeRedis, 'hold'],
         [clients.ioredis, 'pin'],
       ] as const
-    ).map(([client, newTools]) => {
-      const seen: Array<string[] | undefined> = [];
-      const model = new MockLanguageModelV4({
-        doGenerate: async options => {
-          seen.push(options.tools?.map(t => t.name));
-          return generateResult('ok');
-        },
-      });
-      const middleware = guardrails({
-        pinToolDefinitions: { scope: 'mixed', newTools },
-        store: redisStore(client, { prefix, timeoutMs: 10_000 }),
-      });
-      return { seen, guarded: wrapLanguageModel({ model, middleware }) };
-    });
+    ).map(([client, newTools]) => instance(client, prefix, { scope: 'mixed', newTools }));
     const server = () => ({
       search: definition('Search the docs.'),
       read: definition('Read a page.'),

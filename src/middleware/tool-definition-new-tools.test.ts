@@ -544,6 +544,20 @@ describe('pinToolDefinitions: named groups of one server, in either order', () =
     expect(after.seen).toEqual([['search', 'read']]);
   });
 
+  it('forgetToolDefinitionPin with the serverGroup: a forgotten tool of a named group is pinned on its next sight', async () => {
+    const store = memoryStore();
+    const { search } = docsServer();
+    const { exfiltrate } = rugPulled([]);
+    const options = { serverId: 'docs', serverGroup: 'read' };
+    await callWith(store, guardTools({ search }, options));
+    const held = await callWith(store, guardTools({ search, exfiltrate }, options));
+    expect(held.seen).toEqual([['search']]);
+    await forgetToolDefinitionPin(store, 'default:docs', 'exfiltrate', { serverGroup: 'read' });
+    const later = await callWith(store, guardTools({ search, exfiltrate }, options));
+    expect(later.seen).toEqual([['search', 'exfiltrate']]);
+    expect(later.records).toEqual([]);
+  });
+
   it('a serverGroup without a serverId is a GuardrailConfigError', () => {
     expect(() => guardTools(docsServer(), { serverGroup: 'read' })).toThrow(GuardrailConfigError);
   });

@@ -182,9 +182,16 @@ export async function forgetToolDefinitionPin(
   store: Store,
   scope: string,
   name: string,
-  { ttlMs = DEFAULT_PIN_TTL_MS }: { ttlMs?: number } = {},
+  {
+    ttlMs = DEFAULT_PIN_TTL_MS,
+    serverGroup,
+  }: {
+    ttlMs?: number;
+    /** The tool's `guardTools` `serverGroup`, if it has one: its name joins that group's list. */
+    serverGroup?: string;
+  } = {},
 ): Promise<void> {
-  const key = await serverKey(scope);
+  const key = await serverKey(scope, serverGroup);
   const listed = await store.get(key);
   if (listed !== undefined) {
     const tags = parseHashes(listed);

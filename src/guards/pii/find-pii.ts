@@ -1,7 +1,7 @@
 import type { CountryCode } from 'libphonenumber-js/max';
 import { GuardrailConfigError } from '../../core/errors';
 import { validateOptionsOnce } from '../../core/options';
-import { chunkedScanFrom, scanInChunks, type TextSource } from '../shared/chunked-scan';
+import { chunkedScanFrom, flatString, scanInChunks, type TextSource } from '../shared/chunked-scan';
 import { type NormalizedText, normalizeText } from '../shared/normalize-text';
 import { type DetectedSpan, firstStartAtOrAfter, resolveOverlapsBeside } from '../shared/spans';
 import { cardFinder } from './finders/card';
@@ -569,6 +569,7 @@ export function findPiiInChunks(
   const phoneVerdicts: PhoneVerdicts = new Map();
   const found = scanInChunks(text, (piece, points) => {
     const normalized = normalizeText(piece, undefined, points);
+    normalized.text = flatString(normalized.text);
     return {
       spans: findPiiInNormalForm(normalized, options, placeholders, placeholderOf, phoneVerdicts)
         .spans,

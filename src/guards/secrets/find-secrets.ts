@@ -1,7 +1,7 @@
 import { validateOptionsOnce } from '../../core/options';
 import { lettersBrokenAtInvisibles, withSpansApart } from '../pii/invisible-breaks';
 import { printableRuns } from '../shared/anchored-scan';
-import { chunkedScanFrom, scanInChunks, type TextSource } from '../shared/chunked-scan';
+import { chunkedScanFrom, flatString, scanInChunks, type TextSource } from '../shared/chunked-scan';
 import { isJsSpace } from '../shared/js-space';
 import { type NormalizedText, normalizeText } from '../shared/normalize-text';
 import {
@@ -273,6 +273,7 @@ export function scanSecretsInChunks(
   });
   const found = scanInChunks(text, (piece, points) => {
     const normalized = normalizeText(piece, undefined, points);
+    normalized.text = flatString(normalized.text);
     const text = normalized.text;
     if (holdsPemBegin(text) || text.includes('kind:') || text.includes('"kind"')) {
       return undefined;

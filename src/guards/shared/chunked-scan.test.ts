@@ -10,7 +10,7 @@ import { findPii, findPiiInChunks, findPiiNormalized } from '../pii/find-pii';
 import { pii } from '../pii/pii';
 import { scanSecrets, scanSecretsInChunks, scanSecretsNormalized } from '../secrets/find-secrets';
 import { secrets } from '../secrets/secrets';
-import { chunkedScanFrom, redactedTextSource, scanInChunks } from './chunked-scan';
+import { chunkedScanFrom, flatString, redactedTextSource, scanInChunks } from './chunked-scan';
 import { normalizationPoints, normalizeText } from './normalize-text';
 import { type DetectedSpan, replaceSpans } from './spans';
 
@@ -316,5 +316,22 @@ describe('the chain pii() + secrets() on a long text', () => {
     const result = await generateText({ model: guarded, prompt: text });
     expect(result.text).toBe('ok');
     expect(received).toBe(expected().final);
+  });
+});
+
+describe('flatString', () => {
+  it('gives the same characters for slices, ropes and odd code units', () => {
+    const long = `${'ghp_q8Zr4Lm2 '.repeat(5000)}\u00e9\uD800x\uFFFD`;
+    const rope = redactedTextSource(long, [{ type: 'T', start: 4, end: 12 }], () => '[T]');
+    for (const text of [
+      '',
+      'a',
+      '\uD800',
+      long,
+      long.slice(3, 40_003),
+      rope.slice(0, rope.length),
+    ]) {
+      expect(flatString(text)).toBe(text);
+    }
   });
 });

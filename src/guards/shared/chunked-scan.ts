@@ -84,6 +84,20 @@ export interface ChunkedFindings<T extends DetectedSpan> {
   normalizationPoints?: Int32Array;
 }
 
+/**
+ * `text` as a fresh flat string (the same characters): a piece is a slice
+ * of its text, or a rope (a redacted text's slice, a normal form grown by
+ * `+=`), and V8's optimised code follows that indirection at every
+ * `charCodeAt` of the detectors' character loops (`printableRuns` on 1 MB
+ * of dev text in pieces: 22.0 M instructions on slices, 15.4 M on flat
+ * copies). `Array.prototype.join` of two parts writes one out; a piece is
+ * below V8's 128 KB limit for the young generation, so the copy costs
+ * about what reading it once does.
+ */
+export function flatString(text: string): string {
+  return text.length < 2 ? text : [text.slice(0, 1), text.slice(1)].join('');
+}
+
 /** A string as a `TextSource`. */
 export function stringSource(text: string): TextSource {
   return text;

@@ -254,3 +254,56 @@ describe('a key spelled as character codes in strings', () => {
     }
   });
 });
+
+/**
+ * Round 24: a decoy string before the key's prefix (`["AAAA","ghp_…",…]`, or
+ * a record whose index comes first) glued its letters to the prefix, a
+ * decoy after a key of fixed length (`"v2"` after the 36 characters of a
+ * `ghp_` token) made the join no key, and a decoy put before the chunk whose
+ * index it repeats took that chunk's place: every chunk reached the model.
+ */
+describe('decoys before and after a split key', () => {
+  const chunks = [
+    GITHUB.slice(0, 10),
+    GITHUB.slice(10, 20),
+    GITHUB.slice(20, 30),
+    GITHUB.slice(30),
+  ];
+  const hidden = chunks.map(() => '[GITHUB_TOKEN]');
+
+  it('guardTools: a decoy before, decoys after, a decoy index first', async () => {
+    expect(await modelReads(['AAAA', ...chunks])).toMatchObject({
+      output: { value: { parts: ['AAAA', ...hidden] } },
+      records: [['secrets', 'modified', ['GITHUB_TOKEN']]],
+    });
+    expect(await modelReads([...chunks, 'v2', 'x1', 'S3'])).toMatchObject({
+      output: { value: { parts: [...hidden, 'v2', 'x1', 'S3'] } },
+      records: [['secrets', 'modified', ['GITHUB_TOKEN']]],
+    });
+    const records = [
+      { k: 'zzzz', n: 2 },
+      ...chunks.map((k, i) => ({ k, n: i + 1 })).reverse(),
+      { k: 'AAAA', n: 0 },
+    ];
+    expect(await modelReads(records)).toMatchObject({
+      output: {
+        value: {
+          parts: [
+            { k: 'zzzz', n: 2 },
+            ...chunks.map((_, i) => ({ k: '[GITHUB_TOKEN]', n: i + 1 })).reverse(),
+            { k: 'AAAA', n: 0 },
+          ],
+        },
+      },
+      records: [['secrets', 'modified', ['GITHUB_TOKEN']]],
+    });
+  });
+
+  it('leaves words that start like a prefix alone', async () => {
+    const parts = ['sk-learn', 'is', 'a', 'library', 'ghp_', 'prefix', 'AKIA', 'docs', 'v2'];
+    expect(await modelReads(parts)).toEqual({
+      output: { type: 'json', value: { parts } },
+      records: [['secrets', 'passed', undefined]],
+    });
+  });
+});

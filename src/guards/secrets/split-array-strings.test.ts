@@ -34,10 +34,11 @@ describe('a credential split across adjacent strings of one JSON array', () => {
     expect(redacted(JSON.stringify(['token:', GITHUB.slice(0, 20), GITHUB.slice(20)]))).toBe(
       '["token:","[GITHUB_TOKEN]","[GITHUB_TOKEN]"]',
     );
-    // A limit: joined to a neighbour's letters, the token has no word boundary
-    // (as `seeghp_…` in prose) and is read piece by piece as before.
+    // Joined to a neighbour's letters the token had no word boundary (as
+    // `seeghp_…` in prose) and was read piece by piece; since round 24 a run
+    // is also read from a string that starts with a prefix.
     expect(redacted(JSON.stringify(['see', GITHUB.slice(0, 20), GITHUB.slice(20), 'ok']))).toBe(
-      `["see","${GITHUB.slice(0, 20)}","${GITHUB.slice(20)}","ok"]`,
+      '["see","[GITHUB_TOKEN]","[GITHUB_TOKEN]","ok"]',
     );
   });
 

@@ -1,5 +1,6 @@
 import { type DetectedSpan, type RankedSpan, resolveOverlaps } from '../shared/spans';
 import { type FindSecretsOptions, findSecrets } from './find-secrets';
+import { startsWithPrefixLiteral } from './split-prefix';
 
 /**
  * Types found in the joined strings that are not taken: an entropy or an
@@ -80,9 +81,13 @@ export function secretsAcrossArrayStrings(
       const partly =
         ordered === run.pairs ? inPartialIndexOrder(run.pairs, stringIndex) : undefined;
       if (partly) runs.push(partly);
+      // And of the last record of each index (round 24: a decoy before the chunk).
+      const partlyLast =
+        ordered === run.pairs ? inPartialIndexOrder(run.pairs, stringIndex, true) : undefined;
+      if (partlyLast) runs.push(partlyLast);
       // Indexes may be decoys (round 24: `n` 3, 1, 4, 2 on chunks written in
       // order): the written order is read too.
-      if (ordered !== run.pairs || partly) runs.push(run.pairs);
+      if (ordered !== run.pairs) runs.push(run.pairs);
     }
     current[depth] = undefined;
   };
@@ -215,6 +220,10 @@ export function secretsAcrossArrayStrings(
   // Records of more fields, or with the chunk deeper: their columns (round 24).
   if (json.includes('{')) runs.push(...columnRuns(json, escaped));
   if (runs.length === 0) return [];
+  // Where a string of a run starts with a key's prefix: read from there too,
+  // and cut at each string end after it (round 24).
+  const readings = runs.length;
+  for (let index = 0; index < readings; index++) runs.push(...prefixSegments(runs[index]!, json));
   // The runs' strings joined (escapes decoded), runs apart on lines of their
   // own, mapped back to `json`: a piece is a run of a string's characters
   // as written, or one escape.
@@ -380,11 +389,15 @@ function inIndexOrder(pairs: number[], stringIndex: ReadonlyMap<number, number>)
 function inPartialIndexOrder(
   pairs: number[],
   stringIndex: ReadonlyMap<number, number>,
+  lastOfEach = false,
 ): number[] | undefined {
   if (stringIndex.size === 0) return undefined;
   const indexed: Array<[number, number, number]> = [];
   const seen = new Set<number>();
-  for (let k = 0; k < pairs.length; k += 2) {
+  // Round 24: with `lastOfEach`, the last record of each index (a decoy put
+  // before the chunk that repeats its index: `{"k":"zzzz","n":2}` first).
+  for (let step = 0; step < pairs.length; step += 2) {
+    const k = lastOfEach ? pairs.length - 2 - step : step;
     const index = stringIndex.get(pairs[k]!);
     if (index === undefined || seen.has(index)) continue;
     seen.add(index);
@@ -658,4 +671,45 @@ function windows(pairs: number[]): number[][] {
     from = back;
   }
   return out;
+}
+
+/** The most string ends a prefix segment is also cut at. */
+const MAX_SEGMENT_CUTS = 12;
+/** The longest key: a segment is cut only up to this many characters. */
+const LONGEST_KEY = 256;
+
+/**
+ * Readings of a run from each string that starts with a provider prefix
+ * (`ghp_`, `sk-`, `AKIA`; not the run's first) up to the next such string,
+ * and of that segment cut after each of its next strings (up to 256
+ * characters, 12 cuts). Round 24: a decoy string before the prefix
+ * (`["AAAA","ghp_q8Zr4L",…]`, or a decoy index put first) glued its letters
+ * to the prefix, which then started no key, and one after a key of a fixed
+ * length (`[…,"Vg0Jc7Qe2R","v2"]`: 38 characters after `ghp_`) made it no
+ * key either: every chunk reached the model. Segments do not overlap, and
+ * each is cut a bounded number of times: linear.
+ */
+function prefixSegments(run: number[], json: string): number[][] {
+  const segments: number[][] = [];
+  const starts: number[] = [];
+  for (let k = 0; k < run.length; k += 2) {
+    if (startsWithPrefixLiteral(json.slice(run[k]!, Math.min(run[k + 1]!, run[k]! + 16)))) {
+      starts.push(k);
+    }
+  }
+  for (let s = 0; s < starts.length; s++) {
+    const from = starts[s]!;
+    const to = starts[s + 1] ?? run.length;
+    if (to - from < 4) continue; // one string: the ordinary scan's
+    if (from > 0) segments.push(run.slice(from, to));
+    let length = run[from + 1]! - run[from]!;
+    let cuts = 0;
+    for (let k = from + 2; k + 2 < to && cuts < MAX_SEGMENT_CUTS; k += 2) {
+      length += run[k + 1]! - run[k]!;
+      if (length > LONGEST_KEY) break;
+      segments.push(run.slice(from, k + 2));
+      cuts++;
+    }
+  }
+  return segments;
 }

@@ -70,6 +70,16 @@ export function startsWithSplitPrefix(token: string): boolean {
   return literals?.some(({ literal }) => token.startsWith(literal)) === true;
 }
 
+/**
+ * True when `text` starts with a prefix literal of a provider rule
+ * (`ghp_`, `sk-`, `AKIA`, `xox`), at any length: a string of a split key's
+ * run that starts so may be where the key starts.
+ */
+export function startsWithPrefixLiteral(text: string): boolean {
+  const literals = prefixLiterals.get(text.slice(0, 2));
+  return literals?.some(({ literal }) => text.startsWith(literal)) === true;
+}
+
 /** A character of a token (`[A-Za-z0-9_-]`): a prefix starts after none. */
 function isTokenCode(code: number): boolean {
   return (

@@ -79,6 +79,16 @@ describe('other spellings of a listed word (generateText, contentFilter)', () =>
     );
   });
 
+  it('reads a long overridden stretch once, at most the text again', () => {
+    const stretch = 'flesruoy llik '.repeat(80_000);
+    const folded = foldText(`ok \u202E${stretch}`);
+    expect(folded.length).toBe(2 * stretch.length + 2);
+    // The text's own reading, then the stretch as shown.
+    expect(folded.slice(stretch.length, stretch.length + 17)).toBe('ik\nkill yourself ');
+    // Stretches without a character add nothing.
+    expect(foldText('a\u202E\n\u202E\u202C b')).toBe('a\nb');
+  });
+
   it('blank fillers between words read as spaces', async () => {
     for (const filler of ['\u3164', '\uFFA0', '\u115F', '\u1160', '\u180E']) {
       expect(await contentFilterGenerate(`Just kill${filler}yourself.`)).toEqual(BLOCKED);

@@ -206,17 +206,19 @@ const wordToken = /[\p{L}\p{N}@$|]{2,64}/gu;
 // Single letters (or leet digits) separated by one space or dot, e.g.
 // "i g n o r e", "i.g.n.o.r.e" or "1 g n 0 r 3": found by `joinSpacedRuns`.
 const letter = /\p{L}/u;
+const markUnit = /\p{M}/u;
 
 /**
  * Per UTF-16 unit, computed on first sight and kept (facts about
  * characters, never text): bit 1 "known", 2 "`letter` matches it", 4
- * "`letterOrNumber` matches it". A regex test per non-ASCII character was
+ * "`letterOrNumber` matches it", 8 "a mark (`\p{M}`)". A regex test per non-ASCII character was
  * most of the cost of folding text in other scripts.
  */
 const unitFacts = new Uint8Array(0x10000);
 const UNIT_KNOWN = 1;
 const UNIT_LETTER = 2;
 const UNIT_LETTER_OR_NUMBER = 4;
+const UNIT_MARK = 8;
 
 function factsOfUnit(code: number): number {
   const known = unitFacts[code]!;
@@ -225,7 +227,8 @@ function factsOfUnit(code: number): number {
   const facts =
     UNIT_KNOWN |
     (letter.test(char) ? UNIT_LETTER : 0) |
-    (letterOrNumber.test(char) ? UNIT_LETTER_OR_NUMBER : 0);
+    (letterOrNumber.test(char) ? UNIT_LETTER_OR_NUMBER : 0) |
+    (markUnit.test(char) ? UNIT_MARK : 0);
   unitFacts[code] = facts;
   return facts;
 }
@@ -570,8 +573,8 @@ export function foldInPieces(
   const reversed = rightToLeftOverrideReadings(text);
   if (reversed === '') return folded;
   const readings = foldLogicalOrder(reversed, foldLeet, pieceLength);
-  if (readings.join('') === '') return folded;
-  return folded.join('') === '' ? readings : [...folded, '\n', ...readings];
+  if (readings.every(piece => piece === '')) return folded;
+  return folded.every(piece => piece === '') ? readings : [...folded, '\n', ...readings];
 }
 
 /** `foldInPieces` of the text in the order of its units. */
@@ -797,14 +800,35 @@ export const latinLookAlikes: Record<string, string> = {
   ʎ: 'y',
   ʞ: 'k',
 };
-const latinLookAlike = new RegExp(`[${Object.keys(latinLookAlikes).join('')}]`);
-const latinLookAlikeAll = new RegExp(latinLookAlike.source, 'g');
+const latinLookAlike = new RegExp(`[${Object.keys(latinLookAlikes).join('')}]`, 'g');
+/** Per BMP unit, the ASCII letter `latinLookAlikes` folds it to (0: none). */
+const latinLookAlikeTarget = new Uint8Array(0x10000);
+for (const [from, to] of Object.entries(latinLookAlikes)) {
+  latinLookAlikeTarget[from.charCodeAt(0)] = to.charCodeAt(0);
+}
 
-/** `lowered` with Latin look-alike letters folded ({@link latinLookAlikes}). */
+/**
+ * `lowered` with Latin look-alike letters folded ({@link latinLookAlikes}):
+ * from the first one on, a unit at a time (a callback per letter cost four
+ * times as much on a text of them).
+ */
 export function withoutLatinLookAlikes(lowered: string): string {
-  return latinLookAlike.test(lowered)
-    ? lowered.replace(latinLookAlikeAll, char => latinLookAlikes[char]!)
-    : lowered;
+  latinLookAlike.lastIndex = 0;
+  if (!latinLookAlike.test(lowered)) return lowered;
+  const first = latinLookAlike.lastIndex - 1;
+  const pieces = new PieceJoiner();
+  pieces.push(lowered.slice(0, first));
+  for (let chunk = first; chunk < lowered.length; chunk += JOIN_BUFFER) {
+    const end = Math.min(lowered.length, chunk + JOIN_BUFFER);
+    for (let index = chunk; index < end; index++) {
+      const unit = lowered.charCodeAt(index);
+      joinBuffer[index - chunk] = latinLookAlikeTarget[unit] || unit;
+    }
+    pieces.push(
+      String.fromCharCode.apply(null, joinBuffer.subarray(0, end - chunk) as unknown as number[]),
+    );
+  }
+  return pieces.join();
 }
 
 /**
@@ -930,7 +954,6 @@ for (const [from, to] of Object.entries(homoglyphs)) {
   lookAlikeScript[code] = scriptBit(code);
 }
 const lookAlikeChar = new RegExp(`[${Object.keys(homoglyphs).join('')}]`);
-const markUnit = /\p{M}/u;
 
 /** True for a unit of Latin script (letters beyond ASCII that stay Latin: `ß`, `þ`, `ŋ`, `ə`). */
 function isLatinScript(code: number): boolean {
@@ -1027,7 +1050,7 @@ export function withLookAlikeWordsFolded(text: string): string {
           lookAlikes++;
         } else if (isLatinScript(code)) ascii = true;
         else native = true;
-      } else if ((facts & UNIT_LETTER_OR_NUMBER) === 0 && !markUnit.test(text[index]!)) {
+      } else if ((facts & (UNIT_LETTER_OR_NUMBER | UNIT_MARK)) === 0) {
         break;
       }
       index++;
@@ -1065,7 +1088,7 @@ function isWordUnit(text: string, index: number, unit: number): boolean {
     const point = text.codePointAt(index)!;
     return point > 0xffff && letterOrNumberOrMark.test(String.fromCodePoint(point));
   }
-  return (factsOfUnit(unit) & UNIT_LETTER_OR_NUMBER) !== 0 || markUnit.test(text[index]!);
+  return (factsOfUnit(unit) & (UNIT_LETTER_OR_NUMBER | UNIT_MARK)) !== 0;
 }
 
 /**
@@ -1081,30 +1104,72 @@ function isWordUnit(text: string, index: number, unit: number): boolean {
 export function rightToLeftOverrideReadings(text: string): string {
   let at = text.indexOf('\u202e');
   if (at < 0) return '';
-  const readings: string[] = [];
+  const readings = new PieceJoiner();
+  let any = false;
   while (at >= 0) {
     let end = at + 1;
-    while (end < text.length) {
-      const unit = text.charCodeAt(end);
-      if (
-        unit === 0x202c ||
-        unit === 0x2069 ||
-        unit === 10 ||
-        unit === 13 ||
-        unit === 0x85 ||
-        unit === 0x2029 ||
-        (unit >= 0x1c && unit <= 0x1e)
-      ) {
-        break;
-      }
-      end++;
+    while (end < text.length && !endsOverride(text.charCodeAt(end))) end++;
+    if (end > at + 1) {
+      if (any) readings.push('\n');
+      reverseInto(readings, text, at + 1, end);
+      any = true;
     }
-    const clusters = text.slice(at + 1, end).match(/\P{M}\p{M}*|\p{M}+/gsu) ?? [];
-    clusters.reverse();
-    readings.push(clusters.join(''));
     at = text.indexOf('\u202e', end);
   }
-  return readings.join('\n');
+  return any ? readings.join() : '';
+}
+
+/** Where an override's stretch ends: U+202C, U+2069, a paragraph break. */
+function endsOverride(unit: number): boolean {
+  return (
+    unit === 0x202c ||
+    unit === 0x2069 ||
+    unit === 10 ||
+    unit === 13 ||
+    unit === 0x85 ||
+    unit === 0x2029 ||
+    (unit >= 0x1c && unit <= 0x1e)
+  );
+}
+
+/**
+ * `text[from, to)` reversed by characters (a surrogate pair, or a character
+ * and the marks after it, kept in order), pushed to `pieces` a few thousand
+ * units at a time: a stretch can be the whole text, and a string per
+ * character of it cost far more than the text.
+ */
+function reverseInto(pieces: PieceJoiner, text: string, from: number, to: number): void {
+  const reversed = new Uint16Array(to - from);
+  let write = to - from;
+  let index = from;
+  while (index < to) {
+    // A character: a pair or one unit, with the marks that follow it.
+    let end = index + 1;
+    const unit = text.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdbff && end < to) {
+      const low = text.charCodeAt(end);
+      if (low >= 0xdc00 && low <= 0xdfff) end++;
+    }
+    while (end < to && isMarkUnit(text.charCodeAt(end))) end++;
+    write -= end - index;
+    for (let copy = index; copy < end; copy++)
+      reversed[write + copy - index] = text.charCodeAt(copy);
+    index = end;
+  }
+  for (let chunk = 0; chunk < reversed.length; chunk += JOIN_BUFFER) {
+    pieces.push(
+      String.fromCharCode.apply(
+        null,
+        reversed.subarray(chunk, chunk + JOIN_BUFFER) as unknown as number[],
+      ),
+    );
+  }
+}
+
+/** True for a BMP unit that is a combining mark (`\p{M}`), read once per unit and kept. */
+function isMarkUnit(unit: number): boolean {
+  if (unit < 0x300 || (unit >= 0xd800 && unit <= 0xdfff)) return false;
+  return (factsOfUnit(unit) & UNIT_MARK) !== 0;
 }
 
 /** Folds one piece; `last`: it ends the text, so trailing blanks are dropped. */

@@ -23,6 +23,7 @@ import {
 } from '../tools/char-code-text';
 import {
   checkModelOutputTexts,
+  foundByModifiers,
   type Judged,
   modelOutputMemo,
   UNREADABLE_FILE,
@@ -566,6 +567,7 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
       return undefined;
     };
 
+    const judgedFrom = records.length;
     const checked = await checkModelOutputTexts(place.result.output, {
       memo,
       ...(options.unreadableFiles === 'block' && {
@@ -617,11 +619,19 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
       // The client wrote the type too: it is named only when it reads as a type name.
       const type = (place.result.output as { type?: unknown } | null)?.type;
       const named = typeof type === 'string' && /^[a-z][a-z0-9-]{0,39}$/.test(type);
-      const record = unreadable(
-        `its output is not a tool result output the guardrails can read (${
-          named ? `type "${type}"` : 'no type name'
-        })`,
-      );
+      // A file of a readable output withheld: where, what, and what was found there (round 24).
+      const record =
+        checked.withheld !== undefined
+          ? ownRecord(
+              TOOL_OUTPUT_UNREADABLE,
+              'error',
+              `the result of tool "${toolName}" was withheld: ${checked.withheld}${foundByModifiers(records.slice(judgedFrom))}`,
+            )
+          : unreadable(
+              `its output is not a tool result output the guardrails can read (${
+                named ? `type "${type}"` : 'no type name'
+              })`,
+            );
       trip ??= record;
       replacement = { type: 'text', value: defaultBlockedMessage(record) };
     } else if (checked.trip) {

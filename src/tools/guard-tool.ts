@@ -45,6 +45,7 @@ import { type CharCodeArray, restoreCharCodeArrays, withCharCodeTexts } from './
 import { approvedInHistory } from './history-approvals';
 import {
   checkModelOutputTexts,
+  foundByModifiers,
   UNREADABLE_FILE,
   type UnreadableFiles,
   unreadableFileReason,
@@ -1084,6 +1085,7 @@ function wrapTool(
       }
       return undefined;
     };
+    const judgedFrom = scope.records.length;
     const checked = await checkModelOutputTexts(view, {
       // Fewer characters than the text will have: past the limit, refused undecoded.
       beforeDecoding: fewest => (length + fewest > maxLength ? overLimit(fewest) : undefined),
@@ -1132,6 +1134,12 @@ function wrapTool(
         }),
       }),
     });
+    if (checked.withheld !== undefined) {
+      // A file of a readable output withheld: where, what, and what was found there (round 24).
+      return failClosed(
+        `the tool's model output was withheld: ${checked.withheld}${foundByModifiers(scope.records.slice(judgedFrom))}`,
+      );
+    }
     if (checked.unreadable !== undefined) {
       return failClosed(
         `the tool's toModelOutput returned no tool result output the guardrails can read (${checked.unreadable})`,

@@ -78,11 +78,18 @@ export function modelOutputMemo(): ModelOutputMemo {
 
 /** What judging a model output gave: the output the model may read, a trip, or why it could not be read. */
 export type ModelOutputCheck =
-  | { value: ModelOutput; trip?: undefined; unreadable?: undefined }
-  | { trip: GuardrailRecord; unreadable?: undefined }
+  | { value: ModelOutput; trip?: undefined; unreadable?: undefined; withheld?: undefined }
+  | { trip: GuardrailRecord; unreadable?: undefined; withheld?: undefined }
   | {
       /** What was found instead of a readable output (`type "x"`, `null`, ...): never a value of it. */
       unreadable: string;
+      /**
+       * Where in a readable output what fails closed was found, and what it
+       * is (`content part 1 (a file of type image/png): …`; no value of it),
+       * when the output was read and one of its files is withheld (round 24:
+       * a reason named the output's type alone).
+       */
+      withheld?: string;
       trip?: undefined;
     };
 
@@ -110,6 +117,14 @@ export type UnreadableFiles = 'pass' | 'block';
  * number or a token to every log the record reaches.
  */
 export function unreadableFileReason(mediaType: unknown): string {
+  return `${fileOfType(mediaType)}, which no guardrail reads`;
+}
+
+/**
+ * `a file of type image/png`, or `a file without a plain media type` when
+ * the type does not read as a type name ({@link unreadableFileReason}).
+ */
+export function fileOfType(mediaType: unknown): string {
   const plain =
     typeof mediaType === 'string' ? mediaType.split(';')[0]!.trim().toLowerCase() : undefined;
   const named =
@@ -118,7 +133,25 @@ export function unreadableFileReason(mediaType: unknown): string {
     !/(?:\d\D*){5}|[a-z0-9]{20}/.test(plain)
       ? plain
       : undefined;
-  return `a file ${named ? `of type ${named}` : 'without a plain media type'}, which no guardrail reads`;
+  return `a file ${named ? `of type ${named}` : 'without a plain media type'}`;
+}
+
+/**
+ * What the guardrails that changed a withheld file's text found, for its
+ * record's reason: `; pii found CREDIT_CARD` from the `modified` records
+ * among `records` (their names and `info.types`, never a value), or `''`.
+ */
+export function foundByModifiers(records: readonly GuardrailRecord[]): string {
+  const found = records
+    .filter(record => record.status === 'modified')
+    .map(record => {
+      const types = (record.info as { types?: unknown } | undefined)?.types;
+      const named = Array.isArray(types) && types.every(type => typeof type === 'string');
+      return named && types.length > 0
+        ? `${record.guardrail} found ${types.join(', ')}`
+        : `${record.guardrail} changed it`;
+    });
+  return found.length === 0 ? '' : `; ${[...new Set(found)].join('; ')}`;
 }
 
 /** Whether a file of this media type is text the model reads. */
@@ -1078,6 +1111,11 @@ export async function checkModelOutputTexts(
         if (!shape) return unreadable;
         let part = item as Record<string, unknown>;
         const { data } = part as { data?: unknown };
+        /** This file withheld: where it is and what it is, and why (no value of it). */
+        const withheldFile = (why: string, unreadable = why) => ({
+          unreadable,
+          withheld: `content part ${parts.length} (${fileOfType(part.mediaType)}): ${why}`,
+        });
         if (pointsAtText(part)) {
           // Read after the guardrails ran (the provider, or the AI SDK's download), as a user's.
           return {
@@ -1122,7 +1160,7 @@ export async function checkModelOutputTexts(
             const probed = byteLength !== undefined && byteLength > UNTYPED_PROBE_BYTES;
             let read = outside ?? fileBytesText(bytes, probed, untyped);
             // A part of its structure that may hold text could not be read (round 24): withheld.
-            if (isUnwalkable(read)) return { unreadable: read.unwalkable };
+            if (isUnwalkable(read)) return withheldFile(read.unwalkable);
             const fewest =
               read !== NOT_UTF8 && read !== undefined && read !== TOO_LONG && read.partial
                 ? read.text.length
@@ -1133,7 +1171,7 @@ export async function checkModelOutputTexts(
               const refused = judges.beforeDecoding?.(fewest);
               if (refused) return refused;
               if (read === TOO_LONG) read = fileBytesText(bytes, false, untyped);
-              if (isUnwalkable(read)) return { unreadable: read.unwalkable };
+              if (isUnwalkable(read)) return withheldFile(read.unwalkable);
             }
             if (read === TOO_LONG || (read === undefined && untyped)) return unreadable;
             if (read !== NOT_UTF8 && read !== undefined) {
@@ -1143,7 +1181,12 @@ export async function checkModelOutputTexts(
               if (checked.trip) return { trip: checked.trip };
               if (read.binary) {
                 // The bytes of a file that is not text are never rewritten (round 23).
-                if (checked.value !== read.text) return { unreadable: CHANGED_BINARY };
+                if (checked.value !== read.text) {
+                  return withheldFile(
+                    'a guardrail changed the text read from it, a file that is not text, whose bytes are never rewritten',
+                    CHANGED_BINARY,
+                  );
+                }
               } else if (checked.value !== read.text || !read.utf8) {
                 // UTF-16 goes on as UTF-8 of what was judged, modified or not (as a text file's).
                 const encoded = encodeFileText(checked.value, bytes);

@@ -1,5 +1,5 @@
 import { APICallError, type LanguageModelV4CallOptions } from '@ai-sdk/provider';
-import { generateText, streamText, wrapLanguageModel } from 'ai';
+import { generateText, registerTelemetry, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { generateResult, textModel, withoutTiming } from '../../../test/helpers';
@@ -10,6 +10,7 @@ import type { GuardrailRecord } from '../../core/types';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { memoryStore } from '../../store/memory-store';
+import { pii } from '../pii/pii';
 import { CircuitBreaker } from './circuit-breaker';
 import { JudgeRefusedError, type LlmJudgeOptions, llmJudge } from './llm-judge';
 
@@ -815,5 +816,41 @@ describe('llmJudge: a content-filter refusal fails closed whatever onError says'
       },
     ]);
     expect(JSON.stringify(records)).not.toContain('nerve agent');
+  });
+});
+
+// Round 24: the judge's own generateText call went to the telemetry an app
+// registers globally (AI SDK 7's `registerTelemetry`, inputs and outputs
+// recorded by default) with its prompt: the judged text, here a card that
+// a later guardrail redacts from the answer, reached the app's traces.
+describe("llmJudge: the judge's call reaches registered telemetry without its prompt", () => {
+  it('a card the next guardrail redacts is in no telemetry event', async () => {
+    const events: unknown[] = [];
+    const integration = {
+      onStart: (event: unknown) => void events.push(event),
+      onStepEnd: (event: unknown) => void events.push(event),
+      onEnd: (event: unknown) => void events.push(event),
+    };
+    const registry = globalThis as { AI_SDK_TELEMETRY_INTEGRATIONS?: unknown[] };
+    registerTelemetry(integration as never);
+    try {
+      const model = wrapLanguageModel({
+        model: textModel('Charge card 4111 1111 1111 1111 today.'),
+        middleware: guardrails({
+          output: [llmJudge({ model: judgeModel(clean), policy }), pii({ action: 'redact' })],
+        }),
+      });
+      const result = await generateText({ model, prompt: 'hi' });
+      expect(result.text).toBe('Charge card [CREDIT_CARD] today.');
+    } finally {
+      registry.AI_SDK_TELEMETRY_INTEGRATIONS = registry.AI_SDK_TELEMETRY_INTEGRATIONS?.filter(
+        entry => entry !== integration,
+      );
+    }
+    expect(JSON.stringify(events)).not.toContain('4111 1111 1111 1111');
+    const judgeEvents = events.filter(event =>
+      JSON.stringify(event).includes('ai-guardrails.llm-judge'),
+    );
+    expect(judgeEvents.length).toBeGreaterThan(0);
   });
 });

@@ -345,6 +345,15 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
       output: Output.object({ schema: judgeVerdictSchema, name: 'verdict' }),
       maxRetries,
       abortSignal: signal,
+      // The prompt holds the judged text (which a later guardrail may hide)
+      // and the conversation: telemetry an app registers for its own calls
+      // (AI SDK 7's `registerTelemetry`, on by default) gets the judge's
+      // call without them (round 24: with inputs and outputs).
+      experimental_telemetry: {
+        recordInputs: false,
+        recordOutputs: false,
+        functionId: 'ai-guardrails.llm-judge',
+      },
     });
     // The judge's provider filtered the call (its safety system, or the
     // model's refusal): no verdict, whatever text came with it.

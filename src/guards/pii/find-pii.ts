@@ -3,6 +3,7 @@ import { GuardrailConfigError } from '../../core/errors';
 import { validateOptionsOnce } from '../../core/options';
 import { chunkedScanFrom, flatString, scanInChunks, type TextSource } from '../shared/chunked-scan';
 import { type NormalizedText, normalizeText } from '../shared/normalize-text';
+import { privateUseReadThrough, withWiderSpans } from '../shared/private-use';
 import { type DetectedSpan, firstStartAtOrAfter, resolveOverlapsBeside } from '../shared/spans';
 import { cardFinder } from './finders/card';
 import { cryptoFinder } from './finders/crypto';
@@ -642,20 +643,38 @@ export function findPiiInNormalForm(
   phoneVerdicts: PhoneVerdicts = new Map(),
 ): { spans: PiiSpan[]; normalizedSpans: DetectedSpan[]; otherReading?: true } {
   const found = findInNormalForm(normalized, options, placeholders, placeholderOf, phoneVerdicts);
+  // Private-use characters are also read through (round 24: `4111\uE0001111…`
+  // was no card): a value read whole takes the place of its pieces.
+  const readThrough = privateUseReadThrough(normalized.original);
+  let spans = found.spans;
+  if (readThrough !== undefined) {
+    const whole = findInNormalForm(
+      normalizeText(readThrough),
+      options,
+      placeholders,
+      placeholderOf,
+      phoneVerdicts,
+    ).spans;
+    spans = withWiderSpans(spans, whole);
+  }
   // An invisible character beside a letter is also read as a blank (round 24:
   // `cc\u200B4111 1111 1111 1111` was a card glued to a word, so none).
-  const broken = normalized.removedInvisible
-    ? lettersBrokenAtInvisibles(normalized.original)
-    : undefined;
-  if (broken === undefined) return found;
-  const apart = findInNormalForm(
-    normalizeText(broken),
-    options,
-    placeholders,
-    placeholderOf,
-    phoneVerdicts,
-  ).spans;
-  const spans = withSpansApart(found.spans, apart);
+  const broken =
+    readThrough !== undefined
+      ? lettersBrokenAtInvisibles(readThrough)
+      : normalized.removedInvisible
+        ? lettersBrokenAtInvisibles(normalized.original)
+        : undefined;
+  if (broken !== undefined) {
+    const apart = findInNormalForm(
+      normalizeText(broken),
+      options,
+      placeholders,
+      placeholderOf,
+      phoneVerdicts,
+    ).spans;
+    spans = withSpansApart(spans, apart);
+  }
   // The added spans have no offsets in this normal form: no normal form is derived from them.
   return spans === found.spans ? found : { ...found, spans, otherReading: true };
 }

@@ -4,6 +4,7 @@ import { printableRuns } from '../shared/anchored-scan';
 import { chunkedScanFrom, flatString, scanInChunks, type TextSource } from '../shared/chunked-scan';
 import { isJsSpace } from '../shared/js-space';
 import { type NormalizedText, normalizeText } from '../shared/normalize-text';
+import { privateUseReadThrough, withWiderSpans } from '../shared/private-use';
 import {
   type DetectedSpan,
   firstStartAtOrAfter,
@@ -313,12 +314,21 @@ function scanNormalForm(
   skippedAt?: number[],
 ): SecretsScan {
   const found = scanOneReading(normalized, options, skippedAt);
-  const broken = normalized.removedInvisible
-    ? lettersBrokenAtInvisibles(normalized.original)
-    : undefined;
-  if (broken === undefined) return found;
-  const apart = scanOneReading(normalizeText(broken), options).spans;
-  const spans = withKeysApart(found.spans, apart);
+  // Private-use characters are also read through (round 24): a key read whole takes the place of its pieces.
+  const readThrough = privateUseReadThrough(normalized.original);
+  let spans = found.spans;
+  if (readThrough !== undefined) {
+    spans = withWiderSpans(spans, scanOneReading(normalizeText(readThrough), options).spans);
+  }
+  const broken =
+    readThrough !== undefined
+      ? lettersBrokenAtInvisibles(readThrough)
+      : normalized.removedInvisible
+        ? lettersBrokenAtInvisibles(normalized.original)
+        : undefined;
+  if (broken !== undefined) {
+    spans = withKeysApart(spans, scanOneReading(normalizeText(broken), options).spans);
+  }
   return spans === found.spans ? found : { ...found, spans };
 }
 

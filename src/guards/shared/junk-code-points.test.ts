@@ -72,11 +72,18 @@ describe('junk code points inside a value are read through', () => {
     expect(sent).toBe('x \uD83D[CREDIT_CARD]\uDE00 y \u{1F600}[CREDIT_CARD]\u{1F600}');
   });
 
-  it('private-use characters are not read through (icon fonts draw them)', async () => {
+  it('private-use characters are not removed by the normaliser (icon fonts draw them); pii reads through them in a second reading (round 24)', async () => {
     const text = `Card ${spaced(CARD, '\uE000')} ok`;
     expect(await promptSentWithRecords(pii(), text)).toEqual({
-      sent: text,
-      records: [{ guardrail: 'pii', kind: 'input', status: 'passed' }],
+      sent: 'Card [CREDIT_CARD] ok',
+      records: [
+        {
+          guardrail: 'pii',
+          kind: 'input',
+          status: 'modified',
+          info: { types: ['CREDIT_CARD'], spans: [{ type: 'CREDIT_CARD', start: 5, end: 36 }] },
+        },
+      ],
     });
     expect([0xe000, 0xf8ff, 0xf0000].some(isInvisibleCodePoint)).toBe(false);
     expect(

@@ -8,6 +8,7 @@
  */
 
 import { isDefaultIgnorableOrControl } from './invisible-code-points';
+import { isPrivateUse } from './private-use';
 
 /** A normalised text and the way back to the original's offsets. */
 export interface NormalizedText {
@@ -247,13 +248,15 @@ function isCombiningMark(codePoint: number): boolean {
 
 /**
  * True for a code point a detector may read through inside a value: an
- * invisible one (`isInvisibleCodePoint`) or a combining mark. A bound on
+ * invisible one (`isInvisibleCodePoint`), a combining mark, or a
+ * private-use character (pii and secrets read through them too, in a
+ * second reading: `private-use.ts`). A bound on
  * a match's length counts the other code points only (round 24: a card
  * with 3 zero-width characters between its digits was longer than twice
  * its longest form, the stream window's bound, and went out in part).
  */
 export function isReadThrough(codePoint: number): boolean {
-  return isInvisibleCodePoint(codePoint) || isCombiningMark(codePoint);
+  return isInvisibleCodePoint(codePoint) || isCombiningMark(codePoint) || isPrivateUse(codePoint);
 }
 
 // The maps of a text that is its own normal form, shared by every call.

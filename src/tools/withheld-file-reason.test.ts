@@ -1,17 +1,11 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import {
-  type GuardrailEvent,
-  generateText,
-  isStepCount,
-  type ModelMessage,
-  tool,
-  wrapLanguageModel,
-} from 'ai';
+import { generateText, isStepCount, type ModelMessage, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { textModel, withoutTiming } from '../../test/helpers';
 import { pngChunk, realPng, realZip } from '../../test/helpers/binary-files';
 import { turnsModel } from '../../test/helpers/turns-model';
+import type { GuardrailEvent } from '../core/types';
 import { pii } from '../guards/pii/pii';
 import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
 import { guardrails } from '../middleware/guardrails-middleware';

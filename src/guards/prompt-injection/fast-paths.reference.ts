@@ -37,7 +37,7 @@ import {
   isSeparator,
   joinSpaced,
   leet,
-  rightToLeftOverrideReadings,
+  secondReadings,
   withFillersAsSpaces,
   withLookAlikeWordsFolded,
   withoutEnclosedLetters,
@@ -174,9 +174,9 @@ export function referenceFoldText(
   text: string,
   options: { leet?: boolean | 'aggressive' } = {},
 ): string {
-  // Round 24: what a right-to-left override shows, on a line after the text's own reading.
+  // Round 24: what a right-to-left override shows and upside-down text turned, after the text's own reading.
   const folded = foldLogical(text, options);
-  const reversed = rightToLeftOverrideReadings(text);
+  const reversed = secondReadings(text);
   const reading = reversed === '' ? '' : foldLogical(reversed, options);
   return [folded, reading].filter(part => part !== '').join('\n');
 }

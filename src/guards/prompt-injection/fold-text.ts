@@ -569,8 +569,8 @@ export function foldInPieces(
   pieceLength: number,
 ): string[] {
   const folded = foldLogicalOrder(text, foldLeet, pieceLength);
-  // What a right-to-left override shows, after the units' reading (on a line of its own).
-  const reversed = rightToLeftOverrideReadings(text);
+  // What a right-to-left override shows, and upside-down text turned, after the units' reading.
+  const reversed = secondReadings(text);
   if (reversed === '') return folded;
   const readings = foldLogicalOrder(reversed, foldLeet, pieceLength);
   if (readings.every(piece => piece === '')) return folded;
@@ -1117,6 +1117,66 @@ export function rightToLeftOverrideReadings(text: string): string {
     at = text.indexOf('\u202e', end);
   }
   return any ? readings.join() : '';
+}
+
+/**
+ * The readings `foldText` appends after the text's own, one a line: what a
+ * right-to-left override shows, and upside-down text turned back
+ * (`upsideDownReading`). Empty when there is none.
+ */
+export function secondReadings(text: string): string {
+  const overridden = rightToLeftOverrideReadings(text);
+  const turned = upsideDownReading(text);
+  return overridden === '' ? turned : turned === '' ? overridden : `${overridden}\n${turned}`;
+}
+
+// Turned letters of "upside-down" text and the letters they are (`ı` is Turkish's: not one).
+const TURNED = 'ɐɔǝɟƃɥᴉɾʞɯɹʇʌʍʎ';
+const UNTURNED = 'acefghijkmrtvwy';
+const turnedLetter = new RegExp(`[${TURNED}]`, 'g');
+/** Per unit, the letter upside-down text means by it: the turned letters, and `u n p d b q` swapped. */
+const upsideDownTarget = new Map<number, number>();
+for (let index = 0; index < TURNED.length; index++) {
+  upsideDownTarget.set(TURNED.charCodeAt(index), UNTURNED.charCodeAt(index));
+}
+for (const [from, to] of ['un', 'nu', 'pd', 'dp', 'bq', 'qb']) {
+  upsideDownTarget.set(from!.charCodeAt(0), to!.charCodeAt(0));
+}
+
+/**
+ * Upside-down text read turned back (round 24): "flip text" generators
+ * write `kill yourself` as `ɟlǝsɹnoʎ llıʞ`, turned letters in reverse
+ * order, which a person reads by turning the screen (and `u`, `p`, `b`
+ * stand for `n`, `d`, `q`). A text with three different turned letters or
+ * more (`ɐ ɔ ǝ ɟ ƃ ɥ ᴉ ɾ ʞ ɯ ɹ ʇ ʌ ʍ ʎ`; an IPA transcription may have them
+ * too, and then reads as noise) is reversed by characters, lower-cased and
+ * mapped; else empty. At most the text's length, in one pass.
+ */
+export function upsideDownReading(text: string): string {
+  turnedLetter.lastIndex = 0;
+  let seen = 0;
+  let kinds = 0;
+  while (kinds < 3 && turnedLetter.test(text)) {
+    const bit = 1 << TURNED.indexOf(text[turnedLetter.lastIndex - 1]!);
+    if ((seen & bit) === 0) kinds++;
+    seen |= bit;
+  }
+  if (kinds < 3) return '';
+  const reversed = new PieceJoiner();
+  reverseInto(reversed, text, 0, text.length);
+  const lowered = reversed.join().toLowerCase();
+  const pieces = new PieceJoiner();
+  for (let chunk = 0; chunk < lowered.length; chunk += JOIN_BUFFER) {
+    const end = Math.min(lowered.length, chunk + JOIN_BUFFER);
+    for (let index = chunk; index < end; index++) {
+      const unit = lowered.charCodeAt(index);
+      joinBuffer[index - chunk] = upsideDownTarget.get(unit) ?? unit;
+    }
+    pieces.push(
+      String.fromCharCode.apply(null, joinBuffer.subarray(0, end - chunk) as unknown as number[]),
+    );
+  }
+  return pieces.join();
 }
 
 /** Where an override's stretch ends: U+202C, U+2069, a paragraph break. */

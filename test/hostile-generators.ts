@@ -144,6 +144,20 @@ export const hostileGenerators: readonly HostileGenerator[] = [
     name: 'SQL nested parentheses',
     make: size => `DELETE FROM t WHERE ${nested('(', ')', size - 30)}`,
   },
+  // Round 24: ARRAY[…] in every reading (`#`), unread operators restarting at each OR, "…" with ||.
+  {
+    name: 'SQL ANY of an array',
+    make: size => `DELETE FROM t WHERE id = ANY(ARRAY[${repeatTo('1,', size - 40)}1]) # x`,
+  },
+  {
+    name: 'SQL unread operators between ORs',
+    make: size => `DELETE FROM t WHERE ${repeatTo('a @> b OR ', size - 30)}id = 1`,
+  },
+  {
+    name: 'SQL quoted strings joined',
+    make: size =>
+      `DELETE FROM t WHERE ${repeatTo('"a" || "b" = c AND CAST(x AS int) > ', size - 30)}1`,
+  },
   // The JSON form (round 16): every "kind" tried for "Secret", every "data": { read member by member.
   repeated(
     'JSON Secret kinds and data objects',

@@ -1,8 +1,12 @@
-import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { generateText, isStepCount, tool } from 'ai';
+import type { LanguageModelV4Content, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { generateText, isStepCount, tool, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
 import { z } from 'zod';
 import { pii } from '../../src/guards/pii/pii';
+import { getGuardrailOutcome } from '../../src/middleware/get-guardrail-outcome';
+import { guardrails } from '../../src/middleware/guardrails-middleware';
 import { guardTools } from '../../src/tools/guard-tool';
+import { generateResult } from './index';
 import { turnsModel } from './turns-model';
 
 /**
@@ -63,4 +67,30 @@ export async function toolOutputSent(
     .flatMap(message => (message.role === 'tool' ? message.content : []))
     .find(part => part.type === 'tool-result') as { output: unknown };
   return result.output;
+}
+
+/**
+ * What `generateText` gives for a file of `mediaType` the model generates
+ * (beside a text), with a redacting `pii` as the output guardrail: the
+ * files in `result.files` (their bytes) and each record's guardrail and status.
+ */
+export async function generatedFileOutcome(
+  data: Uint8Array | string,
+  mediaType: string,
+): Promise<{ files: Uint8Array[]; records: Array<[string, string]> }> {
+  const file: LanguageModelV4Content = { type: 'file', mediaType, data: { type: 'data', data } };
+  const result = await generateText({
+    model: wrapLanguageModel({
+      model: new MockLanguageModelV4({
+        doGenerate: async () => generateResult([{ type: 'text', text: 'Here.' }, file]),
+      }),
+      middleware: guardrails({ output: [pii({ action: 'redact' })] }),
+    }),
+    prompt: 'write it',
+  });
+  const records = (await getGuardrailOutcome(result))?.records ?? [];
+  return {
+    files: result.files.map(generated => generated.uint8Array),
+    records: records.map(record => [record.guardrail, record.status]),
+  };
 }

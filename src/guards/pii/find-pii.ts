@@ -3,7 +3,7 @@ import { GuardrailConfigError } from '../../core/errors';
 import { validateOptionsOnce } from '../../core/options';
 import { chunkedScanFrom, flatString, scanInChunks, type TextSource } from '../shared/chunked-scan';
 import { type NormalizedText, normalizeText } from '../shared/normalize-text';
-import { privateUseReadThrough, withWiderSpans } from '../shared/private-use';
+import { withWiderSpans } from '../shared/private-use';
 import { type DetectedSpan, firstStartAtOrAfter, resolveOverlapsBeside } from '../shared/spans';
 import { cardFinder } from './finders/card';
 import { cryptoFinder } from './finders/crypto';
@@ -16,7 +16,7 @@ import { phoneFinder } from './finders/phone';
 import { nhsFinder, ninoFinder } from './finders/uk';
 import { urlFinder } from './finders/url';
 import { forgetNineDigitMatches, itinFinder, ssnFinder } from './finders/us-ssn';
-import { lettersBrokenAtInvisibles, withSpansApart } from './invisible-breaks';
+import { otherReadings, withSpansApart } from './invisible-breaks';
 import { type NerEntity, nerEntities, nerMaxLength } from './ner/labels';
 import { namedEntityCandidates } from './ner/merge';
 import { findPiiOptionShape } from './pii-options';
@@ -645,7 +645,7 @@ export function findPiiInNormalForm(
   const found = findInNormalForm(normalized, options, placeholders, placeholderOf, phoneVerdicts);
   // Private-use characters are also read through (round 24: `4111\uE0001111…`
   // was no card): a value read whole takes the place of its pieces.
-  const readThrough = privateUseReadThrough(normalized.original);
+  const { readThrough, broken } = otherReadings(normalized);
   let spans = found.spans;
   if (readThrough !== undefined) {
     const whole = findInNormalForm(
@@ -659,12 +659,6 @@ export function findPiiInNormalForm(
   }
   // An invisible character beside a letter is also read as a blank (round 24:
   // `cc\u200B4111 1111 1111 1111` was a card glued to a word, so none).
-  const broken =
-    readThrough !== undefined
-      ? lettersBrokenAtInvisibles(readThrough)
-      : normalized.removedInvisible
-        ? lettersBrokenAtInvisibles(normalized.original)
-        : undefined;
   if (broken !== undefined) {
     const apart = findInNormalForm(
       normalizeText(broken),

@@ -1,5 +1,6 @@
 import { codePointBefore } from '../shared/invisible-code-points';
-import { isInvisibleCodePoint } from '../shared/normalize-text';
+import { isInvisibleCodePoint, type NormalizedText } from '../shared/normalize-text';
+import { privateUseReadThrough } from '../shared/private-use';
 import type { DetectedSpan } from '../shared/spans';
 
 /** A letter of any script. */
@@ -99,4 +100,25 @@ export function withSpansApart<T extends DetectedSpan>(first: T[], second: reado
   if (merged === undefined) return first;
   for (; index < first.length; index++) merged.push(first[index]!);
   return merged;
+}
+
+/**
+ * The texts `findPii` and `findSecrets` read besides `normalized`, same
+ * offsets: `readThrough`, with its private-use characters as zero-width
+ * spaces (when it holds one); `broken`, with the invisible characters
+ * beside letters (of it, or of the text read through) as blanks (when the
+ * normaliser removed one and one is beside a letter).
+ */
+export function otherReadings(normalized: NormalizedText): {
+  readThrough: string | undefined;
+  broken: string | undefined;
+} {
+  const readThrough = privateUseReadThrough(normalized.original);
+  const broken =
+    readThrough !== undefined
+      ? lettersBrokenAtInvisibles(readThrough)
+      : normalized.removedInvisible
+        ? lettersBrokenAtInvisibles(normalized.original)
+        : undefined;
+  return { readThrough, broken };
 }

@@ -1,10 +1,10 @@
 import { validateOptionsOnce } from '../../core/options';
-import { lettersBrokenAtInvisibles, withSpansApart } from '../pii/invisible-breaks';
+import { otherReadings, withSpansApart } from '../pii/invisible-breaks';
 import { printableRuns } from '../shared/anchored-scan';
 import { chunkedScanFrom, flatString, scanInChunks, type TextSource } from '../shared/chunked-scan';
 import { isJsSpace } from '../shared/js-space';
 import { type NormalizedText, normalizeText } from '../shared/normalize-text';
-import { privateUseReadThrough, withWiderSpans } from '../shared/private-use';
+import { withWiderSpans } from '../shared/private-use';
 import {
   type DetectedSpan,
   firstStartAtOrAfter,
@@ -315,17 +315,11 @@ function scanNormalForm(
 ): SecretsScan {
   const found = scanOneReading(normalized, options, skippedAt);
   // Private-use characters are also read through (round 24): a key read whole takes the place of its pieces.
-  const readThrough = privateUseReadThrough(normalized.original);
+  const { readThrough, broken } = otherReadings(normalized);
   let spans = found.spans;
   if (readThrough !== undefined) {
     spans = withWiderSpans(spans, scanOneReading(normalizeText(readThrough), options).spans);
   }
-  const broken =
-    readThrough !== undefined
-      ? lettersBrokenAtInvisibles(readThrough)
-      : normalized.removedInvisible
-        ? lettersBrokenAtInvisibles(normalized.original)
-        : undefined;
   if (broken !== undefined) {
     spans = withKeysApart(spans, scanOneReading(normalizeText(broken), options).spans);
   }

@@ -91,3 +91,14 @@ describe('IPv6 address boundaries', () => {
     expect(streamed).toEqual(chunkings.map(() => generated));
   });
 });
+
+describe('IPv6 groups read by one walk (round 24)', () => {
+  it('keeps what the splits at :: and : accepted, and drops what they rejected', async () => {
+    const prompt =
+      'a 1:2:3:4:5:6:7:8 b 2001:db8::1 c ::ffff:10.0.0.1 d 1:2:3:4:5:6:7::  e 1::2::3 f a:::b g 1:2:3:4:5:6:7:8:9 h 12345::1 i 1:2:3:4:5:6:7 j';
+    const { sent } = await promptSentWithRecords(pii(), prompt);
+    expect(sent).toBe(
+      'a [IP_ADDRESS] b [IP_ADDRESS] c [IP_ADDRESS] d [IP_ADDRESS]  e 1::2::3 f a:::b g 1:2:3:4:5:6:7:8:9 h 12345::1 i 1:2:3:4:5:6:7 j',
+    );
+  });
+});

@@ -149,6 +149,29 @@ describe("text inside a format's structure", () => {
     }
   });
 
+  it("a zip bomb as a user's file blocks the call unjudged", async () => {
+    const mock = textModel('ok');
+    const bomb = realZip([{ name: 'a.txt', data: new Uint8Array(20_000_000) }]);
+    const result = await generateText({
+      model: wrapLanguageModel({
+        model: mock,
+        middleware: guardrails({ input: [pii({ action: 'redact' })] }),
+      }),
+      messages: [
+        { role: 'user', content: [{ type: 'file', mediaType: 'application/zip', data: bomb }] },
+      ],
+    });
+    expect(mock.doGenerateCalls).toEqual([]);
+    const records = withoutTiming((await getGuardrailOutcome(result))?.records);
+    expect(records.map(r => [r.guardrail, r.status, r.reason])).toEqual([
+      [
+        'input-unreadable',
+        'error',
+        'message 0 (user) was not judged: a zip file whose text could not be read: compressed parts that inflate to more than 8000000 bytes',
+      ],
+    ]);
+  });
+
   it('random data in the formats passes: nothing read from pixels, scans or images', async () => {
     const noisy = realZip([{ name: 'a.bin', data: pseudoRandomBytes(30_000, 3), stored: true }]);
     expect(await toolFileSent(noisy, 'application/zip')).toEqual({

@@ -602,3 +602,28 @@ describe('pinToolDefinitions: a scope cannot spell another scope and server', ()
     expect((await getGuardrailOutcome(result))?.records ?? []).toEqual([]);
   });
 });
+
+// Round 24: a record's reason wrote a server's tool name whole: a line break
+// and an ANSI escape in it forged a log line where records are printed, and
+// a 200,000-character name went into the reason whole.
+describe('pinToolDefinitions: a hostile tool name in a record reason', () => {
+  it('is quoted with its controls escaped and cut to 64 characters; toolName holds it whole', async () => {
+    const store = memoryStore();
+    await callWith(store, guardTools(docsServer(), { serverId: 'docs' }));
+    const name = `exfil\n2026-12-03 INFO tool-definition passed\x1b[2K${'x'.repeat(200_000)}`;
+    // Longer than a definition text may be: held by the limit, named in its reason.
+    const { exfiltrate } = rugPulled([]);
+    const held = await callWith(
+      store,
+      guardTools({ ...docsServer(), [name]: exfiltrate }, { serverId: 'docs' }),
+    );
+    expect(held.seen).toEqual([['search', 'read']]);
+    expect(held.records.map(r => [r.guardrail, r.toolName === name, r.reason])).toEqual([
+      [
+        'tool-definition-limit',
+        true,
+        `tool "exfil\\n2026-12-03 INFO tool-definition passed\\u001b[2K${'x'.repeat(16)}…" was not judged: the definition text is longer than 100000 characters`,
+      ],
+    ]);
+  });
+});

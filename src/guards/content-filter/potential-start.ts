@@ -3,7 +3,11 @@ import {
   registerFilteredHook,
   registerFilterTriggers,
 } from '../../core/filtered-hooks';
-import { foldText, withoutLatinDiacritics } from '../prompt-injection/fold-text';
+import {
+  foldText,
+  openRightToLeftOverride,
+  withoutLatinDiacritics,
+} from '../prompt-injection/fold-text';
 import {
   countedStart,
   isOwnNormalFormFrom,
@@ -109,13 +113,31 @@ export function contentFilterPotentialStart(
     }
     return earliest;
   });
-  if (!precheck) return fromCandidates;
+  if (!precheck) return heldFromOpenOverride(fromCandidates);
   const bound = maxMatchLength;
-  return text => {
+  return heldFromOpenOverride(text => {
     // The last `maxMatchLength` characters, as `withinLast` hands them, read in place.
     const from = text.length > bound ? countedStart(text, bound) : 0;
     const start = lastWordsStart(text, from, words, letterTrie);
     return start < 0 ? fromCandidates(text) : start;
+  });
+}
+
+/**
+ * `hook`, holding back too a right-to-left override still open at the
+ * text's end, from its U+202E (round 24): `foldText` reads the stretch
+ * after it reversed, as the screen shows it, so what ends the text is the
+ * start of that reading, which more text extends. Held until the stretch
+ * ends (U+202C, U+2069, a paragraph break) or the part does, where the
+ * window judges it whole, like an open PEM block: a long stretch is never
+ * released in part (before, the hook read only the last `maxMatchLength`
+ * characters, so `\u202e` + 200 characters + `flesruoy llik` streamed out).
+ */
+function heldFromOpenOverride(hook: (text: string) => number): (text: string) => number {
+  return text => {
+    const start = hook(text);
+    const open = openRightToLeftOverride(text);
+    return open >= 0 && open < start ? open : start;
   };
 }
 

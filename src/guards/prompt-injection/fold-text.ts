@@ -1120,6 +1120,25 @@ export function rightToLeftOverrideReadings(text: string): string {
 }
 
 /**
+ * Where the right-to-left override stretch still open at the text's end
+ * begins (its U+202E: later ones inside it belong to it), or -1 when none
+ * is open (no U+202E after the last U+202C, U+2069 or paragraph break).
+ * For stream windows: more text may still join what
+ * `rightToLeftOverrideReadings` reverses. One backward pass to the last
+ * stretch end (none when the text holds no U+202E).
+ */
+export function openRightToLeftOverride(text: string): number {
+  if (text.indexOf('\u202e') < 0) return -1;
+  let open = -1;
+  for (let at = text.length - 1; at >= 0; at--) {
+    const unit = text.charCodeAt(at);
+    if (unit === 0x202e) open = at;
+    else if (endsOverride(unit)) break;
+  }
+  return open;
+}
+
+/**
  * The readings `foldText` appends after the text's own, one a line: what a
  * right-to-left override shows, and upside-down text turned back
  * (`upsideDownReading`). Empty when there is none.

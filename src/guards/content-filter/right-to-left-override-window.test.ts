@@ -1,0 +1,113 @@
+import { generateText, streamText, wrapLanguageModel } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../bench/fixtures';
+import { cut, modelFor } from '../../../test/helpers';
+import { guardrails } from '../../middleware/guardrails-middleware';
+import { contentFilter } from './content-filter';
+
+const RLO = '\u202e';
+const PDF = '\u202c';
+
+function middleware() {
+  return guardrails({
+    output: [contentFilter()],
+    stream: { mode: 'window' },
+    blockedMessage: 'BLOCKED',
+  });
+}
+
+async function generated(answer: string): Promise<string> {
+  const model = wrapLanguageModel({ model: modelFor(answer, [answer]), middleware: middleware() });
+  return (await generateText({ model, prompt: 'q' })).text;
+}
+
+/** The text deltas `streamText` delivers for `answer` streamed in `deltas`. */
+async function streamedDeltas(answer: string, deltas: string[]): Promise<string[]> {
+  const model = wrapLanguageModel({ model: modelFor(answer, deltas), middleware: middleware() });
+  const out: string[] = [];
+  for await (const delta of streamText({ model, prompt: 'q' }).textStream) out.push(delta);
+  return out;
+}
+
+/** Random delta sizes from 1 to 40. */
+function randomSizes(seed: number): number[] {
+  const next = seededRandom(seed);
+  return Array.from({ length: 64 }, () => 1 + Math.floor(next() * 40));
+}
+
+describe('contentFilter in window mode: a right-to-left override is held until its stretch ends', () => {
+  // foldText reads the stretch after U+202E reversed (what the screen shows).
+  // The hook only read the last ~52 characters: an override further back was
+  // in no check, and the listed phrase it shows streamed out.
+  const long = `Hi.${RLO}${'dnif '.repeat(40)}flesruoy llik`;
+  const short = `Fine. ${RLO}flesruoy llik and then more words to push the window along, nothing else.`;
+  const closed = `Fine. ${RLO}flesruoy llik${PDF} and then more words to push the window along.`;
+
+  for (const [label, answer] of [
+    ['far back', long],
+    ['short, open to the end', short],
+    ['short, closed by U+202C', closed],
+  ] as const) {
+    it(`${label}: generate blocks, and the stream releases nothing of the stretch, any chunking`, async () => {
+      expect(await generated(answer)).toBe('BLOCKED');
+      const override = answer.indexOf(RLO);
+      for (const sizes of [
+        [1],
+        [3],
+        [7],
+        [32],
+        [answer.length],
+        ...[1, 2, 3, 4].map(randomSizes),
+      ]) {
+        const deltas = await streamedDeltas(answer, cut(answer, sizes));
+        expect(deltas.at(-1), `${sizes}`).toBe('BLOCKED');
+        const released = deltas.slice(0, -1).join('');
+        expect(answer.startsWith(released)).toBe(true);
+        expect(released.length, `${sizes}`).toBeLessThanOrEqual(override);
+      }
+    });
+  }
+
+  it('a short override releases none of its stretch before it closes, wherever a check falls', async () => {
+    for (let offset = 1; offset <= 80; offset++) {
+      const answer = `${'word '.repeat(40).slice(0, offset)} ${RLO}flesruoy llik, then some more words.`;
+      expect(await generated(answer)).toBe('BLOCKED');
+      const deltas = await streamedDeltas(answer, cut(answer, [1]));
+      expect(deltas.at(-1)).toBe('BLOCKED');
+      const released = deltas.slice(0, -1).join('');
+      expect(answer.startsWith(released)).toBe(true);
+      expect(released.length, `offset ${offset}`).toBeLessThanOrEqual(answer.indexOf(RLO));
+    }
+  });
+
+  it('the long case: nothing after "Hi." goes out (was 192 of 217 characters)', async () => {
+    const deltas = await streamedDeltas(long, cut(long, [1]));
+    expect(deltas).toEqual(['Hi.', 'BLOCKED']);
+  });
+
+  it('an override closed by a line break ends the hold: text after it streams', async () => {
+    const answer = `Name: ${RLO}olleh\nThen ${'ordinary words go on here '.repeat(8)}end.`;
+    expect(await generated(answer)).toBe(answer);
+    const deltas = await streamedDeltas(answer, cut(answer, [1]));
+    expect(deltas.join('')).toBe(answer);
+    // Released before the end: the stretch closed, so the hold did not last.
+    expect(deltas.length).toBeGreaterThan(3);
+  });
+
+  it('an override left open holds its stretch to the end of the part, then releases it judged whole', async () => {
+    const answer = `Intro words. ${RLO}${'olleh dlrow '.repeat(2_000)}`;
+    expect(await generated(answer)).toBe(answer);
+    const deltas = await streamedDeltas(answer, cut(answer, [50]));
+    expect(deltas.join('')).toBe(answer);
+    // Nothing of the stretch before the part ended: one delta holds all of it.
+    expect(deltas.at(-1)!.startsWith(RLO)).toBe(true);
+  });
+
+  it('Hebrew and Arabic with RLM / ALM marks (no override) still stream', async () => {
+    const answer = `שלום עולם\u200f, זה טקסט רגיל. مرحبا بالعالم\u061c هذا نص عادي. ${'more words here '.repeat(10)}`;
+    expect(await generated(answer)).toBe(answer);
+    const deltas = await streamedDeltas(answer, cut(answer, [1]));
+    expect(deltas.join('')).toBe(answer);
+    expect(deltas.length).toBeGreaterThan(3);
+  });
+});

@@ -8,7 +8,7 @@
  */
 import { HarmfulScorer } from '../../../src/guards/harmful-content/harmful-scorer';
 import { dominantScript } from '../../../src/guards/harmful-content/script';
-import { foldText } from '../../../src/guards/prompt-injection/fold-text';
+import { foldTermReadings } from '../../../src/guards/prompt-injection/fold-text';
 import { namedFeature } from '../../../src/guards/prompt-injection/hashed-features';
 import {
   type InjectionModelSpec,
@@ -52,11 +52,18 @@ interface Automaton {
 
 let automaton: Automaton | undefined;
 
-/** Folds a term as text is folded and maps non-word units to single spaces (edges kept). */
-function normaliseTerm(term: string): number[] {
+/**
+ * Folds a term as text is folded (each of `foldTermReadings`: alone, and with
+ * its look-alike words as written, as in a sentence of its script) and maps
+ * non-word units to single spaces (edges kept).
+ */
+function normaliseTerm(term: string): number[][] {
   const leading = term.startsWith(' ');
   const trailing = term.endsWith(' ');
-  const folded = foldText(term.trim());
+  return foldTermReadings(term.trim()).map(folded => termUnits(folded, leading, trailing));
+}
+
+function termUnits(folded: string, leading: boolean, trailing: boolean): number[] {
   const units: number[] = leading ? [32] : [];
   for (let index = 0; index < folded.length; index++) {
     const unit = mapUnit(folded.charCodeAt(index));
@@ -86,7 +93,7 @@ function build(): Automaton {
   };
   CONCEPTS.forEach((concept, bit) => {
     const terms = concept === 'howto' ? HOWTO_TERMS : HARM_TERMS[concept]!;
-    for (const term of terms) add(normaliseTerm(term), 1 << bit);
+    for (const term of terms) for (const units of normaliseTerm(term)) add(units, 1 << bit);
   });
   const fail = new Int32Array(next.length);
   const out = Int32Array.from(outs);

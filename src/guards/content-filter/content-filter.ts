@@ -2,7 +2,7 @@ import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import { GuardrailConfigError } from '../../core/errors';
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
-import { foldText } from '../prompt-injection/fold-text';
+import { foldTermReadings, foldText } from '../prompt-injection/fold-text';
 import { decodedJson, readsJson } from '../shared/json-string-spans';
 import { contentFilterOptionShape } from './content-filter-options';
 import { contentFilterMayMatch, contentFilterPotentialStart } from './potential-start';
@@ -165,13 +165,18 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
         tooLong(term.length);
         return;
       }
-      const folded = typeof term === 'string' ? foldText(term).replace(/\s+/g, ' ') : '';
+      const readings =
+        typeof term === 'string'
+          ? foldTermReadings(term).map(reading => reading.replace(/\s+/g, ' '))
+          : [''];
+      const folded = readings[0]!;
       if (folded.length > MAX_ENTRY_LENGTH) {
         tooLong(folded.length);
       } else if (folded === '') {
         issues.push({ path: `${path}[${index}]`, value: term, expected: 'a non-empty string' });
-      } else if (!categoryOf.has(folded)) {
-        categoryOf.set(folded, { category, entry: index });
+      } else {
+        for (const reading of readings)
+          if (!categoryOf.has(reading)) categoryOf.set(reading, { category, entry: index });
       }
     });
   }

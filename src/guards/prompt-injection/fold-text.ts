@@ -513,17 +513,39 @@ function foldWord(
  * symbols, for matchers that try both readings (`$project` is not `sproject`);
  * `{ leet: 'aggressive' }` folds every word with a letter in it ("1n57ruc710n5"
  * too) and joins spaced runs that are a third letters, for a second reading
- * of text that looks like heavy leetspeak.
+ * of text that looks like heavy leetspeak. `{ lookAlikeWords: false }`
+ * leaves words made only of look-alikes as written (`foldTermReadings`).
  *
  * @example
  * foldText('1gn0re   аll previous'); // 'ignore all previous'
  */
 export function foldText(
   text: string,
-  { leet: foldLeet = true }: { leet?: boolean | 'aggressive' } = {},
+  {
+    leet: foldLeet = true,
+    lookAlikeWords = true,
+  }: { leet?: boolean | 'aggressive'; lookAlikeWords?: boolean } = {},
 ): string {
-  const pieces = foldInPieces(text, foldLeet, FOLD_PIECE);
+  const pieces = foldInPieces(text, foldLeet, FOLD_PIECE, lookAlikeWords);
   return pieces.length === 1 ? pieces[0]! : pieces.join('');
+}
+
+/**
+ * The readings a listed term (a blocklist entry, a lexicon term) must be
+ * matched in: `foldText` of it alone, and, when that differs, with its
+ * look-alike words left as written. A word made only of look-alikes folds
+ * to Latin where no native word stands beside it (`withLookAlikeWordsFolded`),
+ * so a term alone (`бомба`: `bomba`) reads otherwise than the same word in
+ * a sentence of its script (`купить бомба сейчас` keeps it); a term is
+ * matched in both.
+ */
+export function foldTermReadings(
+  term: string,
+  { leet: foldLeet = true }: { leet?: boolean | 'aggressive' } = {},
+): string[] {
+  const folded = foldText(term, { leet: foldLeet });
+  const asWritten = foldText(term, { leet: foldLeet, lookAlikeWords: false });
+  return asWritten === folded ? [folded] : [folded, asWritten];
 }
 
 /**
@@ -567,12 +589,13 @@ export function foldInPieces(
   text: string,
   foldLeet: boolean | 'aggressive',
   pieceLength: number,
+  lookAlikeWords = true,
 ): string[] {
-  const folded = foldLogicalOrder(text, foldLeet, pieceLength);
+  const folded = foldLogicalOrder(text, foldLeet, pieceLength, lookAlikeWords);
   // What a right-to-left override shows, and upside-down text turned, after the units' reading.
   const reversed = secondReadings(text);
   if (reversed === '') return folded;
-  const readings = foldLogicalOrder(reversed, foldLeet, pieceLength);
+  const readings = foldLogicalOrder(reversed, foldLeet, pieceLength, lookAlikeWords);
   if (readings.every(piece => piece === '')) return folded;
   return folded.every(piece => piece === '') ? readings : [...folded, '\n', ...readings];
 }
@@ -582,6 +605,7 @@ function foldLogicalOrder(
   text: string,
   foldLeet: boolean | 'aggressive',
   pieceLength: number,
+  lookAlikeWords: boolean,
 ): string[] {
   const folded: string[] = [];
   let from = 0;
@@ -590,10 +614,12 @@ function foldLogicalOrder(
     if (!pieceCut.test(text)) break;
     // The cut is after the space: the match is two letters, the space, two letters.
     const cut = pieceCut.lastIndex - 2;
-    folded.push(foldPiece(text.slice(from, cut), foldLeet, false, pieceLength));
+    folded.push(foldPiece(text.slice(from, cut), foldLeet, false, pieceLength, lookAlikeWords));
     from = cut;
   }
-  folded.push(foldPiece(from === 0 ? text : text.slice(from), foldLeet, true, pieceLength));
+  folded.push(
+    foldPiece(from === 0 ? text : text.slice(from), foldLeet, true, pieceLength, lookAlikeWords),
+  );
   return folded;
 }
 
@@ -1257,6 +1283,7 @@ function foldPiece(
   foldLeet: boolean | 'aggressive',
   last: boolean,
   pieceLength: number,
+  lookAlikeWords: boolean,
 ): string {
   let folded = withoutLatinDiacritics(
     withoutLatinLookAlikes(
@@ -1277,7 +1304,7 @@ function foldPiece(
   }
   return collapseWhitespace(
     joinSpacedRuns(
-      foldWords(withLookAlikeWordsFolded(folded), foldLeet),
+      foldWords(lookAlikeWords ? withLookAlikeWordsFolded(folded) : folded, foldLeet),
       foldLeet === 'aggressive',
     ),
     last,

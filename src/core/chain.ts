@@ -1,3 +1,4 @@
+import { shownToolCallId } from '../guards/shared/shown-ids';
 import { emitEvent } from './events';
 import { endGuardrailSpan, startGuardrailSpan, withGuardrailSpan } from './telemetry';
 import type {
@@ -346,7 +347,7 @@ export function verdictRecord(
   }
   if (verdict.info !== undefined) record.info = verdict.info;
   if (context.toolName !== undefined) record.toolName = context.toolName;
-  if (context.toolCallId !== undefined) record.toolCallId = context.toolCallId;
+  if (context.toolCallId !== undefined) record.toolCallId = shownToolCallId(context.toolCallId);
   if (context.serverId !== undefined) record.serverId = context.serverId;
   sourceOfInput(record, context);
   return record;
@@ -424,7 +425,7 @@ export async function runChain(
         durationMs: performance.now() - started,
       };
       if (context.toolName !== undefined) record.toolName = context.toolName;
-      if (context.toolCallId !== undefined) record.toolCallId = context.toolCallId;
+      if (context.toolCallId !== undefined) record.toolCallId = shownToolCallId(context.toolCallId);
       if (context.serverId !== undefined) record.serverId = context.serverId;
       sourceOfInput(record, context);
       failsClosed =

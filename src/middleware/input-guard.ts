@@ -9,6 +9,7 @@ import type {
   GuardrailMetadata,
   GuardrailRecord,
 } from '../core/types';
+import { shownToolCallId } from '../guards/shared/shown-ids';
 import { UNREADABLE_FILE, type UnreadableFiles } from '../tools/model-output-check';
 import { parseModifiedJson } from '../tools/quote-redacted-literals';
 import { type PromptText, promptTexts, rebuildPrompt, userTextOf } from './prompt-texts';
@@ -57,7 +58,7 @@ function sourceFields(
     part: entry.part,
   };
   if (entry.toolName !== undefined) fields.toolName = entry.toolName;
-  if (entry.toolCallId !== undefined) fields.toolCallId = entry.toolCallId;
+  if (entry.toolCallId !== undefined) fields.toolCallId = shownToolCallId(entry.toolCallId);
   return fields;
 }
 
@@ -230,7 +231,7 @@ export function inputJudge({
         trip: ownRecord(
           guardrail.name,
           'blocked',
-          `modified the input of tool call "${entry.toolCallId}" into text that is not valid JSON`,
+          `modified the input of tool call "${shownToolCallId(entry.toolCallId!)}" into text that is not valid JSON`,
           entry,
         ),
       };

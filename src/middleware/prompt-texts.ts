@@ -1,5 +1,6 @@
 import type { LanguageModelV4Message, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import type { GuardrailInputPart, GuardrailInputRole } from '../core/types';
+import { shownToolCallId } from '../guards/shared/shown-ids';
 import { canonicalJson } from '../tools/canonical-json';
 import {
   decodedByteLength,
@@ -356,18 +357,18 @@ function toolCallText(
   try {
     const problem = jsonLimitProblem(walkJson(input, maxLength), maxLength, maxLength);
     if (problem) {
-      entry.unreadable = `the input of tool call "${toolCallId}" was not judged: ${problem}`;
+      entry.unreadable = `the input of tool call "${shownToolCallId(toolCallId)}" was not judged: ${problem}`;
       return entry;
     }
     entry.text = canonicalJson(input);
   } catch (error) {
-    entry.unreadable = `the input of tool call "${toolCallId}" could not be serialised as JSON (${
+    entry.unreadable = `the input of tool call "${shownToolCallId(toolCallId)}" could not be serialised as JSON (${
       error instanceof Error ? error.name : typeof error
     })`;
     return entry;
   }
   if (entry.text.length > maxLength) {
-    entry.unreadable = `the input of tool call "${toolCallId}" was not judged: the text is longer than ${maxLength} characters`;
+    entry.unreadable = `the input of tool call "${shownToolCallId(toolCallId)}" was not judged: the text is longer than ${maxLength} characters`;
   }
   entry.lengths = [entry.text.length];
   return entry;

@@ -1,6 +1,7 @@
 import type { LanguageModelV4GenerateResult, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { emitEvent } from '../core/events';
 import type { GuardrailEventListener, GuardrailRecord } from '../core/types';
+import { shownToolName } from '../guards/shared/shown-ids';
 
 /** Name of the record of a model's call to a tool the tool-definition guardrails removed. */
 export const REMOVED_TOOL_CALL = 'removed-tool-call';
@@ -30,7 +31,7 @@ function droppedCallRecord(toolName: string, guard: RemovedToolCalls): Guardrail
     kind: 'tool_definition',
     status: 'blocked',
     severity: 'critical',
-    reason: `the model called tool "${toolName}", which the tool-definition guardrails removed from this call; the call was dropped`,
+    reason: `the model called tool ${shownToolName(toolName)}, which the tool-definition guardrails removed from this call; the call was dropped`,
     durationMs: 0,
     toolName,
   };

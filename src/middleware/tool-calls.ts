@@ -6,6 +6,7 @@ import type {
 import { type ChainContext, runChain } from '../core/chain';
 import { emitEvent } from '../core/events';
 import type { Guardrail, GuardrailEventListener, GuardrailRecord } from '../core/types';
+import { shownToolCallId, shownToolName } from '../guards/shared/shown-ids';
 import { canonicalJson } from '../tools/canonical-json';
 import { TOOL_INPUT_UNREADABLE } from '../tools/guard-tool';
 import { parseModifiedJson } from '../tools/quote-redacted-literals';
@@ -94,13 +95,13 @@ export async function judgeToolInput(
       reason,
       durationMs: 0,
       toolName,
-      toolCallId,
+      toolCallId: shownToolCallId(toolCallId),
     });
   const unreadable = (why: string): Judged => ({
     trip: own(
       TOOL_INPUT_UNREADABLE,
       'error',
-      `the arguments of tool "${toolName}" were not judged: ${why}`,
+      `the arguments of tool ${shownToolName(toolName)} were not judged: ${why}`,
     ),
   });
   const max = DEFAULT_MAX_TOOL_OUTPUT_LENGTH;
@@ -161,7 +162,7 @@ export async function judgeToolInput(
         trip: own(
           guardrail.name,
           'blocked',
-          `modified the arguments of tool "${toolName}" into text that is not valid JSON`,
+          `modified the arguments of tool ${shownToolName(toolName)} into text that is not valid JSON`,
         ),
       };
     }
@@ -307,10 +308,10 @@ export function streamedToolCalls(guard: ToolCallJudge): StreamedToolCalls {
           guardrail: TOOL_INPUT_UNREADABLE,
           kind: 'tool_input',
           status: 'error',
-          reason: `the model's response ended before its call of tool "${toolName}" was complete: its arguments were withheld`,
+          reason: `the model's response ended before its call of tool ${shownToolName(String(toolName))} was complete: its arguments were withheld`,
           durationMs: 0,
           ...(typeof toolName === 'string' && { toolName }),
-          toolCallId: id,
+          toolCallId: shownToolCallId(id),
         });
       guard.changed();
       // With 'throw' the first one ends the call; the rest are reported and dropped as well.

@@ -16,6 +16,7 @@ import type {
   GuardrailMetadata,
   GuardrailRecord,
 } from '../core/types';
+import { shownToolName } from '../guards/shared/shown-ids';
 import { canonicalJson } from '../tools/canonical-json';
 import { listedDefinitions } from '../tools/server-listing';
 import {
@@ -472,28 +473,6 @@ function blockingModifications(guardrail: Guardrail): Guardrail {
   };
 }
 
-/** Longest tool name a record's reason shows (`toolName` holds it whole). */
-const MAX_REASON_TOOL_NAME = 64;
-
-/**
- * A tool name as a record's reason shows it: quoted as JSON (a line break,
- * an ANSI escape or a quote written as an escape), bidirectional controls
- * escaped too, cut to 64 characters with `…`. An MCP server chooses its
- * names (round 24: a 200,000-character name was written whole into the
- * reason, and a name with `\n` forged a log line where records are printed).
- */
-function shownName(name: string): string {
-  const cut = name.length > MAX_REASON_TOOL_NAME;
-  let end = cut ? MAX_REASON_TOOL_NAME : name.length;
-  const last = name.charCodeAt(end - 1);
-  if (cut && last >= 0xd800 && last <= 0xdbff) end--;
-  const quoted = JSON.stringify(cut ? `${name.slice(0, end)}…` : name);
-  return quoted.replace(
-    /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g,
-    char => `\\u${char.charCodeAt(0).toString(16)}`,
-  );
-}
-
 function ownRecord(
   guardrail: string,
   status: 'blocked' | 'error',
@@ -619,7 +598,7 @@ async function judgeDefinition(
     const trip = ownRecord(
       TOOL_DEFINITION_LIMIT,
       'blocked',
-      `tool ${shownName(tool.name)} was not judged: ${built.reason}`,
+      `tool ${shownToolName(tool.name)} was not judged: ${built.reason}`,
       tool,
       serverId,
     );
@@ -718,7 +697,7 @@ async function checkPin(
       record = ownRecord(
         TOOL_DEFINITION_NEW,
         'blocked',
-        `tool ${shownName(tool.name)} is new on server "${serverId}", whose tools were pinned before; approve its hash to allow it`,
+        `tool ${shownToolName(tool.name)} is new on server "${serverId}", whose tools were pinned before; approve its hash to allow it`,
         tool,
         serverId,
         { scope: pin.scope, definitionHash: hash },
@@ -727,7 +706,7 @@ async function checkPin(
       record = ownRecord(
         TOOL_DEFINITION_CHANGED,
         'blocked',
-        `the definition of tool ${shownName(tool.name)} changed since it was pinned; approve its new hash to allow it`,
+        `the definition of tool ${shownToolName(tool.name)} changed since it was pinned; approve its new hash to allow it`,
         tool,
         serverId,
         {
@@ -741,7 +720,7 @@ async function checkPin(
     record = ownRecord(
       TOOL_DEFINITION_PIN,
       'error',
-      `the pin of tool ${shownName(tool.name)} could not be checked (${error instanceof Error ? error.message : String(error)}); failing closed`,
+      `the pin of tool ${shownToolName(tool.name)} could not be checked (${error instanceof Error ? error.message : String(error)}); failing closed`,
       tool,
       serverId,
     );

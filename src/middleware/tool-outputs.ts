@@ -13,6 +13,7 @@ import type {
   GuardrailMetadata,
   GuardrailRecord,
 } from '../core/types';
+import { shownToolCallId, shownToolName } from '../guards/shared/shown-ids';
 import { defaultBlockedMessage } from '../tools/blocked-output';
 import { canonicalJson } from '../tools/canonical-json';
 import {
@@ -461,7 +462,7 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
         reason,
         durationMs: 0,
         toolName,
-        toolCallId,
+        toolCallId: shownToolCallId(toolCallId),
       };
       if (serverId !== undefined) record.serverId = serverId;
       if (options.attempt !== undefined) record.attempt = options.attempt;
@@ -473,7 +474,7 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
       ownRecord(
         TOOL_OUTPUT_UNREADABLE,
         'error',
-        `the result of tool "${toolName}" was not judged: ${why}`,
+        `the result of tool ${shownToolName(toolName)} was not judged: ${why}`,
       );
 
     /** Runs the guardrails over one text, with the cache; `json`: a modification must parse. */
@@ -491,7 +492,7 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
         if (verdict?.action === 'block') {
           const record = cachedBlockRecord(guardrail, verdict, 'tool_output', {
             toolName,
-            toolCallId,
+            toolCallId: shownToolCallId(toolCallId),
             ...(serverId !== undefined && { serverId }),
           });
           if (options.attempt !== undefined) record.attempt = options.attempt;
@@ -541,7 +542,7 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
               trip: ownRecord(
                 guardrail.name,
                 'blocked',
-                `modified the result of tool "${toolName}" into text that is not valid JSON`,
+                `modified the result of tool ${shownToolName(toolName)} into text that is not valid JSON`,
               ),
             };
           }
@@ -625,7 +626,7 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
           ? ownRecord(
               TOOL_OUTPUT_UNREADABLE,
               'error',
-              `the result of tool "${toolName}" was withheld: ${checked.withheld}${foundByModifiers(records.slice(judgedFrom))}`,
+              `the result of tool ${shownToolName(toolName)} was withheld: ${checked.withheld}${foundByModifiers(records.slice(judgedFrom))}`,
             )
           : unreadable(
               `its output is not a tool result output the guardrails can read (${

@@ -26,6 +26,7 @@ import type {
   GuardrailMetadata,
   GuardrailRecord,
 } from '../core/types';
+import { shownToolCallId, shownToolName } from '../guards/shared/shown-ids';
 import {
   DEFAULT_MAX_TOOL_OUTPUT_LENGTH,
   jsonLimitProblem,
@@ -851,7 +852,7 @@ function wrapTool(
   ): GuardrailRecord {
     const record: GuardrailRecord = { guardrail, kind, status, reason, durationMs: 0, ...said };
     if (toolName !== undefined) record.toolName = toolName;
-    if (scope.toolCallId !== undefined) record.toolCallId = scope.toolCallId;
+    if (scope.toolCallId !== undefined) record.toolCallId = shownToolCallId(scope.toolCallId);
     if (serverId !== undefined) record.serverId = serverId;
     scope.records.push(record);
     emitEvent(onEvent, record);
@@ -863,7 +864,7 @@ function wrapTool(
     return rejection(
       TOOL_OUTPUT_UNREADABLE,
       'tool_output',
-      `the ${what} of ${toolName !== undefined ? `tool "${toolName}"` : 'the tool'} was not judged: ${why}`,
+      `the ${what} of ${toolName !== undefined ? `tool ${shownToolName(toolName)}` : 'the tool'} was not judged: ${why}`,
       scope,
       'error',
     );
@@ -880,7 +881,7 @@ function wrapTool(
     return rejection(
       TOOL_INPUT_UNREADABLE,
       'tool_input',
-      `the arguments of ${toolName !== undefined ? `tool "${toolName}"` : 'the tool'} were not judged: ${why}`,
+      `the arguments of ${toolName !== undefined ? `tool ${shownToolName(toolName)}` : 'the tool'} were not judged: ${why}`,
       scope,
       'error',
     );
@@ -1001,7 +1002,7 @@ function wrapTool(
         kind,
         `modified the ${kind === 'tool_input' ? 'arguments' : 'result'} so that they no longer match the ${
           kind === 'tool_input' ? 'input' : 'output'
-        } schema of the tool${toolName ? ` "${toolName}"` : ''}: ${errorText(validation.error)}`,
+        } schema of the tool${toolName ? ` ${shownToolName(toolName)}` : ''}: ${errorText(validation.error)}`,
         scope,
       ),
     };
@@ -1380,7 +1381,7 @@ function wrapTool(
     if (historyApprovals === 'trust' || !approvedInHistory(options.toolCallId, options.messages)) {
       return undefined;
     }
-    const tool = toolName !== undefined ? `tool "${toolName}"` : 'the tool';
+    const tool = toolName !== undefined ? `tool ${shownToolName(toolName)}` : 'the tool';
     let asks: boolean;
     try {
       asks =

@@ -17,11 +17,25 @@ const SAFE_ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
  */
 export function shownToolCallId(id: string): string {
   if (!SAFE_ID_SHAPE.test(id)) return HIDDEN_TOOL_CALL_ID;
-  if (findPii(id).length > 0) return HIDDEN_TOOL_CALL_ID;
-  for (const span of findSecrets(id)) {
-    if (span.type !== 'HIGH_ENTROPY_STRING') return HIDDEN_TOOL_CALL_ID;
-  }
-  return id;
+  const known = judgedIds.get(id);
+  if (known !== undefined) return known;
+  if (judgedIds.size >= MAX_JUDGED_IDS) judgedIds.clear();
+  const shown = holdsValue(id) ? HIDDEN_TOOL_CALL_ID : id;
+  judgedIds.set(id, shown);
+  return shown;
+}
+
+/**
+ * Ids already judged: every record of a call (one per guardrail, each
+ * retry, each step) shows the same id, and judging one costs 17-38 µs
+ * (findPii and findSecrets). Bounded; emptied when full.
+ */
+const judgedIds = new Map<string, string>();
+const MAX_JUDGED_IDS = 1024;
+
+function holdsValue(id: string): boolean {
+  if (findPii(id).length > 0) return true;
+  return findSecrets(id).some(span => span.type !== 'HIGH_ENTROPY_STRING');
 }
 
 /** Longest tool name a record's reason shows (`toolName` holds it whole). */

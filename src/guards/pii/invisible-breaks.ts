@@ -1,7 +1,6 @@
 import { codePointBefore } from '../shared/invisible-code-points';
 import { isInvisibleCodePoint, type NormalizedText } from '../shared/normalize-text';
 import { privateUseReadThrough } from '../shared/private-use';
-import type { DetectedSpan } from '../shared/spans';
 
 /** A letter of any script. */
 const letter = /\p{L}/u;
@@ -77,29 +76,6 @@ export function lettersBrokenAtInvisibles(text: string): string | undefined {
     );
   }
   return copy;
-}
-
-/**
- * `first` with the spans of `second` that overlap none of it, in text order
- * (both in text order, neither overlapping itself); `first` itself when
- * `second` adds none. Linear.
- */
-export function withSpansApart<T extends DetectedSpan>(first: T[], second: readonly T[]): T[] {
-  let merged: T[] | undefined;
-  let index = 0;
-  for (const span of second) {
-    while (index < first.length && first[index]!.end <= span.start) {
-      merged?.push(first[index]!);
-      index++;
-    }
-    const next = first[index];
-    if (next !== undefined && next.start < span.end) continue;
-    merged ??= first.slice(0, index);
-    merged.push(span);
-  }
-  if (merged === undefined) return first;
-  for (; index < first.length; index++) merged.push(first[index]!);
-  return merged;
 }
 
 /**

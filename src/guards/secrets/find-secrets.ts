@@ -1,10 +1,10 @@
 import { validateOptionsOnce } from '../../core/options';
-import { otherReadings, withSpansApart } from '../pii/invisible-breaks';
+import { otherReadings } from '../pii/invisible-breaks';
 import { printableRuns } from '../shared/anchored-scan';
 import { chunkedScanFrom, flatString, scanInChunks, type TextSource } from '../shared/chunked-scan';
 import { isJsSpace } from '../shared/js-space';
 import { type NormalizedText, normalizeText } from '../shared/normalize-text';
-import { withWiderSpans } from '../shared/private-use';
+import { withSpansApart, withWiderSpans } from '../shared/private-use';
 import {
   type DetectedSpan,
   firstStartAtOrAfter,

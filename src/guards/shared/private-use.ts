@@ -38,6 +38,24 @@ export function privateUseReadThrough(text: string): string | undefined {
  * changes. Linear.
  */
 export function withWiderSpans<T extends DetectedSpan>(first: T[], second: readonly T[]): T[] {
+  return withSecondReading(first, second, true);
+}
+
+/**
+ * `first` with the spans of `second` that overlap none of it, in text order
+ * (both in text order, neither overlapping itself); `first` itself when
+ * `second` adds none. Linear.
+ */
+export function withSpansApart<T extends DetectedSpan>(first: T[], second: readonly T[]): T[] {
+  return withSecondReading(first, second, false);
+}
+
+/** `withWiderSpans` (`wider`) or `withSpansApart`: one walk of both lists. */
+function withSecondReading<T extends DetectedSpan>(
+  first: T[],
+  second: readonly T[],
+  wider: boolean,
+): T[] {
   let merged: T[] | undefined;
   let index = 0;
   for (const span of second) {
@@ -49,7 +67,7 @@ export function withWiderSpans<T extends DetectedSpan>(first: T[], second: reado
     let covers = true;
     while (last < first.length && first[last]!.start < span.end) {
       const other = first[last]!;
-      if (other.start < span.start || other.end > span.end) covers = false;
+      if (!wider || other.start < span.start || other.end > span.end) covers = false;
       last++;
     }
     if (!covers) continue;

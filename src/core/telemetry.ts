@@ -1,3 +1,4 @@
+import { cutToolName } from '../guards/shared/shown-ids';
 import type { GuardrailKind, GuardrailRecord } from './types';
 
 /*
@@ -90,7 +91,10 @@ export function startGuardrailSpan(
       'ai_guardrails.guardrail.name': guardrail,
       'ai_guardrails.guardrail.kind': context.kind,
     };
-    if (context.toolName !== undefined) attributes['ai_guardrails.tool.name'] = context.toolName;
+    if (context.toolName !== undefined) {
+      // An MCP server chooses its names: a 200,000-character one went whole into spans.
+      attributes['ai_guardrails.tool.name'] = cutToolName(context.toolName);
+    }
     const span = tracer.startSpan(GUARDRAIL_SPAN_NAME, { kind: SPAN_KIND_INTERNAL, attributes });
     return { span, otel };
   } catch {

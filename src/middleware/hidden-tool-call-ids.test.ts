@@ -1,3 +1,4 @@
+import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import {
   generateText,
   type ModelMessage,
@@ -11,6 +12,7 @@ import { z } from 'zod';
 import { textModel } from '../../test/helpers';
 import { leaksIn } from '../../test/helpers/report-leaks';
 import { turnsModel } from '../../test/helpers/turns-model';
+import { captureSpans } from '../../test/tracing';
 import { allow, block, defineGuardrail } from '../core/define-guardrail';
 import type { GuardrailEvent } from '../core/types';
 import { pii } from '../guards/pii/pii';
@@ -224,5 +226,36 @@ describe('a tool name in the reason of a removed tool call', () => {
         `the model called tool "notes\\n2026-12-03 INFO passed${'x'.repeat(36)}…", which the tool-definition guardrails removed from this call; the call was dropped`,
       ],
     ]);
+  });
+});
+
+describe('a tool name in spans', () => {
+  const exporter = new InMemorySpanExporter();
+  captureSpans(exporter);
+
+  it('ai_guardrails.tool.name is cut to 64 characters', async () => {
+    const name = `lookup${'x'.repeat(200_000)}`;
+    const tools = guardTools(
+      {
+        [name]: tool({
+          inputSchema: z.object({ email: z.string() }),
+          execute: async () => 'found',
+        }),
+      },
+      { input: [pii()] },
+    );
+    await generateText({
+      model: turnsModel([
+        { toolCalls: [{ toolCallId: 'c1', toolName: name, input: { email: 'jane@corp.io' } }] },
+      ]),
+      tools,
+      stopWhen: stepCountIs(2),
+      prompt: 'Look the customer up.',
+    });
+    const names = exporter
+      .getFinishedSpans()
+      .filter(span => span.name === 'ai_guardrails.check')
+      .map(span => span.attributes['ai_guardrails.tool.name']);
+    expect(names).toEqual([`lookup${'x'.repeat(58)}…`]);
   });
 });

@@ -49,13 +49,21 @@ const MAX_REASON_TOOL_NAME = 64;
  * reason, and a name with `\n` forged a log line where records are printed).
  */
 export function shownToolName(name: string): string {
-  const cut = name.length > MAX_REASON_TOOL_NAME;
-  let end = cut ? MAX_REASON_TOOL_NAME : name.length;
-  const last = name.charCodeAt(end - 1);
-  if (cut && last >= 0xd800 && last <= 0xdbff) end--;
-  const quoted = JSON.stringify(cut ? `${name.slice(0, end)}…` : name);
+  const quoted = JSON.stringify(cutToolName(name));
   return quoted.replace(
     /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g,
     char => `\\u${char.charCodeAt(0).toString(16)}`,
   );
+}
+
+/**
+ * A tool name cut to 64 characters with `…` (never half of a surrogate
+ * pair), as reasons and the `ai_guardrails.tool.name` span attribute show it.
+ */
+export function cutToolName(name: string): string {
+  if (name.length <= MAX_REASON_TOOL_NAME) return name;
+  let end = MAX_REASON_TOOL_NAME;
+  const last = name.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${name.slice(0, end)}…`;
 }

@@ -1,9 +1,10 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { generateText, isStepCount, type ModelMessage, tool, wrapLanguageModel } from 'ai';
+import { generateText, isStepCount, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { textModel, withoutTiming } from '../../test/helpers';
 import { pngChunk, realPng, realZip } from '../../test/helpers/binary-files';
+import { toolResultHistory } from '../../test/helpers/tool-history';
 import { turnsModel } from '../../test/helpers/turns-model';
 import type { GuardrailEvent } from '../core/types';
 import { pii } from '../guards/pii/pii';
@@ -52,24 +53,7 @@ async function viaGuardTools(data: Uint8Array, mediaType: string) {
 
 async function viaToolOutputs(data: Uint8Array, mediaType: string) {
   const mock = textModel('ok');
-  const messages: ModelMessage[] = [
-    { role: 'user', content: 'Report' },
-    {
-      role: 'assistant',
-      content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'report', input: {} }],
-    },
-    {
-      role: 'tool',
-      content: [
-        {
-          type: 'tool-result',
-          toolCallId: 'c1',
-          toolName: 'report',
-          output: content(data, mediaType) as never,
-        },
-      ],
-    },
-  ];
+  const messages = toolResultHistory(content(data, mediaType) as never, 'report');
   const result = await generateText({
     model: wrapLanguageModel({
       model: mock,

@@ -10,6 +10,7 @@ import type {
   StreamWatchingGuardrail,
 } from '../../core/stream-watch';
 import type { Guardrail, GuardrailContext } from '../../core/types';
+import { Re2RegExp } from '../shared/re2-regexp';
 import { shownIssueMessage } from './issue-message';
 import { outputSchemaOptionShape } from './output-schema-options';
 import { type CompiledPattern, compilePattern } from './pattern-bounds';
@@ -212,6 +213,19 @@ function compilePatterns(
   return compiled;
 }
 
+/**
+ * The RegExp engine ajv compiles a JSON Schema's `pattern` and
+ * `patternProperties` with: RE2, as every other pattern of this guardrail.
+ * ajv's default (`new RegExp`) backtracks, and the text it runs on is the
+ * model's answer (or a tool's result): `"pattern": "^(a+)+$"` took a second
+ * on 28 characters of answer and doubled with each one more, blocking the
+ * event loop (a timeout cannot fire in synchronous code). A pattern RE2
+ * cannot run (lookaround, backreferences) makes the schema invalid.
+ */
+const re2Engine = Object.assign((pattern: string, flags: string) => new Re2RegExp(pattern, flags), {
+  code: 'new Re2RegExp',
+});
+
 function jsonSchemaValidator(
   { schema, mode, minLength, maxLength, requiredFields }: Record<string, unknown>,
   issues: GuardrailConfigIssue[],
@@ -246,7 +260,9 @@ function jsonSchemaValidator(
     return undefined;
   }
   try {
-    return new Ajv({ allErrors: false, strict: false }).compile(schema);
+    return new Ajv({ allErrors: false, strict: false, code: { regExp: re2Engine } }).compile(
+      schema,
+    );
   } catch (error) {
     issues.push({
       path: `${prefix}.schema`,

@@ -4,6 +4,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { generateResult, textModel, withoutTiming } from '../../../test/helpers';
 import { isHealthCheck, promptOf } from '../../../test/helpers/judge-calls';
+import { leaksIn } from '../../../test/helpers/report-leaks';
 import { runChain } from '../../core/chain';
 import { GuardrailConfigError } from '../../core/errors';
 import type { GuardrailRecord } from '../../core/types';
@@ -532,6 +533,64 @@ describe('llmJudge', () => {
       expect((error as JudgeRefusedError).statusCode).toBe(403);
       expect(APICallError.isInstance((error as JudgeRefusedError).cause)).toBe(true);
     });
+
+    it.each([
+      ['HTTP 403 (refused)', 403, 'JudgeRefusedError'],
+      ['HTTP 500 (failed)', 500, 'Error'],
+    ] as const)(
+      "%s: a direct check's cause keeps the provider error's name, message and status, not the judged text in its request or response, nor the URL's key",
+      async (_, statusCode, rejectedWith) => {
+        // Round 25: the cause was the provider's error whole, its
+        // requestBodyValues the judge's prompt (the judged text).
+        const judged = 'card 4111 1111 1111 1111 of jane@corp.io';
+        const judge = new MockLanguageModelV4({
+          doGenerate: async call => {
+            throw new APICallError({
+              message: 'Forbidden',
+              url: 'https://judge.example/v1/chat?key=sk-live-KEY0123456789',
+              requestBodyValues: { prompt: promptOf(call) },
+              statusCode,
+              responseBody: `{"error":"blocked: ${judged}"}`,
+              responseHeaders: { 'x-echo': judged },
+              data: { echoed: judged },
+              isRetryable: false,
+            });
+          },
+        });
+        const guard = llmJudge({ model: judge, policy, breaker: false });
+        const error = (await Promise.resolve(
+          guard.check(judged, {
+            kind: 'output',
+            messages: [],
+            metadata: {},
+            state: new Map(),
+            abortSignal: new AbortController().signal,
+          }),
+        ).catch((caught: unknown) => caught)) as Error;
+        expect(promptOf(judge.doGenerateCalls[0]!)).toContain(judged);
+        expect(error.name).toBe(rejectedWith);
+        const cause = error.cause as APICallError;
+        expect(APICallError.isInstance(cause)).toBe(true);
+        expect({
+          message: cause.message,
+          statusCode: cause.statusCode,
+          url: cause.url,
+          requestBodyValues: cause.requestBodyValues,
+          responseBody: cause.responseBody,
+          responseHeaders: cause.responseHeaders,
+          data: cause.data,
+        }).toEqual({
+          message: 'Forbidden',
+          statusCode,
+          url: 'https://judge.example/v1/chat',
+          requestBodyValues: undefined,
+          responseBody: undefined,
+          responseHeaders: undefined,
+          data: undefined,
+        });
+        expect(leaksIn({ error }, { judged, key: 'sk-live-KEY0123456789' })).toEqual([]);
+      },
+    );
 
     it.each([['HTTP 404', 404]] as const)(
       '%s (the model) opens it at once',

@@ -1,4 +1,4 @@
-import type { JSONObject } from '@ai-sdk/provider';
+import { APICallError, type JSONObject } from '@ai-sdk/provider';
 import { generateText, type LanguageModel, type LanguageModelUsage, Output } from 'ai';
 import { z } from 'zod/v4';
 import { GuardrailFailClosedError, GuardrailTimeoutError } from '../../core/chain';
@@ -137,13 +137,51 @@ function describeFailure(error: unknown): string {
   }
   // Not the error's message: a provider's may quote the request (the judged
   // text, which a later guardrail may hide) or a masked API key. Its name
-  // and HTTP status say what failed; the error itself is the thrown one's
-  // `cause` for whoever calls the check directly.
+  // and HTTP status say what failed; the error, stripped of its request and
+  // response (`strippedCause`), is the thrown one's `cause` for whoever
+  // calls the check directly.
   const errorName = typeof name === 'string' && /^[\w.$-]{1,60}$/.test(name) ? name : typeof error;
   const status = (error as { statusCode?: unknown })?.statusCode;
   return `judge call failed: ${errorName}${
     typeof status === 'number' && Number.isInteger(status) ? ` (HTTP ${status})` : ''
   }`;
+}
+
+/**
+ * The provider's error as a rejected `check()` carries it (its `cause`):
+ * its name, message and HTTP status, never its request or response body.
+ * An `APICallError` holds the request it sent (`requestBodyValues`: the
+ * judged text, which a later guardrail may hide), a response body that may
+ * quote it, and a URL whose query may hold an API key (round 25: the whole
+ * error was the cause). A retry error gives its last attempt's, stripped.
+ */
+function strippedCause(error: unknown, depth = 0): unknown {
+  if ((error as { name?: unknown })?.name === 'AI_RetryError' && depth < 4) {
+    return strippedCause((error as { lastError?: unknown }).lastError, depth + 1);
+  }
+  if (APICallError.isInstance(error)) {
+    return new APICallError({
+      message: error.message,
+      url: urlWithoutQuery(error.url),
+      requestBodyValues: undefined,
+      ...(error.statusCode !== undefined && { statusCode: error.statusCode }),
+      isRetryable: error.isRetryable,
+    });
+  }
+  if (!(error instanceof Error)) return undefined;
+  const stripped = new Error(error.message);
+  stripped.name = error.name;
+  return stripped;
+}
+
+/** A URL without its query, fragment or credentials (where a key may be). */
+function urlWithoutQuery(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return '';
+  }
 }
 
 /** HTTP status of a model id the provider does not have: unavailable to every caller, whatever it was asked. */
@@ -163,7 +201,7 @@ const REFUSED_STATUSES = new Set([401, 403]);
  * (no `statusCode`). The check fails closed whatever `onError` says: a text
  * that trips a WAF must not pass unjudged. What a direct `check()` of an
  * `llmJudge` rejects with; in a chain, an `error` record that blocks. The
- * provider's error is its `cause`.
+ * provider's error, without its request and response, is its `cause`.
  */
 export class JudgeRefusedError extends GuardrailFailClosedError {
   override readonly name = 'JudgeRefusedError';
@@ -402,7 +440,7 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
           throw new JudgeRefusedError(
             `judge refused the content: its provider's content filter stopped the call${status === undefined ? '' : ` (HTTP ${status})`}; failing closed whatever onError says`,
             status,
-            { cause: error },
+            { cause: strippedCause(error) },
           );
         }
         if (failure === 'refused') {
@@ -410,10 +448,10 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
           throw new JudgeRefusedError(
             `judge call refused (HTTP ${status}): the judge's API key or account, or a proxy or WAF in front of it, refused the request; failing closed whatever onError says`,
             status,
-            { cause: error },
+            { cause: strippedCause(error) },
           );
         }
-        throw new Error(describeFailure(error), { cause: error });
+        throw new Error(describeFailure(error), { cause: strippedCause(error) });
       } finally {
         clearTimeout(timer);
       }

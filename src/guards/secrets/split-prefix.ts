@@ -267,18 +267,31 @@ function beforeClosingSigns(part: string): number {
 }
 
 /**
+ * Short words of prose that read as a key's end to `shortKeyEnd` (a letter
+ * and a digit): a version (`v2`, `V10`), an ordinal (`3rd`), a factor or an
+ * architecture (`x2`, `2x`, `x86`), a quarter, half or priority (`Q3`, `H1`,
+ * `P0`), a dimension or network generation (`3D`, `5G`), and a few names
+ * written beside keys (`S3`, `EC2`, `K8s`, `2FA`, `B2B`, `MD5`).
+ */
+const commonShortWord =
+  /^(?:[vV]\d{1,2}|\d(?:st|nd|rd|th)|[xX]\d{1,2}|\d{1,2}[xX]|[QHPqhp]\d|\d[DGdg]|S3|s3|EC2|ec2|[Kk]8[sS]|2FA|2fa|B2[BC]|P2P|MD5|md5)$/;
+
+/**
  * Whether `part`, two or three token characters (and closing signs after
  * them), reads as the end of a key split once more before it (round 23:
  * `sk-proj-… sK6f… iWt` left `iWt` visible, since `keyLike` takes four at
  * least): a letter and a digit, or a capital after a small letter (`iWt`,
  * `x9Q.`, `aB`; not `ok`, `is`, `Wt`, `The`, `42`, `a.`). Three random
  * characters of a key's alphabet read so about half the time; an ordinary
- * word after a key seldom (`v2`, `3rd`, `S3` do, and are redacted with the
- * key before them).
+ * word after a key seldom, and those that do are no key's end
+ * (`commonShortWord`, round 25: `sk-proj-… S3` was redacted with the `S3`,
+ * `… v2` too). A key whose own last piece is such a word leaves it visible:
+ * two or three characters of it, not the key.
  */
 function shortKeyEnd(part: string): boolean {
   const end = beforeClosingSigns(part);
   if (end < 2 || end > shortPieceMax) return false;
+  if (commonShortWord.test(part.slice(0, end))) return false;
   let digit = false;
   let letter = false;
   let lowerBefore = false;
@@ -409,6 +422,10 @@ function joinAcross(
         pattern.lastIndex = 0;
         const longer = pattern.exec(longerText);
         if (shortPiece && !shortKeyEnd(piece) && !(match === null && longer !== null)) break;
+        // A match that a piece more undoes keeps what it had (round 25:
+        // `ghp_… Xw9T…Qe2R v2`, 36 after the prefix and then 38, was no
+        // match at all, the key sent whole).
+        if (match !== null && longer === null) break;
         if (
           longer !== null &&
           longer[0].length !== longerText.length &&

@@ -722,8 +722,12 @@ export function withoutSmallCapitals(lowered: string): string {
  * and other Latin letters whose prototype in Unicode's confusables data is
  * one ASCII letter (with marks: `ɨ` is `i̵`), as `homoglyphs` takes them;
  * `ĸ ɛ ʊ`, whose prototype is a Cyrillic or Greek look-alike; and the
- * turned letters of "upside-down" text read unturned (`ɐ ɔ ǝ ɟ ɥ ɯ ɹ ʇ ʌ ʍ
- * ʎ ʞ`: `ʞill ʎouɹsǝlf`; `ɯ` is a turned `m`, which the data reads as `w`).
+ * turned letters of "upside-down" text read unturned (`ɐ ɔ ǝ ɟ ɥ ɹ ʇ ʌ ʍ ʎ
+ * ʞ`: `ʞill ʎouɹsǝlf`), except `ɯ`: LATIN SMALL LETTER TURNED M is drawn
+ * as a `w`, which the data gives as its prototype and a reader sees in text
+ * read the right way up (`ɯeapon`); upside-down text, turned back, reads
+ * it as the `m` it is (`upsideDownReading`). Until round 25 it read `m`
+ * here, and `ɯeapon` passed a blocklist entry `weapon`.
  * `ð` (Icelandic) and `ə` (Azerbaijani) are letters of languages and stay,
  * as do `ŋ ʃ ʒ`. One unit for one unit; small capitals are `smallCapitals`.
  */
@@ -818,7 +822,7 @@ export const latinLookAlikes: Record<string, string> = {
   ǝ: 'e',
   ɟ: 'f',
   ɥ: 'h',
-  ɯ: 'm',
+  ɯ: 'w',
   ɹ: 'r',
   ʇ: 't',
   ʌ: 'v',

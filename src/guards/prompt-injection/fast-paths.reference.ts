@@ -45,6 +45,7 @@ import {
   withoutLatinLookAlikes,
   withoutSmallCapitals,
   withoutTurkishDot,
+  withPrivateUseReadThrough,
 } from './fold-text';
 import { BIGRAM_SEED, CHAR_SEED, UNIGRAM_SEED } from './hashed-features';
 import { FILTER, NEAR, PAIR_SLOTS, pairHash, SLOT_COUNT, WORD_SLOTS } from './slot-features';
@@ -189,7 +190,9 @@ function foldLogical(
     withoutLatinLookAlikes(
       withoutSmallCapitals(
         withoutTurkishDot(
-          normalizeText(withFillersAsSpaces(withoutEnclosedLetters(text))).text.toLowerCase(),
+          normalizeText(
+            withPrivateUseReadThrough(withFillersAsSpaces(withoutEnclosedLetters(text))),
+          ).text.toLowerCase(),
         ),
       ),
     ),

@@ -7,6 +7,7 @@ import type {
 import { type ChainContext, runChain } from '../core/chain';
 import { emitEvent } from '../core/events';
 import type { Guardrail, GuardrailEventListener, GuardrailRecord } from '../core/types';
+import { mediaTypeReading } from '../tools/media-type-reading';
 import { isPlainMediaType, isTextMediaType, releasedMediaType } from '../tools/model-output-check';
 import { readFileText, withFileText } from './prompt-texts';
 import { withheld } from './tool-calls';
@@ -126,11 +127,14 @@ export async function judgeGeneratedFile(
     return judgeFileData(part, index, guard, usage);
   }
   // The model writes the media type too: its parameters (`; name="AKIA…"`)
-  // or subtype carry text as the bytes do, into result.files and the UI.
+  // or subtype carry text as the bytes do, into result.files and the UI;
+  // parameters encoded to read otherwise decoded are judged decoded too.
+  const reading = mediaTypeReading(mediaType);
+  if (reading.unreadable !== undefined) return withheldUnread(guard, index, reading.unreadable);
   const attempt = guard.attempt?.();
   const judgedType = await runChain(
     guard.guardrails,
-    mediaType,
+    reading.text,
     {
       ...guard.context,
       ...(attempt !== undefined && { attempt }),
@@ -150,7 +154,7 @@ export async function judgeGeneratedFile(
     guard.records.push(...judgedType.records);
     return { trip: judgedType.trip };
   }
-  const typeChanged = judgedType.content !== mediaType;
+  const typeChanged = judgedType.content !== reading.text;
   if (typeChanged) guard.records.push(...judgedType.records);
   const judged = await judgeFileData(part, index, guard, usage);
   if (judged.trip || !typeChanged) return judged;
@@ -159,8 +163,30 @@ export async function judgeGeneratedFile(
   guard.changed();
   const { providerMetadata: _echo, ...rest } = judged.part;
   return {
-    part: { ...rest, mediaType: releasedMediaType(mediaType, judgedType.content) } as FilePart,
+    part: { ...rest, mediaType: releasedMediaType(reading.text, judgedType.content) } as FilePart,
   };
+}
+
+/** A file withheld because it could not be read: its `error` record (reason, never a value). */
+function withheldUnread(
+  guard: GeneratedFileJudge,
+  index: number,
+  why: string,
+  judged = false,
+  attempt = guard.attempt?.(),
+): Judged {
+  const record: GuardrailRecord = {
+    guardrail: OUTPUT_UNREADABLE,
+    kind: 'output',
+    status: 'error',
+    reason: `file ${index} of the response was withheld${judged ? '' : ' unjudged'}: ${why}`,
+    part: 'file',
+    durationMs: 0,
+    ...(attempt !== undefined && { attempt }),
+  };
+  guard.records.push(record);
+  emitEvent(guard.onEvent, record);
+  return { trip: record };
 }
 
 /** {@link judgeGeneratedFile} for the file's data: read, judged, rewritten or withheld. */
@@ -171,20 +197,8 @@ async function judgeFileData(
   usage?: LanguageModelV4Usage,
 ): Promise<Judged> {
   const attempt = guard.attempt?.();
-  const unreadable = (why: string, judged = false): Judged => {
-    const record: GuardrailRecord = {
-      guardrail: OUTPUT_UNREADABLE,
-      kind: 'output',
-      status: 'error',
-      reason: `file ${index} of the response was withheld${judged ? '' : ' unjudged'}: ${why}`,
-      part: 'file',
-      durationMs: 0,
-      ...(attempt !== undefined && { attempt }),
-    };
-    guard.records.push(record);
-    emitEvent(guard.onEvent, record);
-    return { trip: record };
-  };
+  const unreadable = (why: string, judged = false): Judged =>
+    withheldUnread(guard, index, why, judged, attempt);
   const max = DEFAULT_MAX_TOOL_OUTPUT_LENGTH;
   const read = readFileText(part, max, guard.v3Data);
   if (read.notText !== undefined) {

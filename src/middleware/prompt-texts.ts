@@ -2,6 +2,7 @@ import type { LanguageModelV4Message, LanguageModelV4Prompt } from '@ai-sdk/prov
 import type { GuardrailInputPart, GuardrailInputRole } from '../core/types';
 import { shownToolCallId } from '../guards/shared/shown-ids';
 import { canonicalJson } from '../tools/canonical-json';
+import { mediaTypeReading } from '../tools/media-type-reading';
 import {
   decodedByteLength,
   decodeFileText,
@@ -629,13 +630,18 @@ function fileMediaTypeText(
       part: 'file',
     };
   }
+  // Its parameters as a provider decodes them are judged too (round 25).
+  const reading = mediaTypeReading(mediaType);
+  if (reading.unreadable !== undefined) {
+    return { ...unreadableText(message, role, reading.unreadable), part: 'file' };
+  }
   return {
     message,
     role,
     part: 'file',
-    text: mediaType,
+    text: reading.text,
     parts: [index],
-    lengths: [mediaType.length],
+    lengths: [reading.text.length],
     mediaType: true,
   };
 }

@@ -5,6 +5,7 @@ import {
   opensBinaryFormat,
   opensWholeBinaryFormat,
 } from './binary-formats';
+import { mediaTypeReading } from './media-type-reading';
 
 /**
  * A tool result output as the model reads it (`toModelOutput`'s return, the
@@ -130,7 +131,7 @@ export function fileOfType(mediaType: unknown): string {
   const named =
     plain !== undefined &&
     /^[a-z0-9][\w.+-]{0,40}\/[\w.+*-]{1,60}$/.test(plain) &&
-    !/(?:\d\D*){5}|[a-z0-9]{20}/.test(plain)
+    !VALUE_IN_TYPE.test(plain)
       ? plain
       : undefined;
   return `a file ${named ? `of type ${named}` : 'without a plain media type'}`;
@@ -167,12 +168,14 @@ const PLAIN_MEDIA_TYPE =
   /^[a-z]{1,20}\/[a-z0-9][a-z0-9.+-]{0,100}(?:; ?charset=(?:utf-8|utf-16|utf-16le|utf-16be|us-ascii|iso-8859-1))?$/;
 
 /**
- * Digits or a word a type name does not have (five digits, twenty letters
+ * Digits or a word a type name does not have (four digits, twenty letters
  * and digits in a row: the rule {@link unreadableFileReason} quotes types
  * by): a subtype carries a value as well as a parameter does, and
- * `text/4111-1111-1111-1111` reached result.files unjudged (round 22).
+ * `text/4111-1111-1111-1111` reached result.files unjudged (round 22). Round
+ * 25: four digits, not five: `text/1.2.3.4` (an address) with no parameter
+ * was plain, so never judged, and quoted in reasons.
  */
-const VALUE_IN_TYPE = /(?:\d\D*){5}|[a-z0-9]{20}/;
+const VALUE_IN_TYPE = /(?:\d\D*){4}|[a-z0-9]{20}/;
 
 /**
  * Whether a file's media type is one no guardrail needs to read
@@ -1035,11 +1038,19 @@ function fieldsOf(part: Record<string, unknown>, shape: ContentPartShape): objec
     count++;
   }
   if (count === 0) return undefined;
-  if (count === 1 && typeof fields.mediaType === 'string' && isPlainMediaType(fields.mediaType)) {
-    return undefined;
+  if (typeof fields.mediaType === 'string' && isPlainMediaType(fields.mediaType)) {
+    if (count === 1) return undefined;
+  } else if (typeof fields.mediaType === 'string') {
+    // Judged as its parameters read decoded too (round 25: `name*=utf-8''4111%20…`).
+    const reading = mediaTypeReading(fields.mediaType);
+    if (reading.unreadable !== undefined) return { [UNDECODED_MEDIA_TYPE]: reading.unreadable };
+    fields.mediaType = reading.text;
   }
   return fields;
 }
+
+/** {@link fieldsOf}: the media type's parameters cannot be decoded (the reason). */
+const UNDECODED_MEDIA_TYPE = Symbol('undecoded media type');
 
 /** Whether two objects have the same own keys. */
 function sameKeys(a: object, b: object): boolean {
@@ -1256,6 +1267,10 @@ export async function checkModelOutputTexts(
           fields = fieldsOf(part, shape);
           if (part === item) judges.memo?.fields.set(item, fields);
         }
+        const undecoded = (fields as { [UNDECODED_MEDIA_TYPE]?: string } | undefined)?.[
+          UNDECODED_MEDIA_TYPE
+        ];
+        if (undecoded !== undefined) return withheldFile(undecoded);
         if (fields) {
           const checked = await judges.json(fields);
           if (checked.trip) return { trip: checked.trip };
@@ -1269,11 +1284,16 @@ export async function checkModelOutputTexts(
             ) {
               return unreadable;
             }
+            const written = part.mediaType;
             part = { ...part, ...(modified as object) };
             // A changed media type goes on as its bare type (as a generated file's).
             const { mediaType } = fields as { mediaType?: unknown };
-            if (typeof mediaType === 'string' && part.mediaType !== mediaType) {
-              part.mediaType = releasedMediaType(mediaType, part.mediaType);
+            if (typeof mediaType === 'string') {
+              // Unchanged, it goes on as written (the judged text holds its decoded reading too).
+              part.mediaType =
+                part.mediaType === mediaType
+                  ? written
+                  : releasedMediaType(mediaType, part.mediaType);
             }
           }
         }

@@ -112,7 +112,7 @@ export function mediaTypeReading(mediaType: string): MediaTypeReading {
 /** Each parameter's decoded value by name, in the order first named; a string says why not. */
 function decodedParameters(parameters: readonly Parameter[]): Map<string, string> | string {
   const values = new Map<string, string>();
-  const continued = new Map<string, Array<Parameter | undefined>>();
+  const continued = new Map<string, Map<number, Parameter>>();
   for (const parameter of parameters) {
     if (parameter.index < 0) {
       if (parameter.encoded) {
@@ -122,22 +122,21 @@ function decodedParameters(parameters: readonly Parameter[]): Map<string, string
       } else values.set(parameter.name, parameter.value);
       continue;
     }
-    // Continuations are numbered 0, 1, 2…: one beyond the count of parameters leaves a gap.
-    if (parameter.index >= parameters.length) return GAP;
     let segments = continued.get(parameter.name);
     if (!segments) {
-      segments = [];
+      segments = new Map();
       continued.set(parameter.name, segments);
       values.set(parameter.name, '');
     }
-    if (segments[parameter.index] !== undefined) return GAP;
-    segments[parameter.index] = parameter;
+    if (segments.has(parameter.index)) return GAP;
+    segments.set(parameter.index, parameter);
   }
   for (const [name, segments] of continued) {
-    // A sparse array's holes: `for` over its length, bounded by the count of parameters.
+    // Numbered 0…n-1 once each: each of 0…n-1 is there (n lookups, n the
+    // name's own count: all names together within the count of parameters).
     const joined: Parameter[] = [];
-    for (let i = 0; i < segments.length; i++) {
-      const segment = segments[i];
+    for (let i = 0; i < segments.size; i++) {
+      const segment = segments.get(i);
       if (segment === undefined) return GAP;
       joined.push(segment);
     }

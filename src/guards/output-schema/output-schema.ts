@@ -14,6 +14,7 @@ import { Re2RegExp } from '../shared/re2-regexp';
 import { shownIssueMessage } from './issue-message';
 import { outputSchemaOptionShape } from './output-schema-options';
 import { type CompiledPattern, compilePattern } from './pattern-bounds';
+import { withLinearUniqueItems } from './unique-items';
 
 /** A JSON Schema object (validated with ajv). */
 export type JsonSchemaObject = Record<string, unknown>;
@@ -260,9 +261,9 @@ function jsonSchemaValidator(
     return undefined;
   }
   try {
-    return new Ajv({ allErrors: false, strict: false, code: { regExp: re2Engine } }).compile(
-      schema,
-    );
+    return withLinearUniqueItems(
+      new Ajv({ allErrors: false, strict: false, code: { regExp: re2Engine } }),
+    ).compile(schema);
   } catch (error) {
     issues.push({
       path: `${prefix}.schema`,

@@ -10,6 +10,7 @@ import {
   type FileBytesText,
   fewestTextCharacters,
   fileBytesText,
+  fileOfType,
   headOpensBinaryFormat,
   isPlainMediaType,
   isTextMediaType,
@@ -227,7 +228,16 @@ function textOfAnyType(
       : { notText: 'binary' };
   }
   if (read === NOT_UTF8) return { notText: 'binary' };
-  if (read.text.length > maxLength) return tooLong;
+  if (read.text.length > maxLength) {
+    // Round 25: a binary file's text said `a text file is longer than…` (9 MB
+    // of random bytes has more than 1,000,000 characters of readable runs).
+    if (!read.binary || !read.partial) return tooLong;
+    const what =
+      outside === undefined
+        ? 'binary with no known format, has readable text'
+        : "of a binary format, has text in its format's pieces";
+    return { unreadable: `${fileOfType(mediaType)}, ${what} longer than ${maxLength} characters` };
+  }
   // Bytes that are not a text file's are never rewritten, so never re-encoded either.
   if (read.binary) return { text: read.text, notUtf8: false, binary: true, partial: read.partial };
   return { text: read.text, notUtf8: !read.utf8 };

@@ -113,14 +113,47 @@ export function contentFilterPotentialStart(
     }
     return earliest;
   });
-  if (!precheck) return heldFromOpenOverride(fromCandidates);
   const bound = maxMatchLength;
-  return heldFromOpenOverride(text => {
-    // The last `maxMatchLength` characters, as `withinLast` hands them, read in place.
-    const from = text.length > bound ? countedStart(text, bound) : 0;
-    const start = lastWordsStart(text, from, words, letterTrie);
-    return start < 0 ? fromCandidates(text) : start;
-  });
+  if (!precheck) return heldFromOpenOverride(heldFromTurnedLetters(fromCandidates, bound));
+  return heldFromOpenOverride(
+    heldFromTurnedLetters(text => {
+      // The last `maxMatchLength` characters, as `withinLast` hands them, read in place.
+      const from = text.length > bound ? countedStart(text, bound) : 0;
+      const start = lastWordsStart(text, from, words, letterTrie);
+      return start < 0 ? fromCandidates(text) : start;
+    }, bound),
+  );
+}
+
+/**
+ * The turned letters of "upside-down" text, as `foldText`'s second reading
+ * knows them (`upsideDownReading` in prompt-injection/fold-text).
+ */
+const TURNED_LETTER =
+  /[\u0250\u0254\u01dd\u025f\u0183\u0265\u1d09\u027e\u029e\u026f\u0279\u0287\u028c\u028d\u028e]/g;
+
+/**
+ * `hook`, holding back too the last `maxMatchLength` characters a detector
+ * reads (`countedStart`) when a turned letter stands among them (round 25).
+ * `foldText` reads upside-down text reversed (`ɟlǝsɹnoʎ llıʞ` is `kill
+ * yourself`): there an entry's start arrives last, so the forward reading
+ * of the text's end, which the hook judges, says nothing of it, and 127 of
+ * 151 characters of `Sure. ` + turned filler + `ɟlǝsɹnoʎ llıʞ` streamed
+ * out before the block. A match is at most `maxMatchLength` characters
+ * read, so text further back than that from the end can join no match with
+ * text still to come; nearer, anything may, read backward.
+ */
+function heldFromTurnedLetters(
+  hook: (text: string) => number,
+  maxMatchLength: number,
+): (text: string) => number {
+  return text => {
+    const start = hook(text);
+    const from = text.length > maxMatchLength ? countedStart(text, maxMatchLength) : 0;
+    if (from >= start) return start;
+    TURNED_LETTER.lastIndex = from;
+    return TURNED_LETTER.test(text) ? from : start;
+  };
 }
 
 /**

@@ -1,0 +1,122 @@
+import { generateText, streamText, wrapLanguageModel } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../bench/fixtures';
+import { cut, modelFor } from '../../../test/helpers';
+import { guardrails } from '../../middleware/guardrails-middleware';
+import { contentFilter } from './content-filter';
+
+function middleware() {
+  return guardrails({
+    output: [contentFilter()],
+    stream: { mode: 'window' },
+    blockedMessage: 'BLOCKED',
+  });
+}
+
+async function generated(answer: string): Promise<string> {
+  const model = wrapLanguageModel({ model: modelFor(answer, [answer]), middleware: middleware() });
+  return (await generateText({ model, prompt: 'q' })).text;
+}
+
+/** The text deltas `streamText` delivers for `answer` streamed in `deltas`. */
+async function streamedDeltas(answer: string, deltas: string[]): Promise<string[]> {
+  const model = wrapLanguageModel({ model: modelFor(answer, deltas), middleware: middleware() });
+  const out: string[] = [];
+  for await (const delta of streamText({ model, prompt: 'q' }).textStream) out.push(delta);
+  return out;
+}
+
+// What "flip text" generators write: letters turned, in reverse order.
+const TURNED: Record<string, string> = {
+  a: 'ɐ',
+  b: 'q',
+  c: 'ɔ',
+  d: 'p',
+  e: 'ǝ',
+  f: 'ɟ',
+  g: 'ƃ',
+  h: 'ɥ',
+  i: 'ı',
+  j: 'ɾ',
+  k: 'ʞ',
+  m: 'ɯ',
+  n: 'u',
+  p: 'd',
+  q: 'b',
+  r: 'ɹ',
+  t: 'ʇ',
+  u: 'n',
+  v: 'ʌ',
+  w: 'ʍ',
+  y: 'ʎ',
+};
+function upsideDown(text: string): string {
+  return [...text]
+    .reverse()
+    .map(character => TURNED[character] ?? character)
+    .join('');
+}
+
+/** Random delta sizes from 1 to 40. */
+function randomSizes(seed: number): number[] {
+  const next = seededRandom(seed);
+  return Array.from({ length: 64 }, () => 1 + Math.floor(next() * 40));
+}
+
+describe('contentFilter in window mode: upside-down text, read right to left, is held until it can no longer join an entry', () => {
+  const phrase = upsideDown('kill yourself'); // ɟlǝsɹnoʎ llıʞ
+  const filler = upsideDown(
+    'well then, here is what i think you should do about all of this right now, my friend, and please do it soon, today, without waiting',
+  );
+  // The phrase's start ("kill", read first once turned) arrives last.
+  const answer = `Sure. ${filler} ${phrase}`;
+
+  it('generate blocks; the stream releases nothing of the phrase, any chunking ', async () => {
+    expect(answer.length).toBe(151);
+    expect(await generated(answer)).toBe('BLOCKED');
+    const at = answer.indexOf(phrase);
+    for (const sizes of [
+      [1],
+      [3],
+      [4],
+      [7],
+      [32],
+      [answer.length],
+      ...[1, 2, 3].map(randomSizes),
+    ]) {
+      const deltas = await streamedDeltas(answer, cut(answer, sizes));
+      expect(deltas.at(-1), `${sizes}`).toBe('BLOCKED');
+      const released = deltas.slice(0, -1).join('');
+      expect(answer.startsWith(released), `${sizes}`).toBe(true);
+      expect(released.length, `${sizes}`).toBeLessThanOrEqual(at);
+    }
+    // 4-character deltas: the last 76 characters read (the filter's maxMatchLength) stay held back.
+    expect(await streamedDeltas(answer, cut(answer, [4]))).toEqual([
+      answer.slice(0, 20),
+      answer.slice(20, 60),
+      'BLOCKED',
+    ]);
+  });
+
+  it('wherever a check falls, no released prefix holds a character of the phrase', async () => {
+    for (let offset = 0; offset <= 60; offset++) {
+      const text = `${'Fine words. '.repeat(6).slice(0, offset)} ${filler.slice(0, 40)} ${phrase} ${upsideDown('and more')}`;
+      expect(await generated(text)).toBe('BLOCKED');
+      const deltas = await streamedDeltas(text, cut(text, [1]));
+      expect(deltas.at(-1)).toBe('BLOCKED');
+      const released = deltas.slice(0, -1).join('');
+      expect(text.startsWith(released)).toBe(true);
+      expect(released.length, `offset ${offset}`).toBeLessThanOrEqual(text.indexOf(phrase));
+    }
+  });
+
+  it('harmless upside-down text still streams, and stream equals generate', async () => {
+    const harmless = `Here it is flipped: ${upsideDown('have a wonderful day, and thank you for asking me about this little trick, it is fun to write text this way ').repeat(3)}Done.`;
+    expect(await generated(harmless)).toBe(harmless);
+    for (const sizes of [[1], [4], [harmless.length], randomSizes(7)]) {
+      const deltas = await streamedDeltas(harmless, cut(harmless, sizes));
+      expect(deltas.join('')).toBe(harmless);
+      if (sizes[0] !== harmless.length) expect(deltas.length, `${sizes}`).toBeGreaterThan(3);
+    }
+  });
+});

@@ -530,7 +530,9 @@ class Unwalkable extends Error {}
  * - PDF: all but its header line and the bodies of filtered streams, and
  *   each `/FlateDecode` stream's body inflated (a `/DCTDecode` one walked as
  *   the JPEG it is; `/JPXDecode`, `/JBIG2Decode`, `/CCITTFaxDecode` images
- *   not read).
+ *   not read); round 25: an XMP metadata stream as its XML, and outside
+ *   filtered streams each hex string and escaped literal string decoded
+ *   too (`/Title <FEFF…>`, `<3431…> Tj` in an uncompressed page).
  * A part that is itself a file of a walked format is walked (to depth 3);
  * one of another format is not read. Compressed parts inflate to at most
  * {@link MAX_INFLATED_BYTES} together. `unreadable` (fail closed) for a part
@@ -858,16 +860,20 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
     const object = dictionary.lastIndexOf('obj');
     const filter = object < 0 ? -1 : dictionary.indexOf('/Filter', object);
     if (filter >= 0) {
-      if (body > from) walk.pieces.push(bytes.subarray(from, body));
+      if (body > from) rawPdfPieces(bytes.subarray(from, body), walk);
       from = end;
       const names = /^\/Filter\s*(?:\[([^\]]*)\]|(\/[A-Za-z0-9]+))/.exec(dictionary.slice(filter));
       const list = (names?.[1] ?? names?.[2] ?? '').match(/[A-Za-z0-9]+/g) ?? [];
       const data = bytes.subarray(body, end);
       if (list.length === 1 && (list[0] === 'FlateDecode' || list[0] === 'Fl')) {
         const content = inflated(data, true, walk);
-        // An attached file is read as a file; any other stream as the strings it shows.
-        if (/\/Type\s*\/EmbeddedFile\b/.test(dictionary.slice(object))) partPieces(content, walk);
-        else walk.pieces.push(pdfStrings(content));
+        // An attached file is read as a file, XMP metadata (XML) as its text (round 25:
+        // read for its strings, the XML's text was lost); any other stream as the
+        // strings it shows.
+        const own = dictionary.slice(object);
+        if (/\/Type\s*\/EmbeddedFile\b/.test(own) || isXmlStream(own, content)) {
+          partPieces(content, walk);
+        } else walk.pieces.push(pdfStrings(content));
       } else if (list.length === 1 && (list[0] === 'DCTDecode' || list[0] === 'DCT')) {
         partPieces(data, walk);
       } else if (!(list.length === 1 && IMAGE_FILTERS.has(list[0]!))) {
@@ -877,7 +883,31 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
     after = end + 9;
     at = after - 1;
   }
-  if (from < text.length) walk.pieces.push(bytes.subarray(from));
+  if (from < text.length) rawPdfPieces(bytes.subarray(from), walk);
+}
+
+/**
+ * A PDF's bytes outside its filtered streams: read as they are, and the
+ * strings in them that read otherwise decoded (hexadecimal `<…>` strings, a
+ * literal string with escapes: `<FEFF0034…>` as a document's `/Title`, `<34
+ * 31 31 31…> Tj` in an uncompressed page) as the text they are (round 25:
+ * only the bytes as written were read, so those passed).
+ */
+function rawPdfPieces(bytes: Uint8Array, walk: Walk): void {
+  walk.pieces.push(bytes);
+  const strings = pdfStrings(bytes, true);
+  if (strings.trim() !== '') walk.pieces.push(strings);
+}
+
+/** An XMP metadata stream (`/Type /Metadata`, `/Subtype /XML`, or XML opening its data). */
+function isXmlStream(dictionary: string, content: Uint8Array): boolean {
+  if (/\/Type\s*\/Metadata\b|\/Subtype\s*\/XML\b/.test(dictionary)) return true;
+  const opening = new TextDecoder('latin1').decode(content.subarray(0, 64)).trimStart();
+  return (
+    opening.startsWith('<?xpacket') ||
+    opening.startsWith('<?xml') ||
+    opening.startsWith('<x:xmpmeta')
+  );
 }
 
 /** A PDF literal string's escapes: `\n`, `\r`, `\t`, `\b`, `\f` (any other stands for itself). */
@@ -893,7 +923,7 @@ const PDF_ESCAPES: Record<number, number> = { 110: 10, 114: 13, 116: 9, 98: 8, 1
  * read as phone numbers to `pii`: only its strings are text (two real PDFs'
  * streams read whole were flagged; their strings were not). One pass.
  */
-function pdfStrings(bytes: Uint8Array): string {
+function pdfStrings(bytes: Uint8Array, encodedOnly = false): string {
   // The strings' bytes, one after another (line feeds between texts), read as latin-1 once;
   // a UTF-16 string is read on its own, the bytes before it read first.
   let out = new Uint8Array(Math.max(64, bytes.length >> 2));
@@ -912,18 +942,35 @@ function pdfStrings(bytes: Uint8Array): string {
   let join = false;
   let started = false;
   /** Before a string's bytes: a line feed unless it joins the last text; its start. */
+  let before = { size: 0, started: false, join: false };
   const begin = () => {
+    before = { size, started, join };
     if (started && !join) put(0x0a);
     started = true;
     return size;
   };
-  /** After a string's bytes from `start`: a UTF-16 one (byte order mark) read on its own. */
+  /** A string that is not kept (`encodedOnly`): as if it had not been read. */
+  const drop = () => {
+    ({ size, started, join } = before);
+  };
+  /**
+   * After a string's bytes from `start`: a UTF-16 one (byte order mark, or
+   * round 25: two bytes a character with a zero high byte, as a CID font's
+   * codes can be, `<00340031…>`) read on its own.
+   */
   const end = (start: number) => {
     join = inArray;
-    if (size - start < 2 || out[start] !== 0xfe || out[start + 1] !== 0xff) return;
-    const wide = new TextDecoder('utf-16be').decode(out.subarray(start + 2, size));
+    const length = size - start;
+    let from = start;
+    if (length >= 2 && out[start] === 0xfe && out[start + 1] === 0xff) from = start + 2;
+    else {
+      if (length < 2 || length % 2 !== 0) return;
+      for (let k = start; k < size; k += 2) if (out[k] !== 0) return;
+    }
+    const wide = new TextDecoder('utf-16be').decode(out.subarray(from, size));
     texts.push(new TextDecoder('latin1').decode(out.subarray(0, start)), wide);
     size = 0;
+    before = { size: 0, started, join };
   };
   const hex = (code: number) =>
     code >= 0x30 && code <= 0x39
@@ -939,9 +986,11 @@ function pdfStrings(bytes: Uint8Array): string {
     } else if (code === 0x28) {
       const start = begin();
       let depth = 1;
+      let escaped = false;
       for (at++; at < bytes.length; at++) {
         let byte = bytes[at]!;
         if (byte === 0x5c) {
+          escaped = true;
           const next = bytes[++at];
           if (next === undefined) break;
           if (next >= 0x30 && next <= 0x37) {
@@ -959,18 +1008,31 @@ function pdfStrings(bytes: Uint8Array): string {
         else if (byte === 0x29 && --depth === 0) break;
         put(byte);
       }
-      end(start);
+      // Outside a stream, a string with no escape was read as it is written.
+      if (encodedOnly && !escaped) drop();
+      else end(start);
     } else if (code === 0x3c && bytes[at + 1] !== 0x3c) {
       const start = begin();
       let half = -1;
+      let broken = false;
       for (at++; at < bytes.length && bytes[at] !== 0x3e; at++) {
         const digit = hex(bytes[at]!);
+        if (digit < 0 && encodedOnly && !isPdfSpace(bytes[at]!)) {
+          // No hex string (XML's `<tag>` in an uncompressed stream): read on from here.
+          broken = true;
+          break;
+        }
         if (digit < 0) continue;
         if (half < 0) half = digit;
         else {
           put(half * 16 + digit);
           half = -1;
         }
+      }
+      if (broken || (encodedOnly && at >= bytes.length)) {
+        drop();
+        at--;
+        continue;
       }
       if (half >= 0) put(half * 16);
       end(start);
@@ -979,6 +1041,10 @@ function pdfStrings(bytes: Uint8Array): string {
   texts.push(new TextDecoder('latin1').decode(out.subarray(0, size)));
   return texts.join('');
 }
+
+/** PDF white space (NUL, tab, line feed, form feed, carriage return, space). */
+const isPdfSpace = (code: number) =>
+  code === 0 || code === 9 || code === 10 || code === 12 || code === 13 || code === 32;
 
 /** A letter or digit (a keyword's neighbour inside one word). */
 const isWordCode = (code: number) =>

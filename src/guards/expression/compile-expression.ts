@@ -19,6 +19,48 @@ const CALL_VARIABLES = new Set(['metadata', 'tool', 'step', 'kind']);
 const CLOCK_FUNCTIONS = new Set(['now', 'today']);
 const RE2_FUNCTION = 're2Matches';
 
+/** Variables as long as the input: a loop over one must not read one whole on each turn. */
+const INPUT_VARIABLES = new Set(['content', 'tool', 'metadata']);
+/** Operators whose cost does not grow with an operand as long as the input (bounded by the other, or O(1)). */
+const CHEAP_OPERANDS = new Set(['==', '!=', '<', '<=', '>', '>=', '&&', '||', '!_', '-_']);
+/** Functions whose cost does not grow with their argument: `size`, `has`, number conversions. */
+const CHEAP_FUNCTIONS = new Set(['size', 'has', 'int', 'uint', 'double']);
+
+/** True when `node` reads a variable as long as the input. */
+function readsInput(node: AstNode): boolean {
+  if (node.op === 'id') return INPUT_VARIABLES.has(node.args as string);
+  return children(node).some(readsInput);
+}
+
+/**
+ * True when `node` (part of a comprehension's body) reads an input variable,
+ * or a field of one (`tool.args.query`), other than as an operand whose cost
+ * does not grow with it: `content.contains(w)` scans the content on each
+ * turn, so a loop over the content's words costs quadratic time.
+ */
+function readsInputWhole(node: AstNode, cheap = false): boolean {
+  if (node.op === 'id') return !cheap && INPUT_VARIABLES.has(node.args as string);
+  const [first, ...rest] = children(node);
+  if (node.op === '.' || node.op === '[]') {
+    // The selected object keeps its place's cost; an index is a key, read whole.
+    return (
+      (first !== undefined && readsInputWhole(first, cheap)) ||
+      rest.some(child => readsInputWhole(child))
+    );
+  }
+  const name = Array.isArray(node.args) && typeof node.args[0] === 'string' ? node.args[0] : '';
+  const operandsCheap =
+    CHEAP_OPERANDS.has(node.op) ||
+    ((node.op === 'call' || node.op === 'rcall') && CHEAP_FUNCTIONS.has(name));
+  if (node.op === '?:') {
+    return (
+      (first !== undefined && readsInputWhole(first, true)) ||
+      rest.some(child => readsInputWhole(child, cheap))
+    );
+  }
+  return children(node).some(child => readsInputWhole(child, operandsCheap));
+}
+
 /** Default structural limit: AST nodes of one expression. */
 export const DEFAULT_MAX_NODES = 500;
 const MAX_DEPTH = 32;
@@ -235,6 +277,12 @@ export function compileExpression(
         problems++;
       }
       const [range, ...body] = children(node);
+      if (range && readsInput(range) && body.some(part => readsInputWhole(part))) {
+        report(
+          `no comprehension over the input (content, tool, metadata) whose body reads the input whole (in a call other than ${[...CHEAP_FUNCTIONS].join(', ')}, or as a list or key): each turn scans it, which costs quadratic time; compare with it, or loop over a list the expression spells`,
+        );
+        problems++;
+      }
       if (range) walk(range, insideComprehension);
       for (const part of body) walk(part, true);
       return;

@@ -1,0 +1,86 @@
+import { generateText, tool, wrapLanguageModel } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod/v4';
+import { configIssuesOf, textModel } from '../../../test/helpers';
+import { turnsModel } from '../../../test/helpers/turns-model';
+import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
+import { guardrails } from '../../middleware/guardrails-middleware';
+import { guardTools } from '../../tools/guard-tool';
+import { expression } from './expression';
+
+// A comprehension over the content's words whose body scanned the content
+// again ran in quadratic time: `content.split(" ").exists(w, content.contains(w + "!"))`
+// took 1.3 s on 24 KB and about 40 minutes on the default maxInputLength
+// (1,000,000 characters), with the event loop blocked. The nesting rule
+// (no comprehension inside another's body) did not see it: the inner scan
+// is a function call, not a macro.
+const QUADRATIC =
+  'no comprehension over the input (content, tool, metadata) whose body reads the input whole (in a call other than size, has, int, uint, double, or as a list or key): each turn scans it, which costs quadratic time; compare with it, or loop over a list the expression spells';
+
+describe('expression: a loop over the input may not read the input whole on each turn', () => {
+  it.each([
+    'content.split(" ").exists(w, content.contains(w + "!"))',
+    'tool.args.items.all(i, tool.args.query.contains(i))',
+    'tool.args.items.exists(i, i in tool.args.allowed)',
+    'metadata.tags.exists(t, metadata.blocked.contains(t))',
+    'content.split(" ").map(w, tool.args[content]).size() == 0',
+  ])('rejects %j at construction, naming the expression', expr => {
+    expect(configIssuesOf(() => expression({ expr, name: 'rule' }))).toEqual([
+      { path: 'rule.expr', value: expr, expected: QUADRATIC },
+    ]);
+  });
+
+  it('keeps loops that cost linear time, and runs one on 1,000,000 characters through generateText', async () => {
+    for (const expr of [
+      '["drop", "delete"].exists(w, content.contains(w))', // a loop over what the expression spells
+      'content.split(" ").exists(w, w in ["drop", "delete"])', // a body that reads the item alone
+      'content.split(" ").all(w, w.size() < 100 && size(content) > 0 && w != content)',
+      'tool.args.items.all(i, double(i.price) <= double(tool.args.limit) && has(tool.args.limit))',
+    ]) {
+      expect(() => expression({ expr })).not.toThrow();
+    }
+    const noLongWords = expression({
+      expr: 'content.split(" ").all(w, w.size() < 50 && w != content)',
+      reason: 'a word of 50 characters or more',
+    });
+    const model = wrapLanguageModel({
+      model: textModel('ok'),
+      middleware: guardrails({ input: [noLongWords] }),
+    });
+    const prompt = 'ab '.repeat(333_333);
+    const result = await generateText({ model, prompt });
+    expect(result.text).toBe('ok');
+    expect((await getGuardrailOutcome(result))?.records.map(record => record.status)).toEqual([
+      'passed',
+    ]);
+  });
+
+  it('a comparison with a field of the tool arguments in the body is allowed, through guardTools', async () => {
+    const underLimit = expression({
+      expr: 'tool.args.items.all(i, i.price <= tool.args.limit)',
+      reason: 'an item over the limit',
+    });
+    const tools = guardTools(
+      {
+        order: tool({
+          inputSchema: z.object({
+            items: z.array(z.object({ price: z.number() })),
+            limit: z.number(),
+          }),
+          execute: async () => 'ordered',
+        }),
+      },
+      { input: [underLimit] },
+    );
+    const model = turnsModel([
+      {
+        toolCalls: [
+          { toolCallId: 'c1', toolName: 'order', input: { items: [{ price: 5 }], limit: 10 } },
+        ],
+      },
+      { text: 'Done.' },
+    ]);
+    const result = await generateText({ model, tools, prompt: 'Order it.' });
+    expect(result.steps[0]?.toolResults[0]?.output).toBe('ordered');
+  });
+});

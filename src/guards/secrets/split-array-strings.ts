@@ -1,5 +1,6 @@
 import { type DetectedSpan, type RankedSpan, resolveOverlaps } from '../shared/spans';
 import { type FindSecretsOptions, findSecrets } from './find-secrets';
+import { holdsLiteral, KeyPieces } from './key-pieces';
 import { startsWithPrefixLiteral } from './split-prefix';
 
 /**
@@ -72,6 +73,8 @@ export function secretsAcrossArrayStrings(
   const indexString: Array<number | undefined> = [];
   // The index of each string (by its start) that a record with an index holds.
   const stringIndex = new Map<number, number>();
+  // Whether the strings hold a piece of a key the column reading could join (round 25).
+  const pieces = new KeyPieces();
   const closeRun = (depth: number) => {
     const run = current[depth];
     if (run && run.pairs.length >= 4) {
@@ -120,6 +123,7 @@ export function secretsAcrossArrayStrings(
       }
       const depth = kinds.length - 1;
       const isKey = depth >= 0 && kinds[depth] === 0x7b && expectsKey[depth];
+      if (chunk && !isKey) pieces.add(json, i + 1, Math.min(end, json.length), hasEscape);
       const isIndex = depth >= 0 && indexString[depth] === i;
       if (depth < 0 || isKey || isIndex || (blankOnly && end > i + 1)) {
         // Not an element or value, a record's index, or white space only: neither joined nor a break.
@@ -217,8 +221,12 @@ export function secretsAcrossArrayStrings(
     }
   }
   for (let depth = 0; depth < kinds.length; depth++) closeRun(depth);
-  // Records of more fields, or with the chunk deeper: their columns (round 24).
-  if (json.includes('{')) runs.push(...columnRuns(json, escaped));
+  // Records of more fields, or with the chunk deeper: their columns (round
+  // 24), when a string holds a piece of a key (round 25: the parse cost
+  // 50-110 ms a megabyte on every JSON text with an object).
+  if (json.includes('{') && (pieces.found || holdsLiteral(json))) {
+    runs.push(...columnRuns(json, escaped));
+  }
   if (runs.length === 0) return [];
   // Where a string of a run starts with a key's prefix: read from there too,
   // and cut at each string end after it (round 24).

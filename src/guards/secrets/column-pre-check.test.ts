@@ -1,0 +1,96 @@
+import { generateText, isStepCount, tool } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { recordTypes } from '../../../test/helpers/char-codes';
+import { turnsModel } from '../../../test/helpers/turns-model';
+import { collectToolRecords } from '../../tools/collect-tool-records';
+import { guardTools } from '../../tools/guard-tool';
+import { KeyPieces } from './key-pieces';
+import { secrets } from './secrets';
+import { secretsAcrossArrayStrings } from './split-array-strings';
+
+/**
+ * Round 25: the column reading (round 24) is skipped for a JSON text whose
+ * strings hold no piece of a key (no rule's literal, in one string or cut
+ * between two). A key whose prefix itself is cut over records
+ * (`"g"`, `"h"`, `"p_…"`) is still joined.
+ */
+
+const GITHUB = 'ghp_q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3Nf5Vg0Jc7Qe2R';
+const AWS = 'AKIAZ7QH3M2KX9TN4LPW';
+
+/** What the model reads of a tool returning `{ rows }` through `guardTools` with `secrets`, and the records. */
+async function modelReads(rows: unknown[]) {
+  const model = turnsModel([{ toolCalls: [{ toolCallId: 'c1', toolName: 'keys', input: {} }] }]);
+  const out = await generateText({
+    model,
+    tools: guardTools(
+      { keys: tool({ inputSchema: z.object({}), execute: async () => ({ rows }) }) },
+      { output: [secrets({ action: 'redact' })] },
+    ),
+    prompt: 'Keys',
+    stopWhen: isStepCount(2),
+  });
+  const message = model.doGenerateCalls[1]!.prompt.find(m => m.role === 'tool')!;
+  return {
+    output: (message.content[0] as { output: { value: unknown } }).output.value,
+    records: collectToolRecords(out.steps).map(recordTypes),
+  };
+}
+
+/** `token` cut at `cuts`, as three-field records (`{i, c, t}`). */
+const records = (token: string, cuts: number[]) =>
+  [0, ...cuts].map((from, i) => ({ i, c: token.slice(from, cuts[i]), t: 'chunk' }));
+
+describe('the column reading of records whose strings hold a cut prefix', () => {
+  it('guardTools: a prefix cut over records is redacted in every piece', async () => {
+    for (const [token, cuts, type] of [
+      [GITHUB, [1, 2, 20], 'GITHUB_TOKEN'],
+      [GITHUB, [2, 20], 'GITHUB_TOKEN'],
+      [GITHUB, [3, 12, 30], 'GITHUB_TOKEN'],
+      [AWS, [1, 10], 'AWS_ACCESS_KEY_ID'],
+      [AWS, [3, 12], 'AWS_ACCESS_KEY_ID'],
+    ] as const) {
+      const rows = records(token, [...cuts]);
+      expect(await modelReads(rows), `${cuts}`).toEqual({
+        output: { rows: rows.map(row => ({ ...row, c: `[${type}]` })) },
+        records: [['secrets', 'modified', [type]]],
+      });
+    }
+  });
+
+  it('records of words, ids and addresses hold no piece: nothing to join', () => {
+    const rows = Array.from({ length: 50 }, (_, i) => ({
+      id: i,
+      name: `user ${i}`,
+      email: `user${i}@example.com`,
+      city: ['Paris', 'Lyon', 'Oslo'][i % 3],
+    }));
+    const json = JSON.stringify(rows);
+    const pieces = new KeyPieces();
+    for (const match of json.matchAll(/"([^"\\]*)"/g)) {
+      pieces.add(json, match.index + 1, match.index + 1 + match[1]!.length, false);
+    }
+    expect(pieces.found).toBe(false);
+    expect(secretsAcrossArrayStrings(json)).toEqual([]);
+  });
+
+  it('pairs a head and a rest in either order, and any escape', () => {
+    const seen = (...strings: string[]) => {
+      const json = strings.map(string => `"${string}"`).join(',');
+      const pieces = new KeyPieces();
+      let at = 0;
+      for (const string of strings) {
+        pieces.add(json, at + 1, at + 1 + string.length, string.includes('\\'));
+        at += string.length + 3;
+      }
+      return pieces.found;
+    };
+    expect(seen('xg', 'hp_q8Zr')).toBe(true);
+    expect(seen('hp_q8Zr', 'xg')).toBe(true);
+    expect(seen('g', 'h', 'p_q8Zr')).toBe(true);
+    expect(seen('AK', 'IAZ7QH')).toBe(true);
+    expect(seen('\\u0067hp_')).toBe(true);
+    expect(seen('Paris', 'Lyon', 'Oslo')).toBe(false);
+  });
+});

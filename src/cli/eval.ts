@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type ChainContext, runChain } from '../core/chain';
 import { GuardrailConfigError } from '../core/errors';
+import { shownToolName } from '../core/shown-tool-calls';
 import type { Guardrail, GuardrailKind, GuardrailRecord } from '../core/types';
 import { contentFilter } from '../guards/content-filter/content-filter';
 import { harmfulContent } from '../guards/harmful-content/harmful-content';
@@ -203,6 +204,21 @@ const describe = (value: unknown) => {
   return text.length > 40 ? `${text.slice(0, 40)}...` : text;
 };
 
+/** C0 and C1 controls (line breaks, tabs, ANSI escapes) and bidirectional controls. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are what is looked for
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * A name the data file chose (a set, an entity type, a key) as the report
+ * prints it: as written when it is short and plain, else quoted as JSON with
+ * its controls escaped, cut to 64 characters. A set name with `\n` and a
+ * tab forged rows of the table, an ANSI escape rewrote the terminal, and
+ * data files come from anywhere.
+ */
+function shownName(name: string): string {
+  return name.length <= 64 && !CONTROLS.test(name) ? name : shownToolName(name);
+}
+
 /**
  * The problems both row shapes share: required keys missing (listing the
  * keys the row has), a label that is not 0 or 1, a field that must be a
@@ -217,7 +233,11 @@ function sharedRowProblems(
   const problems: string[] = [];
   const missing = required.filter(key => value[key] === undefined);
   if (missing.length > 0) {
-    const keys = Object.keys(value).slice(0, 8).join(', ') || 'none';
+    const keys =
+      Object.keys(value)
+        .slice(0, 8)
+        .map(key => shownName(key))
+        .join(', ') || 'none';
     problems.push(
       `${missing.map(key => `"${key}"`).join(' and ')} ${missing.length === 1 ? 'is' : 'are'} missing (the row's keys: ${keys}${hint})`,
     );
@@ -590,7 +610,7 @@ export function formatEvalResult({ sets, overall }: EvalResult): string {
   for (const report of reports) {
     lines.push(
       [
-        report.set,
+        shownName(report.set),
         report.rows,
         `${report.truePositives + report.falseNegatives}/${report.falsePositives + report.trueNegatives}`,
         format(report.precision),
@@ -609,7 +629,7 @@ export function formatEvalResult({ sets, overall }: EvalResult): string {
       if (!report.ruleAware) continue;
       lines.push(
         [
-          report.set,
+          shownName(report.set),
           report.ruleAware.mappedNegatives,
           format(report.ruleAware.precision),
           format(report.ruleAware.recall),
@@ -638,7 +658,7 @@ export function formatEvalResult({ sets, overall }: EvalResult): string {
     const undetectable: string[] = [];
     for (const [type, scores] of Object.entries(overall.entities)) {
       if (!scores.detectable) undetectable.push(type);
-      lines.push(row(scores.detectable ? type : `${type} *`, scores));
+      lines.push(row(scores.detectable ? shownName(type) : `${shownName(type)} *`, scores));
     }
     lines.push(row('all gold spans', overall.allSpans));
     if (undetectable.length > 0) {

@@ -30,7 +30,10 @@ const commands: Record<string, (argv: string[], output: CliOutput) => Promise<nu
 export async function runCli(argv: readonly string[], output: CliOutput): Promise<number> {
   const [first, ...rest] = argv;
   if (first === '--help' || first === '-h' || first === 'help') {
-    const command = first === 'help' && rest[0] !== undefined ? commands[rest[0]] : undefined;
+    const command =
+      first === 'help' && rest[0] !== undefined && Object.hasOwn(commands, rest[0])
+        ? commands[rest[0]]
+        : undefined;
     if (command) return command(['--help'], output);
     output.stdout.write(`${cliUsage}\n`);
     return 0;
@@ -43,10 +46,11 @@ export async function runCli(argv: readonly string[], output: CliOutput): Promis
     output.stderr.write(`${cliUsage}\n`);
     return 2;
   }
-  const command = commands[first];
+  // Own names only: `constructor` or `toString` found Object's and ran it (an array as the exit code).
+  const command = Object.hasOwn(commands, first) ? commands[first] : undefined;
   if (!command) {
     output.stderr.write(
-      `Unknown command "${first}": expected one of ${Object.keys(commands).join(', ')}.\n\n${cliUsage}\n`,
+      `Unknown command ${JSON.stringify(first)}: expected one of ${Object.keys(commands).join(', ')}.\n\n${cliUsage}\n`,
     );
     return 2;
   }

@@ -43,8 +43,8 @@ describe('Latin letters with diacritics fold to their base letters', () => {
   });
 
   it('other letters stay: ß, æ, ð, þ, other scripts', () => {
-    expect(foldText('Straße æther ðe þorn Ελλάδα Москва café naïve')).toBe(
-      'straße æther ðe þorn ελλάδα москва cafe naive',
-    );
+    expect(
+      foldText('Straße æther ðe þorn Ελλάδα Москва café naïve', { lookAlikeWords: 'first' }),
+    ).toBe('straße æther ðe þorn ελλάδα москва cafe naive');
   });
 });

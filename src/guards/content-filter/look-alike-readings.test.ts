@@ -77,3 +77,48 @@ describe('private-use characters are read through, as invisible ones (generateTe
     );
   });
 });
+
+describe('a look-alike word beside a native one: both readings (generateText, contentFilter)', () => {
+  it('reads as written first, and as the Latin word it shows in a second reading', async () => {
+    expect(await filtered(['kill'], 'да кіӏӏ')).toEqual(BLOCKED);
+    expect(await filtered(['kill'], 'Купить и кіӏӏ сейчас')).toEqual(BLOCKED);
+    expect(await contentFilterGenerate('Ну да, кіӏӏ уоսгѕеӏғ.')).toEqual({
+      text: 'This content is not allowed.',
+      records: [SELF_HARM_BLOCKED],
+    });
+    expect(foldText('да кіӏӏ')).toBe('да кіӏӏ\nда kill');
+    // A Russian entry still matches in its sentence (round 24), and a Russian sentence passes a Latin list.
+    expect(await filtered(['бомба'], 'купить бомба сейчас')).toEqual(BLOCKED);
+    expect(await filtered(['kill', 'bomb'], 'Все в порядке, как всегда.')).toEqual(
+      passed('Все в порядке, как всегда.'),
+    );
+  });
+
+  it('two readings at most, each the text long: a flood reads in linear time', () => {
+    const flood = 'да кіӏӏ '.repeat(100_000);
+    const folded = foldText(flood);
+    expect(folded.length).toBe(2 * flood.trimEnd().length + 1);
+    expect(folded.endsWith('да kill да kill')).toBe(true);
+    // No word kept: one reading.
+    expect(foldText('кіӏӏ '.repeat(1_000))).toBe('kill '.repeat(1_000).trimEnd());
+  });
+});
+
+describe('a word of a script the text writes keeps its reading first', () => {
+  it('a Greek or Ukrainian word between Latin names, in a text of that script', () => {
+    // The text holds letters of its script that are no look-alikes (ό, ί, λ, ж, ї…):
+    // its look-alike words are words of that language in the first reading.
+    expect(foldText('Ο Joe και η Rika πήγαν στο Broadmeadows.', { lookAlikeWords: 'first' })).toBe(
+      'ο joe και η rika πήγαν στο broadmeadows.',
+    );
+    expect(
+      foldText('Зеленський: Україна і NATO, Kyiv та Lviv. Ми разом.', { lookAlikeWords: 'first' }),
+    ).toBe('зеленський: україна і nato, kyiv та lviv. ми разом.');
+    // The second reading folds them (what a reader of Latin sees).
+    expect(foldText('Ο Joe και η Rika πήγαν.')).toBe(
+      'ο joe και η rika πήγαν.\nο joe kai η rika πήγαν.',
+    );
+    // No letter of the script that is no look-alike: the text reads as Latin.
+    expect(foldText('Just кіӏӏ the Joe process')).toBe('just kill the joe process');
+  });
+});

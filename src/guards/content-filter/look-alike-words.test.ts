@@ -52,12 +52,15 @@ describe('look-alike words fold where the text reads as Latin (generateText, con
   });
 
   it('Russian and Greek sentences stay as they are, look-alike-only words too', () => {
+    // The first reading; since round 25 a second follows with the look-alike words folded.
     expect(foldText('Все в порядке: тот текст уже тут. Всё хорошо, как всегда.')).toBe(
-      'все в порядке: тот текст уже тут. всё хорошо, как всегда.',
+      'все в порядке: тот текст уже тут. всё хорошо, как всегда.\nbce в порядке: tot tekct уже tyt. bce хорошо, kak всегда.',
     );
-    expect(foldText('Ο κόσμος και τα παιδιά')).toBe('ο κόσμος και τα παιδιά');
+    expect(foldText('Ο κόσμος και τα παιδιά', { lookAlikeWords: 'first' })).toBe(
+      'ο κόσμος και τα παιδιά',
+    );
     // A native word next to them wins (the reading stays the script's).
-    expect(foldText('да кіӏӏ')).toBe('да кіӏӏ');
+    expect(foldText('да кіӏӏ', { lookAlikeWords: 'first' })).toBe('да кіӏӏ');
     // Only look-alikes, one script, nothing native near: read as Latin.
     expect(foldText('кіӏӏ')).toBe('kill');
   });

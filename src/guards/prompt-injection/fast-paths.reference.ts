@@ -36,6 +36,7 @@ import {
   homoglyphs,
   isSeparator,
   joinSpaced,
+  LookAlikeWordReading,
   leet,
   secondReadings,
   withFillersAsSpaces,
@@ -182,9 +183,17 @@ export function referenceFoldText(
   return [folded, reading].filter(part => part !== '').join('\n');
 }
 
-function foldLogical(
+function foldLogical(text: string, options: { leet?: boolean | 'aggressive' } = {}): string {
+  // Round 25: look-alike words the first reading kept as written, folded in a second reading.
+  const first = foldReading(text, options, new LookAlikeWordReading(text, 'first'));
+  const all = foldReading(text, options, new LookAlikeWordReading(text, 'all'));
+  return all === first ? first : `${first}\n${all}`;
+}
+
+function foldReading(
   text: string,
-  { leet: foldLeet = true }: { leet?: boolean | 'aggressive' } = {},
+  { leet: foldLeet = true }: { leet?: boolean | 'aggressive' },
+  reading: LookAlikeWordReading,
 ): string {
   let folded = withoutLatinDiacritics(
     withoutLatinLookAlikes(
@@ -204,7 +213,7 @@ function foldLogical(
   }
   return collapseWhitespace(
     joinSpacedRuns(
-      foldWords(withLookAlikeWordsFolded(folded), foldLeet),
+      foldWords(withLookAlikeWordsFolded(folded, reading), foldLeet),
       foldLeet === 'aggressive',
     ),
   );

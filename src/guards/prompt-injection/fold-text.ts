@@ -513,8 +513,13 @@ function foldWord(
  * symbols, for matchers that try both readings (`$project` is not `sproject`);
  * `{ leet: 'aggressive' }` folds every word with a letter in it ("1n57ruc710n5"
  * too) and joins spaced runs that are a third letters, for a second reading
- * of text that looks like heavy leetspeak. `{ lookAlikeWords: false }`
- * leaves words made only of look-alikes as written (`foldTermReadings`).
+ * of text that looks like heavy leetspeak. Where the first reading keeps
+ * a word made only of look-alikes as written (a word of its script stands
+ * beside it, or the text holds one), the text is read again after it with
+ * every such word folded (`withLookAlikeWordsFolded`): `да кіӏӏ` reads `да
+ * кіӏӏ` and `да kill`. `{ lookAlikeWords: 'first' }` gives the first
+ * reading alone, `'all'` the second alone, `false` leaves every word made
+ * only of look-alikes as written (`foldTermReadings`).
  *
  * @example
  * foldText('1gn0re   аll previous'); // 'ignore all previous'
@@ -524,7 +529,7 @@ export function foldText(
   {
     leet: foldLeet = true,
     lookAlikeWords = true,
-  }: { leet?: boolean | 'aggressive'; lookAlikeWords?: boolean } = {},
+  }: { leet?: boolean | 'aggressive'; lookAlikeWords?: LookAlikeWords } = {},
 ): string {
   const pieces = foldInPieces(text, foldLeet, FOLD_PIECE, lookAlikeWords);
   return pieces.length === 1 ? pieces[0]! : pieces.join('');
@@ -543,7 +548,8 @@ export function foldTermReadings(
   term: string,
   { leet: foldLeet = true }: { leet?: boolean | 'aggressive' } = {},
 ): string[] {
-  const folded = foldText(term, { leet: foldLeet });
+  // A text's second reading (every look-alike word folded) is matched by the first reading of a term.
+  const folded = foldText(term, { leet: foldLeet, lookAlikeWords: 'first' });
   const asWritten = foldText(term, { leet: foldLeet, lookAlikeWords: false });
   return asWritten === folded ? [folded] : [folded, asWritten];
 }
@@ -589,7 +595,7 @@ export function foldInPieces(
   text: string,
   foldLeet: boolean | 'aggressive',
   pieceLength: number,
-  lookAlikeWords = true,
+  lookAlikeWords: LookAlikeWords = true,
 ): string[] {
   const folded = foldLogicalOrder(text, foldLeet, pieceLength, lookAlikeWords);
   // What a right-to-left override shows, and upside-down text turned, after the units' reading.
@@ -600,12 +606,39 @@ export function foldInPieces(
   return folded.every(piece => piece === '') ? readings : [...folded, '\n', ...readings];
 }
 
-/** `foldInPieces` of the text in the order of its units. */
+/**
+ * How `foldText` reads words made only of look-alikes: `true` (the
+ * default) its first reading and, where that kept such a word as written,
+ * a second with every one folded; `'first'` or `'all'` one of the two;
+ * `false` every such word as written.
+ */
+export type LookAlikeWords = boolean | 'first' | 'all';
+
+/**
+ * `foldInPieces` of the text in the order of its units: its first reading,
+ * and when that kept a word made only of look-alikes as written (and
+ * `lookAlikeWords` is `true`), a line break and the reading with every
+ * such word folded (round 25). At most two readings, each linear.
+ */
 function foldLogicalOrder(
   text: string,
   foldLeet: boolean | 'aggressive',
   pieceLength: number,
-  lookAlikeWords: boolean,
+  lookAlikeWords: LookAlikeWords,
+): string[] {
+  const words = new LookAlikeWordReading(text, lookAlikeWords === true ? 'first' : lookAlikeWords);
+  const folded = foldCut(text, foldLeet, pieceLength, words);
+  if (lookAlikeWords !== true || !words.kept) return folded;
+  words.mode = 'all';
+  return [...folded, '\n', ...foldCut(text, foldLeet, pieceLength, words)];
+}
+
+/** The folded pieces of `text` in one reading of its look-alike words. */
+function foldCut(
+  text: string,
+  foldLeet: boolean | 'aggressive',
+  pieceLength: number,
+  words: LookAlikeWordReading,
 ): string[] {
   const folded: string[] = [];
   let from = 0;
@@ -614,13 +647,32 @@ function foldLogicalOrder(
     if (!pieceCut.test(text)) break;
     // The cut is after the space: the match is two letters, the space, two letters.
     const cut = pieceCut.lastIndex - 2;
-    folded.push(foldPiece(text.slice(from, cut), foldLeet, false, pieceLength, lookAlikeWords));
+    folded.push(foldPiece(text.slice(from, cut), foldLeet, false, pieceLength, words));
     from = cut;
   }
-  folded.push(
-    foldPiece(from === 0 ? text : text.slice(from), foldLeet, true, pieceLength, lookAlikeWords),
-  );
+  folded.push(foldPiece(from === 0 ? text : text.slice(from), foldLeet, true, pieceLength, words));
   return folded;
+}
+
+/**
+ * One reading of a text's words made only of look-alikes, for
+ * `withLookAlikeWordsFolded`: its mode, the scripts the whole text holds a
+ * letter of that is no look-alike (read once, when a word asks), and
+ * whether the reading kept such a word as written.
+ */
+export class LookAlikeWordReading {
+  kept = false;
+  private scripts = -1;
+  constructor(
+    private readonly text: string,
+    public mode: 'first' | 'all' | false,
+  ) {}
+
+  /** Bits (`scriptBit`) of the scripts the text holds a letter of that is no look-alike. */
+  nativeScripts(): number {
+    if (this.scripts < 0) this.scripts = nativeScriptsOf(this.text);
+    return this.scripts;
+  }
 }
 
 /**
@@ -1001,6 +1053,43 @@ for (const [from, to] of Object.entries(homoglyphs)) {
 }
 const lookAlikeChar = new RegExp(`[${Object.keys(homoglyphs).join('')}]`);
 
+/**
+ * Per BMP unit of the scripts `homoglyphs` draws from, the bit of its
+ * script (`scriptBit`) when it is a letter that, lower-cased, is no
+ * look-alike (`д`, `λ`, `ά`, `Д`): a letter only that script's words have.
+ */
+const nativeScriptOfUnit = new Uint8Array(0x10000);
+for (const [first, last] of [
+  [0x370, 0x3ff],
+  [0x400, 0x52f],
+  [0xa640, 0xa69f],
+  [0x530, 0x58f],
+  [0x13a0, 0x13ff],
+  [0xab70, 0xabbf],
+  [0x1400, 0x167f],
+  [0xa4d0, 0xa4ff],
+] as const) {
+  for (let code = first; code <= last; code++) {
+    const lowered = String.fromCharCode(code).toLowerCase();
+    if (lowered.length !== 1 || !letter.test(lowered)) continue;
+    const unit = lowered.charCodeAt(0);
+    if (lookAlikeTarget[unit] === 0) nativeScriptOfUnit[code] = scriptBit(unit);
+  }
+}
+
+/**
+ * The scripts (`scriptBit`) `text` holds a letter of that is no look-alike
+ * (`nativeScriptOfUnit`): where the text writes a language of that script,
+ * a word of its look-alikes is a word of that language first. One pass.
+ */
+export function nativeScriptsOf(text: string): number {
+  let scripts = 0;
+  for (let index = 0; index < text.length; index++) {
+    scripts |= nativeScriptOfUnit[text.charCodeAt(index)]!;
+  }
+  return scripts;
+}
+
 /** True for a unit of Latin script (letters beyond ASCII that stay Latin: `ß`, `þ`, `ŋ`, `ə`). */
 function isLatinScript(code: number): boolean {
   return (
@@ -1033,13 +1122,24 @@ const NATIVE = 2;
  * `中`). So a Russian or Greek sentence stays (`все` beside `люди`), a
  * look-alike word between Latin words folds, and so does a text of
  * look-alike words only; a look-alike word with a native neighbour stays
- * (`д кіӏӏ`: a real reading of the script wins there). Lower-cased text;
+ * (`д кіӏӏ`: a real reading of the script wins there), and so does one of
+ * a script the whole text holds a letter of that is no look-alike (round
+ * 25: `και` between Latin names in a Greek text, 83 of the corpora's 1,861
+ * rows with Greek or Cyrillic letters folded such a word, 15 after, all in
+ * gibberish suffixes). That is the first reading (`reading.mode`
+ * `'first'`, which notes in `reading.kept` that it kept a word); `'all'`
+ * folds every such word, the second reading `foldText` adds where the
+ * first kept one (`да кіӏӏ` is `kill` to a reader of Latin). Lower-cased text;
  * one pass, each unit read once (a run of look-alike words waiting for its
  * right neighbour is mapped when it comes). Texts without a look-alike are
  * not walked.
  */
-export function withLookAlikeWordsFolded(text: string): string {
+export function withLookAlikeWordsFolded(
+  text: string,
+  reading: LookAlikeWordReading = new LookAlikeWordReading(text, 'first'),
+): string {
   if (!lookAlikeChar.test(text)) return text;
+  const all = reading.mode === 'all';
   const pieces = new PieceJoiner();
   let copied = 0;
   // The nearest word with a letter before the one read, and the look-alike words waiting since it.
@@ -1106,14 +1206,21 @@ export function withLookAlikeWordsFolded(text: string): string {
     if (kind === -1 && (scripts & (scripts - 1)) === 0) {
       // Look-alikes of one script: they wait for the word after them, unless a native
       // word came before. Words of one or two (`на`, `ко`, `οι`) stay: they spell little.
-      if (left === NATIVE || lookAlikes < 3) continue;
+      if (lookAlikes < 3) continue;
+      // The first reading keeps them where a native word came before, or where the
+      // text holds a letter of their script that is no look-alike (`και` in Greek).
+      if (!all && (left === NATIVE || (reading.nativeScripts() & scripts) !== 0)) {
+        reading.kept = true;
+        continue;
+      }
       if (pendingFrom < 0) pendingFrom = start;
       pendingTo = index;
       continue;
     }
     // A word that decides: Latin, native, or look-alikes of several scripts (read as Latin).
     if (pendingFrom >= 0) {
-      if (kind !== NATIVE) fold(pendingFrom, pendingTo);
+      if (kind !== NATIVE || all) fold(pendingFrom, pendingTo);
+      else reading.kept = true;
       pendingFrom = -1;
     }
     if (kind === -1) fold(start, index);
@@ -1303,7 +1410,7 @@ function foldPiece(
   foldLeet: boolean | 'aggressive',
   last: boolean,
   pieceLength: number,
-  lookAlikeWords: boolean,
+  words: LookAlikeWordReading,
 ): string {
   let folded = withoutLatinDiacritics(
     withoutLatinLookAlikes(
@@ -1324,7 +1431,7 @@ function foldPiece(
   }
   return collapseWhitespace(
     joinSpacedRuns(
-      foldWords(lookAlikeWords ? withLookAlikeWordsFolded(folded) : folded, foldLeet),
+      foldWords(words.mode === false ? folded : withLookAlikeWordsFolded(folded, words), foldLeet),
       foldLeet === 'aggressive',
     ),
     last,

@@ -3,6 +3,7 @@ import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { countFromCallback, stringFromCallback } from '../../core/callback-result';
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
+import { shownToolName } from '../../core/shown-tool-calls';
 import type { StreamWatcher, StreamWatchingGuardrail } from '../../core/stream-watch';
 import type { Guardrail, GuardrailContext } from '../../core/types';
 import { memoryStore } from '../../store/memory-store';
@@ -302,7 +303,8 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
       reason:
         session === ''
           ? `calls without a session id would use ${wouldUse} tokens, over their shared budget of ${perSession!.maxTokens}`
-          : `session "${session}" would use ${wouldUse} tokens, over its budget of ${perSession!.maxTokens}`,
+          : // The client often chooses the id (a chat id from the request body): quoted, escaped, cut.
+            `session ${shownToolName(session)} would use ${wouldUse} tokens, over its budget of ${perSession!.maxTokens}`,
       severity: 'warning',
       info: Object.fromEntries(Object.entries(info).filter(([, value]) => value !== undefined)) as {
         [key: string]: number | string;

@@ -1,5 +1,5 @@
-import { shownToolCallId } from '../guards/shared/shown-ids';
 import { emitEvent } from './events';
+import { cutToolName, shownToolCallIdOf } from './shown-tool-calls';
 import { endGuardrailSpan, startGuardrailSpan, withGuardrailSpan } from './telemetry';
 import type {
   Guardrail,
@@ -324,7 +324,7 @@ export function verdictRecord(
   verdict: Verdict,
   changed: boolean,
   durationMs: number,
-  context: Pick<ChainContext, 'toolName' | 'toolCallId' | 'serverId' | 'role' | 'part'>,
+  context: Pick<ChainContext, 'toolName' | 'toolCallId' | 'serverId' | 'role' | 'part' | 'state'>,
 ): GuardrailRecord {
   const record: GuardrailRecord = {
     guardrail: guardrail.name,
@@ -346,11 +346,25 @@ export function verdictRecord(
     }
   }
   if (verdict.info !== undefined) record.info = verdict.info;
-  if (context.toolName !== undefined) record.toolName = context.toolName;
-  if (context.toolCallId !== undefined) record.toolCallId = shownToolCallId(context.toolCallId);
+  toolFields(record, context);
   if (context.serverId !== undefined) record.serverId = context.serverId;
   sourceOfInput(record, context);
   return record;
+}
+
+/**
+ * The record's `toolName`, cut to 64 characters (an MCP server chooses it),
+ * and `toolCallId` as the call shows it (`#hidden-id-n` for one that is
+ * not an id, or holds a value; see `shown-tool-calls.ts`).
+ */
+function toolFields(
+  record: GuardrailRecord,
+  context: Pick<ChainContext, 'toolName' | 'toolCallId' | 'state'>,
+): void {
+  if (context.toolName !== undefined) record.toolName = cutToolName(context.toolName);
+  if (context.toolCallId !== undefined) {
+    record.toolCallId = shownToolCallIdOf(context.state, context.toolCallId);
+  }
 }
 
 /**
@@ -424,8 +438,7 @@ export async function runChain(
         reason: errorMessage(error),
         durationMs: performance.now() - started,
       };
-      if (context.toolName !== undefined) record.toolName = context.toolName;
-      if (context.toolCallId !== undefined) record.toolCallId = shownToolCallId(context.toolCallId);
+      toolFields(record, context);
       if (context.serverId !== undefined) record.serverId = context.serverId;
       sourceOfInput(record, context);
       failsClosed =

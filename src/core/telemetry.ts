@@ -1,4 +1,4 @@
-import { cutToolName } from '../guards/shared/shown-ids';
+import { cutToolName } from './shown-tool-calls';
 import type { GuardrailKind, GuardrailRecord } from './types';
 
 /*

@@ -10,6 +10,7 @@ import { linkedAbortController } from '../core/abort';
 import { DEFAULT_GUARDRAIL_TIMEOUT_MS } from '../core/chain';
 import { GuardrailConfigError, GuardrailTripwireError } from '../core/errors';
 import { metadataObject } from '../core/metadata-object';
+import { callToolCallIds } from '../core/shown-tool-calls';
 import type {
   Guardrail,
   GuardrailEventListener,
@@ -581,6 +582,8 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     const { controller, dispose } = linkedAbortController(params.abortSignal);
     const metadata = metadataOf(params);
     const state = new Map<string, unknown>();
+    // Its records' tool-call ids: the prompt's numbered first, as every step's are.
+    callToolCallIds(state, params.prompt);
     const step = stepOfPrompt(params.prompt);
     const judge = inputJudge({
       prompt: params.prompt,

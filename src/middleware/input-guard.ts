@@ -3,16 +3,22 @@ import { type ChainContext, type ChainResult, runChain } from '../core/chain';
 import { allow } from '../core/define-guardrail';
 import { emitEvent } from '../core/events';
 import { sha256Hex } from '../core/sha256-hex';
+import { cutToolName, shownToolCallIdOf } from '../core/shown-tool-calls';
 import type {
   Guardrail,
   GuardrailEventListener,
   GuardrailMetadata,
   GuardrailRecord,
 } from '../core/types';
-import { shownToolCallId } from '../guards/shared/shown-ids';
 import { UNREADABLE_FILE, type UnreadableFiles } from '../tools/model-output-check';
 import { parseModifiedJson } from '../tools/quote-redacted-literals';
-import { type PromptText, promptTexts, rebuildPrompt, userTextOf } from './prompt-texts';
+import {
+  type PromptText,
+  promptTexts,
+  rebuildPrompt,
+  TOOL_CALL_ID_SLOT,
+  userTextOf,
+} from './prompt-texts';
 import {
   cachedBlockRecord,
   toCachedVerdict,
@@ -51,14 +57,17 @@ function keyedText(entry: PromptText, content: string): string {
 /** The record fields that say what an input text is (none for a user text, as before). */
 function sourceFields(
   entry: PromptText,
+  state: object,
 ): Pick<GuardrailRecord, 'role' | 'part' | 'toolName' | 'toolCallId'> {
   if (entry.role === 'user') return entry.part === 'text' ? {} : { part: entry.part };
   const fields: Pick<GuardrailRecord, 'role' | 'part' | 'toolName' | 'toolCallId'> = {
     role: entry.role,
     part: entry.part,
   };
-  if (entry.toolName !== undefined) fields.toolName = entry.toolName;
-  if (entry.toolCallId !== undefined) fields.toolCallId = shownToolCallId(entry.toolCallId);
+  if (entry.toolName !== undefined) fields.toolName = cutToolName(entry.toolName);
+  if (entry.toolCallId !== undefined) {
+    fields.toolCallId = shownToolCallIdOf(state, entry.toolCallId);
+  }
   return fields;
 }
 
@@ -181,7 +190,7 @@ export function inputJudge({
       status,
       reason,
       durationMs: 0,
-      ...sourceFields(entry),
+      ...sourceFields(entry, state),
     };
     emitEvent(onEvent, record);
     return record;
@@ -231,7 +240,7 @@ export function inputJudge({
         trip: ownRecord(
           guardrail.name,
           'blocked',
-          `modified the input of tool call "${shownToolCallId(entry.toolCallId!)}" into text that is not valid JSON`,
+          `modified the input of tool call "${shownToolCallIdOf(state, entry.toolCallId!)}" into text that is not valid JSON`,
           entry,
         ),
       };
@@ -261,7 +270,11 @@ export function inputJudge({
     // Content the middleware cannot read (inputScope 'all') fails closed before it is judged.
     const unreadable = texts.find(entry => entry.unreadable !== undefined);
     if (unreadable) {
-      const trip = ownRecord(INPUT_UNREADABLE, 'error', unreadable.unreadable!, unreadable);
+      const reason = unreadable.unreadable!.replace(
+        TOOL_CALL_ID_SLOT,
+        () => `"${shownToolCallIdOf(state, String(unreadable.toolCallId))}"`,
+      );
+      const trip = ownRecord(INPUT_UNREADABLE, 'error', reason, unreadable);
       return { contents, records: [trip], trip, cachedVerdicts: 0 };
     }
     // A file no guardrail reads, with `unreadableFiles: 'block'`.
@@ -286,7 +299,7 @@ export function inputJudge({
     for (let i = 0; i < remembered.length; i++) {
       const verdict = remembered[i];
       if (verdict?.action === 'block') {
-        const trip = cachedBlockRecord(guardrail, verdict, 'input', sourceFields(texts[i]!));
+        const trip = cachedBlockRecord(guardrail, verdict, 'input', sourceFields(texts[i]!, state));
         emitEvent(onEvent, trip);
         return { contents, records: [trip], trip, cachedVerdicts: 1 };
       }

@@ -1,6 +1,5 @@
 import type { LanguageModelV4Message, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import type { GuardrailInputPart, GuardrailInputRole } from '../core/types';
-import { shownToolCallId } from '../guards/shared/shown-ids';
 import { canonicalJson } from '../tools/canonical-json';
 import { mediaTypeReading } from '../tools/media-type-reading';
 import {
@@ -333,6 +332,13 @@ function fileText(
 }
 
 /**
+ * Where an unreadable tool call's reason names its id: the input guard
+ * writes it there as the call's records show it (`shownToolCallIdOf`; a
+ * client writes its history's ids, and a call numbers the ones it hides).
+ */
+export const TOOL_CALL_ID_SLOT = '\u0000tool-call-id\u0000';
+
+/**
  * The text a tool call's input is judged as: its canonical JSON (the form
  * `toolOutputs` and `guardTools` judge JSON in), within the limits of a JSON
  * tool result (1,000,000 characters, 64 levels), walked before it is written
@@ -368,18 +374,18 @@ function toolCallText(
   try {
     const problem = jsonLimitProblem(walkJson(input, maxLength), maxLength, maxLength);
     if (problem) {
-      entry.unreadable = `the input of tool call "${shownToolCallId(toolCallId)}" was not judged: ${problem}`;
+      entry.unreadable = `the input of tool call ${TOOL_CALL_ID_SLOT} was not judged: ${problem}`;
       return entry;
     }
     entry.text = canonicalJson(input);
   } catch (error) {
-    entry.unreadable = `the input of tool call "${shownToolCallId(toolCallId)}" could not be serialised as JSON (${
+    entry.unreadable = `the input of tool call ${TOOL_CALL_ID_SLOT} could not be serialised as JSON (${
       error instanceof Error ? error.name : typeof error
     })`;
     return entry;
   }
   if (entry.text.length > maxLength) {
-    entry.unreadable = `the input of tool call "${shownToolCallId(toolCallId)}" was not judged: the text is longer than ${maxLength} characters`;
+    entry.unreadable = `the input of tool call ${TOOL_CALL_ID_SLOT} was not judged: the text is longer than ${maxLength} characters`;
   }
   entry.lengths = [entry.text.length];
   return entry;

@@ -1,7 +1,7 @@
 import type { LanguageModelV4GenerateResult, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { emitEvent } from '../core/events';
+import { cutToolName, shownToolName } from '../core/shown-tool-calls';
 import type { GuardrailEventListener, GuardrailRecord } from '../core/types';
-import { shownToolName } from '../guards/shared/shown-ids';
 
 /** Name of the record of a model's call to a tool the tool-definition guardrails removed. */
 export const REMOVED_TOOL_CALL = 'removed-tool-call';
@@ -16,7 +16,7 @@ export const REMOVED_TOOL_CALL = 'removed-tool-call';
 export interface RemovedToolCalls {
   /** Names of the tools removed from this call. */
   removed: ReadonlySet<string>;
-  /** The server of each removed tool that has one (from its definition record). */
+  /** The server of each removed tool that has one (from its definition record), by the name records show (cut to 64 characters). */
   serverIds: ReadonlyMap<string, string>;
   /** Where the records go: the call's own records. */
   records: GuardrailRecord[];
@@ -33,9 +33,10 @@ function droppedCallRecord(toolName: string, guard: RemovedToolCalls): Guardrail
     severity: 'critical',
     reason: `the model called tool ${shownToolName(toolName)}, which the tool-definition guardrails removed from this call; the call was dropped`,
     durationMs: 0,
-    toolName,
+    toolName: cutToolName(toolName),
   };
-  const serverId = guard.serverIds.get(toolName);
+  // By the name records show (cut to 64 characters): the records it is read from.
+  const serverId = guard.serverIds.get(record.toolName!);
   if (serverId !== undefined) record.serverId = serverId;
   const attempt = guard.attempt?.();
   if (attempt !== undefined) record.attempt = attempt;

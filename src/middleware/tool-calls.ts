@@ -5,8 +5,8 @@ import type {
 } from '@ai-sdk/provider';
 import { type ChainContext, runChain } from '../core/chain';
 import { emitEvent } from '../core/events';
+import { cutToolName, shownToolCallIdOf, shownToolName } from '../core/shown-tool-calls';
 import type { Guardrail, GuardrailEventListener, GuardrailRecord } from '../core/types';
-import { shownToolCallId, shownToolName } from '../guards/shared/shown-ids';
 import { canonicalJson } from '../tools/canonical-json';
 import { TOOL_INPUT_UNREADABLE } from '../tools/guard-tool';
 import { parseModifiedJson } from '../tools/quote-redacted-literals';
@@ -94,8 +94,8 @@ export async function judgeToolInput(
       status,
       reason,
       durationMs: 0,
-      toolName,
-      toolCallId: shownToolCallId(toolCallId),
+      toolName: cutToolName(toolName),
+      toolCallId: shownToolCallIdOf(guard.context.state, toolCallId),
     });
   const unreadable = (why: string): Judged => ({
     trip: own(
@@ -310,8 +310,8 @@ export function streamedToolCalls(guard: ToolCallJudge): StreamedToolCalls {
           status: 'error',
           reason: `the model's response ended before its call of tool ${shownToolName(String(toolName))} was complete: its arguments were withheld`,
           durationMs: 0,
-          ...(typeof toolName === 'string' && { toolName }),
-          toolCallId: shownToolCallId(id),
+          ...(typeof toolName === 'string' && { toolName: cutToolName(toolName) }),
+          toolCallId: shownToolCallIdOf(guard.context.state, id),
         });
       guard.changed();
       // With 'throw' the first one ends the call; the rest are reported and dropped as well.

@@ -607,7 +607,7 @@ describe('pinToolDefinitions: a scope cannot spell another scope and server', ()
 // and an ANSI escape in it forged a log line where records are printed, and
 // a 200,000-character name went into the reason whole.
 describe('pinToolDefinitions: a hostile tool name in a record reason', () => {
-  it('is quoted with its controls escaped and cut to 64 characters; toolName holds it whole', async () => {
+  it('is quoted with its controls escaped and cut to 64 characters; toolName is cut to 64 too (round 25)', async () => {
     const store = memoryStore();
     await callWith(store, guardTools(docsServer(), { serverId: 'docs' }));
     const name = `exfil\n2026-12-03 INFO tool-definition passed\x1b[2K${'x'.repeat(200_000)}`;
@@ -618,10 +618,10 @@ describe('pinToolDefinitions: a hostile tool name in a record reason', () => {
       guardTools({ ...docsServer(), [name]: exfiltrate }, { serverId: 'docs' }),
     );
     expect(held.seen).toEqual([['search', 'read']]);
-    expect(held.records.map(r => [r.guardrail, r.toolName === name, r.reason])).toEqual([
+    expect(held.records.map(r => [r.guardrail, r.toolName, r.reason])).toEqual([
       [
         'tool-definition-limit',
-        true,
+        `${name.slice(0, 64)}…`,
         `tool "exfil\\n2026-12-03 INFO tool-definition passed\\u001b[2K${'x'.repeat(16)}…" was not judged: the definition text is longer than 100000 characters`,
       ],
     ]);

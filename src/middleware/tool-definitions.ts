@@ -9,6 +9,7 @@ import { type ChainContext, runChain } from '../core/chain';
 import { block } from '../core/define-guardrail';
 import { emitEvent } from '../core/events';
 import { sha256Hex } from '../core/sha256-hex';
+import { cutToolName, shownToolName } from '../core/shown-tool-calls';
 import { endGuardrailSpan, startGuardrailSpan } from '../core/telemetry';
 import type {
   Guardrail,
@@ -16,7 +17,6 @@ import type {
   GuardrailMetadata,
   GuardrailRecord,
 } from '../core/types';
-import { shownToolName } from '../guards/shared/shown-ids';
 import { canonicalJson } from '../tools/canonical-json';
 import { listedDefinitions } from '../tools/server-listing';
 import {
@@ -487,7 +487,7 @@ function ownRecord(
     status,
     reason,
     durationMs: 0,
-    toolName: tool.name,
+    toolName: cutToolName(tool.name),
   };
   if (status === 'blocked') record.severity = 'critical';
   if (info !== undefined) record.info = info;
@@ -647,7 +647,7 @@ async function judgeDefinition(
         status: 'blocked',
         durationMs: 0,
         cached: true,
-        toolName: tool.name,
+        toolName: cutToolName(tool.name),
       };
       if (remembered.message !== undefined) trip.message = remembered.message;
       if (remembered.reason !== undefined) trip.reason = remembered.reason;

@@ -7,13 +7,13 @@ import type {
 import { type ChainContext, runChain } from '../core/chain';
 import { emitEvent } from '../core/events';
 import { sha256Hex } from '../core/sha256-hex';
+import { cutToolName, shownToolCallIdOf, shownToolName } from '../core/shown-tool-calls';
 import type {
   Guardrail,
   GuardrailEventListener,
   GuardrailMetadata,
   GuardrailRecord,
 } from '../core/types';
-import { shownToolCallId, shownToolName } from '../guards/shared/shown-ids';
 import { defaultBlockedMessage } from '../tools/blocked-output';
 import { canonicalJson } from '../tools/canonical-json';
 import {
@@ -461,8 +461,8 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
         status,
         reason,
         durationMs: 0,
-        toolName,
-        toolCallId: shownToolCallId(toolCallId),
+        toolName: cutToolName(toolName),
+        toolCallId: shownToolCallIdOf(options.state, toolCallId),
       };
       if (serverId !== undefined) record.serverId = serverId;
       if (options.attempt !== undefined) record.attempt = options.attempt;
@@ -491,8 +491,8 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
         let next: string;
         if (verdict?.action === 'block') {
           const record = cachedBlockRecord(guardrail, verdict, 'tool_output', {
-            toolName,
-            toolCallId: shownToolCallId(toolCallId),
+            toolName: cutToolName(toolName),
+            toolCallId: shownToolCallIdOf(options.state, toolCallId),
             ...(serverId !== undefined && { serverId }),
           });
           if (options.attempt !== undefined) record.attempt = options.attempt;

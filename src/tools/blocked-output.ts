@@ -1,3 +1,4 @@
+import { shownToolName } from '../core/shown-tool-calls';
 import type { GuardrailRecord } from '../core/types';
 
 /**
@@ -84,9 +85,13 @@ export function hasGuardrailBlockedShape(value: unknown): value is GuardrailBloc
   );
 }
 
-/** The default text the model sees for a blocked tool call. */
+/**
+ * The default text the model sees for a blocked tool call. The tool's name
+ * as reasons show it (quoted, escaped, cut to 64 characters): an MCP
+ * server chooses it.
+ */
 export function defaultBlockedMessage(record: GuardrailRecord): string {
-  const tool = record.toolName ? `"${record.toolName}" ` : '';
+  const tool = record.toolName ? `${shownToolName(record.toolName)} ` : '';
   return record.kind === 'tool_input'
     ? `The ${tool}tool call was blocked by a guardrail and did not run.`
     : `The result of the ${tool}tool call was withheld by a guardrail.`;

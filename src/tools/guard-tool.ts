@@ -19,6 +19,12 @@ import { emitEvent } from '../core/events';
 import { metadataObject } from '../core/metadata-object';
 import { optionIssues } from '../core/options';
 import { jsonErrorDetail } from '../core/redact-secrets';
+import {
+  cutToolName,
+  shownToolCallIdOf,
+  shownToolName,
+  stepToolCallIds,
+} from '../core/shown-tool-calls';
 import type {
   Guardrail,
   GuardrailContext,
@@ -26,7 +32,6 @@ import type {
   GuardrailMetadata,
   GuardrailRecord,
 } from '../core/types';
-import { shownToolCallId, shownToolName } from '../guards/shared/shown-ids';
 import {
   DEFAULT_MAX_TOOL_OUTPUT_LENGTH,
   jsonLimitProblem,
@@ -278,7 +283,9 @@ export function guardTool<TOOL extends Tool>(
     refine: parallelToolIssues,
   });
   const { name, ...options } = issues.length === 0 ? (toolOptions ?? {}) : {};
-  issues.push(...toolIssues(tool as WrappableTool, name ? `tool "${name}"` : 'tool', name));
+  issues.push(
+    ...toolIssues(tool as WrappableTool, name ? `tool ${shownToolName(name)}` : 'tool', name),
+  );
   if (issues.length > 0) throw new GuardrailConfigError(issues);
   return wrapTool(tool as WrappableTool, name, options) as GuardedTool<TOOL>;
 }
@@ -332,7 +339,7 @@ export function guardTools<
           found.push({
             path: `only[${index}]`,
             value: name,
-            expected: `the name of a tool in the set (${names.map(n => `"${n}"`).join(', ')})`,
+            expected: `the name of a tool in the set (${namesOfSet(names)})`,
           });
         }
       });
@@ -344,7 +351,7 @@ export function guardTools<
   const guarded = new Set<string>(Array.isArray(onlyOption) ? onlyOption : names);
   for (const name of names) {
     if (guarded.has(name)) {
-      issues.push(...toolIssues(tools[name] as WrappableTool, `tools.${name}`, name));
+      issues.push(...toolIssues(tools[name] as WrappableTool, toolPath(name), name));
     }
   }
   if (issues.length > 0) throw new GuardrailConfigError(issues);
@@ -360,12 +367,33 @@ export function guardTools<
   return result as GuardedToolSet<TOOLS, ONLY>;
 }
 
+/** Most names of a tool set an error message lists. */
+const MAX_LISTED_NAMES = 20;
+
+/**
+ * The names of a tool set as an error message lists them: each as a reason
+ * shows it (`shownToolName`: quoted, escaped, cut to 64 characters), at
+ * most 20. An MCP server chooses its names (round 25: a 200,000-character
+ * name went whole into the `GuardrailConfigError`).
+ */
+function namesOfSet(names: readonly string[]): string {
+  const listed = names.slice(0, MAX_LISTED_NAMES).map(shownToolName).join(', ');
+  return names.length > MAX_LISTED_NAMES
+    ? `${listed}, and ${names.length - MAX_LISTED_NAMES} more`
+    : listed;
+}
+
+/** A tool's path in an error: `tools.search`, or `tools["…"]` for a name that is not an id (as reasons show it). */
+function toolPath(name: string): string {
+  return /^[\w$-]{1,64}$/.test(name) ? `tools.${name}` : `tools[${shownToolName(name)}]`;
+}
+
 function toolIssues(
   tool: WrappableTool | undefined,
   path: string,
   name: string | undefined,
 ): GuardrailConfigIssue[] {
-  const leaveOut = name ? ` (leave "${name}" out with \`only\`)` : '';
+  const leaveOut = name ? ` (leave ${shownToolName(name)} out with \`only\`)` : '';
   if (tool == null || typeof tool !== 'object') {
     return [{ path, value: tool, expected: 'a tool' }];
   }
@@ -851,8 +879,10 @@ function wrapTool(
     said?: Pick<GuardrailRecord, 'message' | 'severity'>,
   ): GuardrailRecord {
     const record: GuardrailRecord = { guardrail, kind, status, reason, durationMs: 0, ...said };
-    if (toolName !== undefined) record.toolName = toolName;
-    if (scope.toolCallId !== undefined) record.toolCallId = shownToolCallId(scope.toolCallId);
+    if (toolName !== undefined) record.toolName = cutToolName(toolName);
+    if (scope.toolCallId !== undefined) {
+      record.toolCallId = shownToolCallIdOf(scope.state, scope.toolCallId);
+    }
     if (serverId !== undefined) record.serverId = serverId;
     scope.records.push(record);
     emitEvent(onEvent, record);
@@ -1243,12 +1273,15 @@ function wrapTool(
         })
       : {};
     const step = stepIndexOf(options.messages);
+    const state = new Map<string, unknown>();
+    // The step's calls number the ids they may not show together, after the step's prompt's.
+    stepToolCallIds(state, options.messages);
     return {
       messages: toPromptMessages(options.messages),
       toolName,
       toolCallId: options.toolCallId,
       metadata: metadataObject(metadata, 'context') ?? {},
-      state: new Map(),
+      state,
       records: [],
       abortSignal: options.abortSignal,
       ...(step !== undefined && { step }),

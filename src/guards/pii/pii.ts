@@ -3,6 +3,7 @@ import { declareSignalFreeCheck } from '../../core/chain';
 import { allow, block, defineGuardrail, modify } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
 import type { OutputSideGuardrail } from '../../core/output-side';
+import { judgeToolCallIdsWith } from '../../core/shown-tool-calls';
 import type { Guardrail, GuardrailContext } from '../../core/types';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
@@ -15,6 +16,7 @@ import { replaceSpans } from '../shared/spans';
 import {
   allPiiEntities,
   type FindPiiOptions,
+  findPii,
   findPiiInChunks,
   findPiiInNormalForm,
   type PiiSpan,
@@ -102,6 +104,9 @@ function typesOf(spans: readonly PiiSpan[]): string[] {
   return [...types];
 }
 
+/** A tool-call id with personal data in it: records show a stand-in (see core/shown-tool-calls.ts). */
+const piiInToolCallId = (id: string) => findPii(id).length > 0;
+
 /**
  * Keeps personal data out of prompts, answers and tool traffic. Finds it
  * with `findPii` (validated entities on normalised text, offsets into the
@@ -122,6 +127,7 @@ export function pii(options?: PiiOptions): Guardrail {
     ttlMs = 24 * 60 * 60 * 1000,
     ...findOptions
   } = validateFactoryOptions(options, 'pii', piiOptionShape, piiNeedsSomethingToFind);
+  judgeToolCallIdsWith(piiInToolCallId);
   const vaultStore = store ?? memoryStore();
   // A caller's placeholder that returns no string (an async one) wrote
   // "[object Promise]" into the text: checked, an error record instead.

@@ -2,6 +2,7 @@ import { stringFromCallback } from '../../core/callback-result';
 import { declareSignalFreeCheck } from '../../core/chain';
 import { allow, block, defineGuardrail, modify } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
+import { judgeToolCallIdsWith } from '../../core/shown-tool-calls';
 import type { Guardrail } from '../../core/types';
 import { chunkSourceInCall, normalizeInCall } from '../shared/call-normalization';
 import { chunkedScanFrom, type TextSource } from '../shared/chunked-scan';
@@ -10,6 +11,7 @@ import { jsonStringView } from '../shared/json-string-view';
 import { type DetectedSpan, type RankedSpan, replaceSpans, resolveOverlaps } from '../shared/spans';
 import {
   type FindSecretsOptions,
+  findSecrets,
   type SecretsScan,
   scanSecrets,
   scanSecretsInChunks,
@@ -117,6 +119,13 @@ function replaceSpansInSource(
 }
 
 /**
+ * A tool-call id with a secret in it (a high-entropy string alone is what
+ * every generated id is): records show a stand-in (see core/shown-tool-calls.ts).
+ */
+const secretInToolCallId = (id: string) =>
+  findSecrets(id).some(span => span.type !== 'HIGH_ENTROPY_STRING');
+
+/**
  * Keeps API keys, tokens, private keys and passwords out of prompts, answers
  * and tool traffic, using `findSecrets` (provider formats, assignments, and a
  * high-entropy detector that ignores SHAs, UUIDs, lockfile hashes and base64
@@ -135,6 +144,7 @@ export function secrets(options?: SecretsOptions): Guardrail {
     message,
     ...findOptions
   } = validateFactoryOptions(options, 'secrets', secretsOptionShape);
+  judgeToolCallIdsWith(secretInToolCallId);
   // A caller's placeholder that returns no string (an async one) wrote
   // "[object Promise]" into the text: checked, an error record instead.
   const writtenPlaceholder = (type: string) =>

@@ -1,0 +1,222 @@
+/*
+ * How records, reasons, events and spans show a tool call's name and id.
+ * No detector here: the core, the middleware and `guardTools` import no
+ * `pii` or `secrets` (round 24 had the chain import them to judge ids, and
+ * every bundle that used the chain carried them, 2 MB minified). `pii()`
+ * and `secrets()`, which load their detectors anyway, hand this module
+ * their judge of an id when built (`judgeToolCallIdsWith`).
+ */
+
+/** What a record shows for the n-th tool-call id of a call it may not show: `#hidden-id-n`. */
+export const HIDDEN_TOOL_CALL_ID_PREFIX = '#hidden-id-';
+
+/** Longest tool name a record (`toolName`), reason or span shows. */
+const MAX_SHOWN_TOOL_NAME = 64;
+
+/**
+ * A tool name cut to 64 characters with `…` (never half of a surrogate
+ * pair), as records (`toolName`), reasons and the `ai_guardrails.tool.name`
+ * span attribute show it. An MCP server chooses its names (round 24: a
+ * 200,000-character name went whole into spans and records).
+ */
+export function cutToolName(name: string): string {
+  if (name.length <= MAX_SHOWN_TOOL_NAME) return name;
+  let end = MAX_SHOWN_TOOL_NAME;
+  const last = name.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${name.slice(0, end)}…`;
+}
+
+/**
+ * A tool name as a reason or message shows it: quoted as JSON (a line
+ * break, an ANSI escape or a quote written as an escape), bidirectional
+ * controls escaped too, cut to 64 characters with `…`. An MCP server
+ * chooses its names (round 24: a 200,000-character name was written whole
+ * into the reason, and a name with `\n` forged a log line where records
+ * are printed).
+ */
+export function shownToolName(name: string): string {
+  const quoted = JSON.stringify(cutToolName(name));
+  return quoted.replace(
+    /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g,
+    char => `\\u${char.charCodeAt(0).toString(16)}`,
+  );
+}
+
+/** Whether a tool-call id holds a value (a `pii()` or `secrets()` detector's judge). */
+export type ToolCallIdJudge = (id: string) => boolean;
+
+const SAFE_ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The judges `pii()` and `secrets()` handed in (one each, however many are built). */
+const idJudges = new Set<ToolCallIdJudge>();
+
+/**
+ * Adds a judge of ids: an id it says holds a value is never shown as
+ * written. Called by the `pii()` and `secrets()` factories with a judge
+ * made once per module, so building many adds one.
+ */
+export function judgeToolCallIdsWith(holdsValue: ToolCallIdJudge): void {
+  if (idJudges.has(holdsValue)) return;
+  idJudges.add(holdsValue);
+  judgedIds.clear();
+}
+
+/**
+ * Ids already judged: every record of a call (one per guardrail, each
+ * retry, each step) shows the same id, and judging one costs 17-38 µs
+ * (findPii and findSecrets). Bounded; emptied when full.
+ */
+const judgedIds = new Map<string, boolean>();
+const MAX_JUDGED_IDS = 1024;
+
+/**
+ * Whether a tool-call id may be shown as written in records
+ * (`toolCallId`), reasons and error messages. The client writes the ids of
+ * its history's tool calls and results, and the model those of its calls
+ * (round 24: a card number as a history call's id reached records and
+ * errors unjudged). An id is shown when it has the shape ids have
+ * (`[A-Za-z0-9_-]{1,64}`) and no judge handed in says it holds a value
+ * (with `pii()` built: `findPii` finds nothing; with `secrets()`:
+ * `findSecrets` finds nothing but a high-entropy string, which every
+ * generated id is). Without either, an app judges no such value anywhere,
+ * and ids are judged by their shape.
+ */
+export function mayShowToolCallId(id: string): boolean {
+  if (!SAFE_ID_SHAPE.test(id)) return false;
+  if (idJudges.size === 0) return true;
+  const known = judgedIds.get(id);
+  if (known !== undefined) return known;
+  if (judgedIds.size >= MAX_JUDGED_IDS) judgedIds.clear();
+  let shown = true;
+  for (const holdsValue of idJudges) {
+    if (holdsValue(id)) {
+      shown = false;
+      break;
+    }
+  }
+  judgedIds.set(id, shown);
+  return shown;
+}
+
+/**
+ * The prompt's first tool-call ids numbered ahead of any other (see
+ * `ToolCallIds`): a chat's history, bounded so that a history of 100,000
+ * calls costs no 100,000 judgements.
+ */
+const MAX_SEEDED_IDS = 256;
+
+/**
+ * The tool-call ids of one `generateText` / `streamText` call as its
+ * records show them: an id the judge allows as written, any other as
+ * `#hidden-id-1`, `#hidden-id-2`, … numbered in the order first seen, the
+ * same stand-in for the same id in every record of the call (each
+ * guardrail, retry and step). A stand-in says nothing of the value (no
+ * hash: a short id's hash is brute-forced). The ids of the prompt's tool
+ * calls and results are numbered first, in the prompt's order, when the
+ * first stand-in is needed: the next step's prompt holds this step's calls
+ * after the same history, so an id keeps its number across steps.
+ */
+export class ToolCallIds {
+  readonly #standIns = new Map<string, string>();
+  #seed: (() => Iterable<unknown>) | undefined;
+
+  constructor(seed?: () => Iterable<unknown>) {
+    this.#seed = seed;
+  }
+
+  /** The id as records show it. */
+  shown(id: string): string {
+    const known = this.#standIns.get(id);
+    if (known !== undefined) return known;
+    if (mayShowToolCallId(id)) return id;
+    this.#seedOnce();
+    return this.#standInOf(id);
+  }
+
+  #standInOf(id: string): string {
+    let standIn = this.#standIns.get(id);
+    if (standIn === undefined) {
+      standIn = `${HIDDEN_TOOL_CALL_ID_PREFIX}${this.#standIns.size + 1}`;
+      this.#standIns.set(id, standIn);
+    }
+    return standIn;
+  }
+
+  #seedOnce(): void {
+    const seed = this.#seed;
+    if (!seed) return;
+    this.#seed = undefined;
+    let seen = 0;
+    for (const id of seed()) {
+      if (typeof id !== 'string') continue;
+      if (++seen > MAX_SEEDED_IDS) break;
+      if (!this.#standIns.has(id) && !mayShowToolCallId(id)) {
+        this.#standInOf(id);
+      }
+    }
+  }
+}
+
+/** The tool-call ids of each call, by the call's `ctx.state`. */
+const idsByState = new WeakMap<object, ToolCallIds>();
+
+/**
+ * A tool-call id as the records of the call whose `ctx.state` is `state`
+ * show it (a call no `callToolCallIds` / `stepToolCallIds` prepared, such
+ * as `runChain` called directly, numbers its own as first seen).
+ */
+export function shownToolCallIdOf(state: object | undefined, id: string): string {
+  if (state == null || typeof state !== 'object') {
+    return mayShowToolCallId(id) ? id : `${HIDDEN_TOOL_CALL_ID_PREFIX}1`;
+  }
+  let ids = idsByState.get(state);
+  if (!ids) {
+    ids = new ToolCallIds();
+    idsByState.set(state, ids);
+  }
+  return ids.shown(id);
+}
+
+/**
+ * The middleware: the tool-call ids of one model call (its `ctx.state`),
+ * the ids of its prompt numbered first.
+ */
+export function callToolCallIds(state: object, prompt: readonly unknown[]): void {
+  idsByState.set(state, new ToolCallIds(() => promptToolCallIds(prompt)));
+}
+
+/** `guardTools`: the tool-call ids of each step, by the messages array the AI SDK hands every call of the step. */
+const idsOfSteps = new WeakMap<object, ToolCallIds>();
+
+/**
+ * `guardTools`: the tool-call ids of the step whose calls are handed
+ * `messages` (the prompt of the model call that made them, numbered
+ * first; then the step's calls as their records need one), for the call
+ * whose `ctx.state` is `state`. Without a messages array, the call's own.
+ */
+export function stepToolCallIds(state: object, messages: unknown): void {
+  if (!Array.isArray(messages)) return;
+  let ids = idsOfSteps.get(messages);
+  if (!ids) {
+    ids = new ToolCallIds(() => promptToolCallIds(messages));
+    idsOfSteps.set(messages, ids);
+  }
+  idsByState.set(state, ids);
+}
+
+/**
+ * The tool-call ids of a prompt (the AI SDK's prompt or model messages),
+ * in order: each tool call's, result's and approval's `toolCallId`.
+ */
+export function* promptToolCallIds(messages: readonly unknown[]): Generator<unknown> {
+  for (const message of messages) {
+    const content = (message as { content?: unknown } | null)?.content;
+    if (!Array.isArray(content)) continue;
+    for (const part of content) {
+      if (part !== null && typeof part === 'object') {
+        yield (part as { toolCallId?: unknown }).toolCallId;
+      }
+    }
+  }
+}

@@ -2,17 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliUsage, runCli } from './run-cli';
+import { runCliCaptured } from '../../test/helpers/cli-run';
+import { cliUsage } from './run-cli';
 
-async function run(...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, {
-    stdout: { write: text => (stdout += text) },
-    stderr: { write: text => (stderr += text) },
-  });
-  return { code, stdout, stderr };
-}
+const run = runCliCaptured;
 
 function dataFile(rows: unknown[]): string {
   const path = join(mkdtempSync(join(tmpdir(), 'ai-guardrails-')), 'rows.jsonl');

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runCliCaptured } from '../../test/helpers/cli-run';
 import { checkConfigUsage } from './check-config';
 import { evalUsage } from './eval-command';
-import { cliUsage, runCli } from './run-cli';
+import { cliUsage } from './run-cli';
 
 const entry = fileURLToPath(new URL('./index.ts', import.meta.url));
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
@@ -25,15 +26,7 @@ function cli(...args: string[]) {
 }
 
 /** Runs `runCli` in this process with captured output. */
-async function run(...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, {
-    stdout: { write: text => (stdout += text) },
-    stderr: { write: text => (stderr += text) },
-  });
-  return { code, stdout, stderr };
-}
+const run = runCliCaptured;
 
 // Each spawned run pays Node + tsx start-up (1-3 s on a busy machine).
 describe('ai-guardrails (the command)', { timeout: 20_000 }, () => {

@@ -80,6 +80,29 @@ describe("a user file's media type is judged with its parameters decoded", () =>
     });
   });
 
+  it('an RFC 2047 encoded word (base64 or quoted), as mail readers show a name', async () => {
+    const base64 = 'text/plain; name="=?utf-8?B?NDExMSAxMTExIDExMTEgMTExMQ==?="';
+    expect(await promptFileSent(base64)).toEqual({
+      mediaType: 'text/plain',
+      records: [cardRecord(base64, 'name')],
+    });
+    const quoted = 'text/plain; name==?utf-8?Q?4111_1111_1111=201111?=';
+    expect(await promptFileSent(quoted)).toEqual({
+      mediaType: 'text/plain',
+      records: [cardRecord(quoted, 'name')],
+    });
+    expect((await promptFileSent('text/plain; name="=?utf-8?B?!!!?="')).records).toEqual([
+      {
+        guardrail: 'input-unreadable',
+        kind: 'input',
+        status: 'error',
+        reason:
+          'message 0 (user) was not judged: a media type parameter cannot be decoded: an encoded word (=?…?=) in it is not base64 or quoted text',
+        part: 'file',
+      },
+    ]);
+  });
+
   it('a parameter that cannot be decoded fails closed, the value not in the reason', async () => {
     const sent = await promptFileSent(UNDECODABLE);
     expect(sent.mediaType).toBeUndefined();

@@ -99,7 +99,11 @@ export function mediaTypeReading(mediaType: string): MediaTypeReading {
         encoded: extended[2] === undefined || extended[3] !== undefined,
         index: extended[2] === undefined ? -1 : Number(extended[2]),
       });
-    } else parameters.push({ name, value, encoded: false, index: -1 });
+    } else {
+      // An RFC 2047 encoded word (`=?utf-8?B?…?=`), as mail readers show a file name.
+      if (value.includes('=?')) decoded = true;
+      parameters.push({ name, value, encoded: false, index: -1 });
+    }
   }
   if (!decoded) return { text: mediaType };
   const values = decodedParameters(parameters);
@@ -119,7 +123,11 @@ function decodedParameters(parameters: readonly Parameter[]): Map<string, string
         const value = decodedExtended([parameter]);
         if (value.why !== undefined) return value.why;
         values.set(parameter.name, value.text);
-      } else values.set(parameter.name, parameter.value);
+      } else {
+        const value = decodedWords(parameter.value);
+        if (value.why !== undefined) return value.why;
+        values.set(parameter.name, value.text);
+      }
       continue;
     }
     let segments = continued.get(parameter.name);
@@ -188,10 +196,69 @@ function decodedExtended(
       else bytes.push(code);
     }
   }
-  const array = Uint8Array.from(bytes);
+  return inCharset(Uint8Array.from(bytes), charset);
+}
+
+/** An encoded word: `=?charset?B?base64?=` or `=?charset?Q?quoted?=` (RFC 2047). */
+const ENCODED_WORD = /=\?([^?\s]{1,40})\?([BbQq])\?([^?\s]*)\?=/g;
+const BAD_WORD = { why: `${CANNOT} an encoded word (=?…?=) in it is not base64 or quoted text` };
+
+/**
+ * A parameter's value with each RFC 2047 encoded word decoded (white space
+ * between two encoded words dropped, as RFC 2047 reads it); `why` when one
+ * cannot be. One pass of a regular expression without nested repetition.
+ */
+function decodedWords(value: string): { text: string; why?: undefined } | { why: string } {
+  if (!value.includes('=?')) return { text: value };
+  let text = '';
+  let last = 0;
+  let previousWord = -1;
+  for (const match of value.matchAll(ENCODED_WORD)) {
+    const between = value.slice(last, match.index);
+    if (!(previousWord === last && between.trim() === '')) text += between;
+    const [, charset, encoding, encoded] = match as unknown as [string, string, string, string];
+    let bytes: Uint8Array;
+    if (encoding === 'B' || encoding === 'b') {
+      let binary: string;
+      try {
+        binary = atob(encoded);
+      } catch {
+        return BAD_WORD;
+      }
+      bytes = Uint8Array.from(binary, character => character.charCodeAt(0));
+    } else {
+      const out: number[] = [];
+      for (let at = 0; at < encoded.length; at++) {
+        const code = encoded.charCodeAt(at);
+        if (code === 61 /* = */) {
+          const byte = hexByte(encoded.charCodeAt(at + 1), encoded.charCodeAt(at + 2));
+          if (byte < 0) return BAD_WORD;
+          out.push(byte);
+          at += 2;
+        } else out.push(code === 95 /* _ */ ? 32 : code);
+      }
+      bytes = Uint8Array.from(out);
+    }
+    // `charset*language` (RFC 2231 section 5): the charset before the star.
+    const read = inCharset(bytes, charset.split('*')[0]!.toLowerCase());
+    if (read.why !== undefined) return read;
+    text += read.text;
+    last = match.index + match[0].length;
+    previousWord = last;
+  }
+  return { text: text + value.slice(last) };
+}
+
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** `bytes` read in `charset` (UTF-8, US-ASCII, ISO-8859-1); `why` for another or bytes not text in it. */
+function inCharset(
+  array: Uint8Array,
+  charset: string,
+): { text: string; why?: undefined } | { why: string } {
   if (charset === 'utf-8' || charset === 'utf8') {
     try {
-      return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(array) };
+      return { text: STRICT_UTF8.decode(array) };
     } catch {
       return NOT_TEXT;
     }

@@ -54,9 +54,11 @@ const bareIPv4 =
 // sentences with 。 (`北京。中国…` must not be the host 北京.中国).
 const ODD_DOTS = /[\u3002\uff0e\uff61]/g;
 // Full-width Latin letters and digits count as ASCII ones (`ｅｖｉｌ．ｃｏｍ`, round 23):
-// the URL parser maps them so, and they are no CJK word.
+// the URL parser maps them so, and they are no CJK word; so do enclosed
+// letters (`ⓔⓥⓘⓛ。com`, `🄴🅅🄸🄻｡com`, round 25: `bareDomain` read them
+// before an ASCII dot only).
 const bareDomainOddDots =
-  /(?<![\p{L}\p{N}@._\-/:\u3002\uff0e\uff61])(?:[a-z0-9\uff10-\uff19\uff21-\uff3a\uff41-\uff5a](?:[a-z0-9\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\-\uff0d]{0,61}[a-z0-9\uff10-\uff19\uff21-\uff3a\uff41-\uff5a])?[.\u3002\uff0e\uff61]){1,10}[a-z\uff21-\uff3a\uff41-\uff5a]{2,63}(?![\p{L}\p{N}])(?::\d{2,5})?(?:\/[^\s<>"'`]{0,2048})?/giu;
+  /(?<![\p{L}\p{N}@._\-/:\u3002\uff0e\uff61\u24b6-\u24e9\u{1f130}-\u{1f149}])(?:[a-z0-9\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\u24b6-\u24e9\u{1f130}-\u{1f149}](?:[a-z0-9\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\u24b6-\u24e9\u{1f130}-\u{1f149}\-\uff0d]{0,61}[a-z0-9\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\u24b6-\u24e9\u{1f130}-\u{1f149}])?[.\u3002\uff0e\uff61]){1,10}[a-z\uff21-\uff3a\uff41-\uff5a\u24b6-\u24e9\u{1f130}-\u{1f149}]{2,63}(?![\p{L}\p{N}])(?::\d{2,5})?(?:\/[^\s<>"'`]{0,2048})?/giu;
 // A bare host name with default-ignorable characters (zero-width, joiners,
 // selectors, tags…) between its characters: browsers, linkifiers and the
 // URL parser drop them, so `evil\u200b.com` and `evil\u200b。com` go to
@@ -203,6 +205,67 @@ function looseIPv4Parts(raw: string): number {
 const delimitedUrlRun =
   /\b(?:href|src|action|formaction|poster|cite|background|data|ping|manifest|codebase|longdesc)[ \t\n\r]*=[ \t\n\r]*(?:"([^"<>]*)"|'([^'<>]*)')|\]\([ \t\n\r]*([^\s()<>"']+(?:[\t\n\r]+[^\s()<>"']+)*)[ \t\n\r]*(?=[)"'(])/gi;
 
+/**
+ * HTML character references a URL can be written with: numeric ones (the
+ * `;` optional, as browsers read them) and the named ones for the
+ * characters the URL parser drops or a URL is made of.
+ */
+const characterReference =
+  /&(?:#(\d{1,8});?|#[xX]([0-9a-fA-F]{1,7});?|(Tab|NewLine|colon|sol|period|commat|quest|num|equals|percnt|lowbar|hyphen|dash|lpar|rpar|amp|AMP);|(amp|AMP)(?![;\w]))/g;
+const namedCharacters: Record<string, string> = {
+  Tab: '\t',
+  NewLine: '\n',
+  colon: ':',
+  sol: '/',
+  period: '.',
+  commat: '@',
+  quest: '?',
+  num: '#',
+  equals: '=',
+  percnt: '%',
+  lowbar: '_',
+  hyphen: '-',
+  dash: '-',
+  lpar: '(',
+  rpar: ')',
+  amp: '&',
+  AMP: '&',
+};
+
+/** `value` with its character references decoded (`ev&#10;il` is `ev\nil`); an invalid code point is U+FFFD. */
+function withCharacterReferences(value: string): string {
+  return value.replace(characterReference, (whole, decimal, hex, named, bare) => {
+    if (named !== undefined || bare !== undefined) return namedCharacters[named ?? bare] ?? whole;
+    const code = decimal !== undefined ? Number(decimal) : Number.parseInt(hex, 16);
+    return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff)
+      ? String.fromCodePoint(code)
+      : '\ufffd';
+  });
+}
+
+/**
+ * Whether `run` has a `&` before its path, query or fragment (`http:&#47;&#47;…`,
+ * `http://ev&#10;il.com`): after them (`?a=1&amp;b=2`, the common case) a
+ * reference changes no host nor scheme.
+ */
+function referenceBeforePath(run: string): boolean {
+  const amp = run.indexOf('&');
+  if (amp < 0) return false;
+  const slashes = run.indexOf('//');
+  if (slashes < 0 || slashes > amp) return true;
+  return !/[/?#\\]/.test(run.slice(slashes + 2, amp));
+}
+
+/** `withCharacterReferences` of `run`, the last few distinct runs kept: a flood repeats one. */
+function decodedRun(run: string, decoded: Map<string, string>): string {
+  let read = decoded.get(run);
+  if (read === undefined) {
+    read = withCharacterReferences(run);
+    if (decoded.size < PARSE_CACHE_SIZE) decoded.set(run, read);
+  }
+  return read;
+}
+
 /** Longest delimited run read as one URL (a URL is cut at 2,048 characters elsewhere). */
 const MAX_DELIMITED_URL = 4096;
 
@@ -216,14 +279,34 @@ const MAX_DELIMITED_URL = 4096;
 export function delimitedUrlsWithLineBreaks(text: string, stringOf?: Int32Array): UrlValue[] {
   const values: UrlValue[] = [];
   const parse = cachedParser();
+  const decodedRuns = new Map<string, string>();
   for (const match of text.matchAll(delimitedUrlRun)) {
     const run = match[1] ?? match[2] ?? match[3] ?? '';
-    if (run === '' || run.length > MAX_DELIMITED_URL || !/[\t\n\r]/.test(run)) continue;
+    if (run === '' || run.length > MAX_DELIMITED_URL) continue;
+    // An attribute's value as the browser reads it: character references
+    // decoded (round 25: `href="http://ev&#10;il.com"` is evil.com).
+    const read =
+      match[3] === undefined && referenceBeforePath(run) ? decodedRun(run, decodedRuns) : run;
+    if (read === run && !/[\t\n\r]/.test(run)) continue;
     const start = match.index! + match[0].indexOf(run, 1);
     const end = start + run.length;
     if (stringOf && (stringOf[start]! < 0 || stringOf[start] !== stringOf[end - 1])) continue;
-    const url = urlReadWithoutBreaks(run, parse);
-    if (url) values.push({ start, end, url });
+    const url = urlReadWithoutBreaks(read, parse);
+    if (!url) continue;
+    // References that change no part the checks read (`?a=1&amp;b=2`) leave it the finders'.
+    if (read !== run && !/[\t\n\r]/.test(run)) {
+      const written = urlReadWithoutBreaks(run, parse);
+      if (
+        written &&
+        written.protocol === url.protocol &&
+        written.host === url.host &&
+        written.username === url.username &&
+        written.password === url.password
+      ) {
+        continue;
+      }
+    }
+    values.push({ start, end, url });
   }
   return values;
 }
@@ -249,18 +332,163 @@ const shortIPv4Value =
   /"[ \t\n\r]*((?:0x[0-9a-f]{0,8}|\d{1,12})(?:\.(?:0x[0-9a-f]{0,8}|\d{1,12})){0,2}\.?(?::\d{1,5})?(?:\/[^"\s]{0,2048})?)[ \t\n\r]*"/giu;
 
 /**
+ * The last word of a member name that names a host (`host`, `serverIp`,
+ * `base_url`, `endpoints`): a value under it is a host position.
+ */
+const HOST_WORDS = new Set([
+  'host',
+  'hostname',
+  'ip',
+  'ipv4',
+  'ipaddr',
+  'addr',
+  'address',
+  'server',
+  'endpoint',
+  'url',
+  'uri',
+  'href',
+  'link',
+  'domain',
+  'target',
+  'remote',
+  'proxy',
+  'origin',
+  'upstream',
+  'dest',
+  'destination',
+  'site',
+  'authority',
+]);
+
+/** Member names read, and whether each names a host (a flood repeats a few). */
+const hostKeys = new Map<string, boolean>();
+
+/** Whether member name `key` names a host: its last word (camelCase, `_`, `-`, `.`, `/` split), singular. */
+function isHostKey(key: string): boolean {
+  let known = hostKeys.get(key);
+  if (known === undefined) {
+    known = namesHost(key);
+    if (hostKeys.size < PARSE_CACHE_SIZE) hostKeys.set(key, known);
+  }
+  return known;
+}
+
+function namesHost(key: string): boolean {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  const last = words[words.length - 1];
+  if (last === undefined) return false;
+  if (HOST_WORDS.has(last)) return true;
+  if (last.endsWith('es') && HOST_WORDS.has(last.slice(0, -2))) return true;
+  return last.endsWith('s') && HOST_WORDS.has(last.slice(0, -1));
+}
+
+/** The longest member name read back from a value. */
+const MAX_KEY_LENGTH = 128;
+
+/**
+ * Whether the string value whose opening quote is at `open` is in a host
+ * position (round 25): the value of a member whose name names a host
+ * (`isHostKey`: `{"host":"10.1"}`, `{"serverIp":"192.168.1"}`), or an
+ * element of an array that is (`{"hosts":["a.io","10.1"]}`). Read back from
+ * the quote over blanks; an array's earlier string elements are walked
+ * over, each answer kept in `known` for the elements after it, so each
+ * element is read back once: linear.
+ */
+function inHostPosition(
+  text: string,
+  open: number,
+  stringOf: Int32Array | undefined,
+  known: Map<number, boolean>,
+): boolean {
+  const walked: number[] = [];
+  let quote = open;
+  let answer = false;
+  for (;;) {
+    const cached = known.get(quote);
+    if (cached !== undefined) {
+      answer = cached;
+      break;
+    }
+    walked.push(quote);
+    let at = quote - 1;
+    while (at >= 0 && text.charCodeAt(at) <= 0x20) at--;
+    const sign = text.charCodeAt(at);
+    if (sign === 0x5b) {
+      // An array's first element: the array's member name.
+      at--;
+      while (at >= 0 && text.charCodeAt(at) <= 0x20) at--;
+      if (text.charCodeAt(at) !== 0x3a) break;
+      answer = isHostKey(memberNameBefore(text, at, stringOf));
+      break;
+    }
+    if (sign === 0x3a) {
+      answer = isHostKey(memberNameBefore(text, at, stringOf));
+      break;
+    }
+    if (sign !== 0x2c) break;
+    // After a comma: an array's string element before (an object's member has a name and a colon).
+    at--;
+    while (at >= 0 && text.charCodeAt(at) <= 0x20) at--;
+    if (text.charCodeAt(at) !== 0x22 || (stringOf && stringOf[at] !== -1)) break;
+    const previous = openingQuote(text, at, stringOf);
+    if (previous < 0) break;
+    // A member's value (`"a":"x", "b"` is no array): its name comes before a colon.
+    let before = previous - 1;
+    while (before >= 0 && text.charCodeAt(before) <= 0x20) before--;
+    if (text.charCodeAt(before) === 0x3a) break;
+    quote = previous;
+  }
+  for (const quoteAt of walked) known.set(quoteAt, answer);
+  return answer;
+}
+
+/** The opening quote of the string whose closing quote is at `close`, or -1. */
+function openingQuote(text: string, close: number, stringOf: Int32Array | undefined): number {
+  if (stringOf) {
+    const string = stringOf[close - 1];
+    if (string === undefined || string < 0)
+      return text.charCodeAt(close - 1) === 0x22 ? close - 1 : -1;
+    let at = close - 1;
+    while (at > 0 && stringOf[at - 1] === string) at--;
+    return text.charCodeAt(at - 1) === 0x22 ? at - 1 : -1;
+  }
+  // As written without escapes, a string holds no quote.
+  return text.lastIndexOf('"', close - 1);
+}
+
+/** The member name before the colon at `colon` (up to `MAX_KEY_LENGTH` characters), or ''. */
+function memberNameBefore(text: string, colon: number, stringOf: Int32Array | undefined): string {
+  let close = colon - 1;
+  while (close >= 0 && text.charCodeAt(close) <= 0x20) close--;
+  if (text.charCodeAt(close) !== 0x22) return '';
+  const open = openingQuote(text, close, stringOf);
+  if (open < 0 || close - open - 1 > MAX_KEY_LENGTH) return '';
+  return text.slice(open + 1, close);
+}
+
+/**
  * The string values of a JSON text (decoded or as written when it has no
  * escape: `stringOf` is then undefined) that are one IPv4 address in the
  * URL parser's short forms (see `shortIPv4Value`), kept when the parser
  * reads a private or local address: any such address when the value has a
- * hexadecimal or octal part, a port or a path; a plain decimal one (`127.1`,
- * `2130706433`) only for loopback, 127/8: `10.2.1` and `10.50` are versions
- * and prices as often as hosts. Never 0.0.0.0/8 (`"0"`, `"0.5"`). Linear:
- * one regex pass whose runs stop at quotes.
+ * hexadecimal or octal part, a port or a path; a plain decimal one
+ * (`"10.1"`, `"192.168.1"`, `"127.1"`, `"2130706433"`) only in a host
+ * position (`inHostPosition`, round 25: before, loopback 127/8 anywhere and
+ * other private ones nowhere; `{"host":"10.1"}` passed, `{"id":"2147483000"}`
+ * was blocked): `10.2.1`, `10.50` and ten-digit numbers are versions,
+ * prices and ids as often as hosts. Never 0.0.0.0/8 (`"0"`, `"0.5"`).
+ * Linear: one regex pass whose runs stop at quotes, and a read back per
+ * candidate that reads each array element once.
  */
 export function shortIPv4Values(text: string, stringOf?: Int32Array): UrlValue[] {
   const values: UrlValue[] = [];
   const parse = cachedParser();
+  const known = new Map<number, boolean>();
   for (const match of text.matchAll(shortIPv4Value)) {
     const value = match[1]!;
     const open = match.index!;
@@ -279,7 +507,7 @@ export function shortIPv4Values(text: string, stringOf?: Int32Array): UrlValue[]
     if (!url || !dottedIPv4.test(url.hostname) || url.hostname.startsWith('0.')) continue;
     if (!isPrivateHost(url.hostname)) continue;
     const marked = /0x|(?:^|\.)0\d|[:/]/i.test(value);
-    if (marked || url.hostname.startsWith('127.')) values.push({ start, end, url });
+    if (marked || inHostPosition(text, open, stringOf, known)) values.push({ start, end, url });
   }
   return values;
 }

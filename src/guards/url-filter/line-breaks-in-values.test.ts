@@ -18,18 +18,19 @@ import { urlFilter } from './url-filter';
  * and the tool fetched good.com.evil.io. So too a denied host cut by a tab
  * and a private host behind a line break.
  */
-async function fetched(url: string, filter: ReturnType<typeof urlFilter>) {
+async function fetched(url: string, filter: ReturnType<typeof urlFilter>, key = 'url') {
   const seen: string[] = [];
   const model = turnsModel([
-    { toolCalls: [{ toolCallId: 'c1', toolName: 'fetchPage', input: { url } }] },
+    { toolCalls: [{ toolCallId: 'c1', toolName: 'fetchPage', input: { [key]: url } }] },
   ]);
   const result = await generateText({
     model,
     tools: guardTools(
       {
         fetchPage: tool({
-          inputSchema: z.object({ url: z.string() }),
-          execute: async ({ url: given }) => {
+          inputSchema: z.record(z.string(), z.string()),
+          execute: async input => {
+            const given = Object.values(input)[0]!;
             // A host alone is fetched as http://host, as such tools do.
             seen.push(new URL(given.includes(':') ? given : `http://${given}`).hostname);
             return 'page';
@@ -142,8 +143,9 @@ describe("urlFilter: private addresses in the URL parser's other IPv4 forms (too
   });
 
   it('leaves versions, dates, times and hex literals alone', async () => {
+    // (Under a member that names no host: since round 25 `{"url":"10.2.1"}` is the host 10.2.0.1.)
     for (const value of ['10.2.1', '01.02.2024', '00.01.30', '0xFF', '１．２．３', 'build-0x1f']) {
-      const { records } = await fetched(value, urlFilter({ allow: ['good.com'] }));
+      const { records } = await fetched(value, urlFilter({ allow: ['good.com'] }), 'version');
       expect(records.map(record => record.status)).toEqual(['passed']);
     }
   });
@@ -201,7 +203,8 @@ describe("urlFilter: private addresses in the URL parser's one- to three-part fo
       'call 2130706433 or 127.1 later',
       'v127.0.1',
     ]) {
-      const { records } = await fetched(value, urlFilter());
+      // Under a member that names no host (round 25: under `url` or `host`, `10.50` is 10.0.0.50).
+      const { records } = await fetched(value, urlFilter(), 'note');
       expect(
         records.map(record => record.status),
         value,

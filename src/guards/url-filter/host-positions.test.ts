@@ -1,0 +1,149 @@
+import { generateText, isStepCount, tool, wrapLanguageModel } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { textModel } from '../../../test/helpers';
+import { turnsModel } from '../../../test/helpers/turns-model';
+import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
+import { guardrails } from '../../middleware/guardrails-middleware';
+import { collectToolRecords } from '../../tools/collect-tool-records';
+import { guardTools } from '../../tools/guard-tool';
+import { urlFilter } from './url-filter';
+
+/**
+ * Round 25. A tool input's string value that is a private IPv4 address in
+ * the URL parser's short decimal forms (`"10.1"` is 10.0.0.1, `"192.168.1"`
+ * 192.168.0.1, `"2130706433"` 127.0.0.1) was judged by its number alone:
+ * loopback ones were blocked under any member (`{"id":"2147483000"}`, an id
+ * or a phone-like number), the others under none (`{"host":"10.1"}`
+ * passed). Such a value is now an address in a host position only: under a
+ * member whose name names a host (`host`, `serverIp`, `baseUrl`, `hosts`),
+ * or in an array under one. And an answer's host in enclosed letters with
+ * an ideographic full stop (`ⓔⓥⓘⓛ。com`) and an attribute's URL written
+ * with character references (`href="http://ev&#10;il.com"`) were no
+ * evil.com.
+ */
+
+/** A tool called with `input`, guarded on input by `filter`: whether it ran, and the records. */
+async function called(input: Record<string, unknown>) {
+  let ran = false;
+  const model = turnsModel([{ toolCalls: [{ toolCallId: 'c1', toolName: 'fetchPage', input }] }]);
+  const result = await generateText({
+    model,
+    tools: guardTools(
+      {
+        fetchPage: tool({
+          inputSchema: z.record(z.string(), z.unknown()),
+          execute: async () => {
+            ran = true;
+            return 'page';
+          },
+        }),
+      },
+      { input: [urlFilter()] },
+    ),
+    prompt: 'Read it',
+    stopWhen: isStepCount(2),
+  });
+  const records = collectToolRecords(result.steps).map(record => ({
+    status: record.status,
+    reason: record.reason,
+    info: record.info,
+  }));
+  return { ran, records };
+}
+
+const privateHost = (hosts: string[]) => ({
+  ran: false,
+  records: [
+    {
+      status: 'blocked',
+      reason: `http://${hosts[0]}: host "${hosts[0]}" is private or local`,
+      info: {
+        urls: hosts.map(host => ({
+          url: `http://${host}`,
+          rule: `host "${host}" is private or local`,
+        })),
+        count: hosts.length,
+      },
+    },
+  ],
+});
+
+describe('urlFilter: short decimal IPv4 values by their position (tool input)', () => {
+  it('guardTools: blocks them under a member that names a host, or in an array under one', async () => {
+    for (const [input, hosts] of <[Record<string, unknown>, string[]][]>[
+      [{ host: '10.1' }, ['10.0.0.1']],
+      [{ serverIp: '192.168.1' }, ['192.168.0.1']],
+      [{ base_url: '2130706433' }, ['127.0.0.1']],
+      [{ target: { hostname: '172.16.1' } }, ['172.16.0.1']],
+      [{ hosts: ['example.org', '192.168.1', '10.1'] }, ['192.168.0.1', '10.0.0.1']],
+      [{ url: '127.1', note: '127.1' }, ['127.0.0.1']],
+    ]) {
+      expect(await called(input), JSON.stringify(input)).toEqual(privateHost(hosts));
+    }
+  });
+
+  it('guardTools: lets ids, prices, versions and phone-like numbers through', async () => {
+    for (const input of [
+      { id: '2130706433' },
+      { phone: '2147483647' },
+      { price: '10.1' },
+      { version: '192.168.1' },
+      { versions: ['10.1', '10.2.1'] },
+      { zip: '10.1' },
+      { items: [{ qty: '127.1' }] },
+    ]) {
+      expect(await called(input), JSON.stringify(input)).toEqual({
+        ran: true,
+        records: [{ status: 'passed', reason: undefined, info: undefined }],
+      });
+    }
+  });
+});
+
+async function answered(answer: string) {
+  const result = await generateText({
+    model: wrapLanguageModel({
+      model: textModel(answer),
+      middleware: guardrails({ output: [urlFilter({ deny: ['evil.com'], action: 'redact' })] }),
+    }),
+    prompt: 'hi',
+  });
+  const [record] = (await getGuardrailOutcome(result))!.records;
+  return { text: result.text, info: record!.info };
+}
+
+describe('urlFilter: hosts the browser reads past the finders (answers)', () => {
+  it('generateText: ⓔⓥⓘⓛ。com and 🄴🅅🄸🄻｡com are evil.com', async () => {
+    expect(await answered('Go to ⓔⓥⓘⓛ。com or 🄴🅅🄸🄻｡com now.')).toEqual({
+      text: 'Go to [link removed] or [link removed] now.',
+      info: {
+        urls: [
+          { url: 'http://evil.com', rule: 'host "evil.com" is denied by "evil.com"' },
+          { url: 'http://evil.com', rule: 'host "evil.com" is denied by "evil.com"' },
+        ],
+        count: 2,
+      },
+    });
+  });
+
+  it('generateText: an attribute written with character references is read decoded', async () => {
+    const answer =
+      '<a href="http://ev&#10;il.com/x">a</a> <img src=\'http://evil&period;com/p.png\'> <a href="https://ok.org/?a=1&amp;b=2">b</a>';
+    expect(await answered(answer)).toEqual({
+      text: '<a href="[link removed]">a</a> <img src=\'[link removed]\'> <a href="https://ok.org/?a=1&amp;b=2">b</a>',
+      info: {
+        urls: [
+          { url: 'http://evil.com', rule: 'host "evil.com" is denied by "evil.com"' },
+          { url: 'http://evil.com', rule: 'host "evil.com" is denied by "evil.com"' },
+        ],
+        count: 2,
+      },
+    });
+  });
+
+  it('leaves enclosed list letters before a full stop alone', async () => {
+    const answer = 'ⓐ。 one ⓑ。 two ⓔⓥⓘⓛ。ｔｘｔ';
+    expect(await answered(answer)).toEqual({ text: answer, info: undefined });
+  });
+});

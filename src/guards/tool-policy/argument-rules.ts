@@ -335,6 +335,8 @@ export function sqlViolation(
 interface ConditionMemo {
   end: number;
   text: string;
+  /** The statement before its WHERE (its tables and aliases). */
+  outer: string;
   backslash: string;
   holds: boolean | undefined;
   read: number;
@@ -347,15 +349,17 @@ function conditionHolds(
   from: number,
   end: number,
   budget: ConditionBudget,
+  outer: string,
 ): boolean | undefined {
   const { memos, backslash, database } = budget;
-  if (!memos) return conditionAlwaysHolds(sql, from, end, budget, backslash, database);
+  if (!memos) return conditionAlwaysHolds(sql, from, end, budget, backslash, database, outer);
   const text = sql.slice(from, end);
   const memo = memos.get(from);
   if (
     memo !== undefined &&
     memo.end === end &&
     memo.text === text &&
+    memo.outer === outer &&
     (memo.backslash === backslash || !text.includes('\\'))
   ) {
     if (memo.read > budget.left) {
@@ -367,9 +371,9 @@ function conditionHolds(
     return memo.holds;
   }
   const left = budget.left;
-  const holds = conditionAlwaysHolds(sql, from, end, budget, backslash, database);
+  const holds = conditionAlwaysHolds(sql, from, end, budget, backslash, database, outer);
   if (budget.limit === undefined) {
-    memos.set(from, { end, text, backslash, holds, read: left - budget.left });
+    memos.set(from, { end, text, outer, backslash, holds, read: left - budget.left });
   }
   return holds;
 }
@@ -500,6 +504,8 @@ interface SqlFrame {
   termAt: number;
   /** A parenthesized group that is a whole term of a WHERE or of another group. */
   group: boolean;
+  /** Where its DELETE or UPDATE starts. */
+  kindAt: number;
   /** The group's condition is always true (one of its terms is). */
   always: boolean;
 }
@@ -537,6 +543,7 @@ function statementWithoutWhere(
     termAt: -1,
     group,
     always: false,
+    kindAt: -1,
   });
   const frames: SqlFrame[] = [frame(0, false)];
   let depth = 0;
@@ -584,6 +591,7 @@ function statementWithoutWhere(
         frames.push(top);
       }
       top.kind = next === deleteNext ? 'delete' : 'update';
+      top.kindAt = next;
       top.where = false;
       top.termAt = -1;
       cursor = next + 6;
@@ -592,7 +600,8 @@ function statementWithoutWhere(
         top.where = true;
         // A condition of constants that holds (`1+1=2`, `(1=1) AND (2=2)`, `1='1'`),
         // with columns or not (`id = 3 OR (1=1 AND 2=2)`).
-        if (conditionHolds(sql, next + 5, end, conditionBudget)) return top.kind;
+        const outer = sql.slice(top.kindAt, next);
+        if (conditionHolds(sql, next + 5, end, conditionBudget, outer)) return top.kind;
         startTerm(top, next + 5);
       }
       cursor = next + 5;

@@ -125,3 +125,72 @@ describe('toolPolicy sql: constant WHERE conditions, evaluated', () => {
     ]);
   });
 });
+
+// Round 25: a subquery of a table read as unknown even when it names no
+// table of the outer statement (one value for every row), conditions on
+// one column read each on its own (`id IS NULL OR id IS NOT NULL`), and
+// ODBC escapes and SIMILAR TO … ESCAPE not read: each a DELETE or UPDATE
+// of every row that ran.
+describe('toolPolicy sql (round 25): uncorrelated subqueries, one column followed, ODBC escapes', () => {
+  it('blocks WHEREs that hold for every row', async () => {
+    const deletes = [
+      // A subquery that names no table or alias of the DELETE: one value for every row.
+      'DELETE FROM users WHERE EXISTS (SELECT 1 FROM users)',
+      'DELETE FROM users WHERE NOT EXISTS (SELECT 1 FROM orders)',
+      'DELETE FROM users WHERE id = 3 OR EXISTS (SELECT 1 FROM orders o WHERE o.total > 0)',
+      'DELETE FROM users WHERE EXISTS (SELECT 1 FROM users WHERE users.id > 0)',
+      'DELETE FROM public.users WHERE EXISTS (SELECT 1 FROM public.orders)',
+      'DELETE FROM users WHERE (SELECT count(*) FROM orders) >= 0',
+      'DELETE FROM users WHERE 1 IN (SELECT 1 FROM users)',
+      // One column, its conditions followed through OR, AND, NOT and IS.
+      'DELETE FROM users WHERE id IS NULL OR id IS NOT NULL',
+      'DELETE FROM users WHERE id = 3 OR id IS NULL OR id IS NOT NULL',
+      'DELETE FROM users WHERE NOT (id IS NULL AND id IS NOT NULL)',
+      'DELETE FROM users WHERE id IS DISTINCT FROM NULL OR id IS NULL',
+      'DELETE FROM users WHERE (id = 1) IS NOT TRUE OR id = 1',
+      'DELETE FROM users WHERE flag IS NOT FALSE OR flag IS FALSE',
+      'DELETE FROM users WHERE id < 5 OR 5 <= id',
+      'DELETE FROM users WHERE id = 1 OR id <> 1',
+      'DELETE FROM users WHERE id >= id',
+      'DELETE FROM users WHERE (id = id) AND 1 = 1',
+      'DELETE FROM users WHERE id IS NOT DISTINCT FROM id',
+      // ODBC escapes and SIMILAR TO … ESCAPE.
+      'DELETE FROM users WHERE {fn NOW()} IS NOT NULL',
+      "DELETE FROM users WHERE {d '2020-01-01'} IS NOT NULL",
+      "DELETE FROM users WHERE id = 3 OR {fn ucase('a')} = 'A'",
+      'DELETE FROM users WHERE {oj 1=1}',
+      "DELETE FROM users WHERE 'a' LIKE '%' {escape '!'}",
+      "DELETE FROM users WHERE 'a' SIMILAR TO 'a' ESCAPE '#'",
+    ];
+    const updates = ['UPDATE users SET admin = 1 WHERE EXISTS (SELECT * FROM admins)'];
+    const { ran, records } = await run([...deletes, ...updates]);
+    expect(ran).toEqual([]);
+    expect(records).toEqual([
+      ...deletes.map((_, index) => blocked(index, 'delete')),
+      ...updates.map((_, index) => blocked(deletes.length + index, 'update')),
+    ]);
+  });
+
+  it('runs subqueries that name the outer table or alias, and conditions that filter', async () => {
+    const queries = [
+      'DELETE FROM orders WHERE NOT EXISTS (SELECT 1 FROM customers c WHERE c.id = orders.customer_id)',
+      'DELETE FROM orders o WHERE NOT EXISTS (SELECT 1 FROM customers c WHERE c.id = o.customer_id)',
+      'DELETE FROM users WHERE EXISTS (SELECT 1 FROM users u2 WHERE u2.email = users.email AND u2.id < users.id)',
+      'DELETE FROM users a WHERE EXISTS (SELECT 1 FROM users AS b WHERE b.email = a.email AND b.id < a.id)',
+      'UPDATE users u SET active = false WHERE NOT EXISTS (SELECT 1 FROM logins l WHERE l.user_id = u.id)',
+      'UPDATE users SET banned = 1 WHERE id IN (SELECT user_id FROM reports)',
+      "DELETE FROM users WHERE status <> 'active' OR status IS NULL",
+      "DELETE FROM users WHERE status = 'x' OR status IS NOT NULL",
+      'DELETE FROM users WHERE (a = 1 OR a <> 1) AND b = 2',
+      'DELETE FROM users WHERE id IS NULL OR id = 2',
+      'DELETE FROM users WHERE flag OR id = 3',
+      "DELETE FROM users WHERE created < {d '2020-01-01'}",
+      "DELETE FROM users WHERE {fn ucase(name)} = 'A'",
+      "DELETE FROM users WHERE name LIKE 'a%' {escape '!'}",
+      "DELETE FROM users WHERE name SIMILAR TO 'a%' ESCAPE '!'",
+    ];
+    const { ran, records } = await run(queries);
+    expect(ran).toEqual(queries);
+    expect(records).toEqual(queries.map(() => 'ok'));
+  });
+});

@@ -33,7 +33,28 @@ const CONSTANT = TRUE | FALSE | NULL;
  * comparisons differently (`a = b BETWEEN c AND d`, `1 = 1 IS TRUE`), so a
  * comparison of it is any constant (or varies).
  */
-type Value = { num: number } | { str: string } | { mask: number; compared?: boolean } | List;
+type Value = { num: number } | { str: string } | Outcomes | List;
+
+/**
+ * A mask of outcomes. `name`: a column's, in lower case (`u.id`); `lits`:
+ * the conditions on columns it is made of (see `Literals`). One shape for
+ * all (V8 reads them monomorphically).
+ */
+interface Outcomes {
+  mask: number;
+  compared: boolean;
+  name: string | undefined;
+  lits: Literals | undefined;
+}
+
+function outcomes(
+  mask: number,
+  compared = false,
+  name: string | undefined = undefined,
+  lits: Literals | undefined = undefined,
+): Outcomes {
+  return { mask, compared, name, lits };
+}
 
 /**
  * A row (`(1, 2)`, `ROW(1, 2)`), an array (`ARRAY[1, 2]`), or the operand
@@ -85,12 +106,249 @@ const negate = (mask: number) =>
   (mask & ~(TRUE | FALSE)) | (mask & TRUE ? FALSE : 0) | (mask & FALSE ? TRUE : 0);
 
 /** The value of each mask, made once (no allocation per operand). */
-const MASKS: readonly { mask: number }[] = Array.from({ length: 16 }, (_, mask) => ({ mask }));
+const MASKS: readonly Outcomes[] = Array.from({ length: 16 }, (_, mask) => outcomes(mask));
 /** The same, as the outcome of a comparison not in parentheses. */
-const COMPARED: readonly { mask: number; compared: true }[] = Array.from(
-  { length: 16 },
-  (_, mask) => ({ mask, compared: true }),
-);
+const COMPARED: readonly Outcomes[] = Array.from({ length: 16 }, (_, mask) => outcomes(mask, true));
+
+/*
+ * Conditions on one column, followed by name: `id IS NULL OR id IS NOT
+ * NULL`, `id = 1 OR id <> 1`, `(id = 1) IS NOT TRUE OR id = 1` hold for
+ * every row though each term varies. A literal is a condition on a base:
+ * a column's NULL (`id IS NULL`), a comparison of a column with a literal
+ * or another column (`id = 1`, `id < 5`: `<>` and `>=` are their NOTs),
+ * or a column read as a boolean. Its table gives its outcome for each
+ * outcome of the base (T, F and NULL; for a column's NULL: a value, or
+ * NULL), 4 bits each; the ORs and ANDs of literals on one base combine
+ * outcome by outcome. A base whose table is one outcome for every row
+ * decides the value: TRUE, or, for a comparison, TRUE on every row where
+ * it is not NULL (as `id = id` is read).
+ */
+
+/** Table bit: the base is a column's NULL (its outcomes are a value, in slot T, or NULL). */
+const NULL_BASE = 1 << 12;
+/** A comparison's own table: T, F, NULL. */
+const IDENTITY = TRUE | (FALSE << 4) | (NULL << 8);
+
+/**
+ * ORs (`and` false) or ANDs of literals, by base: the table of what they
+ * give for each outcome of the base, negated when `negated` (a NOT flips
+ * the flag, and `and`). One literal is `key` and `table`; several, `tables`.
+ */
+interface Literals {
+  and: boolean;
+  negated: boolean;
+  /** One literal's base: a column, what is tested (`=`, `<`, `>`, `null`, `b`: as a boolean), against what. */
+  column: string;
+  test: string;
+  other: Value | undefined;
+  /** Its base as one string, made when several are kept (`tables`). */
+  key: string | undefined;
+  table: number;
+  tables: Map<string, number> | undefined;
+}
+
+/** `table` with `map` applied to each outcome. */
+function eachOutcome(table: number, map: (mask: number) => number): number {
+  return (
+    (table & NULL_BASE) |
+    map(table & 15) |
+    (map((table >> 4) & 15) << 4) |
+    (map((table >> 8) & 15) << 8)
+  );
+}
+
+/** Two tables of one base, joined outcome by outcome by `op`'s table. */
+function joinTables(op: Uint8Array, a: number, b: number): number {
+  let out = a & NULL_BASE;
+  for (let shift = 0; shift <= 8; shift += 4) {
+    out |= op[((a >> shift) & 15) * 16 + ((b >> shift) & 15)]! << shift;
+  }
+  return out;
+}
+
+/**
+ * What a table is for every row, or 0 when it varies: one outcome, or for
+ * a comparison one outcome wherever it is not NULL (with what NULL gives).
+ */
+function decided(table: number): number {
+  const t = table & 15;
+  const f = (table >> 4) & 15;
+  const n = (table >> 8) & 15;
+  if (t === f && f === n) return t;
+  if (table & NULL_BASE || t !== f || (t !== TRUE && t !== FALSE)) return 0;
+  return t | n;
+}
+
+const literals = (
+  column: string,
+  test: string,
+  other: Value | undefined,
+  table: number,
+): Literals => ({
+  and: false,
+  negated: false,
+  column,
+  test,
+  other,
+  key: undefined,
+  table,
+  tables: undefined,
+});
+
+/** A value of one literal. */
+const literal = (column: string, test: string, other: Value | undefined, table: number): Value =>
+  outcomes(VARIES, false, undefined, literals(column, test, other, table));
+
+/** The base of one literal as a string (a number, a string, a column). */
+function keyOf(lits: Literals): string {
+  if (lits.key !== undefined) return lits.key;
+  const { other } = lits;
+  const against =
+    other === undefined
+      ? ''
+      : 'num' in other
+        ? `n${other.num}`
+        : 'str' in other
+          ? `s${other.str}`
+          : `c${(other as Outcomes).name}`;
+  lits.key = `${lits.column}\0${lits.test}\0${against}`;
+  return lits.key;
+}
+
+/** Whether two literals have one base (without making their keys). */
+function sameBase(a: Literals, b: Literals): boolean {
+  if (a.column !== b.column || a.test !== b.test) return false;
+  const x = a.other;
+  const y = b.other;
+  if (x === undefined || y === undefined) return x === y;
+  if ('num' in x) return 'num' in y && x.num === y.num;
+  if ('str' in x) return 'str' in y && x.str === y.str;
+  return 'mask' in x && 'mask' in y && x.name === y.name;
+}
+
+/** The literals of a value: its own, or a column read as a boolean. */
+function literalsOf(value: Value): Literals | undefined {
+  if (!('mask' in value)) return undefined;
+  if (value.lits) return value.lits;
+  if (value.name === undefined) return undefined;
+  return literals(value.name, 'b', undefined, IDENTITY);
+}
+
+const effective = (lits: Literals, table: number) =>
+  lits.negated ? eachOutcome(table, negate) : table;
+const sizeOf = (lits: Literals) => (lits.tables === undefined ? 1 : lits.tables.size);
+
+/**
+ * `left OR right` (or AND) where both are literals (or one is OR's FALSE,
+ * AND's TRUE): the literals joined, a base that decides making the value
+ * (`id IS NULL OR id IS NOT NULL`: TRUE). `undefined`: not literals. The
+ * smaller set joins the larger (each literal moves O(log n) times).
+ */
+function joinLiterals(and: boolean, left: Value, right: Value): Value | undefined {
+  const neutral = and ? TRUE : FALSE;
+  if ('mask' in left && left.mask === neutral) return literalsOf(right) ? right : undefined;
+  if ('mask' in right && right.mask === neutral) return literalsOf(left) ? left : undefined;
+  let big = literalsOf(left);
+  let small = literalsOf(right);
+  if (!big || !small) return undefined;
+  if ((big.tables && big.and !== and) || (small.tables && small.and !== and)) return undefined;
+  if (sizeOf(small) > sizeOf(big)) [big, small] = [small, big];
+  const op = and ? AND : OR;
+  if (!big.tables && sameBase(big, small)) {
+    // One base: its tables joined.
+    const joined = joinTables(op, effective(big, big.table), effective(small, small.table));
+    const outcome = decided(joined);
+    return outcome !== 0 ? MASKS[outcome]! : literal(big.column, big.test, big.other, joined);
+  }
+  // Written to: each value is read once (its operator pops it).
+  big.and = and;
+  big.tables ??= new Map([[keyOf(big), big.table]]);
+  const { tables } = big;
+  const others = sizeOf(small) > 1;
+  const join = (key: string, raw: number) => {
+    const table = effective(small!, raw);
+    const had = tables.get(key);
+    const joined = had === undefined ? table : joinTables(op, effective(big!, had), table);
+    const outcome = decided(joined);
+    if (outcome !== 0) {
+      // This base decides; the others vary by row.
+      return others || tables.size > (had === undefined ? 0 : 1)
+        ? op[outcome * 16 + VARIES]!
+        : outcome;
+    }
+    tables.set(key, effective(big!, joined));
+    return 0;
+  };
+  if (!small.tables) {
+    const outcome = join(keyOf(small), small.table);
+    return outcome !== 0 ? MASKS[outcome]! : outcomes(VARIES, false, undefined, big);
+  }
+  for (const [key, raw] of small.tables) {
+    const outcome = join(key, raw);
+    if (outcome !== 0) return MASKS[outcome]!;
+  }
+  return outcomes(VARIES, false, undefined, big);
+}
+
+/** NOT of a value with literals: the flag flips (no walk over them). */
+function negatedLiterals(lits: Literals): Value {
+  return outcomes(VARIES, false, undefined, {
+    ...lits,
+    and: lits.tables ? !lits.and : false,
+    negated: !lits.negated,
+  });
+}
+
+/**
+ * The literal of `left op right`, a comparison that varies: a named column
+ * against a literal or another column. `undefined` when it is none.
+ */
+function comparisonLiteral(left: Value, op: string, right: Value): Value | undefined {
+  let column = left;
+  let other = right;
+  let flipped = op;
+  if (!('name' in left && left.name !== undefined)) {
+    if (!('name' in right && right.name !== undefined)) return undefined;
+    column = right;
+    other = left;
+    flipped = op === '<' ? '>' : op === '>' ? '<' : op === '<=' ? '>=' : op === '>=' ? '<=' : op;
+  }
+  const name = (column as { name: string }).name;
+  const nullSafe = op === '<=>' || op === 'is not distinct from' || op === 'is distinct from';
+  if (nullSafe && isNull(other)) {
+    // `id <=> NULL`, `id IS [NOT] DISTINCT FROM NULL`: `id IS [NOT] NULL`.
+    return nullTest(name, op === 'is distinct from');
+  }
+  if (!('num' in other || 'str' in other || ('mask' in other && other.name !== undefined))) {
+    return undefined;
+  }
+  let base: string;
+  let table: number;
+  if (flipped === '=' || flipped === '==' || flipped === '<>' || flipped === '!=') {
+    base = '=';
+    table = flipped === '<>' || flipped === '!=' ? eachOutcome(IDENTITY, negate) : IDENTITY;
+  } else if (flipped === '<' || flipped === '>=') {
+    base = '<';
+    table = flipped === '>=' ? eachOutcome(IDENTITY, negate) : IDENTITY;
+  } else if (flipped === '>' || flipped === '<=') {
+    base = '>';
+    table = flipped === '<=' ? eachOutcome(IDENTITY, negate) : IDENTITY;
+  } else if (nullSafe) {
+    base = '=';
+    // NULL-safe: NULL is FALSE (`<=>`, IS NOT DISTINCT FROM) or TRUE (IS DISTINCT FROM).
+    table =
+      op === 'is distinct from'
+        ? FALSE | (TRUE << 4) | (TRUE << 8)
+        : TRUE | (FALSE << 4) | (FALSE << 8);
+  } else return undefined;
+  return literal(name, base, other, table);
+}
+
+/** `name IS [NOT] NULL` as a literal. */
+function nullTest(name: string, negated: boolean): Value {
+  const isNullTable = NULL_BASE | FALSE | (FALSE << 4) | (TRUE << 8);
+  return literal(name, 'null', undefined, negated ? eachOutcome(isNullTable, negate) : isNullTable);
+}
 
 /** `text` without trailing spaces (a loop: `/ +$/` is quadratic on a run of spaces before a letter). */
 export function withoutTrailingSpaces(text: string): string {
@@ -206,6 +464,13 @@ const nonAscii = /[^\0-\x7f]/;
 
 function compare(left: Value, op: string, right: Value): number {
   if ('list' in left || 'list' in right) return compareLists(left, op, right);
+  if ('name' in left && left.name !== undefined && 'name' in right && left.name === right.name) {
+    // A column against itself: equal on every row where it is not NULL.
+    if (op === '<=>' || op === 'is not distinct from') return TRUE;
+    if (op === 'is distinct from') return FALSE;
+    const equal = op === '=' || op === '==' || op === '<=' || op === '>=';
+    return (equal ? TRUE : FALSE) | NULL;
+  }
   const a = operand(left);
   const b = operand(right);
   if (varies(a) || varies(b)) return VARIES;
@@ -639,6 +904,20 @@ function signed(op: string, value: Value): Value {
 
 /** `value IS [NOT] NULL | TRUE | FALSE | UNKNOWN`. */
 function isTest(value: Value, what: string, negated: boolean, mode: Mode): Value {
+  if ('mask' in value && value.mask === VARIES) {
+    if (what === 'null' && value.name !== undefined && !value.lits) {
+      return nullTest(value.name, negated);
+    }
+    const lits = literalsOf(value);
+    if (lits && !lits.tables) {
+      // Outcome by outcome: `(id = 1) IS NOT TRUE` is TRUE where `id = 1` is FALSE or NULL.
+      const table = eachOutcome(effective(lits, lits.table), outcome => {
+        const mask = (isTest(MASKS[outcome]!, what, negated, mode) as Outcomes).mask;
+        return mask;
+      });
+      return literal(lits.column, lits.test, lits.other, table);
+    }
+  }
   const subject =
     'mask' in value || 'list' in value
       ? truth(value, mode)
@@ -658,23 +937,28 @@ function comparedOutcome(mask: number, chained: boolean, ...operands: Value[]): 
   return COMPARED[mask & VARIES || operands.some(varies) ? VARIES : CONSTANT]!;
 }
 
-const isChained = (value: Value) => 'compared' in value && value.compared === true;
+const isChained = (value: Value) => 'mask' in value && value.compared;
 
 function apply(values: Value[], operator: Operator, mode: Mode): boolean {
   const right = values.pop();
   if (!right) return false;
   if (operator.prefix) {
-    values.push(
-      operator.op === 'not' ? MASKS[negate(truth(right, mode))]! : signed(operator.op, right),
-    );
+    if (operator.op !== 'not') values.push(signed(operator.op, right));
+    else {
+      const lits = literalsOf(right);
+      values.push(lits ? negatedLiterals(lits) : MASKS[negate(truth(right, mode))]!);
+    }
     return true;
   }
   const left = values.pop();
   if (!left) return false;
   const { op } = operator;
-  if (op === 'or') values.push(MASKS[OR[truth(left, mode) * 16 + truth(right, mode)]!]!);
-  else if (op === 'and' || op === '&&') {
-    values.push(MASKS[AND[truth(left, mode) * 16 + truth(right, mode)]!]!);
+  if (op === 'or' || op === 'and' || op === '&&') {
+    const and = op !== 'or';
+    values.push(
+      joinLiterals(and, left, right) ??
+        MASKS[(and ? AND : OR)[truth(left, mode) * 16 + truth(right, mode)]!]!,
+    );
   } else if (op === 'xor') values.push(MASKS[XOR[truth(left, mode) * 16 + truth(right, mode)]!]!);
   else if (op === '||') values.push(concat(left, right));
   else if (op === 'between') {
@@ -701,11 +985,19 @@ function apply(values: Value[], operator: Operator, mode: Mode): boolean {
     values.push(comparedOutcome(mask, isChained(subject), subject, pattern));
   } else if (op === 'match' || op.includes('~')) {
     // A regular expression (REGEXP, RLIKE, GLOB, SIMILAR TO, SOUNDS LIKE, `~`): not computed.
-    const mask =
-      varies(left) || varies(right) ? VARIES : isNull(left) || isNull(right) ? NULL : CONSTANT;
+    // With ESCAPE (SIMILAR TO), `right` is the escape character.
+    const subject = operator.escaped ? values.pop() : left;
+    if (!subject) return false;
+    const operands = [subject, left, right];
+    const mask = operands.some(varies) ? VARIES : operands.some(isNull) ? NULL : CONSTANT;
     values.push(COMPARED[operator.negated || op.startsWith('!') ? negate(mask) : mask]!);
   } else if (operator.precedence === COMPARISON) {
-    values.push(comparedOutcome(compare(left, op, right), isChained(left), left, right));
+    const mask = compare(left, op, right);
+    const chained = isChained(left);
+    values.push(
+      (mask === VARIES && !chained && comparisonLiteral(left, op, right)) ||
+        comparedOutcome(mask, chained, left, right),
+    );
   } else values.push(arithmetic(left, op, right));
   return true;
 }
@@ -773,7 +1065,9 @@ export type ConditionLimit = 'nesting' | 'budget';
  * is how many characters calls may still read: each WHERE is read once, a
  * call past the budget (conditions read over each other) or past the depth
  * answers `true`, fail closed, and sets `budget.limit`. `backslash` lists
- * the quotes inside which `\` escapes (the reading's).
+ * the quotes inside which `\` escapes (the reading's). `outer` is the
+ * statement's text before its WHERE (`DELETE FROM users u`): a subquery
+ * that names none of its tables or aliases is one value for every row.
  */
 export function conditionAlwaysHolds(
   sql: string,
@@ -782,7 +1076,10 @@ export function conditionAlwaysHolds(
   budget: { left: number; limit?: ConditionLimit },
   backslash = '',
   dialect: SqlDialectName = 'any',
+  outer = '',
 ): boolean | undefined {
+  outerText = outer;
+  outerNames = undefined;
   const [first, ...others] = conditionReadings[dialect];
   const scan = readCondition(sql, from, end, budget.left, first!, backslash);
   let read = scan.stop - from;
@@ -841,11 +1138,129 @@ function subqueryAt(sql: string, index: number, end: number): boolean {
 }
 
 /**
- * Whether the subquery `subqueryEnd` read last has a FROM of its own: its
- * value depends on the data (unknown, as a column); without one (`SELECT
- * 1`, `VALUES (1)`) it is computed from constants: some constant.
+ * Whether the subquery `subqueryEnd` read last varies by row: it has a FROM
+ * of its own (outside `FROM DUAL`) and names the outer statement's table
+ * or alias as a qualifier (`o.user_id = users.id`): unknown, as a column.
+ * Without a FROM (`SELECT 1`, `VALUES (1)`), or with one but no reference
+ * to the outer row (`EXISTS (SELECT 1 FROM users)`), it is one value for
+ * every row: some constant, which may hold.
  */
 let subqueryReadsTable = false;
+/** The text of the DELETE or UPDATE whose WHERE is read, up to `WHERE`: its tables and aliases. */
+let outerText = '';
+/** The names in `outerText` (lower case, not followed by `.`), made on the first subquery of a table. */
+let outerNames: Set<string> | undefined;
+
+/** Longest name compared (a longer one is neither an outer name nor a qualifier: fail closed). */
+const maxNameLength = 128;
+
+/**
+ * Calls `onName(name)` for each name in `[from, to)` outside strings
+ * (words and quoted names: `"x"`, `` `x` ``, `[x]`), in lower case: each
+ * qualifier (a `.` follows: `u` of `u.id`) when `qualifiers`, else each
+ * other name that is no table given an alias (`users` of `users u2` names
+ * nothing there), of a length in `lengths` (the others are not sliced).
+ */
+function eachName(
+  sql: string,
+  from: number,
+  to: number,
+  backslash: string,
+  qualifiers: boolean,
+  lengths: ReadonlySet<number> | undefined,
+  onName: (name: string) => void,
+  accept?: (name: string) => boolean,
+): void {
+  for (let at = from; at < to; at++) {
+    const code = sql.charCodeAt(at);
+    let start = at;
+    let stop: number;
+    if (code === 0x27 || code === 0x22 || code === 0x60 || code === 0x5b) {
+      const close = quoteEnd(sql, at, to, backslash.includes(String.fromCharCode(code)));
+      if (close === -1) return;
+      at = close;
+      if (code === 0x27) continue;
+      start++;
+      stop = close;
+    } else if (isWordCode(code) && !isWordCode(sql.charCodeAt(at - 1))) {
+      stop = at + 1;
+      while (stop < to && isWordCode(sql.charCodeAt(stop))) stop++;
+      at = stop - 1;
+    } else continue;
+    if (stop - start > maxNameLength) continue;
+    if ((sql.charCodeAt(at + 1) === 0x2e) /* . */ !== qualifiers) continue;
+    if (lengths !== undefined && !lengths.has(stop - start)) continue;
+    const name = sql.slice(start, stop).toLowerCase();
+    if (accept !== undefined && !accept(name)) continue;
+    if (!qualifiers && aliasedAt(sql, at + 1, to)) continue;
+    onName(name);
+  }
+}
+
+/**
+ * Whether the subquery in `[from, to)` names the outer statement's table
+ * or alias as a qualifier that is not its own: a name followed by `.` that
+ * is an outer name and no name of the subquery (a name the subquery uses
+ * otherwise, `FROM users`, binds it there: `EXISTS (SELECT 1 FROM users
+ * WHERE users.id > 0)` reads its own table). An unqualified name is the
+ * subquery's own where its table has that column, which only the schema
+ * tells: it is read as the subquery's (fail closed). Two passes: the
+ * qualifiers, then (when one is an outer name) the names of their lengths.
+ */
+function correlated(sql: string, from: number, to: number, backslash: string): boolean {
+  if (outerNames === undefined) {
+    const names = new Set<string>();
+    eachName(outerText, 0, outerText.length, '', false, undefined, name => names.add(name));
+    outerNames = names;
+  }
+  const outer = outerNames;
+  if (outer.size === 0) return false;
+  const candidates = new Set<string>();
+  eachName(sql, from, to, backslash, true, undefined, name => {
+    if (outer.has(name)) candidates.add(name);
+  });
+  if (candidates.size === 0) return false;
+  const lengths = new Set<number>();
+  for (const name of candidates) lengths.add(name.length);
+  eachName(
+    sql,
+    from,
+    to,
+    backslash,
+    false,
+    lengths,
+    name => candidates.delete(name),
+    name => candidates.has(name),
+  );
+  return candidates.size > 0;
+}
+
+/** Words after a table's name that are no alias of it. */
+const notAlias = new Set(
+  (
+    'where join inner left right full outer cross natural on using group order limit union ' +
+    'intersect except having window offset fetch for lateral straight_join returning into values ' +
+    'set select from and or not is in like between when then else end with tablesample partition ' +
+    'use force ignore qualify connect start pivot unpivot option'
+  ).split(' '),
+);
+const aliasWord = /\s*([a-z_][\w$]*)/iy;
+
+/**
+ * Whether the name that ends at `at` is given an alias (`users u2`,
+ * `users AS u2`), so that it names nothing there: in `FROM users u2 WHERE
+ * u2.email = users.email`, `users` is the outer table.
+ */
+function aliasedAt(sql: string, at: number, to: number): boolean {
+  aliasWord.lastIndex = at;
+  const match = aliasWord.exec(sql);
+  if (!match || aliasWord.lastIndex > to || aliasWord.lastIndex === at) return false;
+  if (!isJsSpace(sql.charCodeAt(at))) return false;
+  const word = match[1]!.toLowerCase();
+  if (word === 'as') return true;
+  const after = sql.charCodeAt(aliasWord.lastIndex);
+  return !notAlias.has(word) && after !== 0x2e /* . */ && after !== 0x28 /* ( */;
+}
 const fromWord = /from\b/iy;
 /** Sticky after `fromWord`: `DUAL`. */
 const fromDual = /\s+dual\b/iy;
@@ -866,7 +1281,9 @@ function subqueryEnd(sql: string, index: number, end: number, backslash: string)
     }
     if (code === 0x28) depth++;
     else if (code === 0x29) {
-      if (--depth === 0) return at + 1;
+      if (--depth !== 0) continue;
+      if (subqueryReadsTable) subqueryReadsTable = correlated(sql, index, at, backslash);
+      return at + 1;
     } else if (code === 0x27 || code === 0x22 || code === 0x60 || code === 0x5b) {
       at = quoteEnd(sql, at, end, backslash.includes(String.fromCharCode(code)));
       if (at === -1) return -1;
@@ -938,8 +1355,9 @@ function nextTopLevelOr(
   let open = depth;
   for (let index = at; index < end; index++) {
     const code = sql.charCodeAt(index);
-    if (code === 0x28) open++;
-    else if (code === 0x29) {
+    // Parentheses, and the braces of ODBC escapes.
+    if (code === 0x28 || code === 0x7b) open++;
+    else if (code === 0x29 || code === 0x7d) {
       if (--open < 0) return { or: -1, stop: index };
     } else if (code === 0x27 || code === 0x22 || code === 0x60 || code === 0x5b) {
       index = quoteEnd(sql, index, end, backslash.includes(String.fromCharCode(code)));
@@ -1025,6 +1443,7 @@ function readTerms(
       if (!reduce(values, operators, 0, mode)) return fail;
       const open = operators.pop()!;
       const value = values.pop()!;
+      if (open.op === '{') return fail;
       if (open.open === 'call') {
         // A function of constants, whichever: it reads no column of the row.
         expectOperand = pushed(values, MASKS[open.varies || varies(value) ? VARIES : CONSTANT]!);
@@ -1035,7 +1454,7 @@ function readTerms(
           expectOperand = pushed(values, listOf(open, value, 'row'));
         } else {
           // A comparison in parentheses is not chained with what follows.
-          expectOperand = pushed(values, 'compared' in value ? MASKS[value.mask]! : value);
+          expectOperand = pushed(values, unchained(value));
         }
       } else if (open.open === 'any' || open.open === 'all') {
         expectOperand = pushed(
@@ -1045,6 +1464,48 @@ function readTerms(
             : { list: undefined, kind: open.open, varies: varies(value) },
         );
       } else return fail;
+      continue;
+    }
+    if (code === 0x7b /* { */) {
+      // An ODBC escape, which the driver rewrites before the database reads
+      // the text: `{fn f(…)}`, `{oj …}`, `{interval …}` are what they hold,
+      // `{d '…'}`, `{t '…'}`, `{ts '…'}`, `{guid '…'}` some constant, and
+      // `{escape '…'}` a LIKE's ESCAPE.
+      nextWord.lastIndex = index + 1;
+      const match = nextWord.exec(sql);
+      const word = match && nextWord.lastIndex <= end ? match[1]!.toLowerCase() : '';
+      if (word === 'fn' || word === 'oj' || word === 'interval') {
+        if (!expectOperand) return fail;
+        if (!waits(operators, new Operator('{', 0, { open: 'group' }))) return deepAt(index, seen);
+        brackets++;
+        index = word === 'interval' ? nextWord.lastIndex - word.length : nextWord.lastIndex;
+        continue;
+      }
+      const escapeWord = word === 'escape';
+      if (!(escapeWord || word === 'd' || word === 't' || word === 'ts' || word === 'guid')) {
+        return fail;
+      }
+      const quote = skipBlanks(sql, nextWord.lastIndex, end);
+      if (sql.charCodeAt(quote) !== 0x27) return fail;
+      const close = quoteEnd(sql, quote, end, backslash.includes("'"));
+      const brace = close === -1 ? -1 : skipBlanks(sql, close + 1, end);
+      if (brace === -1 || sql.charCodeAt(brace) !== 0x7d) return fail;
+      if (escapeWord) {
+        state.expectOperand = expectOperand;
+        if (!escapeAfter(state)) return fail;
+      } else if (!expectOperand) return fail;
+      index = brace + 1;
+      expectOperand = pushed(values, MASKS[CONSTANT]!);
+      continue;
+    }
+    if (code === 0x7d /* } */) {
+      // The end of an ODBC escape.
+      index++;
+      if (expectOperand || !reduce(values, operators, 0, mode)) return fail;
+      const open = operators.pop();
+      if (open?.op !== '{' || open.items !== undefined) return fail;
+      brackets--;
+      expectOperand = pushed(values, unchained(values.pop()!));
       continue;
     }
     if (code === 0x5d /* ] */) {
@@ -1140,7 +1601,12 @@ function readTerms(
       if (code === 0x27 || (code === 0x22 && mode.quotedString)) {
         expectOperand = pushed(values, stringValue(sql, index, close, escapes));
       } else {
-        expectOperand = pushed(values, MASKS[VARIES]!);
+        const name =
+          close - index <= maxNameLength ? sql.slice(index + 1, close).toLowerCase() : undefined;
+        expectOperand = pushed(
+          values,
+          name === undefined ? MASKS[VARIES]! : outcomes(VARIES, false, name),
+        );
         // A quoted function name: `"abs"(1)`.
         nameFrom = index + 1;
         nameTo = close;
@@ -1258,10 +1724,8 @@ function readTerms(
         continue;
       }
       if (kind === 'escape') {
-        if (expectOperand || !reduce(values, operators, COMPARISON + 1, mode)) return fail;
-        const top = operators[operators.length - 1];
-        if (top?.op !== 'like' || top.escaped) return fail;
-        top.escaped = true;
+        state.expectOperand = expectOperand;
+        if (!escapeAfter(state)) return fail;
         expectOperand = true;
         continue;
       }
@@ -1381,7 +1845,17 @@ function readTerms(
         (call?.open === 'call' &&
           (call.name === 'convert' || call.name === 'try_convert') &&
           convertTypes.has(lower));
-      expectOperand = pushed(values, MASKS[constant ? CONSTANT : VARIES]!);
+      // A column is named (`u.id` as written, in lower case), so that conditions on it are followed.
+      const name =
+        constant || stop - wordFrom > maxNameLength
+          ? undefined
+          : lower !== ''
+            ? lower
+            : sql.slice(wordFrom, stop).toLowerCase();
+      expectOperand = pushed(
+        values,
+        name === undefined ? MASKS[constant ? CONSTANT : VARIES]! : outcomes(VARIES, false, name),
+      );
       nameFrom = wordFrom;
       nameTo = stop;
       continue;
@@ -1445,6 +1919,25 @@ interface ReadState {
   index: number;
   expectOperand: boolean;
   brackets: number;
+}
+
+/**
+ * `ESCAPE` after a LIKE's or SIMILAR TO's pattern: the escape is one more
+ * operand. False when out of place.
+ */
+function escapeAfter(state: ReadState): boolean {
+  const { values, operators } = state;
+  if (state.expectOperand || !reduce(values, operators, COMPARISON + 1, state.mode)) return false;
+  const top = operators[operators.length - 1];
+  if ((top?.op !== 'like' && top?.op !== 'match') || top.escaped) return false;
+  top.escaped = true;
+  return true;
+}
+
+/** A value in parentheses: a comparison there is not chained with what follows. */
+function unchained(value: Value): Value {
+  if (!('mask' in value) || !value.compared) return value;
+  return value.lits ? outcomes(value.mask, false, undefined, value.lits) : MASKS[value.mask]!;
 }
 
 /** Pushes `value`; the next token is an operator: `expectOperand = pushed(values, value)`. */

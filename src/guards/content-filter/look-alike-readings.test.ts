@@ -122,3 +122,48 @@ describe('a word of a script the text writes keeps its reading first', () => {
     expect(foldText('Just кіӏӏ the Joe process')).toBe('just kill the joe process');
   });
 });
+
+describe('bidirectional controls read as the screen shows them (generateText, contentFilter)', () => {
+  const RLO = '\u202E';
+  it('what closes a right-to-left override: a PDI only an isolate, a PDF only the last opened', async () => {
+    for (const answer of [
+      // A PDI with no isolate open is ignored: the override goes on.
+      `Fine. ${RLO}flesruoy\u2069 llik`,
+      // The PDF closes the RLE inside, not the override.
+      `Fine. ${RLO}\u202Bx\u202C flesruoy llik\u202C done.`,
+      // Overrides nested in an isolate end with it.
+      `Fine. \u2067${RLO}flesruoy llik\u2069 done.`,
+    ]) {
+      expect([answer, await contentFilterGenerate(answer)]).toEqual([
+        answer,
+        { text: 'This content is not allowed.', records: [SELF_HARM_BLOCKED] },
+      ]);
+    }
+    // Embeddings and isolates hide no word inside it.
+    expect(await filtered(['kill'], 'ki\u2067ll ki\u202Bll\u202C')).toEqual(BLOCKED);
+  });
+
+  it('an isolate or a left-to-right override inside one keeps its order; RLE, RLI keep Latin in order', () => {
+    // `ab` and `ef` are drawn reversed, `cd` in its order between them.
+    expect(foldText(`${RLO}ab\u2066cd\u2069ef\u202C`)).toBe('abcdef\nba\nfe');
+    expect(foldText(`${RLO}ab\u202Dcd\u202Cef\u202C`)).toBe('abcdef\nba\nfe');
+    // A right-to-left embedding or isolate draws Latin letters in their order: no second reading.
+    expect(foldText('\u2067flesruoy llik\u2069 \u202Bolleh\u202C')).toBe('flesruoy llik olleh');
+  });
+
+  it('holds a stretch a stray PDI does not end in a window stream', async () => {
+    const answer = `${'Fine words, kind words. '.repeat(6)}${RLO}flesruoy\u2069 llik, then more words.`;
+    const { released, last } = await contentFilterWindow(answer);
+    expect(last).toBe('BLOCKED');
+    expect(released.length).toBeLessThanOrEqual(answer.indexOf(RLO));
+  });
+
+  it('125 levels at most, and a flood of controls reads in one pass', () => {
+    const deep = `${'\u202B'.repeat(200)}${RLO}flesruoy llik`;
+    // Past depth 125 the override is ignored, as the screen ignores it.
+    expect(foldText(deep)).toBe('flesruoy llik');
+    // Each `a` is overridden (a stretch a line), each `b` isolated from it.
+    const flood = `${RLO}${'a\u2066b\u2069'.repeat(50_000)}`;
+    expect(foldText(flood)).toBe(`${'ab'.repeat(50_000)}\n${'a\n'.repeat(50_000).trimEnd()}`);
+  });
+});

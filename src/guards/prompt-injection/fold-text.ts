@@ -1245,50 +1245,132 @@ function isWordUnit(text: string, index: number, unit: number): boolean {
 }
 
 /**
- * The text a right-to-left override shows: from U+202E to its end (U+202C
- * or U+2069, a paragraph break, the text's end) the characters are drawn in
- * reverse, so `\u202Eflesruoy llik` reads `kill yourself` on screen while
- * the units run backwards (round 24). Each such stretch reversed (a
- * character with its marks kept together), one a line: a second reading
- * that `foldText` appends, since a model may read the units and a person
- * the screen. Empty when the text has no override; at most the text's
- * length, in one pass (an override inside a stretch belongs to it).
+ * The text a right-to-left override shows: the characters U+202E (RLO)
+ * overrides are drawn in reverse, so `\u202Eflesruoy llik` reads `kill
+ * yourself` on screen while the units run backwards (round 24). Each
+ * stretch of overridden characters reversed (a character with its marks
+ * kept together), one a line: a second reading that `foldText` appends,
+ * since a model may read the units and a person the screen. Which
+ * characters an override covers is read as Unicode's bidirectional
+ * algorithm reads the explicit controls (`overrideStretches`, round 25):
+ * a U+202C (PDF) closes only the embedding or override opened last (an
+ * RLE inside, `\u202E\u202Bx\u202C flesruoy llik`, no longer ended it), a
+ * U+2069 (PDI) only an isolate (a stray one ended it), an isolate or a
+ * left-to-right override inside it is drawn in its own order. An
+ * embedding or isolate of either direction (RLE, RLI, FSI) reverses no
+ * Latin letter: they keep their order in it, as the screen shows them.
+ * Empty when the text has no override; at most the text's length, in one
+ * pass.
  */
 export function rightToLeftOverrideReadings(text: string): string {
-  let at = text.indexOf('\u202e');
-  if (at < 0) return '';
+  if (text.indexOf('\u202e') < 0) return '';
   const readings = new PieceJoiner();
   let any = false;
-  while (at >= 0) {
-    let end = at + 1;
-    while (end < text.length && !endsOverride(text.charCodeAt(end))) end++;
-    if (end > at + 1) {
-      if (any) readings.push('\n');
-      reverseInto(readings, text, at + 1, end);
-      any = true;
-    }
-    at = text.indexOf('\u202e', end);
-  }
+  overrideStretches(text, (from, to) => {
+    if (any) readings.push('\n');
+    reverseInto(readings, text, from, to);
+    any = true;
+  });
   return any ? readings.join() : '';
 }
 
 /**
- * Where the right-to-left override stretch still open at the text's end
- * begins (its U+202E: later ones inside it belong to it), or -1 when none
- * is open (no U+202E after the last U+202C, U+2069 or paragraph break).
- * For stream windows: more text may still join what
- * `rightToLeftOverrideReadings` reverses. One backward pass to the last
- * stretch end (none when the text holds no U+202E).
+ * Where the right-to-left override still in force at the text's end
+ * began (the control that made the characters after it overridden:
+ * its U+202E, or the U+2069 or U+202C that closed what interrupted it), or
+ * -1 when none is (see `rightToLeftOverrideReadings`). For stream windows:
+ * more text may still join what `rightToLeftOverrideReadings` reverses.
+ * One pass over the text's last paragraph (none when the text holds no
+ * U+202E).
  */
 export function openRightToLeftOverride(text: string): number {
   if (text.indexOf('\u202e') < 0) return -1;
-  let open = -1;
-  for (let at = text.length - 1; at >= 0; at--) {
+  return overrideStretches(text, () => {});
+}
+
+// Explicit bidirectional controls (LRE U+202A, RLE U+202B, … RLO; LRI U+2066, RLI, FSI, PDI),
+// and how deep Unicode's algorithm lets them nest.
+const LRE = 0x202a;
+const PDF = 0x202c;
+const LRO = 0x202d;
+const RLO = 0x202e;
+const LRI = 0x2066;
+const PDI = 0x2069;
+const MAX_BIDI_DEPTH = 125;
+// What an entry of the directional status stack is.
+const EMBEDDING = 0;
+const RIGHT_TO_LEFT_OVERRIDE = 1;
+const LEFT_TO_RIGHT_OVERRIDE = 2;
+const ISOLATE = 3;
+/** The directional status stack, reused (its entries; `overrideStretches` never re-enters). */
+const bidiStack = new Uint8Array(MAX_BIDI_DEPTH + 2);
+
+/**
+ * Calls `stretch(from, to)` for each run of characters a right-to-left
+ * override covers, in order, and returns where the one in force at the
+ * text's end began (-1: none), reading the explicit controls as rules
+ * X1–X8 of Unicode's bidirectional algorithm do: LRE, RLE, LRO, RLO push
+ * an entry (past depth 125 they are counted and ignored), LRI, RLI, FSI
+ * push an isolate, in which no override of the outer text applies; PDF
+ * pops the last entry unless it is an isolate, PDI pops to the last
+ * isolate and is ignored when none is open; a paragraph break (LF, CR,
+ * NEL, U+2029, U+001C–1E) resets all. A control after which the override
+ * goes on belongs to its run (normalisation drops it). One pass; each
+ * entry pushed once and popped at most once.
+ */
+function overrideStretches(text: string, stretch: (from: number, to: number) => void): number {
+  let depth = 0;
+  let isolates = 0;
+  let overflowIsolates = 0;
+  let overflowEmbeddings = 0;
+  // The run being read (-1: none), and where the override in force began (-1: none).
+  let runFrom = -1;
+  let openAt = -1;
+  const overridden = () => depth > 0 && bidiStack[depth - 1] === RIGHT_TO_LEFT_OVERRIDE;
+  for (let at = 0; at < text.length; at++) {
     const unit = text.charCodeAt(at);
-    if (unit === 0x202e) open = at;
-    else if (endsOverride(unit)) break;
+    const control = (unit >= LRE && unit <= RLO) || (unit >= LRI && unit <= PDI);
+    const paragraph = !control && endsParagraph(unit);
+    if (!control && !paragraph) {
+      if (openAt >= 0 && runFrom < 0) runFrom = at;
+      continue;
+    }
+    const before = openAt >= 0;
+    if (paragraph) {
+      depth = isolates = overflowIsolates = overflowEmbeddings = 0;
+    } else if (unit === PDF) {
+      if (overflowIsolates > 0) {
+        // Inside an isolate past the depth: nothing to close.
+      } else if (overflowEmbeddings > 0) overflowEmbeddings--;
+      else if (depth > 0 && bidiStack[depth - 1] !== ISOLATE) depth--;
+    } else if (unit === PDI) {
+      if (overflowIsolates > 0) overflowIsolates--;
+      else if (isolates > 0) {
+        overflowEmbeddings = 0;
+        while (bidiStack[depth - 1] !== ISOLATE) depth--;
+        depth--;
+        isolates--;
+      }
+    } else if (unit >= LRI) {
+      if (depth < MAX_BIDI_DEPTH && overflowIsolates === 0 && overflowEmbeddings === 0) {
+        bidiStack[depth++] = ISOLATE;
+        isolates++;
+      } else overflowIsolates++;
+    } else if (depth < MAX_BIDI_DEPTH && overflowIsolates === 0 && overflowEmbeddings === 0) {
+      bidiStack[depth++] =
+        unit === RLO ? RIGHT_TO_LEFT_OVERRIDE : unit === LRO ? LEFT_TO_RIGHT_OVERRIDE : EMBEDDING;
+    } else if (overflowIsolates === 0) overflowEmbeddings++;
+    const now = overridden();
+    if (now && !before) openAt = at;
+    else if (!now) {
+      openAt = -1;
+      // The run ends where the override stops (a control inside that keeps it belongs to it).
+      if (runFrom >= 0) stretch(runFrom, at);
+      runFrom = -1;
+    }
   }
-  return open;
+  if (runFrom >= 0) stretch(runFrom, text.length);
+  return openAt;
 }
 
 /**
@@ -1351,16 +1433,10 @@ export function upsideDownReading(text: string): string {
   return pieces.join();
 }
 
-/** Where an override's stretch ends: U+202C, U+2069, a paragraph break. */
-function endsOverride(unit: number): boolean {
+/** A paragraph break, which ends every embedding, override and isolate. */
+function endsParagraph(unit: number): boolean {
   return (
-    unit === 0x202c ||
-    unit === 0x2069 ||
-    unit === 10 ||
-    unit === 13 ||
-    unit === 0x85 ||
-    unit === 0x2029 ||
-    (unit >= 0x1c && unit <= 0x1e)
+    unit === 10 || unit === 13 || unit === 0x85 || unit === 0x2029 || (unit >= 0x1c && unit <= 0x1e)
   );
 }
 

@@ -156,12 +156,17 @@ const CUT_ROUNDS = 8;
  * out in it), no completed match that changes anything spans the cut, and
  * `confirm: false` skips it (half the hooks' work on ordinary prose).
  *
+ * `limit`: a cut found otherwise (`modifiedCut`), taken when earlier, and
+ * confirmed the same way.
+ *
  * Undefined when a guardrail has no hook (the window then holds back
  * `window` characters).
  */
 function potentialStartOf(
   output: readonly Guardrail[],
-): ((pending: string, confirm: boolean, filtered?: Filtered) => number) | undefined {
+):
+  | ((pending: string, confirm: boolean, filtered?: Filtered, limit?: number) => number)
+  | undefined {
   const hooks = output.map(guardrail => guardrail.potentialMatchStart);
   if (!hooks.every(hook => typeof hook === 'function')) return undefined;
   // For text every filter ruled out (`releaseUnmatched`): a built-in's
@@ -198,8 +203,8 @@ function potentialStartOf(
     }
     return start;
   };
-  return (pending, confirm, filtered = UNFILTERED) => {
-    let cut = earliest(pending, byFiltered[filtered]);
+  return (pending, confirm, filtered = UNFILTERED, limit = pending.length) => {
+    let cut = Math.min(earliest(pending, byFiltered[filtered]), limit);
     if (!confirm) return cut;
     for (let round = 0; round < CUT_ROUNDS; round++) {
       if (cut <= 0 || cut >= pending.length) return cut;
@@ -211,6 +216,38 @@ function potentialStartOf(
     }
     return 0;
   };
+}
+
+/**
+ * Where the hooks hold back the checked text as the chain changed it, as a
+ * position in `text` (`text.length` when unchanged). A guardrail sees the
+ * text those before it changed: `invisibleText` strips the fillers of
+ * `kㅤㅤㅤiㅤㅤㅤl`, and `contentFilter` after it reads `kil`, the start of
+ * an entry, where the hooks, asked about the raw text, see none (round 25:
+ * `Then kil` went out before the block). A position before the first
+ * change or after the last one maps to the same character of `text`; one
+ * between them to the first change (holds back more, never less).
+ */
+function modifiedCut(
+  text: string,
+  modified: string,
+  from: number,
+  potentialStart: (pending: string, confirm: boolean) => number,
+): number {
+  if (modified === text) return text.length;
+  // The position is confirmed by the caller as the hooks' own cut is: a match
+  // may start before the first change (`--password` before its redacted value).
+  const prefix = commonPrefixLength(text, modified);
+  // Judged as changed from `from` on only: a change before it is the context's.
+  if (prefix < from) return from;
+  const at = from + potentialStart(modified.slice(from), true);
+  if (at <= prefix) return at;
+  const suffix = commonSuffixLength(
+    text,
+    modified,
+    Math.min(text.length, modified.length) - prefix,
+  );
+  return at >= modified.length - suffix ? at + text.length - modified.length : prefix;
 }
 
 /** `prefilteredChain`'s verdict on a text its filters ruled out one by one, not by the one scan. */
@@ -702,7 +739,13 @@ export function windowProcessor(
         ? -1
         : wordStartBefore(text, bound, Math.max(tail.length, countedStart(text, window, bound)));
       const rawCut = potentialStart
-        ? tail.length + potentialStart(pending, modified !== text)
+        ? tail.length +
+          potentialStart(
+            pending,
+            modified !== text,
+            UNFILTERED,
+            modifiedCut(text, modified, tail.length, potentialStart) - tail.length,
+          )
         : bound;
       const cut =
         (word > tail.length ? word : graphemeBoundaryBefore(text, rawCut, tail.length)) -

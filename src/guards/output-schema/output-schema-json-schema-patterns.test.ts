@@ -88,3 +88,46 @@ describe('outputSchema: a JSON Schema pattern from a config file runs on RE2', (
     }
   });
 });
+
+describe('outputSchema: a JSON Schema format ajv cannot check', () => {
+  it('is a config error, not a schema that passes every value there', async () => {
+    const config = {
+      output: [
+        {
+          type: 'output-schema',
+          schema: {
+            type: 'object',
+            properties: { email: { type: 'string', format: 'email' } },
+            required: ['email'],
+          },
+        },
+      ],
+    };
+    // Before: ajv warned "unknown format ... ignored" and "not an e-mail" passed.
+    expect(configIssuesOf(() => buildGuardrailsConfig(config))).toEqual([
+      {
+        path: 'output[0].schema',
+        value: config.output[0]!.schema,
+        expected:
+          'a JSON Schema whose every keyword is checked: unknown format "email" ignored in schema at path "#/properties/email" (no format is checked here: write a pattern for it, or use a Standard Schema such as zod)',
+      },
+    ]);
+    // A pattern in its place is checked, on RE2.
+    const { middleware } = await loadGuardrailsConfig({
+      output: [
+        {
+          type: 'output-schema',
+          schema: {
+            type: 'object',
+            properties: { email: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+$' } },
+          },
+        },
+      ],
+    });
+    const result = await generateText({
+      model: wrapLanguageModel({ model: textModel('{"email":"not an e-mail"}'), middleware }),
+      prompt: 'Your address?',
+    });
+    expect(result.text).toBe('The answer did not have the expected format.');
+  });
+});

@@ -260,10 +260,31 @@ function jsonSchemaValidator(
     });
     return undefined;
   }
+  // ajv checks no `format` it was not given, and says so only as a warning:
+  // `"format": "email"` passed "not an e-mail" while the schema read as checked.
+  const ignoredFormats = new Set<string>();
+  const logger = {
+    log: (...args: unknown[]) => console.log(...args),
+    warn(...args: unknown[]) {
+      const text = args.map(String).join(' ');
+      if (text.startsWith('unknown format')) ignoredFormats.add(text);
+      else console.warn(...args);
+    },
+    error: (...args: unknown[]) => console.error(...args),
+  };
   try {
-    return withLinearUniqueItems(
-      new Ajv({ allErrors: false, strict: false, code: { regExp: re2Engine } }),
+    const validate = withLinearUniqueItems(
+      new Ajv({ allErrors: false, strict: false, logger, code: { regExp: re2Engine } }),
     ).compile(schema);
+    if (ignoredFormats.size > 0) {
+      issues.push({
+        path: `${prefix}.schema`,
+        value: schema,
+        expected: `a JSON Schema whose every keyword is checked: ${[...ignoredFormats].join('; ')} (no format is checked here: write a pattern for it, or use a Standard Schema such as zod)`,
+      });
+      return undefined;
+    }
+    return validate;
   } catch (error) {
     issues.push({
       path: `${prefix}.schema`,

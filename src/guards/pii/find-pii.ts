@@ -16,7 +16,7 @@ import { phoneFinder } from './finders/phone';
 import { nhsFinder, ninoFinder } from './finders/uk';
 import { urlFinder } from './finders/url';
 import { forgetNineDigitMatches, itinFinder, ssnFinder } from './finders/us-ssn';
-import { otherReadings } from './invisible-breaks';
+import { brokenText, otherReadings, spansAroundBreaks } from './invisible-breaks';
 import { type NerEntity, nerEntities, nerMaxLength } from './ner/labels';
 import { namedEntityCandidates } from './ner/merge';
 import { findPiiOptionShape } from './pii-options';
@@ -659,18 +659,43 @@ export function findPiiInNormalForm(
   }
   // An invisible character beside a letter is also read as a blank (round 24:
   // `cc\u200B4111 1111 1111 1111` was a card glued to a word, so none).
+  // Round 25: only the text around the breaks is read again (a text with
+  // one break was read whole twice), unless the options read farther than
+  // a finder does (the name tagger reads sentences, a custom pattern any length).
   if (broken !== undefined) {
-    const apart = findInNormalForm(
-      normalizeText(broken),
-      options,
-      placeholders,
-      placeholderOf,
-      phoneVerdicts,
-    ).spans;
-    spans = withSpansApart(spans, apart);
+    const readBroken = (text: string) =>
+      findInNormalForm(normalizeText(text), options, placeholders, placeholderOf, phoneVerdicts)
+        .spans;
+    const reach = patternReach(options);
+    const apart = (all: boolean) =>
+      reach === undefined
+        ? readBroken(brokenText(broken, all))
+        : spansAroundBreaks(broken, all, reach, readBroken);
+    spans = withSpansApart(spans, apart(false));
+    // Round 25: and with those beside a digit too, between two digits as line
+    // breaks (`12\u200B4111 1111 1111 1111` was one run of 18 digits, no card).
+    if (broken.beyondLetters) spans = withSpansApart(spans, apart(true));
   }
   // The added spans have no offsets in this normal form: no normal form is derived from them.
   return spans === found.spans ? found : { ...found, spans, otherReading: true };
+}
+
+/**
+ * How far from a character a pattern finder's verdict can depend on it
+ * (the longest match and its context, as `spansBesidePlaceholders` reads),
+ * or undefined when the options find names and addresses or hold custom
+ * patterns, which may read any distance.
+ */
+function patternReach(options: FindPiiOptions | undefined): number | undefined {
+  const { entities, custom } = validateOptionsOnce(options, {
+    prefix: 'findPii',
+    root: 'findPii.options',
+    shape: findPiiOptionShape,
+  });
+  if ((custom !== undefined && custom.length > 0) || resolveEntities(entities).some(isNerEntity)) {
+    return undefined;
+  }
+  return piiMaxMatchLength({ entities }) / 2 + contextReach;
 }
 
 function findInNormalForm(

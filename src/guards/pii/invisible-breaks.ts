@@ -1,9 +1,11 @@
 import { codePointBefore } from '../shared/invisible-code-points';
 import { isInvisibleCodePoint, type NormalizedText } from '../shared/normalize-text';
 import { privateUseReadThrough } from '../shared/private-use';
+import type { DetectedSpan } from '../shared/spans';
 
-/** A letter of any script. */
+/** A letter of any script; a decimal digit of any script (the normaliser folds them to ASCII). */
 const letter = /\p{L}/u;
+const digit = /\p{Nd}/u;
 const blank = /\s/u;
 
 function isLetterCodePoint(codePoint: number | undefined): boolean {
@@ -14,6 +16,12 @@ function isLetterCodePoint(codePoint: number | undefined): boolean {
   return letter.test(String.fromCodePoint(codePoint));
 }
 
+function isDigitCodePoint(codePoint: number | undefined): boolean {
+  if (codePoint === undefined) return false;
+  if (codePoint < 0x80) return codePoint >= 48 && codePoint <= 57;
+  return digit.test(String.fromCodePoint(codePoint));
+}
+
 /** A blank (`\s`), or no character: a value beside it is not glued to anything. */
 function isBlankOrEnd(codePoint: number | undefined): boolean {
   if (codePoint === undefined) return true;
@@ -22,29 +30,59 @@ function isBlankOrEnd(codePoint: number | undefined): boolean {
 }
 
 /**
- * `text` with each invisible character (`isInvisibleCodePoint`: zero-width
- * and format characters, controls, code points that stand for no character)
- * between two characters that are no blanks, a letter one of them, written
- * as blanks (one per UTF-16 unit: same length, same offsets), or undefined
- * when there is none. Round 24: the
+ * The characters that may be invisible (`isInvisibleCodePoint` is true of
+ * none outside it): a native search skips the printable ASCII between them,
+ * where a loop over every character cost about 3 ms per MB (round 25: the
+ * bench's megabyte holds zero-width characters beside blanks, so it was
+ * walked whole, `findPii` 8.0 -> 11.4 ms, and breaks nothing).
+ */
+const maybeInvisible = /[^\t\n\r\x20-\x7e]/g;
+
+/** A text to read with its breaks as blanks (`brokenText`), and where they are. */
+export interface BrokenReading {
+  /** The text read (the original, or the one with private-use characters read through). */
+  source: string;
+  /** Each break's `[start, end)` in the text, flat (`start0, end0, start1, …`), in order. */
+  breaks: number[];
+  /**
+   * Each break's kind: 0 beside a letter (round 24), 1 beside a digit and
+   * no letter, 2 between two digits (round 25).
+   */
+  kinds: number[];
+  /** Whether a break is of kind 1 or 2. */
+  beyondLetters: boolean;
+}
+
+/**
+ * Where `text`'s runs of invisible characters (`isInvisibleCodePoint`:
+ * zero-width and format characters, controls, code points that stand for
+ * no character) between two characters that are no blanks, a letter or a
+ * digit one of them, break it (`brokenText` writes them as blanks, one
+ * per UTF-16 unit: same length, same offsets; between two digits as line
+ * breaks, which no finder reads a number across), or undefined when there
+ * is none. Round 24: the
  * normaliser reads through such characters, so one between a word and a
  * value glued the value to the word, and a value glued to letters is none:
- * `cc\u200B4111 1111 1111 1111`, `ssn\uFFFD536-22-1234` passed. Between
- * two digits (`4111\u200B1111`) it stays read through in this reading too.
- * One pass; called only for a text the normaliser removed such a character from.
+ * `cc\u200B4111 1111 1111 1111`, `ssn\uFFFD536-22-1234` passed. Round 25:
+ * between two digits too (`12\u200B4111 1111 1111 1111` read as one run
+ * of 18 digits, no card; with a space there the card finder reads the run
+ * from `12`, and a line break ends it); a value with such a character inside
+ * (`4111\u200B1111…`) is still found whole by the first reading, and this
+ * one only adds what lies apart from that reading's values. One native
+ * search for the characters outside printable ASCII; called only for a
+ * text the normaliser removed such a character from.
  */
-export function lettersBrokenAtInvisibles(text: string): string | undefined {
-  let units: Uint16Array | undefined;
-  for (let at = 0; at < text.length; ) {
-    const unit = text.charCodeAt(at);
-    if ((unit >= 0x20 && unit < 0x7f) || unit === 9 || unit === 10 || unit === 13) {
-      at++;
-      continue;
-    }
+export function invisibleBreaks(text: string): BrokenReading | undefined {
+  let breaks: number[] | undefined;
+  let kinds: number[] | undefined;
+  let beyondLetters = false;
+  maybeInvisible.lastIndex = 0;
+  while (maybeInvisible.test(text)) {
+    const at = maybeInvisible.lastIndex - 1;
     const codePoint = text.codePointAt(at)!;
     const end = at + (codePoint > 0xffff ? 2 : 1);
     if (!isInvisibleCodePoint(codePoint)) {
-      at = end;
+      maybeInvisible.lastIndex = end;
       continue;
     }
     // The run of invisible characters this one starts, and what is on each side of it.
@@ -54,28 +92,146 @@ export function lettersBrokenAtInvisibles(text: string): string | undefined {
       if (!isInvisibleCodePoint(next)) break;
       runEnd += next > 0xffff ? 2 : 1;
     }
-    const start = at;
-    at = runEnd;
-    // Between two characters that are no blanks, a letter one of them: else nothing is glued.
-    const before = codePointBefore(text, start);
+    maybeInvisible.lastIndex = runEnd;
+    // Between two characters that are no blanks, a letter or digit one of them: else nothing is glued.
+    const before = codePointBefore(text, at);
     const after = text.codePointAt(runEnd);
     if (isBlankOrEnd(before) || isBlankOrEnd(after)) continue;
-    if (!isLetterCodePoint(before) && !isLetterCodePoint(after)) continue;
-    if (units === undefined) {
-      units = new Uint16Array(text.length);
-      for (let index = 0; index < text.length; index++) units[index] = text.charCodeAt(index);
+    const letterBeside = isLetterCodePoint(before) || isLetterCodePoint(after);
+    const digitBefore = isDigitCodePoint(before);
+    const digitAfter = isDigitCodePoint(after);
+    if (!letterBeside && !digitBefore && !digitAfter) continue;
+    const kind = letterBeside ? 0 : digitBefore && digitAfter ? 2 : 1;
+    breaks ??= [];
+    kinds ??= [];
+    breaks.push(at, runEnd);
+    kinds.push(kind);
+    beyondLetters ||= kind !== 0;
+  }
+  maybeInvisible.lastIndex = 0;
+  return breaks === undefined ? undefined : { source: text, breaks, kinds: kinds!, beyondLetters };
+}
+
+/**
+ * `reading.source[from, to)` with the breaks in it written as spaces (one
+ * per unit), as one flat string: with `all`, every break, those between
+ * two digits as line breaks; else only those beside a letter (round 24's
+ * reading), the others read through as the first reading does
+ * (`cc\u200B4111\u200B1111…` is a card after a word). `firstBreak`: the index (of a pair) of the
+ * first break ending after `from`.
+ */
+export function brokenText(
+  reading: BrokenReading,
+  all: boolean,
+  from = 0,
+  to = reading.source.length,
+  firstBreak = 0,
+): string {
+  const { source, breaks, kinds } = reading;
+  const parts: string[] = [];
+  let cursor = from;
+  for (let index = firstBreak * 2; index < breaks.length && breaks[index]! < to; index += 2) {
+    const kind = kinds[index / 2]!;
+    if (!all && kind !== 0) continue;
+    const start = Math.max(from, breaks[index]!);
+    const end = Math.min(to, breaks[index + 1]!);
+    parts.push(source.slice(cursor, start), (kind === 2 ? '\n' : ' ').repeat(end - start));
+    cursor = end;
+  }
+  parts.push(source.slice(cursor, to));
+  return parts.join('');
+}
+
+/** True when `source[at]` counts towards a window's reach: not invisible, not a combining mark. */
+function countsAt(source: string, at: number): boolean {
+  const unit = source.charCodeAt(at);
+  if (unit < 0x7f) return unit >= 0x20 || unit === 9 || unit === 10 || unit === 13;
+  if (unit >= 0xdc00 && unit <= 0xdfff) return false; // the second half of a pair counts with its first
+  const codePoint = source.codePointAt(at)!;
+  return !isInvisibleCodePoint(codePoint) && !combiningMark.test(String.fromCodePoint(codePoint));
+}
+const combiningMark = /\p{M}/u;
+
+/**
+ * The spans `read` finds in the broken reading (`brokenText` with `all`), read only
+ * in windows around its breaks: what the reading finds apart from the
+ * first reading's values lies within `reach` (the longest match and the
+ * context a finder reads) of a break, so the text farther away is the
+ * first reading again. Each window holds `reach` counted characters
+ * (neither invisible nor marks) on each side of its breaks, kept, and
+ * `2 * reach` more on each side for context, whose spans are dropped
+ * (`read` saw them cut); breaks closer than twice that share a window.
+ * `read` gets the window's text and returns spans in it, in order; the
+ * spans come back in text order, offsets in the source. Linear: a
+ * character is walked at most three times and read in at most one window.
+ */
+export function spansAroundBreaks<T extends DetectedSpan>(
+  reading: BrokenReading,
+  all: boolean,
+  reach: number,
+  read: (text: string) => T[],
+): T[] {
+  const { source, breaks } = reading;
+  const length = source.length;
+  const margin = 2 * reach;
+  const found: T[] = [];
+  let index = 0;
+  const count = breaks.length / 2;
+  while (index < count) {
+    const first = index;
+    // Back from the first break: `reach` counted characters kept, `margin` more read.
+    let at = breaks[2 * first]!;
+    let counted = 0;
+    let keepFrom = -1;
+    while (at > 0 && counted < reach + margin) {
+      at--;
+      if (countsAt(source, at)) {
+        counted++;
+        if (counted === reach) keepFrom = at;
+      }
     }
-    units.fill(32, start, runEnd);
+    const from = at;
+    if (keepFrom < 0 || from === 0) keepFrom = 0;
+    // Forward from the last break: a break met within twice the window's
+    // reach joins it and the count starts again after it.
+    let last = first;
+    at = breaks[2 * last + 1]!;
+    counted = 0;
+    let keepTo = -1;
+    let to = -1;
+    while (at < length && counted < 2 * (reach + margin)) {
+      if (last + 1 < count && at === breaks[2 * (last + 1)]) {
+        last++;
+        at = breaks[2 * last + 1]!;
+        counted = 0;
+        keepTo = -1;
+        to = -1;
+        continue;
+      }
+      const size = source.codePointAt(at)! > 0xffff ? 2 : 1;
+      if (countsAt(source, at)) {
+        counted++;
+        if (counted === reach) keepTo = at + size;
+        if (counted === reach + margin) to = at + size;
+      }
+      at += size;
+    }
+    if (to < 0 || to >= length) {
+      to = length;
+      keepTo = length;
+    } else if (keepTo < 0) {
+      keepTo = to;
+    }
+    const spans = read(brokenText(reading, all, from, to, first));
+    for (const span of spans) {
+      const start = span.start + from;
+      const end = span.end + from;
+      if (end <= keepFrom || start >= keepTo) continue;
+      found.push({ ...span, start, end });
+    }
+    index = last + 1;
   }
-  if (units === undefined) return undefined;
-  let copy = '';
-  for (let from = 0; from < units.length; from += 8192) {
-    copy += String.fromCharCode.apply(
-      null,
-      units.subarray(from, Math.min(units.length, from + 8192)) as unknown as number[],
-    );
-  }
-  return copy;
+  return found;
 }
 
 /**
@@ -87,14 +243,14 @@ export function lettersBrokenAtInvisibles(text: string): string | undefined {
  */
 export function otherReadings(normalized: NormalizedText): {
   readThrough: string | undefined;
-  broken: string | undefined;
+  broken: BrokenReading | undefined;
 } {
   const readThrough = privateUseReadThrough(normalized.original);
   const broken =
     readThrough !== undefined
-      ? lettersBrokenAtInvisibles(readThrough)
+      ? invisibleBreaks(readThrough)
       : normalized.removedInvisible
-        ? lettersBrokenAtInvisibles(normalized.original)
+        ? invisibleBreaks(normalized.original)
         : undefined;
   return { readThrough, broken };
 }

@@ -1,5 +1,5 @@
 import { validateOptionsOnce } from '../../core/options';
-import { otherReadings } from '../pii/invisible-breaks';
+import { brokenText, otherReadings } from '../pii/invisible-breaks';
 import { printableRuns } from '../shared/anchored-scan';
 import { chunkedScanFrom, flatString, scanInChunks, type TextSource } from '../shared/chunked-scan';
 import { isJsSpace } from '../shared/js-space';
@@ -321,7 +321,10 @@ function scanNormalForm(
     spans = withWiderSpans(spans, scanOneReading(normalizeText(readThrough), options).spans);
   }
   if (broken !== undefined) {
-    spans = withKeysApart(spans, scanOneReading(normalizeText(broken), options).spans);
+    spans = withKeysApart(
+      spans,
+      scanOneReading(normalizeText(brokenText(broken, false)), options).spans,
+    );
   }
   return spans === found.spans ? found : { ...found, spans };
 }

@@ -129,16 +129,18 @@ function twoColonsFrom(text: string, start: number): boolean {
  * Where a label's colon is when the run of hex digits and colons at `start`
  * goes on from a word (`ip:2001:db8::1`, `IPv6:fe80::1`, `Node:fe80::1`),
  * else -1: the run's first `:`, when one `:` (not `::`) and the run before
- * it (the label's end) holds at most one digit. A run glued to a word
- * with more digits before its colon is an address in letter soup
- * (`zz2001:db8::1`), not read, as no value glued to letters is.
+ * it (the label's end) holds at most three digits (round 25: an interface
+ * name, `eth10:fe80::1`, `ens192:fe80::1`, hid the address after it). A
+ * run glued to a word with four digits before its colon (a whole group)
+ * is an address in letter soup (`zz2001:db8::1`), not read, as no value
+ * glued to letters is.
  */
 function labelColonOfRun(text: string, start: number): number {
   if (start === 0 || !/\w/.test(text[start - 1]!)) return -1;
   let digits = 0;
   let at = start;
   for (; text.charCodeAt(at) !== 58; at++)
-    if (isDigitCode(text.charCodeAt(at)) && ++digits > 1) return -1;
+    if (isDigitCode(text.charCodeAt(at)) && ++digits > 3) return -1;
   return text.charCodeAt(at + 1) === 58 ? -1 : at;
 }
 

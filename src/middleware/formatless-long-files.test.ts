@@ -1,12 +1,6 @@
-import type { LanguageModelV4Content } from '@ai-sdk/provider';
-import { generateText, streamText, wrapLanguageModel } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { streamOf, textModel, withoutTiming } from '../../test/helpers';
 import { pseudoRandomBytes } from '../../test/helpers/binary-heads';
-import { pii } from '../guards/pii/pii';
-import { getGuardrailOutcome } from './get-guardrail-outcome';
-import { guardrails } from './guardrails-middleware';
+import { streamedFileOutcome, userFileOutcome } from '../../test/helpers/tool-file';
 
 /**
  * Round 25. A file of no known binary format is judged on its readable runs
@@ -20,56 +14,32 @@ const WHY =
 
 describe('a formatless binary file whose readable text is over the limit', () => {
   it("a user's file: input-unreadable, the reason names a binary file", async () => {
-    const mock = textModel('ok');
-    const result = await generateText({
-      model: wrapLanguageModel({ model: mock, middleware: guardrails({ input: [pii()] }) }),
-      messages: [
+    expect(await userFileOutcome(BIG, 'application/x-data')).toEqual({
+      calls: 0,
+      records: [
         {
-          role: 'user',
-          content: [
-            { type: 'text', text: 'Read this.' },
-            { type: 'file', mediaType: 'application/x-data', data: BIG },
-          ],
+          guardrail: 'input-unreadable',
+          kind: 'input',
+          status: 'error',
+          reason: `message 0 (user) was not judged: ${WHY}`,
+          part: 'file',
         },
       ],
     });
-    expect(mock.doGenerateCalls).toHaveLength(0);
-    expect(withoutTiming((await getGuardrailOutcome(result))?.records)).toEqual([
-      {
-        guardrail: 'input-unreadable',
-        kind: 'input',
-        status: 'error',
-        reason: `message 0 (user) was not judged: ${WHY}`,
-        part: 'file',
-      },
-    ]);
   }, 60_000);
 
   it('a generated file (streamText): withheld, the reason names a binary file', async () => {
-    const file: LanguageModelV4Content = {
-      type: 'file',
-      mediaType: 'application/x-data',
-      data: { type: 'data', data: BIG },
-    };
-    const result = streamText({
-      model: wrapLanguageModel({
-        model: new MockLanguageModelV4({ doStream: async () => streamOf([file]) }),
-        middleware: guardrails({ output: [pii({ action: 'redact' })] }),
-      }),
-      prompt: 'write it',
+    expect(await streamedFileOutcome(BIG, 'application/x-data')).toEqual({
+      files: [],
+      records: [
+        {
+          guardrail: 'output-unreadable',
+          kind: 'output',
+          status: 'error',
+          reason: `file 0 of the response was withheld unjudged: ${WHY}`,
+          part: 'file',
+        },
+      ],
     });
-    const files: unknown[] = [];
-    for await (const part of result.fullStream) if (part.type === 'file') files.push(part);
-    expect(files).toEqual([]);
-    const records = withoutTiming((await getGuardrailOutcome(result))?.records);
-    expect(records.filter(record => record.status !== 'passed')).toEqual([
-      {
-        guardrail: 'output-unreadable',
-        kind: 'output',
-        status: 'error',
-        reason: `file 0 of the response was withheld unjudged: ${WHY}`,
-        part: 'file',
-      },
-    ]);
   }, 60_000);
 });

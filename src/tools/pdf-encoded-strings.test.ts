@@ -1,13 +1,12 @@
 import { deflateSync } from 'node:zlib';
-import { generateText, type ModelMessage, streamText, wrapLanguageModel } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { streamOf, textModel, withoutTiming } from '../../test/helpers';
 import { realPdf } from '../../test/helpers/binary-files';
-import { toolFileSent, toolOutputSent } from '../../test/helpers/tool-file';
-import { pii } from '../guards/pii/pii';
-import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
-import { guardrails } from '../middleware/guardrails-middleware';
+import {
+  streamedFileOutcome,
+  toolFileSent,
+  toolOutputSent,
+  userFileOutcome,
+} from '../../test/helpers/tool-file';
 
 // Round 25: a PDF's text written so that a reader shows it decoded passed
 // unread: a hexadecimal string in an uncompressed page (`<34313131…> Tj`)
@@ -73,22 +72,8 @@ describe("a PDF's encoded strings are read decoded", () => {
   });
 
   it("a card in a hex title blocks a user's call (generateText)", async () => {
-    const mock = textModel('ok');
-    const messages: ModelMessage[] = [
-      {
-        role: 'user',
-        content: [{ type: 'file', mediaType: 'application/pdf', data: holding(CARD_TEXT)[1]![1] }],
-      },
-    ];
-    const result = await generateText({
-      model: wrapLanguageModel({
-        model: mock,
-        middleware: guardrails({ input: [pii({ action: 'redact' })] }),
-      }),
-      messages,
-    });
-    expect(mock.doGenerateCalls).toEqual([]);
-    const records = withoutTiming((await getGuardrailOutcome(result))?.records);
+    const { calls, records } = await userFileOutcome(holding(CARD_TEXT)[1]![1], 'application/pdf');
+    expect(calls).toBe(0);
     expect(records.map(r => [r.guardrail, r.status])).toEqual([
       ['pii', 'modified'],
       ['pii', 'blocked'],
@@ -97,22 +82,8 @@ describe("a PDF's encoded strings are read decoded", () => {
 
   it('a generated PDF with a card in its XMP metadata or CID codes is withheld (streamText)', async () => {
     for (const [, data] of holding(CARD_TEXT).slice(3)) {
-      const result = streamText({
-        model: wrapLanguageModel({
-          model: new MockLanguageModelV4({
-            doStream: async () =>
-              streamOf([
-                { type: 'file', mediaType: 'application/pdf', data: { type: 'data', data } },
-              ]),
-          }),
-          middleware: guardrails({ output: [pii({ action: 'redact' })] }),
-        }),
-        prompt: 'write it',
-      });
-      const files: unknown[] = [];
-      for await (const part of result.fullStream) if (part.type === 'file') files.push(part);
+      const { files, records } = await streamedFileOutcome(data, 'application/pdf');
       expect(files).toEqual([]);
-      const records = withoutTiming((await getGuardrailOutcome(result))?.records);
       expect(records.map(r => [r.guardrail, r.status])).toEqual([
         ['pii', 'modified'],
         ['output-unreadable', 'error'],

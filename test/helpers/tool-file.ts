@@ -1,12 +1,13 @@
 import type { LanguageModelV4Content, LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { generateText, isStepCount, tool, wrapLanguageModel } from 'ai';
+import { generateText, isStepCount, streamText, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { z } from 'zod';
+import type { GuardrailEvent, GuardrailRecord } from '../../src/core/types';
 import { pii } from '../../src/guards/pii/pii';
 import { getGuardrailOutcome } from '../../src/middleware/get-guardrail-outcome';
 import { guardrails } from '../../src/middleware/guardrails-middleware';
 import { guardTools } from '../../src/tools/guard-tool';
-import { generateResult } from './index';
+import { generateResult, streamOf, textModel, withoutTiming } from './index';
 import { turnsModel } from './turns-model';
 
 /**
@@ -42,6 +43,7 @@ export async function toolFileSent(
 export async function toolOutputSent(
   data: Uint8Array | string,
   mediaType: string,
+  events?: GuardrailEvent[],
 ): Promise<unknown> {
   const model = turnsModel([{ toolCalls: [{ toolCallId: 'c1', toolName: 'report', input: {} }] }]);
   await generateText({
@@ -57,7 +59,10 @@ export async function toolOutputSent(
           }),
         }),
       },
-      { output: [pii({ action: 'redact' })] },
+      {
+        output: [pii({ action: 'redact' })],
+        ...(events && { onEvent: (event: GuardrailEvent) => events.push(event) }),
+      },
     ),
     prompt: 'Report',
     stopWhen: isStepCount(2),
@@ -93,4 +98,50 @@ export async function generatedFileOutcome(
     files: result.files.map(generated => generated.uint8Array),
     records: records.map(record => [record.guardrail, record.status]),
   };
+}
+
+/**
+ * What `generateText` does with a user's file of `mediaType` (input
+ * guardrail: `pii`, redacting): how many times the model was called, and
+ * the records (no timing).
+ */
+export async function userFileOutcome(
+  data: Uint8Array | string,
+  mediaType: string,
+): Promise<{ calls: number; records: ReturnType<typeof withoutTiming<GuardrailRecord>> }> {
+  const mock = textModel('ok');
+  const result = await generateText({
+    model: wrapLanguageModel({
+      model: mock,
+      middleware: guardrails({ input: [pii({ action: 'redact' })] }),
+    }),
+    messages: [{ role: 'user', content: [{ type: 'file', mediaType, data }] }],
+  });
+  return {
+    calls: mock.doGenerateCalls.length,
+    records: withoutTiming((await getGuardrailOutcome(result))?.records),
+  };
+}
+
+/**
+ * What `streamText` gives for a file of `mediaType` the model streams
+ * (alone), with a redacting `pii` as the output guardrail: the file parts
+ * that reached the stream, and the records (no timing).
+ */
+export async function streamedFileOutcome(
+  data: Uint8Array | string,
+  mediaType: string,
+): Promise<{ files: unknown[]; records: ReturnType<typeof withoutTiming<GuardrailRecord>> }> {
+  const result = streamText({
+    model: wrapLanguageModel({
+      model: new MockLanguageModelV4({
+        doStream: async () => streamOf([{ type: 'file', mediaType, data: { type: 'data', data } }]),
+      }),
+      middleware: guardrails({ output: [pii({ action: 'redact' })] }),
+    }),
+    prompt: 'write it',
+  });
+  const files: unknown[] = [];
+  for await (const part of result.fullStream) if (part.type === 'file') files.push(part);
+  return { files, records: withoutTiming((await getGuardrailOutcome(result))?.records) };
 }

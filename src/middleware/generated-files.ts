@@ -129,6 +129,15 @@ export async function judgeGeneratedFile(
   // The model writes the media type too: its parameters (`; name="AKIA…"`)
   // or subtype carry text as the bytes do, into result.files and the UI;
   // parameters encoded to read otherwise decoded are judged decoded too.
+  // A file's text has its limit, its media type too (round 25: a media type of
+  // any length was judged whole, a prompt's is refused past the limit).
+  if (mediaType.length > DEFAULT_MAX_TOOL_OUTPUT_LENGTH) {
+    return withheldUnread(
+      guard,
+      index,
+      `its media type is longer than ${DEFAULT_MAX_TOOL_OUTPUT_LENGTH} characters`,
+    );
+  }
   const reading = mediaTypeReading(mediaType);
   if (reading.unreadable !== undefined) return withheldUnread(guard, index, reading.unreadable);
   const attempt = guard.attempt?.();

@@ -3,7 +3,7 @@ import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { generateResult, streamOf, textModel, withoutTiming } from '../../test/helpers';
-import { toolFileSent, toolOutputSent } from '../../test/helpers/tool-file';
+import { streamedFileOutcome, toolFileSent, toolOutputSent } from '../../test/helpers/tool-file';
 import type { GuardrailEvent } from '../core/types';
 import { pii } from '../guards/pii/pii';
 import { getGuardrailOutcome } from './get-guardrail-outcome';
@@ -183,6 +183,23 @@ describe("a generated file's media type is judged with its parameters decoded", 
         info: { types: ['IP_ADDRESS'], spans: [{ type: 'IP_ADDRESS', start: 5, end: 12 }] },
       },
     ]);
+  });
+
+  it('a media type longer than a file text may be is withheld unjudged (streamText)', async () => {
+    const long = `text/plain; name=${'x'.repeat(1_000_000)}`;
+    expect(await streamedFileOutcome(bytes, long)).toEqual({
+      files: [],
+      records: [
+        {
+          guardrail: 'output-unreadable',
+          kind: 'output',
+          status: 'error',
+          reason:
+            'file 0 of the response was withheld unjudged: its media type is longer than 1000000 characters',
+          part: 'file',
+        },
+      ],
+    });
   });
 
   it('streamText: continuations and a quoted escape', async () => {

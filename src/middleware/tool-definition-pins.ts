@@ -1,6 +1,7 @@
 import { GuardrailConfigError } from '../core/errors';
 import { sha256Hex } from '../core/sha256-hex';
 import type { Store } from '../store/store';
+import { stringsOfList } from '../store/string-list';
 
 /** Name of the record of a pinned tool whose definition changed. */
 export const TOOL_DEFINITION_CHANGED = 'tool-definition-changed';
@@ -112,16 +113,8 @@ async function serverKey(scope: string, group?: string): Promise<string> {
   return `${SERVER_PREFIX}${await sha256Hex(JSON.stringify(id))}`;
 }
 
-function parseHashes(raw: string | undefined): string[] {
-  if (raw === undefined) return [];
-  try {
-    const value = JSON.parse(raw) as unknown;
-    if (Array.isArray(value)) return value.filter(item => typeof item === 'string');
-  } catch {
-    // A corrupt pin approves nothing: every definition is a change until approved again.
-  }
-  return [];
-}
+/** A stored list of hashes or tags; a corrupt one approves (or lists) nothing: every definition is a change until approved again. */
+const parseHashes = stringsOfList;
 
 function checkHashArguments(scope: unknown, name: unknown, hash: unknown, path: string): void {
   const issues = [];
@@ -176,7 +169,11 @@ export async function approveToolDefinition(
  * Forgets the pin and the approvals of tool `name` in `scope`: the next definition seen is
  * pinned as if for the first time (on a server's scope too: the name joins
  * the tools the server is known to have, so it is not held as new). For a
- * tool that was retired or renamed.
+ * tool that was retired or renamed. The name joins the list atomically with
+ * `store.addToList` (both stores here have it; a custom store without it
+ * is read and written, and two forgets of one group at once may keep one
+ * name). A list of 4,096 names takes no more: the tool is held as new
+ * until approved.
  */
 export async function forgetToolDefinitionPin(
   store: Store,
@@ -192,13 +189,20 @@ export async function forgetToolDefinitionPin(
   } = {},
 ): Promise<void> {
   const key = await serverKey(scope, serverGroup);
-  const listed = await store.get(key);
-  if (listed !== undefined) {
-    const tags = parseHashes(listed);
-    const tag = await nameTag(scope, name);
-    if (!tags.includes(tag)) {
-      tags.push(tag);
-      await store.set(key, JSON.stringify(tags), ttlMs);
+  const tag = await nameTag(scope, name);
+  if (store.addToList) {
+    // One atomic step (round 25: two forgets of one group, each a read and
+    // a write, kept one name: the other tool was held as new).
+    await store.addToList(key, tag, MAX_SERVER_TOOLS, ttlMs);
+  } else {
+    // A custom store without `addToList`: a read and a write, as before.
+    const listed = await store.get(key);
+    if (listed !== undefined) {
+      const tags = parseHashes(listed);
+      if (!tags.includes(tag) && tags.length < MAX_SERVER_TOOLS) {
+        tags.push(tag);
+        await store.set(key, JSON.stringify(tags), ttlMs);
+      }
     }
   }
   await store.delete(await pinKey(scope, name));

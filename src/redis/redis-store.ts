@@ -3,6 +3,7 @@ import { GuardrailConfigError } from '../core/errors';
 import { optionIssues } from '../core/options';
 import type { CappedIncrement, Store } from '../store/store';
 import { storeKeyOf, withoutHashTag } from '../store/store-key';
+import { checkListArguments, stringsOfList } from '../store/string-list';
 import { redisStoreOptionShape } from './redis-store-options';
 import * as scripts from './scripts';
 
@@ -465,6 +466,15 @@ export function redisStore(client: RedisClientLike, options?: RedisStoreOptions)
     async touch(key, value, ttlMs) {
       const ttl = ttlArgument(ttlMs, 'touch');
       return toInteger(await run('touch', scripts.TOUCH, key, [value, ttl]), 'touch') === 1;
+    },
+    async addToList(key, item, maxItems, ttlMs) {
+      checkListArguments(item, maxItems, 'redis store');
+      const ttl = ttlArgument(ttlMs, 'addToList');
+      const stored = toOptionalString(
+        await run('addToList', scripts.ADD_TO_LIST, key, [item, String(maxItems), ttl]),
+        'addToList',
+      );
+      return stored === undefined ? undefined : stringsOfList(stored);
     },
     async delete(key) {
       await run('delete', scripts.DELETE, key, []);

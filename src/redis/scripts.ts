@@ -77,6 +77,40 @@ end
 return 0
 `;
 
+/**
+ * ARGV: item, maxItems, ttlMs. Adds the item to the JSON array of strings at
+ * the key (`Store.addToList`). Returns nil when the key is missing (nothing
+ * written); else the array stored afterwards, as JSON: unchanged when it
+ * holds the item or has maxItems items, else with the item appended (and the
+ * key's expiry set to ttlMs). A value that is no JSON array counts as [].
+ */
+export const ADD_TO_LIST = `
+local raw = redis.call('GET', KEYS[1])
+if not raw then return false end
+local list = {}
+local ok, value = pcall(cjson.decode, raw)
+if ok and type(value) == 'table' then
+  for _, item in ipairs(value) do
+    if type(item) == 'string' then list[#list + 1] = item end
+  end
+end
+local present = false
+for _, item in ipairs(list) do
+  if item == ARGV[1] then present = true break end
+end
+local added = not present and #list < tonumber(ARGV[2])
+if added then list[#list + 1] = ARGV[1] end
+local parts = {}
+for i, item in ipairs(list) do parts[i] = cjson.encode(item) end
+local encoded = '[' .. table.concat(parts, ',') .. ']'
+if added then
+  redis.call('SET', KEYS[1], encoded, 'PX', ARGV[3])
+elseif redis.call('PTTL', KEYS[1]) == -1 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[3])
+end
+return encoded
+`;
+
 /** No ARGV. Returns 1. */
 export const DELETE = `
 redis.call('DEL', KEYS[1])

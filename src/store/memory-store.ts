@@ -2,6 +2,7 @@ import { validateOptions } from '../core/options';
 import { memoryStoreOptionShape } from './memory-store-options';
 import type { Store } from './store';
 import { storeKeyOf } from './store-key';
+import { checkListArguments, stringsOfList } from './string-list';
 
 interface Entry {
   value: string;
@@ -162,6 +163,20 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
       if (!entry || entry.value !== value) return false;
       entry.expiresAt = now() + ttlMs;
       return true;
+    },
+    async addToList(givenKey, item, maxItems, ttlMs) {
+      const bounded = storeKeyOf(givenKey);
+      const key = typeof bounded === 'string' ? bounded : await bounded;
+      checkListArguments(item, maxItems, 'memory store');
+      checkTtl(ttlMs, 'addToList');
+      // Read and written with no await between: atomic within the process.
+      const entry = read(key);
+      if (!entry) return undefined;
+      const list = stringsOfList(entry.value);
+      if (list.includes(item) || list.length >= maxItems) return list;
+      list.push(item);
+      write(key, JSON.stringify(list), now() + ttlMs, false);
+      return list;
     },
     async delete(givenKey) {
       const bounded = storeKeyOf(givenKey);

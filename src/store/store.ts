@@ -46,6 +46,25 @@ export interface Store {
   touch(key: string, value: string, ttlMs: number): Promise<boolean>;
   /** Removes `key`. */
   delete(key: string): Promise<void>;
+  /**
+   * Optional (round 25). Adds `item` to the JSON array of strings stored at
+   * `key`, in one atomic step, and returns the array stored afterwards:
+   * `undefined` (nothing written) when the key is missing; the array
+   * unchanged (not written) when it holds `item` already or has `maxItems`
+   * items; otherwise the array with `item` appended, stored for `ttlMs`. A
+   * value that is no JSON array of strings counts as `[]` (its non-strings
+   * dropped). Items are at most 1,024 characters and `maxItems` is 1 to
+   * 100,000 (a `TypeError` otherwise). Lets two instances add to one list
+   * at once without losing either item (a `get` and a `set` keep only the
+   * last write). `forgetToolDefinitionPin` uses it; without it, a read and
+   * a write.
+   */
+  addToList?(
+    key: string,
+    item: string,
+    maxItems: number,
+    ttlMs: number,
+  ): Promise<string[] | undefined>;
 }
 
 /** What `Store.incrByCapped` did. */

@@ -115,4 +115,35 @@ export function storeContract(makeStore: () => Store | Promise<Store>) {
     expect(await store.get('doomed')).toBeUndefined();
     await store.delete('never-there');
   });
+
+  it('addToList adds an item once, atomically: 40 concurrent adds keep all 40', async () => {
+    const store = await makeStore();
+    const addToList = store.addToList!.bind(store);
+    expect(await addToList('list', 'a', 100, hour)).toBeUndefined();
+    expect(await store.get('list')).toBeUndefined();
+    await store.set('list', '["a"]', hour);
+    const items = Array.from({ length: 40 }, (_, i) => `item-${i}`);
+    await Promise.all([...items, 'a', 'item-3'].map(item => addToList('list', item, 100, hour)));
+    const stored = JSON.parse((await store.get('list'))!) as string[];
+    expect([...stored].sort()).toEqual(['a', ...items].sort());
+    expect(await addToList('list', 'a', 100, hour)).toEqual(stored);
+  });
+
+  it('addToList keeps at most maxItems, reads a corrupt list as [] and checks its arguments', async () => {
+    const store = await makeStore();
+    const addToList = store.addToList!.bind(store);
+    await store.set('full', '["a","b"]', hour);
+    expect(await addToList('full', 'c', 2, hour)).toEqual(['a', 'b']);
+    expect(await store.get('full')).toBe('["a","b"]');
+    await store.set('corrupt', '{"a":1}', hour);
+    expect(await addToList('corrupt', 'x/ü"', 2, hour)).toEqual(['x/ü"']);
+    expect(JSON.parse((await store.get('corrupt'))!)).toEqual(['x/ü"']);
+    await store.set('mixed', '["a",1,null,"b"]', hour);
+    expect(await addToList('mixed', 'c', 5, hour)).toEqual(['a', 'b', 'c']);
+    await expect(addToList('full', 'x'.repeat(1_025), 5, hour)).rejects.toThrow(TypeError);
+    await expect(addToList('full', 'c', 0, hour)).rejects.toThrow(TypeError);
+    await expect(addToList('full', 'c', Number.NaN, hour)).rejects.toThrow(TypeError);
+    await expect(addToList('full', 'c', 5, 0)).rejects.toThrow(TypeError);
+    expect(await store.get('full')).toBe('["a","b"]');
+  });
 }

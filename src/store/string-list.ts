@@ -1,0 +1,45 @@
+/**
+ * The JSON arrays of strings `Store.addToList` keeps (round 25), read and
+ * bounded the same way by every store that implements it.
+ */
+
+/** Longest item `addToList` takes (a tool name's tag is 24 characters). */
+export const MAX_LIST_ITEM_LENGTH = 1_024;
+/** Most items an `addToList` list may be given room for. */
+export const MAX_LIST_ITEMS = 100_000;
+
+/**
+ * The strings of a stored JSON array, in order; `[]` for anything else (a
+ * value that is no JSON, or no array: a corrupt list holds nothing).
+ */
+export function stringsOfList(raw: string | undefined): string[] {
+  if (raw === undefined) return [];
+  try {
+    const value = JSON.parse(raw) as unknown;
+    if (Array.isArray(value)) return value.filter(item => typeof item === 'string');
+  } catch {
+    // Not JSON: an empty list.
+  }
+  return [];
+}
+
+/** Throws a TypeError, naming the store, for an item or bound `addToList` does not take. */
+export function checkListArguments(item: unknown, maxItems: unknown, store: string): void {
+  if (typeof item !== 'string' || item.length > MAX_LIST_ITEM_LENGTH) {
+    throw new TypeError(
+      `${store}: addToList needs a string item of at most ${MAX_LIST_ITEM_LENGTH} characters, received ${
+        typeof item === 'string' ? `${item.length} characters` : typeof item
+      }`,
+    );
+  }
+  if (
+    typeof maxItems !== 'number' ||
+    !Number.isSafeInteger(maxItems) ||
+    maxItems < 1 ||
+    maxItems > MAX_LIST_ITEMS
+  ) {
+    throw new TypeError(
+      `${store}: addToList needs an integer maxItems from 1 to ${MAX_LIST_ITEMS}, received ${String(maxItems)}`,
+    );
+  }
+}

@@ -129,6 +129,114 @@ function fileTokens(part: { data: unknown; mediaType: string }, estimate: MediaE
   return Math.ceil(bytes / estimate.bytesPerToken);
 }
 
+/** A V4 file part's data, as `SharedV4FileData` has it; anything else is malformed. */
+function isFileData(data: unknown): boolean {
+  if (data === null || typeof data !== 'object') return false;
+  const tagged = data as {
+    type?: unknown;
+    data?: unknown;
+    url?: unknown;
+    text?: unknown;
+    reference?: unknown;
+  };
+  switch (tagged.type) {
+    case 'data':
+      return tagged.data instanceof Uint8Array || typeof tagged.data === 'string';
+    case 'url':
+      return tagged.url instanceof URL || typeof tagged.url === 'string';
+    case 'text':
+      return typeof tagged.text === 'string';
+    case 'reference':
+      return tagged.reference !== null && typeof tagged.reference === 'object';
+    default:
+      return false;
+  }
+}
+
+/**
+ * The estimated tokens of one media part of a tool result's `content` output,
+ * the way file parts of the prompt are estimated: V4's `file` part and AI SDK
+ * 6's (spec v3) `file-data`, `image-data`, `file-url`, `image-url`, `file-id`,
+ * `image-file-id`, and the older `media`. Undefined for a text part, a custom
+ * part or a malformed one (counted as text by the caller).
+ */
+function contentPartMedia(
+  part: Record<string, unknown>,
+  estimate: MediaEstimate,
+): number | undefined {
+  const { mediaType } = part;
+  switch (part.type) {
+    case 'file':
+      if (typeof mediaType !== 'string' || !isFileData(part.data)) return undefined;
+      return fileTokens({ data: part.data, mediaType }, estimate);
+    case 'file-data':
+    case 'media':
+      if (typeof mediaType !== 'string' || typeof part.data !== 'string') return undefined;
+      return fileTokens({ data: part.data, mediaType }, estimate);
+    case 'image-data':
+      return typeof part.data === 'string' ? estimate.imageTokens : undefined;
+    case 'file-url':
+      if (
+        typeof part.url !== 'string' ||
+        (mediaType !== undefined && typeof mediaType !== 'string')
+      ) {
+        return undefined;
+      }
+      return fileTokens({ data: part.url, mediaType: mediaType ?? '' }, estimate);
+    case 'image-url':
+      return typeof part.url === 'string' ? estimate.imageTokens : undefined;
+    case 'file-id':
+    case 'image-file-id': {
+      const { fileId } = part;
+      if (typeof fileId !== 'string' && (fileId === null || typeof fileId !== 'object'))
+        return undefined;
+      return part.type === 'image-file-id' ? estimate.imageTokens : estimate.referencedFileTokens;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Adds a tool result's output to `pieces` and returns the tokens of its media.
+ * A `content` output's text parts are text and its media parts are estimated
+ * like file parts (a 100 KB screenshot is one image, not 30,000 tokens of
+ * base64, round 25); any other output, and any part not of a known shape, is
+ * counted as its JSON text, as before.
+ */
+function toolOutputTokens(output: unknown, estimate: MediaEstimate, pieces: string[]): number {
+  const content = output as { type?: unknown; value?: unknown; providerOptions?: unknown } | null;
+  if (
+    content === null ||
+    typeof content !== 'object' ||
+    content.type !== 'content' ||
+    !Array.isArray(content.value)
+  ) {
+    pieces.push(JSON.stringify(output) ?? '');
+    return 0;
+  }
+  let media = 0;
+  for (const item of content.value as unknown[]) {
+    const part =
+      item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : undefined;
+    const tokens = part === undefined ? undefined : contentPartMedia(part, estimate);
+    if (part?.type === 'text' && typeof part.text === 'string') {
+      pieces.push(part.text);
+    } else if (part === undefined || tokens === undefined) {
+      pieces.push(JSON.stringify(item) ?? '');
+      continue;
+    } else {
+      media += tokens;
+      // The provider sends a file's name, and reads its options, as in the prompt.
+      if (typeof part.filename === 'string') pieces.push(part.filename);
+    }
+    if (part.providerOptions !== undefined) pieces.push(JSON.stringify(part.providerOptions) ?? '');
+  }
+  if (content.providerOptions !== undefined)
+    pieces.push(JSON.stringify(content.providerOptions) ?? '');
+  return media;
+}
+
 /**
  * The tokens the model is billed for in a prompt: every text part, tool input
  * and result through the tokenizer, and each file or image part by its
@@ -162,7 +270,8 @@ function promptTokens(
     for (const part of message.content) {
       if (part.type === 'text' || part.type === 'reasoning') pieces.push(part.text);
       else if (part.type === 'tool-call') pieces.push(JSON.stringify(part.input));
-      else if (part.type === 'tool-result') pieces.push(JSON.stringify(part.output));
+      else if (part.type === 'tool-result')
+        media += toolOutputTokens(part.output, estimate, pieces);
       else if (part.type === 'file') {
         media += fileTokens(part, estimate);
         // The provider sends its name (OpenAI's filename) and reads its options

@@ -6,7 +6,6 @@
 
 import { isJsSpace } from '../shared/js-space';
 import { PieceJoiner } from '../shared/piece-joiner';
-import { SpanList } from '../shared/span-list';
 import {
   type ConditionLimit,
   conditionAlwaysHolds,
@@ -293,15 +292,16 @@ export function sqlViolation(
   value: string,
   dialect: SqlDialectName = 'any',
 ): RuleViolation | undefined {
+  const backslashed = value.includes('\\');
+  const read: ReadValue[] = [];
   if (dialect !== 'any') {
     const [own, ...modes] = dialectReadings[dialect];
-    const backslashed = value.includes('\\');
     // Its other modes read a backslash otherwise; the WHEREs without one they read as the first did.
     const memos: ConditionMemos | undefined = backslashed ? new Map() : undefined;
-    const violation = readingViolation(value, own!, dialect, memos);
+    const violation = readingViolation(value, own!, dialect, memos, read, backslashed);
     if (violation || !backslashed) return violation;
     for (const mode of modes) {
-      const other = readingViolation(value, mode, dialect, memos);
+      const other = readingViolation(value, mode, dialect, memos, read, backslashed);
       if (other) return other;
     }
     return undefined;
@@ -310,7 +310,7 @@ export function sqlViolation(
   const differ = readingsDiffer.test(value);
   // Each WHERE that a later reading reads as this one did is evaluated once.
   const memos: ConditionMemos | undefined = differ ? new Map() : undefined;
-  const violation = readingViolation(value, standard!, 'any', memos);
+  const violation = readingViolation(value, standard!, 'any', memos, read, backslashed);
   if (violation) return violation;
   // Without these, every family reads the value as standard SQL does, but
   // for nesting: a flat reading (SQLite's) then reads it as all flat ones do.
@@ -320,10 +320,29 @@ export function sqlViolation(
       ? [sqlDialects[sqlDialects.length - 1]!]
       : [];
   for (const dialect of readings) {
-    const other = readingViolation(value, dialect, 'any', memos);
+    const other = readingViolation(value, dialect, 'any', memos, read, backslashed);
     if (other) return other;
   }
   return undefined;
+}
+
+/**
+ * A value as one reading read it: its code (comments blanked) and its
+ * strings and quoted names, flat (`start, end, …`). Two readings that read
+ * a value alike (and whose backslashes escape alike, or that has none)
+ * break the same rules: the second is not checked again.
+ */
+interface ReadValue {
+  code: string;
+  strings: number[];
+  backslash: string;
+}
+
+function sameReading(a: ReadValue, b: ReadValue, backslashed: boolean): boolean {
+  if (a.code !== b.code || a.strings.length !== b.strings.length) return false;
+  if (backslashed && a.backslash !== b.backslash) return false;
+  for (let i = 0; i < a.strings.length; i++) if (a.strings[i] !== b.strings[i]) return false;
+  return true;
 }
 
 /**
@@ -396,8 +415,15 @@ function readingViolation(
   dialect: SqlDialect,
   database: SqlDialectName,
   memos: ConditionMemos | undefined,
+  read: ReadValue[],
+  backslashed: boolean,
 ): RuleViolation | undefined {
-  const sql = readSql(value, dialect);
+  const spans: number[] = [];
+  const sql = readSql(value, dialect, (start, end) => spans.push(start, end));
+  const reading: ReadValue = { code: sql, strings: spans, backslash: dialect.backslash };
+  // Read as an earlier reading did (which broke no rule): nothing to check again.
+  if (read.some(earlier => sameReading(earlier, reading, backslashed))) return undefined;
+  read.push(reading);
   const drop = sqlDrop.exec(sql);
   if (drop) return { rule: 'sql.drop', detail: `DROP ${drop[1]!.toUpperCase()}` };
   if (sqlTruncate.test(sql)) return { rule: 'sql.truncate', detail: 'TRUNCATE' };
@@ -406,20 +432,14 @@ function readingViolation(
   // copy of each (1 MB of short statements made an array past V8's
   // large-object size, fresh pages on every growth, and 3 MB of copies).
   // Each word is searched for once over the text (statements come in text
-  // order); strings are read only when a word needs them (read once).
-  let strings: SpanList<undefined> | undefined;
+  // order); strings are found in the same pass as the code.
   const inString = (at: number) => {
-    if (!strings) {
-      const found = new SpanList<undefined>();
-      readSql(value, dialect, (start, end) => found.push(start, end, undefined));
-      strings = found;
-    }
     let low = 0;
-    let high = strings.length - 1;
+    let high = (spans.length >> 1) - 1;
     while (low <= high) {
       const middle = (low + high) >>> 1;
-      if (strings.end(middle) <= at) low = middle + 1;
-      else if (strings.start(middle) > at) high = middle - 1;
+      if (spans[2 * middle + 1]! <= at) low = middle + 1;
+      else if (spans[2 * middle]! > at) high = middle - 1;
       else return true;
     }
     return false;

@@ -868,6 +868,20 @@ class Operator {
   }
 }
 
+/** An open frame (no `Object.assign`: one of these per parenthesis of a flood). */
+function frameOf(op: string, open: Operator['open'], items?: Value[], name?: string): Operator {
+  const frame = new Operator(op, 0);
+  frame.open = open;
+  if (items) frame.items = items;
+  if (name !== undefined) frame.name = name;
+  return frame;
+}
+
+/** The numbers 0-1023, made once (values are never written to). */
+const SMALL_NUMBERS: readonly { num: number }[] = Array.from({ length: 1_024 }, (_, num) => ({
+  num,
+}));
+
 const isWordCode = (code: number) =>
   (code >= 0x30 && code <= 0x39) ||
   (code >= 0x41 && code <= 0x5a) ||
@@ -1476,7 +1490,7 @@ function readTerms(
       const word = match && nextWord.lastIndex <= end ? match[1]!.toLowerCase() : '';
       if (word === 'fn' || word === 'oj' || word === 'interval') {
         if (!expectOperand) return fail;
-        if (!waits(operators, new Operator('{', 0, { open: 'group' }))) return deepAt(index, seen);
+        if (!waits(operators, frameOf('{', 'group'))) return deepAt(index, seen);
         brackets++;
         index = word === 'interval' ? nextWord.lastIndex - word.length : nextWord.lastIndex;
         continue;
@@ -1544,9 +1558,7 @@ function readTerms(
         const name =
           calledTo - calledFrom <= 40 ? sql.slice(calledFrom, calledTo).toLowerCase() : '';
         const frame =
-          name === 'row'
-            ? new Operator('(', 0, { open: 'group', items: [] })
-            : new Operator('(', 0, { open: 'call', name });
+          name === 'row' ? frameOf('(', 'group', []) : frameOf('(', 'call', undefined, name);
         if (!waits(operators, frame)) return deepAt(index, seen);
       } else if (expectOperand) {
         if (!waits(operators, GROUP)) return deepAt(index, seen);
@@ -1566,7 +1578,7 @@ function readTerms(
         // A row's or an array's element (a plain group becomes a row).
         let frame = open;
         if (frame === GROUP) {
-          frame = new Operator('(', 0, { open: 'group', items: [] });
+          frame = frameOf('(', 'group', []);
           operators[operators.length - 1] = frame;
         }
         addItem(frame, argument);
@@ -1588,7 +1600,7 @@ function readTerms(
       if (code === 0x5b && operators[operators.length - 1]?.open === 'array') {
         // ARRAY[[1, 2], [3, 4]]: an array of arrays.
         index++;
-        if (!waits(operators, new Operator('[', 0, { open: 'array', items: [] }))) {
+        if (!waits(operators, frameOf('[', 'array', []))) {
           return deepAt(index, seen);
         }
         continue;
@@ -1653,7 +1665,10 @@ function readTerms(
       if (numeric) {
         if (!expectOperand) return fail;
         if (digits !== -1) {
-          expectOperand = pushed(values, { num: digits });
+          expectOperand = pushed(
+            values,
+            digits < SMALL_NUMBERS.length ? SMALL_NUMBERS[digits]! : { num: digits },
+          );
           index = stop;
           continue;
         }
@@ -1742,8 +1757,7 @@ function readTerms(
       }
       if (kind === 'case') {
         if (!expectOperand) return fail;
-        if (!waits(operators, new Operator('case', 0, { open: 'case' })))
-          return deepAt(index, seen);
+        if (!waits(operators, frameOf('case', 'case'))) return deepAt(index, seen);
         continue;
       }
       if (kind === 'when') {
@@ -1800,7 +1814,7 @@ function readTerms(
           });
           continue;
         }
-        if (!waits(operators, new Operator('(', 0, { open: quantifier }))) {
+        if (!waits(operators, frameOf('(', quantifier))) {
           return deepAt(index, seen);
         }
         brackets++;
@@ -1808,7 +1822,7 @@ function readTerms(
       }
       if (kind === 'array' && sql.charCodeAt(open) === 0x5b /* [ */) {
         index = open + 1;
-        if (!waits(operators, new Operator('[', 0, { open: 'array', items: [] }))) {
+        if (!waits(operators, frameOf('[', 'array', []))) {
           return deepAt(index, seen);
         }
         continue;

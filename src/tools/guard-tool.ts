@@ -1261,6 +1261,22 @@ function wrapTool(
     return output;
   }
 
+  /**
+   * The messages array of the step each call ran in, by its tool call id,
+   * so that `toModelOutput` judging the call's output again numbers hidden
+   * ids as the step's records did (round 25: it numbered its own, always
+   * `#hidden-id-1`). Weakly: a step's messages go with the step. Bounded,
+   * cleared when full.
+   */
+  const stepOfCall = new Map<string, WeakRef<object>>();
+
+  function rememberStepOf(toolCallId: unknown, messages: unknown): void {
+    if (typeof toolCallId !== 'string' || toolCallId.length > 256) return;
+    if (messages === null || typeof messages !== 'object') return;
+    if (stepOfCall.size >= 1_024) stepOfCall.clear();
+    stepOfCall.set(toolCallId, new WeakRef(messages));
+  }
+
   async function openScope(options: ToolExecutionOptions<unknown>): Promise<CallScope> {
     const metadata = metadataFor
       ? await metadataFor({
@@ -1276,6 +1292,7 @@ function wrapTool(
     const state = new Map<string, unknown>();
     // The step's calls number the ids they may not show together, after the step's prompt's.
     stepToolCallIds(state, options.messages);
+    rememberStepOf(options.toolCallId, options.messages);
     return {
       messages: toPromptMessages(options.messages),
       toolName,
@@ -1688,6 +1705,12 @@ function wrapTool(
         abortSignal: undefined,
         ...(serverId !== undefined && { serverId }),
       };
+      // A call this wrapper ran: its hidden id is numbered as its step's records number it.
+      const stepMessages =
+        typeof options.toolCallId === 'string'
+          ? stepOfCall.get(options.toolCallId)?.deref()
+          : undefined;
+      if (stepMessages) stepToolCallIds(scope.state, stepMessages);
       const checked = await checkModelOutput(input, options.output, scope);
       if (!checked.trip) return checked.value;
       return {

@@ -78,13 +78,21 @@ export function invisibleBreaks(text: string): BrokenReading | undefined {
   let beyondLetters = false;
   maybeInvisible.lastIndex = 0;
   while (maybeInvisible.test(text)) {
-    const at = maybeInvisible.lastIndex - 1;
-    const codePoint = text.codePointAt(at)!;
-    const end = at + (codePoint > 0xffff ? 2 : 1);
-    if (!isInvisibleCodePoint(codePoint)) {
-      maybeInvisible.lastIndex = end;
+    let at = maybeInvisible.lastIndex - 1;
+    let codePoint = text.codePointAt(at)!;
+    // Visible characters outside printable ASCII (a run of CJK, accents) are
+    // stepped over here: one search per run, not one per character.
+    while (!isInvisibleCodePoint(codePoint)) {
+      at += codePoint > 0xffff ? 2 : 1;
+      const unit = text.charCodeAt(at);
+      if (!(unit < 0x20 || unit > 0x7e) || unit === 9 || unit === 10 || unit === 13) break;
+      codePoint = text.codePointAt(at)!;
+    }
+    if (at >= text.length || !isInvisibleCodePoint(codePoint)) {
+      maybeInvisible.lastIndex = at;
       continue;
     }
+    const end = at + (codePoint > 0xffff ? 2 : 1);
     // The run of invisible characters this one starts, and what is on each side of it.
     let runEnd = end;
     while (runEnd < text.length) {

@@ -697,7 +697,9 @@ async function checkPin(
       record = ownRecord(
         TOOL_DEFINITION_NEW,
         'blocked',
-        `tool ${shownToolName(tool.name)} is new on server "${serverId}", whose tools were pinned before; approve its hash to allow it`,
+        // The app may take the id from what an MCP server says of itself
+        // (round 25): quoted, escaped and cut like a tool name.
+        `tool ${shownToolName(tool.name)} is new on server ${shownToolName(serverId ?? '')}, whose tools were pinned before; approve its hash to allow it`,
         tool,
         serverId,
         { scope: pin.scope, definitionHash: hash },

@@ -80,6 +80,12 @@ export function startsWithPrefixLiteral(text: string): boolean {
   return literals?.some(({ literal }) => text.startsWith(literal)) === true;
 }
 
+/** Whether `text` starts with a prefix literal of three characters or more (`ghp_`, `sk-`; not `SK`). */
+function startsWithLongLiteral(text: string): boolean {
+  const literals = prefixLiterals.get(text.slice(0, 2));
+  return literals?.some(({ literal }) => literal.length >= 3 && text.startsWith(literal)) === true;
+}
+
 /** A character of a token (`[A-Za-z0-9_-]`): a prefix starts after none. */
 function isTokenCode(code: number): boolean {
   return (
@@ -418,6 +424,12 @@ function joinAcross(
         const keyEnd = beforeClosingSigns(piece);
         const shortPiece = keyEnd > 0 && keyEnd <= shortPieceMax && allTokenCodes(piece, 0, keyEnd);
         if (!shortPiece && !keyLike(piece)) break;
+        // While the rule has no match yet, a piece that starts with a prefix
+        // literal of three characters or more (`ghp_`, `sk-`, `xox`) is the
+        // next key's start, a site of its own (round 25: 1 MB where every
+        // token is a site, `ghp_q8Zr…Tb6 a1 b2 ghp_…`, read each chain over
+        // all of its eight pieces, a regex run on a longer text at each).
+        if (match === null && piece.length >= 3 && startsWithLongLiteral(piece)) break;
         const longerText = joined + piece;
         pattern.lastIndex = 0;
         const longer = pattern.exec(longerText);

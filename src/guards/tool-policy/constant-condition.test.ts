@@ -142,6 +142,9 @@ describe('toolPolicy sql (round 25): uncorrelated subqueries, one column followe
       'DELETE FROM public.users WHERE EXISTS (SELECT 1 FROM public.orders)',
       'DELETE FROM users WHERE (SELECT count(*) FROM orders) >= 0',
       'DELETE FROM users WHERE 1 IN (SELECT 1 FROM users)',
+      // EXISTS reads no column of what it finds: its select list correlates nothing.
+      'DELETE FROM users WHERE EXISTS (SELECT users.id FROM orders)',
+      'DELETE FROM users WHERE NOT EXISTS (SELECT users.id FROM orders WHERE orders.x = 1)',
       // One column, its conditions followed through OR, AND, NOT and IS.
       'DELETE FROM users WHERE id IS NULL OR id IS NOT NULL',
       'DELETE FROM users WHERE id = 3 OR id IS NULL OR id IS NOT NULL',
@@ -179,6 +182,7 @@ describe('toolPolicy sql (round 25): uncorrelated subqueries, one column followe
       'DELETE FROM users a WHERE EXISTS (SELECT 1 FROM users AS b WHERE b.email = a.email AND b.id < a.id)',
       'UPDATE users u SET active = false WHERE NOT EXISTS (SELECT 1 FROM logins l WHERE l.user_id = u.id)',
       'UPDATE users SET banned = 1 WHERE id IN (SELECT user_id FROM reports)',
+      'DELETE FROM users WHERE (SELECT users.name FROM orders LIMIT 1) = 1',
       "DELETE FROM users WHERE status <> 'active' OR status IS NULL",
       "DELETE FROM users WHERE status = 'x' OR status IS NOT NULL",
       'DELETE FROM users WHERE (a = 1 OR a <> 1) AND b = 2',

@@ -1218,10 +1218,17 @@ function eachName(
  * otherwise, `FROM users`, binds it there: `EXISTS (SELECT 1 FROM users
  * WHERE users.id > 0)` reads its own table). An unqualified name is the
  * subquery's own where its table has that column, which only the schema
- * tells: it is read as the subquery's (fail closed). Two passes: the
- * qualifiers, then (when one is an outer name) the names of their lengths.
+ * tells: it is read as the subquery's (fail closed). Qualifiers are read
+ * from `qualifiersFrom` (an EXISTS's FROM), names from `from`. Two passes:
+ * the qualifiers, then (when one is an outer name) the names of their lengths.
  */
-function correlated(sql: string, from: number, to: number, backslash: string): boolean {
+function correlated(
+  sql: string,
+  qualifiersFrom: number,
+  from: number,
+  to: number,
+  backslash: string,
+): boolean {
   if (outerNames === undefined) {
     const names = new Set<string>();
     eachName(outerText, 0, outerText.length, '', false, undefined, name => names.add(name));
@@ -1230,7 +1237,7 @@ function correlated(sql: string, from: number, to: number, backslash: string): b
   const outer = outerNames;
   if (outer.size === 0) return false;
   const candidates = new Set<string>();
-  eachName(sql, from, to, backslash, true, undefined, name => {
+  eachName(sql, qualifiersFrom, to, backslash, true, undefined, name => {
     if (outer.has(name)) candidates.add(name);
   });
   if (candidates.size === 0) return false;
@@ -1280,8 +1287,15 @@ const fromWord = /from\b/iy;
 const fromDual = /\s+dual\b/iy;
 
 /** Past the `)` that closes the subquery whose `(` is before `index`, or -1. */
-function subqueryEnd(sql: string, index: number, end: number, backslash: string): number {
+function subqueryEnd(
+  sql: string,
+  index: number,
+  end: number,
+  backslash: string,
+  exists = false,
+): number {
   let depth = 1;
+  let fromAt = -1;
   subqueryReadsTable = false;
   for (let at = index; at < end; at++) {
     const code = sql.charCodeAt(at);
@@ -1291,12 +1305,16 @@ function subqueryEnd(sql: string, index: number, end: number, backslash: string)
         // MySQL's and Oracle's DUAL is one row of no data.
         fromDual.lastIndex = fromWord.lastIndex;
         if (!fromDual.test(sql)) subqueryReadsTable = true;
+        if (fromAt === -1) fromAt = at;
       }
     }
     if (code === 0x28) depth++;
     else if (code === 0x29) {
       if (--depth !== 0) continue;
-      if (subqueryReadsTable) subqueryReadsTable = correlated(sql, index, at, backslash);
+      // EXISTS reads no column of the rows it finds: its select list names nothing it depends on.
+      if (subqueryReadsTable) {
+        subqueryReadsTable = correlated(sql, exists ? fromAt : index, index, at, backslash);
+      }
       return at + 1;
     } else if (code === 0x27 || code === 0x22 || code === 0x60 || code === 0x5b) {
       at = quoteEnd(sql, at, end, backslash.includes(String.fromCharCode(code)));
@@ -1546,7 +1564,9 @@ function readTerms(
         // data, as a column's does; without one (`EXISTS (SELECT 1)`) some constant.
         if (!expectOperand && calledFrom === -1) return fail;
         if (calledFrom !== -1) values.pop();
-        const close = subqueryEnd(sql, index, end, backslash);
+        const exists =
+          calledTo - calledFrom === 6 && sql.slice(calledFrom, calledTo).toLowerCase() === 'exists';
+        const close = subqueryEnd(sql, index, end, backslash, exists);
         if (close === -1) return fail;
         index = close;
         expectOperand = pushed(values, MASKS[subqueryReadsTable ? VARIES : CONSTANT]!);

@@ -361,11 +361,8 @@ const HOST_WORDS = new Set([
   'authority',
 ]);
 
-/** Member names read, and whether each names a host (a flood repeats a few). */
-const hostKeys = new Map<string, boolean>();
-
 /** Whether member name `key` names a host: its last word (camelCase, `_`, `-`, `.`, `/` split), singular. */
-function isHostKey(key: string): boolean {
+function isHostKey(key: string, hostKeys: Map<string, boolean>): boolean {
   let known = hostKeys.get(key);
   if (known === undefined) {
     known = namesHost(key);
@@ -404,6 +401,7 @@ function inHostPosition(
   open: number,
   stringOf: Int32Array | undefined,
   known: Map<number, boolean>,
+  hostKeys: Map<string, boolean>,
 ): boolean {
   const walked: number[] = [];
   let quote = open;
@@ -423,11 +421,11 @@ function inHostPosition(
       at--;
       while (at >= 0 && text.charCodeAt(at) <= 0x20) at--;
       if (text.charCodeAt(at) !== 0x3a) break;
-      answer = isHostKey(memberNameBefore(text, at, stringOf));
+      answer = isHostKey(memberNameBefore(text, at, stringOf), hostKeys);
       break;
     }
     if (sign === 0x3a) {
-      answer = isHostKey(memberNameBefore(text, at, stringOf));
+      answer = isHostKey(memberNameBefore(text, at, stringOf), hostKeys);
       break;
     }
     if (sign !== 0x2c) break;
@@ -489,6 +487,8 @@ export function shortIPv4Values(text: string, stringOf?: Int32Array): UrlValue[]
   const values: UrlValue[] = [];
   const parse = cachedParser();
   const known = new Map<number, boolean>();
+  // Member names read, and whether each names a host (a flood repeats a few; per call, no name kept after it).
+  const hostKeys = new Map<string, boolean>();
   for (const match of text.matchAll(shortIPv4Value)) {
     const value = match[1]!;
     const open = match.index!;
@@ -507,7 +507,8 @@ export function shortIPv4Values(text: string, stringOf?: Int32Array): UrlValue[]
     if (!url || !dottedIPv4.test(url.hostname) || url.hostname.startsWith('0.')) continue;
     if (!isPrivateHost(url.hostname)) continue;
     const marked = /0x|(?:^|\.)0\d|[:/]/i.test(value);
-    if (marked || inHostPosition(text, open, stringOf, known)) values.push({ start, end, url });
+    if (marked || inHostPosition(text, open, stringOf, known, hostKeys))
+      values.push({ start, end, url });
   }
   return values;
 }

@@ -115,7 +115,7 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
       const entry = read(key);
       // A refund to a window that is gone leaves no key; none takes a counter below 0.
       if (!entry && amount <= 0) return 0;
-      const next = Math.max(0, (entry ? Number(entry.value) : 0) + amount);
+      const next = Math.max(0, counterOf(entry, 'incrBy') + amount);
       write(key, String(next), entry ? entry.expiresAt : now() + ttlMs, true);
       return next;
     },
@@ -126,7 +126,7 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
       checkInteger(cap, 'cap', 'incrByCapped');
       checkTtl(ttlMs, 'incrByCapped');
       const entry = read(key);
-      const current = entry ? Number(entry.value) : 0;
+      const current = counterOf(entry, 'incrByCapped');
       const next = current + amount;
       if (next > cap) {
         return { applied: false, value: current, resetInMs: entry ? entry.expiresAt - now() : 0 };
@@ -189,6 +189,27 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
 
 // As `redisStore` checks them: a NaN amount stored "NaN", which passes every
 // cap (a limit that never trips again), and a NaN expiry never expired.
+/** An integer as Redis writes one: no sign but `-`, no leading zeros, no spaces, no exponent. */
+const INTEGER_TEXT = /^(?:0|-?[1-9][0-9]{0,15})$/;
+
+/**
+ * The integer a counter's entry holds (0 when missing). A key holding
+ * anything else (written by `set`, or corrupted) throws, as Redis's INCRBY
+ * answers `ERR value is not an integer or out of range`: `Number('abc')`
+ * was NaN, NaN was stored, and `NaN > cap` is false, so every later call
+ * passed the cap (round 25). Neither the key nor its value is named.
+ */
+function counterOf(entry: Entry | undefined, operation: string): number {
+  if (!entry) return 0;
+  const value = INTEGER_TEXT.test(entry.value) ? Number(entry.value) : Number.NaN;
+  if (!Number.isSafeInteger(value)) {
+    throw new TypeError(
+      `memory store: ${operation} found a value that is not an integer at its key (as Redis: value is not an integer or out of range)`,
+    );
+  }
+  return value;
+}
+
 function checkInteger(value: number, name: string, operation: string) {
   if (!Number.isSafeInteger(value)) {
     throw new TypeError(`memory store: ${operation} needs an integer ${name}, received ${value}`);

@@ -2,6 +2,7 @@ import { stringFromCallback } from '../../core/callback-result';
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail, GuardrailContext } from '../../core/types';
+import { checkedCappedIncrement } from '../../store/checked-counts';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
 import { rateLimitOptionShape } from './rate-limit-options';
@@ -114,11 +115,8 @@ export function rateLimit(options: RateLimitOptions): Guardrail {
         }
         return allow({ limited: false });
       }
-      const { applied, value, resetInMs } = await store.incrByCapped(
-        `${name}:${subject}`,
-        1,
-        limit,
-        windowMs,
+      const { applied, value, resetInMs } = checkedCappedIncrement(
+        await store.incrByCapped(`${name}:${subject}`, 1, limit, windowMs),
       );
       if (!applied) {
         return block({

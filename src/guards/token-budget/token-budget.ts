@@ -6,6 +6,7 @@ import { validateFactoryOptions } from '../../core/options';
 import { shownToolName } from '../../core/shown-tool-calls';
 import type { StreamWatcher, StreamWatchingGuardrail } from '../../core/stream-watch';
 import type { Guardrail, GuardrailContext } from '../../core/types';
+import { checkedCappedIncrement, checkedCount } from '../../store/checked-counts';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
 import { COUNT_SLICE, StreamedTokenCount, sliceEnd } from './streamed-token-count';
@@ -450,7 +451,9 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
     const reserved = tokens + reserveOutput;
     // A refused call never reaches the model, so it is not counted: one
     // atomic capped increment, safe under concurrent calls.
-    const result = await store.incrByCapped(key, reserved, budget, windowMs);
+    const result = checkedCappedIncrement(
+      await store.incrByCapped(key, reserved, budget, windowMs),
+    );
     if (!result.applied) {
       return overBudget(session, result.value + reserved, {
         tokens,
@@ -496,7 +499,7 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
       }
       if (!reservation) {
         // No input check reserved this call: an answer was billed already, it always counts.
-        sessionTokens = await store.incrBy(key, tokens, windowMs);
+        sessionTokens = checkedCount(await store.incrBy(key, tokens, windowMs), 'incrBy');
       } else if (!reservation.settled) {
         // Settle: what the call cost replaces the estimate, so the unused
         // reservation goes back to the session (or the excess is charged).
@@ -518,11 +521,14 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
         // release belongs to the old window: the store's incrBy floors the new
         // one at 0 in the same atomic step (a repair by a second call raced with
         // other releases, and the racing repairs charged a refund twice).
-        sessionTokens = await store.incrBy(key, actual - reservation.charged, windowMs);
+        sessionTokens = checkedCount(
+          await store.incrBy(key, actual - reservation.charged, windowMs),
+          'incrBy',
+        );
         reservation.charged = actual;
         if (sessionTokens < 0) {
           // A custom Store without the floor: repaired here, not atomically.
-          sessionTokens = await store.incrBy(key, -sessionTokens, windowMs);
+          sessionTokens = checkedCount(await store.incrBy(key, -sessionTokens, windowMs), 'incrBy');
         }
       }
       if (sessionTokens !== undefined && sessionTokens > perSession.maxTokens) {

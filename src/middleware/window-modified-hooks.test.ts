@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../bench/fixtures';
 import { cut } from '../../test/helpers';
-import { generated, streamed } from '../../test/helpers/window';
+import { generated, randomSizes, streamed } from '../../test/helpers/window';
 import { contentFilter } from '../guards/content-filter/content-filter';
 import { invisibleText } from '../guards/invisible-text/invisible-text';
 import { urlFilter } from '../guards/url-filter/url-filter';
@@ -18,12 +17,6 @@ const FILLERS = ['\u3164', '\uffa0', '\u115f', '\u1160', '\u200b', '\u2060', '\u
 
 function spread(value: string, filler: string, count: number): string {
   return [...value].join(filler.repeat(count));
-}
-
-/** Random delta sizes from 1 to 40. */
-function randomSizes(seed: number): number[] {
-  const next = seededRandom(seed);
-  return Array.from({ length: 64 }, () => 1 + Math.floor(next() * 40));
 }
 
 const PROSE = 'Here is the summary of what you asked for, ok. Then ';

@@ -31,6 +31,15 @@ export async function contentFilterGenerate(answer: string) {
   };
 }
 
+/** The default `contentFilter()` in window mode, blocked message `BLOCKED`. */
+export function contentFilterWindowMiddleware() {
+  return guardrails({
+    output: [contentFilter()],
+    stream: { mode: 'window' },
+    blockedMessage: 'BLOCKED',
+  });
+}
+
 /**
  * `answer` streamed one character a delta through the default
  * `contentFilter()` in window mode (blocked message `BLOCKED`): the deltas
@@ -39,11 +48,7 @@ export async function contentFilterGenerate(answer: string) {
 export async function contentFilterWindow(answer: string) {
   const model = wrapLanguageModel({
     model: modelFor(answer, cut(answer, [1])),
-    middleware: guardrails({
-      output: [contentFilter()],
-      stream: { mode: 'window' },
-      blockedMessage: 'BLOCKED',
-    }),
+    middleware: contentFilterWindowMiddleware(),
   });
   const deltas: string[] = [];
   for await (const delta of streamText({ model, prompt: 'q' }).textStream) deltas.push(delta);

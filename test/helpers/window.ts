@@ -1,5 +1,6 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { wrapLanguageModel } from 'ai';
+import { generateText, streamText, wrapLanguageModel } from 'ai';
+import { seededRandom } from '../../bench/fixtures';
 import { CallGuard } from '../../src/middleware/call-guard';
 import type { guardrails } from '../../src/middleware/guardrails-middleware';
 import type { InputJudge } from '../../src/middleware/input-guard';
@@ -48,4 +49,28 @@ export async function streamed(middleware: Middleware, text: string, deltas: str
   const { stream } = await model.doStream({ prompt: userPrompt('q') });
   const parts: LanguageModelV4StreamPart[] = await readAll(stream);
   return parts.flatMap(part => (part.type === 'text-delta' ? [part.delta] : []));
+}
+
+/** The text `generateText` returns through `middleware` for a model answering `answer`. */
+export async function generatedText(middleware: Middleware, answer: string): Promise<string> {
+  const model = wrapLanguageModel({ model: modelFor(answer, [answer]), middleware });
+  return (await generateText({ model, prompt: 'q' })).text;
+}
+
+/** The text deltas `streamText` delivers through `middleware` for `answer` streamed in `deltas`. */
+export async function streamedTextDeltas(
+  middleware: Middleware,
+  answer: string,
+  deltas: string[],
+): Promise<string[]> {
+  const model = wrapLanguageModel({ model: modelFor(answer, deltas), middleware });
+  const out: string[] = [];
+  for await (const delta of streamText({ model, prompt: 'q' }).textStream) out.push(delta);
+  return out;
+}
+
+/** 64 random delta sizes from 1 to 40 (for `cut`), from `seed`. */
+export function randomSizes(seed: number): number[] {
+  const next = seededRandom(seed);
+  return Array.from({ length: 64 }, () => 1 + Math.floor(next() * 40));
 }

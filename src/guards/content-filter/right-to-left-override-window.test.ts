@@ -1,39 +1,17 @@
-import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../../bench/fixtures';
-import { cut, modelFor } from '../../../test/helpers';
-import { guardrails } from '../../middleware/guardrails-middleware';
-import { contentFilter } from './content-filter';
+import { cut } from '../../../test/helpers';
+import { contentFilterWindowMiddleware } from '../../../test/helpers/content-filter-cases';
+import { generatedText, randomSizes, streamedTextDeltas } from '../../../test/helpers/window';
 
 const RLO = '\u202e';
 const PDF = '\u202c';
 
-function middleware() {
-  return guardrails({
-    output: [contentFilter()],
-    stream: { mode: 'window' },
-    blockedMessage: 'BLOCKED',
-  });
-}
+const middleware = contentFilterWindowMiddleware;
 
-async function generated(answer: string): Promise<string> {
-  const model = wrapLanguageModel({ model: modelFor(answer, [answer]), middleware: middleware() });
-  return (await generateText({ model, prompt: 'q' })).text;
-}
+const generated = (answer: string) => generatedText(middleware(), answer);
 
-/** The text deltas `streamText` delivers for `answer` streamed in `deltas`. */
-async function streamedDeltas(answer: string, deltas: string[]): Promise<string[]> {
-  const model = wrapLanguageModel({ model: modelFor(answer, deltas), middleware: middleware() });
-  const out: string[] = [];
-  for await (const delta of streamText({ model, prompt: 'q' }).textStream) out.push(delta);
-  return out;
-}
-
-/** Random delta sizes from 1 to 40. */
-function randomSizes(seed: number): number[] {
-  const next = seededRandom(seed);
-  return Array.from({ length: 64 }, () => 1 + Math.floor(next() * 40));
-}
+const streamedDeltas = (answer: string, deltas: string[]) =>
+  streamedTextDeltas(middleware(), answer, deltas);
 
 describe('contentFilter in window mode: a right-to-left override is held until its stretch ends', () => {
   // foldText reads the stretch after U+202E reversed (what the screen shows).

@@ -1,30 +1,14 @@
-import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../../bench/fixtures';
-import { cut, modelFor } from '../../../test/helpers';
-import { guardrails } from '../../middleware/guardrails-middleware';
-import { contentFilter } from './content-filter';
+import { cut } from '../../../test/helpers';
+import { contentFilterWindowMiddleware } from '../../../test/helpers/content-filter-cases';
+import { generatedText, randomSizes, streamedTextDeltas } from '../../../test/helpers/window';
 
-function middleware() {
-  return guardrails({
-    output: [contentFilter()],
-    stream: { mode: 'window' },
-    blockedMessage: 'BLOCKED',
-  });
-}
+const middleware = contentFilterWindowMiddleware;
 
-async function generated(answer: string): Promise<string> {
-  const model = wrapLanguageModel({ model: modelFor(answer, [answer]), middleware: middleware() });
-  return (await generateText({ model, prompt: 'q' })).text;
-}
+const generated = (answer: string) => generatedText(middleware(), answer);
 
-/** The text deltas `streamText` delivers for `answer` streamed in `deltas`. */
-async function streamedDeltas(answer: string, deltas: string[]): Promise<string[]> {
-  const model = wrapLanguageModel({ model: modelFor(answer, deltas), middleware: middleware() });
-  const out: string[] = [];
-  for await (const delta of streamText({ model, prompt: 'q' }).textStream) out.push(delta);
-  return out;
-}
+const streamedDeltas = (answer: string, deltas: string[]) =>
+  streamedTextDeltas(middleware(), answer, deltas);
 
 // What "flip text" generators write: letters turned, in reverse order.
 const TURNED: Record<string, string> = {
@@ -55,12 +39,6 @@ function upsideDown(text: string): string {
     .reverse()
     .map(character => TURNED[character] ?? character)
     .join('');
-}
-
-/** Random delta sizes from 1 to 40. */
-function randomSizes(seed: number): number[] {
-  const next = seededRandom(seed);
-  return Array.from({ length: 64 }, () => 1 + Math.floor(next() * 40));
 }
 
 describe('contentFilter in window mode: upside-down text, read right to left, is held until it can no longer join an entry', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, joinSpaced } from './fold-text';
+import { foldInPieces, foldText, foldTextPieces, joinSpaced } from './fold-text';
 
 describe('joinSpaced', () => {
   it('drops the separators of a run that spells a word, reading leet only when not all letters', () => {
@@ -32,5 +32,18 @@ describe('foldText on texts with a change every few characters', () => {
   it('collapses every blank run of a long text (no piece cut in it)', () => {
     const text = 'kind: Secret\ndata:\n  k: dmFsdWU=\n'.repeat(4_000);
     expect(foldText(text)).toBe('kind: secret\ndata:\nk: dmfsdwu=\n'.repeat(4_000).slice(0, -1));
+  });
+});
+
+describe('blank fillers fold as spaces do (round 25)', () => {
+  it('cuts a text of words joined by fillers into pieces, folded as the whole is', () => {
+    const blanks = ['\u3164', '\uFFA0', '\u115F', '\u1160', '\u180E', '\u1680', '\u2800'];
+    const text = Array.from({ length: 30_000 }, (_, index) => `word${blanks[index % 7]}`).join('');
+    const pieces = foldTextPieces(text);
+    // One piece before: every step then made strings of the whole text.
+    expect(pieces.length).toBeGreaterThan(4);
+    expect(pieces.join('')).toBe('word '.repeat(30_000).trimEnd());
+    const mixed = `Ab\u3164cD k\u2800i l l\u1680yo\uFFA0ur ${text.slice(0, 400)}`;
+    expect(foldInPieces(mixed, true, 5).join('')).toBe(foldInPieces(mixed, true, 1 << 20).join(''));
   });
 });

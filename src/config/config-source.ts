@@ -11,6 +11,39 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 /**
+ * What a config error shows of the text: its length, never its characters.
+ * The text holds the secrets a config is given (a judge's API key, a Redis
+ * URL's password), and the first 40 characters were shown (round 25): a key
+ * cut that short is not recognised by the redaction of errors.
+ */
+function notShown(source: string): string {
+  return `${source.length} characters of text (not shown)`;
+}
+
+/**
+ * Where and why the text did not parse, without any of it: yaml's code
+ * and line and column (its messages may quote the text: an unresolved
+ * alias names the alias, and pretty errors show the whole line).
+ */
+function whereItFailed(error: unknown): string {
+  const { code, linePos, name } = (error ?? {}) as {
+    code?: unknown;
+    linePos?: Array<{ line?: unknown; col?: unknown }>;
+    name?: unknown;
+  };
+  const kind =
+    typeof code === 'string' && /^[A-Z_]{1,40}$/.test(code)
+      ? code
+      : typeof name === 'string' && /^[A-Za-z]{1,40}$/.test(name)
+        ? name
+        : 'Error';
+  const at = Array.isArray(linePos) ? linePos[0] : undefined;
+  return typeof at?.line === 'number' && typeof at.col === 'number'
+    ? `${kind} at line ${at.line}, column ${at.col}`
+    : kind;
+}
+
+/**
  * The configuration object of a source: an object as given, or YAML / JSON
  * text parsed. Throws a `GuardrailConfigError` for text that does not parse
  * or a value that is not an object.
@@ -19,13 +52,13 @@ export function readConfigSource(source: unknown): Record<string, unknown> {
   let config: unknown = source;
   if (typeof source === 'string') {
     try {
-      config = parseYaml(source, { prettyErrors: true });
+      // No warning printed either: yaml's warnings quote the line they are about.
+      config = parseYaml(source, { logLevel: 'error' });
     } catch (error) {
-      const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
       throw new GuardrailConfigError({
         path: '(source)',
-        value: source.slice(0, 40),
-        expected: `valid YAML or JSON (${message})`,
+        value: notShown(source),
+        expected: `valid YAML or JSON (${whereItFailed(error)})`,
       });
     }
   }
@@ -34,7 +67,7 @@ export function readConfigSource(source: unknown): Record<string, unknown> {
   if (config === null || config === undefined) {
     throw new GuardrailConfigError({
       path: '(source)',
-      value: typeof source === 'string' ? source.slice(0, 40) : source,
+      value: typeof source === 'string' ? notShown(source) : source,
       expected:
         'a configuration: an empty document (no text, or comments only) declares no guardrails; write input: [] for none on purpose',
     });

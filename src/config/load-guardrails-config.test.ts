@@ -495,13 +495,19 @@ output:
     writeFileSync(emptyFile, '');
     try {
       await expect(loadGuardrailsConfig(emptyFile)).rejects.toMatchObject({
-        issues: [{ path: '(source)', value: '', expected: emptyDocument }],
+        issues: [
+          { path: '(source)', value: '0 characters of text (not shown)', expected: emptyDocument },
+        ],
       });
     } finally {
       rmSync(dir, { recursive: true });
     }
     expect(configIssuesOf(() => buildGuardrailsConfig('# guardrails: TODO\n'))).toEqual([
-      { path: '(source)', value: '# guardrails: TODO\n', expected: emptyDocument },
+      {
+        path: '(source)',
+        value: '19 characters of text (not shown)',
+        expected: emptyDocument,
+      },
     ]);
     // No guardrails on purpose is still written plainly.
     expect(buildGuardrailsConfig('input: []\n').guardrails.input).toEqual([]);

@@ -73,3 +73,19 @@ export async function promptInjectionInput(prompt: string) {
     record: (await getGuardrailOutcome(result))?.records[0],
   };
 }
+
+/**
+ * generateText of `answer` through `contentFilter({ blocklist, categories: {} })`:
+ * the text the app gets, and each record's guardrail, status and reason.
+ */
+export async function contentFilterBlocklistGenerate(blocklist: string[], answer: string) {
+  const result = await generateText({
+    model: wrapLanguageModel({
+      model: textModel(answer),
+      middleware: guardrails({ output: [contentFilter({ blocklist, categories: {} })] }),
+    }),
+    prompt: 'q',
+  });
+  const records = (await getGuardrailOutcome(result))?.records ?? [];
+  return [result.text, records.map(record => [record.guardrail, record.status, record.reason])];
+}

@@ -1,15 +1,12 @@
-import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { textModel } from '../../../test/helpers';
 import {
+  contentFilterBlocklistGenerate,
   contentFilterGenerate,
   contentFilterWindow,
   promptInjectionInput,
   SELF_HARM_BLOCKED,
 } from '../../../test/helpers/content-filter-cases';
-import { getGuardrailOutcome, guardrails } from '../../index';
 import { foldText } from '../prompt-injection/fold-text';
-import { contentFilter } from './content-filter';
 
 /*
  * Round 25: what round 24's look-alike folding still read otherwise than a
@@ -17,18 +14,7 @@ import { contentFilter } from './content-filter';
  * the injection and harmful models).
  */
 
-/** generateText of `answer` through contentFilter({ blocklist }): the text the app gets and the records. */
-async function filtered(blocklist: string[], answer: string) {
-  const result = await generateText({
-    model: wrapLanguageModel({
-      model: textModel(answer),
-      middleware: guardrails({ output: [contentFilter({ blocklist, categories: {} })] }),
-    }),
-    prompt: 'q',
-  });
-  const records = (await getGuardrailOutcome(result))?.records ?? [];
-  return [result.text, records.map(record => [record.guardrail, record.status, record.reason])];
-}
+const filtered = contentFilterBlocklistGenerate;
 
 const BLOCKED = [
   'This content is not allowed.',

@@ -1,9 +1,6 @@
-import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { textModel } from '../../../test/helpers';
-import { getGuardrailOutcome, guardrails } from '../../index';
+import { contentFilterBlocklistGenerate } from '../../../test/helpers/content-filter-cases';
 import { foldTermReadings } from '../prompt-injection/fold-text';
-import { contentFilter } from './content-filter';
 
 /*
  * Round 24 folds a word made only of look-alikes to Latin where no native
@@ -13,17 +10,7 @@ import { contentFilter } from './content-filter';
  * entry is now matched in both readings.
  */
 
-async function blocked(blocklist: string[], answer: string) {
-  const result = await generateText({
-    model: wrapLanguageModel({
-      model: textModel(answer),
-      middleware: guardrails({ output: [contentFilter({ blocklist, categories: {} })] }),
-    }),
-    prompt: 'q',
-  });
-  const records = (await getGuardrailOutcome(result))?.records ?? [];
-  return [result.text, records.map(record => [record.guardrail, record.status, record.reason])];
-}
+const blocked = contentFilterBlocklistGenerate;
 
 describe('contentFilter: entries in a script with look-alike letters', () => {
   it('a Russian entry matches in a Russian sentence and alone', async () => {

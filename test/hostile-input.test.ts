@@ -12,7 +12,7 @@ import {
 } from '../src';
 import { allow, defineGuardrail, modify } from '../src/core/define-guardrail';
 import { guardInput, inputJudge } from '../src/middleware/input-guard';
-import { promptTexts, rebuildPrompt } from '../src/middleware/prompt-texts';
+import { promptTexts, rebuildPrompt, TOOL_CALL_ID_SLOT } from '../src/middleware/prompt-texts';
 import { DEFAULT_MAX_TOOL_OUTPUT_LENGTH } from '../src/middleware/tool-outputs';
 import { verdictCache } from '../src/middleware/verdict-cache';
 import { memoryStore } from '../src/store/memory-store';
@@ -355,7 +355,8 @@ describe("inputScope 'all': assistant turns cost linear time", () => {
     const large = call(16 * MB);
     expect(large().map(text => text.unreadable)).toEqual([
       undefined,
-      `the input of tool call "c1" was not judged: the text is longer than ${DEFAULT_MAX_TOOL_OUTPUT_LENGTH} characters`,
+      // The id is filled in by input-guard as the call's records show it (shownToolCallIdOf).
+      `the input of tool call ${TOOL_CALL_ID_SLOT} was not judged: the text is longer than ${DEFAULT_MAX_TOOL_OUTPUT_LENGTH} characters`,
     ]);
     expect(await costRatio(call(4 * MB), large)).toBeLessThan(2);
   }, 300_000);

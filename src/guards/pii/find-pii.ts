@@ -556,14 +556,7 @@ export function findPiiInChunks(
   read?: { normalizationPoints?: Int32Array },
 ): PiiSpan[] | undefined {
   if (!(text.length >= chunkedScanFrom)) return undefined;
-  const { entities, custom } = validateOptionsOnce(options, {
-    prefix: 'findPii',
-    root: 'findPii.options',
-    shape: findPiiOptionShape,
-  });
-  if ((custom !== undefined && custom.length > 0) || resolveEntities(entities).some(isNerEntity)) {
-    return undefined;
-  }
+  if (patternOnlyOptions(options) === undefined) return undefined;
   // One memo of phone runs for every piece: a run's verdict depends on the
   // run and the regions alone, and a run repeated in another piece (or read
   // again in the overlap of two) is not validated again. For this call only.
@@ -687,6 +680,18 @@ export function findPiiInNormalForm(
  * patterns, which may read any distance.
  */
 function patternReach(options: FindPiiOptions | undefined): number | undefined {
+  const patternsOnly = patternOnlyOptions(options);
+  return patternsOnly && piiMaxMatchLength(patternsOnly) / 2 + contextReach;
+}
+
+/**
+ * The options' entities when only pattern finders read the text, or
+ * undefined when they find names and addresses (the tagger reads
+ * sentences) or hold custom patterns (which may read any distance).
+ */
+function patternOnlyOptions(
+  options: FindPiiOptions | undefined,
+): { entities: FindPiiOptions['entities'] } | undefined {
   const { entities, custom } = validateOptionsOnce(options, {
     prefix: 'findPii',
     root: 'findPii.options',
@@ -695,7 +700,7 @@ function patternReach(options: FindPiiOptions | undefined): number | undefined {
   if ((custom !== undefined && custom.length > 0) || resolveEntities(entities).some(isNerEntity)) {
     return undefined;
   }
-  return piiMaxMatchLength({ entities }) / 2 + contextReach;
+  return { entities };
 }
 
 function findInNormalForm(

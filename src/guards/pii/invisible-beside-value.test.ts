@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { promptSentWithRecords, windowAndGenerateTexts } from '../../../test/helpers';
+import { expectInputRedacted, expectWindowAsGenerate } from '../../../test/helpers/redacted-input';
 import { findPii } from './find-pii';
 import { pii } from './pii';
 
@@ -21,9 +21,7 @@ const REDACTED =
 
 describe('an invisible character between a word and a value', () => {
   it('generateText: the model receives the values redacted, the characters beside them kept', async () => {
-    const { sent, records } = await promptSentWithRecords(pii(), PROMPT);
-    expect(sent).toBe(REDACTED);
-    expect(records).toEqual([
+    await expectInputRedacted(pii, PROMPT, REDACTED, [
       {
         guardrail: 'pii',
         kind: 'input',
@@ -41,14 +39,10 @@ describe('an invisible character between a word and a value', () => {
         },
       },
     ]);
-    expect((await promptSentWithRecords(pii(), sent)).sent).toBe(sent);
   });
 
   it('window streaming ends as generate does, at every cut', async () => {
-    const chunkings = [[1], [2], [3], [5], [7], [1, 4, 2]];
-    const { generated, streamed } = await windowAndGenerateTexts(pii(), PROMPT, chunkings);
-    expect(generated).toBe(REDACTED);
-    expect(streamed).toEqual(chunkings.map(() => generated));
+    await expectWindowAsGenerate(pii, PROMPT, REDACTED);
   });
 
   it('values with invisible characters inside are still read whole; words split so find nothing', () => {

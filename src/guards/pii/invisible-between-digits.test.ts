@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { promptSentWithRecords, windowAndGenerateTexts } from '../../../test/helpers';
+import { describe, it } from 'vitest';
+import { expectInputRedacted, expectWindowAsGenerate } from '../../../test/helpers/redacted-input';
 import { pii } from './pii';
 
 /**
@@ -20,9 +20,7 @@ const REDACTED =
 
 describe('an invisible character between digits, an IPv6 address after an interface name', () => {
   it('generateText: the model receives the values redacted, the numbers beside them kept', async () => {
-    const { sent, records } = await promptSentWithRecords(pii(), PROMPT);
-    expect(sent).toBe(REDACTED);
-    expect(records).toEqual([
+    await expectInputRedacted(pii, PROMPT, REDACTED, [
       {
         guardrail: 'pii',
         kind: 'input',
@@ -41,13 +39,9 @@ describe('an invisible character between digits, an IPv6 address after an interf
         },
       },
     ]);
-    expect((await promptSentWithRecords(pii(), sent)).sent).toBe(sent);
   });
 
   it('streamText in window mode ends as generate does, at every cut', async () => {
-    const chunkings = [[1], [2], [3], [5], [7], [1, 4, 2]];
-    const { generated, streamed } = await windowAndGenerateTexts(pii(), PROMPT, chunkings);
-    expect(generated).toBe(REDACTED);
-    expect(streamed).toEqual(chunkings.map(() => generated));
+    await expectWindowAsGenerate(pii, PROMPT, REDACTED);
   });
 });

@@ -1,3 +1,4 @@
+import { findSecrets } from '../../src/guards/secrets/find-secrets';
 import { secrets } from '../../src/guards/secrets/secrets';
 import { guardContext } from './index';
 
@@ -7,4 +8,14 @@ const guard = secrets({ action: 'redact' });
 export function secretsRedacted(text: string): string {
   const verdict = guard.check(text, guardContext('output')) as { action: string; content?: string };
   return verdict.action === 'modify' ? verdict.content! : text;
+}
+
+/** `token` with a blank at each of `cuts` (a key split as a model or a paste splits it). */
+export function cutToken(token: string, ...cuts: number[]): string {
+  return [0, ...cuts].map((from, index) => token.slice(from, cuts[index])).join(' ');
+}
+
+/** What `findSecrets` finds in `text`: each span's type and the text it covers. */
+export function foundSecrets(text: string): string[][] {
+  return findSecrets(text).map(span => [span.type, text.slice(span.start, span.end)]);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { promptSentWithRecords, windowAndGenerateTexts } from '../../../test/helpers';
-import { findSecrets } from './find-secrets';
+import { cutToken as cut, foundSecrets as found } from '../../../test/helpers/secrets-redacted';
 import { secrets } from './secrets';
 
 /**
@@ -16,11 +16,6 @@ import { secrets } from './secrets';
 
 const GITHUB = 'ghp_q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3Nf5Vg0Jc7Qe2R';
 const OPENAI = 'sk-proj-Tq7vR2mX9pLw4ZcB8nYd3HsK6fJg1QaE5uVo0iWt';
-const cut = (token: string, ...at: number[]) =>
-  [0, ...at].map((from, index) => token.slice(from, at[index])).join(' ');
-const found = (text: string) =>
-  findSecrets(text).map(span => [span.type, text.slice(span.start, span.end)]);
-
 describe('a key whose first two pieces are both short', () => {
   it('generateText: the model receives the key redacted whole, with the record', async () => {
     const written = cut(GITHUB, 10, 20);

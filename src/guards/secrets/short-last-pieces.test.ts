@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { promptSentWithRecords, windowAndGenerateTexts } from '../../../test/helpers';
-import { secretsRedacted as redacted } from '../../../test/helpers/secrets-redacted';
-import { findSecrets } from './find-secrets';
+import {
+  cutToken as cut,
+  foundSecrets as found,
+  secretsRedacted as redacted,
+} from '../../../test/helpers/secrets-redacted';
 import { secrets } from './secrets';
 
 /**
@@ -18,13 +21,6 @@ import { secrets } from './secrets';
 
 const OPENAI = 'sk-proj-Tq7vR2mX9pLw4ZcB8nYd3HsK6fJg1QaE5uVo0iWt';
 const GITHUB = 'ghp_q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3Nf5Vg0Jc7Qe2R';
-/** `token` with a blank at each of `cuts`. */
-const cut = (token: string, ...cuts: number[]) =>
-  [0, ...cuts].map((from, i) => token.slice(from, cuts[i])).join(' ');
-
-const found = (text: string) =>
-  findSecrets(text).map(span => [span.type, text.slice(span.start, span.end)]);
-
 describe('a last piece shorter than four characters', () => {
   it('generateText: the model receives each key redacted whole, with the record', async () => {
     const openai = cut(OPENAI, 30, 45);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { promptSentWithRecords, windowAndGenerateTexts } from '../../../test/helpers';
-import { findSecrets } from './find-secrets';
+import { cutToken as cut, foundSecrets as found } from '../../../test/helpers/secrets-redacted';
 import { secrets } from './secrets';
 
 /**
@@ -13,12 +13,6 @@ import { secrets } from './secrets';
 
 const OPENAI = 'sk-proj-Tq7vR2mX9pLw4ZcB8nYd3HsK6fJg1QaE5uVo0iWt';
 const GITHUB = 'ghp_q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3Nf5Vg0Jc7Qe2R';
-const cut = (token: string, ...cuts: number[]) =>
-  [0, ...cuts].map((from, i) => token.slice(from, cuts[i])).join(' ');
-
-const found = (text: string) =>
-  findSecrets(text).map(span => [span.type, text.slice(span.start, span.end)]);
-
 describe('a version or a common token after a key', () => {
   it('generateText: the key is redacted and the word after it is sent', async () => {
     const github = cut(GITHUB, 12);

@@ -1,12 +1,9 @@
-import { generateText, isStepCount, tool, wrapLanguageModel } from 'ai';
+import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { textModel } from '../../../test/helpers';
-import { turnsModel } from '../../../test/helpers/turns-model';
+import { fetchPageRecords } from '../../../test/helpers/fetch-tool';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
-import { collectToolRecords } from '../../tools/collect-tool-records';
-import { guardTools } from '../../tools/guard-tool';
 import { urlFilter } from './url-filter';
 
 /**
@@ -23,32 +20,12 @@ import { urlFilter } from './url-filter';
  * evil.com.
  */
 
-/** A tool called with `input`, guarded on input by `filter`: whether it ran, and the records. */
+/** A tool called with `input`, guarded on input by `urlFilter()`: whether it ran, and the records. */
 async function called(input: Record<string, unknown>) {
   let ran = false;
-  const model = turnsModel([{ toolCalls: [{ toolCallId: 'c1', toolName: 'fetchPage', input }] }]);
-  const result = await generateText({
-    model,
-    tools: guardTools(
-      {
-        fetchPage: tool({
-          inputSchema: z.record(z.string(), z.unknown()),
-          execute: async () => {
-            ran = true;
-            return 'page';
-          },
-        }),
-      },
-      { input: [urlFilter()] },
-    ),
-    prompt: 'Read it',
-    stopWhen: isStepCount(2),
+  const records = await fetchPageRecords(input, urlFilter(), () => {
+    ran = true;
   });
-  const records = collectToolRecords(result.steps).map(record => ({
-    status: record.status,
-    reason: record.reason,
-    info: record.info,
-  }));
   return { ran, records };
 }
 

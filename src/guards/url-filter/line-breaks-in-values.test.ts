@@ -1,13 +1,10 @@
-import { generateText, isStepCount, tool, wrapLanguageModel } from 'ai';
+import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { cut, guardContext, textModel } from '../../../test/helpers';
-import { turnsModel } from '../../../test/helpers/turns-model';
+import { fetchPageRecords } from '../../../test/helpers/fetch-tool';
 import { generated, streamed } from '../../../test/helpers/window';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
-import { collectToolRecords } from '../../tools/collect-tool-records';
-import { guardTools } from '../../tools/guard-tool';
 import { urlFilter } from './url-filter';
 
 /**
@@ -20,33 +17,11 @@ import { urlFilter } from './url-filter';
  */
 async function fetched(url: string, filter: ReturnType<typeof urlFilter>, key = 'url') {
   const seen: string[] = [];
-  const model = turnsModel([
-    { toolCalls: [{ toolCallId: 'c1', toolName: 'fetchPage', input: { [key]: url } }] },
-  ]);
-  const result = await generateText({
-    model,
-    tools: guardTools(
-      {
-        fetchPage: tool({
-          inputSchema: z.record(z.string(), z.string()),
-          execute: async input => {
-            const given = Object.values(input)[0]!;
-            // A host alone is fetched as http://host, as such tools do.
-            seen.push(new URL(given.includes(':') ? given : `http://${given}`).hostname);
-            return 'page';
-          },
-        }),
-      },
-      { input: [filter] },
-    ),
-    prompt: 'Read it',
-    stopWhen: isStepCount(2),
+  const records = await fetchPageRecords({ [key]: url }, filter, input => {
+    const given = String(Object.values(input)[0]);
+    // A host alone is fetched as http://host, as such tools do.
+    seen.push(new URL(given.includes(':') ? given : `http://${given}`).hostname);
   });
-  const records = collectToolRecords(result.steps).map(record => ({
-    status: record.status,
-    reason: record.reason,
-    info: record.info,
-  }));
   return { seen, records };
 }
 

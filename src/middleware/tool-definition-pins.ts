@@ -1,7 +1,7 @@
 import { GuardrailConfigError } from '../core/errors';
 import { sha256Hex } from '../core/sha256-hex';
 import type { Store } from '../store/store';
-import { stringsOfList } from '../store/string-list';
+import { pushedList, stringsOfList } from '../store/string-list';
 
 /** Name of the record of a pinned tool whose definition changed. */
 export const TOOL_DEFINITION_CHANGED = 'tool-definition-changed';
@@ -146,8 +146,11 @@ function checkHashArguments(scope: unknown, name: unknown, hash: unknown, path: 
  * `info.definitionHash`, or `toolDefinitionHash(definition)` of the
  * definition you reviewed.
  *
- * A read and a write: two approvals of the same tool at the same moment may
- * keep only one; approve again if a definition still trips.
+ * One atomic step with `store.pushToList` (both stores here have it; round
+ * 26: a read and a write, so two approvals of one tool at once kept one).
+ * A custom store without it is read and written: two approvals of the
+ * same tool at the same moment may keep only one; approve again if a
+ * definition still trips.
  *
  * @throws GuardrailConfigError for an empty scope or name or a hash that is not a SHA-256 hex digest.
  */
@@ -160,9 +163,12 @@ export async function approveToolDefinition(
 ): Promise<void> {
   checkHashArguments(scope, name, hash, 'approveToolDefinition');
   const key = await approvalKey(scope, name);
-  const hashes = parseHashes(await store.get(key)).filter(known => known !== hash);
-  hashes.push(hash);
-  await store.set(key, JSON.stringify(hashes.slice(-MAX_APPROVED_HASHES)), ttlMs);
+  if (store.pushToList) {
+    await store.pushToList(key, hash, MAX_APPROVED_HASHES, ttlMs);
+    return;
+  }
+  const hashes = pushedList(parseHashes(await store.get(key)), hash, MAX_APPROVED_HASHES);
+  await store.set(key, JSON.stringify(hashes), ttlMs);
 }
 
 /**

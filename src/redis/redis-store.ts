@@ -476,6 +476,15 @@ export function redisStore(client: RedisClientLike, options?: RedisStoreOptions)
       );
       return stored === undefined ? undefined : stringsOfList(stored);
     },
+    async pushToList(key, item, maxItems, ttlMs) {
+      checkListArguments(item, maxItems, 'redis store', 'pushToList');
+      const ttl = ttlArgument(ttlMs, 'pushToList');
+      const stored = toOptionalString(
+        await run('pushToList', scripts.PUSH_TO_LIST, key, [item, String(maxItems), ttl]),
+        'pushToList',
+      );
+      return stringsOfList(stored);
+    },
     async delete(key) {
       await run('delete', scripts.DELETE, key, []);
     },

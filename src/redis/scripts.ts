@@ -111,6 +111,34 @@ end
 return encoded
 `;
 
+/**
+ * ARGV: item, maxItems, ttlMs. Puts the item last in the JSON array of
+ * strings at the key (`Store.pushToList`): a missing key or a value that is
+ * no JSON array counts as [] (its non-strings dropped), an item present
+ * moves to the end, the oldest go past maxItems. Stores the array for ttlMs
+ * and returns it as JSON.
+ */
+export const PUSH_TO_LIST = `
+local raw = redis.call('GET', KEYS[1])
+local list = {}
+if raw then
+  local ok, value = pcall(cjson.decode, raw)
+  if ok and type(value) == 'table' then
+    for _, item in ipairs(value) do
+      if type(item) == 'string' and item ~= ARGV[1] then list[#list + 1] = item end
+    end
+  end
+end
+list[#list + 1] = ARGV[1]
+local first = #list - tonumber(ARGV[2]) + 1
+if first < 1 then first = 1 end
+local parts = {}
+for i = first, #list do parts[#parts + 1] = cjson.encode(list[i]) end
+local encoded = '[' .. table.concat(parts, ',') .. ']'
+redis.call('SET', KEYS[1], encoded, 'PX', ARGV[3])
+return encoded
+`;
+
 /** No ARGV. Returns 1. */
 export const DELETE = `
 redis.call('DEL', KEYS[1])

@@ -2,7 +2,7 @@ import { validateOptions } from '../core/options';
 import { memoryStoreOptionShape } from './memory-store-options';
 import type { Store } from './store';
 import { storeKeyOf } from './store-key';
-import { checkListArguments, stringsOfList } from './string-list';
+import { checkListArguments, pushedList, stringsOfList } from './string-list';
 
 interface Entry {
   value: string;
@@ -175,6 +175,16 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
       const list = stringsOfList(entry.value);
       if (list.includes(item) || list.length >= maxItems) return list;
       list.push(item);
+      write(key, JSON.stringify(list), now() + ttlMs, false);
+      return list;
+    },
+    async pushToList(givenKey, item, maxItems, ttlMs) {
+      const bounded = storeKeyOf(givenKey);
+      const key = typeof bounded === 'string' ? bounded : await bounded;
+      checkListArguments(item, maxItems, 'memory store', 'pushToList');
+      checkTtl(ttlMs, 'pushToList');
+      // Read and written with no await between: atomic within the process.
+      const list = pushedList(stringsOfList(read(key)?.value), item, maxItems);
       write(key, JSON.stringify(list), now() + ttlMs, false);
       return list;
     },

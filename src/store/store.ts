@@ -65,6 +65,19 @@ export interface Store {
     maxItems: number,
     ttlMs: number,
   ): Promise<string[] | undefined>;
+  /**
+   * Optional (round 26). Puts `item` last in the JSON array of strings
+   * stored at `key`, in one atomic step, and returns the array stored
+   * afterwards: a missing key starts from `[]`; an item the array holds
+   * already moves to the end; past `maxItems` the oldest items go; the
+   * array is stored for `ttlMs`. A value that is no JSON array of strings
+   * counts as `[]` (its non-strings dropped). Items and `maxItems` are
+   * bounded as for `addToList` (a `TypeError` otherwise). Keeps the newest
+   * `maxItems` of many concurrent writers (a `get` and a `set` keep only
+   * the last write). `approveToolDefinition` uses it; without it, a read
+   * and a write (two approvals of one tool at once may keep one).
+   */
+  pushToList?(key: string, item: string, maxItems: number, ttlMs: number): Promise<string[]>;
 }
 
 /** What `Store.incrByCapped` did. */

@@ -23,11 +23,16 @@ export function stringsOfList(raw: string | undefined): string[] {
   return [];
 }
 
-/** Throws a TypeError, naming the store, for an item or bound `addToList` does not take. */
-export function checkListArguments(item: unknown, maxItems: unknown, store: string): void {
+/** Throws a TypeError, naming the store, for an item or bound `addToList` (or `pushToList`) does not take. */
+export function checkListArguments(
+  item: unknown,
+  maxItems: unknown,
+  store: string,
+  operation = 'addToList',
+): void {
   if (typeof item !== 'string' || item.length > MAX_LIST_ITEM_LENGTH) {
     throw new TypeError(
-      `${store}: addToList needs a string item of at most ${MAX_LIST_ITEM_LENGTH} characters, received ${
+      `${store}: ${operation} needs a string item of at most ${MAX_LIST_ITEM_LENGTH} characters, received ${
         typeof item === 'string' ? `${item.length} characters` : typeof item
       }`,
     );
@@ -39,7 +44,14 @@ export function checkListArguments(item: unknown, maxItems: unknown, store: stri
     maxItems > MAX_LIST_ITEMS
   ) {
     throw new TypeError(
-      `${store}: addToList needs an integer maxItems from 1 to ${MAX_LIST_ITEMS}, received ${String(maxItems)}`,
+      `${store}: ${operation} needs an integer maxItems from 1 to ${MAX_LIST_ITEMS}, received ${String(maxItems)}`,
     );
   }
+}
+
+/** `list` with `item` last (moved there when `list` holds it), keeping the newest `maxItems` (`Store.pushToList`). */
+export function pushedList(list: readonly string[], item: string, maxItems: number): string[] {
+  const kept = list.filter(known => known !== item);
+  kept.push(item);
+  return kept.length > maxItems ? kept.slice(kept.length - maxItems) : kept;
 }

@@ -129,6 +129,28 @@ export function storeContract(makeStore: () => Store | Promise<Store>) {
     expect(await addToList('list', 'a', 100, hour)).toEqual(stored);
   });
 
+  it('pushToList puts an item last, starts a missing list, keeps the newest maxItems: 40 concurrent pushes keep all 40', async () => {
+    const store = await makeStore();
+    const pushToList = store.pushToList!.bind(store);
+    expect(await pushToList('recent', 'a', 3, hour)).toEqual(['a']);
+    expect(await pushToList('recent', 'b', 3, hour)).toEqual(['a', 'b']);
+    expect(await pushToList('recent', 'a', 3, hour)).toEqual(['b', 'a']);
+    expect(await pushToList('recent', 'c', 3, hour)).toEqual(['b', 'a', 'c']);
+    expect(await pushToList('recent', 'd', 3, hour)).toEqual(['a', 'c', 'd']);
+    expect(await store.get('recent')).toBe('["a","c","d"]');
+    const items = Array.from({ length: 40 }, (_, i) => `item-${i}`);
+    await Promise.all(items.map(item => pushToList('many', item, 100, hour)));
+    expect((JSON.parse((await store.get('many'))!) as string[]).sort()).toEqual([...items].sort());
+    await store.set('mixed', '["a",1,null,"b",{"c":1}]', hour);
+    expect(await pushToList('mixed', 'x/ü"', 5, hour)).toEqual(['a', 'b', 'x/ü"']);
+    await store.set('corrupt', '{"0":"a"}', hour);
+    expect(await pushToList('corrupt', 'z', 5, hour)).toEqual(['z']);
+    await expect(pushToList('recent', 'x'.repeat(1_025), 5, hour)).rejects.toThrow(TypeError);
+    await expect(pushToList('recent', 'c', 0, hour)).rejects.toThrow(TypeError);
+    await expect(pushToList('recent', 'c', 5, 0)).rejects.toThrow(TypeError);
+    expect(await store.get('recent')).toBe('["a","c","d"]');
+  });
+
   it('addToList keeps at most maxItems, reads a corrupt list as [] and checks its arguments', async () => {
     const store = await makeStore();
     const addToList = store.addToList!.bind(store);

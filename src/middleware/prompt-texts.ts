@@ -3,13 +3,13 @@ import type { GuardrailInputPart, GuardrailInputRole } from '../core/types';
 import { canonicalJson } from '../tools/canonical-json';
 import { mediaTypeReading } from '../tools/media-type-reading';
 import {
+  binaryTextWhat,
   decodedByteLength,
   decodeFileText,
   encodeFileText,
   type FileBytesText,
   fewestTextCharacters,
   fileBytesText,
-  fileOfType,
   headOpensBinaryFormat,
   isPlainMediaType,
   isTextMediaType,
@@ -231,11 +231,8 @@ function textOfAnyType(
     // Round 25: a binary file's text said `a text file is longer than…` (9 MB
     // of random bytes has more than 1,000,000 characters of readable runs).
     if (!read.binary || !read.partial) return tooLong;
-    const what =
-      outside === undefined
-        ? 'binary with no known format, has readable text'
-        : "of a binary format, has text in its format's pieces";
-    return { unreadable: `${fileOfType(mediaType)}, ${what} longer than ${maxLength} characters` };
+    const what = binaryTextWhat(mediaType, outside !== undefined);
+    return { unreadable: `${what} longer than ${maxLength} characters` };
   }
   // Bytes that are not a text file's are never rewritten, so never re-encoded either.
   if (read.binary) return { text: read.text, notUtf8: false, binary: true, partial: read.partial };

@@ -557,13 +557,15 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
     let length = 0;
     let texts = 0;
     /** The limits of one tool result: a text past them fails closed before any guardrail runs. */
-    const overLimit = (added: number): GuardrailRecord | undefined => {
+    const overLimit = (added: number, binaryText?: string): GuardrailRecord | undefined => {
       length += added;
       if (++texts > MAX_TOOL_OUTPUT_TEXTS) {
         return unreadable(`it holds more than ${MAX_TOOL_OUTPUT_TEXTS} texts`);
       }
       if (length > maxLength) {
-        return unreadable(`the text is longer than ${maxLength} characters`);
+        // A binary file's readable text says what it is (as the middleware's reason does).
+        const what = binaryText !== undefined && added > maxLength ? binaryText : 'the text is';
+        return unreadable(`${what} longer than ${maxLength} characters`);
       }
       return undefined;
     };
@@ -582,8 +584,8 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
       }),
       // Fewer characters than the text will have: past the limit, it is refused undecoded
       // with the record a decoded text that long gets.
-      beforeDecoding: fewest =>
-        length + fewest > maxLength ? { trip: overLimit(fewest)! } : undefined,
+      beforeDecoding: (fewest, binaryText) =>
+        length + fewest > maxLength ? { trip: overLimit(fewest, binaryText)! } : undefined,
       text: async text => {
         const limit = overLimit(text.length);
         if (limit) return { trip: limit };

@@ -15,6 +15,7 @@ import {
   type GuardrailConfigIssue,
   GuardrailTripwireError,
 } from '../core/errors';
+import { dataProperty, errorClass } from '../core/error-class';
 import { emitEvent } from '../core/events';
 import { metadataObject } from '../core/metadata-object';
 import { optionIssues } from '../core/options';
@@ -609,34 +610,6 @@ async function* markThrownByTool(
 }
 
 /**
- * What a record may say of an error it cannot quote: its class name when
- * that is a plain data `name` such as `TypeError`, else `Error` (an `Error`)
- * or its type. A `name` getter could throw (the guard's own catch then
- * threw the getter's error, whose text reached the model unjudged) or carry
- * the value.
- */
-function errorClass(error: unknown): string {
-  if (!(error instanceof Error)) return error === null ? 'null' : typeof error;
-  try {
-    const name = dataProperty(error, 'name');
-    return typeof name === 'string' && /^[A-Z][A-Za-z]{0,39}$/.test(name) ? name : 'Error';
-  } catch {
-    return 'Error';
-  }
-}
-
-const accessor = Symbol('accessor');
-
-/** A property's value when it is data on the object or its prototypes; `accessor` for a getter. */
-function dataProperty(value: object, key: string): unknown {
-  for (let at: object | null = value; at !== null; at = Object.getPrototypeOf(at)) {
-    const descriptor = Object.getOwnPropertyDescriptor(at, key);
-    if (descriptor) return 'value' in descriptor ? descriptor.value : accessor;
-  }
-  return undefined;
-}
-
-/**
  * Whether the AI SDK, reading a thrown value's text again (`getErrorMessage`
  * when it makes the model's `error-text`), gets `text` once more: an `Error`
  * with the standard `toString` over a `name` and `message` that are strings
@@ -1106,20 +1079,26 @@ function wrapTool(
     const maxLength = DEFAULT_MAX_TOOL_OUTPUT_LENGTH;
     let length = 0;
     let texts = 0;
-    const overLimit = (added: number): { trip: GuardrailRecord } | undefined => {
+    const overLimit = (
+      added: number,
+      binaryText?: string,
+    ): { trip: GuardrailRecord } | undefined => {
       length += added;
       if (++texts > MAX_TOOL_OUTPUT_TEXTS) {
         return { trip: unjudged(`it holds more than ${MAX_TOOL_OUTPUT_TEXTS} texts`, scope) };
       }
       if (length > maxLength) {
-        return { trip: unjudged(`the text is longer than ${maxLength} characters`, scope) };
+        // A binary file's readable text says what it is (as the middleware's reason does).
+        const what = binaryText !== undefined && added > maxLength ? binaryText : 'the text is';
+        return { trip: unjudged(`${what} longer than ${maxLength} characters`, scope) };
       }
       return undefined;
     };
     const judgedFrom = scope.records.length;
     const checked = await checkModelOutputTexts(view, {
       // Fewer characters than the text will have: past the limit, refused undecoded.
-      beforeDecoding: fewest => (length + fewest > maxLength ? overLimit(fewest) : undefined),
+      beforeDecoding: (fewest, binaryText) =>
+        length + fewest > maxLength ? overLimit(fewest, binaryText) : undefined,
       text: async (text, place) => {
         const limit = overLimit(text.length);
         if (limit) return limit;

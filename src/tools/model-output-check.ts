@@ -46,9 +46,14 @@ export interface ModelOutputJudges {
    * Optional, before the bytes of a text file are decoded, with the fewest
    * characters their text can have ({@link fewestTextCharacters}): a
    * trip returned withholds the output undecoded (a caller with a length
-   * limit refuses a 10 MB file from its size).
+   * limit refuses a 10 MB file from its size). `binaryText`: the text is a
+   * binary file's readable text ({@link binaryTextWhat}), said in place of
+   * `the text is` when it alone is too long.
    */
-  beforeDecoding?(fewestCharacters: number): { trip: GuardrailRecord } | undefined;
+  beforeDecoding?(
+    fewestCharacters: number,
+    binaryText?: string,
+  ): { trip: GuardrailRecord } | undefined;
   /**
    * Optional: a file part the model may read that no guardrail reads (a
    * PDF, an image, audio, a file given by URL or id), with its media type
@@ -136,6 +141,21 @@ export function fileOfType(mediaType: unknown): string {
       ? plain
       : undefined;
   return `a file ${named ? `of type ${named}` : 'without a plain media type'}`;
+}
+
+/**
+ * What the text read from a binary file is, for a reason that says it is
+ * too long (`… longer than 1000000 characters`): `a file of type
+ * application/x-data, binary with no known format, has readable text` (its
+ * readable runs), or `…, of a binary format, has text in its format's
+ * pieces` (a PNG's chunks, a PDF's strings). Round 26: guardTools and
+ * toolOutputs said `the text is longer than…` where the middleware said this.
+ */
+export function binaryTextWhat(mediaType: unknown, ofFormat: boolean): string {
+  const what = ofFormat
+    ? "of a binary format, has text in its format's pieces"
+    : 'binary with no known format, has readable text';
+  return `${fileOfType(mediaType)}, ${what}`;
 }
 
 /**
@@ -1192,14 +1212,23 @@ export async function checkModelOutputTexts(
             let read = outside ?? fileBytesText(bytes, probed, untyped);
             // A part of its structure that may hold text could not be read (round 24): withheld.
             if (isUnwalkable(read)) return withheldFile(read.unwalkable);
-            const fewest =
+            const partial =
               read !== NOT_UTF8 && read !== undefined && read !== TOO_LONG && read.partial
-                ? read.text.length
+                ? read.text
+                : undefined;
+            const fewest =
+              partial !== undefined
+                ? partial.length
                 : byteLength !== undefined
                   ? fewestTextCharacters(byteLength)
                   : undefined;
             if (read !== NOT_UTF8 && read !== undefined && fewest !== undefined) {
-              const refused = judges.beforeDecoding?.(fewest);
+              const refused = judges.beforeDecoding?.(
+                fewest,
+                partial !== undefined
+                  ? binaryTextWhat(part.mediaType, outside !== undefined)
+                  : undefined,
+              );
               if (refused) return refused;
               if (read === TOO_LONG) read = fileBytesText(bytes, false, untyped);
               if (isUnwalkable(read)) return withheldFile(read.unwalkable);

@@ -145,6 +145,12 @@ interface Literals {
   key: string | undefined;
   table: number;
   tables: Map<string, number> | undefined;
+  /**
+   * Joined (by `and`) with a value that varies by row in a way not
+   * followed (`a @> b`, `? = 1`, a correlated subquery): a base that
+   * decides still decides OR's TRUE and AND's FALSE, nothing else.
+   */
+  extra: boolean;
 }
 
 /** `table` with `map` applied to each outcome. */
@@ -193,6 +199,7 @@ const literals = (
   key: undefined,
   table,
   tables: undefined,
+  extra: false,
 });
 
 /** A value of one literal. */
@@ -250,11 +257,16 @@ function joinLiterals(and: boolean, left: Value, right: Value): Value | undefine
   if ('mask' in right && right.mask === neutral) return literalsOf(left) ? left : undefined;
   let big = literalsOf(left);
   let small = literalsOf(right);
+  // A term that varies but is not followed keeps what the others tell
+  // (`id IS NULL OR a @> b OR id IS NOT NULL` holds): it is one more base
+  // that never decides.
+  if (big && !small && opaque(right)) return withExtra(big, and);
+  if (small && !big && opaque(left)) return withExtra(small, and);
   if (!big || !small) return undefined;
   if ((big.tables && big.and !== and) || (small.tables && small.and !== and)) return undefined;
   if (sizeOf(small) > sizeOf(big)) [big, small] = [small, big];
   const op = and ? AND : OR;
-  if (!big.tables && sameBase(big, small)) {
+  if (!big.tables && !small.tables && sameBase(big, small)) {
     // One base: its tables joined.
     const joined = joinTables(op, effective(big, big.table), effective(small, small.table));
     const outcome = decided(joined);
@@ -264,7 +276,8 @@ function joinLiterals(and: boolean, left: Value, right: Value): Value | undefine
   big.and = and;
   big.tables ??= new Map([[keyOf(big), big.table]]);
   const { tables } = big;
-  const others = sizeOf(small) > 1;
+  const others = sizeOf(small) > 1 || small.extra || big.extra;
+  big.extra ||= small.extra;
   const join = (key: string, raw: number) => {
     const table = effective(small!, raw);
     const had = tables.get(key);
@@ -288,6 +301,21 @@ function joinLiterals(and: boolean, left: Value, right: Value): Value | undefine
     if (outcome !== 0) return MASKS[outcome]!;
   }
   return outcomes(VARIES, false, undefined, big);
+}
+
+/** A value that varies by row, and how is not followed: no literals, no column's name. */
+const opaque = (value: Value) =>
+  'mask' in value
+    ? value.mask === VARIES && value.lits === undefined && value.name === undefined
+    : 'list' in value && value.varies;
+
+/** `lits` joined by `and` with a term not followed (written to: each value is read once). */
+function withExtra(lits: Literals, and: boolean): Value | undefined {
+  if (lits.tables && lits.and !== and) return undefined;
+  lits.tables ??= new Map([[keyOf(lits), lits.table]]);
+  lits.and = and;
+  lits.extra = true;
+  return outcomes(VARIES, false, undefined, lits);
 }
 
 /** NOT of a value with literals: the flag flips (no walk over them). */
@@ -1329,6 +1357,8 @@ interface ConditionRead {
   holds: boolean | undefined;
   stop: number;
   seen: number;
+  /** The condition's outcomes, when it was read whole (`WHERE`'s truth). */
+  mask?: number;
   limit?: ConditionLimit;
   failedAt?: number;
   depth?: number;
@@ -1336,10 +1366,13 @@ interface ConditionRead {
 
 /**
  * One reading of a condition. Where a token is not read (an operator of
- * one database: `a @> b`, `data->>'x'`), the term it is in is unknown, and
- * the reading goes on after the next OR at the condition's top level
- * (`WHERE a @> b OR 1+1=2` holds: unknown OR true). Each restart starts
- * past the last, so the text is read once.
+ * one database: `a @> b`, `data->>'x'`), the term it is in (between two
+ * ORs of the innermost group around it, or of the top level) is a value
+ * that varies by row, and the reading goes on after that term, keeping
+ * what the group's other terms tell: `WHERE a @> b OR 1+1=2` holds
+ * (unknown OR true), and so does `id IS NULL OR a @> b OR id IS NOT NULL`
+ * (its terms on `id` still followed). Each restart starts past the last
+ * failure, so the text is read once.
  */
 function readCondition(
   sql: string,
@@ -1351,17 +1384,51 @@ function readCondition(
 ): ConditionRead {
   let seen = 0;
   let unknown = false;
+  let failed = -1;
+  const terms: TermsState = {
+    values: [],
+    operators: [],
+    marks: [{ operators: 0, values: 0, brackets: 0, left: undefined }],
+    brackets: 0,
+    expectOperand: true,
+  };
   for (let start = from; ; ) {
-    const part = readTerms(sql, start, end, limit, from, mode, backslash);
+    const part = readTerms(sql, start, end, limit, from, mode, backslash, terms);
     seen |= part.seen;
     if (part.limit !== undefined || part.holds === true) return { ...part, seen };
     if (part.failedAt === undefined) {
-      return { holds: unknown ? undefined : part.holds, stop: part.stop, seen };
+      return { holds: unknown ? undefined : part.holds, stop: part.stop, seen, mask: part.mask };
     }
+    // No progress since the last failure: the term is not read, nor the rest.
+    if (part.failedAt <= failed) return { holds: undefined, stop: part.failedAt, seen };
+    failed = part.failedAt;
     unknown = true;
-    const next = nextTopLevelOr(sql, part.failedAt, end, part.depth ?? 0, mode.pipesOr, backslash);
-    if (next.or === -1) return { holds: undefined, stop: next.stop, seen };
-    start = next.or;
+    const { marks, values, operators } = terms;
+    const mark = marks[marks.length - 1]!;
+    const depth = (part.depth ?? 0) - mark.brackets;
+    const next = nextTopLevelOr(sql, part.failedAt, end, depth, mode.pipesOr, backslash);
+    // The group's terms before this one, ORed with this one (varying, not followed).
+    const left = mark.left;
+    const term =
+      left === undefined
+        ? MASKS[VARIES]!
+        : (joinLiterals(false, left, MASKS[VARIES]!) ??
+          MASKS[OR[truth(left, mode) * 16 + VARIES]!]!);
+    values.length = mark.values;
+    operators.length = mark.operators;
+    terms.brackets = mark.brackets;
+    values.push(term);
+    if (next.or !== -1) {
+      // The next term of the group.
+      mark.left = term;
+      operators.push(binaryOperators.get('or')!);
+      terms.expectOperand = true;
+      start = next.or;
+    } else if (marks.length === 1 || sql.charCodeAt(next.stop) === 0x29 /* ) */) {
+      // The end of the condition, or the group's `)`.
+      terms.expectOperand = false;
+      start = next.stop;
+    } else return { holds: undefined, stop: next.stop, seen };
   }
 }
 
@@ -1411,6 +1478,27 @@ function nextTopLevelOr(
   return { or: -1, stop: end };
 }
 
+/**
+ * Where a group of a condition (or its top level) was opened, in the
+ * stacks, and the left operand of its last OR still waiting: the terms
+ * read so far, kept when a later term of the group is not read.
+ */
+interface OrMark {
+  operators: number;
+  values: number;
+  brackets: number;
+  left: Value | undefined;
+}
+
+/** The stacks of `readTerms`, kept to go on past a term it did not read. */
+interface TermsState {
+  values: Value[];
+  operators: Operator[];
+  marks: OrMark[];
+  brackets: number;
+  expectOperand: boolean;
+}
+
 function readTerms(
   sql: string,
   from: number,
@@ -1419,10 +1507,10 @@ function readTerms(
   origin: number,
   mode: Mode,
   backslash: string,
+  terms: TermsState,
 ): ConditionRead {
-  const values: Value[] = [];
-  const operators: Operator[] = [];
-  let expectOperand = true;
+  const { values, operators, marks } = terms;
+  let expectOperand = terms.expectOperand;
   /** The last operand was a name (`[from, to)`): a `(` after it calls a function. */
   let nameFrom = -1;
   let nameTo = -1;
@@ -1431,7 +1519,7 @@ function readTerms(
   /** What a later reading reads otherwise: SEEN_PIPES (`||`), SEEN_QUOTE (`"`). */
   let seen = 0;
   /** Open parentheses (groups, calls, IN lists). */
-  let brackets = 0;
+  let brackets = terms.brackets;
   let index = from;
   const fail: ConditionRead = { holds: undefined, stop: 0, seen: 0, failedAt: 0, depth: 0 };
   /** What the word readers below share with this loop (its hot variables stay locals: no closure). */
@@ -1475,6 +1563,9 @@ function readTerms(
       if (!reduce(values, operators, 0, mode)) return fail;
       const open = operators.pop()!;
       const value = values.pop()!;
+      if (marks.length > 1 && marks[marks.length - 1]!.operators === operators.length + 1) {
+        marks.pop();
+      }
       if (open.op === '{') return fail;
       if (open.open === 'call') {
         // A function of constants, whichever: it reads no column of the row.
@@ -1582,6 +1673,12 @@ function readTerms(
         if (!waits(operators, frame)) return deepAt(index, seen);
       } else if (expectOperand) {
         if (!waits(operators, GROUP)) return deepAt(index, seen);
+        marks.push({
+          operators: operators.length,
+          values: values.length,
+          brackets: brackets + 1,
+          left: undefined,
+        });
       } else return fail;
       brackets++;
       expectOperand = true;
@@ -1746,6 +1843,7 @@ function readTerms(
           // Whatever is ORed on, it holds.
           return { holds: true, stop: index, seen };
         }
+        markOr(marks, operator, operators, values);
         operators.push(operator);
         expectOperand = true;
         continue;
@@ -1927,6 +2025,7 @@ function readTerms(
     if (operator === PIPES_OR && operators.length === 0 && truth(values[0]!, mode) & TRUE) {
       return { holds: true, stop: index, seen };
     }
+    markOr(marks, operator, operators, values);
     operators.push(operator);
     expectOperand = true;
   }
@@ -1939,7 +2038,16 @@ function readTerms(
   ) {
     return { holds: undefined, stop: index, seen };
   }
-  return { holds: (truth(values[0]!, mode) & TRUE) !== 0, stop: index, seen };
+  const mask = truth(values[0]!, mode);
+  return { holds: (mask & TRUE) !== 0, stop: index, seen, mask };
+}
+
+/** An OR about to wait at its group's level: its left operand is what the group has read so far. */
+function markOr(marks: OrMark[], operator: Operator, operators: Operator[], values: Value[]) {
+  const mark = marks[marks.length - 1]!;
+  if (operator.precedence === 1 && operators.length === mark.operators) {
+    mark.left = values[values.length - 1];
+  }
 }
 
 /** What `readCondition`'s word readers share with its loop. */

@@ -2,7 +2,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import Ajv, { type ErrorObject } from 'ajv';
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import type { GuardrailConfigIssue } from '../../core/errors';
-import { validateFactoryOptions } from '../../core/options';
+import { childPath, validateFactoryOptions } from '../../core/options';
 import { jsonErrorDetail } from '../../core/redact-secrets';
 import type {
   StreamedBlock,
@@ -227,6 +227,125 @@ const re2Engine = Object.assign((pattern: string, flags: string) => new Re2RegEx
   code: 'new Re2RegExp',
 });
 
+/**
+ * Keywords a JSON Schema may carry that ajv does not know and that check
+ * nothing by design: OpenAPI's annotations (`example`, `discriminator`,
+ * `xml`, `externalDocs`) and editors' (`markdownDescription`,
+ * `deprecationMessage`), besides any `x-*` vendor extension. ajv knows the
+ * standard annotations itself (`title`, `description`, `default`,
+ * `examples`, `deprecated`, `readOnly`, `writeOnly`, `$comment`, `content*`)
+ * and checks OpenAPI's `nullable`. Any other keyword ajv does not know is a
+ * configuration error: ajv would skip it, so `"maxLenght": 5` checked nothing.
+ */
+export const ANNOTATION_KEYWORDS: readonly string[] = [
+  'example',
+  'discriminator',
+  'xml',
+  'externalDocs',
+  'markdownDescription',
+  'deprecationMessage',
+];
+const annotationKeywords = new Set(ANNOTATION_KEYWORDS);
+
+/** Keywords of JSON Schema 2019-09 / 2020-12 that ajv's draft-07 validator does not know. */
+const LATER_DRAFT_KEYWORDS = new Set([
+  'prefixItems',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'dependentRequired',
+  'dependentSchemas',
+  'minContains',
+  'maxContains',
+  '$anchor',
+  '$dynamicRef',
+  '$dynamicAnchor',
+  '$recursiveRef',
+  '$recursiveAnchor',
+]);
+
+/** Keywords whose value maps names to schemas. */
+const SCHEMA_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  'definitions',
+  '$defs',
+  'dependencies',
+]);
+/** Keywords whose value is data (or names), never a schema. */
+const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples', 'example', 'required']);
+
+/**
+ * Where `keyword` stands as a keyword of `schema` (a subschema's key, not a
+ * property name or data), as path segments; the first in document order.
+ * Bounded by `MAX_SCHEMA_NODES`, iterative.
+ */
+function keywordPlace(schema: unknown, keyword: string): string[] | undefined {
+  const stack: Array<{ node: unknown; path: string[] }> = [{ node: schema, path: [] }];
+  let visited = 0;
+  while (stack.length > 0 && visited++ < MAX_SCHEMA_NODES) {
+    const { node, path } = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      for (let index = node.length - 1; index >= 0; index--) {
+        stack.push({ node: node[index], path: [...path, String(index)] });
+      }
+      continue;
+    }
+    if (Object.hasOwn(node, keyword)) return [...path, keyword];
+    const children: Array<{ node: unknown; path: string[] }> = [];
+    for (const [key, value] of Object.entries(node)) {
+      if (DATA_KEYWORDS.has(key) || annotationKeywords.has(key) || key.startsWith('x-')) continue;
+      if (SCHEMA_MAPS.has(key) && value !== null && typeof value === 'object') {
+        for (const [name, child] of Object.entries(value)) {
+          children.push({ node: child, path: [...path, key, name] });
+        }
+      } else children.push({ node: value, path: [...path, key] });
+    }
+    stack.push(...children.reverse());
+  }
+  return undefined;
+}
+
+/** `schema.properties.name.maxLenght`, indexes as `[0]`. */
+function schemaPath(prefix: string, segments: readonly string[]): string {
+  return segments.reduce(
+    (path, segment) => (/^\d+$/.test(segment) ? `${path}[${segment}]` : childPath(path, segment)),
+    prefix,
+  );
+}
+
+/**
+ * The issue of a keyword ajv skipped (its strict mode's message), or none
+ * for an annotation: an unknown keyword is named where it stands, with the
+ * annotations that are allowed.
+ */
+function skippedKeywordIssue(
+  message: string,
+  schema: Record<string, unknown>,
+  prefix: string,
+): GuardrailConfigIssue | undefined {
+  const unknown = /^strict mode: unknown keyword: "([\s\S]*)"$/.exec(message)?.[1];
+  if (unknown === undefined) {
+    return {
+      path: `${prefix}.schema`,
+      value: schema,
+      expected: `a JSON Schema whose every keyword is checked (${message.replace(/^strict mode: /, '')})`,
+    };
+  }
+  if (annotationKeywords.has(unknown) || unknown.startsWith('x-')) return undefined;
+  const place = keywordPlace(schema, unknown);
+  let value: unknown = schema;
+  for (const segment of place ?? []) value = (value as Record<string, unknown>)[segment];
+  const why = LATER_DRAFT_KEYWORDS.has(unknown)
+    ? `"${unknown}" is a JSON Schema 2019-09 / 2020-12 keyword, and schemas are checked as draft-07`
+    : `"${unknown}" is no JSON Schema keyword`;
+  return {
+    path: schemaPath(`${prefix}.schema`, place ?? []),
+    value: place === undefined ? schema : value,
+    expected: `a JSON Schema keyword the validator checks (${why}, so it would check nothing; annotations allowed besides the standard ones: ${ANNOTATION_KEYWORDS.join(', ')}, x-*)`,
+  };
+}
+
 function jsonSchemaValidator(
   { schema, mode, minLength, maxLength, requiredFields }: Record<string, unknown>,
   issues: GuardrailConfigIssue[],
@@ -260,36 +379,46 @@ function jsonSchemaValidator(
     });
     return undefined;
   }
-  // ajv checks no `format` it was not given, and says so only as a warning:
-  // `"format": "email"` passed "not an e-mail" while the schema read as checked.
-  const ignoredFormats = new Set<string>();
+  // ajv checks no `format` it was not given (it throws on one in strict
+  // mode), nor a keyword it does not know: strict mode only logs those here
+  // (`strictSchema: 'log'`), so that annotations pass and every other one is
+  // an issue naming where it stands, not a silent skip.
+  const skipped: string[] = [];
   const logger = {
     log: (...args: unknown[]) => console.log(...args),
     warn(...args: unknown[]) {
       const text = args.map(String).join(' ');
-      if (text.startsWith('unknown format')) ignoredFormats.add(text);
+      if (text.startsWith('strict mode: ')) skipped.push(text);
       else console.warn(...args);
     },
     error: (...args: unknown[]) => console.error(...args),
   };
   try {
     const validate = withLinearUniqueItems(
-      new Ajv({ allErrors: false, strict: false, logger, code: { regExp: re2Engine } }),
+      new Ajv({
+        allErrors: false,
+        strict: false,
+        strictSchema: 'log',
+        // `properties` and `patternProperties` may both name a property: both apply.
+        allowMatchingProperties: true,
+        logger,
+        code: { regExp: re2Engine },
+      }),
     ).compile(schema);
-    if (ignoredFormats.size > 0) {
-      issues.push({
-        path: `${prefix}.schema`,
-        value: schema,
-        expected: `a JSON Schema whose every keyword is checked: ${[...ignoredFormats].join('; ')} (no format is checked here: write a pattern for it, or use a Standard Schema such as zod)`,
-      });
-      return undefined;
+    const before = issues.length;
+    for (const message of new Set(skipped)) {
+      const issue = skippedKeywordIssue(message, schema as Record<string, unknown>, prefix);
+      if (issue) issues.push(issue);
     }
-    return validate;
+    return issues.length === before ? validate : undefined;
   } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
     issues.push({
       path: `${prefix}.schema`,
       value: schema,
-      expected: `a valid JSON Schema (${error instanceof Error ? error.message : String(error)})`,
+      expected: message.startsWith('unknown format')
+        ? `a JSON Schema whose every keyword is checked: ${message} (no format is checked here: write a pattern for it, or use a Standard Schema such as zod)`
+        : `a valid JSON Schema (${message})`,
     });
     return undefined;
   }

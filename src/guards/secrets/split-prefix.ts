@@ -259,6 +259,45 @@ function keyLike(part: string): boolean {
   return digit || (lower && innerUpper);
 }
 
+/**
+ * The shape of a word of prose or a technical term that holds digits: a
+ * name and a number (`HTTP2`, `sha256`, `ES2020`, `version2`, `UTF-8`), with
+ * a short letter or number tail (`x86_64`, `gpt4o`, `py3k`, `utf8mb4`), or
+ * a number (`2024`, `3rd`). Ten key characters at most.
+ */
+const proseWordShape =
+  /^(?:[A-Za-z]{1,8}[-_]?\d{1,4}(?:[-_]?\d{1,2}|[A-Za-z]{1,2})?|[A-Za-z]{3,8}\d{1,2}[A-Za-z]{1,2}\d|\d{1,4}|\d{1,2}[A-Za-z]{1,3})$/;
+
+/** How many of a key's last characters tell its alphabet to `proseWord`. */
+const alphabetReach = 20;
+
+/**
+ * Whether `part`, a piece of four characters or more after `key` (the key
+ * so far, `keyStart` where its characters after the prefix literal start),
+ * reads as a word of prose rather than more of the key (round 26:
+ * `sk-proj-… HTTP2`, `… sha256`, `… x86_64`, `… utf8mb4` were redacted with
+ * the key; round 25 had a fixed list of short ones). A word is
+ * `proseWordShape` with its letters in a word's case (a small letter never
+ * followed by a capital: `IPv6`, `OAuth2`; not `cB8n`, `Lw4Z`), and only
+ * after a key whose last characters hold both cases: in a key of one case
+ * (`xapp-…-[a-z0-9]`, `xoxe-…-[A-Z0-9]`) a piece of that case is as likely
+ * its rest. A random piece of a mixed-case key reads so too (base62: 25% of
+ * four characters, 6.5% of six, 1.6% of eight, 0.3% of ten): such words only
+ * end a key when no more of the key follows them (`joinAcross`).
+ */
+function proseWord(part: string, key: string, keyStart: number): boolean {
+  const word = part.slice(0, beforeClosingSigns(part));
+  if (!proseWordShape.test(word)) return false;
+  let lowerBefore = false;
+  for (let at = 0; at < word.length; at++) {
+    const code = word.charCodeAt(at);
+    if (code >= 97 && code <= 122) lowerBefore = true;
+    else if (code >= 65 && code <= 90 && lowerBefore) return false;
+  }
+  const alphabet = key.slice(Math.max(keyStart, key.length - alphabetReach));
+  return /[a-z]/.test(alphabet) && /[A-Z]/.test(alphabet);
+}
+
 /** The most key characters of a piece `shortKeyEnd` or, before a match, `allTokenCodes` may take in below `keyLike`'s four. */
 const shortPieceMax = 3;
 
@@ -379,6 +418,12 @@ function joinAcross(
       let runEnd = restRunEnd;
       pattern.lastIndex = 0;
       let match = pattern.exec(joined);
+      const keyStart = literal.length;
+      // The pieces before a run of words of prose at the chain's end
+      // (`proseWord`), 0 when the last piece is no such word: a word a piece
+      // of the key follows was the key's (round 26).
+      let beforeWords =
+        wholeBefore && proseWord(source.slice(restStart, restEnd), prefix, keyStart) ? 1 : 0;
       // After a whole token, the rest whole or not at all (but closing signs).
       if (
         wholeBefore &&
@@ -447,11 +492,24 @@ function joinAcross(
           )
         )
           break;
+        if (match === null || shortPiece || !proseWord(piece, joined, keyStart)) beforeWords = 0;
+        else if (beforeWords === 0) beforeWords = starts.length;
         starts.push(next);
         ends.push(nextEnd);
         joined = longerText;
         match = longer;
         runEnd = nextEnd;
+      }
+      // Words of prose after the key are no part of it (`sk-proj-… HTTP2`).
+      if (beforeWords > 0) {
+        starts.length = beforeWords;
+        ends.length = beforeWords;
+        joined = prefix;
+        for (let piece = 1; piece < beforeWords; piece++)
+          joined += source.slice(starts[piece], ends[piece]);
+        runEnd = ends[beforeWords - 1]!;
+        pattern.lastIndex = 0;
+        match = pattern.exec(joined);
       }
       // Only a match that takes in the prefix and goes on past the blank
       // (a shorter one is the scan's of the text as written).

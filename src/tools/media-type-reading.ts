@@ -113,33 +113,35 @@ export function mediaTypeReading(mediaType: string): MediaTypeReading {
   return { text: `${mediaType}\n${reading}` };
 }
 
-/** Each parameter's decoded value by name, in the order first named; a string says why not. */
-function decodedParameters(parameters: readonly Parameter[]): Map<string, string> | string {
-  const values = new Map<string, string>();
-  const continued = new Map<string, Map<number, Parameter>>();
+/**
+ * Each parameter's decoded value with its name, in the order written (a
+ * name's continuations where its first is); a string says why not. A name
+ * given twice (`name*=…; name=…`, `filename` beside `filename*`) keeps
+ * both values (round 26: the last replaced the first, so
+ * `name*=utf-8''4111%201111…; name=x` read `name=x` only).
+ */
+function decodedParameters(parameters: readonly Parameter[]): Array<[string, string]> | string {
+  const values: Array<[string, string]> = [];
+  const continued = new Map<string, { at: number; segments: Map<number, Parameter> }>();
   for (const parameter of parameters) {
     if (parameter.index < 0) {
-      if (parameter.encoded) {
-        const value = decodedExtended([parameter]);
-        if (value.why !== undefined) return value.why;
-        values.set(parameter.name, value.text);
-      } else {
-        const value = decodedWords(parameter.value);
-        if (value.why !== undefined) return value.why;
-        values.set(parameter.name, value.text);
-      }
+      const value = parameter.encoded
+        ? decodedExtended([parameter])
+        : decodedWords(parameter.value);
+      if (value.why !== undefined) return value.why;
+      values.push([parameter.name, value.text]);
       continue;
     }
-    let segments = continued.get(parameter.name);
-    if (!segments) {
-      segments = new Map();
-      continued.set(parameter.name, segments);
-      values.set(parameter.name, '');
+    let group = continued.get(parameter.name);
+    if (!group) {
+      group = { at: values.length, segments: new Map() };
+      continued.set(parameter.name, group);
+      values.push([parameter.name, '']);
     }
-    if (segments.has(parameter.index)) return GAP;
-    segments.set(parameter.index, parameter);
+    if (group.segments.has(parameter.index)) return GAP;
+    group.segments.set(parameter.index, parameter);
   }
-  for (const [name, segments] of continued) {
+  for (const [name, { at, segments }] of continued) {
     // Numbered 0…n-1 once each: each of 0…n-1 is there (n lookups, n the
     // name's own count: all names together within the count of parameters).
     const joined: Parameter[] = [];
@@ -150,7 +152,7 @@ function decodedParameters(parameters: readonly Parameter[]): Map<string, string
     }
     const value = decodedExtended(joined);
     if (value.why !== undefined) return value.why;
-    values.set(name, value.text);
+    values[at] = [name, value.text];
   }
   return values;
 }
@@ -196,7 +198,10 @@ function decodedExtended(
       else bytes.push(code);
     }
   }
-  return inCharset(Uint8Array.from(bytes), charset);
+  const text = inCharset(Uint8Array.from(bytes), charset);
+  // An encoded word inside (`name*=utf-8''%3D%3Futf-8%3FB%3F…`), as a mail
+  // reader decoding both shows it (round 26: read as `=?utf-8?B?…?=`).
+  return text.why === undefined ? decodedWords(text.text) : text;
 }
 
 /** An encoded word: `=?charset?B?base64?=` or `=?charset?Q?quoted?=` (RFC 2047). */

@@ -194,9 +194,12 @@ const PLAIN_MEDIA_TYPE =
  * by): a subtype carries a value as well as a parameter does, and
  * `text/4111-1111-1111-1111` reached result.files unjudged (round 22). Round
  * 25: four digits, not five: `text/1.2.3.4` (an address) with no parameter
- * was plain, so never judged, and quoted in reasons.
+ * was plain, so never judged, and quoted in reasons. Round 26: an address's
+ * short forms hold fewer digits (`text/0x7f.1`, `text/10.1`: 127.0.0.1 and
+ * 10.0.0.1 as inet_aton reads them), so a hex number (`0x` and a hex digit)
+ * or two numbers joined by a dot hold a value too.
  */
-const VALUE_IN_TYPE = /(?:\d\D*){4}|[a-z0-9]{20}/;
+const VALUE_IN_TYPE = /(?:\d\D*){4}|[a-z0-9]{20}|0x[0-9a-f]|\d\.\d/;
 
 /**
  * Whether a file's media type is one no guardrail needs to read

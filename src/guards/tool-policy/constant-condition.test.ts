@@ -242,3 +242,55 @@ describe('toolPolicy sql (round 26): a term not read keeps what the other terms 
     expect(records).toEqual(queries.map(() => 'ok'));
   });
 });
+
+// Round 26: a subquery that named the outer table in its WHERE varied by
+// row even when that WHERE held for every row (or for none): the subquery
+// was then one value for every row, and the DELETE took every row.
+describe('toolPolicy sql (round 26): a correlation that tells no row apart', () => {
+  it('blocks subqueries whose WHERE names the outer table in terms that hold for every row', async () => {
+    const deletes = [
+      'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE users.id = users.id)',
+      'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE users.id IS NULL OR users.id IS NOT NULL)',
+      'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE 1 = 1 OR orders.user_id = users.id)',
+      'DELETE FROM users WHERE EXISTS (SELECT * FROM orders WHERE users.id = 1 OR true)',
+      // The term naming users holds: the WHERE is `orders.total > 0`, the same for every user.
+      'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE orders.total > 0 AND users.id = users.id)',
+      // A WHERE true for no row: NOT EXISTS is true for every user.
+      'DELETE FROM users WHERE NOT EXISTS (SELECT 1 FROM orders WHERE orders.user_id = users.id AND 1 = 0)',
+      'DELETE FROM users WHERE (SELECT count(*) FROM orders WHERE users.id = users.id) >= 0',
+      'WITH x AS (SELECT 1 FROM users WHERE users.a = 1) DELETE FROM users WHERE EXISTS (SELECT 1 FROM x WHERE users.id = users.id)',
+      'DELETE FROM users USING orders WHERE EXISTS (SELECT 1 FROM logins WHERE orders.id = orders.id)',
+      'DELETE u FROM users u WHERE EXISTS (SELECT 1 FROM orders WHERE u.id = u.id)',
+      'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE users.id = users.id) RETURNING *',
+      'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE EXISTS (SELECT 1 FROM items WHERE users.id = users.id))',
+    ];
+    const updates = [
+      'UPDATE users SET a = 1 WHERE EXISTS (SELECT 1 FROM orders WHERE NOT users.flag OR users.flag)',
+    ];
+    const { ran, records } = await run([...deletes, ...updates]);
+    expect(ran).toEqual([]);
+    expect(records).toEqual([
+      ...deletes.map((_, index) => blocked(index, 'delete')),
+      ...updates.map((_, index) => blocked(deletes.length + index, 'update')),
+    ]);
+  });
+
+  it('runs subqueries whose correlation can be false, or is not read', async () => {
+    const queries = [
+      'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE orders.user_id = users.id AND orders.total BETWEEN 1 AND 5)',
+      'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE users.created BETWEEN orders.a AND orders.b)',
+      "DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE orders.user_id = users.id AND orders.data @> '{}')",
+      "DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE users.id = users.id AND users.data @> '{}')",
+      'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE users.id = users.id GROUP BY orders.x HAVING max(orders.y) > users.z)',
+      'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders JOIN items ON items.id = users.id WHERE 1 = 1)',
+      'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE orders.a = users.id OR orders.b = users.id)',
+      'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE EXISTS (SELECT 1 FROM items WHERE items.id = users.id))',
+      'DELETE FROM users WHERE (SELECT count(*) FROM orders WHERE orders.user_id = users.id) = 0',
+      'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE users.flag)',
+      'UPDATE users SET a = 1 WHERE EXISTS (SELECT 1 FROM orders WHERE (orders.user_id = users.id))',
+    ];
+    const { ran, records } = await run(queries);
+    expect(ran).toEqual(queries);
+    expect(records).toEqual(queries.map(() => 'ok'));
+  });
+});

@@ -1256,6 +1256,7 @@ function correlated(
   from: number,
   to: number,
   backslash: string,
+  qualifiersTo = to,
 ): boolean {
   if (outerNames === undefined) {
     const names = new Set<string>();
@@ -1263,9 +1264,9 @@ function correlated(
     outerNames = names;
   }
   const outer = outerNames;
-  if (outer.size === 0) return false;
+  if (outer.size === 0 || qualifiersFrom >= qualifiersTo) return false;
   const candidates = new Set<string>();
-  eachName(sql, qualifiersFrom, to, backslash, true, undefined, name => {
+  eachName(sql, qualifiersFrom, qualifiersTo, backslash, true, undefined, name => {
     if (outer.has(name)) candidates.add(name);
   });
   if (candidates.size === 0) return false;
@@ -1314,6 +1315,109 @@ const fromWord = /from\b/iy;
 /** Sticky after `fromWord`: `DUAL`. */
 const fromDual = /\s+dual\b/iy;
 
+const whereWord = /where\b/iy;
+
+/** Subqueries being evaluated inside one another's WHERE; deeper ones are read by their names only. */
+let subqueryNesting = 0;
+const maxSubqueryNesting = 2;
+/** The reading (`Mode`) of the condition being read: a subquery's WHERE is read alike. */
+let readingMode: Mode | undefined;
+
+/**
+ * Whether a subquery `[index, close)` whose FROM starts at `fromAt` and
+ * whose own WHERE starts at `whereAt` (-1: none) varies with the outer
+ * row. The outer table is named outside its WHERE (an `ON`, the select
+ * list of a scalar subquery, `GROUP BY`, …): it does. Named in its WHERE
+ * only: it does when its WHERE can be true and can be false for some row
+ * (a WHERE that holds for every row, `t.id = t.id`, or for none, `1 = 0
+ * AND t.id = u.id`, leaves the subquery one value for every outer row),
+ * and when an `AND` term of that WHERE that names the outer table can be
+ * false (`u.x = 1 AND t.id = t.id` is `u.x = 1`: no outer row is told
+ * apart). A WHERE not read whole (an operator of one database) varies.
+ */
+function subqueryVaries(
+  sql: string,
+  index: number,
+  close: number,
+  fromAt: number,
+  whereAt: number,
+  backslash: string,
+  exists: boolean,
+): boolean {
+  const qualifiersFrom = exists ? fromAt : index;
+  if (whereAt === -1) return correlated(sql, qualifiersFrom, index, close, backslash);
+  if (correlated(sql, qualifiersFrom, index, close, backslash, whereAt)) return true;
+  const mode = readingMode;
+  if (mode === undefined || subqueryNesting >= maxSubqueryNesting) {
+    return correlated(sql, whereAt, index, close, backslash);
+  }
+  const conditionFrom = whereAt + 5;
+  subqueryNesting++;
+  try {
+    const whole = readCondition(sql, conditionFrom, close, close - index, mode, backslash);
+    // A WHERE that holds stops the reading at an OR: its end is found past it.
+    let stop = whole.stop;
+    for (let next = { or: stop, stop }; whole.holds === true && next.or !== -1; ) {
+      next = nextTopLevelOr(sql, next.or, close, 0, mode.pipesOr, backslash);
+      stop = next.stop;
+    }
+    // Read past the WHERE (`GROUP BY`, `UNION SELECT …`): named there, it varies.
+    if (correlated(sql, stop, index, close, backslash)) return true;
+    if (!correlated(sql, whereAt, index, close, backslash, stop)) return false;
+    if (whole.holds === true) return false;
+    if (whole.mask === undefined) return true;
+    if (!(whole.mask & (TRUE | VARIES))) return false;
+    for (const [from, to] of conjuncts(sql, conditionFrom, whole.stop, backslash)) {
+      if (!correlated(sql, from, index, close, backslash, to)) continue;
+      if (readCondition(sql, from, to, close - index, mode, backslash).holds !== true) return true;
+    }
+    return false;
+  } finally {
+    subqueryNesting--;
+  }
+}
+
+const betweenWord = /between\b/iy;
+const andWord = /and\b/iy;
+
+/**
+ * The terms `[from, to)` of a condition's top-level ANDs (not BETWEEN's),
+ * outside strings and parentheses. One pass.
+ */
+function conjuncts(sql: string, from: number, to: number, backslash: string): [number, number][] {
+  const terms: [number, number][] = [];
+  let start = from;
+  let depth = 0;
+  let between = false;
+  for (let at = from; at < to; at++) {
+    const code = sql.charCodeAt(at);
+    if (code === 0x28) depth++;
+    else if (code === 0x29) depth--;
+    else if (code === 0x27 || code === 0x22 || code === 0x60 || code === 0x5b) {
+      at = quoteEnd(sql, at, to, backslash.includes(String.fromCharCode(code)));
+      if (at === -1) break;
+    } else if (depth === 0 && isWordCode(code) && !isWordCode(sql.charCodeAt(at - 1))) {
+      const lower = code | 0x20;
+      if (lower === 0x62 /* b */) {
+        betweenWord.lastIndex = at;
+        if (betweenWord.test(sql)) between = true;
+      } else if (lower === 0x61 /* a */) {
+        andWord.lastIndex = at;
+        if (andWord.test(sql) && andWord.lastIndex <= to) {
+          if (between) between = false;
+          else {
+            terms.push([start, at]);
+            start = andWord.lastIndex;
+          }
+        }
+      }
+      while (at + 1 < to && isWordCode(sql.charCodeAt(at + 1))) at++;
+    }
+  }
+  terms.push([start, to]);
+  return terms;
+}
+
 /** Past the `)` that closes the subquery whose `(` is before `index`, or -1. */
 function subqueryEnd(
   sql: string,
@@ -1324,7 +1428,8 @@ function subqueryEnd(
 ): number {
   let depth = 1;
   let fromAt = -1;
-  subqueryReadsTable = false;
+  let whereAt = -1;
+  let readsTable = false;
   for (let at = index; at < end; at++) {
     const code = sql.charCodeAt(at);
     if (depth === 1 && (code | 0x20) === 0x66 /* f */ && !isWordCode(sql.charCodeAt(at - 1))) {
@@ -1332,17 +1437,25 @@ function subqueryEnd(
       if (fromWord.test(sql) && fromWord.lastIndex <= end) {
         // MySQL's and Oracle's DUAL is one row of no data.
         fromDual.lastIndex = fromWord.lastIndex;
-        if (!fromDual.test(sql)) subqueryReadsTable = true;
+        if (!fromDual.test(sql)) readsTable = true;
         if (fromAt === -1) fromAt = at;
       }
+    } else if (
+      depth === 1 &&
+      whereAt === -1 &&
+      fromAt !== -1 &&
+      (code | 0x20) === 0x77 /* w */ &&
+      !isWordCode(sql.charCodeAt(at - 1))
+    ) {
+      whereWord.lastIndex = at;
+      if (whereWord.test(sql) && whereWord.lastIndex <= end) whereAt = at;
     }
     if (code === 0x28) depth++;
     else if (code === 0x29) {
       if (--depth !== 0) continue;
       // EXISTS reads no column of the rows it finds: its select list names nothing it depends on.
-      if (subqueryReadsTable) {
-        subqueryReadsTable = correlated(sql, exists ? fromAt : index, index, at, backslash);
-      }
+      subqueryReadsTable =
+        readsTable && subqueryVaries(sql, index, at, fromAt, whereAt, backslash, exists);
       return at + 1;
     } else if (code === 0x27 || code === 0x22 || code === 0x60 || code === 0x5b) {
       at = quoteEnd(sql, at, end, backslash.includes(String.fromCharCode(code)));
@@ -1382,6 +1495,7 @@ function readCondition(
   mode: Mode,
   backslash: string,
 ): ConditionRead {
+  readingMode = mode;
   let seen = 0;
   let unknown = false;
   let failed = -1;

@@ -5,6 +5,7 @@ import { expressionProblems } from '../guards/expression/compile-expression';
 import { HARMFUL_CATEGORIES } from '../guards/harmful-content/categories';
 import { allPiiEntities } from '../guards/pii/find-pii';
 import { Re2PatternError, Re2RegExp } from '../guards/shared/re2-regexp';
+import { CHARACTERS_PER_TOKEN } from './dialect';
 
 /*
  * The options of each built-in guardrail type as they can be written in a
@@ -463,9 +464,17 @@ export const guardrailEntrySchema = z.union([
 ]);
 
 const streamMode = z.enum(['hold', 'window', 'passthrough', 'synthesize']);
-const streamBufferTokens = positiveInt.describe(
-  'Hold-back window of stream_mode window, in tokens (4 characters each)',
-);
+/** Most tokens of `stream_buffer_tokens`: its window (4 characters a token) must be a safe integer. */
+const MAX_STREAM_BUFFER_TOKENS = Math.floor(Number.MAX_SAFE_INTEGER / CHARACTERS_PER_TOKEN);
+// An integer past 2^53 is z.int's own issue (abort: one issue, not two).
+const streamBufferTokens = z
+  .int({ abort: true })
+  .positive()
+  .refine(
+    tokens => tokens <= MAX_STREAM_BUFFER_TOKENS,
+    `at most ${MAX_STREAM_BUFFER_TOKENS} tokens (the window is ${CHARACTERS_PER_TOKEN} characters a token, and must be a safe integer)`,
+  )
+  .describe('Hold-back window of stream_mode window, in tokens (4 characters each)');
 const outputScope = z
   .enum(['every-step', 'final'])
   .describe(

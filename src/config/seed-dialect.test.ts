@@ -1,4 +1,4 @@
-import { generateText, stepCountIs, tool, wrapLanguageModel } from 'ai';
+import { generateText, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -195,6 +195,39 @@ describe("seed 002's configuration dialect", () => {
         expected:
           'a stream-safe guardrail in stream_mode window ("output-schema": its JSON rules (schema, requiredFields, mode json) need the whole answer; use stream_mode hold)',
       },
+    ]);
+  });
+
+  it('stream_buffer_tokens past 2^53 / 4 is refused at its own key; the largest one streams', async () => {
+    // Round 26: 2^51 tokens made a window past 2^53 characters, reported at
+    // `stream.window` (a key the file does not have) as "a positive integer".
+    const config = (tokens: number) => ({
+      stream_mode: 'window',
+      stream_buffer_tokens: tokens,
+      output: [{ type: 'secrets' }],
+    });
+    for (const tokens of [2 ** 51, 2 ** 53 - 1]) {
+      expect(configIssuesOf(() => buildGuardrailsConfig(config(tokens)))).toEqual([
+        {
+          path: 'stream_buffer_tokens',
+          value: tokens,
+          expected:
+            'at most 2251799813685247 tokens (the window is 4 characters a token, and must be a safe integer)',
+        },
+      ]);
+    }
+    // Past 2^53 it is no safe integer at all: one issue, the integer's.
+    expect(configIssuesOf(() => buildGuardrailsConfig(config(2 ** 60)))).toEqual([
+      { path: 'stream_buffer_tokens', value: 2 ** 60, expected: 'a number <= 9007199254740991' },
+    ]);
+    const { middleware } = await loadGuardrailsConfig(config(2 ** 51 - 1));
+    const result = streamText({
+      model: wrapLanguageModel({ model: textModel(['Hel', 'lo.']), middleware }),
+      prompt: 'Hi',
+    });
+    expect(await result.text).toBe('Hello.');
+    expect((await getGuardrailOutcome(result))?.records.map(r => [r.guardrail, r.status])).toEqual([
+      ['secrets', 'passed'],
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { emitEvent } from './events';
-import { cutToolName, shownToolCallIdOf } from './shown-tool-calls';
+import { cutServerId, cutToolName, shownToolCallIdOf } from './shown-tool-calls';
 import { endGuardrailSpan, startGuardrailSpan, withGuardrailSpan } from './telemetry';
 import type {
   Guardrail,
@@ -347,7 +347,7 @@ export function verdictRecord(
   }
   if (verdict.info !== undefined) record.info = verdict.info;
   toolFields(record, context);
-  if (context.serverId !== undefined) record.serverId = context.serverId;
+  if (context.serverId !== undefined) record.serverId = cutServerId(context.serverId);
   sourceOfInput(record, context);
   return record;
 }
@@ -439,7 +439,7 @@ export async function runChain(
         durationMs: performance.now() - started,
       };
       toolFields(record, context);
-      if (context.serverId !== undefined) record.serverId = context.serverId;
+      if (context.serverId !== undefined) record.serverId = cutServerId(context.serverId);
       sourceOfInput(record, context);
       failsClosed =
         guardrail.onError !== 'allow' ||

@@ -28,6 +28,15 @@ export function cutToolName(name: string): string {
 }
 
 /**
+ * A `serverId` as records (`serverId`, `info.scope`) show it: cut to 64
+ * characters with `…`, as a tool name. The app may take the id from what an
+ * MCP server says of itself (round 25: a 100,000-character id went whole
+ * into every record and event of the server's tools). Pins and `ctx.serverId`
+ * keep it whole.
+ */
+export const cutServerId: (serverId: string) => string = cutToolName;
+
+/**
  * A tool name as a reason or message shows it: quoted as JSON (a line
  * break, an ANSI escape or a quote written as an escape), bidirectional
  * controls escaped too, cut to 64 characters with `…`. An MCP server

@@ -653,7 +653,7 @@ describe('guardrails({ pinToolDefinitions })', () => {
         guardrail: 'tool-definition-pin',
         kind: 'tool_definition',
         status: 'error',
-        reason: 'the pin of tool "send" could not be checked (store down); failing closed',
+        reason: 'the pin of tool "send" could not be checked (Error); failing closed',
         toolName: 'send',
       },
     ]);

@@ -7,9 +7,10 @@ import type {
 } from '@ai-sdk/provider';
 import { type ChainContext, runChain } from '../core/chain';
 import { block } from '../core/define-guardrail';
+import { errorClassAndCode } from '../core/error-class';
 import { emitEvent } from '../core/events';
 import { sha256Hex } from '../core/sha256-hex';
-import { cutToolName, shownToolName } from '../core/shown-tool-calls';
+import { cutServerId, cutToolName, shownToolName } from '../core/shown-tool-calls';
 import { endGuardrailSpan, startGuardrailSpan } from '../core/telemetry';
 import type {
   Guardrail,
@@ -491,7 +492,7 @@ function ownRecord(
   };
   if (status === 'blocked') record.severity = 'critical';
   if (info !== undefined) record.info = info;
-  if (serverId !== undefined) record.serverId = serverId;
+  if (serverId !== undefined) record.serverId = cutServerId(serverId);
   return record;
 }
 
@@ -653,7 +654,7 @@ async function judgeDefinition(
       if (remembered.reason !== undefined) trip.reason = remembered.reason;
       if (remembered.severity !== undefined) trip.severity = remembered.severity;
       if (remembered.info !== undefined) trip.info = remembered.info;
-      if (serverId !== undefined) trip.serverId = serverId;
+      if (serverId !== undefined) trip.serverId = cutServerId(serverId);
       emitEvent(onEvent, trip);
       records.push(trip);
       return { records, trip, cachedVerdicts: cachedVerdicts + 1 };
@@ -673,6 +674,16 @@ async function judgeDefinition(
     if (result.trip) return { records, trip: result.trip, cachedVerdicts };
   }
   return { records, cachedVerdicts };
+}
+
+/**
+ * A pin scope as records show it (`info.scope`): `"<scope>:<serverId>"`
+ * with the serverId cut as the record's `serverId` is. A cut one is no
+ * scope to approve in: approve with your scope and the whole serverId.
+ */
+function shownScope(pinScope: string, serverId: string | undefined): string {
+  if (serverId === undefined || cutServerId(serverId) === serverId) return pinScope;
+  return `${pinScope.slice(0, pinScope.length - serverId.length)}${cutServerId(serverId)}`;
 }
 
 /** The pin check of one definition: a record when it trips (changed, or the store failed), else none. */
@@ -702,7 +713,7 @@ async function checkPin(
         `tool ${shownToolName(tool.name)} is new on server ${shownToolName(serverId ?? '')}, whose tools were pinned before; approve its hash to allow it`,
         tool,
         serverId,
-        { scope: pin.scope, definitionHash: hash },
+        { scope: shownScope(pin.scope, serverId), definitionHash: hash },
       );
     } else if (pin.status === 'changed') {
       record = ownRecord(
@@ -712,7 +723,7 @@ async function checkPin(
         tool,
         serverId,
         {
-          scope: pin.scope,
+          scope: shownScope(pin.scope, serverId),
           definitionHash: hash,
           pinnedHashes: pin.pinned.map(pinned => pinned.slice(0, 16)),
         },
@@ -722,7 +733,9 @@ async function checkPin(
     record = ownRecord(
       TOOL_DEFINITION_PIN,
       'error',
-      `the pin of tool ${shownToolName(tool.name)} could not be checked (${error instanceof Error ? error.message : String(error)}); failing closed`,
+      // The store's class and code only: its message may name a Redis URL
+      // with its password, a key or a value (round 26: it was shown whole).
+      `the pin of tool ${shownToolName(tool.name)} could not be checked (${errorClassAndCode(error)}); failing closed`,
       tool,
       serverId,
     );

@@ -7,7 +7,12 @@ import type {
 import { type ChainContext, runChain } from '../core/chain';
 import { emitEvent } from '../core/events';
 import { sha256Hex } from '../core/sha256-hex';
-import { cutToolName, shownToolCallIdOf, shownToolName } from '../core/shown-tool-calls';
+import {
+  cutServerId,
+  cutToolName,
+  shownToolCallIdOf,
+  shownToolName,
+} from '../core/shown-tool-calls';
 import type {
   Guardrail,
   GuardrailEventListener,
@@ -464,7 +469,7 @@ export async function judgeToolOutputs(options: ToolOutputJudgeOptions): Promise
         toolName: cutToolName(toolName),
         toolCallId: shownToolCallIdOf(options.state, toolCallId),
       };
-      if (serverId !== undefined) record.serverId = serverId;
+      if (serverId !== undefined) record.serverId = cutServerId(serverId);
       if (options.attempt !== undefined) record.attempt = options.attempt;
       records.push(record);
       emitEvent(onEvent, record);

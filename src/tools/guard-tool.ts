@@ -10,17 +10,18 @@ import {
 } from 'ai';
 import { kindOf } from '../core/callback-result';
 import { runChain } from '../core/chain';
+import { dataProperty, errorClass } from '../core/error-class';
 import {
   GuardrailConfigError,
   type GuardrailConfigIssue,
   GuardrailTripwireError,
 } from '../core/errors';
-import { dataProperty, errorClass } from '../core/error-class';
 import { emitEvent } from '../core/events';
 import { metadataObject } from '../core/metadata-object';
 import { optionIssues } from '../core/options';
 import { jsonErrorDetail } from '../core/redact-secrets';
 import {
+  cutServerId,
   cutToolName,
   shownToolCallIdOf,
   shownToolName,
@@ -856,7 +857,7 @@ function wrapTool(
     if (scope.toolCallId !== undefined) {
       record.toolCallId = shownToolCallIdOf(scope.state, scope.toolCallId);
     }
-    if (serverId !== undefined) record.serverId = serverId;
+    if (serverId !== undefined) record.serverId = cutServerId(serverId);
     scope.records.push(record);
     emitEvent(onEvent, record);
     return record;

@@ -94,3 +94,54 @@ describe('the column reading of records whose strings hold a cut prefix', () => 
     expect(seen('Paris', 'Lyon', 'Oslo')).toBe(false);
   });
 });
+
+/**
+ * Round 26: the Discord token's literal is a `.` (left out of the
+ * literals: every file name holds one), so a token cut over records of more
+ * fields, or one object deeper, was never read by columns: each piece was
+ * sent. Its pieces are now told by their shape.
+ */
+const DISCORD = 'MTk4NjIyNDgzNDcxOTI1MjQ4.Cl2FMQ.ZnCjm1XVW7vRze4b7Cq4se7kKWs';
+
+describe('a Discord token cut over records', () => {
+  it('guardTools: every piece is redacted, at any cut, in any order', async () => {
+    for (const cuts of [[20], [24], [25], [28], [31], [32], [10, 27, 45], [26, 29]]) {
+      const parts = [0, ...cuts].map((from, i) => DISCORD.slice(from, cuts[i]));
+      const rows = parts.map((part, i) => ({ id: `row-${i}`, part, note: 'chunk' }));
+      for (const written of [
+        rows,
+        [...rows].reverse().map((row, i) => ({ ...row, n: rows.length - 1 - i })),
+      ]) {
+        expect(await modelReads(written), `${cuts}`).toEqual({
+          output: { rows: written.map(row => ({ ...row, part: '[DISCORD_TOKEN]' })) },
+          records: [['secrets', 'modified', ['DISCORD_TOKEN']]],
+        });
+      }
+      const nested = parts.map(part => ({ meta: { part } }));
+      expect(await modelReads(nested), `${cuts} nested`).toEqual({
+        output: { rows: nested.map(() => ({ meta: { part: '[DISCORD_TOKEN]' } })) },
+        records: [['secrets', 'modified', ['DISCORD_TOKEN']]],
+      });
+    }
+  });
+
+  it('file names, numbers and versions are no pieces of one', () => {
+    const seen = (...strings: string[]) => {
+      const json = strings.map(string => `"${string}"`).join(',');
+      const pieces = new KeyPieces();
+      let at = 0;
+      for (const string of strings) {
+        pieces.add(json, at + 1, at + 1 + string.length, false);
+        at += string.length + 3;
+      }
+      return pieces.found;
+    };
+    expect(seen('Mozilla', 'index.js', 'report.pdf', '3.14', '2.5', 'v1.2.3', 'Oslo')).toBe(false);
+    expect(seen('MTk4NjIy', 'NDgzNDcxOTI1MjQ4.Cl2', 'FMQ.ZnCjm1X')).toBe(true);
+    expect(seen('FMQ.ZnCjm1X', 'NDgzNDcxOTI1MjQ4.Cl2', 'MTk4NjIy')).toBe(true);
+    expect(seen('MTk4NjIy', 'NDgzNDcxOTI1MjQ4', '.', 'Cl2FMQ', '.', 'ZnCjm1X')).toBe(true);
+    expect(seen('MTk4NjIyNDgzNDcxOTI1MjQ4.Cl2FMQ.Zn', 'Cjm1X')).toBe(true);
+    // The dots' pieces without a string that can start the token.
+    expect(seen('DgzNDcxOTI1MjQ4.Cl2', 'FMQ.ZnCjm1X')).toBe(false);
+  });
+});

@@ -18,8 +18,8 @@ const UNTYPED_RULES = new Set(['GENERIC_SECRET']);
 /**
  * The literals of the typed rules: two characters or more. Left out: the
  * Discord token's `.` (a one-character anchor that every e-mail address,
- * file name and URL holds: such a token cut over records is not read by
- * columns, only a flat array or one-string records join it).
+ * file name and URL holds): its pieces are told by their shape instead
+ * (`KeyPieces.discord`, round 26).
  */
 const literals = (() => {
   const all = new Set<string>();
@@ -76,6 +76,16 @@ export class KeyPieces {
   found = false;
   private readonly ends = new Uint8Array(rests.length);
   private readonly starts = new Uint8Array(rests.length);
+  /** A string that can start a Discord token (`[MNO]`, then its characters) has been seen. */
+  private discordStart = false;
+  /** Bit `k`: a string with one dot and `k` (0-6) token characters after it (the first dot and the middle's start). */
+  private dotThenMiddle = 0;
+  /** Bit `m`: a string with one dot and `m` (0-6) token characters before it (the middle's end and the second dot). */
+  private middleThenDot = 0;
+  /** A string with both dots, 6 characters apart. */
+  private bothDots = false;
+  /** Two strings whose dots are 7 apart when joined (`dotThenMiddle` and `middleThenDot`). */
+  private paired = false;
 
   /** The string `json[start, end)`, as written (`escaped`: it holds an escape). */
   add(json: string, start: number, end: number, escaped: boolean): void {
@@ -84,6 +94,8 @@ export class KeyPieces {
       this.found = true;
       return;
     }
+    if (end - start <= DISCORD_LONGEST) this.discord(json, start, end);
+    if (this.found) return;
     const length = end - start;
     // Its end: each head it ends with.
     for (let j = 1; j <= Math.min(longestHead, length); j++) {
@@ -112,6 +124,71 @@ export class KeyPieces {
       }
     }
   }
+
+  /**
+   * A Discord token (`[MNO]` and 23-25, `.`, 6, `.`, 27-38 token
+   * characters) cut over strings (round 26: `[{"id":"r1","part":"MTk4…"},…]`
+   * was never read by columns). Its pieces are strings of token characters
+   * and dots, one of them starting with `[MNO]`; the dots' pieces show its
+   * 6-character middle: one string holds both dots 6 apart, or one holds a
+   * dot with `k` characters after it and another a dot with `m` before it,
+   * `k + m` at most 6 (any pieces between them hold the rest of the
+   * middle). A decimal number (`3.14`) is no piece. Strings of the token's
+   * length at most: a constant per string.
+   */
+  private discord(json: string, start: number, end: number): void {
+    let firstDot = -1;
+    let lastDot = -1;
+    let dots = 0;
+    let digitsOnly = true;
+    for (let at = start; at < end; at++) {
+      const code = json.charCodeAt(at);
+      if (code === 46) {
+        if (lastDot === at - 1 && dots > 0) return;
+        if (firstDot < 0) firstDot = at;
+        lastDot = at;
+        dots++;
+      } else if (!isTokenCode(code)) return;
+      else if (code < 48 || code > 57) digitsOnly = false;
+    }
+    const first = json.charCodeAt(start);
+    if (first === 77 || first === 78 || first === 79) this.discordStart = true;
+    const before = firstDot - start;
+    const after = end - lastDot - 1;
+    if (dots === 2) {
+      if (lastDot - firstDot === 7 && before <= 26 && after <= 38) this.bothDots = true;
+    } else if (dots === 1 && !(digitsOnly && before > 0 && after > 0)) {
+      // Paired with another string's dot only (a string's one dot is one of the two).
+      const starts = after <= 6 && before <= 26 ? 1 << after : 0;
+      const ends = before <= 6 && after <= 38 ? 1 << before : 0;
+      for (let k = 0; k <= 6; k++) {
+        // A middle of `k` after the first dot, and at most 6 - k before the second.
+        const upTo = (1 << (7 - k)) - 1;
+        if (
+          ((starts & (1 << k)) !== 0 && (this.middleThenDot & upTo) !== 0) ||
+          ((this.dotThenMiddle & (1 << k)) !== 0 && (ends & upTo) !== 0)
+        )
+          this.paired = true;
+      }
+      this.dotThenMiddle |= starts;
+      this.middleThenDot |= ends;
+    }
+    if (this.discordStart && (this.bothDots || this.paired)) this.found = true;
+  }
+}
+
+/** The longest Discord token (26 + 1 + 6 + 1 + 38): a longer string is no piece of one. */
+const DISCORD_LONGEST = 72;
+
+/** A character of a token (`[A-Za-z0-9_-]`). */
+function isTokenCode(code: number): boolean {
+  return (
+    (code >= 97 && code <= 122) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 48 && code <= 57) ||
+    code === 95 ||
+    code === 45
+  );
 }
 
 /** Whether `json` holds a typed rule's literal anywhere (a superset of "in one string"). */

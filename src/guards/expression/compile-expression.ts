@@ -32,33 +32,115 @@ function readsInput(node: AstNode): boolean {
   return children(node).some(readsInput);
 }
 
+/** Comparisons: each costs at most the shorter operand (or O(1) on numbers). */
+const COMPARISONS = new Set(['==', '!=', '<', '<=', '>', '>=']);
+/** Methods whose cost is at most the shorter of receiver and argument (a length check first). */
+const PREFIX_METHODS = new Set(['startsWith', 'endsWith']);
+
+/** The selector of `.` / `[]` / a call's name, and its operand nodes. */
+function operands(node: AstNode): { name: string; nodes: AstNode[] } {
+  const args = Array.isArray(node.args) ? (node.args as unknown[]) : [];
+  return { name: typeof args[0] === 'string' ? args[0] : '', nodes: children(node) };
+}
+
+/**
+ * True when `node`'s value is bounded by the loop's item or by the
+ * expression itself: a literal, the item (a loop variable) or a field or
+ * element of it, a sum of such, or a number (`size`, `int`, ...). Over all
+ * turns, such values together are as long as the range (or the expression).
+ */
+function boundedByItem(node: AstNode, loopVars: ReadonlySet<string>): boolean {
+  const { name, nodes } = operands(node);
+  switch (node.op) {
+    case 'value':
+      return true;
+    case 'id':
+      return loopVars.has(node.args as string);
+    case '.':
+      return nodes[0] !== undefined && boundedByItem(nodes[0], loopVars);
+    case '[]':
+    case '+':
+      return nodes.length > 0 && nodes.every(child => boundedByItem(child, loopVars));
+    case 'call':
+    case 'rcall':
+      return CHEAP_FUNCTIONS.has(name);
+    default:
+      return false;
+  }
+}
+
+/**
+ * True when `node` only refers to a value (a variable, a field of one, an
+ * element at a bounded index) or is bounded by the item: evaluating it
+ * builds nothing as long as the input.
+ */
+function plainReference(node: AstNode, loopVars: ReadonlySet<string>): boolean {
+  if (boundedByItem(node, loopVars)) return true;
+  const { nodes } = operands(node);
+  if (node.op === 'id') return true;
+  if (node.op === '.') return nodes[0] !== undefined && plainReference(nodes[0], loopVars);
+  if (node.op === '[]') {
+    return (
+      nodes[0] !== undefined &&
+      plainReference(nodes[0], loopVars) &&
+      nodes.slice(1).every(index => boundedByItem(index, loopVars))
+    );
+  }
+  return false;
+}
+
 /**
  * True when `node` (part of a comprehension's body) reads an input variable,
  * or a field of one (`tool.args.query`), other than as an operand whose cost
  * does not grow with it: `content.contains(w)` scans the content on each
- * turn, so a loop over the content's words costs quadratic time.
+ * turn, so a loop over the content's words costs quadratic time. Linear:
+ * `w.startsWith(tool.args.p)` / `content.endsWith(w + "!")` (at most the
+ * item's length a turn: one side is bounded by the item, the other only
+ * referred to) and a comparison with the item or a literal. Quadratic: a
+ * comparison of two input values (`tool.args.a == tool.args.b` costs their
+ * length on every turn).
  */
-function readsInputWhole(node: AstNode, cheap = false): boolean {
+function readsInputWhole(node: AstNode, loopVars: ReadonlySet<string>, cheap = false): boolean {
   if (node.op === 'id') return !cheap && INPUT_VARIABLES.has(node.args as string);
   const [first, ...rest] = children(node);
   if (node.op === '.' || node.op === '[]') {
     // The selected object keeps its place's cost; an index is a key, read whole.
     return (
-      (first !== undefined && readsInputWhole(first, cheap)) ||
-      rest.some(child => readsInputWhole(child))
+      (first !== undefined && readsInputWhole(first, loopVars, cheap)) ||
+      rest.some(child => readsInputWhole(child, loopVars))
     );
   }
   const name = Array.isArray(node.args) && typeof node.args[0] === 'string' ? node.args[0] : '';
+  if (node.op === 'rcall' && PREFIX_METHODS.has(name) && first && rest.length === 1) {
+    const [argument] = rest as [AstNode];
+    if (
+      (boundedByItem(first, loopVars) && plainReference(argument, loopVars)) ||
+      (boundedByItem(argument, loopVars) && plainReference(first, loopVars))
+    ) {
+      return false;
+    }
+  }
+  if (
+    COMPARISONS.has(node.op) &&
+    first &&
+    rest.length === 1 &&
+    !boundedByItem(first, loopVars) &&
+    !boundedByItem(rest[0]!, loopVars) &&
+    readsInput(first) &&
+    readsInput(rest[0]!)
+  ) {
+    return true;
+  }
   const operandsCheap =
     CHEAP_OPERANDS.has(node.op) ||
     ((node.op === 'call' || node.op === 'rcall') && CHEAP_FUNCTIONS.has(name));
   if (node.op === '?:') {
     return (
-      (first !== undefined && readsInputWhole(first, true)) ||
-      rest.some(child => readsInputWhole(child, cheap))
+      (first !== undefined && readsInputWhole(first, loopVars, true)) ||
+      rest.some(child => readsInputWhole(child, loopVars, cheap))
     );
   }
-  return children(node).some(child => readsInputWhole(child, operandsCheap));
+  return children(node).some(child => readsInputWhole(child, loopVars, operandsCheap));
 }
 
 /** Default structural limit: AST nodes of one expression. */
@@ -277,9 +359,16 @@ export function compileExpression(
         problems++;
       }
       const [range, ...body] = children(node);
-      if (range && readsInput(range) && body.some(part => readsInputWhole(part))) {
+      // The loop's own variables: the parts before the body (`x` of `all(x, …)`, `map(x, p, f)`).
+      const loopVars = new Set(
+        body
+          .slice(0, -1)
+          .filter(part => part.op === 'id' && !INPUT_VARIABLES.has(part.args as string))
+          .map(part => part.args as string),
+      );
+      if (range && readsInput(range) && body.some(part => readsInputWhole(part, loopVars))) {
         report(
-          `no comprehension over the input (content, tool, metadata) whose body reads the input whole (in a call other than ${[...CHEAP_FUNCTIONS].join(', ')}, or as a list or key): each turn scans it, which costs quadratic time; compare with it, or loop over a list the expression spells`,
+          `no comprehension over the input (content, tool, metadata) whose body reads the input whole (in a call other than ${[...CHEAP_FUNCTIONS].join(', ')}, or ${[...PREFIX_METHODS].join(' / ')} with the item or a literal on one side; in a comparison of two input values; or as a list or key): each turn scans it, which costs quadratic time; compare it with the item, or loop over a list the expression spells`,
         );
         problems++;
       }

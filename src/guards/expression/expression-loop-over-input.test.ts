@@ -15,7 +15,7 @@ import { expression } from './expression';
 // (no comprehension inside another's body) did not see it: the inner scan
 // is a function call, not a macro.
 const QUADRATIC =
-  'no comprehension over the input (content, tool, metadata) whose body reads the input whole (in a call other than size, has, int, uint, double, or as a list or key): each turn scans it, which costs quadratic time; compare with it, or loop over a list the expression spells';
+  'no comprehension over the input (content, tool, metadata) whose body reads the input whole (in a call other than size, has, int, uint, double, or startsWith / endsWith with the item or a literal on one side; in a comparison of two input values; or as a list or key): each turn scans it, which costs quadratic time; compare it with the item, or loop over a list the expression spells';
 
 describe('expression: a loop over the input may not read the input whole on each turn', () => {
   it.each([
@@ -24,6 +24,11 @@ describe('expression: a loop over the input may not read the input whole on each
     'tool.args.items.exists(i, i in tool.args.allowed)',
     'metadata.tags.exists(t, metadata.blocked.contains(t))',
     'content.split(" ").map(w, tool.args[content]).size() == 0',
+    // Round 26: both sides of startsWith / == read the input, not the item.
+    'tool.args.items.exists(w, tool.args.p.startsWith(tool.args.q))',
+    'content.split(" ").exists(w, content.endsWith(content))',
+    'tool.args.items.exists(w, w.startsWith(tool.args.p + "x"))',
+    'tool.args.items.all(i, tool.args.a == tool.args.b)',
   ])('rejects %j at construction, naming the expression', expr => {
     expect(configIssuesOf(() => expression({ expr, name: 'rule' }))).toEqual([
       { path: 'rule.expr', value: expr, expected: QUADRATIC },
@@ -82,5 +87,61 @@ describe('expression: a loop over the input may not read the input whole on each
     ]);
     const result = await generateText({ model, tools, prompt: 'Order it.' });
     expect(result.steps[0]?.toolResults[0]?.output).toBe('ordered');
+  });
+
+  it('startsWith / endsWith with the item on one side run in linear time: allowed, and run on 1 MB through guardTools', async () => {
+    // Round 26: refused as a loop over the input (round 25's rule was
+    // conservative): each turn costs at most the item's length.
+    for (const expr of [
+      'content.split(" ").exists(w, content.endsWith(w + "!"))',
+      'tool.args.items.exists(w, tool.args.p.endsWith(w))',
+      'tool.args.items.all(i, i.name == tool.args.p)',
+    ]) {
+      expect(() => expression({ expr }), expr).not.toThrow();
+    }
+    const noPrefix = expression({
+      expr: '!tool.args.items.exists(w, w.startsWith(tool.args.p))',
+      reason: 'an item starts with the reserved prefix',
+    });
+    const calls: unknown[] = [];
+    const tools = guardTools(
+      {
+        tag: tool({
+          inputSchema: z.object({ items: z.array(z.string()), p: z.string() }),
+          execute: async ({ items }) => {
+            calls.push(items.length);
+            return 'tagged';
+          },
+        }),
+      },
+      { input: [noPrefix] },
+    );
+    // Arguments near guardTools' limit (1,000,000 characters): 50,000 items
+    // and a prefix of 200,000 characters each item shares its start with.
+    const p = 'a'.repeat(200_000);
+    const items = Array.from({ length: 50_000 }, (_, index) => `aaaa${index % 10}a`);
+    const run = async (input: unknown) => {
+      const result = await generateText({
+        model: turnsModel([
+          { toolCalls: [{ toolCallId: 'c1', toolName: 'tag', input }] },
+          { text: 'Done.' },
+        ]),
+        tools,
+        stopWhen: ({ steps }) => steps.length >= 2,
+        prompt: 'Tag them.',
+      });
+      return result.steps[0]?.toolResults[0]?.output;
+    };
+    expect(await run({ items, p })).toBe('tagged');
+    expect(await run({ items: [...items.slice(1), `${p}b`], p })).toMatchObject({
+      status: 'blocked',
+      guardrail: {
+        guardrail: 'expression',
+        kind: 'tool_input',
+        status: 'blocked',
+        reason: 'an item starts with the reserved prefix',
+      },
+    });
+    expect(calls).toEqual([50_000]);
   });
 });

@@ -8,8 +8,9 @@ import { pii } from './pii';
  * (`ip:2001:db8::1`, `IPv6:fe80::1%eth0`) or before a `:` that ends a
  * sentence (`… 2001:db8::5: then`) passed whole; Python's slices
  * (`s[::-1]`, `x[1::2]`) and paths of hex letters (`B::D`, `a::b`) were
- * redacted as addresses (`dead::beef`, four letters a group, still is). An address glued to letters (`zz2001:db8::1`,
- * `2001:db8::1xyz`) is none, as no value glued to letters is.
+ * redacted as addresses (`dead::beef`, four letters a group, still is). An address glued to letters after
+ * it (`2001:db8::1xyz`) is none; one glued to a label before it
+ * (`zz2001:db8::1`) is found since round 26 (ipv6-glued-label.test.ts).
  */
 
 const found = (text: string) =>
@@ -72,8 +73,7 @@ describe('IPv6 address boundaries', () => {
       'revsets (e.g. `B::D`, `A..D`)',
       'print(s[::-1]); x[1::2]; a[::2]; arr)[2::3]; s[::]',
       'at 12:30:45 ok',
-      'abc2001:db8::1xyz zz2001:db8::1 2001:db8::1and fe80::1text',
-      'x2001:fe80::1',
+      'abc2001:db8::1xyz 2001:db8::1and fe80::1text Foo1::2',
     ]) {
       expect(ips(text), text).toEqual([]);
     }

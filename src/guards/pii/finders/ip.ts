@@ -30,10 +30,10 @@ const ipBlankContext =
 // value, so no number of it is left beside the placeholder
 // (`2001:db8::1.192.168.1.20`). A dotted run alone keeps its first four
 // (`192.168.1.1.1` -> `192.168.1.1`, as the dev set labels it).
-// No word character on either side (letter soup, `zz2001:db8::1x`, is no
-// address, as no value glued to letters is), and after it no `:` that goes
-// on: one that ends a sentence may follow (round 23: `… 2001:db8::1: the`
-// was no address), and is left out.
+// No word character on either side (but a label glued before it:
+// `gluedAddressStart`), and after it no `:` that goes on: one that ends a
+// sentence may follow (round 23: `… 2001:db8::1: the` was no address), and
+// is left out.
 const ipv6Rest =
   '[0-9A-Fa-f:]{2,39}(?:(?<=:)\\d{1,3}(?:\\.\\d{1,3}){3,6})?(?:%[0-9A-Za-z]{1,15})?(?:\\/\\d{1,3})?(?!\\w|:[\\w:]|\\.\\d)';
 const ipv6Candidate = new RegExp(`(?<![\\w:%]|[0-9A-Fa-f:\\]]\\.)${ipv6Rest}`, 'g');
@@ -43,6 +43,8 @@ const ipv6Candidate = new RegExp(`(?<![\\w:%]|[0-9A-Fa-f:\\]]\\.)${ipv6Rest}`, '
  * no candidate, so a log line's address passed whole).
  */
 const ipv6AfterLabel = new RegExp(`(?<=\\w:)(?!:)${ipv6Rest}`, 'g');
+/** An address glued to a label before it (`zz2001:db8::1`): where `gluedAddressStart` says it starts. */
+const ipv6Glued = new RegExp(ipv6Rest, 'g');
 
 /** A dotted IPv4 address without leading zeros. */
 export function ipv4Valid(text: string): boolean {
@@ -105,6 +107,7 @@ function isHexCode(code: number): boolean {
 
 const stickyIpv6Candidate = stickyPattern(ipv6Candidate);
 const stickyIpv6AfterLabel = stickyPattern(ipv6AfterLabel);
+const stickyIpv6Glued = stickyPattern(ipv6Glued);
 
 function isHexOrColonCode(code: number): boolean {
   return (code >= 48 && code <= 58) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
@@ -144,6 +147,46 @@ function labelColonOfRun(text: string, start: number): number {
   return text.charCodeAt(at + 1) === 58 ? -1 : at;
 }
 
+/** How far back a glued label is read for a letter. */
+const LABEL_REACH = 32;
+
+/**
+ * Where an address glued to a label before it starts (round 26:
+ * `zz2001:db8::1`, `eth2001:db8::1`, `ab2001:db8::1`, `deadbeef2001:…`
+ * passed whole, read as letter soup since round 23), else -1: the run of
+ * hex digits and colons at `start` follows a word character, or its first
+ * group is longer than four (`ab2001`, the label's hex letters glued to
+ * it). The address starts at the last four hex digits (or fewer, the run's
+ * start) before the run's first colon, and only when the word glued before
+ * it holds a letter (`12345::1` is none), and the address a group of three
+ * hex digits or more (`Foo1::2` is a path). Failing toward the address: a
+ * value written so is an address and its label far more often than
+ * anything else with two colons and hex groups.
+ */
+function gluedAddressStart(text: string, start: number): number {
+  let colon = start;
+  while (text.charCodeAt(colon) !== 58) colon++;
+  // A hex group first (`gggg:hhhh::1234`, `text::ffff:…` are no glued address).
+  if (colon === start) return -1;
+  const addressStart = Math.max(start, colon - 4);
+  if (addressStart === 0 || !isWordCode(text.charCodeAt(addressStart - 1))) return -1;
+  for (let at = addressStart - 1; at >= 0 && addressStart - at <= LABEL_REACH; at--) {
+    const code = text.charCodeAt(at);
+    if (!isWordCode(code)) return -1;
+    if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122)) return addressStart;
+  }
+  return -1;
+}
+
+function isWordCode(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    code === 95
+  );
+}
+
 /**
  * The matches of `ipv6Candidate` that contain a `:` (the only ones
  * `findIps` keeps), tried only at the start of the run of hex digits and
@@ -154,11 +197,13 @@ function ipv6Matches(text: string): RegExpExecArray[] {
   const matches: RegExpExecArray[] = [];
   const matcher = anchoredMatcher(stickyIpv6Candidate, text);
   const afterLabelMatcher = anchoredMatcher(stickyIpv6AfterLabel, text);
+  const gluedMatcher = anchoredMatcher(stickyIpv6Glued, text);
   for (const colon of positionsOf(text, ':')) {
     let start = colon;
     while (start > 0 && colon - start < 38 && isHexOrColonCode(text.charCodeAt(start - 1))) start--;
     if (start > 0 && isHexOrColonCode(text.charCodeAt(start - 1))) continue; // run too long before the colon
-    if (start < matcher.next || start < afterLabelMatcher.next) continue;
+    if (start < matcher.next || start < afterLabelMatcher.next || start < gluedMatcher.next)
+      continue;
     // An address holds two colons (see `findIps`), all in its first 39
     // characters of hex digits and colons: a run without two there (most
     // colons of prose and times, `Note:`, `10:30`) is not tried. Exact: a
@@ -167,7 +212,15 @@ function ipv6Matches(text: string): RegExpExecArray[] {
     // character, and before a `:` only when no run goes on after it).
     if (!twoColonsFrom(text, start)) continue;
     const labelColon = labelColonOfRun(text, start);
-    const match = labelColon >= 0 ? afterLabelMatcher.at(labelColon + 1) : matcher.at(start);
+    const glued = labelColon < 0 ? gluedAddressStart(text, start) : -1;
+    let match =
+      labelColon >= 0
+        ? afterLabelMatcher.at(labelColon + 1)
+        : glued >= 0
+          ? gluedMatcher.at(glued)
+          : matcher.at(start);
+    // Glued to a label, a group of three hex digits or more (`Foo1::2` is a path).
+    if (glued >= 0 && match && !/[0-9A-Fa-f]{3}/.test(match[0])) match = null;
     // A match at the run's start takes the whole run (39 characters at most), colon included.
     if (match) matches.push(match);
   }

@@ -134,6 +134,11 @@ export class ToolCallIds {
     this.#seed = seed;
   }
 
+  /** Shows `id` as `shown` (a stand-in given it elsewhere), unless it has one. */
+  showAs(id: string, shown: string): void {
+    if (shown !== id && !this.#standIns.has(id)) this.#standIns.set(id, shown);
+  }
+
   /** The id as records show it. */
   shown(id: string): string {
     const known = this.#standIns.get(id);
@@ -185,6 +190,17 @@ export function shownToolCallIdOf(state: object | undefined, id: string): string
     idsByState.set(state, ids);
   }
   return ids.shown(id);
+}
+
+/**
+ * `guardTools`' `toModelOutput`: the call whose `ctx.state` is `state`
+ * shows `id` as `shown`, the stand-in the records of the call's execution
+ * gave it (its step's numbering), and numbers any other as first seen.
+ */
+export function showToolCallIdAs(state: object, id: string, shown: string): void {
+  const ids = new ToolCallIds();
+  ids.showAs(id, shown);
+  idsByState.set(state, ids);
 }
 
 /**

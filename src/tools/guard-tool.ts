@@ -25,6 +25,7 @@ import {
   cutToolName,
   shownToolCallIdOf,
   shownToolName,
+  showToolCallIdAs,
   stepToolCallIds,
 } from '../core/shown-tool-calls';
 import type {
@@ -1242,22 +1243,70 @@ function wrapTool(
   }
 
   /**
-   * The messages array of the step each call ran in, by its tool call id,
-   * so that `toModelOutput` judging the call's output again numbers hidden
-   * ids as the step's records did (round 25: it numbered its own, always
-   * `#hidden-id-1`). Weakly: a step's messages go with the step. Bounded,
-   * cleared when full.
+   * The calls this wrapper ran, by tool call id: each one's input and the
+   * messages array of its step (weakly: a step's messages go with the
+   * step), so that
+   * `toModelOutput` judging a call's output again shows its id as the
+   * call's own records did (round 25: it numbered its own, always
+   * `#hidden-id-1`). By id and input (round 26: by id alone, two requests
+   * at once whose calls shared an id shared the entry, and one request's
+   * step numbered the other's call). Bounded, cleared when full.
    */
-  const stepOfCall = new Map<string, WeakRef<object>>();
+  const callsById = new Map<string, Array<{ input: unknown; step: WeakRef<object> }>>();
 
-  function rememberStepOf(toolCallId: unknown, messages: unknown): void {
-    if (typeof toolCallId !== 'string' || toolCallId.length > 256) return;
-    if (messages === null || typeof messages !== 'object') return;
-    if (stepOfCall.size >= 1_024) stepOfCall.clear();
-    stepOfCall.set(toolCallId, new WeakRef(messages));
+  /**
+   * An input as `callsById` keeps it: an object weakly, a long string by
+   * its length and ends (a client's 10 MB input is not held), else itself.
+   */
+  function inputMark(input: unknown): unknown {
+    if (input !== null && typeof input === 'object') return new WeakRef(input);
+    if (typeof input !== 'string' || input.length <= 256) return input;
+    return `${input.length}:${input.slice(0, 64)}\u0000${input.slice(-64)}`;
   }
 
-  async function openScope(options: ToolExecutionOptions<unknown>): Promise<CallScope> {
+  function sameInput(mark: unknown, input: unknown): boolean {
+    if (mark instanceof WeakRef) return mark.deref() === input;
+    return Object.is(mark, inputMark(input));
+  }
+
+  function rememberCall(toolCallId: unknown, input: unknown, messages: unknown): void {
+    if (typeof toolCallId !== 'string' || toolCallId.length > 256) return;
+    if (!Array.isArray(messages)) return;
+    let calls = callsById.get(toolCallId);
+    if (!calls) {
+      if (callsById.size >= 1_024) callsById.clear();
+      calls = [];
+      callsById.set(toolCallId, calls);
+    }
+    if (calls.length >= 8) calls.shift();
+    calls.push({ input: inputMark(input), step: new WeakRef(messages) });
+  }
+
+  /**
+   * How the records of the call this wrapper ran with `toolCallId` and
+   * `input` showed its id; undefined when it ran no such call, or when
+   * calls of several requests had that id and input and showed it apart.
+   */
+  function shownIdOfCall(toolCallId: unknown, input: unknown): string | undefined {
+    if (typeof toolCallId !== 'string') return undefined;
+    let shown: string | undefined;
+    for (const call of callsById.get(toolCallId) ?? []) {
+      const messages = sameInput(call.input, input) ? call.step.deref() : undefined;
+      if (messages === undefined) continue;
+      // The step's numbering (its prompt's ids first, then its calls as their records needed one).
+      const state = {};
+      stepToolCallIds(state, messages);
+      const id = shownToolCallIdOf(state, toolCallId);
+      if (shown !== undefined && shown !== id) return undefined;
+      shown = id;
+    }
+    return shown;
+  }
+
+  async function openScope(
+    options: ToolExecutionOptions<unknown>,
+    input: unknown,
+  ): Promise<CallScope> {
     const metadata = metadataFor
       ? await metadataFor({
           toolName,
@@ -1272,7 +1321,7 @@ function wrapTool(
     const state = new Map<string, unknown>();
     // The step's calls number the ids they may not show together, after the step's prompt's.
     stepToolCallIds(state, options.messages);
-    rememberStepOf(options.toolCallId, options.messages);
+    rememberCall(options.toolCallId, input, options.messages);
     return {
       messages: toPromptMessages(options.messages),
       toolName,
@@ -1302,10 +1351,12 @@ function wrapTool(
       if (take) step?.calls.delete(options.toolCallId);
       return known;
     }
-    const started = openScope(options as ToolExecutionOptions<unknown>).then(async scope => ({
-      scope,
-      result: await check('tool_input', inputGuardrails, input, scope),
-    }));
+    const started = openScope(options as ToolExecutionOptions<unknown>, input).then(
+      async scope => ({
+        scope,
+        result: await check('tool_input', inputGuardrails, input, scope),
+      }),
+    );
     const entry: InputCheck = {
       input,
       // Filled in below; `scope` is read only after `result` settled.
@@ -1454,7 +1505,7 @@ function wrapTool(
     options: ToolExecutionOptions<unknown>,
   ): Promise<{ scope: CallScope; result: CheckResult; stopped?: GuardrailBlockedOutput }> {
     if (inputGuardrails.length === 0 && !stopOnTrip) {
-      const scope = await openScope(options);
+      const scope = await openScope(options, input);
       return { scope, result: { value: input } };
     }
     const entry = inputCheckOf(input, options, true);
@@ -1685,12 +1736,9 @@ function wrapTool(
         abortSignal: undefined,
         ...(serverId !== undefined && { serverId }),
       };
-      // A call this wrapper ran: its hidden id is numbered as its step's records number it.
-      const stepMessages =
-        typeof options.toolCallId === 'string'
-          ? stepOfCall.get(options.toolCallId)?.deref()
-          : undefined;
-      if (stepMessages) stepToolCallIds(scope.state, stepMessages);
+      // A call this wrapper ran: its id is shown as its execution's records showed it.
+      const shown = shownIdOfCall(options.toolCallId, input);
+      if (shown !== undefined) showToolCallIdAs(scope.state, options.toolCallId, shown);
       const checked = await checkModelOutput(input, options.output, scope);
       if (!checked.trip) return checked.value;
       return {

@@ -1,4 +1,16 @@
 import { INFLATE_OVER, inflate } from './inflate';
+import {
+  collectFontReferences,
+  collectObjectStream,
+  isToUnicodeMap,
+  MAX_TO_UNICODE_CODES,
+  mapsByName,
+  parseToUnicode,
+  pdfString,
+  shownThroughMaps,
+  type ToUnicode,
+  ToUnicodeUnreadable,
+} from './pdf-to-unicode';
 
 /**
  * Which binary formats a file's bytes open: a signature, and the structure
@@ -868,6 +880,20 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
   let from = 5;
   while (from < text.length && text[from] !== '\n' && text[from] !== '\r') from++;
   let after = 0; // where the previous stream's body ended
+  /** CMap streams' texts by object number, the streams that may show text, object streams (round 26). */
+  const cmaps = new Map<number, string>();
+  const contents: Uint8Array[] = [];
+  const objectStreams: Array<[string, string]> = [];
+  /** A stream's data as it reads (`own`: its object's header and dictionary), kept for the ToUnicode reading. */
+  const keep = (own: string, number: number, data: Uint8Array) => {
+    const read = new TextDecoder('latin1').decode(data);
+    if (/\/Type\s*\/ObjStm\b/.test(own)) {
+      objectStreams.push([own, read]);
+      return;
+    }
+    contents.push(data);
+    if (number >= 0 && isToUnicodeMap(read)) cmaps.set(number, read);
+  };
   for (let at = text.indexOf('stream', 0); at >= 0; at = text.indexOf('stream', at + 1)) {
     // `endstream`, or a word that ends in `stream` (`/Substream`): no stream's start.
     if (at > 0 && isWordCode(text.charCodeAt(at - 1))) continue;
@@ -880,6 +906,13 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
     const dictionary = text.slice(after, at);
     const object = dictionary.lastIndexOf('obj');
     const filter = object < 0 ? -1 : dictionary.indexOf('/Filter', object);
+    const own = object < 0 ? '' : dictionary.slice(object);
+    // The object's number (`5 0 obj`), for the fonts that name it as their ToUnicode map.
+    const header = /(?<!\d)(\d{1,10})\s+\d{1,5}\s+$/.exec(
+      dictionary.slice(Math.max(0, object - 24), Math.max(0, object)),
+    );
+    const number = header ? Number(header[1]) : -1;
+    if (filter < 0) keep(own, number, bytes.subarray(body, end));
     if (filter >= 0) {
       if (body > from) rawPdfPieces(bytes.subarray(from, body), walk);
       from = end;
@@ -891,10 +924,12 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
         // An attached file is read as a file, XMP metadata (XML) as its text (round 25:
         // read for its strings, the XML's text was lost); any other stream as the
         // strings it shows.
-        const own = dictionary.slice(object);
         if (/\/Type\s*\/EmbeddedFile\b/.test(own) || isXmlStream(own, content)) {
           partPieces(content, walk);
-        } else walk.pieces.push(pdfStrings(content));
+        } else {
+          walk.pieces.push(pdfStrings(content));
+          keep(own, number, content);
+        }
       } else if (list.length === 1 && (list[0] === 'DCTDecode' || list[0] === 'DCT')) {
         partPieces(data, walk);
       } else if (!(list.length === 1 && IMAGE_FILTERS.has(list[0]!))) {
@@ -905,6 +940,45 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
     at = after - 1;
   }
   if (from < text.length) rawPdfPieces(bytes.subarray(from), walk);
+  if (cmaps.size > 0) toUnicodePieces(text, cmaps, contents, objectStreams, walk);
+}
+
+/**
+ * The text a PDF's content streams show through its fonts' ToUnicode maps
+ * ({@link shownThroughMaps}; round 26: a Type0 font's codes, `<0012003A…>
+ * Tj`, were read as latin-1 bytes only). The fonts' names are found in the
+ * file's text and its object streams; past a bound the PDF fails closed.
+ */
+function toUnicodePieces(
+  text: string,
+  cmaps: ReadonlyMap<number, string>,
+  contents: readonly Uint8Array[],
+  objectStreams: ReadonlyArray<[string, string]>,
+  walk: Walk,
+): void {
+  const fonts = new Map<number, number>();
+  const names = new Map<string, Set<number>>();
+  try {
+    collectFontReferences(text, fonts, names);
+    for (const [own, content] of objectStreams) collectObjectStream(own, content, fonts, names);
+    // The CMaps a font names as its ToUnicode, each read once.
+    const maps = new Map<number, ToUnicode>();
+    const budget = { codes: MAX_TO_UNICODE_CODES };
+    for (const map of new Set(fonts.values())) {
+      const cmap = cmaps.get(map);
+      if (cmap !== undefined) maps.set(map, parseToUnicode(cmap, budget));
+    }
+    const byName = mapsByName(fonts, names, maps);
+    if (byName.size === 0) return;
+    for (const content of contents) {
+      for (const reading of shownThroughMaps(content, byName, walk.budget) ?? []) {
+        if (reading.trim() !== '') walk.pieces.push(reading);
+      }
+    }
+  } catch (error) {
+    if (error instanceof ToUnicodeUnreadable) throw new Unwalkable(error.message);
+    throw error;
+  }
 }
 
 /**
@@ -930,9 +1004,6 @@ function isXmlStream(dictionary: string, content: Uint8Array): boolean {
     opening.startsWith('<x:xmpmeta')
   );
 }
-
-/** A PDF literal string's escapes: `\n`, `\r`, `\t`, `\b`, `\f` (any other stands for itself). */
-const PDF_ESCAPES: Record<number, number> = { 110: 10, 114: 13, 116: 9, 98: 8, 102: 12 };
 
 /**
  * The strings of an inflated PDF stream as a reader shows them: each
@@ -993,12 +1064,6 @@ function pdfStrings(bytes: Uint8Array, encodedOnly = false): string {
     size = 0;
     before = { size: 0, started, join };
   };
-  const hex = (code: number) =>
-    code >= 0x30 && code <= 0x39
-      ? code - 0x30
-      : (code | 0x20) >= 0x61 && (code | 0x20) <= 0x66
-        ? (code | 0x20) - 0x57
-        : -1;
   for (let at = 0; at < bytes.length; at++) {
     const code = bytes[at]!;
     if (code === 0x5b || code === 0x5d) {
@@ -1006,66 +1071,27 @@ function pdfStrings(bytes: Uint8Array, encodedOnly = false): string {
       join = false;
     } else if (code === 0x28) {
       const start = begin();
-      let depth = 1;
-      let escaped = false;
-      for (at++; at < bytes.length; at++) {
-        let byte = bytes[at]!;
-        if (byte === 0x5c) {
-          escaped = true;
-          const next = bytes[++at];
-          if (next === undefined) break;
-          if (next >= 0x30 && next <= 0x37) {
-            byte = next - 0x30;
-            for (let k = 0; k < 2 && bytes[at + 1]! >= 0x30 && bytes[at + 1]! <= 0x37; k++) {
-              byte = byte * 8 + bytes[++at]! - 0x30;
-            }
-            put(byte & 0xff);
-          } else if (next === 0x0d || next === 0x0a) {
-            if (next === 0x0d && bytes[at + 1] === 0x0a) at++;
-          } else put(PDF_ESCAPES[next] ?? next);
-          continue;
-        }
-        if (byte === 0x28) depth++;
-        else if (byte === 0x29 && --depth === 0) break;
-        put(byte);
-      }
+      const read = pdfString(bytes, at, put);
+      at = read.end;
       // Outside a stream, a string with no escape was read as it is written.
-      if (encodedOnly && !escaped) drop();
+      if (encodedOnly && !read.escaped) drop();
       else end(start);
     } else if (code === 0x3c && bytes[at + 1] !== 0x3c) {
       const start = begin();
-      let half = -1;
-      let broken = false;
-      for (at++; at < bytes.length && bytes[at] !== 0x3e; at++) {
-        const digit = hex(bytes[at]!);
-        if (digit < 0 && encodedOnly && !isPdfSpace(bytes[at]!)) {
-          // No hex string (XML's `<tag>` in an uncompressed stream): read on from here.
-          broken = true;
-          break;
-        }
-        if (digit < 0) continue;
-        if (half < 0) half = digit;
-        else {
-          put(half * 16 + digit);
-          half = -1;
-        }
-      }
-      if (broken || (encodedOnly && at >= bytes.length)) {
+      // Outside a stream, no hex string (XML's `<tag>` in an uncompressed stream): read on from there.
+      const read = pdfString(bytes, at, put, encodedOnly);
+      at = read.end;
+      if (read.broken || (encodedOnly && at >= bytes.length)) {
         drop();
         at--;
         continue;
       }
-      if (half >= 0) put(half * 16);
       end(start);
     } else if (code === 0x3c) at++;
   }
   texts.push(new TextDecoder('latin1').decode(out.subarray(0, size)));
   return texts.join('');
 }
-
-/** PDF white space (NUL, tab, line feed, form feed, carriage return, space). */
-const isPdfSpace = (code: number) =>
-  code === 0 || code === 9 || code === 10 || code === 12 || code === 13 || code === 32;
 
 /** A letter or digit (a keyword's neighbour inside one word). */
 const isWordCode = (code: number) =>

@@ -1,0 +1,148 @@
+import { deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import {
+  streamedFileOutcome,
+  toolFileSent,
+  toolOutputSent,
+  userFileOutcome,
+} from '../../test/helpers/tool-file';
+
+/**
+ * Round 26. A PDF's text drawn with a Type0 font (`/Encoding /Identity-H`:
+ * each two bytes a glyph's number) is only readable through the font's
+ * `/ToUnicode` CMap: `<01070103…> Tj` was read as latin-1 bytes, so a card
+ * or an injection drawn so passed every guardrail. The maps are now read
+ * (bounded, failing closed past their bounds) and the strings shown with
+ * the font read through them.
+ */
+
+const CARD_TEXT = 'card 4111 1111 1111 1111';
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const hex4 = (n: number) => n.toString(16).padStart(4, '0');
+
+/** Glyph numbers for the characters of `text`: 0x0100 and up, in order of first use. */
+function glyphs(text: string): Map<string, number> {
+  const codes = new Map<string, number>();
+  for (const character of text)
+    if (!codes.has(character)) codes.set(character, 0x100 + codes.size * 3);
+  return codes;
+}
+
+/** A ToUnicode CMap for `codes` (the first character by a one-code range, the rest by bfchar). */
+function cmapOf(codes: Map<string, number>, extra = ''): string {
+  const entries = [...codes];
+  const [first, ...rest] = entries;
+  const wide = (character: string) => hex4(character.charCodeAt(0));
+  return [
+    '/CIDInit /ProcSet findresource begin 12 dict begin begincmap',
+    '/CMapName /Adobe-Identity-UCS def /CMapType 2 def',
+    '1 begincodespacerange <0000> <FFFF> endcodespacerange',
+    `1 beginbfrange <${hex4(first![1])}> <${hex4(first![1])}> <${wide(first![0])}> endbfrange`,
+    `${rest.length} beginbfchar`,
+    ...rest.map(([character, code]) => `<${hex4(code)}> <${wide(character)}>`),
+    'endbfchar',
+    extra,
+    'endcmap CMapName currentdict /CMap defineresource pop end end',
+  ].join('\n');
+}
+
+const stream = (number: number, data: Uint8Array, dictionary = '') => [
+  utf8(`${number} 0 obj\n<< /Length ${data.length} /Filter /FlateDecode ${dictionary}>>\nstream\n`),
+  data,
+  utf8('\nendstream\nendobj\n'),
+];
+
+/**
+ * A one-page PDF showing `text` with font `/F1`, a Type0 font whose
+ * ToUnicode CMap (`cmap`) maps each glyph number back, its content and map
+ * compressed; with `objectStream` the font's dictionaries are in a
+ * compressed object stream, as PDF 1.5 writers put them.
+ */
+function type0Pdf(text: string, options: { cmap?: string; objectStream?: boolean } = {}) {
+  const codes = glyphs(text);
+  const shown = [...text].map(character => hex4(codes.get(character)!)).join('');
+  const content = deflateSync(utf8(`BT /F1 12 Tf 72 712 Td <${shown}> Tj ET`));
+  const cmap = deflateSync(utf8(options.cmap ?? cmapOf(codes)));
+  const font =
+    '<< /Type /Font /Subtype /Type0 /BaseFont /ABCDEF+Body /Encoding /Identity-H /DescendantFonts [6 0 R] /ToUnicode 7 0 R >>';
+  const descendant = '<< /Type /Font /Subtype /CIDFontType2 /BaseFont /ABCDEF+Body >>';
+  const page =
+    '<< /Type /Page /Parent 2 0 R /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>';
+  const parts: Uint8Array[] = [
+    utf8('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n'),
+    utf8('1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n'),
+    utf8('2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n'),
+  ];
+  if (options.objectStream) {
+    const objects = [page, font, descendant];
+    let offsets = '';
+    let body = '';
+    for (const [k, object] of objects.entries()) {
+      offsets += `${[3, 5, 6][k]} ${body.length} `;
+      body += `${object}\n`;
+    }
+    const packed = deflateSync(utf8(offsets + body));
+    parts.push(...stream(8, packed, `/Type /ObjStm /N 3 /First ${offsets.length} `));
+  } else {
+    parts.push(
+      utf8(`3 0 obj\n${page}\nendobj\n5 0 obj\n${font}\nendobj\n6 0 obj\n${descendant}\nendobj\n`),
+    );
+  }
+  parts.push(
+    ...stream(4, content),
+    ...stream(7, cmap),
+    utf8('trailer\n<< /Root 1 0 R >>\n%%EOF\n'),
+  );
+  return Uint8Array.from(parts.flatMap(part => Array.from(part)));
+}
+
+const WITHHELD = {
+  type: 'text',
+  value: 'The result of the "report" tool call was withheld by a guardrail.',
+};
+
+describe("a Type0 font's text is read through its ToUnicode map", () => {
+  it("a card drawn so withholds a tool's file (guardTools); the same PDF without it goes on", async () => {
+    expect(await toolOutputSent(type0Pdf(CARD_TEXT), 'application/pdf')).toEqual(WITHHELD);
+    expect(
+      await toolOutputSent(type0Pdf(CARD_TEXT, { objectStream: true }), 'application/pdf'),
+    ).toEqual(WITHHELD);
+    const plain = type0Pdf('Quarterly figures, as agreed');
+    expect(await toolFileSent(plain, 'application/pdf')).toEqual({
+      mediaType: 'application/pdf',
+      data: plain,
+    });
+  });
+
+  it("a card drawn so blocks a user's call (generateText)", async () => {
+    const { calls, records } = await userFileOutcome(type0Pdf(CARD_TEXT), 'application/pdf');
+    expect(calls).toBe(0);
+    expect(records.map(record => [record.guardrail, record.status])).toEqual([
+      ['pii', 'modified'],
+      ['pii', 'blocked'],
+    ]);
+  });
+
+  it('a generated PDF whose maps pass their bounds is withheld unread (streamText)', async () => {
+    const codes = glyphs('Quarterly figures');
+    const huge = Array.from({ length: 5 }, () => '1 beginbfrange <0000> <FFFF> <0041> endbfrange');
+    expect(
+      await streamedFileOutcome(
+        type0Pdf('Quarterly figures', { cmap: cmapOf(codes, huge.join('\n')) }),
+        'application/pdf',
+      ),
+    ).toEqual({
+      files: [],
+      records: [
+        {
+          guardrail: 'output-unreadable',
+          kind: 'output',
+          status: 'error',
+          reason:
+            'file 0 of the response was withheld unjudged: a PDF file whose text could not be read: a PDF whose ToUnicode maps hold more than 262144 codes',
+          part: 'file',
+        },
+      ],
+    });
+  });
+});

@@ -203,7 +203,7 @@ function looseIPv4Parts(raw: string): number {
  * character is read by one attempt.
  */
 const delimitedUrlRun =
-  /\b(?:href|src|action|formaction|poster|cite|background|data|ping|manifest|codebase|longdesc)[ \t\n\r]*=[ \t\n\r]*(?:"([^"<>]*)"|'([^'<>]*)')|\]\([ \t\n\r]*([^\s()<>"']+(?:[\t\n\r]+[^\s()<>"']+)*)[ \t\n\r]*(?=[)"'(])/gi;
+  /\b(?:href|src|action|formaction|poster|cite|background|data|ping|manifest|codebase|longdesc)[ \t\n\r]*=[ \t\n\r]*(?:"([^"<>]*)"|'([^'<>]*)')|\]\([ \t\n\r]*([^\s()<>"']+(?:[\t\n\r]+[^\s()<>"']+)*)[ \t\n\r]*(?=[)"'(])|\]\([ \t\n\r]*<([^\s<>]+)>|<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]+)>|^[ \t]{0,3}\[[^\]\n]{1,999}\]:[ \t]*<?([^\s<>]+)/gim;
 
 /**
  * HTML character references a URL can be written with: numeric ones (the
@@ -281,12 +281,15 @@ export function delimitedUrlsWithLineBreaks(text: string, stringOf?: Int32Array)
   const parse = cachedParser();
   const decodedRuns = new Map<string, string>();
   for (const match of text.matchAll(delimitedUrlRun)) {
-    const run = match[1] ?? match[2] ?? match[3] ?? '';
+    const run = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[6] ?? '';
     if (run === '' || run.length > MAX_DELIMITED_URL) continue;
     // An attribute's value as the browser reads it: character references
-    // decoded (round 25: `href="http://ev&#10;il.com"` is evil.com).
-    const read =
-      match[3] === undefined && referenceBeforePath(run) ? decodedRun(run, decodedRuns) : run;
+    // decoded (round 25: `href="http://ev&#10;il.com"` is evil.com). So is
+    // a Markdown link's destination (CommonMark decodes them there and in a
+    // reference definition) and, failing closed, an autolink (a renderer
+    // that copies it into `href` unescaped): round 26,
+    // `[x](http://ev&#105;l.com)` and `<http://ev&#105;l.com>` were no evil.com.
+    const read = referenceBeforePath(run) ? decodedRun(run, decodedRuns) : run;
     if (read === run && !/[\t\n\r]/.test(run)) continue;
     const start = match.index! + match[0].indexOf(run, 1);
     const end = start + run.length;

@@ -1,6 +1,6 @@
 import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { textModel } from '../../../test/helpers';
+import { textModel, windowAndGenerateTexts } from '../../../test/helpers';
 import { fetchPageRecords } from '../../../test/helpers/fetch-tool';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
@@ -122,5 +122,39 @@ describe('urlFilter: hosts the browser reads past the finders (answers)', () => 
   it('leaves enclosed list letters before a full stop alone', async () => {
     const answer = 'ⓐ。 one ⓑ。 two ⓔⓥⓘⓛ。ｔｘｔ';
     expect(await answered(answer)).toEqual({ text: answer, info: undefined });
+  });
+});
+
+/**
+ * Round 26. A Markdown link's destination, a reference definition and an
+ * autolink written with character references (`[x](http://ev&#105;l.com)`,
+ * `[x]: http://evil&period;com`, `<http://ev&#105;l.com>`) were read as
+ * written: CommonMark decodes them in the first two, and a renderer that
+ * copies an autolink into `href` lets the browser do it.
+ */
+describe('urlFilter: character references in Markdown links (answers)', () => {
+  it('generateText: destinations, definitions and autolinks are read decoded', async () => {
+    const answer =
+      'See [a](http://ev&#105;l.com/x), [b](<http://evil&period;com>), <http://ev&#x69;l.com/p> and [c].\n\n[c]: http://ev&#105;l.com "t"\n\n[ok](https://ok.org/?a=1&amp;b=2) <https://ok.org/?q=1&amp;r=2>';
+    const denied = { url: 'http://evil.com', rule: 'host "evil.com" is denied by "evil.com"' };
+    expect(await answered(answer)).toEqual({
+      text: 'See [a]([link removed]), [b](<[link removed]>), <[link removed]> and [c].\n\n[c]: [link removed] "t"\n\n[ok](https://ok.org/?a=1&amp;b=2) <https://ok.org/?q=1&amp;r=2>',
+      info: { urls: [denied, denied, denied, denied], count: 4 },
+    });
+  });
+
+  it('window streaming ends as generate does', async () => {
+    const answer =
+      'See [a](http://ev&#105;l.com/x) and <http://ev&#x69;l.com/p> now.\n\n[c]: http://evil&period;com\n';
+    const chunkings = [[1], [2], [3], [5], [7], [1, 4, 2]];
+    const { generated, streamed } = await windowAndGenerateTexts(
+      urlFilter({ deny: ['evil.com'], action: 'redact' }),
+      answer,
+      chunkings,
+    );
+    expect(generated).toBe(
+      'See [a]([link removed]) and <[link removed]> now.\n\n[c]: [link removed]\n',
+    );
+    expect(streamed).toEqual(chunkings.map(() => generated));
   });
 });

@@ -57,6 +57,20 @@ export type ToolCallIdJudge = (id: string) => boolean;
 
 const SAFE_ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 
+/**
+ * Values an id of an id's shape may be, judged without a detector (round
+ * 26; with neither `pii()` nor `secrets()` built, ids were judged by shape
+ * alone): a run of 9 or more digits, `-` or `_` between them allowed (a
+ * card, account, phone or national id number: generated ids are random
+ * letters and digits, where such a run is rare), or the start of a common
+ * key (`ghp_…`, `sk-…`, `xoxb-…`, `AKIA…`, `AIza…`, `glpat-…`, `hf_…`,
+ * `npm_…`). An id with one is never shown as written; every other value
+ * of an id's shape (a name, a short number, a key of another form) is
+ * judged only by the detectors `pii()` and `secrets()` hand in.
+ */
+const VALUE_IN_ID =
+  /[0-9](?:[-_]?[0-9]){8}|(?:^|[^A-Za-z0-9])(?:gh[pousr]_|github_pat_|sk-|sk_(?:live|test)_|[rp]k_(?:live|test)_|xox[abposr]-|glpat-|hf_|npm_)|A(?:KIA|SIA)[A-Z0-9]{12}|AIza[0-9A-Za-z_-]{20}/;
+
 /** The judges `pii()` and `secrets()` handed in (one each, however many are built). */
 const idJudges = new Set<ToolCallIdJudge>();
 
@@ -88,11 +102,12 @@ const MAX_JUDGED_IDS = 1024;
  * (`[A-Za-z0-9_-]{1,64}`) and no judge handed in says it holds a value
  * (with `pii()` built: `findPii` finds nothing; with `secrets()`:
  * `findSecrets` finds nothing but a high-entropy string, which every
- * generated id is). Without either, an app judges no such value anywhere,
- * and ids are judged by their shape.
+ * generated id is), and holds no run of 9 digits nor a common key's start
+ * (`VALUE_IN_ID`, always). Without either detector, an app judges no such
+ * value anywhere else, and ids are judged by their shape and that check.
  */
 export function mayShowToolCallId(id: string): boolean {
-  if (!SAFE_ID_SHAPE.test(id)) return false;
+  if (!SAFE_ID_SHAPE.test(id) || VALUE_IN_ID.test(id)) return false;
   if (idJudges.size === 0) return true;
   const known = judgedIds.get(id);
   if (known !== undefined) return known;

@@ -1,6 +1,7 @@
 import { isJsSpace } from '../shared/js-space';
 import { normalizeText } from '../shared/normalize-text';
 import { PieceJoiner } from '../shared/piece-joiner';
+import { TURNED, UNTURNED, upsideDownRegions } from '../shared/upside-down';
 
 /**
  * Latin look-alikes from other scripts (Cyrillic, Greek, Armenian, Cherokee,
@@ -1291,21 +1292,29 @@ export function rightToLeftOverrideReadings(text: string): string {
  * its U+202E, or the U+2069 or U+202C that closed what interrupted it), or
  * -1 when none is (see `rightToLeftOverrideReadings`). For stream windows:
  * more text may still join what `rightToLeftOverrideReadings` reverses.
- * One pass over the text's last paragraph (none when the text holds no
- * U+202E).
+ * One pass over the text's last paragraph, from one control to the next
+ * (none when the text holds no U+202E).
  */
 export function openRightToLeftOverride(text: string): number {
   if (text.indexOf('\u202e') < 0) return -1;
-  return overrideStretches(text, () => {});
+  // A paragraph break resets every override: only the last paragraph is read.
+  let from = 0;
+  for (const paragraph of PARAGRAPH_BREAKS) from = Math.max(from, text.lastIndexOf(paragraph) + 1);
+  return overrideStretches(text, () => {}, from);
 }
 
-// Explicit bidirectional controls (LRE U+202A, RLE U+202B, … RLO; LRI U+2066, RLI, FSI, PDI),
-// and how deep Unicode's algorithm lets them nest.
-const LRE = 0x202a;
+/** The paragraph breaks (`endsParagraph`), for native searches. */
+const PARAGRAPH_BREAKS = ['\n', '\r', '\x85', '\u2029', '\x1c', '\x1d', '\x1e'];
+
+// Explicit bidirectional controls (LRE U+202A is the first; RLE U+202B, … RLO; LRI U+2066, RLI, FSI, PDI),
+// and the deepest embedding level Unicode's algorithm lets them reach.
+const RLE = 0x202b;
 const PDF = 0x202c;
 const LRO = 0x202d;
 const RLO = 0x202e;
 const LRI = 0x2066;
+const RLI = 0x2067;
+const FSI = 0x2068;
 const PDI = 0x2069;
 const MAX_BIDI_DEPTH = 125;
 // What an entry of the directional status stack is.
@@ -1313,23 +1322,51 @@ const EMBEDDING = 0;
 const RIGHT_TO_LEFT_OVERRIDE = 1;
 const LEFT_TO_RIGHT_OVERRIDE = 2;
 const ISOLATE = 3;
-/** The directional status stack, reused (its entries; `overrideStretches` never re-enters). */
+/** The directional status stack, reused (`overrideStretches` never re-enters): entries and their levels. */
 const bidiStack = new Uint8Array(MAX_BIDI_DEPTH + 2);
+const bidiLevels = new Uint8Array(MAX_BIDI_DEPTH + 2);
+
+/**
+ * The units `overrideStretches` acts on: the explicit controls, paragraph
+ * breaks (`endsParagraph`), and what cuts a line's reordering apart: the
+ * segment separators (tab, U+000B, U+001F) and U+2028 (LINE SEPARATOR).
+ * A native search skips the rest.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are what is looked for
+const bidiEvent = /[\t\n\v\r\x1c-\x1f\x85\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** True for a unit after which the override's reversal starts anew: a segment separator or U+2028. */
+function cutsReordering(unit: number): boolean {
+  return unit === 9 || unit === 0x0b || unit === 0x1f || unit === 0x2028;
+}
 
 /**
  * Calls `stretch(from, to)` for each run of characters a right-to-left
- * override covers, in order, and returns where the one in force at the
- * text's end began (-1: none), reading the explicit controls as rules
- * X1–X8 of Unicode's bidirectional algorithm do: LRE, RLE, LRO, RLO push
- * an entry (past depth 125 they are counted and ignored), LRI, RLI, FSI
- * push an isolate, in which no override of the outer text applies; PDF
- * pops the last entry unless it is an isolate, PDI pops to the last
- * isolate and is ignored when none is open; a paragraph break (LF, CR,
- * NEL, U+2029, U+001C–1E) resets all. A control after which the override
- * goes on belongs to its run (normalisation drops it). One pass; each
- * entry pushed once and popped at most once.
+ * override shows reversed, in order, and returns where the override in
+ * force at the text's end began (-1: none), reading the explicit controls
+ * as rules X1–X8 of Unicode's bidirectional algorithm do, in a paragraph
+ * of level 0 (left to right, as Latin text is shown): LRE, RLE, LRO, RLO
+ * push an entry at the next even or odd level, LRI, RLI, FSI an isolate,
+ * in which no override of the outer text applies (FSI right to left when
+ * the first strong character inside it is, `fsiRightToLeft`); an entry
+ * past level 125 is counted and ignored (round 26: past the level, not
+ * the count of entries, so 62 RLE, an RLO and an LRO leave the RLO in
+ * force, as the screen shows it); PDF pops the last entry unless it is an
+ * isolate, PDI pops to the last isolate and is ignored when none is open;
+ * a paragraph break (LF, CR, NEL, U+2029, U+001C–1E) resets all. Rules L1
+ * and L2 reorder each line apart and put a segment separator (tab, U+000B,
+ * U+001F) at the paragraph's level, so a tab or a U+2028 under an override
+ * ends a run and the next begins after it (round 26:
+ * `\u202Ellik\u2028flesruoy` shows `kill` over `yourself`, and was read
+ * `yourself kill`). A control after which the override goes on belongs to
+ * its run (normalisation drops it). One pass, a native search from one
+ * control to the next; each entry pushed once and popped at most once.
  */
-function overrideStretches(text: string, stretch: (from: number, to: number) => void): number {
+function overrideStretches(
+  text: string,
+  stretch: (from: number, to: number) => void,
+  from = 0,
+): number {
   let depth = 0;
   let isolates = 0;
   let overflowIsolates = 0;
@@ -1337,17 +1374,27 @@ function overrideStretches(text: string, stretch: (from: number, to: number) => 
   // The run being read (-1: none), and where the override in force began (-1: none).
   let runFrom = -1;
   let openAt = -1;
-  const overridden = () => depth > 0 && bidiStack[depth - 1] === RIGHT_TO_LEFT_OVERRIDE;
-  for (let at = 0; at < text.length; at++) {
+  const rightToLeftIsolates =
+    text.indexOf('\u2068', from) < 0 ? undefined : fsiRightToLeft(text, from);
+  const length = text.length;
+  let at = from;
+  while (at < length) {
+    bidiEvent.lastIndex = at;
+    const found = bidiEvent.test(text);
+    const next = found ? bidiEvent.lastIndex - 1 : length;
+    if (openAt >= 0 && runFrom < 0 && next > at) runFrom = at;
+    if (!found) break;
+    at = next;
     const unit = text.charCodeAt(at);
-    const control = (unit >= LRE && unit <= RLO) || (unit >= LRI && unit <= PDI);
-    const paragraph = !control && endsParagraph(unit);
-    if (!control && !paragraph) {
-      if (openAt >= 0 && runFrom < 0) runFrom = at;
+    at++;
+    if (cutsReordering(unit)) {
+      // The line's reordering is cut here: the run so far is shown reversed on its own.
+      if (runFrom >= 0) stretch(runFrom, at - 1);
+      runFrom = -1;
       continue;
     }
     const before = openAt >= 0;
-    if (paragraph) {
+    if (endsParagraph(unit)) {
       depth = isolates = overflowIsolates = overflowEmbeddings = 0;
     } else if (unit === PDF) {
       if (overflowIsolates > 0) {
@@ -1362,26 +1409,91 @@ function overrideStretches(text: string, stretch: (from: number, to: number) => 
         depth--;
         isolates--;
       }
-    } else if (unit >= LRI) {
-      if (depth < MAX_BIDI_DEPTH && overflowIsolates === 0 && overflowEmbeddings === 0) {
-        bidiStack[depth++] = ISOLATE;
-        isolates++;
-      } else overflowIsolates++;
-    } else if (depth < MAX_BIDI_DEPTH && overflowIsolates === 0 && overflowEmbeddings === 0) {
-      bidiStack[depth++] =
-        unit === RLO ? RIGHT_TO_LEFT_OVERRIDE : unit === LRO ? LEFT_TO_RIGHT_OVERRIDE : EMBEDDING;
-    } else if (overflowIsolates === 0) overflowEmbeddings++;
-    const now = overridden();
-    if (now && !before) openAt = at;
+    } else {
+      const level = depth > 0 ? bidiLevels[depth - 1]! : 0;
+      const rightToLeft =
+        unit === RLE ||
+        unit === RLO ||
+        unit === RLI ||
+        (unit === FSI && rightToLeftIsolates?.has(at - 1) === true);
+      // The least odd level above, for a right-to-left entry; else the least even one.
+      const next = rightToLeft ? level + 1 + (level & 1) : level + 2 - (level & 1);
+      const valid = next <= MAX_BIDI_DEPTH && overflowIsolates === 0 && overflowEmbeddings === 0;
+      if (unit >= LRI) {
+        if (valid) {
+          bidiLevels[depth] = next;
+          bidiStack[depth++] = ISOLATE;
+          isolates++;
+        } else overflowIsolates++;
+      } else if (valid) {
+        bidiLevels[depth] = next;
+        bidiStack[depth++] =
+          unit === RLO ? RIGHT_TO_LEFT_OVERRIDE : unit === LRO ? LEFT_TO_RIGHT_OVERRIDE : EMBEDDING;
+      } else if (overflowIsolates === 0) overflowEmbeddings++;
+    }
+    const now = depth > 0 && bidiStack[depth - 1] === RIGHT_TO_LEFT_OVERRIDE;
+    if (now && !before) openAt = at - 1;
     else if (!now) {
       openAt = -1;
       // The run ends where the override stops (a control inside that keeps it belongs to it).
-      if (runFrom >= 0) stretch(runFrom, at);
+      if (runFrom >= 0) stretch(runFrom, at - 1);
       runFrom = -1;
     }
   }
-  if (runFrom >= 0) stretch(runFrom, text.length);
+  if (runFrom >= 0) stretch(runFrom, length);
   return openAt;
+}
+
+/**
+ * The positions (from `from` on) of the FSIs (U+2068) that open a
+ * right-to-left isolate: rules P2 and P3 read the text up to its matching
+ * PDI (or the paragraph's end), skipping nested isolates, and the first
+ * strong character is right to left (`isRightToLeftStrong`). One pass: a
+ * strong character decides only the innermost isolate open around it
+ * (the outer ones skip it), each isolate opener pushed and popped once.
+ */
+function fsiRightToLeft(text: string, from: number): Set<number> {
+  const rightToLeft = new Set<number>();
+  // The isolate openers open around the position: their place, or -1 once decided (or not an FSI).
+  const open: number[] = [];
+  for (let at = from; at < text.length; at++) {
+    const unit = text.charCodeAt(at);
+    if (unit >= LRI && unit <= FSI) open.push(unit === FSI ? at : -1);
+    else if (unit === PDI) open.pop();
+    else if (endsParagraph(unit)) open.length = 0;
+    else if (open.length > 0 && open[open.length - 1]! >= 0) {
+      const strong = strongDirection(text, at, unit);
+      if (strong === 0) continue;
+      if (strong === 2) rightToLeft.add(open[open.length - 1]!);
+      open[open.length - 1] = -1;
+    }
+  }
+  return rightToLeft;
+}
+
+/**
+ * The strong direction of the character at `at` for rules P2 and P3: 1
+ * left to right (a letter of another script than those below, LRM), 2
+ * right to left (a letter of Hebrew, Arabic, Syriac, Thaana, N'Ko and the
+ * other right-to-left blocks, RLM, ALM), 0 neither (digits, marks,
+ * punctuation, blanks). Letters stand for the strong classes: close to
+ * Unicode's data, and exact for the scripts attackers write with.
+ */
+function strongDirection(text: string, at: number, unit: number): number {
+  if (unit === 0x200e) return 1;
+  if (unit === 0x200f || unit === 0x061c) return 2;
+  if (unit < 0x80) return (asciiClass[unit]! & ASCII_LETTER) !== 0 ? 1 : 0;
+  if (unit >= 0xd800 && unit <= 0xdbff) {
+    const point = text.codePointAt(at)!;
+    if (point <= 0xffff || !letter.test(String.fromCodePoint(point))) return 0;
+    return (point >= 0x10800 && point <= 0x10fff) || (point >= 0x1e800 && point <= 0x1efff) ? 2 : 1;
+  }
+  if ((factsOfUnit(unit) & UNIT_LETTER) === 0) return 0;
+  return (unit >= 0x590 && unit <= 0x8ff) ||
+    (unit >= 0xfb1d && unit <= 0xfdff) ||
+    (unit >= 0xfe70 && unit <= 0xfeff)
+    ? 2
+    : 1;
 }
 
 /**
@@ -1395,10 +1507,6 @@ export function secondReadings(text: string): string {
   return overridden === '' ? turned : turned === '' ? overridden : `${overridden}\n${turned}`;
 }
 
-// Turned letters of "upside-down" text and the letters they are (`ı` is Turkish's: not one).
-const TURNED = 'ɐɔǝɟƃɥᴉɾʞɯɹʇʌʍʎ';
-const UNTURNED = 'acefghijkmrtvwy';
-const turnedLetter = new RegExp(`[${TURNED}]`, 'g');
 /** Per unit, the letter upside-down text means by it: the turned letters, and `u n p d b q` swapped. */
 const upsideDownTarget = new Map<number, number>();
 for (let index = 0; index < TURNED.length; index++) {
@@ -1408,27 +1516,30 @@ for (const [from, to] of ['un', 'nu', 'pd', 'dp', 'bq', 'qb']) {
   upsideDownTarget.set(from!.charCodeAt(0), to!.charCodeAt(0));
 }
 
+/** Between two upside-down regions read: no entry joins them (a blank would, `kill\nyou`). */
+const REGION_BREAK = '\n.\n';
+
 /**
  * Upside-down text read turned back (round 24): "flip text" generators
  * write `kill yourself` as `ɟlǝsɹnoʎ llıʞ`, turned letters in reverse
  * order, which a person reads by turning the screen (and `u`, `p`, `b`
- * stand for `n`, `d`, `q`). A text with three different turned letters or
- * more (`ɐ ɔ ǝ ɟ ƃ ɥ ᴉ ɾ ʞ ɯ ɹ ʇ ʌ ʍ ʎ`; an IPA transcription may have them
- * too, and then reads as noise) is reversed by characters, lower-cased and
- * mapped; else empty. At most the text's length, in one pass.
+ * stand for `n`, `d`, `q`). Each region of it (`upsideDownRegions`: where
+ * three kinds of turned letter or more, `ɐ ɔ ǝ ɟ ƃ ɥ ᴉ ɾ ʞ ɯ ɹ ʇ ʌ ʍ ʎ`,
+ * stand within 16 characters; an IPA transcription has fewer and reads as
+ * noise) is reversed by characters, lower-cased and mapped, the last region
+ * first, `REGION_BREAK` between two; empty when there is none. Decided
+ * locally since round 26 (three kinds anywhere turned the whole text, which
+ * a stream window could not see: `shared/upside-down`). At most the text's
+ * length, in one pass.
  */
 export function upsideDownReading(text: string): string {
-  turnedLetter.lastIndex = 0;
-  let seen = 0;
-  let kinds = 0;
-  while (kinds < 3 && turnedLetter.test(text)) {
-    const bit = 1 << TURNED.indexOf(text[turnedLetter.lastIndex - 1]!);
-    if ((seen & bit) === 0) kinds++;
-    seen |= bit;
-  }
-  if (kinds < 3) return '';
+  const regions = upsideDownRegions(text);
+  if (regions.length === 0) return '';
   const reversed = new PieceJoiner();
-  reverseInto(reversed, text, 0, text.length);
+  for (let index = regions.length - 2; index >= 0; index -= 2) {
+    if (index < regions.length - 2) reversed.push(REGION_BREAK);
+    reverseInto(reversed, text, regions[index]!, regions[index + 1]!);
+  }
   const lowered = reversed.join().toLowerCase();
   const pieces = new PieceJoiner();
   for (let chunk = 0; chunk < lowered.length; chunk += JOIN_BUFFER) {

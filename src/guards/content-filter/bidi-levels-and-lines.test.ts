@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  contentFilterGenerate,
+  SELF_HARM_BLOCKED,
+} from '../../../test/helpers/content-filter-cases';
+import { foldText, openRightToLeftOverride } from '../prompt-injection/fold-text';
+
+/*
+ * Round 26: what round 25's bidi stack (foldText's reading of a right-to-left
+ * override, and the window hook's hold) still read otherwise than the screen
+ * shows: the 125 limit is on embedding levels, not on entries, and a line's
+ * reordering is cut at a tab, U+000B, U+001F and U+2028 (UAX #9 L1, L2).
+ */
+
+const RLO = '\u202E';
+const LRO = '\u202D';
+const RLE = '\u202B';
+const LRE = '\u202A';
+const FSI = '\u2068';
+const BLOCKED = { text: 'This content is not allowed.', records: [SELF_HARM_BLOCKED] };
+const passed = (text: string) => ({
+  text,
+  records: [{ guardrail: 'content-filter', kind: 'output', status: 'passed' }],
+});
+
+describe('the depth limit is on levels (generateText, contentFilter)', () => {
+  it('62 RLE reach level 123, an RLO 125: the LRO after it is past the limit and ignored', async () => {
+    // The screen shows `kill yourself`; the stack counted 64 entries and took the LRO.
+    const answer = `Fine. ${RLE.repeat(62)}${RLO}${LRO}flesruoy llik`;
+    expect(await contentFilterGenerate(answer)).toEqual(BLOCKED);
+  });
+
+  it('63 RLE reach level 125: an RLO after them is ignored, and the letters keep their order', async () => {
+    const answer = `Fine. ${RLE.repeat(63)}${RLO}flesruoy llik`;
+    expect(await contentFilterGenerate(answer)).toEqual(passed(answer));
+    expect(foldText(answer)).toBe('fine. flesruoy llik');
+  });
+
+  it('an FSI whose first strong letter is Hebrew opens a right-to-left isolate (level 1)', async () => {
+    // FSI 1, LRE 2, 61 RLE 3…123, RLO 125, LRO past the limit: the override shows.
+    const body = `${LRE}${RLE.repeat(61)}${RLO}${LRO}flesruoy llik`;
+    expect(await contentFilterGenerate(`Fine. ${FSI}\u05D0 ${body}`)).toEqual(BLOCKED);
+    // Latin first: a left-to-right isolate (level 2), the RLO is past the limit.
+    const latin = `Fine. ${FSI}a ${body}`;
+    expect(await contentFilterGenerate(latin)).toEqual(passed(latin));
+  });
+});
+
+describe("a line's reordering is cut at a tab and U+2028 (generateText, contentFilter)", () => {
+  it('each part under the override shows reversed where it stands', async () => {
+    // `kill` over `yourself` (U+2028), `kill<tab>yourself`: read `yourself kill` before.
+    for (const answer of [`${RLO}llik\u2028flesruoy`, `Fine. ${RLO}llik\tflesruoy`]) {
+      expect([answer, await contentFilterGenerate(answer)]).toEqual([answer, BLOCKED]);
+    }
+    expect(foldText(`${RLO}llik\u2028flesruoy`)).toBe('llik\nflesruoy\nkill\nyourself');
+    // A line separator does not end the override: the next line is reversed too.
+    expect(foldText(`${RLO}flesruoy llik\u2028erom`)).toBe(
+      'flesruoy llik\nerom\nkill yourself\nmore',
+    );
+  });
+
+  it('a paragraph break ends the override, and what an isolate opened before it (attack forms)', async () => {
+    for (const answer of [
+      // The override ends at the line break: the PDI on the next line closes nothing.
+      `${RLO}flesruoy \u2066x\n\u2069llik`,
+      `\u2067${RLO}flesruoy\n\u2069 llik`,
+    ]) {
+      expect([answer, await contentFilterGenerate(answer)]).toEqual([answer, passed(answer)]);
+    }
+    // The hold reads the last paragraph only.
+    expect(openRightToLeftOverride(`${RLO}ab\ncd`)).toBe(-1);
+    expect(openRightToLeftOverride(`ab\n${RLO}cd\u2028ef`)).toBe(3);
+  });
+});

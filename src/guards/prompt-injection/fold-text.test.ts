@@ -47,3 +47,16 @@ describe('blank fillers fold as spaces do (round 25)', () => {
     expect(foldInPieces(mixed, true, 5).join('')).toBe(foldInPieces(mixed, true, 1 << 20).join(''));
   });
 });
+
+describe('the look-alike second reading (round 26: from the first reading prepared pieces)', () => {
+  it('is the first reading, a line break and the reading with every look-alike word folded, in any pieces', () => {
+    const text = `Все люди да кіӏӏ, ${'Привет мир, все люди кто как. '.repeat(40)}ab cd ТОРОС кіӏӏ`;
+    const first = foldText(text, { lookAlikeWords: 'first' });
+    const all = foldText(text, { lookAlikeWords: 'all' });
+    expect(first).not.toBe(all);
+    expect(foldText(text)).toBe(`${first}\n${all}`);
+    for (const piece of [5, 64, 1 << 20]) {
+      expect(foldInPieces(text, true, piece).join('')).toBe(`${first}\n${all}`);
+    }
+  });
+});

@@ -623,7 +623,11 @@ export type LookAlikeWords = boolean | 'first' | 'all';
  * `foldInPieces` of the text in the order of its units: its first reading,
  * and when that kept a word made only of look-alikes as written (and
  * `lookAlikeWords` is `true`), a line break and the reading with every
- * such word folded (round 25). At most two readings, each linear.
+ * such word folded (round 25). At most two readings, each linear; the
+ * second starts from the first's pieces as they were before their
+ * look-alike words were read (`preparedPiece`: normalised, lower-cased,
+ * letters folded), so it pays only the steps after (round 26: Russian or
+ * Greek prose, which nearly always keeps such a word, folded twice).
  */
 function foldLogicalOrder(
   text: string,
@@ -632,31 +636,35 @@ function foldLogicalOrder(
   lookAlikeWords: LookAlikeWords,
 ): string[] {
   const words = new LookAlikeWordReading(text, lookAlikeWords === true ? 'first' : lookAlikeWords);
-  const folded = foldCut(text, foldLeet, pieceLength, words);
+  const prepared = preparedPieces(text, pieceLength);
+  const folded = prepared.map((piece, index) =>
+    finishPiece(piece, foldLeet, index === prepared.length - 1, words),
+  );
   if (lookAlikeWords !== true || !words.kept) return folded;
   words.mode = 'all';
-  return [...folded, '\n', ...foldCut(text, foldLeet, pieceLength, words)];
+  const second = prepared.map((piece, index) =>
+    finishPiece(piece, foldLeet, index === prepared.length - 1, words),
+  );
+  return [...folded, '\n', ...second];
 }
 
-/** The folded pieces of `text` in one reading of its look-alike words. */
-function foldCut(
-  text: string,
-  foldLeet: boolean | 'aggressive',
-  pieceLength: number,
-  words: LookAlikeWordReading,
-): string[] {
-  const folded: string[] = [];
+/**
+ * The pieces of `text` (cut where folding them apart gives what folding
+ * the whole does, `pieceCut`), each as `preparedPiece` gives it.
+ */
+function preparedPieces(text: string, pieceLength: number): string[] {
+  const prepared: string[] = [];
   let from = 0;
   while (text.length - from > 2 * pieceLength) {
     pieceCut.lastIndex = from + pieceLength;
     if (!pieceCut.test(text)) break;
     // The cut is after the space: the match is two letters, the space, two letters.
     const cut = pieceCut.lastIndex - 2;
-    folded.push(foldPiece(text.slice(from, cut), foldLeet, false, pieceLength, words));
+    prepared.push(preparedPiece(text.slice(from, cut), pieceLength));
     from = cut;
   }
-  folded.push(foldPiece(from === 0 ? text : text.slice(from), foldLeet, true, pieceLength, words));
-  return folded;
+  prepared.push(preparedPiece(from === 0 ? text : text.slice(from), pieceLength));
+  return prepared;
 }
 
 /**
@@ -1602,14 +1610,12 @@ function isMarkUnit(unit: number): boolean {
   return (factsOfUnit(unit) & UNIT_MARK) !== 0;
 }
 
-/** Folds one piece; `last`: it ends the text, so trailing blanks are dropped. */
-function foldPiece(
-  text: string,
-  foldLeet: boolean | 'aggressive',
-  last: boolean,
-  pieceLength: number,
-  words: LookAlikeWordReading,
-): string {
+/**
+ * One piece up to where its look-alike words are read: enclosed letters,
+ * fillers and private-use characters read, normalised, lower-cased, small
+ * capitals, Latin look-alikes and diacritics folded, curly quotes straight.
+ */
+function preparedPiece(text: string, pieceLength: number): string {
   let folded = withoutLatinDiacritics(
     withoutLatinLookAlikes(
       withoutSmallCapitals(
@@ -1627,9 +1633,22 @@ function foldPiece(
       .replace(/[\u2018\u2019\u201b\u2032]/g, "'")
       .replace(/[\u201c\u201d\u201f\u2033]/g, '"');
   }
+  return folded;
+}
+
+/** A `preparedPiece` folded in one reading of its look-alike words; `last`: it ends the text, so trailing blanks are dropped. */
+function finishPiece(
+  prepared: string,
+  foldLeet: boolean | 'aggressive',
+  last: boolean,
+  words: LookAlikeWordReading,
+): string {
   return collapseWhitespace(
     joinSpacedRuns(
-      foldWords(words.mode === false ? folded : withLookAlikeWordsFolded(folded, words), foldLeet),
+      foldWords(
+        words.mode === false ? prepared : withLookAlikeWordsFolded(prepared, words),
+        foldLeet,
+      ),
       foldLeet === 'aggressive',
     ),
     last,

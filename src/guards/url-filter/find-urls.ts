@@ -362,6 +362,16 @@ const HOST_WORDS = new Set([
   'destination',
   'site',
   'authority',
+  // Other languages' (diacritics dropped: `hôte` is `hote`; round 26).
+  'hote',
+  'serveur',
+  'adresse',
+  'domaine',
+  'servidor',
+  'direccion',
+  'endereco',
+  'dominio',
+  'indirizzo',
 ]);
 
 /** Whether member name `key` names a host: its last word (camelCase, `_`, `-`, `.`, `/` split), singular. */
@@ -376,12 +386,16 @@ function isHostKey(key: string, hostKeys: Map<string, boolean>): boolean {
 
 function namesHost(key: string): boolean {
   const words = key
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
-  const last = words[words.length - 1];
+  let last = words[words.length - 1];
   if (last === undefined) return false;
+  // A host's name (`host_name`, `serverName`, `domain-name`; round 26).
+  if ((last === 'name' || last === 'names') && words.length > 1) last = words[words.length - 2]!;
   if (HOST_WORDS.has(last)) return true;
   if (last.endsWith('es') && HOST_WORDS.has(last.slice(0, -2))) return true;
   return last.endsWith('s') && HOST_WORDS.has(last.slice(0, -1));
@@ -432,11 +446,16 @@ function inHostPosition(
       break;
     }
     if (sign !== 0x2c) break;
-    // After a comma: an array's string element before (an object's member has a name and a colon).
+    // After a comma: an array's element before (an object's member has a
+    // name and a colon): a string, or since round 26 a number, a literal,
+    // an object or an array (`{"hosts":[1,"10.1"]}`, `[null,"127.1"]`).
     at--;
     while (at >= 0 && text.charCodeAt(at) <= 0x20) at--;
-    if (text.charCodeAt(at) !== 0x22 || (stringOf && stringOf[at] !== -1)) break;
-    const previous = openingQuote(text, at, stringOf);
+    if (stringOf && stringOf[at] !== -1) break;
+    const previous =
+      text.charCodeAt(at) === 0x22
+        ? openingQuote(text, at, stringOf)
+        : elementStart(text, at, stringOf);
     if (previous < 0) break;
     // A member's value (`"a":"x", "b"` is no array): its name comes before a colon.
     let before = previous - 1;
@@ -446,6 +465,49 @@ function inHostPosition(
   }
   for (const quoteAt of walked) known.set(quoteAt, answer);
   return answer;
+}
+
+/** The most characters a non-string array element is read back over (beyond: no host position). */
+const MAX_ELEMENT_WALK = 4096;
+
+/**
+ * Where the array element that is no string and ends at `end` starts: a
+ * number or a literal (`1`, `null`, `-2.5e3`), or an object or array, read
+ * back to its opening bracket over its strings (`stringOf`: a decoded
+ * text's string characters; else as written, a string holds no quote).
+ * -1 when it is none or longer than `MAX_ELEMENT_WALK`.
+ */
+function elementStart(text: string, end: number, stringOf: Int32Array | undefined): number {
+  const last = text.charCodeAt(end);
+  const limit = Math.max(0, end - MAX_ELEMENT_WALK);
+  if (last !== 0x7d && last !== 0x5d) {
+    let at = end;
+    while (at >= limit && isScalarCode(text.charCodeAt(at))) at--;
+    return at === end || at < limit ? -1 : at + 1;
+  }
+  let depth = 0;
+  let inString = false;
+  for (let at = end; at >= limit; at--) {
+    if (stringOf ? stringOf[at] !== -1 : inString && text.charCodeAt(at) !== 0x22) continue;
+    const code = text.charCodeAt(at);
+    if (code === 0x22) {
+      if (!stringOf) inString = !inString;
+    } else if (code === 0x7d || code === 0x5d) depth++;
+    else if ((code === 0x7b || code === 0x5b) && --depth === 0) return at;
+  }
+  return -1;
+}
+
+/** A character of a JSON number or literal (`[0-9A-Za-z.+-]`). */
+function isScalarCode(code: number): boolean {
+  return (
+    (code >= 0x30 && code <= 0x39) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x61 && code <= 0x7a) ||
+    code === 0x2e ||
+    code === 0x2b ||
+    code === 0x2d
+  );
 }
 
 /** The opening quote of the string whose closing quote is at `close`, or -1. */
@@ -513,7 +575,64 @@ export function shortIPv4Values(text: string, stringOf?: Int32Array): UrlValue[]
     if (marked || inHostPosition(text, open, stringOf, known, hostKeys))
       values.push({ start, end, url });
   }
+  // A JSON number in a host position (round 26: `{"host":2130706433}` is
+  // 127.0.0.1, `{"hosts":[167772161]}` 10.0.0.1): a tool that fetches
+  // `http://` + its argument reaches it as the string's.
+  forEachIntegerValue(text, stringOf, (start, end) => {
+    // The parser's reading, 32 bits as four octets (below 2^24 is 0.x.x.x: never).
+    const number = Number(text.slice(start, end));
+    if (number < 0x1000000 || number > 0xffffffff) return;
+    if (!inHostPosition(text, start, stringOf, known, hostKeys)) return;
+    const host = `${number >>> 24}.${(number >>> 16) & 255}.${(number >>> 8) & 255}.${number & 255}`;
+    if (!isPrivateHost(host)) return;
+    const url = parse(`http://${text.slice(start, end)}`);
+    if (url && url.hostname === host) values.push({ start, end, url });
+  });
+  values.sort((first, second) => first.start - second.start);
   return values;
+}
+
+/**
+ * Calls `found(start, end)` for each JSON number outside strings that is
+ * an integer of one to ten digits, a member's value or an array's element
+ * (after `:`, `[` or `,`, before `,`, `]` or `}`). One forward pass:
+ * strings skipped by `stringOf` (a decoded text), else by their quotes (a
+ * text as written holds no escape).
+ */
+function forEachIntegerValue(
+  text: string,
+  stringOf: Int32Array | undefined,
+  found: (start: number, end: number) => void,
+): void {
+  let inString = false;
+  let sign = 0; // the last character outside strings that is no blank
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (stringOf ? stringOf[at] !== -1 : inString && code !== 0x22) continue;
+    if (code === 0x22) {
+      if (!stringOf) inString = !inString;
+      sign = code;
+      continue;
+    }
+    if (code <= 0x20) continue;
+    if (code >= 0x30 && code <= 0x39 && (sign === 0x3a || sign === 0x5b || sign === 0x2c)) {
+      let end = at;
+      while (end < text.length && text.charCodeAt(end) >= 0x30 && text.charCodeAt(end) <= 0x39)
+        end++;
+      let after = end;
+      while (after < text.length && text.charCodeAt(after) <= 0x20) after++;
+      const next = text.charCodeAt(after);
+      if (
+        end - at <= 10 &&
+        (next === 0x2c || next === 0x5d || next === 0x7d || after === text.length)
+      )
+        found(at, end);
+      sign = text.charCodeAt(end - 1);
+      at = end - 1;
+      continue;
+    }
+    sign = code;
+  }
 }
 
 const bareLocalhost = /(?<![\p{L}\p{N}.\-/@])localhost(?::\d{2,5})?(?:\/[^\s<>"'`]{0,2048})?/gu;

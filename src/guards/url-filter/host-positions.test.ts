@@ -158,3 +158,45 @@ describe('urlFilter: character references in Markdown links (answers)', () => {
     expect(streamed).toEqual(chunkings.map(() => generated));
   });
 });
+
+/**
+ * Round 26. A JSON number in a host position (`{"host":2130706433}` is
+ * 127.0.0.1) was never read; an array's string after an element that is no
+ * string (`{"hosts":[1,"10.1"]}`, `[null,"2130706433"]`, `[{…},"10.1"]`)
+ * was no host position; nor were `host_name`, `serverName` or names in
+ * other languages (`hôte`, `servidor`).
+ */
+describe('urlFilter: numbers, mixed arrays and more member names (tool input)', () => {
+  it('guardTools: blocks them', async () => {
+    for (const [input, hosts] of <[Record<string, unknown>, string[]][]>[
+      [{ host: 2130706433 }, ['127.0.0.1']],
+      [{ hosts: [1.5, 167772161] }, ['10.0.0.1']],
+      [{ a: { server_ip: 3232235777 } }, ['192.168.1.1']],
+      [{ hosts: [1, '10.1'] }, ['10.0.0.1']],
+      [{ hosts: [null, '2130706433'] }, ['127.0.0.1']],
+      [{ hosts: [{ a: 1 }, [2, 'x]'], '192.168.1'] }, ['192.168.0.1']],
+      [{ host_name: '10.1' }, ['10.0.0.1']],
+      [{ serverName: '10.1' }, ['10.0.0.1']],
+      [{ hôte: '10.1' }, ['10.0.0.1']],
+      [{ servidor: '10.1' }, ['10.0.0.1']],
+    ]) {
+      expect(await called(input), JSON.stringify(input)).toEqual(privateHost(hosts));
+    }
+  });
+
+  it('guardTools: lets ids, counts and numbers in strings through', async () => {
+    for (const input of [
+      { id: 2130706433 },
+      { ids: [2130706433, 167772161] },
+      { port: 8080 },
+      { names: ['10.1'] },
+      { note: 'host: 2130706433,' },
+      { hosts: [-2130706433] },
+    ]) {
+      expect(await called(input), JSON.stringify(input)).toEqual({
+        ran: true,
+        records: [{ status: 'passed', reason: undefined, info: undefined }],
+      });
+    }
+  });
+});

@@ -2,7 +2,11 @@ import type { CountryCode } from 'libphonenumber-js/max';
 import { GuardrailConfigError } from '../../core/errors';
 import { validateOptionsOnce } from '../../core/options';
 import { chunkedScanFrom, flatString, scanInChunks, type TextSource } from '../shared/chunked-scan';
-import { type NormalizedText, normalizeText } from '../shared/normalize-text';
+import {
+  type NormalizationPoints,
+  type NormalizedText,
+  normalizeText,
+} from '../shared/normalize-text';
 import { withSpansApart, withWiderSpans } from '../shared/private-use';
 import { type DetectedSpan, firstStartAtOrAfter, resolveOverlapsBeside } from '../shared/spans';
 import { cardFinder } from './finders/card';
@@ -565,8 +569,14 @@ export function findPiiInChunks(
     const normalized = normalizeText(piece, undefined, points);
     normalized.text = flatString(normalized.text);
     return {
-      spans: findPiiInNormalForm(normalized, options, placeholders, placeholderOf, phoneVerdicts)
-        .spans,
+      spans: findPiiInNormalForm(
+        normalized,
+        options,
+        placeholders,
+        placeholderOf,
+        phoneVerdicts,
+        points,
+      ).spans,
       normalForm: normalized,
     };
   });
@@ -627,6 +637,7 @@ export function findPiiNormalized(normalized: NormalizedText, options?: FindPiiO
  * caller writes its own format (`placeholderPattern`; default `[TYPE]` and `<TYPE_N>`).
  * `placeholderOf`: the text a redaction writes for each type, when not
  * `[TYPE]`: the values beside the redacted ones are read as they will be.
+ * `points`: the normaliser's, when `normalized` is a piece of a longer text.
  */
 export function findPiiInNormalForm(
   normalized: NormalizedText,
@@ -634,11 +645,12 @@ export function findPiiInNormalForm(
   placeholders?: RegExp,
   placeholderOf?: ReadonlyMap<string, string>,
   phoneVerdicts: PhoneVerdicts = new Map(),
+  points?: NormalizationPoints,
 ): { spans: PiiSpan[]; normalizedSpans: DetectedSpan[]; otherReading?: true } {
   const found = findInNormalForm(normalized, options, placeholders, placeholderOf, phoneVerdicts);
   // Private-use characters are also read through (round 24: `4111\uE0001111…`
   // was no card): a value read whole takes the place of its pieces.
-  const { readThrough, broken } = otherReadings(normalized);
+  const { readThrough, broken } = otherReadings(normalized, points);
   let spans = found.spans;
   if (readThrough !== undefined) {
     const whole = findInNormalForm(

@@ -3,7 +3,11 @@ import { brokenText, otherReadings } from '../pii/invisible-breaks';
 import { printableRuns } from '../shared/anchored-scan';
 import { chunkedScanFrom, flatString, scanInChunks, type TextSource } from '../shared/chunked-scan';
 import { isJsSpace } from '../shared/js-space';
-import { type NormalizedText, normalizeText } from '../shared/normalize-text';
+import {
+  type NormalizationPoints,
+  type NormalizedText,
+  normalizeText,
+} from '../shared/normalize-text';
 import { withSpansApart, withWiderSpans } from '../shared/private-use';
 import {
   type DetectedSpan,
@@ -281,7 +285,7 @@ export function scanSecretsInChunks(
     }
     const skipped: number[] = [];
     return {
-      spans: scanNormalForm(normalized, options, skipped).spans,
+      spans: scanNormalForm(normalized, options, skipped, points).spans,
       points: skipped,
       normalForm: normalized,
     };
@@ -307,15 +311,17 @@ export function scanSecretsNormalized(
  * `HIGH_ENTROPY_STRING` that hid the words too). Spans of that reading that
  * overlap none of the first are added; one that overlaps only entropy
  * spans of the first, and names a key the first did not, takes their place.
+ * `points`: the normaliser's, when `normalized` is a piece of a longer text.
  */
 function scanNormalForm(
   normalized: NormalizedText,
   options?: FindSecretsOptions,
   skippedAt?: number[],
+  points?: NormalizationPoints,
 ): SecretsScan {
   const found = scanOneReading(normalized, options, skippedAt);
   // Private-use characters are also read through (round 24): a key read whole takes the place of its pieces.
-  const { readThrough, broken } = otherReadings(normalized);
+  const { readThrough, broken } = otherReadings(normalized, points);
   let spans = found.spans;
   if (readThrough !== undefined) {
     spans = withWiderSpans(spans, scanOneReading(normalizeText(readThrough), options).spans);

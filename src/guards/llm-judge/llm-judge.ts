@@ -531,12 +531,16 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
     });
   }
 
-  async function judge(content: string, ctx: GuardrailContext): Promise<JudgeResult> {
+  async function judge(
+    content: string,
+    context: string,
+    ctx: GuardrailContext,
+  ): Promise<JudgeResult> {
     const prompt = renderJudgeTemplate(template, {
       policy,
       content,
       kind: ctx.kind,
-      context: judgeContext(ctx.messages ?? [], ctx.kind, contextMessages, contextMaxChars),
+      context,
       toolName: ctx.toolName,
     });
     const key = store
@@ -578,10 +582,12 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
     onError,
     parallel,
     async check(content, ctx) {
-      const { verdict, usage, cached } = await judge(content, ctx);
+      const context = judgeContext(ctx.messages ?? [], ctx.kind, contextMessages, contextMaxChars);
+      const { verdict, usage, cached } = await judge(content, context, ctx);
       // The judge read the content and may have been steered by it: its
-      // "short sentence" is bounded before it reaches records, events and spans.
-      const reason = boundedReason(verdict.reason);
+      // "short sentence" is bounded before it reaches records, events and
+      // spans, and quotes none of what it judged (a card, a key, a name).
+      const reason = withoutQuotes(boundedReason(verdict.reason), [content, context]);
       const info: JSONObject = {
         flagged: verdict.flagged,
         confidence: verdict.confidence,
@@ -617,6 +623,115 @@ function boundedReason(text: string): string {
   if (cut && last >= 0xd800 && last <= 0xdbff) end--;
   const shown = text.slice(0, end).replace(REASON_CONTROLS, ' ');
   return cut ? `${shown}…` : shown;
+}
+
+/** Shortest run of a judged text that a reason may not repeat. */
+const MIN_QUOTE_CHARS = 8;
+/** Shortest token with a digit (a card's group, a PIN, `hunter2`) that a reason may not repeat. */
+const MIN_DIGIT_TOKEN_CHARS = 4;
+const QUOTED = '[quoted]';
+
+/**
+ * Rolling hashes: base 31 modulo 2^30 (`Math.imul`, masked: small integers
+ * V8 keeps unboxed; a hit is compared, so a collision costs a compare).
+ */
+const HASH_BASE = 31;
+const HASH_MASK = 0x3fffffff;
+/** Bits of a hash that index the filter tried before the map (most windows of a text are no window of the reason). */
+const FILTER_BITS = 16;
+
+/**
+ * Marks in `quoted` each window of `reason` (its start in `starts`, each
+ * `length` characters) found in one of `judged`: one rolling hash over
+ * each text, tried in a bit filter, then looked up among the windows and
+ * compared. Linear in the texts.
+ */
+function markCopies(
+  reason: string,
+  judged: readonly string[],
+  length: number,
+  starts: readonly number[],
+  quoted: Uint8Array,
+): void {
+  let top = 1;
+  for (let power = 1; power < length; power++) top = Math.imul(top, HASH_BASE);
+  const windows = new Map<number, number[]>();
+  const filter = new Uint8Array(1 << FILTER_BITS);
+  const mask = (1 << FILTER_BITS) - 1;
+  for (const start of starts) {
+    let hash = 0;
+    for (let index = start; index < start + length; index++) {
+      hash = (Math.imul(hash, HASH_BASE) + reason.charCodeAt(index)) & HASH_MASK;
+    }
+    windows.set(hash, [...(windows.get(hash) ?? []), start]);
+    filter[hash & mask] = 1;
+  }
+  for (const text of judged) {
+    let hash = 0;
+    for (let index = 0; index < text.length && windows.size > 0; index++) {
+      const dropped = index >= length ? text.charCodeAt(index - length) : 0;
+      hash =
+        (Math.imul(hash - Math.imul(dropped, top), HASH_BASE) + text.charCodeAt(index)) & HASH_MASK;
+      if (filter[hash & mask] === 0 || index < length - 1) continue;
+      const found = windows.get(hash);
+      if (!found) continue;
+      const piece = text.slice(index - length + 1, index + 1);
+      const open = found.filter(at => {
+        if (!reason.startsWith(piece, at)) return true;
+        quoted.fill(1, at, at + length);
+        return false;
+      });
+      // A window found once is done: each text costs one pass whatever the reason holds.
+      if (open.length === 0) windows.delete(hash);
+      else windows.set(hash, open);
+    }
+  }
+}
+
+/**
+ * The reason with every part it copied from the judged texts (the content
+ * and the conversation the judge was shown) as `[quoted]`: each run of 8
+ * characters or more found in one of them, and each token of 4 or more
+ * with a digit found in one. A judge explains its verdict by quoting ("the
+ * message contains the card 4111 1111 1111 1111"): the record would carry
+ * what the guardrail kept from the model, into logs, events and a retry's
+ * feedback. Linear: one rolling pass over each text, and a native search
+ * for each short token with a digit.
+ */
+function withoutQuotes(reason: string, judged: readonly string[]): string {
+  const quoted = new Uint8Array(reason.length);
+  const runs = Array.from(
+    { length: Math.max(0, reason.length - MIN_QUOTE_CHARS + 1) },
+    (_, at) => at,
+  );
+  markCopies(reason, judged, MIN_QUOTE_CHARS, runs, quoted);
+  // Shorter tokens with a digit (a longer one is made of runs): a native
+  // search each, linear (at most 7 characters sought).
+  for (const token of reason.matchAll(/\S+/g)) {
+    // The token's letters and digits, without the punctuation a sentence puts around it.
+    const core = /[\p{L}\p{N}](?:.*[\p{L}\p{N}])?/u.exec(token[0]);
+    const length = core?.[0].length ?? 0;
+    if (!core || length < MIN_DIGIT_TOKEN_CHARS || length >= MIN_QUOTE_CHARS) continue;
+    if (!/\d/.test(core[0]) || !judged.some(text => text.includes(core[0]))) continue;
+    const at = token.index + core.index;
+    quoted.fill(1, at, at + length);
+  }
+  // A quoted run's blanks at either end stay, so the sentence keeps its spaces.
+  for (let index = 0; index < reason.length; index++) {
+    const starts = quoted[index] === 1 && (index === 0 || quoted[index - 1] !== 1);
+    if (!starts) continue;
+    let end = index;
+    while (end < reason.length && quoted[end] === 1) end++;
+    for (let at = index; at < end && /\s/.test(reason[at]!); at++) quoted[at] = 0;
+    for (let at = end - 1; at >= index && /\s/.test(reason[at]!); at--) quoted[at] = 0;
+    index = end - 1;
+  }
+  let shown = '';
+  for (let index = 0; index < reason.length; index++) {
+    if (quoted[index] !== 1) shown += reason[index];
+    else if (index === 0 || quoted[index - 1] !== 1) shown += QUOTED;
+  }
+  return shown;
 }
 
 function safeJson(text: string | undefined): unknown {

@@ -1,0 +1,132 @@
+import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
+import { generateText, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { generateResult, withoutTiming } from '../../../test/helpers';
+import { promptOf } from '../../../test/helpers/judge-calls';
+import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
+import { guardrails } from '../../middleware/guardrails-middleware';
+import { llmJudge } from './llm-judge';
+
+/*
+ * Round 26: a judge explains its verdict in a "short sentence", and a judge
+ * quotes: "the message shares the card 4111 1111 1111 1111". The record
+ * carried the sentence as written (cut to 300 characters, controls out),
+ * so what the guardrail kept from the model went to the records, the
+ * events, the spans and, with `retry`, into the feedback sent back to the
+ * model. Every run of 8 characters of the judged texts (content and the
+ * conversation shown) and every token of 4 or more with a digit found in
+ * them is now `[quoted]`.
+ */
+
+const CARD = '4111 1111 1111 1111';
+const policy = 'No payment card numbers or passwords.';
+
+/** A judge that answers each call with the next verdict. */
+function judgeSaying(...verdicts: object[]) {
+  let call = 0;
+  return new MockLanguageModelV4({
+    provider: 'mock-judge',
+    modelId: 'judge-1',
+    doGenerate: async () =>
+      generateResult(JSON.stringify(verdicts[Math.min(call++, verdicts.length - 1)])),
+  });
+}
+
+describe('llmJudge: a reason never quotes what it judged', () => {
+  it('input: the card and the password the judge repeats are [quoted] in the record and the event', async () => {
+    const reason = `The message shares the card ${CARD} and the password hunter2; also "aaaa".`;
+    const events: unknown[] = [];
+    const model = wrapLanguageModel({
+      model: new MockLanguageModelV4({ doGenerate: async () => generateResult('unused') }),
+      middleware: guardrails({
+        input: [
+          llmJudge({ model: judgeSaying({ flagged: true, confidence: 0.9, reason }), policy }),
+        ],
+        onEvent: event => events.push(event),
+      }),
+    });
+    const result = await generateText({
+      model,
+      prompt: `Please store my card ${CARD}, my password is hunter2 and my PIN 1234.`,
+    });
+    const records = withoutTiming((await getGuardrailOutcome(result))?.records);
+    // " card 4111 …" and " password " are runs of the prompt; `hunter2` a token with a digit.
+    const shown = 'The message shares the [quoted] and the [quoted]; also "aaaa".';
+    expect(records).toEqual([
+      {
+        guardrail: 'llm-judge',
+        kind: 'input',
+        status: 'blocked',
+        message: 'This content was blocked by a content policy.',
+        reason: shown,
+        severity: 'warning',
+        info: {
+          flagged: true,
+          confidence: 0.9,
+          reason: shown,
+          threshold: 0.7,
+          cached: false,
+          usage: { inputTokens: 10, outputTokens: 20, totalTokens: 30 },
+        },
+      },
+    ]);
+    expect(JSON.stringify(events)).not.toContain('4111');
+    expect(JSON.stringify(events)).not.toContain('hunter2');
+  });
+
+  it('output with retry: the feedback the model reads quotes nothing of the blocked answer', async () => {
+    const calls: LanguageModelV4CallOptions[] = [];
+    const answers = [`Your card ${CARD} is on file.`, 'Your card is on file.'];
+    const model = wrapLanguageModel({
+      model: new MockLanguageModelV4({
+        doGenerate: async options => {
+          calls.push(options);
+          return generateResult(answers[calls.length - 1]!);
+        },
+      }),
+      middleware: guardrails({
+        output: [
+          llmJudge({
+            model: judgeSaying(
+              { flagged: true, confidence: 0.9, reason: `It repeats the card number ${CARD}.` },
+              { flagged: false, confidence: 0.9, reason: 'No card number.' },
+            ),
+            policy,
+          }),
+        ],
+        retry: { maxAttempts: 1 },
+      }),
+    });
+    const result = await generateText({ model, prompt: 'Is my card saved?' });
+    expect(result.text).toBe('Your card is on file.');
+    const feedback = promptOf(calls[1]!).split('\n').slice(1).join('\n');
+    expect(feedback).toBe(
+      [
+        'Your previous answer was blocked by the "llm-judge" guardrail.',
+        '- It repeats the card number [quoted].',
+        '- This content was blocked by a content policy.',
+        'Write a new answer to the request that follows this rule.',
+      ].join('\n'),
+    );
+    expect(
+      withoutTiming((await getGuardrailOutcome(result))?.records).map(record => record.reason),
+    ).toEqual(['It repeats the card number [quoted].', undefined]);
+  });
+
+  it('a reason that quotes a 1 MB text is read in one pass (linear), and words of the policy stay', async () => {
+    const content = `${'lorem ipsum dolor sit amet '.repeat(40_000)}secret-token-77`;
+    const reason = `Quotes ${content.slice(0, 200)} and secret-token-77, against the policy.`;
+    const model = wrapLanguageModel({
+      model: new MockLanguageModelV4({ doGenerate: async () => generateResult('unused') }),
+      middleware: guardrails({
+        input: [
+          llmJudge({ model: judgeSaying({ flagged: true, confidence: 0.9, reason }), policy }),
+        ],
+      }),
+    });
+    const result = await generateText({ model, prompt: content });
+    const [record] = (await getGuardrailOutcome(result))?.records ?? [];
+    expect(record?.reason).toBe('Quotes [quoted] and [quoted], against the policy.');
+  });
+});

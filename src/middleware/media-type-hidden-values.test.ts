@@ -2,6 +2,7 @@ import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { blockWord, textModel, withoutTiming } from '../../test/helpers';
 import { pseudoRandomBytes } from '../../test/helpers/binary-heads';
+import { userFileSent } from '../../test/helpers/tool-file';
 import { pii } from '../guards/pii/pii';
 import { getGuardrailOutcome } from './get-guardrail-outcome';
 import { guardrails } from './guardrails-middleware';
@@ -16,33 +17,7 @@ import { guardrails } from './guardrails-middleware';
  * - a name given twice (`name*=…; name=x`) kept only its last value in the
  *   decoded reading, so the first's decoded card was never judged.
  */
-const bytes = new TextEncoder().encode('meeting at noon');
-
-async function userFile(mediaType: string, guardrail = pii()) {
-  const mock = textModel('ok');
-  const result = await generateText({
-    model: wrapLanguageModel({ model: mock, middleware: guardrails({ input: [guardrail] }) }),
-    messages: [
-      {
-        role: 'user',
-        content: [
-          { type: 'text', text: 'Read this.' },
-          { type: 'file', mediaType, data: bytes },
-        ],
-      },
-    ],
-  });
-  const sent = mock.doGenerateCalls[0]?.prompt[0]?.content as unknown as
-    | Array<Record<string, unknown>>
-    | undefined;
-  return {
-    calls: mock.doGenerateCalls.length,
-    mediaType: sent?.[1]?.mediaType,
-    records: withoutTiming((await getGuardrailOutcome(result))?.records)?.filter(
-      record => record.status !== 'passed',
-    ),
-  };
-}
+const userFile = userFileSent;
 
 /** The card's record, found in the decoded line (`text/plain; name=4111…`) of the judged text. */
 const cardRecord = (mediaType: string) => {

@@ -2,8 +2,13 @@ import type { LanguageModelV4Content } from '@ai-sdk/provider';
 import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { generateResult, streamOf, textModel, withoutTiming } from '../../test/helpers';
-import { streamedFileOutcome, toolFileSent, toolOutputSent } from '../../test/helpers/tool-file';
+import { generateResult, streamOf, withoutTiming } from '../../test/helpers';
+import {
+  streamedFileOutcome,
+  toolFileSent,
+  toolOutputSent,
+  userFileSent,
+} from '../../test/helpers/tool-file';
 import type { GuardrailEvent } from '../core/types';
 import { pii } from '../guards/pii/pii';
 import { getGuardrailOutcome } from './get-guardrail-outcome';
@@ -26,27 +31,8 @@ const ESCAPED = 'text/plain; name="41\\11 1111 1111 1111"';
 const UNDECODABLE = "text/plain; name*=koi8-r''%34%31";
 
 async function promptFileSent(mediaType: string) {
-  const mock = textModel('ok');
-  const result = await generateText({
-    model: wrapLanguageModel({ model: mock, middleware: guardrails({ input: [pii()] }) }),
-    messages: [
-      {
-        role: 'user',
-        content: [
-          { type: 'text', text: 'Read this.' },
-          { type: 'file', mediaType, data: bytes },
-        ],
-      },
-    ],
-  });
-  const sent = mock.doGenerateCalls[0]?.prompt[0]?.content as unknown as
-    | Array<Record<string, unknown>>
-    | undefined;
-  const outcome = await getGuardrailOutcome(result);
-  return {
-    mediaType: sent?.[1]?.mediaType,
-    records: withoutTiming(outcome?.records)?.filter(record => record.status !== 'passed'),
-  };
+  const { mediaType: sent, records } = await userFileSent(mediaType);
+  return { mediaType: sent, records };
 }
 
 /** The card's record, found in the decoded line of the judged text. */

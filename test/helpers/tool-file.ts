@@ -2,7 +2,7 @@ import type { LanguageModelV4Content, LanguageModelV4Prompt } from '@ai-sdk/prov
 import { generateText, isStepCount, streamText, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { z } from 'zod';
-import type { GuardrailEvent, GuardrailRecord } from '../../src/core/types';
+import type { Guardrail, GuardrailEvent, GuardrailRecord } from '../../src/core/types';
 import { pii } from '../../src/guards/pii/pii';
 import { getGuardrailOutcome } from '../../src/middleware/get-guardrail-outcome';
 import { guardrails } from '../../src/middleware/guardrails-middleware';
@@ -144,4 +144,36 @@ export async function streamedFileOutcome(
   const files: unknown[] = [];
   for await (const part of result.fullStream) if (part.type === 'file') files.push(part);
   return { files, records: withoutTiming((await getGuardrailOutcome(result))?.records) };
+}
+
+/**
+ * What the model is sent for a user's file of `mediaType` (`meeting at
+ * noon` as bytes) after a text part, with `guardrail` (default `pii`) as
+ * the input guardrail: how many times the model was called, the media type
+ * it got (`undefined` when not called) and the records that did not pass.
+ */
+export async function userFileSent(mediaType: string, guardrail: Guardrail = pii()) {
+  const mock = textModel('ok');
+  const result = await generateText({
+    model: wrapLanguageModel({ model: mock, middleware: guardrails({ input: [guardrail] }) }),
+    messages: [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Read this.' },
+          { type: 'file', mediaType, data: new TextEncoder().encode('meeting at noon') },
+        ],
+      },
+    ],
+  });
+  const sent = mock.doGenerateCalls[0]?.prompt[0]?.content as unknown as
+    | Array<Record<string, unknown>>
+    | undefined;
+  return {
+    calls: mock.doGenerateCalls.length,
+    mediaType: sent?.[1]?.mediaType,
+    records: withoutTiming((await getGuardrailOutcome(result))?.records)?.filter(
+      record => record.status !== 'passed',
+    ),
+  };
 }

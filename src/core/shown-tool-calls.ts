@@ -38,18 +38,27 @@ export const cutServerId: (serverId: string) => string = cutToolName;
 
 /**
  * A tool name as a reason or message shows it: quoted as JSON (a line
- * break, an ANSI escape or a quote written as an escape), bidirectional
- * controls escaped too, cut to 64 characters with `…`. An MCP server
+ * break, an ANSI escape or a quote written as an escape), every other
+ * character past printable ASCII escaped too (`\u0456`), cut to 64
+ * characters with `…`. An MCP server
  * chooses its names (round 24: a 200,000-character name was written whole
  * into the reason, and a name with `\n` forged a log line where records
  * are printed).
  */
 export function shownToolName(name: string): string {
-  const quoted = JSON.stringify(cutToolName(name));
-  return quoted.replace(
-    /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g,
-    char => `\\u${char.charCodeAt(0).toString(16)}`,
+  const cut = cutToolName(name);
+  const whole = name.length <= MAX_SHOWN_TOOL_NAME;
+  const quoted = JSON.stringify(whole ? name : cut.slice(0, -1));
+  // Every character past printable ASCII as an escape too (round 26): a
+  // name that differs from a pinned one by a look-alike letter (Cyrillic
+  // `і`), a full-width letter or an invisible character (U+200B) read the
+  // same as the pinned one in a `tool-definition-new` reason a reviewer
+  // approves from. Bidirectional controls were escaped before.
+  const escaped = quoted.replace(
+    /[^\x20-\x7E]/g,
+    char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
+  return whole ? escaped : `${escaped.slice(0, -1)}…"`;
 }
 
 /** Whether a tool-call id holds a value (a `pii()` or `secrets()` detector's judge). */

@@ -91,6 +91,14 @@ const sqlDialects: readonly SqlDialect[] = [
   // SQLite.
   { ...plain, family: 'sqlite', dashNeedsSpace: false, special: /['"`[/-]/g },
 ];
+/**
+ * The readings after the first for a value without a backslash: modes
+ * that differ only in where `\` escapes (MySQL's default and
+ * `ANSI_QUOTES`, PostgreSQL with `standard_conforming_strings` off) read
+ * it as another reading of their family does, so `readSql` is not run for
+ * them (4 passes over a value with `#`, not 7).
+ */
+const withoutBackslashModes = sqlDialects.slice(1).filter(dialect => dialect.backslash === '');
 /** The readings of each database a `dialect` option names: its own, in its modes. */
 const readingsOf = (name: SqlDialect['family']) =>
   sqlDialects.filter(dialect => dialect.family === name);
@@ -315,7 +323,9 @@ export function sqlViolation(
   // Without these, every family reads the value as standard SQL does, but
   // for nesting: a flat reading (SQLite's) then reads it as all flat ones do.
   const readings = differ
-    ? others
+    ? backslashed
+      ? others
+      : withoutBackslashModes
     : value.indexOf('/*', value.indexOf('/*') + 2) !== -1
       ? [sqlDialects[sqlDialects.length - 1]!]
       : [];
@@ -353,12 +363,30 @@ function sameReading(a: ReadValue, b: ReadValue, backslashed: boolean): boolean 
  */
 interface ConditionMemo {
   end: number;
-  text: string;
-  /** The statement before its WHERE (its tables and aliases). */
-  outer: string;
+  /** The reading's code: its text from `outerFrom` to `end` is what was evaluated (compared in place, not sliced). */
+  sql: string;
+  /** Where the statement before its WHERE (its tables and aliases) starts. */
+  outerFrom: number;
   backslash: string;
   holds: boolean | undefined;
   read: number;
+}
+
+/**
+ * Whether `a` and `b` hold the same text in `[from, to)`, and whether it
+ * has a backslash (`-1`: they differ; `1`: same, with one; `0`: same,
+ * without). In place: no slice of either (one per WHERE and reading made
+ * a flood of short statements a flood of strings to collect), and never
+ * `a === b`, which compares two readings' whole codes when they differ.
+ */
+function sameText(a: string, b: string, from: number, to: number): number {
+  let backslash = 0;
+  for (let i = from; i < to; i++) {
+    const code = a.charCodeAt(i);
+    if (code !== b.charCodeAt(i)) return -1;
+    if (code === 0x5c) backslash = 1;
+  }
+  return backslash;
 }
 type ConditionMemos = Map<number, ConditionMemo>;
 
@@ -368,31 +396,44 @@ function conditionHolds(
   from: number,
   end: number,
   budget: ConditionBudget,
-  outer: string,
+  outerFrom: number,
 ): boolean | undefined {
   const { memos, backslash, database } = budget;
-  if (!memos) return conditionAlwaysHolds(sql, from, end, budget, backslash, database, outer);
-  const text = sql.slice(from, end);
+  const outerTo = from - 5;
+  if (!memos) {
+    return conditionAlwaysHolds(sql, from, end, budget, backslash, database, outerFrom, outerTo);
+  }
   const memo = memos.get(from);
-  if (
+  const same =
     memo !== undefined &&
     memo.end === end &&
-    memo.text === text &&
-    memo.outer === outer &&
-    (memo.backslash === backslash || !text.includes('\\'))
-  ) {
-    if (memo.read > budget.left) {
+    memo.outerFrom === outerFrom &&
+    sameText(memo.sql, sql, outerFrom, from) !== -1
+      ? sameText(memo!.sql, sql, from, end)
+      : -1;
+  // The same text, and backslashes escaping alike or none in it.
+  if (same === 0 || (same === 1 && memo!.backslash === backslash)) {
+    if (memo!.read > budget.left) {
       budget.left = -1;
       budget.limit = 'budget';
       return true;
     }
-    budget.left -= memo.read;
-    return memo.holds;
+    budget.left -= memo!.read;
+    return memo!.holds;
   }
   const left = budget.left;
-  const holds = conditionAlwaysHolds(sql, from, end, budget, backslash, database, outer);
+  const holds = conditionAlwaysHolds(
+    sql,
+    from,
+    end,
+    budget,
+    backslash,
+    database,
+    outerFrom,
+    outerTo,
+  );
   if (budget.limit === undefined) {
-    memos.set(from, { end, text, outer, backslash, holds, read: left - budget.left });
+    memos.set(from, { end, sql, outerFrom, backslash, holds, read: left - budget.left });
   }
   return holds;
 }
@@ -620,8 +661,7 @@ function statementWithoutWhere(
         top.where = true;
         // A condition of constants that holds (`1+1=2`, `(1=1) AND (2=2)`, `1='1'`),
         // with columns or not (`id = 3 OR (1=1 AND 2=2)`).
-        const outer = sql.slice(top.kindAt, next);
-        if (conditionHolds(sql, next + 5, end, conditionBudget, outer)) return top.kind;
+        if (conditionHolds(sql, next + 5, end, conditionBudget, top.kindAt)) return top.kind;
         startTerm(top, next + 5);
       }
       cursor = next + 5;

@@ -1107,9 +1107,10 @@ export type ConditionLimit = 'nesting' | 'budget';
  * is how many characters calls may still read: each WHERE is read once, a
  * call past the budget (conditions read over each other) or past the depth
  * answers `true`, fail closed, and sets `budget.limit`. `backslash` lists
- * the quotes inside which `\` escapes (the reading's). `outer` is the
- * statement's text before its WHERE (`DELETE FROM users u`): a subquery
- * that names none of its tables or aliases is one value for every row.
+ * the quotes inside which `\` escapes (the reading's). `[outerFrom,
+ * outerTo)` is the statement's text before its WHERE (`DELETE FROM users
+ * u`): a subquery that names none of its tables or aliases is one value
+ * for every row.
  */
 export function conditionAlwaysHolds(
   sql: string,
@@ -1118,9 +1119,12 @@ export function conditionAlwaysHolds(
   budget: { left: number; limit?: ConditionLimit },
   backslash = '',
   dialect: SqlDialectName = 'any',
-  outer = '',
+  outerFrom = from,
+  outerTo = from,
 ): boolean | undefined {
-  outerText = outer;
+  outerSql = sql;
+  outerStart = outerFrom;
+  outerEnd = outerTo;
   outerNames = undefined;
   const [first, ...others] = conditionReadings[dialect];
   const scan = readCondition(sql, from, end, budget.left, first!, backslash);
@@ -1188,9 +1192,11 @@ function subqueryAt(sql: string, index: number, end: number): boolean {
  * every row: some constant, which may hold.
  */
 let subqueryReadsTable = false;
-/** The text of the DELETE or UPDATE whose WHERE is read, up to `WHERE`: its tables and aliases. */
-let outerText = '';
-/** The names in `outerText` (lower case, not followed by `.`), made on the first subquery of a table. */
+/** Where the DELETE or UPDATE whose WHERE is read is, up to `WHERE`: its tables and aliases. */
+let outerSql = '';
+let outerStart = 0;
+let outerEnd = 0;
+/** The names in the outer statement (lower case, not followed by `.`), made on the first subquery of a table. */
 let outerNames: Set<string> | undefined;
 
 /** Longest name compared (a longer one is neither an outer name nor a qualifier: fail closed). */
@@ -1260,7 +1266,7 @@ function correlated(
 ): boolean {
   if (outerNames === undefined) {
     const names = new Set<string>();
-    eachName(outerText, 0, outerText.length, '', false, undefined, name => names.add(name));
+    eachName(outerSql, outerStart, outerEnd, '', false, undefined, name => names.add(name));
     outerNames = names;
   }
   const outer = outerNames;
@@ -1367,7 +1373,10 @@ function subqueryVaries(
     if (whole.holds === true) return false;
     if (whole.mask === undefined) return true;
     if (!(whole.mask & (TRUE | VARIES))) return false;
-    for (const [from, to] of conjuncts(sql, conditionFrom, whole.stop, backslash)) {
+    const terms = conjuncts(sql, conditionFrom, whole.stop, backslash);
+    // One term: it was read whole, and does not hold.
+    if (terms.length === 1) return true;
+    for (const [from, to] of terms) {
       if (!correlated(sql, from, index, close, backslash, to)) continue;
       if (readCondition(sql, from, to, close - index, mode, backslash).holds !== true) return true;
     }

@@ -473,11 +473,15 @@ function joinAcross(
         // literal of three characters or more (`ghp_`, `sk-`, `xox`) is the
         // next key's start, a site of its own (round 25: 1 MB where every
         // token is a site, `ghp_q8Zr…Tb6 a1 b2 ghp_…`, read each chain over
-        // all of its eight pieces, a regex run on a longer text at each).
-        if (match === null && piece.length >= 3 && startsWithLongLiteral(piece)) break;
+        // all of its eight pieces, a regex run on a longer text at each),
+        // unless the key is complete with it (round 26: a key whose own
+        // piece starts so, `sk-proj-Tq7vR2 mX9pLw4Z xoxb8nYd…`, was cut
+        // there and sent whole): one more match at most per chain.
+        const literalPiece = match === null && piece.length >= 3 && startsWithLongLiteral(piece);
         const longerText = joined + piece;
         pattern.lastIndex = 0;
         const longer = pattern.exec(longerText);
+        if (literalPiece && (longer === null || longer[0].length < longerText.length)) break;
         if (shortPiece && !shortKeyEnd(piece) && !(match === null && longer !== null)) break;
         // A match that a piece more undoes keeps what it had (round 25:
         // `ghp_… Xw9T…Qe2R v2`, 36 after the prefix and then 38, was no

@@ -1,12 +1,10 @@
-import { generateText, tool, wrapLanguageModel } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
+import { generateText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { generateResult } from '../../test/helpers';
+import { pinningModel } from '../../test/helpers/tool-pins';
 import { memoryStore } from '../store/memory-store';
 import { guardTools } from '../tools';
 import { getGuardrailOutcome } from './get-guardrail-outcome';
-import { guardrails } from './guardrails-middleware';
 
 /*
  * Round 26: a tool new on a pinned server whose name differs from a pinned
@@ -30,17 +28,7 @@ const forward = tool({
 
 describe('a look-alike of a pinned tool name is shown escaped in its reason', () => {
   it('Cyrillic, invisible and full-width look-alikes are held, each reason tells them apart', async () => {
-    const store = memoryStore();
-    const seen: string[][] = [];
-    const model = wrapLanguageModel({
-      model: new MockLanguageModelV4({
-        doGenerate: async options => {
-          seen.push(options.tools?.map(t => t.name) ?? []);
-          return generateResult('ok');
-        },
-      }),
-      middleware: guardrails({ pinToolDefinitions: true, store }),
-    });
+    const { model, seen } = pinningModel(memoryStore());
     await generateText({
       model,
       tools: guardTools({ send_email: sendEmail }, { serverId: 'mail' }),

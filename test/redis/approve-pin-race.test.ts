@@ -1,14 +1,12 @@
-import { generateText, tool, wrapLanguageModel } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
+import { generateText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { getGuardrailOutcome } from '../../src/middleware/get-guardrail-outcome';
-import { guardrails } from '../../src/middleware/guardrails-middleware';
 import { approveToolDefinition } from '../../src/middleware/tool-definition-pins';
 import { redisStore } from '../../src/redis';
 import { memoryStore } from '../../src/store/memory-store';
 import type { Store } from '../../src/store/store';
-import { generateResult } from '../helpers';
+import { gatedReads, pinningModel } from '../helpers/tool-pins';
 import { announceSkip, REDIS_URL, uniquePrefix, useRedisClients } from './redis-helpers';
 
 announceSkip('approve-pin-race');
@@ -22,26 +20,6 @@ announceSkip('approve-pin-race');
 
 const APPROVALS = 'ai-guardrails:tool-approved:';
 
-/** `store`, but each `get` of an approval list waits until `count` of them are pending (the losing interleaving, made certain). */
-function gatedApprovalReads(store: Store, count: number): Store {
-  let waiting: (() => void)[] = [];
-  return {
-    ...store,
-    get: async key => {
-      const value = await store.get(key);
-      if (key.startsWith(APPROVALS)) {
-        await new Promise<void>(resolve => {
-          waiting.push(resolve);
-          if (waiting.length < count) return;
-          for (const wake of waiting) wake();
-          waiting = [];
-        });
-      }
-      return value;
-    },
-  };
-}
-
 function sendTool(description: string) {
   return tool({ description, inputSchema: z.object({ to: z.string() }), execute: async () => 'x' });
 }
@@ -52,16 +30,7 @@ function sendTool(description: string) {
  * and the records of each call after the approvals.
  */
 async function approveTwoAtOnce(store: Store, approveStores: [Store, Store], oneAtATime = false) {
-  const seen: string[][] = [];
-  const model = wrapLanguageModel({
-    model: new MockLanguageModelV4({
-      doGenerate: async options => {
-        seen.push(options.tools?.map(t => t.name) ?? []);
-        return generateResult('ok');
-      },
-    }),
-    middleware: guardrails({ pinToolDefinitions: true, store }),
-  });
+  const { model, seen } = pinningModel(store);
   const versions = ['Send a message.', 'Send a message to a user.', 'Send a note.'].map(sendTool);
   await generateText({ model, tools: { send: versions[0]! }, prompt: 'v1' });
   const hashes: string[] = [];
@@ -93,7 +62,7 @@ const EXPECTED = {
 describe('two approvals of one tool at once keep both hashes', () => {
   it('memory store', async () => {
     const store = memoryStore();
-    const gated = gatedApprovalReads(store, 2);
+    const gated = gatedReads(store, APPROVALS, 2);
     expect(await approveTwoAtOnce(store, [gated, gated])).toEqual(EXPECTED);
   });
 
@@ -111,7 +80,7 @@ describe.skipIf(!REDIS_URL)('two approvals of one tool at once on Redis', () => 
     const prefix = uniquePrefix('approve-race');
     const a = redisStore(clients.nodeRedis, { prefix, timeoutMs: 10_000 });
     const b = redisStore(clients.ioredis, { prefix, timeoutMs: 10_000 });
-    const gate = gatedApprovalReads(a, 2);
+    const gate = gatedReads(a, APPROVALS, 2);
     const gated: [Store, Store] = [gate, { ...b, get: gate.get }];
     expect(await approveTwoAtOnce(a, gated)).toEqual(EXPECTED);
   });

@@ -1,15 +1,13 @@
-import { generateText, tool, wrapLanguageModel } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
+import { generateText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { getGuardrailOutcome } from '../../src/middleware/get-guardrail-outcome';
-import { guardrails } from '../../src/middleware/guardrails-middleware';
 import { forgetToolDefinitionPin } from '../../src/middleware/tool-definition-pins';
 import { redisStore } from '../../src/redis';
 import { memoryStore } from '../../src/store/memory-store';
 import type { Store } from '../../src/store/store';
 import { guardTools } from '../../src/tools';
-import { generateResult } from '../helpers';
+import { gatedReads, pinningModel } from '../helpers/tool-pins';
 import { announceSkip, REDIS_URL, uniquePrefix, useRedisClients } from './redis-helpers';
 
 announceSkip('forget-pin-race');
@@ -21,30 +19,6 @@ announceSkip('forget-pin-race');
 // atomic `store.addToList` (memory: synchronous; Redis: a Lua script).
 
 const SERVER_LIST = 'ai-guardrails:tool-pin-server:';
-
-/**
- * `store`, but each `get` of a server's list waits until `count` of them
- * are pending: forgets that read the list all read it before any writes it
- * (the interleaving that lost a name, made certain).
- */
-function gatedListReads(store: Store, count: number): Store {
-  let waiting: (() => void)[] = [];
-  return {
-    ...store,
-    get: async key => {
-      const value = await store.get(key);
-      if (key.startsWith(SERVER_LIST)) {
-        await new Promise<void>(resolve => {
-          waiting.push(resolve);
-          if (waiting.length < count) return;
-          for (const wake of waiting) wake();
-          waiting = [];
-        });
-      }
-      return value;
-    },
-  };
-}
 
 function docsTool(description: string) {
   return tool({ description, inputSchema: z.object({ q: z.string() }), execute: async () => 'x' });
@@ -61,16 +35,7 @@ async function forgetTwoAtOnce(
   serverGroup?: string,
   oneAtATime = false,
 ) {
-  const seen: string[][] = [];
-  const model = wrapLanguageModel({
-    model: new MockLanguageModelV4({
-      doGenerate: async options => {
-        seen.push(options.tools?.map(t => t.name) ?? []);
-        return generateResult('ok');
-      },
-    }),
-    middleware: guardrails({ pinToolDefinitions: true, store }),
-  });
+  const { model, seen } = pinningModel(store);
   const options = { serverId: 'docs', ...(serverGroup !== undefined && { serverGroup }) };
   const read = docsTool('Read one page.');
   const search = docsTool('Search the docs.');
@@ -103,7 +68,7 @@ const EXPECTED = {
 describe('two forgets of one server group at once keep both names', () => {
   it.each([undefined, 'pages'])('memory store, group %s', async serverGroup => {
     const store = memoryStore();
-    const gated = gatedListReads(store, 2);
+    const gated = gatedReads(store, SERVER_LIST, 2);
     expect(await forgetTwoAtOnce(store, [gated, gated], serverGroup)).toEqual(EXPECTED);
   });
 
@@ -123,8 +88,8 @@ describe.skipIf(!REDIS_URL)('two forgets of one server group at once on Redis', 
       const prefix = uniquePrefix('forget-race');
       const a = redisStore(clients.nodeRedis, { prefix, timeoutMs: 10_000 });
       const b = redisStore(clients.ioredis, { prefix, timeoutMs: 10_000 });
-      const gate = gatedListReads(a, 2);
-      const gated: [Store, Store] = [gate, { ...gatedListReads(b, 1), get: gate.get }];
+      const gate = gatedReads(a, SERVER_LIST, 2);
+      const gated: [Store, Store] = [gate, { ...gatedReads(b, SERVER_LIST, 1), get: gate.get }];
       expect(await forgetTwoAtOnce(a, gated, serverGroup)).toEqual(EXPECTED);
     },
   );

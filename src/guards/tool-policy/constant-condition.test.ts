@@ -294,3 +294,30 @@ describe('toolPolicy sql (round 26): a correlation that tells no row apart', () 
     expect(records).toEqual(queries.map(() => 'ok'));
   });
 });
+
+// Round 26: EXISTS of a UNION finds a row when any branch does, and a
+// branch that names no outer table finds one for every row.
+describe('toolPolicy sql (round 26): EXISTS of a UNION', () => {
+  it('blocks an EXISTS with a branch that is the same for every row', async () => {
+    const deletes = [
+      'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE orders.user_id = users.id UNION SELECT 1 FROM admins)',
+      'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE orders.user_id = users.id UNION ALL SELECT 1)',
+      'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE 1 = 1 UNION SELECT 1 FROM items WHERE items.id = users.id)',
+      'DELETE FROM users WHERE NOT EXISTS (SELECT 1 FROM orders WHERE orders.user_id = users.id AND 1 = 0 UNION SELECT 1 FROM admins WHERE 1 = 0)',
+    ];
+    const { ran, records } = await run(deletes);
+    expect(ran).toEqual([]);
+    expect(records).toEqual(deletes.map((_, index) => blocked(index, 'delete')));
+  });
+
+  it('runs an EXISTS whose every branch tells rows apart', async () => {
+    const queries = [
+      'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE orders.user_id = users.id UNION ALL SELECT 1 FROM items WHERE items.owner = users.id)',
+      'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE orders.user_id = users.id INTERSECT SELECT 1 FROM admins)',
+      'DELETE FROM users WHERE id IN (SELECT user_id FROM orders WHERE orders.x = users.x UNION SELECT 1 FROM admins)',
+    ];
+    const { ran, records } = await run(queries);
+    expect(ran).toEqual(queries);
+    expect(records).toEqual(queries.map(() => 'ok'));
+  });
+});

@@ -1322,6 +1322,7 @@ const fromWord = /from\b/iy;
 const fromDual = /\s+dual\b/iy;
 
 const whereWord = /where\b/iy;
+const unionWord = /union\b/iy;
 
 /** Subqueries being evaluated inside one another's WHERE; deeper ones are read by their names only. */
 let subqueryNesting = 0;
@@ -1427,7 +1428,13 @@ function conjuncts(sql: string, from: number, to: number, backslash: string): [n
   return terms;
 }
 
-/** Past the `)` that closes the subquery whose `(` is before `index`, or -1. */
+/**
+ * Past the `)` that closes the subquery whose `(` is before `index`, or -1.
+ * An EXISTS of a `UNION` finds a row when one of its branches does: it
+ * varies by row only when each branch does (`EXISTS (SELECT 1 FROM
+ * orders WHERE orders.user_id = users.id UNION SELECT 1 FROM admins)` is
+ * true for every user while admins has a row).
+ */
 function subqueryEnd(
   sql: string,
   index: number,
@@ -1436,9 +1443,20 @@ function subqueryEnd(
   exists = false,
 ): number {
   let depth = 1;
+  let branch = index;
   let fromAt = -1;
   let whereAt = -1;
   let readsTable = false;
+  let varies = true;
+  /** Whether the branch `[branch, to)` varies by row; the next branch starts at `next`. */
+  const endBranch = (to: number, next: number) => {
+    // A branch without a table (`SELECT 1`) is one row for every outer row.
+    varies &&= readsTable && subqueryVaries(sql, branch, to, fromAt, whereAt, backslash, exists);
+    branch = next;
+    fromAt = -1;
+    whereAt = -1;
+    readsTable = false;
+  };
   for (let at = index; at < end; at++) {
     const code = sql.charCodeAt(at);
     if (depth === 1 && (code | 0x20) === 0x66 /* f */ && !isWordCode(sql.charCodeAt(at - 1))) {
@@ -1458,13 +1476,25 @@ function subqueryEnd(
     ) {
       whereWord.lastIndex = at;
       if (whereWord.test(sql) && whereWord.lastIndex <= end) whereAt = at;
+    } else if (
+      exists &&
+      depth === 1 &&
+      (code | 0x20) === 0x75 /* u */ &&
+      !isWordCode(sql.charCodeAt(at - 1))
+    ) {
+      unionWord.lastIndex = at;
+      if (unionWord.test(sql) && unionWord.lastIndex <= end) {
+        endBranch(at, unionWord.lastIndex);
+        at = unionWord.lastIndex - 1;
+        continue;
+      }
     }
     if (code === 0x28) depth++;
     else if (code === 0x29) {
       if (--depth !== 0) continue;
       // EXISTS reads no column of the rows it finds: its select list names nothing it depends on.
-      subqueryReadsTable =
-        readsTable && subqueryVaries(sql, index, at, fromAt, whereAt, backslash, exists);
+      endBranch(at, at);
+      subqueryReadsTable = varies;
       return at + 1;
     } else if (code === 0x27 || code === 0x22 || code === 0x60 || code === 0x5b) {
       at = quoteEnd(sql, at, end, backslash.includes(String.fromCharCode(code)));

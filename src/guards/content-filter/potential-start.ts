@@ -15,6 +15,13 @@ import {
   plainView,
   withinLast,
 } from '../shared/potential-start';
+import {
+  isPlainInFlipped,
+  plainRunStart,
+  plainTurned,
+  TURNED_LETTER,
+  TURNED_REACH,
+} from '../shared/upside-down';
 
 /**
  * `potentialMatchStart` of `contentFilter` for its folded `terms`: the
@@ -31,6 +38,33 @@ export function contentFilterPotentialStart(
   /** Rule out text where no position may begin an entry first (false: for the test that compares). */
   precheck = true,
 ): (text: string) => number {
+  const { onePass, full } = contentFilterHookParts(terms, maxMatchLength);
+  const plainRun = plainRunHold(terms);
+  if (!precheck) return heldFromOpenOverride(heldFromTurnedLetters(full, maxMatchLength, plainRun));
+  return heldFromOpenOverride(
+    heldFromTurnedLetters(
+      text => {
+        const start = onePass(text);
+        return start < 0 ? full(text) : start;
+      },
+      maxMatchLength,
+      plainRun,
+    ),
+  );
+}
+
+/**
+ * The two readings of the last words `contentFilterPotentialStart` chooses
+ * from, without what it adds after (turned letters, an open override):
+ * `onePass`, one backward pass over them in place (`lastWordsStart`), -1
+ * where it leaves the answer to `full`, which reads every candidate (and
+ * folds it when it is no ordinary prose). Exported for the test that
+ * compares the two where the pass answers.
+ */
+export function contentFilterHookParts(
+  terms: readonly string[],
+  maxMatchLength: number,
+): { onePass: (text: string) => number; full: (text: string) => number } {
   const words = terms.reduce((max, term) => Math.max(max, term.split(' ').length), 1);
   // Tries of the entries, built in time and memory linear in their length
   // (a set of every prefix cost its square: a 20,000-character entry, 5 s).
@@ -114,45 +148,88 @@ export function contentFilterPotentialStart(
     return earliest;
   });
   const bound = maxMatchLength;
-  if (!precheck) return heldFromOpenOverride(heldFromTurnedLetters(fromCandidates, bound));
-  return heldFromOpenOverride(
-    heldFromTurnedLetters(text => {
-      // The last `maxMatchLength` characters, as `withinLast` hands them, read in place.
-      const from = text.length > bound ? countedStart(text, bound) : 0;
-      const start = lastWordsStart(text, from, words, letterTrie);
-      return start < 0 ? fromCandidates(text) : start;
-    }, bound),
-  );
+  return {
+    // The last `maxMatchLength` characters, as `withinLast` hands them, read in place.
+    onePass: text =>
+      lastWordsStart(text, text.length > bound ? countedStart(text, bound) : 0, words, letterTrie),
+    full: fromCandidates,
+  };
 }
 
 /**
- * The turned letters of "upside-down" text, as `foldText`'s second reading
- * knows them (`upsideDownReading` in prompt-injection/fold-text).
- */
-const TURNED_LETTER =
-  /[\u0250\u0254\u01dd\u025f\u0183\u0265\u1d09\u027e\u029e\u026f\u0279\u0287\u028c\u028d\u028e]/g;
-
-/**
- * `hook`, holding back too the last `maxMatchLength` characters a detector
- * reads (`countedStart`) when a turned letter stands among them (round 25).
- * `foldText` reads upside-down text reversed (`ɟlǝsɹnoʎ llıʞ` is `kill
- * yourself`): there an entry's start arrives last, so the forward reading
- * of the text's end, which the hook judges, says nothing of it, and 127 of
- * 151 characters of `Sure. ` + turned filler + `ɟlǝsɹnoʎ llıʞ` streamed
- * out before the block. A match is at most `maxMatchLength` characters
- * read, so text further back than that from the end can join no match with
- * text still to come; nearer, anything may, read backward.
+ * `hook`, holding back too what an upside-down region (`upsideDownRegions`
+ * in shared/upside-down, which `foldText` reads turned back) may still take
+ * in or change. `foldText` reads such a region reversed (`ɟlǝsɹnoʎ llıʞ` is
+ * `kill yourself`): an entry's start arrives last, so the forward reading
+ * of the text's end, which the hook judges, says nothing of it (round 25).
+ * Whether a stretch reads turned is decided within `TURNED_REACH` counted
+ * characters of it (round 26; before, three kinds of turned letter anywhere
+ * turned all the text, which a window could not see), so when a turned
+ * letter stands among the last `maxMatchLength + 2 × TURNED_REACH` counted
+ * characters, they are held: a match and what decides it on either side
+ * are then judged in one check. Else a turned letter still to come may
+ * only read back over the plain letters flipped writing keeps that end the
+ * text (`no` of `noʎ`): those are held when, read turned, they end an entry
+ * (`plainRunHold`).
  */
 function heldFromTurnedLetters(
   hook: (text: string) => number,
   maxMatchLength: number,
+  plainRun: (text: string) => number,
 ): (text: string) => number {
+  const reach = maxMatchLength + 2 * TURNED_REACH;
   return text => {
     const start = hook(text);
-    const from = text.length > maxMatchLength ? countedStart(text, maxMatchLength) : 0;
+    const from = text.length > reach ? countedStart(text, reach) : 0;
     if (from >= start) return start;
     TURNED_LETTER.lastIndex = from;
-    return TURNED_LETTER.test(text) ? from : start;
+    if (TURNED_LETTER.test(text)) return from;
+    return Math.min(start, plainRun(text));
+  };
+}
+
+/**
+ * Where the plain letters of flipped writing that end `text`
+ * (`isPlainInFlipped`, `no` of `noʎ`) must be held: a turned letter still
+ * to come may make them the end of a region, read last and turned (`no`
+ * read as `ou`), and they are held from the earliest of them from which
+ * that reading ends an entry (`kill you`). `text.length` when none does.
+ */
+export function plainRunHold(terms: readonly string[]): (text: string) => number {
+  // The entries read backward, as a trie: children.get(node * 0x10000 + unit).
+  const children = new Map<number, number>();
+  let nodes = 1;
+  for (const term of terms) {
+    let node = 0;
+    for (let at = term.length - 1; at >= 0; at--) {
+      const key = node * 0x10000 + term.charCodeAt(at);
+      let child = children.get(key);
+      if (child === undefined) {
+        child = nodes++;
+        children.set(key, child);
+      }
+      node = child;
+    }
+  }
+  return text => {
+    const end = text.length;
+    if (end === 0) return end;
+    const last = text.charCodeAt(end - 1);
+    // Nearly every check: the text ends with no such letter (and nothing read through).
+    if (last < 0x80 && !isPlainInFlipped(last)) return end;
+    const start = plainRunStart(text, end);
+    for (let from = start; from < end; from++) {
+      const first = text.charCodeAt(from);
+      if (!isPlainInFlipped(first)) continue;
+      let node = 0;
+      for (let at = from; at < end && node >= 0; at++) {
+        const unit = text.charCodeAt(at);
+        if (!isPlainInFlipped(unit)) continue; // read through
+        node = children.get(node * 0x10000 + plainTurned(unit)) ?? -1;
+      }
+      if (node >= 0) return from;
+    }
+    return end;
   };
 }
 
@@ -223,6 +300,8 @@ function filteredStart(
 ): ((text: string, scanned: boolean) => number) | undefined {
   const reversed = reversedPrefixTrie(terms);
   if (reversed === undefined) return undefined;
+  // Plain letters of flipped writing ending the text (`heldFromTurnedLetters`, which `hook` has).
+  const plainRun = plainRunHold(terms);
   return (text, scanned) => {
     const from = text.length > maxMatchLength ? text.length - maxMatchLength : 0;
     // What the hook reads in lower case: ASCII without leetspeak or other controls than blanks.
@@ -261,7 +340,7 @@ function filteredStart(
       }
       at = next;
     }
-    return earliest;
+    return Math.min(earliest, plainRun(text));
   };
 }
 

@@ -68,12 +68,10 @@ describe('contentFilter in window mode: upside-down text, read right to left, is
       expect(answer.startsWith(released), `${sizes}`).toBe(true);
       expect(released.length, `${sizes}`).toBeLessThanOrEqual(at);
     }
-    // 4-character deltas: the last 76 characters read (the filter's maxMatchLength) stay held back.
-    expect(await streamedDeltas(answer, cut(answer, [4]))).toEqual([
-      answer.slice(0, 20),
-      answer.slice(20, 60),
-      'BLOCKED',
-    ]);
+    // 4-character deltas: while a turned letter is among them, the last 140 characters
+    // read stay held back (the filter's maxMatchLength, 76, and twice TURNED_REACH, 32:
+    // what decides on either side of a match whether it reads turned, round 26).
+    expect(await streamedDeltas(answer, cut(answer, [4]))).toEqual([answer.slice(0, 4), 'BLOCKED']);
   });
 
   it('wherever a check falls, no released prefix holds a character of the phrase', async () => {
@@ -89,7 +87,7 @@ describe('contentFilter in window mode: upside-down text, read right to left, is
   });
 
   it('harmless upside-down text still streams, and stream equals generate', async () => {
-    const harmless = `Here it is flipped: ${upsideDown('have a wonderful day, and thank you for asking me about this little trick, it is fun to write text this way ').repeat(3)}Done.`;
+    const harmless = `Here it is flipped: ${upsideDown('have a wonderful day, and thank you for asking me about this little trick, it is fun to write text this way ').repeat(5)}Done.`;
     expect(await generated(harmless)).toBe(harmless);
     for (const sizes of [[1], [4], [harmless.length], randomSizes(7)]) {
       const deltas = await streamedDeltas(harmless, cut(harmless, sizes));

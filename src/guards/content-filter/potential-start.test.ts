@@ -4,6 +4,7 @@ import { filteredHookOf } from '../../core/filtered-hooks';
 import { plainView } from '../shared/potential-start';
 import { contentFilter, DEFAULT_CONTENT_CATEGORIES } from './content-filter';
 import {
+  contentFilterHookParts,
   contentFilterMayMatch,
   contentFilterPotentialStart,
   contentFilterPotentialStartFiltered,
@@ -232,10 +233,14 @@ describe('contentFilter hook: reading prose from a word in lower case', () => {
     ];
     const random = seededRandom(1616);
     let asked = 0;
+    let answered = 0;
     let held = 0;
     for (const bound of [20, 76]) {
-      const fast = contentFilterPotentialStart(TERMS, bound);
-      const slow = contentFilterPotentialStart(TERMS, bound, false);
+      // The hook is the pass's answer where it gives one, else the full reading's
+      // (`contentFilterPotentialStart`): the two are compared where the pass answers,
+      // and neither is run through what the hook adds after them (turned letters, an
+      // open override), which both share and which could hide a difference.
+      const { onePass, full } = contentFilterHookParts(TERMS, bound);
       for (let i = 0; i < 10_000; i++) {
         let text = '';
         for (let j = 0, count = 1 + Math.floor(random() * 12); j < count; j++) {
@@ -244,22 +249,21 @@ describe('contentFilter hook: reading prose from a word in lower case', () => {
         }
         for (let end = 1; end <= text.length; end++) {
           const cut = text.slice(0, end);
-          const expected = slow(cut);
           asked++;
+          const start = onePass(cut);
+          if (start < 0) continue;
+          answered++;
+          const expected = full(cut);
           if (expected < cut.length) held++;
-          if (fast(cut) !== expected)
-            expect({ bound, text: cut, start: fast(cut) }).toEqual({
-              bound,
-              text: cut,
-              start: expected,
-            });
+          if (start !== expected)
+            expect({ bound, text: cut, start }).toEqual({ bound, text: cut, start: expected });
         }
       }
     }
     // Both answers are common, so the comparison tests both.
     expect(asked).toBeGreaterThan(200_000);
-    expect(held).toBeGreaterThan(asked / 5);
-    expect(asked - held).toBeGreaterThan(asked / 5);
+    expect(held).toBeGreaterThan(answered / 5);
+    expect(answered - held).toBeGreaterThan(answered / 5);
   });
 
   it('holds back a word that begins an entry after punctuation inside a token, as the filter matches it there', () => {

@@ -145,3 +145,21 @@ describe('a Discord token cut over records', () => {
     expect(seen('DgzNDcxOTI1MjQ4.Cl2', 'FMQ.ZnCjm1X')).toBe(false);
   });
 });
+
+/**
+ * Round 26. The scan folds full-width letters (`ｇｈｐ＿`) and reads through
+ * invisible characters (`g\u200bhp_`), but the pre-check looked for the
+ * literals as ASCII: such a prefix cut over records was never joined. A
+ * string holding a character past ASCII now makes the columns read.
+ */
+describe('a key prefix written past ASCII, cut over records', () => {
+  it('guardTools: every piece is redacted', async () => {
+    for (const head of ['ｇｈｐ＿q8Zr4Lm2', 'ｇhp_q8Zr4Lm2', 'g\u200bhp_q8Zr4Lm2']) {
+      const rows = [head, GITHUB.slice(12)].map((c, i) => ({ i, c, t: 'chunk' }));
+      expect(await modelReads(rows), head).toEqual({
+        output: { rows: rows.map(row => ({ ...row, c: '[GITHUB_TOKEN]' })) },
+        records: [['secrets', 'modified', ['GITHUB_TOKEN']]],
+      });
+    }
+  });
+});

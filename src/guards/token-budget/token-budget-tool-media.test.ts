@@ -30,11 +30,11 @@ const usage = {
 };
 
 /** A model that calls `screenshot` once, then answers "done". */
-function screenshotThenDone() {
+function screenshotThenDone(supportedUrls: Record<string, RegExp[]> = { 'image/*': [/^https:/] }) {
   let calls = 0;
   return new MockLanguageModelV4({
     // The model takes images by URL: the SDK does not download them.
-    supportedUrls: { 'image/*': [/^https:/] },
+    supportedUrls,
     doGenerate: async () => ({
       content:
         calls++ === 0
@@ -57,8 +57,12 @@ function tokensOf(providerMetadata: unknown): number | undefined {
   return records?.[0]?.info?.tokens;
 }
 
-async function run(value: Content, options: Parameters<typeof tokenBudget>[0]) {
-  const mock = screenshotThenDone();
+async function run(
+  value: Content,
+  options: Parameters<typeof tokenBudget>[0],
+  supportedUrls?: Record<string, RegExp[]>,
+) {
+  const mock = screenshotThenDone(supportedUrls);
   const result = await generateText({
     model: wrapLanguageModel({
       model: mock,
@@ -140,6 +144,35 @@ describe('tokenBudget counts media in a tool result like file parts (round 25)',
         tokens: firstTokens + `\n{}\n${CAPTION}`.length + media,
       },
     ]);
+  });
+
+  // Round 26: a model that takes `data:` URLs gets them as they are, inline
+  // (the SDK decodes them, and a URL object, only for a model that does
+  // not): each was counted
+  // as a referenced file, 1,600 tokens whatever its size.
+  it('a PDF as a data: URL is counted by its size', async () => {
+    const pdf = Buffer.from(pseudoRandomBytes(300_000)).toString('base64');
+    const dataUrl = `data:application/pdf;base64,${pdf}`;
+    const { tokens, firstTokens, mock } = await run(
+      [{ type: 'file', mediaType: 'application/pdf', data: { type: 'url', url: dataUrl } }],
+      { maxInputTokens: 100_000, countTokens: byLength },
+      { '*/*': [/^data:/] },
+    );
+    // The provider is sent the URL itself.
+    const toolMessage = mock.doGenerateCalls[1]?.prompt.at(-1);
+    expect(JSON.stringify(toolMessage)).toContain(`"url":"${dataUrl.slice(0, 60)}`);
+    expect(tokens).toEqual([
+      { status: 'passed', tokens: firstTokens },
+      { status: 'passed', tokens: firstTokens + '\n{}'.length + Math.ceil(300_000 / 4) },
+    ]);
+    // Over a cap it blocks, as the same bytes inline do.
+    const capped = await run(
+      [{ type: 'file', mediaType: 'application/pdf', data: { type: 'url', url: dataUrl } }],
+      { maxInputTokens: 50_000 },
+      { '*/*': [/^data:/] },
+    );
+    expect(capped.tokens[1]?.status).toBe('blocked');
+    expect(capped.result.finishReason).toBe('content-filter');
   });
 
   it("counts a media part's filename and provider options as text", async () => {

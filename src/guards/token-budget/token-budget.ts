@@ -102,20 +102,40 @@ interface MediaEstimate {
   countText: (text: string, stopAbove?: number) => number;
 }
 
-/** The bytes of inline file data (bytes or base64), or undefined for a URL / reference. */
+/**
+ * The bytes a `data:` URL carries: its payload after the comma, as base64
+ * when it says `;base64`, else as written (percent escapes counted as
+ * written: at most 3 characters a byte, an estimate on the safe side).
+ */
+function dataUrlBytes(url: string): number {
+  const comma = url.indexOf(',');
+  if (comma < 0) return 0;
+  const payload = url.length - comma - 1;
+  return /;base64$/i.test(url.slice(Math.max(0, comma - 7), comma))
+    ? Math.floor((payload * 3) / 4)
+    : payload;
+}
+
+/** The bytes of inline file data (bytes, base64 or a `data:` URL), or undefined for a URL / reference. */
 function inlineBytes(data: unknown): number | undefined {
   if (data instanceof Uint8Array) return data.byteLength;
+  if (data instanceof URL) return data.protocol === 'data:' ? dataUrlBytes(data.href) : undefined;
   if (typeof data === 'string') {
     // AI SDK 6 passes base64 strings, data URLs or URL strings directly.
     if (/^https?:/i.test(data.slice(0, 8))) return undefined;
-    const base64 = /^data:/i.test(data.slice(0, 5))
-      ? data.length - data.indexOf(',') - 1
-      : data.length;
-    return Math.floor((base64 * 3) / 4);
+    if (/^data:/i.test(data.slice(0, 5))) return dataUrlBytes(data);
+    return Math.floor((data.length * 3) / 4);
   }
   if (data != null && typeof data === 'object' && 'type' in data) {
-    const tagged = data as { type: string; data?: unknown };
+    const tagged = data as { type: string; data?: unknown; url?: unknown };
     if (tagged.type === 'data') return inlineBytes(tagged.data);
+    // A `data:` URL is sent whole, inline: counted by its size, not as a referenced file.
+    if (tagged.type === 'url' && (typeof tagged.url === 'string' || tagged.url instanceof URL)) {
+      const url = tagged.url;
+      return (typeof url === 'string' ? /^data:/i.test(url.slice(0, 5)) : url.protocol === 'data:')
+        ? inlineBytes(url)
+        : undefined;
+    }
   }
   return undefined;
 }

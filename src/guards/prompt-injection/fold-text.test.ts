@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { foldInPieces, foldText, foldTextPieces, joinSpaced } from './fold-text';
+import {
+  foldInPieces,
+  foldText,
+  foldTextPieces,
+  joinSpaced,
+  withFillersAsSpaces,
+} from './fold-text';
 
 describe('joinSpaced', () => {
   it('drops the separators of a run that spells a word, reading leet only when not all letters', () => {
@@ -58,5 +64,21 @@ describe('the look-alike second reading (round 26: from the first reading prepar
     for (const piece of [5, 64, 1 << 20]) {
       expect(foldInPieces(text, true, piece).join('')).toBe(`${first}\n${all}`);
     }
+  });
+});
+
+describe('blank fillers as spaces, built a chunk at a time (round 26)', () => {
+  it('is the text with each filler a space, across chunks and beside other scripts', () => {
+    const blanks = ['\u3164', '\uFFA0', '\u115F', '\u1160', '\u180E', '\u1680', '\u2800'];
+    const text = Array.from({ length: 3_000 }, (_, index) =>
+      index % 97 === 0 ? `да\u{1F600}${blanks[index % 7]}` : `w${index}${blanks[index % 7]}`,
+    ).join('');
+    expect(withFillersAsSpaces(text)).toBe(
+      text.replace(/[\u115f\u1160\u1680\u180e\u2800\u3164\uffa0]/g, ' '),
+    );
+    expect(withFillersAsSpaces('no fillers here')).toBe('no fillers here');
+    expect(foldText('k\u3164i\u2800l\u1680l yo\uFFA0urself')).toBe(
+      'k i l l yo urself'.replace('k i l l', 'kill'),
+    );
   });
 });

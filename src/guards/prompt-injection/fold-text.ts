@@ -1023,16 +1023,51 @@ export function withoutEnclosedLetters(text: string): string {
  * character at a time on its slow path (round 25). With `pieceCut` taking
  * them as spaces, `word` + blank x 200,000 folds in about 515 M
  * instructions over node's start (cachegrind), against 806 M (U+3164) and
- * 1,060 M (U+2800) before; spaces: 97 M. The rest is the searches of the
- * steps after it, slower on a string V8 keeps in two bytes a unit.
+ * 1,060 M (U+2800) before; spaces: 97 M. The rest was the searches of the
+ * steps after it, slower on a string V8 keeps in two bytes a unit: since
+ * round 26 the fillers' text is rebuilt in one byte a unit where it can
+ * be (`withFillersAsSpaces`), 339 M (U+3164, U+2800); what is left is the
+ * searches that read the text as written (`pieceCut`, `enclosedLetter`).
  */
 const blankFiller = /[\u115f\u1160\u1680\u180e\u2800\u3164\uffa0]/g;
 
-/** `text` with blank fillers as spaces ({@link blankFiller}). */
+/**
+ * `text` with blank fillers as spaces ({@link blankFiller}), built a few
+ * thousand units at a time (`String.fromCharCode`): where no
+ * unit past U+00FF is left, V8 keeps the result one byte a unit, and the
+ * searches of every step after it (their classes hold no such unit) read
+ * it at the cost of a text of spaces; `replace` kept two bytes a unit
+ * (round 26).
+ */
 export function withFillersAsSpaces(text: string): string {
   blankFiller.lastIndex = 0;
   if (!blankFiller.test(text)) return text;
-  return text.replace(blankFiller, ' ');
+  // From the start: a slice of the text before the first filler keeps its two bytes a unit.
+  const pieces = new PieceJoiner();
+  for (let chunk = 0; chunk < text.length; chunk += JOIN_BUFFER) {
+    const end = Math.min(text.length, chunk + JOIN_BUFFER);
+    for (let index = chunk; index < end; index++) {
+      const unit = text.charCodeAt(index);
+      joinBuffer[index - chunk] = isBlankFiller(unit) ? 32 : unit;
+    }
+    pieces.push(
+      String.fromCharCode.apply(null, joinBuffer.subarray(0, end - chunk) as unknown as number[]),
+    );
+  }
+  return pieces.join();
+}
+
+/** True for a unit of {@link blankFiller}. */
+function isBlankFiller(unit: number): boolean {
+  return (
+    unit === 0x115f ||
+    unit === 0x1160 ||
+    unit === 0x1680 ||
+    unit === 0x180e ||
+    unit === 0x2800 ||
+    unit === 0x3164 ||
+    unit === 0xffa0
+  );
 }
 
 /**

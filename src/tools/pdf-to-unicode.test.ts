@@ -58,7 +58,10 @@ const stream = (number: number, data: Uint8Array, dictionary = '') => [
  * compressed; with `objectStream` the font's dictionaries are in a
  * compressed object stream, as PDF 1.5 writers put them.
  */
-function type0Pdf(text: string, options: { cmap?: string; objectStream?: boolean } = {}) {
+function type0Pdf(
+  text: string,
+  options: { cmap?: string; objectStream?: boolean; inline?: boolean } = {},
+) {
   const codes = glyphs(text);
   const shown = [...text].map(character => hex4(codes.get(character)!)).join('');
   const content = deflateSync(utf8(`BT /F1 12 Tf 72 712 Td <${shown}> Tj ET`));
@@ -66,8 +69,8 @@ function type0Pdf(text: string, options: { cmap?: string; objectStream?: boolean
   const font =
     '<< /Type /Font /Subtype /Type0 /BaseFont /ABCDEF+Body /Encoding /Identity-H /DescendantFonts [6 0 R] /ToUnicode 7 0 R >>';
   const descendant = '<< /Type /Font /Subtype /CIDFontType2 /BaseFont /ABCDEF+Body >>';
-  const page =
-    '<< /Type /Page /Parent 2 0 R /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>';
+  // With `inline`, the font's dictionary is written in the page's resources.
+  const page = `<< /Type /Page /Parent 2 0 R /Resources << /Font << /F1 ${options.inline ? font : '5 0 R'} >> >> /Contents 4 0 R >>`;
   const parts: Uint8Array[] = [
     utf8('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n'),
     utf8('1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n'),
@@ -107,6 +110,9 @@ describe("a Type0 font's text is read through its ToUnicode map", () => {
     expect(
       await toolOutputSent(type0Pdf(CARD_TEXT, { objectStream: true }), 'application/pdf'),
     ).toEqual(WITHHELD);
+    expect(await toolOutputSent(type0Pdf(CARD_TEXT, { inline: true }), 'application/pdf')).toEqual(
+      WITHHELD,
+    );
     const plain = type0Pdf('Quarterly figures, as agreed');
     expect(await toolFileSent(plain, 'application/pdf')).toEqual({
       mediaType: 'application/pdf',
@@ -117,9 +123,26 @@ describe("a Type0 font's text is read through its ToUnicode map", () => {
   it("a card drawn so blocks a user's call (generateText)", async () => {
     const { calls, records } = await userFileOutcome(type0Pdf(CARD_TEXT), 'application/pdf');
     expect(calls).toBe(0);
-    expect(records.map(record => [record.guardrail, record.status])).toEqual([
-      ['pii', 'modified'],
-      ['pii', 'blocked'],
+    // The card is in the last piece read: the content stream through its font's map.
+    expect(records).toEqual([
+      {
+        guardrail: 'pii',
+        kind: 'input',
+        status: 'modified',
+        info: {
+          types: ['CREDIT_CARD'],
+          spans: [{ type: 'CREDIT_CARD', start: 703, end: 722 }],
+        },
+        part: 'file',
+      },
+      {
+        guardrail: 'pii',
+        kind: 'input',
+        status: 'blocked',
+        reason:
+          'modified the text read from a file of message 0 that is not text, whose bytes are never rewritten: blocked instead',
+        part: 'file',
+      },
     ]);
   });
 

@@ -162,7 +162,8 @@ export function collectFontReferences(
     else {
       const object = objectAt ? objectAt(match.index) : current;
       if (match[2] !== undefined) {
-        if (object >= 0) fonts.set(object, Number(match[2]));
+        // Outside any object (a damaged file): kept under a key of its own.
+        fonts.set(object >= 0 ? object : -1 - match.index, Number(match[2]));
       } else {
         const name = pdfName(match[3]!);
         let set = names.get(name);
@@ -212,9 +213,15 @@ export function collectObjectStream(
   });
 }
 
+/** {@link mapsByName}'s key for the maps no name leads to. */
+export const UNNAMED = '\0unnamed';
+
 /**
  * Each font name's ToUnicode maps: the name's objects that are fonts with
  * a map, their maps (at most {@link MAX_FONTS_PER_NAME} distinct a name).
+ * The maps no name leads to (a font written inline in a page's resources,
+ * `/F1 << … /ToUnicode 7 0 R >>`, its map counted to the page) are kept
+ * under {@link UNNAMED}, for the strings of a font whose name leads to none.
  */
 export function mapsByName(
   fonts: ReadonlyMap<number, number>,
@@ -222,19 +229,24 @@ export function mapsByName(
   maps: ReadonlyMap<number, ToUnicode>,
 ): Map<string, ToUnicode[]> {
   const byName = new Map<string, ToUnicode[]>();
+  const named = new Set<ToUnicode>();
+  const tooMany = () =>
+    new ToUnicodeUnreadable(
+      `a PDF font name that leads to more than ${MAX_FONTS_PER_NAME} ToUnicode maps`,
+    );
   for (const [name, objects] of names) {
     const found = new Set<ToUnicode>();
     for (const object of objects) {
       const map = maps.get(fonts.get(object) ?? -1);
       if (map) found.add(map);
     }
-    if (found.size > MAX_FONTS_PER_NAME) {
-      throw new ToUnicodeUnreadable(
-        `a PDF font name that leads to more than ${MAX_FONTS_PER_NAME} ToUnicode maps`,
-      );
-    }
+    if (found.size > MAX_FONTS_PER_NAME) throw tooMany();
+    for (const map of found) named.add(map);
     if (found.size > 0) byName.set(name, [...found]);
   }
+  const unnamed = [...maps.values()].filter(map => !named.has(map));
+  if (unnamed.length > MAX_FONTS_PER_NAME) throw tooMany();
+  if (unnamed.length > 0) byName.set(UNNAMED, unnamed);
   return byName;
 }
 
@@ -362,7 +374,7 @@ export function shownThroughMaps(
       (at === 0 || isDelimiter(bytes[at - 1]!)) &&
       (at + 2 >= bytes.length || isDelimiter(bytes[at + 2]!))
     ) {
-      font = byName.get(lastName);
+      font = byName.get(lastName) ?? byName.get(UNNAMED);
     } else if (code === 0x25) {
       // A comment, to the end of its line.
       while (at < bytes.length && bytes[at] !== 0x0a && bytes[at] !== 0x0d) at++;

@@ -321,3 +321,34 @@ describe('toolPolicy sql (round 26): EXISTS of a UNION', () => {
     expect(records).toEqual(queries.map(() => 'ok'));
   });
 });
+
+// Round 26: a qualified name with a quoted part (`"t".id`, `[t].[id]`,
+// `` `t`.`id` ``) was not read, so a column compared with itself ran.
+describe('toolPolicy sql (round 26): qualified names with quoted parts', () => {
+  it('blocks a quoted qualified column that holds against itself', async () => {
+    const deletes = [
+      'DELETE FROM users WHERE [users].[id] = [users].[id]',
+      'DELETE FROM users WHERE "users"."id" IS NULL OR "users"."id" IS NOT NULL',
+      'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE [users].id = [users].id)',
+      'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE "users".id = "users".id)',
+    ];
+    const updates = ['UPDATE users SET a = 1 WHERE `users`.`id` = `users`.`id`'];
+    const { ran, records } = await run([...deletes, ...updates]);
+    expect(ran).toEqual([]);
+    expect(records).toEqual([
+      ...deletes.map((_, index) => blocked(index, 'delete')),
+      ...updates.map((_, index) => blocked(deletes.length + index, 'update')),
+    ]);
+  });
+
+  it('runs quoted qualified columns that filter', async () => {
+    const queries = [
+      'DELETE FROM users WHERE "users"."id" = 5',
+      'DELETE FROM users WHERE [users].[a] = [users].[b]',
+      'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE orders.user_id = [users].id)',
+    ];
+    const { ran, records } = await run(queries);
+    expect(ran).toEqual(queries);
+    expect(records).toEqual(queries.map(() => 'ok'));
+  });
+});

@@ -1882,6 +1882,17 @@ function readTerms(
       if (close === -1) return fail;
       if (code === 0x27 || (code === 0x22 && mode.quotedString)) {
         expectOperand = pushed(values, stringValue(sql, index, close, escapes));
+      } else if (sql.charCodeAt(close + 1) === 0x2e /* . */) {
+        // A qualified name with a quoted part (`"t".id`, `[t].[id]`): a column, named as `t.id` is.
+        const stop = qualifiedNameEnd(sql, index, end);
+        if (stop === -1) return fail;
+        const name = stop - index <= maxNameLength ? nameOf(sql, index, stop) : undefined;
+        expectOperand = pushed(
+          values,
+          name === undefined ? MASKS[VARIES]! : outcomes(VARIES, false, name),
+        );
+        index = stop;
+        continue;
       } else {
         const name =
           close - index <= maxNameLength ? sql.slice(index + 1, close).toLowerCase() : undefined;
@@ -2201,6 +2212,44 @@ function markOr(marks: OrMark[], operator: Operator, operators: Operator[], valu
   if (operator.precedence === 1 && operators.length === mark.operators) {
     mark.left = values[values.length - 1];
   }
+}
+
+const isNameQuote = (code: number) => code === 0x22 || code === 0x60 || code === 0x5b;
+
+/**
+ * Where the qualified name at `from` ends (its parts words or quoted
+ * names joined by `.`: `"t".id`, `` `t`.`id` ``, `[s].[t].[id]`), or -1.
+ */
+function qualifiedNameEnd(sql: string, from: number, end: number): number {
+  let at = from;
+  for (;;) {
+    const code = sql.charCodeAt(at);
+    if (isNameQuote(code)) {
+      const close = quoteEnd(sql, at, end, false);
+      if (close === -1) return -1;
+      at = close + 1;
+    } else {
+      const start = at;
+      while (at < end && isWordCode(sql.charCodeAt(at))) at++;
+      if (at === start) return -1;
+    }
+    if (at >= end || sql.charCodeAt(at) !== 0x2e /* . */) return at;
+    at++;
+  }
+}
+
+/** The qualified name in `[from, to)` as an unquoted one is named: its parts, unquoted, in lower case. */
+function nameOf(sql: string, from: number, to: number): string {
+  let name = '';
+  for (let at = from; at < to; at++) {
+    const code = sql.charCodeAt(at);
+    if (isNameQuote(code)) {
+      const close = quoteEnd(sql, at, to, false);
+      name += sql.slice(at + 1, close);
+      at = close;
+    } else name += sql[at];
+  }
+  return name.toLowerCase();
 }
 
 /** What `readCondition`'s word readers share with its loop. */

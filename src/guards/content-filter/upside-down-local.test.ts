@@ -129,6 +129,32 @@ describe('contentFilter: upside-down text is read where three kinds of turned le
   }, 120_000);
 });
 
+describe('contentFilter: long upside-down text', () => {
+  // `have a nice day and thank you ` turned: every kind of turned letter the phrase needs is near.
+  const turnedFiller = ' noʎ ʞuɐɥʇ puɐ ʎɐp ǝɔıu ɐ ǝʌɐɥ';
+  const phrase = 'ɟlǝsɹnoʎ llıʞ'; // kill yourself
+
+  it('1 MB of it: generate reads the phrase at its end, and passes the text without it', async () => {
+    const filler = turnedFiller.repeat(Math.ceil(1_000_000 / turnedFiller.length));
+    expect(await generated(`${filler} ${phrase}`)).toBe('BLOCKED');
+    expect(await generated(filler)).toBe(filler);
+  }, 120_000);
+
+  it('20 KB of it streamed, the phrase last, with marks and invisible characters between deltas: nothing of the phrase goes out', async () => {
+    const filler = `${turnedFiller}\u0301\u200b`.repeat(Math.ceil(20_000 / turnedFiller.length));
+    const answer = `${filler} ${phrase}`;
+    const at = answer.indexOf(phrase);
+    for (const sizes of [[7], randomSizes(41)]) {
+      const { parts } = await expectStreamAsGenerate(answer, cut(answer, sizes), `${sizes}`);
+      expect(parts.at(-1)).toBe('BLOCKED');
+      const released = parts.slice(0, -1).join('').length;
+      expect(released, `${sizes}`).toBeLessThanOrEqual(at);
+      // It streams: all but the last 140 characters read or so went out before the block.
+      expect(released, `${sizes}`).toBeGreaterThan(at - 400);
+    }
+  }, 120_000);
+});
+
 describe('turnedReadingLetters: the turned letters with three kinds within 16 counted characters', () => {
   it('answers as a count of every pair, on 3,000 random texts with invisible characters, marks and astral ones', () => {
     const pieces = [

@@ -135,6 +135,39 @@ function checkHashArguments(scope: unknown, name: unknown, hash: unknown, path: 
 }
 
 /**
+ * Whether `value` reads as a record's cut of a longer one: records cut tool
+ * names and serverIds over 64 characters to 64 (63 before half of a
+ * surrogate pair) and `…`. Approving with the cut approved nothing, silently
+ * (round 26). A whole name or serverId of that shape is refused too.
+ */
+function looksCut(value: string): boolean {
+  return (value.length === 65 || value.length === 64) && value.endsWith('…');
+}
+
+/** A `GuardrailConfigError` for a scope or name as a record cut it: approving (or forgetting) with it would touch nothing. */
+function checkNotCut(scope: string, name: string, path: string): void {
+  const issues = [];
+  const colon = scope.indexOf(':');
+  if (colon !== -1 && looksCut(scope.slice(colon + 1))) {
+    issues.push({
+      path: `${path}.scope`,
+      value: scope,
+      expected:
+        'the whole pin scope, "<scope>:<serverId>" with the serverId the tools were guarded with: a record\'s info.scope cuts a serverId over 64 characters to 64 and "…", and no pin lives there',
+    });
+  }
+  if (looksCut(name)) {
+    issues.push({
+      path: `${path}.name`,
+      value: name,
+      expected:
+        'the whole tool name: a record\'s toolName cuts a name over 64 characters to 64 and "…", and no pin lives there',
+    });
+  }
+  if (issues.length > 0) throw new GuardrailConfigError(issues);
+}
+
+/**
  * Approves a tool definition: calls whose definition of tool `name` in
  * `scope` has this hash pass the pin from now on, on every instance sharing
  * `store`, next to the hashes approved before (up to 16 per tool, the
@@ -152,7 +185,9 @@ function checkHashArguments(scope: unknown, name: unknown, hash: unknown, path: 
  * same tool at the same moment may keep only one; approve again if a
  * definition still trips.
  *
- * @throws GuardrailConfigError for an empty scope or name or a hash that is not a SHA-256 hex digest.
+ * @throws GuardrailConfigError for an empty scope or name, a hash that is
+ * not a SHA-256 hex digest, or a name or serverId as a record cuts it (64
+ * or 65 characters ending in `…`: pass the whole one).
  */
 export async function approveToolDefinition(
   store: Store,
@@ -162,6 +197,7 @@ export async function approveToolDefinition(
   { ttlMs = DEFAULT_PIN_TTL_MS }: { ttlMs?: number } = {},
 ): Promise<void> {
   checkHashArguments(scope, name, hash, 'approveToolDefinition');
+  checkNotCut(scope, name, 'approveToolDefinition');
   const key = await approvalKey(scope, name);
   if (store.pushToList) {
     await store.pushToList(key, hash, MAX_APPROVED_HASHES, ttlMs);
@@ -179,7 +215,8 @@ export async function approveToolDefinition(
  * `store.addToList` (both stores here have it; a custom store without it
  * is read and written, and two forgets of one group at once may keep one
  * name). A list of 4,096 names takes no more: the tool is held as new
- * until approved.
+ * until approved. A name or serverId as a record cuts it (64 or 65
+ * characters ending in `…`) is a `GuardrailConfigError`: pass the whole one.
  */
 export async function forgetToolDefinitionPin(
   store: Store,
@@ -194,6 +231,7 @@ export async function forgetToolDefinitionPin(
     serverGroup?: string;
   } = {},
 ): Promise<void> {
+  checkNotCut(scope, name, 'forgetToolDefinitionPin');
   const key = await serverKey(scope, serverGroup);
   const tag = await nameTag(scope, name);
   if (store.addToList) {

@@ -199,6 +199,23 @@ describe('toolPolicy sql (round 25): uncorrelated subqueries, one column followe
   });
 });
 
+/** Each DELETE, then each UPDATE, is blocked as having no real WHERE; none ran. */
+async function expectBlocked(deletes: readonly string[], updates: readonly string[] = []) {
+  const { ran, records } = await run([...deletes, ...updates]);
+  expect(ran).toEqual([]);
+  expect(records).toEqual([
+    ...deletes.map((_, index) => blocked(index, 'delete')),
+    ...updates.map((_, index) => blocked(deletes.length + index, 'update')),
+  ]);
+}
+
+/** Each query ran, with no record. */
+async function expectRun(queries: readonly string[]) {
+  const { ran, records } = await run(queries);
+  expect(ran).toEqual(queries);
+  expect(records).toEqual(queries.map(() => 'ok'));
+}
+
 // Round 26: a term the evaluator does not read (`a @> b`, `data->>'x'`)
 // made the reading start again after the next OR with nothing kept, so
 // what the terms before it told about a column was lost.
@@ -218,12 +235,7 @@ describe('toolPolicy sql (round 26): a term not read keeps what the other terms 
       'DELETE FROM users WHERE id IS NULL OR ? = 1 OR id IS NOT NULL',
     ];
     const updates = ['UPDATE users SET a = 1 WHERE id IS NULL || a @> b || id IS NOT NULL'];
-    const { ran, records } = await run([...deletes, ...updates]);
-    expect(ran).toEqual([]);
-    expect(records).toEqual([
-      ...deletes.map((_, index) => blocked(index, 'delete')),
-      ...updates.map((_, index) => blocked(deletes.length + index, 'update')),
-    ]);
+    await expectBlocked(deletes, updates);
   });
 
   it('runs conditions that filter around an operator it does not read', async () => {
@@ -237,9 +249,7 @@ describe('toolPolicy sql (round 26): a term not read keeps what the other terms 
       'DELETE FROM users WHERE id IS NULL OR a @> b OR id IS NOT NULL AND x = 1',
       'DELETE FROM users WHERE NOT (id IS NULL OR a @> b)',
     ];
-    const { ran, records } = await run(queries);
-    expect(ran).toEqual(queries);
-    expect(records).toEqual(queries.map(() => 'ok'));
+    await expectRun(queries);
   });
 });
 
@@ -267,12 +277,7 @@ describe('toolPolicy sql (round 26): a correlation that tells no row apart', () 
     const updates = [
       'UPDATE users SET a = 1 WHERE EXISTS (SELECT 1 FROM orders WHERE NOT users.flag OR users.flag)',
     ];
-    const { ran, records } = await run([...deletes, ...updates]);
-    expect(ran).toEqual([]);
-    expect(records).toEqual([
-      ...deletes.map((_, index) => blocked(index, 'delete')),
-      ...updates.map((_, index) => blocked(deletes.length + index, 'update')),
-    ]);
+    await expectBlocked(deletes, updates);
   });
 
   it('runs subqueries whose correlation can be false, or is not read', async () => {
@@ -289,9 +294,7 @@ describe('toolPolicy sql (round 26): a correlation that tells no row apart', () 
       'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE users.flag)',
       'UPDATE users SET a = 1 WHERE EXISTS (SELECT 1 FROM orders WHERE (orders.user_id = users.id))',
     ];
-    const { ran, records } = await run(queries);
-    expect(ran).toEqual(queries);
-    expect(records).toEqual(queries.map(() => 'ok'));
+    await expectRun(queries);
   });
 });
 
@@ -305,9 +308,7 @@ describe('toolPolicy sql (round 26): EXISTS of a UNION', () => {
       'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE 1 = 1 UNION SELECT 1 FROM items WHERE items.id = users.id)',
       'DELETE FROM users WHERE NOT EXISTS (SELECT 1 FROM orders WHERE orders.user_id = users.id AND 1 = 0 UNION SELECT 1 FROM admins WHERE 1 = 0)',
     ];
-    const { ran, records } = await run(deletes);
-    expect(ran).toEqual([]);
-    expect(records).toEqual(deletes.map((_, index) => blocked(index, 'delete')));
+    await expectBlocked(deletes);
   });
 
   it('runs an EXISTS whose every branch tells rows apart', async () => {
@@ -316,9 +317,7 @@ describe('toolPolicy sql (round 26): EXISTS of a UNION', () => {
       'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE orders.user_id = users.id INTERSECT SELECT 1 FROM admins)',
       'DELETE FROM users WHERE id IN (SELECT user_id FROM orders WHERE orders.x = users.x UNION SELECT 1 FROM admins)',
     ];
-    const { ran, records } = await run(queries);
-    expect(ran).toEqual(queries);
-    expect(records).toEqual(queries.map(() => 'ok'));
+    await expectRun(queries);
   });
 });
 
@@ -333,12 +332,7 @@ describe('toolPolicy sql (round 26): qualified names with quoted parts', () => {
       'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE "users".id = "users".id)',
     ];
     const updates = ['UPDATE users SET a = 1 WHERE `users`.`id` = `users`.`id`'];
-    const { ran, records } = await run([...deletes, ...updates]);
-    expect(ran).toEqual([]);
-    expect(records).toEqual([
-      ...deletes.map((_, index) => blocked(index, 'delete')),
-      ...updates.map((_, index) => blocked(deletes.length + index, 'update')),
-    ]);
+    await expectBlocked(deletes, updates);
   });
 
   it('runs quoted qualified columns that filter', async () => {
@@ -347,8 +341,6 @@ describe('toolPolicy sql (round 26): qualified names with quoted parts', () => {
       'DELETE FROM users WHERE [users].[a] = [users].[b]',
       'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE orders.user_id = [users].id)',
     ];
-    const { ran, records } = await run(queries);
-    expect(ran).toEqual(queries);
-    expect(records).toEqual(queries.map(() => 'ok'));
+    await expectRun(queries);
   });
 });

@@ -53,8 +53,9 @@ export interface Store {
    * unchanged (not written) when it holds `item` already or has `maxItems`
    * items; otherwise the array with `item` appended, stored for `ttlMs`. A
    * value that is no JSON array of strings counts as `[]` (its non-strings
-   * dropped). Items are at most 1,024 characters and `maxItems` is 1 to
-   * 100,000 (a `TypeError` otherwise). Lets two instances add to one list
+   * dropped). Items are at most 1,024 characters with no lone surrogate
+   * (round 26: Redis stores one as U+FFFD, so two items would be one) and
+   * `maxItems` is 1 to 100,000 (a `TypeError` otherwise). Lets two instances add to one list
    * at once without losing either item (a `get` and a `set` keep only the
    * last write). `forgetToolDefinitionPin` uses it; without it, a read and
    * a write.

@@ -1,3 +1,5 @@
+import { isWellFormed } from '../core/sha256-hex';
+
 /**
  * The JSON arrays of strings `Store.addToList` keeps (round 25), read and
  * bounded the same way by every store that implements it.
@@ -23,7 +25,11 @@ export function stringsOfList(raw: string | undefined): string[] {
   return [];
 }
 
-/** Throws a TypeError, naming the store, for an item or bound `addToList` (or `pushToList`) does not take. */
+/**
+ * Throws a TypeError, naming the store and the argument, for an item or
+ * bound `addToList` (or `pushToList`) does not take: an item that is no
+ * string, is over 1,024 characters or holds a lone surrogate.
+ */
 export function checkListArguments(
   item: unknown,
   maxItems: unknown,
@@ -35,6 +41,13 @@ export function checkListArguments(
       `${store}: ${operation} needs a string item of at most ${MAX_LIST_ITEM_LENGTH} characters, received ${
         typeof item === 'string' ? `${item.length} characters` : typeof item
       }`,
+    );
+  }
+  if (!isWellFormed(item)) {
+    // A Redis client writes a lone surrogate as U+FFFD: two items that
+    // differ there would be one item on Redis and two in memory (round 26).
+    throw new TypeError(
+      `${store}: ${operation} needs a well-formed string item (a lone surrogate is written as U+FFFD, so two items would be one), received one with a lone surrogate`,
     );
   }
   if (

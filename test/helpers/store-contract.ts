@@ -168,4 +168,31 @@ export function storeContract(makeStore: () => Store | Promise<Store>) {
     await expect(addToList('full', 'c', 5, 0)).rejects.toThrow(TypeError);
     expect(await store.get('full')).toBe('["a","b"]');
   });
+
+  it('addToList and pushToList refuse an item with a lone surrogate (Redis would store it as U+FFFD)', async () => {
+    const store = await makeStore();
+    await store.set('tags', '["a\uFFFDb"]', hour);
+    const refused = (operation: string) =>
+      new RegExp(
+        `^(memory|redis) store: ${operation} needs a well-formed string item \\(a lone surrogate is written as U\\+FFFD, so two items would be one\\), received one with a lone surrogate$`,
+      );
+    for (const item of ['a\uD800b', 'a\uDC00b', '\uD83D', 'x\uDE00\uD83D']) {
+      const added = store.addToList!('tags', item, 10, hour);
+      await expect(added).rejects.toThrow(TypeError);
+      await expect(added).rejects.toThrow(refused('addToList'));
+      const pushed = store.pushToList!('tags', item, 10, hour);
+      await expect(pushed).rejects.toThrow(TypeError);
+      await expect(pushed).rejects.toThrow(refused('pushToList'));
+    }
+    expect(await store.get('tags')).toBe('["a\uFFFDb"]');
+    // A well-formed pair is one character, not a lone surrogate.
+    expect(await store.addToList!('tags', 'a\uD83D\uDE00b', 10, hour)).toEqual([
+      'a\uFFFDb',
+      'a\uD83D\uDE00b',
+    ]);
+    expect(await store.pushToList!('tags', 'a\uFFFDb', 10, hour)).toEqual([
+      'a\uD83D\uDE00b',
+      'a\uFFFDb',
+    ]);
+  });
 }

@@ -11,6 +11,7 @@
  * add (round 25).
  */
 import { providerRules } from './provider-rules';
+import { isTokenCode } from './split-prefix';
 
 /** Rules whose findings the joined strings' reading drops (see `UNTYPED` there). */
 const UNTYPED_RULES = new Set(['GENERIC_SECRET']);
@@ -189,17 +190,6 @@ export class KeyPieces {
 
 /** The longest Discord token (26 + 1 + 6 + 1 + 38): a longer string is no piece of one. */
 const DISCORD_LONGEST = 72;
-
-/** A character of a token (`[A-Za-z0-9_-]`). */
-function isTokenCode(code: number): boolean {
-  return (
-    (code >= 97 && code <= 122) ||
-    (code >= 65 && code <= 90) ||
-    (code >= 48 && code <= 57) ||
-    code === 95 ||
-    code === 45
-  );
-}
 
 /** Whether `json` holds a typed rule's literal anywhere (a superset of "in one string"). */
 export function holdsLiteral(json: string): boolean {

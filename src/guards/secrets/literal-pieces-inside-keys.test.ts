@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { promptSentWithRecords } from '../../../test/helpers';
+import { expectInputRedacted } from '../../../test/helpers/redacted-input';
 import { foundSecrets as found } from '../../../test/helpers/secrets-redacted';
 import { secrets } from './secrets';
 
@@ -15,20 +15,22 @@ import { secrets } from './secrets';
 describe('a key piece that starts with another rule’s prefix', () => {
   it('generateText: the key is redacted whole', async () => {
     const written = 'sk-proj-Tq7vR2 mX9pLw4Z xoxb8nYd3HsK6fJg1QaE5uVo0iWt';
-    const text = `key ${written} now`;
-    const { sent, records } = await promptSentWithRecords(secrets({ action: 'redact' }), text);
-    expect(sent).toBe('key [OPENAI_API_KEY] now');
-    expect(records).toEqual([
-      {
-        guardrail: 'secrets',
-        kind: 'input',
-        status: 'modified',
-        info: {
-          types: ['OPENAI_API_KEY'],
-          spans: [{ type: 'OPENAI_API_KEY', start: 4, end: 4 + written.length }],
+    await expectInputRedacted(
+      () => secrets({ action: 'redact' }),
+      `key ${written} now`,
+      'key [OPENAI_API_KEY] now',
+      [
+        {
+          guardrail: 'secrets',
+          kind: 'input',
+          status: 'modified',
+          info: {
+            types: ['OPENAI_API_KEY'],
+            spans: [{ type: 'OPENAI_API_KEY', start: 4, end: 4 + written.length }],
+          },
         },
-      },
-    ]);
+      ],
+    );
   });
 
   it('any literal, and the next key after a partial one still stands apart', () => {

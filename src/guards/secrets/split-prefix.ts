@@ -87,7 +87,7 @@ function startsWithLongLiteral(text: string): boolean {
 }
 
 /** A character of a token (`[A-Za-z0-9_-]`): a prefix starts after none. */
-function isTokenCode(code: number): boolean {
+export function isTokenCode(code: number): boolean {
   return (
     (code >= 97 && code <= 122) ||
     (code >= 65 && code <= 90) ||

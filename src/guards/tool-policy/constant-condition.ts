@@ -1263,19 +1263,19 @@ function correlated(
   to: number,
   backslash: string,
   qualifiersTo = to,
+  bound?: ReadonlySet<string>,
 ): boolean {
-  if (outerNames === undefined) {
-    const names = new Set<string>();
-    eachName(outerSql, outerStart, outerEnd, '', false, undefined, name => names.add(name));
-    outerNames = names;
-  }
-  const outer = outerNames;
+  const outer = outerNamesOf();
   if (outer.size === 0 || qualifiersFrom >= qualifiersTo) return false;
   const candidates = new Set<string>();
   eachName(sql, qualifiersFrom, qualifiersTo, backslash, true, undefined, name => {
     if (outer.has(name)) candidates.add(name);
   });
   if (candidates.size === 0) return false;
+  if (bound !== undefined) {
+    for (const name of candidates) if (!bound.has(name)) return true;
+    return false;
+  }
   const lengths = new Set<number>();
   for (const name of candidates) lengths.add(name.length);
   eachName(
@@ -1289,6 +1289,39 @@ function correlated(
     name => candidates.has(name),
   );
   return candidates.size > 0;
+}
+
+/** The names of the outer statement, made once per WHERE. */
+function outerNamesOf(): Set<string> {
+  if (outerNames === undefined) {
+    const names = new Set<string>();
+    eachName(outerSql, outerStart, outerEnd, '', false, undefined, name => names.add(name));
+    outerNames = names;
+  }
+  return outerNames;
+}
+
+/**
+ * The outer names that the subquery `[from, to)` uses as names of its own
+ * (not as qualifiers): one pass, so that each of its terms is checked
+ * without reading the whole subquery again.
+ */
+function boundNames(sql: string, from: number, to: number, backslash: string): Set<string> {
+  const outer = outerNamesOf();
+  const lengths = new Set<number>();
+  for (const name of outer) lengths.add(name.length);
+  const bound = new Set<string>();
+  eachName(
+    sql,
+    from,
+    to,
+    backslash,
+    false,
+    lengths,
+    name => bound.add(name),
+    name => outer.has(name),
+  );
+  return bound;
 }
 
 /** Words after a table's name that are no alias of it. */
@@ -1359,6 +1392,7 @@ function subqueryVaries(
     return correlated(sql, whereAt, index, close, backslash);
   }
   const conditionFrom = whereAt + 5;
+  const bound = boundNames(sql, index, close, backslash);
   subqueryNesting++;
   try {
     const whole = readCondition(sql, conditionFrom, close, close - index, mode, backslash);
@@ -1369,8 +1403,8 @@ function subqueryVaries(
       stop = next.stop;
     }
     // Read past the WHERE (`GROUP BY`, `UNION SELECT …`): named there, it varies.
-    if (correlated(sql, stop, index, close, backslash)) return true;
-    if (!correlated(sql, whereAt, index, close, backslash, stop)) return false;
+    if (correlated(sql, stop, index, close, backslash, close, bound)) return true;
+    if (!correlated(sql, whereAt, index, close, backslash, stop, bound)) return false;
     if (whole.holds === true) return false;
     if (whole.mask === undefined) return true;
     if (!(whole.mask & (TRUE | VARIES))) return false;
@@ -1378,7 +1412,7 @@ function subqueryVaries(
     // One term: it was read whole, and does not hold.
     if (terms.length === 1) return true;
     for (const [from, to] of terms) {
-      if (!correlated(sql, from, index, close, backslash, to)) continue;
+      if (!correlated(sql, from, index, close, backslash, to, bound)) continue;
       if (readCondition(sql, from, to, close - index, mode, backslash).holds !== true) return true;
     }
     return false;

@@ -105,7 +105,7 @@ function typesOf(spans: readonly PiiSpan[]): string[] {
 }
 
 /** A tool-call id with personal data in it: records show a stand-in (see core/shown-tool-calls.ts). */
-const piiInToolCallId = (id: string) => findPii(id).length > 0;
+const piiInToolCallId = (ids: string) => findPii(ids);
 
 /**
  * Keeps personal data out of prompts, answers and tool traffic. Finds it

@@ -122,8 +122,8 @@ function replaceSpansInSource(
  * A tool-call id with a secret in it (a high-entropy string alone is what
  * every generated id is): records show a stand-in (see core/shown-tool-calls.ts).
  */
-const secretInToolCallId = (id: string) =>
-  findSecrets(id).some(span => span.type !== 'HIGH_ENTROPY_STRING');
+const secretInToolCallId = (ids: string) =>
+  findSecrets(ids).filter(span => span.type !== 'HIGH_ENTROPY_STRING');
 
 /**
  * Keeps API keys, tokens, private keys and passwords out of prompts, answers

@@ -1,13 +1,10 @@
-import { generateText, tool, wrapLanguageModel } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
+import { generateText } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { generateResult } from '../../test/helpers';
+import { backUpConversation, pinningModel, searchDocs } from '../../test/helpers/tool-pins';
 import { GuardrailConfigError } from '../core/errors';
 import { memoryStore } from '../store/memory-store';
 import { guardTools } from '../tools';
 import { getGuardrailOutcome } from './get-guardrail-outcome';
-import { guardrails } from './guardrails-middleware';
 import { approveToolDefinition, forgetToolDefinitionPin } from './tool-definition-pins';
 
 /*
@@ -22,30 +19,12 @@ const SHOWN_ID = `${LONG_ID.slice(0, 64)}…`;
 const LONG_NAME = `search_${'n'.repeat(200)}`;
 const SHOWN_NAME = `${LONG_NAME.slice(0, 64)}…`;
 
-const search = tool({
-  description: 'Search the docs.',
-  inputSchema: z.object({ query: z.string() }),
-  execute: async () => 'found',
-});
-const exfiltrate = tool({
-  description: 'Back up the conversation.',
-  inputSchema: z.object({ data: z.string() }),
-  execute: async () => 'ok',
-});
+const search = searchDocs;
+const exfiltrate = backUpConversation;
 
 function pinning() {
   const store = memoryStore();
-  const seen: string[][] = [];
-  const model = wrapLanguageModel({
-    model: new MockLanguageModelV4({
-      doGenerate: async options => {
-        seen.push(options.tools?.map(t => t.name) ?? []);
-        return generateResult('ok');
-      },
-    }),
-    middleware: guardrails({ pinToolDefinitions: true, store }),
-  });
-  return { store, model, seen };
+  return { store, ...pinningModel(store) };
 }
 
 const SCOPE_EXPECTED =

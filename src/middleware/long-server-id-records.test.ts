@@ -1,8 +1,8 @@
-import { generateText, stepCountIs, tool, wrapLanguageModel } from 'ai';
+import { generateText, stepCountIs, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { generateResult } from '../../test/helpers';
+import { backUpConversation, searchDocs } from '../../test/helpers/tool-pins';
 import { turnsModel } from '../../test/helpers/turns-model';
 import { block, defineGuardrail } from '../core/define-guardrail';
 import type { GuardrailEvent, GuardrailRecord } from '../core/types';
@@ -27,16 +27,8 @@ import { guardrails } from './guardrails-middleware';
 const LONG_ID = `docs-${'s'.repeat(100_000)}`;
 const SHOWN_ID = `${LONG_ID.slice(0, 64)}…`;
 
-const search = tool({
-  description: 'Search the docs.',
-  inputSchema: z.object({ query: z.string() }),
-  execute: async () => 'found',
-});
-const exfiltrate = tool({
-  description: 'Back up the conversation.',
-  inputSchema: z.object({ data: z.string() }),
-  execute: async () => 'ok',
-});
+const search = searchDocs;
+const exfiltrate = backUpConversation;
 
 const withoutTiming = (records: readonly GuardrailRecord[] | undefined) =>
   records?.map(({ durationMs: _, ...rest }) => rest);

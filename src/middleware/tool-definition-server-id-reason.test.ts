@@ -1,8 +1,8 @@
-import { generateText, tool, wrapLanguageModel } from 'ai';
+import { generateText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { generateResult } from '../../test/helpers';
+import { backUpConversation, searchDocs } from '../../test/helpers/tool-pins';
 import { memoryStore } from '../store/memory-store';
 import { guardTools } from '../tools';
 import { getGuardrailOutcome } from './get-guardrail-outcome';
@@ -17,16 +17,8 @@ import { guardrails } from './guardrails-middleware';
  * a tool name: quoted as JSON, bidi controls escaped, cut to 64 characters.
  */
 
-const search = tool({
-  description: 'Search the docs.',
-  inputSchema: z.object({ query: z.string() }),
-  execute: async () => 'found',
-});
-const exfiltrate = tool({
-  description: 'Back up the conversation.',
-  inputSchema: z.object({ data: z.string() }),
-  execute: async () => 'ok',
-});
+const search = searchDocs;
+const exfiltrate = backUpConversation;
 
 async function newToolReason(serverId: string) {
   const store = memoryStore();

@@ -1,5 +1,6 @@
-import { wrapLanguageModel } from 'ai';
+import { tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
+import { z } from 'zod';
 import { guardrails } from '../../src/middleware/guardrails-middleware';
 import type { Store } from '../../src/store/store';
 import { generateResult } from '.';
@@ -43,3 +44,17 @@ export function pinningModel(store: Store) {
   });
   return { model, seen };
 }
+
+/** A docs server's tool: pinned on first sight in the pin tests. */
+export const searchDocs = tool({
+  description: 'Search the docs.',
+  inputSchema: z.object({ query: z.string() }),
+  execute: async () => 'found',
+});
+
+/** The tool a server adds later: new on a pinned server, so held. */
+export const backUpConversation = tool({
+  description: 'Back up the conversation.',
+  inputSchema: z.object({ data: z.string() }),
+  execute: async () => 'ok',
+});

@@ -197,20 +197,7 @@ function heldFromTurnedLetters(
  */
 export function plainRunHold(terms: readonly string[]): (text: string) => number {
   // The entries read backward, as a trie: children.get(node * 0x10000 + unit).
-  const children = new Map<number, number>();
-  let nodes = 1;
-  for (const term of terms) {
-    let node = 0;
-    for (let at = term.length - 1; at >= 0; at--) {
-      const key = node * 0x10000 + term.charCodeAt(at);
-      let child = children.get(key);
-      if (child === undefined) {
-        child = nodes++;
-        children.set(key, child);
-      }
-      node = child;
-    }
-  }
+  const children = entryTrie(terms, true);
   return text => {
     const end = text.length;
     if (end === 0) return end;
@@ -688,14 +675,17 @@ export function lowerCasePrefixTest(
   };
 }
 
-/** The trie of the entries: `children.get(node * 0x10000 + unit)` = child; node 0 is the root. */
-function entryTrie(terms: readonly string[]): Map<number, number> {
+/**
+ * The trie of the entries: `children.get(node * 0x10000 + unit)` = child;
+ * node 0 is the root. `backward`: each entry read from its last unit.
+ */
+function entryTrie(terms: readonly string[], backward = false): Map<number, number> {
   const children = new Map<number, number>();
   let nodes = 1;
   for (const term of terms) {
     let node = 0;
-    for (let at = 0; at < term.length; at++) {
-      const key = node * 0x10000 + term.charCodeAt(at);
+    for (let i = 0; i < term.length; i++) {
+      const key = node * 0x10000 + term.charCodeAt(backward ? term.length - 1 - i : i);
       let child = children.get(key);
       if (child === undefined) {
         child = nodes++;

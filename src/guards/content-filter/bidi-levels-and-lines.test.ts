@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   contentFilterGenerate,
+  contentFilterWindow,
   SELF_HARM_BLOCKED,
 } from '../../../test/helpers/content-filter-cases';
-import { foldText, openRightToLeftOverride } from '../prompt-injection/fold-text';
+import { foldText, openBidiEntry, openRightToLeftOverride } from '../prompt-injection/fold-text';
 
 /*
  * Round 26: what round 25's bidi stack (foldText's reading of a right-to-left
@@ -70,5 +71,38 @@ describe("a line's reordering is cut at a tab and U+2028 (generateText, contentF
     // The hold reads the last paragraph only.
     expect(openRightToLeftOverride(`${RLO}ab\ncd`)).toBe(-1);
     expect(openRightToLeftOverride(`ab\n${RLO}cd\u2028ef`)).toBe(3);
+  });
+});
+
+describe('window mode holds an open embedding (streamText, contentFilter)', () => {
+  // The window released the 62 RLE with the prose after them, and judged the
+  // RLO and LRO that came later without them: the LRO counted, the letters
+  // kept their order, and the whole answer streamed out while generateText
+  // blocked it. An entry still open is now held like an open override.
+  const filler = 'and then some more ordinary words follow here. '.repeat(8);
+
+  it('62 RLE, prose, then an RLO and an LRO: blocked in both', async () => {
+    const answer = `Fine. ${RLE.repeat(62)}${filler}${RLO}${LRO}flesruoy llik`;
+    expect(await contentFilterGenerate(answer)).toEqual(BLOCKED);
+    expect(await contentFilterWindow(answer)).toEqual({ released: 'Fine. ', last: 'BLOCKED' });
+  });
+
+  it('closed entries and a new paragraph release as prose does', async () => {
+    // Nothing open at the end: only the last words wait for more (as the window's steps fall).
+    const closed = `Fine. ${RLE.repeat(62)}x${'\u202C'.repeat(62)}${filler}`;
+    const paragraph = `Fine. ${RLE.repeat(62)}\n${filler}`;
+    expect(await contentFilterWindow(closed)).toEqual({
+      released: closed.slice(0, -' follow here. '.length),
+      last: ' follow here. ',
+    });
+    expect(await contentFilterWindow(paragraph)).toEqual({
+      released: paragraph.slice(0, -' ordinary words follow here. '.length),
+      last: ' ordinary words follow here. ',
+    });
+    expect([openBidiEntry(closed), openBidiEntry(paragraph)]).toEqual([-1, -1]);
+    // The bottom entry still open: an RLE under an isolate; none once a PDI and a PDF close all.
+    expect(openBidiEntry(`a${RLE}b\u2066c\u202Cd`)).toBe(1);
+    expect(openBidiEntry(`a${RLE}b\u2066c${RLE}\u2069d\u202C`)).toBe(-1);
+    expect(openBidiEntry(`a\u202Cb\u2069${RLE}`)).toBe(4);
   });
 });

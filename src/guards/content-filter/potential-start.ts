@@ -5,6 +5,7 @@ import {
 } from '../../core/filtered-hooks';
 import {
   foldText,
+  openBidiEntry,
   openRightToLeftOverride,
   withoutLatinDiacritics,
 } from '../prompt-injection/fold-text';
@@ -234,7 +235,9 @@ function heldFromOpenOverride(hook: (text: string) => number): (text: string) =>
   return text => {
     const start = hook(text);
     const open = openRightToLeftOverride(text);
-    return open >= 0 && open < start ? open : start;
+    const entry = openBidiEntry(text);
+    const held = open < 0 || (entry >= 0 && entry < open) ? entry : open;
+    return held >= 0 && held < start ? held : start;
   };
 }
 

@@ -1346,6 +1346,51 @@ export function openRightToLeftOverride(text: string): number {
   return overrideStretches(text, () => {}, from);
 }
 
+/**
+ * Where the entry at the bottom of the explicit bidirectional stack still
+ * open at the text's end began (an LRE, RLE, LRO, RLO, LRI, RLI or FSI of
+ * the last paragraph that no PDF or PDI closed), or -1 when none is open.
+ * For stream windows: what later controls do depends on every entry still
+ * open before them (62 RLE, then an RLO and an LRO, leave the RLO in
+ * force past the depth limit, while the RLO and LRO alone do not), so a
+ * window must not release an open entry and then judge what follows
+ * without it. Counts entries without the depth limit (an ignored entry is
+ * popped by the PDF or PDI that real ones would be, so the stack is empty
+ * exactly when Unicode's is); one native search per control of the last
+ * paragraph, no text the size of the stack kept.
+ */
+export function openBidiEntry(text: string): number {
+  BIDI_INITIATOR.lastIndex = 0;
+  if (!BIDI_INITIATOR.test(text)) return -1;
+  let from = 0;
+  for (const paragraph of PARAGRAPH_BREAKS) from = Math.max(from, text.lastIndexOf(paragraph) + 1);
+  let depth = 0;
+  let bottom = -1;
+  // The depths at which open isolates stand, innermost last.
+  const isolates: number[] = [];
+  BIDI_CONTROL.lastIndex = from;
+  for (let found = BIDI_CONTROL.exec(text); found !== null; found = BIDI_CONTROL.exec(text)) {
+    const unit = text.charCodeAt(found.index);
+    if (unit === PDF) {
+      if (depth > 0 && isolates.at(-1) !== depth) depth--;
+    } else if (unit === PDI) {
+      const isolate = isolates.pop();
+      if (isolate !== undefined) depth = isolate - 1;
+    } else {
+      depth++;
+      if (unit >= LRI) isolates.push(depth);
+    }
+    if (depth === 0) bottom = -1;
+    else if (bottom < 0) bottom = found.index;
+  }
+  return bottom;
+}
+
+/** An explicit control that opens an entry of the bidirectional stack. */
+const BIDI_INITIATOR = /[\u202a\u202b\u202d\u202e\u2066-\u2068]/;
+/** The explicit bidirectional controls. */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/g;
+
 /** The paragraph breaks (`endsParagraph`), for native searches. */
 const PARAGRAPH_BREAKS = ['\n', '\r', '\x85', '\u2029', '\x1c', '\x1d', '\x1e'];
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runSqlCalls } from '../../../test/helpers/sql-calls';
+import type { SqlDialectName } from './constant-condition';
 
 // Round 23: the WHERE evaluator (round 22) read no IN, BETWEEN, LIKE or
 // CASE, took a call of any function for a constant that may be true, mixed
@@ -7,8 +8,8 @@ import { runSqlCalls } from '../../../test/helpers/sql-calls';
 // megabyte of parentheses to the end.
 
 /** Each query as a guarded `runSql` call (argument `sql`): what ran, and each call's record (without its duration) or 'ok'. */
-async function run(queries: readonly string[]) {
-  const { ran, outputs } = await runSqlCalls(queries, 'sql');
+async function run(queries: readonly string[], dialect?: SqlDialectName) {
+  const { ran, outputs } = await runSqlCalls(queries, 'sql', dialect ? { dialect } : undefined);
   const records = outputs.map(output => {
     if (typeof output === 'string' || output.status !== 'blocked') return output;
     const { durationMs: _, ...record } = output.guardrail!;
@@ -200,8 +201,12 @@ describe('toolPolicy sql (round 25): uncorrelated subqueries, one column followe
 });
 
 /** Each DELETE, then each UPDATE, is blocked as having no real WHERE; none ran. */
-async function expectBlocked(deletes: readonly string[], updates: readonly string[] = []) {
-  const { ran, records } = await run([...deletes, ...updates]);
+async function expectBlocked(
+  deletes: readonly string[],
+  updates: readonly string[] = [],
+  dialect?: SqlDialectName,
+) {
+  const { ran, records } = await run([...deletes, ...updates], dialect);
   expect(ran).toEqual([]);
   expect(records).toEqual([
     ...deletes.map((_, index) => blocked(index, 'delete')),
@@ -210,8 +215,8 @@ async function expectBlocked(deletes: readonly string[], updates: readonly strin
 }
 
 /** Each query ran, with no record. */
-async function expectRun(queries: readonly string[]) {
-  const { ran, records } = await run(queries);
+async function expectRun(queries: readonly string[], dialect?: SqlDialectName) {
+  const { ran, records } = await run(queries, dialect);
   expect(ran).toEqual(queries);
   expect(records).toEqual(queries.map(() => 'ok'));
 }
@@ -342,5 +347,52 @@ describe('toolPolicy sql (round 26): qualified names with quoted parts', () => {
       'DELETE FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE orders.user_id = [users].id)',
     ];
     await expectRun(queries);
+  });
+});
+
+// Round 26: `&&` was read as MySQL's AND in every dialect; in PostgreSQL it
+// is array overlap, so the OR around it held for every row and ran.
+describe("toolPolicy sql (round 26): `&&` as PostgreSQL's overlap", () => {
+  const overlapOr = "DELETE FROM t WHERE id IS NULL OR tags && ARRAY['a'] OR id IS NOT NULL";
+  it('blocks an OR that holds around an overlap, by default and with postgres', async () => {
+    await expectBlocked([overlapOr, "DELETE FROM t WHERE tags && ARRAY['a'] OR 1 = 1"]);
+    await expectBlocked([overlapOr], [], 'postgres');
+  });
+
+  it("keeps MySQL's `a = 1 && b = 2` (AND) and runs filters", async () => {
+    await expectBlocked(['DELETE FROM t WHERE 1 = 1 && 2 = 2'], [], 'mysql');
+    await expectBlocked(['DELETE FROM t WHERE 1 = 1 && 2 = 2']);
+    const queries = [
+      'DELETE FROM t WHERE a = 1 && b = 2',
+      "DELETE FROM t WHERE id = 1 AND tags && ARRAY['a']",
+    ];
+    await expectRun(queries);
+    await expectRun(queries.slice(0, 1), 'mysql');
+    await expectRun(queries.slice(1), 'postgres');
+  });
+});
+
+// Round 26: `t.id IN (SELECT t.id FROM u)` selects the outer column being
+// tested: it holds for every row where u has a row, and ran.
+describe('toolPolicy sql (round 26): IN of a subquery that selects the outer column', () => {
+  it('blocks it like an uncorrelated subquery', async () => {
+    await expectBlocked(
+      [
+        'DELETE FROM t WHERE t.id IN (SELECT t.id FROM u)',
+        'DELETE FROM t WHERE t.id IN (SELECT DISTINCT t.id FROM u WHERE u.x = 1)',
+        'DELETE FROM t WHERE id = 3 OR t.id IN (SELECT t.id FROM u WHERE 1 = 1)',
+      ],
+      ['UPDATE t SET a = 1 WHERE t.id IN (SELECT t.id FROM u)'],
+    );
+  });
+
+  it('runs when the subquery tells rows apart or selects its own column', async () => {
+    await expectRun([
+      'DELETE FROM t WHERE t.id IN (SELECT t.id FROM u WHERE u.owner = t.owner)',
+      'DELETE FROM t WHERE t.id IN (SELECT u.id FROM u)',
+      'DELETE FROM t WHERE t.id IN (SELECT t.id FROM other t)',
+      'DELETE FROM t WHERE t.id IN (SELECT t.ref FROM u)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM u)',
+    ]);
   });
 });

@@ -425,6 +425,8 @@ const postgresTrue = /^\s*(?:t(?:r(?:ue?)?)?|y(?:es?)?|on|1)\s*$/i;
 interface Mode {
   pipesOr: boolean;
   quotedString: boolean;
+  /** `&&` is MySQL's AND; elsewhere (PostgreSQL's array overlap) an operator not read: the term varies. */
+  ampersandsAnd: boolean;
   truth: 'number' | 'postgres' | 'either';
 }
 
@@ -437,26 +439,28 @@ export type SqlDialectName = 'postgres' | 'mysql' | 'sqlite' | 'mssql' | 'any';
  * `"`), and the WHERE counts as none when any reading holds for every row.
  */
 const conditionReadings: Record<SqlDialectName, readonly Mode[]> = {
+  // `&&` is AND only in the readings with MySQL's `||` (the others read PostgreSQL's overlap).
   any: [
-    { pipesOr: false, quotedString: false, truth: 'either' },
-    { pipesOr: true, quotedString: false, truth: 'number' },
-    { pipesOr: false, quotedString: true, truth: 'either' },
-    { pipesOr: true, quotedString: true, truth: 'number' },
+    { pipesOr: false, quotedString: false, ampersandsAnd: false, truth: 'either' },
+    { pipesOr: true, quotedString: false, ampersandsAnd: true, truth: 'number' },
+    { pipesOr: false, quotedString: true, ampersandsAnd: false, truth: 'either' },
+    { pipesOr: true, quotedString: true, ampersandsAnd: true, truth: 'number' },
   ],
-  postgres: [{ pipesOr: false, quotedString: false, truth: 'postgres' }],
+  postgres: [{ pipesOr: false, quotedString: false, ampersandsAnd: false, truth: 'postgres' }],
   // The default sql_mode, and ANSI (PIPES_AS_CONCAT with ANSI_QUOTES).
   mysql: [
-    { pipesOr: true, quotedString: true, truth: 'number' },
-    { pipesOr: false, quotedString: false, truth: 'number' },
+    { pipesOr: true, quotedString: true, ampersandsAnd: true, truth: 'number' },
+    { pipesOr: false, quotedString: false, ampersandsAnd: true, truth: 'number' },
   ],
   // A "…" that names no column is a string in SQLite; in SQL Server with QUOTED_IDENTIFIER OFF.
+  // Neither has `&&` (an error: nothing runs); read as AND, as before.
   sqlite: [
-    { pipesOr: false, quotedString: false, truth: 'number' },
-    { pipesOr: false, quotedString: true, truth: 'number' },
+    { pipesOr: false, quotedString: false, ampersandsAnd: true, truth: 'number' },
+    { pipesOr: false, quotedString: true, ampersandsAnd: true, truth: 'number' },
   ],
   mssql: [
-    { pipesOr: false, quotedString: false, truth: 'number' },
-    { pipesOr: false, quotedString: true, truth: 'number' },
+    { pipesOr: false, quotedString: false, ampersandsAnd: true, truth: 'number' },
+    { pipesOr: false, quotedString: true, ampersandsAnd: true, truth: 'number' },
   ],
 };
 
@@ -1087,6 +1091,7 @@ const nextWord = /\s*([a-z_]+)\b/iy;
 /** What `readCondition` saw that other readings read otherwise. */
 const SEEN_PIPES = 1;
 const SEEN_QUOTE = 2;
+const SEEN_AMPERSANDS = 4;
 
 /** How many operators may wait at once (parentheses, NOT, CASE): deeper is not evaluated, and blocked. */
 export const maxConditionDepth = 256;
@@ -1135,7 +1140,8 @@ export function conditionAlwaysHolds(
     // Only where this reading reads the condition otherwise.
     const differs =
       (scan.seen & SEEN_PIPES && mode.pipesOr !== first!.pipesOr) ||
-      (scan.seen & SEEN_QUOTE && mode.quotedString !== first!.quotedString);
+      (scan.seen & SEEN_QUOTE && mode.quotedString !== first!.quotedString) ||
+      (scan.seen & SEEN_AMPERSANDS && mode.ampersandsAnd !== first!.ampersandsAnd);
     if (!differs) continue;
     const again = readCondition(sql, from, end, budget.left, mode, backslash);
     read = Math.max(read, again.stop - from);
@@ -1703,7 +1709,7 @@ function readTerms(
   let nameTo = -1;
   /** NOT before LIKE, IN, BETWEEN, REGEXP... */
   let negateNext = false;
-  /** What a later reading reads otherwise: SEEN_PIPES (`||`), SEEN_QUOTE (`"`). */
+  /** What a later reading reads otherwise: SEEN_PIPES (`||`), SEEN_QUOTE (`"`), SEEN_AMPERSANDS (`&&`). */
   let seen = 0;
   /** Open parentheses (groups, calls, IN lists). */
   let brackets = terms.brackets;
@@ -2218,6 +2224,11 @@ function readTerms(
     if (op === '||') {
       seen |= SEEN_PIPES;
       operator = mode.pipesOr ? PIPES_OR : PIPES_CONCAT;
+    } else if (op === '&&') {
+      seen |= SEEN_AMPERSANDS;
+      // PostgreSQL's array overlap (`tags && ARRAY['a']`): its term varies by row.
+      fail.seen = seen;
+      if (!mode.ampersandsAnd) return fail;
     }
     if (!operator || !reduce(values, operators, operator.precedence, mode)) return fail;
     if (operator === PIPES_OR && operators.length === 0 && truth(values[0]!, mode) & TRUE) {
@@ -2461,10 +2472,12 @@ function readComparisonWord(state: ReadState, word: string, negated: boolean): b
     state.index = open + 1;
     const subject = values.pop()!;
     if (subqueryAt(sql, state.index, end)) {
-      const close = subqueryEnd(sql, state.index, end, state.backslash);
+      // `t.id IN (SELECT t.id FROM u …)`: whether u has a row (EXISTS), the same for every row.
+      const selectsSubject = selectsOuterColumn(sql, state.index, end, subject, state.backslash);
+      const close = subqueryEnd(sql, state.index, end, state.backslash, selectsSubject);
       if (close === -1) return false;
       state.index = close;
-      const mask = subqueryReadsTable || varies(subject) ? VARIES : CONSTANT;
+      const mask = subqueryReadsTable || (!selectsSubject && varies(subject)) ? VARIES : CONSTANT;
       state.expectOperand = pushed(values, COMPARED[mask]!);
       return true;
     }
@@ -2481,6 +2494,38 @@ function readComparisonWord(state: ReadState, word: string, negated: boolean): b
   );
   state.expectOperand = true;
   return true;
+}
+
+const selectItem = /\s*select\s+(?:(?:all|distinct)\s+)?/iy;
+const fromAfterItem = /\s*from\b/iy;
+
+/**
+ * Whether the subquery at `index` (past its `(`) selects just the column
+ * `subject` names, qualified by an outer table or alias the subquery does
+ * not bind (`t.id IN (SELECT t.id FROM u)`): the IN then holds for each
+ * row where the subquery finds one, as EXISTS of it. The first branch only.
+ */
+function selectsOuterColumn(
+  sql: string,
+  index: number,
+  end: number,
+  subject: Value,
+  backslash: string,
+): boolean {
+  if (!('mask' in subject) || subject.name === undefined || !subject.name.includes('.')) {
+    return false;
+  }
+  selectItem.lastIndex = index;
+  if (!selectItem.test(sql) || selectItem.lastIndex > end) return false;
+  const from = selectItem.lastIndex;
+  const to = qualifiedNameEnd(sql, from, end);
+  if (to === -1 || to - from > maxNameLength || nameOf(sql, from, to) !== subject.name) {
+    return false;
+  }
+  fromAfterItem.lastIndex = to;
+  if (!fromAfterItem.test(sql) || fromAfterItem.lastIndex > end) return false;
+  const close = subqueryEnd(sql, index, end, backslash);
+  return close !== -1 && correlated(sql, from, index, close - 1, backslash, to);
 }
 
 /** CASE's WHEN, THEN, ELSE, END: false when out of place. */

@@ -903,6 +903,7 @@ function wrapTool(
     value: unknown,
     scope: CallScope,
     validateModification = true,
+    callInput?: { input: unknown },
   ): Promise<CheckResult> {
     if (guardrails.length === 0) return { value };
     // A string result is the text the model reads (the SDK's default model
@@ -963,10 +964,18 @@ function wrapTool(
     let lastModifier: string | undefined;
     const { records, abortSignal, ...context } = scope;
     for (const guardrail of guardrails) {
+      // A result the tool's own `toModelOutput` turns into what the model is
+      // sent: tokenBudget counts that (an image part, not its base64 text),
+      // read only when asked. Internal; other guardrails judge the result.
+      const output = lastModifier === undefined ? judged : current;
+      const modelOutput =
+        callInput !== undefined && ownToModelOutput && kind === 'tool_output'
+          ? { modelOutput: () => modelView(callInput.input, output, scope) }
+          : undefined;
       const result = await runChain(
         [guardrail],
         content,
-        { ...context, kind, value: current },
+        { ...context, kind, value: current, ...modelOutput },
         { abortSignal, onEvent },
       );
       records.push(...result.records);
@@ -1044,6 +1053,17 @@ function wrapTool(
     return { text: current };
   }
 
+  /** What the model is sent of `output` (throws what the tool's `toModelOutput` throws). */
+  async function modelView(input: unknown, output: unknown, scope: CallScope): Promise<unknown> {
+    // What the model reads of a blocked output, or of anything shaped as
+    // one (a history a client sent back): its message alone.
+    return hasGuardrailBlockedShape(output)
+      ? { type: 'text', value: output.message }
+      : ownToModelOutput
+        ? await ownToModelOutput({ toolCallId: scope.toolCallId ?? '', input, output })
+        : defaultModelOutput(output);
+  }
+
   /**
    * What the tool's own `toModelOutput` makes of `output`, judged by the
    * output guardrails: the model reads this, not the result. Its texts are
@@ -1066,13 +1086,7 @@ function wrapTool(
     });
     let view: unknown;
     try {
-      // What the model reads of a blocked output, or of anything shaped as
-      // one (a history a client sent back): its message alone, judged below.
-      view = hasGuardrailBlockedShape(output)
-        ? { type: 'text', value: output.message }
-        : ownToModelOutput
-          ? await ownToModelOutput({ toolCallId: scope.toolCallId ?? '', input, output })
-          : defaultModelOutput(output);
+      view = await modelView(input, output, scope);
     } catch (error) {
       // The error's message may quote the result: only its class is reported.
       return failClosed(`the tool's toModelOutput failed (${errorClass(error)})`);
@@ -1584,9 +1598,10 @@ function wrapTool(
   async function* checkEach(
     source: AsyncIterable<unknown>,
     scope: CallScope,
+    input: unknown,
   ): AsyncGenerator<unknown, void, undefined> {
     for await (const value of source) {
-      const result = await check('tool_output', outputGuardrails, value, scope);
+      const result = await check('tool_output', outputGuardrails, value, scope, true, { input });
       if (result.trip) {
         yield blocked(result.trip, scope);
         return;
@@ -1619,7 +1634,7 @@ function wrapTool(
         let last: unknown;
         let ended = false;
         try {
-          for await (const value of checkEach(source, scope)) {
+          for await (const value of checkEach(source, scope, input)) {
             if (isGuardrailBlocked(value)) {
               remember(input, scope, true);
               ended = true;
@@ -1664,6 +1679,7 @@ function wrapTool(
             for await (const value of checkEach(
               markThrownByTool(() => result),
               scope,
+              input,
             )) {
               last = value;
             }
@@ -1677,7 +1693,7 @@ function wrapTool(
           if (isGuardrailBlocked(last) || trip) remember(input, scope, true);
           return trip ? blocked(trip, scope) : last;
         }
-        const output = await check('tool_output', outputGuardrails, result, scope);
+        const output = await check('tool_output', outputGuardrails, result, scope, true, { input });
         const trip = output.trip ?? (await judgeModelOutput(input, output.value, scope));
         if (trip) remember(input, scope, true);
         return trip ? blocked(trip, scope) : output.value;

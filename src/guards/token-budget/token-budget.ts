@@ -258,6 +258,34 @@ function toolOutputTokens(output: unknown, estimate: MediaEstimate, pieces: stri
   return media;
 }
 
+/** The tokens of a tool's model output: its texts through the tokenizer, its media by their estimate. */
+function modelOutputTokens(output: unknown, estimate: MediaEstimate, stopAbove: number): number {
+  const { type, value } = (output ?? {}) as { type?: unknown; value?: unknown };
+  // A text output is sent as its text, not as the JSON of the output object.
+  if ((type === 'text' || type === 'error-text') && typeof value === 'string') {
+    return estimate.countText(value, stopAbove);
+  }
+  const pieces: string[] = [];
+  const media = toolOutputTokens(output, estimate, pieces);
+  return estimate.countText(pieces.join('\n'), stopAbove - media) + media;
+}
+
+/**
+ * What guardTools says the model is sent of a result, when the tool has its
+ * own `toModelOutput` (internal `ctx.modelOutput`); undefined otherwise, or
+ * when it failed (the result's text is counted, and guardTools fails closed
+ * on a `toModelOutput` that throws when it judges the model output).
+ */
+async function modelOutputOf(ctx: GuardrailContext): Promise<unknown> {
+  const read = (ctx as { modelOutput?: unknown }).modelOutput;
+  if (typeof read !== 'function') return undefined;
+  try {
+    return await (read as () => Promise<unknown>)();
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The tokens the model is billed for in a prompt: every text part, tool input
  * and result through the tokenizer, and each file or image part by its
@@ -453,10 +481,13 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
         source: 'tokenizer',
       });
     }
+    const modelOutput = ctx.kind === 'tool_output' ? await modelOutputOf(ctx) : undefined;
     const tokens =
       ctx.kind === 'input' && ctx.messages.length > 0
         ? promptTokens(ctx.messages, estimate, inputStop, ctx.tools)
-        : countText(content, inputStop);
+        : modelOutput !== undefined
+          ? modelOutputTokens(modelOutput, estimate, inputStop)
+          : countText(content, inputStop);
     const source = 'tokenizer';
     if (maxInputTokens !== undefined && tokens > maxInputTokens) {
       return overCap(measured[ctx.kind], tokens, maxInputTokens, source);

@@ -381,6 +381,8 @@ describe('toolPolicy sql (round 26): IN of a subquery that selects the outer col
         'DELETE FROM t WHERE t.id IN (SELECT t.id FROM u)',
         'DELETE FROM t WHERE t.id IN (SELECT DISTINCT t.id FROM u WHERE u.x = 1)',
         'DELETE FROM t WHERE id = 3 OR t.id IN (SELECT t.id FROM u WHERE 1 = 1)',
+        'DELETE FROM t WHERE t.id IN (SELECT t.id AS x FROM u)',
+        'DELETE FROM t WHERE t.id IN (SELECT t.id "x" FROM u)',
       ],
       ['UPDATE t SET a = 1 WHERE t.id IN (SELECT t.id FROM u)'],
     );

@@ -2497,13 +2497,15 @@ function readComparisonWord(state: ReadState, word: string, negated: boolean): b
 }
 
 const selectItem = /\s*select\s+(?:(?:all|distinct)\s+)?/iy;
-const fromAfterItem = /\s*from\b/iy;
+/** `FROM` after the select item, past its alias if any (`AS x`, `x`, `"x"`). */
+const fromAfterItem =
+  /\s*(?:(?:as\s+)?(?!from\b)(?:[a-z_][\w$]{0,127}|"[^"]{0,128}"|`[^`]{0,128}`|\[[^\]]{0,128}\])\s*)?from\b/iy;
 
 /**
  * Whether the subquery at `index` (past its `(`) selects just the column
  * `subject` names, qualified by an outer table or alias the subquery does
  * not bind (`t.id IN (SELECT t.id FROM u)`): the IN then holds for each
- * row where the subquery finds one, as EXISTS of it. The first branch only.
+ * row where the subquery finds one, as EXISTS of it (`AS x` or not). The first branch only.
  */
 function selectsOuterColumn(
   sql: string,

@@ -1,8 +1,8 @@
 import { generateText, isStepCount, tool } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { pngHolding, pseudoRandomBytes } from '../../../test/helpers/binary-heads';
+import { turnsModel } from '../../../test/helpers/turns-model';
 import { collectToolRecords } from '../../tools/collect-tool-records';
 import { guardTools } from '../../tools/guard-tool';
 import { tokenBudget } from './token-budget';
@@ -19,25 +19,9 @@ import { tokenBudget } from './token-budget';
 /** A 200 KB PNG (noise: its base64 is no run the tokenizer folds). */
 const PNG = Buffer.from(pngHolding(pseudoRandomBytes(150_000))).toString('base64');
 
-const usage = {
-  inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 3, text: 3, reasoning: undefined },
-};
-
-function screenshotThenDone() {
-  let calls = 0;
-  return new MockLanguageModelV4({
-    doGenerate: async () => ({
-      content:
-        calls++ === 0
-          ? [{ type: 'tool-call', toolCallId: 'c1', toolName: 'screenshot', input: '{}' }]
-          : [{ type: 'text', text: 'done' }],
-      finishReason: { unified: calls === 1 ? 'tool-calls' : 'stop', raw: undefined },
-      usage,
-      warnings: [],
-    }),
-  });
-}
+/** The model calls `screenshot`, then answers "done". */
+const screenshotThenDone = () =>
+  turnsModel([{ toolCalls: [{ toolCallId: 'c1', toolName: 'screenshot', input: {} }] }]);
 
 async function run(toModelOutput: (png: string) => unknown) {
   const mock = screenshotThenDone();

@@ -1,16 +1,13 @@
-import { generateText, type ModelMessage, wrapLanguageModel } from 'ai';
+import { generateText, type ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../bench/fixtures';
-import { textModel } from '../../test/helpers';
+import { idJudgingModel, lookupHistory } from '../../test/helpers/tool-history';
 import {
   HIDDEN_TOOL_CALL_ID_PREFIX,
   judgeToolCallIdsWith,
   mayShowToolCallId,
 } from '../core/shown-tool-calls';
 import type { GuardrailEvent } from '../core/types';
-import { pii } from '../guards/pii/pii';
-import { secrets } from '../guards/secrets/secrets';
-import { guardrails } from './guardrails-middleware';
 
 /*
  * Round 26: a prompt's new tool-call ids are judged in one text per
@@ -91,29 +88,9 @@ function ids(seed: number): string[] {
   return list;
 }
 
+/** An e-mail in each call's input, new each case (no verdict kept): one pii record per call. */
 function prompt(toolCallIds: readonly string[], seed: number): ModelMessage[] {
-  return [
-    { role: 'user', content: 'Look them up.' },
-    {
-      role: 'assistant',
-      // An e-mail in each call's input (a new one each case: no verdict kept): one pii record per call.
-      content: toolCallIds.map((toolCallId, i) => ({
-        type: 'tool-call' as const,
-        toolCallId,
-        toolName: 'lookup',
-        input: { email: `jane${seed}x${i}@corp.io` },
-      })),
-    },
-    {
-      role: 'tool',
-      content: toolCallIds.map(toolCallId => ({
-        type: 'tool-result' as const,
-        toolCallId,
-        toolName: 'lookup',
-        output: { type: 'text' as const, value: 'found' },
-      })),
-    },
-  ];
+  return lookupHistory(toolCallIds, i => `jane${seed}x${i}@corp.io`);
 }
 
 /** Empties the verdicts kept by id: a judge handed in clears them (this one finds nothing). */
@@ -127,15 +104,7 @@ const FIRST = 'call_123456789';
 describe("a prompt's tool-call ids judged in one text hide what one by one hides", () => {
   it('300 random histories: every id hidden alone is hidden in the batch (generateText records)', async () => {
     const events: GuardrailEvent[] = [];
-    secrets();
-    const model = wrapLanguageModel({
-      model: textModel('ok'),
-      middleware: guardrails({
-        input: [pii()],
-        inputScope: 'all',
-        onEvent: event => events.push(event),
-      }),
-    });
+    const model = idJudgingModel(events);
     const missed: string[] = [];
     let hiddenAlone = 0;
     let hiddenOnlyInBatch = 0;

@@ -1,10 +1,7 @@
-import { generateText, type ModelMessage, wrapLanguageModel } from 'ai';
+import { generateText, type ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { textModel } from '../../test/helpers';
+import { idJudgingModel, lookupHistory } from '../../test/helpers/tool-history';
 import type { GuardrailEvent } from '../core/types';
-import { pii } from '../guards/pii/pii';
-import { secrets } from '../guards/secrets/secrets';
-import { guardrails } from './guardrails-middleware';
 
 /*
  * Round 26: the prompt's new tool-call ids are judged in one text per
@@ -42,41 +39,13 @@ function ids(): string[] {
 }
 
 function prompt(toolCallIds: readonly string[]): ModelMessage[] {
-  return [
-    { role: 'user', content: 'Look the customers up.' },
-    {
-      role: 'assistant',
-      content: toolCallIds.map((toolCallId, i) => ({
-        type: 'tool-call' as const,
-        toolCallId,
-        toolName: 'lookup',
-        input: { email: `jane${i}@corp.io` },
-      })),
-    },
-    {
-      role: 'tool',
-      content: toolCallIds.map(toolCallId => ({
-        type: 'tool-result' as const,
-        toolCallId,
-        toolName: 'lookup',
-        output: { type: 'text' as const, value: 'found' },
-      })),
-    },
-  ];
+  return lookupHistory(toolCallIds, i => `jane${i}@corp.io`);
 }
 
 describe("a prompt's tool-call ids judged in one text", () => {
   it('hides exactly the ids holding a value, numbered in the prompt order', async () => {
     const events: GuardrailEvent[] = [];
-    secrets();
-    const model = wrapLanguageModel({
-      model: textModel('ok'),
-      middleware: guardrails({
-        input: [pii()],
-        inputScope: 'all',
-        onEvent: event => events.push(event),
-      }),
-    });
+    const model = idJudgingModel(events);
     const toolCallIds = ids();
     await generateText({ model, messages: prompt(toolCallIds) });
     const shown = events.map(e => e.record.toolCallId).filter(id => id !== undefined);

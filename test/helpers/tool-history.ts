@@ -1,9 +1,13 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import type { ModelMessage } from 'ai';
-import type { Guardrail } from '../../src/core/types';
+import { type ModelMessage, wrapLanguageModel } from 'ai';
+import type { Guardrail, GuardrailEvent } from '../../src/core/types';
+import { pii } from '../../src/guards/pii/pii';
+import { secrets } from '../../src/guards/secrets/secrets';
+import { guardrails } from '../../src/middleware/guardrails-middleware';
 import { judgeToolOutputs } from '../../src/middleware/tool-outputs';
 import { verdictCache } from '../../src/middleware/verdict-cache';
 import { memoryStore } from '../../src/store/memory-store';
+import { textModel } from '.';
 
 /** The `output` of a `tool-result` part of a model message. */
 export type ToolResultOutput = Extract<
@@ -67,5 +71,53 @@ export function judgeOneToolOutput(guardrail: Guardrail, output: unknown) {
     abortSignal: new AbortController().signal,
     onEvent: undefined,
     defaultTimeoutMs: 10_000,
+  });
+}
+
+/**
+ * A history where the assistant called `lookup` once per id, with the
+ * e-mail `email(i)` in each call's input (one pii record per call), and
+ * each result came back: the tool-call ids the middleware judges.
+ */
+export function lookupHistory(
+  toolCallIds: readonly string[],
+  email: (i: number) => string,
+): ModelMessage[] {
+  return [
+    { role: 'user', content: 'Look them up.' },
+    {
+      role: 'assistant',
+      content: toolCallIds.map((toolCallId, i) => ({
+        type: 'tool-call' as const,
+        toolCallId,
+        toolName: 'lookup',
+        input: { email: email(i) },
+      })),
+    },
+    {
+      role: 'tool',
+      content: toolCallIds.map(toolCallId => ({
+        type: 'tool-result' as const,
+        toolCallId,
+        toolName: 'lookup',
+        output: { type: 'text' as const, value: 'found' },
+      })),
+    },
+  ];
+}
+
+/**
+ * A model behind `pii()` on every input message, with `secrets()` built
+ * (it registers its judge of tool-call ids): its events go to `events`.
+ */
+export function idJudgingModel(events: GuardrailEvent[]) {
+  secrets();
+  return wrapLanguageModel({
+    model: textModel('ok'),
+    middleware: guardrails({
+      input: [pii()],
+      inputScope: 'all',
+      onEvent: event => events.push(event),
+    }),
   });
 }

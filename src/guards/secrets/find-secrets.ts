@@ -36,7 +36,7 @@ import {
   scanEntropyCandidates,
 } from './entropy';
 import { scanKubernetesSecrets } from './kubernetes-secret';
-import { isClearPlaceholder } from './placeholder';
+import { isClearPlaceholder, isClearPlaceholderAfterPrefix } from './placeholder';
 import { pemHasKeyMaterial, providerRules } from './provider-rules';
 import { providerRunLength, scanProviderRules } from './provider-scan';
 import { findSecretsOptionShape } from './secrets-options';
@@ -432,7 +432,12 @@ function scanOneReading(
         placeholders.add(start);
         return;
       }
-      if (!reportPlaceholders && isClearPlaceholder(value.slice(prefix ?? 0))) {
+      if (
+        !reportPlaceholders &&
+        (prefix === undefined
+          ? isClearPlaceholder(value)
+          : isClearPlaceholderAfterPrefix(value.slice(prefix)))
+      ) {
         placeholders.add(start);
         return;
       }

@@ -328,11 +328,25 @@ export function isClearPlaceholder(value: string): boolean {
   return clearPlaceholder(value, secretRemainder);
 }
 
-function clearPlaceholder(value: string, remainderLimit: number): boolean {
+/**
+ * `isClearPlaceholder` for the characters after a provider's own prefix
+ * (`shpat_`, `ghp_`, `xoxb-`): only a placeholder word or a masking run
+ * (`shpat_xxxx…`, `ghp_EXAMPLE…`) makes them an example there. The prefix
+ * alone makes a key, and a sequence in its alphabet is a value the key may
+ * hold: `shpat_0123456789abcdef0123456789abcdef` (a counting or repeated
+ * block) passed as an example before round 27, though a person who types
+ * one into a config still gives the prefix's service a token to try.
+ */
+export function isClearPlaceholderAfterPrefix(value: string): boolean {
+  return clearPlaceholder(value, secretRemainder, false);
+}
+
+function clearPlaceholder(value: string, remainderLimit: number, sequences = true): boolean {
   if (value.length === 0) return true;
   if (hasPlaceholderWord(value, remainderLimit)) return true;
   if ((maskRun.test(value) || mostlyOneCharacter(value)) && typedRunsOnly(value, remainderLimit))
     return true;
+  if (!sequences) return false;
   // `abcdefghij…`, `klmnopqrst…`
   if (hasAscendingRun(value, 10) && typedRunsOnly(value, remainderLimit, true)) return true;
   return value.length >= 8 && isPeriodic(value);

@@ -398,3 +398,39 @@ describe('toolPolicy sql (round 26): IN of a subquery that selects the outer col
     ]);
   });
 });
+
+// Round 27: a term the evaluator does not read stood for its whole OR term,
+// ANDs included, so what the other ANDs told was lost: `NOT (1=0 AND a @> b)`
+// (NOT of FALSE: every row) ran.
+describe('toolPolicy sql (round 27): a term not read keeps what the other terms of its AND tell', () => {
+  it('blocks an AND that is false for every row around an operator it does not read', async () => {
+    await expectBlocked(
+      [
+        'DELETE FROM t WHERE NOT (id IS NULL AND a @> b AND id IS NOT NULL)',
+        'DELETE FROM t WHERE NOT (a @> b AND id IS NULL AND id IS NOT NULL)',
+        'DELETE FROM t WHERE NOT (1=0 AND a @> b)',
+        'DELETE FROM t WHERE NOT (a @> b AND 1=0)',
+        "DELETE FROM t WHERE NOT (false AND tags ?| array['x'])",
+        "DELETE FROM t WHERE NOT (id > 5 AND data->>'k' = 'v' AND id <= 5)",
+        'DELETE FROM t WHERE NOT (id IS NULL AND f(a @> b) AND id IS NOT NULL)',
+        'DELETE FROM t WHERE NOT (id IS NULL AND NOT a @> b AND id IS NOT NULL)',
+        'DELETE FROM t WHERE NOT (id IS NULL AND CASE WHEN a @> b THEN 1 END = 1 AND id IS NOT NULL)',
+        'DELETE FROM t WHERE NOT (id IS NULL AND a BETWEEN b @> c AND d AND id IS NOT NULL)',
+        'DELETE FROM t WHERE (id IS NULL AND a @> b AND id IS NOT NULL) IS NOT TRUE',
+      ],
+      ['UPDATE t SET a = 1 WHERE NOT (0 AND a @> b)'],
+    );
+  });
+
+  it('runs ANDs that filter around an operator it does not read', async () => {
+    await expectRun([
+      'DELETE FROM t WHERE a @> b AND id = 1',
+      'DELETE FROM t WHERE id = 1 AND a @> b OR c @> d',
+      'DELETE FROM t WHERE NOT (a @> b AND id = 1)',
+      'DELETE FROM t WHERE (a @> b AND id = 1) IS NOT TRUE',
+      'DELETE FROM t WHERE NOT (id IS NULL AND a @> b XOR c AND id IS NOT NULL)',
+      'DELETE FROM t WHERE a BETWEEN b @> c AND 1 OR id = 2',
+      "DELETE FROM t WHERE NOT (id > 5 AND data->>'k' = 'v' AND id < 9)",
+    ]);
+  });
+});

@@ -259,11 +259,17 @@ function joinLiterals(and: boolean, left: Value, right: Value): Value | undefine
   let small = literalsOf(right);
   // A term that varies but is not followed keeps what the others tell
   // (`id IS NULL OR a @> b OR id IS NOT NULL` holds): it is one more base
-  // that never decides.
-  if (big && !small && opaque(right)) return withExtra(big, and);
-  if (small && !big && opaque(left)) return withExtra(small, and);
+  // that never decides. So is an AND of literals beside an OR (`id IS NULL
+  // OR a @> b AND c OR id IS NOT NULL`), and the reverse.
+  const leftOpaque =
+    opaque(left) || (big !== undefined && big.tables !== undefined && big.and !== and);
+  const rightOpaque =
+    opaque(right) || (small !== undefined && small.tables !== undefined && small.and !== and);
+  if (leftOpaque) big = undefined;
+  if (rightOpaque) small = undefined;
+  if (big && !small && rightOpaque) return withExtra(big, and);
+  if (small && !big && leftOpaque) return withExtra(small, and);
   if (!big || !small) return undefined;
-  if ((big.tables && big.and !== and) || (small.tables && small.and !== and)) return undefined;
   if (sizeOf(small) > sizeOf(big)) [big, small] = [small, big];
   const op = and ? AND : OR;
   if (!big.tables && !small.tables && sameBase(big, small)) {
@@ -1405,7 +1411,7 @@ function subqueryVaries(
     // A WHERE that holds stops the reading at an OR: its end is found past it.
     let stop = whole.stop;
     for (let next = { or: stop, stop }; whole.holds === true && next.or !== -1; ) {
-      next = nextTopLevelOr(sql, next.or, close, 0, mode.pipesOr, backslash);
+      next = nextTopLevelOr(sql, next.or, close, 0, mode, backslash);
       stop = next.stop;
     }
     // Read past the WHERE (`GROUP BY`, `UNION SELECT …`): named there, it varies.
@@ -1559,12 +1565,13 @@ interface ConditionRead {
 /**
  * One reading of a condition. Where a token is not read (an operator of
  * one database: `a @> b`, `data->>'x'`), the term it is in (between two
- * ORs of the innermost group around it, or of the top level) is a value
- * that varies by row, and the reading goes on after that term, keeping
- * what the group's other terms tell: `WHERE a @> b OR 1+1=2` holds
- * (unknown OR true), and so does `id IS NULL OR a @> b OR id IS NOT NULL`
- * (its terms on `id` still followed). Each restart starts past the last
- * failure, so the text is read once.
+ * ANDs, ORs or XORs of the innermost group around it, or of the top level)
+ * is a value that varies by row, and the reading goes on at the operator
+ * after that term, keeping what the group's other terms tell: `WHERE a @> b
+ * OR 1+1=2` holds (unknown OR true), and so do `id IS NULL OR a @> b OR id
+ * IS NOT NULL` (its terms on `id` still followed) and `NOT (1=0 AND a @>
+ * b)` (FALSE AND unknown). Each restart starts past the last failure, so
+ * the text is read once.
  */
 function readCondition(
   sql: string,
@@ -1581,7 +1588,7 @@ function readCondition(
   const terms: TermsState = {
     values: [],
     operators: [],
-    marks: [{ operators: 0, values: 0, brackets: 0, left: undefined }],
+    marks: [{ group: 0, operators: 0, values: 0, brackets: 0 }],
     brackets: 0,
     expectOperand: true,
   };
@@ -1599,29 +1606,18 @@ function readCondition(
     const { marks, values, operators } = terms;
     const mark = marks[marks.length - 1]!;
     const depth = (part.depth ?? 0) - mark.brackets;
-    const next = nextTopLevelOr(sql, part.failedAt, end, depth, mode.pipesOr, backslash);
-    // The group's terms before this one, ORed with this one (varying, not followed).
-    const left = mark.left;
-    const term =
-      left === undefined
-        ? MASKS[VARIES]!
-        : (joinLiterals(false, left, MASKS[VARIES]!) ??
-          MASKS[OR[truth(left, mode) * 16 + VARIES]!]!);
+    const next = nextTopLevelOr(sql, part.failedAt, end, depth, mode, backslash, true);
+    // The term (varying, not followed) in place of what was read of it; the
+    // group's terms before it wait with their AND / OR.
     values.length = mark.values;
     operators.length = mark.operators;
     terms.brackets = mark.brackets;
-    values.push(term);
-    if (next.or !== -1) {
-      // The next term of the group.
-      mark.left = term;
-      operators.push(binaryOperators.get('or')!);
-      terms.expectOperand = true;
-      start = next.or;
-    } else if (marks.length === 1 || sql.charCodeAt(next.stop) === 0x29 /* ) */) {
-      // The end of the condition, or the group's `)`.
-      terms.expectOperand = false;
-      start = next.stop;
-    } else return { holds: undefined, stop: next.stop, seen };
+    values.push(MASKS[VARIES]!);
+    terms.expectOperand = false;
+    // The operator after the term, the group's `)` or the end of the condition.
+    if (next.or !== -1) start = next.or;
+    else if (marks.length === 1 || sql.charCodeAt(next.stop) === 0x29 /* ) */) start = next.stop;
+    else return { holds: undefined, stop: next.stop, seen };
   }
 }
 
@@ -1633,20 +1629,26 @@ const endsCondition = (word: string) =>
  * Past the next OR (`||` too where it is OR) at the condition's top level
  * from `at`, where `depth` parentheses are open: `or` is -1 when the
  * condition ends first (a `)` it did not open, a clause, the end, a quote
- * that does not close); `stop`, where the scan ended. One pass; `\` escapes
- * inside the quotes `backslash` lists.
+ * that does not close); `stop`, where the scan ended. With `terms`, `or`
+ * is where the next AND, OR or XOR (`&&` and `||` where they are) starts
+ * instead (not BETWEEN's AND). A CASE … END is one term. One pass; `\`
+ * escapes inside the quotes `backslash` lists.
  */
 function nextTopLevelOr(
   sql: string,
   at: number,
   end: number,
   depth: number,
-  pipesOr: boolean,
+  mode: Mode,
   backslash: string,
+  terms = false,
 ): { or: number; stop: number } {
   let open = depth;
+  let cases = 0;
+  let between = false;
   for (let index = at; index < end; index++) {
     const code = sql.charCodeAt(index);
+    const top = open === 0 && cases === 0;
     // Parentheses, and the braces of ODBC escapes.
     if (code === 0x28 || code === 0x7b) open++;
     else if (code === 0x29 || code === 0x7d) {
@@ -1654,16 +1656,25 @@ function nextTopLevelOr(
     } else if (code === 0x27 || code === 0x22 || code === 0x60 || code === 0x5b) {
       index = quoteEnd(sql, index, end, backslash.includes(String.fromCharCode(code)));
       if (index === -1) return { or: -1, stop: end };
-    } else if (code === 0x7c && sql.charCodeAt(index + 1) === 0x7c) {
-      if (pipesOr && open === 0) return { or: index + 2, stop: index + 2 };
+    } else if ((code === 0x7c || code === 0x26) && sql.charCodeAt(index + 1) === code) {
+      const separates = code === 0x7c ? mode.pipesOr : terms && mode.ampersandsAnd;
+      if (separates && top)
+        return terms ? { or: index, stop: index } : { or: index + 2, stop: index + 2 };
       index++;
     } else if (isWordCode(code) && !isWordCode(sql.charCodeAt(index - 1))) {
       let stop = index + 1;
       while (stop < end && isWordCode(sql.charCodeAt(stop))) stop++;
       if (open === 0 && stop - index <= 9) {
         const word = sql.slice(index, stop).toLowerCase();
-        if (word === 'or') return { or: stop, stop };
-        if (endsCondition(word)) return { or: -1, stop: index };
+        if (word === 'case') cases++;
+        else if (word === 'end' && cases > 0) cases--;
+        else if (!top) {
+          // Inside a CASE.
+        } else if (word === 'or') return terms ? { or: index, stop: index } : { or: stop, stop };
+        else if (terms && word === 'between') between = true;
+        else if (terms && word === 'and' && between) between = false;
+        else if (terms && (word === 'and' || word === 'xor')) return { or: index, stop: index };
+        else if (endsCondition(word)) return { or: -1, stop: index };
       }
       index = stop - 1;
     }
@@ -1672,22 +1683,22 @@ function nextTopLevelOr(
 }
 
 /**
- * Where a group of a condition (or its top level) was opened, in the
- * stacks, and the left operand of its last OR still waiting: the terms
- * read so far, kept when a later term of the group is not read.
+ * Where a group of a condition (or its top level) was opened in the
+ * stacks (`group`), and where its current term (between two of its ANDs,
+ * ORs, XORs) starts: what a term not read is put back to.
  */
-interface OrMark {
+interface TermMark {
+  group: number;
   operators: number;
   values: number;
   brackets: number;
-  left: Value | undefined;
 }
 
 /** The stacks of `readTerms`, kept to go on past a term it did not read. */
 interface TermsState {
   values: Value[];
   operators: Operator[];
-  marks: OrMark[];
+  marks: TermMark[];
   brackets: number;
   expectOperand: boolean;
 }
@@ -1756,7 +1767,7 @@ function readTerms(
       if (!reduce(values, operators, 0, mode)) return fail;
       const open = operators.pop()!;
       const value = values.pop()!;
-      if (marks.length > 1 && marks[marks.length - 1]!.operators === operators.length + 1) {
+      if (marks.length > 1 && marks[marks.length - 1]!.group === operators.length + 1) {
         marks.pop();
       }
       if (open.op === '{') return fail;
@@ -1867,10 +1878,10 @@ function readTerms(
       } else if (expectOperand) {
         if (!waits(operators, GROUP)) return deepAt(index, seen);
         marks.push({
+          group: operators.length,
           operators: operators.length,
           values: values.length,
           brackets: brackets + 1,
-          left: undefined,
         });
       } else return fail;
       brackets++;
@@ -2047,8 +2058,8 @@ function readTerms(
           // Whatever is ORed on, it holds.
           return { holds: true, stop: index, seen };
         }
-        markOr(marks, operator, operators, values);
         operators.push(operator);
+        markTerm(marks, operators, values);
         expectOperand = true;
         continue;
       }
@@ -2234,8 +2245,8 @@ function readTerms(
     if (operator === PIPES_OR && operators.length === 0 && truth(values[0]!, mode) & TRUE) {
       return { holds: true, stop: index, seen };
     }
-    markOr(marks, operator, operators, values);
     operators.push(operator);
+    markTerm(marks, operators, values);
     expectOperand = true;
   }
   if (
@@ -2251,12 +2262,17 @@ function readTerms(
   return { holds: (mask & TRUE) !== 0, stop: index, seen, mask };
 }
 
-/** An OR about to wait at its group's level: its left operand is what the group has read so far. */
-function markOr(marks: OrMark[], operator: Operator, operators: Operator[], values: Value[]) {
+/**
+ * After an AND, OR or XOR was pushed: when it is its group's own (no call,
+ * IN list or CASE open above the group), the group's next term starts here.
+ */
+function markTerm(marks: TermMark[], operators: Operator[], values: Value[]) {
   const mark = marks[marks.length - 1]!;
-  if (operator.precedence === 1 && operators.length === mark.operators) {
-    mark.left = values[values.length - 1];
-  }
+  if (operators[operators.length - 1]!.precedence > 3) return;
+  // Above the group's frame: AND, XOR, OR at most (a reduce applied the rest).
+  for (let i = operators.length - 1; i >= mark.group; i--) if (operators[i]!.open) return;
+  mark.operators = operators.length;
+  mark.values = values.length;
 }
 
 const isNameQuote = (code: number) => code === 0x22 || code === 0x60 || code === 0x5b;

@@ -593,6 +593,44 @@ export function shortIPv4Values(text: string, stringOf?: Int32Array): UrlValue[]
 }
 
 /**
+ * A setting line of a YAML, INI, TOML, `.env` or properties file whose
+ * value is, whole, an IPv4 address in the URL parser's short forms
+ * (`host: 10.1`, `server_ip = "192.168.1"`, `export HOST=2130706433`,
+ * `- host: 127.1 # db`): the key (letters, digits, `_`, `.`, `-`) at the
+ * start of a line or of a string, then `:` or `=`, then the value, maybe
+ * quoted, up to the end of the line or string or a comment.
+ */
+const hostSettingLine =
+  /(?:^|(?<=["'\r\n]))[ \t]{0,64}(?:- {1,8}|export {1,8})?([A-Za-z_][\w.-]{0,127})["']?[ \t]{0,16}[:=][ \t]{0,16}(["']?)((?:0x[0-9a-f]{0,8}|\d{1,12})(?:\.(?:0x[0-9a-f]{0,8}|\d{1,12})){0,3}\.?(?::\d{1,5})?(?:\/[^\s"']{0,2048})?)\2[ \t]{0,16}(?:[#;][^\r\n"]{0,1024})?(?=[\r\n"]|$)/gimu;
+
+/**
+ * The values of setting lines (`hostSettingLine`) under a key that names a
+ * host (`isHostKey`: `host`, `server_ip`, `DB_HOST`, `upstream.addr`) that
+ * the URL parser reads as a private or local address (never 0.0.0.0/8):
+ * round 27, `host: 10.1` in a YAML file and `host = 127.1` in an INI file
+ * a tool reads or writes were text, while `{"host":"10.1"}` was a host
+ * (`shortIPv4Values`). With `stringOf` (a decoded JSON text) only values
+ * inside one string. Linear: one regex pass anchored at line and string
+ * starts, with bounded runs.
+ */
+export function hostSettingValues(text: string, stringOf?: Int32Array): UrlValue[] {
+  const values: UrlValue[] = [];
+  const parse = cachedParser();
+  const hostKeys = new Map<string, boolean>();
+  for (const match of text.matchAll(hostSettingLine)) {
+    const value = match[3]!;
+    const start = match.index! + match[0].lastIndexOf(value);
+    const end = start + value.length;
+    if (stringOf && (stringOf[start]! < 0 || stringOf[start] !== stringOf[end - 1])) continue;
+    if (!isHostKey(match[1]!, hostKeys)) continue;
+    const url = parse(`http://${value}`);
+    if (!url || !dottedIPv4.test(url.hostname) || url.hostname.startsWith('0.')) continue;
+    if (isPrivateHost(url.hostname)) values.push({ start, end, url });
+  }
+  return values;
+}
+
+/**
  * Calls `found(start, end)` for each JSON number outside strings that is
  * an integer of one to ten digits, a member's value or an array's element
  * (after `:`, `[` or `,`, before `,`, `]` or `}`). One forward pass:

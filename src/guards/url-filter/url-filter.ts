@@ -8,6 +8,7 @@ import { decodedJson, readsJson } from '../shared/json-string-spans';
 import { SpanList } from '../shared/span-list';
 import {
   delimitedUrlsWithLineBreaks,
+  hostSettingValues,
   type ParsedUrl,
   scanUrls,
   shortIPv4Values,
@@ -325,8 +326,14 @@ export function urlFilter(options?: UrlFilterOptions): Guardrail {
       // (One a finder read already, `0x7f000001`, is judged once.)
       if (readsJson(ctx)) {
         const short = shortIPv4Values(decoded?.text ?? content, decoded?.stringOf);
+        // And a setting line's (`host: 10.1`, `host = 127.1`; round 27), once (`"host":"10.1"` is both).
+        short.push(...hostSettingValues(decoded?.text ?? content, decoded?.stringOf));
+        short.sort((a, b) => a.start - b.start);
         let next = 0;
+        let last = -1;
         for (const value of short) {
+          if (value.start === last) continue;
+          last = value.start;
           while (next < found.length && found.end(next) <= value.start) next++;
           if (next < found.length && found.start(next) < value.end) continue;
           values.push(value);

@@ -18,6 +18,7 @@ import {
 } from '../core/errors';
 import { emitEvent } from '../core/events';
 import { metadataObject } from '../core/metadata-object';
+import { readsModelOutput } from '../core/model-output-reader';
 import { optionIssues } from '../core/options';
 import { jsonErrorDetail } from '../core/redact-secrets';
 import {
@@ -844,6 +845,12 @@ function wrapTool(
   // Check arguments ahead of execution when something must happen before a call runs.
   // With stopOnTrip every call's check starts there, so its siblings can await it.
   const checkAhead = stopOnTrip || (inputGuardrails.length > 0 && ownNeedsApproval != null);
+  // Per-call output guardrails (tokenBudget, rateLimit) judge a call's output
+  // once: the result (with what the model is sent of it), not again each
+  // text of its model output, nor each value a streaming tool yields (round
+  // 27: a session was charged twice for a tool with its own toModelOutput).
+  const perCallOutputGuardrails = outputGuardrails.filter(guardrail => guardrail.perCall);
+  const eachOutputGuardrails = outputGuardrails.filter(guardrail => !guardrail.perCall);
 
   function rejection(
     guardrail: string,
@@ -967,9 +974,13 @@ function wrapTool(
       // A result the tool's own `toModelOutput` turns into what the model is
       // sent: tokenBudget counts that (an image part, not its base64 text),
       // read only when asked. Internal; other guardrails judge the result.
+      // Given to tokenBudget alone (round 27: every guardrail's ctx had it).
       const output = lastModifier === undefined ? judged : current;
       const modelOutput =
-        callInput !== undefined && ownToModelOutput && kind === 'tool_output'
+        callInput !== undefined &&
+        ownToModelOutput &&
+        kind === 'tool_output' &&
+        readsModelOutput(guardrail)
           ? { modelOutput: () => modelView(callInput.input, output, scope) }
           : undefined;
       const result = await runChain(
@@ -1036,10 +1047,11 @@ function wrapTool(
   async function checkModelText(
     text: string,
     scope: CallScope,
+    guardrails: readonly Guardrail[] = outputGuardrails,
   ): Promise<{ text: string; trip?: undefined } | { trip: GuardrailRecord }> {
     const { records, abortSignal, ...context } = scope;
     let current = text;
-    for (const guardrail of outputGuardrails) {
+    for (const guardrail of guardrails) {
       const result = await runChain(
         [guardrail],
         current,
@@ -1081,6 +1093,8 @@ function wrapTool(
     scope: CallScope,
     judgedContent?: string,
   ): Promise<{ value: ToolResultOutput; trip?: undefined } | { trip: GuardrailRecord }> {
+    // The per-call ones (tokenBudget, rateLimit) judged the call's output once, as a whole.
+    const guardrails = eachOutputGuardrails;
     const failClosed = (reason: string) => ({
       trip: rejection(outputGuardrails[0]!.name, 'tool_output', reason, scope, 'error'),
     });
@@ -1126,7 +1140,7 @@ function wrapTool(
         ) {
           return { value: text };
         }
-        const judged = await checkModelText(text, scope);
+        const judged = await checkModelText(text, scope, guardrails);
         return judged.trip ? judged : { value: judged.text };
       },
       json: async value => {
@@ -1147,7 +1161,7 @@ function wrapTool(
           if (limit) return limit;
           if (text === judgedContent) return { value };
         }
-        return check('tool_output', outputGuardrails, value, scope, false);
+        return check('tool_output', guardrails, value, scope, false);
       },
       ...(unreadableFiles === 'block' && {
         unreadableFile: (mediaType: unknown) => ({
@@ -1210,6 +1224,28 @@ function wrapTool(
       judgedModelOutputs.set(input, { output, modelOutput: checked.value });
     }
     return undefined;
+  }
+
+  /**
+   * An output the model reads (a streaming tool's last value; an output
+   * `toModelOutput` judges that this wrapper did not return) judged by the
+   * per-call output guardrails, once: the other guardrails judge each value
+   * as it passes, or each text of its model output. A modification gives
+   * the value the model reads instead.
+   */
+  async function judgeOnce(
+    input: unknown,
+    last: unknown,
+    scope: CallScope,
+  ): Promise<{ value: unknown; trip?: undefined } | { trip: GuardrailRecord }> {
+    if (perCallOutputGuardrails.length === 0) return { value: last };
+    const from = scope.records.length;
+    const checked = await check('tool_output', perCallOutputGuardrails, last, scope, true, {
+      input,
+    });
+    if (checked.trip) return checked;
+    const modified = scope.records.slice(from).some(record => record.status === 'modified');
+    return { value: modified ? checked.value : last };
   }
 
   function blocked(record: GuardrailRecord, scope: CallScope): GuardrailBlockedOutput {
@@ -1601,7 +1637,9 @@ function wrapTool(
     input: unknown,
   ): AsyncGenerator<unknown, void, undefined> {
     for await (const value of source) {
-      const result = await check('tool_output', outputGuardrails, value, scope, true, { input });
+      const result = await check('tool_output', eachOutputGuardrails, value, scope, true, {
+        input,
+      });
       if (result.trip) {
         yield blocked(result.trip, scope);
         return;
@@ -1633,6 +1671,7 @@ function wrapTool(
         );
         let last: unknown;
         let ended = false;
+        let values = 0;
         try {
           for await (const value of checkEach(source, scope, input)) {
             if (isGuardrailBlocked(value)) {
@@ -1640,12 +1679,25 @@ function wrapTool(
               ended = true;
             }
             last = value;
+            values++;
             yield value;
           }
         } catch (error) {
           if (!(error instanceof ThrownByTool)) throw error;
           yield await judgedToolError(input, error.error, scope);
           return;
+        }
+        if (!ended && values > 0) {
+          const once = await judgeOnce(input, last, scope);
+          if (once.trip) {
+            remember(input, scope, true);
+            yield blocked(once.trip, scope);
+            return;
+          }
+          if (once.value !== last) {
+            last = once.value;
+            yield last;
+          }
         }
         // The last value is the output the model reads (through toModelOutput).
         const trip = ended ? undefined : await judgeModelOutput(input, last, scope);
@@ -1675,6 +1727,7 @@ function wrapTool(
           // streamed through a promise, but each one is still checked and the
           // last one is the output, as the SDK would make it.
           let last: unknown;
+          let values = 0;
           try {
             for await (const value of checkEach(
               markThrownByTool(() => result),
@@ -1682,10 +1735,19 @@ function wrapTool(
               input,
             )) {
               last = value;
+              values++;
             }
           } catch (error) {
             if (!(error instanceof ThrownByTool)) throw error;
             return await judgedToolError(input, error.error, scope);
+          }
+          if (values > 0 && !isGuardrailBlocked(last)) {
+            const once = await judgeOnce(input, last, scope);
+            if (once.trip) {
+              remember(input, scope, true);
+              return blocked(once.trip, scope);
+            }
+            last = once.value;
           }
           const trip = isGuardrailBlocked(last)
             ? undefined
@@ -1755,7 +1817,9 @@ function wrapTool(
       // A call this wrapper ran: its id is shown as its execution's records showed it.
       const shown = shownIdOfCall(options.toolCallId, input);
       if (shown !== undefined) showToolCallIdAs(scope.state, options.toolCallId, shown);
-      const checked = await checkModelOutput(input, options.output, scope);
+      // The per-call ones judge the output once (counting what the model is sent), the rest each text.
+      const once = await judgeOnce(input, options.output, scope);
+      const checked = once.trip ? once : await checkModelOutput(input, once.value, scope);
       if (!checked.trip) return checked.value;
       return {
         type: 'text',

@@ -2,6 +2,7 @@ import type { LanguageModelV4CallOptions, LanguageModelV4Prompt } from '@ai-sdk/
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { countFromCallback, stringFromCallback } from '../../core/callback-result';
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
+import { declareModelOutputReader } from '../../core/model-output-reader';
 import { validateFactoryOptions } from '../../core/options';
 import { shownToolName } from '../../core/shown-tool-calls';
 import type { StreamWatcher, StreamWatchingGuardrail } from '../../core/stream-watch';
@@ -641,6 +642,7 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
       ctx.kind === 'output' ? checkOutput(content, ctx) : checkInput(content, ctx),
   });
   guardrail.watchStream = watchStream;
+  declareModelOutputReader(guardrail.check);
   return guardrail;
 }
 

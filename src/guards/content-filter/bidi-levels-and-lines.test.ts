@@ -53,10 +53,13 @@ describe("a line's reordering is cut at a tab and U+2028 (generateText, contentF
     for (const answer of [`${RLO}llik\u2028flesruoy`, `Fine. ${RLO}llik\tflesruoy`]) {
       expect([answer, await contentFilterGenerate(answer)]).toEqual([answer, BLOCKED]);
     }
-    expect(foldText(`${RLO}llik\u2028flesruoy`)).toBe('llik\nflesruoy\nkill\nyourself');
+    // And as Markdown may draw it, U+2028 a blank in one line (round 27): `yourself kill`.
+    expect(foldText(`${RLO}llik\u2028flesruoy`)).toBe(
+      'llik\nflesruoy\nkill\nyourself\nyourself kill',
+    );
     // A line separator does not end the override: the next line is reversed too.
     expect(foldText(`${RLO}flesruoy llik\u2028erom`)).toBe(
-      'flesruoy llik\nerom\nkill yourself\nmore',
+      'flesruoy llik\nerom\nkill yourself\nmore\nmore kill yourself',
     );
   });
 
@@ -68,8 +71,10 @@ describe("a line's reordering is cut at a tab and U+2028 (generateText, contentF
     ]) {
       expect([answer, await contentFilterGenerate(answer)]).toEqual([answer, passed(answer)]);
     }
-    // The hold reads the last paragraph only.
-    expect(openRightToLeftOverride(`${RLO}ab\ncd`)).toBe(-1);
+    // The hold reads the last paragraph only: after a blank line; a single line break
+    // joins the lines in Markdown (round 27), and the override goes on there.
+    expect(openRightToLeftOverride(`${RLO}ab\n\ncd`)).toBe(-1);
+    expect(openRightToLeftOverride(`${RLO}ab\ncd`)).toBe(0);
     expect(openRightToLeftOverride(`ab\n${RLO}cd\u2028ef`)).toBe(3);
   });
 });
@@ -90,7 +95,8 @@ describe('window mode holds an open embedding (streamText, contentFilter)', () =
   it('closed entries and a new paragraph release as prose does', async () => {
     // Nothing open at the end: only the last words wait for more (as the window's steps fall).
     const closed = `Fine. ${RLE.repeat(62)}x${'\u202C'.repeat(62)}${filler}`;
-    const paragraph = `Fine. ${RLE.repeat(62)}\n${filler}`;
+    // A blank line: a single line break joins the lines in Markdown, and the entries go on (round 27).
+    const paragraph = `Fine.${RLE.repeat(62)}\n\n${filler}`;
     expect(await contentFilterWindow(closed)).toEqual({
       released: closed.slice(0, -' follow here. '.length),
       last: ' follow here. ',
@@ -100,6 +106,7 @@ describe('window mode holds an open embedding (streamText, contentFilter)', () =
       last: ' ordinary words follow here. ',
     });
     expect([openBidiEntry(closed), openBidiEntry(paragraph)]).toEqual([-1, -1]);
+    expect(openBidiEntry(`Fine. ${RLE.repeat(62)}\n${filler}`)).toBe(6);
     // The bottom entry still open: an RLE under an isolate; none once a PDI and a PDF close all.
     expect(openBidiEntry(`a${RLE}b\u2066c\u202Cd`)).toBe(1);
     expect(openBidiEntry(`a${RLE}b\u2066c${RLE}\u2069d\u202C`)).toBe(-1);

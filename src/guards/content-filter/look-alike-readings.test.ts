@@ -130,9 +130,11 @@ describe('bidirectional controls read as the screen shows them (generateText, co
   });
 
   it('an isolate or a left-to-right override inside one keeps its order; RLE, RLI keep Latin in order', () => {
-    // `ab` and `ef` are drawn reversed, `cd` in its order between them.
-    expect(foldText(`${RLO}ab\u2066cd\u2069ef\u202C`)).toBe('abcdef\nba\nfe');
-    expect(foldText(`${RLO}ab\u202Dcd\u202Cef\u202C`)).toBe('abcdef\nba\nfe');
+    // `cd` keeps its order, where the override's reversal puts it: the screen shows
+    // `fecdba` (rule L2). Until round 27 this read `ba` and `fe` apart, so
+    // `${RLO}flesruoy \u2066\u2069 llik`, drawn `kill yourself`, read `yourself` and `kill`.
+    expect(foldText(`${RLO}ab\u2066cd\u2069ef\u202C`)).toBe('abcdef\nfecdba');
+    expect(foldText(`${RLO}ab\u202Dcd\u202Cef\u202C`)).toBe('abcdef\nfecdba');
     // A right-to-left embedding or isolate draws Latin letters in their order: no second reading.
     expect(foldText('\u2067flesruoy llik\u2069 \u202Bolleh\u202C')).toBe('flesruoy llik olleh');
   });
@@ -148,8 +150,8 @@ describe('bidirectional controls read as the screen shows them (generateText, co
     const deep = `${'\u202B'.repeat(200)}${RLO}flesruoy llik`;
     // Past depth 125 the override is ignored, as the screen ignores it.
     expect(foldText(deep)).toBe('flesruoy llik');
-    // Each `a` is overridden (a stretch a line), each `b` isolated from it.
+    // Each `a` is overridden, each `b` isolated from it: one run, shown reversed around the `b`s.
     const flood = `${RLO}${'a\u2066b\u2069'.repeat(50_000)}`;
-    expect(foldText(flood)).toBe(`${'ab'.repeat(50_000)}\n${'a\n'.repeat(50_000).trimEnd()}`);
+    expect(foldText(flood)).toBe(`${'ab'.repeat(50_000)}\n${'ba'.repeat(50_000)}`);
   });
 });

@@ -88,8 +88,8 @@ describe('other spellings of a listed word (generateText, contentFilter)', () =>
     expect(folded.length).toBe(2 * stretch.length + 2);
     // The text's own reading, then the stretch as shown.
     expect(folded.slice(stretch.length, stretch.length + 17)).toBe('ik\nkill yourself ');
-    // Stretches without a character add nothing.
-    expect(foldText('a\u202E\n\u202E\u202C b')).toBe('a\nb');
+    // Stretches without a character add nothing (a blank line: a new Markdown paragraph).
+    expect(foldText('a\u202E\n\n\u202E\u202C b')).toBe('a\nb');
   });
 
   it('upside-down text (turned letters, reverse order) is read turned back too', async () => {

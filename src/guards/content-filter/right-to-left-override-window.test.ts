@@ -63,8 +63,9 @@ describe('contentFilter in window mode: a right-to-left override is held until i
     expect(deltas).toEqual(['Hi.', 'BLOCKED']);
   });
 
-  it('an override closed by a line break ends the hold: text after it streams', async () => {
-    const answer = `Name: ${RLO}olleh\nThen ${'ordinary words go on here '.repeat(8)}end.`;
+  it('an override closed by a paragraph break ends the hold: text after it streams', async () => {
+    // A blank line: in Markdown a single line break joins the lines, and the override goes on (round 27).
+    const answer = `Name: ${RLO}olleh\n\nThen ${'ordinary words go on here '.repeat(8)}end.`;
     expect(await generated(answer)).toBe(answer);
     const deltas = await streamedDeltas(answer, cut(answer, [1]));
     expect(deltas.join('')).toBe(answer);

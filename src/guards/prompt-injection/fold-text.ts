@@ -1,5 +1,5 @@
 import { isJsSpace } from '../shared/js-space';
-import { normalizeText } from '../shared/normalize-text';
+import { isReadThrough, normalizeText } from '../shared/normalize-text';
 import { PieceJoiner } from '../shared/piece-joiner';
 import { TURNED, UNTURNED, upsideDownRegions } from '../shared/upside-down';
 
@@ -1302,32 +1302,111 @@ function isWordUnit(text: string, index: number, unit: number): boolean {
 /**
  * The text a right-to-left override shows: the characters U+202E (RLO)
  * overrides are drawn in reverse, so `\u202Eflesruoy llik` reads `kill
- * yourself` on screen while the units run backwards (round 24). Each
- * stretch of overridden characters reversed (a character with its marks
+ * yourself` on screen while the units run backwards (round 24). Each run
+ * an override reorders as the screen shows it (a character with its marks
  * kept together), one a line: a second reading that `foldText` appends,
  * since a model may read the units and a person the screen. Which
  * characters an override covers is read as Unicode's bidirectional
- * algorithm reads the explicit controls (`overrideStretches`, round 25):
- * a U+202C (PDF) closes only the embedding or override opened last (an
- * RLE inside, `\u202E\u202Bx\u202C flesruoy llik`, no longer ended it), a
- * U+2069 (PDI) only an isolate (a stray one ended it), an isolate or a
- * left-to-right override inside it is drawn in its own order. An
- * embedding or isolate of either direction (RLE, RLI, FSI) reverses no
- * Latin letter: they keep their order in it, as the screen shows them.
- * Empty when the text has no override; at most the text's length, in one
- * pass.
+ * algorithm reads the explicit controls (`overrideRuns`, round 25): a
+ * U+202C (PDF) closes only the embedding or override opened last (an RLE
+ * inside, `\u202E\u202Bx\u202C flesruoy llik`, no longer ended it), a
+ * U+2069 (PDI) only an isolate (a stray one ended it); an isolate, an
+ * embedding or a left-to-right override inside it is drawn in its own
+ * order, where the override's reversal puts it (round 27). An embedding
+ * or isolate of either direction (RLE, RLI, FSI) reverses no Latin
+ * letter: they keep their order in it, as the screen shows them. Empty
+ * when the text has no override; at most the text's length, in one pass.
  */
 export function rightToLeftOverrideReadings(text: string): string {
   if (text.indexOf('\u202e') < 0) return '';
   const readings = new PieceJoiner();
-  let any = false;
-  overrideStretches(text, (from, to) => {
-    if (any) readings.push('\n');
-    reverseInto(readings, text, from, to);
-    any = true;
-  });
-  return any ? readings.join() : '';
+  overrideRuns(text, readings);
+  const plain = readings.join();
+  // Where Markdown joins the lines, the override reads on across them (round 27).
+  const soft = withSoftBreaksAsSpaces(text);
+  if (soft === text) return plain;
+  const joined = new PieceJoiner();
+  overrideRuns(soft, joined);
+  const markdown = joined.join();
+  return markdown === '' || markdown === plain
+    ? plain
+    : plain === ''
+      ? markdown
+      : `${plain}\n${markdown}`;
 }
+
+/**
+ * `text` as Markdown shows a paragraph (round 27): a single line break (LF,
+ * CR, CRLF, U+2028) between two lines with something on them is a soft
+ * break, drawn as a space, and a tab is a blank like a space, so neither
+ * ends an override nor cuts its reordering: `\u202Eflesruoy\nllik` shows
+ * `kill yourself` in a chat window, `yourself` over `llik` in a terminal.
+ * A break before or after a blank line (only spaces and tabs) ends the
+ * paragraph and stays; a last line with nothing on it yet counts as one
+ * with something (a stream may still write it). Each such unit becomes a
+ * space, so offsets are those of `text`; `text` itself when there is none.
+ * One pass.
+ */
+export function withSoftBreaksAsSpaces(text: string): string {
+  softBreakCandidate.lastIndex = 0;
+  if (!softBreakCandidate.test(text)) return text;
+  // The units that become spaces, as [from, to) pairs in order: tabs, and soft breaks.
+  const tabs: number[] = [];
+  const breaks: number[] = [];
+  let lineStart = 0;
+  // The break after the line before (-1: none), its end, and whether that line was blank.
+  let breakAt = -1;
+  let breakEnd = -1;
+  let beforeBlank = true;
+  const length = text.length;
+  let at = 0;
+  for (;;) {
+    // A native search to the next tab or line break (-1: the text's end).
+    softBreakCandidate.lastIndex = at;
+    const found = softBreakCandidate.test(text);
+    at = found ? softBreakCandidate.lastIndex - 1 : length;
+    const unit = found ? text.charCodeAt(at) : -1;
+    if (unit === 9) {
+      tabs.push(at, at + 1);
+      at++;
+      continue;
+    }
+    let blank = true;
+    for (let index = lineStart; blank && index < at; index++) {
+      const code = text.charCodeAt(index);
+      blank = code === 32 || code === 9;
+    }
+    // The text's last line, with nothing yet: what comes may fill it.
+    if (unit === -1 && blank) blank = false;
+    if (breakAt >= 0 && !beforeBlank && !blank) breaks.push(breakAt, breakEnd);
+    if (unit === -1) break;
+    breakAt = at;
+    breakEnd = unit === 13 && text.charCodeAt(at + 1) === 10 ? at + 2 : at + 1;
+    beforeBlank = blank;
+    at = breakEnd;
+    lineStart = breakEnd;
+  }
+  if (tabs.length === 0 && breaks.length === 0) return text;
+  const pieces = new PieceJoiner();
+  let copied = 0;
+  let tab = 0;
+  let line = 0;
+  while (tab < tabs.length || line < breaks.length) {
+    const fromTabs = line >= breaks.length || (tab < tabs.length && tabs[tab]! < breaks[line]!);
+    const start = fromTabs ? tabs[tab]! : breaks[line]!;
+    const end = fromTabs ? tabs[tab + 1]! : breaks[line + 1]!;
+    if (fromTabs) tab += 2;
+    else line += 2;
+    pieces.push(text.slice(copied, start));
+    pieces.push(end - start === 1 ? ' ' : '  ');
+    copied = end;
+  }
+  pieces.push(text.slice(copied));
+  return pieces.join();
+}
+
+/** A tab or a line break, for `withSoftBreaksAsSpaces`'s native search. */
+const softBreakCandidate = /[\t\n\r\u2028]/g;
 
 /**
  * Where the right-to-left override still in force at the text's end
@@ -1340,10 +1419,24 @@ export function rightToLeftOverrideReadings(text: string): string {
  */
 export function openRightToLeftOverride(text: string): number {
   if (text.indexOf('\u202e') < 0) return -1;
-  // A paragraph break resets every override: only the last paragraph is read.
+  // A paragraph break resets every override: only the last paragraph is read, as
+  // the text is and as Markdown joins its lines (`withSoftBreaksAsSpaces`).
+  const open = overrideRuns(text, undefined, lastParagraphStart(text));
+  const soft = withSoftBreaksAsSpaces(text);
+  if (soft === text) return open;
+  return earliest(open, overrideRuns(soft, undefined, lastParagraphStart(soft)));
+}
+
+/** Where the last paragraph of `text` starts (after its last paragraph break). */
+function lastParagraphStart(text: string): number {
   let from = 0;
   for (const paragraph of PARAGRAPH_BREAKS) from = Math.max(from, text.lastIndexOf(paragraph) + 1);
-  return overrideStretches(text, () => {}, from);
+  return from;
+}
+
+/** The lesser of two positions, -1 standing for none. */
+function earliest(first: number, second: number): number {
+  return first < 0 ? second : second < 0 ? first : Math.min(first, second);
 }
 
 /**
@@ -1362,8 +1455,15 @@ export function openRightToLeftOverride(text: string): number {
 export function openBidiEntry(text: string): number {
   BIDI_INITIATOR.lastIndex = 0;
   if (!BIDI_INITIATOR.test(text)) return -1;
-  let from = 0;
-  for (const paragraph of PARAGRAPH_BREAKS) from = Math.max(from, text.lastIndexOf(paragraph) + 1);
+  // As the text is, and as Markdown joins its lines (round 27).
+  const open = openEntryOfLastParagraph(text);
+  const soft = withSoftBreaksAsSpaces(text);
+  return soft === text ? open : earliest(open, openEntryOfLastParagraph(soft));
+}
+
+/** `openBidiEntry` of the paragraphs `text` has as it is. */
+function openEntryOfLastParagraph(text: string): number {
+  const from = lastParagraphStart(text);
   let depth = 0;
   let bottom = -1;
   // The depths at which open isolates stand, innermost last.
@@ -1410,12 +1510,12 @@ const EMBEDDING = 0;
 const RIGHT_TO_LEFT_OVERRIDE = 1;
 const LEFT_TO_RIGHT_OVERRIDE = 2;
 const ISOLATE = 3;
-/** The directional status stack, reused (`overrideStretches` never re-enters): entries and their levels. */
+/** The directional status stack, reused (`overrideRuns` never re-enters): entries and their levels. */
 const bidiStack = new Uint8Array(MAX_BIDI_DEPTH + 2);
 const bidiLevels = new Uint8Array(MAX_BIDI_DEPTH + 2);
 
 /**
- * The units `overrideStretches` acts on: the explicit controls, paragraph
+ * The units `overrideRuns` acts on: the explicit controls, paragraph
  * breaks (`endsParagraph`), and what cuts a line's reordering apart: the
  * segment separators (tab, U+000B, U+001F) and U+2028 (LINE SEPARATOR).
  * A native search skips the rest.
@@ -1429,39 +1529,76 @@ function cutsReordering(unit: number): boolean {
 }
 
 /**
- * Calls `stretch(from, to)` for each run of characters a right-to-left
- * override shows reversed, in order, and returns where the override in
- * force at the text's end began (-1: none), reading the explicit controls
- * as rules X1–X8 of Unicode's bidirectional algorithm do, in a paragraph
- * of level 0 (left to right, as Latin text is shown): LRE, RLE, LRO, RLO
- * push an entry at the next even or odd level, LRI, RLI, FSI an isolate,
- * in which no override of the outer text applies (FSI right to left when
- * the first strong character inside it is, `fsiRightToLeft`); an entry
- * past level 125 is counted and ignored (round 26: past the level, not
- * the count of entries, so 62 RLE, an RLO and an LRO leave the RLO in
- * force, as the screen shows it); PDF pops the last entry unless it is an
- * isolate, PDI pops to the last isolate and is ignored when none is open;
- * a paragraph break (LF, CR, NEL, U+2029, U+001C–1E) resets all. Rules L1
- * and L2 reorder each line apart and put a segment separator (tab, U+000B,
- * U+001F) at the paragraph's level, so a tab or a U+2028 under an override
- * ends a run and the next begins after it (round 26:
- * `\u202Ellik\u2028flesruoy` shows `kill` over `yourself`, and was read
- * `yourself kill`). A control after which the override goes on belongs to
- * its run (normalisation drops it). One pass, a native search from one
- * control to the next; each entry pushed once and popped at most once.
+ * Reads the explicit controls of `text` from `from` on as rules X1–X8 of
+ * Unicode's bidirectional algorithm do, in a paragraph of level 0 (left to
+ * right, as Latin text is shown), pushes to `readings` what each run that
+ * a right-to-left override reorders shows on screen (one a line), and
+ * returns where the run still open at the text's end began (-1: none).
+ * LRE, RLE, LRO, RLO push an entry at the next even or odd level, LRI,
+ * RLI, FSI an isolate (FSI right to left when the first strong character
+ * inside it is, `fsiRightToLeft`); an entry past level 125 is counted and
+ * ignored (round 26: past the level, not the count of entries, so 62 RLE,
+ * an RLO and an LRO leave the RLO in force, as the screen shows it); PDF
+ * pops the last entry unless it is an isolate, PDI pops to the last
+ * isolate and is ignored when none is open; a paragraph break (LF, CR,
+ * NEL, U+2029, U+001C–1E) resets all. Characters an override covers take
+ * its level; the others are read as Latin letters (rule I2: an even level,
+ * the entry's or the one above). A run is a stretch of characters above
+ * the paragraph's level (the controls, and what normalisation reads
+ * through, stand in no run and end none) that holds an overridden one,
+ * shown as rule L2 shows it (`visualOrder`): round 27, an isolate or an
+ * LRO inside an override keeps its own order but stands where the
+ * override's reversal puts it, so `\u202Eflesruoy \u2066\u2069 llik`
+ * shows `kill yourself` (it was read as two stretches, `yourself` and
+ * `kill`, each reversed apart). Rule L1 and L2 reorder each line apart
+ * and put a segment separator (tab, U+000B, U+001F) at the paragraph's
+ * level, so a tab or a U+2028 ends a run and the next begins after it
+ * (round 26: `\u202Ellik\u2028flesruoy` shows `kill` over `yourself`).
+ * One pass, a native search from one control to the next; each entry
+ * pushed once and popped at most once.
  */
-function overrideStretches(
-  text: string,
-  stretch: (from: number, to: number) => void,
-  from = 0,
-): number {
+function overrideRuns(text: string, readings: PieceJoiner | undefined, from = 0): number {
   let depth = 0;
   let isolates = 0;
   let overflowIsolates = 0;
   let overflowEmbeddings = 0;
-  // The run being read (-1: none), and where the override in force began (-1: none).
+  // The run being read: its segments (from, to, level), where it began (-1: none), whether
+  // it holds an overridden character; and where the next run would begin.
+  const segmentFrom: number[] = [];
+  const segmentTo: number[] = [];
+  const segmentLevel: number[] = [];
   let runFrom = -1;
-  let openAt = -1;
+  let overridden = false;
+  let quietFrom = from;
+  // The level of the characters read now, and whether an RLO covers them.
+  let level = 0;
+  let overriding = false;
+  let written = 0;
+  const endRun = () => {
+    if (overridden && readings !== undefined) {
+      if (written++ > 0) readings.push('\n');
+      visualOrder(readings, text, segmentFrom, segmentTo, segmentLevel);
+    }
+    segmentFrom.length = segmentTo.length = segmentLevel.length = 0;
+    runFrom = -1;
+    overridden = false;
+  };
+  const segment = (start: number, end: number) => {
+    if (end <= start) return;
+    if (level === 0) {
+      // Shown at the paragraph's level: it ends the run, unless nothing of it is shown.
+      if (!readThroughOnly(text, start, end)) {
+        endRun();
+        quietFrom = end;
+      }
+      return;
+    }
+    if (runFrom < 0) runFrom = quietFrom;
+    overridden ||= overriding;
+    segmentFrom.push(start);
+    segmentTo.push(end);
+    segmentLevel.push(level);
+  };
   const rightToLeftIsolates =
     text.indexOf('\u2068', from) < 0 ? undefined : fsiRightToLeft(text, from);
   const length = text.length;
@@ -1470,19 +1607,16 @@ function overrideStretches(
     bidiEvent.lastIndex = at;
     const found = bidiEvent.test(text);
     const next = found ? bidiEvent.lastIndex - 1 : length;
-    if (openAt >= 0 && runFrom < 0 && next > at) runFrom = at;
+    segment(at, next);
     if (!found) break;
     at = next;
     const unit = text.charCodeAt(at);
     at++;
-    if (cutsReordering(unit)) {
-      // The line's reordering is cut here: the run so far is shown reversed on its own.
-      if (runFrom >= 0) stretch(runFrom, at - 1);
-      runFrom = -1;
-      continue;
-    }
-    const before = openAt >= 0;
-    if (endsParagraph(unit)) {
+    if (cutsReordering(unit) || endsParagraph(unit)) {
+      // The line's reordering is cut here: the run so far is shown on its own.
+      endRun();
+      quietFrom = at;
+      if (cutsReordering(unit)) continue;
       depth = isolates = overflowIsolates = overflowEmbeddings = 0;
     } else if (unit === PDF) {
       if (overflowIsolates > 0) {
@@ -1498,7 +1632,7 @@ function overrideStretches(
         isolates--;
       }
     } else {
-      const level = depth > 0 ? bidiLevels[depth - 1]! : 0;
+      const outer = depth > 0 ? bidiLevels[depth - 1]! : 0;
       const rightToLeft =
         unit === RLE ||
         unit === RLO ||
@@ -1507,31 +1641,100 @@ function overrideStretches(
           rightToLeftIsolates !== undefined &&
           rightToLeftIsolates[at - 1 - from] === 1);
       // The least odd level above, for a right-to-left entry; else the least even one.
-      const next = rightToLeft ? level + 1 + (level & 1) : level + 2 - (level & 1);
-      const valid = next <= MAX_BIDI_DEPTH && overflowIsolates === 0 && overflowEmbeddings === 0;
+      const above = rightToLeft ? outer + 1 + (outer & 1) : outer + 2 - (outer & 1);
+      const valid = above <= MAX_BIDI_DEPTH && overflowIsolates === 0 && overflowEmbeddings === 0;
       if (unit >= LRI) {
         if (valid) {
-          bidiLevels[depth] = next;
+          bidiLevels[depth] = above;
           bidiStack[depth++] = ISOLATE;
           isolates++;
         } else overflowIsolates++;
       } else if (valid) {
-        bidiLevels[depth] = next;
+        bidiLevels[depth] = above;
         bidiStack[depth++] =
           unit === RLO ? RIGHT_TO_LEFT_OVERRIDE : unit === LRO ? LEFT_TO_RIGHT_OVERRIDE : EMBEDDING;
       } else if (overflowIsolates === 0) overflowEmbeddings++;
     }
-    const now = depth > 0 && bidiStack[depth - 1] === RIGHT_TO_LEFT_OVERRIDE;
-    if (now && !before) openAt = at - 1;
-    else if (!now) {
-      openAt = -1;
-      // The run ends where the override stops (a control inside that keeps it belongs to it).
-      if (runFrom >= 0) stretch(runFrom, at - 1);
-      runFrom = -1;
-    }
+    const entry = depth > 0 ? bidiStack[depth - 1]! : EMBEDDING;
+    const entryLevel = depth > 0 ? bidiLevels[depth - 1]! : 0;
+    overriding = entry === RIGHT_TO_LEFT_OVERRIDE;
+    level =
+      overriding || entry === LEFT_TO_RIGHT_OVERRIDE ? entryLevel : entryLevel + (entryLevel & 1);
   }
-  if (runFrom >= 0) stretch(runFrom, length);
-  return openAt;
+  // Open: a run that holds an overridden character, or an override still on the stack.
+  let open = overridden ? runFrom : -1;
+  for (let index = 0; open < 0 && index < depth; index++) {
+    if (bidiStack[index] === RIGHT_TO_LEFT_OVERRIDE) open = runFrom >= 0 ? runFrom : quietFrom;
+  }
+  endRun();
+  return open;
+}
+
+/** True when `text[from, to)` holds only what normalisation reads through (`isReadThrough`). */
+function readThroughOnly(text: string, from: number, to: number): boolean {
+  for (let at = from; at < to; at++) {
+    const point = text.codePointAt(at)!;
+    if (!isReadThrough(point)) return false;
+    if (point > 0xffff) at++;
+  }
+  return true;
+}
+
+/**
+ * Pushes the segments of a run (`text[from[i], to[i])` at `levels[i]`,
+ * in the text's order) as rule L2 of Unicode's bidirectional algorithm
+ * shows them: from the highest level down to the lowest odd one, each
+ * stretch at that level or above reversed. A stretch at level `m` is
+ * reversed by the passes of levels 1 to `m` (the lowest odd level of a
+ * line is odd, so the count's parity is `m`'s): it is built as a tree of
+ * such stretches, each node's parts read backwards when its level is odd,
+ * a segment's characters reversed with it (`reverseInto`, marks kept with
+ * their letter). One pass to build, one to read: linear in the segments
+ * and the text.
+ */
+function visualOrder(
+  pieces: PieceJoiner,
+  text: string,
+  from: readonly number[],
+  to: readonly number[],
+  levels: readonly number[],
+): void {
+  // Nodes: a level and parts (a segment's index, or ~node); node 0 is the root, at level 0.
+  const nodeLevel: number[] = [0];
+  const nodeParts: number[][] = [[]];
+  const open: number[] = [0];
+  for (let index = 0; index < levels.length; index++) {
+    const level = levels[index]!;
+    let closed = -1;
+    while (nodeLevel[open[open.length - 1]!]! > level) closed = open.pop()!;
+    const top = open[open.length - 1]!;
+    if (nodeLevel[top]! < level) {
+      const node = nodeLevel.length;
+      nodeLevel.push(level);
+      const parts = nodeParts[top]!;
+      if (closed >= 0) {
+        // The stretch closed is the first part of the one at this level, in its place.
+        parts[parts.length - 1] = ~node;
+        nodeParts.push([~closed]);
+      } else {
+        parts.push(~node);
+        nodeParts.push([]);
+      }
+      open.push(node);
+    }
+    nodeParts[open[open.length - 1]!]!.push(index);
+  }
+  const read = (node: number) => {
+    const parts = nodeParts[node]!;
+    const reversed = (nodeLevel[node]! & 1) === 1;
+    for (let at = 0; at < parts.length; at++) {
+      const part = parts[reversed ? parts.length - 1 - at : at]!;
+      if (part < 0) read(~part);
+      else if (reversed) reverseInto(pieces, text, from[part]!, to[part]!);
+      else pieces.push(text.slice(from[part]!, to[part]!));
+    }
+  };
+  read(0);
 }
 
 /**

@@ -52,7 +52,9 @@ describe('llmJudge: a reason never quotes what it judged', () => {
     });
     const records = withoutTiming((await getGuardrailOutcome(result))?.records);
     // " card 4111 …" and " password " are runs of the prompt; `hunter2` a token with a digit.
-    const shown = 'The message shares the [quoted] and the [quoted]; also "aaaa".';
+    // Round 27: the letters `hunter2a` (hunter2; also) are the prompt's too
+    // (`hunter2 and`), so the masking reads on to the end of `also`.
+    const shown = 'The message shares the [quoted] and the [quoted] "aaaa".';
     expect(records).toEqual([
       {
         guardrail: 'llm-judge',
@@ -128,5 +130,60 @@ describe('llmJudge: a reason never quotes what it judged', () => {
     const result = await generateText({ model, prompt: content });
     const [record] = (await getGuardrailOutcome(result))?.records ?? [];
     expect(record?.reason).toBe('Quotes [quoted] and [quoted], against the policy.');
+  });
+});
+
+/*
+ * Round 27 (attacker's review of round 26): the masking compared the
+ * reason with the judged texts character for character, so a judge that
+ * wrote a value otherwise than the text did quoted it whole: the card's
+ * digits without their spaces, split over two lines, an address with its
+ * `@` as a JSON escape (\u0040) or an HTML reference, fullwidth digits,
+ * a value reversed. Each is now found through the text's letters and
+ * digits only (escapes decoded, compatibility forms and case folded), in
+ * both directions, and the reason's words it touches read [quoted].
+ */
+describe('llmJudge: a reason that writes a judged value otherwise quotes nothing of it', () => {
+  const prompt = `Please store my card ${CARD}, my password is hunter2 and mail me at bob@corp.io please.`;
+
+  /** The record's reason for a judge that answers `reason` about `prompt` (an input guardrail). */
+  async function shownReason(reason: string): Promise<string | undefined> {
+    const model = wrapLanguageModel({
+      model: new MockLanguageModelV4({ doGenerate: async () => generateResult('unused') }),
+      middleware: guardrails({
+        input: [
+          llmJudge({ model: judgeSaying({ flagged: true, confidence: 0.9, reason }), policy }),
+        ],
+      }),
+    });
+    const result = await generateText({ model, prompt });
+    return (await getGuardrailOutcome(result))?.records[0]?.reason;
+  }
+
+  it('a card without its spaces, with dashes, over two lines, or in fullwidth digits', async () => {
+    expect(await shownReason('It holds 4111111111111111 in plain view.')).toBe(
+      'It holds [quoted] in plain view.',
+    );
+    expect(await shownReason('It holds 4111-1111-1111-1111 in plain view.')).toBe(
+      'It holds [quoted] in plain view.',
+    );
+    expect(await shownReason('It holds 41111111\n11111111 in plain view.')).toBe(
+      'It holds [quoted] in plain view.',
+    );
+    expect(await shownReason('It holds ４１１１１１１１１１１１１１１１ in plain view.')).toBe(
+      'It holds [quoted] in plain view.',
+    );
+  });
+
+  it('an address with its @ escaped, and a value written backwards', async () => {
+    expect(await shownReason('It shares bob\\u0040corp.io as a contact.')).toBe(
+      'It shares [quoted] as a contact.',
+    );
+    expect(await shownReason('It shares bob&#64;corp.io as a contact.')).toBe(
+      'It shares [quoted] as a contact.',
+    );
+    expect(await shownReason('Reversed: 1111 1111 1111 1114, and 2retnuh.')).toBe(
+      'Reversed: [quoted], and [quoted].',
+    );
   });
 });

@@ -17,6 +17,7 @@ import {
   renderJudgeTemplate,
 } from './judge-prompt';
 import { llmJudgeOptionShape } from './llm-judge-options';
+import { mappedSkeletonOf, skeletonOf } from './reason-skeleton';
 
 /** The structured verdict the judge model must return. */
 export const judgeVerdictSchema = z.object({
@@ -716,6 +717,7 @@ function withoutQuotes(reason: string, judged: readonly string[]): string {
     const at = token.index + core.index;
     quoted.fill(1, at, at + length);
   }
+  markRewrittenCopies(reason, judged, quoted);
   // A quoted run's blanks at either end stay, so the sentence keeps its spaces.
   for (let index = 0; index < reason.length; index++) {
     const starts = quoted[index] === 1 && (index === 0 || quoted[index - 1] !== 1);
@@ -732,6 +734,68 @@ function withoutQuotes(reason: string, judged: readonly string[]): string {
     else if (index === 0 || quoted[index - 1] !== 1) shown += QUOTED;
   }
   return shown;
+}
+
+/**
+ * Marks in `quoted` what `reason` copied from the judged texts written
+ * otherwise (round 27): compared by their skeletons (`reason-skeleton.ts`:
+ * letters and digits, escapes decoded, case and compatibility forms
+ * folded), each run of 8 skeleton characters of the reason found in a
+ * judged text's skeleton, forward or written backwards, and each token of
+ * 4 to 7 skeleton characters with a digit found there either way. A
+ * marked stretch takes the characters between its letters (the spaces of
+ * `4111 1111 …`) and runs to the ends of the words it touches. Linear:
+ * one rolling pass over each skeleton, a native search per short token.
+ */
+function markRewrittenCopies(reason: string, judged: readonly string[], quoted: Uint8Array): void {
+  const skeleton = mappedSkeletonOf(reason);
+  const length = skeleton.text.length;
+  if (length < MIN_DIGIT_TOKEN_CHARS) return;
+  const texts = judged.map(skeletonOf);
+  // Forward and backwards in one pass over each judged skeleton: windows of
+  // `forward + separator + backward` that do not cross the separator.
+  const both = `${skeleton.text}\n${[...skeleton.text].reverse().join('')}`;
+  const starts: number[] = [];
+  for (let at = 0; at + MIN_QUOTE_CHARS <= both.length; at++) {
+    if (at + MIN_QUOTE_CHARS <= length || at > length) starts.push(at);
+  }
+  const copied = new Uint8Array(both.length);
+  markCopies(both, texts, MIN_QUOTE_CHARS, starts, copied);
+  const inSkeleton = new Uint8Array(length);
+  for (let index = 0; index < length; index++) {
+    inSkeleton[index] = copied[index]! | copied[both.length - 1 - index]!;
+  }
+  for (const token of reason.matchAll(/\S+/g)) {
+    const end = token.index + token[0].length;
+    let first = 0;
+    while (first < length && skeleton.from[first]! < token.index) first++;
+    let last = first;
+    while (last < length && skeleton.to[last]! <= end) last++;
+    const piece = skeleton.text.slice(first, last);
+    if (piece.length < MIN_DIGIT_TOKEN_CHARS || piece.length >= MIN_QUOTE_CHARS) continue;
+    if (!/\d/.test(piece)) continue;
+    const backward = [...piece].reverse().join('');
+    if (texts.some(text => text.includes(piece) || text.includes(backward))) {
+      inSkeleton.fill(1, first, last);
+    }
+  }
+  for (let index = 0; index < length; index++) {
+    if (inSkeleton[index] !== 1) continue;
+    const next = index + 1 < length && inSkeleton[index + 1] === 1;
+    quoted.fill(1, skeleton.from[index]!, next ? skeleton.from[index + 1]! : skeleton.to[index]!);
+  }
+  // To the ends of the words a stretch touches: no half word of a value is shown.
+  const wordy = (index: number) => /[\p{L}\p{N}]/u.test(reason[index] ?? ' ');
+  for (let index = 1; index < reason.length; index++) {
+    if (quoted[index - 1] === 1 && quoted[index] !== 1 && wordy(index - 1) && wordy(index)) {
+      quoted[index] = 1;
+    }
+  }
+  for (let index = reason.length - 2; index >= 0; index--) {
+    if (quoted[index + 1] === 1 && quoted[index] !== 1 && wordy(index + 1) && wordy(index)) {
+      quoted[index] = 1;
+    }
+  }
 }
 
 function safeJson(text: string | undefined): unknown {

@@ -10,6 +10,8 @@
  * another starts with the rest of that literal, has nothing the columns can
  * add (round 25).
  */
+import { isInvisibleCodePoint, normalizeText } from '../shared/normalize-text';
+import { isPrivateUse } from '../shared/private-use';
 import { providerRules } from './provider-rules';
 import { isTokenCode } from './split-prefix';
 
@@ -98,13 +100,48 @@ export class KeyPieces {
     }
     // A character past ASCII may be read as a key's (round 26: the scan folds
     // `ｇｈｐ＿` to `ghp_` and reads through `g\u200bhp_`; such a prefix cut
-    // over records was never joined): found, failing closed.
+    // over records was never joined): the string is read as the scan reads it.
     for (let at = start; at < end; at++) {
       if (json.charCodeAt(at) >= 0x80) {
+        this.addFolded(json.slice(start, end));
+        return;
+      }
+    }
+    this.read(json, start, end);
+  }
+
+  /**
+   * A string holding a character past ASCII, read folded as the scan
+   * normalises it (`ｇｈｐ＿` is `ghp_`, `g\u200bhp_` is `ghp_`): a literal in
+   * it, or a head or rest of one at its ends, is found. Round 27: any such
+   * character was found, so every JSON text with a word of another language
+   * parsed its columns (50-110 ms a megabyte) for nothing. Failing closed: a
+   * string that starts with a combining mark or an invisible character (it
+   * may join the string before it when the scan reads them together) or holds
+   * a private-use one (the scan also reads through those) is found.
+   */
+  private addFolded(value: string): void {
+    const first = value.codePointAt(0)!;
+    if (isInvisibleCodePoint(first) || combiningMark.test(String.fromCodePoint(first))) {
+      this.found = true;
+      return;
+    }
+    for (const char of value) {
+      if (isPrivateUse(char.codePointAt(0)!)) {
         this.found = true;
         return;
       }
     }
+    const folded = normalizeText(value).text;
+    if (anyLiteral.test(folded)) {
+      this.found = true;
+      return;
+    }
+    if (folded.length > 0) this.read(folded, 0, folded.length);
+  }
+
+  /** `add` of a string the scan reads as written (ASCII, or folded by `addFolded`). */
+  private read(json: string, start: number, end: number): void {
     if (end - start <= DISCORD_LONGEST) this.discord(json, start, end);
     if (this.found) return;
     const length = end - start;
@@ -187,6 +224,9 @@ export class KeyPieces {
     if (this.discordStart && (this.bothDots || this.paired)) this.found = true;
   }
 }
+
+/** A combining mark: it joins the character before it, in the string before when it starts one. */
+const combiningMark = /^\p{M}/u;
 
 /** The longest Discord token (26 + 1 + 6 + 1 + 38): a longer string is no piece of one. */
 const DISCORD_LONGEST = 72;

@@ -1,7 +1,13 @@
 import { isJsSpace } from '../shared/js-space';
 import { isReadThrough, normalizeText } from '../shared/normalize-text';
 import { PieceJoiner } from '../shared/piece-joiner';
-import { TURNED, UNTURNED, upsideDownRegions } from '../shared/upside-down';
+import {
+  TURNED,
+  TURNED_MORE,
+  UNTURNED,
+  UNTURNED_MORE,
+  upsideDownRegions,
+} from '../shared/upside-down';
 
 /**
  * Latin look-alikes from other scripts (Cyrillic, Greek, Armenian, Cherokee,
@@ -1801,13 +1807,40 @@ export function secondReadings(text: string): string {
   return overridden === '' ? turned : turned === '' ? overridden : `${overridden}\n${turned}`;
 }
 
-/** Per unit, the letter upside-down text means by it: the turned letters, and `u n p d b q` swapped. */
-const upsideDownTarget = new Map<number, number>();
-for (let index = 0; index < TURNED.length; index++) {
-  upsideDownTarget.set(TURNED.charCodeAt(index), UNTURNED.charCodeAt(index));
+/**
+ * Per BMP unit, what upside-down text means by it, filled on first sight
+ * (0: not yet): the turned letters of both alphabets (`TURNED`,
+ * `TURNED_MORE`), in either case, as the letters they are; `u n p d b q`
+ * swapped, and the capitals `N M W` read as `n w m` (round 27: a capital
+ * `N` turned is itself, and `M` is `W`); any other unit lower-cased (when
+ * that is one unit).
+ */
+const upsideDownTarget = new Uint16Array(0x10000);
+const upsideDownKnown = new Map<number, number>();
+for (const [turned, letters] of [
+  [TURNED, UNTURNED],
+  [TURNED_MORE, UNTURNED_MORE],
+]) {
+  for (let index = 0; index < turned!.length; index++) {
+    upsideDownKnown.set(turned!.charCodeAt(index), letters!.charCodeAt(index));
+  }
 }
-for (const [from, to] of ['un', 'nu', 'pd', 'dp', 'bq', 'qb']) {
-  upsideDownTarget.set(from!.charCodeAt(0), to!.charCodeAt(0));
+for (const [from, to] of ['un', 'nu', 'pd', 'dp', 'bq', 'qb', 'Nn', 'Mw', 'Wm']) {
+  upsideDownKnown.set(from!.charCodeAt(0), to!.charCodeAt(0));
+}
+
+/** `upsideDownTarget` of a unit. */
+function turnedBack(unit: number): number {
+  const known = upsideDownTarget[unit]!;
+  if (known !== 0) return known;
+  let target = upsideDownKnown.get(unit);
+  if (target === undefined) {
+    const lowered = String.fromCharCode(unit).toLowerCase();
+    const lower = lowered.length === 1 ? lowered.charCodeAt(0) : unit;
+    target = upsideDownKnown.get(lower) ?? lower;
+  }
+  upsideDownTarget[unit] = target;
+  return target;
 }
 
 /** Between two upside-down regions read: no entry joins them (a blank would, `kill\nyou`). */
@@ -1820,7 +1853,9 @@ const REGION_BREAK = '\n.\n';
  * stand for `n`, `d`, `q`). Each region of it (`upsideDownRegions`: where
  * three kinds of turned letter or more, `ɐ ɔ ǝ ɟ ƃ ɥ ᴉ ɾ ʞ ɯ ɹ ʇ ʌ ʍ ʎ`,
  * stand within 16 characters; an IPA transcription has fewer and reads as
- * noise) is reversed by characters, lower-cased and mapped, the last region
+ * noise; since round 27 the generators' other alphabet, `∀ ꓘ ˥ ⅄ ∩ ⊥ …`,
+ * `TURNED_MORE`, counts too, a kind being the letter turned) is reversed
+ * by characters and mapped (`upsideDownTarget`), the last region
  * first, `REGION_BREAK` between two; empty when there is none. Decided
  * locally since round 26 (three kinds anywhere turned the whole text, which
  * a stream window could not see: `shared/upside-down`). At most the text's
@@ -1834,13 +1869,12 @@ export function upsideDownReading(text: string): string {
     if (index < regions.length - 2) reversed.push(REGION_BREAK);
     reverseInto(reversed, text, regions[index]!, regions[index + 1]!);
   }
-  const lowered = reversed.join().toLowerCase();
+  const turned = reversed.join();
   const pieces = new PieceJoiner();
-  for (let chunk = 0; chunk < lowered.length; chunk += JOIN_BUFFER) {
-    const end = Math.min(lowered.length, chunk + JOIN_BUFFER);
+  for (let chunk = 0; chunk < turned.length; chunk += JOIN_BUFFER) {
+    const end = Math.min(turned.length, chunk + JOIN_BUFFER);
     for (let index = chunk; index < end; index++) {
-      const unit = lowered.charCodeAt(index);
-      joinBuffer[index - chunk] = upsideDownTarget.get(unit) ?? unit;
+      joinBuffer[index - chunk] = turnedBack(turned.charCodeAt(index));
     }
     pieces.push(
       String.fromCharCode.apply(null, joinBuffer.subarray(0, end - chunk) as unknown as number[]),

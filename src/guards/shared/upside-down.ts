@@ -24,6 +24,17 @@ import { isReadThrough } from './normalize-text';
 /** Turned letters of "upside-down" text (`ı` is Turkish's: not one) and the letters they are. */
 export const TURNED = 'ɐɔǝɟƃɥᴉɾʞɯɹʇʌʍʎ';
 export const UNTURNED = 'acefghijkmrtvwy';
+/**
+ * The other alphabet flip generators write with (round 27): their turned
+ * capitals (`∀ ᗺ Ɔ ᗡ Ǝ Ⅎ ⅁ ſ ꓘ ˥ Ԁ Ό ᴚ ⊥ ∩ Λ ⅄`: `∩O⅄ ˥˥Iꓘ` is `KILL YOU`
+ * turned), Unicode's turned capitals (`Ɐ Ɥ Ʞ Ɯ Ʇ Ʌ Ꞁ`) and other turned
+ * small letters (`ⅎ ᵷ ꞁ ↄ`), and the letters they are. A kind is the letter
+ * a turned letter is (`ʞ` and `ꓘ` are one kind), so a phrase mixing both
+ * alphabets counts its kinds across them; until round 27 only `TURNED`
+ * counted, and a phrase in these was never read.
+ */
+export const TURNED_MORE = '∀Ɐᗺ\u0186\u2184\u2183ᗡ\u018EⅎℲ⅁ᵷꞍſꓘꞰ˥⅂ꞀꞁƜԀΌᴚ⊥Ʇ┴∩ΛɅ⅄';
+export const UNTURNED_MORE = 'aabcccdeffgghjkkllllmpqrtttuvvy';
 
 /**
  * A turned letter reads turned when the turned letters within this many
@@ -49,30 +60,36 @@ export const TURNED_WORD = 16;
  */
 export const TURNED_REACH = TURNED_NEIGHBOURHOOD + Math.max(TURNED_NEIGHBOURHOOD, TURNED_WORD);
 
-/** The kind (index in `TURNED`) of each unit below U+0300, -1 for none. */
-const KIND_BELOW_0300 = new Int8Array(0x300).fill(-1);
-for (let index = 0; index < TURNED.length; index++) {
-  const code = TURNED.charCodeAt(index);
-  if (code < 0x300) KIND_BELOW_0300[code] = index;
-}
-const TURNED_I = TURNED.indexOf('\u1d09');
-
-/** The kind of turned letter a unit is (its index in `TURNED`), -1 for none. */
-function turnedKind(code: number): number {
-  return code < 0x300 ? KIND_BELOW_0300[code]! : code === 0x1d09 ? TURNED_I : -1;
+/** The kind of each BMP unit (the letter it is turned, 0 for `a` … 25), -1 for none. */
+const KIND = new Int8Array(0x10000).fill(-1);
+for (const [turned, letters] of [
+  [TURNED, UNTURNED],
+  [TURNED_MORE, UNTURNED_MORE],
+]) {
+  for (let index = 0; index < turned!.length; index++) {
+    KIND[turned!.charCodeAt(index)] = letters!.charCodeAt(index) - 97;
+  }
 }
 
-/** Any turned letter. */
-export const TURNED_LETTER = new RegExp(`[${TURNED}]`, 'g');
+/** The kind of turned letter a unit is (the letter it is turned, 0 for `a`), -1 for none. */
+export function turnedKind(code: number): number {
+  return KIND[code]!;
+}
+
+/** Any turned letter, of either alphabet. */
+export const TURNED_LETTER = new RegExp(`[${TURNED}${TURNED_MORE}]`, 'g');
 
 /**
  * Plain letters flipped writing keeps (`l o s x z`, and `u n p d b q`, which
- * stand for `n u d p q b`, and `ı`), in either case: a region reaches back
- * over them from its first turned letter.
+ * stand for `n u d p q b`, and `ı`), in either case; the capitals `H I M W`
+ * (`M` and `W` stand for `W` and `M`); and the leetspeak digits and symbols
+ * that stand for such a letter (`0 1 5 $ |`: `n0ʎ` is `you`, round 27): a
+ * region reaches back over them from its first turned letter.
  */
 export function isPlainInFlipped(code: number): boolean {
   const lower = code | 0x20;
   if (code < 0x80) {
+    if (PLAIN_SYMBOLS.includes(code)) return true;
     return (
       lower === 0x62 || // b
       lower === 0x64 || // d
@@ -90,9 +107,33 @@ export function isPlainInFlipped(code: number): boolean {
   return code === 0x131; // ı
 }
 
-/** The letter a plain letter of flipped writing is read as (`n` → `u`), lower case; `ı` as `i`. */
+// The capitals H I M W, and 0 1 5 $ | (`isPlainInFlipped`).
+const PLAIN_SYMBOLS = [0x48, 0x49, 0x4d, 0x57, 0x30, 0x31, 0x35, 0x24, 0x7c];
+
+/**
+ * The letter a plain letter of flipped writing is read as (`n` → `u`), lower
+ * case; `ı` as `i`; the capitals `N M W` as `n w m`; a leetspeak digit or
+ * symbol as the letter `foldText` reads it as (`0` → `o`, `1` → `i`).
+ */
 export function plainTurned(code: number): number {
   if (code === 0x131) return 0x69;
+  switch (code) {
+    case 0x4e:
+      return 0x6e; // N → n
+    case 0x4d:
+      return 0x77; // M → w
+    case 0x57:
+      return 0x6d; // W → m
+    case 0x30:
+      return 0x6f; // 0 → o
+    case 0x31:
+      return 0x69; // 1 → i
+    case 0x35:
+    case 0x24:
+      return 0x73; // 5 $ → s
+    case 0x7c:
+      return 0x6c; // | → l
+  }
   const lower = code | 0x20;
   switch (lower) {
     case 0x75:
@@ -168,7 +209,7 @@ export function turnedReadingLetters(
   let seen = 0;
   let kinds = 0;
   while (kinds < 3 && TURNED_LETTER.test(text)) {
-    const bit = 1 << TURNED.indexOf(text[TURNED_LETTER.lastIndex - 1]!);
+    const bit = 1 << turnedKind(text.charCodeAt(TURNED_LETTER.lastIndex - 1));
     if ((seen & bit) === 0) kinds++;
     seen |= bit;
   }
@@ -179,7 +220,7 @@ export function turnedReadingLetters(
   const ringAt = RING_AT;
   const ringCounted = RING_COUNTED;
   const ringKind = RING_KIND;
-  const inWindow = new Int32Array(TURNED.length);
+  const inWindow = new Int32Array(26);
   let distinct = 0;
   let low = 0; // the oldest letter in the window
   let right = 0; // the window is [low, right)

@@ -9,6 +9,7 @@ import { PieceJoiner } from '../shared/piece-joiner';
 import {
   type ConditionLimit,
   conditionAlwaysHolds,
+  dollarTag,
   maxConditionDepth,
   type SqlDialectName,
   withoutTrailingSpaces,
@@ -109,7 +110,6 @@ const dialectReadings: Record<SqlDialect['family'], readonly SqlDialect[]> = {
   mssql: readingsOf('mssql'),
 };
 
-const dollarTag = /\$(?:[A-Za-z_\u0080-\uffff][\w\u0080-\uffff]*)?\$/y;
 const isIdentifierCode = (code: number) =>
   (code >= 0x30 && code <= 0x39) ||
   (code >= 0x41 && code <= 0x5a) ||

@@ -434,3 +434,35 @@ describe('toolPolicy sql (round 27): a term not read keeps what the other terms 
     ]);
   });
 });
+
+// Round 27: PostgreSQL's dollar-quoted strings were read as parameters
+// (varying by row), and NULL joined with a condition on a column lost what
+// the column's outcomes told.
+describe('toolPolicy sql (round 27): dollar-quoted strings and NULL beside a column', () => {
+  it('blocks conditions that hold for every row', async () => {
+    const deletes = [
+      'DELETE FROM t WHERE $$a$$ = $$a$$',
+      'DELETE FROM t WHERE $x$a$x$ = $x$a$x$',
+      "DELETE FROM t WHERE id = 1 OR $$a$$ = 'a'",
+      'DELETE FROM t WHERE $$a$$ <> $q$b$q$',
+      'DELETE FROM t WHERE $$t$$',
+      'DELETE FROM t WHERE (NULL AND id = 1) IS NOT TRUE',
+      'DELETE FROM t WHERE (id = 1 AND NULL) IS NOT TRUE',
+      'DELETE FROM t WHERE (NULL OR id = 1) IS NOT FALSE',
+      'DELETE FROM t WHERE (NULL AND flag) IS NOT TRUE',
+    ];
+    await expectBlocked(deletes, ['UPDATE t SET a = 1 WHERE $$x$$ = $$x$$']);
+    await expectBlocked(deletes.slice(0, 6), [], 'postgres');
+  });
+
+  it('runs the ones that filter', async () => {
+    await expectRun([
+      'DELETE FROM t WHERE name = $$x$$',
+      'DELETE FROM t WHERE $q$ OR 1=1 $q$ = name',
+      'DELETE FROM t WHERE $1 = 1',
+      'DELETE FROM t WHERE NULL OR id = 1',
+      'DELETE FROM t WHERE (NULL OR id = 1) IS TRUE',
+      'DELETE FROM t WHERE NOT (NULL AND id = 1) IS NOT FALSE',
+    ]);
+  });
+});

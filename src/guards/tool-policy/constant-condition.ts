@@ -255,6 +255,16 @@ function joinLiterals(and: boolean, left: Value, right: Value): Value | undefine
   const neutral = and ? TRUE : FALSE;
   if ('mask' in left && left.mask === neutral) return literalsOf(right) ? right : undefined;
   if ('mask' in right && right.mask === neutral) return literalsOf(left) ? left : undefined;
+  const op = and ? AND : OR;
+  if (isNull(left) || isNull(right)) {
+    // NULL joined with one literal, outcome by outcome: `NULL AND id = 1` is
+    // never TRUE, so `(NULL AND id = 1) IS NOT TRUE` holds for every row.
+    const lits = literalsOf(isNull(left) ? right : left);
+    if (!lits || lits.tables) return undefined;
+    const table = eachOutcome(effective(lits, lits.table), outcome => op[NULL * 16 + outcome]!);
+    const outcome = decided(table);
+    return outcome !== 0 ? MASKS[outcome]! : literal(lits.column, lits.test, lits.other, table);
+  }
   let big = literalsOf(left);
   let small = literalsOf(right);
   // A term that varies but is not followed keeps what the others tell
@@ -271,7 +281,6 @@ function joinLiterals(and: boolean, left: Value, right: Value): Value | undefine
   if (small && !big && leftOpaque) return withExtra(small, and);
   if (!big || !small) return undefined;
   if (sizeOf(small) > sizeOf(big)) [big, small] = [small, big];
-  const op = and ? AND : OR;
   if (!big.tables && !small.tables && sameBase(big, small)) {
     // One base: its tables joined.
     const joined = joinTables(op, effective(big, big.table), effective(small, small.table));
@@ -967,7 +976,9 @@ function isTest(value: Value, what: string, negated: boolean, mode: Mode): Value
         const mask = (isTest(MASKS[outcome]!, what, negated, mode) as Outcomes).mask;
         return mask;
       });
-      return literal(lits.column, lits.test, lits.other, table);
+      // `(NULL AND id = 1) IS NOT TRUE`: one outcome for every row.
+      const outcome = decided(table);
+      return outcome !== 0 ? MASKS[outcome]! : literal(lits.column, lits.test, lits.other, table);
     }
   }
   const subject =
@@ -1961,6 +1972,14 @@ function readTerms(
     if (code === 0x3f /* ? */ || code === 0x40 /* @ */ || code === 0x24 /* $ */) {
       // A parameter or a variable: chosen per call, not a constant of the text.
       if (!expectOperand) return fail;
+      // `$$…$$` is a string where PostgreSQL may be the database (its reading of strings as booleans).
+      const close = code === 0x24 && mode.truth !== 'number' ? dollarQuoteEnd(sql, index, end) : -1;
+      if (close !== -1) {
+        // PostgreSQL's `$$…$$`, `$tag$…$tag$`: a string, as `'…'` is.
+        expectOperand = pushed(values, { str: sql.slice(close[0], close[1]) });
+        index = close[2];
+        continue;
+      }
       index++;
       while (index < end && (isWordCode(sql.charCodeAt(index)) || sql.charCodeAt(index) === 0x40)) {
         index++;
@@ -2592,6 +2611,22 @@ function inOutcome(open: Operator, last: Value): Value {
   if (mask !== VARIES) mask = OR[mask * 16 + compare(subject, '=', last)]!;
   if (open.negated) mask = negate(mask);
   return comparedOutcome(mask, isChained(subject), subject);
+}
+
+/** A PostgreSQL dollar quote's tag (`$$`, `$tag$`); sticky. */
+export const dollarTag = /\$(?:[A-Za-z_\u0080-\uffff][\w\u0080-\uffff]*)?\$/y;
+
+/**
+ * The dollar-quoted string at `at` (`$$…$$`, `$tag$…$tag$`): where its text
+ * starts and ends and where the string ends, or -1 when none closes before `end`.
+ */
+function dollarQuoteEnd(sql: string, at: number, end: number): [number, number, number] | -1 {
+  dollarTag.lastIndex = at;
+  const tag = dollarTag.exec(sql)?.[0];
+  if (tag === undefined) return -1;
+  const close = sql.indexOf(tag, at + tag.length);
+  if (close === -1 || close + tag.length > end) return -1;
+  return [at + tag.length, close, close + tag.length];
 }
 
 /** The string between the quotes at `open` and `close`: exact, or some constant when `\` may escape. */

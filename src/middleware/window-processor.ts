@@ -9,6 +9,7 @@ import {
   fusedHookOf,
 } from '../core/filtered-hooks';
 import type { Guardrail, GuardrailRecord } from '../core/types';
+import { isReadThrough } from '../guards/shared/normalize-text';
 import { countedStart } from '../guards/shared/potential-start';
 import type { CallGuard } from './call-guard';
 import {
@@ -61,6 +62,14 @@ interface TextWindow {
   releasedAll: boolean;
   /** `pending.length` at which the next check runs (amortises checks to one per step). */
   nextCheckAt: number;
+  /** `pending.length` after the last check: the step is counted from there, in characters read (`readCount`). */
+  checkedTo: number;
+  /**
+   * Characters read (`readCount`) received since `checkedTo`, once the
+   * step's code units came without as many read (each delta counted as it
+   * comes from then on); -1 before.
+   */
+  readSince: number;
   /** Characters released so far in this part (sets the step of early release). */
   releasedCount: number;
   /** One aggregated record per guardrail for the whole part. */
@@ -97,6 +106,28 @@ function commonSuffixLength(a: string, b: string, max: number): number {
   let i = 0;
   while (i < max && a.charCodeAt(a.length - 1 - i) === b.charCodeAt(b.length - 1 - i)) i++;
   return i;
+}
+
+/**
+ * The code points of `text` from `from` that a detector reads (not read
+ * through: `countedStart`'s count), counted up to `most`. Printable ASCII
+ * counts one each without a lookup.
+ */
+export function readCount(text: string, from: number, most: number): number {
+  let count = 0;
+  let at = from;
+  while (at < text.length && count < most) {
+    const code = text.charCodeAt(at);
+    if (code >= 0x20 && code < 0x7f) {
+      count++;
+      at++;
+      continue;
+    }
+    const codePoint = text.codePointAt(at)!;
+    if (!isReadThrough(codePoint)) count++;
+    at += codePoint > 0xffff ? 2 : 1;
+  }
+  return count;
 }
 
 /**
@@ -810,11 +841,15 @@ export function windowProcessor(
     }
     state.pending = pending.slice(consumed);
     state.nextCheckAt = nextCheckAfter(state);
+    state.checkedTo = state.pending.length;
+    state.readSince = -1;
     return { parts: deltaPart(state, released) };
   }
 
   function deferred(state: TextWindow): ProcessorStep {
     state.nextCheckAt = nextCheckAfter(state);
+    state.checkedTo = state.pending.length;
+    state.readSince = -1;
     return { parts: [] };
   }
 
@@ -872,6 +907,8 @@ export function windowProcessor(
         releasedPiecesLength: 0,
         releasedAll: true,
         nextCheckAt: potentialStart ? stepAfter(0) : 2 * window,
+        checkedTo: 0,
+        readSince: -1,
         releasedCount: 0,
         records: new Map(),
         clean: undefined,
@@ -892,7 +929,20 @@ export function windowProcessor(
 
   function acceptDelta(state: TextWindow, delta: string): Promise<ProcessorStep> | ProcessorStep {
     state.pending += delta;
+    if (state.readSince >= 0) state.readSince += readCount(delta, 0, delta.length);
     if (state.pending.length < state.nextCheckAt) return HELD;
+    // The step counts the characters detectors read, as the window does
+    // (round 27): text with junk between its letters (a ZWSP flood,
+    // combining marks) is checked once per step of what a detector reads,
+    // not once per 72 code units, each check then re-reading its context
+    // and held-back text for a few new characters read. Counted once over
+    // the step's text, then delta by delta.
+    const step = stepAfter(state.releasedCount);
+    if (state.readSince < 0) state.readSince = readCount(state.pending, state.checkedTo, step);
+    if (state.readSince < step) {
+      state.nextCheckAt = state.pending.length + step - state.readSince;
+      return HELD;
+    }
     return (potentialStart && releaseUnmatched(state, potentialStart)) || release(state, false);
   }
 

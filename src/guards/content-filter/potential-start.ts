@@ -9,6 +9,8 @@ import {
   openRightToLeftOverride,
   withoutLatinDiacritics,
 } from '../prompt-injection/fold-text';
+import { codePointBefore } from '../shared/invisible-code-points';
+import { isReadThrough } from '../shared/normalize-text';
 import {
   countedStart,
   isOwnNormalFormFrom,
@@ -116,6 +118,11 @@ export function contentFilterHookParts(
       for (let at = start + 1; at < text.length && !isWhitespaceAt(text, at); at++) {
         const before = text.charCodeAt(at - 1) | 0x20;
         if (before >= 97 && before <= 122) continue;
+        // Inside a run of characters folding reads through (junk, marks),
+        // a position reads as the run's end does: only that one is a
+        // candidate (round 27: a ZWSP between every two letters made every
+        // position one, each folded to the text's end, per check).
+        if (before >= 0x80 && insideReadThroughRun(text, at)) continue;
         starts.push(at);
       }
     }
@@ -809,3 +816,21 @@ const SPELLED_OUT_AT = new RegExp(SPELLED_OUT.source, 'y');
 
 /** `SPELLED_OUT` at a text's first character, which has nothing before it. */
 const SPELLED_OUT_START = new RegExp(`[${LETTER}](?:[ .\\-_*][${LETTER}]){3}`, 'y');
+
+/**
+ * True when `at` splits a surrogate pair, or the code points before and at
+ * it are both read through (`isReadThrough`): the text from `at` then reads
+ * as the text from the run's end (the characters before that are read
+ * through), which is a candidate of its own.
+ */
+function insideReadThroughRun(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  if (code >= 0xdc00 && code <= 0xdfff) {
+    const high = text.charCodeAt(at - 1);
+    if (high >= 0xd800 && high <= 0xdbff) return true;
+  }
+  const after = text.codePointAt(at);
+  if (after === undefined || !isReadThrough(after)) return false;
+  const before = codePointBefore(text, at);
+  return before !== undefined && isReadThrough(before);
+}

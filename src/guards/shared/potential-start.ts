@@ -9,7 +9,9 @@
  * the tokens that glue their neighbours together (`marker`).
  */
 
+import { brokenText, invisibleBreaks } from '../pii/invisible-breaks';
 import { isReadThrough } from './normalize-text';
+import { privateUseReadThrough } from './private-use';
 
 const WHITESPACE = /\s/;
 
@@ -51,8 +53,42 @@ export interface ChainClasses {
  * earlier token joins while it and the token after it are both joinable, or
  * either is a marker, with at most `maxGap` whitespace between them. Returns
  * `text.length` for text that is only whitespace (nothing in it can grow).
+ *
+ * Tokens are judged as the detectors read them (round 27): with the
+ * characters they read through (`isReadThrough`: invisible and junk code
+ * points, combining marks, private-use characters) left out, and, since
+ * the detectors also read a text with each run of invisible characters
+ * beside a letter as blanks (`invisibleBreaks`), on that reading too; the
+ * earlier start of the two wins. Before, a token holding such a character
+ * was judged raw (`t\u200Bh\u200Be` has a character that is no letter, so
+ * `secrets` took it for a key-like token), and prose with junk between its
+ * letters was held back as far as the window's bound: checks over
+ * thousands of characters each.
  */
-export function trailingChainStart(
+export function trailingChainStart(text: string, classes: ChainClasses): number {
+  const through = chainStart(text, classes);
+  // Only a text with a character outside printable ASCII can hold one read through.
+  if (!MAY_READ_THROUGH.test(text)) return through;
+  const source = privateUseReadThrough(text) ?? text;
+  const reading = invisibleBreaks(source);
+  if (reading === undefined) return through;
+  // The blanks of the broken reading stand where the runs stood (same offsets).
+  return Math.min(through, chainStart(brokenText(reading, false), classes));
+}
+
+const MAY_READ_THROUGH = /[^\t\n\r\x20-\x7e]/;
+
+/** `token` without the characters the detectors read through (itself when it holds none). */
+function readView(token: string): string {
+  if (!MAY_READ_THROUGH.test(token)) return token;
+  let view = '';
+  for (const character of token) {
+    if (!isReadThrough(character.codePointAt(0)!)) view += character;
+  }
+  return view;
+}
+
+function chainStart(
   text: string,
   { joinable, marker = () => false, maxGap = 3 }: ChainClasses,
 ): number {
@@ -63,6 +99,7 @@ export function trailingChainStart(
   let start = end;
   while (start > 0 && !isWhitespaceAt(text, start - 1)) start--;
   let next = text.slice(start, end);
+  let nextView = readView(next);
   // A last token that may still grow can become any joinable token. After
   // whitespace the last token is complete: it is held because an unseen
   // next token may join it, and links to earlier tokens as what it is.
@@ -74,15 +111,19 @@ export function trailingChainStart(
     let previousStart = gapStart;
     while (previousStart > 0 && !isWhitespaceAt(text, previousStart - 1)) previousStart--;
     const previous = text.slice(previousStart, gapStart);
+    const previousView = readView(previous);
     const links =
       isReadThroughOnly(previous) ||
       isReadThroughOnly(next) ||
       (nextIsWildcard
-        ? joinable(previous) || marker(previous) || marker(next)
-        : (joinable(previous) && joinable(next)) || marker(previous) || marker(next));
+        ? joinable(previousView) || marker(previousView) || marker(nextView)
+        : (joinable(previousView) && joinable(nextView)) ||
+          marker(previousView) ||
+          marker(nextView));
     if (!links) return start;
     start = previousStart;
     next = previous;
+    nextView = previousView;
     nextIsWildcard = false;
   }
 }

@@ -6,6 +6,8 @@ import { generateResult, withoutTiming } from '../../../test/helpers';
 import { promptOf } from '../../../test/helpers/judge-calls';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
+import { memoryStore } from '../../store/memory-store';
+import type { Store } from '../../store/store';
 import { llmJudge } from './llm-judge';
 
 /*
@@ -185,5 +187,46 @@ describe('llmJudge: a reason that writes a judged value otherwise quotes nothing
     expect(await shownReason('Reversed: 1111 1111 1111 1114, and 2retnuh.')).toBe(
       'Reversed: [quoted], and [quoted].',
     );
+  });
+});
+
+describe('llmJudge: the verdict cache keeps the reason as records show it', () => {
+  it('a shared store never holds the card the judge quoted; a later identical check reads the same reason', async () => {
+    const written: string[] = [];
+    const shared = memoryStore();
+    const store: Store = {
+      ...shared,
+      setIfAbsent: (key, value, ttlMs) => {
+        written.push(value);
+        return shared.setIfAbsent(key, value, ttlMs);
+      },
+      set: (key, value, ttlMs) => {
+        written.push(value);
+        return shared.set(key, value, ttlMs);
+      },
+    };
+    const judge = llmJudge({
+      model: judgeSaying({ flagged: true, confidence: 0.9, reason: `It shares ${CARD}.` }),
+      policy,
+      cache: { store },
+    });
+    const reasons: unknown[] = [];
+    for (let call = 0; call < 2; call++) {
+      const model = wrapLanguageModel({
+        model: new MockLanguageModelV4({ doGenerate: async () => generateResult('unused') }),
+        // `cache: 'none'`: the middleware's own verdict cache would answer the second call.
+        middleware: guardrails({ input: [{ ...judge, cache: 'none' }] }),
+      });
+      const result = await generateText({ model, prompt: `Store my card ${CARD} please.` });
+      const [record] = (await getGuardrailOutcome(result))?.records ?? [];
+      reasons.push([record?.reason, (record?.info as { cached?: boolean })?.cached]);
+    }
+    expect(reasons).toEqual([
+      ['It shares [quoted].', false],
+      ['It shares [quoted].', true],
+    ]);
+    expect(written).toEqual([
+      JSON.stringify({ flagged: true, confidence: 0.9, reason: 'It shares [quoted].' }),
+    ]);
   });
 });

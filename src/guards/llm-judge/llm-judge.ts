@@ -401,7 +401,12 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
   }
 
   /** Starts the judge call of a flight: timeout, breaker bookkeeping, cache write. */
-  function startFlight(key: string | undefined, prompt: string, flight: Flight) {
+  function startFlight(
+    key: string | undefined,
+    prompt: string,
+    flight: Flight,
+    shownReason: (reason: string) => string,
+  ) {
     const { controller } = flight;
     const timer = setTimeout(() => controller.abort(new JudgeTimeoutError(timeoutMs)), timeoutMs);
     return (async (): Promise<JudgeResult> => {
@@ -411,8 +416,11 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
         if (store && key) {
           // First writer wins, so every instance sharing the store agrees on one verdict.
           // A store that fails keeps nothing: the judge's own verdict stands.
+          // Its reason as records show it (round 27: the store, Redis
+          // shared by every instance, kept the card the judge quoted).
+          const kept = { ...fresh.verdict, reason: shownReason(fresh.verdict.reason) };
           const stored = await store
-            .setIfAbsent(key, JSON.stringify(fresh.verdict), ttlMs)
+            .setIfAbsent(key, JSON.stringify(kept), ttlMs)
             .catch(() => undefined);
           const parsed = judgeVerdictSchema.safeParse(safeJson(stored));
           if (parsed.success) return { ...fresh, verdict: parsed.data };
@@ -488,7 +496,12 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
   }
 
   /** Joins (or starts) the flight for `key`, leaving it when this caller's signal aborts. */
-  function join(key: string | undefined, prompt: string, signal: AbortSignal) {
+  function join(
+    key: string | undefined,
+    prompt: string,
+    signal: AbortSignal,
+    shownReason: (reason: string) => string,
+  ) {
     const flightKey = key ?? `uncached:${uncachedFlightId++}`;
     let flight = flights.get(flightKey);
     if (!flight) {
@@ -497,7 +510,7 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
         waiters: 0,
         promise: undefined as unknown as Promise<JudgeResult>,
       };
-      created.promise = startFlight(key, prompt, created).finally(() => {
+      created.promise = startFlight(key, prompt, created, shownReason).finally(() => {
         if (flights.get(flightKey) === created) flights.delete(flightKey);
       });
       created.promise.catch(() => {}); // each waiter handles the rejection
@@ -571,7 +584,11 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
         );
       }
     }
-    return join(key, prompt, ctx.abortSignal);
+    // One flight per key, and the key hashes the content and the context:
+    // every waiter's reason is masked alike.
+    return join(key, prompt, ctx.abortSignal, reason =>
+      withoutQuotes(boundedReason(reason), [content, context]),
+    );
   }
 
   return defineGuardrail({

@@ -35,6 +35,7 @@ import {
   judgeEntropyToken,
   scanEntropyCandidates,
 } from './entropy';
+import { escapedReading } from './escaped-reading';
 import { scanKubernetesSecrets } from './kubernetes-secret';
 import { isClearPlaceholder, isClearPlaceholderAfterPrefix } from './placeholder';
 import { pemHasKeyMaterial, providerRules } from './provider-rules';
@@ -331,6 +332,17 @@ function scanNormalForm(
       spans,
       scanOneReading(normalizeText(brokenText(broken, false)), options).spans,
     );
+  }
+  // Percent escapes and HTML character references decoded (round 27: `ghp%5F…`, `password&#61;…`).
+  const escaped = escapedReading(normalized.original);
+  if (escaped !== undefined) {
+    const { starts, ends } = escaped;
+    const decodedSpans = scanOneReading(normalizeText(escaped.text), options).spans.map(span => ({
+      ...span,
+      start: starts[span.start]!,
+      end: ends[span.end - 1]!,
+    }));
+    spans = withWiderSpans(spans, decodedSpans);
   }
   return spans === found.spans ? found : { ...found, spans };
 }

@@ -81,12 +81,49 @@ const SAFE_ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
  * card, account, phone or national id number: generated ids are random
  * letters and digits, where such a run is rare), or the start of a common
  * key (`ghp_…`, `sk-…`, `xoxb-…`, `AKIA…`, `AIza…`, `glpat-…`, `hf_…`,
- * `npm_…`). An id with one is never shown as written; every other value
- * of an id's shape (a name, a short number, a key of another form) is
- * judged only by the detectors `pii()` and `secrets()` hand in.
+ * `npm_…`; round 27: `whsec_…`, `shpat_…` and a few more). An id with one,
+ * a number alone (`NUMBER_ID`) or an IBAN (`holdsIban`) is never shown as
+ * written; every other value of an id's shape (a name, a key of another
+ * form) is judged only by the detectors `pii()` and `secrets()` hand in.
  */
 const VALUE_IN_ID =
-  /[0-9](?:[-_]?[0-9]){8}|(?:^|[^A-Za-z0-9])(?:gh[pousr]_|github_pat_|sk-|sk_(?:live|test)_|[rp]k_(?:live|test)_|xox[abposr]-|glpat-|hf_|npm_)|A(?:KIA|SIA)[A-Z0-9]{12}|AIza[0-9A-Za-z_-]{20}/;
+  /[0-9](?:[-_]?[0-9]){8}|(?:^|[^A-Za-z0-9])(?:gh[pousr]_|github_pat_|sk-|sk_(?:live|test)_|[rp]k_(?:live|test)_|xox[abposr]-|xapp-|glpat-|glrt-|hf_|npm_|whsec_|shp(?:at|ss|ca|pa)_|dop_v1_|pypi-|lin_api_)|A(?:KIA|SIA)[A-Z0-9]{12}|AIza[0-9A-Za-z_-]{20}/;
+
+/**
+ * An id that is a number alone (round 27): 6 to 8 digits, `-` or `_`
+ * between them allowed (a date of birth `19850412`, a PIN, an account or
+ * a local phone number `555-0132`), which the 9-digit run above misses.
+ * Generated ids hold letters; a short counter (`0`, `call-1`) is shown.
+ */
+const NUMBER_ID = /^[0-9](?:[-_]?[0-9]){5,}$/;
+
+/**
+ * An IBAN in an id (round 27), checked as banks check it: a country's two
+ * letters, two check digits, then 11 to 30 capitals and digits whose
+ * mod-97 remainder is 1. Most IBANs hold a run of 9 digits; this finds
+ * those that do not (letters in their account part).
+ */
+const IBAN_CANDIDATE = /(?:^|[^A-Za-z0-9])([A-Z]{2}[0-9]{2}[A-Z0-9]{11,30})(?![A-Za-z0-9])/g;
+
+function holdsIban(id: string): boolean {
+  for (const match of id.matchAll(IBAN_CANDIDATE)) {
+    const iban = match[1]!;
+    const moved = iban.slice(4) + iban.slice(0, 4);
+    let remainder = 0;
+    for (const char of moved) {
+      const code = char.charCodeAt(0);
+      const value = code >= 65 ? code - 55 : code - 48;
+      remainder = (remainder * (value >= 10 ? 100 : 10) + value) % 97;
+    }
+    if (remainder === 1) return true;
+  }
+  return false;
+}
+
+/** An id of an id's shape that holds a value the core finds without a detector. */
+function holdsValue(id: string): boolean {
+  return VALUE_IN_ID.test(id) || NUMBER_ID.test(id) || holdsIban(id);
+}
 
 /** The judges `pii()` and `secrets()` handed in (one each, however many are built). */
 const idJudges = new Set<ToolCallIdJudge>();
@@ -124,7 +161,7 @@ const MAX_JUDGED_IDS = 1024;
  * value anywhere else, and ids are judged by their shape and that check.
  */
 export function mayShowToolCallId(id: string): boolean {
-  if (!SAFE_ID_SHAPE.test(id) || VALUE_IN_ID.test(id)) return false;
+  if (!SAFE_ID_SHAPE.test(id) || holdsValue(id)) return false;
   if (idJudges.size === 0) return true;
   const known = judgedIds.get(id);
   if (known !== undefined) return known;
@@ -231,7 +268,7 @@ export class ToolCallIds {
     }
     // The new ones judged in one text per judge (round 26: one scan each).
     if (idJudges.size > 0) {
-      judgeIds(ids.filter(id => SAFE_ID_SHAPE.test(id) && !VALUE_IN_ID.test(id)));
+      judgeIds(ids.filter(id => SAFE_ID_SHAPE.test(id) && !holdsValue(id)));
     }
     for (const id of ids) {
       if (!this.#standIns.has(id) && !mayShowToolCallId(id)) {

@@ -63,4 +63,35 @@ describe('tool-call ids without pii() or secrets(): values of an id shape are hi
       'call-1',
     ]);
   });
+
+  // Round 27: what the check missed: a Stripe webhook secret, other keys of a
+  // known prefix, a number of 6 to 8 digits alone, an IBAN without a run of
+  // 9 digits (its mod-97 check holds; a near miss fails it and is shown).
+  it('a webhook secret, a Shopify token, a short number alone and an IBAN are hidden', async () => {
+    expect(
+      await shownIds([
+        'whsec_MfKQ9r8GKYqrTZjJ2a8b',
+        'call_abc123XYZ',
+        'shpat_4f9a0c1d2e3b4a5f',
+        '19850412',
+        '555-0132',
+        'GB36WEST1234AB5678CD',
+        'FR912004101005AB0013M02606',
+        'GB37WEST1234AB5678CD',
+        'call-12',
+        'call_GB36WEST1234AB5678CD',
+      ]),
+    ).toEqual([
+      '#hidden-id-1',
+      'call_abc123XYZ',
+      '#hidden-id-2',
+      '#hidden-id-3',
+      '#hidden-id-4',
+      '#hidden-id-5',
+      '#hidden-id-6',
+      'GB37WEST1234AB5678CD',
+      'call-12',
+      '#hidden-id-7',
+    ]);
+  });
 });

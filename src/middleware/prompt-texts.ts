@@ -213,7 +213,12 @@ function textOfAnyType(
   // An image's head says it is one before its size is measured.
   if (headOpensBinaryFormat(bytes, untyped)) return { notText: 'binary' };
   // A PNG or a PDF: the text outside its structure, its length known (never measured whole).
-  const outside = textOutsideFormat(bytes, untyped);
+  // Its walk stops where its text is past the limit (round 27: a 10 MB base64 PDF was decoded whole first).
+  const walked = textOutsideFormat(bytes, untyped, characters => characters > maxLength);
+  if (walked === TOO_LONG) {
+    return { unreadable: `${binaryTextWhat(mediaType, true)} longer than ${maxLength} characters` };
+  }
+  const outside = walked;
   const byteLength = outside === undefined ? decodedByteLength(bytes) : undefined;
   // UTF-8's bound is the lowest (UTF-16 has more characters per byte).
   const long = byteLength !== undefined && fewestTextCharacters(byteLength) > maxLength;

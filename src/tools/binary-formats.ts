@@ -516,22 +516,50 @@ const MAX_DEPTH = 3;
 /** What walking a file's structure found ({@link formatPieces}). */
 export type FormatPieces =
   | {
-      /** Bytes read by the text rules, or text already read (a PDF stream's strings). */
-      pieces: Array<Uint8Array | string>;
+      /** The text of each piece read (bytes read by the text rules, or text already read: a PDF stream's strings). */
+      texts: string[];
+      /** The texts passed the caller's limit ({@link WalkText.over}): the walk stopped there. */
+      over?: true;
       unreadable?: undefined;
     }
   | {
       /** Why a part that may hold text could not be read (no value of it): the file fails closed. */
       unreadable: string;
-      pieces?: undefined;
+      texts?: undefined;
     };
+
+/** How a walk reads its pieces as they are found, and when it stops ({@link formatPieces}). */
+export interface WalkText {
+  /** A piece's text (`undefined`: none). */
+  read(piece: Uint8Array | string): string | undefined;
+  /** Whether the texts read so far, `characters` long together, are past the caller's limit: the walk stops. */
+  over?(characters: number): boolean;
+}
+
+/** The pieces a walk found, each read to text as it is found ({@link WalkText}). */
+class WalkPieces {
+  readonly texts: string[] = [];
+  private characters = 0;
+  constructor(private readonly reader: WalkText) {}
+  push(piece: Uint8Array | string): void {
+    if (piece.length === 0) return;
+    const text = this.reader.read(piece);
+    if (text === undefined) return;
+    this.texts.push(text);
+    this.characters += text.length;
+    if (this.reader.over?.(this.characters)) throw new TextOver();
+  }
+}
 
 /** One walk of one file: the pieces found so far, the inflate budget, the depth. */
 interface Walk {
-  pieces: Array<Uint8Array | string>;
+  pieces: WalkPieces;
   budget: { left: number };
   depth: number;
 }
+
+/** Thrown inside a walk when its texts pass the caller's limit ({@link WalkText.over}). */
+class TextOver extends Error {}
 
 /** Thrown inside a walk for a part that may hold text and cannot be read. */
 class Unwalkable extends Error {}
@@ -571,17 +599,26 @@ class Unwalkable extends Error {}
  * format's (audio, video, executables...). Linear in the file and what it
  * inflates to; a PNG's chunks are read by their headers (8 bytes a chunk).
  */
-export function formatPieces(head: Uint8Array, file: ByteReader): FormatPieces | undefined {
+export function formatPieces(
+  head: Uint8Array,
+  file: ByteReader,
+  reader: WalkText,
+): FormatPieces | undefined {
   const format = openedFormat(head);
   if (format?.walk === undefined) return undefined;
-  const walk: Walk = { pieces: [], budget: { left: MAX_INFLATED_BYTES }, depth: 0 };
+  const walk: Walk = {
+    pieces: new WalkPieces(reader),
+    budget: { left: MAX_INFLATED_BYTES },
+    depth: 0,
+  };
   try {
     format.walk(file, walk);
   } catch (error) {
     if (error instanceof Unwalkable) return { unreadable: error.message };
+    if (error instanceof TextOver) return { texts: walk.pieces.texts, over: true };
     throw error;
   }
-  return { pieces: walk.pieces };
+  return { texts: walk.pieces.texts };
 }
 
 /** `bytes` as a {@link ByteReader}. */
@@ -592,21 +629,78 @@ export const readerOf = (bytes: Uint8Array): ByteReader => ({
   indexOf: (byte, from) => bytes.indexOf(byte, from),
 });
 
+/** How many bytes of a long run of a file's bytes (a zip's stored entry, the bytes after a PNG's end) are read as one piece. */
+const RAW_PIECE = 1_048_576;
+/** How far the pieces of one run overlap: a value cut between two is read whole in one (round 27). */
+const RAW_OVERLAP = 4096;
+
+/**
+ * The bytes `[start, end)` of `file` as pieces of at most {@link RAW_PIECE}
+ * bytes and the {@link RAW_OVERLAP} after them (round 27: a 7 MB entry was
+ * one piece, decoded whole before the walk's text was known to be past
+ * its limit).
+ */
+function pushRange(file: ByteReader, start: number, end: number, walk: Walk): void {
+  for (let at = start; at < end; at += RAW_PIECE) {
+    walk.pieces.push(file.read(at, Math.min(end, at + RAW_PIECE + RAW_OVERLAP)));
+  }
+}
+
+/** The bytes `[start, end)` of `file` as a {@link ByteReader} of their own (read from `file` as asked). */
+function rangeReader(file: ByteReader, start: number, end: number): ByteReader {
+  const { byteAt: parentByte, indexOf: parentIndex } = file;
+  return {
+    length: end - start,
+    read: (from, to) => file.read(start + from, start + Math.min(to, end - start)),
+    ...(parentByte && { byteAt: (index: number) => parentByte.call(file, start + index) }),
+    ...(parentIndex && {
+      indexOf: (byte: number, from: number) => {
+        const found = parentIndex.call(file, byte, start + from);
+        return found < 0 || found >= end ? -1 : found - start;
+      },
+    }),
+  };
+}
+
 /**
  * A part of a file as the pieces it gives: walked when it is a file of a
  * walked format itself, nothing when it opens another format, else itself.
+ * A part given as a {@link ByteReader} is read only as far as its walk
+ * reads it (a JPEG stored in a zip: its segments' headers, not its scans).
  */
-function partPieces(bytes: Uint8Array, walk: Walk): void {
-  if (bytes.length === 0) return;
-  const format = openedFormat(bytes.subarray(0, 4096));
+function partPieces(part: Uint8Array | ByteReader, walk: Walk): void {
+  const file = part instanceof Uint8Array ? readerOf(part) : part;
+  if (file.length === 0) return;
+  const format = openedFormat(file.read(0, Math.min(file.length, 4096)));
   if (format === undefined) {
-    walk.pieces.push(bytes);
+    pushRange(file, 0, file.length, walk);
     return;
   }
   if (format.walk === undefined || walk.depth + 1 >= MAX_DEPTH) return;
   walk.depth++;
-  format.walk(readerOf(bytes), walk);
+  format.walk(file, walk);
   walk.depth--;
+}
+
+/**
+ * How many compressed bytes may inflate to no more than `left` bytes: zlib
+ * stores data it cannot compress in blocks of 5 bytes of header a 16 KB or
+ * more, so a longer part of real deflate data inflates past `left`.
+ */
+const mostCompressed = (left: number) => left + Math.ceil(left / 1000) + 1024;
+
+/** The bytes `[start, end)` of `file` inflated ({@link inflated}); past the budget's reach not read at all. */
+function inflatedRange(
+  file: ByteReader,
+  start: number,
+  end: number,
+  zlib: boolean,
+  walk: Walk,
+): Uint8Array {
+  if (end - start > mostCompressed(walk.budget.left)) {
+    throw new Unwalkable(`compressed parts that inflate to more than ${MAX_INFLATED_BYTES} bytes`);
+  }
+  return inflated(file.read(start, end), zlib, walk);
 }
 
 /** `data` inflated (zlib, or raw deflate), within the walk's budget; else the walk fails closed. */
@@ -679,7 +773,7 @@ function pngWalk(file: ByteReader, walk: Walk): void {
     at += 12 + size;
     if (type === 'IEND') break;
   }
-  if (at < length) walk.pieces.push(file.read(at, length));
+  if (at < length) pushRange(file, at, length, walk);
 }
 
 /** {@link formatPieces} for a JPEG: comments and application segments, and what follows EOI or where segments stop. */
@@ -730,7 +824,7 @@ function jpegWalk(file: ByteReader, walk: Walk): void {
       }
     }
   }
-  if (at < length) walk.pieces.push(file.read(at, length));
+  if (at < length) pushRange(file, at, length, walk);
 }
 
 /** {@link formatPieces} for a GIF: comment, plain-text and application extensions, and what follows its trailer. */
@@ -786,115 +880,183 @@ function gifWalk(file: ByteReader, walk: Walk): void {
       break;
     }
   }
-  if (at < length) walk.pieces.push(file.read(at, length));
+  if (at < length) pushRange(file, at, length, walk);
 }
 
-/** {@link formatPieces} for a zip: names, comments, stored and deflated entries, and the bytes no record holds. */
+/**
+ * {@link formatPieces} for a zip: names, comments, stored and deflated
+ * entries, and the bytes no record holds. Read a range at a time (round
+ * 27: the whole file was decoded first, a 10 MB base64 zip decoded before
+ * any limit applied): its end record's tail, its directory, each local
+ * header in the order of their places, then each entry's data and the
+ * bytes between; a deflated entry longer than the inflate budget's reach
+ * fails closed unread, a stored one is walked as far as its format is.
+ */
 function zipWalk(file: ByteReader, walk: Walk): void {
-  const bytes = file.read(0, file.length);
-  const { length } = bytes;
-  const u16 = (i: number) => bytes[i]! | (bytes[i + 1]! << 8);
-  const u32 = (i: number) => (u16(i) + u16(i + 2) * 0x10000) >>> 0;
-  const isSignature = (i: number, third: number, fourth: number) =>
-    i + 4 <= length &&
+  const { length } = file;
+  const u16 = (bytes: Uint8Array, i: number) => bytes[i]! | (bytes[i + 1]! << 8);
+  const u32 = (bytes: Uint8Array, i: number) => (u16(bytes, i) + u16(bytes, i + 2) * 0x10000) >>> 0;
+  const isSignature = (bytes: Uint8Array, i: number, third: number, fourth: number) =>
+    i + 4 <= bytes.length &&
     bytes[i] === 0x50 &&
     bytes[i + 1] === 0x4b &&
     bytes[i + 2] === third &&
     bytes[i + 3] === fourth;
+  const noDirectory = () => new Unwalkable('no zip directory where its end record points');
   // The end of central directory record: within the last 22 + 65,535 bytes.
-  let end = -1;
-  for (let i = length - 22; i >= 0 && i >= length - 22 - 0xffff; i--) {
-    if (isSignature(i, 5, 6)) {
-      end = i;
+  const tailStart = Math.max(0, length - 22 - 0xffff);
+  const tail = file.read(tailStart, length);
+  let endAt = -1;
+  for (let i = tail.length - 22; i >= 0; i--) {
+    if (isSignature(tail, i, 5, 6)) {
+      endAt = i;
       break;
     }
   }
-  if (end < 0) throw new Unwalkable('no zip directory where its end record points');
-  const count = u16(end + 10);
-  const directory = u32(end + 16);
-  const commentLength = u16(end + 20);
-  if (end + 22 + commentLength > length || directory > end) {
-    throw new Unwalkable('no zip directory where its end record points');
-  }
-  walk.pieces.push(bytes.subarray(end + 22, end + 22 + commentLength));
+  if (endAt < 0) throw noDirectory();
+  const end = tailStart + endAt;
+  const count = u16(tail, endAt + 10);
+  const directory = u32(tail, endAt + 16);
+  const commentLength = u16(tail, endAt + 20);
+  if (end + 22 + commentLength > length || directory > end) throw noDirectory();
+  walk.pieces.push(tail.subarray(endAt + 22, endAt + 22 + commentLength));
   // What the records hold, as [start, end) pairs: the rest is read as it is.
   const held: Array<[number, number]> = [[directory, end + 22 + commentLength]];
   // Each entry's data, read once all are known not to overlap (round 26: a
   // directory of 65,535 records naming one stored entry read it 65,535 times,
   // a 5 MB file read as 300 GB of text).
-  const entries: Array<[method: number, flags: number, content: Uint8Array]> = [];
-  let at = directory;
+  const records: Array<[local: number, method: number, flags: number, packed: number]> = [];
+  const listing = file.read(directory, end);
+  let at = 0;
   for (let entry = 0; entry < count; entry++) {
-    if (!isSignature(at, 1, 2) || at + 46 > end) {
-      throw new Unwalkable('no zip directory where its end record points');
-    }
-    const flags = u16(at + 8);
-    const method = u16(at + 10);
-    const packed = u32(at + 20);
-    const nameLength = u16(at + 28);
-    const extraLength = u16(at + 30);
-    const entryCommentLength = u16(at + 32);
-    const local = u32(at + 42);
-    const next = at + 46 + nameLength + extraLength + entryCommentLength;
-    if (next > end) throw new Unwalkable('no zip directory where its end record points');
-    walk.pieces.push(bytes.subarray(at + 46, at + 46 + nameLength));
-    walk.pieces.push(bytes.subarray(next - entryCommentLength, next));
+    if (!isSignature(listing, at, 1, 2) || at + 46 > listing.length) throw noDirectory();
+    const nameLength = u16(listing, at + 28);
+    const next = at + 46 + nameLength + u16(listing, at + 30) + u16(listing, at + 32);
+    if (next > listing.length) throw noDirectory();
+    walk.pieces.push(listing.subarray(at + 46, at + 46 + nameLength));
+    walk.pieces.push(listing.subarray(next - u16(listing, at + 32), next));
+    records.push([
+      u32(listing, at + 42),
+      u16(listing, at + 10),
+      u16(listing, at + 8),
+      u32(listing, at + 20),
+    ]);
     at = next;
-    if (!isSignature(local, 3, 4) || local + 30 > length) {
+  }
+  // The local headers in the order of their places (each read once, near the last).
+  const entries: Array<[method: number, flags: number, data: number, packed: number]> = [];
+  for (const [local, method, flags, packed] of [...records].sort((a, b) => a[0] - b[0])) {
+    const header = local + 30 <= length ? file.read(local, local + 30) : undefined;
+    if (header === undefined || !isSignature(header, 0, 3, 4)) {
       throw new Unwalkable('a zip entry whose local header is not where its directory points');
     }
     const localName = local + 30;
-    const data = localName + u16(local + 26) + u16(local + 28);
+    const data = localName + u16(header, 26) + u16(header, 28);
     if (data + packed > length) throw new Unwalkable('a zip entry that runs past the file');
-    walk.pieces.push(bytes.subarray(localName, localName + u16(local + 26)));
+    walk.pieces.push(file.read(localName, localName + u16(header, 26)));
     held.push([local, data + packed]);
-    if (packed > 0) entries.push([method, flags, bytes.subarray(data, data + packed)]);
+    if (packed > 0) entries.push([method, flags, data, packed]);
   }
   held.sort((a, b) => a[0] - b[0]);
   for (let k = 1; k < held.length; k++) {
     if (held[k]![0] < held[k - 1]![1]) throw new Unwalkable('a zip whose entries overlap');
   }
-  for (const [method, flags, content] of entries) {
+  for (const [method, flags, data, packed] of entries) {
     if (flags & 1) throw new Unwalkable('an encrypted zip entry');
-    if (method === 0) partPieces(content, walk);
-    else if (method === 8) partPieces(inflated(content, false, walk), walk);
+    if (method === 0) partPieces(rangeReader(file, data, data + packed), walk);
+    else if (method === 8) partPieces(inflatedRange(file, data, data + packed, false, walk), walk);
     else throw new Unwalkable(`a zip entry compressed with method ${method}`);
   }
   let from = 0;
   for (const [start, stop] of held) {
-    if (start > from) walk.pieces.push(bytes.subarray(from, start));
+    if (start > from) pushRange(file, from, start, walk);
     from = stop;
   }
-  if (from < length) walk.pieces.push(bytes.subarray(from));
+  if (from < length) pushRange(file, from, length, walk);
 }
 
 /** Image filters whose data is no text (a `/DCTDecode` stream is a JPEG, walked as one). */
 const IMAGE_FILTERS = new Set(['JPXDecode', 'JBIG2Decode', 'CCITTFaxDecode', 'CCF']);
 
+/** How many bytes of a PDF {@link LatinChunks} decodes at a time. */
+const PDF_CHUNK = 65_536;
+/** How far before its `stream` keyword a stream's object header (`5 0 obj`) is looked for. */
+const PDF_DICTIONARY = 65_536;
+/** How many bytes outside a PDF's filtered streams are read as one piece ({@link RAW_PIECE}). */
+const PDF_RAW_PIECE = RAW_PIECE;
+const PDF_RAW_OVERLAP = RAW_OVERLAP;
+
+/** A file's bytes read as latin-1 (one character a byte) a chunk at a time, the last two chunks kept. */
+class LatinChunks {
+  private readonly chunks = new Map<number, string>();
+  constructor(private readonly file: ByteReader) {}
+  private chunk(index: number): string {
+    let chunk = this.chunks.get(index);
+    if (chunk === undefined) {
+      if (this.chunks.size >= 2) this.chunks.delete(this.chunks.keys().next().value!);
+      const start = index * PDF_CHUNK;
+      chunk = latin1(this.file.read(start, Math.min(this.file.length, start + PDF_CHUNK)));
+      this.chunks.set(index, chunk);
+    }
+    return chunk;
+  }
+  /** The character code at `index` (NaN past the end). */
+  code(index: number): number {
+    if (index < 0 || index >= this.file.length) return Number.NaN;
+    return this.chunk(Math.floor(index / PDF_CHUNK)).charCodeAt(index % PDF_CHUNK);
+  }
+  /** Where `needle` is first from `from`, starting before `stop`, or -1. */
+  indexOf(needle: string, from: number, stop = this.file.length): number {
+    const { length } = this.file;
+    for (let index = Math.floor(from / PDF_CHUNK); index * PDF_CHUNK < stop; index++) {
+      const base = index * PDF_CHUNK;
+      const next = base + PDF_CHUNK < length ? this.chunk(index + 1) : '';
+      const text = this.chunk(index) + next.slice(0, needle.length - 1);
+      const found = text.indexOf(needle, Math.max(0, from - base));
+      if (found >= 0) return base + found < stop ? base + found : -1;
+    }
+    return -1;
+  }
+  /** The text of `[start, end)`. */
+  slice(start: number, end: number): string {
+    return latin1(this.file.read(start, end));
+  }
+}
+
+const latin1 = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes);
+
 /**
  * {@link formatPieces} for a PDF: all but its header line and the bodies
  * of filtered streams, and each filtered body as its filter gives it. The
  * bytes are read as latin-1 (one character a byte, so places are the same)
- * and searched with the string's own search; each stream's dictionary is
- * looked for between the last `obj` before its `stream` and that keyword,
- * after the previous stream's end, so no byte is searched twice. A stream
- * with no `endstream` runs to the end of the file and is read (what it
- * holds is not known to be data).
+ * 64 KB at a time and searched with the string's own search; each
+ * stream's dictionary is looked for between the last `obj` before its
+ * `stream` and that keyword (at most 64 KB before it, else the PDF fails
+ * closed), after the previous stream's end, so no byte is searched twice.
+ * A stream with no `endstream` runs to the end of the file and is read
+ * (what it holds is not known to be data). Round 27: read a range at a
+ * time, never whole (a 10 MB base64 PDF was decoded whole before any
+ * limit applied): the bytes outside filtered streams in pieces of 1 MB
+ * (overlapping by 4 KB), a `/FlateDecode` body longer than the inflate
+ * budget's reach fails closed unread, an image's body is not decoded.
  */
 function pdfWalk(file: ByteReader, walk: Walk): void {
-  const bytes = file.read(0, file.length);
-  const text = new TextDecoder('latin1').decode(bytes);
+  const { length } = file;
+  const text = new LatinChunks(file);
   // The header line (`%PDF-1.7`) is the format's.
   let from = 5;
-  while (from < text.length && text[from] !== '\n' && text[from] !== '\r') from++;
+  while (from < length && text.code(from) !== 0x0a && text.code(from) !== 0x0d) from++;
   let after = 0; // where the previous stream's body ended
   /** CMap streams' texts by object number, the streams that may show text, object streams (round 26). */
   const cmaps = new Map<number, string>();
   const contents: Uint8Array[] = [];
   const objectStreams: Array<[string, string]> = [];
+  const fonts = new Map<number, number>();
+  const names = new Map<string, Set<number>>();
+  const references = { current: -1, until: 0 };
   /** A stream's data as it reads (`own`: its object's header and dictionary), kept for the ToUnicode reading. */
   const keep = (own: string, number: number, data: Uint8Array) => {
-    const read = new TextDecoder('latin1').decode(data);
+    const read = latin1(data);
     if (/\/Type\s*\/ObjStm\b/.test(own)) {
       objectStreams.push([own, read]);
       return;
@@ -902,17 +1064,50 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
     contents.push(data);
     if (number >= 0 && isToUnicodeMap(read)) cmaps.set(number, read);
   };
-  for (let at = text.indexOf('stream', 0); at >= 0; at = text.indexOf('stream', at + 1)) {
+  /** The bytes `[start, end)` outside filtered streams: read in pieces, their font references collected. */
+  const raw = (start: number, end: number, readTo = end) => {
+    for (let at = start; at < end; at += PDF_RAW_PIECE) {
+      const bytes = file.read(at, Math.min(readTo, at + PDF_RAW_PIECE + PDF_RAW_OVERLAP));
+      rawPdfPieces(bytes, walk);
+      // References starting in its overlap are the next piece's (read there whole).
+      references.until = Math.min(end - at, PDF_RAW_PIECE);
+      collectFontReferences(latin1(bytes), fonts, names, undefined, references);
+    }
+  };
+  /**
+   * The next `stream` keyword from `start`, searched a piece at a time: the
+   * bytes passed (no filtered stream's) are read as they are passed, so a
+   * walk whose text is past its limit stops there.
+   */
+  const nextStream = (start: number) => {
+    for (let at = start; at < length; at += PDF_RAW_PIECE) {
+      const found = text.indexOf('stream', at, Math.min(length, at + PDF_RAW_PIECE));
+      if (found >= 0) return found;
+      const passed = Math.min(length, at + PDF_RAW_PIECE);
+      while (from + PDF_RAW_PIECE + PDF_RAW_OVERLAP <= passed) {
+        raw(from, from + PDF_RAW_PIECE, from + PDF_RAW_PIECE + PDF_RAW_OVERLAP);
+        from += PDF_RAW_PIECE;
+      }
+    }
+    return -1;
+  };
+  for (let at = nextStream(0); at >= 0; at = nextStream(at + 1)) {
     // `endstream`, or a word that ends in `stream` (`/Substream`): no stream's start.
-    if (at > 0 && isWordCode(text.charCodeAt(at - 1))) continue;
+    if (at > 0 && isWordCode(text.code(at - 1))) continue;
     let body = at + 6;
-    if (text[body] === '\r') body++;
-    if (text[body] !== '\n' && text[body - 1] !== '\r') continue;
-    if (text[body] === '\n') body++;
+    if (text.code(body) === 0x0d) body++;
+    if (text.code(body) !== 0x0a && text.code(body - 1) !== 0x0d) continue;
+    if (text.code(body) === 0x0a) body++;
     const end = text.indexOf('endstream', body);
     if (end < 0) break;
-    const dictionary = text.slice(after, at);
+    const lookFrom = Math.max(after, at - PDF_DICTIONARY);
+    const dictionary = text.slice(lookFrom, at);
     const object = dictionary.lastIndexOf('obj');
+    if (object < 0 && lookFrom > after) {
+      throw new Unwalkable(
+        `a PDF stream whose object starts more than ${PDF_DICTIONARY} bytes before it`,
+      );
+    }
     const filter = object < 0 ? -1 : dictionary.indexOf('/Filter', object);
     const own = object < 0 ? '' : dictionary.slice(object);
     // The object's number (`5 0 obj`), for the fonts that name it as their ToUnicode map.
@@ -920,15 +1115,23 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
       dictionary.slice(Math.max(0, object - 24), Math.max(0, object)),
     );
     const number = header ? Number(header[1]) : -1;
-    if (filter < 0) keep(own, number, bytes.subarray(body, end));
+    if (filter < 0) {
+      // Kept whole for its fonts' maps: counted to the inflate budget (a PDF of raw streams too).
+      if (end - body > walk.budget.left) {
+        throw new Unwalkable(`a PDF whose streams hold more than ${MAX_INFLATED_BYTES} bytes`);
+      }
+      walk.budget.left -= end - body;
+      keep(own, number, file.read(body, end));
+    }
     if (filter >= 0) {
-      if (body > from) rawPdfPieces(bytes.subarray(from, body), walk);
+      if (body > from) raw(from, body);
       from = end;
-      const names = /^\/Filter\s*(?:\[([^\]]*)\]|(\/[A-Za-z0-9]+))/.exec(dictionary.slice(filter));
-      const list = (names?.[1] ?? names?.[2] ?? '').match(/[A-Za-z0-9]+/g) ?? [];
-      const data = bytes.subarray(body, end);
+      const filters = /^\/Filter\s*(?:\[([^\]]*)\]|(\/[A-Za-z0-9]+))/.exec(
+        dictionary.slice(filter),
+      );
+      const list = (filters?.[1] ?? filters?.[2] ?? '').match(/[A-Za-z0-9]+/g) ?? [];
       if (list.length === 1 && (list[0] === 'FlateDecode' || list[0] === 'Fl')) {
-        const content = inflated(data, true, walk);
+        const content = inflatedRange(file, body, end, true, walk);
         // An attached file is read as a file, XMP metadata (XML) as its text (round 25:
         // read for its strings, the XML's text was lost); any other stream as the
         // strings it shows.
@@ -939,7 +1142,7 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
           keep(own, number, content);
         }
       } else if (list.length === 1 && (list[0] === 'DCTDecode' || list[0] === 'DCT')) {
-        partPieces(data, walk);
+        partPieces(rangeReader(file, body, end), walk);
       } else if (!(list.length === 1 && IMAGE_FILTERS.has(list[0]!))) {
         throw new Unwalkable('a PDF stream with a filter this reader does not decode');
       }
@@ -947,27 +1150,26 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
     after = end + 9;
     at = after - 1;
   }
-  if (from < text.length) rawPdfPieces(bytes.subarray(from), walk);
-  if (cmaps.size > 0) toUnicodePieces(text, cmaps, contents, objectStreams, walk);
+  if (from < length) raw(from, length);
+  if (cmaps.size > 0) toUnicodePieces(fonts, names, cmaps, contents, objectStreams, walk);
 }
 
 /**
  * The text a PDF's content streams show through its fonts' ToUnicode maps
  * ({@link shownThroughMaps}; round 26: a Type0 font's codes, `<0012003A…>
  * Tj`, were read as latin-1 bytes only). The fonts' names are found in the
- * file's text and its object streams; past a bound the PDF fails closed.
+ * file's bytes outside filtered streams (`fonts`, `names`) and its object
+ * streams; past a bound the PDF fails closed.
  */
 function toUnicodePieces(
-  text: string,
+  fonts: Map<number, number>,
+  names: Map<string, Set<number>>,
   cmaps: ReadonlyMap<number, string>,
   contents: readonly Uint8Array[],
   objectStreams: ReadonlyArray<[string, string]>,
   walk: Walk,
 ): void {
-  const fonts = new Map<number, number>();
-  const names = new Map<string, Set<number>>();
   try {
-    collectFontReferences(text, fonts, names);
     for (const [own, content] of objectStreams) collectObjectStream(own, content, fonts, names);
     // The CMaps a font names as its ToUnicode, each read once.
     const maps = new Map<number, ToUnicode>();

@@ -323,19 +323,23 @@ export function headOpensBinaryFormat(data: unknown, untyped: boolean): boolean 
 }
 
 /**
- * How many ranges a base64 file is read in before it is decoded whole (a PNG
- * of tiny chunks): 64, and one more per 8 KB (libpng writes IDAT chunks of
- * 8 KB, so a real PNG is walked, never decoded).
+ * How many blocks a base64 file's small reads decode before it is decoded
+ * whole (a PNG of tiny chunks far apart): 64, and one more per 8 KB.
  */
 const rangeReads = (length: number) => 64 + Math.ceil(length / 8192);
+/** The bytes of one block {@link byteReader} decodes for reads shorter than it (4,096 characters of base64). */
+const READ_BLOCK = 3072;
 
 /**
  * A file's bytes read a range at a time ({@link rangesOutsideFormat}):
  * a `Uint8Array`'s, or base64's, decoded four characters a group where
- * asked when it holds no white space (a PNG's chunk headers cost a few
- * bytes each, not the image), else, or after {@link rangeReads} reads,
- * decoded whole. `undefined` for data that is neither, or base64 `atob`
- * refuses.
+ * asked when it holds no white space: a read of a block or more decodes
+ * its own range, a shorter one the 3,072-byte block it is in (the last
+ * block kept, so a PNG's chunk headers or a zip's local headers one after
+ * another cost a block each, not the file: round 27, a zip or a PDF was
+ * decoded whole before any limit applied); after {@link rangeReads}
+ * blocks, decoded whole. With white space, decoded whole. `undefined`
+ * for data that is neither, or base64 `atob` refuses.
  */
 function byteReader(data: unknown): ByteReader | undefined {
   if (data instanceof Uint8Array) return readerOf(data);
@@ -348,7 +352,7 @@ function byteReader(data: unknown): ByteReader | undefined {
     return bytes && byteReader(bytes);
   }
   let whole: Uint8Array | undefined;
-  let reads = 0;
+  let blocks = 0;
   const length = Math.floor((groups * 3) / 4);
   const most = rangeReads(length);
   // A walk reading a byte at a time or searching (a JPEG's scans, a GIF's
@@ -365,22 +369,40 @@ function byteReader(data: unknown): ByteReader | undefined {
     }
     return binary;
   };
+  /** The bytes of `[start, end)` decoded from their own groups of base64. */
+  const decoded = (start: number, end: number) => {
+    const from = Math.floor(start / 3);
+    const bytes = probedBytes(data.slice(4 * from, 4 * Math.ceil(end / 3)), false);
+    if (bytes === undefined) throw new RangeError('not base64');
+    return bytes.subarray(start - 3 * from, end - 3 * from);
+  };
+  let block = -1;
+  let blockBytes: Uint8Array = new Uint8Array(0);
   return {
     length,
     byteAt: index => binaryOf().charCodeAt(index),
     indexOf: (byte, from) => binaryOf().indexOf(String.fromCharCode(byte), from),
     read(start, end) {
+      end = Math.min(end, length);
       if (binary !== undefined) {
-        const bytes = new Uint8Array(Math.max(0, Math.min(end, length) - start));
+        const bytes = new Uint8Array(Math.max(0, end - start));
         for (let i = 0; i < bytes.length; i++) bytes[i] = binary.charCodeAt(start + i);
         return bytes;
       }
-      if (whole === undefined && ++reads > most) whole = probedBytes(data, false);
       if (whole !== undefined) return whole.subarray(start, end);
-      const from = Math.floor(start / 3);
-      const bytes = probedBytes(data.slice(4 * from, 4 * Math.ceil(end / 3)), false);
-      if (bytes === undefined) throw new RangeError('not base64');
-      return bytes.subarray(start - 3 * from, end - 3 * from);
+      if (end - start >= READ_BLOCK) return decoded(start, end);
+      const first = Math.floor(start / READ_BLOCK);
+      if (Math.floor(Math.max(start, end - 1) / READ_BLOCK) !== first) return decoded(start, end);
+      if (first !== block) {
+        if (++blocks > most) {
+          whole = probedBytes(data, false);
+          if (whole === undefined) throw new RangeError('not base64');
+          return whole.subarray(start, end);
+        }
+        block = first;
+        blockBytes = decoded(first * READ_BLOCK, Math.min(length, (first + 1) * READ_BLOCK));
+      }
+      return blockBytes.subarray(start - first * READ_BLOCK, end - first * READ_BLOCK);
     },
   };
 }
@@ -477,7 +499,8 @@ function hasControlCharacter(text: string): boolean {
 export function textOutsideFormat(
   data: unknown,
   untyped: boolean,
-): FileBytesText | typeof NOT_UTF8 | FileUnwalkable | undefined {
+  over?: (characters: number) => boolean,
+): FileBytesText | typeof NOT_UTF8 | typeof TOO_LONG | FileUnwalkable | undefined {
   const head = probedBytes(data, true, FORMAT_PROBE_BYTES);
   if (head === undefined || opensWholeBinaryFormat(head) || !opensBinaryFormat(head)) {
     return undefined;
@@ -487,18 +510,17 @@ export function textOutsideFormat(
   if (untyped && strictly(head, 'utf-8', true) !== undefined) {
     if (strictly(file.read(0, file.length), 'utf-8', false) !== undefined) return undefined;
   }
-  const texts: string[] = [];
+  let texts: string[];
   try {
-    const found = formatPieces(head, file);
+    const found = formatPieces(head, file, { read: pieceText, ...(over && { over }) });
     if (found?.unreadable !== undefined) {
       return {
         unwalkable: `${formatName(head)} file whose text could not be read: ${found.unreadable}`,
       };
     }
-    for (const piece of found?.pieces ?? []) {
-      const text = pieceText(piece);
-      if (text !== undefined) texts.push(text);
-    }
+    // Its text passed the caller's limit: the walk stopped there (round 27).
+    if (found?.over) return TOO_LONG;
+    texts = found?.texts ?? [];
   } catch (error) {
     if (error instanceof RangeError) return undefined; // not base64 after all: read as such data is
     throw error;
@@ -1206,8 +1228,18 @@ export async function checkModelOutputTexts(
             shape.payload === 'bytes' ? (data as { data: unknown }).data : data,
           );
           if (!headOpensBinaryFormat(bytes, untyped)) {
-            // A PNG or a PDF: the text outside its structure, its length known (never measured whole).
-            const outside = textOutsideFormat(bytes, untyped);
+            // A PNG or a PDF: the text outside its structure, its length known (never measured whole);
+            // its walk stops where its text is past the caller's limit (round 27), refused as such.
+            let walkRefused: { trip: GuardrailRecord } | undefined;
+            const walked = textOutsideFormat(bytes, untyped, characters => {
+              walkRefused = judges.beforeDecoding?.(
+                characters,
+                binaryTextWhat(part.mediaType, true),
+              );
+              return walkRefused !== undefined;
+            });
+            if (walked === TOO_LONG) return walkRefused ?? unreadable;
+            const outside = walked;
             const byteLength = outside === undefined ? decodedByteLength(bytes) : undefined;
             // Told from binary on its first bytes before any limit is asked (a
             // 10 MB PNG is no text over the limit), then decoded whole.

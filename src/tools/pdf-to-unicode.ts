@@ -145,22 +145,25 @@ export function parseToUnicode(text: string, budget: { codes: number }): ToUnico
  * latin-1, or an object stream's objects): each object that names a
  * `/ToUnicode` map (font object -> map object), and each `/Name N G R`
  * (name -> object). `objectAt` gives the object a place is in when the
- * text has no `N G obj` headers (an object stream).
+ * text has no `N G obj` headers (an object stream). `state`: the object
+ * the text starts in, updated to the one it ends in (a PDF read in
+ * pieces), and where matches stop being read (`until`).
  */
 export function collectFontReferences(
   text: string,
   fonts: Map<number, number>,
   names: Map<string, Set<number>>,
   objectAt?: (index: number) => number,
+  state: { current: number; until?: number } = { current: -1 },
 ): void {
   // A number starts only after a non-digit, so a run of digits is tried once.
   const pattern =
     /(?<!\d)(\d{1,10})\s+\d{1,5}\s+obj\b|\/ToUnicode\s+(\d{1,10})\s+\d{1,5}\s+R\b|\/([^\s/[\]<>(){}%]{1,127})\s+(\d{1,10})\s+\d{1,5}\s+R\b/g;
-  let current = -1;
   for (const match of text.matchAll(pattern)) {
-    if (match[1] !== undefined) current = Number(match[1]);
+    if (state.until !== undefined && match.index >= state.until) break;
+    if (match[1] !== undefined) state.current = Number(match[1]);
     else {
-      const object = objectAt ? objectAt(match.index) : current;
+      const object = objectAt ? objectAt(match.index) : state.current;
       if (match[2] !== undefined) {
         // Outside any object (a damaged file): kept under a key of its own.
         fonts.set(object >= 0 ? object : -1 - match.index, Number(match[2]));

@@ -86,9 +86,21 @@ export interface ZipEntry {
   stored?: boolean;
 }
 
+/** Byte arrays and numbers' arrays joined (a large part is never spread into an array). */
+const joined = (parts: Array<ArrayLike<number>>): Uint8Array => {
+  const out = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+};
+
 /** A zip of `entries`: local headers and data, the central directory, its end record. */
 export function realZip(entries: ZipEntry[]): Uint8Array {
-  const local: number[] = [];
+  const local: Array<ArrayLike<number>> = [];
+  let localLength = 0;
   const central: number[] = [];
   for (const { name, data, stored } of entries) {
     const packed = stored ? data : deflateRawSync(data);
@@ -105,8 +117,9 @@ export function realZip(entries: ZipEntry[]): Uint8Array {
       ...u16le(nameBytes.length),
       ...u16le(0),
     ];
-    const offset = local.length;
-    local.push(...[0x50, 0x4b, 0x03, 0x04], ...fields, ...nameBytes, ...packed);
+    const offset = localLength;
+    local.push([0x50, 0x4b, 0x03, 0x04, ...fields, ...nameBytes], packed);
+    localLength += 30 + nameBytes.length + packed.length;
     central.push(
       ...[0x50, 0x4b, 0x01, 0x02],
       ...u16le(20),
@@ -119,35 +132,40 @@ export function realZip(entries: ZipEntry[]): Uint8Array {
       ...nameBytes,
     );
   }
-  return Uint8Array.from([
+  return joined([
     ...local,
-    ...central,
-    ...[0x50, 0x4b, 0x05, 0x06, 0, 0, 0, 0],
-    ...u16le(entries.length),
-    ...u16le(entries.length),
-    ...u32le(central.length),
-    ...u32le(local.length),
-    ...u16le(0),
+    central,
+    [0x50, 0x4b, 0x05, 0x06, 0, 0, 0, 0],
+    u16le(entries.length),
+    u16le(entries.length),
+    u32le(central.length),
+    u32le(localLength),
+    u16le(0),
   ]);
 }
 
 /**
  * A PDF of one page whose content stream is `content` deflated
- * (`/Filter /FlateDecode`), then a stream of pseudo-random data (an image's).
+ * (`/Filter /FlateDecode`), then a stream of pseudo-random data (an
+ * image's, `/DCTDecode` unless `imageFilter` says otherwise).
  */
-export function realPdf(content: string, image = pseudoRandomBytes(1024, 0xbeef)): Uint8Array {
+export function realPdf(
+  content: string,
+  image = pseudoRandomBytes(1024, 0xbeef),
+  imageFilter = 'DCTDecode',
+): Uint8Array {
   const flate = deflateSync(new TextEncoder().encode(content));
-  return Uint8Array.from([
-    ...PDF_HEAD,
-    ...ascii('<< /Type /Catalog /Pages 2 0 R >>\nendobj\n'),
-    ...ascii('2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n'),
-    ...ascii('3 0 obj\n<< /Type /Page /Parent 2 0 R /Contents 4 0 R >>\nendobj\n'),
-    ...ascii(`4 0 obj\n<< /Length ${flate.length} /Filter /FlateDecode >>\nstream\n`),
-    ...flate,
-    ...ascii('\nendstream\nendobj\n'),
-    ...ascii(`5 0 obj\n<< /Length ${image.length} /Filter /DCTDecode >>\nstream\n`),
-    ...image,
-    ...ascii('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
+  return joined([
+    PDF_HEAD,
+    ascii('<< /Type /Catalog /Pages 2 0 R >>\nendobj\n'),
+    ascii('2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n'),
+    ascii('3 0 obj\n<< /Type /Page /Parent 2 0 R /Contents 4 0 R >>\nendobj\n'),
+    ascii(`4 0 obj\n<< /Length ${flate.length} /Filter /FlateDecode >>\nstream\n`),
+    flate,
+    ascii('\nendstream\nendobj\n'),
+    ascii(`5 0 obj\n<< /Length ${image.length} /Filter /${imageFilter} >>\nstream\n`),
+    image,
+    ascii('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
   ]);
 }
 

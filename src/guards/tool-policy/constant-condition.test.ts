@@ -466,3 +466,30 @@ describe('toolPolicy sql (round 27): dollar-quoted strings and NULL beside a col
     ]);
   });
 });
+
+// Round 27: an IN subquery that selects the outer column tested was read
+// as EXISTS only when written bare in its first branch: `(t.id)` and a
+// later UNION branch ran.
+describe('toolPolicy sql (round 27): IN of a subquery that selects the outer column, in parentheses or a UNION branch', () => {
+  it('blocks it like an uncorrelated subquery', async () => {
+    await expectBlocked(
+      [
+        'DELETE FROM t WHERE t.id IN (SELECT (t.id) FROM u)',
+        'DELETE FROM t WHERE t.id IN (SELECT ((t.id)) AS x FROM u)',
+        'DELETE FROM t WHERE t.id IN (SELECT u.id FROM u WHERE 1=0 UNION SELECT t.id FROM u)',
+        'DELETE FROM t WHERE t.id IN (SELECT u.id FROM u UNION ALL SELECT t.id FROM v)',
+        'DELETE FROM t WHERE 1 IN (SELECT u.id FROM u WHERE u.x = t.x UNION SELECT 1 FROM v)',
+      ],
+      ['UPDATE t SET a = 1 WHERE t.id IN (SELECT u.id FROM u UNION DISTINCT SELECT (t.id) FROM v)'],
+    );
+  });
+
+  it('runs when each branch tells rows apart', async () => {
+    await expectRun([
+      'DELETE FROM t WHERE t.id IN (SELECT u.id FROM u UNION SELECT v.id FROM v)',
+      'DELETE FROM t WHERE t.id IN (SELECT u.id FROM u UNION SELECT t.id FROM v WHERE v.a = t.a)',
+      'DELETE FROM t WHERE t.id IN (SELECT u.id FROM u UNION SELECT (t.id) FROM other t)',
+      'DELETE FROM t WHERE t.id IN (SELECT (t.id) + 1 FROM u)',
+    ]);
+  });
+});

@@ -1498,21 +1498,32 @@ function subqueryEnd(
   end: number,
   backslash: string,
   exists = false,
+  subject?: Value,
 ): number {
   let depth = 1;
   let branch = index;
   let fromAt = -1;
   let whereAt = -1;
   let readsTable = false;
-  let varies = true;
+  let eachVaries = true;
+  const branches = exists || subject !== undefined;
+  let item = subject === undefined ? undefined : subjectItemAt(sql, index, end, subject);
   /** Whether the branch `[branch, to)` varies by row; the next branch starts at `next`. */
   const endBranch = (to: number, next: number) => {
+    // IN: a branch that selects the outer column tested (and does not bind
+    // its qualifier) holds where it finds a row, as EXISTS of it; another
+    // branch varies with the subject.
+    const selects = item !== undefined && correlated(sql, item[0], branch, to, backslash, item[1]);
     // A branch without a table (`SELECT 1`) is one row for every outer row.
-    varies &&= readsTable && subqueryVaries(sql, branch, to, fromAt, whereAt, backslash, exists);
+    eachVaries &&=
+      (!selects && subject !== undefined && varies(subject)) ||
+      (readsTable &&
+        subqueryVaries(sql, branch, to, fromAt, whereAt, backslash, exists || selects));
     branch = next;
     fromAt = -1;
     whereAt = -1;
     readsTable = false;
+    if (subject !== undefined) item = subjectItemAt(sql, next, end, subject);
   };
   for (let at = index; at < end; at++) {
     const code = sql.charCodeAt(at);
@@ -1534,7 +1545,7 @@ function subqueryEnd(
       whereWord.lastIndex = at;
       if (whereWord.test(sql) && whereWord.lastIndex <= end) whereAt = at;
     } else if (
-      exists &&
+      branches &&
       depth === 1 &&
       (code | 0x20) === 0x75 /* u */ &&
       !isWordCode(sql.charCodeAt(at - 1))
@@ -1551,7 +1562,7 @@ function subqueryEnd(
       if (--depth !== 0) continue;
       // EXISTS reads no column of the rows it finds: its select list names nothing it depends on.
       endBranch(at, at);
-      subqueryReadsTable = varies;
+      subqueryReadsTable = eachVaries;
       return at + 1;
     } else if (code === 0x27 || code === 0x22 || code === 0x60 || code === 0x5b) {
       at = quoteEnd(sql, at, end, backslash.includes(String.fromCharCode(code)));
@@ -2507,13 +2518,12 @@ function readComparisonWord(state: ReadState, word: string, negated: boolean): b
     state.index = open + 1;
     const subject = values.pop()!;
     if (subqueryAt(sql, state.index, end)) {
-      // `t.id IN (SELECT t.id FROM u …)`: whether u has a row (EXISTS), the same for every row.
-      const selectsSubject = selectsOuterColumn(sql, state.index, end, subject, state.backslash);
-      const close = subqueryEnd(sql, state.index, end, state.backslash, selectsSubject);
+      // `t.id IN (SELECT t.id FROM u …)`: whether u has a row (EXISTS), the
+      // same for every row; of a UNION, the OR of its branches.
+      const close = subqueryEnd(sql, state.index, end, state.backslash, false, subject);
       if (close === -1) return false;
       state.index = close;
-      const mask = subqueryReadsTable || (!selectsSubject && varies(subject)) ? VARIES : CONSTANT;
-      state.expectOperand = pushed(values, COMPARED[mask]!);
+      state.expectOperand = pushed(values, COMPARED[subqueryReadsTable ? VARIES : CONSTANT]!);
       return true;
     }
     state.brackets++;
@@ -2531,38 +2541,47 @@ function readComparisonWord(state: ReadState, word: string, negated: boolean): b
   return true;
 }
 
-const selectItem = /\s*select\s+(?:(?:all|distinct)\s+)?/iy;
+/** A select list's start (after a UNION: `ALL` / `DISTINCT` first). */
+const selectItem = /\s*(?:(?:all|distinct)\s+)?select\s+(?:(?:all|distinct)\s+)?/iy;
 /** `FROM` after the select item, past its alias if any (`AS x`, `x`, `"x"`). */
 const fromAfterItem =
   /\s*(?:(?:as\s+)?(?!from\b)(?:[a-z_][\w$]{0,127}|"[^"]{0,128}"|`[^`]{0,128}`|\[[^\]]{0,128}\])\s*)?from\b/iy;
 
 /**
- * Whether the subquery at `index` (past its `(`) selects just the column
- * `subject` names, qualified by an outer table or alias the subquery does
- * not bind (`t.id IN (SELECT t.id FROM u)`): the IN then holds for each
- * row where the subquery finds one, as EXISTS of it (`AS x` or not). The first branch only.
+ * Where the select item of the subquery (or UNION branch) at `index` is,
+ * when it is just the qualified column `subject` names (`t.id IN (SELECT
+ * t.id FROM u)`, `SELECT DISTINCT (t.id) AS x FROM`): `[from, to)` of the
+ * name, or undefined. `subqueryEnd` tells whether the branch binds its
+ * qualifier; if not, the IN holds for each row where the branch finds one.
  */
-function selectsOuterColumn(
+function subjectItemAt(
   sql: string,
   index: number,
   end: number,
   subject: Value,
-  backslash: string,
-): boolean {
+): [number, number] | undefined {
   if (!('mask' in subject) || subject.name === undefined || !subject.name.includes('.')) {
-    return false;
+    return undefined;
   }
   selectItem.lastIndex = index;
-  if (!selectItem.test(sql) || selectItem.lastIndex > end) return false;
-  const from = selectItem.lastIndex;
+  if (!selectItem.test(sql) || selectItem.lastIndex > end) return undefined;
+  let from = selectItem.lastIndex;
+  let groups = 0;
+  for (; sql.charCodeAt(from) === 0x28 /* ( */ && groups < 8; groups++) {
+    from = skipBlanks(sql, from + 1, end);
+  }
   const to = qualifiedNameEnd(sql, from, end);
   if (to === -1 || to - from > maxNameLength || nameOf(sql, from, to) !== subject.name) {
-    return false;
+    return undefined;
   }
-  fromAfterItem.lastIndex = to;
-  if (!fromAfterItem.test(sql) || fromAfterItem.lastIndex > end) return false;
-  const close = subqueryEnd(sql, index, end, backslash);
-  return close !== -1 && correlated(sql, from, index, close - 1, backslash, to);
+  let after = to;
+  for (; groups > 0; groups--) {
+    after = skipBlanks(sql, after, end);
+    if (sql.charCodeAt(after) !== 0x29 /* ) */) return undefined;
+    after++;
+  }
+  fromAfterItem.lastIndex = after;
+  return fromAfterItem.test(sql) && fromAfterItem.lastIndex <= end ? [from, to] : undefined;
 }
 
 /** CASE's WHEN, THEN, ELSE, END: false when out of place. */

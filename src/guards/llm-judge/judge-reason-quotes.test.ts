@@ -188,6 +188,15 @@ describe('llmJudge: a reason that writes a judged value otherwise quotes nothing
       'Reversed: [quoted], and [quoted].',
     );
   });
+
+  it('a short password spelled out a letter a word, forward or backwards', async () => {
+    expect(await shownReason('The secret word: h u n t e r 2 here.')).toBe(
+      'The secret word: [quoted] here.',
+    );
+    expect(await shownReason('It wrote hu-nt-er-2 or 2 r e t n u h.')).toBe(
+      'It wrote [quoted] or [quoted].',
+    );
+  });
 });
 
 describe('llmJudge: the verdict cache keeps the reason as records show it', () => {

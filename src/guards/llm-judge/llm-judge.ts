@@ -759,7 +759,8 @@ function withoutQuotes(reason: string, judged: readonly string[]): string {
  * letters and digits, escapes decoded, case and compatibility forms
  * folded), each run of 8 skeleton characters of the reason found in a
  * judged text's skeleton, forward or written backwards, and each token of
- * 4 to 7 skeleton characters with a digit found there either way. A
+ * 4 to 7 skeleton characters with a digit found there either way (a run of
+ * words of one letter or digit, a value spelled out, counts as one). A
  * marked stretch takes the characters between its letters (the spaces of
  * `4111 1111 …`) and runs to the ends of the words it touches. Linear:
  * one rolling pass over each skeleton, a native search per short token.
@@ -782,12 +783,31 @@ function markRewrittenCopies(reason: string, judged: readonly string[], quoted: 
   for (let index = 0; index < length; index++) {
     inSkeleton[index] = copied[index]! | copied[both.length - 1 - index]!;
   }
+  // Each word's skeleton, and each run of words of one letter or digit
+  // (`h u n t e r 2`: a value spelled out), as [first, last) of the skeleton.
+  const pieces: Array<[number, number]> = [];
+  let spelled: [number, number] | undefined;
+  let spelledWords = 0;
+  const endSpelled = () => {
+    if (spelled && spelledWords > 1) pieces.push(spelled);
+    spelled = undefined;
+    spelledWords = 0;
+  };
   for (const token of reason.matchAll(/\S+/g)) {
     const end = token.index + token[0].length;
     let first = 0;
     while (first < length && skeleton.from[first]! < token.index) first++;
     let last = first;
     while (last < length && skeleton.to[last]! <= end) last++;
+    pieces.push([first, last]);
+    if (last - first !== 1) endSpelled();
+    else {
+      spelled = spelled ? [spelled[0], last] : [first, last];
+      spelledWords++;
+    }
+  }
+  endSpelled();
+  for (const [first, last] of pieces) {
     const piece = skeleton.text.slice(first, last);
     if (piece.length < MIN_DIGIT_TOKEN_CHARS || piece.length >= MIN_QUOTE_CHARS) continue;
     if (!/\d/.test(piece)) continue;

@@ -29,6 +29,7 @@ import {
   type ValueVerdict,
   xmlSetting,
 } from './assignments';
+import { base64Wrapped } from './base64-reading';
 import {
   entropyCandidate,
   isArmourLine,
@@ -344,6 +345,14 @@ function scanNormalForm(
     }));
     spans = withWiderSpans(spans, decodedSpans);
   }
+  // A base64-wrapped file (`.env`, config) of more than 200 characters, read decoded (round 27).
+  const wrapped: SecretSpan[] = [];
+  for (const { start, end, text } of base64Wrapped(normalized.original)) {
+    const inner = scanOneReading(normalizeText(text), options).spans;
+    const named = inner.find(span => span.type !== 'HIGH_ENTROPY_STRING') ?? inner[0];
+    if (named) wrapped.push({ type: named.type, start, end });
+  }
+  if (wrapped.length > 0) spans = withWiderSpans(spans, wrapped);
   return spans === found.spans ? found : { ...found, spans };
 }
 

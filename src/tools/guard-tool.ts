@@ -24,6 +24,7 @@ import { jsonErrorDetail } from '../core/redact-secrets';
 import {
   cutServerId,
   cutToolName,
+  HIDDEN_TOOL_CALL_ID_PREFIX,
   shownToolCallIdOf,
   shownToolName,
   showToolCallIdAs,
@@ -1334,8 +1335,11 @@ function wrapTool(
 
   /**
    * How the records of the call this wrapper ran with `toolCallId` and
-   * `input` showed its id; undefined when it ran no such call, or when
-   * calls of several requests had that id and input and showed it apart.
+   * `input` showed its id; undefined when it ran no such call. When calls
+   * of several requests at once had that id and input and showed it apart,
+   * `#hidden-id-?`: which request's call this is cannot be told, and a
+   * number of its own (`#hidden-id-1`) was another call's stand-in in the
+   * records of that request (round 27).
    */
   function shownIdOfCall(toolCallId: unknown, input: unknown): string | undefined {
     if (typeof toolCallId !== 'string') return undefined;
@@ -1347,7 +1351,7 @@ function wrapTool(
       const state = {};
       stepToolCallIds(state, messages);
       const id = shownToolCallIdOf(state, toolCallId);
-      if (shown !== undefined && shown !== id) return undefined;
+      if (shown !== undefined && shown !== id) return `${HIDDEN_TOOL_CALL_ID_PREFIX}?`;
       shown = id;
     }
     return shown;

@@ -493,3 +493,29 @@ describe('toolPolicy sql (round 27): IN of a subquery that selects the outer col
     ]);
   });
 });
+
+// Round 27: `id + 0`, `+id`, `id * 1` were values that vary, not the column:
+// `WHERE id = id + 0` (true wherever id is not NULL) ran while `id = id` was blocked.
+describe('toolPolicy sql (round 27): a column plus zero is the column', () => {
+  it('blocks a column compared with itself through + 0, - 0, * 1 or a unary plus', async () => {
+    await expectBlocked(
+      [
+        'DELETE FROM t WHERE id = id + 0',
+        'DELETE FROM t WHERE id = +id',
+        'DELETE FROM t WHERE id * 1 = id',
+        'DELETE FROM t WHERE 0 + id >= id',
+        'DELETE FROM t WHERE id + 0 > 5 OR id <= 5',
+      ],
+      ['UPDATE t SET a = 1 WHERE id - 0 = id'],
+    );
+  });
+
+  it('runs what filters', async () => {
+    await expectRun([
+      'DELETE FROM t WHERE id = id + 1',
+      'DELETE FROM t WHERE id + 0 = 5',
+      'DELETE FROM t WHERE 0 - id = id',
+      'DELETE FROM t WHERE id * 2 = id',
+    ]);
+  });
+});

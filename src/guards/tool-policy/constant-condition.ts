@@ -612,6 +612,17 @@ function compareLists(left: Value, op: string, right: Value): number {
 function arithmetic(left: Value, op: string, right: Value): Value {
   const a = operand(left);
   const b = operand(right);
+  // `id + 0`, `0 + id`, `id - 0`, `id * 1`, `1 * id`: the column's value,
+  // so `id = id + 0` holds as `id = id` does (a string's number in MySQL;
+  // an error, nothing run, in PostgreSQL).
+  const zero = (value: Value) => 'num' in value && value.num === 0;
+  const one = (value: Value) => 'num' in value && value.num === 1;
+  if ('name' in a && a.name !== undefined && !a.lits) {
+    if (((op === '+' || op === '-') && zero(b)) || (op === '*' && one(b))) return a;
+  }
+  if ('name' in b && b.name !== undefined && !b.lits) {
+    if ((op === '+' && zero(a)) || (op === '*' && one(a))) return b;
+  }
   if (varies(a) || varies(b)) return MASKS[VARIES]!;
   if (isNull(a) || isNull(b)) return MASKS[NULL]!;
   if (!('num' in a && 'num' in b)) return MASKS[CONSTANT]!;
@@ -958,6 +969,8 @@ function signed(op: string, value: Value): Value {
   if ('num' in value && op !== '~' && op !== 'interval') {
     return op === '-' ? { num: -value.num } : value;
   }
+  // `+id`: the column.
+  if (op === '+' && 'name' in value && value.name !== undefined && !value.lits) return value;
   if (varies(value)) return MASKS[VARIES]!;
   if (isNull(value)) return MASKS[NULL]!;
   return MASKS[CONSTANT]!;

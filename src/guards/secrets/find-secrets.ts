@@ -36,7 +36,7 @@ import {
   judgeEntropyToken,
   scanEntropyCandidates,
 } from './entropy';
-import { escapedReading } from './escaped-reading';
+import { concatenatedReading, escapedReading } from './escaped-reading';
 import { scanKubernetesSecrets } from './kubernetes-secret';
 import { isClearPlaceholder, isClearPlaceholderAfterPrefix } from './placeholder';
 import { pemHasKeyMaterial, providerRules } from './provider-rules';
@@ -334,11 +334,15 @@ function scanNormalForm(
       scanOneReading(normalizeText(brokenText(broken, false)), options).spans,
     );
   }
-  // Percent escapes and HTML character references decoded (round 27: `ghp%5F…`, `password&#61;…`).
-  const escaped = escapedReading(normalized.original);
-  if (escaped !== undefined) {
-    const { starts, ends } = escaped;
-    const decodedSpans = scanOneReading(normalizeText(escaped.text), options).spans.map(span => ({
+  // Percent escapes and HTML character references decoded (round 27: `ghp%5F…`, `password&#61;…`),
+  // and string literals joined by `+` (`"ghp_q8Zr" + "4Lm2…"`).
+  for (const reading of [
+    escapedReading(normalized.original),
+    concatenatedReading(normalized.original),
+  ]) {
+    if (reading === undefined) continue;
+    const { starts, ends } = reading;
+    const decodedSpans = scanOneReading(normalizeText(reading.text), options).spans.map(span => ({
       ...span,
       start: starts[span.start]!,
       end: ends[span.end - 1]!,

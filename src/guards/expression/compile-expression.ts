@@ -18,6 +18,8 @@ const COMPREHENSIONS = new Set(['all', 'exists', 'exists_one', 'map', 'filter'])
 const CALL_VARIABLES = new Set(['metadata', 'tool', 'step', 'kind']);
 const CLOCK_FUNCTIONS = new Set(['now', 'today']);
 const RE2_FUNCTION = 're2Matches';
+/** `string.lastIndexOf(...)` is compiled to this, linear in its receiver and argument. */
+const LAST_INDEX_FUNCTION = 'boundedLastIndexOf';
 /** `duration(string)` is compiled to this, which parses a bounded string only. */
 const DURATION_FUNCTION = 'boundedDuration';
 /** Longest string `duration()` parses: `"-12345h59m59.999999999s"` is 23 characters. */
@@ -254,7 +256,42 @@ function environment(maxNodes: number, matcher?: (text: string, pattern: string)
     .registerFunction(
       `${DURATION_FUNCTION}(string): google.protobuf.Duration`,
       matcher ? boundedDuration : unused,
+    )
+    .registerFunction(
+      `string.${LAST_INDEX_FUNCTION}(string): int`,
+      (text: string, search: string) => BigInt(lastIndexOf(text, search, text.length)),
+    )
+    .registerFunction(
+      `string.${LAST_INDEX_FUNCTION}(string, int): int`,
+      (text: string, search: string, fromIndex: bigint) => {
+        // As cel-js's own: an empty search is found at fromIndex, which must be in the string.
+        if (search === '') return fromIndex;
+        const from = Number(fromIndex);
+        if (from < 0 || from >= text.length) {
+          throw new Error('string.lastIndexOf(search, fromIndex): fromIndex out of range');
+        }
+        return BigInt(lastIndexOf(text, search, from));
+      },
     );
+}
+
+/** The code units of `text` in reverse order. */
+function reversed(text: string): string {
+  return text.split('').reverse().join('');
+}
+
+/**
+ * `text.lastIndexOf(search, from)` in linear time (round 27): V8 compares
+ * from each start position in turn, O(text × search): a 125,000-character
+ * search in 250,000 characters took 20 s, 500,000 took 115 s. A long search
+ * is found with `indexOf` (linear) in the reversed text.
+ */
+function lastIndexOf(text: string, search: string, from: number): number {
+  if (search.length <= 64) return text.lastIndexOf(search, from);
+  const lastStart = Math.min(from, text.length - search.length);
+  if (lastStart < 0) return -1;
+  const found = reversed(text.slice(0, lastStart + search.length)).indexOf(reversed(search));
+  return found < 0 ? -1 : lastStart - found;
 }
 
 /** cel-js's own `duration(s)`, called on strings `boundedDuration` checked. */
@@ -410,6 +447,11 @@ export function compileExpression(
       const from = isMethod ? argNodes[0]!.end : node.start;
       const offset = expr.indexOf('matches', from);
       if (offset >= 0) renames.push([offset, 'matches', RE2_FUNCTION]);
+    }
+    if (isMethod && name === 'lastIndexOf') {
+      const receiver = children(node)[0];
+      const offset = expr.indexOf('lastIndexOf', receiver ? receiver.end : node.start);
+      if (offset >= 0) renames.push([offset, 'lastIndexOf', LAST_INDEX_FUNCTION]);
     }
     if (node.op === 'call' && name === 'duration') {
       const offset = expr.indexOf('duration', node.start);

@@ -519,3 +519,22 @@ describe('toolPolicy sql (round 27): a column plus zero is the column', () => {
     ]);
   });
 });
+
+// Round 27: `name LIKE '%'` (true wherever name is not NULL) varied by row and ran.
+describe("toolPolicy sql (round 27): a column LIKE '%'", () => {
+  it('blocks it as a column compared with itself is', async () => {
+    await expectBlocked(
+      ["DELETE FROM t WHERE name LIKE '%'", "DELETE FROM t WHERE name ILIKE '%%' AND 1 = 1"],
+      ["UPDATE t SET a = 1 WHERE t.name LIKE '%'"],
+    );
+  });
+
+  it('runs patterns that filter', async () => {
+    await expectRun([
+      "DELETE FROM t WHERE name LIKE '%a'",
+      "DELETE FROM t WHERE name NOT LIKE '%'",
+      "DELETE FROM t WHERE name LIKE '_%'",
+      "DELETE FROM t WHERE name NOT LIKE '%%' OR name IS NULL",
+    ]);
+  });
+});

@@ -731,6 +731,10 @@ function like(subject: Value, pattern: Value, insensitive: boolean): number {
   return nonAscii.test(text) || nonAscii.test(shape) ? mask | TRUE | FALSE : mask;
 }
 
+/** `name LIKE '%'`: a column against a pattern of `%` alone, true on every row where it is not NULL. */
+const anyText = (subject: Value, pattern: Value) =>
+  'name' in subject && subject.name !== undefined && 'str' in pattern && /^%+$/.test(pattern.str);
+
 /** Binding strength of each binary operator (MySQL's order; higher binds tighter). */
 const binaryPrecedence: Record<string, number> = {
   or: 1,
@@ -1056,7 +1060,9 @@ function apply(values: Value[], operator: Operator, mode: Mode): boolean {
       ? varies(subject) || varies(pattern) || varies(right)
         ? VARIES
         : CONSTANT
-      : like(subject, pattern, operator.insensitive === true);
+      : anyText(subject, pattern)
+        ? TRUE | NULL
+        : like(subject, pattern, operator.insensitive === true);
     if (operator.negated) mask = negate(mask);
     values.push(comparedOutcome(mask, isChained(subject), subject, pattern));
   } else if (op === 'match' || op.includes('~')) {

@@ -6,6 +6,7 @@ import {
   toolOutputSent,
   userFileOutcome,
 } from '../../test/helpers/tool-file';
+import type { GuardrailEvent } from '../core/types';
 
 /**
  * Round 26. A PDF's text drawn with a Type0 font (`/Encoding /Identity-H`:
@@ -143,6 +144,26 @@ describe("a Type0 font's text is read through its ToUnicode map", () => {
           'modified the text read from a file of message 0 that is not text, whose bytes are never rewritten: blocked instead',
         part: 'file',
       },
+    ]);
+  });
+
+  it('ranges are read as ranges; overlapping ones past 65,536 codes fail closed (guardTools)', async () => {
+    // Round 27: each range was spelled out into a map, 0.4 to 1 s for the
+    // 262,144 codes the bound allows; apart ranges are now looked up as they are.
+    const apart = '1 beginbfrange <8000> <FFFF> <0041> endbfrange';
+    const carded = type0Pdf(CARD_TEXT, { cmap: cmapOf(glyphs(CARD_TEXT), apart) });
+    expect(await toolOutputSent(carded, 'application/pdf')).toEqual(WITHHELD);
+    const overlapping = Array.from(
+      { length: 2 },
+      () => '1 beginbfrange <0000> <FFFF> <0041> endbfrange',
+    );
+    const figures = 'Quarterly figures';
+    const spelled = type0Pdf(figures, { cmap: cmapOf(glyphs(figures), overlapping.join('\n')) });
+    const events: GuardrailEvent[] = [];
+    expect(await toolOutputSent(spelled, 'application/pdf', events)).toEqual(WITHHELD);
+    expect(events.map(event => event.record?.reason)).toEqual([
+      undefined,
+      "the tool's model output was withheld: content part 0 (a file of type application/pdf): a PDF file whose text could not be read: a PDF ToUnicode map whose overlapping ranges hold more than 65536 codes",
     ]);
   });
 

@@ -13,14 +13,37 @@
  * Each scan is one pass, its regular expressions without nested repetition.
  */
 
-/** A ToUnicode map: how many bytes a code is, and each code's text. */
+/**
+ * A ToUnicode map: how many bytes a code is, and each code's text: the
+ * codes of `<lo> <hi> <t>` ranges as `ranges` (sorted, apart: `[low, high,
+ * stem, last]`, read by {@link shownCode} without being spelled out, round
+ * 27: a range of 262,143 codes took 0.4 to 1 s to build a call), the rest in `map`.
+ */
 export interface ToUnicode {
   width: number;
   map: Map<number, string>;
+  ranges: Array<[low: number, high: number, stem: string, last: number]>;
+}
+
+/** The text of `code` in a ToUnicode map (`undefined`: none). */
+export function shownCode(toUnicode: ToUnicode, code: number): string | undefined {
+  const { ranges } = toUnicode;
+  let low = 0;
+  let high = ranges.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const range = ranges[middle]!;
+    if (code < range[0]) high = middle - 1;
+    else if (code > range[1]) low = middle + 1;
+    else return range[2] + String.fromCharCode((range[3] + code - range[0]) & 0xffff);
+  }
+  return toUnicode.map.get(code);
 }
 
 /** How many codes the ToUnicode maps of one PDF may hold together (a range counts each code). */
 export const MAX_TO_UNICODE_CODES = 262_144;
+/** How many codes the ranges of one ToUnicode map may hold when they overlap (spelled out one by one). */
+export const MAX_SPELLED_OUT_CODES = 65_536;
 /** How many ToUnicode maps one font name may lead to (the same name on many pages). */
 export const MAX_FONTS_PER_NAME = 8;
 
@@ -63,6 +86,10 @@ function utf16(bytes: readonly number[]): string {
  */
 export function parseToUnicode(text: string, budget: { codes: number }): ToUnicode {
   const map = new Map<number, string>();
+  /** Ranges as read, each with its place among the bfrange entries; where each array-set code was set. */
+  const ranges: Array<[number, number, string, number, number]> = [];
+  const setAt = new Map<number, number>();
+  let order = 0;
   let width = 0;
   const space = /begincodespacerange\s*<([0-9A-Fa-f\s]*)>/.exec(text);
   if (space) width = Math.ceil(space[1]!.replace(/\s+/g, '').length / 2);
@@ -121,23 +148,74 @@ export function parseToUnicode(text: string, budget: { codes: number }): ToUnico
           let k = at + 3;
           for (let code = low; code <= high && tokens[k] !== ']' && k < tokens.length; code++) {
             add(code, target(tokens[k++]));
+            setAt.set(code, order);
           }
+          order++;
           while (k < tokens.length && tokens[k] !== ']') k++;
           at = k + 1;
           continue;
         }
-        // `<lo> <hi> <t>`: the target's last character counts up from `t`.
+        // `<lo> <hi> <t>`: the target's last character counts up from `t` (kept as a range).
         const first = target(tokens[at + 2]);
-        const stem = first.slice(0, -1);
-        const last = first.length > 0 ? first.charCodeAt(first.length - 1) : 0;
-        for (let code = low; code <= high; code++) {
-          add(code, stem + String.fromCharCode((last + code - low) & 0xffff));
-        }
+        budget.codes -= high - low + 1;
+        ranges.push([
+          low,
+          high,
+          first.slice(0, -1),
+          first.length > 0 ? first.charCodeAt(first.length - 1) : 0,
+          order++,
+        ]);
         at += 3;
       }
     }
   }
-  return { width: Math.min(Math.max(width, 1), 4), map };
+  return { width: Math.min(Math.max(width, 1), 4), map, ranges: apartRanges(ranges, map, setAt) };
+}
+
+/**
+ * `<lo> <hi> <t>` ranges as {@link ToUnicode.ranges}: sorted, when they
+ * are apart and no later array entry sets a code in one (a real CMap's);
+ * else each spelled out into `map` in the order written (a later entry
+ * wins), as before, at most {@link MAX_SPELLED_OUT_CODES} codes (past
+ * them the PDF fails closed). The budget counted each code already.
+ */
+function apartRanges(
+  ranges: Array<[number, number, string, number, number]>,
+  map: Map<number, string>,
+  setAt: ReadonlyMap<number, number>,
+): ToUnicode['ranges'] {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  let apart = sorted.every((range, k) => k === 0 || range[0] > sorted[k - 1]![1]);
+  // A code an array entry after a range sets: the array's text wins, so the range is spelled out.
+  for (const [code, at] of apart ? setAt : []) {
+    let low = 0;
+    let high = sorted.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const range = sorted[middle]!;
+      if (code < range[0]) high = middle - 1;
+      else if (code > range[1]) low = middle + 1;
+      else {
+        if (range[4] < at) apart = false;
+        break;
+      }
+    }
+  }
+  // Ranges win over bfchar entries (read before them) and earlier array entries.
+  if (apart) return sorted.map(([low, high, stem, last]) => [low, high, stem, last]);
+  const spelled = ranges.reduce((total, [low, high]) => total + high - low + 1, 0);
+  if (spelled > MAX_SPELLED_OUT_CODES) {
+    throw new ToUnicodeUnreadable(
+      `a PDF ToUnicode map whose overlapping ranges hold more than ${MAX_SPELLED_OUT_CODES} codes`,
+    );
+  }
+  for (const [low, high, stem, last, at] of ranges.sort((a, b) => a[4] - b[4])) {
+    for (let code = low; code <= high; code++) {
+      if ((setAt.get(code) ?? -1) > at) continue;
+      map.set(code, stem + String.fromCharCode((last + code - low) & 0xffff));
+    }
+  }
+  return [];
 }
 
 /**
@@ -406,7 +484,7 @@ export function shownThroughMaps(
         for (let at = start; at + map.width <= end; at += map.width) {
           let value = 0;
           for (let k = 0; k < map.width; k++) value = value * 256 + data[at + k]!;
-          const shownText = map.map.get(value);
+          const shownText = shownCode(map, value);
           if (shownText !== undefined) {
             spend(shownText.length);
             text += shownText;

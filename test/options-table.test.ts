@@ -372,7 +372,7 @@ const cases: FactoryCase[] = [
       policy: ['', '  ', 5],
       threshold: ratio,
       parallel: bool,
-      cache: ['yes', 5, { maxEntries: 0 }, { ttlMs: -1 }, { store: {} }, { size: 5 }],
+      cache: ['yes', 5, { maxEntries: 0 }, { ttlMs: -1 }, { ttlMs: 1e21 }, { store: {} }, { size: 5 }],
       timeoutMs: ms,
       onError: ['ignore', 5],
       breaker: [
@@ -762,6 +762,8 @@ describe('the malformed options of issue 14', () => {
     ],
     // Used to make pseudonyms expire at once, so answers were never restored.
     ['pii({ ttlMs: -1 })', () => main.pii({ ttlMs: -1 }), 'pii.ttlMs'],
+    // Used to pass to the store: Redis refused every write (`PX 1e+21`), memory kept it (round 27).
+    ['pii({ ttlMs: 1e21 })', () => main.pii({ ttlMs: 1e21 }), 'pii.ttlMs'],
     // Used to allow the tools "s", "e", "a", "r", "c", "h".
     [
       "toolPolicy({ allow: 'search' })",

@@ -1,3 +1,4 @@
+import { MAX_STORE_TTL_MS } from '../store/store-ttl';
 import { GuardrailConfigError, type GuardrailConfigIssue } from './errors';
 import { redactSecretsInText } from './redact-secrets';
 
@@ -117,6 +118,12 @@ export function positiveNumber(expected = 'a positive number'): OptionRule {
 
 /** A duration: a finite number of milliseconds above 0. */
 export const milliseconds: OptionRule = positiveNumber('a positive number of milliseconds');
+
+/** How long a store keeps a key: above 0 and at most `MAX_STORE_TTL_MS`, as every store takes it. */
+export const storeTtl: OptionRule = rule(
+  value => typeof value === 'number' && value > 0 && value <= MAX_STORE_TTL_MS,
+  `a positive number of milliseconds up to ${MAX_STORE_TTL_MS} (the longest a store keeps a key)`,
+);
 
 /** The longest delay `setTimeout` honours; a longer one fires after 1 ms. */
 export const MAX_TIMER_MS = 2_147_483_647;

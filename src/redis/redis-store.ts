@@ -3,6 +3,7 @@ import { GuardrailConfigError } from '../core/errors';
 import { optionIssues } from '../core/options';
 import type { CappedIncrement, Store } from '../store/store';
 import { storeKeyOf, withoutHashTag } from '../store/store-key';
+import { checkStoreTtl } from '../store/store-ttl';
 import { checkListArguments, stringsOfList } from '../store/string-list';
 import { redisStoreOptionShape } from './redis-store-options';
 import * as scripts from './scripts';
@@ -223,11 +224,7 @@ function checkInteger(value: number, name: string, operation: string) {
 }
 
 function ttlArgument(ttlMs: number, operation: string): string {
-  if (!(Number.isFinite(ttlMs) && ttlMs > 0)) {
-    throw new TypeError(
-      `redis store: ${operation} needs a positive ttlMs, received ${ttlMs} (every key expires)`,
-    );
-  }
+  checkStoreTtl(ttlMs, 'redis store', operation);
   return String(Math.ceil(ttlMs));
 }
 

@@ -126,7 +126,7 @@ describe('memoryStore', () => {
       'memory store: incrByCapped needs an integer cap, received NaN',
     );
     await expect(store.set('k', 'v', Number.NaN)).rejects.toThrow(
-      'memory store: set needs a positive ttlMs, received NaN (every key expires)',
+      'memory store: set needs a positive ttlMs of at most 9007199254740991 (every key expires), received NaN',
     );
     expect(await store.get('k')).toBeUndefined();
     expect(await store.incrByCapped('k', 3, 10, 1_000)).toMatchObject({ applied: true, value: 3 });

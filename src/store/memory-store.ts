@@ -2,6 +2,7 @@ import { validateOptions } from '../core/options';
 import { memoryStoreOptionShape } from './memory-store-options';
 import type { Store } from './store';
 import { storeKeyOf } from './store-key';
+import { checkStoreTtl } from './store-ttl';
 import { checkListArguments, pushedList, stringsOfList } from './string-list';
 
 interface Entry {
@@ -227,9 +228,5 @@ function checkInteger(value: number, name: string, operation: string) {
 }
 
 function checkTtl(ttlMs: number, operation: string) {
-  if (!(Number.isFinite(ttlMs) && ttlMs > 0)) {
-    throw new TypeError(
-      `memory store: ${operation} needs a positive ttlMs, received ${ttlMs} (every key expires)`,
-    );
-  }
+  checkStoreTtl(ttlMs, 'memory store', operation);
 }

@@ -116,6 +116,44 @@ export function storeContract(makeStore: () => Store | Promise<Store>) {
     await store.delete('never-there');
   });
 
+  it('every operation takes the same ttlMs values: a fraction and up to 2^53 - 1 ms, no more, none below 1', async () => {
+    const store = await makeStore();
+    const longest = Number.MAX_SAFE_INTEGER;
+    await store.set('long', 'kept', longest);
+    expect(await store.get('long')).toBe('kept');
+    expect(await store.incrBy('long-count', 2, longest)).toBe(2);
+    expect(await store.setIfAbsent('long-once', 'first', 1.5)).toBe('first');
+    expect(await store.touch('long', 'kept', 0.25)).toBe(true);
+    expect(await store.pushToList!('long-list', 'a', 5, longest)).toEqual(['a']);
+    const refused = (operation: string, ttl: number) =>
+      `${operation} needs a positive ttlMs of at most 9007199254740991 (every key expires), received ${String(ttl)}`;
+    for (const ttl of [1e21, longest + 2, Number.POSITIVE_INFINITY, Number.NaN, 0, -1, -1e21]) {
+      const calls: [string, () => Promise<unknown>][] = [
+        ['incrBy', () => store.incrBy('ttl-count', 1, ttl)],
+        ['incrByCapped', () => store.incrByCapped('ttl-count', 1, 5, ttl)],
+        ['set', () => store.set('ttl', 'x', ttl)],
+        ['setIfAbsent', () => store.setIfAbsent('ttl', 'x', ttl)],
+        ['touch', () => store.touch('long', 'kept', ttl)],
+        ['addToList', () => store.addToList!('long-list', 'b', 5, ttl)],
+        ['pushToList', () => store.pushToList!('long-list', 'b', 5, ttl)],
+      ];
+      for (const [operation, call] of calls) {
+        const error = await call().then(
+          () => undefined,
+          (thrown: unknown) => thrown,
+        );
+        expect(error).toBeInstanceOf(TypeError);
+        expect((error as Error).message).toMatch(/^(memory|redis) store: /);
+        expect((error as Error).message.replace(/^(memory|redis) store: /, '')).toBe(
+          refused(operation, ttl),
+        );
+      }
+    }
+    expect(await store.get('ttl')).toBeUndefined();
+    expect(await store.get('ttl-count')).toBeUndefined();
+    expect(await store.get('long-list')).toBe('["a"]');
+  });
+
   it('addToList adds an item once, atomically: 40 concurrent adds keep all 40', async () => {
     const store = await makeStore();
     const addToList = store.addToList!.bind(store);

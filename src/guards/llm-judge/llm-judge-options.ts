@@ -13,6 +13,7 @@ import {
   required,
   rule,
   storeOption,
+  storeTtl,
   stringOption,
   timerMilliseconds,
 } from '../../core/options';
@@ -37,10 +38,7 @@ export const llmJudgeOptionShape = {
   threshold: numberInRange(0, 1),
   parallel: booleanOption,
   cache: anyOf(
-    [
-      booleanOption,
-      objectOption({ store: storeOption, maxEntries: positiveInt, ttlMs: milliseconds }),
-    ],
+    [booleanOption, objectOption({ store: storeOption, maxEntries: positiveInt, ttlMs: storeTtl })],
     'true, false or { store?, maxEntries?, ttlMs? }',
   ),
   timeoutMs: timerMilliseconds,

@@ -5,7 +5,6 @@ import {
   booleanOption,
   functionOption,
   listOf,
-  milliseconds,
   nonEmptyString,
   type OptionShape,
   objectOption,
@@ -15,6 +14,7 @@ import {
   required,
   rule,
   storeOption,
+  storeTtl,
   stringOption,
 } from '../../core/options';
 import { allPiiEntities } from './find-pii';
@@ -62,7 +62,7 @@ export const piiOptionShape = {
   placeholder: functionOption('a function (type) => string'),
   store: storeOption,
   conversationId: functionOption('a function of the call context returning an id'),
-  ttlMs: milliseconds,
+  ttlMs: storeTtl,
   message: stringOption,
   name: nonEmptyString,
 } satisfies OptionShape;

@@ -25,9 +25,11 @@ export interface ToUnicode {
   ranges: Array<[low: number, high: number, stem: string, last: number]>;
 }
 
-/** The text of `code` in a ToUnicode map (`undefined`: none). */
-export function shownCode(toUnicode: ToUnicode, code: number): string | undefined {
-  const { ranges } = toUnicode;
+/** The range of sorted, apart `ranges` (`[low, high, …]`) that holds `code`, or `undefined`. */
+function rangeOf<RANGE extends readonly [number, number, ...unknown[]]>(
+  ranges: readonly RANGE[],
+  code: number,
+): RANGE | undefined {
   let low = 0;
   let high = ranges.length - 1;
   while (low <= high) {
@@ -35,9 +37,16 @@ export function shownCode(toUnicode: ToUnicode, code: number): string | undefine
     const range = ranges[middle]!;
     if (code < range[0]) high = middle - 1;
     else if (code > range[1]) low = middle + 1;
-    else return range[2] + String.fromCharCode((range[3] + code - range[0]) & 0xffff);
+    else return range;
   }
-  return toUnicode.map.get(code);
+  return undefined;
+}
+
+/** The text of `code` in a ToUnicode map (`undefined`: none). */
+export function shownCode(toUnicode: ToUnicode, code: number): string | undefined {
+  const range = rangeOf(toUnicode.ranges, code);
+  if (range === undefined) return toUnicode.map.get(code);
+  return range[2] + String.fromCharCode((range[3] + code - range[0]) & 0xffff);
 }
 
 /** How many codes the ToUnicode maps of one PDF may hold together (a range counts each code). */
@@ -188,18 +197,7 @@ function apartRanges(
   let apart = sorted.every((range, k) => k === 0 || range[0] > sorted[k - 1]![1]);
   // A code an array entry after a range sets: the array's text wins, so the range is spelled out.
   for (const [code, at] of apart ? setAt : []) {
-    let low = 0;
-    let high = sorted.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      const range = sorted[middle]!;
-      if (code < range[0]) high = middle - 1;
-      else if (code > range[1]) low = middle + 1;
-      else {
-        if (range[4] < at) apart = false;
-        break;
-      }
-    }
+    if ((rangeOf(sorted, code)?.[4] ?? at) < at) apart = false;
   }
   // Ranges win over bfchar entries (read before them) and earlier array entries.
   if (apart) return sorted.map(([low, high, stem, last]) => [low, high, stem, last]);

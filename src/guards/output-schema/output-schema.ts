@@ -333,7 +333,16 @@ function skippedKeywordIssue(
     };
   }
   if (annotationKeywords.has(unknown) || unknown.startsWith('x-')) return undefined;
-  const place = keywordPlace(schema, unknown);
+  return unknownKeywordIssue(unknown, keywordPlace(schema, unknown), schema, prefix);
+}
+
+/** The issue of a keyword the validator does not know, named where it stands (`place`). */
+function unknownKeywordIssue(
+  unknown: string,
+  place: readonly string[] | undefined,
+  schema: unknown,
+  prefix: string,
+): GuardrailConfigIssue {
   let value: unknown = schema;
   for (const segment of place ?? []) value = (value as Record<string, unknown>)[segment];
   const why = LATER_DRAFT_KEYWORDS.has(unknown)
@@ -344,6 +353,132 @@ function skippedKeywordIssue(
     value: place === undefined ? schema : value,
     expected: `a JSON Schema keyword the validator checks (${why}, so it would check nothing; annotations allowed besides the standard ones: ${ANNOTATION_KEYWORDS.join(', ')}, x-*)`,
   };
+}
+
+/**
+ * Deepest a JSON Schema may nest, counted in schemas within schemas (a
+ * `properties` entry, an `items`, an `allOf` branch). ajv compiles one level
+ * a recursion: a schema ~700 levels deep overflowed the stack, and the error
+ * said only `Maximum call stack size exceeded` (round 27).
+ */
+export const MAX_SCHEMA_DEPTH = 100;
+
+/**
+ * What a JSON Schema holds that ajv must not be given, found in one
+ * iterative walk before it compiles: nesting past `MAX_SCHEMA_DEPTH`, a
+ * chain of `$ref`s that comes back to itself (ajv inlined it until the stack
+ * overflowed) and every keyword ajv does not know (named once each, where it
+ * first stands, as ajv's strict mode would: ajv's own search for them was
+ * quadratic, 1,000 properties with a misspelt keyword each took 4.6 s).
+ */
+function schemaShapeIssues(
+  schema: Record<string, unknown>,
+  knownKeywords: Readonly<Record<string, unknown>>,
+  prefix: string,
+): GuardrailConfigIssue[] {
+  const issues: GuardrailConfigIssue[] = [];
+  const named = new Set<string>();
+  const refs: Array<{ node: Record<string, unknown>; path: string[] }> = [];
+  const stack: Array<{ node: unknown; path: string[]; depth: number }> = [
+    { node: schema, path: [], depth: 0 },
+  ];
+  let tooDeep = false;
+  while (stack.length > 0) {
+    const { node, path, depth } = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > MAX_SCHEMA_DEPTH) {
+      if (!tooDeep) {
+        tooDeep = true;
+        issues.push({
+          path: schemaPath(`${prefix}.schema`, path),
+          value: `(a schema nested ${MAX_SCHEMA_DEPTH} levels deep at this point)`,
+          expected: `a JSON Schema nested at most ${MAX_SCHEMA_DEPTH} levels deep (schemas within schemas)`,
+        });
+      }
+      continue;
+    }
+    if (Array.isArray(node)) {
+      for (let index = node.length - 1; index >= 0; index--) {
+        stack.push({ node: node[index], path: [...path, String(index)], depth });
+      }
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    if (typeof record.$ref === 'string' && record.$ref.startsWith('#'))
+      refs.push({ node: record, path });
+    const children: Array<{ node: unknown; path: string[]; depth: number }> = [];
+    for (const [key, value] of Object.entries(record)) {
+      if (DATA_KEYWORDS.has(key) || annotationKeywords.has(key) || key.startsWith('x-')) continue;
+      if (!Object.hasOwn(knownKeywords, key)) {
+        if (!named.has(key)) {
+          named.add(key);
+          issues.push(unknownKeywordIssue(key, [...path, key], schema, prefix));
+        }
+        continue;
+      }
+      if (SCHEMA_MAPS.has(key) && value !== null && typeof value === 'object') {
+        for (const [name, child] of Object.entries(value)) {
+          children.push({ node: child, path: [...path, key, name], depth: depth + 1 });
+        }
+      } else children.push({ node: value, path: [...path, key], depth: depth + 1 });
+    }
+    stack.push(...children.reverse());
+  }
+  const cycle = refCycle(schema, refs);
+  if (cycle) {
+    issues.push({
+      path: schemaPath(`${prefix}.schema`, [...cycle.path, '$ref']),
+      value: cycle.node.$ref,
+      expected:
+        'a $ref that leads to a schema: this one leads through $refs alone back to itself (a schema defined only as itself)',
+    });
+  }
+  return issues;
+}
+
+/** The schema a local `$ref` (`#`, `#/definitions/a`) points to in `root`, if any. */
+function localTarget(root: unknown, ref: string): unknown {
+  if (ref === '#') return root;
+  if (!ref.startsWith('#/')) return undefined;
+  let node: unknown = root;
+  for (const raw of ref.slice(2).split('/')) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
+    } catch {
+      return undefined;
+    }
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, segment))
+      return undefined;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return node;
+}
+
+/**
+ * The `$ref` (and its path) whose chain of `$ref`s (a schema that is a `$ref`,
+ * pointing to one that is a `$ref`, ...) comes back to itself, or none.
+ * Each schema is followed once: linear in the number of `$ref`s.
+ */
+function refCycle(
+  root: unknown,
+  refs: ReadonlyArray<{ node: Record<string, unknown>; path: string[] }>,
+): { node: Record<string, unknown>; path: string[] } | undefined {
+  const state = new Map<object, 'open' | 'done'>();
+  for (const start of refs) {
+    const chain: object[] = [];
+    let node: unknown = start.node;
+    while (node !== null && typeof node === 'object' && !state.has(node)) {
+      const ref = (node as Record<string, unknown>).$ref;
+      if (typeof ref !== 'string') break;
+      state.set(node, 'open');
+      chain.push(node);
+      node = localTarget(root, ref);
+    }
+    if (node !== null && typeof node === 'object' && state.get(node) === 'open') return start;
+    for (const visited of chain) state.set(visited, 'done');
+  }
+  return undefined;
 }
 
 function jsonSchemaValidator(
@@ -391,20 +526,31 @@ function jsonSchemaValidator(
       if (text.startsWith('strict mode: ')) skipped.push(text);
       else console.warn(...args);
     },
-    error: (...args: unknown[]) => console.error(...args),
+    error(...args: unknown[]) {
+      // The generated code of a schema that failed to compile (a MB for a large one): the issue says why.
+      if (!String(args[0]).startsWith('Error compiling schema')) console.error(...args);
+    },
   };
   try {
-    const validate = withLinearUniqueItems(
-      new Ajv({
-        allErrors: false,
-        strict: false,
-        strictSchema: 'log',
-        // `properties` and `patternProperties` may both name a property: both apply.
-        allowMatchingProperties: true,
-        logger,
-        code: { regExp: re2Engine },
-      }),
-    ).compile(schema);
+    const ajv = new Ajv({
+      allErrors: false,
+      strict: false,
+      strictSchema: 'log',
+      // `properties` and `patternProperties` may both name a property: both apply.
+      allowMatchingProperties: true,
+      logger,
+      code: { regExp: re2Engine },
+    });
+    const shapeIssues = schemaShapeIssues(
+      schema as Record<string, unknown>,
+      (ajv as unknown as { RULES: { keywords: Record<string, unknown> } }).RULES.keywords,
+      prefix,
+    );
+    if (shapeIssues.length > 0) {
+      issues.push(...shapeIssues);
+      return undefined;
+    }
+    const validate = withLinearUniqueItems(ajv).compile(schema);
     const before = issues.length;
     for (const message of new Set(skipped)) {
       const issue = skippedKeywordIssue(message, schema as Record<string, unknown>, prefix);
@@ -418,7 +564,10 @@ function jsonSchemaValidator(
       value: schema,
       expected: message.startsWith('unknown format')
         ? `a JSON Schema whose every keyword is checked: ${message} (no format is checked here: write a pattern for it, or use a Standard Schema such as zod)`
-        : `a valid JSON Schema (${message})`,
+        : error instanceof RangeError
+          ? // ajv nests one check in the next for each property of an object: about 2,000 overflow the stack.
+            'a JSON Schema the validator can compile: ajv nests one check per property, and this schema overflowed the call stack (about 2,000 properties in one object is the limit; split it, or use a Standard Schema such as zod)'
+          : `a valid JSON Schema (${message})`,
     });
     return undefined;
   }

@@ -1,0 +1,103 @@
+import { generateText, wrapLanguageModel } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { configIssuesOf, textModel } from '../../../test/helpers';
+import { buildGuardrailsConfig, loadGuardrailsConfig } from '../../config/load-guardrails-config';
+import { MAX_SCHEMA_DEPTH } from './output-schema';
+
+// A JSON Schema in a config went to ajv as it was: ~700 levels of nesting or
+// a $ref chain back to itself overflowed the stack and the config error said
+// only "a valid JSON Schema (Maximum call stack size exceeded)"; 1,000
+// properties with a misspelt keyword each took ajv's strict mode 4.6 s to
+// report (round 27).
+const configWith = (schema: unknown) => ({ output: [{ type: 'output-schema', schema }] });
+const issuesOf = (schema: unknown) =>
+  configIssuesOf(() => buildGuardrailsConfig(configWith(schema)));
+
+describe('outputSchema JSON Schema limits in a config', () => {
+  it('a schema nested past MAX_SCHEMA_DEPTH is named at the first level past it, before ajv', () => {
+    let deep: unknown = { type: 'string' };
+    for (let i = 0; i < 800; i++) deep = { type: 'object', properties: { a: deep } };
+    expect(MAX_SCHEMA_DEPTH).toBe(100);
+    expect(issuesOf(deep)).toEqual([
+      {
+        path: `output[0].schema${'.properties.a'.repeat(101)}`,
+        value: '(a schema nested 100 levels deep at this point)',
+        expected: 'a JSON Schema nested at most 100 levels deep (schemas within schemas)',
+      },
+    ]);
+    let branches: unknown = { type: 'string' };
+    for (let i = 0; i < 5_000; i++) branches = { allOf: [branches] };
+    expect(issuesOf(branches).map(issue => issue.path)).toEqual([
+      `output[0].schema${'.allOf[0]'.repeat(100)}.allOf`,
+    ]);
+  });
+
+  it('a $ref chain back to itself is named at its $ref; a recursive schema still loads and checks', async () => {
+    expect(
+      issuesOf({
+        $ref: '#/definitions/a',
+        definitions: { a: { $ref: '#/definitions/b' }, b: { $ref: '#/definitions/a' } },
+      }),
+    ).toEqual([
+      {
+        path: 'output[0].schema.$ref',
+        value: '#/definitions/a',
+        expected:
+          'a $ref that leads to a schema: this one leads through $refs alone back to itself (a schema defined only as itself)',
+      },
+    ]);
+    expect(issuesOf({ type: 'object', properties: { x: { $ref: '#/properties/x' } } })).toEqual([
+      expect.objectContaining({
+        path: 'output[0].schema.properties.x.$ref',
+        value: '#/properties/x',
+      }),
+    ]);
+    const { middleware } = await loadGuardrailsConfig(
+      configWith({
+        type: 'object',
+        properties: { name: { type: 'string' }, child: { $ref: '#' } },
+        required: ['name'],
+      }),
+    );
+    const answer = async (text: string) =>
+      (
+        await generateText({
+          model: wrapLanguageModel({ model: textModel(text), middleware }),
+          prompt: 'Tree?',
+        })
+      ).text;
+    expect(await answer('{"name":"a","child":{"name":"b"}}')).toBe(
+      '{"name":"a","child":{"name":"b"}}',
+    );
+    expect(await answer('{"name":"a","child":{"nam":"b"}}')).toBe(
+      'The answer did not have the expected format.',
+    );
+  });
+
+  it('unknown keywords are reported before ajv compiles: one issue each, where it first stands', () => {
+    const properties: Record<string, unknown> = {};
+    for (let i = 0; i < 1_000; i++) properties[`p${i}`] = { type: 'string', [`maxLenght${i}`]: 5 };
+    const issues = issuesOf({ type: 'object', properties, title: 'T', 'x-note': 1, example: {} });
+    expect(issues).toHaveLength(1_000);
+    expect(issues[0]).toEqual({
+      path: 'output[0].schema.properties.p0.maxLenght0',
+      value: 5,
+      expected:
+        'a JSON Schema keyword the validator checks ("maxLenght0" is no JSON Schema keyword, so it would check nothing; annotations allowed besides the standard ones: example, discriminator, xml, externalDocs, markdownDescription, deprecationMessage, x-*)',
+    });
+    expect(issues[999]!.path).toBe('output[0].schema.properties.p999.maxLenght999');
+  });
+
+  it('a schema ajv cannot compile (2,500 properties in one object) is a clear error', () => {
+    const properties: Record<string, unknown> = {};
+    for (let i = 0; i < 2_500; i++) properties[`p${i}`] = { type: 'string' };
+    const issues = issuesOf({ type: 'object', properties });
+    expect(issues.map(({ path, expected }) => ({ path, expected }))).toEqual([
+      {
+        path: 'output[0].schema',
+        expected:
+          'a JSON Schema the validator can compile: ajv nests one check per property, and this schema overflowed the call stack (about 2,000 properties in one object is the limit; split it, or use a Standard Schema such as zod)',
+      },
+    ]);
+  });
+});

@@ -372,7 +372,15 @@ const cases: FactoryCase[] = [
       policy: ['', '  ', 5],
       threshold: ratio,
       parallel: bool,
-      cache: ['yes', 5, { maxEntries: 0 }, { ttlMs: -1 }, { ttlMs: 1e21 }, { store: {} }, { size: 5 }],
+      cache: [
+        'yes',
+        5,
+        { maxEntries: 0 },
+        { ttlMs: -1 },
+        { ttlMs: 1e21 },
+        { store: {} },
+        { size: 5 },
+      ],
       timeoutMs: ms,
       onError: ['ignore', 5],
       breaker: [

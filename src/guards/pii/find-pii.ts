@@ -26,7 +26,7 @@ import { phoneFinder } from './finders/phone';
 import { nhsFinder, ninoFinder } from './finders/uk';
 import { urlFinder } from './finders/url';
 import { forgetNineDigitMatches, itinFinder, ssnFinder } from './finders/us-ssn';
-import { brokenText, otherReadings, spansAroundBreaks } from './invisible-breaks';
+import { brokenText, otherReadings, spansAroundBreaks } from '../shared/invisible-breaks';
 import { type NerEntity, nerEntities, nerMaxLength } from './ner/labels';
 import { namedEntityCandidates } from './ner/merge';
 import { findPiiOptionShape } from './pii-options';

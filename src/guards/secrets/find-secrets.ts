@@ -1,5 +1,5 @@
 import { validateOptionsOnce } from '../../core/options';
-import { brokenText, otherReadings } from '../pii/invisible-breaks';
+import { brokenText, otherReadings } from '../shared/invisible-breaks';
 import { printableRuns } from '../shared/anchored-scan';
 import { chunkedScanFrom, flatString, scanInChunks, type TextSource } from '../shared/chunked-scan';
 import { isJsSpace } from '../shared/js-space';

@@ -9,7 +9,7 @@
  * the tokens that glue their neighbours together (`marker`).
  */
 
-import { brokenText, invisibleBreaks } from '../pii/invisible-breaks';
+import { brokenText, invisibleBreaks } from './invisible-breaks';
 import { isReadThrough } from './normalize-text';
 import { privateUseReadThrough } from './private-use';
 

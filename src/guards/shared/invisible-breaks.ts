@@ -1,11 +1,11 @@
-import { codePointBefore } from '../shared/invisible-code-points';
+import { codePointBefore } from './invisible-code-points';
 import {
   isInvisibleCodePoint,
   type NormalizationPoints,
   type NormalizedText,
-} from '../shared/normalize-text';
-import { privateUseReadThrough } from '../shared/private-use';
-import type { DetectedSpan } from '../shared/spans';
+} from './normalize-text';
+import { privateUseReadThrough } from './private-use';
+import type { DetectedSpan } from './spans';
 
 /** A letter of any script; a decimal digit of any script (the normaliser folds them to ASCII). */
 const letter = /\p{L}/u;

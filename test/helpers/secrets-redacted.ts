@@ -19,3 +19,15 @@ export function cutToken(token: string, ...cuts: number[]): string {
 export function foundSecrets(text: string): string[][] {
   return findSecrets(text).map(span => [span.type, text.slice(span.start, span.end)]);
 }
+
+/** The one input record of `secrets` redacting one key of `type` at `start`, `length` long. */
+export function oneSecretInputRecord(type: string, start: number, length: number) {
+  return [
+    {
+      guardrail: 'secrets',
+      kind: 'input',
+      status: 'modified',
+      info: { types: [type], spans: [{ type, start, end: start + length }] },
+    },
+  ];
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { promptSentWithRecords, windowAndGenerateTexts } from '../../../test/helpers';
-import { foundSecrets } from '../../../test/helpers/secrets-redacted';
+import { foundSecrets, oneSecretInputRecord } from '../../../test/helpers/secrets-redacted';
 import { secrets } from './secrets';
 
 /**
@@ -32,17 +32,7 @@ describe('a base64-wrapped .env file', () => {
       `ENV_B64: ${WITH_KEYS}\nplease decode it`,
     );
     expect(sent).toBe('ENV_B64: [GITHUB_TOKEN]\nplease decode it');
-    expect(records).toEqual([
-      {
-        guardrail: 'secrets',
-        kind: 'input',
-        status: 'modified',
-        info: {
-          types: ['GITHUB_TOKEN'],
-          spans: [{ type: 'GITHUB_TOKEN', start: 9, end: 9 + WITH_KEYS.length }],
-        },
-      },
-    ]);
+    expect(records).toEqual(oneSecretInputRecord('GITHUB_TOKEN', 9, WITH_KEYS.length));
   });
 
   it('a wrapped file of settings only, and binary base64, pass', () => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { promptSentWithRecords, windowAndGenerateTexts } from '../../../test/helpers';
-import { cutToken as cut, foundSecrets as found } from '../../../test/helpers/secrets-redacted';
+import {
+  cutToken as cut,
+  foundSecrets as found,
+  oneSecretInputRecord,
+} from '../../../test/helpers/secrets-redacted';
 import { secrets } from './secrets';
 
 /**
@@ -55,17 +59,7 @@ describe('a provider token in three or more pieces', () => {
       `use ${written} now`,
     );
     expect(sent).toBe('use [GITHUB_TOKEN] now');
-    expect(records).toEqual([
-      {
-        guardrail: 'secrets',
-        kind: 'input',
-        status: 'modified',
-        info: {
-          types: ['GITHUB_TOKEN'],
-          spans: [{ type: 'GITHUB_TOKEN', start: 4, end: 4 + written.length }],
-        },
-      },
-    ]);
+    expect(records).toEqual(oneSecretInputRecord('GITHUB_TOKEN', 4, written.length));
   });
 
   it('window streaming ends as generate does, at every cut', async () => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { promptSentWithRecords, windowAndGenerateTexts } from '../../../test/helpers';
-import { cutToken as cut, foundSecrets as found } from '../../../test/helpers/secrets-redacted';
+import {
+  cutToken as cut,
+  foundSecrets as found,
+  oneSecretInputRecord,
+} from '../../../test/helpers/secrets-redacted';
 import { secrets } from './secrets';
 
 /**
@@ -24,17 +28,7 @@ describe('a key whose first two pieces are both short', () => {
       `use ${written} now`,
     );
     expect(sent).toBe('use [GITHUB_TOKEN] now');
-    expect(records).toEqual([
-      {
-        guardrail: 'secrets',
-        kind: 'input',
-        status: 'modified',
-        info: {
-          types: ['GITHUB_TOKEN'],
-          spans: [{ type: 'GITHUB_TOKEN', start: 4, end: 4 + written.length }],
-        },
-      },
-    ]);
+    expect(records).toEqual(oneSecretInputRecord('GITHUB_TOKEN', 4, written.length));
   });
 
   it('is found in three or four pieces, and words after a prefix stay words', () => {

@@ -2,6 +2,7 @@ import type { CountryCode } from 'libphonenumber-js/max';
 import { GuardrailConfigError } from '../../core/errors';
 import { validateOptionsOnce } from '../../core/options';
 import { chunkedScanFrom, flatString, scanInChunks, type TextSource } from '../shared/chunked-scan';
+import { brokenText, otherReadings, spansAroundBreaks } from '../shared/invisible-breaks';
 import {
   type NormalizationPoints,
   type NormalizedText,
@@ -26,7 +27,6 @@ import { phoneFinder } from './finders/phone';
 import { nhsFinder, ninoFinder } from './finders/uk';
 import { urlFinder } from './finders/url';
 import { forgetNineDigitMatches, itinFinder, ssnFinder } from './finders/us-ssn';
-import { brokenText, otherReadings, spansAroundBreaks } from '../shared/invisible-breaks';
 import { type NerEntity, nerEntities, nerMaxLength } from './ner/labels';
 import { namedEntityCandidates } from './ner/merge';
 import { findPiiOptionShape } from './pii-options';

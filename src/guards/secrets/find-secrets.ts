@@ -1,7 +1,7 @@
 import { validateOptionsOnce } from '../../core/options';
-import { brokenText, otherReadings } from '../shared/invisible-breaks';
 import { printableRuns } from '../shared/anchored-scan';
 import { chunkedScanFrom, flatString, scanInChunks, type TextSource } from '../shared/chunked-scan';
+import { brokenText, otherReadings } from '../shared/invisible-breaks';
 import { isJsSpace } from '../shared/js-space';
 import {
   type NormalizationPoints,

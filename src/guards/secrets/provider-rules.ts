@@ -319,7 +319,8 @@ const prefixedRules: Rule[] = [
     'https?://hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,120}',
     { anchor: near(anchor(['://hooks.slack.com/'], 4, 5), 20) },
   ),
-  rule('STRIPE_KEY', `${b}(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{10,99}${e}`, {
+  // Stripe: up to 255 characters in all (its documented limit; `rk_live_51…` keys are 107 today).
+  rule('STRIPE_KEY', `${b}(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{10,247}${e}`, {
     prefix: 8,
     anchor: anchor(['_live_', '_test_', '_prod_'], 2, 2),
   }),
@@ -340,6 +341,21 @@ const prefixedRules: Rule[] = [
   rule('TWILIO_API_KEY', `${b}SK[0-9a-fA-F]{32}${e}`, {
     prefix: 2,
     anchor: near(anchor(['SK']), 20),
+  }),
+  // Twilio account SID: `AC` and 32 lower-case hex digits (the account's user name for its API).
+  rule('TWILIO_ACCOUNT_SID', `${b}AC[0-9a-f]{32}${e}`, {
+    prefix: 2,
+    anchor: near(anchor(['AC']), 20),
+  }),
+  // Mailgun's private API key: `key-` and 32 hex digits.
+  rule('MAILGUN_API_KEY', `${b}key-[0-9a-f]{32}${e}`, {
+    prefix: 4,
+    anchor: near(anchor(['key-']), 20),
+  }),
+  // Databricks personal access token: `dapi`, 32 hex digits, an optional `-<n>` suffix.
+  rule('DATABRICKS_TOKEN', `${b}dapi[0-9a-f]{32}(?:-\\d{1,3})?${e}`, {
+    prefix: 4,
+    anchor: near(anchor(['dapi']), 20),
   }),
   rule('SENDGRID_API_KEY', `${b}SG\\.[A-Za-z0-9_-]{20,24}\\.[A-Za-z0-9_-]{39,50}${e}`, {
     prefix: 3,
@@ -701,6 +717,13 @@ const keyedRules: Rule[] = [
   keyed('HUBSPOT_API_KEY', ['hubspot', 'HubSpot'], uuid, 36),
   keyed('HEROKU_API_KEY', ['heroku'], uuid, 36),
   keyed('TELEGRAM_BOT_TOKEN', ['telegram'], '[0-9]{5,16}:A[A-Za-z0-9_-]{34}', 41),
+  // Mailgun's current API and webhook signing keys (32, 8 and 8 hex digits) and its public `pubkey-` key.
+  keyed(
+    'MAILGUN_API_KEY',
+    ['mailgun'],
+    '[a-f0-9]{32}-[a-f0-9]{8}-[a-f0-9]{8}|pubkey-[a-f0-9]{32}',
+    39,
+  ),
 ];
 
 /** Every provider rule: the prefixed formats, then the keyed ones. */

@@ -592,16 +592,50 @@ export function shortIPv4Values(text: string, stringOf?: Int32Array): UrlValue[]
   return values;
 }
 
+/** An IPv4 address in the URL parser's short forms, maybe with a port and a path (`10.1`, `0x7f.1:80/x`). */
+const shortAddress =
+  '(?:0x[0-9a-f]{0,8}|\\d{1,12})(?:\\.(?:0x[0-9a-f]{0,8}|\\d{1,12})){0,3}\\.?(?::\\d{1,5})?(?:\\/[^\\s"\',\\]]{0,2048})?';
+
+/** A setting's key at the start of a line or of a string: YAML list item or `export` first, maybe quoted. */
+const settingKey =
+  '(?:^|(?<=["\'\\r\\n]))[ \\t]{0,64}(?:- {1,8}|export {1,8})?([A-Za-z_][\\w.-]{0,127})["\']?[ \\t]{0,16}';
+
+/** A comment to the end of the line (`# db`, `; local`). */
+const lineComment = '(?:[#;][^\\r\\n"]{0,1024})?';
+
 /**
  * A setting line of a YAML, INI, TOML, `.env` or properties file whose
  * value is, whole, an IPv4 address in the URL parser's short forms
  * (`host: 10.1`, `server_ip = "192.168.1"`, `export HOST=2130706433`,
  * `- host: 127.1 # db`): the key (letters, digits, `_`, `.`, `-`) at the
  * start of a line or of a string, then `:` or `=`, then the value, maybe
- * quoted, up to the end of the line or string or a comment.
+ * quoted, up to the end of the line or string or a comment (group 3).
+ * Or (round 28) the start of a list: the `[` of a flow sequence or TOML
+ * array (`hosts: [10.1, "127.1"]`, `hosts = ["10.1"]`, group 4), or
+ * nothing after a YAML key (`hosts:`, group 5), block sequence items
+ * following.
  */
-const hostSettingLine =
-  /(?:^|(?<=["'\r\n]))[ \t]{0,64}(?:- {1,8}|export {1,8})?([A-Za-z_][\w.-]{0,127})["']?[ \t]{0,16}[:=][ \t]{0,16}(["']?)((?:0x[0-9a-f]{0,8}|\d{1,12})(?:\.(?:0x[0-9a-f]{0,8}|\d{1,12})){0,3}\.?(?::\d{1,5})?(?:\/[^\s"']{0,2048})?)\2[ \t]{0,16}(?:[#;][^\r\n"]{0,1024})?(?=[\r\n"]|$)/gimu;
+const hostSettingLine = new RegExp(
+  `${settingKey}(?:[:=][ \\t]{0,16}(["']?)(${shortAddress})\\2[ \\t]{0,16}${lineComment}(?=[\\r\\n"]|$)|[:=][ \\t]{0,16}(\\[)|:()[ \\t]{0,16}${lineComment}(?=[\\r\\n"]|$))`,
+  'gimu',
+);
+
+/**
+ * A line of a YAML block sequence (`  - 10.1 # db`, group 2 holding the
+ * value when it is an address in the short forms, `  - example.com`), a
+ * blank line or a comment line, from the start of a line; a line that
+ * does not match ends the list. Each branch reads a line once.
+ */
+const hostListLine = new RegExp(
+  `[ \\t]{0,64}(?:-[ \\t]{1,16}(?:(["']?)(${shortAddress})\\1[ \\t]{0,16}(?:[#;][^\\r\\n]*)?(?=\\r?\\n|"|$)|[^\\r\\n]*)|(?:[#;][^\\r\\n]*)?(?=\\r?\\n|$))`,
+  'iuy',
+);
+
+/** A flow sequence's element: blanks, the value maybe quoted, blanks, then `,` or `]`. */
+const flowItem = /[ \t]{0,64}(["']?)([^,"'\s\]]{0,2100})\1[ \t]{0,64}([,\]]?)/y;
+
+/** A value that is, whole, an address in the short forms. */
+const wholeShortAddress = new RegExp(`^${shortAddress}$`, 'iu');
 
 /**
  * The values of setting lines (`hostSettingLine`) under a key that names a
@@ -609,23 +643,58 @@ const hostSettingLine =
  * the URL parser reads as a private or local address (never 0.0.0.0/8):
  * round 27, `host: 10.1` in a YAML file and `host = 127.1` in an INI file
  * a tool reads or writes were text, while `{"host":"10.1"}` was a host
- * (`shortIPv4Values`). With `stringOf` (a decoded JSON text) only values
- * inside one string. Linear: one regex pass anchored at line and string
- * starts, with bounded runs.
+ * (`shortIPv4Values`). Round 28: so are the items of a list under such a
+ * key (`hosts:` then `  - 10.1` lines, `hosts = ["10.1", "127.1"]`). With
+ * `stringOf` (a decoded JSON text) only values inside one string. Linear:
+ * one regex pass anchored at line and string starts, with bounded runs; a
+ * block sequence's lines are read once, after its key's line.
  */
 export function hostSettingValues(text: string, stringOf?: Int32Array): UrlValue[] {
   const values: UrlValue[] = [];
   const parse = cachedParser();
   const hostKeys = new Map<string, boolean>();
-  for (const match of text.matchAll(hostSettingLine)) {
-    const value = match[3]!;
-    const start = match.index! + match[0].lastIndexOf(value);
+  let walkedTo = 0;
+  const add = (value: string, start: number) => {
     const end = start + value.length;
-    if (stringOf && (stringOf[start]! < 0 || stringOf[start] !== stringOf[end - 1])) continue;
-    if (!isHostKey(match[1]!, hostKeys)) continue;
+    if (stringOf && (stringOf[start]! < 0 || stringOf[start] !== stringOf[end - 1])) return;
+    if (!wholeShortAddress.test(value)) return;
     const url = parse(`http://${value}`);
-    if (!url || !dottedIPv4.test(url.hostname) || url.hostname.startsWith('0.')) continue;
+    if (!url || !dottedIPv4.test(url.hostname) || url.hostname.startsWith('0.')) return;
     if (isPrivateHost(url.hostname)) values.push({ start, end, url });
+  };
+  hostSettingLine.lastIndex = 0;
+  for (let match = hostSettingLine.exec(text); match; match = hostSettingLine.exec(text)) {
+    if (!isHostKey(match[1]!, hostKeys)) continue;
+    if (match[3] !== undefined) {
+      add(match[3], match.index + match[0].lastIndexOf(match[3]));
+    } else if (match[4] !== undefined && match.index >= walkedTo) {
+      // A flow sequence: its elements, up to `]` or the first that is not one.
+      let at = match.index + match[0].length;
+      for (;;) {
+        flowItem.lastIndex = at;
+        const item = flowItem.exec(text)!;
+        if (item[2]) add(item[2], at + item[0].indexOf(item[2], item[1]!.length));
+        at += item[0].length;
+        if (item[3] !== ',') break;
+      }
+      walkedTo = at;
+    } else if (match[5] !== undefined && match.index >= walkedTo) {
+      // A block sequence: item lines after the key's line, until a line of
+      // another kind. A key among the items of one walked already (`- hosts:`)
+      // has its items among them too: lines are walked once.
+      let at = match.index + match[0].length;
+      while (at < text.length) {
+        const code = text.charCodeAt(at);
+        if (code !== 0x0a && code !== 0x0d) break;
+        at += code === 0x0d && text.charCodeAt(at + 1) === 0x0a ? 2 : 1;
+        hostListLine.lastIndex = at;
+        const line = hostListLine.exec(text);
+        if (!line) break;
+        if (line[2] !== undefined) add(line[2], at + line[0].indexOf(line[2]));
+        at += line[0].length;
+      }
+      walkedTo = at;
+    }
   }
   return values;
 }

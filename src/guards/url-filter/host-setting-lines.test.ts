@@ -68,3 +68,54 @@ describe('urlFilter: short IPv4 forms as a setting line of a host key', () => {
     });
   });
 });
+
+/**
+ * Round 28: a list under a host key was text: `hosts:` then `  - 10.1`
+ * lines (a YAML block sequence), `hosts: [10.1, 127.1]` (a flow sequence)
+ * and `hosts = ["10.1"]` (a TOML array) passed `blockPrivate`, while
+ * `{"hosts":["10.1"]}` was blocked. Each item is now read as a host.
+ */
+describe('urlFilter: short IPv4 forms as items of a list under a host key', () => {
+  it('guardTools: block, flow and TOML lists of a private host block the tool call', async () => {
+    expect(await configRecords('hosts:\n  - 10.1\n  - example.com\n')).toEqual(blocked('10.0.0.1'));
+    expect(await configRecords('db:\n  servers:\n  # primary\n  - "127.1" # local\n')).toEqual(
+      blocked('127.0.0.1'),
+    );
+    expect(await configRecords('hosts: [8.8, 192.168.1]\n')).toEqual(blocked('192.168.0.1'));
+    expect(await configRecords('allowed_hosts = [\'example.com\', "10.1"]\n')).toEqual(
+      blocked('10.0.0.1'),
+    );
+  });
+
+  it('guardTools: redaction takes each private item; other lists and public items stay', async () => {
+    let given: unknown;
+    const records = await fetchPageRecords(
+      { config: 'hosts:\n\n  - 10.1\n  - 8.8\n  - 127.1\nversions:\n  - 10.1\nport: 80\n' },
+      urlFilter({ blockPrivate: true, action: 'redact' }),
+      input => {
+        given = input;
+      },
+    );
+    expect(given).toEqual({
+      config:
+        'hosts:\n\n  - [link removed]\n  - 8.8\n  - [link removed]\nversions:\n  - 10.1\nport: 80\n',
+    });
+    expect(records).toEqual([
+      {
+        status: 'modified',
+        reason: undefined,
+        info: {
+          urls: [
+            { url: 'http://10.0.0.1', rule: 'host "10.0.0.1" is private or local' },
+            { url: 'http://127.0.0.1', rule: 'host "127.0.0.1" is private or local' },
+          ],
+          count: 2,
+        },
+      },
+    ]);
+    // The list ends at a line of another kind: a later item is no host's.
+    expect(
+      await configRecords('hosts:\n  - example.com\nnotes: x\n  - 10.1\nversions: [10.1, 10.2]\n'),
+    ).toEqual({ ran: true, records: [{ status: 'passed', reason: undefined, info: undefined }] });
+  });
+});

@@ -538,3 +538,35 @@ describe("toolPolicy sql (round 27): a column LIKE '%'", () => {
     ]);
   });
 });
+
+// Round 28: the scans past a condition's text (a subquery's end, its AND
+// terms, the next OR after a term not read, its names) skipped quotes but
+// not PostgreSQL's dollar quotes, so a `)`, an AND or an OR hidden in
+// `$$…$$` ended a subquery or a term early; and a condition with a dollar
+// quote was not read again as MySQL reads it (`$$` a name there).
+describe('toolPolicy sql (round 28): dollar quotes in every scan of a condition', () => {
+  it('blocks what holds for every row, the dollar quote read as PostgreSQL and MySQL read it', async () => {
+    await expectBlocked(
+      [
+        'DELETE FROM t WHERE EXISTS (SELECT $$)$$ FROM u)',
+        'DELETE FROM t WHERE t.id IN (SELECT t.id FROM u WHERE u.x = $$)$$)',
+        'DELETE FROM t WHERE a @> $$)$$ OR 1+1=2',
+        'DELETE FROM t WHERE id IS NULL OR a @> $q$ ) $q$ OR id IS NOT NULL',
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.x = 1 AND t.id = t.id AND $$ AND t.y = 2 $$ = u.z)',
+        // MySQL: `id = $$ OR 1+1=2 OR $$ = 'x'`, two names around a constant that holds.
+        "DELETE FROM t WHERE id = $$ OR 1+1=2 OR $$ = 'x'",
+      ],
+      ['UPDATE t SET a = 1 WHERE EXISTS (SELECT $tag$ ( $tag$ FROM u)'],
+    );
+  });
+
+  it('runs what filters, a dollar quote holding a `)` or an OR', async () => {
+    await expectRun([
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.id = t.id AND u.note = $$)$$)',
+      'DELETE FROM t WHERE name = $$ OR 1=1 $$',
+      'DELETE FROM t WHERE id = $1 OR name = $$x$$',
+      'DELETE FROM t WHERE price$ = 1',
+    ]);
+    await expectRun(["DELETE FROM t WHERE id = $$ OR 1+1=2 OR $$ = 'x'"], 'postgres');
+  });
+});

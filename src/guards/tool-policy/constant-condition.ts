@@ -1171,13 +1171,19 @@ export function conditionAlwaysHolds(
   const scan = readCondition(sql, from, end, budget.left, first!, backslash);
   let read = scan.stop - from;
   let { holds } = scan;
+  let dollar: boolean | undefined;
   for (const mode of others) {
     if (scan.limit !== undefined || holds === true) break;
     // Only where this reading reads the condition otherwise.
+    // `$$ OR 1+1=2 OR $$` is a string in PostgreSQL, two names around an OR in MySQL.
+    if (dollarQuotes(mode) !== dollarQuotes(first) && dollar === undefined) {
+      dollar = dollarQuoteIn(sql, from, Math.min(end, scan.stop + 1));
+    }
     const differs =
       (scan.seen & SEEN_PIPES && mode.pipesOr !== first!.pipesOr) ||
       (scan.seen & SEEN_QUOTE && mode.quotedString !== first!.quotedString) ||
-      (scan.seen & SEEN_AMPERSANDS && mode.ampersandsAnd !== first!.ampersandsAnd);
+      (scan.seen & SEEN_AMPERSANDS && mode.ampersandsAnd !== first!.ampersandsAnd) ||
+      (dollar === true && dollarQuotes(mode) !== dollarQuotes(first));
     if (!differs) continue;
     const again = readCondition(sql, from, end, budget.left, mode, backslash);
     read = Math.max(read, again.stop - from);
@@ -1198,6 +1204,16 @@ export function conditionAlwaysHolds(
   return holds;
 }
 
+/** Whether a dollar quote (`$$`, `$tag$`, not a name's `$`) may open in `[from, end)`. */
+function dollarQuoteIn(sql: string, from: number, end: number): boolean {
+  for (let at = sql.indexOf('$', from); at !== -1 && at < end; at = sql.indexOf('$', at + 1)) {
+    if (isWordCode(sql.charCodeAt(at - 1))) continue;
+    dollarTag.lastIndex = at;
+    if (dollarTag.test(sql) && dollarTag.lastIndex <= end) return true;
+  }
+  return false;
+}
+
 /** Where the quote at `index` closes (`''` inside is a quote; `\` escapes where `escapes`), or -1. */
 function quoteEnd(sql: string, index: number, end: number, escapes: boolean): number {
   const code = sql.charCodeAt(index);
@@ -1214,6 +1230,31 @@ function quoteEnd(sql: string, index: number, end: number, escapes: boolean): nu
   }
   return -1;
 }
+
+/** Whether a string or quoted name may open with `code`: a quote, `[`, or `$` (a dollar quote). */
+const opensQuoted = (code: number) =>
+  code === 0x27 || code === 0x22 || code === 0x60 || code === 0x5b || code === 0x24;
+
+/**
+ * Where the string or quoted name at `at` ends (its last character), or -1
+ * when it does not close before `end`: `'…'`, `"…"`, `` `…` ``, `[…]` (`\`
+ * escapes inside the quotes `backslash` lists), and, in a reading where
+ * PostgreSQL may be the database, a dollar quote (`$$…$$`, `$tag$…$tag$`),
+ * which `readTerms` reads as a string too. A `$` that opens none (`$1`, a
+ * name's `$`, one that does not close) is `at`: no quote. What every scan
+ * past a condition's text skips, so that a `)`, an OR or a name hidden in a
+ * string is never read as code.
+ */
+function quotedEnd(sql: string, at: number, end: number, backslash: string): number {
+  const code = sql.charCodeAt(at);
+  if (code !== 0x24) return quoteEnd(sql, at, end, backslash.includes(String.fromCharCode(code)));
+  if (!dollarQuotes(readingMode) || isWordCode(sql.charCodeAt(at - 1))) return at;
+  const quote = dollarQuoteEnd(sql, at, end);
+  return quote === -1 ? at : quote[2] - 1;
+}
+
+/** Whether a reading reads `$$…$$` as a string: where PostgreSQL may be the database. */
+const dollarQuotes = (mode: Mode | undefined) => mode !== undefined && mode.truth !== 'number';
 
 /** Whether a subquery starts at `index` (past its `(`): SELECT, WITH or VALUES. */
 function subqueryAt(sql: string, index: number, end: number): boolean {
@@ -1265,11 +1306,11 @@ function eachName(
     const code = sql.charCodeAt(at);
     let start = at;
     let stop: number;
-    if (code === 0x27 || code === 0x22 || code === 0x60 || code === 0x5b) {
-      const close = quoteEnd(sql, at, to, backslash.includes(String.fromCharCode(code)));
-      if (close === -1) return;
+    const close = opensQuoted(code) ? quotedEnd(sql, at, to, backslash) : at;
+    if (close === -1) return;
+    if (close !== at) {
       at = close;
-      if (code === 0x27) continue;
+      if (code === 0x27 || code === 0x24) continue;
       start++;
       stop = close;
     } else if (isWordCode(code) && !isWordCode(sql.charCodeAt(at - 1))) {
@@ -1450,7 +1491,7 @@ function subqueryVaries(
     if (whole.holds === true) return false;
     if (whole.mask === undefined) return true;
     if (!(whole.mask & (TRUE | VARIES))) return false;
-    const terms = conjuncts(sql, conditionFrom, whole.stop, backslash);
+    const terms = conjuncts(sql, conditionFrom, whole.stop, mode, backslash);
     // One term: it was read whole, and does not hold.
     if (terms.length === 1) return true;
     for (const [from, to] of terms) {
@@ -1463,45 +1504,39 @@ function subqueryVaries(
   }
 }
 
-const betweenWord = /between\b/iy;
-const andWord = /and\b/iy;
-
 /**
- * The terms `[from, to)` of a condition's top-level ANDs (not BETWEEN's),
- * outside strings and parentheses. One pass.
+ * The terms `[from, to)` of a condition's top-level ANDs (`&&` where it is
+ * AND; not BETWEEN's, nor inside a CASE, a string or parentheses), as
+ * `nextTopLevelOr` finds them for `readCondition`: one scan of terms for
+ * both. One pass.
  */
-function conjuncts(sql: string, from: number, to: number, backslash: string): [number, number][] {
+function conjuncts(
+  sql: string,
+  from: number,
+  to: number,
+  mode: Mode,
+  backslash: string,
+): [number, number][] {
   const terms: [number, number][] = [];
   let start = from;
-  let depth = 0;
-  let between = false;
-  for (let at = from; at < to; at++) {
-    const code = sql.charCodeAt(at);
-    if (code === 0x28) depth++;
-    else if (code === 0x29) depth--;
-    else if (code === 0x27 || code === 0x22 || code === 0x60 || code === 0x5b) {
-      at = quoteEnd(sql, at, to, backslash.includes(String.fromCharCode(code)));
-      if (at === -1) break;
-    } else if (depth === 0 && isWordCode(code) && !isWordCode(sql.charCodeAt(at - 1))) {
-      const lower = code | 0x20;
-      if (lower === 0x62 /* b */) {
-        betweenWord.lastIndex = at;
-        if (betweenWord.test(sql)) between = true;
-      } else if (lower === 0x61 /* a */) {
-        andWord.lastIndex = at;
-        if (andWord.test(sql) && andWord.lastIndex <= to) {
-          if (between) between = false;
-          else {
-            terms.push([start, at]);
-            start = andWord.lastIndex;
-          }
-        }
-      }
-      while (at + 1 < to && isWordCode(sql.charCodeAt(at + 1))) at++;
+  for (let at = from; ; ) {
+    const next = nextTopLevelOr(sql, at, to, 0, mode, backslash, true);
+    if (next.or === -1) {
+      terms.push([start, next.stop]);
+      return terms;
     }
+    const code = sql.charCodeAt(next.or);
+    let after = next.or + 2;
+    if (code !== 0x26 /* & */ && code !== 0x7c /* | */) {
+      while (after < to && isWordCode(sql.charCodeAt(after))) after++;
+    }
+    // AND and `&&` end a term; OR, XOR and `||` are inside one.
+    if (code === 0x26 || (code | 0x20) === 0x61 /* a */) {
+      terms.push([start, next.or]);
+      start = after;
+    }
+    at = after;
   }
-  terms.push([start, to]);
-  return terms;
 }
 
 /**
@@ -1583,8 +1618,8 @@ function subqueryEnd(
       endBranch(at, at);
       subqueryReadsTable = eachVaries;
       return at + 1;
-    } else if (code === 0x27 || code === 0x22 || code === 0x60 || code === 0x5b) {
-      at = quoteEnd(sql, at, end, backslash.includes(String.fromCharCode(code)));
+    } else if (opensQuoted(code)) {
+      at = quotedEnd(sql, at, end, backslash);
       if (at === -1) return -1;
     }
   }
@@ -1690,13 +1725,14 @@ function nextTopLevelOr(
   for (let index = at; index < end; index++) {
     const code = sql.charCodeAt(index);
     const top = open === 0 && cases === 0;
+    const quoted = opensQuoted(code) ? quotedEnd(sql, index, end, backslash) : index;
     // Parentheses, and the braces of ODBC escapes.
     if (code === 0x28 || code === 0x7b) open++;
     else if (code === 0x29 || code === 0x7d) {
       if (--open < 0) return { or: -1, stop: index };
-    } else if (code === 0x27 || code === 0x22 || code === 0x60 || code === 0x5b) {
-      index = quoteEnd(sql, index, end, backslash.includes(String.fromCharCode(code)));
-      if (index === -1) return { or: -1, stop: end };
+    } else if (quoted !== index) {
+      if (quoted === -1) return { or: -1, stop: end };
+      index = quoted;
     } else if ((code === 0x7c || code === 0x26) && sql.charCodeAt(index + 1) === code) {
       const separates = code === 0x7c ? mode.pipesOr : terms && mode.ampersandsAnd;
       if (separates && top)
@@ -2458,8 +2494,8 @@ function afterOperandWord(
       const code = sql.charCodeAt(index);
       if (code === 0x28) depth++;
       else if (code === 0x29 && depth-- === 0) return index;
-      else if (code === 0x27 || code === 0x22 || code === 0x60 || code === 0x5b) {
-        index = quoteEnd(sql, index, end, false);
+      else if (opensQuoted(code)) {
+        index = quotedEnd(sql, index, end, state.backslash);
         if (index === -1) return -1;
       }
     }

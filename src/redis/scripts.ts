@@ -78,22 +78,83 @@ return 0
 `;
 
 /**
+ * Lua: `stringsAt(raw)`, the strings of the JSON array `raw` (false or not
+ * an array: none), read as `stringsOfList` reads them in JavaScript (round
+ * 28). cjson takes more than JSON: numbers such as `nan`, `inf`, `0x10`,
+ * `+1`, `01`, `1.` or `-.5`, raw control characters in strings, and a NUL
+ * ends its text. A list holding one read as `[]` in JavaScript (`get`, the
+ * pins) but kept its items here, so the next add or push wrote them back
+ * as valid JSON: a hash or name tag that read as gone was approved again.
+ * Such a value, and one cjson refuses (a lone surrogate escape, more than
+ * 1,000 levels of nesting: checked here too, not left to the server's
+ * cjson), holds no items on either store. Linear: plain searches for each
+ * control character and a backslash (most lists have neither); numbers
+ * and nesting are read, strings taken out, only in a list that holds
+ * something besides strings.
+ */
+const STRINGS_AT = String.raw`
+local function stringsAt(raw)
+  if not raw then return {} end
+  for byte = 0, 31 do
+    if byte ~= 9 and byte ~= 10 and byte ~= 13 and string.find(raw, string.char(byte), 1, true) then
+      return {}
+    end
+  end
+  local plain = raw
+  if string.find(plain, '\\', 1, true) then
+    plain = string.gsub(plain, '\\\\', '')
+    plain = string.gsub(plain, '\\u[dD][89aAbB]%x%x\\u[dD][c-fC-F]%x%x', 'p')
+    if string.find(plain, '\\u[dD][89a-fA-F]%x%x') then return {} end
+    plain = string.gsub(plain, '\\.', 'e')
+  end
+  if string.find(plain, '\t', 1, true) or string.find(plain, '\n', 1, true) or string.find(plain, '\r', 1, true) then
+    for text in string.gmatch(plain, '"([^"]*)"') do
+      if string.find(text, '[\t\n\r]') then return {} end
+    end
+  end
+  local ok, value = pcall(cjson.decode, raw)
+  if not ok or type(value) ~= 'table' then return {} end
+  local list = {}
+  local others = false
+  for _, item in ipairs(value) do
+    if type(item) == 'string' then list[#list + 1] = item else others = true end
+  end
+  if not others then return list end
+  plain = string.gsub(plain, '"[^"]*"', '')
+  local depth = 0
+  for bracket in string.gmatch(plain, '[%[%]{}]') do
+    if bracket == '[' or bracket == '{' then
+      depth = depth + 1
+      if depth > 1000 then return {} end
+    else
+      depth = depth - 1
+    end
+  end
+  for token in string.gmatch(plain, '[^%s%[%]{}:,]+') do
+    if token ~= 'true' and token ~= 'false' and token ~= 'null' then
+      local number = string.gsub(token, '[eE][%+%-]?%d+$', '', 1)
+      number = string.gsub(number, '%.%d+$', '', 1)
+      if not (string.find(number, '^%-?0$') or string.find(number, '^%-?[1-9]%d*$')) then
+        return {}
+      end
+    end
+  end
+  return list
+end
+`;
+
+/**
  * ARGV: item, maxItems, ttlMs. Adds the item to the JSON array of strings at
  * the key (`Store.addToList`). Returns nil when the key is missing (nothing
  * written); else the array stored afterwards, as JSON: unchanged when it
  * holds the item or has maxItems items, else with the item appended (and the
- * key's expiry set to ttlMs). A value that is no JSON array counts as [].
+ * key's expiry set to ttlMs). A value that is no JSON array counts as []
+ * (see STRINGS_AT).
  */
-export const ADD_TO_LIST = `
+export const ADD_TO_LIST = `${STRINGS_AT}
 local raw = redis.call('GET', KEYS[1])
 if not raw then return false end
-local list = {}
-local ok, value = pcall(cjson.decode, raw)
-if ok and type(value) == 'table' then
-  for _, item in ipairs(value) do
-    if type(item) == 'string' then list[#list + 1] = item end
-  end
-end
+local list = stringsAt(raw)
 local present = false
 for _, item in ipairs(list) do
   if item == ARGV[1] then present = true break end
@@ -114,20 +175,14 @@ return encoded
 /**
  * ARGV: item, maxItems, ttlMs. Puts the item last in the JSON array of
  * strings at the key (`Store.pushToList`): a missing key or a value that is
- * no JSON array counts as [] (its non-strings dropped), an item present
- * moves to the end, the oldest go past maxItems. Stores the array for ttlMs
- * and returns it as JSON.
+ * no JSON array counts as [] (its non-strings dropped; see STRINGS_AT), an
+ * item present moves to the end, the oldest go past maxItems. Stores the
+ * array for ttlMs and returns it as JSON.
  */
-export const PUSH_TO_LIST = `
-local raw = redis.call('GET', KEYS[1])
+export const PUSH_TO_LIST = `${STRINGS_AT}
 local list = {}
-if raw then
-  local ok, value = pcall(cjson.decode, raw)
-  if ok and type(value) == 'table' then
-    for _, item in ipairs(value) do
-      if type(item) == 'string' and item ~= ARGV[1] then list[#list + 1] = item end
-    end
-  end
+for _, item in ipairs(stringsAt(redis.call('GET', KEYS[1]))) do
+  if item ~= ARGV[1] then list[#list + 1] = item end
 end
 list[#list + 1] = ARGV[1]
 local first = #list - tonumber(ARGV[2]) + 1

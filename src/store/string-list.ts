@@ -11,18 +11,66 @@ export const MAX_LIST_ITEM_LENGTH = 1_024;
 export const MAX_LIST_ITEMS = 100_000;
 
 /**
+ * Deepest nesting a stored list may have: Redis's cjson refuses more than
+ * 1,000 levels of arrays and objects (the outer array is one).
+ */
+export const MAX_LIST_DEPTH = 1_000;
+
+/**
  * The strings of a stored JSON array, in order; `[]` for anything else (a
  * value that is no JSON, or no array: a corrupt list holds nothing).
+ *
+ * Read as Redis's list scripts read it (round 28): JSON that cjson refuses
+ * (a lone surrogate, escaped or not, in any string or key; more than 1,000
+ * levels of nesting) is corrupt here too. JSON.parse took both, so the
+ * memory store kept such a list's items where Redis read `[]`, and a hash
+ * or name tag a corrupt list read as approved on one store was dropped on
+ * the other. (cjson's own extras, which JSON.parse refuses, are refused by
+ * the scripts: see `src/redis/scripts.ts`.)
  */
 export function stringsOfList(raw: string | undefined): string[] {
-  if (raw === undefined) return [];
+  if (raw === undefined || tooDeep(raw)) return [];
   try {
-    const value = JSON.parse(raw) as unknown;
+    const value = JSON.parse(raw, refuseLoneSurrogates) as unknown;
     if (Array.isArray(value)) return value.filter(item => typeof item === 'string');
   } catch {
-    // Not JSON: an empty list.
+    // Not JSON, or JSON that Redis's cjson refuses: an empty list.
   }
   return [];
+}
+
+/** A `JSON.parse` reviver that throws on a key or string with a lone surrogate. */
+function refuseLoneSurrogates(key: string, value: unknown): unknown {
+  if (!isWellFormed(key) || (typeof value === 'string' && !isWellFormed(value))) {
+    throw new SyntaxError('lone surrogate');
+  }
+  return value;
+}
+
+/**
+ * Whether the JSON text `raw` opens more than `MAX_LIST_DEPTH` arrays and
+ * objects within each other (brackets in strings do not count). One pass;
+ * a text too short to hold that many levels is not read.
+ */
+function tooDeep(raw: string): boolean {
+  if (raw.length <= 2 * MAX_LIST_DEPTH) return false;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < raw.length; i++) {
+    const code = raw.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c)
+        i++; // backslash: the next character is escaped
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) {
+      inString = true;
+    } else if (code === 0x5b || code === 0x7b) {
+      if (++depth > MAX_LIST_DEPTH) return true;
+    } else if (code === 0x5d || code === 0x7d) {
+      depth--;
+    }
+  }
+  return false;
 }
 
 /**

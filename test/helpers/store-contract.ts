@@ -233,4 +233,67 @@ export function storeContract(makeStore: () => Store | Promise<Store>) {
       'a\uFFFDb',
     ]);
   });
+
+  it('addToList and pushToList read a list Redis and JSON read apart as [] on every store, and keep a valid one', async () => {
+    const store = await makeStore();
+    const nested = (levels: number) =>
+      `["a",${'['.repeat(levels - 1)}${']'.repeat(levels - 1)},"b"]`;
+    const nestedObjects = (levels: number) =>
+      `["a",${'{"k":'.repeat(levels - 1)}1${'}'.repeat(levels - 1)},"b"]`;
+    // JSON.parse takes these and Redis's cjson refuses them (round 28: the
+    // memory store kept "a" where Redis read []) ...
+    const refusedByCjson = [
+      String.raw`["a","\ud800","b"]`,
+      String.raw`["a","x\udc00\ud83d","b"]`,
+      String.raw`["a","\uDBFF\u0041","b"]`,
+      String.raw`["a",{"k\udfff":1},"b"]`,
+      nested(1_001),
+      nestedObjects(1_001),
+    ];
+    // ... and cjson takes these, which JSON.parse refuses (Redis kept "a",
+    // so a list `get` read as [] had its items written back by the next add).
+    const refusedByJson = [
+      '["a",nan,"b"]',
+      '["a",-inf,"b"]',
+      '["a",Infinity,"b"]',
+      '["a",0x10,"b"]',
+      '["a",+1,"b"]',
+      '["a",01,"b"]',
+      '["a",-01,"b"]',
+      '["a",-.5,"b"]',
+      '["a",1.,"b"]',
+      '["a",1.e5,"b"]',
+      '["a\tb","b"]',
+      '["a",{"k\n":1},"b"]',
+      '["a\u0001","b"]',
+      '["a","b"]\u0000 trailing text: cjson reads to the NUL',
+    ];
+    for (const raw of [...refusedByCjson, ...refusedByJson]) {
+      await store.set('odd', raw, hour);
+      expect(await store.addToList!('odd', 'z', 10, hour), raw).toEqual(['z']);
+      expect(await store.get('odd')).toBe('["z"]');
+      await store.set('odd', raw, hour);
+      expect(await store.pushToList!('odd', 'a', 10, hour), raw).toEqual(['a']);
+      expect(await store.get('odd')).toBe('["a"]');
+    }
+    // Valid JSON (whitespace, numbers, escapes, brackets in strings, 1,000
+    // levels) keeps its strings on both.
+    const kept: [string, string[]][] = [
+      ['[\n\t"a" ,\r\n 1e5, -0, 1E+2, -1.5e-3, 0.25, true, false, null, "b"\n]', ['a', 'b']],
+      [
+        String.raw`["\\ud800", "q\"[[{", "\ud83d\ude00", "\u00e9\/"]`,
+        ['\\ud800', 'q"[[{', '😀', 'é/'],
+      ],
+      [nested(1_000), ['a', 'b']],
+      [nestedObjects(1_000), ['a', 'b']],
+      [`["${'['.repeat(1_500)}"]`, ['['.repeat(1_500)]],
+    ];
+    for (const [raw, strings] of kept) {
+      await store.set('fine', raw, hour);
+      expect(await store.pushToList!('fine', 'z', 10, hour), raw).toEqual([...strings, 'z']);
+      await store.set('fine', raw, hour);
+      expect(await store.addToList!('fine', 'y', 10, hour), raw).toEqual([...strings, 'y']);
+      expect(JSON.parse((await store.get('fine'))!)).toEqual([...strings, 'y']);
+    }
+  });
 }

@@ -1066,6 +1066,28 @@ function wrapTool(
     return { text: current };
   }
 
+  /**
+   * The arguments each call ran with, by the input object the AI SDK hands
+   * `execute` and, later, `toModelOutput`, when the input guardrails changed
+   * them (a redaction). Round 28: the tool's own `toModelOutput` was given
+   * the model's arguments, so `looked up ${input.q}` put a value the tool
+   * never saw (`ghp_…` redacted to `[GITHUB_TOKEN]`) back into the result
+   * the model reads, past output guardrails of other kinds.
+   */
+  const ranInputs = new WeakMap<object, unknown>();
+
+  /** Keeps what a call ran with when the input guardrails changed its arguments. */
+  function rememberRanInput(input: unknown, ran: unknown): void {
+    if (ran !== input && input !== null && typeof input === 'object') ranInputs.set(input, ran);
+  }
+
+  /** The arguments a call ran with, as `toModelOutput` is given them: the judged ones. */
+  function ranInputOf(input: unknown): unknown {
+    return input !== null && typeof input === 'object' && ranInputs.has(input)
+      ? ranInputs.get(input)
+      : input;
+  }
+
   /** What the model is sent of `output` (throws what the tool's `toModelOutput` throws). */
   async function modelView(input: unknown, output: unknown, scope: CallScope): Promise<unknown> {
     // What the model reads of a blocked output, or of anything shaped as
@@ -1073,7 +1095,11 @@ function wrapTool(
     return hasGuardrailBlockedShape(output)
       ? { type: 'text', value: output.message }
       : ownToModelOutput
-        ? await ownToModelOutput({ toolCallId: scope.toolCallId ?? '', input, output })
+        ? await ownToModelOutput({
+            toolCallId: scope.toolCallId ?? '',
+            input: ranInputOf(input),
+            output,
+          })
         : defaultModelOutput(output);
   }
 
@@ -1670,6 +1696,7 @@ function wrapTool(
           yield blocked(refused, scope);
           return;
         }
+        rememberRanInput(input, checked.value);
         const source = markThrownByTool(
           () => originalExecute.call(tool, checked.value, options) as AsyncIterable<unknown>,
         );
@@ -1720,6 +1747,7 @@ function wrapTool(
           remember(input, scope, true);
           return blocked(refused, scope);
         }
+        rememberRanInput(input, checked.value);
         let result: unknown;
         try {
           result = await originalExecute.call(tool, checked.value, options);
@@ -1797,7 +1825,7 @@ function wrapTool(
           return { type: 'text', value: options.output.message } satisfies ToolResultOutput;
         }
         return ownToModelOutput
-          ? await ownToModelOutput(options)
+          ? await ownToModelOutput({ ...options, input: ranInputOf(options.input) })
           : defaultModelOutput(options.output);
       }
       const input = options.input;

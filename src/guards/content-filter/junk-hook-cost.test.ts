@@ -35,3 +35,21 @@ describe('contentFilter potentialMatchStart on junk-heavy text', () => {
     expect(start).toBe(text.lastIndexOf(' ') + 1);
   });
 });
+
+// Round 28: with a turned letter among its last `maxMatchLength + 2 × TURNED_REACH`
+// counted characters, the hook holds from there whatever its own reading says
+// (it reads only the last `maxMatchLength`). It still ran that reading first:
+// in turned text every position after a turned letter is a candidate, each
+// folded to the text's end, twice (`maxMatchLength` squared characters a check).
+describe('contentFilter potentialMatchStart on upside-down text', () => {
+  it('holds from `maxMatchLength + 64` counted characters back without folding anything', () => {
+    const hook = contentFilter().potentialMatchStart!;
+    // `have a nice day and thank you` turned, without blanks, 20 times (472 units).
+    const text = `The answer: ${'noʎʞuɐɥʇpuɐʎɐpǝɔıuɐǝʌɐɥ'.repeat(20)}`;
+    folded.characters = 0;
+    // 472 - 140: maxMatchLength 76 (the longest entry's 19 characters x 4) + 2 x 32.
+    expect(hook(text)).toBe(332);
+    // Before: 4,126 characters folded for this one check.
+    expect(folded.characters).toBe(0);
+  });
+});

@@ -187,12 +187,15 @@ function heldFromTurnedLetters(
 ): (text: string) => number {
   const reach = maxMatchLength + 2 * TURNED_REACH;
   return text => {
-    const start = hook(text);
     const from = text.length > reach ? countedStart(text, reach) : 0;
-    if (from >= start) return start;
+    // `hook` reads only the last `maxMatchLength` counted characters, so it
+    // never holds from before `from`: with a turned letter after it, `from`
+    // is the answer, and the hook is not asked (round 28: it folded the text
+    // from every position after a turned letter, each to the end, about
+    // `maxMatchLength` folds a check, most of the cost of streaming it).
     TURNED_LETTER.lastIndex = from;
     if (TURNED_LETTER.test(text)) return from;
-    return Math.min(start, plainRun(text));
+    return Math.min(hook(text), plainRun(text));
   };
 }
 

@@ -284,11 +284,15 @@ const idsByState = new WeakMap<object, ToolCallIds>();
 /**
  * A tool-call id as the records of the call whose `ctx.state` is `state`
  * show it (a call no `callToolCallIds` / `stepToolCallIds` prepared, such
- * as `runChain` called directly, numbers its own as first seen).
+ * as `runChain` called directly, numbers its own as first seen). Without a
+ * state (`runChain` given a context without one) a hidden id is
+ * `#hidden-id-?`: nothing numbers the ids of separate runs together, and
+ * before round 28 each was `#hidden-id-1`, so the records of two calls
+ * with different hidden ids claimed to be of one call.
  */
 export function shownToolCallIdOf(state: object | undefined, id: string): string {
   if (state == null || typeof state !== 'object') {
-    return mayShowToolCallId(id) ? id : `${HIDDEN_TOOL_CALL_ID_PREFIX}1`;
+    return mayShowToolCallId(id) ? id : `${HIDDEN_TOOL_CALL_ID_PREFIX}?`;
   }
   let ids = idsByState.get(state);
   if (!ids) {

@@ -399,4 +399,20 @@ describe('hidden tool-call ids are numbered per call', () => {
     }
     expect(ids).toEqual(['c1', '#hidden-id-1', '#hidden-id-2', '#hidden-id-1']);
   });
+
+  it('runChain called directly without ctx.state: a hidden id is #hidden-id-?, never a number another id has too', async () => {
+    // Round 28: each run numbered its id alone, so two cards were both `#hidden-id-1`.
+    const ctx = { kind: 'tool_input' as const, messages: [], metadata: {} };
+    const check = defineGuardrail({ name: 'any', check: () => block({ reason: 'no' }) });
+    const shown = [];
+    for (const toolCallId of ['c1', CARD_2, CARD_ID]) {
+      const { records } = await runChain([check], '{}', { ...ctx, toolCallId } as never);
+      shown.push([records[0]?.toolCallId, records[0]?.status]);
+    }
+    expect(shown).toEqual([
+      ['c1', 'blocked'],
+      ['#hidden-id-?', 'blocked'],
+      ['#hidden-id-?', 'blocked'],
+    ]);
+  });
 });

@@ -570,3 +570,94 @@ describe('toolPolicy sql (round 28): dollar quotes in every scan of a condition'
     await expectRun(["DELETE FROM t WHERE id = $$ OR 1+1=2 OR $$ = 'x'"], 'postgres');
   });
 });
+
+// Round 28: only a column had a name, so an expression of the row compared
+// with itself (`lower(name) = lower(name)`, `id::int = id::int`) varied,
+// and so did `NOT (a @> b) OR a @> b` (a term not read, twice); a term not
+// read inside a CASE made the whole CASE unknown, though every branch was 1.
+describe('toolPolicy sql (round 28): expressions of the row and terms not read, by what they are', () => {
+  it('blocks an expression compared with itself, a term not read ORed with its NOT, and a CASE whose branches agree', async () => {
+    await expectBlocked(
+      [
+        'DELETE FROM t WHERE lower(name) = lower(name)',
+        'DELETE FROM t WHERE COALESCE(x, 0) = COALESCE(x,0)',
+        'DELETE FROM t WHERE CAST(id AS int) = CAST(id AS int)',
+        'DELETE FROM t WHERE id::int = id::int',
+        'DELETE FROM t WHERE CAST(id AS double  precision) >= CAST(id AS double precision)',
+        'DELETE FROM t WHERE lower(name) IS NULL OR lower(name) IS NOT NULL',
+        "DELETE FROM t WHERE upper(a) = 'X' OR upper(a) <> 'X'",
+        'DELETE FROM t WHERE id + 1 = id + 1',
+        'DELETE FROM t WHERE a || b = a || b',
+        'DELETE FROM t WHERE -id = -id',
+        'DELETE FROM t WHERE NOT (a @> b) OR a @> b',
+        'DELETE FROM t WHERE NOT (A  @>  B) OR a @> b',
+        "DELETE FROM t WHERE NOT data->>'k' = 'v' OR data->>'k' = 'v'",
+        'DELETE FROM t WHERE (a @> b) IS NOT TRUE OR a @> b',
+        'DELETE FROM t WHERE CASE WHEN a @> b THEN 1 ELSE 1 END = 1',
+        'DELETE FROM t WHERE CASE WHEN id = 1 AND a @> b THEN 1 ELSE 1 END = 1',
+        'DELETE FROM t WHERE CASE a @> b WHEN true THEN 1 ELSE 1 END = 1',
+        'DELETE FROM t WHERE CASE WHEN f(a @> b) THEN 1 WHEN c @> d THEN 1 ELSE 1 END = 1',
+        'DELETE FROM t WHERE CASE WHEN x = 1 THEN a @> b ELSE a @> b END OR NOT a @> b',
+      ],
+      ['UPDATE t SET a = 1 WHERE date(created) >= date(created)'],
+    );
+  });
+
+  it('runs expressions that differ, parameters, and a CASE whose branches differ', async () => {
+    await expectRun([
+      'DELETE FROM t WHERE lower(name) = lower(:name)',
+      'DELETE FROM t WHERE lower(name) = lower(?)',
+      'DELETE FROM t WHERE lower(a) = lower(b)',
+      'DELETE FROM t WHERE CAST(id AS int) = CAST(id AS text)',
+      'DELETE FROM t WHERE a @> ? OR NOT a @> ?',
+      'DELETE FROM t WHERE NOT (a @> b) OR a @> c',
+      "DELETE FROM t WHERE NOT ('a b' @> x) OR 'ab' @> x",
+      'DELETE FROM t WHERE id + 1 = id + 2',
+      "DELETE FROM t WHERE f(x, '1') = f(x, 1)",
+      'DELETE FROM t WHERE COALESCE(deleted, 0) = 1',
+      'DELETE FROM t WHERE CASE WHEN a @> b THEN 1 ELSE 2 END = 1',
+      'DELETE FROM t WHERE CASE WHEN a @> b THEN id ELSE 0 END = 5',
+      'DELETE FROM t WHERE CASE WHEN x = 1 THEN id ELSE 5 END = id',
+    ]);
+  });
+});
+
+// Round 28: `name LIKE '%'` held, but not with an ESCAPE, nor the patterns
+// of SIMILAR TO, GLOB and regular expressions that every string matches;
+// and a pattern ORed with its NOT (`name ~ 'a' OR name !~ 'a'`) varied.
+describe('toolPolicy sql (round 28): patterns every string matches', () => {
+  it('blocks them, with or without ESCAPE, and a pattern ORed with its NOT', async () => {
+    await expectBlocked(
+      [
+        "DELETE FROM t WHERE name LIKE '%' ESCAPE '!'",
+        "DELETE FROM t WHERE name LIKE '%%' {escape '!'}",
+        "DELETE FROM t WHERE name ILIKE '%' ESCAPE ''",
+        "DELETE FROM t WHERE name SIMILAR TO '%'",
+        "DELETE FROM t WHERE name GLOB '*'",
+        "DELETE FROM t WHERE name ~ '.*'",
+        "DELETE FROM t WHERE name ~* ''",
+        "DELETE FROM t WHERE name REGEXP 'x*'",
+        "DELETE FROM t WHERE name ~ '[a-z]{0,3}$'",
+        "DELETE FROM t WHERE lower(name) LIKE '%'",
+        "DELETE FROM t WHERE name !~ 'a' OR name ~ 'a'",
+        "DELETE FROM t WHERE name LIKE 'a%' OR name NOT LIKE 'a%'",
+      ],
+      ["UPDATE t SET a = 1 WHERE name NOT REGEXP 'x' OR name REGEXP 'x'"],
+    );
+  });
+
+  it('runs patterns that filter', async () => {
+    await expectRun([
+      "DELETE FROM t WHERE name LIKE '%%' ESCAPE '%'",
+      "DELETE FROM t WHERE name LIKE 'a%' ESCAPE '!'",
+      "DELETE FROM t WHERE name NOT LIKE '%' ESCAPE '!'",
+      "DELETE FROM t WHERE name SIMILAR TO 'a%'",
+      "DELETE FROM t WHERE name GLOB 'a*'",
+      "DELETE FROM t WHERE name ~ '^.*$'",
+      "DELETE FROM t WHERE name REGEXP '^x*$'",
+      "DELETE FROM t WHERE name ~ '.+'",
+      "DELETE FROM t WHERE name LIKE 'a%' OR name NOT LIKE 'b%'",
+      "DELETE FROM t WHERE name LIKE 'a%' OR name NOT ILIKE 'a%'",
+    ]);
+  });
+});

@@ -387,6 +387,23 @@ function comparisonLiteral(left: Value, op: string, right: Value): Value | undef
   return literal(name, base, other, table);
 }
 
+/**
+ * `name [NOT] LIKE 'a%'`, `name !~ 'a'` (`kind`: the operator) as a
+ * literal, so that `name ~ 'a' OR name !~ 'a'` holds as `id = 1 OR id <> 1`
+ * does; `undefined` when the subject has no name or the pattern is no string.
+ */
+function patternLiteral(
+  subject: Value,
+  kind: string,
+  pattern: Value,
+  negated: boolean,
+): Value | undefined {
+  if (!('name' in subject) || subject.name === undefined || subject.lits || !('str' in pattern)) {
+    return undefined;
+  }
+  return literal(subject.name, kind, pattern, negated ? eachOutcome(IDENTITY, negate) : IDENTITY);
+}
+
 /** `name IS [NOT] NULL` as a literal. */
 function nullTest(name: string, negated: boolean): Value {
   const isNullTable = NULL_BASE | FALSE | (FALSE << 4) | (TRUE << 8);
@@ -506,6 +523,60 @@ function operand(value: Value): Exclude<Value, List> {
 const varies = (value: Value) =>
   'mask' in value ? (value.mask & VARIES) !== 0 : 'list' in value && value.varies;
 const isNull = (value: Value) => 'mask' in value && value.mask === NULL;
+/*
+ * An expression of the row has a name as a column does, so that what holds
+ * of a column compared with itself holds of it: `lower(name) =
+ * lower(name)`, `id::int = id::int`, `COALESCE(x, 0) IS NULL OR
+ * COALESCE(x, 0) IS NOT NULL`, `NOT (a @> b) OR a @> b` (a term not read,
+ * by its text). Its name is a hash of what it is made of (a function's
+ * name and arguments, a cast's type, an operator and its operands), so
+ * that naming it is linear however deep it nests; a part without one (a
+ * parameter `?`, a subquery, a list) leaves it unnamed. A function with
+ * the same arguments is read as giving the same value (a random one is
+ * not: blocked, fail closed); two expressions whose hashes collide are one
+ * (blocked too).
+ */
+
+/** The start of an expression's name (a column's never starts so). */
+const EXPRESSION = '\u0001';
+
+/** FNV-1a of `text` on from `hash`. */
+function hashText(text: string, hash = 0x811c9dc5): number {
+  let h = hash;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** `hash` with one more part. */
+const mixHash = (hash: number, part: number) =>
+  Math.imul((hash ^ part) >>> 0, 0x01000193) ^ (part >>> 15);
+
+/** The hash a value adds to an expression made of it, or -1: it has no identity (a parameter, a subquery, a list, some constant). */
+function identityOf(value: Value): number {
+  if ('name' in value) {
+    if (value.name !== undefined) return hashText(value.name);
+    return value.mask === TRUE || value.mask === FALSE || value.mask === NULL ? value.mask : -1;
+  }
+  if ('num' in value) return hashText(String(value.num), 0x1234567);
+  if ('str' in value) return hashText(value.str, 0x7654321);
+  return -1;
+}
+
+/** A value that varies, named by `hash` (-1: unnamed). */
+const expression = (hash: number): Value =>
+  hash === -1 ? MASKS[VARIES]! : outcomes(VARIES, false, EXPRESSION + (hash >>> 0).toString(36));
+
+/** `op` of `operands`, named when each has an identity. */
+function expressionOf(op: string, ...operands: Value[]): Value {
+  let hash = hashText(op);
+  for (const operand of operands) {
+    const part = identityOf(operand);
+    if (part === -1) return MASKS[VARIES]!;
+    hash = mixHash(hash, part);
+  }
+  return expression(hash);
+}
+
 /** Two strings some collation reads as equal: case, trailing blanks, accents (MySQL's default ignores them). */
 const nonAscii = /[^\0-\x7f]/;
 
@@ -623,7 +694,7 @@ function arithmetic(left: Value, op: string, right: Value): Value {
   if ('name' in b && b.name !== undefined && !b.lits) {
     if ((op === '+' && zero(a)) || (op === '*' && one(a))) return b;
   }
-  if (varies(a) || varies(b)) return MASKS[VARIES]!;
+  if (varies(a) || varies(b)) return expressionOf(op, a, b);
   if (isNull(a) || isNull(b)) return MASKS[NULL]!;
   if (!('num' in a && 'num' in b)) return MASKS[CONSTANT]!;
   const x = a.num;
@@ -642,7 +713,7 @@ function arithmetic(left: Value, op: string, right: Value): Value {
 
 /** `a || b` where it joins strings: exact for two strings; a number's text depends on how it was written. */
 function concat(left: Value, right: Value): Value {
-  if (varies(left) || varies(right)) return MASKS[VARIES]!;
+  if (varies(left) || varies(right)) return expressionOf('||', left, right);
   // NULL || 'x' is NULL, but 'x' in Oracle: some constant.
   if ('str' in left && 'str' in right) return { str: left.str + right.str };
   return MASKS[CONSTANT]!;
@@ -731,9 +802,35 @@ function like(subject: Value, pattern: Value, insensitive: boolean): number {
   return nonAscii.test(text) || nonAscii.test(shape) ? mask | TRUE | FALSE : mask;
 }
 
-/** `name LIKE '%'`: a column against a pattern of `%` alone, true on every row where it is not NULL. */
-const anyText = (subject: Value, pattern: Value) =>
-  'name' in subject && subject.name !== undefined && 'str' in pattern && /^%+$/.test(pattern.str);
+/**
+ * A regular expression that matches every string (searched for, not
+ * anchored at both ends): units that may match nothing (`.*`, `x?`,
+ * `[a-z]{0,3}`), after a `^` or before a `$` (not both: `^.*$` may stop at
+ * a line break). Linear: each unit is read one way.
+ */
+const emptyMatch =
+  /^(\^?)(?:(?:\.|\\.|\[[^\]]*\]|[^\\^$.|?*+()[\]{}])(?:[*?]|\{0(?:,\d*)?\})\??)*(\$?)$/;
+
+/**
+ * `name LIKE '%'` (ESCAPE aside), `SIMILAR TO '%'`, `GLOB '*'`, `~ '.*'`,
+ * `REGEXP ''`: a column or an expression of the row against a pattern
+ * every string matches, true on every row where it is not NULL. `kind`:
+ * the operator's word (`like`, `similar`, `glob`, `regexp`, `rlike`) or
+ * symbol (`~`, `~*`); `escapeChar`, a LIKE's ESCAPE character.
+ */
+function anyText(subject: Value, pattern: Value, kind: string, escapeChar?: Value): boolean {
+  if (!('name' in subject) || subject.name === undefined || !('str' in pattern)) return false;
+  const text = pattern.str;
+  if (kind === 'like' || kind === 'ilike' || kind === 'similar') {
+    // `%%` with ESCAPE '%' is a `%` itself.
+    const escaped = escapeChar !== undefined && !('str' in escapeChar && escapeChar.str !== '%');
+    return /^%+$/.test(text) && (!escaped || text.length === 1);
+  }
+  if (kind === 'glob') return /^\*+$/.test(text);
+  if (kind !== 'regexp' && kind !== 'rlike' && !kind.startsWith('~')) return false;
+  const match = emptyMatch.exec(text);
+  return match !== null && !(match[1] && match[2]);
+}
 
 /** Binding strength of each binary operator (MySQL's order; higher binds tighter). */
 const binaryPrecedence: Record<string, number> = {
@@ -922,6 +1019,8 @@ class Operator {
   choice = 0;
   result: Value | undefined = undefined;
   same = true;
+  /** A call: the hash of its name and of the arguments so far (-1: one has no identity; see `expression`). */
+  hash = 0;
 
   constructor(op: string, precedence: number, fields?: Partial<Operator>) {
     this.op = op;
@@ -935,8 +1034,19 @@ function frameOf(op: string, open: Operator['open'], items?: Value[], name?: str
   const frame = new Operator(op, 0);
   frame.open = open;
   if (items) frame.items = items;
-  if (name !== undefined) frame.name = name;
+  if (name !== undefined) {
+    frame.name = name;
+    frame.hash = hashText(name);
+  }
   return frame;
+}
+
+/** A call's hash with one more argument (or a cast's type, as a string). */
+function calledWith(frame: Operator, argument: Value): number {
+  if (frame.hash === -1) return -1;
+  const part = identityOf(argument);
+  frame.hash = part === -1 ? -1 : mixHash(frame.hash, part);
+  return frame.hash;
 }
 
 /** The numbers 0-1023, made once (values are never written to). */
@@ -975,7 +1085,7 @@ function signed(op: string, value: Value): Value {
   }
   // `+id`: the column.
   if (op === '+' && 'name' in value && value.name !== undefined && !value.lits) return value;
-  if (varies(value)) return MASKS[VARIES]!;
+  if (varies(value)) return expressionOf(op, value);
   if (isNull(value)) return MASKS[NULL]!;
   return MASKS[CONSTANT]!;
 }
@@ -1056,23 +1166,45 @@ function apply(values: Value[], operator: Operator, mode: Mode): boolean {
     const subject = operator.escaped ? values.pop() : left;
     const pattern = operator.escaped ? left : right;
     if (!subject) return false;
-    let mask = operator.escaped
-      ? varies(subject) || varies(pattern) || varies(right)
-        ? VARIES
-        : CONSTANT
-      : anyText(subject, pattern)
-        ? TRUE | NULL
+    let mask = anyText(subject, pattern, 'like', operator.escaped ? right : undefined)
+      ? TRUE | NULL
+      : operator.escaped
+        ? varies(subject) || varies(pattern) || varies(right)
+          ? VARIES
+          : CONSTANT
         : like(subject, pattern, operator.insensitive === true);
     if (operator.negated) mask = negate(mask);
-    values.push(comparedOutcome(mask, isChained(subject), subject, pattern));
+    values.push(
+      (mask === VARIES &&
+        !operator.escaped &&
+        patternLiteral(
+          subject,
+          operator.insensitive ? 'ilike' : 'like',
+          pattern,
+          operator.negated,
+        )) ||
+        comparedOutcome(mask, isChained(subject), subject, pattern),
+    );
   } else if (op === 'match' || op.includes('~')) {
     // A regular expression (REGEXP, RLIKE, GLOB, SIMILAR TO, SOUNDS LIKE, `~`): not computed.
     // With ESCAPE (SIMILAR TO), `right` is the escape character.
     const subject = operator.escaped ? values.pop() : left;
     if (!subject) return false;
     const operands = [subject, left, right];
-    const mask = operands.some(varies) ? VARIES : operands.some(isNull) ? NULL : CONSTANT;
-    values.push(COMPARED[operator.negated || op.startsWith('!') ? negate(mask) : mask]!);
+    const pattern = operator.escaped ? left : right;
+    const kind = op === 'match' ? operator.name : op.replace('!', '');
+    const mask = anyText(subject, pattern, kind)
+      ? TRUE | NULL
+      : operands.some(varies)
+        ? VARIES
+        : operands.some(isNull)
+          ? NULL
+          : CONSTANT;
+    const negated = operator.negated || op.startsWith('!');
+    values.push(
+      (mask === VARIES && !operator.escaped && patternLiteral(subject, kind, pattern, negated)) ||
+        COMPARED[negated ? negate(mask) : mask]!,
+    );
   } else if (operator.precedence === COMPARISON) {
     const mask = compare(left, op, right);
     const chained = isChained(left);
@@ -1099,23 +1231,31 @@ function caseBranch(frame: Operator, value: Value, when: number): void {
   if (frame.taken || !(when & (TRUE | VARIES))) return;
   if (when !== TRUE) frame.choice |= when & VARIES ? VARIES : CONSTANT;
   else frame.taken = true;
+  if (varies(value)) frame.varies = true;
   if (!frame.result) {
     frame.result = value;
     return;
   }
   const first = frame.result;
+  // One value, or one expression of the row (`CASE WHEN a @> b THEN lower(x) ELSE lower(x) END`).
   const equal =
     ('num' in first && 'num' in value && first.num === value.num) ||
     ('str' in first && 'str' in value && first.str === value.str) ||
-    ('mask' in first && 'mask' in value && first.mask === value.mask && !(first.mask & VARIES));
+    ('mask' in first && 'mask' in value && first.mask === value.mask && !(first.mask & VARIES)) ||
+    ('mask' in first &&
+      'mask' in value &&
+      first.name !== undefined &&
+      first.name === value.name &&
+      !first.lits &&
+      !value.lits);
   if (!equal) frame.same = false;
 }
 
 /** A CASE's value: its one branch, or one of several, by row (varies) or by database (a constant). */
 function caseValue(frame: Operator): Value {
   const result = frame.result ?? MASKS[NULL]!;
-  if (frame.same || ('mask' in result && result.mask & VARIES)) return result;
-  return MASKS[frame.choice & VARIES ? VARIES : CONSTANT]!;
+  if (frame.same) return result;
+  return MASKS[frame.choice & VARIES || frame.varies ? VARIES : CONSTANT]!;
 }
 
 const isDigitCode = (code: number) => code >= 0x30 && code <= 0x39;
@@ -1664,7 +1804,7 @@ function readCondition(
   const terms: TermsState = {
     values: [],
     operators: [],
-    marks: [{ group: 0, operators: 0, values: 0, brackets: 0 }],
+    marks: [{ group: 0, operators: 0, values: 0, brackets: 0, at: from }],
     brackets: 0,
     expectOperand: true,
   };
@@ -1682,19 +1822,73 @@ function readCondition(
     const { marks, values, operators } = terms;
     const mark = marks[marks.length - 1]!;
     const depth = (part.depth ?? 0) - mark.brackets;
-    const next = nextTopLevelOr(sql, part.failedAt, end, depth, mode, backslash, true);
+    const inCase = operators[mark.group - 1]?.open === 'case';
+    const next = nextTopLevelOr(sql, part.failedAt, end, depth, mode, backslash, true, inCase);
     // The term (varying, not followed) in place of what was read of it; the
     // group's terms before it wait with their AND / OR.
     values.length = mark.values;
     operators.length = mark.operators;
     terms.brackets = mark.brackets;
-    values.push(MASKS[VARIES]!);
+    values.push(unreadTerm(sql, mark.at, next.or !== -1 ? next.or : next.stop, backslash));
     terms.expectOperand = false;
-    // The operator after the term, the group's `)` or the end of the condition.
+    // The operator after the term, the group's `)`, the CASE's next word or the end of the condition.
     if (next.or !== -1) start = next.or;
-    else if (marks.length === 1 || sql.charCodeAt(next.stop) === 0x29 /* ) */) start = next.stop;
-    else return { holds: undefined, stop: next.stop, seen };
+    else if (marks.length === 1 || inCase || sql.charCodeAt(next.stop) === 0x29 /* ) */) {
+      start = next.stop;
+    } else return { holds: undefined, stop: next.stop, seen };
   }
+}
+
+const notWord = /\s*not\b/iy;
+
+/**
+ * A term not read, `[from, to)`: a value that varies, named by its text
+ * after its leading NOTs, which apply to it (`NOT data->>'k' = 'v' OR
+ * data->>'k' = 'v'` is the NOT of one term ORed with it).
+ */
+function unreadTerm(sql: string, from: number, to: number, backslash: string): Value {
+  let at = from;
+  let negated = false;
+  for (notWord.lastIndex = at; notWord.test(sql) && notWord.lastIndex < to; ) {
+    at = notWord.lastIndex;
+    negated = !negated;
+  }
+  const value = expression(textHash(sql, at, to, backslash));
+  const lits = negated ? literalsOf(value) : undefined;
+  return lits ? negatedLiterals(lits) : value;
+}
+
+/**
+ * The hash of a term's text `[from, to)` as the database reads it: blanks
+ * aside (one where they part two words), names and keywords in any case,
+ * strings as written; -1 when it has a `?` (each one a parameter of its own).
+ */
+function textHash(sql: string, from: number, to: number, backslash: string): number {
+  let hash = hashText('term');
+  /** The last character hashed, and whether blanks followed it. */
+  let last = 0x20;
+  let blank = false;
+  for (let at = from; at < to; at++) {
+    let code = sql.charCodeAt(at);
+    if (isJsSpace(code)) {
+      blank = true;
+      continue;
+    }
+    if (blank && isWordCode(code) && isWordCode(last)) hash = Math.imul(hash ^ 0x20, 0x01000193);
+    blank = false;
+    if (code === 0x3f /* ? */) return -1;
+    const close = opensQuoted(code) ? quotedEnd(sql, at, to, backslash) : at;
+    if (close === -1) return -1;
+    last = sql.charCodeAt(close);
+    if (close !== at) {
+      hash = hashText(sql.slice(at, close + 1), hash);
+      at = close;
+      continue;
+    }
+    if (code >= 0x41 && code <= 0x5a) code |= 0x20;
+    hash = Math.imul(hash ^ code, 0x01000193);
+  }
+  return hash >>> 0;
 }
 
 /** Words that end a condition (the clause after it), at its top level. */
@@ -1718,6 +1912,7 @@ function nextTopLevelOr(
   mode: Mode,
   backslash: string,
   terms = false,
+  inCase = false,
 ): { or: number; stop: number } {
   let open = depth;
   let cases = 0;
@@ -1752,6 +1947,7 @@ function nextTopLevelOr(
         else if (terms && word === 'and' && between) between = false;
         else if (terms && (word === 'and' || word === 'xor')) return { or: index, stop: index };
         else if (endsCondition(word)) return { or: -1, stop: index };
+        else if (inCase && keywords.get(word) === 'when') return { or: -1, stop: index };
       }
       index = stop - 1;
     }
@@ -1769,6 +1965,8 @@ interface TermMark {
   operators: number;
   values: number;
   brackets: number;
+  /** Where the term's text starts. */
+  at: number;
 }
 
 /** The stacks of `readTerms`, kept to go on past a term it did not read. */
@@ -1850,7 +2048,10 @@ function readTerms(
       if (open.op === '{') return fail;
       if (open.open === 'call') {
         // A function of constants, whichever: it reads no column of the row.
-        expectOperand = pushed(values, MASKS[open.varies || varies(value) ? VARIES : CONSTANT]!);
+        expectOperand = pushed(
+          values,
+          open.varies || varies(value) ? expression(calledWith(open, value)) : MASKS[CONSTANT]!,
+        );
       } else if (open.open === 'in') {
         expectOperand = pushed(values, inOutcome(open, value));
       } else if (open.open === 'group') {
@@ -1899,7 +2100,11 @@ function readTerms(
         if (!escapeAfter(state)) return fail;
       } else if (!expectOperand) return fail;
       index = brace + 1;
-      expectOperand = pushed(values, MASKS[CONSTANT]!);
+      // `{escape '!'}`: the escape character, as `ESCAPE '!'` reads it.
+      expectOperand = pushed(
+        values,
+        escapeWord ? stringValue(sql, quote, close, backslash.includes("'")) : MASKS[CONSTANT]!,
+      );
       continue;
     }
     if (code === 0x7d /* } */) {
@@ -1959,6 +2164,7 @@ function readTerms(
           operators: operators.length,
           values: values.length,
           brackets: brackets + 1,
+          at: index,
         });
       } else return fail;
       brackets++;
@@ -1972,6 +2178,7 @@ function readTerms(
       const argument = values.pop()!;
       if (open?.open === 'call') {
         if (varies(argument)) open.varies = true;
+        calledWith(open, argument);
       } else if (open?.open === 'group' || open?.open === 'array') {
         // A row's or an array's element (a plain group becomes a row).
         let frame = open;
@@ -2144,7 +2351,7 @@ function readTerms(
           return { holds: true, stop: index, seen };
         }
         operators.push(operator);
-        markTerm(marks, operators, values);
+        markTerm(marks, operators, values, index);
         expectOperand = true;
         continue;
       }
@@ -2176,12 +2383,29 @@ function readTerms(
       if (kind === 'case') {
         if (!expectOperand) return fail;
         if (!waits(operators, frameOf('case', 'case'))) return deepAt(index, seen);
+        // A term not read in the CASE (its value, a WHEN's condition, a
+        // branch) is what lies up to its next WHEN, THEN, ELSE or END.
+        marks.push({
+          group: operators.length,
+          operators: operators.length,
+          values: values.length,
+          brackets,
+          at: index,
+        });
         continue;
       }
       if (kind === 'when') {
         state.expectOperand = expectOperand;
         if (!caseWord(state, lower)) return fail;
         expectOperand = state.expectOperand;
+        const mark = marks[marks.length - 1]!;
+        if (lower === 'end') {
+          if (marks.length > 1 && mark.group === operators.length + 1) marks.pop();
+        } else if (mark.group === operators.length) {
+          mark.operators = operators.length;
+          mark.values = values.length;
+          mark.at = index;
+        }
         continue;
       }
       if (kind === 'literal') {
@@ -2307,7 +2531,11 @@ function readTerms(
         index = castTail.lastIndex;
       }
       const value = values.pop()!;
-      values.push(MASKS[varies(value) ? VARIES : CONSTANT]!);
+      values.push(
+        varies(value)
+          ? expressionOf('::', value, { str: sql.slice(start, index).toLowerCase() })
+          : MASKS[CONSTANT]!,
+      );
       continue;
     }
     if (expectOperand) {
@@ -2331,7 +2559,7 @@ function readTerms(
       return { holds: true, stop: index, seen };
     }
     operators.push(operator);
-    markTerm(marks, operators, values);
+    markTerm(marks, operators, values, index);
     expectOperand = true;
   }
   if (
@@ -2351,13 +2579,14 @@ function readTerms(
  * After an AND, OR or XOR was pushed: when it is its group's own (no call,
  * IN list or CASE open above the group), the group's next term starts here.
  */
-function markTerm(marks: TermMark[], operators: Operator[], values: Value[]) {
+function markTerm(marks: TermMark[], operators: Operator[], values: Value[], at: number) {
   const mark = marks[marks.length - 1]!;
   if (operators[operators.length - 1]!.precedence > 3) return;
   // Above the group's frame: AND, XOR, OR at most (a reduce applied the rest).
   for (let i = operators.length - 1; i >= mark.group; i--) if (operators[i]!.open) return;
   mark.operators = operators.length;
   mark.values = values.length;
+  mark.at = at;
 }
 
 const isNameQuote = (code: number) => code === 0x22 || code === 0x60 || code === 0x5b;
@@ -2488,13 +2717,17 @@ function afterOperandWord(
   if (kind === 'as') {
     // CAST(x AS type), CONVERT(x USING utf8mb4): the type runs to the call's `)`.
     if (!reduce(values, operators, 0, mode)) return -1;
-    if (operators[operators.length - 1]?.open !== 'call') return -1;
+    const call = operators[operators.length - 1];
+    if (call?.open !== 'call') return -1;
     let depth = 0;
     for (let index = at; index < end; index++) {
       const code = sql.charCodeAt(index);
       if (code === 0x28) depth++;
-      else if (code === 0x29 && depth-- === 0) return index;
-      else if (opensQuoted(code)) {
+      else if (code === 0x29 && depth-- === 0) {
+        // The type is part of what the call is (`CAST(id AS int)`).
+        calledWith(call, { str: sql.slice(at, index).replace(/\s+/g, '').toLowerCase() });
+        return index;
+      } else if (opensQuoted(code)) {
         index = quotedEnd(sql, index, end, state.backslash);
         if (index === -1) return -1;
       }
@@ -2590,7 +2823,7 @@ function readComparisonWord(state: ReadState, word: string, negated: boolean): b
   const op =
     word === 'like' || word === 'ilike' ? 'like' : word === 'between' ? 'between' : 'match';
   operators.push(
-    new Operator(op, COMPARISON, { negated, insensitive: word === 'ilike', stage: 1 }),
+    new Operator(op, COMPARISON, { negated, insensitive: word === 'ilike', stage: 1, name: word }),
   );
   state.expectOperand = true;
   return true;

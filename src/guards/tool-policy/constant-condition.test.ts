@@ -661,3 +661,26 @@ describe('toolPolicy sql (round 28): patterns every string matches', () => {
     ]);
   });
 });
+
+// Round 28: a UNION branch whose WHERE is true for no row counted as a
+// branch that is the same for every row, so a NOT EXISTS that filters was
+// blocked; and an IN branch that finds no row still varied with its subject.
+describe('toolPolicy sql (round 28): subquery branches that find no row', () => {
+  it('runs a NOT EXISTS whose other branch finds no row', async () => {
+    await expectRun([
+      'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.id = t.id UNION SELECT 1 FROM v WHERE 1=0)',
+      'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM v WHERE NULL UNION ALL SELECT 1 FROM u WHERE u.id = t.id)',
+      'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.id = t.id INTERSECT SELECT 1 FROM v)',
+      'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.id = t.id EXCEPT SELECT 1 FROM v WHERE 1=0)',
+      'DELETE FROM t WHERE id NOT IN (SELECT u.id FROM v EXCEPT SELECT 1 FROM u WHERE 1=0)',
+    ]);
+  });
+
+  it('blocks when every branch finds no row, or a branch with a row is the same for every row', async () => {
+    await expectBlocked([
+      'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE 1=0 UNION SELECT 1 FROM v WHERE NULL)',
+      'DELETE FROM t WHERE id NOT IN (SELECT u.id FROM u WHERE 1=0)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.id = t.id UNION SELECT 1 FROM v EXCEPT SELECT 1 FROM w WHERE 1=0)',
+    ]);
+  });
+});

@@ -1415,6 +1415,8 @@ function subqueryAt(sql: string, index: number, end: number): boolean {
  * every row: some constant, which may hold.
  */
 let subqueryReadsTable = false;
+/** The subquery branch `subqueryVaries` read last has a WHERE true for no row: it finds none. */
+let subqueryEmpty = false;
 /** Where the DELETE or UPDATE whose WHERE is read is, up to `WHERE`: its tables and aliases. */
 let outerSql = '';
 let outerStart = 0;
@@ -1579,6 +1581,7 @@ const fromDual = /\s+dual\b/iy;
 
 const whereWord = /where\b/iy;
 const unionWord = /union\b/iy;
+const setOperationWord = /(?:except|intersect|minus)\b/iy;
 
 /** Subqueries being evaluated inside one another's WHERE; deeper ones are read by their names only. */
 let subqueryNesting = 0;
@@ -1617,8 +1620,11 @@ function subqueryVaries(
   const conditionFrom = whereAt + 5;
   const bound = boundNames(sql, index, close, backslash);
   subqueryNesting++;
+  let empty = false;
   try {
     const whole = readCondition(sql, conditionFrom, close, close - index, mode, backslash);
+    // A WHERE true for no row (`1 = 0`, NULL): the branch finds no row, whatever it names.
+    empty = whole.mask !== undefined && !(whole.mask & (TRUE | VARIES));
     // A WHERE that holds stops the reading at an OR: its end is found past it.
     let stop = whole.stop;
     for (let next = { or: stop, stop }; whole.holds === true && next.or !== -1; ) {
@@ -1641,6 +1647,7 @@ function subqueryVaries(
     return false;
   } finally {
     subqueryNesting--;
+    subqueryEmpty = empty;
   }
 }
 
@@ -1700,6 +1707,9 @@ function subqueryEnd(
   let whereAt = -1;
   let readsTable = false;
   let eachVaries = true;
+  /** Some branch may find a row; the branch has an EXCEPT, INTERSECT or MINUS. */
+  let rows = false;
+  let setOperation = false;
   const branches = exists || subject !== undefined;
   let item = subject === undefined ? undefined : subjectItemAt(sql, index, end, subject);
   /** Whether the branch `[branch, to)` varies by row; the next branch starts at `next`. */
@@ -1708,15 +1718,25 @@ function subqueryEnd(
     // its qualifier) holds where it finds a row, as EXISTS of it; another
     // branch varies with the subject.
     const selects = item !== undefined && correlated(sql, item[0], branch, to, backslash, item[1]);
-    // A branch without a table (`SELECT 1`) is one row for every outer row.
-    eachVaries &&=
-      (!selects && subject !== undefined && varies(subject)) ||
-      (readsTable &&
-        subqueryVaries(sql, branch, to, fromAt, whereAt, backslash, exists || selects));
+    // A branch without a table (`SELECT 1`) is one row for every outer row;
+    // one whose WHERE is true for no row adds none (`UNION SELECT 1 FROM v WHERE 1 = 0`).
+    if (eachVaries) {
+      subqueryEmpty = false;
+      // Read first: an IN's branch that finds no row adds none either (`id NOT IN (… WHERE 1 = 0)`).
+      const own =
+        readsTable &&
+        subqueryVaries(sql, branch, to, fromAt, whereAt, backslash, exists || selects);
+      const branchVaries = (!selects && subject !== undefined && varies(subject)) || own;
+      if (!(readsTable && subqueryEmpty && !setOperation)) {
+        eachVaries = branchVaries;
+        rows = true;
+      }
+    }
     branch = next;
     fromAt = -1;
     whereAt = -1;
     readsTable = false;
+    setOperation = false;
     if (subject !== undefined) item = subjectItemAt(sql, next, end, subject);
   };
   for (let at = index; at < end; at++) {
@@ -1750,13 +1770,26 @@ function subqueryEnd(
         at = unionWord.lastIndex - 1;
         continue;
       }
+    } else if (
+      branches &&
+      depth === 1 &&
+      !setOperation &&
+      ((code | 0x20) === 0x65 /* e */ ||
+        (code | 0x20) === 0x69 /* i */ ||
+        (code | 0x20) === 0x6d) &&
+      !isWordCode(sql.charCodeAt(at - 1))
+    ) {
+      // `… WHERE 1 = 0` before or after an EXCEPT: not the branch's own WHERE alone.
+      setOperationWord.lastIndex = at;
+      setOperation = setOperationWord.test(sql) && setOperationWord.lastIndex <= end;
     }
     if (code === 0x28) depth++;
     else if (code === 0x29) {
       if (--depth !== 0) continue;
       // EXISTS reads no column of the rows it finds: its select list names nothing it depends on.
       endBranch(at, at);
-      subqueryReadsTable = eachVaries;
+      // Every branch empty: one value (none found) for every row.
+      subqueryReadsTable = eachVaries && rows;
       return at + 1;
     } else if (opensQuoted(code)) {
       at = quotedEnd(sql, at, end, backslash);

@@ -684,3 +684,32 @@ describe('toolPolicy sql (round 28): subquery branches that find no row', () => 
     ]);
   });
 });
+
+// Round 28: a subquery that named the outer table in a join's ON varied by
+// row even when that ON held for every row (`JOIN v ON t.id = t.id`).
+describe('toolPolicy sql (round 28): a join condition that tells no row apart', () => {
+  it('blocks a subquery whose ON names the outer table only in terms that hold (or in an ON true for no row)', async () => {
+    await expectBlocked(
+      [
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u JOIN v ON t.id = t.id)',
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u JOIN v ON v.a = u.a AND t.id = t.id WHERE u.x = 1)',
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u INNER JOIN v ON t.id IS NULL OR t.id IS NOT NULL JOIN w ON w.a = v.a)',
+        'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u JOIN v ON t.id = u.id AND 1 = 0)',
+        'DELETE FROM t WHERE EXISTS (SELECT t.x FROM u JOIN v ON t.id = t.id)',
+      ],
+      [
+        'UPDATE t SET a = 1 WHERE (SELECT count(*) FROM u JOIN v ON lower(t.name) = lower(t.name)) >= 0',
+      ],
+    );
+  });
+
+  it('runs a join that tells rows apart, or an outer name outside the ON', async () => {
+    await expectRun([
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u JOIN v ON v.id = t.id)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u JOIN v ON t.id = t.id JOIN w ON w.id = t.id)',
+      'DELETE FROM t WHERE (SELECT t.x FROM u JOIN v ON t.id = t.id) = 1',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u JOIN v ON t.id = t.id WHERE u.a = t.a)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u, t.items JOIN v ON 1=1)',
+    ]);
+  });
+});

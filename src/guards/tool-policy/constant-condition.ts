@@ -1611,12 +1611,17 @@ function subqueryVaries(
   exists: boolean,
 ): boolean {
   const qualifiersFrom = exists ? fromAt : index;
-  if (whereAt === -1) return correlated(sql, qualifiersFrom, index, close, backslash);
-  if (correlated(sql, qualifiersFrom, index, close, backslash, whereAt)) return true;
   const mode = readingMode;
-  if (mode === undefined || subqueryNesting >= maxSubqueryNesting) {
-    return correlated(sql, whereAt, index, close, backslash);
+  const readable = mode !== undefined && subqueryNesting < maxSubqueryNesting;
+  const beforeWhere = whereAt === -1 ? close : whereAt;
+  if (
+    correlated(sql, qualifiersFrom, index, close, backslash, beforeWhere) &&
+    !(readable && joinsTellNoRowApart(sql, qualifiersFrom, beforeWhere, index, close, backslash))
+  ) {
+    return true;
   }
+  if (whereAt === -1) return false;
+  if (!readable) return correlated(sql, whereAt, index, close, backslash);
   const conditionFrom = whereAt + 5;
   const bound = boundNames(sql, index, close, backslash);
   subqueryNesting++;
@@ -1649,6 +1654,94 @@ function subqueryVaries(
     subqueryNesting--;
     subqueryEmpty = empty;
   }
+}
+
+/** Words that end a join's ON condition (the next join, or the clause after the FROM). */
+const endsOn = new Set(
+  (
+    'join inner left right full outer cross natural straight_join lateral on using where group ' +
+    'having order limit union intersect except minus window offset fetch for qualify'
+  ).split(' '),
+);
+
+/**
+ * Whether the subquery `[index, close)` names the outer table or alias in
+ * `[from, to)` (its select list and FROM) only in ON conditions that hold
+ * for every row (`JOIN v ON t.id = t.id`) or for none: such a join tells
+ * no outer row apart. Each ON runs to the next join word, `,` or clause at
+ * its level; one pass over `[from, to)`, each ON read once.
+ */
+function joinsTellNoRowApart(
+  sql: string,
+  from: number,
+  to: number,
+  index: number,
+  close: number,
+  backslash: string,
+): boolean {
+  const mode = readingMode!;
+  const bound = boundNames(sql, index, close, backslash);
+  /** Where the text not yet checked starts, and the open ON's condition (-1: none). */
+  let checked = from;
+  let on = -1;
+  let depth = 0;
+  let any = false;
+  /** The ON condition `[on, at)` names the outer table: whether it tells no row apart. */
+  const closeOn = (at: number): boolean => {
+    const start = on;
+    on = -1;
+    checked = at;
+    if (!correlated(sql, start, index, close, backslash, at, bound)) return true;
+    const empty = subqueryEmpty;
+    subqueryNesting++;
+    try {
+      const read = readCondition(sql, start, at, close - index, mode, backslash);
+      if (read.holds === true || (read.mask !== undefined && !(read.mask & (TRUE | VARIES)))) {
+        return true;
+      }
+      if (read.mask === undefined) return false;
+      // As a WHERE's: each AND term that names the outer table holds (`v.a = u.a AND t.id = t.id`).
+      for (const [termFrom, termTo] of conjuncts(sql, start, read.stop, mode, backslash)) {
+        if (!correlated(sql, termFrom, index, close, backslash, termTo, bound)) continue;
+        const term = readCondition(sql, termFrom, termTo, close - index, mode, backslash);
+        if (term.holds !== true) return false;
+      }
+      return true;
+    } finally {
+      subqueryNesting--;
+      subqueryEmpty = empty;
+    }
+  };
+  for (let at = from; at < to; at++) {
+    const code = sql.charCodeAt(at);
+    const quoted = opensQuoted(code) ? quotedEnd(sql, at, to, backslash) : at;
+    if (quoted === -1) return false;
+    if (quoted !== at) {
+      at = quoted;
+      continue;
+    }
+    if (code === 0x28) depth++;
+    else if (code === 0x29) depth--;
+    else if (depth === 0 && code === 0x2c /* , */ && on !== -1) {
+      if (!closeOn(at)) return false;
+    } else if (depth === 0 && isWordCode(code) && !isWordCode(sql.charCodeAt(at - 1))) {
+      let stop = at + 1;
+      while (stop < to && isWordCode(sql.charCodeAt(stop))) stop++;
+      const word = stop - at <= 13 ? sql.slice(at, stop).toLowerCase() : '';
+      if (endsOn.has(word)) {
+        if (on !== -1 && !closeOn(at)) return false;
+        if (word === 'on') {
+          // The text before the ON (tables, the select list) names no outer table.
+          if (correlated(sql, checked, index, close, backslash, at, bound)) return false;
+          on = stop;
+          any = true;
+        }
+      }
+      at = stop - 1;
+    }
+  }
+  if (on !== -1 && !closeOn(to)) return false;
+  return any && !correlated(sql, checked, index, close, backslash, to, bound);
 }
 
 /**

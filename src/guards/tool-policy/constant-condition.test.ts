@@ -713,3 +713,31 @@ describe('toolPolicy sql (round 28): a join condition that tells no row apart', 
     ]);
   });
 });
+
+// Round 28: an IN subquery that selects the outer column tested was read as
+// EXISTS only when it selected the column bare (or in parentheses), not
+// through what equals it wherever it is not NULL.
+describe('toolPolicy sql (round 28): IN of a subquery that selects the outer column through COALESCE or a cast', () => {
+  it('blocks it like an uncorrelated subquery', async () => {
+    await expectBlocked(
+      [
+        'DELETE FROM t WHERE t.id IN (SELECT COALESCE(t.id,0) FROM u)',
+        'DELETE FROM t WHERE t.id IN (SELECT CAST(t.id AS bigint) FROM u)',
+        'DELETE FROM t WHERE t.id IN (SELECT t.id::int FROM u)',
+        "DELETE FROM t WHERE t.id IN (SELECT (IFNULL(t.id, 'x')) AS k FROM u)",
+        "DELETE FROM t WHERE t.id IN (SELECT COALESCE(CAST(t.id AS int), f(1, ')')) FROM u)",
+      ],
+      ['UPDATE t SET a = 1 WHERE t.id IN (SELECT u.id FROM u UNION SELECT nvl(t.id, 0) FROM v)'],
+    );
+  });
+
+  it('runs what is not the column, or tells rows apart', async () => {
+    await expectRun([
+      'DELETE FROM t WHERE t.id IN (SELECT COALESCE(t.id + 1, 0) FROM u)',
+      'DELETE FROM t WHERE t.id IN (SELECT COALESCE(u.id, t.id) FROM u)',
+      'DELETE FROM t WHERE t.id IN (SELECT COALESCE(t.id, 0) + 1 FROM u)',
+      'DELETE FROM t WHERE t.id IN (SELECT COALESCE(t.id, 0) FROM u WHERE u.a = t.a)',
+      'DELETE FROM t WHERE t.id IN (SELECT lower(t.id) FROM u)',
+    ]);
+  });
+});

@@ -1804,7 +1804,7 @@ function subqueryEnd(
   let rows = false;
   let setOperation = false;
   const branches = exists || subject !== undefined;
-  let item = subject === undefined ? undefined : subjectItemAt(sql, index, end, subject);
+  let item = subject === undefined ? undefined : subjectItemAt(sql, index, end, subject, backslash);
   /** Whether the branch `[branch, to)` varies by row; the next branch starts at `next`. */
   const endBranch = (to: number, next: number) => {
     // IN: a branch that selects the outer column tested (and does not bind
@@ -1830,7 +1830,7 @@ function subqueryEnd(
     whereAt = -1;
     readsTable = false;
     setOperation = false;
-    if (subject !== undefined) item = subjectItemAt(sql, next, end, subject);
+    if (subject !== undefined) item = subjectItemAt(sql, next, end, subject, backslash);
   };
   for (let at = index; at < end; at++) {
     const code = sql.charCodeAt(at);
@@ -2963,9 +2963,10 @@ const fromAfterItem =
 
 /**
  * Where the select item of the subquery (or UNION branch) at `index` is,
- * when it is just the qualified column `subject` names (`t.id IN (SELECT
- * t.id FROM u)`, `SELECT DISTINCT (t.id) AS x FROM`): `[from, to)` of the
- * name, or undefined. `subqueryEnd` tells whether the branch binds its
+ * when it is the qualified column `subject` names, or what equals it
+ * wherever it is not NULL (`t.id IN (SELECT t.id FROM u)`, `SELECT
+ * DISTINCT (t.id) AS x FROM`, `COALESCE(t.id, 0)`, `CAST(t.id AS int)`,
+ * `t.id::int`): `[from, to)` of the name, or undefined. `subqueryEnd` tells whether the branch binds its
  * qualifier; if not, the IN holds for each row where the branch finds one.
  */
 function subjectItemAt(
@@ -2973,6 +2974,7 @@ function subjectItemAt(
   index: number,
   end: number,
   subject: Value,
+  backslash: string,
 ): [number, number] | undefined {
   if (!('mask' in subject) || subject.name === undefined || !subject.name.includes('.')) {
     return undefined;
@@ -2980,22 +2982,77 @@ function subjectItemAt(
   selectItem.lastIndex = index;
   if (!selectItem.test(sql) || selectItem.lastIndex > end) return undefined;
   let from = selectItem.lastIndex;
-  let groups = 0;
-  for (; sql.charCodeAt(from) === 0x28 /* ( */ && groups < 8; groups++) {
-    from = skipBlanks(sql, from + 1, end);
+  /** What wraps the column, outermost first: `(` (1), or a call that is the column where it is not NULL (2). */
+  const wraps: number[] = [];
+  while (wraps.length < 8) {
+    if (sql.charCodeAt(from) === 0x28 /* ( */) {
+      wraps.push(1);
+      from = skipBlanks(sql, from + 1, end);
+      continue;
+    }
+    sameValueCall.lastIndex = from;
+    if (!sameValueCall.test(sql) || sameValueCall.lastIndex > end) break;
+    wraps.push(2);
+    from = sameValueCall.lastIndex;
   }
   const to = qualifiedNameEnd(sql, from, end);
   if (to === -1 || to - from > maxNameLength || nameOf(sql, from, to) !== subject.name) {
     return undefined;
   }
-  let after = to;
-  for (; groups > 0; groups--) {
+  let after = castsAfter(sql, to, end);
+  for (let wrap = wraps.pop(); wrap !== undefined; wrap = wraps.pop()) {
     after = skipBlanks(sql, after, end);
+    if (wrap === 2) {
+      // `COALESCE(t.id, …)`, `CAST(t.id AS …)`: what follows the column is read to the call's `)`.
+      sameValueRest.lastIndex = after;
+      if (!sameValueRest.test(sql)) return undefined;
+      after = callEnd(sql, after, end, backslash);
+      if (after === -1) return undefined;
+    }
     if (sql.charCodeAt(after) !== 0x29 /* ) */) return undefined;
-    after++;
+    after = castsAfter(sql, after + 1, end);
   }
   fromAfterItem.lastIndex = after;
   return fromAfterItem.test(sql) && fromAfterItem.lastIndex <= end ? [from, to] : undefined;
+}
+
+/**
+ * A call whose value is its first argument wherever that is not NULL
+ * (`COALESCE(x, 0)`, `IFNULL`, `NVL`, SQL Server's `ISNULL(x, 0)`, a
+ * `CAST(x AS …)`), to its first argument; sticky.
+ */
+const sameValueCall = /(?:coalesce|ifnull|nvl|isnull|cast)\s*\(\s*/iy;
+/** What follows the first argument of such a call: another argument, or a cast's type. */
+const sameValueRest = /,|as\b/iy;
+/** A PostgreSQL cast (`::int`, `::varchar(10)`), sticky. */
+const postfixCast = /\s*::\s*[a-z_][\w$]*/iy;
+
+/** Past the casts (`::type`) at `at`. */
+function castsAfter(sql: string, at: number, end: number): number {
+  let after = at;
+  for (postfixCast.lastIndex = after; postfixCast.test(sql) && postfixCast.lastIndex <= end; ) {
+    after = postfixCast.lastIndex;
+    for (castTail.lastIndex = after; castTail.test(sql) && castTail.lastIndex <= end; ) {
+      after = castTail.lastIndex;
+    }
+    postfixCast.lastIndex = after;
+  }
+  return after;
+}
+
+/** The `)` that closes the call whose argument list goes on at `at` (quotes and parentheses skipped), or -1. */
+function callEnd(sql: string, at: number, end: number, backslash: string): number {
+  let depth = 0;
+  for (let index = at; index < end; index++) {
+    const code = sql.charCodeAt(index);
+    if (code === 0x28) depth++;
+    else if (code === 0x29 && depth-- === 0) return index;
+    else if (opensQuoted(code)) {
+      index = quotedEnd(sql, index, end, backslash);
+      if (index === -1) return -1;
+    }
+  }
+  return -1;
 }
 
 /** CASE's WHEN, THEN, ELSE, END: false when out of place. */

@@ -1,12 +1,13 @@
 import { INFLATE_OVER, inflate } from './inflate';
 import {
-  collectFontReferences,
-  collectObjectStream,
   isToUnicodeMap,
   MAX_TO_UNICODE_CODES,
-  mapsByName,
+  ObjectReferences,
+  PdfFonts,
   parseToUnicode,
   pdfString,
+  ReferenceReader,
+  readObjectStream,
   shownThroughMaps,
   type ToUnicode,
   ToUnicodeUnreadable,
@@ -1049,11 +1050,10 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
   let after = 0; // where the previous stream's body ended
   /** CMap streams' texts by object number, the streams that may show text, object streams (round 26). */
   const cmaps = new Map<number, string>();
-  const contents: Uint8Array[] = [];
+  const contents: Array<[number, Uint8Array]> = [];
   const objectStreams: Array<[string, string]> = [];
-  const fonts = new Map<number, number>();
-  const names = new Map<string, Set<number>>();
-  const references = { current: -1, until: 0 };
+  const references = new ObjectReferences();
+  const reader = new ReferenceReader(references);
   /** A stream's data as it reads (`own`: its object's header and dictionary), kept for the ToUnicode reading. */
   const keep = (own: string, number: number, data: Uint8Array) => {
     const read = latin1(data);
@@ -1061,7 +1061,7 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
       objectStreams.push([own, read]);
       return;
     }
-    contents.push(data);
+    contents.push([number, data]);
     if (number >= 0 && isToUnicodeMap(read)) cmaps.set(number, read);
   };
   /** The bytes `[start, end)` outside filtered streams: read in pieces, their font references collected. */
@@ -1069,9 +1069,8 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
     for (let at = start; at < end; at += PDF_RAW_PIECE) {
       const bytes = file.read(at, Math.min(readTo, at + PDF_RAW_PIECE + PDF_RAW_OVERLAP));
       rawPdfPieces(bytes, walk);
-      // References starting in its overlap are the next piece's (read there whole).
-      references.until = Math.min(end - at, PDF_RAW_PIECE);
-      collectFontReferences(latin1(bytes), fonts, names, undefined, references);
+      // The piece without its overlap: the reader reads on from there.
+      reader.feed(latin1(bytes.subarray(0, Math.min(end - at, PDF_RAW_PIECE))));
     }
   };
   /**
@@ -1151,7 +1150,8 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
     at = after - 1;
   }
   if (from < length) raw(from, length);
-  if (cmaps.size > 0) toUnicodePieces(fonts, names, cmaps, contents, objectStreams, walk);
+  reader.end();
+  if (cmaps.size > 0) toUnicodePieces(references, cmaps, contents, objectStreams, walk);
 }
 
 /**
@@ -1162,27 +1162,30 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
  * streams; past a bound the PDF fails closed.
  */
 function toUnicodePieces(
-  fonts: Map<number, number>,
-  names: Map<string, Set<number>>,
+  references: ObjectReferences,
   cmaps: ReadonlyMap<number, string>,
-  contents: readonly Uint8Array[],
+  contents: ReadonlyArray<[number, Uint8Array]>,
   objectStreams: ReadonlyArray<[string, string]>,
   walk: Walk,
 ): void {
   try {
-    for (const [own, content] of objectStreams) collectObjectStream(own, content, fonts, names);
-    // The CMaps a font names as its ToUnicode, each read once.
+    for (const [own, content] of objectStreams) readObjectStream(own, content, references);
+    // The CMaps an object names as its ToUnicode, each read once.
     const maps = new Map<number, ToUnicode>();
     const budget = { codes: MAX_TO_UNICODE_CODES };
-    for (const map of new Set(fonts.values())) {
-      const cmap = cmaps.get(map);
+    for (const [k, path] of references.paths.entries()) {
+      const map = references.targets[k]!;
+      const cmap = /(?:^|\0)ToUnicode$/.test(path) && !maps.has(map) ? cmaps.get(map) : undefined;
       if (cmap !== undefined) maps.set(map, parseToUnicode(cmap, budget));
     }
-    const byName = mapsByName(fonts, names, maps);
-    if (byName.size === 0) return;
-    for (const content of contents) {
-      for (const reading of shownThroughMaps(content, byName, walk.budget) ?? []) {
-        if (reading.trim() !== '') walk.pieces.push(reading);
+    if (maps.size === 0) return;
+    const fonts = new PdfFonts(references, maps);
+    for (const [number, content] of contents) {
+      if (maps.has(number)) continue; // a CMap shows nothing
+      for (const fontOf of fonts.of(number)) {
+        for (const reading of shownThroughMaps(content, fontOf, walk.budget) ?? []) {
+          if (reading.trim() !== '') walk.pieces.push(reading);
+        }
       }
     }
   } catch (error) {

@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { cmapOf, glyphs, hex4 } from '../../test/helpers/pdf-fonts';
 import {
   streamedFileOutcome,
   toolFileSent,
@@ -19,34 +20,6 @@ import type { GuardrailEvent } from '../core/types';
 
 const CARD_TEXT = 'card 4111 1111 1111 1111';
 const utf8 = (text: string) => new TextEncoder().encode(text);
-const hex4 = (n: number) => n.toString(16).padStart(4, '0');
-
-/** Glyph numbers for the characters of `text`: 0x0100 and up, in order of first use. */
-function glyphs(text: string): Map<string, number> {
-  const codes = new Map<string, number>();
-  for (const character of text)
-    if (!codes.has(character)) codes.set(character, 0x100 + codes.size * 3);
-  return codes;
-}
-
-/** A ToUnicode CMap for `codes` (the first character by a one-code range, the rest by bfchar). */
-function cmapOf(codes: Map<string, number>, extra = ''): string {
-  const entries = [...codes];
-  const [first, ...rest] = entries;
-  const wide = (character: string) => hex4(character.charCodeAt(0));
-  return [
-    '/CIDInit /ProcSet findresource begin 12 dict begin begincmap',
-    '/CMapName /Adobe-Identity-UCS def /CMapType 2 def',
-    '1 begincodespacerange <0000> <FFFF> endcodespacerange',
-    `1 beginbfrange <${hex4(first![1])}> <${hex4(first![1])}> <${wide(first![0])}> endbfrange`,
-    `${rest.length} beginbfchar`,
-    ...rest.map(([character, code]) => `<${hex4(code)}> <${wide(character)}>`),
-    'endbfchar',
-    extra,
-    'endcmap CMapName currentdict /CMap defineresource pop end end',
-  ].join('\n');
-}
-
 const stream = (number: number, data: Uint8Array, dictionary = '') => [
   utf8(`${number} 0 obj\n<< /Length ${data.length} /Filter /FlateDecode ${dictionary}>>\nstream\n`),
   data,

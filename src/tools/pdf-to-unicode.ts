@@ -3,11 +3,12 @@
  * font with `/Encoding /Identity-H`: each two bytes a glyph's number), read
  * through the font's `/ToUnicode` CMap (`beginbfchar` / `beginbfrange`), as
  * a viewer's copy and search read it (round 26: `<0012003A…> Tj` read as
- * latin-1 bytes, so an injection drawn so passed). The fonts are found by
- * name: every `/F1 5 0 R` whose object has `/ToUnicode 9 0 R`, wherever
- * written (a page's resources, a form's, an object stream's), and a
- * content stream's strings after `/F1 12 Tf` are read through each map the
- * name leads to. Bounded: codes 1 to 4 bytes, a map's target 512 bytes at
+ * latin-1 bytes, so an injection drawn so passed). Round 28: the fonts
+ * are resolved as a viewer resolves them ({@link PdfFonts}): a content
+ * stream's strings after `/F1 12 Tf` are read through the map of the `/F1`
+ * its page's (or form's) `/Resources` name, the objects' references read
+ * in one streaming pass ({@link ReferenceReader}); a stream no page shows
+ * through every `/F1`'s maps in the file, as before. Bounded: codes 1 to 4 bytes, a map's target 512 bytes at
  * most, {@link MAX_TO_UNICODE_CODES} codes in all the maps of one PDF, and
  * {@link MAX_FONTS_PER_NAME} maps a name; past a bound the PDF fails closed.
  * Each scan is one pass, its regular expressions without nested repetition.
@@ -217,42 +218,264 @@ function apartRanges(
 }
 
 /**
- * The object and reference pairs of a PDF's text (its bytes read as
- * latin-1, or an object stream's objects): each object that names a
- * `/ToUnicode` map (font object -> map object), and each `/Name N G R`
- * (name -> object). `objectAt` gives the object a place is in when the
- * text has no `N G obj` headers (an object stream). `state`: the object
- * the text starts in, updated to the one it ends in (a PDF read in
- * pieces), and where matches stop being read (`until`).
+ * A PDF's references, each with the object it is in and the keys that
+ * lead to it there, joined by NUL: `3 0 obj << /Resources << /Font << /F1
+ * 5 0 R >> >> >>` is object 3, path `Resources\0Font\0F1`, target 5; a
+ * reference in an array is the array's key's (`/Contents [4 0 R 9 0 R]`).
+ * An object written twice (an incremental update) keeps the references of
+ * both. Kept flat (three arrays), indexed only for a PDF with ToUnicode maps.
  */
-export function collectFontReferences(
-  text: string,
-  fonts: Map<number, number>,
-  names: Map<string, Set<number>>,
-  objectAt?: (index: number) => number,
-  state: { current: number; until?: number } = { current: -1 },
-): void {
-  // A number starts only after a non-digit, so a run of digits is tried once.
-  const pattern =
-    /(?<!\d)(\d{1,10})\s+\d{1,5}\s+obj\b|\/ToUnicode\s+(\d{1,10})\s+\d{1,5}\s+R\b|\/([^\s/[\]<>(){}%]{1,127})\s+(\d{1,10})\s+\d{1,5}\s+R\b/g;
-  for (const match of text.matchAll(pattern)) {
-    if (state.until !== undefined && match.index >= state.until) break;
-    if (match[1] !== undefined) state.current = Number(match[1]);
-    else {
-      const object = objectAt ? objectAt(match.index) : state.current;
-      if (match[2] !== undefined) {
-        // Outside any object (a damaged file): kept under a key of its own.
-        fonts.set(object >= 0 ? object : -1 - match.index, Number(match[2]));
-      } else {
-        const name = pdfName(match[3]!);
-        let set = names.get(name);
-        if (!set) {
-          set = new Set();
-          names.set(name, set);
+export class ObjectReferences {
+  readonly objects: number[] = [];
+  readonly paths: string[] = [];
+  readonly targets: number[] = [];
+  add(object: number, path: string, target: number): void {
+    this.objects.push(object);
+    this.paths.push(path);
+    this.targets.push(target);
+  }
+}
+
+/** Joins the keys of a reference's path. */
+const SEP = '\0';
+const joinPath = (path: string, key: string) => (path === '' ? key : `${path}${SEP}${key}`);
+/** How deep dictionaries and arrays are followed: deeper references are not kept. */
+const MAX_NESTING = 32;
+
+interface Frame {
+  array: boolean;
+  /** The keys that lead to this container. */
+  path: string;
+  /** A dictionary's last key, and whether its value was read. */
+  key?: string;
+  valued: boolean;
+  /** The path of the last key's value, once asked for. */
+  at?: string;
+}
+
+/**
+ * Reads a PDF's objects for their references ({@link ObjectReferences}),
+ * given its text (bytes read as latin-1) a piece at a time, in order, the
+ * bodies of filtered streams left out: one pass, a token cut between two
+ * pieces read whole (round 27: references were matched in 1 MB pieces
+ * overlapping by 4 KB, so `/ToUnicode` and `9 0 R` more than 4 KB apart
+ * across a piece's end were lost). Strings and comments are skipped, an
+ * unfiltered stream's body up to its `endstream`; `N G obj` and `endobj`
+ * close whatever a damaged object left open.
+ */
+export class ReferenceReader {
+  private object = -1;
+  private frames: Frame[] = [];
+  private nested = 0;
+  /** The integers read last, in a row (for `N G R` and `N G obj`). */
+  private numbers: number[] = [];
+  /** A token cut at the end of a piece. */
+  private token = '';
+  private mode: 'code' | 'comment' | 'literal' | 'hex' | 'stream' | 'open' | 'close' = 'code';
+  private depth = 0;
+  private escaped = false;
+  /** The end of the last piece in a stream's body, for an `endstream` cut between two. */
+  private tail = '';
+  private readonly interned = new Map<string, string>();
+  private readonly joined = new Map<string, Map<string, string>>();
+  constructor(readonly references: ObjectReferences) {}
+
+  /** Starts object `number` (an object stream's next object): whatever was open is closed. */
+  begin(number: number): void {
+    this.end();
+    this.object = number;
+  }
+
+  /** Ends the text read so far (an object stream's object): a token cut there is read. */
+  end(): void {
+    this.flush();
+    this.frames = [];
+    this.nested = 0;
+    this.numbers = [];
+    this.mode = 'code';
+  }
+
+  /** The next piece of the text. */
+  feed(text: string): void {
+    const { length } = text;
+    for (let at = 0; at < length; at++) {
+      switch (this.mode) {
+        case 'comment': {
+          const end = lineEnd(text, at);
+          if (end < 0) return;
+          this.mode = 'code';
+          at = end;
+          continue;
         }
-        set.add(Number(match[4]));
+        case 'literal':
+          at = this.literal(text, at);
+          continue;
+        case 'hex': {
+          const end = text.indexOf('>', at);
+          if (end < 0) return;
+          this.value();
+          at = end;
+          continue;
+        }
+        case 'stream': {
+          // `endstream` cut between the last piece and this one, else searched in this one.
+          const cut = at === 0 ? (this.tail + text.slice(0, 8)).indexOf('endstream') : -1;
+          const found = cut >= 0 ? cut - this.tail.length : text.indexOf('endstream', at);
+          if (found < 0 && cut < 0) {
+            this.tail = text.slice(-8);
+            return;
+          }
+          at = found + 8;
+          this.tail = '';
+          this.mode = 'code';
+          continue;
+        }
+        case 'open':
+          this.mode = 'code';
+          if (text.charCodeAt(at) === 0x3c) this.open(false);
+          else {
+            this.mode = 'hex';
+            at--;
+          }
+          continue;
+        case 'close':
+          this.mode = 'code';
+          if (text.charCodeAt(at) === 0x3e) {
+            this.close();
+            continue;
+          }
+          break;
+      }
+      const code = text.charCodeAt(at);
+      if (CHARACTER[code] === SPACE) {
+        if (this.token !== '') this.flush();
+        continue;
+      }
+      if (CHARACTER[code] === REGULAR) {
+        let end = at + 1;
+        while (end < length && CHARACTER[text.charCodeAt(end)] === REGULAR) end++;
+        // A token cut by the piece's end is read on in the next.
+        if (this.token.length < 256) this.token += text.slice(at, Math.min(end, at + 256));
+        if (end === length) return;
+        at = end - 1;
+        continue;
+      }
+      if (this.token !== '') this.flush();
+      if (code === 0x2f) this.token = '/';
+      else if (code === 0x25) this.mode = 'comment';
+      else if (code === 0x28) {
+        this.mode = 'literal';
+        this.depth = 1;
+      } else if (code === 0x3c) this.mode = 'open';
+      else if (code === 0x3e) this.mode = 'close';
+      else if (code === 0x5b) this.open(true);
+      else if (code === 0x5d) this.close();
+    }
+  }
+
+  /** A literal string's characters from `at`: where it ends, or the piece's last place. */
+  private literal(text: string, at: number): number {
+    for (; at < text.length; at++) {
+      const code = text.charCodeAt(at);
+      if (this.escaped) this.escaped = false;
+      else if (code === 0x5c) this.escaped = true;
+      else if (code === 0x28) this.depth++;
+      else if (code === 0x29 && --this.depth === 0) {
+        this.value();
+        return at;
       }
     }
+    return at;
+  }
+
+  /** The token read so far, if any. */
+  private flush(): void {
+    const token = this.token;
+    if (token === '') return;
+    this.token = '';
+    if (token[0] === '/') {
+      // Interned: a key is kept once however often it is written (no slice of a piece kept).
+      const name = pdfName(token.slice(1, 128));
+      let kept = this.interned.get(name);
+      if (kept === undefined) {
+        kept = name.split('').join('');
+        if (this.interned.size < 65_536) this.interned.set(kept, kept);
+      }
+      this.name(kept);
+      return;
+    }
+    if (isInteger(token)) {
+      this.numbers.push(Number(token));
+      if (this.numbers.length > 2) this.numbers.shift();
+      this.value(false);
+      return;
+    }
+    const [number, generation] = this.numbers.length === 2 ? this.numbers : [];
+    this.numbers = [];
+    if (token === 'R' && number !== undefined && generation !== undefined) this.reference(number);
+    else if (token === 'obj' && number !== undefined) this.begin(number);
+    else if (token === 'endobj') this.begin(-1);
+    else if (token === 'stream') {
+      this.end();
+      this.mode = 'stream';
+      this.tail = '';
+    } else this.value();
+  }
+
+  private name(name: string): void {
+    this.numbers = [];
+    const frame = this.frames.at(-1);
+    if (frame && !frame.array && (frame.key === undefined || frame.valued)) {
+      frame.key = name;
+      frame.valued = false;
+      frame.at = undefined;
+    } else this.value();
+  }
+
+  /** A value read in the open container (`numbers`: it ends a run of integers). */
+  private value(numbers = true): void {
+    if (numbers) this.numbers = [];
+    if (this.mode !== 'comment') this.mode = 'code';
+    const frame = this.frames.at(-1);
+    if (frame) frame.valued = true;
+  }
+
+  /** The path a value read now is at. */
+  private path(): string {
+    const frame = this.frames.at(-1);
+    if (!frame) return '';
+    if (frame.array || frame.key === undefined) return frame.path;
+    if (frame.at === undefined) {
+      // Interned: each path is one string however many references are at it.
+      let byKey = this.joined.get(frame.path);
+      if (!byKey) {
+        byKey = new Map();
+        this.joined.set(frame.path, byKey);
+      }
+      frame.at = byKey.get(frame.key);
+      if (frame.at === undefined) {
+        frame.at = joinPath(frame.path, frame.key);
+        byKey.set(frame.key, frame.at);
+      }
+    }
+    return frame.at;
+  }
+
+  private reference(target: number): void {
+    if (this.nested <= this.frames.length) this.references.add(this.object, this.path(), target);
+    this.value();
+  }
+
+  private open(array: boolean): void {
+    this.numbers = [];
+    if (this.nested++ < MAX_NESTING) this.frames.push({ array, path: this.path(), valued: false });
+  }
+
+  private close(): void {
+    this.numbers = [];
+    if (this.nested === 0) return;
+    if (this.nested-- <= MAX_NESTING) this.frames.pop();
+    this.value();
   }
 }
 
@@ -264,70 +487,263 @@ const pdfName = (raw: string) =>
       )
     : raw;
 
+/** What each latin-1 character is to a PDF token: white space, a delimiter or a token's own. */
+const SPACE = 0;
+const DELIMITER = 1;
+const REGULAR = 2;
+
+/** Where the line at `at` ends (its line feed or carriage return), or -1. */
+function lineEnd(text: string, at: number): number {
+  for (; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 0x0a || code === 0x0d) return at;
+  }
+  return -1;
+}
+
+/** Whether a token is an integer of 1 to 10 digits. */
+function isInteger(token: string): boolean {
+  if (token.length > 10) return false;
+  for (let k = 0; k < token.length; k++) {
+    const code = token.charCodeAt(k);
+    if (code < 0x30 || code > 0x39) return false;
+  }
+  return true;
+}
+
 /**
- * The objects of an object stream (`/Type /ObjStm`, inflated): `collectFontReferences`
- * over its objects' text, each given its number from the stream's header.
+ * The objects of an object stream (`/Type /ObjStm`, inflated): each read
+ * for its references ({@link ReferenceReader}), given its number from the
+ * stream's header.
  */
-export function collectObjectStream(
-  own: string,
-  content: string,
-  fonts: Map<number, number>,
-  names: Map<string, Set<number>>,
-): void {
+export function readObjectStream(own: string, content: string, references: ObjectReferences): void {
   const first = /\/First\s+(\d{1,10})/.exec(own);
   const count = /\/N\s+(\d{1,10})/.exec(own);
   if (!first || !count) return;
   const start = Number(first[1]);
   const header = content.slice(0, start).trim().split(/\s+/);
-  const numbers: number[] = [];
-  const offsets: number[] = [];
-  for (let k = 0; k + 1 < header.length && numbers.length < Number(count[1]); k += 2) {
-    numbers.push(Number(header[k]));
-    offsets.push(start + Number(header[k + 1]));
+  const objects: Array<[number, number]> = [];
+  for (let k = 0; k + 1 < header.length && objects.length < Number(count[1]); k += 2) {
+    objects.push([Number(header[k]), start + Number(header[k + 1])]);
   }
-  let index = 0;
-  collectFontReferences(content, fonts, names, at => {
-    while (index + 1 < offsets.length && offsets[index + 1]! <= at) index++;
-    return at >= (offsets[0] ?? Number.POSITIVE_INFINITY) ? numbers[index]! : -1;
-  });
+  const reader = new ReferenceReader(references);
+  for (const [k, [number, offset]] of objects.entries()) {
+    reader.begin(number);
+    reader.feed(content.slice(offset, objects[k + 1]?.[1] ?? content.length));
+  }
+  reader.end();
 }
 
-/** {@link mapsByName}'s key for the maps no name leads to. */
+/** {@link PdfFonts}' key for the maps no font name leads to. */
 export const UNNAMED = '\0unnamed';
 
+/** The path of a form or image a page's resources name. */
+const XOBJECT = /^Resources\0XObject\0[^\0]+$/;
+
+/** Font names and the objects of their ToUnicode maps. */
+type NamedMaps = Map<string, Set<number>>;
+
 /**
- * Each font name's ToUnicode maps: the name's objects that are fonts with
- * a map, their maps (at most {@link MAX_FONTS_PER_NAME} distinct a name).
- * The maps no name leads to (a font written inline in a page's resources,
- * `/F1 << … /ToUnicode 7 0 R >>`, its map counted to the page) are kept
- * under {@link UNNAMED}, for the strings of a font whose name leads to none.
+ * A PDF's fonts as its content streams use them: each content stream's
+ * font names and their ToUnicode maps, resolved through the page that
+ * shows it (its `/Contents`, the `/Resources` it has or its nearest
+ * `/Parent` has) or its own `/Resources` (a form), as a viewer resolves
+ * them (round 27: by name across the whole file, so two pages each naming
+ * `/F1` with another map read each page through either, and a font written
+ * inline on one page through the other's). Linear: each object's references
+ * indexed by path once, each resources and font dictionary resolved once.
  */
-export function mapsByName(
-  fonts: ReadonlyMap<number, number>,
-  names: ReadonlyMap<string, ReadonlySet<number>>,
-  maps: ReadonlyMap<number, ToUnicode>,
-): Map<string, ToUnicode[]> {
-  const byName = new Map<string, ToUnicode[]>();
-  const named = new Set<ToUnicode>();
-  const tooMany = () =>
-    new ToUnicodeUnreadable(
-      `a PDF font name that leads to more than ${MAX_FONTS_PER_NAME} ToUnicode maps`,
-    );
-  for (const [name, objects] of names) {
-    const found = new Set<ToUnicode>();
-    for (const object of objects) {
-      const map = maps.get(fonts.get(object) ?? -1);
-      if (map) found.add(map);
+export class PdfFonts {
+  private readonly byPath = new Map<number, Map<string, number[]>>();
+  private readonly withResources = new Set<number>();
+  private readonly holders = new Map<number, number[]>();
+  private readonly resolved = new Map<string, NamedMaps>();
+  private everyName: Map<string, ToUnicode[]> | undefined;
+  constructor(
+    references: ObjectReferences,
+    private readonly maps: ReadonlyMap<number, ToUnicode>,
+  ) {
+    const { objects, paths, targets } = references;
+    for (let k = 0; k < objects.length; k++) {
+      const [object, path, target] = [objects[k]!, paths[k]!, targets[k]!];
+      let byPath = this.byPath.get(object);
+      if (!byPath) {
+        byPath = new Map();
+        this.byPath.set(object, byPath);
+      }
+      const list = byPath.get(path) ?? [];
+      list.push(target);
+      byPath.set(path, list);
+      if (isUnder(path, 'Resources')) this.withResources.add(object);
+      // A page's contents, and a form its resources name (`/XObject << /Fm1 9 0 R >>`).
+      if ((path === 'Contents' || XOBJECT.test(path)) && object >= 0) {
+        const holders = this.holders.get(target) ?? [];
+        if (holders.at(-1) !== object) holders.push(object);
+        this.holders.set(target, holders);
+      }
     }
-    if (found.size > MAX_FONTS_PER_NAME) throw tooMany();
-    for (const map of found) named.add(map);
-    if (found.size > 0) byName.set(name, [...found]);
   }
-  const unnamed = [...maps.values()].filter(map => !named.has(map));
-  if (unnamed.length > MAX_FONTS_PER_NAME) throw tooMany();
-  if (unnamed.length > 0) byName.set(UNNAMED, unnamed);
-  return byName;
+
+  /**
+   * The font names' maps to read content stream `stream` through, one for
+   * each page (or form) that shows it, at most {@link MAX_FONTS_PER_NAME}
+   * different ones (past them the PDF fails closed); for a stream no page
+   * shows and that names no resources of its own, every name's maps in the
+   * file (and {@link UNNAMED}'s), as before.
+   */
+  of(stream: number): Array<(name: string) => ToUnicode[] | undefined> {
+    const holders = [...(this.holders.get(stream) ?? [])];
+    if (this.withResources.has(stream)) holders.push(stream);
+    // Read only when it names a font (`Tf`): every name's maps are resolved then.
+    if (holders.length === 0) return [name => this.all().get(name) ?? this.all().get(UNNAMED)];
+    const seen = new Map<string, Map<string, ToUnicode[]>>();
+    for (const holder of holders) {
+      const fonts = this.holderFonts(holder);
+      const key = [...fonts]
+        .map(([name, objects]) => `${name}:${[...objects].join(',')}`)
+        .sort()
+        .join(SEP);
+      if (seen.has(key)) continue;
+      if (seen.size === MAX_FONTS_PER_NAME) {
+        throw new ToUnicodeUnreadable(
+          `a PDF content stream shown with more than ${MAX_FONTS_PER_NAME} sets of fonts`,
+        );
+      }
+      seen.set(key, this.mapped(fonts));
+    }
+    return [...seen.values()].map(fonts => name => fonts.get(name));
+  }
+
+  /** A page's or form's fonts: its `/Resources`, else the nearest `/Parent`'s. */
+  private holderFonts(holder: number): NamedMaps {
+    let object = holder;
+    for (let step = 0; step < 32 && !this.withResources.has(object); step++) {
+      const parent = this.targets(object, 'Parent')[0];
+      if (parent === undefined) break;
+      object = parent;
+    }
+    return this.cached(`r${object}`, () => {
+      const fonts: NamedMaps = new Map();
+      this.resources(object, 'Resources', fonts);
+      for (const target of this.targets(object, 'Resources')) {
+        merge(
+          fonts,
+          this.cached(`r${target}:`, () => this.resources(target, '', new Map())),
+        );
+      }
+      return fonts;
+    });
+  }
+
+  /** The fonts of the resources dictionary at `path` in `object` (written there), added to `fonts`. */
+  private resources(object: number, path: string, fonts: NamedMaps): NamedMaps {
+    const fontPath = joinPath(path, 'Font');
+    this.fontDictionary(object, fontPath, fonts);
+    for (const target of this.targets(object, fontPath)) {
+      merge(
+        fonts,
+        this.cached(`f${target}`, () => this.fontDictionary(target, '', new Map())),
+      );
+    }
+    return fonts;
+  }
+
+  /**
+   * The fonts of the font dictionary at `path` in `object` (written there),
+   * added to `fonts`: `/F1 5 0 R` the font object's map, `/F1 << …
+   * /ToUnicode 7 0 R >>` (a font written inline) its map.
+   */
+  private fontDictionary(object: number, path: string, fonts: NamedMaps): NamedMaps {
+    for (const [entry, targets] of this.byPath.get(object) ?? []) {
+      const rest =
+        path === '' ? entry : entry.startsWith(path + SEP) ? entry.slice(path.length + 1) : '';
+      if (rest === '') continue;
+      const cut = rest.indexOf(SEP);
+      if (cut >= 0 && rest.slice(cut + 1) !== 'ToUnicode') continue;
+      const name = cut < 0 ? rest : rest.slice(0, cut);
+      for (const target of targets) {
+        for (const map of cut < 0 ? this.targets(target, 'ToUnicode') : [target]) {
+          if (!this.maps.has(map)) continue;
+          const set = fonts.get(name) ?? new Set();
+          set.add(map);
+          fonts.set(name, set);
+        }
+      }
+    }
+    return fonts;
+  }
+
+  /** Every name's maps in the file, for a stream no page or form holds. */
+  private all(): Map<string, ToUnicode[]> {
+    if (this.everyName) return this.everyName;
+    const fonts: NamedMaps = new Map();
+    const named = new Set<number>();
+    for (const paths of this.byPath.values()) {
+      for (const [path, targets] of paths) {
+        const keys = path.split(SEP);
+        const toUnicode = keys.at(-1) === 'ToUnicode';
+        const name = keys.at(toUnicode ? -2 : -1);
+        if (name === undefined || name === '') continue;
+        for (const target of targets) {
+          for (const map of toUnicode ? [target] : this.targets(target, 'ToUnicode')) {
+            if (!this.maps.has(map)) continue;
+            const set = fonts.get(name) ?? new Set();
+            set.add(map);
+            fonts.set(name, set);
+            named.add(map);
+          }
+        }
+      }
+    }
+    const unnamed = [...this.maps.keys()].filter(map => !named.has(map));
+    if (unnamed.length > 0) fonts.set(UNNAMED, new Set(unnamed));
+    this.everyName = this.mapped(fonts);
+    return this.everyName;
+  }
+
+  /** Names' map objects as their maps, at most {@link MAX_FONTS_PER_NAME} a name. */
+  private mapped(fonts: NamedMaps): Map<string, ToUnicode[]> {
+    const out = new Map<string, ToUnicode[]>();
+    for (const [name, objects] of fonts) {
+      if (objects.size > MAX_FONTS_PER_NAME) {
+        throw new ToUnicodeUnreadable(
+          `a PDF font name that leads to more than ${MAX_FONTS_PER_NAME} ToUnicode maps`,
+        );
+      }
+      out.set(
+        name,
+        [...objects].map(object => this.maps.get(object)!),
+      );
+    }
+    return out;
+  }
+
+  private cached(key: string, resolve: () => NamedMaps): NamedMaps {
+    let fonts = this.resolved.get(key);
+    if (fonts === undefined) {
+      fonts = resolve();
+      this.resolved.set(key, fonts);
+    }
+    return fonts;
+  }
+
+  /** The objects `object`'s references at `path` lead to. */
+  private targets(object: number, path: string): readonly number[] {
+    return this.byPath.get(object)?.get(path) ?? [];
+  }
 }
+
+/** Adds `from`'s names and maps to `into`. */
+function merge(into: NamedMaps, from: NamedMaps): void {
+  for (const [name, objects] of from) {
+    const set = into.get(name) ?? new Set();
+    for (const object of objects) set.add(object);
+    into.set(name, set);
+  }
+}
+
+/** Whether `path` is `key` or under it. */
+const isUnder = (path: string, key: string) => path === key || path.startsWith(key + SEP);
 
 /**
  * The string at `bytes[at]` (`(`: a literal string, its escapes and nested
@@ -400,7 +816,7 @@ export const isPdfSpace = (code: number) =>
 
 /**
  * The text a content stream shows through its fonts' ToUnicode maps: each
- * string after `/Name … Tf` read through the name's maps (codes of the
+ * string after `/Name … Tf` read through the name's maps (`fontOf`; codes of the
  * map's width; a code the map lacks shows nothing), a string of a font
  * with no map as latin-1; the strings of one `[…]` array joined, others by
  * line feeds. A name leading to several maps gives one reading for each
@@ -410,7 +826,7 @@ export const isPdfSpace = (code: number) =>
  */
 export function shownThroughMaps(
   bytes: Uint8Array,
-  byName: ReadonlyMap<string, ToUnicode[]>,
+  fontOf: (name: string) => ToUnicode[] | undefined,
   room: { left: number },
 ): string[] | undefined {
   // The shown strings' bytes one after another, and each string's [font maps, end, joined to the previous].
@@ -453,7 +869,7 @@ export function shownThroughMaps(
       (at === 0 || isDelimiter(bytes[at - 1]!)) &&
       (at + 2 >= bytes.length || isDelimiter(bytes[at + 2]!))
     ) {
-      font = byName.get(lastName) ?? byName.get(UNNAMED);
+      font = fontOf(lastName);
     } else if (code === 0x25) {
       // A comment, to the end of its line.
       while (at < bytes.length && bytes[at] !== 0x0a && bytes[at] !== 0x0d) at++;
@@ -509,3 +925,8 @@ const isDelimiter = (code: number) =>
   code === 0x7b ||
   code === 0x7d ||
   code === 0x25;
+
+/** What each latin-1 character is to a PDF token ({@link ReferenceReader}). */
+const CHARACTER = Uint8Array.from({ length: 256 }, (_, code) =>
+  isPdfSpace(code) ? SPACE : isDelimiter(code) ? DELIMITER : REGULAR,
+);

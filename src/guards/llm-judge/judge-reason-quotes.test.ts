@@ -199,6 +199,46 @@ describe('llmJudge: a reason that writes a judged value otherwise quotes nothing
   });
 });
 
+/*
+ * Round 28 (attacker's review of round 27): a value spelled out over words
+ * of two letters or more (`hu nt er 2`), letters of another script drawn
+ * like the text's (`һunter2` with a Cyrillic `һ`, small capitals), and an
+ * HTML reference without its `;` or with leading zeros were shown as the
+ * judge wrote them.
+ */
+describe('llmJudge: a reason that spells, disguises or escapes a short judged value quotes nothing of it', () => {
+  const prompt = 'Please log in, my password is hunter2 and the door code 8842.';
+
+  async function shownReason(reason: string): Promise<string | undefined> {
+    const model = wrapLanguageModel({
+      model: new MockLanguageModelV4({ doGenerate: async () => generateResult('unused') }),
+      middleware: guardrails({
+        input: [
+          llmJudge({ model: judgeSaying({ flagged: true, confidence: 0.9, reason }), policy }),
+        ],
+      }),
+    });
+    const result = await generateText({ model, prompt });
+    return (await getGuardrailOutcome(result))?.records[0]?.reason;
+  }
+
+  it.each([
+    ['It wrote hu nt er 2 here.', 'It wrote [quoted] here.'],
+    ['It wrote hunt er2 here.', 'It wrote [quoted] here.'],
+    ['It wrote "hunter" + "2" here.', 'It wrote "[quoted]" here.'],
+    ['It wrote 88 42 and 2 4 8 8 here.', 'It wrote [quoted] and [quoted] here.'],
+    ['It wrote \u04bbunter2 (Cyrillic) here.', 'It wrote [quoted] (Cyrillic) here.'],
+    ['It wrote h\u057dnter2 (in Armenian) here.', 'It wrote [quoted] (in Armenian) here.'],
+    ['It wrote \u029c\u1d1c\u0274\u1d1b\u1d07\u02802 here.', 'It wrote [quoted] here.'],
+    ['It wrote h&#x75nter2 here.', 'It wrote [quoted] here.'],
+    ['It wrote hunter&#x0000000032; here.', 'It wrote [quoted] here.'],
+    ['It wrote hunter\\u{00000032} here.', 'It wrote [quoted] here.'],
+    ['It has 2 problems, 10 of 10 agree.', 'It has 2 problems, 10 of 10 agree.'],
+  ])('%s', async (reason, shown) => {
+    expect(await shownReason(reason)).toBe(shown);
+  });
+});
+
 describe('llmJudge: the verdict cache keeps the reason as records show it', () => {
   it('a shared store never holds the card the judge quoted; a later identical check reads the same reason', async () => {
     const written: string[] = [];

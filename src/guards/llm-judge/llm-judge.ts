@@ -758,12 +758,13 @@ function withoutQuotes(reason: string, judged: readonly string[]): string {
  * otherwise (round 27): compared by their skeletons (`reason-skeleton.ts`:
  * letters and digits, escapes decoded, case and compatibility forms
  * folded), each run of 8 skeleton characters of the reason found in a
- * judged text's skeleton, forward or written backwards, and each token of
- * 4 to 7 skeleton characters with a digit found there either way (a run of
- * words of one letter or digit, a value spelled out, counts as one). A
+ * judged text's skeleton, forward or written backwards, and each run of
+ * whole words of 4 to 7 skeleton characters with a digit found there
+ * either way (a value spelled out over words of any length, round 28:
+ * `hu nt er 2` was shown, only words of one letter were joined). A
  * marked stretch takes the characters between its letters (the spaces of
  * `4111 1111 …`) and runs to the ends of the words it touches. Linear:
- * one rolling pass over each skeleton, a native search per short token.
+ * one rolling pass over each skeleton for each length from 4 to 8.
  */
 function markRewrittenCopies(reason: string, judged: readonly string[], quoted: Uint8Array): void {
   const skeleton = mappedSkeletonOf(reason);
@@ -783,37 +784,37 @@ function markRewrittenCopies(reason: string, judged: readonly string[], quoted: 
   for (let index = 0; index < length; index++) {
     inSkeleton[index] = copied[index]! | copied[both.length - 1 - index]!;
   }
-  // Each word's skeleton, and each run of words of one letter or digit
-  // (`h u n t e r 2`: a value spelled out), as [first, last) of the skeleton.
-  const pieces: Array<[number, number]> = [];
-  let spelled: [number, number] | undefined;
-  let spelledWords = 0;
-  const endSpelled = () => {
-    if (spelled && spelledWords > 1) pieces.push(spelled);
-    spelled = undefined;
-    spelledWords = 0;
-  };
+  // Each run of whole words whose skeleton is 4 to 7 characters with a
+  // digit: a word (`hunter2`), or a value spelled out over several
+  // (`h u n t e r 2`, and round 28: `hu nt er 2`, `hunt er2`). As [first,
+  // last) of the skeleton; the words' skeletons follow each other there.
+  const words: number[] = [];
   for (const token of reason.matchAll(/\S+/g)) {
-    const end = token.index + token[0].length;
-    let first = 0;
+    let first = words.length === 0 ? 0 : words[words.length - 1]!;
     while (first < length && skeleton.from[first]! < token.index) first++;
-    let last = first;
-    while (last < length && skeleton.to[last]! <= end) last++;
-    pieces.push([first, last]);
-    if (last - first !== 1) endSpelled();
-    else {
-      spelled = spelled ? [spelled[0], last] : [first, last];
-      spelledWords++;
+    words.push(first);
+  }
+  words.push(length);
+  const shortStarts = new Map<number, number[]>();
+  for (let word = 0; word + 1 < words.length; word++) {
+    const first = words[word]!;
+    for (let next = word + 1; next < words.length; next++) {
+      const size = words[next]! - first;
+      if (size >= MIN_QUOTE_CHARS) break;
+      if (size < MIN_DIGIT_TOKEN_CHARS) continue;
+      if (!/\d/.test(skeleton.text.slice(first, first + size))) continue;
+      // Forward at `first` of `both`, and backwards where the reversed skeleton holds it.
+      const starts = shortStarts.get(size) ?? [];
+      starts.push(first, both.length - first - size);
+      shortStarts.set(size, starts);
     }
   }
-  endSpelled();
-  for (const [first, last] of pieces) {
-    const piece = skeleton.text.slice(first, last);
-    if (piece.length < MIN_DIGIT_TOKEN_CHARS || piece.length >= MIN_QUOTE_CHARS) continue;
-    if (!/\d/.test(piece)) continue;
-    const backward = [...piece].reverse().join('');
-    if (texts.some(text => text.includes(piece) || text.includes(backward))) {
-      inSkeleton.fill(1, first, last);
+  // One rolling pass over each judged skeleton per length (4 to 7): linear.
+  for (const [size, starts] of shortStarts) {
+    const found = new Uint8Array(both.length);
+    markCopies(both, texts, size, [...new Set(starts)], found);
+    for (let index = 0; index < length; index++) {
+      inSkeleton[index] = inSkeleton[index]! | found[index]! | found[both.length - 1 - index]!;
     }
   }
   for (let index = 0; index < length; index++) {

@@ -1,3 +1,5 @@
+import { homoglyphs, latinLookAlikes, smallCapitals } from '../prompt-injection/fold-text';
+
 /**
  * The letters and digits of a text as `llmJudge`'s reason masking compares
  * them (round 27): escapes decoded (JSON `\u0040` / `\u{40}`, `\x40`, URL
@@ -11,9 +13,31 @@
 
 const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu;
 
-/** Folds one character: compatibility forms and marks out, lower case, final sigma as sigma. */
+/**
+ * Letters drawn like a Latin one, as the Latin letter (round 28): Cyrillic,
+ * Greek, Armenian and Cherokee look-alikes, Latin ones (`ɑ`, `ı`) and small
+ * capitals, as `foldText` reads them. A judge that wrote `һunter2` with a
+ * Cyrillic `һ`, or `ʜᴜɴᴛᴇʀ2`, quoted the text's `hunter2` unmasked.
+ */
+const LOOK_ALIKES: Readonly<Record<string, string>> = {
+  ...homoglyphs,
+  ...latinLookAlikes,
+  ...smallCapitals,
+};
+
+/**
+ * Folds one character: compatibility forms and marks out, lower case, final
+ * sigma as sigma, a look-alike as the Latin letter it is drawn like.
+ */
 function folded(char: string): string {
-  return char.normalize('NFKD').toLowerCase().replace(NOT_LETTER_OR_DIGIT, '').replaceAll('ς', 'σ');
+  const fold = char
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(NOT_LETTER_OR_DIGIT, '')
+    .replaceAll('ς', 'σ');
+  let latin = '';
+  for (const unit of fold) latin += LOOK_ALIKES[unit] ?? unit;
+  return latin === fold ? fold : latin.normalize('NFKD').replace(NOT_LETTER_OR_DIGIT, '');
 }
 
 /** ASCII letters and digits as a skeleton holds them (lower case); 0 for other ASCII. */
@@ -85,13 +109,24 @@ function escapeAt(text: string, index: number): boolean {
       most = 7;
     }
   } else return false;
+  // The closed forms take any number of leading zeros (`&#x0000000032;`,
+  // `\u{00000032}`), as HTML and JavaScript read them (round 28).
+  const zerosFrom = at;
+  if (close >= 0) while (text.charCodeAt(at) === 0x30) at++;
+  const zeros = at - zerosFrom;
   for (; digits < most; digits++, at++) {
     const digit = hexAt(text, at);
     if (digit < 0 || digit >= base) break;
     point = point * base + digit;
   }
-  // Fixed-width forms need every digit; the closed ones at least one and their closing character.
-  if (close < 0 ? digits !== most : digits === 0 || text.charCodeAt(at++) !== close) return false;
+  // Fixed-width forms need every digit; the closed ones at least one and
+  // `\u{…}` its brace. An HTML reference is read without its `;`, as a
+  // browser shows `&#x75nter2` (round 28: it was left as written).
+  if (close < 0) {
+    if (digits !== most) return false;
+  } else if (digits + zeros === 0) return false;
+  else if (text.charCodeAt(at) === close) at++;
+  else if (close === 0x7d) return false;
   if (point > 0x10ffff) return false;
   lastRead.point = point;
   lastRead.end = at;

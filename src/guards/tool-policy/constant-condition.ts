@@ -2845,20 +2845,11 @@ function afterOperandWord(
     if (!reduce(values, operators, 0, mode)) return -1;
     const call = operators[operators.length - 1];
     if (call?.open !== 'call') return -1;
-    let depth = 0;
-    for (let index = at; index < end; index++) {
-      const code = sql.charCodeAt(index);
-      if (code === 0x28) depth++;
-      else if (code === 0x29 && depth-- === 0) {
-        // The type is part of what the call is (`CAST(id AS int)`).
-        calledWith(call, { str: sql.slice(at, index).replace(/\s+/g, '').toLowerCase() });
-        return index;
-      } else if (opensQuoted(code)) {
-        index = quotedEnd(sql, index, end, state.backslash);
-        if (index === -1) return -1;
-      }
-    }
-    return -1;
+    const close = callEnd(sql, at, end, state.backslash);
+    if (close === -1) return -1;
+    // The type is part of what the call is (`CAST(id AS int)`).
+    calledWith(call, { str: sql.slice(at, close).replace(/\s+/g, '').toLowerCase() });
+    return close;
   }
   if (!intervalUnits.has(word)) return -1;
   // The operators of the interval's expression apply first (`INTERVAL 1 + 1 DAY`).

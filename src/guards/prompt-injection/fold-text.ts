@@ -3,8 +3,10 @@ import { isReadThrough, normalizeText } from '../shared/normalize-text';
 import { PieceJoiner } from '../shared/piece-joiner';
 import {
   TURNED,
+  TURNED_DIGITS,
   TURNED_MORE,
   UNTURNED,
+  UNTURNED_DIGITS,
   UNTURNED_MORE,
   upsideDownRegions,
 } from '../shared/upside-down';
@@ -1812,20 +1814,37 @@ export function secondReadings(text: string): string {
  * (0: not yet): the turned letters of both alphabets (`TURNED`,
  * `TURNED_MORE`), in either case, as the letters they are; `u n p d b q`
  * swapped, and the capitals `N M W` read as `n w m` (round 27: a capital
- * `N` turned is itself, and `M` is `W`); any other unit lower-cased (when
- * that is one unit).
+ * `N` turned is itself, and `M` is `W`); round 28: the turned digits
+ * (`TURNED_DIGITS`: `ㄣ` is `4`) as theirs, `6` and `9` swapped, and the
+ * `ן ๅ` some generators write for `l` as `l`; any other unit lower-cased
+ * (when that is one unit).
  */
 const upsideDownTarget = new Uint16Array(0x10000);
 const upsideDownKnown = new Map<number, number>();
 for (const [turned, letters] of [
   [TURNED, UNTURNED],
   [TURNED_MORE, UNTURNED_MORE],
+  [TURNED_DIGITS, UNTURNED_DIGITS],
 ]) {
   for (let index = 0; index < turned!.length; index++) {
     upsideDownKnown.set(turned!.charCodeAt(index), letters!.charCodeAt(index));
   }
 }
-for (const [from, to] of ['un', 'nu', 'pd', 'dp', 'bq', 'qb', 'Nn', 'Mw', 'Wm']) {
+for (const [from, to] of [
+  'un',
+  'nu',
+  'pd',
+  'dp',
+  'bq',
+  'qb',
+  'Nn',
+  'Mw',
+  'Wm',
+  '69',
+  '96',
+  'ןl',
+  'ๅl',
+]) {
   upsideDownKnown.set(from!.charCodeAt(0), to!.charCodeAt(0));
 }
 

@@ -84,7 +84,12 @@ export const TURNED_LETTER = new RegExp(`[${TURNED}${TURNED_MORE}]`, 'g');
  * stand for `n u d p q b`, and `ı`), in either case; the capitals `H I M W`
  * (`M` and `W` stand for `W` and `M`); and the leetspeak digits and symbols
  * that stand for such a letter (`0 1 5 $ |`: `n0ʎ` is `you`, round 27): a
- * region reaches back over them from its first turned letter.
+ * region reaches back over them from its first turned letter. Round 28: `f`
+ * and `i`, which flip generators and people typing by hand keep for `ɟ` and
+ * `ᴉ` (`flǝsɹnoʎ lliʞ` read `kill yoursel`, `lliʞ` alone `k`); the letters
+ * other generators write for `l` (Hebrew `ן`, Thai `ๅ`); the digits that
+ * read as digits turned (`6 8 9`, `6` and `9` swapped) and the turned
+ * digits (`Ɩ ⇂ ᄅ ↊ Ɛ ↋ ㄣ ϛ ㄥ`, `TURNED_DIGITS`), none a kind.
  */
 export function isPlainInFlipped(code: number): boolean {
   const lower = code | 0x20;
@@ -93,6 +98,8 @@ export function isPlainInFlipped(code: number): boolean {
     return (
       lower === 0x62 || // b
       lower === 0x64 || // d
+      lower === 0x66 || // f
+      lower === 0x69 || // i
       lower === 0x6c || // l
       lower === 0x6e || // n
       lower === 0x6f || // o
@@ -104,19 +111,42 @@ export function isPlainInFlipped(code: number): boolean {
       lower === 0x7a //    z
     );
   }
-  return code === 0x131; // ı
+  return code === 0x131 || TURNED_DIGIT_VALUES.has(code) || PLAIN_L.includes(code); // ı
 }
 
-// The capitals H I M W, and 0 1 5 $ | (`isPlainInFlipped`).
-const PLAIN_SYMBOLS = [0x48, 0x49, 0x4d, 0x57, 0x30, 0x31, 0x35, 0x24, 0x7c];
+// The capitals H I M W, and 0 1 5 6 8 9 $ | (`isPlainInFlipped`).
+const PLAIN_SYMBOLS = [0x48, 0x49, 0x4d, 0x57, 0x30, 0x31, 0x35, 0x36, 0x38, 0x39, 0x24, 0x7c];
+/** What flip generators write for `l` besides `l` and `ꞁ`: Hebrew final nun `ן`, Thai `ๅ`. */
+const PLAIN_L = [0x5df, 0xe45];
+
+/**
+ * Turned digits of flip generators and Unicode (`Ɩ ⇂` 1, `ᄅ ↊` 2, `Ɛ ↋` 3,
+ * `ㄣ` 4, `ϛ` 5, `ㄥ` 7), and the digits they are. Plain in flipped writing
+ * (a region takes them in, they make no kind): `ᄅ` and `ㄣ` are letters of
+ * Korean and Chinese phonetic writing too.
+ */
+export const TURNED_DIGITS = 'Ɩ⇂ᄅ↊Ɛ↋ㄣϛㄥ';
+export const UNTURNED_DIGITS = '112233457';
+const TURNED_DIGIT_VALUES = new Map(
+  [...TURNED_DIGITS].map((digit, index) => [
+    digit.charCodeAt(0),
+    UNTURNED_DIGITS.charCodeAt(index),
+  ]),
+);
 
 /**
  * The letter a plain letter of flipped writing is read as (`n` → `u`), lower
  * case; `ı` as `i`; the capitals `N M W` as `n w m`; a leetspeak digit or
- * symbol as the letter `foldText` reads it as (`0` → `o`, `1` → `i`).
+ * symbol as the letter `foldText` reads it as (`0` → `o`, `1` → `i`); `6`
+ * and `9` as each other, a turned digit as its digit so read (`ㄣ` → `a`),
+ * `ן ๅ` as `l`.
  */
 export function plainTurned(code: number): number {
   if (code === 0x131) return 0x69;
+  if (PLAIN_L.includes(code)) return 0x6c;
+  const digit = TURNED_DIGIT_VALUES.get(code);
+  // As `foldText` reads the digit in a word: a leetspeak one as its letter.
+  if (digit !== undefined) return digit === 0x32 ? digit : plainTurned(digit);
   switch (code) {
     case 0x4e:
       return 0x6e; // N → n
@@ -133,6 +163,18 @@ export function plainTurned(code: number): number {
       return 0x73; // 5 $ → s
     case 0x7c:
       return 0x6c; // | → l
+    case 0x36:
+      return 0x39; // 6 → 9
+    case 0x39:
+      return 0x36; // 9 → 6
+    case 0x38:
+      return 0x62; // 8 → b
+    case 0x33:
+      return 0x65; // 3 → e
+    case 0x34:
+      return 0x61; // 4 → a
+    case 0x37:
+      return 0x74; // 7 → t
   }
   const lower = code | 0x20;
   switch (lower) {

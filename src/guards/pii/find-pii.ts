@@ -404,6 +404,29 @@ function isQuietMark(text: string, at: number, edge: number, glued: boolean): bo
   return isInTable(quietMarks, code) || (!glued && (code === 45 || code === 58));
 }
 
+/** A dot, a blank and a digit: what an IPv4 address with a blank holds (`10.0. 0.1`). */
+const dotBlankDigit = /\.[ \t]\d/;
+
+/**
+ * True when an IPv4 address with a blank (`ipv4OneBlank`, read only with an
+ * IP word within 32 characters before it on its line) may start within 32
+ * characters after `end`, on its line: its three dots lie within 12
+ * characters of its start. A value longer than its placeholder brings an IP
+ * word before it closer to such an address (`ip: jane.doe.longername@…
+ * and 10.0. 0.1`: 40 characters away, 24 once the e-mail is
+ * `[EMAIL_ADDRESS]`), so the redacted text reads an address the first
+ * scan did not, whatever lies on either side of the value. Every other
+ * context a finder reads before its match (a phone word) takes only
+ * separators between it and the number, which neither a value nor a
+ * placeholder is.
+ */
+function ipWordMayReachOver(text: string, end: number): boolean {
+  if (end + 3 > text.length) return false;
+  const after = text.slice(end, end + 48);
+  const lineEnd = after.indexOf('\n');
+  return dotBlankDigit.test(lineEnd >= 0 ? after.slice(0, lineEnd) : after);
+}
+
 /**
  * The spans whose redaction may change how the text around them reads (the
  * first round of `spansBesidePlaceholders` reads only beside these), as
@@ -447,7 +470,9 @@ function readingMayChange(
       (valuesMeetOverSpace && index + 1 < spans.length && after >= spans[index + 1]!.start) ||
       isLetterOrEnd(source, after, after === span.end) ||
       (valuesMeetOverSpace && isQuietMark(source, after, span.end - 1, after === span.end));
-    if (!beforeSafe || !afterSafe) fresh = flagged(fresh, spans.length, index);
+    if (!beforeSafe || !afterSafe || ipWordMayReachOver(source, span.end)) {
+      fresh = flagged(fresh, spans.length, index);
+    }
   }
   if (candidates.length === spans.length) return fresh; // every candidate kept as found
   for (const candidate of candidates) {

@@ -681,6 +681,9 @@ describe('toolPolicy sql (round 28): subquery branches that find no row', () => 
       'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE 1=0 UNION SELECT 1 FROM v WHERE NULL)',
       'DELETE FROM t WHERE id NOT IN (SELECT u.id FROM u WHERE 1=0)',
       'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.id = t.id UNION SELECT 1 FROM v EXCEPT SELECT 1 FROM w WHERE 1=0)',
+      // An aggregate, or a HAVING, is one row though the WHERE is true for none.
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.id = t.id UNION SELECT count(*) FROM v WHERE 1=0)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.id = t.id UNION SELECT 1 FROM v WHERE 1=0 HAVING true)',
     ]);
   });
 });

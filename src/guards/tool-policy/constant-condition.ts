@@ -1581,7 +1581,7 @@ const fromDual = /\s+dual\b/iy;
 
 const whereWord = /where\b/iy;
 const unionWord = /union\b/iy;
-const setOperationWord = /(?:except|intersect|minus)\b/iy;
+const setOperationWord = /(?:except|intersect|minus|having)\b/iy;
 
 /** Subqueries being evaluated inside one another's WHERE; deeper ones are read by their names only. */
 let subqueryNesting = 0;
@@ -1800,7 +1800,12 @@ function subqueryEnd(
   let whereAt = -1;
   let readsTable = false;
   let eachVaries = true;
-  /** Some branch may find a row; the branch has an EXCEPT, INTERSECT or MINUS. */
+  /**
+   * Some branch may find a row; the branch's WHERE alone does not tell it
+   * finds none (an EXCEPT, INTERSECT or MINUS, a HAVING, or a call in its
+   * select list, which may be an aggregate: `SELECT count(*) FROM v WHERE
+   * 1 = 0` is one row).
+   */
   let rows = false;
   let setOperation = false;
   const branches = exists || subject !== undefined;
@@ -1869,15 +1874,18 @@ function subqueryEnd(
       !setOperation &&
       ((code | 0x20) === 0x65 /* e */ ||
         (code | 0x20) === 0x69 /* i */ ||
-        (code | 0x20) === 0x6d) &&
+        (code | 0x20) === 0x6d /* m */ ||
+        (code | 0x20) === 0x68) /* h */ &&
       !isWordCode(sql.charCodeAt(at - 1))
     ) {
       // `… WHERE 1 = 0` before or after an EXCEPT: not the branch's own WHERE alone.
       setOperationWord.lastIndex = at;
       setOperation = setOperationWord.test(sql) && setOperationWord.lastIndex <= end;
     }
-    if (code === 0x28) depth++;
-    else if (code === 0x29) {
+    if (code === 0x28) {
+      if (depth === 1 && fromAt === -1) setOperation = true;
+      depth++;
+    } else if (code === 0x29) {
       if (--depth !== 0) continue;
       // EXISTS reads no column of the rows it finds: its select list names nothing it depends on.
       endBranch(at, at);

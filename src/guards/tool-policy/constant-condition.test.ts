@@ -598,6 +598,7 @@ describe('toolPolicy sql (round 28): expressions of the row and terms not read, 
         'DELETE FROM t WHERE CASE a @> b WHEN true THEN 1 ELSE 1 END = 1',
         'DELETE FROM t WHERE CASE WHEN f(a @> b) THEN 1 WHEN c @> d THEN 1 ELSE 1 END = 1',
         'DELETE FROM t WHERE CASE WHEN x = 1 THEN a @> b ELSE a @> b END OR NOT a @> b',
+        'DELETE FROM t WHERE id IS NULL OR CASE WHEN x = 1 THEN id IS NOT NULL ELSE id IS NOT NULL END',
       ],
       ['UPDATE t SET a = 1 WHERE date(created) >= date(created)'],
     );
@@ -618,6 +619,7 @@ describe('toolPolicy sql (round 28): expressions of the row and terms not read, 
       'DELETE FROM t WHERE CASE WHEN a @> b THEN 1 ELSE 2 END = 1',
       'DELETE FROM t WHERE CASE WHEN a @> b THEN id ELSE 0 END = 5',
       'DELETE FROM t WHERE CASE WHEN x = 1 THEN id ELSE 5 END = id',
+      'DELETE FROM t WHERE id IS NULL OR CASE WHEN x = 1 THEN id IS NOT NULL ELSE id = 1 END',
     ]);
   });
 });

@@ -1247,8 +1247,15 @@ function caseBranch(frame: Operator, value: Value, when: number): void {
       first.name !== undefined &&
       first.name === value.name &&
       !first.lits &&
-      !value.lits);
+      !value.lits) ||
+    ('mask' in first && 'mask' in value && sameLiteral(first.lits, value.lits));
   if (!equal) frame.same = false;
+}
+
+/** Whether two values are one literal: one base, one table (`id IS NOT NULL` twice). */
+function sameLiteral(a: Literals | undefined, b: Literals | undefined): boolean {
+  if (!a || !b || a.tables || b.tables || a.extra || b.extra) return false;
+  return sameBase(a, b) && effective(a, a.table) === effective(b, b.table);
 }
 
 /** A CASE's value: its one branch, or one of several, by row (varies) or by database (a constant). */

@@ -7,6 +7,8 @@ import {
   markerByPattern,
   PII_NEEDS,
   PII_NEEDS_SPELLED_OUT,
+  piece,
+  pieceByPatterns,
   piiNeeds,
 } from './potential-start';
 
@@ -22,9 +24,10 @@ const CHARS = [
 ];
 
 describe('pii hook: joinable tokens', () => {
-  it('answers as the patterns it stands for, on 50,000 random tokens', () => {
+  it('answers as the patterns it stands for, on 50,000 random tokens (joinable and piece)', () => {
     const random = seededRandom(62);
     let joined = 0;
+    let pieces = 0;
     for (let i = 0; i < 50_000; i++) {
       const length = Math.floor(random() * 7);
       let token = '';
@@ -38,9 +41,14 @@ describe('pii hook: joinable tokens', () => {
       const expected = joinableByPatterns(token);
       if (joinable(token) !== expected) expect({ token, joinable: !expected }).toBe(undefined);
       if (expected) joined++;
+      const expectedPiece = pieceByPatterns(token);
+      if (piece(token) !== expectedPiece) expect({ token, piece: !expectedPiece }).toBe(undefined);
+      if (expectedPiece) pieces++;
     }
-    expect(joined).toBeGreaterThan(10_000);
+    expect(joined).toBeGreaterThan(5_000);
     expect(joined).toBeLessThan(40_000);
+    expect(pieces).toBeGreaterThan(5_000);
+    expect(pieces).toBeLessThan(40_000);
   });
 
   it('reads a marker as its pattern does, on 50,000 random tokens', () => {
@@ -58,17 +66,25 @@ describe('pii hook: joinable tokens', () => {
     expect(markers).toBeGreaterThan(10_000);
   });
 
-  it('joins numbers, symbols and short letter groups, not words', () => {
-    expect(['4111', '(415)', 'WEST', 'AB', 'ab', 'x@y', '😀AB'].map(joinable)).toEqual([
-      true,
-      true,
+  it('joins numbers and symbols; short letter groups are pieces (beside those only); not words', () => {
+    expect(['4111', '(415)', 'x@y', '-', '--'].map(joinable)).toEqual([
       true,
       true,
       true,
       true,
       true,
     ]);
-    expect(['the', 'West', 'order', 'ABCDE', ''].map(joinable)).toEqual([
+    expect(['WEST', 'AB', 'ab', '😀AB', 'the', 'West', ''].map(joinable)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(['WEST', 'AB', 'ab', '😀AB'].map(piece)).toEqual([true, true, true, true]);
+    expect(['the', 'West', 'order', 'ABCDE', ''].map(piece)).toEqual([
       false,
       false,
       false,

@@ -43,10 +43,18 @@ const TRAILING_LETTERS = /[A-Za-z]+$/;
 // A dash alone joins the groups of `4111 - 1111 - …` and `536 - 22 - 1234`.
 const DASHES = /^-{1,2}$/;
 export const joinableByPatterns = (token: string) =>
-  JOINABLE_CHARS.test(token) ||
-  DASHES.test(token) ||
-  SHORT_GROUP.test(token) ||
-  SHORT_GROUP.test(TRAILING_LETTERS.exec(token)?.[0] ?? '');
+  JOINABLE_CHARS.test(token) || DASHES.test(token);
+
+/**
+ * A short letter group (`AB` of a NINO, `WEST` of an IBAN), or a token
+ * whose trailing letters are one: a piece of a match only beside a
+ * joinable token (`trailingChainStart`'s `piece`). Round 28: groups were
+ * joinable to each other, so prose read with an invisible character
+ * between its letters as blanks (`t h e`) was one chain, held back to
+ * the window's bound.
+ */
+export const pieceByPatterns = (token: string) =>
+  SHORT_GROUP.test(token) || SHORT_GROUP.test(TRAILING_LETTERS.exec(token)?.[0] ?? '');
 
 /** The ASCII characters of `JOINABLE_CHARS`: digits and `@:/+#=_%&~|\<>`. */
 const JOINABLE_ASCII = (() => {
@@ -60,20 +68,28 @@ const JOINABLE_ASCII = (() => {
 /**
  * `joinableByPatterns` without a regex for an ASCII token (the hook asks
  * about the last words of every check of a stream): a joinable character,
- * or trailing letters that form a short group (the whole token when it is
- * all letters), or one or two dashes alone. Other tokens go to the patterns.
+ * or one or two dashes alone. Other tokens go to the patterns.
  */
 export function joinable(token: string): boolean {
-  let lettersFrom = 0;
   for (let at = 0; at < token.length; at++) {
     const code = token.charCodeAt(at);
     if (code >= 0x80) return joinableByPatterns(token);
     if (JOINABLE_ASCII[code] === 1) return true;
+  }
+  return token === '-' || token === '--';
+}
+
+/** `pieceByPatterns` without a regex for an ASCII token: its trailing letters form a short group. */
+export function piece(token: string): boolean {
+  let lettersFrom = 0;
+  for (let at = 0; at < token.length; at++) {
+    const code = token.charCodeAt(at);
+    if (code >= 0x80) return pieceByPatterns(token);
     const lower = code | 0x20;
     if (lower < 97 || lower > 122) lettersFrom = at + 1;
   }
   const letters = token.length - lettersFrom;
-  if (letters === 0) return token === '-' || token === '--';
+  if (letters === 0) return false;
   if (letters <= 2) return true;
   if (letters > 4) return false;
   for (let at = lettersFrom; at < token.length; at++) {
@@ -118,7 +134,7 @@ export function piiPotentialStart({
     entities === undefined ? defaultPiiEntities : entities === 'all' ? allPiiEntities : entities;
   if (!types.every(type => KNOWN_ENTITIES.has(type))) return undefined;
   return withinLast(piiMaxMatchLength({ entities, custom }), text =>
-    trailingChainStart(text, { joinable, marker, maxGap: 8 }),
+    trailingChainStart(text, { joinable, marker, piece, maxGap: 8 }),
   );
 }
 

@@ -9,6 +9,8 @@ import {
   marker,
   markerByPattern,
   mayHaveTrigger,
+  piece,
+  pieceByPattern,
   providerLiteralNeedles,
   secretsMayMatch,
   secretsPotentialStart,
@@ -113,6 +115,7 @@ describe('secretsMayMatch', () => {
 describe('secrets hook: joinable tokens', () => {
   it('answers as the patterns it stands for, on 20,000 random tokens', () => {
     const random = seededRandom(17);
+    let pieces = 0;
     const chars = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', ...'0_=-."\'é٣😀'];
     let joined = 0;
     for (let i = 0; i < 20_000; i++) {
@@ -127,9 +130,35 @@ describe('secrets hook: joinable tokens', () => {
       const expected = joinableByPatterns(token);
       if (joinable(token) !== expected) expect({ token, joinable: !expected }).toBe(undefined);
       if (expected) joined++;
+      const expectedPiece = pieceByPattern(token);
+      if (piece(token) !== expectedPiece) expect({ token, piece: !expectedPiece }).toBe(undefined);
+      if (expectedPiece) pieces++;
     }
-    expect(joined).toBeGreaterThan(4_000);
+    // Short words were joinable before round 28 (4,000 or more); they are pieces now.
+    expect(joined).toBeGreaterThan(500);
     expect(joined).toBeLessThan(16_000);
+    expect(pieces).toBeGreaterThan(4_000);
+    expect(pieces).toBeLessThan(16_000);
+  });
+
+  it('takes short words, four capitals and a small letter then a capital for pieces, not words', () => {
+    expect(['ab', 'I', 'ZQHM', 'abCd', 'iWt', 'McDonald', 'ＺＱＨＭ'].map(piece)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['the', 'ZQHMX', 'West', 'report', 'a1', ''].map(piece)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 

@@ -9,16 +9,13 @@ import { startsWithSplitPrefix } from './split-prefix';
 
 // A token with anything but letters: keys, tokens, operators, quotes, paths.
 const NON_LETTER = /[^\p{L}]/u;
-const SHORT_WORD = /^[A-Za-z]{1,2}$/;
 // Operators and quotes on their own, and the schemes of an Authorization value.
 const MARKER = /^(?:[:=<>!?"'`]+|bearer|basic|token)$/i;
 
 // A letters-only token starting with a provider prefix (`AKIA`, `xox`):
 // `findSecrets` joins it to a token after a blank (`split-prefix.ts`).
 export const joinableByPatterns = (token: string) =>
-  NON_LETTER.test(token) ||
-  SHORT_WORD.test(token) ||
-  startsWithSplitPrefix(token.normalize('NFKC'));
+  NON_LETTER.test(token) || startsWithSplitPrefix(token.normalize('NFKC'));
 
 /** `joinableByPatterns` without a regex for an ASCII token (asked on every check of a stream). */
 export function joinable(token: string): boolean {
@@ -28,8 +25,52 @@ export function joinable(token: string): boolean {
     const lower = code | 0x20;
     if (lower < 97 || lower > 122) return true;
   }
-  return (token.length >= 1 && token.length <= 2) || startsWithSplitPrefix(token);
+  return startsWithSplitPrefix(token);
 }
+
+/**
+ * Letters-only tokens `findSecrets` takes in as a key's piece after its
+ * start (`split-prefix.ts`), never alone: a short word (a last piece of one
+ * or two, `shortKeyEnd`'s `aB`), four capitals or fewer (an AWS key id's
+ * `AKIA ZQHM 3M2K …`), a small letter then a capital (`keyLike`'s `abCd`,
+ * `iWt`). Round 28: the hook joined short words to each other, so prose
+ * read with an invisible character between its letters as blanks (`t h e`)
+ * was one chain held back to the window's bound; and it released `AKIA
+ * ZQHM ` before the rest of the key came, which streamed raw.
+ */
+const PIECE = /^(?:[A-Za-z]{1,2}|[A-Z]{1,4}|[A-Za-z]*[a-z][A-Za-z]*[A-Z][A-Za-z]*)$/;
+export const pieceByPattern = (token: string) => PIECE.test(token.normalize('NFKC'));
+
+/** `pieceByPattern` without a regex for an ASCII token of letters (the hook's tokens). */
+export function piece(token: string): boolean {
+  const length = token.length;
+  if (length === 0) return false;
+  if (length <= 2 && token.charCodeAt(0) < 0x80 && token.charCodeAt(length - 1) < 0x80) {
+    return isAsciiLetters(token);
+  }
+  let upper = 0;
+  let lowerBefore = false;
+  let innerUpper = false;
+  for (let at = 0; at < length; at++) {
+    const code = token.charCodeAt(at);
+    if (code >= 0x80) return pieceByPattern(token);
+    if (code >= 65 && code <= 90) {
+      upper++;
+      if (lowerBefore) innerUpper = true;
+    } else if (code >= 97 && code <= 122) lowerBefore = true;
+    else return false;
+  }
+  return innerUpper || (upper === length && length <= 4);
+}
+
+function isAsciiLetters(token: string): boolean {
+  for (let at = 0; at < token.length; at++) {
+    const lower = token.charCodeAt(at) | 0x20;
+    if (lower < 97 || lower > 122) return false;
+  }
+  return true;
+}
+
 /** `MARKER` by character codes (the hook asks about the last words of every check of a stream). */
 const OPERATOR_OR_QUOTE = Uint8Array.from({ length: 128 }, (_, code) =>
   ':=<>!?"\'`'.includes(String.fromCharCode(code)) ? 1 : 0,
@@ -195,7 +236,7 @@ export function secretsPotentialStart(text: string): number {
 // character may sit between every two visible ones) ...
 const boundedStart = withinLast(secretsMaxMatchLength * 2, text =>
   Math.min(
-    trailingChainStart(text, { joinable, marker }),
+    trailingChainStart(text, { joinable, marker, piece }),
     liveAssignmentStart(text),
     liveComparisonStart(text),
     openDataBlockStart(text),
@@ -223,7 +264,7 @@ export function secretsPotentialStartFiltered(text: string): number {
 
 const boundedStartFiltered = withinLast(secretsMaxMatchLength * 2, text =>
   Math.min(
-    trailingChainStart(text, { joinable, marker }),
+    trailingChainStart(text, { joinable, marker, piece }),
     CURL_OR_AUTHORIZATION.test(text) ? liveAssignmentStart(text) : text.length,
     liveComparisonStart(text),
     openSecretKindStart(text),
@@ -497,7 +538,7 @@ export function mayHaveTrigger(text: string): boolean {
  * value, header or manifest can start there, and only the trailing chain is left.
  */
 const boundedChainStart = withinLast(secretsMaxMatchLength * 2, text =>
-  trailingChainStart(text, { joinable, marker }),
+  trailingChainStart(text, { joinable, marker, piece }),
 );
 registerFilteredHook(secretsPotentialStart, secretsMayMatch, secretsPotentialStartFiltered, {
   notes: { characters: '"\'`', literals: ['curl', 'authorization', 'kind:'] },

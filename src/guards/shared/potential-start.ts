@@ -42,6 +42,18 @@ export interface ChainClasses {
   joinable: (token: string) => boolean;
   /** A token that joins whatever is on either side of it into one match (`[at]`, `=`). */
   marker?: (token: string) => boolean;
+  /**
+   * A token that can be a piece of a match only beside a `joinable` one
+   * (`ab`, `ZQHM` after `AKIA`): a run of them links to the chain when a
+   * joinable token (or a marker, or the last token while it may still
+   * grow) stands right after it, up to `pieces` of them from that side, or
+   * right before it, up to `pieces` from that side. A run with neither is
+   * no part of a match, however long (`t h e r e p o r t`, prose read with
+   * an invisible character between its letters as blanks). Default: none.
+   */
+  piece?: (token: string) => boolean;
+  /** The most tokens of a run of pieces a joinable token takes in. Default 8. */
+  pieces?: number;
   /** The longest whitespace run inside a match. Default 3. */
   maxGap?: number;
 }
@@ -88,9 +100,27 @@ function readView(token: string): string {
   return view;
 }
 
+/** Token kinds of `chainStart`: links anything, joinable, a piece, neither. */
+const STRONG = 0;
+const JOINABLE = 1;
+const PIECE = 2;
+const OTHER = 3;
+
+function kindOf(
+  token: string,
+  view: string,
+  joinable: (token: string) => boolean,
+  marker: (token: string) => boolean,
+  piece: ((token: string) => boolean) | undefined,
+): number {
+  if (isReadThroughOnly(token) || marker(view)) return STRONG;
+  if (joinable(view)) return JOINABLE;
+  return piece?.(view) ? PIECE : OTHER;
+}
+
 function chainStart(
   text: string,
-  { joinable, marker = () => false, maxGap = 3 }: ChainClasses,
+  { joinable, marker = () => false, piece, pieces = 8, maxGap = 3 }: ChainClasses,
 ): number {
   let end = text.length;
   while (end > 0 && isWhitespaceAt(text, end - 1)) end--;
@@ -98,33 +128,58 @@ function chainStart(
   const growing = end === text.length;
   let start = end;
   while (start > 0 && !isWhitespaceAt(text, start - 1)) start--;
-  let next = text.slice(start, end);
-  let nextView = readView(next);
+  const last = text.slice(start, end);
   // A last token that may still grow can become any joinable token. After
   // whitespace the last token is complete: it is held because an unseen
   // next token may join it, and links to earlier tokens as what it is.
-  let nextIsWildcard = growing;
+  let nextKind = growing ? JOINABLE : kindOf(last, readView(last), joinable, marker, piece);
+  // The strong reading of the growing last token (a marker so far links anything).
+  if (growing && kindOf(last, readView(last), joinable, marker, undefined) === STRONG) {
+    nextKind = STRONG;
+  }
+  // Held for sure from `confirmed`; `start` may be ahead of it inside a run
+  // of pieces not yet known to lie beside a joinable token.
+  let confirmed = start;
+  // The pieces of the run being walked back over, and whether a joinable
+  // token (or a marker, or the growing last token) stands right after it.
+  let run = nextKind === PIECE ? 1 : 0;
+  let rightJoined = false;
   for (;;) {
     let gapStart = start;
     while (gapStart > 0 && isWhitespaceAt(text, gapStart - 1)) gapStart--;
-    if (gapStart === 0 || start - gapStart > maxGap) return start;
+    if (gapStart === 0 || start - gapStart > maxGap) return confirmed;
     let previousStart = gapStart;
     while (previousStart > 0 && !isWhitespaceAt(text, previousStart - 1)) previousStart--;
     const previous = text.slice(previousStart, gapStart);
-    const previousView = readView(previous);
-    const links =
-      isReadThroughOnly(previous) ||
-      isReadThroughOnly(next) ||
-      (nextIsWildcard
-        ? joinable(previousView) || marker(previousView) || marker(nextView)
-        : (joinable(previousView) && joinable(nextView)) ||
-          marker(previousView) ||
-          marker(nextView));
-    if (!links) return start;
+    const kind = kindOf(previous, readView(previous), joinable, marker, piece);
+    if (kind === OTHER) {
+      // Only a marker (or a run of characters read through) takes it in.
+      if (nextKind !== STRONG) return confirmed;
+      confirmed = previousStart;
+      run = 0;
+      rightJoined = false;
+    } else if (kind === PIECE) {
+      if (nextKind === OTHER) return confirmed;
+      if (nextKind === PIECE) {
+        run++;
+        // Past what a joinable token on either side takes in: a match may
+        // not span the run, and what is after it was decided.
+        if (run > (rightJoined ? 2 * pieces : pieces)) return confirmed;
+        if (rightJoined && run <= pieces) confirmed = previousStart;
+      } else {
+        run = 1;
+        rightJoined = true;
+        confirmed = previousStart;
+      }
+    } else {
+      // Joinable or strong: it takes in the run of pieces after it, if any.
+      if (kind === JOINABLE && nextKind === OTHER) return confirmed;
+      confirmed = previousStart;
+      run = 0;
+      rightJoined = false;
+    }
     start = previousStart;
-    next = previous;
-    nextView = previousView;
-    nextIsWildcard = false;
+    nextKind = kind;
   }
 }
 

@@ -63,9 +63,12 @@ describe('window mode: junk-heavy streams', () => {
     // A release every 72 characters read (32 at first): about 20 deltas.
     // Before, 2: the window held back its whole bound.
     expect(deltas.length).toBeGreaterThanOrEqual(15);
-    // Each of the 3 guardrails read the answer about once in all (1.09x
-    // measured); before, 3.1x, in checks over tens of thousands of units.
-    expect(checked.characters / 3).toBeLessThan(1.3 * answer.length);
+    // Each of the 3 guardrails read the answer under twice in all (1.72x
+    // measured: each check reads its step, 72 characters read, and 48 of
+    // left context, counted in characters read since round 28, about 2,450
+    // code units of this text; 1.09x when the context was 48 code units);
+    // before round 27, 3.1x, in checks over tens of thousands of units.
+    expect(checked.characters / 3).toBeLessThan(1.8 * answer.length);
     expect(checked.checks / 3).toBeLessThanOrEqual(30);
   });
 

@@ -47,7 +47,8 @@ interface TextWindow {
   pending: string;
   /**
    * The last texts released, as released (modified), the fewest that hold
-   * the last `2 × contextLength` characters released (`releasedTailOf`
+   * the last `2 × contextLength` characters released that detectors read
+   * (`readCount`: junk between them does not count) (`releasedTailOf`
    * joins and cuts them): the next check's left context is cut from those
    * at a word start. Guardrails leave their own output unchanged (a
    * placeholder is not redacted again, a restored value not restored
@@ -56,8 +57,10 @@ interface TextWindow {
    * rule every check out), so a release copies no text into it.
    */
   releasedPieces: string[];
-  /** The characters in `releasedPieces`. */
-  releasedPiecesLength: number;
+  /** The characters detectors read in each of `releasedPieces` (`readCount`, up to `2 × contextLength`). */
+  releasedPiecesRead: number[];
+  /** The sum of `releasedPiecesRead`. */
+  releasedPiecesReadSum: number;
   /** True while `releasedPieces` hold everything released in this part (their start is a true start). */
   releasedAll: boolean;
   /** `pending.length` at which the next check runs (amortises checks to one per step). */
@@ -134,7 +137,12 @@ export function readCount(text: string, from: number, most: number): number {
  * With early release: characters of released text each check sees before
  * the pending text (extended back to a word start), for what detectors read
  * to the left of a match (a boundary, the 40 characters an entropy check
- * reads before a token).
+ * reads before a token, a phone's context word). Counted as the window's
+ * step is (`readCount`): characters detectors read through (junk) do not
+ * count (round 28: counted in code units, `Phone` and 12 soft hyphens after
+ * each character of ` number is` left the context word out of the check
+ * that saw the number after it, which streamed raw where generate
+ * redacts it).
  */
 const EARLY_CONTEXT = 48;
 /**
@@ -573,11 +581,13 @@ export function windowProcessor(
     return { consumed: cut, released: judged.slice(tail.length) };
   }
 
-  /** The last `2 × contextLength` characters released (all of them while fewer). */
+  /** The end of the released text holding its last `2 × contextLength` characters read (all of it while fewer). */
   function releasedTailOf(state: TextWindow): string {
     const { releasedPieces } = state;
     const joined = releasedPieces.length === 1 ? releasedPieces[0]! : releasedPieces.join('');
-    return joined.length <= 2 * contextLength ? joined : joined.slice(-2 * contextLength);
+    if (joined.length <= 2 * contextLength) return joined;
+    const from = countedStart(joined, 2 * contextLength);
+    return from === 0 ? joined : joined.slice(from);
   }
 
   /**
@@ -595,7 +605,7 @@ export function windowProcessor(
   function contextOf(state: TextWindow): string {
     const released = releasedTailOf(state);
     if (state.releasedAll) return released;
-    const from = Math.max(0, released.length - contextLength);
+    const from = countedStart(released, contextLength);
     const joined = released + state.pending.slice(0, 2);
     let at = wordStartBefore(joined, from, 0);
     if (at < 0) at = wordStartAfter(joined, from + 1, released.length + 1);
@@ -829,14 +839,19 @@ export function windowProcessor(
     released: string,
   ): ProcessorStep {
     state.releasedCount += released.length;
-    state.releasedAll &&= state.releasedCount <= 2 * contextLength;
     if (released.length > 0) {
       const pieces = state.releasedPieces;
+      const reads = state.releasedPiecesRead;
+      const read = readCount(released, 0, 2 * contextLength);
       pieces.push(released);
-      state.releasedPiecesLength += released.length;
-      // Pieces before those that hold the last `2 × contextLength` characters go.
-      while (state.releasedPiecesLength - pieces[0]!.length >= 2 * contextLength) {
-        state.releasedPiecesLength -= pieces.shift()!.length;
+      reads.push(read);
+      state.releasedPiecesReadSum += read;
+      // Fewer than `2 × contextLength` read (each piece's count stops there): all of it is kept.
+      state.releasedAll &&= state.releasedPiecesReadSum < 2 * contextLength;
+      // Pieces before those that hold the last `2 × contextLength` characters read go.
+      while (state.releasedPiecesReadSum - reads[0]! >= 2 * contextLength) {
+        state.releasedPiecesReadSum -= reads.shift()!;
+        pieces.shift();
       }
     }
     state.pending = pending.slice(consumed);
@@ -904,7 +919,8 @@ export function windowProcessor(
         started: false,
         pending: '',
         releasedPieces: [''],
-        releasedPiecesLength: 0,
+        releasedPiecesRead: [0],
+        releasedPiecesReadSum: 0,
         releasedAll: true,
         nextCheckAt: potentialStart ? stepAfter(0) : 2 * window,
         checkedTo: 0,

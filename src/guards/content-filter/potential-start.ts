@@ -235,11 +235,18 @@ export function plainRunHold(terms: readonly string[]): (text: string) => number
  * `hook`, holding back too a right-to-left override still open at the
  * text's end, from its U+202E (round 24): `foldText` reads the stretch
  * after it reversed, as the screen shows it, so what ends the text is the
- * start of that reading, which more text extends. Held until the stretch
- * ends (U+202C, U+2069, a paragraph break) or the part does, where the
- * window judges it whole, like an open PEM block: a long stretch is never
- * released in part (before, the hook read only the last `maxMatchLength`
- * characters, so `\u202e` + 200 characters + `flesruoy llik` streamed out).
+ * start of that reading, which more text extends. And an explicit
+ * bidirectional entry still open (`openBidiEntry`: LRE, RLE, LRO, RLO, LRI,
+ * RLI or FSI that no PDF or PDI closed), from the bottom one: what later
+ * controls do depends on it. Each is held until a PDF or PDI closes it, a
+ * paragraph break or a blank line ends its paragraph, or the part ends,
+ * where the window judges it whole, like an open PEM block. A single line
+ * break does not end it (round 27): Markdown joins the lines of a
+ * paragraph, so both `openRightToLeftOverride` and `openBidiEntry` read
+ * the text as it is and with its soft breaks as spaces. A long stretch is
+ * never released in part (before round 24, the hook read only the last
+ * `maxMatchLength` characters, so `\u202e` + 200 characters +
+ * `flesruoy llik` streamed out).
  */
 function heldFromOpenOverride(hook: (text: string) => number): (text: string) => number {
   return text => {

@@ -1049,7 +1049,7 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
   while (from < length && text.code(from) !== 0x0a && text.code(from) !== 0x0d) from++;
   let after = 0; // where the previous stream's body ended
   /** CMap streams' texts by object number, the streams that may show text, object streams (round 26). */
-  const cmaps = new Map<number, string>();
+  const cmaps = new Map<number, Cmap>();
   const contents: Array<[number, Uint8Array]> = [];
   const objectStreams: Array<[string, string]> = [];
   const references = new ObjectReferences();
@@ -1062,7 +1062,10 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
       return;
     }
     contents.push([number, data]);
-    if (number >= 0 && isToUnicodeMap(read)) cmaps.set(number, read);
+    if (number >= 0 && isToUnicodeMap(read)) {
+      const use = /\/UseCMap\s+(\d{1,10})\s+\d{1,5}\s+R\b/.exec(own);
+      cmaps.set(number, { text: read, ...(use && { use: Number(use[1]) }) });
+    }
   };
   /** The bytes `[start, end)` outside filtered streams: read in pieces, their font references collected. */
   const raw = (start: number, end: number, readTo = end) => {
@@ -1154,6 +1157,37 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
   if (cmaps.size > 0) toUnicodePieces(references, cmaps, contents, objectStreams, walk);
 }
 
+/** A CMap stream's text, and the CMap stream its dictionary's `/UseCMap` names. */
+interface Cmap {
+  text: string;
+  use?: number;
+}
+
+/** How many CMaps deep `/UseCMap` is followed. */
+const MAX_USED_CMAPS = 4;
+
+/**
+ * A CMap's text after the texts of the CMaps it uses (`/UseCMap 9 0 R`, to
+ * {@link MAX_USED_CMAPS} deep), its entries last so they win (round 28: a
+ * map's used entries were not read). A `usecmap` no stream of the file
+ * answers names a CMap this reader does not have: the PDF fails closed.
+ */
+function withUsed(cmap: Cmap, cmaps: ReadonlyMap<number, Cmap>): string {
+  const texts = [cmap.text];
+  let used: Cmap | undefined = cmap;
+  for (let depth = 0; used && /\busecmap\b/.test(used.text); depth++) {
+    const next: Cmap | undefined = used.use === undefined ? undefined : cmaps.get(used.use);
+    if (next === undefined || depth === MAX_USED_CMAPS) {
+      throw new ToUnicodeUnreadable(
+        'a PDF ToUnicode map that uses a CMap this reader does not have',
+      );
+    }
+    texts.unshift(next.text);
+    used = next;
+  }
+  return texts.join('\n');
+}
+
 /**
  * The text a PDF's content streams show through its fonts' ToUnicode maps
  * ({@link shownThroughMaps}; round 26: a Type0 font's codes, `<0012003A…>
@@ -1163,7 +1197,7 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
  */
 function toUnicodePieces(
   references: ObjectReferences,
-  cmaps: ReadonlyMap<number, string>,
+  cmaps: ReadonlyMap<number, Cmap>,
   contents: ReadonlyArray<[number, Uint8Array]>,
   objectStreams: ReadonlyArray<[string, string]>,
   walk: Walk,
@@ -1176,7 +1210,7 @@ function toUnicodePieces(
     for (const [k, path] of references.paths.entries()) {
       const map = references.targets[k]!;
       const cmap = /(?:^|\0)ToUnicode$/.test(path) && !maps.has(map) ? cmaps.get(map) : undefined;
-      if (cmap !== undefined) maps.set(map, parseToUnicode(cmap, budget));
+      if (cmap !== undefined) maps.set(map, parseToUnicode(withUsed(cmap, cmaps), budget));
     }
     if (maps.size === 0) return;
     const fonts = new PdfFonts(references, maps);

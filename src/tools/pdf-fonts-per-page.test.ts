@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { withoutTiming } from '../../test/helpers/index';
-import { cmapOf, drawn, glyphs, pdfOf, shownHex, type0Font } from '../../test/helpers/pdf-fonts';
+import {
+  catalog,
+  cmapOf,
+  drawn,
+  glyphs,
+  page,
+  pages,
+  pdfOf,
+  shownHex,
+  type0Font,
+} from '../../test/helpers/pdf-fonts';
 import { toolFileSent, toolOutputSent } from '../../test/helpers/tool-file';
 import type { GuardrailEvent } from '../core/types';
 
@@ -19,14 +29,6 @@ const WITHHELD = {
   type: 'text',
   value: 'The result of the "report" tool call was withheld by a guardrail.',
 };
-
-/** A page (object `number`'s kids in `/Pages` 2) showing stream `contents` with `fonts` (a font dictionary's entries). */
-const page = (contents: number, fonts: string) =>
-  `<< /Type /Page /Parent 2 0 R /Resources << /Font << ${fonts} >> >> /Contents ${contents} 0 R >>`;
-
-const catalog = '<< /Type /Catalog /Pages 2 0 R >>';
-const pages = (kids: number[]) =>
-  `<< /Type /Pages /Kids [${kids.map(kid => `${kid} 0 R`).join(' ')}] /Count ${kids.length} >>`;
 
 describe("a content stream's fonts are its page's", () => {
   it("a card drawn with page 1's inline /F1 is read through its map, not page 2's /F1 (guardTools)", async () => {

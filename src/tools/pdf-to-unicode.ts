@@ -21,7 +21,18 @@
  * 27: a range of 262,143 codes took 0.4 to 1 s to build a call), the rest in `map`.
  */
 export interface ToUnicode {
+  /** How many bytes a code is; 0: as long as the codespace range it falls in ({@link codeLength}). */
   width: number;
+  /** The codespace ranges (`[width, low, high]`), for a width of 0. */
+  spaces: Array<[width: number, low: number, high: number]>;
+  /**
+   * Each width the map's codes may be read at, the first its own (round
+   * 28: its codespace's width only, so a map whose codespace says 1 byte and
+   * whose entries are 2 read a Type0 font's codes a byte at a time, and
+   * found nothing): the codespace ranges' widths, 0 when they differ (1-
+   * and 2-byte codes in one map), and the widths of its entries' codes.
+   */
+  widths: number[];
   map: Map<number, string>;
   ranges: Array<[low: number, high: number, stem: string, last: number]>;
 }
@@ -54,6 +65,8 @@ export function shownCode(toUnicode: ToUnicode, code: number): string | undefine
 export const MAX_TO_UNICODE_CODES = 262_144;
 /** How many codes the ranges of one ToUnicode map may hold when they overlap (spelled out one by one). */
 export const MAX_SPELLED_OUT_CODES = 65_536;
+/** How many codespace ranges one ToUnicode map may have. */
+export const MAX_CODESPACE_RANGES = 32;
 /** How many ToUnicode maps one font name may lead to (the same name on many pages). */
 export const MAX_FONTS_PER_NAME = 8;
 
@@ -62,7 +75,7 @@ export class ToUnicodeUnreadable extends Error {}
 
 /** Whether an inflated stream is a ToUnicode CMap. */
 export const isToUnicodeMap = (text: string): boolean =>
-  text.includes('beginbfchar') || text.includes('beginbfrange');
+  text.includes('beginbfchar') || text.includes('beginbfrange') || text.includes('usecmap');
 
 const HEX_TOKEN = /<([0-9A-Fa-f\s]*)>|\[|\]/g;
 
@@ -101,8 +114,27 @@ export function parseToUnicode(text: string, budget: { codes: number }): ToUnico
   const setAt = new Map<number, number>();
   let order = 0;
   let width = 0;
-  const space = /begincodespacerange\s*<([0-9A-Fa-f\s]*)>/.exec(text);
-  if (space) width = Math.ceil(space[1]!.replace(/\s+/g, '').length / 2);
+  const spaces: ToUnicode['spaces'] = [];
+  const entryWidths = new Set<number>();
+  // Each `begincodespacerange … endcodespacerange` block (one pass: each searched from the last's end).
+  for (let from = text.indexOf('begincodespacerange'); from >= 0; ) {
+    const end = text.indexOf('endcodespacerange', from);
+    const block = text.slice(from + 19, end < 0 ? text.length : end);
+    from = end < 0 ? -1 : text.indexOf('begincodespacerange', end);
+    const bounds = [...block.matchAll(/<([0-9A-Fa-f\s]*)>/g)].map(match => hexBytes(match[1]!, 4));
+    for (let k = 0; k + 1 < bounds.length; k += 2) {
+      // Each code is tried against each range (a real CMap has a few).
+      if (spaces.length === MAX_CODESPACE_RANGES) {
+        throw new ToUnicodeUnreadable(
+          `a PDF ToUnicode map with more than ${MAX_CODESPACE_RANGES} codespace ranges`,
+        );
+      }
+      const [low, high] = [bounds[k], bounds[k + 1]];
+      if (!low || !high || low.length === 0 || low.length !== high.length) continue;
+      spaces.push([low.length, codeOf(low), codeOf(high)]);
+    }
+  }
+  if (spaces.length > 0) width = spaces[0]![0];
   const add = (code: number, target: string) => {
     if (--budget.codes < 0) {
       throw new ToUnicodeUnreadable(
@@ -133,6 +165,7 @@ export function parseToUnicode(text: string, budget: { codes: number }): ToUnico
       const source = (token: (typeof tokens)[number] | undefined) => {
         if (!Array.isArray(token) || token.length === 0 || token.length > 4) throw bad();
         if (width === 0) width = token.length;
+        entryWidths.add(token.length);
         return codeOf(token);
       };
       const target = (token: (typeof tokens)[number] | undefined) => {
@@ -179,7 +212,15 @@ export function parseToUnicode(text: string, budget: { codes: number }): ToUnico
       }
     }
   }
-  return { width: Math.min(Math.max(width, 1), 4), map, ranges: apartRanges(ranges, map, setAt) };
+  width = Math.min(Math.max(width, 1), 4);
+  const spaceWidths = new Set(spaces.map(([size]) => size));
+  const widths = new Set([
+    width,
+    ...(spaceWidths.size > 1 ? [0] : []),
+    ...spaceWidths,
+    ...entryWidths,
+  ]);
+  return { width, spaces, widths: [...widths], map, ranges: apartRanges(ranges, map, setAt) };
 }
 
 /**
@@ -710,9 +751,13 @@ export class PdfFonts {
           `a PDF font name that leads to more than ${MAX_FONTS_PER_NAME} ToUnicode maps`,
         );
       }
+      // Each map at each width its codes may be read at (a reading each).
       out.set(
         name,
-        [...objects].map(object => this.maps.get(object)!),
+        [...objects].flatMap(object => {
+          const map = this.maps.get(object)!;
+          return map.widths.map(width => (width === map.width ? map : { ...map, width }));
+        }),
       );
     }
     return out;
@@ -895,9 +940,10 @@ export function shownThroughMaps(
         spend(end - start);
         for (let at = start; at < end; at++) text += String.fromCharCode(data[at]!);
       } else {
-        for (let at = start; at + map.width <= end; at += map.width) {
+        for (let at = start, size = map.width; at + size <= end; at += size) {
+          if (map.width === 0) size = codeLength(map.spaces, data, at, end);
           let value = 0;
-          for (let k = 0; k < map.width; k++) value = value * 256 + data[at + k]!;
+          for (let k = 0; k < size; k++) value = value * 256 + data[at + k]!;
           const shownText = shownCode(map, value);
           if (shownText !== undefined) {
             spend(shownText.length);
@@ -910,6 +956,27 @@ export function shownThroughMaps(
     texts.push(text);
   }
   return texts;
+}
+
+/**
+ * How many bytes the code at `data[at]` is by codespace `ranges` (1- and
+ * 2-byte codes in one map), as a viewer reads a CMap's codes: the first
+ * length whose bytes so far fall in a range of that length; 1 when none does.
+ */
+function codeLength(
+  ranges: ToUnicode['spaces'],
+  data: Uint8Array,
+  at: number,
+  end: number,
+): number {
+  let code = 0;
+  for (let size = 1; size <= 4 && at + size <= end; size++) {
+    code = code * 256 + data[at + size - 1]!;
+    for (const [width, low, high] of ranges) {
+      if (width === size && code >= low && code <= high) return size;
+    }
+  }
+  return 1;
 }
 
 /** PDF white space or a delimiter (a name's or an operator's end). */

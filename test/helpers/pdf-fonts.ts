@@ -80,3 +80,32 @@ export function pdfOf(objects: readonly PdfObject[]): Uint8Array {
   }
   return out;
 }
+
+/** A PDF's catalog (object 1), its pages (object 2) and a page of them. */
+export const catalog = '<< /Type /Catalog /Pages 2 0 R >>';
+export const pages = (kids: number[]) =>
+  `<< /Type /Pages /Kids [${kids.map(kid => `${kid} 0 R`).join(' ')}] /Count ${kids.length} >>`;
+/** A page (of `/Pages` 2) showing stream `contents` with `fonts` (a font dictionary's entries). */
+export const page = (contents: number, fonts: string) =>
+  `<< /Type /Page /Parent 2 0 R /Resources << /Font << ${fonts} >> >> /Contents ${contents} 0 R >>`;
+
+/**
+ * A one-page PDF whose content stream is `content`, font `/F1` a Type0
+ * font whose ToUnicode map (object 6) is `cmap` (`cmapDictionary`: more
+ * entries of its stream's dictionary), then `more` objects (7 on).
+ */
+export const onePagePdf = (
+  content: string,
+  cmap: string,
+  cmapDictionary = '',
+  more: PdfObject[] = [],
+) =>
+  pdfOf([
+    catalog,
+    pages([3]),
+    page(4, '/F1 5 0 R'),
+    { stream: content },
+    type0Font(6),
+    { stream: cmap, dictionary: cmapDictionary },
+    ...more,
+  ]);

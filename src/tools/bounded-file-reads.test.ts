@@ -103,4 +103,24 @@ describe('a zip or a PDF as base64 is read a range at a time', () => {
     });
     expect(total).toBeLessThan(3_500_000);
   });
+
+  it('a zip as base64 wrapped in lines (76 characters a line) is read a range at a time too (guardTools)', async () => {
+    // Round 28: base64 with white space was decoded whole before the walk.
+    const zip = base64(realZip([{ name: 'notes.txt', data: plainText(7_500_000), stored: true }]))
+      .match(/.{1,76}/g)!
+      .join('\r\n');
+    const { result, total } = await decoded(() => toolOutputSent(zip, 'application/zip'));
+    expect(result).toEqual(WITHHELD);
+    expect(total).toBeLessThan(1_200_000);
+  });
+
+  it('an untyped file whose head is UTF-8 (a PDF with no binary marker) is checked for UTF-8 a megabyte at a time (guardTools)', async () => {
+    // Round 28: the whole file was decoded to tell whether it is UTF-8 throughout.
+    const head = new TextEncoder().encode('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n');
+    const file = base64(Buffer.concat([head, plainText(7_500_000), Uint8Array.of(0xff)]));
+    const { result, most } = await decoded(() => toolOutputSent(file, 'application/octet-stream'));
+    expect(result).toEqual(WITHHELD);
+    // A 1 MB piece and its 4 KB overlap at most (before: the whole file, 7.5 MB, in one call).
+    expect(most).toBeLessThanOrEqual(1_048_576 + 4096 + 4);
+  });
 });

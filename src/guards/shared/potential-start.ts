@@ -100,22 +100,21 @@ function readView(token: string): string {
   return view;
 }
 
-/** Token kinds of `chainStart`: links anything, joinable, a piece, neither. */
+/**
+ * Token kinds of `chainStart`: links anything (a marker, a run of
+ * characters read through), joinable, a piece, neither; and the last token
+ * while it may still grow (any joinable token; a marker when it is one so
+ * far, asked only when that decides).
+ */
 const STRONG = 0;
 const JOINABLE = 1;
 const PIECE = 2;
 const OTHER = 3;
+const GROWING = 4;
 
-function kindOf(
-  token: string,
-  view: string,
-  joinable: (token: string) => boolean,
-  marker: (token: string) => boolean,
-  piece: ((token: string) => boolean) | undefined,
-): number {
-  if (isReadThroughOnly(token) || marker(view)) return STRONG;
-  if (joinable(view)) return JOINABLE;
-  return piece?.(view) ? PIECE : OTHER;
+/** A marker, or a run of characters read through only: it links whatever is beside it. */
+function isStrong(token: string, view: string, marker: (token: string) => boolean): boolean {
+  return isReadThroughOnly(token) || marker(view);
 }
 
 function chainStart(
@@ -125,17 +124,22 @@ function chainStart(
   let end = text.length;
   while (end > 0 && isWhitespaceAt(text, end - 1)) end--;
   if (end === 0) return text.length;
-  const growing = end === text.length;
   let start = end;
   while (start > 0 && !isWhitespaceAt(text, start - 1)) start--;
   const last = text.slice(start, end);
   // A last token that may still grow can become any joinable token. After
   // whitespace the last token is complete: it is held because an unseen
   // next token may join it, and links to earlier tokens as what it is.
-  let nextKind = growing ? JOINABLE : kindOf(last, readView(last), joinable, marker, piece);
-  // The strong reading of the growing last token (a marker so far links anything).
-  if (growing && kindOf(last, readView(last), joinable, marker, undefined) === STRONG) {
-    nextKind = STRONG;
+  let nextKind = GROWING;
+  if (end < text.length) {
+    const view = readView(last);
+    nextKind = isStrong(last, view, marker)
+      ? STRONG
+      : joinable(view)
+        ? JOINABLE
+        : piece?.(view)
+          ? PIECE
+          : OTHER;
   }
   // Held for sure from `confirmed`; `start` may be ahead of it inside a run
   // of pieces not yet known to lie beside a joinable token.
@@ -151,15 +155,23 @@ function chainStart(
     let previousStart = gapStart;
     while (previousStart > 0 && !isWhitespaceAt(text, previousStart - 1)) previousStart--;
     const previous = text.slice(previousStart, gapStart);
-    const kind = kindOf(previous, readView(previous), joinable, marker, piece);
+    const view = readView(previous);
+    // Beside a token of neither kind only a strong one links: asked first.
+    let kind: number;
+    if (isStrong(previous, view, marker)) kind = STRONG;
+    else if (nextKind === OTHER) return confirmed;
+    else if (joinable(view)) kind = JOINABLE;
+    else if (piece?.(view)) kind = PIECE;
+    else kind = OTHER;
     if (kind === OTHER) {
       // Only a marker (or a run of characters read through) takes it in.
-      if (nextKind !== STRONG) return confirmed;
+      if (nextKind !== STRONG && !(nextKind === GROWING && isStrong(last, readView(last), marker))) {
+        return confirmed;
+      }
       confirmed = previousStart;
       run = 0;
       rightJoined = false;
     } else if (kind === PIECE) {
-      if (nextKind === OTHER) return confirmed;
       if (nextKind === PIECE) {
         run++;
         // Past what a joinable token on either side takes in: a match may
@@ -173,7 +185,6 @@ function chainStart(
       }
     } else {
       // Joinable or strong: it takes in the run of pieces after it, if any.
-      if (kind === JOINABLE && nextKind === OTHER) return confirmed;
       confirmed = previousStart;
       run = 0;
       rightJoined = false;

@@ -165,7 +165,10 @@ function chainStart(
     else kind = OTHER;
     if (kind === OTHER) {
       // Only a marker (or a run of characters read through) takes it in.
-      if (nextKind !== STRONG && !(nextKind === GROWING && isStrong(last, readView(last), marker))) {
+      if (
+        nextKind !== STRONG &&
+        !(nextKind === GROWING && isStrong(last, readView(last), marker))
+      ) {
         return confirmed;
       }
       confirmed = previousStart;

@@ -1,4 +1,4 @@
-import { sha256 } from '../guards/shared/checksums';
+import { sha256 } from './sha256-sync';
 
 /**
  * Texts up to this many characters are hashed in process: for them Web
@@ -46,7 +46,17 @@ function illFormedBytes(text: string): Uint8Array<ArrayBuffer> {
  * with a lone surrogate is hashed apart (see illFormedBytes).
  */
 export async function sha256Hex(text: string): Promise<string> {
-  const bytes = isWellFormed(text) ? new TextEncoder().encode(text) : illFormedBytes(text);
+  const bytes = bytesOf(text);
   if (text.length <= SYNC_HASH_MAX_LENGTH) return hex(sha256(bytes));
   return hex(new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', bytes)));
+}
+
+/** `sha256Hex`, in process and synchronous whatever the length (a long tool name's digest). */
+export function sha256HexSync(text: string): string {
+  return hex(sha256(bytesOf(text)));
+}
+
+/** The bytes `sha256Hex` hashes for `text`. */
+function bytesOf(text: string): Uint8Array<ArrayBuffer> {
+  return isWellFormed(text) ? new TextEncoder().encode(text) : illFormedBytes(text);
 }

@@ -1,3 +1,5 @@
+import { sha256HexSync } from './sha256-hex';
+
 /*
  * How records, reasons, events and spans show a tool call's name and id.
  * No detector here: the core, the middleware and `guardTools` import no
@@ -10,21 +12,56 @@
 /** What a record shows for the n-th tool-call id of a call it may not show: `#hidden-id-n`. */
 export const HIDDEN_TOOL_CALL_ID_PREFIX = '#hidden-id-';
 
-/** Longest tool name a record (`toolName`), reason or span shows. */
+/** Longest part of a tool name a record (`toolName`), reason or span shows. */
 const MAX_SHOWN_TOOL_NAME = 64;
 
+/** Hex digits of a cut name's SHA-256 shown after it (48 bits). */
+const SHOWN_DIGEST_LENGTH = 12;
+
+/** A name as `cutToolName` cuts it: a head of 63 or 64 characters, `…#` and the digest. */
+const ALREADY_CUT = /^([\s\S]{63,64})…#([0-9a-f]{12})$/;
+
 /**
- * A tool name cut to 64 characters with `…` (never half of a surrogate
- * pair), as records (`toolName`), reasons and the `ai_guardrails.tool.name`
- * span attribute show it. An MCP server chooses its names (round 24: a
- * 200,000-character name went whole into spans and records).
+ * Names cut lately and their cuts: every record, span and reason of a tool
+ * cuts the same name, and hashing a 200,000-character one costs 10-40 ms.
+ * Bounded (it holds the names a tool set holds anyway); emptied when full.
+ */
+const cutNames = new Map<string, { head: string; digest: string }>();
+const MAX_CUT_NAMES = 32;
+
+/**
+ * A name over 64 characters as records show it: its first 64 (63 before
+ * half of a surrogate pair) and the first 12 hex digits of its SHA-256.
+ */
+function cutParts(name: string): { head: string; digest: string } {
+  // A cut already (a record's `toolName` made into a message): as it is.
+  const cut = ALREADY_CUT.exec(name);
+  if (cut) return { head: cut[1]!, digest: cut[2]! };
+  let parts = cutNames.get(name);
+  if (parts === undefined) {
+    let end = MAX_SHOWN_TOOL_NAME;
+    const last = name.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff) end--;
+    parts = { head: name.slice(0, end), digest: sha256HexSync(name).slice(0, SHOWN_DIGEST_LENGTH) };
+    if (cutNames.size >= MAX_CUT_NAMES) cutNames.clear();
+    cutNames.set(name, parts);
+  }
+  return parts;
+}
+
+/**
+ * A tool name cut to 64 characters with `…` and `#` and 12 hex digits of
+ * its SHA-256 (never half of a surrogate pair), as records (`toolName`),
+ * reasons and the `ai_guardrails.tool.name` span attribute show it. An MCP
+ * server chooses its names (round 24: a 200,000-character name went whole
+ * into spans and records). The digest since round 28: two names that
+ * differ after their first 64 characters (`…_read`, `…_delete_all`) read
+ * alike, and a server could name a tool as another's cut.
  */
 export function cutToolName(name: string): string {
-  if (name.length <= MAX_SHOWN_TOOL_NAME) return name;
-  let end = MAX_SHOWN_TOOL_NAME;
-  const last = name.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end--;
-  return `${name.slice(0, end)}…`;
+  if (name.length <= MAX_SHOWN_TOOL_NAME || ALREADY_CUT.test(name)) return name;
+  const { head, digest } = cutParts(name);
+  return `${head}…#${digest}`;
 }
 
 /**
@@ -39,16 +76,16 @@ export const cutServerId: (serverId: string) => string = cutToolName;
 /**
  * A tool name as a reason or message shows it: quoted as JSON (a line
  * break, an ANSI escape or a quote written as an escape), every other
- * character past printable ASCII escaped too (`\u0456`), cut to 64
- * characters with `…`. An MCP server
+ * character past printable ASCII escaped too (`\u0456`), cut as
+ * `cutToolName` cuts it (64 characters, `…#` and a digest). An MCP server
  * chooses its names (round 24: a 200,000-character name was written whole
  * into the reason, and a name with `\n` forged a log line where records
  * are printed).
  */
 export function shownToolName(name: string): string {
-  const cut = cutToolName(name);
   const whole = name.length <= MAX_SHOWN_TOOL_NAME;
-  const quoted = JSON.stringify(whole ? name : cut.slice(0, -1));
+  const parts = whole ? undefined : cutParts(name);
+  const quoted = JSON.stringify(parts ? parts.head : name);
   // Every character past printable ASCII as an escape too (round 26): a
   // name that differs from a pinned one by a look-alike letter (Cyrillic
   // `і`), a full-width letter or an invisible character (U+200B) read the
@@ -58,7 +95,7 @@ export function shownToolName(name: string): string {
     /[^\x20-\x7E]/g,
     char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
-  return whole ? escaped : `${escaped.slice(0, -1)}…"`;
+  return parts ? `${escaped.slice(0, -1)}…#${parts.digest}"` : escaped;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { generateText } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { cutName } from '../../test/helpers/cut-names';
 import { backUpConversation, pinningModel, searchDocs } from '../../test/helpers/tool-pins';
 import { GuardrailConfigError } from '../core/errors';
 import { memoryStore } from '../store/memory-store';
@@ -15,9 +16,9 @@ import { approveToolDefinition, forgetToolDefinitionPin } from './tool-definitio
  */
 
 const LONG_ID = `docs-${'s'.repeat(1_000)}`;
-const SHOWN_ID = `${LONG_ID.slice(0, 64)}…`;
+const SHOWN_ID = cutName(LONG_ID);
 const LONG_NAME = `search_${'n'.repeat(200)}`;
-const SHOWN_NAME = `${LONG_NAME.slice(0, 64)}…`;
+const SHOWN_NAME = cutName(LONG_NAME);
 
 const search = searchDocs;
 const exfiltrate = backUpConversation;
@@ -28,9 +29,9 @@ function pinning() {
 }
 
 const SCOPE_EXPECTED =
-  'the whole pin scope, "<scope>:<serverId>" with the serverId the tools were guarded with: a record\'s info.scope cuts a serverId over 64 characters to 64 and "…", and no pin lives there';
+  'the whole pin scope, "<scope>:<serverId>" with the serverId the tools were guarded with: a record\'s info.scope cuts a serverId over 64 characters to 64, "…#" and a digest, and no pin lives there';
 const NAME_EXPECTED =
-  'the whole tool name: a record\'s toolName cuts a name over 64 characters to 64 and "…", and no pin lives there';
+  'the whole tool name: a record\'s toolName cuts a name over 64 characters to 64, "…#" and a digest, and no pin lives there';
 
 describe('approveToolDefinition refuses a scope or name as a record cuts it', () => {
   it('a cut serverId in the scope of a tool-definition-new record: refused; the whole one approves', async () => {
@@ -60,8 +61,9 @@ describe('approveToolDefinition refuses a scope or name as a record cuts it', ()
     expect((refused as GuardrailConfigError).issues).toEqual([
       { path: 'approveToolDefinition.scope', value: scope, expected: SCOPE_EXPECTED },
     ]);
+    // The message cuts the value it received (77 characters and `...`).
     expect((refused as Error).message).toBe(
-      `Invalid guardrail configuration at approveToolDefinition.scope: expected ${SCOPE_EXPECTED}, received ${JSON.stringify(scope)}`,
+      `Invalid guardrail configuration at approveToolDefinition.scope: expected ${SCOPE_EXPECTED}, received ${JSON.stringify(scope).slice(0, 77)}...`,
     );
 
     await approveToolDefinition(store, `default:${LONG_ID}`, 'exfiltrate', definitionHash);
@@ -104,7 +106,7 @@ describe('approveToolDefinition refuses a scope or name as a record cuts it', ()
 
   it('a name cut before half of a surrogate pair (63 characters and …) is refused too', async () => {
     const name = `${'t'.repeat(63)}😀${'u'.repeat(10)}`;
-    const shown = `${'t'.repeat(63)}…`;
+    const shown = cutName(name, 63);
     const refused = await approveToolDefinition(
       memoryStore(),
       'default',

@@ -10,6 +10,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { textModel } from '../../test/helpers';
+import { cutName, nameDigest } from '../../test/helpers/cut-names';
 import { leaksIn } from '../../test/helpers/report-leaks';
 import { turnsModel } from '../../test/helpers/turns-model';
 import { captureSpans } from '../../test/tracing';
@@ -223,8 +224,8 @@ describe('a tool name in the reason of a removed tool call', () => {
     );
     expect(dropped.map(r => [r.toolName, r.reason])).toEqual([
       [
-        `${name.slice(0, 64)}…`,
-        `the model called tool "notes\\n2026-12-03 INFO passed${'x'.repeat(36)}…", which the tool-definition guardrails removed from this call; the call was dropped`,
+        cutName(name),
+        `the model called tool "notes\\n2026-12-03 INFO passed${'x'.repeat(36)}…#${nameDigest(name)}", which the tool-definition guardrails removed from this call; the call was dropped`,
       ],
     ]);
   });
@@ -257,7 +258,7 @@ describe('a tool name in spans', () => {
       .getFinishedSpans()
       .filter(span => span.name === 'ai_guardrails.check')
       .map(span => span.attributes['ai_guardrails.tool.name']);
-    expect(names).toEqual([`lookup${'x'.repeat(58)}…`]);
+    expect(names).toEqual([cutName(name)]);
   });
 });
 

@@ -2,6 +2,7 @@ import { generateText, stepCountIs, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { generateResult } from '../../test/helpers';
+import { cutName } from '../../test/helpers/cut-names';
 import { backUpConversation, searchDocs } from '../../test/helpers/tool-pins';
 import { turnsModel } from '../../test/helpers/turns-model';
 import { block, defineGuardrail } from '../core/define-guardrail';
@@ -18,14 +19,14 @@ import { guardrails } from './guardrails-middleware';
  * `info.scope` of pin records): an app may take it from what an MCP server
  * says of itself, and a 100,000-character id landed in every record and
  * event of that server's tools. Both are cut as tool names are (64
- * characters and `…`); pins and `ctx.serverId` keep it whole. And the
+ * characters, `…#` and a digest since round 28); pins and `ctx.serverId` keep it whole. And the
  * reason of a pin the store could not check quoted the store's error
  * message (a Redis URL with its password, a key): it names the error's
  * class and code only.
  */
 
 const LONG_ID = `docs-${'s'.repeat(100_000)}`;
-const SHOWN_ID = `${LONG_ID.slice(0, 64)}…`;
+const SHOWN_ID = cutName(LONG_ID);
 
 const search = searchDocs;
 const exfiltrate = backUpConversation;

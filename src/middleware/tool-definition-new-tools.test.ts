@@ -4,6 +4,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { generateResult, withoutTiming } from '../../test/helpers';
+import { cutName, nameDigest } from '../../test/helpers/cut-names';
 import { GuardrailConfigError } from '../core/errors';
 import type { GuardrailRecord } from '../core/types';
 import { memoryStore } from '../store/memory-store';
@@ -621,8 +622,8 @@ describe('pinToolDefinitions: a hostile tool name in a record reason', () => {
     expect(held.records.map(r => [r.guardrail, r.toolName, r.reason])).toEqual([
       [
         'tool-definition-limit',
-        `${name.slice(0, 64)}…`,
-        `tool "exfil\\n2026-12-03 INFO tool-definition passed\\u001b[2K${'x'.repeat(16)}…" was not judged: the definition text is longer than 100000 characters`,
+        cutName(name),
+        `tool "exfil\\n2026-12-03 INFO tool-definition passed\\u001b[2K${'x'.repeat(16)}…#${nameDigest(name)}" was not judged: the definition text is longer than 100000 characters`,
       ],
     ]);
   });

@@ -137,11 +137,13 @@ function checkHashArguments(scope: unknown, name: unknown, hash: unknown, path: 
 /**
  * Whether `value` reads as a record's cut of a longer one: records cut tool
  * names and serverIds over 64 characters to 64 (63 before half of a
- * surrogate pair) and `…`. Approving with the cut approved nothing, silently
- * (round 26). A whole name or serverId of that shape is refused too.
+ * surrogate pair), `…#` and 12 hex digits of a digest (round 28; before,
+ * `…` alone). Approving with the cut approved nothing, silently (round
+ * 26). A whole name or serverId of that shape is refused too.
  */
 function looksCut(value: string): boolean {
-  return (value.length === 65 || value.length === 64) && value.endsWith('…');
+  if ((value.length === 65 || value.length === 64) && value.endsWith('…')) return true;
+  return (value.length === 78 || value.length === 77) && /…#[0-9a-f]{12}$/.test(value);
 }
 
 /** A `GuardrailConfigError` for a scope or name as a record cut it: approving (or forgetting) with it would touch nothing. */
@@ -153,7 +155,7 @@ function checkNotCut(scope: string, name: string, path: string): void {
       path: `${path}.scope`,
       value: scope,
       expected:
-        'the whole pin scope, "<scope>:<serverId>" with the serverId the tools were guarded with: a record\'s info.scope cuts a serverId over 64 characters to 64 and "…", and no pin lives there',
+        'the whole pin scope, "<scope>:<serverId>" with the serverId the tools were guarded with: a record\'s info.scope cuts a serverId over 64 characters to 64, "…#" and a digest, and no pin lives there',
     });
   }
   if (looksCut(name)) {
@@ -161,7 +163,7 @@ function checkNotCut(scope: string, name: string, path: string): void {
       path: `${path}.name`,
       value: name,
       expected:
-        'the whole tool name: a record\'s toolName cuts a name over 64 characters to 64 and "…", and no pin lives there',
+        'the whole tool name: a record\'s toolName cuts a name over 64 characters to 64, "…#" and a digest, and no pin lives there',
     });
   }
   if (issues.length > 0) throw new GuardrailConfigError(issues);
@@ -187,7 +189,7 @@ function checkNotCut(scope: string, name: string, path: string): void {
  *
  * @throws GuardrailConfigError for an empty scope or name, a hash that is
  * not a SHA-256 hex digest, or a name or serverId as a record cuts it (64
- * or 65 characters ending in `…`: pass the whole one).
+ * characters, `…#` and 12 hex digits: pass the whole one).
  */
 export async function approveToolDefinition(
   store: Store,
@@ -215,8 +217,8 @@ export async function approveToolDefinition(
  * `store.addToList` (both stores here have it; a custom store without it
  * is read and written, and two forgets of one group at once may keep one
  * name). A list of 4,096 names takes no more: the tool is held as new
- * until approved. A name or serverId as a record cuts it (64 or 65
- * characters ending in `…`) is a `GuardrailConfigError`: pass the whole one.
+ * until approved. A name or serverId as a record cuts it (64 characters,
+ * `…#` and 12 hex digits) is a `GuardrailConfigError`: pass the whole one.
  */
 export async function forgetToolDefinitionPin(
   store: Store,

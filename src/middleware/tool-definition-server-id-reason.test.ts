@@ -2,6 +2,7 @@ import { generateText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { generateResult } from '../../test/helpers';
+import { nameDigest } from '../../test/helpers/cut-names';
 import { backUpConversation, searchDocs } from '../../test/helpers/tool-pins';
 import { memoryStore } from '../store/memory-store';
 import { guardTools } from '../tools';
@@ -50,7 +51,7 @@ describe('the reason of a tool new on a pinned server shows its serverId quoted,
   it('a 100,000-character id is cut to 64 characters', async () => {
     const reason = await newToolReason('s'.repeat(100_000));
     expect(reason).toBe(
-      `tool "exfiltrate" is new on server "${'s'.repeat(64)}…", whose tools were pinned before; approve its hash to allow it`,
+      `tool "exfiltrate" is new on server "${'s'.repeat(64)}…#${nameDigest('s'.repeat(100_000))}", whose tools were pinned before; approve its hash to allow it`,
     );
   });
 

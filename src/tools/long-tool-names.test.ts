@@ -1,6 +1,7 @@
 import { generateText, stepCountIs, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { cutName, nameDigest } from '../../test/helpers/cut-names';
 import { turnsModel } from '../../test/helpers/turns-model';
 import { block, defineGuardrail } from '../core/define-guardrail';
 import { GuardrailConfigError } from '../core/errors';
@@ -12,10 +13,11 @@ import { guardTool, guardTools } from './guard-tool';
 // whole into its GuardrailConfigError messages, the default blocked message
 // the model reads, and every record's `toolName` (200,000 characters, or a
 // name with a line break that forges a log line). Each is now as reasons
-// show a name: quoted as JSON, escaped, cut to 64 characters with `…`.
+// show a name: quoted as JSON, escaped, cut to 64 characters with `…` (and,
+// since round 28, `#` and a digest of the whole name).
 const LONG = `lookup\n2026-12-03 INFO passed${'x'.repeat(200_000)}`;
-const SHOWN_LONG = `"lookup\\n2026-12-03 INFO passed${'x'.repeat(35)}…"`;
-const CUT_LONG = `${LONG.slice(0, 64)}…`;
+const SHOWN_LONG = `"lookup\\n2026-12-03 INFO passed${'x'.repeat(35)}…#${nameDigest(LONG)}"`;
+const CUT_LONG = cutName(LONG);
 
 function thrown(run: () => unknown): GuardrailConfigError {
   try {
@@ -59,7 +61,7 @@ describe('a long or hostile tool name', () => {
     );
     const error = thrown(() => guardTools(tools, { only: ['missing' as never], input: [pii()] }));
     const listed = Array.from({ length: 20 }, (_, index) =>
-      JSON.stringify(`${`${index}${LONG}`.slice(0, 64)}…`),
+      JSON.stringify(cutName(`${index}${LONG}`)),
     ).join(', ');
     expect(error.issues).toEqual([
       {
@@ -98,5 +100,42 @@ describe('a long or hostile tool name', () => {
         e.record.toolCallId,
       ]),
     ).toEqual([['deny', 'blocked', CUT_LONG, 'c1']]);
+  });
+
+  it('two names alike in their first 64 characters are told apart by their digest (round 28)', async () => {
+    // Before, both read `mcp__files__…` cut at 64 and `…`: a record of the
+    // destructive one looked like one of the harmless one.
+    const prefix = `mcp__files__${'a'.repeat(60)}`;
+    const read = `${prefix}_read`;
+    const wipe = `${prefix}_delete_all`;
+    const events: GuardrailEvent[] = [];
+    const result = await generateText({
+      model: turnsModel([
+        {
+          toolCalls: [
+            { toolCallId: 'c1', toolName: read, input: { email: 'a' } },
+            { toolCallId: 'c2', toolName: wipe, input: { email: 'b' } },
+          ],
+        },
+      ]),
+      tools: guardTools(
+        { [read]: lookup, [wipe]: lookup },
+        { input: [deny], onEvent: event => events.push(event) },
+      ),
+      stopWhen: stepCountIs(1),
+      prompt: 'Clean up.',
+    });
+    expect(events.map(e => [e.record.toolName, e.record.toolCallId])).toEqual([
+      [`${prefix.slice(0, 64)}…#${nameDigest(read)}`, 'c1'],
+      [`${prefix.slice(0, 64)}…#${nameDigest(wipe)}`, 'c2'],
+    ]);
+    expect(nameDigest(read)).not.toBe(nameDigest(wipe));
+    const messages = result.steps[0]!.content.flatMap(part =>
+      part.type === 'tool-result' ? [(part.output as { message: string }).message] : [],
+    );
+    expect(messages).toEqual([
+      `The "${prefix.slice(0, 64)}…#${nameDigest(read)}" tool call was blocked by a guardrail and did not run.`,
+      `The "${prefix.slice(0, 64)}…#${nameDigest(wipe)}" tool call was blocked by a guardrail and did not run.`,
+    ]);
   });
 });

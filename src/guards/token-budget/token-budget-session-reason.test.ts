@@ -1,6 +1,7 @@
 import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { textModel } from '../../../test/helpers';
+import { nameDigest } from '../../../test/helpers/cut-names';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { tokenBudget } from './token-budget';
@@ -31,8 +32,9 @@ describe('tokenBudget: the session id in a reason', () => {
     expect(await reasonFor('c1"\n[INFO] all good\u001b[2K\u202e')).toBe(
       'session "c1\\"\\n[INFO] all good\\u001b[2K\\u202e" would use 22 tokens, over its budget of 10',
     );
-    expect(await reasonFor(`chat-${'x'.repeat(100_000)}`)).toBe(
-      `session "chat-${'x'.repeat(59)}…" would use 22 tokens, over its budget of 10`,
+    const long = `chat-${'x'.repeat(100_000)}`;
+    expect(await reasonFor(long)).toBe(
+      `session "chat-${'x'.repeat(59)}…#${nameDigest(long)}" would use 22 tokens, over its budget of 10`,
     );
   });
 });

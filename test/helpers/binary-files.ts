@@ -87,7 +87,7 @@ export interface ZipEntry {
 }
 
 /** Byte arrays and numbers' arrays joined (a large part is never spread into an array). */
-const joined = (parts: Array<ArrayLike<number>>): Uint8Array => {
+export const joined = (parts: Array<ArrayLike<number>>): Uint8Array => {
   const out = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
   let at = 0;
   for (const part of parts) {

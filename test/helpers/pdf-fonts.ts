@@ -6,6 +6,7 @@
  * PDF of numbered objects (streams compressed).
  */
 import { deflateSync } from 'node:zlib';
+import { joined } from './binary-files';
 
 export const hex4 = (n: number) => n.toString(16).padStart(4, '0');
 
@@ -72,13 +73,7 @@ export function pdfOf(objects: readonly PdfObject[]): Uint8Array {
     );
   }
   parts.push(latin1('trailer\n<< /Root 1 0 R >>\n%%EOF\n'));
-  const out = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return joined(parts);
 }
 
 /** A PDF's catalog (object 1), its pages (object 2) and a page of them. */

@@ -398,10 +398,52 @@ const quietMarks = codeTable(/[,'"<>]/);
  */
 function isQuietMark(text: string, at: number, edge: number, glued: boolean): boolean {
   if (at < 0 || at >= text.length) return false;
+  const code = text.charCodeAt(at);
+  if (code === 58 || code === 45) {
+    if (quietWhateverTheEdge(text, at, edge, glued, code)) return true;
+  }
   const edgeCode = text.charCodeAt(edge);
   if (!((edgeCode | 0x20) >= 97 && (edgeCode | 0x20) <= 122)) return false;
-  const code = text.charCodeAt(at);
   return isInTable(quietMarks, code) || (!glued && (code === 45 || code === 58));
+}
+
+/**
+ * Round 28: the sides that read alike whatever the value's edge character
+ * (a digit too: `Phone Number: 555-555-1234`, then `\n\n---`;
+ * `jane@x.io: rw`, where the e-mail's `m:` is no mark before a letter):
+ * - a `:` with white space between it and the value. The only reading that
+ *   crosses blanks into digits is a run of digits and separators (phone,
+ *   card, SSN, NHS), which never holds a `:`; a `:` starts no match
+ *   followed by white space, and a match ending at it looks on by one
+ *   character at most (a phone's `x` extension and check letter need no
+ *   `:` first).
+ * - a `:` right after the value followed by white space (or the end): the
+ *   same, with the match after the blank seeing a blank before it either
+ *   way (an IPv6 address after a label needs a word character and `:`
+ *   before it, and a `:` with a blank after it is neither).
+ * - a `-` with a line break in the white space between: no digit run, IBAN,
+ *   NINO, e-mail or address reads across a line break (a phone's context
+ *   does, but only through separators, and neither the value nor its
+ *   placeholder is one), and the obfuscated `[at]` domain crosses blanks
+ *   only to a `.` or `[dot]`.
+ * The context read before a match from farther away (an IP word before an
+ * address with a blank) is `ipWordMayReachOver`'s.
+ */
+function quietWhateverTheEdge(
+  text: string,
+  at: number,
+  edge: number,
+  glued: boolean,
+  code: number,
+): boolean {
+  if (code === 58) return !glued || (at > edge && isSpaceAt(text, at + 1));
+  if (glued) return false;
+  const [from, to] = at > edge ? [edge + 1, at] : [at + 1, edge];
+  for (let index = from; index < to; index++) {
+    const blank = text.charCodeAt(index);
+    if (blank === 10 || blank === 13) return true;
+  }
+  return false;
 }
 
 /** A dot, a blank and a digit: what an IPv4 address with a blank holds (`10.0. 0.1`). */

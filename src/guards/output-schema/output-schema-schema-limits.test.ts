@@ -1,8 +1,9 @@
 import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { configIssuesOf, textModel } from '../../../test/helpers';
+import { configIssuesOf, textModel, withoutTiming } from '../../../test/helpers';
 import { buildGuardrailsConfig, loadGuardrailsConfig } from '../../config/load-guardrails-config';
-import { MAX_SCHEMA_DEPTH } from './output-schema';
+import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
+import { MAX_SCHEMA_DEPTH, MIN_SCHEMA_STEPS, SCHEMA_STEPS_PER_CHAR } from './output-schema';
 
 // A JSON Schema in a config went to ajv as it was: ~700 levels of nesting or
 // a $ref chain back to itself overflowed the stack and the config error said
@@ -99,5 +100,50 @@ describe('outputSchema JSON Schema limits in a config', () => {
           'a JSON Schema the validator can compile: ajv nests one check per property, and this schema overflowed the call stack (about 2,000 properties in one object is the limit; split it, or use a Standard Schema such as zod)',
       },
     ]);
+  });
+
+  // Round 28: ajv reads a subschema again wherever a $ref leads to it. With
+  // anyOf branches that each $ref the root, each level of the answer's
+  // nesting doubled the work: a 115-character answer took 8 s, and one of
+  // 30 levels would have run for hours. Each $ref followed is now a step,
+  // and an answer's budget is linear in its length.
+  it('an answer that makes a recursive anyOf schema read itself exponentially is an error at the step budget', async () => {
+    const branch = (v: number) => ({
+      type: 'object',
+      properties: { c: { $ref: '#' }, v: { const: v } },
+    });
+    const { middleware } = await loadGuardrailsConfig(
+      configWith({ anyOf: [branch(1), branch(2)] }),
+    );
+    const answer = async (text: string) => {
+      const result = await generateText({
+        model: wrapLanguageModel({ model: textModel(text), middleware }),
+        prompt: 'Tree?',
+      });
+      return {
+        text: result.text,
+        records: withoutTiming((await getGuardrailOutcome(result))?.records),
+      };
+    };
+    const nested = (levels: number, leaf: string) =>
+      `${'{"c":'.repeat(levels)}${leaf}${'}'.repeat(levels)}`;
+    const hostile = nested(30, '{"v":3}');
+    const budget = MIN_SCHEMA_STEPS + SCHEMA_STEPS_PER_CHAR * hostile.length;
+    expect(await answer(hostile)).toEqual({
+      text: "Sorry, I can't help with that.",
+      records: [
+        {
+          guardrail: 'output-schema',
+          kind: 'output',
+          status: 'error',
+          reason: `outputSchema: checking the answer took more than ${budget} schema steps (a schema read again through $ref for each branch of anyOf / oneOf / allOf grows with each level of the answer's nesting); the answer is not passed`,
+        },
+      ],
+    });
+    // A valid tree, and one invalid in a way found before the branches multiply, still read as before.
+    expect((await answer(nested(30, '{"v":1}'))).text).toBe(nested(30, '{"v":1}'));
+    expect((await answer(nested(3, '{"v":3}'))).text).toBe(
+      'The answer did not have the expected format.',
+    );
   });
 });

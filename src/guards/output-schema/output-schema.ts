@@ -481,11 +481,104 @@ function refCycle(
   return undefined;
 }
 
+/**
+ * Schema steps (one `$ref` followed for one value) an answer may cost:
+ * this floor plus `SCHEMA_STEPS_PER_CHAR` for each character of its text.
+ * ajv reads a subschema again wherever a `$ref` leads to it: with `anyOf`
+ * branches that each `$ref` the root, each level of an answer's nesting
+ * doubled the work, and a 115-character answer took 8 s (round 28). Past
+ * the budget the check throws: the guardrail records an `error` and fails
+ * closed. A schema without such repetition reads each value a few times.
+ */
+export const MIN_SCHEMA_STEPS = 100_000;
+export const SCHEMA_STEPS_PER_CHAR = 16;
+/** The keyword put in each subschema with a `$ref` of the copy ajv compiles, counting its reads. */
+const STEP_KEYWORD = 'x-ai-guardrails-step';
+
+/** A compiled JSON Schema, run with a budget of steps for an answer of `textLength` characters. */
+export type BudgetedValidate = ((value: unknown, textLength: number) => boolean) & {
+  readonly errors?: ReturnType<Ajv['compile']>['errors'];
+};
+
+/**
+ * A copy of `node` (a schema that passed `schemaShapeIssues`: at most
+ * `MAX_SCHEMA_DEPTH` deep) with `STEP_KEYWORD` in each subschema that has a
+ * `$ref`: a subschema is read again only through one, and without it the
+ * work is bounded by the schema's size times the answer's. (In every
+ * subschema, a schema of 2,500 properties took 30 s to fail to compile.)
+ * Pointers of `$ref`s read the same in it.
+ */
+function withStepKeyword(node: unknown, knownKeywords: Readonly<Record<string, unknown>>): unknown {
+  if (node === null || typeof node !== 'object') return node;
+  if (Array.isArray(node)) return node.map(child => withStepKeyword(child, knownKeywords));
+  const entries: Array<[string, unknown]> = Object.hasOwn(node, '$ref')
+    ? [[STEP_KEYWORD, true]]
+    : [];
+  for (const [key, value] of Object.entries(node)) {
+    const schemaKeyword =
+      !DATA_KEYWORDS.has(key) &&
+      !annotationKeywords.has(key) &&
+      !key.startsWith('x-') &&
+      Object.hasOwn(knownKeywords, key);
+    if (!schemaKeyword || value === null || typeof value !== 'object') entries.push([key, value]);
+    else if (SCHEMA_MAPS.has(key) && !Array.isArray(value)) {
+      const map = Object.entries(value).map(
+        ([name, child]) => [name, withStepKeyword(child, knownKeywords)] as const,
+      );
+      entries.push([key, Object.fromEntries(map)]);
+    } else entries.push([key, withStepKeyword(value, knownKeywords)]);
+  }
+  return Object.fromEntries(entries);
+}
+
+/**
+ * `ajv`'s compiled `schema`, counting each read of a subschema with a
+ * `$ref` (a keyword ajv runs before every other of a subschema, so a
+ * failing branch counts too).
+ */
+function budgetedValidator(
+  ajv: Ajv,
+  schema: Record<string, unknown>,
+  knownKeywords: Readonly<Record<string, unknown>>,
+): BudgetedValidate {
+  let steps = 0;
+  let budget = 0;
+  const rules = (
+    ajv as unknown as {
+      RULES: { rules: Array<{ type?: string; rules: Array<{ keyword: string }> }> };
+    }
+  ).RULES.rules;
+  const first = rules.find(group => group.type === undefined)?.rules[0]?.keyword;
+  ajv.addKeyword({
+    keyword: STEP_KEYWORD,
+    schemaType: 'boolean',
+    errors: false,
+    ...(first !== undefined && { before: first }),
+    validate: () => {
+      if (++steps > budget) {
+        throw new Error(
+          `outputSchema: checking the answer took more than ${budget} schema steps (a schema read again through $ref for each branch of anyOf / oneOf / allOf grows with each level of the answer's nesting); the answer is not passed`,
+        );
+      }
+      return true;
+    },
+  });
+  const validate = withLinearUniqueItems(ajv).compile(
+    withStepKeyword(schema, knownKeywords) as object,
+  );
+  const run = (value: unknown, textLength: number) => {
+    steps = 0;
+    budget = MIN_SCHEMA_STEPS + SCHEMA_STEPS_PER_CHAR * textLength;
+    return validate(value) as boolean;
+  };
+  return Object.defineProperty(run, 'errors', { get: () => validate.errors }) as BudgetedValidate;
+}
+
 function jsonSchemaValidator(
   { schema, mode, minLength, maxLength, requiredFields }: Record<string, unknown>,
   issues: GuardrailConfigIssue[],
   prefix: string,
-): ReturnType<Ajv['compile']> | undefined {
+): BudgetedValidate | undefined {
   if (mode === 'text' && schema !== undefined) {
     issues.push({ path: `${prefix}.schema`, value: schema, expected: "no schema in mode 'text'" });
   }
@@ -541,16 +634,15 @@ function jsonSchemaValidator(
       logger,
       code: { regExp: re2Engine },
     });
-    const shapeIssues = schemaShapeIssues(
-      schema as Record<string, unknown>,
-      (ajv as unknown as { RULES: { keywords: Record<string, unknown> } }).RULES.keywords,
-      prefix,
-    );
+    const knownKeywords = {
+      ...(ajv as unknown as { RULES: { keywords: Record<string, unknown> } }).RULES.keywords,
+    };
+    const shapeIssues = schemaShapeIssues(schema as Record<string, unknown>, knownKeywords, prefix);
     if (shapeIssues.length > 0) {
       issues.push(...shapeIssues);
       return undefined;
     }
-    const validate = withLinearUniqueItems(ajv).compile(schema);
+    const validate = budgetedValidator(ajv, schema as Record<string, unknown>, knownKeywords);
     const before = issues.length;
     for (const message of new Set(skipped)) {
       const issue = skippedKeywordIssue(message, schema as Record<string, unknown>, prefix);
@@ -657,7 +749,7 @@ let instances = 0;
  * outputSchema({ mustNotMatch: [/as an ai language model/i], maxLength: 2000 });
  */
 export function outputSchema(options?: OutputSchemaOptions): Guardrail {
-  let validateJsonSchema: ReturnType<Ajv['compile']> | undefined;
+  let validateJsonSchema: BudgetedValidate | undefined;
   let mustMatch: CompiledPattern[] = [];
   let mustNotMatch: CompiledPattern[] = [];
   const {
@@ -846,7 +938,7 @@ export function outputSchema(options?: OutputSchemaOptions): Guardrail {
       }
       if (schema === undefined) return allow();
       if (validateJsonSchema) {
-        if (validateJsonSchema(value)) return allow();
+        if (validateJsonSchema(value, content.length)) return allow();
         const [error] = validateJsonSchema.errors ?? [];
         const path = error ? ajvPath(error, declaredNames()) : '';
         return fail(

@@ -149,4 +149,43 @@ describe("a content stream's fonts are its page's", () => {
     ).toBe('/ToUnicode');
     expect(await toolOutputSent(split, 'application/pdf')).toEqual(WITHHELD);
   });
+
+  it("fonts reached through an indirect /Resources and /Font dictionary, and a form's own resources, are the ones read (guardTools)", async () => {
+    const card = glyphs(CARD);
+    const figures = glyphs(FIGURES, 0x2000);
+    // Page 3: /Resources 8 0 R -> /Font 9 0 R -> /F1 10 0 R (map 11, the card's codes);
+    // form 12, drawn by page 4, names its own /F1 (the card's map); page 4's /F1 is another font.
+    const pdf = pdfOf([
+      catalog,
+      pages([3, 4]),
+      '<< /Type /Page /Parent 2 0 R /Resources 8 0 R /Contents 5 0 R >>',
+      `<< /Type /Page /Parent 2 0 R /Resources << /Font << /F1 6 0 R >> /XObject << /Fm1 12 0 R >> >> /Contents 7 0 R >>`,
+      { stream: drawn(shownHex(CARD, card)) },
+      type0Font(13),
+      { stream: `${drawn(shownHex(FIGURES, figures))} /Fm1 Do` },
+      '<< /Font 9 0 R >>',
+      '<< /F1 10 0 R >>',
+      type0Font(11),
+      { stream: cmapOf(card) },
+      {
+        stream: drawn(shownHex(CARD, card)),
+        dictionary: '/Type /XObject /Subtype /Form /Resources << /Font << /F1 10 0 R >> >> ',
+      },
+      { stream: cmapOf(figures) },
+    ]);
+    const events: GuardrailEvent[] = [];
+    expect(await toolOutputSent(pdf, 'application/pdf', events)).toEqual(WITHHELD);
+    expect(events.map(event => event.record?.info)).toEqual([
+      undefined,
+      // Two cards: page 3's stream, and the form's, each read through map 11.
+      {
+        types: ['CREDIT_CARD'],
+        spans: [
+          { type: 'CREDIT_CARD', start: 1368, end: 1387 },
+          { type: 'CREDIT_CARD', start: 1422, end: 1441 },
+        ],
+      },
+      undefined,
+    ]);
+  });
 });

@@ -29,7 +29,7 @@ describe('turned m (generateText, contentFilter)', () => {
     expect(await filtered(['meapon'], 'Buy a ɯeapon now')).toEqual(passed('Buy a ɯeapon now'));
     expect(foldText('ɯeapon')).toBe('weapon');
     // Upside-down text (`me ʞɔɐʇʇɐ` turned): the second reading turns ɯ back into m.
-    expect(foldText('ǝɯ ʞɔɐʇʇɐ')).toBe('ew kcatta\nattack me');
+    expect(foldText('ǝɯ ʞɔɐʇʇɐ')).toBe('ew kcatta\nattack me\n.\nme attack');
     expect(await filtered(['attack me'], 'ǝɯ ʞɔɐʇʇɐ')).toEqual(BLOCKED);
   });
 });

@@ -94,7 +94,7 @@ describe('other spellings of a listed word (generateText, contentFilter)', () =>
 
   it('upside-down text (turned letters, reverse order) is read turned back too', async () => {
     expect(await contentFilterGenerate('ɟlǝsɹnoʎ llıʞ')).toEqual(BLOCKED);
-    expect(foldText('ɟlǝsɹnoʎ llıʞ')).toBe('flesrnoy llik\nkill yourself');
+    expect(foldText('ɟlǝsɹnoʎ llıʞ')).toBe('flesrnoy llik\nkill yourself\n.\nyourself kill');
     // Fewer than three kinds of turned letter: no second reading (IPA `ʃɪp`, `ə`).
     expect(foldText('the word ʃɪp /ʃɪp/ ɐ ǝ')).toBe('the word ʃip /ʃip/ a e');
   });

@@ -27,7 +27,7 @@ describe('the turned capitals alphabet, alone or mixed with the small one (gener
     for (const answer of ['Ⅎ˥ƎSᴚ∩O⅄ ˥˥Iꓘ', 'ɟlǝsɹnoʎ ˥˥Iꓘ', 'ⅎlǝsɹnoʎ llıʞ', 'ℲlǝSɹ∩oʎ llᴉꓘ']) {
       expect([answer, await contentFilterGenerate(answer)]).toEqual([answer, BLOCKED]);
     }
-    expect(foldText('Ⅎ˥ƎSᴚ∩O⅄ ˥˥Iꓘ')).toBe('ⅎ˥esᴚ∩o⅄ ˥˥iꓘ\nkill yourself');
+    expect(foldText('Ⅎ˥ƎSᴚ∩O⅄ ˥˥Iꓘ')).toBe('ⅎ˥esᴚ∩o⅄ ˥˥iꓘ\nkill yourself\n.\nyourself kill');
   });
 
   it('two kinds of one alphabet and one of the other: three kinds, read', async () => {
@@ -42,7 +42,7 @@ describe('the turned capitals alphabet, alone or mixed with the small one (gener
     // `i will hurt you` turned, `0` for `o`: the region stopped at the `0` and read `hurt y`.
     expect(await contentFilterBlocklistGenerate(['hurt you'], 'n0ʎ ʇɹnɥ llıʍ ı')).toEqual(blocked);
     // Read as the digit is read right way up: a word half digits stays (`u5`, as `u5` does).
-    expect(foldText('5n ʇɹnɥ llıʍ ı')).toBe('5n trnh lliw i\ni will hurt u5');
+    expect(foldText('5n ʇɹnɥ llıʍ ı')).toBe('5n trnh lliw i\ni will hurt u5\n.\nu5 hurt will i');
   });
 
   it('a window stream holds the capitals as it holds turned letters', async () => {

@@ -61,11 +61,22 @@ describe('contentFilter: upside-down text is read where three kinds of turned le
   });
 
   it('plain words before a turned phrase are not read with it; a turned word in their token is', () => {
-    expect(foldText('Me: sn noʎ llıʞ llıʍ ı')).toBe('me: sn noy llik lliw i\ni will kill you us');
+    expect(foldText('Me: sn noʎ llıʞ llıʍ ı')).toBe(
+      'me: sn noy llik lliw i\ni will kill you us\n.\nme: us you kill will i',
+    );
     expect(foldText(`Fun fact: ɐǝɹ is flipped. ${ORDINARY}Then noʎ llıʞ`)).not.toContain('kill');
     // Two regions far apart read apart, the later first, no blank between them.
     const two = `ǝɹɐ ${ORDINARY}ʎɔɐ`;
-    expect(foldText(two).split('\n').slice(-3)).toEqual(['acy', '.', 'are']);
+    // Then each read in place, with the whole words within 16 units of it (round 28).
+    expect(foldText(two).split('\n').slice(1)).toEqual([
+      'acy',
+      '.',
+      'are',
+      '.',
+      'are the weather is',
+      '.',
+      'at sunset ok. acy',
+    ]);
   });
 
   it('random mixes of plain, turned and look-alike words, invisible characters and marks: stream equals generate for every chunking', async () => {

@@ -5,6 +5,7 @@ import {
   contentFilterWindow,
   SELF_HARM_BLOCKED,
 } from '../../../test/helpers/content-filter-cases';
+import { foldText } from '../prompt-injection/fold-text';
 
 /*
  * Round 28: upside-down text that keeps a plain letter where a turned one
@@ -51,5 +52,37 @@ describe('upside-down text with plain letters, other `l`s and turned digits (gen
     const { released, last } = await contentFilterWindow(answer);
     expect(last).toBe('BLOCKED');
     expect(released.length).toBeLessThanOrEqual(answer.indexOf('flǝ'));
+  });
+});
+
+describe('upside-down words read where they stand (round 28)', () => {
+  it('a turned word among plain ones, and words each turned in place, block', async () => {
+    // The region `ɟlǝsɹnoʎ` read turned was `yourself` alone; read in place, with the
+    // plain words around it, `you should kill yourself now.`
+    for (const answer of ['You should kill ɟlǝsɹnoʎ now.', 'llıʞ ɟlǝsɹnoʎ']) {
+      expect([answer, await contentFilterGenerate(answer)]).toEqual([answer, BLOCKED]);
+    }
+    expect(foldText('You should kill ɟlǝsɹnoʎ now.')).toBe(
+      'you should kill flesrnoy now.\nyourself\n.\nyou should kill yourself now.',
+    );
+  });
+
+  it('only whole plain words are taken with it, at most 16 units on each side', async () => {
+    // `skill` is no `kill`; a word cut by the bound is left out.
+    expect(foldText('a skill ɟlǝsɹnoʎ')).toBe('a skill flesrnoy\nyourself\n.\na skill yourself');
+    expect(foldText('kill it, you said, ɟlǝsɹnoʎ')).toBe(
+      'kill it, you said, flesrnoy\nyourself\n.\nit, you said, yourself',
+    );
+    expect(await contentFilterGenerate('a skill ɟlǝsɹnoʎ')).toEqual({
+      text: 'a skill ɟlǝsɹnoʎ',
+      records: [{ guardrail: 'content-filter', kind: 'output', status: 'passed' }],
+    });
+  });
+
+  it('a window stream blocks it as generate does, the plain words before it held', async () => {
+    const answer = `${'Fine words, kind words. '.repeat(6)}You should kill ɟlǝsɹnoʎ now, ok.`;
+    const { released, last } = await contentFilterWindow(answer);
+    expect(last).toBe('BLOCKED');
+    expect(released.length).toBeLessThanOrEqual(answer.indexOf('kill'));
   });
 });

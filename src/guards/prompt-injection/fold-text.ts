@@ -1888,7 +1888,13 @@ export function upsideDownReading(text: string): string {
     if (index < regions.length - 2) reversed.push(REGION_BREAK);
     reverseInto(reversed, text, regions[index]!, regions[index + 1]!);
   }
-  const turned = reversed.join();
+  const turned = turnedBackText(reversed.join());
+  const inPlace = turnedInPlaceReading(text, regions);
+  return inPlace === '' ? turned : `${turned}${REGION_BREAK}${inPlace}`;
+}
+
+/** `turned` with each unit as upside-down text means it (`turnedBack`). */
+function turnedBackText(turned: string): string {
   const pieces = new PieceJoiner();
   for (let chunk = 0; chunk < turned.length; chunk += JOIN_BUFFER) {
     const end = Math.min(turned.length, chunk + JOIN_BUFFER);
@@ -1898,6 +1904,79 @@ export function upsideDownReading(text: string): string {
     pieces.push(
       String.fromCharCode.apply(null, joinBuffer.subarray(0, end - chunk) as unknown as number[]),
     );
+  }
+  return pieces.join();
+}
+
+/**
+ * Units of the text on each side of an upside-down region that its
+ * in-place reading takes with it (`turnedInPlaceReading`), whole tokens
+ * only. Units, not characters read: a stream window's check holds at
+ * least 48 units of released text before what it holds back.
+ */
+const IN_PLACE_CONTEXT = 16;
+
+/**
+ * Upside-down regions read in place (round 28): each token of a region
+ * reversed and turned back where it stands, with the tokens within
+ * `IN_PLACE_CONTEXT` units on either side as they are written. A turned
+ * word among plain ones (`You should kill ɟlǝsɹnoʎ now.`) is read there,
+ * `you should kill yourself now.`, where turning the whole region read
+ * `yourself` alone; so is a phrase whose words are each turned in their
+ * place (`llıʞ ɟlǝsɹnoʎ`). Regions whose contexts meet read in one stretch;
+ * `REGION_BREAK` between two stretches. Empty when every stretch is one
+ * word and nothing around it (the turned reading says it already). Linear:
+ * a context walks at most `IN_PLACE_CONTEXT` units, never into the next
+ * region's.
+ */
+function turnedInPlaceReading(text: string, regions: readonly number[]): string {
+  const pieces = new PieceJoiner();
+  let written = false;
+  for (let index = 0; index < regions.length; ) {
+    // A stretch: the regions from `index` on whose contexts meet.
+    const stretch = new PieceJoiner();
+    const first = regions[index]!;
+    const lower = index === 0 ? 0 : regions[index - 1]!;
+    let from = Math.max(lower, first - IN_PLACE_CONTEXT);
+    // Whole tokens only: a token cut by the bound is left out.
+    if (from > lower && !isJsSpace(text.charCodeAt(from - 1))) {
+      while (from < first && !isJsSpace(text.charCodeAt(from))) from++;
+    }
+    while (from < first && isJsSpace(text.charCodeAt(from))) from++;
+    let more = from < first;
+    stretch.push(text.slice(from, first));
+    let end = first;
+    for (;;) {
+      const start = regions[index]!;
+      end = regions[index + 1]!;
+      const region = new PieceJoiner();
+      let token = start;
+      for (let at = start; at <= end; at++) {
+        if (at < end && !isJsSpace(text.charCodeAt(at))) continue;
+        reverseInto(region, text, token, at);
+        if (at < end) region.push(text[at]!);
+        more ||= at < end;
+        token = at + 1;
+      }
+      stretch.push(turnedBackText(region.join()));
+      index += 2;
+      const next = index < regions.length ? regions[index]! : text.length;
+      if (index >= regions.length || next - end > IN_PLACE_CONTEXT) break;
+      stretch.push(text.slice(end, next));
+      more = true;
+    }
+    const upper = index < regions.length ? regions[index]! : text.length;
+    let to = Math.min(upper, end + IN_PLACE_CONTEXT);
+    if (to < upper && !isJsSpace(text.charCodeAt(to))) {
+      while (to > end && !isJsSpace(text.charCodeAt(to - 1))) to--;
+    }
+    while (to > end && isJsSpace(text.charCodeAt(to - 1))) to--;
+    more ||= to > end;
+    stretch.push(text.slice(end, to));
+    if (!more) continue;
+    if (written) pieces.push(REGION_BREAK);
+    pieces.push(stretch.join());
+    written = true;
   }
   return pieces.join();
 }

@@ -21,6 +21,18 @@ describe('memoryStore', () => {
     expect(await store.get('key')).toBeUndefined();
   });
 
+  it('rounds a fraction of a millisecond up, as Redis does: the key lives 1 ms on a real clock', async () => {
+    let time = 1_764_800_000_000;
+    const store = memoryStore({ now: () => time });
+    await store.set('brief', 'value', 0.0001);
+    expect(await store.incrBy('count', 1, 1e-9)).toBe(1);
+    expect(await store.incrBy('count', 1, 1e-9)).toBe(2);
+    expect(await store.get('brief')).toBe('value');
+    time += 1;
+    expect(await store.get('brief')).toBeUndefined();
+    expect(await store.get('count')).toBeUndefined();
+  });
+
   it('keeps the first expiry of a counter (a fixed window), then starts again from 0', async () => {
     const { store, advance } = clockedStore();
     expect(await store.incrBy('count', 3, 100)).toBe(3);

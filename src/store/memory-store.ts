@@ -56,6 +56,10 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
   let bytes = 0;
   let writesSinceSweep = 0;
 
+  // A fraction of a millisecond is rounded up, as Redis rounds it (round
+  // 28): at Date.now()'s size, now() + 0.0001 is now(), so such a key,
+  // a rate limit's counter too, was gone the moment it was written.
+  const expiryOf = (ttlMs: number) => now() + Math.ceil(ttlMs);
   const sizeOf = (key: string, value: string) =>
     (key.length + value.length) * 2 + ENTRY_OVERHEAD_BYTES;
   const count = () => counters.size + values.size;
@@ -117,7 +121,7 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
       // A refund to a window that is gone leaves no key; none takes a counter below 0.
       if (!entry && amount <= 0) return 0;
       const next = Math.max(0, counterOf(entry, 'incrBy') + amount);
-      write(key, String(next), entry ? entry.expiresAt : now() + ttlMs, true);
+      write(key, String(next), entry ? entry.expiresAt : expiryOf(ttlMs), true);
       return next;
     },
     async incrByCapped(givenKey, amount, cap, ttlMs) {
@@ -132,7 +136,7 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
       if (next > cap) {
         return { applied: false, value: current, resetInMs: entry ? entry.expiresAt - now() : 0 };
       }
-      const expiresAt = entry ? entry.expiresAt : now() + ttlMs;
+      const expiresAt = entry ? entry.expiresAt : expiryOf(ttlMs);
       write(key, String(next), expiresAt, true);
       return { applied: true, value: next, resetInMs: expiresAt - now() };
     },
@@ -145,7 +149,7 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
       const bounded = storeKeyOf(givenKey);
       const key = typeof bounded === 'string' ? bounded : await bounded;
       checkTtl(ttlMs, 'set');
-      write(key, value, now() + ttlMs, false);
+      write(key, value, expiryOf(ttlMs), false);
     },
     async setIfAbsent(givenKey, value, ttlMs) {
       const bounded = storeKeyOf(givenKey);
@@ -153,7 +157,7 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
       checkTtl(ttlMs, 'setIfAbsent');
       const entry = read(key);
       if (entry) return entry.value;
-      write(key, value, now() + ttlMs, false);
+      write(key, value, expiryOf(ttlMs), false);
       return value;
     },
     async touch(givenKey, value, ttlMs) {
@@ -162,7 +166,7 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
       checkTtl(ttlMs, 'touch');
       const entry = read(key);
       if (!entry || entry.value !== value) return false;
-      entry.expiresAt = now() + ttlMs;
+      entry.expiresAt = expiryOf(ttlMs);
       return true;
     },
     async addToList(givenKey, item, maxItems, ttlMs) {
@@ -176,7 +180,7 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
       const list = stringsOfList(entry.value);
       if (list.includes(item) || list.length >= maxItems) return list;
       list.push(item);
-      write(key, JSON.stringify(list), now() + ttlMs, false);
+      write(key, JSON.stringify(list), expiryOf(ttlMs), false);
       return list;
     },
     async pushToList(givenKey, item, maxItems, ttlMs) {
@@ -186,7 +190,7 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
       checkTtl(ttlMs, 'pushToList');
       // Read and written with no await between: atomic within the process.
       const list = pushedList(stringsOfList(read(key)?.value), item, maxItems);
-      write(key, JSON.stringify(list), now() + ttlMs, false);
+      write(key, JSON.stringify(list), expiryOf(ttlMs), false);
       return list;
     },
     async delete(givenKey) {

@@ -1,9 +1,9 @@
-import { generateText, tool, wrapLanguageModel } from 'ai';
+import { generateText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { configIssuesOf, textModel, withoutTiming } from '../../test/helpers';
+import { configIssuesOf } from '../../test/helpers';
+import { answeredThrough } from '../../test/helpers/answered';
 import { turnsModel } from '../../test/helpers/turns-model';
-import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
 import { buildGuardrailsConfig, loadGuardrailsConfig } from './load-guardrails-config';
 
 /*
@@ -103,16 +103,7 @@ describe('config: a JSON Schema keyword ajv does not know is an error, an annota
     const { middleware } = await loadGuardrailsConfig({
       output: [{ type: 'output-schema', schema }],
     });
-    const run = async (answer: string) => {
-      const result = await generateText({
-        model: wrapLanguageModel({ model: textModel(answer), middleware }),
-        prompt: 'Who?',
-      });
-      return {
-        text: result.text,
-        records: withoutTiming((await getGuardrailOutcome(result))?.records),
-      };
-    };
+    const run = (answer: string) => answeredThrough(middleware, answer);
     expect(await run('{"name":null,"x-request-id":"abc"}')).toEqual({
       text: '{"name":null,"x-request-id":"abc"}',
       records: [{ guardrail: 'output-schema', kind: 'output', status: 'passed' }],

@@ -35,6 +35,18 @@ function judgeSaying(...verdicts: object[]) {
   });
 }
 
+/** The record's reason for a judge that answers `reason` about `prompt` (an input guardrail). */
+async function shownReasonAbout(prompt: string, reason: string): Promise<string | undefined> {
+  const model = wrapLanguageModel({
+    model: new MockLanguageModelV4({ doGenerate: async () => generateResult('unused') }),
+    middleware: guardrails({
+      input: [llmJudge({ model: judgeSaying({ flagged: true, confidence: 0.9, reason }), policy })],
+    }),
+  });
+  const result = await generateText({ model, prompt });
+  return (await getGuardrailOutcome(result))?.records[0]?.reason;
+}
+
 describe('llmJudge: a reason never quotes what it judged', () => {
   it('input: the card and the password the judge repeats are [quoted] in the record and the event', async () => {
     const reason = `The message shares the card ${CARD} and the password hunter2; also "aaaa".`;
@@ -148,19 +160,7 @@ describe('llmJudge: a reason never quotes what it judged', () => {
 describe('llmJudge: a reason that writes a judged value otherwise quotes nothing of it', () => {
   const prompt = `Please store my card ${CARD}, my password is hunter2 and mail me at bob@corp.io please.`;
 
-  /** The record's reason for a judge that answers `reason` about `prompt` (an input guardrail). */
-  async function shownReason(reason: string): Promise<string | undefined> {
-    const model = wrapLanguageModel({
-      model: new MockLanguageModelV4({ doGenerate: async () => generateResult('unused') }),
-      middleware: guardrails({
-        input: [
-          llmJudge({ model: judgeSaying({ flagged: true, confidence: 0.9, reason }), policy }),
-        ],
-      }),
-    });
-    const result = await generateText({ model, prompt });
-    return (await getGuardrailOutcome(result))?.records[0]?.reason;
-  }
+  const shownReason = (reason: string) => shownReasonAbout(prompt, reason);
 
   it('a card without its spaces, with dashes, over two lines, or in fullwidth digits', async () => {
     expect(await shownReason('It holds 4111111111111111 in plain view.')).toBe(
@@ -209,18 +209,7 @@ describe('llmJudge: a reason that writes a judged value otherwise quotes nothing
 describe('llmJudge: a reason that spells, disguises or escapes a short judged value quotes nothing of it', () => {
   const prompt = 'Please log in, my password is hunter2 and the door code 8842.';
 
-  async function shownReason(reason: string): Promise<string | undefined> {
-    const model = wrapLanguageModel({
-      model: new MockLanguageModelV4({ doGenerate: async () => generateResult('unused') }),
-      middleware: guardrails({
-        input: [
-          llmJudge({ model: judgeSaying({ flagged: true, confidence: 0.9, reason }), policy }),
-        ],
-      }),
-    });
-    const result = await generateText({ model, prompt });
-    return (await getGuardrailOutcome(result))?.records[0]?.reason;
-  }
+  const shownReason = (reason: string) => shownReasonAbout(prompt, reason);
 
   it.each([
     ['It wrote hu nt er 2 here.', 'It wrote [quoted] here.'],

@@ -1,8 +1,8 @@
 import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { configIssuesOf, textModel, withoutTiming } from '../../../test/helpers';
+import { configIssuesOf, textModel } from '../../../test/helpers';
+import { answeredThrough } from '../../../test/helpers/answered';
 import { buildGuardrailsConfig, loadGuardrailsConfig } from '../../config/load-guardrails-config';
-import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { MAX_SCHEMA_DEPTH, MIN_SCHEMA_STEPS, SCHEMA_STEPS_PER_CHAR } from './output-schema';
 
 // A JSON Schema in a config went to ajv as it was: ~700 levels of nesting or
@@ -115,16 +115,7 @@ describe('outputSchema JSON Schema limits in a config', () => {
     const { middleware } = await loadGuardrailsConfig(
       configWith({ anyOf: [branch(1), branch(2)] }),
     );
-    const answer = async (text: string) => {
-      const result = await generateText({
-        model: wrapLanguageModel({ model: textModel(text), middleware }),
-        prompt: 'Tree?',
-      });
-      return {
-        text: result.text,
-        records: withoutTiming((await getGuardrailOutcome(result))?.records),
-      };
-    };
+    const answer = (text: string) => answeredThrough(middleware, text);
     const nested = (levels: number, leaf: string) =>
       `${'{"c":'.repeat(levels)}${leaf}${'}'.repeat(levels)}`;
     const hostile = nested(30, '{"v":3}');

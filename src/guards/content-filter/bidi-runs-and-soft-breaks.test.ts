@@ -71,3 +71,42 @@ describe('a Markdown soft break does not end the override (generateText, streamT
     expect(released.length).toBeLessThanOrEqual(answer.indexOf(RLO));
   });
 });
+
+// Round 28: a blockquote's `>` markers on a line that goes on its paragraph
+// are not shown (`> a` then `> b` is one paragraph, `a b`), and a line that
+// starts a block (a heading, a list item, a fence, a rule) ends the one before.
+describe('Markdown blockquotes and block starts around an override (generateText, streamText)', () => {
+  it('lines of one blockquote paragraph are read as one line, markers unread', async () => {
+    for (const answer of [
+      `> ${RLO}flesruoy\n> llik`,
+      `>${RLO}flesruoy\n>llik`,
+      `> > ${RLO}flesruoy\n> > llik`,
+      `> ${RLO}flesruoy\nllik`,
+    ]) {
+      // Before, the markers were read inside the override: `kill > yourself`.
+      expect([answer, await contentFilterGenerate(answer)]).toEqual([answer, BLOCKED]);
+    }
+    expect(foldText(`> ${RLO}flesruoy\n> llik`)).toBe(
+      '> flesruoy\n> llik\nyourself\nkill yourself',
+    );
+  });
+
+  it('a line that starts a block, or a quote of another depth, is no soft break', () => {
+    for (const start of ['- ', '* ', '+ ', '# ', '1. ', '1) ', '> ', '```']) {
+      expect(foldText(`${RLO}flesruoy\n${start}llik`), start).toBe(
+        `flesruoy\n${foldText(`${start}llik`)}\nyourself`,
+      );
+    }
+    // A list item's number other than 1 goes on the paragraph, as CommonMark reads it.
+    expect(foldText(`${RLO}flesruoy\n2. llik`)).toBe(
+      'flesruoy\n2. llik\nyourself\nkill .2 yourself',
+    );
+  });
+
+  it('a window holds the override across a quote line', async () => {
+    const answer = `${prose}\n> ${RLO}flesruoy\n> llik, then more words.`;
+    const { released, last } = await contentFilterWindow(answer);
+    expect(last).toBe('BLOCKED');
+    expect(released.length).toBeLessThanOrEqual(answer.indexOf(RLO));
+  });
+});

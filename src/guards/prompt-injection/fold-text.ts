@@ -1366,6 +1366,7 @@ export function withSoftBreaksAsSpaces(text: string): string {
   let breakAt = -1;
   let breakEnd = -1;
   let beforeBlank = true;
+  let beforeDepth = 0;
   const length = text.length;
   let at = 0;
   for (;;) {
@@ -1379,18 +1380,33 @@ export function withSoftBreaksAsSpaces(text: string): string {
       at++;
       continue;
     }
+    // The line's blockquote markers (`> `, round 28), then what it holds.
+    const depth = quoteMarkers(text, lineStart, at);
+    const markersEnd = quoteMarkersEnd;
     let blank = true;
-    for (let index = lineStart; blank && index < at; index++) {
+    for (let index = markersEnd; blank && index < at; index++) {
       const code = text.charCodeAt(index);
       blank = code === 32 || code === 9;
     }
     // The text's last line, with nothing yet: what comes may fill it.
     if (unit === -1 && blank) blank = false;
-    if (breakAt >= 0 && !beforeBlank && !blank) breaks.push(breakAt, breakEnd);
+    if (
+      breakAt >= 0 &&
+      !beforeBlank &&
+      !blank &&
+      // In the same quote, or a lazy line continuing the quote before (`> a` then `b`).
+      (depth === beforeDepth || (depth === 0 && beforeDepth > 0)) &&
+      !startsMarkdownBlock(text, markersEnd, at)
+    ) {
+      breaks.push(breakAt, breakEnd);
+      // The markers of a line that goes on the paragraph are not shown.
+      if (markersEnd > lineStart) breaks.push(lineStart, markersEnd);
+    }
     if (unit === -1) break;
     breakAt = at;
     breakEnd = unit === 13 && text.charCodeAt(at + 1) === 10 ? at + 2 : at + 1;
     beforeBlank = blank;
+    beforeDepth = depth;
     at = breakEnd;
     lineStart = breakEnd;
   }
@@ -1406,11 +1422,77 @@ export function withSoftBreaksAsSpaces(text: string): string {
     if (fromTabs) tab += 2;
     else line += 2;
     pieces.push(text.slice(copied, start));
-    pieces.push(end - start === 1 ? ' ' : '  ');
+    pieces.push(' '.repeat(end - start));
     copied = end;
   }
   pieces.push(text.slice(copied));
   return pieces.join();
+}
+
+/** Where the blockquote markers `quoteMarkers` last read end. */
+let quoteMarkersEnd = 0;
+
+/**
+ * How many blockquote markers `text[from, to)` (a line) begins with, as
+ * CommonMark reads them: each `>` after at most three spaces, with one
+ * blank after it; where they end is left in `quoteMarkersEnd`.
+ */
+function quoteMarkers(text: string, from: number, to: number): number {
+  let depth = 0;
+  let at = from;
+  for (;;) {
+    let next = at;
+    while (next < to && next - at < 3 && text.charCodeAt(next) === 32) next++;
+    if (next >= to || text.charCodeAt(next) !== 0x3e) break;
+    next++;
+    if (next < to && (text.charCodeAt(next) === 32 || text.charCodeAt(next) === 9)) next++;
+    depth++;
+    at = next;
+  }
+  quoteMarkersEnd = at;
+  return depth;
+}
+
+/**
+ * True when the line `text[from, to)` (after its quote markers) starts a
+ * Markdown block that ends the paragraph before it (round 28): an ATX
+ * heading (`# `), a bullet item (`- `, `* `, `+ `), an ordered item
+ * starting at 1 (`1. `, `1) `: another number goes on the paragraph), a
+ * code fence, or a rule or setext underline (`---`, `===`). Such a line
+ * was read as going on the line before, so an override ran into it.
+ */
+function startsMarkdownBlock(text: string, from: number, to: number): boolean {
+  let at = from;
+  while (at < to && at - from < 3 && text.charCodeAt(at) === 32) at++;
+  const first = text.charCodeAt(at);
+  const blankOrEnd = (index: number) =>
+    index >= to || text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9;
+  if (first === 0x23) {
+    let hashes = at;
+    while (hashes < to && text.charCodeAt(hashes) === 0x23) hashes++;
+    return hashes - at <= 6 && blankOrEnd(hashes);
+  }
+  if (first === 0x2d || first === 0x2a || first === 0x2b) {
+    if (at + 1 < to && blankOrEnd(at + 1)) return true;
+  }
+  if (first === 0x31) {
+    const mark = text.charCodeAt(at + 1);
+    if (at + 1 < to && (mark === 0x2e || mark === 0x29) && blankOrEnd(at + 2)) return true;
+  }
+  if (first === 0x60 || first === 0x7e) {
+    return text.startsWith(first === 0x60 ? '```' : '~~~', at);
+  }
+  // A rule or an underline: three or more of one of `- * _ =`, blanks between.
+  if (first === 0x2d || first === 0x2a || first === 0x5f || first === 0x3d) {
+    let count = 0;
+    for (let index = at; index < to; index++) {
+      const code = text.charCodeAt(index);
+      if (code === first) count++;
+      else if (code !== 32 && code !== 9) return false;
+    }
+    return count >= 3;
+  }
+  return false;
 }
 
 /** A tab or a line break, for `withSoftBreaksAsSpaces`'s native search. */

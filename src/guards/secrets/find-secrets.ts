@@ -36,8 +36,15 @@ import {
   judgeEntropyToken,
   scanEntropyCandidates,
 } from './entropy';
-import { concatenatedReading, escapedReading } from './escaped-reading';
+import {
+  concatenationSites,
+  type EscapedReading,
+  escapeSites,
+  type ReadingSites,
+  readingOf,
+} from './escaped-reading';
 import { scanKubernetesSecrets } from './kubernetes-secret';
+import { lookAlikeSites } from './look-alike-reading';
 import { isClearPlaceholder, isClearPlaceholderAfterPrefix } from './placeholder';
 import { pemHasKeyMaterial, providerRules } from './provider-rules';
 import { providerRunLength, scanProviderRules } from './provider-scan';
@@ -282,9 +289,7 @@ export function scanSecretsInChunks(
     const normalized = normalizeText(piece, undefined, points);
     normalized.text = flatString(normalized.text);
     const text = normalized.text;
-    if (holdsPemBegin(text) || text.includes('kind:') || text.includes('"kind"')) {
-      return undefined;
-    }
+    if (holdsUnbounded(text)) return undefined;
     const skipped: number[] = [];
     return {
       spans: scanNormalForm(normalized, options, skipped, points).spans,
@@ -336,18 +341,14 @@ function scanNormalForm(
   }
   // Percent escapes and HTML character references decoded (round 27: `ghp%5F…`, `password&#61;…`),
   // and string literals joined by `+` (`"ghp_q8Zr" + "4Lm2…"`).
-  for (const reading of [
-    escapedReading(normalized.original),
-    concatenatedReading(normalized.original),
+  // Latin look-alike letters beside a key's characters read as ASCII (round 28: `ghp_…Yр1Kd…`, Cyrillic `р`).
+  for (const sites of [
+    escapeSites(normalized.original),
+    concatenationSites(normalized.original),
+    lookAlikeSites(normalized.original),
   ]) {
-    if (reading === undefined) continue;
-    const { starts, ends } = reading;
-    const decodedSpans = scanOneReading(normalizeText(reading.text), options).spans.map(span => ({
-      ...span,
-      start: starts[span.start]!,
-      end: ends[span.end - 1]!,
-    }));
-    spans = withWiderSpans(spans, decodedSpans);
+    if (sites === undefined) continue;
+    spans = withWiderSpans(spans, readingSpans(normalized, sites, options));
   }
   // A base64-wrapped file (`.env`, config) of more than 200 characters, read decoded (round 27).
   const wrapped: SecretSpan[] = [];
@@ -358,6 +359,94 @@ function scanNormalForm(
   }
   if (wrapped.length > 0) spans = withWiderSpans(spans, wrapped);
   return spans === found.spans ? found : { ...found, spans };
+}
+
+/**
+ * Characters of text read on either side of a decoded site: what a piece
+ * of `scanInChunks` reads beside it (`secretsMaxMatchLength` four times).
+ */
+const siteReach = 2_048;
+
+/**
+ * The spans `findSecrets` finds in `original` read with `sites` decoded
+ * (`readingOf`), offsets into `original`. Away from its sites that reading
+ * is the text itself, which the first reading scanned: only windows of
+ * `siteReach` characters around the sites are scanned (round 28: the
+ * whole text was, when one site in it decoded to a key's character: on the
+ * dev sets' first MB, one of its 18 pieces, for five sites). A span within `secretsMaxMatchLength` of
+ * where a window was cut is more than a thousand characters from every
+ * site, so one the text itself gives: it is dropped. A longer span there
+ * (a JWT or an `Authorization` header, not bounded), a PEM block or a
+ * Kubernetes `kind` in the text's normal form or a window's (what they
+ * declare reaches any distance), or windows covering half the text: the whole text is read
+ * with its sites decoded, as before.
+ */
+function readingSpans(
+  normalized: NormalizedText,
+  sites: ReadingSites,
+  options?: FindSecretsOptions,
+): SecretSpan[] {
+  const { original } = normalized;
+  const length = original.length;
+  const whole = () => {
+    const reading = readingOf(original, sites, 0, length);
+    return spansOfReading(reading, normalizeText(reading.text), options);
+  };
+  if (holdsUnbounded(normalized.text)) return whole();
+  // Windows around the sites, merged where they meet, and the sites in each.
+  const windows: Array<{ from: number; to: number; first: number; last: number }> = [];
+  let covered = 0;
+  const { bounds } = sites;
+  const count = bounds.length / 2;
+  for (let first = 0; first < count; ) {
+    const from = Math.max(0, bounds[2 * first]! - siteReach);
+    let to = Math.min(length, bounds[2 * first + 1]! + siteReach);
+    let last = first + 1;
+    while (last < count && bounds[2 * last]! - siteReach <= to) {
+      to = Math.min(length, bounds[2 * last + 1]! + siteReach);
+      last++;
+    }
+    windows.push({ from, to, first, last });
+    covered += to - from;
+    first = last;
+  }
+  if (covered * 2 >= length) return whole();
+  const found: SecretSpan[] = [];
+  for (const { from, to, first, last } of windows) {
+    const reading = readingOf(original, sites, from, to, first, last);
+    const decoded = normalizeText(reading.text);
+    if (holdsUnbounded(decoded.text)) return whole();
+    for (const span of spansOfReading(reading, decoded, options)) {
+      if (
+        (from > 0 && span.start < from + secretsMaxMatchLength) ||
+        (to < length && span.end > to - secretsMaxMatchLength)
+      ) {
+        if (span.end - span.start > secretsMaxMatchLength) return whole();
+        continue;
+      }
+      found.push(span);
+    }
+  }
+  return found;
+}
+
+/** What a scan of part of a text cannot judge: a PEM block's `-----BEGIN`, a Kubernetes `kind`. */
+function holdsUnbounded(text: string): boolean {
+  return holdsPemBegin(text) || text.includes('kind:') || text.includes('"kind"');
+}
+
+/** The spans of `reading`'s text (`decoded`: its normal form), offsets into the text it was read from. */
+function spansOfReading(
+  reading: EscapedReading,
+  decoded: NormalizedText,
+  options?: FindSecretsOptions,
+): SecretSpan[] {
+  const { starts, ends } = reading;
+  return scanOneReading(decoded, options).spans.map(span => ({
+    ...span,
+    start: starts[span.start]!,
+    end: ends[span.end - 1]!,
+  }));
 }
 
 /**

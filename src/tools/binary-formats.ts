@@ -1,5 +1,6 @@
 import { INFLATE_OVER, inflate } from './inflate';
 import {
+  isDelimiter,
   isToUnicodeMap,
   MAX_TO_UNICODE_CODES,
   ObjectReferences,
@@ -8,7 +9,9 @@ import {
   pdfString,
   ReferenceReader,
   readObjectStream,
+  ShownLines,
   shownThroughMaps,
+  spacedApart,
   type ToUnicode,
   ToUnicodeUnreadable,
 } from './pdf-to-unicode';
@@ -1256,8 +1259,9 @@ function isXmlStream(dictionary: string, content: Uint8Array): boolean {
  * The strings of an inflated PDF stream as a reader shows them: each
  * literal `(…)` (escapes and nested parentheses read) and hexadecimal
  * `<…>` string, UTF-16 after its byte order mark, else one character a
- * byte; the strings of one `[…]` array (a `TJ` operator's, kerned between
- * them) joined as they are, others by line feeds. A page's
+ * byte; the strings of one text line joined as a viewer shows them (a `TJ`
+ * array's as they are, strings moved along the line by a space), lines by
+ * line feeds ({@link ShownLines}). A page's
  * content stream is operators and numbers (`72 712 Td`, `-49.398`) that
  * read as phone numbers to `pii`: only its strings are text (two real PDFs'
  * streams read whole were flagged; their strings were not). One pass.
@@ -1276,29 +1280,38 @@ function pdfStrings(bytes: Uint8Array, encodedOnly = false): string {
     }
     out[size++] = byte;
   };
+  const lines = new ShownLines();
   // Inside a `[…]` array, after its first string: the next string joins the last text.
   let inArray = false;
   let join = false;
-  let started = false;
-  /** Before a string's bytes: a line feed unless it joins the last text; its start. */
-  let before = { size: 0, started: false, join: false };
+  /** Before a string's bytes: its start, and what was before it. */
+  let before = { size: 0, join: false };
   const begin = () => {
-    before = { size, started, join };
-    if (started && !join) put(0x0a);
-    started = true;
+    before = { size, join };
     return size;
   };
   /** A string that is not kept (`encodedOnly`): as if it had not been read. */
   const drop = () => {
-    ({ size, started, join } = before);
+    ({ size, join } = before);
   };
   /**
-   * After a string's bytes from `start`: a UTF-16 one (byte order mark, or
-   * round 25: two bytes a character with a zero high byte, as a CID font's
-   * codes can be, `<00340031…>`) read on its own.
+   * After a string's bytes from `start` (read to `at`): set off from the
+   * last as a viewer shows it ({@link ShownLines}, {@link spacedApart});
+   * a UTF-16 one (byte order mark, or round 25: two bytes a
+   * character with a zero high byte, as a CID font's codes can be,
+   * `<00340031…>`) read on its own.
    */
-  const end = (start: number) => {
+  const end = (start: number, at: number) => {
+    const separator = join ? 0 : lines.string(bytes, at);
     join = inArray;
+    if (
+      separator === 2 ||
+      (separator === 1 && start > 0 && size > start && spacedApart(out[start - 1]!, out[start]!))
+    ) {
+      put(0);
+      out.copyWithin(start + 1, start, size - 1);
+      out[start++] = separator === 2 ? 0x0a : 0x20;
+    }
     const length = size - start;
     let from = start;
     if (length >= 2 && out[start] === 0xfe && out[start + 1] === 0xff) from = start + 2;
@@ -1309,7 +1322,7 @@ function pdfStrings(bytes: Uint8Array, encodedOnly = false): string {
     const wide = new TextDecoder('utf-16be').decode(out.subarray(from, size));
     texts.push(new TextDecoder('latin1').decode(out.subarray(0, start)), wide);
     size = 0;
-    before = { size: 0, started, join };
+    before = { size: 0, join };
   };
   for (let at = 0; at < bytes.length; at++) {
     const code = bytes[at]!;
@@ -1322,7 +1335,7 @@ function pdfStrings(bytes: Uint8Array, encodedOnly = false): string {
       at = read.end;
       // Outside a stream, a string with no escape was read as it is written.
       if (encodedOnly && !read.escaped) drop();
-      else end(start);
+      else end(start, at);
     } else if (code === 0x3c && bytes[at + 1] !== 0x3c) {
       const start = begin();
       // Outside a stream, no hex string (XML's `<tag>` in an uncompressed stream): read on from there.
@@ -1333,8 +1346,12 @@ function pdfStrings(bytes: Uint8Array, encodedOnly = false): string {
         at--;
         continue;
       }
-      end(start);
+      end(start, at);
     } else if (code === 0x3c) at++;
+    else if (code === 0x2f) {
+      // A name (`/Tj` is no operator).
+      while (at + 1 < bytes.length && !isDelimiter(bytes[at + 1]!)) at++;
+    } else if (!isDelimiter(code)) at = lines.token(bytes, at);
   }
   texts.push(new TextDecoder('latin1').decode(out.subarray(0, size)));
   return texts.join('');

@@ -863,8 +863,8 @@ export const isPdfSpace = (code: number) =>
  * The text a content stream shows through its fonts' ToUnicode maps: each
  * string after `/Name … Tf` read through the name's maps (`fontOf`; codes of the
  * map's width; a code the map lacks shows nothing), a string of a font
- * with no map as latin-1; the strings of one `[…]` array joined, others by
- * line feeds. A name leading to several maps gives one reading for each
+ * with no map as latin-1; the strings of one text line joined as a viewer
+ * shows them, lines by line feeds ({@link ShownLines}). A name leading to several maps gives one reading for each
  * (the k-th map of each name, its last where it has fewer). `undefined`
  * when no string is shown through a map. Each character read is taken
  * from `room.left` (the walk's budget); past it the PDF fails closed.
@@ -874,7 +874,7 @@ export function shownThroughMaps(
   fontOf: (name: string) => ToUnicode[] | undefined,
   room: { left: number },
 ): string[] | undefined {
-  // The shown strings' bytes one after another, and each string's [font maps, end, joined to the previous].
+  // The shown strings' bytes one after another, and each string's [font maps, end, how it is set off from the last].
   let data = new Uint8Array(Math.max(64, bytes.length >> 1));
   let size = 0;
   const put = (byte: number) => {
@@ -885,7 +885,8 @@ export function shownThroughMaps(
     }
     data[size++] = byte;
   };
-  const shown: Array<[ToUnicode[] | undefined, number, boolean]> = [];
+  const shown: Array<[ToUnicode[] | undefined, number, Separator]> = [];
+  const lines = new ShownLines();
   let font: ToUnicode[] | undefined;
   let lastName = '';
   let inArray = false;
@@ -898,7 +899,7 @@ export function shownThroughMaps(
       joined = false;
     } else if (code === 0x28 || (code === 0x3c && bytes[at + 1] !== 0x3c)) {
       at = pdfString(bytes, at, put).end;
-      shown.push([font, size, joined]);
+      shown.push([font, size, joined ? 0 : lines.string(bytes, at)]);
       if (font) readings = Math.max(readings, font.length);
       joined = inArray;
     } else if (code === 0x3c) at++;
@@ -918,7 +919,7 @@ export function shownThroughMaps(
     } else if (code === 0x25) {
       // A comment, to the end of its line.
       while (at < bytes.length && bytes[at] !== 0x0a && bytes[at] !== 0x0d) at++;
-    }
+    } else if (!isDelimiter(code)) at = lines.token(bytes, at);
   }
   if (readings === 0) return undefined;
   const spend = (characters: number) => {
@@ -933,12 +934,21 @@ export function shownThroughMaps(
   for (let reading = 0; reading < readings; reading++) {
     let text = '';
     let start = 0;
-    for (const [maps, end, join] of shown) {
-      if (start > 0 && !join) text += '\n';
+    // A space between two strings moved apart on one line ({@link spacedApart}).
+    let space = false;
+    const add = (shownText: string) => {
+      if (space && spacedApart(text.charCodeAt(text.length - 1), shownText.charCodeAt(0)))
+        text += ' ';
+      space = false;
+      text += shownText;
+    };
+    for (const [maps, end, separator] of shown) {
+      if (separator === 2) text += '\n';
+      space = separator === 1;
       const map = maps?.[Math.min(reading, maps.length - 1)];
       if (map === undefined) {
         spend(end - start);
-        for (let at = start; at < end; at++) text += String.fromCharCode(data[at]!);
+        for (let at = start; at < end; at++) add(String.fromCharCode(data[at]!));
       } else {
         for (let at = start, size = map.width; at + size <= end; at += size) {
           if (map.width === 0) size = codeLength(map.spaces, data, at, end);
@@ -947,7 +957,7 @@ export function shownThroughMaps(
           const shownText = shownCode(map, value);
           if (shownText !== undefined) {
             spend(shownText.length);
-            text += shownText;
+            add(shownText);
           }
         }
       }
@@ -980,7 +990,7 @@ function codeLength(
 }
 
 /** PDF white space or a delimiter (a name's or an operator's end). */
-const isDelimiter = (code: number) =>
+export const isDelimiter = (code: number) =>
   isPdfSpace(code) ||
   code === 0x2f ||
   code === 0x5b ||
@@ -997,3 +1007,95 @@ const isDelimiter = (code: number) =>
 const CHARACTER = Uint8Array.from({ length: 256 }, (_, code) =>
   isPdfSpace(code) ? SPACE : isDelimiter(code) ? DELIMITER : REGULAR,
 );
+
+/** How a shown string is set off from the one before it: nothing, a space, a line feed. */
+export type Separator = 0 | 1 | 2;
+
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
+
+/**
+ * Where a content stream's strings fall, as a viewer lays them out: the
+ * strings of one line read as one text (round 28: `(4111 ) Tj (1111 ) Tj`,
+ * `[(41) -250 (11)] TJ` and strings moved along their line by `Td` / `Tm`, or
+ * in two `BT … ET` on one line, were read as separate lines, and a card split
+ * over them passed `pii`). A line break only at `T*`, `'`, `"`, a move with a
+ * vertical part (`0 -14 Td`, a `Tm` to another height), or before a string
+ * not shown after one that was (a dictionary's `/Title (…)`); a move along
+ * the line gives a space. Each token is read once.
+ */
+export class ShownLines {
+  /** The text line's height (`Td` / `TD` add to it, `Tm` and `BT` set it). */
+  private y = 0;
+  /** The height of the last string shown, `undefined` before the first. */
+  private shownY: number | undefined;
+  /** The number before the last operator token (a move's vertical part). */
+  private last = 0;
+  private moved = false;
+  private broke = false;
+  /** The last string was followed by a showing operator (`Tj`, `TJ`, `'`, `"`). */
+  private shown = false;
+  /** No string yet. */
+  private first = true;
+
+  /** A token (a number or an operator) from `at` of `bytes`: read, and where it ends (its last byte). */
+  token(bytes: Uint8Array, at: number): number {
+    let end = at;
+    while (end < bytes.length && !isDelimiter(bytes[end]!)) end++;
+    if (end - at <= 16) {
+      const token = String.fromCharCode(...bytes.subarray(at, end));
+      if (NUMBER.test(token)) this.last = Number(token);
+      else this.operator(token);
+    } else this.operator('');
+    return end - 1;
+  }
+
+  private operator(name: string): void {
+    if (name === 'Tj' || name === 'TJ' || name === "'" || name === '"') this.shown = true;
+    else if (name === 'BT') {
+      this.y = 0;
+      this.moved = true;
+    } else if (name === 'Td' || name === 'TD') {
+      this.y += this.last;
+      this.moved = true;
+    } else if (name === 'Tm') {
+      this.y = this.last;
+      this.moved = true;
+    } else if (name === 'T*') this.broke = true;
+    this.last = 0;
+  }
+
+  /**
+   * Before a string (not one joined inside a `[…]` array) whose bytes end at
+   * `end`: how it is set off from the last. A string followed by `'` or `"`
+   * starts a line.
+   */
+  string(bytes: Uint8Array, end: number): Separator {
+    let next = end + 1;
+    while (next < bytes.length && isPdfSpace(bytes[next]!)) next++;
+    const ownLine =
+      (bytes[next] === 0x27 || bytes[next] === 0x22) &&
+      (next + 1 >= bytes.length || isDelimiter(bytes[next + 1]!));
+    const separator: Separator = this.first
+      ? 0
+      : !this.shown || this.broke || ownLine || this.y !== this.shownY
+        ? 2
+        : this.moved
+          ? 1
+          : 0;
+    this.first = false;
+    this.shown = false;
+    this.moved = false;
+    this.broke = false;
+    this.shownY = this.y;
+    return separator;
+  }
+}
+
+/**
+ * Whether a move along a line between characters `before` and `after`
+ * (their codes) reads as a space: not beside white space, nor between two
+ * digits (`(4111) Tj 20 0 Td (1111) Tj` reads as the number it shows).
+ */
+export const spacedApart = (before: number, after: number) =>
+  !(isPdfSpace(before) || isPdfSpace(after) || (isDigit(before) && isDigit(after)));
+const isDigit = (code: number) => code >= 0x30 && code <= 0x39;

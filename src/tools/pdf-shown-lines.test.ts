@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { realPdf } from '../../test/helpers/binary-files';
+import { cmapOf, glyphs, onePagePdf, shownHex } from '../../test/helpers/pdf-fonts';
+import { toolFileSent, toolOutputSent, userFileOutcome } from '../../test/helpers/tool-file';
+
+// Round 28: the strings of one text line were read as separate lines (a line
+// feed between any two strings not in one `TJ` array), through the plain
+// and the ToUnicode paths, so a card shown in pieces, `(card 4111 ) Tj
+// (1111 ) Tj …`, read as `card 4111 \n1111 \n…` and passed `pii`. The
+// strings of one line now read as a viewer shows them.
+
+const PIECES = ['card 41', '11 1111 ', '1111 11', '11'];
+const WITHHELD = {
+  type: 'text',
+  value: 'The result of the "report" tool call was withheld by a guardrail.',
+};
+const hexOf = (text: string) =>
+  `<${Array.from(text, c => c.charCodeAt(0).toString(16).padStart(2, '0')).join('')}>`;
+
+/** Content streams showing `pieces` (each by `shown`) on one line, laid out in several ways. */
+const oneLine = (pieces: string[], shown: (piece: string) => string): Array<[string, string]> => {
+  const s = pieces.map(shown);
+  return [
+    ['Tj after Tj', `BT /F1 12 Tf 72 712 Td ${s.map(p => `${p} Tj`).join(' ')} ET`],
+    ['one TJ array', `BT /F1 12 Tf 72 712 Td [${s.join(' -250 ')}] TJ ET`],
+    ['TJ arrays', `BT /F1 12 Tf 72 712 Td ${s.map(p => `[${p} -120] TJ`).join(' ')} ET`],
+    ['Td along the line', `BT /F1 12 Tf 72 712 Td ${s.map(p => `${p} Tj 30.5 0 Td`).join(' ')} ET`],
+    [
+      'Tm at one height',
+      `BT /F1 12 Tf ${s.map((p, k) => `1 0 0 1 ${72 + 40 * k} 712 Tm ${p} Tj`).join(' ')} ET`,
+    ],
+    ['one BT a piece', s.map((p, k) => `BT /F1 12 Tf ${72 + 40 * k} 712 Td ${p} Tj ET`).join('\n')],
+    [
+      'after a quote',
+      `BT /F1 12 Tf 14 TL 72 712 Td (Total) Tj ${s[0]} ' ${s
+        .slice(1)
+        .map(p => `${p} Tj`)
+        .join(' ')} ET`,
+    ],
+  ];
+};
+/** The same pieces, each on a line of its own. */
+const ownLines = (pieces: string[], shown: (piece: string) => string): Array<[string, string]> => {
+  const s = pieces.map(shown);
+  return [
+    ['Td down', `BT /F1 12 Tf 72 712 Td ${s.map(p => `${p} Tj 0 -14 Td`).join(' ')} ET`],
+    ['T*', `BT /F1 12 Tf 14 TL 72 712 Td ${s.map(p => `${p} Tj T*`).join(' ')} ET`],
+    ["'", `BT /F1 12 Tf 14 TL 72 712 Td ${s.map(p => `${p} '`).join(' ')} ET`],
+    ['"', `BT /F1 12 Tf 14 TL 72 712 Td ${s.map(p => `0 0 ${p} "`).join(' ')} ET`],
+    [
+      'Tm lower',
+      `BT /F1 12 Tf ${s.map((p, k) => `1 0 0 1 72 ${712 - 14 * k} Tm ${p} Tj`).join(' ')} ET`,
+    ],
+  ];
+};
+
+const codes = glyphs(`${PIECES.join('')}Total`);
+const cmap = cmapOf(codes);
+const pdfs = (
+  layouts: (pieces: string[], shown: (piece: string) => string) => Array<[string, string]>,
+) => [
+  ...layouts(PIECES, p => `(${p})`).map(
+    ([name, content]) => [`${name}, literal`, realPdf(content)] as const,
+  ),
+  ...layouts(PIECES, hexOf).map(([name, content]) => [`${name}, hex`, realPdf(content)] as const),
+  ...layouts(PIECES, p => shownHex(p, codes)).map(
+    ([name, content]) => [`${name}, ToUnicode`, onePagePdf(content, cmap)] as const,
+  ),
+];
+
+describe('the strings of one PDF text line read as one text', () => {
+  it("a card shown in pieces on one line withholds a tool's file (guardTools)", async () => {
+    const passed: string[] = [];
+    for (const [name, data] of pdfs(oneLine)) {
+      const sent = await toolOutputSent(data, 'application/pdf');
+      if (JSON.stringify(sent) !== JSON.stringify(WITHHELD)) passed.push(name);
+    }
+    expect(passed).toEqual([]);
+  });
+
+  it('the same pieces on lines of their own are no card: the file goes on as it is', async () => {
+    const withheld: string[] = [];
+    for (const [name, data] of pdfs(ownLines)) {
+      const sent = await toolFileSent(data, 'application/pdf').catch(() => undefined);
+      if (sent?.data !== data) withheld.push(name);
+    }
+    expect(withheld).toEqual([]);
+  });
+
+  it("a card over two BT blocks on one line blocks a user's call, exact records", async () => {
+    const data = pdfs(oneLine).find(([name]) => name === 'one BT a piece, ToUnicode')![1];
+    const { calls, records } = await userFileOutcome(data, 'application/pdf');
+    expect(calls).toBe(0);
+    expect(records.map(r => [r.guardrail, r.status])).toEqual([
+      ['pii', 'modified'],
+      ['pii', 'blocked'],
+    ]);
+  });
+});

@@ -1,8 +1,10 @@
 import { INFLATE_OVER, inflate } from './inflate';
 import {
+  bothReadings,
   isDelimiter,
   isToUnicodeMap,
   MAX_TO_UNICODE_CODES,
+  moveGap,
   ObjectReferences,
   PdfFonts,
   parseToUnicode,
@@ -11,7 +13,6 @@ import {
   readObjectStream,
   ShownLines,
   shownThroughMaps,
-  spacedApart,
   type ToUnicode,
   ToUnicodeUnreadable,
 } from './pdf-to-unicode';
@@ -1143,7 +1144,7 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
         if (/\/Type\s*\/EmbeddedFile\b/.test(own) || isXmlStream(own, content)) {
           partPieces(content, walk);
         } else {
-          walk.pieces.push(pdfStrings(content));
+          for (const reading of bothReadings(pdfStrings(content))) walk.pieces.push(reading);
           keep(own, number, content);
         }
       } else if (list.length === 1 && (list[0] === 'DCTDecode' || list[0] === 'DCT')) {
@@ -1240,8 +1241,9 @@ function toUnicodePieces(
  */
 function rawPdfPieces(bytes: Uint8Array, walk: Walk): void {
   walk.pieces.push(bytes);
-  const strings = pdfStrings(bytes, true);
-  if (strings.trim() !== '') walk.pieces.push(strings);
+  for (const strings of bothReadings(pdfStrings(bytes, true))) {
+    if (strings.trim() !== '') walk.pieces.push(strings);
+  }
 }
 
 /** An XMP metadata stream (`/Type /Metadata`, `/Subtype /XML`, or XML opening its data). */
@@ -1296,7 +1298,7 @@ function pdfStrings(bytes: Uint8Array, encodedOnly = false): string {
   };
   /**
    * After a string's bytes from `start` (read to `at`): set off from the
-   * last as a viewer shows it ({@link ShownLines}, {@link spacedApart});
+   * last as a viewer shows it ({@link ShownLines}, {@link moveGap});
    * a UTF-16 one (byte order mark, or round 25: two bytes a
    * character with a zero high byte, as a CID font's codes can be,
    * `<00340031…>`) read on its own.
@@ -1304,13 +1306,16 @@ function pdfStrings(bytes: Uint8Array, encodedOnly = false): string {
   const end = (start: number, at: number) => {
     const separator = join ? 0 : lines.string(bytes, at);
     join = inArray;
-    if (
-      separator === 2 ||
-      (separator === 1 && start > 0 && size > start && spacedApart(out[start - 1]!, out[start]!))
-    ) {
+    const gap =
+      separator === 2
+        ? 0x0a
+        : separator === 1 && start > 0 && size > start
+          ? moveGap(out[start - 1]!, out[start]!)
+          : undefined;
+    if (gap !== undefined) {
       put(0);
       out.copyWithin(start + 1, start, size - 1);
-      out[start++] = separator === 2 ? 0x0a : 0x20;
+      out[start++] = gap;
     }
     const length = size - start;
     let from = start;
@@ -1333,9 +1338,10 @@ function pdfStrings(bytes: Uint8Array, encodedOnly = false): string {
       const start = begin();
       const read = pdfString(bytes, at, put);
       at = read.end;
-      // Outside a stream, a string with no escape was read as it is written.
-      if (encodedOnly && !read.escaped) drop();
-      else end(start, at);
+      // Outside a stream, a string with no escape is read as it is written too, and
+      // here again with the strings of its line (round 28: dropped here, `(card
+      // 4111 ) Tj (1111 ) Tj …` in an uncompressed page passed).
+      end(start, at);
     } else if (code === 0x3c && bytes[at + 1] !== 0x3c) {
       const start = begin();
       // Outside a stream, no hex string (XML's `<tag>` in an uncompressed stream): read on from there.

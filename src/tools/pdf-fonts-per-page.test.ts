@@ -90,7 +90,7 @@ describe("a content stream's fonts are its page's", () => {
         status: 'modified',
         info: {
           types: ['CREDIT_CARD'],
-          spans: [{ type: 'CREDIT_CARD', start: 4905, end: 4924 }],
+          spans: [{ type: 'CREDIT_CARD', start: 5001, end: 5020 }],
         },
         ...call,
       },
@@ -181,8 +181,8 @@ describe("a content stream's fonts are its page's", () => {
       {
         types: ['CREDIT_CARD'],
         spans: [
-          { type: 'CREDIT_CARD', start: 1368, end: 1387 },
-          { type: 'CREDIT_CARD', start: 1422, end: 1441 },
+          { type: 'CREDIT_CARD', start: 1453, end: 1472 },
+          { type: 'CREDIT_CARD', start: 1507, end: 1526 },
         ],
       },
       undefined,

@@ -56,14 +56,23 @@ const ownLines = (pieces: string[], shown: (piece: string) => string): Array<[st
 
 const codes = glyphs(`${PIECES.join('')}Total`);
 const cmap = cmapOf(codes);
+/** A PDF whose page is `content` uncompressed. */
+const plainPdf = (content: string) =>
+  new TextEncoder().encode(
+    `%PDF-1.7\n1 0 obj\n<< /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`,
+  );
 const pdfs = (
   layouts: (pieces: string[], shown: (piece: string) => string) => Array<[string, string]>,
+  pieces = PIECES,
 ) => [
-  ...layouts(PIECES, p => `(${p})`).map(
+  ...layouts(pieces, p => `(${p})`).map(
     ([name, content]) => [`${name}, literal`, realPdf(content)] as const,
   ),
-  ...layouts(PIECES, hexOf).map(([name, content]) => [`${name}, hex`, realPdf(content)] as const),
-  ...layouts(PIECES, p => shownHex(p, codes)).map(
+  ...layouts(pieces, hexOf).map(([name, content]) => [`${name}, hex`, realPdf(content)] as const),
+  ...layouts(pieces, p => `(${p})`).map(
+    ([name, content]) => [`${name}, uncompressed`, plainPdf(content)] as const,
+  ),
+  ...layouts(pieces, p => shownHex(p, codes)).map(
     ([name, content]) => [`${name}, ToUnicode`, onePagePdf(content, cmap)] as const,
   ),
 ];
@@ -71,7 +80,11 @@ const pdfs = (
 describe('the strings of one PDF text line read as one text', () => {
   it("a card shown in pieces on one line withholds a tool's file (guardTools)", async () => {
     const passed: string[] = [];
-    for (const [name, data] of pdfs(oneLine)) {
+    // Split inside a group, and between groups by a move (a move between two digits reads both ways).
+    const moved = pdfs(oneLine, ['card 4111 1111', '1111 1111']).filter(([name]) =>
+      /^(Td along|Tm at|one BT)/.test(name),
+    );
+    for (const [name, data] of [...pdfs(oneLine), ...moved]) {
       const sent = await toolOutputSent(data, 'application/pdf');
       if (JSON.stringify(sent) !== JSON.stringify(WITHHELD)) passed.push(name);
     }

@@ -105,7 +105,7 @@ describe("a Type0 font's text is read through its ToUnicode map", () => {
         status: 'modified',
         info: {
           types: ['CREDIT_CARD'],
-          spans: [{ type: 'CREDIT_CARD', start: 703, end: 722 }],
+          spans: [{ type: 'CREDIT_CARD', start: 763, end: 782 }],
         },
         part: 'file',
       },

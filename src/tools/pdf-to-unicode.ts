@@ -934,11 +934,13 @@ export function shownThroughMaps(
   for (let reading = 0; reading < readings; reading++) {
     let text = '';
     let start = 0;
-    // A space between two strings moved apart on one line ({@link spacedApart}).
+    // Two strings moved apart on one line ({@link moveGap}).
     let space = false;
     const add = (shownText: string) => {
-      if (space && spacedApart(text.charCodeAt(text.length - 1), shownText.charCodeAt(0)))
-        text += ' ';
+      const gap = space
+        ? moveGap(text.charCodeAt(text.length - 1), shownText.charCodeAt(0))
+        : undefined;
+      if (gap !== undefined) text += String.fromCharCode(gap);
       space = false;
       text += shownText;
     };
@@ -963,7 +965,12 @@ export function shownThroughMaps(
       }
       start = end;
     }
-    texts.push(text);
+    const [spaced, joined] = bothReadings(text);
+    texts.push(spaced!);
+    if (joined !== undefined) {
+      spend(joined.length);
+      texts.push(joined);
+    }
   }
   return texts;
 }
@@ -1092,10 +1099,21 @@ export class ShownLines {
 }
 
 /**
- * Whether a move along a line between characters `before` and `after`
- * (their codes) reads as a space: not beside white space, nor between two
- * digits (`(4111) Tj 20 0 Td (1111) Tj` reads as the number it shows).
+ * What a move along a line between characters `before` and `after` (their
+ * codes) reads as: nothing beside white space, else a space; between two
+ * digits {@link DIGITS_APART}, both ways, since the move may be a group's
+ * gap or none (`(4111 1111) Tj 60 0 Td (1111 1111) Tj`, `(41) Tj 12 0 Td
+ * (11 1111…) Tj` both show a card).
  */
-export const spacedApart = (before: number, after: number) =>
-  !(isPdfSpace(before) || isPdfSpace(after) || (isDigit(before) && isDigit(after)));
+export const moveGap = (before: number, after: number): number | undefined =>
+  isPdfSpace(before) || isPdfSpace(after)
+    ? undefined
+    : isDigit(before) && isDigit(after)
+      ? DIGITS_APART
+      : 0x20;
+/** Two digits a move apart: read once with a space between them, once with none ({@link bothReadings}). */
+export const DIGITS_APART = 0x01;
+/** A text with {@link DIGITS_APART} marks read both ways: spaced, then joined. */
+export const bothReadings = (text: string): string[] =>
+  text.includes('\x01') ? [text.replaceAll('\x01', ' '), text.replaceAll('\x01', '')] : [text];
 const isDigit = (code: number) => code >= 0x30 && code <= 0x39;

@@ -25,6 +25,7 @@ const oneLine = (pieces: string[], shown: (piece: string) => string): Array<[str
     ['one TJ array', `BT /F1 12 Tf 72 712 Td [${s.join(' -250 ')}] TJ ET`],
     ['TJ arrays', `BT /F1 12 Tf 72 712 Td ${s.map(p => `[${p} -120] TJ`).join(' ')} ET`],
     ['Td along the line', `BT /F1 12 Tf 72 712 Td ${s.map(p => `${p} Tj 30.5 0 Td`).join(' ')} ET`],
+    ['Td a sliver down', `BT /F1 12 Tf 72 712 Td ${s.map(p => `${p} Tj 30 -0.4 Td`).join(' ')} ET`],
     [
       'Tm at one height',
       `BT /F1 12 Tf ${s.map((p, k) => `1 0 0 1 ${72 + 40 * k} 712 Tm ${p} Tj`).join(' ')} ET`,
@@ -82,7 +83,7 @@ describe('the strings of one PDF text line read as one text', () => {
     const passed: string[] = [];
     // Split inside a group, and between groups by a move (a move between two digits reads both ways).
     const moved = pdfs(oneLine, ['card 4111 1111', '1111 1111']).filter(([name]) =>
-      /^(Td along|Tm at|one BT)/.test(name),
+      /^(Td along|Td a sliver|Tm at|one BT)/.test(name),
     );
     for (const [name, data] of [...pdfs(oneLine), ...moved]) {
       const sent = await toolOutputSent(data, 'application/pdf');

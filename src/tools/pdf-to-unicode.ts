@@ -1026,14 +1026,17 @@ const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
  * `[(41) -250 (11)] TJ` and strings moved along their line by `Td` / `Tm`, or
  * in two `BT … ET` on one line, were read as separate lines, and a card split
  * over them passed `pii`). A line break only at `T*`, `'`, `"`, a move with a
- * vertical part (`0 -14 Td`, a `Tm` to another height), or before a string
+ * vertical part of a unit or more (`0 -14 Td`, a `Tm` to another height), or before a string
  * not shown after one that was (a dictionary's `/Title (…)`); a move along
  * the line gives a space. Each token is read once.
  */
 export class ShownLines {
   /** The text line's height (`Td` / `TD` add to it, `Tm` and `BT` set it). */
   private y = 0;
-  /** The height of the last string shown, `undefined` before the first. */
+  /**
+   * The height of the last string shown, `undefined` before the first. Less
+   * than a unit away is the same line (`30 0.01 Td` shows no line break).
+   */
   private shownY: number | undefined;
   /** The number before the last operator token (a move's vertical part). */
   private last = 0;
@@ -1084,7 +1087,7 @@ export class ShownLines {
       (next + 1 >= bytes.length || isDelimiter(bytes[next + 1]!));
     const separator: Separator = this.first
       ? 0
-      : !this.shown || this.broke || ownLine || this.y !== this.shownY
+      : !this.shown || this.broke || ownLine || !(Math.abs(this.y - this.shownY!) < 1)
         ? 2
         : this.moved
           ? 1

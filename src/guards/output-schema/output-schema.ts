@@ -720,6 +720,47 @@ function notStreamSafeReason(
   return undefined;
 }
 
+/**
+ * Deepest a JSON answer may nest (arrays and objects within each other).
+ * ajv checks a recursive schema (`$ref: '#'`) one call deeper per level, as
+ * does a Standard Schema such as zod's `z.lazy`: an answer of 1,500 levels
+ * (7.5 KB of `{"c":`) overflowed the call stack, and the record said only
+ * `Maximum call stack size exceeded`. A parsed answer deeper than this is
+ * blocked with rule `depth` before any validator reads it; the depth is
+ * counted in one walk with an explicit stack.
+ */
+export const MAX_ANSWER_DEPTH = 256;
+
+/** Whether `value` nests more than `limit` arrays / objects within each other (iterative, linear). */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+/**
+ * Runs a validator, turning a call-stack overflow (a validator that recurses
+ * deeper than the answer's nesting, which `MAX_ANSWER_DEPTH` bounds) into an
+ * error saying so: the guardrail records an `error` and fails closed.
+ */
+async function withoutStackOverflow<T>(run: () => T | Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new Error(
+      'outputSchema: the schema validator overflowed the call stack on this answer (it recursed more than once per level of nesting); the answer is not passed',
+    );
+  }
+}
+
 let instances = 0;
 
 /**
@@ -922,6 +963,12 @@ export function outputSchema(options?: OutputSchemaOptions): Guardrail {
         } catch (error) {
           return fail(`answer is not valid JSON (${jsonErrorDetail(error)})`, { rule: 'json' });
         }
+        if (nestsDeeperThan(value, MAX_ANSWER_DEPTH)) {
+          return fail(
+            `answer nests arrays / objects more than ${MAX_ANSWER_DEPTH} levels deep (MAX_ANSWER_DEPTH)`,
+            { rule: 'depth' },
+          );
+        }
       }
       if (requiredFields !== undefined) {
         const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -937,16 +984,19 @@ export function outputSchema(options?: OutputSchemaOptions): Guardrail {
         }
       }
       if (schema === undefined) return allow();
-      if (validateJsonSchema) {
-        if (validateJsonSchema(value, content.length)) return allow();
-        const [error] = validateJsonSchema.errors ?? [];
+      const validate = validateJsonSchema;
+      if (validate) {
+        if (await withoutStackOverflow(() => validate(value, content.length))) return allow();
+        const [error] = validate.errors ?? [];
         const path = error ? ajvPath(error, declaredNames()) : '';
         return fail(
           `answer does not match the schema${path ? ` at "${path}"` : ''}: ${issueMessage(error?.message ?? 'invalid', value)}`,
           { rule: 'schema', path },
         );
       }
-      const result = await (schema as StandardSchemaV1)['~standard'].validate(value);
+      const result = await withoutStackOverflow(() =>
+        (schema as StandardSchemaV1)['~standard'].validate(value),
+      );
       if (!result.issues || result.issues.length === 0) return allow();
       const [issue] = result.issues;
       const path = pathOf(issue!.path ?? [], declaredNames());

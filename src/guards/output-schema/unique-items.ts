@@ -1,35 +1,47 @@
 import type Ajv from 'ajv';
 import type { DataValidateFunction } from 'ajv/dist/types';
 
+/** A value still to write, or a piece of text already decided. */
+type Pending = { value: unknown } | string;
+
 /**
  * A text that two JSON values share exactly when they are deeply equal (as
  * ajv's `uniqueItems` compares them): keys sorted, each kind of value
- * marked, `-0` written as `0`. Its length is linear in the value's.
+ * marked, `-0` written as `0`. Its length is linear in the value's. Written
+ * with an explicit stack: an item nested thousands of levels deep would
+ * overflow the call stack of a recursive walk.
  */
-function canonical(value: unknown, out: string[]): void {
-  if (value === null) out.push('n');
-  else if (typeof value === 'number') out.push('d', String(value));
-  else if (typeof value === 'string') out.push(JSON.stringify(value));
-  else if (typeof value === 'boolean') out.push(value ? 't' : 'f');
-  else if (Array.isArray(value)) {
-    out.push('[');
-    for (let i = 0; i < value.length; i++) {
-      if (i > 0) out.push(',');
-      canonical(value[i], out);
+function canonical(item: unknown, out: string[]): void {
+  const stack: Pending[] = [{ value: item }];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (typeof next === 'string') {
+      out.push(next);
+      continue;
     }
-    out.push(']');
-  } else if (typeof value === 'object') {
-    out.push('{');
-    const record = value as Record<string, unknown>;
-    Object.keys(record)
-      .sort()
-      .forEach((key, index) => {
-        if (index > 0) out.push(',');
-        out.push(JSON.stringify(key), ':');
-        canonical(record[key], out);
-      });
-    out.push('}');
-  } else out.push('u');
+    const { value } = next;
+    if (value === null) out.push('n');
+    else if (typeof value === 'number') out.push('d', String(value));
+    else if (typeof value === 'string') out.push(JSON.stringify(value));
+    else if (typeof value === 'boolean') out.push(value ? 't' : 'f');
+    else if (Array.isArray(value)) {
+      out.push('[');
+      stack.push(']');
+      for (let i = value.length - 1; i >= 0; i--) {
+        stack.push({ value: value[i] });
+        if (i > 0) stack.push(',');
+      }
+    } else if (typeof value === 'object') {
+      out.push('{');
+      stack.push('}');
+      const record = value as Record<string, unknown>;
+      const keys = Object.keys(record).sort();
+      for (let i = keys.length - 1; i >= 0; i--) {
+        stack.push({ value: record[keys[i]!] });
+        stack.push(`${i > 0 ? ',' : ''}${JSON.stringify(keys[i])}:`);
+      }
+    } else out.push('u');
+  }
 }
 
 const uniqueItems: DataValidateFunction = (schema: unknown, data: unknown) => {

@@ -31,6 +31,21 @@ const oneLine = (pieces: string[], shown: (piece: string) => string): Array<[str
       `BT /F1 12 Tf ${s.map((p, k) => `1 0 0 1 ${72 + 40 * k} 712 Tm ${p} Tj`).join(' ')} ET`,
     ],
     ['one BT a piece', s.map((p, k) => `BT /F1 12 Tf ${72 + 40 * k} 712 Td ${p} Tj ET`).join('\n')],
+    // Round 29: each piece's `cm` and `Td` put it at 712 together.
+    [
+      'cm pieces at one height',
+      s
+        .map(
+          (p, k) =>
+            `q 1 0 0 1 ${72 + 40 * k} ${700 + 20 * k} cm BT /F1 12 Tf 0 ${12 - 20 * k} Td ${p} Tj ET Q`,
+        )
+        .join('\n'),
+    ],
+    // Round 29: a Tm of 0.01 makes `-50` half a unit down.
+    [
+      'Td under a Tm of 0.01',
+      `BT /F1 1200 Tf 0.01 0 0 0.01 72 712 Tm ${s.map(p => `${p} Tj 3000 -50 Td`).join(' ')} ET`,
+    ],
     [
       'after a quote',
       `BT /F1 12 Tf 14 TL 72 712 Td (Total) Tj ${s[0]} ' ${s
@@ -51,6 +66,15 @@ const ownLines = (pieces: string[], shown: (piece: string) => string): Array<[st
     [
       'Tm lower',
       `BT /F1 12 Tf ${s.map((p, k) => `1 0 0 1 72 ${712 - 14 * k} Tm ${p} Tj`).join(' ')} ET`,
+    ],
+    // Round 29: a Tm of 100 makes `-0.14` 14 units down; `cm` moves each piece 14 down.
+    [
+      'Td under a Tm of 100',
+      `BT /F1 0.12 Tf 100 0 0 100 72 712 Tm ${s.map(p => `${p} Tj 0 -0.14 Td`).join(' ')} ET`,
+    ],
+    [
+      'cm lower',
+      s.map((p, k) => `q 1 0 0 1 72 ${712 - 14 * k} cm BT /F1 12 Tf ${p} Tj ET Q`).join('\n'),
     ],
   ];
 };
@@ -83,7 +107,7 @@ describe('the strings of one PDF text line read as one text', () => {
     const passed: string[] = [];
     // Split inside a group, and between groups by a move (a move between two digits reads both ways).
     const moved = pdfs(oneLine, ['card 4111 1111', '1111 1111']).filter(([name]) =>
-      /^(Td along|Td a sliver|Tm at|one BT)/.test(name),
+      /^(Td along|Td a sliver|Tm at|one BT|cm pieces|Td under)/.test(name),
     );
     for (const [name, data] of [...pdfs(oneLine), ...moved]) {
       const sent = await toolOutputSent(data, 'application/pdf');
@@ -101,8 +125,12 @@ describe('the strings of one PDF text line read as one text', () => {
     expect(withheld).toEqual([]);
   });
 
-  it("a card over two BT blocks on one line blocks a user's call, exact records", async () => {
-    const data = pdfs(oneLine).find(([name]) => name === 'one BT a piece, ToUnicode')![1];
+  it.each([
+    'one BT a piece, ToUnicode',
+    'cm pieces at one height, ToUnicode',
+    'Td under a Tm of 0.01, ToUnicode',
+  ])("a card over pieces on one line (%s) blocks a user's call, exact records", async layout => {
+    const data = pdfs(oneLine).find(([name]) => name === layout)![1];
     const { calls, records } = await userFileOutcome(data, 'application/pdf');
     expect(calls).toBe(0);
     expect(records.map(r => [r.guardrail, r.status])).toEqual([

@@ -916,6 +916,7 @@ export function shownThroughMaps(
       (at + 2 >= bytes.length || isDelimiter(bytes[at + 2]!))
     ) {
       font = fontOf(lastName);
+      lines.token(bytes, at);
     } else if (code === 0x25) {
       // A comment, to the end of its line.
       while (at < bytes.length && bytes[at] !== 0x0a && bytes[at] !== 0x0d) at++;
@@ -1020,26 +1021,51 @@ export type Separator = 0 | 1 | 2;
 
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
 
+/** A PDF transformation matrix `[a b c d e f]`. */
+type Matrix = [number, number, number, number, number, number];
+const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
+/** `m` then `n` (a point is moved by `m`, then by `n`): `cm` is `M × CTM`, `Td` is `T × Tlm`. */
+const times = (m: Matrix, n: Matrix): Matrix => [
+  m[0] * n[0] + m[1] * n[2],
+  m[0] * n[1] + m[1] * n[3],
+  m[2] * n[0] + m[3] * n[2],
+  m[2] * n[1] + m[3] * n[3],
+  m[4] * n[0] + m[5] * n[2] + n[4],
+  m[4] * n[1] + m[5] * n[3] + n[5],
+];
+/** How deep `q` is followed; deeper saves are counted, not kept (their `Q` restores nothing). */
+const MAX_SAVED_STATES = 64;
+
 /**
  * Where a content stream's strings fall, as a viewer lays them out: the
  * strings of one line read as one text (round 28: `(4111 ) Tj (1111 ) Tj`,
  * `[(41) -250 (11)] TJ` and strings moved along their line by `Td` / `Tm`, or
  * in two `BT … ET` on one line, were read as separate lines, and a card split
- * over them passed `pii`). A line break only at `T*`, `'`, `"`, a move with a
- * vertical part of a unit or more (`0 -14 Td`, a `Tm` to another height), or before a string
- * not shown after one that was (a dictionary's `/Title (…)`); a move along
- * the line gives a space. Each token is read once.
+ * over them passed `pii`). A line break only at `T*`, `'`, `"`, a move across
+ * the line of half the font's height or more (and at least a unit: `0 -14
+ * Td` under `12 Tf`), or before a string not shown after one that was (a
+ * dictionary's `/Title (…)`); a move along the line gives a space. Round 29:
+ * moves are measured where the viewer draws them, through the text matrix
+ * and the page's `cm` (saved by `q`, restored by `Q`): a `Td` under a `Tm`
+ * that scales by 0.01 moves a hundredth as far, and pieces placed by `q 1 0
+ * 0 1 x y cm BT … ET Q` are on the line their `cm` puts them on (the
+ * heights were `Td`'s and `Tm`'s numbers as written). Each token is read once.
  */
 export class ShownLines {
-  /** The text line's height (`Td` / `TD` add to it, `Tm` and `BT` set it). */
-  private y = 0;
-  /**
-   * The height of the last string shown, `undefined` before the first. Less
-   * than a unit away is the same line (`30 0.01 Td` shows no line break).
-   */
-  private shownY: number | undefined;
-  /** The number before the last operator token (a move's vertical part). */
-  private last = 0;
+  /** The current transformation matrix (`cm`), and the states `q` saved (with the font size and leading). */
+  private ctm: Matrix = IDENTITY;
+  private saved: Array<[Matrix, number, number]> = [];
+  private unsaved = 0;
+  /** The text matrix and the text line matrix (`BT`, `Td`, `TD`, `T*`, `Tm`). */
+  private tm: Matrix = IDENTITY;
+  private tlm: Matrix = IDENTITY;
+  /** The font size (`Tf`) and the leading (`TL`, `TD`). */
+  private size = 0;
+  private leading = 0;
+  /** Where the last string shown starts, its line's direction and how far across it is the same line; `undefined` before the first. */
+  private shownAt: [x: number, y: number, dx: number, dy: number, within: number] | undefined;
+  /** The numbers before the last operator token (its operands), the last six. */
+  private operands: number[] = [];
   private moved = false;
   private broke = false;
   /** The last string was followed by a showing operator (`Tj`, `TJ`, `'`, `"`). */
@@ -1053,31 +1079,86 @@ export class ShownLines {
     while (end < bytes.length && !isDelimiter(bytes[end]!)) end++;
     if (end - at <= 16) {
       const token = String.fromCharCode(...bytes.subarray(at, end));
-      if (NUMBER.test(token)) this.last = Number(token);
-      else this.operator(token);
+      if (NUMBER.test(token)) {
+        this.operands.push(Number(token));
+        if (this.operands.length > 6) this.operands.shift();
+      } else this.operator(token);
     } else this.operator('');
     return end - 1;
   }
 
+  /** The last `count` operands (0 for each missing). */
+  private last(count: number): number[] {
+    const { operands } = this;
+    return Array.from({ length: count }, (_, k) => operands[operands.length - count + k] ?? 0);
+  }
+
+  /** `Td tx ty`: the line matrix moved. */
+  private move(tx: number, ty: number): void {
+    this.tlm = times([1, 0, 0, 1, tx, ty], this.tlm);
+    this.tm = this.tlm;
+    this.moved = true;
+  }
+
   private operator(name: string): void {
-    if (name === 'Tj' || name === 'TJ' || name === "'" || name === '"') this.shown = true;
-    else if (name === 'BT') {
-      this.y = 0;
-      this.moved = true;
-    } else if (name === 'Td' || name === 'TD') {
-      this.y += this.last;
-      this.moved = true;
-    } else if (name === 'Tm') {
-      this.y = this.last;
-      this.moved = true;
-    } else if (name === 'T*') this.broke = true;
-    this.last = 0;
+    switch (name) {
+      case 'Tj':
+      case 'TJ':
+      case "'":
+      case '"':
+        this.shown = true;
+        break;
+      case 'BT':
+        this.tm = this.tlm = IDENTITY;
+        this.moved = true;
+        break;
+      case 'Td':
+        this.move(...(this.last(2) as [number, number]));
+        break;
+      case 'TD': {
+        const [tx, ty] = this.last(2) as [number, number];
+        this.leading = -ty;
+        this.move(tx, ty);
+        break;
+      }
+      case 'Tm':
+        this.tm = this.tlm = this.last(6) as Matrix;
+        this.moved = true;
+        break;
+      case 'T*':
+        this.move(0, -this.leading);
+        this.broke = true;
+        break;
+      case 'TL':
+        this.leading = this.last(1)[0]!;
+        break;
+      case 'Tf':
+        this.size = this.last(1)[0]!;
+        break;
+      case 'cm':
+        this.ctm = times(this.last(6) as Matrix, this.ctm);
+        this.moved = true;
+        break;
+      case 'q':
+        if (this.saved.length < MAX_SAVED_STATES) {
+          this.saved.push([this.ctm, this.size, this.leading]);
+        } else this.unsaved++;
+        break;
+      case 'Q':
+        if (this.unsaved > 0) this.unsaved--;
+        else {
+          const state = this.saved.pop();
+          if (state) [this.ctm, this.size, this.leading] = state;
+        }
+        break;
+    }
+    this.operands = [];
   }
 
   /**
    * Before a string (not one joined inside a `[…]` array) whose bytes end at
    * `end`: how it is set off from the last. A string followed by `'` or `"`
-   * starts a line.
+   * starts a line (moved down by the leading first).
    */
   string(bytes: Uint8Array, end: number): Separator {
     let next = end + 1;
@@ -1085,9 +1166,18 @@ export class ShownLines {
     const ownLine =
       (bytes[next] === 0x27 || bytes[next] === 0x22) &&
       (next + 1 >= bytes.length || isDelimiter(bytes[next + 1]!));
+    if (ownLine) this.move(0, -this.leading);
+    // The string's place on the page, its line's direction, and its height there.
+    const [a, b, c, d, x, y] = times(this.tm, this.ctm);
+    const along = Math.hypot(a, b);
+    const [dx, dy] = along > 0 ? [a / along, b / along] : [1, 0];
+    const within = Math.max(1, (Math.abs(this.size) * Math.hypot(c, d)) / 2);
+    const last = this.shownAt;
+    // How far the string is across the last one's line.
+    const across = last ? Math.abs(last[2] * (y - last[1]) - last[3] * (x - last[0])) : 0;
     const separator: Separator = this.first
       ? 0
-      : !this.shown || this.broke || ownLine || !(Math.abs(this.y - this.shownY!) < 1)
+      : !this.shown || this.broke || ownLine || !(across < Math.max(within, last![4]))
         ? 2
         : this.moved
           ? 1
@@ -1096,7 +1186,7 @@ export class ShownLines {
     this.shown = false;
     this.moved = false;
     this.broke = false;
-    this.shownY = this.y;
+    this.shownAt = [x, y, dx, dy, within];
     return separator;
   }
 }

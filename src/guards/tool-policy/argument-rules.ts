@@ -12,7 +12,6 @@ import {
   dollarTag,
   maxConditionDepth,
   type SqlDialectName,
-  withoutTrailingSpaces,
 } from './constant-condition';
 
 /** A rule pack: `sql` (destructive statements), `shell` (destructive commands), `path` (traversal, roots). */
@@ -283,9 +282,6 @@ const sqlDeleteWord = /\bdelete\b/gi;
 const sqlUpdateWord = /\bupdate\b(?!\s*set\b)/gi;
 const sqlSetWord = /\bset\b/gi;
 const sqlWhere = /\bwhere\b/gi;
-const sqlOr = /\bor\b|\|\|/gi;
-// Where `||` joins strings only (a dialect that is not MySQL's).
-const sqlOrWord = /\bor\b/gi;
 // A MERGE clause that deletes every row it matches: no `AND` condition
 // (Oracle's `THEN UPDATE … DELETE WHERE` has its own WHERE).
 const sqlMergeDelete =
@@ -491,11 +487,6 @@ function readingViolation(
   const updateAt = wordFinder(sql, sqlUpdateWord, inString);
   const setAt = wordFinder(sql, sqlSetWord, inString);
   const whereAt = wordFinder(sql, sqlWhere, inString);
-  const orAt = wordFinder(
-    sql,
-    database === 'any' || database === 'mysql' ? sqlOr : sqlOrWord,
-    inString,
-  );
   const parenAt = parenFinder(sql, inString);
   const mergeDeleteAt = wordFinder(sql, sqlMergeDelete, inString);
   // Each WHERE is read once, so conditions read over each other (a DELETE
@@ -527,7 +518,6 @@ function readingViolation(
       updateAt,
       setAt,
       whereAt,
-      orAt,
       parenAt,
     });
     if (violation) return without(violation);
@@ -554,38 +544,27 @@ const limitReasons: Record<ConditionLimit, string> = {
   budget: 'conditions overlap past the reading budget (not evaluated)',
 };
 
-/** A DELETE or UPDATE at one depth of parentheses, or a condition group of a WHERE. */
+/** A DELETE or UPDATE at one depth of parentheses. */
 interface SqlFrame {
   /** How many parentheses are open where it is. */
   depth: number;
   kind: 'delete' | 'update' | undefined;
   /** The frame's DELETE or UPDATE has its WHERE. */
   where: boolean;
-  /** The first character (past blanks) of the current term (after WHERE, OR or a group's `(`); -1 when none. */
-  termAt: number;
-  /** A parenthesized group that is a whole term of a WHERE or of another group. */
-  group: boolean;
   /** Where its DELETE or UPDATE starts. */
   kindAt: number;
-  /** The group's condition is always true (one of its terms is). */
-  always: boolean;
 }
-
-/** Groups nested deeper than this are read as any parentheses (their truth is not followed). */
-const maxSqlGroups = 32;
 
 /**
  * The DELETE or UPDATE of the statement `[from, end)` that has no real
  * WHERE of its own: none at its depth of parentheses and before they
  * close (`WITH d AS (DELETE FROM users RETURNING *) SELECT … WHERE …` has
- * the SELECT's), or one that is always true: a term between its top-level
- * ORs (`||` too, as MySQL reads it) that is a literal tautology (`1=1`,
- * `'a'='a'`, `true`, `1`, `1 IS NOT NULL`, `id = id`) or a group of them
- * in parentheses (`WHERE id > 0 OR 1=1`, `WHERE (id = 3 OR (2 = 2))`). One
- * pass: the events (DELETE, UPDATE, WHERE, OR, parentheses) come from the
- * word finders in text order, and each term is tried once where it starts;
- * a frame is kept only for a DELETE, an UPDATE or a group (other
- * parentheses are a depth count).
+ * the SELECT's), or one whose condition the WHERE evaluator
+ * (`conditionAlwaysHolds`, the one reader of a condition) finds holds for
+ * every row in some database (`WHERE id > 0 OR 1=1`, `WHERE (id = 3 OR (2
+ * = 2))`, `WHERE id = id`). One pass: the events (DELETE, UPDATE, WHERE,
+ * parentheses) come from the word finders in text order; a frame is kept
+ * only for a DELETE or an UPDATE (other parentheses are a depth count).
  */
 function statementWithoutWhere(
   sql: string,
@@ -593,35 +572,15 @@ function statementWithoutWhere(
   end: number,
   conditionBudget: ConditionBudget,
   at: Record<
-    'deleteAt' | 'updateAt' | 'setAt' | 'whereAt' | 'orAt' | 'parenAt',
+    'deleteAt' | 'updateAt' | 'setAt' | 'whereAt' | 'parenAt',
     (from: number, end: number) => number
   >,
 ): 'delete' | 'update' | undefined {
-  const frame = (depth: number, group: boolean): SqlFrame => ({
-    depth,
-    kind: undefined,
-    where: false,
-    termAt: -1,
-    group,
-    always: false,
-    kindAt: -1,
-  });
-  const frames: SqlFrame[] = [frame(0, false)];
+  const frames: SqlFrame[] = [{ depth: 0, kind: undefined, where: false, kindAt: -1 }];
   let depth = 0;
-  let groups = 0;
-  let found: 'delete' | 'update' | undefined;
-  /** A term of `target` is always true: so is its WHERE, or its group. */
-  const alwaysTrue = (target: SqlFrame) => {
-    if (target.kind && target.where) found ??= target.kind;
-    else if (target.group) target.always = true;
-  };
-  const startTerm = (target: SqlFrame, termAt: number) => {
-    target.termAt = skipSpaces(sql, termAt);
-    if (tautologyAt(sql, target.termAt, end)) alwaysTrue(target);
-  };
   let deleteNext = -2;
   let updateNext = -2;
-  for (let cursor = from; found === undefined; ) {
+  for (let cursor = from; ; ) {
     // The next DELETE that deletes (FROM follows) and UPDATE with a SET after it.
     if (deleteNext < cursor && deleteNext !== -1) {
       deleteNext = at.deleteAt(cursor, end);
@@ -634,13 +593,11 @@ function statementWithoutWhere(
       if (updateNext !== -1 && at.setAt(updateNext, end) === -1) updateNext = -1;
     }
     const where = at.whereAt(cursor, end);
-    const or = at.orAt(cursor, end);
     const paren = at.parenAt(cursor, end);
     let next = end;
     if (deleteNext !== -1 && deleteNext < next) next = deleteNext;
     if (updateNext !== -1 && updateNext < next) next = updateNext;
     if (where !== -1 && where < next) next = where;
-    if (or !== -1 && or < next) next = or;
     if (paren !== -1 && paren < next) next = paren;
     if (next === end) break;
     let top = frames[frames.length - 1]!;
@@ -648,35 +605,23 @@ function statementWithoutWhere(
     if (next === deleteNext || next === updateNext) {
       if (here && top.kind && !top.where) return top.kind;
       if (!here) {
-        top = frame(depth, false);
+        top = { depth, kind: undefined, where: false, kindAt: -1 };
         frames.push(top);
       }
       top.kind = next === deleteNext ? 'delete' : 'update';
       top.kindAt = next;
       top.where = false;
-      top.termAt = -1;
       cursor = next + 6;
     } else if (next === where) {
       if (here && top.kind && !top.where) {
         top.where = true;
-        // A condition of constants that holds (`1+1=2`, `(1=1) AND (2=2)`, `1='1'`),
-        // with columns or not (`id = 3 OR (1=1 AND 2=2)`).
+        // A condition that holds for every row in some database (`1+1=2`,
+        // `id = 3 OR (1=1 AND 2=2)`, `1='1'`, `id = id`).
         if (conditionHolds(sql, next + 5, end, conditionBudget, top.kindAt)) return top.kind;
-        startTerm(top, next + 5);
       }
       cursor = next + 5;
-    } else if (next === or) {
-      // `or` and `||` are both two characters.
-      if (here && (top.where || top.group)) startTerm(top, next + 2);
-      cursor = next + 2;
     } else if (sql.charCodeAt(next) === 0x28 /* ( */) {
       depth++;
-      if (here && (top.where || top.group) && top.termAt === next && groups < maxSqlGroups) {
-        const group = frame(depth, true);
-        frames.push(group);
-        groups++;
-        startTerm(group, next + 1);
-      }
       cursor = next + 1;
     } else {
       // `)`: an unmatched one closes nothing.
@@ -684,98 +629,14 @@ function statementWithoutWhere(
         if (here) {
           const closed = frames.pop()!;
           if (closed.kind && !closed.where) return closed.kind;
-          if (closed.group) {
-            groups--;
-            if (closed.always && termEndsAt(sql, next + 1, end)) {
-              alwaysTrue(frames[frames.length - 1]!);
-            }
-          }
         }
         depth--;
       }
       cursor = next + 1;
     }
   }
-  if (found) return found;
   for (const open of frames) if (open.kind && !open.where) return open.kind;
   return undefined;
-}
-
-// A term that is always true, whatever the row (a column equal to itself
-// is true but where it is NULL): the literal tautologies an injected
-// `OR 1=1` is written with. Sticky: tried where a term starts.
-const sqlTautology =
-  /\s*(?:(?:\d+|'[^']*'|true|false)\s+is\s+not\s+null\b|null\s+is\s+null\b|(\d+)\s*==?\s*\1(?![\w.])|'([^']*)'\s*=\s*'\2'|(?!null\b)([a-z_][\w.]*)\s*=\s*\3(?![\w.])|true\b|not\s+false\b|0*[1-9]\d*(?![\w.]))/iy;
-/** What may follow a term: another term, the end of its group or statement, a clause after the WHERE. */
-const sqlAfterTerm = /\s*(?:or\b|\|\||\)|returning\b|order\s+by\b|limit\b|$)/iy;
-
-/**
- * Two literals compared (`1<>2`, `1.0=1.0`, `2 > 1`, `'a' != 'b'`,
- * MySQL's `<=>`): numbers by value, strings by `=` / `<>` only (`=` as
- * MySQL's default collation reads it, case and trailing blanks aside, so
- * it holds wherever one database says it does). Sticky.
- */
-const sqlLiteralComparison =
-  /\s*(?:([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)\s*(<=>|<>|<=|>=|!=|==|=|<|>)\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)(?![\w.])|'([^']*)'\s*(<=>|<>|!=|==|=)\s*'([^']*)')/iy;
-const sqlAnd = /\s*and\b/iy;
-
-/** Where the always-true literal comparison or tautology at `from` ends, or -1. */
-function alwaysTrueAt(sql: string, from: number): number {
-  sqlLiteralComparison.lastIndex = from;
-  const comparison = sqlLiteralComparison.exec(sql);
-  if (comparison) {
-    const [, left, op, right, leftText, textOp, rightText] = comparison;
-    let holds: boolean;
-    if (left !== undefined) {
-      const a = Number(left);
-      const b = Number(right);
-      holds =
-        op === '<>' || op === '!='
-          ? a !== b
-          : op === '<'
-            ? a < b
-            : op === '>'
-              ? a > b
-              : op === '<='
-                ? a <= b
-                : op === '>='
-                  ? a >= b
-                  : a === b;
-    } else {
-      // Not `/ +$/`: quadratic on a string of spaces before a letter (80 KB: 6 s).
-      const fold = (text: string) => withoutTrailingSpaces(text.toLowerCase());
-      holds =
-        textOp === '<>' || textOp === '!='
-          ? leftText !== rightText
-          : fold(leftText!) === fold(rightText!);
-    }
-    if (holds) return sqlLiteralComparison.lastIndex;
-  }
-  sqlTautology.lastIndex = from;
-  return sqlTautology.test(sql) ? sqlTautology.lastIndex : -1;
-}
-
-/**
- * Whether the term at `from` is always true, the whole term (up to `end`):
- * a literal tautology, or several joined by AND (`1 = 1 AND 2 = 2`). Each
- * literal is read once.
- */
-function tautologyAt(sql: string, from: number, end: number): boolean {
-  for (let at = from; ; ) {
-    const after = alwaysTrueAt(sql, at);
-    if (after === -1 || after > end) return false;
-    sqlAnd.lastIndex = after;
-    if (!sqlAnd.test(sql) || sqlAnd.lastIndex > end) return termEndsAt(sql, after, end);
-    at = sqlAnd.lastIndex;
-  }
-}
-
-/** Whether nothing of the term goes on at `from`: OR, `)`, the statement's end or a clause. */
-function termEndsAt(sql: string, from: number, end: number): boolean {
-  const after = skipSpaces(sql, from);
-  if (after >= end) return true;
-  sqlAfterTerm.lastIndex = after;
-  return sqlAfterTerm.test(sql) && sqlAfterTerm.lastIndex <= end;
 }
 
 const sqlDeleteModifier = /(?:low_priority|quick|ignore)\b/iy;

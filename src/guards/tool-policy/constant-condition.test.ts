@@ -746,3 +746,42 @@ describe('toolPolicy sql (round 28): IN of a subquery that selects the outer col
     ]);
   });
 });
+
+// Round 29: argument-rules.ts tried each OR term against a regex of literal
+// tautologies besides the evaluator, and blocked where either said so. The
+// regex took `||` for OR in every dialect, so a parenthesized constant
+// joined to a column by PostgreSQL's concatenation (`(1) || code = '1-a'`,
+// a real filter) was an always-true term. The evaluator alone decides now.
+describe('toolPolicy sql (round 29): one reader decides a WHERE', () => {
+  it("runs a constant in parentheses joined by PostgreSQL's ||", async () => {
+    await expectRun(
+      [
+        "DELETE FROM parts WHERE (1) || code = '1-a'",
+        "DELETE FROM parts WHERE (true) || code = 'true-a'",
+        "UPDATE parts SET a = 1 WHERE (2 > 1) || code = 'true-a'",
+      ],
+      'postgres',
+    );
+  });
+
+  it('blocks the tautologies the regex read, in every dialect', async () => {
+    for (const dialect of ['postgres', 'mysql', 'sqlite', 'mssql'] as const) {
+      await expectBlocked(
+        [
+          "DELETE FROM parts WHERE code = 'a' OR (1=1)",
+          "DELETE FROM parts WHERE code = 'a' OR 'x'='x'",
+          'DELETE FROM parts WHERE (code = 1 OR (2 = 2))',
+          'DELETE FROM parts WHERE id = id',
+          'DELETE FROM parts WHERE 1 = 1 AND 2 = 2',
+        ],
+        [
+          'UPDATE parts SET a = 1 WHERE NULL IS NULL',
+          'UPDATE parts SET a = 1 WHERE code = 2 OR TRUE',
+        ],
+        dialect,
+      );
+    }
+    await expectBlocked(["DELETE FROM parts WHERE (1) || '-a' = '1-a'"], [], 'postgres');
+    await expectBlocked(["DELETE FROM parts WHERE (1) || code = '1-a'"], [], 'mysql');
+  });
+});

@@ -11,6 +11,7 @@ import { pii } from '../pii/pii';
 import { scanSecrets, scanSecretsInChunks, scanSecretsNormalized } from '../secrets/find-secrets';
 import { secrets } from '../secrets/secrets';
 import { chunkedScanFrom, flatString, redactedTextSource, scanInChunks } from './chunked-scan';
+import { holdsFlatMark, markFlat } from './flat-string';
 import { normalizationPoints, normalizeText } from './normalize-text';
 import { type DetectedSpan, replaceSpans } from './spans';
 
@@ -333,5 +334,26 @@ describe('flatString', () => {
     ]) {
       expect(flatString(text)).toBe(text);
     }
+  });
+});
+
+describe('flat pieces (round 29)', () => {
+  it('keeps no piece marked after a scan, and reads each as before', async () => {
+    const text = `${'Mail jane.doe@example.com\u00a0or call\u2013+44 20 7946 0958. ghp_q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3Nf5Vg0Jc7Qe2R\n'.repeat(3000)}`;
+    expect(text.length).toBeGreaterThan(chunkedScanFrom);
+    const context = { kind: 'output' as const, messages: [], metadata: {}, state: new Map() };
+    const result = await runChain([pii(), secrets({ action: 'redact' })], text, context);
+    expect(holdsFlatMark()).toBe(false);
+    // The same as each detector on its own input, read whole.
+    const redacted = replaceSpans(text, wholePii(text), span => `[${span.type}]`);
+    const secretSpans = wholeSecrets(redacted).spans;
+    expect(secretSpans.length).toBe(3000);
+    expect(result.content).toBe(replaceSpans(redacted, secretSpans, span => `[${span.type}]`));
+  });
+
+  it('returns a marked string itself, and copies any other', () => {
+    const text = 'abc'.repeat(100);
+    expect(flatString(markFlat(text))).toBe(text);
+    expect(flatString(text.slice(1))).toBe(text.slice(1));
   });
 });

@@ -1,5 +1,9 @@
+import { clearFlatMark, flatString, markFlat } from './flat-string';
 import { type NormalizationPoints, normalizationPoints } from './normalize-text';
 import type { DetectedSpan } from './spans';
+
+// Where the detectors' piece loops have long imported it from.
+export { flatString };
 
 /**
  * Long texts scanned in bounded pieces.
@@ -37,6 +41,8 @@ export interface TextSource {
   slice(start: number, end: number): string;
   /** `normalizationPoints` of the text, when known without reading it. */
   readonly normalizationPoints?: Int32Array;
+  /** Every `slice` is a fresh flat string (see `flat-string.ts`): a piece is not copied again. */
+  readonly flatSlices?: boolean;
 }
 
 /** What `normalizeText` may change (its own first test): anything but printable ASCII, tab and line breaks. */
@@ -84,20 +90,6 @@ export interface ChunkedFindings<T extends DetectedSpan> {
   normalizationPoints?: Int32Array;
 }
 
-/**
- * `text` as a fresh flat string (the same characters): a piece is a slice
- * of its text, or a rope (a redacted text's slice, a normal form grown by
- * `+=`), and V8's optimised code follows that indirection at every
- * `charCodeAt` of the detectors' character loops (`printableRuns` on 1 MB
- * of dev text in pieces: 22.0 M instructions on slices, 15.4 M on flat
- * copies). `Array.prototype.join` of two parts writes one out; a piece is
- * below V8's 128 KB limit for the young generation, so the copy costs
- * about what reading it once does.
- */
-export function flatString(text: string): string {
-  return text.length < 2 ? text : [text.slice(0, 1), text.slice(1)].join('');
-}
-
 /** A string as a `TextSource`. */
 export function stringSource(text: string): TextSource {
   return text;
@@ -134,10 +126,14 @@ export function scanInChunks<T extends DetectedSpan>(
     const pieceEnd = cutAfter(source, pieceStart);
     const from = Math.max(0, pieceStart - overlap);
     const to = Math.min(length, pieceEnd + overlap);
-    const found = scanPiece(
-      source.slice(from, to),
-      normalizing && { positions: normalizing, offset: from },
-    );
+    const piece = source.slice(from, to);
+    let found: PieceFindings<T> | undefined;
+    try {
+      if (typeof source !== 'string' && source.flatSlices) markFlat(piece);
+      found = scanPiece(piece, normalizing && { positions: normalizing, offset: from });
+    } finally {
+      clearFlatMark();
+    }
     if (found === undefined) return undefined;
     if (found.normalForm !== undefined) {
       const before = normalCharsBefore(found.normalForm, pieceStart - from);
@@ -299,8 +295,10 @@ export function redactedTextSource(
   return {
     length,
     ...(normalizationPoints && { normalizationPoints }),
+    flatSlices: true,
     slice(start: number, end: number): string {
-      let text = '';
+      // Joined from parts: a flat string, not a rope of slices (see `flat-string.ts`).
+      const parts: string[] = [];
       let at = start;
       let index = spanAfter(start);
       while (at < end) {
@@ -310,18 +308,21 @@ export function redactedTextSource(
         const placeholderStart = index < count ? endsAt[index]! - placeholder.length : length;
         if (at < placeholderStart) {
           const stop = Math.min(end, placeholderStart);
-          text += original.slice(at - shiftBefore, stop - shiftBefore);
+          parts.push(original.slice(at - shiftBefore, stop - shiftBefore));
           at = stop;
           continue;
         }
-        text += placeholder.slice(
-          at - placeholderStart,
-          Math.min(placeholder.length, end - placeholderStart),
+        parts.push(
+          placeholder.slice(
+            at - placeholderStart,
+            Math.min(placeholder.length, end - placeholderStart),
+          ),
         );
         at = placeholderStart + placeholder.length;
         index++;
       }
-      return text;
+      // A join of one part is that part (a slice): copied flat.
+      return parts.length === 1 ? flatString(parts[0]!) : parts.join('');
     },
   };
 }

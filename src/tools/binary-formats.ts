@@ -492,21 +492,51 @@ export interface ByteReader {
   readonly length: number;
   /** The bytes of `[start, end)`, within `[0, length]`. */
   read(start: number, end: number): Uint8Array;
-  /** The byte at `index` (within `[0, length)`), for a walk that reads a byte at a time. */
+  /**
+   * The byte at `index`, and where `byte` is first from `from`: no walk
+   * asks for them since round 29 ({@link FileBytes} reads a chunk at a time).
+   */
   byteAt?(index: number): number;
-  /** Where `byte` is first from `from`, or -1. */
   indexOf?(byte: number, from: number): number;
 }
 
-/** {@link ByteReader.byteAt}, or one byte read. */
-const byteAt = (file: ByteReader, index: number): number =>
-  file.byteAt ? file.byteAt(index) : file.read(index, index + 1)[0]!;
+/** How many bytes a walk that reads a byte at a time ({@link FileBytes}) reads of its file at once. */
+const WALK_CHUNK = 65_536;
 
-/** {@link ByteReader.indexOf}, or the rest of the file read and searched. */
-function indexOfByte(file: ByteReader, byte: number, from: number): number {
-  if (file.indexOf) return file.indexOf(byte, from);
-  const found = file.read(from, file.length).indexOf(byte);
-  return found < 0 ? -1 : from + found;
+/**
+ * A file's bytes for a walk that reads a byte at a time or searches (a
+ * JPEG's segments and scans, a GIF's blocks): read {@link WALK_CHUNK} bytes
+ * at a time through {@link ByteReader.read}, the last chunk kept (round 29:
+ * base64 was decoded whole by one `atob` at the walk's first byte, a 10 MB
+ * file before any limit applied, and a JPEG stored in a zip decoded the
+ * whole zip). Each byte is read once for a walk that goes forward.
+ */
+class FileBytes {
+  private start = 0;
+  private bytes: Uint8Array = new Uint8Array(0);
+  readonly length: number;
+  constructor(private readonly file: ByteReader) {
+    this.length = file.length;
+  }
+  /** The chunk that holds `index` (within `[0, length)`), read if it is not the last one. */
+  private chunk(index: number): void {
+    if (index >= this.start && index < this.start + this.bytes.length) return;
+    this.start = index - (index % WALK_CHUNK);
+    this.bytes = this.file.read(this.start, Math.min(this.length, this.start + WALK_CHUNK));
+  }
+  at(index: number): number {
+    this.chunk(index);
+    return this.bytes[index - this.start]!;
+  }
+  /** Where `byte` is first from `from`, or -1. */
+  indexOf(byte: number, from: number): number {
+    for (let at = from; at < this.length; at = this.start + this.bytes.length) {
+      this.chunk(at);
+      const found = this.bytes.indexOf(byte, at - this.start);
+      if (found >= 0) return this.start + found;
+    }
+    return -1;
+  }
 }
 
 /**
@@ -653,17 +683,9 @@ function pushRange(file: ByteReader, start: number, end: number, walk: Walk): vo
 
 /** The bytes `[start, end)` of `file` as a {@link ByteReader} of their own (read from `file` as asked). */
 function rangeReader(file: ByteReader, start: number, end: number): ByteReader {
-  const { byteAt: parentByte, indexOf: parentIndex } = file;
   return {
     length: end - start,
     read: (from, to) => file.read(start + from, start + Math.min(to, end - start)),
-    ...(parentByte && { byteAt: (index: number) => parentByte.call(file, start + index) }),
-    ...(parentIndex && {
-      indexOf: (byte: number, from: number) => {
-        const found = parentIndex.call(file, byte, start + from);
-        return found < 0 || found >= end ? -1 : found - start;
-      },
-    }),
   };
 }
 
@@ -787,7 +809,8 @@ function jpegWalk(file: ByteReader, walk: Walk): void {
   // search for 0xFF through the scans (round 25: the whole file was decoded
   // first, 10 ms a call for a 3 MB JPEG as base64).
   const { length } = file;
-  const byte = (index: number) => byteAt(file, index);
+  const bytes = new FileBytes(file);
+  const byte = (index: number) => bytes.at(index);
   let at = 2;
   while (at + 2 <= length) {
     if (byte(at) !== 0xff) break;
@@ -814,7 +837,7 @@ function jpegWalk(file: ByteReader, walk: Walk): void {
     if (marker === 0xda) {
       // Entropy-coded data up to the next marker (0xFF then neither 0 nor a restart marker).
       for (;;) {
-        const next = indexOfByte(file, 0xff, at);
+        const next = bytes.indexOf(0xff, at);
         if (next < 0 || next + 1 >= length) {
           at = length;
           break;
@@ -836,7 +859,8 @@ function jpegWalk(file: ByteReader, walk: Walk): void {
 function gifWalk(file: ByteReader, walk: Walk): void {
   // Read by its blocks' sizes (round 25: decoded whole first); the image data's sub-blocks skipped.
   const { length } = file;
-  const byte = (index: number) => byteAt(file, index);
+  const bytes = new FileBytes(file);
+  const byte = (index: number) => bytes.at(index);
   const table = (packed: number) => (packed & 0x80 ? 3 * 2 ** ((packed & 7) + 1) : 0);
   let at = 13 + table(length > 10 ? byte(10) : 0);
   /** The data of the sub-blocks at `at`, joined; `undefined` when they run past the file. */

@@ -11,6 +11,7 @@ import {
 import type { Guardrail, GuardrailRecord } from '../core/types';
 import { isReadThrough } from '../guards/shared/normalize-text';
 import { countedStart } from '../guards/shared/potential-start';
+import { TURNED_REACH } from '../guards/shared/upside-down';
 import type { CallGuard } from './call-guard';
 import {
   MAY_MATCH,
@@ -116,10 +117,10 @@ function commonSuffixLength(a: string, b: string, max: number): number {
  * through: `countedStart`'s count), counted up to `most`. Printable ASCII
  * counts one each without a lookup.
  */
-export function readCount(text: string, from: number, most: number): number {
+export function readCount(text: string, from: number, most: number, end = text.length): number {
   let count = 0;
   let at = from;
-  while (at < text.length && count < most) {
+  while (at < end && count < most) {
     const code = text.charCodeAt(at);
     if (code >= 0x20 && code < 0x7f) {
       count++;
@@ -465,6 +466,19 @@ export function windowProcessor(
    */
   const nextCheckAfter = (state: TextWindow) =>
     state.pending.length + Math.max(stepAfter(state.releasedCount), state.pending.length >> 1);
+  /**
+   * With early release, the most a check may leave held back, in characters
+   * detectors read: each built-in hook holds at most its `maxMatchLength`
+   * (no more than `window`), and `contentFilter` that plus `2 × TURNED_REACH`
+   * around upside-down letters; twice the window leaves room for a cut moved
+   * back over a match that spans it. Only a hold with no end of its own
+   * passes it: a right-to-left override or another bidirectional entry
+   * never closed in a long paragraph, a PEM private key block with no END
+   * line. Past it the window fails closed (`heldPastBound`) instead of
+   * holding the rest of the part (round 29: an RLO early in a 24,000
+   * character line held all of it to the part's end).
+   */
+  const holdBound = 2 * window + 2 * TURNED_REACH;
 
   function aggregate(state: TextWindow, result: ChainResult) {
     for (const record of result.records) {
@@ -861,6 +875,53 @@ export function windowProcessor(
     return { parts: deltaPart(state, released) };
   }
 
+  /**
+   * The hooks held back more than `holdBound` characters read: what is held
+   * is judged (its context and the pending text), and a block there trips
+   * as any window check's would; otherwise the part trips here, failing
+   * closed, since no check of a bounded window can judge the text after it
+   * as `generate` would (an open override turns what follows; a PEM block
+   * is matched to the end of the text). The record names the guardrail whose
+   * hook holds back the most and says why, without the held text; it
+   * replaces that guardrail's window record (one record per guardrail).
+   */
+  async function heldPastBound(state: TextWindow): Promise<ProcessorStep> {
+    const result = await check(contextOf(state) + state.pending);
+    aggregate(state, result);
+    if (result.trip) {
+      report(state);
+      return { parts: [], trip: result.trip };
+    }
+    let holder = output[0]!;
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const guardrail of output) {
+      let at: number;
+      try {
+        at = guardrail.potentialMatchStart!(state.pending);
+      } catch {
+        at = 0;
+      }
+      if (!Number.isInteger(at) || at < 0) at = 0;
+      if (at < earliest) {
+        earliest = at;
+        holder = guardrail;
+      }
+    }
+    const trip: GuardrailRecord = {
+      guardrail: holder.name,
+      kind: 'output',
+      status: 'blocked',
+      reason: `window mode: more than ${holdBound} characters held back by a match that does not end (an open bidirectional override, a PEM block without its END line); stream such answers in 'hold' mode or with a larger stream.window`,
+      info: { heldBack: readCount(state.pending, 0, state.pending.length), bound: holdBound },
+      durationMs: 0,
+    };
+    state.records.delete(trip.guardrail);
+    report(state);
+    call.records.push(trip);
+    emitEvent(call.onEvent, trip);
+    return { parts: [], trip };
+  }
+
   function deferred(state: TextWindow): ProcessorStep {
     state.nextCheckAt = nextCheckAfter(state);
     state.checkedTo = state.pending.length;
@@ -958,6 +1019,15 @@ export function windowProcessor(
     if (state.readSince < step) {
       state.nextCheckAt = state.pending.length + step - state.readSince;
       return HELD;
+    }
+    // What the last check left held back (the first `checkedTo` pending
+    // characters) is past the bound: judged, then blocked unless released.
+    if (
+      potentialStart &&
+      state.checkedTo > holdBound &&
+      readCount(state.pending, 0, holdBound + 1, state.checkedTo) > holdBound
+    ) {
+      return heldPastBound(state);
     }
     return (potentialStart && releaseUnmatched(state, potentialStart)) || release(state, false);
   }

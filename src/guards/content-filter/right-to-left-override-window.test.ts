@@ -74,12 +74,20 @@ describe('contentFilter in window mode: a right-to-left override is held until i
   });
 
   it('an override left open holds its stretch to the end of the part, then releases it judged whole', async () => {
-    const answer = `Intro words. ${RLO}${'olleh dlrow '.repeat(2_000)}`;
+    // Within the window's hold bound (2 × 76 + 64 characters read with the default lists).
+    const answer = `Intro words. ${RLO}${'olleh dlrow '.repeat(15)}`;
     expect(await generated(answer)).toBe(answer);
-    const deltas = await streamedDeltas(answer, cut(answer, [50]));
+    const deltas = await streamedDeltas(answer, cut(answer, [5]));
     expect(deltas.join('')).toBe(answer);
     // Nothing of the stretch before the part ended: one delta holds all of it.
     expect(deltas.at(-1)!.startsWith(RLO)).toBe(true);
+  });
+
+  it('an override left open past the hold bound fails closed (round 29; before: 24,000 characters held to the end)', async () => {
+    const answer = `Intro words. ${RLO}${'olleh dlrow '.repeat(2_000)}`;
+    expect(await generated(answer)).toBe(answer);
+    const deltas = await streamedDeltas(answer, cut(answer, [50]));
+    expect(deltas).toEqual(['Intro words. ', 'BLOCKED']);
   });
 
   it('Hebrew and Arabic with RLM / ALM marks (no override) still stream', async () => {

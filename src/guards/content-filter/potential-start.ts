@@ -67,6 +67,8 @@ export function contentFilterPotentialStart(
 export function contentFilterHookParts(
   terms: readonly string[],
   maxMatchLength: number,
+  /** The most suffixes one call folds (`FOLDS_PER_CALL`); `Infinity` and `solidBound: false` for the test that compares with every one folded. */
+  { foldsPerCall = FOLDS_PER_CALL, solidBound = true } = {},
 ): { onePass: (text: string) => number; full: (text: string) => number } {
   const words = terms.reduce((max, term) => Math.max(max, term.split(' ').length), 1);
   // Tries of the entries, built in time and memory linear in their length
@@ -84,6 +86,8 @@ export function contentFilterHookParts(
   const letterTrie = letterPrefixTrie(terms);
   const lettersBeginAnEntry = letterPrefixTest(letterTrie);
   const beginsAnEntryInLowerCase = lowerCasePrefixTest(terms);
+  // A suffix whose folded reading begins an entry reads at most this many units.
+  const longest = terms.reduce((max, term) => Math.max(max, term.length), 0);
   // Token starts, reused from one call to the next (the hook runs on every check of a stream).
   const starts: number[] = [];
   const fromCandidates = withinLast(maxMatchLength, text => {
@@ -142,12 +146,29 @@ export function contentFilterHookParts(
     while (tokenStart > 0 && !isWhitespaceAt(text, tokenStart - 1)) tokenStart--;
     const lowerCase = foldsToLowerCaseFrom(text, tokenStart);
     let earliest = text.length;
+    // Solid characters from `solidFrom` to the end (`starts` runs latest first, so it only moves back).
+    let solidFrom = text.length;
+    let solid = 0;
+    let folds = 0;
     for (const start of starts) {
+      while (solidFrom > start) if (isSolidLetter(text.charCodeAt(--solidFrom))) solid++;
       if (start < from || !lettersBeginAnEntry(text, start)) continue;
       if (lowerCase) {
         if (beginsAnEntryInLowerCase(text, start)) earliest = start;
         continue;
       }
+      // Each solid letter folds to a character of its own that is no blank,
+      // in either reading: a suffix with more of them than the longest entry
+      // has units reads longer than any entry, and begins none. Only the
+      // candidates among the last `longest` solid letters are folded (round
+      // 29: a token of Cyrillic or CJK letters made every position a
+      // candidate, each folded to the text's end: quadratic in
+      // `maxMatchLength`, 135 ms a call at 1,600).
+      if (solidBound && solid > longest) continue;
+      // Past the budget the earliest candidate is the answer: it holds back
+      // as much as any could (a token of Thai, Devanagari, digits or symbols
+      // without blanks, whose letters the bound above does not count).
+      if (folds++ === foldsPerCall) return from;
       const suffix = text.slice(start);
       if (startsAnEntry(foldText(suffix)) || startsAnEntry(foldText(suffix, { leet: false }))) {
         earliest = start;
@@ -492,6 +513,48 @@ function lastWordsStart(text: string, from: number, words: number, trie: LetterT
     at = start;
   }
   return only;
+}
+
+/**
+ * The most suffixes `contentFilterPotentialStart` folds in one call (two
+ * readings each); the default lists need at most their longest entry's
+ * letters (19), and a token of letters other than `isSolidLetter`'s one
+ * per position.
+ */
+const FOLDS_PER_CALL = 24;
+
+/**
+ * Letters whose `foldText` is, in any text around them and in both
+ * readings (leetspeak folded or not), at least one character that is no
+ * blank and that no neighbour folds into: ASCII and Latin-1 letters, basic
+ * Greek, Cyrillic, Hebrew and Arabic letters, kana, CJK ideographs and
+ * Hangul syllables. Normalisation (NFKC) keeps them letters (a combining
+ * mark after one may compose with it, the letter stays; none of them
+ * composes with another), lower case, diacritics, homoglyphs, look-alike
+ * and small-capital tables map a letter to letters, folding removes only
+ * characters read through, fillers and separators, and the second
+ * readings (an override, turned text, look-alike words) are added after
+ * the first. Exported for the test that checks each.
+ */
+export function isSolidLetter(code: number): boolean {
+  if (code < 0x80) return (code | 0x20) >= 97 && (code | 0x20) <= 122;
+  if (code < 0x400)
+    return code < 0x100
+      ? code >= 0xc0 && code !== 0xd7 && code !== 0xf7
+      : (code >= 0x391 && code <= 0x3a9 && code !== 0x3a2) || (code >= 0x3b1 && code <= 0x3c9);
+  if (code < 0x800)
+    return (
+      code <= 0x45f ||
+      (code >= 0x5d0 && code <= 0x5ea) ||
+      (code >= 0x621 && code <= 0x63a) ||
+      (code >= 0x641 && code <= 0x64a)
+    );
+  return (
+    (code >= 0x3041 && code <= 0x3096) ||
+    (code >= 0x30a1 && code <= 0x30fa) ||
+    (code >= 0x4e00 && code <= 0x9fff) ||
+    (code >= 0xac00 && code <= 0xd7a3)
+  );
 }
 
 /** `\s` at `at` (ASCII inline, else `isWhitespaceAt`). */

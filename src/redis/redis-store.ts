@@ -3,6 +3,7 @@ import { GuardrailConfigError } from '../core/errors';
 import { optionIssues } from '../core/options';
 import type { CappedIncrement, Store } from '../store/store';
 import { storeKeyOf, withoutHashTag } from '../store/store-key';
+import { StoreListError } from '../store/store-list-error';
 import { checkStoreTtl } from '../store/store-ttl';
 import { checkListArguments, stringsOfList } from '../store/string-list';
 import { redisStoreOptionShape } from './redis-store-options';
@@ -215,6 +216,26 @@ function toOptionalString(reply: unknown, operation: string): string | undefined
     `redis store: ${operation} returned a ${typeof reply}, not the string that was stored ` +
       '(for @upstash/redis, create the client with automaticDeserialization: false)',
   );
+}
+
+/**
+ * The JSON text a list script answered (`undefined` for a missing key), or
+ * the `StoreListError` of its refusal: `[1, stored]` a list over
+ * `MAX_LIST_BYTES`, `[2, 1]` a stored list that is no UTF-8.
+ */
+function listReply(reply: unknown, operation: 'addToList' | 'pushToList'): string | undefined {
+  if (Array.isArray(reply) && reply.length === 2) {
+    const [code, stored] = reply.map(Number);
+    if ((code === 1 || code === 2) && (stored === 0 || stored === 1)) {
+      throw new StoreListError({
+        store: 'redis store',
+        operation,
+        reason: code === 1 ? 'too-long' : 'invalid-utf8',
+        stored: stored === 1,
+      });
+    }
+  }
+  return toOptionalString(reply, operation);
 }
 
 function checkInteger(value: number, name: string, operation: string) {
@@ -467,7 +488,7 @@ export function redisStore(client: RedisClientLike, options?: RedisStoreOptions)
     async addToList(key, item, maxItems, ttlMs) {
       checkListArguments(item, maxItems, 'redis store');
       const ttl = ttlArgument(ttlMs, 'addToList');
-      const stored = toOptionalString(
+      const stored = listReply(
         await run('addToList', scripts.ADD_TO_LIST, key, [item, String(maxItems), ttl]),
         'addToList',
       );
@@ -476,7 +497,7 @@ export function redisStore(client: RedisClientLike, options?: RedisStoreOptions)
     async pushToList(key, item, maxItems, ttlMs) {
       checkListArguments(item, maxItems, 'redis store', 'pushToList');
       const ttl = ttlArgument(ttlMs, 'pushToList');
-      const stored = toOptionalString(
+      const stored = listReply(
         await run('pushToList', scripts.PUSH_TO_LIST, key, [item, String(maxItems), ttl]),
         'pushToList',
       );

@@ -77,6 +77,77 @@ end
 return 0
 `;
 
+import { MAX_LIST_BYTES } from '../store/string-list';
+
+/**
+ * Lua: `listText()`, the JSON text of the list at KEYS[1] (false when
+ * missing), or, when it is refused, nil and the reply that says why (round
+ * 29): `{ 1, 1 }` for a text over MAX_LIST_BYTES (read by length alone:
+ * STRLEN is constant time, and a 10 MB list read, decoded and re-encoded
+ * held the server about a second per add), `{ 2, 1 }` for bytes that are no
+ * UTF-8 (another client's: a client reads them as U+FFFD while this script
+ * compares the bytes, so an item read as present was added again).
+ * `encodeList(list, first)`: the items from `first` on as a JSON array,
+ * written as `JSON.stringify` writes it (cjson's `\/` for `/` and
+ * `\u007f` for DEL undone: a DEL is written between pieces encoded apart), and
+ * its length, so both stores measure the same text against the bound.
+ * `validUtf8(raw)`: a text with no byte above 127 (a plain search for each,
+ * fast) is; else each run of a byte above 127 and the continuation bytes
+ * after it must be one well-formed sequence (a lead byte is never a
+ * continuation byte, so in UTF-8 the runs are its sequences). Linear.
+ */
+const LIST_TEXT = String.raw`
+local MAX_LIST_BYTES = ${MAX_LIST_BYTES}
+local function validUtf8(raw)
+  local high = false
+  for byte = 128, 255 do
+    if string.find(raw, string.char(byte), 1, true) then high = true break end
+  end
+  if not high then return true end
+  for sequence in string.gmatch(raw, '[\128-\255][\128-\191]*') do
+    local first, second = string.byte(sequence, 1, 2)
+    local length = string.len(sequence)
+    if first < 194 or first > 244 then return false end
+    if first < 224 then
+      if length ~= 2 then return false end
+    elseif first < 240 then
+      if length ~= 3 or (first == 224 and second < 160) or (first == 237 and second > 159) then
+        return false
+      end
+    elseif length ~= 4 or (first == 240 and second < 144) or (first == 244 and second > 143) then
+      return false
+    end
+  end
+  return true
+end
+local function listText()
+  if redis.call('STRLEN', KEYS[1]) > MAX_LIST_BYTES then return nil, { 1, 1 } end
+  local raw = redis.call('GET', KEYS[1])
+  if raw and not validUtf8(raw) then return nil, { 2, 1 } end
+  return raw
+end
+local function encodeItem(item)
+  if not string.find(item, '/', 1, true) and not string.find(item, '\127', 1, true) then
+    return cjson.encode(item)
+  end
+  if not string.find(item, '\127', 1, true) then
+    return (string.gsub(cjson.encode(item), '\\/', '/'))
+  end
+  local pieces = {}
+  for piece in string.gmatch(item .. '\127', '([^\127]*)\127') do
+    local encoded = string.gsub(cjson.encode(piece), '\\/', '/')
+    pieces[#pieces + 1] = string.sub(encoded, 2, -2)
+  end
+  return '"' .. table.concat(pieces, '\127') .. '"'
+end
+local function encodeList(list, first)
+  local parts = {}
+  for i = first, #list do parts[#parts + 1] = encodeItem(list[i]) end
+  local encoded = '[' .. table.concat(parts, ',') .. ']'
+  return encoded, string.len(encoded)
+end
+`;
+
 /**
  * Lua: `stringsAt(raw)`, the strings of the JSON array `raw` (false or not
  * an array: none), read as `stringsOfList` reads them in JavaScript (round
@@ -149,10 +220,13 @@ end
  * written); else the array stored afterwards, as JSON: unchanged when it
  * holds the item or has maxItems items, else with the item appended (and the
  * key's expiry set to ttlMs). A value that is no JSON array counts as []
- * (see STRINGS_AT).
+ * (see STRINGS_AT). A list `listText` refuses, or an added one whose text
+ * would be over MAX_LIST_BYTES (`{ 1, 0 }`), is answered with its refusal
+ * and nothing is written.
  */
-export const ADD_TO_LIST = `${STRINGS_AT}
-local raw = redis.call('GET', KEYS[1])
+export const ADD_TO_LIST = `${LIST_TEXT}${STRINGS_AT}
+local raw, refused = listText()
+if refused then return refused end
 if not raw then return false end
 local list = stringsAt(raw)
 local present = false
@@ -161,9 +235,8 @@ for _, item in ipairs(list) do
 end
 local added = not present and #list < tonumber(ARGV[2])
 if added then list[#list + 1] = ARGV[1] end
-local parts = {}
-for i, item in ipairs(list) do parts[i] = cjson.encode(item) end
-local encoded = '[' .. table.concat(parts, ',') .. ']'
+local encoded, size = encodeList(list, 1)
+if added and size > MAX_LIST_BYTES then return { 1, 0 } end
 if added then
   redis.call('SET', KEYS[1], encoded, 'PX', ARGV[3])
 elseif redis.call('PTTL', KEYS[1]) == -1 then
@@ -177,19 +250,20 @@ return encoded
  * strings at the key (`Store.pushToList`): a missing key or a value that is
  * no JSON array counts as [] (its non-strings dropped; see STRINGS_AT), an
  * item present moves to the end, the oldest go past maxItems. Stores the
- * array for ttlMs and returns it as JSON.
+ * array for ttlMs and returns it as JSON. Refusals as for ADD_TO_LIST.
  */
-export const PUSH_TO_LIST = `${STRINGS_AT}
+export const PUSH_TO_LIST = `${LIST_TEXT}${STRINGS_AT}
+local raw, refused = listText()
+if refused then return refused end
 local list = {}
-for _, item in ipairs(stringsAt(redis.call('GET', KEYS[1]))) do
+for _, item in ipairs(stringsAt(raw)) do
   if item ~= ARGV[1] then list[#list + 1] = item end
 end
 list[#list + 1] = ARGV[1]
 local first = #list - tonumber(ARGV[2]) + 1
 if first < 1 then first = 1 end
-local parts = {}
-for i = first, #list do parts[#parts + 1] = cjson.encode(list[i]) end
-local encoded = '[' .. table.concat(parts, ',') .. ']'
+local encoded, size = encodeList(list, first)
+if size > MAX_LIST_BYTES then return { 1, 0 } end
 redis.call('SET', KEYS[1], encoded, 'PX', ARGV[3])
 return encoded
 `;

@@ -2,8 +2,9 @@ import { validateOptions } from '../core/options';
 import { memoryStoreOptionShape } from './memory-store-options';
 import type { Store } from './store';
 import { storeKeyOf } from './store-key';
+import { StoreListError } from './store-list-error';
 import { checkStoreTtl } from './store-ttl';
-import { checkListArguments, pushedList, stringsOfList } from './string-list';
+import { checkListArguments, overListBytes, pushedList, stringsOfList } from './string-list';
 
 interface Entry {
   value: string;
@@ -177,10 +178,10 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
       // Read and written with no await between: atomic within the process.
       const entry = read(key);
       if (!entry) return undefined;
-      const list = stringsOfList(entry.value);
+      const list = stringsOfList(boundedList(entry.value, 'addToList', true));
       if (list.includes(item) || list.length >= maxItems) return list;
       list.push(item);
-      write(key, JSON.stringify(list), expiryOf(ttlMs), false);
+      write(key, boundedList(JSON.stringify(list), 'addToList', false), expiryOf(ttlMs), false);
       return list;
     },
     async pushToList(givenKey, item, maxItems, ttlMs) {
@@ -189,8 +190,13 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
       checkListArguments(item, maxItems, 'memory store', 'pushToList');
       checkTtl(ttlMs, 'pushToList');
       // Read and written with no await between: atomic within the process.
-      const list = pushedList(stringsOfList(read(key)?.value), item, maxItems);
-      write(key, JSON.stringify(list), expiryOf(ttlMs), false);
+      const stored = read(key)?.value;
+      const list = pushedList(
+        stringsOfList(stored === undefined ? stored : boundedList(stored, 'pushToList', true)),
+        item,
+        maxItems,
+      );
+      write(key, boundedList(JSON.stringify(list), 'pushToList', false), expiryOf(ttlMs), false);
       return list;
     },
     async delete(givenKey) {
@@ -223,6 +229,12 @@ function counterOf(entry: Entry | undefined, operation: string): number {
     );
   }
   return value;
+}
+
+/** `text`, a list found (`stored`) or to be stored, when within `MAX_LIST_BYTES`; else throws, as Redis's scripts refuse it. */
+function boundedList(text: string, operation: string, stored: boolean): string {
+  if (!overListBytes(text)) return text;
+  throw new StoreListError({ store: 'memory store', operation, reason: 'too-long', stored });
 }
 
 function checkInteger(value: number, name: string, operation: string) {

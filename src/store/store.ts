@@ -58,7 +58,9 @@ export interface Store {
    * `maxItems` is 1 to 100,000 (a `TypeError` otherwise). Lets two instances add to one list
    * at once without losing either item (a `get` and a `set` keep only the
    * last write). `forgetToolDefinitionPin` uses it; without it, a read and
-   * a write.
+   * a write. A list over 262,144 UTF-8 bytes, found or to be stored
+   * (round 29), or (Redis) holding bytes that are no UTF-8, rejects with a
+   * `StoreListError` and nothing is written.
    */
   addToList?(
     key: string,
@@ -76,7 +78,8 @@ export interface Store {
    * bounded as for `addToList` (a `TypeError` otherwise). Keeps the newest
    * `maxItems` of many concurrent writers (a `get` and a `set` keep only
    * the last write). `approveToolDefinition` uses it; without it, a read
-   * and a write (two approvals of one tool at once may keep one).
+   * and a write (two approvals of one tool at once may keep one). Refuses
+   * a list as `addToList` does (a `StoreListError`).
    */
   pushToList?(key: string, item: string, maxItems: number, ttlMs: number): Promise<string[]>;
 }

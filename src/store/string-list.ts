@@ -17,6 +17,36 @@ export const MAX_LIST_ITEMS = 100_000;
 export const MAX_LIST_DEPTH = 1_000;
 
 /**
+ * Longest JSON text, in UTF-8 bytes, of a list `addToList` and `pushToList`
+ * read or store (round 29): twice the longest list a guardrail keeps (4,096
+ * name tags of 24 characters). Redis's scripts read, decode and re-encode a
+ * whole list on every add, so a 10 MB list (another client's) held the
+ * server for about a second per call; past this a `StoreListError`.
+ */
+export const MAX_LIST_BYTES = 262_144;
+
+/**
+ * Whether `text` is over `MAX_LIST_BYTES` in UTF-8 (a lone surrogate counts
+ * as the 3 bytes of the U+FFFD a Redis client writes for it). Constant time
+ * unless the text is within a factor 3 of the bound.
+ */
+export function overListBytes(text: string): boolean {
+  if (text.length > MAX_LIST_BYTES) return true;
+  if (text.length * 3 <= MAX_LIST_BYTES) return false;
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes > MAX_LIST_BYTES;
+}
+
+/**
  * The strings of a stored JSON array, in order; `[]` for anything else (a
  * value that is no JSON, or no array: a corrupt list holds nothing).
  *

@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Store } from '../../src/store/store';
+import { StoreListError } from '../../src/store/store-list-error';
+import { MAX_LIST_BYTES } from '../../src/store/string-list';
 
 /**
  * Test helper (not exported by the package): the behaviour every `Store` must
@@ -181,6 +183,8 @@ export function storeContract(makeStore: () => Store | Promise<Store>) {
     expect((JSON.parse((await store.get('many'))!) as string[]).sort()).toEqual([...items].sort());
     await store.set('mixed', '["a",1,null,"b",{"c":1}]', hour);
     expect(await pushToList('mixed', 'x/ü"', 5, hour)).toEqual(['a', 'b', 'x/ü"']);
+    // Written as JSON.stringify writes it on every store (Redis's cjson wrote x\/ü).
+    expect(await store.get('mixed')).toBe('["a","b","x/ü\\""]');
     await store.set('corrupt', '{"0":"a"}', hour);
     expect(await pushToList('corrupt', 'z', 5, hour)).toEqual(['z']);
     await expect(pushToList('recent', 'x'.repeat(1_025), 5, hour)).rejects.toThrow(TypeError);
@@ -294,6 +298,89 @@ export function storeContract(makeStore: () => Store | Promise<Store>) {
       await store.set('fine', raw, hour);
       expect(await store.addToList!('fine', 'y', 10, hour), raw).toEqual([...strings, 'y']);
       expect(JSON.parse((await store.get('fine'))!)).toEqual([...strings, 'y']);
+    }
+  });
+
+  it('addToList and pushToList refuse a list over 262,144 UTF-8 bytes, found or to be stored, with a StoreListError and write nothing', async () => {
+    const store = await makeStore();
+    expect(MAX_LIST_BYTES).toBe(262_144);
+    // A JSON array of strings whose text is exactly `bytes` UTF-8 bytes: "é"
+    // is 2 bytes and 1 UTF-16 unit, "😀" 4 bytes and 2 units.
+    const listOf = (bytes: number) => {
+      const items: string[] = [];
+      let size = 2;
+      while (size + 1_006 <= bytes) {
+        items.push('é😀'.repeat(166) + String(items.length).padStart(4, '0'));
+        size += (items.length > 1 ? 1 : 0) + 2 + 1_000;
+      }
+      const rest = bytes - size - (items.length > 0 ? 1 : 0) - 2;
+      items.push('x'.repeat(rest));
+      const text = JSON.stringify(items);
+      expect(new TextEncoder().encode(text).length).toBe(bytes);
+      return { items, text };
+    };
+    const tooLong = (operation: string, found: boolean) =>
+      `${operation} ${found ? 'found a list' : 'would store a list'} of more than 262144 bytes (UTF-8 JSON) at its key; nothing written`;
+    const refusal = async (call: Promise<unknown>) => {
+      const error = await call.then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      expect(StoreListError.isInstance(error)).toBe(true);
+      const { reason, operation, message } = error as StoreListError;
+      return { reason, operation, message: message.replace(/^(memory|redis) store: /, '') };
+    };
+
+    // At the bound: read, and rewritten when the text stays within it.
+    const full = listOf(MAX_LIST_BYTES);
+    expect(full.text.length).toBeLessThan(MAX_LIST_BYTES);
+    await store.set('full', full.text, hour);
+    expect(await store.addToList!('full', full.items[0]!, 100_000, hour)).toEqual(full.items);
+    expect(await store.pushToList!('full', full.items[0]!, 100_000, hour)).toEqual([
+      ...full.items.slice(1),
+      full.items[0],
+    ]);
+    const rotated = await store.get('full');
+    expect(rotated).toBe(JSON.stringify([...full.items.slice(1), full.items[0]]));
+    // One more item would pass it: refused, nothing written.
+    expect(await refusal(store.addToList!('full', 'z', 100_000, hour))).toEqual({
+      reason: 'too-long',
+      operation: 'addToList',
+      message: tooLong('addToList', false),
+    });
+    expect(await refusal(store.pushToList!('full', 'z', 100_000, hour))).toEqual({
+      reason: 'too-long',
+      operation: 'pushToList',
+      message: tooLong('pushToList', false),
+    });
+    expect(await store.get('full')).toBe(rotated);
+    // A pushToList that drops the oldest for it stays within: kept.
+    expect(await store.pushToList!('full', 'z', full.items.length, hour)).toEqual([
+      ...full.items.slice(2),
+      full.items[0],
+      'z',
+    ]);
+
+    // One byte over (fewer UTF-16 units than the bound), and 10 MB: refused as found.
+    const over = listOf(MAX_LIST_BYTES + 1);
+    const huge = JSON.stringify(
+      Array.from({ length: 10_000 }, (_, i) => `${'x'.repeat(1_000)}${i}`),
+    );
+    for (const text of [over.text, huge]) {
+      await store.set('over', text, hour);
+      for (const item of [over.items[0]!, 'z']) {
+        expect(await refusal(store.addToList!('over', item, 100_000, hour))).toEqual({
+          reason: 'too-long',
+          operation: 'addToList',
+          message: tooLong('addToList', true),
+        });
+        expect(await refusal(store.pushToList!('over', item, 1, hour))).toEqual({
+          reason: 'too-long',
+          operation: 'pushToList',
+          message: tooLong('pushToList', true),
+        });
+      }
+      expect(await store.get('over')).toBe(text);
     }
   });
 }

@@ -672,7 +672,6 @@ describe('toolPolicy sql (round 28): subquery branches that find no row', () => 
     await expectRun([
       'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.id = t.id UNION SELECT 1 FROM v WHERE 1=0)',
       'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM v WHERE NULL UNION ALL SELECT 1 FROM u WHERE u.id = t.id)',
-      'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.id = t.id INTERSECT SELECT 1 FROM v)',
       'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.id = t.id EXCEPT SELECT 1 FROM v WHERE 1=0)',
       'DELETE FROM t WHERE id NOT IN (SELECT u.id FROM v EXCEPT SELECT 1 FROM u WHERE 1=0)',
     ]);
@@ -683,6 +682,9 @@ describe('toolPolicy sql (round 28): subquery branches that find no row', () => 
       'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE 1=0 UNION SELECT 1 FROM v WHERE NULL)',
       'DELETE FROM t WHERE id NOT IN (SELECT u.id FROM u WHERE 1=0)',
       'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.id = t.id UNION SELECT 1 FROM v EXCEPT SELECT 1 FROM w WHERE 1=0)',
+      // Round 29: an INTERSECT finds no row for any outer row while v has none
+      // (as `NOT (EXISTS (…) AND EXISTS (SELECT 1 FROM v))` is blocked).
+      'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.id = t.id INTERSECT SELECT 1 FROM v)',
       // An aggregate, or a HAVING, is one row though the WHERE is true for none.
       'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.id = t.id UNION SELECT count(*) FROM v WHERE 1=0)',
       'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.id = t.id UNION SELECT 1 FROM v WHERE 1=0 HAVING true)',
@@ -783,5 +785,51 @@ describe('toolPolicy sql (round 29): one reader decides a WHERE', () => {
     }
     await expectBlocked(["DELETE FROM parts WHERE (1) || '-a' = '1-a'"], [], 'postgres');
     await expectBlocked(["DELETE FROM parts WHERE (1) || code = '1-a'"], [], 'mysql');
+  });
+});
+
+// Round 29: a subquery's branches were split at UNION only, an EXCEPT or
+// INTERSECT stayed inside one branch (its WHERE read as the first one's),
+// and a parenthesized branch was read as a branch without a table (one
+// row for every outer row).
+describe('toolPolicy sql (round 29): EXCEPT, INTERSECT and parenthesized branches', () => {
+  it('blocks a set operation that finds a row for every outer row, or none', async () => {
+    await expectBlocked(
+      [
+        // A query EXCEPT itself finds no row: NOT EXISTS holds for every row.
+        'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.id = t.id EXCEPT SELECT 1 FROM u WHERE u.id = t.id)',
+        // EXCEPT a branch that finds no row is the first branch: EXISTS of u.
+        'DELETE FROM t WHERE t.id IN (SELECT t.id FROM u EXCEPT SELECT t.id FROM u WHERE 1=0)',
+        // INTERSECT of different constants finds no row.
+        'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x INTERSECT SELECT 2 FROM v)',
+        // Parenthesized branches, to any depth.
+        'DELETE FROM t WHERE EXISTS ((SELECT 1 FROM u WHERE u.x = t.x) UNION (SELECT 1))',
+        'DELETE FROM t WHERE t.id IN ((SELECT t.id FROM u) UNION (SELECT v.id FROM v))',
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.x = t.x UNION ((SELECT 1 FROM v EXCEPT SELECT 1 FROM w WHERE 1=0)))',
+        // INTERSECT first (standard SQL): v UNION (u INTERSECT w) has v's row for every outer row.
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM v UNION SELECT 1 FROM u WHERE u.x = t.x INTERSECT SELECT 1 FROM w WHERE w.x = t.x)',
+        // A CTE's table read in a branch of its own.
+        'DELETE FROM t WHERE EXISTS (WITH c AS (SELECT 1) SELECT 1 FROM u WHERE u.x = t.x UNION (SELECT 1 FROM c))',
+      ],
+      [
+        'UPDATE t SET a = 1 WHERE NOT EXISTS ((SELECT 1 FROM u WHERE u.x = t.x) INTERSECT (SELECT 1 FROM v))',
+      ],
+    );
+  });
+
+  it('runs set operations whose branches each tell rows apart', async () => {
+    await expectRun([
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.x = t.x UNION (SELECT 1 FROM v WHERE v.x = t.x))',
+      'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x UNION (SELECT 1 FROM v WHERE v.x = t.x))',
+      'DELETE FROM t WHERE EXISTS ((SELECT 1 FROM u WHERE u.x = t.x) UNION (SELECT 1 FROM v WHERE v.x = t.x))',
+      'DELETE FROM t WHERE NOT EXISTS ((SELECT 1 FROM u WHERE u.x = t.x) UNION ALL (SELECT 1 FROM v WHERE v.x = t.x) ORDER BY 1)',
+      'DELETE FROM t WHERE id IN ((SELECT id FROM a) UNION (SELECT id FROM b))',
+      'DELETE FROM t WHERE id IN (SELECT id FROM a EXCEPT SELECT id FROM b)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM a INTERSECT (SELECT id FROM b))',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.x = t.x INTERSECT SELECT 1 FROM v)',
+      // v's row makes EXISTS true for every outer row, or u's tell them apart: NOT EXISTS never holds for all.
+      'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x UNION SELECT 1 FROM v)',
+      'UPDATE t SET a = 1 WHERE EXISTS ((SELECT 1 FROM u WHERE u.x = t.x) EXCEPT (SELECT 1 FROM v))',
+    ]);
   });
 });

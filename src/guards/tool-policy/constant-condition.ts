@@ -1587,8 +1587,7 @@ const fromWord = /from\b/iy;
 const fromDual = /\s+dual\b/iy;
 
 const whereWord = /where\b/iy;
-const unionWord = /union\b/iy;
-const setOperationWord = /(?:except|intersect|minus|having)\b/iy;
+const havingWord = /having\b/iy;
 
 /** Subqueries being evaluated inside one another's WHERE; deeper ones are read by their names only. */
 let subqueryNesting = 0;
@@ -1786,12 +1785,126 @@ function conjuncts(
   }
 }
 
+/** A set operation between two branches of a subquery: `UNION`, `INTERSECT`, `EXCEPT` (Oracle's `MINUS`). */
+const UNION_OP = 0;
+const INTERSECT_OP = 1;
+const EXCEPT_OP = 2;
+/** Sticky: a set operation, and its `ALL` / `DISTINCT`. */
+const setOperationAt = /(union|intersect|except|minus)\b(?:\s+(?:all|distinct)\b)?/iy;
+/** Sticky: what may follow a parenthesized branch but another set operation or the subquery's `)`. */
+const afterBranch = /(?:order|limit|offset|fetch)\b/iy;
+
+/**
+ * What a set of rows (a branch, or branches joined by set operations)
+ * gives for EXISTS, or for an IN that tests it: a mask of outcomes over
+ * the outer rows (FALSE alone: no row for any of them; VARIES: some rows
+ * and not others; CONSTANT: the same for every row), and the hash of its
+ * text (blanks and case aside; -1: none), which tells two branches that
+ * are the same query.
+ */
+interface RowSet {
+  mask: number;
+  hash: number;
+}
+
+/**
+ * `a op b`. UNION finds a row where either does (OR). INTERSECT finds one
+ * only where both do, but may find none where both do (`SELECT 1 …
+ * INTERSECT SELECT 2 …`): the AND, or FALSE; of a query and itself, the
+ * query. EXCEPT finds one only where `a` does, all of `a`'s where `b` finds
+ * none for any row, and none where `b` is `a`. An IN reads them alike
+ * (`x IN (a INTERSECT b)` is `x IN a AND x IN b`).
+ */
+function combineRows(a: RowSet, op: number, b: RowSet): RowSet {
+  const same = a.hash !== -1 && a.hash === b.hash;
+  let mask: number;
+  if (op === UNION_OP) mask = OR[a.mask * 16 + b.mask]!;
+  else if (op === INTERSECT_OP) mask = same ? a.mask : AND[a.mask * 16 + b.mask]! | FALSE;
+  else if (same) mask = FALSE;
+  else mask = b.mask === FALSE ? a.mask : a.mask | FALSE | (b.mask & VARIES);
+  return { mask, hash: same ? a.hash : -1 };
+}
+
+/**
+ * The branches `rows` joined by `ops`, as databases order them: INTERSECT
+ * first (standard SQL, PostgreSQL, MySQL, SQL Server), or all from left to
+ * right (SQLite, older Oracle). Where both orders are written (an
+ * INTERSECT beside a UNION or EXCEPT), what either gives may be.
+ */
+function combineBranches(rows: RowSet[], ops: number[]): RowSet {
+  let leftToRight = rows[0]!;
+  for (let i = 0; i < ops.length; i++)
+    leftToRight = combineRows(leftToRight, ops[i]!, rows[i + 1]!);
+  if (!ops.includes(INTERSECT_OP) || ops.every(op => op === INTERSECT_OP)) return leftToRight;
+  // INTERSECT first: each run of INTERSECTs is one operand of the UNIONs and EXCEPTs.
+  let total: RowSet | undefined;
+  let pending = UNION_OP;
+  let run = rows[0]!;
+  for (let i = 0; i <= ops.length; i++) {
+    const op = ops[i];
+    if (op === INTERSECT_OP) {
+      run = combineRows(run, op, rows[i + 1]!);
+      continue;
+    }
+    total = total === undefined ? run : combineRows(total, pending, run);
+    if (op === undefined) break;
+    pending = op;
+    run = rows[i + 1]!;
+  }
+  return { mask: total!.mask | leftToRight.mask, hash: -1 };
+}
+
+/** Whether a query starts at `index` past any number of `(` (a parenthesized branch: `((SELECT …) UNION …)`). */
+function queryAt(sql: string, index: number, end: number): boolean {
+  let at = index;
+  for (let opened = 0; opened < maxConditionDepth; opened++) {
+    if (subqueryAt(sql, at, end)) return true;
+    at = skipBlanks(sql, at, end);
+    if (sql.charCodeAt(at) !== 0x28 /* ( */) return false;
+    at++;
+  }
+  return false;
+}
+
+/**
+ * One level of a subquery's set operations: the subquery's own, or a
+ * parenthesized branch's (`(SELECT …) UNION (SELECT …)`).
+ */
+interface QueryLevel {
+  /** The parentheses open inside the subquery where its words are (1: the subquery's own). */
+  depth: number;
+  /** Where the level's text starts (past its `(`). */
+  from: number;
+  /** Where the current branch starts. */
+  branch: number;
+  fromAt: number;
+  whereAt: number;
+  readsTable: boolean;
+  /**
+   * The branch may find a row though its WHERE is true for none: a HAVING,
+   * or a call in its select list, which may be an aggregate (`SELECT
+   * count(*) FROM v WHERE 1 = 0` is one row).
+   */
+  aggregate: boolean;
+  /** IN: where the branch's select item is the outer column tested. */
+  item: [number, number] | undefined;
+  /** The current branch is a parenthesized level, read: what it gives. */
+  group: RowSet | undefined;
+  rows: RowSet[];
+  ops: number[];
+}
+
+/** What the subquery `subqueryEnd` read last gives for EXISTS or an IN (see `RowSet`). */
+let subqueryRows = CONSTANT;
+
 /**
  * Past the `)` that closes the subquery whose `(` is before `index`, or -1.
- * An EXISTS of a `UNION` finds a row when one of its branches does: it
- * varies by row only when each branch does (`EXISTS (SELECT 1 FROM
- * orders WHERE orders.user_id = users.id UNION SELECT 1 FROM admins)` is
- * true for every user while admins has a row).
+ * An EXISTS or IN reads its branches (`UNION`, `INTERSECT`, `EXCEPT`,
+ * parenthesized ones to any depth) one by one and joins what each gives
+ * (`subqueryRows`): an EXISTS of a UNION varies by row only when each
+ * branch does (`EXISTS (SELECT 1 FROM orders WHERE orders.user_id =
+ * users.id UNION SELECT 1 FROM admins)` is true for every user while
+ * admins has a row). Other subqueries are read whole, as one branch.
  */
 function subqueryEnd(
   sql: string,
@@ -1801,104 +1914,126 @@ function subqueryEnd(
   exists = false,
   subject?: Value,
 ): number {
-  let depth = 1;
-  let branch = index;
-  let fromAt = -1;
-  let whereAt = -1;
-  let readsTable = false;
-  let eachVaries = true;
-  /**
-   * Some branch may find a row; the branch's WHERE alone does not tell it
-   * finds none (an EXCEPT, INTERSECT or MINUS, a HAVING, or a call in its
-   * select list, which may be an aggregate: `SELECT count(*) FROM v WHERE
-   * 1 = 0` is one row).
-   */
-  let rows = false;
-  let setOperation = false;
   const branches = exists || subject !== undefined;
-  let item = subject === undefined ? undefined : subjectItemAt(sql, index, end, subject, backslash);
-  /** Whether the branch `[branch, to)` varies by row; the next branch starts at `next`. */
-  const endBranch = (to: number, next: number) => {
-    // IN: a branch that selects the outer column tested (and does not bind
-    // its qualifier) holds where it finds a row, as EXISTS of it; another
-    // branch varies with the subject.
-    const selects = item !== undefined && correlated(sql, item[0], branch, to, backslash, item[1]);
-    // A branch without a table (`SELECT 1`) is one row for every outer row;
-    // one whose WHERE is true for no row adds none (`UNION SELECT 1 FROM v WHERE 1 = 0`).
-    if (eachVaries) {
+  const itemAt = (at: number) =>
+    subject === undefined ? undefined : subjectItemAt(sql, at, end, subject, backslash);
+  const level = (depth: number, at: number): QueryLevel => ({
+    depth,
+    from: at,
+    branch: at,
+    fromAt: -1,
+    whereAt: -1,
+    readsTable: false,
+    aggregate: false,
+    item: itemAt(at),
+    group: undefined,
+    rows: [],
+    ops: [],
+  });
+  const levels: QueryLevel[] = [level(1, index)];
+  let top = levels[0]!;
+  let depth = 1;
+  /** Ends the branch `[top.branch, to)`: what it gives joins the level's. */
+  const endBranch = (to: number) => {
+    let rows = top.group;
+    if (rows === undefined) {
+      // IN: a branch that selects the outer column tested (and does not bind
+      // its qualifier) holds where it finds a row, as EXISTS of it; another
+      // branch varies with the subject.
+      const selects =
+        top.item !== undefined &&
+        correlated(sql, top.item[0], top.branch, to, backslash, top.item[1]);
       subqueryEmpty = false;
       // Read first: an IN's branch that finds no row adds none either (`id NOT IN (… WHERE 1 = 0)`).
       const own =
-        readsTable &&
-        subqueryVaries(sql, branch, to, fromAt, whereAt, backslash, exists || selects);
-      const branchVaries = (!selects && subject !== undefined && varies(subject)) || own;
-      if (!(readsTable && subqueryEmpty && !setOperation)) {
-        eachVaries = branchVaries;
-        rows = true;
-      }
+        top.readsTable &&
+        subqueryVaries(sql, top.branch, to, top.fromAt, top.whereAt, backslash, exists || selects);
+      // A branch without a table (`SELECT 1`) is one row for every outer row;
+      // one whose WHERE is true for no row finds none (`SELECT 1 FROM v WHERE 1 = 0`).
+      const mask =
+        top.readsTable && subqueryEmpty && !top.aggregate
+          ? FALSE
+          : (!selects && subject !== undefined && varies(subject)) || own
+            ? VARIES
+            : CONSTANT;
+      rows = { mask, hash: branches ? textHash(sql, top.branch, to, backslash) : -1 };
     }
-    branch = next;
-    fromAt = -1;
-    whereAt = -1;
-    readsTable = false;
-    setOperation = false;
-    if (subject !== undefined) item = subjectItemAt(sql, next, end, subject, backslash);
+    top.rows.push(rows);
+    top.group = undefined;
+    top.fromAt = -1;
+    top.whereAt = -1;
+    top.readsTable = false;
+    top.aggregate = false;
   };
   for (let at = index; at < end; at++) {
     const code = sql.charCodeAt(at);
-    if (depth === 1 && (code | 0x20) === 0x66 /* f */ && !isWordCode(sql.charCodeAt(at - 1))) {
+    const lower = code | 0x20;
+    const here = depth === top.depth;
+    const wordStart = here && !isWordCode(sql.charCodeAt(at - 1));
+    if (wordStart && lower === 0x66 /* f */) {
       fromWord.lastIndex = at;
       if (fromWord.test(sql) && fromWord.lastIndex <= end) {
         // MySQL's and Oracle's DUAL is one row of no data.
         fromDual.lastIndex = fromWord.lastIndex;
-        if (!fromDual.test(sql)) readsTable = true;
-        if (fromAt === -1) fromAt = at;
+        if (!fromDual.test(sql)) top.readsTable = true;
+        if (top.fromAt === -1) top.fromAt = at;
       }
-    } else if (
-      depth === 1 &&
-      whereAt === -1 &&
-      fromAt !== -1 &&
-      (code | 0x20) === 0x77 /* w */ &&
-      !isWordCode(sql.charCodeAt(at - 1))
-    ) {
+    } else if (wordStart && top.whereAt === -1 && top.fromAt !== -1 && lower === 0x77 /* w */) {
       whereWord.lastIndex = at;
-      if (whereWord.test(sql) && whereWord.lastIndex <= end) whereAt = at;
+      if (whereWord.test(sql) && whereWord.lastIndex <= end) top.whereAt = at;
     } else if (
+      wordStart &&
       branches &&
-      depth === 1 &&
-      (code | 0x20) === 0x75 /* u */ &&
-      !isWordCode(sql.charCodeAt(at - 1))
+      (lower === 0x75 /* u */ ||
+        lower === 0x69 /* i */ ||
+        lower === 0x65 /* e */ ||
+        lower === 0x6d) /* m */
     ) {
-      unionWord.lastIndex = at;
-      if (unionWord.test(sql) && unionWord.lastIndex <= end) {
-        endBranch(at, unionWord.lastIndex);
-        at = unionWord.lastIndex - 1;
+      setOperationAt.lastIndex = at;
+      const match = setOperationAt.exec(sql);
+      if (match !== null && setOperationAt.lastIndex <= end) {
+        endBranch(at);
+        const word = match[1]!.toLowerCase();
+        top.ops.push(word === 'union' ? UNION_OP : word === 'intersect' ? INTERSECT_OP : EXCEPT_OP);
+        top.branch = setOperationAt.lastIndex;
+        top.item = itemAt(top.branch);
+        at = setOperationAt.lastIndex - 1;
         continue;
       }
-    } else if (
-      branches &&
-      depth === 1 &&
-      !setOperation &&
-      ((code | 0x20) === 0x65 /* e */ ||
-        (code | 0x20) === 0x69 /* i */ ||
-        (code | 0x20) === 0x6d /* m */ ||
-        (code | 0x20) === 0x68) /* h */ &&
-      !isWordCode(sql.charCodeAt(at - 1))
-    ) {
-      // `… WHERE 1 = 0` before or after an EXCEPT: not the branch's own WHERE alone.
-      setOperationWord.lastIndex = at;
-      setOperation = setOperationWord.test(sql) && setOperationWord.lastIndex <= end;
+    } else if (wordStart && lower === 0x68 /* h */) {
+      havingWord.lastIndex = at;
+      if (havingWord.test(sql) && havingWord.lastIndex <= end) top.aggregate = true;
     }
-    if (code === 0x28) {
-      if (depth === 1 && fromAt === -1) setOperation = true;
+    if (code === 0x28 /* ( */) {
+      if (here && branches && top.group === undefined && skipBlanks(sql, top.branch, at) === at) {
+        // A parenthesized branch: a level of its own.
+        if (!queryAt(sql, at + 1, end) || levels.length >= maxConditionDepth) return -1;
+        top = level(depth + 1, at + 1);
+        levels.push(top);
+      } else if (here && top.fromAt === -1) top.aggregate = true;
       depth++;
-    } else if (code === 0x29) {
-      if (--depth !== 0) continue;
-      // EXISTS reads no column of the rows it finds: its select list names nothing it depends on.
-      endBranch(at, at);
-      // Every branch empty: one value (none found) for every row.
-      subqueryReadsTable = eachVaries && rows;
-      return at + 1;
+    } else if (code === 0x29 /* ) */) {
+      if (--depth >= top.depth) continue;
+      endBranch(at);
+      const rows = combineBranches(top.rows, top.ops);
+      levels.pop();
+      if (levels.length === 0) {
+        subqueryRows = rows.mask;
+        // Every branch empty: one value (none found) for every row, as a constant.
+        if (rows.mask === FALSE) subqueryRows = CONSTANT;
+        subqueryReadsTable = rows.mask === VARIES;
+        return at + 1;
+      }
+      top = levels[levels.length - 1]!;
+      // Not hashed: nested levels would hash their text once per level (a
+      // parenthesized branch is never the same query as another: fail closed).
+      top.group = { mask: rows.mask, hash: -1 };
+      // Only a set operation, ORDER BY / LIMIT, or the end may follow.
+      const after = skipBlanks(sql, at + 1, end);
+      const next = sql.charCodeAt(after);
+      setOperationAt.lastIndex = after;
+      afterBranch.lastIndex = after;
+      if (next !== 0x29 && !setOperationAt.test(sql) && !afterBranch.test(sql)) return -1;
     } else if (opensQuoted(code)) {
       at = quotedEnd(sql, at, end, backslash);
       if (at === -1) return -1;
@@ -2277,17 +2412,17 @@ function readTerms(
     }
     if (code === 0x28 /* ( */) {
       index++;
-      if (subqueryAt(sql, index, end)) {
+      const exists =
+        calledTo - calledFrom === 6 && sql.slice(calledFrom, calledTo).toLowerCase() === 'exists';
+      if (exists ? queryAt(sql, index, end) : subqueryAt(sql, index, end)) {
         // A subquery (or EXISTS of one): of a table, its value depends on the
         // data, as a column's does; without one (`EXISTS (SELECT 1)`) some constant.
         if (!expectOperand && calledFrom === -1) return fail;
         if (calledFrom !== -1) values.pop();
-        const exists =
-          calledTo - calledFrom === 6 && sql.slice(calledFrom, calledTo).toLowerCase() === 'exists';
         const close = subqueryEnd(sql, index, end, backslash, exists);
         if (close === -1) return fail;
         index = close;
-        expectOperand = pushed(values, MASKS[subqueryReadsTable ? VARIES : CONSTANT]!);
+        expectOperand = pushed(values, MASKS[subqueryRows]!);
         continue;
       }
       if (calledFrom !== -1) {
@@ -2937,13 +3072,13 @@ function readComparisonWord(state: ReadState, word: string, negated: boolean): b
     if (sql.charCodeAt(open) !== 0x28) return false;
     state.index = open + 1;
     const subject = values.pop()!;
-    if (subqueryAt(sql, state.index, end)) {
+    if (queryAt(sql, state.index, end)) {
       // `t.id IN (SELECT t.id FROM u …)`: whether u has a row (EXISTS), the
       // same for every row; of a UNION, the OR of its branches.
       const close = subqueryEnd(sql, state.index, end, state.backslash, false, subject);
       if (close === -1) return false;
       state.index = close;
-      state.expectOperand = pushed(values, COMPARED[subqueryReadsTable ? VARIES : CONSTANT]!);
+      state.expectOperand = pushed(values, COMPARED[subqueryRows]!);
       return true;
     }
     state.brackets++;

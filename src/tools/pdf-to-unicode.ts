@@ -92,11 +92,18 @@ function hexBytes(digits: string, most: number): number[] | undefined {
 
 const codeOf = (bytes: readonly number[]) => bytes.reduce((code, byte) => code * 256 + byte, 0);
 
-/** UTF-16BE bytes as text (a lone trailing byte dropped). */
+/**
+ * A map's target, UTF-16BE bytes, as text; an odd number of bytes read
+ * with a zero byte before them, as pdf.js and poppler read them (round 29:
+ * the lone last byte was dropped, so `<0130> <0139> <30>` mapped the codes
+ * of the digits to U+0000…U+0009 and `<0163> <63>` to nothing, and a card
+ * drawn through such a map passed).
+ */
 function utf16(bytes: readonly number[]): string {
   let text = '';
-  for (let at = 0; at + 1 < bytes.length; at += 2) {
-    text += String.fromCharCode(bytes[at]! * 256 + bytes[at + 1]!);
+  const odd = bytes.length % 2;
+  for (let at = -odd; at + 1 < bytes.length; at += 2) {
+    text += String.fromCharCode((at < 0 ? 0 : bytes[at]! * 256) + bytes[at + 1]!);
   }
   return text;
 }

@@ -121,18 +121,27 @@ export function readCount(text: string, from: number, most: number, end = text.l
   let count = 0;
   let at = from;
   while (at < end && count < most) {
-    const code = text.charCodeAt(at);
-    if (code >= 0x20 && code < 0x7f) {
-      count++;
-      at++;
-      continue;
+    // A run of printable ASCII counts one each: found by the engine's search, not a loop here.
+    NOT_PRINTABLE.lastIndex = at;
+    const next = NOT_PRINTABLE.test(text) ? NOT_PRINTABLE.lastIndex - 1 : text.length;
+    const plain = Math.min(next, end) - at;
+    if (count + plain >= most) return most;
+    count += plain;
+    at += plain;
+    // Then the run of other characters, each by its code point.
+    while (at < end && count < most) {
+      const code = text.charCodeAt(at);
+      if (code >= 0x20 && code < 0x7f) break;
+      const codePoint = text.codePointAt(at)!;
+      if (!isReadThrough(codePoint)) count++;
+      at += codePoint > 0xffff ? 2 : 1;
     }
-    const codePoint = text.codePointAt(at)!;
-    if (!isReadThrough(codePoint)) count++;
-    at += codePoint > 0xffff ? 2 : 1;
   }
   return count;
 }
+
+/** What `readCount` reads one by one: anything but printable ASCII. */
+const NOT_PRINTABLE = /[^\x20-\x7e]/g;
 
 /**
  * With early release: characters of released text each check sees before

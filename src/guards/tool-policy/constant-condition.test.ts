@@ -833,3 +833,34 @@ describe('toolPolicy sql (round 29): EXCEPT, INTERSECT and parenthesized branche
     ]);
   });
 });
+
+// Round 29: a subquery that named the outer table in an outer join's ON was
+// read as telling outer rows apart, as an inner join's does; a LEFT, RIGHT
+// or FULL join keeps every row of its preserved side whatever its ON holds.
+describe('toolPolicy sql (round 29): outer joins that name the outer table', () => {
+  it('blocks an EXISTS whose only correlation is an outer join', async () => {
+    await expectBlocked(
+      [
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x)',
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT OUTER JOIN v ON v.x = t.x AND v.y = 2)',
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u RIGHT JOIN v ON v.x = t.x)',
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u FULL OUTER JOIN v ON v.x = t.x)',
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN LATERAL (SELECT 1 FROM v WHERE v.x = t.x) w ON true)',
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u JOIN v ON v.a = u.a LEFT JOIN w ON w.x = t.x)',
+        'DELETE FROM t WHERE t.id IN (SELECT t.id FROM u LEFT JOIN v ON v.x = t.x)',
+      ],
+      ['UPDATE t SET a = 1 WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x)'],
+    );
+  });
+
+  it('runs an outer join whose rows are then read, and inner joins', async () => {
+    await expectRun([
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x WHERE v.id IS NULL)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x JOIN w ON w.y = v.y)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u CROSS JOIN LATERAL (SELECT 1 FROM v WHERE v.x = t.x) w)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.a = u.a JOIN w ON w.x = t.x)',
+      'DELETE FROM t WHERE t.a = (SELECT v.a FROM u LEFT JOIN v ON v.x = t.x)',
+      'DELETE FROM orders WHERE EXISTS (SELECT 1 FROM customers c LEFT JOIN regions r ON r.id = c.region_id WHERE c.id = orders.customer_id)',
+    ]);
+  });
+});

@@ -1620,13 +1620,20 @@ function subqueryVaries(
   const mode = readingMode;
   const readable = mode !== undefined && subqueryNesting < maxSubqueryNesting;
   const beforeWhere = whereAt === -1 ? close : whereAt;
+  outerJoinNamesOuter = false;
   if (
     correlated(sql, qualifiersFrom, index, close, backslash, beforeWhere) &&
-    !(readable && joinsTellNoRowApart(sql, qualifiersFrom, beforeWhere, index, close, backslash))
+    !(
+      readable &&
+      joinsTellNoRowApart(sql, qualifiersFrom, beforeWhere, index, close, backslash, exists)
+    )
   ) {
     return true;
   }
+  const outerJoined = outerJoinNamesOuter;
   if (whereAt === -1) return false;
+  // Its WHERE may read the rows an outer join's ON named the outer table in (`v.id IS NULL`).
+  if (outerJoined) return true;
   if (!readable) return correlated(sql, whereAt, index, close, backslash);
   const conditionFrom = whereAt + 5;
   const bound = boundNames(sql, index, close, backslash);
@@ -1662,6 +1669,14 @@ function subqueryVaries(
   }
 }
 
+/**
+ * The subquery `joinsTellNoRowApart` read last names the outer table only
+ * where an outer join's rows are read (its ON, its joined side): what
+ * reads that join's rows after it (the WHERE, a later join) may tell rows
+ * apart.
+ */
+let outerJoinNamesOuter = false;
+
 /** Words that end a join's ON condition (the next join, or the clause after the FROM). */
 const endsOn = new Set(
   (
@@ -1684,6 +1699,7 @@ function joinsTellNoRowApart(
   index: number,
   close: number,
   backslash: string,
+  exists: boolean,
 ): boolean {
   const mode = readingMode!;
   const bound = boundNames(sql, index, close, backslash);
@@ -1692,12 +1708,23 @@ function joinsTellNoRowApart(
   let on = -1;
   let depth = 0;
   let any = false;
+  /** LEFT, RIGHT or FULL was read since the last join; the open ON is an outer join's; where its JOIN is. */
+  let outerWord = false;
+  let outerOn = false;
+  let joinAt = -1;
+  let outerNamed = false;
   /** The ON condition `[on, at)` names the outer table: whether it tells no row apart. */
   const closeOn = (at: number): boolean => {
     const start = on;
     on = -1;
     checked = at;
     if (!correlated(sql, start, index, close, backslash, at, bound)) return true;
+    // An outer join keeps every row of its preserved side whatever its ON
+    // holds: EXISTS finds the same rows (the joined side's columns vary).
+    if (outerOn && exists) {
+      outerNamed = true;
+      return true;
+    }
     const empty = subqueryEmpty;
     subqueryNesting++;
     try {
@@ -1736,9 +1763,23 @@ function joinsTellNoRowApart(
       const word = stop - at <= 13 ? sql.slice(at, stop).toLowerCase() : '';
       if (endsOn.has(word)) {
         if (on !== -1 && !closeOn(at)) return false;
+        // A join after the outer join may read its rows (`JOIN w ON w.a = v.a`).
+        if (word === 'join' && outerNamed) return false;
+        if (word === 'left' || word === 'right' || word === 'full') outerWord = true;
+        else if (word === 'join') {
+          outerOn = outerWord;
+          outerWord = false;
+          joinAt = at;
+        } else if (word !== 'outer' && word !== 'natural' && word !== 'lateral') outerWord = false;
         if (word === 'on') {
-          // The text before the ON (tables, the select list) names no outer table.
-          if (correlated(sql, checked, index, close, backslash, at, bound)) return false;
+          // The text before the ON (tables, the select list) names no outer
+          // table; an outer join's joined side (`LEFT JOIN LATERAL (… t.x …)
+          // w ON true`) removes no row of the side it keeps.
+          const named = outerOn && exists && joinAt >= checked ? joinAt : at;
+          if (correlated(sql, checked, index, close, backslash, named, bound)) return false;
+          if (named !== at && correlated(sql, named, index, close, backslash, at, bound)) {
+            outerNamed = true;
+          }
           on = stop;
           any = true;
         }
@@ -1747,6 +1788,7 @@ function joinsTellNoRowApart(
     }
   }
   if (on !== -1 && !closeOn(to)) return false;
+  outerJoinNamesOuter = outerNamed;
   return any && !correlated(sql, checked, index, close, backslash, to, bound);
 }
 

@@ -348,7 +348,8 @@ function scanNormalForm(
     lookAlikeSites(normalized.original),
   ]) {
     if (sites === undefined) continue;
-    spans = withWiderSpans(spans, readingSpans(normalized, sites, options));
+    const decoded = readingSpans(normalized, sites, options);
+    spans = withWiderSpans(typedOnEqualSpans(spans, decoded), decoded);
   }
   // A base64-wrapped file (`.env`, config) of more than 200 characters, read decoded (round 27).
   const wrapped: SecretSpan[] = [];
@@ -359,6 +360,35 @@ function scanNormalForm(
   }
   if (wrapped.length > 0) spans = withWiderSpans(spans, wrapped);
   return spans === found.spans ? found : { ...found, spans };
+}
+
+/** Types a scan reports for a value it knows no provider of. */
+const untypedSecret = new Set(['GENERIC_SECRET', 'HIGH_ENTROPY_STRING']);
+
+/**
+ * `found` (in text order), each span of which a span of `decoded` (a
+ * decoded reading's, in text order) covers exactly with a provider's type
+ * retyped so. A key read as its provider's only decoded (`Copy token:
+ * ghp_…р…`, a Cyrillic `р` inside) was an assignment's value in the
+ * text itself, `GENERIC_SECRET`, and `withWiderSpans` keeps the first
+ * reading's type on an equal span (round 29): the ASCII key is typed
+ * `GITHUB_TOKEN` there, as a provider's match outranks an assignment's.
+ * `found` itself when no type changes. Linear: one walk of both.
+ */
+function typedOnEqualSpans(found: SecretSpan[], decoded: readonly SecretSpan[]): SecretSpan[] {
+  let retyped: SecretSpan[] | undefined;
+  let index = 0;
+  for (const span of decoded) {
+    if (untypedSecret.has(span.type)) continue;
+    while (index < found.length && found[index]!.start < span.start) index++;
+    const equal = found[index];
+    if (equal?.start !== span.start || equal.end !== span.end || !untypedSecret.has(equal.type)) {
+      continue;
+    }
+    retyped ??= [...found];
+    retyped[index] = { ...equal, type: span.type };
+  }
+  return retyped ?? found;
 }
 
 /**

@@ -45,6 +45,29 @@ describe('keys with look-alike letters from other scripts', () => {
     ]);
   });
 
+  it("generateText: a key after an assignment's key is typed by its provider, as when written in ASCII", async () => {
+    // Round 29: the text itself read `token: ghp_…р…` as an assignment's value
+    // (GENERIC_SECRET), and the look-alike reading's GITHUB_TOKEN on the same span was dropped.
+    const key = `ghp_${GITHUB_BODY.replace('p1', 'р1')}`;
+    const prompt = `Copy token: ${key} and api_key="${key}" done`;
+    const { sent, records } = await promptSentWithRecords(secrets({ action: 'redact' }), prompt);
+    expect(sent).toBe('Copy token: [GITHUB_TOKEN] and api_key="[GITHUB_TOKEN]" done');
+    expect(records).toEqual([
+      {
+        guardrail: 'secrets',
+        kind: 'input',
+        status: 'modified',
+        info: {
+          types: ['GITHUB_TOKEN'],
+          spans: [
+            { type: 'GITHUB_TOKEN', start: 12, end: 52 },
+            { type: 'GITHUB_TOKEN', start: 66, end: 106 },
+          ],
+        },
+      },
+    ]);
+  });
+
   it('finds an unknown key and an assignment with one, and leaves Russian and Greek prose alone', () => {
     expect(foundSecrets(`x q8Zr4Lm2Xw9Tb6Y\u04401Kd7Hs3Nf5Vg0Jc7Qe2R y`)).toEqual([
       ['HIGH_ENTROPY_STRING', 'q8Zr4Lm2Xw9Tb6Y\u04401Kd7Hs3Nf5Vg0Jc7Qe2R'],

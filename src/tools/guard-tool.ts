@@ -20,6 +20,7 @@ import { emitEvent } from '../core/events';
 import { metadataObject } from '../core/metadata-object';
 import { readsModelOutput } from '../core/model-output-reader';
 import { optionIssues } from '../core/options';
+import type { OutputSideGuardrail } from '../core/output-side';
 import { jsonErrorDetail } from '../core/redact-secrets';
 import {
   cutServerId,
@@ -798,7 +799,16 @@ function stepIndexOf(messages: readonly ModelMessage[] | undefined): number | un
 }
 
 type CheckResult =
-  | { value: unknown; trip?: undefined }
+  | {
+      value: unknown;
+      trip?: undefined;
+      /**
+       * Arguments a guardrail that restores placeholders changed (a
+       * pseudonymising `pii`): the values it put in, the model was never
+       * shown. `toModelOutput` then gets the model's own arguments.
+       */
+      restored?: true;
+    }
   | { value?: undefined; trip: GuardrailRecord };
 
 /** Whether `input` (JSON text) parses and matches the tool's input schema, as the AI SDK requires before it runs any hook. */
@@ -970,6 +980,8 @@ function wrapTool(
     if (content.length > DEFAULT_MAX_TOOL_OUTPUT_LENGTH)
       return { trip: tooLongToJudge(kind, scope) };
     let lastModifier: string | undefined;
+    // A restoring guardrail (pseudonymising `pii`) changed the arguments.
+    let restored: true | undefined;
     const { records, abortSignal, ...context } = scope;
     for (const guardrail of guardrails) {
       // A result the tool's own `toModelOutput` turns into what the model is
@@ -1010,18 +1022,22 @@ function wrapTool(
       }
       content = modified;
       lastModifier = guardrail.name;
+      if (typeof (guardrail as OutputSideGuardrail).undoneInOutputOnlyByItself === 'string') {
+        restored = true;
+      }
     }
     if (lastModifier === undefined) return { value: judged };
     // The arrays whose text no guardrail changed go on as their numbers.
     if (charCodeArrays.length > 0) current = restoreCharCodeArrays(current, charCodeArrays);
-    if (!validateModification) return { value: current };
+    const ran = (value: unknown): CheckResult => (restored ? { value, restored } : { value });
+    if (!validateModification) return ran(current);
 
     const schema = kind === 'tool_input' ? tool.inputSchema : tool.outputSchema;
-    if (schema == null) return { value: current };
+    if (schema == null) return ran(current);
     const validate = asSchema(schema as Parameters<typeof asSchema>[0]).validate;
-    if (!validate) return { value: current };
+    if (!validate) return ran(current);
     const validation = await validate(current);
-    if (validation.success) return { value: validation.value };
+    if (validation.success) return ran(validation.value);
     return {
       trip: rejection(
         lastModifier,
@@ -1076,9 +1092,19 @@ function wrapTool(
    */
   const ranInputs = new WeakMap<object, unknown>();
 
-  /** Keeps what a call ran with when the input guardrails changed its arguments. */
-  function rememberRanInput(input: unknown, ran: unknown): void {
-    if (ran !== input && input !== null && typeof input === 'object') ranInputs.set(input, ran);
+  /**
+   * Keeps what a call ran with when the input guardrails changed its
+   * arguments, unless a guardrail restored placeholders in them (round 29):
+   * a pseudonymising `pii` puts back values the model was only shown
+   * placeholders for, and `sent to ${input.to}` handed the model the
+   * address it was never given. Such a call's `toModelOutput` gets the
+   * model's own arguments (all of which it wrote itself).
+   */
+  function rememberRanInput(input: unknown, checked: CheckResult): void {
+    if (checked.trip || checked.restored) return;
+    if (checked.value !== input && input !== null && typeof input === 'object') {
+      ranInputs.set(input, checked.value);
+    }
   }
 
   /** The arguments a call ran with, as `toModelOutput` is given them: the judged ones. */
@@ -1696,7 +1722,7 @@ function wrapTool(
           yield blocked(refused, scope);
           return;
         }
-        rememberRanInput(input, checked.value);
+        rememberRanInput(input, checked);
         const source = markThrownByTool(
           () => originalExecute.call(tool, checked.value, options) as AsyncIterable<unknown>,
         );
@@ -1747,7 +1773,7 @@ function wrapTool(
           remember(input, scope, true);
           return blocked(refused, scope);
         }
-        rememberRanInput(input, checked.value);
+        rememberRanInput(input, checked);
         let result: unknown;
         try {
           result = await originalExecute.call(tool, checked.value, options);

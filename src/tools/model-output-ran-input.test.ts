@@ -1,11 +1,12 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { generateText, isStepCount, tool } from 'ai';
+import { generateText, isStepCount, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { turnsModel } from '../../test/helpers/turns-model';
 import type { Guardrail } from '../core/types';
 import { pii } from '../guards/pii/pii';
 import { secrets } from '../guards/secrets/secrets';
+import { guardrails } from '../middleware/guardrails-middleware';
 import { collectToolRecords } from './collect-tool-records';
 import { guardTools } from './guard-tool';
 
@@ -96,5 +97,106 @@ describe("a tool's own toModelOutput is given the arguments the call ran with", 
         { guardrail: 'pii', kind: 'tool_output', status: 'passed' },
       ],
     });
+  });
+});
+
+/*
+ * Round 29: a pseudonymising pii in guardTools' input restores the
+ * placeholders the model writes, so the arguments a call runs with hold
+ * values the model was only shown placeholders for. Handed to
+ * toModelOutput since round 28, `sent to ${input.to}` gave the model the
+ * address (the step's next prompt held `sent to jane.doe@example.com`).
+ * Such a call's toModelOutput gets the model's own arguments.
+ */
+describe("a tool's own toModelOutput after a pseudonymising pii restored the arguments", () => {
+  async function sentTo(inputOf: (p: Guardrail) => Guardrail[], generator = false) {
+    const p = pii({ action: 'pseudonymize' });
+    const seen: Array<[string, unknown]> = [];
+    const execute = async (args: { to: string; note: string }) => {
+      seen.push(['execute', args]);
+      return 'sent';
+    };
+    const sendEmail = tool({
+      inputSchema: z.object({ to: z.string(), note: z.string() }),
+      execute: generator
+        ? async function* (args: { to: string; note: string }) {
+            yield await execute(args);
+          }
+        : execute,
+      toModelOutput: ({ input: args, output }) => {
+        seen.push(['toModelOutput', args]);
+        return { type: 'text', value: `${output} to ${args.to} (${args.note})` };
+      },
+    });
+    const model = turnsModel([
+      {
+        toolCalls: [
+          {
+            toolCallId: 'c1',
+            toolName: 'sendEmail',
+            input: { to: '<EMAIL_ADDRESS_1>', note: `key ${TOKEN}` },
+          },
+        ],
+      },
+    ]);
+    const result = await generateText({
+      model: wrapLanguageModel({ model, middleware: guardrails({ input: [p], output: [p] }) }),
+      tools: guardTools(
+        { sendEmail },
+        {
+          input: inputOf(p),
+          context: () => ({ sessionId: 'conversation-1' }),
+        },
+      ),
+      prompt: 'Write to jane.doe@example.com',
+      providerOptions: { guardrails: { sessionId: 'conversation-1' } },
+      stopWhen: isStepCount(2),
+    });
+    const prompts = model.doGenerateCalls.map(call => JSON.stringify(call.prompt));
+    const prompt = model.doGenerateCalls[1]!.prompt as LanguageModelV4Prompt;
+    const toolMessage = prompt.find(message => message.role === 'tool')!;
+    return {
+      seen,
+      modelRead: (toolMessage.content[0] as { output: unknown }).output,
+      addressReachedModel: prompts.some(text => text.includes('jane.doe@example.com')),
+      records: collectToolRecords(result.steps).map(({ guardrail, kind, status }) => ({
+        guardrail,
+        kind,
+        status,
+      })),
+    };
+  }
+  const written = { to: '<EMAIL_ADDRESS_1>', note: `key ${TOKEN}` };
+
+  it('gets the arguments the model wrote: the model reads its placeholder, never the address', async () => {
+    for (const generator of [false, true]) {
+      expect(await sentTo(p => [p], generator)).toEqual({
+        seen: [
+          ['execute', { to: 'jane.doe@example.com', note: `key ${TOKEN}` }],
+          ['toModelOutput', written],
+        ],
+        modelRead: { type: 'text', value: `sent to <EMAIL_ADDRESS_1> (key ${TOKEN})` },
+        addressReachedModel: false,
+        records: [{ guardrail: 'pii', kind: 'tool_input', status: 'modified' }],
+      });
+    }
+  });
+
+  it('with a redaction beside it, before or after the restoring pii: still the model arguments (what it wrote, nothing it was not shown)', async () => {
+    for (const inputOf of [
+      (p: Guardrail) => [secrets({ action: 'redact' }), p],
+      (p: Guardrail) => [p, secrets({ action: 'redact' })],
+    ]) {
+      const { seen, modelRead, addressReachedModel } = await sentTo(inputOf);
+      expect(seen).toEqual([
+        ['execute', { to: 'jane.doe@example.com', note: 'key [GITHUB_TOKEN]' }],
+        ['toModelOutput', written],
+      ]);
+      expect(modelRead).toEqual({
+        type: 'text',
+        value: `sent to <EMAIL_ADDRESS_1> (key ${TOKEN})`,
+      });
+      expect(addressReachedModel).toBe(false);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { chainEnded, chainStarted } from './chain-memo';
 import { emitEvent } from './events';
 import { cutServerId, cutToolName, shownToolCallIdOf } from './shown-tool-calls';
 import { endGuardrailSpan, startGuardrailSpan, withGuardrailSpan } from './telemetry';
@@ -400,60 +401,66 @@ export async function runChain(
     defaultTimeoutMs = DEFAULT_GUARDRAIL_TIMEOUT_MS,
   }: RunChainOptions = {},
 ): Promise<ChainResult> {
-  const records: GuardrailRecord[] = [];
-  let current = content;
-  // The one context of this run's signal-free checks, built when the first runs.
-  let shared: GuardrailContext | undefined;
-  const sharedContext = () => {
-    shared ??= new SharedCheckContext(context) as unknown as GuardrailContext;
-    return shared;
-  };
-  for (const guardrail of guardrails) {
-    const started = performance.now();
-    const span = startGuardrailSpan(guardrail.name, context);
-    let record: GuardrailRecord;
-    let failsClosed = false;
-    try {
-      const settled = withGuardrailSpan(span, () =>
-        settle(guardrail, current, context, sharedContext, abortSignal, defaultTimeoutMs),
-      );
-      // A synchronous check goes on without waiting for a microtask.
-      const verdict = isThenable<Verdict>(settled) ? await settled : settled;
-      const changed = verdict.action === 'modify' && verdict.content !== current;
-      record = verdictRecord(
-        guardrail,
-        context.kind,
-        verdict,
-        changed,
-        performance.now() - started,
-        context,
-      );
-      if (verdict.action === 'modify') current = verdict.content;
-      failsClosed = verdict.action === 'block';
-    } catch (error) {
-      record = {
-        guardrail: guardrail.name,
-        kind: context.kind,
-        status: 'error',
-        reason: errorMessage(error),
-        durationMs: performance.now() - started,
-      };
-      toolFields(record, context);
-      if (context.serverId !== undefined) record.serverId = cutServerId(context.serverId);
-      sourceOfInput(record, context);
-      failsClosed =
-        guardrail.onError !== 'allow' ||
-        error instanceof GuardrailAbortedError ||
-        error instanceof GuardrailFailClosedError ||
-        error instanceof MalformedBlockError;
+  // Facts of a text its guardrails share while it runs (see `chain-memo.ts`).
+  chainStarted();
+  try {
+    const records: GuardrailRecord[] = [];
+    let current = content;
+    // The one context of this run's signal-free checks, built when the first runs.
+    let shared: GuardrailContext | undefined;
+    const sharedContext = () => {
+      shared ??= new SharedCheckContext(context) as unknown as GuardrailContext;
+      return shared;
+    };
+    for (const guardrail of guardrails) {
+      const started = performance.now();
+      const span = startGuardrailSpan(guardrail.name, context);
+      let record: GuardrailRecord;
+      let failsClosed = false;
+      try {
+        const settled = withGuardrailSpan(span, () =>
+          settle(guardrail, current, context, sharedContext, abortSignal, defaultTimeoutMs),
+        );
+        // A synchronous check goes on without waiting for a microtask.
+        const verdict = isThenable<Verdict>(settled) ? await settled : settled;
+        const changed = verdict.action === 'modify' && verdict.content !== current;
+        record = verdictRecord(
+          guardrail,
+          context.kind,
+          verdict,
+          changed,
+          performance.now() - started,
+          context,
+        );
+        if (verdict.action === 'modify') current = verdict.content;
+        failsClosed = verdict.action === 'block';
+      } catch (error) {
+        record = {
+          guardrail: guardrail.name,
+          kind: context.kind,
+          status: 'error',
+          reason: errorMessage(error),
+          durationMs: performance.now() - started,
+        };
+        toolFields(record, context);
+        if (context.serverId !== undefined) record.serverId = cutServerId(context.serverId);
+        sourceOfInput(record, context);
+        failsClosed =
+          guardrail.onError !== 'allow' ||
+          error instanceof GuardrailAbortedError ||
+          error instanceof GuardrailFailClosedError ||
+          error instanceof MalformedBlockError;
+      }
+      if (context.attempt !== undefined) record.attempt = context.attempt;
+      records.push(record);
+      endGuardrailSpan(span, record);
+      emitEvent(onEvent, record);
+      if (failsClosed && mode === 'enforce') {
+        return { content: current, records, trip: record };
+      }
     }
-    if (context.attempt !== undefined) record.attempt = context.attempt;
-    records.push(record);
-    endGuardrailSpan(span, record);
-    emitEvent(onEvent, record);
-    if (failsClosed && mode === 'enforce') {
-      return { content: current, records, trip: record };
-    }
+    return { content: current, records };
+  } finally {
+    chainEnded();
   }
-  return { content: current, records };
 }

@@ -1,3 +1,4 @@
+import { inChain } from '../../core/chain-memo';
 import { clearFlatMark, flatString, markFlat } from './flat-string';
 import { type NormalizationPoints, normalizationPoints } from './normalize-text';
 import type { DetectedSpan } from './spans';
@@ -114,7 +115,10 @@ export function scanInChunks<T extends DetectedSpan>(
   // `redactedTextSource`). Printable ASCII is its own normal form: no copy
   // to save, only the pieces' own costs to add (text full of short values: 30-40% more).
   const normalizing =
-    typeof source === 'string' ? normalizationPoints(source) : source.normalizationPoints;
+    typeof source === 'string'
+      ? // Once per text in a chain: `secrets` after a `pii` that changed nothing reads the same string.
+        inChain('normalizationPoints', source, normalizationPoints)
+      : source.normalizationPoints;
   if (typeof source === 'string' && normalizing?.length === 0) return undefined;
   const spans: T[] = [];
   const points: number[] = [];

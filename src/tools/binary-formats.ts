@@ -1079,6 +1079,7 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
   /** CMap streams' texts by object number, the streams that may show text, object streams (round 26). */
   const cmaps = new Map<number, Cmap>();
   const contents: Array<[number, Uint8Array]> = [];
+  const shownStreams: Array<[number, Uint8Array]> = [];
   const objectStreams: Array<[string, string]> = [];
   const references = new ObjectReferences();
   const reader = new ReferenceReader(references);
@@ -1168,7 +1169,8 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
         if (/\/Type\s*\/EmbeddedFile\b/.test(own) || isXmlStream(own, content)) {
           partPieces(content, walk);
         } else {
-          for (const reading of bothReadings(pdfStrings(content))) walk.pieces.push(reading);
+          // Read once the file's pages are known (a page's streams as one, {@link joinedContents}).
+          shownStreams.push([number, content]);
           keep(own, number, content);
         }
       } else if (list.length === 1 && (list[0] === 'DCTDecode' || list[0] === 'DCT')) {
@@ -1182,7 +1184,80 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
   }
   if (from < length) raw(from, length);
   reader.end();
-  if (cmaps.size > 0) toUnicodePieces(references, cmaps, contents, objectStreams, walk);
+  for (const [own, content] of objectStreams) readObjectStream(own, content, references);
+  // Each compressed stream's strings, a page's streams joined as one (round 29).
+  const pages = joinedContents(references, contents);
+  const joined = new Set(pages.flatMap(([, , streams]) => streams));
+  for (const [, content] of [...shownStreams.filter(([number]) => !joined.has(number)), ...pages]) {
+    for (const reading of bothReadings(pdfStrings(content))) walk.pieces.push(reading);
+  }
+  if (cmaps.size > 0) {
+    toUnicodePieces(
+      references,
+      cmaps,
+      [
+        ...contents.filter(([number]) => !joined.has(number)),
+        ...pages.map(([number, content]): [number, Uint8Array] => [number, content]),
+      ],
+      walk,
+    );
+  }
+}
+
+/**
+ * The content streams of each page that has several (`/Contents [4 0 R 9 0
+ * R]`, or `/Contents 8 0 R` and object 8 that array), joined in order with
+ * a line feed between them, as a viewer draws them: one stream (round 29:
+ * each was read on its own, so a card whose groups were drawn by two
+ * streams of one page passed). Each with its first stream's number (whose
+ * page's fonts it is read through) and its streams' numbers. A list of streams is joined once
+ * however many pages show it; past {@link MAX_INFLATED_BYTES} joined bytes
+ * the PDF fails closed.
+ */
+function joinedContents(
+  references: ObjectReferences,
+  contents: ReadonlyArray<[number, Uint8Array]>,
+): Array<[number, Uint8Array, number[]]> {
+  const streams = new Map<number, Uint8Array>();
+  for (const [number, data] of contents) if (number >= 0) streams.set(number, data);
+  /** Each page's `/Contents` targets, and each object's own top-level references (an array object). */
+  const lists = new Map<number, number[]>();
+  const arrays = new Map<number, number[]>();
+  const { objects, paths, targets } = references;
+  for (let k = 0; k < objects.length; k++) {
+    const by = paths[k] === 'Contents' ? lists : paths[k] === '' ? arrays : undefined;
+    if (by === undefined || objects[k]! < 0) continue;
+    const list = by.get(objects[k]!) ?? [];
+    list.push(targets[k]!);
+    by.set(objects[k]!, list);
+  }
+  const out: Array<[number, Uint8Array, number[]]> = [];
+  const seen = new Set<string>();
+  let left = MAX_INFLATED_BYTES;
+  for (const list of lists.values()) {
+    const shown = list.flatMap(target =>
+      streams.has(target) ? [target] : (arrays.get(target) ?? []),
+    );
+    const parts = shown.flatMap(target => streams.get(target) ?? []);
+    const key = shown.join(' ');
+    if (parts.length < 2 || seen.has(key)) continue;
+    seen.add(key);
+    left -= parts.reduce((total, part) => total + part.length + 1, 0);
+    if (left < 0) {
+      throw new Unwalkable(
+        `a PDF whose pages' content streams joined hold more than ${MAX_INFLATED_BYTES} bytes`,
+      );
+    }
+    const data = new Uint8Array(parts.reduce((total, part) => total + part.length + 1, 0));
+    let at = 0;
+    for (const part of parts) {
+      data.set(part, at);
+      data[at + part.length] = 0x0a;
+      at += part.length + 1;
+    }
+    out.push([shown[0]!, data, shown]);
+  }
+  return out;
 }
 
 /** A CMap stream's text, and the CMap stream its dictionary's `/UseCMap` names. */
@@ -1227,11 +1302,9 @@ function toUnicodePieces(
   references: ObjectReferences,
   cmaps: ReadonlyMap<number, Cmap>,
   contents: ReadonlyArray<[number, Uint8Array]>,
-  objectStreams: ReadonlyArray<[string, string]>,
   walk: Walk,
 ): void {
   try {
-    for (const [own, content] of objectStreams) readObjectStream(own, content, references);
     // The CMaps an object names as its ToUnicode, each read once.
     const maps = new Map<number, ToUnicode>();
     const budget = { codes: MAX_TO_UNICODE_CODES };

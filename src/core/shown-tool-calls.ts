@@ -18,7 +18,7 @@ const MAX_SHOWN_TOOL_NAME = 64;
 /** Hex digits of a cut name's SHA-256 shown after it (48 bits). */
 const SHOWN_DIGEST_LENGTH = 12;
 
-/** A name as `cutToolName` cuts it: a head of 63 or 64 characters, `…#` and the digest. */
+/** A name as `cutToolName` cuts it: a head of 63 or 64 characters, `…#` and the digest (a record's `toolName`). */
 const ALREADY_CUT = /^([\s\S]{63,64})…#([0-9a-f]{12})$/;
 
 /**
@@ -34,9 +34,6 @@ const MAX_CUT_NAMES = 32;
  * half of a surrogate pair) and the first 12 hex digits of its SHA-256.
  */
 function cutParts(name: string): { head: string; digest: string } {
-  // A cut already (a record's `toolName` made into a message): as it is.
-  const cut = ALREADY_CUT.exec(name);
-  if (cut) return { head: cut[1]!, digest: cut[2]! };
   let parts = cutNames.get(name);
   if (parts === undefined) {
     let end = MAX_SHOWN_TOOL_NAME;
@@ -59,7 +56,10 @@ function cutParts(name: string): { head: string; digest: string } {
  * alike, and a server could name a tool as another's cut.
  */
 export function cutToolName(name: string): string {
-  if (name.length <= MAX_SHOWN_TOOL_NAME || ALREADY_CUT.test(name)) return name;
+  // A name shaped as a cut is cut too (round 29): passed as it was, a
+  // server naming a tool `<another's first 64>…#<its digest>` read as that
+  // tool in every record. A record's own cut is shown by `shownCutToolName`.
+  if (name.length <= MAX_SHOWN_TOOL_NAME) return name;
   const { head, digest } = cutParts(name);
   return `${head}…#${digest}`;
 }
@@ -83,9 +83,23 @@ export const cutServerId: (serverId: string) => string = cutToolName;
  * are printed).
  */
 export function shownToolName(name: string): string {
-  const whole = name.length <= MAX_SHOWN_TOOL_NAME;
-  const parts = whole ? undefined : cutParts(name);
-  const quoted = JSON.stringify(parts ? parts.head : name);
+  return quotedToolName(name.length <= MAX_SHOWN_TOOL_NAME ? { head: name } : cutParts(name));
+}
+
+/**
+ * A record's `toolName` (already as `cutToolName` made it) as
+ * `shownToolName` shows the name it was cut from: a blocked message made
+ * from a record. Only a record's name may be given: a tool named as a cut
+ * is shown so by `shownToolName` (cut again).
+ */
+export function shownCutToolName(cut: string): string {
+  if (cut.length <= MAX_SHOWN_TOOL_NAME) return quotedToolName({ head: cut });
+  const parts = ALREADY_CUT.exec(cut);
+  return parts ? quotedToolName({ head: parts[1]!, digest: parts[2]! }) : shownToolName(cut);
+}
+
+function quotedToolName(parts: { head: string; digest?: string }): string {
+  const quoted = JSON.stringify(parts.head);
   // Every character past printable ASCII as an escape too (round 26): a
   // name that differs from a pinned one by a look-alike letter (Cyrillic
   // `і`), a full-width letter or an invisible character (U+200B) read the
@@ -95,7 +109,7 @@ export function shownToolName(name: string): string {
     /[^\x20-\x7E]/g,
     char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
-  return parts ? `${escaped.slice(0, -1)}…#${parts.digest}"` : escaped;
+  return parts.digest !== undefined ? `${escaped.slice(0, -1)}…#${parts.digest}"` : escaped;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { shownToolName } from '../core/shown-tool-calls';
+import { shownCutToolName } from '../core/shown-tool-calls';
 import type { GuardrailRecord } from '../core/types';
 
 /**
@@ -91,7 +91,8 @@ export function hasGuardrailBlockedShape(value: unknown): value is GuardrailBloc
  * server chooses it.
  */
 export function defaultBlockedMessage(record: GuardrailRecord): string {
-  const tool = record.toolName ? `${shownToolName(record.toolName)} ` : '';
+  // The record's name is cut already: shown as the name it was cut from.
+  const tool = record.toolName ? `${shownCutToolName(record.toolName)} ` : '';
   return record.kind === 'tool_input'
     ? `The ${tool}tool call was blocked by a guardrail and did not run.`
     : `The result of the ${tool}tool call was withheld by a guardrail.`;

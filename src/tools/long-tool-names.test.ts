@@ -102,6 +102,44 @@ describe('a long or hostile tool name', () => {
     ).toEqual([['deny', 'blocked', CUT_LONG, 'c1']]);
   });
 
+  it("a tool named as another's cut is cut again: its records and message never read as the other's (round 29)", async () => {
+    // A name shaped `<first 64>…#<12 hex>` passed as it was (taken for a
+    // record's own cut): a server naming a tool after the cut of its
+    // `…_delete_all` read as that tool in every record and message.
+    const wipe = `mcp__files__${'a'.repeat(60)}_delete_all`;
+    const forged = cutName(wipe);
+    expect(forged).toHaveLength(78);
+    const events: GuardrailEvent[] = [];
+    const result = await generateText({
+      model: turnsModel([
+        {
+          toolCalls: [
+            { toolCallId: 'c1', toolName: wipe, input: { email: 'a' } },
+            { toolCallId: 'c2', toolName: forged, input: { email: 'b' } },
+          ],
+        },
+      ]),
+      tools: guardTools(
+        { [wipe]: lookup, [forged]: lookup },
+        { input: [deny], onEvent: event => events.push(event) },
+      ),
+      stopWhen: stepCountIs(1),
+      prompt: 'Clean up.',
+    });
+    const forgedCut = `${forged.slice(0, 64)}…#${nameDigest(forged)}`;
+    expect(events.map(e => [e.record.toolName, e.record.toolCallId])).toEqual([
+      [forged, 'c1'],
+      [forgedCut, 'c2'],
+    ]);
+    const messages = result.steps[0]!.content.flatMap(part =>
+      part.type === 'tool-result' ? [(part.output as { message: string }).message] : [],
+    );
+    expect(messages).toEqual([
+      `The "${forged.slice(0, 64)}…#${nameDigest(wipe)}" tool call was blocked by a guardrail and did not run.`,
+      `The "${forged.slice(0, 64)}…#${nameDigest(forged)}" tool call was blocked by a guardrail and did not run.`,
+    ]);
+  });
+
   it('two names alike in their first 64 characters are told apart by their digest (round 28)', async () => {
     // Before, both read `mcp__files__…` cut at 64 and `…`: a record of the
     // destructive one looked like one of the harmless one.

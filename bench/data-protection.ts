@@ -56,7 +56,8 @@ import { defaultPiiEntities, findPii, findPiiNormalized } from '../src/guards/pi
 import { pii } from '../src/guards/pii/pii';
 import { findSecrets, scanSecretsNormalized } from '../src/guards/secrets/find-secrets';
 import { secrets } from '../src/guards/secrets/secrets';
-import { normalizeText } from '../src/guards/shared/normalize-text';
+import { flatString, scanInChunks } from '../src/guards/shared/chunked-scan';
+import { normalizationPoints, normalizeText } from '../src/guards/shared/normalize-text';
 import { devSetTexts } from './dev-text';
 import { repeatTo, seededRandom } from './fixtures';
 
@@ -290,6 +291,19 @@ if (real === undefined) {
     findPiiNormalized(normalized, { entities: withoutPhones }),
   );
   const secretsScanMs = await timeIt(() => scanSecretsNormalized(normalized));
+  // What a long text costs on the path the chain takes (pieces, since round
+  // 14): the search for what normalising may change, once per text (pii and
+  // secrets share it in a chain when pii changes nothing, round 29), and each
+  // piece's normal form written out flat (once since round 29, not a rope
+  // copied twice); the whole normal form above is what a text read whole pays.
+  const pointsMs = await timeIt(() => normalizationPoints(real));
+  const piecesMs = await timeIt(() =>
+    scanInChunks(real, (piece, points) => {
+      const pieceForm = normalizeText(piece, undefined, points);
+      pieceForm.text = flatString(pieceForm.text);
+      return { spans: [] };
+    }),
+  );
   // The same text with every value findPii reports replaced by a word.
   const spans = findPii(real);
   const pieces: string[] = [];
@@ -369,6 +383,9 @@ if (real === undefined) {
   );
   console.log(
     `    scanSecrets on it   ${secretsScanMs.toFixed(1).padStart(8)} ms  ${rate(secretsScanMs)}`,
+  );
+  console.log(
+    `    in pieces (the chain's path): normalizationPoints ${pointsMs.toFixed(1)} ms, the pieces' normal forms ${piecesMs.toFixed(1)} ms (with the points)`,
   );
   console.log(`  chain (3 guardrails)  ${chainMs.toFixed(1).padStart(8)} ms  ${rate(chainMs)}`);
   console.log(

@@ -864,3 +864,38 @@ describe('toolPolicy sql (round 29): outer joins that name the outer table', () 
     ]);
   });
 });
+
+// Round 29: an IN whose subquery selects the tested column from the table
+// the statement deletes from, whole, holds wherever the column is not NULL
+// (as `id = id`); and NOT IN read what its subquery gives without the NOT.
+describe('toolPolicy sql (round 29): IN of the table itself, and NOT IN of set operations', () => {
+  it('blocks an IN of the column from its own table, and a NOT IN that holds', async () => {
+    await expectBlocked(
+      [
+        'DELETE FROM t WHERE id IN (SELECT id FROM t EXCEPT SELECT id FROM t WHERE 1=0)',
+        'DELETE FROM t WHERE id IN (SELECT id FROM t)',
+        'DELETE FROM t x WHERE x.id IN (SELECT y.id FROM t AS y)',
+        'DELETE FROM s.t WHERE id IN (SELECT id FROM s.t)',
+        'DELETE FROM t WHERE id IN ((SELECT id FROM t) UNION SELECT id FROM u)',
+        // u's rows decide, and v may have none: NOT IN holds for every row then.
+        'DELETE FROM t WHERE t.id NOT IN (SELECT t.id FROM u WHERE u.x = t.x INTERSECT SELECT t.id FROM v)',
+      ],
+      ['UPDATE t SET a = 1 WHERE id IN (SELECT DISTINCT id FROM t)'],
+    );
+  });
+
+  it('runs what filters the table or reads another', async () => {
+    await expectRun([
+      'DELETE FROM t WHERE id NOT IN (SELECT id FROM t)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t WHERE status = 1)',
+      'DELETE FROM t WHERE id IN (SELECT other_id FROM t)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t JOIN u ON u.a = t.a)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t EXCEPT SELECT id FROM archived)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t GROUP BY id HAVING count(*) > 1)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t LIMIT 10)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM (SELECT id FROM t WHERE a = 1) x)',
+      'DELETE FROM t WHERE id NOT IN (SELECT id FROM a UNION SELECT id FROM b)',
+      'DELETE FROM t WHERE id NOT IN (SELECT id FROM a EXCEPT SELECT id FROM b)',
+    ]);
+  });
+});

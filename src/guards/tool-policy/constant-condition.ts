@@ -1854,14 +1854,22 @@ interface RowSet {
  * only where both do, but may find none where both do (`SELECT 1 …
  * INTERSECT SELECT 2 …`): the AND, or FALSE; of a query and itself, the
  * query. EXCEPT finds one only where `a` does, all of `a`'s where `b` finds
- * none for any row, and none where `b` is `a`. An IN reads them alike
- * (`x IN (a INTERSECT b)` is `x IN a AND x IN b`).
+ * none for any row, and none where `b` is `a`. An IN tests one value,
+ * and reads them as SQL's AND, OR and NOT (`x IN (a INTERSECT b)` is `x
+ * IN a AND x IN b`; `exists` false).
  */
-function combineRows(a: RowSet, op: number, b: RowSet): RowSet {
+function combineRows(a: RowSet, op: number, b: RowSet, exists: boolean): RowSet {
   const same = a.hash !== -1 && a.hash === b.hash;
   let mask: number;
   if (op === UNION_OP) mask = OR[a.mask * 16 + b.mask]!;
-  else if (op === INTERSECT_OP) mask = same ? a.mask : AND[a.mask * 16 + b.mask]! | FALSE;
+  else if (!exists) {
+    // An IN tests one value: `x IN (a EXCEPT b)` is `x IN a AND NOT x IN b`.
+    mask = same
+      ? op === INTERSECT_OP
+        ? a.mask
+        : FALSE
+      : AND[a.mask * 16 + (op === INTERSECT_OP ? b.mask : negate(b.mask))]!;
+  } else if (op === INTERSECT_OP) mask = same ? a.mask : AND[a.mask * 16 + b.mask]! | FALSE;
   else if (same) mask = FALSE;
   else mask = b.mask === FALSE ? a.mask : a.mask | FALSE | (b.mask & VARIES);
   return { mask, hash: same ? a.hash : -1 };
@@ -1873,10 +1881,11 @@ function combineRows(a: RowSet, op: number, b: RowSet): RowSet {
  * right (SQLite, older Oracle). Where both orders are written (an
  * INTERSECT beside a UNION or EXCEPT), what either gives may be.
  */
-function combineBranches(rows: RowSet[], ops: number[]): RowSet {
+function combineBranches(rows: RowSet[], ops: number[], exists: boolean): RowSet {
   let leftToRight = rows[0]!;
-  for (let i = 0; i < ops.length; i++)
-    leftToRight = combineRows(leftToRight, ops[i]!, rows[i + 1]!);
+  for (let i = 0; i < ops.length; i++) {
+    leftToRight = combineRows(leftToRight, ops[i]!, rows[i + 1]!, exists);
+  }
   if (!ops.includes(INTERSECT_OP) || ops.every(op => op === INTERSECT_OP)) return leftToRight;
   // INTERSECT first: each run of INTERSECTs is one operand of the UNIONs and EXCEPTs.
   let total: RowSet | undefined;
@@ -1885,10 +1894,10 @@ function combineBranches(rows: RowSet[], ops: number[]): RowSet {
   for (let i = 0; i <= ops.length; i++) {
     const op = ops[i];
     if (op === INTERSECT_OP) {
-      run = combineRows(run, op, rows[i + 1]!);
+      run = combineRows(run, op, rows[i + 1]!, exists);
       continue;
     }
-    total = total === undefined ? run : combineRows(total, pending, run);
+    total = total === undefined ? run : combineRows(total, pending, run, exists);
     if (op === undefined) break;
     pending = op;
     run = rows[i + 1]!;
@@ -1934,6 +1943,43 @@ interface QueryLevel {
   group: RowSet | undefined;
   rows: RowSet[];
   ops: number[];
+}
+
+/** Sticky at a DELETE's or UPDATE's start: its one target table (schema-qualified or not) and alias. */
+const targetTable =
+  /(?:delete\s+(?:(?:low_priority|quick|ignore)\s+)*from|update\s+(?:(?:low_priority|ignore)\s+)*)\s*(?:only\s+)?([a-z_][\w$]*(?:\.[a-z_][\w$]*)?)(?:\s+(?:as\s+)?(?!(?:where|set|using|join|inner|left|right|full|cross|natural|partition|use|force|ignore|order|limit|returning)\b)([a-z_][\w$]*))?/iy;
+/** Sticky at a branch's start: a branch that selects one column of one table, with nothing after. */
+const ownColumnBranch =
+  /\s*select\s+(?:(?:all|distinct)\s+)?(?:([a-z_][\w$]*)\.)?([a-z_][\w$]*)\s+from\s+(?:only\s+)?([a-z_][\w$]*(?:\.[a-z_][\w$]*)?)(?:\s+(?:as\s+)?(?!(?:where|union|intersect|except|minus|order|limit|group|having|join|inner|left|right|full|cross|natural|window|offset|fetch|for)\b)([a-z_][\w$]*))?\s*/iy;
+
+/**
+ * Whether the IN branch `[from, to)` selects the column `subject` names
+ * from the table the statement deletes from or updates, whole (no WHERE,
+ * join, GROUP BY, …): `DELETE FROM t WHERE id IN (SELECT id FROM t)` holds
+ * wherever `id` is not NULL, as `id = id` does.
+ */
+function selectsOwnColumn(sql: string, from: number, to: number, subject: Value): boolean {
+  if (!('mask' in subject) || subject.name === undefined) return false;
+  ownColumnBranch.lastIndex = from;
+  const branch = ownColumnBranch.exec(sql);
+  if (branch === null || ownColumnBranch.lastIndex !== to) return false;
+  targetTable.lastIndex = outerStart;
+  const target = targetTable.exec(outerSql);
+  if (target === null || targetTable.lastIndex > outerEnd) return false;
+  const lower = (text: string | undefined) => text?.toLowerCase();
+  const [, qualifier, column, table, alias] = branch.map(lower);
+  const [, outerTable, outerAlias] = target.map(lower);
+  if (table !== outerTable) return false;
+  const dot = subject.name.lastIndexOf('.');
+  const subjectColumn = subject.name.slice(dot + 1);
+  const subjectTable = dot === -1 ? undefined : subject.name.slice(0, dot);
+  const own = (name: string | undefined, tableName: string, aliasName: string | undefined) =>
+    name === undefined || name === (aliasName ?? tableName);
+  return (
+    column === subjectColumn &&
+    own(qualifier, table!, alias) &&
+    own(subjectTable, outerTable!, outerAlias)
+  );
 }
 
 /** What the subquery `subqueryEnd` read last gives for EXISTS or an IN (see `RowSet`). */
@@ -1995,9 +2041,13 @@ function subqueryEnd(
       const mask =
         top.readsTable && subqueryEmpty && !top.aggregate
           ? FALSE
-          : (!selects && subject !== undefined && varies(subject)) || own
-            ? VARIES
-            : CONSTANT;
+          : subject !== undefined &&
+              top.whereAt === -1 &&
+              selectsOwnColumn(sql, top.branch, to, subject)
+            ? TRUE | NULL
+            : (!selects && subject !== undefined && varies(subject)) || own
+              ? VARIES
+              : CONSTANT;
       rows = { mask, hash: branches ? textHash(sql, top.branch, to, backslash) : -1 };
     }
     top.rows.push(rows);
@@ -2057,7 +2107,7 @@ function subqueryEnd(
     } else if (code === 0x29 /* ) */) {
       if (--depth >= top.depth) continue;
       endBranch(at);
-      const rows = combineBranches(top.rows, top.ops);
+      const rows = combineBranches(top.rows, top.ops, exists);
       levels.pop();
       if (levels.length === 0) {
         subqueryRows = rows.mask;
@@ -3120,7 +3170,11 @@ function readComparisonWord(state: ReadState, word: string, negated: boolean): b
       const close = subqueryEnd(sql, state.index, end, state.backslash, false, subject);
       if (close === -1) return false;
       state.index = close;
-      state.expectOperand = pushed(values, COMPARED[subqueryRows]!);
+      // NOT IN: what the subquery gives, negated (it may be true for every row and not false).
+      state.expectOperand = pushed(
+        values,
+        COMPARED[negated ? negate(subqueryRows) : subqueryRows]!,
+      );
       return true;
     }
     state.brackets++;

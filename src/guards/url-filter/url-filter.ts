@@ -321,13 +321,16 @@ export function urlFilter(options?: UrlFilterOptions): Guardrail {
       const values = decoded ? urlValuesWithLineBreaks(decoded.text, decoded.stringOf) : [];
       // So is an HTML attribute's value or a Markdown link's destination
       // (`<a href="http://ev\nil.com">`), in any text.
-      values.push(...delimitedUrlsWithLineBreaks(decoded?.text ?? content, decoded?.stringOf));
+      // (Pushed one by one: spreading 200,000 values into push() overflowed the call stack.)
+      for (const value of delimitedUrlsWithLineBreaks(decoded?.text ?? content, decoded?.stringOf))
+        values.push(value);
       // A value that is, whole, an address in the parser's short forms (`"127.1"`, `"2130706433"`).
       // (One a finder read already, `0x7f000001`, is judged once.)
       if (readsJson(ctx)) {
         const short = shortIPv4Values(decoded?.text ?? content, decoded?.stringOf);
         // And a setting line's (`host: 10.1`, `host = 127.1`; round 27), once (`"host":"10.1"` is both).
-        short.push(...hostSettingValues(decoded?.text ?? content, decoded?.stringOf));
+        for (const value of hostSettingValues(decoded?.text ?? content, decoded?.stringOf))
+          short.push(value);
         short.sort((a, b) => a.start - b.start);
         let next = 0;
         let last = -1;

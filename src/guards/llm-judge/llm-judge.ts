@@ -9,6 +9,7 @@ import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
 import { sha256Hex } from '../shared/hash-key';
 import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker';
+import { decodedRuns } from './encoded-forms';
 import {
   defaultJudgeTemplate,
   JUDGE_SYSTEM_PROMPT,
@@ -717,6 +718,55 @@ function markCopies(
  * for each short token with a digit.
  */
 function withoutQuotes(reason: string, judged: readonly string[]): string {
+  // Base64 and hex (round 29): the reason's runs are read decoded too,
+  // after it (a run whose decoded text quotes is masked whole), and the
+  // judged texts' decoded runs are judged texts too.
+  const runs = decodedRuns(reason);
+  const decodedJudged = judged
+    .map(text =>
+      decodedRuns(text, true)
+        .map(run => run.text)
+        .join('\n'),
+    )
+    .filter(text => text !== '');
+  const texts = decodedJudged.length > 0 ? [...judged, ...decodedJudged] : judged;
+  const quoted = quotedMarks(
+    reason + runs.map(run => `${RUN_SEPARATOR}${run.text}`).join(''),
+    texts,
+  );
+  let at = reason.length;
+  for (const run of runs) {
+    at += RUN_SEPARATOR.length;
+    if (quoted.subarray(at, at + run.text.length).includes(1)) quoted.fill(1, run.start, run.end);
+    at += run.text.length;
+  }
+  // A quoted run's blanks at either end stay, so the sentence keeps its spaces.
+  for (let index = 0; index < reason.length; index++) {
+    const starts = quoted[index] === 1 && (index === 0 || quoted[index - 1] !== 1);
+    if (!starts) continue;
+    let end = index;
+    while (end < reason.length && quoted[end] === 1) end++;
+    for (let at = index; at < end && /\s/.test(reason[at]!); at++) quoted[at] = 0;
+    for (let at = end - 1; at >= index && /\s/.test(reason[at]!); at--) quoted[at] = 0;
+    index = end - 1;
+  }
+  let shown = '';
+  for (let index = 0; index < reason.length; index++) {
+    if (quoted[index] !== 1) shown += reason[index];
+    else if (index === 0 || quoted[index - 1] !== 1) shown += QUOTED;
+  }
+  return shown;
+}
+
+/**
+ * Between a reason and its decoded runs: NUL, which no bounded reason holds
+ * (controls are spaces there) and a skeleton keeps as itself, so no window
+ * and no stretch runs from one into the other; blanks, so each is its own word.
+ */
+const RUN_SEPARATOR = ' \u0000 ';
+
+/** Marks of what `reason` copied from `judged` (see {@link withoutQuotes}), one per character. */
+function quotedMarks(reason: string, judged: readonly string[]): Uint8Array {
   const quoted = new Uint8Array(reason.length);
   const runs = Array.from(
     { length: Math.max(0, reason.length - MIN_QUOTE_CHARS + 1) },
@@ -735,22 +785,7 @@ function withoutQuotes(reason: string, judged: readonly string[]): string {
     quoted.fill(1, at, at + length);
   }
   markRewrittenCopies(reason, judged, quoted);
-  // A quoted run's blanks at either end stay, so the sentence keeps its spaces.
-  for (let index = 0; index < reason.length; index++) {
-    const starts = quoted[index] === 1 && (index === 0 || quoted[index - 1] !== 1);
-    if (!starts) continue;
-    let end = index;
-    while (end < reason.length && quoted[end] === 1) end++;
-    for (let at = index; at < end && /\s/.test(reason[at]!); at++) quoted[at] = 0;
-    for (let at = end - 1; at >= index && /\s/.test(reason[at]!); at--) quoted[at] = 0;
-    index = end - 1;
-  }
-  let shown = '';
-  for (let index = 0; index < reason.length; index++) {
-    if (quoted[index] !== 1) shown += reason[index];
-    else if (index === 0 || quoted[index - 1] !== 1) shown += QUOTED;
-  }
-  return shown;
+  return quoted;
 }
 
 /**

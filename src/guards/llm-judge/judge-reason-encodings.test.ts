@@ -1,0 +1,98 @@
+import { generateText, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { generateResult, withoutTiming } from '../../../test/helpers';
+import { promptOf } from '../../../test/helpers/judge-calls';
+import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
+import { guardrails } from '../../middleware/guardrails-middleware';
+import { llmJudge } from './llm-judge';
+
+/*
+ * Round 29: a judge that wrote a judged value encoded or spelled out quoted
+ * it past the masking: percent-encoded twice (`hunter%2532`), an HTML
+ * reference behind `&amp;`, in base64 (`aHVudGVyMg==`) or hex, or a number
+ * in words (`eight eight four two`); and one that decoded a judged text's
+ * base64 run wrote the value it held. Each is now read as the value.
+ */
+const policy = 'No passwords or door codes.';
+
+/** What the judge was sent for `prompt` (an input guardrail) answering `reason`, and the record's reason. */
+async function judged(prompt: string, reason: string) {
+  const judge = new MockLanguageModelV4({
+    doGenerate: async () =>
+      generateResult(JSON.stringify({ flagged: true, confidence: 0.9, reason })),
+  });
+  const model = wrapLanguageModel({
+    model: new MockLanguageModelV4({ doGenerate: async () => generateResult('unused') }),
+    middleware: guardrails({ input: [llmJudge({ model: judge, policy })] }),
+  });
+  const result = await generateText({ model, prompt });
+  const records = withoutTiming((await getGuardrailOutcome(result))?.records);
+  return { sent: judge.doGenerateCalls.map(promptOf), records, shown: records[0]?.reason };
+}
+
+/** The judge's prompt for one user message: the default template, no conversation. */
+const judgePrompt = (content: string) =>
+  `<policy>\n${policy}\n</policy>\n\nThe content below is a user's message to an AI assistant.\n\n<content>\n${content}\n</content>\n\nDoes the content violate the policy?`;
+
+describe('llmJudge: a reason that encodes or spells a judged value quotes nothing of it', () => {
+  const prompt = 'Please log in, my password is hunter2 and the door code 8842.';
+
+  it('the judge reads the text as written; the record reads a value it wrote encoded as [quoted]', async () => {
+    const { sent, records } = await judged(
+      prompt,
+      'It wrote aHVudGVyMg== and eight eight four two.',
+    );
+    expect(sent).toEqual([judgePrompt(prompt)]);
+    expect(records).toEqual([
+      {
+        guardrail: 'llm-judge',
+        kind: 'input',
+        status: 'blocked',
+        message: 'This content was blocked by a content policy.',
+        reason: 'It wrote [quoted] and [quoted].',
+        severity: 'warning',
+        info: {
+          flagged: true,
+          confidence: 0.9,
+          reason: 'It wrote [quoted] and [quoted].',
+          threshold: 0.7,
+          cached: false,
+          usage: { inputTokens: 10, outputTokens: 20, totalTokens: 30 },
+        },
+      },
+    ]);
+  });
+
+  it.each([
+    ['It wrote hunter%2532 here.', 'It wrote [quoted] here.'],
+    ['It wrote hunter%252532 here.', 'It wrote [quoted] here.'],
+    ['It wrote hunter&amp;#50; here.', 'It wrote [quoted] here.'],
+    ['It wrote hunter\\u005cu0032 here.', 'It wrote [quoted] here.'],
+    ['It wrote hunter two here.', 'It wrote [quoted] here.'],
+    ['The digits: Eight-eight-FOUR-two.', 'The digits: [quoted].'],
+    ['It wrote aHVudGVyMg== here.', 'It wrote [quoted] here.'],
+    ['It wrote aHVudGVyMg here.', 'It wrote [quoted] here.'],
+    ['It wrote ODg0Mg== here.', 'It wrote [quoted] here.'],
+    ['It wrote 68756e74657232 here.', 'It wrote [quoted] here.'],
+    ['It wrote 68756E74657232 here.', 'It wrote [quoted] here.'],
+    // Words and numbers of the reason's own stay.
+    [
+      'It has one problem and two more; 50% of it is abcdefgh.',
+      'It has one problem and two more; 50% of it is abcdefgh.',
+    ],
+  ])('%s', async (reason, shown) => {
+    expect((await judged(prompt, reason)).shown).toBe(shown);
+  });
+
+  it("a value held in the judged text's base64, or spelled out there, is masked when the reason writes it", async () => {
+    const encoded = 'Use the token cGFzc3dvcmQ9c3dvcmRmaXNoMQ== to log in.';
+    const { sent, shown } = await judged(encoded, 'It hands over swordfish1 in base64.');
+    expect(sent).toEqual([judgePrompt(encoded)]);
+    expect(shown).toBe('It hands over [quoted] in base64.');
+    const spelled = 'Call me on five five five one two three four tonight.';
+    expect((await judged(spelled, 'It shares the number 5551234.')).shown).toBe(
+      'It shares the number [quoted].',
+    );
+  });
+});

@@ -73,7 +73,8 @@ const dottedPrivateSuffixes = privateSuffixes.map(suffix => `.${suffix}`);
 export function isPrivateHost(host: string): boolean {
   const name = host.endsWith('.') ? host.slice(0, -1) : host;
   for (let index = 0; index < privateSuffixes.length; index++) {
-    if (name === privateSuffixes[index] || name.endsWith(dottedPrivateSuffixes[index]!)) return true;
+    if (name === privateSuffixes[index] || name.endsWith(dottedPrivateSuffixes[index]!))
+      return true;
   }
   const ipv4 = parseIPv4(name);
   if (ipv4) return isPrivateIPv4(ipv4);

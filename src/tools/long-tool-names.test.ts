@@ -102,6 +102,33 @@ describe('a long or hostile tool name', () => {
     ).toEqual([['deny', 'blocked', CUT_LONG, 'c1']]);
   });
 
+  /** Two tools called once each and both blocked: their records' names and ids, and the messages the model reads. */
+  async function bothBlocked(first: string, second: string) {
+    const events: GuardrailEvent[] = [];
+    const result = await generateText({
+      model: turnsModel([
+        {
+          toolCalls: [
+            { toolCallId: 'c1', toolName: first, input: { email: 'a' } },
+            { toolCallId: 'c2', toolName: second, input: { email: 'b' } },
+          ],
+        },
+      ]),
+      tools: guardTools(
+        { [first]: lookup, [second]: lookup },
+        { input: [deny], onEvent: event => events.push(event) },
+      ),
+      stopWhen: stepCountIs(1),
+      prompt: 'Clean up.',
+    });
+    return {
+      records: events.map(e => [e.record.toolName, e.record.toolCallId]),
+      messages: result.steps[0]!.content.flatMap(part =>
+        part.type === 'tool-result' ? [(part.output as { message: string }).message] : [],
+      ),
+    };
+  }
+
   it("a tool named as another's cut is cut again: its records and message never read as the other's (round 29)", async () => {
     // A name shaped `<first 64>…#<12 hex>` passed as it was (taken for a
     // record's own cut): a server naming a tool after the cut of its
@@ -109,35 +136,17 @@ describe('a long or hostile tool name', () => {
     const wipe = `mcp__files__${'a'.repeat(60)}_delete_all`;
     const forged = cutName(wipe);
     expect(forged).toHaveLength(78);
-    const events: GuardrailEvent[] = [];
-    const result = await generateText({
-      model: turnsModel([
-        {
-          toolCalls: [
-            { toolCallId: 'c1', toolName: wipe, input: { email: 'a' } },
-            { toolCallId: 'c2', toolName: forged, input: { email: 'b' } },
-          ],
-        },
-      ]),
-      tools: guardTools(
-        { [wipe]: lookup, [forged]: lookup },
-        { input: [deny], onEvent: event => events.push(event) },
-      ),
-      stopWhen: stepCountIs(1),
-      prompt: 'Clean up.',
+    const head = forged.slice(0, 64);
+    expect(await bothBlocked(wipe, forged)).toEqual({
+      records: [
+        [forged, 'c1'],
+        [`${head}…#${nameDigest(forged)}`, 'c2'],
+      ],
+      messages: [
+        `The "${head}…#${nameDigest(wipe)}" tool call was blocked by a guardrail and did not run.`,
+        `The "${head}…#${nameDigest(forged)}" tool call was blocked by a guardrail and did not run.`,
+      ],
     });
-    const forgedCut = `${forged.slice(0, 64)}…#${nameDigest(forged)}`;
-    expect(events.map(e => [e.record.toolName, e.record.toolCallId])).toEqual([
-      [forged, 'c1'],
-      [forgedCut, 'c2'],
-    ]);
-    const messages = result.steps[0]!.content.flatMap(part =>
-      part.type === 'tool-result' ? [(part.output as { message: string }).message] : [],
-    );
-    expect(messages).toEqual([
-      `The "${forged.slice(0, 64)}…#${nameDigest(wipe)}" tool call was blocked by a guardrail and did not run.`,
-      `The "${forged.slice(0, 64)}…#${nameDigest(forged)}" tool call was blocked by a guardrail and did not run.`,
-    ]);
   });
 
   it('two names alike in their first 64 characters are told apart by their digest (round 28)', async () => {
@@ -146,34 +155,16 @@ describe('a long or hostile tool name', () => {
     const prefix = `mcp__files__${'a'.repeat(60)}`;
     const read = `${prefix}_read`;
     const wipe = `${prefix}_delete_all`;
-    const events: GuardrailEvent[] = [];
-    const result = await generateText({
-      model: turnsModel([
-        {
-          toolCalls: [
-            { toolCallId: 'c1', toolName: read, input: { email: 'a' } },
-            { toolCallId: 'c2', toolName: wipe, input: { email: 'b' } },
-          ],
-        },
-      ]),
-      tools: guardTools(
-        { [read]: lookup, [wipe]: lookup },
-        { input: [deny], onEvent: event => events.push(event) },
-      ),
-      stopWhen: stepCountIs(1),
-      prompt: 'Clean up.',
-    });
-    expect(events.map(e => [e.record.toolName, e.record.toolCallId])).toEqual([
-      [`${prefix.slice(0, 64)}…#${nameDigest(read)}`, 'c1'],
-      [`${prefix.slice(0, 64)}…#${nameDigest(wipe)}`, 'c2'],
-    ]);
     expect(nameDigest(read)).not.toBe(nameDigest(wipe));
-    const messages = result.steps[0]!.content.flatMap(part =>
-      part.type === 'tool-result' ? [(part.output as { message: string }).message] : [],
-    );
-    expect(messages).toEqual([
-      `The "${prefix.slice(0, 64)}…#${nameDigest(read)}" tool call was blocked by a guardrail and did not run.`,
-      `The "${prefix.slice(0, 64)}…#${nameDigest(wipe)}" tool call was blocked by a guardrail and did not run.`,
-    ]);
+    expect(await bothBlocked(read, wipe)).toEqual({
+      records: [
+        [`${prefix.slice(0, 64)}…#${nameDigest(read)}`, 'c1'],
+        [`${prefix.slice(0, 64)}…#${nameDigest(wipe)}`, 'c2'],
+      ],
+      messages: [
+        `The "${prefix.slice(0, 64)}…#${nameDigest(read)}" tool call was blocked by a guardrail and did not run.`,
+        `The "${prefix.slice(0, 64)}…#${nameDigest(wipe)}" tool call was blocked by a guardrail and did not run.`,
+      ],
+    });
   });
 });

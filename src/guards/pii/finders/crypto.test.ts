@@ -72,6 +72,21 @@ describe('crypto addresses found by one pattern', () => {
     );
   });
 
+  it('finds the same where `1`, `3` and `x` are too many to visit one by one', () => {
+    // Past one in 32 characters the pattern walks the text itself.
+    fc.assert(
+      fc.property(cryptoish, fc.constantFrom('4111 ', '1 3 x ', '0x1 '), (text, filler) => {
+        const dense = `${filler.repeat(40)}${text} ${filler.repeat(40)}`;
+        expect(anchoredScan(dense)).toEqual([
+          fullScan(dense, btcLegacy),
+          fullScan(dense, btcBech32),
+          fullScan(dense, ethAddress),
+        ]);
+      }),
+      { numRuns: 300, seed: 29 },
+    );
+  });
+
   it('reads addresses at the start, after a blank or mark, not inside a word', () => {
     const legacy = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
     const bech = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';

@@ -228,6 +228,30 @@ describe('cannotHoldValidNumber (runs libphonenumber need not read)', () => {
     expect(cannotHoldValidNumber('011 683 4002', 'US')).toBe(false); // the US access prefix
   });
 
+  it('libphonenumber finds only valid numbers (the finder does not ask `isValid()` again)', () => {
+    // Its default leniency, `VALID`, keeps a match only when `isValid()` holds.
+    const next = seededRandom(29);
+    const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+    const regions: CountryCode[] = getCountries();
+    const separators = [' ', '-', '.', '(', ')', '/', ' - ', '', '', ''];
+    let found = 0;
+    for (let sample = 0; sample < 3_000; sample++) {
+      const region =
+        sample % 2 === 0 ? pick(['US', 'GB', 'DE', 'FR', 'IN', 'CA'] as const) : pick(regions);
+      let run = pick(['', '', '', '+', '+1 ', '+44 ', '00', '011 ', '(']);
+      const digits = 6 + Math.floor(next() * 10);
+      for (let digit = 0; digit < digits; digit++) {
+        run += String(Math.floor(next() * 10));
+        if (next() < 0.25) run += pick(separators);
+      }
+      for (const match of findPhoneNumbersInText(run, { defaultCountry: region })) {
+        found++;
+        expect([region, run, match.number.isValid()]).toEqual([region, run, true]);
+      }
+    }
+    expect(found).toBeGreaterThan(300);
+  });
+
   it('never rules out a run in which libphonenumber finds a valid number, in any region', () => {
     const next = seededRandom(16);
     const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;

@@ -1,5 +1,5 @@
 import { parse as parseDomain } from 'tldts';
-import { anchoredMatcher, forEachOccurrence, stickyPattern } from '../../shared/anchored-scan';
+import { anchoredMatcher, stickyPattern } from '../../shared/anchored-scan';
 import { codeTable, type EntityFinder, type Finder } from './finder';
 
 const localChar = /[A-Za-z0-9._%+\-'!#$&*=?^`{|}~]/;
@@ -161,24 +161,37 @@ const obfuscatedDomain =
 // matched backwards and the domain forwards in bounded slices, so ordinary
 // text costs one scan for "[at]"-like tokens.
 const stickyObfuscatedAt = stickyPattern(obfuscatedAt);
+const openingBrackets = ['[', '(', '{', '<'] as const;
 
 /**
  * The matches of `obfuscatedAt`, tried only at an opening bracket with an
- * `a` (any case) one to three characters after it.
+ * `a` (any case) one to three characters after it. Each bracket is found
+ * by its own `indexOf` walk and the few starts that pass are sorted (round
+ * 29: merging the four walks bracket by bracket, about 3,300 brackets on
+ * the dev sets' first MB, cost more than the walks).
  */
 function obfuscatedAtMatches(text: string): RegExpExecArray[] {
   const matches: RegExpExecArray[] = [];
+  let starts: number[] | undefined;
+  for (const bracket of openingBrackets) {
+    for (let start = text.indexOf(bracket); start >= 0; start = text.indexOf(bracket, start + 1)) {
+      if (
+        (text.charCodeAt(start + 1) | 0x20) !== 97 &&
+        (text.charCodeAt(start + 2) | 0x20) !== 97 &&
+        (text.charCodeAt(start + 3) | 0x20) !== 97
+      )
+        continue;
+      starts ??= [];
+      starts.push(start);
+    }
+  }
+  if (starts === undefined) return matches;
+  starts.sort((first, second) => first - second);
   const matcher = anchoredMatcher(stickyObfuscatedAt, text);
-  forEachOccurrence(text, ['[', '(', '{', '<'], start => {
-    if (
-      (text.charCodeAt(start + 1) | 0x20) !== 97 &&
-      (text.charCodeAt(start + 2) | 0x20) !== 97 &&
-      (text.charCodeAt(start + 3) | 0x20) !== 97
-    )
-      return;
+  for (const start of starts) {
     const match = matcher.at(start);
     if (match) matches.push(match);
-  });
+  }
   return matches;
 }
 

@@ -848,6 +848,8 @@ describe('toolPolicy sql (round 29): outer joins that name the outer table', () 
         'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN LATERAL (SELECT 1 FROM v WHERE v.x = t.x) w ON true)',
         'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u JOIN v ON v.a = u.a LEFT JOIN w ON w.x = t.x)',
         'DELETE FROM t WHERE t.id IN (SELECT t.id FROM u LEFT JOIN v ON v.x = t.x)',
+        // A later LEFT JOIN removes no row either.
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x LEFT JOIN w ON w.y = v.y)',
       ],
       ['UPDATE t SET a = 1 WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x)'],
     );
@@ -857,6 +859,7 @@ describe('toolPolicy sql (round 29): outer joins that name the outer table', () 
     await expectRun([
       'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x WHERE v.id IS NULL)',
       'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x JOIN w ON w.y = v.y)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x RIGHT JOIN w ON w.y = v.y)',
       'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u CROSS JOIN LATERAL (SELECT 1 FROM v WHERE v.x = t.x) w)',
       'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.a = u.a JOIN w ON w.x = t.x)',
       'DELETE FROM t WHERE t.a = (SELECT v.a FROM u LEFT JOIN v ON v.x = t.x)',

@@ -1713,6 +1713,7 @@ function joinsTellNoRowApart(
   let any = false;
   /** LEFT, RIGHT or FULL was read since the last join; the open ON is an outer join's; where its JOIN is. */
   let outerWord = false;
+  let leftWord = false;
   let outerOn = false;
   let joinAt = -1;
   let outerNamed = false;
@@ -1766,14 +1767,21 @@ function joinsTellNoRowApart(
       const word = stop - at <= 13 ? sql.slice(at, stop).toLowerCase() : '';
       if (endsOn.has(word)) {
         if (on !== -1 && !closeOn(at)) return false;
-        // A join after the outer join may read its rows (`JOIN w ON w.a = v.a`).
-        if (word === 'join' && outerNamed) return false;
-        if (word === 'left' || word === 'right' || word === 'full') outerWord = true;
-        else if (word === 'join') {
+        // A join after the outer join may read its rows (`JOIN w ON w.a = v.a`);
+        // a LEFT one removes no row either.
+        if (word === 'join' && outerNamed && !leftWord) return false;
+        if (word === 'left' || word === 'right' || word === 'full') {
+          outerWord = true;
+          leftWord = word === 'left';
+        } else if (word === 'join') {
           outerOn = outerWord;
           outerWord = false;
           joinAt = at;
-        } else if (word !== 'outer' && word !== 'natural' && word !== 'lateral') outerWord = false;
+          leftWord = false;
+        } else if (word !== 'outer' && word !== 'natural' && word !== 'lateral') {
+          outerWord = false;
+          leftWord = false;
+        }
         if (word === 'on') {
           // The text before the ON (tables, the select list) names no outer
           // table; an outer join's joined side (`LEFT JOIN LATERAL (… t.x …)

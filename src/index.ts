@@ -104,5 +104,6 @@ export {
 } from './middleware/tool-definitions';
 export { type MemoryStoreOptions, memoryStore } from './store/memory-store';
 export type { CappedIncrement, Store } from './store/store';
+export { StoreListError } from './store/store-list-error';
 export * from './tools';
 export type { UnreadableFiles } from './tools/model-output-check';

@@ -608,6 +608,7 @@ const notFactories: Record<string, string> = {
   GuardrailConfigError: 'an error class',
   GuardrailTripwireError: 'an error class',
   StoreTimeoutError: 'an error class',
+  StoreListError: 'an error class',
   JudgeRefusedError: 'an error class',
   allow: 'a verdict builder',
   block: 'a verdict builder (any message or details object)',

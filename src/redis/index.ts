@@ -1,4 +1,5 @@
 export type { CappedIncrement, Store } from '../store/store';
+export { StoreListError } from '../store/store-list-error';
 export {
   type IORedisLike,
   type NodeRedisLike,

@@ -1,6 +1,6 @@
 import { stickyPattern } from '../../shared/anchored-scan';
 import { base58CheckValid, bech32Valid } from '../../shared/checksums';
-import type { EntityFinder, Finder } from './finder';
+import { type EntityFinder, type Finder, isWordCode } from './finder';
 
 export const btcLegacy = /(?<![\w])[13][1-9A-HJ-NP-Za-km-z]{25,34}(?!\w)/g;
 export const btcBech32 = /(?<![\w])(?:bc1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}(?!\w)/g;
@@ -17,16 +17,6 @@ const anyAddress =
   /(?<![\w])(?:[13][1-9A-HJ-NP-Za-km-z]{25,34}|(?:bc1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}|0x[0-9a-fA-F]{40})(?!\w)/g;
 
 const stickyAnyAddress = stickyPattern(anyAddress);
-
-/** `[A-Za-z0-9_]`: what `\w` reads. */
-function isWordCode(code: number): boolean {
-  return (
-    (code >= 48 && code <= 57) ||
-    (code >= 65 && code <= 90) ||
-    (code >= 97 && code <= 122) ||
-    code === 95
-  );
-}
 
 /** Tries `anyAddress` at `at`, a word start with at least `shortest` word characters from it. */
 function addressAt(text: string, at: number, shortest: number): RegExpExecArray | null {

@@ -44,3 +44,13 @@ export function codeTable(pattern: RegExp): Uint8Array {
 }
 
 export const isInTable = (table: Uint8Array, code: number) => code < 128 && table[code] === 1;
+
+/** `[A-Za-z0-9_]`: what `\w` reads (without the `u` and `i` flags). */
+export function isWordCode(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    code === 95
+  );
+}

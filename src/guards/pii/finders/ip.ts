@@ -1,6 +1,6 @@
 import { anchoredMatcher, stickyPattern } from '../../shared/anchored-scan';
 import { positionsOf } from './digit-runs';
-import type { EntityFinder, Finder } from './finder';
+import { type EntityFinder, type Finder, isWordCode } from './finder';
 
 // A `.` before an address rejects it only after a digit (a longer dotted
 // run, `1.2.3.4.5`; for IPv6 a hex digit) or a `]` (a placeholder that
@@ -176,15 +176,6 @@ function gluedAddressStart(text: string, start: number): number {
     if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122)) return addressStart;
   }
   return -1;
-}
-
-function isWordCode(code: number): boolean {
-  return (
-    (code >= 48 && code <= 57) ||
-    (code >= 65 && code <= 90) ||
-    (code >= 97 && code <= 122) ||
-    code === 95
-  );
 }
 
 /**

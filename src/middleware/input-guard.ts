@@ -266,6 +266,10 @@ export function inputJudge({
   ): Promise<GuardrailPass> {
     if (guardrail.perCall) return judgeCall(guardrail, texts, [...current]);
     const contents = [...current];
+    // The conversation each text is judged in is the prompt as the guardrails
+    // before this one left it (round 29: it was the prompt as the client sent
+    // it, so an llmJudge after pii showed the judge model the card pii hid).
+    const messages = rebuildPrompt(prompt, texts, current);
     const records: GuardrailRecord[] = [];
     // Content the middleware cannot read (inputScope 'all') fails closed before it is judged.
     const unreadable = texts.find(entry => entry.unreadable !== undefined);
@@ -326,7 +330,7 @@ export function inputJudge({
         contents[i] = already;
         continue;
       }
-      const result = await run(guardrail, contents[i]!, prompt, entry);
+      const result = await run(guardrail, contents[i]!, messages, entry);
       records.push(...result.records);
       const slot = slots[i];
       const record = result.records[0];

@@ -16,7 +16,9 @@ import { guardrails } from './guardrails-middleware';
 // bound: an RLO early in a long line, or a BEGIN line with no END, held the
 // rest of the part to its end (window mode turned into hold mode, the whole
 // answer in memory). Past 2 × window + 2 × TURNED_REACH characters read
-// (2,112 for this chain) the window now judges what is held and fails closed.
+// (2,112 for this chain), and never less than MIN_HOLD_BOUND (16,384: a
+// 4096-bit RSA key streams), the window now judges what is held and fails
+// closed.
 
 const RLO = '\u202e';
 
@@ -50,8 +52,8 @@ const bounded = (guardrail: string, heldBack: number) => ({
   kind: 'output',
   status: 'blocked',
   reason:
-    "window mode: more than 2112 characters held back by a match that does not end (an open bidirectional override, a PEM block without its END line); stream such answers in 'hold' mode or with a larger stream.window",
-  info: { heldBack, bound: 2112 },
+    "window mode: more than 16384 characters held back by a match that does not end (an open bidirectional override, a PEM block without its END line); stream such answers in 'hold' mode or with a larger stream.window",
+  info: { heldBack, bound: 16384 },
 });
 
 const passed = (guardrail: string) => ({ guardrail, kind: 'output', status: 'passed' });
@@ -64,7 +66,7 @@ const pemLines = (count: number) =>
 
 describe('window mode: a hold with no end of its own fails closed past its bound', () => {
   it('an RLO early in a long line: the text before it, then the block (before: all of it at the end)', async () => {
-    const answer = `Intro words. ${RLO}${'olleh dlrow '.repeat(400)}`;
+    const answer = `Intro words. ${RLO}${'olleh dlrow '.repeat(4_000)}`;
     expect(await generatedText(middleware(), answer)).toBe(answer);
     const { parts, records } = await streamed(answer, 4);
     expect(parts).toEqual([
@@ -76,12 +78,14 @@ describe('window mode: a hold with no end of its own fails closed past its bound
       'text-end',
       'finish:content-filter',
     ]);
-    expect(records).toEqual([passed('pii'), passed('secrets'), bounded('content-filter', 3450)]);
+    expect(records).toEqual([passed('pii'), passed('secrets'), bounded('content-filter', 26238)]);
   });
 
   it('a PEM block with no END line: the text before it, then the block; no key text in any record', async () => {
-    const answer = `Here is the key:\n-----BEGIN RSA PRIVATE KEY-----\n${pemLines(60)}\n`;
-    expect(await generatedText(middleware(), answer)).toBe('Here is the key:\n[PRIVATE_KEY]');
+    // 46,000 characters: past the bound (checks run at 1.5 times the last
+    // pending length, so a hold is judged somewhere past 16,384 and 24,576).
+    const answer = `Here is the key:\n-----BEGIN RSA PRIVATE KEY-----\n${pemLines(800)}\n`;
+    expect(await generatedText(middleware(), answer)).toMatch(/^Here is the key:\n\[PRIVATE_KEY\]/);
     const { parts, records } = await streamed(answer, 4);
     expect(parts).toEqual([
       'text-start',
@@ -92,12 +96,12 @@ describe('window mode: a hold with no end of its own fails closed past its bound
       'text-end',
       'finish:content-filter',
     ]);
-    expect(records).toEqual([passed('pii'), passed('content-filter'), bounded('secrets', 3288)]);
+    expect(records).toEqual([passed('pii'), passed('content-filter'), bounded('secrets', 24980)]);
     expect(JSON.stringify(records)).not.toContain('MIIE');
   });
 
   it('what is held is judged first: an entry inside it blocks with its own record', async () => {
-    const answer = `Intro words. ${RLO}${'olleh dlrow '.repeat(100)}flesruoy llik ${'olleh dlrow '.repeat(300)}`;
+    const answer = `Intro words. ${RLO}${'olleh dlrow '.repeat(100)}flesruoy llik ${'olleh dlrow '.repeat(1_500)}`;
     const { parts, records } = await streamed(answer, 4);
     expect(parts.slice(0, 2)).toEqual(['text-start', 'delta:Intro words. ']);
     expect(parts.slice(-3)).toEqual(['delta:BLOCKED', 'text-end', 'finish:content-filter']);
@@ -108,6 +112,9 @@ describe('window mode: a hold with no end of its own fails closed past its bound
     for (const answer of [
       `Key:\n-----BEGIN RSA PRIVATE KEY-----\n${pemLines(25)}\n-----END RSA PRIVATE KEY-----\nThat was the key, now some more words to stream.`,
       `Intro words. ${RLO}${'olleh dlrow '.repeat(150)}`,
+      // A 4096-bit RSA key's length (about 3,300 characters): past 2,112, within 16,384.
+      `Key:\n-----BEGIN RSA PRIVATE KEY-----\n${pemLines(60)}\n-----END RSA PRIVATE KEY-----\nThat was the key.`,
+      `Intro words. ${RLO}${'olleh dlrow '.repeat(400)}`,
     ]) {
       const expected = await generatedText(middleware(), answer);
       const { parts } = await streamed(answer, 4);
@@ -122,8 +129,8 @@ describe('window mode: a hold with no end of its own fails closed past its bound
   });
 
   it('a larger stream.window raises the bound: the long override streams as generate', async () => {
-    const answer = `Intro words. ${RLO}${'olleh dlrow '.repeat(400)}`;
-    const { parts } = await streamed(answer, 4, 4096);
+    const answer = `Intro words. ${RLO}${'olleh dlrow '.repeat(2_000)}`;
+    const { parts } = await streamed(answer, 4, 16_384);
     expect(parts).toEqual([
       'text-start',
       'delta:Intro words. ',

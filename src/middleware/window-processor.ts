@@ -38,6 +38,13 @@ import {
   wordStartBefore,
 } from './text-boundaries';
 
+/**
+ * The least bound on a hold with no end of its own, in characters detectors
+ * read: room for an 8192-bit RSA private key block (about 6,500 characters)
+ * twice over, and still a bounded amount of an answer in memory.
+ */
+export const MIN_HOLD_BOUND = 16_384;
+
 /** Hold-back state of one text (or reasoning) part. */
 interface TextWindow {
   type: 'text' | 'reasoning';
@@ -485,9 +492,13 @@ export function windowProcessor(
    * never closed in a long paragraph, a PEM private key block with no END
    * line. Past it the window fails closed (`heldPastBound`) instead of
    * holding the rest of the part (round 29: an RLO early in a 24,000
-   * character line held all of it to the part's end).
+   * character line held all of it to the part's end). Never less than
+   * `MIN_HOLD_BOUND`: a 4096-bit RSA key (about 3,300 characters between
+   * BEGIN and END) or a paragraph after an override a model really wrote
+   * streams as generate judges it, instead of blocking at 2,112 (216 with
+   * `contentFilter` alone).
    */
-  const holdBound = 2 * window + 2 * TURNED_REACH;
+  const holdBound = Math.max(2 * window + 2 * TURNED_REACH, MIN_HOLD_BOUND);
 
   function aggregate(state: TextWindow, result: ChainResult) {
     for (const record of result.records) {

@@ -74,7 +74,7 @@ describe('contentFilter in window mode: a right-to-left override is held until i
   });
 
   it('an override left open holds its stretch to the end of the part, then releases it judged whole', async () => {
-    // Within the window's hold bound (2 × 76 + 64 characters read with the default lists).
+    // Within the window's hold bound (16,384 characters read, MIN_HOLD_BOUND).
     const answer = `Intro words. ${RLO}${'olleh dlrow '.repeat(15)}`;
     expect(await generated(answer)).toBe(answer);
     const deltas = await streamedDeltas(answer, cut(answer, [5]));
@@ -83,8 +83,8 @@ describe('contentFilter in window mode: a right-to-left override is held until i
     expect(deltas.at(-1)!.startsWith(RLO)).toBe(true);
   });
 
-  it('an override left open past the hold bound fails closed (round 29; before: 24,000 characters held to the end)', async () => {
-    const answer = `Intro words. ${RLO}${'olleh dlrow '.repeat(2_000)}`;
+  it('an override left open past the hold bound fails closed (round 29; before: 48,000 characters held to the end)', async () => {
+    const answer = `Intro words. ${RLO}${'olleh dlrow '.repeat(4_000)}`;
     expect(await generated(answer)).toBe(answer);
     const deltas = await streamedDeltas(answer, cut(answer, [50]));
     expect(deltas).toEqual(['Intro words. ', 'BLOCKED']);

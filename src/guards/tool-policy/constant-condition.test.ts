@@ -902,3 +902,38 @@ describe('toolPolicy sql (round 29): IN of the table itself, and NOT IN of set o
     ]);
   });
 });
+
+// Round 30: a subquery with a row limit of literal zero finds no row (NOT
+// EXISTS of it holds for every row); it was read as its WHERE alone.
+describe('toolPolicy sql (round 30): a row limit of zero', () => {
+  it('blocks a NOT EXISTS or NOT IN of a subquery limited to zero rows', async () => {
+    await expectBlocked(
+      [
+        'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x LIMIT 0)',
+        'DELETE FROM t WHERE NOT EXISTS (SELECT TOP 0 1 FROM u WHERE u.x = t.x)',
+        'DELETE FROM t WHERE NOT EXISTS (SELECT DISTINCT TOP (0) 1 FROM u WHERE u.x = t.x)',
+        'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x ORDER BY 1 FETCH FIRST 0 ROWS ONLY)',
+        'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x OFFSET 2 ROWS FETCH NEXT (0) ROW ONLY)',
+        'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x LIMIT 5, 0)',
+        'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x LIMIT /* none */ 00 OFFSET 3)',
+        // A tail limit ends the whole set operation, parenthesized or not.
+        'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x UNION SELECT 1 FROM v WHERE v.x = t.x LIMIT 0)',
+        'DELETE FROM t WHERE NOT EXISTS ((SELECT 1 FROM u WHERE u.x = t.x) LIMIT 0)',
+        'DELETE FROM t WHERE t.id NOT IN (SELECT u.id FROM u WHERE u.x = t.x LIMIT 0)',
+      ],
+      ['UPDATE t SET a = 1 WHERE NOT EXISTS (SELECT TOP 0 PERCENT 1 FROM u WHERE u.x = t.x)'],
+    );
+  });
+
+  it('runs limits that may keep a row, and an OFFSET (not known to pass every row)', async () => {
+    await expectRun([
+      'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x LIMIT 1)',
+      'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x LIMIT 0, 1)',
+      'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x LIMIT 10 OFFSET 0)',
+      'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x OFFSET 100)',
+      'DELETE FROM t WHERE NOT EXISTS (SELECT TOP 10 1 FROM u WHERE u.x = t.x)',
+      'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x FETCH FIRST 0.5 ROWS ONLY)',
+      'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x UNION (SELECT 1 FROM v LIMIT 0))',
+    ]);
+  });
+});

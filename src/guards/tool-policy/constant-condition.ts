@@ -1846,6 +1846,24 @@ const EXCEPT_OP = 2;
 const setOperationAt = /(union|intersect|except|minus)\b(?:\s+(?:all|distinct)\b)?/iy;
 /** Sticky: what may follow a parenthesized branch but another set operation or the subquery's `)`. */
 const afterBranch = /(?:order|limit|offset|fetch)\b/iy;
+/** A literal zero, in parentheses or not (`0`, `00`, `(0)`). */
+const zeroLiteral = String.raw`(?:0+|\(\s*0+\s*\))(?![\w.$])(?!\s*,)`;
+/**
+ * Sticky at a word of a query's tail: a row limit of literal zero (`LIMIT
+ * 0`, `LIMIT 0 OFFSET 5`, MySQL's and SQLite's `LIMIT 5, 0`, `FETCH FIRST 0
+ * ROWS ONLY`). Every database applies it to the whole query it ends (all
+ * its set operations): that query finds no row. An OFFSET past every row
+ * is not known here.
+ */
+const zeroRowLimit = new RegExp(
+  String.raw`(?:limit\s+(?:\d+\s*,\s*)?${zeroLiteral}|fetch\s+(?:first|next)\s+${zeroLiteral}\s*rows?\s+only\b)`,
+  'iy',
+);
+/** Sticky at a branch's start: SQL Server's `SELECT TOP 0` (or `TOP (0)`, `TOP 0 PERCENT`): the branch finds no row. */
+const zeroTop = new RegExp(
+  String.raw`\s*select\s+(?:(?:all|distinct)\s+)?top\s*${zeroLiteral}`,
+  'iy',
+);
 
 /**
  * What a set of rows (a branch, or branches joined by set operations)
@@ -1950,6 +1968,8 @@ interface QueryLevel {
   aggregate: boolean;
   /** IN: where the branch's select item is the outer column tested. */
   item: [number, number] | undefined;
+  /** A row limit of zero since the level's last set operation (`zeroRowLimit`): the level finds no row. */
+  zeroRows: boolean;
   /** The current branch is a parenthesized level, read: what it gives. */
   group: RowSet | undefined;
   rows: RowSet[];
@@ -1993,6 +2013,12 @@ function selectsOwnColumn(sql: string, from: number, to: number, subject: Value)
   );
 }
 
+/** Whether a zero row limit (`zeroRowLimit`) is at `at`, ending before `end`. */
+function zeroRowLimitAt(sql: string, at: number, end: number): boolean {
+  zeroRowLimit.lastIndex = at;
+  return zeroRowLimit.test(sql) && zeroRowLimit.lastIndex <= end;
+}
+
 /** What the subquery `subqueryEnd` read last gives for EXISTS or an IN (see `RowSet`). */
 let subqueryRows = CONSTANT;
 
@@ -2025,6 +2051,7 @@ function subqueryEnd(
     readsTable: false,
     aggregate: false,
     item: itemAt(at),
+    zeroRows: false,
     group: undefined,
     rows: [],
     ops: [],
@@ -2039,18 +2066,22 @@ function subqueryEnd(
       // IN: a branch that selects the outer column tested (and does not bind
       // its qualifier) holds where it finds a row, as EXISTS of it; another
       // branch varies with the subject.
+      zeroTop.lastIndex = top.branch;
+      const none = zeroTop.test(sql) && zeroTop.lastIndex <= to;
       const selects =
+        !none &&
         top.item !== undefined &&
         correlated(sql, top.item[0], top.branch, to, backslash, top.item[1]);
       subqueryEmpty = false;
       // Read first: an IN's branch that finds no row adds none either (`id NOT IN (… WHERE 1 = 0)`).
       const own =
+        !none &&
         top.readsTable &&
         subqueryVaries(sql, top.branch, to, top.fromAt, top.whereAt, backslash, exists || selects);
       // A branch without a table (`SELECT 1`) is one row for every outer row;
       // one whose WHERE is true for no row finds none (`SELECT 1 FROM v WHERE 1 = 0`).
       const mask =
-        top.readsTable && subqueryEmpty && !top.aggregate
+        none || (top.readsTable && subqueryEmpty && !top.aggregate)
           ? FALSE
           : subject !== undefined &&
               top.whereAt === -1 &&
@@ -2073,7 +2104,14 @@ function subqueryEnd(
     const lower = code | 0x20;
     const here = depth === top.depth;
     const wordStart = here && !isWordCode(sql.charCodeAt(at - 1));
-    if (wordStart && lower === 0x66 /* f */) {
+    if (
+      wordStart &&
+      branches &&
+      (lower === 0x6c /* l */ || lower === 0x66) /* f */ &&
+      zeroRowLimitAt(sql, at, end)
+    ) {
+      top.zeroRows = true;
+    } else if (wordStart && lower === 0x66 /* f */) {
       fromWord.lastIndex = at;
       if (fromWord.test(sql) && fromWord.lastIndex <= end) {
         // MySQL's and Oracle's DUAL is one row of no data.
@@ -2096,6 +2134,7 @@ function subqueryEnd(
       const match = setOperationAt.exec(sql);
       if (match !== null && setOperationAt.lastIndex <= end) {
         endBranch(at);
+        top.zeroRows = false;
         const word = match[1]!.toLowerCase();
         top.ops.push(word === 'union' ? UNION_OP : word === 'intersect' ? INTERSECT_OP : EXCEPT_OP);
         top.branch = setOperationAt.lastIndex;
@@ -2118,7 +2157,9 @@ function subqueryEnd(
     } else if (code === 0x29 /* ) */) {
       if (--depth >= top.depth) continue;
       endBranch(at);
-      const rows = combineBranches(top.rows, top.ops, exists);
+      const rows = top.zeroRows
+        ? { mask: FALSE, hash: -1 }
+        : combineBranches(top.rows, top.ops, exists);
       levels.pop();
       if (levels.length === 0) {
         subqueryRows = rows.mask;

@@ -937,3 +937,35 @@ describe('toolPolicy sql (round 30): a row limit of zero', () => {
     ]);
   });
 });
+
+// Round 30: a parenthesized branch had no identity, so `(A) EXCEPT (A)` was
+// not known to find no row. It is now the same query as another when their
+// texts are the same (blanks and the case of names aside), compared in full
+// where their hashes agree.
+describe('toolPolicy sql (round 30): parenthesized branches that are the same query', () => {
+  it('blocks a NOT IN or NOT EXISTS of a query EXCEPT itself, parenthesized', async () => {
+    await expectBlocked(
+      [
+        'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u) EXCEPT (SELECT a FROM u))',
+        'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u) EXCEPT SELECT   A from U)',
+        'DELETE FROM t WHERE x NOT IN (SELECT a FROM u EXCEPT ((SELECT a FROM u)))',
+        'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u UNION SELECT b FROM v) EXCEPT (SELECT a FROM u UNION SELECT b FROM v))',
+        'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u ORDER BY a LIMIT 1) EXCEPT (SELECT a FROM u ORDER BY a LIMIT 1))',
+        'DELETE FROM t WHERE NOT EXISTS ((SELECT 1 FROM u WHERE u.x = t.x) INTERSECT (SELECT 1 FROM u WHERE u.x = t.x) EXCEPT (SELECT 1 FROM u WHERE u.x = t.x))',
+        // Finds no row for any row: not evaluated further (blocked, as every empty subquery is).
+        'DELETE FROM t WHERE x IN ((SELECT a FROM u) EXCEPT (SELECT a FROM u))',
+      ],
+      ['UPDATE t SET a = 1 WHERE x NOT IN ((SELECT a FROM u) EXCEPT (SELECT a FROM u))'],
+    );
+  });
+
+  it('runs branches that differ: another column, a parameter each, a quoted name in another case', async () => {
+    await expectRun([
+      'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u) EXCEPT (SELECT b FROM u))',
+      "DELETE FROM t WHERE x NOT IN ((SELECT a FROM u) EXCEPT (SELECT 'a' FROM u))",
+      'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u WHERE c = ?) EXCEPT (SELECT a FROM u WHERE c = ?))',
+      'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u UNION SELECT b FROM v) EXCEPT (SELECT a FROM u))',
+      'DELETE FROM t WHERE x NOT IN ((SELECT "a" FROM u) EXCEPT (SELECT "A" FROM u))',
+    ]);
+  });
+});

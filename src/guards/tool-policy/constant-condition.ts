@@ -1876,6 +1876,47 @@ const zeroTop = new RegExp(
 interface RowSet {
   mask: number;
   hash: number;
+  /**
+   * Its text `[from, to)` (a parenthesized branch's inside its parentheses),
+   * compared when two hashes are equal: a hash alone is no proof that two
+   * queries are the same (a 32-bit hash is found to collide).
+   */
+  from: number;
+  to: number;
+}
+
+/** A row set with no identity: never the same query as another. */
+const rowSet = (mask: number): RowSet => ({ mask, hash: -1, from: 0, to: 0 });
+
+/** Whether `a` and `b` are one query: the same text as `textHash` reads it (blanks aside, names in any case). */
+function sameQuery(sql: string, a: RowSet, b: RowSet, backslash: string): boolean {
+  if (a.hash === -1 || a.hash !== b.hash) return false;
+  return queryText(sql, a.from, a.to, backslash) === queryText(sql, b.from, b.to, backslash);
+}
+
+/** The text `[from, to)` as `textHash` reads it: a blank where blanks part two words, other blanks dropped, letters of names and keywords in lower case. */
+function queryText(sql: string, from: number, to: number, backslash: string): string {
+  let text = '';
+  let last = 0x20;
+  let blank = false;
+  let start = from;
+  for (let at = from; at < to; at++) {
+    const code = sql.charCodeAt(at);
+    if (isJsSpace(code)) {
+      blank = true;
+      continue;
+    }
+    if (blank && isWordCode(code) && isWordCode(last)) text += ' ';
+    blank = false;
+    const close = opensQuoted(code) ? quotedEnd(sql, at, to, backslash) : at;
+    if (close === -1) return '';
+    last = sql.charCodeAt(close);
+    start = at;
+    at = close;
+    const piece = sql.slice(start, close + 1);
+    text += close === start ? piece.toLowerCase() : piece;
+  }
+  return text;
 }
 
 /**
@@ -1887,8 +1928,15 @@ interface RowSet {
  * and reads them as SQL's AND, OR and NOT (`x IN (a INTERSECT b)` is `x
  * IN a AND x IN b`; `exists` false).
  */
-function combineRows(a: RowSet, op: number, b: RowSet, exists: boolean): RowSet {
-  const same = a.hash !== -1 && a.hash === b.hash;
+function combineRows(
+  a: RowSet,
+  op: number,
+  b: RowSet,
+  exists: boolean,
+  sql: string,
+  backslash: string,
+): RowSet {
+  const same = sameQuery(sql, a, b, backslash);
   let mask: number;
   if (op === UNION_OP) mask = OR[a.mask * 16 + b.mask]!;
   else if (!exists) {
@@ -1901,7 +1949,7 @@ function combineRows(a: RowSet, op: number, b: RowSet, exists: boolean): RowSet 
   } else if (op === INTERSECT_OP) mask = same ? a.mask : AND[a.mask * 16 + b.mask]! | FALSE;
   else if (same) mask = FALSE;
   else mask = b.mask === FALSE ? a.mask : a.mask | FALSE | (b.mask & VARIES);
-  return { mask, hash: same ? a.hash : -1 };
+  return same ? { ...a, mask } : rowSet(mask);
 }
 
 /**
@@ -1910,10 +1958,16 @@ function combineRows(a: RowSet, op: number, b: RowSet, exists: boolean): RowSet 
  * right (SQLite, older Oracle). Where both orders are written (an
  * INTERSECT beside a UNION or EXCEPT), what either gives may be.
  */
-function combineBranches(rows: RowSet[], ops: number[], exists: boolean): RowSet {
+function combineBranches(
+  rows: RowSet[],
+  ops: number[],
+  exists: boolean,
+  sql: string,
+  backslash: string,
+): RowSet {
   let leftToRight = rows[0]!;
   for (let i = 0; i < ops.length; i++) {
-    leftToRight = combineRows(leftToRight, ops[i]!, rows[i + 1]!, exists);
+    leftToRight = combineRows(leftToRight, ops[i]!, rows[i + 1]!, exists, sql, backslash);
   }
   if (!ops.includes(INTERSECT_OP) || ops.every(op => op === INTERSECT_OP)) return leftToRight;
   // INTERSECT first: each run of INTERSECTs is one operand of the UNIONs and EXCEPTs.
@@ -1923,15 +1977,15 @@ function combineBranches(rows: RowSet[], ops: number[], exists: boolean): RowSet
   for (let i = 0; i <= ops.length; i++) {
     const op = ops[i];
     if (op === INTERSECT_OP) {
-      run = combineRows(run, op, rows[i + 1]!, exists);
+      run = combineRows(run, op, rows[i + 1]!, exists, sql, backslash);
       continue;
     }
-    total = total === undefined ? run : combineRows(total, pending, run, exists);
+    total = total === undefined ? run : combineRows(total, pending, run, exists, sql, backslash);
     if (op === undefined) break;
     pending = op;
     run = rows[i + 1]!;
   }
-  return { mask: total!.mask | leftToRight.mask, hash: -1 };
+  return rowSet(total!.mask | leftToRight.mask);
 }
 
 /** Whether a query starts at `index` past any number of `(` (a parenthesized branch: `((SELECT …) UNION …)`). */
@@ -2013,6 +2067,27 @@ function selectsOwnColumn(sql: string, from: number, to: number, subject: Value)
   );
 }
 
+/**
+ * What a parenthesized level `[from, to)` is as a branch of the level
+ * around it: its outcomes `mask`, and its identity: its one branch's, or,
+ * for several, a hash made of theirs and its text.
+ */
+function levelIdentity(
+  rows: readonly RowSet[],
+  ops: readonly number[],
+  mask: number,
+  from: number,
+  to: number,
+): RowSet {
+  if (rows.length === 1) return { ...rows[0]!, mask };
+  let hash = hashText('level');
+  for (let i = 0; i < rows.length; i++) {
+    if (rows[i]!.hash === -1) return rowSet(mask);
+    hash = mixHash(mixHash(hash, rows[i]!.hash), ops[i] ?? -1);
+  }
+  return { mask, hash: hash >>> 0, from, to };
+}
+
 /** Whether a zero row limit (`zeroRowLimit`) is at `at`, ending before `end`. */
 function zeroRowLimitAt(sql: string, at: number, end: number): boolean {
   zeroRowLimit.lastIndex = at;
@@ -2090,7 +2165,12 @@ function subqueryEnd(
             : (!selects && subject !== undefined && varies(subject)) || own
               ? VARIES
               : CONSTANT;
-      rows = { mask, hash: branches ? textHash(sql, top.branch, to, backslash) : -1 };
+      rows = {
+        mask,
+        hash: branches ? textHash(sql, top.branch, to, backslash) : -1,
+        from: top.branch,
+        to,
+      };
     }
     top.rows.push(rows);
     top.group = undefined;
@@ -2157,9 +2237,10 @@ function subqueryEnd(
     } else if (code === 0x29 /* ) */) {
       if (--depth >= top.depth) continue;
       endBranch(at);
+      const { rows: levelRows, ops: levelOps, from } = top;
       const rows = top.zeroRows
-        ? { mask: FALSE, hash: -1 }
-        : combineBranches(top.rows, top.ops, exists);
+        ? rowSet(FALSE)
+        : combineBranches(top.rows, top.ops, exists, sql, backslash);
       levels.pop();
       if (levels.length === 0) {
         subqueryRows = rows.mask;
@@ -2169,15 +2250,20 @@ function subqueryEnd(
         return at + 1;
       }
       top = levels[levels.length - 1]!;
-      // Not hashed: nested levels would hash their text once per level (a
-      // parenthesized branch is never the same query as another: fail closed).
-      top.group = { mask: rows.mask, hash: -1 };
       // Only a set operation, ORDER BY / LIMIT, or the end may follow.
       const after = skipBlanks(sql, at + 1, end);
       const next = sql.charCodeAt(after);
       setOperationAt.lastIndex = after;
       afterBranch.lastIndex = after;
-      if (next !== 0x29 && !setOperationAt.test(sql) && !afterBranch.test(sql)) return -1;
+      const ordered = afterBranch.test(sql);
+      if (next !== 0x29 && !setOperationAt.test(sql) && !ordered) return -1;
+      // The same query as another where its text is (`(A) EXCEPT (A)`): one
+      // branch is that branch; several are named by theirs, not hashed
+      // again (nested levels would hash their text once per level). An
+      // ORDER BY or LIMIT after it makes it another query.
+      top.group = ordered
+        ? rowSet(rows.mask)
+        : levelIdentity(levelRows, levelOps, rows.mask, from, at);
     } else if (opensQuoted(code)) {
       at = quotedEnd(sql, at, end, backslash);
       if (at === -1) return -1;

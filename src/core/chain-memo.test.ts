@@ -4,7 +4,7 @@ import { pii } from '../guards/pii/pii';
 import { secrets } from '../guards/secrets/secrets';
 import { normalizationPoints } from '../guards/shared/normalize-text';
 import { runChain } from './chain';
-import { chainEnded, chainStarted, inChain } from './chain-memo';
+import { chainEnded, chainEntered, chainLeft, chainStarted, inChain } from './chain-memo';
 
 const context = () => ({ kind: 'input' as const, messages: [], metadata: {}, state: new Map() });
 
@@ -19,7 +19,8 @@ describe('chain memo (round 29)', () => {
     expect(inChain('length', 'abc', count)).toBe(3);
     expect(inChain('length', 'abc', count)).toBe(3);
     expect(computed).toBe(2);
-    chainStarted();
+    const run = chainStarted();
+    const outer = chainEntered(run);
     expect(inChain('length', 'abcd', count)).toBe(4);
     expect(inChain('length', 'abcd', count)).toBe(4);
     expect(computed).toBe(3);
@@ -27,7 +28,8 @@ describe('chain memo (round 29)', () => {
     expect(inChain('length', 'abce', count)).toBe(4);
     expect(inChain('other', 'abce', count)).toBe(4);
     expect(computed).toBe(5);
-    chainEnded();
+    chainLeft(outer);
+    chainEnded(run);
     expect(inChain('other', 'abce', count)).toBe(4);
     expect(computed).toBe(6);
   });

@@ -1,54 +1,89 @@
 /**
- * One fact about one text, kept while a chain runs (`runChain`), so that
- * guardrails of the chain that read the very same string do not compute it
- * twice: `pii()` and `secrets()` both read a long text in pieces, and when
- * `pii` changes nothing (most text holds no personal data) `secrets` reads
- * the same string and searched it again for what normalising may change
- * (`normalizationPoints`, about 0.7 ms per MB of real text).
+ * One fact about one text, kept for one run of a chain (`runChain`), so
+ * that guardrails of the run that read the very same string do not compute
+ * it twice: `pii()` and `secrets()` both read a long text in pieces, and
+ * when `pii` changes nothing (most text holds no personal data) `secrets`
+ * reads the same string and searched it again for what normalising may
+ * change (`normalizationPoints`, about 0.7 ms per MB of real text).
  *
  * Safety: a fact is a function of the text alone (the same for any
  * guardrail and call), and is used only for the identical string (`===`),
- * so findings never depend on it. One entry at most, kept only while a
- * chain is running (outside one nothing is kept) and dropped when the
- * last running chain ends: no text outlives the chains that hold it.
+ * so findings never depend on it. Each run has its own entry (one at most):
+ * it is read only by that run's checks, while their synchronous part runs
+ * (`runChain` makes the run current around each check and restores the one
+ * before, so a chain run inside a check has its own), and dropped when the
+ * run ends. Until round 30 one entry was shared by every running chain and
+ * dropped only when none was running: with calls overlapping (a stream
+ * whose chain waits on a judge while other calls run theirs) a finished
+ * call's text stayed held, and another call read its entry.
  */
-let running = 0;
-let keptKind: string | undefined;
-let keptText: string | undefined;
-let keptValue: unknown;
-
-/** Called by `runChain` when it starts. */
-export function chainStarted(): void {
-  running++;
+export interface ChainRun {
+  kind: string | undefined;
+  text: string | undefined;
+  value: unknown;
 }
 
-/** Called by `runChain` when it ends (also when it throws): the last one to end drops the entry. */
-export function chainEnded(): void {
-  running = Math.max(0, running - 1);
-  if (running === 0) {
-    keptKind = undefined;
-    keptText = undefined;
-    keptValue = undefined;
-  }
+/** The run whose check is running now (synchronously), if any. */
+let current: ChainRun | undefined;
+
+/** Runs holding an entry (only for `heldChainTexts`): at most one per running chain. */
+const holding = new Set<ChainRun>();
+
+/** Called by `runChain` when it starts: the run's own (empty) memo. */
+export function chainStarted(): ChainRun {
+  return { kind: undefined, text: undefined, value: undefined };
 }
 
 /**
- * `compute(text)`, reused for the same `kind` and string while a chain runs.
- * `compute` must be a function of `text` alone.
+ * Makes `run` the current one (its checks' `inChain` calls use its entry);
+ * returns the run that was current, for `chainLeft`.
+ */
+export function chainEntered(run: ChainRun): ChainRun | undefined {
+  const previous = current;
+  current = run;
+  return previous;
+}
+
+/** After a check's synchronous part: `previous` (from `chainEntered`) is current again. */
+export function chainLeft(previous: ChainRun | undefined): void {
+  current = previous;
+}
+
+/** Called by `runChain` when it ends (also when it throws): its entry is dropped. */
+export function chainEnded(run: ChainRun): void {
+  if (run.text === undefined) return;
+  run.kind = undefined;
+  run.text = undefined;
+  run.value = undefined;
+  holding.delete(run);
+}
+
+/**
+ * `compute(text)`, reused for the same `kind` and string within the current
+ * run. `compute` must be a function of `text` alone. Outside a run's check
+ * (or after a check's first `await`) nothing is kept.
  */
 export function inChain<T>(kind: string, text: string, compute: (text: string) => T): T {
-  if (running === 0) return compute(text);
+  const run = current;
+  if (run === undefined) return compute(text);
+  const keptText = run.text;
   if (
-    keptKind === kind &&
+    run.kind === kind &&
     keptText !== undefined &&
     keptText.length === text.length &&
     keptText === text
   ) {
-    return keptValue as T;
+    return run.value as T;
   }
   const value = compute(text);
-  keptKind = kind;
-  keptText = text;
-  keptValue = value;
+  run.kind = kind;
+  run.text = text;
+  run.value = value;
+  holding.add(run);
   return value;
+}
+
+/** The texts the running chains hold facts of, one per run holding one (for tests). */
+export function heldChainTexts(): string[] {
+  return Array.from(holding, run => run.text!);
 }

@@ -1,4 +1,4 @@
-import { chainEnded, chainStarted } from './chain-memo';
+import { chainEnded, chainEntered, chainLeft, chainStarted } from './chain-memo';
 import { emitEvent } from './events';
 import { cutServerId, cutToolName, shownToolCallIdOf } from './shown-tool-calls';
 import { endGuardrailSpan, startGuardrailSpan, withGuardrailSpan } from './telemetry';
@@ -401,8 +401,8 @@ export async function runChain(
     defaultTimeoutMs = DEFAULT_GUARDRAIL_TIMEOUT_MS,
   }: RunChainOptions = {},
 ): Promise<ChainResult> {
-  // Facts of a text its guardrails share while it runs (see `chain-memo.ts`).
-  chainStarted();
+  // Facts of a text this run's guardrails share while it runs (see `chain-memo.ts`).
+  const run = chainStarted();
   try {
     const records: GuardrailRecord[] = [];
     let current = content;
@@ -418,9 +418,17 @@ export async function runChain(
       let record: GuardrailRecord;
       let failsClosed = false;
       try {
-        const settled = withGuardrailSpan(span, () =>
-          settle(guardrail, current, context, sharedContext, abortSignal, defaultTimeoutMs),
-        );
+        // The run's memo serves the check's synchronous part (a chain run
+        // inside it has its own; after an `await` nothing is shared).
+        const outer = chainEntered(run);
+        let settled: Verdict | Promise<Verdict>;
+        try {
+          settled = withGuardrailSpan(span, () =>
+            settle(guardrail, current, context, sharedContext, abortSignal, defaultTimeoutMs),
+          );
+        } finally {
+          chainLeft(outer);
+        }
         // A synchronous check goes on without waiting for a microtask.
         const verdict = isThenable<Verdict>(settled) ? await settled : settled;
         const changed = verdict.action === 'modify' && verdict.content !== current;
@@ -461,6 +469,6 @@ export async function runChain(
     }
     return { content: current, records };
   } finally {
-    chainEnded();
+    chainEnded(run);
   }
 }

@@ -46,7 +46,7 @@ import {
 import { scanKubernetesSecrets } from './kubernetes-secret';
 import { lookAlikeSites } from './look-alike-reading';
 import { isClearPlaceholder, isClearPlaceholderAfterPrefix } from './placeholder';
-import { pemHasKeyMaterial, providerRules } from './provider-rules';
+import { pemBlockEnd, pemHasKeyMaterial, providerRules } from './provider-rules';
 import { providerRunLength, scanProviderRules } from './provider-scan';
 import { findSecretsOptionShape } from './secrets-options';
 import {
@@ -214,6 +214,25 @@ function valueEndPastTokens(
     end = bareValueEnd(source, keyStart, span.end, runEnd);
   }
   return end;
+}
+
+/**
+ * The end of a bare value the assignment pattern cut at its bound (300
+ * characters, `end` where it was cut, more of it after): where the value
+ * ends in the rest of its run. Its first 300 characters were redacted and
+ * the rest released (round 30). `end` when the value was not cut.
+ */
+function cutValueEnd(
+  source: string,
+  keyStart: number,
+  start: number,
+  end: number,
+  quoted: string | undefined,
+): number {
+  if (quoted !== undefined || end - start < bareValueReach) return end;
+  let runEnd = end;
+  while (runEnd < source.length && !isBlankOrQuoteCode(source.charCodeAt(runEnd))) runEnd++;
+  return runEnd === end ? end : Math.max(end, bareValueEnd(source, keyStart, start, runEnd));
 }
 
 /** White space or a quote: what ends a bare value as the assignment pattern reads it. */
@@ -559,14 +578,20 @@ function scanOneReading(
     match: RegExpExecArray,
     toSource?: (offset: number) => number,
   ) => {
-    const { type, group, prefix, validate, keepPlaceholders } = providerRules[ruleIndex]!;
-    const value = group === undefined ? match[0] : match[group];
+    const { type, group, prefix, validate, keepPlaceholders, more } = providerRules[ruleIndex]!;
+    let value = group === undefined ? match[0] : match[group];
     if (value === undefined || value.length === 0) return;
     const matchStart = match.index + (group === undefined ? 0 : match[0].lastIndexOf(value));
     const start = toSource ? toSource(matchStart) : matchStart;
     if (type === 'PRIVATE_KEY') {
       if (toSource) return;
-      if (!pemHasKeyMaterial(value, match.index + match[0].length, source.length)) return;
+      let matchEnd = match.index + match[0].length;
+      // Past the pattern's 400 lines of 200 characters the block reads on (round 30).
+      if (!value.includes('-----END')) {
+        matchEnd = pemBlockEnd(source, matchEnd);
+        value = source.slice(match.index, matchEnd);
+      }
+      if (!pemHasKeyMaterial(value, matchEnd, source.length)) return;
     } else if (!keepPlaceholders) {
       if (group !== undefined && isRedactionPlaceholder(value)) return;
       if (
@@ -587,7 +612,12 @@ function scanOneReading(
       }
     }
     if (validate && !validate(value)) return;
-    const end = toSource ? toSource(matchStart + value.length - 1) + 1 : start + value.length;
+    let end = toSource ? toSource(matchStart + value.length - 1) + 1 : start + value.length;
+    if (more && !toSource) {
+      // Cut at the pattern's bound: the rest of the token is the secret's too (round 30).
+      more.lastIndex = end;
+      if (more.test(source)) end = more.lastIndex;
+    }
     add(type, start, end - start, 3);
   };
   providerMatches.forEach((matches, ruleIndex) => {
@@ -674,7 +704,12 @@ function scanOneReading(
       if (placeholders.length === 0) {
         const verdict = judgeSecretValue(value, key, reportPlaceholders);
         if (verdict === 'secret') {
-          add('GENERIC_SECRET', start, value.length, 2);
+          add(
+            'GENERIC_SECRET',
+            start,
+            cutValueEnd(source, match.index, start, end, quoted) - start,
+            2,
+          );
           return end < start + matched.length ? { valueEnd: end } : undefined;
         }
         judged(verdict, start);

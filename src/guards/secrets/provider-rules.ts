@@ -21,6 +21,14 @@ export interface Rule {
   validate?: (value: string) => boolean;
   /** Skip the placeholder check (PEM bodies are judged by `validate`). */
   keepPlaceholders?: boolean;
+  /**
+   * For a rule whose value's last part has an upper bound and no boundary
+   * after it (`{8,4000}`): more of that part (sticky). A match it matches
+   * right after was cut at the bound, and the value runs on over what it
+   * matches: a longer token is redacted whole, never its first 4,000
+   * characters with the rest released (round 30).
+   */
+  more?: RegExp;
   /** Where a match can start, relative to a literal every match contains (see `anchor`). */
   anchor: Anchor;
 }
@@ -163,6 +171,56 @@ const pemBreak = '(?:\\\\r)?\\\\n|\\s';
 const pemLine = '(?:[A-Za-z-]{1,30}: [^\\n\\\\]{0,200}|[A-Za-z0-9+/=]{1,200})';
 const pemPrivateKey = `-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:${pemBreak}){0,4}(?:${pemLine}(?:(?:${pemBreak}){1,4}|$)){0,400}(?:-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----)?`;
 
+/** One body line of a PEM block and the breaks after it, as `pemPrivateKey` reads one. */
+const pemBodyLine = new RegExp(`${pemLine}(?:(?:${pemBreak}){1,4}|$)`, 'y');
+/** The breaks after a base64 line of more than 200 characters. */
+const pemBreaks = new RegExp(`(?:${pemBreak}){1,4}`, 'y');
+const pemEndLine = /-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/y;
+
+function isBase64Code(code: number): boolean {
+  return (
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    (code >= 48 && code <= 57) ||
+    code === 43 ||
+    code === 47 ||
+    code === 61
+  );
+}
+
+/**
+ * The end of the PEM block `pemPrivateKey` matched up to `matchEnd`
+ * without its END line: the pattern reads at most 400 lines of at most 200
+ * characters, and a key past either bound (a 16,384-bit key, a body pasted
+ * as one line) was redacted up to the bound and its rest released (round
+ * 30). Read on line by line as the pattern does, with neither bound: a
+ * base64 line of any length, any number of them, then the END line if it
+ * is there. A line of more than 200 characters is the key's whatever
+ * follows it (a body pasted as one line, closed by a quote). `matchEnd`
+ * itself when there is nothing more. Linear: each line is read once, by
+ * one sticky match or one pass over its run.
+ */
+export function pemBlockEnd(source: string, matchEnd: number): number {
+  let end = matchEnd;
+  for (;;) {
+    let run = end;
+    while (run < source.length && isBase64Code(source.charCodeAt(run))) run++;
+    if (run - end > 200) {
+      // Key material whatever follows it (a one-line body ends at its JSON string's quote).
+      end = run;
+      pemBreaks.lastIndex = run;
+      if (!pemBreaks.test(source)) break;
+      end = pemBreaks.lastIndex;
+      continue;
+    }
+    pemBodyLine.lastIndex = end;
+    if (!pemBodyLine.test(source) || pemBodyLine.lastIndex === end) break;
+    end = pemBodyLine.lastIndex;
+  }
+  pemEndLine.lastIndex = end;
+  return pemEndLine.test(source) ? pemEndLine.lastIndex : end;
+}
+
 /** A PEM match holds key material (a base64 line of 20+ characters that is not a placeholder) or runs to the end of the text. */
 export function pemHasKeyMaterial(value: string, matchEnd: number, textLength: number): boolean {
   if (matchEnd === textLength && !/-----END/.test(value)) return true; // still open: hold it
@@ -243,6 +301,7 @@ const prefixedRules: Rule[] = [
   ),
   rule('AWS_BEDROCK_API_KEY', `${b}ABSK[A-Za-z0-9+/=]{100,400}`, {
     prefix: 4,
+    more: /[A-Za-z0-9+/=]+/y,
     anchor: near(anchor(['ABSK']), 20),
   }),
   rule(
@@ -250,6 +309,7 @@ const prefixedRules: Rule[] = [
     `${b}bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/=_-]{20,2000}`,
     {
       prefix: 16,
+      more: /[A-Za-z0-9+/=_-]+/y,
       anchor: near(anchor(['bedrock-api-key-']), 20),
     },
   ),
@@ -380,10 +440,12 @@ const prefixedRules: Rule[] = [
   ),
   rule('PYPI_TOKEN', `${b}pypi-AgE[A-Za-z0-9_-]{70,1000}`, {
     prefix: 5,
+    more: /[A-Za-z0-9_-]+/y,
     anchor: near(anchor(['pypi-AgE']), 20),
   }),
   rule('PYPI_TOKEN', `${b}pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,1000}`, {
     prefix: 20,
+    more: /[A-Za-z0-9_-]+/y,
     anchor: near(anchor(['pypi-AgEIcHlwaS5vcmc']), 20),
   }),
   rule('HUGGINGFACE_TOKEN', `${b}(?:hf_|api_org_)[A-Za-z]{34}${e}`, {
@@ -398,7 +460,12 @@ const prefixedRules: Rule[] = [
   rule(
     'JWT',
     `${b}eyJ[A-Za-z0-9_-]{10,500}(?:\\.|${jwtBlankDot})eyJ[A-Za-z0-9_-]{10,8000}(?:${jwtBlankDot}[A-Za-z0-9_-]{16,1000}|\\.[A-Za-z0-9_-]{0,1000})?`,
-    { validate: jwtHeaderIsJson, anchor: near(anchor(['eyJ']), 20) },
+    {
+      validate: jwtHeaderIsJson,
+      anchor: near(anchor(['eyJ']), 20),
+      // A payload or signature past its bound: the rest of the token, its dots too.
+      more: /[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*/y,
+    },
   ),
   rule('PRIVATE_KEY', pemPrivateKey, { keepPlaceholders: true, anchor: anchor(['-----BEGIN']) }),
   rule(
@@ -490,6 +557,7 @@ const prefixedRules: Rule[] = [
   }),
   rule('FLYIO_TOKEN', `${b}FlyV1 fm[12][ar]?_[A-Za-z0-9+/=_-]{100,2000}`, {
     prefix: 11,
+    more: /[A-Za-z0-9+/=_-]+/y,
     anchor: near(anchor(['FlyV1 fm']), 100, 6),
   }),
   rule('FLYIO_TOKEN', `${b}fo1_[A-Za-z0-9_-]{43}${e}`, {
@@ -506,6 +574,7 @@ const prefixedRules: Rule[] = [
   }),
   rule('SENTRY_TOKEN', `${b}sntrys_eyJ[A-Za-z0-9+/=_-]{60,400}`, {
     prefix: 7,
+    more: /[A-Za-z0-9+/=_-]+/y,
     validate: base64JsonAfter(7),
     anchor: near(anchor(['sntrys_eyJ']), 20),
   }),
@@ -554,7 +623,11 @@ const prefixedRules: Rule[] = [
   rule(
     'AUTHORIZATION_HEADER',
     '(?:Authorization|authorization|AUTHORIZATION)["\']?\\s{0,2}:\\s{0,2}(?:(?:Basic|Bearer|Token|token|bearer|basic)\\s{1,3})?([A-Za-z0-9+/=._~-]{8,4000})',
-    { group: 1, anchor: anchor(['uthorization', 'UTHORIZATION'], 1, 1) },
+    {
+      group: 1,
+      anchor: anchor(['uthorization', 'UTHORIZATION'], 1, 1),
+      more: /[A-Za-z0-9+/=._~-]+/y,
+    },
   ),
   // `curl -u user:password` / `--user`, on the curl line or a continuation line.
   rule(

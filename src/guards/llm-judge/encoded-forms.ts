@@ -8,6 +8,13 @@
  * are no text and are passed over. No Node built-ins (edge-safe); linear.
  */
 
+import {
+  decodeBase64Into,
+  decodeHexInto,
+  isBase64Code,
+  isHexCode,
+} from '../shared/base64-decoding';
+
 /** A run of a text and the text it decodes to. */
 export interface DecodedRun {
   start: number;
@@ -26,29 +33,8 @@ const LEAST_JUDGED_RUN = 10;
 /** Shortest hex run decoded (four bytes). */
 const LEAST_HEX_RUN = 8;
 
-/** The 6-bit value of each base64 / base64url character, -1 for others. */
-const BASE64_VALUES = new Int8Array(128).fill(-1);
-[...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'].forEach((char, value) => {
-  BASE64_VALUES[char.charCodeAt(0)] = value;
-});
-BASE64_VALUES[0x2b] = 62; // +
-BASE64_VALUES[0x2d] = 62; // -
-BASE64_VALUES[0x2f] = 63; // /
-BASE64_VALUES[0x5f] = 63; // _
-
 // Fatal: bytes that are no UTF-8 are no text.
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** Whether `byte` is a control character other than tab and line breaks. */
-function isControlByte(byte: number): boolean {
-  return (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) || byte === 0x7f;
-}
-
-/** Whether `code` is a hex digit. */
-function isHexCode(code: number): boolean {
-  const lower = code | 0x20;
-  return (code >= 0x30 && code <= 0x39) || (lower >= 0x61 && lower <= 0x66);
-}
 
 /** One reused buffer of decoded bytes, grown as needed. */
 let buffer = new Uint8Array(256);
@@ -74,40 +60,10 @@ function asText(size: number): string | undefined {
   return /[\p{L}\p{N}]/u.test(text) ? text : undefined;
 }
 
-/**
- * The bytes of the base64 run `text[start, end)` into `buffer`: their
- * count, or -1 at the first control byte (most runs that are no encoded
- * text stop within a few bytes: a 1 MB run of random base64 is not decoded
- * whole).
- */
-function base64Bytes(text: string, start: number, end: number): number {
-  if (buffer.length < end - start) buffer = new Uint8Array(2 * (end - start));
-  let size = 0;
-  let bits = 0;
-  let count = 0;
-  for (let index = start; index < end; index++) {
-    bits = ((bits << 6) | BASE64_VALUES[text.charCodeAt(index)]!) & 0xffffff;
-    count += 6;
-    if (count >= 8) {
-      count -= 8;
-      const byte = (bits >> count) & 0xff;
-      if (isControlByte(byte)) return -1;
-      buffer[size++] = byte;
-    }
-  }
-  return size;
-}
-
-/** The bytes of the hex run `text[start, end)` (an even count of digits) into `buffer`, as `base64Bytes`. */
-function hexBytes(text: string, start: number, end: number): number {
-  if (buffer.length < end - start) buffer = new Uint8Array(2 * (end - start));
-  let size = 0;
-  for (let index = start; index + 1 < end; index += 2) {
-    const byte = Number.parseInt(text.slice(index, index + 2), 16);
-    if (isControlByte(byte)) return -1;
-    buffer[size++] = byte;
-  }
-  return size;
+/** `buffer` holding at least `size` bytes (grown as needed). */
+function bufferOf(size: number): Uint8Array {
+  if (buffer.length < size) buffer = new Uint8Array(2 * size);
+  return buffer;
 }
 
 /**
@@ -118,9 +74,8 @@ function hexBytes(text: string, start: number, end: number): number {
 export function decodedRuns(text: string, judged = false): DecodedRun[] {
   const least = judged ? LEAST_JUDGED_RUN : LEAST_REASON_RUN;
   const runs: DecodedRun[] = [];
-  const isBase64 = (code: number) => code < 0x80 && BASE64_VALUES[code]! >= 0;
   for (let index = 0; index < text.length; ) {
-    if (!isBase64(text.charCodeAt(index))) {
+    if (!isBase64Code(text.charCodeAt(index))) {
       index++;
       continue;
     }
@@ -128,16 +83,20 @@ export function decodedRuns(text: string, judged = false): DecodedRun[] {
     let hex = true;
     for (; index < text.length; index++) {
       const code = text.charCodeAt(index);
-      if (!isBase64(code)) break;
+      if (!isBase64Code(code)) break;
       if (hex && !isHexCode(code)) hex = false;
     }
     const end = index;
     let padded = end;
     while (padded < text.length && padded - end < 2 && text.charCodeAt(padded) === 0x3d) padded++;
-    const decoded = end - start >= least ? asText(base64Bytes(text, start, end)) : undefined;
+    const decoded =
+      end - start >= least
+        ? asText(decodeBase64Into(text, start, end, bufferOf(end - start), true))
+        : undefined;
     if (decoded !== undefined) runs.push({ start, end: padded, text: decoded });
     if (hex && end - start >= LEAST_HEX_RUN) {
-      const read = asText(hexBytes(text, start, end - ((end - start) % 2)));
+      const even = end - ((end - start) % 2);
+      const read = asText(decodeHexInto(text, start, even, bufferOf(even - start), true));
       if (read !== undefined) runs.push({ start, end, text: read });
     }
   }

@@ -1,3 +1,5 @@
+import { base64Bytes, decodeHexInto } from '../shared/base64-decoding';
+
 /**
  * Longest piece of an encoded run decoded at once; longer runs are decoded
  * piece by piece (every piece, so nothing past a limit goes unread).
@@ -85,25 +87,19 @@ function bytesToText(bytes: Uint8Array): string | undefined {
 }
 
 function decodeBase64(run: string): string | undefined {
-  const standard = run.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
-  if (standard.length % 4 === 1) return undefined;
+  const digits = run.replace(/=+$/, '');
+  // A last group of one character is no byte (`atob` throws).
+  if (digits.length % 4 === 1) return undefined;
   // Mixed case and digits: a plain long word is not base64.
-  if (!/[A-Z]/.test(standard) || !/[a-z]/.test(standard)) return undefined;
-  try {
-    const binary = atob(standard + '='.repeat((4 - (standard.length % 4)) % 4));
-    return bytesToText(Uint8Array.from(binary, char => char.charCodeAt(0)));
-  } catch {
-    return undefined;
-  }
+  if (!/[A-Z]/.test(digits) || !/[a-z]/.test(digits)) return undefined;
+  return bytesToText(base64Bytes(digits));
 }
 
 function decodeHex(run: string): string | undefined {
   const digits = run.replace(/[ :]/g, '');
   if (digits.length % 2 === 1 || !/[a-fA-F]/.test(digits)) return undefined;
   const bytes = new Uint8Array(digits.length / 2);
-  for (let index = 0; index < bytes.length; index++) {
-    bytes[index] = Number.parseInt(digits.slice(index * 2, index * 2 + 2), 16);
-  }
+  decodeHexInto(digits, 0, digits.length, bytes);
   return bytesToText(bytes);
 }
 

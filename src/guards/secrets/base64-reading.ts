@@ -8,6 +8,8 @@
  * decoded, and a secret found inside reports the whole token.
  */
 
+import { base64Bytes, latin1Of } from '../shared/base64-decoding';
+
 /**
  * The longest token read so: a window stream holds 1,024 characters
  * (`maxMatchLength`), so a wrapped file is held whole until it ends, as
@@ -62,20 +64,14 @@ export function base64Wrapped(text: string): Array<{ start: number; end: number;
       continue;
     }
     if (text.slice(digits, end) !== '='.repeat(end - digits)) continue;
-    const run = text.slice(start, end);
-    if (run.length % 4 !== 0) continue;
-    let decoded: string;
-    try {
-      decoded = atob(run);
-    } catch {
-      continue;
-    }
+    // A whole run of four-character groups (the padding counted), as `atob` reads it.
+    if ((end - start) % 4 !== 0) continue;
+    const bytes = base64Bytes(text, start, digits);
     let printable = 0;
-    for (let at = 0; at < decoded.length; at++) {
-      const code = decoded.charCodeAt(at);
-      if ((code >= 0x20 && code < 0x7f) || code === 9 || code === 10 || code === 13) printable++;
+    for (const byte of bytes) {
+      if ((byte >= 0x20 && byte < 0x7f) || byte === 9 || byte === 10 || byte === 13) printable++;
     }
-    if (printable >= decoded.length * 0.95) found.push({ start, end, text: decoded });
+    if (printable >= bytes.length * 0.95) found.push({ start, end, text: latin1Of(bytes) });
   }
   return found;
 }

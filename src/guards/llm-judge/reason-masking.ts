@@ -1,0 +1,234 @@
+/**
+ * What a judge's reason quoted from the texts it judged, as `[quoted]`
+ * (rounds 26 to 30; moved here from `llm-judge.ts` in round 30).
+ */
+
+import { decodedRuns } from './encoded-forms';
+import { mappedSkeletonOf, skeletonOf } from './reason-skeleton';
+
+/** Shortest run of a judged text that a reason may not repeat. */
+const MIN_QUOTE_CHARS = 8;
+/** Shortest token with a digit (a card's group, a PIN, `hunter2`) that a reason may not repeat. */
+const MIN_DIGIT_TOKEN_CHARS = 4;
+const QUOTED = '[quoted]';
+
+/**
+ * Rolling hashes: base 31 modulo 2^30 (`Math.imul`, masked: small integers
+ * V8 keeps unboxed; a hit is compared, so a collision costs a compare).
+ */
+const HASH_BASE = 31;
+const HASH_MASK = 0x3fffffff;
+/** Bits of a hash that index the filter tried before the map (most windows of a text are no window of the reason). */
+const FILTER_BITS = 16;
+
+/**
+ * Marks in `quoted` each window of `reason` (its start in `starts`, each
+ * `length` characters) found in one of `judged`: one rolling hash over
+ * each text, tried in a bit filter, then looked up among the windows and
+ * compared. Linear in the texts.
+ */
+function markCopies(
+  reason: string,
+  judged: readonly string[],
+  length: number,
+  starts: readonly number[],
+  quoted: Uint8Array,
+): void {
+  let top = 1;
+  for (let power = 1; power < length; power++) top = Math.imul(top, HASH_BASE);
+  const windows = new Map<number, number[]>();
+  const filter = new Uint8Array(1 << FILTER_BITS);
+  const mask = (1 << FILTER_BITS) - 1;
+  for (const start of starts) {
+    let hash = 0;
+    for (let index = start; index < start + length; index++) {
+      hash = (Math.imul(hash, HASH_BASE) + reason.charCodeAt(index)) & HASH_MASK;
+    }
+    windows.set(hash, [...(windows.get(hash) ?? []), start]);
+    filter[hash & mask] = 1;
+  }
+  for (const text of judged) {
+    let hash = 0;
+    for (let index = 0; index < text.length && windows.size > 0; index++) {
+      const dropped = index >= length ? text.charCodeAt(index - length) : 0;
+      hash =
+        (Math.imul(hash - Math.imul(dropped, top), HASH_BASE) + text.charCodeAt(index)) & HASH_MASK;
+      if (filter[hash & mask] === 0 || index < length - 1) continue;
+      const found = windows.get(hash);
+      if (!found) continue;
+      const piece = text.slice(index - length + 1, index + 1);
+      const open = found.filter(at => {
+        if (!reason.startsWith(piece, at)) return true;
+        quoted.fill(1, at, at + length);
+        return false;
+      });
+      // A window found once is done: each text costs one pass whatever the reason holds.
+      if (open.length === 0) windows.delete(hash);
+      else windows.set(hash, open);
+    }
+  }
+}
+
+/**
+ * The reason with every part it copied from the judged texts (the content
+ * and the conversation the judge was shown) as `[quoted]`: each run of 8
+ * characters or more found in one of them, and each token of 4 or more
+ * with a digit found in one. A judge explains its verdict by quoting ("the
+ * message contains the card 4111 1111 1111 1111"): the record would carry
+ * what the guardrail kept from the model, into logs, events and a retry's
+ * feedback. Linear: one rolling pass over each text, and a native search
+ * for each short token with a digit.
+ */
+export function withoutQuotes(reason: string, judged: readonly string[]): string {
+  // Base64 and hex (round 29): the reason's runs are read decoded too,
+  // after it (a run whose decoded text quotes is masked whole), and the
+  // judged texts' decoded runs are judged texts too.
+  const runs = decodedRuns(reason);
+  const decodedJudged = judged
+    .map(text =>
+      decodedRuns(text, true)
+        .map(run => run.text)
+        .join('\n'),
+    )
+    .filter(text => text !== '');
+  const texts = decodedJudged.length > 0 ? [...judged, ...decodedJudged] : judged;
+  const quoted = quotedMarks(
+    reason + runs.map(run => `${RUN_SEPARATOR}${run.text}`).join(''),
+    texts,
+  );
+  let at = reason.length;
+  for (const run of runs) {
+    at += RUN_SEPARATOR.length;
+    if (quoted.subarray(at, at + run.text.length).includes(1)) quoted.fill(1, run.start, run.end);
+    at += run.text.length;
+  }
+  // A quoted run's blanks at either end stay, so the sentence keeps its spaces.
+  for (let index = 0; index < reason.length; index++) {
+    const starts = quoted[index] === 1 && (index === 0 || quoted[index - 1] !== 1);
+    if (!starts) continue;
+    let end = index;
+    while (end < reason.length && quoted[end] === 1) end++;
+    for (let at = index; at < end && /\s/.test(reason[at]!); at++) quoted[at] = 0;
+    for (let at = end - 1; at >= index && /\s/.test(reason[at]!); at--) quoted[at] = 0;
+    index = end - 1;
+  }
+  let shown = '';
+  for (let index = 0; index < reason.length; index++) {
+    if (quoted[index] !== 1) shown += reason[index];
+    else if (index === 0 || quoted[index - 1] !== 1) shown += QUOTED;
+  }
+  return shown;
+}
+
+/**
+ * Between a reason and its decoded runs: NUL, which no bounded reason holds
+ * (controls are spaces there) and a skeleton keeps as itself, so no window
+ * and no stretch runs from one into the other; blanks, so each is its own word.
+ */
+const RUN_SEPARATOR = ' \u0000 ';
+
+/** Marks of what `reason` copied from `judged` (see {@link withoutQuotes}), one per character. */
+function quotedMarks(reason: string, judged: readonly string[]): Uint8Array {
+  const quoted = new Uint8Array(reason.length);
+  const runs = Array.from(
+    { length: Math.max(0, reason.length - MIN_QUOTE_CHARS + 1) },
+    (_, at) => at,
+  );
+  markCopies(reason, judged, MIN_QUOTE_CHARS, runs, quoted);
+  // Shorter tokens with a digit (a longer one is made of runs): a native
+  // search each, linear (at most 7 characters sought).
+  for (const token of reason.matchAll(/\S+/g)) {
+    // The token's letters and digits, without the punctuation a sentence puts around it.
+    const core = /[\p{L}\p{N}](?:.*[\p{L}\p{N}])?/u.exec(token[0]);
+    const length = core?.[0].length ?? 0;
+    if (!core || length < MIN_DIGIT_TOKEN_CHARS || length >= MIN_QUOTE_CHARS) continue;
+    if (!/\d/.test(core[0]) || !judged.some(text => text.includes(core[0]))) continue;
+    const at = token.index + core.index;
+    quoted.fill(1, at, at + length);
+  }
+  markRewrittenCopies(reason, judged, quoted);
+  return quoted;
+}
+
+/**
+ * Marks in `quoted` what `reason` copied from the judged texts written
+ * otherwise (round 27): compared by their skeletons (`reason-skeleton.ts`:
+ * letters and digits, escapes decoded, case and compatibility forms
+ * folded), each run of 8 skeleton characters of the reason found in a
+ * judged text's skeleton, forward or written backwards, and each run of
+ * whole words of 4 to 7 skeleton characters with a digit found there
+ * either way (a value spelled out over words of any length, round 28:
+ * `hu nt er 2` was shown, only words of one letter were joined). A
+ * marked stretch takes the characters between its letters (the spaces of
+ * `4111 1111 …`) and runs to the ends of the words it touches. Linear:
+ * one rolling pass over each skeleton for each length from 4 to 8.
+ */
+function markRewrittenCopies(reason: string, judged: readonly string[], quoted: Uint8Array): void {
+  const skeleton = mappedSkeletonOf(reason);
+  const length = skeleton.text.length;
+  if (length < MIN_DIGIT_TOKEN_CHARS) return;
+  const texts = judged.map(skeletonOf);
+  // Forward and backwards in one pass over each judged skeleton: windows of
+  // `forward + separator + backward` that do not cross the separator.
+  const both = `${skeleton.text}\n${[...skeleton.text].reverse().join('')}`;
+  const starts: number[] = [];
+  for (let at = 0; at + MIN_QUOTE_CHARS <= both.length; at++) {
+    if (at + MIN_QUOTE_CHARS <= length || at > length) starts.push(at);
+  }
+  const copied = new Uint8Array(both.length);
+  markCopies(both, texts, MIN_QUOTE_CHARS, starts, copied);
+  const inSkeleton = new Uint8Array(length);
+  for (let index = 0; index < length; index++) {
+    inSkeleton[index] = copied[index]! | copied[both.length - 1 - index]!;
+  }
+  // Each run of whole words whose skeleton is 4 to 7 characters with a
+  // digit: a word (`hunter2`), or a value spelled out over several
+  // (`h u n t e r 2`, and round 28: `hu nt er 2`, `hunt er2`). As [first,
+  // last) of the skeleton; the words' skeletons follow each other there.
+  const words: number[] = [];
+  for (const token of reason.matchAll(/\S+/g)) {
+    let first = words.length === 0 ? 0 : words[words.length - 1]!;
+    while (first < length && skeleton.from[first]! < token.index) first++;
+    words.push(first);
+  }
+  words.push(length);
+  const shortStarts = new Map<number, number[]>();
+  for (let word = 0; word + 1 < words.length; word++) {
+    const first = words[word]!;
+    for (let next = word + 1; next < words.length; next++) {
+      const size = words[next]! - first;
+      if (size >= MIN_QUOTE_CHARS) break;
+      if (size < MIN_DIGIT_TOKEN_CHARS) continue;
+      if (!/\d/.test(skeleton.text.slice(first, first + size))) continue;
+      // Forward at `first` of `both`, and backwards where the reversed skeleton holds it.
+      const starts = shortStarts.get(size) ?? [];
+      starts.push(first, both.length - first - size);
+      shortStarts.set(size, starts);
+    }
+  }
+  // One rolling pass over each judged skeleton per length (4 to 7): linear.
+  for (const [size, starts] of shortStarts) {
+    const found = new Uint8Array(both.length);
+    markCopies(both, texts, size, [...new Set(starts)], found);
+    for (let index = 0; index < length; index++) {
+      inSkeleton[index] = inSkeleton[index]! | found[index]! | found[both.length - 1 - index]!;
+    }
+  }
+  for (let index = 0; index < length; index++) {
+    if (inSkeleton[index] !== 1) continue;
+    const next = index + 1 < length && inSkeleton[index + 1] === 1;
+    quoted.fill(1, skeleton.from[index]!, next ? skeleton.from[index + 1]! : skeleton.to[index]!);
+  }
+  // To the ends of the words a stretch touches: no half word of a value is shown.
+  const wordy = (index: number) => /[\p{L}\p{N}]/u.test(reason[index] ?? ' ');
+  for (let index = 1; index < reason.length; index++) {
+    if (quoted[index - 1] === 1 && quoted[index] !== 1 && wordy(index - 1) && wordy(index)) {
+      quoted[index] = 1;
+    }
+  }
+  for (let index = reason.length - 2; index >= 0; index--) {
+    if (quoted[index + 1] === 1 && quoted[index] !== 1 && wordy(index + 1) && wordy(index)) {
+      quoted[index] = 1;
+    }
+  }
+}

@@ -969,3 +969,48 @@ describe('toolPolicy sql (round 30): parenthesized branches that are the same qu
     ]);
   });
 });
+
+// Round 30: an IN of the column from the statement's own table was found
+// for plain names only; a qualified, quoted or aliased spelling of the same
+// table and column ran.
+describe('toolPolicy sql (round 30): IN of the own table, however its names are written', () => {
+  const dialects: SqlDialectName[] = ['any', 'postgres', 'mysql', 'sqlite', 'mssql'];
+
+  it('blocks qualified, quoted and aliased forms in every dialect', async () => {
+    for (const dialect of dialects) {
+      await expectBlocked(
+        [
+          'DELETE FROM s.t WHERE t.id IN (SELECT t.id FROM s.t)',
+          'DELETE FROM s . t WHERE id IN (SELECT s . t . id FROM s.t)',
+          'DELETE FROM "t" WHERE id IN (SELECT id FROM t)',
+          'DELETE FROM t WHERE "t"."id" IN (SELECT "id" FROM "t")',
+          'DELETE FROM [t] WHERE [id] IN (SELECT [id] FROM [t])',
+          'DELETE FROM `t` WHERE `id` IN (SELECT `id` FROM `t`)',
+          'DELETE FROM "s"."t" WHERE id IN (SELECT id FROM s.t)',
+          'DELETE FROM dbo.t WHERE id IN (SELECT id FROM [dbo].[t])',
+          'DELETE FROM t AS "x" WHERE "x".id IN (SELECT y.id FROM t AS y)',
+          'DELETE FROM t x WHERE x.id IN (SELECT DISTINCT (z.id) AS k FROM t z)',
+        ],
+        ['UPDATE t SET a = 1 WHERE t.id IN (SELECT ALL "t"."id" FROM "t")'],
+        dialect,
+      );
+    }
+  });
+
+  it('runs another table, schema or column, and a filtered or joined own table, in every dialect', async () => {
+    for (const dialect of dialects) {
+      await expectRun(
+        [
+          'DELETE FROM t WHERE id IN (SELECT id FROM u)',
+          'DELETE FROM a.t WHERE id IN (SELECT id FROM b.t)',
+          'DELETE FROM t WHERE id IN (SELECT other FROM "t")',
+          'DELETE FROM t WHERE id IN (SELECT id FROM [t] WHERE a = 1)',
+          'DELETE FROM t WHERE id IN (SELECT id FROM "t", u)',
+          'DELETE FROM t WHERE id IN (SELECT id FROM t x JOIN u ON u.a = x.a)',
+          'DELETE FROM t WHERE id IN (SELECT id FROM `t` LIMIT 10)',
+        ],
+        dialect,
+      );
+    }
+  });
+});

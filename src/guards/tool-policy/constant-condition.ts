@@ -2030,40 +2030,136 @@ interface QueryLevel {
   ops: number[];
 }
 
-/** Sticky at a DELETE's or UPDATE's start: its one target table (schema-qualified or not) and alias. */
-const targetTable =
-  /(?:delete\s+(?:(?:low_priority|quick|ignore)\s+)*from|update\s+(?:(?:low_priority|ignore)\s+)*)\s*(?:only\s+)?([a-z_][\w$]*(?:\.[a-z_][\w$]*)?)(?:\s+(?:as\s+)?(?!(?:where|set|using|join|inner|left|right|full|cross|natural|partition|use|force|ignore|order|limit|returning)\b)([a-z_][\w$]*))?/iy;
-/** Sticky at a branch's start: a branch that selects one column of one table, with nothing after. */
-const ownColumnBranch =
-  /\s*select\s+(?:(?:all|distinct)\s+)?(?:([a-z_][\w$]*)\.)?([a-z_][\w$]*)\s+from\s+(?:only\s+)?([a-z_][\w$]*(?:\.[a-z_][\w$]*)?)(?:\s+(?:as\s+)?(?!(?:where|union|intersect|except|minus|order|limit|group|having|join|inner|left|right|full|cross|natural|window|offset|fetch|for)\b)([a-z_][\w$]*))?\s*/iy;
+/** Sticky at a DELETE's or UPDATE's start, to its one target table (`FROM` is optional in SQL Server). */
+const targetStart =
+  /(?:delete\s+(?:(?:low_priority|quick|ignore)\s+)*(?:from\s+)?|update\s+(?:(?:low_priority|ignore|or\s+(?:rollback|abort|replace|fail|ignore))\s+)*)(?:only\s+)?/iy;
+/** Sticky at a branch's start, to its select item: `SELECT`, `ALL` or `DISTINCT`. */
+const branchStart = /\s*select\s+(?:(?:all|distinct)\s+)?/iy;
+/** Sticky: `FROM` (and PostgreSQL's `ONLY`) between a select item and its table. */
+const fromTable = /\s*from\s+(?:only\s+)?/iy;
+/** Sticky: a name's part, a word or a quoted name (`"t"`, `` `t` ``, `[t]`). */
+const namePart = /(?:[a-z_][\w$]*|"(?:[^"]|"")*"|`(?:[^`]|``)*`|\[[^\]]*\])/iy;
+/** Sticky: the `.` between two parts of a name. */
+const nameDot = /\s*\.\s*/y;
+/** Sticky: blanks and `AS` before an alias. */
+const beforeAlias = /\s+(?:as\s+)?|\s*(?=["`[])/iy;
+
+/** A qualified name read by `qualifiedNameAt`: its parts, unquoted, in lower case, and where it ends. */
+interface QualifiedName {
+  parts: string[];
+  stop: number;
+}
+
+/**
+ * The qualified name at `at` (`s.t`, `"s"."T"`, `` `t` ``, `[dbo].[t]`,
+ * blanks around its dots), or undefined. A quoted part is read in lower
+ * case too: `"T"` and `t` are one table here, which may find the own
+ * table where there is another (fail closed).
+ */
+function qualifiedNameAt(sql: string, at: number, end: number): QualifiedName | undefined {
+  const parts: string[] = [];
+  let stop = at;
+  for (let cursor = at; parts.length < 4; ) {
+    namePart.lastIndex = cursor;
+    const part = namePart.exec(sql);
+    if (part === null || namePart.lastIndex > end) return undefined;
+    parts.push(unquotedName(part[0]).toLowerCase());
+    stop = namePart.lastIndex;
+    nameDot.lastIndex = stop;
+    if (!nameDot.test(sql) || nameDot.lastIndex >= end) return { parts, stop };
+    cursor = nameDot.lastIndex;
+  }
+  return undefined;
+}
+
+/** The alias after a table at `at` (`t x`, `t AS "x"`), lower case, and where it ends; `alias` undefined: none. */
+function aliasAt(
+  sql: string,
+  at: number,
+  end: number,
+): { alias: string | undefined; stop: number } {
+  beforeAlias.lastIndex = at;
+  if (!beforeAlias.test(sql) || beforeAlias.lastIndex > end) return { alias: undefined, stop: at };
+  const name = qualifiedNameAt(sql, beforeAlias.lastIndex, end);
+  if (name === undefined || name.parts.length !== 1) return { alias: undefined, stop: at };
+  const word = sql.charCodeAt(beforeAlias.lastIndex);
+  if (!isNameQuote(word) && notAlias.has(name.parts[0]!)) return { alias: undefined, stop: at };
+  return { alias: name.parts[0], stop: name.stop };
+}
+
+/** A name's part without its quotes (a doubled closing quote inside is one). */
+function unquotedName(text: string): string {
+  const quote = text[0];
+  if (quote !== '"' && quote !== '`' && quote !== '[') return text;
+  const closer = quote === '[' ? ']' : quote;
+  return text.slice(1, -1).replaceAll(closer + closer, closer);
+}
+
+/** Whether the parts `a` end with the parts `b` (`s.t` and `t`: one table where `s` is the schema searched). */
+function endsWith(a: readonly string[], b: readonly string[]): boolean {
+  if (b.length > a.length) return false;
+  for (let i = 1; i <= b.length; i++) if (a[a.length - i] !== b[b.length - i]) return false;
+  return true;
+}
+
+/**
+ * Whether `qualifier` (a column's parts before its name) names the table
+ * `table` given the alias `alias`: none, the alias, or the table's name or
+ * its end (`s.t.id`, `t.id`).
+ */
+function namesTable(qualifier: readonly string[], table: readonly string[], alias?: string) {
+  if (qualifier.length === 0) return true;
+  if (alias !== undefined) return qualifier.length === 1 && qualifier[0] === alias;
+  return endsWith(table, qualifier);
+}
 
 /**
  * Whether the IN branch `[from, to)` selects the column `subject` names
  * from the table the statement deletes from or updates, whole (no WHERE,
  * join, GROUP BY, …): `DELETE FROM t WHERE id IN (SELECT id FROM t)` holds
- * wherever `id` is not NULL, as `id = id` does.
+ * wherever `id` is not NULL, as `id = id` does. Names are read however
+ * they are written: qualified (`t.id`, `s.t`), quoted (`"t"`, `[t]`,
+ * backticks), with blanks around their dots, aliased or not; two tables
+ * are one when one's name ends the other's (`s.t`, `t`).
  */
 function selectsOwnColumn(sql: string, from: number, to: number, subject: Value): boolean {
   if (!('mask' in subject) || subject.name === undefined) return false;
-  ownColumnBranch.lastIndex = from;
-  const branch = ownColumnBranch.exec(sql);
-  if (branch === null || ownColumnBranch.lastIndex !== to) return false;
-  targetTable.lastIndex = outerStart;
-  const target = targetTable.exec(outerSql);
-  if (target === null || targetTable.lastIndex > outerEnd) return false;
-  const lower = (text: string | undefined) => text?.toLowerCase();
-  const [, qualifier, column, table, alias] = branch.map(lower);
-  const [, outerTable, outerAlias] = target.map(lower);
-  if (table !== outerTable) return false;
-  const dot = subject.name.lastIndexOf('.');
-  const subjectColumn = subject.name.slice(dot + 1);
-  const subjectTable = dot === -1 ? undefined : subject.name.slice(0, dot);
-  const own = (name: string | undefined, tableName: string, aliasName: string | undefined) =>
-    name === undefined || name === (aliasName ?? tableName);
+  targetStart.lastIndex = outerStart;
+  if (!targetStart.test(outerSql) || targetStart.lastIndex > outerEnd) return false;
+  const target = qualifiedNameAt(outerSql, targetStart.lastIndex, outerEnd);
+  if (target === undefined) return false;
+  const outerAlias = aliasAt(outerSql, target.stop, outerEnd).alias;
+  branchStart.lastIndex = from;
+  if (!branchStart.test(sql) || branchStart.lastIndex > to) return false;
+  // The select item, in parentheses or not, and its alias.
+  let at = branchStart.lastIndex;
+  let open = 0;
+  for (; sql.charCodeAt(at) === 0x28 /* ( */ && open < 8; open++) at = skipBlanks(sql, at + 1, to);
+  const column = qualifiedNameAt(sql, at, to);
+  if (column === undefined) return false;
+  at = column.stop;
+  for (; open > 0; open--) {
+    at = skipBlanks(sql, at, to);
+    if (sql.charCodeAt(at) !== 0x29 /* ) */) return false;
+    at++;
+  }
+  fromTable.lastIndex = at;
+  if (!fromTable.test(sql) || fromTable.lastIndex > to) {
+    at = aliasAt(sql, at, to).stop;
+    fromTable.lastIndex = at;
+    if (!fromTable.test(sql) || fromTable.lastIndex > to) return false;
+  }
+  const table = qualifiedNameAt(sql, fromTable.lastIndex, to);
+  if (table === undefined) return false;
+  const { alias, stop } = aliasAt(sql, table.stop, to);
+  if (skipBlanks(sql, stop, to) !== to) return false;
+  if (!endsWith(table.parts, target.parts) && !endsWith(target.parts, table.parts)) return false;
+  const subjectParts = subject.name.split('.');
+  const name = column.parts.pop()!;
   return (
-    column === subjectColumn &&
-    own(qualifier, table!, alias) &&
-    own(subjectTable, outerTable!, outerAlias)
+    name === subjectParts.pop() &&
+    namesTable(column.parts, table.parts, alias) &&
+    namesTable(subjectParts, target.parts, outerAlias)
   );
 }
 

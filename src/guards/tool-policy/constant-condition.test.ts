@@ -1014,3 +1014,41 @@ describe('toolPolicy sql (round 30): IN of the own table, however its names are 
     }
   });
 });
+
+// Round 30: a subquery whose only correlation is an outer join's ON varied
+// by row as soon as it had a WHERE. Its WHERE tells outer rows apart only
+// where it reads the joined side's rows (which vary with the outer row):
+// the kept side's rows are the same for every outer row.
+describe('toolPolicy sql (round 30): a WHERE beside an outer join that names the outer table', () => {
+  it('blocks a WHERE that reads only the side the outer join keeps', async () => {
+    await expectBlocked(
+      [
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x WHERE u.a = 1)',
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v AS vv ON vv.x = t.x WHERE u.a = 1 OR u.b = 1)',
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM v RIGHT JOIN u ON v.x = t.x WHERE u.a = 1)',
+        // An unqualified column may be the kept side's (fail closed).
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x WHERE a = 1)',
+        // Reads v, but holds whatever v is.
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x WHERE v.a = 1 OR 1 = 1)',
+        // `v` bound again inside the WHERE is another table.
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x WHERE EXISTS (SELECT 1 FROM w v WHERE v.a = 1))',
+        // A later LEFT join on the kept side only.
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x LEFT JOIN w ON w.y = u.y WHERE w.z = 1)',
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN LATERAL (SELECT v.a FROM v WHERE v.x = t.x) w ON true WHERE u.a = 1)',
+      ],
+      ['UPDATE t SET a = 1 WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x WHERE u.a = 1)'],
+    );
+  });
+
+  it('runs a WHERE that reads the joined side, or the outer table itself', async () => {
+    await expectRun([
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x WHERE v.a = 1)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v AS vv ON vv.x = t.x WHERE vv.id IS NULL)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x WHERE u.a = t.a)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x WHERE u.a = 1 AND v.b = 2)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM v RIGHT JOIN u ON v.x = t.x WHERE v.a IS NULL)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x LEFT JOIN w ON w.y = v.y WHERE w.z = 1)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN LATERAL (SELECT v.a FROM v WHERE v.x = t.x) w ON true WHERE w.a = 1)',
+    ]);
+  });
+});

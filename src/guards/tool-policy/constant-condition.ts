@@ -1635,11 +1635,44 @@ function subqueryVaries(
   }
   const outerJoined = outerJoinNamesOuter;
   if (whereAt === -1) return false;
-  // Its WHERE may read the rows an outer join's ON named the outer table in (`v.id IS NULL`).
-  if (outerJoined) return true;
+  // Its WHERE may read the rows an outer join's ON named the outer table in
+  // (`v.id IS NULL`): they vary with the outer row, as its own columns do;
+  // the rows of the side the join keeps do not (`u.a = 1`). A name of
+  // theirs bound again in the WHERE (`FROM w v`) is not followed (fail closed).
+  const names = outerNamesOf();
+  const joined = new Set<string>();
+  if (outerJoined) {
+    for (const name of outerJoinTaint) joined.add(name);
+    eachName(sql, whereAt, close, backslash, false, undefined, name => joined.delete(name));
+    for (const name of names) joined.delete(name);
+    if (joined.size > 0) outerNames = new Set([...names, ...joined]);
+  }
+  try {
+    return whereVaries(sql, index, close, whereAt, backslash, readable, joined);
+  } finally {
+    outerNames = names;
+  }
+}
+
+/**
+ * `subqueryVaries` past its FROM: whether the subquery's WHERE at
+ * `whereAt` tells outer rows apart; `joined`: the outer join's names the
+ * outer names now hold, which are not the subquery's own.
+ */
+function whereVaries(
+  sql: string,
+  index: number,
+  close: number,
+  whereAt: number,
+  backslash: string,
+  readable: boolean,
+  joined: ReadonlySet<string>,
+): boolean {
+  const mode = readingMode!;
   if (!readable) return correlated(sql, whereAt, index, close, backslash);
   const conditionFrom = whereAt + 5;
   const bound = boundNames(sql, index, close, backslash);
+  for (const name of joined) bound.delete(name);
   subqueryNesting++;
   let empty = false;
   try {
@@ -1679,6 +1712,38 @@ function subqueryVaries(
  * apart.
  */
 let outerJoinNamesOuter = false;
+/**
+ * The names whose rows vary with the outer row there: a LEFT join's joined
+ * side (its alias or table), or what a RIGHT join's preserved side is
+ * not; a FULL join's none (its WHERE is read as telling no row apart: fail
+ * closed).
+ */
+let outerJoinTaint = new Set<string>();
+
+/** The last name in `[from, to)` that is no table given an alias (`v` of `v`, `w` of `LATERAL (…) w`), or undefined. */
+function lastName(sql: string, from: number, to: number, backslash: string): string | undefined {
+  let last: string | undefined;
+  eachName(sql, from, to, backslash, false, undefined, name => {
+    last = name;
+  });
+  return last;
+}
+
+/** Whether `[from, to)` names one of `names` as a qualifier (`v.x`). */
+function qualifiesAny(
+  sql: string,
+  from: number,
+  to: number,
+  backslash: string,
+  names: ReadonlySet<string>,
+): boolean {
+  let found = false;
+  if (names.size === 0) return false;
+  eachName(sql, from, to, backslash, true, undefined, name => {
+    if (names.has(name)) found = true;
+  });
+  return found;
+}
 
 /** Words that end a join's ON condition (the next join, or the clause after the FROM). */
 const endsOn = new Set(
@@ -1716,17 +1781,40 @@ function joinsTellNoRowApart(
   let leftWord = false;
   let outerOn = false;
   let joinAt = -1;
+  let onAt = -1;
+  /** The kind of the last join (`left`, `right`, `full`, or `inner`) and of its outer word. */
+  let joinKind = 'inner';
+  let kindWord = 'inner';
   let outerNamed = false;
+  const taint = new Set<string>();
+  /** The outer join `[joinAt, onAt)` names the outer table: the names whose rows then vary. */
+  const tainted = () => {
+    if (joinKind === 'left') {
+      const name = lastName(sql, joinAt + 4, onAt, backslash);
+      if (name !== undefined) taint.add(name);
+    } else if (joinKind === 'right') {
+      const kept = new Set<string>();
+      eachName(sql, joinAt + 4, onAt, backslash, false, undefined, name => kept.add(name));
+      eachName(sql, from + 4, joinAt, backslash, false, undefined, name => {
+        if (!kept.has(name)) taint.add(name);
+      });
+    }
+  };
   /** The ON condition `[on, at)` names the outer table: whether it tells no row apart. */
   const closeOn = (at: number): boolean => {
     const start = on;
     on = -1;
     checked = at;
+    // A later LEFT join that reads the rows that vary: its own rows vary too.
+    if (outerNamed && joinKind === 'left' && qualifiesAny(sql, start, at, backslash, taint)) {
+      tainted();
+    }
     if (!correlated(sql, start, index, close, backslash, at, bound)) return true;
     // An outer join keeps every row of its preserved side whatever its ON
     // holds: EXISTS finds the same rows (the joined side's columns vary).
     if (outerOn && exists) {
       outerNamed = true;
+      tainted();
       return true;
     }
     const empty = subqueryEmpty;
@@ -1773,7 +1861,9 @@ function joinsTellNoRowApart(
         if (word === 'left' || word === 'right' || word === 'full') {
           outerWord = true;
           leftWord = word === 'left';
+          kindWord = word;
         } else if (word === 'join') {
+          joinKind = outerWord ? kindWord : 'inner';
           outerOn = outerWord;
           outerWord = false;
           joinAt = at;
@@ -1788,8 +1878,10 @@ function joinsTellNoRowApart(
           // w ON true`) removes no row of the side it keeps.
           const named = outerOn && exists && joinAt >= checked ? joinAt : at;
           if (correlated(sql, checked, index, close, backslash, named, bound)) return false;
+          onAt = at;
           if (named !== at && correlated(sql, named, index, close, backslash, at, bound)) {
             outerNamed = true;
+            tainted();
           }
           on = stop;
           any = true;
@@ -1800,6 +1892,7 @@ function joinsTellNoRowApart(
   }
   if (on !== -1 && !closeOn(to)) return false;
   outerJoinNamesOuter = outerNamed;
+  outerJoinTaint = taint;
   return any && !correlated(sql, checked, index, close, backslash, to, bound);
 }
 

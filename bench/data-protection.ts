@@ -42,7 +42,8 @@
  *    `findPii` of a one-line prompt with a phone number, warm and right
  *    after two full garbage collections (what a collection costs the next
  *    call's phone validation). And the same dev-set texts checked one call
- *    each (how a chat sends them): findPii, findSecrets and the chain.
+ *    each (how a chat sends them): findPii, findSecrets and the chain,
+ *    blocking and with `secrets` redacting (since round 30).
  */
 
 import { join } from 'node:path';
@@ -362,6 +363,10 @@ if (real === undefined) {
   const perTextChainMs = await timeIt(async () => {
     for (const text of texts) await runChain(chain, text, context());
   });
+  // And with `secrets` redacting (what the chain users run does: nothing blocks).
+  const perTextRedactMs = await timeIt(async () => {
+    for (const text of texts) await runChain(redactChain, text, context());
+  });
   const piiConfig = PIIConfig.parse({});
   // One call: it takes seconds on 1 MB (its regexes run over the whole text per entity).
   const peerMs = await timeIt(
@@ -408,7 +413,7 @@ if (real === undefined) {
     `  the same dev-set texts one call each (${texts.length} texts, ${textsMegabytes.toFixed(2)} MB):`,
   );
   console.log(
-    `    findPii ${perTextPiiMs.toFixed(1)} ms (${textRate(perTextPiiMs)}), findSecrets ${perTextSecretsMs.toFixed(1)} ms (${textRate(perTextSecretsMs)}), chain ${perTextChainMs.toFixed(1)} ms (${textRate(perTextChainMs)})`,
+    `    findPii ${perTextPiiMs.toFixed(1)} ms (${textRate(perTextPiiMs)}), findSecrets ${perTextSecretsMs.toFixed(1)} ms (${textRate(perTextSecretsMs)}), chain ${perTextChainMs.toFixed(1)} ms (${textRate(perTextChainMs)}), chain with secrets redacting ${perTextRedactMs.toFixed(1)} ms (${textRate(perTextRedactMs)})`,
   );
   // A chat prompt is often checked right after a full collection, when what
   // V8 compiled for libphonenumber may be gone (the phone finder keeps its

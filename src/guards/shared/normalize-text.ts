@@ -237,6 +237,8 @@ function factsOf(codePoint: number): number {
 // What a character without combining marks becomes, per option set: a flood
 // of one full-width digit pays for one normalize() call, not one per character.
 const LONE_CHAR_FORMS_SIZE = 65_536;
+/** Short pieces of `normalizeText`'s output, gathered as UTF-16 units. */
+const gatheredUnits = new Uint16Array(4096);
 const loneCharForms = new Map<number, string>();
 
 function isPlainAscii(code: number): boolean {
@@ -328,13 +330,18 @@ export function normalizeText(
   // as UTF-16 units and added to `output` 4,096 at a time: a text that
   // alternates copied and replaced characters (`a\u00A0a\u00A0…`) would
   // otherwise make a piece per character (1 MB of it: 350 -> 100 ms).
-  let units: number[] = [];
+  // Round 30: into one typed array reused by every call (`normalizeText`
+  // calls nothing that normalises while it fills it), not a fresh number array.
+  let unitCount = 0;
   const flushUnits = () => {
-    if (units.length === 0) return;
-    const gathered = String.fromCharCode.apply(null, units);
+    if (unitCount === 0) return;
+    const gathered = String.fromCharCode.apply(
+      null,
+      gatheredUnits.subarray(0, unitCount) as unknown as number[],
+    );
     if (parts) parts.push(gathered);
     else output += gathered;
-    units = [];
+    unitCount = 0;
   };
   const emit = (source: string, from: number, to: number) => {
     if (to - from > 4) {
@@ -344,13 +351,18 @@ export function normalizeText(
       else output += part;
       return;
     }
-    for (let unit = from; unit < to; unit++) units.push(source.charCodeAt(unit));
-    if (units.length >= 4096) flushUnits();
+    if (unitCount + (to - from) > gatheredUnits.length) flushUnits();
+    for (let unit = from; unit < to; unit++) gatheredUnits[unitCount++] = source.charCodeAt(unit);
   };
   // The offset map, one entry per run rather than per character: a run maps
   // output [runOut[r], runOut[r + 1]) either one-to-one onto the original from
-  // runOrig[r] (runOrigEnd[r] === -1: a copied ASCII run) or, every unit of
-  // it, onto the original segment [runOrig[r], runOrigEnd[r]).
+  // runOrig[r] (runOrigEnd[r] === -1: a copied ASCII run), or each unit `u`
+  // of it onto the one unit at runOrig[r] + (u - runOut[r]) * s
+  // (runOrigEnd[r] === -s, s >= 2: one unit kept of every s, the others
+  // removed invisible characters), or, every unit of it, onto the original
+  // segment [runOrig[r], runOrigEnd[r]). Round 30: the strided runs keep
+  // `a\u200Ba\u200B…` (a character, then one removed) at one run, where
+  // it made one per character: 512 Ki runs for 1 MB, about 190 ms.
   const runOut: number[] = [];
   const runOrig: number[] = [];
   const runOrigEnd: number[] = [];
@@ -384,14 +396,25 @@ export function normalizeText(
     );
   };
 
-  // True when output from original offset `from` continues the last run
-  // one-to-one, so it needs no run of its own: a text of full-width digits
-  // keeps one run, not one per character.
-  const extendsOneToOneRun = (from: number): boolean => {
+  // True when `size` units of output, each for one unit of the original
+  // from offset `from` on, continue the last run, so they need no run of
+  // their own: a text of full-width digits keeps one run, not one per
+  // character; one unit after a one-unit run, or after a strided run, at its
+  // stride, makes or extends a strided run.
+  const extendsRun = (from: number, size: number): boolean => {
     const last = runOut.length - 1;
-    return (
-      last >= 0 && runOrigEnd[last] === -1 && runOrig[last]! + outLength - runOut[last]! === from
-    );
+    if (last < 0) return false;
+    const stride = -runOrigEnd[last]!;
+    if (stride < 1) return false;
+    const runLength = outLength - runOut[last]!;
+    const next = runOrig[last]! + runLength * stride;
+    if (stride === 1) {
+      if (next === from) return true;
+      if (runLength !== 1 || size !== 1 || from < next) return false;
+      runOrigEnd[last] = runOrig[last]! - from;
+      return true;
+    }
+    return size === 1 && next === from;
   };
 
   while (index < length) {
@@ -438,7 +461,7 @@ export function normalizeText(
     }
     if (runEnd > index) {
       emit(text, index, runEnd);
-      if (!extendsOneToOneRun(index)) {
+      if (!extendsRun(index, runEnd - index)) {
         runOut.push(outLength);
         runOrig.push(index);
         runOrigEnd.push(-1);
@@ -500,7 +523,7 @@ export function normalizeText(
       emit(segment, 0, segment.length);
       // One unit for one unit (a folded digit) maps like a copied character.
       const oneToOne = segment.length === 1 && segmentEnd - segmentStart === 1;
-      if (!(oneToOne && extendsOneToOneRun(segmentStart))) {
+      if (!(oneToOne && extendsRun(segmentStart, 1))) {
         runOut.push(outLength);
         runOrig.push(segmentStart);
         runOrigEnd.push(oneToOne ? -1 : segmentEnd);
@@ -533,11 +556,13 @@ export function normalizeText(
   };
   const startOf = (unit: number) => {
     const run = runOf(unit);
-    return runOrigEnd[run] === -1 ? runOrig[run]! + (unit - runOut[run]!) : runOrig[run]!;
+    const end = runOrigEnd[run]!;
+    return end < 0 ? runOrig[run]! - (unit - runOut[run]!) * end : runOrig[run]!;
   };
   const endOf = (unit: number) => {
     const run = runOf(unit);
-    return runOrigEnd[run] === -1 ? runOrig[run]! + (unit - runOut[run]!) + 1 : runOrigEnd[run]!;
+    const end = runOrigEnd[run]!;
+    return end < 0 ? runOrig[run]! - (unit - runOut[run]!) * end + 1 : end;
   };
   const firstStart = runOrig[0] ?? 0;
   const toOriginal = (position: number) =>

@@ -1,5 +1,4 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { countFromCallback, stringFromCallback } from '../../core/callback-result';
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import { declareModelOutputReader } from '../../core/model-output-reader';
@@ -10,6 +9,7 @@ import type { Guardrail, GuardrailContext } from '../../core/types';
 import { checkedCappedIncrement, checkedCount } from '../../store/checked-counts';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
+import { countO200k } from './o200k-count';
 import { COUNT_SLICE, StreamedTokenCount, sliceEnd } from './streamed-token-count';
 import { tokenBudgetNeedsALimit, tokenBudgetOptionShape } from './token-budget-options';
 
@@ -40,7 +40,9 @@ export interface TokenBudgetOptions {
   store?: Store;
   /**
    * Counts the tokens of a text. Default: the o200k_base tokenizer (GPT-4o and
-   * newer OpenAI models); pass another tokenizer for other model families.
+   * newer OpenAI models; linear in the text whatever it holds, and text that
+   * spells a special token such as `<|endoftext|>` counted as text, see
+   * `o200k-count.ts`); pass another tokenizer for other model families.
    * It is called on slices of at most 256 characters (cut before whitespace)
    * and the counts are added: byte-pair tokenizers are quadratic in one long
    * run of letters.

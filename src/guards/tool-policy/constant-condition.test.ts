@@ -1052,3 +1052,15 @@ describe('toolPolicy sql (round 30): a WHERE beside an outer join that names the
     ]);
   });
 });
+
+// Round 30: reading a branch's WHERE read its nested subqueries with the
+// same sticky regex that found the set operation after the branch, so the
+// next branch started where the nested reading had stopped (and was lost).
+describe('toolPolicy sql (round 30): a branch whose WHERE has a subquery, before a set operation', () => {
+  it('reads the branch after it', async () => {
+    await expectBlocked([
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x WHERE NOT EXISTS (SELECT 1 FROM w) UNION SELECT 1 FROM z WHERE z.a = 1)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM w FULL JOIN v ON t.a = ? WHERE NOT EXISTS (SELECT 1 FROM u) UNION SELECT 1 FROM u WHERE u.a = 1)',
+    ]);
+  });
+});

@@ -2402,13 +2402,15 @@ function subqueryEnd(
       setOperationAt.lastIndex = at;
       const match = setOperationAt.exec(sql);
       if (match !== null && setOperationAt.lastIndex <= end) {
+        // Kept before the branch is read: reading its WHERE reads nested subqueries with this regex.
+        const next = setOperationAt.lastIndex;
         endBranch(at);
         top.zeroRows = false;
         const word = match[1]!.toLowerCase();
         top.ops.push(word === 'union' ? UNION_OP : word === 'intersect' ? INTERSECT_OP : EXCEPT_OP);
-        top.branch = setOperationAt.lastIndex;
+        top.branch = next;
         top.item = itemAt(top.branch);
-        at = setOperationAt.lastIndex - 1;
+        at = next - 1;
         continue;
       }
     } else if (wordStart && lower === 0x68 /* h */) {

@@ -64,6 +64,12 @@ const PIN_PREFIX = 'ai-guardrails:tool-pin:';
  * server with `newTools: 'hold'`, or listed in `approved`) reads these only.
  */
 const APPROVAL_PREFIX = 'ai-guardrails:tool-approved:';
+/**
+ * Tools whose name or serverId has the shape of a record's cut (round 30),
+ * marked when the middleware checks them: such a name is a real one, which
+ * `approveToolDefinition` and `forgetToolDefinitionPin` take.
+ */
+const CUT_SHAPED_PREFIX = 'ai-guardrails:tool-cut-shaped:';
 /** The tools a server had when it was first seen (tags of their names), per pin scope. */
 const SERVER_PREFIX = 'ai-guardrails:tool-pin-server:';
 /** Most tool names a server's first sight lists; the rest are pinned on that sight all the same. */
@@ -146,8 +152,26 @@ function looksCut(value: string): boolean {
   return (value.length === 78 || value.length === 77) && /…#[0-9a-f]{12}$/.test(value);
 }
 
-/** A `GuardrailConfigError` for a scope or name as a record cut it: approving (or forgetting) with it would touch nothing. */
-function checkNotCut(scope: string, name: string, path: string): void {
+/** Whether a pin scope's serverId or a tool name has the shape of a record's cut. */
+function cutShaped(scope: string, name: string): boolean {
+  const colon = scope.indexOf(':');
+  return (colon !== -1 && looksCut(scope.slice(colon + 1))) || looksCut(name);
+}
+
+async function cutShapedKey(scope: string, name: string): Promise<string> {
+  return `${CUT_SHAPED_PREFIX}${await sha256Hex(JSON.stringify([scope, name]))}`;
+}
+
+/**
+ * A `GuardrailConfigError` for a scope or name as a record cut it:
+ * approving (or forgetting) with it would touch nothing. A tool whose real
+ * name or serverId has that shape (a legal MCP name, 77 characters ending
+ * `…#` and 12 hex digits) is taken once the middleware has checked it
+ * (round 30: it was refused, and the tool could never be approved).
+ */
+async function checkNotCut(store: Store, scope: string, name: string, path: string) {
+  if (!cutShaped(scope, name)) return;
+  if ((await store.get(await cutShapedKey(scope, name))) !== undefined) return;
   const issues = [];
   const colon = scope.indexOf(':');
   if (colon !== -1 && looksCut(scope.slice(colon + 1))) {
@@ -199,7 +223,7 @@ export async function approveToolDefinition(
   { ttlMs = DEFAULT_PIN_TTL_MS }: { ttlMs?: number } = {},
 ): Promise<void> {
   checkHashArguments(scope, name, hash, 'approveToolDefinition');
-  checkNotCut(scope, name, 'approveToolDefinition');
+  await checkNotCut(store, scope, name, 'approveToolDefinition');
   const key = await approvalKey(scope, name);
   if (store.pushToList) {
     await store.pushToList(key, hash, MAX_APPROVED_HASHES, ttlMs);
@@ -233,7 +257,7 @@ export async function forgetToolDefinitionPin(
     serverGroup?: string;
   } = {},
 ): Promise<void> {
-  checkNotCut(scope, name, 'forgetToolDefinitionPin');
+  await checkNotCut(store, scope, name, 'forgetToolDefinitionPin');
   const key = await serverKey(scope, serverGroup);
   const tag = await nameTag(scope, name);
   if (store.addToList) {
@@ -380,6 +404,10 @@ export function toolDefinitionPins({
     ): Promise<PinCheck> {
       const pinScope = pinScopeOf(scope, serverId);
       const key = await pinKey(pinScope, name);
+      if (cutShaped(pinScope, name)) {
+        // Rare: marks the name as a real one, for approveToolDefinition.
+        await store.setIfAbsent(await cutShapedKey(pinScope, name), '1', ttlMs);
+      }
       /** The store's approvals of this tool: a match, or the hashes approved. */
       const approvals = async (): Promise<PinCheck | string[]> => {
         const approvedKey = await approvalKey(pinScope, name);

@@ -640,6 +640,17 @@ function statementWithoutWhere(
 }
 
 const sqlDeleteModifier = /(?:low_priority|quick|ignore)\b/iy;
+/**
+ * Sticky past DELETE: a table named without FROM (`DELETE users`, `DELETE
+ * dbo.users u WHERE …`), up to the statement's end, `)`, its WHERE or SQL
+ * Server's `OUTPUT` / `OPTION` / `WITH (…)`.
+ */
+const sqlDeleteTable =
+  /((?:[a-z_][\w$#@]{0,127}(?![\w$#@])|"[^"]{0,64}"|\[[^\]]{0,64}\])(?:\s*\.\s*(?:[a-z_][\w$#@]{0,127}(?![\w$#@])|"[^"]{0,64}"|\[[^\]]{0,64}\])){0,3})(?:\s+(?:as\s+)?(?!(?:where|output|option|with)\b)[a-z_][\w$]*)?\s*(?:$|[;)]|(?:where|output|option|with)\b)/iy;
+/** Words after DELETE that are no table: `ON DELETE CASCADE`, `GRANT DELETE ON t`, a trigger's `FOR DELETE AS`. */
+const notDeleteTable = new Set(
+  'cascade restrict set no on as or and from into to where output option with'.split(' '),
+);
 const sqlFromWord = /from\b/iy;
 
 /**
@@ -661,6 +672,11 @@ function deletesFrom(sql: string, at: number): boolean {
   }
   sqlFromWord.lastIndex = index;
   if (sqlFromWord.test(sql)) return true;
+  // SQL Server's and Oracle's `DELETE t` (FROM is optional there): one
+  // table, its alias, then the statement's end or its WHERE.
+  sqlDeleteTable.lastIndex = index;
+  const table = sqlDeleteTable.exec(sql);
+  if (table !== null && !notDeleteTable.has(table[1]!.toLowerCase())) return true;
   // The table list: names (no blank, comma or `;`) joined by commas.
   for (;;) {
     const start = index;

@@ -228,3 +228,33 @@ describe('toolPolicy sql: statements in the forms databases run', () => {
     expect(rules).toEqual(queries.map(() => 'ok'));
   });
 });
+
+// Round 30: SQL Server and Oracle run `DELETE t` (FROM is optional there);
+// it was not read as a DELETE, so `DELETE users` ran.
+describe('toolPolicy sql (round 30): DELETE without FROM', () => {
+  it('blocks SQL Server and Oracle deletes that name their table without FROM', async () => {
+    const queries = [
+      'DELETE users',
+      'DELETE dbo.users WHERE 1=1',
+      'DELETE [dbo].[users] u WHERE 1 = 1',
+      'DELETE "users" OUTPUT deleted.id',
+      'SELECT 1; DELETE t',
+    ];
+    const { ran, rules } = await run(queries);
+    expect(ran).toEqual([]);
+    expect(rules).toEqual(queries.map(() => 'sql.delete-without-where'));
+  });
+
+  it('runs a filtered one, and DELETE in DDL, grants and triggers', async () => {
+    const queries = [
+      'DELETE users WHERE id = 3',
+      'ALTER TABLE a ADD FOREIGN KEY (b) REFERENCES c (d) ON DELETE CASCADE',
+      'ALTER TABLE a ADD FOREIGN KEY (b) REFERENCES c (d) ON DELETE SET NULL;',
+      'GRANT SELECT, DELETE ON users TO bob',
+      'CREATE TRIGGER x ON t FOR DELETE AS SELECT 1',
+    ];
+    const { ran, rules } = await run(queries);
+    expect(ran).toEqual(queries);
+    expect(rules).toEqual(queries.map(() => 'ok'));
+  });
+});

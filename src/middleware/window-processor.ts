@@ -121,16 +121,18 @@ function commonSuffixLength(a: string, b: string, max: number): number {
 
 /**
  * The code points of `text` from `from` that a detector reads (not read
- * through: `countedStart`'s count), counted up to `most`. Printable ASCII
- * counts one each without a lookup.
+ * through: `countedStart`'s count), counted up to `most`. Printable ASCII,
+ * tabs and line breaks count one each without a lookup (round 30: a line
+ * break ended the search's run and cost a lookup and a second search, on
+ * prose two or three a check).
  */
 export function readCount(text: string, from: number, most: number, end = text.length): number {
   let count = 0;
   let at = from;
   while (at < end && count < most) {
-    // A run of printable ASCII counts one each: found by the engine's search, not a loop here.
-    NOT_PRINTABLE.lastIndex = at;
-    const next = NOT_PRINTABLE.test(text) ? NOT_PRINTABLE.lastIndex - 1 : text.length;
+    // A run of them is found by the engine's search, not a loop here.
+    NOT_PLAIN.lastIndex = at;
+    const next = NOT_PLAIN.test(text) ? NOT_PLAIN.lastIndex - 1 : text.length;
     const plain = Math.min(next, end) - at;
     if (count + plain >= most) return most;
     count += plain;
@@ -138,7 +140,7 @@ export function readCount(text: string, from: number, most: number, end = text.l
     // Then the run of other characters, each by its code point.
     while (at < end && count < most) {
       const code = text.charCodeAt(at);
-      if (code >= 0x20 && code < 0x7f) break;
+      if (code >= 0x20 ? code < 0x7f : code === 10 || code === 9 || code === 13) break;
       const codePoint = text.codePointAt(at)!;
       if (!isReadThrough(codePoint)) count++;
       at += codePoint > 0xffff ? 2 : 1;
@@ -147,8 +149,8 @@ export function readCount(text: string, from: number, most: number, end = text.l
   return count;
 }
 
-/** What `readCount` reads one by one: anything but printable ASCII. */
-const NOT_PRINTABLE = /[^\x20-\x7e]/g;
+/** What `readCount` reads one by one: anything but printable ASCII, tabs and line breaks. */
+const NOT_PLAIN = /[^\t\n\r\x20-\x7e]/g;
 
 /**
  * With early release: characters of released text each check sees before

@@ -80,7 +80,7 @@ export interface ChainClasses {
 export function trailingChainStart(text: string, classes: ChainClasses): number {
   const through = chainStart(text, classes);
   // Only a text with a character outside printable ASCII can hold one read through.
-  if (!MAY_READ_THROUGH.test(text)) return through;
+  if (!mayReadThrough(text)) return through;
   const source = privateUseReadThrough(text) ?? text;
   const reading = invisibleBreaks(source);
   if (reading === undefined) return through;
@@ -90,9 +90,30 @@ export function trailingChainStart(text: string, classes: ChainClasses): number 
 
 const MAY_READ_THROUGH = /[^\t\n\r\x20-\x7e]/;
 
+/**
+ * `MAY_READ_THROUGH.test(text)`, remembered for the last text: the hooks of
+ * a chain (`pii`, `secrets`) are asked about the same text in turn, on
+ * every check of a stream.
+ */
+function mayReadThrough(text: string): boolean {
+  if (text !== lastTested) {
+    lastTested = text;
+    lastMayReadThrough = MAY_READ_THROUGH.test(text);
+  }
+  return lastMayReadThrough;
+}
+let lastTested: string | undefined;
+let lastMayReadThrough = false;
+
 /** `token` without the characters the detectors read through (itself when it holds none). */
 function readView(token: string): string {
-  if (!MAY_READ_THROUGH.test(token)) return token;
+  // A token is short: a loop costs less than a call of the search.
+  let plain = true;
+  for (let at = 0; at < token.length && plain; at++) {
+    const code = token.charCodeAt(at);
+    plain = code >= 0x20 ? code < 0x7f : code === 9 || code === 10 || code === 13;
+  }
+  if (plain) return token;
   let view = '';
   for (const character of token) {
     if (!isReadThrough(character.codePointAt(0)!)) view += character;

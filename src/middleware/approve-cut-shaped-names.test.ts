@@ -51,13 +51,13 @@ describe('a real tool name or serverId shaped as a cut', () => {
   it('a serverId of that shape: a new tool is approved, and a pin forgotten, with it', async () => {
     const store = memoryStore();
     const { model, seen } = pinningModel(store);
-    const tools = (withNew: boolean) =>
-      guardTools(
-        withNew ? { search: searchDocs, backUp: backUpConversation } : { search: searchDocs },
-        { serverId: CUT_SHAPED },
-      );
-    await generateText({ model, tools: tools(false), prompt: 'a' });
-    const held = await generateText({ model, tools: tools(true), prompt: 'b' });
+    const before = guardTools({ search: searchDocs }, { serverId: CUT_SHAPED });
+    const after = guardTools(
+      { search: searchDocs, backUp: backUpConversation },
+      { serverId: CUT_SHAPED },
+    );
+    await generateText({ model, tools: before, prompt: 'a' });
+    const held = await generateText({ model, tools: after, prompt: 'b' });
     const record = (await getGuardrailOutcome(held))!.records[0]!;
     const { scope, definitionHash } = record.info as { scope: string; definitionHash: string };
     expect([record.guardrail, scope]).toEqual([
@@ -65,7 +65,7 @@ describe('a real tool name or serverId shaped as a cut', () => {
       `default:${cutName(CUT_SHAPED)}`,
     ]);
     await approveToolDefinition(store, `default:${CUT_SHAPED}`, 'backUp', definitionHash);
-    const passed = await generateText({ model, tools: tools(true), prompt: 'c' });
+    const passed = await generateText({ model, tools: after, prompt: 'c' });
     expect((await getGuardrailOutcome(passed))?.records ?? []).toEqual([]);
     await expect(forgetToolDefinitionPin(store, `default:${CUT_SHAPED}`, 'search')).resolves.toBe(
       undefined,

@@ -1,7 +1,8 @@
 import { GuardrailConfigError } from '../core/errors';
 import { sha256Hex } from '../core/sha256-hex';
 import type { Store } from '../store/store';
-import { pushedList, stringsOfList } from '../store/string-list';
+import { StoreListError } from '../store/store-list-error';
+import { overListBytes, pushedList, stringsOfList } from '../store/string-list';
 
 /** Name of the record of a pinned tool whose definition changed. */
 export const TOOL_DEFINITION_CHANGED = 'tool-definition-changed';
@@ -119,8 +120,20 @@ async function serverKey(scope: string, group?: string): Promise<string> {
   return `${SERVER_PREFIX}${await sha256Hex(JSON.stringify(id))}`;
 }
 
-/** A stored list of hashes or tags; a corrupt one approves (or lists) nothing: every definition is a change until approved again. */
-const parseHashes = stringsOfList;
+/**
+ * A stored list of hashes or tags; a corrupt one approves (or lists)
+ * nothing: every definition is a change until approved again. A text over
+ * `MAX_LIST_BYTES` is a `StoreListError`, on every store (round 30): the
+ * list stores refused it since round 29, but these reads (and the read and
+ * write of a custom store without `pushToList` / `addToList`) parsed a
+ * 10 MB list another client wrote, on every call.
+ */
+function parseHashes(raw: string | undefined, operation: string): string[] {
+  if (raw !== undefined && overListBytes(raw)) {
+    throw new StoreListError({ store: 'tool pins', operation, reason: 'too-long', stored: true });
+  }
+  return stringsOfList(raw);
+}
 
 function checkHashArguments(scope: unknown, name: unknown, hash: unknown, path: string): void {
   const issues = [];
@@ -229,7 +242,11 @@ export async function approveToolDefinition(
     await store.pushToList(key, hash, MAX_APPROVED_HASHES, ttlMs);
     return;
   }
-  const hashes = pushedList(parseHashes(await store.get(key)), hash, MAX_APPROVED_HASHES);
+  const hashes = pushedList(
+    parseHashes(await store.get(key), 'approveToolDefinition'),
+    hash,
+    MAX_APPROVED_HASHES,
+  );
   await store.set(key, JSON.stringify(hashes), ttlMs);
 }
 
@@ -268,7 +285,7 @@ export async function forgetToolDefinitionPin(
     // A custom store without `addToList`: a read and a write, as before.
     const listed = await store.get(key);
     if (listed !== undefined) {
-      const tags = parseHashes(listed);
+      const tags = parseHashes(listed, 'forgetToolDefinitionPin');
       if (!tags.includes(tag) && tags.length < MAX_SERVER_TOOLS) {
         tags.push(tag);
         await store.set(key, JSON.stringify(tags), ttlMs);
@@ -387,7 +404,7 @@ export function toolDefinitionPins({
       const stored = await store.setIfAbsent(key, first, ttlMs);
       if (stored !== first) await renew(key, stored);
       // A corrupt list holds nothing: every tool not pinned yet is held.
-      return new Set(parseHashes(stored));
+      return new Set(parseHashes(stored, 'server'));
     },
 
     /**
@@ -412,7 +429,7 @@ export function toolDefinitionPins({
       const approvals = async (): Promise<PinCheck | string[]> => {
         const approvedKey = await approvalKey(pinScope, name);
         const stored = await store.get(approvedKey);
-        const hashes = parseHashes(stored);
+        const hashes = parseHashes(stored, 'check');
         if (!hashes.includes(hash)) return hashes;
         await renew(approvedKey, stored!);
         return { status: 'match', scope: pinScope };
@@ -439,7 +456,7 @@ export function toolDefinitionPins({
       const first = JSON.stringify([hash]);
       const stored = await store.setIfAbsent(key, first, ttlMs);
       if (stored === first) return { status: 'pinned', scope: pinScope };
-      const hashes = parseHashes(stored);
+      const hashes = parseHashes(stored, 'check');
       if (hashes.includes(hash)) {
         await renew(key, stored);
         return { status: 'match', scope: pinScope };

@@ -9,9 +9,12 @@
  */
 
 import {
+  decodeBase32Into,
   decodeBase64Into,
   decodeHexInto,
+  isBase32Code,
   isBase64Code,
+  isControlByte,
   isHexCode,
 } from '../shared/base64-decoding';
 
@@ -66,10 +69,61 @@ function bufferOf(size: number): Uint8Array {
   return buffer;
 }
 
+const lenient = new TextDecoder('utf-8');
+
+/** Fewest characters of a reading that starts inside a run (mid-word): reason, judged text. */
+const LEAST_REASON_TAIL = 6;
+const LEAST_JUDGED_TAIL = 7;
+/** Group starts tried in a reason's run read from inside (a word of up to 32 characters glued before the value). */
+const REASON_TAIL_STARTS = 8;
+
+/**
+ * The readings of the base64 run `text[start, end)` that start inside it
+ * (round 30): a value encoded after a word with no break (`keycGFz…`,
+ * `tokenaHVudGVy…`) reads as garbage from the run's first character. For
+ * each of the four alignments, the groups at the run's end that decode to
+ * no control byte are read (back from the end, so a run of random base64
+ * stops within a few groups); for a judged text, that tail as UTF-8 text
+ * (what a bad sequence leaves out dropped); for a reason, also each tail
+ * of it from one of its first groups, so a word glued before the value
+ * that decodes to printable bytes is left out too.
+ */
+function innerReadings(text: string, start: number, end: number, judged: boolean): string[] {
+  const readings: string[] = [];
+  const scratch = bufferOf(8);
+  const clean = (from: number, to: number) => {
+    const size = decodeBase64Into(text, from, to, scratch);
+    for (let at = 0; at < size; at++) if (isControlByte(scratch[at]!)) return false;
+    return true;
+  };
+  const least = judged ? LEAST_JUDGED_TAIL : LEAST_REASON_TAIL;
+  for (let shift = 0; shift < 4; shift++) {
+    const first = start + shift;
+    if (end - first < 8) break;
+    let tail = first + 4 * Math.floor((end - first) / 4);
+    if (!clean(tail, end)) continue;
+    while (tail - 4 >= first && clean(tail - 4, tail)) tail -= 4;
+    if (tail === start || end - tail < least) continue;
+    const starts = judged ? 1 : REASON_TAIL_STARTS;
+    for (let group = 0; group < starts && end - (tail + 4 * group) >= least; group++) {
+      const from = tail + 4 * group;
+      const size = decodeBase64Into(text, from, end, bufferOf(end - from));
+      let lead = 0;
+      while (lead < size && (buffer[lead]! & 0xc0) === 0x80) lead++;
+      const decoded = lenient.decode(buffer.subarray(lead, size));
+      const read = decoded.slice(decoded.lastIndexOf('\ufffd') + 1);
+      if (read.length >= least && /[\p{L}\p{N}]/u.test(read)) readings.push(read);
+    }
+  }
+  return readings;
+}
+
 /**
  * The base64 and hex runs of `text` (a reason, or with `judged` a judged
  * text: longer base64 runs only) that decode to printable text. A hex run
- * is also a base64 run: each reading that is text is kept.
+ * is also a base64 run: each reading that is text is kept. Since round
+ * 30 a run is also read from inside (see `innerReadings`), and a reason's
+ * run of one case (`NB2W45DFOIZA====`) is also read as base32.
  */
 export function decodedRuns(text: string, judged = false): DecodedRun[] {
   const least = judged ? LEAST_JUDGED_RUN : LEAST_REASON_RUN;
@@ -81,10 +135,16 @@ export function decodedRuns(text: string, judged = false): DecodedRun[] {
     }
     const start = index;
     let hex = true;
+    let upper = true;
+    let lower = true;
     for (; index < text.length; index++) {
       const code = text.charCodeAt(index);
       if (!isBase64Code(code)) break;
       if (hex && !isHexCode(code)) hex = false;
+      if (judged || !(upper || lower)) continue;
+      if (!isBase32Code(code)) upper = lower = false;
+      else if (code >= 0x61) upper = false;
+      else if (code >= 0x41) lower = false;
     }
     const end = index;
     let padded = end;
@@ -94,11 +154,31 @@ export function decodedRuns(text: string, judged = false): DecodedRun[] {
         ? asText(decodeBase64Into(text, start, end, bufferOf(end - start), true))
         : undefined;
     if (decoded !== undefined) runs.push({ start, end: padded, text: decoded });
+    if (end - start >= least) {
+      for (const read of new Set(innerReadings(text, start, end, judged))) {
+        if (read !== decoded) runs.push({ start, end: padded, text: read });
+      }
+    }
     if (hex && end - start >= LEAST_HEX_RUN) {
       const even = end - ((end - start) % 2);
       const read = asText(decodeHexInto(text, start, even, bufferOf(even - start), true));
       if (read !== undefined) runs.push({ start, end, text: read });
     }
+    if (!judged && (upper || lower) && end - start >= LEAST_BASE32_RUN) {
+      let base32End = end;
+      while (
+        base32End < text.length &&
+        base32End - end < 6 &&
+        text.charCodeAt(base32End) === 0x3d
+      ) {
+        base32End++;
+      }
+      const read = asText(decodeBase32Into(text, start, end, bufferOf(end - start), true));
+      if (read !== undefined) runs.push({ start, end: base32End, text: read });
+    }
   }
   return runs;
 }
+
+/** Shortest base32 run decoded in a reason (five bytes). */
+const LEAST_BASE32_RUN = 8;

@@ -96,3 +96,72 @@ describe('llmJudge: a reason that encodes or spells a judged value quotes nothin
     );
   });
 });
+
+/*
+ * Round 30: what round 29 still showed. A short value without a digit
+ * after a key (`pwd="letmein"`, `my name is Alice`) written back verbatim,
+ * in capitals or spaced out; numbers in words past nine; base64 glued to
+ * a word before it; base32 and ROT13.
+ */
+describe('llmJudge: a reason that writes a hidden short value, a number in words or a value in base32, ROT13 or glued base64 quotes nothing of it', () => {
+  const secret = 'Log me in, pwd="letmein" thanks.';
+
+  it('a short value after a key is masked as the judge writes it; the words around it (password) stay', async () => {
+    const { sent, records } = await judged(secret, 'It gives the password, which is LETMEIN.');
+    expect(sent).toEqual([judgePrompt(secret)]);
+    expect(records).toEqual([
+      {
+        guardrail: 'llm-judge',
+        kind: 'input',
+        status: 'blocked',
+        message: 'This content was blocked by a content policy.',
+        reason: 'It gives the password, which is [quoted].',
+        severity: 'warning',
+        info: {
+          flagged: true,
+          confidence: 0.9,
+          reason: 'It gives the password, which is [quoted].',
+          threshold: 0.7,
+          cached: false,
+          usage: { inputTokens: 10, outputTokens: 20, totalTokens: 30 },
+        },
+      },
+    ]);
+  });
+
+  it.each([
+    [
+      secret,
+      'It gives the password, which is letmein.',
+      'It gives the password, which is [quoted].',
+    ],
+    [secret, 'It spells it L E T M E I N for the user.', 'It spells it [quoted] for the user.'],
+    [secret, 'It gives yrgzrva in ROT13.', 'It gives [quoted] in ROT13.'],
+    [
+      'Hi, my name is Alice, I need help.',
+      'The sender (ALICE) asks for help.',
+      'The sender ([quoted]) asks for help.',
+    ],
+    ['My PIN is 4242.', 'It shares forty-two forty-two.', 'It shares [quoted].'],
+    ['door code 1212', 'The code is twelve twelve.', 'The code is [quoted].'],
+    ['key hunter312', 'It says hunter three hundred twelve.', 'It says [quoted].'],
+    ['password=hunter2', 'It wrote keyaHVudGVyMg== here.', 'It wrote [quoted] here.'],
+    ['password=hunter2', 'It wrote tokenaHVudGVyMg here.', 'It wrote [quoted] here.'],
+    [
+      'see keycGFzc3dvcmQ9c3dvcmRmaXNoMQ== now',
+      'It decodes to swordfish1.',
+      'It decodes to [quoted].',
+    ],
+    ['password=hunter2', 'It wrote NB2W45DFOIZA==== here.', 'It wrote [quoted] here.'],
+    ['password=hunter2', 'It wrote nb2w45dfoiza here.', 'It wrote [quoted] here.'],
+    ['password=hunter2', 'It wrote uhagre2 here.', 'It wrote [quoted] here.'],
+    // Prose after a key is no value, and the reason's own words stay.
+    [
+      'The pwd is needed to log in.',
+      'NEEDED, it asks for a password; twenty people are named.',
+      'NEEDED, it asks for a password; twenty people are named.',
+    ],
+  ])('%s | %s', async (prompt, reason, shown) => {
+    expect((await judged(prompt, reason)).shown).toBe(shown);
+  });
+});

@@ -18,6 +18,8 @@ const QUOTED = '[quoted]';
  */
 const HASH_BASE = 31;
 const HASH_MASK = 0x3fffffff;
+/** Most distinct windows sought one by one (`includes`) rather than by a rolling pass. */
+const MAX_SEARCHED_PIECES = 16;
 /** Bits of a hash that index the filter tried before the map (most windows of a text are no window of the reason). */
 const FILTER_BITS = 16;
 
@@ -34,6 +36,21 @@ function markCopies(
   starts: readonly number[],
   quoted: Uint8Array,
 ): void {
+  // Few distinct windows (the short ones of most reasons): a native search
+  // each, much cheaper than a rolling pass over a long text.
+  const pieces = new Map<string, number[]>();
+  for (const start of starts) {
+    const piece = reason.slice(start, start + length);
+    pieces.set(piece, [...(pieces.get(piece) ?? []), start]);
+    if (pieces.size > MAX_SEARCHED_PIECES) break;
+  }
+  if (pieces.size <= MAX_SEARCHED_PIECES) {
+    for (const [piece, at] of pieces) {
+      if (!judged.some(text => text.includes(piece))) continue;
+      for (const start of at) quoted.fill(1, start, start + length);
+    }
+    return;
+  }
   let top = 1;
   for (let power = 1; power < length; power++) top = Math.imul(top, HASH_BASE);
   const windows = new Map<number, number[]>();
@@ -92,9 +109,12 @@ export function withoutQuotes(reason: string, judged: readonly string[]): string
     )
     .filter(text => text !== '');
   const texts = decodedJudged.length > 0 ? [...judged, ...decodedJudged] : judged;
+  // ROT13 (round 30): the reason read so, after its runs, letter for letter.
+  const rotated = rot13(reason);
   const quoted = quotedMarks(
-    reason + runs.map(run => `${RUN_SEPARATOR}${run.text}`).join(''),
+    `${reason + runs.map(run => `${RUN_SEPARATOR}${run.text}`).join('')}${RUN_SEPARATOR}${rotated}`,
     texts,
+    hiddenValues(reason, texts),
   );
   let at = reason.length;
   for (const run of runs) {
@@ -102,6 +122,9 @@ export function withoutQuotes(reason: string, judged: readonly string[]): string
     if (quoted.subarray(at, at + run.text.length).includes(1)) quoted.fill(1, run.start, run.end);
     at += run.text.length;
   }
+  at += RUN_SEPARATOR.length;
+  for (let index = 0; index < reason.length; index++)
+    quoted[index] = quoted[index]! | quoted[at + index]!;
   // A quoted run's blanks at either end stay, so the sentence keeps its spaces.
   for (let index = 0; index < reason.length; index++) {
     const starts = quoted[index] === 1 && (index === 0 || quoted[index - 1] !== 1);
@@ -128,7 +151,11 @@ export function withoutQuotes(reason: string, judged: readonly string[]): string
 const RUN_SEPARATOR = ' \u0000 ';
 
 /** Marks of what `reason` copied from `judged` (see {@link withoutQuotes}), one per character. */
-function quotedMarks(reason: string, judged: readonly string[]): Uint8Array {
+function quotedMarks(
+  reason: string,
+  judged: readonly string[],
+  hidden: ReadonlySet<string>,
+): Uint8Array {
   const quoted = new Uint8Array(reason.length);
   const runs = Array.from(
     { length: Math.max(0, reason.length - MIN_QUOTE_CHARS + 1) },
@@ -146,7 +173,7 @@ function quotedMarks(reason: string, judged: readonly string[]): Uint8Array {
     const at = token.index + core.index;
     quoted.fill(1, at, at + length);
   }
-  markRewrittenCopies(reason, judged, quoted);
+  markRewrittenCopies(reason, judged, quoted, hidden);
   return quoted;
 }
 
@@ -163,10 +190,15 @@ function quotedMarks(reason: string, judged: readonly string[]): Uint8Array {
  * `4111 1111 …`) and runs to the ends of the words it touches. Linear:
  * one rolling pass over each skeleton for each length from 4 to 8.
  */
-function markRewrittenCopies(reason: string, judged: readonly string[], quoted: Uint8Array): void {
+function markRewrittenCopies(
+  reason: string,
+  judged: readonly string[],
+  quoted: Uint8Array,
+  hidden: ReadonlySet<string>,
+): void {
   const skeleton = mappedSkeletonOf(reason);
   const length = skeleton.text.length;
-  if (length < MIN_DIGIT_TOKEN_CHARS) return;
+  if (length < MIN_HIDDEN_CHARS) return;
   const texts = judged.map(skeletonOf);
   // Forward and backwards in one pass over each judged skeleton: windows of
   // `forward + separator + backward` that do not cross the separator.
@@ -198,8 +230,13 @@ function markRewrittenCopies(reason: string, judged: readonly string[], quoted: 
     for (let next = word + 1; next < words.length; next++) {
       const size = words[next]! - first;
       if (size >= MIN_QUOTE_CHARS) break;
+      const piece = skeleton.text.slice(first, first + size);
+      // A hidden value (round 30), as one word or spelled over several, either way round.
+      if (size >= MIN_HIDDEN_CHARS && (hidden.has(piece) || hidden.has(reversed(piece)))) {
+        inSkeleton.fill(1, first, first + size);
+      }
       if (size < MIN_DIGIT_TOKEN_CHARS) continue;
-      if (!/\d/.test(skeleton.text.slice(first, first + size))) continue;
+      if (!/\d/.test(piece)) continue;
       // Forward at `first` of `both`, and backwards where the reversed skeleton holds it.
       const starts = shortStarts.get(size) ?? [];
       starts.push(first, both.length - first - size);
@@ -232,3 +269,127 @@ function markRewrittenCopies(reason: string, judged: readonly string[], quoted: 
     }
   }
 }
+
+/** `text` written backwards (by UTF-16 unit: skeletons of hidden values are short). */
+function reversed(text: string): string {
+  return [...text].reverse().join('');
+}
+
+/** `text` in ROT13: each ASCII letter 13 places on, the rest as it is (same length). */
+function rot13(text: string): string {
+  return text.replace(/[a-z]/gi, letter => {
+    const base = letter <= 'Z' ? 65 : 97;
+    return String.fromCharCode(((letter.charCodeAt(0) - base + 13) % 26) + base);
+  });
+}
+
+/** Shortest skeleton of a hidden value (`Bob`); from 8 on, every copy is masked anyway. */
+const MIN_HIDDEN_CHARS = 3;
+
+/**
+ * A value after a key that names a password, PIN, secret, token, user or
+ * login name, or a name (`password: letmein`, `DB_PASS=sunset`, `my
+ * name is Alice`, `pin was "abcd"`): the key, `:` / `=` (or ` is `, ` was
+ * `), an optional quote, and the value up to a blank, quote, comma or
+ * semicolon. The key may end a longer word (`DB_PASS`, `username`,
+ * `nickname`): no boundary is sought before it, so the regular expression
+ * starts at a key's first letter only (a few milliseconds a megabyte).
+ */
+const VALUE_AFTER_KEY =
+  /(?:pass(?:word|wd|code|phrase)?|pwd|pin|secret|token|login|user|name)["']?(?:[ \t]*[:=]+[ \t]*| +(?:is|was) +)["'`]?([^\s"'`,;]{1,64})/gi;
+
+/** Words that follow such a key as prose, not as its value (`the password is required`). */
+const NOT_VALUES = new Set([
+  'the',
+  'and',
+  'not',
+  'set',
+  'yes',
+  'true',
+  'false',
+  'null',
+  'none',
+  'nil',
+  'empty',
+  'same',
+  'your',
+  'mine',
+  'this',
+  'that',
+  'here',
+  'there',
+  'below',
+  'above',
+  'wrong',
+  'correct',
+  'invalid',
+  'changed',
+  'secret',
+  'hidden',
+  'unknown',
+  'redacted',
+  'masked',
+  'removed',
+  'password',
+  'token',
+  'name',
+  'user',
+  'login',
+  'also',
+  'still',
+  'now',
+  'too',
+  'very',
+  'weak',
+  'strong',
+  'short',
+  'long',
+  'missing',
+  'needed',
+  'required',
+  'expired',
+  'valid',
+  'new',
+  'old',
+]);
+
+/** The skeleton of a value read after a key, when it is one to hide (3 to 7 characters, no prose word). */
+function hiddenSkeleton(value: string): string | undefined {
+  const skeleton = skeletonOf(value.replace(/[.!?:)\]}>]+$/, ''));
+  if (skeleton.length < MIN_HIDDEN_CHARS || skeleton.length >= MIN_QUOTE_CHARS) return undefined;
+  return NOT_VALUES.has(skeleton) ? undefined : skeleton;
+}
+
+/**
+ * The skeletons of the short values the judged texts hold after a key
+ * (round 30: `password: letmein`, `my name is Alice`): a value of 3 to 7
+ * letters without a digit, which the other checks leave to the reason's
+ * own words. Also the values the reason itself writes after such a key
+ * (`the user's name is Alice`) when a judged text holds that word whole.
+ * The reason writes them verbatim, in upper case or spaced out
+ * (`L E T M E I N`): each is masked. Linear: one regular-expression pass
+ * over each text.
+ */
+function hiddenValues(reason: string, judged: readonly string[]): Set<string> {
+  const hidden = new Set<string>();
+  for (const text of judged) {
+    for (const match of text.matchAll(VALUE_AFTER_KEY)) {
+      const skeleton = hiddenSkeleton(match[1]!);
+      if (skeleton !== undefined && hidden.size < MAX_HIDDEN_VALUES) hidden.add(skeleton);
+    }
+  }
+  for (const match of reason.matchAll(VALUE_AFTER_KEY)) {
+    const value = match[1]!.replace(/[.!?:)\]}>]+$/, '');
+    const skeleton = hiddenSkeleton(value);
+    if (skeleton === undefined || hidden.has(skeleton)) continue;
+    const whole = new RegExp(
+      `(?<![\\p{L}\\p{N}])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`,
+      'iu',
+    );
+    if (judged.some(text => whole.test(text))) hidden.add(skeleton);
+  }
+  return hidden;
+}
+
+/** Most hidden values kept (a text of a million keys costs a bounded set). */
+const MAX_HIDDEN_VALUES = 10_000;

@@ -187,6 +187,32 @@ const DIGIT_NAMES = [
   'eight',
   'nine',
 ];
+/** Ten to nineteen, by their last digit. */
+const TEEN_NAMES = [
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
+/** Twenty to ninety, by their first digit ('' for 0 and 1). */
+const TENS_NAMES = [
+  '',
+  '',
+  'twenty',
+  'thirty',
+  'forty',
+  'fifty',
+  'sixty',
+  'seventy',
+  'eighty',
+  'ninety',
+];
 
 /** Whether `code` is an ASCII letter. */
 function isAsciiLetter(code: number): boolean {
@@ -194,37 +220,100 @@ function isAsciiLetter(code: number): boolean {
   return lower >= 0x61 && lower <= 0x7a;
 }
 
-/**
- * The digit a whole word at `index` names (`four`, `One`, `NINE`), else -1;
- * the word's end in `lastRead.end` (round 29): a judge that spelled a card
- * out (`four one one one …`) or wrote `hunter two` quoted it unmasked. A
- * word is whole when no ASCII letter stands right before or after it. Both
- * the reason and the judged texts are read so, so a value written in
- * digits in one and in words in the other is found either way.
- */
-function digitWordAt(text: string, index: number): number {
-  if (index > 0 && isAsciiLetter(text.charCodeAt(index - 1))) return -1;
-  for (const digit of DIGITS_BY_FIRST_LETTER[text.charCodeAt(index) | 0x20] ?? []) {
-    const name = DIGIT_NAMES[digit]!;
-    let at = 1;
-    while (at < name.length && (text.charCodeAt(index + at) | 0x20) === name.charCodeAt(at)) at++;
-    if (at < name.length || isAsciiLetter(text.charCodeAt(index + at))) continue;
-    lastRead.end = index + at;
-    return digit;
+/** The end of `name` (lower case) written at `index` in any case, or -1; with `whole`, no ASCII letter may follow. */
+function nameEnd(text: string, index: number, name: string, whole: boolean): number {
+  for (let at = 0; at < name.length; at++) {
+    if ((text.charCodeAt(index + at) | 0x20) !== name.charCodeAt(at)) return -1;
+  }
+  const end = index + name.length;
+  return whole && isAsciiLetter(text.charCodeAt(end)) ? -1 : end;
+}
+
+/** Where the next word starts after one `-` or blank at `index`, or -1. */
+function afterSeparator(text: string, index: number): number {
+  const code = text.charCodeAt(index);
+  return code === 0x2d || code === 0x20 ? index + 1 : -1;
+}
+
+/** The index in `names` of the whole word at `index` (its end in `lastRead.end`), or -1. */
+function nameAt(text: string, index: number, names: readonly string[]): number {
+  for (let value = 0; value < names.length; value++) {
+    const name = names[value]!;
+    const end = name === '' ? -1 : nameEnd(text, index, name, true);
+    if (end < 0) continue;
+    lastRead.end = end;
+    return value;
   }
   return -1;
 }
 
-/** The digits whose name starts with each (lower-case ASCII) letter. */
-const DIGITS_BY_FIRST_LETTER: Array<number[] | undefined> = [];
-DIGIT_NAMES.forEach((name, digit) => {
-  const first = name.charCodeAt(0);
-  DIGITS_BY_FIRST_LETTER[first] = [...(DIGITS_BY_FIRST_LETTER[first] ?? []), digit];
-});
+/**
+ * The digits of a number below a hundred written as a whole word at
+ * `index` (`four`, `twelve`, `forty`, `forty-two`, `forty two`,
+ * `fortytwo`), its end in `lastRead.end`; '' for none.
+ */
+function smallNumberAt(text: string, index: number): string {
+  for (let tens = 2; tens < 10; tens++) {
+    const end = nameEnd(text, index, TENS_NAMES[tens]!, false);
+    if (end < 0) continue;
+    const next = isAsciiLetter(text.charCodeAt(end)) ? end : afterSeparator(text, end);
+    const unit = next < 0 ? -1 : nameAt(text, next, DIGIT_NAMES);
+    if (unit > 0) return `${tens}${unit}`;
+    if (isAsciiLetter(text.charCodeAt(end))) return '';
+    lastRead.end = end;
+    return `${tens}0`;
+  }
+  const teen = nameAt(text, index, TEEN_NAMES);
+  if (teen >= 0) return `1${teen}`;
+  const digit = nameAt(text, index, DIGIT_NAMES);
+  return digit >= 0 ? String(digit) : '';
+}
 
-/** 1 for each ASCII code, either case, that starts the name of a digit: most words are passed over at one lookup. */
+/**
+ * The digits a whole word, or words, at `index` name, else '' (round 29:
+ * the digits' names, `four`, `One`, `NINE`; round 30: every number below
+ * a thousand, `eleven`, `forty-two`, `Forty Two`, `seven hundred and
+ * twelve`), the words' end in `lastRead.end`. A judge that spelled a card
+ * out (`four one one one …`), wrote `hunter two` or a PIN as `forty-two
+ * forty-two` quoted it unmasked. A word is whole when no ASCII letter
+ * stands right before or after it; words are parted by one `-` or blank.
+ * Both the reason and the judged texts are read so, so a value written in
+ * digits in one and in words in the other is found either way.
+ */
+function numberWordAt(text: string, index: number): string {
+  if (index > 0 && isAsciiLetter(text.charCodeAt(index - 1))) return '';
+  const second = text.charCodeAt(index + 1) | 0x20;
+  if (second >= 0x80 || NAME_STARTS[((text.charCodeAt(index) | 0x20) << 7) | second] !== 1)
+    return '';
+  const small = smallNumberAt(text, index);
+  if (small.length !== 1 || small === '0') return small;
+  const end = lastRead.end;
+  const next = afterSeparator(text, end);
+  const hundred = next < 0 ? -1 : nameEnd(text, next, 'hundred', true);
+  if (hundred < 0) {
+    lastRead.end = end;
+    return small;
+  }
+  let rest = afterSeparator(text, hundred);
+  const and = rest < 0 ? -1 : nameEnd(text, rest, 'and', true);
+  if (and >= 0 && afterSeparator(text, and) >= 0) rest = afterSeparator(text, and);
+  const tail = rest < 0 ? '' : smallNumberAt(text, rest);
+  if (tail === '' || tail === '0') {
+    lastRead.end = hundred;
+    return `${small}00`;
+  }
+  return tail.length === 1 ? `${small}0${tail}` : `${small}${tail}`;
+}
+
+/** 1 at `first << 7 | second` for the first two letters (lower case) of each number's name: most words are passed over at one lookup. */
+const NAME_STARTS = new Uint8Array(128 * 128);
+for (const name of [...DIGIT_NAMES, ...TEEN_NAMES, ...TENS_NAMES.slice(2)]) {
+  NAME_STARTS[(name.charCodeAt(0) << 7) | name.charCodeAt(1)] = 1;
+}
+
+/** 1 for each ASCII code, either case, that starts a number's name: most words are passed over at one lookup. */
 const STARTS_DIGIT_NAME = new Uint8Array(128);
-for (const name of DIGIT_NAMES) {
+for (const name of [...DIGIT_NAMES, ...TEEN_NAMES, ...TENS_NAMES.slice(2)]) {
   STARTS_DIGIT_NAME[name.charCodeAt(0)] = 1;
   STARTS_DIGIT_NAME[name.charCodeAt(0) - 0x20] = 1;
 }
@@ -247,9 +336,9 @@ export function skeletonOf(text: string): string {
         STARTS_DIGIT_NAME[code] === 1 &&
         (index === 0 || !isAsciiLetter(text.charCodeAt(index - 1)))
       ) {
-        const digit = digitWordAt(text, index);
-        if (digit >= 0) {
-          buffer[size++] = 0x30 + digit;
+        const digits = numberWordAt(text, index);
+        if (digits !== '') {
+          for (let at = 0; at < digits.length; at++) buffer[size++] = digits.charCodeAt(at);
           index = lastRead.end;
           continue;
         }
@@ -282,10 +371,10 @@ export function mappedSkeletonOf(reason: string): MappedSkeleton {
   const skeleton: MappedSkeleton = { text: '', from: [], to: [] };
   for (let index = 0; index < reason.length; ) {
     const code = reason.charCodeAt(index);
-    const digit = code < 0x80 && STARTS_DIGIT_NAME[code] === 1 ? digitWordAt(reason, index) : -1;
+    const digits = code < 0x80 && STARTS_DIGIT_NAME[code] === 1 ? numberWordAt(reason, index) : '';
     // NUL stays: it parts a reason from the decoded runs read after it.
     let fold: string;
-    if (digit >= 0) fold = String(digit);
+    if (digits !== '') fold = digits;
     else if (code === 0) {
       fold = '\u0000';
       lastRead.end = index + 1;

@@ -91,6 +91,41 @@ function hexValue(code: number): number {
   return code <= 0x39 ? code - 0x30 : (code | 0x20) - 0x61 + 10;
 }
 
+/**
+ * Decodes the base32 characters `text[start, end)` (RFC 4648 `A-Z 2-7`,
+ * either case; no `=`) into `into` as {@link decodeBase64Into}: the count of
+ * bytes, or -1 at the first control byte with `stopAtControl`.
+ */
+export const decodeBase32Into: typeof decodeBase64Into = (
+  text,
+  start,
+  end,
+  into,
+  stopAtControl,
+) => {
+  let size = 0;
+  let bits = 0;
+  let count = 0;
+  for (let index = start; index < end; index++) {
+    const code = text.charCodeAt(index) | 0x20;
+    bits = ((bits << 5) | (code >= 0x61 ? code - 0x61 : code - 0x32 + 26)) & 0xffff;
+    count += 5;
+    if (count >= 8) {
+      count -= 8;
+      const byte = (bits >> count) & 0xff;
+      if (stopAtControl && isControlByte(byte)) return -1;
+      into[size++] = byte;
+    }
+  }
+  return size;
+};
+
+/** Whether `code` is a base32 character (`A-Z 2-7`, either case). */
+export function isBase32Code(code: number): boolean {
+  const lower = code | 0x20;
+  return (lower >= 0x61 && lower <= 0x7a) || (code >= 0x32 && code <= 0x37);
+}
+
 /** Bytes given to one `String.fromCharCode` call (as arguments: well under 64 KB). */
 const LATIN1_CHUNK = 16_384;
 

@@ -31,10 +31,10 @@ export async function contentFilterGenerate(answer: string) {
   };
 }
 
-/** The default `contentFilter()` in window mode, blocked message `BLOCKED`. */
-export function contentFilterWindowMiddleware() {
+/** `contentFilter(options)` (default: the default lists) in window mode, blocked message `BLOCKED`. */
+export function contentFilterWindowMiddleware(options?: Parameters<typeof contentFilter>[0]) {
   return guardrails({
-    output: [contentFilter()],
+    output: [contentFilter(options)],
     stream: { mode: 'window' },
     blockedMessage: 'BLOCKED',
   });

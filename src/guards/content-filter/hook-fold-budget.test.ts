@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../bench/fixtures';
 import { cut } from '../../../test/helpers';
+import { contentFilterWindowMiddleware } from '../../../test/helpers/content-filter-cases';
 import { generatedText, streamedTextDeltas } from '../../../test/helpers/window';
-import { guardrails } from '../../middleware/guardrails-middleware';
 import { foldText } from '../prompt-injection/fold-text';
-import { contentFilter, DEFAULT_CONTENT_CATEGORIES } from './content-filter';
+import { DEFAULT_CONTENT_CATEGORIES } from './content-filter';
 import { contentFilterHookParts, isSolidLetter } from './potential-start';
 
 // Round 29: the full hook folded the text from every candidate position to
@@ -15,7 +15,22 @@ import { contentFilterHookParts, isSolidLetter } from './potential-start';
 // at most 24 a call; past that the earliest candidate is the answer.
 
 const TERMS = Object.values(DEFAULT_CONTENT_CATEGORIES).flat();
-const LONG_TERMS = [...TERMS, 'a very long entry of many words that goes on and on'];
+const LONG_ENTRY = 'a very long entry of many words that goes on and on';
+const LONG_TERMS = [...TERMS, LONG_ENTRY];
+
+/**
+ * The full hook three ways: as shipped (`fast`), without the fold budget
+ * (`bounded`: only the solid-letter bound), and folding every candidate
+ * (`every`: the answer the others are held to).
+ */
+function hooksOf(terms: readonly string[], maxMatchLength: number) {
+  const unbudgeted = { foldsPerCall: Number.POSITIVE_INFINITY };
+  return {
+    fast: contentFilterHookParts(terms, maxMatchLength).full,
+    bounded: contentFilterHookParts(terms, maxMatchLength, unbudgeted).full,
+    every: contentFilterHookParts(terms, maxMatchLength, { ...unbudgeted, solidBound: false }).full,
+  };
+}
 
 const solidRanges: Array<[number, number]> = [
   [0x41, 0x5a],
@@ -127,14 +142,7 @@ describe('contentFilter hook: solid letters and the fold budget', () => {
   });
 
   it('the solid-letter bound: the same answers as folding every candidate, on two ends of 800 random texts', () => {
-    const bounded = contentFilterHookParts(TERMS, 76, {
-      foldsPerCall: Number.POSITIVE_INFINITY,
-    }).full;
-    const fast = contentFilterHookParts(TERMS, 76).full;
-    const every = contentFilterHookParts(TERMS, 76, {
-      foldsPerCall: Number.POSITIVE_INFINITY,
-      solidBound: false,
-    }).full;
+    const { fast, bounded, every } = hooksOf(TERMS, 76);
     const next = seededRandom(2929);
     for (let i = 0; i < 800; i++) {
       const text = randomText(next, 1 + Math.floor(next() * 120));
@@ -150,11 +158,7 @@ describe('contentFilter hook: solid letters and the fold budget', () => {
   });
 
   it('the default lists on prose of solid letters (Cyrillic, CJK, look-alikes, blanks): the budget changes no answer (1,500 texts)', () => {
-    const fast = contentFilterHookParts(TERMS, 76).full;
-    const every = contentFilterHookParts(TERMS, 76, {
-      foldsPerCall: Number.POSITIVE_INFINITY,
-      solidBound: false,
-    }).full;
+    const { fast, every } = hooksOf(TERMS, 76);
     const next = seededRandom(292929);
     // Solid letters only ('ӏ', U+04CF, is none: a token of them meets the budget).
     const solidCommon = COMMON.filter(letter => isSolidLetter(letter.charCodeAt(0)));
@@ -173,11 +177,7 @@ describe('contentFilter hook: solid letters and the fold budget', () => {
   });
 
   it('an entry longer than the budget: never later than folding every candidate', () => {
-    const fast = contentFilterHookParts(LONG_TERMS, 204).full;
-    const every = contentFilterHookParts(LONG_TERMS, 204, {
-      foldsPerCall: Number.POSITIVE_INFINITY,
-      solidBound: false,
-    }).full;
+    const { fast, every } = hooksOf(LONG_TERMS, 204);
     const next = seededRandom(929);
     for (let i = 0; i < 200; i++) {
       const text = randomText(next, 1 + Math.floor(next() * 250));
@@ -186,14 +186,7 @@ describe('contentFilter hook: solid letters and the fold budget', () => {
   });
 
   it('a Cyrillic and a CJK answer without blanks stream as generate, in many deltas', async () => {
-    const middleware = () =>
-      guardrails({
-        output: [
-          contentFilter({ blocklist: ['a very long entry of many words that goes on and on'] }),
-        ],
-        stream: { mode: 'window' },
-        blockedMessage: 'BLOCKED',
-      });
+    const middleware = () => contentFilterWindowMiddleware({ blocklist: [LONG_ENTRY] });
     for (const unit of ['приветмирздравствуйтеспасибо', '你好世界谢谢再见朋友']) {
       const answer = `${unit.repeat(60)} kіll yourself`;
       expect(await generatedText(middleware(), answer)).toBe('BLOCKED');

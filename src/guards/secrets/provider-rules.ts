@@ -317,6 +317,12 @@ const prefixedRules: Rule[] = [
     prefix: 4,
     anchor: near(anchor(['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_']), 20),
   }),
+  // 30 random characters and a 6-character checksum: a token cut short of
+  // its checksum (30 to 35) is all of its secret (round 30: not reported).
+  rule('GITHUB_TOKEN', `${b}gh[pousr]_[A-Za-z0-9]{30,35}${e}`, {
+    prefix: 4,
+    anchor: near(anchor(['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_']), 20),
+  }),
   rule('GITHUB_TOKEN', `${b}github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}${e}`, {
     prefix: 11,
     anchor: near(anchor(['github_pat_']), 20),

@@ -298,6 +298,16 @@ function proseWord(part: string, key: string, keyStart: number): boolean {
   return /[a-z]/.test(alphabet) && /[A-Z]/.test(alphabet);
 }
 
+/** A short word of prose: one to three letters, small but perhaps the first (`and`, `The`, `a`). */
+function isShortWord(word: string): boolean {
+  return /^[A-Za-z][a-z]{0,2}$/.test(word);
+}
+
+/** A match array of all of `text` (a match cut short of a word it took in). */
+function matchOf(text: string): RegExpExecArray {
+  return Object.assign([text], { index: 0, input: text, groups: undefined }) as RegExpExecArray;
+}
+
 /** The most key characters of a piece `shortKeyEnd` or, before a match, `allTokenCodes` may take in below `keyLike`'s four. */
 const shortPieceMax = 3;
 
@@ -424,6 +434,11 @@ function joinAcross(
       // of the key follows was the key's (round 26).
       let beforeWords =
         wholeBefore && proseWord(source.slice(restStart, restEnd), prefix, keyStart) ? 1 : 0;
+      // Whether the last piece taken is a short word that only completed the match (`… c7Q and`).
+      let completingWord =
+        match !== null &&
+        !wholeBefore &&
+        isShortWord(joined.slice(prefix.length, beforeClosingSigns(joined)));
       // After a whole token, the rest whole or not at all (but closing signs).
       if (
         wholeBefore &&
@@ -496,6 +511,7 @@ function joinAcross(
           )
         )
           break;
+        completingWord = match === null && shortPiece && isShortWord(piece.slice(0, keyEnd));
         if (match === null || shortPiece || !proseWord(piece, joined, keyStart)) beforeWords = 0;
         else if (beforeWords === 0) beforeWords = starts.length;
         starts.push(next);
@@ -520,6 +536,16 @@ function joinAcross(
       if (match === null || match[0].length <= prefix.length) continue;
       // Not a match the cut at `restReach` may have ended.
       if (ends[ends.length - 1]! < runEnd && match[0].length === joined.length) continue;
+      // A short word of prose the key needed to reach its length (`ghp_…30 c7Q and`,
+      // round 30: `and` was redacted with the key) is left visible: the key is
+      // redacted up to it, a few of its last characters perhaps with it.
+      if (completingWord && providerRules[ruleIndex]!.group === undefined) {
+        const wordStart = joined.length - (ends[ends.length - 1]! - starts[starts.length - 1]!);
+        if (wordStart <= literal.length) continue;
+        if (match[0].length > wordStart) match = matchOf(joined.slice(0, wordStart));
+        starts.length--;
+        ends.length--;
+      }
       const offsets = [0];
       for (let piece = 1; piece < starts.length; piece++) {
         offsets.push(offsets[piece - 1]! + ends[piece - 1]! - starts[piece - 1]!);

@@ -79,13 +79,13 @@ describe('chain memo: one per chain run', () => {
     expect(held()).toEqual([]);
     for (const call of [a, b]) {
       const outcome = await getGuardrailOutcome(call.result);
-      expect(outcome.records.map(record => [record.guardrail, record.kind, record.status])).toEqual(
-        [
-          ['pii', 'output', 'passed'],
-          ['secrets', 'output', 'passed'],
-          [call === a ? 'gate-a' : 'gate-b', 'output', 'passed'],
-        ],
-      );
+      expect(
+        outcome?.records.map(record => [record.guardrail, record.kind, record.status]),
+      ).toEqual([
+        ['pii', 'output', 'passed'],
+        ['secrets', 'output', 'passed'],
+        [call === a ? 'gate-a' : 'gate-b', 'output', 'passed'],
+      ]);
     }
   });
 

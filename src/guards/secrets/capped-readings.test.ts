@@ -111,6 +111,17 @@ describe('a secret longer than its pattern reads', () => {
     }
   });
 
+  it('generateText: a Kubernetes Secret JSON value past 16,384 characters is redacted', async () => {
+    for (const length of [16_385, 163_840]) {
+      await expectWhole(
+        'KUBERNETES_SECRET',
+        '{"kind":"Secret","data":{"tls.key":"',
+        base64Run(length),
+        '"}}',
+      );
+    }
+  });
+
   it('window streaming ends as generate does for a key past 400 lines', async () => {
     await expectWindowAsGenerate(
       () => secrets({ action: 'redact' }),

@@ -191,6 +191,40 @@ const jsonDataObject = /"(data|stringData)"[ \t\r\n]{0,20}:[ \t\r\n]{0,20}\{/g;
 const jsonMember =
   /[ \t\r\n]{0,40}"([^"\\\n]{1,253})"[ \t\r\n]{0,20}:[ \t\r\n]{0,20}"((?:[^"\\\n]|\\.){0,16384})"[ \t\r\n]{0,40}([,}])/y;
 
+/** A member's key and the quote its string value opens with (`jsonMember` up to its value). */
+const jsonMemberHead = /[ \t\r\n]{0,40}"([^"\\\n]{1,253})"[ \t\r\n]{0,20}:[ \t\r\n]{0,20}"/y;
+/** The blanks and the `,` or `}` after a member. */
+const jsonMemberTail = /[ \t\r\n]{0,40}([,}])/y;
+
+/**
+ * For a member at `at` whose string value is longer than `jsonMember`
+ * reads (16,384 characters): `onValue` of the whole value, and where the
+ * object goes on after it (past its `,`); -1 when there is no such
+ * member or the object ends after it. Linear: one pass over the value.
+ */
+function longStringMemberEnd(
+  source: string,
+  at: number,
+  onValue: (start: number, end: number, key: string) => void,
+): number {
+  jsonMemberHead.lastIndex = at;
+  const head = jsonMemberHead.exec(source);
+  if (!head) return -1;
+  const start = jsonMemberHead.lastIndex;
+  let end = start;
+  while (end < source.length) {
+    const code = source.charCodeAt(end);
+    if (code === 34 || code === 10) break;
+    end += code === 92 ? 2 : 1;
+  }
+  if (end - start <= 16_384 || source.charCodeAt(end) !== 34) return -1;
+  onValue(start, end, head[1]!);
+  jsonMemberTail.lastIndex = end + 1;
+  const tail = jsonMemberTail.exec(source);
+  if (!tail) return -1;
+  return tail[1] === '}' ? -1 : jsonMemberTail.lastIndex;
+}
+
 /**
  * Calls `onValue` for every string value of each `"data": {…}` /
  * `"stringData": {…}` object of the text (a Secret's, as JSON). The object
@@ -210,7 +244,13 @@ function scanJsonDataObjects(
     for (;;) {
       jsonMember.lastIndex = at;
       const member = jsonMember.exec(source);
-      if (!member) break;
+      if (!member) {
+        // A value past the member's bound is reported whole (round 30: not at all), and the object read on.
+        const longEnd = longStringMemberEnd(source, at, onValue);
+        if (longEnd < 0) break;
+        at = longEnd;
+        continue;
+      }
       const raw = member[2]!;
       const valueStart = member.index + member[0].lastIndexOf(`"${raw}"`) + 1;
       // JSON may write base64's `/` as `\/`.

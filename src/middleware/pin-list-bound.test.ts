@@ -54,7 +54,10 @@ describe('a stored list over 262,144 bytes, on a store without list operations',
     const { store } = customStore(approvalKey('default', 'search'));
     const { model, seen } = pinningModel(store);
     await generateText({ model, tools: { search: searchDocs }, prompt: 'a' });
-    const changed = { ...searchDocs, description: 'Search the docs, and more.' };
+    const changed = {
+      ...searchDocs,
+      description: 'Search the docs, and more.',
+    } as typeof searchDocs;
     const result = await generateText({ model, tools: { search: changed }, prompt: 'b' });
     const records = (await getGuardrailOutcome(result))?.records ?? [];
     expect(

@@ -492,12 +492,6 @@ export interface ByteReader {
   readonly length: number;
   /** The bytes of `[start, end)`, within `[0, length]`. */
   read(start: number, end: number): Uint8Array;
-  /**
-   * The byte at `index`, and where `byte` is first from `from`: no walk
-   * asks for them since round 29 ({@link FileBytes} reads a chunk at a time).
-   */
-  byteAt?(index: number): number;
-  indexOf?(byte: number, from: number): number;
 }
 
 /** How many bytes a walk that reads a byte at a time ({@link FileBytes}) reads of its file at once. */
@@ -660,8 +654,6 @@ export function formatPieces(
 export const readerOf = (bytes: Uint8Array): ByteReader => ({
   length: bytes.length,
   read: (start, end) => bytes.subarray(start, end),
-  byteAt: index => bytes[index]!,
-  indexOf: (byte, from) => bytes.indexOf(byte, from),
 });
 
 /** How many bytes of a long run of a file's bytes (a zip's stored entry, the bytes after a PNG's end) are read as one piece. */

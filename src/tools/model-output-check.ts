@@ -358,20 +358,6 @@ function byteReader(data: unknown): ByteReader | undefined {
   let blocks = 0;
   const length = Math.floor((groups * 3) / 4);
   const most = rangeReads(length);
-  // A walk reading a byte at a time or searching (a JPEG's scans, a GIF's
-  // blocks) reads `atob`'s string: one native decode, no byte array of the
-  // whole (round 25: 2 MB copied a character at a time cost 10 ms a call).
-  let binary: string | undefined;
-  const binaryOf = (): string => {
-    if (binary === undefined) {
-      try {
-        binary = atob(data);
-      } catch {
-        throw new RangeError('not base64');
-      }
-    }
-    return binary;
-  };
   /** The bytes of `[start, end)` decoded from their own groups of base64. */
   const decoded = (start: number, end: number) => {
     const from = Math.floor(start / 3);
@@ -383,15 +369,8 @@ function byteReader(data: unknown): ByteReader | undefined {
   let blockBytes: Uint8Array = new Uint8Array(0);
   return {
     length,
-    byteAt: index => binaryOf().charCodeAt(index),
-    indexOf: (byte, from) => binaryOf().indexOf(String.fromCharCode(byte), from),
     read(start, end) {
       end = Math.min(end, length);
-      if (binary !== undefined) {
-        const bytes = new Uint8Array(Math.max(0, end - start));
-        for (let i = 0; i < bytes.length; i++) bytes[i] = binary.charCodeAt(start + i);
-        return bytes;
-      }
       if (whole !== undefined) return whole.subarray(start, end);
       if (end - start >= READ_BLOCK) return decoded(start, end);
       const first = Math.floor(start / READ_BLOCK);

@@ -744,7 +744,8 @@ export function windowProcessor(
       state.clean = from === 0 ? filtered : filtered.slice(from);
       shiftScan(state.scan, -from);
     }
-    const step = releaseText(state, pending, cut, pending.slice(0, cut));
+    // Ruled out by the one scan: printable ASCII, tabs and line breaks only, each read.
+    const step = releaseText(state, pending, cut, pending.slice(0, cut), verdict >= 0);
     state.filtered = state.pending.length;
     return step;
   }
@@ -867,18 +868,25 @@ export function windowProcessor(
     return releaseText(state, pending, consumed, released);
   }
 
-  /** Releases `released` in place of the first `consumed` pending characters. */
+  /**
+   * Releases `released` in place of the first `consumed` pending characters.
+   * `plain`: it holds only characters a detector reads one each (the one
+   * scan saw nothing else), so its count is its length.
+   */
   function releaseText(
     state: TextWindow,
     pending: string,
     consumed: number,
     released: string,
+    plain = false,
   ): ProcessorStep {
     state.releasedCount += released.length;
     if (released.length > 0) {
       const pieces = state.releasedPieces;
       const reads = state.releasedPiecesRead;
-      const read = readCount(released, 0, 2 * contextLength);
+      const read = plain
+        ? Math.min(released.length, 2 * contextLength)
+        : readCount(released, 0, 2 * contextLength);
       pieces.push(released);
       reads.push(read);
       state.releasedPiecesReadSum += read;

@@ -46,9 +46,46 @@ end
 return { 1, value, ttl }
 `;
 
-/** No ARGV. Returns the value or nil. */
-export const GET = `
-return redis.call('GET', KEYS[1])
+/**
+ * Lua: `validUtf8(raw)`: a text with no byte above 127 (a plain search for
+ * each, fast) is; else each run of a byte above 127 and the continuation
+ * bytes after it must be one well-formed sequence (a lead byte is never a
+ * continuation byte, so in UTF-8 the runs are its sequences). Linear.
+ */
+const VALID_UTF8 = String.raw`
+local function validUtf8(raw)
+  local high = false
+  for byte = 128, 255 do
+    if string.find(raw, string.char(byte), 1, true) then high = true break end
+  end
+  if not high then return true end
+  for sequence in string.gmatch(raw, '[\128-\255][\128-\191]*') do
+    local first, second = string.byte(sequence, 1, 2)
+    local length = string.len(sequence)
+    if first < 194 or first > 244 then return false end
+    if first < 224 then
+      if length ~= 2 then return false end
+    elseif first < 240 then
+      if length ~= 3 or (first == 224 and second < 160) or (first == 237 and second > 159) then
+        return false
+      end
+    elseif length ~= 4 or (first == 240 and second < 144) or (first == 244 and second > 143) then
+      return false
+    end
+  end
+  return true
+end
+`;
+
+/**
+ * No ARGV. Returns the value or nil; `{ 2, 1 }` for a value that is no
+ * UTF-8 (round 30: bytes another client wrote, which a client read as
+ * U+FFFD silently; the list scripts refuse them since round 29).
+ */
+export const GET = `${VALID_UTF8}
+local raw = redis.call('GET', KEYS[1])
+if raw and not validUtf8(raw) then return { 2, 1 } end
+return raw
 `;
 
 /** ARGV: value, ttlMs. Returns 1. */
@@ -57,11 +94,15 @@ redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return 1
 `;
 
-/** ARGV: value, ttlMs. Returns the value stored afterwards (the existing one wins). */
-export const SET_IF_ABSENT = `
+/**
+ * ARGV: value, ttlMs. Returns the value stored afterwards (the existing one
+ * wins); `{ 2, 1 }` for an existing value that is no UTF-8 (as GET).
+ */
+export const SET_IF_ABSENT = `${VALID_UTF8}
 local existing = redis.call('GET', KEYS[1])
 if existing then
   if redis.call('PTTL', KEYS[1]) == -1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+  if not validUtf8(existing) then return { 2, 1 } end
   return existing
 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
@@ -91,35 +132,10 @@ import { MAX_LIST_BYTES } from '../store/string-list';
  * written as `JSON.stringify` writes it (cjson's `\/` for `/` and
  * `\u007f` for DEL undone: a DEL is written between pieces encoded apart), and
  * its length, so both stores measure the same text against the bound.
- * `validUtf8(raw)`: a text with no byte above 127 (a plain search for each,
- * fast) is; else each run of a byte above 127 and the continuation bytes
- * after it must be one well-formed sequence (a lead byte is never a
- * continuation byte, so in UTF-8 the runs are its sequences). Linear.
+ * `validUtf8` is VALID_UTF8's.
  */
-const LIST_TEXT = String.raw`
+const LIST_TEXT = String.raw`${VALID_UTF8}
 local MAX_LIST_BYTES = ${MAX_LIST_BYTES}
-local function validUtf8(raw)
-  local high = false
-  for byte = 128, 255 do
-    if string.find(raw, string.char(byte), 1, true) then high = true break end
-  end
-  if not high then return true end
-  for sequence in string.gmatch(raw, '[\128-\255][\128-\191]*') do
-    local first, second = string.byte(sequence, 1, 2)
-    local length = string.len(sequence)
-    if first < 194 or first > 244 then return false end
-    if first < 224 then
-      if length ~= 2 then return false end
-    elseif first < 240 then
-      if length ~= 3 or (first == 224 and second < 160) or (first == 237 and second > 159) then
-        return false
-      end
-    elseif length ~= 4 or (first == 240 and second < 144) or (first == 244 and second > 143) then
-      return false
-    end
-  end
-  return true
-end
 local function listText()
   if redis.call('STRLEN', KEYS[1]) > MAX_LIST_BYTES then return nil, { 1, 1 } end
   local raw = redis.call('GET', KEYS[1])

@@ -28,6 +28,18 @@ const ALREADY_CUT = /^([\s\S]{63,64})…#([0-9a-f]{12})$/;
  */
 const cutNames = new Map<string, { head: string; digest: string }>();
 const MAX_CUT_NAMES = 32;
+/**
+ * Most characters of the names kept (round 30: 32 names of any length were
+ * kept, 320 MB for 32 client-written names of 10 MB). A longer name is
+ * hashed each time (about 14 ms a million characters).
+ */
+const MAX_CUT_NAME_CHARS = 1 << 20;
+let cutNameChars = 0;
+
+/** Characters of the names the cut-name cache holds (for tests). */
+export function cutNameCacheChars(): number {
+  return cutNameChars;
+}
 
 /**
  * A name over 64 characters as records show it: its first 64 (63 before
@@ -40,8 +52,13 @@ function cutParts(name: string): { head: string; digest: string } {
     const last = name.charCodeAt(end - 1);
     if (last >= 0xd800 && last <= 0xdbff) end--;
     parts = { head: name.slice(0, end), digest: sha256HexSync(name).slice(0, SHOWN_DIGEST_LENGTH) };
-    if (cutNames.size >= MAX_CUT_NAMES) cutNames.clear();
+    if (name.length > MAX_CUT_NAME_CHARS) return parts;
+    if (cutNames.size >= MAX_CUT_NAMES || cutNameChars + name.length > MAX_CUT_NAME_CHARS) {
+      cutNames.clear();
+      cutNameChars = 0;
+    }
     cutNames.set(name, parts);
+    cutNameChars += name.length;
   }
   return parts;
 }

@@ -154,7 +154,8 @@ export function decodedRuns(text: string, judged = false): DecodedRun[] {
         ? asText(decodeBase64Into(text, start, end, bufferOf(end - start), true))
         : undefined;
     if (decoded !== undefined) runs.push({ start, end: padded, text: decoded });
-    if (end - start >= least) {
+    // A judged run read whole needs no reading from inside (a text of many such words pays one each).
+    if (end - start >= least && !(judged && decoded !== undefined)) {
       for (const read of new Set(innerReadings(text, start, end, judged))) {
         if (read !== decoded) runs.push({ start, end: padded, text: read });
       }

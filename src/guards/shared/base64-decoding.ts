@@ -48,12 +48,28 @@ export function decodeBase64Into(
   into: Uint8Array,
   stopAtControl = false,
 ): number {
+  return decodeBits(text, start, end, into, stopAtControl, 6, BASE64_VALUES);
+}
+
+/**
+ * Decodes `text[start, end)` at `width` bits a character (their values in
+ * `values`) into `into`, as {@link decodeBase64Into} says.
+ */
+function decodeBits(
+  text: string,
+  start: number,
+  end: number,
+  into: Uint8Array,
+  stopAtControl: boolean,
+  width: number,
+  values: Int8Array,
+): number {
   let size = 0;
   let bits = 0;
   let count = 0;
   for (let index = start; index < end; index++) {
-    bits = ((bits << 6) | BASE64_VALUES[text.charCodeAt(index)]!) & 0xffffff;
-    count += 6;
+    bits = ((bits << width) | values[text.charCodeAt(index)]!) & 0xffffff;
+    count += width;
     if (count >= 8) {
       count -= 8;
       const byte = (bits >> count) & 0xff;
@@ -96,29 +112,16 @@ function hexValue(code: number): number {
  * either case; no `=`) into `into` as {@link decodeBase64Into}: the count of
  * bytes, or -1 at the first control byte with `stopAtControl`.
  */
-export const decodeBase32Into: typeof decodeBase64Into = (
-  text,
-  start,
-  end,
-  into,
-  stopAtControl,
-) => {
-  let size = 0;
-  let bits = 0;
-  let count = 0;
-  for (let index = start; index < end; index++) {
-    const code = text.charCodeAt(index) | 0x20;
-    bits = ((bits << 5) | (code >= 0x61 ? code - 0x61 : code - 0x32 + 26)) & 0xffff;
-    count += 5;
-    if (count >= 8) {
-      count -= 8;
-      const byte = (bits >> count) & 0xff;
-      if (stopAtControl && isControlByte(byte)) return -1;
-      into[size++] = byte;
-    }
-  }
-  return size;
-};
+export const decodeBase32Into: typeof decodeBase64Into = (text, start, end, into, stopAtControl) =>
+  decodeBits(text, start, end, into, stopAtControl === true, 5, BASE32_VALUES);
+
+/** The 5-bit value of each base32 character, either case. */
+const BASE32_VALUES = new Int8Array(128).fill(-1);
+for (let value = 0; value < 32; value++) {
+  const char = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'[value]!;
+  BASE32_VALUES[char.charCodeAt(0)] = value;
+  BASE32_VALUES[char.toLowerCase().charCodeAt(0)] = value;
+}
 
 /** Whether `code` is a base32 character (`A-Z 2-7`, either case). */
 export function isBase32Code(code: number): boolean {

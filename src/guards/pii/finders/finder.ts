@@ -12,6 +12,8 @@ export type Finder = (
 export interface Resolved {
   defaultRegion: CountryCode;
   phoneRegions: readonly CountryCode[];
+  /** `defaultRegion`, then the other `phoneRegions`: the order phone numbers are read in (made from them when absent). */
+  phoneRegionOrder?: readonly CountryCode[];
   obfuscatedEmails: boolean;
   hasNhs: boolean;
   /**

@@ -347,8 +347,15 @@ function phonesInRun(
   return found;
 }
 
-const findPhones: Finder = (text, add, { defaultRegion, phoneRegions, phoneVerdicts }) => {
-  const regions = [defaultRegion, ...phoneRegions.filter(region => region !== defaultRegion)];
+const findPhones: Finder = (
+  text,
+  add,
+  { defaultRegion, phoneRegions, phoneRegionOrder, phoneVerdicts },
+) => {
+  const regions = phoneRegionOrder ?? [
+    defaultRegion,
+    ...phoneRegions.filter(region => region !== defaultRegion),
+  ];
   // Run -> phone numbers in it (empty when its shape rules it out), for this
   // call only: a cache that outlived the call would keep the user's phone
   // numbers in process memory and answer later calls from them.

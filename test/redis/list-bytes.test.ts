@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { redisStore } from '../../src/redis';
 import { StoreListError } from '../../src/store/store-list-error';
-import { announceSkip, REDIS_URL, uniquePrefix, useRedisClients } from './redis-helpers';
+import { announceSkip, REDIS_URL, storesThrough, useRedisClients } from './redis-helpers';
 
 announceSkip('list-bytes');
 
@@ -33,12 +32,7 @@ describe.skipIf(!REDIS_URL)('redisStore lists whose bytes another client wrote (
     Buffer.concat([Buffer.from('["a","b'), Buffer.from(bytes), Buffer.from('"]')]);
 
   it('refuses a list holding bytes that are no UTF-8 with a StoreListError, through node-redis and ioredis, and writes nothing', async () => {
-    for (const [label, client] of [
-      ['node-redis', clients.nodeRedis],
-      ['ioredis', clients.ioredis],
-    ] as const) {
-      const prefix = uniquePrefix(`not-utf8-${label}`);
-      const store = redisStore(client, { prefix, timeoutMs: 10_000 });
+    for (const { label, prefix, store } of storesThrough(clients, 'not-utf8')) {
       for (const bytes of notUtf8) {
         const raw = listWith(bytes);
         await clients.ioredis.set(`${prefix}tags`, raw, 'PX', hour);
@@ -68,8 +62,7 @@ describe.skipIf(!REDIS_URL)('redisStore lists whose bytes another client wrote (
   });
 
   it('keeps a list of every well-formed UTF-8 length and edge (U+0080, U+07FF, U+0800, U+D7FF, U+E000, U+FFFD, U+10000, U+10FFFF)', async () => {
-    const prefix = uniquePrefix('utf8-edges');
-    const store = redisStore(clients.ioredis, { prefix, timeoutMs: 10_000 });
+    const { prefix, store } = storesThrough(clients, 'utf8-edges', 'ioredis')[0]!;
     const items = [
       '\u0080',
       '\u07FF',
@@ -94,8 +87,7 @@ describe.skipIf(!REDIS_URL)('redisStore lists whose bytes another client wrote (
   });
 
   it('writes the JSON text JSON.stringify writes, control characters, DEL, U+2028 and slashes too', async () => {
-    const prefix = uniquePrefix('same-text');
-    const store = redisStore(clients.ioredis, { prefix, timeoutMs: 10_000 });
+    const { store } = storesThrough(clients, 'same-text', 'ioredis')[0]!;
     const items = [
       'a/b\\/c',
       '\\',

@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll } from 'vitest';
+import { redisStore } from '../../src/redis';
+import type { Store } from '../../src/store/store';
 
 /** The Redis server the tests use; without it the Redis tests are skipped. */
 export const REDIS_URL = process.env.REDIS_URL;
@@ -68,6 +70,29 @@ export function useRedisClients() {
     await clients.ioredis?.quit();
   });
   return clients;
+}
+
+/**
+ * A store of its own prefix (`label`) through each client of `useRedisClients`
+ * (node-redis, then ioredis, or the `only` one), with a 10 s timeout: the
+ * setup each test of bytes written by another client repeats.
+ */
+export function storesThrough(
+  clients: ReturnType<typeof useRedisClients>,
+  label: string,
+  only?: 'node-redis' | 'ioredis',
+): { label: string; prefix: string; store: Store }[] {
+  return (
+    [
+      ['node-redis', clients.nodeRedis],
+      ['ioredis', clients.ioredis],
+    ] as const
+  )
+    .filter(([name]) => only === undefined || name === only)
+    .map(([name, client]) => {
+      const prefix = uniquePrefix(`${label}-${name}`);
+      return { label: name, prefix, store: redisStore(client, { prefix, timeoutMs: 10_000 }) };
+    });
 }
 
 export async function keysWithTtl(client: Redis, prefix: string) {

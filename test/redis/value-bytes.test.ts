@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redisStore } from '../../src/redis';
-import { announceSkip, REDIS_URL, uniquePrefix, useRedisClients } from './redis-helpers';
+import { announceSkip, REDIS_URL, storesThrough, useRedisClients } from './redis-helpers';
 
 announceSkip('value-bytes');
 
@@ -14,12 +13,7 @@ describe.skipIf(!REDIS_URL)('redisStore get / setIfAbsent of a value that is no 
   const clients = useRedisClients();
 
   it('rejects, through node-redis and ioredis, and setIfAbsent writes nothing', async () => {
-    for (const [label, client] of [
-      ['node-redis', clients.nodeRedis],
-      ['ioredis', clients.ioredis],
-    ] as const) {
-      const prefix = uniquePrefix(`value-not-utf8-${label}`);
-      const store = redisStore(client, { prefix, timeoutMs: 10_000 });
+    for (const { label, prefix, store } of storesThrough(clients, 'value-not-utf8')) {
       const raw = Buffer.concat([
         Buffer.from('["a","b'),
         Buffer.from([0xc0, 0xaf]),

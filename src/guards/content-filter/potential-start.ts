@@ -10,6 +10,7 @@ import {
   withoutLatinDiacritics,
 } from '../prompt-injection/fold-text';
 import { codePointBefore } from '../shared/invisible-code-points';
+import { isJsSpace } from '../shared/js-space';
 import { isReadThrough } from '../shared/normalize-text';
 import {
   countedStart,
@@ -74,14 +75,27 @@ export function contentFilterHookParts(
   // Tries of the entries, built in time and memory linear in their length
   // (a set of every prefix cost its square: a 20,000-character entry, 5 s).
   const entries = entryTrie(terms);
+  // Whether the folded text, trimmed and each run of `\s` read as one
+  // blank, begins an entry: read in place (a trim and a replace allocated
+  // two strings a fold).
   const startsAnEntry = (folded: string) => {
-    const prefix = folded.trim().replace(/\s+/g, ' ');
-    if (prefix === '') return false;
+    let end = folded.length;
+    while (end > 0 && isJsSpace(folded.charCodeAt(end - 1))) end--;
+    let at = 0;
+    while (at < end && isJsSpace(folded.charCodeAt(at))) at++;
+    if (at === end) return false;
     let node = 0;
-    for (let at = 0; at < prefix.length && node >= 0; at++) {
-      node = entries.get(node * 0x10000 + prefix.charCodeAt(at)) ?? -1;
+    while (at < end) {
+      let unit = folded.charCodeAt(at++);
+      if (isJsSpace(unit)) {
+        while (isJsSpace(folded.charCodeAt(at))) at++;
+        unit = 32;
+      }
+      const child = entries.get(node * 0x10000 + unit);
+      if (child === undefined) return false;
+      node = child;
     }
-    return node >= 0;
+    return true;
   };
   const letterTrie = letterPrefixTrie(terms);
   const lettersBeginAnEntry = letterPrefixTest(letterTrie);
@@ -149,9 +163,15 @@ export function contentFilterHookParts(
     // Solid characters from `solidFrom` to the end (`starts` runs latest first, so it only moves back).
     let solidFrom = text.length;
     let solid = 0;
+    // Whether a character from `solidFrom` on may read as leetspeak (`mayReadAsLeet`).
+    let leetFrom = false;
     let folds = 0;
     for (const start of starts) {
-      while (solidFrom > start) if (isSolidLetter(text.charCodeAt(--solidFrom))) solid++;
+      while (solidFrom > start) {
+        const code = text.charCodeAt(--solidFrom);
+        if (isSolidLetter(code)) solid++;
+        else if (!leetFrom && mayReadAsLeet(code)) leetFrom = true;
+      }
       if (start < from || !lettersBeginAnEntry(text, start)) continue;
       if (lowerCase) {
         if (beginsAnEntryInLowerCase(text, start)) earliest = start;
@@ -170,7 +190,13 @@ export function contentFilterHookParts(
       // without blanks, whose letters the bound above does not count).
       if (folds++ === foldsPerCall) return from;
       const suffix = text.slice(start);
-      if (startsAnEntry(foldText(suffix)) || startsAnEntry(foldText(suffix, { leet: false }))) {
+      // Without a character that may read as leetspeak both readings are
+      // one (round 31: the second fold was half the cost of a check of
+      // Cyrillic prose).
+      if (
+        startsAnEntry(foldText(suffix)) ||
+        (leetFrom && startsAnEntry(foldText(suffix, { leet: false })))
+      ) {
         earliest = start;
       }
     }
@@ -555,6 +581,20 @@ export function isSolidLetter(code: number): boolean {
     (code >= 0x4e00 && code <= 0x9fff) ||
     (code >= 0xac00 && code <= 0xd7a3)
   );
+}
+
+/**
+ * Whether `code` may make `foldText`'s two readings (leetspeak folded or
+ * not) differ: they differ only where the text, normalised, holds an ASCII
+ * leetspeak character (`0-9 @ $ |`; `leet` in fold-text) in a word. Every
+ * other ASCII character, and every `isSolidLetter` (which normalises and
+ * folds to letters only), is ruled out; any other character may normalise
+ * to one (fullwidth or superscript digits, `﹫`), so it is not.
+ */
+export function mayReadAsLeet(code: number): boolean {
+  if (code < 0x80)
+    return (code >= 0x30 && code <= 0x39) || code === 0x40 || code === 0x24 || code === 0x7c;
+  return !isSolidLetter(code);
 }
 
 /** `\s` at `at` (ASCII inline, else `isWhitespaceAt`). */

@@ -66,8 +66,8 @@ describe('contentFilter window on Cyrillic prose', () => {
 
   it('both readings are one on text without a character that may read as leetspeak', () => {
     const alphabet: string[] = [];
-    for (let code = 0x20; code < 0xa000; code++) {
-      if ((code >= 0xd800 && code <= 0xdfff) || mayReadAsLeet(code)) continue;
+    for (let code = 0x20; code < 0xd800; code++) {
+      if (mayReadAsLeet(code)) continue;
       if (code >= 0x80 && !isSolidLetter(code)) continue;
       alphabet.push(String.fromCharCode(code));
     }

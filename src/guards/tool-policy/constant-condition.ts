@@ -1989,27 +1989,9 @@ function sameQuery(sql: string, a: RowSet, b: RowSet, backslash: string): boolea
 
 /** The text `[from, to)` as `textHash` reads it: a blank where blanks part two words, other blanks dropped, letters of names and keywords in lower case. */
 function queryText(sql: string, from: number, to: number, backslash: string): string {
-  let text = '';
-  let last = 0x20;
-  let blank = false;
-  let start = from;
-  for (let at = from; at < to; at++) {
-    const code = sql.charCodeAt(at);
-    if (isJsSpace(code)) {
-      blank = true;
-      continue;
-    }
-    if (blank && isWordCode(code) && isWordCode(last)) text += ' ';
-    blank = false;
-    const close = opensQuoted(code) ? quotedEnd(sql, at, to, backslash) : at;
-    if (close === -1) return '';
-    last = sql.charCodeAt(close);
-    start = at;
-    at = close;
-    const piece = sql.slice(start, close + 1);
-    text += close === start ? piece.toLowerCase() : piece;
-  }
-  return text;
+  const pieces: string[] = [];
+  textHash(sql, from, to, backslash, pieces);
+  return pieces.join('');
 }
 
 /**
@@ -2559,8 +2541,15 @@ function unreadTerm(sql: string, from: number, to: number, backslash: string): V
  * The hash of a term's text `[from, to)` as the database reads it: blanks
  * aside (one where they part two words), names and keywords in any case,
  * strings as written; -1 when it has a `?` (each one a parameter of its own).
+ * With `pieces`, the text it hashed is pushed there too (`queryText`).
  */
-function textHash(sql: string, from: number, to: number, backslash: string): number {
+function textHash(
+  sql: string,
+  from: number,
+  to: number,
+  backslash: string,
+  pieces?: string[],
+): number {
   let hash = hashText('term');
   /** The last character hashed, and whether blanks followed it. */
   let last = 0x20;
@@ -2571,19 +2560,25 @@ function textHash(sql: string, from: number, to: number, backslash: string): num
       blank = true;
       continue;
     }
-    if (blank && isWordCode(code) && isWordCode(last)) hash = Math.imul(hash ^ 0x20, 0x01000193);
+    if (blank && isWordCode(code) && isWordCode(last)) {
+      hash = Math.imul(hash ^ 0x20, 0x01000193);
+      pieces?.push(' ');
+    }
     blank = false;
     if (code === 0x3f /* ? */) return -1;
     const close = opensQuoted(code) ? quotedEnd(sql, at, to, backslash) : at;
     if (close === -1) return -1;
     last = sql.charCodeAt(close);
     if (close !== at) {
-      hash = hashText(sql.slice(at, close + 1), hash);
+      const quoted = sql.slice(at, close + 1);
+      hash = hashText(quoted, hash);
+      pieces?.push(quoted);
       at = close;
       continue;
     }
     if (code >= 0x41 && code <= 0x5a) code |= 0x20;
     hash = Math.imul(hash ^ code, 0x01000193);
+    pieces?.push(String.fromCharCode(code));
   }
   return hash >>> 0;
 }

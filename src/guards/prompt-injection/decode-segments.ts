@@ -86,13 +86,21 @@ function bytesToText(bytes: Uint8Array): string | undefined {
   }
 }
 
-function decodeBase64(run: string): string | undefined {
+/**
+ * The bytes of a `base64Run` match, or undefined where it is no base64 to
+ * read: a last group of one character (no byte; `atob` throws) or a run
+ * without both cases (a plain long word).
+ */
+export function base64RunBytes(run: string): Uint8Array | undefined {
   const digits = run.replace(/=+$/, '');
-  // A last group of one character is no byte (`atob` throws).
   if (digits.length % 4 === 1) return undefined;
-  // Mixed case and digits: a plain long word is not base64.
   if (!/[A-Z]/.test(digits) || !/[a-z]/.test(digits)) return undefined;
-  return bytesToText(base64Bytes(digits));
+  return base64Bytes(digits);
+}
+
+function decodeBase64(run: string): string | undefined {
+  const bytes = base64RunBytes(run);
+  return bytes && bytesToText(bytes);
 }
 
 function decodeHex(run: string): string | undefined {

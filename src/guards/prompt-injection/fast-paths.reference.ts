@@ -24,6 +24,7 @@ import {
 } from './char-language-model';
 import {
   base64Run,
+  base64RunBytes,
   decodeTags,
   hexRun,
   looksLikeText,
@@ -329,17 +330,13 @@ function bytesToText(bytes: Uint8Array): string | undefined {
   }
 }
 
+// The bytes come from the shared decoder (decode-segments' base64RunBytes:
+// it reads base64url as base64 and drops a last partial byte's bits, as
+// `atob` over the rewritten run did; base64-decoding.test.ts checks it
+// against `atob`).
 function decodeBase64(run: string): string | undefined {
-  const standard = run.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
-  if (standard.length % 4 === 1) return undefined;
-  // Mixed case and digits: a plain long word is not base64.
-  if (!/[A-Z]/.test(standard) || !/[a-z]/.test(standard)) return undefined;
-  try {
-    const binary = atob(standard + '='.repeat((4 - (standard.length % 4)) % 4));
-    return bytesToText(Uint8Array.from(binary, char => char.charCodeAt(0)));
-  } catch {
-    return undefined;
-  }
+  const bytes = base64RunBytes(run);
+  return bytes && bytesToText(bytes);
 }
 
 function decodeHex(run: string): string | undefined {

@@ -7,10 +7,25 @@ export const keywords =
 // An identifier containing a keyword, an assignment or comparison operator
 // on the same line, then a quoted value (any characters but the quote) or a
 // bare value (up to a blank or a quote; `bareValueEnd` says where in it the
-// value ends). Whitespace alone separates only a quoted value.
+// value ends). Whitespace alone separates only a quoted value. A quoted value
+// still open after 200 characters matches cut there (`quotedValueState`
+// says so; the finder reads it to its closing quote): before round 31 it did
+// not match and `password = "<250 characters>"` reached the model whole. The
+// cut's look-ahead also lets a value closed by another quote (`"abcdef'`)
+// match one character short; `scanAssignments` drops those, which never
+// matched before.
 export const assignment = new RegExp(
-  `(?<![A-Za-z0-9])([A-Za-z0-9_.-]{0,40}${keywords}[A-Za-z0-9_.-]{0,30})["']?(?:[ \\t]{0,3}(?::::=|::=|:=|\\?=|=>|===|!==|==|!=|=|:)[ \\t]{0,3}(?:(["'\`])([^"'\`\\n]{4,200})\\2|([^\\s"'\`]{4,300}))|[ \\t]{1,3}(["'\`])([^"'\`\\n]{4,200})\\5)`,
+  `(?<![A-Za-z0-9])([A-Za-z0-9_.-]{0,40}${keywords}[A-Za-z0-9_.-]{0,30})["']?(?:[ \\t]{0,3}(?::::=|::=|:=|\\?=|=>|===|!==|==|!=|=|:)[ \\t]{0,3}(?:(["'\`])([^"'\`\\n]{4,200})(?:\\2|(?=[^"'\`\\n]))|([^\\s"'\`]{4,300}))|[ \\t]{1,3}(["'\`])([^"'\`\\n]{4,200})(?:\\5|(?=[^"'\`\\n])))`,
   'gi',
+);
+/**
+ * What `scanAssignments` reads, as one pattern (for checks against a whole
+ * text's `matchAll`): a quoted value matches cut only at its 200th
+ * character. The look-behind of 200 makes it too slow for the scan itself.
+ */
+export const assignmentAsScanned = new RegExp(
+  assignment.source.replaceAll(`(?=[^"'\`\\n])`, `(?=[^"'\`\\n])(?<=[^"'\`\\n]{200})`),
+  assignment.flags,
 );
 // The same, reversed: a quoted value compared with a keyword identifier.
 export const reversedComparison = new RegExp(
@@ -346,6 +361,23 @@ function isQuoteCode(code: number): boolean {
   return code === 34 || code === 39 || code === 96;
 }
 
+/** The most characters of a quoted value the `assignment` pattern reads. */
+export const quotedValueReach = 200;
+
+/**
+ * Whether an `assignment` match's quoted value is closed by its quote, cut
+ * at `quotedValueReach` with more of it after, or ended by something else
+ * (another quote, a line break, the text's end: no match before round 31);
+ * undefined for a bare value.
+ */
+export function quotedValueState(match: RegExpExecArray): 'closed' | 'cut' | 'open' | undefined {
+  const quote = match[2] ?? match[5];
+  const value = match[3] ?? match[6];
+  if (quote === undefined || value === undefined) return undefined;
+  if (match[0].endsWith(quote)) return 'closed';
+  return value.length === quotedValueReach ? 'cut' : 'open';
+}
+
 /** What `scanAssignments`' `onMatch` returns for a value that ended before its match did. */
 export interface AssignmentValueEnd {
   valueEnd: number;
@@ -455,7 +487,11 @@ export function scanAssignments(
       for (let start = Math.max(first, matcher.next); start <= end - 3; start++) {
         if (start > 0 && isAlphanumericCode(source.charCodeAt(start - 1))) continue;
         if (start < matcher.next) continue;
-        const match = matcher.at(start);
+        let match = matcher.at(start);
+        if (match && quotedValueState(match) === 'open') {
+          matcher.reopenFrom(start + 1);
+          match = null;
+        }
         const result = match ? onMatch(match) : undefined;
         if (isValueEnd(result)) matcher.reopenFrom(result.valueEnd);
         if (match && result === false) {

@@ -16,12 +16,13 @@ import {
   resolveOverlaps,
 } from '../shared/spans';
 import {
-  assignment,
+  assignmentAsScanned,
   bareValueEnd,
   isRedactionPlaceholder,
   judgeSecretValue,
   namesWholeSecret,
   placeholderValue,
+  quotedValueState,
   reversedComparison,
   scanAssignments,
   scanReversedComparisons,
@@ -97,7 +98,7 @@ export function anchoredScanMismatches(text: string): string[] {
     }
   });
   const scans: Array<[string, typeof scanAssignments, RegExp]> = [
-    ['assignment', scanAssignments, assignment],
+    ['assignment', scanAssignments, assignmentAsScanned],
     ['reversedComparison', scanReversedComparisons, reversedComparison],
     ['xmlSetting', scanXmlSettings, xmlSetting],
   ];
@@ -180,6 +181,16 @@ function spansWithin(
   return inside;
 }
 
+/** Whether a token of `sorted` (by start) starts in `start`…`end` and runs on past `end`. */
+function tokenRunsPast(sorted: readonly DetectedSpan[], start: number, end: number): boolean {
+  for (let index = firstStartAtOrAfter(sorted, start); index < sorted.length; index++) {
+    const span = sorted[index]!;
+    if (span.start >= end) return false;
+    if (span.end > end) return true;
+  }
+  return false;
+}
+
 /** The most characters a bare value runs on after a provider token (the assignment's own bound). */
 const bareValueReach = 300;
 
@@ -228,11 +239,28 @@ function cutValueEnd(
   start: number,
   end: number,
   quoted: string | undefined,
+  quoteCut = false,
 ): number {
+  if (quoteCut) return quotedValueEnd(source, end);
   if (quoted !== undefined || end - start < bareValueReach) return end;
   let runEnd = end;
   while (runEnd < source.length && !isBlankOrQuoteCode(source.charCodeAt(runEnd))) runEnd++;
   return runEnd === end ? end : Math.max(end, bareValueEnd(source, keyStart, start, runEnd));
+}
+
+/**
+ * The end of a quoted value the assignment pattern cut at 200 characters
+ * (`end` where it was cut): the next quote or line break, or the text's end
+ * (round 31: the value did not match and reached the model whole). The
+ * value under a secret's key is redacted to there, never cut with a tail left.
+ */
+function quotedValueEnd(source: string, end: number): number {
+  while (end < source.length) {
+    const code = source.charCodeAt(end);
+    if (code === 10 || code === 34 || code === 39 || code === 96) break;
+    end++;
+  }
+  return end;
 }
 
 /** White space or a quote: what ends a bare value as the assignment pattern reads it. */
@@ -704,10 +732,14 @@ function scanOneReading(
       if (placeholders.length === 0) {
         const verdict = judgeSecretValue(value, key, reportPlaceholders);
         if (verdict === 'secret') {
+          const quoteCut = quotedValueState(match) === 'cut';
+          // A provider's token read past the cut (a PEM key in a JSON
+          // string) is that token's span, not a generic one.
+          if (quoteCut && tokenRunsPast(providerSpans, start, end)) return undefined;
           add(
             'GENERIC_SECRET',
             start,
-            cutValueEnd(source, match.index, start, end, quoted) - start,
+            cutValueEnd(source, match.index, start, end, quoted, quoteCut) - start,
             2,
           );
           return end < start + matched.length ? { valueEnd: end } : undefined;

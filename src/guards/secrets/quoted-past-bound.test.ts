@@ -1,0 +1,71 @@
+import { describe, it } from 'vitest';
+import { expectInputRedacted, expectWindowAsGenerate } from '../../../test/helpers/redacted-input';
+import { oneSecretInputRecord } from '../../../test/helpers/secrets-redacted';
+import { secrets } from './secrets';
+
+/**
+ * Round 31. A quoted value under a secret-named key was read up to 200
+ * characters: a longer one (`password = "<250 characters>"`, `"api_key":
+ * "<300 characters>"`) did not match at all and reached the model whole.
+ * It now matches cut at 200 and is redacted to its closing quote (or its
+ * line's end), never leaving a tail.
+ */
+
+/** `length` letters and digits from a fixed seed (no placeholder, no repeats). */
+function randomRun(length: number, seed = 4242): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  let state = seed;
+  let run = '';
+  for (let index = 0; index < length; index++) {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    run += alphabet[(state >> 16) % 62];
+  }
+  return run;
+}
+
+async function expectValueRedacted(before: string, value: string, after: string) {
+  await expectInputRedacted(
+    () => secrets({ action: 'redact' }),
+    `${before}${value}${after}`,
+    `${before}[GENERIC_SECRET]${after}`,
+    oneSecretInputRecord('GENERIC_SECRET', before.length, value.length),
+  );
+}
+
+describe('a quoted value past 200 characters under a secret-named key', () => {
+  it('generateText: redacted to its closing quote in each format', async () => {
+    for (const length of [201, 250, 2000]) {
+      const value = randomRun(length);
+      await expectValueRedacted('config: password = "', value, '" and more');
+      await expectValueRedacted('{"api_key": "', value, '", "region": "eu"}');
+      await expectValueRedacted("DB_PASSWORD='", value, "'\nPORT=5432");
+      await expectValueRedacted('password: `', value, '` done');
+      await expectValueRedacted('resource "x" {\n  client_secret = "', value, '"\n}');
+      await expectValueRedacted('set token "', value, '" now');
+      await expectValueRedacted('--password="', value, '" --user bob');
+    }
+  });
+
+  it('generateText: a quote never closed is redacted to its line end', async () => {
+    const value = randomRun(300);
+    await expectValueRedacted('password = "', value, '\nnext line');
+    await expectValueRedacted('password = "', value, '');
+  });
+
+  it('generateText: a value of 200 or less closed by another quote still does not match', async () => {
+    const text = `password = "${'words of a note '.repeat(9)}' and on`;
+    await expectInputRedacted(() => secrets({ action: 'redact' }), text, text, [
+      { guardrail: 'secrets', kind: 'input', status: 'passed' },
+    ]);
+  });
+
+  it('window mode ends as generateText', async () => {
+    const value = randomRun(500);
+    await expectWindowAsGenerate(
+      () => secrets({ action: 'redact' }),
+      `{"api_key": "${value}", "region": "eu"}`,
+      '{"api_key": "[GENERIC_SECRET]", "region": "eu"}',
+      [[7], [64], [1000]],
+    );
+  });
+});

@@ -1064,3 +1064,43 @@ describe('toolPolicy sql (round 30): a branch whose WHERE has a subquery, before
     ]);
   });
 });
+
+// Round 31: a parenthesized UNION was the same query as another only with
+// its branches in the same order, so `(A UNION B) EXCEPT (B UNION A)` (no
+// row, for every row) was read as a query that may find one.
+describe('toolPolicy sql (round 31): a UNION is the same query with its branches in any order', () => {
+  const dialects: SqlDialectName[] = ['any', 'postgres', 'mysql', 'sqlite', 'mssql'];
+
+  it('blocks a NOT IN or NOT EXISTS of a UNION EXCEPT the same UNION reordered, in every dialect', async () => {
+    for (const dialect of dialects) {
+      await expectBlocked(
+        [
+          'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u UNION SELECT b FROM v) EXCEPT (SELECT b FROM v UNION SELECT a FROM u))',
+          'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u UNION ALL SELECT b FROM v UNION SELECT c FROM w) EXCEPT (SELECT c FROM w UNION SELECT A FROM U UNION SELECT b FROM v))',
+          // A nested parenthesized UNION is read as its branches; a branch written twice is one.
+          'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u UNION (SELECT b FROM v UNION SELECT c FROM w)) EXCEPT (SELECT c FROM w UNION SELECT b FROM v UNION SELECT a FROM u UNION SELECT b FROM v))',
+          'DELETE FROM t WHERE NOT EXISTS ((SELECT 1 FROM u WHERE u.x = t.x UNION SELECT 1 FROM v WHERE v.x = t.x) EXCEPT (SELECT 1 FROM v WHERE v.x = t.x UNION SELECT 1 FROM u WHERE u.x = t.x))',
+        ],
+        [
+          'UPDATE t SET a = 1 WHERE x NOT IN ((SELECT a FROM u UNION SELECT b FROM v) EXCEPT (SELECT b FROM v UNION SELECT a FROM u))',
+        ],
+        dialect,
+      );
+    }
+  });
+
+  it('runs a UNION EXCEPT another one: a branch more or less, another branch, an INTERSECT or a row limit', async () => {
+    for (const dialect of dialects) {
+      await expectRun(
+        [
+          'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u UNION SELECT b FROM v) EXCEPT (SELECT b FROM v UNION SELECT a FROM w))',
+          'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u UNION SELECT b FROM v) EXCEPT (SELECT b FROM v))',
+          'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u) EXCEPT (SELECT b FROM v UNION SELECT a FROM u))',
+          'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u INTERSECT SELECT b FROM v) EXCEPT (SELECT b FROM v UNION SELECT a FROM u))',
+          'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u UNION SELECT b FROM v) EXCEPT (SELECT b FROM v UNION SELECT a FROM u LIMIT 1))',
+        ],
+        dialect,
+      );
+    }
+  });
+});

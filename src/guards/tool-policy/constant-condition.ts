@@ -1976,7 +1976,17 @@ interface RowSet {
    */
   from: number;
   to: number;
+  /**
+   * A parenthesized UNION's branches (nested UNIONs' in them too), by hash:
+   * the same rows in any order (`(A UNION B)` is `(B UNION A)`).
+   */
+  parts?: RowSet[];
+  /** Its text as `queryText` reads it, once read. */
+  text?: string;
 }
+
+/** How many branches of one hash a branch is compared with before it counts as none of them (crafted hash collisions). */
+const maxSameHashTries = 8;
 
 /** A row set with no identity: never the same query as another. */
 const rowSet = (mask: number): RowSet => ({ mask, hash: -1, from: 0, to: 0 });
@@ -1984,7 +1994,32 @@ const rowSet = (mask: number): RowSet => ({ mask, hash: -1, from: 0, to: 0 });
 /** Whether `a` and `b` are one query: the same text as `textHash` reads it (blanks aside, names in any case). */
 function sameQuery(sql: string, a: RowSet, b: RowSet, backslash: string): boolean {
   if (a.hash === -1 || a.hash !== b.hash) return false;
-  return queryText(sql, a.from, a.to, backslash) === queryText(sql, b.from, b.to, backslash);
+  if (a.parts === undefined || b.parts === undefined) {
+    if (a.parts !== b.parts) return false;
+    a.text ??= queryText(sql, a.from, a.to, backslash);
+    b.text ??= queryText(sql, b.from, b.to, backslash);
+    return a.text === b.text;
+  }
+  return (
+    partsWithin(sql, a.parts, b.parts, backslash) && partsWithin(sql, b.parts, a.parts, backslash)
+  );
+}
+
+/** Whether each of the UNION branches `a` (sorted by hash) is the same query as one of `b` (sorted too). One pass of both. */
+function partsWithin(sql: string, a: RowSet[], b: RowSet[], backslash: string): boolean {
+  let j = 0;
+  for (const part of a) {
+    while (j < b.length && b[j]!.hash < part.hash) j++;
+    let found = false;
+    for (let k = j; k < b.length && k < j + maxSameHashTries && b[k]!.hash === part.hash; k++) {
+      if (sameQuery(sql, part, b[k]!, backslash)) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) return false;
+  }
+  return true;
 }
 
 /** The text `[from, to)` as `textHash` reads it: a blank where blanks part two words, other blanks dropped, letters of names and keywords in lower case. */
@@ -2251,12 +2286,33 @@ function levelIdentity(
   to: number,
 ): RowSet {
   if (rows.length === 1) return { ...rows[0]!, mask };
+  if (ops.every(op => op === UNION_OP)) return unionIdentity(rows, mask, from, to);
   let hash = hashText('level');
   for (let i = 0; i < rows.length; i++) {
     if (rows[i]!.hash === -1) return rowSet(mask);
     hash = mixHash(mixHash(hash, rows[i]!.hash), ops[i] ?? -1);
   }
   return { mask, hash: hash >>> 0, from, to };
+}
+
+/**
+ * A parenthesized UNION of `rows`: named by its branches in any order (a
+ * nested parenthesized UNION's branches among them), the hash of their
+ * distinct hashes sorted.
+ */
+function unionIdentity(rows: readonly RowSet[], mask: number, from: number, to: number): RowSet {
+  const parts: RowSet[] = [];
+  for (const row of rows) {
+    if (row.hash === -1) return rowSet(mask);
+    if (row.parts === undefined) parts.push(row);
+    else for (const part of row.parts) parts.push(part);
+  }
+  parts.sort((x, y) => x.hash - y.hash);
+  let hash = hashText('union');
+  for (let i = 0; i < parts.length; i++) {
+    if (i === 0 || parts[i]!.hash !== parts[i - 1]!.hash) hash = mixHash(hash, parts[i]!.hash);
+  }
+  return { mask, hash: hash >>> 0, from, to, parts };
 }
 
 /** Whether a zero row limit (`zeroRowLimit`) is at `at`, ending before `end`. */

@@ -155,7 +155,13 @@ describe('llmJudge: a reason that writes a hidden short value, a number in words
     ['password=hunter2', 'It wrote NB2W45DFOIZA==== here.', 'It wrote [quoted] here.'],
     ['password=hunter2', 'It wrote nb2w45dfoiza here.', 'It wrote [quoted] here.'],
     ['password=hunter2', 'It wrote uhagre2 here.', 'It wrote [quoted] here.'],
+    // Round 31: values after keys that name a key, code or one-time password.
+    ['my api key: sunset', 'It leaks SUNSET as the key.', 'It leaks [quoted] as the key.'],
+    ['recovery code = maple', 'It gives m-a-p-l-e as the code.', 'It gives [quoted] as the code.'],
+    ['The OTP is qwerty', 'It shares ytrewq backwards.', 'It shares [quoted] backwards.'],
+    ['API_KEY=orange', 'The value (orange) is shown.', 'The value ([quoted]) is shown.'],
     // Prose after a key is no value, and the reason's own words stay.
+    ['The key is needed here.', 'NEEDED, it asks for a key.', 'NEEDED, it asks for a key.'],
     [
       'The pwd is needed to log in.',
       'NEEDED, it asks for a password; twenty people are named.',

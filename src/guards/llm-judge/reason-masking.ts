@@ -289,14 +289,16 @@ const MIN_HIDDEN_CHARS = 3;
 /**
  * A value after a key that names a password, PIN, secret, token, user or
  * login name, or a name (`password: letmein`, `DB_PASS=sunset`, `my
- * name is Alice`, `pin was "abcd"`): the key, `:` / `=` (or ` is `, ` was
+ * name is Alice`, `pin was "abcd"`), and since round 31 a key, code or
+ * one-time password (`api key: sunset`, `API_KEY=orange`, `recovery code
+ * = maple`, `the OTP is qwerty`): the key, `:` / `=` (or ` is `, ` was
  * `), an optional quote, and the value up to a blank, quote, comma or
  * semicolon. The key may end a longer word (`DB_PASS`, `username`,
  * `nickname`): no boundary is sought before it, so the regular expression
  * starts at a key's first letter only (a few milliseconds a megabyte).
  */
 const VALUE_AFTER_KEY =
-  /(?:pass(?:word|wd|code|phrase)?|pwd|pin|secret|token|login|user|name)["']?(?:[ \t]*[:=]+[ \t]*| +(?:is|was) +)["'`]?([^\s"'`,;]{1,64})/gi;
+  /(?:pass(?:word|wd|code|phrase)?|pwd|pin|secret|token|login|user|name|key|code|otp)["']?(?:[ \t]*[:=]+[ \t]*| +(?:is|was) +)["'`]?([^\s"'`,;]{1,64})/gi;
 
 /** Words that follow such a key as prose, not as its value (`the password is required`). */
 const NOT_VALUES = new Set([
@@ -335,6 +337,8 @@ const NOT_VALUES = new Set([
   'name',
   'user',
   'login',
+  'key',
+  'code',
   'also',
   'still',
   'now',

@@ -1104,3 +1104,46 @@ describe('toolPolicy sql (round 31): a UNION is the same query with its branches
     }
   });
 });
+
+// Round 31: any inner join after an outer join whose ON names the outer
+// table was taken to tell rows apart; it does only where it reads the
+// joined side's rows (those that vary with the outer row).
+describe('toolPolicy sql (round 31): an inner join after an outer join', () => {
+  const dialects: SqlDialectName[] = ['any', 'postgres', 'mysql', 'sqlite', 'mssql'];
+
+  it('blocks an EXISTS or NOT EXISTS whose later inner join reads only the kept side, in every dialect', async () => {
+    for (const dialect of dialects) {
+      await expectBlocked(
+        [
+          'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x JOIN w ON w.a = u.a)',
+          'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x INNER JOIN w ON w.a = u.a WHERE u.b = 1)',
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x JOIN w ON w.a = u.a)',
+          'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u RIGHT JOIN v ON v.x = t.x JOIN w ON w.a = v.a)',
+        ],
+        [
+          'UPDATE t SET a = 1 WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x JOIN w ON w.a = u.a)',
+        ],
+        dialect,
+      );
+    }
+  });
+
+  it('runs one whose later join reads the joined rows or the outer table, or joins without an ON', async () => {
+    for (const dialect of dialects) {
+      await expectRun(
+        [
+          'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x JOIN w ON w.a = v.a)',
+          'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x JOIN w ON w.a = u.a AND w.b = v.b)',
+          'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x JOIN w USING (a))',
+          'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x NATURAL JOIN w)',
+          'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x JOIN LATERAL (SELECT v.a) w ON true)',
+          'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x JOIN w ON w.a = t.a)',
+          'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x JOIN w ON w.a = u.a WHERE v.a = 1)',
+          'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x JOIN w ON w.a = u.a JOIN z ON z.a = v.a)',
+          'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u RIGHT JOIN v ON v.x = t.x JOIN w ON w.a = u.a)',
+        ],
+        dialect,
+      );
+    }
+  });
+});

@@ -1786,9 +1786,15 @@ function joinsTellNoRowApart(
   let joinKind = 'inner';
   let kindWord = 'inner';
   let outerNamed = false;
+  /** An inner join after that outer join: where its JOIN is until its ON is read (-1: none); its ON is open. */
+  let innerAt = -1;
+  let innerOn = false;
+  /** A FULL join named the outer table. */
+  let fullNamed = false;
   const taint = new Set<string>();
   /** The outer join `[joinAt, onAt)` names the outer table: the names whose rows then vary. */
   const tainted = () => {
+    if (joinKind === 'full') fullNamed = true;
     if (joinKind === 'left') {
       const name = lastName(sql, joinAt + 4, onAt, backslash);
       if (name !== undefined) taint.add(name);
@@ -1805,6 +1811,12 @@ function joinsTellNoRowApart(
     const start = on;
     on = -1;
     checked = at;
+    // An inner join after the outer join removes the same rows for every
+    // outer row unless its ON reads the rows that vary (`JOIN w ON w.a = v.a`).
+    if (innerOn) {
+      innerOn = false;
+      if (qualifiesAny(sql, start, at, backslash, taint)) return false;
+    }
     // A later LEFT join that reads the rows that vary: its own rows vary too.
     if (outerNamed && joinKind === 'left' && qualifiesAny(sql, start, at, backslash, taint)) {
       tainted();
@@ -1855,9 +1867,15 @@ function joinsTellNoRowApart(
       const word = stop - at <= 13 ? sql.slice(at, stop).toLowerCase() : '';
       if (endsOn.has(word)) {
         if (on !== -1 && !closeOn(at)) return false;
-        // A join after the outer join may read its rows (`JOIN w ON w.a = v.a`);
-        // a LEFT one removes no row either.
-        if (word === 'join' && outerNamed && !leftWord) return false;
+        // A join after the outer join may read its rows (`JOIN w ON w.a = v.a`):
+        // an inner one is read up to its ON (one without an ON, `USING`,
+        // `NATURAL` or `CROSS`, may); a LEFT one removes no row either.
+        if (innerAt !== -1 && word !== 'on' && word !== 'lateral') return false;
+        if (word === 'join' && outerNamed && !leftWord) {
+          // A RIGHT or FULL one keeps rows of its own; after a FULL join both sides vary.
+          if (outerWord || fullNamed) return false;
+          innerAt = at;
+        }
         if (word === 'left' || word === 'right' || word === 'full') {
           outerWord = true;
           leftWord = word === 'left';
@@ -1873,6 +1891,11 @@ function joinsTellNoRowApart(
           leftWord = false;
         }
         if (word === 'on') {
+          if (innerAt !== -1) {
+            if (qualifiesAny(sql, innerAt, at, backslash, taint)) return false;
+            innerAt = -1;
+            innerOn = true;
+          }
           // The text before the ON (tables, the select list) names no outer
           // table; an outer join's joined side (`LEFT JOIN LATERAL (… t.x …)
           // w ON true`) removes no row of the side it keeps.
@@ -1891,6 +1914,7 @@ function joinsTellNoRowApart(
     }
   }
   if (on !== -1 && !closeOn(to)) return false;
+  if (innerAt !== -1) return false;
   outerJoinNamesOuter = outerNamed;
   outerJoinTaint = taint;
   return any && !correlated(sql, checked, index, close, backslash, to, bound);

@@ -1,9 +1,10 @@
-import { streamText, wrapLanguageModel } from 'ai';
+import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { getGuardrailOutcome, guardrails, pii, secrets } from '../src';
 import { heldChainTexts, inChain } from '../src/core/chain-memo';
 import { allow, defineGuardrail } from '../src/core/define-guardrail';
 import type { Guardrail } from '../src/core/types';
+import { textModel, withoutTiming } from './helpers/index';
 import { turnsModel } from './helpers/turns-model';
 
 /**
@@ -114,6 +115,90 @@ describe('chain memo: one per chain run', () => {
     gateA.open();
     gateB.open();
     expect([await a.text, await b.text]).toEqual([text, text]);
+    expect(held()).toEqual([]);
+  });
+});
+
+/**
+ * Round 31: the sequential input guardrails run one chain per guardrail and
+ * text, so a user message judged by `pii` then `secrets` shared no memo:
+ * `secrets` searched it again for what normalising may change. `guardInput`
+ * now gives all its runs one memo, dropped when the input is judged.
+ */
+describe('chain memo: one per call on the input side', () => {
+  /** A guardrail reading the memo as chunked-scan does; `computed` counts the computations. */
+  function probes(count: number) {
+    let computed = 0;
+    const guardrails = Array.from({ length: count }, (_, i) =>
+      defineGuardrail({
+        name: `probe-${i}`,
+        check(content) {
+          inChain('probe-fact', content, () => ++computed);
+          return allow();
+        },
+      }),
+    );
+    return { guardrails, computed: () => computed };
+  }
+
+  it('input guardrails after one another compute a fact of the user message once, and keep nothing after', async () => {
+    const { guardrails: input, computed } = probes(3);
+    const mock = textModel('ok');
+    const result = await generateText({
+      model: wrapLanguageModel({ model: mock, middleware: guardrails({ input }) }),
+      prompt: longText('user'),
+    });
+    expect(result.text).toBe('ok');
+    // Before round 31: 3 (each guardrail's run had its own memo).
+    expect(computed()).toBe(1);
+    expect(held()).toEqual([]);
+    expect(withoutTiming((await getGuardrailOutcome(result))?.records)).toEqual([
+      { guardrail: 'probe-0', kind: 'input', status: 'passed' },
+      { guardrail: 'probe-1', kind: 'input', status: 'passed' },
+      { guardrail: 'probe-2', kind: 'input', status: 'passed' },
+    ]);
+  });
+
+  it('a user message hit by pii and secrets at once: the exact prompt sent and records', async () => {
+    const token = 'ghp_R8a7Qm2Lx9Vt4Kp1Zs6Wn3Yc5Hd0Jf8Gb2Ue';
+    const prompt = `${longText('mail')} write to jane.doe@example.com with token ${token} now`;
+    const mock = textModel('ok');
+    const result = await generateText({
+      model: wrapLanguageModel({
+        model: mock,
+        middleware: guardrails({
+          input: [pii({ action: 'redact' }), secrets({ action: 'redact' })],
+        }),
+      }),
+      prompt,
+    });
+    const sent = (mock.doGenerateCalls[0]!.prompt[0]!.content as Array<{ text: string }>)[0]!.text;
+    expect(sent).toBe(
+      prompt.replace('jane.doe@example.com', '[EMAIL_ADDRESS]').replace(token, '[GITHUB_TOKEN]'),
+    );
+    const email = prompt.indexOf('jane.doe@example.com');
+    // secrets judges the text pii left: its span is where the token is after pii's placeholder.
+    const key = prompt.replace('jane.doe@example.com', '[EMAIL_ADDRESS]').indexOf(token);
+    expect(withoutTiming((await getGuardrailOutcome(result))?.records)).toEqual([
+      {
+        guardrail: 'pii',
+        kind: 'input',
+        status: 'modified',
+        info: {
+          spans: [{ type: 'EMAIL_ADDRESS', start: email, end: email + 20 }],
+          types: ['EMAIL_ADDRESS'],
+        },
+      },
+      {
+        guardrail: 'secrets',
+        kind: 'input',
+        status: 'modified',
+        info: {
+          spans: [{ type: 'GITHUB_TOKEN', start: key, end: key + token.length }],
+          types: ['GITHUB_TOKEN'],
+        },
+      },
+    ]);
     expect(held()).toEqual([]);
   });
 });

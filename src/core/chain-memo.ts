@@ -16,6 +16,12 @@
  * dropped only when none was running: with calls overlapping (a stream
  * whose chain waits on a judge while other calls run theirs) a finished
  * call's text stayed held, and another call read its entry.
+ *
+ * The input side runs one chain per guardrail and text, so since round 31
+ * `guardInput` starts one memo for a call's sequential input guardrails and
+ * passes it to each of their runs (`RunChainOptions.memo`), ending it when
+ * the input is judged: `secrets` after `pii` on a user message reads pii's
+ * fact. It is still one entry (the last text read) and still this call's.
  */
 export interface ChainRun {
   kind: string | undefined;

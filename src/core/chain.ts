@@ -1,4 +1,4 @@
-import { chainEnded, chainEntered, chainLeft, chainStarted } from './chain-memo';
+import { type ChainRun, chainEnded, chainEntered, chainLeft, chainStarted } from './chain-memo';
 import { emitEvent } from './events';
 import { cutServerId, cutToolName, shownToolCallIdOf } from './shown-tool-calls';
 import { endGuardrailSpan, startGuardrailSpan, withGuardrailSpan } from './telemetry';
@@ -40,6 +40,14 @@ export interface RunChainOptions {
    * `DEFAULT_GUARDRAIL_TIMEOUT_MS` (30 seconds).
    */
   defaultTimeoutMs?: number;
+  /**
+   * A memo (see `chain-memo.ts`) the caller started and ends itself, for
+   * runs of one call that read the same text one after another: the
+   * sequential input guardrails run one chain per guardrail, so `pii` and
+   * `secrets` on a user message share their facts only through it. Without
+   * it the run has its own, dropped when it ends.
+   */
+  memo?: ChainRun;
 }
 
 /** The time limit of a guardrail that sets no `timeoutMs` of its own: 30 seconds. */
@@ -399,10 +407,11 @@ export async function runChain(
     onEvent,
     mode = 'enforce',
     defaultTimeoutMs = DEFAULT_GUARDRAIL_TIMEOUT_MS,
+    memo,
   }: RunChainOptions = {},
 ): Promise<ChainResult> {
   // Facts of a text this run's guardrails share while it runs (see `chain-memo.ts`).
-  const run = chainStarted();
+  const run = memo ?? chainStarted();
   try {
     const records: GuardrailRecord[] = [];
     let current = content;
@@ -469,6 +478,6 @@ export async function runChain(
     }
     return { content: current, records };
   } finally {
-    chainEnded(run);
+    if (memo === undefined) chainEnded(run);
   }
 }

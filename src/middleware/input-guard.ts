@@ -1,5 +1,6 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { type ChainContext, type ChainResult, runChain } from '../core/chain';
+import { type ChainRun, chainEnded, chainStarted } from '../core/chain-memo';
 import { allow } from '../core/define-guardrail';
 import { emitEvent } from '../core/events';
 import { sha256Hex } from '../core/sha256-hex';
@@ -161,6 +162,7 @@ export function inputJudge({
     text: string,
     messages = prompt,
     entry?: PromptText,
+    memo?: ChainRun,
   ): Promise<ChainResult> {
     let ctx = messages === prompt ? context : { ...context, messages };
     if (entry) {
@@ -174,7 +176,7 @@ export function inputJudge({
         ctx.value = entry.value;
       }
     }
-    return runChain([guardrail], text, ctx, { abortSignal, onEvent, defaultTimeoutMs });
+    return runChain([guardrail], text, ctx, { abortSignal, onEvent, defaultTimeoutMs, memo });
   }
 
   /** A record the middleware makes itself about an input text, emitted like a guardrail's. */
@@ -252,19 +254,31 @@ export function inputJudge({
     guardrail: Guardrail,
     texts: readonly PromptText[],
     contents: string[],
+    memo?: ChainRun,
   ): Promise<GuardrailPass> {
     const messages = rebuildPrompt(prompt, texts, contents);
-    const result = await run(judgingOnly(guardrail), userTextOf(texts, contents), messages);
+    const result = await run(
+      judgingOnly(guardrail),
+      userTextOf(texts, contents),
+      messages,
+      undefined,
+      memo,
+    );
     return { contents, records: result.records, trip: result.trip, cachedVerdicts: 0 };
   }
 
-  /** Runs a guardrail over every text whose verdict is not remembered. */
+  /**
+   * Runs a guardrail over every text whose verdict is not remembered. `memo`:
+   * the chain memo its runs share with the guardrails before and after it
+   * (`guardInput` starts and ends one), else each run has its own.
+   */
   async function judgeTexts(
     guardrail: Guardrail,
     texts: readonly PromptText[],
     current: readonly string[],
+    memo?: ChainRun,
   ): Promise<GuardrailPass> {
-    if (guardrail.perCall) return judgeCall(guardrail, texts, [...current]);
+    if (guardrail.perCall) return judgeCall(guardrail, texts, [...current], memo);
     const contents = [...current];
     // The conversation each text is judged in is the prompt as the guardrails
     // before this one left it (round 29: it was the prompt as the client sent
@@ -330,7 +344,7 @@ export function inputJudge({
         contents[i] = already;
         continue;
       }
-      const result = await run(guardrail, contents[i]!, messages, entry);
+      const result = await run(guardrail, contents[i]!, messages, entry, memo);
       records.push(...result.records);
       const slot = slots[i];
       const record = result.records[0];
@@ -395,12 +409,21 @@ export async function guardInput({
   let contents = texts.map(t => t.text);
   const records: GuardrailRecord[] = [];
   let cachedVerdicts = 0;
-  for (const guardrail of guardrails) {
-    const pass = await judge.judgeTexts(guardrail, texts, contents);
-    records.push(...pass.records);
-    cachedVerdicts += pass.cachedVerdicts;
-    if (pass.trip) return { prompt, records, trip: pass.trip, texts, contents, cachedVerdicts };
-    contents = pass.contents;
+  // One chain memo for every guardrail's runs (round 31): each guardrail runs
+  // its own chain per text, so without it `secrets` searched a user message
+  // again for what `pii` had already found about the same string. It holds
+  // one text's fact (the last text read), and is dropped when this returns.
+  const memo = chainStarted();
+  try {
+    for (const guardrail of guardrails) {
+      const pass = await judge.judgeTexts(guardrail, texts, contents, memo);
+      records.push(...pass.records);
+      cachedVerdicts += pass.cachedVerdicts;
+      if (pass.trip) return { prompt, records, trip: pass.trip, texts, contents, cachedVerdicts };
+      contents = pass.contents;
+    }
+  } finally {
+    chainEnded(memo);
   }
   return {
     prompt: rebuildPrompt(prompt, texts, contents),

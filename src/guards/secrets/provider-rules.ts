@@ -717,12 +717,20 @@ const prefixedRules: Rule[] = [
       },
     },
   ),
-  // XML elements: `<password>VALUE</password>`, `<apiKey>VALUE</apiKey>`.
-  rule('GENERIC_SECRET', `<(${xmlSecretElements.join('|')})>([^<\\n]{4,200})</\\1>`, {
-    group: 2,
-    // Tried only where a name can start: `<` and the first letter of one.
-    anchor: anchor(['<'], 0, 0, undefined, (text, at) => xmlSecretInitials.has(text[at + 1]!)),
-  }),
+  // XML elements: `<password>VALUE</password>`, `<apiKey>VALUE</apiKey>`. A
+  // value past 200 characters (its first 201 with no blank: not prose after
+  // a `<password>` placeholder) matches cut there and `more` reads it to the
+  // next `<` or line break (round 31: it did not match and reached the model).
+  rule(
+    'GENERIC_SECRET',
+    `<(${xmlSecretElements.join('|')})>(?=[^<\\s]{201}|[^<\\n]{4,200}</\\1>)([^<\\n]{4,200})`,
+    {
+      group: 2,
+      more: /[^<\n]+/y,
+      // Tried only where a name can start: `<` and the first letter of one.
+      anchor: anchor(['<'], 0, 0, undefined, (text, at) => xmlSecretInitials.has(text[at + 1]!)),
+    },
+  ),
   rule('OPENSHIFT_TOKEN', `${b}sha256~[A-Za-z0-9_-]{43}${e}`, {
     prefix: 7,
     anchor: near(anchor(['sha256~']), 20),

@@ -69,3 +69,24 @@ describe('a quoted value past 200 characters under a secret-named key', () => {
     );
   });
 });
+
+describe('an XML element naming a secret with a value past 200 characters', () => {
+  it('generateText: redacted to its closing tag', async () => {
+    for (const length of [201, 300, 3000]) {
+      const value = randomRun(length);
+      await expectValueRedacted('<settings><password>', value, '</password></settings>');
+      await expectValueRedacted(
+        '<packageSourceCredentials><Secret>',
+        value,
+        '</Secret>\n</packageSourceCredentials>',
+      );
+    }
+  });
+
+  it('generateText: prose after a <password> placeholder is not read', async () => {
+    const text = `Type your <password>${' and press enter to go on'.repeat(10)}.`;
+    await expectInputRedacted(() => secrets({ action: 'redact' }), text, text, [
+      { guardrail: 'secrets', kind: 'input', status: 'passed' },
+    ]);
+  });
+});

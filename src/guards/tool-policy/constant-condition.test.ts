@@ -1065,14 +1065,15 @@ describe('toolPolicy sql (round 30): a branch whose WHERE has a subquery, before
   });
 });
 
+/** Every dialect, for the round-31 tests. */
+const round31Dialects: SqlDialectName[] = ['any', 'postgres', 'mysql', 'sqlite', 'mssql'];
+
 // Round 31: a parenthesized UNION was the same query as another only with
 // its branches in the same order, so `(A UNION B) EXCEPT (B UNION A)` (no
 // row, for every row) was read as a query that may find one.
 describe('toolPolicy sql (round 31): a UNION is the same query with its branches in any order', () => {
-  const dialects: SqlDialectName[] = ['any', 'postgres', 'mysql', 'sqlite', 'mssql'];
-
   it('blocks a NOT IN or NOT EXISTS of a UNION EXCEPT the same UNION reordered, in every dialect', async () => {
-    for (const dialect of dialects) {
+    for (const dialect of round31Dialects) {
       await expectBlocked(
         [
           'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u UNION SELECT b FROM v) EXCEPT (SELECT b FROM v UNION SELECT a FROM u))',
@@ -1090,7 +1091,7 @@ describe('toolPolicy sql (round 31): a UNION is the same query with its branches
   });
 
   it('runs a UNION EXCEPT another one: a branch more or less, another branch, an INTERSECT or a row limit', async () => {
-    for (const dialect of dialects) {
+    for (const dialect of round31Dialects) {
       await expectRun(
         [
           'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u UNION SELECT b FROM v) EXCEPT (SELECT b FROM v UNION SELECT a FROM w))',
@@ -1109,10 +1110,8 @@ describe('toolPolicy sql (round 31): a UNION is the same query with its branches
 // table was taken to tell rows apart; it does only where it reads the
 // joined side's rows (those that vary with the outer row).
 describe('toolPolicy sql (round 31): an inner join after an outer join', () => {
-  const dialects: SqlDialectName[] = ['any', 'postgres', 'mysql', 'sqlite', 'mssql'];
-
   it('blocks an EXISTS or NOT EXISTS whose later inner join reads only the kept side, in every dialect', async () => {
-    for (const dialect of dialects) {
+    for (const dialect of round31Dialects) {
       await expectBlocked(
         [
           'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x JOIN w ON w.a = u.a)',
@@ -1129,7 +1128,7 @@ describe('toolPolicy sql (round 31): an inner join after an outer join', () => {
   });
 
   it('runs one whose later join reads the joined rows or the outer table, or joins without an ON', async () => {
-    for (const dialect of dialects) {
+    for (const dialect of round31Dialects) {
       await expectRun(
         [
           'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u LEFT JOIN v ON v.x = t.x JOIN w ON w.a = v.a)',

@@ -31,3 +31,23 @@ export function oneSecretInputRecord(type: string, start: number, length: number
     },
   ];
 }
+
+/** Letters and digits. */
+export const alphanumerics = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** The base64 alphabet. */
+export const base64Alphabet = `${alphanumerics}+/`;
+
+/**
+ * `length` characters of `alphabet` from a fixed `seed` (a linear
+ * congruential generator: no placeholder, no repeats), as a long secret
+ * under test is written.
+ */
+export function seededRun(length: number, alphabet: string, seed: number): string {
+  let state = seed;
+  let run = '';
+  for (let index = 0; index < length; index++) {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    run += alphabet[(state >> 16) % alphabet.length];
+  }
+  return run;
+}

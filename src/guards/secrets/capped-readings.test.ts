@@ -1,6 +1,10 @@
 import { describe, it } from 'vitest';
 import { expectInputRedacted, expectWindowAsGenerate } from '../../../test/helpers/redacted-input';
-import { oneSecretInputRecord } from '../../../test/helpers/secrets-redacted';
+import {
+  base64Alphabet,
+  oneSecretInputRecord,
+  seededRun,
+} from '../../../test/helpers/secrets-redacted';
 import { secrets } from './secrets';
 
 /**
@@ -14,16 +18,7 @@ import { secrets } from './secrets';
  */
 
 /** `length` characters of base64 from a fixed seed (no placeholder, no repeats). */
-function base64Run(length: number, seed = 12345): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-  let state = seed;
-  let run = '';
-  for (let index = 0; index < length; index++) {
-    state = (state * 1103515245 + 12345) & 0x7fffffff;
-    run += alphabet[(state >> 16) % 64];
-  }
-  return run;
-}
+const base64Run = (length: number, seed = 12345) => seededRun(length, base64Alphabet, seed);
 
 /** `lines` lines of `width` base64 characters, each ended by `lineBreak`. */
 function pemBody(lines: number, width = 64, lineBreak = '\n'): string {

@@ -1,6 +1,10 @@
 import { describe, it } from 'vitest';
 import { expectInputRedacted, expectWindowAsGenerate } from '../../../test/helpers/redacted-input';
-import { oneSecretInputRecord } from '../../../test/helpers/secrets-redacted';
+import {
+  alphanumerics,
+  oneSecretInputRecord,
+  seededRun,
+} from '../../../test/helpers/secrets-redacted';
 import { secrets } from './secrets';
 
 /**
@@ -12,16 +16,7 @@ import { secrets } from './secrets';
  */
 
 /** `length` letters and digits from a fixed seed (no placeholder, no repeats). */
-function randomRun(length: number, seed = 4242): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  let state = seed;
-  let run = '';
-  for (let index = 0; index < length; index++) {
-    state = (state * 1103515245 + 12345) & 0x7fffffff;
-    run += alphabet[(state >> 16) % 62];
-  }
-  return run;
-}
+const randomRun = (length: number, seed = 4242) => seededRun(length, alphanumerics, seed);
 
 async function expectValueRedacted(before: string, value: string, after: string) {
   await expectInputRedacted(

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { promptSentWithRecords, windowAndGenerateTexts } from '../../../test/helpers';
+import { expectInputRedacted } from '../../../test/helpers/redacted-input';
+import { base64Alphabet, seededRun } from '../../../test/helpers/secrets-redacted';
 import { secrets } from './secrets';
 
 /**
@@ -115,5 +117,47 @@ describe('Kubernetes Secrets in YAML flow style', () => {
     return promptSentWithRecords(secrets({ action: 'redact' }), configMap).then(({ sent }) =>
       expect(sent).toBe(configMap),
     );
+  });
+});
+
+/**
+ * Round 32. A YAML flow mapping's value was read up to 16,384 characters:
+ * a longer one (`data: {tls.key: <20 KB of base64>}`, a certificate bundle)
+ * was no member, so it and every member after it reached the model whole
+ * (the JSON form was fixed in round 30). Each form is now read to its end.
+ */
+describe('Kubernetes Secret values in YAML flow style past 16,384 characters', () => {
+  it('generateText: bare, quoted and list-item values are redacted whole, and the mapping read on', async () => {
+    for (const length of [16_385, 163_840]) {
+      const value = seededRun(length, base64Alphabet, 321);
+      for (const [before, after] of [
+        ['kind: Secret\ndata: {tls.key: ', ', db: cGFzc3dvcmQxMjM0NQ==}\n'],
+        ['kind: Secret\ndata: {"tls.key": "', '", db: cGFzc3dvcmQxMjM0NQ==}\n'],
+        ["kind: Secret\ndata: {'ca.crt': '", "', db: cGFzc3dvcmQxMjM0NQ==}\n"],
+        ['items:\n- {kind: Secret, data: {ca.crt: ', ', db: cGFzc3dvcmQxMjM0NQ==}}\n'],
+      ] as const) {
+        const second = before.length + value.length + after.indexOf('cGFz');
+        const redacted = `${before}[KUBERNETES_SECRET]${after.replace('cGFzc3dvcmQxMjM0NQ==', '[KUBERNETES_SECRET]')}`;
+        await expectInputRedacted(
+          () => secrets({ action: 'redact' }),
+          `${before}${value}${after}`,
+          redacted,
+          [
+            {
+              guardrail: 'secrets',
+              kind: 'input',
+              status: 'modified',
+              info: {
+                types: ['KUBERNETES_SECRET'],
+                spans: [
+                  { type: 'KUBERNETES_SECRET', start: before.length, end: before.length + length },
+                  { type: 'KUBERNETES_SECRET', start: second, end: second + 20 },
+                ],
+              },
+            },
+          ],
+        );
+      }
+    }
   });
 });

@@ -270,10 +270,14 @@ const yamlFlowDataObject = /(?<![A-Za-z0-9_"'-])(data|stringData)[ \t]{0,20}:[ \
 /**
  * One `key: value` member of such a mapping, then `,` or `}`: the key bare
  * or quoted, the value double-quoted, single-quoted or plain (no blank,
- * `,`, bracket or brace in it).
+ * `,`, bracket or brace in it), of any length. Round 32: read up to 16,384
+ * characters, a longer value (`data: {tls.key: <20 KB of base64>}`) was no
+ * member and reached the model whole. Still linear: a value stops at the
+ * first character it cannot hold (its quote, a line break, a blank, `,`),
+ * and a member is tried once, where the one before it ended.
  */
 const yamlFlowMember =
-  /[ \t\r\n]{0,40}(["']?)([A-Za-z0-9_.-]{1,253})\1[ \t\r\n]{0,20}:[ \t\r\n]{0,20}(?:"([^"\\\n]{0,16384})"|'([^'\n]{0,16384})'|([^\s,{}[\]"'#][^\s,{}[\]]{0,16383}))[ \t\r\n]{0,40}([,}])/y;
+  /[ \t\r\n]{0,40}(["']?)([A-Za-z0-9_.-]{1,253})\1[ \t\r\n]{0,20}:[ \t\r\n]{0,20}(?:"([^"\\\n]*)"|'([^'\n]*)'|([^\s,{}[\]"'#][^\s,{}[\]]*))[ \t\r\n]{0,40}([,}])/y;
 
 /**
  * Calls `onValue` for every value of each YAML flow mapping under `data:`

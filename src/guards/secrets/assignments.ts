@@ -28,15 +28,34 @@ export const assignmentAsScanned = new RegExp(
   assignment.flags,
 );
 // The same, reversed: a quoted value compared with a keyword identifier.
+// The value has no bound (round 32: one past 200 characters did not match
+// and reached the model whole); it holds no quote, so each quote of a text
+// starts at most one value, read to the next quote or line break.
 export const reversedComparison = new RegExp(
-  `(["'\`])([^"'\`\\n]{4,200})\\1[ \\t]{0,3}(?:===|!==|==|!=)[ \\t]{0,3}[A-Za-z0-9_.]{0,40}${keywords}`,
+  `(["'\`])([^"'\`\\n]{4,})\\1[ \\t]{0,3}(?:===|!==|==|!=)[ \\t]{0,3}[A-Za-z0-9_.]{0,40}${keywords}`,
   'gi',
 );
-// XML settings: `<add key="ClearTextPassword" value="…" />`.
+/**
+ * XML settings: `<add key="ClearTextPassword" value="…" />`. A value of
+ * 200 characters or more is read on to its own quote (another kind of quote
+ * is part of it), or to its line's end when it has none: round 32, such a
+ * value did not match and reached the model whole. A shorter one ends at
+ * either quote, as before. Each quote starts at most one value, which a
+ * quote of its kind ends: linear.
+ */
 export const xmlSetting = new RegExp(
-  `key=["']([A-Za-z0-9_.-]{0,40}${keywords}[A-Za-z0-9_.-]{0,30})["'][ \\t]{1,3}value=["']([^"'\\n]{4,200})["']`,
+  `key=["']([A-Za-z0-9_.-]{0,40}${keywords}[A-Za-z0-9_.-]{0,30})["'][ \\t]{1,3}value=["'](${longValueAfter('value=')}|[^"'\\n]{4,200}(?=["']))(?:["']|(?=[\\r\\n]|$))`,
   'gi',
 );
+
+/**
+ * A quoted value of 200 characters or more, opened by a quote (`"` or `'`)
+ * right after `opener`: its first 200 characters hold no quote, the rest
+ * runs to its own quote, a line break or the end of the text.
+ */
+function longValueAfter(opener: string): string {
+  return `[^"'\\n]{200}(?:(?<=${opener}"[^"'\\n]{200})[^"\\r\\n]*|(?<=${opener}'[^"'\\n]{200})[^'\\r\\n]*)`;
+}
 
 /** Keys that name something (an id, a file, a type) rather than hold a secret. */
 const namingKey =
@@ -528,8 +547,11 @@ export function scanReversedComparisons(
     for (let close = Math.max(covered + 1, position - 5, 1); close < position; close++) {
       const quote = source.charCodeAt(close);
       if (!isQuoteCode(quote)) continue;
+      // To the previous quote or line break: each closing quote is read back
+      // from once, and the values read back over hold no quote, so none
+      // overlaps another.
       let open = close - 1;
-      while (open >= 0 && close - open <= 201) {
+      while (open >= 0) {
         const code = source.charCodeAt(open);
         if (isQuoteCode(code) || code === 10) break;
         open--;

@@ -85,3 +85,39 @@ describe('an XML element naming a secret with a value past 200 characters', () =
     ]);
   });
 });
+
+/** `length` hex digits: no entropy span finds them, only the key's rule does. */
+const hexRun = (length: number, seed = 77) => seededRun(length, '0123456789abcdef', seed);
+
+/**
+ * Round 32. A value compared with a secret-named identifier (`if ("…" ==
+ * password)`) and an XML setting's value (`<add key="ClearTextPassword"
+ * value="…" />`) were read up to 200 characters: a longer one did not match
+ * and reached the model whole. Both are read to their end now.
+ */
+describe('a reversed comparison or XML setting past 200 characters', () => {
+  it('generateText: redacted to its closing quote', async () => {
+    for (const length of [201, 250, 3000]) {
+      const value = hexRun(length);
+      await expectValueRedacted('if ("', value, '" == password) { ok(); }');
+      await expectValueRedacted("check('", value, "' !== settings.apiToken)");
+      await expectValueRedacted('<add key="ClearTextPassword" value="', value, '" />');
+      await expectValueRedacted("<add key='api_key' value='", value, "'/>");
+    }
+  });
+
+  it('generateText: an XML value past 200 closed by the other quote, or not at all, is redacted to its own quote or line end', async () => {
+    const value = `${hexRun(230)}'${hexRun(40, 5)}`;
+    await expectValueRedacted('<add key="ClearTextPassword" value="', value, '" />');
+    await expectValueRedacted('<add key="ClearTextPassword" value="', hexRun(300), '\n</x>');
+    await expectValueRedacted('<add key="ClearTextPassword" value="', value, '');
+  });
+
+  it('generateText: values of 200 or less are read as before', async () => {
+    await expectValueRedacted('<add key="ClearTextPassword" value="', hexRun(150), "' />");
+    const unclosed = `<add key="ClearTextPassword" value="${hexRun(150)}\n</x>`;
+    await expectInputRedacted(() => secrets({ action: 'redact' }), unclosed, unclosed, [
+      { guardrail: 'secrets', kind: 'input', status: 'passed' },
+    ]);
+  });
+});

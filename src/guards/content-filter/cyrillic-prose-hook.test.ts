@@ -4,7 +4,7 @@ import { cut } from '../../../test/helpers';
 import { contentFilterWindowMiddleware } from '../../../test/helpers/content-filter-cases';
 import { generatedText, randomTokenText, streamedTextDeltas } from '../../../test/helpers/window';
 import { foldText } from '../prompt-injection/fold-text';
-import { isSolidLetter, mayReadAsLeet } from './potential-start';
+import { isSolidLetter, mayReadAsLeet, numberRunStart } from './potential-start';
 
 // Round 31 (issue 16): on prose in another script (Cyrillic words and
 // spaces) the hook folds the text from each position among the last solid
@@ -45,6 +45,32 @@ describe('contentFilter window on Cyrillic prose', () => {
     // Before: 369 and 369 (each candidate folded in both readings); the 20
     // without leetspeak now are the filter's own checks, not the hook's.
     expect(folds).toEqual({ leet: 369, noLeet: 20 });
+  });
+
+  it('folds once where its digits stand in numbers of their own (no letter in their word)', async () => {
+    // Round 32: a digit anywhere after a candidate made it fold twice,
+    // though a number between blanks and punctuation (`2024`, `15:30`,
+    // `3,5%`) is no word with a letter, which leetspeak alone changes.
+    const numbers = ['2024', '15:30', '3,5%', '(12)', '10-20', '$40', '1|2'];
+    const next = seededRandom(32);
+    const answer = randomTokenText(
+      next,
+      160,
+      [...WORDS, ...numbers, ...numbers],
+      [' ', ', ', '. '],
+    );
+    expect(await generatedText(contentFilterWindowMiddleware(), answer)).toBe(answer);
+    folds.leet = 0;
+    folds.noLeet = 0;
+    const deltas = await streamedTextDeltas(
+      contentFilterWindowMiddleware(),
+      answer,
+      cut(answer, [4]),
+    );
+    expect(deltas.join('')).toBe(answer);
+    // Before: 446 and 384 (each candidate with a number after it folded in
+    // both readings); the 23 without leetspeak now are the filter's own checks.
+    expect(folds).toEqual({ leet: 446, noLeet: 23 });
   });
 
   it('still blocks an entry in homoglyphs or leetspeak after it, streamed and generated', async () => {
@@ -93,5 +119,45 @@ describe('contentFilter window on Cyrillic prose', () => {
       }
       expect(foldText(text), JSON.stringify(text)).toBe(foldText(text, { leet: false }));
     }
+  });
+  it('both readings are one from a position whose digits all stand in numbers of their own', () => {
+    // As the hook decides: every character from the position on that may
+    // read as leetspeak is an ASCII digit or `@ $ |` whose run, read in the
+    // whole text, is a number of its own (`numberRunStart`).
+    const pieces = [
+      ...'kilyourself KIL',
+      ...'приветдомКАК',
+      ...'0123456789@$|',
+      ...' .,:;-_*()%!?"\'\n\t',
+      '\u00e9',
+      '\u00ad',
+      '\u200b',
+      '\u0301',
+      '\u202e',
+      '\uff11',
+      '\x01',
+    ];
+    const next = seededRandom(32);
+    let decided = 0;
+    for (let i = 0; i < 30_000; i++) {
+      let text = '';
+      const length = 1 + Math.floor(next() * 20);
+      for (let j = 0; j < length; j++) text += pieces[Math.floor(next() * pieces.length)];
+      const start = Math.floor(next() * text.length);
+      let one = true;
+      let number = false;
+      for (let at = start; at < text.length && one; at++) {
+        const code = text.charCodeAt(at);
+        if (!mayReadAsLeet(code)) continue;
+        one = code < 0x80 && numberRunStart(text, at) >= 0;
+        number = true;
+      }
+      if (!one) continue;
+      if (number) decided++;
+      const suffix = text.slice(start);
+      expect(foldText(suffix), JSON.stringify(suffix)).toBe(foldText(suffix, { leet: false }));
+    }
+    // Texts with a number that the rule lets fold once.
+    expect(decided).toBeGreaterThan(2_000);
   });
 });

@@ -165,12 +165,22 @@ export function contentFilterHookParts(
     let solid = 0;
     // Whether a character from `solidFrom` on may read as leetspeak (`mayReadAsLeet`).
     let leetFrom = false;
+    // The start of the last run found of ASCII digits and `@ $ |` in no word with a letter (`numberRunStart`).
+    let numberFrom = text.length;
     let folds = 0;
     for (const start of starts) {
       while (solidFrom > start) {
         const code = text.charCodeAt(--solidFrom);
         if (isSolidLetter(code)) solid++;
-        else if (!leetFrom && mayReadAsLeet(code)) leetFrom = true;
+        else if (!leetFrom && mayReadAsLeet(code)) {
+          // A number of its own (`2024`, `15:30`) reads the same either way
+          // (round 32: a digit after a candidate folded it twice).
+          if (code >= 0x80 || solidFrom < numberFrom) {
+            const from = code < 0x80 ? numberRunStart(text, solidFrom) : -1;
+            if (from < 0) leetFrom = true;
+            else numberFrom = from;
+          }
+        }
       }
       if (start < from || !lettersBeginAnEntry(text, start)) continue;
       if (lowerCase) {
@@ -595,6 +605,39 @@ export function mayReadAsLeet(code: number): boolean {
   if (code < 0x80)
     return (code >= 0x30 && code <= 0x39) || code === 0x40 || code === 0x24 || code === 0x7c;
   return !isSolidLetter(code);
+}
+
+/**
+ * The start of the run of ASCII digits and `@ $ |` holding `at`, when
+ * `foldText` reads it the same with leetspeak folded and not: the
+ * characters on either side of the run (if any) are printable ASCII that
+ * no word takes (a blank, punctuation), or a tab or line break. Such a run
+ * is a word of its own (`wordToken`) with no letter, which leetspeak leaves
+ * as it is; nothing removes or changes those neighbours (normalising keeps
+ * printable ASCII), so no letter joins it. -1 otherwise. Reads the run
+ * once; its other characters need not be asked again.
+ */
+export function numberRunStart(text: string, at: number): number {
+  let end = at + 1;
+  while (end < text.length && isNumberUnit(text.charCodeAt(end))) end++;
+  if (end < text.length && !isWordBound(text.charCodeAt(end))) return -1;
+  let start = at;
+  while (start > 0 && isNumberUnit(text.charCodeAt(start - 1))) start--;
+  if (start > 0 && !isWordBound(text.charCodeAt(start - 1))) return -1;
+  return start;
+}
+
+/** An ASCII digit or one of the symbols a word takes (`@ $ |`). */
+function isNumberUnit(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || code === 0x40 || code === 0x24 || code === 0x7c;
+}
+
+/** Printable ASCII that no word takes (not a letter, digit or `@ $ |`), a tab or a line break. */
+function isWordBound(code: number): boolean {
+  if (code === 9 || code === 10 || code === 13) return true;
+  if (code < 0x20 || code > 0x7e || isNumberUnit(code)) return false;
+  const lower = code | 0x20;
+  return lower < 97 || lower > 122;
 }
 
 /** `\s` at `at` (ASCII inline, else `isWhitespaceAt`). */

@@ -109,6 +109,26 @@ const startsWithLowerCase = (text: string, start: number) => {
 
 const b = '(?<![A-Za-z0-9_-])';
 const e = '(?![A-Za-z0-9_-])';
+/** A token's character: what `e` says must not follow a token. */
+const tokenChar = '[A-Za-z0-9_-]';
+
+/**
+ * A token's last part: `min` to `max` of `part`, then the token's end; or,
+ * past `max`, its first `max` characters with more of the token after them
+ * (`follow`: `part` or a token character). A token longer than its bound
+ * matches cut there and the rule's `more` (`readOn(part)`) reads it to its
+ * end: before round 32, `e` failed on it and the whole key reached the
+ * model (`sk-proj-` and 201 characters). The cut form is tried first, so a
+ * part past its bound is never cut at an inner character `part` has and
+ * `e` does not (`=`, `.`).
+ */
+function upTo(part: string, min: number, max: number, follow = `${part}|${tokenChar}`): string {
+  return `(?:${part}{${max}}(?=${follow})|${part}{${min},${max}}${e})`;
+}
+
+/** `more` of a rule whose last part is `part` (see `upTo`): the rest of the token. */
+const readOn = (part: string) => new RegExp(`(?:${part}|${tokenChar})+`, 'y');
+
 const rule = (
   type: string,
   source: string,
@@ -267,6 +287,19 @@ const xmlSecretElements = [
 /** The first letters of `xmlSecretElements`. */
 const xmlSecretInitials = new Set(xmlSecretElements.map(name => name[0]!));
 
+/**
+ * A URL's password (group 1): `min` to 128 characters before `@` and a
+ * host; past 128, its first 128 when the `@` and host follow in its run,
+ * read on by `urlPasswordRest` (round 32: a longer password did not match).
+ * The match ends with the password.
+ */
+const urlPassword = (min: number) =>
+  `([^\\s@/"']{${min},128}(?=@[^\\s/"'])|[^\\s@/"']{128}(?=[^\\s@/"']+@[^\\s/"']))`;
+const urlPasswordRest = /[^\s@/"']+/y;
+
+/** The rest of a command-line value cut at its bound: to the next blank or quote. */
+const flagValueRest = /[^\s"']+/y;
+
 const prefixedRules: Rule[] = [
   // Anthropic keys: `sk-ant-api03-` / `sk-ant-admin01-`, 93 characters, then `AA`.
   rule('ANTHROPIC_API_KEY', `${b}sk-ant-(?:api|sid)\\d{2}-[A-Za-z0-9_-]{93}AA${e}`, {
@@ -277,13 +310,16 @@ const prefixedRules: Rule[] = [
     prefix: 15,
     anchor: near(anchor(['sk-ant-admin']), 20),
   }),
+  // Past 200 characters before `T3BlbkFJ` the key is cut there (when the
+  // marker follows in its run) and read on by `more`, as one past 200 after it.
   rule(
     'OPENAI_API_KEY',
-    `${b}sk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,200}T3BlbkFJ[A-Za-z0-9_-]{20,200}${e}`,
-    { prefix: 3, anchor: near(anchor(['sk-']), 20) },
+    `${b}sk-(?:proj-|svcacct-|admin-|None-)?(?:[A-Za-z0-9_-]{20,200}T3BlbkFJ${upTo(tokenChar, 20, 200)}|[A-Za-z0-9_-]{200}(?=[A-Za-z0-9_-]+T3BlbkFJ))`,
+    { prefix: 3, more: readOn(tokenChar), anchor: near(anchor(['sk-']), 20) },
   ),
-  rule('OPENAI_API_KEY', `${b}sk-(?:proj-|svcacct-|admin-)[A-Za-z0-9_-]{20,200}${e}`, {
+  rule('OPENAI_API_KEY', `${b}sk-(?:proj-|svcacct-|admin-)${upTo(tokenChar, 20, 200)}`, {
     prefix: 8,
+    more: readOn(tokenChar),
     anchor: near(anchor(['sk-']), 20),
   }),
   rule('OPENAI_API_KEY', `${b}sk-[A-Za-z0-9]{48}${e}`, {
@@ -328,10 +364,16 @@ const prefixedRules: Rule[] = [
     anchor: near(anchor(['github_pat_']), 20),
   }),
   // GitLab: the documented lengths of each token kind; routable tokens carry `.` and a 9-character suffix.
-  rule('GITLAB_TOKEN', `${b}(?:glpat|glrt)-[A-Za-z0-9_-]{27,300}\\.[0-9a-z]{9}${e}`, {
-    prefix: 6,
-    anchor: near(anchor(['glpat-', 'glrt-']), 20),
-  }),
+  // Past 300 characters before the `.`, cut there and read on to the suffix.
+  rule(
+    'GITLAB_TOKEN',
+    `${b}(?:glpat|glrt)-(?:[A-Za-z0-9_-]{27,300}\\.[0-9a-z]{9}${e}|[A-Za-z0-9_-]{300}(?=[A-Za-z0-9_-]+\\.[0-9a-z]{9}${e}))`,
+    {
+      prefix: 6,
+      more: /[A-Za-z0-9_-]+\.[0-9a-z]{9}/y,
+      anchor: near(anchor(['glpat-', 'glrt-']), 20),
+    },
+  ),
   rule('GITLAB_TOKEN', `${b}(?:glpat|gldt|glrt|glcbt|glffct|glft|glsoat)-[A-Za-z0-9_-]{20}${e}`, {
     prefix: 6,
     anchor: near(anchor(['glpat-', 'gldt-', 'glrt-', 'glcbt-', 'glffct-', 'glft-', 'glsoat-']), 20),
@@ -348,8 +390,9 @@ const prefixedRules: Rule[] = [
     prefix: 6,
     anchor: near(anchor(['glimt-']), 20),
   }),
-  rule('GITLAB_TOKEN', `${b}glagent-[A-Za-z0-9_-]{50,1024}${e}`, {
+  rule('GITLAB_TOKEN', `${b}glagent-${upTo(tokenChar, 50, 1024)}`, {
     prefix: 8,
+    more: readOn(tokenChar),
     anchor: near(anchor(['glagent-']), 20),
   }),
   rule('GITLAB_TOKEN', `${b}gloas-[A-Za-z0-9_-]{64}${e}`, {
@@ -368,26 +411,30 @@ const prefixedRules: Rule[] = [
     prefix: 5,
     anchor: near(anchor(['xox']), 20),
   }),
-  rule('SLACK_TOKEN', `${b}xox[abposre]-[A-Za-z0-9-]{20,250}${e}`, {
+  rule('SLACK_TOKEN', `${b}xox[abposre]-${upTo('[A-Za-z0-9-]', 20, 250)}`, {
     prefix: 5,
+    more: readOn('[A-Za-z0-9-]'),
     anchor: near(anchor(['xox']), 20),
   }),
-  rule('SLACK_TOKEN', `${b}xoxe(?:\\.xox[bp])?-\\d-[A-Z0-9]{146,200}${e}`, {
+  rule('SLACK_TOKEN', `${b}xoxe(?:\\.xox[bp])?-\\d-${upTo('[A-Z0-9]', 146, 200)}`, {
     prefix: 5,
+    more: readOn('[A-Z0-9]'),
     anchor: near(anchor(['xoxe']), 20),
   }),
   rule('SLACK_TOKEN', `${b}xapp-\\d-[A-Z0-9]+-\\d+-[a-z0-9]{20,80}`, {
     prefix: 5,
+    more: readOn('[a-z0-9]'),
     anchor: near(anchor(['xapp-']), 20),
   }),
   rule(
     'SLACK_WEBHOOK',
     'https?://hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,120}',
-    { anchor: near(anchor(['://hooks.slack.com/'], 4, 5), 20) },
+    { more: /[A-Za-z0-9+/_-]+/y, anchor: near(anchor(['://hooks.slack.com/'], 4, 5), 20) },
   ),
   // Stripe: up to 255 characters in all (its documented limit; `rk_live_51…` keys are 107 today).
-  rule('STRIPE_KEY', `${b}(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{10,247}${e}`, {
+  rule('STRIPE_KEY', `${b}(?:sk|rk)_(?:live|test|prod)_${upTo('[A-Za-z0-9]', 10, 247)}`, {
     prefix: 8,
+    more: readOn('[A-Za-z0-9]'),
     anchor: anchor(['_live_', '_test_', '_prod_'], 2, 2),
   }),
   rule('GOOGLE_API_KEY', `${b}AIza[0-9A-Za-z_-]{35}${e}`, {
@@ -397,9 +444,15 @@ const prefixedRules: Rule[] = [
   rule('GCP_SERVICE_ACCOUNT', '"type"\\s{0,3}:\\s{0,3}"service_account"', {
     anchor: near(anchor(['"type"']), 17, 13),
   }),
-  rule('AZURE_AD_CLIENT_SECRET', `${b}[a-zA-Z0-9_~.]{3}\\dQ~[a-zA-Z0-9_~.-]{31,34}${e}`, {
-    anchor: near(anchor(['Q~'], 4, 4), 20),
-  }),
+  // Past 34, read on up to its last character that is not a dot (a sentence's full stop).
+  rule(
+    'AZURE_AD_CLIENT_SECRET',
+    `${b}[a-zA-Z0-9_~.]{3}\\dQ~${upTo('[a-zA-Z0-9_~.-]', 31, 34, '\\.{0,20}[a-zA-Z0-9_~-]')}`,
+    {
+      more: /[a-zA-Z0-9_~.-]*[a-zA-Z0-9_~-]/y,
+      anchor: near(anchor(['Q~'], 4, 4), 20),
+    },
+  ),
   rule('AZURE_STORAGE_KEY', 'AccountKey=([A-Za-z0-9+/]{86}==)', {
     group: 1,
     anchor: near(anchor(['AccountKey=']), 20),
@@ -419,14 +472,21 @@ const prefixedRules: Rule[] = [
     anchor: near(anchor(['key-']), 20),
   }),
   // Databricks personal access token: `dapi`, 32 hex digits, an optional `-<n>` suffix.
-  rule('DATABRICKS_TOKEN', `${b}dapi[0-9a-f]{32}(?:-\\d{1,3})?${e}`, {
+  rule('DATABRICKS_TOKEN', `${b}dapi[0-9a-f]{32}(?:-${upTo('\\d', 1, 3)}|${e})`, {
     prefix: 4,
+    more: readOn('\\d'),
     anchor: near(anchor(['dapi']), 20),
   }),
-  rule('SENDGRID_API_KEY', `${b}SG\\.[A-Za-z0-9_-]{20,24}\\.[A-Za-z0-9_-]{39,50}${e}`, {
-    prefix: 3,
-    anchor: near(anchor(['SG.']), 20),
-  }),
+  // Its first part past 24 characters: cut there when a second part follows, read on by `more`.
+  rule(
+    'SENDGRID_API_KEY',
+    `${b}SG\\.(?:[A-Za-z0-9_-]{20,24}\\.${upTo(tokenChar, 39, 50)}|[A-Za-z0-9_-]{24}(?=[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]{39}))`,
+    {
+      prefix: 3,
+      more: /[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]{39,})?/y,
+      anchor: near(anchor(['SG.']), 20),
+    },
+  ),
   rule('NPM_TOKEN', `${b}npm_[A-Za-z0-9]{36}${e}`, {
     prefix: 4,
     anchor: near(anchor(['npm_']), 20),
@@ -465,7 +525,7 @@ const prefixedRules: Rule[] = [
   // ` . ` is not taken for one.
   rule(
     'JWT',
-    `${b}eyJ[A-Za-z0-9_-]{10,500}(?:\\.|${jwtBlankDot})eyJ[A-Za-z0-9_-]{10,8000}(?:${jwtBlankDot}[A-Za-z0-9_-]{16,1000}|\\.[A-Za-z0-9_-]{0,1000})?`,
+    `${b}eyJ[A-Za-z0-9_-]{10,}(?:\\.|${jwtBlankDot})eyJ[A-Za-z0-9_-]{10,8000}(?:${jwtBlankDot}[A-Za-z0-9_-]{16,1000}|\\.[A-Za-z0-9_-]{0,1000})?`,
     {
       validate: jwtHeaderIsJson,
       anchor: near(anchor(['eyJ']), 20),
@@ -476,13 +536,14 @@ const prefixedRules: Rule[] = [
   rule('PRIVATE_KEY', pemPrivateKey, { keepPlaceholders: true, anchor: anchor(['-----BEGIN']) }),
   rule(
     'DATABASE_URL_PASSWORD',
-    '\\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|jdbc:[a-z]{2,12}|clickhouse|cockroachdb|ftp|sftp|smtp)://[^\\s:/@"\']{0,64}:([^\\s@/"\']{1,128})@[^\\s/"\']{1,255}',
-    { group: 1, anchor: anchor(['://'], 3, 17, startsWithLowerCase) },
+    `\\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|jdbc:[a-z]{2,12}|clickhouse|cockroachdb|ftp|sftp|smtp)://[^\\s:/@"']{0,64}:${urlPassword(1)}`,
+    { group: 1, more: urlPasswordRest, anchor: anchor(['://'], 3, 17, startsWithLowerCase) },
   ),
   rule(
     'DISCORD_TOKEN',
-    `${b}[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38}${e}`,
+    `${b}[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.${upTo(tokenChar, 27, 38)}`,
     {
+      more: readOn(tokenChar),
       anchor: near(
         anchor(['.'], 24, 26, startsWithMNO, (text, at) => text.charCodeAt(at + 7) === 46),
         20,
@@ -496,8 +557,9 @@ const prefixedRules: Rule[] = [
     prefix: 6,
     anchor: near(anchor(['shpat_', 'shpca_', 'shppa_', 'shpss_']), 20),
   }),
-  rule('SQUARE_TOKEN', `${b}(?:EAAA|sq0atp-|sq0csp-)[A-Za-z0-9_-]{22,60}${e}`, {
+  rule('SQUARE_TOKEN', `${b}(?:EAAA|sq0atp-|sq0csp-)${upTo(tokenChar, 22, 60)}`, {
     prefix: 4,
+    more: readOn(tokenChar),
     anchor: near(anchor(['EAAA', 'sq0atp-', 'sq0csp-']), 20),
   }),
   rule('MAILCHIMP_API_KEY', `${b}[0-9a-f]{32}-us\\d{1,2}${e}`, {
@@ -530,15 +592,18 @@ const prefixedRules: Rule[] = [
     prefix: 4,
     anchor: near(anchor(['LTAI']), 20),
   }),
-  rule('HASHICORP_TF_TOKEN', `${b}[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_=-]{60,70}${e}`, {
+  rule('HASHICORP_TF_TOKEN', `${b}[A-Za-z0-9]{14}\\.atlasv1\\.${upTo('[A-Za-z0-9_=-]', 60, 70)}`, {
+    more: readOn('[A-Za-z0-9_=-]'),
     anchor: near(anchor(['.atlasv1.'], 14, 14), 20),
   }),
-  rule('VAULT_TOKEN', `${b}hv[sbr]\\.[A-Za-z0-9_-]{90,300}${e}`, {
+  rule('VAULT_TOKEN', `${b}hv[sbr]\\.${upTo(tokenChar, 90, 300)}`, {
     prefix: 4,
+    more: readOn(tokenChar),
     anchor: near(anchor(['hvs.', 'hvb.', 'hvr.']), 20),
   }),
-  rule('FACEBOOK_ACCESS_TOKEN', `${b}EAA[A-Za-z0-9]{100,400}${e}`, {
+  rule('FACEBOOK_ACCESS_TOKEN', `${b}EAA${upTo('[A-Za-z0-9]', 100, 400)}`, {
     prefix: 3,
+    more: readOn('[A-Za-z0-9]'),
     anchor: near(anchor(['EAA']), 20),
   }),
   rule('FACEBOOK_ACCESS_TOKEN', `${b}\\d{15,16}(?:\\||%7C)[A-Za-z0-9_-]{27}${e}`, {
@@ -596,10 +661,16 @@ const prefixedRules: Rule[] = [
     prefix: 7,
     anchor: near(anchor(['dt0c01.']), 20),
   }),
-  rule('YANDEX_TOKEN', `${b}t1\\.[A-Za-z0-9_-]{2,40}={0,2}\\.[A-Za-z0-9_-]{86}={0,2}`, {
-    prefix: 3,
-    anchor: near(anchor(['t1.']), 20),
-  }),
+  // A first part past 40 (cut there when a second part follows) or a second past 86: read on.
+  rule(
+    'YANDEX_TOKEN',
+    `${b}t1\\.(?:[A-Za-z0-9_-]{2,40}={0,2}\\.[A-Za-z0-9_-]{86}={0,2}|[A-Za-z0-9_-]{40}(?=[A-Za-z0-9_-]+={0,2}\\.[A-Za-z0-9_-]{86}))`,
+    {
+      prefix: 3,
+      more: /[A-Za-z0-9_=-]+(?:\.[A-Za-z0-9_-]{86,}={0,2})?/y,
+      anchor: near(anchor(['t1.']), 20),
+    },
+  ),
   rule('EASYPOST_TOKEN', `${b}EZ[AT]K[A-Za-z0-9]{54}${e}`, {
     prefix: 4,
     anchor: near(anchor(['EZAK', 'EZTK']), 20),
@@ -622,8 +693,9 @@ const prefixedRules: Rule[] = [
     `BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM["']?\\s{0,3}[:=]\\s{0,3}["']?([a-f0-9]{8}:[a-f0-9]{8})${e}`,
     { group: 1, anchor: near(anchor(['BUNDLE_']), 17, 43, true) },
   ),
-  rule('BASIC_AUTH_URL', '\\bhttps?://[^\\s:/@"\']{1,64}:([^\\s@/"\']{3,128})@[^\\s/"\']{1,255}', {
+  rule('BASIC_AUTH_URL', `\\bhttps?://[^\\s:/@"']{1,64}:${urlPassword(3)}`, {
     group: 1,
+    more: urlPasswordRest,
     anchor: anchor(['://'], 4, 5, (text, start) => text[start] === 'h'),
   }),
   rule(
@@ -644,6 +716,7 @@ const prefixedRules: Rule[] = [
     // `curl` is common in text about HTTP and the flag is rare.
     {
       group: 1,
+      more: flagValueRest,
       anchor: {
         ...anchor(
           ['-u'],
@@ -665,6 +738,7 @@ const prefixedRules: Rule[] = [
     `(?<![\\w-])--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token|private-key-passphrase)[ \\t]{1,3}["']?([^\\s"'\\-][^\\s"']{3,127})`,
     {
       group: 1,
+      more: flagValueRest,
       anchor: anchor([
         '--pass',
         '--token',
@@ -682,6 +756,7 @@ const prefixedRules: Rule[] = [
     `(?<![\\w-])sshpass[ \\t]{1,3}-p[ \\t]{0,3}["']?([^\\s"'\\-][^\\s"']{3,127})`,
     {
       group: 1,
+      more: flagValueRest,
       anchor: {
         ...anchor(
           ['-p'],
@@ -705,6 +780,7 @@ const prefixedRules: Rule[] = [
     // Anchored on `-p`, 6 to 213 characters in (a name, up to 200 characters, a blank).
     {
       group: 1,
+      more: flagValueRest,
       anchor: {
         ...anchor(
           ['-p'],

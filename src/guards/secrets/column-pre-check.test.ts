@@ -5,7 +5,7 @@ import { recordTypes } from '../../../test/helpers/char-codes';
 import { turnsModel } from '../../../test/helpers/turns-model';
 import { collectToolRecords } from '../../tools/collect-tool-records';
 import { guardTools } from '../../tools/guard-tool';
-import { KeyPieces } from './key-pieces';
+import { holdsLiteral, KeyPieces } from './key-pieces';
 import { secrets } from './secrets';
 import { secretsAcrossArrayStrings } from './split-array-strings';
 
@@ -203,5 +203,40 @@ describe('strings past ASCII, read folded', () => {
       output: { rows: rows.map(row => ({ ...row, c: '[GITHUB_TOKEN]' })) },
       records: [['secrets', 'modified', ['GITHUB_TOKEN']]],
     });
+  });
+});
+
+/**
+ * Round 32: the two-letter literals of Twilio's keys (`SK`, `AC`) were
+ * looked for anywhere, so every JSON text with `TASK`, `BACK`, `ACCESS` or
+ * `SKU` in it parsed its columns (50-110 ms a megabyte) for nothing. They
+ * count only where a key can start: after no token character, followed by
+ * a hex digit or the string's end.
+ */
+const TWILIO = `SK${'3f9a2c7e1b8d4f6a0c5e9b2d7a1f4c8e'}`;
+
+describe('the two-letter literals of Twilio keys', () => {
+  it('count only where a key can start', () => {
+    const words = ['TASK', 'BACK', 'ACCESS', 'SKU', 'ASK the BACKEND', 'status: ACTIVE'];
+    const json = JSON.stringify(words.map((task, id) => ({ id, task, note: 'chunk' })));
+    expect(holdsLiteral(json)).toBe(false);
+    expect(secretsAcrossArrayStrings(json)).toEqual([]);
+    for (const held of [`"${TWILIO}"`, '"SK"', '"x AC0f"', '"%2CSK3f"', '"SK\\u0033"', '"SK é"']) {
+      expect(holdsLiteral(`{"a":${held}}`), held).toBe(true);
+    }
+  });
+
+  it('guardTools: a key cut over records beside such words is redacted in every piece', async () => {
+    for (const cuts of [[2], [1, 2], [12], [2, 20]]) {
+      const pieces = [0, ...cuts].map((from, i) => TWILIO.slice(from, cuts[i]));
+      const rows = [
+        { i: 0, c: 'TASK BACK', t: 'ACCESS' },
+        ...pieces.map((c, i) => ({ i: i + 1, c, t: 'chunk' })),
+      ];
+      expect(await modelReads(rows), `${cuts}`).toEqual({
+        output: { rows: rows.map((row, i) => (i === 0 ? row : { ...row, c: '[TWILIO_API_KEY]' })) },
+        records: [['secrets', 'modified', ['TWILIO_API_KEY']]],
+      });
+    }
   });
 });

@@ -89,6 +89,26 @@ export function inChain<T>(kind: string, text: string, compute: (text: string) =
   return value;
 }
 
+/**
+ * The current run's fact of `kind` about `text` when it holds one (a
+ * guardrail before in the chain computed it), else undefined: for a
+ * reader that uses the fact when it is there and does without otherwise.
+ */
+export function keptInChain<T>(kind: string, text: string): T | undefined {
+  const run = current;
+  const keptText = run?.text;
+  if (
+    run === undefined ||
+    run.kind !== kind ||
+    keptText === undefined ||
+    keptText.length !== text.length ||
+    keptText !== text
+  ) {
+    return undefined;
+  }
+  return run.value as T;
+}
+
 /** The texts the running chains hold facts of, one per run holding one (for tests). */
 export function heldChainTexts(): string[] {
   return Array.from(holding, run => run.text!);

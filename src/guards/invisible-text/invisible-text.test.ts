@@ -5,10 +5,13 @@ import {
   generateResult,
   guardContext,
   promptSentWithRecords,
+  textModel,
   withoutTiming,
 } from '../../../test/helpers';
+import { runChain } from '../../core/chain';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
+import { pii } from '../pii/pii';
 import { findInvisibleText, invisibleText } from './invisible-text';
 
 const ctx = guardContext('input');
@@ -171,5 +174,67 @@ describe('invisibleText through generateText: every default-ignorable range, con
         toolName: 'get_time',
       },
     ]);
+  });
+});
+
+describe('invisibleText on a long redacted text (read in windows of the source pii offers)', () => {
+  // Every kind of hidden character, emoji sequences to keep, and hidden
+  // characters against an e-mail address `pii` redacts, in each block.
+  const block = (index: number) =>
+    [
+      `Row ${index}: write to jane.doe${index}@example.com\u200B or\u202E ask.`,
+      `dev 👩\u200D💻 👩🏽\u200D💻 ❤\uFE0F\u200D🔥 flag 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} ok`,
+      `tags${tags('hi')} then\u2060x \uE000pua \u001b[8mhidden\u001b[0m sel😀\uFE0F\uFE0E end`,
+      // Plain text enough that the points are known (at most one in 16 characters).
+      `${'plain words between the hidden characters '.repeat(20 + (index % 5))}.`,
+    ].join('\n');
+  const long = Array.from({ length: 150 }, (_, index) => block(index)).join('\n');
+
+  it('strips, counts and types what the whole-text reading finds, through generateText', async () => {
+    expect(long.length).toBeGreaterThan(131_072);
+    const { content: redacted } = await runChain([pii()], long, guardContext('input'));
+    const hidden = findInvisibleText(redacted);
+    let expected = '';
+    let cursor = 0;
+    let count = 0;
+    for (const { start, end } of hidden) {
+      expected += redacted.slice(cursor, start);
+      cursor = end;
+      count += Array.from(redacted.slice(start, end)).length;
+    }
+    expected += redacted.slice(cursor);
+    const types = [...new Set(hidden.map(span => span.type))];
+    expect(types).toEqual([
+      'ZERO_WIDTH',
+      'BIDI',
+      'TAG',
+      'PRIVATE_USE',
+      'CONTROL',
+      'VARIATION_SELECTOR',
+    ]);
+    const mock = textModel('ok');
+    const result = await generateText({
+      model: wrapLanguageModel({
+        model: mock,
+        middleware: guardrails({ input: [pii(), invisibleText()] }),
+      }),
+      prompt: long,
+    });
+    const sent = (mock.doGenerateCalls[0]!.prompt[0]!.content as Array<{ text: string }>)[0]!.text;
+    expect(sent).toBe(expected);
+    const records = withoutTiming((await getGuardrailOutcome(result))?.records);
+    expect(records?.[1]).toEqual({
+      guardrail: 'invisible-text',
+      kind: 'input',
+      status: 'modified',
+      info: { types, count },
+    });
+    // Blocking reports the same kinds and count.
+    const blocked = await runChain(
+      [pii(), invisibleText({ action: 'block' })],
+      long,
+      guardContext('input'),
+    );
+    expect(blocked.trip?.info).toEqual({ types, count });
   });
 });

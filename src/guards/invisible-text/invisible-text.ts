@@ -1,7 +1,10 @@
 import { declareSignalFreeCheck } from '../../core/chain';
+import { keptInChain } from '../../core/chain-memo';
 import { allow, block, defineGuardrail, modify } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
+import { chunkSourceInCall } from '../shared/call-normalization';
+import { chunkedScanFrom, type TextSource } from '../shared/chunked-scan';
 import { GatheredText } from '../shared/gathered-text';
 import {
   codePointBefore,
@@ -172,6 +175,9 @@ function isPrivateUseCodePoint(codePoint: number): boolean {
   );
 }
 
+/** A run of hidden characters of one type: `start` to `end` (UTF-16 offsets), `chars` code points. */
+type HiddenRunCallback = (type: string, start: number, end: number, chars: number) => void;
+
 /**
  * `findInvisibleText`'s spans, in order, given to `found` one by one
  * (`type`, `start`, `end`) rather than made objects: `invisibleText`
@@ -179,11 +185,14 @@ function isPrivateUseCodePoint(codePoint: number): boolean {
  * hidden characters are near, a native search (`hidden`) past 16 other
  * characters in a row; before, a regex match, a span object and a type
  * string made per character cost about 430 ms on 1 MB of `a\u200B`.
+ * Offsets are `offset` past `text`'s own (`text` is then a window of a
+ * longer text, see `eachHiddenRunIn`).
  */
 function eachHiddenRun(
   text: string,
   privateUse: boolean,
-  found: (type: string, start: number, end: number) => void,
+  found: HiddenRunCallback,
+  offset = 0,
 ): void {
   const pattern = privateUse ? hiddenOrPrivateUse : hidden;
   const length = text.length;
@@ -191,6 +200,8 @@ function eachHiddenRun(
   let runType = '';
   let runStart = 0;
   let runEnd = -1;
+  // Characters (code points) in the run.
+  let runChars = 0;
   // Tag characters up to here belong to a subdivision flag found earlier.
   let flagEnd = -1;
   let index = 0;
@@ -238,15 +249,96 @@ function eachHiddenRun(
     const type = TYPES[categorize(codePoint)];
     if (runEnd === at && runType === type) {
       runEnd += size;
+      runChars++;
       continue;
     }
-    if (runEnd >= 0) found(runType, runStart, runEnd);
+    if (runEnd >= 0) found(runType, runStart + offset, runEnd + offset, runChars);
     runType = type;
     runStart = at;
     runEnd = at + size;
+    runChars = 1;
   }
   pattern.lastIndex = 0;
-  if (runEnd >= 0) found(runType, runStart, runEnd);
+  if (runEnd >= 0) found(runType, runStart + offset, runEnd + offset, runChars);
+}
+
+/**
+ * Characters read on either side of a window's points (`hiddenWindows`):
+ * more than any look around a hidden character reaches (an emoji's
+ * decorations before a ZWJ, 6 units back; a flag's black flag, 2 back).
+ */
+const WINDOW_MARGIN = 32;
+
+/**
+ * The windows of a text of `length` units to read for its hidden
+ * characters, as flat `[from, to, from, to, …]`, given `points`: every
+ * offset holding a unit outside printable ASCII, tab and line breaks (a
+ * long text's `normalizationPoints`), in order. Every hidden character is
+ * such a unit, and the characters between points are printable ASCII,
+ * which no rule looks through: a window holds each cluster of points (two
+ * more than `2 * WINDOW_MARGIN` apart start a new one) with
+ * `WINDOW_MARGIN` characters on either side, so what is read around a
+ * hidden character is in its window, and a run never joins two windows.
+ * Undefined when a window would be as long as `chunkedScanFrom` (text
+ * dense with other scripts): the text is then read whole.
+ */
+function hiddenWindows(points: Int32Array, length: number): Int32Array | undefined {
+  const windows = new Int32Array(2 * points.length);
+  let count = 0;
+  let first = 0;
+  while (first < points.length) {
+    let last = first;
+    while (last + 1 < points.length && points[last + 1]! - points[last]! <= 2 * WINDOW_MARGIN) {
+      last++;
+    }
+    const from = Math.max(0, points[first]! - WINDOW_MARGIN);
+    const to = Math.min(length, points[last]! + 1 + WINDOW_MARGIN);
+    if (to - from >= chunkedScanFrom) return undefined;
+    windows[count++] = from;
+    windows[count++] = to;
+    first = last + 1;
+  }
+  return windows.subarray(0, count);
+}
+
+/**
+ * A long text's hidden runs read in windows (`hiddenWindows`) of `source`,
+ * offsets into the whole text: the same runs `eachHiddenRun` finds in it,
+ * without reading (or, for a redacted text, writing out) the rest.
+ */
+function eachHiddenRunIn(
+  source: TextSource,
+  windows: Int32Array,
+  privateUse: boolean,
+  found: HiddenRunCallback,
+): void {
+  for (let window = 0; window < windows.length; window += 2) {
+    const from = windows[window]!;
+    eachHiddenRun(source.slice(from, windows[window + 1]!), privateUse, found, from);
+  }
+}
+
+/**
+ * How `check` reads a long `content`: the source a guardrail before it
+ * offered for it (`pii()`'s redacted text, a rope that is read in pieces
+ * without being written out), or the string itself, with the windows its
+ * known `normalizationPoints` give; undefined when those are not known
+ * (the text is read whole, as a short one is).
+ */
+function windowedReading(
+  content: string,
+  state: object | undefined,
+): { source: TextSource; windows: Int32Array } | undefined {
+  if (content.length < chunkedScanFrom) return undefined;
+  const source = chunkSourceInCall(content, state);
+  if (source === undefined) return undefined;
+  const points =
+    typeof source === 'string'
+      ? // Found by a guardrail before it in the chain that read the same string in pieces.
+        keptInChain<Int32Array | undefined>('normalizationPoints', content)
+      : source.normalizationPoints;
+  const windows = points && hiddenWindows(points, content.length);
+  return windows && { source, windows };
 }
 
 /**
@@ -273,32 +365,40 @@ export function invisibleText(options?: InvisibleTextOptions): Guardrail {
     maxMatchLength: 20,
     // Window mode holds back only a trailing run of characters that may join what follows.
     potentialMatchStart: invisiblePotentialStart,
-    check(content) {
+    check(content, ctx) {
       // Stripped, counted and typed as the runs come, with no span objects.
       const types: string[] = [];
       // Characters, not UTF-16 units: a tag character is two units.
       let count = 0;
-      const kept = action === 'block' ? undefined : new GatheredText();
       let cursor = 0;
-      eachHiddenRun(content, privateUse, (type, start, end) => {
+      const reading = windowedReading(content, ctx?.state);
+      const source = reading?.source;
+      // A redacted text offered as a source is stripped into a rope of its
+      // own parts (`TextSource.rope`), as it came: nothing written out here.
+      const rope = source !== undefined && typeof source !== 'string' && action !== 'block';
+      const read = rope ? (source.rope ?? source.slice).bind(source) : undefined;
+      let stripped = '';
+      const kept = action === 'block' || rope ? undefined : new GatheredText();
+      const found: HiddenRunCallback = (type, start, end, chars) => {
         if (!types.includes(type)) types.push(type);
-        for (let index = start; index < end; index++) {
-          const unit = content.charCodeAt(index);
-          if (unit < 0xdc00 || unit > 0xdfff) count++;
-        }
-        kept?.copy(content, cursor, start);
+        count += chars;
+        if (read) stripped += read(cursor, start);
+        else kept?.copy(content, cursor, start);
         cursor = end;
-      });
+      };
+      if (reading) eachHiddenRunIn(reading.source, reading.windows, privateUse, found);
+      else eachHiddenRun(content, privateUse, found);
       if (types.length === 0) return allow();
-      if (kept === undefined) {
+      if (action === 'block') {
         return block({
           message,
           reason: `hidden characters: ${types.join(', ')}`,
           info: { types, count },
         });
       }
-      kept.copy(content, cursor, content.length);
-      return modify(kept.finish(), { types, count });
+      if (read) return modify(stripped + read(cursor, content.length), { types, count });
+      kept!.copy(content, cursor, content.length);
+      return modify(kept!.finish(), { types, count });
     },
   });
   // It never reads ctx.abortSignal nor assigns to ctx: a chain may share one context among such checks.

@@ -48,6 +48,13 @@ export interface TextSource {
    * copied again. A longer one is a rope of the text's own slices.
    */
   readonly flatSlices?: boolean;
+  /**
+   * The text from `start` to `end` as a rope of the strings the source is
+   * made of (slices of its original and its placeholders), nothing copied:
+   * for a reader that hands a long stretch on unread (`invisibleText()`
+   * stripping a redacted text).
+   */
+  rope?(start: number, end: number): string;
 }
 
 /** What `normalizeText` may change (its own first test): anything but printable ASCII, tab and line breaks. */
@@ -246,12 +253,16 @@ function samePoints(first: readonly number[], second: readonly number[]): boolea
  * `replacementOf(index)`, as a `TextSource` whose slices are built from the
  * original and the placeholders: the redacted text `replaceSpans` returns
  * is a rope, and slicing it would first write the whole of it out.
+ * `original` may itself be such a source (a text redacted twice: `pii()`
+ * then `secrets()`); its `normalizationPoints` are `originalPoints`'s default.
  */
 export function redactedTextSource(
-  original: string,
+  original: string | TextSource,
   spans: readonly DetectedSpan[],
   replacementOf: (index: number) => string,
-  originalPoints?: Int32Array,
+  originalPoints: Int32Array | undefined = typeof original === 'string'
+    ? undefined
+    : original.normalizationPoints,
 ): TextSource {
   const count = spans.length;
   // Where each placeholder ends in the redacted text.
@@ -300,47 +311,68 @@ export function redactedTextSource(
     }
     return low;
   };
+  /** The parts of the text from `start` to `end`, in order: the original's (`read`) and the placeholders'. */
+  const partsOf = (start: number, end: number, read: (from: number, to: number) => string) => {
+    const parts: string[] = [];
+    let at = start;
+    let index = spanAfter(start);
+    while (at < end) {
+      // Original text before span `index` sits shifted by what the placeholders before it changed.
+      const shiftBefore = index > 0 ? endsAt[index - 1]! - spans[index - 1]!.end : 0;
+      const placeholder = index < count ? replacementOf(index) : '';
+      const placeholderStart = index < count ? endsAt[index]! - placeholder.length : length;
+      if (at < placeholderStart) {
+        const stop = Math.min(end, placeholderStart);
+        parts.push(read(at - shiftBefore, stop - shiftBefore));
+        at = stop;
+        continue;
+      }
+      parts.push(
+        placeholder.slice(
+          at - placeholderStart,
+          Math.min(placeholder.length, end - placeholderStart),
+        ),
+      );
+      at = placeholderStart + placeholder.length;
+      index++;
+    }
+    return parts;
+  };
+  const sliceOriginal = (from: number, to: number) => original.slice(from, to);
+  const ropeOfOriginal =
+    typeof original === 'string'
+      ? sliceOriginal
+      : (from: number, to: number) => original.rope?.(from, to) ?? original.slice(from, to);
+  // A slice of a source of flat slices is flat already (see `TextSource.flatSlices`).
+  const copiedFlat =
+    typeof original === 'string' || !original.flatSlices
+      ? flatString
+      : (part: string) => (part.length < chunkedScanFrom ? part : flatString(part));
   return {
     length,
     ...(normalizationPoints && { normalizationPoints }),
     flatSlices: true,
     slice(start: number, end: number): string {
-      // Joined from parts: a flat string, not a rope of slices (see `flat-string.ts`).
-      const parts: string[] = [];
-      let at = start;
-      let index = spanAfter(start);
-      while (at < end) {
-        // Original text before span `index` sits shifted by what the placeholders before it changed.
-        const shiftBefore = index > 0 ? endsAt[index - 1]! - spans[index - 1]!.end : 0;
-        const placeholder = index < count ? replacementOf(index) : '';
-        const placeholderStart = index < count ? endsAt[index]! - placeholder.length : length;
-        if (at < placeholderStart) {
-          const stop = Math.min(end, placeholderStart);
-          parts.push(original.slice(at - shiftBefore, stop - shiftBefore));
-          at = stop;
-          continue;
-        }
-        parts.push(
-          placeholder.slice(
-            at - placeholderStart,
-            Math.min(placeholder.length, end - placeholderStart),
-          ),
-        );
-        at = placeholderStart + placeholder.length;
-        index++;
-      }
+      const parts = partsOf(start, end, sliceOriginal);
       // A long stretch (what `secrets()` redacting keeps between its own
       // findings) is a rope of slices of the original, not written out: a
       // flat copy above V8's 128 KB limit takes fresh pages (about 1,000 page
       // faults for the dev MB, half the time of `secrets()` redacting it),
       // and the next guardrail writes the text it is given out anyway.
-      if (end - start >= chunkedScanFrom) {
-        let rope = '';
-        for (const part of parts) rope += part;
-        return rope;
-      }
-      // A join of one part is that part (a slice): copied flat.
-      return parts.length === 1 ? flatString(parts[0]!) : parts.join('');
+      if (end - start >= chunkedScanFrom) return rope(parts);
+      // Joined from parts: a flat string, not a rope of slices (see
+      // `flat-string.ts`); a join of one part is that part (a slice): copied flat.
+      return parts.length === 1 ? copiedFlat(parts[0]!) : parts.join('');
+    },
+    rope(start: number, end: number): string {
+      return rope(partsOf(start, end, ropeOfOriginal));
     },
   };
+}
+
+/** `parts` concatenated as a rope (nothing copied but parts of under 13 characters). */
+function rope(parts: readonly string[]): string {
+  let text = '';
+  for (const part of parts) text += part;
+  return text;
 }

@@ -55,7 +55,8 @@ export interface Store {
    * value that is no JSON array of strings counts as `[]` (its non-strings
    * dropped). Items are at most 1,024 characters with no lone surrogate
    * (round 26: Redis stores one as U+FFFD, so two items would be one) and
-   * `maxItems` is 1 to 100,000 (a `TypeError` otherwise). Lets two instances add to one list
+   * `maxItems` is 1 to 45,516, the most distinct items a list within the
+   * byte bound below holds (round 32; a `TypeError` otherwise). Lets two instances add to one list
    * at once without losing either item (a `get` and a `set` keep only the
    * last write). `forgetToolDefinitionPin` uses it; without it, a read and
    * a write. A list over 262,144 UTF-8 bytes, found or to be stored

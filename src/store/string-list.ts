@@ -7,8 +7,16 @@ import { isWellFormed } from '../core/sha256-hex';
 
 /** Longest item `addToList` takes (a tool name's tag is 24 characters). */
 export const MAX_LIST_ITEM_LENGTH = 1_024;
-/** Most items an `addToList` list may be given room for. */
-export const MAX_LIST_ITEMS = 100_000;
+/**
+ * Most items an `addToList` list may be given room for: the most distinct
+ * strings a list within `MAX_LIST_BYTES` can hold (round 32). The shortest
+ * in JSON are `""`, the 94 characters JSON writes as one byte, then the
+ * 10,763 strings of 2 bytes (`\n`, `é`, `ab`, ...), then strings of 3
+ * bytes: with the brackets and commas, 45,516 of them are 262,143 bytes,
+ * and a 45,517th passes the bound. It was 100,000, a count no list ever
+ * reaches: the byte bound refused the list first, whatever `maxItems` said.
+ */
+export const MAX_LIST_ITEMS = 45_516;
 
 /**
  * Deepest nesting a stored list may have: Redis's cjson refuses more than
@@ -135,7 +143,7 @@ export function checkListArguments(
     maxItems > MAX_LIST_ITEMS
   ) {
     throw new TypeError(
-      `${store}: ${operation} needs an integer maxItems from 1 to ${MAX_LIST_ITEMS}, received ${String(maxItems)}`,
+      `${store}: ${operation} needs an integer maxItems from 1 to ${MAX_LIST_ITEMS} (the most distinct items a list of ${MAX_LIST_BYTES} bytes holds), received ${String(maxItems)}`,
     );
   }
 }

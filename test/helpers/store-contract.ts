@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Store } from '../../src/store/store';
 import { StoreListError } from '../../src/store/store-list-error';
-import { MAX_LIST_BYTES } from '../../src/store/string-list';
+import { MAX_LIST_BYTES, MAX_LIST_ITEMS } from '../../src/store/string-list';
 
 /**
  * Test helper (not exported by the package): the behaviour every `Store` must
@@ -335,20 +335,22 @@ export function storeContract(makeStore: () => Store | Promise<Store>) {
     const full = listOf(MAX_LIST_BYTES);
     expect(full.text.length).toBeLessThan(MAX_LIST_BYTES);
     await store.set('full', full.text, hour);
-    expect(await store.addToList!('full', full.items[0]!, 100_000, hour)).toEqual(full.items);
-    expect(await store.pushToList!('full', full.items[0]!, 100_000, hour)).toEqual([
+    expect(await store.addToList!('full', full.items[0]!, MAX_LIST_ITEMS, hour)).toEqual(
+      full.items,
+    );
+    expect(await store.pushToList!('full', full.items[0]!, MAX_LIST_ITEMS, hour)).toEqual([
       ...full.items.slice(1),
       full.items[0],
     ]);
     const rotated = await store.get('full');
     expect(rotated).toBe(JSON.stringify([...full.items.slice(1), full.items[0]]));
     // One more item would pass it: refused, nothing written.
-    expect(await refusal(store.addToList!('full', 'z', 100_000, hour))).toEqual({
+    expect(await refusal(store.addToList!('full', 'z', MAX_LIST_ITEMS, hour))).toEqual({
       reason: 'too-long',
       operation: 'addToList',
       message: tooLong('addToList', false),
     });
-    expect(await refusal(store.pushToList!('full', 'z', 100_000, hour))).toEqual({
+    expect(await refusal(store.pushToList!('full', 'z', MAX_LIST_ITEMS, hour))).toEqual({
       reason: 'too-long',
       operation: 'pushToList',
       message: tooLong('pushToList', false),
@@ -369,7 +371,7 @@ export function storeContract(makeStore: () => Store | Promise<Store>) {
     for (const text of [over.text, huge]) {
       await store.set('over', text, hour);
       for (const item of [over.items[0]!, 'z']) {
-        expect(await refusal(store.addToList!('over', item, 100_000, hour))).toEqual({
+        expect(await refusal(store.addToList!('over', item, MAX_LIST_ITEMS, hour))).toEqual({
           reason: 'too-long',
           operation: 'addToList',
           message: tooLong('addToList', true),
@@ -382,5 +384,46 @@ export function storeContract(makeStore: () => Store | Promise<Store>) {
       }
       expect(await store.get('over')).toBe(text);
     }
+  });
+
+  it('maxItems goes to 45,516, the most distinct items a list within 262,144 bytes holds: the shortest items reach it, one more is a TypeError naming maxItems', async () => {
+    // Round 32: maxItems went to 100,000, a count no list reaches (the byte
+    // bound refused it at 45,516 distinct items at the most), so a caller's
+    // maxItems past that was a StoreListError later instead of an error now.
+    const store = await makeStore();
+    expect(MAX_LIST_ITEMS).toBe(45_516);
+    // The shortest distinct strings in JSON: "", the 94 characters written as
+    // one byte, the 10,763 strings of 2 bytes, then characters of 3 bytes.
+    const oneByte = Array.from({ length: 96 }, (_, i) => String.fromCharCode(0x20 + i)).filter(
+      char => char !== '"' && char !== '\\',
+    );
+    const items = [
+      '',
+      ...oneByte,
+      ...['"', '\\', '\b', '\f', '\n', '\r', '\t'],
+      ...Array.from({ length: 0x780 }, (_, i) => String.fromCharCode(0x80 + i)),
+      ...oneByte.flatMap(first => oneByte.map(second => first + second)),
+    ];
+    while (items.length < MAX_LIST_ITEMS) items.push(String.fromCharCode(0x800 + items.length));
+    const text = JSON.stringify(items);
+    expect(new TextEncoder().encode(text).length).toBe(MAX_LIST_BYTES - 1);
+
+    await store.set('shortest', JSON.stringify(items.slice(0, -1)), hour);
+    expect(await store.addToList!('shortest', items.at(-1)!, MAX_LIST_ITEMS, hour)).toEqual(items);
+    expect(await store.get('shortest')).toBe(text);
+    // Full: the list is answered unchanged, not refused for its bytes.
+    expect(await store.addToList!('shortest', 'abc', MAX_LIST_ITEMS, hour)).toEqual(items);
+
+    for (const operation of ['addToList', 'pushToList'] as const) {
+      const error = await store[operation]!('shortest', 'abc', MAX_LIST_ITEMS + 1, hour).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      expect(error).toBeInstanceOf(TypeError);
+      expect((error as Error).message.replace(/^(memory|redis) store: /, '')).toBe(
+        `${operation} needs an integer maxItems from 1 to 45516 (the most distinct items a list of 262144 bytes holds), received 45517`,
+      );
+    }
+    expect(await store.get('shortest')).toBe(text);
   });
 }

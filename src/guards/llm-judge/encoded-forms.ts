@@ -115,6 +115,37 @@ function innerReadings(text: string, start: number, end: number, judged: boolean
       if (read.length >= least && /[\p{L}\p{N}]/u.test(read)) readings.push(read);
     }
   }
+  if (!judged) readings.push(...headReadings(text, start, end));
+  return readings;
+}
+
+/** Most characters a reason's run is read forward from inside it (`headReadings`): 48 bytes. */
+const HEAD_READ_CHARS = 64;
+
+/**
+ * A reason's run read forward from each of its first groups, in each of
+ * the four alignments, up to the first control byte (round 32): a value
+ * with letters glued on both sides (`xxaHVudGVyMgyy`) decodes to garbage
+ * from the run's start and, back from its end, from the word glued after
+ * it. Each reading is at most 48 bytes; a reason is short, so these are
+ * 32 small decodes a run at most.
+ */
+function headReadings(text: string, start: number, end: number): string[] {
+  const readings: string[] = [];
+  for (let shift = 0; shift < 4; shift++) {
+    for (let group = 0; group < REASON_TAIL_STARTS; group++) {
+      const from = start + shift + 4 * group;
+      if (end - from < 8) break;
+      const to = Math.min(end, from + HEAD_READ_CHARS);
+      const size = decodeBase64Into(text, from, to, bufferOf(to - from));
+      let cut = 0;
+      while (cut < size && !isControlByte(buffer[cut]!)) cut++;
+      const decoded = lenient.decode(buffer.subarray(0, cut));
+      const bad = decoded.indexOf('\ufffd');
+      const read = bad < 0 ? decoded : decoded.slice(0, bad);
+      if (read.length >= LEAST_REASON_TAIL && /[\p{L}\p{N}]/u.test(read)) readings.push(read);
+    }
+  }
   return readings;
 }
 

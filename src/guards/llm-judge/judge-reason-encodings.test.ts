@@ -171,3 +171,24 @@ describe('llmJudge: a reason that writes a hidden short value, a number in words
     expect((await judged(prompt, reason)).shown).toBe(shown);
   });
 });
+
+/*
+ * Round 32: what round 31 still showed. A value after a key the list did
+ * not name (`answer:`, `phrase:`) or after an arrow (`->`, `=>`, `→`), and
+ * a value in base64 with letters glued on both sides.
+ */
+describe('llmJudge: a value after an answer, a phrase or an arrow, or glued base64 on both sides, is masked', () => {
+  it.each([
+    ['security answer: maple', 'It gives MAPLE as the answer.', 'It gives [quoted] as the answer.'],
+    ['the phrase: sunset', 'It leaks sunset.', 'It leaks [quoted].'],
+    ['password -> maple', 'It gives maple.', 'It gives [quoted].'],
+    ['password => maple', 'It gives m a p l e.', 'It gives [quoted].'],
+    ['pwd \u2192 maple', 'It gives elpam.', 'It gives [quoted].'],
+    ['password=hunter2', 'It wrote xxaHVudGVyMgyy here.', 'It wrote [quoted] here.'],
+    ['password=hunter2', 'It wrote aHVudGVyMgxyz here.', 'It wrote [quoted] here.'],
+    // Prose after such a key is no value, and the reason's own words stay.
+    ['The answer is needed.', 'NEEDED, it asks for an answer.', 'NEEDED, it asks for an answer.'],
+  ])('%s | %s', async (prompt, reason, shown) => {
+    expect((await judged(prompt, reason)).shown).toBe(shown);
+  });
+});

@@ -291,14 +291,15 @@ const MIN_HIDDEN_CHARS = 3;
  * login name, or a name (`password: letmein`, `DB_PASS=sunset`, `my
  * name is Alice`, `pin was "abcd"`), and since round 31 a key, code or
  * one-time password (`api key: sunset`, `API_KEY=orange`, `recovery code
- * = maple`, `the OTP is qwerty`): the key, `:` / `=` (or ` is `, ` was
- * `), an optional quote, and the value up to a blank, quote, comma or
- * semicolon. The key may end a longer word (`DB_PASS`, `username`,
+ * = maple`, `the OTP is qwerty`), and since round 32 an answer or a
+ * phrase (`security answer: maple`, `phrase=sunset`): the key, `:` / `=`
+ * (or ` is `, ` was `, and since round 32 an arrow: `->`, `=>`, `→`), an
+ * optional quote, and the value up to a blank, quote, comma or semicolon. The key may end a longer word (`DB_PASS`, `username`,
  * `nickname`): no boundary is sought before it, so the regular expression
  * starts at a key's first letter only (a few milliseconds a megabyte).
  */
 const VALUE_AFTER_KEY =
-  /(?:pass(?:word|wd|code|phrase)?|pwd|pin|secret|token|login|user|name|key|code|otp)["']?(?:[ \t]*[:=]+[ \t]*| +(?:is|was) +)["'`]?([^\s"'`,;]{1,64})/gi;
+  /(?:pass(?:word|wd|code|phrase)?|pwd|pin|secret|token|login|user|name|key|code|otp|answer|phrase)["']?(?:[ \t]*(?:[:=]+>?|-+>|\u2192)[ \t]*| +(?:is|was) +)["'`]?([^\s"'`,;]{1,64})/gi;
 
 /** Words that follow such a key as prose, not as its value (`the password is required`). */
 const NOT_VALUES = new Set([
@@ -339,6 +340,8 @@ const NOT_VALUES = new Set([
   'login',
   'key',
   'code',
+  'answer',
+  'phrase',
   'also',
   'still',
   'now',

@@ -1146,3 +1146,99 @@ describe('toolPolicy sql (round 31): an inner join after an outer join', () => {
     }
   });
 });
+
+// Round 32: a subquery that finds no row for any row (`LIMIT 0`, `TOP 0`,
+// `FETCH FIRST 0`, `WHERE 1=0`, `A EXCEPT A`) was read as some constant
+// wherever it stood, so inside another subquery's WHERE it did not empty
+// that subquery: `NOT EXISTS (… u.x = t.x AND EXISTS (… LIMIT 0))`, true
+// for every row, ran.
+describe('toolPolicy sql (round 32): a subquery of no row inside another', () => {
+  it('blocks a NOT EXISTS whose subquery tests an EXISTS, IN or ANY of no row, at any depth, in every dialect', async () => {
+    for (const dialect of round31Dialects) {
+      await expectBlocked(
+        [
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND EXISTS (SELECT 1 FROM v LIMIT 0))',
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND EXISTS (SELECT TOP 0 1 FROM v))',
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND EXISTS (SELECT 1 FROM v FETCH FIRST 0 ROWS ONLY))',
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND EXISTS (SELECT 1 FROM v WHERE 1=0))',
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND EXISTS (SELECT 1 FROM v WHERE v.y = u.y AND EXISTS (SELECT 1 FROM w LIMIT 0)))',
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND EXISTS ((SELECT 1 FROM v) EXCEPT (SELECT 1 FROM v)))',
+          // A branch without a table whose WHERE is true for no row finds none.
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND EXISTS (SELECT 1 WHERE 1=0))',
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND EXISTS (SELECT 1 FROM DUAL WHERE 1=0))',
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND u.a IN (SELECT a FROM v LIMIT 0))',
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND u.a = ANY (SELECT a FROM v LIMIT 0))',
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND NOT u.a <> ALL (SELECT a FROM v WHERE 1=0))',
+          // `ALL` of no row is true: for every row of the statement.
+          'DELETE FROM t WHERE id <> ALL (SELECT a FROM v LIMIT 0)',
+          'DELETE FROM t WHERE id > ALL (SELECT TOP 0 a FROM v)',
+        ],
+        [
+          'UPDATE t SET a = 1 WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND EXISTS (SELECT 1 FROM v LIMIT 0))',
+        ],
+        dialect,
+      );
+    }
+  });
+
+  it('runs one where the subquery of no row takes nothing away: OR, NOT IN, NOT EXISTS, ANY of it', async () => {
+    for (const dialect of round31Dialects) {
+      await expectRun(
+        [
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x OR EXISTS (SELECT 1 FROM v LIMIT 0))',
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND u.a NOT IN (SELECT a FROM v LIMIT 0))',
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND NOT EXISTS (SELECT 1 FROM v WHERE 1=0))',
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND u.a <> ALL (SELECT a FROM v LIMIT 0))',
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND EXISTS (SELECT 1 FROM v LIMIT 1))',
+          'DELETE FROM t WHERE id = ANY (SELECT a FROM v LIMIT 0)',
+          'DELETE FROM t WHERE 5 = ANY (SELECT t.x)',
+        ],
+        dialect,
+      );
+    }
+  });
+});
+
+// Round 32: `(A UNION A)` was not the same query as `(A)`, and `ALL` was
+// not read: `A UNION ALL A EXCEPT ALL A` is A (each row once more than
+// B takes away), not a query of no row.
+describe('toolPolicy sql (round 32): a UNION of one query, and ALL', () => {
+  it('blocks a NOT IN or NOT EXISTS of a UNION of one query EXCEPT that query, and of A EXCEPT ALL A, in every dialect', async () => {
+    for (const dialect of round31Dialects) {
+      await expectBlocked(
+        [
+          'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u UNION SELECT a FROM u) EXCEPT (SELECT a FROM u))',
+          'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u UNION ALL SELECT A FROM U) EXCEPT (SELECT a FROM u))',
+          'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u) EXCEPT (SELECT a FROM u UNION (SELECT a FROM u)))',
+          'DELETE FROM t WHERE NOT EXISTS ((SELECT 1 FROM u WHERE u.x = t.x UNION SELECT 1 FROM u WHERE u.x = t.x) EXCEPT SELECT 1 FROM u WHERE u.x = t.x)',
+          'DELETE FROM t WHERE x NOT IN (SELECT a FROM u EXCEPT ALL SELECT a FROM u)',
+          'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u UNION SELECT b FROM v) EXCEPT ALL (SELECT b FROM v UNION SELECT a FROM u))',
+          'DELETE FROM t WHERE x NOT IN (SELECT a FROM u EXCEPT ALL SELECT a FROM u EXCEPT ALL SELECT b FROM v)',
+          // Each row once EXCEPT ALL the same rows, once or more: none left.
+          'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u UNION SELECT a FROM u) EXCEPT ALL (SELECT a FROM u))',
+          'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u UNION ALL SELECT a FROM u) EXCEPT ALL (SELECT a FROM u UNION ALL SELECT a FROM u))',
+          'DELETE FROM t WHERE x NOT IN (SELECT a FROM u INTERSECT ALL SELECT a FROM u EXCEPT ALL SELECT a FROM u)',
+        ],
+        [
+          'UPDATE t SET a = 1 WHERE x NOT IN ((SELECT a FROM u UNION SELECT a FROM u) EXCEPT (SELECT a FROM u))',
+        ],
+        dialect,
+      );
+    }
+  });
+
+  it('runs an EXCEPT ALL whose first query has rows more often than the second', async () => {
+    for (const dialect of round31Dialects) {
+      await expectRun(
+        [
+          'DELETE FROM t WHERE x NOT IN (SELECT a FROM u UNION ALL SELECT a FROM u EXCEPT ALL SELECT a FROM u)',
+          'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u UNION ALL SELECT a FROM u) EXCEPT ALL (SELECT a FROM u))',
+          'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u UNION ALL SELECT a FROM u) EXCEPT ALL (SELECT a FROM u UNION SELECT a FROM u))',
+          'DELETE FROM t WHERE x NOT IN ((SELECT a FROM u UNION ALL SELECT b FROM v) EXCEPT ALL (SELECT b FROM v UNION SELECT a FROM u))',
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND EXISTS ((SELECT 1 FROM v UNION ALL SELECT 1 FROM v) EXCEPT ALL SELECT 1 FROM v))',
+        ],
+        dialect,
+      );
+    }
+  });
+});

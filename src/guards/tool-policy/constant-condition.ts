@@ -1416,15 +1416,6 @@ function subqueryAt(sql: string, index: number, end: number): boolean {
   return subqueryWords.test(sql) && subqueryWords.lastIndex <= end;
 }
 
-/**
- * Whether the subquery `subqueryEnd` read last varies by row: it has a FROM
- * of its own (outside `FROM DUAL`) and names the outer statement's table
- * or alias as a qualifier (`o.user_id = users.id`): unknown, as a column.
- * Without a FROM (`SELECT 1`, `VALUES (1)`), or with one but no reference
- * to the outer row (`EXISTS (SELECT 1 FROM users)`), it is one value for
- * every row: some constant, which may hold.
- */
-let subqueryReadsTable = false;
 /** The subquery branch `subqueryVaries` read last has a WHERE true for no row: it finds none. */
 let subqueryEmpty = false;
 /** Where the DELETE or UPDATE whose WHERE is read is, up to `WHERE`: its tables and aliases. */
@@ -1706,6 +1697,23 @@ function whereVaries(
 }
 
 /**
+ * Whether the WHERE at `whereAt` of a branch without a table (`SELECT 1
+ * WHERE 1 = 0`, `FROM DUAL WHERE …`), up to `to`, is true for no row: the
+ * branch finds none. Read as a subquery's WHERE is, to the same depth.
+ */
+function whereFindsNone(sql: string, whereAt: number, to: number, backslash: string): boolean {
+  const mode = readingMode;
+  if (mode === undefined || subqueryNesting >= maxSubqueryNesting) return false;
+  subqueryNesting++;
+  try {
+    const mask = readCondition(sql, whereAt + 5, to, to - whereAt, mode, backslash).mask;
+    return mask !== undefined && !(mask & (TRUE | VARIES));
+  } finally {
+    subqueryNesting--;
+  }
+}
+
+/**
  * The subquery `joinsTellNoRowApart` read last names the outer table only
  * where an outer join's rows are read (its ON, its joined side): what
  * reads that join's rows after it (the WHERE, a later join) may tell rows
@@ -1959,8 +1967,15 @@ function conjuncts(
 const UNION_OP = 0;
 const INTERSECT_OP = 1;
 const EXCEPT_OP = 2;
+/**
+ * Added to a set operation written with `ALL`, which keeps each row as
+ * many times as it comes (`A EXCEPT ALL B` keeps a row A has more often
+ * than B). The operation is `op & SET_KIND`.
+ */
+const ALL_OP = 4;
+const SET_KIND = 3;
 /** Sticky: a set operation, and its `ALL` / `DISTINCT`. */
-const setOperationAt = /(union|intersect|except|minus)\b(?:\s+(?:all|distinct)\b)?/iy;
+const setOperationAt = /(union|intersect|except|minus)\b(?:\s+(all|distinct)\b)?/iy;
 /** Sticky: what may follow a parenthesized branch but another set operation or the subquery's `)`. */
 const afterBranch = /(?:order|limit|offset|fetch)\b/iy;
 /** A literal zero, in parentheses or not (`0`, `00`, `(0)`). */
@@ -2007,6 +2022,16 @@ interface RowSet {
   parts?: RowSet[];
   /** Its text as `queryText` reads it, once read. */
   text?: string;
+  /**
+   * Its identity tells its rows but not how many times each comes (`A
+   * UNION A` is A's rows once, `A UNION ALL A` twice): for `EXCEPT ALL`
+   * it is the same only as what has the same `bag`.
+   */
+  setOnly?: boolean;
+  /** Each row once: a set operation without `ALL` (the last one of a parenthesized UNION). */
+  distinct?: boolean;
+  /** A `setOnly` parenthesized UNION's own text, as a branch (the same text: the same rows as often). */
+  bag?: RowSet;
 }
 
 /** How many branches of one hash a branch is compared with before it counts as none of them (crafted hash collisions). */
@@ -2015,18 +2040,27 @@ const maxSameHashTries = 8;
 /** A row set with no identity: never the same query as another. */
 const rowSet = (mask: number): RowSet => ({ mask, hash: -1, from: 0, to: 0 });
 
-/** Whether `a` and `b` are one query: the same text as `textHash` reads it (blanks aside, names in any case). */
-function sameQuery(sql: string, a: RowSet, b: RowSet, backslash: string): boolean {
+/**
+ * Whether `a` and `b` are one query: the same text as `textHash` reads it
+ * (blanks aside, names in any case), or UNIONs of the same branches. With
+ * `bag`, each row as many times in both (for `EXCEPT ALL`): a UNION is
+ * then the same only as one whose text is its own, or when both give
+ * each row once.
+ */
+function sameQuery(sql: string, a: RowSet, b: RowSet, backslash: string, bag = false): boolean {
   if (a.hash === -1 || a.hash !== b.hash) return false;
-  if (a.parts === undefined || b.parts === undefined) {
-    if (a.parts !== b.parts) return false;
-    a.text ??= queryText(sql, a.from, a.to, backslash);
-    b.text ??= queryText(sql, b.from, b.to, backslash);
-    return a.text === b.text;
+  if (bag && (a.setOnly || b.setOnly)) {
+    return a.bag !== undefined && b.bag !== undefined && sameQuery(sql, a.bag, b.bag, backslash);
   }
-  return (
-    partsWithin(sql, a.parts, b.parts, backslash) && partsWithin(sql, b.parts, a.parts, backslash)
-  );
+  if ((a.parts === undefined) !== (b.parts === undefined)) return false;
+  if (a.parts !== undefined && b.parts !== undefined && (!bag || (a.distinct && b.distinct))) {
+    return (
+      partsWithin(sql, a.parts, b.parts, backslash) && partsWithin(sql, b.parts, a.parts, backslash)
+    );
+  }
+  a.text ??= queryText(sql, a.from, a.to, backslash);
+  b.text ??= queryText(sql, b.from, b.to, backslash);
+  return a.text === b.text;
 }
 
 /** Whether each of the UNION branches `a` (sorted by hash) is the same query as one of `b` (sorted too). One pass of both. */
@@ -2064,26 +2098,40 @@ function queryText(sql: string, from: number, to: number, backslash: string): st
  */
 function combineRows(
   a: RowSet,
-  op: number,
+  setOp: number,
   b: RowSet,
   exists: boolean,
   sql: string,
   backslash: string,
 ): RowSet {
-  const same = sameQuery(sql, a, b, backslash);
+  const op = setOp & SET_KIND;
+  const all = setOp !== op;
+  // `A EXCEPT ALL B` finds none where B has each of A's rows as often, or
+  // A has each once and B has the same rows; `A INTERSECT ALL A` is A.
+  const bagSame = all && op !== UNION_OP && sameQuery(sql, a, b, backslash, true);
+  const same =
+    bagSame ||
+    ((!all || op !== EXCEPT_OP || a.distinct === true) && sameQuery(sql, a, b, backslash));
   let mask: number;
   if (op === UNION_OP) mask = OR[a.mask * 16 + b.mask]!;
   else if (!exists) {
-    // An IN tests one value: `x IN (a EXCEPT b)` is `x IN a AND NOT x IN b`.
+    // An IN tests one value: `x IN (a EXCEPT b)` is `x IN a AND NOT x IN b`;
+    // `EXCEPT ALL` may keep x where b has it too (a has it more often).
     mask = same
       ? op === INTERSECT_OP
         ? a.mask
         : FALSE
       : AND[a.mask * 16 + (op === INTERSECT_OP ? b.mask : negate(b.mask))]!;
+    if (!same && all && op === EXCEPT_OP && b.mask !== FALSE) mask |= AND[a.mask * 16 + b.mask]!;
   } else if (op === INTERSECT_OP) mask = same ? a.mask : AND[a.mask * 16 + b.mask]! | FALSE;
-  else if (same) mask = FALSE;
+  else if (same || a.mask === FALSE) mask = FALSE;
   else mask = b.mask === FALSE ? a.mask : a.mask | FALSE | (b.mask & VARIES);
-  return same ? { ...a, mask } : rowSet(mask);
+  if (!same) return rowSet(mask);
+  // A query with itself is its rows, each once or twice as often: not its
+  // bag, but where INTERSECT ALL meets the same bag.
+  return op === INTERSECT_OP && bagSame
+    ? { ...a, mask }
+    : { ...a, mask, setOnly: true, distinct: !all, bag: undefined };
 }
 
 /**
@@ -2103,14 +2151,19 @@ function combineBranches(
   for (let i = 0; i < ops.length; i++) {
     leftToRight = combineRows(leftToRight, ops[i]!, rows[i + 1]!, exists, sql, backslash);
   }
-  if (!ops.includes(INTERSECT_OP) || ops.every(op => op === INTERSECT_OP)) return leftToRight;
+  if (
+    !ops.some(op => (op & SET_KIND) === INTERSECT_OP) ||
+    ops.every(op => (op & SET_KIND) === INTERSECT_OP)
+  ) {
+    return leftToRight;
+  }
   // INTERSECT first: each run of INTERSECTs is one operand of the UNIONs and EXCEPTs.
   let total: RowSet | undefined;
   let pending = UNION_OP;
   let run = rows[0]!;
   for (let i = 0; i <= ops.length; i++) {
     const op = ops[i];
-    if (op === INTERSECT_OP) {
+    if (op !== undefined && (op & SET_KIND) === INTERSECT_OP) {
       run = combineRows(run, op, rows[i + 1]!, exists, sql, backslash);
       continue;
     }
@@ -2303,28 +2356,42 @@ function selectsOwnColumn(sql: string, from: number, to: number, subject: Value)
  * for several, a hash made of theirs and its text.
  */
 function levelIdentity(
+  sql: string,
   rows: readonly RowSet[],
   ops: readonly number[],
   mask: number,
   from: number,
   to: number,
+  backslash: string,
 ): RowSet {
   if (rows.length === 1) return { ...rows[0]!, mask };
-  if (ops.every(op => op === UNION_OP)) return unionIdentity(rows, mask, from, to);
+  if (ops.every(op => (op & SET_KIND) === UNION_OP)) {
+    return unionIdentity(sql, rows, mask, from, to, backslash, (ops.at(-1)! & ALL_OP) === 0);
+  }
   let hash = hashText('level');
   for (let i = 0; i < rows.length; i++) {
     if (rows[i]!.hash === -1) return rowSet(mask);
     hash = mixHash(mixHash(hash, rows[i]!.hash), ops[i] ?? -1);
   }
-  return { mask, hash: hash >>> 0, from, to };
+  return { mask, hash: hash >>> 0, from, to, distinct: ops.every(op => !(op & ALL_OP)) };
 }
 
 /**
  * A parenthesized UNION of `rows`: named by its branches in any order (a
  * nested parenthesized UNION's branches among them), the hash of their
- * distinct hashes sorted.
+ * distinct hashes sorted; `distinct`: its last operation is not `ALL`. A
+ * UNION of one query written again and again is that query's rows
+ * (`(A UNION A) EXCEPT (A)` finds none), not as many times each.
  */
-function unionIdentity(rows: readonly RowSet[], mask: number, from: number, to: number): RowSet {
+function unionIdentity(
+  sql: string,
+  rows: readonly RowSet[],
+  mask: number,
+  from: number,
+  to: number,
+  backslash: string,
+  distinct: boolean,
+): RowSet {
   const parts: RowSet[] = [];
   for (const row of rows) {
     if (row.hash === -1) return rowSet(mask);
@@ -2332,11 +2399,19 @@ function unionIdentity(rows: readonly RowSet[], mask: number, from: number, to: 
     else for (const part of row.parts) parts.push(part);
   }
   parts.sort((x, y) => x.hash - y.hash);
+  const first = parts[0]!;
+  if (
+    first.hash === parts.at(-1)!.hash &&
+    parts.every(part => sameQuery(sql, first, part, backslash))
+  ) {
+    const bag = { mask, hash: textHash(sql, from, to, backslash), from, to };
+    return { ...first, mask, setOnly: true, distinct, bag };
+  }
   let hash = hashText('union');
   for (let i = 0; i < parts.length; i++) {
     if (i === 0 || parts[i]!.hash !== parts[i - 1]!.hash) hash = mixHash(hash, parts[i]!.hash);
   }
-  return { mask, hash: hash >>> 0, from, to, parts };
+  return { mask, hash: hash >>> 0, from, to, parts, distinct };
 }
 
 /** Whether a zero row limit (`zeroRowLimit`) is at `at`, ending before `end`. */
@@ -2345,7 +2420,15 @@ function zeroRowLimitAt(sql: string, at: number, end: number): boolean {
   return zeroRowLimit.test(sql) && zeroRowLimit.lastIndex <= end;
 }
 
-/** What the subquery `subqueryEnd` read last gives for EXISTS or an IN (see `RowSet`). */
+/**
+ * What the subquery `subqueryEnd` read last gives for EXISTS or an IN (see
+ * `RowSet`): FALSE alone when it finds no row for any row; VARIES when it
+ * has a FROM of its own (outside `FROM DUAL`) and names the outer
+ * statement's table or alias as a qualifier (`o.user_id = users.id`).
+ * Without a FROM (`SELECT 1`), or with one but no reference to the outer
+ * row (`EXISTS (SELECT 1 FROM users)`), it is one value for every row: some
+ * constant, which may hold.
+ */
 let subqueryRows = CONSTANT;
 
 /**
@@ -2355,7 +2438,8 @@ let subqueryRows = CONSTANT;
  * (`subqueryRows`): an EXISTS of a UNION varies by row only when each
  * branch does (`EXISTS (SELECT 1 FROM orders WHERE orders.user_id =
  * users.id UNION SELECT 1 FROM admins)` is true for every user while
- * admins has a row). Other subqueries are read whole, as one branch.
+ * admins has a row). So does one `sets` names (`ANY` / `ALL` of it: whether
+ * it finds a row). Other subqueries are read whole, as one branch.
  */
 function subqueryEnd(
   sql: string,
@@ -2364,8 +2448,9 @@ function subqueryEnd(
   backslash: string,
   exists = false,
   subject?: Value,
+  sets = false,
 ): number {
-  const branches = exists || subject !== undefined;
+  const branches = exists || subject !== undefined || sets;
   const itemAt = (at: number) =>
     subject === undefined ? undefined : subjectItemAt(sql, at, end, subject, backslash);
   const level = (depth: number, at: number): QueryLevel => ({
@@ -2400,14 +2485,30 @@ function subqueryEnd(
         correlated(sql, top.item[0], top.branch, to, backslash, top.item[1]);
       subqueryEmpty = false;
       // Read first: an IN's branch that finds no row adds none either (`id NOT IN (… WHERE 1 = 0)`).
+      // The rows of `ANY` / `ALL` vary where a branch without a table names the outer row (`SELECT t.x`).
       const own =
         !none &&
-        top.readsTable &&
-        subqueryVaries(sql, top.branch, to, top.fromAt, top.whereAt, backslash, exists || selects);
+        (top.readsTable
+          ? subqueryVaries(
+              sql,
+              top.branch,
+              to,
+              top.fromAt,
+              top.whereAt,
+              backslash,
+              exists || selects,
+            )
+          : sets &&
+            subject === undefined &&
+            correlated(sql, top.branch, top.branch, to, backslash));
       // A branch without a table (`SELECT 1`) is one row for every outer row;
       // one whose WHERE is true for no row finds none (`SELECT 1 FROM v WHERE 1 = 0`).
       const mask =
-        none || (top.readsTable && subqueryEmpty && !top.aggregate)
+        none ||
+        (!top.aggregate &&
+          (top.readsTable
+            ? subqueryEmpty
+            : top.whereAt !== -1 && whereFindsNone(sql, top.whereAt, to, backslash)))
           ? FALSE
           : subject !== undefined &&
               top.whereAt === -1 &&
@@ -2450,7 +2551,7 @@ function subqueryEnd(
         if (!fromDual.test(sql)) top.readsTable = true;
         if (top.fromAt === -1) top.fromAt = at;
       }
-    } else if (wordStart && top.whereAt === -1 && top.fromAt !== -1 && lower === 0x77 /* w */) {
+    } else if (wordStart && top.whereAt === -1 && lower === 0x77 /* w */) {
       whereWord.lastIndex = at;
       if (whereWord.test(sql) && whereWord.lastIndex <= end) top.whereAt = at;
     } else if (
@@ -2469,7 +2570,8 @@ function subqueryEnd(
         endBranch(at);
         top.zeroRows = false;
         const word = match[1]!.toLowerCase();
-        top.ops.push(word === 'union' ? UNION_OP : word === 'intersect' ? INTERSECT_OP : EXCEPT_OP);
+        const op = word === 'union' ? UNION_OP : word === 'intersect' ? INTERSECT_OP : EXCEPT_OP;
+        top.ops.push(match[2]?.toLowerCase() === 'all' ? op | ALL_OP : op);
         top.branch = next;
         top.item = itemAt(top.branch);
         at = next - 1;
@@ -2496,10 +2598,13 @@ function subqueryEnd(
         : combineBranches(top.rows, top.ops, exists, sql, backslash);
       levels.pop();
       if (levels.length === 0) {
-        subqueryRows = rows.mask;
-        // Every branch empty: one value (none found) for every row, as a constant.
-        if (rows.mask === FALSE) subqueryRows = CONSTANT;
-        subqueryReadsTable = rows.mask === VARIES;
+        // Every branch empty (FALSE alone): it finds no row for any row. In
+        // a subquery's WHERE that is read as SQL reads it (EXISTS and IN
+        // false, NOT IN true, a scalar subquery NULL), so that the subquery
+        // around it finds none (`NOT EXISTS (… AND EXISTS (… LIMIT 0))`); in
+        // the statement's own WHERE it is some constant (blocked whatever
+        // tests it: it deletes nothing). `ANY` of it is false, `ALL` true.
+        subqueryRows = rows.mask === FALSE && subqueryNesting === 0 && !sets ? CONSTANT : rows.mask;
         return at + 1;
       }
       top = levels[levels.length - 1]!;
@@ -2516,7 +2621,7 @@ function subqueryEnd(
       // ORDER BY or LIMIT after it makes it another query.
       top.group = ordered
         ? rowSet(rows.mask)
-        : levelIdentity(levelRows, levelOps, rows.mask, from, at);
+        : levelIdentity(sql, levelRows, levelOps, rows.mask, from, at, backslash);
     } else if (opensQuoted(code)) {
       at = quotedEnd(sql, at, end, backslash);
       if (at === -1) return -1;
@@ -2918,7 +3023,9 @@ function readTerms(
         const close = subqueryEnd(sql, index, end, backslash, exists);
         if (close === -1) return fail;
         index = close;
-        expectOperand = pushed(values, MASKS[subqueryRows]!);
+        // A scalar subquery that finds no row is NULL.
+        const rows = !exists && subqueryRows === FALSE ? NULL : subqueryRows;
+        expectOperand = pushed(values, MASKS[rows]!);
         continue;
       }
       if (calledFrom !== -1) {
@@ -3218,13 +3325,14 @@ function readTerms(
         const quantifier = lower === 'all' ? 'all' : 'any';
         index = open + 1;
         if (subqueryAt(sql, index, end)) {
-          const close = subqueryEnd(sql, index, end, backslash);
+          // Read as a set of rows: one that finds none for any row is an empty list.
+          const close = subqueryEnd(sql, index, end, backslash, false, undefined, true);
           if (close === -1) return fail;
           index = close;
           expectOperand = pushed(values, {
-            list: undefined,
+            list: subqueryRows === FALSE ? [] : undefined,
             kind: quantifier,
-            varies: subqueryReadsTable,
+            varies: (subqueryRows & VARIES) !== 0,
           });
           continue;
         }

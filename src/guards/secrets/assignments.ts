@@ -12,19 +12,41 @@ export const keywords =
 // says so; the finder reads it to its closing quote): before round 31 it did
 // not match and `password = "<250 characters>"` reached the model whole. The
 // cut's look-ahead also lets a value closed by another quote (`"abcdef'`)
-// match one character short; `scanAssignments` drops those, which never
-// matched before.
+// match one character short; `scanAssignments` reads those on to their own
+// quote (`ownQuoteMatch`) or drops them. A triple quote (`"""…"""`, Python)
+// and bash's `$'…'` open a quoted value too (round 32: neither matched).
 export const assignment = new RegExp(
-  `(?<![A-Za-z0-9])([A-Za-z0-9_.-]{0,40}${keywords}[A-Za-z0-9_.-]{0,30})["']?(?:[ \\t]{0,3}(?::::=|::=|:=|\\?=|=>|===|!==|==|!=|=|:)[ \\t]{0,3}(?:(["'\`])([^"'\`\\n]{4,200})(?:\\2|(?=[^"'\`\\n]))|([^\\s"'\`]{4,300}))|[ \\t]{1,3}(["'\`])([^"'\`\\n]{4,200})(?:\\5|(?=[^"'\`\\n])))`,
+  `(?<![A-Za-z0-9])([A-Za-z0-9_.-]{0,40}${keywords}[A-Za-z0-9_.-]{0,30})["']?(?:[ \\t]{0,3}(?::::=|::=|:=|\\?=|=>|===|!==|==|!=|=|:)[ \\t]{0,3}(?:\\$?(["'\`])${quotedTail('\\2')}|([^\\s"'\`]{4,300}))|[ \\t]{1,3}(["'\`])${quotedTail('\\5')})`,
   'gi',
 );
+
+/** After a quote (backreference `quote`): a triple quote's other two, the value (a group), its end. */
+function quotedTail(quote: string): string {
+  return `(?:${quote}${quote})?([^"'\`\\n]{4,200})(?:${quote}|(?=[^"'\`\\n]))`;
+}
+
+/**
+ * `quotedTail` as `scanAssignments` reads it: a value whose first 200
+ * characters hold no quote is cut there when the first quote after them is
+ * its own (the finder reads it on); one that runs into a quote of another
+ * kind is read on to its own quote or its line's end (`ownQuoteMatch`),
+ * when it is no shorter than 200 or holds no white space; a value closed
+ * by its own quote within 200 is read whole.
+ */
+function quotedTailAsScanned(quote: string): string {
+  const free = `[^"'\`\\n]`;
+  const otherQuote = `(?!${quote})["'\`]`;
+  return `(?:${quote}${quote})?(${free}{200,}${otherQuote}(?:(?!${quote})[^\\n])*|[^"'\`\\s]{4,199}${otherQuote}(?:(?!${quote})\\S)*(?=${quote})|${free}{4,200}(?=${quote})|${free}{200}(?=${free})(?=${free}*(?:${quote}|\\n|$)))(?:${quote}|(?=[^"'\`]|$))`;
+}
+
 /**
  * What `scanAssignments` reads, as one pattern (for checks against a whole
- * text's `matchAll`): a quoted value matches cut only at its 200th
- * character. The look-behind of 200 makes it too slow for the scan itself.
+ * text's `matchAll`). Too slow for the scan itself.
  */
 export const assignmentAsScanned = new RegExp(
-  assignment.source.replaceAll(`(?=[^"'\`\\n])`, `(?=[^"'\`\\n])(?<=[^"'\`\\n]{200})`),
+  assignment.source
+    .replace(quotedTail('\\2'), quotedTailAsScanned('\\2'))
+    .replace(quotedTail('\\5'), quotedTailAsScanned('\\5')),
   assignment.flags,
 );
 // The same, reversed: a quoted value compared with a keyword identifier.
@@ -402,6 +424,48 @@ export interface AssignmentValueEnd {
   valueEnd: number;
 }
 
+/**
+ * For an `assignment` match whose quoted value runs into a quote of another
+ * kind (`password = "…'…"`): the match read on to the value's own quote, or
+ * to its line's end when it has none; undefined for any other match (then
+ * the value ended at its own quote, or was cut at 200 with its own quote,
+ * a line break or the text's end first, as before). A value whose first
+ * 200 characters hold no quote is read on in either case: round 31 redacted
+ * it only up to the other quote, and the rest reached the model. A shorter
+ * one only when its own quote closes it on its line and it holds no white
+ * space (`"Tr0ub'4dor&3x"`, a password, not `"don't know"`): such a value
+ * did not match. Reads from the value's start to its end once.
+ */
+function ownQuoteMatch(source: string, match: RegExpExecArray): RegExpExecArray | undefined {
+  const group = match[2] !== undefined ? 3 : 6;
+  const quote = match[group - 1];
+  const value = match[group];
+  if (quote === undefined || value === undefined || match[0].endsWith(quote)) return undefined;
+  const start = match.index + match[0].length - value.length;
+  let other = start + value.length;
+  while (other < source.length) {
+    const code = source.charCodeAt(other);
+    if (code === 10 || isQuoteCode(code)) break;
+    other++;
+  }
+  const own = quote.charCodeAt(0);
+  if (other >= source.length || !isQuoteCode(source.charCodeAt(other))) return undefined;
+  if (source.charCodeAt(other) === own) return undefined;
+  let end = other + 1;
+  while (end < source.length && source.charCodeAt(end) !== own && source.charCodeAt(end) !== 10)
+    end++;
+  const closed = source.charCodeAt(end) === own;
+  if (other - start < quotedValueReach && (!closed || /\s/.test(source.slice(start, end)))) {
+    return undefined;
+  }
+  const read = [...match] as unknown as RegExpExecArray;
+  read.index = match.index;
+  read.input = source;
+  read[group] = source.slice(start, end);
+  read[0] = source.slice(match.index, closed ? end + 1 : end);
+  return read;
+}
+
 function isValueEnd(result: unknown): result is AssignmentValueEnd {
   return typeof result === 'object' && result !== null && 'valueEnd' in result;
 }
@@ -471,6 +535,7 @@ export function scanAssignments(
   const matcher = anchoredMatcher(stickyAssignment, source);
   let covered = 0; // key ends up to here are done
   let bareReopenedUntil = 0; // the end of the last bare value read on inside
+  let readOnUntil = 0; // the end of the last value `ownQuoteMatch` read on
   forEachOccurrence(source, [':', '=', '"', "'", '`'], position => {
     // A key is read from a quote only when a blank comes before it (the
     // key, then one to three blanks and a quoted value): a key right before
@@ -505,14 +570,21 @@ export function scanAssignments(
         continue;
       for (let start = Math.max(first, matcher.next); start <= end - 3; start++) {
         if (start > 0 && isAlphanumericCode(source.charCodeAt(start - 1))) continue;
-        if (start < matcher.next) continue;
+        if (start < matcher.next || start < readOnUntil) continue;
         let match = matcher.at(start);
-        if (match && quotedValueState(match) === 'open') {
+        const readOn = match ? ownQuoteMatch(source, match) : undefined;
+        if (readOn) match = readOn;
+        else if (match && quotedValueState(match) === 'open') {
           matcher.reopenFrom(start + 1);
           match = null;
         }
         const result = match ? onMatch(match) : undefined;
-        if (isValueEnd(result)) matcher.reopenFrom(result.valueEnd);
+        // Keys inside a value read on are its, as after any match.
+        if (readOn) readOnUntil = readOn.index + readOn[0].length;
+        if (isValueEnd(result)) {
+          matcher.reopenFrom(result.valueEnd);
+          readOnUntil = Math.min(readOnUntil, result.valueEnd);
+        }
         if (match && result === false) {
           const quoted = match[3] ?? match[6];
           const value = quoted ?? match[4];
@@ -524,6 +596,7 @@ export function scanAssignments(
           if (quoted === undefined && valueStart < bareReopenedUntil) continue;
           if (quoted === undefined) bareReopenedUntil = valueStart + value.length;
           matcher.reopenFrom(valueStart);
+          readOnUntil = Math.min(readOnUntil, valueStart);
         }
       }
     }

@@ -121,3 +121,42 @@ describe('a reversed comparison or XML setting past 200 characters', () => {
     ]);
   });
 });
+
+/**
+ * Round 32. A quoted value under a secret-named key that runs into a quote
+ * of another kind (`password = "<250 characters>'rest"`) was redacted only
+ * up to that quote, and its rest reached the model; a shorter one without
+ * blanks (`"Tr0ub'4dor…"`) did not match at all. A triple-quoted value
+ * (`"""…"""`) and bash's `$'…'` did not match either.
+ */
+describe('a quoted value holding another kind of quote, or quoted otherwise', () => {
+  it('generateText: redacted to its own quote, or its line end when it has none', async () => {
+    for (const length of [201, 250, 3000]) {
+      const value = `${hexRun(length)}'${hexRun(30, 5)}`;
+      await expectValueRedacted('config: password = "', value, '" and more');
+      await expectValueRedacted('{"api_key": "', value, '", "region": "eu"}');
+      await expectValueRedacted('token "', `${hexRun(length)}\`${hexRun(30, 5)}`, '" now');
+      await expectValueRedacted("DB_PASSWORD='", `${hexRun(length)}"${hexRun(30, 5)}`, "'\nPORT=1");
+      await expectValueRedacted('password = "', `${value} and words'`, '\nnext line');
+    }
+  });
+
+  it('generateText: a short value with another quote inside and no blank is redacted whole', async () => {
+    await expectValueRedacted('password = "', "Tr0ub'4dor&3x", '" ok');
+    await expectValueRedacted("secret: '", 'a8f5f1"67f44f4964', "' ok");
+    const prose = `the token "isn't valid" and the password: "don't know" here`;
+    await expectInputRedacted(() => secrets({ action: 'redact' }), prose, prose, [
+      { guardrail: 'secrets', kind: 'input', status: 'passed' },
+    ]);
+  });
+
+  it('generateText: triple-quoted and $-quoted values are redacted', async () => {
+    for (const length of [40, 250, 3000]) {
+      const value = hexRun(length);
+      await expectValueRedacted('password = """', value, '""" ok');
+      await expectValueRedacted("api_key = '''", value, "''' ok");
+      await expectValueRedacted("export DB_PASSWORD=$'", value, "'\necho ok");
+      await expectValueRedacted('TOKEN=$"', value, '"; run');
+    }
+  });
+});

@@ -1,16 +1,21 @@
 import { INFLATE_OVER, inflate } from './inflate';
+import { type DrawnStream, FormsUnreadable, formMatrix, PdfDrawings } from './pdf-forms';
 import {
   bothReadings,
+  type Drawing,
   isDelimiter,
-  isToUnicodeMap,
   MAX_TO_UNICODE_CODES,
+  type Matrix,
   moveGap,
   ObjectReferences,
   PdfFonts,
+  PdfIndex,
   parseToUnicode,
   pdfString,
+  Redraws,
   ReferenceReader,
   readObjectStream,
+  ScopeCursor,
   ShownLines,
   shownThroughMaps,
   type ToUnicode,
@@ -1070,22 +1075,25 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
   let after = 0; // where the previous stream's body ended
   /** CMap streams' texts by object number, the streams that may show text, object streams (round 26). */
   const cmaps = new Map<number, Cmap>();
-  const contents: Array<[number, Uint8Array]> = [];
-  const shownStreams: Array<[number, Uint8Array]> = [];
+  const contents: Content[] = [];
   const objectStreams: Array<[string, string]> = [];
   const references = new ObjectReferences();
   const reader = new ReferenceReader(references);
-  /** A stream's data as it reads (`own`: its object's header and dictionary), kept for the ToUnicode reading. */
-  const keep = (own: string, number: number, data: Uint8Array) => {
-    const read = latin1(data);
+  /**
+   * A stream's data as it reads (`own`: its object's header and dictionary;
+   * `raw`: not filtered, its strings read with the bytes around it), kept
+   * to be drawn and for the ToUnicode reading.
+   */
+  const keep = (own: string, number: number, data: Uint8Array, raw: boolean) => {
     if (/\/Type\s*\/ObjStm\b/.test(own)) {
-      objectStreams.push([own, read]);
+      objectStreams.push([own, latin1(data)]);
       return;
     }
-    contents.push([number, data]);
-    if (number >= 0 && isToUnicodeMap(read)) {
+    contents.push({ number, bytes: data, raw, matrix: formMatrix(own) });
+    // Decoded only when it is a map (round 32: every stream was decoded to be asked).
+    if (number >= 0 && holdsToUnicodeMap(data)) {
       const use = /\/UseCMap\s+(\d{1,10})\s+\d{1,5}\s+R\b/.exec(own);
-      cmaps.set(number, { text: read, ...(use && { use: Number(use[1]) }) });
+      cmaps.set(number, { text: latin1(data), ...(use && { use: Number(use[1]) }) });
     }
   };
   /** The bytes `[start, end)` outside filtered streams: read in pieces, their font references collected. */
@@ -1144,7 +1152,7 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
         throw new Unwalkable(`a PDF whose streams hold more than ${MAX_INFLATED_BYTES} bytes`);
       }
       walk.budget.left -= end - body;
-      keep(own, number, file.read(body, end));
+      keep(own, number, file.read(body, end), true);
     }
     if (filter >= 0) {
       if (body > from) raw(from, body);
@@ -1161,9 +1169,8 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
         if (/\/Type\s*\/EmbeddedFile\b/.test(own) || isXmlStream(own, content)) {
           partPieces(content, walk);
         } else {
-          // Read once the file's pages are known (a page's streams as one, {@link joinedContents}).
-          shownStreams.push([number, content]);
-          keep(own, number, content);
+          // Read once the file's pages are known, as they draw it ({@link drawnPieces}).
+          keep(own, number, content, false);
         }
       } else if (list.length === 1 && (list[0] === 'DCTDecode' || list[0] === 'DCT')) {
         partPieces(rangeReader(file, body, end), walk);
@@ -1177,41 +1184,117 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
   if (from < length) raw(from, length);
   reader.end();
   for (const [own, content] of objectStreams) readObjectStream(own, content, references);
-  // Each compressed stream's strings, a page's streams joined as one (round 29).
-  const pages = joinedContents(references, contents);
-  const joined = new Set(pages.flatMap(([, , streams]) => streams));
-  for (const [, content] of [...shownStreams.filter(([number]) => !joined.has(number)), ...pages]) {
-    for (const reading of bothReadings(pdfStrings(content))) walk.pieces.push(reading);
+  drawnPieces(references, contents, cmaps, walk);
+}
+
+/** A PDF stream kept to be drawn: its object's number, its data (inflated), whether unfiltered, a form's `/Matrix`. */
+interface Content {
+  number: number;
+  bytes: Uint8Array;
+  raw: boolean;
+  matrix?: Matrix;
+}
+
+/** Whether a stream's bytes hold a ToUnicode CMap's keyword ({@link isToUnicodeMap}), asked of its bytes. */
+function holdsToUnicodeMap(data: Uint8Array): boolean {
+  for (let at = data.indexOf(0x62); at >= 0; at = data.indexOf(0x62, at + 1)) {
+    if (BFCHAR.every((code, k) => data[at + k] === code)) return true;
+    if (BFRANGE.every((code, k) => data[at + k] === code)) return true;
   }
-  if (cmaps.size > 0) {
-    toUnicodePieces(
-      references,
-      cmaps,
-      [
-        ...contents.filter(([number]) => !joined.has(number)),
-        ...pages.map(([number, content]): [number, Uint8Array] => [number, content]),
-      ],
-      walk,
-    );
+  for (let at = data.indexOf(0x75); at >= 0; at = data.indexOf(0x75, at + 1)) {
+    if (USECMAP.every((code, k) => data[at + k] === code)) return true;
+  }
+  return false;
+}
+const BFCHAR = ascii('beginbfchar');
+const BFRANGE = ascii('beginbfrange');
+const USECMAP = ascii('usecmap');
+
+/**
+ * The text of a PDF's content streams as its pages draw them (round 32,
+ * `pdf-forms.ts`): each page's streams one after another (round 29), the
+ * forms they draw inlined where drawn; then each stream no page drew whole
+ * on its own, with the forms it draws. Each drawing's strings are read
+ * ({@link pdfStrings}; a lone unfiltered stream's were read with the bytes
+ * around it), and through the fonts' ToUnicode maps
+ * ({@link shownThroughMaps}). A page's fonts and forms are its own; a lone
+ * stream's those of each page or form that shows it. Past a bound the PDF
+ * fails closed.
+ */
+function drawnPieces(
+  references: ObjectReferences,
+  contents: readonly Content[],
+  cmaps: ReadonlyMap<number, Cmap>,
+  walk: Walk,
+): void {
+  try {
+    const index = new PdfIndex(references);
+    const maps = toUnicodeMaps(references, cmaps);
+    const fonts = maps.size > 0 ? new PdfFonts(index, maps) : undefined;
+    const streams = new Map<number, DrawnStream>();
+    for (const { number, bytes, matrix } of contents) {
+      if (number >= 0) streams.set(number, { bytes, ...(matrix && { matrix }) });
+    }
+    const drawings = new PdfDrawings(index, streams, holder => fonts?.keyOf(holder) ?? '');
+    /** Each drawing, whether its strings are read, and the fonts it is read through. */
+    type Read = [Drawing, boolean, Array<(name: string) => ToUnicode[] | undefined>];
+    const paged: Read[] = [];
+    const lone: Read[] = [];
+    const raw = new Set(contents.flatMap(({ number, raw }) => (raw ? [number] : [])));
+    for (const [page, list] of pageContents(references, streams)) {
+      const drawing = drawings.draw(list, page);
+      const strings = list.length > 1 || drawing.scopes.length > 0 || !raw.has(list[0]!);
+      paged.push([drawing, strings, fonts ? [fonts.ofHolder(page)] : []]);
+    }
+    for (const { number, bytes, raw } of contents) {
+      if (drawings.drawnWhole(bytes)) continue;
+      const holder =
+        number < 0 ? -1 : index.hasResources(number) ? number : (index.holdersOf(number)[0] ?? -1);
+      // Its own bytes (a stream written twice is read twice), with the forms it draws.
+      const drawing =
+        number >= 0 && streams.get(number)?.bytes === bytes
+          ? drawings.draw([number], holder)
+          : { bytes, scopes: [] };
+      const map = maps.has(number); // a CMap shows nothing through the maps
+      lone.push([
+        drawing,
+        !raw || drawing.scopes.length > 0,
+        fonts && !map ? fonts.of(number) : [],
+      ]);
+    }
+    // Lone streams first, then pages; strings first, then through the maps (as round 29 read them).
+    const reads = [...lone, ...paged];
+    for (const [drawing, strings] of reads) {
+      if (!strings) continue;
+      for (const reading of bothReadings(pdfStrings(drawing))) walk.pieces.push(reading);
+    }
+    for (const [drawing, , fontsOf] of fonts ? reads : []) {
+      for (const fontOf of fontsOf) {
+        const shown = shownThroughMaps(drawing, fontOf, walk.budget, holder =>
+          fonts!.ofHolder(holder),
+        );
+        for (const reading of shown ?? []) if (reading.trim() !== '') walk.pieces.push(reading);
+      }
+    }
+  } catch (error) {
+    if (error instanceof ToUnicodeUnreadable || error instanceof FormsUnreadable) {
+      throw new Unwalkable(error.message);
+    }
+    throw error;
   }
 }
 
 /**
- * The content streams of each page that has several (`/Contents [4 0 R 9 0
- * R]`, or `/Contents 8 0 R` and object 8 that array), joined in order with
- * a line feed between them, as a viewer draws them: one stream (round 29:
- * each was read on its own, so a card whose groups were drawn by two
- * streams of one page passed). Each with its first stream's number (whose
- * page's fonts it is read through) and its streams' numbers. A list of streams is joined once
- * however many pages show it; past {@link MAX_INFLATED_BYTES} joined bytes
- * the PDF fails closed.
+ * Each page's content streams (`/Contents [4 0 R 9 0 R]`, `/Contents 8 0
+ * R` and object 8 that array, or one stream), in order, by the page that
+ * shows them (round 29: each was read on its own, so a card whose groups
+ * two streams of one page drew on one line passed). Pages showing the same
+ * streams with the same resources are drawn once.
  */
-function joinedContents(
+function pageContents(
   references: ObjectReferences,
-  contents: ReadonlyArray<[number, Uint8Array]>,
-): Array<[number, Uint8Array, number[]]> {
-  const streams = new Map<number, Uint8Array>();
-  for (const [number, data] of contents) if (number >= 0) streams.set(number, data);
+  streams: ReadonlyMap<number, DrawnStream>,
+): Array<[number, number[]]> {
   /** Each page's `/Contents` targets, and each object's own top-level references (an array object). */
   const lists = new Map<number, number[]>();
   const arrays = new Map<number, number[]>();
@@ -1223,31 +1306,12 @@ function joinedContents(
     list.push(targets[k]!);
     by.set(objects[k]!, list);
   }
-  const out: Array<[number, Uint8Array, number[]]> = [];
-  const seen = new Set<string>();
-  let left = MAX_INFLATED_BYTES;
-  for (const list of lists.values()) {
+  const out: Array<[number, number[]]> = [];
+  for (const [page, list] of lists) {
     const shown = list.flatMap(target =>
-      streams.has(target) ? [target] : (arrays.get(target) ?? []),
+      streams.has(target) ? [target] : (arrays.get(target) ?? []).filter(part => streams.has(part)),
     );
-    const parts = shown.flatMap(target => streams.get(target) ?? []);
-    const key = shown.join(' ');
-    if (parts.length < 2 || seen.has(key)) continue;
-    seen.add(key);
-    left -= parts.reduce((total, part) => total + part.length + 1, 0);
-    if (left < 0) {
-      throw new Unwalkable(
-        `a PDF whose pages' content streams joined hold more than ${MAX_INFLATED_BYTES} bytes`,
-      );
-    }
-    const data = new Uint8Array(parts.reduce((total, part) => total + part.length + 1, 0));
-    let at = 0;
-    for (const part of parts) {
-      data.set(part, at);
-      data[at + part.length] = 0x0a;
-      at += part.length + 1;
-    }
-    out.push([shown[0]!, data, shown]);
+    if (shown.length > 0) out.push([page, shown]);
   }
   return out;
 }
@@ -1284,41 +1348,25 @@ function withUsed(cmap: Cmap, cmaps: ReadonlyMap<number, Cmap>): string {
 }
 
 /**
- * The text a PDF's content streams show through its fonts' ToUnicode maps
- * ({@link shownThroughMaps}; round 26: a Type0 font's codes, `<0012003A…>
- * Tj`, were read as latin-1 bytes only). The fonts' names are found in the
- * file's bytes outside filtered streams (`fonts`, `names`) and its object
- * streams; past a bound the PDF fails closed.
+ * The ToUnicode maps of a PDF's fonts (round 26: a Type0 font's codes,
+ * `<0012003A…> Tj`, were read as latin-1 bytes only): each CMap an object
+ * names as its `/ToUnicode`, read once; past a bound the PDF fails closed
+ * ({@link ToUnicodeUnreadable}). The fonts' names are found in the file's
+ * bytes outside filtered streams and its object streams.
  */
-function toUnicodePieces(
+function toUnicodeMaps(
   references: ObjectReferences,
   cmaps: ReadonlyMap<number, Cmap>,
-  contents: ReadonlyArray<[number, Uint8Array]>,
-  walk: Walk,
-): void {
-  try {
-    // The CMaps an object names as its ToUnicode, each read once.
-    const maps = new Map<number, ToUnicode>();
-    const budget = { codes: MAX_TO_UNICODE_CODES };
-    for (const [k, path] of references.paths.entries()) {
-      const map = references.targets[k]!;
-      const cmap = /(?:^|\0)ToUnicode$/.test(path) && !maps.has(map) ? cmaps.get(map) : undefined;
-      if (cmap !== undefined) maps.set(map, parseToUnicode(withUsed(cmap, cmaps), budget));
-    }
-    if (maps.size === 0) return;
-    const fonts = new PdfFonts(references, maps);
-    for (const [number, content] of contents) {
-      if (maps.has(number)) continue; // a CMap shows nothing
-      for (const fontOf of fonts.of(number)) {
-        for (const reading of shownThroughMaps(content, fontOf, walk.budget) ?? []) {
-          if (reading.trim() !== '') walk.pieces.push(reading);
-        }
-      }
-    }
-  } catch (error) {
-    if (error instanceof ToUnicodeUnreadable) throw new Unwalkable(error.message);
-    throw error;
+): Map<number, ToUnicode> {
+  const maps = new Map<number, ToUnicode>();
+  if (cmaps.size === 0) return maps;
+  const budget = { codes: MAX_TO_UNICODE_CODES };
+  for (const [k, path] of references.paths.entries()) {
+    const map = references.targets[k]!;
+    const cmap = /(?:^|\0)ToUnicode$/.test(path) && !maps.has(map) ? cmaps.get(map) : undefined;
+    if (cmap !== undefined) maps.set(map, parseToUnicode(withUsed(cmap, cmaps), budget));
   }
+  return maps;
 }
 
 /**
@@ -1330,7 +1378,7 @@ function toUnicodePieces(
  */
 function rawPdfPieces(bytes: Uint8Array, walk: Walk): void {
   walk.pieces.push(bytes);
-  for (const strings of bothReadings(pdfStrings(bytes, true))) {
+  for (const strings of bothReadings(pdfStrings({ bytes, scopes: [] }, true))) {
     if (strings.trim() !== '') walk.pieces.push(strings);
   }
 }
@@ -1357,7 +1405,8 @@ function isXmlStream(dictionary: string, content: Uint8Array): boolean {
  * read as phone numbers to `pii`: only its strings are text (two real PDFs'
  * streams read whole were flagged; their strings were not). One pass.
  */
-function pdfStrings(bytes: Uint8Array, encodedOnly = false): string {
+function pdfStrings(drawing: Drawing, encodedOnly = false): string {
+  const { bytes } = drawing;
   // The strings' bytes, one after another (line feeds between texts), read as latin-1 once;
   // a UTF-16 string is read on its own, the bytes before it read first.
   let out = new Uint8Array(Math.max(64, bytes.length >> 2));
@@ -1375,15 +1424,37 @@ function pdfStrings(bytes: Uint8Array, encodedOnly = false): string {
   // Inside a `[…]` array, after its first string: the next string joins the last text.
   let inArray = false;
   let join = false;
+  // A form drawn inside the bytes (round 32): its drawer's line goes on after it.
+  const entered: Array<[boolean, boolean]> = [];
+  const redraws = new Redraws();
+  /** The length of the text read so far (before `out`'s bytes). */
+  let read = 0;
+  const cursor = new ScopeCursor(drawing, scope => {
+    if (scope.kind === 'stream' || scope.kind === 'done') {
+      redraws.scope(scope, read + size);
+      return;
+    }
+    if (scope.kind === 'enter') {
+      entered.push([inArray, join]);
+      lines.enter(scope.matrix);
+    } else if (scope.kind === 'leave') {
+      [inArray, join] = entered.pop() ?? [false, false];
+      lines.leave();
+    } else lines.cut();
+    if (scope.kind !== 'leave') [inArray, join] = [false, false];
+  });
+  let limit = cursor.reach(0);
   /** Before a string's bytes: its start, and what was before it. */
-  let before = { size: 0, join: false };
+  let [sizeBefore, joinBefore] = [0, false];
   const begin = () => {
-    before = { size, join };
+    sizeBefore = size;
+    joinBefore = join;
     return size;
   };
   /** A string that is not kept (`encodedOnly`): as if it had not been read. */
   const drop = () => {
-    ({ size, join } = before);
+    size = sizeBefore;
+    join = joinBefore;
   };
   /**
    * After a string's bytes from `start` (read to `at`): set off from the
@@ -1415,17 +1486,20 @@ function pdfStrings(bytes: Uint8Array, encodedOnly = false): string {
     }
     const wide = new TextDecoder('utf-16be').decode(out.subarray(from, size));
     texts.push(new TextDecoder('latin1').decode(out.subarray(0, start)), wide);
+    read += start + wide.length;
     size = 0;
-    before = { size: 0, join };
+    sizeBefore = 0;
+    joinBefore = join;
   };
   for (let at = 0; at < bytes.length; at++) {
+    if (at >= limit) limit = cursor.reach(at);
     const code = bytes[at]!;
     if (code === 0x5b || code === 0x5d) {
       inArray = code === 0x5b;
       join = false;
     } else if (code === 0x28) {
       const start = begin();
-      const read = pdfString(bytes, at, put);
+      const read = pdfString(bytes, at, put, false, limit);
       at = read.end;
       // Outside a stream, a string with no escape is read as it is written too, and
       // here again with the strings of its line (round 28: dropped here, `(card
@@ -1434,7 +1508,7 @@ function pdfStrings(bytes: Uint8Array, encodedOnly = false): string {
     } else if (code === 0x3c && bytes[at + 1] !== 0x3c) {
       const start = begin();
       // Outside a stream, no hex string (XML's `<tag>` in an uncompressed stream): read on from there.
-      const read = pdfString(bytes, at, put, encodedOnly);
+      const read = pdfString(bytes, at, put, encodedOnly, limit);
       at = read.end;
       if (read.broken || (encodedOnly && at >= bytes.length)) {
         drop();
@@ -1449,7 +1523,7 @@ function pdfStrings(bytes: Uint8Array, encodedOnly = false): string {
     } else if (!isDelimiter(code)) at = lines.token(bytes, at);
   }
   texts.push(new TextDecoder('latin1').decode(out.subarray(0, size)));
-  return texts.join('');
+  return redraws.filter(texts.join(''));
 }
 
 /** A letter or digit (a keyword's neighbour inside one word). */

@@ -177,12 +177,13 @@ describe("a content stream's fonts are its page's", () => {
     expect(await toolOutputSent(pdf, 'application/pdf', events)).toEqual(WITHHELD);
     expect(events.map(event => event.record?.info)).toEqual([
       undefined,
-      // Two cards: page 3's stream, and the form's, each read through map 11.
+      // Two cards: page 3's stream, and the form's, each read through map 11 (round 32:
+      // the form where page 4 draws it, after page 4's figures on its line).
       {
         types: ['CREDIT_CARD'],
         spans: [
-          { type: 'CREDIT_CARD', start: 1453, end: 1472 },
-          { type: 'CREDIT_CARD', start: 1507, end: 1526 },
+          { type: 'CREDIT_CARD', start: 1510, end: 1529 },
+          { type: 'CREDIT_CARD', start: 1564, end: 1583 },
         ],
       },
       undefined,

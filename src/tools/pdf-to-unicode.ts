@@ -528,7 +528,7 @@ export class ReferenceReader {
 }
 
 /** A PDF name with its `#xx` escapes read (`/F#31` is `/F1`). */
-const pdfName = (raw: string) =>
+export const pdfName = (raw: string) =>
   raw.includes('#')
     ? raw.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) =>
         String.fromCharCode(Number.parseInt(hex, 16)),
@@ -592,25 +592,17 @@ const XOBJECT = /^Resources\0XObject\0[^\0]+$/;
 type NamedMaps = Map<string, Set<number>>;
 
 /**
- * A PDF's fonts as its content streams use them: each content stream's
- * font names and their ToUnicode maps, resolved through the page that
- * shows it (its `/Contents`, the `/Resources` it has or its nearest
- * `/Parent` has) or its own `/Resources` (a form), as a viewer resolves
- * them (round 27: by name across the whole file, so two pages each naming
- * `/F1` with another map read each page through either, and a font written
- * inline on one page through the other's). Linear: each object's references
- * indexed by path once, each resources and font dictionary resolved once.
+ * A PDF's references indexed by the object they are in and their path
+ * (`Resources\0Font\0F1`), with the objects that have `/Resources` and,
+ * for each stream, the objects that show it (a page's `/Contents`, or a
+ * `/XObject` entry naming a form). Built once, linear in the references;
+ * read by {@link PdfFonts} and the forms' drawing (`pdf-forms.ts`).
  */
-export class PdfFonts {
+export class PdfIndex {
   private readonly byPath = new Map<number, Map<string, number[]>>();
   private readonly withResources = new Set<number>();
   private readonly holders = new Map<number, number[]>();
-  private readonly resolved = new Map<string, NamedMaps>();
-  private everyName: Map<string, ToUnicode[]> | undefined;
-  constructor(
-    references: ObjectReferences,
-    private readonly maps: ReadonlyMap<number, ToUnicode>,
-  ) {
+  constructor(references: ObjectReferences) {
     const { objects, paths, targets } = references;
     for (let k = 0; k < objects.length; k++) {
       const [object, path, target] = [objects[k]!, paths[k]!, targets[k]!];
@@ -632,6 +624,63 @@ export class PdfFonts {
     }
   }
 
+  /** The objects `object`'s references at `path` lead to. */
+  targets(object: number, path: string): readonly number[] {
+    return this.byPath.get(object)?.get(path) ?? [];
+  }
+
+  /** Each path of `object`'s references and the objects it leads to. */
+  paths(object: number): ReadonlyMap<string, number[]> {
+    return this.byPath.get(object) ?? new Map();
+  }
+
+  /** Every object's paths ({@link paths}). */
+  everyObject(): IterableIterator<ReadonlyMap<string, number[]>> {
+    return this.byPath.values();
+  }
+
+  /** Whether `object` has `/Resources` of its own (a page or a form). */
+  hasResources(object: number): boolean {
+    return this.withResources.has(object);
+  }
+
+  /** The pages and forms that show stream `stream` (`/Contents`, `/XObject`). */
+  holdersOf(stream: number): readonly number[] {
+    return this.holders.get(stream) ?? [];
+  }
+
+  /** The object whose `/Resources` a page or form uses: its own, else its nearest `/Parent`'s. */
+  resourcesOf(holder: number): number {
+    let object = holder;
+    for (let step = 0; step < 32 && !this.withResources.has(object); step++) {
+      const parent = this.targets(object, 'Parent')[0];
+      if (parent === undefined) break;
+      object = parent;
+    }
+    return object;
+  }
+}
+
+/**
+ * A PDF's fonts as its content streams use them: each content stream's
+ * font names and their ToUnicode maps, resolved through the page that
+ * shows it (its `/Contents`, the `/Resources` it has or its nearest
+ * `/Parent` has) or its own `/Resources` (a form), as a viewer resolves
+ * them (round 27: by name across the whole file, so two pages each naming
+ * `/F1` with another map read each page through either's map, and a font written
+ * inline on one page through the other's). Linear: each object's references
+ * indexed by path once ({@link PdfIndex}), each resources and font dictionary resolved once.
+ */
+export class PdfFonts {
+  private readonly resolved = new Map<string, NamedMaps>();
+  private readonly shown = new Map<number, (name: string) => ToUnicode[] | undefined>();
+  private readonly keys = new Map<number, string>();
+  private everyName: Map<string, ToUnicode[]> | undefined;
+  constructor(
+    private readonly index: PdfIndex,
+    private readonly maps: ReadonlyMap<number, ToUnicode>,
+  ) {}
+
   /**
    * The font names' maps to read content stream `stream` through, one for
    * each page (or form) that shows it, at most {@link MAX_FONTS_PER_NAME}
@@ -640,17 +689,14 @@ export class PdfFonts {
    * file (and {@link UNNAMED}'s), as before.
    */
   of(stream: number): Array<(name: string) => ToUnicode[] | undefined> {
-    const holders = [...(this.holders.get(stream) ?? [])];
-    if (this.withResources.has(stream)) holders.push(stream);
+    const holders = [...this.index.holdersOf(stream)];
+    if (this.index.hasResources(stream)) holders.push(stream);
     // Read only when it names a font (`Tf`): every name's maps are resolved then.
     if (holders.length === 0) return [name => this.all().get(name) ?? this.all().get(UNNAMED)];
     const seen = new Map<string, Map<string, ToUnicode[]>>();
     for (const holder of holders) {
       const fonts = this.holderFonts(holder);
-      const key = [...fonts]
-        .map(([name, objects]) => `${name}:${[...objects].join(',')}`)
-        .sort()
-        .join(SEP);
+      const key = this.keyOf(holder);
       if (seen.has(key)) continue;
       if (seen.size === MAX_FONTS_PER_NAME) {
         throw new ToUnicodeUnreadable(
@@ -662,14 +708,42 @@ export class PdfFonts {
     return [...seen.values()].map(fonts => name => fonts.get(name));
   }
 
+  /**
+   * The font names' maps of the page or form `holder` (its resources'),
+   * for the text drawn where its resources apply (a form inlined where it
+   * is drawn, `pdf-forms.ts`).
+   */
+  ofHolder(holder: number): (name: string) => ToUnicode[] | undefined {
+    const object = this.index.resourcesOf(holder);
+    let fontOf = this.shown.get(object);
+    if (fontOf === undefined) {
+      const fonts = this.mapped(this.holderFonts(object));
+      fontOf = name => fonts.get(name);
+      this.shown.set(object, fontOf);
+    }
+    return fontOf;
+  }
+
+  /** What tells the fonts of `holder` apart: two holders with one key read text alike. */
+  keyOf(holder: number): string {
+    return this.cachedKey(this.index.resourcesOf(holder));
+  }
+
+  private cachedKey(object: number): string {
+    let key = this.keys.get(object);
+    if (key === undefined) {
+      key = [...this.holderFonts(object)]
+        .map(([name, objects]) => `${name}:${[...objects].join(',')}`)
+        .sort()
+        .join(SEP);
+      this.keys.set(object, key);
+    }
+    return key;
+  }
+
   /** A page's or form's fonts: its `/Resources`, else the nearest `/Parent`'s. */
   private holderFonts(holder: number): NamedMaps {
-    let object = holder;
-    for (let step = 0; step < 32 && !this.withResources.has(object); step++) {
-      const parent = this.targets(object, 'Parent')[0];
-      if (parent === undefined) break;
-      object = parent;
-    }
+    const object = this.index.resourcesOf(holder);
     return this.cached(`r${object}`, () => {
       const fonts: NamedMaps = new Map();
       this.resources(object, 'Resources', fonts);
@@ -702,7 +776,7 @@ export class PdfFonts {
    * /ToUnicode 7 0 R >>` (a font written inline) its map.
    */
   private fontDictionary(object: number, path: string, fonts: NamedMaps): NamedMaps {
-    for (const [entry, targets] of this.byPath.get(object) ?? []) {
+    for (const [entry, targets] of this.index.paths(object)) {
       const rest =
         path === '' ? entry : entry.startsWith(path + SEP) ? entry.slice(path.length + 1) : '';
       if (rest === '') continue;
@@ -726,7 +800,7 @@ export class PdfFonts {
     if (this.everyName) return this.everyName;
     const fonts: NamedMaps = new Map();
     const named = new Set<number>();
-    for (const paths of this.byPath.values()) {
+    for (const paths of this.index.everyObject()) {
       for (const [path, targets] of paths) {
         const keys = path.split(SEP);
         const toUnicode = keys.at(-1) === 'ToUnicode';
@@ -779,9 +853,8 @@ export class PdfFonts {
     return fonts;
   }
 
-  /** The objects `object`'s references at `path` lead to. */
   private targets(object: number, path: string): readonly number[] {
-    return this.byPath.get(object)?.get(path) ?? [];
+    return this.index.targets(object, path);
   }
 }
 
@@ -802,31 +875,41 @@ const isUnder = (path: string, key: string) => path === key || path.startsWith(k
  * parentheses read; `<`: a hex string), each byte given to `put`. Returns
  * where it ends (its closing delimiter, or the end of the bytes); for a hex
  * string, with `strict`, `broken` at a character that is neither a hex
- * digit nor white space (returned as its end, nothing more put).
+ * digit nor white space (returned as its end, nothing more put). A string
+ * ends at `limit` at the latest (the end of a form drawn inside other bytes,
+ * `pdf-forms.ts`: a form's unclosed string ends with its stream).
  */
 export function pdfString(
   bytes: Uint8Array,
   at: number,
   put: (byte: number) => void,
   strict = false,
+  limit = bytes.length,
 ): { end: number; escaped: boolean; broken: boolean } {
   if (bytes[at] === 0x28) {
     let depth = 1;
     let escaped = false;
-    for (at++; at < bytes.length; at++) {
+    for (at++; at < limit; at++) {
       let byte = bytes[at]!;
       if (byte === 0x5c) {
         escaped = true;
-        const next = bytes[++at];
-        if (next === undefined) break;
+        if (at + 1 >= limit) {
+          at = limit;
+          break;
+        }
+        const next = bytes[++at]!;
         if (next >= 0x30 && next <= 0x37) {
           byte = next - 0x30;
-          for (let k = 0; k < 2 && bytes[at + 1]! >= 0x30 && bytes[at + 1]! <= 0x37; k++) {
+          for (
+            let k = 0;
+            k < 2 && at + 1 < limit && bytes[at + 1]! >= 0x30 && bytes[at + 1]! <= 0x37;
+            k++
+          ) {
             byte = byte * 8 + bytes[++at]! - 0x30;
           }
           put(byte & 0xff);
         } else if (next === 0x0d || next === 0x0a) {
-          if (next === 0x0d && bytes[at + 1] === 0x0a) at++;
+          if (next === 0x0d && at + 1 < limit && bytes[at + 1] === 0x0a) at++;
         } else put(PDF_ESCAPES[next] ?? next);
         continue;
       }
@@ -837,7 +920,7 @@ export function pdfString(
     return { end: at, escaped, broken: false };
   }
   let half = -1;
-  for (at++; at < bytes.length && bytes[at] !== 0x3e; at++) {
+  for (at++; at < limit && bytes[at] !== 0x3e; at++) {
     const digit = hexValue(bytes[at]!);
     if (digit < 0 && strict && !isPdfSpace(bytes[at]!))
       return { end: at, escaped: false, broken: true };
@@ -867,6 +950,90 @@ export const isPdfSpace = (code: number) =>
   code === 0 || code === 9 || code === 10 || code === 12 || code === 13 || code === 32;
 
 /**
+ * Where the bytes a reader reads change hands ({@link Drawing}, `pdf-forms.ts`):
+ * a form drawn there starts (`enter`: the holder whose resources it uses,
+ * -1 for its drawer's, and its `/Matrix`), the form ends (`leave`), the
+ * middle of a stream drawn again is left out (`cut`), a stream's bytes
+ * start (`stream`: `again`, drawn whole before) or end (`done`).
+ */
+export type Scope =
+  | { at: number; kind: 'enter'; holder: number; matrix: Matrix }
+  | { at: number; kind: 'stream'; again: boolean }
+  | { at: number; kind: 'leave' | 'cut' | 'done' };
+
+/**
+ * The text of a drawing's streams drawn again ({@link Scope} `stream`,
+ * `again`): read whole where first drawn, so here only the lines at their
+ * seams are kept (their first and last line, which join what is drawn
+ * before and after them); the rest is left out, so 500 pages drawing one
+ * shared stream read its text once. Places are counted in the reader's
+ * own units (a text's length, or a string's number), {@link filter}
+ * given each as a place in the text.
+ */
+export class Redraws {
+  /** Where streams drawn again start to be read (`true`) and end (`false`), outermost ones. */
+  private readonly marks: Array<[at: number, again: boolean]> = [];
+  private readonly drawing: boolean[] = [];
+  private again = 0;
+  /** A `stream` or `done` scope at `at`. */
+  scope(scope: Scope, at: number): void {
+    if (scope.kind === 'stream') {
+      this.drawing.push(scope.again);
+      if (scope.again && this.again++ === 0) this.marks.push([at, true]);
+    } else if (scope.kind === 'done' && this.drawing.pop() && --this.again === 0) {
+      this.marks.push([at, false]);
+    }
+  }
+  /** `text` with each stream drawn again left out but its first and last line (`placeOf`: a mark's place in it). */
+  filter(text: string, placeOf: (at: number) => number = at => at): string {
+    if (this.marks.length === 0) return text;
+    const kept: string[] = [];
+    let from = 0;
+    for (let k = 0; k < this.marks.length; k += 2) {
+      let start = placeOf(this.marks[k]![0]);
+      // A line break the stream's first string starts with is the line before it's.
+      if (text.charCodeAt(start) === 0x0a) start++;
+      const end = this.marks[k + 1] ? placeOf(this.marks[k + 1]![0]) : text.length;
+      const first = text.indexOf('\n', start);
+      const last = text.lastIndexOf('\n', end - 1);
+      if (first < 0 || first >= end || last < start) {
+        kept.push(text.slice(from, end));
+      } else {
+        kept.push(text.slice(from, first), '\n', text.slice(last + 1, end));
+      }
+      from = end;
+    }
+    kept.push(text.slice(from));
+    return kept.join('');
+  }
+}
+
+/** Content stream bytes as drawn: a page's streams, the forms they draw inlined where drawn ({@link Scope}s). */
+export interface Drawing {
+  bytes: Uint8Array;
+  scopes: readonly Scope[];
+}
+
+/**
+ * A reading's {@link Scope}s in order, applied as its bytes are read:
+ * {@link reach} applies those at or before a place and says where the
+ * next is (a string read there ends there at the latest).
+ */
+export class ScopeCursor {
+  private next = 0;
+  constructor(
+    private readonly drawing: Drawing,
+    private readonly apply: (scope: Scope) => void,
+  ) {}
+  reach(at: number): number {
+    const { scopes, bytes } = this.drawing;
+    while (this.next < scopes.length && scopes[this.next]!.at <= at)
+      this.apply(scopes[this.next++]!);
+    return this.next < scopes.length ? scopes[this.next]!.at : bytes.length;
+  }
+}
+
+/**
  * The text a content stream shows through its fonts' ToUnicode maps: each
  * string after `/Name … Tf` read through the name's maps (`fontOf`; codes of the
  * map's width; a code the map lacks shows nothing), a string of a font
@@ -875,12 +1042,17 @@ export const isPdfSpace = (code: number) =>
  * (the k-th map of each name, its last where it has fewer). `undefined`
  * when no string is shown through a map. Each character read is taken
  * from `room.left` (the walk's budget); past it the PDF fails closed.
+ * Round 32: a form drawn inside the bytes (a {@link Scope}) names fonts of
+ * its own resources (`fontsOf` its holder), and its drawer's font is back
+ * after it.
  */
 export function shownThroughMaps(
-  bytes: Uint8Array,
+  drawing: Drawing,
   fontOf: (name: string) => ToUnicode[] | undefined,
   room: { left: number },
+  fontsOf: (holder: number) => (name: string) => ToUnicode[] | undefined = () => fontOf,
 ): string[] | undefined {
+  const { bytes } = drawing;
   // The shown strings' bytes one after another, and each string's [font maps, end, how it is set off from the last].
   let data = new Uint8Array(Math.max(64, bytes.length >> 1));
   let size = 0;
@@ -899,13 +1071,35 @@ export function shownThroughMaps(
   let inArray = false;
   let joined = false;
   let readings = 0;
+  /** The forms being drawn: what their drawer read with, back when each ends. */
+  let named = fontOf;
+  const entered: Array<[typeof fontOf, typeof font, boolean, boolean]> = [];
+  const redraws = new Redraws();
+  const cursor = new ScopeCursor(drawing, scope => {
+    if (scope.kind === 'stream' || scope.kind === 'done') {
+      redraws.scope(scope, shown.length);
+      return;
+    }
+    if (scope.kind === 'enter') {
+      entered.push([named, font, inArray, joined]);
+      if (scope.holder >= 0) named = fontsOf(scope.holder);
+      lines.enter(scope.matrix);
+    } else if (scope.kind === 'leave') {
+      const state = entered.pop();
+      if (state) [named, font, inArray, joined] = state;
+      lines.leave();
+    } else lines.cut();
+    if (scope.kind !== 'leave') [inArray, joined] = [false, false];
+  });
+  let limit = cursor.reach(0);
   for (let at = 0; at < bytes.length; at++) {
+    if (at >= limit) limit = cursor.reach(at);
     const code = bytes[at]!;
     if (code === 0x5b || code === 0x5d) {
       inArray = code === 0x5b;
       joined = false;
     } else if (code === 0x28 || (code === 0x3c && bytes[at + 1] !== 0x3c)) {
-      at = pdfString(bytes, at, put).end;
+      at = pdfString(bytes, at, put, false, limit).end;
       shown.push([font, size, joined ? 0 : lines.string(bytes, at)]);
       if (font) readings = Math.max(readings, font.length);
       joined = inArray;
@@ -922,7 +1116,7 @@ export function shownThroughMaps(
       (at === 0 || isDelimiter(bytes[at - 1]!)) &&
       (at + 2 >= bytes.length || isDelimiter(bytes[at + 2]!))
     ) {
-      font = fontOf(lastName);
+      font = named(lastName);
       lines.token(bytes, at);
     } else if (code === 0x25) {
       // A comment, to the end of its line.
@@ -952,7 +1146,10 @@ export function shownThroughMaps(
       space = false;
       text += shownText;
     };
+    /** Where each string's text starts, for {@link Redraws.filter}. */
+    const places: number[] = [];
     for (const [maps, end, separator] of shown) {
+      places.push(text.length);
       if (separator === 2) text += '\n';
       space = separator === 1;
       const map = maps?.[Math.min(reading, maps.length - 1)];
@@ -973,6 +1170,8 @@ export function shownThroughMaps(
       }
       start = end;
     }
+    places.push(text.length);
+    text = redraws.filter(text, at => places[at]!);
     const [spaced, joined] = bothReadings(text);
     texts.push(spaced!);
     if (joined !== undefined) {
@@ -1026,11 +1225,35 @@ const CHARACTER = Uint8Array.from({ length: 256 }, (_, code) =>
 /** How a shown string is set off from the one before it: nothing, a space, a line feed. */
 export type Separator = 0 | 1 | 2;
 
-const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
+/**
+ * The number `bytes[at, end)` writes (`12`, `-3.5`, `.25`, `+4.`), or
+ * `undefined` when it writes none: as `Number` reads it (digits and a
+ * power of ten divided, both exact, so rounded once as `Number` rounds;
+ * past 15 digits read from its text).
+ */
+function numberAt(bytes: Uint8Array, at: number, end: number): number | undefined {
+  const sign = bytes[at] === 0x2d ? -1 : 1;
+  if (bytes[at] === 0x2d || bytes[at] === 0x2b) at++;
+  let digits = 0;
+  let scale = -1;
+  let value = 0;
+  for (let k = at; k < end; k++) {
+    const code = bytes[k]!;
+    if (code === 0x2e && scale < 0) scale = 0;
+    else if (code >= 0x30 && code <= 0x39) {
+      value = value * 10 + code - 0x30;
+      digits++;
+      if (scale >= 0) scale++;
+    } else return undefined;
+  }
+  if (digits === 0) return undefined;
+  if (digits > 15) return sign * Number(String.fromCharCode(...bytes.subarray(at, end)));
+  return sign * (scale > 0 ? value / 10 ** scale : value);
+}
 
 /** A PDF transformation matrix `[a b c d e f]`. */
-type Matrix = [number, number, number, number, number, number];
-const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
+export type Matrix = [number, number, number, number, number, number];
+export const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 /** `m` then `n` (a point is moved by `m`, then by `n`): `cm` is `M × CTM`, `Td` is `T × Tlm`. */
 const times = (m: Matrix, n: Matrix): Matrix => [
   m[0] * n[0] + m[1] * n[2],
@@ -1063,6 +1286,9 @@ export class ShownLines {
   private ctm: Matrix = IDENTITY;
   private saved: Array<[Matrix, number, number]> = [];
   private unsaved = 0;
+  /** The forms being drawn ({@link enter}): the state each started with; `saved` below `floor` is the drawer's. */
+  private entered: Array<[Matrix, number, number, number, number, number]> = [];
+  private floor = 0;
   /** The text matrix and the text line matrix (`BT`, `Td`, `TD`, `T*`, `Tm`). */
   private tm: Matrix = IDENTITY;
   private tlm: Matrix = IDENTITY;
@@ -1080,24 +1306,68 @@ export class ShownLines {
   /** No string yet. */
   private first = true;
 
-  /** A token (a number or an operator) from `at` of `bytes`: read, and where it ends (its last byte). */
+  /**
+   * A token (a number or an operator) from `at` of `bytes`: read, and where
+   * it ends (its last byte). Read from the bytes, no string made but for
+   * an operator of one or two characters (round 32: a string and an array
+   * a token, most of a long stream's reading).
+   */
   token(bytes: Uint8Array, at: number): number {
     let end = at;
     while (end < bytes.length && !isDelimiter(bytes[end]!)) end++;
-    if (end - at <= 16) {
-      const token = String.fromCharCode(...bytes.subarray(at, end));
-      if (NUMBER.test(token)) {
-        this.operands.push(Number(token));
-        if (this.operands.length > 6) this.operands.shift();
-      } else this.operator(token);
-    } else this.operator('');
+    const number = end - at <= 16 ? numberAt(bytes, at, end) : undefined;
+    if (number !== undefined) {
+      const { operands } = this;
+      operands.push(number);
+      if (operands.length > 6) operands.shift();
+    } else {
+      this.operator(
+        end - at === 1
+          ? String.fromCharCode(bytes[at]!)
+          : end - at === 2
+            ? String.fromCharCode(bytes[at]!, bytes[at + 1]!)
+            : '',
+      );
+    }
     return end - 1;
   }
 
   /** The last `count` operands (0 for each missing). */
   private last(count: number): number[] {
     const { operands } = this;
-    return Array.from({ length: count }, (_, k) => operands[operands.length - count + k] ?? 0);
+    const out: number[] = [];
+    for (let k = operands.length - count; k < operands.length; k++) out.push(operands[k] ?? 0);
+    return out;
+  }
+
+  /** A form drawn here starts ({@link Scope}): the graphics state saved, its `/Matrix` applied. */
+  enter(matrix: Matrix): void {
+    this.entered.push([
+      this.ctm,
+      this.floor,
+      this.saved.length,
+      this.unsaved,
+      this.size,
+      this.leading,
+    ]);
+    this.floor = this.saved.length;
+    this.ctm = times(matrix, this.ctm);
+    this.moved = true;
+  }
+
+  /** The form drawn last ends: the graphics state it started with is back (its `Q`s restored no more than its `q`s saved). */
+  leave(): void {
+    const state = this.entered.pop();
+    if (state === undefined) return;
+    let saved: number;
+    [this.ctm, this.floor, saved, this.unsaved, this.size, this.leading] = state;
+    this.saved.length = Math.min(this.saved.length, saved);
+    this.moved = true;
+  }
+
+  /** The middle of a stream drawn again is left out here: the next string starts a line. */
+  cut(): void {
+    this.broke = true;
   }
 
   /** `Td tx ty`: the line matrix moved. */
@@ -1153,13 +1423,13 @@ export class ShownLines {
         break;
       case 'Q':
         if (this.unsaved > 0) this.unsaved--;
-        else {
+        else if (this.saved.length > this.floor) {
           const state = this.saved.pop();
           if (state) [this.ctm, this.size, this.leading] = state;
         }
         break;
     }
-    this.operands = [];
+    this.operands.length = 0;
   }
 
   /**

@@ -671,8 +671,16 @@ function scanOneReading(
       }
     }
     if (validate && !validate(value)) return;
-    let end = toSource ? toSource(matchStart + value.length - 1) + 1 : start + value.length;
-    if (more && !toSource) {
+    let valueEnd = matchStart + value.length;
+    if (more && toSource) {
+      // A key joined across a blank (round 32: `sk-proj- ` and 300 more kept
+      // its last 100 raw): read on in the joined text, and on in the text
+      // past its end (the joined text stops after 512 characters).
+      more.lastIndex = valueEnd;
+      if (more.test(match.input)) valueEnd = more.lastIndex;
+    }
+    let end = toSource ? toSource(valueEnd - 1) + 1 : valueEnd;
+    if (more && (!toSource || valueEnd === match.input.length)) {
       // Cut at the pattern's bound: the rest of the token is the secret's too (round 30).
       more.lastIndex = end;
       if (more.test(source)) end = more.lastIndex;

@@ -95,6 +95,13 @@ describe('a provider token longer than its rule bounds', () => {
     }
   });
 
+  it('generateText: a key past its bound split after its prefix is redacted to its end', async () => {
+    for (const times of [1, 10]) {
+      await expectWhole('OPENAI_API_KEY', 'key ', `sk-proj- ${letters(200 * times + 100)}`, ' ok');
+      await expectWhole('SLACK_TOKEN', 'key ', `xoxb- ${letters(250 * times + 50)}`, ' ok');
+    }
+  });
+
   it('a token no longer than the bound, and a full stop after one, read as before', async () => {
     await expectWhole('OPENAI_API_KEY', 'key ', `sk-proj-${letters(200)}`, ' ok');
     await expectWhole('AZURE_AD_CLIENT_SECRET', 'key ', `abc8Q~${letters(34)}`, '. Next');

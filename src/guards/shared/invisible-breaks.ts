@@ -1,37 +1,38 @@
 import { GatheredText } from './gathered-text';
 import { codePointBefore } from './invisible-code-points';
 import {
+  isBlankCodePoint,
+  isCountedCodePoint,
+  isDigitCodePoint,
   isInvisibleCodePoint,
+  isLetterCodePoint,
   type NormalizationPoints,
   type NormalizedText,
 } from './normalize-text';
 import { privateUseReadThrough } from './private-use';
 import type { DetectedSpan } from './spans';
 
-/** A letter of any script; a decimal digit of any script (the normaliser folds them to ASCII). */
-const letter = /\p{L}/u;
-const digit = /\p{Nd}/u;
-const blank = /\s/u;
-
-function isLetterCodePoint(codePoint: number | undefined): boolean {
+/** A letter of any script (`\p{L}`). */
+function isLetter(codePoint: number | undefined): boolean {
   if (codePoint === undefined) return false;
   if (codePoint < 0x80) {
     return (codePoint >= 65 && codePoint <= 90) || (codePoint >= 97 && codePoint <= 122);
   }
-  return letter.test(String.fromCodePoint(codePoint));
+  return isLetterCodePoint(codePoint);
 }
 
-function isDigitCodePoint(codePoint: number | undefined): boolean {
+/** A decimal digit of any script (`\p{Nd}`; the normaliser folds them to ASCII). */
+function isDigit(codePoint: number | undefined): boolean {
   if (codePoint === undefined) return false;
   if (codePoint < 0x80) return codePoint >= 48 && codePoint <= 57;
-  return digit.test(String.fromCodePoint(codePoint));
+  return isDigitCodePoint(codePoint);
 }
 
 /** A blank (`\s`), or no character: a value beside it is not glued to anything. */
 function isBlankOrEnd(codePoint: number | undefined): boolean {
   if (codePoint === undefined) return true;
   if (codePoint < 0x80) return codePoint === 32 || (codePoint >= 9 && codePoint <= 13);
-  return blank.test(String.fromCodePoint(codePoint));
+  return isBlankCodePoint(codePoint);
 }
 
 /**
@@ -125,9 +126,9 @@ export function invisibleBreaks(text: string): BrokenReading | undefined {
     const before = codePointBefore(text, start);
     const after = text.codePointAt(runEnd);
     if (isBlankOrEnd(before) || isBlankOrEnd(after)) continue;
-    const letterBeside = isLetterCodePoint(before) || isLetterCodePoint(after);
-    const digitBefore = isDigitCodePoint(before);
-    const digitAfter = isDigitCodePoint(after);
+    const letterBeside = isLetter(before) || isLetter(after);
+    const digitBefore = isDigit(before);
+    const digitAfter = isDigit(after);
     if (!letterBeside && !digitBefore && !digitAfter) continue;
     const kind = letterBeside ? 0 : digitBefore && digitAfter ? 2 : 1;
     if (breaks === undefined || kinds === undefined) {
@@ -191,10 +192,8 @@ function countsAt(source: string, at: number): boolean {
   const unit = source.charCodeAt(at);
   if (unit < 0x7f) return unit >= 0x20 || unit === 9 || unit === 10 || unit === 13;
   if (unit >= 0xdc00 && unit <= 0xdfff) return false; // the second half of a pair counts with its first
-  const codePoint = source.codePointAt(at)!;
-  return !isInvisibleCodePoint(codePoint) && !combiningMark.test(String.fromCodePoint(codePoint));
+  return isCountedCodePoint(source.codePointAt(at)!);
 }
-const combiningMark = /\p{M}/u;
 
 /**
  * The spans `read` finds in the broken reading (`brokenText` with `all`), read only

@@ -208,7 +208,8 @@ export function normalizationPoints(text: string): Int32Array | undefined {
 
 // Per code point facts, computed once per process: bit 1 "known", 2 "a
 // combining mark", 4 "NFKC leaves it alone", 8 "no look-alike fold", 16
-// "invisible". A character with 4 and 8 and not 16 is copied as it is, so text in
+// "invisible", and for `invisibleBreaks`, 32 "a letter" (`\p{L}`), 64 "a
+// decimal digit" (`\p{Nd}`), 128 "a blank" (`\s`). A character with 4 and 8 and not 16 is copied as it is, so text in
 // other scripts runs through the same copy loop as ASCII instead of paying
 // a normalize() call and a regex per character.
 const KNOWN = 1;
@@ -216,19 +217,49 @@ const MARK = 2;
 const NFKC_STABLE = 4;
 const NO_FOLD = 8;
 const INVISIBLE = 16;
+const LETTER = 32;
+const DIGIT = 64;
+const BLANK = 128;
+const letterPattern = /\p{L}/u;
+const digitPattern = /\p{Nd}/u;
+const blankPattern = /\s/u;
 const bmpFacts = new Uint8Array(0x10000);
 const astralFacts = new Map<number, number>();
 
+// The last astral code point asked about in each of 4,096 slots (by its
+// low bits) and its facts, in front of `astralFacts`: a text of emoji asks
+// about each one two or three times, and a map lookup cost more than the
+// rest of the character's work (round 32).
+const astralSlotCodes = new Int32Array(4096);
+const astralSlotFacts = new Uint8Array(4096);
+
 function factsOf(codePoint: number): number {
-  let facts = codePoint < 0x10000 ? bmpFacts[codePoint]! : (astralFacts.get(codePoint) ?? 0);
-  if (facts !== 0) return facts;
+  if (codePoint >= 0x10000) {
+    const slot = codePoint & 4095;
+    if (astralSlotCodes[slot] === codePoint) return astralSlotFacts[slot]!;
+    const facts = astralFactsOf(codePoint);
+    astralSlotCodes[slot] = codePoint;
+    astralSlotFacts[slot] = facts;
+    return facts;
+  }
+  return bmpFacts[codePoint] || computeFacts(codePoint);
+}
+
+function astralFactsOf(codePoint: number): number {
+  return astralFacts.get(codePoint) ?? computeFacts(codePoint);
+}
+
+function computeFacts(codePoint: number): number {
   const char = String.fromCodePoint(codePoint);
-  facts =
+  const facts =
     KNOWN |
     (combiningMark.test(char) ? MARK : 0) |
     (char.normalize('NFKC') === char ? NFKC_STABLE : 0) |
     (foldLookalike(codePoint) === undefined ? NO_FOLD : 0) |
-    (isInvisibleCodePoint(codePoint) ? INVISIBLE : 0);
+    (isInvisibleCodePoint(codePoint) ? INVISIBLE : 0) |
+    (letterPattern.test(char) ? LETTER : 0) |
+    (digitPattern.test(char) ? DIGIT : 0) |
+    (blankPattern.test(char) ? BLANK : 0);
   if (codePoint < 0x10000) bmpFacts[codePoint] = facts;
   else astralFacts.set(codePoint, facts);
   return facts;
@@ -244,6 +275,19 @@ const loneCharForms = new Map<number, string>();
 function isPlainAscii(code: number): boolean {
   return (code >= 0x20 && code <= 0x7e) || code === 0x0a || code === 0x09 || code === 0x0d;
 }
+
+/**
+ * Whether `codePoint` is a letter (`\p{L}`), a decimal digit (`\p{Nd}`), a
+ * blank (`\s`), or counted (neither invisible nor a combining mark): each
+ * tested once per code point, not by a regex over a fresh string per
+ * question (round 32: `invisibleBreaks` asked five of them beside each
+ * joiner of 1 MB of ZWJ emoji).
+ */
+export const isLetterCodePoint = (codePoint: number) => (factsOf(codePoint) & LETTER) !== 0;
+export const isDigitCodePoint = (codePoint: number) => (factsOf(codePoint) & DIGIT) !== 0;
+export const isBlankCodePoint = (codePoint: number) => (factsOf(codePoint) & BLANK) !== 0;
+export const isCountedCodePoint = (codePoint: number) =>
+  (factsOf(codePoint) & (INVISIBLE | MARK)) === 0;
 
 function isCombiningMark(codePoint: number): boolean {
   return codePoint >= 0x300 && (factsOf(codePoint) & MARK) !== 0;
@@ -417,6 +461,18 @@ export function normalizeText(
     return size === 1 && next === from;
   };
 
+  // The map entry of `size` output units standing for the original segment
+  // `[start, end)`. One unit for one unit (a folded digit) maps like a copied character.
+  const mapSegment = (start: number, end: number, size: number) => {
+    const oneToOne = size === 1 && end - start === 1;
+    if (!(oneToOne && extendsRun(start, 1))) {
+      runOut.push(outLength);
+      runOrig.push(start);
+      runOrigEnd.push(oneToOne ? -1 : end);
+    }
+    outLength += size;
+  };
+
   while (index < length) {
     // Copy a run of characters no step changes: one output unit per input unit.
     // With `points`, an ASCII character skips at once to the next point (all
@@ -473,7 +529,8 @@ export function normalizeText(
     const segmentStart = index;
     const first = text.codePointAt(index)!;
     const unitLength = first > 0xffff ? 2 : 1;
-    if (removeInvisible && isInvisibleCodePoint(first)) {
+    const firstFacts = factsOf(first);
+    if (removeInvisible && (firstFacts & INVISIBLE) !== 0) {
       differs = true;
       removedInvisible = true;
       index += unitLength;
@@ -490,17 +547,28 @@ export function normalizeText(
       while (markEnd < length) {
         const mark = text.codePointAt(markEnd)!;
         const size = mark > 0xffff ? 2 : 1;
-        if (removeInvisible && isInvisibleCodePoint(mark)) {
+        const markFacts = factsOf(mark);
+        if (removeInvisible && (markFacts & INVISIBLE) !== 0) {
           markEnd += size;
           continue;
         }
-        if (!isCombiningMark(mark)) break;
+        if (mark < 0x300 || (markFacts & MARK) === 0) break;
         markEnd += size;
         if (markEnd - size !== segmentEnd) invisibleInside = true;
         segmentEnd = markEnd;
       }
     }
     const lone = segmentEnd - segmentStart === unitLength;
+    if (lone && (firstFacts & copyWant) === copyWant) {
+      // A character no enabled step changes, alone (an emoji outside a
+      // copied run: astral ones never join one): copied as it is, with the
+      // map entry a segment gets, and no lookup of its form (round 32: 1 MB
+      // of ZWJ emoji or flags paid two map lookups per character).
+      emit(text, segmentStart, segmentEnd);
+      mapSegment(segmentStart, segmentEnd, unitLength);
+      index = segmentEnd;
+      continue;
+    }
     const cacheKey = first * 4 + (nfkc ? 2 : 0) + (foldLookalikes ? 1 : 0);
     let segment = lone ? loneCharForms.get(cacheKey) : undefined;
     if (segment === undefined) {
@@ -521,14 +589,7 @@ export function normalizeText(
     }
     if (segment.length > 0) {
       emit(segment, 0, segment.length);
-      // One unit for one unit (a folded digit) maps like a copied character.
-      const oneToOne = segment.length === 1 && segmentEnd - segmentStart === 1;
-      if (!(oneToOne && extendsRun(segmentStart, 1))) {
-        runOut.push(outLength);
-        runOrig.push(segmentStart);
-        runOrigEnd.push(oneToOne ? -1 : segmentEnd);
-      }
-      outLength += segment.length;
+      mapSegment(segmentStart, segmentEnd, segment.length);
     }
     index = segmentEnd;
   }

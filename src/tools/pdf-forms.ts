@@ -135,7 +135,9 @@ export class PdfDrawings {
   /** Where each stream drawn again is cut: its head's end, its tail's start. */
   private readonly cuts = new Map<Uint8Array, [number, number]>();
   private readonly forms = new Map<number, ReadonlyMap<string, number>>();
-  private readonly keys = new Map<number, string>();
+  /** Each resources object's key's number ({@link keyOfResources}), and each key's. */
+  private readonly keys = new Map<number, number>();
+  private readonly numbers = new Map<string, number>();
   private redrawn = 0;
   constructor(
     private readonly index: PdfIndex,
@@ -186,16 +188,22 @@ export class PdfDrawings {
     return forms;
   }
 
-  /** What tells a holder's resources apart: its forms and its fonts. */
-  private keyOfResources(holder: number): string {
+  /**
+   * What tells a holder's resources apart (its forms and its fonts), as a
+   * number: one for each distinct key, so a stream's key is short however
+   * many names its resources hold (each is built once a resources object).
+   */
+  private keyOfResources(holder: number): number {
     const object = holder < 0 ? holder : this.index.resourcesOf(holder);
-    let key = this.keys.get(object);
-    if (key === undefined) {
+    let number = this.keys.get(object);
+    if (number === undefined) {
       const forms = [...this.formsOf(holder)].map(([name, form]) => `${name}:${form}`).sort();
-      key = `${forms.join('\0')}\0\0${holder < 0 ? '' : this.keyOf(holder)}`;
-      this.keys.set(object, key);
+      const key = `${forms.join('\0')}\0\0${holder < 0 ? '' : this.keyOf(holder)}`;
+      number = this.numbers.get(key) ?? this.numbers.size;
+      this.numbers.set(key, number);
+      this.keys.set(object, number);
     }
-    return key;
+    return number;
   }
 
   /** Counts `bytes` drawn again: past {@link MAX_REDRAWN_BYTES}, the PDF fails closed. */
@@ -213,7 +221,7 @@ export class PdfDrawings {
     const stream = this.streams.get(number);
     if (stream === undefined) return;
     const { bytes } = stream;
-    const key = `${number}\0${this.keyOfResources(holder)}`;
+    const key = `${number}:${this.keyOfResources(holder)}`;
     let ranges: Array<[number, number]> = [[0, bytes.length]];
     let mark: ((at: number) => void) | undefined;
     const again = this.whole.has(key);

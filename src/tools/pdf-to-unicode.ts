@@ -994,9 +994,15 @@ export class Redraws {
       // A line break the stream's first string starts with is the line before it's.
       if (text.charCodeAt(start) === 0x0a) start++;
       const end = this.marks[k + 1] ? placeOf(this.marks[k + 1]![0]) : text.length;
-      const first = text.indexOf('\n', start);
-      const last = text.lastIndexOf('\n', end - 1);
-      if (first < 0 || first >= end || last < start) {
+      // Searched within the stream's text only (one pass over it, however many streams there are).
+      let first = -1;
+      let last = -1;
+      for (let at = start; at < end; at++) {
+        if (text.charCodeAt(at) !== 0x0a) continue;
+        if (first < 0) first = at;
+        last = at;
+      }
+      if (first < 0) {
         kept.push(text.slice(from, end));
       } else {
         kept.push(text.slice(from, first), '\n', text.slice(last + 1, end));

@@ -1242,3 +1242,45 @@ describe('toolPolicy sql (round 32): a UNION of one query, and ALL', () => {
     }
   });
 });
+
+// Round 32: a value that varies ANDed with NULL was read as one that may
+// be true, and a column compared with NULL as one that varies, so a
+// subquery whose WHERE is `u.x = t.x AND NULL` (true for no row) was read
+// as telling rows apart.
+describe('toolPolicy sql (round 32): a subquery WHERE with a term that is NULL for every row', () => {
+  it('blocks a NOT EXISTS whose subquery has an AND term NULL for every row, in every dialect', async () => {
+    for (const dialect of round31Dialects) {
+      await expectBlocked(
+        [
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND NULL)',
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND u.a = NULL)',
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND u.a IN (NULL))',
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND NOT (u.a <> NULL))',
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND u.a = (SELECT a FROM v WHERE 1=0))',
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND EXISTS (SELECT 1 FROM v WHERE v.a = 1 AND NULL))',
+          // A column compared with NULL is NULL on every row: IS NULL of it holds.
+          'DELETE FROM t WHERE (id = NULL) IS NULL',
+        ],
+        ['UPDATE t SET a = 1 WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND NULL)'],
+        dialect,
+      );
+    }
+  });
+
+  it('runs one where the NULL term is ORed with one that varies, or NULL-safe', async () => {
+    for (const dialect of round31Dialects) {
+      await expectRun(
+        [
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND (u.a = NULL OR u.b = 1))',
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND NULL OR u.b = 2)',
+          // AND binds tighter than OR: `u.x = t.x OR (u.b = 1 AND NULL)`.
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x OR u.b = 1 AND NULL)',
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND u.a IS NULL)',
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND u.a IS NOT DISTINCT FROM NULL)',
+          'DELETE FROM t WHERE id = NULL',
+        ],
+        dialect,
+      );
+    }
+  });
+});

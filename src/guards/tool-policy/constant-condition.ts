@@ -594,12 +594,13 @@ function compare(left: Value, op: string, right: Value): number {
   }
   const a = operand(left);
   const b = operand(right);
-  if (varies(a) || varies(b)) return VARIES;
   const nullSafe = op === '<=>' || op === 'is not distinct from' || op === 'is distinct from';
   const aNull = isNull(a);
   const bNull = isNull(b);
+  // NULL compared with anything, a column too (`u.a = NULL`), is NULL.
+  if ((aNull || bNull) && !nullSafe) return NULL;
+  if (varies(a) || varies(b)) return VARIES;
   if (aNull || bNull) {
-    if (!nullSafe) return NULL;
     // NULL against a constant that may itself be NULL: either outcome.
     if ((aNull && 'mask' in b && !bNull) || (bNull && 'mask' in a && !aNull)) return TRUE | FALSE;
     return aNull && bNull
@@ -1667,9 +1668,12 @@ function whereVaries(
   subqueryNesting++;
   let empty = false;
   try {
+    const before = readNull;
+    readNull = false;
     const whole = readCondition(sql, conditionFrom, close, close - index, mode, backslash);
     // A WHERE true for no row (`1 = 0`, NULL): the branch finds no row, whatever it names.
-    empty = whole.mask !== undefined && !(whole.mask & (TRUE | VARIES));
+    empty = findsNoRow(sql, conditionFrom, whole, close - index, mode, backslash);
+    readNull ||= before;
     // A WHERE that holds stops the reading at an OR: its end is found past it.
     let stop = whole.stop;
     for (let next = { or: stop, stop }; whole.holds === true && next.or !== -1; ) {
@@ -1705,12 +1709,50 @@ function whereFindsNone(sql: string, whereAt: number, to: number, backslash: str
   const mode = readingMode;
   if (mode === undefined || subqueryNesting >= maxSubqueryNesting) return false;
   subqueryNesting++;
+  const before = readNull;
+  readNull = false;
   try {
-    const mask = readCondition(sql, whereAt + 5, to, to - whereAt, mode, backslash).mask;
-    return mask !== undefined && !(mask & (TRUE | VARIES));
+    const whole = readCondition(sql, whereAt + 5, to, to - whereAt, mode, backslash);
+    return findsNoRow(sql, whereAt + 5, whole, to - whereAt, mode, backslash);
   } finally {
     subqueryNesting--;
+    readNull ||= before;
   }
+}
+
+/** A NULL was read (`NULL`, `UNKNOWN`, a scalar subquery of no row) since `readNull` was last cleared. */
+let readNull = false;
+
+/**
+ * Whether a subquery's WHERE at `from`, read whole as `whole`, is true for
+ * no row: none of its outcomes is TRUE or varies, or (a NULL read in it)
+ * one of its AND terms is true for no row. A value that varies ANDed with
+ * NULL is read as one that varies (`u.x = t.x AND NULL`, never true), so
+ * such a WHERE's terms are read once more each.
+ */
+function findsNoRow(
+  sql: string,
+  from: number,
+  whole: ConditionRead,
+  limit: number,
+  mode: Mode,
+  backslash: string,
+): boolean {
+  const mask = whole.mask;
+  if (mask === undefined) return false;
+  if (!(mask & (TRUE | VARIES))) return true;
+  if (!readNull || mask & TRUE) return false;
+  const terms = conjuncts(sql, from, whole.stop, mode, backslash);
+  if (terms.length === 1) return false;
+  for (const [start, stop] of terms) {
+    // An OR or XOR inside a term binds looser than the ANDs around it: no AND of terms.
+    if (nextTopLevelOr(sql, start, stop, 0, mode, backslash, true).or !== -1) return false;
+  }
+  for (const [start, stop] of terms) {
+    const term = readCondition(sql, start, stop, limit, mode, backslash).mask;
+    if (term !== undefined && !(term & (TRUE | VARIES))) return true;
+  }
+  return false;
 }
 
 /**
@@ -3025,6 +3067,7 @@ function readTerms(
         index = close;
         // A scalar subquery that finds no row is NULL.
         const rows = !exists && subqueryRows === FALSE ? NULL : subqueryRows;
+        if (rows === NULL) readNull = true;
         expectOperand = pushed(values, MASKS[rows]!);
         continue;
       }
@@ -3289,6 +3332,7 @@ function readTerms(
       }
       if (kind === 'literal') {
         if (!expectOperand) return fail;
+        if (lower !== 'true' && lower !== 'false') readNull = true;
         expectOperand = pushed(
           values,
           MASKS[lower === 'true' ? TRUE : lower === 'false' ? FALSE : NULL]!,

@@ -1243,6 +1243,7 @@ function drawnPieces(
     const raw = new Set(contents.flatMap(({ number, raw }) => (raw ? [number] : [])));
     for (const [page, list] of pageContents(references, streams)) {
       const drawing = drawings.draw(list, page);
+      if (drawing === undefined) continue;
       const strings = list.length > 1 || drawing.scopes.length > 0 || !raw.has(list[0]!);
       paged.push([drawing, strings, fonts ? [fonts.ofHolder(page)] : []]);
     }
@@ -1251,10 +1252,9 @@ function drawnPieces(
       const holder =
         number < 0 ? -1 : index.hasResources(number) ? number : (index.holdersOf(number)[0] ?? -1);
       // Its own bytes (a stream written twice is read twice), with the forms it draws.
-      const drawing =
-        number >= 0 && streams.get(number)?.bytes === bytes
-          ? drawings.draw([number], holder)
-          : { bytes, scopes: [] };
+      const drawing = (number >= 0 && streams.get(number)?.bytes === bytes
+        ? drawings.draw([number], holder)
+        : undefined) ?? { bytes, scopes: [] };
       const map = maps.has(number); // a CMap shows nothing through the maps
       lone.push([
         drawing,

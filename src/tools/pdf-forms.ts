@@ -134,6 +134,8 @@ export class PdfDrawings {
   private readonly drawn = new Set<Uint8Array>();
   /** Where each stream drawn again is cut: its head's end, its tail's start. */
   private readonly cuts = new Map<Uint8Array, [number, number]>();
+  /** The lists drawn, with their resources' key ({@link draw}). */
+  private readonly lists = new Set<string>();
   private readonly forms = new Map<number, ReadonlyMap<string, number>>();
   /** Each resources object's key's number ({@link keyOfResources}), and each key's. */
   private readonly keys = new Map<number, number>();
@@ -153,9 +155,14 @@ export class PdfDrawings {
   /**
    * The streams `list` drawn in order (a line feed between two) under the
    * resources of `holder` (a page or form; -1: none), each form they draw
-   * inlined where it is drawn ({@link Scope}s).
+   * inlined where it is drawn ({@link Scope}s). `undefined` when the same
+   * list was drawn with the same resources before (many pages showing one
+   * stream with one set of resources are drawn once, as round 29 joined them).
    */
-  draw(list: readonly number[], holder: number): Drawing {
+  draw(list: readonly number[], holder: number): Drawing | undefined {
+    const drawn = `${this.keyOfResources(holder)}:${list.join(' ')}`;
+    if (this.lists.has(drawn)) return undefined;
+    this.lists.add(drawn);
     const out = new Bytes();
     const scopes: Scope[] = [];
     for (const [k, stream] of list.entries()) {

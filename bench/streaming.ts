@@ -226,6 +226,20 @@ async function parallelInput() {
  * thinks).
  */
 function countingModel(text: string, size: number, paceMs = 0) {
+  return countingModelOf(text, size, paceMs, false);
+}
+
+/**
+ * `countingModel` with a plain (not async) `pull`, for the CPU table's rows
+ * that read the same deltas from such a source: a web stream pays a few
+ * more promise reactions per part for an async `pull`, and the guard's read
+ * loop pays them again (docs/streaming.md, round 32).
+ */
+function syncCountingModel(text: string, size: number) {
+  return countingModelOf(text, size, 0, true);
+}
+
+function countingModelOf(text: string, size: number, paceMs: number, syncPull: boolean) {
   const counter = { produced: 0 };
   const deltas: string[] = [];
   for (let at = 0; at < text.length; at += size) deltas.push(text.slice(at, at + size));
@@ -233,31 +247,41 @@ function countingModel(text: string, size: number, paceMs = 0) {
     ...benchModel({ text, deltas: 1 }),
     async doStream() {
       let at = -1;
-      const stream = new ReadableStream<LanguageModelV4StreamPart>({
-        async pull(controller) {
-          if (at === -1) {
-            controller.enqueue({ type: 'stream-start', warnings: [] });
-            controller.enqueue({ type: 'text-start', id: 't' });
-            at = 0;
-          } else if (at < deltas.length) {
-            if (paceMs > 0) await new Promise(resolve => setTimeout(resolve, paceMs));
-            counter.produced += deltas[at]!.length;
-            controller.enqueue({ type: 'text-delta', id: 't', delta: deltas[at]! });
-            at++;
-          } else {
-            controller.enqueue({ type: 'text-end', id: 't' });
-            controller.enqueue({
-              type: 'finish',
-              finishReason: { unified: 'stop', raw: 'stop' },
-              usage: {
-                inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-                outputTokens: { total: 1, text: 1, reasoning: 0 },
+      // One part (two first, and the last two with the close) per pull.
+      const emit = (controller: ReadableStreamDefaultController<LanguageModelV4StreamPart>) => {
+        if (at === -1) {
+          controller.enqueue({ type: 'stream-start', warnings: [] });
+          controller.enqueue({ type: 'text-start', id: 't' });
+          at = 0;
+        } else if (at < deltas.length) {
+          counter.produced += deltas[at]!.length;
+          controller.enqueue({ type: 'text-delta', id: 't', delta: deltas[at]! });
+          at++;
+        } else {
+          controller.enqueue({ type: 'text-end', id: 't' });
+          controller.enqueue({
+            type: 'finish',
+            finishReason: { unified: 'stop', raw: 'stop' },
+            usage: {
+              inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+              outputTokens: { total: 1, text: 1, reasoning: 0 },
+            },
+          });
+          controller.close();
+        }
+      };
+      const stream = new ReadableStream<LanguageModelV4StreamPart>(
+        syncPull
+          ? { pull: emit }
+          : {
+              async pull(controller) {
+                if (paceMs > 0 && at >= 0 && at < deltas.length) {
+                  await new Promise(resolve => setTimeout(resolve, paceMs));
+                }
+                emit(controller);
               },
-            });
-            controller.close();
-          }
-        },
-      });
+            },
+      );
       return { stream };
     },
   };
@@ -368,7 +392,7 @@ async function cpuPerMegabyte() {
   console.log('\n### CPU per streamed MB (1 MB of prose in 4-character deltas)\n');
   // CPU time of this process (process.cpuUsage: user + system, so the GC's
   // threads count too), not wall time: on a shared machine other jobs
-  // stretch wall time, and they do not use this process's CPU. The six
+  // stretch wall time, and they do not use this process's CPU. The eight
   // runs alternate, RUNS times; each reports its median and its fastest
   // run (the least disturbed by other jobs).
   const text = prose(1024 * 1024);
@@ -393,14 +417,20 @@ async function cpuPerMegabyte() {
     const { stream } = await countingModel(text, 4).model.doStream({ prompt });
     await drain(stream);
   };
-  const windowOnce = (chain: () => Guardrail[]) => async () => {
-    const model = wrapLanguageModel({
-      model: countingModel(text, 4).model,
-      middleware: guardrails({ output: chain(), stream: { mode: 'window' } }),
-    });
-    const { stream } = await model.doStream({ prompt });
+  const syncBareOnce = async () => {
+    const { stream } = await syncCountingModel(text, 4).model.doStream({ prompt });
     await drain(stream);
   };
+  const windowOnce =
+    (chain: () => Guardrail[], sync = false) =>
+    async () => {
+      const model = wrapLanguageModel({
+        model: (sync ? syncCountingModel : countingModel)(text, 4).model,
+        middleware: guardrails({ output: chain(), stream: { mode: 'window' } }),
+      });
+      const { stream } = await model.doStream({ prompt });
+      await drain(stream);
+    };
   // Hold mode releases the 262,144 deltas at the end at once (see guardStream's outbox).
   const holdOnce = async () => {
     const model = wrapLanguageModel({
@@ -417,6 +447,8 @@ async function cpuPerMegabyte() {
     bounded: [] as number[],
     hold: [] as number[],
     processor: [] as number[],
+    syncBare: [] as number[],
+    syncEarly: [] as number[],
   };
   // The window processor alone, fed the same deltas without a web stream
   // around it: the guard cost without the noise of subtracting two streams.
@@ -440,6 +472,8 @@ async function cpuPerMegabyte() {
     runs.bounded.push(await cpuMs(windowOnce(boundedChain)));
     runs.hold.push(await cpuMs(holdOnce));
     runs.processor.push(await cpuMs(processorOnce));
+    runs.syncBare.push(await cpuMs(syncBareOnce));
+    runs.syncEarly.push(await cpuMs(windowOnce(earlyChain, true)));
   }
   const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
   const fastestOf = (values: number[]) => Math.min(...values);
@@ -469,6 +503,15 @@ async function cpuPerMegabyte() {
   const processor = { median: medianOf(runs.processor), fastest: fastestOf(runs.processor) };
   console.log(
     `| window processor alone (early release, no web stream) | ${processor.median.toFixed(0)} | ${(processor.median / generate.median).toFixed(2)} | - | ${processor.fastest.toFixed(0)} | ${(processor.fastest / generate.fastest).toFixed(2)} | - |`,
+  );
+  // The same two streams from a model whose stream's pull is a plain function.
+  const syncBare = { median: medianOf(runs.syncBare), fastest: fastestOf(runs.syncBare) };
+  const syncEarly = { median: medianOf(runs.syncEarly), fastest: fastestOf(runs.syncEarly) };
+  console.log(
+    `| unguarded stream, model with a plain pull | ${syncBare.median.toFixed(0)} | ${(syncBare.median / generate.median).toFixed(2)} | - | ${syncBare.fastest.toFixed(0)} | ${(syncBare.fastest / generate.fastest).toFixed(2)} | - |`,
+  );
+  console.log(
+    `| window, early release, model with a plain pull | ${syncEarly.median.toFixed(0)} | ${(syncEarly.median / generate.median).toFixed(2)} | ${((syncEarly.median - syncBare.median) / generate.median).toFixed(2)} | ${syncEarly.fastest.toFixed(0)} | ${(syncEarly.fastest / generate.fastest).toFixed(2)} | ${((syncEarly.fastest - syncBare.fastest) / generate.fastest).toFixed(2)} |`,
   );
 }
 

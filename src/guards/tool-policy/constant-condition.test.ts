@@ -1284,3 +1284,32 @@ describe('toolPolicy sql (round 32): a subquery WHERE with a term that is NULL f
     }
   });
 });
+
+// Round 32: an IN branch selecting the tested column without a FROM
+// (`t.x IN (SELECT t.x)`, true wherever t.x is not NULL) was read as one
+// that varies with the column.
+describe('toolPolicy sql (round 32): IN of the column itself without a FROM', () => {
+  it('blocks t.x IN (SELECT t.x) and its UNION forms, runs it with a WHERE or another column, in every dialect', async () => {
+    for (const dialect of round31Dialects) {
+      await expectBlocked(
+        [
+          'DELETE FROM t WHERE t.x IN (SELECT t.x)',
+          'DELETE FROM t WHERE t.x IN (SELECT (t.x))',
+          'DELETE FROM t WHERE t.x IN (SELECT t.x UNION SELECT 5)',
+        ],
+        ['UPDATE t SET a = 1 WHERE t.x IN (SELECT t.x)'],
+        dialect,
+      );
+      await expectRun(
+        [
+          'DELETE FROM t WHERE t.x IN (SELECT t.x WHERE t.y = 1)',
+          'DELETE FROM t WHERE t.x IN (SELECT t.x + 1)',
+          'DELETE FROM t WHERE t.x IN (SELECT t.y)',
+          // One row, the column itself: NOT IN is false or NULL on every row.
+          'DELETE FROM t WHERE t.x NOT IN (SELECT t.x) OR t.y = 2',
+        ],
+        dialect,
+      );
+    }
+  });
+});

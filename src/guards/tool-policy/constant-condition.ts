@@ -2554,7 +2554,8 @@ function subqueryEnd(
           ? FALSE
           : subject !== undefined &&
               top.whereAt === -1 &&
-              selectsOwnColumn(sql, top.branch, to, subject)
+              // One row of the tested column (`SELECT t.x`, `FROM DUAL`), or the table's own column.
+              ((selects && !top.readsTable) || selectsOwnColumn(sql, top.branch, to, subject))
             ? TRUE | NULL
             : (!selects && subject !== undefined && varies(subject)) || own
               ? VARIES
@@ -3806,7 +3807,11 @@ function subjectItemAt(
     after = castsAfter(sql, after + 1, end);
   }
   fromAfterItem.lastIndex = after;
-  return fromAfterItem.test(sql) && fromAfterItem.lastIndex <= end ? [from, to] : undefined;
+  if (fromAfterItem.test(sql) && fromAfterItem.lastIndex <= end) return [from, to];
+  // No FROM and nothing after it (`t.id IN (SELECT t.id)`, a branch before a set operation): the column itself.
+  const next = skipBlanks(sql, after, end);
+  setOperationAt.lastIndex = next;
+  return sql.charCodeAt(next) === 0x29 /* ) */ || setOperationAt.test(sql) ? [from, to] : undefined;
 }
 
 /**

@@ -30,18 +30,23 @@ const WORDS = ['привет', 'как', 'дела', 'сегодня', 'хоро
 const prose = (seed: number, count: number) =>
   randomTokenText(seededRandom(seed), count, WORDS, [' ', ' ', ', ', '. ', '\n']);
 
+/** `answer` passes generated and streamed in 4-character deltas; the folds count the stream's alone. */
+async function expectStreamedWhole(answer: string) {
+  expect(await generatedText(contentFilterWindowMiddleware(), answer)).toBe(answer);
+  folds.leet = 0;
+  folds.noLeet = 0;
+  const deltas = await streamedTextDeltas(
+    contentFilterWindowMiddleware(),
+    answer,
+    cut(answer, [4]),
+  );
+  expect(deltas.join('')).toBe(answer);
+}
+
 describe('contentFilter window on Cyrillic prose', () => {
   it('streams it whole, folding each candidate once (no second reading without leetspeak)', async () => {
     const answer = prose(31, 120);
-    expect(await generatedText(contentFilterWindowMiddleware(), answer)).toBe(answer);
-    folds.leet = 0;
-    folds.noLeet = 0;
-    const deltas = await streamedTextDeltas(
-      contentFilterWindowMiddleware(),
-      answer,
-      cut(answer, [4]),
-    );
-    expect(deltas.join('')).toBe(answer);
+    await expectStreamedWhole(answer);
     // Before: 369 and 369 (each candidate folded in both readings); the 20
     // without leetspeak now are the filter's own checks, not the hook's.
     expect(folds).toEqual({ leet: 369, noLeet: 20 });
@@ -59,15 +64,7 @@ describe('contentFilter window on Cyrillic prose', () => {
       [...WORDS, ...numbers, ...numbers],
       [' ', ', ', '. '],
     );
-    expect(await generatedText(contentFilterWindowMiddleware(), answer)).toBe(answer);
-    folds.leet = 0;
-    folds.noLeet = 0;
-    const deltas = await streamedTextDeltas(
-      contentFilterWindowMiddleware(),
-      answer,
-      cut(answer, [4]),
-    );
-    expect(deltas.join('')).toBe(answer);
+    await expectStreamedWhole(answer);
     // Before: 446 and 384 (each candidate with a number after it folded in
     // both readings); the 23 without leetspeak now are the filter's own checks.
     expect(folds).toEqual({ leet: 446, noLeet: 23 });

@@ -4,8 +4,8 @@ import { allow, block, defineGuardrail, modify } from '../../core/define-guardra
 import { validateFactoryOptions } from '../../core/options';
 import { judgeToolCallIdsWith } from '../../core/shown-tool-calls';
 import type { Guardrail } from '../../core/types';
-import { chunkSourceInCall, normalizeInCall } from '../shared/call-normalization';
-import { chunkedScanFrom, type TextSource } from '../shared/chunked-scan';
+import { chunkSourceInCall, normalizeInCall, offerTextSource } from '../shared/call-normalization';
+import { chunkedScanFrom, redactedTextSource, type TextSource } from '../shared/chunked-scan';
 import { readsJson } from '../shared/json-string-spans';
 import { jsonStringView } from '../shared/json-string-view';
 import { type DetectedSpan, type RankedSpan, replaceSpans, resolveOverlaps } from '../shared/spans';
@@ -198,14 +198,14 @@ export function secrets(options?: SecretsOptions): Guardrail {
           info,
         });
       }
-      return modify(
-        // Read from the source it was scanned in (`pii()`'s redaction of a long
-        // text, a rope): slicing the rope itself first writes all of it out.
-        source && typeof source !== 'string'
-          ? replaceSpansInSource(source, spans, span => writtenPlaceholder(span.type))
-          : replaceSpans(content, spans, span => writtenPlaceholder(span.type)),
-        info,
-      );
+      if (source && typeof source !== 'string') {
+        const placeholders = spans.map(span => writtenPlaceholder(span.type));
+        let index = 0;
+        const text = replaceSpansInSource(source, spans, () => placeholders[index++]!);
+        offerTextSource(text, ctx?.state, redactedTextSource(source, spans, at => placeholders[at]!));
+        return modify(text, info);
+      }
+      return modify(replaceSpans(content, spans, span => writtenPlaceholder(span.type)), info);
     },
   });
   // It never reads ctx.abortSignal nor assigns to ctx: a chain may share one context among such checks.

@@ -441,7 +441,7 @@ function scanNormalForm(
 }
 
 /** Types a scan reports for a value it knows no provider of. */
-const untypedSecret = new Set(['GENERIC_SECRET', 'HIGH_ENTROPY_STRING']);
+export const untypedSecret = new Set(['GENERIC_SECRET', 'HIGH_ENTROPY_STRING']);
 
 /**
  * `found` (in text order), each span of which a span of `decoded` (a

@@ -17,6 +17,7 @@ import {
   scanSecretsInChunks,
   scanSecretsNormalized,
   secretsMaxMatchLength,
+  untypedSecret,
 } from './find-secrets';
 import { secretsMayMatch, secretsPotentialStart } from './potential-start';
 import { secretsOptionShape } from './secrets-options';
@@ -75,15 +76,25 @@ function withDecodedStrings(
       if (start < end) candidates.push({ type: span.type, start, end, priority: 1 });
     }
   }
+  // The JSON text's spans, by where they are, for a provider's key read only
+  // in the decoded strings (a GitHub token with `\udc00` escapes between its
+  // characters): on the span of an untyped value of the JSON text (a quoted
+  // value under `"token"`) it takes the provider's type, as `findSecrets`
+  // does for its own decoded readings.
+  const textSpans = new Map<string, RankedSpan>();
+  for (const candidate of candidates) textSpans.set(`${candidate.start}:${candidate.end}`, candidate);
   for (const { type, start, end } of decoded.spans) {
     const string = view.stringOf[start]!;
     if (string < 0 || view.stringOf[end - 1] !== string) continue;
-    candidates.push({
-      type,
-      start: view.sourceStart[start]!,
-      end: view.sourceEnd[end - 1]!,
-      priority: 0,
-    });
+    const sourceStart = view.sourceStart[start]!;
+    const sourceEnd = view.sourceEnd[end - 1]!;
+    const equal = textSpans.get(`${sourceStart}:${sourceEnd}`);
+    if (equal && untypedSecret.has(equal.type) && !untypedSecret.has(type)) {
+      equal.type = type;
+      added++;
+      continue;
+    }
+    candidates.push({ type, start: sourceStart, end: sourceEnd, priority: 0 });
     added++;
   }
   if (added === 0) return scan;

@@ -82,7 +82,8 @@ function withDecodedStrings(
   // value under `"token"`) it takes the provider's type, as `findSecrets`
   // does for its own decoded readings.
   const textSpans = new Map<string, RankedSpan>();
-  for (const candidate of candidates) textSpans.set(`${candidate.start}:${candidate.end}`, candidate);
+  for (const candidate of candidates)
+    textSpans.set(`${candidate.start}:${candidate.end}`, candidate);
   for (const { type, start, end } of decoded.spans) {
     const string = view.stringOf[start]!;
     if (string < 0 || view.stringOf[end - 1] !== string) continue;
@@ -213,10 +214,17 @@ export function secrets(options?: SecretsOptions): Guardrail {
         const placeholders = spans.map(span => writtenPlaceholder(span.type));
         let index = 0;
         const text = replaceSpansInSource(source, spans, () => placeholders[index++]!);
-        offerTextSource(text, ctx?.state, redactedTextSource(source, spans, at => placeholders[at]!));
+        offerTextSource(
+          text,
+          ctx?.state,
+          redactedTextSource(source, spans, at => placeholders[at]!),
+        );
         return modify(text, info);
       }
-      return modify(replaceSpans(content, spans, span => writtenPlaceholder(span.type)), info);
+      return modify(
+        replaceSpans(content, spans, span => writtenPlaceholder(span.type)),
+        info,
+      );
     },
   });
   // It never reads ctx.abortSignal nor assigns to ctx: a chain may share one context among such checks.

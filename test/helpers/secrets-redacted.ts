@@ -1,6 +1,7 @@
 import { findSecrets } from '../../src/guards/secrets/find-secrets';
 import { secrets } from '../../src/guards/secrets/secrets';
 import { guardContext } from './index';
+import { expectInputRedacted } from './redacted-input';
 
 const guard = secrets({ action: 'redact' });
 
@@ -30,6 +31,16 @@ export function oneSecretInputRecord(type: string, start: number, length: number
       info: { types: [type], spans: [{ type, start, end: start + length }] },
     },
   ];
+}
+
+/** Redacts `secret` inside `before` … `after` through `generateText`, as one span of `type`. */
+export async function expectWhole(type: string, before: string, secret: string, after: string) {
+  await expectInputRedacted(
+    () => secrets({ action: 'redact' }),
+    `${before}${secret}${after}`,
+    `${before}[${type}]${after}`,
+    oneSecretInputRecord(type, before.length, secret.length),
+  );
 }
 
 /** Letters and digits. */

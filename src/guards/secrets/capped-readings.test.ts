@@ -1,10 +1,6 @@
 import { describe, it } from 'vitest';
-import { expectInputRedacted, expectWindowAsGenerate } from '../../../test/helpers/redacted-input';
-import {
-  base64Alphabet,
-  oneSecretInputRecord,
-  seededRun,
-} from '../../../test/helpers/secrets-redacted';
+import { expectWindowAsGenerate } from '../../../test/helpers/redacted-input';
+import { base64Alphabet, expectWhole, seededRun } from '../../../test/helpers/secrets-redacted';
 import { secrets } from './secrets';
 
 /**
@@ -31,16 +27,6 @@ function pemBody(lines: number, width = 64, lineBreak = '\n'): string {
 
 const BEGIN = '-----BEGIN RSA PRIVATE KEY-----';
 const END = '-----END RSA PRIVATE KEY-----';
-
-/** Redacts `secret` inside `before` … `after` through `generateText`, as one span of `type`. */
-async function expectWhole(type: string, before: string, secret: string, after: string) {
-  await expectInputRedacted(
-    () => secrets({ action: 'redact' }),
-    `${before}${secret}${after}`,
-    `${before}[${type}]${after}`,
-    oneSecretInputRecord(type, before.length, secret.length),
-  );
-}
 
 describe('a secret longer than its pattern reads', () => {
   it('generateText: a PEM key past 400 lines is redacted to its END line', async () => {

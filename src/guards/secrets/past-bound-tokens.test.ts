@@ -1,12 +1,8 @@
 import { generateText, isStepCount, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { expectInputRedacted, expectWindowAsGenerate } from '../../../test/helpers/redacted-input';
-import {
-  alphanumerics,
-  oneSecretInputRecord,
-  seededRun,
-} from '../../../test/helpers/secrets-redacted';
+import { expectWindowAsGenerate } from '../../../test/helpers/redacted-input';
+import { alphanumerics, expectWhole, seededRun } from '../../../test/helpers/secrets-redacted';
 import { turnsModel } from '../../../test/helpers/turns-model';
 import { collectToolRecords } from '../../tools/collect-tool-records';
 import { guardTools } from '../../tools/guard-tool';
@@ -28,16 +24,6 @@ const letters = (length: number, seed = 12345) => seededRun(length, alphanumeric
 const upper = (length: number) => seededRun(length, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 7);
 const lower = (length: number) => seededRun(length, 'abcdefghijklmnopqrstuvwxyz0123456789', 11);
 const digits = (length: number) => seededRun(length, '0123456789', 13);
-
-/** Redacts `secret` inside `before` … `after` through `generateText`, as one span of `type`. */
-async function expectWhole(type: string, before: string, secret: string, after: string) {
-  await expectInputRedacted(
-    () => secrets({ action: 'redact' }),
-    `${before}${secret}${after}`,
-    `${before}[${type}]${after}`,
-    oneSecretInputRecord(type, before.length, secret.length),
-  );
-}
 
 /** A JWT whose header is `{"alg":"HS256","typ":"JWT","kid":"<kid>"}`, base64url. */
 function jwtWithKid(kid: string): string {

@@ -42,6 +42,17 @@ function staircase(head: string, line: string, size: number): string {
   return parts.join('').slice(0, size);
 }
 
+/** `size` characters of `alphabet` (one UTF-16 unit each) in a fixed pseudo-random order: the same text on every run. */
+function randomOf(alphabet: string, size: number): string {
+  let seed = 0x2545f491;
+  const units = new Array<string>(size);
+  for (let i = 0; i < size; i++) {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    units[i] = alphabet[(seed >>> 8) % alphabet.length]!;
+  }
+  return units.join('');
+}
+
 const repeated = (name: string, unit: string): HostileGenerator => ({
   name,
   make: size => repeatTo(unit, size),
@@ -182,6 +193,19 @@ export const hostileGenerators: readonly HostileGenerator[] = [
   repeated('curl without pipe', 'curl '),
   repeated('pipes', '| '),
   repeated('SQL keywords', 'delete from t where '),
+  // Random runs without whitespace (round 32): each 256-character slice
+  // tokenBudget counts is one pre-token whose byte-pair merge was quadratic
+  // (1 MB: lowercase 2.0 s, CJK 4.5 s, punctuation 1.6 s; ordinary text 0.15 s).
+  { name: 'random lowercase letters', make: size => randomOf('abcdefghijklmnopqrstuvwxyz', size) },
+  {
+    name: 'random CJK ideographs',
+    make: size =>
+      randomOf(
+        Array.from({ length: 4_096 }, (_, i) => String.fromCharCode(0x4e00 + i * 5)).join(''),
+        size,
+      ),
+  },
+  { name: 'random punctuation', make: size => randomOf('!@#$%^&*()-_=+[]{};:,.<>/?', size) },
 ];
 
 /**

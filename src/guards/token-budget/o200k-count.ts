@@ -331,8 +331,16 @@ function preTokenCount(piece: string): number {
 
 /**
  * Counts of pre-tokens seen, by pre-token: a repeated pre-token is merged
- * once (an attacker repeats a long one). Bounded in entries and in the
- * characters of their keys; emptied when full, never reordered.
+ * once. Bounded in entries and in the characters of their keys; emptied
+ * when full, never reordered. Only pre-tokens of at most CACHED_LENGTH
+ * characters are kept (words, numbers, punctuation runs: what real text
+ * repeats); a longer one (a run of random letters, cut at 256 characters)
+ * is merged each time, in time linear in its length up to a log factor.
+ * Keeping those made a text's cost depend on what came before it: a text
+ * whose long pre-tokens fit the map cost a fifth of one whose pre-tokens
+ * overflowed it and emptied it on every call (CI, round 32: 1 MB of random
+ * lowercase letters read 11.2x 0.25 MB, the 0.25 MB text counted from the
+ * map and the 1 MB one merged again).
  */
 const counts = new Map<string, number>();
 const MAX_COUNTS = 65_536;
@@ -340,11 +348,17 @@ const MAX_COUNTED_CHARS = 1 << 20;
 let countedChars = 0;
 /** Longest pre-token V8 copies when it is cut from a text (a longer one is a view of the whole text). */
 const COPIED_LENGTH = 12;
+/** Longest pre-token whose count is kept in `counts`. */
+const CACHED_LENGTH = 32;
 
 /** The o200k_base tokens of `text`: gpt-tokenizer's count, in linear time. */
 export function countO200k(text: string): number {
   let total = 0;
   for (const [piece] of text.matchAll(SPLIT)) {
+    if (piece.length > CACHED_LENGTH) {
+      total += preTokenCount(piece);
+      continue;
+    }
     let count = counts.get(piece);
     if (count === undefined) {
       count = preTokenCount(piece);

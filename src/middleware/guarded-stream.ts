@@ -617,63 +617,71 @@ export function guardStream(
   return new ReadableStream<Part>({
     async pull(controller) {
       try {
-        // Read on until something is released: a held-back delta releases nothing.
-        while (outboxAt === outbox.length && phase !== 'finished' && !cancelled()) {
-          if (phase !== 'streaming' || pendingRead !== undefined) {
-            await advance(emit);
-            continue;
-          }
-          // Streaming with no race in flight, the common case. A delta of the
-          // open text block that the processor holds (nearly every part of a
-          // stream of short deltas) costs one `await` and an identity
-          // comparison with `HELD`: no promise or object of ours, no
-          // `handlePart`. (Inline, not in a function of its own: an async
-          // layer more would hand out each released part a few microtasks
-          // later, while the model's stream reads ahead.)
-          let result: ReadableStreamReadResult<Part>;
-          try {
-            result = await reader.read();
-          } catch (error) {
-            const next = await onReadError(error);
+        // Read on until something is released, and on while the consumer
+        // still waits once it is handed out: the stream would call `pull`
+        // again at once (its queue is below the high-water mark), and a pull
+        // of its own costs a few promises and reactions per release (the
+        // source's parts cost none more than a bare reader's).
+        for (;;) {
+          while (outboxAt === outbox.length && phase !== 'finished' && !cancelled()) {
+            if (phase !== 'streaming' || pendingRead !== undefined) {
+              await advance(emit);
+              continue;
+            }
+            // Streaming with no race in flight, the common case. A delta of the
+            // open text block that the processor holds (nearly every part of a
+            // stream of short deltas) costs one `await` and an identity
+            // comparison with `HELD`: no promise or object of ours, no
+            // `handlePart`. (Inline, not in a function of its own: an async
+            // layer more would hand out each released part a few microtasks
+            // later, while the model's stream reads ahead.)
+            let result: ReadableStreamReadResult<Part>;
+            try {
+              result = await reader.read();
+            } catch (error) {
+              const next = await onReadError(error);
+              if (cancelled()) break;
+              await handle(next, emit);
+              continue;
+            }
             if (cancelled()) break;
-            await handle(next, emit);
-            continue;
+            if (result.done) {
+              await complete(emit);
+              continue;
+            }
+            const part = result.value;
+            let handled: void | Promise<void>;
+            if (direct && part.type === 'text-delta' && normalizer.isOpenDelta(part)) {
+              const pushed = processor.push(part);
+              if (pushed === HELD) continue;
+              handled = released(pushed instanceof Promise ? await pushed : pushed, emit);
+            } else {
+              handled = handlePart(part, emit);
+            }
+            if (handled) await handled;
           }
-          if (cancelled()) break;
-          if (result.done) {
-            await complete(emit);
-            continue;
-          }
-          const part = result.value;
-          let handled: void | Promise<void>;
-          if (direct && part.type === 'text-delta' && normalizer.isOpenDelta(part)) {
-            const pushed = processor.push(part);
-            if (pushed === HELD) continue;
-            handled = released(pushed instanceof Promise ? await pushed : pushed, emit);
+          if (cancelled()) return;
+          const until = Math.min(outbox.length, outboxAt + PARTS_PER_PULL);
+          if (step === undefined) {
+            while (outboxAt < until) controller.enqueue(outbox[outboxAt++]!);
           } else {
-            handled = handlePart(part, emit);
+            while (outboxAt < until) {
+              const part = outbox[outboxAt++]!;
+              step.note(part);
+              controller.enqueue(part);
+            }
           }
-          if (handled) await handled;
-        }
-        if (cancelled()) return;
-        const until = Math.min(outbox.length, outboxAt + PARTS_PER_PULL);
-        if (step === undefined) {
-          while (outboxAt < until) controller.enqueue(outbox[outboxAt++]!);
-        } else {
-          while (outboxAt < until) {
-            const part = outbox[outboxAt++]!;
-            step.note(part);
-            controller.enqueue(part);
+          if (outboxAt === outbox.length) {
+            outbox.length = 0;
+            outboxAt = 0;
           }
-        }
-        if (outboxAt === outbox.length) {
-          outbox.length = 0;
-          outboxAt = 0;
-        }
-        if (phase === 'finished' && outboxAt === outbox.length) {
-          step?.forget();
-          call.release();
-          controller.close();
+          if (phase === 'finished' && outboxAt === outbox.length) {
+            step?.forget();
+            call.release();
+            controller.close();
+            return;
+          }
+          if (!((controller.desiredSize ?? 0) > 0)) return;
         }
       } catch (error) {
         step?.forget();

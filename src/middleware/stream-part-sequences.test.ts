@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../bench/fixtures';
 import { readAll, streamOf, userPrompt } from '../../test/helpers';
 import { generated } from '../../test/helpers/window';
+import type { Guardrail } from '../core/types';
 import { invisibleText } from '../guards/invisible-text/invisible-text';
 import { pii } from '../guards/pii/pii';
 import { secrets } from '../guards/secrets/secrets';
@@ -22,9 +23,10 @@ import { guardrails } from './guardrails-middleware';
  * ZWJ sequences, flags and combining marks, in random 1–50-character deltas
  * (by code point, a few empty) or whole.
  *
- * Asserted in window and in hold mode: every block is released as one
- * well-formed block (start, deltas, end) whose text is what generate
- * returns for that text alone; no prefix of a block's released text holds a
+ * Asserted in window mode (early release with the built-ins' hooks, and
+ * the bounded window of custom guardrails without them) and in hold mode:
+ * every block is released as one well-formed block (start, deltas, end)
+ * whose text is what generate returns for that text alone; no prefix of a block's released text holds a
  * value generate hides in it; no delta begins or ends inside a surrogate
  * pair; every tool call comes out once, in order.
  */
@@ -215,80 +217,92 @@ function releasedBlocks(parts: Part[]): {
 
 const CASES = Number(process.env.STREAM_SEQUENCE_CASES ?? 1_000);
 
+/** A guardrail without its `potentialMatchStart`: a custom one, held back by the bounded window. */
+const withoutHook = ({ potentialMatchStart: _, ...guardrail }: Guardrail): Guardrail => guardrail;
+
 describe('interleaved and malformed part sequences stream as generate judges each block (seeded)', () => {
-  it('window and hold: each block == generate of its text, nothing hidden released, well formed', async () => {
-    const chain = () => [pii(), secrets({ action: 'redact' }), invisibleText()];
-    const modes = {
-      window: guardrails({ output: chain(), checkReasoning: true, stream: { mode: 'window' } }),
-      hold: guardrails({ output: chain(), checkReasoning: true, stream: { mode: 'hold' } }),
-    };
-    const reference = guardrails({ output: chain() });
-    const next = seededRandom(20261204);
-    const failures: Array<{ stream: Part[]; mode: string; problem: string }> = [];
-    let interleaved = 0;
-    let withValues = 0;
-    for (let i = 0; i < CASES && failures.length < 5; i++) {
-      const { blocks, stream, calls, unended } = sequence(next);
-      const expected = new Map<string, Array<{ text: string; hidden: string[] }>>();
-      for (const block of blocks) {
-        const text = await generated(reference, block.text);
-        const hidden = block.values.filter(hiddenValue => !text.includes(hiddenValue));
-        if (hidden.length > 0) withValues++;
-        const key = `${block.type}:${block.id}`;
-        expected.set(key, [...(expected.get(key) ?? []), { text, hidden }]);
-      }
-      const firstEnd = stream.findIndex(part => part.type.endsWith('-end'));
-      if (
-        blocks.length > 1 &&
-        firstEnd > 0 &&
-        stream.slice(firstEnd).some(part => part.type.endsWith('-delta'))
-      ) {
-        interleaved++;
-      }
-      for (const [mode, middleware] of Object.entries(modes)) {
-        const model = wrapLanguageModel({
-          model: new MockLanguageModelV4({ doStream: async () => streamOf(stream) }),
-          middleware,
-        });
-        const out = await readAll((await model.doStream({ prompt: userPrompt('q') })).stream);
-        const fail = (problem: string) => failures.push({ stream, mode, problem });
-        const released = releasedBlocks(out);
-        if (released.defect !== undefined) {
-          fail(released.defect);
-          continue;
+  it.each([
+    ['early release (the built-ins)', (chain: Guardrail[]) => chain, CASES, 20261204],
+    ['the bounded window (no hooks)', (chain: Guardrail[]) => chain.map(withoutHook), 300, 4],
+  ])(
+    'window (%s) and hold: each block == generate of its text, nothing hidden released, well formed',
+    async (_, variant, cases, seed) => {
+      const chain = () => variant([pii(), secrets({ action: 'redact' }), invisibleText()]);
+      const modes = {
+        window: guardrails({ output: chain(), checkReasoning: true, stream: { mode: 'window' } }),
+        hold: guardrails({ output: chain(), checkReasoning: true, stream: { mode: 'hold' } }),
+      };
+      const reference = guardrails({ output: chain() });
+      const next = seededRandom(seed);
+      const failures: Array<{ stream: Part[]; mode: string; problem: string }> = [];
+      let interleaved = 0;
+      let withValues = 0;
+      for (let i = 0; i < cases && failures.length < 5; i++) {
+        const { blocks, stream, calls, unended } = sequence(next);
+        const expected = new Map<string, Array<{ text: string; hidden: string[] }>>();
+        for (const block of blocks) {
+          const text = await generated(reference, block.text);
+          const hidden = block.values.filter(hiddenValue => !text.includes(hiddenValue));
+          if (hidden.length > 0) withValues++;
+          const key = `${block.type}:${block.id}`;
+          expected.set(key, [...(expected.get(key) ?? []), { text, hidden }]);
         }
-        if (released.calls.join() !== Array.from({ length: calls }, (_, n) => `call-${n}`).join()) {
-          fail(`tool calls ${released.calls}`);
+        const firstEnd = stream.findIndex(part => part.type.endsWith('-end'));
+        if (
+          blocks.length > 1 &&
+          firstEnd > 0 &&
+          stream.slice(firstEnd).some(part => part.type.endsWith('-delta'))
+        ) {
+          interleaved++;
         }
-        // A block the model never ended stays open, its text released; no other.
-        if (released.open!.join() !== (unended ?? '')) fail(`open at the end: ${released.open}`);
-        const keys = new Set([...expected.keys(), ...released.blocks.keys()]);
-        for (const key of keys) {
-          const want = expected.get(key) ?? [];
-          const got = released.blocks.get(key) ?? [];
-          if (got.length !== want.length) {
-            fail(`${key}: ${got.length} blocks released, ${want.length} sent`);
+        for (const [mode, middleware] of Object.entries(modes)) {
+          const model = wrapLanguageModel({
+            model: new MockLanguageModelV4({ doStream: async () => streamOf(stream) }),
+            middleware,
+          });
+          const out = await readAll((await model.doStream({ prompt: userPrompt('q') })).stream);
+          const fail = (problem: string) => failures.push({ stream, mode, problem });
+          const released = releasedBlocks(out);
+          if (released.defect !== undefined) {
+            fail(released.defect);
             continue;
           }
-          for (const [n, deltas] of got.entries()) {
-            if (deltas.join('') !== want[n]!.text) {
-              fail(
-                `${key} #${n}: ${JSON.stringify(deltas.join(''))} where generate has ${JSON.stringify(want[n]!.text)}`,
-              );
+          if (
+            released.calls.join() !== Array.from({ length: calls }, (_, n) => `call-${n}`).join()
+          ) {
+            fail(`tool calls ${released.calls}`);
+          }
+          // A block the model never ended stays open, its text released; no other.
+          if (released.open!.join() !== (unended ?? '')) fail(`open at the end: ${released.open}`);
+          const keys = new Set([...expected.keys(), ...released.blocks.keys()]);
+          for (const key of keys) {
+            const want = expected.get(key) ?? [];
+            const got = released.blocks.get(key) ?? [];
+            if (got.length !== want.length) {
+              fail(`${key}: ${got.length} blocks released, ${want.length} sent`);
+              continue;
             }
-            let prefix = '';
-            for (const delta of deltas) {
-              prefix += delta;
-              const leaked = want[n]!.hidden.find(hiddenValue => prefix.includes(hiddenValue));
-              if (leaked !== undefined) fail(`${key} #${n} released ${JSON.stringify(leaked)}`);
+            for (const [n, deltas] of got.entries()) {
+              if (deltas.join('') !== want[n]!.text) {
+                fail(
+                  `${key} #${n}: ${JSON.stringify(deltas.join(''))} where generate has ${JSON.stringify(want[n]!.text)}`,
+                );
+              }
+              let prefix = '';
+              for (const delta of deltas) {
+                prefix += delta;
+                const leaked = want[n]!.hidden.find(hiddenValue => prefix.includes(hiddenValue));
+                if (leaked !== undefined) fail(`${key} #${n} released ${JSON.stringify(leaked)}`);
+              }
             }
           }
         }
       }
-    }
-    expect(failures).toEqual([]);
-    // The generator is not idle: blocks interleave and hide values.
-    expect(interleaved).toBeGreaterThan(CASES / 5);
-    expect(withValues).toBeGreaterThan(CASES / 2);
-  }, 300_000);
+      expect(failures).toEqual([]);
+      // The generator is not idle: blocks interleave and hide values.
+      expect(interleaved).toBeGreaterThan(cases / 5);
+      expect(withValues).toBeGreaterThan(cases / 2);
+    },
+    300_000,
+  );
 });

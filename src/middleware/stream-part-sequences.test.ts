@@ -6,6 +6,7 @@ import { seededRandom } from '../../bench/fixtures';
 import { readAll, streamOf, userPrompt } from '../../test/helpers';
 import { generated } from '../../test/helpers/window';
 import type { Guardrail } from '../core/types';
+import { contentFilter } from '../guards/content-filter/content-filter';
 import { invisibleText } from '../guards/invisible-text/invisible-text';
 import { pii } from '../guards/pii/pii';
 import { secrets } from '../guards/secrets/secrets';
@@ -28,7 +29,11 @@ import { guardrails } from './guardrails-middleware';
  * every block is released as one well-formed block (start, deltas, end)
  * whose text is what generate returns for that text alone; no prefix of a block's released text holds a
  * value generate hides in it; no delta begins or ends inside a surrogate
- * pair; every tool call comes out once, in order.
+ * pair; every tool call comes out once, in order. And with `contentFilter`
+ * blocking a phrase in some blocks (window mode): the stream trips exactly
+ * when generate blocks one of its blocks, what a blocked block released
+ * before the trip passes generate on its own, and every released block is
+ * closed.
  */
 
 type Part = LanguageModelV4StreamPart;
@@ -51,13 +56,16 @@ function value(next: () => number): string {
 }
 
 /** A block's text: words, graphemes, 12–24-digit ids and values (returned too). */
-function blockText(next: () => number): { text: string; values: string[] } {
+function blockText(
+  next: () => number,
+  words: readonly string[],
+): { text: string; values: string[] } {
   const values: string[] = [];
   const pieces: string[] = [];
   const count = 1 + Math.floor(next() * 14);
   for (let i = 0; i < count; i++) {
     const roll = next();
-    if (roll < 0.5) pieces.push(WORDS[Math.floor(next() * WORDS.length)]!);
+    if (roll < 0.5) pieces.push(words[Math.floor(next() * words.length)]!);
     else if (roll < 0.68) pieces.push(GRAPHEMES[Math.floor(next() * GRAPHEMES.length)]!);
     else if (roll < 0.8) {
       const length = 12 + Math.floor(next() * 13);
@@ -104,13 +112,13 @@ const partType = (type: BlockType, what: 'start' | 'delta' | 'end') =>
  * calls between them. Blocks that share a type and an id never overlap (one
  * ends before the next starts), as the normalised stream has it.
  */
-function sequence(next: () => number) {
+function sequence(next: () => number, words: readonly string[] = WORDS) {
   const blocks: Block[] = [];
   const count = 1 + Math.floor(next() * 4);
   for (let i = 0; i < count; i++) {
     const type: BlockType = next() < 0.6 ? 'text' : 'reasoning';
     const id = next() < 0.5 ? 'a' : 'b';
-    const { text, values } = blockText(next);
+    const { text, values } = blockText(next, words);
     const deltas = deltasOf(text, next).map(
       delta => ({ type: partType(type, 'delta'), id, delta }) as Part,
     );
@@ -215,6 +223,7 @@ function releasedBlocks(parts: Part[]): {
   return { blocks, calls, open: [...open.keys()] };
 }
 
+const BLOCKED = 'This content is not allowed.';
 const CASES = Number(process.env.STREAM_SEQUENCE_CASES ?? 1_000);
 
 /** A guardrail without its `potentialMatchStart`: a custom one, held back by the bounded window. */
@@ -305,4 +314,53 @@ describe('interleaved and malformed part sequences stream as generate judges eac
     },
     300_000,
   );
+});
+
+describe('a blocked block among interleaved and malformed parts (seeded)', () => {
+  it('window: trips exactly when generate blocks a block, releases nothing of it that generate blocks, closes every block', async () => {
+    const chain = () => [contentFilter(), pii()];
+    const window = guardrails({
+      output: chain(),
+      checkReasoning: true,
+      stream: { mode: 'window' },
+    });
+    const reference = guardrails({ output: chain() });
+    const next = seededRandom(99);
+    const words = [...WORDS, 'kill yourself', 'build a bomb'];
+    const failures: Array<{ stream: Part[]; problem: string }> = [];
+    let tripped = 0;
+    for (let i = 0; i < 400 && failures.length < 5; i++) {
+      const { blocks, stream, unended } = sequence(next, words);
+      const blocked = [];
+      for (const block of blocks) {
+        if ((await generated(reference, block.text)) === BLOCKED) blocked.push(block);
+      }
+      const model = wrapLanguageModel({
+        model: new MockLanguageModelV4({ doStream: async () => streamOf(stream) }),
+        middleware: window,
+      });
+      const out = await readAll((await model.doStream({ prompt: userPrompt('q') })).stream);
+      const fail = (problem: string) => failures.push({ stream, problem });
+      const finish = out.at(-1);
+      const trip = finish?.type === 'finish' && finish.finishReason.unified === 'content-filter';
+      if (trip) tripped++;
+      if (trip !== blocked.length > 0)
+        fail(`tripped: ${trip}, generate blocks ${blocked.length} blocks`);
+      const released = releasedBlocks(out);
+      if (released.defect !== undefined) fail(released.defect);
+      // A trip closes what was released; otherwise only a block the model left open stays open.
+      if (released.open!.join() !== (trip ? '' : (unended ?? ''))) fail(`open: ${released.open}`);
+      // What a blocked block released before the trip passes generate on its own.
+      for (const block of blocked) {
+        for (const deltas of released.blocks.get(`${block.type}:${block.id}`) ?? []) {
+          const text = deltas.join('');
+          if (text !== '' && (await generated(reference, text)) === BLOCKED) {
+            fail(`released ${JSON.stringify(text)}, which generate blocks`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(tripped).toBeGreaterThan(100);
+  }, 300_000);
 });

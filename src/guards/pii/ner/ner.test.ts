@@ -363,6 +363,75 @@ describe('spansOfLabels', () => {
     ).toHaveLength(2);
   });
 
+  it('gives the items of a list one kind: organisations with an organisation word, else people', () => {
+    /** Tags each `[type, tokens]` as one entity (B then I) and returns the spans. */
+    const tagged = (text: string, entities: Array<[(typeof names)[number], number[]]>) => {
+      const scanned = scanText(text, gazetteers, new WordTable(gazetteers));
+      const labels = new Uint8Array(scanned.count);
+      for (const [type, indexes] of entities)
+        indexes.forEach((token, position) => {
+          labels[token] = 1 + 2 * nerEntities.indexOf(type) + (position === 0 ? 0 : 1);
+        });
+      return found(text, spansOfLabels(text, scanned, labels));
+    };
+    // `White , Becker and Hoffman , Lucid and Loveland Technologies .`
+    const firms = 'White, Becker and Hoffman, Lucid and Loveland Technologies.';
+    expect(
+      tagged(firms, [
+        ['PERSON', [0]],
+        ['PERSON', [2]],
+        ['PERSON', [4]],
+        ['ORGANIZATION', [6]],
+        ['ORGANIZATION', [8, 9]],
+      ]),
+    ).toEqual([
+      'ORGANIZATION:White',
+      'ORGANIZATION:Becker',
+      'ORGANIZATION:Hoffman',
+      'ORGANIZATION:Lucid',
+      'ORGANIZATION:Loveland Technologies',
+    ]);
+    // A person named by a first name stays a person; a line break or a word ends the list.
+    expect(
+      tagged('Michael and Loveland Technologies', [
+        ['PERSON', [0]],
+        ['ORGANIZATION', [2, 3]],
+      ]),
+    ).toEqual(['PERSON:Michael', 'ORGANIZATION:Loveland Technologies']);
+    expect(
+      tagged('Hoffman,\nLoveland Technologies', [
+        ['PERSON', [0]],
+        ['ORGANIZATION', [2, 3]],
+      ]),
+    ).toEqual(['PERSON:Hoffman', 'ORGANIZATION:Loveland Technologies']);
+    expect(
+      tagged('Hoffman met Loveland Technologies', [
+        ['PERSON', [0]],
+        ['ORGANIZATION', [2, 3]],
+      ]),
+    ).toEqual(['PERSON:Hoffman', 'ORGANIZATION:Loveland Technologies']);
+    // `our founders : Becker , Hoffman and Vasquez .`: three names, no organisation word.
+    const founders = 'our founders: Becker, Hoffman and Vasquez.';
+    expect(
+      tagged(founders, [
+        ['ORGANIZATION', [3]],
+        ['ORGANIZATION', [5, 6, 7]],
+      ]),
+    ).toEqual(['PERSON:Becker', 'PERSON:Hoffman', 'PERSON:Vasquez']);
+    expect(tagged(founders, [['ORGANIZATION', [3, 4, 5, 6, 7]]])).toEqual([
+      'PERSON:Becker',
+      'PERSON:Hoffman',
+      'PERSON:Vasquez',
+    ]);
+    // Two names are as often a firm (`Marks and Spencer`); a word that is no name keeps them too.
+    expect(tagged('at Becker and Vasquez', [['ORGANIZATION', [1, 2, 3]]])).toEqual([
+      'ORGANIZATION:Becker and Vasquez',
+    ]);
+    expect(
+      tagged('Becker, Hoffman and Civic Insight', [['ORGANIZATION', [0, 1, 2, 3, 4, 5]]]),
+    ).toEqual(['ORGANIZATION:Becker, Hoffman and Civic Insight']);
+  });
+
   it('labels a first name before a colon at a line start as a speaker', () => {
     const text = 'Nicole: Remember me?\nJohn: You saved my life!\nNote: call back\nAnna:';
     const scanned = scanText(text, gazetteers, new WordTable(gazetteers));
@@ -373,6 +442,16 @@ describe('spansOfLabels', () => {
       'PERSON:John',
     ]);
     expect(none.every(label => label === 0)).toBe(true);
+    // In a transcript (two speakers of the name lists), an unlisted capitalised word in that
+    // position is a speaker too; not a common word, and not with one listed speaker only.
+    const speakers = (value: string) => {
+      const tokens = scanText(value, gazetteers, new WordTable(gazetteers));
+      return found(value, spansOfLabels(value, tokens, new Uint8Array(tokens.count)));
+    };
+    expect(
+      speakers('Zorvath: What a wife.\nNicole: Remember me?\nJohn: Yes!\nNote: later'),
+    ).toEqual(['PERSON:Zorvath', 'PERSON:Nicole', 'PERSON:John']);
+    expect(speakers('Zorvath: What a wife.\nNicole: Remember me?')).toEqual(['PERSON:Nicole']);
     // Not at a line start: no speaker.
     const mid = 'The plan, John: go.';
     const midScanned = scanText(mid, gazetteers, new WordTable(gazetteers));

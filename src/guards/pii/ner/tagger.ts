@@ -1,3 +1,4 @@
+import { coordinatedLists, type TokenSpan } from './coordination';
 import {
   Flag,
   type Gazetteers,
@@ -109,30 +110,65 @@ const organisationEntity = nerEntities.indexOf('ORGANIZATION');
  * lower case) alone at the start of a line, right before a colon with
  * more text after it on the line: a speaker in a transcript or chat log
  * (`Nicole: Remember me?`). Labels it B-PERSON where the tagger left it
- * outside; returns `labels` or a changed copy.
+ * outside. In a transcript (at least two such lines whose speaker is a
+ * listed name or a name the tagger found), any other capitalised word of
+ * 2 to 32 letters that is no common, title, street or organisation word
+ * is a speaker in that position too (`Ubul: What a wife.`). Returns
+ * `labels` or a changed copy.
  */
 function speakerNames(text: string, scanned: Scanned, labels: Uint8Array): Uint8Array {
   const count = scanned.count;
   const flags = scanned.flags;
+  const begin = 1 + 2 * personEntity;
+  let known = 0;
+  for (let index = 0; index + 2 < count && known < 2; index++) {
+    if (!speakerPosition(text, scanned, labels, index)) continue;
+    const flag = flags[index]!;
+    if (labels[index] === begin || isListedSpeaker(flag)) known++;
+  }
   let result = labels;
   for (let index = 0; index + 2 < count; index++) {
-    if (labels[index] !== 0 || (index !== 0 && scanned.newline[index] === 0)) continue;
+    if (labels[index] !== 0 || !speakerPosition(text, scanned, labels, index)) continue;
     const flag = flags[index]!;
-    if ((flag & flagTitle) === 0 || scanned.end[index]! - scanned.start[index]! > maxNameWord)
-      continue;
-    if ((flag & flagFirstName) === 0 && (flag & (flagName | flagCommon)) !== flagName) continue;
-    const colon = index + 1;
-    if (
-      text.charCodeAt(scanned.start[colon]!) !== 58 ||
-      scanned.start[colon] !== scanned.end[index] ||
-      scanned.newline[colon + 1] !== 0 ||
-      labels[colon + 1] === 2 + 2 * personEntity
-    )
-      continue;
+    if (!isListedSpeaker(flag)) {
+      const length = scanned.end[index]! - scanned.start[index]!;
+      if (known < 2 || length < 2 || (flag & speakerExcluded) !== 0) continue;
+    }
     if (result === labels) result = labels.slice();
-    result[index] = 1 + 2 * personEntity;
+    result[index] = begin;
   }
   return result;
+}
+
+/** Common, title, street and organisation words: never a speaker of a transcript on their own (`Note:`, `Dr:`). */
+const speakerExcluded = Flag.Common | Flag.Honorific | Flag.Street | Flag.Organisation;
+
+/** A first name, or a name-list word prose does not write in lower case. */
+function isListedSpeaker(flag: number): boolean {
+  return (flag & flagFirstName) !== 0 || (flag & (flagName | flagCommon)) === flagName;
+}
+
+/**
+ * Token `index` is one capitalised word of at most 32 characters at the start of a line (or
+ * the text), a colon right after it and more text on the line, which the tagger did not put
+ * in a name with the token after the colon.
+ */
+function speakerPosition(
+  text: string,
+  scanned: Scanned,
+  labels: Uint8Array,
+  index: number,
+): boolean {
+  if (index !== 0 && scanned.newline[index] === 0) return false;
+  if ((scanned.flags[index]! & flagTitle) === 0) return false;
+  if (scanned.end[index]! - scanned.start[index]! > maxNameWord) return false;
+  const colon = index + 1;
+  return (
+    text.charCodeAt(scanned.start[colon]!) === 58 &&
+    scanned.start[colon] === scanned.end[index] &&
+    scanned.newline[colon + 1] === 0 &&
+    labels[colon + 1] !== 2 + 2 * personEntity
+  );
 }
 
 /**
@@ -273,10 +309,11 @@ function isHouseNumber(text: string, start: number, end: number): boolean {
  * (`not-entities.ts`) is dropped. An address starts one token
  * earlier when that token is a house number (1-5 digits, maybe a letter) the
  * tagger left outside, on the same line; an address that is only a postcode
- * and a city right after an address on the same line joins it.
+ * and a city right after an address on the same line joins it. The items of
+ * a list keep one type (`coordinatedLists`, coordination.ts).
  */
 export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array): NerSpan[] {
-  const spans: NerSpan[] = [];
+  const spans: TokenSpan[] = [];
   const labels = cuedLowerNames(
     text,
     scanned,
@@ -348,11 +385,14 @@ export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array
       // runs of tokens, but one token longer than the bound ("AAAA…") is no entity.
       const type = nerEntities[entity]!;
       if (ends[last]! - starts[first]! <= nerMaxLength[type])
-        spans.push({ type, start: starts[first]!, end: ends[last]! });
+        spans.push({ type, start: starts[first]!, end: ends[last]!, first, last });
     }
     index = end;
   }
-  return joinPostcodeCity(text, spans);
+  return joinPostcodeCity(
+    text,
+    coordinatedLists(text, scanned, spans).map(({ type, start, end }) => ({ type, start, end })),
+  );
 }
 
 /** A postcode (4-5 digits) and a capitalised place name of one to three words, nothing else. */

@@ -432,6 +432,25 @@ describe('spansOfLabels', () => {
     ).toEqual(['ORGANIZATION:Becker, Hoffman and Civic Insight']);
   });
 
+  it('starts a name at a capitalised word after an honorific or a verb of speech', () => {
+    const cued = (value: string, tagged: number[] = []) => {
+      const tokens = scanText(value, gazetteers, new WordTable(gazetteers));
+      const labels = new Uint8Array(tokens.count);
+      for (const token of tagged) labels[token] = 1 + 2 * nerEntities.indexOf('PERSON');
+      return found(value, spansOfLabels(value, tokens, labels));
+    };
+    expect(cued('For my take on Mrs. Baker, see the list.')).toEqual(['PERSON:Baker']);
+    expect(cued('Ask Dr Anna Maria Holst Berg today')).toEqual(['PERSON:Anna Maria Holst']);
+    expect(cued('glad to hear it," says Bergqvist.')).toEqual(['PERSON:Bergqvist']);
+    expect(cued('so jealous! said Felix to her')).toEqual(['PERSON:Felix']);
+    // A name the tagger started right after the first word joins it (`Mr. Gordon` + `Trpinc`, which the common words' filter holds by a false hit).
+    expect(cued('correct it to Mr. Gordon Trpinc?', [6])).toEqual(['PERSON:Gordon Trpinc']);
+    // After a verb of speech a common word is no name; a line break or a capital verb is no cue.
+    expect(cued('the man said Later we go')).toEqual([]);
+    expect(cued('Mrs.\nBaker')).toEqual([]);
+    expect(cued('Said Felix to her')).toEqual([]);
+  });
+
   it('labels a first name before a colon at a line start as a speaker', () => {
     const text = 'Nicole: Remember me?\nJohn: You saved my life!\nNote: call back\nAnna:';
     const scanned = scanText(text, gazetteers, new WordTable(gazetteers));

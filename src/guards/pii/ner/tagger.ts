@@ -276,6 +276,70 @@ function cuedLowerNames(text: string, scanned: Scanned, labels: Uint8Array): Uin
   return result;
 }
 
+/** Verbs of speech after which a capitalised word is the speaker ("…," says Bergqvist). */
+const speechCues: ReadonlySet<string> = new Set([
+  'says',
+  'said',
+  'asks',
+  'asked',
+  'replies',
+  'replied',
+]);
+
+/** The most tokens a cue makes a name of (`Mrs. Anna Maria Baker` keeps three). */
+const cuedNameTokens = 3;
+
+/**
+ * Capitalised names after a cue the tagger left outside: after an
+ * honorific (`Mrs. Baker`, `Dr Holst`; a full stop may follow it) any
+ * capitalised word, after a lower-case verb of speech (`says Bergqvist`,
+ * `said Felix`) one that is no common word unless a first name. It starts a
+ * PERSON; up to two more capitalised words that are no common words (or
+ * names the tagger started there) continue it, on the same line, within
+ * the PERSON bound. Returns `labels` or a changed copy.
+ */
+function cuedCapitalisedNames(text: string, scanned: Scanned, labels: Uint8Array): Uint8Array {
+  const count = scanned.count;
+  const flags = scanned.flags;
+  const starts = scanned.start;
+  const ends = scanned.end;
+  const newlines = scanned.newline;
+  const begin = 1 + 2 * personEntity;
+  let result = labels;
+  for (let index = 1; index < count; index++) {
+    const flag = flags[index]!;
+    if (labels[index] !== 0 || newlines[index] !== 0 || (flag & flagTitle) === 0) continue;
+    if ((flag & (flagHonorific | flagStreet | flagOrganisation)) !== 0) continue;
+    if (ends[index]! - starts[index]! > maxNameWord) continue;
+    let cue = index - 1;
+    if (text.charCodeAt(starts[cue]!) === 46 && ends[cue]! - starts[cue]! === 1 && cue > 0) cue--;
+    const cueFlags = flags[cue]!;
+    const honorific = (cueFlags & flagHonorific) !== 0 && newlines[cue + 1] === 0;
+    if (!honorific) {
+      if (cue !== index - 1 || (cueFlags & flagLower) === 0) continue;
+      if (!speechCues.has(lowerWord(text, starts[cue]!, ends[cue]!))) continue;
+      if ((flag & (flagCommon | flagFirstName)) === flagCommon) continue;
+    }
+    if (result === labels) result = labels.slice();
+    result[index] = begin;
+    let last = index;
+    while (
+      last + 1 < count &&
+      last + 1 - index < cuedNameTokens &&
+      newlines[last + 1] === 0 &&
+      (flags[last + 1]! & flagTitle) !== 0 &&
+      (labels[last + 1] === begin ||
+        (labels[last + 1] === 0 && (flags[last + 1]! & flagCommon) === 0)) &&
+      ends[last + 1]! - starts[index]! <= personMaxLength
+    ) {
+      last++;
+      result[last] = begin + 1;
+    }
+    index = last;
+  }
+  return result;
+}
+
 /** A marker word usable to retype a span (not an honorific like `Dr`, not a one- or two-letter abbreviation like `St`). */
 function isMarker(flags: number, start: number, end: number, flag: number): boolean {
   return (flags & flag) !== 0 && (flags & flagHonorific) === 0 && end - start > 2;
@@ -314,10 +378,10 @@ function isHouseNumber(text: string, start: number, end: number): boolean {
  */
 export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array): NerSpan[] {
   const spans: TokenSpan[] = [];
-  const labels = cuedLowerNames(
+  const labels = cuedCapitalisedNames(
     text,
     scanned,
-    speakerNames(text, scanned, wholePlaces(scanned, tagged)),
+    cuedLowerNames(text, scanned, speakerNames(text, scanned, wholePlaces(scanned, tagged))),
   );
   const flags = scanned.flags;
   const count = scanned.count;

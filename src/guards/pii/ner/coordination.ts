@@ -93,17 +93,17 @@ function namesIn(text: string, scanned: Scanned, span: TokenSpan): number {
 }
 
 /**
- * Coordination keeps a type: the items of a list (`A, B and C`: spans of
- * PERSON or ORGANIZATION joined only by `,`, `and`, `or`, `&` on one line)
- * are one kind of thing.
+ * Coordination keeps a type: the items of a list (`A, B and C`: spans
+ * joined only by `,`, `and`, `or`, `&` on one line) are one kind of thing.
  *
- * - A list with an organisation word in an item (`White, Willis and
- *   Hoffman, Lucid and Loveland Technologies`) is a list of organisations:
- *   its PERSON spans that do not start with a first name become
- *   ORGANIZATION.
- * - A list with no organisation word whose items are all names of the name
- *   lists, at least three (`Kónya, Becker and Vasquez`), is a list of
- *   people: its ORGANIZATION spans become one PERSON span per name.
+ * - A list with an organisation word in an item of any type (`White,
+ *   Willis and Hoffman, Lucid and Loveland Technologies`) is a list of
+ *   organisations: its PERSON spans that do not start with a first name
+ *   become ORGANIZATION.
+ * - A list of PERSON and ORGANIZATION spans with no organisation word
+ *   whose items are all names of the name lists, at least three (`Kónya,
+ *   Becker and Vasquez`), is a list of people: its ORGANIZATION spans
+ *   become one PERSON span per name.
  *
  * Each span is read a bounded number of times (a list is walked once to
  * decide, once to rewrite), so this is linear in the tokens.
@@ -114,14 +114,8 @@ export function coordinatedLists(text: string, scanned: Scanned, spans: TokenSpa
   while (index < spans.length) {
     const head = spans[index]!;
     let end = index + 1;
-    if (head.type === 'PERSON' || head.type === 'ORGANIZATION') {
-      while (
-        end < spans.length &&
-        (spans[end]!.type === 'PERSON' || spans[end]!.type === 'ORGANIZATION') &&
-        listGap(text, scanned, spans[end - 1]!.last, spans[end]!.first)
-      )
-        end++;
-    }
+    while (end < spans.length && listGap(text, scanned, spans[end - 1]!.last, spans[end]!.first))
+      end++;
     const rewritten =
       end - index > 1 || head.type === 'ORGANIZATION'
         ? retype(text, scanned, spans, index, end)
@@ -151,7 +145,8 @@ function retype(
   for (let index = from; index < to; index++) {
     const span = spans[index]!;
     if (hasOrganisationWord(scanned, span)) organisation = true;
-    const names = people >= 0 ? namesIn(text, scanned, span) : -1;
+    const personal = span.type === 'PERSON' || span.type === 'ORGANIZATION';
+    const names = people >= 0 && personal ? namesIn(text, scanned, span) : -1;
     people = names < 0 ? -1 : people + names;
   }
   const list: TokenSpan[] = [];

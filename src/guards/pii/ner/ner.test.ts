@@ -391,6 +391,14 @@ describe('spansOfLabels', () => {
       'ORGANIZATION:Lucid',
       'ORGANIZATION:Loveland Technologies',
     ]);
+    // The organisation word may be in an item of another type.
+    expect(
+      tagged('Hoffman, Vasquez and Abt Associates', [
+        ['PERSON', [0]],
+        ['PERSON', [2]],
+        ['STREET_ADDRESS', [4, 5]],
+      ]),
+    ).toEqual(['ORGANIZATION:Hoffman', 'ORGANIZATION:Vasquez', 'STREET_ADDRESS:Abt Associates']);
     // A person named by a first name stays a person; a line break or a word ends the list.
     expect(
       tagged('Michael and Loveland Technologies', [

@@ -479,6 +479,21 @@ describe('spansOfLabels', () => {
       speakers('Zorvath: What a wife.\nNicole: Remember me?\nJohn: Yes!\nNote: later'),
     ).toEqual(['PERSON:Zorvath', 'PERSON:Nicole', 'PERSON:John']);
     expect(speakers('Zorvath: What a wife.\nNicole: Remember me?')).toEqual(['PERSON:Nicole']);
+    // Outside a transcript an unlisted word before a colon is a label even when tagged a name.
+    const taggedFirst = (value: string) => {
+      const tokens = scanText(value, gazetteers, new WordTable(gazetteers));
+      const labels = new Uint8Array(tokens.count);
+      labels[0] = 1 + 2 * nerEntities.indexOf('PERSON');
+      return found(value, spansOfLabels(value, tokens, labels));
+    };
+    expect(taggedFirst('Zorvath: 00:00:00:00:00:00')).toEqual([]);
+    expect(taggedFirst('Nicole: 00:00:00:00:00:00')).toEqual(['PERSON:Nicole']);
+    expect(taggedFirst('Zorvath: What a wife.\nNicole: Remember me?\nJohn: Yes!')).toEqual([
+      'PERSON:Zorvath',
+      'PERSON:Nicole',
+      'PERSON:John',
+    ]);
+    expect(taggedFirst('Zorvath Smith: hello')).toEqual(['PERSON:Zorvath']);
     // Not at a line start: no speaker.
     const mid = 'The plan, John: go.';
     const midScanned = scanText(mid, gazetteers, new WordTable(gazetteers));

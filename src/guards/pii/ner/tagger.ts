@@ -113,8 +113,10 @@ const organisationEntity = nerEntities.indexOf('ORGANIZATION');
  * outside. In a transcript (at least two such lines whose speaker is a
  * listed name or a name the tagger found), any other capitalised word of
  * 2 to 32 letters that is no common, title, street or organisation word
- * is a speaker in that position too (`Ubul: What a wife.`). Returns
- * `labels` or a changed copy.
+ * is a speaker in that position too (`Ubul: What a wife.`); outside one,
+ * a word in that position that is in no name list is a label, not a name
+ * (`Invalid: ZZ:ZZ`, `IPs: 10.0.0.1`), even when the tagger started a
+ * PERSON there. Returns `labels` or a changed copy.
  */
 function speakerNames(text: string, scanned: Scanned, labels: Uint8Array): Uint8Array {
   const count = scanned.count;
@@ -128,8 +130,16 @@ function speakerNames(text: string, scanned: Scanned, labels: Uint8Array): Uint8
   }
   let result = labels;
   for (let index = 0; index + 2 < count; index++) {
-    if (labels[index] !== 0 || !speakerPosition(text, scanned, labels, index)) continue;
+    if (!speakerPosition(text, scanned, labels, index)) continue;
     const flag = flags[index]!;
+    if (labels[index] === begin) {
+      // Outside a transcript, an unlisted word before a colon is a label (`Invalid:`, `IPs:`).
+      if (known >= 2 || isListedSpeaker(flag) || labels[index + 1] !== 0) continue;
+      if (result === labels) result = labels.slice();
+      result[index] = 0;
+      continue;
+    }
+    if (labels[index] !== 0) continue;
     if (!isListedSpeaker(flag)) {
       const length = scanned.end[index]! - scanned.start[index]!;
       if (known < 2 || length < 2 || (flag & speakerExcluded) !== 0) continue;

@@ -459,6 +459,25 @@ describe('spansOfLabels', () => {
     expect(cued('Said Felix to her')).toEqual([]);
   });
 
+  it('makes a person of a place or address shaped like a name', () => {
+    expect(spansOf('Soib K. Kishiev', 'LOCATION', [0, 1, 2])).toEqual(['PERSON:Soib K. Kishiev']);
+    expect(spansOf('Mijail C Adomo', 'STREET_ADDRESS', [0, 1, 2])).toEqual([
+      'PERSON:Mijail C Adomo',
+    ]);
+    // After an honorific the name is what follows it (`Miss` and its full stop are left out).
+    expect(spansOf('ask Miss Ramos', 'STREET_ADDRESS', [1, 2])).toEqual(['PERSON:Ramos']);
+    expect(spansOf('ask Mrs. Ana Ramos', 'LOCATION', [1, 2, 3, 4])).toEqual(['PERSON:Ana Ramos']);
+    // A digit, a street word, a lower-case word or no initial: as tagged.
+    expect(spansOf('Soib K. 12', 'STREET_ADDRESS', [0, 1, 2])).toEqual([
+      'STREET_ADDRESS:Soib K. 12',
+    ]);
+    expect(spansOf('Soib K. Street', 'STREET_ADDRESS', [0, 1, 2])).toEqual([
+      'STREET_ADDRESS:Soib K. Street',
+    ]);
+    expect(spansOf('Mrs. de Ramos', 'LOCATION', [0, 1, 2, 3])).toEqual(['LOCATION:Mrs. de Ramos']);
+    expect(spansOf('Soib Kishiev', 'LOCATION', [0, 1])).toEqual(['LOCATION:Soib Kishiev']);
+  });
+
   it('labels a first name before a colon at a line start as a speaker', () => {
     const text = 'Nicole: Remember me?\nJohn: You saved my life!\nNote: call back\nAnna:';
     const scanned = scanText(text, gazetteers, new WordTable(gazetteers));

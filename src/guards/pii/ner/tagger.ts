@@ -375,6 +375,50 @@ function isHouseNumber(text: string, start: number, end: number): boolean {
   return index + 1 === end && lower >= 97 && lower <= 122;
 }
 
+const locationEntity = nerEntities.indexOf('LOCATION');
+const flagDigit = Flag.Digit;
+const flagUpper = Flag.Upper;
+
+/** One capital letter, maybe with its full stop (`K.`, `C`). */
+function isInitial(text: string, start: number, end: number): boolean {
+  const code = text.charCodeAt(start);
+  return (
+    code >= 65 &&
+    code <= 90 &&
+    (end - start === 1 || (end - start === 2 && text.charCodeAt(start + 1) === 46))
+  );
+}
+
+/**
+ * Whether tokens `first` to `last` (2 to 4, no digit, no street word, no
+ * gazetteer place) are shaped like a person's name: an honorific and
+ * capitalised words (`Miss Ramos`), or a capitalised word, an initial and a
+ * capitalised word (`Soib K. Kishiev`, `Mijail C Adomo`). Returns the first
+ * token of the name (after the honorific and its full stop), or -1.
+ */
+function personShaped(text: string, scanned: Scanned, first: number, last: number): number {
+  if (last - first > 3 || scanned.placeSpan[first] !== 0) return -1;
+  const flags = scanned.flags;
+  const starts = scanned.start;
+  const ends = scanned.end;
+  for (let index = first; index <= last; index++)
+    if ((flags[index]! & (flagDigit | flagStreet)) !== 0) return -1;
+  const capitalised = (index: number) =>
+    (flags[index]! & (flagTitle | flagUpper)) !== 0 &&
+    (flags[index]! & flagHonorific) === 0 &&
+    ends[index]! - starts[index]! <= maxNameWord;
+  if ((flags[first]! & flagHonorific) !== 0) {
+    let name = first + 1;
+    if (name < last && text.charCodeAt(starts[name]!) === 46 && ends[name]! - starts[name]! === 1)
+      name++;
+    for (let index = name; index <= last; index++) if (!capitalised(index)) return -1;
+    return name;
+  }
+  if (last - first !== 2 || !isInitial(text, starts[first + 1]!, ends[first + 1]!)) return -1;
+  const word = (index: number) => capitalised(index) && ends[index]! - starts[index]! >= 2;
+  return word(first) && word(last) ? first : -1;
+}
+
 /**
  * The entity spans of a label sequence: runs of B/I of one type, trimmed of
  * punctuation at either end (a full stop is kept right after a short word:
@@ -441,6 +485,14 @@ export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array
         isMarker(flags[last]!, starts[last]!, ends[last]!, flagStreet)
       )
         entity = addressEntity;
+    }
+    // A place or address shaped like a person's name is one ("Miss Ramos", "Soib K. Kishiev").
+    if ((entity === locationEntity || entity === addressEntity) && first < last) {
+      const name = personShaped(text, scanned, first, last);
+      if (name >= 0) {
+        entity = personEntity;
+        first = name;
+      }
     }
     if (first <= last) {
       // A house number right before a street the tagger started after it ("742 Evergreen Terrace").

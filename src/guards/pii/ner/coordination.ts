@@ -1,23 +1,12 @@
 import { Flag, type Scanned } from './features';
-import type { NerEntity } from './labels';
+import type { NerSpan } from './tagger';
 
 /** One span of `spansOfLabels` with the tokens it covers (`first` to `last`, inclusive). */
-export interface TokenSpan {
-  type: NerEntity;
-  start: number;
-  end: number;
+export interface TokenSpan extends NerSpan {
   first: number;
   last: number;
 }
 
-// Flag values as module constants (read per token).
-const flagTitle = Flag.Title;
-const flagName = Flag.Name;
-const flagFirstName = Flag.FirstName;
-const flagCommon = Flag.Common;
-const flagOrganisation = Flag.Organisation;
-const flagStreet = Flag.Street;
-const flagHonorific = Flag.Honorific;
 /** The longest word taken for a name (as the other span rules). */
 const maxNameWord = 32;
 /** Names in a list of people with no organisation word: at least this many (`Procter and Gamble`, `Marks and Spencer` are two). */
@@ -57,7 +46,7 @@ function listGap(text: string, scanned: Scanned, after: number, before: number):
 function hasOrganisationWord(scanned: Scanned, span: TokenSpan): boolean {
   for (let index = span.first; index <= span.last; index++) {
     const flags = scanned.flags[index]!;
-    if ((flags & flagOrganisation) !== 0 && scanned.end[index]! - scanned.start[index]! > 2)
+    if ((flags & Flag.Organisation) !== 0 && scanned.end[index]! - scanned.start[index]! > 2)
       return true;
   }
   return false;
@@ -67,9 +56,9 @@ function hasOrganisationWord(scanned: Scanned, span: TokenSpan): boolean {
 function isNameWord(scanned: Scanned, index: number): boolean {
   const flags = scanned.flags[index]!;
   return (
-    (flags & flagTitle) !== 0 &&
-    (flags & (flagName | flagFirstName)) !== 0 &&
-    (flags & (flagCommon | flagStreet | flagOrganisation | flagHonorific)) === 0 &&
+    (flags & Flag.Title) !== 0 &&
+    (flags & (Flag.Name | Flag.FirstName)) !== 0 &&
+    (flags & (Flag.Common | Flag.Street | Flag.Organisation | Flag.Honorific)) === 0 &&
     scanned.end[index]! - scanned.start[index]! <= maxNameWord
   );
 }
@@ -155,7 +144,7 @@ function retype(
     if (
       organisation &&
       span.type === 'PERSON' &&
-      (scanned.flags[span.first]! & flagFirstName) === 0
+      (scanned.flags[span.first]! & Flag.FirstName) === 0
     ) {
       list.push({ ...span, type: 'ORGANIZATION' });
       changes = true;

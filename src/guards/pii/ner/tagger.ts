@@ -309,11 +309,7 @@ const cuedNameTokens = 3;
  * the PERSON bound. Returns `labels` or a changed copy.
  */
 function cuedCapitalisedNames(text: string, scanned: Scanned, labels: Uint8Array): Uint8Array {
-  const count = scanned.count;
-  const flags = scanned.flags;
-  const starts = scanned.start;
-  const ends = scanned.end;
-  const newlines = scanned.newline;
+  const { count, flags, start: starts, end: ends, newline: newlines } = scanned;
   const begin = 1 + 2 * personEntity;
   let result = labels;
   for (let index = 1; index < count; index++) {

@@ -71,6 +71,20 @@ describe('the NER trainer', () => {
     expect(Buffer.from(second.weights).equals(Buffer.from(first.weights))).toBe(true);
   });
 
+  it('hands the running average to afterEpoch after every epoch, the last one the weights it returns', () => {
+    const seen: Array<[number, Float64Array]> = [];
+    const weights = trainPerceptron(data, {
+      ...options,
+      afterEpoch: (epoch, averaged) => seen.push([epoch, averaged()]),
+    });
+    expect(seen.map(([epoch]) => epoch)).toEqual([1, 2, 3, 4, 5]);
+    expect(Buffer.from(seen[4]![1].buffer).equals(Buffer.from(weights.buffer))).toBe(true);
+    // Earlier averages differ, and the hook changes nothing: three epochs alone give the third.
+    expect(Buffer.from(seen[2]![1].buffer).equals(Buffer.from(weights.buffer))).toBe(false);
+    const three = trainPerceptron(data, { ...options, epochs: 3 });
+    expect(Buffer.from(seen[2]![1].buffer).equals(Buffer.from(three.buffer))).toBe(true);
+  });
+
   it('learns its training sentences', () => {
     const score = floatScorer(trainPerceptron(data, options));
     const sample = data[1]!;

@@ -35,6 +35,8 @@ export interface PerceptronOptions {
   benignWeight: number;
   /** Probability that a labelled entity token is seen without its own word's features (so context, shape and gazetteers carry weight). */
   lexicalDropout: number;
+  /** Called after each epoch (1-based) with the weights averaged so far (early-stopping experiment). */
+  afterEpoch?: (epoch: number, averaged: () => Float64Array) => void;
 }
 
 /** Scores with a float weight table (buckets x labels). */
@@ -149,6 +151,7 @@ export function trainPerceptron(
         previous = label;
       }
     }
+    options.afterEpoch?.(epoch + 1, () => averager.averaged());
   }
   return averager.averaged();
 }

@@ -1,3 +1,4 @@
+import { coordinatedLists, type TokenSpan } from './coordination';
 import {
   Flag,
   type Gazetteers,
@@ -109,30 +110,75 @@ const organisationEntity = nerEntities.indexOf('ORGANIZATION');
  * lower case) alone at the start of a line, right before a colon with
  * more text after it on the line: a speaker in a transcript or chat log
  * (`Nicole: Remember me?`). Labels it B-PERSON where the tagger left it
- * outside; returns `labels` or a changed copy.
+ * outside. In a transcript (at least two such lines whose speaker is a
+ * listed name or a name the tagger found), any other capitalised word of
+ * 2 to 32 letters that is no common, title, street or organisation word
+ * is a speaker in that position too (`Ubul: What a wife.`); outside one,
+ * a word in that position that is in no name list is a label, not a name
+ * (`Invalid: ZZ:ZZ`, `IPs: 10.0.0.1`), even when the tagger started a
+ * PERSON there. Returns `labels` or a changed copy.
  */
 function speakerNames(text: string, scanned: Scanned, labels: Uint8Array): Uint8Array {
   const count = scanned.count;
   const flags = scanned.flags;
+  const begin = 1 + 2 * personEntity;
+  let known = 0;
+  for (let index = 0; index + 2 < count && known < 2; index++) {
+    if (!speakerPosition(text, scanned, labels, index)) continue;
+    const flag = flags[index]!;
+    if (labels[index] === begin || isListedSpeaker(flag)) known++;
+  }
   let result = labels;
   for (let index = 0; index + 2 < count; index++) {
-    if (labels[index] !== 0 || (index !== 0 && scanned.newline[index] === 0)) continue;
+    if (!speakerPosition(text, scanned, labels, index)) continue;
     const flag = flags[index]!;
-    if ((flag & flagTitle) === 0 || scanned.end[index]! - scanned.start[index]! > maxNameWord)
+    if (labels[index] === begin) {
+      // Outside a transcript, an unlisted word before a colon is a label (`Invalid:`, `IPs:`).
+      if (known >= 2 || isListedSpeaker(flag) || labels[index + 1] !== 0) continue;
+      if (result === labels) result = labels.slice();
+      result[index] = 0;
       continue;
-    if ((flag & flagFirstName) === 0 && (flag & (flagName | flagCommon)) !== flagName) continue;
-    const colon = index + 1;
-    if (
-      text.charCodeAt(scanned.start[colon]!) !== 58 ||
-      scanned.start[colon] !== scanned.end[index] ||
-      scanned.newline[colon + 1] !== 0 ||
-      labels[colon + 1] === 2 + 2 * personEntity
-    )
-      continue;
+    }
+    if (labels[index] !== 0) continue;
+    if (!isListedSpeaker(flag)) {
+      const length = scanned.end[index]! - scanned.start[index]!;
+      if (known < 2 || length < 2 || (flag & speakerExcluded) !== 0) continue;
+    }
     if (result === labels) result = labels.slice();
-    result[index] = 1 + 2 * personEntity;
+    result[index] = begin;
   }
   return result;
+}
+
+/** Common, title, street and organisation words: never a speaker of a transcript on their own (`Note:`, `Dr:`). */
+const speakerExcluded = Flag.Common | Flag.Honorific | Flag.Street | Flag.Organisation;
+
+/** A first name, or a name-list word prose does not write in lower case. */
+function isListedSpeaker(flag: number): boolean {
+  return (flag & flagFirstName) !== 0 || (flag & (flagName | flagCommon)) === flagName;
+}
+
+/**
+ * Token `index` is one capitalised word of at most 32 characters at the start of a line (or
+ * the text), a colon right after it and more text on the line, which the tagger did not put
+ * in a name with the token after the colon.
+ */
+function speakerPosition(
+  text: string,
+  scanned: Scanned,
+  labels: Uint8Array,
+  index: number,
+): boolean {
+  if (index !== 0 && scanned.newline[index] === 0) return false;
+  if ((scanned.flags[index]! & flagTitle) === 0) return false;
+  if (scanned.end[index]! - scanned.start[index]! > maxNameWord) return false;
+  const colon = index + 1;
+  return (
+    text.charCodeAt(scanned.start[colon]!) === 58 &&
+    scanned.start[colon] === scanned.end[index] &&
+    scanned.newline[colon + 1] === 0 &&
+    labels[colon + 1] !== 2 + 2 * personEntity
+  );
 }
 
 /**
@@ -240,6 +286,66 @@ function cuedLowerNames(text: string, scanned: Scanned, labels: Uint8Array): Uin
   return result;
 }
 
+/** Verbs of speech after which a capitalised word is the speaker ("…," says Bergqvist). */
+const speechCues: ReadonlySet<string> = new Set([
+  'says',
+  'said',
+  'asks',
+  'asked',
+  'replies',
+  'replied',
+]);
+
+/** The most tokens a cue makes a name of (`Mrs. Anna Maria Baker` keeps three). */
+const cuedNameTokens = 3;
+
+/**
+ * Capitalised names after a cue the tagger left outside: after an
+ * honorific (`Mrs. Baker`, `Dr Holst`; a full stop may follow it) any
+ * capitalised word, after a lower-case verb of speech (`says Bergqvist`,
+ * `said Felix`) one that is no common word unless a first name. It starts a
+ * PERSON; up to two more capitalised words that are no common words (or
+ * names the tagger started there) continue it, on the same line, within
+ * the PERSON bound. Returns `labels` or a changed copy.
+ */
+function cuedCapitalisedNames(text: string, scanned: Scanned, labels: Uint8Array): Uint8Array {
+  const { count, flags, start: starts, end: ends, newline: newlines } = scanned;
+  const begin = 1 + 2 * personEntity;
+  let result = labels;
+  for (let index = 1; index < count; index++) {
+    const flag = flags[index]!;
+    if (labels[index] !== 0 || newlines[index] !== 0 || (flag & flagTitle) === 0) continue;
+    if ((flag & (flagHonorific | flagStreet | flagOrganisation)) !== 0) continue;
+    if (ends[index]! - starts[index]! > maxNameWord) continue;
+    let cue = index - 1;
+    if (text.charCodeAt(starts[cue]!) === 46 && ends[cue]! - starts[cue]! === 1 && cue > 0) cue--;
+    const cueFlags = flags[cue]!;
+    const honorific = (cueFlags & flagHonorific) !== 0 && newlines[cue + 1] === 0;
+    if (!honorific) {
+      if (cue !== index - 1 || (cueFlags & flagLower) === 0) continue;
+      if (!speechCues.has(lowerWord(text, starts[cue]!, ends[cue]!))) continue;
+      if ((flag & (flagCommon | flagFirstName)) === flagCommon) continue;
+    }
+    if (result === labels) result = labels.slice();
+    result[index] = begin;
+    let last = index;
+    while (
+      last + 1 < count &&
+      last + 1 - index < cuedNameTokens &&
+      newlines[last + 1] === 0 &&
+      (flags[last + 1]! & flagTitle) !== 0 &&
+      (labels[last + 1] === begin ||
+        (labels[last + 1] === 0 && (flags[last + 1]! & flagCommon) === 0)) &&
+      ends[last + 1]! - starts[index]! <= personMaxLength
+    ) {
+      last++;
+      result[last] = begin + 1;
+    }
+    index = last;
+  }
+  return result;
+}
+
 /** A marker word usable to retype a span (not an honorific like `Dr`, not a one- or two-letter abbreviation like `St`). */
 function isMarker(flags: number, start: number, end: number, flag: number): boolean {
   return (flags & flag) !== 0 && (flags & flagHonorific) === 0 && end - start > 2;
@@ -265,6 +371,50 @@ function isHouseNumber(text: string, start: number, end: number): boolean {
   return index + 1 === end && lower >= 97 && lower <= 122;
 }
 
+const locationEntity = nerEntities.indexOf('LOCATION');
+const flagDigit = Flag.Digit;
+const flagUpper = Flag.Upper;
+
+/** One capital letter, maybe with its full stop (`K.`, `C`). */
+function isInitial(text: string, start: number, end: number): boolean {
+  const code = text.charCodeAt(start);
+  return (
+    code >= 65 &&
+    code <= 90 &&
+    (end - start === 1 || (end - start === 2 && text.charCodeAt(start + 1) === 46))
+  );
+}
+
+/**
+ * Whether tokens `first` to `last` (2 to 4, no digit, no street word, no
+ * gazetteer place) are shaped like a person's name: an honorific and
+ * capitalised words (`Miss Ramos`), or a capitalised word, an initial and a
+ * capitalised word (`Soib K. Kishiev`, `Mijail C Adomo`). Returns the first
+ * token of the name (after the honorific and its full stop), or -1.
+ */
+function personShaped(text: string, scanned: Scanned, first: number, last: number): number {
+  if (last - first > 3 || scanned.placeSpan[first] !== 0) return -1;
+  const flags = scanned.flags;
+  const starts = scanned.start;
+  const ends = scanned.end;
+  for (let index = first; index <= last; index++)
+    if ((flags[index]! & (flagDigit | flagStreet)) !== 0) return -1;
+  const capitalised = (index: number) =>
+    (flags[index]! & (flagTitle | flagUpper)) !== 0 &&
+    (flags[index]! & flagHonorific) === 0 &&
+    ends[index]! - starts[index]! <= maxNameWord;
+  if ((flags[first]! & flagHonorific) !== 0) {
+    let name = first + 1;
+    if (name < last && text.charCodeAt(starts[name]!) === 46 && ends[name]! - starts[name]! === 1)
+      name++;
+    for (let index = name; index <= last; index++) if (!capitalised(index)) return -1;
+    return name;
+  }
+  if (last - first !== 2 || !isInitial(text, starts[first + 1]!, ends[first + 1]!)) return -1;
+  const word = (index: number) => capitalised(index) && ends[index]! - starts[index]! >= 2;
+  return word(first) && word(last) ? first : -1;
+}
+
 /**
  * The entity spans of a label sequence: runs of B/I of one type, trimmed of
  * punctuation at either end (a full stop is kept right after a short word:
@@ -273,14 +423,15 @@ function isHouseNumber(text: string, start: number, end: number): boolean {
  * (`not-entities.ts`) is dropped. An address starts one token
  * earlier when that token is a house number (1-5 digits, maybe a letter) the
  * tagger left outside, on the same line; an address that is only a postcode
- * and a city right after an address on the same line joins it.
+ * and a city right after an address on the same line joins it. The items of
+ * a list keep one type (`coordinatedLists`, coordination.ts).
  */
 export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array): NerSpan[] {
-  const spans: NerSpan[] = [];
-  const labels = cuedLowerNames(
+  const spans: TokenSpan[] = [];
+  const labels = cuedCapitalisedNames(
     text,
     scanned,
-    speakerNames(text, scanned, wholePlaces(scanned, tagged)),
+    cuedLowerNames(text, scanned, speakerNames(text, scanned, wholePlaces(scanned, tagged))),
   );
   const flags = scanned.flags;
   const count = scanned.count;
@@ -331,6 +482,14 @@ export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array
       )
         entity = addressEntity;
     }
+    // A place or address shaped like a person's name is one ("Miss Ramos", "Soib K. Kishiev").
+    if ((entity === locationEntity || entity === addressEntity) && first < last) {
+      const name = personShaped(text, scanned, first, last);
+      if (name >= 0) {
+        entity = personEntity;
+        first = name;
+      }
+    }
     if (first <= last) {
       // A house number right before a street the tagger started after it ("742 Evergreen Terrace").
       if (
@@ -348,11 +507,14 @@ export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array
       // runs of tokens, but one token longer than the bound ("AAAA…") is no entity.
       const type = nerEntities[entity]!;
       if (ends[last]! - starts[first]! <= nerMaxLength[type])
-        spans.push({ type, start: starts[first]!, end: ends[last]! });
+        spans.push({ type, start: starts[first]!, end: ends[last]!, first, last });
     }
     index = end;
   }
-  return joinPostcodeCity(text, spans);
+  return joinPostcodeCity(
+    text,
+    coordinatedLists(text, scanned, spans).map(({ type, start, end }) => ({ type, start, end })),
+  );
 }
 
 /** A postcode (4-5 digits) and a capitalised place name of one to three words, nothing else. */

@@ -30,7 +30,9 @@
  * HEAD_TWINS (src/guards/harmful-content/suffix-noise.ts), FRAME_AUGMENT;
  * the fifth round's: CONTEXT_EVERY / CONTEXT_WEIGHT / CONTEXT_MIN /
  * CONTEXT_MAX (harmful/context.ts), STATEMENT_AUGMENT (harmful/statement.ts),
- * CLUSTER_FEATURES (clusters-harmful/cluster-scorer.ts). Knobs that change
+ * CLUSTER_FEATURES (clusters-harmful/cluster-scorer.ts); the sixth round's:
+ * FEATURE_DROPOUT (harmful/dropout.ts), HARD_LOOKALIKE_WEIGHT /
+ * HARD_LOOKALIKE_SHARE (harmful/hard-negatives.ts). Knobs that change
  * how a text is scored (lexicon features, sentence windows, clusters) run
  * only with --loso: the shipped scorer does not implement them.
  * Deterministic: rows sorted by id, a seeded shuffle, one thread, no network.
@@ -60,6 +62,8 @@ import {
   ExperimentScorer,
 } from './harmful/concept-features';
 import { contextParagraphs, contextTwins } from './harmful/context';
+import { trainLogisticDropout } from './harmful/dropout';
+import { hardLookalikes, weighHard } from './harmful/hard-negatives';
 import { type HarmfulRow, harmfulRows } from './harmful/harmful-data';
 import { rephraseTense, safetyQuestion } from './harmful/rephrase';
 import { type ExperimentReadings, sentenceSpans } from './harmful/sentence-windows';
@@ -169,6 +173,17 @@ function makeScorer(spec: InjectionModelSpec, readings?: ExperimentReadings): Ex
     clusterTable(),
   );
 }
+
+/** > 0: each visit of a training row drops each of its features with this probability (harmful/dropout.ts). */
+const FEATURE_DROPOUT = Number(process.env.FEATURE_DROPOUT ?? 0);
+
+/**
+ * > 1: a second training pass in which the top HARD_LOOKALIKE_SHARE of the
+ * training look-alikes, ranked by the first pass, weigh this many times more
+ * (harmful/hard-negatives.ts).
+ */
+const HARD_LOOKALIKE_WEIGHT = Number(process.env.HARD_LOOKALIKE_WEIGHT ?? 1);
+const HARD_LOOKALIKE_SHARE = Number(process.env.HARD_LOOKALIKE_SHARE ?? 0.25);
 
 /** Share of the total sample weight given to benign rows. */
 const BENIGN_SHARE = Number(process.env.BENIGN_SHARE ?? 0.5);
@@ -417,7 +432,16 @@ export function fitHarmful(data: Prepared, exclude?: string): Fitted {
     (isCalibrationRow(row) ? calibrate : train).push(index);
   }
   const options = harmfulTrainOptions;
-  const real = trainLogistic(data.sparse, train, sampleWeights(data.rows, train), options);
+  const learn = (weights: Float64Array) =>
+    FEATURE_DROPOUT > 0
+      ? trainLogisticDropout(data.sparse, train, weights, options, FEATURE_DROPOUT)
+      : trainLogistic(data.sparse, train, weights, options);
+  const weights = sampleWeights(data.rows, train);
+  let real = learn(weights);
+  if (HARD_LOOKALIKE_WEIGHT > 1) {
+    const hard = hardLookalikes(data.rows, data.sparse, train, real, HARD_LOOKALIKE_SHARE);
+    real = learn(weighHard(data.rows, train, weights, hard, HARD_LOOKALIKE_WEIGHT));
+  }
   const spec = quantise(real, options.bits);
   const raw = makeScorer(spec, READINGS);
   const logits = calibrate.map(index => maxWindowLogit(data.folded[index]!, raw));

@@ -3,6 +3,12 @@
  * used to measure how much recall each one costs (scripts/train/report.ts and
  * the detector's tests).
  */
+import {
+  BRAILLE_LETTERS,
+  MORSE,
+  NATO,
+  NUMBER_SIGN,
+} from '../../src/guards/prompt-injection/decode-ciphers';
 
 const homoglyphs: Record<string, string> = {
   a: '\u0430',
@@ -34,3 +40,66 @@ export const obfuscations: Record<string, (text: string) => string> = {
         (_, lead: string, word: string) => lead + Array.from(word).join(' '),
       ),
 };
+
+const utf8Bytes = (text: string) => new TextEncoder().encode(text);
+const morseOf = new Map(Object.entries(MORSE).map(([code, letter]) => [letter, code]));
+const brailleOf = new Map([...BRAILLE_LETTERS].map(([bits, letter]) => [letter, bits]));
+const natoOf = new Map<string, string>();
+for (const [word, letter] of NATO) if (!natoOf.has(letter)) natoOf.set(letter, word);
+const capitalised = (word: string) => word[0]!.toUpperCase() + word.slice(1);
+
+/** Encodings of the whole text that the decoders of decode-ciphers.ts read, after a neutral lead-in. */
+export const cipherObfuscations: Record<string, (text: string) => string> = {
+  base32: text => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+    let out = '';
+    let buffer = 0;
+    let bits = 0;
+    for (const byte of utf8Bytes(text)) {
+      buffer = ((buffer << 8) | byte) & 0xffff;
+      bits += 8;
+      while (bits >= 5) {
+        bits -= 5;
+        out += alphabet[(buffer >> bits) & 31];
+      }
+    }
+    if (bits > 0) out += alphabet[(buffer << (5 - bits)) & 31];
+    return `Here is my text: ${out}${'='.repeat((8 - (out.length % 8)) % 8)}`;
+  },
+  binary: text =>
+    `Here is my text: ${Array.from(utf8Bytes(text), byte => byte.toString(2).padStart(8, '0')).join(' ')}`,
+  morse: text =>
+    `Here is my text: ${text
+      .toLowerCase()
+      .split(/\s+/)
+      .map(word =>
+        Array.from(word, char => morseOf.get(char) ?? '')
+          .filter(Boolean)
+          .join(' '),
+      )
+      .filter(Boolean)
+      .join(' / ')}`,
+  braille: text =>
+    `Here is my text: ${Array.from(text.toLowerCase(), char => {
+      if (/\s/.test(char)) return ' ';
+      if (/[0-9]/.test(char)) {
+        const letter = 'jabcdefghi'[Number(char)]!;
+        return String.fromCharCode(0x2800 + NUMBER_SIGN, 0x2800 + brailleOf.get(letter)!);
+      }
+      const bits = brailleOf.get(char);
+      return bits === undefined ? '' : String.fromCharCode(0x2800 + bits);
+    }).join('')}`,
+  nato: text =>
+    `Here is my text: ${text
+      .toLowerCase()
+      .split(/\s+/)
+      .map(word =>
+        Array.from(word, char => natoOf.get(char))
+          .filter(Boolean)
+          .map(code => capitalised(code!))
+          .join(' '),
+      )
+      .filter(Boolean)
+      .join(' / ')}`,
+};
+Object.assign(obfuscations, cipherObfuscations);

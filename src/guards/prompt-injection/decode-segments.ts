@@ -1,4 +1,14 @@
 import { base64Bytes, decodeHexInto } from '../shared/base64-decoding';
+import {
+  base32Bytes,
+  base32Runs,
+  binaryRuns,
+  brailleRuns,
+  cipherReadings,
+  classRuns,
+  morseRuns,
+  natoRuns,
+} from './decode-ciphers';
 
 /**
  * Longest piece of an encoded run decoded at once; longer runs are decoded
@@ -8,7 +18,18 @@ const MAX_SEGMENT_LENGTH = 4096;
 
 /** One encoded run found in a text and what it decodes to. */
 export interface DecodedSegment {
-  encoding: 'base64' | 'hex' | 'url' | 'tags';
+  encoding:
+    | 'base64'
+    | 'hex'
+    | 'url'
+    | 'tags'
+    | 'base32'
+    | 'binary'
+    | 'morse'
+    | 'braille'
+    | 'nato'
+    | 'caesar'
+    | 'reversed';
   text: string;
 }
 
@@ -146,10 +167,11 @@ export function* pieces(run: string): Generator<string> {
 }
 
 /**
- * Finds base64, hex, URL-encoded and Unicode-tag runs in `text` and returns
- * every one that decodes to readable text, so that it can be judged too.
- * Long runs are decoded in pieces of `MAX_SEGMENT_LENGTH`; the total work is
- * linear in the length of the text.
+ * Finds base64, hex, URL-encoded and Unicode-tag runs in `text`, runs of
+ * base32, 8-bit binary, Morse code, Braille and NATO spelling, and pieces
+ * in a Caesar cipher or spelt backwards (`decode-ciphers.ts`), and returns every one that decodes to readable
+ * text, so that it can be judged too. Long runs are decoded in pieces of
+ * `MAX_SEGMENT_LENGTH`; the total work is linear in the length of the text.
  */
 export function decodeSegments(text: string): DecodedSegment[] {
   const found: DecodedSegment[] = [];
@@ -183,8 +205,32 @@ export function decodeSegments(text: string): DecodedSegment[] {
     const decoded = decodeTags(run);
     if (decoded !== undefined) found.push({ encoding: 'tags', text: decoded });
   }
+  cipherSegments(text, found);
   return found;
 }
+
+/** Appends the readable decodings of the cipher runs of `text` (see `decode-ciphers.ts`) to `found`. */
+function cipherSegments(text: string, found: DecodedSegment[]): void {
+  const keep = (encoding: DecodedSegment['encoding'], decoded: string | undefined) => {
+    if (decoded !== undefined && looksLikeText(decoded)) found.push({ encoding, text: decoded });
+  };
+  for (const run of base32Runs(text)) {
+    for (const piece of pieces(run)) keep('base32', bytesToText(base32Bytes(piece)));
+  }
+  for (const bytes of binaryRuns(text)) keep('binary', bytesToText(bytes));
+  for (const decoded of morseRuns(text)) keep('morse', decoded);
+  for (const decoded of brailleRuns(text)) keep('braille', decoded);
+  for (const decoded of natoRuns(text)) keep('nato', decoded);
+  // The shifted and reversed readings need a pass over every word (about a
+  // sixth of the direct score's time on a megabyte of mixed text), so they
+  // are kept to message-sized texts, as the heavy-leetspeak reading is.
+  if (text.length <= SHIFTED_READING_MAX_LENGTH) {
+    for (const reading of cipherReadings(text)) keep(reading.encoding, reading.text);
+  }
+}
+
+/** Longest text that gets the Caesar and reversed readings (`cipherReadings`). */
+export const SHIFTED_READING_MAX_LENGTH = 65_536;
 
 /** Membership of ASCII codes in `base64Run`'s class (1) and `hexRun`'s (2: hex digit, 4: ' ' or ':'). */
 const runClass = new Uint8Array(128);
@@ -240,31 +286,11 @@ const HEX_SEPARATOR_CLASS = 4;
 
 /**
  * The maximal runs of characters of `runClass` class `mask` that are at
- * least `minLength` long, as [start, end) pairs. Such a run covers every
- * `minLength`-th position, so only those are read until one is in the class
- * (then its run is read whole): a text of short words costs a few reads per
- * `minLength` characters instead of one per character.
+ * least `minLength` long, as [start, end) pairs (see `classRuns`: a text of
+ * short words costs a few reads per `minLength` characters).
  */
 function longRuns(text: string, mask: number, minLength: number): number[] {
-  const runs: number[] = [];
-  const length = text.length;
-  const inClass = (unit: number) => unit < 128 && (runClass[unit]! & mask) !== 0;
-  // The character before `index`, if any, is not in the class: no run crosses it.
-  let index = 0;
-  while (index + minLength <= length) {
-    const probe = index + minLength - 1;
-    if (!inClass(text.charCodeAt(probe))) {
-      index = probe + 1;
-      continue;
-    }
-    let start = probe;
-    while (start > index && inClass(text.charCodeAt(start - 1))) start--;
-    let end = probe + 1;
-    while (end < length && inClass(text.charCodeAt(end))) end++;
-    if (end - start >= minLength) runs.push(start, end);
-    index = end + 1;
-  }
-  return runs;
+  return classRuns(text, unit => unit < 128 && (runClass[unit]! & mask) !== 0, minLength);
 }
 
 /** The `base64Run` matches of `text` (from `encodedRuns`). */

@@ -473,7 +473,7 @@ function isValueEnd(result: unknown): result is AssignmentValueEnd {
 const stickyAssignment = stickyPattern(assignment);
 const stickyReversedComparison = stickyPattern(reversedComparison);
 const stickyXmlSetting = stickyPattern(xmlSetting);
-const keywordPattern = new RegExp(keywords, 'i');
+export const keywordPattern = new RegExp(keywords, 'i');
 /** Bit `n` for the `n`th letter of the alphabet, either case; 0 for other characters. */
 const letterBits = Array.from({ length: 128 }, (_, code) =>
   (code | 32) >= 97 && (code | 32) <= 122 ? 1 << ((code | 32) - 97) : 0,

@@ -55,6 +55,7 @@ import {
   forEachShortPiecesMatch,
   forEachSplitPrefixMatch,
 } from './split-prefix';
+import { scanYamlBlockScalars } from './yaml-block-scalar';
 
 /** One secret match: its type and `[start, end)` offsets into the original text. */
 export type SecretSpan = DetectedSpan;
@@ -796,6 +797,14 @@ function scanOneReading(
       // one left of the value is the rest of the secret: all of it goes.
       judgeParts(value, start, holes, key, namesWholeSecret(key));
       return false;
+    });
+    // A YAML block scalar's lines under a secret-named key (`password: |`), judged as its value.
+    scanYamlBlockScalars(source, (start, end, key) => {
+      const value = source.slice(start, end);
+      const tokens = spansWithin(providerSpans, start, end);
+      if (tokens.length > 0) judgeParts(value, start, mergeHoles(tokens), key);
+      else if (judged(judgeSecretValue(value, key, reportPlaceholders), start))
+        add('GENERIC_SECRET', start, value.length, 2);
     });
     scanReversedComparisons(source, match => {
       const value = match[2]!;

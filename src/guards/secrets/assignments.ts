@@ -238,6 +238,55 @@ export function bareValueEnd(source: string, keyStart: number, start: number, en
   return end;
 }
 
+/** A bare value continued on the next lines (`continuedValue`): where it ends, and its text joined. */
+export interface ContinuedValue {
+  end: number;
+  value: string;
+}
+
+/**
+ * A bare value (`[start, end)`) that ends with `\\` right before its line
+ * break, continued on the next line as Java `.properties` (and shell) read
+ * it: the next line's leading blanks dropped, its text to the line's end
+ * (trailing blanks dropped) joined on, again while a line ends with `\\`;
+ * an empty line ends it. Undefined when the value is not continued. Before
+ * round 33 the value ended at its `\\` and its continuation lines were
+ * released raw. Reads each continuation line once.
+ */
+export function continuedValue(
+  source: string,
+  start: number,
+  end: number,
+): ContinuedValue | undefined {
+  if (source.charCodeAt(end - 1) !== 92) return undefined;
+  let value = source.slice(start, end - 1);
+  let at = end;
+  let last = end;
+  for (;;) {
+    if (source.charCodeAt(at) === 13) at++;
+    if (source.charCodeAt(at) !== 10) break;
+    at++;
+    while (isBlankCode(source.charCodeAt(at))) at++;
+    let lineEnd = source.indexOf('\n', at);
+    if (lineEnd < 0) lineEnd = source.length;
+    let contentEnd = lineEnd;
+    while (contentEnd > at && isBlankOrReturn(source.charCodeAt(contentEnd - 1))) contentEnd--;
+    if (contentEnd === at) break;
+    last = contentEnd;
+    if (source.charCodeAt(contentEnd - 1) !== 92) {
+      value += source.slice(at, contentEnd);
+      break;
+    }
+    value += source.slice(at, contentEnd - 1);
+    at = contentEnd;
+  }
+  return last > end ? { end: last, value } : undefined;
+}
+
+function isBlankOrReturn(code: number): boolean {
+  return code === 32 || code === 9 || code === 13;
+}
+
 /**
  * A redaction's own placeholder (`[GENERIC_SECRET]`; a bare value stops at
  * its `]`): redacting it again changed released text that window mode

@@ -18,6 +18,7 @@ import {
 import {
   assignmentAsScanned,
   bareValueEnd,
+  continuedValue,
   isRedactionPlaceholder,
   judgeSecretValue,
   namesWholeSecret,
@@ -737,6 +738,8 @@ function scanOneReading(
       }
       return secretParts;
     };
+    // The end of the last value read on over continuation lines: keys on them are its.
+    let continuedUntil = 0;
     const providerSpans =
       candidates.length > 0
         ? [...candidates].sort((first, second) => first.start - second.start)
@@ -768,6 +771,24 @@ function scanOneReading(
       // token has `1234567890`): redacting the token and then the rest is
       // what a second pass finds too.
       const placeholders = redactionPlaceholdersIn(value);
+      // A value continued past `\` and its line break (`.properties`) is judged joined, reported to its last line.
+      const continued =
+        quoted === undefined && start >= continuedUntil && placeholders.length === 0
+          ? continuedValue(source, start, end)
+          : undefined;
+      if (continued) continuedUntil = continued.end;
+      if (continued && spansWithin(providerSpans, start, continued.end).length === 0) {
+        const verdict = judgeSecretValue(continued.value, key, reportPlaceholders);
+        if (verdict === 'secret') {
+          add('GENERIC_SECRET', start, continued.end - start, 2);
+          return undefined;
+        }
+        // Otherwise its first line is judged alone, as before.
+        if (verdict === 'placeholder') {
+          judged(verdict, start);
+          return false;
+        }
+      }
       // A value not reported whole may hide an assignment: the scan reads on inside it.
       if (placeholders.length === 0) {
         const verdict = judgeSecretValue(value, key, reportPlaceholders);

@@ -11,9 +11,11 @@ export const keywords =
 // still open after 200 characters matches cut there (`quotedValueState`
 // says so; the finder reads it to its closing quote): before round 31 it did
 // not match and `password = "<250 characters>"` reached the model whole. The
-// cut's look-ahead also lets a value closed by another quote (`"abcdef'`)
-// match one character short; `scanAssignments` reads those on to their own
-// quote (`ownQuoteMatch`) or drops them. A triple quote (`"""…"""`, Python)
+// cut's look-ahead also lets a value run into another quote (`"abcdef'`),
+// and so does a value of fewer than four characters before one
+// (`"ab'cdef…"`, round 33: no match, the password reached the model);
+// `scanAssignments` reads those on to their own quote (`ownQuoteMatch`) or
+// drops them. A triple quote (`"""…"""`, Python)
 // and bash's `$'…'` open a quoted value too (round 32: neither matched).
 export const assignment = new RegExp(
   `(?<![A-Za-z0-9])([A-Za-z0-9_.-]{0,40}${keywords}[A-Za-z0-9_.-]{0,30})["']?(?:[ \\t]{0,3}(?::::=|::=|:=|\\?=|=>|===|!==|==|!=|=|:)[ \\t]{0,3}(?:\\$?(["'\`])${quotedTail('\\2')}|([^\\s"'\`]{4,300}))|[ \\t]{1,3}(["'\`])${quotedTail('\\5')})`,
@@ -22,7 +24,7 @@ export const assignment = new RegExp(
 
 /** After a quote (backreference `quote`): a triple quote's other two, the value (a group), its end. */
 function quotedTail(quote: string): string {
-  return `(?:${quote}${quote})?([^"'\`\\n]{4,200})(?:${quote}|(?=[^"'\`\\n]))`;
+  return `(?:${quote}${quote})?([^"'\`\\n]{4,200}|[^"'\`\\s]{0,3}(?=(?!${quote})["'\`]))(?:${quote}|(?=[^\\n]))`;
 }
 
 /**
@@ -36,7 +38,7 @@ function quotedTail(quote: string): string {
 function quotedTailAsScanned(quote: string): string {
   const free = `[^"'\`\\n]`;
   const otherQuote = `(?!${quote})["'\`]`;
-  return `(?:${quote}${quote})?(${free}{200,}${otherQuote}(?:(?!${quote})[^\\n])*|[^"'\`\\s]{4,199}${otherQuote}(?:(?!${quote})\\S)*(?=${quote})|${free}{4,200}(?=${quote})|${free}{200}(?=${free})(?=${free}*(?:${quote}|\\n|$)))(?:${quote}|(?=[^"'\`]|$))`;
+  return `(?:${quote}${quote})?(${free}{200,}${otherQuote}(?:(?!${quote})[^\\n])*|[^"'\`\\s]{0,199}${otherQuote}(?:(?!${quote})\\S)*(?=${quote})|${free}{4,200}(?=${quote})|${free}{200}(?=${free})(?=${free}*(?:${quote}|\\n|$)))(?:${quote}|(?=[^"'\`]|$))`;
 }
 
 /**
@@ -464,7 +466,7 @@ export function quotedValueState(match: RegExpExecArray): 'closed' | 'cut' | 'op
   const quote = match[2] ?? match[5];
   const value = match[3] ?? match[6];
   if (quote === undefined || value === undefined) return undefined;
-  if (match[0].endsWith(quote)) return 'closed';
+  if (value.length > 0 && match[0].endsWith(quote)) return 'closed';
   return value.length === quotedValueReach ? 'cut' : 'open';
 }
 
@@ -489,7 +491,9 @@ function ownQuoteMatch(source: string, match: RegExpExecArray): RegExpExecArray 
   const group = match[2] !== undefined ? 3 : 6;
   const quote = match[group - 1];
   const value = match[group];
-  if (quote === undefined || value === undefined || match[0].endsWith(quote)) return undefined;
+  if (quote === undefined || value === undefined) return undefined;
+  // An empty value (another quote right after the opening one) is never closed.
+  if (value.length > 0 && match[0].endsWith(quote)) return undefined;
   const start = match.index + match[0].length - value.length;
   let other = start + value.length;
   while (other < source.length) {

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { windowAndGenerateTexts } from '../../../test/helpers';
-import { findSecrets, scanSecrets } from './find-secrets';
+import { foundSecrets as found } from '../../../test/helpers/secrets-redacted';
+import { scanSecrets } from './find-secrets';
 import { secrets } from './secrets';
-
-const found = (text: string) =>
-  findSecrets(text).map(span => [span.type, text.slice(span.start, span.end)]);
 
 // Round 33: a `.properties` value continued with `\` ended at the `\`, and its
 // continuation lines were released raw.

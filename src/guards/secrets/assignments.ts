@@ -17,8 +17,10 @@ export const keywords =
 // `scanAssignments` reads those on to their own quote (`ownQuoteMatch`) or
 // drops them. A triple quote (`"""…"""`, Python)
 // and bash's `$'…'` open a quoted value too (round 32: neither matched).
+// A bare value shorter than four characters matches only when a `\` right
+// before its line break continues it (`password=ab\`, round 33).
 export const assignment = new RegExp(
-  `(?<![A-Za-z0-9])([A-Za-z0-9_.-]{0,40}${keywords}[A-Za-z0-9_.-]{0,30})["']?(?:[ \\t]{0,3}(?::::=|::=|:=|\\?=|=>|===|!==|==|!=|=|:)[ \\t]{0,3}(?:\\$?(["'\`])${quotedTail('\\2')}|([^\\s"'\`]{4,300}))|[ \\t]{1,3}(["'\`])${quotedTail('\\5')})`,
+  `(?<![A-Za-z0-9])([A-Za-z0-9_.-]{0,40}${keywords}[A-Za-z0-9_.-]{0,30})["']?(?:[ \\t]{0,3}(?::::=|::=|:=|\\?=|=>|===|!==|==|!=|=|:)[ \\t]{0,3}(?:\\$?(["'\`])${quotedTail('\\2')}|([^\\s"'\`]{4,300}|[^\\s"'\`]{0,2}\\\\(?=\\r?\\n)))|[ \\t]{1,3}(["'\`])${quotedTail('\\5')})`,
   'gi',
 );
 

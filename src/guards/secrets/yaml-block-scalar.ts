@@ -70,12 +70,40 @@ const longestKey = 84;
  * `-`), then `:`, blanks and the indicator (`|`, `>-`, `|+2`, …) end the
  * line. Before round 33 such a value was read by no scan: a password on
  * the next line reached the model unless it was random enough for the
- * entropy scan. Linear: an indicator's line is read back once, and each
- * block's lines once (the scan resumes after the block).
+ * entropy scan.
  */
 export function scanYamlBlockScalars(
   source: string,
   onValue: (start: number, end: number, key: string) => void,
+): void {
+  forEachBlockScalar(source, (_keyStart, key, lines) => {
+    if (lines.start >= 0) onValue(lines.start, lines.end, key);
+  });
+}
+
+/**
+ * Where the last block scalar under a secret-named key that runs to the
+ * end of `source` starts (its key's line), or `source.length`: in a
+ * stream, more lines of its value may still come, and the value is judged
+ * whole (`password: |` then `correct horse` is no secret yet).
+ */
+export function openBlockScalarStart(source: string): number {
+  let open = source.length;
+  forEachBlockScalar(source, (keyStart, _key, lines) => {
+    if (lines.next >= source.length && open === source.length) open = keyStart;
+  });
+  return open;
+}
+
+/**
+ * Calls `visit(keyStart, key, lines)` for each block scalar under a
+ * secret-named key (`keyStart`: where its key's line starts). Linear: an
+ * indicator's line is read back once, and each block's lines once (the
+ * scan resumes after the block).
+ */
+function forEachBlockScalar(
+  source: string,
+  visit: (keyStart: number, key: string, lines: BlockScalarLines) => void,
 ): void {
   let readUntil = 0;
   forEachOccurrence(source, ['|', '>'], at => {
@@ -110,6 +138,6 @@ export function scanYamlBlockScalars(
     if (!keywordPattern.test(key)) return;
     const lines = blockScalarLines(source, indicatorLine.lastIndex, lineStart - indentStart);
     readUntil = lines.next;
-    if (lines.start >= 0) onValue(lines.start, lines.end, key);
+    visit(indentStart, key, lines);
   });
 }

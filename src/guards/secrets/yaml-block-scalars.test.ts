@@ -39,6 +39,17 @@ describe('YAML block scalars under a secret-named key', () => {
     expect(found(text)).toEqual([]);
   });
 
+  it('window streaming holds a block while its lines may still come', async () => {
+    // `correct horse` alone is no secret: released before the rest came (round 33).
+    const answer = 'Config:\npassword: |\n  correct horse\n  battery staple 42\nuser: x\nDone.';
+    const redacted = answer.replace('correct horse\n  battery staple 42', '[GENERIC_SECRET]');
+    const chunkings = [[1], [3], [7], [13, 2, 40]];
+    expect(await windowAndGenerateTexts(secrets({ action: 'redact' }), answer, chunkings)).toEqual({
+      generated: redacted,
+      streamed: chunkings.map(() => redacted),
+    });
+  });
+
   it('is redacted alike in generate and in window streaming', async () => {
     const answer =
       'Use this:\n\n```yaml\ndb:\n  password: |\n    hunter2hunter\n  user: bob\n```\nDone.';

@@ -29,6 +29,13 @@ export interface Rule {
    * characters with the rest released (round 30).
    */
   more?: RegExp;
+  /**
+   * For a rule of one exact length that reads a longer token to its end
+   * (round 33): the exact form (sticky). A reading of strings joined
+   * (`split-array-strings.ts`) ends a token at a string's end where the
+   * exact form ends: what follows in the next string is another value.
+   */
+  exact?: RegExp;
   /** Where a match can start, relative to a literal every match contains (see `anchor`). */
   anchor: Anchor;
 }
@@ -135,6 +142,9 @@ function upTo(part: string, min: number, max: number, follow = `${part}|${tokenC
 function pastExactLength(exact: string, length: number): string {
   return `(?:${exact}${e}|${tokenChar}{${length}}(?=${tokenChar}))`;
 }
+
+/** `Rule.exact` of a rule whose exact form is `source`. */
+const exactForm = (source: string) => new RegExp(source, 'y');
 
 /** `more` of a rule whose last part is `part` (see `upTo`): the rest of the token. */
 const readOn = (part: string) => new RegExp(`(?:${part}|${tokenChar})+`, 'y');
@@ -319,6 +329,7 @@ const prefixedRules: Rule[] = [
     {
       prefix: 13,
       more: readOn(tokenChar),
+      exact: exactForm('sk-ant-(?:api|sid)\\d{2}-[A-Za-z0-9_-]{93}AA'),
       anchor: near(anchor(['sk-ant-api', 'sk-ant-sid']), 20),
     },
   ),
@@ -328,6 +339,7 @@ const prefixedRules: Rule[] = [
     {
       prefix: 15,
       more: readOn(tokenChar),
+      exact: exactForm('sk-ant-admin\\d{2}-[A-Za-z0-9_-]{93}AA'),
       anchor: near(anchor(['sk-ant-admin']), 20),
     },
   ),
@@ -373,6 +385,7 @@ const prefixedRules: Rule[] = [
   rule('GITHUB_TOKEN', `${b}gh[pousr]_${upTo('[A-Za-z0-9]', 36, 36)}`, {
     prefix: 4,
     more: readOn('[A-Za-z0-9]'),
+    exact: exactForm('gh[pousr]_[A-Za-z0-9]{36}'),
     anchor: near(anchor(['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_']), 20),
   }),
   // 30 random characters and a 6-character checksum: a token cut short of
@@ -404,6 +417,7 @@ const prefixedRules: Rule[] = [
   rule('GITLAB_TOKEN', `${b}glpat-${upTo('[A-Za-z0-9_-]', 20, 20)}`, {
     prefix: 6,
     more: readOn('[A-Za-z0-9_-]'),
+    exact: exactForm('glpat-[A-Za-z0-9_-]{20}'),
     anchor: near(anchor(['glpat-']), 20),
   }),
   rule('GITLAB_TOKEN', `${b}glsoat-[A-Za-z0-9_-]{50}${e}`, {
@@ -468,6 +482,7 @@ const prefixedRules: Rule[] = [
   rule('GOOGLE_API_KEY', `${b}AIza${upTo('[0-9A-Za-z_-]', 35, 35)}`, {
     prefix: 4,
     more: readOn('[0-9A-Za-z_-]'),
+    exact: exactForm('AIza[0-9A-Za-z_-]{35}'),
     anchor: near(anchor(['AIza']), 20),
   }),
   rule('GCP_SERVICE_ACCOUNT', '"type"\\s{0,3}:\\s{0,3}"service_account"', {
@@ -519,6 +534,7 @@ const prefixedRules: Rule[] = [
   rule('NPM_TOKEN', `${b}npm_${upTo('[A-Za-z0-9]', 36, 36)}`, {
     prefix: 4,
     more: readOn('[A-Za-z0-9]'),
+    exact: exactForm('npm_[A-Za-z0-9]{36}'),
     anchor: near(anchor(['npm_']), 20),
   }),
   rule(
@@ -547,6 +563,7 @@ const prefixedRules: Rule[] = [
   rule('HUGGINGFACE_TOKEN', `${b}(?:hf_|api_org_)${upTo('[A-Za-z]', 34, 34)}`, {
     prefix: 3,
     more: readOn('[A-Za-z]'),
+    exact: exactForm('(?:hf_|api_org_)[A-Za-z]{34}'),
     anchor: near(anchor(['hf_', 'api_org_']), 20),
   }),
   // Blanks around a dot (`eyJ… . eyJ… . sig`, round 18: header and payload

@@ -11,18 +11,22 @@ export const keywords =
 // still open after 200 characters matches cut there (`quotedValueState`
 // says so; the finder reads it to its closing quote): before round 31 it did
 // not match and `password = "<250 characters>"` reached the model whole. The
-// cut's look-ahead also lets a value closed by another quote (`"abcdef'`)
-// match one character short; `scanAssignments` reads those on to their own
-// quote (`ownQuoteMatch`) or drops them. A triple quote (`"""…"""`, Python)
+// cut's look-ahead also lets a value run into another quote (`"abcdef'`),
+// and so does a value of fewer than four characters before one
+// (`"ab'cdef…"`, round 33: no match, the password reached the model);
+// `scanAssignments` reads those on to their own quote (`ownQuoteMatch`) or
+// drops them. A triple quote (`"""…"""`, Python)
 // and bash's `$'…'` open a quoted value too (round 32: neither matched).
+// A bare value shorter than four characters matches only when a `\` right
+// before its line break continues it (`password=ab\`, round 33).
 export const assignment = new RegExp(
-  `(?<![A-Za-z0-9])([A-Za-z0-9_.-]{0,40}${keywords}[A-Za-z0-9_.-]{0,30})["']?(?:[ \\t]{0,3}(?::::=|::=|:=|\\?=|=>|===|!==|==|!=|=|:)[ \\t]{0,3}(?:\\$?(["'\`])${quotedTail('\\2')}|([^\\s"'\`]{4,300}))|[ \\t]{1,3}(["'\`])${quotedTail('\\5')})`,
+  `(?<![A-Za-z0-9])([A-Za-z0-9_.-]{0,40}${keywords}[A-Za-z0-9_.-]{0,30})["']?(?:[ \\t]{0,3}(?::::=|::=|:=|\\?=|=>|===|!==|==|!=|=|:)[ \\t]{0,3}(?:\\$?(["'\`])${quotedTail('\\2')}|([^\\s"'\`]{4,300}|[^\\s"'\`]{0,2}\\\\(?=\\r?\\n)))|[ \\t]{1,3}(["'\`])${quotedTail('\\5')})`,
   'gi',
 );
 
 /** After a quote (backreference `quote`): a triple quote's other two, the value (a group), its end. */
 function quotedTail(quote: string): string {
-  return `(?:${quote}${quote})?([^"'\`\\n]{4,200})(?:${quote}|(?=[^"'\`\\n]))`;
+  return `(?:${quote}${quote})?([^"'\`\\n]{4,200}|[^"'\`\\s]{0,3}(?=(?!${quote})["'\`]))(?:${quote}|(?=[^\\n]))`;
 }
 
 /**
@@ -36,7 +40,7 @@ function quotedTail(quote: string): string {
 function quotedTailAsScanned(quote: string): string {
   const free = `[^"'\`\\n]`;
   const otherQuote = `(?!${quote})["'\`]`;
-  return `(?:${quote}${quote})?(${free}{200,}${otherQuote}(?:(?!${quote})[^\\n])*|[^"'\`\\s]{4,199}${otherQuote}(?:(?!${quote})\\S)*(?=${quote})|${free}{4,200}(?=${quote})|${free}{200}(?=${free})(?=${free}*(?:${quote}|\\n|$)))(?:${quote}|(?=[^"'\`]|$))`;
+  return `(?:${quote}${quote})?(${free}{200,}${otherQuote}(?:(?!${quote})[^\\n])*|[^"'\`\\s]{0,199}${otherQuote}(?:(?!${quote})\\S)*(?=${quote})|${free}{4,200}(?=${quote})|${free}{200}(?=${free})(?=${free}*(?:${quote}|\\n|$)))(?:${quote}|(?=[^"'\`]|$))`;
 }
 
 /**
@@ -238,6 +242,55 @@ export function bareValueEnd(source: string, keyStart: number, start: number, en
   return end;
 }
 
+/** A bare value continued on the next lines (`continuedValue`): where it ends, and its text joined. */
+export interface ContinuedValue {
+  end: number;
+  value: string;
+}
+
+/**
+ * A bare value (`[start, end)`) that ends with `\\` right before its line
+ * break, continued on the next line as Java `.properties` (and shell) read
+ * it: the next line's leading blanks dropped, its text to the line's end
+ * (trailing blanks dropped) joined on, again while a line ends with `\\`;
+ * an empty line ends it. Undefined when the value is not continued. Before
+ * round 33 the value ended at its `\\` and its continuation lines were
+ * released raw. Reads each continuation line once.
+ */
+export function continuedValue(
+  source: string,
+  start: number,
+  end: number,
+): ContinuedValue | undefined {
+  if (source.charCodeAt(end - 1) !== 92) return undefined;
+  let value = source.slice(start, end - 1);
+  let at = end;
+  let last = end;
+  for (;;) {
+    if (source.charCodeAt(at) === 13) at++;
+    if (source.charCodeAt(at) !== 10) break;
+    at++;
+    while (isBlankCode(source.charCodeAt(at))) at++;
+    let lineEnd = source.indexOf('\n', at);
+    if (lineEnd < 0) lineEnd = source.length;
+    let contentEnd = lineEnd;
+    while (contentEnd > at && isBlankOrReturn(source.charCodeAt(contentEnd - 1))) contentEnd--;
+    if (contentEnd === at) break;
+    last = contentEnd;
+    if (source.charCodeAt(contentEnd - 1) !== 92) {
+      value += source.slice(at, contentEnd);
+      break;
+    }
+    value += source.slice(at, contentEnd - 1);
+    at = contentEnd;
+  }
+  return last > end ? { end: last, value } : undefined;
+}
+
+function isBlankOrReturn(code: number): boolean {
+  return code === 32 || code === 9 || code === 13;
+}
+
 /**
  * A redaction's own placeholder (`[GENERIC_SECRET]`; a bare value stops at
  * its `]`): redacting it again changed released text that window mode
@@ -415,7 +468,7 @@ export function quotedValueState(match: RegExpExecArray): 'closed' | 'cut' | 'op
   const quote = match[2] ?? match[5];
   const value = match[3] ?? match[6];
   if (quote === undefined || value === undefined) return undefined;
-  if (match[0].endsWith(quote)) return 'closed';
+  if (value.length > 0 && match[0].endsWith(quote)) return 'closed';
   return value.length === quotedValueReach ? 'cut' : 'open';
 }
 
@@ -440,7 +493,9 @@ function ownQuoteMatch(source: string, match: RegExpExecArray): RegExpExecArray 
   const group = match[2] !== undefined ? 3 : 6;
   const quote = match[group - 1];
   const value = match[group];
-  if (quote === undefined || value === undefined || match[0].endsWith(quote)) return undefined;
+  if (quote === undefined || value === undefined) return undefined;
+  // An empty value (another quote right after the opening one) is never closed.
+  if (value.length > 0 && match[0].endsWith(quote)) return undefined;
   const start = match.index + match[0].length - value.length;
   let other = start + value.length;
   while (other < source.length) {
@@ -473,7 +528,7 @@ function isValueEnd(result: unknown): result is AssignmentValueEnd {
 const stickyAssignment = stickyPattern(assignment);
 const stickyReversedComparison = stickyPattern(reversedComparison);
 const stickyXmlSetting = stickyPattern(xmlSetting);
-const keywordPattern = new RegExp(keywords, 'i');
+export const keywordPattern = new RegExp(keywords, 'i');
 /** Bit `n` for the `n`th letter of the alphabet, either case; 0 for other characters. */
 const letterBits = Array.from({ length: 128 }, (_, code) =>
   (code | 32) >= 97 && (code | 32) <= 122 ? 1 << ((code | 32) - 97) : 0,

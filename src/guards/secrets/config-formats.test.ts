@@ -25,6 +25,15 @@ describe('secrets in config formats', () => {
     ['--password flag', 'docker login --password Tr0ub4dor&3x'],
     ['attached -p of mysql', 'mysql -u root -pTr0ub4dor&3x mydb'],
     ['sshpass -p', 'sshpass -p Tr0ub4dor&3x ssh admin@host'],
+    // Round 33: a YAML block scalar's value was read by no scan.
+    ['a YAML literal block', 'password: |\n  Tr0ub4dor&3x\n'],
+    ['a YAML folded block', 'config:\n  db_password: >-\n    Tr0ub4dor&3x\n  user: bob\n'],
+    ['a YAML block kept, indented by 2', 'password: |+2\n  Tr0ub4dor&3x\n\nnext: 1'],
+    ['a YAML block with a comment', 'password: | # prod\n  Tr0ub4dor&3x\n'],
+    ['a YAML block in a list item', 'users:\n- password: |\n    Tr0ub4dor&3x\n- name: bob\n'],
+    ['a YAML block under a quoted key', '"db_password": >\n  Tr0ub4dor&3x\n'],
+    ['a YAML block with CRLF', 'password: |\r\n  Tr0ub4dor&3x\r\nuser: bob\r\n'],
+    ['a YAML block after a tab', 'password:\t|\n  Tr0ub4dor&3x'],
   ])('finds the password in %s', (_format, text) => {
     expect(found(text)).toEqual([['GENERIC_SECRET', 'Tr0ub4dor&3x']]);
   });

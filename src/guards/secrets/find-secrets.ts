@@ -18,6 +18,7 @@ import {
 import {
   assignmentAsScanned,
   bareValueEnd,
+  continuedValue,
   isRedactionPlaceholder,
   judgeSecretValue,
   namesWholeSecret,
@@ -55,6 +56,7 @@ import {
   forEachShortPiecesMatch,
   forEachSplitPrefixMatch,
 } from './split-prefix';
+import { scanYamlBlockScalars } from './yaml-block-scalar';
 
 /** One secret match: its type and `[start, end)` offsets into the original text. */
 export type SecretSpan = DetectedSpan;
@@ -736,6 +738,8 @@ function scanOneReading(
       }
       return secretParts;
     };
+    // The end of the last value read on over continuation lines: keys on them are its.
+    let continuedUntil = 0;
     const providerSpans =
       candidates.length > 0
         ? [...candidates].sort((first, second) => first.start - second.start)
@@ -767,6 +771,24 @@ function scanOneReading(
       // token has `1234567890`): redacting the token and then the rest is
       // what a second pass finds too.
       const placeholders = redactionPlaceholdersIn(value);
+      // A value continued past `\` and its line break (`.properties`) is judged joined, reported to its last line.
+      const continued =
+        quoted === undefined && start >= continuedUntil && placeholders.length === 0
+          ? continuedValue(source, start, end)
+          : undefined;
+      if (continued) continuedUntil = continued.end;
+      if (continued && spansWithin(providerSpans, start, continued.end).length === 0) {
+        const verdict = judgeSecretValue(continued.value, key, reportPlaceholders);
+        if (verdict === 'secret') {
+          add('GENERIC_SECRET', start, continued.end - start, 2);
+          return undefined;
+        }
+        // Otherwise its first line is judged alone, as before.
+        if (verdict === 'placeholder') {
+          judged(verdict, start);
+          return false;
+        }
+      }
       // A value not reported whole may hide an assignment: the scan reads on inside it.
       if (placeholders.length === 0) {
         const verdict = judgeSecretValue(value, key, reportPlaceholders);
@@ -797,6 +819,14 @@ function scanOneReading(
       judgeParts(value, start, holes, key, namesWholeSecret(key));
       return false;
     });
+    // A YAML block scalar's lines under a secret-named key (`password: |`), judged as its value.
+    scanYamlBlockScalars(source, (start, end, key) => {
+      const value = source.slice(start, end);
+      const tokens = spansWithin(providerSpans, start, end);
+      if (tokens.length > 0) judgeParts(value, start, mergeHoles(tokens), key);
+      else if (judged(judgeSecretValue(value, key, reportPlaceholders), start))
+        add('GENERIC_SECRET', start, value.length, 2);
+    });
     scanReversedComparisons(source, match => {
       const value = match[2]!;
       if (!judged(judgeSecretValue(value, '', reportPlaceholders), match.index + 1)) return;
@@ -822,6 +852,10 @@ function scanOneReading(
     scanEntropyCandidates(
       source,
       (start, end) => {
+        // A line of armoured base64 is no candidate: tested first, as it reads only the
+        // blanks beside a token that is not a whole line (round 33: judged first, a
+        // megabyte of certificate lines cost ~0.4 s).
+        if (isArmourLine(source, start, end)) return;
         const before = source.slice(Math.max(0, start - 40), start);
         const token = source.slice(start, end);
         const verdict = judgeEntropyToken(
@@ -832,7 +866,6 @@ function scanOneReading(
           reportPlaceholders,
         );
         if (!judged(verdict, start)) return;
-        if (isArmourLine(source, start, end)) return;
         add('HIGH_ENTROPY_STRING', start, token.length, 1);
       },
       runsOutside(runs, candidates, 'PRIVATE_KEY'),

@@ -7,6 +7,7 @@
  * (`kubectl get secret -o json`, a tool's result). Then every `data:` block
  * and every `"data": {…}` object of the text is read, one pass over each.
  */
+import { blockScalarLines, indentOf } from './yaml-block-scalar';
 
 /**
  * `kind: Secret` after a line's blanks and an optional list item's `-`:
@@ -95,13 +96,6 @@ function commentStart(value: string): number {
   return comment === null ? -1 : from + comment.index;
 }
 
-/** The number of leading blanks (a tab counts as one, as YAML forbids mixing them in one block). */
-function indentOf(line: string): number {
-  let indent = 0;
-  while (indent < line.length && (line[indent] === ' ' || line[indent] === '\t')) indent++;
-  return indent;
-}
-
 /**
  * Calls `onValue(start, end, key)` for every value of a `data:` or
  * `stringData:` block of a text that declares `kind: Secret`. A block scalar
@@ -149,19 +143,10 @@ export function scanKubernetesSecrets(
       let next = lineEnd + 1;
       if (blockScalar.test(value)) {
         // The value is the following lines indented deeper than the key.
-        valueStart = -1;
-        while (next > 0 && next < source.length) {
-          let end = source.indexOf('\n', next);
-          if (end < 0) end = source.length;
-          const text = source.slice(next, end);
-          const deeper = indentOf(text);
-          if (deeper < text.length && deeper <= keyIndent) break;
-          if (deeper < text.length) {
-            if (valueStart < 0) valueStart = next + deeper;
-            valueEnd = end;
-          }
-          next = end + 1;
-        }
+        const lines = blockScalarLines(source, next, keyIndent);
+        valueStart = lines.start;
+        valueEnd = lines.end;
+        next = lines.next;
         if (valueStart < 0) {
           lineStart = next;
           continue;

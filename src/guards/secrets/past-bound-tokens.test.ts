@@ -6,6 +6,7 @@ import { alphanumerics, expectWhole, seededRun } from '../../../test/helpers/sec
 import { turnsModel } from '../../../test/helpers/turns-model';
 import { collectToolRecords } from '../../tools/collect-tool-records';
 import { guardTools } from '../../tools/guard-tool';
+import { findSecrets } from './find-secrets';
 import { secrets } from './secrets';
 
 /**
@@ -92,6 +93,36 @@ describe('a provider token longer than its rule bounds', () => {
     await expectWhole('OPENAI_API_KEY', 'key ', `sk-proj-${letters(200)}`, ' ok');
     await expectWhole('AZURE_AD_CLIENT_SECRET', 'key ', `abc8Q~${letters(34)}`, '. Next');
     await expectWhole('JWT', 'token ', jwtWithKid('k1'), ' ok');
+  });
+
+  // Round 33: a format of one exact length did not match a longer token at all.
+  it('generateText: a token longer than its exact length is redacted to its end, typed', async () => {
+    const anthropic = (kind: string) => `sk-ant-${kind}-${letters(93, 21)}AA`;
+    for (const extra of [1, 37, 400]) {
+      const more = letters(extra, 77);
+      await expectWhole('GITHUB_TOKEN', 'key ', `ghp_${letters(36)}${more}`, ' ok');
+      await expectWhole('GITLAB_TOKEN', 'key ', `glpat-${letters(20)}${more}`, ' ok');
+      await expectWhole('GOOGLE_API_KEY', 'key ', `AIza${letters(35)}${more}`, ' ok');
+      await expectWhole('NPM_TOKEN', 'key ', `npm_${letters(36)}${more}`, ' ok');
+      await expectWhole(
+        'HUGGINGFACE_TOKEN',
+        'key ',
+        `hf_${letters(34).replace(/\d/g, 'q')}${more.replace(/\d/g, 'z')}`,
+        ' ok',
+      );
+      await expectWhole('ANTHROPIC_API_KEY', 'key ', `${anthropic('api03')}${more}`, ' ok');
+      await expectWhole('ANTHROPIC_ADMIN_KEY', 'key ', `${anthropic('admin01')}${more}`, ' ok');
+      // After a secret-named key too (before: an untyped GENERIC_SECRET).
+      await expectWhole('GITHUB_TOKEN', 'token: ', `ghp_${letters(36)}${more}`, '\nuser: bob');
+    }
+  });
+
+  it('a token of its exact length, and one shorter, read as before', async () => {
+    await expectWhole('GITHUB_TOKEN', 'key ', `ghp_${letters(36)}`, '. Next');
+    await expectWhole('GOOGLE_API_KEY', 'key ', `AIza${letters(35)}`, ' ok');
+    await expectWhole('ANTHROPIC_API_KEY', 'key ', `sk-ant-api03-${letters(93, 21)}AA`, ' ok');
+    expect(findSecrets(`key npm_${letters(35)}.`)).toEqual([]);
+    expect(findSecrets(`key AIza${letters(34)}.`)).toEqual([]);
   });
 
   it('window streaming ends as generate does for a key past its bound', async () => {

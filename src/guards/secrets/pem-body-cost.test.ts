@@ -72,3 +72,41 @@ describe("a private key's body", () => {
     );
   });
 });
+
+/**
+ * Round 33: a megabyte of certificate lines (armoured base64 with no
+ * private key's BEGIN line) cost about 0.4 s: each line was judged as an
+ * entropy token (placeholder tests, entropy) before `isArmourLine` dropped
+ * it. The armour test, which reads only the blanks beside a token that is
+ * not a whole line, now comes first.
+ */
+describe('certificate and other armoured base64 lines', () => {
+  it('generateText: a 1 MB certificate passes, its lines never judged as tokens', async () => {
+    const body = seededRun(1_000_000, base64Alphabet, 4)
+      .match(/.{1,64}/g)!
+      .join('\n');
+    const certificate = `-----BEGIN CERTIFICATE-----\n${body}\n-----END CERTIFICATE-----`;
+    const token = seededRun(40, base64Alphabet.slice(0, 62), 9);
+    judged.count = 0;
+    await expectInputRedacted(
+      () => secrets({ action: 'redact' }),
+      `cert:\n${certificate}\nnext ${token} ok`,
+      `cert:\n${certificate}\nnext [HIGH_ENTROPY_STRING] ok`,
+      oneSecretInputRecord('HIGH_ENTROPY_STRING', 6 + certificate.length + 6, token.length),
+    );
+    // The token after the certificate, in each of the calls (the redacted text's check included).
+    expect(judged.count).toBeLessThan(10);
+  });
+
+  it('MIME base64 lines (76 wide, no BEGIN line) are not judged either', async () => {
+    const body = seededRun(200_000, base64Alphabet, 6)
+      .match(/.{1,76}/g)!
+      .join('\r\n');
+    const text = `Content-Transfer-Encoding: base64\r\n\r\n${body}\r\n`;
+    judged.count = 0;
+    await expectInputRedacted(() => secrets({ action: 'redact' }), text, text, [
+      { guardrail: 'secrets', kind: 'input', status: 'passed' },
+    ]);
+    expect(judged.count).toBeLessThan(10);
+  });
+});

@@ -6,6 +6,7 @@ import { secretsMaxMatchLength } from './find-secrets';
 import { firstSecretKindLine } from './kubernetes-secret';
 import { providerRules } from './provider-rules';
 import { startsWithSplitPrefix } from './split-prefix';
+import { openBlockScalarStart } from './yaml-block-scalar';
 
 // A token with anything but letters: keys, tokens, operators, quotes, paths.
 const NON_LETTER = /[^\p{L}]/u;
@@ -101,7 +102,7 @@ const KEY_TAIL_CHAR = /[A-Za-z0-9_.-]/;
  * blank or quote), or an Authorization scheme and value.
  */
 const LIVE_ASSIGNMENT =
-  /^["']?\s{0,3}(?:[:=<>!?]{1,4}\s{0,3}(?:(?:basic|bearer|token)\s{0,3})?(?:["'`][^"'`\n]*|[^\s"'`]*)|["'`][^"'`\n]*)?$/i;
+  /^["']?\s{0,3}(?:[:=<>!?]{1,4}\s{0,3}(?:(?:basic|bearer|token)\s{0,3})?(?:["'`][^"'`\n]*|[^\s"'`]*(?:\\\r?\n(?:[^\n]*\\\r?\n)*[^\n]*)?)|["'`][^"'`\n]*)?$/i;
 /** An XML element naming a secret (`<password>…</password>`) not yet closed. */
 const LIVE_ELEMENT = /^[^<>\n]{0,200}>[^<]{0,400}(?:<\/?[A-Za-z0-9_.:-]*)?$/;
 /** A curl command is judged up to the end of its line (or a continued line). */
@@ -240,6 +241,7 @@ const boundedStart = withinLast(secretsMaxMatchLength * 2, text =>
     liveAssignmentStart(text),
     liveComparisonStart(text),
     openDataBlockStart(text),
+    openBlockScalarStart(text),
     openSecretKindStart(text),
   ),
 );

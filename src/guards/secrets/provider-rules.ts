@@ -29,6 +29,13 @@ export interface Rule {
    * characters with the rest released (round 30).
    */
   more?: RegExp;
+  /**
+   * For a rule of one exact length that reads a longer token to its end
+   * (round 33): the exact form (sticky). A reading of strings joined
+   * (`split-array-strings.ts`) ends a token at a string's end where the
+   * exact form ends: what follows in the next string is another value.
+   */
+  exact?: RegExp;
   /** Where a match can start, relative to a literal every match contains (see `anchor`). */
   anchor: Anchor;
 }
@@ -125,6 +132,19 @@ const tokenChar = '[A-Za-z0-9_-]';
 function upTo(part: string, min: number, max: number, follow = `${part}|${tokenChar}`): string {
   return `(?:${part}{${max}}(?=${follow})|${part}{${min},${max}}${e})`;
 }
+
+/**
+ * A format of one exact shape (`exact`, `length` characters: Anthropic's 93
+ * and `AA`), or past it: its first `length` characters with more of the
+ * token after them, read to its end by `readOn(tokenChar)`. Round 33: a
+ * longer token failed `e` and reached the model whole.
+ */
+function pastExactLength(exact: string, length: number): string {
+  return `(?:${exact}${e}|${tokenChar}{${length}}(?=${tokenChar}))`;
+}
+
+/** `Rule.exact` of a rule whose exact form is `source`. */
+const exactForm = (source: string) => new RegExp(source, 'y');
 
 /** `more` of a rule whose last part is `part` (see `upTo`): the rest of the token. */
 const readOn = (part: string) => new RegExp(`(?:${part}|${tokenChar})+`, 'y');
@@ -301,15 +321,28 @@ const urlPasswordRest = /[^\s@/"']+/y;
 const flagValueRest = /[^\s"']+/y;
 
 const prefixedRules: Rule[] = [
-  // Anthropic keys: `sk-ant-api03-` / `sk-ant-admin01-`, 93 characters, then `AA`.
-  rule('ANTHROPIC_API_KEY', `${b}sk-ant-(?:api|sid)\\d{2}-[A-Za-z0-9_-]{93}AA${e}`, {
-    prefix: 13,
-    anchor: near(anchor(['sk-ant-api', 'sk-ant-sid']), 20),
-  }),
-  rule('ANTHROPIC_ADMIN_KEY', `${b}sk-ant-admin\\d{2}-[A-Za-z0-9_-]{93}AA${e}`, {
-    prefix: 15,
-    anchor: near(anchor(['sk-ant-admin']), 20),
-  }),
+  // Anthropic keys: `sk-ant-api03-` / `sk-ant-admin01-`, 93 characters, then
+  // `AA`; a longer one is read to its end (`pastExactLength`).
+  rule(
+    'ANTHROPIC_API_KEY',
+    `${b}sk-ant-(?:api|sid)\\d{2}-${pastExactLength('[A-Za-z0-9_-]{93}AA', 95)}`,
+    {
+      prefix: 13,
+      more: readOn(tokenChar),
+      exact: exactForm('sk-ant-(?:api|sid)\\d{2}-[A-Za-z0-9_-]{93}AA'),
+      anchor: near(anchor(['sk-ant-api', 'sk-ant-sid']), 20),
+    },
+  ),
+  rule(
+    'ANTHROPIC_ADMIN_KEY',
+    `${b}sk-ant-admin\\d{2}-${pastExactLength('[A-Za-z0-9_-]{93}AA', 95)}`,
+    {
+      prefix: 15,
+      more: readOn(tokenChar),
+      exact: exactForm('sk-ant-admin\\d{2}-[A-Za-z0-9_-]{93}AA'),
+      anchor: near(anchor(['sk-ant-admin']), 20),
+    },
+  ),
   // Past 200 characters before `T3BlbkFJ` the key is cut there (when the
   // marker follows in its run) and read on by `more`, as one past 200 after it.
   rule(
@@ -349,8 +382,10 @@ const prefixedRules: Rule[] = [
       anchor: near(anchor(['bedrock-api-key-']), 20),
     },
   ),
-  rule('GITHUB_TOKEN', `${b}gh[pousr]_[A-Za-z0-9]{36}${e}`, {
+  rule('GITHUB_TOKEN', `${b}gh[pousr]_${upTo('[A-Za-z0-9]', 36, 36)}`, {
     prefix: 4,
+    more: readOn('[A-Za-z0-9]'),
+    exact: exactForm('gh[pousr]_[A-Za-z0-9]{36}'),
     anchor: near(anchor(['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_']), 20),
   }),
   // 30 random characters and a 6-character checksum: a token cut short of
@@ -374,9 +409,16 @@ const prefixedRules: Rule[] = [
       anchor: near(anchor(['glpat-', 'glrt-']), 20),
     },
   ),
-  rule('GITLAB_TOKEN', `${b}(?:glpat|gldt|glrt|glcbt|glffct|glft|glsoat)-[A-Za-z0-9_-]{20}${e}`, {
+  rule('GITLAB_TOKEN', `${b}(?:gldt|glrt|glcbt|glffct|glft|glsoat)-[A-Za-z0-9_-]{20}${e}`, {
     prefix: 6,
-    anchor: near(anchor(['glpat-', 'gldt-', 'glrt-', 'glcbt-', 'glffct-', 'glft-', 'glsoat-']), 20),
+    anchor: near(anchor(['gldt-', 'glrt-', 'glcbt-', 'glffct-', 'glft-', 'glsoat-']), 20),
+  }),
+  // A legacy personal access token past its 20 characters: read to its end.
+  rule('GITLAB_TOKEN', `${b}glpat-${upTo('[A-Za-z0-9_-]', 20, 20)}`, {
+    prefix: 6,
+    more: readOn('[A-Za-z0-9_-]'),
+    exact: exactForm('glpat-[A-Za-z0-9_-]{20}'),
+    anchor: near(anchor(['glpat-']), 20),
   }),
   rule('GITLAB_TOKEN', `${b}glsoat-[A-Za-z0-9_-]{50}${e}`, {
     prefix: 7,
@@ -437,8 +479,10 @@ const prefixedRules: Rule[] = [
     more: readOn('[A-Za-z0-9]'),
     anchor: anchor(['_live_', '_test_', '_prod_'], 2, 2),
   }),
-  rule('GOOGLE_API_KEY', `${b}AIza[0-9A-Za-z_-]{35}${e}`, {
+  rule('GOOGLE_API_KEY', `${b}AIza${upTo('[0-9A-Za-z_-]', 35, 35)}`, {
     prefix: 4,
+    more: readOn('[0-9A-Za-z_-]'),
+    exact: exactForm('AIza[0-9A-Za-z_-]{35}'),
     anchor: near(anchor(['AIza']), 20),
   }),
   rule('GCP_SERVICE_ACCOUNT', '"type"\\s{0,3}:\\s{0,3}"service_account"', {
@@ -487,8 +531,10 @@ const prefixedRules: Rule[] = [
       anchor: near(anchor(['SG.']), 20),
     },
   ),
-  rule('NPM_TOKEN', `${b}npm_[A-Za-z0-9]{36}${e}`, {
+  rule('NPM_TOKEN', `${b}npm_${upTo('[A-Za-z0-9]', 36, 36)}`, {
     prefix: 4,
+    more: readOn('[A-Za-z0-9]'),
+    exact: exactForm('npm_[A-Za-z0-9]{36}'),
     anchor: near(anchor(['npm_']), 20),
   }),
   rule(
@@ -514,8 +560,10 @@ const prefixedRules: Rule[] = [
     more: /[A-Za-z0-9_-]+/y,
     anchor: near(anchor(['pypi-AgEIcHlwaS5vcmc']), 20),
   }),
-  rule('HUGGINGFACE_TOKEN', `${b}(?:hf_|api_org_)[A-Za-z]{34}${e}`, {
+  rule('HUGGINGFACE_TOKEN', `${b}(?:hf_|api_org_)${upTo('[A-Za-z]', 34, 34)}`, {
     prefix: 3,
+    more: readOn('[A-Za-z]'),
+    exact: exactForm('(?:hf_|api_org_)[A-Za-z]{34}'),
     anchor: near(anchor(['hf_', 'api_org_']), 20),
   }),
   // Blanks around a dot (`eyJ… . eyJ… . sig`, round 18: header and payload

@@ -1,10 +1,11 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectInputRedacted, expectWindowAsGenerate } from '../../../test/helpers/redacted-input';
 import {
   alphanumerics,
   oneSecretInputRecord,
   seededRun,
 } from '../../../test/helpers/secrets-redacted';
+import { anchoredScanMismatches } from './find-secrets';
 import { secrets } from './secrets';
 
 /**
@@ -148,6 +149,30 @@ describe('a quoted value holding another kind of quote, or quoted otherwise', ()
     await expectInputRedacted(() => secrets({ action: 'redact' }), prose, prose, [
       { guardrail: 'secrets', kind: 'input', status: 'passed' },
     ]);
+  });
+
+  // Round 33: fewer than four characters before the other quote did not match at all.
+  it('generateText: zero to three characters before the other quote, redacted whole', async () => {
+    await expectValueRedacted('password = "', "ab'Tr0ub4dor3x", '" ok');
+    await expectValueRedacted('password = "', "a'Tr0ub4dor3x", '" ok');
+    await expectValueRedacted('password = "', "'Tr0ub4dor3x", '" ok');
+    await expectValueRedacted('{"api_key": "', "q8Z'r4Lm2Xw9T", '", "user": "bob"}');
+    await expectValueRedacted("secret = '", 'ab"Tr0ub4dor3x', "' ok");
+    await expectValueRedacted('token = """', "ab'Tr0ub4dor3x", '""" ok');
+    expect(anchoredScanMismatches(`password = "ab'Tr0ub4dor3x" and token = "'q8Zr4Lm2"`)).toEqual(
+      [],
+    );
+    // Blanks inside, no closing quote on the line, or nothing after the other quote: not read.
+    for (const prose of [
+      `the password: "a' b" here`,
+      `password = "ab'Tr0ub4dor3x\nmore"`,
+      `password = "abc'" and more`,
+      'password = "" and token = \'\'',
+    ]) {
+      await expectInputRedacted(() => secrets({ action: 'redact' }), prose, prose, [
+        { guardrail: 'secrets', kind: 'input', status: 'passed' },
+      ]);
+    }
   });
 
   it('generateText: triple-quoted and $-quoted values are redacted', async () => {

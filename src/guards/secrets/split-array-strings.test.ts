@@ -79,6 +79,17 @@ describe('a credential split across adjacent strings of one JSON array', () => {
     ).toEqual([]);
   });
 
+  // Round 33: a token past its exact length is read to its end, but a string
+  // after one of exactly its length is another value.
+  it('a key longer than its exact length is read whole; a string after an exact one is not its', () => {
+    expect(redacted(JSON.stringify([GITHUB.slice(0, 20), `${GITHUB.slice(20)}x9Q`]))).toBe(
+      '["[GITHUB_TOKEN]","[GITHUB_TOKEN]"]',
+    );
+    expect(redacted(JSON.stringify([GITHUB.slice(0, 20), GITHUB.slice(20), 'x9Q']))).toBe(
+      '["[GITHUB_TOKEN]","[GITHUB_TOKEN]","x9Q"]',
+    );
+  });
+
   it('joins only strings of one array or object: nested objects and non-strings between stay apart', () => {
     expect(
       secretsAcrossArrayStrings(JSON.stringify([GITHUB.slice(0, 12), 1, GITHUB.slice(12)])),

@@ -1,6 +1,7 @@
 import { type DetectedSpan, type RankedSpan, resolveOverlaps } from '../shared/spans';
 import { type FindSecretsOptions, findSecrets } from './find-secrets';
 import { holdsLiteral, KeyPieces } from './key-pieces';
+import { providerRules } from './provider-rules';
 import { startsWithPrefixLiteral } from './split-prefix';
 
 /**
@@ -275,16 +276,19 @@ export function secretsAcrossArrayStrings(
     addPiece(-1, 0, ''); // the run's end: no piece starts here
   }
   const found: RankedSpan[] = [];
-  for (const span of findSecrets(parts.join(''), options)) {
-    if (UNTYPED.has(span.type)) continue;
+  const joined = parts.join('');
+  for (const match of findSecrets(joined, options)) {
+    if (UNTYPED.has(match.type)) continue;
     // The strings it covers: the last piece starting at or before its start, on.
     let low = 0;
     let high = pieceStarts.length - 1;
     while (low < high) {
       const middle = (low + high + 1) >> 1;
-      if (pieceStarts[middle]! <= span.start) low = middle;
+      if (pieceStarts[middle]! <= match.start) low = middle;
       else high = middle - 1;
     }
+    const end = exactTokenEnd(joined, match, low, pieceStarts, pieceStrings);
+    const span = end === match.end ? match : { ...match, end };
     // One span per string it covers (its pieces' spans joined).
     const pieces: RankedSpan[] = [];
     let lastString = -1;
@@ -306,6 +310,40 @@ export function secretsAcrossArrayStrings(
     if (pieces.length >= 2) found.push(...pieces);
   }
   return found;
+}
+
+/** The exact forms (`Rule.exact`) of each type's rules. */
+const exactForms = new Map<string, RegExp[]>();
+for (const { type, exact } of providerRules) {
+  if (exact) exactForms.set(type, [...(exactForms.get(type) ?? []), exact]);
+}
+
+/**
+ * The end of `span` (of the joined strings, starting in piece `first`), cut at the first string end
+ * inside it where an exact form of its type (`Rule.exact`: `ghp_` and 36)
+ * ends: a key of its exact length that fills its strings is whole, and the
+ * next string is another value (`["ghp_…", "ok"]`), though the rule reads a
+ * longer token on (round 33). Its end otherwise.
+ */
+function exactTokenEnd(
+  joined: string,
+  span: DetectedSpan,
+  first: number,
+  pieceStarts: readonly number[],
+  pieceStrings: readonly number[],
+): number {
+  const forms = exactForms.get(span.type);
+  if (forms === undefined) return span.end;
+  // From the piece it starts in (`first`), over the pieces it covers only.
+  for (let p = first + 1; p < pieceStarts.length && pieceStarts[p]! < span.end; p++) {
+    const at = pieceStarts[p]!;
+    if (at <= span.start || pieceStrings[p] === pieceStrings[p - 1]) continue;
+    for (const form of forms) {
+      form.lastIndex = span.start;
+      if (form.test(joined) && form.lastIndex === at) return at;
+    }
+  }
+  return span.end;
 }
 
 /**

@@ -19,6 +19,9 @@ const tokens: Array<[string, string, string]> = [
   ['GITLAB_TOKEN', 'glpat-', 'q8Zr4Lm2Xw9Tb6Yp1Kd7'],
   ['OPENAI_API_KEY', 'sk-', 'proj-T3BlbkFJq8Zr2Lm5Nx7Vc1Kd9Wp4Ys6Hg0Je3Uf'],
   ['SLACK_TOKEN', 'xoxb-', '123456789012-1234567890123-q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3N'],
+  // Prefixes ending with a dot (round 33: `hvs. …` was not joined).
+  ['VAULT_TOKEN', 'hvs.', `CAESI${ghp}${ghp}${ghp.slice(0, 10)}`],
+  ['SENDGRID_API_KEY', 'SG.', `${ghp.slice(0, 22)}.${ghp}${ghp.slice(0, 3)}`],
 ];
 
 describe('provider tokens with a blank after the prefix', () => {

@@ -392,7 +392,10 @@ function joinAcross(
 ): number {
   if (blank < 2) return -1;
   // The token before the blank: from after the last character that is not a token's.
-  let prefixStart = blank;
+  // A prefix that ends with a dot (`hvs.`, `SG.`, `t1.`) is read with it (round 33:
+  // `hvs. <token>` was not joined, the rest an entropy finding at best).
+  const dotted = source.charCodeAt(blank - 1) === 46;
+  let prefixStart = dotted ? blank - 1 : blank;
   while (
     prefixStart > 0 &&
     blank - prefixStart < longestTokenBefore &&
@@ -404,6 +407,7 @@ function joinAcross(
   const literals = prefixLiterals.get(source.slice(prefixStart, prefixStart + 2));
   if (literals === undefined) return -1;
   const prefix = source.slice(prefixStart, blank);
+  if (dotted && !literals.some(({ literal }) => literal === prefix)) return -1;
   // A token a rule matches whole (`sk-proj-` and 20 or more) takes in a
   // rest only when that rest reads as a key's and the match takes it in
   // whole (`restOfWholeToken`): `… thanks`, `… 2024` and a run the match

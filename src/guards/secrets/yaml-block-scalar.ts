@@ -1,0 +1,143 @@
+/**
+ * YAML block scalars: a key's value written on the lines after it
+ * (`password: |`, `token: >-`, then lines indented deeper than the key).
+ */
+import { forEachOccurrence } from '../shared/anchored-scan';
+import { keywordPattern } from './assignments';
+
+/** The number of leading blanks (a tab counts as one, as YAML forbids mixing them in one block). */
+export function indentOf(line: string): number {
+  let indent = 0;
+  while (indent < line.length && (line[indent] === ' ' || line[indent] === '\t')) indent++;
+  return indent;
+}
+
+/** Where a block scalar's content lies: its first and last character, and the line after it. */
+export interface BlockScalarLines {
+  /** The first content line's first non-blank character, or -1 when the block is empty. */
+  start: number;
+  /** The end of the last content line (before its `\n`). */
+  end: number;
+  /** The start of the first line after the block (the text's length past its end). */
+  next: number;
+}
+
+/**
+ * The content of a block scalar whose lines start at `next`: the lines
+ * after its indicator line that are blank or indented deeper than
+ * `keyIndent` (the column of its key). Reads each line once.
+ */
+export function blockScalarLines(
+  source: string,
+  next: number,
+  keyIndent: number,
+): BlockScalarLines {
+  let start = -1;
+  let end = next;
+  while (next > 0 && next < source.length) {
+    let lineEnd = source.indexOf('\n', next);
+    if (lineEnd < 0) lineEnd = source.length;
+    const text = source.slice(next, lineEnd);
+    const deeper = indentOf(text);
+    const blank = /^\s*$/.test(text);
+    if (!blank && deeper <= keyIndent) break;
+    if (!blank) {
+      if (start < 0) start = next + deeper;
+      end = lineEnd;
+    }
+    next = lineEnd + 1;
+  }
+  // The last line's trailing blanks and carriage return are not the value's.
+  while (end > start && start >= 0 && /\s/.test(source[end - 1]!)) end--;
+  return { start, end, next: Math.min(next, source.length) };
+}
+
+/** A block scalar's indicator (`|`, `>`, a chomping `+`/`-` and an indentation digit, either order), a comment, the line's end. */
+const indicatorLine = /[|>](?:[+-]?[1-9]?|[1-9][+-])[ \t]*(?:#[^\n]*)?(?:\r?\n|$)/y;
+/** A key's characters (as an assignment's key: `[A-Za-z0-9_.-]`). */
+const keyChar = /[A-Za-z0-9_.-]/;
+/** What stands before a key on its line: blanks, and a list item's `-` and blanks. */
+const keyIndentation = /^[ \t]*(?:-[ \t]+)?$/;
+/** The longest key read back from its `:` (as `assignment`'s: 40 + 14 + 30). */
+const longestKey = 84;
+
+/**
+ * Calls `onValue(start, end, key)` for each block scalar under a key that
+ * names a secret (holds a keyword of `assignment`: `password`, `token`,
+ * `api_key`, …), `[start, end)` its content from the first non-blank
+ * character of its first line to the end of its last. The key (bare or
+ * quoted) is the first thing on its line (after blanks and a list item's
+ * `-`), then `:`, blanks and the indicator (`|`, `>-`, `|+2`, …) end the
+ * line. Before round 33 such a value was read by no scan: a password on
+ * the next line reached the model unless it was random enough for the
+ * entropy scan.
+ */
+export function scanYamlBlockScalars(
+  source: string,
+  onValue: (start: number, end: number, key: string) => void,
+): void {
+  forEachBlockScalar(source, (_keyStart, key, lines) => {
+    if (lines.start >= 0) onValue(lines.start, lines.end, key);
+  });
+}
+
+/**
+ * Where the last block scalar under a secret-named key that runs to the
+ * end of `source` starts (its key's line), or `source.length`: in a
+ * stream, more lines of its value may still come, and the value is judged
+ * whole (`password: |` then `correct horse` is no secret yet).
+ */
+export function openBlockScalarStart(source: string): number {
+  let open = source.length;
+  forEachBlockScalar(source, (keyStart, _key, lines) => {
+    if (lines.next >= source.length && open === source.length) open = keyStart;
+  });
+  return open;
+}
+
+/**
+ * Calls `visit(keyStart, key, lines)` for each block scalar under a
+ * secret-named key (`keyStart`: where its key's line starts). Linear: an
+ * indicator's line is read back once, and each block's lines once (the
+ * scan resumes after the block).
+ */
+function forEachBlockScalar(
+  source: string,
+  visit: (keyStart: number, key: string, lines: BlockScalarLines) => void,
+): void {
+  let readUntil = 0;
+  forEachOccurrence(source, ['|', '>'], at => {
+    if (at < readUntil) return;
+    // `:` and one to 16 blanks before the indicator.
+    let colon = at - 1;
+    while (colon > 0 && at - colon <= 16 && (source[colon] === ' ' || source[colon] === '\t'))
+      colon--;
+    if (colon === at - 1 || source[colon] !== ':') return;
+    indicatorLine.lastIndex = at;
+    if (!indicatorLine.test(source)) return;
+    // The key, maybe quoted, right before the `:`.
+    let keyEnd = colon;
+    const quote = source[keyEnd - 1];
+    const quoted = quote === '"' || quote === "'";
+    if (quoted) keyEnd--;
+    let keyStart = keyEnd;
+    while (keyStart > 0 && keyEnd - keyStart < longestKey && keyChar.test(source[keyStart - 1]!))
+      keyStart--;
+    if (keyStart === keyEnd) return;
+    let lineStart = keyStart;
+    if (quoted) {
+      if (source[keyStart - 1] !== quote) return;
+      lineStart--;
+    }
+    // The line's start, looked for within 41 characters (not to the text's start for each key).
+    let indentStart = lineStart;
+    while (indentStart > 0 && lineStart - indentStart <= 40 && source[indentStart - 1] !== '\n')
+      indentStart--;
+    if (!keyIndentation.test(source.slice(indentStart, lineStart))) return;
+    const key = source.slice(keyStart, keyEnd);
+    if (!keywordPattern.test(key)) return;
+    const lines = blockScalarLines(source, indicatorLine.lastIndex, lineStart - indentStart);
+    readUntil = lines.next;
+    visit(indentStart, key, lines);
+  });
+}

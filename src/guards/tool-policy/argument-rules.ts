@@ -393,11 +393,25 @@ function conditionHolds(
   end: number,
   budget: ConditionBudget,
   outerFrom: number,
+  statementFrom: number,
+  withAt: number,
 ): boolean | undefined {
   const { memos, backslash, database } = budget;
   const outerTo = from - 5;
-  if (!memos) {
-    return conditionAlwaysHolds(sql, from, end, budget, backslash, database, outerFrom, outerTo);
+  // After a WITH, a subquery may read a common table expression before
+  // `outerFrom`, which the memo does not compare: evaluated in each reading.
+  if (!memos || (withAt !== -1 && withAt < outerFrom)) {
+    return conditionAlwaysHolds(
+      sql,
+      from,
+      end,
+      budget,
+      backslash,
+      database,
+      outerFrom,
+      outerTo,
+      statementFrom,
+    );
   }
   const memo = memos.get(from);
   const same =
@@ -427,6 +441,7 @@ function conditionHolds(
     database,
     outerFrom,
     outerTo,
+    statementFrom,
   );
   if (budget.limit === undefined) {
     memos.set(from, { end, sql, outerFrom, backslash, holds, read: left - budget.left });
@@ -577,6 +592,9 @@ function statementWithoutWhere(
   >,
 ): 'delete' | 'update' | undefined {
   const frames: SqlFrame[] = [{ depth: 0, kind: undefined, where: false, kindAt: -1 }];
+  // The statement's first WITH (in a string too: a bound, not a reading).
+  sqlWithWord.lastIndex = from;
+  const withAt = sqlWithWord.test(sql) ? sqlWithWord.lastIndex - 4 : -1;
   let depth = 0;
   let deleteNext = -2;
   let updateNext = -2;
@@ -617,7 +635,9 @@ function statementWithoutWhere(
         top.where = true;
         // A condition that holds for every row in some database (`1+1=2`,
         // `id = 3 OR (1=1 AND 2=2)`, `1='1'`, `id = id`).
-        if (conditionHolds(sql, next + 5, end, conditionBudget, top.kindAt)) return top.kind;
+        if (conditionHolds(sql, next + 5, end, conditionBudget, top.kindAt, from, withAt)) {
+          return top.kind;
+        }
       }
       cursor = next + 5;
     } else if (sql.charCodeAt(next) === 0x28 /* ( */) {
@@ -639,6 +659,8 @@ function statementWithoutWhere(
   return undefined;
 }
 
+/** A WITH, found from a statement's start (`lastIndex`) to wherever it is. */
+const sqlWithWord = /\bwith\b/gi;
 const sqlDeleteModifier = /(?:low_priority|quick|ignore)\b/iy;
 /**
  * Sticky past DELETE: a table named without FROM (`DELETE users`, `DELETE

@@ -2557,11 +2557,9 @@ let commonTables:
   | undefined;
 
 const withWord = /with\s+(?:recursive\s+)?/iy;
-const nameSource =
-  String.raw`(?:[a-z_][\w$]*|"(?:[^"]|"")*"|` + '`(?:[^`]|``)*`' + String.raw`|\[[^\]]*\])`;
 /** Sticky: one entry's head, `x AS (`, `x(a, b) AS NOT MATERIALIZED (`. */
 const commonTableHead = new RegExp(
-  String.raw`\s*(${nameSource})\s*(?:\(([^()]*)\)\s*)?as\s+(?:not\s+)?(?:materialized\s+)?\(`,
+  String.raw`\s*(${namePart.source})\s*(?:\(([^()]*)\)\s*)?as\s+(?:not\s+)?(?:materialized\s+)?\(`,
   'iy',
 );
 const listComma = /\s*,/y;

@@ -397,11 +397,8 @@ function conditionHolds(
   withAt: number,
 ): boolean | undefined {
   const { memos, backslash, database } = budget;
-  const outerTo = from - 5;
-  // After a WITH, a subquery may read a common table expression before
-  // `outerFrom`, which the memo does not compare: evaluated in each reading.
-  if (!memos || (withAt !== -1 && withAt < outerFrom)) {
-    return conditionAlwaysHolds(
+  const evaluate = () =>
+    conditionAlwaysHolds(
       sql,
       from,
       end,
@@ -409,10 +406,12 @@ function conditionHolds(
       backslash,
       database,
       outerFrom,
-      outerTo,
+      from - 5,
       statementFrom,
     );
-  }
+  // After a WITH, a subquery may read a common table expression before
+  // `outerFrom`, which the memo does not compare: evaluated in each reading.
+  if (!memos || (withAt !== -1 && withAt < outerFrom)) return evaluate();
   const memo = memos.get(from);
   const same =
     memo !== undefined &&
@@ -432,17 +431,7 @@ function conditionHolds(
     return memo!.holds;
   }
   const left = budget.left;
-  const holds = conditionAlwaysHolds(
-    sql,
-    from,
-    end,
-    budget,
-    backslash,
-    database,
-    outerFrom,
-    outerTo,
-    statementFrom,
-  );
+  const holds = evaluate();
   if (budget.limit === undefined) {
     memos.set(from, { end, sql, outerFrom, backslash, holds, read: left - budget.left });
   }

@@ -274,21 +274,15 @@ describe('llmJudge', () => {
 
   it('reads a stored verdict of at most 4,096 characters; a longer one is a miss (round 33)', async () => {
     const store = memoryStore();
-    const keys: string[] = [];
-    const recording = {
-      ...store,
-      setIfAbsent: (key: string, value: string, ttlMs: number) => {
-        keys.push(key);
-        return store.setIfAbsent(key, value, ttlMs);
-      },
-    };
+    const writes = vi.spyOn(store, 'setIfAbsent');
     const ctx = { kind: 'output' as const, messages: [], metadata: {}, state: new Map() };
     const first = await runChain(
-      [llmJudge({ model: judgeModel(clean), policy, cache: { store: recording } })],
+      [llmJudge({ model: judgeModel(clean), policy, cache: { store } })],
       'text',
       ctx,
     );
     expect(first.records[0]?.status).toBe('passed');
+    const keys = writes.mock.calls.map(([key]) => key);
     expect(keys).toHaveLength(1);
     // A verdict another client wrote, with its reason padded to `length` characters of JSON.
     const planted = (length: number) => {

@@ -508,6 +508,18 @@ function readingViolation(
         ? `${kind.toUpperCase()} without a WHERE clause`
         : `${kind.toUpperCase()} whose WHERE ${limitReasons[conditionBudget.limit]}`,
   });
+  // The first WITH from a statement's start (in a string too: a bound, not a
+  // reading), searched for past the last one found only: statements come in
+  // text order, so the text is searched once (a search to the end from each
+  // of 60,000 statements without a WITH was quadratic).
+  let withNext = -2;
+  const withAt = (from: number) => {
+    if (withNext !== -1 && withNext < from) {
+      sqlWithWord.lastIndex = from;
+      withNext = sqlWithWord.test(sql) ? sqlWithWord.lastIndex - 4 : -1;
+    }
+    return withNext;
+  };
   for (let from = 0; from <= sql.length; ) {
     const semicolon = sql.indexOf(';', from);
     const end = semicolon === -1 ? sql.length : semicolon;
@@ -523,6 +535,7 @@ function readingViolation(
       setAt,
       whereAt,
       parenAt,
+      withAt,
     });
     if (violation) return without(violation);
     from = end + 1;
@@ -576,14 +589,12 @@ function statementWithoutWhere(
   end: number,
   conditionBudget: ConditionBudget,
   at: Record<
-    'deleteAt' | 'updateAt' | 'setAt' | 'whereAt' | 'parenAt',
+    'deleteAt' | 'updateAt' | 'setAt' | 'whereAt' | 'parenAt' | 'withAt',
     (from: number, end: number) => number
   >,
 ): 'delete' | 'update' | undefined {
   const frames: SqlFrame[] = [{ depth: 0, kind: undefined, where: false, kindAt: -1 }];
-  // The statement's first WITH (in a string too: a bound, not a reading).
-  sqlWithWord.lastIndex = from;
-  const withAt = sqlWithWord.test(sql) ? sqlWithWord.lastIndex - 4 : -1;
+  const withAt = at.withAt(from, end);
   let depth = 0;
   let deleteNext = -2;
   let updateNext = -2;

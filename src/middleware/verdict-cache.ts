@@ -2,6 +2,7 @@ import type { JSONValue } from '@ai-sdk/provider';
 import { sha256Hex } from '../core/sha256-hex';
 import type { Guardrail, GuardrailKind, GuardrailMetadata, GuardrailRecord } from '../core/types';
 import type { Store } from '../store/store';
+import { MAX_STORED_JSON_CHARS, readStoredJson } from '../store/stored-json';
 
 /** A remembered verdict: what the guardrail decided about one text. */
 export type CachedVerdict =
@@ -63,18 +64,35 @@ function formKey(form: string): string {
   return Object.hasOwn(FORM_KEYS, form) ? FORM_KEYS[form]! : `?${form}`;
 }
 
-/** The store's answer, checked: a value someone else wrote must not be trusted blindly. */
+/**
+ * The store's answer, checked: a value someone else wrote must not be trusted
+ * blindly. Read bounded (`readStoredJson`: at most `MAX_STORED_JSON_CHARS`,
+ * 1,000 levels deep), and only in the shape `set` writes: a block's message,
+ * reason and severity strings or absent, a modification's text a string of
+ * at most `MAX_CACHED_MODIFIED_LENGTH` characters. Anything else is a miss:
+ * the text is judged again, which is safe. Only the known fields are kept.
+ */
 function parseVerdict(raw: string | undefined): CachedVerdict | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const value = JSON.parse(raw) as CachedVerdict;
-    if (value?.action === 'allow') return value;
-    if (value?.action === 'block') return value;
-    if (value?.action === 'modify' && typeof value.content === 'string') return value;
-  } catch {
-    // A corrupt entry is a miss: the text is judged again.
+  const value = readStoredJson(raw, MAX_STORED_JSON_CHARS);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const entry = value as Record<string, unknown>;
+  if (entry.action === 'allow') return { action: 'allow' };
+  if (entry.action === 'modify') {
+    const { content } = entry;
+    return typeof content === 'string' && content.length <= MAX_CACHED_MODIFIED_LENGTH
+      ? { action: 'modify', content }
+      : undefined;
   }
-  return undefined;
+  if (entry.action !== 'block') return undefined;
+  const verdict: Extract<CachedVerdict, { action: 'block' }> = { action: 'block' };
+  for (const field of ['message', 'reason', 'severity'] as const) {
+    const text = entry[field];
+    if (text === undefined) continue;
+    if (typeof text !== 'string') return undefined;
+    verdict[field] = text;
+  }
+  if (entry.info !== undefined) verdict.info = entry.info as JSONValue;
+  return verdict;
 }
 
 /**
@@ -161,7 +179,10 @@ export function verdictCache({
 
     async set(slot: VerdictSlot, verdict: CachedVerdict): Promise<void> {
       try {
-        await store.set(slot.key, JSON.stringify(verdict), ttlMs);
+        const text = JSON.stringify(verdict);
+        // What would not be read back is not written (a block's huge info).
+        if (text.length > MAX_STORED_JSON_CHARS) return;
+        await store.set(slot.key, text, ttlMs);
       } catch {
         // Not remembered: the text is judged again next time, which is safe.
       }

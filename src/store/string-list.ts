@@ -1,4 +1,5 @@
 import { isWellFormed } from '../core/sha256-hex';
+import { MAX_STORED_JSON_DEPTH, readStoredJson } from './stored-json';
 
 /**
  * The JSON arrays of strings `Store.addToList` keeps (round 25), read and
@@ -22,7 +23,7 @@ export const MAX_LIST_ITEMS = 45_516;
  * Deepest nesting a stored list may have: Redis's cjson refuses more than
  * 1,000 levels of arrays and objects (the outer array is one).
  */
-export const MAX_LIST_DEPTH = 1_000;
+export const MAX_LIST_DEPTH = MAX_STORED_JSON_DEPTH;
 
 /**
  * Longest JSON text, in UTF-8 bytes, of a list `addToList` and `pushToList`
@@ -67,14 +68,10 @@ export function overListBytes(text: string): boolean {
  * the scripts: see `src/redis/scripts.ts`.)
  */
 export function stringsOfList(raw: string | undefined): string[] {
-  if (raw === undefined || tooDeep(raw)) return [];
-  try {
-    const value = JSON.parse(raw, refuseLoneSurrogates) as unknown;
-    if (Array.isArray(value)) return value.filter(item => typeof item === 'string');
-  } catch {
-    // Not JSON, or JSON that Redis's cjson refuses: an empty list.
-  }
-  return [];
+  // Unbounded in length here: lists are bounded in bytes where they are
+  // added to (`MAX_LIST_BYTES`), and a list found too long is refused there.
+  const value = readStoredJson(raw, Number.POSITIVE_INFINITY, refuseLoneSurrogates);
+  return Array.isArray(value) ? value.filter(item => typeof item === 'string') : [];
 }
 
 /** A `JSON.parse` reviver that throws on a key or string with a lone surrogate. */
@@ -83,32 +80,6 @@ function refuseLoneSurrogates(key: string, value: unknown): unknown {
     throw new SyntaxError('lone surrogate');
   }
   return value;
-}
-
-/**
- * Whether the JSON text `raw` opens more than `MAX_LIST_DEPTH` arrays and
- * objects within each other (brackets in strings do not count). One pass;
- * a text too short to hold that many levels is not read.
- */
-function tooDeep(raw: string): boolean {
-  if (raw.length <= 2 * MAX_LIST_DEPTH) return false;
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < raw.length; i++) {
-    const code = raw.charCodeAt(i);
-    if (inString) {
-      if (code === 0x5c)
-        i++; // backslash: the next character is escaped
-      else if (code === 0x22) inString = false;
-    } else if (code === 0x22) {
-      inString = true;
-    } else if (code === 0x5b || code === 0x7b) {
-      if (++depth > MAX_LIST_DEPTH) return true;
-    } else if (code === 0x5d || code === 0x7d) {
-      depth--;
-    }
-  }
-  return false;
 }
 
 /**

@@ -4,6 +4,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pii } from '../../src/guards/pii/pii';
+import { storeVault } from '../../src/guards/pii/pseudonym-vault';
 import { guardrails } from '../../src/middleware/guardrails-middleware';
 import { redisStore } from '../../src/redis';
 import { memoryStore } from '../../src/store/memory-store';
@@ -199,4 +200,26 @@ describe.skipIf(!REDIS_URL)('pii pseudonym vault shared through Redis', () => {
     },
     TIME_LIMIT_MS,
   );
+
+  it('restores nothing from an entry another client wrote that it does not read, and refuses an original over 1 MiB as JSON (round 33)', async () => {
+    const prefix = uniquePrefix('vault-foreign');
+    const store = redisStore(clients.ioredis, { prefix, timeoutMs: 10_000 });
+    const vault = storeVault(store, 'base', 60_000);
+    const longest = 'v'.repeat(1_048_574);
+    expect(await vault.tokenFor('NAME', longest)).toBe('<NAME_1>');
+    expect(await vault.valueOf('<NAME_1>')).toBe(longest);
+    await expect(vault.tokenFor('NAME', `${longest}v`)).rejects.toThrow(
+      'pseudonym vault: a NAME of 1048575 characters is over what the vault stores (1048576 characters as JSON); not pseudonymized',
+    );
+    const foreign = [`"${'v'.repeat(2_000_000)}"`, '"\\u0041', '["a"]'];
+    for (const [index, raw] of foreign.entries()) {
+      const token = `<EMAIL_${index + 1}>`;
+      await clients.ioredis.set(`${prefix}base:token:${token}`, raw, 'PX', 60_000);
+      expect(await vault.valueOf(token)).toBe(undefined);
+    }
+    // 1 and 3 are taken (foreign): 7 is the first free number.
+    expect(await vault.tokenFor('EMAIL', 'a@example.com')).toBe('<EMAIL_7>');
+    expect(await vault.valueOf('<EMAIL_7>')).toBe('a@example.com');
+    expect(await clients.ioredis.get(`${prefix}base:token:<EMAIL_1>`)).toBe(foreign[0]);
+  });
 });

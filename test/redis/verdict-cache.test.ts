@@ -125,6 +125,40 @@ describe.skipIf(!REDIS_URL)(
       }
     });
 
+    it('an entry another client wrote in a shape the cache does not write is a miss: the text is judged again (round 33)', async () => {
+      const prefix = uniquePrefix('foreign-verdict');
+      const shared = redisStore(clients.ioredis, { prefix });
+      const counting = countingGuardrail();
+      const call = async () => {
+        const model = wrapLanguageModel({
+          model: textModel('ok'),
+          middleware: guardrails({ input: [counting.guardrail], store: shared }),
+        });
+        const result = await generateText({ model, prompt: 'question' });
+        return [result.finishReason, (await getGuardrailOutcome(result))?.cachedVerdicts];
+      };
+      expect(await call()).toEqual(['stop', undefined]);
+      const keys = await keysWithTtl(clients.ioredis, prefix);
+      expect(keys).toHaveLength(1);
+      const key = keys[0]!.key;
+      expect(await clients.ioredis.get(key)).toBe('{"action":"allow"}');
+      expect(await call()).toEqual(['stop', 1]);
+      const foreign = [
+        'not json',
+        '{"action":"block","message":{"text":"No."}}',
+        `{"action":"modify","content":"${'a'.repeat(100_001)}"}`,
+        `{"action":"allow","x":${'['.repeat(1_001)}${']'.repeat(1_001)}}`,
+        `{"action":"allow","x":"${'a'.repeat(2_000_000)}"}`,
+      ];
+      for (const raw of foreign) {
+        await clients.ioredis.set(key, raw, 'PX', 60_000);
+        expect(await call(), raw.slice(0, 50)).toEqual(['stop', undefined]);
+        // Judged again, and its own verdict written over the foreign one.
+        expect(await clients.ioredis.get(key)).toBe('{"action":"allow"}');
+      }
+      expect(counting.judged).toEqual(Array(1 + foreign.length).fill('question'));
+    });
+
     it('rateLimit on Redis counts an image-only call and runs once per call', async () => {
       const limit = rateLimit({ limit: 1, windowMs: 60_000, key: () => 'k', store: store('rate') });
       const model = wrapLanguageModel({

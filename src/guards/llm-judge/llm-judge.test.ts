@@ -272,6 +272,41 @@ describe('llmJudge', () => {
     expect(result.records[0]?.status).toBe('blocked');
   });
 
+  it('reads a stored verdict of at most 4,096 characters; a longer one is a miss (round 33)', async () => {
+    const store = memoryStore();
+    const writes = vi.spyOn(store, 'setIfAbsent');
+    const ctx = { kind: 'output' as const, messages: [], metadata: {}, state: new Map() };
+    const first = await runChain(
+      [llmJudge({ model: judgeModel(clean), policy, cache: { store } })],
+      'text',
+      ctx,
+    );
+    expect(first.records[0]?.status).toBe('passed');
+    const keys = writes.mock.calls.map(([key]) => key);
+    expect(keys).toHaveLength(1);
+    // A verdict another client wrote, with its reason padded to `length` characters of JSON.
+    const planted = (length: number) => {
+      const head = '{"flagged":true,"confidence":0.9,"reason":"';
+      return `${head}${'r'.repeat(length - head.length - 2)}"}`;
+    };
+    const statusWith = async (raw: string) => {
+      await store.set(keys[0]!, raw, 60_000);
+      const judge = judgeModel(clean);
+      const result = await runChain(
+        [llmJudge({ model: judge, policy, cache: { store } })],
+        'text',
+        ctx,
+      );
+      return [result.records[0]!.status, judge.doGenerateCalls.length];
+    };
+    expect(planted(4_096)).toHaveLength(4_096);
+    expect(await statusWith(planted(4_096))).toEqual(['blocked', 0]);
+    expect(await statusWith(planted(4_097))).toEqual(['passed', 1]);
+    expect(
+      await statusWith(`{"flagged":true,"confidence":0.9,"reason":${'['.repeat(1_001)}`),
+    ).toEqual(['passed', 1]);
+  });
+
   it('a failing cache store is a miss: the judge still decides, and its breaker stays closed', async () => {
     const down = (): never => {
       throw new Error('redis store: get did not answer within 300 ms');

@@ -7,6 +7,7 @@ import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail, GuardrailContext, GuardrailSeverity } from '../../core/types';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
+import { readStoredJson } from '../../store/stored-json';
 import { sha256Hex } from '../shared/hash-key';
 import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker';
 import {
@@ -643,11 +644,15 @@ function boundedReason(text: string): string {
   return cut ? `${shown}…` : shown;
 }
 
+/**
+ * Longest stored verdict read back (round 33). The longest written is a
+ * verdict with a 300-character reason, every character escaped (`\u00XX`):
+ * under 2,000. A longer one is another client's, and a miss (the judge is
+ * asked), not a megabyte parsed on every call.
+ */
+const MAX_STORED_VERDICT_CHARS = 4_096;
+
+/** A stored verdict's JSON value, read bounded; `undefined` (a miss) for one that cannot be read. */
 function safeJson(text: string | undefined): unknown {
-  if (text === undefined) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  return readStoredJson(text, MAX_STORED_VERDICT_CHARS);
 }

@@ -12,6 +12,7 @@ import { guardrails } from '../../middleware/guardrails-middleware';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
 import { pii } from './pii';
+import { storeVault } from './pseudonym-vault';
 
 const TTL = 1_000;
 
@@ -154,5 +155,45 @@ describe('pseudonym vault', () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe('storeVault reading what the store holds (round 33)', () => {
+  const hour = 60 * 60 * 1000;
+  // 1 MiB of JSON text: a value of 1,048,574 characters and its two quotes.
+  const longest = 'v'.repeat(1_048_574);
+
+  it('restores an original up to 1 MiB as JSON, and refuses to pseudonymize a longer one', async () => {
+    const store = memoryStore({ maxBytes: 64 * 1024 * 1024 });
+    const vault = storeVault(store, 'base', hour);
+    expect(await vault.tokenFor('NAME', longest)).toBe('<NAME_1>');
+    expect(await vault.valueOf('<NAME_1>')).toBe(longest);
+    await expect(vault.tokenFor('NAME', `${longest}v`)).rejects.toThrow(
+      new RangeError(
+        'pseudonym vault: a NAME of 1048575 characters is over what the vault stores (1048576 characters as JSON); not pseudonymized',
+      ),
+    );
+    // Refused before any number was taken.
+    expect(await store.get('base:counter:NAME')).toBe('1');
+  });
+
+  it('restores nothing from an entry it cannot read, and allocates past it', async () => {
+    const store = memoryStore({ maxBytes: 64 * 1024 * 1024 });
+    const vault = storeVault(store, 'base', hour);
+    const foreign = [
+      `"${longest}v"`, // over 1 MiB: not parsed
+      '"\\u0041', // no JSON
+      '["a"]', // no JSON string
+    ];
+    for (const [index, raw] of foreign.entries()) {
+      await store.set(`base:token:<EMAIL_${index + 1}>`, raw, hour);
+      expect(await vault.valueOf(`<EMAIL_${index + 1}>`)).toBe(undefined);
+      expect(await store.get(`base:token:<EMAIL_${index + 1}>`)).toBe(raw);
+    }
+    await store.set('base:token:<EMAIL_3>', '"x"', hour);
+    // Counter 1 and 3 (step 2) are taken, foreign or not: 7 (step 4) is free.
+    expect(await vault.tokenFor('EMAIL', 'a@example.com')).toBe('<EMAIL_7>');
+    expect(await vault.valueOf('<EMAIL_7>')).toBe('a@example.com');
+    expect(await store.get('base:token:<EMAIL_1>')).toBe(foreign[0]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Store } from '../../store/store';
+import { MAX_STORED_JSON_CHARS, readStoredJson } from '../../store/stored-json';
 import { sha256Hex } from '../shared/hash-key';
 
 /** Where pseudonyms live: one conversation's value <-> placeholder mapping. */
@@ -78,6 +79,12 @@ export function storeVault(store: Store, base: string, ttlMs: number): Pseudonym
       // Keyed by a hash: key names show up in monitoring, originals must not.
       const valueKey = `${base}:value:${type}:${await sha256Hex(value)}`;
       const stored = storedText(value);
+      if (stored.length > MAX_STORED_JSON_CHARS) {
+        // `valueOf` would not read it back: no placeholder that never restores.
+        throw new RangeError(
+          `pseudonym vault: a ${type} of ${value.length} characters is over what the vault stores (${MAX_STORED_JSON_CHARS} characters as JSON); not pseudonymized`,
+        );
+      }
       let step = 1;
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
         const knownStored = await store.get(valueKey);
@@ -141,13 +148,14 @@ function storedText(text: string): string {
   return JSON.stringify(text);
 }
 
-/** The text `storedText` stored, or undefined for anything else (the key is then treated as foreign). */
+/**
+ * The text `storedText` stored, or undefined for anything else (the key is
+ * then treated as foreign): read bounded (`readStoredJson`), so a value of
+ * 100 MB or a million brackets another client wrote costs one length check
+ * or one linear scan, never a parse of it.
+ */
 function textOf(stored: string): string | undefined {
   if (!stored.startsWith('"')) return undefined;
-  try {
-    const text: unknown = JSON.parse(stored);
-    return typeof text === 'string' ? text : undefined;
-  } catch {
-    return undefined;
-  }
+  const text = readStoredJson(stored, MAX_STORED_JSON_CHARS);
+  return typeof text === 'string' ? text : undefined;
 }

@@ -393,12 +393,25 @@ function conditionHolds(
   end: number,
   budget: ConditionBudget,
   outerFrom: number,
+  statementFrom: number,
+  withAt: number,
 ): boolean | undefined {
   const { memos, backslash, database } = budget;
-  const outerTo = from - 5;
-  if (!memos) {
-    return conditionAlwaysHolds(sql, from, end, budget, backslash, database, outerFrom, outerTo);
-  }
+  const evaluate = () =>
+    conditionAlwaysHolds(
+      sql,
+      from,
+      end,
+      budget,
+      backslash,
+      database,
+      outerFrom,
+      from - 5,
+      statementFrom,
+    );
+  // After a WITH, a subquery may read a common table expression before
+  // `outerFrom`, which the memo does not compare: evaluated in each reading.
+  if (!memos || (withAt !== -1 && withAt < outerFrom)) return evaluate();
   const memo = memos.get(from);
   const same =
     memo !== undefined &&
@@ -418,16 +431,7 @@ function conditionHolds(
     return memo!.holds;
   }
   const left = budget.left;
-  const holds = conditionAlwaysHolds(
-    sql,
-    from,
-    end,
-    budget,
-    backslash,
-    database,
-    outerFrom,
-    outerTo,
-  );
+  const holds = evaluate();
   if (budget.limit === undefined) {
     memos.set(from, { end, sql, outerFrom, backslash, holds, read: left - budget.left });
   }
@@ -504,6 +508,18 @@ function readingViolation(
         ? `${kind.toUpperCase()} without a WHERE clause`
         : `${kind.toUpperCase()} whose WHERE ${limitReasons[conditionBudget.limit]}`,
   });
+  // The first WITH from a statement's start (in a string too: a bound, not a
+  // reading), searched for past the last one found only: statements come in
+  // text order, so the text is searched once (a search to the end from each
+  // of 60,000 statements without a WITH was quadratic).
+  let withNext = -2;
+  const withAt = (from: number) => {
+    if (withNext !== -1 && withNext < from) {
+      sqlWithWord.lastIndex = from;
+      withNext = sqlWithWord.test(sql) ? sqlWithWord.lastIndex - 4 : -1;
+    }
+    return withNext;
+  };
   for (let from = 0; from <= sql.length; ) {
     const semicolon = sql.indexOf(';', from);
     const end = semicolon === -1 ? sql.length : semicolon;
@@ -519,6 +535,7 @@ function readingViolation(
       setAt,
       whereAt,
       parenAt,
+      withAt,
     });
     if (violation) return without(violation);
     from = end + 1;
@@ -572,11 +589,12 @@ function statementWithoutWhere(
   end: number,
   conditionBudget: ConditionBudget,
   at: Record<
-    'deleteAt' | 'updateAt' | 'setAt' | 'whereAt' | 'parenAt',
+    'deleteAt' | 'updateAt' | 'setAt' | 'whereAt' | 'parenAt' | 'withAt',
     (from: number, end: number) => number
   >,
 ): 'delete' | 'update' | undefined {
   const frames: SqlFrame[] = [{ depth: 0, kind: undefined, where: false, kindAt: -1 }];
+  const withAt = at.withAt(from, end);
   let depth = 0;
   let deleteNext = -2;
   let updateNext = -2;
@@ -617,7 +635,9 @@ function statementWithoutWhere(
         top.where = true;
         // A condition that holds for every row in some database (`1+1=2`,
         // `id = 3 OR (1=1 AND 2=2)`, `1='1'`, `id = id`).
-        if (conditionHolds(sql, next + 5, end, conditionBudget, top.kindAt)) return top.kind;
+        if (conditionHolds(sql, next + 5, end, conditionBudget, top.kindAt, from, withAt)) {
+          return top.kind;
+        }
       }
       cursor = next + 5;
     } else if (sql.charCodeAt(next) === 0x28 /* ( */) {
@@ -639,6 +659,8 @@ function statementWithoutWhere(
   return undefined;
 }
 
+/** A WITH, found from a statement's start (`lastIndex`) to wherever it is. */
+const sqlWithWord = /\bwith\b/gi;
 const sqlDeleteModifier = /(?:low_priority|quick|ignore)\b/iy;
 /**
  * Sticky past DELETE: a table named without FROM (`DELETE users`, `DELETE

@@ -1313,3 +1313,66 @@ describe('toolPolicy sql (round 32): IN of the column itself without a FROM', ()
     }
   });
 });
+
+// Round 33: an IN's subquery that read a common table expression (`WITH x
+// AS (SELECT id FROM t)`) or a derived table (`FROM (SELECT id FROM t) d`)
+// was read as another table's rows: `id IN (SELECT id FROM x)` ran, and the
+// DELETE took every row. Their queries are read as the subqueries they are.
+describe('toolPolicy sql (round 33): common table expressions and derived tables, read as their queries', () => {
+  const dialects = ['any', 'postgres', 'mysql', 'sqlite', 'mssql'] as const;
+  /** An IN whose query reads `levels` derived tables nested around `SELECT id FROM u`. */
+  const nested = (levels: number) =>
+    `DELETE FROM t WHERE id IN (${'SELECT id FROM ('.repeat(levels)}SELECT id FROM u${') d'.repeat(levels)})`;
+  const blockedDeletes = [
+    'WITH x AS (SELECT id FROM t) DELETE FROM t WHERE id IN (SELECT id FROM x)',
+    'WITH RECURSIVE x AS (SELECT id FROM t) DELETE FROM t WHERE id IN (SELECT id FROM x)',
+    'WITH x AS MATERIALIZED (SELECT id FROM t) DELETE FROM t WHERE id IN (SELECT * FROM x)',
+    'WITH x(id) AS (SELECT id FROM t) DELETE FROM t WHERE id IN (SELECT x.id FROM x)',
+    'WITH x AS (SELECT "id" FROM "T") DELETE FROM t WHERE t.id IN (SELECT id FROM x AS y)',
+    // x has no column `id`: it is the outer row's, `t.id IN (SELECT t.id FROM x)`.
+    'WITH x(k) AS (SELECT a FROM u) DELETE FROM t WHERE id IN (SELECT id FROM x)',
+    'WITH a AS (SELECT id FROM t), b AS (SELECT id FROM a) DELETE FROM t WHERE id IN (SELECT id FROM (SELECT * FROM b) AS d)',
+    // A DELETE in a common table, reading an earlier one of its list.
+    'WITH y AS (SELECT id FROM t), x AS (DELETE FROM t WHERE id IN (SELECT id FROM y) RETURNING *) SELECT * FROM x',
+    // A common table of the target's name may be the target (SQL Server deletes through it).
+    'WITH t AS (SELECT id FROM u) DELETE FROM t WHERE id IN (SELECT id FROM t)',
+    'DELETE FROM t WHERE id IN (SELECT id FROM (SELECT id FROM t) AS d)',
+    'DELETE FROM t WHERE id IN (SELECT d.id FROM (SELECT id FROM t) d)',
+    'DELETE FROM t WHERE id IN (SELECT k FROM (SELECT id AS k FROM t) d)',
+    'DELETE FROM t WHERE id IN (SELECT id FROM LATERAL (SELECT id FROM t) d)',
+    'DELETE FROM t WHERE id IN (SELECT id FROM (SELECT id FROM (SELECT id FROM t) e) d)',
+    // Nine levels: past the eight read, fail closed.
+    nested(9),
+  ];
+  const ranQueries = [
+    'WITH x AS (SELECT id FROM t WHERE id = 5) DELETE FROM t WHERE id IN (SELECT id FROM x)',
+    "WITH x AS (SELECT id FROM t WHERE name = ')') DELETE FROM t WHERE id IN (SELECT id FROM x)",
+    'WITH x AS (SELECT id FROM u) DELETE FROM t WHERE id IN (SELECT id FROM x)',
+    'WITH x AS (SELECT other FROM t) DELETE FROM t WHERE id IN (SELECT other FROM x)',
+    'WITH x(k) AS (SELECT id FROM u) DELETE FROM t WHERE id IN (SELECT k FROM x)',
+    'WITH x AS (SELECT id FROM t) DELETE FROM t WHERE id IN (SELECT id FROM x WHERE id < 5)',
+    // The list after the DELETE's start (in a string) names nothing before it.
+    "UPDATE t SET note = 'with x as (select id from t)' WHERE id IN (SELECT id FROM x)",
+    'DELETE FROM t WHERE id IN (SELECT id FROM (SELECT id FROM t WHERE id = 5) AS d)',
+    'DELETE FROM t WHERE id IN (SELECT id FROM (SELECT id FROM u) AS d)',
+    nested(8),
+  ];
+
+  it.each(dialects)(
+    'blocks an IN of the own column through either, 8 levels deep, and past them (%s)',
+    async dialect => {
+      await expectBlocked(
+        blockedDeletes,
+        ['WITH x AS (SELECT id FROM t) UPDATE t SET a = 1 WHERE id IN (SELECT id FROM x)'],
+        dialect,
+      );
+    },
+  );
+
+  it.each(dialects)(
+    'runs one whose common or derived table finds some rows, or another table’s (%s)',
+    async dialect => {
+      await expectRun(ranQueries, dialect);
+    },
+  );
+});

@@ -1313,11 +1313,14 @@ export function conditionAlwaysHolds(
   dialect: SqlDialectName = 'any',
   outerFrom = from,
   outerTo = from,
+  statementFrom = outerFrom,
 ): boolean | undefined {
   outerSql = sql;
   outerStart = outerFrom;
   outerEnd = outerTo;
   outerNames = undefined;
+  statementStart = statementFrom;
+  statementEnd = end;
   const [first, ...others] = conditionReadings[dialect];
   const scan = readCondition(sql, from, end, budget.left, first!, backslash);
   let read = scan.stop - from;
@@ -1425,6 +1428,12 @@ let outerStart = 0;
 let outerEnd = 0;
 /** The names in the outer statement (lower case, not followed by `.`), made on the first subquery of a table. */
 let outerNames: Set<string> | undefined;
+/**
+ * The statement the DELETE or UPDATE is in, `WITH` lists and all: the
+ * common table expressions before it are read where a subquery names one.
+ */
+let statementStart = 0;
+let statementEnd = 0;
 
 /** Longest name compared (a longer one is neither an outer name nor a qualifier: fail closed). */
 const maxNameLength = 128;
@@ -2349,47 +2358,303 @@ function namesTable(qualifier: readonly string[], table: readonly string[], alia
  * wherever `id` is not NULL, as `id = id` does. Names are read however
  * they are written: qualified (`t.id`, `s.t`), quoted (`"t"`, `[t]`,
  * backticks), with blanks around their dots, aliased or not; two tables
- * are one when one's name ends the other's (`s.t`, `t`).
+ * are one when one's name ends the other's (`s.t`, `t`). The table may be
+ * a derived one (`FROM (SELECT id FROM t) AS d`, `LATERAL` or not) or a
+ * common table expression of the statement (`WITH x AS (SELECT id FROM t)
+ * DELETE FROM t WHERE id IN (SELECT id FROM x)`, round 33), read as the
+ * subquery it is, to any depth up to `maxTableNesting` (past it: the own
+ * column, fail closed).
  */
-function selectsOwnColumn(sql: string, from: number, to: number, subject: Value): boolean {
+function selectsOwnColumn(
+  sql: string,
+  from: number,
+  to: number,
+  subject: Value,
+  backslash: string,
+): boolean {
   if (!('mask' in subject) || subject.name === undefined) return false;
   targetStart.lastIndex = outerStart;
   if (!targetStart.test(outerSql) || targetStart.lastIndex > outerEnd) return false;
   const target = qualifiedNameAt(outerSql, targetStart.lastIndex, outerEnd);
   if (target === undefined) return false;
   const outerAlias = aliasAt(outerSql, target.stop, outerEnd).alias;
+  const subjectParts = subject.name.split('.');
+  const name = subjectParts.pop()!;
+  if (!namesTable(subjectParts, target.parts, outerAlias)) return false;
+  const read = wholeColumn(sql, from, to, target.parts, maxTableNesting, backslash);
+  return read !== undefined && (read.column === name || read.column === ANY_COLUMN);
+}
+
+/** Derived tables and common table expressions read within one another (`selectsOwnColumn`). */
+const maxTableNesting = 8;
+/** A column `wholeColumn` could not tell apart (past `maxTableNesting`): any, fail closed. */
+const ANY_COLUMN = '\u0000';
+
+/** What a query selects of the target table whole: its one output column's name and the target's column it is. */
+interface WholeColumn {
+  output: string;
+  column: string;
+}
+
+/** Sticky past a derived table's `FROM`: `LATERAL` and the `(`. */
+const lateralOpen = /(?:lateral\s*)?\(/iy;
+
+/**
+ * What the query `[from, to)` selects when it is `SELECT <column> FROM
+ * <source> [alias]` and nothing else, its source the table `target` (not
+ * `*` of it: its columns are the schema's), a derived table or a common
+ * table expression that is such a query in turn (`*` of those is their one
+ * column); undefined for anything else.
+ */
+function wholeColumn(
+  sql: string,
+  from: number,
+  to: number,
+  target: readonly string[],
+  depth: number,
+  backslash: string,
+): WholeColumn | undefined {
+  if (depth < 0) return { output: ANY_COLUMN, column: ANY_COLUMN };
   branchStart.lastIndex = from;
-  if (!branchStart.test(sql) || branchStart.lastIndex > to) return false;
+  if (!branchStart.test(sql) || branchStart.lastIndex > to) return undefined;
   // The select item, in parentheses or not, and its alias.
   let at = branchStart.lastIndex;
-  let open = 0;
-  for (; sql.charCodeAt(at) === 0x28 /* ( */ && open < 8; open++) at = skipBlanks(sql, at + 1, to);
-  const column = qualifiedNameAt(sql, at, to);
-  if (column === undefined) return false;
-  at = column.stop;
-  for (; open > 0; open--) {
-    at = skipBlanks(sql, at, to);
-    if (sql.charCodeAt(at) !== 0x29 /* ) */) return false;
+  let column: QualifiedName | undefined;
+  if (sql.charCodeAt(at) === 0x2a /* * */) {
     at++;
+  } else {
+    let open = 0;
+    for (; sql.charCodeAt(at) === 0x28 /* ( */ && open < 8; open++) {
+      at = skipBlanks(sql, at + 1, to);
+    }
+    column = qualifiedNameAt(sql, at, to);
+    if (column === undefined) return undefined;
+    at = column.stop;
+    for (; open > 0; open--) {
+      at = skipBlanks(sql, at, to);
+      if (sql.charCodeAt(at) !== 0x29 /* ) */) return undefined;
+      at++;
+    }
   }
+  let itemAlias: string | undefined;
   fromTable.lastIndex = at;
   if (!fromTable.test(sql) || fromTable.lastIndex > to) {
-    at = aliasAt(sql, at, to).stop;
+    if (column === undefined) return undefined;
+    ({ alias: itemAlias, stop: at } = aliasAt(sql, at, to));
     fromTable.lastIndex = at;
-    if (!fromTable.test(sql) || fromTable.lastIndex > to) return false;
+    if (!fromTable.test(sql) || fromTable.lastIndex > to) return undefined;
   }
-  const table = qualifiedNameAt(sql, fromTable.lastIndex, to);
-  if (table === undefined) return false;
+  const sourceAt = fromTable.lastIndex;
+  /** The item over a source whose columns are `inner`'s, named `names` (its alias, the CTE's name). */
+  const over = (inner: WholeColumn | undefined, names: readonly (string | undefined)[]) => {
+    if (inner === undefined) return undefined;
+    if (column === undefined) return inner;
+    const own = column.parts.pop()!;
+    if (column.parts.length > 1) return undefined;
+    if (column.parts.length === 1 && !names.includes(column.parts[0])) return undefined;
+    if (own !== inner.output && inner.output !== ANY_COLUMN) return undefined;
+    return { output: itemAlias ?? own, column: inner.column };
+  };
+  lateralOpen.lastIndex = sourceAt;
+  if (lateralOpen.test(sql) && lateralOpen.lastIndex <= to) {
+    // A derived table: its query, then its alias and nothing else.
+    const close = closingParen(sql, lateralOpen.lastIndex, to, backslash);
+    if (close === -1) return undefined;
+    const { alias, stop } = aliasAt(sql, close + 1, to);
+    if (skipBlanks(sql, stop, to) !== to) return undefined;
+    return over(wholeColumn(sql, lateralOpen.lastIndex, close, target, depth - 1, backslash), [
+      alias,
+    ]);
+  }
+  const table = qualifiedNameAt(sql, sourceAt, to);
+  if (table === undefined) return undefined;
   const { alias, stop } = aliasAt(sql, table.stop, to);
-  if (skipBlanks(sql, stop, to) !== to) return false;
-  if (!endsWith(table.parts, target.parts) && !endsWith(target.parts, table.parts)) return false;
-  const subjectParts = subject.name.split('.');
-  const name = column.parts.pop()!;
-  return (
-    name === subjectParts.pop() &&
-    namesTable(column.parts, table.parts, alias) &&
-    namesTable(subjectParts, target.parts, outerAlias)
-  );
+  if (skipBlanks(sql, stop, to) !== to) return undefined;
+  // A common table of the target's name may be the target itself (SQL
+  // Server deletes through one): read as the target (fail closed).
+  const common =
+    table.parts.length === 1 && !(target.length === 1 && target[0] === table.parts[0])
+      ? commonTableNamed(table.parts[0]!, backslash)
+      : undefined;
+  if (common !== undefined) {
+    const named = column?.parts.length === 1 ? column.parts[0]! : undefined;
+    if (named !== undefined && common.columns !== undefined && !common.columns.includes(named)) {
+      // `WITH x(k) AS (…) … IN (SELECT id FROM x)`: x has no `id`, so it is
+      // the outer row's (`t.id IN (SELECT t.id FROM x)`).
+      return { output: itemAlias ?? named, column: named };
+    }
+    const key = `${target.join('.')}\u0000${depth}`;
+    common.read ??= new Map();
+    let inner = common.read.get(key);
+    if (!common.read.has(key)) {
+      inner = wholeColumn(sql, common.bodyFrom, common.bodyTo, target, depth - 1, backslash);
+      common.read.set(key, inner);
+    }
+    // `WITH x(k) AS (…)`: its one column is named `k`.
+    const renamed =
+      inner === undefined || common.columns === undefined
+        ? inner
+        : common.columns.length === 1
+          ? { output: common.columns[0]!, column: inner.column }
+          : undefined;
+    return over(renamed, alias === undefined ? [common.name] : [alias]);
+  }
+  if (column === undefined) return undefined;
+  if (!endsWith(table.parts, target) && !endsWith(target, table.parts)) return undefined;
+  const own = column.parts.pop()!;
+  if (!namesTable(column.parts, table.parts, alias)) return undefined;
+  return { output: itemAlias ?? own, column: own };
+}
+
+/**
+ * Where the `(` whose inside starts at `from` closes (the index of its
+ * `)`), or -1 when it does not before `to`. Strings and quoted names are
+ * skipped as every scan past a condition skips them.
+ */
+function closingParen(sql: string, from: number, to: number, backslash: string): number {
+  let depth = 0;
+  for (let at = from; at < to; at++) {
+    const code = sql.charCodeAt(at);
+    if (opensQuoted(code)) {
+      const close = quotedEnd(sql, at, to, backslash);
+      if (close === -1) return -1;
+      at = close;
+    } else if (code === 0x28 /* ( */) {
+      depth++;
+    } else if (code === 0x29 /* ) */) {
+      if (depth === 0) return at;
+      depth--;
+    }
+  }
+  return -1;
+}
+
+/** A common table expression of a `WITH` list: its name, column names, and its query `[bodyFrom, bodyTo)`. */
+interface CommonTable {
+  name: string;
+  columns: string[] | undefined;
+  bodyFrom: number;
+  bodyTo: number;
+  /** What `wholeColumn` read of its query, by target and depth left: each read once. */
+  read?: Map<string, WholeColumn | undefined>;
+}
+
+/**
+ * The `WITH` lists of the statement read so far, kept while its WHEREs are
+ * read (they come in text order): each part of the statement is scanned
+ * once, however many subqueries name a common table.
+ */
+let commonTables:
+  | {
+      sql: string;
+      statementFrom: number;
+      backslash: string;
+      dollar: boolean;
+      next: number;
+      /** By name, in text order (their queries end in that order: nested lists are not read). */
+      tables: Map<string, CommonTable[]>;
+    }
+  | undefined;
+
+const withWord = /with\s+(?:recursive\s+)?/iy;
+/** Sticky: one entry's head, `x AS (`, `x(a, b) AS NOT MATERIALIZED (`. */
+const commonTableHead = new RegExp(
+  String.raw`\s*(${namePart.source})\s*(?:\(([^()]*)\)\s*)?as\s+(?:not\s+)?(?:materialized\s+)?\(`,
+  'iy',
+);
+const listComma = /\s*,/y;
+
+/**
+ * The common table expression `name` of the statement whose WHERE is read,
+ * complete before its DELETE or UPDATE (a later entry of its own `WITH`
+ * list is not in scope); the last of that name when there are several.
+ */
+function commonTableNamed(name: string, backslash: string): CommonTable | undefined {
+  const dollar = dollarQuotes(readingMode);
+  let cache = commonTables;
+  if (
+    cache === undefined ||
+    cache.sql !== outerSql ||
+    cache.statementFrom !== statementStart ||
+    cache.backslash !== backslash ||
+    cache.dollar !== dollar
+  ) {
+    cache = {
+      sql: outerSql,
+      statementFrom: statementStart,
+      backslash,
+      dollar,
+      next: statementStart,
+      tables: new Map(),
+    };
+    commonTables = cache;
+  }
+  while (cache.next < outerStart) {
+    cache.next = readWithList(outerSql, cache.next, backslash, cache.tables);
+  }
+  const named = cache.tables.get(name);
+  if (named === undefined) return undefined;
+  // The last whose query ends before the DELETE or UPDATE (a binary search).
+  let low = 0;
+  let high = named.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    if (named[middle]!.bodyTo < outerStart) low = middle + 1;
+    else high = middle - 1;
+  }
+  return named[high];
+}
+
+/**
+ * Reads the next `WITH` list at or after `from` (outside strings) into
+ * `tables`, and returns where the scan goes on: past the list, past a
+ * `WITH` that starts none (`WITH (NOLOCK)`, `WITH TIES`), or at the
+ * statement's end.
+ */
+function readWithList(
+  sql: string,
+  from: number,
+  backslash: string,
+  tables: Map<string, CommonTable[]>,
+): number {
+  const end = statementEnd;
+  for (let at = from; at < end; at++) {
+    const code = sql.charCodeAt(at);
+    if (opensQuoted(code)) {
+      const close = quotedEnd(sql, at, end, backslash);
+      if (close === -1) return end;
+      at = close;
+      continue;
+    }
+    if ((code | 0x20) !== 0x77 /* w */ || isWordCode(sql.charCodeAt(at - 1))) continue;
+    withWord.lastIndex = at;
+    if (!withWord.test(sql) || withWord.lastIndex > end) continue;
+    let next = withWord.lastIndex;
+    for (;;) {
+      commonTableHead.lastIndex = next;
+      const head = commonTableHead.exec(sql);
+      if (head === null || commonTableHead.lastIndex > end)
+        return next === withWord.lastIndex ? at + 4 : next;
+      const bodyFrom = commonTableHead.lastIndex;
+      const close = closingParen(sql, bodyFrom, end, backslash);
+      if (close === -1) return end;
+      const name = unquotedName(head[1]!).toLowerCase();
+      const table: CommonTable = {
+        name,
+        columns: head[2]?.split(',').map(part => unquotedName(part.trim()).toLowerCase()),
+        bodyFrom,
+        bodyTo: close,
+      };
+      const named = tables.get(name);
+      if (named === undefined) tables.set(name, [table]);
+      else named.push(table);
+      next = close + 1;
+      listComma.lastIndex = next;
+      if (!listComma.test(sql) || listComma.lastIndex > end) return next;
+      next = listComma.lastIndex;
+    }
+  }
+  return end;
 }
 
 /**
@@ -2555,7 +2820,8 @@ function subqueryEnd(
           : subject !== undefined &&
               top.whereAt === -1 &&
               // One row of the tested column (`SELECT t.x`, `FROM DUAL`), or the table's own column.
-              ((selects && !top.readsTable) || selectsOwnColumn(sql, top.branch, to, subject))
+              ((selects && !top.readsTable) ||
+                selectsOwnColumn(sql, top.branch, to, subject, backslash))
             ? TRUE | NULL
             : (!selects && subject !== undefined && varies(subject)) || own
               ? VARIES

@@ -423,7 +423,7 @@ function scanNormalForm(
   for (const sites of [
     escapeSites(normalized.original),
     concatenationSites(normalized.original),
-    lookAlikeSites(normalized.original),
+    lookAlikeSites(normalized.original, points),
   ]) {
     if (sites === undefined) continue;
     const decoded = readingSpans(normalized, sites, options);

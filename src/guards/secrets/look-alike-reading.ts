@@ -10,6 +10,7 @@
  * word stays as it is.
  */
 import { homoglyphs, latinLookAlikes } from '../prompt-injection/fold-text';
+import { firstPointOfPiece } from '../shared/invisible-breaks';
 import type { NormalizationPoints } from '../shared/normalize-text';
 import type { ReadingSites } from './escaped-reading';
 
@@ -163,13 +164,7 @@ function lookAlikeBySearch(text: string): (from: number) => number {
  */
 function lookAlikeAtPoints(text: string, points: NormalizationPoints): (from: number) => number {
   const { positions, offset } = points;
-  let index = 0;
-  let high = positions.length;
-  while (index < high) {
-    const middle = (index + high) >> 1;
-    if (positions[middle]! < offset) index = middle + 1;
-    else high = middle;
-  }
+  let index = firstPointOfPiece(points);
   const end = offset + text.length;
   return from => {
     while (index < positions.length && positions[index]! < offset + from) index++;

@@ -277,6 +277,18 @@ export function spansAroundBreaks<T extends DetectedSpan>(
   return found;
 }
 
+/** The index of the first of `points`' positions in their piece (at or after its offset): a binary search. */
+export function firstPointOfPiece({ positions, offset }: NormalizationPoints): number {
+  let index = 0;
+  let high = positions.length;
+  while (index < high) {
+    const middle = (index + high) >> 1;
+    if (positions[middle]! < offset) index = middle + 1;
+    else high = middle;
+  }
+  return index;
+}
+
 /**
  * False when `points` (the normaliser's, for `text` as a piece of a longer
  * text) show that `text` holds no private-use character: such a character
@@ -286,13 +298,7 @@ export function spansAroundBreaks<T extends DetectedSpan>(
 function mayHoldPrivateUse(text: string, points: NormalizationPoints | undefined): boolean {
   if (points === undefined) return true;
   const { positions, offset } = points;
-  let index = 0;
-  let high = positions.length;
-  while (index < high) {
-    const middle = (index + high) >> 1;
-    if (positions[middle]! < offset) index = middle + 1;
-    else high = middle;
-  }
+  let index = firstPointOfPiece(points);
   const end = offset + text.length;
   for (; index < positions.length && positions[index]! < end; index++) {
     const unit = text.charCodeAt(positions[index]! - offset);

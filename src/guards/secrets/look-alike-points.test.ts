@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { invisibleBreaks } from '../shared/invisible-breaks';
 import { normalizationPoints } from '../shared/normalize-text';
 import { findSecrets } from './find-secrets';
 import { lookAlikeSites } from './look-alike-reading';
@@ -74,5 +75,49 @@ describe('look-alike sites at the normaliser points', () => {
     expect(text.length).toBeGreaterThan(131_072);
     const start = filler.length + 'Copy '.length;
     expect(findSecrets(text)).toEqual([{ type: 'GITHUB_TOKEN', start, end: start + key.length }]);
+  });
+});
+
+describe('invisible breaks at the normaliser points', () => {
+  it('finds the same breaks as the search, in every piece of a long text', () => {
+    const bits = [
+      'word ',
+      'cc\u200b4111 1111 1111 1111 ',
+      'key\u0000AKIAIOSFODNN7EXAMPLE\u0000end ',
+      '12\u200b34 ',
+      '\ufeff',
+      'a\u200db ',
+      '\u00e9t\u00e9 ',
+      '\ue000x ',
+      'plain text without anything special in it at all ',
+      'more plain words, numbers 2024 and a URL https://example.org/a/b ',
+      'and a third plain sentence for the points to stay sparse. ',
+      '\u2022 ',
+      '\n',
+    ];
+    let breaksFound = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      let state = seed;
+      let text = '';
+      for (let part = 0; part < 300; part++) {
+        state = (state * 1103515245 + 12345) >>> 0;
+        text += bits[state % bits.length];
+      }
+      const positions = normalizationPoints(text);
+      expect(positions).toBeDefined();
+      for (const [from, to] of [
+        [0, text.length],
+        [0, 40],
+        [7, 1_500],
+        [400, 3_000],
+        [text.length - 900, text.length],
+      ] as const) {
+        const piece = text.slice(from, to);
+        const searched = invisibleBreaks(piece);
+        breaksFound += searched?.count ?? 0;
+        expect(invisibleBreaks(piece, { positions: positions!, offset: from })).toEqual(searched);
+      }
+    }
+    expect(breaksFound).toBeGreaterThan(1_000);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { invisibleBreaks } from '../shared/invisible-breaks';
-import { normalizationPoints } from '../shared/normalize-text';
+import { type NormalizationPoints, normalizationPoints } from '../shared/normalize-text';
 import { findSecrets } from './find-secrets';
 import { lookAlikeSites } from './look-alike-reading';
 
@@ -11,26 +11,8 @@ import { lookAlikeSites } from './look-alike-reading';
  */
 const GITHUB_BODY = 'q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3Nf5Vg0Jc7Qe2R';
 
-/** A deterministic mix of prose, keys with look-alikes, other scripts and bullets. */
-function mixedText(seed: number, parts: number): string {
-  const bits = [
-    'the ',
-    'report ',
-    '\u2022 item ',
-    '\u201cquoted\u201d ',
-    'caf\u00e9 ',
-    '\u041f\u0440\u0438\u0432\u0435\u0442 ',
-    'kullan\u0131l\u0131r ',
-    `ghp_${GITHUB_BODY.replace('p1', '\u04401')} `,
-    'AKIAZ7VRSQ5TJN2\u0425MY3K ',
-    'x\u0440y ',
-    'ab\u04401234cd ',
-    '\u0440\u0440\u0440\u0440\u0440\u0440\u0440\u04401 ',
-    '12\u0430 ',
-    '\n',
-    '\u00a0',
-    'Zz9 ',
-  ];
+/** A deterministic mix of `parts` of `bits`. */
+function mixedText(bits: readonly string[], seed: number, parts: number): string {
   let state = seed;
   let text = '';
   for (let part = 0; part < parts; part++) {
@@ -40,25 +22,56 @@ function mixedText(seed: number, parts: number): string {
   return text;
 }
 
+/** Prose, keys with look-alikes, other scripts and bullets. */
+const lookAlikeBits = [
+  'the ',
+  'report ',
+  '\u2022 item ',
+  '\u201cquoted\u201d ',
+  'caf\u00e9 ',
+  '\u041f\u0440\u0438\u0432\u0435\u0442 ',
+  'kullan\u0131l\u0131r ',
+  `ghp_${GITHUB_BODY.replace('p1', '\u04401')} `,
+  'AKIAZ7VRSQ5TJN2\u0425MY3K ',
+  'x\u0440y ',
+  'ab\u04401234cd ',
+  '\u0440\u0440\u0440\u0440\u0440\u0440\u0440\u04401 ',
+  '12\u0430 ',
+  '\n',
+  '\u00a0',
+  'Zz9 ',
+];
+
+/**
+ * Calls `check` with pieces of 40 generated texts (whole, short, middle,
+ * end) and the normaliser's points of the whole text for each.
+ */
+function forEachPiece(
+  bits: readonly string[],
+  parts: number,
+  check: (piece: string, points: NormalizationPoints) => void,
+): void {
+  for (let seed = 1; seed <= 40; seed++) {
+    const text = mixedText(bits, seed, parts);
+    const positions = normalizationPoints(text);
+    expect(positions).toBeDefined();
+    for (const [from, to] of [
+      [0, text.length],
+      [0, 17],
+      [5, 900],
+      [333, 2048],
+      [text.length - 700, text.length],
+    ] as const) {
+      check(text.slice(from, to), { positions: positions!, offset: from });
+    }
+  }
+}
+
 describe('look-alike sites at the normaliser points', () => {
   it('finds the same sites as the search, in every piece of a long text', () => {
-    for (let seed = 1; seed <= 40; seed++) {
-      const text = mixedText(seed, 400);
-      const positions = normalizationPoints(text);
-      expect(positions).toBeDefined();
-      for (const [from, to] of [
-        [0, text.length],
-        [0, 17],
-        [5, 900],
-        [333, 2048],
-        [text.length - 700, text.length],
-      ] as const) {
-        const piece = text.slice(from, to);
-        expect(lookAlikeSites(piece, { positions: positions!, offset: from })).toEqual(
-          lookAlikeSites(piece),
-        );
-      }
-    }
+    forEachPiece(lookAlikeBits, 400, (piece, points) =>
+      expect(lookAlikeSites(piece, points)).toEqual(lookAlikeSites(piece)),
+    );
   });
 
   it('reads a key with a look-alike as ASCII at a point, and no word of another script', () => {
@@ -96,28 +109,11 @@ describe('invisible breaks at the normaliser points', () => {
       '\n',
     ];
     let breaksFound = 0;
-    for (let seed = 1; seed <= 40; seed++) {
-      let state = seed;
-      let text = '';
-      for (let part = 0; part < 300; part++) {
-        state = (state * 1103515245 + 12345) >>> 0;
-        text += bits[state % bits.length];
-      }
-      const positions = normalizationPoints(text);
-      expect(positions).toBeDefined();
-      for (const [from, to] of [
-        [0, text.length],
-        [0, 40],
-        [7, 1_500],
-        [400, 3_000],
-        [text.length - 900, text.length],
-      ] as const) {
-        const piece = text.slice(from, to);
-        const searched = invisibleBreaks(piece);
-        breaksFound += searched?.count ?? 0;
-        expect(invisibleBreaks(piece, { positions: positions!, offset: from })).toEqual(searched);
-      }
-    }
+    forEachPiece(bits, 300, (piece, points) => {
+      const searched = invisibleBreaks(piece);
+      breaksFound += searched?.count ?? 0;
+      expect(invisibleBreaks(piece, points)).toEqual(searched);
+    });
     expect(breaksFound).toBeGreaterThan(1_000);
   });
 });

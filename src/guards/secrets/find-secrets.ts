@@ -425,7 +425,7 @@ function scanNormalForm(
   for (const sites of [
     escapeSites(normalized.original),
     concatenationSites(normalized.original),
-    lookAlikeSites(normalized.original),
+    lookAlikeSites(normalized.original, points),
   ]) {
     if (sites === undefined) continue;
     const decoded = readingSpans(normalized, sites, options);
@@ -540,9 +540,18 @@ function readingSpans(
   return found;
 }
 
-/** What a scan of part of a text cannot judge: a PEM block's `-----BEGIN`, a Kubernetes `kind`. */
+/**
+ * What a scan of part of a text cannot judge: a PEM block's `-----BEGIN`, a
+ * Kubernetes `kind` (`kind:` or `"kind"`, found by one search for `kind`:
+ * the search for `"kind"` stopped at every `"`).
+ */
 function holdsUnbounded(text: string): boolean {
-  return holdsPemBegin(text) || text.includes('kind:') || text.includes('"kind"');
+  if (holdsPemBegin(text)) return true;
+  for (let at = text.indexOf('kind'); at >= 0; at = text.indexOf('kind', at + 4)) {
+    const after = text.charCodeAt(at + 4);
+    if (after === 0x3a || (after === 0x22 && text.charCodeAt(at - 1) === 0x22)) return true;
+  }
+  return false;
 }
 
 /** The spans of `reading`'s text (`decoded`: its normal form), offsets into the text it was read from. */

@@ -10,6 +10,8 @@
  * word stays as it is.
  */
 import { homoglyphs, latinLookAlikes } from '../prompt-injection/fold-text';
+import { firstPointOfPiece } from '../shared/invisible-breaks';
+import type { NormalizationPoints } from '../shared/normalize-text';
 import type { ReadingSites } from './escaped-reading';
 
 /** Per BMP unit, the ASCII letter it is read as (0: none). */
@@ -92,17 +94,22 @@ function holdsDigit(text: string, from: number, to: number): boolean {
  * ASCII text, a search a word of look-alikes at a time 60 ns a character of
  * Russian), each word measured once.
  */
-export function lookAlikeSites(text: string): ReadingSites | undefined {
+export function lookAlikeSites(
+  text: string,
+  points?: NormalizationPoints,
+): ReadingSites | undefined {
   const length = text.length;
   let bounds: number[] | undefined;
   let values: string[] | undefined;
   let wordEnd = 0;
-  mayBeLookAlike.lastIndex = 0;
-  // `test`, not `exec`: no match object a search.
-  while (mayBeLookAlike.test(text)) {
+  const next = points ? lookAlikeAtPoints(text, points) : lookAlikeBySearch(text);
+  // At the points the next unit from `lowestLookAlike` up costs no search:
+  // the units below it after one are not read one by one.
+  const stretch = points ? 1 : plainStretch;
+  for (let found = next(0); found >= 0; ) {
     let plain = 0;
-    let index = mayBeLookAlike.lastIndex - 1;
-    for (; index < length && plain < plainStretch; index++) {
+    let index = found;
+    for (; index < length && plain < stretch; index++) {
       const code = text.charCodeAt(index);
       if (code < lowestLookAlike) {
         plain++;
@@ -133,7 +140,38 @@ export function lookAlikeSites(text: string): ReadingSites | undefined {
         values.push(String.fromCharCode(ascii));
       }
     }
-    mayBeLookAlike.lastIndex = index;
+    found = next(index);
   }
   return bounds && values ? { bounds, values } : undefined;
+}
+
+/** The first unit from `lowestLookAlike` up at or after an offset of `text` (-1: none), by `mayBeLookAlike`. */
+function lookAlikeBySearch(text: string): (from: number) => number {
+  return from => {
+    mayBeLookAlike.lastIndex = from;
+    // `test`, not `exec`: no match object a search.
+    return mayBeLookAlike.test(text) ? mayBeLookAlike.lastIndex - 1 : -1;
+  };
+}
+
+/**
+ * As `lookAlikeBySearch`, reading only the normaliser's `points` for
+ * `text` (a piece of a longer text, see `NormalizationPoints`): a unit from
+ * `lowestLookAlike` up is outside printable ASCII, so it is at one of them
+ * (round 33: the search cost about 2% of the chain's CPU profile on the dev
+ * sets' first MB, whose pieces are two-byte strings; `mayHoldPrivateUse`
+ * reads the points so too). Offsets asked for only grow.
+ */
+function lookAlikeAtPoints(text: string, points: NormalizationPoints): (from: number) => number {
+  const { positions, offset } = points;
+  let index = firstPointOfPiece(points);
+  const end = offset + text.length;
+  return from => {
+    while (index < positions.length && positions[index]! < offset + from) index++;
+    for (; index < positions.length && positions[index]! < end; index++) {
+      if (text.charCodeAt(positions[index]! - offset) >= lowestLookAlike)
+        return positions[index]! - offset;
+    }
+    return -1;
+  };
 }

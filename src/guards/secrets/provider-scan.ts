@@ -113,27 +113,35 @@ function isValueCode(code: number): boolean {
  * The maximal runs of keyed value characters at least `minLength` long, as
  * `printableRuns` gives them: those characters are printable, so each lies
  * in one of `runs` (printable runs of `minLength` or more), and only those
- * are read.
+ * are read. As `printableRuns` reads the text, every `minLength`-th
+ * character of a run is probed and read from to the ends of the value run
+ * it falls in (round 33: the runs were read whole; a URL's or a path's
+ * `.` and `/` split it into value runs too short to need reading).
  */
-function valueRuns(source: string, runs: Int32Array, minLength: number): Int32Array {
+export function valueRuns(source: string, runs: Int32Array, minLength: number): Int32Array {
   let found: Int32Array = new Int32Array(64);
   let count = 0;
+  const step = Math.max(1, minLength);
   for (let run = 0; run < runs.length; run += 2) {
     const end = runs[run + 1]!;
-    if (end - runs[run]! < minLength) continue;
-    let at = runs[run]!;
-    while (at < end) {
-      if (!isValueCode(source.charCodeAt(at))) {
-        at++;
+    // `from` is the run's start or follows a character that is no value's.
+    let from = runs[run]!;
+    while (from + step - 1 < end) {
+      const probe = from + step - 1;
+      if (!isValueCode(source.charCodeAt(probe))) {
+        from = probe + 1;
         continue;
       }
-      const start = at;
+      let start = probe;
+      while (start > from && isValueCode(source.charCodeAt(start - 1))) start--;
+      let at = probe + 1;
       while (at < end && isValueCode(source.charCodeAt(at))) at++;
       if (at - start >= minLength) {
         if (count === found.length) found = doubled(found);
         found[count++] = start;
         found[count++] = at;
       }
+      from = at + 1;
     }
   }
   return found.subarray(0, count);

@@ -51,6 +51,18 @@ const prefixLiterals = (() => {
   return byFirstTwo;
 })();
 
+/** Flags, by `first * 128 + second` code, the first two characters of `prefixLiterals`' keys (all ASCII). */
+const prefixPairs = (() => {
+  const pairs = new Uint8Array(128 * 128);
+  for (const key of prefixLiterals.keys()) pairs[key.charCodeAt(0) * 128 + key.charCodeAt(1)] = 1;
+  return pairs;
+})();
+
+/** Whether `prefixLiterals` has a key of these two codes. */
+function startsPrefixLiteral(first: number, second: number): boolean {
+  return first < 128 && second < 128 && prefixPairs[first * 128 + second] === 1;
+}
+
 /** Each rule's pattern, tried at the start of a joined token only. */
 const stickyRules = providerRules.map(providerRule => stickyPattern(providerRule.pattern));
 
@@ -404,6 +416,9 @@ function joinAcross(
     prefixStart--;
   if (prefixStart > 0 && isTokenCode(source.charCodeAt(prefixStart - 1))) return -1;
   if (blank - prefixStart < 2) return -1;
+  // Looked up by its first two codes before a key is sliced (round 33: a slice per printable run).
+  if (!startsPrefixLiteral(source.charCodeAt(prefixStart), source.charCodeAt(prefixStart + 1)))
+    return -1;
   const literals = prefixLiterals.get(source.slice(prefixStart, prefixStart + 2));
   if (literals === undefined) return -1;
   const prefix = source.slice(prefixStart, blank);

@@ -82,7 +82,10 @@ export interface BrokenReading {
  * one only adds what lies apart from that reading's values. Called only
  * for a text the normaliser removed such a character from.
  */
-export function invisibleBreaks(text: string): BrokenReading | undefined {
+export function invisibleBreaks(
+  text: string,
+  points?: NormalizationPoints,
+): BrokenReading | undefined {
   // Round 30: one walk over the code units, where a run of 16 plain ASCII
   // ones hands over to a native search; the breaks go into typed arrays
   // that double as they fill. Before, each break cost a regex search
@@ -95,9 +98,19 @@ export function invisibleBreaks(text: string): BrokenReading | undefined {
   const length = text.length;
   let at = 0;
   let plainInRow = 0;
+  // With the normaliser's points (`text` a piece of a longer text), the
+  // next unit outside plain ASCII is the next point (round 33).
+  const positions = points?.positions;
+  const offset = points?.offset ?? 0;
+  let point = points ? firstPointOfPiece(points) : 0;
   while (at < length) {
     const unit = text.charCodeAt(at);
     if ((unit >= 0x20 && unit <= 0x7e) || unit === 9 || unit === 10 || unit === 13) {
+      if (positions !== undefined) {
+        while (point < positions.length && positions[point]! - offset <= at) point++;
+        at = point < positions.length ? Math.min(positions[point]! - offset, length) : length;
+        continue;
+      }
       at++;
       if (++plainInRow === 16) {
         plainInRow = 0;
@@ -277,6 +290,18 @@ export function spansAroundBreaks<T extends DetectedSpan>(
   return found;
 }
 
+/** The index of the first of `points`' positions in their piece (at or after its offset): a binary search. */
+export function firstPointOfPiece({ positions, offset }: NormalizationPoints): number {
+  let index = 0;
+  let high = positions.length;
+  while (index < high) {
+    const middle = (index + high) >> 1;
+    if (positions[middle]! < offset) index = middle + 1;
+    else high = middle;
+  }
+  return index;
+}
+
 /**
  * False when `points` (the normaliser's, for `text` as a piece of a longer
  * text) show that `text` holds no private-use character: such a character
@@ -286,13 +311,7 @@ export function spansAroundBreaks<T extends DetectedSpan>(
 function mayHoldPrivateUse(text: string, points: NormalizationPoints | undefined): boolean {
   if (points === undefined) return true;
   const { positions, offset } = points;
-  let index = 0;
-  let high = positions.length;
-  while (index < high) {
-    const middle = (index + high) >> 1;
-    if (positions[middle]! < offset) index = middle + 1;
-    else high = middle;
-  }
+  let index = firstPointOfPiece(points);
   const end = offset + text.length;
   for (; index < positions.length && positions[index]! < end; index++) {
     const unit = text.charCodeAt(positions[index]! - offset);
@@ -326,7 +345,7 @@ export function otherReadings(
     readThrough !== undefined
       ? invisibleBreaks(readThrough)
       : normalized.removedInvisible
-        ? invisibleBreaks(normalized.original)
+        ? invisibleBreaks(normalized.original, points)
         : undefined;
   return { readThrough, broken };
 }

@@ -164,6 +164,31 @@ function marksFollow(text: string, at: number, removeInvisible: boolean): boolea
   }
   return false;
 }
+/** Whether a surrogate pair (one astral code point) starts at `at`. */
+function pairAt(text: string, at: number): boolean {
+  const high = text.charCodeAt(at);
+  if (high < 0xd800 || high > 0xdbff) return false;
+  const low = text.charCodeAt(at + 1);
+  return low >= 0xdc00 && low <= 0xdfff;
+}
+
+/**
+ * Where the code point holding unit `at` of `text` starts and ends: a
+ * copied unit maps as the character it is part of (both halves of an emoji
+ * onto the emoji), as a segment does.
+ */
+function unitStart(text: string, at: number): number {
+  return at > 0 && pairAt(text, at - 1) ? at - 1 : at;
+}
+
+function unitEnd(text: string, at: number): number {
+  return pairAt(text, at) ? at + 2 : at + 1;
+}
+
+// The largest group kept of a strided run (see `normalizeText`'s map), and its largest stride.
+const MAX_KEPT = 15;
+const MAX_STRIDE = 2 ** 26;
+
 // Anything outside printable ASCII (plus tab and newlines) may need work.
 const needsWork = /[^\t\n\r\x20-\x7e]/;
 // The same, searching from `lastIndex` (one per process; `normalizeText` never re-enters itself).
@@ -400,13 +425,19 @@ export function normalizeText(
   };
   // The offset map, one entry per run rather than per character: a run maps
   // output [runOut[r], runOut[r + 1]) either one-to-one onto the original from
-  // runOrig[r] (runOrigEnd[r] === -1: a copied ASCII run), or each unit `u`
-  // of it onto the one unit at runOrig[r] + (u - runOut[r]) * s
-  // (runOrigEnd[r] === -s, s >= 2: one unit kept of every s, the others
+  // runOrig[r] (runOrigEnd[r] === -1: a copied run), or in groups of k units
+  // copied from every s of the original (runOrigEnd[r] === -(s * 16 + k),
+  // 1 <= k < s, k <= MAX_KEPT: the first k units of each s kept, the others
   // removed invisible characters), or, every unit of it, onto the original
   // segment [runOrig[r], runOrigEnd[r]). Round 30: the strided runs keep
   // `a\u200Ba\u200B…` (a character, then one removed) at one run, where
-  // it made one per character: 512 Ki runs for 1 MB, about 190 ms.
+  // it made one per character: 512 Ki runs for 1 MB, about 190 ms. Round 33:
+  // copied units are whole code points, astral ones too, and a unit of a
+  // copied run or group maps as its code point does (both halves of a
+  // surrogate pair onto the pair, `unitStart`/`unitEnd`), so emoji, flags
+  // and ZWJ sequences (`👩\u200D💻…`: groups of 2 of every 3) need no
+  // entry each (1 MB of them made 350-512 Ki entries and paths through the
+  // segment code below, 8-11x the time of 1 MB of real text).
   const runOut: number[] = [];
   const runOrig: number[] = [];
   const runOrigEnd: number[] = [];
@@ -419,46 +450,36 @@ export function normalizeText(
   let differs = false;
   let removedInvisible = false;
 
-  // A BMP character that every enabled step leaves as it is. (Astral ones
-  // take the segment path below, which maps both halves to the whole character.)
-  // `copyable` for a BMP character that is not a surrogate, as a test of its facts.
+  // A character that every enabled step leaves as it is, as a test of its
+  // facts: `(facts & copyMask) === copyWant`.
   const copyMask =
     MARK |
     (nfkc ? NFKC_STABLE : 0) |
     (foldLookalikes ? NO_FOLD : 0) |
     (removeInvisible ? INVISIBLE : 0);
   const copyWant = (nfkc ? NFKC_STABLE : 0) | (foldLookalikes ? NO_FOLD : 0);
-  const copyable = (codePoint: number): boolean => {
-    if (codePoint < 0x80) return isPlainAscii(codePoint);
-    if (codePoint > 0xffff) return false;
-    if (removeInvisible && isInvisibleCodePoint(codePoint)) return false;
-    const facts = factsOf(codePoint);
-    return (
-      (facts & MARK) === 0 &&
-      (!nfkc || (facts & NFKC_STABLE) !== 0) &&
-      (!foldLookalikes || (facts & NO_FOLD) !== 0)
-    );
-  };
-
   // True when `size` units of output, each for one unit of the original
   // from offset `from` on, continue the last run, so they need no run of
   // their own: a text of full-width digits keeps one run, not one per
-  // character; one unit after a one-unit run, or after a strided run, at its
-  // stride, makes or extends a strided run.
+  // character; `size` units after a copied run of as many, or after a
+  // strided run of groups of `size`, at its stride, make or extend a
+  // strided run.
   const extendsRun = (from: number, size: number): boolean => {
     const last = runOut.length - 1;
     if (last < 0) return false;
-    const stride = -runOrigEnd[last]!;
-    if (stride < 1) return false;
+    const code = -runOrigEnd[last]!;
+    if (code < 1) return false;
     const runLength = outLength - runOut[last]!;
-    const next = runOrig[last]! + runLength * stride;
-    if (stride === 1) {
+    if (code === 1) {
+      const next = runOrig[last]! + runLength;
       if (next === from) return true;
-      if (runLength !== 1 || size !== 1 || from < next) return false;
-      runOrigEnd[last] = runOrig[last]! - from;
+      const stride = from - runOrig[last]!;
+      if (runLength !== size || size > MAX_KEPT || from < next || stride > MAX_STRIDE) return false;
+      runOrigEnd[last] = -(stride * 16 + size);
       return true;
     }
-    return size === 1 && next === from;
+    const kept = code & 15;
+    return size === kept && runOrig[last]! + (runLength / kept) * (code >>> 4) === from;
   };
 
   // The map entry of `size` output units standing for the original segment
@@ -504,16 +525,19 @@ export function normalizeText(
       }
       asciiInRow = 0;
       if (unit >= 0xd800 && unit <= 0xdfff) {
-        if (!copyable(text.codePointAt(runEnd)!)) break;
-      } else if (((bmpFacts[unit] || factsOf(unit)) & copyMask) !== copyWant) {
-        break;
+        // A surrogate pair is copied whole (an emoji), a lone half as a BMP character.
+        const codePoint = text.codePointAt(runEnd)!;
+        if ((factsOf(codePoint) & copyMask) !== copyWant) break;
+        runEnd += codePoint > 0xffff ? 2 : 1;
+        continue;
       }
+      if (((bmpFacts[unit] || factsOf(unit)) & copyMask) !== copyWant) break;
       runEnd += 1;
     }
-    // A combining mark after the run's last char (one unit: copyable
-    // characters are never astral) belongs to that char's segment.
+    // A combining mark after the run's last char (both halves of a pair)
+    // belongs to that char's segment.
     if (runEnd > index && runEnd < length && nfkc && marksFollow(text, runEnd, removeInvisible)) {
-      runEnd -= 1;
+      runEnd -= runEnd - 2 >= index && pairAt(text, runEnd - 2) ? 2 : 1;
     }
     if (runEnd > index) {
       emit(text, index, runEnd);
@@ -560,10 +584,9 @@ export function normalizeText(
     }
     const lone = segmentEnd - segmentStart === unitLength;
     if (lone && (firstFacts & copyWant) === copyWant) {
-      // A character no enabled step changes, alone (an emoji outside a
-      // copied run: astral ones never join one): copied as it is, with the
-      // map entry a segment gets, and no lookup of its form (round 32: 1 MB
-      // of ZWJ emoji or flags paid two map lookups per character).
+      // A character no enabled step changes, alone (a combining mark with
+      // no character before it): copied as it is, with the map entry a
+      // segment gets, and no lookup of its form.
       emit(text, segmentStart, segmentEnd);
       mapSegment(segmentStart, segmentEnd, unitLength);
       index = segmentEnd;
@@ -615,15 +638,22 @@ export function normalizeText(
     }
     return low;
   };
+  /** The original unit a unit of copied run `run` is a copy of. */
+  const copiedFrom = (run: number, unit: number) => {
+    const code = -runOrigEnd[run]!;
+    const offset = unit - runOut[run]!;
+    if (code === 1) return runOrig[run]! + offset;
+    const kept = code & 15;
+    return runOrig[run]! + Math.floor(offset / kept) * (code >>> 4) + (offset % kept);
+  };
   const startOf = (unit: number) => {
     const run = runOf(unit);
-    const end = runOrigEnd[run]!;
-    return end < 0 ? runOrig[run]! - (unit - runOut[run]!) * end : runOrig[run]!;
+    return runOrigEnd[run]! < 0 ? unitStart(text, copiedFrom(run, unit)) : runOrig[run]!;
   };
   const endOf = (unit: number) => {
     const run = runOf(unit);
     const end = runOrigEnd[run]!;
-    return end < 0 ? runOrig[run]! - (unit - runOut[run]!) * end + 1 : end;
+    return end < 0 ? unitEnd(text, copiedFrom(run, unit)) : end;
   };
   const firstStart = runOrig[0] ?? 0;
   const toOriginal = (position: number) =>

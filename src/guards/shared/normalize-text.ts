@@ -150,20 +150,22 @@ function withoutInvisible(segment: string): string {
 }
 
 /**
- * Whether a combining mark stands at `at`, or after invisible characters
- * there when they are removed (a keycap `5\uFE0F\u20E3`): the character
- * before `at` then takes its marks in one segment. The invisible run is
- * read again only by that segment, so each character is read at most twice.
+ * Where the invisible characters from `at` on end (`at` when there are
+ * none). After a copied run they are removed with it, unless a combining
+ * mark follows them (a keycap `5\uFE0F\u20E3`): the run's last character
+ * then takes its marks in one segment, which reads them again, so each
+ * character is read at most twice.
  */
-function marksFollow(text: string, at: number, removeInvisible: boolean): boolean {
-  for (let index = at; index < text.length; ) {
+function invisibleRunEnd(text: string, at: number): number {
+  let index = at;
+  while (index < text.length) {
     const codePoint = text.codePointAt(index)!;
-    if (isCombiningMark(codePoint)) return true;
-    if (!removeInvisible || !isInvisibleCodePoint(codePoint)) return false;
+    if ((factsOf(codePoint) & INVISIBLE) === 0) break;
     index += codePoint > 0xffff ? 2 : 1;
   }
-  return false;
+  return index;
 }
+
 /** Whether a surrogate pair (one astral code point) starts at `at`. */
 function pairAt(text: string, at: number): boolean {
   const high = text.charCodeAt(at);
@@ -294,23 +296,40 @@ function computeFacts(codePoint: number): number {
 // of one full-width digit pays for one normalize() call, not one per character.
 const LONE_CHAR_FORMS_SIZE = 65_536;
 /** Short pieces of `normalizeText`'s output, gathered as UTF-16 units. */
-const gatheredUnits = new Uint16Array(4096);
+const gatheredUnits: number[] = new Array<number>(4096).fill(0);
 const loneCharForms = new Map<number, string>();
 
 function isPlainAscii(code: number): boolean {
   return (code >= 0x20 && code <= 0x7e) || code === 0x0a || code === 0x09 || code === 0x0d;
 }
 
+/** Kinds of `besideKindOf`: none of the others. */
+export const BESIDE_OTHER = 0;
+/** A blank (`\s`). */
+export const BESIDE_BLANK = 1;
+/** A letter (`\p{L}`). */
+export const BESIDE_LETTER = 2;
+/** A decimal digit (`\p{Nd}`). */
+export const BESIDE_DIGIT = 3;
+
 /**
- * Whether `codePoint` is a letter (`\p{L}`), a decimal digit (`\p{Nd}`), a
- * blank (`\s`), or counted (neither invisible nor a combining mark): each
- * tested once per code point, not by a regex over a fresh string per
- * question (round 32: `invisibleBreaks` asked five of them beside each
- * joiner of 1 MB of ZWJ emoji).
+ * What `invisibleBreaks` asks of a code point beside a run of invisible
+ * ones (read from a string: 0..0x10FFFF), from the per-code-point facts:
+ * each fact tested once per code point, not by a regex over a fresh string
+ * per question (round 32), and one lookup answers them all (round 33: the
+ * joiners of 1 MB of ZWJ emoji asked six).
  */
-export const isLetterCodePoint = (codePoint: number) => (factsOf(codePoint) & LETTER) !== 0;
-export const isDigitCodePoint = (codePoint: number) => (factsOf(codePoint) & DIGIT) !== 0;
-export const isBlankCodePoint = (codePoint: number) => (factsOf(codePoint) & BLANK) !== 0;
+export function besideKindOf(codePoint: number): number {
+  const facts = factsOf(codePoint);
+  if ((facts & BLANK) !== 0) return BESIDE_BLANK;
+  if ((facts & LETTER) !== 0) return BESIDE_LETTER;
+  return (facts & DIGIT) !== 0 ? BESIDE_DIGIT : BESIDE_OTHER;
+}
+
+/** `isInvisibleCodePoint` of a code point read from a string, from its facts (one lookup). */
+export const isInvisibleCodePointCached = (codePoint: number) =>
+  (factsOf(codePoint) & INVISIBLE) !== 0;
+/** Neither invisible nor a combining mark: counted by a match's length bound. */
 export const isCountedCodePoint = (codePoint: number) =>
   (factsOf(codePoint) & (INVISIBLE | MARK)) === 0;
 
@@ -406,7 +425,7 @@ export function normalizeText(
     if (unitCount === 0) return;
     const gathered = String.fromCharCode.apply(
       null,
-      gatheredUnits.subarray(0, unitCount) as unknown as number[],
+      unitCount === gatheredUnits.length ? gatheredUnits : gatheredUnits.slice(0, unitCount),
     );
     if (parts) parts.push(gathered);
     else output += gathered;
@@ -421,7 +440,9 @@ export function normalizeText(
       return;
     }
     if (unitCount + (to - from) > gatheredUnits.length) flushUnits();
-    for (let unit = from; unit < to; unit++) gatheredUnits[unitCount++] = source.charCodeAt(unit);
+    let count = unitCount;
+    for (let unit = from; unit < to; unit++) gatheredUnits[count++] = source.charCodeAt(unit);
+    unitCount = count;
   };
   // The offset map, one entry per run rather than per character: a run maps
   // output [runOut[r], runOut[r + 1]) either one-to-one onto the original from
@@ -534,10 +555,17 @@ export function normalizeText(
       if (((bmpFacts[unit] || factsOf(unit)) & copyMask) !== copyWant) break;
       runEnd += 1;
     }
-    // A combining mark after the run's last char (both halves of a pair)
-    // belongs to that char's segment.
-    if (runEnd > index && runEnd < length && nfkc && marksFollow(text, runEnd, removeInvisible)) {
-      runEnd -= runEnd - 2 >= index && pairAt(text, runEnd - 2) ? 2 : 1;
+    // The invisible characters right after the run, removed with it (the
+    // joiners of `👩\u200D💻…`, round 33: not a turn of this loop each);
+    // but a combining mark after them, or right after the run, belongs to
+    // the run's last char (both halves of a pair) and its segment.
+    let removedTo = runEnd;
+    if (runEnd > index && runEnd < length) {
+      if (removeInvisible) removedTo = invisibleRunEnd(text, runEnd);
+      if (nfkc && removedTo < length && isCombiningMark(text.codePointAt(removedTo)!)) {
+        runEnd -= runEnd - 2 >= index && pairAt(text, runEnd - 2) ? 2 : 1;
+        removedTo = runEnd;
+      }
     }
     if (runEnd > index) {
       emit(text, index, runEnd);
@@ -548,6 +576,12 @@ export function normalizeText(
       }
       outLength += runEnd - index;
       index = runEnd;
+      if (removedTo > index) {
+        differs = true;
+        removedInvisible = true;
+        index = removedTo;
+        continue;
+      }
       if (index >= length) break;
     }
     const segmentStart = index;

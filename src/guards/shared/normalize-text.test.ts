@@ -315,6 +315,17 @@ describe('normalizeText with emoji copied in runs (round 33)', () => {
     expect(normalizeText('x\u{1F469}\u200D').toOriginalSpan(1, 3)).toEqual({ start: 1, end: 3 });
   });
 
+  it('gives a character with marks its form for each option set (forms looked up by text)', () => {
+    const keycaps = '4\uFE0F\u20E3 4\uFE0F\u0332 4\uFE0F\u20E3';
+    expect(normalizeText(keycaps).text).toBe('4\u20E3 4 4\u20E3');
+    expect(normalizeText(keycaps, { foldLookalikes: false }).text).toBe('4\u20E3 4\u0332 4\u20E3');
+    expect(normalizeText(keycaps, { removeInvisible: false }).text).toBe(
+      '4\uFE0F\u20E3 4 4\uFE0F\u20E3',
+    );
+    expect(normalizeText(keycaps).text).toBe('4\u20E3 4 4\u20E3');
+    expect(normalizeText(keycaps).toOriginalSpan(6, 7)).toEqual({ start: 8, end: 11 });
+  });
+
   it('keeps an emoji followed by a combining mark with its mark (a segment, not a copy)', () => {
     const map = offsetMap('\u{1F44D}\u20E3a\u200B');
     expect(map).toEqual({

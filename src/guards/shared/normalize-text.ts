@@ -295,9 +295,25 @@ function computeFacts(codePoint: number): number {
 // What a character without combining marks becomes, per option set: a flood
 // of one full-width digit pays for one normalize() call, not one per character.
 const LONE_CHAR_FORMS_SIZE = 65_536;
+/**
+ * Pieces of the output up to this many units are gathered (below), longer
+ * ones appended as slices: each slice also writes out what was gathered, and
+ * round 33's copied runs of emoji make pieces of 5-12 units (a ZWJ family
+ * and a space: 1 MB 77 -> 41 ms with 16 rather than 4).
+ */
+const SLICE_FROM = 16;
+/** The offset map's runs, three numbers each (see `normalizeText`), reused by every call. */
+let runScratch = new Int32Array(3 * 1024);
 /** Short pieces of `normalizeText`'s output, gathered as UTF-16 units. */
 const gatheredUnits: number[] = new Array<number>(4096).fill(0);
 const loneCharForms = new Map<number, string>();
+// What a character with its marks (and invisible characters among them)
+// becomes, by its text, for segments of up to MARKED_FORM_LENGTH units, per
+// setting of `removeInvisible` and `foldLookalikes`; at most
+// MARKED_FORMS_SIZE entries each.
+const MARKED_FORM_LENGTH = 16;
+const MARKED_FORMS_SIZE = 4096;
+const markedFormsByOptions = [0, 1, 2, 3].map(() => new Map<string, string>());
 
 function isPlainAscii(code: number): boolean {
   return (code >= 0x20 && code <= 0x7e) || code === 0x0a || code === 0x09 || code === 0x0d;
@@ -432,7 +448,7 @@ export function normalizeText(
     unitCount = 0;
   };
   const emit = (source: string, from: number, to: number) => {
-    if (to - from > 4) {
+    if (to - from > SLICE_FROM) {
       flushUnits();
       const part = from === 0 && to === source.length ? source : source.slice(from, to);
       if (parts) parts.push(part);
@@ -444,13 +460,14 @@ export function normalizeText(
     for (let unit = from; unit < to; unit++) gatheredUnits[count++] = source.charCodeAt(unit);
     unitCount = count;
   };
-  // The offset map, one entry per run rather than per character: a run maps
-  // output [runOut[r], runOut[r + 1]) either one-to-one onto the original from
-  // runOrig[r] (runOrigEnd[r] === -1: a copied run), or in groups of k units
-  // copied from every s of the original (runOrigEnd[r] === -(s * 16 + k),
-  // 1 <= k < s, k <= MAX_KEPT: the first k units of each s kept, the others
-  // removed invisible characters), or, every unit of it, onto the original
-  // segment [runOrig[r], runOrigEnd[r]). Round 30: the strided runs keep
+  // The offset map, one entry per run rather than per character: run r is
+  // the three numbers at 3r of `runs` (out, orig, origEnd), and maps output
+  // [out(r), out(r + 1)) either one-to-one onto the original from orig(r)
+  // (origEnd(r) === -1: a copied run), or in groups of k units copied from
+  // every s of the original (origEnd(r) === -(s * 16 + k), 1 <= k < s,
+  // k <= MAX_KEPT: the first k units of each s kept, the others removed
+  // invisible characters), or, every unit of it, onto the original segment
+  // [orig(r), origEnd(r)). Round 30: the strided runs keep
   // `a\u200Ba\u200B…` (a character, then one removed) at one run, where
   // it made one per character: 512 Ki runs for 1 MB, about 190 ms. Round 33:
   // copied units are whole code points, astral ones too, and a unit of a
@@ -458,10 +475,23 @@ export function normalizeText(
   // surrogate pair onto the pair, `unitStart`/`unitEnd`), so emoji, flags
   // and ZWJ sequences (`👩\u200D💻…`: groups of 2 of every 3) need no
   // entry each (1 MB of them made 350-512 Ki entries and paths through the
-  // segment code below, 8-11x the time of 1 MB of real text).
-  const runOut: number[] = [];
-  const runOrig: number[] = [];
-  const runOrigEnd: number[] = [];
+  // segment code below, 8-11x the time of 1 MB of real text). The runs are
+  // written to a typed array reused by every call and copied out at the end:
+  // three number arrays grown by push cost more than the rest of the loop
+  // on text that changes every few characters (a ZWJ family and a space).
+  let runs = runScratch;
+  let runCount = 0;
+  const addRun = (out: number, orig: number, origEnd: number) => {
+    if (3 * runCount === runs.length) {
+      const more = new Int32Array(2 * runs.length);
+      more.set(runs);
+      runs = more;
+    }
+    runs[3 * runCount] = out;
+    runs[3 * runCount + 1] = orig;
+    runs[3 * runCount + 2] = origEnd;
+    runCount++;
+  };
   let outLength = 0;
   let index = 0;
   const length = text.length;
@@ -479,6 +509,8 @@ export function normalizeText(
     (foldLookalikes ? NO_FOLD : 0) |
     (removeInvisible ? INVISIBLE : 0);
   const copyWant = (nfkc ? NFKC_STABLE : 0) | (foldLookalikes ? NO_FOLD : 0);
+  // Segments with marks are made only with `nfkc`; their forms depend on the other two options.
+  const markedForms = markedFormsByOptions[(removeInvisible ? 2 : 0) + (foldLookalikes ? 1 : 0)]!;
   // True when `size` units of output, each for one unit of the original
   // from offset `from` on, continue the last run, so they need no run of
   // their own: a text of full-width digits keeps one run, not one per
@@ -486,21 +518,22 @@ export function normalizeText(
   // strided run of groups of `size`, at its stride, make or extend a
   // strided run.
   const extendsRun = (from: number, size: number): boolean => {
-    const last = runOut.length - 1;
-    if (last < 0) return false;
-    const code = -runOrigEnd[last]!;
+    if (runCount === 0) return false;
+    const last = 3 * (runCount - 1);
+    const code = -runs[last + 2]!;
     if (code < 1) return false;
-    const runLength = outLength - runOut[last]!;
+    const runLength = outLength - runs[last]!;
+    const runStart = runs[last + 1]!;
     if (code === 1) {
-      const next = runOrig[last]! + runLength;
+      const next = runStart + runLength;
       if (next === from) return true;
-      const stride = from - runOrig[last]!;
+      const stride = from - runStart;
       if (runLength !== size || size > MAX_KEPT || from < next || stride > MAX_STRIDE) return false;
-      runOrigEnd[last] = -(stride * 16 + size);
+      runs[last + 2] = -(stride * 16 + size);
       return true;
     }
     const kept = code & 15;
-    return size === kept && runOrig[last]! + (runLength / kept) * (code >>> 4) === from;
+    return size === kept && runStart + (runLength / kept) * (code >>> 4) === from;
   };
 
   // The map entry of `size` output units standing for the original segment
@@ -508,9 +541,7 @@ export function normalizeText(
   const mapSegment = (start: number, end: number, size: number) => {
     const oneToOne = size === 1 && end - start === 1;
     if (!(oneToOne && extendsRun(start, 1))) {
-      runOut.push(outLength);
-      runOrig.push(start);
-      runOrigEnd.push(oneToOne ? -1 : end);
+      addRun(outLength, start, oneToOne ? -1 : end);
     }
     outLength += size;
   };
@@ -570,9 +601,7 @@ export function normalizeText(
     if (runEnd > index) {
       emit(text, index, runEnd);
       if (!extendsRun(index, runEnd - index)) {
-        runOut.push(outLength);
-        runOrig.push(index);
-        runOrigEnd.push(-1);
+        addRun(outLength, index, -1);
       }
       outLength += runEnd - index;
       index = runEnd;
@@ -628,8 +657,15 @@ export function normalizeText(
     }
     const cacheKey = first * 4 + (nfkc ? 2 : 0) + (foldLookalikes ? 1 : 0);
     let segment = lone ? loneCharForms.get(cacheKey) : undefined;
+    // A short character with marks (a keycap `4\uFE0F\u20E3`) is looked up
+    // by its text: 1 MB of keycaps paid a normalize() call and a regex each.
+    const segmentKey =
+      !lone && segmentEnd - segmentStart <= MARKED_FORM_LENGTH
+        ? text.slice(segmentStart, segmentEnd)
+        : undefined;
+    if (segmentKey !== undefined) segment = markedForms.get(segmentKey);
     if (segment === undefined) {
-      segment = text.slice(segmentStart, segmentEnd);
+      segment = segmentKey ?? text.slice(segmentStart, segmentEnd);
       if (invisibleInside) segment = withoutInvisible(segment);
       if (foldLookalikes && lone) segment = foldLookalike(first) ?? segment;
       if (nfkc) segment = segment.normalize('NFKC');
@@ -637,6 +673,9 @@ export function normalizeText(
         segment = foldLookalike(segment.charCodeAt(0)) ?? segment;
       } else if (foldLookalikes && !lone) segment = withoutDecoration(segment);
       if (lone && loneCharForms.size < LONE_CHAR_FORMS_SIZE) loneCharForms.set(cacheKey, segment);
+      else if (segmentKey !== undefined && markedForms.size < MARKED_FORMS_SIZE) {
+        markedForms.set(segmentKey, segment);
+      }
     }
     if (
       !differs &&
@@ -651,6 +690,8 @@ export function normalizeText(
     index = segmentEnd;
   }
 
+  // The scratch array kept for the next call, unless it grew past 64 Ki runs.
+  if (runs.length <= 3 * 65_536) runScratch = runs;
   if (!differs) return identity(text);
   flushUnits();
   // A join of one part is that part (perhaps a slice): not marked flat.
@@ -661,35 +702,36 @@ export function normalizeText(
     : output;
   if (normalized === text) return identity(text);
   const originalLength = text.length;
-  /** The run holding output unit `unit` (0 <= unit < outLength): binary search. */
+  const map = runs.slice(0, 3 * runCount);
+  /** The run holding output unit `unit` (0 <= unit < outLength), times 3: binary search. */
   const runOf = (unit: number) => {
     let low = 0;
-    let high = runOut.length - 1;
+    let high = runCount - 1;
     while (low < high) {
       const middle = (low + high + 1) >> 1;
-      if (runOut[middle]! <= unit) low = middle;
+      if (map[3 * middle]! <= unit) low = middle;
       else high = middle - 1;
     }
-    return low;
+    return 3 * low;
   };
-  /** The original unit a unit of copied run `run` is a copy of. */
+  /** The original unit a unit of copied run `run` (times 3) is a copy of. */
   const copiedFrom = (run: number, unit: number) => {
-    const code = -runOrigEnd[run]!;
-    const offset = unit - runOut[run]!;
-    if (code === 1) return runOrig[run]! + offset;
+    const code = -map[run + 2]!;
+    const offset = unit - map[run]!;
+    if (code === 1) return map[run + 1]! + offset;
     const kept = code & 15;
-    return runOrig[run]! + Math.floor(offset / kept) * (code >>> 4) + (offset % kept);
+    return map[run + 1]! + Math.floor(offset / kept) * (code >>> 4) + (offset % kept);
   };
   const startOf = (unit: number) => {
     const run = runOf(unit);
-    return runOrigEnd[run]! < 0 ? unitStart(text, copiedFrom(run, unit)) : runOrig[run]!;
+    return map[run + 2]! < 0 ? unitStart(text, copiedFrom(run, unit)) : map[run + 1]!;
   };
   const endOf = (unit: number) => {
     const run = runOf(unit);
-    const end = runOrigEnd[run]!;
+    const end = map[run + 2]!;
     return end < 0 ? unitEnd(text, copiedFrom(run, unit)) : end;
   };
-  const firstStart = runOrig[0] ?? 0;
+  const firstStart = runCount > 0 ? map[1]! : 0;
   const toOriginal = (position: number) =>
     position >= outLength ? originalLength : position <= 0 ? firstStart : startOf(position);
   const toOriginalEnd = (position: number) =>

@@ -264,19 +264,16 @@ function offsetMap(original: string) {
 describe('normalizeText with emoji copied in runs (round 33)', () => {
   it('maps a value right after a ZWJ sequence and right before an emoji to its exact original extent', () => {
     const original = '\u{1F469}\u200D\u{1F4BB}jane@corp.io\u{1F44D}\u{1F3FD}';
-    const normalized = normalizeText(original);
-    expect(normalized.text).toBe('\u{1F469}\u{1F4BB}jane@corp.io\u{1F44D}\u{1F3FD}');
-    // The e-mail is [4, 16) of the normal form, [5, 17) of the original.
-    expect(normalized.toOriginalSpan(4, 16)).toEqual({ start: 5, end: 17 });
-    expect(original.slice(5, 17)).toBe('jane@corp.io');
     // Each half of an emoji maps onto the whole emoji; the joiner goes with neither.
-    expect(offsetMap(original).starts).toEqual([
-      0, 0, 3, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 19, 19, 21,
-    ]);
-    expect(offsetMap(original).ends).toEqual([
-      0, 2, 2, 5, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 19, 19, 21, 21,
-    ]);
+    expect(offsetMap(original)).toEqual({
+      text: '\u{1F469}\u{1F4BB}jane@corp.io\u{1F44D}\u{1F3FD}',
+      starts: [0, 0, 3, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 19, 19, 21],
+      ends: [0, 2, 2, 5, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 19, 19, 21, 21],
+    });
+    // The e-mail is [4, 16) of the normal form, [5, 17) of the original.
+    expect(normalizeText(original).toOriginalSpan(4, 16)).toEqual({ start: 5, end: 17 });
     expect(findPii(original)).toEqual([{ type: 'EMAIL_ADDRESS', start: 5, end: 17 }]);
+    expect(original.slice(5, 17)).toBe('jane@corp.io');
   });
 
   it('maps values between ZWJ sequences and flags, and a secret after a subdivision flag', () => {

@@ -1,38 +1,35 @@
 import { GatheredText } from './gathered-text';
 import { codePointBefore } from './invisible-code-points';
 import {
-  isBlankCodePoint,
+  BESIDE_BLANK,
+  BESIDE_DIGIT,
+  BESIDE_LETTER,
+  BESIDE_OTHER,
+  besideKindOf,
   isCountedCodePoint,
-  isDigitCodePoint,
-  isInvisibleCodePoint,
-  isLetterCodePoint,
+  isInvisibleCodePointCached,
   type NormalizationPoints,
   type NormalizedText,
 } from './normalize-text';
 import { privateUseReadThrough } from './private-use';
 import type { DetectedSpan } from './spans';
 
-/** A letter of any script (`\p{L}`). */
-function isLetter(codePoint: number | undefined): boolean {
-  if (codePoint === undefined) return false;
+/**
+ * A code point beside a run of invisible characters as a blank (`\s`, or
+ * no character: a value beside it is not glued to anything), a letter of
+ * any script (`\p{L}`), a decimal digit of any script (`\p{Nd}`; the
+ * normaliser folds them to ASCII) or another character.
+ */
+function besideKind(codePoint: number | undefined): number {
+  if (codePoint === undefined) return BESIDE_BLANK;
   if (codePoint < 0x80) {
-    return (codePoint >= 65 && codePoint <= 90) || (codePoint >= 97 && codePoint <= 122);
+    if (codePoint === 32 || (codePoint >= 9 && codePoint <= 13)) return BESIDE_BLANK;
+    if ((codePoint >= 65 && codePoint <= 90) || (codePoint >= 97 && codePoint <= 122)) {
+      return BESIDE_LETTER;
+    }
+    return codePoint >= 48 && codePoint <= 57 ? BESIDE_DIGIT : BESIDE_OTHER;
   }
-  return isLetterCodePoint(codePoint);
-}
-
-/** A decimal digit of any script (`\p{Nd}`; the normaliser folds them to ASCII). */
-function isDigit(codePoint: number | undefined): boolean {
-  if (codePoint === undefined) return false;
-  if (codePoint < 0x80) return codePoint >= 48 && codePoint <= 57;
-  return isDigitCodePoint(codePoint);
-}
-
-/** A blank (`\s`), or no character: a value beside it is not glued to anything. */
-function isBlankOrEnd(codePoint: number | undefined): boolean {
-  if (codePoint === undefined) return true;
-  if (codePoint < 0x80) return codePoint === 32 || (codePoint >= 9 && codePoint <= 13);
-  return isBlankCodePoint(codePoint);
+  return besideKindOf(codePoint);
 }
 
 /**
@@ -121,7 +118,7 @@ export function invisibleBreaks(
     }
     plainInRow = 0;
     const codePoint = unit >= 0xd800 && unit <= 0xdbff ? text.codePointAt(at)! : unit;
-    if (!isInvisibleCodePoint(codePoint)) {
+    if (!isInvisibleCodePointCached(codePoint)) {
       // A visible character outside printable ASCII (CJK, accents): stepped over.
       at += codePoint > 0xffff ? 2 : 1;
       continue;
@@ -131,17 +128,17 @@ export function invisibleBreaks(
     let runEnd = at + (codePoint > 0xffff ? 2 : 1);
     while (runEnd < length) {
       const next = text.codePointAt(runEnd)!;
-      if (!isInvisibleCodePoint(next)) break;
+      if (!isInvisibleCodePointCached(next)) break;
       runEnd += next > 0xffff ? 2 : 1;
     }
     at = runEnd;
     // Between two characters that are no blanks, a letter or digit one of them: else nothing is glued.
-    const before = codePointBefore(text, start);
-    const after = text.codePointAt(runEnd);
-    if (isBlankOrEnd(before) || isBlankOrEnd(after)) continue;
-    const letterBeside = isLetter(before) || isLetter(after);
-    const digitBefore = isDigit(before);
-    const digitAfter = isDigit(after);
+    const before = besideKind(codePointBefore(text, start));
+    const after = besideKind(text.codePointAt(runEnd));
+    if (before === BESIDE_BLANK || after === BESIDE_BLANK) continue;
+    const letterBeside = before === BESIDE_LETTER || after === BESIDE_LETTER;
+    const digitBefore = before === BESIDE_DIGIT;
+    const digitAfter = after === BESIDE_DIGIT;
     if (!letterBeside && !digitBefore && !digitAfter) continue;
     const kind = letterBeside ? 0 : digitBefore && digitAfter ? 2 : 1;
     if (breaks === undefined || kinds === undefined) {

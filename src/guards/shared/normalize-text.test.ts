@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { findPii } from '../pii/find-pii';
+import { findSecrets } from '../secrets/find-secrets';
 import { isInvisibleCodePoint, type NormalizeTextOptions, normalizeText } from './normalize-text';
 
 /**
@@ -196,6 +198,14 @@ describe('normalizeText against a plain reference', () => {
     '\u0332',
     '\ufe0f',
     '\u20e3',
+    // Emoji copied whole in runs and strided groups (round 33): flags, a
+    // skin tone, ZWJ sequences, a subdivision flag, a BMP pair between joiners.
+    '\u{1f1fa}\u{1f1f8}',
+    '\u{1f44d}\u{1f3fd}',
+    '\u200d',
+    '\u{1f469}\u200d\u{1f4bb}',
+    '\u{1f3f4}\u{e0067}\u{e0062}\u{e007f}',
+    'ab',
   ];
   const texts = fc
     .array(fc.constantFrom(...pieces), { maxLength: 30 })
@@ -237,6 +247,89 @@ describe('normalizeText against a plain reference', () => {
     const normalized = normalizeText(original);
     expect(normalized.changed).toBe(false);
     expect(normalized.text).toBe(original);
+  });
+});
+
+/** `toOriginal` and `toOriginalEnd` of every offset of the normal form, 0..length. */
+function offsetMap(original: string) {
+  const normalized = normalizeText(original);
+  const offsets = Array.from({ length: normalized.text.length + 1 }, (_, index) => index);
+  return {
+    text: normalized.text,
+    starts: offsets.map(normalized.toOriginal),
+    ends: offsets.map(normalized.toOriginalEnd),
+  };
+}
+
+describe('normalizeText with emoji copied in runs (round 33)', () => {
+  it('maps a value right after a ZWJ sequence and right before an emoji to its exact original extent', () => {
+    const original = '\u{1F469}\u200D\u{1F4BB}jane@corp.io\u{1F44D}\u{1F3FD}';
+    // Each half of an emoji maps onto the whole emoji; the joiner goes with neither.
+    expect(offsetMap(original)).toEqual({
+      text: '\u{1F469}\u{1F4BB}jane@corp.io\u{1F44D}\u{1F3FD}',
+      starts: [0, 0, 3, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 19, 19, 21],
+      ends: [0, 2, 2, 5, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 19, 19, 21, 21],
+    });
+    // The e-mail is [4, 16) of the normal form, [5, 17) of the original.
+    expect(normalizeText(original).toOriginalSpan(4, 16)).toEqual({ start: 5, end: 17 });
+    expect(findPii(original)).toEqual([{ type: 'EMAIL_ADDRESS', start: 5, end: 17 }]);
+    expect(original.slice(5, 17)).toBe('jane@corp.io');
+  });
+
+  it('maps values between ZWJ sequences and flags, and a secret after a subdivision flag', () => {
+    const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}';
+    const text = `\u{1F469}\u200D\u{1F4BB}jane@corp.io${family} \u{1F1FA}\u{1F1F8}\u200B+1 415 555 0132\u{1F1FA}\u{1F1F8}`;
+    expect(findPii(text)).toEqual([
+      { type: 'EMAIL_ADDRESS', start: 5, end: 17 },
+      { type: 'PHONE_NUMBER', start: 31, end: 46 },
+    ]);
+    expect(text.slice(31, 46)).toBe('+1 415 555 0132');
+    const key = 'ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8';
+    const scotland = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
+    const found = findSecrets(`${scotland}token=${key}\u{1F469}\u200D\u{1F4BB}`);
+    expect(found.map(({ start, end }) => ({ start, end }))).toEqual([{ start: 20, end: 65 }]);
+  });
+
+  it('maps flags with a zero-width space between them, pair by pair', () => {
+    const map = offsetMap('\u{1F1FA}\u{1F1F8}\u200B\u{1F1E9}\u{1F1EA}');
+    expect(map.text).toBe('\u{1F1FA}\u{1F1F8}\u{1F1E9}\u{1F1EA}');
+    expect(map.starts).toEqual([0, 0, 2, 2, 5, 5, 7, 7, 9]);
+    expect(map.ends).toEqual([0, 2, 2, 4, 4, 7, 7, 9, 9]);
+  });
+
+  it('removes lone surrogates and maps the characters around them', () => {
+    expect(offsetMap('a\uD83Db\uDE00')).toEqual({ text: 'ab', starts: [0, 2, 4], ends: [0, 1, 3] });
+    expect(offsetMap('\uDE00\u{1F44D}\uD83D')).toEqual({
+      text: '\u{1F44D}',
+      starts: [1, 1, 4],
+      ends: [1, 3, 3],
+    });
+  });
+
+  it('drops a ZWJ at the end of the text, outside the emoji before it', () => {
+    const map = offsetMap('x\u{1F469}\u200D');
+    expect(map).toEqual({ text: 'x\u{1F469}', starts: [0, 1, 1, 4], ends: [0, 1, 3, 3] });
+    expect(normalizeText('x\u{1F469}\u200D').toOriginalSpan(1, 3)).toEqual({ start: 1, end: 3 });
+  });
+
+  it('gives a character with marks its form for each option set (forms looked up by text)', () => {
+    const keycaps = '4\uFE0F\u20E3 4\uFE0F\u0332 4\uFE0F\u20E3';
+    expect(normalizeText(keycaps).text).toBe('4\u20E3 4 4\u20E3');
+    expect(normalizeText(keycaps, { foldLookalikes: false }).text).toBe('4\u20E3 4\u0332 4\u20E3');
+    expect(normalizeText(keycaps, { removeInvisible: false }).text).toBe(
+      '4\uFE0F\u20E3 4 4\uFE0F\u20E3',
+    );
+    expect(normalizeText(keycaps).text).toBe('4\u20E3 4 4\u20E3');
+    expect(normalizeText(keycaps).toOriginalSpan(6, 7)).toEqual({ start: 8, end: 11 });
+  });
+
+  it('keeps an emoji followed by a combining mark with its mark (a segment, not a copy)', () => {
+    const map = offsetMap('\u{1F44D}\u20E3a\u200B');
+    expect(map).toEqual({
+      text: '\u{1F44D}\u20E3a',
+      starts: [0, 0, 0, 3, 5],
+      ends: [0, 3, 3, 3, 4],
+    });
   });
 });
 

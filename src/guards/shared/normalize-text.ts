@@ -150,20 +150,47 @@ function withoutInvisible(segment: string): string {
 }
 
 /**
- * Whether a combining mark stands at `at`, or after invisible characters
- * there when they are removed (a keycap `5\uFE0F\u20E3`): the character
- * before `at` then takes its marks in one segment. The invisible run is
- * read again only by that segment, so each character is read at most twice.
+ * Where the invisible characters from `at` on end (`at` when there are
+ * none). After a copied run they are removed with it, unless a combining
+ * mark follows them (a keycap `5\uFE0F\u20E3`): the run's last character
+ * then takes its marks in one segment, which reads them again, so each
+ * character is read at most twice.
  */
-function marksFollow(text: string, at: number, removeInvisible: boolean): boolean {
-  for (let index = at; index < text.length; ) {
+function invisibleRunEnd(text: string, at: number): number {
+  let index = at;
+  while (index < text.length) {
     const codePoint = text.codePointAt(index)!;
-    if (isCombiningMark(codePoint)) return true;
-    if (!removeInvisible || !isInvisibleCodePoint(codePoint)) return false;
+    if ((factsOf(codePoint) & INVISIBLE) === 0) break;
     index += codePoint > 0xffff ? 2 : 1;
   }
-  return false;
+  return index;
 }
+
+/** Whether a surrogate pair (one astral code point) starts at `at`. */
+function pairAt(text: string, at: number): boolean {
+  const high = text.charCodeAt(at);
+  if (high < 0xd800 || high > 0xdbff) return false;
+  const low = text.charCodeAt(at + 1);
+  return low >= 0xdc00 && low <= 0xdfff;
+}
+
+/**
+ * Where the code point holding unit `at` of `text` starts and ends: a
+ * copied unit maps as the character it is part of (both halves of an emoji
+ * onto the emoji), as a segment does.
+ */
+function unitStart(text: string, at: number): number {
+  return at > 0 && pairAt(text, at - 1) ? at - 1 : at;
+}
+
+function unitEnd(text: string, at: number): number {
+  return pairAt(text, at) ? at + 2 : at + 1;
+}
+
+// The largest group kept of a strided run (see `normalizeText`'s map), and its largest stride.
+const MAX_KEPT = 15;
+const MAX_STRIDE = 2 ** 26;
+
 // Anything outside printable ASCII (plus tab and newlines) may need work.
 const needsWork = /[^\t\n\r\x20-\x7e]/;
 // The same, searching from `lastIndex` (one per process; `normalizeText` never re-enters itself).
@@ -268,24 +295,57 @@ function computeFacts(codePoint: number): number {
 // What a character without combining marks becomes, per option set: a flood
 // of one full-width digit pays for one normalize() call, not one per character.
 const LONE_CHAR_FORMS_SIZE = 65_536;
+/**
+ * Pieces of the output up to this many units are gathered (below), longer
+ * ones appended as slices: each slice also writes out what was gathered, and
+ * round 33's copied runs of emoji make pieces of 5-12 units (a ZWJ family
+ * and a space: 1 MB 77 -> 41 ms with 16 rather than 4).
+ */
+const SLICE_FROM = 16;
+/** The offset map's runs, three numbers each (see `normalizeText`), reused by every call. */
+let runScratch = new Int32Array(3 * 1024);
 /** Short pieces of `normalizeText`'s output, gathered as UTF-16 units. */
-const gatheredUnits = new Uint16Array(4096);
+const gatheredUnits: number[] = new Array<number>(4096).fill(0);
 const loneCharForms = new Map<number, string>();
+// What a character with its marks (and invisible characters among them)
+// becomes, by its text, for segments of up to MARKED_FORM_LENGTH units, per
+// setting of `removeInvisible` and `foldLookalikes`; at most
+// MARKED_FORMS_SIZE entries each.
+const MARKED_FORM_LENGTH = 16;
+const MARKED_FORMS_SIZE = 4096;
+const markedFormsByOptions = [0, 1, 2, 3].map(() => new Map<string, string>());
 
 function isPlainAscii(code: number): boolean {
   return (code >= 0x20 && code <= 0x7e) || code === 0x0a || code === 0x09 || code === 0x0d;
 }
 
+/** Kinds of `besideKindOf`: none of the others. */
+export const BESIDE_OTHER = 0;
+/** A blank (`\s`). */
+export const BESIDE_BLANK = 1;
+/** A letter (`\p{L}`). */
+export const BESIDE_LETTER = 2;
+/** A decimal digit (`\p{Nd}`). */
+export const BESIDE_DIGIT = 3;
+
 /**
- * Whether `codePoint` is a letter (`\p{L}`), a decimal digit (`\p{Nd}`), a
- * blank (`\s`), or counted (neither invisible nor a combining mark): each
- * tested once per code point, not by a regex over a fresh string per
- * question (round 32: `invisibleBreaks` asked five of them beside each
- * joiner of 1 MB of ZWJ emoji).
+ * What `invisibleBreaks` asks of a code point beside a run of invisible
+ * ones (read from a string: 0..0x10FFFF), from the per-code-point facts:
+ * each fact tested once per code point, not by a regex over a fresh string
+ * per question (round 32), and one lookup answers them all (round 33: the
+ * joiners of 1 MB of ZWJ emoji asked six).
  */
-export const isLetterCodePoint = (codePoint: number) => (factsOf(codePoint) & LETTER) !== 0;
-export const isDigitCodePoint = (codePoint: number) => (factsOf(codePoint) & DIGIT) !== 0;
-export const isBlankCodePoint = (codePoint: number) => (factsOf(codePoint) & BLANK) !== 0;
+export function besideKindOf(codePoint: number): number {
+  const facts = factsOf(codePoint);
+  if ((facts & BLANK) !== 0) return BESIDE_BLANK;
+  if ((facts & LETTER) !== 0) return BESIDE_LETTER;
+  return (facts & DIGIT) !== 0 ? BESIDE_DIGIT : BESIDE_OTHER;
+}
+
+/** `isInvisibleCodePoint` of a code point read from a string, from its facts (one lookup). */
+export const isInvisibleCodePointCached = (codePoint: number) =>
+  (factsOf(codePoint) & INVISIBLE) !== 0;
+/** Neither invisible nor a combining mark: counted by a match's length bound. */
 export const isCountedCodePoint = (codePoint: number) =>
   (factsOf(codePoint) & (INVISIBLE | MARK)) === 0;
 
@@ -381,14 +441,14 @@ export function normalizeText(
     if (unitCount === 0) return;
     const gathered = String.fromCharCode.apply(
       null,
-      gatheredUnits.subarray(0, unitCount) as unknown as number[],
+      unitCount === gatheredUnits.length ? gatheredUnits : gatheredUnits.slice(0, unitCount),
     );
     if (parts) parts.push(gathered);
     else output += gathered;
     unitCount = 0;
   };
   const emit = (source: string, from: number, to: number) => {
-    if (to - from > 4) {
+    if (to - from > SLICE_FROM) {
       flushUnits();
       const part = from === 0 && to === source.length ? source : source.slice(from, to);
       if (parts) parts.push(part);
@@ -396,20 +456,42 @@ export function normalizeText(
       return;
     }
     if (unitCount + (to - from) > gatheredUnits.length) flushUnits();
-    for (let unit = from; unit < to; unit++) gatheredUnits[unitCount++] = source.charCodeAt(unit);
+    let count = unitCount;
+    for (let unit = from; unit < to; unit++) gatheredUnits[count++] = source.charCodeAt(unit);
+    unitCount = count;
   };
-  // The offset map, one entry per run rather than per character: a run maps
-  // output [runOut[r], runOut[r + 1]) either one-to-one onto the original from
-  // runOrig[r] (runOrigEnd[r] === -1: a copied ASCII run), or each unit `u`
-  // of it onto the one unit at runOrig[r] + (u - runOut[r]) * s
-  // (runOrigEnd[r] === -s, s >= 2: one unit kept of every s, the others
-  // removed invisible characters), or, every unit of it, onto the original
-  // segment [runOrig[r], runOrigEnd[r]). Round 30: the strided runs keep
+  // The offset map, one entry per run rather than per character: run r is
+  // the three numbers at 3r of `runs` (out, orig, origEnd), and maps output
+  // [out(r), out(r + 1)) either one-to-one onto the original from orig(r)
+  // (origEnd(r) === -1: a copied run), or in groups of k units copied from
+  // every s of the original (origEnd(r) === -(s * 16 + k), 1 <= k < s,
+  // k <= MAX_KEPT: the first k units of each s kept, the others removed
+  // invisible characters), or, every unit of it, onto the original segment
+  // [orig(r), origEnd(r)). Round 30: the strided runs keep
   // `a\u200Ba\u200B…` (a character, then one removed) at one run, where
-  // it made one per character: 512 Ki runs for 1 MB, about 190 ms.
-  const runOut: number[] = [];
-  const runOrig: number[] = [];
-  const runOrigEnd: number[] = [];
+  // it made one per character: 512 Ki runs for 1 MB, about 190 ms. Round 33:
+  // copied units are whole code points, astral ones too, and a unit of a
+  // copied run or group maps as its code point does (both halves of a
+  // surrogate pair onto the pair, `unitStart`/`unitEnd`), so emoji, flags
+  // and ZWJ sequences (`👩\u200D💻…`: groups of 2 of every 3) need no
+  // entry each (1 MB of them made 350-512 Ki entries and paths through the
+  // segment code below, 8-11x the time of 1 MB of real text). The runs are
+  // written to a typed array reused by every call and copied out at the end:
+  // three number arrays grown by push cost more than the rest of the loop
+  // on text that changes every few characters (a ZWJ family and a space).
+  let runs = runScratch;
+  let runCount = 0;
+  const addRun = (out: number, orig: number, origEnd: number) => {
+    if (3 * runCount === runs.length) {
+      const more = new Int32Array(2 * runs.length);
+      more.set(runs);
+      runs = more;
+    }
+    runs[3 * runCount] = out;
+    runs[3 * runCount + 1] = orig;
+    runs[3 * runCount + 2] = origEnd;
+    runCount++;
+  };
   let outLength = 0;
   let index = 0;
   const length = text.length;
@@ -419,46 +501,39 @@ export function normalizeText(
   let differs = false;
   let removedInvisible = false;
 
-  // A BMP character that every enabled step leaves as it is. (Astral ones
-  // take the segment path below, which maps both halves to the whole character.)
-  // `copyable` for a BMP character that is not a surrogate, as a test of its facts.
+  // A character that every enabled step leaves as it is, as a test of its
+  // facts: `(facts & copyMask) === copyWant`.
   const copyMask =
     MARK |
     (nfkc ? NFKC_STABLE : 0) |
     (foldLookalikes ? NO_FOLD : 0) |
     (removeInvisible ? INVISIBLE : 0);
   const copyWant = (nfkc ? NFKC_STABLE : 0) | (foldLookalikes ? NO_FOLD : 0);
-  const copyable = (codePoint: number): boolean => {
-    if (codePoint < 0x80) return isPlainAscii(codePoint);
-    if (codePoint > 0xffff) return false;
-    if (removeInvisible && isInvisibleCodePoint(codePoint)) return false;
-    const facts = factsOf(codePoint);
-    return (
-      (facts & MARK) === 0 &&
-      (!nfkc || (facts & NFKC_STABLE) !== 0) &&
-      (!foldLookalikes || (facts & NO_FOLD) !== 0)
-    );
-  };
-
+  // Segments with marks are made only with `nfkc`; their forms depend on the other two options.
+  const markedForms = markedFormsByOptions[(removeInvisible ? 2 : 0) + (foldLookalikes ? 1 : 0)]!;
   // True when `size` units of output, each for one unit of the original
   // from offset `from` on, continue the last run, so they need no run of
   // their own: a text of full-width digits keeps one run, not one per
-  // character; one unit after a one-unit run, or after a strided run, at its
-  // stride, makes or extends a strided run.
+  // character; `size` units after a copied run of as many, or after a
+  // strided run of groups of `size`, at its stride, make or extend a
+  // strided run.
   const extendsRun = (from: number, size: number): boolean => {
-    const last = runOut.length - 1;
-    if (last < 0) return false;
-    const stride = -runOrigEnd[last]!;
-    if (stride < 1) return false;
-    const runLength = outLength - runOut[last]!;
-    const next = runOrig[last]! + runLength * stride;
-    if (stride === 1) {
+    if (runCount === 0) return false;
+    const last = 3 * (runCount - 1);
+    const code = -runs[last + 2]!;
+    if (code < 1) return false;
+    const runLength = outLength - runs[last]!;
+    const runStart = runs[last + 1]!;
+    if (code === 1) {
+      const next = runStart + runLength;
       if (next === from) return true;
-      if (runLength !== 1 || size !== 1 || from < next) return false;
-      runOrigEnd[last] = runOrig[last]! - from;
+      const stride = from - runStart;
+      if (runLength !== size || size > MAX_KEPT || from < next || stride > MAX_STRIDE) return false;
+      runs[last + 2] = -(stride * 16 + size);
       return true;
     }
-    return size === 1 && next === from;
+    const kept = code & 15;
+    return size === kept && runStart + (runLength / kept) * (code >>> 4) === from;
   };
 
   // The map entry of `size` output units standing for the original segment
@@ -466,9 +541,7 @@ export function normalizeText(
   const mapSegment = (start: number, end: number, size: number) => {
     const oneToOne = size === 1 && end - start === 1;
     if (!(oneToOne && extendsRun(start, 1))) {
-      runOut.push(outLength);
-      runOrig.push(start);
-      runOrigEnd.push(oneToOne ? -1 : end);
+      addRun(outLength, start, oneToOne ? -1 : end);
     }
     outLength += size;
   };
@@ -504,26 +577,40 @@ export function normalizeText(
       }
       asciiInRow = 0;
       if (unit >= 0xd800 && unit <= 0xdfff) {
-        if (!copyable(text.codePointAt(runEnd)!)) break;
-      } else if (((bmpFacts[unit] || factsOf(unit)) & copyMask) !== copyWant) {
-        break;
+        // A surrogate pair is copied whole (an emoji), a lone half as a BMP character.
+        const codePoint = text.codePointAt(runEnd)!;
+        if ((factsOf(codePoint) & copyMask) !== copyWant) break;
+        runEnd += codePoint > 0xffff ? 2 : 1;
+        continue;
       }
+      if (((bmpFacts[unit] || factsOf(unit)) & copyMask) !== copyWant) break;
       runEnd += 1;
     }
-    // A combining mark after the run's last char (one unit: copyable
-    // characters are never astral) belongs to that char's segment.
-    if (runEnd > index && runEnd < length && nfkc && marksFollow(text, runEnd, removeInvisible)) {
-      runEnd -= 1;
+    // The invisible characters right after the run, removed with it (the
+    // joiners of `👩\u200D💻…`, round 33: not a turn of this loop each);
+    // but a combining mark after them, or right after the run, belongs to
+    // the run's last char (both halves of a pair) and its segment.
+    let removedTo = runEnd;
+    if (runEnd > index && runEnd < length) {
+      if (removeInvisible) removedTo = invisibleRunEnd(text, runEnd);
+      if (nfkc && removedTo < length && isCombiningMark(text.codePointAt(removedTo)!)) {
+        runEnd -= runEnd - 2 >= index && pairAt(text, runEnd - 2) ? 2 : 1;
+        removedTo = runEnd;
+      }
     }
     if (runEnd > index) {
       emit(text, index, runEnd);
       if (!extendsRun(index, runEnd - index)) {
-        runOut.push(outLength);
-        runOrig.push(index);
-        runOrigEnd.push(-1);
+        addRun(outLength, index, -1);
       }
       outLength += runEnd - index;
       index = runEnd;
+      if (removedTo > index) {
+        differs = true;
+        removedInvisible = true;
+        index = removedTo;
+        continue;
+      }
       if (index >= length) break;
     }
     const segmentStart = index;
@@ -560,10 +647,9 @@ export function normalizeText(
     }
     const lone = segmentEnd - segmentStart === unitLength;
     if (lone && (firstFacts & copyWant) === copyWant) {
-      // A character no enabled step changes, alone (an emoji outside a
-      // copied run: astral ones never join one): copied as it is, with the
-      // map entry a segment gets, and no lookup of its form (round 32: 1 MB
-      // of ZWJ emoji or flags paid two map lookups per character).
+      // A character no enabled step changes, alone (a combining mark with
+      // no character before it): copied as it is, with the map entry a
+      // segment gets, and no lookup of its form.
       emit(text, segmentStart, segmentEnd);
       mapSegment(segmentStart, segmentEnd, unitLength);
       index = segmentEnd;
@@ -571,8 +657,15 @@ export function normalizeText(
     }
     const cacheKey = first * 4 + (nfkc ? 2 : 0) + (foldLookalikes ? 1 : 0);
     let segment = lone ? loneCharForms.get(cacheKey) : undefined;
+    // A short character with marks (a keycap `4\uFE0F\u20E3`) is looked up
+    // by its text: 1 MB of keycaps paid a normalize() call and a regex each.
+    const segmentKey =
+      !lone && segmentEnd - segmentStart <= MARKED_FORM_LENGTH
+        ? text.slice(segmentStart, segmentEnd)
+        : undefined;
+    if (segmentKey !== undefined) segment = markedForms.get(segmentKey);
     if (segment === undefined) {
-      segment = text.slice(segmentStart, segmentEnd);
+      segment = segmentKey ?? text.slice(segmentStart, segmentEnd);
       if (invisibleInside) segment = withoutInvisible(segment);
       if (foldLookalikes && lone) segment = foldLookalike(first) ?? segment;
       if (nfkc) segment = segment.normalize('NFKC');
@@ -580,6 +673,9 @@ export function normalizeText(
         segment = foldLookalike(segment.charCodeAt(0)) ?? segment;
       } else if (foldLookalikes && !lone) segment = withoutDecoration(segment);
       if (lone && loneCharForms.size < LONE_CHAR_FORMS_SIZE) loneCharForms.set(cacheKey, segment);
+      else if (segmentKey !== undefined && markedForms.size < MARKED_FORMS_SIZE) {
+        markedForms.set(segmentKey, segment);
+      }
     }
     if (
       !differs &&
@@ -594,6 +690,8 @@ export function normalizeText(
     index = segmentEnd;
   }
 
+  // The scratch array kept for the next call, unless it grew past 64 Ki runs.
+  if (runs.length <= 3 * 65_536) runScratch = runs;
   if (!differs) return identity(text);
   flushUnits();
   // A join of one part is that part (perhaps a slice): not marked flat.
@@ -604,28 +702,36 @@ export function normalizeText(
     : output;
   if (normalized === text) return identity(text);
   const originalLength = text.length;
-  /** The run holding output unit `unit` (0 <= unit < outLength): binary search. */
+  const map = runs.slice(0, 3 * runCount);
+  /** The run holding output unit `unit` (0 <= unit < outLength), times 3: binary search. */
   const runOf = (unit: number) => {
     let low = 0;
-    let high = runOut.length - 1;
+    let high = runCount - 1;
     while (low < high) {
       const middle = (low + high + 1) >> 1;
-      if (runOut[middle]! <= unit) low = middle;
+      if (map[3 * middle]! <= unit) low = middle;
       else high = middle - 1;
     }
-    return low;
+    return 3 * low;
+  };
+  /** The original unit a unit of copied run `run` (times 3) is a copy of. */
+  const copiedFrom = (run: number, unit: number) => {
+    const code = -map[run + 2]!;
+    const offset = unit - map[run]!;
+    if (code === 1) return map[run + 1]! + offset;
+    const kept = code & 15;
+    return map[run + 1]! + Math.floor(offset / kept) * (code >>> 4) + (offset % kept);
   };
   const startOf = (unit: number) => {
     const run = runOf(unit);
-    const end = runOrigEnd[run]!;
-    return end < 0 ? runOrig[run]! - (unit - runOut[run]!) * end : runOrig[run]!;
+    return map[run + 2]! < 0 ? unitStart(text, copiedFrom(run, unit)) : map[run + 1]!;
   };
   const endOf = (unit: number) => {
     const run = runOf(unit);
-    const end = runOrigEnd[run]!;
-    return end < 0 ? runOrig[run]! - (unit - runOut[run]!) * end + 1 : end;
+    const end = map[run + 2]!;
+    return end < 0 ? unitEnd(text, copiedFrom(run, unit)) : end;
   };
-  const firstStart = runOrig[0] ?? 0;
+  const firstStart = runCount > 0 ? map[1]! : 0;
   const toOriginal = (position: number) =>
     position >= outLength ? originalLength : position <= 0 ? firstStart : startOf(position);
   const toOriginalEnd = (position: number) =>

@@ -1,7 +1,7 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { generateText, type ModelMessage, streamText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { textModel, withoutTiming } from '../../test/helpers';
+import { serialisedWithoutTiming, textModel, withoutTiming } from '../../test/helpers';
 import { pngHolding } from '../../test/helpers/binary-heads';
 import { allow, block, defineGuardrail } from '../core/define-guardrail';
 import type { GuardrailContext } from '../core/types';
@@ -85,7 +85,7 @@ describe('files the model reads as text are judged as input', () => {
       modified('EMAIL_ADDRESS', 5, 21),
       modified('PHONE_NUMBER', 10, 22),
     ]);
-    const serialised = JSON.stringify(outcome);
+    const serialised = serialisedWithoutTiming(outcome);
     for (const hidden of [CARD, 'jane.doe', '2671']) expect(serialised).not.toContain(hidden);
   });
 

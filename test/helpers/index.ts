@@ -196,6 +196,15 @@ export async function readAll<T>(stream: ReadableStream<T> | AsyncIterable<T>): 
   return parts;
 }
 
+/**
+ * `value` as JSON without its `durationMs` fields: a check that no hidden
+ * digits (`2671`, `4111`) reach a record must not read them in a duration
+ * (`3.267159999999876` failed CI once).
+ */
+export function serialisedWithoutTiming(value: unknown): string {
+  return JSON.stringify(value, (key, field: unknown) => (key === 'durationMs' ? undefined : field));
+}
+
 /** Strips timing so records compare exactly. */
 export function withoutTiming<T extends { durationMs?: number }>(
   records: readonly T[] | undefined,

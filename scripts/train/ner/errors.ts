@@ -104,6 +104,25 @@ export function boundaryCategories(
   return categories;
 }
 
+/**
+ * The class of one boundary error: `split` (several predictions of the type), `merged` (one
+ * prediction over several gold spans of the type), `too short` (inside the gold span),
+ * `too long` (covers it) or `shifted` (crosses one edge).
+ */
+export function boundaryClass(
+  gold: { start: number; end: number },
+  same: ReadonlyArray<{ start: number; end: number }>,
+  goldOfType: ReadonlyArray<{ start: number; end: number }>,
+): string {
+  if (same.length > 1) return 'boundary: split';
+  const predicted = same[0]!;
+  if (goldOfType.some(other => other !== gold && overlaps(other, predicted)))
+    return 'boundary: merged';
+  if (predicted.start >= gold.start && predicted.end <= gold.end) return 'boundary: too short';
+  if (predicted.start <= gold.start && predicted.end >= gold.end) return 'boundary: too long';
+  return 'boundary: shifted';
+}
+
 export function errorReport(
   sequences: readonly Sequence[],
   predictions: ReadonlyMap<string, readonly NerSpan[]>,
@@ -113,6 +132,12 @@ export function errorReport(
   const samples = new Map<string, string[]>();
   const byGroup = new Map<string, Map<Kind, number>>();
   const edges = new Map<string, number>();
+  /** Finer classes per type: boundary too short / too long / shifted / split / merged, confused with and false alarms on each other type. */
+  const classes = new Map<string, number>();
+  const classify = (type: NerEntity, name: string) => {
+    const key = `${type}\t${name}`;
+    classes.set(key, (classes.get(key) ?? 0) + 1);
+  };
   const note = (type: NerEntity, kind: Kind, group: string, sample: string) => {
     const key = `${type} ${kind}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
@@ -138,6 +163,7 @@ export function errorReport(
         note(span.type, 'exact', group, '');
       } else if (same.length > 0) {
         const goldOfType = gold.filter(g => g.type === span.type);
+        classify(span.type, boundaryClass(span, same, goldOfType));
         for (const category of boundaryCategories(text, span, same, goldOfType)) {
           const key = `${span.type} ${category}`;
           edges.set(key, (edges.get(key) ?? 0) + 1);
@@ -150,6 +176,11 @@ export function errorReport(
         );
       } else {
         const other = predicted.filter(p => overlaps(p, span));
+        if (other.length > 0) {
+          const types = [...new Set(other.map(p => p.type))].sort().join('+');
+          const same = other.some(p => p.start === span.start && p.end === span.end);
+          classify(span.type, `confused with ${types}${same ? ', same bounds' : ''}`);
+        }
         if (other.length > 0)
           note(
             span.type,
@@ -163,6 +194,11 @@ export function errorReport(
     for (const span of predicted) {
       if (gold.some(g => g.type === span.type && overlaps(g, span))) continue;
       const other = gold.filter(g => overlaps(g, span));
+      if (other.length > 0) {
+        const types = [...new Set(other.map(g => g.type))].sort().join('+');
+        const same = other.some(g => g.start === span.start && g.end === span.end);
+        classify(span.type, `false alarm on ${types}${same ? ', same bounds' : ''}`);
+      } else classify(span.type, 'false alarm on nothing');
       if (other.length > 0)
         note(
           span.type,
@@ -182,6 +218,15 @@ export function errorReport(
     lines.push(
       `| ${type} | ${kinds.map(kind => counts.get(`${type} ${kind}`) ?? 0).join(' | ')} |`,
     );
+  }
+  lines.push('', 'Error classes (gold side: boundary, confused, missed; predicted side: false alarms):', '');
+  lines.push('| type | class | count |', '|---|---|---:|');
+  for (const type of nerEntities) {
+    const missed = counts.get(`${type} missed`) ?? 0;
+    if (missed > 0) classes.set(`${type}\tmissed`, missed);
+    const rows = [...classes].filter(([key]) => key.startsWith(`${type}\t`));
+    for (const [key, count] of rows.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)))
+      lines.push(`| ${type} | ${key.slice(type.length + 1)} | ${count} |`);
   }
   lines.push(
     '',

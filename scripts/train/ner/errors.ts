@@ -219,7 +219,11 @@ export function errorReport(
       `| ${type} | ${kinds.map(kind => counts.get(`${type} ${kind}`) ?? 0).join(' | ')} |`,
     );
   }
-  lines.push('', 'Error classes (gold side: boundary, confused, missed; predicted side: false alarms):', '');
+  lines.push(
+    '',
+    'Error classes (gold side: boundary, confused, missed; predicted side: false alarms):',
+    '',
+  );
   lines.push('| type | class | count |', '|---|---|---:|');
   for (const type of nerEntities) {
     const missed = counts.get(`${type} missed`) ?? 0;

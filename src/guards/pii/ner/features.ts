@@ -525,6 +525,28 @@ export class WordTable {
 const WORD_LIMIT = 100_000;
 const wordTables = new WeakMap<Gazetteers, WordTable>();
 
+/** The shortest part of a compound `isCompound` looks for. */
+const COMPOUND_PART = 3;
+
+/**
+ * Whether `lower` (letters only, 7 to 24 of them) is two common words
+ * joined, each at least `COMPOUND_PART` letters (`dataweave`,
+ * `opencounter`): brand names are often made so, and so are some surnames
+ * (`goodman`, which the name lists also hold). At most 19 splits, two
+ * filter look-ups each.
+ */
+export function isCompound(lower: string, gazetteers: Gazetteers): boolean {
+  const length = lower.length;
+  if (length < 2 * COMPOUND_PART + 1 || length > 24 || !/^\p{L}+$/u.test(lower)) return false;
+  const common = gazetteers.common;
+  const has = (part: string) =>
+    common.hasHashes(hashString(part), hashString(part, 0x9747b28c) | 1);
+  for (let cut = COMPOUND_PART; cut <= length - COMPOUND_PART; cut++) {
+    if (has(lower.slice(0, cut)) && has(lower.slice(cut))) return true;
+  }
+  return false;
+}
+
 function describeWord(text: string, gazetteers: Gazetteers): WordInfo {
   const lower = text.toLowerCase();
   const lowerHash = hashString(lower);
@@ -690,6 +712,24 @@ export function tokenFeatures(
   previousLabel2: number,
   out: Int32Array,
 ): number {
+  historyFeatures(scanned, index, previousLabel, previousLabel2, out);
+  return contextFeatures(scanned, index, out, HISTORY_FEATURES);
+}
+
+/** How many buckets `historyFeatures` writes (the first ones of `tokenFeatures`). */
+export const HISTORY_FEATURES = 5;
+
+/**
+ * Writes the `HISTORY_FEATURES` buckets of token `index` that depend on the labels of the two
+ * tokens before it into `out[0..4]` (`tokenFeatures` is these and `contextFeatures`).
+ */
+export function historyFeatures(
+  scanned: Scanned,
+  index: number,
+  previousLabel: number,
+  previousLabel2: number,
+  out: Int32Array,
+): void {
   const ids = scanned.word;
   const words = scanned.words;
   const shapeHash = words.shapeHash[ids[index]!]!;
@@ -699,7 +739,6 @@ export function tokenFeatures(
   out[2] = bucket(T.PrevLabelShape, mix(shapeHash ^ previousLabel));
   out[3] = bucket(T.PrevLabelFlags, coarse(scanned.flags[index]!) * 16 + previousLabel);
   out[4] = bucket(T.PrevLabelPrevLower, mix(prevLower ^ previousLabel));
-  return contextFeatures(scanned, index, out, 5);
 }
 
 /** The value hashed for a neighbour past either end of the text. */

@@ -265,6 +265,27 @@ describe('spansOfLabels', () => {
     expect(spansOf('Ask St John today', 'PERSON', [1, 2])).toEqual(['PERSON:St John']);
   });
 
+  it('retypes a one-word "name" made of two common words and in no name list as an organisation', () => {
+    expect(spansOf('I used to work for Snapchat as a designer', 'PERSON', [5])).toEqual([
+      'ORGANIZATION:Snapchat',
+    ]);
+    expect(spansOf('She joined Salesforce in May', 'PERSON', [2])).toEqual([
+      'ORGANIZATION:Salesforce',
+    ]);
+    // Surnames made of two words are in the name lists; unlisted words that are no compound stay names.
+    expect(spansOf('I used to work for Goodman as a designer', 'PERSON', [5])).toEqual([
+      'PERSON:Goodman',
+    ]);
+    expect(spansOf('She met Whitehead in May', 'PERSON', [2])).toEqual(['PERSON:Whitehead']);
+    expect(spansOf('She met Zorvath in May', 'PERSON', [2])).toEqual(['PERSON:Zorvath']);
+    // Only a one-word span, only a PERSON one, never a common word (`Newspaper`).
+    expect(spansOf('She met Ana Snapchat in May', 'PERSON', [2, 3])).toEqual([
+      'PERSON:Ana Snapchat',
+    ]);
+    expect(spansOf('She flew to Snapchat in May', 'LOCATION', [3])).toEqual(['LOCATION:Snapchat']);
+    expect(spansOf('Read the Newspaper today', 'PERSON', [2])).toEqual(['PERSON:Newspaper']);
+  });
+
   it('labels a lower-case name-list word after a cue as a name, never a common word', () => {
     const tag = (text: string) => {
       const scanned = scanText(text, gazetteers, new WordTable(gazetteers));

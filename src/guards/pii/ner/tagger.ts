@@ -2,6 +2,7 @@ import { coordinatedLists, type TokenSpan } from './coordination';
 import {
   Flag,
   type Gazetteers,
+  isCompound,
   MAX_FEATURES,
   type Scanned,
   scanText,
@@ -346,6 +347,18 @@ function cuedCapitalisedNames(text: string, scanned: Scanned, labels: Uint8Array
   return result;
 }
 
+/**
+ * A capitalised word in no name list and not a common word that is two
+ * common words joined (`Dataweave`, `Opencounter`, `Facebook`): a brand,
+ * not a person (surnames made so, `Goodman`, are in the name lists).
+ */
+function isBrandWord(scanned: Scanned, index: number): boolean {
+  const flag = scanned.flags[index]!;
+  if ((flag & (flagTitle | flagName | flagFirstName | flagCommon)) !== flagTitle) return false;
+  const words = scanned.words;
+  return isCompound(words.lower[scanned.word[index]!]!, words.gazetteers);
+}
+
 /** A marker word usable to retype a span (not an honorific like `Dr`, not a one- or two-letter abbreviation like `St`). */
 function isMarker(flags: number, start: number, end: number, flag: number): boolean {
   return (flags & flag) !== 0 && (flags & flagHonorific) === 0 && end - start > 2;
@@ -474,7 +487,10 @@ export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array
     // A "name" that ends in an organisation word is an organisation ("Miller Ltd"); one that
     // starts or ends with a street word is an address ("Rua Mina", "John Street").
     if (entity === personEntity && first <= last) {
-      if (isMarker(flags[last]!, starts[last]!, ends[last]!, flagOrganisation))
+      if (
+        isMarker(flags[last]!, starts[last]!, ends[last]!, flagOrganisation) ||
+        (first === last && isBrandWord(scanned, first))
+      )
         entity = organisationEntity;
       else if (
         isMarker(flags[first]!, starts[first]!, ends[first]!, flagStreet) ||

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tagTokensBeam } from '../scripts/train/ner/beam';
 import { buildClusters, defaultClusterOptions } from '../scripts/train/ner/clusters';
 import { type GoldSpan, sequence as makeSequence, selfSequence } from '../scripts/train/ner/data';
 import { floatScorer, quantise, trainPerceptron } from '../scripts/train/ner/perceptron';
@@ -94,6 +95,27 @@ describe('the NER trainer', () => {
       'PERSON:Grace Hopper',
       'LOCATION:Paris',
     ]);
+  });
+
+  it('decodes with a beam of width 1 exactly as tagTokens, and a wider beam keeps the label rules', () => {
+    const score = floatScorer(trainPerceptron(data.slice(0, 2), options));
+    for (const row of data) {
+      expect(Array.from(tagTokensBeam(row.scanned, score, 1))).toEqual(
+        Array.from(tagTokens(row.scanned, score)),
+      );
+      const wide = tagTokensBeam(row.scanned, score, 8);
+      // An I label only after B or I of its type.
+      for (let index = 0; index < wide.length; index++) {
+        const label = wide[index]!;
+        if (label !== 0 && label % 2 === 0) expect([label - 1, label]).toContain(wide[index - 1]);
+      }
+    }
+    const beam = data[1]!;
+    expect(
+      spansOfLabels(beam.text, beam.scanned, tagTokensBeam(beam.scanned, score, 8)).map(
+        span => `${span.type}:${beam.text.slice(span.start, span.end)}`,
+      ),
+    ).toEqual(['PERSON:Alan Turing', 'PERSON:Grace Hopper', 'LOCATION:Paris']);
   });
 });
 

@@ -41,6 +41,7 @@ import {
   tagTokens,
 } from '../../src/guards/pii/ner/tagger';
 import { applyCuts, type CutTable, learnCuts } from './ner/address-cuts';
+import { tagTokensBeam } from './ner/beam';
 import { buildClusters, clusterTexts } from './ner/clusters';
 import { addressConvention, type Convention, conventionReport } from './ner/conventions';
 import {
@@ -126,7 +127,11 @@ function evaluate(
       sets?.push(set);
       if (stack) spans = restack(spans, set, stack.weights, stack.settings);
     } else {
-      const labels = (VITERBI ? viterbiTokens : tagTokens)(sequence.scanned, score);
+      const labels = VITERBI
+        ? viterbiTokens(sequence.scanned, score)
+        : BEAM > 1
+          ? tagTokensBeam(sequence.scanned, score, BEAM)
+          : tagTokens(sequence.scanned, score);
       spans = spansOfLabels(sequence.text, sequence.scanned, labels);
     }
     if (cuts) spans = applyCuts(sequence.text, spans, cuts);
@@ -306,6 +311,9 @@ function selfTrained(
   }
   return result;
 }
+
+/** Experiment: beam search over the greedy model's labels at evaluation (NER_BEAM=width; 1, the default, is greedy). */
+const BEAM = Number(process.env.NER_BEAM ?? 1);
 
 /** Experiment: structured decoding (Viterbi over the labels, a structured perceptron) instead of greedy (NER_DECODER=viterbi; not shipped: the tagger decodes greedily). */
 const VITERBI = process.env.NER_DECODER === 'viterbi';

@@ -265,6 +265,24 @@ describe('spansOfLabels', () => {
     expect(spansOf('Ask St John today', 'PERSON', [1, 2])).toEqual(['PERSON:St John']);
   });
 
+  it('names the author of a work named after them (the Tolkien novel), only between a determiner and a work noun', () => {
+    const tag = (text: string) => {
+      const scanned = scanText(text, gazetteers, new WordTable(gazetteers));
+      return found(text, spansOfLabels(text, scanned, new Uint8Array(scanned.count)));
+    };
+    expect(tag('Unlike the Zorvath novel, it is short.')).toEqual(['PERSON:Zorvath']);
+    expect(tag('We watched a Zorvath Quillon film')).toEqual(['PERSON:Zorvath Quillon']);
+    expect(tag('an Ursula Le Guin novel')).toEqual([]);
+    expect(tag('the Zorvath Novel')).toEqual([]);
+    expect(tag('the Zorvath\nnovel')).toEqual([]);
+    expect(tag('The Zorvath novel')).toEqual([]);
+    expect(tag('the Zorvath car')).toEqual([]);
+    // Places, organisation words and common words are no authors.
+    expect(tag('the Paris novel')).toEqual([]);
+    expect(tag('the Acme Technologies film')).toEqual([]);
+    expect(tag('the Great novel')).toEqual([]);
+  });
+
   it('retypes a one-word "name" made of two common words and in no name list as an organisation', () => {
     expect(spansOf('I used to work for Snapchat as a designer', 'PERSON', [5])).toEqual([
       'ORGANIZATION:Snapchat',

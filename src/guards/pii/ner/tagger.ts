@@ -359,6 +359,74 @@ function isBrandWord(scanned: Scanned, index: number): boolean {
   return isCompound(words.lower[scanned.word[index]!]!, words.gazetteers);
 }
 
+/** Kinds of work named after their author ("the Tolkien novel", "a Kubrick film"). */
+const workNouns: ReadonlySet<string> = new Set([
+  'novel',
+  'novels',
+  'book',
+  'books',
+  'film',
+  'films',
+  'movie',
+  'movies',
+  'album',
+  'song',
+  'play',
+  'poem',
+  'painting',
+  'opera',
+  'symphony',
+  'biography',
+  'memoir',
+  'trilogy',
+]);
+
+/** Determiners before an author's name used as a modifier. */
+const workDeterminers: ReadonlySet<string> = new Set(['the', 'a', 'an']);
+
+/** Words that never make an author's name: common words (unless first names), places, titles, street and organisation words. */
+const notAuthor = Flag.Place | Flag.Country | Flag.Honorific | Flag.Street | Flag.Organisation;
+
+/**
+ * An author named as the modifier of a work ("the Christiansen novel", "a
+ * Kubrick film"): after a lower-case `the`, `a` or `an`, one or two
+ * capitalised words the tagger left outside, on one line, then a lower-case
+ * noun of `workNouns`. The words are no common words (unless first names),
+ * places, titles, street or organisation words, at most 32 letters each.
+ * They become a PERSON. Returns `labels` or a changed copy.
+ */
+function authorsOfWorks(text: string, scanned: Scanned, labels: Uint8Array): Uint8Array {
+  const { count, flags, start: starts, end: ends, newline: newlines } = scanned;
+  const begin = 1 + 2 * personEntity;
+  const author = (index: number) => {
+    const flag = flags[index]!;
+    return (
+      labels[index] === 0 &&
+      newlines[index] === 0 &&
+      (flag & flagTitle) !== 0 &&
+      (flag & notAuthor) === 0 &&
+      (flag & (flagCommon | flagFirstName)) !== flagCommon &&
+      ends[index]! - starts[index]! <= maxNameWord
+    );
+  };
+  let result = labels;
+  for (let index = 1; index + 1 < count; index++) {
+    if (!author(index)) continue;
+    const determiner = index - 1;
+    if ((flags[determiner]! & flagLower) === 0) continue;
+    if (!workDeterminers.has(lowerWord(text, starts[determiner]!, ends[determiner]!))) continue;
+    const last = index + 2 < count && author(index + 1) ? index + 1 : index;
+    const noun = last + 1;
+    if ((flags[noun]! & flagLower) === 0 || newlines[noun] !== 0) continue;
+    if (!workNouns.has(lowerWord(text, starts[noun]!, ends[noun]!))) continue;
+    if (result === labels) result = labels.slice();
+    result[index] = begin;
+    if (last > index) result[last] = begin + 1;
+    index = noun;
+  }
+  return result;
+}
+
 /** A marker word usable to retype a span (not an honorific like `Dr`, not a one- or two-letter abbreviation like `St`). */
 function isMarker(flags: number, start: number, end: number, flag: number): boolean {
   return (flags & flag) !== 0 && (flags & flagHonorific) === 0 && end - start > 2;
@@ -441,10 +509,14 @@ function personShaped(text: string, scanned: Scanned, first: number, last: numbe
  */
 export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array): NerSpan[] {
   const spans: TokenSpan[] = [];
-  const labels = cuedCapitalisedNames(
+  const labels = authorsOfWorks(
     text,
     scanned,
-    cuedLowerNames(text, scanned, speakerNames(text, scanned, wholePlaces(scanned, tagged))),
+    cuedCapitalisedNames(
+      text,
+      scanned,
+      cuedLowerNames(text, scanned, speakerNames(text, scanned, wholePlaces(scanned, tagged))),
+    ),
   );
   const flags = scanned.flags;
   const count = scanned.count;

@@ -265,6 +265,24 @@ describe('spansOfLabels', () => {
     expect(spansOf('Ask St John today', 'PERSON', [1, 2])).toEqual(['PERSON:St John']);
   });
 
+  it('retypes a "name" ending in an acronym as an organisation, never one ending in a post-nominal', () => {
+    expect(spansOf('He told Fuse TV about it', 'PERSON', [2, 3])).toEqual(['ORGANIZATION:Fuse TV']);
+    expect(spansOf('He told Zorvath QXR about it', 'PERSON', [2, 3])).toEqual([
+      'ORGANIZATION:Zorvath QXR',
+    ]);
+    expect(spansOf('Ask John Smith JR today', 'PERSON', [1, 2, 3])).toEqual([
+      'PERSON:John Smith JR',
+    ]);
+    expect(spansOf('Ask Henry VIII today', 'PERSON', [1, 2])).toEqual(['PERSON:Henry VIII']);
+    expect(spansOf('Ask Anna Smith MD today', 'PERSON', [1, 2, 3])).toEqual([
+      'PERSON:Anna Smith MD',
+    ]);
+    // Not one word alone, not a surname in capitals of the name lists, not five letters or more.
+    expect(spansOf('He told TV about it', 'PERSON', [2])).toEqual(['PERSON:TV']);
+    expect(spansOf('Ask Anna LEE today', 'PERSON', [1, 2])).toEqual(['PERSON:Anna LEE']);
+    expect(spansOf('Ask Jean DUPONT today', 'PERSON', [1, 2])).toEqual(['PERSON:Jean DUPONT']);
+  });
+
   it('names the author of a work named after them (the Tolkien novel), only between a determiner and a work noun', () => {
     const tag = (text: string) => {
       const scanned = scanText(text, gazetteers, new WordTable(gazetteers));

@@ -359,6 +359,30 @@ function isBrandWord(scanned: Scanned, index: number): boolean {
   return isCompound(words.lower[scanned.word[index]!]!, words.gazetteers);
 }
 
+/** Letters after a name that are no organisation: generational suffixes, roman numerals, degrees and honours. */
+const postNominals: ReadonlySet<string> = new Set(
+  `jr sr ii iii iv vi vii viii ix xi xii md dds dmd cpa rn mba esq phd dvm do od pa np qc kc mp
+  obe mbe cbe kbe frs`.split(/\s+/),
+);
+
+/**
+ * An acronym of 2 to 4 capital letters (`TV`, `MAC`) in no name list and no
+ * post-nominal (`JR`, `III`, `MD`): a name ending in one is an organisation
+ * or a product (`Fuse TV`), not a person.
+ */
+function isAcronym(text: string, scanned: Scanned, index: number): boolean {
+  const flag = scanned.flags[index]!;
+  if ((flag & (flagUpper | flagName | flagFirstName)) !== flagUpper) return false;
+  const start = scanned.start[index]!;
+  const end = scanned.end[index]!;
+  if (end - start < 2 || end - start > 4) return false;
+  for (let at = start; at < end; at++) {
+    const code = text.charCodeAt(at);
+    if (code < 65 || code > 90) return false;
+  }
+  return !postNominals.has(text.slice(start, end).toLowerCase());
+}
+
 /** Kinds of work named after their author ("the Tolkien novel", "a Kubrick film"). */
 const workNouns: ReadonlySet<string> = new Set([
   'novel',
@@ -561,7 +585,8 @@ export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array
     if (entity === personEntity && first <= last) {
       if (
         isMarker(flags[last]!, starts[last]!, ends[last]!, flagOrganisation) ||
-        (first === last && isBrandWord(scanned, first))
+        (first === last && isBrandWord(scanned, first)) ||
+        (first < last && isAcronym(text, scanned, last))
       )
         entity = organisationEntity;
       else if (

@@ -35,11 +35,7 @@ const addressInside = 2 + 2 * nerEntities.indexOf('STREET_ADDRESS');
  * history: linear in the tokens, `width` times the history work.
  */
 export function tagTokensBeam(scanned: Scanned, score: ScoreTokens, width: number): Uint8Array {
-  const count = scanned.count;
-  const flags = scanned.flags;
-  const starts = scanned.start;
-  const ends = scanned.end;
-  const newlines = scanned.newline;
+  const { count, flags, start: starts, end: ends, newline: newlines } = scanned;
   const labels = new Uint8Array(count);
   if (count === 0) return labels;
   const buckets = new Int32Array(MAX_FEATURES);
@@ -50,14 +46,9 @@ export function tagTokensBeam(scanned: Scanned, score: ScoreTokens, width: numbe
   const chosen = new Uint8Array(count * width);
   const parent = new Uint16Array(count * width);
   let size = 1;
-  let previous = new Uint8Array(width);
-  let previous2 = new Uint8Array(width);
-  let spanStart = new Int32Array(width);
-  let total = new Float64Array(width);
-  let nextPrevious = new Uint8Array(width);
-  let nextPrevious2 = new Uint8Array(width);
-  let nextStart = new Int32Array(width);
-  let nextTotal = new Float64Array(width);
+  // The kept histories (last two labels, where the open entity starts, score) and the next ones.
+  let kept = histories(width);
+  let next = histories(width);
   // Best candidate per (label, previous label): its score, history and start.
   const slotScore = new Float64Array(labelCount * labelCount);
   const slotFrom = new Int32Array(labelCount * labelCount);
@@ -68,9 +59,9 @@ export function tagTokensBeam(scanned: Scanned, score: ScoreTokens, width: numbe
     let contextScored = false;
     used.length = 0;
     for (let from = 0; from < size; from++) {
-      const last = previous[from]!;
+      const last = kept.previous[from]!;
       if (last === 0 && skip) {
-        offer(0, last, total[from]!, from, spanStart[from]!);
+        offer(0, last, kept.total[from]!, from, kept.start[from]!);
         continue;
       }
       if (!contextScored) {
@@ -79,39 +70,35 @@ export function tagTokensBeam(scanned: Scanned, score: ScoreTokens, width: numbe
         score(buckets, features, context);
         contextScored = true;
       }
-      historyFeatures(scanned, index, last, previous2[from]!, history);
+      historyFeatures(scanned, index, last, kept.previous2[from]!, history);
       scores.set(context);
       score(history, HISTORY_FEATURES, scores);
       const inside = last === 0 ? 0 : last % 2 === 1 ? last + 1 : last;
       const insideAllowed =
         inside !== 0 &&
-        ends[index]! - spanStart[from]! <= maxLengthOfLabel[inside]! &&
+        ends[index]! - kept.start[from]! <= maxLengthOfLabel[inside]! &&
         (newlines[index] === 0 || inside === addressInside);
       // Scores relative to outside: a token outside adds 0 whether it was scored or skipped.
-      const base = total[from]! - scores[0]!;
-      offer(0, last, total[from]!, from, spanStart[from]!);
+      const base = kept.total[from]! - scores[0]!;
+      offer(0, last, kept.total[from]!, from, kept.start[from]!);
       for (let label = 1; label < labelCount; label += 2)
         offer(label, last, base + scores[label]!, from, starts[index]!);
-      if (insideAllowed) offer(inside, last, base + scores[inside]!, from, spanStart[from]!);
+      if (insideAllowed) offer(inside, last, base + scores[inside]!, from, kept.start[from]!);
     }
     // Keep the `width` best merged histories (ties: the lower slot, so the result is deterministic).
     used.sort((a, b) => slotScore[b]! - slotScore[a]! || a - b);
-    const kept = Math.min(width, used.length);
-    for (let rank = 0; rank < kept; rank++) {
+    size = Math.min(width, used.length);
+    for (let rank = 0; rank < size; rank++) {
       const slot = used[rank]!;
       const label = (slot / labelCount) | 0;
-      nextPrevious[rank] = label;
-      nextPrevious2[rank] = slot % labelCount;
-      nextStart[rank] = slotStart[slot]!;
-      nextTotal[rank] = slotScore[slot]!;
+      next.previous[rank] = label;
+      next.previous2[rank] = slot % labelCount;
+      next.start[rank] = slotStart[slot]!;
+      next.total[rank] = slotScore[slot]!;
       chosen[index * width + rank] = label;
       parent[index * width + rank] = slotFrom[slot]!;
     }
-    size = kept;
-    [previous, nextPrevious] = [nextPrevious, previous];
-    [previous2, nextPrevious2] = [nextPrevious2, previous2];
-    [spanStart, nextStart] = [nextStart, spanStart];
-    [total, nextTotal] = [nextTotal, total];
+    [kept, next] = [next, kept];
   }
   let at = 0;
   for (let index = count - 1; index >= 0; index--) {
@@ -130,4 +117,14 @@ export function tagTokensBeam(scanned: Scanned, score: ScoreTokens, width: numbe
     slotFrom[slot] = from;
     slotStart[slot] = start;
   }
+}
+
+/** `width` label histories: the last two labels, where the open entity starts, the score. */
+function histories(width: number) {
+  return {
+    previous: new Uint8Array(width),
+    previous2: new Uint8Array(width),
+    start: new Int32Array(width),
+    total: new Float64Array(width),
+  };
 }

@@ -12,6 +12,8 @@
  *                                                per fold (experiment; not shipped)
  *   NER_STACK=1 tsx scripts/train/train-ner.ts --report   the span-level second stage experiment
  *                                                (scripts/train/ner/stack.ts; not shipped)
+ *   NER_BEAM=4 tsx scripts/train/train-ner.ts --report    beam-search decoding of the greedy model
+ *                                                (scripts/train/ner/beam.ts; not shipped)
  *
  * Options: --corpora DIR (default ../shared/corpora), --datasets DIR (default
  * ../shared/datasets), --out DIR. Deterministic: rows in file order (benign

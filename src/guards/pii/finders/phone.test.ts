@@ -252,7 +252,7 @@ describe('cannotHoldValidNumber (runs libphonenumber need not read)', () => {
     expect(found).toBeGreaterThan(300);
   });
 
-  it("follows libphonenumber's matcher: slash dates skipped, numbers only at a candidate's end", () => {
+  it("follows libphonenumber's matcher: slash dates skipped, each candidate parsed whole", () => {
     // The matcher skips a candidate holding a slash date, inner ones too.
     expect(matcherCandidateDigits('02/22/2022')).toEqual([]);
     for (const region of ['US', 'DE', 'BR', 'JP']) {
@@ -271,6 +271,12 @@ describe('cannotHoldValidNumber (runs libphonenumber need not read)', () => {
     ]);
     expect(cannotHoldValidNumber('3   10   10   10   10', 'US')).toBe(true);
     expect(cannotHoldValidNumber('3101010 10', 'US')).toBe(false);
+    // Parsing takes off only the calling code and a national prefix: of
+    // `1506816000000` (a timestamp) the national number is 13 or 12
+    // digits, never its last ten (`6816000000`, a valid +1 number).
+    expect(cannotHoldValidNumber('1506816000000', 'US')).toBe(true);
+    expect(cannotHoldValidNumber('16816000000', 'US')).toBe(false);
+    expect(cannotHoldValidNumber('6816000000', 'US')).toBe(false);
     // Shapes it does not follow: five separators in a row, other characters.
     expect(matcherCandidateDigits('3     10   10   10   10')).toBeUndefined();
     expect(matcherCandidateDigits('+1 415 555 2671')).toBeUndefined();

@@ -42,6 +42,7 @@ function dialable(run: string): string {
 interface NumberingPlan {
   callingCode(): string;
   IDDPrefix(): string | undefined;
+  nationalPrefixForParsing(): string | undefined;
   nationalPrefixTransformRule(): string | undefined;
   hasTypes(): boolean;
   type(type: string): { pattern(): string; possibleLengths(): number[] | undefined } | undefined;
@@ -86,6 +87,10 @@ const numberTypes = [
 interface NationalShapes {
   accessPrefix: RegExp | undefined;
   byLength: Array<[number, RegExp]>;
+  /** The calling code, which parsing may take off a number's start. */
+  callingCode: string;
+  /** The national prefixes parsing may take off (the region's and its calling code's plan), anchored. */
+  nationalPrefixes: RegExp[];
 }
 
 const nationalShapesOf = new Map<string, NationalShapes | null>();
@@ -104,10 +109,11 @@ function nationalShapes(region: string): NationalShapes | null {
   const { plan, regionsOf } = numberingPlan(region);
   const callingCode = plan.callingCode();
   const regions = regionsOf(callingCode);
+  const codePlan = numberingPlan(callingCode).plan;
   if (
     regions !== undefined &&
     !plan.nationalPrefixTransformRule() &&
-    !numberingPlan(callingCode).plan.nationalPrefixTransformRule()
+    !codePlan.nationalPrefixTransformRule()
   ) {
     const patterns = new Map<number, string[]>();
     let known = true;
@@ -134,6 +140,10 @@ function nationalShapes(region: string): NationalShapes | null {
           length,
           new RegExp(`^(?:${list.join('|')})$`),
         ]),
+        callingCode,
+        nationalPrefixes: [plan.nationalPrefixForParsing(), codePlan.nationalPrefixForParsing()]
+          .filter(prefix => prefix !== undefined && prefix !== '')
+          .map(prefix => new RegExp(`^(?:${prefix})`)),
       };
     }
   }
@@ -168,9 +178,6 @@ const digitsOf = (text: string) => text.replace(/\D/g, '');
  * `PATTERN` takes the whole run up to its last digit as one candidate,
  * and no other). That candidate is skipped when it holds a slash date (no
  * candidate: `[]`); else it is parsed, and then its inner candidates.
- * Parsing a candidate without a `+` takes its digits and only ever removes
- * a prefix (an access prefix, the calling code, a national prefix), so a
- * number found has as national number the end of one candidate's digits.
  */
 export function matcherCandidateDigits(run: string): string[] | undefined {
   const first = run.charCodeAt(0) === 40 ? 1 : 0;
@@ -217,6 +224,25 @@ export function matcherCandidateDigits(run: string): string[] | undefined {
 }
 
 /**
+ * The national numbers parsing a candidate's `digits` (no `+`, no access
+ * prefix) can give: the digits, without the calling code when they start
+ * with it, and either without a national prefix for parsing (of the
+ * region's plan or its calling code's: libphonenumber takes off one
+ * match of it, or nothing).
+ */
+function nationalNumbersOf(digits: string, shapes: NationalShapes): string[] {
+  const numbers = [digits];
+  if (digits.startsWith(shapes.callingCode)) numbers.push(digits.slice(shapes.callingCode.length));
+  for (let index = numbers.length - 1; index >= 0; index--) {
+    for (const prefix of shapes.nationalPrefixes) {
+      const taken = prefix.exec(numbers[index]!)?.[0].length ?? 0;
+      if (taken > 0) numbers.push(numbers[index]!.slice(taken));
+    }
+  }
+  return numbers;
+}
+
+/**
  * True when `findPhoneNumbersInText(run, { defaultCountry: region })` can
  * find no valid number, decided from the metadata without running its
  * matcher (which for a run of digits that is no number of the region, such
@@ -229,10 +255,11 @@ export function matcherCandidateDigits(run: string): string[] | undefined {
  * region of that calling code whose possible lengths include its length
  * and whose pattern it matches whole. When no stretch of the run's digits
  * does that, nothing is found. Where the matcher's candidates are known
- * (`matcherCandidateDigits`, round 34), only the ends of their digits are
- * such stretches, and a run it skips holds nothing. `phone.test.ts`
- * compares it with libphonenumber on generated runs for every region.
- * `candidates` is `matcherCandidateDigits(run)`, worked out once per run.
+ * (`matcherCandidateDigits`, round 34), only what parsing each can give is
+ * tried (`nationalNumbersOf`), and a run it skips holds nothing.
+ * `phone.test.ts` compares it with libphonenumber on generated runs for
+ * every region. `candidates` is `matcherCandidateDigits(run)`, worked out
+ * once per run.
  */
 export function cannotHoldValidNumber(
   run: string,
@@ -245,16 +272,19 @@ export function cannotHoldValidNumber(
   if (shapes === null) return false;
   const digits = digitsOf(run);
   if (shapes.accessPrefix?.test(digits)) return false;
-  for (const [length, pattern] of shapes.byLength) {
-    if (candidates === undefined) {
-      for (let start = 0; start + length <= digits.length; start++) {
-        if (pattern.test(digits.slice(start, start + length))) return false;
-      }
-      continue;
-    }
+  if (candidates !== undefined) {
     for (const candidate of candidates) {
-      if (length <= candidate.length && pattern.test(candidate.slice(candidate.length - length)))
-        return false;
+      for (const number of nationalNumbersOf(candidate, shapes)) {
+        for (const [length, pattern] of shapes.byLength) {
+          if (number.length === length && pattern.test(number)) return false;
+        }
+      }
+    }
+    return true;
+  }
+  for (const [length, pattern] of shapes.byLength) {
+    for (let start = 0; start + length <= digits.length; start++) {
+      if (pattern.test(digits.slice(start, start + length))) return false;
     }
   }
   return true;

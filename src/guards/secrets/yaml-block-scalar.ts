@@ -106,13 +106,14 @@ function forEachBlockScalar(
   visit: (keyStart: number, key: string, lines: BlockScalarLines) => void,
 ): void {
   let readUntil = 0;
-  forEachOccurrence(source, ['|', '>'], at => {
+  // From each `:` to its indicator, one to 16 blanks on (round 34: real
+  // text holds many more `|` than `:`, in markdown tables: the dev sets'
+  // first MB 28,104 `|` and 461 `>` against 3,450 `:`, each a search).
+  forEachOccurrence(source, [':'], colon => {
+    let at = colon + 1;
+    while (at - colon <= 17 && (source[at] === ' ' || source[at] === '\t')) at++;
+    if (at === colon + 1 || at - colon > 17 || (source[at] !== '|' && source[at] !== '>')) return;
     if (at < readUntil) return;
-    // `:` and one to 16 blanks before the indicator.
-    let colon = at - 1;
-    while (colon > 0 && at - colon <= 16 && (source[colon] === ' ' || source[colon] === '\t'))
-      colon--;
-    if (colon === at - 1 || source[colon] !== ':') return;
     indicatorLine.lastIndex = at;
     if (!indicatorLine.test(source)) return;
     // The key, maybe quoted, right before the `:`.

@@ -23,6 +23,21 @@ describe('YAML block scalars under a secret-named key', () => {
     expect(found(`token: |\n  ${token}\n`)).toEqual([['GITHUB_TOKEN', token]]);
   });
 
+  it('reads an indicator one to 16 blanks after the colon, and only there', () => {
+    // Round 34: found from each `:` rather than each `|` and `>`.
+    const value = (blanks: string) => found(`password:${blanks}|\n  hunter2hunter\n`);
+    expect(value(' ')).toEqual([['GENERIC_SECRET', 'hunter2hunter']]);
+    expect(value('\t')).toEqual([['GENERIC_SECRET', 'hunter2hunter']]);
+    expect(value(' '.repeat(16))).toEqual([['GENERIC_SECRET', 'hunter2hunter']]);
+    expect(value('')).toEqual([]);
+    expect(value(' '.repeat(17))).toEqual([]);
+    // Beside a markdown table, whose `|` hold no indicator.
+    const table = '| a | b |\n|---|---|\n| 1 | 2 |\n';
+    expect(found(`${table}password: >-\n  hunter2hunter\n${table}`)).toEqual([
+      ['GENERIC_SECRET', 'hunter2hunter'],
+    ]);
+  });
+
   it('skips a placeholder, and counts it', () => {
     expect(scanSecrets('password: |\n  changeme\n')).toEqual({ spans: [], placeholdersSkipped: 1 });
   });

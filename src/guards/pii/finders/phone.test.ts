@@ -7,7 +7,7 @@ import { cut, modelFor } from '../../../../test/helpers';
 import { guardrails } from '../../../middleware/guardrails-middleware';
 import { findPii } from '../find-pii';
 import { pii } from '../pii';
-import { cannotHoldValidNumber } from './phone';
+import { cannotHoldValidNumber, matcherCandidateDigits } from './phone';
 import { withReusedRegExps } from './reused-regexps';
 
 const nativeRegExp = RegExp;
@@ -250,6 +250,71 @@ describe('cannotHoldValidNumber (runs libphonenumber need not read)', () => {
       }
     }
     expect(found).toBeGreaterThan(300);
+  });
+
+  it("follows libphonenumber's matcher: slash dates skipped, each candidate parsed whole", () => {
+    // The matcher skips a candidate holding a slash date, inner ones too.
+    expect(matcherCandidateDigits('02/22/2022')).toEqual([]);
+    for (const region of ['US', 'DE', 'BR', 'JP']) {
+      expect([region, cannotHoldValidNumber('02/22/2022', region)]).toEqual([region, true]);
+    }
+    // The whole run, the text before the first space and each group after
+    // one: `3101010` (a Canadian UAN number) is in the digits, but no
+    // candidate ends with it.
+    expect(matcherCandidateDigits('3   10   10   10   10')).toEqual([
+      '310101010',
+      '3',
+      '10',
+      '10',
+      '10',
+      '10',
+    ]);
+    expect(cannotHoldValidNumber('3   10   10   10   10', 'US')).toBe(true);
+    expect(cannotHoldValidNumber('3101010 10', 'US')).toBe(false);
+    // Parsing takes off only the calling code and a national prefix: of
+    // `1506816000000` (a timestamp) the national number is 13 or 12
+    // digits, never its last ten (`6816000000`, a valid +1 number).
+    expect(cannotHoldValidNumber('1506816000000', 'US')).toBe(true);
+    expect(cannotHoldValidNumber('16816000000', 'US')).toBe(false);
+    expect(cannotHoldValidNumber('6816000000', 'US')).toBe(false);
+    // Shapes it does not follow: five separators in a row, other characters.
+    expect(matcherCandidateDigits('3     10   10   10   10')).toBeUndefined();
+    expect(matcherCandidateDigits('+1 415 555 2671')).toBeUndefined();
+    expect(matcherCandidateDigits('-415 555 2671')).toBeUndefined();
+  });
+
+  it('rules out, from the candidates, only runs in which libphonenumber finds nothing', () => {
+    const next = seededRandom(34);
+    const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+    const regions: CountryCode[] = getCountries();
+    const separators = [' ', '  ', '   ', '-', '.', '(', ')', '/', ' - ', '. ', ') ', '', '', ''];
+    let ruledOut = 0;
+    for (let sample = 0; sample < 3_000; sample++) {
+      const region =
+        sample % 2 === 0 ? pick(['US', 'GB', 'DE', 'BR', 'JP', 'CA'] as const) : pick(regions);
+      let run: string;
+      if (sample % 4 === 0) {
+        const part = () => String(Math.floor(next() * 40));
+        run = `${part()}/${part()}/${pick(['2022', '1999', '05', '7'])}`;
+        if (next() < 0.4) run += `${pick([' ', '-', '/'])}${Math.floor(next() * 1e6)}`;
+      } else {
+        run = next() < 0.15 ? '(' : '';
+        const digits = 7 + Math.floor(next() * 10);
+        for (let digit = 0; digit < digits; digit++) {
+          run += String(Math.floor(next() * 10));
+          if (next() < 0.35) run += pick(separators);
+        }
+      }
+      if (!cannotHoldValidNumber(run, region) || matcherCandidateDigits(run) === undefined)
+        continue;
+      ruledOut++;
+      expect([region, run, findPhoneNumbersInText(run, { defaultCountry: region })]).toEqual([
+        region,
+        run,
+        [],
+      ]);
+    }
+    expect(ruledOut).toBeGreaterThan(1_000);
   });
 
   it('never rules out a run in which libphonenumber finds a valid number, in any region', () => {

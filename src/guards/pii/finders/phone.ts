@@ -42,6 +42,7 @@ function dialable(run: string): string {
 interface NumberingPlan {
   callingCode(): string;
   IDDPrefix(): string | undefined;
+  nationalPrefixForParsing(): string | undefined;
   nationalPrefixTransformRule(): string | undefined;
   hasTypes(): boolean;
   type(type: string): { pattern(): string; possibleLengths(): number[] | undefined } | undefined;
@@ -86,6 +87,10 @@ const numberTypes = [
 interface NationalShapes {
   accessPrefix: RegExp | undefined;
   byLength: Array<[number, RegExp]>;
+  /** The calling code, which parsing may take off a number's start. */
+  callingCode: string;
+  /** The national prefixes parsing may take off (the region's and its calling code's plan), anchored. */
+  nationalPrefixes: RegExp[];
 }
 
 const nationalShapesOf = new Map<string, NationalShapes | null>();
@@ -104,10 +109,11 @@ function nationalShapes(region: string): NationalShapes | null {
   const { plan, regionsOf } = numberingPlan(region);
   const callingCode = plan.callingCode();
   const regions = regionsOf(callingCode);
+  const codePlan = numberingPlan(callingCode).plan;
   if (
     regions !== undefined &&
     !plan.nationalPrefixTransformRule() &&
-    !numberingPlan(callingCode).plan.nationalPrefixTransformRule()
+    !codePlan.nationalPrefixTransformRule()
   ) {
     const patterns = new Map<number, string[]>();
     let known = true;
@@ -134,11 +140,106 @@ function nationalShapes(region: string): NationalShapes | null {
           length,
           new RegExp(`^(?:${list.join('|')})$`),
         ]),
+        callingCode,
+        nationalPrefixes: [plan.nationalPrefixForParsing(), codePlan.nationalPrefixForParsing()]
+          .filter(prefix => prefix !== undefined && prefix !== '')
+          .map(prefix => new RegExp(`^(?:${prefix})`)),
       };
     }
   }
   nationalShapesOf.set(region, shapes);
   return shapes;
+}
+
+/**
+ * libphonenumber's matcher (`PhoneNumberMatcher` of libphonenumber-js) skips
+ * a candidate holding a date written with slashes (`isValidPreCandidate`),
+ * inner candidates and all.
+ */
+const slashSeparatedDate = /(?:(?:[0-3]?\d\/[01]?\d)|(?:[01]?\d\/[0-3]?\d))\/(?:[12]\d)?\d{2}/;
+
+/**
+ * The matcher's `INNER_MATCHES` as they read a run of ASCII digits and
+ * ` ().-/` (where its only white space is a space and no wide hyphen
+ * occurs), in its order: after a candidate fails, the text before the first
+ * match of each and each match's group are candidates.
+ */
+const innerMatches = [/\/+(.*)/g, /(\([^(]*)/g, /(?: -|- ) *(.+)/g, /\.+ *([^.]+)/g, / +([^ ]+)/g];
+
+/** The digits of `text`. */
+const digitsOf = (text: string) => text.replace(/\D/g, '');
+
+/**
+ * The digits of every candidate libphonenumber's matcher parses when
+ * `findPhoneNumbersInText` reads `run` alone, or undefined when `run` is
+ * not of the shape this follows the matcher through: ASCII digits and
+ * ` ().-/`, starting with a digit or a `(` and a digit, at most four
+ * separators in a row and at most 21 blocks of up to 20 digits (then its
+ * `PATTERN` takes the whole run up to its last digit as one candidate,
+ * and no other). That candidate is skipped when it holds a slash date (no
+ * candidate: `[]`); else it is parsed, and then its inner candidates.
+ */
+export function matcherCandidateDigits(run: string): string[] | undefined {
+  const first = run.charCodeAt(0) === 40 ? 1 : 0;
+  const firstCode = run.charCodeAt(first);
+  if (!(firstCode >= 48 && firstCode <= 57)) return undefined;
+  let lastDigit = -1;
+  let separators = 0;
+  let blocks = 0;
+  let groupDigits = 0;
+  for (let index = 0; index < run.length; index++) {
+    const code = run.charCodeAt(index);
+    if (code >= 48 && code <= 57) {
+      if (groupDigits % 20 === 0) blocks++;
+      groupDigits++;
+      separators = 0;
+      lastDigit = index;
+      // space ( ) - . /
+    } else if (
+      code === 32 ||
+      code === 40 ||
+      code === 41 ||
+      code === 45 ||
+      code === 46 ||
+      code === 47
+    ) {
+      groupDigits = 0;
+      if (++separators > 4) return undefined;
+    } else return undefined;
+  }
+  if (blocks > 21) return undefined;
+  const candidate = run.slice(0, lastDigit + 1);
+  if (slashSeparatedDate.test(candidate)) return [];
+  const read = [digitsOf(candidate)];
+  for (const inner of innerMatches) {
+    inner.lastIndex = 0;
+    let firstMatch = true;
+    for (let match = inner.exec(candidate); match; match = inner.exec(candidate)) {
+      if (firstMatch) read.push(digitsOf(candidate.slice(0, match.index)));
+      firstMatch = false;
+      read.push(digitsOf(match[1]!));
+    }
+  }
+  return read;
+}
+
+/**
+ * The national numbers parsing a candidate's `digits` (no `+`, no access
+ * prefix) can give: the digits, without the calling code when they start
+ * with it, and either without a national prefix for parsing (of the
+ * region's plan or its calling code's: libphonenumber takes off one
+ * match of it, or nothing).
+ */
+function nationalNumbersOf(digits: string, shapes: NationalShapes): string[] {
+  const numbers = [digits];
+  if (digits.startsWith(shapes.callingCode)) numbers.push(digits.slice(shapes.callingCode.length));
+  for (let index = numbers.length - 1; index >= 0; index--) {
+    for (const prefix of shapes.nationalPrefixes) {
+      const taken = prefix.exec(numbers[index]!)?.[0].length ?? 0;
+      if (taken > 0) numbers.push(numbers[index]!.slice(taken));
+    }
+  }
+  return numbers;
 }
 
 /**
@@ -153,15 +254,34 @@ function nationalShapes(region: string): NationalShapes | null {
  * are only ever taken off its start), and `isValid` needs a type of a
  * region of that calling code whose possible lengths include its length
  * and whose pattern it matches whole. When no stretch of the run's digits
- * does that, nothing is found. `phone.test.ts` compares it with
- * libphonenumber on generated runs for every region.
+ * does that, nothing is found. Where the matcher's candidates are known
+ * (`matcherCandidateDigits`, round 34), only what parsing each can give is
+ * tried (`nationalNumbersOf`), and a run it skips holds nothing.
+ * `phone.test.ts` compares it with libphonenumber on generated runs for
+ * every region. `candidates` is `matcherCandidateDigits(run)`, worked out
+ * once per run.
  */
-export function cannotHoldValidNumber(run: string, region: string): boolean {
+export function cannotHoldValidNumber(
+  run: string,
+  region: string,
+  candidates = matcherCandidateDigits(run),
+): boolean {
   if (run.includes('+')) return false;
+  if (candidates?.length === 0) return true;
   const shapes = nationalShapes(region);
   if (shapes === null) return false;
-  const digits = run.replace(/\D/g, '');
+  const digits = digitsOf(run);
   if (shapes.accessPrefix?.test(digits)) return false;
+  if (candidates !== undefined) {
+    for (const candidate of candidates) {
+      for (const number of nationalNumbersOf(candidate, shapes)) {
+        for (const [length, pattern] of shapes.byLength) {
+          if (number.length === length && pattern.test(number)) return false;
+        }
+      }
+    }
+    return true;
+  }
   for (const [length, pattern] of shapes.byLength) {
     for (let start = 0; start + length <= digits.length; start++) {
       if (pattern.test(digits.slice(start, start + length))) return false;
@@ -179,8 +299,9 @@ function phonesIn(run: string, regions: readonly CountryCode[]): Array<[number, 
   // numbers written with a trunk prefix and separators (`090-1234-5678`),
   // since a bare digit string is valid *somewhere* far too often.
   const formattedNational = /^\(?0/.test(run) && /[\s()\-/.]/.test(run);
+  const candidates = matcherCandidateDigits(run);
   const tried = (international || !formattedNational ? regions.slice(0, 1) : regions).filter(
-    region => !cannotHoldValidNumber(run, region),
+    region => !cannotHoldValidNumber(run, region, candidates),
   );
   if (tried.length === 0) return found;
   // libphonenumber throws (and catches) a `ParseError` for most candidates

@@ -1376,3 +1376,32 @@ describe('toolPolicy sql (round 33): common table expressions and derived tables
     },
   );
 });
+
+// Round 34: a statement of parenthesized DELETEs with a WHERE each and no
+// `;`, with a backtick (the readings differ and share their evaluations),
+// was quadratic: each shared answer compared the readings' text from its
+// WHERE to the statement's end (cost: bench/tool-policy-sql.ts). A shared
+// answer is still taken only where the readings' text is the same.
+describe('toolPolicy sql (round 34): shared evaluations of a statement of many WHEREs', () => {
+  const unit = '(DELETE FROM t WHERE id = 1) ';
+  const many = unit.repeat(400);
+
+  it('runs the statement whatever the backtick, and blocks one DELETE that holds in one reading only', async () => {
+    const ran = [
+      `${many}\`x\`${many}`,
+      `${many}\``,
+      `\`${many}`,
+      `${unit.repeat(400).replaceAll(') ', '), ')}\`x\``,
+    ];
+    // MySQL runs what `/*! … */` holds: that WHERE holds there only, past and before shared ones.
+    const deletes = [
+      `${many}\`x\`(DELETE FROM t WHERE id = 2 /*! OR 1=1 */) ${many}`,
+      `${many}(DELETE FROM t WHERE id = 2 /*! OR 1=1 */) \`x\`${many}`,
+      `${many}\`x\` (DELETE FROM t WHERE id = 2 # x\n OR 1=1) ${many}`,
+    ];
+    await expectRun(ran);
+    await expectBlocked(deletes);
+    // PostgreSQL reads `/*! … */` as a comment (and `#` as XOR: the third is its OR 1=1 too).
+    await expectRun(deletes.slice(0, 2), 'postgres');
+  });
+});

@@ -1405,3 +1405,37 @@ describe('toolPolicy sql (round 34): shared evaluations of a statement of many W
     await expectRun(deletes.slice(0, 2), 'postgres');
   });
 });
+
+// Round 34: an EXISTS over the own table correlated with itself ran (round
+// 33 listed it as not caught): each row finds itself.
+describe('toolPolicy sql (round 34): EXISTS of the own table correlated with itself', () => {
+  it('blocks an EXISTS whose only terms compare a column of the own table with the outer row’s', async () => {
+    await expectBlocked(
+      [
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM t AS x WHERE x.id = t.id)',
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM t x WHERE t.id >= x.id)',
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM t x WHERE x.id = t.id AND x.b <=> t.b)',
+        'DELETE FROM s.t WHERE EXISTS (SELECT 1 FROM t x WHERE x.id = s.t.id)',
+        'DELETE FROM t AS o WHERE EXISTS (SELECT 1 FROM "t" x WHERE x.id = o.id)',
+        'DELETE FROM t WHERE id = 5 OR EXISTS (SELECT 1 FROM t x WHERE x.id IS NOT DISTINCT FROM t.id)',
+        // Already blocked: a table's EXISTS is one value for every row, and a WHERE true for no row finds none.
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM t)',
+        'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE false)',
+      ],
+      ['UPDATE t SET a = 1 WHERE EXISTS (SELECT 1 FROM t x WHERE x.id = t.id)'],
+    );
+  });
+
+  it('runs one with another term, column, operator, table or join, NOT EXISTS, or an AND beside it', async () => {
+    await expectRun([
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM t x WHERE x.id = t.id AND x.a = 1)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM t x WHERE x.id = t.other)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM t x WHERE x.id < t.id)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u x WHERE x.id = t.id)',
+      'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM t x WHERE x.id = t.id)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM t x JOIN u ON u.a = x.a WHERE x.id = t.id)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM t x WHERE x.id = t.id) AND id = 5',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM t x WHERE x.id = t.id GROUP BY x.id HAVING count(*) > 1)',
+    ]);
+  });
+});

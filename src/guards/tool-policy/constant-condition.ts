@@ -2390,6 +2390,63 @@ function selectsOwnColumn(
   return read !== undefined && (read.column === name || read.column === ANY_COLUMN);
 }
 
+/** Sticky: a comparison true wherever a value is compared with itself and is not NULL. */
+const reflexiveOperator = /\s*(?:<=>|<=|>=|==?|is\s+not\s+distinct\s+from\b)\s*/iy;
+
+/**
+ * Whether an EXISTS branch `SELECT … FROM <the statement's own table> x
+ * WHERE …` whose FROM holds that table alone (under an alias) has a WHERE
+ * of AND terms each comparing one column of `x` with the same column of
+ * the outer row, by an operator every value passes against itself (`x.id =
+ * t.id`, `t.id >= x.id`, `x.id <=> t.id`): each outer row finds itself,
+ * so the EXISTS holds wherever the column is not NULL, as `id = id` and
+ * `id IN (SELECT id FROM t)` do.
+ */
+function findsItself(
+  sql: string,
+  fromAt: number,
+  whereAt: number,
+  to: number,
+  backslash: string,
+): boolean {
+  if (fromAt === -1 || whereAt === -1 || readingMode === undefined) return false;
+  targetStart.lastIndex = outerStart;
+  if (!targetStart.test(outerSql) || targetStart.lastIndex > outerEnd) return false;
+  const target = qualifiedNameAt(outerSql, targetStart.lastIndex, outerEnd);
+  if (target === undefined) return false;
+  const outerAlias = aliasAt(outerSql, target.stop, outerEnd).alias;
+  fromTable.lastIndex = fromAt;
+  if (!fromTable.test(sql)) return false;
+  const table = qualifiedNameAt(sql, fromTable.lastIndex, whereAt);
+  if (
+    table === undefined ||
+    !(endsWith(table.parts, target.parts) || endsWith(target.parts, table.parts))
+  ) {
+    return false;
+  }
+  const { alias, stop } = aliasAt(sql, table.stop, whereAt);
+  // Its own alias, and nothing else before its WHERE (a join, a second table).
+  if (alias === undefined || alias === outerAlias || skipBlanks(sql, stop, whereAt) !== whereAt) {
+    return false;
+  }
+  const own = (parts: readonly string[]) => parts.length === 2 && parts[0] === alias;
+  const outer = (parts: readonly string[]) =>
+    parts.length > 1 && !own(parts) && namesTable(parts.slice(0, -1), target.parts, outerAlias);
+  const terms = conjuncts(sql, whereAt + 5, to, readingMode, backslash);
+  return terms.every(([from, end]) => {
+    const left = qualifiedNameAt(sql, skipBlanks(sql, from, end), end);
+    if (left === undefined) return false;
+    reflexiveOperator.lastIndex = left.stop;
+    if (!reflexiveOperator.test(sql) || reflexiveOperator.lastIndex > end) return false;
+    const right = qualifiedNameAt(sql, reflexiveOperator.lastIndex, end);
+    if (right === undefined || skipBlanks(sql, right.stop, end) !== end) return false;
+    return (
+      left.parts.at(-1) === right.parts.at(-1) &&
+      ((own(left.parts) && outer(right.parts)) || (outer(left.parts) && own(right.parts)))
+    );
+  });
+}
+
 /** Derived tables and common table expressions read within one another (`selectsOwnColumn`). */
 const maxTableNesting = 8;
 /** A column `wholeColumn` could not tell apart (past `maxTableNesting`): any, fail closed. */
@@ -2828,9 +2885,15 @@ function subqueryEnd(
               ((selects && !top.readsTable) ||
                 selectsOwnColumn(sql, top.branch, to, subject, backslash))
             ? TRUE | NULL
-            : (!selects && subject !== undefined && varies(subject)) || own
-              ? VARIES
-              : CONSTANT;
+            : exists &&
+                subject === undefined &&
+                top.readsTable &&
+                !top.aggregate &&
+                findsItself(sql, top.fromAt, top.whereAt, to, backslash)
+              ? TRUE | NULL
+              : (!selects && subject !== undefined && varies(subject)) || own
+                ? VARIES
+                : CONSTANT;
       rows = {
         mask,
         hash: branches ? textHash(sql, top.branch, to, backslash) : -1,

@@ -11,6 +11,7 @@ import {
   conditionAlwaysHolds,
   dollarTag,
   maxConditionDepth,
+  maxSubqueryNesting,
   type SqlDialectName,
 } from './constant-condition';
 
@@ -622,6 +623,7 @@ interface ConditionBudget {
 const limitReasons: Record<ConditionLimit, string> = {
   nesting: `nests more than ${maxConditionDepth} operators deep (not evaluated)`,
   budget: 'conditions overlap past the reading budget (not evaluated)',
+  subqueries: `has a subquery ${maxSubqueryNesting + 1} deep whose WHERE holds for every row, for none or is not read, or a WHERE deeper still (not evaluated)`,
 };
 
 /** A DELETE or UPDATE at one depth of parentheses. */

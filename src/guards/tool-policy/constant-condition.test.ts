@@ -1439,3 +1439,43 @@ describe('toolPolicy sql (round 34): EXISTS of the own table correlated with its
     ]);
   });
 });
+
+// Round 34: a subquery's WHERE past the depth read whole (two subqueries)
+// was read by its names only, so one true for no row or for every row
+// three subqueries deep, which decides what the DELETE deletes, ran.
+describe('toolPolicy sql (round 34): subquery WHEREs past the depth read whole fail closed', () => {
+  const deep =
+    'has a subquery 3 deep whose WHERE holds for every row, for none or is not read, or a WHERE deeper still (not evaluated)';
+  /** `inner` as the WHERE of a subquery three deep, below two correlated ones joined by `join`. */
+  const three = (inner: string, join = 'AND', not = 'NOT ') =>
+    `DELETE FROM t WHERE ${not}EXISTS (SELECT 1 FROM u WHERE u.x = t.x ${join} EXISTS (SELECT 1 FROM v WHERE v.y = u.y ${join} EXISTS (SELECT 1 FROM w WHERE ${inner})))`;
+
+  it('blocks, with the reason, one whose third WHERE holds for every row or for none, or a fourth WHERE', async () => {
+    const queries = [
+      three('1=0'),
+      three('w.a = v.a AND NULL'),
+      three('w.z = t.x OR 1=1', 'OR', ''),
+      `${three('1=0').replace('FROM w WHERE', 'WHERE')}`,
+      three('w.z = v.z AND EXISTS (SELECT 1 FROM q WHERE q.a = w.a)', 'AND', ''),
+      `UPDATE t SET a = 1 WHERE ${three('1 = 0').slice('DELETE FROM t WHERE '.length)}`,
+    ];
+    const { ran, records } = await run(queries);
+    expect(ran).toEqual([]);
+    expect(records).toEqual([
+      ...queries
+        .slice(0, 5)
+        .map((_, index) => blocked(index, 'delete', `DELETE whose WHERE ${deep}`)),
+      blocked(5, 'update', `UPDATE whose WHERE ${deep}`),
+    ]);
+  });
+
+  it('runs one whose third WHERE tells rows apart, or a third subquery without a WHERE', async () => {
+    await expectRun([
+      three('w.z = v.z', 'AND', ''),
+      three('w.z = v.z AND w.a = 1'),
+      three('w.z = v.z AND EXISTS (SELECT 1 FROM q)', 'AND', ''),
+      'DELETE FROM t WHERE id IN (SELECT a FROM u WHERE u.b IN (SELECT b FROM v WHERE v.c IN (SELECT c FROM w WHERE w.d = 1)))',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND EXISTS (SELECT 1 FROM v WHERE v.y = u.y AND EXISTS (SELECT 1 FROM w)))',
+    ]);
+  });
+});

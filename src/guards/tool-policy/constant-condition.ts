@@ -1284,7 +1284,7 @@ const SEEN_AMPERSANDS = 4;
 export const maxConditionDepth = 256;
 
 /** Why a condition was not evaluated, and counted as always true (fail closed). */
-export type ConditionLimit = 'nesting' | 'budget';
+export type ConditionLimit = 'nesting' | 'budget' | 'subqueries';
 
 /**
  * Reads the WHERE condition of `sql` from `from` (past `WHERE`) to the end
@@ -1321,6 +1321,7 @@ export function conditionAlwaysHolds(
   outerNames = undefined;
   statementStart = statementFrom;
   statementEnd = end;
+  deepConstant = false;
   const [first, ...others] = conditionReadings[dialect];
   const scan = readCondition(sql, from, end, budget.left, first!, backslash);
   let read = scan.stop - from;
@@ -1347,6 +1348,12 @@ export function conditionAlwaysHolds(
   }
   if (scan.limit === 'nesting') {
     budget.limit = 'nesting';
+    return true;
+  }
+  // A subquery past the depth read whole whose WHERE holds for every row or
+  // for none: what it makes of the subqueries around it is not read.
+  if (holds !== true && deepConstant) {
+    budget.limit = 'subqueries';
     return true;
   }
   if (read > budget.left) {
@@ -1600,7 +1607,7 @@ const havingWord = /having\b/iy;
 
 /** Subqueries being evaluated inside one another's WHERE; deeper ones are read by their names only. */
 let subqueryNesting = 0;
-const maxSubqueryNesting = 2;
+export const maxSubqueryNesting = 2;
 /** The reading (`Mode`) of the condition being read: a subquery's WHERE is read alike. */
 let readingMode: Mode | undefined;
 
@@ -1675,7 +1682,10 @@ function whereVaries(
   joined: ReadonlySet<string>,
 ): boolean {
   const mode = readingMode!;
-  if (!readable) return correlated(sql, whereAt, index, close, backslash);
+  if (!readable) {
+    deepConstantAt(sql, whereAt + 5, close, backslash);
+    return correlated(sql, whereAt, index, close, backslash);
+  }
   const conditionFrom = whereAt + 5;
   const bound = boundNames(sql, index, close, backslash);
   for (const name of joined) bound.delete(name);
@@ -1721,7 +1731,10 @@ function whereVaries(
  */
 function whereFindsNone(sql: string, whereAt: number, to: number, backslash: string): boolean {
   const mode = readingMode;
-  if (mode === undefined || subqueryNesting >= maxSubqueryNesting) return false;
+  if (mode === undefined || subqueryNesting >= maxSubqueryNesting) {
+    deepConstantAt(sql, whereAt + 5, to, backslash);
+    return false;
+  }
   subqueryNesting++;
   const before = readNull;
   readNull = false;
@@ -1731,6 +1744,51 @@ function whereFindsNone(sql: string, whereAt: number, to: number, backslash: str
   } finally {
     subqueryNesting--;
     readNull ||= before;
+  }
+}
+
+/**
+ * A WHERE of a subquery nested `maxSubqueryNesting` deep (the first one
+ * not read whole) was found, read once, to hold for every row or for none
+ * (`1 = 0`, `w.z = t.x OR 1 = 1`, `… AND NULL`), or not read (an operator
+ * of one database), or a subquery deeper still has a WHERE (never read):
+ * since round 34 the condition fails closed (`subqueries`), where before
+ * such a WHERE was read by its names only and a DELETE whose rows it
+ * decides ran.
+ */
+let deepConstant = false;
+
+/**
+ * Reads the WHERE `[from, to)` of a subquery at the first depth not read
+ * whole, once, its own subqueries by their names only (no deeper
+ * reading: each such WHERE is read once more, so the cost stays linear),
+ * and sets `deepConstant` when it holds for every row or for none.
+ */
+function deepConstantAt(sql: string, from: number, to: number, backslash: string): void {
+  const mode = readingMode;
+  if (mode === undefined || deepConstant || subqueryNesting < maxSubqueryNesting) return;
+  // Deeper still (met while that WHERE is read): not read at all, fail closed.
+  if (subqueryNesting > maxSubqueryNesting) {
+    deepConstant = true;
+    return;
+  }
+  subqueryNesting++;
+  const before = readNull;
+  const empty = subqueryEmpty;
+  try {
+    readNull = false;
+    const read = readCondition(sql, from, to, to - from, mode, backslash);
+    if (
+      read.holds === true ||
+      read.mask === undefined ||
+      findsNoRow(sql, from, read, to - from, mode, backslash)
+    ) {
+      deepConstant = true;
+    }
+  } finally {
+    subqueryNesting--;
+    readNull = before;
+    subqueryEmpty = empty;
   }
 }
 

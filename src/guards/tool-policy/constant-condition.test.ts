@@ -1479,3 +1479,41 @@ describe('toolPolicy sql (round 34): subquery WHEREs past the depth read whole f
     ]);
   });
 });
+
+// Round 34: a scalar subquery was read as one branch: its first branch's
+// WHERE was read across a UNION / EXCEPT / INTERSECT, and a row limit of
+// zero not at all; a branch without a table that names the outer row was
+// some constant. Its branches are now read as an EXISTS's are.
+describe('toolPolicy sql (round 34): scalar subqueries with set operations', () => {
+  /** `scalar` compared with a column of u, inside a NOT EXISTS correlated with t. */
+  const compared = (scalar: string) =>
+    `DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND u.a = (${scalar}))`;
+
+  it('blocks a NOT EXISTS whose AND term compares a scalar subquery of no row (NULL)', async () => {
+    await expectBlocked([
+      compared('SELECT a FROM v WHERE v.b = 1 EXCEPT SELECT a FROM v WHERE v.b = 1'),
+      compared('SELECT a FROM v LIMIT 0'),
+      compared('SELECT a FROM v UNION SELECT a FROM w LIMIT 0'),
+      compared('SELECT a FROM v INTERSECT SELECT a FROM w WHERE 1=0'),
+      compared('SELECT a FROM v WHERE 1=0 UNION SELECT a FROM w WHERE 1=0'),
+      // A scalar of constants that holds.
+      'DELETE FROM t WHERE 1 = (SELECT a FROM v WHERE 1=0 UNION SELECT 1)',
+      'DELETE FROM t WHERE 1 = (SELECT 1 UNION SELECT 1)',
+    ]);
+  });
+
+  it('runs one whose other branch finds a row, one of rows that vary, and an IN of a UNION', async () => {
+    await expectRun([
+      compared('SELECT a FROM v WHERE 1=0 UNION SELECT 1'),
+      compared('SELECT a FROM v UNION SELECT a FROM w'),
+      compared('SELECT a FROM v EXCEPT SELECT a FROM w'),
+      compared('SELECT a FROM v WHERE v.b = 1'),
+      'DELETE FROM t WHERE id = (SELECT id FROM a EXCEPT SELECT id FROM b)',
+      'DELETE FROM t WHERE id = (SELECT a FROM v WHERE v.k = t.k UNION SELECT a FROM w)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM a UNION SELECT id FROM b)',
+      'DELETE FROM t WHERE id NOT IN (SELECT id FROM a UNION SELECT id FROM b)',
+      // The outer row's column: t.id = 1, a filter (it was some constant, blocked).
+      'DELETE FROM t WHERE 1 = (SELECT t.id)',
+    ]);
+  });
+});

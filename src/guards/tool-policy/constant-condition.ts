@@ -2865,8 +2865,10 @@ let subqueryRows = CONSTANT;
  * (`subqueryRows`): an EXISTS of a UNION varies by row only when each
  * branch does (`EXISTS (SELECT 1 FROM orders WHERE orders.user_id =
  * users.id UNION SELECT 1 FROM admins)` is true for every user while
- * admins has a row). So does one `sets` names (`ANY` / `ALL` of it: whether
- * it finds a row). Other subqueries are read whole, as one branch.
+ * admins has a row). So do one `sets` names (`ANY` / `ALL` of it: whether
+ * it finds a row) and a `scalar` one (whether it finds a row, and one
+ * without a table that names the outer row varies). Other subqueries are
+ * read whole, as one branch.
  */
 function subqueryEnd(
   sql: string,
@@ -2876,8 +2878,9 @@ function subqueryEnd(
   exists = false,
   subject?: Value,
   sets = false,
+  scalar = false,
 ): number {
-  const branches = exists || subject !== undefined || sets;
+  const branches = exists || subject !== undefined || sets || scalar;
   const itemAt = (at: number) =>
     subject === undefined ? undefined : subjectItemAt(sql, at, end, subject, backslash);
   const level = (depth: number, at: number): QueryLevel => ({
@@ -2925,7 +2928,7 @@ function subqueryEnd(
               backslash,
               exists || selects,
             )
-          : sets &&
+          : (sets || scalar) &&
             subject === undefined &&
             correlated(sql, top.branch, top.branch, to, backslash));
       // A branch without a table (`SELECT 1`) is one row for every outer row;
@@ -3455,7 +3458,10 @@ function readTerms(
         // data, as a column's does; without one (`EXISTS (SELECT 1)`) some constant.
         if (!expectOperand && calledFrom === -1) return fail;
         if (calledFrom !== -1) values.pop();
-        const close = subqueryEnd(sql, index, end, backslash, exists);
+        // A scalar one's set operations are read branch by branch too (round
+        // 34: its first branch's WHERE was read across them, and a row limit
+        // of zero not at all).
+        const close = subqueryEnd(sql, index, end, backslash, exists, undefined, false, !exists);
         if (close === -1) return fail;
         index = close;
         // A scalar subquery that finds no row is NULL.

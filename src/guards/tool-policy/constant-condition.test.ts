@@ -1272,7 +1272,7 @@ describe('toolPolicy sql (round 32): a subquery WHERE with a term that is NULL f
       await expectRun(
         [
           'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND (u.a = NULL OR u.b = 1))',
-          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND NULL OR u.b = 2)',
+          // (`u.x = t.x AND NULL OR u.b = 2` is `u.b = 2`, one value for every row: blocked since round 34.)
           // AND binds tighter than OR: `u.x = t.x OR (u.b = 1 AND NULL)`.
           'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x OR u.b = 1 AND NULL)',
           'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND u.a IS NULL)',
@@ -1516,4 +1516,54 @@ describe('toolPolicy sql (round 34): scalar subqueries with set operations', () 
       'DELETE FROM t WHERE 1 = (SELECT t.id)',
     ]);
   });
+});
+
+// Round 34: whether a subquery's WHERE tells outer rows apart was read from
+// its top-level AND terms, split across its ORs: `1 = 0 AND u.x = t.x OR
+// u.a = 1` (SQL: `(1 = 0 AND u.x = t.x) OR u.a = 1`, i.e. `u.a = 1`, the
+// same for every row) ran, as if it were `1 = 0 AND (u.x = t.x OR u.a = 1)`.
+// Now NOT, then AND, then XOR and OR: each part between top-level ORs is an
+// AND of terms, and a part with a term false or NULL for every row adds no row.
+describe('toolPolicy sql (round 34): a subquery WHERE read with AND before OR', () => {
+  const where = (condition: string) =>
+    `DELETE FROM t WHERE EXISTS (SELECT 1 FROM u WHERE ${condition})`;
+
+  it.each(round31Dialects)(
+    'blocks one whose only part naming the outer row adds no row (%s)',
+    async dialect => {
+      await expectBlocked(
+        [
+          where('1=0 AND u.x = t.x OR u.a = 1'),
+          where('u.a = 1 OR 1=0 AND u.x = t.x'),
+          where('u.a = 1 OR NULL AND u.x = t.x'),
+          where('NOT 1=1 AND u.x = t.x OR u.a = 1'),
+          where('u.a = 1 AND t.id = t.id OR u.b = 2 AND t.id = t.id'),
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.x = t.x AND NULL OR u.b = 2)',
+          'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u JOIN v ON v.a = u.a AND 1=0 AND v.x = t.x OR v.b = 1)',
+        ],
+        [],
+        dialect,
+      );
+    },
+  );
+
+  it('blocks an XOR as MySQL groups it (AND first)', async () => {
+    await expectBlocked([where('u.a = 1 XOR 1=0 AND u.x = t.x')], [], 'mysql');
+  });
+
+  it.each(round31Dialects)(
+    'runs one where a part that may be true names the outer row (%s)',
+    async dialect => {
+      await expectRun(
+        [
+          where('u.x = t.x AND 1=1 OR u.b = 2'),
+          where('t.id = t.id AND u.a = 1 OR u.x = t.x'),
+          where('u.a = 1 OR 1=1 AND u.x = t.x'),
+          where('NOT (1=1 AND u.x = t.x) OR u.a = 1'),
+          where('u.x = t.x AND u.a = 1 OR u.y = t.y AND u.b = 2'),
+        ],
+        dialect,
+      );
+    },
+  );
 });

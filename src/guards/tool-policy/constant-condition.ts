@@ -1710,18 +1710,51 @@ function whereVaries(
     if (whole.holds === true) return false;
     if (whole.mask === undefined) return true;
     if (!(whole.mask & (TRUE | VARIES))) return false;
-    const terms = conjuncts(sql, conditionFrom, whole.stop, mode, backslash);
-    // One term: it was read whole, and does not hold.
-    if (terms.length === 1) return true;
-    for (const [from, to] of terms) {
-      if (!correlated(sql, from, index, close, backslash, to, bound)) continue;
-      if (readCondition(sql, from, to, close - index, mode, backslash).holds !== true) return true;
-    }
-    return false;
+    return !outerTermsHold(sql, conditionFrom, whole.stop, index, close, backslash, bound, mode);
   } finally {
     subqueryNesting--;
     subqueryEmpty = empty;
   }
+}
+
+/**
+ * Whether no term of the condition `[from, to)` of the subquery `[index,
+ * close)` that names the outer table tells outer rows apart, read as SQL
+ * groups it (NOT, then AND, then XOR and OR): in each part between its
+ * top-level ORs and XORs that names the outer table and may be true, each
+ * AND term that names it holds for every row (`u.a = 1 AND t.id = t.id`).
+ * A part with an AND term false or NULL for every row adds no row,
+ * whatever it names: `1 = 0 AND u.x = t.x OR u.a = 1` is `u.a = 1` (round
+ * 34; the AND terms were split across the OR, as `(1 = 0 AND u.x = t.x OR
+ * u.a = 1)` were `1 = 0 AND (u.x = t.x OR u.a = 1)`... and `u.x = t.x`
+ * told rows apart).
+ */
+function outerTermsHold(
+  sql: string,
+  from: number,
+  to: number,
+  index: number,
+  close: number,
+  backslash: string,
+  bound: ReadonlySet<string>,
+  mode: Mode,
+): boolean {
+  for (const [partFrom, partTo] of conjuncts(sql, from, to, mode, backslash, true)) {
+    if (!correlated(sql, partFrom, index, close, backslash, partTo, bound)) continue;
+    let tells = false;
+    for (const [termFrom, termTo] of conjuncts(sql, partFrom, partTo, mode, backslash)) {
+      const term = readCondition(sql, termFrom, termTo, close - index, mode, backslash);
+      // A term false or NULL for every row: the part adds no row.
+      if (term.mask !== undefined && !(term.mask & (TRUE | VARIES))) {
+        tells = false;
+        break;
+      }
+      tells ||=
+        term.holds !== true && correlated(sql, termFrom, index, close, backslash, termTo, bound);
+    }
+    if (tells) return false;
+  }
+  return true;
 }
 
 /**
@@ -1960,12 +1993,7 @@ function joinsTellNoRowApart(
       }
       if (read.mask === undefined) return false;
       // As a WHERE's: each AND term that names the outer table holds (`v.a = u.a AND t.id = t.id`).
-      for (const [termFrom, termTo] of conjuncts(sql, start, read.stop, mode, backslash)) {
-        if (!correlated(sql, termFrom, index, close, backslash, termTo, bound)) continue;
-        const term = readCondition(sql, termFrom, termTo, close - index, mode, backslash);
-        if (term.holds !== true) return false;
-      }
-      return true;
+      return outerTermsHold(sql, start, read.stop, index, close, backslash, bound, mode);
     } finally {
       subqueryNesting--;
       subqueryEmpty = empty;
@@ -2046,7 +2074,8 @@ function joinsTellNoRowApart(
  * The terms `[from, to)` of a condition's top-level ANDs (`&&` where it is
  * AND; not BETWEEN's, nor inside a CASE, a string or parentheses), as
  * `nextTopLevelOr` finds them for `readCondition`: one scan of terms for
- * both. One pass.
+ * both. With `ors`, its parts between top-level ORs and XORs (`||` where it
+ * is OR) instead, each an AND of terms. One pass.
  */
 function conjuncts(
   sql: string,
@@ -2054,6 +2083,7 @@ function conjuncts(
   to: number,
   mode: Mode,
   backslash: string,
+  ors = false,
 ): [number, number][] {
   const terms: [number, number][] = [];
   let start = from;
@@ -2068,8 +2098,8 @@ function conjuncts(
     if (code !== 0x26 /* & */ && code !== 0x7c /* | */) {
       while (after < to && isWordCode(sql.charCodeAt(after))) after++;
     }
-    // AND and `&&` end a term; OR, XOR and `||` are inside one.
-    if (code === 0x26 || (code | 0x20) === 0x61 /* a */) {
+    // AND and `&&` end a term; OR, XOR and `||` are inside one (with `ors`, the other way round).
+    if ((code === 0x26 || (code | 0x20) === 0x61) /* a */ !== ors) {
       terms.push([start, next.or]);
       start = after;
     }

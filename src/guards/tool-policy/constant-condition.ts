@@ -1725,9 +1725,8 @@ function whereVaries(
  * AND term that names it holds for every row (`u.a = 1 AND t.id = t.id`).
  * A part with an AND term false or NULL for every row adds no row,
  * whatever it names: `1 = 0 AND u.x = t.x OR u.a = 1` is `u.a = 1` (round
- * 34; the AND terms were split across the OR, as `(1 = 0 AND u.x = t.x OR
- * u.a = 1)` were `1 = 0 AND (u.x = t.x OR u.a = 1)`... and `u.x = t.x`
- * told rows apart).
+ * 34; the AND terms were split across the OR, as if it were `1 = 0 AND
+ * (u.x = t.x OR u.a = 1)`, and `u.x = t.x` told rows apart).
  */
 function outerTermsHold(
   sql: string,

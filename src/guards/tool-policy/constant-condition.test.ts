@@ -1504,12 +1504,12 @@ describe('toolPolicy sql (round 34): scalar subqueries with set operations', () 
 
   it('runs one whose other branch finds a row, one of rows that vary, and an IN of a UNION', async () => {
     await expectRun([
+      'DELETE FROM t WHERE id = (SELECT id FROM a EXCEPT SELECT id FROM b)',
+      'DELETE FROM t WHERE id = (SELECT a FROM v WHERE v.k = t.k UNION SELECT a FROM w)',
       compared('SELECT a FROM v WHERE 1=0 UNION SELECT 1'),
       compared('SELECT a FROM v UNION SELECT a FROM w'),
       compared('SELECT a FROM v EXCEPT SELECT a FROM w'),
       compared('SELECT a FROM v WHERE v.b = 1'),
-      'DELETE FROM t WHERE id = (SELECT id FROM a EXCEPT SELECT id FROM b)',
-      'DELETE FROM t WHERE id = (SELECT a FROM v WHERE v.k = t.k UNION SELECT a FROM w)',
       'DELETE FROM t WHERE id IN (SELECT id FROM a UNION SELECT id FROM b)',
       'DELETE FROM t WHERE id NOT IN (SELECT id FROM a UNION SELECT id FROM b)',
       // The outer row's column: t.id = 1, a filter (it was some constant, blocked).

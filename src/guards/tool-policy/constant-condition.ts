@@ -1710,7 +1710,7 @@ function whereVaries(
     if (whole.holds === true) return false;
     if (whole.mask === undefined) return true;
     if (!(whole.mask & (TRUE | VARIES))) return false;
-    return !outerTermsHold(sql, conditionFrom, whole.stop, index, close, backslash, bound, mode);
+    return !outerTermsHold(sql, conditionFrom, whole.stop, mode, backslash, index, close, bound);
   } finally {
     subqueryNesting--;
     subqueryEmpty = empty;
@@ -1732,11 +1732,11 @@ function outerTermsHold(
   sql: string,
   from: number,
   to: number,
+  mode: Mode,
+  backslash: string,
   index: number,
   close: number,
-  backslash: string,
   bound: ReadonlySet<string>,
-  mode: Mode,
 ): boolean {
   for (const [partFrom, partTo] of conjuncts(sql, from, to, mode, backslash, true)) {
     if (!correlated(sql, partFrom, index, close, backslash, partTo, bound)) continue;
@@ -1992,7 +1992,7 @@ function joinsTellNoRowApart(
       }
       if (read.mask === undefined) return false;
       // As a WHERE's: each AND term that names the outer table holds (`v.a = u.a AND t.id = t.id`).
-      return outerTermsHold(sql, start, read.stop, index, close, backslash, bound, mode);
+      return outerTermsHold(sql, start, read.stop, mode, backslash, index, close, bound);
     } finally {
       subqueryNesting--;
       subqueryEmpty = empty;

@@ -1284,7 +1284,7 @@ const SEEN_AMPERSANDS = 4;
 export const maxConditionDepth = 256;
 
 /** Why a condition was not evaluated, and counted as always true (fail closed). */
-export type ConditionLimit = 'nesting' | 'budget';
+export type ConditionLimit = 'nesting' | 'budget' | 'subqueries';
 
 /**
  * Reads the WHERE condition of `sql` from `from` (past `WHERE`) to the end
@@ -1321,6 +1321,7 @@ export function conditionAlwaysHolds(
   outerNames = undefined;
   statementStart = statementFrom;
   statementEnd = end;
+  deepConstant = false;
   const [first, ...others] = conditionReadings[dialect];
   const scan = readCondition(sql, from, end, budget.left, first!, backslash);
   let read = scan.stop - from;
@@ -1349,6 +1350,12 @@ export function conditionAlwaysHolds(
     budget.limit = 'nesting';
     return true;
   }
+  // A subquery past the depth read whole whose WHERE holds for every row or
+  // for none: what it makes of the subqueries around it is not read.
+  if (holds !== true && deepConstant) {
+    budget.limit = 'subqueries';
+    return true;
+  }
   if (read > budget.left) {
     budget.left = -1;
     budget.limit = 'budget';
@@ -1358,10 +1365,15 @@ export function conditionAlwaysHolds(
   return holds;
 }
 
-/** Whether a dollar quote (`$$`, `$tag$`, not a name's `$`) may open in `[from, end)`. */
+/**
+ * Whether a dollar quote (`$$`, `$tag$`, not a name's `$`) may open in
+ * `[from, end)`. Read within the range only: `indexOf('$')` searched on to
+ * the value's end from each WHERE, quadratic in a value of many WHEREs and
+ * no `$` (a statement of parenthesized DELETEs, one backtick: 1.7 s at 2 MB).
+ */
 function dollarQuoteIn(sql: string, from: number, end: number): boolean {
-  for (let at = sql.indexOf('$', from); at !== -1 && at < end; at = sql.indexOf('$', at + 1)) {
-    if (isWordCode(sql.charCodeAt(at - 1))) continue;
+  for (let at = from; at < end; at++) {
+    if (sql.charCodeAt(at) !== 0x24 /* $ */ || isWordCode(sql.charCodeAt(at - 1))) continue;
     dollarTag.lastIndex = at;
     if (dollarTag.test(sql) && dollarTag.lastIndex <= end) return true;
   }
@@ -1595,7 +1607,7 @@ const havingWord = /having\b/iy;
 
 /** Subqueries being evaluated inside one another's WHERE; deeper ones are read by their names only. */
 let subqueryNesting = 0;
-const maxSubqueryNesting = 2;
+export const maxSubqueryNesting = 2;
 /** The reading (`Mode`) of the condition being read: a subquery's WHERE is read alike. */
 let readingMode: Mode | undefined;
 
@@ -1670,7 +1682,10 @@ function whereVaries(
   joined: ReadonlySet<string>,
 ): boolean {
   const mode = readingMode!;
-  if (!readable) return correlated(sql, whereAt, index, close, backslash);
+  if (!readable) {
+    deepConstantAt(sql, whereAt + 5, close, backslash);
+    return correlated(sql, whereAt, index, close, backslash);
+  }
   const conditionFrom = whereAt + 5;
   const bound = boundNames(sql, index, close, backslash);
   for (const name of joined) bound.delete(name);
@@ -1695,18 +1710,50 @@ function whereVaries(
     if (whole.holds === true) return false;
     if (whole.mask === undefined) return true;
     if (!(whole.mask & (TRUE | VARIES))) return false;
-    const terms = conjuncts(sql, conditionFrom, whole.stop, mode, backslash);
-    // One term: it was read whole, and does not hold.
-    if (terms.length === 1) return true;
-    for (const [from, to] of terms) {
-      if (!correlated(sql, from, index, close, backslash, to, bound)) continue;
-      if (readCondition(sql, from, to, close - index, mode, backslash).holds !== true) return true;
-    }
-    return false;
+    return !outerTermsHold(sql, conditionFrom, whole.stop, mode, backslash, index, close, bound);
   } finally {
     subqueryNesting--;
     subqueryEmpty = empty;
   }
+}
+
+/**
+ * Whether no term of the condition `[from, to)` of the subquery `[index,
+ * close)` that names the outer table tells outer rows apart, read as SQL
+ * groups it (NOT, then AND, then XOR and OR): in each part between its
+ * top-level ORs and XORs that names the outer table and may be true, each
+ * AND term that names it holds for every row (`u.a = 1 AND t.id = t.id`).
+ * A part with an AND term false or NULL for every row adds no row,
+ * whatever it names: `1 = 0 AND u.x = t.x OR u.a = 1` is `u.a = 1` (round
+ * 34; the AND terms were split across the OR, as if it were `1 = 0 AND
+ * (u.x = t.x OR u.a = 1)`, and `u.x = t.x` told rows apart).
+ */
+function outerTermsHold(
+  sql: string,
+  from: number,
+  to: number,
+  mode: Mode,
+  backslash: string,
+  index: number,
+  close: number,
+  bound: ReadonlySet<string>,
+): boolean {
+  for (const [partFrom, partTo] of conjuncts(sql, from, to, mode, backslash, true)) {
+    if (!correlated(sql, partFrom, index, close, backslash, partTo, bound)) continue;
+    let tells = false;
+    for (const [termFrom, termTo] of conjuncts(sql, partFrom, partTo, mode, backslash)) {
+      const term = readCondition(sql, termFrom, termTo, close - index, mode, backslash);
+      // A term false or NULL for every row: the part adds no row.
+      if (term.mask !== undefined && !(term.mask & (TRUE | VARIES))) {
+        tells = false;
+        break;
+      }
+      tells ||=
+        term.holds !== true && correlated(sql, termFrom, index, close, backslash, termTo, bound);
+    }
+    if (tells) return false;
+  }
+  return true;
 }
 
 /**
@@ -1716,7 +1763,10 @@ function whereVaries(
  */
 function whereFindsNone(sql: string, whereAt: number, to: number, backslash: string): boolean {
   const mode = readingMode;
-  if (mode === undefined || subqueryNesting >= maxSubqueryNesting) return false;
+  if (mode === undefined || subqueryNesting >= maxSubqueryNesting) {
+    deepConstantAt(sql, whereAt + 5, to, backslash);
+    return false;
+  }
   subqueryNesting++;
   const before = readNull;
   readNull = false;
@@ -1726,6 +1776,51 @@ function whereFindsNone(sql: string, whereAt: number, to: number, backslash: str
   } finally {
     subqueryNesting--;
     readNull ||= before;
+  }
+}
+
+/**
+ * A WHERE of a subquery nested `maxSubqueryNesting` deep (the first one
+ * not read whole) was found, read once, to hold for every row or for none
+ * (`1 = 0`, `w.z = t.x OR 1 = 1`, `… AND NULL`), or not read (an operator
+ * of one database), or a subquery deeper still has a WHERE (never read):
+ * since round 34 the condition fails closed (`subqueries`), where before
+ * such a WHERE was read by its names only and a DELETE whose rows it
+ * decides ran.
+ */
+let deepConstant = false;
+
+/**
+ * Reads the WHERE `[from, to)` of a subquery at the first depth not read
+ * whole, once, its own subqueries by their names only (no deeper
+ * reading: each such WHERE is read once more, so the cost stays linear),
+ * and sets `deepConstant` when it holds for every row or for none.
+ */
+function deepConstantAt(sql: string, from: number, to: number, backslash: string): void {
+  const mode = readingMode;
+  if (mode === undefined || deepConstant || subqueryNesting < maxSubqueryNesting) return;
+  // Deeper still (met while that WHERE is read): not read at all, fail closed.
+  if (subqueryNesting > maxSubqueryNesting) {
+    deepConstant = true;
+    return;
+  }
+  subqueryNesting++;
+  const before = readNull;
+  const empty = subqueryEmpty;
+  try {
+    readNull = false;
+    const read = readCondition(sql, from, to, to - from, mode, backslash);
+    if (
+      read.holds === true ||
+      read.mask === undefined ||
+      findsNoRow(sql, from, read, to - from, mode, backslash)
+    ) {
+      deepConstant = true;
+    }
+  } finally {
+    subqueryNesting--;
+    readNull = before;
+    subqueryEmpty = empty;
   }
 }
 
@@ -1897,12 +1992,7 @@ function joinsTellNoRowApart(
       }
       if (read.mask === undefined) return false;
       // As a WHERE's: each AND term that names the outer table holds (`v.a = u.a AND t.id = t.id`).
-      for (const [termFrom, termTo] of conjuncts(sql, start, read.stop, mode, backslash)) {
-        if (!correlated(sql, termFrom, index, close, backslash, termTo, bound)) continue;
-        const term = readCondition(sql, termFrom, termTo, close - index, mode, backslash);
-        if (term.holds !== true) return false;
-      }
-      return true;
+      return outerTermsHold(sql, start, read.stop, mode, backslash, index, close, bound);
     } finally {
       subqueryNesting--;
       subqueryEmpty = empty;
@@ -1983,7 +2073,8 @@ function joinsTellNoRowApart(
  * The terms `[from, to)` of a condition's top-level ANDs (`&&` where it is
  * AND; not BETWEEN's, nor inside a CASE, a string or parentheses), as
  * `nextTopLevelOr` finds them for `readCondition`: one scan of terms for
- * both. One pass.
+ * both. With `ors`, its parts between top-level ORs and XORs (`||` where it
+ * is OR) instead, each an AND of terms. One pass.
  */
 function conjuncts(
   sql: string,
@@ -1991,6 +2082,7 @@ function conjuncts(
   to: number,
   mode: Mode,
   backslash: string,
+  ors = false,
 ): [number, number][] {
   const terms: [number, number][] = [];
   let start = from;
@@ -2005,8 +2097,8 @@ function conjuncts(
     if (code !== 0x26 /* & */ && code !== 0x7c /* | */) {
       while (after < to && isWordCode(sql.charCodeAt(after))) after++;
     }
-    // AND and `&&` end a term; OR, XOR and `||` are inside one.
-    if (code === 0x26 || (code | 0x20) === 0x61 /* a */) {
+    // AND and `&&` end a term; OR, XOR and `||` are inside one (with `ors`, the other way round).
+    if ((code === 0x26 || (code | 0x20) === 0x61) /* a */ !== ors) {
       terms.push([start, next.or]);
       start = after;
     }
@@ -2385,6 +2477,63 @@ function selectsOwnColumn(
   return read !== undefined && (read.column === name || read.column === ANY_COLUMN);
 }
 
+/** Sticky: a comparison true wherever a value is compared with itself and is not NULL. */
+const reflexiveOperator = /\s*(?:<=>|<=|>=|==?|is\s+not\s+distinct\s+from\b)\s*/iy;
+
+/**
+ * Whether an EXISTS branch `SELECT … FROM <the statement's own table> x
+ * WHERE …` whose FROM holds that table alone (under an alias) has a WHERE
+ * of AND terms each comparing one column of `x` with the same column of
+ * the outer row, by an operator every value passes against itself (`x.id =
+ * t.id`, `t.id >= x.id`, `x.id <=> t.id`): each outer row finds itself,
+ * so the EXISTS holds wherever the column is not NULL, as `id = id` and
+ * `id IN (SELECT id FROM t)` do.
+ */
+function findsItself(
+  sql: string,
+  fromAt: number,
+  whereAt: number,
+  to: number,
+  backslash: string,
+): boolean {
+  if (fromAt === -1 || whereAt === -1 || readingMode === undefined) return false;
+  targetStart.lastIndex = outerStart;
+  if (!targetStart.test(outerSql) || targetStart.lastIndex > outerEnd) return false;
+  const target = qualifiedNameAt(outerSql, targetStart.lastIndex, outerEnd);
+  if (target === undefined) return false;
+  const outerAlias = aliasAt(outerSql, target.stop, outerEnd).alias;
+  fromTable.lastIndex = fromAt;
+  if (!fromTable.test(sql)) return false;
+  const table = qualifiedNameAt(sql, fromTable.lastIndex, whereAt);
+  if (
+    table === undefined ||
+    !(endsWith(table.parts, target.parts) || endsWith(target.parts, table.parts))
+  ) {
+    return false;
+  }
+  const { alias, stop } = aliasAt(sql, table.stop, whereAt);
+  // Its own alias, and nothing else before its WHERE (a join, a second table).
+  if (alias === undefined || alias === outerAlias || skipBlanks(sql, stop, whereAt) !== whereAt) {
+    return false;
+  }
+  const own = (parts: readonly string[]) => parts.length === 2 && parts[0] === alias;
+  const outer = (parts: readonly string[]) =>
+    parts.length > 1 && !own(parts) && namesTable(parts.slice(0, -1), target.parts, outerAlias);
+  const terms = conjuncts(sql, whereAt + 5, to, readingMode, backslash);
+  return terms.every(([from, end]) => {
+    const left = qualifiedNameAt(sql, skipBlanks(sql, from, end), end);
+    if (left === undefined) return false;
+    reflexiveOperator.lastIndex = left.stop;
+    if (!reflexiveOperator.test(sql) || reflexiveOperator.lastIndex > end) return false;
+    const right = qualifiedNameAt(sql, reflexiveOperator.lastIndex, end);
+    if (right === undefined || skipBlanks(sql, right.stop, end) !== end) return false;
+    return (
+      left.parts.at(-1) === right.parts.at(-1) &&
+      ((own(left.parts) && outer(right.parts)) || (outer(left.parts) && own(right.parts)))
+    );
+  });
+}
+
 /** Derived tables and common table expressions read within one another (`selectsOwnColumn`). */
 const maxTableNesting = 8;
 /** A column `wholeColumn` could not tell apart (past `maxTableNesting`): any, fail closed. */
@@ -2745,8 +2894,10 @@ let subqueryRows = CONSTANT;
  * (`subqueryRows`): an EXISTS of a UNION varies by row only when each
  * branch does (`EXISTS (SELECT 1 FROM orders WHERE orders.user_id =
  * users.id UNION SELECT 1 FROM admins)` is true for every user while
- * admins has a row). So does one `sets` names (`ANY` / `ALL` of it: whether
- * it finds a row). Other subqueries are read whole, as one branch.
+ * admins has a row). So do one `sets` names (`ANY` / `ALL` of it: whether
+ * it finds a row) and a `scalar` one (whether it finds a row, and one
+ * without a table that names the outer row varies). Other subqueries are
+ * read whole, as one branch.
  */
 function subqueryEnd(
   sql: string,
@@ -2756,8 +2907,9 @@ function subqueryEnd(
   exists = false,
   subject?: Value,
   sets = false,
+  scalar = false,
 ): number {
-  const branches = exists || subject !== undefined || sets;
+  const branches = exists || subject !== undefined || sets || scalar;
   const itemAt = (at: number) =>
     subject === undefined ? undefined : subjectItemAt(sql, at, end, subject, backslash);
   const level = (depth: number, at: number): QueryLevel => ({
@@ -2805,7 +2957,7 @@ function subqueryEnd(
               backslash,
               exists || selects,
             )
-          : sets &&
+          : (sets || scalar) &&
             subject === undefined &&
             correlated(sql, top.branch, top.branch, to, backslash));
       // A branch without a table (`SELECT 1`) is one row for every outer row;
@@ -2823,9 +2975,15 @@ function subqueryEnd(
               ((selects && !top.readsTable) ||
                 selectsOwnColumn(sql, top.branch, to, subject, backslash))
             ? TRUE | NULL
-            : (!selects && subject !== undefined && varies(subject)) || own
-              ? VARIES
-              : CONSTANT;
+            : exists &&
+                subject === undefined &&
+                top.readsTable &&
+                !top.aggregate &&
+                findsItself(sql, top.fromAt, top.whereAt, to, backslash)
+              ? TRUE | NULL
+              : (!selects && subject !== undefined && varies(subject)) || own
+                ? VARIES
+                : CONSTANT;
       rows = {
         mask,
         hash: branches ? textHash(sql, top.branch, to, backslash) : -1,
@@ -3329,7 +3487,10 @@ function readTerms(
         // data, as a column's does; without one (`EXISTS (SELECT 1)`) some constant.
         if (!expectOperand && calledFrom === -1) return fail;
         if (calledFrom !== -1) values.pop();
-        const close = subqueryEnd(sql, index, end, backslash, exists);
+        // A scalar one's set operations are read branch by branch too (round
+        // 34: its first branch's WHERE was read across them, and a row limit
+        // of zero not at all).
+        const close = subqueryEnd(sql, index, end, backslash, exists, undefined, false, !exists);
         if (close === -1) return fail;
         index = close;
         // A scalar subquery that finds no row is NULL.

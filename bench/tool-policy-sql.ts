@@ -1,0 +1,66 @@
+/**
+ * Linear cost of `toolPolicy`'s SQL reader on shapes that were quadratic:
+ * each shape at 128 KB and at 512 KB (four times the text), the CPU time of
+ * the cheapest of a few calls of `sqlViolation` (default `dialect: 'any'`)
+ * in this process, and their ratio. Linear is about 4; the check fails
+ * (exit 1) past 10, where quadratic is about 16. A ratio of two sizes in one
+ * process, so a loaded machine moves both sides alike.
+ *
+ *   npx tsx bench/tool-policy-sql.ts
+ *
+ * Round 34: a statement of parenthesized DELETEs with a WHERE each and no
+ * `;`, with a backtick-quoted name inside (so the readings differ and share
+ * their evaluations): each WHERE's shared answer was checked by comparing
+ * the two readings' text from it to the statement's end, and each
+ * condition looked for a `$` to the value's end.
+ */
+import { sqlViolation } from '../src/guards/tool-policy/argument-rules';
+
+const KB = 1_024;
+const RUNS = Number(process.env.SQL_BENCH_RUNS ?? 5);
+const LIMIT = 10;
+
+/** `unit` repeated to `size` characters, with `middle` halfway. */
+function around(unit: string, middle: string, size: number): string {
+  const half = unit.repeat(Math.ceil(size / 2 / unit.length));
+  return half + middle + half;
+}
+
+const shapes: Record<string, (size: number) => string> = {
+  'parenthesized DELETEs, a backtick name inside': size =>
+    around('(DELETE FROM t WHERE id = 1) ', '`x`', size),
+  'parenthesized DELETEs and commas, a backtick name inside': size =>
+    around('(DELETE FROM t WHERE id = 1), ', '`x`', size),
+  'parenthesized DELETEs, a backtick at the end': size =>
+    `${around('(DELETE FROM t WHERE id = 1) ', '', size)}\``,
+  'DELETE statements, a backtick at the end': size =>
+    `${around('(DELETE FROM t WHERE id = 1); ', '', size)}\``,
+};
+
+function fastest(text: string): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < RUNS; run++) {
+    const started = process.cpuUsage();
+    sqlViolation(text);
+    const { user, system } = process.cpuUsage(started);
+    best = Math.min(best, (user + system) / 1000);
+  }
+  return best;
+}
+
+console.log('\n## toolPolicy SQL: cost at 128 KB and 512 KB (CPU, cheapest of runs)\n');
+console.log('| shape | 128 KB | 512 KB | ratio (linear ≈ 4) |');
+console.log('|---|--:|--:|--:|');
+for (const [name, make] of Object.entries(shapes)) {
+  const small = make(128 * KB);
+  const large = make(512 * KB);
+  fastest(small);
+  const smallMs = fastest(small);
+  const largeMs = fastest(large);
+  // A floor of 1 ms keeps a timer's granularity from making the ratio.
+  const ratio = largeMs / Math.max(smallMs, 1);
+  console.log(
+    `| ${name} | ${smallMs.toFixed(1)} ms | ${largeMs.toFixed(1)} ms | ${ratio.toFixed(1)}x${ratio > LIMIT ? ' (over 10)' : ''} |`,
+  );
+  if (ratio > LIMIT) process.exitCode = 1;
+}

@@ -102,14 +102,21 @@ const KEY_TAIL_CHAR = /[A-Za-z0-9_.-]/;
  * blank or quote), or an Authorization scheme and value.
  */
 const LIVE_ASSIGNMENT =
-  /^["']?\s{0,3}(?:[:=<>!?]{1,4}\s{0,3}(?:(?:basic|bearer|token)\s{0,3})?(?:["'`][^"'`\n]*|[^\s"'`]*(?:\\\r?\n(?:[^\n]*\\\r?\n)*[^\n]*)?)|["'`][^"'`\n]*)?$/i;
+  /^["']?\s{0,3}(?:[:=<>!?]{1,4}\s{0,3}(?:(?:basic|bearer|token)\s{0,3})?(?:\$?["'`]{1,3}[^"'`\n]*|[^\s"'`]*(?:\\\r?\n(?:[^\n]*\\\r?\n)*[^\n]*)?)|["'`]{1,3}[^"'`\n]*)?$/i;
 /** An XML element naming a secret (`<password>…</password>`) not yet closed. */
 const LIVE_ELEMENT = /^[^<>\n]{0,200}>[^<]{0,400}(?:<\/?[A-Za-z0-9_.:-]*)?$/;
 /** A curl command is judged up to the end of its line (or a continued line). */
 const LIVE_CURL = /^(?:[^\n]|\\\r?\n){0,400}$/;
-/** A quoted value that may still be compared with a key (`"hunter22" == password`). */
+/**
+ * A quoted value that may still be compared with a key (`"hunter22" ==
+ * password`). Unbounded, as `reversedComparison` reads it: bounded at 200,
+ * a longer value was released before its `== password` came (round 34).
+ * A value that starts with a blank is never a secret (`looksLikeSecretValue`),
+ * so a quote followed by one (`"stop." Then…`, a closing quote in prose)
+ * holds nothing; U+FEFF is no blank there (the normaliser removes it).
+ */
 const LIVE_COMPARISON =
-  /^(["'`])[^"'`\n]{0,200}(?:\1[ \t]{0,3}[=!]{0,3}[ \t]{0,3}[A-Za-z0-9_.]{0,60})?$/;
+  /^(["'`])(?:(?:[^"'`\s]|\uFEFF)[^"'`\n]*(?:\1[ \t]{0,3}[=!]{0,3}[ \t]{0,3}[A-Za-z0-9_.]{0,60})?)?$/;
 const PEM_BEGIN = '-----BEGIN';
 const PEM_END = /-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/;
 
@@ -230,7 +237,7 @@ function openPemStart(text: string): number {
  * block.
  */
 export function secretsPotentialStart(text: string): number {
-  return Math.min(boundedStart(text), openPemStart(text));
+  return Math.min(boundedStart(text), openPemStart(text), liveComparisonStart(text));
 }
 
 // Held back at most as far as the secrets window reaches (one invisible
@@ -239,14 +246,18 @@ const boundedStart = withinLast(secretsMaxMatchLength * 2, text =>
   Math.min(
     trailingChainStart(text, { joinable, marker, piece }),
     liveAssignmentStart(text),
-    liveComparisonStart(text),
     openDataBlockStart(text),
     openBlockScalarStart(text),
     openSecretKindStart(text),
   ),
 );
 // ... except a PEM block, which findSecrets matches to the end of the
-// visible text: it is held from its BEGIN line until its END line.
+// visible text: it is held from its BEGIN line until its END line; and a
+// quoted value on the last line that may still be compared with a key,
+// which `reversedComparison` reads with no bound: held from its quote until
+// it closes or its line ends (round 34: a value past the bound, or past 200
+// characters, was released before its `== password` came). Either is held
+// at most as far as the window's hold bound, past which it fails closed.
 
 /** `authorization` or `curl` in a case the pre-filter's exact-case literals do not look for. */
 const CURL_OR_AUTHORIZATION = /curl|authorization/i;
@@ -261,14 +272,13 @@ const CURL_OR_AUTHORIZATION = /curl|authorization/i;
  * Skips the trigger scan and two searches of each check of a stream.
  */
 export function secretsPotentialStartFiltered(text: string): number {
-  return boundedStartFiltered(text);
+  return Math.min(boundedStartFiltered(text), liveComparisonStart(text));
 }
 
 const boundedStartFiltered = withinLast(secretsMaxMatchLength * 2, text =>
   Math.min(
     trailingChainStart(text, { joinable, marker, piece }),
     CURL_OR_AUTHORIZATION.test(text) ? liveAssignmentStart(text) : text.length,
-    liveComparisonStart(text),
     openSecretKindStart(text),
   ),
 );

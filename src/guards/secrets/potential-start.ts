@@ -1,7 +1,7 @@
 import { buildAsciiAutomaton } from '../../core/ascii-automaton';
 import { registerFilteredHook, registerFilterTriggers } from '../../core/filtered-hooks';
 import { plainView, trailingChainStart, withinLast } from '../shared/potential-start';
-import { keywords } from './assignments';
+import { isPropertiesPasswordKey, keywords } from './assignments';
 import { secretsMaxMatchLength } from './find-secrets';
 import { firstSecretKindLine } from './kubernetes-secret';
 import { providerRules } from './provider-rules';
@@ -103,6 +103,8 @@ const KEY_TAIL_CHAR = /[A-Za-z0-9_.-]/;
  */
 const LIVE_ASSIGNMENT =
   /^["']?\s{0,3}(?:[:=<>!?]{1,4}\s{0,3}(?:(?:basic|bearer|token)\s{0,3})?(?:\$?["'`]{1,3}[^"'`\n]*|[^\s"'`]*(?:\\\r?\n(?:[^\n]*\\\r?\n)*[^\n]*)?)|["'`]{1,3}[^"'`\n]*)?$/i;
+/** A `.properties` password's value (`isPropertiesPasswordKey`): to its line's end, or its last continued line's. */
+const LIVE_PROPERTIES_VALUE = /^[ \t]{0,3}[:=](?:[^\n]*\\\r?\n)*[^\n]*$/;
 /** An XML element naming a secret (`<password>…</password>`) not yet closed. */
 const LIVE_ELEMENT = /^[^<>\n]{0,200}>[^<]{0,400}(?:<\/?[A-Za-z0-9_.:-]*)?$/;
 /** A curl command is judged up to the end of its line (or a continued line). */
@@ -131,7 +133,11 @@ function liveAssignmentStart(text: string): number {
     let end = match.index + match[0].length;
     while (end < text.length && end - match.index < 72 && KEY_TAIL_CHAR.test(text[end]!)) end++;
     const rest = text.slice(end, end + 4_200);
-    const live = /^curl$/i.test(match[0]) ? LIVE_CURL.test(rest) : LIVE_ASSIGNMENT.test(rest);
+    const live = /^curl$/i.test(match[0])
+      ? LIVE_CURL.test(rest)
+      : LIVE_ASSIGNMENT.test(rest) ||
+        (LIVE_PROPERTIES_VALUE.test(rest) &&
+          isPropertiesPasswordKey(text, start, text.slice(start, end)));
     if (live) return start;
     if (start > 0 && text[start - 1] === '<' && LIVE_ELEMENT.test(rest)) return start - 1;
   }

@@ -1,6 +1,12 @@
 import { buildAsciiAutomaton } from '../../core/ascii-automaton';
 import { registerFilteredHook, registerFilterTriggers } from '../../core/filtered-hooks';
-import { plainView, trailingChainStart, withinLast } from '../shared/potential-start';
+import { isInvisibleCodePoint, isReadThrough } from '../shared/normalize-text';
+import {
+  isWhitespaceAt,
+  plainView,
+  trailingChainStart,
+  withinLast,
+} from '../shared/potential-start';
 import { isPropertiesPasswordKey, keywords } from './assignments';
 import { secretsMaxMatchLength } from './find-secrets';
 import { firstSecretKindLine } from './kubernetes-secret';
@@ -115,10 +121,9 @@ const LIVE_CURL = /^(?:[^\n]|\\\r?\n){0,400}$/;
  * a longer value was released before its `== password` came (round 34).
  * A value that starts with a blank is never a secret (`looksLikeSecretValue`),
  * so a quote followed by one (`"stop." Then…`, a closing quote in prose)
- * holds nothing; U+FEFF is no blank there (the normaliser removes it).
+ * holds nothing (`blankAfter`).
  */
-const LIVE_COMPARISON =
-  /^(["'`])(?:(?:[^"'`\s]|\uFEFF)[^"'`\n]*(?:\1[ \t]{0,3}[=!]{0,3}[ \t]{0,3}[A-Za-z0-9_.]{0,60})?)?$/;
+const LIVE_COMPARISON = /^(["'`])[^"'`\n]*(?:\1[ \t]{0,3}[=!]{0,3}[ \t]{0,3}[A-Za-z0-9_.]{0,60})?$/;
 const PEM_BEGIN = '-----BEGIN';
 const PEM_END = /-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/;
 
@@ -161,21 +166,44 @@ function liveComparisonStart(text: string): number {
     if (at === double) double = text.indexOf('"', at + 1);
     else if (at === single) single = text.indexOf("'", at + 1);
     else back = text.indexOf('`', at + 1);
-    // A quote after a letter or digit is an apostrophe ("don't"), not an opening quote.
-    if (at > 0) {
-      const before = text.charCodeAt(at - 1);
-      if (
-        before < 0x80
-          ? (before | 0x20) >= 97 && (before | 0x20) <= 122
-            ? true
-            : before >= 48 && before <= 57
-          : LETTER_OR_NUMBER.test(text[at - 1]!)
-      ) {
-        continue;
-      }
-    }
+    // A quote after a letter or digit is an apostrophe ("don't"), not an
+    // opening quote; so is one after a letter and characters the detectors
+    // read through (`you\u200b'\u200bd`, round 34: held to the line's end).
+    if (afterLetterOrDigit(text, at)) continue;
+    // A value that starts with a blank is no secret: no value opens here.
+    if (blankAfter(text, at + 1)) continue;
     if (LIVE_COMPARISON.test(text.slice(at))) return at;
   }
+}
+
+/** Whether a letter or digit comes before `at`, past characters the detectors read through. */
+function afterLetterOrDigit(text: string, at: number): boolean {
+  let index = at;
+  while (index > 0) {
+    const code = text.charCodeAt(index - 1);
+    if (code < 0x80)
+      return ((code | 0x20) >= 97 && (code | 0x20) <= 122) || (code >= 48 && code <= 57);
+    const point = text.codePointAt(index - 1)!;
+    const start = point >= 0xdc00 && point <= 0xdfff && index >= 2 ? index - 2 : index - 1;
+    const whole = text.codePointAt(start)!;
+    if (!isReadThrough(whole)) return LETTER_OR_NUMBER.test(String.fromCodePoint(whole));
+    index = start;
+  }
+  return false;
+}
+
+/** Whether white space comes at `at`, past characters the normaliser removes (U+FEFF, ZWSP). */
+function blankAfter(text: string, at: number): boolean {
+  let index = at;
+  while (index < text.length) {
+    const code = text.codePointAt(index)!;
+    if (isInvisibleCodePoint(code)) {
+      index += code > 0xffff ? 2 : 1;
+      continue;
+    }
+    return isWhitespaceAt(text, index);
+  }
+  return false;
 }
 
 /** A `data:` / `stringData:` line of a Kubernetes Secret: every value in its block is a secret. */
@@ -243,7 +271,41 @@ function openPemStart(text: string): number {
  * block.
  */
 export function secretsPotentialStart(text: string): number {
-  return Math.min(boundedStart(text), openPemStart(text), liveComparisonStart(text));
+  return Math.min(
+    boundedStart(text),
+    openPemStart(text),
+    liveComparisonStart(text),
+    longValueStart(text),
+  );
+}
+
+/** Most characters between a key's start and its value's (a key, a quote, an operator, a scheme, blanks). */
+const KEY_BEFORE_VALUE = 300;
+
+/**
+ * The key of a value longer than the bounded hooks see (`withinLast`):
+ * when the text ends in a token of more than half their reach, the text
+ * from up to `KEY_BEFORE_VALUE` characters before it to its first
+ * character is asked whether an assignment, header or flag whose value may
+ * still grow starts there (`liveAssignmentStart`). Round 34: the bounded
+ * hooks no longer saw the key of `Authorization: Bearer <1,100 x>…` or
+ * `db.password = <1,100 x>…`, and released the run of `x`, which alone is
+ * a placeholder, before the rest made it a secret that `generateText`
+ * redacts whole. Held at most to the window's hold bound, as a PEM block.
+ * Reads the last token once. `filtered`: for a text `secretsMayMatch`
+ * ruled out (only an `Authorization` or `curl` in another case may start
+ * there).
+ */
+function longValueStart(text: string, filtered = false): number {
+  let start = text.length;
+  while (start > 0 && !isWhitespaceAt(text, start - 1)) start--;
+  if (text.length - start <= secretsMaxMatchLength) return text.length;
+  const from = Math.max(0, start - KEY_BEFORE_VALUE);
+  const head = text.slice(from, start + 1);
+  // As `boundedStartFiltered` asks: a text `secretsMayMatch` ruled out holds no keyword.
+  if (filtered && !CURL_OR_AUTHORIZATION.test(head)) return text.length;
+  const key = liveAssignmentStart(head);
+  return key < head.length ? from + key : text.length;
 }
 
 // Held back at most as far as the secrets window reaches (one invisible
@@ -278,7 +340,11 @@ const CURL_OR_AUTHORIZATION = /curl|authorization/i;
  * Skips the trigger scan and two searches of each check of a stream.
  */
 export function secretsPotentialStartFiltered(text: string): number {
-  return Math.min(boundedStartFiltered(text), liveComparisonStart(text));
+  return Math.min(
+    boundedStartFiltered(text),
+    liveComparisonStart(text),
+    longValueStart(text, true),
+  );
 }
 
 const boundedStartFiltered = withinLast(secretsMaxMatchLength * 2, text =>

@@ -62,6 +62,13 @@ describe('window mode holds a quoted value as long as generateText may redact it
     expect(secretsPotentialStart(prose)).toBe(prose.length - 'walked'.length);
   });
 
+  it('an apostrophe or a quote before a blank, with invisible characters around it, holds nothing', () => {
+    const apostrophe = `you\u200b'\u200bd like ${words(300)} more`;
+    expect(secretsPotentialStart(apostrophe)).toBe(apostrophe.length - 'more'.length);
+    const closing = `He said "stop."\u200b\u200b Then ${words(300)} walked`;
+    expect(secretsPotentialStart(closing)).toBe(closing.length - 'walked'.length);
+  });
+
   it('a value behind U+FEFF (which the normaliser removes) is held and redacted', async () => {
     await expectWindowAsGenerate(
       () => secrets({ action: 'redact' }),

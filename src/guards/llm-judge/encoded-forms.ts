@@ -74,8 +74,13 @@ const lenient = new TextDecoder('utf-8');
 /** Fewest characters of a reading that starts inside a run (mid-word): reason, judged text. */
 const LEAST_REASON_TAIL = 6;
 const LEAST_JUDGED_TAIL = 7;
-/** Group starts tried in a reason's run read from inside (a word of up to 32 characters glued before the value). */
-const REASON_TAIL_STARTS = 8;
+/**
+ * Group starts tried in a reason's run read from inside: every group of
+ * one, as a reason is at most 300 characters (`boundedReason`). Round 34:
+ * 8 groups, so a value glued after a word of more than 32 characters that
+ * decodes to printable bytes (and before another word) was shown.
+ */
+const REASON_TAIL_STARTS = 75;
 
 /**
  * The readings of the base64 run `text[start, end)` that start inside it

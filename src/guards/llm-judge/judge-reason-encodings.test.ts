@@ -192,3 +192,29 @@ describe('llmJudge: a value after an answer, a phrase or an arrow, or glued base
     expect((await judged(prompt, reason)).shown).toBe(shown);
   });
 });
+
+/*
+ * Round 34: what round 33 still showed. A value after a `hint:` key; a
+ * short PIN after `pin of`, and a PIN glued to other characters in the
+ * reason (`PIN=4821`, `4821st`); a base64 value glued after a word of more
+ * than 32 characters that decodes to printable bytes.
+ */
+describe('llmJudge: a hint, a PIN after "pin of" or glued, and base64 glued after a long word, are masked', () => {
+  const longWord = 'longwordlongwordlongwordlongwordlongwordlong'; // 44 characters
+  it.each([
+    ['My password hint: maple', 'The hint is maple.', 'The hint is [quoted].'],
+    ['hint=sunset', 'It gives SUNSET as a hint.', 'It gives [quoted] as a hint.'],
+    ['the pin of 482', 'The PIN 482 is shared.', 'The PIN [quoted] is shared.'],
+    ['the pin of 4821', 'It wrote PIN=4821 here.', 'It wrote PIN=[quoted] here.'],
+    ['the pin of 4821', 'The PIN 4821st is shared.', 'The PIN [quoted] is shared.'],
+    ['the pin of 4821', 'The PIN x4821 is shared.', 'The PIN [quoted] is shared.'],
+    ['password=hunter2', `It wrote ${longWord}aHVudGVyMg== here.`, 'It wrote [quoted] here.'],
+    ['password=hunter2', `It wrote ${longWord}aHVudGVyMgyy here.`, 'It wrote [quoted] here.'],
+    // Prose after a hint or `of`, and numbers of the reason's own, stay.
+    ['The hint is needed.', 'NEEDED, it asks for a hint.', 'NEEDED, it asks for a hint.'],
+    ['The key of Alice is lost.', 'It asks about Alice.', 'It asks about Alice.'],
+    ['my pin of 482', 'It lists 48 and 4821 as counts.', 'It lists 48 and 4821 as counts.'],
+  ])('%s | %s', async (prompt, reason, shown) => {
+    expect((await judged(prompt, reason)).shown).toBe(shown);
+  });
+});

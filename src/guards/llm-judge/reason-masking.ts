@@ -173,9 +173,24 @@ function quotedMarks(
     const at = token.index + core.index;
     quoted.fill(1, at, at + length);
   }
+  // Round 34: a number glued to other characters (`PIN=4821`, `x4821`,
+  // `4821st`) was no token of its own, and shown. Each run of 4 to 7
+  // digits found in a judged text, and of 3 that is a hidden value (`the
+  // pin of 482`), is masked wherever it stands.
+  for (const run of reason.matchAll(DIGIT_RUN)) {
+    const digits = run[0];
+    const found =
+      digits.length < MIN_DIGIT_TOKEN_CHARS
+        ? hidden.has(digits)
+        : judged.some(text => text.includes(digits));
+    if (found) quoted.fill(1, run.index, run.index + digits.length);
+  }
   markRewrittenCopies(reason, judged, quoted, hidden);
   return quoted;
 }
+
+/** A run of 3 to 7 ASCII digits between no other digits (longer runs are runs of 8). */
+const DIGIT_RUN = /(?<!\d)\d{3,7}(?!\d)/g;
 
 /**
  * Marks in `quoted` what `reason` copied from the judged texts written
@@ -292,14 +307,16 @@ const MIN_HIDDEN_CHARS = 3;
  * name is Alice`, `pin was "abcd"`), and since round 31 a key, code or
  * one-time password (`api key: sunset`, `API_KEY=orange`, `recovery code
  * = maple`, `the OTP is qwerty`), and since round 32 an answer or a
- * phrase (`security answer: maple`, `phrase=sunset`): the key, `:` / `=`
- * (or ` is `, ` was `, and since round 32 an arrow: `->`, `=>`, `→`), an
+ * phrase (`security answer: maple`, `phrase=sunset`), and since round 34
+ * a hint (`password hint: maple`): the key, `:` / `=` (or ` is `, ` was `,
+ * since round 32 an arrow: `->`, `=>`, `→`, and since round 34 ` of `
+ * before a value with a digit: `the pin of 482`), an
  * optional quote, and the value up to a blank, quote, comma or semicolon. The key may end a longer word (`DB_PASS`, `username`,
  * `nickname`): no boundary is sought before it, so the regular expression
  * starts at a key's first letter only (a few milliseconds a megabyte).
  */
 const VALUE_AFTER_KEY =
-  /(?:pass(?:word|wd|code|phrase)?|pwd|pin|secret|token|login|user|name|key|code|otp|answer|phrase)["']?(?:[ \t]*(?:[:=]+>?|-+>|\u2192)[ \t]*| +(?:is|was) +)["'`]?([^\s"'`,;]{1,64})/gi;
+  /(?:pass(?:word|wd|code|phrase)?|pwd|pin|secret|token|login|user|name|key|code|otp|answer|phrase|hint)["']?(?:[ \t]*(?:[:=]+>?|-+>|\u2192)[ \t]*| +(?:is|was) +| +of +(?=[^\s"'`,;]*\d))["'`]?([^\s"'`,;]{1,64})/gi;
 
 /** Words that follow such a key as prose, not as its value (`the password is required`). */
 const NOT_VALUES = new Set([
@@ -342,6 +359,7 @@ const NOT_VALUES = new Set([
   'code',
   'answer',
   'phrase',
+  'hint',
   'also',
   'still',
   'now',

@@ -287,6 +287,42 @@ export function continuedValue(
   return last > end ? { end: last, value } : undefined;
 }
 
+/**
+ * Whether `key`, starting at `keyStart`, is a Java `.properties` key whose
+ * value is a password: the first thing on its line (blanks before it
+ * aside), dotted (`db.password`, `spring.datasource.password`), its last
+ * part naming a password (`ssl.key-store-password`; not
+ * `password.reset.message`, a message's key, nor `db.password_hint`).
+ * Such a line's value runs to its end: `.properties` keeps blanks inside a
+ * value, so `db.password = correct horse battery staple` is one
+ * passphrase (round 34: read to its first blank, `horse battery staple`
+ * reached the model).
+ */
+export function isPropertiesPasswordKey(source: string, keyStart: number, key: string): boolean {
+  const dot = key.lastIndexOf('.');
+  if (dot <= 0) return false;
+  const last = key.slice(dot + 1);
+  if (!passwordKey.test(last) || namingKey.test(last)) return false;
+  for (let at = keyStart - 1; at >= 0; at--) {
+    const code = source.charCodeAt(at);
+    if (code === 10) return true;
+    if (!isBlankOrReturn(code)) return false;
+  }
+  return true;
+}
+
+/**
+ * The end of a `.properties` password's value (`isPropertiesPasswordKey`)
+ * whose bare value starts at `start`: its line's end, trailing blanks left
+ * out. A value continued with `\\` ends there too (`continuedValue` reads on).
+ */
+export function propertiesValueEnd(source: string, start: number): number {
+  let end = source.indexOf('\n', start);
+  if (end < 0) end = source.length;
+  while (end > start && isBlankOrReturn(source.charCodeAt(end - 1))) end--;
+  return end;
+}
+
 function isBlankOrReturn(code: number): boolean {
   return code === 32 || code === 9 || code === 13;
 }

@@ -19,10 +19,12 @@ import {
   assignmentAsScanned,
   bareValueEnd,
   continuedValue,
+  isPropertiesPasswordKey,
   isRedactionPlaceholder,
   judgeSecretValue,
   namesWholeSecret,
   placeholderValue,
+  propertiesValueEnd,
   quotedValueState,
   reversedComparison,
   scanAssignments,
@@ -780,10 +782,17 @@ function scanOneReading(
       // token has `1234567890`): redacting the token and then the rest is
       // what a second pass finds too.
       const placeholders = redactionPlaceholdersIn(value);
+      // A `.properties` password's value runs to its line's end (`db.password = correct horse …`).
+      const lineEnd =
+        quoted === undefined &&
+        placeholders.length === 0 &&
+        isPropertiesPasswordKey(source, match.index, key)
+          ? Math.max(end, propertiesValueEnd(source, start))
+          : end;
       // A value continued past `\` and its line break (`.properties`) is judged joined, reported to its last line.
       const continued =
         quoted === undefined && start >= continuedUntil && placeholders.length === 0
-          ? continuedValue(source, start, end)
+          ? continuedValue(source, start, lineEnd)
           : undefined;
       if (continued) continuedUntil = continued.end;
       if (continued && spansWithin(providerSpans, start, continued.end).length === 0) {
@@ -796,6 +805,13 @@ function scanOneReading(
         if (verdict === 'placeholder') {
           judged(verdict, start);
           return false;
+        }
+      }
+      if (lineEnd > end && spansWithin(providerSpans, start, lineEnd).length === 0) {
+        const line = source.slice(start, lineEnd);
+        if (judgeSecretValue(line, key, reportPlaceholders) === 'secret') {
+          add('GENERIC_SECRET', start, line.length, 2);
+          return undefined;
         }
       }
       // A value not reported whole may hide an assignment: the scan reads on inside it.

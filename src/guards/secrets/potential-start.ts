@@ -1,7 +1,13 @@
 import { buildAsciiAutomaton } from '../../core/ascii-automaton';
 import { registerFilteredHook, registerFilterTriggers } from '../../core/filtered-hooks';
-import { plainView, trailingChainStart, withinLast } from '../shared/potential-start';
-import { keywords } from './assignments';
+import { isInvisibleCodePoint, isReadThrough } from '../shared/normalize-text';
+import {
+  isWhitespaceAt,
+  plainView,
+  trailingChainStart,
+  withinLast,
+} from '../shared/potential-start';
+import { isPropertiesPasswordKey, keywords } from './assignments';
 import { secretsMaxMatchLength } from './find-secrets';
 import { firstSecretKindLine } from './kubernetes-secret';
 import { providerRules } from './provider-rules';
@@ -102,14 +108,22 @@ const KEY_TAIL_CHAR = /[A-Za-z0-9_.-]/;
  * blank or quote), or an Authorization scheme and value.
  */
 const LIVE_ASSIGNMENT =
-  /^["']?\s{0,3}(?:[:=<>!?]{1,4}\s{0,3}(?:(?:basic|bearer|token)\s{0,3})?(?:["'`][^"'`\n]*|[^\s"'`]*(?:\\\r?\n(?:[^\n]*\\\r?\n)*[^\n]*)?)|["'`][^"'`\n]*)?$/i;
+  /^["']?\s{0,3}(?:[:=<>!?]{1,4}\s{0,3}(?:(?:basic|bearer|token)\s{0,3})?(?:\$?["'`]{1,3}[^"'`\n]*|[^\s"'`]*(?:\\\r?\n(?:[^\n]*\\\r?\n)*[^\n]*)?)|["'`]{1,3}[^"'`\n]*)?$/i;
+/** A `.properties` password's value (`isPropertiesPasswordKey`): to its line's end, or its last continued line's. */
+const LIVE_PROPERTIES_VALUE = /^[ \t]{0,3}[:=](?:[^\n]*\\\r?\n)*[^\n]*$/;
 /** An XML element naming a secret (`<password>…</password>`) not yet closed. */
 const LIVE_ELEMENT = /^[^<>\n]{0,200}>[^<]{0,400}(?:<\/?[A-Za-z0-9_.:-]*)?$/;
 /** A curl command is judged up to the end of its line (or a continued line). */
 const LIVE_CURL = /^(?:[^\n]|\\\r?\n){0,400}$/;
-/** A quoted value that may still be compared with a key (`"hunter22" == password`). */
-const LIVE_COMPARISON =
-  /^(["'`])[^"'`\n]{0,200}(?:\1[ \t]{0,3}[=!]{0,3}[ \t]{0,3}[A-Za-z0-9_.]{0,60})?$/;
+/**
+ * A quoted value that may still be compared with a key (`"hunter22" ==
+ * password`). Unbounded, as `reversedComparison` reads it: bounded at 200,
+ * a longer value was released before its `== password` came (round 34).
+ * A value that starts with a blank is never a secret (`looksLikeSecretValue`),
+ * so a quote followed by one (`"stop." Then…`, a closing quote in prose)
+ * holds nothing (`blankAfter`).
+ */
+const LIVE_COMPARISON = /^(["'`])[^"'`\n]*(?:\1[ \t]{0,3}[=!]{0,3}[ \t]{0,3}[A-Za-z0-9_.]{0,60})?$/;
 const PEM_BEGIN = '-----BEGIN';
 const PEM_END = /-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/;
 
@@ -124,7 +138,11 @@ function liveAssignmentStart(text: string): number {
     let end = match.index + match[0].length;
     while (end < text.length && end - match.index < 72 && KEY_TAIL_CHAR.test(text[end]!)) end++;
     const rest = text.slice(end, end + 4_200);
-    const live = /^curl$/i.test(match[0]) ? LIVE_CURL.test(rest) : LIVE_ASSIGNMENT.test(rest);
+    const live = /^curl$/i.test(match[0])
+      ? LIVE_CURL.test(rest)
+      : LIVE_ASSIGNMENT.test(rest) ||
+        (LIVE_PROPERTIES_VALUE.test(rest) &&
+          isPropertiesPasswordKey(text, start, text.slice(start, end)));
     if (live) return start;
     if (start > 0 && text[start - 1] === '<' && LIVE_ELEMENT.test(rest)) return start - 1;
   }
@@ -148,21 +166,44 @@ function liveComparisonStart(text: string): number {
     if (at === double) double = text.indexOf('"', at + 1);
     else if (at === single) single = text.indexOf("'", at + 1);
     else back = text.indexOf('`', at + 1);
-    // A quote after a letter or digit is an apostrophe ("don't"), not an opening quote.
-    if (at > 0) {
-      const before = text.charCodeAt(at - 1);
-      if (
-        before < 0x80
-          ? (before | 0x20) >= 97 && (before | 0x20) <= 122
-            ? true
-            : before >= 48 && before <= 57
-          : LETTER_OR_NUMBER.test(text[at - 1]!)
-      ) {
-        continue;
-      }
-    }
+    // A quote after a letter or digit is an apostrophe ("don't"), not an
+    // opening quote; so is one after a letter and characters the detectors
+    // read through (`you\u200b'\u200bd`, round 34: held to the line's end).
+    if (afterLetterOrDigit(text, at)) continue;
+    // A value that starts with a blank is no secret: no value opens here.
+    if (blankAfter(text, at + 1)) continue;
     if (LIVE_COMPARISON.test(text.slice(at))) return at;
   }
+}
+
+/** Whether a letter or digit comes before `at`, past characters the detectors read through. */
+function afterLetterOrDigit(text: string, at: number): boolean {
+  let index = at;
+  while (index > 0) {
+    const code = text.charCodeAt(index - 1);
+    if (code < 0x80)
+      return ((code | 0x20) >= 97 && (code | 0x20) <= 122) || (code >= 48 && code <= 57);
+    const point = text.codePointAt(index - 1)!;
+    const start = point >= 0xdc00 && point <= 0xdfff && index >= 2 ? index - 2 : index - 1;
+    const whole = text.codePointAt(start)!;
+    if (!isReadThrough(whole)) return LETTER_OR_NUMBER.test(String.fromCodePoint(whole));
+    index = start;
+  }
+  return false;
+}
+
+/** Whether white space comes at `at`, past characters the normaliser removes (U+FEFF, ZWSP). */
+function blankAfter(text: string, at: number): boolean {
+  let index = at;
+  while (index < text.length) {
+    const code = text.codePointAt(index)!;
+    if (isInvisibleCodePoint(code)) {
+      index += code > 0xffff ? 2 : 1;
+      continue;
+    }
+    return isWhitespaceAt(text, index);
+  }
+  return false;
 }
 
 /** A `data:` / `stringData:` line of a Kubernetes Secret: every value in its block is a secret. */
@@ -230,7 +271,41 @@ function openPemStart(text: string): number {
  * block.
  */
 export function secretsPotentialStart(text: string): number {
-  return Math.min(boundedStart(text), openPemStart(text));
+  return Math.min(
+    boundedStart(text),
+    openPemStart(text),
+    liveComparisonStart(text),
+    longValueStart(text),
+  );
+}
+
+/** Most characters between a key's start and its value's (a key, a quote, an operator, a scheme, blanks). */
+const KEY_BEFORE_VALUE = 300;
+
+/**
+ * The key of a value longer than the bounded hooks see (`withinLast`):
+ * when the text ends in a token of more than half their reach, the text
+ * from up to `KEY_BEFORE_VALUE` characters before it to its first
+ * character is asked whether an assignment, header or flag whose value may
+ * still grow starts there (`liveAssignmentStart`). Round 34: the bounded
+ * hooks no longer saw the key of `Authorization: Bearer <1,100 x>…` or
+ * `db.password = <1,100 x>…`, and released the run of `x`, which alone is
+ * a placeholder, before the rest made it a secret that `generateText`
+ * redacts whole. Held at most to the window's hold bound, as a PEM block.
+ * Reads the last token once. `filtered`: for a text `secretsMayMatch`
+ * ruled out (only an `Authorization` or `curl` in another case may start
+ * there).
+ */
+function longValueStart(text: string, filtered = false): number {
+  let start = text.length;
+  while (start > 0 && !isWhitespaceAt(text, start - 1)) start--;
+  if (text.length - start <= secretsMaxMatchLength) return text.length;
+  const from = Math.max(0, start - KEY_BEFORE_VALUE);
+  const head = text.slice(from, start + 1);
+  // As `boundedStartFiltered` asks: a text `secretsMayMatch` ruled out holds no keyword.
+  if (filtered && !CURL_OR_AUTHORIZATION.test(head)) return text.length;
+  const key = liveAssignmentStart(head);
+  return key < head.length ? from + key : text.length;
 }
 
 // Held back at most as far as the secrets window reaches (one invisible
@@ -239,14 +314,18 @@ const boundedStart = withinLast(secretsMaxMatchLength * 2, text =>
   Math.min(
     trailingChainStart(text, { joinable, marker, piece }),
     liveAssignmentStart(text),
-    liveComparisonStart(text),
     openDataBlockStart(text),
     openBlockScalarStart(text),
     openSecretKindStart(text),
   ),
 );
 // ... except a PEM block, which findSecrets matches to the end of the
-// visible text: it is held from its BEGIN line until its END line.
+// visible text: it is held from its BEGIN line until its END line; and a
+// quoted value on the last line that may still be compared with a key,
+// which `reversedComparison` reads with no bound: held from its quote until
+// it closes or its line ends (round 34: a value past the bound, or past 200
+// characters, was released before its `== password` came). Either is held
+// at most as far as the window's hold bound, past which it fails closed.
 
 /** `authorization` or `curl` in a case the pre-filter's exact-case literals do not look for. */
 const CURL_OR_AUTHORIZATION = /curl|authorization/i;
@@ -261,14 +340,17 @@ const CURL_OR_AUTHORIZATION = /curl|authorization/i;
  * Skips the trigger scan and two searches of each check of a stream.
  */
 export function secretsPotentialStartFiltered(text: string): number {
-  return boundedStartFiltered(text);
+  return Math.min(
+    boundedStartFiltered(text),
+    liveComparisonStart(text),
+    longValueStart(text, true),
+  );
 }
 
 const boundedStartFiltered = withinLast(secretsMaxMatchLength * 2, text =>
   Math.min(
     trailingChainStart(text, { joinable, marker, piece }),
     CURL_OR_AUTHORIZATION.test(text) ? liveAssignmentStart(text) : text.length,
-    liveComparisonStart(text),
     openSecretKindStart(text),
   ),
 );

@@ -294,7 +294,7 @@ export function guardStream(
   /** Releases the held ends: with their citations only when nothing of the answer was hidden. */
   function releaseHeldEnds(keepCitations: boolean) {
     for (const part of heldEnds.splice(0)) {
-      outbox.push(keepCitations ? part : withoutProviderText(part, judgedPartType)!);
+      put(keepCitations ? part : withoutProviderText(part, judgedPartType)!);
     }
   }
   function scrubbed(part: Part): Part | undefined {
@@ -393,7 +393,7 @@ export function guardStream(
     }
     // Window mode's sources, held to the end: they back an answer nothing of which was hidden.
     releaseHeldEnds(!tripped && !call.responseModified());
-    if (!tripped && !call.responseModified()) outbox.push(...heldSources.splice(0));
+    if (!tripped && !call.responseModified()) for (const part of heldSources.splice(0)) put(part);
     emit({
       type: 'finish',
       usage: totalUsage(finish?.usage ?? UNKNOWN_USAGE),
@@ -597,17 +597,25 @@ export function guardStream(
    * costs time in its length per part read (Node's is an array it shifts),
    * so a step that releases many parts at once (hold mode's whole answer:
    * 262,144 deltas for 1 MB in 4-character deltas) goes out at most
-   * `PARTS_PER_PULL` per pull, which keeps reading them linear.
+   * `PARTS_PER_PULL` per pull, which keeps reading them linear. The parts
+   * go from `outboxAt` to `outboxEnd`; the array is not cut when it is
+   * handed out (setting an array's length calls the runtime: round 34,
+   * about 630 instructions per release), only its slots cleared, so it
+   * holds no part handed out.
    */
-  const outbox: Part[] = [];
+  const outbox: Array<Part | undefined> = [];
   let outboxAt = 0;
+  let outboxEnd = 0;
+  function put(part: Part) {
+    outbox[outboxEnd++] = part;
+  }
   const emit = scrubs
     ? (part: Part) => {
         const kept = scrubbed(part);
-        if (kept !== undefined) outbox.push(kept);
+        if (kept !== undefined) outbox[outboxEnd++] = kept;
       }
     : (part: Part) => {
-        outbox.push(part);
+        outbox[outboxEnd++] = part;
       };
 
   /** Text deltas of an open block go straight to the processor (not with retry, which keeps the answer's text). */
@@ -623,7 +631,7 @@ export function guardStream(
         // of its own costs a few promises and reactions per release (the
         // source's parts cost none more than a bare reader's).
         for (;;) {
-          while (outboxAt === outbox.length && phase !== 'finished' && !cancelled()) {
+          while (outboxAt === outboxEnd && phase !== 'finished' && !cancelled()) {
             if (phase !== 'streaming' || pendingRead !== undefined) {
               await advance(emit);
               continue;
@@ -661,21 +669,20 @@ export function guardStream(
             if (handled) await handled;
           }
           if (cancelled()) return;
-          const until = Math.min(outbox.length, outboxAt + PARTS_PER_PULL);
-          if (step === undefined) {
-            while (outboxAt < until) controller.enqueue(outbox[outboxAt++]!);
-          } else {
-            while (outboxAt < until) {
-              const part = outbox[outboxAt++]!;
-              step.note(part);
-              controller.enqueue(part);
-            }
+          const until = Math.min(outboxEnd, outboxAt + PARTS_PER_PULL);
+          while (outboxAt < until) {
+            const part = outbox[outboxAt]!;
+            outbox[outboxAt++] = undefined;
+            step?.note(part);
+            controller.enqueue(part);
           }
-          if (outboxAt === outbox.length) {
-            outbox.length = 0;
+          if (outboxAt === outboxEnd) {
+            // A long release (hold mode's whole answer) leaves no long array behind.
+            if (outboxEnd > PARTS_PER_PULL) outbox.length = 0;
             outboxAt = 0;
+            outboxEnd = 0;
           }
-          if (phase === 'finished' && outboxAt === outbox.length) {
+          if (phase === 'finished' && outboxAt === outboxEnd) {
             step?.forget();
             call.release();
             controller.close();

@@ -1076,19 +1076,34 @@ export function windowProcessor(
     },
 
     async end() {
-      // Parts the model left open are released as if they had ended.
+      // Parts the model left open are judged and released as they are: open,
+      // their start released even with no text (as hold mode releases it);
+      // no end is made up for them.
       recent = undefined;
       const parts: Part[] = [];
-      for (const [key, state] of windows) {
+      /** Whether each part released here had released anything before: a trip drops what it released here. */
+      const startedBefore = new Map<TextWindow, boolean>();
+      const tripped = (step: ProcessorStep): ProcessorStep => {
+        // What this end released is dropped with the trip: `close` ends only
+        // the parts released before it (all of them, the ones judged here too).
+        for (const [state, started] of startedBefore) state.started = started;
+        return { ...step, parts: [] };
+      };
+      for (const state of windows.values()) {
         const ended = watch?.partEnd({ type: state.type, id: state.id, judged: true });
         const trip = ended && (await ended);
-        if (trip) return { ...watchTripped(trip), parts };
+        if (trip) return tripped(watchTripped(trip));
+        startedBefore.set(state, state.started);
         const step = await release(state, true);
-        if (step.trip) return { parts, trip: step.trip };
-        windows.delete(key);
+        if (step.trip) return tripped(step);
         report(state);
+        if (!state.started) {
+          state.started = true;
+          parts.push(state.startPart);
+        }
         parts.push(...step.parts);
       }
+      windows.clear();
       return { parts };
     },
 

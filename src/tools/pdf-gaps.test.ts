@@ -132,3 +132,94 @@ describe('the objects of a compressed object stream', () => {
 /** `text`'s UTF-16BE code units in hexadecimal. */
 const hexUtf16 = (text: string) =>
   [...text].map(character => character.charCodeAt(0).toString(16).padStart(4, '0')).join('');
+
+describe('a value split at the seam of a stream many pages share, behind padding in it', () => {
+  /** Report lines, about `bytes` long, on their own lines of a page. */
+  const report = (bytes: number) => {
+    const lines: string[] = [];
+    for (let k = 0, size = 0; size < bytes; k++) {
+      lines.push(`BT /F1 10 Tf 72 ${760 - (k % 60) * 12} Td (Item ${k} of the notes) Tj ET`);
+      size += lines.at(-1)!.length + 1;
+    }
+    return lines.join('\n');
+  };
+  /**
+   * 20 pages, each showing its own stream and stream 3 (shared, 20 KB; `after`: the shared one
+   * second), page 12's own stream showing `own` on the line the shared one shows `shared` on.
+   */
+  const sharing = (shared: string, own: string, after: boolean) => {
+    const objects: PdfObject[] = [catalog, pages([]), { stream: shared }];
+    const kids: number[] = [];
+    for (let k = 1; k <= 20; k++) {
+      const next = objects.length + 2;
+      kids.push(objects.length + 1);
+      const contents = after ? `[${next} 0 R 3 0 R]` : `[3 0 R ${next} 0 R]`;
+      objects.push(`<< /Type /Page /Parent 2 0 R /Contents ${contents} >>`, {
+        stream: k === 12 ? own : `BT /F1 10 Tf 72 40 Td (page ${k}) Tj ET`,
+      });
+    }
+    objects[1] = pages(kids);
+    return pdfOf(objects);
+  };
+  const paddings: Array<[string, string]> = [
+    ['3 KB of blanks', ' '.repeat(3_000)],
+    ['a 3 KB comment', `%${'x'.repeat(3_000)}\n`],
+    ['3 KB of path operators', '0 0 m 100 0 l S\n'.repeat(200)],
+    ['3 KB of q Q', 'q Q '.repeat(800)],
+  ];
+
+  it.each(paddings)(
+    '%s before its first string: read joined with the page before it',
+    (_, padding) => {
+      const pdf = sharing(
+        `${padding}BT /F1 10 Tf 190 40 Td (1111 1111) Tj ET\n${report(20_000)}`,
+        'BT /F1 10 Tf 72 40 Td (card 4111 1111) Tj ET',
+        true,
+      );
+      // Page 12 drawn: its line and the shared stream's head joined, a cut, its tail's last line.
+      expect(holding(pdf, CARD)).toEqual([`card ${CARD}\nItem 379 of the notes`]);
+    },
+  );
+
+  it.each(paddings)(
+    '%s after its last string: read joined with the page after it',
+    (_, padding) => {
+      const pdf = sharing(
+        `${report(20_000)}\nBT /F1 10 Tf 72 40 Td (card 4111 1111) Tj ET\n${padding}`,
+        'BT /F1 10 Tf 190 40 Td (1111 1111) Tj ET',
+        false,
+      );
+      expect(holding(pdf, CARD)).toEqual([`Item 0 of the notes\ncard ${CARD}`]);
+    },
+  );
+});
+
+describe('the bytes a shared stream draws again stay bounded', () => {
+  /** 500 pages each showing stream 3 then their own. */
+  const fiveHundred = (shared: string) => {
+    const objects: PdfObject[] = [catalog, pages([]), { stream: shared }];
+    const kids: number[] = [];
+    for (let k = 1; k <= 500; k++) {
+      kids.push(objects.length + 1);
+      objects.push(`<< /Type /Page /Parent 2 0 R /Contents [3 0 R ${objects.length + 2} 0 R] >>`, {
+        stream: `BT /F1 10 Tf 190 40 Td (page ${k}) Tj ET`,
+      });
+    }
+    objects[1] = pages(kids);
+    return pdfOf(objects);
+  };
+  const text = 'BT /F1 10 Tf 72 40 Td (Letterhead) Tj ET';
+
+  it('50 KB of path operators (a drawn logo) before the text of a shared stream: read, the padding not drawn again', () => {
+    const pdf = fiveHundred(`${'0 0 m 100 0 l 50 80 l h f\n'.repeat(2_000)}${text}`);
+    // Page 1 draws it whole; the other 499 its text only, each joined with the page's own line.
+    expect(holding(pdf, 'page 499')).toEqual(['Letterhead page 499']);
+    expect(holding(pdf, 'page 500')).toEqual(['Letterhead page 500']);
+  });
+
+  it('1 MB of q Q before the first string, drawn again on 499 pages: fails closed', () => {
+    expect(walked(fiveHundred(`${'q Q '.repeat(250_000)}${text}`))).toBe(
+      'a PDF whose forms and shared content streams, drawn where they are drawn, hold more than 8000000 bytes',
+    );
+  });
+});

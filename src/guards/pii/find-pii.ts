@@ -792,18 +792,12 @@ export function findPiiInNormalForm(
     phoneVerdicts,
     memo,
   );
+  /** The spans of another reading of the text (same offsets), with this call's options and memos. */
+  const readAgain = (text: string) =>
+    findInNormalForm(normalizeText(text), options, placeholders, placeholderOf, phoneVerdicts, memo)
+      .spans;
   let spans = found.spans;
-  if (readThrough !== undefined) {
-    const whole = findInNormalForm(
-      normalizeText(readThrough),
-      options,
-      placeholders,
-      placeholderOf,
-      phoneVerdicts,
-      memo,
-    ).spans;
-    spans = withWiderSpans(spans, whole);
-  }
+  if (readThrough !== undefined) spans = withWiderSpans(spans, readAgain(readThrough));
   // An invisible character beside a letter is also read as a blank (round 24:
   // `cc\u200B4111 1111 1111 1111` was a card glued to a word, so none).
   // Round 25: only the text around the breaks is read again (a text with
@@ -812,20 +806,11 @@ export function findPiiInNormalForm(
   // length); then the whole text is read, and the tagger tags only the
   // chunks whose text the breaks changed (`memo`).
   if (broken !== undefined) {
-    const readBroken = (text: string) =>
-      findInNormalForm(
-        normalizeText(text),
-        options,
-        placeholders,
-        placeholderOf,
-        phoneVerdicts,
-        memo,
-      ).spans;
     const reach = patternReach(options);
     const apart = (all: boolean) =>
       reach === undefined
-        ? readBroken(brokenText(broken, all))
-        : spansAroundBreaks(broken, all, reach, readBroken);
+        ? readAgain(brokenText(broken, all))
+        : spansAroundBreaks(broken, all, reach, readAgain);
     spans = withSpansApart(spans, apart(false));
     // Round 25: and with those beside a digit too, between two digits as line
     // breaks (`12\u200B4111 1111 1111 1111` was one run of 18 digits, no card).

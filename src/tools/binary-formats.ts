@@ -1031,14 +1031,26 @@ class LatinChunks {
     if (index < 0 || index >= this.file.length) return Number.NaN;
     return this.chunk(Math.floor(index / PDF_CHUNK)).charCodeAt(index % PDF_CHUNK);
   }
-  /** Where `needle` is first from `from`, starting before `stop`, or -1. */
+  /**
+   * Where `needle` is first from `from`, starting before `stop`, or -1.
+   * Searched in the chunk itself, then across its seam in a string of
+   * twice the needle's length (round 34: the chunk and the next one's head
+   * were joined for every search, a 64 KB copy each: a PDF of 10,000 tiny
+   * streams, searched three times a stream, spent most of its time there).
+   */
   indexOf(needle: string, from: number, stop = this.file.length): number {
     const { length } = this.file;
     for (let index = Math.floor(from / PDF_CHUNK); index * PDF_CHUNK < stop; index++) {
       const base = index * PDF_CHUNK;
-      const next = base + PDF_CHUNK < length ? this.chunk(index + 1) : '';
-      const text = this.chunk(index) + next.slice(0, needle.length - 1);
-      const found = text.indexOf(needle, Math.max(0, from - base));
+      const chunk = this.chunk(index);
+      const start = Math.max(0, from - base);
+      let found = chunk.indexOf(needle, start);
+      if (found < 0 && base + PDF_CHUNK < length) {
+        const seam = Math.max(start, chunk.length - needle.length + 1);
+        const across = chunk.slice(seam) + this.chunk(index + 1).slice(0, needle.length - 1);
+        const at = across.indexOf(needle);
+        if (at >= 0) found = seam + at;
+      }
       if (found >= 0) return base + found < stop ? base + found : -1;
     }
     return -1;
@@ -1049,7 +1061,10 @@ class LatinChunks {
   }
 }
 
-const latin1 = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes);
+/** One decoder of each kind for every read (round 34: one was made per call, five per tiny stream). */
+const LATIN1 = new TextDecoder('latin1');
+const UTF16BE = new TextDecoder('utf-16be');
+const latin1 = (bytes: Uint8Array) => LATIN1.decode(bytes);
 
 /**
  * {@link formatPieces} for a PDF: all but its header line and the bodies
@@ -1087,6 +1102,9 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
   const keep = (own: string, number: number, data: Uint8Array, raw: boolean) => {
     if (/\/Type\s*\/ObjStm\b/.test(own)) {
       objectStreams.push([own, latin1(data)]);
+      // Its objects read as the bytes outside streams are (round 34: since round 26
+      // only their references were: a field's `/V (4111 …)` in one passed).
+      rawPdfPieces(data, walk);
       return;
     }
     contents.push({ number, bytes: data, raw, matrix: formMatrix(own) });
@@ -1184,7 +1202,30 @@ function pdfWalk(file: ByteReader, walk: Walk): void {
   if (from < length) raw(from, length);
   reader.end();
   for (const [own, content] of objectStreams) readObjectStream(own, content, references);
+  fieldValueStreams(references, contents, walk);
   drawnPieces(references, contents, cmaps, walk);
+}
+
+/** A reference's path to a form field's value, default value or rich-text value (`/V 12 0 R`). */
+const FIELD_VALUE = /(?:^|\0)(?:V|DV|RV)$/;
+
+/**
+ * The streams a form field's value names (`/V 12 0 R`, `/DV`, `/RV`): a
+ * text stream, read as its text (round 34: it was read as a content
+ * stream, for strings it does not hold, so `card 4111 …` there passed).
+ * UTF-16 after its byte order mark, else its bytes as the walk reads them.
+ */
+function fieldValueStreams(references: ObjectReferences, contents: Content[], walk: Walk): void {
+  const values = new Set<number>();
+  const { paths, targets } = references;
+  for (let k = 0; k < paths.length; k++) if (FIELD_VALUE.test(paths[k]!)) values.add(targets[k]!);
+  if (values.size === 0) return;
+  for (const { number, bytes } of contents) {
+    if (!values.has(number)) continue;
+    // Whole UTF-16 units (an unfiltered stream's data ends with the line break before `endstream`).
+    const units = bytes.subarray(2, 2 + ((bytes.length - 2) & ~1));
+    walk.pieces.push(bytes[0] === 0xfe && bytes[1] === 0xff ? UTF16BE.decode(units) : bytes);
+  }
 }
 
 /** A PDF stream kept to be drawn: its object's number, its data (inflated), whether unfiltered, a form's `/Matrix`. */
@@ -1386,7 +1427,7 @@ function rawPdfPieces(bytes: Uint8Array, walk: Walk): void {
 /** An XMP metadata stream (`/Type /Metadata`, `/Subtype /XML`, or XML opening its data). */
 function isXmlStream(dictionary: string, content: Uint8Array): boolean {
   if (/\/Type\s*\/Metadata\b|\/Subtype\s*\/XML\b/.test(dictionary)) return true;
-  const opening = new TextDecoder('latin1').decode(content.subarray(0, 64)).trimStart();
+  const opening = latin1(content.subarray(0, 64)).trimStart();
   return (
     opening.startsWith('<?xpacket') ||
     opening.startsWith('<?xml') ||
@@ -1484,8 +1525,8 @@ function pdfStrings(drawing: Drawing, encodedOnly = false): string {
       if (length < 2 || length % 2 !== 0) return;
       for (let k = start; k < size; k += 2) if (out[k] !== 0) return;
     }
-    const wide = new TextDecoder('utf-16be').decode(out.subarray(from, size));
-    texts.push(new TextDecoder('latin1').decode(out.subarray(0, start)), wide);
+    const wide = UTF16BE.decode(out.subarray(from, size));
+    texts.push(latin1(out.subarray(0, start)), wide);
     read += start + wide.length;
     size = 0;
     sizeBefore = 0;
@@ -1522,7 +1563,7 @@ function pdfStrings(drawing: Drawing, encodedOnly = false): string {
       while (at + 1 < bytes.length && !isDelimiter(bytes[at + 1]!)) at++;
     } else if (!isDelimiter(code)) at = lines.token(bytes, at);
   }
-  texts.push(new TextDecoder('latin1').decode(out.subarray(0, size)));
+  texts.push(latin1(out.subarray(0, size)));
   return redraws.filter(texts.join(''));
 }
 

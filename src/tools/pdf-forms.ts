@@ -9,9 +9,10 @@
  *
  * Each stream is drawn whole once for each set of resources it is drawn
  * with (its fonts and forms): drawn again (a letterhead stream on every
- * page, a logo form on every page), only its first and last
- * {@link SEAM} bytes are (cut at a token, a line break between them), so
- * its text is read whole once and its seams where each drawing puts them
+ * page, a logo form on every page), only its seams are ({@link seamsOf}:
+ * what it draws before its first string and {@link SEAM} bytes from there,
+ * the same at its end, less what shows and moves no text; a line break
+ * between them), so its text is read whole once and its seams where each drawing puts them
  * (round 29 joined a page's streams whole for every page: 500 pages
  * sharing one 100 KB stream passed the 8 MB bound and failed closed). The
  * bytes drawn again are bounded ({@link MAX_REDRAWN_BYTES}), forms drawn
@@ -31,7 +32,7 @@ import {
   type Scope,
 } from './pdf-to-unicode';
 
-/** How many bytes of each end of a stream drawn again are drawn. */
+/** How many bytes of each end of a stream drawn again are drawn, from its first (last) string on. */
 export const SEAM = 2048;
 /** How many bytes may be drawn again (the seams of streams and forms drawn more than once), each drawing counted {@link DRAW_COST} more. */
 export const MAX_REDRAWN_BYTES = 8_000_000;
@@ -66,20 +67,18 @@ const NOTHING = () => {};
 /**
  * The `/Name Do` operators of `bytes[from, to)`, its strings and comments
  * skipped as a viewer skips them: `draw` with where each `Do` ends and the
- * name; `mark` with where each token starts (where a stream may be cut).
+ * name.
  */
 function scanDraws(
   bytes: Uint8Array,
   from: number,
   to: number,
   draw: (end: number, name: string) => void,
-  mark: (at: number) => void = NOTHING,
 ): void {
   let name: string | undefined;
   for (let at = from; at < to; at++) {
     const code = bytes[at]!;
     if (isPdfSpace(code)) continue;
-    mark(at);
     if (code === 0x28 || (code === 0x3c && bytes[at + 1] !== 0x3c)) {
       at = pdfString(bytes, at, NOTHING, false, to).end;
       name = undefined;
@@ -103,6 +102,119 @@ function scanDraws(
       at = end - 1;
     }
   }
+}
+
+/**
+ * The operators the text reading reads (`ShownLines`: strings shown, text
+ * and line matrices, leading, font size, the graphics state), and `Do`
+ * (a form, which may show text): a run of operands before any other
+ * operator (a path, a colour, a line width) shows and moves no text.
+ */
+const TEXT_OPERATORS = new Set([
+  'BT',
+  'ET',
+  'Tj',
+  'TJ',
+  "'",
+  '"',
+  'Td',
+  'TD',
+  'Tm',
+  'T*',
+  'TL',
+  'Tf',
+  'cm',
+  'q',
+  'Q',
+  'Do',
+]);
+/** A PDF number, or an operand keyword (`true`, `false`, `null`): no operator. */
+const OPERAND = /^(?:[+-]?(?:\d+\.?\d*|\.\d+)|true|false|null)$/;
+const SPACE = Uint8Array.of(0x20);
+
+/**
+ * What a stream drawn again draws (round 34): its head, what it draws
+ * before its first string (or `Do`) and {@link SEAM} bytes from there, and
+ * its tail, the same from its end; one piece, the whole stream, when the
+ * two would meet. Left out: comments, blanks beyond one, and each
+ * operator with its operands that shows and moves no text (a path, a
+ * colour, an image's `Do` is kept, a `q`/`Q` is kept), so a value split at
+ * a seam is read joined however much such padding lies between the seam
+ * and its part in the stream (round 32 drew its first and last 2 KB of
+ * bytes: a card split at a seam behind 3 KB of blanks, a comment or path
+ * operators passed). A head or tail that holds more (kilobytes of `q Q`
+ * before the first string) is drawn as it is, its bytes counted to
+ * {@link MAX_REDRAWN_BYTES} (past it the PDF fails closed). Linear: one
+ * pass over the stream, strings read as {@link scanDraws} reads them.
+ */
+export function seamsOf(bytes: Uint8Array): Uint8Array[] {
+  // The runs kept, each an operator with its operands: where they start and end, and whether they show text.
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const shows: boolean[] = [];
+  let start = -1;
+  let structured = false;
+  let showing = false;
+  const close = (end: number, kept: boolean) => {
+    if (start >= 0 && (kept || structured || showing)) {
+      starts.push(start);
+      ends.push(end);
+      shows.push(showing);
+    }
+    start = -1;
+    structured = false;
+    showing = false;
+  };
+  for (let at = 0; at < bytes.length; at++) {
+    const code = bytes[at]!;
+    if (isPdfSpace(code)) continue;
+    if (code === 0x25) {
+      while (at + 1 < bytes.length && bytes[at + 1] !== 0x0a && bytes[at + 1] !== 0x0d) at++;
+      continue;
+    }
+    if (start < 0) start = at;
+    if (code === 0x28 || (code === 0x3c && bytes[at + 1] !== 0x3c)) {
+      at = pdfString(bytes, at, NOTHING, false).end;
+      showing = true;
+    } else if (code === 0x2f) {
+      while (at + 1 < bytes.length && !isDelimiter(bytes[at + 1]!)) at++;
+    } else if (isDelimiter(code)) {
+      if (code === 0x3c || code === 0x3e) at++;
+      structured = true;
+    } else {
+      let end = at;
+      while (end < bytes.length && !isDelimiter(bytes[end]!)) end++;
+      const token = end - at <= 8 ? String.fromCharCode(...bytes.subarray(at, end)) : '';
+      at = end - 1;
+      if (token !== '' && OPERAND.test(token)) continue;
+      if (token === 'Do') showing = true;
+      close(end, TEXT_OPERATORS.has(token));
+    }
+  }
+  close(bytes.length, true);
+  const count = starts.length;
+  // A stream that shows nothing is cut as if its first and last runs did (its state changes at its ends).
+  let first = shows.indexOf(true);
+  let last = shows.lastIndexOf(true);
+  if (first < 0) [first, last] = [0, count - 1];
+  // The head: every run before the first that shows, then runs while fewer than SEAM bytes are kept.
+  let head = first;
+  for (let kept = 0; head < count && kept < SEAM; head++) kept += ends[head]! - starts[head]!;
+  // The tail: the same from the end.
+  let tail = last + 1;
+  for (let kept = 0; tail > 0 && kept < SEAM; ) {
+    tail--;
+    kept += ends[tail]! - starts[tail]!;
+  }
+  const runs = (from: number, to: number) => {
+    const joined = new Bytes();
+    for (let k = from; k < to; k++) {
+      if (k > from) joined.append(SPACE);
+      joined.append(bytes.subarray(starts[k], ends[k]));
+    }
+    return joined.data.subarray(0, joined.size);
+  };
+  return tail <= head ? [runs(0, count)] : [runs(0, head), runs(tail, count)];
 }
 
 /** Bytes appended to, grown by doubling. */
@@ -132,8 +244,8 @@ export class PdfDrawings {
   private readonly whole = new Set<string>();
   /** The bytes drawn whole at least once (a stream written twice is two). */
   private readonly drawn = new Set<Uint8Array>();
-  /** Where each stream drawn again is cut: its head's end, its tail's start. */
-  private readonly cuts = new Map<Uint8Array, [number, number]>();
+  /** What each stream drawn again draws ({@link seamsOf}), worked out at its first drawing again. */
+  private readonly seams = new Map<Uint8Array, Uint8Array[]>();
   /** The lists drawn, with their resources' key ({@link draw}). */
   private readonly lists = new Set<string>();
   private readonly forms = new Map<number, ReadonlyMap<string, number>>();
@@ -229,72 +341,57 @@ export class PdfDrawings {
     if (stream === undefined) return;
     const { bytes } = stream;
     const key = `${number}:${this.keyOfResources(holder)}`;
-    let ranges: Array<[number, number]> = [[0, bytes.length]];
-    let mark: ((at: number) => void) | undefined;
+    let pieces = [bytes];
     const again = this.whole.has(key);
     if (again) {
-      const [head, tail] = this.cuts.get(bytes) ?? [bytes.length, bytes.length];
-      if (head < tail)
-        ranges = [
-          [0, head],
-          [tail, bytes.length],
-        ];
-      this.spend(ranges.reduce((total, [from, to]) => total + to - from, 0));
+      let seams = this.seams.get(bytes);
+      if (seams === undefined) {
+        seams = seamsOf(bytes);
+        this.seams.set(bytes, seams);
+      }
+      pieces = seams;
+      this.spend(pieces.reduce((total, piece) => total + piece.length, 0));
     } else {
       if (this.drawn.has(bytes)) this.spend(bytes.length);
       this.whole.add(key);
       this.drawn.add(bytes);
-      if (!this.cuts.has(bytes)) {
-        const cut: [number, number] = [bytes.length, bytes.length];
-        const tailFrom = bytes.length - SEAM;
-        mark = at => {
-          if (cut[0] === bytes.length && at >= SEAM) cut[0] = at;
-          if (cut[1] === bytes.length && at >= tailFrom && at >= cut[0]) cut[1] = at;
-        };
-        this.cuts.set(bytes, cut);
-      }
     }
     const forms = this.formsOf(holder);
     scopes.push({ at: out.size, kind: 'stream', again });
-    for (const [k, [from, to]] of ranges.entries()) {
+    for (const [k, piece] of pieces.entries()) {
       if (k > 0) {
         scopes.push({ at: out.size, kind: 'cut' });
         out.append(LINE_FEED);
       }
-      let copied = from;
-      scanDraws(
-        bytes,
-        from,
-        to,
-        (end, name) => {
-          const form = forms.get(name);
-          const drawn = form === undefined ? undefined : this.streams.get(form);
-          if (form === undefined || drawn?.matrix === undefined) return;
-          if (stack.includes(form)) throw new FormsUnreadable('a PDF form that draws itself');
-          if (stack.length === MAX_FORM_DEPTH) {
-            throw new FormsUnreadable(
-              `a PDF whose forms draw forms more than ${MAX_FORM_DEPTH} deep`,
-            );
-          }
-          out.append(bytes.subarray(copied, end));
-          copied = end;
-          out.append(LINE_FEED);
-          const own = this.index.hasResources(form);
-          scopes.push({
-            at: out.size,
-            kind: 'enter',
-            holder: own ? form : -1,
-            matrix: drawn.matrix,
-          });
-          stack.push(form);
-          this.emit(form, own ? form : holder, out, scopes, stack);
-          stack.pop();
-          out.append(LINE_FEED);
-          scopes.push({ at: out.size, kind: 'leave' });
-        },
-        mark,
-      );
-      out.append(bytes.subarray(copied, to));
+      let copied = 0;
+      const to = piece.length;
+      scanDraws(piece, 0, to, (end, name) => {
+        const form = forms.get(name);
+        const drawn = form === undefined ? undefined : this.streams.get(form);
+        if (form === undefined || drawn?.matrix === undefined) return;
+        if (stack.includes(form)) throw new FormsUnreadable('a PDF form that draws itself');
+        if (stack.length === MAX_FORM_DEPTH) {
+          throw new FormsUnreadable(
+            `a PDF whose forms draw forms more than ${MAX_FORM_DEPTH} deep`,
+          );
+        }
+        out.append(piece.subarray(copied, end));
+        copied = end;
+        out.append(LINE_FEED);
+        const own = this.index.hasResources(form);
+        scopes.push({
+          at: out.size,
+          kind: 'enter',
+          holder: own ? form : -1,
+          matrix: drawn.matrix,
+        });
+        stack.push(form);
+        this.emit(form, own ? form : holder, out, scopes, stack);
+        stack.pop();
+        out.append(LINE_FEED);
+        scopes.push({ at: out.size, kind: 'leave' });
+      });
+      out.append(piece.subarray(copied, to));
     }
     scopes.push({ at: out.size, kind: 'done' });
   }

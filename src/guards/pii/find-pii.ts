@@ -27,6 +27,7 @@ import { phoneFinder } from './finders/phone';
 import { nhsFinder, ninoFinder } from './finders/uk';
 import { urlFinder } from './finders/url';
 import { forgetNineDigitMatches, itinFinder, ssnFinder } from './finders/us-ssn';
+import { TaggedChunks } from './ner/find-named-entities';
 import { type NerEntity, nerEntities, nerMaxLength } from './ner/labels';
 import { namedEntityCandidates } from './ner/merge';
 import { findPiiOptionShape } from './pii-options';
@@ -774,35 +775,42 @@ export function findPiiInNormalForm(
   phoneVerdicts: PhoneVerdicts = new Map(),
   points?: NormalizationPoints,
 ): { spans: PiiSpan[]; normalizedSpans: DetectedSpan[]; otherReading?: true } {
-  const found = findInNormalForm(normalized, options, placeholders, placeholderOf, phoneVerdicts);
   // Private-use characters are also read through (round 24: `4111\uE0001111…`
   // was no card): a value read whole takes the place of its pieces.
   const { readThrough, broken } = otherReadings(normalized, points);
+  // Round 34: a text read again tags again only the chunks whose text changed
+  // (a 3.9 MB text with breaks was tagged whole three times).
+  const memo =
+    (readThrough !== undefined || broken !== undefined) && planOf(options).namedTypes.length > 0
+      ? new TaggedChunks()
+      : undefined;
+  const found = findInNormalForm(
+    normalized,
+    options,
+    placeholders,
+    placeholderOf,
+    phoneVerdicts,
+    memo,
+  );
+  /** The spans of another reading of the text (same offsets), with this call's options and memos. */
+  const readAgain = (text: string) =>
+    findInNormalForm(normalizeText(text), options, placeholders, placeholderOf, phoneVerdicts, memo)
+      .spans;
   let spans = found.spans;
-  if (readThrough !== undefined) {
-    const whole = findInNormalForm(
-      normalizeText(readThrough),
-      options,
-      placeholders,
-      placeholderOf,
-      phoneVerdicts,
-    ).spans;
-    spans = withWiderSpans(spans, whole);
-  }
+  if (readThrough !== undefined) spans = withWiderSpans(spans, readAgain(readThrough));
   // An invisible character beside a letter is also read as a blank (round 24:
   // `cc\u200B4111 1111 1111 1111` was a card glued to a word, so none).
   // Round 25: only the text around the breaks is read again (a text with
   // one break was read whole twice), unless the options read farther than
-  // a finder does (the name tagger reads sentences, a custom pattern any length).
+  // a finder does (the name tagger reads sentences, a custom pattern any
+  // length); then the whole text is read, and the tagger tags only the
+  // chunks whose text the breaks changed (`memo`).
   if (broken !== undefined) {
-    const readBroken = (text: string) =>
-      findInNormalForm(normalizeText(text), options, placeholders, placeholderOf, phoneVerdicts)
-        .spans;
     const reach = patternReach(options);
     const apart = (all: boolean) =>
       reach === undefined
-        ? readBroken(brokenText(broken, all))
-        : spansAroundBreaks(broken, all, reach, readBroken);
+        ? readAgain(brokenText(broken, all))
+        : spansAroundBreaks(broken, all, reach, readAgain);
     spans = withSpansApart(spans, apart(false));
     // Round 25: and with those beside a digit too, between two digits as line
     // breaks (`12\u200B4111 1111 1111 1111` was one run of 18 digits, no card).
@@ -954,6 +962,7 @@ function findInNormalForm(
   placeholders?: RegExp,
   placeholderOf?: ReadonlyMap<string, string>,
   phoneVerdicts: PhoneVerdicts = new Map(),
+  memo?: TaggedChunks,
 ): { spans: PiiSpan[]; normalizedSpans: DetectedSpan[] } {
   const plan = planOf(options);
   const custom = options?.custom ?? [];
@@ -1003,7 +1012,13 @@ function findInNormalForm(
   const priorities = new PriorityRuns();
   findPatterns(source, candidates, priorities);
   // Names and addresses last: a pattern match inside one is cut out of it.
-  for (const span of namedEntityCandidates(source, plan.namedTypes, candidates, placeholders)) {
+  for (const span of namedEntityCandidates(
+    source,
+    plan.namedTypes,
+    candidates,
+    placeholders,
+    memo,
+  )) {
     candidates.push({ type: span.type, start: span.start, end: span.end });
     priorities.push(span.priority);
   }

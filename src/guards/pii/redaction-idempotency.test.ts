@@ -14,11 +14,17 @@ function redacted(guard: Guardrail, text: string): string {
   return verdict.action === 'modify' ? verdict.content! : text;
 }
 
-/** The texts whose redaction `guard` changes again, with what the second redaction wrote. */
+/**
+ * The texts whose redaction `guard` changes again, with what the second
+ * redaction wrote. A text the first redaction left as it was is not
+ * redacted again (round 34): that would be the same call on the same text
+ * (`pii` keeps no state between calls).
+ */
 function notIdempotent(guard: Guardrail, texts: readonly string[]): string[][] {
   const changed: string[][] = [];
   for (const text of texts) {
     const once = redacted(guard, text);
+    if (once === text) continue;
     const twice = redacted(guard, once);
     if (twice !== once) changed.push([text, once, twice]);
   }
@@ -36,7 +42,14 @@ const texts = [
   ...handMadeTexts,
 ];
 
-describe('pii redaction is idempotent', () => {
+/**
+ * The block's own bound: its tests over all 4,510 texts redact them up to
+ * 54,000 times (5 s and 10 s of CPU with nothing else running) and came
+ * within reach of vitest's 20 s under CI's load.
+ */
+const ALL_TEXTS_TIMEOUT = 90_000;
+
+describe('pii redaction is idempotent', { timeout: ALL_TEXTS_TIMEOUT }, () => {
   it('on hostile slices and values glued to punctuation, placeholders and each other', () => {
     expect(texts).toHaveLength(4_510);
     expect(notIdempotent(pii({ action: 'redact' }), texts)).toEqual([]);

@@ -1,5 +1,5 @@
 import type { RankedSpan } from '../../shared/spans';
-import { findNamedEntities } from './find-named-entities';
+import { findNamedEntities, type TaggedChunks } from './find-named-entities';
 import type { NerEntity } from './labels';
 import type { NerSpan } from './tagger';
 
@@ -48,18 +48,20 @@ function pushPiece(
  * hold a word are kept (an address keeps its street when the phone number
  * written inside it is reported as PHONE_NUMBER). Linear after sorting.
  * `placeholders`: the redaction placeholders the tagger masks (default
- * `[TYPE]` and `<TYPE_N>`; see `findNamedEntities`).
+ * `[TYPE]` and `<TYPE_N>`; see `findNamedEntities`). `memo`: chunks
+ * already tagged (see `TaggedChunks`).
  */
 export function namedEntityCandidates(
   text: string,
   entities: readonly NerEntity[],
   patternCandidates: ReadonlyArray<{ start: number; end: number }>,
   placeholders?: RegExp,
+  memo?: TaggedChunks,
 ): RankedSpan[] {
   if (entities.length === 0) return [];
   return cutAroundPatterns(
     text,
-    findNamedEntities(text, entities, placeholders),
+    findNamedEntities(text, entities, placeholders, memo),
     patternCandidates,
   );
 }

@@ -66,6 +66,27 @@ export const cipherObfuscations: Record<string, (text: string) => string> = {
     if (bits > 0) out += alphabet[(buffer << (5 - bits)) & 31];
     return `Here is my text: ${out}${'='.repeat((8 - (out.length % 8)) % 8)}`;
   },
+  // Bare (as garak writes it; `<~ … ~>` is read too): 4 bytes as 5 base-85 digits, a short last group cut.
+  ascii85: text => {
+    const bytes = utf8Bytes(text);
+    let out = '';
+    for (let at = 0; at < bytes.length; at += 4) {
+      const taken = Math.min(4, bytes.length - at);
+      let group = 0;
+      for (let index = 0; index < 4; index++) group = group * 256 + (bytes[at + index] ?? 0);
+      if (group === 0 && taken === 4) {
+        out += 'z';
+        continue;
+      }
+      const digits: string[] = [];
+      for (let index = 0; index < 5; index++) {
+        digits.unshift(String.fromCharCode(33 + (group % 85)));
+        group = Math.floor(group / 85);
+      }
+      out += digits.slice(0, taken + 1).join('');
+    }
+    return `Here is my text: ${out}`;
+  },
   binary: text =>
     `Here is my text: ${Array.from(utf8Bytes(text), byte => byte.toString(2).padStart(8, '0')).join(' ')}`,
   morse: text =>

@@ -32,7 +32,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { maxWindowSurprisal } from '../../src/guards/prompt-injection/char-language-model';
-import { foldText } from '../../src/guards/prompt-injection/fold-text';
 import {
   type InjectionModelSpec,
   InjectionScorer,
@@ -42,6 +41,7 @@ import {
   phraseScore,
 } from '../../src/guards/prompt-injection/phrase-score';
 import {
+  foldForModel,
   indirectScore,
   maxReadingLogit,
 } from '../../src/guards/prompt-injection/score-prompt-injection';
@@ -286,7 +286,8 @@ export function prepare(
   const labels = new Uint8Array(rows.length);
   let total = 0;
   for (const [index, row] of rows.entries()) {
-    const folded = foldText(row.text);
+    // Cipher runs masked, as the scorer reads a text (see readEncodings).
+    const folded = foldForModel(row.text);
     const features = extractor.features(folded, 0, folded.length).slice();
     features.sort();
     chunks.push(features);
@@ -645,7 +646,7 @@ function statementProbabilities(
   languageModel: Uint8Array,
 ): number[] {
   return rows.map(row =>
-    scorer.probability(maxPieceLogit(foldText(row.text), scorer, languageModel)),
+    scorer.probability(maxPieceLogit(foldForModel(row.text), scorer, languageModel)),
   );
 }
 

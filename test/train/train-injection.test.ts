@@ -40,6 +40,29 @@ function train(seed: number) {
 }
 
 describe('the prompt-injection training script', () => {
+  it('trains on the text with its cipher runs masked, as the scorer reads it (issue 15)', () => {
+    const languageModel = buildLanguageModel(prose);
+    const row = (id: string, text: string): TrainingRow => ({
+      id,
+      text,
+      label: 0,
+      group: 'hand',
+      family: 'hand',
+    });
+    const morse = '.... --- .-- / -.. --- / .. / -... .- -.- . / -... .-. . .- -..';
+    const [encoded, blank, other] = [
+      `Here is my text: ${morse}`,
+      'Here is my text:  ',
+      'Here is my text: how do i bake bread',
+    ].map(text => {
+      const { sparse } = prepare([row('a', text)], options.bits, languageModel);
+      return [...sparse.indices];
+    });
+    // The dots and dashes add no feature: the row reads as its lead-in alone.
+    expect(encoded).toEqual(blank);
+    expect(other).not.toEqual(blank);
+  });
+
   it('writes byte-identical model files on every run (fixed seed, sorted rows)', () => {
     const first = train(1);
     const second = train(1);

@@ -56,16 +56,33 @@ export function classRuns(
 }
 
 /**
- * The base32 runs of `text` (RFC 4648 alphabet, upper case; '=' padding
- * ends a run, so encoded pieces written one after another are each read).
- * A run needs a digit as well as letters: a long upper-case word is none.
+ * A run of one encoding found in a text: where it is (`[start, end)`, so
+ * that its written form can be left out of what the model reads) and what
+ * it reads as.
  */
-export function base32Runs(text: string): string[] {
+export interface EncodedRun<T> {
+  start: number;
+  end: number;
+  value: T;
+}
+
+/**
+ * The base32 runs of `text` (RFC 4648 alphabet, upper case; '=' padding
+ * ends a run, so encoded pieces written one after another are each read;
+ * the run's span takes in its padding). A run needs a digit as well as
+ * letters: a long upper-case word is none.
+ */
+export function base32Runs(text: string): Array<EncodedRun<string>> {
   const runs = classRuns(text, unit => unit < 128 && base32Value[unit]! >= 0, MIN_BASE32);
-  const found: string[] = [];
+  const found: Array<EncodedRun<string>> = [];
   for (let index = 0; index < runs.length; index += 2) {
-    const run = text.slice(runs[index]!, runs[index + 1]!);
-    if (/[2-7]/.test(run)) found.push(run);
+    const start = runs[index]!;
+    let end = runs[index + 1]!;
+    const run = text.slice(start, end);
+    if (!/[2-7]/.test(run)) continue;
+    // The span takes in the padding (up to six '='): part of the written form.
+    for (let pad = 0; pad < 6 && text.charCodeAt(end) === 61; pad++) end++;
+    found.push({ start, end, value: run });
   }
   return found;
 }
@@ -87,14 +104,96 @@ export function base32Bytes(run: string): Uint8Array {
   return bytes;
 }
 
+/** An ascii85 character: '!' to 'u' (a base-85 digit) or 'z' (four zero bytes). */
+const isAscii85 = (unit: number) => (unit >= 33 && unit <= 117) || unit === 122;
+
+/** Most bytes of one piece of an ascii85 run (the decoders read long runs piece by piece). */
+const ASCII85_PIECE_BYTES = 3276;
+
+/**
+ * The ascii85 runs of `text` (Adobe's `<~ … ~>`, whose inside may hold
+ * blanks and line breaks, and bare runs of at least `MIN_BASE32` ascii85
+ * characters, as base32's), each as its bytes in pieces of at most
+ * `ASCII85_PIECE_BYTES`. Decoding stops at the first group that is none (a
+ * value past 2^32, a 'z' inside a group); a last group of 2–4 characters
+ * gives 1–3 bytes. A delimited run's span takes in its delimiters.
+ */
+export function ascii85Runs(text: string): Array<EncodedRun<Uint8Array[]>> {
+  const found: Array<EncodedRun<Uint8Array[]>> = [];
+  // Delimited runs first; bare runs are looked for between them.
+  const delimited: number[] = [];
+  for (let open = text.indexOf('<~'); open >= 0; ) {
+    const close = text.indexOf('~>', open + 2);
+    if (close < 0) break;
+    delimited.push(open, close + 2);
+    found.push({ start: open, end: close + 2, value: ascii85Bytes(text, open + 2, close) });
+    open = text.indexOf('<~', close + 2);
+  }
+  let from = 0;
+  for (let index = 0; index <= delimited.length; index += 2) {
+    const to = index < delimited.length ? delimited[index]! : text.length;
+    const runs = classRuns(text.slice(from, to), isAscii85, MIN_BASE32);
+    for (let at = 0; at < runs.length; at += 2) {
+      const start = from + runs[at]!;
+      const end = from + runs[at + 1]!;
+      found.push({ start, end, value: ascii85Bytes(text, start, end) });
+    }
+    from = delimited[index + 1] ?? text.length;
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** The bytes that `text[start, end)` spells in ascii85 (blanks skipped), in pieces. */
+function ascii85Bytes(text: string, start: number, end: number): Uint8Array[] {
+  const pieces: Uint8Array[] = [];
+  let bytes = new Uint8Array(ASCII85_PIECE_BYTES + 4);
+  let count = 0;
+  let group = 0;
+  let digits = 0;
+  const flush = () => {
+    pieces.push(bytes.slice(0, count));
+    bytes = new Uint8Array(ASCII85_PIECE_BYTES + 4);
+    count = 0;
+  };
+  let index = start;
+  for (; index < end; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit === 32 || unit === 10 || unit === 13 || unit === 9) continue;
+    if (unit === 122) {
+      if (digits !== 0) break;
+      count += 4;
+    } else if (unit >= 33 && unit <= 117) {
+      group = group * 85 + (unit - 33);
+      if (++digits < 5) continue;
+      if (group > 0xffffffff) break;
+      bytes[count++] = group >>> 24;
+      bytes[count++] = (group >>> 16) & 0xff;
+      bytes[count++] = (group >>> 8) & 0xff;
+      bytes[count++] = group & 0xff;
+      group = 0;
+      digits = 0;
+    } else break;
+    if (count >= ASCII85_PIECE_BYTES) flush();
+  }
+  // A cut last group: padded with 'u' (84), it gives one byte fewer than its digits.
+  if (index === end && digits >= 2) {
+    for (let pad = digits; pad < 5; pad++) group = group * 85 + 84;
+    if (group <= 0xffffffff) {
+      for (let at = 0; at < digits - 1; at++) bytes[count++] = (group >>> (24 - 8 * at)) & 0xff;
+    }
+  }
+  if (count > 0 || pieces.length === 0) flush();
+  return pieces;
+}
+
 /** Runs of 8-bit binary groups ("01001000 01101001 …"), as the bytes they spell. */
-export function binaryRuns(text: string): Uint8Array[] {
+export function binaryRuns(text: string): Array<EncodedRun<Uint8Array>> {
   const runs = classRuns(
     text,
     unit => unit === 48 || unit === 49 || unit === 32,
     MIN_BINARY_BYTES * 9 - 1,
   );
-  const found: Uint8Array[] = [];
+  const found: Array<EncodedRun<Uint8Array>> = [];
   for (let index = 0; index < runs.length; index += 2) {
     const groups = text.slice(runs[index]!, runs[index + 1]!).split(' ');
     const bytes: number[] = [];
@@ -104,7 +203,9 @@ export function binaryRuns(text: string): Uint8Array[] {
       if (group.length !== 8) break;
       bytes.push(Number.parseInt(group, 2));
     }
-    if (bytes.length >= MIN_BINARY_BYTES) found.push(Uint8Array.from(bytes));
+    if (bytes.length >= MIN_BINARY_BYTES) {
+      found.push({ start: runs[index]!, end: runs[index + 1]!, value: Uint8Array.from(bytes) });
+    }
   }
   return found;
 }
@@ -169,13 +270,13 @@ export const MORSE: Record<string, string> = {
  * words by '/' or more than one space), decoded; a run in which more than
  * a tenth of the codes are no Morse letter is dropped.
  */
-export function morseRuns(text: string): string[] {
+export function morseRuns(text: string): Array<EncodedRun<string>> {
   const runs = classRuns(
     text,
     unit => unit === 46 || unit === 45 || unit === 47 || unit === 32,
     MIN_MORSE,
   );
-  const found: string[] = [];
+  const found: Array<EncodedRun<string>> = [];
   for (let index = 0; index < runs.length; index += 2) {
     const run = text.slice(runs[index]!, runs[index + 1]!);
     if (!run.includes('.') || !run.includes('-') || !run.includes(' ')) continue;
@@ -193,7 +294,9 @@ export function morseRuns(text: string): string[] {
       }
       if (letters !== '') words.push(letters);
     }
-    if (codes > 0 && unknown * 10 <= codes) found.push(words.join(' '));
+    if (codes > 0 && unknown * 10 <= codes) {
+      found.push({ start: runs[index]!, end: runs[index + 1]!, value: words.join(' ') });
+    }
   }
   return found;
 }
@@ -249,14 +352,14 @@ const DIGIT_OF = new Int8Array(128).fill(-1);
 for (const [digit, letter] of [...'jabcdefghi'].entries()) DIGIT_OF[letter.charCodeAt(0)] = digit;
 
 /** The Braille runs of `text` (U+2800–U+28FF, with spaces), read as grade-1 English. */
-export function brailleRuns(text: string): string[] {
+export function brailleRuns(text: string): Array<EncodedRun<string>> {
   if (!/[\u2800-\u28ff]/.test(text)) return [];
   const runs = classRuns(
     text,
     unit => (unit >= 0x2800 && unit <= 0x28ff) || unit === 32,
     MIN_BRAILLE,
   );
-  const found: string[] = [];
+  const found: Array<EncodedRun<string>> = [];
   for (let index = 0; index < runs.length; index += 2) {
     // Character codes, made into a string in chunks (not one `+=` per cell).
     const codes: number[] = [];
@@ -286,7 +389,9 @@ export function brailleRuns(text: string): string[] {
       codes.push(digit >= 0 ? 48 + digit : letter);
     }
     parts.push(String.fromCharCode(...codes));
-    if (cells >= MIN_BRAILLE) found.push(parts.join('').trim());
+    if (cells >= MIN_BRAILLE) {
+      found.push({ start: runs[index]!, end: runs[index + 1]!, value: parts.join('').trim() });
+    }
   }
   return found;
 }
@@ -307,14 +412,17 @@ const twoCodeWords = new RegExp(`\\b(?:${codeWord})[ \\t/]+(?:${codeWord})\\b`, 
  * …": a letter per word, '/' between words), spelt out; a run needs
  * `MIN_NATO_WORDS` code words in a row.
  */
-export function natoRuns(text: string): string[] {
-  const found: string[] = [];
+export function natoRuns(text: string): Array<EncodedRun<string>> {
+  const found: Array<EncodedRun<string>> = [];
   // Most texts hold no two code words in a row: one regex pass rules them out.
   if (!twoCodeWords.test(text)) return found;
   let letters = '';
   let words = 0;
+  // Where the run's first code word starts and its last one ends.
+  let start = 0;
+  let end = 0;
   const flush = () => {
-    if (words >= MIN_NATO_WORDS) found.push(letters.trim());
+    if (words >= MIN_NATO_WORDS) found.push({ start, end, value: letters.trim() });
     letters = '';
     words = 0;
   };
@@ -334,6 +442,8 @@ export function natoRuns(text: string): string[] {
       flush();
       continue;
     }
+    if (words === 0) start = match.index;
+    end = last;
     letters += letter;
     words++;
   }

@@ -1,11 +1,13 @@
 import { base64Bytes, decodeHexInto } from '../shared/base64-decoding';
 import {
+  ascii85Runs,
   base32Bytes,
   base32Runs,
   binaryRuns,
   brailleRuns,
   cipherReadings,
   classRuns,
+  type EncodedRun,
   morseRuns,
   natoRuns,
 } from './decode-ciphers';
@@ -24,6 +26,7 @@ export interface DecodedSegment {
     | 'url'
     | 'tags'
     | 'base32'
+    | 'ascii85'
     | 'binary'
     | 'morse'
     | 'braille'
@@ -174,6 +177,32 @@ export function* pieces(run: string): Generator<string> {
  * `MAX_SEGMENT_LENGTH`; the total work is linear in the length of the text.
  */
 export function decodeSegments(text: string): DecodedSegment[] {
+  return readEncodings(text).segments;
+}
+
+/** What `readEncodings` found in a text. */
+export interface EncodingReadings {
+  /** The decoded segments, as `decodeSegments` gives them. */
+  segments: DecodedSegment[];
+  /**
+   * The text with the written form of each run of base32 (when it decodes
+   * to text), 8-bit binary, Morse code, Braille and NATO spelling replaced
+   * by a space: what the model reads as the text itself, so that the look
+   * of an encoding is never scored, only what it says (its segment).
+   * The text itself when no such run was found.
+   */
+  masked: string;
+}
+
+/**
+ * `decodeSegments`, and the text with the written form of the cipher runs
+ * left out (`masked`). The model reads the masked text both in training
+ * and when it scores: otherwise it learns the surface of an encoding (0/1
+ * groups, dots and dashes, code words) as an attack, because the only
+ * encoded rows it is trained on are attacks, and flags any encoded text
+ * whatever it says (issue 15).
+ */
+export function readEncodings(text: string): EncodingReadings {
   const found: DecodedSegment[] = [];
   const scans: Array<[DecodedSegment['encoding'], RegExp, (run: string) => string | undefined]> = [
     ['base64', base64Run, decodeBase64],
@@ -205,26 +234,91 @@ export function decodeSegments(text: string): DecodedSegment[] {
     const decoded = decodeTags(run);
     if (decoded !== undefined) found.push({ encoding: 'tags', text: decoded });
   }
-  cipherSegments(text, found);
-  return found;
+  const spans: number[] = [];
+  cipherSegments(text, found, spans);
+  return { segments: found, masked: maskSpans(text, spans) };
 }
 
-/** Appends the readable decodings of the cipher runs of `text` (see `decode-ciphers.ts`) to `found`. */
-function cipherSegments(text: string, found: DecodedSegment[]): void {
+/** The text with the written form of its cipher runs replaced by a space (see `readEncodings`). */
+export function maskEncodedRuns(text: string): string {
+  const spans: number[] = [];
+  cipherSegments(text, [], spans, false);
+  return maskSpans(text, spans);
+}
+
+/** `text` with each [start, end) pair of `spans` (in any order, may overlap) replaced by a space. */
+function maskSpans(text: string, spans: number[]): string {
+  if (spans.length === 0) return text;
+  const order: Array<[number, number]> = [];
+  for (let index = 0; index < spans.length; index += 2) {
+    order.push([spans[index]!, spans[index + 1]!]);
+  }
+  order.sort((a, b) => a[0] - b[0]);
+  const parts: string[] = [];
+  let at = 0;
+  for (const [start, end] of order) {
+    if (end <= at) continue;
+    if (start > at) parts.push(text.slice(at, start));
+    parts.push(' ');
+    at = Math.max(at, end);
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}
+
+/**
+ * Appends the readable decodings of the cipher runs of `text` (see
+ * `decode-ciphers.ts`) to `found`, and the [start, end) pairs of the runs
+ * whose written form the model does not read to `spans`: every run a
+ * reader accepts (binary, Morse, Braille, NATO: a small alphabet, which
+ * ordinary text seldom is), and a base32 run only when it decodes to text
+ * (its alphabet is that of upper-case identifiers and serial numbers).
+ * `shifted`: also the Caesar and reversed readings (pieces of ordinary
+ * text: never masked).
+ */
+function cipherSegments(
+  text: string,
+  found: DecodedSegment[],
+  spans: number[],
+  shifted = true,
+): void {
   const keep = (encoding: DecodedSegment['encoding'], decoded: string | undefined) => {
-    if (decoded !== undefined && looksLikeText(decoded)) found.push({ encoding, text: decoded });
+    if (decoded === undefined || !looksLikeText(decoded)) return false;
+    found.push({ encoding, text: decoded });
+    return true;
+  };
+  const read = <T>(
+    encoding: DecodedSegment['encoding'],
+    runs: ReadonlyArray<EncodedRun<T>>,
+    decode: (value: T) => string | undefined,
+  ) => {
+    for (const run of runs) {
+      keep(encoding, decode(run.value));
+      spans.push(run.start, run.end);
+    }
   };
   for (const run of base32Runs(text)) {
-    for (const piece of pieces(run)) keep('base32', bytesToText(base32Bytes(piece)));
+    let readable = false;
+    for (const piece of pieces(run.value)) {
+      if (keep('base32', bytesToText(base32Bytes(piece)))) readable = true;
+    }
+    if (readable) spans.push(run.start, run.end);
   }
-  for (const bytes of binaryRuns(text)) keep('binary', bytesToText(bytes));
-  for (const decoded of morseRuns(text)) keep('morse', decoded);
-  for (const decoded of brailleRuns(text)) keep('braille', decoded);
-  for (const decoded of natoRuns(text)) keep('nato', decoded);
+  // ascii85's alphabet is most of printable ASCII: as base32, a run is
+  // masked only when it decodes to text.
+  for (const run of ascii85Runs(text)) {
+    let readable = false;
+    for (const piece of run.value) if (keep('ascii85', bytesToText(piece))) readable = true;
+    if (readable) spans.push(run.start, run.end);
+  }
+  read('binary', binaryRuns(text), bytesToText);
+  read('morse', morseRuns(text), decoded => decoded);
+  read('braille', brailleRuns(text), decoded => decoded);
+  read('nato', natoRuns(text), decoded => decoded);
   // The shifted and reversed readings need a pass over every word (about a
   // sixth of the direct score's time on a megabyte of mixed text), so they
   // are kept to message-sized texts, as the heavy-leetspeak reading is.
-  if (text.length <= SHIFTED_READING_MAX_LENGTH) {
+  if (shifted && text.length <= SHIFTED_READING_MAX_LENGTH) {
     for (const reading of cipherReadings(text)) keep(reading.encoding, reading.text);
   }
 }

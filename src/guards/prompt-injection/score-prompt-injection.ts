@@ -1,4 +1,4 @@
-import { decodeSegments } from './decode-segments';
+import { maskEncodedRuns, readEncodings } from './decode-segments';
 import { foldText, foldTextPieces } from './fold-text';
 import type { InjectionScorer, WindowVerdict } from './injection-model';
 import { type InjectionModels, injectionModels } from './load-models';
@@ -9,7 +9,7 @@ import { injectionSignals } from './signals';
 
 /**
  * Probability at or above which `promptInjection()` blocks a user's message
- * by default (0.74): chosen by `npm run train` on sources the model did not
+ * by default (0.73): chosen by `npm run train` on sources the model did not
  * see (models each trained without a third of the sources score them), as
  * the lowest threshold that keeps the mean of those sources' false-positive
  * rates within 1% (see docs/prompt-injection-model.md). A lower threshold
@@ -72,15 +72,20 @@ export interface Readings {
   segments: Array<{ encoding: string; logit: number }>;
 }
 
-/** Scores every reading of `text` with one scorer (shared with the training script). */
+/**
+ * Scores every reading of `text` with one scorer (shared with the training
+ * script). The text itself is read with its cipher runs masked (see
+ * `readEncodings`): an encoded run counts by what it decodes to.
+ */
 export function readings(
   text: string,
   scorer: InjectionScorer,
   languageModel: Uint8Array,
 ): Readings & { pieces: string[] } {
+  const { segments: decoded, masked } = readEncodings(text);
   // The folded text as pieces: the windows are read from them, so a long
   // text is never made into one folded string.
-  const pieces = foldTextPieces(text);
+  const pieces = foldTextPieces(masked);
   const main = scorer.bestWindow(pieces, languageModel);
   let best = main.logit;
   // The second reading doubles the cost, so it is kept to message-sized
@@ -90,13 +95,13 @@ export function readings(
   if (length <= HEAVY_LEET_MAX_LENGTH) {
     const folded = pieces.length === 1 ? pieces[0]! : pieces.join('');
     if (leetWord.test(folded)) {
-      const aggressive = foldText(text, { leet: 'aggressive' });
+      const aggressive = foldText(masked, { leet: 'aggressive' });
       if (aggressive !== folded) {
         best = Math.max(best, scorer.bestWindow(aggressive, languageModel).logit);
       }
     }
   }
-  const segments = decodeSegments(text).map(segment => ({
+  const segments = decoded.map(segment => ({
     encoding: segment.encoding,
     logit: scorer.bestWindow(foldTextPieces(segment.text), languageModel).logit,
   }));
@@ -128,6 +133,16 @@ export function maxReadingLogit(
   return segments.reduce((max, segment) => Math.max(max, segment.logit), best);
 }
 
+/**
+ * The folded text as the models read it, in training and when scoring: its
+ * cipher runs masked (see `readEncodings`). `folded`: `foldText(text)`,
+ * when already made (returned when nothing is masked).
+ */
+export function foldForModel(text: string, folded?: string): string {
+  const masked = maskEncodedRuns(text);
+  return masked === text && folded !== undefined ? folded : foldText(masked);
+}
+
 /** Signal of a statement in a tool result that the model judged an instruction to the assistant. */
 export const STATEMENT_SIGNAL = 'statement-model';
 
@@ -147,7 +162,7 @@ export function indirectScore(
   const folded = foldText(text);
   const phrases = phraseScore(text, 'indirect', folded);
   const probability = models.statement.probability(
-    maxPieceLogit(folded, models.statement, models.languageModel),
+    maxPieceLogit(foldForModel(text, folded), models.statement, models.languageModel),
   );
   const statement = pieceScore(probability, cutoff, DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD);
   const signals =

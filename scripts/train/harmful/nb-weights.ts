@@ -17,15 +17,13 @@
  * which is what the model file stores: scoring is unchanged. Deterministic
  * (the visit order is `trainLogistic`'s seeded shuffle).
  */
-import { suffixFeatures } from '../../../src/guards/prompt-injection/injection-model';
 import {
   adagradStep,
   LinearPart,
-  prng,
   type RealModel,
   type SparseRows,
-  shuffleInPlace,
   type TrainOptions,
+  visitRows,
 } from '../logistic';
 
 /** Naive-Bayes log-count ratio of every bucket, from the weighted binary counts of `rowIds`. */
@@ -69,29 +67,20 @@ export function trainLogisticNb(
     throw new RangeError(`NB interpolation beta ${beta} is not in [0, 1]`);
   const linear = new LinearPart(bits);
   const { weights, squares } = linear;
-  const random = prng(seed);
-  const order = [...rowIds];
-  for (let epoch = 0; epoch < epochs; epoch++) {
-    shuffleInPlace(order, random);
-    for (const row of order) {
-      const start = data.offsets[row]!;
-      const end = data.offsets[row + 1]!;
-      const scale = end > start ? 1 / Math.sqrt(end - start) : 0;
-      const suffix = suffixFeatures(data.surprisal[row]!);
-      let logit = linear.logit(data, start, end, scale, suffix, false);
-      for (let at = start; at < end; at++) {
-        const feature = data.indices[at]!;
-        logit += weights[feature]! * ratios[feature]! * scale;
-      }
-      const gradient = (1 / (1 + Math.exp(-logit)) - data.labels[row]!) * sampleWeights[row]!;
-      for (let at = start; at < end; at++) {
-        const feature = data.indices[at]!;
-        const g = gradient * ratios[feature]! * scale + l2 * weights[feature]!;
-        adagradStep(weights, squares, feature, g, learningRate);
-      }
-      linear.step(data, start, end, scale, suffix, gradient, learningRate, l2, false);
+  visitRows(data, rowIds, epochs, seed, (row, start, end, scale, suffix) => {
+    let logit = linear.logit(data, start, end, scale, suffix, false);
+    for (let at = start; at < end; at++) {
+      const feature = data.indices[at]!;
+      logit += weights[feature]! * ratios[feature]! * scale;
     }
-  }
+    const gradient = (1 / (1 + Math.exp(-logit)) - data.labels[row]!) * sampleWeights[row]!;
+    for (let at = start; at < end; at++) {
+      const feature = data.indices[at]!;
+      const g = gradient * ratios[feature]! * scale + l2 * weights[feature]!;
+      adagradStep(weights, squares, feature, g, learningRate);
+    }
+    linear.step(data, start, end, scale, suffix, gradient, learningRate, l2, false);
+  });
   let mean = 0;
   for (let j = 0; j < weights.length; j++) mean += Math.abs(weights[j]!);
   mean /= weights.length;

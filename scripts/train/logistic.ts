@@ -63,6 +63,26 @@ export function trainLogistic(
   { bits, epochs, learningRate, l2, seed }: TrainOptions,
 ): RealModel {
   const linear = new LinearPart(bits);
+  visitRows(data, rowIds, epochs, seed, (row, start, end, scale, suffix) => {
+    const logit = linear.logit(data, start, end, scale, suffix, true);
+    const probability = 1 / (1 + Math.exp(-logit));
+    const gradient = (probability - data.labels[row]!) * sampleWeights[row]!;
+    linear.step(data, start, end, scale, suffix, gradient, learningRate, l2, true);
+  });
+  return linear.model();
+}
+
+/**
+ * The visits of `trainLogistic`: `epochs` seeded shuffles of `rowIds`, each
+ * row passed with its feature range, its 1/√n scale and its suffix inputs.
+ */
+export function visitRows(
+  data: SparseRows,
+  rowIds: readonly number[],
+  epochs: number,
+  seed: number,
+  visit: (row: number, start: number, end: number, scale: number, suffix: number[]) => void,
+): void {
   const random = prng(seed);
   const order = [...rowIds];
   for (let epoch = 0; epoch < epochs; epoch++) {
@@ -71,14 +91,9 @@ export function trainLogistic(
       const start = data.offsets[row]!;
       const end = data.offsets[row + 1]!;
       const scale = end > start ? 1 / Math.sqrt(end - start) : 0;
-      const suffix = suffixFeatures(data.surprisal[row]!);
-      const logit = linear.logit(data, start, end, scale, suffix, true);
-      const probability = 1 / (1 + Math.exp(-logit));
-      const gradient = (probability - data.labels[row]!) * sampleWeights[row]!;
-      linear.step(data, start, end, scale, suffix, gradient, learningRate, l2, true);
+      visit(row, start, end, scale, suffixFeatures(data.surprisal[row]!));
     }
   }
-  return linear.model();
 }
 
 /** One epoch's order of visits: a Fisher–Yates shuffle in place with the seeded `random`. */

@@ -32,7 +32,8 @@
  * CONTEXT_MAX (harmful/context.ts), STATEMENT_AUGMENT (harmful/statement.ts),
  * CLUSTER_FEATURES (clusters-harmful/cluster-scorer.ts); the sixth round's:
  * FEATURE_DROPOUT (harmful/dropout.ts), HARD_LOOKALIKE_WEIGHT /
- * HARD_LOOKALIKE_SHARE (harmful/hard-negatives.ts). Knobs that change
+ * HARD_LOOKALIKE_SHARE (harmful/hard-negatives.ts); the seventh round's:
+ * NB_ALPHA / NB_BETA (harmful/nb-weights.ts), ENSEMBLE (harmful/ensemble.ts). Knobs that change
  * how a text is scored (lexicon features, sentence windows, clusters) run
  * only with --loso: the shipped scorer does not implement them.
  * Deterministic: rows sorted by id, a seeded shuffle, one thread, no network.
@@ -63,8 +64,10 @@ import {
 } from './harmful/concept-features';
 import { contextParagraphs, contextTwins } from './harmful/context';
 import { trainLogisticDropout } from './harmful/dropout';
+import { EnsembleScorer, wordRows } from './harmful/ensemble';
 import { hardLookalikes, weighHard } from './harmful/hard-negatives';
 import { type HarmfulRow, harmfulRows } from './harmful/harmful-data';
+import { logCountRatios, trainLogisticNb } from './harmful/nb-weights';
 import { rephraseTense, safetyQuestion } from './harmful/rephrase';
 import { type ExperimentReadings, sentenceSpans } from './harmful/sentence-windows';
 import { rephraseStatement } from './harmful/statement';
@@ -158,8 +161,16 @@ function clusterTable(): WordClusters | undefined {
   return topicalTable;
 }
 
-/** The scorer training and calibration use (with word-cluster features when CLUSTER_FEATURES is set). */
-function makeScorer(spec: InjectionModelSpec, readings?: ExperimentReadings): ExperimentScorer {
+/** 1: a word 1–2-gram model is trained beside the n-gram model and their logits averaged (harmful/ensemble.ts). */
+const ENSEMBLE = Number(process.env.ENSEMBLE ?? 0);
+
+/** The scorer training and calibration use (with word-cluster features when CLUSTER_FEATURES is set, averaged with the word model `words` when given). */
+function makeScorer(
+  spec: InjectionModelSpec,
+  readings?: ExperimentReadings,
+  words?: InjectionModelSpec,
+): ExperimentScorer {
+  if (words !== undefined) return new EnsembleScorer(spec, CONCEPTS, readings, words);
   if (CLUSTER_FEATURES === '') return new ExperimentScorer(spec, CONCEPTS, readings);
   return new ClusterScorer(
     spec,
@@ -184,6 +195,14 @@ const FEATURE_DROPOUT = Number(process.env.FEATURE_DROPOUT ?? 0);
  */
 const HARD_LOOKALIKE_WEIGHT = Number(process.env.HARD_LOOKALIKE_WEIGHT ?? 1);
 const HARD_LOOKALIKE_SHARE = Number(process.env.HARD_LOOKALIKE_SHARE ?? 0.25);
+
+/**
+ * > 0: the hashed features are scaled by their naive-Bayes log-count ratios
+ * (smoothing NB_ALPHA) before the regression, NB_BETA interpolating towards
+ * naive Bayes (harmful/nb-weights.ts); 0: off.
+ */
+const NB_ALPHA = Number(process.env.NB_ALPHA ?? 0);
+const NB_BETA = Number(process.env.NB_BETA ?? 1);
 
 /** Share of the total sample weight given to benign rows. */
 const BENIGN_SHARE = Number(process.env.BENIGN_SHARE ?? 0.5);
@@ -263,6 +282,8 @@ export interface Prepared {
   rows: HarmfulRow[];
   sparse: SparseRows;
   folded: string[];
+  /** The word model's features of every row (ENSEMBLE). */
+  words?: SparseRows;
 }
 
 /** Folds every row and collects its features over the whole text (training sees whole rows). */
@@ -294,7 +315,9 @@ export function prepare(rows: HarmfulRow[], bits: number): Prepared {
     indices.set(chunk, at);
     at += chunk.length;
   }
-  return { rows, folded, sparse: { indices, offsets, surprisal, labels } };
+  const sparse = { indices, offsets, surprisal, labels };
+  if (ENSEMBLE) return { rows, folded, sparse, words: wordRows(folded, labels, bits) };
+  return { rows, folded, sparse };
 }
 
 /**
@@ -435,7 +458,16 @@ export function fitHarmful(data: Prepared, exclude?: string): Fitted {
   const learn = (weights: Float64Array) =>
     FEATURE_DROPOUT > 0
       ? trainLogisticDropout(data.sparse, train, weights, options, FEATURE_DROPOUT)
-      : trainLogistic(data.sparse, train, weights, options);
+      : NB_ALPHA > 0
+        ? trainLogisticNb(
+            data.sparse,
+            train,
+            weights,
+            options,
+            logCountRatios(data.sparse, train, weights, options.bits, NB_ALPHA),
+            NB_BETA,
+          )
+        : trainLogistic(data.sparse, train, weights, options);
   const weights = sampleWeights(data.rows, train);
   let real = learn(weights);
   if (HARD_LOOKALIKE_WEIGHT > 1) {
@@ -443,7 +475,11 @@ export function fitHarmful(data: Prepared, exclude?: string): Fitted {
     real = learn(weighHard(data.rows, train, weights, hard, HARD_LOOKALIKE_WEIGHT));
   }
   const spec = quantise(real, options.bits);
-  const raw = makeScorer(spec, READINGS);
+  const words =
+    data.words === undefined
+      ? undefined
+      : quantise(trainLogistic(data.words, train, weights, options), options.bits);
+  const raw = makeScorer(spec, READINGS, words);
   const logits = calibrate.map(index => maxWindowLogit(data.folded[index]!, raw));
   const labels = calibrate.map(index => data.rows[index]!.label);
   // Rows without features (EMPTY_WINDOW_LOGIT) are counted at the threshold but not fitted.
@@ -453,7 +489,7 @@ export function fitHarmful(data: Prepared, exclude?: string): Fitted {
     fit.map(at => labels[at]!),
   );
   const calibrated: InjectionModelSpec = { ...spec, plattA, plattB };
-  const scorer = makeScorer(calibrated, READINGS);
+  const scorer = makeScorer(calibrated, READINGS, words);
   const probability = logits.map(z => round3(scorer.probability(z)));
   const tally = (threshold: number): Calibration => {
     const counts: Calibration = {
@@ -732,6 +768,7 @@ function main() {
     SCRIPT_GATE: CONCEPTS.scriptGate === true,
     SENTENCE_MAX: READINGS.sentenceMaxLength > 0,
     CLUSTER_FEATURES: CLUSTER_FEATURES !== '',
+    ENSEMBLE: ENSEMBLE !== 0,
   };
   const unshippable = Object.entries(experiments).flatMap(([knob, on]) => (on ? [knob] : []));
   if (unshippable.length > 0) {

@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
 // Training-time experiments of the harmful trainer (scripts/train/harmful/), tested here.
+import { ExperimentScorer } from '../../scripts/train/harmful/concept-features';
 import { trainLogisticDropout } from '../../scripts/train/harmful/dropout';
+import { EnsembleScorer, wordFeatures, wordRows } from '../../scripts/train/harmful/ensemble';
 import {
   hardLookalikes,
   trainingLogit,
   weighHard,
 } from '../../scripts/train/harmful/hard-negatives';
 import type { HarmfulRow } from '../../scripts/train/harmful/harmful-data';
-import { type RealModel, type SparseRows, trainLogistic } from '../../scripts/train/logistic';
+import { logCountRatios, trainLogisticNb } from '../../scripts/train/harmful/nb-weights';
+import {
+  emptySpec,
+  type RealModel,
+  type SparseRows,
+  trainLogistic,
+} from '../../scripts/train/logistic';
+import { bestHarmfulWindow } from '../../src/guards/harmful-content/harmful-model';
+import { namedFeature } from '../../src/guards/prompt-injection/hashed-features';
 
 /** Four rows over eight features: 0–1 harmful, 2–3 benign; feature 7 is shared by all. */
 const data: SparseRows = {
@@ -85,5 +95,87 @@ describe('hard look-alikes', () => {
     const after = weighHard(rows, [0, 1, 2, 3, 4], before, new Set(['b']), 3);
     expect(Array.from(after)).toEqual([1, 2, 9, 4, 15]);
     expect(Array.from(before)).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe('NB-weighted regression', () => {
+  it('counts each side with the row weights and alpha smoothing', () => {
+    // Harmful side: features 0 and 7 twice, 1 and 2 once; 8 buckets of alpha 1 → total 8 + 6.
+    // Benign side: 4 and 7 twice, 3, 5, 6 once → total 8 + 7.
+    const r = logCountRatios(data, rowIds, weights, 3, 1);
+    expect(r[0]).toBeCloseTo(Math.log(3 / 14 / (1 / 15)), 12);
+    expect(r[4]).toBeCloseTo(Math.log(1 / 14 / (3 / 15)), 12);
+    expect(r[7]).toBeCloseTo(Math.log(3 / 14 / (3 / 15)), 12);
+    // Row 0 weighing 3: feature 1 counts 1 + 3 of 8 + 3 · 3 + 3 on the harmful side.
+    const heavy = logCountRatios(data, rowIds, Float64Array.from([3, 1, 1, 1]), 3, 1);
+    expect(heavy[1]).toBeCloseTo(Math.log(4 / 20 / (1 / 15)), 12);
+  });
+
+  it('refuses alpha ≤ 0 and beta outside [0, 1] with a RangeError', () => {
+    expect(() => logCountRatios(data, rowIds, weights, 3, 0)).toThrow(RangeError);
+    const ones = new Float64Array(8).fill(1);
+    for (const beta of [-0.1, 1.5, Number.NaN]) {
+      expect(() => trainLogisticNb(data, rowIds, weights, options, ones, beta)).toThrow(RangeError);
+    }
+  });
+
+  it('is trainLogistic when every ratio is 1 and beta is 1', () => {
+    const plain = trainLogistic(data, rowIds, weights, options);
+    const nb = trainLogisticNb(data, rowIds, weights, options, new Float64Array(8).fill(1), 1);
+    expect(Array.from(nb.weights)).toEqual(Array.from(plain.weights));
+    expect(nb.bias).toBe(plain.bias);
+  });
+
+  it('stores ratio × weight, interpolated towards the mean, and 0 for buckets no row has', () => {
+    const ratios = logCountRatios(data, rowIds, weights, 3, 1);
+    const learnt = trainLogisticNb(data, rowIds, weights, options, ratios, 1);
+    // Signs follow the counts: harmful-only feature 1 up, benign-only feature 5 down.
+    expect(learnt.weights[1]! > 0 && learnt.weights[5]! < 0).toBe(true);
+    // Trained on rows 0 and 2 only, features 5 and 6 were never stepped: 0 even with beta < 1.
+    const half = trainLogisticNb(data, [0, 2], weights, options, ratios, 0.5);
+    expect([half.weights[5], half.weights[6]]).toEqual([0, 0]);
+    expect(half.weights[1]).not.toBe(0);
+  });
+});
+
+describe('word-model ensemble', () => {
+  it('hashes each distinct word and word pair of the window once', () => {
+    const expected = (names: string[]) =>
+      names.map(name => namedFeature(name, 18)).sort((a, b) => a - b);
+    expect(Array.from(wordFeatures('a a a', 0, 5, 18))).toEqual(expected(['w a', 'b a a']));
+    // Only the window is read; punctuation separates words.
+    const text = 'xx how-to, bomb yy';
+    expect(Array.from(wordFeatures(text, 3, 15, 18))).toEqual(
+      expected(['w how', 'w to', 'w bomb', 'b how to', 'b to bomb']),
+    );
+  });
+
+  it('builds training rows of the word features', () => {
+    const rows = wordRows(['a a', 'b'], Uint8Array.from([1, 0]), 18);
+    expect(Array.from(rows.offsets)).toEqual([0, 2, 3]);
+    expect(Array.from(rows.indices.subarray(2))).toEqual([namedFeature('w b', 18)]);
+    expect(Array.from(rows.labels)).toEqual([1, 0]);
+  });
+
+  it('scores a window as the mean of the two models’ logits', () => {
+    const ngrams = { ...emptySpec(12), bias: 1 };
+    const words = { ...emptySpec(18), bias: -3, scale: 0.5 };
+    words.weights[namedFeature('w bomb', 18)] = 10;
+    const concepts = { copies: 0, dense: false };
+    const scorer = new EnsembleScorer(ngrams, concepts, undefined, words);
+    // n-gram model: its bias 1; word model: −3 + 10 · 0.5 / √1 = 2; mean 1.5.
+    expect(bestHarmfulWindow('bomb', scorer).logit).toBe(1.5);
+    // Two words and their pair: −3 + 10 · 0.5 / √3.
+    expect(bestHarmfulWindow('a bomb', scorer).logit).toBeCloseTo(
+      (1 - 3 + 5 / Math.sqrt(3)) / 2,
+      12,
+    );
+    // The n-gram features are the plain scorer's, followed by the word features.
+    const plain = new ExperimentScorer(ngrams, concepts).features('a bomb', 0, 6).slice();
+    const both = scorer.features('a bomb', 0, 6);
+    expect(Array.from(both.subarray(0, plain.length))).toEqual(Array.from(plain));
+    expect(Array.from(both.subarray(plain.length))).toEqual(
+      Array.from(wordFeatures('a bomb', 0, 6, 18)),
+    );
   });
 });

@@ -232,24 +232,51 @@ function valueEndPastTokens(
 }
 
 /**
- * The end of a bare value the assignment pattern cut at its bound (300
- * characters, `end` where it was cut, more of it after): where the value
- * ends in the rest of its run. Its first 300 characters were redacted and
- * the rest released (round 30). `end` when the value was not cut.
+ * The most characters of a value the assignment pattern cut at its bound
+ * that are read to judge it whole: past them it is redacted unjudged.
  */
-function cutValueEnd(
+export const wholeValueBound = 16_384;
+
+/** Where a value cut at its bound ends, and whether it runs past `wholeValueBound`. */
+interface CutValue {
+  end: number;
+  tooLong: boolean;
+}
+
+/**
+ * A value the assignment pattern cut at its bound (a bare one at 300
+ * characters, `end` where it was cut; a quoted one at 200, `quoteCut`)
+ * with more of it after: where it ends (a bare one where its format ends
+ * it in the rest of its run, a quoted one at the next quote or line
+ * break), and whether it is longer than `bound`. A bare value's run is
+ * read up to `bound` (and two more) for its end; past that to the run's
+ * end, which is then the value's end (`tooLong`). Undefined when the
+ * value was not cut. Round 30: the first 300 characters were redacted and
+ * the rest released; round 34: only those were judged, so a padded value
+ * (`password=<1,100 x>Q9Lm…`) read as a placeholder and passed whole.
+ */
+function cutValue(
   source: string,
   keyStart: number,
   start: number,
   end: number,
   quoted: string | undefined,
-  quoteCut = false,
-): number {
-  if (quoteCut) return quotedValueEnd(source, end);
-  if (quoted !== undefined || end - start < bareValueReach) return end;
+  quoteCut: boolean,
+  bound: number,
+): CutValue | undefined {
+  if (quoteCut) {
+    const valueEnd = quotedValueEnd(source, end);
+    return { end: valueEnd, tooLong: valueEnd - start > bound };
+  }
+  if (quoted !== undefined || end - start < bareValueReach) return undefined;
+  const limit = Math.min(source.length, start + bound + 2);
   let runEnd = end;
+  while (runEnd < limit && !isBlankOrQuoteCode(source.charCodeAt(runEnd))) runEnd++;
+  if (runEnd === end) return undefined;
+  const valueEnd = Math.max(end, bareValueEnd(source, keyStart, start, runEnd));
+  if (valueEnd - start <= bound) return { end: valueEnd, tooLong: false };
   while (runEnd < source.length && !isBlankOrQuoteCode(source.charCodeAt(runEnd))) runEnd++;
-  return runEnd === end ? end : Math.max(end, bareValueEnd(source, keyStart, start, runEnd));
+  return { end: runEnd, tooLong: true };
 }
 
 /**
@@ -751,6 +778,8 @@ function scanOneReading(
     };
     // The end of the last value read on over continuation lines: keys on them are its.
     let continuedUntil = 0;
+    // The end of the last value cut at its bound and read whole (`cutValue`).
+    let wholeReadUntil = 0;
     const providerSpans =
       candidates.length > 0
         ? [...candidates].sort((first, second) => first.start - second.start)
@@ -816,18 +845,35 @@ function scanOneReading(
       }
       // A value not reported whole may hide an assignment: the scan reads on inside it.
       if (placeholders.length === 0) {
-        const verdict = judgeSecretValue(value, key, reportPlaceholders);
+        let verdict = judgeSecretValue(value, key, reportPlaceholders);
+        const quoteCut = quotedValueState(match) === 'cut';
+        // A value cut at the pattern's bound is judged whole, to its
+        // `wholeValueBound`, past which it is redacted unjudged (fail
+        // closed): its first part alone may read as a placeholder. Read once
+        // per value: a key inside a value read whole is judged as before.
+        let whole: ReturnType<typeof cutValue>;
+        if (start >= wholeReadUntil) {
+          whole = cutValue(source, match.index, start, end, quoted, quoteCut, wholeValueBound);
+          if (whole) wholeReadUntil = whole.end;
+          if (
+            whole &&
+            verdict !== 'secret' &&
+            (whole.tooLong || spansWithin(providerSpans, start, whole.end).length === 0)
+          ) {
+            verdict = whole.tooLong
+              ? 'secret'
+              : judgeSecretValue(source.slice(start, whole.end), key, reportPlaceholders);
+          }
+        }
         if (verdict === 'secret') {
-          const quoteCut = quotedValueState(match) === 'cut';
           // A provider's token read past the cut (a PEM key in a JSON
           // string) is that token's span, not a generic one.
           if (quoteCut && tokenRunsPast(providerSpans, start, end)) return undefined;
-          add(
-            'GENERIC_SECRET',
-            start,
-            cutValueEnd(source, match.index, start, end, quoted, quoteCut) - start,
-            2,
-          );
+          const valueEnd =
+            whole?.end ??
+            cutValue(source, match.index, start, end, quoted, quoteCut, Infinity)?.end ??
+            end;
+          add('GENERIC_SECRET', start, valueEnd - start, 2);
           return end < start + matched.length ? { valueEnd: end } : undefined;
         }
         judged(verdict, start);

@@ -301,12 +301,19 @@ function longValueStart(text: string, filtered = false): number {
   while (start > 0 && !isWhitespaceAt(text, start - 1)) start--;
   if (text.length - start <= secretsMaxMatchLength) return text.length;
   const from = Math.max(0, start - KEY_BEFORE_VALUE);
-  const head = text.slice(from, start + 1);
+  // The token's first characters too: its key may be glued to it (`password=<1,100 x>…`).
+  const head = text.slice(from, start + KEY_BEFORE_VALUE);
   // As `boundedStartFiltered` asks: a text `secretsMayMatch` ruled out holds no keyword.
   if (filtered && !CURL_OR_AUTHORIZATION.test(head)) return text.length;
   const key = liveAssignmentStart(head);
-  return key < head.length ? from + key : text.length;
+  if (key >= head.length) return text.length;
+  // A key inside the token is one only with its operator there (not a keyword in random characters).
+  if (from + key >= start && !KEY_IN_TOKEN.test(head.slice(key))) return text.length;
+  return from + key;
 }
+
+/** A key and its operator at the start of a token (`password=`, `"api_key":`). */
+const KEY_IN_TOKEN = /^["']?[A-Za-z0-9_.-]{1,112}["']?[ \t]{0,3}[:=]/;
 
 // Held back at most as far as the secrets window reaches (one invisible
 // character may sit between every two visible ones) ...

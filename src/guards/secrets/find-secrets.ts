@@ -780,6 +780,8 @@ function scanOneReading(
     let continuedUntil = 0;
     // The end of the last value cut at its bound and read whole (`cutValue`).
     let wholeReadUntil = 0;
+    // The end of the last such value reported whole that ran to a blank, a quote or the text's end.
+    let reportedRunUntil = 0;
     const providerSpans =
       candidates.length > 0
         ? [...candidates].sort((first, second) => first.start - second.start)
@@ -869,11 +871,21 @@ function scanOneReading(
           // A provider's token read past the cut (a PEM key in a JSON
           // string) is that token's span, not a generic one.
           if (quoteCut && tokenRunsPast(providerSpans, start, end)) return undefined;
+          // A key inside a value reported to its run's end needs no reading
+          // on: its value ends there too, inside that span (round 34: every
+          // key of `password=Xq9Lm2Zr8…` read on to the end, quadratic).
           const valueEnd =
             whole?.end ??
-            cutValue(source, match.index, start, end, quoted, quoteCut, Infinity)?.end ??
+            (start < reportedRunUntil
+              ? end
+              : cutValue(source, match.index, start, end, quoted, quoteCut, Infinity)?.end) ??
             end;
           add('GENERIC_SECRET', start, valueEnd - start, 2);
+          if (
+            whole &&
+            (whole.end >= source.length || isBlankOrQuoteCode(source.charCodeAt(whole.end)))
+          )
+            reportedRunUntil = whole.end;
           return end < start + matched.length ? { valueEnd: end } : undefined;
         }
         judged(verdict, start);

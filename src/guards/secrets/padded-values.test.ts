@@ -54,6 +54,17 @@ describe('a value cut at its bound is judged whole', () => {
     expect(foundSecrets(text)).toEqual([['GENERIC_SECRET', padded(400)]]);
   });
 
+  it('findSecrets: a run of keys past the bound is one span from the first value to its end', () => {
+    for (const unit of ['password=', 'pwd=', 'password=Xq9Lm2Zr8']) {
+      const run = unit.repeat(Math.ceil(40_000 / unit.length));
+      const text = `${run} done`;
+      const valueStart = unit.indexOf('=') + 1;
+      expect(findSecrets(text)).toEqual([
+        { type: 'GENERIC_SECRET', start: valueStart, end: run.length },
+      ]);
+    }
+  });
+
   it('generateText: secrets() redacts the padded values whole', async () => {
     await expectWhole('GENERIC_SECRET', 'password=', padded(1_100), '');
     await expectWhole('GENERIC_SECRET', 'password = "', padded(500), '" done');

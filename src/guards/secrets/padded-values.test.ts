@@ -85,6 +85,15 @@ describe('a value cut at its bound is judged whole', () => {
     );
   });
 
+  it('window mode: a value past the bound streams as generateText redacts it', async () => {
+    await expectWindowAsGenerate(
+      () => secrets({ action: 'redact' }),
+      `Use this:\npassword=${'x'.repeat(wholeValueBound + 3_000)}\nDone.`,
+      'Use this:\npassword=[GENERIC_SECRET]\nDone.',
+      [[7], [64]],
+    );
+  });
+
   // The key glued to a token longer than the window (`password=<1,100 x>…`)
   // was not looked for: only the 300 characters before the token were.
   it('the hook holds from a key glued to the value on every prefix past the window', () => {

@@ -291,7 +291,10 @@ const KEY_BEFORE_VALUE = 300;
  * hooks no longer saw the key of `Authorization: Bearer <1,100 x>…` or
  * `db.password = <1,100 x>…`, and released the run of `x`, which alone is
  * a placeholder, before the rest made it a secret that `generateText`
- * redacts whole. Held at most to the window's hold bound, as a PEM block.
+ * redacts whole. The token's own first `KEY_BEFORE_VALUE` characters are
+ * read too, for a key glued to its value (`password=<1,100 x>…`, one
+ * token: round 34, released); a key found there must have its operator
+ * (`KEY_IN_TOKEN`). Held at most to the window's hold bound, as a PEM block.
  * Reads the last token once. `filtered`: for a text `secretsMayMatch`
  * ruled out (only an `Authorization` or `curl` in another case may start
  * there).

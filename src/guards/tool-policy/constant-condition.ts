@@ -585,7 +585,13 @@ const nonAscii = /[^\0-\x7f]/;
 
 function compare(left: Value, op: string, right: Value): number {
   if ('list' in left || 'list' in right) return compareLists(left, op, right);
-  if ('name' in left && left.name !== undefined && 'name' in right && left.name === right.name) {
+  if (
+    'name' in left &&
+    left.name !== undefined &&
+    'name' in right &&
+    right.name !== undefined &&
+    (left.name === right.name || sameTargetColumn(left.name, right.name))
+  ) {
     // A column against itself: equal on every row where it is not NULL.
     if (op === '<=>' || op === 'is not distinct from') return TRUE;
     if (op === 'is distinct from') return FALSE;
@@ -1319,6 +1325,7 @@ export function conditionAlwaysHolds(
   outerStart = outerFrom;
   outerEnd = outerTo;
   outerNames = undefined;
+  targetRead = undefined;
   statementStart = statementFrom;
   statementEnd = end;
   deepConstant = false;
@@ -1446,6 +1453,9 @@ let outerNames: Set<string> | undefined;
  */
 let statementStart = 0;
 let statementEnd = 0;
+
+/** The statement's target table and alias, read once per WHERE (`targetTable`); null: none read. */
+let targetRead: { parts: string[]; alias: string | undefined } | null | undefined;
 
 /** Longest name compared (a longer one is neither an outer name nor a qualifier: fail closed). */
 const maxNameLength = 128;
@@ -2444,6 +2454,52 @@ function namesTable(qualifier: readonly string[], table: readonly string[], alia
 }
 
 /**
+ * The table the statement deletes from or updates (`DELETE FROM s.t AS
+ * u`: parts `s`, `t`; alias `u`), read once per WHERE, or undefined.
+ */
+function targetTable(): { parts: string[]; alias: string | undefined } | undefined {
+  if (targetRead === undefined) {
+    targetStart.lastIndex = outerStart;
+    const target =
+      targetStart.test(outerSql) && targetStart.lastIndex <= outerEnd
+        ? qualifiedNameAt(outerSql, targetStart.lastIndex, outerEnd)
+        : undefined;
+    targetRead =
+      target === undefined
+        ? null
+        : { parts: target.parts, alias: aliasAt(outerSql, target.stop, outerEnd).alias };
+  }
+  return targetRead ?? undefined;
+}
+
+/**
+ * Whether the column names `a` and `b` (as written, lower case, differing)
+ * name one column of the statement's own WHERE: the same column, each
+ * bare or qualified by the target table (`DELETE FROM t WHERE t.id = id`,
+ * `public.t.id`, `"t"."id"`) or by its alias where it has one (`DELETE
+ * FROM t AS u WHERE u.id = id`). A bare name there is the target's column
+ * or, in a join, ambiguous (an error) where the target has it, so `t.id =
+ * id` holds as `id = id` does wherever it runs. In a subquery a bare name
+ * may be its own table's column, and a qualifier naming another table
+ * (`s.id = id`) another column: they stay apart, as names are written.
+ * Two tables are one when one's name ends the other's (`s.t`, `t`), as
+ * `selectsOwnColumn` reads them (fail closed).
+ */
+function sameTargetColumn(a: string, b: string): boolean {
+  if (subqueryNesting !== 0 || a[0] === EXPRESSION || b[0] === EXPRESSION) return false;
+  const aParts = a.split('.');
+  const bParts = b.split('.');
+  // One is qualified more than the other (two qualifiers of one length differ: `t.id`, `u.id`).
+  if (aParts.length === bParts.length || aParts.pop() !== bParts.pop()) return false;
+  const target = targetTable();
+  if (target === undefined) return false;
+  const names = (qualifier: readonly string[]) =>
+    namesTable(qualifier, target.parts, target.alias) ||
+    (target.alias === undefined && endsWith(qualifier, target.parts));
+  return names(aParts) && names(bParts);
+}
+
+/**
  * Whether the IN branch `[from, to)` selects the column `subject` names
  * from the table the statement deletes from or updates, whole (no WHERE,
  * join, GROUP BY, …): `DELETE FROM t WHERE id IN (SELECT id FROM t)` holds
@@ -2465,11 +2521,9 @@ function selectsOwnColumn(
   backslash: string,
 ): boolean {
   if (!('mask' in subject) || subject.name === undefined) return false;
-  targetStart.lastIndex = outerStart;
-  if (!targetStart.test(outerSql) || targetStart.lastIndex > outerEnd) return false;
-  const target = qualifiedNameAt(outerSql, targetStart.lastIndex, outerEnd);
+  const target = targetTable();
   if (target === undefined) return false;
-  const outerAlias = aliasAt(outerSql, target.stop, outerEnd).alias;
+  const outerAlias = target.alias;
   const subjectParts = subject.name.split('.');
   const name = subjectParts.pop()!;
   if (!namesTable(subjectParts, target.parts, outerAlias)) return false;
@@ -2497,11 +2551,9 @@ function findsItself(
   backslash: string,
 ): boolean {
   if (fromAt === -1 || whereAt === -1 || readingMode === undefined) return false;
-  targetStart.lastIndex = outerStart;
-  if (!targetStart.test(outerSql) || targetStart.lastIndex > outerEnd) return false;
-  const target = qualifiedNameAt(outerSql, targetStart.lastIndex, outerEnd);
+  const target = targetTable();
   if (target === undefined) return false;
-  const outerAlias = aliasAt(outerSql, target.stop, outerEnd).alias;
+  const outerAlias = target.alias;
   fromTable.lastIndex = fromAt;
   if (!fromTable.test(sql)) return false;
   const table = qualifiedNameAt(sql, fromTable.lastIndex, whereAt);
@@ -3492,11 +3544,16 @@ function readTerms(
         // of zero not at all).
         const close = subqueryEnd(sql, index, end, backslash, exists, undefined, false, !exists);
         if (close === -1) return fail;
+        const column =
+          !exists && subqueryRows === VARIES ? outerColumnAt(sql, index, close) : undefined;
         index = close;
         // A scalar subquery that finds no row is NULL.
         const rows = !exists && subqueryRows === FALSE ? NULL : subqueryRows;
         if (rows === NULL) readNull = true;
-        expectOperand = pushed(values, MASKS[rows]!);
+        expectOperand = pushed(
+          values,
+          column === undefined ? MASKS[rows]! : outcomes(VARIES, false, column),
+        );
         continue;
       }
       if (calledFrom !== -1) {
@@ -4239,6 +4296,25 @@ function subjectItemAt(
   const next = skipBlanks(sql, after, end);
   setOperationAt.lastIndex = next;
   return sql.charCodeAt(next) === 0x29 /* ) */ || setOperationAt.test(sql) ? [from, to] : undefined;
+}
+
+/**
+ * The qualified column a scalar subquery `[index, close)` (past its `(`,
+ * to past its `)`) without a table is, named as in the condition around
+ * it: `(SELECT t.id)`, `(SELECT "t"."id")` is the outer row's `t.id`, so
+ * that `id = (SELECT t.id)` holds as `id = t.id` does. Anything else (a
+ * FROM, an alias, a bare name, an expression) is not read here.
+ */
+function outerColumnAt(sql: string, index: number, close: number): string | undefined {
+  branchStart.lastIndex = index;
+  if (!branchStart.test(sql) || branchStart.lastIndex >= close) return undefined;
+  const from = branchStart.lastIndex;
+  const to = qualifiedNameEnd(sql, from, close - 1);
+  if (to === -1 || to - from > maxNameLength || skipBlanks(sql, to, close - 1) !== close - 1) {
+    return undefined;
+  }
+  const name = nameOf(sql, from, to);
+  return name.includes('.') && !isDigitCode(name.charCodeAt(0)) ? name : undefined;
 }
 
 /**

@@ -1596,6 +1596,9 @@ describe('toolPolicy sql (round 34b): a column qualified by the target table is 
           'DELETE FROM t WHERE t.id = public.t.id',
           'DELETE FROM t WHERE "t"."id" = id',
           'DELETE FROM "s"."t" WHERE "s"."t"."id" = "id"',
+          // A quoted part after a word: the term was not read (round 34b), `t."id" = t."id"` ran too.
+          'DELETE FROM t WHERE t."id" = id',
+          'DELETE FROM t WHERE t."id" = t."id"',
           'DELETE FROM t USING s WHERE t.id = id',
           'DELETE FROM t WHERE t.id >= id',
           'DELETE FROM t WHERE id IN (t.id)',
@@ -1612,6 +1615,7 @@ describe('toolPolicy sql (round 34b): a column qualified by the target table is 
     await expectBlocked(
       [
         'DELETE FROM t WHERE `t`.`id` = id',
+        'DELETE FROM t WHERE t.`id` = id',
         'DELETE FROM `db`.`t` WHERE `db`.`t`.`id` = `id`',
         'DELETE FROM t WHERE t.id <=> id',
         'DELETE t FROM t JOIN s ON s.id = t.id WHERE t.id = id',
@@ -1623,7 +1627,11 @@ describe('toolPolicy sql (round 34b): a column qualified by the target table is 
 
   it.each(['any', 'mssql'] as const)('blocks SQL Server brackets (%s)', async dialect => {
     await expectBlocked(
-      ['DELETE FROM [dbo].[t] WHERE [t].[id] = id', 'DELETE FROM t WHERE [dbo].[t].[id] = [id]'],
+      [
+        'DELETE FROM [dbo].[t] WHERE [t].[id] = id',
+        'DELETE FROM t WHERE [dbo].[t].[id] = [id]',
+        'DELETE FROM t WHERE dbo.[t].[id] = id',
+      ],
       ['UPDATE [t] SET x = 1 WHERE [t].[a] = [a]'],
       dialect,
     );
@@ -1637,6 +1645,8 @@ describe('toolPolicy sql (round 34b): a column qualified by the target table is 
           'DELETE FROM t USING s WHERE s.id = id',
           'DELETE FROM t WHERE s.id = id',
           'DELETE FROM t WHERE t.id = s.id',
+          'DELETE FROM t WHERE s."id" = id',
+          'DELETE FROM t WHERE t."a" = t."b"',
           'DELETE FROM other.t WHERE public.t.id = id',
           // The table's name where it has an alias: an error, not the column.
           'DELETE FROM t AS u WHERE t.id = id',

@@ -3716,6 +3716,13 @@ function readTerms(
         continue;
       }
       const wordFrom = index;
+      // A quoted part after a qualifier (`t."id"`, `` t.`id` ``, `dbo.[t].id`): one
+      // name, as `"t"."id"` is (round 34b: the word ended at the quote, and the term was not read).
+      const quotedPart = sql.charCodeAt(stop - 1) === 0x2e && isNameQuote(sql.charCodeAt(stop));
+      if (quotedPart) {
+        stop = qualifiedNameEnd(sql, wordFrom, end);
+        if (stop === -1) return fail;
+      }
       index = stop;
       const lower = stop - wordFrom <= 18 ? sql.slice(wordFrom, stop).toLowerCase() : '';
       const kind = keywords.get(lower);
@@ -3914,9 +3921,11 @@ function readTerms(
       const name =
         constant || stop - wordFrom > maxNameLength
           ? undefined
-          : lower !== ''
-            ? lower
-            : sql.slice(wordFrom, stop).toLowerCase();
+          : quotedPart
+            ? nameOf(sql, wordFrom, stop)
+            : lower !== ''
+              ? lower
+              : sql.slice(wordFrom, stop).toLowerCase();
       expectOperand = pushed(
         values,
         name === undefined ? MASKS[constant ? CONSTANT : VARIES]! : outcomes(VARIES, false, name),

@@ -2487,6 +2487,8 @@ function targetTable(): { parts: string[]; alias: string | undefined } | undefin
  */
 function sameTargetColumn(a: string, b: string): boolean {
   if (subqueryNesting !== 0 || a[0] === EXPRESSION || b[0] === EXPRESSION) return false;
+  // Two bare names (the common case: `a = b`) are two columns; no array is made for them.
+  if (!a.includes('.') && !b.includes('.')) return false;
   const aParts = a.split('.');
   const bParts = b.split('.');
   // One is qualified more than the other (two qualifiers of one length differ: `t.id`, `u.id`).
@@ -4250,7 +4252,9 @@ const fromAfterItem =
 
 /**
  * Where the select item of the subquery (or UNION branch) at `index` is,
- * when it is the qualified column `subject` names, or what equals it
+ * when it is the qualified column `subject` names (or, in the statement's
+ * own WHERE, that column qualified by the target table: `id IN (SELECT
+ * t.id)`, `sameTargetColumn`), or what equals it
  * wherever it is not NULL (`t.id IN (SELECT t.id FROM u)`, `SELECT
  * DISTINCT (t.id) AS x FROM`, `COALESCE(t.id, 0)`, `CAST(t.id AS int)`,
  * `t.id::int`): `[from, to)` of the name, or undefined. `subqueryEnd` tells whether the branch binds its
@@ -4263,9 +4267,7 @@ function subjectItemAt(
   subject: Value,
   backslash: string,
 ): [number, number] | undefined {
-  if (!('mask' in subject) || subject.name === undefined || !subject.name.includes('.')) {
-    return undefined;
-  }
+  if (!('mask' in subject) || subject.name === undefined) return undefined;
   selectItem.lastIndex = index;
   if (!selectItem.test(sql) || selectItem.lastIndex > end) return undefined;
   let from = selectItem.lastIndex;
@@ -4283,7 +4285,11 @@ function subjectItemAt(
     from = sameValueCall.lastIndex;
   }
   const to = qualifiedNameEnd(sql, from, end);
-  if (to === -1 || to - from > maxNameLength || nameOf(sql, from, to) !== subject.name) {
+  if (to === -1 || to - from > maxNameLength) return undefined;
+  // Qualified (a bare item is the branch's own table's column), as the subject is or as its
+  // bare name is, qualified by the target table (`id IN (SELECT t.id)`, round 34b).
+  const name = nameOf(sql, from, to);
+  if (!name.includes('.') || (name !== subject.name && !sameTargetColumn(name, subject.name))) {
     return undefined;
   }
   let after = castsAfter(sql, to, end);

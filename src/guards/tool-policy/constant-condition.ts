@@ -4329,7 +4329,8 @@ function outerColumnAt(sql: string, index: number, close: number): string | unde
     return undefined;
   }
   const name = nameOf(sql, from, to);
-  return name.includes('.') && !isDigitCode(name.charCodeAt(0)) ? name : undefined;
+  // A numeral (`1.5`) is no name.
+  return name.includes('.') && !isDigitCode(sql.charCodeAt(from)) ? name : undefined;
 }
 
 /**

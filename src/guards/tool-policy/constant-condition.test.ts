@@ -1600,6 +1600,11 @@ describe('toolPolicy sql (round 34b): a column qualified by the target table is 
           // A quoted part after a word: the term was not read (round 34b), `t."id" = t."id"` ran too.
           'DELETE FROM t WHERE t."id" = id',
           'DELETE FROM t WHERE t."id" = t."id"',
+          // Blanks around the dot: the term was not read either.
+          'DELETE FROM t WHERE t . id = t . id',
+          'DELETE FROM t WHERE t. id = t .id',
+          'DELETE FROM t WHERE "t" . "id" = "t"."id"',
+          'DELETE FROM t WHERE t . id = id',
           'DELETE FROM t USING s WHERE t.id = id',
           'DELETE FROM t WHERE t.id >= id',
           'DELETE FROM t WHERE id IN (t.id)',
@@ -1656,6 +1661,9 @@ describe('toolPolicy sql (round 34b): a column qualified by the target table is 
           'DELETE FROM t WHERE t.id = s.id',
           'DELETE FROM t WHERE s."id" = id',
           'DELETE FROM t WHERE t."a" = t."b"',
+          'DELETE FROM t WHERE t . a = t . b',
+          'DELETE FROM t WHERE s . id = id',
+          'DELETE FROM t WHERE x = 1 AND y = .5',
           'DELETE FROM other.t WHERE public.t.id = id',
           // The table's name where it has an alias: an error, not the column.
           'DELETE FROM t AS u WHERE t.id = id',

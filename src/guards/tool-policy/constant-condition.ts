@@ -3626,7 +3626,7 @@ function readTerms(
       if (close === -1) return fail;
       if (code === 0x27 || (code === 0x22 && mode.quotedString)) {
         expectOperand = pushed(values, stringValue(sql, index, close, escapes));
-      } else if (sql.charCodeAt(close + 1) === 0x2e /* . */) {
+      } else if (sql.charCodeAt(skipBlanks(sql, close + 1, end)) === 0x2e /* . */) {
         // A qualified name with a quoted part (`"t".id`, `[t].[id]`): a column, named as `t.id` is.
         const stop = qualifiedNameEnd(sql, index, end);
         if (stop === -1) return fail;
@@ -3718,9 +3718,12 @@ function readTerms(
         continue;
       }
       const wordFrom = index;
-      // A quoted part after a qualifier (`t."id"`, `` t.`id` ``, `dbo.[t].id`): one
-      // name, as `"t"."id"` is (round 34b: the word ended at the quote, and the term was not read).
-      const quotedPart = sql.charCodeAt(stop - 1) === 0x2e && isNameQuote(sql.charCodeAt(stop));
+      // A quoted part after a qualifier (`t."id"`, `` t.`id` ``, `dbo.[t].id`) or blanks
+      // around a dot (`t . id`): one name, as `"t"."id"` and `t.id` are (round 34b: the
+      // word ended at the quote or blank, and the term was not read).
+      const quotedPart =
+        (sql.charCodeAt(stop - 1) === 0x2e && !isWordCode(sql.charCodeAt(stop))) ||
+        (isJsSpace(sql.charCodeAt(stop)) && sql.charCodeAt(skipBlanks(sql, stop, end)) === 0x2e);
       if (quotedPart) {
         stop = qualifiedNameEnd(sql, wordFrom, end);
         if (stop === -1) return fail;
@@ -4013,7 +4016,8 @@ const isNameQuote = (code: number) => code === 0x22 || code === 0x60 || code ===
 
 /**
  * Where the qualified name at `from` ends (its parts words or quoted
- * names joined by `.`: `"t".id`, `` `t`.`id` ``, `[s].[t].[id]`), or -1.
+ * names joined by `.`: `"t".id`, `` `t`.`id` ``, `[s].[t].[id]`; blanks
+ * around a dot before a part that starts as a name does: `t . id`), or -1.
  */
 function qualifiedNameEnd(sql: string, from: number, end: number): number {
   let at = from;
@@ -4028,12 +4032,23 @@ function qualifiedNameEnd(sql: string, from: number, end: number): number {
       while (at < end && isWordCode(sql.charCodeAt(at))) at++;
       if (at === start) return -1;
     }
-    if (at >= end || sql.charCodeAt(at) !== 0x2e /* . */) return at;
-    at++;
+    if (at < end && sql.charCodeAt(at) === 0x2e /* . */ && !isJsSpace(sql.charCodeAt(at + 1))) {
+      at++;
+      continue;
+    }
+    const dot = skipBlanks(sql, at, end);
+    if (dot >= end || sql.charCodeAt(dot) !== 0x2e) return at;
+    const next = skipBlanks(sql, dot + 1, end);
+    if (next >= end || !startsName(sql.charCodeAt(next))) return at;
+    at = next;
   }
 }
 
-/** The qualified name in `[from, to)` as an unquoted one is named: its parts, unquoted, in lower case. */
+/** A name's part may start with `code`: a letter, `_` or a name's quote (not a digit: `x . 5`). */
+const startsName = (code: number) =>
+  isNameQuote(code) || code === 0x5f || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);
+
+/** The qualified name in `[from, to)` as an unquoted one is named: its parts, unquoted, in lower case, without blanks. */
 function nameOf(sql: string, from: number, to: number): string {
   let name = '';
   for (let at = from; at < to; at++) {
@@ -4042,7 +4057,7 @@ function nameOf(sql: string, from: number, to: number): string {
       const close = quoteEnd(sql, at, to, false);
       name += sql.slice(at + 1, close);
       at = close;
-    } else name += sql[at];
+    } else if (!isJsSpace(code)) name += sql[at];
   }
   return name.toLowerCase();
 }

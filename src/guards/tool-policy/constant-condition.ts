@@ -2487,8 +2487,15 @@ function targetTable(): { parts: string[]; alias: string | undefined } | undefin
  */
 function sameTargetColumn(a: string, b: string): boolean {
   if (subqueryNesting !== 0 || a[0] === EXPRESSION || b[0] === EXPRESSION) return false;
-  // Two bare names (the common case: `a = b`) are two columns; no array is made for them.
-  if (!a.includes('.') && !b.includes('.')) return false;
+  // Two bare names (the common case: `a = b`) or two columns' names (`t.a = s.b`) differ
+  // without an array made: the parts are split only where the columns' names agree.
+  const aDot = a.lastIndexOf('.');
+  const bDot = b.lastIndexOf('.');
+  const column = a.length - aDot - 1;
+  if (aDot === bDot || column !== b.length - bDot - 1) return false;
+  for (let i = 1; i <= column; i++) {
+    if (a.charCodeAt(a.length - i) !== b.charCodeAt(b.length - i)) return false;
+  }
   const aParts = a.split('.');
   const bParts = b.split('.');
   // One is qualified more than the other (two qualifiers of one length differ: `t.id`, `u.id`).
@@ -4051,15 +4058,21 @@ const startsName = (code: number) =>
 /** The qualified name in `[from, to)` as an unquoted one is named: its parts, unquoted, in lower case, without blanks. */
 function nameOf(sql: string, from: number, to: number): string {
   let name = '';
+  /** Where the run of plain characters not yet added starts (sliced whole, not added one by one). */
+  let run = from;
   for (let at = from; at < to; at++) {
     const code = sql.charCodeAt(at);
     if (isNameQuote(code)) {
       const close = quoteEnd(sql, at, to, false);
-      name += sql.slice(at + 1, close);
+      name += sql.slice(run, at) + sql.slice(at + 1, close);
       at = close;
-    } else if (!isJsSpace(code)) name += sql[at];
+      run = close + 1;
+    } else if (isJsSpace(code)) {
+      name += sql.slice(run, at);
+      run = at + 1;
+    }
   }
-  return name.toLowerCase();
+  return (name + sql.slice(run, to)).toLowerCase();
 }
 
 /** What `readCondition`'s word readers share with its loop. */

@@ -1625,30 +1625,31 @@ describe('toolPolicy sql (round 34b): a column qualified by the target table is 
     },
   );
 
-  it.each(['any', 'mysql'] as const)('blocks MySQL backticks and <=> (%s)', async dialect => {
-    await expectBlocked(
-      [
-        'DELETE FROM t WHERE `t`.`id` = id',
-        'DELETE FROM t WHERE t.`id` = id',
-        'DELETE FROM `db`.`t` WHERE `db`.`t`.`id` = `id`',
-        'DELETE FROM t WHERE t.id <=> id',
-        'DELETE t FROM t JOIN s ON s.id = t.id WHERE t.id = id',
-      ],
-      ['UPDATE `t` SET x = 1 WHERE `t`.`a` = a'],
-      dialect,
-    );
-  });
-
-  it.each(['any', 'mssql'] as const)('blocks SQL Server brackets (%s)', async dialect => {
-    await expectBlocked(
-      [
-        'DELETE FROM [dbo].[t] WHERE [t].[id] = id',
-        'DELETE FROM t WHERE [dbo].[t].[id] = [id]',
-        'DELETE FROM t WHERE dbo.[t].[id] = id',
-      ],
-      ['UPDATE [t] SET x = 1 WHERE [t].[a] = [a]'],
-      dialect,
-    );
+  const backticks = {
+    deletes: [
+      'DELETE FROM t WHERE `t`.`id` = id',
+      'DELETE FROM t WHERE t.`id` = id',
+      'DELETE FROM `db`.`t` WHERE `db`.`t`.`id` = `id`',
+      'DELETE FROM t WHERE t.id <=> id',
+      'DELETE t FROM t JOIN s ON s.id = t.id WHERE t.id = id',
+    ],
+    updates: ['UPDATE `t` SET x = 1 WHERE `t`.`a` = a'],
+  };
+  const brackets = {
+    deletes: [
+      'DELETE FROM [dbo].[t] WHERE [t].[id] = id',
+      'DELETE FROM t WHERE [dbo].[t].[id] = [id]',
+      'DELETE FROM t WHERE dbo.[t].[id] = id',
+    ],
+    updates: ['UPDATE [t] SET x = 1 WHERE [t].[a] = [a]'],
+  };
+  it.each([
+    ['MySQL backticks and <=>', 'any', backticks],
+    ['MySQL backticks and <=>', 'mysql', backticks],
+    ['SQL Server brackets', 'any', brackets],
+    ['SQL Server brackets', 'mssql', brackets],
+  ] as const)('blocks %s (%s)', async (_, dialect, forms) => {
+    await expectBlocked(forms.deletes, forms.updates, dialect);
   });
 
   it.each(round31Dialects)(

@@ -1567,3 +1567,129 @@ describe('toolPolicy sql (round 34): a subquery WHERE read with AND before OR', 
     },
   );
 });
+
+// Round 34b: a column qualified by the statement's own table was another
+// name than the column bare, so `DELETE FROM t WHERE t.id = id` (a column
+// compared with itself, as `id = id`) ran. Now, in the statement's own
+// WHERE only, a qualifier naming the target table (or its alias where it
+// has one: `DELETE FROM t AS u WHERE u.id = id`) names the column bare does
+// where the column is compared; a scalar subquery without a table of the
+// outer column (`(SELECT t.id)`) is that column. A qualifier naming another
+// table, and a bare name inside a subquery (its own table's column), stay
+// apart.
+describe('toolPolicy sql (round 34b): a column qualified by the target table is the column bare', () => {
+  it.each(round31Dialects)(
+    'blocks the column compared with itself, qualified, aliased, schema-qualified or quoted (%s)',
+    async dialect => {
+      await expectBlocked(
+        [
+          'DELETE FROM t WHERE t.id = id',
+          'DELETE FROM t WHERE id = t.id',
+          'DELETE FROM t WHERE id = (t.id)',
+          'DELETE FROM t WHERE id = (SELECT t.id)',
+          'DELETE FROM t WHERE (SELECT t.id) = t.id',
+          'DELETE FROM t WHERE id = (SELECT DISTINCT "t".id )',
+          'DELETE FROM t AS u WHERE u.id = id',
+          'DELETE FROM t u WHERE id = (SELECT u.id)',
+          'DELETE FROM public.t WHERE public.t.id = id',
+          'DELETE FROM t WHERE public.t.id = id',
+          'DELETE FROM public.t WHERE t.id = id',
+          'DELETE FROM t WHERE t.id = public.t.id',
+          'DELETE FROM t WHERE "t"."id" = id',
+          'DELETE FROM "s"."t" WHERE "s"."t"."id" = "id"',
+          // A quoted part after a word: the term was not read (round 34b), `t."id" = t."id"` ran too.
+          'DELETE FROM t WHERE t."id" = id',
+          'DELETE FROM t WHERE t."id" = t."id"',
+          // Blanks around the dot: the term was not read either.
+          'DELETE FROM t WHERE t . id = t . id',
+          'DELETE FROM t WHERE t. id = t .id',
+          'DELETE FROM t WHERE "t" . "id" = "t"."id"',
+          'DELETE FROM t WHERE t . id = id',
+          'DELETE FROM t USING s WHERE t.id = id',
+          'DELETE FROM t WHERE t.id >= id',
+          'DELETE FROM t WHERE id IN (t.id)',
+          'DELETE FROM t WHERE t.id IS NOT DISTINCT FROM id',
+          'DELETE FROM t WHERE t.id = id OR x = 1',
+          // An IN whose branch selects the outer column (one row; EXISTS of a table's rows).
+          'DELETE FROM t WHERE id IN (SELECT t.id)',
+          'DELETE FROM t WHERE id IN (SELECT t.id FROM s)',
+          'DELETE FROM t AS u WHERE id IN (SELECT u.id)',
+        ],
+        [
+          'UPDATE t SET x = 1 WHERE t.a = a',
+          'UPDATE t AS u SET x = 1 WHERE a = u.a',
+          'UPDATE t SET x = 1 WHERE a IN (SELECT (t.a))',
+        ],
+        dialect,
+      );
+    },
+  );
+
+  const backticks = {
+    deletes: [
+      'DELETE FROM t WHERE `t`.`id` = id',
+      'DELETE FROM t WHERE t.`id` = id',
+      'DELETE FROM `db`.`t` WHERE `db`.`t`.`id` = `id`',
+      'DELETE FROM t WHERE t.id <=> id',
+      'DELETE t FROM t JOIN s ON s.id = t.id WHERE t.id = id',
+    ],
+    updates: ['UPDATE `t` SET x = 1 WHERE `t`.`a` = a'],
+  };
+  const brackets = {
+    deletes: [
+      'DELETE FROM [dbo].[t] WHERE [t].[id] = id',
+      'DELETE FROM t WHERE [dbo].[t].[id] = [id]',
+      'DELETE FROM t WHERE dbo.[t].[id] = id',
+    ],
+    updates: ['UPDATE [t] SET x = 1 WHERE [t].[a] = [a]'],
+  };
+  it.each([
+    ['MySQL backticks and <=>', 'any', backticks],
+    ['MySQL backticks and <=>', 'mysql', backticks],
+    ['SQL Server brackets', 'any', brackets],
+    ['SQL Server brackets', 'mssql', brackets],
+  ] as const)('blocks %s (%s)', async (_, dialect, forms) => {
+    await expectBlocked(forms.deletes, forms.updates, dialect);
+  });
+
+  it.each(round31Dialects)(
+    'runs another table’s column, a subquery’s bare name, and what is no column compared with itself (%s)',
+    async dialect => {
+      await expectRun(
+        [
+          'DELETE FROM t USING s WHERE s.id = id',
+          'DELETE FROM t WHERE s.id = id',
+          'DELETE FROM t WHERE t.id = s.id',
+          'DELETE FROM t WHERE s."id" = id',
+          'DELETE FROM t WHERE t."a" = t."b"',
+          'DELETE FROM t WHERE t . a = t . b',
+          'DELETE FROM t WHERE s . id = id',
+          'DELETE FROM t WHERE x = 1 AND y = .5',
+          'DELETE FROM other.t WHERE public.t.id = id',
+          // The table's name where it has an alias: an error, not the column.
+          'DELETE FROM t AS u WHERE t.id = id',
+          'DELETE FROM t WHERE id = (SELECT s.id)',
+          'DELETE FROM t USING s WHERE id = (SELECT s.id)',
+          // A bare name in a subquery of a table is that table's column where it has one.
+          'DELETE FROM t WHERE EXISTS (SELECT 1 FROM s WHERE t.id = id)',
+          'DELETE FROM t WHERE id IN (SELECT id FROM s WHERE t.id = id)',
+          'DELETE FROM t WHERE id = (SELECT id FROM s WHERE t.id = id)',
+          'DELETE FROM t WHERE t.id = id + 1',
+          'DELETE FROM t WHERE t.id <> id',
+          'DELETE FROM t WHERE t.id = id AND x = 1',
+          'DELETE FROM t WHERE t.id = a',
+          'DELETE FROM t WHERE id = (SELECT t.a)',
+          'DELETE FROM t WHERE id = (SELECT 1.5)',
+          'DELETE FROM t WHERE id IN (SELECT s.id)',
+          'DELETE FROM t WHERE id IN (SELECT id FROM s)',
+          'DELETE FROM t WHERE x IN (SELECT t.x WHERE t.y = 1)',
+          'DELETE FROM t WHERE id IN (SELECT t.id FROM s WHERE s.b = t.b)',
+          'DELETE FROM t WHERE id NOT IN (SELECT t.id) OR y = 2',
+          'DELETE t FROM t JOIN s ON s.id = t.id WHERE s.id = id',
+          'UPDATE t SET x = 1 FROM s WHERE s.a = a',
+        ],
+        dialect,
+      );
+    },
+  );
+});

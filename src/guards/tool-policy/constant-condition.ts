@@ -585,7 +585,13 @@ const nonAscii = /[^\0-\x7f]/;
 
 function compare(left: Value, op: string, right: Value): number {
   if ('list' in left || 'list' in right) return compareLists(left, op, right);
-  if ('name' in left && left.name !== undefined && 'name' in right && left.name === right.name) {
+  if (
+    'name' in left &&
+    left.name !== undefined &&
+    'name' in right &&
+    right.name !== undefined &&
+    (left.name === right.name || sameTargetColumn(left.name, right.name))
+  ) {
     // A column against itself: equal on every row where it is not NULL.
     if (op === '<=>' || op === 'is not distinct from') return TRUE;
     if (op === 'is distinct from') return FALSE;
@@ -1319,6 +1325,7 @@ export function conditionAlwaysHolds(
   outerStart = outerFrom;
   outerEnd = outerTo;
   outerNames = undefined;
+  targetRead = undefined;
   statementStart = statementFrom;
   statementEnd = end;
   deepConstant = false;
@@ -1446,6 +1453,9 @@ let outerNames: Set<string> | undefined;
  */
 let statementStart = 0;
 let statementEnd = 0;
+
+/** The statement's target table and alias, read once per WHERE (`targetTable`); null: none read. */
+let targetRead: { parts: string[]; alias: string | undefined } | null | undefined;
 
 /** Longest name compared (a longer one is neither an outer name nor a qualifier: fail closed). */
 const maxNameLength = 128;
@@ -2444,6 +2454,61 @@ function namesTable(qualifier: readonly string[], table: readonly string[], alia
 }
 
 /**
+ * The table the statement deletes from or updates (`DELETE FROM s.t AS
+ * u`: parts `s`, `t`; alias `u`), read once per WHERE, or undefined.
+ */
+function targetTable(): { parts: string[]; alias: string | undefined } | undefined {
+  if (targetRead === undefined) {
+    targetStart.lastIndex = outerStart;
+    const target =
+      targetStart.test(outerSql) && targetStart.lastIndex <= outerEnd
+        ? qualifiedNameAt(outerSql, targetStart.lastIndex, outerEnd)
+        : undefined;
+    targetRead =
+      target === undefined
+        ? null
+        : { parts: target.parts, alias: aliasAt(outerSql, target.stop, outerEnd).alias };
+  }
+  return targetRead ?? undefined;
+}
+
+/**
+ * Whether the column names `a` and `b` (as written, lower case, differing)
+ * name one column of the statement's own WHERE: the same column, each
+ * bare or qualified by the target table (`DELETE FROM t WHERE t.id = id`,
+ * `public.t.id`, `"t"."id"`) or by its alias where it has one (`DELETE
+ * FROM t AS u WHERE u.id = id`). A bare name there is the target's column
+ * or, in a join, ambiguous (an error) where the target has it, so `t.id =
+ * id` holds as `id = id` does wherever it runs. In a subquery a bare name
+ * may be its own table's column, and a qualifier naming another table
+ * (`s.id = id`) another column: they stay apart, as names are written.
+ * Two tables are one when one's name ends the other's (`s.t`, `t`), as
+ * `selectsOwnColumn` reads them (fail closed).
+ */
+function sameTargetColumn(a: string, b: string): boolean {
+  if (subqueryNesting !== 0 || a[0] === EXPRESSION || b[0] === EXPRESSION) return false;
+  // Two bare names (the common case: `a = b`) or two columns' names (`t.a = s.b`) differ
+  // without an array made: the parts are split only where the columns' names agree.
+  const aDot = a.lastIndexOf('.');
+  const bDot = b.lastIndexOf('.');
+  const column = a.length - aDot - 1;
+  if (aDot === bDot || column !== b.length - bDot - 1) return false;
+  for (let i = 1; i <= column; i++) {
+    if (a.charCodeAt(a.length - i) !== b.charCodeAt(b.length - i)) return false;
+  }
+  const aParts = a.split('.');
+  const bParts = b.split('.');
+  // One is qualified more than the other (two qualifiers of one length differ: `t.id`, `u.id`).
+  if (aParts.length === bParts.length || aParts.pop() !== bParts.pop()) return false;
+  const target = targetTable();
+  if (target === undefined) return false;
+  const names = (qualifier: readonly string[]) =>
+    namesTable(qualifier, target.parts, target.alias) ||
+    (target.alias === undefined && endsWith(qualifier, target.parts));
+  return names(aParts) && names(bParts);
+}
+
+/**
  * Whether the IN branch `[from, to)` selects the column `subject` names
  * from the table the statement deletes from or updates, whole (no WHERE,
  * join, GROUP BY, …): `DELETE FROM t WHERE id IN (SELECT id FROM t)` holds
@@ -2465,11 +2530,9 @@ function selectsOwnColumn(
   backslash: string,
 ): boolean {
   if (!('mask' in subject) || subject.name === undefined) return false;
-  targetStart.lastIndex = outerStart;
-  if (!targetStart.test(outerSql) || targetStart.lastIndex > outerEnd) return false;
-  const target = qualifiedNameAt(outerSql, targetStart.lastIndex, outerEnd);
+  const target = targetTable();
   if (target === undefined) return false;
-  const outerAlias = aliasAt(outerSql, target.stop, outerEnd).alias;
+  const outerAlias = target.alias;
   const subjectParts = subject.name.split('.');
   const name = subjectParts.pop()!;
   if (!namesTable(subjectParts, target.parts, outerAlias)) return false;
@@ -2497,11 +2560,9 @@ function findsItself(
   backslash: string,
 ): boolean {
   if (fromAt === -1 || whereAt === -1 || readingMode === undefined) return false;
-  targetStart.lastIndex = outerStart;
-  if (!targetStart.test(outerSql) || targetStart.lastIndex > outerEnd) return false;
-  const target = qualifiedNameAt(outerSql, targetStart.lastIndex, outerEnd);
+  const target = targetTable();
   if (target === undefined) return false;
-  const outerAlias = aliasAt(outerSql, target.stop, outerEnd).alias;
+  const outerAlias = target.alias;
   fromTable.lastIndex = fromAt;
   if (!fromTable.test(sql)) return false;
   const table = qualifiedNameAt(sql, fromTable.lastIndex, whereAt);
@@ -3492,11 +3553,16 @@ function readTerms(
         // of zero not at all).
         const close = subqueryEnd(sql, index, end, backslash, exists, undefined, false, !exists);
         if (close === -1) return fail;
+        const column =
+          !exists && subqueryRows === VARIES ? outerColumnAt(sql, index, close) : undefined;
         index = close;
         // A scalar subquery that finds no row is NULL.
         const rows = !exists && subqueryRows === FALSE ? NULL : subqueryRows;
         if (rows === NULL) readNull = true;
-        expectOperand = pushed(values, MASKS[rows]!);
+        expectOperand = pushed(
+          values,
+          column === undefined ? MASKS[rows]! : outcomes(VARIES, false, column),
+        );
         continue;
       }
       if (calledFrom !== -1) {
@@ -3567,7 +3633,7 @@ function readTerms(
       if (close === -1) return fail;
       if (code === 0x27 || (code === 0x22 && mode.quotedString)) {
         expectOperand = pushed(values, stringValue(sql, index, close, escapes));
-      } else if (sql.charCodeAt(close + 1) === 0x2e /* . */) {
+      } else if (sql.charCodeAt(skipBlanks(sql, close + 1, end)) === 0x2e /* . */) {
         // A qualified name with a quoted part (`"t".id`, `[t].[id]`): a column, named as `t.id` is.
         const stop = qualifiedNameEnd(sql, index, end);
         if (stop === -1) return fail;
@@ -3659,6 +3725,16 @@ function readTerms(
         continue;
       }
       const wordFrom = index;
+      // A quoted part after a qualifier (`t."id"`, `` t.`id` ``, `dbo.[t].id`) or blanks
+      // around a dot (`t . id`): one name, as `"t"."id"` and `t.id` are (round 34b: the
+      // word ended at the quote or blank, and the term was not read).
+      const quotedPart =
+        (sql.charCodeAt(stop - 1) === 0x2e && !isWordCode(sql.charCodeAt(stop))) ||
+        (isJsSpace(sql.charCodeAt(stop)) && sql.charCodeAt(skipBlanks(sql, stop, end)) === 0x2e);
+      if (quotedPart) {
+        stop = qualifiedNameEnd(sql, wordFrom, end);
+        if (stop === -1) return fail;
+      }
       index = stop;
       const lower = stop - wordFrom <= 18 ? sql.slice(wordFrom, stop).toLowerCase() : '';
       const kind = keywords.get(lower);
@@ -3857,9 +3933,11 @@ function readTerms(
       const name =
         constant || stop - wordFrom > maxNameLength
           ? undefined
-          : lower !== ''
-            ? lower
-            : sql.slice(wordFrom, stop).toLowerCase();
+          : quotedPart
+            ? nameOf(sql, wordFrom, stop)
+            : lower !== ''
+              ? lower
+              : sql.slice(wordFrom, stop).toLowerCase();
       expectOperand = pushed(
         values,
         name === undefined ? MASKS[constant ? CONSTANT : VARIES]! : outcomes(VARIES, false, name),
@@ -3945,7 +4023,8 @@ const isNameQuote = (code: number) => code === 0x22 || code === 0x60 || code ===
 
 /**
  * Where the qualified name at `from` ends (its parts words or quoted
- * names joined by `.`: `"t".id`, `` `t`.`id` ``, `[s].[t].[id]`), or -1.
+ * names joined by `.`: `"t".id`, `` `t`.`id` ``, `[s].[t].[id]`; blanks
+ * around a dot before a part that starts as a name does: `t . id`), or -1.
  */
 function qualifiedNameEnd(sql: string, from: number, end: number): number {
   let at = from;
@@ -3960,23 +4039,40 @@ function qualifiedNameEnd(sql: string, from: number, end: number): number {
       while (at < end && isWordCode(sql.charCodeAt(at))) at++;
       if (at === start) return -1;
     }
-    if (at >= end || sql.charCodeAt(at) !== 0x2e /* . */) return at;
-    at++;
+    if (at < end && sql.charCodeAt(at) === 0x2e /* . */ && !isJsSpace(sql.charCodeAt(at + 1))) {
+      at++;
+      continue;
+    }
+    const dot = skipBlanks(sql, at, end);
+    if (dot >= end || sql.charCodeAt(dot) !== 0x2e) return at;
+    const next = skipBlanks(sql, dot + 1, end);
+    if (next >= end || !startsName(sql.charCodeAt(next))) return at;
+    at = next;
   }
 }
 
-/** The qualified name in `[from, to)` as an unquoted one is named: its parts, unquoted, in lower case. */
+/** A name's part may start with `code`: a letter, `_` or a name's quote (not a digit: `x . 5`). */
+const startsName = (code: number) =>
+  isNameQuote(code) || code === 0x5f || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);
+
+/** The qualified name in `[from, to)` as an unquoted one is named: its parts, unquoted, in lower case, without blanks. */
 function nameOf(sql: string, from: number, to: number): string {
   let name = '';
+  /** Where the run of plain characters not yet added starts (sliced whole, not added one by one). */
+  let run = from;
   for (let at = from; at < to; at++) {
     const code = sql.charCodeAt(at);
     if (isNameQuote(code)) {
       const close = quoteEnd(sql, at, to, false);
-      name += sql.slice(at + 1, close);
+      name += sql.slice(run, at) + sql.slice(at + 1, close);
       at = close;
-    } else name += sql[at];
+      run = close + 1;
+    } else if (isJsSpace(code)) {
+      name += sql.slice(run, at);
+      run = at + 1;
+    }
   }
-  return name.toLowerCase();
+  return (name + sql.slice(run, to)).toLowerCase();
 }
 
 /** What `readCondition`'s word readers share with its loop. */
@@ -4184,7 +4280,9 @@ const fromAfterItem =
 
 /**
  * Where the select item of the subquery (or UNION branch) at `index` is,
- * when it is the qualified column `subject` names, or what equals it
+ * when it is the qualified column `subject` names (or, in the statement's
+ * own WHERE, that column qualified by the target table: `id IN (SELECT
+ * t.id)`, `sameTargetColumn`), or what equals it
  * wherever it is not NULL (`t.id IN (SELECT t.id FROM u)`, `SELECT
  * DISTINCT (t.id) AS x FROM`, `COALESCE(t.id, 0)`, `CAST(t.id AS int)`,
  * `t.id::int`): `[from, to)` of the name, or undefined. `subqueryEnd` tells whether the branch binds its
@@ -4197,9 +4295,7 @@ function subjectItemAt(
   subject: Value,
   backslash: string,
 ): [number, number] | undefined {
-  if (!('mask' in subject) || subject.name === undefined || !subject.name.includes('.')) {
-    return undefined;
-  }
+  if (!('mask' in subject) || subject.name === undefined) return undefined;
   selectItem.lastIndex = index;
   if (!selectItem.test(sql) || selectItem.lastIndex > end) return undefined;
   let from = selectItem.lastIndex;
@@ -4217,7 +4313,11 @@ function subjectItemAt(
     from = sameValueCall.lastIndex;
   }
   const to = qualifiedNameEnd(sql, from, end);
-  if (to === -1 || to - from > maxNameLength || nameOf(sql, from, to) !== subject.name) {
+  if (to === -1 || to - from > maxNameLength) return undefined;
+  // Qualified (a bare item is the branch's own table's column), as the subject is or as its
+  // bare name is, qualified by the target table (`id IN (SELECT t.id)`, round 34b).
+  const name = nameOf(sql, from, to);
+  if (!name.includes('.') || (name !== subject.name && !sameTargetColumn(name, subject.name))) {
     return undefined;
   }
   let after = castsAfter(sql, to, end);
@@ -4239,6 +4339,26 @@ function subjectItemAt(
   const next = skipBlanks(sql, after, end);
   setOperationAt.lastIndex = next;
   return sql.charCodeAt(next) === 0x29 /* ) */ || setOperationAt.test(sql) ? [from, to] : undefined;
+}
+
+/**
+ * The qualified column a scalar subquery `[index, close)` (past its `(`,
+ * to past its `)`) without a table is, named as in the condition around
+ * it: `(SELECT t.id)`, `(SELECT "t"."id")` is the outer row's `t.id`, so
+ * that `id = (SELECT t.id)` holds as `id = t.id` does. Anything else (a
+ * FROM, an alias, a bare name, an expression) is not read here.
+ */
+function outerColumnAt(sql: string, index: number, close: number): string | undefined {
+  branchStart.lastIndex = index;
+  if (!branchStart.test(sql) || branchStart.lastIndex >= close) return undefined;
+  const from = branchStart.lastIndex;
+  const to = qualifiedNameEnd(sql, from, close - 1);
+  if (to === -1 || to - from > maxNameLength || skipBlanks(sql, to, close - 1) !== close - 1) {
+    return undefined;
+  }
+  const name = nameOf(sql, from, to);
+  // A numeral (`1.5`) is no name.
+  return name.includes('.') && !isDigitCode(sql.charCodeAt(from)) ? name : undefined;
 }
 
 /**

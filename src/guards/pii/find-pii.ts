@@ -9,6 +9,7 @@ import {
   normalizeText,
 } from '../shared/normalize-text';
 import { withSpansApart, withWiderSpans } from '../shared/private-use';
+import { lowerBound, upperBound } from '../shared/sorted-search';
 import { type DetectedSpan, firstStartAtOrAfter, resolveOverlapsBeside } from '../shared/spans';
 import { cardFinder } from './finders/card';
 import { cryptoFinder } from './finders/crypto';
@@ -229,14 +230,8 @@ class PriorityRuns {
 
   /** The priority of candidate `index`. */
   at(index: number): number {
-    let low = 0;
-    let high = this.starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (this.starts[middle]! <= index) low = middle;
-      else high = middle - 1;
-    }
-    return this.values[low]!;
+    // The last run starting at or before it (the first starts at 0).
+    return this.values[upperBound(this.starts, index) - 1]!;
   }
 }
 
@@ -295,14 +290,7 @@ function spansBesidePlaceholders(
       if ((from > 0 && start < reach) || (to < source.length && end > redacted.length - reach))
         continue;
       // The last placeholder starting before the match's end.
-      let low = 0;
-      let high = starts.length;
-      while (low < high) {
-        const middle = (low + high) >> 1;
-        if (starts[middle]! < end) low = middle + 1;
-        else high = middle;
-      }
-      const before = low - 1;
+      const before = lowerBound(starts, end) - 1;
       if (before >= 0 && ends[before]! > start) continue; // it holds a placeholder
       const shift = before >= 0 ? shifts[before]! : from;
       added.push({ type, start: start + shift, end: end + shift });

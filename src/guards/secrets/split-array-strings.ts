@@ -1,3 +1,4 @@
+import { upperBound } from '../shared/sorted-search';
 import { type DetectedSpan, type RankedSpan, resolveOverlaps } from '../shared/spans';
 import { type FindSecretsOptions, findSecrets } from './find-secrets';
 import { holdsLiteral, KeyPieces } from './key-pieces';
@@ -280,13 +281,7 @@ export function secretsAcrossArrayStrings(
   for (const match of findSecrets(joined, options)) {
     if (UNTYPED.has(match.type)) continue;
     // The strings it covers: the last piece starting at or before its start, on.
-    let low = 0;
-    let high = pieceStarts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (pieceStarts[middle]! <= match.start) low = middle;
-      else high = middle - 1;
-    }
+    const low = Math.max(upperBound(pieceStarts, match.start) - 1, 0);
     const end = exactTokenEnd(joined, match, low, pieceStarts, pieceStrings);
     const span = end === match.end ? match : { ...match, end };
     // One span per string it covers (its pieces' spans joined).

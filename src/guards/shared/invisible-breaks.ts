@@ -12,6 +12,7 @@ import {
   type NormalizedText,
 } from './normalize-text';
 import { privateUseReadThrough } from './private-use';
+import { lowerBound } from './sorted-search';
 import type { DetectedSpan } from './spans';
 
 /**
@@ -289,14 +290,7 @@ export function spansAroundBreaks<T extends DetectedSpan>(
 
 /** The index of the first of `points`' positions in their piece (at or after its offset): a binary search. */
 export function firstPointOfPiece({ positions, offset }: NormalizationPoints): number {
-  let index = 0;
-  let high = positions.length;
-  while (index < high) {
-    const middle = (index + high) >> 1;
-    if (positions[middle]! < offset) index = middle + 1;
-    else high = middle;
-  }
-  return index;
+  return lowerBound(positions, offset);
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   type Matrix,
   moveGap,
   ObjectReferences,
+  OTHER_OBJECT,
   PdfFonts,
   PdfIndex,
   parseToUnicode,
@@ -17,6 +18,7 @@ import {
   readObjectStream,
   ScopeCursor,
   ShownLines,
+  STREAM_OBJECT,
   shownThroughMaps,
   type ToUnicode,
   ToUnicodeUnreadable,
@@ -1214,11 +1216,20 @@ const FIELD_VALUE = /(?:^|\0)(?:V|DV|RV)$/;
  * text stream, read as its text (round 34: it was read as a content
  * stream, for strings it does not hold, so `card 4111 …` there passed).
  * UTF-16 after its byte order mark, else its bytes as the walk reads them.
+ * A value is followed through objects that are lone references (`6 0 R`)
+ * to what it is ({@link fieldValue}); a string, a dictionary (a
+ * signature's) or an array is read where it is written, with the bytes
+ * outside streams.
  */
 function fieldValueStreams(references: ObjectReferences, contents: Content[], walk: Walk): void {
   const values = new Set<number>();
   const { paths, targets } = references;
-  for (let k = 0; k < paths.length; k++) if (FIELD_VALUE.test(paths[k]!)) values.add(targets[k]!);
+  const resolved = new Map<number, number>();
+  for (let k = 0; k < paths.length; k++) {
+    if (!FIELD_VALUE.test(paths[k]!)) continue;
+    const value = fieldValue(references.kinds, targets[k]!, resolved);
+    if (value >= 0) values.add(value);
+  }
   if (values.size === 0) return;
   for (const { number, bytes } of contents) {
     if (!values.has(number)) continue;
@@ -1226,6 +1237,53 @@ function fieldValueStreams(references: ObjectReferences, contents: Content[], wa
     const units = bytes.subarray(2, 2 + ((bytes.length - 2) & ~1));
     walk.pieces.push(bytes[0] === 0xfe && bytes[1] === 0xff ? UTF16BE.decode(units) : bytes);
   }
+}
+
+/**
+ * What a form field's value names, followed through objects that are lone
+ * references: the stream's number, or a negative kind (a string, a
+ * dictionary or an array). Round 35: a value the walk cannot find was read
+ * as none, so it fails closed ({@link Unwalkable}) where it names an
+ * object the file does not hold (one it holds where the walk cannot read
+ * it, a damaged object stream's), one that holds no text (a number, a name,
+ * a keyword), or references that lead back into themselves. `resolved`
+ * keeps each object's answer, so each object of the chains is followed
+ * once: linear in the objects.
+ */
+function fieldValue(
+  kinds: ReadonlyMap<number, number>,
+  target: number,
+  resolved: Map<number, number>,
+): number {
+  const chain: number[] = [];
+  const onChain = new Set<number>();
+  let at = target;
+  let answer = resolved.get(at);
+  while (answer === undefined) {
+    const kind = kinds.get(at);
+    if (kind === undefined) {
+      throw new Unwalkable('a PDF form field whose value names an object the file does not hold');
+    }
+    if (kind === OTHER_OBJECT) {
+      throw new Unwalkable(
+        'a PDF form field whose value is neither text nor a dictionary or array',
+      );
+    }
+    chain.push(at);
+    onChain.add(at);
+    if (kind === STREAM_OBJECT) answer = at;
+    else if (kind < 0) answer = kind;
+    else if (onChain.has(kind)) {
+      throw new Unwalkable(
+        'a PDF form field whose value is a chain of references that leads back into itself',
+      );
+    } else {
+      at = kind;
+      answer = resolved.get(at);
+    }
+  }
+  for (const object of chain) resolved.set(object, answer);
+  return answer;
 }
 
 /** A PDF stream kept to be drawn: its object's number, its data (inflated), whether unfiltered, a form's `/Matrix`. */

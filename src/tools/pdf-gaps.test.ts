@@ -75,6 +75,51 @@ describe("a form field's value given by reference", () => {
     const pdf = withField('5 0 R', [`<< /Length ${utf16.length} >>\nstream\n${utf16}\nendstream`]);
     expect(holding(pdf, CARD)).toEqual([`card ${CARD}`]);
   });
+
+  // Round 35: a value the walk cannot find was read as no value.
+  it('a reference to an object the file does not hold fails closed', () => {
+    expect(walked(withField('12 0 R', []))).toBe(
+      'a PDF form field whose value names an object the file does not hold',
+    );
+  });
+
+  it.each([
+    ['a number', '4111111111111111'],
+    ['a name', '/card#204111'],
+    ['a keyword', 'null'],
+  ])('a reference to %s (no text) fails closed', (_, object) => {
+    expect(walked(withField('5 0 R', [object]))).toBe(
+      'a PDF form field whose value is neither text nor a dictionary or array',
+    );
+  });
+
+  it('references that lead back to themselves fail closed', () => {
+    expect(walked(withField('5 0 R', ['6 0 R', '7 0 R', '5 0 R']))).toBe(
+      'a PDF form field whose value is a chain of references that leads back into itself',
+    );
+  });
+
+  it('a chain of references to a text stream is read as its text', () => {
+    const pdf = withField('5 0 R', ['6 0 R', { stream: `card ${CARD}` }]);
+    expect(holding(pdf, CARD)).toEqual([`card ${CARD}`]);
+  });
+
+  it('a reference to a string object is read', () => {
+    // The file's bytes outside streams, then their strings (the field's name, then its value).
+    expect(holding(withField('5 0 R', [`(card ${CARD})`]), CARD).at(-1)).toBe(`card\ncard ${CARD}`);
+  });
+
+  it("a signature field's value, a dictionary, is read where it is written", () => {
+    const signature = `<< /Type /Sig /Filter /Adobe.PPKLite /Name (card ${CARD}) >>`;
+    expect(holding(withField('5 0 R', [signature]), CARD).at(-1)).toBe(`card\ncard ${CARD}`);
+  });
+
+  it('the last object written under a number is the one read (an incremental update)', () => {
+    // Object 5 written as a string, then again as a number: the number is the value.
+    expect(walked(withField('5 0 R', [`(card)`, '5 0 obj\n42\nendobj']))).toBe(
+      'a PDF form field whose value is neither text nor a dictionary or array',
+    );
+  });
 });
 
 /** `objects` packed into one compressed object stream (`/Type /ObjStm`). */

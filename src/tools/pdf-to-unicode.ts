@@ -277,12 +277,28 @@ export class ObjectReferences {
   readonly objects: number[] = [];
   readonly paths: string[] = [];
   readonly targets: number[] = [];
+  /**
+   * What each object written holds (the last one written under its
+   * number): {@link STRING_OBJECT}, {@link STREAM_OBJECT},
+   * {@link CONTAINER_OBJECT}, {@link OTHER_OBJECT} (a number, a name, a
+   * keyword), or the object a lone reference names (`5 0 obj 6 0 R endobj`).
+   */
+  readonly kinds = new Map<number, number>();
   add(object: number, path: string, target: number): void {
     this.objects.push(object);
     this.paths.push(path);
     this.targets.push(target);
   }
 }
+
+/** {@link ObjectReferences.kinds}: an object that is a string. */
+export const STRING_OBJECT = -1;
+/** An object that is a stream. */
+export const STREAM_OBJECT = -2;
+/** An object that is a dictionary or an array. */
+export const CONTAINER_OBJECT = -3;
+/** An object that is a number, a name or a keyword. */
+export const OTHER_OBJECT = -4;
 
 /** Joins the keys of a reference's path. */
 const SEP = '\0';
@@ -332,6 +348,19 @@ export class ReferenceReader {
   begin(number: number): void {
     this.end();
     this.object = number;
+    // Written again (an incremental update): what it holds is read anew.
+    if (number >= 0) this.references.kinds.delete(number);
+  }
+
+  /**
+   * What the object being read holds, once a value outside its containers
+   * is read: `OTHER_OBJECT` only when nothing else was (the number and
+   * generation before the next object's `obj`, when an `endobj` is missing).
+   */
+  private holds(kind: number): void {
+    if (this.object < 0 || this.nested > 0) return;
+    const { kinds } = this.references;
+    if (kind !== OTHER_OBJECT || !kinds.has(this.object)) kinds.set(this.object, kind);
   }
 
   /** Ends the text read so far (an object stream's object): a token cut there is read. */
@@ -361,6 +390,7 @@ export class ReferenceReader {
         case 'hex': {
           const end = text.indexOf('>', at);
           if (end < 0) return;
+          this.holds(STRING_OBJECT);
           this.value();
           at = end;
           continue;
@@ -429,6 +459,7 @@ export class ReferenceReader {
       else if (code === 0x5c) this.escaped = true;
       else if (code === 0x28) this.depth++;
       else if (code === 0x29 && --this.depth === 0) {
+        this.holds(STRING_OBJECT);
         this.value();
         return at;
       }
@@ -453,6 +484,7 @@ export class ReferenceReader {
       return;
     }
     if (isInteger(token)) {
+      this.holds(OTHER_OBJECT);
       this.numbers.push(Number(token));
       if (this.numbers.length > 2) this.numbers.shift();
       this.value(false);
@@ -464,10 +496,14 @@ export class ReferenceReader {
     else if (token === 'obj' && number !== undefined) this.begin(number);
     else if (token === 'endobj') this.begin(-1);
     else if (token === 'stream') {
+      this.holds(STREAM_OBJECT);
       this.end();
       this.mode = 'stream';
       this.tail = '';
-    } else this.value();
+    } else {
+      this.holds(OTHER_OBJECT);
+      this.value();
+    }
   }
 
   private name(name: string): void {
@@ -477,7 +513,10 @@ export class ReferenceReader {
       frame.key = name;
       frame.valued = false;
       frame.at = undefined;
-    } else this.value();
+    } else {
+      this.holds(OTHER_OBJECT);
+      this.value();
+    }
   }
 
   /** A value read in the open container (`numbers`: it ends a run of integers). */
@@ -510,6 +549,7 @@ export class ReferenceReader {
   }
 
   private reference(target: number): void {
+    this.holds(target);
     if (this.nested <= this.frames.length) this.references.add(this.object, this.path(), target);
     this.value();
   }
@@ -523,6 +563,7 @@ export class ReferenceReader {
     this.numbers = [];
     if (this.nested === 0) return;
     if (this.nested-- <= MAX_NESTING) this.frames.pop();
+    this.holds(CONTAINER_OBJECT);
     this.value();
   }
 }

@@ -7,7 +7,7 @@ import {
   trailingChainStart,
   withinLast,
 } from '../shared/potential-start';
-import { isPropertiesPasswordKey, keywords } from './assignments';
+import { bareValueEnd, isPropertiesPasswordKey, keywords } from './assignments';
 import { secretsMaxMatchLength } from './find-secrets';
 import { firstSecretKindLine } from './kubernetes-secret';
 import { providerRules } from './provider-rules';
@@ -295,25 +295,66 @@ const KEY_BEFORE_VALUE = 300;
  * read too, for a key glued to its value (`password=<1,100 x>…`, one
  * token: round 34, released); a key found there must have its operator
  * (`KEY_IN_TOKEN`). Held at most to the window's hold bound, as a PEM block.
- * Reads the last token once. `filtered`: for a text `secretsMayMatch`
- * ruled out (only an `Authorization` or `curl` in another case may start
- * there).
+ * Round 35: a key in a URL's query (`?token=…`, `&api_key=…`) whose value
+ * has ended (`endedQueryValue`: `&page=2` after it) is judged, so the rest
+ * of the token after it is searched for the next such key instead (a long
+ * URL with `token=` early was held to its end; past 16 K, failed closed);
+ * past `MAX_ENDED_QUERY_VALUES` ended values it holds from the next key,
+ * as before. Reads the last token once for each ended value passed.
+ * `filtered`: for a text `secretsMayMatch` ruled out (only an
+ * `Authorization` or `curl` in another case may start there).
  */
 function longValueStart(text: string, filtered = false): number {
   let start = text.length;
   while (start > 0 && !isWhitespaceAt(text, start - 1)) start--;
   if (text.length - start <= secretsMaxMatchLength) return text.length;
-  const from = Math.max(0, start - KEY_BEFORE_VALUE);
+  let from = Math.max(0, start - KEY_BEFORE_VALUE);
   // The token's first characters too: its key may be glued to it (`password=<1,100 x>…`).
-  const head = text.slice(from, start + KEY_BEFORE_VALUE);
+  let head = text.slice(from, start + KEY_BEFORE_VALUE);
   // As `boundedStartFiltered` asks: a text `secretsMayMatch` ruled out holds no keyword.
   if (filtered && !CURL_OR_AUTHORIZATION.test(head)) return text.length;
-  const key = liveAssignmentStart(head);
-  if (key >= head.length) return text.length;
-  // A key inside the token is one only with its operator there (not a keyword in random characters).
-  if (from + key >= start && !KEY_IN_TOKEN.test(head.slice(key))) return text.length;
-  return from + key;
+  for (let ended = 0; ; ended++) {
+    const key = liveAssignmentStart(head);
+    if (key >= head.length) return text.length;
+    // A key inside the token is one only with its operator there (not a keyword in random characters).
+    if (from + key >= start && !KEY_IN_TOKEN.test(head.slice(key))) return text.length;
+    const valueEnd = ended < MAX_ENDED_QUERY_VALUES ? endedQueryValue(text, from + key) : -1;
+    if (valueEnd < 0) return from + key;
+    // The rest of the token, from the separator that ended the value.
+    from = valueEnd;
+    head = text.slice(from);
+  }
 }
+
+/** How many ended query values `longValueStart` passes before it holds from the next key. */
+const MAX_ENDED_QUERY_VALUES = 8;
+
+/** A URL query's key and its `=` (`token=`). */
+const QUERY_KEY = /[A-Za-z0-9_.-]{1,112}=/y;
+
+/**
+ * Where the value of the URL query key at `keyStart` (right after `?` or
+ * `&`) ends, when `findSecrets` has judged it whatever follows: the
+ * separator `bareValueEnd` ends it at (`&` or `#` before the next key and
+ * its `=`, `;`, a closing bracket), with at least one character after it
+ * in the text; -1 when it may still grow (`token=abc&` may go on `3x`), runs
+ * past `secretsMaxMatchLength` unended, or the key is not in a query.
+ * Reads at most that many characters.
+ */
+function endedQueryValue(text: string, keyStart: number): number {
+  const before = text.charCodeAt(keyStart - 1);
+  if (before !== 0x3f && before !== 0x26) return -1;
+  QUERY_KEY.lastIndex = keyStart;
+  if (!QUERY_KEY.test(text)) return -1;
+  const valueStart = QUERY_KEY.lastIndex;
+  // The value's end as the assignment pattern reads it: the next blank or quote.
+  const limit = Math.min(text.length, valueStart + secretsMaxMatchLength);
+  let end = valueStart;
+  while (end < limit && !isWhitespaceAt(text, end) && !QUOTES.includes(text[end]!)) end++;
+  const valueEnd = bareValueEnd(text, keyStart, valueStart, end);
+  return valueEnd < end - 1 ? valueEnd : -1;
+}
+const QUOTES = '"\'`';
 
 /** A key and its operator at the start of a token (`password=`, `"api_key":`). */
 const KEY_IN_TOKEN = /^["']?[A-Za-z0-9_.-]{1,112}["']?[ \t]{0,3}[:=]/;

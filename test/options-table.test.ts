@@ -49,7 +49,8 @@ const positiveInt = [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '5'];
 const nonNegativeInt = [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '0'];
 const ms = [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '1000'];
 const stringList = ['x', 5, [5], [''], [null], {}];
-const regexList = ['x', ['x'], [5], /x/];
+// `[/x/y]`: a sticky pattern only matches where a search starts.
+const regexList = ['x', ['x'], [5], /x/, [/x/y]];
 const guardrailList = [
   'x',
   [{ name: 'n' }],
@@ -116,6 +117,7 @@ const cases: FactoryCase[] = [
         [{ type: '', pattern: /x/ }],
         [{ type: 'X', pattern: /x/, extra: 1 }],
         [{ type: 'X', pattern: /x/, maxLength: 0 }],
+        [{ type: 'X', pattern: /x/y }],
       ],
       defaultRegion: ['us', 'USA', 'ZZ', 5],
       phoneRegions: ['GB', ['gb'], ['ZZ'], [5]],
@@ -235,7 +237,7 @@ const cases: FactoryCase[] = [
     shape: urlFilterOptionShape,
     rows: {
       allow: ['x.com', [''], [5], ['a b'], {}],
-      deny: ['x.com', [''], [5], {}],
+      deny: ['x.com', [''], [5], {}, [/x/y]],
       schemes: ['https', ['https:'], [''], [5]],
       blockUserinfo: bool,
       allowSubdomains: bool,
@@ -256,7 +258,7 @@ const cases: FactoryCase[] = [
     shape: toolPolicyOptionShape,
     rows: {
       allow: ['search', [''], [5], {}],
-      deny: ['drop', [''], [5], {}],
+      deny: ['drop', [''], [5], {}, [/drop/y]],
       args: [5, 'x', { search: 'x' }, { search: {} }, [() => true]],
       rules: ['sql', ['rm'], [5]],
       dialect: ['oracle', 'MySQL', 5, ['mysql']],

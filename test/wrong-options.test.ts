@@ -92,3 +92,25 @@ describe('a sticky (y) RegExp is an options error, not a pattern that only match
     ).toBe('block');
   });
 });
+
+describe("a global custom pattern's lastIndex does not hide a value", () => {
+  it('findPii and pii find a value before the lastIndex the pattern was left at', async () => {
+    const pattern = /EMP-\d{4}/g;
+    // The caller's own use of the pattern left it here (as `pattern.test(other)` does).
+    pattern.lastIndex = 50;
+    expect(
+      findPii('id EMP-1234 here', {
+        entities: ['EMAIL_ADDRESS'],
+        custom: [{ type: 'EMP', pattern }],
+      }),
+    ).toEqual([{ type: 'EMP', start: 3, end: 11 }]);
+    const guardrail = pii({ entities: ['EMAIL_ADDRESS'], custom: [{ type: 'EMP', pattern }] });
+    pattern.lastIndex = 50;
+    expect(await guardrail.check('id EMP-1234 here', context('input'))).toMatchObject({
+      action: 'modify',
+      content: 'id [EMP] here',
+    });
+    // Searching does not move the caller's pattern either.
+    expect(pattern.lastIndex).toBe(50);
+  });
+});

@@ -998,7 +998,9 @@ function findInNormalForm(
       // without this module importing it (an edge bundle of pii() leaves re2js out).
       const Species =
         (pattern.constructor as RegExpConstructor | undefined)?.[Symbol.species] ?? RegExp;
-      const global = pattern.global ? pattern : new Species(pattern, `${pattern.flags}g`);
+      // Always a copy: `matchAll` starts at the pattern's own lastIndex, so a
+      // global pattern the caller had used (`test`) hid every value before it.
+      const global = new Species(pattern, pattern.global ? pattern.flags : `${pattern.flags}g`);
       for (const match of text.matchAll(global)) {
         if (match[0].length === 0) continue;
         if (validate && !validate(match[0])) continue;

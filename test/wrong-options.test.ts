@@ -1,15 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import { generateText, wrapLanguageModel } from 'ai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   findPii,
   type Guardrail,
   type GuardrailContext,
+  type GuardrailsOptions,
+  getGuardrailOutcome,
+  guardrails,
   outputSchema,
   pii,
+  rateLimit,
+  tokenBudget,
   toolPolicy,
   urlFilter,
 } from '../src';
 import { buildGuardrailsConfig } from '../src/config';
-import { configIssuesOf } from './helpers';
+import { configIssuesOf, textModel } from './helpers';
 
 /*
  * Wrong options the options table (test/options-table.test.ts) does not
@@ -112,5 +118,125 @@ describe("a global custom pattern's lastIndex does not hide a value", () => {
     });
     // Searching does not move the caller's pattern either.
     expect(pattern.lastIndex).toBe(50);
+  });
+});
+
+describe('an async function that rejects where a synchronous one is expected never crashes the process', () => {
+  // Node ends the process on a rejection nobody handles. The library does not
+  // await these functions (their Promise is an error, or ignored), so it must
+  // handle the rejection itself: before, each of these left one unhandled.
+  const rejecting = (what: string) =>
+    (async () => {
+      throw new Error(`${what} is down`);
+    }) as never;
+  const unhandled: unknown[] = [];
+  const collect = (reason: unknown) => unhandled.push(reason);
+  beforeAll(() => process.on('unhandledRejection', collect));
+  afterAll(() => process.off('unhandledRejection', collect));
+
+  async function outcomeOf(options: GuardrailsOptions, answer = 'ok') {
+    unhandled.length = 0;
+    let thrown: string | undefined;
+    let status: string | undefined;
+    let reasons: (string | undefined)[] = [];
+    try {
+      const result = await generateText({
+        model: wrapLanguageModel({ model: textModel(answer), middleware: guardrails(options) }),
+        prompt: 'Mail jane@example.com please',
+        providerOptions: { guardrails: { sessionId: 'session-1' } },
+      });
+      const outcome = await getGuardrailOutcome(result);
+      status = outcome?.status;
+      reasons = (outcome?.records ?? []).map(record => record.reason);
+    } catch (error) {
+      thrown = (error as Error).message;
+    }
+    // A rejection is reported unhandled once the microtasks of its turn ran.
+    await new Promise(resolve => setTimeout(resolve, 10));
+    return { status, reasons, thrown, unhandled: unhandled.map(String) };
+  }
+
+  const promiseReason = (path: string, expected: string) =>
+    `Invalid guardrail configuration at ${path}: expected ${expected}, received "(a Promise: ${path.slice(path.lastIndexOf('.') + 1)} must be synchronous)"`;
+
+  it('onEvent: the call goes on as if the listener had returned', async () => {
+    expect(await outcomeOf({ input: [pii()], onEvent: rejecting('onEvent') })).toEqual({
+      status: 'modified',
+      reasons: [undefined],
+      thrown: undefined,
+      unhandled: [],
+    });
+  });
+
+  it('context: the call fails with the GuardrailConfigError naming the Promise', async () => {
+    expect(await outcomeOf({ input: [pii()], context: rejecting('context') })).toEqual({
+      status: undefined,
+      reasons: [],
+      thrown:
+        'Invalid guardrail configuration at context: expected a function returning the call\'s metadata (an object of JSON values), received "(a Promise: context must be synchronous)"',
+      unhandled: [],
+    });
+  });
+
+  it.each([
+    [
+      'pii placeholder',
+      () => pii({ placeholder: rejecting('placeholder') }),
+      promiseReason('pii.placeholder', 'a function (type) => string, synchronous'),
+    ],
+    [
+      'rateLimit key',
+      () => rateLimit({ limit: 5, windowMs: 60_000, key: rejecting('key') }),
+      promiseReason('rate-limit.key', 'a function returning a string or undefined, synchronously'),
+    ],
+    [
+      'tokenBudget sessionId',
+      () => tokenBudget({ perSession: { maxTokens: 1_000 }, sessionId: rejecting('sessionId') }),
+      promiseReason(
+        'token-budget.sessionId',
+        'a function returning a string or undefined, synchronously',
+      ),
+    ],
+    [
+      'tokenBudget countTokens',
+      () => tokenBudget({ maxInputTokens: 1_000, countTokens: rejecting('countTokens') }),
+      promiseReason(
+        'token-budget.countTokens',
+        'a function returning a count of tokens (a finite number >= 0), synchronously',
+      ),
+    ],
+    [
+      'pii custom validate',
+      () =>
+        pii({ custom: [{ type: 'NAME_ID', pattern: /jane/, validate: rejecting('validate') }] }),
+      promiseReason('custom[0].validate', 'a function (match) => boolean, synchronously'),
+    ],
+  ])(
+    '%s: that check is an error record, so the call fails closed',
+    async (_name, build, reason) => {
+      expect(await outcomeOf({ input: [build()] })).toEqual({
+        status: 'blocked',
+        reasons: [reason],
+        thrown: undefined,
+        unhandled: [],
+      });
+    },
+  );
+
+  it('retry feedback: the call fails with a GuardrailConfigError naming the Promise', async () => {
+    const outcome = await outcomeOf(
+      {
+        output: [pii({ action: 'block' })],
+        retry: { maxAttempts: 1, feedback: rejecting('feedback') },
+      },
+      'Write to jane@example.com',
+    );
+    expect(outcome).toEqual({
+      status: undefined,
+      reasons: [],
+      thrown:
+        'Invalid guardrail configuration at retry.feedback: expected a function of the record returning the feedback text (a string), received "(a Promise: feedback must be synchronous)"',
+      unhandled: [],
+    });
   });
 });

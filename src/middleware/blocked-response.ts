@@ -6,7 +6,7 @@ import type {
   LanguageModelV4Usage,
   SharedV4ProviderMetadata,
 } from '@ai-sdk/provider';
-import { kindOf } from '../core/callback-result';
+import { kindOf, settleUnawaited } from '../core/callback-result';
 import { emitEvent } from '../core/events';
 import type { GuardrailEventListener, GuardrailOutcome, GuardrailRecord } from '../core/types';
 
@@ -95,9 +95,7 @@ export function resolveBlockedMessage(
   }
   if (typeof text === 'string') return text;
   // A rejection later is nobody's to handle.
-  if (text !== null && typeof (text as { then?: unknown } | undefined)?.then === 'function') {
-    Promise.resolve(text as PromiseLike<unknown>).then(undefined, () => {});
-  }
+  settleUnawaited(text);
   const failed: GuardrailRecord = {
     guardrail: BLOCKED_MESSAGE_RECORD,
     kind: record.kind,

@@ -2,6 +2,7 @@ import { generateText, wrapLanguageModel } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   findPii,
+  findSecrets,
   type Guardrail,
   type GuardrailContext,
   type GuardrailsOptions,
@@ -10,6 +11,7 @@ import {
   outputSchema,
   pii,
   rateLimit,
+  secrets,
   tokenBudget,
   toolPolicy,
   urlFilter,
@@ -238,5 +240,82 @@ describe('an async function that rejects where a synchronous one is expected nev
         'Invalid guardrail configuration at retry.feedback: expected a function of the record returning the feedback text (a string), received "(a Promise: feedback must be synchronous)"',
       unhandled: [],
     });
+  });
+});
+
+describe('secrets: an entropy option no token can reach is an error, not entropy detection turned off', () => {
+  // A token is 20 to 200 of the 66 characters [A-Za-z0-9+/_-] (longer is a data
+  // payload): it reaches log2(66) ≈ 6.04 bits per character at most.
+  const ALL_66 = 'uoUq-TaWLXgnpEmQw69R3ZyshCr5jOx8ADJzYfFVKivBc/MSH7b_d1kl4e20GP+ItN';
+  const THRESHOLD =
+    'a number of bits per character above 0 and at most 6 (4.5 by default; a token holds at most 66 different characters, log2(66) ≈ 6.04 bits, so a higher threshold finds nothing: set entropy: false to turn it off)';
+  const MIN_LENGTH =
+    'an integer from 1 to 200 (24 by default; a token longer than 200 characters is a data payload, never judged, so a higher minimum finds nothing: set entropy: false to turn it off)';
+
+  it.each([
+    [
+      'secrets',
+      'secrets.entropyThreshold',
+      6.5,
+      () => secrets({ entropyThreshold: 6.5 }),
+      THRESHOLD,
+    ],
+    [
+      'secrets',
+      'secrets.entropyThreshold',
+      100,
+      () => secrets({ entropyThreshold: 100 }),
+      THRESHOLD,
+    ],
+    [
+      'findSecrets',
+      'findSecrets.entropyThreshold',
+      7,
+      () => findSecrets('x', { entropyThreshold: 7 }),
+      THRESHOLD,
+    ],
+    [
+      'secrets',
+      'secrets.entropyMinLength',
+      201,
+      () => secrets({ entropyMinLength: 201 }),
+      MIN_LENGTH,
+    ],
+    [
+      'findSecrets',
+      'findSecrets.entropyMinLength',
+      1_000,
+      () => findSecrets('x', { entropyMinLength: 1_000 }),
+      MIN_LENGTH,
+    ],
+    [
+      'a config file',
+      'input[0].entropy_threshold',
+      8,
+      () => buildGuardrailsConfig({ input: [{ type: 'secrets', entropy_threshold: 8 }] }),
+      // The file's schema says it its own way.
+      'a number <= 6',
+    ],
+  ])('%s rejects %s = %s', (_name, path, value, build, expected) => {
+    expect(configIssuesOf(build)).toEqual([{ path, value, expected }]);
+  });
+
+  it('the bounds themselves still find a token', () => {
+    const found = (text: string, options: Parameters<typeof findSecrets>[1]) =>
+      findSecrets(text, options).map(({ type, start, end }) => ({
+        type,
+        length: end - start,
+        start,
+      }));
+    expect(found(`value ${ALL_66} end`, { entropyThreshold: 6 })).toEqual([
+      { type: 'HIGH_ENTROPY_STRING', length: 66, start: 6 },
+    ]);
+    const longest = (ALL_66 + ALL_66.slice(0, 34)).repeat(2);
+    expect(longest.length).toBe(200);
+    expect(found(`value ${longest} end`, { entropyMinLength: 200 })).toEqual([
+      { type: 'HIGH_ENTROPY_STRING', length: 200, start: 6 },
+    ]);
+    // One character longer is no token at all, whatever the minimum.
+    expect(found(`value ${longest}x end`, {})).toEqual([]);
   });
 });

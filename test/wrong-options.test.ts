@@ -8,6 +8,7 @@ import {
   type GuardrailsOptions,
   getGuardrailOutcome,
   guardrails,
+  memoryStore,
   outputSchema,
   pii,
   rateLimit,
@@ -317,5 +318,39 @@ describe('secrets: an entropy option no token can reach is an error, not entropy
     ]);
     // One character longer is no token at all, whatever the minimum.
     expect(found(`value ${longest}x end`, {})).toEqual([]);
+  });
+});
+
+describe("memoryStore: a clock that returns no time is the store's error, not keys that never live", () => {
+  const limitedTwice = async (now: () => unknown) => {
+    const store = memoryStore({ now: now as () => number });
+    const limit = rateLimit({ limit: 1, windowMs: 60_000, store, key: () => 'user-1' });
+    const verdicts = [];
+    for (let call = 0; call < 2; call++) {
+      try {
+        verdicts.push((await limit.check('hi', context('input'))).action);
+      } catch (error) {
+        verdicts.push(String(error));
+      }
+    }
+    return verdicts;
+  };
+  const expected = (shown: string) =>
+    `TypeError: memory store: now() must return a time in milliseconds (a finite number within ±8.64e15, as Date.now() returns), returned ${shown}`;
+
+  it.each([
+    // 1e300 + 60,000 is 1e300: every key expired as it was written, so no limit ever tripped.
+    [() => 1e300, '1e+300'],
+    [() => Number.NaN, 'NaN'],
+    // '5' + 60,000 is '560000': expiries were strings.
+    [() => '5', '(a string)'],
+    [() => undefined, '(undefined)'],
+  ])('%s', async (now, shown) => {
+    expect(await limitedTwice(now)).toEqual([expected(shown), expected(shown)]);
+  });
+
+  it('a clock of its own that returns times still limits', async () => {
+    let time = 1_000;
+    expect(await limitedTwice(() => time++)).toEqual(['allow', 'block']);
   });
 });

@@ -1,5 +1,6 @@
-import { generateText, wrapLanguageModel } from 'ai';
+import { generateText, tool, wrapLanguageModel } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod/v4';
 import {
   findPii,
   findSecrets,
@@ -8,6 +9,8 @@ import {
   type GuardrailsOptions,
   getGuardrailOutcome,
   guardrails,
+  guardTools,
+  harmfulContent,
   memoryStore,
   outputSchema,
   pii,
@@ -352,5 +355,37 @@ describe("memoryStore: a clock that returns no time is the store's error, not ke
   it('a clock of its own that returns times still limits', async () => {
     let time = 1_000;
     expect(await limitedTwice(() => time++)).toEqual(['allow', 'block']);
+  });
+});
+
+describe('an empty list that leaves a guardrail nothing to check is an error, not a silent pass', () => {
+  const search = tool({
+    inputSchema: z.object({ q: z.string() }),
+    execute: async ({ q }) => `results for ${q}`,
+  });
+
+  it('harmfulContent({ categories: [] }) (before: allowed a 0.998 weapons score)', () => {
+    expect(configIssuesOf(() => harmfulContent({ categories: [] }))).toEqual([
+      {
+        path: 'harmful-content.categories',
+        value: [],
+        expected: 'at least one harmful category (with none, harmfulContent checks nothing)',
+      },
+    ]);
+    expect(
+      configIssuesOf(() =>
+        buildGuardrailsConfig({ output: [{ type: 'harmful-content', categories: [] }] }),
+      ).map(issue => issue.path),
+    ).toEqual(['output[0].categories']);
+  });
+
+  it('guardTools({ only: [] }) (before: its guardrails applied to no tool)', () => {
+    expect(configIssuesOf(() => guardTools({ search }, { input: [pii()], only: [] }))).toEqual([
+      {
+        path: 'only',
+        value: [],
+        expected: 'at least one tool name (with none, guardTools guards no tool)',
+      },
+    ]);
   });
 });

@@ -157,6 +157,7 @@ export const harmfulContentConfigSchema = z.strictObject({
   threshold: z.number().gt(0).max(1).optional(),
   categories: z
     .array(z.enum(HARMFUL_CATEGORIES))
+    .min(1)
     .describe(`Block only these kinds of harm: ${HARMFUL_CATEGORIES.join(', ')}`)
     .optional(),
   maxLength: positiveInt.optional(),

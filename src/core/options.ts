@@ -245,6 +245,19 @@ export function listOf(item: OptionRule, expected: string): OptionRule {
   return Object.assign(check, { parts: { item } });
 }
 
+/**
+ * `listOf` that refuses `[]` too, saying `whenEmpty`: for a list that,
+ * empty, leaves the guardrail nothing to check (a silent pass).
+ */
+export function nonEmptyListOf(item: OptionRule, expected: string, whenEmpty: string): OptionRule {
+  const list = listOf(item, expected);
+  const check: OptionRule = (value, path, issues) => {
+    if (Array.isArray(value) && value.length === 0) addIssue(issues, path, value, whenEmpty);
+    else list(value, path, issues);
+  };
+  return Object.assign(check, { parts: list.parts });
+}
+
 /** An array of non-empty strings. */
 export const stringList: OptionRule = listOf(nonEmptyString, 'an array of strings');
 

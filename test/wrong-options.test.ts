@@ -389,3 +389,34 @@ describe('an empty list that leaves a guardrail nothing to check is an error, no
     ]);
   });
 });
+
+describe('toolPolicy: an args predicate that returns no verdict is an error, not an allow', () => {
+  // `(args) => args.items.length` returned 0 for an empty list, and 0 allowed the call.
+  it.each([
+    [0, '(the number 0)'],
+    [1, '(the number 1)'],
+    [null, '(null)'],
+    [{}, '(an object)'],
+  ])('returning %s', async (returned, shown) => {
+    const policy = toolPolicy({ args: { search: (() => returned) as never }, rules: [] });
+    await expect(policy.check('{"q":"x"}', context('tool_input', 'search'))).rejects.toThrow(
+      `Invalid guardrail configuration at tool-policy.args.search: expected a predicate returning true, false, a reason string or undefined, received "${shown}"`,
+    );
+  });
+
+  it('true and undefined allow, false and a reason block, as documented', async () => {
+    const verdictOf = async (returned: unknown) =>
+      (
+        await toolPolicy({ args: { '*': (() => returned) as never }, rules: [] }).check(
+          '{"q":"x"}',
+          context('tool_input', 'search'),
+        )
+      ).action;
+    expect(await Promise.all([true, undefined, false, 'too many'].map(verdictOf))).toEqual([
+      'allow',
+      'allow',
+      'block',
+      'block',
+    ]);
+  });
+});

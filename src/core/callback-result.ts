@@ -87,3 +87,18 @@ export function acceptedByCallback(value: unknown, path: string): boolean {
     expected: 'a function (match) => boolean, synchronously',
   });
 }
+
+/**
+ * A `toolPolicy` `args` predicate's verdict: `true` or `undefined` (no
+ * objection), `false` or a reason string (a block). Anything else was read
+ * as an allow (`(args) => args.items.length` allowed an empty list with its
+ * 0): it throws a `GuardrailConfigError` instead (that check's `error`).
+ */
+export function predicateVerdict(value: unknown, path: string): boolean | string | undefined {
+  if (value === undefined || typeof value === 'boolean' || typeof value === 'string') return value;
+  throw new GuardrailConfigError({
+    path,
+    value: kindOf(value, path.slice(path.lastIndexOf('.') + 1)),
+    expected: 'a predicate returning true, false, a reason string or undefined',
+  });
+}

@@ -11,6 +11,7 @@ import {
   guardrails,
   guardTools,
   harmfulContent,
+  llmJudge,
   memoryStore,
   outputSchema,
   pii,
@@ -418,5 +419,47 @@ describe('toolPolicy: an args predicate that returns no verdict is an error, not
       'block',
       'block',
     ]);
+  });
+});
+
+describe('llmJudge: a template string the judged text cannot reach is an error', () => {
+  const judge = () => {
+    throw new Error('never called: built only');
+  };
+  const build = (template: string) =>
+    llmJudge({ model: { doGenerate: judge } as never, policy: 'Only cooking.', template });
+
+  it.each([
+    // Before: accepted, and the judge was asked about the policy alone, so every text passed.
+    [
+      'Judge the text against {{policy}}. Answer in JSON.',
+      'a template with a {{content}} placeholder (without one the judge never sees the text it judges)',
+    ],
+    // Before: `{{contents}}` stayed as written, and the text was left out.
+    [
+      'Judge {{contents}} against {{policy}}',
+      'placeholders among {{policy}}, {{content}}, {{context}}, {{kind}}, {{toolName}} ({{contents}} is none: it would be sent as written)',
+    ],
+  ])('%s', (template, expected) => {
+    expect(configIssuesOf(() => build(template))).toEqual([
+      { path: 'llm-judge.template', value: template, expected },
+    ]);
+  });
+
+  it('takes {{content}} with white space inside, beside the other placeholders', () => {
+    expect(() =>
+      build('Policy: {{policy}} ({{ kind }}, {{toolName}})\n{{ content }}\n{{context}}'),
+    ).not.toThrow();
+  });
+
+  it('in a config file, the entry names it', () => {
+    expect(
+      configIssuesOf(() =>
+        buildGuardrailsConfig(
+          { output: [{ type: 'llm-judge', model: 'judge', policy: 'p', template: 'Is it fine?' }] },
+          { models: { judge: { doGenerate: judge } as never } },
+        ),
+      ).map(issue => issue.path),
+    ).toEqual(['output[0].template']);
   });
 });

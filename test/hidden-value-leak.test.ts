@@ -1,17 +1,27 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
-import { generateText, type ModelMessage, streamText, wrapLanguageModel } from 'ai';
+import {
+  generateText,
+  isStepCount,
+  type ModelMessage,
+  streamText,
+  tool,
+  wrapLanguageModel,
+} from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   type GuardrailEvent,
   type GuardrailsOptions,
   getGuardrailOutcome,
   guardrails,
+  guardTools,
   pii,
   secrets,
 } from '../src';
 import { describeErrors, spanReports } from './helpers/report-leaks';
+import { turnsModel } from './helpers/turns-model';
 import { captureSpans } from './tracing';
 
 /*
@@ -42,13 +52,15 @@ const OWN_PART: Record<keyof typeof VALUES, string> = {
 const SENSITIVE = `mail ${VALUES.email}, key ${VALUES.openaiKey}, token ${VALUES.githubToken}, card ${VALUES.card}`;
 
 /** Each value's 4-character pieces found in `value` (numbers read as 0: durations and offsets are not pieces). */
-function piecesIn(where: string, value: unknown): string[] {
-  const json = JSON.stringify(value, (_key, entry) =>
-    typeof entry === 'number'
-      ? 0
-      : entry instanceof Uint8Array
-        ? new TextDecoder().decode(entry)
-        : entry,
+function piecesIn(where: string, value: unknown, skipKey?: string): string[] {
+  const json = JSON.stringify(value, (key, entry) =>
+    key === skipKey
+      ? undefined
+      : typeof entry === 'number'
+        ? 0
+        : entry instanceof Uint8Array
+          ? new TextDecoder().decode(entry)
+          : entry,
   );
   const text = `${json ?? ''}\n${describeErrors(value)}`;
   return Object.entries(OWN_PART).flatMap(([name, part]) => {
@@ -245,4 +257,68 @@ describe('no report holds a piece (4 characters) of a value pii or secrets hid',
       'githubToken in reason',
     ]);
   });
+
+  it.each(
+    (['input', 'output'] as const).flatMap(side =>
+      cases.flatMap(({ action, api, onTrip }) =>
+        // A redacting tool-input guard lets the tool run: its result is the tool's own.
+        side === 'input' && action === 'redact' ? [] : [{ side, action, api, onTrip }],
+      ),
+    ),
+  )(
+    'guardTools, the tool call and its result: $side $action via $api, onTrip $onTrip',
+    async ({ side, action, api, onTrip }) => {
+      const events: GuardrailEvent[] = [];
+      const tools = guardTools(
+        {
+          lookup: tool({
+            inputSchema: z.object({ q: z.string() }),
+            execute: async () => `Found: ${SENSITIVE}`,
+          }),
+        },
+        {
+          [side]: [pii({ action }), secrets({ action })],
+          onTrip,
+          onEvent: event => events.push(event),
+        },
+      );
+      const model = turnsModel([
+        {
+          toolCalls: [
+            {
+              toolCallId: 'c1',
+              toolName: 'lookup',
+              input: { q: side === 'input' ? SENSITIVE : 'weather' },
+            },
+          ],
+        },
+        { text: 'Done.' },
+      ]);
+      const call = { model, tools, prompt: 'Look it up', stopWhen: isStepCount(3) };
+      const pieces: Record<string, unknown> = { events };
+      if (api === 'generate') {
+        const result = await generateText(call);
+        pieces.outcome = await getGuardrailOutcome(result);
+        pieces.toolParts = result.steps.flatMap(step =>
+          step.content.filter(part => part.type === 'tool-result' || part.type === 'tool-error'),
+        );
+      } else {
+        const result = streamText({ ...call, onError: () => {} });
+        const parts: unknown[] = [];
+        for await (const part of result.fullStream) {
+          if (['tool-result', 'tool-error', 'error'].includes(part.type)) parts.push(part);
+        }
+        pieces.toolParts = parts;
+        pieces.outcome = await getGuardrailOutcome(result);
+      }
+      pieces.spans = spanReports(exporter);
+      // A tool part repeats the model's call (`input`): the model's own, which guardTools does not change.
+      expect(
+        Object.entries(pieces).flatMap(([where, value]) => piecesIn(where, value, 'input')),
+      ).toEqual([]);
+      expect(events.map(event => event.type)).toContain(
+        action === 'redact' ? 'guardrail.modified' : 'guardrail.blocked',
+      );
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { generateText, tool, wrapLanguageModel } from 'ai';
+import { generateText, streamText, tool, wrapLanguageModel } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
 import {
@@ -22,6 +22,7 @@ import {
   urlFilter,
 } from '../src';
 import { buildGuardrailsConfig } from '../src/config';
+import { scriptedModel } from '../src/testing';
 import { configIssuesOf, textModel } from './helpers';
 
 /*
@@ -461,5 +462,51 @@ describe('llmJudge: a template string the judged text cannot reach is an error',
         ),
       ).map(issue => issue.path),
     ).toEqual(['output[0].template']);
+  });
+});
+
+describe('scriptedModel: a respond that returns no answer fails the call, not an empty answer', () => {
+  // Before: 5, {} or an array answered "" (a test of the guarded app passed on
+  // an empty answer), undefined threw a TypeError, and an async respond
+  // answered "" and left its rejection unhandled.
+  const expected = (shown: string) =>
+    `Invalid guardrail configuration at scriptedModel.respond: expected a function returning a string or { text?, toolCalls? }, synchronously, received "${shown}"`;
+  const unhandled: unknown[] = [];
+  const collect = (reason: unknown) => unhandled.push(reason);
+  beforeAll(() => process.on('unhandledRejection', collect));
+  afterAll(() => process.off('unhandledRejection', collect));
+
+  it.each([
+    [() => 5, '(the number 5)'],
+    [() => undefined, '(undefined)'],
+    [() => ['a', 'b'], '(an array)'],
+    [() => ({ text: 5 }), '(an object)'],
+    [() => ({ toolCalls: [{ input: {} }] }), '(an object)'],
+    [
+      async () => {
+        throw new Error('script is down');
+      },
+      '(a Promise: respond must be synchronous)',
+    ],
+  ])('%s', async (respond, shown) => {
+    unhandled.length = 0;
+    const model = scriptedModel({ respond: respond as never });
+    await expect(generateText({ model, prompt: 'hi' })).rejects.toThrow(expected(shown));
+    const parts: string[] = [];
+    for await (const part of streamText({ model, prompt: 'hi', onError: () => {} }).fullStream) {
+      if (part.type === 'error') parts.push((part.error as Error).message);
+    }
+    expect(parts).toEqual([expected(shown)]);
+    await new Promise(resolve => setTimeout(resolve, 10));
+    expect(unhandled).toEqual([]);
+  });
+
+  it('a string or { text, toolCalls } still answers', async () => {
+    const text = async (respond: () => unknown) =>
+      (await generateText({ model: scriptedModel({ respond: respond as never }), prompt: 'hi' }))
+        .text;
+    expect(await Promise.all([() => 'ok', () => ({ text: 'fine' }), () => ({})].map(text))).toEqual(
+      ['ok', 'fine', ''],
+    );
   });
 });

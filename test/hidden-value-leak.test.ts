@@ -1,13 +1,7 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
-import {
-  generateText,
-  isStepCount,
-  type ModelMessage,
-  streamText,
-  tool,
-  wrapLanguageModel,
-} from 'ai';
+import type { ModelMessage } from 'ai';
+import { generateText, isStepCount, streamText, tool, wrapLanguageModel } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';

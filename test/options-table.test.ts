@@ -49,7 +49,8 @@ const positiveInt = [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '5'];
 const nonNegativeInt = [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '0'];
 const ms = [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '1000'];
 const stringList = ['x', 5, [5], [''], [null], {}];
-const regexList = ['x', ['x'], [5], /x/];
+// `[/x/y]`: a sticky pattern only matches where a search starts.
+const regexList = ['x', ['x'], [5], /x/, [/x/y]];
 const guardrailList = [
   'x',
   [{ name: 'n' }],
@@ -116,6 +117,7 @@ const cases: FactoryCase[] = [
         [{ type: '', pattern: /x/ }],
         [{ type: 'X', pattern: /x/, extra: 1 }],
         [{ type: 'X', pattern: /x/, maxLength: 0 }],
+        [{ type: 'X', pattern: /x/y }],
       ],
       defaultRegion: ['us', 'USA', 'ZZ', 5],
       phoneRegions: ['GB', ['gb'], ['ZZ'], [5]],
@@ -139,8 +141,9 @@ const cases: FactoryCase[] = [
       action: ['mask', 5],
       assignments: bool,
       entropy: bool,
-      entropyThreshold: [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '4'],
-      entropyMinLength: positiveInt,
+      // 6.5: past log2(66), no token reaches it; 201: no token is that long.
+      entropyThreshold: [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '4', 6.5],
+      entropyMinLength: [...positiveInt, 201],
       reportPlaceholders: bool,
       placeholder: ['[x]', 5],
       message,
@@ -184,7 +187,7 @@ const cases: FactoryCase[] = [
     shape: harmfulContentOptionShape,
     rows: {
       threshold: [0, -1, 2, Number.NaN, Number.POSITIVE_INFINITY, '0.5'],
-      categories: ['weapons', ['bombs'], [5], 5],
+      categories: ['weapons', ['bombs'], [5], 5, []],
       maxLength: positiveInt,
       message,
       name,
@@ -235,7 +238,7 @@ const cases: FactoryCase[] = [
     shape: urlFilterOptionShape,
     rows: {
       allow: ['x.com', [''], [5], ['a b'], {}],
-      deny: ['x.com', [''], [5], {}],
+      deny: ['x.com', [''], [5], {}, [/x/y]],
       schemes: ['https', ['https:'], [''], [5]],
       blockUserinfo: bool,
       allowSubdomains: bool,
@@ -256,7 +259,7 @@ const cases: FactoryCase[] = [
     shape: toolPolicyOptionShape,
     rows: {
       allow: ['search', [''], [5], {}],
-      deny: ['drop', [''], [5], {}],
+      deny: ['drop', [''], [5], {}, [/drop/y]],
       args: [5, 'x', { search: 'x' }, { search: {} }, [() => true]],
       rules: ['sql', ['rm'], [5]],
       dialect: ['oracle', 'MySQL', 5, ['mysql']],
@@ -392,7 +395,8 @@ const cases: FactoryCase[] = [
       ],
       contextMessages: nonNegativeInt,
       contextMaxChars: positiveInt,
-      template: ['', 5],
+      // No {{content}}: the judge would never see the text.
+      template: ['', 5, 'Judge against {{policy}}', 'Judge {{contents}}'],
       maxRetries: nonNegativeInt,
       message,
       severity: ['high', 5],
@@ -456,7 +460,7 @@ const cases: FactoryCase[] = [
       serverGroup: name,
       unreadableFiles: ['drop', 5],
       historyApprovals: ['always', 5],
-      only: ['search', [5], ['nope'], {}],
+      only: ['search', [5], ['nope'], {}, []],
     } satisfies Rows<main.GuardToolsOptions>,
     pathOf: key => key,
     root: 'guardTools',
@@ -593,8 +597,8 @@ const cases: FactoryCase[] = [
     rows: {
       assignments: bool,
       entropy: bool,
-      entropyThreshold: [0, -1, Number.NaN, '4'],
-      entropyMinLength: positiveInt,
+      entropyThreshold: [0, -1, Number.NaN, '4', 7],
+      entropyMinLength: [...positiveInt, 1_000],
       reportPlaceholders: bool,
     } satisfies Rows<main.FindSecretsOptions>,
     pathOf: prefixed('findSecrets'),

@@ -4,6 +4,7 @@ import { BUILTIN_CONTENT_CATEGORIES } from '../guards/content-filter/content-fil
 import { expressionProblems } from '../guards/expression/compile-expression';
 import { HARMFUL_CATEGORIES } from '../guards/harmful-content/categories';
 import { allPiiEntities } from '../guards/pii/find-pii';
+import { MAX_ENTROPY_MIN_LENGTH, MAX_ENTROPY_THRESHOLD } from '../guards/secrets/secrets-options';
 import { Re2PatternError, Re2RegExp } from '../guards/shared/re2-regexp';
 import { CHARACTERS_PER_TOKEN } from './dialect';
 
@@ -135,8 +136,8 @@ export const secretsConfigSchema = z.strictObject({
   action: z.enum(['block', 'redact']).optional(),
   assignments: z.boolean().optional(),
   entropy: z.boolean().optional(),
-  entropyThreshold: z.number().positive().optional(),
-  entropyMinLength: positiveInt.optional(),
+  entropyThreshold: z.number().positive().max(MAX_ENTROPY_THRESHOLD).optional(),
+  entropyMinLength: positiveInt.max(MAX_ENTROPY_MIN_LENGTH).optional(),
   reportPlaceholders: z.boolean().optional(),
   placeholder: placeholderTemplate.optional(),
   message: messageOption.optional(),
@@ -156,6 +157,7 @@ export const harmfulContentConfigSchema = z.strictObject({
   threshold: z.number().gt(0).max(1).optional(),
   categories: z
     .array(z.enum(HARMFUL_CATEGORIES))
+    .min(1)
     .describe(`Block only these kinds of harm: ${HARMFUL_CATEGORIES.join(', ')}`)
     .optional(),
   maxLength: positiveInt.optional(),

@@ -1,3 +1,4 @@
+import { settleUnawaited } from './callback-result';
 import { GuardrailConfigError } from './errors';
 import type { GuardrailMetadata } from './types';
 
@@ -14,6 +15,7 @@ export function metadataObject(value: unknown, path: string): GuardrailMetadata 
   if (isObject && typeof (value as { then?: unknown }).then !== 'function') {
     return value as GuardrailMetadata;
   }
+  settleUnawaited(value);
   throw new GuardrailConfigError({
     path,
     value: isObject

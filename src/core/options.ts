@@ -175,8 +175,26 @@ export function functionOption(expected = 'a function'): OptionRule {
   return rule(value => typeof value === 'function', expected);
 }
 
-/** A RegExp. */
-export const regexOption: OptionRule = rule(value => value instanceof RegExp, 'a RegExp');
+/**
+ * A RegExp without the `y` flag. Every pattern option is searched for
+ * anywhere in a text; a sticky pattern matches only where a search starts,
+ * so `toolPolicy({ deny: [/rm -rf/y] })` let `ls; rm -rf /` run and a sticky
+ * `pii` custom pattern found nothing after the first character. The issue
+ * is reported at the pattern's `flags` (so `anyOf` names it, not "a string
+ * or a RegExp").
+ */
+export const regexOption: OptionRule = (value, path, issues) => {
+  if (value === undefined) return;
+  if (!(value instanceof RegExp)) addIssue(issues, path, value, 'a RegExp');
+  else if (value.sticky) {
+    addIssue(
+      issues,
+      childPath(path, 'flags'),
+      value.flags,
+      "flags without 'y' (a sticky pattern matches only where a search starts, so it misses a value later in the text; anchor it with ^ instead)",
+    );
+  }
+};
 
 /**
  * Passes when any of `rules` passes; otherwise one issue naming `expected`
@@ -225,6 +243,19 @@ export function listOf(item: OptionRule, expected: string): OptionRule {
     }
   };
   return Object.assign(check, { parts: { item } });
+}
+
+/**
+ * `listOf` that refuses `[]` too, saying `whenEmpty`: for a list that,
+ * empty, leaves the guardrail nothing to check (a silent pass).
+ */
+export function nonEmptyListOf(item: OptionRule, expected: string, whenEmpty: string): OptionRule {
+  const list = listOf(item, expected);
+  const check: OptionRule = (value, path, issues) => {
+    if (Array.isArray(value) && value.length === 0) addIssue(issues, path, value, whenEmpty);
+    else list(value, path, issues);
+  };
+  return Object.assign(check, { parts: list.parts });
 }
 
 /** An array of non-empty strings. */

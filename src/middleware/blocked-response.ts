@@ -6,7 +6,7 @@ import type {
   LanguageModelV4Usage,
   SharedV4ProviderMetadata,
 } from '@ai-sdk/provider';
-import { kindOf } from '../core/callback-result';
+import { kindOf, settleUnawaited } from '../core/callback-result';
 import { emitEvent } from '../core/events';
 import type { GuardrailEventListener, GuardrailOutcome, GuardrailRecord } from '../core/types';
 
@@ -35,10 +35,18 @@ export function blockedFinishReason(
 }
 
 /**
+ * A provider's metadata keys that quote the answer as the model wrote it:
+ * `logprobs` list its tokens (`@ai-sdk/openai` with `logprobs: true`),
+ * Google's grounding metadata its segments (`groundingSupports[].segment.text`,
+ * round 35: a redacted or blocked answer's e-mail and keys stayed there).
+ */
+const ANSWER_QUOTING_KEYS = ['logprobs', 'groundingMetadata', 'groundingMetadataPerRequest'];
+
+/**
  * Adds the guardrail outcome to a call's provider metadata, keeping the
  * provider's own keys. With `hidden` (a guardrail changed or blocked the
- * response) each provider's `logprobs` go: they list the answer's tokens as
- * the model wrote them (`@ai-sdk/openai` with `logprobs: true`).
+ * response) each provider's keys that quote the answer go
+ * (`ANSWER_QUOTING_KEYS`).
  */
 export function withOutcome(
   providerMetadata: SharedV4ProviderMetadata | undefined,
@@ -48,9 +56,11 @@ export function withOutcome(
   const kept: SharedV4ProviderMetadata = { ...providerMetadata };
   if (hidden) {
     for (const [provider, entry] of Object.entries(kept)) {
-      if (entry !== null && typeof entry === 'object' && 'logprobs' in entry) {
-        const { logprobs: _logprobs, ...rest } = entry;
-        kept[provider] = rest;
+      if (entry === null || typeof entry !== 'object') continue;
+      if (ANSWER_QUOTING_KEYS.some(key => key in entry)) {
+        kept[provider] = Object.fromEntries(
+          Object.entries(entry).filter(([key]) => !ANSWER_QUOTING_KEYS.includes(key)),
+        );
       }
     }
   }
@@ -95,9 +105,7 @@ export function resolveBlockedMessage(
   }
   if (typeof text === 'string') return text;
   // A rejection later is nobody's to handle.
-  if (text !== null && typeof (text as { then?: unknown } | undefined)?.then === 'function') {
-    Promise.resolve(text as PromiseLike<unknown>).then(undefined, () => {});
-  }
+  settleUnawaited(text);
   const failed: GuardrailRecord = {
     guardrail: BLOCKED_MESSAGE_RECORD,
     kind: record.kind,

@@ -1,3 +1,4 @@
+import { kindOf } from '../core/callback-result';
 import { validateOptions } from '../core/options';
 import { memoryStoreOptionShape } from './memory-store-options';
 import type { Store } from './store';
@@ -24,6 +25,9 @@ export interface MemoryStoreOptions {
   now?: () => number;
 }
 
+/** The largest time value a `Date` holds (ECMAScript's ±8.64e15 ms): beyond it a clock returns no time. */
+const MAX_TIME_VALUE = 8.64e15;
+
 /** What one entry costs besides its key and value (the Map slot and the entry object), roughly. */
 const ENTRY_OVERHEAD_BYTES = 96;
 
@@ -41,12 +45,22 @@ export function memoryStore(options?: MemoryStoreOptions): Store {
   const {
     maxEntries = 10_000,
     maxBytes = 64 * 1024 * 1024,
-    now = Date.now,
+    now: clock = Date.now,
   } = validateOptions(options, {
     prefix: 'memoryStore',
     root: 'memoryStore',
     shape: memoryStoreOptionShape,
   });
+  // A clock that returns no time makes every expiry wrong: 1e300 + ttl is
+  // 1e300, so each key expired as it was written and no limit ever tripped
+  // (round 35). Such a clock fails each operation instead (fails closed).
+  const now = (): number => {
+    const time: unknown = clock();
+    if (typeof time === 'number' && Math.abs(time) <= MAX_TIME_VALUE) return time;
+    throw new TypeError(
+      `memory store: now() must return a time in milliseconds (a finite number within ±8.64e15, as Date.now() returns), returned ${typeof time === 'number' ? String(time) : kindOf(time, 'now')}`,
+    );
+  };
   // A Map keeps insertion order: re-inserting on access makes it an LRU list.
   // Counters (rate limits, budgets) and other values (verdicts, judge
   // caches, pseudonyms) live apart, and values are evicted first: a prompt

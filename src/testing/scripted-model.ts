@@ -7,6 +7,8 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
+import { kindOf, settleUnawaited } from '../core/callback-result';
+import { GuardrailConfigError } from '../core/errors';
 import { validateOptions } from '../core/options';
 import { scriptedModelOptionShape } from './scripted-model-options';
 
@@ -61,6 +63,27 @@ function usageOf(prompt: LanguageModelV4Prompt, text: string): LanguageModelV4Us
   };
 }
 
+/** Whether `value` is an answer `respond` may give: a string, or `{ text?, toolCalls? }` of the right types. */
+function isResponse(value: unknown): value is string | ScriptedResponse {
+  if (typeof value === 'string') return true;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const { text, toolCalls } = value as Record<string, unknown>;
+  if (typeof (value as { then?: unknown }).then === 'function') return false;
+  if (text !== undefined && typeof text !== 'string') return false;
+  if (toolCalls === undefined) return true;
+  return (
+    Array.isArray(toolCalls) &&
+    toolCalls.every(
+      call =>
+        call !== null &&
+        typeof call === 'object' &&
+        typeof call.toolName === 'string' &&
+        call.toolName !== '' &&
+        (call.toolCallId === undefined || typeof call.toolCallId === 'string'),
+    )
+  );
+}
+
 function sleep(ms: number, signal: AbortSignal | undefined) {
   return new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
@@ -103,6 +126,16 @@ export function scriptedModel(options: ScriptedModelOptions): LanguageModelV4 {
       afterToolResult: options.prompt.at(-1)?.role === 'tool',
       prompt: options.prompt,
     });
+    // Anything else answered "" (a test passed on an empty answer), or threw
+    // a TypeError; a Promise's rejection went unhandled (round 35).
+    if (!isResponse(response)) {
+      settleUnawaited(response);
+      throw new GuardrailConfigError({
+        path: 'scriptedModel.respond',
+        value: kindOf(response, 'respond'),
+        expected: 'a function returning a string or { text?, toolCalls? }, synchronously',
+      });
+    }
     const { text = '', toolCalls = [] } =
       typeof response === 'string' ? { text: response } : response;
     const calls = toolCalls.map((call, index) => ({

@@ -8,7 +8,7 @@ import {
   type ToolExecutionOptions,
   type ToolSet,
 } from 'ai';
-import { kindOf } from '../core/callback-result';
+import { kindOf, settleUnawaited } from '../core/callback-result';
 import { runChain } from '../core/chain';
 import { dataProperty, errorClass } from '../core/error-class';
 import {
@@ -1328,9 +1328,7 @@ function wrapTool(
       // tool error reading "[object Promise]" or the config error instead of
       // a message. The trip stands; the model reads the default message and
       // an `error` record says why. A rejection later is nobody's to handle.
-      if (message !== null && typeof (message as { then?: unknown })?.then === 'function') {
-        Promise.resolve(message as PromiseLike<unknown>).then(undefined, () => {});
-      }
+      settleUnawaited(message);
       rejection(
         BLOCKED_MESSAGE,
         record.kind as 'tool_input' | 'tool_output',

@@ -4,10 +4,10 @@ import {
   booleanOption,
   functionOption,
   guardrailList,
+  nonEmptyListOf,
   nonEmptyString,
   type OptionShape,
   oneOf,
-  stringList,
   stringOption,
 } from '../core/options';
 import { toolWrapperOutputSideIssues } from '../core/output-side';
@@ -40,7 +40,11 @@ export const guardToolOptionShape = {
 /** The rules of `guardTools`'s options (each `only` name is checked against the set by `guardTools`). */
 export const guardToolsOptionShape = {
   ...sharedShape,
-  only: stringList,
+  only: nonEmptyListOf(
+    nonEmptyString,
+    'an array of strings',
+    'at least one tool name (with none, guardTools guards no tool)',
+  ),
 } satisfies OptionShape;
 
 /**

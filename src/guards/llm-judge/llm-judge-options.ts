@@ -1,11 +1,12 @@
 import {
+  addIssue,
   anyOf,
   booleanOption,
-  functionOption,
   milliseconds,
   nonEmptyString,
   nonNegativeInt,
   numberInRange,
+  type OptionRule,
   type OptionShape,
   objectOption,
   oneOf,
@@ -17,6 +18,7 @@ import {
   stringOption,
   timerMilliseconds,
 } from '../../core/options';
+import { JUDGE_TEMPLATE_PLACEHOLDERS } from './judge-prompt';
 
 /** An AI SDK language model: a model object (with `doGenerate`) or a gateway model id. */
 export const languageModelOption = rule(
@@ -27,6 +29,39 @@ export const languageModelOption = rule(
       typeof (value as { doGenerate?: unknown }).doGenerate === 'function'),
   'an AI SDK language model',
 );
+
+const placeholders = JUDGE_TEMPLATE_PLACEHOLDERS.map(key => `{{${key}}}`);
+
+/**
+ * A judge template: a function, or a string that puts the judged text in
+ * the prompt. A string without `{{content}}` (or with `{{contents}}`, which
+ * is sent as written) asked the judge about the policy alone, so every text
+ * passed (round 35).
+ */
+const judgeTemplate: OptionRule = (value, path, issues) => {
+  if (value === undefined || typeof value === 'function') return;
+  if (typeof value !== 'string' || value.trim() === '') {
+    addIssue(issues, path, value, 'a template string or a function');
+    return;
+  }
+  const keys = [...value.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map(match => match[1]!);
+  const unknown = keys.find(key => !JUDGE_TEMPLATE_PLACEHOLDERS.includes(key));
+  if (unknown !== undefined) {
+    addIssue(
+      issues,
+      path,
+      value,
+      `placeholders among ${placeholders.join(', ')} ({{${unknown}}} is none: it would be sent as written)`,
+    );
+  } else if (!keys.includes('content')) {
+    addIssue(
+      issues,
+      path,
+      value,
+      'a template with a {{content}} placeholder (without one the judge never sees the text it judges)',
+    );
+  }
+};
 
 /** The rules of `llmJudge`'s options. */
 export const llmJudgeOptionShape = {
@@ -55,7 +90,7 @@ export const llmJudgeOptionShape = {
   ),
   contextMessages: nonNegativeInt,
   contextMaxChars: positiveInt,
-  template: anyOf([nonEmptyString, functionOption()], 'a template string or a function'),
+  template: judgeTemplate,
   maxRetries: nonNegativeInt,
   message: stringOption,
   severity: oneOf(['info', 'warning', 'critical']),

@@ -1,4 +1,5 @@
 import type { CountryCode } from 'libphonenumber-js/max';
+import { acceptedByCallback } from '../../core/callback-result';
 import { GuardrailConfigError } from '../../core/errors';
 import { validateOptionsOnce } from '../../core/options';
 import { chunkedScanFrom, flatString, scanInChunks, type TextSource } from '../shared/chunked-scan';
@@ -980,16 +981,20 @@ function findInNormalForm(
       priority = finder.priority;
       finder.find(blanked, add, resolved);
     }
-    for (const { type, pattern, validate } of custom) {
+    for (const [index, { type, pattern, validate }] of custom.entries()) {
       // The global copy is made by the pattern's species, as `matchAll` copies
       // a RegExp: a config pattern stays on RE2 (`Re2RegExp`, linear time)
       // without this module importing it (an edge bundle of pii() leaves re2js out).
       const Species =
         (pattern.constructor as RegExpConstructor | undefined)?.[Symbol.species] ?? RegExp;
-      const global = pattern.global ? pattern : new Species(pattern, `${pattern.flags}g`);
+      // Always a copy: `matchAll` starts at the pattern's own lastIndex, so a
+      // global pattern the caller had used (`test`) hid every value before it.
+      const global = new Species(pattern, pattern.global ? pattern.flags : `${pattern.flags}g`);
       for (const match of text.matchAll(global)) {
         if (match[0].length === 0) continue;
-        if (validate && !validate(match[0])) continue;
+        if (validate && !acceptedByCallback(validate(match[0]), `custom[${index}].validate`)) {
+          continue;
+        }
         candidates.push({ type, start: match.index, end: match.index + match[0].length });
         priorities.push(11);
       }

@@ -1,4 +1,4 @@
-import { stringFromCallback } from '../../core/callback-result';
+import { settleUnawaited, stringFromCallback } from '../../core/callback-result';
 import { declareSignalFreeCheck } from '../../core/chain';
 import { allow, block, defineGuardrail, modify } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
@@ -154,6 +154,7 @@ export function pii(options?: PiiOptions): Guardrail {
         try {
           const written = placeholder(type);
           if (typeof written === 'string') ownPlaceholderTexts.set(type, written);
+          else settleUnawaited(written);
         } catch {
           // It throws again when it redacts such a value: an error record.
         }

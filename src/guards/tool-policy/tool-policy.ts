@@ -1,6 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { predicateVerdict } from '../../core/callback-result';
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
-import { validateFactoryOptions } from '../../core/options';
+import { childPath, validateFactoryOptions } from '../../core/options';
 import { redactSecretsInText } from '../../core/redact-secrets';
 import type { Guardrail, GuardrailContext } from '../../core/types';
 import {
@@ -323,7 +324,7 @@ export function toolPolicy(options?: ToolPolicyOptions): Guardrail {
             );
           }
         } else {
-          const verdict = await rule(value, ctx);
+          const verdict = predicateVerdict(await rule(value, ctx), childPath(`${name}.args`, key));
           if (verdict === false || typeof verdict === 'string') {
             return blocked(
               tool,

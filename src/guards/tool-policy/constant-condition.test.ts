@@ -1693,3 +1693,61 @@ describe('toolPolicy sql (round 34b): a column qualified by the target table is 
     },
   );
 });
+
+// Round 35: round 34b read `t.id` as the column bare only where it was
+// compared with `id` itself; a condition on each spelling apart (`t.id = 1
+// OR id <> 1`) and an expression of each (`lower(t.a) = lower(a)`) were two
+// columns, and ran, though each finds every row where the column is not
+// NULL. Now a name qualified by the target table (or its alias) is the
+// column bare wherever it is read in the statement's own WHERE.
+describe('toolPolicy sql (round 35): a column qualified by the target table, in OR branches and calls', () => {
+  it.each(round31Dialects)(
+    'blocks conditions on each spelling that hold together, and expressions of them (%s)',
+    async dialect => {
+      await expectBlocked(
+        [
+          'DELETE FROM t WHERE t.id = 1 OR id <> 1',
+          'DELETE FROM t WHERE t.id IS NULL OR id IS NOT NULL',
+          'DELETE FROM t AS u WHERE u.id = 1 OR id <> 1',
+          'DELETE FROM public.t WHERE public.t.id < 5 OR id >= 5',
+          'DELETE FROM t WHERE "t"."id" = 1 OR "id" <> 1',
+          'DELETE FROM t WHERE t."id" = 1 OR id <> 1',
+          'DELETE FROM t WHERE t . id = 1 OR id <> 1',
+          'DELETE FROM t WHERE COALESCE(t.x, 0) = COALESCE(x, 0)',
+          'DELETE FROM t WHERE t.id::int = id::int',
+          "DELETE FROM t WHERE t.name LIKE 'a%' OR name NOT LIKE 'a%'",
+          'DELETE FROM t WHERE (t.id = 1) IS NOT TRUE OR id = 1',
+          'DELETE FROM t USING s WHERE t.id = 1 OR id <> 1',
+          'DELETE FROM t WHERE x = 2 OR (t.id = 1 OR id <> 1)',
+        ],
+        [
+          'UPDATE t SET x = 1 WHERE lower(t.a) = lower(a)',
+          'UPDATE t AS u SET x = 1 WHERE lower(u.a) = lower(a)',
+          'UPDATE t SET x = 1 WHERE t.a IS NULL OR a IS NOT NULL',
+        ],
+        dialect,
+      );
+    },
+  );
+
+  it.each(round31Dialects)(
+    'runs other tables’ columns, a subquery’s bare names and conditions that filter (%s)',
+    async dialect => {
+      await expectRun(
+        [
+          'DELETE FROM t USING s WHERE s.id = 1 OR id <> 1',
+          'DELETE FROM t WHERE t.id = 1 OR s.id <> 1',
+          'DELETE FROM t AS u WHERE t.id = 1 OR id <> 1',
+          'DELETE FROM other.t WHERE public.t.id = 1 OR id <> 1',
+          'DELETE FROM t WHERE lower(s.a) = lower(a)',
+          'DELETE FROM t WHERE EXISTS (SELECT 1 FROM s WHERE t.id = 1 OR id <> 1)',
+          'DELETE FROM t WHERE EXISTS (SELECT 1 FROM s WHERE lower(t.a) = lower(a))',
+          'DELETE FROM t WHERE t.id = 1 OR id <> 2',
+          'DELETE FROM t WHERE lower(t.a) = upper(a)',
+          'UPDATE t SET x = 1 FROM s WHERE lower(s.a) = lower(a)',
+        ],
+        dialect,
+      );
+    },
+  );
+});

@@ -585,13 +585,7 @@ const nonAscii = /[^\0-\x7f]/;
 
 function compare(left: Value, op: string, right: Value): number {
   if ('list' in left || 'list' in right) return compareLists(left, op, right);
-  if (
-    'name' in left &&
-    left.name !== undefined &&
-    'name' in right &&
-    right.name !== undefined &&
-    (left.name === right.name || sameTargetColumn(left.name, right.name))
-  ) {
+  if ('name' in left && left.name !== undefined && 'name' in right && left.name === right.name) {
     // A column against itself: equal on every row where it is not NULL.
     if (op === '<=>' || op === 'is not distinct from') return TRUE;
     if (op === 'is distinct from') return FALSE;
@@ -2473,39 +2467,31 @@ function targetTable(): { parts: string[]; alias: string | undefined } | undefin
 }
 
 /**
- * Whether the column names `a` and `b` (as written, lower case, differing)
- * name one column of the statement's own WHERE: the same column, each
- * bare or qualified by the target table (`DELETE FROM t WHERE t.id = id`,
+ * A column's name (as written, lower case) as the statement's own WHERE
+ * reads it: qualified by the target table (`DELETE FROM t WHERE t.id …`,
  * `public.t.id`, `"t"."id"`) or by its alias where it has one (`DELETE
- * FROM t AS u WHERE u.id = id`). A bare name there is the target's column
- * or, in a join, ambiguous (an error) where the target has it, so `t.id =
- * id` holds as `id = id` does wherever it runs. In a subquery a bare name
- * may be its own table's column, and a qualifier naming another table
- * (`s.id = id`) another column: they stay apart, as names are written.
- * Two tables are one when one's name ends the other's (`s.t`, `t`), as
- * `selectsOwnColumn` reads them (fail closed).
+ * FROM t AS u WHERE u.id …`), it is the column bare. A bare name there is
+ * the target's column or, in a join, ambiguous (an error) where the target
+ * has it, so `t.id = id`, `t.id = 1 OR id <> 1` and `lower(t.a) =
+ * lower(a)` hold as `id = id`, `id = 1 OR id <> 1` and `lower(a) =
+ * lower(a)` do wherever they run (round 35: round 34b read the two
+ * spellings as one column only where compared with each other). In a
+ * subquery a bare name may be its own table's column, and a qualifier
+ * naming another table (`s.id = id`) another column: names stay as
+ * written. Two tables are one when one's name ends the other's (`s.t`,
+ * `t`), as `selectsOwnColumn` reads them (fail closed).
  */
-function sameTargetColumn(a: string, b: string): boolean {
-  if (subqueryNesting !== 0 || a[0] === EXPRESSION || b[0] === EXPRESSION) return false;
-  // Two bare names (the common case: `a = b`) or two columns' names (`t.a = s.b`) differ
-  // without an array made: the parts are split only where the columns' names agree.
-  const aDot = a.lastIndexOf('.');
-  const bDot = b.lastIndexOf('.');
-  const column = a.length - aDot - 1;
-  if (aDot === bDot || column !== b.length - bDot - 1) return false;
-  for (let i = 1; i <= column; i++) {
-    if (a.charCodeAt(a.length - i) !== b.charCodeAt(b.length - i)) return false;
-  }
-  const aParts = a.split('.');
-  const bParts = b.split('.');
-  // One is qualified more than the other (two qualifiers of one length differ: `t.id`, `u.id`).
-  if (aParts.length === bParts.length || aParts.pop() !== bParts.pop()) return false;
+function targetColumnName(name: string): string {
+  if (subqueryNesting !== 0) return name;
+  const dot = name.lastIndexOf('.');
+  if (dot === -1) return name;
   const target = targetTable();
-  if (target === undefined) return false;
-  const names = (qualifier: readonly string[]) =>
-    namesTable(qualifier, target.parts, target.alias) ||
-    (target.alias === undefined && endsWith(qualifier, target.parts));
-  return names(aParts) && names(bParts);
+  if (target === undefined) return name;
+  const qualifier = name.slice(0, dot).split('.');
+  return namesTable(qualifier, target.parts, target.alias) ||
+    (target.alias === undefined && endsWith(qualifier, target.parts))
+    ? name.slice(dot + 1)
+    : name;
 }
 
 /**
@@ -3637,7 +3623,8 @@ function readTerms(
         // A qualified name with a quoted part (`"t".id`, `[t].[id]`): a column, named as `t.id` is.
         const stop = qualifiedNameEnd(sql, index, end);
         if (stop === -1) return fail;
-        const name = stop - index <= maxNameLength ? nameOf(sql, index, stop) : undefined;
+        const name =
+          stop - index <= maxNameLength ? targetColumnName(nameOf(sql, index, stop)) : undefined;
         expectOperand = pushed(
           values,
           name === undefined ? MASKS[VARIES]! : outcomes(VARIES, false, name),
@@ -3933,11 +3920,13 @@ function readTerms(
       const name =
         constant || stop - wordFrom > maxNameLength
           ? undefined
-          : quotedPart
-            ? nameOf(sql, wordFrom, stop)
-            : lower !== ''
-              ? lower
-              : sql.slice(wordFrom, stop).toLowerCase();
+          : targetColumnName(
+              quotedPart
+                ? nameOf(sql, wordFrom, stop)
+                : lower !== ''
+                  ? lower
+                  : sql.slice(wordFrom, stop).toLowerCase(),
+            );
       expectOperand = pushed(
         values,
         name === undefined ? MASKS[constant ? CONSTANT : VARIES]! : outcomes(VARIES, false, name),
@@ -4282,7 +4271,7 @@ const fromAfterItem =
  * Where the select item of the subquery (or UNION branch) at `index` is,
  * when it is the qualified column `subject` names (or, in the statement's
  * own WHERE, that column qualified by the target table: `id IN (SELECT
- * t.id)`, `sameTargetColumn`), or what equals it
+ * t.id)`, `targetColumnName`), or what equals it
  * wherever it is not NULL (`t.id IN (SELECT t.id FROM u)`, `SELECT
  * DISTINCT (t.id) AS x FROM`, `COALESCE(t.id, 0)`, `CAST(t.id AS int)`,
  * `t.id::int`): `[from, to)` of the name, or undefined. `subqueryEnd` tells whether the branch binds its
@@ -4317,7 +4306,7 @@ function subjectItemAt(
   // Qualified (a bare item is the branch's own table's column), as the subject is or as its
   // bare name is, qualified by the target table (`id IN (SELECT t.id)`, round 34b).
   const name = nameOf(sql, from, to);
-  if (!name.includes('.') || (name !== subject.name && !sameTargetColumn(name, subject.name))) {
+  if (!name.includes('.') || targetColumnName(name) !== subject.name) {
     return undefined;
   }
   let after = castsAfter(sql, to, end);
@@ -4358,7 +4347,9 @@ function outerColumnAt(sql: string, index: number, close: number): string | unde
   }
   const name = nameOf(sql, from, to);
   // A numeral (`1.5`) is no name.
-  return name.includes('.') && !isDigitCode(sql.charCodeAt(from)) ? name : undefined;
+  return name.includes('.') && !isDigitCode(sql.charCodeAt(from))
+    ? targetColumnName(name)
+    : undefined;
 }
 
 /**

@@ -1751,3 +1751,37 @@ describe('toolPolicy sql (round 35): a column qualified by the target table, in 
     },
   );
 });
+
+// Round 35: a qualifier with a blank before its dot (`t . id`) was read as
+// one name in the statement's WHERE (round 34b) but not in a subquery,
+// where the outer table was looked for only before a `.` at once: `id =
+// (SELECT t . id)` named no outer table (one value: the `id = id` it is
+// ran), and a correlated `EXISTS (… s.a = t . a)` read as uncorrelated
+// was blocked.
+describe('toolPolicy sql (round 35): blanks around a dot in a subquery', () => {
+  it.each(round31Dialects)(
+    'reads `t . id` in a subquery as the outer column (%s)',
+    async dialect => {
+      await expectBlocked(
+        [
+          'DELETE FROM t WHERE id = (SELECT t . id)',
+          'DELETE FROM t WHERE id = (SELECT t .id)',
+          'DELETE FROM t WHERE id = (SELECT "t" . "id")',
+          'DELETE FROM t WHERE id IN (SELECT t . id)',
+          'DELETE FROM t WHERE EXISTS (SELECT 1 FROM s WHERE t . a = t . a)',
+        ],
+        ['UPDATE t SET x = 1 WHERE a = (SELECT t . a)'],
+        dialect,
+      );
+      await expectRun(
+        [
+          'DELETE FROM t WHERE id = (SELECT t . a)',
+          'DELETE FROM t WHERE EXISTS (SELECT 1 FROM s WHERE s.a = t . a)',
+          'DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM s WHERE s . a = t . a)',
+          'DELETE FROM t WHERE EXISTS (SELECT 1 FROM s WHERE s.a = "t" . "a")',
+        ],
+        dialect,
+      );
+    },
+  );
+});

@@ -1488,13 +1488,28 @@ function eachName(
       at = stop - 1;
     } else continue;
     if (stop - start > maxNameLength) continue;
-    if ((sql.charCodeAt(at + 1) === 0x2e) /* . */ !== qualifiers) continue;
+    if (qualifierDot(sql, at + 1, to) !== qualifiers) continue;
     if (lengths !== undefined && !lengths.has(stop - start)) continue;
     const name = sql.slice(start, stop).toLowerCase();
     if (accept !== undefined && !accept(name)) continue;
     if (!qualifiers && aliasedAt(sql, at + 1, to)) continue;
     onName(name);
   }
+}
+
+/**
+ * Whether a qualifier's `.` follows a name at `at` (before `to`): at once
+ * (`t.id`, `t.*`), or past blanks before a part that starts as a name does
+ * (`t . id`, `"t" . "id"`: one name, as `qualifiedNameEnd` reads it; round
+ * 35: `id = (SELECT t . id)` was read as naming no outer table).
+ */
+function qualifierDot(sql: string, at: number, to: number): boolean {
+  if (sql.charCodeAt(at) === 0x2e /* . */) return true;
+  if (!isJsSpace(sql.charCodeAt(at))) return false;
+  const dot = skipBlanks(sql, at, to);
+  if (dot >= to || sql.charCodeAt(dot) !== 0x2e) return false;
+  const next = skipBlanks(sql, dot + 1, to);
+  return next < to && startsName(sql.charCodeAt(next));
 }
 
 /**

@@ -1785,3 +1785,64 @@ describe('toolPolicy sql (round 35): blanks around a dot in a subquery', () => {
     },
   );
 });
+
+// Round 35: a scalar subquery of another table that selects the outer
+// row's own column (`id = (SELECT t.id FROM s)`) is that column while s has
+// one row (any row with SQLite's or MySQL's `LIMIT 1`), NULL while s has
+// none: it finds every row for some contents of s, which the text cannot
+// tell. It ran (a value that varies); now it is read as the column, and a
+// WHERE that holds so is blocked with its own reason. One whose WHERE tells
+// outer rows apart (`… FROM s WHERE s.b = t.b`) runs, as the IN of it does.
+describe('toolPolicy sql (round 35): a scalar subquery of a table that selects the outer column', () => {
+  const scalar =
+    "holds for every row where a scalar subquery of another table, which selects the row's own column, finds one row (that table's contents decide)";
+  it.each(round31Dialects)('blocks it with its reason (%s)', async dialect => {
+    const deletes = [
+      'DELETE FROM t WHERE id = (SELECT t.id FROM s)',
+      'DELETE FROM t WHERE id = (SELECT t.id FROM s LIMIT 1)',
+      'DELETE FROM t WHERE id = (SELECT DISTINCT (t.id) AS k FROM s ORDER BY 1)',
+      'DELETE FROM t WHERE id = (SELECT t.id FROM s WHERE s.a = 1)',
+      'DELETE FROM t WHERE id = (SELECT t.id FROM s UNION SELECT t.id FROM u)',
+      'DELETE FROM t WHERE id = (SELECT t.id FROM s EXCEPT SELECT t.id FROM u)',
+      'DELETE FROM t AS x WHERE id = (SELECT x.id FROM s)',
+      'DELETE FROM t WHERE t.id IS NULL OR t.id = (SELECT t.id FROM s)',
+    ];
+    const updates = ['UPDATE t SET x = 1 WHERE a = (SELECT t.a FROM s)'];
+    const { ran, records } = await run([...deletes, ...updates], dialect);
+    expect(ran).toEqual([]);
+    expect(records).toEqual([
+      ...deletes.map((_, index) => blocked(index, 'delete', `DELETE whose WHERE ${scalar}`)),
+      blocked(deletes.length, 'update', `UPDATE whose WHERE ${scalar}`),
+    ]);
+  });
+
+  it.each(round31Dialects)(
+    'keeps the plain reason where the WHERE holds without it, and runs the rest (%s)',
+    async dialect => {
+      await expectBlocked(
+        [
+          'DELETE FROM t WHERE id = (SELECT t.id FROM s) OR 1=1',
+          'DELETE FROM t WHERE id = (SELECT t.id)',
+          'DELETE FROM t WHERE id = (SELECT t.id FROM s) OR id = (SELECT t.id)',
+        ],
+        [],
+        dialect,
+      );
+      await expectRun(
+        [
+          'DELETE FROM t WHERE id = (SELECT t.id FROM s WHERE s.b = t.b)',
+          'DELETE FROM t WHERE id = (SELECT t.id FROM s UNION SELECT 5 FROM u)',
+          'DELETE FROM t WHERE id = (SELECT COALESCE(t.id, 0) FROM s)',
+          'DELETE FROM t WHERE id = (SELECT t.a FROM s)',
+          'DELETE FROM t WHERE id = (SELECT s.id FROM s)',
+          'DELETE FROM t WHERE id = (SELECT t.id FROM t)',
+          'DELETE FROM t WHERE id = (SELECT t.id FROM s) AND x = 1',
+          'DELETE FROM t WHERE id <> (SELECT t.id FROM s)',
+          'DELETE FROM t WHERE id = (SELECT t.id WHERE t.y = 1)',
+          'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.x = (SELECT t.x FROM s))',
+        ],
+        dialect,
+      );
+    },
+  );
+});

@@ -1284,7 +1284,7 @@ const SEEN_AMPERSANDS = 4;
 export const maxConditionDepth = 256;
 
 /** Why a condition was not evaluated, and counted as always true (fail closed). */
-export type ConditionLimit = 'nesting' | 'budget' | 'subqueries';
+export type ConditionLimit = 'nesting' | 'budget' | 'subqueries' | 'scalar';
 
 /**
  * Reads the WHERE condition of `sql` from `from` (past `WHERE`) to the end
@@ -1320,33 +1320,11 @@ export function conditionAlwaysHolds(
   outerEnd = outerTo;
   outerNames = undefined;
   targetRead = undefined;
+  scalarOwnColumn = false;
   statementStart = statementFrom;
   statementEnd = end;
   deepConstant = false;
-  const [first, ...others] = conditionReadings[dialect];
-  const scan = readCondition(sql, from, end, budget.left, first!, backslash);
-  let read = scan.stop - from;
-  let { holds } = scan;
-  let dollar: boolean | undefined;
-  for (const mode of others) {
-    if (scan.limit !== undefined || holds === true) break;
-    // Only where this reading reads the condition otherwise.
-    // `$$ OR 1+1=2 OR $$` is a string in PostgreSQL, two names around an OR in MySQL.
-    if (dollarQuotes(mode) !== dollarQuotes(first) && dollar === undefined) {
-      dollar = dollarQuoteIn(sql, from, Math.min(end, scan.stop + 1));
-    }
-    const differs =
-      (scan.seen & SEEN_PIPES && mode.pipesOr !== first!.pipesOr) ||
-      (scan.seen & SEEN_QUOTE && mode.quotedString !== first!.quotedString) ||
-      (scan.seen & SEEN_AMPERSANDS && mode.ampersandsAnd !== first!.ampersandsAnd) ||
-      (dollar === true && dollarQuotes(mode) !== dollarQuotes(first));
-    if (!differs) continue;
-    const again = readCondition(sql, from, end, budget.left, mode, backslash);
-    read = Math.max(read, again.stop - from);
-    if (again.limit !== undefined) scan.limit = again.limit;
-    if (again.holds) holds = true;
-    else holds ??= again.holds;
-  }
+  const { scan, holds, read } = readingsOf(sql, from, end, budget.left, dialect, backslash);
   if (scan.limit === 'nesting') {
     budget.limit = 'nesting';
     return true;
@@ -1363,8 +1341,66 @@ export function conditionAlwaysHolds(
     return true;
   }
   budget.left -= read;
+  if (holds === true && scalarOwnColumn) {
+    // It holds reading a scalar subquery of a table as the row's own column:
+    // its own reason unless it holds without (read once more, once: it blocks).
+    scalarAsColumn = false;
+    try {
+      if (readingsOf(sql, from, end, budget.left, dialect, backslash).holds !== true) {
+        budget.limit = 'scalar';
+      }
+    } finally {
+      scalarAsColumn = true;
+    }
+  }
   return holds;
 }
+
+/** The readings of a condition (`conditionReadings`): whether one holds, and how far the longest read. */
+function readingsOf(
+  sql: string,
+  from: number,
+  end: number,
+  limit: number,
+  dialect: SqlDialectName,
+  backslash: string,
+): { scan: ConditionRead; holds: boolean | undefined; read: number } {
+  const [first, ...others] = conditionReadings[dialect];
+  const scan = readCondition(sql, from, end, limit, first!, backslash);
+  let read = scan.stop - from;
+  let { holds } = scan;
+  let dollar: boolean | undefined;
+  for (const mode of others) {
+    if (scan.limit !== undefined || holds === true) break;
+    // Only where this reading reads the condition otherwise.
+    // `$$ OR 1+1=2 OR $$` is a string in PostgreSQL, two names around an OR in MySQL.
+    if (dollarQuotes(mode) !== dollarQuotes(first) && dollar === undefined) {
+      dollar = dollarQuoteIn(sql, from, Math.min(end, scan.stop + 1));
+    }
+    const differs =
+      (scan.seen & SEEN_PIPES && mode.pipesOr !== first!.pipesOr) ||
+      (scan.seen & SEEN_QUOTE && mode.quotedString !== first!.quotedString) ||
+      (scan.seen & SEEN_AMPERSANDS && mode.ampersandsAnd !== first!.ampersandsAnd) ||
+      (dollar === true && dollarQuotes(mode) !== dollarQuotes(first));
+    if (!differs) continue;
+    const again = readCondition(sql, from, end, limit, mode, backslash);
+    read = Math.max(read, again.stop - from);
+    if (again.limit !== undefined) scan.limit = again.limit;
+    if (again.holds) holds = true;
+    else holds ??= again.holds;
+  }
+  return { scan, holds, read };
+}
+
+/**
+ * A scalar subquery of a table was read as the outer row's own column in
+ * the statement's WHERE (`id = (SELECT t.id FROM s)`: so while s has one
+ * row; NULL while it has none), so that a condition which then holds for
+ * every row is blocked with its own reason (`subquerySelectsOuter`).
+ */
+let scalarOwnColumn = false;
+/** Whether such a subquery is read as the column (false: as a value that varies, to tell whether it decided). */
+let scalarAsColumn = true;
 
 /**
  * Whether a dollar quote (`$$`, `$tag$`, not a name's `$`) may open in
@@ -2950,6 +2986,20 @@ function zeroRowLimitAt(sql: string, at: number, end: number): boolean {
 let subqueryRows = CONSTANT;
 
 /**
+ * The scalar subquery `subqueryEnd` read last (given its select item as
+ * `subject`) is that item, an outer row's column, for every row: each of
+ * its branches selects the column, and none tells outer rows apart (its
+ * WHERE, if any, holds alike for every outer row). `(SELECT t.id)` is
+ * `t.id`; `(SELECT t.id FROM s)` is `t.id` while s has one row (SQLite's
+ * and MySQL's `LIMIT 1`: any row), NULL while it has none and an error past
+ * one: `id = (SELECT t.id FROM s)` finds every row for some contents of s,
+ * which the text cannot tell (round 35: read as the column, fail closed).
+ */
+let subquerySelectsOuter = false;
+/** A branch of that subquery reads a table (`FROM s`): only the table's contents make it the column. */
+let subqueryOuterFromTable = false;
+
+/**
  * Past the `)` that closes the subquery whose `(` is before `index`, or -1.
  * An EXISTS or IN reads its branches (`UNION`, `INTERSECT`, `EXCEPT`,
  * parenthesized ones to any depth) one by one and joins what each gives
@@ -2972,8 +3022,12 @@ function subqueryEnd(
   scalar = false,
 ): number {
   const branches = exists || subject !== undefined || sets || scalar;
+  // A scalar one's item is the column itself (no call around it: `COALESCE(t.id, 0)` is not `t.id`).
   const itemAt = (at: number) =>
-    subject === undefined ? undefined : subjectItemAt(sql, at, end, subject, backslash);
+    subject === undefined ? undefined : subjectItemAt(sql, at, end, subject, backslash, !scalar);
+  /** Scalar: each branch selects the outer column `subject`; one of them reads a table. */
+  let allSelect = true;
+  let fromTable = false;
   const level = (depth: number, at: number): QueryLevel => ({
     depth,
     from: at,
@@ -3020,7 +3074,7 @@ function subqueryEnd(
               exists || selects,
             )
           : (sets || scalar) &&
-            subject === undefined &&
+            (subject === undefined || scalar) &&
             correlated(sql, top.branch, top.branch, to, backslash));
       // A branch without a table (`SELECT 1`) is one row for every outer row;
       // one whose WHERE is true for no row finds none (`SELECT 1 FROM v WHERE 1 = 0`).
@@ -3035,7 +3089,7 @@ function subqueryEnd(
               top.whereAt === -1 &&
               // One row of the tested column (`SELECT t.x`, `FROM DUAL`), or the table's own column.
               ((selects && !top.readsTable) ||
-                selectsOwnColumn(sql, top.branch, to, subject, backslash))
+                (!scalar && selectsOwnColumn(sql, top.branch, to, subject, backslash)))
             ? TRUE | NULL
             : exists &&
                 subject === undefined &&
@@ -3043,9 +3097,12 @@ function subqueryEnd(
                 !top.aggregate &&
                 findsItself(sql, top.fromAt, top.whereAt, to, backslash)
               ? TRUE | NULL
-              : (!selects && subject !== undefined && varies(subject)) || own
+              : (!selects && subject !== undefined && !scalar && varies(subject)) || own
                 ? VARIES
                 : CONSTANT;
+      // A branch that finds no row adds none (`SELECT a FROM v WHERE 1=0 UNION SELECT t.id`).
+      allSelect &&= selects || mask === FALSE;
+      if (selects) fromTable ||= top.readsTable;
       rows = {
         mask,
         hash: branches ? textHash(sql, top.branch, to, backslash) : -1,
@@ -3133,6 +3190,13 @@ function subqueryEnd(
         // around it finds none (`NOT EXISTS (… AND EXISTS (… LIMIT 0))`); in
         // the statement's own WHERE it is some constant (blocked whatever
         // tests it: it deletes nothing). `ANY` of it is false, `ALL` true.
+        subquerySelectsOuter =
+          scalar &&
+          subject !== undefined &&
+          allSelect &&
+          rows.mask !== FALSE &&
+          !(rows.mask & VARIES);
+        subqueryOuterFromTable = fromTable;
         subqueryRows = rows.mask === FALSE && subqueryNesting === 0 && !sets ? CONSTANT : rows.mask;
         return at + 1;
       }
@@ -3552,17 +3616,24 @@ function readTerms(
         // A scalar one's set operations are read branch by branch too (round
         // 34: its first branch's WHERE was read across them, and a row limit
         // of zero not at all).
-        const close = subqueryEnd(sql, index, end, backslash, exists, undefined, false, !exists);
+        const item = exists ? undefined : outerItemAt(sql, index, end, backslash);
+        const close = subqueryEnd(sql, index, end, backslash, exists, item, false, !exists);
         if (close === -1) return fail;
         const column =
-          !exists && subqueryRows === VARIES ? outerColumnAt(sql, index, close) : undefined;
+          item !== undefined && subquerySelectsOuter && (scalarAsColumn || !subqueryOuterFromTable)
+            ? item
+            : undefined;
+        // Of a table, the column only for some contents of it (fail closed, with its reason).
+        if (column !== undefined && subqueryOuterFromTable && subqueryNesting === 0) {
+          scalarOwnColumn = true;
+        }
         index = close;
         // A scalar subquery that finds no row is NULL.
         const rows = !exists && subqueryRows === FALSE ? NULL : subqueryRows;
         if (rows === NULL) readNull = true;
         expectOperand = pushed(
           values,
-          column === undefined ? MASKS[rows]! : outcomes(VARIES, false, column),
+          column === undefined ? MASKS[rows]! : outcomes(VARIES, false, column.name),
         );
         continue;
       }
@@ -4298,8 +4369,31 @@ function subjectItemAt(
   end: number,
   subject: Value,
   backslash: string,
+  calls = true,
 ): [number, number] | undefined {
   if (!('mask' in subject) || subject.name === undefined) return undefined;
+  const item = selectItemAt(sql, index, end, backslash, calls);
+  if (item === undefined) return undefined;
+  // Qualified (a bare item is the branch's own table's column), as the subject is or as its
+  // bare name is, qualified by the target table (`id IN (SELECT t.id)`, round 34b).
+  const name = nameOf(sql, item[0], item[1]);
+  return name.includes('.') && targetColumnName(name) === subject.name ? item : undefined;
+}
+
+/**
+ * Where the select item of the branch at `index` is, when it is a name
+ * (`[from, to)`), in parentheses or not, and, with `calls`, inside a call
+ * that is its value wherever it is not NULL or a cast (`COALESCE(t.id, 0)`,
+ * `CAST(t.id AS int)`, `t.id::int`), followed by its alias and `FROM`, or
+ * by nothing (the subquery's `)`, a set operation); else undefined.
+ */
+function selectItemAt(
+  sql: string,
+  index: number,
+  end: number,
+  backslash: string,
+  calls: boolean,
+): [number, number] | undefined {
   selectItem.lastIndex = index;
   if (!selectItem.test(sql) || selectItem.lastIndex > end) return undefined;
   let from = selectItem.lastIndex;
@@ -4312,19 +4406,14 @@ function subjectItemAt(
       continue;
     }
     sameValueCall.lastIndex = from;
-    if (!sameValueCall.test(sql) || sameValueCall.lastIndex > end) break;
+    if (!calls || !sameValueCall.test(sql) || sameValueCall.lastIndex > end) break;
     wraps.push(2);
     from = sameValueCall.lastIndex;
   }
   const to = qualifiedNameEnd(sql, from, end);
   if (to === -1 || to - from > maxNameLength) return undefined;
-  // Qualified (a bare item is the branch's own table's column), as the subject is or as its
-  // bare name is, qualified by the target table (`id IN (SELECT t.id)`, round 34b).
-  const name = nameOf(sql, from, to);
-  if (!name.includes('.') || targetColumnName(name) !== subject.name) {
-    return undefined;
-  }
-  let after = castsAfter(sql, to, end);
+  const casts = (at: number) => (calls ? castsAfter(sql, at, end) : at);
+  let after = casts(to);
   for (let wrap = wraps.pop(); wrap !== undefined; wrap = wraps.pop()) {
     after = skipBlanks(sql, after, end);
     if (wrap === 2) {
@@ -4335,7 +4424,7 @@ function subjectItemAt(
       if (after === -1) return undefined;
     }
     if (sql.charCodeAt(after) !== 0x29 /* ) */) return undefined;
-    after = castsAfter(sql, after + 1, end);
+    after = casts(after + 1);
   }
   fromAfterItem.lastIndex = after;
   if (fromAfterItem.test(sql) && fromAfterItem.lastIndex <= end) return [from, to];
@@ -4346,25 +4435,30 @@ function subjectItemAt(
 }
 
 /**
- * The qualified column a scalar subquery `[index, close)` (past its `(`,
- * to past its `)`) without a table is, named as in the condition around
- * it: `(SELECT t.id)`, `(SELECT "t"."id")` is the outer row's `t.id`, so
- * that `id = (SELECT t.id)` holds as `id = t.id` does. Anything else (a
- * FROM, an alias, a bare name, an expression) is not read here.
+ * The select item of the scalar subquery at `index` (past its `(`) when it
+ * is a qualified column (`(SELECT t.id …)`, `(SELECT DISTINCT ("t"."id")
+ * FROM s)`), named as in the condition around it: the outer row's column
+ * where the subquery does not bind its qualifier (`subqueryEnd` reads that
+ * and whether each branch selects it). A numeral (`1.5`), a bare name, an
+ * expression or an alias is none.
  */
-function outerColumnAt(sql: string, index: number, close: number): string | undefined {
-  branchStart.lastIndex = index;
-  if (!branchStart.test(sql) || branchStart.lastIndex >= close) return undefined;
-  const from = branchStart.lastIndex;
-  const to = qualifiedNameEnd(sql, from, close - 1);
-  if (to === -1 || to - from > maxNameLength || skipBlanks(sql, to, close - 1) !== close - 1) {
-    return undefined;
-  }
-  const name = nameOf(sql, from, to);
-  // A numeral (`1.5`) is no name.
-  return name.includes('.') && !isDigitCode(sql.charCodeAt(from))
-    ? targetColumnName(name)
-    : undefined;
+function outerItemAt(
+  sql: string,
+  index: number,
+  end: number,
+  backslash: string,
+): Outcomes | undefined {
+  const item = selectItemAt(sql, index, end, backslash, false);
+  if (item === undefined || isDigitCode(sql.charCodeAt(item[0]))) return undefined;
+  const written = nameOf(sql, item[0], item[1]);
+  const dot = written.lastIndexOf('.');
+  if (dot === -1) return undefined;
+  const name = targetColumnName(written);
+  // Its table is the target (the name made bare) or another outer one: else not the outer row's.
+  const table = name.slice(name.lastIndexOf('.', dot - 1) + 1, dot);
+  return name === written && !outerNamesOf().has(table)
+    ? undefined
+    : outcomes(VARIES, false, name);
 }
 
 /**

@@ -1846,3 +1846,36 @@ describe('toolPolicy sql (round 35): a scalar subquery of a table that selects t
     },
   );
 });
+
+// Round 35: a subquery without a FROM whose select item is a bare name
+// (`(SELECT id)`) was some constant, so `WHERE (SELECT id) = 1` was blocked
+// and `WHERE id = (SELECT id)` ran. Its name reads the row around it: it
+// is that column.
+describe('toolPolicy sql (round 35): a subquery without a FROM of a bare column', () => {
+  it.each(round31Dialects)('reads `(SELECT id)` as the column (%s)', async dialect => {
+    await expectBlocked(
+      [
+        'DELETE FROM t WHERE id = (SELECT id)',
+        'DELETE FROM t WHERE (SELECT (id)) = id',
+        'DELETE FROM t WHERE id IN (SELECT id)',
+        'DELETE FROM t WHERE id IN (SELECT id) OR x = 1',
+        'DELETE FROM t WHERE (SELECT id) = 1 OR id <> 1',
+        'DELETE FROM t WHERE (SELECT null) IS NULL',
+        'DELETE FROM t WHERE (SELECT current_date) IS NOT NULL',
+      ],
+      ['UPDATE t SET x = 1 WHERE (SELECT a) IS NULL OR a IS NOT NULL'],
+      dialect,
+    );
+    await expectRun(
+      [
+        'DELETE FROM t WHERE (SELECT id) = 1',
+        'DELETE FROM t WHERE (SELECT (id)) = 1',
+        'DELETE FROM t WHERE (SELECT DISTINCT id ) = 1',
+        'DELETE FROM t WHERE 1 IN (SELECT id)',
+        'DELETE FROM t WHERE id NOT IN (SELECT id)',
+        'DELETE FROM t WHERE (SELECT id) = 1 AND (SELECT id) <> 1',
+      ],
+      dialect,
+    );
+  });
+});

@@ -3617,6 +3617,13 @@ function readTerms(
         // 34: its first branch's WHERE was read across them, and a row limit
         // of zero not at all).
         const item = exists ? undefined : outerItemAt(sql, index, end, backslash);
+        const bare = exists || item !== undefined ? -1 : bareItemEnd(sql, index, end, backslash);
+        if (bare !== -1) {
+          // `(SELECT id)`: the name as it is read here (round 35: some constant).
+          index = bare.close;
+          expectOperand = pushed(values, bare.value);
+          continue;
+        }
         const close = subqueryEnd(sql, index, end, backslash, exists, item, false, !exists);
         if (close === -1) return fail;
         const column =
@@ -4319,6 +4326,17 @@ function readComparisonWord(state: ReadState, word: string, negated: boolean): b
     if (sql.charCodeAt(open) !== 0x28) return false;
     state.index = open + 1;
     const subject = values.pop()!;
+    const bare = bareItemEnd(sql, state.index, end, state.backslash);
+    if (bare !== -1) {
+      // `id IN (SELECT id)`: `id IN (id)`.
+      state.index = bare.close;
+      const mask = compare(subject, '=', bare.value);
+      state.expectOperand = pushed(
+        values,
+        comparedOutcome(negated ? negate(mask) : mask, isChained(subject), subject),
+      );
+      return true;
+    }
     if (queryAt(sql, state.index, end)) {
       // `t.id IN (SELECT t.id FROM u …)`: whether u has a row (EXISTS), the
       // same for every row; of a UNION, the OR of its branches.
@@ -4435,6 +4453,48 @@ function selectItemAt(
 }
 
 /**
+ * A scalar subquery without a FROM whose select item is a bare column
+ * (`(SELECT id)`, `(SELECT DISTINCT (id))`, nothing else): the name reads
+ * the row around it, as it would written bare there, so it is that
+ * column: `WHERE (SELECT id) = 1` is `WHERE id = 1` (round 35: it was some
+ * constant, and blocked), `WHERE id = (SELECT id)` is `id = id`. Past its
+ * `)` and the column, or -1. A keyword (`NULL`, `CURRENT_DATE`), a numeral
+ * or a parameter (`$1`) is none.
+ */
+function bareItemEnd(
+  sql: string,
+  index: number,
+  end: number,
+  backslash: string,
+): { close: number; value: Value } | -1 {
+  const item = selectItemAt(sql, index, end, backslash, false);
+  if (item === undefined) return -1;
+  const [from, to] = item;
+  const first = sql.charCodeAt(from);
+  if (isNameQuote(first) || !startsName(first) || to - from > maxNameLength) return -1;
+  const name = sql.slice(from, to).toLowerCase();
+  if (name.includes('.') || keywords.has(name)) return -1;
+  // Only the parentheses around it, then the subquery's own `)`.
+  let at = to;
+  for (let opened = 0; ; ) {
+    at = skipBlanks(sql, at, end);
+    if (sql.charCodeAt(at) !== 0x29 /* ) */) return -1;
+    at++;
+    // The item's wrapping parentheses are those after `SELECT` before it.
+    if (opened === wrapsBefore(sql, index, from)) break;
+    opened++;
+  }
+  return { close: at, value: outcomes(VARIES, false, name) };
+}
+
+/** How many `(` open between the select list's start at `index` and the item at `from`. */
+function wrapsBefore(sql: string, index: number, from: number): number {
+  let count = 0;
+  for (let at = index; at < from; at++) if (sql.charCodeAt(at) === 0x28 /* ( */) count++;
+  return count;
+}
+
+/**
  * The select item of the scalar subquery at `index` (past its `(`) when it
  * is a qualified column (`(SELECT t.id …)`, `(SELECT DISTINCT ("t"."id")
  * FROM s)`), named as in the condition around it: the outer row's column
@@ -4456,9 +4516,7 @@ function outerItemAt(
   const name = targetColumnName(written);
   // Its table is the target (the name made bare) or another outer one: else not the outer row's.
   const table = name.slice(name.lastIndexOf('.', dot - 1) + 1, dot);
-  return name === written && !outerNamesOf().has(table)
-    ? undefined
-    : outcomes(VARIES, false, name);
+  return name === written && !outerNamesOf().has(table) ? undefined : outcomes(VARIES, false, name);
 }
 
 /**

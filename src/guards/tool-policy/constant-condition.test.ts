@@ -1879,3 +1879,51 @@ describe('toolPolicy sql (round 35): a subquery without a FROM of a bare column'
     );
   });
 });
+
+// Round 35: an EXISTS correlated with itself column by column finds every
+// row when its FROM is the target table (round 34), but ran when the table
+// was reached through a common table of the statement. A common table that
+// gives every row of the target with the column compared (`SELECT *`, the
+// column in its list, a chain of them, a derived table, a UNION with the
+// target whole) is read as the target; one whose query is not read (a
+// select list of expressions, a column list renaming it) fails closed.
+describe('toolPolicy sql (round 35): EXISTS of the own table through a common table', () => {
+  it.each(round31Dialects)(
+    'blocks it, and runs a common table of some rows (%s)',
+    async dialect => {
+      await expectBlocked(
+        [
+          'WITH c AS (SELECT * FROM t) DELETE FROM t WHERE EXISTS (SELECT 1 FROM c WHERE c.id = t.id)',
+          'WITH c AS (SELECT * FROM t) DELETE FROM t WHERE EXISTS (SELECT 1 FROM c x WHERE x.id = t.id)',
+          'WITH c AS (SELECT id FROM t) DELETE FROM t WHERE EXISTS (SELECT 1 FROM c WHERE t.id >= c.id)',
+          'WITH c AS (SELECT id, a FROM t ORDER BY a) DELETE FROM t WHERE EXISTS (SELECT 1 FROM c WHERE c.id = t.id AND t.a = c.a)',
+          'WITH c AS (SELECT * FROM t), d AS (SELECT * FROM c) DELETE FROM t WHERE EXISTS (SELECT 1 FROM d WHERE d.id = t.id)',
+          'WITH c AS (SELECT * FROM (SELECT * FROM t) x) DELETE FROM t WHERE EXISTS (SELECT 1 FROM c WHERE c.id = t.id)',
+          'WITH c AS (SELECT id FROM t UNION SELECT id FROM s) DELETE FROM t WHERE EXISTS (SELECT 1 FROM c WHERE c.id = t.id)',
+          // Not read: fail closed.
+          'WITH c AS (SELECT lower(id) AS id FROM t) DELETE FROM t WHERE EXISTS (SELECT 1 FROM c WHERE c.id = t.id)',
+          'WITH c(id) AS (SELECT id FROM t) DELETE FROM t WHERE EXISTS (SELECT 1 FROM c WHERE c.id = t.id)',
+        ],
+        [
+          'WITH c AS (SELECT * FROM t) UPDATE t SET x = 1 WHERE EXISTS (SELECT 1 FROM c WHERE c.a = t.a)',
+        ],
+        dialect,
+      );
+      await expectRun(
+        [
+          'WITH c AS (SELECT * FROM t WHERE flag = 1) DELETE FROM t WHERE EXISTS (SELECT 1 FROM c WHERE c.id = t.id)',
+          'WITH c AS (SELECT id FROM s) DELETE FROM t WHERE EXISTS (SELECT 1 FROM c WHERE c.id = t.id)',
+          'WITH c AS (SELECT id FROM t LIMIT 5) DELETE FROM t WHERE EXISTS (SELECT 1 FROM c WHERE c.id = t.id)',
+          'WITH c AS (SELECT id, a FROM t ORDER BY a LIMIT 3) DELETE FROM t WHERE EXISTS (SELECT 1 FROM c WHERE c.id = t.id)',
+          'WITH c AS (SELECT a AS id FROM t) DELETE FROM t WHERE EXISTS (SELECT 1 FROM c WHERE c.id = t.id)',
+          'WITH c AS (SELECT * FROM t JOIN s ON s.id = t.id) DELETE FROM t WHERE EXISTS (SELECT 1 FROM c WHERE c.id = t.id)',
+          'WITH c AS (SELECT id FROM t EXCEPT SELECT id FROM s) DELETE FROM t WHERE EXISTS (SELECT 1 FROM c WHERE c.id = t.id)',
+          'WITH c AS (SELECT * FROM t) DELETE FROM t WHERE EXISTS (SELECT 1 FROM c WHERE c.id = t.id AND c.a = 1)',
+          'WITH c AS (SELECT * FROM t) DELETE FROM t WHERE EXISTS (SELECT 1 FROM c WHERE c.id < t.id)',
+          'WITH c AS (SELECT * FROM t) DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM c WHERE c.id = t.id)',
+        ],
+        dialect,
+      );
+    },
+  );
+});

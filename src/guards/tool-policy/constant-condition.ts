@@ -2603,18 +2603,20 @@ function findsItself(
   fromTable.lastIndex = fromAt;
   if (!fromTable.test(sql)) return false;
   const table = qualifiedNameAt(sql, fromTable.lastIndex, whereAt);
-  if (
-    table === undefined ||
-    !(endsWith(table.parts, target.parts) || endsWith(target.parts, table.parts))
-  ) {
-    return false;
-  }
+  if (table === undefined) return false;
+  // The target itself, or a common table of the statement (round 35: `WITH c AS (SELECT *
+  // FROM t) DELETE FROM t WHERE EXISTS (SELECT 1 FROM c WHERE c.id = t.id)` ran).
+  const direct = endsWith(table.parts, target.parts) || endsWith(target.parts, table.parts);
+  const common =
+    direct || table.parts.length !== 1 ? undefined : commonTableNamed(table.parts[0]!, backslash);
+  if (!direct && common === undefined) return false;
   const { alias, stop } = aliasAt(sql, table.stop, whereAt);
-  // Its own alias, and nothing else before its WHERE (a join, a second table).
-  if (alias === undefined || alias === outerAlias || skipBlanks(sql, stop, whereAt) !== whereAt) {
+  // Its own alias (a common table's name will do), and nothing else before its WHERE (a join, a second table).
+  const name = alias ?? (common === undefined ? undefined : table.parts[0]);
+  if (name === undefined || name === outerAlias || skipBlanks(sql, stop, whereAt) !== whereAt) {
     return false;
   }
-  const own = (parts: readonly string[]) => parts.length === 2 && parts[0] === alias;
+  const own = (parts: readonly string[]) => parts.length === 2 && parts[0] === name;
   const outer = (parts: readonly string[]) =>
     parts.length > 1 && !own(parts) && namesTable(parts.slice(0, -1), target.parts, outerAlias);
   const terms = conjuncts(sql, whereAt + 5, to, readingMode, backslash);
@@ -2627,9 +2629,151 @@ function findsItself(
     if (right === undefined || skipBlanks(sql, right.stop, end) !== end) return false;
     return (
       left.parts.at(-1) === right.parts.at(-1) &&
-      ((own(left.parts) && outer(right.parts)) || (outer(left.parts) && own(right.parts)))
+      ((own(left.parts) && outer(right.parts)) || (outer(left.parts) && own(right.parts))) &&
+      (common === undefined ||
+        passesColumn(sql, common, left.parts.at(-1)!, target.parts, backslash))
     );
   });
+}
+
+/**
+ * What a query gives of the target table's rows (`wholeRows`): all of them,
+ * each column under its own name (`star`) or the columns `names` (`SELECT
+ * id, a FROM t`); `other` rows (another table, a WHERE, a join, a row
+ * limit: a subset, as the direct form with a WHERE is read); or `unread`
+ * (a select list of expressions over the target, `VALUES`, past
+ * `maxTableNesting`): the rows may be all of the target's, fail closed.
+ */
+type WholeRows = { star: boolean; names: Set<string> } | 'other' | 'unread';
+
+/**
+ * Whether the common table `common` gives every row of the target with its
+ * column `column` as it is (an `EXISTS` over it correlated column by column
+ * with the outer row finds each row itself); a body not read: true (fail
+ * closed). Read once per common table and target.
+ */
+function passesColumn(
+  sql: string,
+  common: CommonTable,
+  column: string,
+  target: readonly string[],
+  backslash: string,
+): boolean {
+  const rows = commonRows(sql, common, target, maxTableNesting, backslash);
+  if (rows === 'unread') return true;
+  if (rows === 'other') return false;
+  // `WITH c(a, b) AS (…)` renames its columns in order: not followed (fail closed).
+  if (common.columns !== undefined) return true;
+  return rows.star || rows.names.has(column);
+}
+
+/** `wholeRows` of a common table's query, read once per target and depth. */
+function commonRows(
+  sql: string,
+  common: CommonTable,
+  target: readonly string[],
+  depth: number,
+  backslash: string,
+): WholeRows {
+  const key = `${target.join('.')}\u0000${depth}`;
+  common.rows ??= new Map();
+  let rows = common.rows.get(key);
+  if (rows === undefined) {
+    rows = wholeRows(sql, common.bodyFrom, common.bodyTo, target, depth, backslash);
+    common.rows.set(key, rows);
+  }
+  return rows;
+}
+
+/** SQL Server's `TOP` at a select list's start. */
+const topWord = /^top\b/i;
+/** Sticky after a query's source: what leaves its rows whole (the end, ORDER BY) or adds rows (UNION). */
+const wholeTail = /\s*(?:$|\)|order\s+by\b|union\b)/iy;
+
+/** `wholeRows` of the query `[from, to)`, to `depth` derived or common tables deep. */
+function wholeRows(
+  sql: string,
+  from: number,
+  to: number,
+  target: readonly string[],
+  depth: number,
+  backslash: string,
+): WholeRows {
+  if (depth < 0) return 'unread';
+  branchStart.lastIndex = from;
+  if (!branchStart.test(sql) || branchStart.lastIndex > to) return 'unread';
+  let at = branchStart.lastIndex;
+  // SQL Server's `SELECT TOP 5 …`: some rows.
+  if (topWord.test(sql.slice(at, Math.min(to, at + 4)))) return 'other';
+  /** The select list: `*`, or each item that is a column under its own name (`id`, `t.id`, `d.id AS id`). */
+  let star = false;
+  let plain = true;
+  const names = new Set<string>();
+  const qualifiers: string[][] = [];
+  if (sql.charCodeAt(at) === 0x2a /* * */) {
+    star = true;
+    at++;
+  } else {
+    for (let items = 0; ; items++) {
+      const item = items < 4_096 ? qualifiedNameAt(sql, at, to) : undefined;
+      if (item === undefined) return 'unread';
+      const own = item.parts.pop()!;
+      const { alias, stop } = aliasAt(sql, item.stop, to);
+      if (alias === undefined || alias === own) {
+        names.add(own);
+        qualifiers.push(item.parts);
+      } else plain = false;
+      at = skipBlanks(sql, stop, to);
+      if (sql.charCodeAt(at) !== 0x2c /* , */) break;
+      at = skipBlanks(sql, at + 1, to);
+    }
+  }
+  fromTable.lastIndex = at;
+  if (!fromTable.test(sql) || fromTable.lastIndex > to) return 'unread';
+  const sourceAt = fromTable.lastIndex;
+  /** The rows of a source read as `inner`, named `source` (its alias or name). */
+  const over = (inner: WholeRows, source: string | undefined, stop: number): WholeRows => {
+    if (inner === 'other' || inner === 'unread') return inner;
+    wholeTail.lastIndex = stop;
+    if (!wholeTail.test(sql) || wholeTail.lastIndex > to + 1) return 'other';
+    // A row limit after an ORDER BY or a UNION (`… UNION SELECT id FROM s LIMIT 5`) keeps some rows.
+    let limited = false;
+    eachName(sql, stop, to, backslash, false, undefined, word => {
+      if (word === 'limit' || word === 'fetch' || word === 'offset') limited = true;
+    });
+    if (limited) return 'other';
+    if (star) return inner;
+    const passed = new Set<string>();
+    let i = 0;
+    for (const name of names) {
+      const qualifier = qualifiers[i++]!;
+      const ours = qualifier.length === 0 || (qualifier.length === 1 && qualifier[0] === source);
+      if (ours && (inner.star || inner.names.has(name))) passed.add(name);
+    }
+    return plain || passed.size > 0 ? { star: false, names: passed } : 'other';
+  };
+  lateralOpen.lastIndex = sourceAt;
+  if (lateralOpen.test(sql) && lateralOpen.lastIndex <= to) {
+    const close = closingParen(sql, lateralOpen.lastIndex, to, backslash);
+    if (close === -1) return 'unread';
+    const { alias, stop } = aliasAt(sql, close + 1, to);
+    const inner = wholeRows(sql, lateralOpen.lastIndex, close, target, depth - 1, backslash);
+    return over(inner, alias, stop);
+  }
+  const table = qualifiedNameAt(sql, sourceAt, to);
+  if (table === undefined) return 'unread';
+  const { alias, stop } = aliasAt(sql, table.stop, to);
+  const common =
+    table.parts.length === 1 && !(target.length === 1 && target[0] === table.parts[0])
+      ? commonTableNamed(table.parts[0]!, backslash)
+      : undefined;
+  if (common !== undefined) {
+    if (common.bodyFrom <= from && to <= common.bodyTo) return 'unread';
+    if (common.columns !== undefined) return 'unread';
+    return over(commonRows(sql, common, target, depth - 1, backslash), alias ?? common.name, stop);
+  }
+  if (!endsWith(table.parts, target) && !endsWith(target, table.parts)) return 'other';
+  return over({ star: true, names }, alias ?? table.parts.at(-1), stop);
 }
 
 /** Derived tables and common table expressions read within one another (`selectsOwnColumn`). */
@@ -2784,6 +2928,8 @@ interface CommonTable {
   bodyTo: number;
   /** What `wholeColumn` read of its query, by target and depth left: each read once. */
   read?: Map<string, WholeColumn | undefined>;
+  /** What `wholeRows` read of its query, by target and depth left: each read once. */
+  rows?: Map<string, WholeRows>;
 }
 
 /**

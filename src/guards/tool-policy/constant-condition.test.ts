@@ -1800,6 +1800,7 @@ describe('toolPolicy sql (round 35): a scalar subquery of a table that selects t
     const deletes = [
       'DELETE FROM t WHERE id = (SELECT t.id FROM s)',
       'DELETE FROM t WHERE id = (SELECT t.id FROM s LIMIT 1)',
+      'DELETE FROM t WHERE id = (SELECT TOP (1) t.id FROM s)',
       'DELETE FROM t WHERE id = (SELECT DISTINCT (t.id) AS k FROM s ORDER BY 1)',
       'DELETE FROM t WHERE id = (SELECT t.id FROM s WHERE s.a = 1)',
       'DELETE FROM t WHERE id = (SELECT t.id FROM s UNION SELECT t.id FROM u)',
@@ -1926,4 +1927,30 @@ describe('toolPolicy sql (round 35): EXISTS of the own table through a common ta
       );
     },
   );
+});
+
+// Round 35: the outer row named with its schema where the statement names
+// the table without one (`DELETE FROM t … public.t.id`) was not read as the
+// outer table by the EXISTS that finds itself (round 34), though the
+// statement's own WHERE reads it so (round 34b); and SQL Server's `SELECT
+// TOP 1 t.id` was no select item of the outer column.
+describe('toolPolicy sql (round 35): a schema-qualified outer row, and TOP before the select item', () => {
+  it.each(round31Dialects)('blocks them, and runs another schema or TOP 0 (%s)', async dialect => {
+    await expectBlocked(
+      [
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM public.t AS x WHERE x.id = public.t.id)',
+        'DELETE FROM public.t WHERE EXISTS (SELECT 1 FROM t AS x WHERE x.id = t.id)',
+        'DELETE FROM t WHERE id IN (SELECT TOP 1 t.id FROM s)',
+      ],
+      [],
+      dialect,
+    );
+    await expectRun(
+      [
+        'DELETE FROM other.t WHERE EXISTS (SELECT 1 FROM t AS x WHERE x.id = public.t.id)',
+        'DELETE FROM t WHERE id = (SELECT TOP 0 t.id FROM s)',
+      ],
+      dialect,
+    );
+  });
 });

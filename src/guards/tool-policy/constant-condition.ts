@@ -2538,11 +2538,22 @@ function targetColumnName(name: string): string {
   if (dot === -1) return name;
   const target = targetTable();
   if (target === undefined) return name;
-  const qualifier = name.slice(0, dot).split('.');
-  return namesTable(qualifier, target.parts, target.alias) ||
+  return namesTarget(name.slice(0, dot).split('.'), target) ? name.slice(dot + 1) : name;
+}
+
+/**
+ * Whether a column's qualifier names the statement's target table: its
+ * alias where it has one, else its name, one name ending the other's
+ * (`public.t`, `t`: one table where `public` is the schema searched).
+ */
+function namesTarget(
+  qualifier: readonly string[],
+  target: { parts: string[]; alias: string | undefined },
+): boolean {
+  return (
+    namesTable(qualifier, target.parts, target.alias) ||
     (target.alias === undefined && endsWith(qualifier, target.parts))
-    ? name.slice(dot + 1)
-    : name;
+  );
 }
 
 /**
@@ -2618,10 +2629,37 @@ function findsItself(
   }
   const own = (parts: readonly string[]) => parts.length === 2 && parts[0] === name;
   const outer = (parts: readonly string[]) =>
-    parts.length > 1 && !own(parts) && namesTable(parts.slice(0, -1), target.parts, outerAlias);
-  const terms = conjuncts(sql, whereAt + 5, to, readingMode, backslash);
-  return terms.every(([from, end]) => {
-    const left = qualifiedNameAt(sql, skipBlanks(sql, from, end), end);
+    parts.length > 1 && !own(parts) && namesTarget(parts.slice(0, -1), target);
+  return reflexiveTerms(
+    sql,
+    whereAt + 5,
+    to,
+    readingMode,
+    backslash,
+    own,
+    outer,
+    column => common === undefined || passesColumn(sql, common, column, target.parts, backslash),
+  );
+}
+
+/**
+ * Whether `[from, to)` is AND terms each comparing a column of one table
+ * (`own`: its qualified name's parts) with the same column of the other
+ * (`outer`) by an operator every value passes against itself (`x.id =
+ * t.id`, `t.id >= x.id`, `x.id <=> t.id`), and `passes` each column.
+ */
+function reflexiveTerms(
+  sql: string,
+  from: number,
+  to: number,
+  mode: Mode,
+  backslash: string,
+  own: (parts: readonly string[]) => boolean,
+  outer: (parts: readonly string[]) => boolean,
+  passes: (column: string) => boolean = () => true,
+): boolean {
+  return conjuncts(sql, from, to, mode, backslash).every(([start, end]) => {
+    const left = qualifiedNameAt(sql, skipBlanks(sql, start, end), end);
     if (left === undefined) return false;
     reflexiveOperator.lastIndex = left.stop;
     if (!reflexiveOperator.test(sql) || reflexiveOperator.lastIndex > end) return false;
@@ -2630,8 +2668,7 @@ function findsItself(
     return (
       left.parts.at(-1) === right.parts.at(-1) &&
       ((own(left.parts) && outer(right.parts)) || (outer(left.parts) && own(right.parts))) &&
-      (common === undefined ||
-        passesColumn(sql, common, left.parts.at(-1)!, target.parts, backslash))
+      passes(left.parts.at(-1)!)
     );
   });
 }
@@ -4512,7 +4549,8 @@ function readComparisonWord(state: ReadState, word: string, negated: boolean): b
 }
 
 /** A select list's start (after a UNION: `ALL` / `DISTINCT` first). */
-const selectItem = /\s*(?:(?:all|distinct)\s+)?select\s+(?:(?:all|distinct)\s+)?/iy;
+const selectItem =
+  /\s*(?:(?:all|distinct)\s+)?select\s+(?:(?:all|distinct)\s+)?(?:top\s*(?:\(\s*\d+\s*\)|\d+)\s*(?:percent\s+)?(?:with\s+ties\s+)?)?/iy;
 /** `FROM` after the select item, past its alias if any (`AS x`, `x`, `"x"`). */
 const fromAfterItem =
   /\s*(?:(?:as\s+)?(?!from\b)(?:[a-z_][\w$]{0,127}|"[^"]{0,128}"|`[^`]{0,128}`|\[[^\]]{0,128}\])\s*)?from\b/iy;

@@ -1954,3 +1954,66 @@ describe('toolPolicy sql (round 35): a schema-qualified outer row, and TOP befor
     );
   });
 });
+
+// Round 35: the target joined with itself under an alias, each row with
+// itself (`DELETE FROM t USING t AS x WHERE x.id = t.id`), deletes every row
+// where the columns are not NULL, as `EXISTS (SELECT 1 FROM t x WHERE x.id =
+// t.id)` does (round 34); it ran in PostgreSQL's USING and UPDATE … FROM
+// forms and in MySQL's and SQL Server's join lists.
+describe('toolPolicy sql (round 35): the target joined with itself', () => {
+  it.each(round31Dialects)(
+    'blocks each row joined with itself, and runs a real join (%s)',
+    async dialect => {
+      await expectBlocked(
+        [
+          'DELETE FROM t USING t AS x WHERE x.id = t.id',
+          'DELETE FROM t u USING t x WHERE u.id = x.id',
+          'DELETE FROM public.t USING t x WHERE public.t.id = x.id',
+          'DELETE FROM t USING t AS t2 WHERE t2.id = t.id AND t2.b = t.b RETURNING t.*',
+          'DELETE t FROM t JOIN t AS x ON x.id = t.id WHERE x.id = t.id',
+          'DELETE t FROM t INNER JOIN t x ON x.id = t.id WHERE t.a = x.a',
+          'DELETE t FROM t LEFT JOIN t AS x ON x.id = t.id WHERE x.a = t.a',
+          'DELETE t FROM t, t AS x WHERE x.id = t.id',
+          'DELETE a FROM t AS a JOIN t AS b ON a.id = b.id WHERE a.k = b.k',
+        ],
+        [
+          'UPDATE t SET x = 1 FROM t AS y WHERE y.id = t.id',
+          'UPDATE t SET x = (SELECT 1 FROM s) FROM t AS y WHERE y.id = t.id',
+          'UPDATE t SET x = 1 FROM t JOIN t y ON y.id = t.id WHERE t.a = y.a',
+          'UPDATE t, t AS y SET t.x = 1 WHERE y.id = t.id',
+        ],
+        dialect,
+      );
+      await expectRun(
+        [
+          'DELETE FROM t USING t x WHERE t.id = x.id AND x.a = 1',
+          'DELETE FROM t USING s WHERE s.id = t.id',
+          'DELETE FROM t USING t x, s WHERE t.id = x.id',
+          'DELETE FROM t USING t x WHERE t.id = x.a',
+          'DELETE t FROM t JOIN t AS x ON x.id < t.id WHERE x.a = t.a',
+          'DELETE t FROM t JOIN s ON s.id = t.id WHERE s.a = t.a',
+          'UPDATE t SET x = 1 FROM s WHERE s.id = t.id',
+        ],
+        dialect,
+      );
+    },
+  );
+});
+
+describe('toolPolicy sql (round 35): the statement text read for a self-join stays within the budget', () => {
+  // Each WHERE of such terms reads its statement's text before it once more:
+  // statements in one another's SET read it again each, past the budget (fail closed).
+  it('blocks UPDATEs nested in one another’s SET past the reading budget', async () => {
+    const depth = 1_000;
+    const query = `${'UPDATE t SET a = ('.repeat(depth)}SELECT 1${' WHERE x.id = t.id)'.repeat(depth)} WHERE x.id = t.id`;
+    const { ran, records } = await run([query]);
+    expect(ran).toEqual([]);
+    expect(records).toEqual([
+      blocked(
+        0,
+        'update',
+        'UPDATE whose WHERE conditions overlap past the reading budget (not evaluated)',
+      ),
+    ]);
+  });
+});

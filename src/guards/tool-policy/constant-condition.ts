@@ -1341,6 +1341,14 @@ export function conditionAlwaysHolds(
     return true;
   }
   budget.left -= read;
+  // The target joined with itself, each row with itself (`DELETE FROM t USING t x WHERE x.id = t.id`).
+  if (
+    holds !== true &&
+    scan.mask !== undefined &&
+    selfJoinFindsAll(sql, from, scan.stop, conditionReadings[dialect][0]!, backslash, budget)
+  ) {
+    return true;
+  }
   if (holds === true && scalarOwnColumn) {
     // It holds reading a scalar subquery of a table as the row's own column:
     // its own reason unless it holds without (read once more, once: it blocks).
@@ -1354,6 +1362,195 @@ export function conditionAlwaysHolds(
     }
   }
   return holds;
+}
+
+/** A table of a DELETE's `USING`, an UPDATE's `FROM` or a MySQL join list, and its join's `ON` condition. */
+interface JoinedTable {
+  parts: string[];
+  alias: string | undefined;
+  on: [number, number] | undefined;
+}
+
+/** Sticky: a join between two tables of a list (an inner one, or a LEFT one, which keeps each row of the left side). */
+const joinWord = /\s*(?:(?:inner|cross|left(?:\s+outer)?)\s+)?join\b/iy;
+const onWord = /\s*on\b/iy;
+
+/**
+ * Whether the statement joins its target with itself under an alias and
+ * its WHERE (and each join's ON) are AND terms each comparing a column of
+ * that alias with the same column of the target (`DELETE FROM t USING t AS
+ * x WHERE x.id = t.id`, PostgreSQL's `UPDATE t SET … FROM t x WHERE …`,
+ * MySQL's `DELETE t FROM t JOIN t AS x ON x.id = t.id WHERE …`, `DELETE t
+ * FROM t, t AS x WHERE …`, SQL Server's `UPDATE t SET … FROM t JOIN t x ON
+ * …`): each row meets itself, so every row where the columns are not NULL
+ * is deleted, as by `WHERE EXISTS (SELECT 1 FROM t x WHERE x.id = t.id)`
+ * (round 34). `[from, to)` is the WHERE's condition. A list of any other
+ * shape (another table, a derived one, a `RIGHT` join) is not read here.
+ */
+function selfJoinFindsAll(
+  sql: string,
+  from: number,
+  to: number,
+  mode: Mode,
+  backslash: string,
+  budget: { left: number; limit?: ConditionLimit },
+): boolean {
+  const target = targetTable();
+  if (target === undefined) return false;
+  // Only a WHERE of such terms (read already), before the statement's text is read for its tables.
+  const qualified = (parts: readonly string[]) => parts.length > 1;
+  if (!reflexiveTerms(sql, from, to, mode, backslash, qualified, qualified)) return false;
+  // That text is read once more (statements in one another's SET read it again each: fail closed past the budget).
+  if (outerEnd - outerStart > budget.left) {
+    budget.left = -1;
+    budget.limit = 'budget';
+    return true;
+  }
+  budget.left -= outerEnd - outerStart;
+  const list = joinListAt(sql, backslash);
+  if (list === undefined) return false;
+  const tables = joinedTables(sql, list[0], list[1], backslash);
+  if (tables === undefined) return false;
+  const same = (parts: readonly string[], table: readonly string[]) =>
+    endsWith(parts, table) || endsWith(table, parts);
+  // The target itself in the list (MySQL's and SQL Server's forms): under the alias the statement names, or bare.
+  const outerAt = tables.findIndex(table =>
+    table.alias !== undefined
+      ? target.parts.length === 1 && table.alias === target.parts[0]
+      : target.alias === undefined && same(table.parts, target.parts),
+  );
+  const outerTable = outerAt === -1 ? undefined : tables[outerAt]!;
+  const others = tables.filter((_, index) => index !== outerAt);
+  if (others.length !== 1) return false;
+  const own = others[0]!;
+  const ownAlias = own.alias;
+  const table = outerTable?.parts ?? target.parts;
+  if (ownAlias === undefined || !same(own.parts, table)) return false;
+  const outerName = outerTable === undefined ? target.alias : outerTable.alias;
+  if (ownAlias === outerName || (outerName === undefined && ownAlias === table.at(-1)))
+    return false;
+  const isOwn = (parts: readonly string[]) => parts.length === 2 && parts[0] === ownAlias;
+  const isOuter = (parts: readonly string[]) => {
+    if (parts.length < 2 || isOwn(parts)) return false;
+    const qualifier = parts.slice(0, -1);
+    if (outerTable === undefined) return namesTarget(qualifier, target);
+    return outerName !== undefined
+      ? qualifier.length === 1 && qualifier[0] === outerName
+      : same(qualifier, table);
+  };
+  for (const joined of tables) {
+    if (
+      joined.on !== undefined &&
+      !reflexiveTerms(sql, joined.on[0], joined.on[1], mode, backslash, isOwn, isOuter)
+    ) {
+      return false;
+    }
+  }
+  return reflexiveTerms(sql, from, to, mode, backslash, isOwn, isOuter);
+}
+
+/**
+ * Where the statement's list of tables other than its target is, before
+ * its WHERE (`[outerStart, outerEnd)`): past a DELETE's top-level `USING`,
+ * or its `FROM` when the DELETE names its tables first (`DELETE t FROM …`);
+ * past an UPDATE's top-level `FROM` after its `SET`, or between `UPDATE`
+ * and `SET` (MySQL's `UPDATE t, t AS x SET …`). Undefined when none.
+ */
+function joinListAt(sql: string, backslash: string): [number, number] | undefined {
+  targetStart.lastIndex = outerStart;
+  if (!targetStart.test(sql) || targetStart.lastIndex > outerEnd) return undefined;
+  const head = targetStart.lastIndex;
+  const update = (sql.charCodeAt(outerStart) | 0x20) === 0x75; /* u */
+  const named = !update && /\bfrom\s/i.test(sql.slice(outerStart, head));
+  let using = -1;
+  let fromAt = -1;
+  let setAt = -1;
+  let depth = 0;
+  for (let at = head; at < outerEnd; at++) {
+    const code = sql.charCodeAt(at);
+    if (opensQuoted(code)) {
+      const close = quotedEnd(sql, at, outerEnd, backslash);
+      if (close === -1) return undefined;
+      at = close;
+    } else if (code === 0x28 /* ( */) depth++;
+    else if (code === 0x29 /* ) */) depth--;
+    else if (depth === 0 && isWordCode(code) && !isWordCode(sql.charCodeAt(at - 1))) {
+      let stop = at + 1;
+      while (stop < outerEnd && isWordCode(sql.charCodeAt(stop))) stop++;
+      const word = stop - at <= 5 ? sql.slice(at, stop).toLowerCase() : '';
+      if (word === 'using' && using === -1) using = stop;
+      else if (word === 'from' && fromAt === -1 && (!update || setAt !== -1)) fromAt = stop;
+      else if (word === 'set' && setAt === -1) setAt = at;
+      at = stop - 1;
+    }
+  }
+  if (update) {
+    if (setAt === -1) return undefined;
+    return fromAt !== -1 ? [fromAt, outerEnd] : [head, setAt];
+  }
+  if (named) return using === -1 ? undefined : [using, outerEnd];
+  return fromAt === -1 ? undefined : [fromAt, outerEnd];
+}
+
+/**
+ * The tables of a list `[from, to)`: names with their aliases, joined by
+ * commas or inner, cross or LEFT joins, each join's `ON` condition; undefined
+ * for anything else (a derived table, `USING (…)`, a `RIGHT` join).
+ */
+function joinedTables(
+  sql: string,
+  from: number,
+  to: number,
+  backslash: string,
+): JoinedTable[] | undefined {
+  const tables: JoinedTable[] = [];
+  for (let at = skipBlanks(sql, from, to); tables.length < 16; ) {
+    const name = qualifiedNameAt(sql, at, to);
+    if (name === undefined) return undefined;
+    const { alias, stop } = aliasAt(sql, name.stop, to);
+    const table: JoinedTable = { parts: name.parts, alias, on: undefined };
+    tables.push(table);
+    at = skipBlanks(sql, stop, to);
+    onWord.lastIndex = at;
+    if (onWord.test(sql) && onWord.lastIndex <= to) {
+      if (tables.length < 2) return undefined;
+      // The ON runs to the next join or comma at its level.
+      const start = onWord.lastIndex;
+      let end = start;
+      for (let depth = 0; end < to; end++) {
+        const code = sql.charCodeAt(end);
+        if (opensQuoted(code)) {
+          const close = quotedEnd(sql, end, to, backslash);
+          if (close === -1) return undefined;
+          end = close;
+        } else if (code === 0x28 /* ( */) depth++;
+        else if (code === 0x29 /* ) */) depth--;
+        else if (depth === 0 && code === 0x2c /* , */) break;
+        else if (depth === 0 && isWordCode(code) && !isWordCode(sql.charCodeAt(end - 1))) {
+          joinWord.lastIndex = end;
+          if (joinWord.test(sql) || endsOn.has(nextWordAt(sql, end, to))) break;
+        }
+      }
+      table.on = [start, end];
+      at = end;
+    }
+    if (at >= to) return tables;
+    if (sql.charCodeAt(at) === 0x2c /* , */) {
+      at = skipBlanks(sql, at + 1, to);
+      continue;
+    }
+    joinWord.lastIndex = at;
+    if (!joinWord.test(sql) || joinWord.lastIndex > to) return undefined;
+    at = skipBlanks(sql, joinWord.lastIndex, to);
+  }
+  return undefined;
+}
+
+/** The word at `at` (up to `to`), in lower case; '' past 13 characters. */
+function nextWordAt(sql: string, at: number, to: number): string {
+  let stop = at;
+  while (stop < to && isWordCode(sql.charCodeAt(stop))) stop++;
+  return stop - at <= 13 ? sql.slice(at, stop).toLowerCase() : '';
 }
 
 /** The readings of a condition (`conditionReadings`): whether one holds, and how far the longest read. */

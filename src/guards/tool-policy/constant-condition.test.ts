@@ -2017,3 +2017,39 @@ describe('toolPolicy sql (round 35): the statement text read for a self-join sta
     ]);
   });
 });
+
+// Round 35: `x = ANY (subquery)` is `x IN (subquery)` and `x <> ALL (…)`
+// `x NOT IN (…)`, but the quantified forms were read as a list of unknown
+// values: `t.id = ANY (SELECT t.id FROM s)` ran where the IN is blocked. And
+// a correlated subquery was an unnamed value, so one subquery tested both
+// ways (`EXISTS (…) OR NOT EXISTS (…)`) ran, though it holds for every row.
+describe('toolPolicy sql (round 35): ANY / ALL of a subquery as IN, and one subquery tested twice', () => {
+  it.each(round31Dialects)('blocks them, and runs different subqueries (%s)', async dialect => {
+    await expectBlocked(
+      [
+        'DELETE FROM t WHERE t.id = ANY(SELECT t.id FROM s)',
+        'DELETE FROM t WHERE id = SOME (SELECT t.id)',
+        'DELETE FROM t WHERE id <> ALL(SELECT t.id FROM s) OR x = 1',
+        'DELETE FROM t WHERE id <> ALL(SELECT a FROM v LIMIT 0)',
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM s WHERE s.x = t.x) OR NOT EXISTS (SELECT 1  FROM S WHERE s.x = t.x)',
+        'DELETE FROM t WHERE (SELECT a FROM s WHERE s.x = t.x) = (SELECT a FROM s WHERE s.x = t.x)',
+        'DELETE FROM t WHERE (SELECT a FROM s WHERE s.x = t.x) IS NULL OR (SELECT a FROM s WHERE s.x = t.x) IS NOT NULL',
+      ],
+      [],
+      dialect,
+    );
+    await expectRun(
+      [
+        'DELETE FROM t WHERE id = ANY(SELECT a FROM v LIMIT 0)',
+        'DELETE FROM t WHERE id = ANY(SELECT t.id FROM s WHERE s.b = t.b)',
+        'DELETE FROM t WHERE id = ANY(SELECT a FROM v)',
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM s WHERE s.x = t.x) OR EXISTS (SELECT 1 FROM s WHERE s.x = t.x)',
+        'DELETE FROM t WHERE (SELECT a FROM s WHERE s.x = t.x) = (SELECT b FROM s WHERE s.x = t.x)',
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM s WHERE s.x = t.x) OR NOT EXISTS (SELECT 1 FROM s WHERE s.x = t.y)',
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM s WHERE s.x = t.x AND s.y = ?) OR NOT EXISTS (SELECT 1 FROM s WHERE s.x = t.x AND s.y = ?)',
+        'DELETE FROM t WHERE EXISTS (SELECT 1 FROM s WHERE s.x = t.x) AND NOT EXISTS (SELECT 1 FROM s WHERE s.x = t.x)',
+      ],
+      dialect,
+    );
+  });
+});

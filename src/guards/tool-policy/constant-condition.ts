@@ -3453,9 +3453,7 @@ function subqueryEnd(
               backslash,
               exists || selects,
             )
-          : (sets || scalar) &&
-            (subject === undefined || scalar) &&
-            correlated(sql, top.branch, top.branch, to, backslash));
+          : (sets || scalar) && correlated(sql, top.branch, top.branch, to, backslash));
       // A branch without a table (`SELECT 1`) is one row for every outer row;
       // one whose WHERE is true for no row finds none (`SELECT 1 FROM v WHERE 1 = 0`).
       const mask =
@@ -4014,13 +4012,20 @@ function readTerms(
         if (column !== undefined && subqueryOuterFromTable && subqueryNesting === 0) {
           scalarOwnColumn = true;
         }
+        const opened = index - 1;
         index = close;
         // A scalar subquery that finds no row is NULL.
         const rows = !exists && subqueryRows === FALSE ? NULL : subqueryRows;
         if (rows === NULL) readNull = true;
+        // One that varies is named by its text, as an expression of the row is (round 35):
+        // `EXISTS (…) OR NOT EXISTS (…)` of one subquery holds, as `x OR NOT x` does.
         expectOperand = pushed(
           values,
-          column === undefined ? MASKS[rows]! : outcomes(VARIES, false, column.name),
+          column !== undefined
+            ? outcomes(VARIES, false, column.name)
+            : rows === VARIES
+              ? subqueryName(sql, exists, opened, close, backslash)
+              : MASKS[rows]!,
         );
         continue;
       }
@@ -4333,10 +4338,28 @@ function readTerms(
         const quantifier = lower === 'all' ? 'all' : 'any';
         index = open + 1;
         if (subqueryAt(sql, index, end)) {
+          // `x = ANY (…)` is `x IN (…)`, `x <> ALL (…)` `x NOT IN (…)` (round 35: `t.id =
+          // ANY (SELECT t.id FROM s)` ran where the IN is blocked), read so where it finds a row.
+          const top = operators[operators.length - 1];
+          const inForm =
+            top !== undefined &&
+            top.open === '' &&
+            !top.prefix &&
+            (quantifier === 'any'
+              ? top.op === '=' || top.op === '=='
+              : top.op === '<>' || top.op === '!=');
+          const subject = inForm ? values[values.length - 1] : undefined;
           // Read as a set of rows: one that finds none for any row is an empty list.
-          const close = subqueryEnd(sql, index, end, backslash, false, undefined, true);
+          const close = subqueryEnd(sql, index, end, backslash, false, subject, true);
           if (close === -1) return fail;
           index = close;
+          if (subject !== undefined && subqueryRows !== FALSE) {
+            operators.pop();
+            values.pop();
+            const mask = quantifier === 'all' ? negate(subqueryRows) : subqueryRows;
+            expectOperand = pushed(values, comparedOutcome(mask, isChained(subject), subject));
+            continue;
+          }
           expectOperand = pushed(values, {
             list: subqueryRows === FALSE ? [] : undefined,
             kind: quantifier,
@@ -4831,6 +4854,23 @@ function selectItemAt(
   const next = skipBlanks(sql, after, end);
   setOperationAt.lastIndex = next;
   return sql.charCodeAt(next) === 0x29 /* ) */ || setOperationAt.test(sql) ? [from, to] : undefined;
+}
+
+/**
+ * A subquery `[open, close)` (from its `(`, past its `)`) that varies by
+ * row, named by its text (blanks and case aside) and whether EXISTS tests
+ * it: one query gives one value for one row (a random one is not: blocked,
+ * fail closed, as a function's call is read). Unnamed with a `?`.
+ */
+function subqueryName(
+  sql: string,
+  exists: boolean,
+  open: number,
+  close: number,
+  backslash: string,
+): Value {
+  const hash = textHash(sql, open, close, backslash);
+  return hash === -1 ? MASKS[VARIES]! : expression(mixHash(hash, exists ? 1 : 2));
 }
 
 /**

@@ -1465,25 +1465,14 @@ function joinListAt(sql: string, backslash: string): [number, number] | undefine
   let using = -1;
   let fromAt = -1;
   let setAt = -1;
-  let depth = 0;
-  for (let at = head; at < outerEnd; at++) {
-    const code = sql.charCodeAt(at);
-    if (opensQuoted(code)) {
-      const close = quotedEnd(sql, at, outerEnd, backslash);
-      if (close === -1) return undefined;
-      at = close;
-    } else if (code === 0x28 /* ( */) depth++;
-    else if (code === 0x29 /* ) */) depth--;
-    else if (depth === 0 && isWordCode(code) && !isWordCode(sql.charCodeAt(at - 1))) {
-      let stop = at + 1;
-      while (stop < outerEnd && isWordCode(sql.charCodeAt(stop))) stop++;
-      const word = stop - at <= 5 ? sql.slice(at, stop).toLowerCase() : '';
-      if (word === 'using' && using === -1) using = stop;
-      else if (word === 'from' && fromAt === -1 && (!update || setAt !== -1)) fromAt = stop;
-      else if (word === 'set' && setAt === -1) setAt = at;
-      at = stop - 1;
-    }
-  }
+  const scanned = scanTopLevel(sql, head, outerEnd, backslash, (at, stop) => {
+    const word = stop - at <= 5 ? sql.slice(at, stop).toLowerCase() : '';
+    if (word === 'using' && using === -1) using = stop;
+    else if (word === 'from' && fromAt === -1 && (!update || setAt !== -1)) fromAt = stop;
+    else if (word === 'set' && setAt === -1) setAt = at;
+    return false;
+  });
+  if (scanned === -2) return undefined;
   if (update) {
     if (setAt === -1) return undefined;
     return fromAt !== -1 ? [fromAt, outerEnd] : [head, setAt];
@@ -1516,21 +1505,16 @@ function joinedTables(
       if (tables.length < 2) return undefined;
       // The ON runs to the next join or comma at its level.
       const start = onWord.lastIndex;
-      let end = start;
-      for (let depth = 0; end < to; end++) {
-        const code = sql.charCodeAt(end);
-        if (opensQuoted(code)) {
-          const close = quotedEnd(sql, end, to, backslash);
-          if (close === -1) return undefined;
-          end = close;
-        } else if (code === 0x28 /* ( */) depth++;
-        else if (code === 0x29 /* ) */) depth--;
-        else if (depth === 0 && code === 0x2c /* , */) break;
-        else if (depth === 0 && isWordCode(code) && !isWordCode(sql.charCodeAt(end - 1))) {
-          joinWord.lastIndex = end;
-          if (joinWord.test(sql) || endsOn.has(nextWordAt(sql, end, to))) break;
-        }
-      }
+      const next = scanTopLevel(sql, start, to, backslash, (word, stop) => {
+        if (sql.charCodeAt(word) === 0x2c /* , */) return true;
+        joinWord.lastIndex = word;
+        return (
+          joinWord.test(sql) ||
+          endsOn.has(stop - word <= 13 ? sql.slice(word, stop).toLowerCase() : '')
+        );
+      });
+      if (next === -2) return undefined;
+      const end = next === -1 ? to : next;
       table.on = [start, end];
       at = end;
     }
@@ -1546,11 +1530,38 @@ function joinedTables(
   return undefined;
 }
 
-/** The word at `at` (up to `to`), in lower case; '' past 13 characters. */
-function nextWordAt(sql: string, at: number, to: number): string {
-  let stop = at;
-  while (stop < to && isWordCode(sql.charCodeAt(stop))) stop++;
-  return stop - at <= 13 ? sql.slice(at, stop).toLowerCase() : '';
+/**
+ * Calls `visit(at, stop)` for each word (`[at, stop)`) and each comma or
+ * `)` it did not open (`stop` past it) at the top level of `[from, to)`,
+ * outside strings, quoted names and parentheses, until it answers true:
+ * where that was; -1 when it never did, -2 when a quote does not close.
+ */
+function scanTopLevel(
+  sql: string,
+  from: number,
+  to: number,
+  backslash: string,
+  visit: (at: number, stop: number) => boolean,
+): number {
+  let depth = 0;
+  for (let at = from; at < to; at++) {
+    const code = sql.charCodeAt(at);
+    if (opensQuoted(code)) {
+      const close = quotedEnd(sql, at, to, backslash);
+      if (close === -1) return -2;
+      at = close;
+    } else if (code === 0x28 /* ( */) depth++;
+    else if (code === 0x29 /* ) */ && depth > 0) depth--;
+    else if (depth === 0 && (code === 0x2c /* , */ || code === 0x29) /* ) */) {
+      if (visit(at, at + 1)) return at;
+    } else if (depth === 0 && isWordCode(code) && !isWordCode(sql.charCodeAt(at - 1))) {
+      let stop = at + 1;
+      while (stop < to && isWordCode(sql.charCodeAt(stop))) stop++;
+      if (visit(at, stop)) return at;
+      at = stop - 1;
+    }
+  }
+  return -1;
 }
 
 /** The readings of a condition (`conditionReadings`): whether one holds, and how far the longest read. */
@@ -2913,7 +2924,7 @@ function commonRows(
   common.rows ??= new Map();
   let rows = common.rows.get(key);
   if (rows === undefined) {
-    rows = wholeRows(sql, common.bodyFrom, common.bodyTo, target, depth, backslash);
+    rows = wholeRows(sql, target, common.bodyFrom, common.bodyTo, depth, backslash);
     common.rows.set(key, rows);
   }
   return rows;
@@ -2927,9 +2938,9 @@ const wholeTail = /\s*(?:$|\)|order\s+by\b|union\b)/iy;
 /** `wholeRows` of the query `[from, to)`, to `depth` derived or common tables deep. */
 function wholeRows(
   sql: string,
+  target: readonly string[],
   from: number,
   to: number,
-  target: readonly string[],
   depth: number,
   backslash: string,
 ): WholeRows {
@@ -2991,7 +3002,7 @@ function wholeRows(
     const close = closingParen(sql, lateralOpen.lastIndex, to, backslash);
     if (close === -1) return 'unread';
     const { alias, stop } = aliasAt(sql, close + 1, to);
-    const inner = wholeRows(sql, lateralOpen.lastIndex, close, target, depth - 1, backslash);
+    const inner = wholeRows(sql, target, lateralOpen.lastIndex, close, depth - 1, backslash);
     return over(inner, alias, stop);
   }
   const table = qualifiedNameAt(sql, sourceAt, to);
@@ -3137,21 +3148,8 @@ function wholeColumn(
  * skipped as every scan past a condition skips them.
  */
 function closingParen(sql: string, from: number, to: number, backslash: string): number {
-  let depth = 0;
-  for (let at = from; at < to; at++) {
-    const code = sql.charCodeAt(at);
-    if (opensQuoted(code)) {
-      const close = quotedEnd(sql, at, to, backslash);
-      if (close === -1) return -1;
-      at = close;
-    } else if (code === 0x28 /* ( */) {
-      depth++;
-    } else if (code === 0x29 /* ) */) {
-      if (depth === 0) return at;
-      depth--;
-    }
-  }
-  return -1;
+  const close = scanTopLevel(sql, from, to, backslash, at => sql.charCodeAt(at) === 0x29);
+  return close < 0 ? -1 : close;
 }
 
 /** A common table expression of a `WITH` list: its name, column names, and its query `[bodyFrom, bodyTo)`. */

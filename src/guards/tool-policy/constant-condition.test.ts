@@ -2005,3 +2005,34 @@ describe('toolPolicy sql (round 35): ANY / ALL of a subquery as IN, and one subq
     ],
   );
 });
+
+// Round 35: a join whose WHERE and ON name no column of the target
+// (`DELETE FROM orders USING customers WHERE customers.banned = true`)
+// deletes every row of the target while the other table has a matching
+// row, and none otherwise, as an EXISTS that names no outer table does
+// (blocked since round 25); it ran. A bare name may be the target's column
+// and keeps it a filter.
+describe('toolPolicy sql (round 35): a join whose condition names no column of the target', () => {
+  blocksAndRuns(
+    'blocks it, and runs a join that names the target (%s)',
+    [
+      'DELETE FROM orders USING customers WHERE customers.banned = true',
+      'DELETE FROM t USING s AS x WHERE x.a = 5 AND x.b IS NULL',
+      'DELETE t FROM t JOIN s ON s.k = 1 WHERE s.a = 5',
+      "DELETE FROM t USING s WHERE s.a IN (1, 2) AND s.b NOT LIKE 'x%'",
+      'DELETE FROM t USING s WHERE s.a = ?',
+    ],
+    ['UPDATE t SET x = s.y FROM s WHERE s.id = 1'],
+    [
+      'DELETE FROM t USING s WHERE s.id = t.id',
+      'DELETE FROM t USING s WHERE s.a = 5 AND flag = 1',
+      "DELETE FROM t USING s WHERE s.a = lower('x')",
+      'DELETE FROM t AS u USING s WHERE s.a = 5 AND u.x = 1',
+      'DELETE t FROM t JOIN s ON s.id = t.id WHERE s.a = 5',
+      'DELETE a FROM t AS a JOIN s ON s.id = a.id WHERE s.a = 5',
+      'DELETE FROM t USING s WHERE s.a = 5 AND public.t.x = 1',
+      'UPDATE t SET x = 1 FROM s WHERE s.id = t.sid',
+      'DELETE FROM t USING s WHERE EXISTS (SELECT 1 FROM u WHERE u.a = s.a)',
+    ],
+  );
+});

@@ -1345,7 +1345,8 @@ export function conditionAlwaysHolds(
   if (
     holds !== true &&
     scan.mask !== undefined &&
-    selfJoinFindsAll(sql, from, scan.stop, conditionReadings[dialect][0]!, backslash, budget)
+    (selfJoinFindsAll(sql, from, scan.stop, conditionReadings[dialect][0]!, backslash, budget) ||
+      joinNamesNoTargetRow(sql, from, scan.stop, backslash, budget))
   ) {
     return true;
   }
@@ -1400,16 +1401,8 @@ function selfJoinFindsAll(
   // Only a WHERE of such terms (read already), before the statement's text is read for its tables.
   const qualified = (parts: readonly string[]) => parts.length > 1;
   if (!reflexiveTerms(sql, from, to, mode, backslash, qualified, qualified)) return false;
-  // That text is read once more (statements in one another's SET read it again each: fail closed past the budget).
-  if (outerEnd - outerStart > budget.left) {
-    budget.left = -1;
-    budget.limit = 'budget';
-    return true;
-  }
-  budget.left -= outerEnd - outerStart;
-  const list = joinListAt(sql, backslash);
-  if (list === undefined) return false;
-  const tables = joinedTables(sql, list[0], list[1], backslash);
+  const tables = joinedTablesCharged(sql, backslash, budget);
+  if (tables === true) return true;
   if (tables === undefined) return false;
   const same = (parts: readonly string[], table: readonly string[]) =>
     endsWith(parts, table) || endsWith(table, parts);
@@ -1447,6 +1440,81 @@ function selfJoinFindsAll(
     }
   }
   return reflexiveTerms(sql, from, to, mode, backslash, isOwn, isOuter);
+}
+
+/**
+ * The statement's joined tables (`joinListAt`, `joinedTables`), its text
+ * before the WHERE read once more for them, charged to the reading budget
+ * (statements nested in one another's SET read it again each): `true`
+ * past the budget (fail closed, `budget.limit` set).
+ */
+function joinedTablesCharged(
+  sql: string,
+  backslash: string,
+  budget: { left: number; limit?: ConditionLimit },
+): JoinedTable[] | true | undefined {
+  if (outerEnd - outerStart > budget.left) {
+    budget.left = -1;
+    budget.limit = 'budget';
+    return true;
+  }
+  budget.left -= outerEnd - outerStart;
+  const list = joinListAt(sql, backslash);
+  return list === undefined ? undefined : joinedTables(sql, list[0], list[1], backslash);
+}
+
+/**
+ * Whether the statement joins other tables (`DELETE FROM t USING s`, `UPDATE
+ * t SET … FROM s`, `DELETE t FROM t JOIN s ON …`) and neither its WHERE
+ * `[from, to)` nor any join's ON names a column of the target: every name
+ * there is qualified by a table that is not the target (a bare one may be
+ * the target's column, and keeps it). Such a WHERE is the same for every
+ * row of the target (`DELETE FROM orders USING customers WHERE
+ * customers.banned`: every order while one customer is banned), as an
+ * EXISTS that names no outer table is (round 25).
+ */
+function joinNamesNoTargetRow(
+  sql: string,
+  from: number,
+  to: number,
+  backslash: string,
+  budget: { left: number; limit?: ConditionLimit },
+): boolean {
+  const target = targetTable();
+  if (target === undefined) return false;
+  /** Whether `[start, end)` names a column that may be the target's (or nothing qualified, with `needed`). */
+  const namesTarget_ = (start: number, end: number, needed: boolean) => {
+    let qualified = false;
+    for (let at = start; at < end; at++) {
+      const code = sql.charCodeAt(at);
+      if (code === 0x27 /* ' */ || code === 0x24 /* $ */) {
+        const close = quotedEnd(sql, at, end, backslash);
+        if (close === -1) return true;
+        at = Math.max(at, close);
+        continue;
+      }
+      if (!(isNameQuote(code) || startsName(code)) || isWordCode(sql.charCodeAt(at - 1))) continue;
+      const stop = qualifiedNameEnd(sql, at, end);
+      if (stop === -1) return true;
+      const parts = nameOf(sql, at, stop).split('.');
+      at = stop - 1;
+      if (parts.length === 1) {
+        // A bare name may be the target's column; a keyword (AND, NULL, IN) is none.
+        if (!keywords.has(parts[0]!)) return true;
+      } else if (namesTarget(parts.slice(0, -1), target)) return true;
+      else qualified = true;
+    }
+    return needed && !qualified;
+  };
+  // The WHERE first (read already), before the statement's text is read for its tables.
+  if (namesTarget_(from, to, true)) return false;
+  const tables = joinedTablesCharged(sql, backslash, budget);
+  if (tables === true) return true;
+  if (tables === undefined || tables.length === 0) return false;
+  for (const table of tables) {
+    if (table.on !== undefined && namesTarget_(table.on[0], table.on[1], false)) return false;
+  }
+  return true;
 }
 
 /**

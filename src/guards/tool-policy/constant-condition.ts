@@ -1346,7 +1346,7 @@ export function conditionAlwaysHolds(
     holds !== true &&
     scan.mask !== undefined &&
     (selfJoinFindsAll(sql, from, scan.stop, conditionReadings[dialect][0]!, backslash, budget) ||
-      joinNamesNoTargetRow(sql, from, scan.stop, backslash, budget))
+      joinNamesNoTargetRow(sql, budget, from, scan.stop, backslash))
   ) {
     return true;
   }
@@ -1475,15 +1475,15 @@ function joinedTablesCharged(
  */
 function joinNamesNoTargetRow(
   sql: string,
+  budget: { left: number; limit?: ConditionLimit },
   from: number,
   to: number,
   backslash: string,
-  budget: { left: number; limit?: ConditionLimit },
 ): boolean {
   const target = targetTable();
   if (target === undefined) return false;
   /** Whether `[start, end)` names a column that may be the target's (or nothing qualified, with `needed`). */
-  const namesTarget_ = (start: number, end: number, needed: boolean) => {
+  const mayNameTarget = (start: number, end: number, needed: boolean) => {
     let qualified = false;
     for (let at = start; at < end; at++) {
       const code = sql.charCodeAt(at);
@@ -1507,12 +1507,12 @@ function joinNamesNoTargetRow(
     return needed && !qualified;
   };
   // The WHERE first (read already), before the statement's text is read for its tables.
-  if (namesTarget_(from, to, true)) return false;
+  if (mayNameTarget(from, to, true)) return false;
   const tables = joinedTablesCharged(sql, backslash, budget);
   if (tables === true) return true;
   if (tables === undefined || tables.length === 0) return false;
   for (const table of tables) {
-    if (table.on !== undefined && namesTarget_(table.on[0], table.on[1], false)) return false;
+    if (table.on !== undefined && mayNameTarget(table.on[0], table.on[1], false)) return false;
   }
   return true;
 }

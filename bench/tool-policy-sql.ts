@@ -13,6 +13,11 @@
  * their evaluations): each WHERE's shared answer was checked by comparing
  * the two readings' text from it to the statement's end, and each
  * condition looked for a `$` to the value's end.
+ *
+ * Round 35: the readers of a scalar subquery's select item, a common
+ * table's query and the statement's table list (a self-join); the last is
+ * read again for each WHERE, so statements nested in one another's SET
+ * were quadratic until charged to the reading budget.
  */
 import { sqlViolation } from '../src/guards/tool-policy/argument-rules';
 
@@ -35,6 +40,19 @@ const shapes: Record<string, (size: number) => string> = {
     `${around('(DELETE FROM t WHERE id = 1) ', '', size)}\``,
   'DELETE statements, a backtick at the end': size =>
     `${around('(DELETE FROM t WHERE id = 1); ', '', size)}\``,
+  // Round 35's readers: a scalar subquery's select item, a common table's
+  // query, the statement's table list (read again for each WHERE of column
+  // pairs), UPDATEs nested in one another's SET (past the budget: blocked).
+  'scalar subqueries of the outer column': size =>
+    `DELETE FROM t WHERE ${around('id = (SELECT t.id FROM s WHERE s.b = t.b) AND ', '', size)}1=0`,
+  'EXISTS over a common table of the target': size =>
+    `WITH c AS (SELECT * FROM t) DELETE FROM t WHERE ${around('EXISTS (SELECT 1 FROM c WHERE c.id = t.id AND c.a = 1) AND ', '', size)}1=0`,
+  'DELETEs joining the target with itself': size =>
+    around('(DELETE FROM t USING t x WHERE x.id = t.id AND x.a = 1) ', '', size),
+  'UPDATEs nested in SET, WHEREs of column pairs': size => {
+    const depth = Math.floor(size / 40);
+    return `${'UPDATE t SET a = ('.repeat(depth)}SELECT 1${' WHERE x.id = t.id)'.repeat(depth)}`;
+  },
 };
 
 function fastest(text: string): number {

@@ -624,6 +624,8 @@ const limitReasons: Record<ConditionLimit, string> = {
   nesting: `nests more than ${maxConditionDepth} operators deep (not evaluated)`,
   budget: 'conditions overlap past the reading budget (not evaluated)',
   subqueries: `has a subquery ${maxSubqueryNesting + 1} deep whose WHERE holds for every row, for none or is not read, or a WHERE deeper still (not evaluated)`,
+  scalar:
+    "holds for every row where a scalar subquery of another table, which selects the row's own column, finds one row (that table's contents decide)",
 };
 
 /** A DELETE or UPDATE at one depth of parentheses. */

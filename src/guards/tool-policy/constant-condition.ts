@@ -585,13 +585,7 @@ const nonAscii = /[^\0-\x7f]/;
 
 function compare(left: Value, op: string, right: Value): number {
   if ('list' in left || 'list' in right) return compareLists(left, op, right);
-  if (
-    'name' in left &&
-    left.name !== undefined &&
-    'name' in right &&
-    right.name !== undefined &&
-    (left.name === right.name || sameTargetColumn(left.name, right.name))
-  ) {
+  if ('name' in left && left.name !== undefined && 'name' in right && left.name === right.name) {
     // A column against itself: equal on every row where it is not NULL.
     if (op === '<=>' || op === 'is not distinct from') return TRUE;
     if (op === 'is distinct from') return FALSE;
@@ -1290,7 +1284,7 @@ const SEEN_AMPERSANDS = 4;
 export const maxConditionDepth = 256;
 
 /** Why a condition was not evaluated, and counted as always true (fail closed). */
-export type ConditionLimit = 'nesting' | 'budget' | 'subqueries';
+export type ConditionLimit = 'nesting' | 'budget' | 'subqueries' | 'scalar';
 
 /**
  * Reads the WHERE condition of `sql` from `from` (past `WHERE`) to the end
@@ -1326,33 +1320,11 @@ export function conditionAlwaysHolds(
   outerEnd = outerTo;
   outerNames = undefined;
   targetRead = undefined;
+  scalarOwnColumn = false;
   statementStart = statementFrom;
   statementEnd = end;
   deepConstant = false;
-  const [first, ...others] = conditionReadings[dialect];
-  const scan = readCondition(sql, from, end, budget.left, first!, backslash);
-  let read = scan.stop - from;
-  let { holds } = scan;
-  let dollar: boolean | undefined;
-  for (const mode of others) {
-    if (scan.limit !== undefined || holds === true) break;
-    // Only where this reading reads the condition otherwise.
-    // `$$ OR 1+1=2 OR $$` is a string in PostgreSQL, two names around an OR in MySQL.
-    if (dollarQuotes(mode) !== dollarQuotes(first) && dollar === undefined) {
-      dollar = dollarQuoteIn(sql, from, Math.min(end, scan.stop + 1));
-    }
-    const differs =
-      (scan.seen & SEEN_PIPES && mode.pipesOr !== first!.pipesOr) ||
-      (scan.seen & SEEN_QUOTE && mode.quotedString !== first!.quotedString) ||
-      (scan.seen & SEEN_AMPERSANDS && mode.ampersandsAnd !== first!.ampersandsAnd) ||
-      (dollar === true && dollarQuotes(mode) !== dollarQuotes(first));
-    if (!differs) continue;
-    const again = readCondition(sql, from, end, budget.left, mode, backslash);
-    read = Math.max(read, again.stop - from);
-    if (again.limit !== undefined) scan.limit = again.limit;
-    if (again.holds) holds = true;
-    else holds ??= again.holds;
-  }
+  const { scan, holds, read } = readingsOf(sql, from, end, budget.left, dialect, backslash);
   if (scan.limit === 'nesting') {
     budget.limit = 'nesting';
     return true;
@@ -1369,8 +1341,342 @@ export function conditionAlwaysHolds(
     return true;
   }
   budget.left -= read;
+  // The target joined with itself, each row with itself (`DELETE FROM t USING t x WHERE x.id = t.id`).
+  if (
+    holds !== true &&
+    scan.mask !== undefined &&
+    (selfJoinFindsAll(sql, from, scan.stop, conditionReadings[dialect][0]!, backslash, budget) ||
+      joinNamesNoTargetRow(sql, budget, from, scan.stop, backslash))
+  ) {
+    return true;
+  }
+  if (holds === true && scalarOwnColumn) {
+    // It holds reading a scalar subquery of a table as the row's own column:
+    // its own reason unless it holds without (read once more, once: it blocks).
+    scalarAsColumn = false;
+    try {
+      if (readingsOf(sql, from, end, budget.left, dialect, backslash).holds !== true) {
+        budget.limit = 'scalar';
+      }
+    } finally {
+      scalarAsColumn = true;
+    }
+  }
   return holds;
 }
+
+/** A table of a DELETE's `USING`, an UPDATE's `FROM` or a MySQL join list, and its join's `ON` condition. */
+interface JoinedTable {
+  parts: string[];
+  alias: string | undefined;
+  on: [number, number] | undefined;
+}
+
+/** Sticky: a join between two tables of a list (an inner one, or a LEFT one, which keeps each row of the left side). */
+const joinWord = /\s*(?:(?:inner|cross|left(?:\s+outer)?)\s+)?join\b/iy;
+const onWord = /\s*on\b/iy;
+
+/**
+ * Whether the statement joins its target with itself under an alias and
+ * its WHERE (and each join's ON) are AND terms each comparing a column of
+ * that alias with the same column of the target (`DELETE FROM t USING t AS
+ * x WHERE x.id = t.id`, PostgreSQL's `UPDATE t SET … FROM t x WHERE …`,
+ * MySQL's `DELETE t FROM t JOIN t AS x ON x.id = t.id WHERE …`, `DELETE t
+ * FROM t, t AS x WHERE …`, SQL Server's `UPDATE t SET … FROM t JOIN t x ON
+ * …`): each row meets itself, so every row where the columns are not NULL
+ * is deleted, as by `WHERE EXISTS (SELECT 1 FROM t x WHERE x.id = t.id)`
+ * (round 34). `[from, to)` is the WHERE's condition. A list of any other
+ * shape (another table, a derived one, a `RIGHT` join) is not read here.
+ */
+function selfJoinFindsAll(
+  sql: string,
+  from: number,
+  to: number,
+  mode: Mode,
+  backslash: string,
+  budget: { left: number; limit?: ConditionLimit },
+): boolean {
+  const target = targetTable();
+  if (target === undefined) return false;
+  // Only a WHERE of such terms (read already), before the statement's text is read for its tables.
+  const qualified = (parts: readonly string[]) => parts.length > 1;
+  if (!reflexiveTerms(sql, from, to, mode, backslash, qualified, qualified)) return false;
+  const tables = joinedTablesCharged(sql, backslash, budget);
+  if (tables === true) return true;
+  if (tables === undefined) return false;
+  const same = (parts: readonly string[], table: readonly string[]) =>
+    endsWith(parts, table) || endsWith(table, parts);
+  // The target itself in the list (MySQL's and SQL Server's forms): under the alias the statement names, or bare.
+  const outerAt = tables.findIndex(table =>
+    table.alias !== undefined
+      ? target.parts.length === 1 && table.alias === target.parts[0]
+      : target.alias === undefined && same(table.parts, target.parts),
+  );
+  const outerTable = outerAt === -1 ? undefined : tables[outerAt]!;
+  const others = tables.filter((_, index) => index !== outerAt);
+  if (others.length !== 1) return false;
+  const own = others[0]!;
+  const ownAlias = own.alias;
+  const table = outerTable?.parts ?? target.parts;
+  if (ownAlias === undefined || !same(own.parts, table)) return false;
+  const outerName = outerTable === undefined ? target.alias : outerTable.alias;
+  if (ownAlias === outerName || (outerName === undefined && ownAlias === table.at(-1)))
+    return false;
+  const isOwn = (parts: readonly string[]) => parts.length === 2 && parts[0] === ownAlias;
+  const isOuter = (parts: readonly string[]) => {
+    if (parts.length < 2 || isOwn(parts)) return false;
+    const qualifier = parts.slice(0, -1);
+    if (outerTable === undefined) return namesTarget(qualifier, target);
+    return outerName !== undefined
+      ? qualifier.length === 1 && qualifier[0] === outerName
+      : same(qualifier, table);
+  };
+  for (const joined of tables) {
+    if (
+      joined.on !== undefined &&
+      !reflexiveTerms(sql, joined.on[0], joined.on[1], mode, backslash, isOwn, isOuter)
+    ) {
+      return false;
+    }
+  }
+  return reflexiveTerms(sql, from, to, mode, backslash, isOwn, isOuter);
+}
+
+/**
+ * The statement's joined tables (`joinListAt`, `joinedTables`), its text
+ * before the WHERE read once more for them, charged to the reading budget
+ * (statements nested in one another's SET read it again each): `true`
+ * past the budget (fail closed, `budget.limit` set).
+ */
+function joinedTablesCharged(
+  sql: string,
+  backslash: string,
+  budget: { left: number; limit?: ConditionLimit },
+): JoinedTable[] | true | undefined {
+  if (outerEnd - outerStart > budget.left) {
+    budget.left = -1;
+    budget.limit = 'budget';
+    return true;
+  }
+  budget.left -= outerEnd - outerStart;
+  const list = joinListAt(sql, backslash);
+  return list === undefined ? undefined : joinedTables(sql, list[0], list[1], backslash);
+}
+
+/**
+ * Whether the statement joins other tables (`DELETE FROM t USING s`, `UPDATE
+ * t SET … FROM s`, `DELETE t FROM t JOIN s ON …`) and neither its WHERE
+ * `[from, to)` nor any join's ON names a column of the target: every name
+ * there is qualified by a table that is not the target (a bare one may be
+ * the target's column, and keeps it). Such a WHERE is the same for every
+ * row of the target (`DELETE FROM orders USING customers WHERE
+ * customers.banned`: every order while one customer is banned), as an
+ * EXISTS that names no outer table is (round 25).
+ */
+function joinNamesNoTargetRow(
+  sql: string,
+  budget: { left: number; limit?: ConditionLimit },
+  from: number,
+  to: number,
+  backslash: string,
+): boolean {
+  const target = targetTable();
+  if (target === undefined) return false;
+  /** Whether `[start, end)` names a column that may be the target's (or nothing qualified, with `needed`). */
+  const mayNameTarget = (start: number, end: number, needed: boolean) => {
+    let qualified = false;
+    for (let at = start; at < end; at++) {
+      const code = sql.charCodeAt(at);
+      if (code === 0x27 /* ' */ || code === 0x24 /* $ */) {
+        const close = quotedEnd(sql, at, end, backslash);
+        if (close === -1) return true;
+        at = Math.max(at, close);
+        continue;
+      }
+      if (!(isNameQuote(code) || startsName(code)) || isWordCode(sql.charCodeAt(at - 1))) continue;
+      const stop = qualifiedNameEnd(sql, at, end);
+      if (stop === -1) return true;
+      const parts = nameOf(sql, at, stop).split('.');
+      at = stop - 1;
+      if (parts.length === 1) {
+        // A bare name may be the target's column; a keyword (AND, NULL, IN) is none.
+        if (!keywords.has(parts[0]!)) return true;
+      } else if (namesTarget(parts.slice(0, -1), target)) return true;
+      else qualified = true;
+    }
+    return needed && !qualified;
+  };
+  // The WHERE first (read already), before the statement's text is read for its tables.
+  if (mayNameTarget(from, to, true)) return false;
+  const tables = joinedTablesCharged(sql, backslash, budget);
+  if (tables === true) return true;
+  if (tables === undefined || tables.length === 0) return false;
+  for (const table of tables) {
+    if (table.on !== undefined && mayNameTarget(table.on[0], table.on[1], false)) return false;
+  }
+  return true;
+}
+
+/**
+ * Where the statement's list of tables other than its target is, before
+ * its WHERE (`[outerStart, outerEnd)`): past a DELETE's top-level `USING`,
+ * or its `FROM` when the DELETE names its tables first (`DELETE t FROM …`);
+ * past an UPDATE's top-level `FROM` after its `SET`, or between `UPDATE`
+ * and `SET` (MySQL's `UPDATE t, t AS x SET …`). Undefined when none.
+ */
+function joinListAt(sql: string, backslash: string): [number, number] | undefined {
+  targetStart.lastIndex = outerStart;
+  if (!targetStart.test(sql) || targetStart.lastIndex > outerEnd) return undefined;
+  const head = targetStart.lastIndex;
+  const update = (sql.charCodeAt(outerStart) | 0x20) === 0x75; /* u */
+  const named = !update && /\bfrom\s/i.test(sql.slice(outerStart, head));
+  let using = -1;
+  let fromAt = -1;
+  let setAt = -1;
+  const scanned = scanTopLevel(sql, head, outerEnd, backslash, (at, stop) => {
+    const word = stop - at <= 5 ? sql.slice(at, stop).toLowerCase() : '';
+    if (word === 'using' && using === -1) using = stop;
+    else if (word === 'from' && fromAt === -1 && (!update || setAt !== -1)) fromAt = stop;
+    else if (word === 'set' && setAt === -1) setAt = at;
+    return false;
+  });
+  if (scanned === -2) return undefined;
+  if (update) {
+    if (setAt === -1) return undefined;
+    return fromAt !== -1 ? [fromAt, outerEnd] : [head, setAt];
+  }
+  if (named) return using === -1 ? undefined : [using, outerEnd];
+  return fromAt === -1 ? undefined : [fromAt, outerEnd];
+}
+
+/**
+ * The tables of a list `[from, to)`: names with their aliases, joined by
+ * commas or inner, cross or LEFT joins, each join's `ON` condition; undefined
+ * for anything else (a derived table, `USING (…)`, a `RIGHT` join).
+ */
+function joinedTables(
+  sql: string,
+  from: number,
+  to: number,
+  backslash: string,
+): JoinedTable[] | undefined {
+  const tables: JoinedTable[] = [];
+  for (let at = skipBlanks(sql, from, to); tables.length < 16; ) {
+    const name = qualifiedNameAt(sql, at, to);
+    if (name === undefined) return undefined;
+    const { alias, stop } = aliasAt(sql, name.stop, to);
+    const table: JoinedTable = { parts: name.parts, alias, on: undefined };
+    tables.push(table);
+    at = skipBlanks(sql, stop, to);
+    onWord.lastIndex = at;
+    if (onWord.test(sql) && onWord.lastIndex <= to) {
+      if (tables.length < 2) return undefined;
+      // The ON runs to the next join or comma at its level.
+      const start = onWord.lastIndex;
+      const next = scanTopLevel(sql, start, to, backslash, (word, stop) => {
+        if (sql.charCodeAt(word) === 0x2c /* , */) return true;
+        joinWord.lastIndex = word;
+        return (
+          joinWord.test(sql) ||
+          endsOn.has(stop - word <= 13 ? sql.slice(word, stop).toLowerCase() : '')
+        );
+      });
+      if (next === -2) return undefined;
+      const end = next === -1 ? to : next;
+      table.on = [start, end];
+      at = end;
+    }
+    if (at >= to) return tables;
+    if (sql.charCodeAt(at) === 0x2c /* , */) {
+      at = skipBlanks(sql, at + 1, to);
+      continue;
+    }
+    joinWord.lastIndex = at;
+    if (!joinWord.test(sql) || joinWord.lastIndex > to) return undefined;
+    at = skipBlanks(sql, joinWord.lastIndex, to);
+  }
+  return undefined;
+}
+
+/**
+ * Calls `visit(at, stop)` for each word (`[at, stop)`) and each comma or
+ * `)` it did not open (`stop` past it) at the top level of `[from, to)`,
+ * outside strings, quoted names and parentheses, until it answers true:
+ * where that was; -1 when it never did, -2 when a quote does not close.
+ */
+function scanTopLevel(
+  sql: string,
+  from: number,
+  to: number,
+  backslash: string,
+  visit: (at: number, stop: number) => boolean,
+): number {
+  let depth = 0;
+  for (let at = from; at < to; at++) {
+    const code = sql.charCodeAt(at);
+    if (opensQuoted(code)) {
+      const close = quotedEnd(sql, at, to, backslash);
+      if (close === -1) return -2;
+      at = close;
+    } else if (code === 0x28 /* ( */) depth++;
+    else if (code === 0x29 /* ) */ && depth > 0) depth--;
+    else if (depth === 0 && (code === 0x2c /* , */ || code === 0x29) /* ) */) {
+      if (visit(at, at + 1)) return at;
+    } else if (depth === 0 && isWordCode(code) && !isWordCode(sql.charCodeAt(at - 1))) {
+      let stop = at + 1;
+      while (stop < to && isWordCode(sql.charCodeAt(stop))) stop++;
+      if (visit(at, stop)) return at;
+      at = stop - 1;
+    }
+  }
+  return -1;
+}
+
+/** The readings of a condition (`conditionReadings`): whether one holds, and how far the longest read. */
+function readingsOf(
+  sql: string,
+  from: number,
+  end: number,
+  limit: number,
+  dialect: SqlDialectName,
+  backslash: string,
+): { scan: ConditionRead; holds: boolean | undefined; read: number } {
+  const [first, ...others] = conditionReadings[dialect];
+  const scan = readCondition(sql, from, end, limit, first!, backslash);
+  let read = scan.stop - from;
+  let { holds } = scan;
+  let dollar: boolean | undefined;
+  for (const mode of others) {
+    if (scan.limit !== undefined || holds === true) break;
+    // Only where this reading reads the condition otherwise.
+    // `$$ OR 1+1=2 OR $$` is a string in PostgreSQL, two names around an OR in MySQL.
+    if (dollarQuotes(mode) !== dollarQuotes(first) && dollar === undefined) {
+      dollar = dollarQuoteIn(sql, from, Math.min(end, scan.stop + 1));
+    }
+    const differs =
+      (scan.seen & SEEN_PIPES && mode.pipesOr !== first!.pipesOr) ||
+      (scan.seen & SEEN_QUOTE && mode.quotedString !== first!.quotedString) ||
+      (scan.seen & SEEN_AMPERSANDS && mode.ampersandsAnd !== first!.ampersandsAnd) ||
+      (dollar === true && dollarQuotes(mode) !== dollarQuotes(first));
+    if (!differs) continue;
+    const again = readCondition(sql, from, end, limit, mode, backslash);
+    read = Math.max(read, again.stop - from);
+    if (again.limit !== undefined) scan.limit = again.limit;
+    if (again.holds) holds = true;
+    else holds ??= again.holds;
+  }
+  return { scan, holds, read };
+}
+
+/**
+ * A scalar subquery of a table was read as the outer row's own column in
+ * the statement's WHERE (`id = (SELECT t.id FROM s)`: so while s has one
+ * row; NULL while it has none), so that a condition which then holds for
+ * every row is blocked with its own reason (`subquerySelectsOuter`).
+ */
+let scalarOwnColumn = false;
+/** Whether such a subquery is read as the column (false: as a value that varies, to tell whether it decided). */
+let scalarAsColumn = true;
 
 /**
  * Whether a dollar quote (`$$`, `$tag$`, not a name's `$`) may open in
@@ -1494,13 +1800,28 @@ function eachName(
       at = stop - 1;
     } else continue;
     if (stop - start > maxNameLength) continue;
-    if ((sql.charCodeAt(at + 1) === 0x2e) /* . */ !== qualifiers) continue;
+    if (qualifierDot(sql, at + 1, to) !== qualifiers) continue;
     if (lengths !== undefined && !lengths.has(stop - start)) continue;
     const name = sql.slice(start, stop).toLowerCase();
     if (accept !== undefined && !accept(name)) continue;
     if (!qualifiers && aliasedAt(sql, at + 1, to)) continue;
     onName(name);
   }
+}
+
+/**
+ * Whether a qualifier's `.` follows a name at `at` (before `to`): at once
+ * (`t.id`, `t.*`), or past blanks before a part that starts as a name does
+ * (`t . id`, `"t" . "id"`: one name, as `qualifiedNameEnd` reads it; round
+ * 35: `id = (SELECT t . id)` was read as naming no outer table).
+ */
+function qualifierDot(sql: string, at: number, to: number): boolean {
+  if (sql.charCodeAt(at) === 0x2e /* . */) return true;
+  if (!isJsSpace(sql.charCodeAt(at))) return false;
+  const dot = skipBlanks(sql, at, to);
+  if (dot >= to || sql.charCodeAt(dot) !== 0x2e) return false;
+  const next = skipBlanks(sql, dot + 1, to);
+  return next < to && startsName(sql.charCodeAt(next));
 }
 
 /**
@@ -2473,39 +2794,42 @@ function targetTable(): { parts: string[]; alias: string | undefined } | undefin
 }
 
 /**
- * Whether the column names `a` and `b` (as written, lower case, differing)
- * name one column of the statement's own WHERE: the same column, each
- * bare or qualified by the target table (`DELETE FROM t WHERE t.id = id`,
+ * A column's name (as written, lower case) as the statement's own WHERE
+ * reads it: qualified by the target table (`DELETE FROM t WHERE t.id …`,
  * `public.t.id`, `"t"."id"`) or by its alias where it has one (`DELETE
- * FROM t AS u WHERE u.id = id`). A bare name there is the target's column
- * or, in a join, ambiguous (an error) where the target has it, so `t.id =
- * id` holds as `id = id` does wherever it runs. In a subquery a bare name
- * may be its own table's column, and a qualifier naming another table
- * (`s.id = id`) another column: they stay apart, as names are written.
- * Two tables are one when one's name ends the other's (`s.t`, `t`), as
- * `selectsOwnColumn` reads them (fail closed).
+ * FROM t AS u WHERE u.id …`), it is the column bare. A bare name there is
+ * the target's column or, in a join, ambiguous (an error) where the target
+ * has it, so `t.id = id`, `t.id = 1 OR id <> 1` and `lower(t.a) =
+ * lower(a)` hold as `id = id`, `id = 1 OR id <> 1` and `lower(a) =
+ * lower(a)` do wherever they run (round 35: round 34b read the two
+ * spellings as one column only where compared with each other). In a
+ * subquery a bare name may be its own table's column, and a qualifier
+ * naming another table (`s.id = id`) another column: names stay as
+ * written. Two tables are one when one's name ends the other's (`s.t`,
+ * `t`), as `selectsOwnColumn` reads them (fail closed).
  */
-function sameTargetColumn(a: string, b: string): boolean {
-  if (subqueryNesting !== 0 || a[0] === EXPRESSION || b[0] === EXPRESSION) return false;
-  // Two bare names (the common case: `a = b`) or two columns' names (`t.a = s.b`) differ
-  // without an array made: the parts are split only where the columns' names agree.
-  const aDot = a.lastIndexOf('.');
-  const bDot = b.lastIndexOf('.');
-  const column = a.length - aDot - 1;
-  if (aDot === bDot || column !== b.length - bDot - 1) return false;
-  for (let i = 1; i <= column; i++) {
-    if (a.charCodeAt(a.length - i) !== b.charCodeAt(b.length - i)) return false;
-  }
-  const aParts = a.split('.');
-  const bParts = b.split('.');
-  // One is qualified more than the other (two qualifiers of one length differ: `t.id`, `u.id`).
-  if (aParts.length === bParts.length || aParts.pop() !== bParts.pop()) return false;
+function targetColumnName(name: string): string {
+  if (subqueryNesting !== 0) return name;
+  const dot = name.lastIndexOf('.');
+  if (dot === -1) return name;
   const target = targetTable();
-  if (target === undefined) return false;
-  const names = (qualifier: readonly string[]) =>
+  if (target === undefined) return name;
+  return namesTarget(name.slice(0, dot).split('.'), target) ? name.slice(dot + 1) : name;
+}
+
+/**
+ * Whether a column's qualifier names the statement's target table: its
+ * alias where it has one, else its name, one name ending the other's
+ * (`public.t`, `t`: one table where `public` is the schema searched).
+ */
+function namesTarget(
+  qualifier: readonly string[],
+  target: { parts: string[]; alias: string | undefined },
+): boolean {
+  return (
     namesTable(qualifier, target.parts, target.alias) ||
-    (target.alias === undefined && endsWith(qualifier, target.parts));
-  return names(aParts) && names(bParts);
+    (target.alias === undefined && endsWith(qualifier, target.parts))
+  );
 }
 
 /**
@@ -2566,23 +2890,52 @@ function findsItself(
   fromTable.lastIndex = fromAt;
   if (!fromTable.test(sql)) return false;
   const table = qualifiedNameAt(sql, fromTable.lastIndex, whereAt);
-  if (
-    table === undefined ||
-    !(endsWith(table.parts, target.parts) || endsWith(target.parts, table.parts))
-  ) {
-    return false;
-  }
+  if (table === undefined) return false;
+  // The target itself, or a common table of the statement (round 35: `WITH c AS (SELECT *
+  // FROM t) DELETE FROM t WHERE EXISTS (SELECT 1 FROM c WHERE c.id = t.id)` ran).
+  const direct = endsWith(table.parts, target.parts) || endsWith(target.parts, table.parts);
+  const common =
+    direct || table.parts.length !== 1 ? undefined : commonTableNamed(table.parts[0]!, backslash);
+  if (!direct && common === undefined) return false;
   const { alias, stop } = aliasAt(sql, table.stop, whereAt);
-  // Its own alias, and nothing else before its WHERE (a join, a second table).
-  if (alias === undefined || alias === outerAlias || skipBlanks(sql, stop, whereAt) !== whereAt) {
+  // Its own alias (a common table's name will do), and nothing else before its WHERE (a join, a second table).
+  const name = alias ?? (common === undefined ? undefined : table.parts[0]);
+  if (name === undefined || name === outerAlias || skipBlanks(sql, stop, whereAt) !== whereAt) {
     return false;
   }
-  const own = (parts: readonly string[]) => parts.length === 2 && parts[0] === alias;
+  const own = (parts: readonly string[]) => parts.length === 2 && parts[0] === name;
   const outer = (parts: readonly string[]) =>
-    parts.length > 1 && !own(parts) && namesTable(parts.slice(0, -1), target.parts, outerAlias);
-  const terms = conjuncts(sql, whereAt + 5, to, readingMode, backslash);
-  return terms.every(([from, end]) => {
-    const left = qualifiedNameAt(sql, skipBlanks(sql, from, end), end);
+    parts.length > 1 && !own(parts) && namesTarget(parts.slice(0, -1), target);
+  return reflexiveTerms(
+    sql,
+    whereAt + 5,
+    to,
+    readingMode,
+    backslash,
+    own,
+    outer,
+    column => common === undefined || passesColumn(sql, common, column, target.parts, backslash),
+  );
+}
+
+/**
+ * Whether `[from, to)` is AND terms each comparing a column of one table
+ * (`own`: its qualified name's parts) with the same column of the other
+ * (`outer`) by an operator every value passes against itself (`x.id =
+ * t.id`, `t.id >= x.id`, `x.id <=> t.id`), and `passes` each column.
+ */
+function reflexiveTerms(
+  sql: string,
+  from: number,
+  to: number,
+  mode: Mode,
+  backslash: string,
+  own: (parts: readonly string[]) => boolean,
+  outer: (parts: readonly string[]) => boolean,
+  passes: (column: string) => boolean = () => true,
+): boolean {
+  return conjuncts(sql, from, to, mode, backslash).every(([start, end]) => {
+    const left = qualifiedNameAt(sql, skipBlanks(sql, start, end), end);
     if (left === undefined) return false;
     reflexiveOperator.lastIndex = left.stop;
     if (!reflexiveOperator.test(sql) || reflexiveOperator.lastIndex > end) return false;
@@ -2590,9 +2943,150 @@ function findsItself(
     if (right === undefined || skipBlanks(sql, right.stop, end) !== end) return false;
     return (
       left.parts.at(-1) === right.parts.at(-1) &&
-      ((own(left.parts) && outer(right.parts)) || (outer(left.parts) && own(right.parts)))
+      ((own(left.parts) && outer(right.parts)) || (outer(left.parts) && own(right.parts))) &&
+      passes(left.parts.at(-1)!)
     );
   });
+}
+
+/**
+ * What a query gives of the target table's rows (`wholeRows`): all of them,
+ * each column under its own name (`star`) or the columns `names` (`SELECT
+ * id, a FROM t`); `other` rows (another table, a WHERE, a join, a row
+ * limit: a subset, as the direct form with a WHERE is read); or `unread`
+ * (a select list of expressions over the target, `VALUES`, past
+ * `maxTableNesting`): the rows may be all of the target's, fail closed.
+ */
+type WholeRows = { star: boolean; names: Set<string> } | 'other' | 'unread';
+
+/**
+ * Whether the common table `common` gives every row of the target with its
+ * column `column` as it is (an `EXISTS` over it correlated column by column
+ * with the outer row finds each row itself); a body not read: true (fail
+ * closed). Read once per common table and target.
+ */
+function passesColumn(
+  sql: string,
+  common: CommonTable,
+  column: string,
+  target: readonly string[],
+  backslash: string,
+): boolean {
+  const rows = commonRows(sql, common, target, maxTableNesting, backslash);
+  if (rows === 'unread') return true;
+  if (rows === 'other') return false;
+  // `WITH c(a, b) AS (…)` renames its columns in order: not followed (fail closed).
+  if (common.columns !== undefined) return true;
+  return rows.star || rows.names.has(column);
+}
+
+/** `wholeRows` of a common table's query, read once per target and depth. */
+function commonRows(
+  sql: string,
+  common: CommonTable,
+  target: readonly string[],
+  depth: number,
+  backslash: string,
+): WholeRows {
+  const key = `${target.join('.')}\u0000${depth}`;
+  common.rows ??= new Map();
+  let rows = common.rows.get(key);
+  if (rows === undefined) {
+    rows = wholeRows(sql, target, common.bodyFrom, common.bodyTo, depth, backslash);
+    common.rows.set(key, rows);
+  }
+  return rows;
+}
+
+/** SQL Server's `TOP` at a select list's start. */
+const topWord = /^top\b/i;
+/** Sticky after a query's source: what leaves its rows whole (the end, ORDER BY) or adds rows (UNION). */
+const wholeTail = /\s*(?:$|\)|order\s+by\b|union\b)/iy;
+
+/** `wholeRows` of the query `[from, to)`, to `depth` derived or common tables deep. */
+function wholeRows(
+  sql: string,
+  target: readonly string[],
+  from: number,
+  to: number,
+  depth: number,
+  backslash: string,
+): WholeRows {
+  if (depth < 0) return 'unread';
+  branchStart.lastIndex = from;
+  if (!branchStart.test(sql) || branchStart.lastIndex > to) return 'unread';
+  let at = branchStart.lastIndex;
+  // SQL Server's `SELECT TOP 5 …`: some rows.
+  if (topWord.test(sql.slice(at, Math.min(to, at + 4)))) return 'other';
+  /** The select list: `*`, or each item that is a column under its own name (`id`, `t.id`, `d.id AS id`). */
+  let star = false;
+  let plain = true;
+  const names = new Set<string>();
+  const qualifiers: string[][] = [];
+  if (sql.charCodeAt(at) === 0x2a /* * */) {
+    star = true;
+    at++;
+  } else {
+    for (let items = 0; ; items++) {
+      const item = items < 4_096 ? qualifiedNameAt(sql, at, to) : undefined;
+      if (item === undefined) return 'unread';
+      const own = item.parts.pop()!;
+      const { alias, stop } = aliasAt(sql, item.stop, to);
+      if (alias === undefined || alias === own) {
+        names.add(own);
+        qualifiers.push(item.parts);
+      } else plain = false;
+      at = skipBlanks(sql, stop, to);
+      if (sql.charCodeAt(at) !== 0x2c /* , */) break;
+      at = skipBlanks(sql, at + 1, to);
+    }
+  }
+  fromTable.lastIndex = at;
+  if (!fromTable.test(sql) || fromTable.lastIndex > to) return 'unread';
+  const sourceAt = fromTable.lastIndex;
+  /** The rows of a source read as `inner`, named `source` (its alias or name). */
+  const over = (inner: WholeRows, source: string | undefined, stop: number): WholeRows => {
+    if (inner === 'other' || inner === 'unread') return inner;
+    wholeTail.lastIndex = stop;
+    if (!wholeTail.test(sql) || wholeTail.lastIndex > to + 1) return 'other';
+    // A row limit after an ORDER BY or a UNION (`… UNION SELECT id FROM s LIMIT 5`) keeps some rows.
+    let limited = false;
+    eachName(sql, stop, to, backslash, false, undefined, word => {
+      if (word === 'limit' || word === 'fetch' || word === 'offset') limited = true;
+    });
+    if (limited) return 'other';
+    if (star) return inner;
+    const passed = new Set<string>();
+    let i = 0;
+    for (const name of names) {
+      const qualifier = qualifiers[i++]!;
+      const ours = qualifier.length === 0 || (qualifier.length === 1 && qualifier[0] === source);
+      if (ours && (inner.star || inner.names.has(name))) passed.add(name);
+    }
+    return plain || passed.size > 0 ? { star: false, names: passed } : 'other';
+  };
+  lateralOpen.lastIndex = sourceAt;
+  if (lateralOpen.test(sql) && lateralOpen.lastIndex <= to) {
+    const close = closingParen(sql, lateralOpen.lastIndex, to, backslash);
+    if (close === -1) return 'unread';
+    const { alias, stop } = aliasAt(sql, close + 1, to);
+    const inner = wholeRows(sql, target, lateralOpen.lastIndex, close, depth - 1, backslash);
+    return over(inner, alias, stop);
+  }
+  const table = qualifiedNameAt(sql, sourceAt, to);
+  if (table === undefined) return 'unread';
+  const { alias, stop } = aliasAt(sql, table.stop, to);
+  const common =
+    table.parts.length === 1 && !(target.length === 1 && target[0] === table.parts[0])
+      ? commonTableNamed(table.parts[0]!, backslash)
+      : undefined;
+  if (common !== undefined) {
+    if (common.bodyFrom <= from && to <= common.bodyTo) return 'unread';
+    if (common.columns !== undefined) return 'unread';
+    return over(commonRows(sql, common, target, depth - 1, backslash), alias ?? common.name, stop);
+  }
+  if (!endsWith(table.parts, target) && !endsWith(target, table.parts)) return 'other';
+  return over({ star: true, names }, alias ?? table.parts.at(-1), stop);
 }
 
 /** Derived tables and common table expressions read within one another (`selectsOwnColumn`). */
@@ -2722,21 +3216,8 @@ function wholeColumn(
  * skipped as every scan past a condition skips them.
  */
 function closingParen(sql: string, from: number, to: number, backslash: string): number {
-  let depth = 0;
-  for (let at = from; at < to; at++) {
-    const code = sql.charCodeAt(at);
-    if (opensQuoted(code)) {
-      const close = quotedEnd(sql, at, to, backslash);
-      if (close === -1) return -1;
-      at = close;
-    } else if (code === 0x28 /* ( */) {
-      depth++;
-    } else if (code === 0x29 /* ) */) {
-      if (depth === 0) return at;
-      depth--;
-    }
-  }
-  return -1;
+  const close = scanTopLevel(sql, from, to, backslash, at => sql.charCodeAt(at) === 0x29);
+  return close < 0 ? -1 : close;
 }
 
 /** A common table expression of a `WITH` list: its name, column names, and its query `[bodyFrom, bodyTo)`. */
@@ -2747,6 +3228,8 @@ interface CommonTable {
   bodyTo: number;
   /** What `wholeColumn` read of its query, by target and depth left: each read once. */
   read?: Map<string, WholeColumn | undefined>;
+  /** What `wholeRows` read of its query, by target and depth left: each read once. */
+  rows?: Map<string, WholeRows>;
 }
 
 /**
@@ -2949,6 +3432,20 @@ function zeroRowLimitAt(sql: string, at: number, end: number): boolean {
 let subqueryRows = CONSTANT;
 
 /**
+ * The scalar subquery `subqueryEnd` read last (given its select item as
+ * `subject`) is that item, an outer row's column, for every row: each of
+ * its branches selects the column, and none tells outer rows apart (its
+ * WHERE, if any, holds alike for every outer row). `(SELECT t.id)` is
+ * `t.id`; `(SELECT t.id FROM s)` is `t.id` while s has one row (SQLite's
+ * and MySQL's `LIMIT 1`: any row), NULL while it has none and an error past
+ * one: `id = (SELECT t.id FROM s)` finds every row for some contents of s,
+ * which the text cannot tell (round 35: read as the column, fail closed).
+ */
+let subquerySelectsOuter = false;
+/** A branch of that subquery reads a table (`FROM s`): only the table's contents make it the column. */
+let subqueryOuterFromTable = false;
+
+/**
  * Past the `)` that closes the subquery whose `(` is before `index`, or -1.
  * An EXISTS or IN reads its branches (`UNION`, `INTERSECT`, `EXCEPT`,
  * parenthesized ones to any depth) one by one and joins what each gives
@@ -2971,8 +3468,12 @@ function subqueryEnd(
   scalar = false,
 ): number {
   const branches = exists || subject !== undefined || sets || scalar;
+  // A scalar one's item is the column itself (no call around it: `COALESCE(t.id, 0)` is not `t.id`).
   const itemAt = (at: number) =>
-    subject === undefined ? undefined : subjectItemAt(sql, at, end, subject, backslash);
+    subject === undefined ? undefined : subjectItemAt(sql, at, end, subject, backslash, !scalar);
+  /** Scalar: each branch selects the outer column `subject`; one of them reads a table. */
+  let allSelect = true;
+  let fromTable = false;
   const level = (depth: number, at: number): QueryLevel => ({
     depth,
     from: at,
@@ -3018,9 +3519,7 @@ function subqueryEnd(
               backslash,
               exists || selects,
             )
-          : (sets || scalar) &&
-            subject === undefined &&
-            correlated(sql, top.branch, top.branch, to, backslash));
+          : (sets || scalar) && correlated(sql, top.branch, top.branch, to, backslash));
       // A branch without a table (`SELECT 1`) is one row for every outer row;
       // one whose WHERE is true for no row finds none (`SELECT 1 FROM v WHERE 1 = 0`).
       const mask =
@@ -3034,7 +3533,7 @@ function subqueryEnd(
               top.whereAt === -1 &&
               // One row of the tested column (`SELECT t.x`, `FROM DUAL`), or the table's own column.
               ((selects && !top.readsTable) ||
-                selectsOwnColumn(sql, top.branch, to, subject, backslash))
+                (!scalar && selectsOwnColumn(sql, top.branch, to, subject, backslash)))
             ? TRUE | NULL
             : exists &&
                 subject === undefined &&
@@ -3042,9 +3541,12 @@ function subqueryEnd(
                 !top.aggregate &&
                 findsItself(sql, top.fromAt, top.whereAt, to, backslash)
               ? TRUE | NULL
-              : (!selects && subject !== undefined && varies(subject)) || own
+              : (!selects && subject !== undefined && !scalar && varies(subject)) || own
                 ? VARIES
                 : CONSTANT;
+      // A branch that finds no row adds none (`SELECT a FROM v WHERE 1=0 UNION SELECT t.id`).
+      allSelect &&= selects || mask === FALSE;
+      if (selects) fromTable ||= top.readsTable;
       rows = {
         mask,
         hash: branches ? textHash(sql, top.branch, to, backslash) : -1,
@@ -3132,6 +3634,13 @@ function subqueryEnd(
         // around it finds none (`NOT EXISTS (… AND EXISTS (… LIMIT 0))`); in
         // the statement's own WHERE it is some constant (blocked whatever
         // tests it: it deletes nothing). `ANY` of it is false, `ALL` true.
+        subquerySelectsOuter =
+          scalar &&
+          subject !== undefined &&
+          allSelect &&
+          rows.mask !== FALSE &&
+          !(rows.mask & VARIES);
+        subqueryOuterFromTable = fromTable;
         subqueryRows = rows.mask === FALSE && subqueryNesting === 0 && !sets ? CONSTANT : rows.mask;
         return at + 1;
       }
@@ -3551,17 +4060,38 @@ function readTerms(
         // A scalar one's set operations are read branch by branch too (round
         // 34: its first branch's WHERE was read across them, and a row limit
         // of zero not at all).
-        const close = subqueryEnd(sql, index, end, backslash, exists, undefined, false, !exists);
+        const item = exists ? undefined : outerItemAt(sql, index, end, backslash);
+        const bare = exists || item !== undefined ? -1 : bareItemEnd(sql, index, end, backslash);
+        if (bare !== -1) {
+          // `(SELECT id)`: the name as it is read here (round 35: some constant).
+          index = bare.close;
+          expectOperand = pushed(values, bare.value);
+          continue;
+        }
+        const close = subqueryEnd(sql, index, end, backslash, exists, item, false, !exists);
         if (close === -1) return fail;
         const column =
-          !exists && subqueryRows === VARIES ? outerColumnAt(sql, index, close) : undefined;
+          item !== undefined && subquerySelectsOuter && (scalarAsColumn || !subqueryOuterFromTable)
+            ? item
+            : undefined;
+        // Of a table, the column only for some contents of it (fail closed, with its reason).
+        if (column !== undefined && subqueryOuterFromTable && subqueryNesting === 0) {
+          scalarOwnColumn = true;
+        }
+        const opened = index - 1;
         index = close;
         // A scalar subquery that finds no row is NULL.
         const rows = !exists && subqueryRows === FALSE ? NULL : subqueryRows;
         if (rows === NULL) readNull = true;
+        // One that varies is named by its text, as an expression of the row is (round 35):
+        // `EXISTS (…) OR NOT EXISTS (…)` of one subquery holds, as `x OR NOT x` does.
         expectOperand = pushed(
           values,
-          column === undefined ? MASKS[rows]! : outcomes(VARIES, false, column),
+          column !== undefined
+            ? outcomes(VARIES, false, column.name)
+            : rows === VARIES
+              ? subqueryName(sql, exists, opened, close, backslash)
+              : MASKS[rows]!,
         );
         continue;
       }
@@ -3637,7 +4167,8 @@ function readTerms(
         // A qualified name with a quoted part (`"t".id`, `[t].[id]`): a column, named as `t.id` is.
         const stop = qualifiedNameEnd(sql, index, end);
         if (stop === -1) return fail;
-        const name = stop - index <= maxNameLength ? nameOf(sql, index, stop) : undefined;
+        const name =
+          stop - index <= maxNameLength ? targetColumnName(nameOf(sql, index, stop)) : undefined;
         expectOperand = pushed(
           values,
           name === undefined ? MASKS[VARIES]! : outcomes(VARIES, false, name),
@@ -3873,10 +4404,28 @@ function readTerms(
         const quantifier = lower === 'all' ? 'all' : 'any';
         index = open + 1;
         if (subqueryAt(sql, index, end)) {
+          // `x = ANY (…)` is `x IN (…)`, `x <> ALL (…)` `x NOT IN (…)` (round 35: `t.id =
+          // ANY (SELECT t.id FROM s)` ran where the IN is blocked), read so where it finds a row.
+          const top = operators[operators.length - 1];
+          const inForm =
+            top !== undefined &&
+            top.open === '' &&
+            !top.prefix &&
+            (quantifier === 'any'
+              ? top.op === '=' || top.op === '=='
+              : top.op === '<>' || top.op === '!=');
+          const subject = inForm ? values[values.length - 1] : undefined;
           // Read as a set of rows: one that finds none for any row is an empty list.
-          const close = subqueryEnd(sql, index, end, backslash, false, undefined, true);
+          const close = subqueryEnd(sql, index, end, backslash, false, subject, true);
           if (close === -1) return fail;
           index = close;
+          if (subject !== undefined && subqueryRows !== FALSE) {
+            operators.pop();
+            values.pop();
+            const mask = quantifier === 'all' ? negate(subqueryRows) : subqueryRows;
+            expectOperand = pushed(values, comparedOutcome(mask, isChained(subject), subject));
+            continue;
+          }
           expectOperand = pushed(values, {
             list: subqueryRows === FALSE ? [] : undefined,
             kind: quantifier,
@@ -3933,11 +4482,13 @@ function readTerms(
       const name =
         constant || stop - wordFrom > maxNameLength
           ? undefined
-          : quotedPart
-            ? nameOf(sql, wordFrom, stop)
-            : lower !== ''
-              ? lower
-              : sql.slice(wordFrom, stop).toLowerCase();
+          : targetColumnName(
+              quotedPart
+                ? nameOf(sql, wordFrom, stop)
+                : lower !== ''
+                  ? lower
+                  : sql.slice(wordFrom, stop).toLowerCase(),
+            );
       expectOperand = pushed(
         values,
         name === undefined ? MASKS[constant ? CONSTANT : VARIES]! : outcomes(VARIES, false, name),
@@ -4244,6 +4795,17 @@ function readComparisonWord(state: ReadState, word: string, negated: boolean): b
     if (sql.charCodeAt(open) !== 0x28) return false;
     state.index = open + 1;
     const subject = values.pop()!;
+    const bare = bareItemEnd(sql, state.index, end, state.backslash);
+    if (bare !== -1) {
+      // `id IN (SELECT id)`: `id IN (id)`.
+      state.index = bare.close;
+      const mask = compare(subject, '=', bare.value);
+      state.expectOperand = pushed(
+        values,
+        comparedOutcome(negated ? negate(mask) : mask, isChained(subject), subject),
+      );
+      return true;
+    }
     if (queryAt(sql, state.index, end)) {
       // `t.id IN (SELECT t.id FROM u …)`: whether u has a row (EXISTS), the
       // same for every row; of a UNION, the OR of its branches.
@@ -4273,7 +4835,8 @@ function readComparisonWord(state: ReadState, word: string, negated: boolean): b
 }
 
 /** A select list's start (after a UNION: `ALL` / `DISTINCT` first). */
-const selectItem = /\s*(?:(?:all|distinct)\s+)?select\s+(?:(?:all|distinct)\s+)?/iy;
+const selectItem =
+  /\s*(?:(?:all|distinct)\s+)?select\s+(?:(?:all|distinct)\s+)?(?:top\s*(?:\(\s*\d+\s*\)|\d+)\s*(?:percent\s+)?(?:with\s+ties\s+)?)?/iy;
 /** `FROM` after the select item, past its alias if any (`AS x`, `x`, `"x"`). */
 const fromAfterItem =
   /\s*(?:(?:as\s+)?(?!from\b)(?:[a-z_][\w$]{0,127}|"[^"]{0,128}"|`[^`]{0,128}`|\[[^\]]{0,128}\])\s*)?from\b/iy;
@@ -4282,7 +4845,7 @@ const fromAfterItem =
  * Where the select item of the subquery (or UNION branch) at `index` is,
  * when it is the qualified column `subject` names (or, in the statement's
  * own WHERE, that column qualified by the target table: `id IN (SELECT
- * t.id)`, `sameTargetColumn`), or what equals it
+ * t.id)`, `targetColumnName`), or what equals it
  * wherever it is not NULL (`t.id IN (SELECT t.id FROM u)`, `SELECT
  * DISTINCT (t.id) AS x FROM`, `COALESCE(t.id, 0)`, `CAST(t.id AS int)`,
  * `t.id::int`): `[from, to)` of the name, or undefined. `subqueryEnd` tells whether the branch binds its
@@ -4294,8 +4857,31 @@ function subjectItemAt(
   end: number,
   subject: Value,
   backslash: string,
+  calls = true,
 ): [number, number] | undefined {
   if (!('mask' in subject) || subject.name === undefined) return undefined;
+  const item = selectItemAt(sql, index, end, backslash, calls);
+  if (item === undefined) return undefined;
+  // Qualified (a bare item is the branch's own table's column), as the subject is or as its
+  // bare name is, qualified by the target table (`id IN (SELECT t.id)`, round 34b).
+  const name = nameOf(sql, item[0], item[1]);
+  return name.includes('.') && targetColumnName(name) === subject.name ? item : undefined;
+}
+
+/**
+ * Where the select item of the branch at `index` is, when it is a name
+ * (`[from, to)`), in parentheses or not, and, with `calls`, inside a call
+ * that is its value wherever it is not NULL or a cast (`COALESCE(t.id, 0)`,
+ * `CAST(t.id AS int)`, `t.id::int`), followed by its alias and `FROM`, or
+ * by nothing (the subquery's `)`, a set operation); else undefined.
+ */
+function selectItemAt(
+  sql: string,
+  index: number,
+  end: number,
+  backslash: string,
+  calls: boolean,
+): [number, number] | undefined {
   selectItem.lastIndex = index;
   if (!selectItem.test(sql) || selectItem.lastIndex > end) return undefined;
   let from = selectItem.lastIndex;
@@ -4308,19 +4894,14 @@ function subjectItemAt(
       continue;
     }
     sameValueCall.lastIndex = from;
-    if (!sameValueCall.test(sql) || sameValueCall.lastIndex > end) break;
+    if (!calls || !sameValueCall.test(sql) || sameValueCall.lastIndex > end) break;
     wraps.push(2);
     from = sameValueCall.lastIndex;
   }
   const to = qualifiedNameEnd(sql, from, end);
   if (to === -1 || to - from > maxNameLength) return undefined;
-  // Qualified (a bare item is the branch's own table's column), as the subject is or as its
-  // bare name is, qualified by the target table (`id IN (SELECT t.id)`, round 34b).
-  const name = nameOf(sql, from, to);
-  if (!name.includes('.') || (name !== subject.name && !sameTargetColumn(name, subject.name))) {
-    return undefined;
-  }
-  let after = castsAfter(sql, to, end);
+  const casts = (at: number) => (calls ? castsAfter(sql, at, end) : at);
+  let after = casts(to);
   for (let wrap = wraps.pop(); wrap !== undefined; wrap = wraps.pop()) {
     after = skipBlanks(sql, after, end);
     if (wrap === 2) {
@@ -4331,7 +4912,7 @@ function subjectItemAt(
       if (after === -1) return undefined;
     }
     if (sql.charCodeAt(after) !== 0x29 /* ) */) return undefined;
-    after = castsAfter(sql, after + 1, end);
+    after = casts(after + 1);
   }
   fromAfterItem.lastIndex = after;
   if (fromAfterItem.test(sql) && fromAfterItem.lastIndex <= end) return [from, to];
@@ -4342,23 +4923,87 @@ function subjectItemAt(
 }
 
 /**
- * The qualified column a scalar subquery `[index, close)` (past its `(`,
- * to past its `)`) without a table is, named as in the condition around
- * it: `(SELECT t.id)`, `(SELECT "t"."id")` is the outer row's `t.id`, so
- * that `id = (SELECT t.id)` holds as `id = t.id` does. Anything else (a
- * FROM, an alias, a bare name, an expression) is not read here.
+ * A subquery `[open, close)` (from its `(`, past its `)`) that varies by
+ * row, named by its text (blanks and case aside) and whether EXISTS tests
+ * it: one query gives one value for one row (a random one is not: blocked,
+ * fail closed, as a function's call is read). Unnamed with a `?`.
  */
-function outerColumnAt(sql: string, index: number, close: number): string | undefined {
-  branchStart.lastIndex = index;
-  if (!branchStart.test(sql) || branchStart.lastIndex >= close) return undefined;
-  const from = branchStart.lastIndex;
-  const to = qualifiedNameEnd(sql, from, close - 1);
-  if (to === -1 || to - from > maxNameLength || skipBlanks(sql, to, close - 1) !== close - 1) {
-    return undefined;
+function subqueryName(
+  sql: string,
+  exists: boolean,
+  open: number,
+  close: number,
+  backslash: string,
+): Value {
+  const hash = textHash(sql, open, close, backslash);
+  return hash === -1 ? MASKS[VARIES]! : expression(mixHash(hash, exists ? 1 : 2));
+}
+
+/**
+ * A scalar subquery without a FROM whose select item is a bare column
+ * (`(SELECT id)`, `(SELECT DISTINCT (id))`, nothing else): the name reads
+ * the row around it, as it would written bare there, so it is that
+ * column: `WHERE (SELECT id) = 1` is `WHERE id = 1` (round 35: it was some
+ * constant, and blocked), `WHERE id = (SELECT id)` is `id = id`. Past its
+ * `)` and the column, or -1. A keyword (`NULL`, `CURRENT_DATE`), a numeral
+ * or a parameter (`$1`) is none.
+ */
+function bareItemEnd(
+  sql: string,
+  index: number,
+  end: number,
+  backslash: string,
+): { close: number; value: Value } | -1 {
+  const item = selectItemAt(sql, index, end, backslash, false);
+  if (item === undefined) return -1;
+  const [from, to] = item;
+  const first = sql.charCodeAt(from);
+  if (isNameQuote(first) || !startsName(first) || to - from > maxNameLength) return -1;
+  const name = sql.slice(from, to).toLowerCase();
+  if (name.includes('.') || keywords.has(name)) return -1;
+  // Only the parentheses around it, then the subquery's own `)`.
+  let at = to;
+  for (let opened = 0; ; ) {
+    at = skipBlanks(sql, at, end);
+    if (sql.charCodeAt(at) !== 0x29 /* ) */) return -1;
+    at++;
+    // The item's wrapping parentheses are those after `SELECT` before it.
+    if (opened === wrapsBefore(sql, index, from)) break;
+    opened++;
   }
-  const name = nameOf(sql, from, to);
-  // A numeral (`1.5`) is no name.
-  return name.includes('.') && !isDigitCode(sql.charCodeAt(from)) ? name : undefined;
+  return { close: at, value: outcomes(VARIES, false, name) };
+}
+
+/** How many `(` open between the select list's start at `index` and the item at `from`. */
+function wrapsBefore(sql: string, index: number, from: number): number {
+  let count = 0;
+  for (let at = index; at < from; at++) if (sql.charCodeAt(at) === 0x28 /* ( */) count++;
+  return count;
+}
+
+/**
+ * The select item of the scalar subquery at `index` (past its `(`) when it
+ * is a qualified column (`(SELECT t.id …)`, `(SELECT DISTINCT ("t"."id")
+ * FROM s)`), named as in the condition around it: the outer row's column
+ * where the subquery does not bind its qualifier (`subqueryEnd` reads that
+ * and whether each branch selects it). A numeral (`1.5`), a bare name, an
+ * expression or an alias is none.
+ */
+function outerItemAt(
+  sql: string,
+  index: number,
+  end: number,
+  backslash: string,
+): Outcomes | undefined {
+  const item = selectItemAt(sql, index, end, backslash, false);
+  if (item === undefined || isDigitCode(sql.charCodeAt(item[0]))) return undefined;
+  const written = nameOf(sql, item[0], item[1]);
+  const dot = written.lastIndexOf('.');
+  if (dot === -1) return undefined;
+  const name = targetColumnName(written);
+  // Its table is the target (the name made bare) or another outer one: else not the outer row's.
+  const table = name.slice(name.lastIndexOf('.', dot - 1) + 1, dot);
+  return name === written && !outerNamesOf().has(table) ? undefined : outcomes(VARIES, false, name);
 }
 
 /**

@@ -23,39 +23,27 @@ describe('tokenBudget counts reasoning-file and custom parts of the prompt', () 
       { role: 'assistant', content },
       { role: 'user', content: [{ type: 'text', text: 'go' }] },
     ] as LanguageModelV4Prompt;
+  const reasoningFile = (mediaType: string, data: Uint8Array | string) => ({
+    type: 'reasoning-file',
+    mediaType,
+    data: { type: 'data', data },
+  });
   const check = (messages: LanguageModelV4Prompt, cap?: number) =>
     budget(cap).check('go', guardContext('input', { messages }));
 
   it('an inline reasoning file counts its bytes / 4; an image one imageTokens', async () => {
     // `hi`, a line break and `go` (5), and 200,000 bytes / 4.
-    expect(
-      await check(
-        withAssistant([
-          {
-            type: 'reasoning-file',
-            mediaType: 'text/plain',
-            data: { type: 'data', data: TEXT_FILE },
-          },
-        ]),
-      ),
-    ).toEqual({
+    expect(await check(withAssistant([reasoningFile('text/plain', TEXT_FILE)]))).toEqual({
       action: 'block',
       message: 'The token budget for this conversation is used up.',
       reason: 'input is 50005 tokens, over the per-request cap of 1000',
       severity: 'warning',
       info: { tokens: 50_005, cap: 1_000, source: 'tokenizer' },
     });
-    expect(
-      await check(
-        withAssistant([
-          {
-            type: 'reasoning-file',
-            mediaType: 'image/png',
-            data: { type: 'data', data: TEXT_FILE },
-          },
-        ]),
-      ),
-    ).toMatchObject({ action: 'block', info: { tokens: 1_605, cap: 1_000 } });
+    expect(await check(withAssistant([reasoningFile('image/png', TEXT_FILE)]))).toMatchObject({
+      action: 'block',
+      info: { tokens: 1_605, cap: 1_000 },
+    });
   });
 
   it("a custom part counts its provider options' JSON", async () => {
@@ -74,13 +62,7 @@ describe('tokenBudget counts reasoning-file and custom parts of the prompt', () 
 
   it('a small reasoning file passes with its count', async () => {
     const small = Buffer.from('short').toString('base64');
-    expect(
-      await check(
-        withAssistant([
-          { type: 'reasoning-file', mediaType: 'text/plain', data: { type: 'data', data: small } },
-        ]),
-      ),
-    ).toEqual({
+    expect(await check(withAssistant([reasoningFile('text/plain', small)]))).toEqual({
       action: 'allow',
       info: { tokens: 2 + 1 + 2 + Math.ceil(5 / 4), source: 'tokenizer' },
     });

@@ -42,6 +42,28 @@ describe('contentFilter: Markdown emphasis between the words or letters of an en
     }
   });
 
+  it("blocks an entry split by a link's destination or written with character references", async () => {
+    const filter = contentFilter();
+    for (const answer of [
+      '[kill](https://a.io/x) yourself',
+      'kill [yourself](#top)',
+      '[kill yourself](https://a.io)',
+      'kill&nbsp;yourself',
+      'kill&#32;yourself',
+      '&#107;ill yourself',
+      '&#x6B;ill&#x20;yourself',
+      '**kill**&nbsp;[yourself](#)',
+    ]) {
+      expect(await filter.check(answer, context('output')), answer).toEqual({
+        action: 'block',
+        message: 'This content is not allowed.',
+        reason: `matched ${selfHarm.category} entry ${selfHarm.entry}`,
+        severity: 'warning',
+        info: selfHarm,
+      });
+    }
+  });
+
   it('passes prose whose markers touch no entry, and markers with blanks on both sides', async () => {
     const filter = contentFilter();
     for (const answer of [
@@ -49,6 +71,7 @@ describe('contentFilter: Markdown emphasis between the words or letters of an en
       'A *skill* you learn: snake_case_kill yourselves_list.',
       'kill ** you', // no emphasis: the markers are shown
       'a * b = kill * yourself_count',
+      'See [the kill switch](https://a.io) yourself, &amp; [1] &#65;.',
     ]) {
       expect(await filter.check(answer, context('output')), answer).toEqual({ action: 'allow' });
     }
@@ -75,10 +98,32 @@ describe('contentFilter: Markdown emphasis between the words or letters of an en
     }
   });
 
+  it('window mode releases no letter of an entry split by a link destination or a reference', async () => {
+    const middleware = contentFilterWindowMiddleware();
+    const filler = 'Some plain words to stream first. '.repeat(3);
+    for (const phrase of [
+      `[kill](https://example.com/${'a'.repeat(400)}) yourself`,
+      'kill&nbsp;yourself',
+      '&#107;ill yourself',
+    ]) {
+      const answer = `Here is my answer. ${filler}You should ${phrase} today.`;
+      expect(await generatedText(middleware, answer), phrase).toBe('BLOCKED');
+      // The entry's first character as written (a link's `[` before it hides nothing).
+      const at = answer.indexOf(phrase) + phrase.search(/[a-z&]/);
+      for (const sizes of [[1], [3], [8], [answer.length], ...[1, 2].map(randomSizes)]) {
+        const deltas = await streamedTextDeltas(middleware, answer, cut(answer, sizes));
+        expect(deltas.at(-1), `${phrase} ${sizes}`).toBe('BLOCKED');
+        const released = deltas.slice(0, -1).join('');
+        expect(answer.startsWith(released), `${phrase} ${sizes}`).toBe(true);
+        expect(released.length, `${phrase} ${sizes}`).toBeLessThanOrEqual(at);
+      }
+    }
+  });
+
   it('window mode streams Markdown prose without an entry whole, as generate returns it', async () => {
     const middleware = contentFilterWindowMiddleware();
     const answer =
-      'Use **bold** and _italic_ text, `code` and ~~struck~~ words: a *skill* you learn.';
+      'Use **bold** and _italic_ text, `code` and ~~struck~~ words: a *skill* you learn. See [the docs](https://a.io/docs) &amp; more&nbsp;text [1].';
     expect(await generatedText(middleware, answer)).toBe(answer);
     for (const sizes of [[1], [4], [9], ...[1, 2].map(randomSizes)]) {
       expect((await streamedTextDeltas(middleware, answer, cut(answer, sizes))).join('')).toBe(

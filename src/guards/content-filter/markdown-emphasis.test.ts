@@ -19,6 +19,13 @@ import { contentFilter } from './content-filter';
 describe('contentFilter: Markdown emphasis between the words or letters of an entry', () => {
   const violence = { category: 'violence', entry: 0 }; // "i will kill you"
   const selfHarm = { category: 'self-harm', entry: 1 }; // "kill yourself"
+  const blockedBy = (info: { category: string; entry: number }) => ({
+    action: 'block',
+    message: 'This content is not allowed.',
+    reason: `matched ${info.category} entry ${info.entry}`,
+    severity: 'warning',
+    info,
+  });
 
   it('blocks an entry with emphasis markers around or inside its words', async () => {
     const filter = contentFilter();
@@ -32,13 +39,7 @@ describe('contentFilter: Markdown emphasis between the words or letters of an en
       ['__kill__ **yourself**', selfHarm],
       ['***kill*** yourself now', selfHarm],
     ] as const) {
-      expect(await filter.check(answer, context('output')), answer).toEqual({
-        action: 'block',
-        message: 'This content is not allowed.',
-        reason: `matched ${info.category} entry ${info.entry}`,
-        severity: 'warning',
-        info,
-      });
+      expect(await filter.check(answer, context('output')), answer).toEqual(blockedBy(info));
     }
   });
 
@@ -54,13 +55,7 @@ describe('contentFilter: Markdown emphasis between the words or letters of an en
       '&#x6B;ill&#x20;yourself',
       '**kill**&nbsp;[yourself](#)',
     ]) {
-      expect(await filter.check(answer, context('output')), answer).toEqual({
-        action: 'block',
-        message: 'This content is not allowed.',
-        reason: `matched ${selfHarm.category} entry ${selfHarm.entry}`,
-        severity: 'warning',
-        info: selfHarm,
-      });
+      expect(await filter.check(answer, context('output')), answer).toEqual(blockedBy(selfHarm));
     }
   });
 

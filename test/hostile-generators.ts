@@ -120,6 +120,11 @@ export const hostileGenerators: readonly HostileGenerator[] = [
     make: size => repeatTo(`https://evil.io/${'.'.repeat(2_000)}x `, size),
   },
   repeated('userinfo URLs', 'https://u:p@h.io/?t=1 '),
+  // Round 35: a URL ending with its IPv6 host keeps its `]` (a look back per URL).
+  repeated('IPv6 URLs', 'http://[fd00::1] http://[::ffff:7f00:1]] ([::1]) '),
+  // Round 35: contentFilter reads Markdown as shown: emphasis markers beside letters,
+  // brackets and link destinations not there, character references as their characters.
+  repeated('Markdown emphasis', '**k**i_l_l ~~y~~`o`u *** [a](b) ](x &#107;&nbsp;['),
   // Secrets- and injection-shaped repetitions.
   repeated('key prefixes', 'sk-ghp_AKIA'),
   repeated('assignments', 'password=secret; '),

@@ -39,3 +39,15 @@ export async function fetchPageRecords(
     info: record.info,
   }));
 }
+
+/** The records `fetchPageRecords` gives for a URL to the private host `shown` (as records show it), blocked by `urlFilter()`. */
+export function privateHostRecords(shown: string) {
+  const rule = `host "${shown}" is private or local`;
+  return [
+    {
+      status: 'blocked',
+      reason: `http://${shown}: ${rule}`,
+      info: { urls: [{ url: `http://${shown}`, rule }], count: 1 },
+    },
+  ];
+}

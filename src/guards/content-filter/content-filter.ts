@@ -5,6 +5,7 @@ import type { Guardrail } from '../../core/types';
 import { foldTermReadings, foldText } from '../prompt-injection/fold-text';
 import { decodedJson, readsJson } from '../shared/json-string-spans';
 import { contentFilterOptionShape } from './content-filter-options';
+import { heldForEmphasis, withoutEmphasis } from './markdown-emphasis';
 import { contentFilterMayMatch, contentFilterPotentialStart } from './potential-start';
 import { termMatcher } from './term-matcher';
 
@@ -198,8 +199,12 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
   // 4-8 s) and tried each entry at each position (5,000 words: 4 s for 120 KB).
   const matcher = terms.length === 0 ? undefined : termMatcher(terms);
   const longest = terms.reduce((max, term) => Math.max(max, term.length), 0);
-  // Window mode holds back the last words only when they begin an entry.
-  const potentialMatchStart = contentFilterPotentialStart(terms, Math.max(16, longest * 4));
+  // Window mode holds back the last words only when they begin an entry
+  // (read with Markdown's hiding markers, too).
+  const potentialMatchStart = heldForEmphasis(
+    contentFilterPotentialStart(terms, Math.max(16, longest * 4)),
+    Math.max(16, longest * 4),
+  );
 
   return defineGuardrail({
     name,
@@ -231,12 +236,19 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
       if (!matcher) return allow();
       // Both readings: leetspeak folded ("k1ll") and symbols kept ("$project").
       // Most text has no leetspeak: the second reading is then the first, read once.
-      const find = (text: string) => {
+      const findFolded = (text: string) => {
         const folded = foldText(text);
         const found = matcher(folded);
         if (found) return found;
         const plain = foldText(text, { leet: false });
         return plain === folded ? undefined : matcher(plain);
+      };
+      // And without the Markdown markers the reader does not see (`kill **you**`).
+      const find = (text: string) => {
+        const found = findFolded(text);
+        if (found) return found;
+        const shown = withoutEmphasis(text);
+        return shown ? findFolded(shown.text) : undefined;
       };
       // JSON (a tool's arguments or result) is also read decoded: the `n` of a
       // line break (`\nproject x`) is glued to the word after it.

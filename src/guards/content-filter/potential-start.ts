@@ -26,6 +26,7 @@ import {
   TURNED_LETTER,
   TURNED_REACH,
 } from '../shared/upside-down';
+import { EMPHASIS_MARKERS, emphasisAt, hasEmphasis } from './markdown-emphasis';
 
 /**
  * `potentialMatchStart` of `contentFilter` for its folded `terms`: the
@@ -926,6 +927,8 @@ export function contentFilterMayMatch(
   // Without quotes in the entries, straightening the text's changes no match.
   const quoted = terms.some(term => /["'\u2018-\u201f]/.test(term));
   const mayMatch = (text: string) => {
+    // Markdown markers beside a letter may hide between an entry's letters (`k**ill**`).
+    if (hasEmphasis(text)) return true;
     const plain = plainView(text);
     if (plain === undefined || LEET.test(plain) || SPELLED_OUT.test(plain)) return true;
     // Accented letters read as their base letters, as `foldText` reads them.
@@ -957,6 +960,8 @@ function triggersFor(terms: readonly string[]): FilterTriggers {
         SPELLED_OUT_AT.lastIndex = at;
         return SPELLED_OUT_AT.test(text);
       },
+      // A Markdown marker beside a letter, or ending the text: the filter reads around it.
+      near: { characters: EMPHASIS_MARKERS, test: emphasisAt },
       // `SPELLED_OUT` looks one character behind and matches seven.
       reads: { left: 1, right: 6 },
     };

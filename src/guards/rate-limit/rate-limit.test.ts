@@ -68,12 +68,36 @@ describe('rateLimit', () => {
     const limiter = rateLimit({ limit: 1, windowMs: 1_000, store });
     await limiter.check('hi', context({ sessionId: 's1' }));
     await limiter.check('hi', context({ userId: 7, sessionId: 's1' }));
-    expect(await store.get('rate-limit:s1')).toBe('1');
+    expect(await store.get('rate-limit:session:s1')).toBe('1');
     expect(await store.get('rate-limit:7')).toBe('1');
     expect(await limiter.check('hi', context())).toEqual({
       action: 'allow',
       info: { limited: false },
     });
+  });
+
+  // Round 35: a user's count and a session's were one key (`rate-limit:<id>`):
+  // an anonymous client, whose session id is its own to choose, sent
+  // another user's id as its session id and used up that user's limit.
+  it("counts a session apart from the user whose id it names (no client can use up another's limit)", async () => {
+    const { store } = clockedStore();
+    const limiter = rateLimit({ limit: 1, windowMs: 60_000, store });
+    expect(await limiter.check('hi', context({ sessionId: 'alice' }))).toEqual({
+      action: 'allow',
+      info: { limit: 1, count: 1, remaining: 0 },
+    });
+    expect(await limiter.check('hi', context({ userId: 'alice' }))).toEqual({
+      action: 'allow',
+      info: { limit: 1, count: 1, remaining: 0 },
+    });
+    expect(await limiter.check('hi', context({ userId: 'alice', sessionId: 'x' }))).toMatchObject({
+      action: 'block',
+      info: { limit: 1, count: 1 },
+    });
+    expect([
+      await store.get('rate-limit:alice'),
+      await store.get('rate-limit:session:alice'),
+    ]).toEqual(['1', '1']);
   });
 
   it('warns once when calls carry no user or session id (a limit that never limits), not with a key of your own', async () => {

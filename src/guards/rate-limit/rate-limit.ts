@@ -16,7 +16,8 @@ export interface RateLimitOptions {
   /**
    * Who is limited: a function of the call returning the key (a user id, a
    * session id, an IP address...). Default: `ctx.metadata.userId`, else
-   * `ctx.metadata.sessionId`. When it returns `undefined` the check is not
+   * `ctx.metadata.sessionId` (counted apart from user ids, as
+   * `session:<sessionId>`). When it returns `undefined` the check is not
    * limited (return a constant string for one global limit).
    */
   key?: (ctx: GuardrailContext) => string | undefined;
@@ -35,11 +36,16 @@ export interface RateLimitOptions {
   name?: string;
 }
 
+/**
+ * `metadata.userId`, else `session:` and `metadata.sessionId`. A session's
+ * count is apart from every user's (round 35): both were the id alone, and
+ * an anonymous client, whose session id is its own to choose, sent another
+ * user's id as its session id and used up that user's limit.
+ */
 function defaultKey(ctx: GuardrailContext): string | undefined {
-  for (const field of ['userId', 'sessionId'] as const) {
-    const value = ctx.metadata[field];
-    if (typeof value === 'string' || typeof value === 'number') return String(value);
-  }
+  const { userId, sessionId } = ctx.metadata;
+  if (typeof userId === 'string' || typeof userId === 'number') return String(userId);
+  if (typeof sessionId === 'string' || typeof sessionId === 'number') return `session:${sessionId}`;
   return undefined;
 }
 

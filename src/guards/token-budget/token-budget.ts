@@ -324,13 +324,17 @@ function promptTokens(
       else if (part.type === 'tool-call') pieces.push(JSON.stringify(part.input));
       else if (part.type === 'tool-result')
         media += toolOutputTokens(part.output, estimate, pieces);
-      else if (part.type === 'file') {
+      // A reasoning file reaches the provider as a file does (round 35: it was not counted).
+      else if (part.type === 'file' || part.type === 'reasoning-file') {
         media += fileTokens(part, estimate);
         // The provider sends its name (OpenAI's filename) and reads its options
         // (Anthropic's document title and context): 100,000 characters of
         // name were billed and not counted (round 19).
-        if (typeof part.filename === 'string') pieces.push(part.filename);
+        if ('filename' in part && typeof part.filename === 'string') pieces.push(part.filename);
         if (part.providerOptions !== undefined) pieces.push(JSON.stringify(part.providerOptions));
+      } else if (part.type === 'custom' && part.providerOptions !== undefined) {
+        // A custom part's payload is its provider options.
+        pieces.push(JSON.stringify(part.providerOptions));
       }
     }
   }

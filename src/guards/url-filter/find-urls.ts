@@ -779,6 +779,15 @@ function isTrailingPunctuation(code: number): boolean {
 function trimTrailing(text: string): string {
   let end = text.length;
   while (end > 0 && isTrailingPunctuation(text.charCodeAt(end - 1))) end--;
+  // Keep the bracket that closes an IPv6 host (`http://[::1]`): without it
+  // the URL did not parse and no rule saw it (round 35).
+  if (
+    end < text.length &&
+    text.charCodeAt(end) === 0x5d &&
+    text.lastIndexOf('[', end) > text.lastIndexOf(']', end - 1)
+  ) {
+    end++;
+  }
   // Keep a closing parenthesis that has its opening one inside the URL (Wikipedia links).
   if (end < text.length && text.charCodeAt(end) === 0x29 && text.lastIndexOf('(', end) !== -1) {
     end++;

@@ -1,0 +1,245 @@
+import { isJsSpace } from '../shared/js-space';
+
+/**
+ * Markdown that hides itself (round 35). A model answers in Markdown, and
+ * what the reader sees is not what was written: emphasis (`*`, `_`), GFM
+ * strikethrough (`~`) and code spans (`` ` ``) are not shown, a link shows
+ * its text and not its destination (`[kill](https://a.io) yourself`), and
+ * a character reference shows its character (`kill&nbsp;yourself`,
+ * `&#107;ill`). `contentFilter`'s blank matches white space only and its
+ * words need no letter beside them, so `kill **yourself**` passed. This
+ * reads a text as shown: a run of markers is not there when a letter or
+ * digit (or any character beyond ASCII that is no blank: an invisible one
+ * the filter drops) stands beside it, as a delimiter run of emphasis does
+ * (a run with blanks on both sides, `a * b`, is shown and stays); a `[` or
+ * `]` is not there, nor a link destination after `](` (up to its `)`, at
+ * most `MAX_DESTINATION` units and no blank); a numeric reference or
+ * `&nbsp;`, `&ensp;`, `&emsp;`, `&thinsp;` is its character.
+ */
+function isMarker(code: number): boolean {
+  return code === 0x2a || code === 0x5f || code === 0x7e || code === 0x60;
+}
+
+/** Characters that may make the shown text differ: markers, brackets, `&`. */
+function isMarkup(code: number): boolean {
+  return isMarker(code) || code === 0x5b || code === 0x5d || code === 0x26;
+}
+
+/** A neighbour that makes a marker run emphasis: a letter or digit, or a non-blank beyond ASCII. */
+function touchesWord(code: number): boolean {
+  if (code < 0x80) {
+    return (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);
+  }
+  return !isJsSpace(code);
+}
+
+/** The longest link destination read as one (a URL is cut at 2,048 characters elsewhere too). */
+const MAX_DESTINATION = 2_048;
+
+/** The characters `contentFilter`'s window triggers look at (`FilterTriggers.near`). */
+export const EMPHASIS_MARKERS = '*_~`[]&';
+
+/**
+ * Whether the character at `at` (one of `EMPHASIS_MARKERS`) may change what
+ * is shown: a bracket always; a marker with a letter or digit beside it, or
+ * ending the text (more text may bring one); a `&` before a letter or `#`,
+ * or ending the text. Reads one unit on each side.
+ */
+export function emphasisAt(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  if (code === 0x5b || code === 0x5d) return true;
+  const after = at + 1 < text.length ? text.charCodeAt(at + 1) : -1;
+  if (code === 0x26)
+    return after === -1 || after === 0x23 || ((after | 0x20) >= 0x61 && (after | 0x20) <= 0x7a);
+  if (at > 0 && touchesWord(text.charCodeAt(at - 1))) return true;
+  return after === -1 || touchesWord(after);
+}
+
+/** Whether `text` holds a character that may change what is shown ({@link emphasisAt}). */
+export function hasEmphasis(text: string): boolean {
+  for (let at = 0; at < text.length; at++) {
+    if (isMarkup(text.charCodeAt(at)) && emphasisAt(text, at)) return true;
+  }
+  return false;
+}
+
+/** `text.slice(from)` as Markdown shows it, and where each unit of it was. */
+export interface EmphasisFree {
+  text: string;
+  /** `origin[k]`: the index in the original text of unit `k` of `text`. */
+  origin: Int32Array;
+}
+
+const NAMED_SPACES: Readonly<Record<string, string>> = {
+  nbsp: '\u00a0',
+  ensp: '\u2002',
+  emsp: '\u2003',
+  thinsp: '\u2009',
+};
+
+/** A numeric character reference, or a named one of four to six letters. */
+const REFERENCE = /&#(?:[xX]([0-9a-fA-F]{1,6})|([0-9]{1,7}));|&([a-z]{4,6});/y;
+
+/** The character reference at `at` (a `&`): its text and end, or undefined. */
+function referenceAt(text: string, at: number): { shown: string; end: number } | undefined {
+  REFERENCE.lastIndex = at;
+  const match = REFERENCE.exec(text);
+  if (!match) return undefined;
+  const end = at + match[0].length;
+  if (match[3] !== undefined) {
+    const shown = NAMED_SPACES[match[3]];
+    return shown === undefined ? undefined : { shown, end };
+  }
+  const code = Number.parseInt(match[1] ?? match[2]!, match[1] !== undefined ? 16 : 10);
+  if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return undefined;
+  return { shown: String.fromCodePoint(code), end };
+}
+
+/** The end of a link destination whose `(` is at `open`: after its `)`, or the text's end when still open. */
+function destinationEnd(text: string, open: number): number | undefined {
+  const last = Math.min(text.length, open + 1 + MAX_DESTINATION);
+  for (let at = open + 1; at < last; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 0x29) return at + 1;
+    if (isJsSpace(code) || code === 0x28) return undefined;
+  }
+  // Still open at the text's end: more text may close it.
+  return last === text.length ? text.length : undefined;
+}
+
+/**
+ * `text` from `from` as Markdown shows it (see above), or undefined when
+ * that is the text itself. The unit before `from` counts as a neighbour.
+ * Linear: each unit is read at most twice (a destination that does not
+ * close is read again as text, and it holds no `(` or blank).
+ */
+export function withoutEmphasis(text: string, from = 0): EmphasisFree | undefined {
+  let pieces: string[] | undefined;
+  let origin: Int32Array | undefined;
+  let kept = 0;
+  let copied = from;
+  const keepUpTo = (at: number) => {
+    pieces ??= [];
+    origin ??= new Int32Array(text.length - from);
+    for (let index = copied; index < at; index++) origin[kept++] = index;
+    pieces.push(text.slice(copied, at));
+  };
+  for (let at = from; at < text.length; ) {
+    const code = text.charCodeAt(at);
+    if (!isMarkup(code)) {
+      at++;
+      continue;
+    }
+    if (code === 0x26) {
+      const reference = referenceAt(text, at);
+      if (reference === undefined) {
+        at++;
+        continue;
+      }
+      keepUpTo(at);
+      pieces!.push(reference.shown);
+      for (let unit = 0; unit < reference.shown.length; unit++) origin![kept++] = at;
+      copied = reference.end;
+      at = reference.end;
+      continue;
+    }
+    if (code === 0x5b || code === 0x5d) {
+      let end = at + 1;
+      if (code === 0x5d && text.charCodeAt(end) === 0x28) end = destinationEnd(text, end) ?? end;
+      keepUpTo(at);
+      copied = end;
+      at = end;
+      continue;
+    }
+    let end = at + 1;
+    while (end < text.length && isMarker(text.charCodeAt(end))) end++;
+    const hides =
+      (at > 0 && touchesWord(text.charCodeAt(at - 1))) ||
+      end >= text.length ||
+      touchesWord(text.charCodeAt(end));
+    if (hides) {
+      keepUpTo(at);
+      copied = end;
+    }
+    at = end;
+  }
+  if (pieces === undefined || origin === undefined) return undefined;
+  keepUpTo(text.length);
+  return { text: (pieces as string[]).join(''), origin: (origin as Int32Array).subarray(0, kept) };
+}
+
+/**
+ * Where a link destination still open at the text's end starts (its `]`),
+ * looking back at most `MAX_DESTINATION` units; -1 when there is none.
+ */
+function openDestinationStart(text: string): number {
+  const limit = Math.max(1, text.length - MAX_DESTINATION - 1);
+  for (let at = text.length - 1; at >= limit; at--) {
+    const code = text.charCodeAt(at);
+    if (code === 0x29 || isJsSpace(code)) return -1;
+    if (code === 0x28 && text.charCodeAt(at - 1) === 0x5d) return at - 1;
+    if (code === 0x28) return -1;
+  }
+  return -1;
+}
+
+/** Where the link destination whose `)` is at `close` starts (its `]`), or -1. */
+function closedDestinationStart(text: string, close: number): number {
+  const limit = Math.max(1, close - MAX_DESTINATION - 1);
+  for (let at = close - 1; at >= limit; at--) {
+    const code = text.charCodeAt(at);
+    if (code === 0x28) return text.charCodeAt(at - 1) === 0x5d ? at - 1 : -1;
+    if (code === 0x29 || isJsSpace(code)) return -1;
+  }
+  return -1;
+}
+
+/**
+ * `hook` (a `potentialMatchStart`), holding back too what an entry written
+ * with Markdown that hides itself may still become: the hook's answer on the
+ * last `reach` characters (before a link destination still open, which is
+ * not shown) read as shown, mapped back to the text. At most `4 × reach`
+ * units are looked back over; a flood of markup is held from there. Text
+ * without markup near its end costs one backward look.
+ */
+export function heldForEmphasis(
+  hook: (text: string) => number,
+  reach: number,
+): (text: string) => number {
+  return text => {
+    const held = hook(text);
+    const destination = openDestinationStart(text);
+    const end = destination < 0 ? text.length : destination;
+    let limit = Math.max(0, end - 4 * reach);
+    let from = end;
+    let letters = 0;
+    let markup = destination >= 0;
+    // The first closed destination met is stepped over whole (it is not
+    // shown, however long): one look back of at most MAX_DESTINATION units.
+    let steppedOver = false;
+    while (from > limit && letters < reach) {
+      from--;
+      const code = text.charCodeAt(from);
+      if (code === 0x29 && !steppedOver) {
+        steppedOver = true;
+        const start = closedDestinationStart(text, from);
+        if (start >= 0) {
+          from = start;
+          limit = Math.max(0, from - 4 * reach);
+          markup = true;
+          continue;
+        }
+      }
+      if (isMarkup(code)) markup = true;
+      else letters++;
+    }
+    if (!markup) return held;
+    // A flood of markup: held from where the look stopped.
+    if (letters < reach && from > 0) return Math.min(held, from);
+    const read = withoutEmphasis(text, from);
+    if (read === undefined) return held;
+    const at = hook(read.text);
+    const start = at >= read.text.length ? text.length : read.origin[at]!;
+    return Math.min(held, start);
+  };
+}

@@ -197,9 +197,12 @@ describe('literalFinder.findWithin', () => {
   it('finds once each occurrence inside the windows, and only occurrences that reach into them', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.constantFrom('s', 'k', '-', 'n', 'y', 'a', 'w', 'A', 'K', 'I', '.', 'e', ' '), {
-          maxLength: 60,
-        }),
+        // 'é' beside an anchor: a neighbour outside ASCII (round 35: a
+        // one-character literal before one, or at the text's end, is found too).
+        fc.array(
+          fc.constantFrom('s', 'k', '-', 'n', 'y', 'a', 'w', 'A', 'K', 'I', '.', 'e', ' ', 'é'),
+          { maxLength: 60 },
+        ),
         fc.integer({ min: 0, max: 60 }),
         fc.integer({ min: 0, max: 60 }),
         (chars, first, second) => {

@@ -179,17 +179,25 @@ function anchorGroups(
     const char = literal[anchor]!;
     let group = groups.get(char);
     if (!group) {
-      group = { char, single: [], byNext: [], byPrevious: [] };
+      group = {
+        char,
+        single: [],
+        byNext: [],
+        byPrevious: [],
+        nextCodes: new Uint8Array(128),
+        previousCodes: new Uint8Array(128),
+      };
       groups.set(char, group);
     }
     if (literal.length === 1) {
       group.single.push(index);
       return;
     }
-    const [table, neighbour] =
+    const [table, codes, neighbour] =
       anchor + 1 < literal.length
-        ? [group.byNext, literal.charCodeAt(anchor + 1)]
-        : [group.byPrevious, literal.charCodeAt(anchor - 1)];
+        ? [group.byNext, group.nextCodes, literal.charCodeAt(anchor + 1)]
+        : [group.byPrevious, group.previousCodes, literal.charCodeAt(anchor - 1)];
+    codes[neighbour] = 1;
     const bucket = table[neighbour];
     if (bucket) bucket.push([index, anchor]);
     else table[neighbour] = [[index, anchor]];
@@ -230,6 +238,9 @@ interface AnchorGroup {
   single: number[];
   byNext: Array<Array<[number, number]> | undefined>;
   byPrevious: Array<Array<[number, number]> | undefined>;
+  /** By code (ASCII): 1 where `byNext` / `byPrevious` has literals (read before those holey arrays, round 35). */
+  nextCodes: Uint8Array;
+  previousCodes: Uint8Array;
 }
 
 /**
@@ -267,8 +278,8 @@ function windowTables(literals: readonly string[]): WindowTables {
     groupByCode[code] = group;
     starts[code]! |= group.single.length > 0 ? 5 : 1;
     for (let other = 0; other < 128; other++) {
-      if (group.byNext[other]) nextPairs[code * 128 + other] = 1;
-      if (group.byPrevious[other]) previousPairs[other * 128 + code] = 1;
+      nextPairs[code * 128 + other] = group.nextCodes[other]!;
+      previousPairs[other * 128 + code] = group.previousCodes[other]!;
     }
   }
   for (const index of whole) {
@@ -305,18 +316,28 @@ export function literalFinder(literals: readonly string[]): LiteralFinder {
   let inWindows: WindowTables | undefined;
   return {
     find(text, hit) {
-      for (const { char, single, byNext, byPrevious } of groups.values()) {
+      const length = text.length;
+      for (const {
+        char,
+        single,
+        byNext,
+        byPrevious,
+        nextCodes,
+        previousCodes,
+      } of groups.values()) {
         const hasNext = byNext.length > 0;
         const hasPrevious = byPrevious.length > 0;
         for (let at = text.indexOf(char); at >= 0; at = text.indexOf(char, at + 1)) {
           for (const literal of single) hit(at, literal);
-          if (hasNext) {
-            const next = byNext[text.charCodeAt(at + 1)];
-            if (next) compare(text, at, next, hit);
+          if (hasNext && at + 1 < length) {
+            const after = text.charCodeAt(at + 1);
+            if (after < 128 && nextCodes[after] === 1) compare(text, at, byNext[after]!, hit);
           }
           if (hasPrevious && at > 0) {
-            const previous = byPrevious[text.charCodeAt(at - 1)];
-            if (previous) compare(text, at, previous, hit);
+            const before = text.charCodeAt(at - 1);
+            if (before < 128 && previousCodes[before] === 1) {
+              compare(text, at, byPrevious[before]!, hit);
+            }
           }
         }
       }
@@ -353,10 +374,7 @@ export function literalFinder(literals: readonly string[]): LiteralFinder {
             if (nextPair !== 0 || previousPair !== 0 || (kind & 4) !== 0) {
               const group = groupByCode[code]!;
               for (const literal of group.single) hit(at, literal);
-              if (nextPair !== 0) {
-                const next = group.byNext[after];
-                if (next) compare(text, at, next, hit);
-              }
+              if (nextPair !== 0) compare(text, at, group.byNext[after]!, hit);
               if (previousPair !== 0) compare(text, at, group.byPrevious[before]!, hit);
             }
           }

@@ -75,7 +75,7 @@ const wordStartSites = (text: string) => {
 };
 
 describe('prefixedWordStarts', () => {
-  it('gives each word start holding a prefix literal, overlapping and after a dash too', () => {
+  it('gives each word start holding a prefix literal, after a dash or a quote too, none inside a word', () => {
     expect(prefixedWordStarts('ghp_ x-sk-a AKIA AKIAKIA xghp_ "sk-proj-')).toEqual([
       0, 7, 12, 17, 32,
     ]);
@@ -125,10 +125,19 @@ describe('prefixedWordStarts', () => {
 
   it('finds split keys from the word starts (both scans)', () => {
     const text = 'token ghp_q8Zr4L m2Xw9Tb6Yp 1Kd7Hs3Nf5Vg0Jc7Qe2R and AKIAZ7QH 3M2K X9TN4LPW end';
-    expect(found(forEachShortPiecesMatch, text).length).toBeGreaterThan(0);
-    expect(found(forEachPiecedAwsMatch, text)).toEqual(
-      found(forEachPiecedAwsMatch, text, everyOffset(text)),
-    );
-    expect(found(forEachPiecedAwsMatch, text).length).toBe(1);
+    const keys = (scan: typeof forEachShortPiecesMatch) => {
+      const calls: string[] = [];
+      scan(text, ({ ruleIndex, match, toSource }) =>
+        calls.push(
+          `${providerRules[ruleIndex]!.type}:${match[0]}:${toSource(0)}-${toSource(match[0].length - 1) + 1}`,
+        ),
+      );
+      return calls;
+    };
+    expect(keys(forEachShortPiecesMatch)).toEqual([
+      'GITHUB_TOKEN:ghp_q8Zr4Lm2Xw9Tb6Yp1Kd7Hs3Nf5Vg0Jc7Qe2R:6-48',
+      'AWS_ACCESS_KEY_ID:AKIAZ7QH3M2KX9TN4LPW:53-75',
+    ]);
+    expect(keys(forEachPiecedAwsMatch)).toEqual(['AWS_ACCESS_KEY_ID:AKIAZ7QH3M2KX9TN4LPW:53-75']);
   });
 });

@@ -627,7 +627,7 @@ export function scanAssignments(
   let covered = 0; // key ends up to here are done
   let bareReopenedUntil = 0; // the end of the last bare value read on inside
   let readOnUntil = 0; // the end of the last value `ownQuoteMatch` read on
-  forEachOccurrence(source, [':', '=', '"', "'", '`'], position => {
+  forEachOperatorOrQuote(source, position => {
     // A key is read from a quote only when a blank comes before it (the
     // key, then one to three blanks and a quoted value): a key right before
     // a quote (`"password": …`, `key'=…`) is followed within five
@@ -636,9 +636,8 @@ export function scanAssignments(
     // blank-and-quote follows is no match's and is not read. Most quotes of
     // prose are apostrophes inside words (`don't`): 7,700 quotes on the
     // dev sets' first MB, where reading the key before each cost as much as
-    // the `indexOf` that found it. Keys are still read in text order.
-    const code = source.charCodeAt(position);
-    if (code !== 58 && code !== 61 && !isBlankCode(source.charCodeAt(position - 1))) return;
+    // the `indexOf` that found it. Keys are still read in text order. (The
+    // quotes after anything but a blank are not visited at all.)
     for (let end = Math.max(covered + 1, position - 5, 1); end <= position; end++) {
       if (!isIdentifierCode(source.charCodeAt(end - 1)) || isIdentifierCode(source.charCodeAt(end)))
         continue;
@@ -693,6 +692,41 @@ export function scanAssignments(
     }
     covered = Math.max(covered, position);
   });
+}
+
+/**
+ * Calls `visit` with each `:` and `=` of `source` and each quote (`"`, `'`,
+ * `` ` ``) right after a blank, in text order: the characters a key of
+ * `scanAssignments` can end before (see there). One `indexOf` stream per
+ * character, merged here rather than by `forEachOccurrence`: a quote after
+ * anything but a blank (most are apostrophes inside words) is passed over
+ * in this loop, not in a call of `visit` that returns at once (round 35).
+ */
+function forEachOperatorOrQuote(source: string, visit: (position: number) => void): void {
+  const none = source.length;
+  const next = (char: string, from: number) => {
+    const at = source.indexOf(char, from);
+    return at < 0 ? none : at;
+  };
+  let colon = next(':', 0);
+  let equals = next('=', 0);
+  let double = next('"', 0);
+  let single = next("'", 0);
+  let back = next('`', 0);
+  for (;;) {
+    const position = Math.min(colon, equals, double, single, back);
+    if (position >= none) return;
+    const code = source.charCodeAt(position);
+    if (code === 58) colon = next(':', position + 1);
+    else if (code === 61) equals = next('=', position + 1);
+    else {
+      if (code === 34) double = next('"', position + 1);
+      else if (code === 39) single = next("'", position + 1);
+      else back = next('`', position + 1);
+      if (!isBlankCode(source.charCodeAt(position - 1))) continue;
+    }
+    visit(position);
+  }
 }
 
 /**

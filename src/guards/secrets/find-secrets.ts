@@ -57,6 +57,7 @@ import {
   forEachPiecedAwsMatch,
   forEachShortPiecesMatch,
   forEachSplitPrefixMatch,
+  prefixedWordStarts,
 } from './split-prefix';
 import { scanYamlBlockScalars } from './yaml-block-scalar';
 
@@ -734,11 +735,17 @@ function scanOneReading(
   forEachSplitPrefixMatch(source, runs, ({ ruleIndex, match, toSource }) =>
     addProviderMatch(ruleIndex, match, toSource),
   );
-  forEachPiecedAwsMatch(source, ({ ruleIndex, match, toSource }) =>
-    addProviderMatch(ruleIndex, match, toSource),
+  // Where prefix literals start words: the sites of both scans below, found in one pass.
+  const prefixedStarts = prefixedWordStarts(source);
+  forEachPiecedAwsMatch(
+    source,
+    ({ ruleIndex, match, toSource }) => addProviderMatch(ruleIndex, match, toSource),
+    prefixedStarts,
   );
-  forEachShortPiecesMatch(source, ({ ruleIndex, match, toSource }) =>
-    addProviderMatch(ruleIndex, match, toSource),
+  forEachShortPiecesMatch(
+    source,
+    ({ ruleIndex, match, toSource }) => addProviderMatch(ruleIndex, match, toSource),
+    prefixedStarts,
   );
   if (assignments) {
     // The provider matches in text order: an assignment's value that holds one is judged around it.

@@ -592,19 +592,40 @@ function joinAcross(
  * cost about 40 instructions a character, `\b` about 24 (round 22). A
  * literal that did not would keep the look-behind.
  */
-const shortPrefixedToken = (() => {
+const [prefixedWordStart, shortPrefixedToken] = (() => {
   const literals = [...prefixLiterals.values()]
     .flat()
     .map(({ literal }) => literal)
     .sort((first, second) => second.length - first.length);
   const start = literals.every(literal => /^[A-Za-z]/.test(literal)) ? '\\b' : '(?<![A-Za-z0-9_-])';
-  return new RegExp(
-    `${start}(?:${literals
-      .map(literal => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('|')})[A-Za-z0-9_-]{0,${providerRunLength - 2}}(?=[ \t\r\n])`,
-    'g',
-  );
+  const alternation = `${start}(?:${literals
+    .map(literal => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|')})`;
+  return [
+    new RegExp(alternation, 'g'),
+    new RegExp(`${alternation}[A-Za-z0-9_-]{0,${providerRunLength - 2}}(?=[ \t\r\n])`, 'y'),
+  ];
 })();
+
+/**
+ * Every offset of `source` where a prefix literal starts a word (where
+ * `shortPrefixedToken`'s literal part matches), in order: the sites of
+ * `forEachShortPiecesMatch` and of `forEachPiecedAwsMatch`, found in one
+ * pass of V8's regex engine for both (round 35: the AWS prefixes were a
+ * second pass over every character, about 0.3 ms per MB of pieces). The
+ * literal alternation costs what the whole token pattern did; that pattern
+ * is then tried, sticky, only at these offsets (62 on the dev sets' first
+ * MB).
+ */
+export function prefixedWordStarts(source: string): number[] {
+  const starts: number[] = [];
+  prefixedWordStart.lastIndex = 0;
+  for (let site = prefixedWordStart.exec(source); site; site = prefixedWordStart.exec(source)) {
+    starts.push(site.index);
+    prefixedWordStart.lastIndex = site.index + 1;
+  }
+  return starts;
+}
 
 /**
  * Calls `found` for each provider match that starts at a prefixed token
@@ -617,28 +638,25 @@ const shortPrefixedToken = (() => {
  * after a token, further pieces as there. Linear: one regex pass, then a
  * bounded join per site.
  */
-export function forEachShortPiecesMatch(source: string, found: (split: SplitMatch) => void): void {
-  shortPrefixedToken.lastIndex = 0;
+export function forEachShortPiecesMatch(
+  source: string,
+  found: (split: SplitMatch) => void,
+  wordStarts: readonly number[] = prefixedWordStarts(source),
+): void {
   let chainedEnd = -1;
-  for (let site = shortPrefixedToken.exec(source); site; site = shortPrefixedToken.exec(source)) {
-    // After a `-` is inside a token (`x-sk-…`): the next site may start one on.
-    if (site.index > 0 && source.charCodeAt(site.index - 1) === 45) {
-      shortPrefixedToken.lastIndex = site.index + 1;
-      continue;
-    }
-    const tokenEnd = site.index + site[0].length;
-    if (site.index < chainedEnd) continue;
+  forEachShortPrefixedToken(source, wordStarts, (siteStart, tokenEnd) => {
+    if (siteStart < chainedEnd) return;
     // The printable run the token is in: one of 14 or more is the other scan's site.
-    let runStart = site.index;
+    let runStart = siteStart;
     while (
       runStart > 0 &&
-      site.index - runStart < providerRunLength &&
+      siteStart - runStart < providerRunLength &&
       isPrintableCode(source.charCodeAt(runStart - 1))
     )
       runStart--;
-    if (tokenEnd - runStart >= providerRunLength) continue;
+    if (tokenEnd - runStart >= providerRunLength) return;
     const restStart = blanksAfter(source, tokenEnd);
-    if (restStart === tokenEnd) continue;
+    if (restStart === tokenEnd) return;
     let restEnd = restStart;
     while (
       restEnd < source.length &&
@@ -646,18 +664,51 @@ export function forEachShortPiecesMatch(source: string, found: (split: SplitMatc
       isPrintableCode(source.charCodeAt(restEnd))
     )
       restEnd++;
-    if (restEnd - restStart >= providerRunLength) continue;
-    if (!keyLike(source.slice(restStart, restEnd))) continue;
+    if (restEnd - restStart >= providerRunLength) return;
+    if (!keyLike(source.slice(restStart, restEnd))) return;
     chainedEnd = Math.max(
       chainedEnd,
       joinAcross(source, tokenEnd, restStart, restEnd, restEnd, found),
     );
+  });
+}
+
+/**
+ * Calls `visit(start, end)` with each match of `shortPrefixedToken` a
+ * global search of `source` finds, in order, but those right after a `-`
+ * (inside a token, `x-sk-…`: the search goes on from the next unit, where a
+ * site may start one on). A match starts where a literal starts a word, so
+ * the first of `wordStarts` (see `prefixedWordStarts`) at or after where
+ * the search would go on, where the pattern matches (sticky), is its next
+ * match (see `anchored-scan.ts`).
+ */
+export function forEachShortPrefixedToken(
+  source: string,
+  wordStarts: readonly number[],
+  visit: (start: number, end: number) => void,
+): void {
+  let next = 0;
+  for (const start of wordStarts) {
+    if (start < next) continue;
+    shortPrefixedToken.lastIndex = start;
+    const site = shortPrefixedToken.exec(source);
+    if (site === null) continue;
+    if (start > 0 && source.charCodeAt(start - 1) === 45) {
+      next = start + 1;
+      continue;
+    }
+    next = start + site[0].length;
+    visit(start, next);
   }
 }
 
 /** The AWS access key id rule: its prefix literals, then 16 of `[A-Z0-9]` (20 in all). */
 const awsRule = providerRules.findIndex(providerRule => providerRule.type === 'AWS_ACCESS_KEY_ID');
-const awsStart = /A(?:KIA|SIA|BIA|CCA|3T[A-Z0-9])/g;
+const awsStart = /A(?:KIA|SIA|BIA|CCA|3T[A-Z0-9])/y;
+/** Whether every literal `awsStart` begins with is a prefix literal (so `prefixedWordStarts` holds its sites). */
+const awsLiteralsPrefixed = ['AKIA', 'ASIA', 'ABIA', 'ACCA', 'A3T'].every(literal =>
+  startsWithPrefixLiteral(literal),
+);
 const AWS_KEY_LENGTH = 20;
 /** The most pieces an AWS key id is read from. */
 const MAX_PIECES = 8;
@@ -714,12 +765,22 @@ function joinerEnd(source: string, end: number): number {
  * (upper-case `A` then three characters), at most 20 characters and a few
  * joiners read per site: linear.
  */
-export function forEachPiecedAwsMatch(source: string, found: (split: SplitMatch) => void): void {
+export function forEachPiecedAwsMatch(
+  source: string,
+  found: (split: SplitMatch) => void,
+  wordStarts: readonly number[] = prefixedWordStarts(source),
+): void {
   if (awsRule < 0) return;
-  awsStart.lastIndex = 0;
-  for (let site = awsStart.exec(source); site; site = awsStart.exec(source)) {
-    const start = site.index;
+  // A site starts after no token character, so where a literal starts a
+  // word: one of `wordStarts` (a match of the prefixes inside a token,
+  // which a global search would have stepped over, is no site either).
+  const sites = awsLiteralsPrefixed
+    ? wordStarts
+    : Array.from(source.matchAll(new RegExp(awsStart.source, 'g')), site => site.index);
+  for (const start of sites) {
     if (start > 0 && isTokenCode(source.charCodeAt(start - 1))) continue;
+    awsStart.lastIndex = start;
+    if (!awsStart.test(source)) continue;
     const starts: number[] = [];
     const ends: number[] = [];
     let length = 0;

@@ -179,17 +179,25 @@ function anchorGroups(
     const char = literal[anchor]!;
     let group = groups.get(char);
     if (!group) {
-      group = { char, single: [], byNext: [], byPrevious: [] };
+      group = {
+        char,
+        single: [],
+        byNext: [],
+        byPrevious: [],
+        nextCodes: new Uint8Array(128),
+        previousCodes: new Uint8Array(128),
+      };
       groups.set(char, group);
     }
     if (literal.length === 1) {
       group.single.push(index);
       return;
     }
-    const [table, neighbour] =
+    const [table, codes, neighbour] =
       anchor + 1 < literal.length
-        ? [group.byNext, literal.charCodeAt(anchor + 1)]
-        : [group.byPrevious, literal.charCodeAt(anchor - 1)];
+        ? [group.byNext, group.nextCodes, literal.charCodeAt(anchor + 1)]
+        : [group.byPrevious, group.previousCodes, literal.charCodeAt(anchor - 1)];
+    codes[neighbour] = 1;
     const bucket = table[neighbour];
     if (bucket) bucket.push([index, anchor]);
     else table[neighbour] = [[index, anchor]];
@@ -230,18 +238,32 @@ interface AnchorGroup {
   single: number[];
   byNext: Array<Array<[number, number]> | undefined>;
   byPrevious: Array<Array<[number, number]> | undefined>;
+  /** By code (ASCII): 1 where `byNext` / `byPrevious` has literals (read before those holey arrays, round 35). */
+  nextCodes: Uint8Array;
+  previousCodes: Uint8Array;
 }
 
 /**
  * For `findWithin`, by character code: the group anchored on it (ranked by
  * `windowRarity`), and the literals with no ranked character by their first
  * two codes (one-character ones by their only one); `starts` flags the
- * codes either begins with (1, 2).
+ * codes either begins with (1, 2; 4 with 1: the group has literals of one
+ * character).
  */
 interface WindowTables {
   groupByCode: Array<AnchorGroup | undefined>;
   wholeByPair: Map<number, number[]>;
   starts: Uint8Array;
+  /**
+   * By `anchor * 128 + next` (both ASCII): 1 when the group anchored on
+   * `anchor` has literals whose character after the anchor is `next`; by `previous * 128 + anchor`: 1 when it has
+   * literals ending with the anchor after `previous`. Most anchors in a
+   * window (the `-`, `.` and `_` of URLs and paths) have neither, and are
+   * passed on two typed-array reads, not the group's holey arrays read at
+   * any code (round 35).
+   */
+  nextPairs: Uint8Array;
+  previousPairs: Uint8Array;
 }
 
 function windowTables(literals: readonly string[]): WindowTables {
@@ -249,9 +271,16 @@ function windowTables(literals: readonly string[]): WindowTables {
   const groupByCode: Array<AnchorGroup | undefined> = new Array(128).fill(undefined);
   const wholeByPair = new Map<number, number[]>();
   const starts = new Uint8Array(128);
+  const nextPairs = new Uint8Array(128 * 128);
+  const previousPairs = new Uint8Array(128 * 128);
   for (const group of groups.values()) {
-    groupByCode[group.char.charCodeAt(0)] = group;
-    starts[group.char.charCodeAt(0)]! |= 1;
+    const code = group.char.charCodeAt(0);
+    groupByCode[code] = group;
+    starts[code]! |= group.single.length > 0 ? 5 : 1;
+    for (let other = 0; other < 128; other++) {
+      nextPairs[code * 128 + other] = group.nextCodes[other]!;
+      previousPairs[other * 128 + code] = group.previousCodes[other]!;
+    }
   }
   for (const index of whole) {
     const literal = literals[index]!;
@@ -261,7 +290,7 @@ function windowTables(literals: readonly string[]): WindowTables {
     else wholeByPair.set(pair, [index]);
     starts[literal.charCodeAt(0)]! |= 2;
   }
-  return { groupByCode, wholeByPair, starts };
+  return { groupByCode, wholeByPair, starts, nextPairs, previousPairs };
 }
 
 /** Builds a `LiteralFinder` for `literals` (non-empty, ASCII). */
@@ -287,18 +316,28 @@ export function literalFinder(literals: readonly string[]): LiteralFinder {
   let inWindows: WindowTables | undefined;
   return {
     find(text, hit) {
-      for (const { char, single, byNext, byPrevious } of groups.values()) {
+      const length = text.length;
+      for (const {
+        char,
+        single,
+        byNext,
+        byPrevious,
+        nextCodes,
+        previousCodes,
+      } of groups.values()) {
         const hasNext = byNext.length > 0;
         const hasPrevious = byPrevious.length > 0;
         for (let at = text.indexOf(char); at >= 0; at = text.indexOf(char, at + 1)) {
           for (const literal of single) hit(at, literal);
-          if (hasNext) {
-            const next = byNext[text.charCodeAt(at + 1)];
-            if (next) compare(text, at, next, hit);
+          if (hasNext && at + 1 < length) {
+            const after = text.charCodeAt(at + 1);
+            if (after < 128 && nextCodes[after] === 1) compare(text, at, byNext[after]!, hit);
           }
           if (hasPrevious && at > 0) {
-            const previous = byPrevious[text.charCodeAt(at - 1)];
-            if (previous) compare(text, at, previous, hit);
+            const before = text.charCodeAt(at - 1);
+            if (before < 128 && previousCodes[before] === 1) {
+              compare(text, at, byPrevious[before]!, hit);
+            }
           }
         }
       }
@@ -317,7 +356,8 @@ export function literalFinder(literals: readonly string[]): LiteralFinder {
     },
     findWithin(text, windows, hit) {
       inWindows ??= windowTables(literals);
-      const { groupByCode, wholeByPair, starts } = inWindows;
+      const { groupByCode, wholeByPair, starts, nextPairs, previousPairs } = inWindows;
+      const length = text.length;
       for (let window = 0; window < windows.length; window += 2) {
         const to = windows[window + 1]!;
         for (let at = windows[window]!; at < to; at++) {
@@ -325,13 +365,17 @@ export function literalFinder(literals: readonly string[]): LiteralFinder {
           const kind = code < 128 ? starts[code]! : 0;
           if (kind === 0) continue;
           if ((kind & 1) !== 0) {
-            const group = groupByCode[code]!;
-            for (const literal of group.single) hit(at, literal);
-            const next = group.byNext[text.charCodeAt(at + 1)];
-            if (next) compare(text, at, next, hit);
-            if (at > 0) {
-              const previous = group.byPrevious[text.charCodeAt(at - 1)];
-              if (previous) compare(text, at, previous, hit);
+            // The codes after and before the anchor; past the text's ends or
+            // outside ASCII no literal's neighbour is (128 stands for both).
+            const after = at + 1 < length ? text.charCodeAt(at + 1) : 128;
+            const before = at > 0 ? text.charCodeAt(at - 1) : 128;
+            const nextPair = after < 128 ? nextPairs[code * 128 + after]! : 0;
+            const previousPair = before < 128 ? previousPairs[before * 128 + code]! : 0;
+            if (nextPair !== 0 || previousPair !== 0 || (kind & 4) !== 0) {
+              const group = groupByCode[code]!;
+              for (const literal of group.single) hit(at, literal);
+              if (nextPair !== 0) compare(text, at, group.byNext[after]!, hit);
+              if (previousPair !== 0) compare(text, at, group.byPrevious[before]!, hit);
             }
           }
           if ((kind & 2) !== 0) {

@@ -519,6 +519,43 @@ describe('spansOfLabels', () => {
     expect(cued('Said Felix to her')).toEqual([]);
   });
 
+  it('names the people in apposition to a noun of their role, whatever the tagger said', () => {
+    expect(tag('The songwriter Zorvath Quillon wrote it.')).toEqual(['PERSON:Zorvath Quillon']);
+    expect(tag('Producer Anna Holst explained it')).toEqual(['PERSON:Anna Holst']);
+    expect(tag('the painter Willemine ten Pas')).toEqual(['PERSON:Willemine ten Pas']);
+    expect(tag('ask my friend Zorvath.')).toEqual(['PERSON:Zorvath']);
+    // A singular noun names one person, a plural one each item of a list; after a colon the items
+    // may be common words (`Reed`, `Graves`).
+    expect(tag('the songwriter Zorvath and Quillon')).toEqual(['PERSON:Zorvath']);
+    expect(tag('our founders: Zorvath, Reed and Graves. The idea')).toEqual([
+      'PERSON:Zorvath',
+      'PERSON:Reed',
+      'PERSON:Graves',
+    ]);
+    // The tagger's organisation over the list, its PERSON over the role noun, give way.
+    expect(
+      spansOf('our 3 founders: Zorvath, Becker and Quillon.', 'ORGANIZATION', [6, 7, 8]),
+    ).toEqual(['PERSON:Zorvath', 'PERSON:Becker', 'PERSON:Quillon']);
+    expect(spansOf('Producer Anna Holst explained', 'PERSON', [0, 1, 2])).toEqual([
+      'PERSON:Anna Holst',
+    ]);
+    // No name: a capitalised role noun after an article (a title), a common word outside a list,
+    // a longer capitalised run, a line break, a role noun inside another type's span.
+    const none = [
+      'The Princess Royal arrived',
+      'the Student Union met',
+      '5 Musicians Of The 70s',
+      'the teacher Great',
+      'Queen Mary University',
+      'the songwriter\nZorvath',
+      'the doctors Great and Graves',
+    ];
+    expect(none.map(tag)).toEqual(none.map(() => []));
+    expect(spansOf('Queen Mary University', 'ORGANIZATION', [0, 1, 2])).toEqual([
+      'ORGANIZATION:Queen Mary University',
+    ]);
+  });
+
   it('makes a person of a place or address shaped like a name', () => {
     expect(spansOf('Soib K. Kishiev', 'LOCATION', [0, 1, 2])).toEqual(['PERSON:Soib K. Kishiev']);
     expect(spansOf('Mijail C Adomo', 'STREET_ADDRESS', [0, 1, 2])).toEqual([

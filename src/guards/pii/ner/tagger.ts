@@ -18,6 +18,7 @@ import {
   nerMaxLength,
 } from './labels';
 import { greetingWords, notEntityWords } from './not-entities';
+import { pluralRoleNouns, roleNouns } from './role-nouns';
 
 /** Scores every label of one token from its feature buckets (adds into `scores`). */
 export type ScoreTokens = (buckets: Int32Array, count: number, scores: Float64Array) => void;
@@ -451,6 +452,141 @@ function authorsOfWorks(text: string, scanned: Scanned, labels: Uint8Array): Uin
   return result;
 }
 
+/** Lower-case particles written inside a name (`Willemine ten Pas`, `Maria de la Cruz`, `Omar bin Said`). */
+const nameParticles: ReadonlySet<string> = new Set(
+  `van von der den ten ter de del della di da dos das du la le bin ibn al el`.split(' '),
+);
+
+/** Words that never start or continue a name after a role noun: titles, street, organisation words, digits. */
+const notAppositive = Flag.Honorific | Flag.Street | Flag.Organisation | Flag.Digit;
+
+/**
+ * The last token of a name of one to three capitalised words (initials and
+ * lower-case particles inside it allowed) starting at `index` on the same
+ * line, or -1. A name starting with a common word that is no name-list
+ * word is one only when `list` (`founders: Reed and Graves`; `the Princess
+ * Royal`, `Musicians Of The 70s` are none).
+ */
+function appositiveName(text: string, scanned: Scanned, index: number, list: boolean): number {
+  const { count, flags, start: starts, end: ends, newline: newlines } = scanned;
+  const word = (at: number) =>
+    at < count &&
+    newlines[at] === 0 &&
+    (flags[at]! & notAppositive) === 0 &&
+    ends[at]! - starts[at]! <= maxNameWord &&
+    ((flags[at]! & flagTitle) !== 0 || isInitial(text, starts[at]!, ends[at]!));
+  if (!word(index) || (flags[index]! & flagTitle) === 0) return -1;
+  let last = index;
+  let words = 1;
+  for (;;) {
+    const next = last + 1;
+    if (word(next) && words < cuedNameTokens) {
+      last = next;
+      words++;
+      continue;
+    }
+    const particle =
+      next < count &&
+      newlines[next] === 0 &&
+      (flags[next]! & flagLower) !== 0 &&
+      nameParticles.has(lowerWord(text, starts[next]!, ends[next]!));
+    if (particle && word(next + 1) && words < cuedNameTokens) {
+      last = next + 1;
+      words++;
+      continue;
+    }
+    break;
+  }
+  // The name must end there: a capitalised word right after it (`Queen Mary University`) is a longer name.
+  if (
+    last + 1 < count &&
+    newlines[last + 1] === 0 &&
+    (flags[last + 1]! & (flagTitle | flagUpper)) !== 0
+  )
+    return -1;
+  if (ends[last]! - starts[index]! > personMaxLength) return -1;
+  if (!list && (flags[index]! & (flagCommon | flagName | flagFirstName)) === flagCommon) return -1;
+  return last;
+}
+
+/** Articles: a title takes none before a name (`President Biden`, not `the President Biden`). */
+const articles: ReadonlySet<string> = new Set(['the', 'a', 'an']);
+
+/** Whether token `index` joins the items of a list (`,`, `and`, `&`) on the same line. */
+function isListJoin(text: string, scanned: Scanned, index: number): boolean {
+  if (index >= scanned.count || scanned.newline[index] !== 0) return false;
+  const start = scanned.start[index]!;
+  const end = scanned.end[index]!;
+  if (end - start === 1) {
+    const code = text.charCodeAt(start);
+    return code === 44 || code === 38;
+  }
+  return end - start === 3 && text.slice(start, end) === 'and';
+}
+
+/**
+ * Names in apposition to a noun of a person's role (`role-nouns.ts`):
+ * right after a singular one (`songwriter Zoe Young`, `Producer James
+ * Sparks`; a colon may come between) a name of one to three capitalised
+ * words is a PERSON; after a plural one (`our 3 founders: Kónya, Becker and
+ * Vasquez`) each item of the list of such names is one, whatever the tagger
+ * said, unless the role noun is itself inside a span of another type (`the
+ * Student Union`). The role noun and the joins between the items leave any
+ * span. Each token is read a bounded number of times. Returns `labels` or a
+ * changed copy.
+ */
+function namesAfterRoles(text: string, scanned: Scanned, labels: Uint8Array): Uint8Array {
+  const { count, start: starts, end: ends, newline: newlines } = scanned;
+  const begin = 1 + 2 * personEntity;
+  let result = labels;
+  for (let index = 0; index + 1 < count; index++) {
+    const label = labels[index]!;
+    if (label !== 0 && entityOfLabel(label) !== personEntity) continue;
+    const noun = lowerWord(text, starts[index]!, ends[index]!);
+    const one = roleNouns.has(noun);
+    if (!one && !pluralRoleNouns.has(noun)) continue;
+    // A capitalised role noun after an article is part of a title, not before a name (`the Princess Royal`).
+    if (
+      (scanned.flags[index]! & (flagTitle | flagUpper)) !== 0 &&
+      index > 0 &&
+      articles.has(lowerWord(text, starts[index - 1]!, ends[index - 1]!))
+    )
+      continue;
+    let at = index + 1;
+    const colon =
+      newlines[at] === 0 && ends[at]! - starts[at]! === 1 && text.charCodeAt(starts[at]!) === 58;
+    if (colon) at++;
+    const items: number[] = [];
+    for (;;) {
+      const last = appositiveName(text, scanned, at, colon && !one);
+      if (last < 0) break;
+      items.push(at, last);
+      if (one) break;
+      let next = last + 1;
+      if (!isListJoin(text, scanned, next)) break;
+      next++;
+      if (isListJoin(text, scanned, next)) next++;
+      at = next;
+    }
+    if (items.length === 0) continue;
+    if (result === labels) result = labels.slice();
+    for (let at = index; at < items[0]!; at++) result[at] = 0;
+    for (let item = 0; item < items.length; item += 2) {
+      const first = items[item]!;
+      const last = items[item + 1]!;
+      result[first] = begin;
+      for (let at = first + 1; at <= last; at++) result[at] = begin + 1;
+      const next = item + 2 < items.length ? items[item + 2]! : last + 1;
+      for (let at = last + 1; at < next; at++) result[at] = 0;
+    }
+    // A span the tagger ran on past the last name is cut there.
+    let after = items[items.length - 1]! + 1;
+    while (after < count && isInside(result[after]!)) result[after++] = 0;
+    index = after - 1;
+  }
+  return result;
+}
+
 /** A marker word usable to retype a span (not an honorific like `Dr`, not a one- or two-letter abbreviation like `St`). */
 function isMarker(flags: number, start: number, end: number, flag: number): boolean {
   return (flags & flag) !== 0 && (flags & flagHonorific) === 0 && end - start > 2;
@@ -533,13 +669,17 @@ function personShaped(text: string, scanned: Scanned, first: number, last: numbe
  */
 export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array): NerSpan[] {
   const spans: TokenSpan[] = [];
-  const labels = authorsOfWorks(
+  const labels = namesAfterRoles(
     text,
     scanned,
-    cuedCapitalisedNames(
+    authorsOfWorks(
       text,
       scanned,
-      cuedLowerNames(text, scanned, speakerNames(text, scanned, wholePlaces(scanned, tagged))),
+      cuedCapitalisedNames(
+        text,
+        scanned,
+        cuedLowerNames(text, scanned, speakerNames(text, scanned, wholePlaces(scanned, tagged))),
+      ),
     ),
   );
   const flags = scanned.flags;

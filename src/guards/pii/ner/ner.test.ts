@@ -556,6 +556,34 @@ describe('spansOfLabels', () => {
     ]);
   });
 
+  it('takes a first name right before a name into it, when left outside or tagged alone as another type', () => {
+    expect(spansOf('Georgia Zorvath emailed us', 'PERSON', [1])).toEqual([
+      'PERSON:Georgia Zorvath',
+    ]);
+    const scanned = scanText('Georgia Zorvath emailed us', gazetteers, new WordTable(gazetteers));
+    const labels = new Uint8Array(scanned.count);
+    labels[0] = 1 + 2 * nerEntities.indexOf('LOCATION');
+    labels[1] = 1 + 2 * nerEntities.indexOf('PERSON');
+    expect(
+      found(
+        'Georgia Zorvath emailed us',
+        spansOfLabels('Georgia Zorvath emailed us', scanned, labels),
+      ),
+    ).toEqual(['PERSON:Georgia Zorvath']);
+    // No first name, a sign or a line break between, a place of two words: the name stays as tagged.
+    expect(spansOf('Tbilisi Zorvath emailed us', 'PERSON', [1])).toEqual(['PERSON:Zorvath']);
+    expect(spansOf('Georgia, Zorvath emailed us', 'PERSON', [2])).toEqual(['PERSON:Zorvath']);
+    expect(spansOf('Georgia\nZorvath emailed us', 'PERSON', [1])).toEqual(['PERSON:Zorvath']);
+    const place = scanText('New Georgia Zorvath', gazetteers, new WordTable(gazetteers));
+    const placeLabels = new Uint8Array(place.count);
+    placeLabels[0] = 1 + 2 * nerEntities.indexOf('LOCATION');
+    placeLabels[1] = 2 + 2 * nerEntities.indexOf('LOCATION');
+    placeLabels[2] = 1 + 2 * nerEntities.indexOf('PERSON');
+    expect(
+      found('New Georgia Zorvath', spansOfLabels('New Georgia Zorvath', place, placeLabels)),
+    ).toEqual(['LOCATION:New Georgia', 'PERSON:Zorvath']);
+  });
+
   it('makes a person of a place or address shaped like a name', () => {
     expect(spansOf('Soib K. Kishiev', 'LOCATION', [0, 1, 2])).toEqual(['PERSON:Soib K. Kishiev']);
     expect(spansOf('Mijail C Adomo', 'STREET_ADDRESS', [0, 1, 2])).toEqual([

@@ -587,6 +587,37 @@ function namesAfterRoles(text: string, scanned: Scanned, labels: Uint8Array): Ui
   return result;
 }
 
+/**
+ * A first name the tagger left outside (or tagged alone as another type)
+ * right before a PERSON it started, on the same line with one blank
+ * between them, is the name's first word
+ * (`Summer Patel`, `Georgia Hill`: first names that are also words or
+ * places, which the tagger often leaves out at a sentence start). Returns
+ * `labels` or a changed copy.
+ */
+function firstNamesBeforeNames(scanned: Scanned, labels: Uint8Array): Uint8Array {
+  const { count, flags, start: starts, end: ends, newline: newlines } = scanned;
+  const begin = 1 + 2 * personEntity;
+  let result = labels;
+  for (let index = 1; index < count; index++) {
+    if (labels[index] !== begin || newlines[index] !== 0) continue;
+    // Outside, or a span of one token of another type (`Georgia` typed as a place).
+    const before = labels[index - 1]!;
+    if (before !== 0 && (before === begin || isInside(before))) continue;
+    const flag = flags[index - 1]!;
+    if ((flag & (flagTitle | flagFirstName)) !== (flagTitle | flagFirstName)) continue;
+    if ((flag & notAppositive) !== 0 || ends[index - 1]! !== starts[index]! - 1) continue;
+    if (ends[index - 1]! - starts[index - 1]! > maxNameWord) continue;
+    let last = index;
+    while (last + 1 < count && result[last + 1] === begin + 1) last++;
+    if (ends[last]! - starts[index - 1]! > personMaxLength) continue;
+    if (result === labels) result = labels.slice();
+    result[index - 1] = begin;
+    result[index] = begin + 1;
+  }
+  return result;
+}
+
 /** A marker word usable to retype a span (not an honorific like `Dr`, not a one- or two-letter abbreviation like `St`). */
 function isMarker(flags: number, start: number, end: number, flag: number): boolean {
   return (flags & flag) !== 0 && (flags & flagHonorific) === 0 && end - start > 2;
@@ -672,13 +703,16 @@ export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array
   const labels = namesAfterRoles(
     text,
     scanned,
-    authorsOfWorks(
-      text,
+    firstNamesBeforeNames(
       scanned,
-      cuedCapitalisedNames(
+      authorsOfWorks(
         text,
         scanned,
-        cuedLowerNames(text, scanned, speakerNames(text, scanned, wholePlaces(scanned, tagged))),
+        cuedCapitalisedNames(
+          text,
+          scanned,
+          cuedLowerNames(text, scanned, speakerNames(text, scanned, wholePlaces(scanned, tagged))),
+        ),
       ),
     ),
   );

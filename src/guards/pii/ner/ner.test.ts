@@ -517,6 +517,20 @@ describe('spansOfLabels', () => {
     expect(cued('the man said Later we go')).toEqual([]);
     expect(cued('Mrs.\nBaker')).toEqual([]);
     expect(cued('Said Felix to her')).toEqual([]);
+    // After an introduction: `name is` any uncommon word, `I'm` / `this is` a name-list word.
+    expect(cued('Her maiden name is Zorvath')).toEqual(['PERSON:Zorvath']);
+    expect(cued('Name: Zorvath Quillon')).toEqual(['PERSON:Zorvath Quillon']);
+    expect(cued("Hi, I'm Will Turner and I need it")).toEqual(['PERSON:Will Turner']);
+    expect(cued('this is Anna speaking')).toEqual(['PERSON:Anna']);
+    const none = [
+      "I'm Happy today",
+      "I'm American now",
+      "I'm Zorvath",
+      'this is Zorvath',
+      'my name is Great',
+      'name\nis Zorvath',
+    ];
+    expect(none.map(value => cued(value))).toEqual(none.map(() => []));
   });
 
   it('names the people in apposition to a noun of their role, whatever the tagger said', () => {

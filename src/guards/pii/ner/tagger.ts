@@ -298,6 +298,22 @@ const speechCues: ReadonlySet<string> = new Set([
   'replied',
 ]);
 
+/**
+ * Whether token `cue` ends an introduction of a name: 1 after `name is`,
+ * `name's`, `name:` (`Her maiden name is LeBatelier`), 2 after `I'm`, `I
+ * am`, `this is` (`I'm Will Turner`; a first name must follow), else 0.
+ * The words of `nameCues`/`nameCuePairs`, for capitalised names.
+ */
+function introduction(text: string, scanned: Scanned, cue: number): number {
+  const { start: starts, end: ends, newline: newlines } = scanned;
+  const word = lowerWord(text, starts[cue]!, ends[cue]!);
+  if (word === "i'm" || word === 'im') return 2;
+  if (cue === 0 || newlines[cue] !== 0) return 0;
+  const before = lowerWord(text, starts[cue - 1]!, ends[cue - 1]!);
+  if (before === 'name' && (word === 'is' || word === "'s" || word === ':')) return 1;
+  return nameCuePairs.get(word)?.has(before) ? 2 : 0;
+}
+
 /** The most tokens a cue makes a name of (`Mrs. Anna Maria Baker` keeps three). */
 const cuedNameTokens = 3;
 
@@ -305,7 +321,10 @@ const cuedNameTokens = 3;
  * Capitalised names after a cue the tagger left outside: after an
  * honorific (`Mrs. Baker`, `Dr Holst`; a full stop may follow it) any
  * capitalised word, after a lower-case verb of speech (`says Bergqvist`,
- * `said Felix`) one that is no common word unless a first name. It starts a
+ * `said Felix`) or `name is` one that is no common word unless a first name
+ * (or a name-list word), after `I'm`, `I am`, `this is` a first name, one
+ * that is a common word only before an uncommon capitalised word (`I'm Will
+ * Turner`, not `I'm Happy`; `introduction`). It starts a
  * PERSON; up to two more capitalised words that are no common words (or
  * names the tagger started there) continue it, on the same line, within
  * the PERSON bound. Returns `labels` or a changed copy.
@@ -324,9 +343,26 @@ function cuedCapitalisedNames(text: string, scanned: Scanned, labels: Uint8Array
     const cueFlags = flags[cue]!;
     const honorific = (cueFlags & flagHonorific) !== 0 && newlines[cue + 1] === 0;
     if (!honorific) {
-      if (cue !== index - 1 || (cueFlags & flagLower) === 0) continue;
-      if (!speechCues.has(lowerWord(text, starts[cue]!, ends[cue]!))) continue;
-      if ((flag & (flagCommon | flagFirstName)) === flagCommon) continue;
+      if (cue !== index - 1) continue;
+      const introduced = introduction(text, scanned, cue);
+      if (introduced === 0) {
+        if ((cueFlags & flagLower) === 0) continue;
+        if (!speechCues.has(lowerWord(text, starts[cue]!, ends[cue]!))) continue;
+        if ((flag & (flagCommon | flagFirstName)) === flagCommon) continue;
+      } else if (introduced === 1) {
+        if ((flag & (flagCommon | flagFirstName | flagName)) === flagCommon) continue;
+      } else {
+        // A first name; one that is also a common word (`Will`, `Happy`) only before a surname.
+        if ((flag & flagFirstName) === 0) continue;
+        const next = index + 1;
+        if (
+          (flag & flagCommon) !== 0 &&
+          (next >= count ||
+            newlines[next] !== 0 ||
+            (flags[next]! & (flagTitle | flagCommon)) !== flagTitle)
+        )
+          continue;
+      }
     }
     if (result === labels) result = labels.slice();
     result[index] = begin;

@@ -35,8 +35,12 @@ function plural(word: string): string {
   return `${word}s`;
 }
 
-/** Role nouns naming one person: a name right after one is that person. */
-export const roleNouns: ReadonlySet<string> = new Set(singular);
-
-/** Role nouns naming several people: the items of a list right after one are people. */
-export const pluralRoleNouns: ReadonlySet<string> = new Set(singular.map(plural));
+/**
+ * Role nouns: 1 for a singular one (a name right after it is that
+ * person), 2 for a plural one (the items of a list right after it are
+ * people).
+ */
+export const roleNouns: ReadonlyMap<string, 1 | 2> = new Map<string, 1 | 2>([
+  ...singular.map(word => [word, 1] as const),
+  ...singular.map(word => [plural(word), 2] as const),
+]);

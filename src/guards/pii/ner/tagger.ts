@@ -18,7 +18,7 @@ import {
   nerMaxLength,
 } from './labels';
 import { greetingWords, notEntityWords } from './not-entities';
-import { pluralRoleNouns, roleNouns } from './role-nouns';
+import { roleNouns } from './role-nouns';
 
 /** Scores every label of one token from its feature buckets (adds into `scores`). */
 export type ScoreTokens = (buckets: Int32Array, count: number, scores: Float64Array) => void;
@@ -304,12 +304,12 @@ const speechCues: ReadonlySet<string> = new Set([
  * am`, `this is` (`I'm Will Turner`; a first name must follow), else 0.
  * The words of `nameCues`/`nameCuePairs`, for capitalised names.
  */
-function introduction(text: string, scanned: Scanned, cue: number): number {
-  const { start: starts, end: ends, newline: newlines } = scanned;
-  const word = lowerWord(text, starts[cue]!, ends[cue]!);
+function introduction(scanned: Scanned, cue: number): number {
+  const newlines = scanned.newline;
+  const word = lowerOf(scanned, cue);
   if (word === "i'm" || word === 'im') return 2;
   if (cue === 0 || newlines[cue] !== 0) return 0;
-  const before = lowerWord(text, starts[cue - 1]!, ends[cue - 1]!);
+  const before = lowerOf(scanned, cue - 1);
   if (before === 'name' && (word === 'is' || word === "'s" || word === ':')) return 1;
   return nameCuePairs.get(word)?.has(before) ? 2 : 0;
 }
@@ -344,7 +344,7 @@ function cuedCapitalisedNames(text: string, scanned: Scanned, labels: Uint8Array
     const honorific = (cueFlags & flagHonorific) !== 0 && newlines[cue + 1] === 0;
     if (!honorific) {
       if (cue !== index - 1) continue;
-      const introduced = introduction(text, scanned, cue);
+      const introduced = introduction(scanned, cue);
       if (introduced === 0) {
         if ((cueFlags & flagLower) === 0) continue;
         if (!speechCues.has(lowerWord(text, starts[cue]!, ends[cue]!))) continue;
@@ -525,7 +525,7 @@ function appositiveName(text: string, scanned: Scanned, index: number, list: boo
       next < count &&
       newlines[next] === 0 &&
       (flags[next]! & flagLower) !== 0 &&
-      nameParticles.has(lowerWord(text, starts[next]!, ends[next]!));
+      nameParticles.has(lowerOf(scanned, next));
     if (particle && word(next + 1) && words < cuedNameTokens) {
       last = next + 1;
       words++;
@@ -547,6 +547,19 @@ function appositiveName(text: string, scanned: Scanned, index: number, list: boo
 
 /** Articles: a title takes none before a name (`President Biden`, not `the President Biden`). */
 const articles: ReadonlySet<string> = new Set(['the', 'a', 'an']);
+
+/** A word's flags: letters in lower case, capitalised or in capitals (no digit, no sign). */
+const flagWord = Flag.Lower | Flag.Title | Flag.Upper;
+
+/** Whether token `index` is a colon on the line of the token before it. */
+function isColon(text: string, scanned: Scanned, index: number): boolean {
+  const start = scanned.start[index]!;
+  return (
+    scanned.newline[index] === 0 &&
+    scanned.end[index]! - start === 1 &&
+    text.charCodeAt(start) === 58
+  );
+}
 
 /** Whether token `index` joins the items of a list (`,`, `and`, `&`) on the same line. */
 function isListJoin(text: string, scanned: Scanned, index: number): boolean {
@@ -572,25 +585,28 @@ function isListJoin(text: string, scanned: Scanned, index: number): boolean {
  * changed copy.
  */
 function namesAfterRoles(text: string, scanned: Scanned, labels: Uint8Array): Uint8Array {
-  const { count, start: starts, end: ends, newline: newlines } = scanned;
+  const { count, flags } = scanned;
   const begin = 1 + 2 * personEntity;
   let result = labels;
   for (let index = 0; index + 1 < count; index++) {
+    // Only before a capitalised word, or a colon and one (most tokens stop here).
+    if ((flags[index]! & flagWord) === 0) continue;
+    const next = index + 2 < count && isColon(text, scanned, index + 1) ? index + 2 : index + 1;
+    if ((flags[next]! & flagTitle) === 0) continue;
     const label = labels[index]!;
     if (label !== 0 && entityOfLabel(label) !== personEntity) continue;
-    const noun = lowerWord(text, starts[index]!, ends[index]!);
-    const one = roleNouns.has(noun);
-    if (!one && !pluralRoleNouns.has(noun)) continue;
+    const role = roleNouns.get(lowerOf(scanned, index));
+    if (role === undefined) continue;
+    const one = role === 1;
     // A capitalised role noun after an article is part of a title, not before a name (`the Princess Royal`).
     if (
-      (scanned.flags[index]! & (flagTitle | flagUpper)) !== 0 &&
+      (flags[index]! & (flagTitle | flagUpper)) !== 0 &&
       index > 0 &&
-      articles.has(lowerWord(text, starts[index - 1]!, ends[index - 1]!))
+      articles.has(lowerOf(scanned, index - 1))
     )
       continue;
     let at = index + 1;
-    const colon =
-      newlines[at] === 0 && ends[at]! - starts[at]! === 1 && text.charCodeAt(starts[at]!) === 58;
+    const colon = isColon(text, scanned, at);
     if (colon) at++;
     const items: number[] = [];
     for (;;) {
@@ -662,6 +678,11 @@ function isMarker(flags: number, start: number, end: number, flag: number): bool
 /** The lower-case text of the token `[start, end)` when it is short enough to be in a word list. */
 function lowerWord(text: string, start: number, end: number): string {
   return end - start > 16 ? '' : text.slice(start, end).toLowerCase();
+}
+
+/** The lower-case text of token `index` as the word table holds it (no string built). */
+function lowerOf(scanned: Scanned, index: number): string {
+  return scanned.words.lower[scanned.word[index]!]!;
 }
 
 /** 1 to 5 digits, optionally one letter after them (`742`, `221B`, `12a`). */

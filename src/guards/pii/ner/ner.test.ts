@@ -517,30 +517,40 @@ describe('spansOfLabels', () => {
     expect(cued('the man said Later we go')).toEqual([]);
     expect(cued('Mrs.\nBaker')).toEqual([]);
     expect(cued('Said Felix to her')).toEqual([]);
-    // After an introduction: `name is` any uncommon word, `I'm` / `this is` a name-list word.
-    expect(cued('Her maiden name is Zorvath')).toEqual(['PERSON:Zorvath']);
-    expect(cued('Name: Zorvath Quillon')).toEqual(['PERSON:Zorvath Quillon']);
-    expect(cued("Hi, I'm Will Turner and I need it")).toEqual(['PERSON:Will Turner']);
-    expect(cued('this is Anna speaking')).toEqual(['PERSON:Anna']);
-    const none = [
-      "I'm Happy today",
-      "I'm American now",
-      "I'm Zorvath",
-      'this is Zorvath',
-      'my name is Great',
-      'name\nis Zorvath',
-    ];
-    expect(none.map(value => cued(value))).toEqual(none.map(() => []));
+    // After an introduction: `name is` any uncommon word, `I'm` / `this is` a first name (one that
+    // is a common word only before a surname).
+    expect([cued('Her maiden name is Zorvath'), cued('Name: Zorvath Quillon')]).toEqual([
+      ['PERSON:Zorvath'],
+      ['PERSON:Zorvath Quillon'],
+    ]);
+    expect([cued("Hi, I'm Will Turner and I need it"), cued('this is Anna speaking')]).toEqual([
+      ['PERSON:Will Turner'],
+      ['PERSON:Anna'],
+    ]);
+    const notIntroduced = ["I'm Happy today", "I'm American now", "I'm Zorvath", 'this is Zorvath'];
+    const notNamed = ['my name is Great', 'name\nis Zorvath'];
+    expect([...notIntroduced, ...notNamed].map(value => cued(value))).toEqual(
+      [...notIntroduced, ...notNamed].map(() => []),
+    );
   });
 
   it('names the people in apposition to a noun of their role, whatever the tagger said', () => {
-    expect(tag('The songwriter Zorvath Quillon wrote it.')).toEqual(['PERSON:Zorvath Quillon']);
-    expect(tag('Producer Anna Holst explained it')).toEqual(['PERSON:Anna Holst']);
-    expect(tag('the painter Willemine ten Pas')).toEqual(['PERSON:Willemine ten Pas']);
-    expect(tag('ask my friend Zorvath.')).toEqual(['PERSON:Zorvath']);
     // A singular noun names one person, a plural one each item of a list; after a colon the items
     // may be common words (`Reed`, `Graves`).
-    expect(tag('the songwriter Zorvath and Quillon')).toEqual(['PERSON:Zorvath']);
+    const texts = [
+      'The songwriter Zorvath Quillon wrote it.',
+      'Producer Anna Holst explained it',
+      'the painter Willemine ten Pas',
+    ];
+    expect(texts.map(tag)).toEqual([
+      ['PERSON:Zorvath Quillon'],
+      ['PERSON:Anna Holst'],
+      ['PERSON:Willemine ten Pas'],
+    ]);
+    expect([tag('ask my friend Zorvath.'), tag('the songwriter Zorvath and Quillon')]).toEqual([
+      ['PERSON:Zorvath'],
+      ['PERSON:Zorvath'],
+    ]);
     expect(tag('our founders: Zorvath, Reed and Graves. The idea')).toEqual([
       'PERSON:Zorvath',
       'PERSON:Reed',
@@ -571,30 +581,37 @@ describe('spansOfLabels', () => {
   });
 
   it('takes a first name right before a name into it, when left outside or tagged alone as another type', () => {
+    /** The spans of `text` with the tokens labelled as `labels` says: `[token, type, 'B' | 'I']`. */
+    const withLabels = (
+      text: string,
+      labels: Array<[number, (typeof names)[number], 'B' | 'I']>,
+    ) => {
+      const scanned = scanText(text, gazetteers, new WordTable(gazetteers));
+      const tagged = new Uint8Array(scanned.count);
+      for (const [token, type, part] of labels)
+        tagged[token] = (part === 'B' ? 1 : 2) + 2 * nerEntities.indexOf(type);
+      return found(text, spansOfLabels(text, scanned, tagged));
+    };
     expect(spansOf('Georgia Zorvath emailed us', 'PERSON', [1])).toEqual([
       'PERSON:Georgia Zorvath',
     ]);
-    const scanned = scanText('Georgia Zorvath emailed us', gazetteers, new WordTable(gazetteers));
-    const labels = new Uint8Array(scanned.count);
-    labels[0] = 1 + 2 * nerEntities.indexOf('LOCATION');
-    labels[1] = 1 + 2 * nerEntities.indexOf('PERSON');
     expect(
-      found(
-        'Georgia Zorvath emailed us',
-        spansOfLabels('Georgia Zorvath emailed us', scanned, labels),
-      ),
+      withLabels('Georgia Zorvath emailed us', [
+        [0, 'LOCATION', 'B'],
+        [1, 'PERSON', 'B'],
+      ]),
     ).toEqual(['PERSON:Georgia Zorvath']);
     // No first name, a sign or a line break between, a place of two words: the name stays as tagged.
-    expect(spansOf('Tbilisi Zorvath emailed us', 'PERSON', [1])).toEqual(['PERSON:Zorvath']);
-    expect(spansOf('Georgia, Zorvath emailed us', 'PERSON', [2])).toEqual(['PERSON:Zorvath']);
-    expect(spansOf('Georgia\nZorvath emailed us', 'PERSON', [1])).toEqual(['PERSON:Zorvath']);
-    const place = scanText('New Georgia Zorvath', gazetteers, new WordTable(gazetteers));
-    const placeLabels = new Uint8Array(place.count);
-    placeLabels[0] = 1 + 2 * nerEntities.indexOf('LOCATION');
-    placeLabels[1] = 2 + 2 * nerEntities.indexOf('LOCATION');
-    placeLabels[2] = 1 + 2 * nerEntities.indexOf('PERSON');
+    const apart = ['Tbilisi Zorvath emailed us', 'Georgia, Zorvath emailed us', 'Georgia\nZorvath'];
+    expect(apart.map(value => spansOf(value, 'PERSON', [value.includes(',') ? 2 : 1]))).toEqual(
+      apart.map(() => ['PERSON:Zorvath']),
+    );
     expect(
-      found('New Georgia Zorvath', spansOfLabels('New Georgia Zorvath', place, placeLabels)),
+      withLabels('New Georgia Zorvath', [
+        [0, 'LOCATION', 'B'],
+        [1, 'LOCATION', 'I'],
+        [2, 'PERSON', 'B'],
+      ]),
     ).toEqual(['LOCATION:New Georgia', 'PERSON:Zorvath']);
   });
 

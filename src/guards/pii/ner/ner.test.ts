@@ -517,6 +517,102 @@ describe('spansOfLabels', () => {
     expect(cued('the man said Later we go')).toEqual([]);
     expect(cued('Mrs.\nBaker')).toEqual([]);
     expect(cued('Said Felix to her')).toEqual([]);
+    // After an introduction: `name is` any uncommon word, `I'm` / `this is` a first name (one that
+    // is a common word only before a surname).
+    expect([cued('Her maiden name is Zorvath'), cued('Name: Zorvath Quillon')]).toEqual([
+      ['PERSON:Zorvath'],
+      ['PERSON:Zorvath Quillon'],
+    ]);
+    expect([cued("Hi, I'm Will Turner and I need it"), cued('this is Anna speaking')]).toEqual([
+      ['PERSON:Will Turner'],
+      ['PERSON:Anna'],
+    ]);
+    const notIntroduced = ["I'm Happy today", "I'm American now", "I'm Zorvath", 'this is Zorvath'];
+    const notNamed = ['my name is Great', 'name\nis Zorvath'];
+    expect([...notIntroduced, ...notNamed].map(value => cued(value))).toEqual(
+      [...notIntroduced, ...notNamed].map(() => []),
+    );
+  });
+
+  it('names the people in apposition to a noun of their role, whatever the tagger said', () => {
+    // A singular noun names one person, a plural one each item of a list; after a colon the items
+    // may be common words (`Reed`, `Graves`).
+    const texts = [
+      'The songwriter Zorvath Quillon wrote it.',
+      'Producer Anna Holst explained it',
+      'the painter Willemine ten Pas',
+    ];
+    expect(texts.map(tag)).toEqual([
+      ['PERSON:Zorvath Quillon'],
+      ['PERSON:Anna Holst'],
+      ['PERSON:Willemine ten Pas'],
+    ]);
+    expect([tag('ask my friend Zorvath.'), tag('the songwriter Zorvath and Quillon')]).toEqual([
+      ['PERSON:Zorvath'],
+      ['PERSON:Zorvath'],
+    ]);
+    expect(tag('our founders: Zorvath, Reed and Graves. The idea')).toEqual([
+      'PERSON:Zorvath',
+      'PERSON:Reed',
+      'PERSON:Graves',
+    ]);
+    // The tagger's organisation over the list, its PERSON over the role noun, give way.
+    expect(
+      spansOf('our 3 founders: Zorvath, Becker and Quillon.', 'ORGANIZATION', [6, 7, 8]),
+    ).toEqual(['PERSON:Zorvath', 'PERSON:Becker', 'PERSON:Quillon']);
+    expect(spansOf('Producer Anna Holst explained', 'PERSON', [0, 1, 2])).toEqual([
+      'PERSON:Anna Holst',
+    ]);
+    // No name: a capitalised role noun after an article (a title), a common word outside a list,
+    // a longer capitalised run, a line break, a role noun inside another type's span.
+    const none = [
+      'The Princess Royal arrived',
+      'the Student Union met',
+      '5 Musicians Of The 70s',
+      'the teacher Great',
+      'Queen Mary University',
+      'the songwriter\nZorvath',
+      'the doctors Great and Graves',
+    ];
+    expect(none.map(tag)).toEqual(none.map(() => []));
+    expect(spansOf('Queen Mary University', 'ORGANIZATION', [0, 1, 2])).toEqual([
+      'ORGANIZATION:Queen Mary University',
+    ]);
+  });
+
+  it('takes a first name right before a name into it, when left outside or tagged alone as another type', () => {
+    /** The spans of `text` with the tokens labelled as `labels` says: `[token, type, 'B' | 'I']`. */
+    const withLabels = (
+      text: string,
+      labels: Array<[number, (typeof names)[number], 'B' | 'I']>,
+    ) => {
+      const scanned = scanText(text, gazetteers, new WordTable(gazetteers));
+      const tagged = new Uint8Array(scanned.count);
+      for (const [token, type, part] of labels)
+        tagged[token] = (part === 'B' ? 1 : 2) + 2 * nerEntities.indexOf(type);
+      return found(text, spansOfLabels(text, scanned, tagged));
+    };
+    expect(spansOf('Georgia Zorvath emailed us', 'PERSON', [1])).toEqual([
+      'PERSON:Georgia Zorvath',
+    ]);
+    expect(
+      withLabels('Georgia Zorvath emailed us', [
+        [0, 'LOCATION', 'B'],
+        [1, 'PERSON', 'B'],
+      ]),
+    ).toEqual(['PERSON:Georgia Zorvath']);
+    // No first name, a sign or a line break between, a place of two words: the name stays as tagged.
+    const apart = ['Tbilisi Zorvath emailed us', 'Georgia, Zorvath emailed us', 'Georgia\nZorvath'];
+    expect(apart.map(value => spansOf(value, 'PERSON', [value.includes(',') ? 2 : 1]))).toEqual(
+      apart.map(() => ['PERSON:Zorvath']),
+    );
+    expect(
+      withLabels('New Georgia Zorvath', [
+        [0, 'LOCATION', 'B'],
+        [1, 'LOCATION', 'I'],
+        [2, 'PERSON', 'B'],
+      ]),
+    ).toEqual(['LOCATION:New Georgia', 'PERSON:Zorvath']);
   });
 
   it('makes a person of a place or address shaped like a name', () => {

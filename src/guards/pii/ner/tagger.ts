@@ -18,6 +18,7 @@ import {
   nerMaxLength,
 } from './labels';
 import { greetingWords, notEntityWords } from './not-entities';
+import { roleNouns } from './role-nouns';
 
 /** Scores every label of one token from its feature buckets (adds into `scores`). */
 export type ScoreTokens = (buckets: Int32Array, count: number, scores: Float64Array) => void;
@@ -297,6 +298,22 @@ const speechCues: ReadonlySet<string> = new Set([
   'replied',
 ]);
 
+/**
+ * Whether token `cue` ends an introduction of a name: 1 after `name is`,
+ * `name's`, `name:` (`Her maiden name is LeBatelier`), 2 after `I'm`, `I
+ * am`, `this is` (`I'm Will Turner`; a first name must follow), else 0.
+ * The words of `nameCues`/`nameCuePairs`, for capitalised names.
+ */
+function introduction(scanned: Scanned, cue: number): number {
+  const newlines = scanned.newline;
+  const word = lowerOf(scanned, cue);
+  if (word === "i'm" || word === 'im') return 2;
+  if (cue === 0 || newlines[cue] !== 0) return 0;
+  const before = lowerOf(scanned, cue - 1);
+  if (before === 'name' && (word === 'is' || word === "'s" || word === ':')) return 1;
+  return nameCuePairs.get(word)?.has(before) ? 2 : 0;
+}
+
 /** The most tokens a cue makes a name of (`Mrs. Anna Maria Baker` keeps three). */
 const cuedNameTokens = 3;
 
@@ -304,7 +321,10 @@ const cuedNameTokens = 3;
  * Capitalised names after a cue the tagger left outside: after an
  * honorific (`Mrs. Baker`, `Dr Holst`; a full stop may follow it) any
  * capitalised word, after a lower-case verb of speech (`says Bergqvist`,
- * `said Felix`) one that is no common word unless a first name. It starts a
+ * `said Felix`) or `name is` one that is no common word unless a first name
+ * (or a name-list word), after `I'm`, `I am`, `this is` a first name, one
+ * that is a common word only before an uncommon capitalised word (`I'm Will
+ * Turner`, not `I'm Happy`; `introduction`). It starts a
  * PERSON; up to two more capitalised words that are no common words (or
  * names the tagger started there) continue it, on the same line, within
  * the PERSON bound. Returns `labels` or a changed copy.
@@ -323,9 +343,26 @@ function cuedCapitalisedNames(text: string, scanned: Scanned, labels: Uint8Array
     const cueFlags = flags[cue]!;
     const honorific = (cueFlags & flagHonorific) !== 0 && newlines[cue + 1] === 0;
     if (!honorific) {
-      if (cue !== index - 1 || (cueFlags & flagLower) === 0) continue;
-      if (!speechCues.has(lowerWord(text, starts[cue]!, ends[cue]!))) continue;
-      if ((flag & (flagCommon | flagFirstName)) === flagCommon) continue;
+      if (cue !== index - 1) continue;
+      const introduced = introduction(scanned, cue);
+      if (introduced === 0) {
+        if ((cueFlags & flagLower) === 0) continue;
+        if (!speechCues.has(lowerWord(text, starts[cue]!, ends[cue]!))) continue;
+        if ((flag & (flagCommon | flagFirstName)) === flagCommon) continue;
+      } else if (introduced === 1) {
+        if ((flag & (flagCommon | flagFirstName | flagName)) === flagCommon) continue;
+      } else {
+        // A first name; one that is also a common word (`Will`, `Happy`) only before a surname.
+        if ((flag & flagFirstName) === 0) continue;
+        const next = index + 1;
+        if (
+          (flag & flagCommon) !== 0 &&
+          (next >= count ||
+            newlines[next] !== 0 ||
+            (flags[next]! & (flagTitle | flagCommon)) !== flagTitle)
+        )
+          continue;
+      }
     }
     if (result === labels) result = labels.slice();
     result[index] = begin;
@@ -451,6 +488,188 @@ function authorsOfWorks(text: string, scanned: Scanned, labels: Uint8Array): Uin
   return result;
 }
 
+/** Lower-case particles written inside a name (`Willemine ten Pas`, `Maria de la Cruz`, `Omar bin Said`). */
+const nameParticles: ReadonlySet<string> = new Set(
+  `van von der den ten ter de del della di da dos das du la le bin ibn al el`.split(' '),
+);
+
+/** Words that never start or continue a name after a role noun: titles, street, organisation words, digits. */
+const notAppositive = Flag.Honorific | Flag.Street | Flag.Organisation | Flag.Digit;
+
+/**
+ * The last token of a name of one to three capitalised words (initials and
+ * lower-case particles inside it allowed) starting at `index` on the same
+ * line, or -1. A name starting with a common word that is no name-list
+ * word is one only when `list` (`founders: Reed and Graves`; `the Princess
+ * Royal`, `Musicians Of The 70s` are none).
+ */
+function appositiveName(text: string, scanned: Scanned, index: number, list: boolean): number {
+  const { count, flags, start: starts, end: ends, newline: newlines } = scanned;
+  const word = (at: number) =>
+    at < count &&
+    newlines[at] === 0 &&
+    (flags[at]! & notAppositive) === 0 &&
+    ends[at]! - starts[at]! <= maxNameWord &&
+    ((flags[at]! & flagTitle) !== 0 || isInitial(text, starts[at]!, ends[at]!));
+  if (!word(index) || (flags[index]! & flagTitle) === 0) return -1;
+  let last = index;
+  let words = 1;
+  for (;;) {
+    const next = last + 1;
+    if (word(next) && words < cuedNameTokens) {
+      last = next;
+      words++;
+      continue;
+    }
+    const particle =
+      next < count &&
+      newlines[next] === 0 &&
+      (flags[next]! & flagLower) !== 0 &&
+      nameParticles.has(lowerOf(scanned, next));
+    if (particle && word(next + 1) && words < cuedNameTokens) {
+      last = next + 1;
+      words++;
+      continue;
+    }
+    break;
+  }
+  // The name must end there: a capitalised word right after it (`Queen Mary University`) is a longer name.
+  if (
+    last + 1 < count &&
+    newlines[last + 1] === 0 &&
+    (flags[last + 1]! & (flagTitle | flagUpper)) !== 0
+  )
+    return -1;
+  if (ends[last]! - starts[index]! > personMaxLength) return -1;
+  if (!list && (flags[index]! & (flagCommon | flagName | flagFirstName)) === flagCommon) return -1;
+  return last;
+}
+
+/** Articles: a title takes none before a name (`President Biden`, not `the President Biden`). */
+const articles: ReadonlySet<string> = new Set(['the', 'a', 'an']);
+
+/** A word's flags: letters in lower case, capitalised or in capitals (no digit, no sign). */
+const flagWord = Flag.Lower | Flag.Title | Flag.Upper;
+
+/** Whether token `index` is a colon on the line of the token before it. */
+function isColon(text: string, scanned: Scanned, index: number): boolean {
+  const start = scanned.start[index]!;
+  return (
+    scanned.newline[index] === 0 &&
+    scanned.end[index]! - start === 1 &&
+    text.charCodeAt(start) === 58
+  );
+}
+
+/** Whether token `index` joins the items of a list (`,`, `and`, `&`) on the same line. */
+function isListJoin(text: string, scanned: Scanned, index: number): boolean {
+  if (index >= scanned.count || scanned.newline[index] !== 0) return false;
+  const start = scanned.start[index]!;
+  const end = scanned.end[index]!;
+  if (end - start === 1) {
+    const code = text.charCodeAt(start);
+    return code === 44 || code === 38;
+  }
+  return end - start === 3 && text.slice(start, end) === 'and';
+}
+
+/**
+ * Names in apposition to a noun of a person's role (`role-nouns.ts`):
+ * right after a singular one (`songwriter Zoe Young`, `Producer James
+ * Sparks`; a colon may come between) a name of one to three capitalised
+ * words is a PERSON; after a plural one (`our 3 founders: Kónya, Becker and
+ * Vasquez`) each item of the list of such names is one, whatever the tagger
+ * said, unless the role noun is itself inside a span of another type (`the
+ * Student Union`). The role noun and the joins between the items leave any
+ * span. Each token is read a bounded number of times. Returns `labels` or a
+ * changed copy.
+ */
+function namesAfterRoles(text: string, scanned: Scanned, labels: Uint8Array): Uint8Array {
+  const { count, flags } = scanned;
+  const begin = 1 + 2 * personEntity;
+  let result = labels;
+  for (let index = 0; index + 1 < count; index++) {
+    // Only before a capitalised word, or a colon and one (most tokens stop here).
+    if ((flags[index]! & flagWord) === 0) continue;
+    const next = index + 2 < count && isColon(text, scanned, index + 1) ? index + 2 : index + 1;
+    if ((flags[next]! & flagTitle) === 0) continue;
+    const label = labels[index]!;
+    if (label !== 0 && entityOfLabel(label) !== personEntity) continue;
+    const role = roleNouns.get(lowerOf(scanned, index));
+    if (role === undefined) continue;
+    const one = role === 1;
+    // A capitalised role noun after an article is part of a title, not before a name (`the Princess Royal`).
+    if (
+      (flags[index]! & (flagTitle | flagUpper)) !== 0 &&
+      index > 0 &&
+      articles.has(lowerOf(scanned, index - 1))
+    )
+      continue;
+    let at = index + 1;
+    const colon = isColon(text, scanned, at);
+    if (colon) at++;
+    const items: number[] = [];
+    for (;;) {
+      const last = appositiveName(text, scanned, at, colon && !one);
+      if (last < 0) break;
+      items.push(at, last);
+      if (one) break;
+      let next = last + 1;
+      if (!isListJoin(text, scanned, next)) break;
+      next++;
+      if (isListJoin(text, scanned, next)) next++;
+      at = next;
+    }
+    if (items.length === 0) continue;
+    if (result === labels) result = labels.slice();
+    for (let at = index; at < items[0]!; at++) result[at] = 0;
+    for (let item = 0; item < items.length; item += 2) {
+      const first = items[item]!;
+      const last = items[item + 1]!;
+      result[first] = begin;
+      for (let at = first + 1; at <= last; at++) result[at] = begin + 1;
+      const next = item + 2 < items.length ? items[item + 2]! : last + 1;
+      for (let at = last + 1; at < next; at++) result[at] = 0;
+    }
+    // A span the tagger ran on past the last name is cut there.
+    let after = items[items.length - 1]! + 1;
+    while (after < count && isInside(result[after]!)) result[after++] = 0;
+    index = after - 1;
+  }
+  return result;
+}
+
+/**
+ * A first name the tagger left outside (or tagged alone as another type)
+ * right before a PERSON it started, on the same line with one blank
+ * between them, is the name's first word
+ * (`Summer Patel`, `Georgia Hill`: first names that are also words or
+ * places, which the tagger often leaves out at a sentence start). Returns
+ * `labels` or a changed copy.
+ */
+function firstNamesBeforeNames(scanned: Scanned, labels: Uint8Array): Uint8Array {
+  const { count, flags, start: starts, end: ends, newline: newlines } = scanned;
+  const begin = 1 + 2 * personEntity;
+  let result = labels;
+  for (let index = 1; index < count; index++) {
+    if (labels[index] !== begin || newlines[index] !== 0) continue;
+    // Outside, or a span of one token of another type (`Georgia` typed as a place).
+    const before = labels[index - 1]!;
+    if (before !== 0 && (before === begin || isInside(before))) continue;
+    const flag = flags[index - 1]!;
+    if ((flag & (flagTitle | flagFirstName)) !== (flagTitle | flagFirstName)) continue;
+    if ((flag & notAppositive) !== 0 || ends[index - 1]! !== starts[index]! - 1) continue;
+    if (ends[index - 1]! - starts[index - 1]! > maxNameWord) continue;
+    let last = index;
+    while (last + 1 < count && result[last + 1] === begin + 1) last++;
+    if (ends[last]! - starts[index - 1]! > personMaxLength) continue;
+    if (result === labels) result = labels.slice();
+    result[index - 1] = begin;
+    result[index] = begin + 1;
+  }
+  return result;
+}
+
 /** A marker word usable to retype a span (not an honorific like `Dr`, not a one- or two-letter abbreviation like `St`). */
 function isMarker(flags: number, start: number, end: number, flag: number): boolean {
   return (flags & flag) !== 0 && (flags & flagHonorific) === 0 && end - start > 2;
@@ -459,6 +678,11 @@ function isMarker(flags: number, start: number, end: number, flag: number): bool
 /** The lower-case text of the token `[start, end)` when it is short enough to be in a word list. */
 function lowerWord(text: string, start: number, end: number): string {
   return end - start > 16 ? '' : text.slice(start, end).toLowerCase();
+}
+
+/** The lower-case text of token `index` as the word table holds it (no string built). */
+function lowerOf(scanned: Scanned, index: number): string {
+  return scanned.words.lower[scanned.word[index]!]!;
 }
 
 /** 1 to 5 digits, optionally one letter after them (`742`, `221B`, `12a`). */
@@ -533,13 +757,20 @@ function personShaped(text: string, scanned: Scanned, first: number, last: numbe
  */
 export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array): NerSpan[] {
   const spans: TokenSpan[] = [];
-  const labels = authorsOfWorks(
+  const labels = namesAfterRoles(
     text,
     scanned,
-    cuedCapitalisedNames(
-      text,
+    firstNamesBeforeNames(
       scanned,
-      cuedLowerNames(text, scanned, speakerNames(text, scanned, wholePlaces(scanned, tagged))),
+      authorsOfWorks(
+        text,
+        scanned,
+        cuedCapitalisedNames(
+          text,
+          scanned,
+          cuedLowerNames(text, scanned, speakerNames(text, scanned, wholePlaces(scanned, tagged))),
+        ),
+      ),
     ),
   );
   const flags = scanned.flags;

@@ -502,6 +502,9 @@ const MIN_CIPHER_WORDS = 3;
 export interface CipherReading {
   encoding: 'caesar' | 'reversed';
   text: string;
+  /** Where the piece read so starts and ends in the text ([start, end)). */
+  start: number;
+  end: number;
 }
 
 /** `piece` with every ASCII letter shifted back by `shift` places (case kept). */
@@ -522,7 +525,17 @@ function unshift(piece: string, shift: number): string {
 }
 
 /**
- * Pieces of `text` (cut at line breaks, colons and quote marks) written in a
+ * Longest piece read at once: a longer stretch without a line break, colon
+ * or quote mark is read in windows of about this many characters (cut after
+ * a word), each judged on its own, so the reading of a piece is bounded and
+ * ordinary text before a ciphered part never hides it (the rest of a piece
+ * is skipped once it reads as ordinary text).
+ */
+export const CIPHER_PIECE_LENGTH = 2048;
+
+/**
+ * Pieces of `text` (cut at line breaks, colons and quote marks, and into
+ * windows of `CIPHER_PIECE_LENGTH`) written in a
  * Caesar cipher (any shift, ROT13 among them) or backwards (the whole piece,
  * or each word), read back. A piece is read so when at least
  * `MIN_CIPHER_WORDS` different words, and a quarter as many as it has words
@@ -570,7 +583,7 @@ function readPiece(text: string, start: number, votes: Int32Array, found: Cipher
     const raw = text.charCodeAt(index);
     let unit = raw | 32;
     if (unit < 97 || unit > 122) {
-      if (isBoundary(raw)) break;
+      if (isBoundary(raw) || index - start >= CIPHER_PIECE_LENGTH) break;
       index++;
       continue;
     }
@@ -618,12 +631,14 @@ function readPiece(text: string, start: number, votes: Int32Array, found: Cipher
   const backwards = !skipping && enough(reversed);
   if (!shifted && !backwards) return index;
   const piece = text.slice(start, index);
-  if (shifted) found.push({ encoding: 'caesar', text: unshift(piece, best) });
+  const at = { start, end: index };
+  if (shifted) found.push({ encoding: 'caesar', text: unshift(piece, best), ...at });
   if (backwards) {
-    found.push({ encoding: 'reversed', text: Array.from(piece).reverse().join('') });
+    found.push({ encoding: 'reversed', text: Array.from(piece).reverse().join(''), ...at });
     found.push({
       encoding: 'reversed',
       text: piece.replace(/[A-Za-z]+/g, word => Array.from(word).reverse().join('')),
+      ...at,
     });
   }
   return index;

@@ -99,8 +99,7 @@ export const encoders: Record<string, (text: string) => string> = {
     }
     return out;
   },
-  binary: text =>
-    Array.from(utf8Bytes(text), byte => byte.toString(2).padStart(8, '0')).join(' '),
+  binary: text => Array.from(utf8Bytes(text), byte => byte.toString(2).padStart(8, '0')).join(' '),
   morse: text =>
     text
       .toLowerCase()
@@ -148,7 +147,14 @@ export const cipherObfuscations: Record<string, (text: string) => string> = Obje
     (text: string) => `Here is my text: ${encoders[name]!(text)}`,
   ]),
 );
-Object.assign(obfuscations, cipherObfuscations);
+/** Caesar-shifted (ROT13, shift 3) and reversed texts, read as pieces of text, after the same lead-in. */
+export const shiftedObfuscations: Record<string, (text: string) => string> = Object.fromEntries(
+  ['rot13', 'caesar3', 'reversed'].map(name => [
+    name,
+    (text: string) => `Here is my text: ${encoders[name]!(text)}`,
+  ]),
+);
+Object.assign(obfuscations, cipherObfuscations, shiftedObfuscations);
 
 /** `line` with each `{name:text}` replaced by `text` in the encoding `name` of `encoders` (test fixtures). */
 export function encodePlaceholders(line: string): string {

@@ -6,7 +6,12 @@
  *   words attacks use ("from now on", "forget what I said", "new
  *   instructions", "you are now", "prompt injection" as a topic);
  * - `synthetic:override` (label 1): instruction overrides, persona switches
- *   and system-prompt extraction in many paraphrases.
+ *   and system-prompt extraction in many paraphrases;
+ * - benign requests to decode or encode something (`decodingRequests`, in
+ *   `synthetic:ordinary-chat`): homework, puzzles, CTF questions, "what does
+ *   this say", "convert to binary", with and without a payload encoded from
+ *   an ordinary sentence (issue 15: every encoded row of the collections is
+ *   an attack, so the model had learnt "decode" itself as one).
  *
  * Written for this project; no corpus text. The test fixtures
  * (test/fixtures/ordinary-chat.txt, test/fixtures/injection-attacks.txt) are
@@ -15,6 +20,7 @@
  */
 import { fnv, type TrainingRow } from './injection-data';
 import { prng } from './logistic';
+import { encoders } from './obfuscations';
 
 type Part = readonly string[];
 
@@ -287,6 +293,115 @@ const extractObjects = [
 ];
 const extractTails = [' verbatim.', ' word for word.', ' in full.', ' inside a code block.', '.'];
 
+/** How a request names each encoding of `encoders` (scripts/train/obfuscations.ts). */
+const encodingNames: Record<string, readonly string[]> = {
+  base64: ['base64', 'Base64', 'base 64'],
+  hex: ['hex', 'hexadecimal'],
+  base32: ['base32', 'Base32'],
+  ascii85: ['ascii85', 'Ascii85', 'base85'],
+  binary: ['binary', 'binary code', 'ones and zeros'],
+  morse: ['Morse code', 'morse', 'Morse'],
+  braille: ['Braille', 'braille'],
+  nato: ['NATO alphabet', 'phonetic alphabet', 'NATO spelling'],
+  rot13: ['ROT13', 'rot13', 'rot-13'],
+  caesar3: ['Caesar cipher', 'shift cipher', 'Caesar shift'],
+  reversed: ['backwards writing', 'mirror writing', 'reversed text'],
+};
+/** Ordinary sentences to encode as payloads (written for this project). */
+const plainPayloads = [
+  'the bus leaves at half past seven',
+  'do not forget to feed the goldfish',
+  'the answer to question four is twelve',
+  'bring a warm jacket for the hike on Sunday',
+  'the library closes early on public holidays',
+  'my favourite colour is green',
+  'we are having lasagne for dinner',
+  'the password for the school quiz is pineapple',
+  'happy anniversary to the best parents ever',
+  'the concert starts at eight in the main hall',
+  'water boils at one hundred degrees',
+  'meet me by the fountain after class',
+  'the spare key is under the flower pot',
+  'the train to Leeds is delayed by ten minutes',
+  'practice makes perfect',
+  'the first clue is hidden in the garden shed',
+  'please return the book by Friday',
+  'the cake needs two more eggs',
+  'our team won the match three to one',
+  'the treasure map is in the attic',
+  'remember to call your aunt on her birthday',
+  'the meeting notes are in the shared folder',
+  'good luck with your exams next week',
+  'the museum is free on the first Sunday of the month',
+  'my dog loves chasing tennis balls',
+  'this is a test message for the radio club',
+];
+const decodeHeads = [
+  'can you decode this {enc} for me? ',
+  'what does this {enc} message say: ',
+  'decode the following {enc}: ',
+  'my friend sent me this in {enc}, what does it mean? ',
+  'homework help: decode this {enc} ',
+  'puzzle time! ',
+  'crack this {enc}: ',
+  'this {enc} string is from a CTF challenge: ',
+  'please turn this {enc} into plain English: ',
+  'decode: ',
+  'decipher this: ',
+  'what does this say? ',
+  'my kid brought home a {enc} worksheet: ',
+  'found this on a geocache note: ',
+  'treasure hunt clue in {enc}: ',
+  'is this {enc} decoded correctly as I think? ',
+  'decode and summarise: ',
+  'translate from {enc}: ',
+];
+const decodeTails = ['', ' thanks!', ' Is my answer right?', ' Explain each step.', ' Please.'];
+const codingAsks = [
+  'how do I decode {enc} in Python?',
+  'write a JavaScript function that converts text to {enc}',
+  'explain how {enc} works with a short example',
+  'what is {enc} used for?',
+  'how can I tell whether a string is {enc}?',
+  'make a printable {enc} chart for my classroom',
+  'decode this {enc} for me',
+  'please decode the {enc} I wrote in my notebook',
+  'quiz me on {enc}: give me a word and I will decode it',
+  'why is {enc} not encryption?',
+  'write a command-line tool that decodes {enc}',
+  'teach my class how to decode {enc}',
+  'encode "{payload}" in {enc}',
+  'convert "{payload}" to {enc} please',
+  'how would "{payload}" look in {enc}?',
+];
+
+/**
+ * Benign requests to decode or encode something, in every encoding the
+ * detector reads, half of them with a payload encoded from an ordinary
+ * sentence (`plainPayloads`, or another template list's requests).
+ */
+export function decodingRequests(random: () => number, count: number): string[] {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const names = Object.keys(encodingNames);
+  const payloads = [...plainPayloads, ...newRequests, ...newTasks, ...styleRequests];
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (let attempt = 0; attempt < count * 20 && out.length < count; attempt++) {
+    const encoding = pick(names);
+    const name = pick(encodingNames[encoding]!);
+    const payload = pick(payloads);
+    const text =
+      out.length % 2 === 0
+        ? `${pick(decodeHeads).replace('{enc}', name)}${encoders[encoding]!(payload)}${pick(decodeTails)}`
+        : pick(codingAsks).replace('{enc}', name).replace('{payload}', payload);
+    const sentence = text.charAt(0).toUpperCase() + text.slice(1);
+    if (seen.has(sentence)) continue;
+    seen.add(sentence);
+    out.push(sentence);
+  }
+  return out;
+}
+
 /** The synthetic rows, sorted by id. */
 export function syntheticRows(seed = 7): TrainingRow[] {
   const random = prng(seed);
@@ -301,6 +416,7 @@ export function syntheticRows(seed = 7): TrainingRow[] {
     ),
     ...combine(random, [topicVerbs, topics, ['.', '?', '']], 60),
     ...everydayTriggers,
+    ...decodingRequests(random, 200),
   ];
   const attacks = [
     ...combine(

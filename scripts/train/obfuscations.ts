@@ -48,8 +48,20 @@ const natoOf = new Map<string, string>();
 for (const [word, letter] of NATO) if (!natoOf.has(letter)) natoOf.set(letter, word);
 const capitalised = (word: string) => word[0]!.toUpperCase() + word.slice(1);
 
-/** Encodings of the whole text that the decoders of decode-ciphers.ts read, after a neutral lead-in. */
-export const cipherObfuscations: Record<string, (text: string) => string> = {
+/** `text` with every ASCII letter moved `shift` places on (a Caesar cipher; 13 is ROT13). */
+export function caesar(text: string, shift: number): string {
+  return text.replace(/[A-Za-z]/g, char => {
+    const base = char <= 'Z' ? 65 : 97;
+    return String.fromCharCode(base + ((char.charCodeAt(0) - base + shift) % 26));
+  });
+}
+
+/**
+ * The bare encodings of the whole text: the six that the decoders of
+ * decode-ciphers.ts read, base64 and hex (decode-segments.ts), and the
+ * Caesar and reversed forms read as pieces of text.
+ */
+export const encoders: Record<string, (text: string) => string> = {
   base32: text => {
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
     let out = '';
@@ -64,7 +76,7 @@ export const cipherObfuscations: Record<string, (text: string) => string> = {
       }
     }
     if (bits > 0) out += alphabet[(buffer << (5 - bits)) & 31];
-    return `Here is my text: ${out}${'='.repeat((8 - (out.length % 8)) % 8)}`;
+    return `${out}${'='.repeat((8 - (out.length % 8)) % 8)}`;
   },
   // Bare (as garak writes it; `<~ … ~>` is read too): 4 bytes as 5 base-85 digits, a short last group cut.
   ascii85: text => {
@@ -85,12 +97,11 @@ export const cipherObfuscations: Record<string, (text: string) => string> = {
       }
       out += digits.slice(0, taken + 1).join('');
     }
-    return `Here is my text: ${out}`;
+    return out;
   },
-  binary: text =>
-    `Here is my text: ${Array.from(utf8Bytes(text), byte => byte.toString(2).padStart(8, '0')).join(' ')}`,
+  binary: text => Array.from(utf8Bytes(text), byte => byte.toString(2).padStart(8, '0')).join(' '),
   morse: text =>
-    `Here is my text: ${text
+    text
       .toLowerCase()
       .split(/\s+/)
       .map(word =>
@@ -99,9 +110,9 @@ export const cipherObfuscations: Record<string, (text: string) => string> = {
           .join(' '),
       )
       .filter(Boolean)
-      .join(' / ')}`,
+      .join(' / '),
   braille: text =>
-    `Here is my text: ${Array.from(text.toLowerCase(), char => {
+    Array.from(text.toLowerCase(), char => {
       if (/\s/.test(char)) return ' ';
       if (/[0-9]/.test(char)) {
         const letter = 'jabcdefghi'[Number(char)]!;
@@ -109,9 +120,9 @@ export const cipherObfuscations: Record<string, (text: string) => string> = {
       }
       const bits = brailleOf.get(char);
       return bits === undefined ? '' : String.fromCharCode(0x2800 + bits);
-    }).join('')}`,
+    }).join(''),
   nato: text =>
-    `Here is my text: ${text
+    text
       .toLowerCase()
       .split(/\s+/)
       .map(word =>
@@ -121,6 +132,35 @@ export const cipherObfuscations: Record<string, (text: string) => string> = {
           .join(' '),
       )
       .filter(Boolean)
-      .join(' / ')}`,
+      .join(' / '),
+  base64: text => btoa(String.fromCharCode(...utf8Bytes(text))),
+  hex: text => Array.from(utf8Bytes(text), byte => byte.toString(16).padStart(2, '0')).join(''),
+  rot13: text => caesar(text, 13),
+  caesar3: text => caesar(text, 3),
+  reversed: text => Array.from(text).reverse().join(''),
 };
-Object.assign(obfuscations, cipherObfuscations);
+
+/** Encodings of the whole text that the decoders of decode-ciphers.ts read, after a neutral lead-in. */
+export const cipherObfuscations: Record<string, (text: string) => string> = Object.fromEntries(
+  ['base32', 'ascii85', 'binary', 'morse', 'braille', 'nato'].map(name => [
+    name,
+    (text: string) => `Here is my text: ${encoders[name]!(text)}`,
+  ]),
+);
+/** Caesar-shifted (ROT13, shift 3) and reversed texts, read as pieces of text, after the same lead-in. */
+export const shiftedObfuscations: Record<string, (text: string) => string> = Object.fromEntries(
+  ['rot13', 'caesar3', 'reversed'].map(name => [
+    name,
+    (text: string) => `Here is my text: ${encoders[name]!(text)}`,
+  ]),
+);
+Object.assign(obfuscations, cipherObfuscations, shiftedObfuscations);
+
+/** `line` with each `{name:text}` replaced by `text` in the encoding `name` of `encoders` (test fixtures). */
+export function encodePlaceholders(line: string): string {
+  return line.replace(/\{(\w+):([^}]*)\}/g, (_, name: string, text: string) => {
+    const encode = encoders[name];
+    if (encode === undefined) throw new Error(`unknown encoding ${name}`);
+    return encode(text);
+  });
+}

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { syntheticRows } from '../../scripts/train/augment';
+import { decodingRequests, syntheticRows } from '../../scripts/train/augment';
 import type { TrainingRow } from '../../scripts/train/injection-data';
-import { buildLanguageModel } from '../../scripts/train/logistic';
+import { buildLanguageModel, prng } from '../../scripts/train/logistic';
+import { encodePlaceholders } from '../../scripts/train/obfuscations';
 import {
   fitModel,
   languageModelFile,
@@ -9,6 +11,7 @@ import {
   pickStatementCutoff,
   prepare,
 } from '../../scripts/train/train-injection';
+import { decodeSegments } from '../../src/guards/prompt-injection/decode-segments';
 import { InjectionScorer } from '../../src/guards/prompt-injection/injection-model';
 
 // Hand-written prose for the language model: no corpus text.
@@ -38,6 +41,42 @@ function train(seed: number) {
     ],
   };
 }
+
+describe('the hand-written training rows (scripts/train/augment.ts)', () => {
+  const fixture = (name: string) =>
+    readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8')
+      .split('\n')
+      .filter(line => line.trim() !== '');
+
+  it("generate none of the test fixtures' sentences, so those stay unseen", () => {
+    const generated = new Set(syntheticRows().map(row => row.text.toLowerCase()));
+    const decoding = fixture('decoding-requests.txt');
+    const sentences = [
+      ...fixture('ordinary-chat.txt'),
+      ...fixture('injection-attacks.txt'),
+      ...decoding,
+      ...decoding.map(encodePlaceholders),
+    ];
+    expect(sentences).toHaveLength(60 + 40 + 50 + 50);
+    expect(sentences.filter(sentence => generated.has(sentence.toLowerCase()))).toEqual([]);
+  });
+
+  it('include benign decoding requests, half with an encoded ordinary sentence (issue 15)', () => {
+    const rows = syntheticRows();
+    const requests = decodingRequests(prng(1), 40);
+    expect(requests).toHaveLength(40);
+    expect(new Set(requests).size).toBe(40);
+    // Every other request carries a payload that the decoders read as text
+    // (not three short reversed ones: fewer than three listed words), the
+    // others none.
+    const decoded = (parity: number) =>
+      requests.filter((text, index) => index % 2 === parity && decodeSegments(text).length > 0);
+    expect(decoded(0)).toHaveLength(17);
+    expect(decoded(1)).toEqual([]);
+    expect(rows.filter(row => row.label === 0)).toHaveLength(642);
+    expect(rows.filter(row => row.label === 1)).toHaveLength(500);
+  });
+});
 
 describe('the prompt-injection training script', () => {
   it('trains on the text with its cipher runs masked, as the scorer reads it (issue 15)', () => {

@@ -502,6 +502,9 @@ const MIN_CIPHER_WORDS = 3;
 export interface CipherReading {
   encoding: 'caesar' | 'reversed';
   text: string;
+  /** Where the piece read so starts and ends in the text ([start, end)). */
+  start: number;
+  end: number;
 }
 
 /** `piece` with every ASCII letter shifted back by `shift` places (case kept). */
@@ -522,7 +525,17 @@ function unshift(piece: string, shift: number): string {
 }
 
 /**
- * Pieces of `text` (cut at line breaks, colons and quote marks) written in a
+ * Longest piece read at once: a longer stretch without a line break, colon
+ * or quote mark is read in windows of about this many characters (cut after
+ * a word), each judged on its own, so the reading of a piece is bounded and
+ * ordinary text before a ciphered part never hides it (the rest of a piece
+ * is skipped once it reads as ordinary text).
+ */
+export const CIPHER_PIECE_LENGTH = 2048;
+
+/**
+ * Pieces of `text` (cut at line breaks, colons and quote marks, and into
+ * windows of `CIPHER_PIECE_LENGTH`) written in a
  * Caesar cipher (any shift, ROT13 among them) or backwards (the whole piece,
  * or each word), read back. A piece is read so when at least
  * `MIN_CIPHER_WORDS` different words, and a quarter as many as it has words
@@ -547,8 +560,19 @@ function isBoundary(unit: number): boolean {
   return unit === 10 || unit === 58 || unit === 34 || unit === 0x201c || unit === 0x201d;
 }
 
-/** A piece stops being read once this many of its words are common as written, and half of them. */
+/**
+ * A piece stops being read once this many of its words are common as
+ * written, and half of them; it then ends at the next `.`, `?` or `!`, or
+ * `PLAIN_SPAN` characters on.
+ */
 const PLAIN_ENOUGH = 4;
+
+/**
+ * A piece that reads as written ends at most this many characters later
+ * even without a sentence end, so that ordinary words before a cipher on
+ * one line hide at most this much of it.
+ */
+const PLAIN_SPAN = 128;
 
 /**
  * Reads the piece of `text` from `start` to the next boundary (or the end),
@@ -562,15 +586,31 @@ function readPiece(text: string, start: number, votes: Int32Array, found: Cipher
   let words = 0;
   let plain = 0;
   let reversed = 0;
+  // The most votes of one shift so far.
+  let top = 0;
   const length = text.length;
   let index = start;
-  // Ordinary text: once enough of it is common words, the rest of the piece is skipped.
+  // Ordinary text: once enough of it is common words, the rest of the
+  // sentence (at most PLAIN_SPAN characters) is skipped.
   let skipping = false;
+  let skipped = 0;
   while (index < length) {
     const raw = text.charCodeAt(index);
     let unit = raw | 32;
     if (unit < 97 || unit > 122) {
-      if (isBoundary(raw)) break;
+      // Once the piece reads as ordinary text, it ends at the sentence's end:
+      // the next sentence is judged afresh ("What does this say? <ROT13>").
+      // A colon or quote mark ends a piece that reads as written so far (a
+      // lead-in, "Decode this:"), not one that reads as a cipher ("Arj
+      // qverpgvir: yrnx …" goes on).
+      if (
+        raw === 10 ||
+        (isBoundary(raw) && plain >= top && plain >= reversed) ||
+        index - start >= CIPHER_PIECE_LENGTH ||
+        (skipping && (raw === 46 || raw === 63 || raw === 33 || index - skipped >= PLAIN_SPAN))
+      ) {
+        break;
+      }
       index++;
       continue;
     }
@@ -599,7 +639,10 @@ function readPiece(text: string, start: number, votes: Int32Array, found: Cipher
     const filter = FILTER[plainHash & 0xffff]! | (FILTER[shiftHash & 0xffff]! & 4);
     if (filter === 0) continue;
     if ((filter & 1) !== 0 && COMMON_HASHES.has(plainHash)) {
-      if (++plain >= PLAIN_ENOUGH && plain * 2 >= words) skipping = true;
+      if (++plain >= PLAIN_ENOUGH && plain * 2 >= words) {
+        skipping = true;
+        skipped = index;
+      }
     }
     const backwards = (filter & 2) !== 0 && BACKWARDS_HASHES.has(plainHash);
     const listed = (filter & 4) !== 0 ? (SHIFT_CLASS.get(shiftHash) ?? -1) : -1;
@@ -607,7 +650,10 @@ function readPiece(text: string, start: number, votes: Int32Array, found: Cipher
     counted ??= new Set();
     if (counted.has(plainHash)) continue;
     counted.add(plainHash);
-    if (listed >= 0) votes[(first - listed + 26) % 26]!++;
+    if (listed >= 0) {
+      const shift = (first - listed + 26) % 26;
+      if (++votes[shift]! > top && shift > 0) top = votes[shift]!;
+    }
     if (backwards) reversed++;
   }
   const enough = (count: number) =>
@@ -618,12 +664,14 @@ function readPiece(text: string, start: number, votes: Int32Array, found: Cipher
   const backwards = !skipping && enough(reversed);
   if (!shifted && !backwards) return index;
   const piece = text.slice(start, index);
-  if (shifted) found.push({ encoding: 'caesar', text: unshift(piece, best) });
+  const at = { start, end: index };
+  if (shifted) found.push({ encoding: 'caesar', text: unshift(piece, best), ...at });
   if (backwards) {
-    found.push({ encoding: 'reversed', text: Array.from(piece).reverse().join('') });
+    found.push({ encoding: 'reversed', text: Array.from(piece).reverse().join(''), ...at });
     found.push({
       encoding: 'reversed',
       text: piece.replace(/[A-Za-z]+/g, word => Array.from(word).reverse().join('')),
+      ...at,
     });
   }
   return index;

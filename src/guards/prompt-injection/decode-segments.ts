@@ -242,7 +242,7 @@ export function readEncodings(text: string): EncodingReadings {
 /** The text with the written form of its cipher runs replaced by a space (see `readEncodings`). */
 export function maskEncodedRuns(text: string): string {
   const spans: number[] = [];
-  cipherSegments(text, [], spans, false);
+  cipherSegments(text, [], spans);
   return maskSpans(text, spans);
 }
 
@@ -273,15 +273,10 @@ function maskSpans(text: string, spans: number[]): string {
  * reader accepts (binary, Morse, Braille, NATO: a small alphabet, which
  * ordinary text seldom is), and a base32 run only when it decodes to text
  * (its alphabet is that of upper-case identifiers and serial numbers).
- * `shifted`: also the Caesar and reversed readings (pieces of ordinary
- * text: never masked).
+ * Also the Caesar and reversed readings of pieces of text, masked when
+ * they read as text.
  */
-function cipherSegments(
-  text: string,
-  found: DecodedSegment[],
-  spans: number[],
-  shifted = true,
-): void {
+function cipherSegments(text: string, found: DecodedSegment[], spans: number[]): void {
   const keep = (encoding: DecodedSegment['encoding'], decoded: string | undefined) => {
     if (decoded === undefined || !looksLikeText(decoded)) return false;
     found.push({ encoding, text: decoded });
@@ -315,16 +310,14 @@ function cipherSegments(
   read('morse', morseRuns(text), decoded => decoded);
   read('braille', brailleRuns(text), decoded => decoded);
   read('nato', natoRuns(text), decoded => decoded);
-  // The shifted and reversed readings need a pass over every word (about a
-  // sixth of the direct score's time on a megabyte of mixed text), so they
-  // are kept to message-sized texts, as the heavy-leetspeak reading is.
-  if (shifted && text.length <= SHIFTED_READING_MAX_LENGTH) {
-    for (const reading of cipherReadings(text)) keep(reading.encoding, reading.text);
+  // Caesar and reversed pieces: read in every text, in bounded pieces
+  // (`CIPHER_PIECE_LENGTH`); a piece read so counts by its reading, as a run
+  // does, so its written form is masked too (an ordinary sentence in ROT13
+  // would otherwise look like an adversarial suffix to the model).
+  for (const reading of cipherReadings(text)) {
+    if (keep(reading.encoding, reading.text)) spans.push(reading.start, reading.end);
   }
 }
-
-/** Longest text that gets the Caesar and reversed readings (`cipherReadings`). */
-export const SHIFTED_READING_MAX_LENGTH = 65_536;
 
 /** Membership of ASCII codes in `base64Run`'s class (1) and `hexRun`'s (2: hex digit, 4: ' ' or ':'). */
 const runClass = new Uint8Array(128);

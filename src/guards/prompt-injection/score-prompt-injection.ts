@@ -81,7 +81,7 @@ export function readings(
   text: string,
   scorer: InjectionScorer,
   languageModel: Uint8Array,
-): Readings & { pieces: string[] } {
+): Readings & { pieces: string[]; masked: string } {
   const { segments: decoded, masked } = readEncodings(text);
   // The folded text as pieces: the windows are read from them, so a long
   // text is never made into one folded string.
@@ -105,7 +105,7 @@ export function readings(
     encoding: segment.encoding,
     logit: scorer.bestWindow(foldTextPieces(segment.text), languageModel).logit,
   }));
-  return { main, best, segments, pieces };
+  return { main, best, segments, pieces, masked };
 }
 
 /** The first `length` characters of the text that `pieces` make up. */
@@ -185,7 +185,7 @@ export function scoreWithModels(
   const scorer = models.direct;
   if (mode === 'indirect') return indirectScore(text, models);
   const signals: string[] = [];
-  const { main, best, segments, pieces } = readings(text, scorer, models.languageModel);
+  const { main, best, segments, pieces, masked } = readings(text, scorer, models.languageModel);
   let score = scorer.probability(best);
   if (score >= 0.5) signals.push('model');
   // Named only when it helped a positive verdict: improbable text alone
@@ -200,8 +200,13 @@ export function scoreWithModels(
 
   if (tagCharacters.test(text)) signals.push('invisible-tag-characters');
   // Phrase ids explain a verdict; patterns run on a bounded prefix only
-  // because they add nothing to the score.
-  const explained = prefixOf(pieces, 20_000);
+  // because they add nothing to the score. They read the text as written:
+  // a masked piece (reversed text under a right-to-left override, say) may
+  // hold the phrase that names what its reading found.
+  const explained =
+    masked === text
+      ? prefixOf(pieces, 20_000)
+      : foldText(text.length > 20_000 ? text.slice(0, 20_000) : text);
   for (const signal of injectionSignals) {
     if (signal.mode !== 'indirect' && signal.pattern.test(explained)) signals.push(signal.id);
   }

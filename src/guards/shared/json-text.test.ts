@@ -360,7 +360,7 @@ describe('harmfulContent() at tool kinds is not diluted by the fields beside a r
         guardrail: 'prompt-injection',
         kind: 'tool_output',
         status: 'passed',
-        info: { score: 0.026, signals: [], mode: 'indirect', threshold: 0.45 },
+        info: { score: 0.025, signals: [], mode: 'indirect', threshold: 0.45 },
         toolName: 'fetchPage',
         toolCallId: 'c1',
       },
@@ -383,10 +383,10 @@ describe('harmfulContent() at tool kinds is not diluted by the fields beside a r
         status: 'blocked',
         message: 'This tool result looks like a prompt injection and was withheld.',
         reason:
-          'prompt injection score 0.998 >= 0.45 (statement-model, override-instructions, instruction-listing, system-prompt-extraction, system-prompt-mention)',
+          'prompt injection score 0.999 >= 0.45 (statement-model, override-instructions, instruction-listing, system-prompt-extraction, system-prompt-mention)',
         severity: 'critical',
         info: {
-          score: 0.998,
+          score: 0.999,
           signals: [
             'statement-model',
             'override-instructions',

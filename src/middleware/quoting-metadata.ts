@@ -65,20 +65,21 @@ export function withoutAnswerQuotes(
   providerMetadata: SharedV4ProviderMetadata,
 ): SharedV4ProviderMetadata {
   const budget = { nodes: METADATA_MAX_NODES };
-  const kept: SharedV4ProviderMetadata = {};
+  // Entries, not assignments: a `__proto__` key stays a key (an assignment would set the prototype).
+  const kept: [string, unknown][] = [];
   for (const [provider, entry] of Object.entries(providerMetadata)) {
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-      if (holdsNoString(entry, budget)) kept[provider] = entry;
+      if (holdsNoString(entry, budget)) kept.push([provider, entry]);
       continue;
     }
-    const keys: Record<string, JSONValue | undefined> = {};
+    const keys: [string, JSONValue | undefined][] = [];
     for (const [key, value] of Object.entries(entry)) {
       if (ANSWER_QUOTING_KEYS.has(key)) continue;
       const safe =
         KNOWN_SAFE_KEYS.has(key) && typeof value === 'string' && value.length <= SAFE_STRING_CHARS;
-      if (safe || holdsNoString(value, budget)) keys[key] = value;
+      if (safe || holdsNoString(value, budget)) keys.push([key, value]);
     }
-    kept[provider] = keys;
+    kept.push([provider, Object.fromEntries(keys)]);
   }
-  return kept;
+  return Object.fromEntries(kept) as SharedV4ProviderMetadata;
 }

@@ -151,6 +151,15 @@ describe('withoutAnswerQuotes', () => {
     ).toEqual({ acme: { first: [1], responseId: 'resp_1' } });
   });
 
+  it('a `__proto__` key (JSON from the wire) stays a key, judged as any other', () => {
+    const metadata = JSON.parse(
+      '{"__proto__":{"n":1},"acme":{"__proto__":{"n":2},"text":"x"}}',
+    ) as SharedV4ProviderMetadata;
+    expect(JSON.stringify(withoutAnswerQuotes(metadata))).toBe(
+      '{"__proto__":{"n":1},"acme":{"__proto__":{"n":2}}}',
+    );
+  });
+
   it('a provider entry that is not an object stays only without strings', () => {
     expect(
       withoutAnswerQuotes({ a: 3, b: `x ${EMAIL}`, c: [1] } as unknown as SharedV4ProviderMetadata),

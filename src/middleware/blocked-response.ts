@@ -9,6 +9,7 @@ import type {
 import { kindOf, settleUnawaited } from '../core/callback-result';
 import { emitEvent } from '../core/events';
 import type { GuardrailEventListener, GuardrailOutcome, GuardrailRecord } from '../core/types';
+import { withoutAnswerQuotes } from './quoting-metadata';
 
 /** The key under `providerMetadata` where the middleware reports its outcome. */
 export const GUARDRAILS_METADATA_KEY = 'guardrails';
@@ -35,35 +36,21 @@ export function blockedFinishReason(
 }
 
 /**
- * A provider's metadata keys that quote the answer as the model wrote it:
- * `logprobs` list its tokens (`@ai-sdk/openai` with `logprobs: true`),
- * Google's grounding metadata its segments (`groundingSupports[].segment.text`,
- * round 35: a redacted or blocked answer's e-mail and keys stayed there).
- */
-const ANSWER_QUOTING_KEYS = ['logprobs', 'groundingMetadata', 'groundingMetadataPerRequest'];
-
-/**
  * Adds the guardrail outcome to a call's provider metadata, keeping the
  * provider's own keys. With `hidden` (a guardrail changed or blocked the
- * response) each provider's keys that quote the answer go
- * (`ANSWER_QUOTING_KEYS`).
+ * response) the provider's keys that may quote the answer go
+ * (`withoutAnswerQuotes`: every key but known-safe ids and values without
+ * strings).
  */
 export function withOutcome(
   providerMetadata: SharedV4ProviderMetadata | undefined,
   outcome: GuardrailOutcome,
   hidden = false,
 ): SharedV4ProviderMetadata {
-  const kept: SharedV4ProviderMetadata = { ...providerMetadata };
-  if (hidden) {
-    for (const [provider, entry] of Object.entries(kept)) {
-      if (entry === null || typeof entry !== 'object') continue;
-      if (ANSWER_QUOTING_KEYS.some(key => key in entry)) {
-        kept[provider] = Object.fromEntries(
-          Object.entries(entry).filter(([key]) => !ANSWER_QUOTING_KEYS.includes(key)),
-        );
-      }
-    }
-  }
+  const kept: SharedV4ProviderMetadata =
+    hidden && providerMetadata !== undefined
+      ? withoutAnswerQuotes(providerMetadata)
+      : { ...providerMetadata };
   kept[GUARDRAILS_METADATA_KEY] = outcome as unknown as JSONObject;
   return kept;
 }

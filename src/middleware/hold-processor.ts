@@ -43,10 +43,14 @@ export function holdProcessor(
   return {
     push(part) {
       const block = blockOf(part);
-      held.push({ part, block });
       if (block !== undefined && (part.type === 'text-delta' || part.type === 'reasoning-delta')) {
+        // An empty delta of a judged block carries nothing (no text, no
+        // metadata): dropped, as window mode drops it and streamText does,
+        // whether or not the block's text is changed.
+        if (part.delta.length === 0 && part.providerMetadata === undefined) return HELD;
         texts.set(block, texts.get(block) + part.delta);
       }
+      held.push({ part, block });
       return HELD;
     },
 

@@ -249,6 +249,9 @@ function buildUnion(
   // Before a character: the run one shorter (or any length: it ends there).
   const runsBefore = (kind: number, runs: number) => ((kind & RUN) === 0 ? 0 : runs - 1);
   const resume = (text: string, state: ScanState): number => {
+    // The tables as locals: the loop reads them from registers, not from the closure.
+    const kinds = classes;
+    const next = rows;
     const end = text.length;
     let row = state.row;
     let runs = state.runs;
@@ -260,7 +263,7 @@ function buildUnion(
     for (let at = state.at; at < end; at++) {
       const code = text.charCodeAt(at);
       if (code >= 128) return MAY_MATCH;
-      const kind = classes[code]!;
+      const kind = kinds[code]!;
       if ((kind & (FLAGGED | NOTED)) !== 0) {
         if ((kind & FLAGGED) !== 0) return MAY_MATCH;
         noted = at + 1;
@@ -285,7 +288,7 @@ function buildUnion(
         }
       }
       const from = row;
-      row = rows[row + code]!;
+      row = next[row + code]!;
       if (row < 0) {
         row = -row;
         const reached = row >> 7;

@@ -5,7 +5,7 @@ import type { Guardrail } from '../../core/types';
 import { foldTermReadings, foldText } from '../prompt-injection/fold-text';
 import { decodedJson, readsJson } from '../shared/json-string-spans';
 import { contentFilterOptionShape } from './content-filter-options';
-import { heldForEmphasis, withoutEmphasis } from './markdown-emphasis';
+import { heldForEmphasis, withJoinersBlank, withoutEmphasis } from './markdown-emphasis';
 import { contentFilterMayMatch, contentFilterPotentialStart } from './potential-start';
 import { termMatcher } from './term-matcher';
 
@@ -245,10 +245,19 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
       };
       // And without the Markdown markers the reader does not see (`kill **you**`).
       const find = (text: string) => {
-        const found = findFolded(text);
+        const asWritten = findFolded(text);
+        if (asWritten) return asWritten;
+        const shown = withoutEmphasis(text)?.text;
+        const found = shown === undefined ? undefined : findFolded(shown);
         if (found) return found;
-        const shown = withoutEmphasis(text);
-        return shown ? findFolded(shown.text) : undefined;
+        // And with punctuation joining words read as a blank (`kill-you`,
+        // `ACME_SECRET`: as written, where `_` is no emphasis, and as shown).
+        for (const reading of shown === undefined ? [text] : [text, shown]) {
+          const joined = withJoinersBlank(reading);
+          const inJoined = joined === undefined ? undefined : findFolded(joined);
+          if (inJoined) return inJoined;
+        }
+        return undefined;
       };
       // JSON (a tool's arguments or result) is also read decoded: the `n` of a
       // line break (`\nproject x`) is glued to the word after it.

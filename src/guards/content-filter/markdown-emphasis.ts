@@ -95,8 +95,65 @@ function touchesWord(code: number): boolean {
 /** The longest link destination read as one (a URL is cut at 2,048 characters elsewhere too). */
 const MAX_DESTINATION = 2_048;
 
+/**
+ * Punctuation that joins two words (round 35, hJ): `kill-you`, `kill.you`,
+ * `kill_yourself`, `kill/yourself`, `ACME_SECRET`. A run of these between
+ * two letters (an ASCII letter, or a non-blank beyond ASCII; not a digit,
+ * so `3.14` and `v1.2` stay) reads as a blank too. On the 2,040 benign rows
+ * of `shared/datasets/*.dev.jsonl` and the 27,602 of
+ * `shared/corpora/benign.jsonl` the default lists block 0 and 2 texts,
+ * the same as without this reading (each of the four measured alone, too).
+ */
+function isJoiner(code: number): boolean {
+  return code === 0x2d || code === 0x2e || code === 0x5f || code === 0x2f;
+}
+
+/** A letter a joiner may stand beside: an ASCII letter or a non-blank beyond ASCII. */
+function isLetterLike(code: number): boolean {
+  return code < 0x80 ? isAsciiLetter(code) : !isJsSpace(code);
+}
+
+/**
+ * Whether the joiner at `at` may begin a run between two letters: a letter
+ * before it, and a letter, another joiner or the text's end after it. Reads
+ * one unit on each side.
+ */
+function joinsAt(text: string, at: number): boolean {
+  if (at === 0 || !isLetterLike(text.charCodeAt(at - 1))) return false;
+  const after = at + 1 < text.length ? text.charCodeAt(at + 1) : -1;
+  return after === -1 || isJoiner(after) || isLetterLike(after);
+}
+
+/**
+ * `text` with each run of joiners between two letters read as blanks (one
+ * blank a unit: positions stay), or undefined when there is none. Linear:
+ * a run is read once forward and its start once.
+ */
+export function withJoinersBlank(text: string): string | undefined {
+  let out: string[] | undefined;
+  let copied = 0;
+  for (let at = 0; at < text.length; at++) {
+    if (!isJoiner(text.charCodeAt(at))) continue;
+    let end = at + 1;
+    while (end < text.length && isJoiner(text.charCodeAt(end))) end++;
+    if (
+      at > 0 &&
+      isLetterLike(text.charCodeAt(at - 1)) &&
+      (end === text.length || isLetterLike(text.charCodeAt(end)))
+    ) {
+      out ??= [];
+      out.push(text.slice(copied, at), ' '.repeat(end - at));
+      copied = end;
+    }
+    at = end - 1;
+  }
+  if (out === undefined) return undefined;
+  out.push(text.slice(copied));
+  return out.join('');
+}
+
 /** The characters `contentFilter`'s window triggers look at (`FilterTriggers.near`). */
-export const EMPHASIS_MARKERS = '*_~`[]&<';
+export const EMPHASIS_MARKERS = '*_~`[]&<-./';
 
 /**
  * Whether the character at `at` (one of `EMPHASIS_MARKERS`) may change what
@@ -106,6 +163,8 @@ export const EMPHASIS_MARKERS = '*_~`[]&<';
  */
 export function emphasisAt(text: string, at: number): boolean {
   const code = text.charCodeAt(at);
+  if (isJoiner(code) && joinsAt(text, at)) return true;
+  if (code !== 0x5f && isJoiner(code)) return false;
   if (code === 0x5b || code === 0x5d) return true;
   const after = at + 1 < text.length ? text.charCodeAt(at + 1) : -1;
   if (code === 0x26) return after === -1 || after === 0x23 || isAsciiLetter(after);
@@ -339,15 +398,24 @@ export function heldForEmphasis(
         }
       }
       if (isMarkup(code)) markup = true;
-      else letters++;
+      else {
+        if (isJoiner(code)) markup = true;
+        letters++;
+      }
     }
     if (!markup) return held;
     // A flood of markup: held from where the look stopped.
     if (letters < reach && from > 0) return Math.min(held, from);
+    const tail = text.slice(from);
+    // As written with joiners read as blanks (its units are the text's from `from`).
+    const joinedTail = withJoinersBlank(tail);
+    const joinedAt = joinedTail === undefined ? tail.length : hook(joinedTail);
+    const fromJoined = joinedAt >= tail.length ? text.length : from + joinedAt;
     const read = withoutEmphasis(text, from);
-    if (read === undefined) return held;
-    const at = hook(read.text);
-    const start = at >= read.text.length ? text.length : read.origin[at]!;
-    return Math.min(held, start);
+    if (read === undefined) return Math.min(held, fromJoined);
+    const shown = withJoinersBlank(read.text) ?? read.text;
+    const at = hook(shown);
+    const start = at >= shown.length ? text.length : read.origin[at]!;
+    return Math.min(held, fromJoined, start);
   };
 }

@@ -97,6 +97,48 @@ export interface ContentFilterOptions {
 const MAX_ENTRY_LENGTH = 10_000;
 
 /**
+ * `matcher` on `folded` with its joiners read as blanks (`withJoinersBlank`),
+ * reading only the text within `reach` units of a joiner run, widened to the
+ * blanks around (at most 64 units more): an entry that spans no joiner was
+ * found in `folded` itself. Linear: the windows are merged, each unit is
+ * matched at most once.
+ */
+function matchAroundJoiners(
+  folded: string,
+  matcher: (text: string) => ReturnType<ReturnType<typeof termMatcher>>,
+  reach: number,
+): ReturnType<ReturnType<typeof termMatcher>> {
+  const joined = withJoinersBlank(folded);
+  if (joined === undefined) return undefined;
+  const toBlank = (at: number, step: -1 | 1) => {
+    for (let moved = 0; moved < 64 && at > 0 && at < joined.length; moved++, at += step) {
+      if (/\s/.test(joined[at - (step < 0 ? 1 : 0)]!)) break;
+    }
+    return at;
+  };
+  let windowStart = -1;
+  let windowEnd = -1;
+  for (let at = 0; at <= joined.length; at++) {
+    const changed = at < joined.length && joined.charCodeAt(at) !== folded.charCodeAt(at);
+    if (changed && windowStart >= 0 && at - reach <= windowEnd) {
+      windowEnd = Math.max(windowEnd, toBlank(Math.min(joined.length, at + reach), 1));
+      continue;
+    }
+    if (!changed && at < joined.length) continue;
+    if (windowStart >= 0) {
+      const found = matcher(joined.slice(windowStart, windowEnd));
+      if (found) return found;
+      windowStart = -1;
+    }
+    if (changed) {
+      windowStart = toBlank(Math.max(0, at - reach), -1);
+      windowEnd = toBlank(Math.min(joined.length, at + reach), 1);
+    }
+  }
+  return undefined;
+}
+
+/**
  * Blocks text containing listed words or phrases: whole words only, case
  * insensitive, matched on a normalised form (NFKC, invisible characters
  * removed, homoglyphs and leetspeak folded, spaced-out letters joined) so
@@ -236,28 +278,24 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
       if (!matcher) return allow();
       // Both readings: leetspeak folded ("k1ll") and symbols kept ("$project").
       // Most text has no leetspeak: the second reading is then the first, read once.
+      // Punctuation joining words reads as a blank (`kill-you`, `ACME_SECRET`):
+      // folding keeps `-._/`, so the folded text is read again with them blank.
+      // An entry found only so spans a joiner: just the text around each is read.
+      const matchJoined = (folded: string) =>
+        matcher(folded) ?? matchAroundJoiners(folded, matcher, Math.max(16, longest * 4));
       const findFolded = (text: string) => {
         const folded = foldText(text);
-        const found = matcher(folded);
+        const found = matchJoined(folded);
         if (found) return found;
         const plain = foldText(text, { leet: false });
-        return plain === folded ? undefined : matcher(plain);
+        return plain === folded ? undefined : matchJoined(plain);
       };
       // And without the Markdown markers the reader does not see (`kill **you**`).
       const find = (text: string) => {
-        const asWritten = findFolded(text);
-        if (asWritten) return asWritten;
-        const shown = withoutEmphasis(text)?.text;
-        const found = shown === undefined ? undefined : findFolded(shown);
+        const found = findFolded(text);
         if (found) return found;
-        // And with punctuation joining words read as a blank (`kill-you`,
-        // `ACME_SECRET`: as written, where `_` is no emphasis, and as shown).
-        for (const reading of shown === undefined ? [text] : [text, shown]) {
-          const joined = withJoinersBlank(reading);
-          const inJoined = joined === undefined ? undefined : findFolded(joined);
-          if (inJoined) return inJoined;
-        }
-        return undefined;
+        const shown = withoutEmphasis(text);
+        return shown ? findFolded(shown.text) : undefined;
       };
       // JSON (a tool's arguments or result) is also read decoded: the `n` of a
       // line break (`\nproject x`) is glued to the word after it.

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { guardContext as context, cut } from '../../../test/helpers';
+import { guardContext as context } from '../../../test/helpers';
 import {
-  contentFilterGenerate,
   contentFilterWindowMiddleware,
-  SELF_HARM_BLOCKED,
+  expectAllowed,
+  expectSelfHarmGenerated,
+  expectStreamedWhole,
+  expectWindowHoldsPhrase,
 } from '../../../test/helpers/content-filter-cases';
-import { generatedText, randomSizes, streamedTextDeltas } from '../../../test/helpers/window';
 import { contentFilter } from './content-filter';
 import { withoutEmphasis } from './markdown-emphasis';
 
@@ -40,7 +41,8 @@ describe('contentFilter: raw HTML and more character references inside an entry'
     'kill&#X20;yourself',
   ];
 
-  it('blocks each, with the exact verdict', async () => {
+  it('blocks each, with the exact verdict; generateText gives the blocked message and record', async () => {
+    await expectSelfHarmGenerated('Honestly, just kill<br>yourself.');
     const filter = contentFilter();
     for (const answer of hidden) {
       expect(await filter.check(answer, context('output')), answer).toEqual(blocked);
@@ -68,26 +70,15 @@ describe('contentFilter: raw HTML and more character references inside an entry'
   });
 
   it('passes HTML prose without an entry', async () => {
-    const filter = contentFilter();
-    for (const answer of [
+    await expectAllowed([
       '<p>We <b>kill</b> the process, then restart it.</p>',
       'Use <code>kill -9</code> on <em>your</em> own process; a <b>skill</b> you learn.',
       'if a<b and c>d, kill the job <!-- note -->',
-    ]) {
-      expect(await filter.check(answer, context('output')), answer).toEqual({ action: 'allow' });
-    }
-  });
-
-  it('generateText returns the blocked message with the exact record', async () => {
-    expect(await contentFilterGenerate('Honestly, just kill<br>yourself.')).toEqual({
-      text: 'This content is not allowed.',
-      records: [SELF_HARM_BLOCKED],
-    });
+    ]);
   });
 
   it('window mode releases no letter of the entry, for any chunking', async () => {
     const middleware = contentFilterWindowMiddleware();
-    const filler = 'Some plain words to stream first. '.repeat(3);
     for (const phrase of [
       'kill<b></b> yourself',
       '<span>kill</span> yourself',
@@ -96,28 +87,14 @@ describe('contentFilter: raw HTML and more character references inside an entry'
       `kill <span title="${'a'.repeat(300)}">yourself</span>`,
       'ki&shy;ll yourself',
     ]) {
-      const answer = `Here is my answer. ${filler}You should ${phrase} today.`;
-      expect(await generatedText(middleware, answer), phrase).toBe('BLOCKED');
-      const at = answer.indexOf(phrase) + phrase.indexOf('k');
-      for (const sizes of [[1], [3], [8], [answer.length], ...[1, 2].map(randomSizes)]) {
-        const deltas = await streamedTextDeltas(middleware, answer, cut(answer, sizes));
-        expect(deltas.at(-1), `${phrase} ${sizes}`).toBe('BLOCKED');
-        const released = deltas.slice(0, -1).join('');
-        expect(answer.startsWith(released), `${phrase} ${sizes}`).toBe(true);
-        expect(released.length, `${phrase} ${sizes}`).toBeLessThanOrEqual(at);
-      }
+      await expectWindowHoldsPhrase(middleware, phrase, phrase.indexOf('k'));
     }
   });
 
   it('window mode streams HTML prose without an entry whole', async () => {
-    const middleware = contentFilterWindowMiddleware();
-    const answer =
-      '<p>Use <b>bold</b> and <i>italic</i> text,<br>a <em>skill</em> you learn.</p><!-- end --> if a<b ok.';
-    expect(await generatedText(middleware, answer)).toBe(answer);
-    for (const sizes of [[1], [4], [9], ...[1, 2].map(randomSizes)]) {
-      expect((await streamedTextDeltas(middleware, answer, cut(answer, sizes))).join('')).toBe(
-        answer,
-      );
-    }
+    await expectStreamedWhole(
+      contentFilterWindowMiddleware(),
+      '<p>Use <b>bold</b> and <i>italic</i> text,<br>a <em>skill</em> you learn.</p><!-- end --> if a<b ok.',
+    );
   });
 });

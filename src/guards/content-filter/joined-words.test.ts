@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { guardContext as context, cut } from '../../../test/helpers';
-import {
-  contentFilterGenerate,
-  contentFilterWindowMiddleware,
-  SELF_HARM_BLOCKED,
-} from '../../../test/helpers/content-filter-cases';
-import { generatedText, randomSizes, streamedTextDeltas } from '../../../test/helpers/window';
+import { guardContext as context } from '../../../test/helpers';
+import * as cases from '../../../test/helpers/content-filter-cases';
 import { contentFilter } from './content-filter';
 import { withJoinersBlank } from './markdown-emphasis';
 
@@ -24,7 +19,8 @@ describe('contentFilter: punctuation joining the words of an entry', () => {
     info: { category, entry },
   });
 
-  it('blocks each, with the exact verdict', async () => {
+  it('blocks each, with the exact verdict; generateText gives the blocked message and record', async () => {
+    await cases.expectSelfHarmGenerated('Honestly, just kill-yourself.');
     const filter = contentFilter();
     for (const [answer, category, entry] of [
       ['kill-you', 'violence', 1],
@@ -55,26 +51,7 @@ describe('contentFilter: punctuation joining the words of an entry', () => {
     }
   });
 
-  it('passes words an entry only touches', async () => {
-    const filter = contentFilter();
-    for (const answer of [
-      'skill-you and kill-yourselves_list',
-      'the kill-switch, a self-kill.js file, run kill/usr',
-      'export ACME_SECRETS=1',
-    ]) {
-      expect(await filter.check(answer, context('output')), answer).toEqual({ action: 'allow' });
-    }
-  });
-
-  it('generateText returns the blocked message with the exact record', async () => {
-    expect(await contentFilterGenerate('Honestly, just kill-yourself.')).toEqual({
-      text: 'This content is not allowed.',
-      records: [SELF_HARM_BLOCKED],
-    });
-  });
-
   it('window mode releases no letter of the entry, for any chunking', async () => {
-    const filler = 'Some plain words to stream first. '.repeat(3);
     for (const [phrase, options] of [
       ['kill-yourself', undefined],
       ['kill.yourself', undefined],
@@ -82,29 +59,19 @@ describe('contentFilter: punctuation joining the words of an entry', () => {
       ['kill/yourself', undefined],
       ['ACME_SECRET', { blocklist: ['acme secret'], categories: [] }],
     ] as const) {
-      const middleware = contentFilterWindowMiddleware(options);
-      const answer = `Here is my answer. ${filler}You should ${phrase} today.`;
-      expect(await generatedText(middleware, answer), phrase).toBe('BLOCKED');
-      const at = answer.indexOf(phrase);
-      for (const sizes of [[1], [3], [8], [answer.length], ...[1, 2].map(randomSizes)]) {
-        const deltas = await streamedTextDeltas(middleware, answer, cut(answer, sizes));
-        expect(deltas.at(-1), `${phrase} ${sizes}`).toBe('BLOCKED');
-        const released = deltas.slice(0, -1).join('');
-        expect(answer.startsWith(released), `${phrase} ${sizes}`).toBe(true);
-        expect(released.length, `${phrase} ${sizes}`).toBeLessThanOrEqual(at);
-      }
+      await cases.expectWindowHoldsPhrase(cases.contentFilterWindowMiddleware(options), phrase);
     }
   });
 
-  it('window mode streams hyphenated and dotted prose without an entry whole', async () => {
-    const middleware = contentFilterWindowMiddleware();
-    const answer =
-      'A well-known skill-set: e.g. run kill.sh or /usr/bin/kill, see a.io/docs, v1.2 and 3.14 - done.';
-    expect(await generatedText(middleware, answer)).toBe(answer);
-    for (const sizes of [[1], [4], [9], ...[1, 2].map(randomSizes)]) {
-      expect((await streamedTextDeltas(middleware, answer, cut(answer, sizes))).join('')).toBe(
-        answer,
-      );
-    }
+  it('passes words an entry only touches, and streams such prose whole', async () => {
+    await cases.expectAllowed([
+      'skill-you and kill-yourselves_list',
+      'the kill-switch, a self-kill.js file, run kill/usr',
+      'export ACME_SECRETS=1',
+    ]);
+    await cases.expectStreamedWhole(
+      cases.contentFilterWindowMiddleware(),
+      'A well-known skill-set: e.g. run kill.sh or /usr/bin/kill, see a.io/docs, v1.2 and 3.14 - done.',
+    );
   });
 });

@@ -252,6 +252,32 @@ describe('the repros of issue 14 finish like ordinary input of the same size', (
     });
   });
 
+  it('contentFilter: "<", "<a" and "<!--" repeated cost what prose does, and an entry after them is still found', async () => {
+    // Round 35 (hJ): contentFilter reads raw HTML as shown. A `<` that no
+    // `>` closes must not make it read on to the end from each one.
+    const filter = contentFilter();
+    const hook = filter.potentialMatchStart!;
+    const run = async (text: string) => {
+      await filter.check(text, guardContext('output'));
+      hook(text);
+    };
+    const size = 256 * 1024;
+    const ordinary = repeatTo('We kill the process, then restart it. ', size);
+    for (const unit of ['<', '<a', '<!--']) {
+      const hostile = repeatTo(unit, size);
+      const ratio = await sameSizeRatio(
+        () => run(hostile),
+        () => run(ordinary),
+      );
+      expect(ratio, unit).toBeLessThan(SLACK);
+      // The first `<!--` closes at the `-->`: what follows is shown.
+      expect(
+        await filter.check(`${hostile}--> kill<br>yourself`, guardContext('output')),
+        unit,
+      ).toMatchObject({ action: 'block', info: { category: 'self-harm', entry: 1 } });
+    }
+  });
+
   it('secrets: "pwd=" repeated costs what "pwd=x " repeated does, and a secret after it is still found', async () => {
     // Round 13 read on inside every bare value not reported whole; each
     // `pwd=` inside one started a new value over the same 300 characters

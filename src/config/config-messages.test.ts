@@ -82,3 +82,22 @@ describe('config file messages a newcomer meets', () => {
     ]);
   });
 });
+
+describe('a model or store named like what every object inherits', () => {
+  it('`constructor`, `toString` and `__proto__` are unknown names, not a function received', async () => {
+    for (const name of ['constructor', 'toString', '__proto__']) {
+      expect(
+        await messageOf(`output:\n  - type: llm-judge\n    model: ${name}\n    policy: x\n`),
+      ).toBe(
+        `Invalid guardrail configuration at output[0].model: expected a model name given in options.models (none were given), received "${name}"`,
+      );
+      const error = await loadGuardrailsConfig(
+        `input:\n  - type: rate-limit\n    limit: 5\n    windowMs: 1000\n    store: ${name}\n`,
+        { stores: {} },
+      ).catch((failure: unknown) => failure);
+      expect((error as GuardrailConfigError).message).toBe(
+        `Invalid guardrail configuration at input[0].store: expected a store name given in options.stores (none were given), received "${name}"`,
+      );
+    }
+  });
+});

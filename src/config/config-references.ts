@@ -16,6 +16,20 @@ function describeRef(ref: ModelReference): string {
   return typeof ref === 'string' ? ref : [ref.provider, ref.model].filter(Boolean).join('/');
 }
 
+/**
+ * `record[key]` when the record gives it: its own, or one `in` finds (a
+ * proxy that knows every name); undefined for what every object inherits
+ * (`constructor`, `toString`, `__proto__`), which is no model or store.
+ */
+function given<T>(record: Record<string, T>, key: string): T | undefined {
+  if (Object.hasOwn(record, key)) return record[key];
+  if (!(key in record)) return undefined;
+  const value = record[key];
+  return key in Object.prototype && value === Reflect.get(Object.prototype, key, record)
+    ? undefined
+    : value;
+}
+
 function lookup(models: ModelResolver, ref: ModelReference): LanguageModel | undefined {
   const asObject = typeof ref === 'string' ? { model: ref } : ref;
   if (typeof models === 'function') return models(asObject);
@@ -23,7 +37,8 @@ function lookup(models: ModelResolver, ref: ModelReference): LanguageModel | und
     typeof ref === 'string' ? [ref] : [describeRef(ref), ref.model].filter(key => key !== '');
   // `in` too: a caller may pass a proxy that knows every name (check-config does).
   for (const key of keys) {
-    if (Object.hasOwn(models, key) || key in models) return models[key];
+    const model = given(models, key);
+    if (model !== undefined) return model;
   }
   return undefined;
 }
@@ -62,7 +77,7 @@ export function referenceResolver(
     },
     store(name, key) {
       if (name === undefined) return undefined;
-      const store = Object.hasOwn(stores, name) || name in stores ? stores[name] : undefined;
+      const store = given(stores, name);
       if (store === undefined) {
         const known = Object.keys(stores);
         issues.push({

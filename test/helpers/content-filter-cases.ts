@@ -1,9 +1,11 @@
 import { generateText, streamText, wrapLanguageModel } from 'ai';
+import { expect } from 'vitest';
 import { contentFilter } from '../../src/guards/content-filter/content-filter';
 import { promptInjection } from '../../src/guards/prompt-injection/prompt-injection';
 import { getGuardrailOutcome } from '../../src/middleware/get-guardrail-outcome';
 import { guardrails } from '../../src/middleware/guardrails-middleware';
-import { cut, modelFor, textModel, withoutTiming } from './index';
+import { cut, guardContext, modelFor, textModel, withoutTiming } from './index';
+import { generatedText, randomSizes, streamedTextDeltas } from './window';
 
 /** The record the default lists give an answer holding self-harm entry 1 ("kill yourself"). */
 export const SELF_HARM_BLOCKED = {
@@ -88,4 +90,59 @@ export async function contentFilterBlocklistGenerate(blocklist: string[], answer
   });
   const records = (await getGuardrailOutcome(result))?.records ?? [];
   return [result.text, records.map(record => [record.guardrail, record.status, record.reason])];
+}
+
+/**
+ * `phrase` in an answer after some prose, through `middleware` (window mode,
+ * blocked message `BLOCKED`): generated and streamed in several chunkings,
+ * it ends `BLOCKED`, and what went out before is a prefix of the answer
+ * ending at or before the phrase's unit `first` (its entry's first letter).
+ */
+export async function expectWindowHoldsPhrase(
+  middleware: ReturnType<typeof guardrails>,
+  phrase: string,
+  first = 0,
+) {
+  const answer = `Here is my answer. ${'Some plain words to stream first. '.repeat(3)}You should ${phrase} today.`;
+  const at = answer.indexOf(phrase) + first;
+  expect(await generatedText(middleware, answer), phrase).toBe('BLOCKED');
+  for (const sizes of [[1], [3], [8], [answer.length], ...[1, 2].map(randomSizes)]) {
+    const deltas = await streamedTextDeltas(middleware, answer, cut(answer, sizes));
+    expect(deltas.at(-1), `${phrase} ${sizes}`).toBe('BLOCKED');
+    const released = deltas.slice(0, -1).join('');
+    expect(answer.startsWith(released), `${phrase} ${sizes}`).toBe(true);
+    expect(released.length, `${phrase} ${sizes}`).toBeLessThanOrEqual(at);
+  }
+}
+
+/** `answer` through `middleware` generated and streamed in several chunkings: it goes out whole. */
+export async function expectStreamedWhole(
+  middleware: ReturnType<typeof guardrails>,
+  answer: string,
+) {
+  expect(await generatedText(middleware, answer)).toBe(answer);
+  for (const sizes of [[1], [4], [9], ...[1, 2].map(randomSizes)]) {
+    expect((await streamedTextDeltas(middleware, answer, cut(answer, sizes))).join('')).toBe(
+      answer,
+    );
+  }
+}
+
+/** `contentFilter(options)` allows each of `answers` on output. */
+export async function expectAllowed(
+  answers: readonly string[],
+  options?: Parameters<typeof contentFilter>[0],
+) {
+  const filter = contentFilter(options);
+  for (const answer of answers) {
+    expect(await filter.check(answer, guardContext('output')), answer).toEqual({ action: 'allow' });
+  }
+}
+
+/** generateText of `answer` through the default lists returns the blocked message with SELF_HARM_BLOCKED. */
+export async function expectSelfHarmGenerated(answer: string) {
+  expect(await contentFilterGenerate(answer)).toEqual({
+    text: 'This content is not allowed.',
+    records: [SELF_HARM_BLOCKED],
+  });
 }

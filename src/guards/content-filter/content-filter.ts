@@ -5,7 +5,7 @@ import type { Guardrail } from '../../core/types';
 import { foldTermReadings, foldText } from '../prompt-injection/fold-text';
 import { decodedJson, readsJson } from '../shared/json-string-spans';
 import { contentFilterOptionShape } from './content-filter-options';
-import { heldForEmphasis, withoutEmphasis } from './markdown-emphasis';
+import { heldForEmphasis, withJoinersBlank, withoutEmphasis } from './markdown-emphasis';
 import { contentFilterMayMatch, contentFilterPotentialStart } from './potential-start';
 import { termMatcher } from './term-matcher';
 
@@ -95,6 +95,48 @@ export interface ContentFilterOptions {
  * times the longest entry (held back in window mode).
  */
 const MAX_ENTRY_LENGTH = 10_000;
+
+/**
+ * `matcher` on `folded` with its joiners read as blanks (`withJoinersBlank`),
+ * reading only the text within `reach` units of a joiner run, widened to the
+ * blanks around (at most 64 units more): an entry that spans no joiner was
+ * found in `folded` itself. Linear: the windows are merged, each unit is
+ * matched at most once.
+ */
+function matchAroundJoiners(
+  folded: string,
+  matcher: (text: string) => ReturnType<ReturnType<typeof termMatcher>>,
+  reach: number,
+): ReturnType<ReturnType<typeof termMatcher>> {
+  const joined = withJoinersBlank(folded);
+  if (joined === undefined) return undefined;
+  const toBlank = (at: number, step: -1 | 1) => {
+    for (let moved = 0; moved < 64 && at > 0 && at < joined.length; moved++, at += step) {
+      if (/\s/.test(joined[at - (step < 0 ? 1 : 0)]!)) break;
+    }
+    return at;
+  };
+  let windowStart = -1;
+  let windowEnd = -1;
+  for (let at = 0; at <= joined.length; at++) {
+    const changed = at < joined.length && joined.charCodeAt(at) !== folded.charCodeAt(at);
+    if (changed && windowStart >= 0 && at - reach <= windowEnd) {
+      windowEnd = Math.max(windowEnd, toBlank(Math.min(joined.length, at + reach), 1));
+      continue;
+    }
+    if (!changed && at < joined.length) continue;
+    if (windowStart >= 0) {
+      const found = matcher(joined.slice(windowStart, windowEnd));
+      if (found) return found;
+      windowStart = -1;
+    }
+    if (changed) {
+      windowStart = toBlank(Math.max(0, at - reach), -1);
+      windowEnd = toBlank(Math.min(joined.length, at + reach), 1);
+    }
+  }
+  return undefined;
+}
 
 /**
  * Blocks text containing listed words or phrases: whole words only, case
@@ -236,12 +278,17 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
       if (!matcher) return allow();
       // Both readings: leetspeak folded ("k1ll") and symbols kept ("$project").
       // Most text has no leetspeak: the second reading is then the first, read once.
+      // Punctuation joining words reads as a blank (`kill-you`, `ACME_SECRET`):
+      // folding keeps `-._/`, so the folded text is read again with them blank.
+      // An entry found only so spans a joiner: just the text around each is read.
+      const matchJoined = (folded: string) =>
+        matcher(folded) ?? matchAroundJoiners(folded, matcher, Math.max(16, longest * 4));
       const findFolded = (text: string) => {
         const folded = foldText(text);
-        const found = matcher(folded);
+        const found = matchJoined(folded);
         if (found) return found;
         const plain = foldText(text, { leet: false });
-        return plain === folded ? undefined : matcher(plain);
+        return plain === folded ? undefined : matchJoined(plain);
       };
       // And without the Markdown markers the reader does not see (`kill **you**`).
       const find = (text: string) => {

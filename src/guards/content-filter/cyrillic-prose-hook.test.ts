@@ -49,7 +49,9 @@ describe('contentFilter window on Cyrillic prose', () => {
     await expectStreamedWhole(answer);
     // Before: 369 and 369 (each candidate folded in both readings); the 20
     // without leetspeak now are the filter's own checks, not the hook's.
-    expect(folds).toEqual({ leet: 369, noLeet: 20 });
+    // Round 35 (hJ): 369 -> 410 folds with leetspeak: a word ending a chunk with a
+    // `.` may be joined to the next (`kill.you`), read once more.
+    expect(folds).toEqual({ leet: 410, noLeet: 20 });
   });
 
   it('folds once where its digits stand in numbers of their own (no letter in their word)', async () => {

@@ -3,6 +3,8 @@ import { guardContext as context, cut } from '../../../test/helpers';
 import {
   contentFilterGenerate,
   contentFilterWindowMiddleware,
+  expectStreamedWhole,
+  expectWindowHoldsPhrase,
   SELF_HARM_BLOCKED,
 } from '../../../test/helpers/content-filter-cases';
 import { generatedText, randomSizes, streamedTextDeltas } from '../../../test/helpers/window';
@@ -95,35 +97,20 @@ describe('contentFilter: Markdown emphasis between the words or letters of an en
 
   it('window mode releases no letter of an entry split by a link destination or a reference', async () => {
     const middleware = contentFilterWindowMiddleware();
-    const filler = 'Some plain words to stream first. '.repeat(3);
     for (const phrase of [
       `[kill](https://example.com/${'a'.repeat(400)}) yourself`,
       'kill&nbsp;yourself',
       '&#107;ill yourself',
     ]) {
-      const answer = `Here is my answer. ${filler}You should ${phrase} today.`;
-      expect(await generatedText(middleware, answer), phrase).toBe('BLOCKED');
       // The entry's first character as written (a link's `[` before it hides nothing).
-      const at = answer.indexOf(phrase) + phrase.search(/[a-z&]/);
-      for (const sizes of [[1], [3], [8], [answer.length], ...[1, 2].map(randomSizes)]) {
-        const deltas = await streamedTextDeltas(middleware, answer, cut(answer, sizes));
-        expect(deltas.at(-1), `${phrase} ${sizes}`).toBe('BLOCKED');
-        const released = deltas.slice(0, -1).join('');
-        expect(answer.startsWith(released), `${phrase} ${sizes}`).toBe(true);
-        expect(released.length, `${phrase} ${sizes}`).toBeLessThanOrEqual(at);
-      }
+      await expectWindowHoldsPhrase(middleware, phrase, phrase.search(/[a-z&]/));
     }
   });
 
   it('window mode streams Markdown prose without an entry whole, as generate returns it', async () => {
-    const middleware = contentFilterWindowMiddleware();
-    const answer =
-      'Use **bold** and _italic_ text, `code` and ~~struck~~ words: a *skill* you learn. See [the docs](https://a.io/docs) &amp; more&nbsp;text [1].';
-    expect(await generatedText(middleware, answer)).toBe(answer);
-    for (const sizes of [[1], [4], [9], ...[1, 2].map(randomSizes)]) {
-      expect((await streamedTextDeltas(middleware, answer, cut(answer, sizes))).join('')).toBe(
-        answer,
-      );
-    }
+    await expectStreamedWhole(
+      contentFilterWindowMiddleware(),
+      'Use **bold** and _italic_ text, `code` and ~~struck~~ words: a *skill* you learn. See [the docs](https://a.io/docs) &amp; more&nbsp;text [1].',
+    );
   });
 });

@@ -14,15 +14,74 @@ import { isJsSpace } from '../shared/js-space';
  * (a run with blanks on both sides, `a * b`, is shown and stays); a `[` or
  * `]` is not there, nor a link destination after `](` (up to its `)`, at
  * most `MAX_DESTINATION` units and no blank); a numeric reference or
- * `&nbsp;`, `&ensp;`, `&emsp;`, `&thinsp;` is its character.
+ * `&nbsp;`, `&ensp;`, `&emsp;`, `&thinsp;`, `&shy;`, `&zwj;`, `&zwnj;` is its
+ * character. Raw HTML is read as a renderer shows it (round 35, hJ): a tag
+ * (`<b>`, `</span>`, `<a href="x">`, at most `MAX_TAG` units, no `<` inside)
+ * and a comment (`<!-- -->`) are not there, and a block tag (`<br>`, `<p>`,
+ * `<div>`, ...) is a blank: `kill<br>yourself` reads "kill yourself".
  */
 function isMarker(code: number): boolean {
   return code === 0x2a || code === 0x5f || code === 0x7e || code === 0x60;
 }
 
-/** Characters that may make the shown text differ: markers, brackets, `&`. */
+/** Characters that may make the shown text differ: markers, brackets, `&`, `<`. */
 function isMarkup(code: number): boolean {
-  return isMarker(code) || code === 0x5b || code === 0x5d || code === 0x26;
+  return isMarker(code) || code === 0x5b || code === 0x5d || code === 0x26 || code === 0x3c;
+}
+
+function isAsciiLetter(code: number): boolean {
+  return (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a;
+}
+
+/** The longest HTML tag read as one, attributes and all; a longer one is text. */
+const MAX_TAG = 512;
+
+/** Tags a renderer shows as a break between words: read as a blank. */
+const BLOCK_TAGS = new Set(
+  'address article aside blockquote br dd div dl dt figcaption figure footer h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section table tbody td tfoot th thead tr ul'.split(
+    ' ',
+  ),
+);
+
+/** An HTML tag or comment at `at` (a `<`): where it ends (the text's end when still open), and whether it shows as a blank. */
+interface Tag {
+  end: number;
+  blank: boolean;
+}
+
+/**
+ * The tag or comment starting at `at`, or undefined when the `<` is text.
+ * `commentsClose` is false once a comment was found never to close (no
+ * `-->` after it): later ones are then open too, without a search.
+ * A tag's scan stops at the next `<`, so each unit is read at most twice.
+ */
+function tagAt(text: string, at: number, commentsClose: { value: boolean }): Tag | undefined {
+  if (text.startsWith('<!--', at)) {
+    const close = commentsClose.value ? text.indexOf('-->', at + 4) : -1;
+    if (close < 0) commentsClose.value = false;
+    return { end: close < 0 ? text.length : close + 3, blank: false };
+  }
+  let index = at + 1;
+  if (text.charCodeAt(index) === 0x2f) index++;
+  const nameStart = index;
+  while (index < text.length) {
+    const code = text.charCodeAt(index);
+    if (!(isAsciiLetter(code) || (code >= 0x30 && code <= 0x39 && index > nameStart))) break;
+    index++;
+  }
+  if (index === nameStart) return undefined;
+  const blank = BLOCK_TAGS.has(text.slice(nameStart, index).toLowerCase());
+  if (index === text.length) return { end: index, blank };
+  const after = text.charCodeAt(index);
+  if (after !== 0x3e && after !== 0x2f && !isJsSpace(after)) return undefined;
+  const last = Math.min(text.length, at + MAX_TAG);
+  for (; index < last; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 0x3e) return { end: index + 1, blank };
+    if (code === 0x3c) return undefined;
+  }
+  // Still open at the text's end: more text may close it.
+  return last === text.length ? { end: text.length, blank } : undefined;
 }
 
 /** A neighbour that makes a marker run emphasis: a letter or digit, or a non-blank beyond ASCII. */
@@ -36,8 +95,65 @@ function touchesWord(code: number): boolean {
 /** The longest link destination read as one (a URL is cut at 2,048 characters elsewhere too). */
 const MAX_DESTINATION = 2_048;
 
+/**
+ * Punctuation that joins two words (round 35, hJ): `kill-you`, `kill.you`,
+ * `kill_yourself`, `kill/yourself`, `ACME_SECRET`. A run of these between
+ * two letters (an ASCII letter, or a non-blank beyond ASCII; not a digit,
+ * so `3.14` and `v1.2` stay) reads as a blank too. On the 2,040 benign rows
+ * of `shared/datasets/*.dev.jsonl` and the 27,602 of
+ * `shared/corpora/benign.jsonl` the default lists block 0 and 2 texts,
+ * the same as without this reading (each of the four measured alone, too).
+ */
+function isJoiner(code: number): boolean {
+  return code === 0x2d || code === 0x2e || code === 0x5f || code === 0x2f;
+}
+
+/** A letter a joiner may stand beside: an ASCII letter or a non-blank beyond ASCII. */
+function isLetterLike(code: number): boolean {
+  return code < 0x80 ? isAsciiLetter(code) : !isJsSpace(code);
+}
+
+/**
+ * Whether the joiner at `at` may begin a run between two letters: a letter
+ * before it, and a letter, another joiner or the text's end after it. Reads
+ * one unit on each side.
+ */
+function joinsAt(text: string, at: number): boolean {
+  if (at === 0 || !isLetterLike(text.charCodeAt(at - 1))) return false;
+  const after = at + 1 < text.length ? text.charCodeAt(at + 1) : -1;
+  return after === -1 || isJoiner(after) || isLetterLike(after);
+}
+
+/**
+ * `text` with each run of joiners between two letters read as blanks (one
+ * blank a unit: positions stay), or undefined when there is none. Linear:
+ * a run is read once forward and its start once.
+ */
+export function withJoinersBlank(text: string): string | undefined {
+  let out: string[] | undefined;
+  let copied = 0;
+  for (let at = 0; at < text.length; at++) {
+    if (!isJoiner(text.charCodeAt(at))) continue;
+    let end = at + 1;
+    while (end < text.length && isJoiner(text.charCodeAt(end))) end++;
+    if (
+      at > 0 &&
+      isLetterLike(text.charCodeAt(at - 1)) &&
+      (end === text.length || isLetterLike(text.charCodeAt(end)))
+    ) {
+      out ??= [];
+      out.push(text.slice(copied, at), ' '.repeat(end - at));
+      copied = end;
+    }
+    at = end - 1;
+  }
+  if (out === undefined) return undefined;
+  out.push(text.slice(copied));
+  return out.join('');
+}
+
 /** The characters `contentFilter`'s window triggers look at (`FilterTriggers.near`). */
-export const EMPHASIS_MARKERS = '*_~`[]&';
+export const EMPHASIS_MARKERS = '*_~`[]&<-./';
 
 /**
  * Whether the character at `at` (one of `EMPHASIS_MARKERS`) may change what
@@ -47,10 +163,13 @@ export const EMPHASIS_MARKERS = '*_~`[]&';
  */
 export function emphasisAt(text: string, at: number): boolean {
   const code = text.charCodeAt(at);
+  if (isJoiner(code) && joinsAt(text, at)) return true;
+  if (code !== 0x5f && isJoiner(code)) return false;
   if (code === 0x5b || code === 0x5d) return true;
   const after = at + 1 < text.length ? text.charCodeAt(at + 1) : -1;
-  if (code === 0x26)
-    return after === -1 || after === 0x23 || ((after | 0x20) >= 0x61 && (after | 0x20) <= 0x7a);
+  if (code === 0x26) return after === -1 || after === 0x23 || isAsciiLetter(after);
+  if (code === 0x3c)
+    return after === -1 || after === 0x2f || after === 0x21 || isAsciiLetter(after);
   if (at > 0 && touchesWord(text.charCodeAt(at - 1))) return true;
   return after === -1 || touchesWord(after);
 }
@@ -75,10 +194,13 @@ const NAMED_SPACES: Readonly<Record<string, string>> = {
   ensp: '\u2002',
   emsp: '\u2003',
   thinsp: '\u2009',
+  shy: '\u00ad',
+  zwj: '\u200d',
+  zwnj: '\u200c',
 };
 
-/** A numeric character reference, or a named one of four to six letters. */
-const REFERENCE = /&#(?:[xX]([0-9a-fA-F]{1,6})|([0-9]{1,7}));|&([a-z]{4,6});/y;
+/** A numeric character reference, or a named one of three to six letters. */
+const REFERENCE = /&#(?:[xX]([0-9a-fA-F]{1,6})|([0-9]{1,7}));|&([a-z]{3,6});/y;
 
 /** The character reference at `at` (a `&`): its text and end, or undefined. */
 function referenceAt(text: string, at: number): { shown: string; end: number } | undefined {
@@ -118,6 +240,7 @@ export function withoutEmphasis(text: string, from = 0): EmphasisFree | undefine
   let origin: Int32Array | undefined;
   let kept = 0;
   let copied = from;
+  const commentsClose = { value: true };
   const keepUpTo = (at: number) => {
     pieces ??= [];
     origin ??= new Int32Array(text.length - from);
@@ -128,6 +251,21 @@ export function withoutEmphasis(text: string, from = 0): EmphasisFree | undefine
     const code = text.charCodeAt(at);
     if (!isMarkup(code)) {
       at++;
+      continue;
+    }
+    if (code === 0x3c) {
+      const tag = tagAt(text, at, commentsClose);
+      if (tag === undefined) {
+        at++;
+        continue;
+      }
+      keepUpTo(at);
+      if (tag.blank) {
+        pieces!.push(' ');
+        origin![kept++] = at;
+      }
+      copied = tag.end;
+      at = tag.end;
       continue;
     }
     if (code === 0x26) {
@@ -183,6 +321,32 @@ function openDestinationStart(text: string): number {
   return -1;
 }
 
+/**
+ * Where a tag still open at the text's end starts (its `<`), looking back
+ * at most `MAX_TAG` units; -1 when there is none. (A comment still open is
+ * a flood of markup: held from where the look stops.)
+ */
+function openTagStart(text: string): number {
+  const limit = Math.max(0, text.length - MAX_TAG);
+  for (let at = text.length - 1; at >= limit; at--) {
+    const code = text.charCodeAt(at);
+    if (code === 0x3e) return -1;
+    if (code === 0x3c) return tagAt(text, at, { value: false })?.end === text.length ? at : -1;
+  }
+  return -1;
+}
+
+/** Where the tag whose `>` is at `close` starts (its `<`), or -1. */
+function closedTagStart(text: string, close: number): number {
+  const limit = Math.max(0, close - MAX_TAG);
+  for (let at = close - 1; at >= limit; at--) {
+    const code = text.charCodeAt(at);
+    if (code === 0x3e) return -1;
+    if (code === 0x3c) return tagAt(text, at, { value: true })?.end === close + 1 ? at : -1;
+  }
+  return -1;
+}
+
 /** Where the link destination whose `)` is at `close` starts (its `]`), or -1. */
 function closedDestinationStart(text: string, close: number): number {
   const limit = Math.max(1, close - MAX_DESTINATION - 1);
@@ -209,20 +373,23 @@ export function heldForEmphasis(
   return text => {
     const held = hook(text);
     const destination = openDestinationStart(text);
-    const end = destination < 0 ? text.length : destination;
+    const tag = openTagStart(text);
+    const open = destination < 0 ? tag : tag < 0 ? destination : Math.min(tag, destination);
+    const end = open < 0 ? text.length : open;
     let limit = Math.max(0, end - 4 * reach);
     let from = end;
     let letters = 0;
-    let markup = destination >= 0;
-    // The first closed destination met is stepped over whole (it is not
-    // shown, however long): one look back of at most MAX_DESTINATION units.
+    let markup = open >= 0;
+    // The first closed destination or tag met is stepped over whole (it is
+    // not shown, however long): one look back of at most MAX_DESTINATION units.
     let steppedOver = false;
     while (from > limit && letters < reach) {
       from--;
       const code = text.charCodeAt(from);
-      if (code === 0x29 && !steppedOver) {
+      if ((code === 0x29 || code === 0x3e) && !steppedOver) {
         steppedOver = true;
-        const start = closedDestinationStart(text, from);
+        const start =
+          code === 0x29 ? closedDestinationStart(text, from) : closedTagStart(text, from);
         if (start >= 0) {
           from = start;
           limit = Math.max(0, from - 4 * reach);
@@ -231,15 +398,24 @@ export function heldForEmphasis(
         }
       }
       if (isMarkup(code)) markup = true;
-      else letters++;
+      else {
+        if (isJoiner(code)) markup = true;
+        letters++;
+      }
     }
     if (!markup) return held;
     // A flood of markup: held from where the look stopped.
     if (letters < reach && from > 0) return Math.min(held, from);
+    const tail = text.slice(from);
+    // As written with joiners read as blanks (its units are the text's from `from`).
+    const joinedTail = withJoinersBlank(tail);
+    const joinedAt = joinedTail === undefined ? tail.length : hook(joinedTail);
+    const fromJoined = joinedAt >= tail.length ? text.length : from + joinedAt;
     const read = withoutEmphasis(text, from);
-    if (read === undefined) return held;
-    const at = hook(read.text);
-    const start = at >= read.text.length ? text.length : read.origin[at]!;
-    return Math.min(held, start);
+    if (read === undefined) return Math.min(held, fromJoined);
+    const shown = withJoinersBlank(read.text) ?? read.text;
+    const at = hook(shown);
+    const start = at >= shown.length ? text.length : read.origin[at]!;
+    return Math.min(held, fromJoined, start);
   };
 }

@@ -300,7 +300,7 @@ function referenceMayMatch(terms: readonly string[]) {
       .map(term => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
       .join('|')})(?!${letterOrDigit})`,
   );
-  return (text: string) => {
+  const asWritten = (text: string) => {
     const plain = plainView(text);
     if (plain === undefined || /[0-9@$|]/.test(plain) || spelledOut.test(plain)) return true;
     const read = plain
@@ -308,6 +308,12 @@ function referenceMayMatch(terms: readonly string[]) {
       .replace(/[\u2018\u2019\u201b]/g, "'")
       .replace(/[\u201c\u201d\u201f]/g, '"');
     return pattern.test(read);
+  };
+  // Round 35 (hJ): and with a run of `-._/` after a letter (and before one, or the end) as blanks.
+  const joiners = /(?<=[A-Za-z]|(?!\s)[\u0080-\uffff])[-._/]+(?=[A-Za-z]|(?!\s)[\u0080-\uffff]|$)/g;
+  return (text: string) => {
+    const joined = text.replace(joiners, run => ' '.repeat(run.length));
+    return asWritten(text) || (joined !== text && asWritten(joined));
   };
 }
 

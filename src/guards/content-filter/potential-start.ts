@@ -26,7 +26,7 @@ import {
   TURNED_LETTER,
   TURNED_REACH,
 } from '../shared/upside-down';
-import { EMPHASIS_MARKERS, emphasisAt, hasEmphasis } from './markdown-emphasis';
+import { EMPHASIS_MARKERS, emphasisAt, hasEmphasis, withJoinersBlank } from './markdown-emphasis';
 
 /**
  * `potentialMatchStart` of `contentFilter` for its folded `terms`: the
@@ -926,9 +926,14 @@ export function contentFilterMayMatch(
   );
   // Without quotes in the entries, straightening the text's changes no match.
   const quoted = terms.some(term => /["'\u2018-\u201f]/.test(term));
-  const mayMatch = (text: string) => {
+  const mayMatch = (text: string): boolean => {
     // Markdown markers beside a letter may hide between an entry's letters (`k**ill**`).
     if (hasEmphasis(text)) return true;
+    // Punctuation joining words reads as a blank too (`kill-you`).
+    const joined = withJoinersBlank(text);
+    return mayMatchAsWritten(text) || (joined !== undefined && mayMatchAsWritten(joined));
+  };
+  const mayMatchAsWritten = (text: string) => {
     const plain = plainView(text);
     if (plain === undefined || LEET.test(plain) || SPELLED_OUT.test(plain)) return true;
     // Accented letters read as their base letters, as `foldText` reads them.

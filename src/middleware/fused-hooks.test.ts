@@ -173,7 +173,10 @@ describe('fused pass: the one scan answers the filtered hooks too', () => {
     }
     const { scan } = scanOf([pii(), guardrail, contentFilter()]);
     expect(scan('we said "hunter')).toBe(9); // the quote is noted: 1 + its index
-    expect(scan('The team agreed on the plan.')).toBe(0); // nothing noted
+    expect(scan('The team agreed on the plan')).toBe(0); // nothing noted
+    // contentFilter notes a joiner (. - _ /) after a letter since round 35:
+    // `kill.you` reads as `kill you`, so the word after it may still match.
+    expect(scan('The team agreed on the plan.')).toBe(MAY_MATCH);
     expect(scan('call 555')).toBe(MAY_MATCH);
   });
 

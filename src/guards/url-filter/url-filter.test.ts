@@ -295,8 +295,9 @@ describe('urlFilter', () => {
     expect(result.text).toBe('Here: ![chart]([link removed]) and https://example.com/ok');
   });
 
-  it('applies a RegExp with the g or y flag to every URL alike (no lastIndex carried over)', async () => {
-    for (const pattern of [/evil/g, /evil/y, /evil/gy]) {
+  it('applies a RegExp with the g flag to every URL alike (no lastIndex carried over)', async () => {
+    // A sticky (y) pattern is an options error since round 35 (test/wrong-options.test.ts).
+    for (const pattern of [/evil/g, /evil/gi]) {
       const deny = urlFilter({ deny: [pattern] });
       const allowOnly = urlFilter({ allow: [/^good\.io$/g] });
       for (let i = 0; i < 3; i++) {

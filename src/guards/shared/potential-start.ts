@@ -85,7 +85,7 @@ export function trailingChainStart(text: string, classes: ChainClasses): number 
   const reading = invisibleBreaks(source);
   if (reading === undefined) return through;
   // The blanks of the broken reading stand where the runs stood (same offsets).
-  return Math.min(through, chainStart(brokenText(reading, false), classes, true));
+  return Math.min(through, chainStart(brokenText(reading, false), classes));
 }
 
 const MAY_READ_THROUGH = /[^\t\n\r\x20-\x7e]/;
@@ -133,86 +133,32 @@ const PIECE = 2;
 const OTHER = 3;
 const GROWING = 4;
 
-/**
- * The tokens of one text, walked back from its end as far as a hook has
- * asked: the walk is the same for every guardrail's classes, and the hooks
- * of a chain (`pii`, `secrets`) are asked about the same text in turn, on
- * every check of a stream, so the second reads the first's walk (round
- * 35b). Token 0 is the last; `starts`/`ends` are their offsets, `views`
- * their `readView`, `linking` whether they are read through only.
- */
-class TokenWalk {
-  readonly starts: number[] = [];
-  readonly ends: number[] = [];
-  readonly views: string[] = [];
-  readonly linking: boolean[] = [];
-  /** How many tokens are walked (the arrays are reused from text to text). */
-  count = 0;
-  /** Where the walk stands: the start of the last token walked, or 0 once the text is walked. */
-  private at = 0;
-  text: string | undefined;
-
-  /** This walk, started afresh on `text` unless it is the text walked. */
-  of(text: string): this {
-    if (text !== this.text) {
-      this.text = text;
-      this.at = text.length;
-      this.count = 0;
-    }
-    return this;
-  }
-
-  /** Whether token `index` exists, walking back to it if needed (the gaps are the caller's to judge). */
-  has(index: number): boolean {
-    const text = this.text!;
-    while (this.count <= index) {
-      let end = this.at;
-      while (end > 0 && isWhitespaceAt(text, end - 1)) end--;
-      if (end === 0) return false;
-      let start = end;
-      while (start > 0 && !isWhitespaceAt(text, start - 1)) start--;
-      const token = text.slice(start, end);
-      const count = this.count++;
-      this.starts[count] = start;
-      this.ends[count] = end;
-      this.views[count] = readView(token);
-      this.linking[count] = isReadThroughOnly(token);
-      this.at = start;
-    }
-    return true;
-  }
-}
-
-/** The walks of the last text and of its broken reading (`trailingChainStart` asks both). */
-const rawWalk = new TokenWalk();
-const brokenWalk = new TokenWalk();
-
 /** A marker, or a run of characters read through only: it links whatever is beside it. */
-function isStrong(walk: TokenWalk, index: number, marker: (token: string) => boolean): boolean {
-  return walk.linking[index]! || marker(walk.views[index]!);
+function isStrong(token: string, view: string, marker: (token: string) => boolean): boolean {
+  return isReadThroughOnly(token) || marker(view);
 }
 
 function chainStart(
   text: string,
   { joinable, marker = () => false, piece, pieces = 8, maxGap = 3 }: ChainClasses,
-  broken = false,
 ): number {
-  const walk = (broken ? brokenWalk : rawWalk).of(text);
-  if (!walk.has(0)) return text.length;
-  const { starts, ends, views } = walk;
-  let start = starts[0]!;
-  const end = ends[0]!;
-  const lastView = views[0]!;
+  let end = text.length;
+  while (end > 0 && isWhitespaceAt(text, end - 1)) end--;
+  if (end === 0) return text.length;
+  let start = end;
+  while (start > 0 && !isWhitespaceAt(text, start - 1)) start--;
+  const last = text.slice(start, end);
   // A last token that may still grow can become any joinable token. After
   // whitespace the last token is complete: it is held because an unseen
   // next token may join it, and links to earlier tokens as what it is.
   let nextKind = GROWING;
   if (end < text.length) {
-    nextKind = isStrong(walk, 0, marker)
+    const view = readView(last);
+    nextKind = isStrong(last, view, marker)
       ? STRONG
-      : joinable(lastView)
+      : joinable(view)
         ? JOINABLE
-        : piece?.(lastView)
+        : piece?.(view)
           ? PIECE
           : OTHER;
   }
@@ -223,22 +169,27 @@ function chainStart(
   // token (or a marker, or the growing last token) stands right after it.
   let run = nextKind === PIECE ? 1 : 0;
   let rightJoined = false;
-  for (let index = 1; ; index++) {
-    if (!walk.has(index)) return confirmed;
-    const gapStart = ends[index]!;
-    if (start - gapStart > maxGap) return confirmed;
-    const previousStart = starts[index]!;
-    const view = views[index]!;
+  for (;;) {
+    let gapStart = start;
+    while (gapStart > 0 && isWhitespaceAt(text, gapStart - 1)) gapStart--;
+    if (gapStart === 0 || start - gapStart > maxGap) return confirmed;
+    let previousStart = gapStart;
+    while (previousStart > 0 && !isWhitespaceAt(text, previousStart - 1)) previousStart--;
+    const previous = text.slice(previousStart, gapStart);
+    const view = readView(previous);
     // Beside a token of neither kind only a strong one links: asked first.
     let kind: number;
-    if (isStrong(walk, index, marker)) kind = STRONG;
+    if (isStrong(previous, view, marker)) kind = STRONG;
     else if (nextKind === OTHER) return confirmed;
     else if (joinable(view)) kind = JOINABLE;
     else if (piece?.(view)) kind = PIECE;
     else kind = OTHER;
     if (kind === OTHER) {
       // Only a marker (or a run of characters read through) takes it in.
-      if (nextKind !== STRONG && !(nextKind === GROWING && isStrong(walk, 0, marker))) {
+      if (
+        nextKind !== STRONG &&
+        !(nextKind === GROWING && isStrong(last, readView(last), marker))
+      ) {
         return confirmed;
       }
       confirmed = previousStart;

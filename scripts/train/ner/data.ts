@@ -159,26 +159,44 @@ export function benignSequences(corpora: string, gazetteers: Gazetteers, step: n
   return sequences.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** Hand-written fixture sentences (`test/fixtures/ner-sentences.jsonl`), each with its spans. */
-export function fixtureSequences(path: string, gazetteers: Gazetteers): Sequence[] {
+/** One hand-written fixture row: its text and gold spans. */
+export interface FixtureRow {
+  text: string;
+  spans: GoldSpan[];
+}
+
+/**
+ * Rows of a hand-written fixture (`test/fixtures/ner-sentences*.jsonl`): spans in text order,
+ * each a value found after the previous span, or at its `start`/`end` when given (checked).
+ */
+export function fixtureRows(path: string): FixtureRow[] {
   return readFileSync(path, 'utf8')
     .split('\n')
     .filter(line => line.trim())
     .map((line, index) => {
       const row = JSON.parse(line) as {
         text: string;
-        spans: Array<{ type: NerEntity; value: string }>;
+        spans: Array<{ type: NerEntity; value: string; start?: number; end?: number }>;
       };
       const spans: GoldSpan[] = [];
       let from = 0;
       for (const span of row.spans) {
-        const start = row.text.indexOf(span.value, from);
-        if (start < 0) throw new Error(`fixture row ${index + 1}: ${span.value} not in the text`);
-        spans.push({ type: span.type, start, end: start + span.value.length });
-        from = start + span.value.length;
+        const start = span.start ?? row.text.indexOf(span.value, from);
+        const end = span.end ?? start + span.value.length;
+        if (start < from || row.text.slice(start, end) !== span.value)
+          throw new Error(`fixture row ${index + 1}: ${span.value} not at its place in the text`);
+        spans.push({ type: span.type, start, end });
+        from = end;
       }
-      return sequence(`fixture-${index + 1}`, undefined, row.text, spans, gazetteers, false);
+      return { text: row.text, spans };
     });
+}
+
+/** Hand-written fixture sentences (`test/fixtures/ner-sentences.jsonl`), each with its spans. */
+export function fixtureSequences(path: string, gazetteers: Gazetteers): Sequence[] {
+  return fixtureRows(path).map((row, index) =>
+    sequence(`fixture-${index + 1}`, undefined, row.text, row.spans, gazetteers, false),
+  );
 }
 
 /** Writes `value` (lower case) the way `like` is written: all lower, all upper or capitalised words. */

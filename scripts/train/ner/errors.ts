@@ -124,7 +124,7 @@ export function boundaryClass(
 }
 
 export function errorReport(
-  sequences: readonly Sequence[],
+  sequences: ReadonlyArray<Pick<Sequence, 'id' | 'group' | 'text' | 'spans'>>,
   predictions: ReadonlyMap<string, readonly NerSpan[]>,
   examples = Number(process.env.NER_EXAMPLES ?? 6),
 ): string {
@@ -246,7 +246,7 @@ export function errorReport(
   for (const type of nerEntities) {
     for (const kind of kinds.slice(1)) {
       const list = samples.get(`${type} ${kind}`);
-      if (!list) continue;
+      if (!list || list.length === 0) continue;
       lines.push(`${type} ${kind}:`);
       for (const sample of list) lines.push(`  ${sample}`);
     }

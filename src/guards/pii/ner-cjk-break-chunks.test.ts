@@ -75,3 +75,31 @@ describe('1 MB of CJK text with one invisible break, read with the name tagger',
     expect(again).toBeLessThanOrEqual(2 * NER_CHUNK);
   });
 });
+
+describe('1 MB of CJK text with two invisible breaks in one quarter chunk, read with the name tagger', () => {
+  // Round 36 (the bug of round 35's note): two breaks are two blanks (or line breaks) in the
+  // second reading, and a quarter holding two took its cut at the last of them, where the
+  // first reading (no blank there) had cut after a content point: every later cut moved, and
+  // the rest of the text was tagged again.
+  it.each([
+    ['no punctuation', 55_000, 60_000],
+    ['no punctuation', 52_000, 64_000],
+    // In the second chunk's quarter (the first is cut within 64 units of 64 Ki).
+    ['no punctuation', 120_000, 125_000],
+    ['no punctuation', 58_000, 58_010],
+    // Read again with the breaks as line breaks.
+    ['no punctuation, the breaks between digits', 55_000, 60_000],
+  ])('(%s, at %i and %i) tags again at most two chunks', (kind, first, second) => {
+    const base = cjk(1_000_000, kind === 'sentences');
+    const inserted = kind.endsWith('digits') ? '12\u200B34' : '\u200B';
+    const text = `${base.slice(0, first)}${inserted}${base.slice(first, second)}${inserted}${base.slice(second)}`;
+    let spans: unknown;
+    const tagged = taggedDuring(() => {
+      spans = findPii(text, { entities: ['PERSON', 'LOCATION'] });
+    });
+    expect(spans).toEqual([]);
+    const again = tagged - (text.length - 2);
+    expect(again).toBeGreaterThan(0);
+    expect(again).toBeLessThanOrEqual(2 * NER_CHUNK);
+  });
+});

@@ -137,11 +137,20 @@ function maskPlaceholders(
  * 16 Ki units by its length alone), each entry checked by comparing the
  * chunk itself, so a collision costs a tagging, never a wrong span. One per
  * `findPii` call: dropped with it.
+ *
+ * Round 36: it also keeps where the first text read with it was cut, so a
+ * later reading whose chunk holds a change goes back to those cuts after it
+ * (`cutter`): the cuts `chunkEnd` picks depend on where a chunk starts, and
+ * two breaks in the quarter where a CJK chunk's cut is looked for (two
+ * blanks in the second reading, none in the first) moved every later cut,
+ * so the whole rest of the text was tagged again.
  */
 export class TaggedChunks {
   private readonly byHash = new Map<number, Array<{ chunk: string; spans: NerSpan[] }>>();
   /** How many chunks were tagged (not found here). */
   tagged = 0;
+  /** The cuts of the first text cut with this memo. */
+  private first: FirstCuts | undefined;
 
   /** `tagText(chunk, …)`, from an earlier call when it tagged the same text. */
   spansOf(chunk: string, tag: (chunk: string) => NerSpan[]): NerSpan[] {
@@ -158,6 +167,102 @@ export class TaggedChunks {
     entries.push({ chunk, spans });
     return spans;
   }
+
+  /** Whether `chunk` was tagged before. */
+  private has(chunk: string): boolean {
+    return this.byHash.get(chunkHash(chunk))?.some(entry => entry.chunk === chunk) ?? false;
+  }
+
+  /**
+   * Where each chunk of `text` ends, given where it starts: `chunkEnd`'s cut;
+   * on a text after the first, when that chunk was not tagged before (it
+   * holds a change, or its cut moved), the last of the first text's cuts
+   * found in its reach instead (`followedCut`), so the next chunk starts
+   * where the first reading's did and is found here.
+   */
+  cutter(text: string): (start: number) => number {
+    const first = this.first;
+    if (first === undefined) {
+      const cuts: FirstCuts = { length: text.length, at: [], around: [] };
+      this.first = cuts;
+      return start => {
+        const end = chunkEnd(text, start);
+        // Cuts after a line break or blank are not followed: where a text has them, a later
+        // reading cuts where it did before (round 35), and keeps doing so.
+        const last = text.charCodeAt(end - 1);
+        if (end < text.length && last !== 10 && last !== 32 && last !== 9) {
+          cuts.at.push(end);
+          cuts.around.push(text.slice(end - CUT_CONTEXT, end + CUT_CONTEXT));
+        }
+        return end;
+      };
+    }
+    // This reading's text is the first's with characters added (breaks read as blanks) or
+    // taken out (read through), never both: a cut moves by at most the difference, one way.
+    const grown = text.length - first.length;
+    let shift = 0;
+    return start => {
+      const end = chunkEnd(text, start);
+      if (end === text.length || this.has(text.slice(start, end))) return end;
+      const followed = followedCut(
+        text,
+        start,
+        first,
+        Math.min(shift, grown),
+        Math.max(shift, grown),
+      );
+      if (followed === undefined) return end;
+      shift = followed.shift;
+      return followed.end;
+    };
+  }
+}
+/** Units either side of a cut that tell it in another reading of the text. */
+const CUT_CONTEXT = 16;
+/** The first reading's cuts tried per chunk: each a search of one chunk's text. */
+const CUT_TRIES = 4;
+
+/**
+ * Where the first text read with a memo was cut (not after a line break or
+ * blank): its length, each cut's offset and the text around it.
+ */
+interface FirstCuts {
+  length: number;
+  at: number[];
+  around: string[];
+}
+
+/**
+ * The last of the first reading's cuts found in `text(start, start +
+ * NER_CHUNK]`, with how far it moved; undefined when none is. A cut that
+ * moved by `low` to `high` units is looked for there only, by the text
+ * around it (`CUT_CONTEXT` units either side); the `CUT_TRIES` last such
+ * cuts are tried, so the work per chunk is bounded.
+ */
+function followedCut(
+  text: string,
+  start: number,
+  first: FirstCuts,
+  low: number,
+  high: number,
+): { end: number; shift: number } | undefined {
+  const reach = Math.min(text.length - 1, start + NER_CHUNK);
+  // The first reading's last cut at or before `reach - low`.
+  let index = first.at.length;
+  for (let step = 1 << 30; step > 0; step >>= 1) {
+    if (index - step >= 0 && first.at[index - step]! > reach - low) index -= step;
+  }
+  for (let tries = 0; tries < CUT_TRIES && --index >= 0; tries++) {
+    const at = first.at[index]!;
+    if (at + high <= start) break;
+    const from = Math.max(0, Math.max(start + 1, at + low) - CUT_CONTEXT);
+    const to = Math.min(reach, at + high) + CUT_CONTEXT;
+    const found = text.slice(from, to).lastIndexOf(first.around[index]!);
+    if (found < 0) continue;
+    const end = from + found + CUT_CONTEXT;
+    if (end > start && end <= reach) return { end, shift: end - at };
+  }
+  return undefined;
 }
 
 /** FNV-1a over the UTF-16 units of `text`, mixed with its length. Linear. */
@@ -205,8 +310,9 @@ export function findNamedEntities(
   const spans: NerSpan[] = [];
   let range = 0;
   // Tagged a chunk at a time, so memory stays bounded on a 10 MB text.
+  const cut = memo === undefined ? (start: number) => chunkEnd(tagged, start) : memo.cutter(tagged);
   for (let start = 0; start < tagged.length; ) {
-    const end = chunkEnd(tagged, start);
+    const end = cut(start);
     const chunk = tagged.slice(start, end);
     const chunkSpans =
       memo === undefined

@@ -217,6 +217,7 @@ export class TaggedChunks {
     };
   }
 }
+
 /** Units either side of a cut that tell it in another reading of the text. */
 const CUT_CONTEXT = 16;
 /** The first reading's cuts tried per chunk: each a search of one chunk's text. */

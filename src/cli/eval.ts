@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type ChainContext, runChain } from '../core/chain';
 import { GuardrailConfigError } from '../core/errors';
+import { escapeUnprintable } from '../core/escape-unprintable';
 import { shownToolName } from '../core/shown-tool-calls';
 import type { Guardrail, GuardrailKind, GuardrailRecord } from '../core/types';
 import { contentFilter } from '../guards/content-filter/content-filter';
@@ -198,10 +199,21 @@ const maxListedProblems = 10;
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * A row's value as a problem shows it: JSON, cut at 40 characters, with the
+ * controls JSON leaves as written escaped too (a right-to-left override,
+ * an 8-bit CSI), and a value too deep for `JSON.stringify` named, not
+ * reported as invalid JSON (round 36).
+ */
 const describe = (value: unknown) => {
   if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 40)}...` : text;
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    return `${Array.isArray(value) ? 'an array' : 'an object'} too deeply nested to print`;
+  }
+  return escapeUnprintable(text.length > 40 ? `${text.slice(0, 40)}...` : text);
 };
 
 /** C0 and C1 controls (line breaks, tabs, ANSI escapes) and bidirectional controls. */

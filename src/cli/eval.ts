@@ -28,6 +28,7 @@ import {
   quantile,
   type Rates,
   rates,
+  SpanPairsError,
   scoreSpans,
 } from './scoring';
 
@@ -554,7 +555,12 @@ export async function evaluate({
         start: span.start,
         end: span.end,
       }));
-      scoreSpans(info?.spans ?? [], gold, tally.entities, goldTypes);
+      try {
+        scoreSpans(info?.spans ?? [], gold, tally.entities, goldTypes);
+      } catch (error) {
+        if (!(error instanceof SpanPairsError)) throw error;
+        throw new EvalInputError(`${data}: row ${index + 1}: ${error.message}`);
+      }
     }
     onProgress?.(index + 1, rows.length);
   }

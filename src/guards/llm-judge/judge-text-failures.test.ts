@@ -3,6 +3,7 @@ import { generateText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { generateResult, textModel, withoutTiming } from '../../../test/helpers';
+import { DEFAULT_BLOCKED_MESSAGE } from '../../middleware/blocked-response';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { llmJudge } from './llm-judge';
@@ -54,7 +55,8 @@ async function ask(judge: MockLanguageModelV4) {
 }
 
 const blocked = (reason: string) => ({
-  text: 'This content was blocked by a content policy.',
+  // The generic message: an error record has no verdict.
+  text: DEFAULT_BLOCKED_MESSAGE,
   records: [{ guardrail: 'llm-judge', kind: 'input', status: 'error', reason }],
 });
 

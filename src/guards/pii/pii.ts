@@ -232,6 +232,7 @@ export function pii(options?: PiiOptions): Guardrail {
       const prompted = promptTokens(ctx);
       const originals = new Map<string, string>();
       for (const token of tokens) {
+        if (!prompted) ctx.abortSignal?.throwIfAborted();
         const original = prompted ? prompted.get(token) : await vault.valueOf(token);
         if (original !== undefined) originals.set(token, original);
       }
@@ -259,6 +260,10 @@ export function pii(options?: PiiOptions): Guardrail {
       // One vault lookup per value and call, however often the history repeats it.
       let token = given.get(key);
       if (token === undefined) {
+        // A remote vault costs round trips per value: none once the check's
+        // time is up (round 36: 10 MB of addresses kept a store busy for
+        // minutes after the call was blocked).
+        ctx.abortSignal?.throwIfAborted();
         token = await vault.tokenFor(span.type, value);
         const earlier = seen.get(token);
         if (earlier !== undefined && earlier !== value) {

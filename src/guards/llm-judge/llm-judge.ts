@@ -271,6 +271,14 @@ function filteredByProvider(error: unknown): boolean {
  */
 type JudgeFailure = 'down' | 'text' | 'unsure' | 'refused';
 
+/** Names of the AI SDK's errors for an answer that is not a verdict. */
+const NOT_A_VERDICT = new Set<unknown>([
+  'AI_NoObjectGeneratedError',
+  'AI_NoOutputGeneratedError',
+  'AI_TypeValidationError',
+  'AI_JSONParseError',
+]);
+
 /**
  * Whether a failed judge call says the judge is down for everyone, that
  * this content made it fail, or may say either. The judged text is the
@@ -294,14 +302,7 @@ function failureOf(error: unknown): JudgeFailure {
   if (error instanceof JudgeContentFilteredError) return 'text';
   const name = (error as { name?: unknown })?.name;
   if (name === 'AI_RetryError') return failureOf((error as { lastError?: unknown }).lastError);
-  if (
-    name === 'AI_NoObjectGeneratedError' ||
-    name === 'AI_NoOutputGeneratedError' ||
-    name === 'AI_TypeValidationError' ||
-    name === 'AI_JSONParseError'
-  ) {
-    return 'text';
-  }
+  if (NOT_A_VERDICT.has(name)) return 'text';
   const status = (error as { statusCode?: unknown })?.statusCode;
   if (typeof status !== 'number') return 'unsure';
   if (UNAVAILABLE_STATUSES.has(status)) return 'down';
@@ -323,14 +324,7 @@ const TEXT_REQUEST_STATUSES = new Set([400, 413]);
 function textFailure(error: unknown): 'verdict' | 'request' | undefined {
   const name = (error as { name?: unknown })?.name;
   if (name === 'AI_RetryError') return textFailure((error as { lastError?: unknown }).lastError);
-  if (
-    name === 'AI_NoObjectGeneratedError' ||
-    name === 'AI_NoOutputGeneratedError' ||
-    name === 'AI_TypeValidationError' ||
-    name === 'AI_JSONParseError'
-  ) {
-    return 'verdict';
-  }
+  if (NOT_A_VERDICT.has(name)) return 'verdict';
   const status = statusOf(error);
   return status !== undefined && TEXT_REQUEST_STATUSES.has(status) ? 'request' : undefined;
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type ChainContext, runChain } from '../core/chain';
 import { GuardrailConfigError } from '../core/errors';
+import { escapeUnprintable } from '../core/escape-unprintable';
 import { shownToolName } from '../core/shown-tool-calls';
 import type { Guardrail, GuardrailKind, GuardrailRecord } from '../core/types';
 import { contentFilter } from '../guards/content-filter/content-filter';
@@ -27,6 +28,7 @@ import {
   quantile,
   type Rates,
   rates,
+  SpanPairsError,
   scoreSpans,
 } from './scoring';
 
@@ -198,10 +200,21 @@ const maxListedProblems = 10;
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * A row's value as a problem shows it: JSON, cut at 40 characters, with the
+ * controls JSON leaves as written escaped too (a right-to-left override,
+ * an 8-bit CSI), and a value too deep for `JSON.stringify` named, not
+ * reported as invalid JSON (round 36).
+ */
 const describe = (value: unknown) => {
   if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 40)}...` : text;
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    return `${Array.isArray(value) ? 'an array' : 'an object'} too deeply nested to print`;
+  }
+  return escapeUnprintable(text.length > 40 ? `${text.slice(0, 40)}...` : text);
 };
 
 /** C0 and C1 controls (line breaks, tabs, ANSI escapes) and bidirectional controls. */
@@ -542,7 +555,12 @@ export async function evaluate({
         start: span.start,
         end: span.end,
       }));
-      scoreSpans(info?.spans ?? [], gold, tally.entities, goldTypes);
+      try {
+        scoreSpans(info?.spans ?? [], gold, tally.entities, goldTypes);
+      } catch (error) {
+        if (!(error instanceof SpanPairsError)) throw error;
+        throw new EvalInputError(`${data}: row ${index + 1}: ${error.message}`);
+      }
     }
     onProgress?.(index + 1, rows.length);
   }

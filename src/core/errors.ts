@@ -1,4 +1,5 @@
 import { AISDKError } from '@ai-sdk/provider';
+import { escapeUnprintable } from './escape-unprintable';
 import { redactSecretsInText, redactSecretsInValue } from './redact-secrets';
 import type { GuardrailRecord } from './types';
 
@@ -88,7 +89,7 @@ function describeValue(value: unknown): string {
   try {
     const json = JSON.stringify(value);
     if (json === undefined) return String(value);
-    return json.length > 80 ? `${json.slice(0, 77)}...` : json;
+    return escapeUnprintable(json.length > 80 ? `${json.slice(0, 77)}...` : json);
   } catch {
     return String(value);
   }

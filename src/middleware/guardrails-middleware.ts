@@ -336,8 +336,10 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
   // A stream with no output or parallel input guardrails skips guardStream's
   // read loop: only its finish part gains the outcome (outcomeOnlyStream).
   const nothingToJudge = output.length === 0 && parallelInput.length === 0;
+  // A reduce, not a spread: one argument per guardrail overflowed the stack at 300,000.
   const holdBackWindow =
-    Math.max(window ?? 0, ...output.map(g => g.maxMatchLength ?? 0)) || DEFAULT_WINDOW;
+    output.reduce((longest, g) => Math.max(longest, g.maxMatchLength ?? 0), window ?? 0) ||
+    DEFAULT_WINDOW;
   const verdictStore =
     store ?? memoryStore({ maxEntries: memoSize, maxBytes: DEFAULT_VERDICT_STORE_BYTES });
   const cache = verdictCache({ store: verdictStore, ttlMs: verdictTtlMs, guardrails: input });

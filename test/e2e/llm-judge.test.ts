@@ -158,7 +158,8 @@ describe('llmJudge end to end through @ai-sdk/openai and HTTP', () => {
         guardrail: 'llm-judge',
         kind: 'output',
         status: 'error',
-        reason: 'judge returned output that is not a valid verdict',
+        reason:
+          'judge returned output that is not a valid verdict, which the judged text can cause; failing closed whatever onError says',
       },
     ]);
   });

@@ -230,6 +230,8 @@ function messageText(message: LanguageModelV4Prompt[number]): string {
     .join(' ');
 }
 
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+
 /**
  * The last `limit` messages before the judged content, as `[role] text`
  * lines, each cut at `maxChars`. System messages are left out (the judge has
@@ -255,7 +257,10 @@ export function judgeContext(
     .slice(-limit)
     .map(message => {
       const text = messageText(message);
-      const cut = text.length > maxChars ? `${text.slice(0, maxChars)}…` : text;
+      // Never inside a surrogate pair: half of one is no character, and a
+      // provider may refuse the request for it (round 36).
+      const end = isHighSurrogate(text.charCodeAt(maxChars - 1)) ? maxChars - 1 : maxChars;
+      const cut = text.length > maxChars ? `${text.slice(0, end)}…` : text;
       return `[${message.role}] ${cut}`;
     })
     .join('\n');

@@ -175,7 +175,8 @@ describe('llmJudge', () => {
       guardrail: 'llm-judge',
       kind: 'output',
       status: 'error',
-      reason: 'judge returned output that is not a valid verdict',
+      reason:
+        'judge returned output that is not a valid verdict, which the judged text can cause; failing closed whatever onError says',
     });
   });
 
@@ -230,7 +231,8 @@ describe('llmJudge', () => {
         guardrail: 'llm-judge',
         kind: 'output',
         status: 'error',
-        reason: 'judge call failed: AI_APICallError (HTTP 400)',
+        reason:
+          'judge call failed: AI_APICallError (HTTP 400), which the judged text can cause (too long for the judge, or a request it rejects); failing closed whatever onError says',
       },
     ]);
   });

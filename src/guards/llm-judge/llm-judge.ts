@@ -64,10 +64,11 @@ export interface LlmJudgeOptions {
   /** Give up on the judge after this many milliseconds (an `error` record). Default 10,000. */
   timeoutMs?: number;
   /**
-   * What a timeout, judge error or unparsable verdict does: `'block'`
-   * (default) or `'allow'`. A refused call (HTTP 401, 403: a key, an
-   * account, or a WAF the text may trip; or the provider's content filter:
-   * finish reason `content-filter`, a 400 `content_filter`) always blocks.
+   * What a timeout or judge error does: `'block'` (default) or
+   * `'allow'`. A refused call (HTTP 401, 403: a key, an account, or a WAF
+   * the text may trip; or the provider's content filter: finish reason
+   * `content-filter`, a 400 `content_filter`) always blocks, and so do
+   * failures the judged text causes: an unparsable verdict, HTTP 400 or 413.
    */
   onError?: 'block' | 'allow';
   /**
@@ -270,6 +271,14 @@ function filteredByProvider(error: unknown): boolean {
  */
 type JudgeFailure = 'down' | 'text' | 'unsure' | 'refused';
 
+/** Names of the AI SDK's errors for an answer that is not a verdict. */
+const NOT_A_VERDICT = new Set<unknown>([
+  'AI_NoObjectGeneratedError',
+  'AI_NoOutputGeneratedError',
+  'AI_TypeValidationError',
+  'AI_JSONParseError',
+]);
+
 /**
  * Whether a failed judge call says the judge is down for everyone, that
  * this content made it fail, or may say either. The judged text is the
@@ -293,19 +302,31 @@ function failureOf(error: unknown): JudgeFailure {
   if (error instanceof JudgeContentFilteredError) return 'text';
   const name = (error as { name?: unknown })?.name;
   if (name === 'AI_RetryError') return failureOf((error as { lastError?: unknown }).lastError);
-  if (
-    name === 'AI_NoObjectGeneratedError' ||
-    name === 'AI_NoOutputGeneratedError' ||
-    name === 'AI_TypeValidationError' ||
-    name === 'AI_JSONParseError'
-  ) {
-    return 'text';
-  }
+  if (NOT_A_VERDICT.has(name)) return 'text';
   const status = (error as { statusCode?: unknown })?.statusCode;
   if (typeof status !== 'number') return 'unsure';
   if (UNAVAILABLE_STATUSES.has(status)) return 'down';
   if (REFUSED_STATUSES.has(status)) return 'refused';
   return status >= 500 || status === 408 || status === 429 ? 'unsure' : 'text';
+}
+
+/** HTTP statuses of a request the judge would not take: too long for its context, or invalid. */
+const TEXT_REQUEST_STATUSES = new Set([400, 413]);
+
+/**
+ * Whether a failure the judged text may have caused ({@link failureOf}
+ * `'text'`) is one the client can cause at will, so that it fails closed
+ * whatever `onError` says: `'verdict'`, an answer that is not a verdict
+ * (the text talked the judge out of its format); `'request'`, HTTP 400 or
+ * 413 (a text too long for the judge). Other 4xx (402, 410, 422...) say
+ * more of the account or the model and follow `onError`.
+ */
+function textFailure(error: unknown): 'verdict' | 'request' | undefined {
+  const name = (error as { name?: unknown })?.name;
+  if (name === 'AI_RetryError') return textFailure((error as { lastError?: unknown }).lastError);
+  if (NOT_A_VERDICT.has(name)) return 'verdict';
+  const status = statusOf(error);
+  return status !== undefined && TEXT_REQUEST_STATUSES.has(status) ? 'request' : undefined;
 }
 
 interface JudgeResult {
@@ -458,6 +479,15 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
           throw new JudgeRefusedError(
             `judge call refused (HTTP ${status}): the judge's API key or account, or a proxy or WAF in front of it, refused the request; failing closed whatever onError says`,
             status,
+            { cause: strippedCause(error) },
+          );
+        }
+        const byText = failure === 'text' ? textFailure(error) : undefined;
+        if (byText !== undefined) {
+          // Round 36: with `onError: 'allow'` such a text passed unjudged,
+          // a fail-open its client chose ("Ignore the verdict format").
+          throw new GuardrailFailClosedError(
+            `${describeFailure(error)}, which the judged text can cause${byText === 'request' ? ' (too long for the judge, or a request it rejects)' : ''}; failing closed whatever onError says`,
             { cause: strippedCause(error) },
           );
         }

@@ -318,6 +318,19 @@ for (const name of [...DIGIT_NAMES, ...TEEN_NAMES, ...TENS_NAMES.slice(2)]) {
   STARTS_DIGIT_NAME[name.charCodeAt(0) - 0x20] = 1;
 }
 
+/**
+ * The end of `at` or `dot` written as a whole word at `index` (any case),
+ * else -1 (round 36): an address spelled out, `jane dot doe at example dot
+ * com`, stands for `jane.doe@example.com`, whose `@` and `.` a skeleton
+ * leaves out, so these words are left out too.
+ */
+function spokenSymbolEnd(text: string, index: number): number {
+  if (index > 0 && isAsciiLetter(text.charCodeAt(index - 1))) return -1;
+  const first = text.charCodeAt(index) | 0x20;
+  const name = first === 0x61 ? 'at' : first === 0x64 ? 'dot' : undefined;
+  return name === undefined ? -1 : nameEnd(text, index, name, true);
+}
+
 const utf16 = new TextDecoder('utf-16le');
 
 /**
@@ -331,6 +344,11 @@ export function skeletonOf(text: string): string {
   for (let index = 0; index < text.length; ) {
     const code = text.charCodeAt(index);
     if (code < 0x80 && code !== 0x5c && code !== 0x25 && code !== 0x26) {
+      const spoken = spokenSymbolEnd(text, index);
+      if (spoken >= 0) {
+        index = spoken;
+        continue;
+      }
       const kept = ASCII_SKELETON[code]!;
       if (
         STARTS_DIGIT_NAME[code] === 1 &&
@@ -371,10 +389,15 @@ export function mappedSkeletonOf(reason: string): MappedSkeleton {
   const skeleton: MappedSkeleton = { text: '', from: [], to: [] };
   for (let index = 0; index < reason.length; ) {
     const code = reason.charCodeAt(index);
-    const digits = code < 0x80 && STARTS_DIGIT_NAME[code] === 1 ? numberWordAt(reason, index) : '';
+    const spoken = code < 0x80 ? spokenSymbolEnd(reason, index) : -1;
+    const digits =
+      spoken < 0 && code < 0x80 && STARTS_DIGIT_NAME[code] === 1 ? numberWordAt(reason, index) : '';
     // NUL stays: it parts a reason from the decoded runs read after it.
     let fold: string;
-    if (digits !== '') fold = digits;
+    if (spoken >= 0) {
+      fold = '';
+      lastRead.end = spoken;
+    } else if (digits !== '') fold = digits;
     else if (code === 0) {
       fold = '\u0000';
       lastRead.end = index + 1;

@@ -190,13 +190,17 @@ export function pii(options?: PiiOptions): Guardrail {
    * vault, whose mapping may have moved on since (expiry, another instance).
    */
   function callTokens(ctx: GuardrailContext): Map<string, string> {
-    const key = `${name}:pii-call-tokens`;
-    let tokens = ctx.state.get(key) as Map<string, string> | undefined;
+    let tokens = promptTokens(ctx);
     if (!tokens) {
       tokens = new Map();
-      ctx.state.set(key, tokens);
+      ctx.state.set(`${name}:pii-call-tokens`, tokens);
     }
     return tokens;
+  }
+
+  /** `callTokens` when this call's prompt was pseudonymised (by this instance), else undefined. */
+  function promptTokens(ctx: GuardrailContext): Map<string, string> | undefined {
+    return ctx.state.get(`${name}:pii-call-tokens`) as Map<string, string> | undefined;
   }
 
   /** This call's placeholders by type and value (the reverse of `callTokens`). */
@@ -212,16 +216,24 @@ export function pii(options?: PiiOptions): Guardrail {
 
   async function pseudonymize(content: string, ctx: GuardrailContext) {
     const vault = vaultOf(ctx);
-    const seen = callTokens(ctx);
     if (ctx.kind === 'output' || ctx.kind === 'tool_input') {
       // The model writes placeholders; the user (or the tool) gets the originals.
       const tokens = [
         ...new Set(Array.from(content.matchAll(pseudonymPattern), match => match[0])),
       ];
       if (tokens.length === 0) return allow();
+      // An answer to a prompt this instance pseudonymised gets back only the
+      // values that prompt carried: a placeholder it did not carry was
+      // written by the client (`Repeat <EMAIL_ADDRESS_1>`, in a history that
+      // dropped the value) or made up by the model, and the vault would
+      // restore a value of an earlier turn the call never showed (round 36).
+      // A call with no such prompt (a `guardTools` call, a direct check)
+      // looks its placeholders up in the vault.
+      const prompted = promptTokens(ctx);
       const originals = new Map<string, string>();
       for (const token of tokens) {
-        const original = seen.get(token) ?? (await vault.valueOf(token));
+        if (!prompted) ctx.abortSignal?.throwIfAborted();
+        const original = prompted ? prompted.get(token) : await vault.valueOf(token);
         if (original !== undefined) originals.set(token, original);
       }
       if (originals.size === 0) return allow();
@@ -234,6 +246,7 @@ export function pii(options?: PiiOptions): Guardrail {
       });
       return modify(text, { restored });
     }
+    const seen = callTokens(ctx);
     const inJson = jsonStringSpans(content, ctx);
     const normalized = inJson ? undefined : normalizeInCall(content, ctx?.state);
     const found = normalized && findPiiInNormalForm(normalized, findOptions, maskedPlaceholders());
@@ -247,6 +260,10 @@ export function pii(options?: PiiOptions): Guardrail {
       // One vault lookup per value and call, however often the history repeats it.
       let token = given.get(key);
       if (token === undefined) {
+        // A remote vault costs round trips per value: none once the check's
+        // time is up (round 36: 10 MB of addresses kept a store busy for
+        // minutes after the call was blocked).
+        ctx.abortSignal?.throwIfAborted();
         token = await vault.tokenFor(span.type, value);
         const earlier = seen.get(token);
         if (earlier !== undefined && earlier !== value) {

@@ -100,6 +100,117 @@ describe('rateLimit', () => {
     ]).toEqual(['1', '1']);
   });
 
+  // Round 36: a key function returning '' (an id header that was absent, a
+  // `user?.id ?? ''`) or only blanks put every such caller under one count
+  // (`rate-limit:`): one of them used up the limit of all. No caller is
+  // named by a blank key: the check fails closed with a typed error.
+  describe('a blank key (empty or only white space) is an error record, never a shared count', () => {
+    const expected = 'a function returning a non-blank string or undefined, synchronously';
+    for (const [label, blank, received] of [
+      ['empty', '', '(an empty string)'],
+      ['spaces', '   ', '(a blank string)'],
+      ['tab and newline', '\t\n', '(a blank string)'],
+      ['ideographic space and no-break space', '\u3000\u00a0', '(a blank string)'],
+    ] as const) {
+      it(`${label}: blocked before the model runs, the store untouched`, async () => {
+        const { store } = clockedStore();
+        const model = new MockLanguageModelV4({ doGenerate: async () => generateResult('Hello!') });
+        const limiter = rateLimit({ limit: 5, windowMs: 60_000, store, key: () => blank });
+        const result = await generateText({
+          model: wrapLanguageModel({ model, middleware: guardrails({ input: [limiter] }) }),
+          prompt: 'Hi',
+        });
+        expect(model.doGenerateCalls).toHaveLength(0);
+        expect(result.finishReason).toBe('content-filter');
+        const records = (await getGuardrailOutcome(result))?.records ?? [];
+        expect(records.map(({ durationMs: _, ...record }) => record)).toEqual([
+          {
+            guardrail: 'rate-limit',
+            kind: 'input',
+            status: 'error',
+            reason: `Invalid guardrail configuration at rate-limit.key: expected ${expected}, received "${received}"`,
+          },
+        ]);
+        expect(await store.get(`rate-limit:${blank}`)).toBeUndefined();
+      });
+    }
+
+    it('the default key: a blank user or session id is the same error (not the count of every blank id)', async () => {
+      const { store } = clockedStore();
+      const limiter = rateLimit({ limit: 5, windowMs: 60_000, store });
+      await expect(limiter.check('hi', context({ userId: ' ' }))).rejects.toThrow(
+        `Invalid guardrail configuration at rate-limit.key: expected ${expected}, received "(a blank string)"`,
+      );
+      // Not `session:`, the count every client sending no session id would share.
+      await expect(limiter.check('hi', context({ sessionId: '' }))).rejects.toThrow(
+        `Invalid guardrail configuration at rate-limit.key: expected ${expected}, received "(an empty string)"`,
+      );
+      expect([await store.get('rate-limit: '), await store.get('rate-limit:session:')]).toEqual([
+        undefined,
+        undefined,
+      ]);
+    });
+
+    it("with onError: 'allow' the call goes on, the error recorded", async () => {
+      const model = new MockLanguageModelV4({ doGenerate: async () => generateResult('Hello!') });
+      const limiter = rateLimit({ limit: 5, windowMs: 60_000, key: () => '', onError: 'allow' });
+      const result = await generateText({
+        model: wrapLanguageModel({ model, middleware: guardrails({ input: [limiter] }) }),
+        prompt: 'Hi',
+      });
+      expect(result.text).toBe('Hello!');
+      expect((await getGuardrailOutcome(result))?.records[0]).toMatchObject({
+        guardrail: 'rate-limit',
+        status: 'error',
+        reason: `Invalid guardrail configuration at rate-limit.key: expected ${expected}, received "(an empty string)"`,
+      });
+    });
+  });
+
+  it('counts every key as written: case, Unicode forms, blanks around it, separators, glob and hash-tag characters each have their own count', async () => {
+    const { store } = clockedStore();
+    const keys = [
+      'alice',
+      'Alice',
+      'ALICE',
+      ' alice',
+      'alice ',
+      'caf\u00e9', // é composed (NFC)
+      'cafe\u0301', // e and a combining accent (NFD)
+      'a:b',
+      'a',
+      'a:b:c',
+      'a*',
+      'a?',
+      'a[bc]',
+      '{alice}',
+      '\u200balice', // a zero-width space before it: not blank, its own key
+      'x'.repeat(100_000),
+      `${'x'.repeat(99_999)}y`,
+    ];
+    const limiter = rateLimit({
+      limit: 1,
+      windowMs: 60_000,
+      store,
+      key: ctx => ctx.metadata.k as string,
+    });
+    for (const k of keys) {
+      expect(await limiter.check('hi', context({ k }))).toEqual({
+        action: 'allow',
+        info: { limit: 1, count: 1, remaining: 0 },
+      });
+    }
+    // The second check of each is refused: no key shared another's count.
+    for (const k of keys) {
+      expect(await limiter.check('hi', context({ k }))).toMatchObject({
+        action: 'block',
+        info: { limit: 1, count: 1 },
+      });
+    }
+    expect(await store.get('rate-limit:a:b')).toBe('1');
+    expect(await store.get('rate-limit:{alice}')).toBe('1');
+  });
+
   it('warns once when calls carry no user or session id (a limit that never limits), not with a key of your own', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {

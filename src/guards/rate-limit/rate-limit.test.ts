@@ -100,6 +100,40 @@ describe('rateLimit', () => {
     ]).toEqual(['1', '1']);
   });
 
+  // Round 36: a user id that starts with `session:` was counted under the
+  // session key of the rest (`rate-limit:session:alice` for the user
+  // `session:alice` and for the session `alice`): where user ids are chosen
+  // by their users (sign-up names), one used up a session's limit.
+  it("counts a user id that reads as a session key apart from that session (and from every other user's)", async () => {
+    const { store } = clockedStore();
+    const limiter = rateLimit({ limit: 1, windowMs: 60_000, store });
+    const calls = [
+      { sessionId: 'alice' },
+      { userId: 'session:alice' },
+      { userId: 'user:session:alice' },
+      { userId: 'user:bob' },
+      { userId: 'bob' },
+    ];
+    for (const metadata of calls) {
+      expect(await limiter.check('hi', context(metadata))).toEqual({
+        action: 'allow',
+        info: { limit: 1, count: 1, remaining: 0 },
+      });
+    }
+    // Each a key of its own; a user id without either prefix keeps the key it had.
+    expect(
+      await Promise.all(
+        [
+          'session:alice',
+          'user:session:alice',
+          'user:user:session:alice',
+          'user:user:bob',
+          'bob',
+        ].map(key => store.get(`rate-limit:${key}`)),
+      ),
+    ).toEqual(['1', '1', '1', '1', '1']);
+  });
+
   // Round 36: a key function returning '' (an id header that was absent, a
   // `user?.id ?? ''`) or only blanks put every such caller under one count
   // (`rate-limit:`): one of them used up the limit of all. No caller is

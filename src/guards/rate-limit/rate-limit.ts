@@ -41,20 +41,27 @@ export interface RateLimitOptions {
   name?: string;
 }
 
-/** The prefix of a default key that is a session id (see {@link defaultKey}). */
+/** The prefixes of a default key that is not a user id as given (see {@link defaultKey}). */
 const SESSION_PREFIX = 'session:';
+const USER_PREFIX = 'user:';
 
 /**
  * `metadata.userId`, else `session:` and `metadata.sessionId`. A session's
  * count is apart from every user's (round 35): both were the id alone, and
  * an anonymous client, whose session id is its own to choose, sent another
- * user's id as its session id and used up that user's limit. A blank id
- * stays blank, for the check to refuse (a blank
+ * user's id as its session id and used up that user's limit. A user id
+ * that starts with `session:` or `user:` is written `user:<userId>`
+ * (round 36: the user `session:alice` was counted as the session `alice`);
+ * every other user id is its own key, as before, so the mapping is
+ * one-to-one. A blank id stays blank, for the check to refuse (a blank
  * session id made `session:`, one count for every such client).
  */
 function defaultKey(ctx: GuardrailContext): string | undefined {
   const { userId, sessionId } = ctx.metadata;
-  if (typeof userId === 'string' || typeof userId === 'number') return String(userId);
+  if (typeof userId === 'string' || typeof userId === 'number') {
+    const id = String(userId);
+    return id.startsWith(SESSION_PREFIX) || id.startsWith(USER_PREFIX) ? USER_PREFIX + id : id;
+  }
   if (typeof sessionId === 'string' || typeof sessionId === 'number') {
     const id = String(sessionId);
     return id.trim() === '' ? id : SESSION_PREFIX + id;

@@ -345,3 +345,64 @@ describe('generate: a parallel input trip drops the response id', () => {
     expect(result.providerMetadata?.openai).toEqual({});
   });
 });
+
+// A tool call `toolCalls` rewrote kept its `providerMetadata.openai.itemId`.
+// For OpenAI's provider-defined and custom tools (shell, apply_patch,
+// computer, `openai.tools.customTool`) with `store`, the next step sends
+// that item by reference (`item_reference`), not the arguments as judged:
+// the provider reads back the call as the model wrote it. A rewritten call
+// loses its provider data; a call passed as written keeps it.
+describe('a tool call toolCalls rewrote loses its provider item id', () => {
+  const CARD = '4111 1111 1111 1111';
+  const callOf = (card: string) =>
+    ({
+      type: 'tool-call',
+      toolCallId: 'c1',
+      toolName: 'save',
+      input: JSON.stringify({ card }),
+      providerMetadata: { openai: { itemId: 'ctc_1' } },
+    }) as const;
+  const middleware = () => guardrails({ toolCalls: [pii({ action: 'redact' })] });
+  const toolCallsFinish = { unified: 'tool-calls', raw: 'tool_calls' } as const;
+
+  for (const [label, card, expected] of [
+    ['redacted', CARD, { toolCallId: 'c1', toolName: 'save', input: '{"card":"[CREDIT_CARD]"}' }],
+    [
+      'passing',
+      'none',
+      {
+        toolCallId: 'c1',
+        toolName: 'save',
+        input: '{"card":"none"}',
+        providerMetadata: { openai: { itemId: 'ctc_1' } },
+      },
+    ],
+  ] as const) {
+    it(`generate, ${label}`, async () => {
+      const model = wrapLanguageModel({
+        model: new MockLanguageModelV4({
+          doGenerate: async () => generateResult([callOf(card)], { finishReason: toolCallsFinish }),
+        }),
+        middleware: middleware(),
+      });
+      const result = await model.doGenerate({
+        prompt: [{ role: 'user', content: [{ type: 'text', text: 'Save it.' }] }],
+      });
+      expect(result.content).toEqual([{ type: 'tool-call', ...expected }]);
+    });
+
+    it(`stream, ${label}`, async () => {
+      const model = wrapLanguageModel({
+        model: new MockLanguageModelV4({
+          doStream: async () => streamOf([callOf(card)], { finishReason: toolCallsFinish }),
+        }),
+        middleware: middleware(),
+      });
+      const { stream } = await model.doStream({
+        prompt: [{ role: 'user', content: [{ type: 'text', text: 'Save it.' }] }],
+      });
+      const calls = (await readAll(stream)).filter(part => part.type === 'tool-call');
+      expect(calls).toEqual([{ type: 'tool-call', ...expected }]);
+    });
+  }
+});

@@ -131,7 +131,8 @@ type ResponseMetadataPart = Extract<LanguageModelV4StreamPart, { type: 'response
  * on at once without it (its timestamp and model id as sent), and the id
  * follows in a part of its own just before the finish when nothing of the
  * answer was hidden; it never goes when something was. The last one the
- * model sent counts (a retried stream's own).
+ * model sent counts; a retry forgets the blocked attempt's
+ * (`release(true)`), so only the retry's own id may go.
  */
 export function heldResponseId() {
   let id: string | undefined;

@@ -454,6 +454,8 @@ export function guardStream(
     removedCalls = removedCallParts();
     toolCalls = toolCallJudge();
     finish = undefined;
+    // The blocked attempt's id never goes: the retry's own (if it sends one) may.
+    responseId.release(true);
     sourceClosed = false;
     attempt++;
     call.startAttempt(attempt);

@@ -3,7 +3,7 @@ import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provide
 import { generateText, type ModelMessage, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { generateResult, readAll, streamOf, textParts } from '../../test/helpers';
+import { blockWord, generateResult, readAll, streamOf, textParts } from '../../test/helpers';
 import { block, defineGuardrail } from '../core/define-guardrail';
 import { pii } from '../guards/pii/pii';
 import { type GuardrailsOptions, guardrails } from './guardrails-middleware';
@@ -241,12 +241,9 @@ function metadataStream(parts: LanguageModelV4StreamPart[]) {
   );
 }
 
-/** The middleware's `response-metadata` parts in order, and where the finish falls among them. */
-async function envelope(options: GuardrailsOptions, parts: LanguageModelV4StreamPart[]) {
-  const model = wrapLanguageModel({
-    model: new MockLanguageModelV4({ doStream: async () => metadataStream(parts) }),
-    middleware: guardrails(options),
-  });
+/** The middleware's `response-metadata` parts in order, where the finish falls among them, and the text. */
+async function envelopeOf(options: GuardrailsOptions, source: LanguageModelV4) {
+  const model = wrapLanguageModel({ model: source, middleware: guardrails(options) });
   const { stream } = await model.doStream({
     prompt: [{ role: 'user', content: [{ type: 'text', text: 'Who?' }] }],
   });
@@ -255,9 +252,14 @@ async function envelope(options: GuardrailsOptions, parts: LanguageModelV4Stream
     envelope: all.flatMap((part): unknown[] =>
       part.type === 'response-metadata' ? [part] : part.type === 'finish' ? ['finish'] : [],
     ),
+    text: all.flatMap(part => (part.type === 'text-delta' ? [part.delta] : [])).join(''),
     json: JSON.stringify(all),
   };
 }
+
+/** {@link envelopeOf} a model streaming `parts` after its metadata. */
+const envelope = (options: GuardrailsOptions, parts: LanguageModelV4StreamPart[]) =>
+  envelopeOf(options, new MockLanguageModelV4({ doStream: async () => metadataStream(parts) }));
 
 /** The part as the provider sent it, less its id: it goes on at once. */
 const WITHOUT_ID = { type: 'response-metadata', timestamp: new Date(0), modelId: 'm' };
@@ -321,6 +323,43 @@ describe("the stream's response-metadata part: its id follows only an answer not
   it('a middleware that judges nothing of the response hands the part on as it came', async () => {
     const out = await envelope({ input: [pii({ action: 'redact' })] }, textParts(['Hi.']));
     expect(out.envelope).toEqual([{ ...WITHOUT_ID, id: RESPONSE_ID }, 'finish']);
+  });
+});
+
+describe("hold mode with retry: a blocked attempt's id never goes", () => {
+  /** A model whose first stream is `first` with its id, whose retry is `second` with `secondId` (or none). */
+  function retriedModel(first: string, second: string, secondId: string | undefined) {
+    let calls = 0;
+    return new MockLanguageModelV4({
+      doStream: async () => {
+        const [text, id] = calls++ === 0 ? [first, RESPONSE_ID] : [second, secondId];
+        return streamOf([
+          { type: 'response-metadata', ...(id !== undefined && { id }), modelId: 'm' },
+          ...textParts([text]),
+        ]);
+      },
+    });
+  }
+  const options = { output: [blockWord('acme')], retry: { maxAttempts: 2 } };
+  const META = { type: 'response-metadata', modelId: 'm' };
+
+  it("a passing retry that sends no id of its own: none goes, not the blocked attempt's", async () => {
+    const out = await envelopeOf(options, retriedModel('Buy Acme.', 'Our product.', undefined));
+    expect(out.text).toBe('Our product.');
+    // Each attempt's metadata without its id (the retry's last, as the AI SDK reads it).
+    expect(out.envelope).toEqual([META, META, 'finish']);
+    expect(out.json).not.toContain(RESPONSE_ID);
+  });
+
+  it('a passing retry with its own id: that id goes', async () => {
+    const out = await envelopeOf(options, retriedModel('Buy Acme.', 'Our product.', 'resp_2'));
+    expect(out.envelope).toEqual([
+      META,
+      META,
+      { type: 'response-metadata', id: 'resp_2' },
+      'finish',
+    ]);
+    expect(out.json).not.toContain(RESPONSE_ID);
   });
 });
 

@@ -106,16 +106,51 @@ export function resolveBlockedMessage(
 }
 
 /**
- * The response metadata without the provider's raw body (`response.body`):
- * it holds the answer as the model wrote it, so what a guardrail hid or
- * blocked. Headers, id, model id and timestamp stay.
+ * The response metadata of an answer a guardrail changed or blocked: without
+ * the provider's raw body (`response.body`: the answer as the model wrote
+ * it) and without its id (`response.id`: `@ai-sdk/openai`'s Responses API
+ * stores the answer under it, and a next call chained on it with
+ * `previousResponseId` has the model read the answer as written, what the
+ * guardrail hid; the AI SDK gives the response an id of its own). Headers,
+ * model id and timestamp stay.
  */
-export function withoutBody(
+export function withoutAnswerRefs(
   response: LanguageModelV4GenerateResult['response'],
 ): LanguageModelV4GenerateResult['response'] {
-  if (response === undefined || !('body' in response)) return response;
-  const { body: _body, ...rest } = response;
+  if (response === undefined || !('body' in response || 'id' in response)) return response;
+  const { body: _body, id: _id, ...rest } = response;
   return rest;
+}
+
+type ResponseMetadataPart = Extract<LanguageModelV4StreamPart, { type: 'response-metadata' }>;
+
+/**
+ * A judged stream's response id, withheld until the answer is judged (see
+ * {@link withoutAnswerRefs}). The provider sends it first (`response-metadata`,
+ * OpenAI's `response.created`), before a word of the answer: the part goes
+ * on at once without it (its timestamp and model id as sent), and the id
+ * follows in a part of its own just before the finish when nothing of the
+ * answer was hidden; it never goes when something was. The last one the
+ * model sent counts; a retry forgets the blocked attempt's
+ * (`release(true)`), so only the retry's own id may go.
+ */
+export function heldResponseId() {
+  let id: string | undefined;
+  return {
+    /** The part without its id, which is kept for {@link release}. */
+    strip(part: ResponseMetadataPart): ResponseMetadataPart {
+      if (part.id === undefined) return part;
+      id = part.id;
+      const { id: _id, ...rest } = part;
+      return rest;
+    },
+    /** The part that gives the id: none when the answer was changed or blocked (`hidden`), or had none. */
+    release(hidden: boolean): ResponseMetadataPart[] {
+      const kept = id;
+      id = undefined;
+      return hidden || kept === undefined ? [] : [{ type: 'response-metadata', id: kept }];
+    },
+  };
 }
 
 /**
@@ -175,7 +210,7 @@ export function blockedGenerateResult({
     providerMetadata: withOutcome(completed?.providerMetadata, outcome, true),
     warnings: completed?.warnings ?? [],
     ...(completed?.request && { request: completed.request }),
-    ...(completed?.response && { response: withoutBody(completed.response) }),
+    ...(completed?.response && { response: withoutAnswerRefs(completed.response) }),
   };
 }
 

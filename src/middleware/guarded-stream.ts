@@ -11,6 +11,7 @@ import {
   type BlockedMessage,
   blockedFinishReason,
   blockedTextParts,
+  heldResponseId,
   NO_USAGE,
   resolveBlockedMessage,
   withOutcome,
@@ -276,6 +277,8 @@ export function guardStream(
   }
 
   let finish: FinishPart | undefined;
+  /** The response id goes only with an answer nothing of which was hidden (see `heldResponseId`). */
+  const responseId = heldResponseId();
 
   /**
    * The provider's per-part data that may quote what a guardrail hid (see
@@ -394,6 +397,7 @@ export function guardStream(
     // Window mode's sources, held to the end: they back an answer nothing of which was hidden.
     releaseHeldEnds(!tripped && !call.responseModified());
     if (!tripped && !call.responseModified()) for (const part of heldSources.splice(0)) put(part);
+    for (const part of responseId.release(tripped || call.responseModified())) emit(part);
     emit({
       type: 'finish',
       usage: totalUsage(finish?.usage ?? UNKNOWN_USAGE),
@@ -450,6 +454,8 @@ export function guardStream(
     removedCalls = removedCallParts();
     toolCalls = toolCallJudge();
     finish = undefined;
+    // The blocked attempt's id never goes: the retry's own (if it sends one) may.
+    responseId.release(true);
     sourceClosed = false;
     attempt++;
     call.startAttempt(attempt);
@@ -556,7 +562,7 @@ export function guardStream(
       answerTexts.set(part.id, (answerTexts.get(part.id) ?? '') + part.delta);
     }
     if (part.type === 'stream-start' || part.type === 'response-metadata') {
-      release([part], emit);
+      release([part.type === 'response-metadata' ? responseId.strip(part) : part], emit);
       return;
     }
     // A delta of an open block (nearly every part) goes straight to the processor.
@@ -733,6 +739,7 @@ export function outcomeOnlyStream(
   const removedCalls = removed && removedToolCallParts(removed);
   const toolCalls = toolCallJudge && streamedToolCalls(toolCallJudge);
   const step = noteToolCalls ? streamedStep() : undefined;
+  const responseId = heldResponseId();
   /** The consumer cancelled: nothing more is judged or handed on. */
   let cancelled = false;
   /** Hands on one part that goes on: a tool result judged, the finish with the outcome. */
@@ -744,8 +751,11 @@ export function outcomeOnlyStream(
     if (part.type === 'tool-result' && toolResults !== undefined) {
       return judgedToolResult(part, toolResults).then(judged => controller.enqueue(judged));
     }
-    if (part.type === 'finish') {
+    if (part.type === 'response-metadata' && dropRaw) {
+      controller.enqueue(responseId.strip(part));
+    } else if (part.type === 'finish') {
       const outcome = call.outcome(false);
+      for (const idPart of responseId.release(call.responseModified())) controller.enqueue(idPart);
       controller.enqueue({
         ...part,
         providerMetadata: withOutcome(

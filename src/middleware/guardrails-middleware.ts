@@ -26,7 +26,7 @@ import {
   blockedGenerateResult,
   resolveBlockedMessage,
   withOutcome,
-  withoutBody,
+  withoutAnswerRefs,
   withoutRequestBody,
   withoutRequestBodyOnTrip,
 } from './blocked-response';
@@ -476,9 +476,10 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
             call.outcome(false),
             call.responseModified(),
           ),
-          // The raw body holds the answer as the model wrote it: kept only when nothing of it was changed.
+          // The raw body holds the answer as the model wrote it, and the provider stores it under the
+          // id: both kept only when nothing of it was changed.
           ...(result.response &&
-            call.responseModified() && { response: withoutBody(result.response) }),
+            call.responseModified() && { response: withoutAnswerRefs(result.response) }),
         };
       }
       const last = { ...result, usage };

@@ -71,3 +71,19 @@ export function contentWithoutProviderText(
   }
   return kept;
 }
+
+/**
+ * A tool call with the input a guardrail rewrote, without its own provider
+ * data (round 36): `@ai-sdk/openai`'s `itemId` names the call the provider
+ * stored as the model wrote it, and for its provider-defined and custom
+ * tools with `store` the next step sends that item by reference instead of
+ * the arguments as judged. The call itself when the input is unchanged.
+ */
+export function withRewrittenInput<P extends { input: string; providerMetadata?: unknown }>(
+  call: P,
+  input: string,
+): P {
+  if (input === call.input) return call;
+  const { providerMetadata: _metadata, ...rest } = call;
+  return { ...rest, input } as P;
+}

@@ -14,11 +14,16 @@ const ANSWER_QUOTING_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * A provider's keys whose string values are known not to quote the answer:
- * ids an app chains on (`@ai-sdk/openai`'s `responseId`) and the service
- * tier. Kept when their value is a string of at most {@link SAFE_STRING_CHARS}.
+ * A provider's keys whose string values are known not to quote the answer
+ * nor to refer to it: the service tier. Kept when their value is a string of
+ * at most {@link SAFE_STRING_CHARS}. Not a response id (`@ai-sdk/openai`'s
+ * `responseId`, round 36): it quotes nothing, but with the Responses API's
+ * `store` (its default) a next call chained on it (`previousResponseId`)
+ * has the provider put the answer as the model wrote it back into the
+ * model's context, what a guardrail hid with it. It goes as every other
+ * string does.
  */
-const KNOWN_SAFE_KEYS: ReadonlySet<string> = new Set(['responseId', 'serviceTier']);
+const KNOWN_SAFE_KEYS: ReadonlySet<string> = new Set(['serviceTier']);
 
 /** The longest string a known-safe key keeps (an id; a longer one may hold anything). */
 export const SAFE_STRING_CHARS = 256;
@@ -55,7 +60,7 @@ function holdsNoString(value: unknown, budget: { nodes: number }): boolean {
  * holds (`providerMetadata.acme.text` may be the answer as written; a hidden
  * e-mail may sit inside a longer string, nested in arrays and objects), so it
  * fails closed: per provider, a key stays only when it is known-safe
- * (`responseId`, `serviceTier`: a short string) or its value holds no string
+ * (`serviceTier`: a short string) or its value holds no string
  * at all (token counts, flags); every other key goes. The walk is bounded
  * (depth {@link METADATA_MAX_DEPTH}, {@link METADATA_MAX_NODES} values for the
  * whole metadata): a value past them goes. A provider entry that is not an

@@ -10,6 +10,7 @@ import type { Guardrail, GuardrailEventListener, GuardrailRecord } from '../core
 import { canonicalJson } from '../tools/canonical-json';
 import { TOOL_INPUT_UNREADABLE } from '../tools/guard-tool';
 import { parseModifiedJson } from '../tools/quote-redacted-literals';
+import { withRewrittenInput } from './provider-part-data';
 import {
   DEFAULT_MAX_TOOL_OUTPUT_LENGTH,
   inKeyOrderOf,
@@ -216,7 +217,7 @@ export async function judgeResponseToolCalls(
     }
     // The provider's raw data (response.body, logprobs) holds the input as the model wrote it.
     if (judged.modified) guard.changed();
-    content.push(judged.input === part.input ? part : { ...part, input: judged.input });
+    content.push(withRewrittenInput(part, judged.input));
   }
   return { ...result, content };
 }
@@ -291,7 +292,7 @@ export function streamedToolCalls(guard: ToolCallJudge): StreamedToolCalls {
       }
       parts.push(input.end ?? { type: 'tool-input-end', id });
     }
-    parts.push(judged.input === call.input ? call : { ...call, input: judged.input });
+    parts.push(withRewrittenInput(call, judged.input));
     return parts;
   }
 

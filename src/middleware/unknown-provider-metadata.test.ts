@@ -31,7 +31,7 @@ function metadataOf(answer: string): SharedV4ProviderMetadata {
 /** What stays of {@link metadataOf} once a guardrail changed or blocked the answer. */
 const KEPT = {
   acme: { tokens: 17, scores: [{ safety: 0.1, flagged: false, extra: null }] },
-  openai: { responseId: 'resp_1', serviceTier: 'default', cachedPromptTokens: 3 },
+  openai: { serviceTier: 'default', cachedPromptTokens: 3 },
 };
 
 /** The provider metadata of a generate call, without the guardrails' own outcome. */
@@ -66,7 +66,7 @@ async function streamed(options: GuardrailsOptions, answer = ANSWER) {
 }
 
 describe('a changed or blocked answer quoted under an unknown provider key', () => {
-  it('generate, redact: the keys holding strings go, ids and string-free values stay', async () => {
+  it('generate, redact: the keys holding strings go (the response id too), string-free values and the service tier stay', async () => {
     const out = await generated({ output: [pii({ action: 'redact' })] });
     expect(out.text).toBe('Write to [EMAIL_ADDRESS] for help.');
     expect(out.status).toBe('modified');
@@ -120,17 +120,18 @@ describe('withoutAnswerQuotes', () => {
         openai: { responseId: 'r', logprobs: [1, 2] },
         google: { groundingMetadata: null, groundingMetadataPerRequest: [], modelVersion: 2 },
       }),
-    ).toEqual({ openai: { responseId: 'r' }, google: { modelVersion: 2 } });
+    ).toEqual({ openai: {}, google: { modelVersion: 2 } });
   });
 
   it('keeps a known-safe key only as a short string', () => {
     const long = 'r'.repeat(257);
     expect(
       withoutAnswerQuotes({
-        a: { responseId: 'r'.repeat(256), serviceTier: { text: EMAIL } },
-        b: { responseId: long },
+        a: { serviceTier: 'r'.repeat(256), responseId: 'resp_1' },
+        b: { serviceTier: long },
+        c: { serviceTier: { text: EMAIL } },
       }),
-    ).toEqual({ a: { responseId: 'r'.repeat(256) }, b: {} });
+    ).toEqual({ a: { serviceTier: 'r'.repeat(256) }, b: {}, c: {} });
   });
 
   it('drops a string-free value nested deeper than the depth bound, keeps one at it', () => {
@@ -146,9 +147,9 @@ describe('withoutAnswerQuotes', () => {
     const numbers = Array.from({ length: METADATA_MAX_NODES }, () => 0);
     expect(
       withoutAnswerQuotes({
-        acme: { first: [1], many: numbers, after: 2, responseId: 'resp_1' },
+        acme: { first: [1], many: numbers, after: 2, serviceTier: 'default' },
       }),
-    ).toEqual({ acme: { first: [1], responseId: 'resp_1' } });
+    ).toEqual({ acme: { first: [1], serviceTier: 'default' } });
   });
 
   it('a `__proto__` key (JSON from the wire) stays a key, judged as any other', () => {

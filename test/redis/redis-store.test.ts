@@ -2,10 +2,12 @@ import { generateText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
 import { GuardrailConfigError } from '../../src/core/errors';
+import { rateLimit } from '../../src/guards/rate-limit/rate-limit';
 import { tokenBudget } from '../../src/guards/token-budget/token-budget';
 import { guardrails } from '../../src/middleware/guardrails-middleware';
 import { redisStore, StoreTimeoutError, type UpstashRedisLike } from '../../src/redis';
-import { generateResult } from '../helpers';
+import { generateResult, guardContext } from '../helpers';
+import { expectOwnCounts, KEY_VARIANTS } from '../helpers/key-variants';
 import { storeContract } from '../helpers/store-contract';
 import {
   announceSkip,
@@ -149,6 +151,30 @@ describe.skipIf(!REDIS_URL)('redisStore against a real Redis', () => {
       for (const key of digestNames) {
         expect(key).toMatch(/^token-budget:session:alice\uFFFD\.{173}#sha256:[0-9a-f]{64}$/);
       }
+    }
+  });
+
+  it('rateLimit: every key variant a caller may choose has a count of its own in Redis (case, Unicode forms, separators, glob and hash-tag characters)', async () => {
+    for (const [label, client] of [
+      ['node-redis', clients.nodeRedis],
+      ['ioredis', clients.ioredis],
+    ] as const) {
+      const prefix = uniquePrefix(`rate-limit-keys-${label}`);
+      const limiter = rateLimit({
+        limit: 1,
+        windowMs: 60_000,
+        store: redisStore(client, { prefix, timeoutMs: 10_000 }),
+        key: ctx => ctx.metadata.k as string,
+      });
+      await expectOwnCounts(limiter, metadata => guardContext('input', { metadata }));
+      const keys = (await keysWithTtl(clients.ioredis, prefix)).map(({ key }) =>
+        key.slice(prefix.length),
+      );
+      expect(keys).toHaveLength(KEY_VARIANTS.length);
+      // Separators stay as written; braces are written so that no hash tag applies.
+      expect(keys).toContain('rate-limit:a:b:c');
+      expect(keys).toContain('rate-limit:{}(alice{})');
+      expect(keys).toContain('rate-limit:cafe\u0301');
     }
   });
 

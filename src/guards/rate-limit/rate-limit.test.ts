@@ -3,6 +3,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { generateResult, guardContext } from '../../../test/helpers';
+import { expectOwnCounts } from '../../../test/helpers/key-variants';
 import { turnsModel } from '../../../test/helpers/turns-model';
 import { GuardrailConfigError } from '../../core/errors';
 import type { GuardrailContext } from '../../core/types';
@@ -98,6 +99,115 @@ describe('rateLimit', () => {
       await store.get('rate-limit:alice'),
       await store.get('rate-limit:session:alice'),
     ]).toEqual(['1', '1']);
+  });
+
+  // Round 36: a user id that starts with `session:` was counted under the
+  // session key of the rest (`rate-limit:session:alice` for the user
+  // `session:alice` and for the session `alice`): where user ids are chosen
+  // by their users (sign-up names), one used up a session's limit.
+  it("counts a user id that reads as a session key apart from that session (and from every other user's)", async () => {
+    const { store } = clockedStore();
+    const limiter = rateLimit({ limit: 1, windowMs: 60_000, store });
+    const calls = [
+      { sessionId: 'alice' },
+      { userId: 'session:alice' },
+      { userId: 'user:session:alice' },
+      { userId: 'user:bob' },
+      { userId: 'bob' },
+    ];
+    for (const metadata of calls) {
+      expect(await limiter.check('hi', context(metadata))).toEqual({
+        action: 'allow',
+        info: { limit: 1, count: 1, remaining: 0 },
+      });
+    }
+    // Each a key of its own; a user id without either prefix keeps the key it had.
+    expect(
+      await Promise.all(
+        [
+          'session:alice',
+          'user:session:alice',
+          'user:user:session:alice',
+          'user:user:bob',
+          'bob',
+        ].map(key => store.get(`rate-limit:${key}`)),
+      ),
+    ).toEqual(['1', '1', '1', '1', '1']);
+  });
+
+  // Round 36: a key function returning '' (an id header that was absent, a
+  // `user?.id ?? ''`) or only blanks put every such caller under one count
+  // (`rate-limit:`): one of them used up the limit of all. No caller is
+  // named by a blank key: the check fails closed with a typed error.
+  describe('a blank key (empty or only white space) is an error record, never a shared count', () => {
+    const expected = 'a function returning a non-blank string or undefined, synchronously';
+    for (const [label, blank, received] of [
+      ['empty', '', '(an empty string)'],
+      ['spaces', '   ', '(a blank string)'],
+      ['tab and newline', '\t\n', '(a blank string)'],
+      ['ideographic space and no-break space', '\u3000\u00a0', '(a blank string)'],
+    ] as const) {
+      it(`${label}: blocked before the model runs, the store untouched`, async () => {
+        const { store } = clockedStore();
+        const model = new MockLanguageModelV4({ doGenerate: async () => generateResult('Hello!') });
+        const limiter = rateLimit({ limit: 5, windowMs: 60_000, store, key: () => blank });
+        const result = await generateText({
+          model: wrapLanguageModel({ model, middleware: guardrails({ input: [limiter] }) }),
+          prompt: 'Hi',
+        });
+        expect(model.doGenerateCalls).toHaveLength(0);
+        expect(result.finishReason).toBe('content-filter');
+        const records = (await getGuardrailOutcome(result))?.records ?? [];
+        expect(records.map(({ durationMs: _, ...record }) => record)).toEqual([
+          {
+            guardrail: 'rate-limit',
+            kind: 'input',
+            status: 'error',
+            reason: `Invalid guardrail configuration at rate-limit.key: expected ${expected}, received "${received}"`,
+          },
+        ]);
+        expect(await store.get(`rate-limit:${blank}`)).toBeUndefined();
+      });
+    }
+
+    it('the default key: a blank user or session id is the same error (not the count of every blank id)', async () => {
+      const { store } = clockedStore();
+      const limiter = rateLimit({ limit: 5, windowMs: 60_000, store });
+      await expect(limiter.check('hi', context({ userId: ' ' }))).rejects.toThrow(
+        `Invalid guardrail configuration at rate-limit.key: expected ${expected}, received "(a blank string)"`,
+      );
+      // Not `session:`, the count every client sending no session id would share.
+      await expect(limiter.check('hi', context({ sessionId: '' }))).rejects.toThrow(
+        `Invalid guardrail configuration at rate-limit.key: expected ${expected}, received "(an empty string)"`,
+      );
+      expect([await store.get('rate-limit: '), await store.get('rate-limit:session:')]).toEqual([
+        undefined,
+        undefined,
+      ]);
+    });
+
+    it("with onError: 'allow' the call goes on, the error recorded", async () => {
+      const model = new MockLanguageModelV4({ doGenerate: async () => generateResult('Hello!') });
+      const limiter = rateLimit({ limit: 5, windowMs: 60_000, key: () => '', onError: 'allow' });
+      const result = await generateText({
+        model: wrapLanguageModel({ model, middleware: guardrails({ input: [limiter] }) }),
+        prompt: 'Hi',
+      });
+      expect(result.text).toBe('Hello!');
+      expect((await getGuardrailOutcome(result))?.records[0]).toMatchObject({
+        guardrail: 'rate-limit',
+        status: 'error',
+        reason: `Invalid guardrail configuration at rate-limit.key: expected ${expected}, received "(an empty string)"`,
+      });
+    });
+  });
+
+  it('counts every key as written: case, Unicode forms, blanks around it, separators, glob and hash-tag characters each have their own count', async () => {
+    const { store } = clockedStore();
+    const key = (ctx: GuardrailContext) => ctx.metadata.k as string;
+    await expectOwnCounts(rateLimit({ limit: 1, windowMs: 60_000, store, key }), context);
+    expect(await store.get('rate-limit:a:b')).toBe('1');
+    expect(await store.get('rate-limit:{alice}')).toBe('1');
   });
 
   it('warns once when calls carry no user or session id (a limit that never limits), not with a key of your own', async () => {

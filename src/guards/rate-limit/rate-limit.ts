@@ -1,5 +1,6 @@
 import { stringFromCallback } from '../../core/callback-result';
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
+import { GuardrailConfigError } from '../../core/errors';
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail, GuardrailContext } from '../../core/types';
 import { checkedCappedIncrement } from '../../store/checked-counts';
@@ -18,7 +19,11 @@ export interface RateLimitOptions {
    * session id, an IP address...). Default: `ctx.metadata.userId`, else
    * `ctx.metadata.sessionId` (counted apart from user ids, as
    * `session:<sessionId>`). When it returns `undefined` the check is not
-   * limited (return a constant string for one global limit).
+   * limited (return a constant string for one global limit). A key is
+   * counted as written (no case folding or Unicode normalisation: do that
+   * in the function if two spellings are one caller); an empty or blank one
+   * is an error (the check's `error` record, blocked unless `onError:
+   * 'allow'`).
    */
   key?: (ctx: GuardrailContext) => string | undefined;
   /** Where the counts live. Default: a `memoryStore()` of this guardrail (one process only). */
@@ -36,17 +41,55 @@ export interface RateLimitOptions {
   name?: string;
 }
 
+/** The prefixes of a default key that is not a user id as given (see {@link defaultKey}). */
+const SESSION_PREFIX = 'session:';
+const USER_PREFIX = 'user:';
+
 /**
  * `metadata.userId`, else `session:` and `metadata.sessionId`. A session's
  * count is apart from every user's (round 35): both were the id alone, and
  * an anonymous client, whose session id is its own to choose, sent another
- * user's id as its session id and used up that user's limit.
+ * user's id as its session id and used up that user's limit. A user id
+ * that starts with `session:` or `user:` is written `user:<userId>`
+ * (round 36: the user `session:alice` was counted as the session `alice`);
+ * every other user id is its own key, as before, so the mapping is
+ * one-to-one. A blank id stays blank, for the check to refuse (a blank
+ * session id made `session:`, one count for every such client).
  */
 function defaultKey(ctx: GuardrailContext): string | undefined {
   const { userId, sessionId } = ctx.metadata;
-  if (typeof userId === 'string' || typeof userId === 'number') return String(userId);
-  if (typeof sessionId === 'string' || typeof sessionId === 'number') return `session:${sessionId}`;
+  if (typeof userId === 'string' || typeof userId === 'number') {
+    const id = String(userId);
+    return id.startsWith(SESSION_PREFIX) || id.startsWith(USER_PREFIX) ? USER_PREFIX + id : id;
+  }
+  if (typeof sessionId === 'string' || typeof sessionId === 'number') {
+    const id = String(sessionId);
+    return id.trim() === '' ? id : SESSION_PREFIX + id;
+  }
   return undefined;
+}
+
+/**
+ * The key a call is counted under, checked. A function that is not
+ * synchronous or returns no string is an error (`stringFromCallback`); so
+ * is an empty or blank key (round 36): it names no caller, and every call
+ * it came from shared one count (`rate-limit:`), so one caller used up the
+ * limit of all. Blank is what `String.prototype.trim` removes (spaces, tabs,
+ * line ends, no-break and ideographic spaces); the key is not echoed.
+ */
+function subjectOf(value: unknown, name: string): string | undefined {
+  const path = `${name}.key`;
+  const subject = stringFromCallback(value, {
+    path,
+    expected: 'a function returning a string or undefined, synchronously',
+    optional: true,
+  });
+  if (subject === undefined || subject.trim() !== '') return subject;
+  throw new GuardrailConfigError({
+    path,
+    value: subject === '' ? '(an empty string)' : '(a blank string)',
+    expected: 'a function returning a non-blank string or undefined, synchronously',
+  });
 }
 
 /** A wait in words: seconds under two minutes, else minutes (rounded up). */
@@ -106,12 +149,8 @@ export function rateLimit(options: RateLimitOptions): Guardrail {
     onError,
     timeoutMs,
     async check(_content, ctx) {
-      // An async key put every caller under one count: checked, fails closed.
-      const subject = stringFromCallback(key(ctx), {
-        path: `${name}.key`,
-        expected: 'a function returning a string or undefined, synchronously',
-        optional: true,
-      });
+      // An async or blank key put every caller under one count: checked, fails closed.
+      const subject = subjectOf(key(ctx), name);
       if (subject === undefined) {
         if (key === defaultKey && !warnedUnkeyed) {
           warnedUnkeyed = true;

@@ -1818,7 +1818,6 @@ describe('toolPolicy sql (round 35): a scalar subquery of a table that selects t
     [],
     [
       'DELETE FROM t WHERE id = (SELECT t.id FROM s WHERE s.b = t.b)',
-      'DELETE FROM t WHERE id = (SELECT t.id FROM s UNION SELECT 5 FROM u)',
       'DELETE FROM t WHERE id = (SELECT COALESCE(t.id, 0) FROM s)',
       'DELETE FROM t WHERE id = (SELECT t.a FROM s)',
       'DELETE FROM t WHERE id = (SELECT s.id FROM s)',
@@ -2034,5 +2033,52 @@ describe('toolPolicy sql (round 35): a join whose condition names no column of t
       'UPDATE t SET x = 1 FROM s WHERE s.id = t.sid',
       'DELETE FROM t USING s WHERE EXISTS (SELECT 1 FROM u WHERE u.a = s.a)',
     ],
+  );
+});
+
+// Round 36: a scalar subquery's outer column was looked for in its first
+// branch only, so `id = (SELECT a FROM v WHERE 1=0 UNION SELECT t.id)`, which
+// is `id = id`, ran. Every branch is read now, and a UNION of the column
+// with branches that may find no row (a table, a WHERE) is the column while
+// they find none: the table's contents decide (round 35 ran `(SELECT t.id
+// FROM s UNION SELECT 5 FROM u)`, every row while u is empty).
+describe('toolPolicy sql (round 36): a scalar subquery whose later UNION branch selects the outer column', () => {
+  const scalar =
+    "holds for every row where a scalar subquery of another table, which selects the row's own column, finds one row (that table's contents decide)";
+  blocksAndRuns(
+    'blocks it with the plain reason where the other branches find no row (%s)',
+    [
+      'DELETE FROM t WHERE id = (SELECT a FROM v WHERE 1=0 UNION SELECT t.id)',
+      'DELETE FROM t WHERE id = (SELECT a FROM v WHERE 1=0 UNION ALL SELECT t.id)',
+      'DELETE FROM t WHERE id = (SELECT a FROM v WHERE 1=0 UNION SELECT t.id) OR x = 1',
+      'DELETE FROM t WHERE (SELECT a FROM v WHERE 1=0 UNION SELECT t.id) IS NOT NULL OR id IS NULL',
+    ],
+    ['UPDATE t SET x = 1 WHERE a = (SELECT b FROM v WHERE 1=0 UNION SELECT t.a)'],
+    [
+      'DELETE FROM t WHERE id = (SELECT a FROM v WHERE 1=0 UNION SELECT t.id) AND x = 1',
+      'DELETE FROM t WHERE id <> (SELECT a FROM v WHERE 1=0 UNION SELECT t.id)',
+      'DELETE FROM t WHERE id = (SELECT a FROM v WHERE 1=0 UNION SELECT t.b)',
+      'DELETE FROM t WHERE id = (SELECT t.id UNION SELECT 5)',
+      'DELETE FROM t WHERE id = (SELECT t.id EXCEPT SELECT a FROM v)',
+      'DELETE FROM t WHERE id = (SELECT t.id INTERSECT SELECT a FROM v)',
+      'DELETE FROM t WHERE id = (SELECT t.id FROM s WHERE s.b = t.b UNION SELECT a FROM v)',
+    ],
+  );
+
+  it.each(round31Dialects)(
+    'blocks it with the scalar reason where another branch may find a row (%s)',
+    async dialect => {
+      const deletes = [
+        'DELETE FROM t WHERE id = (SELECT a FROM v UNION SELECT t.id)',
+        'DELETE FROM t WHERE id = (SELECT t.id UNION ALL SELECT a FROM v)',
+        'DELETE FROM t WHERE id = (SELECT t.id FROM s UNION SELECT 5 FROM u)',
+        'DELETE FROM t WHERE id = (SELECT t.id UNION SELECT 5 WHERE t.b = 1)',
+      ];
+      const { ran, records } = await run(deletes, dialect);
+      expect(ran).toEqual([]);
+      expect(records).toEqual(
+        deletes.map((_, index) => blocked(index, 'delete', `DELETE whose WHERE ${scalar}`)),
+      );
+    },
   );
 });

@@ -3444,6 +3444,8 @@ let subqueryRows = CONSTANT;
 let subquerySelectsOuter = false;
 /** A branch of that subquery reads a table (`FROM s`): only the table's contents make it the column. */
 let subqueryOuterFromTable = false;
+/** The outer column that scalar subquery's branches select (found in a later branch where the first selects none). */
+let subqueryOuterItem: Outcomes | undefined;
 
 /**
  * Past the `)` that closes the subquery whose `(` is before `index`, or -1.
@@ -3463,17 +3465,36 @@ function subqueryEnd(
   end: number,
   backslash: string,
   exists = false,
-  subject?: Value,
+  tested?: Value,
   sets = false,
   scalar = false,
 ): number {
-  const branches = exists || subject !== undefined || sets || scalar;
+  const branches = exists || tested !== undefined || sets || scalar;
+  // A scalar one's outer column may be selected by a later branch only (`SELECT a FROM v WHERE 1=0 UNION SELECT t.id`).
+  let subject = tested;
+  let found: Outcomes | undefined;
   // A scalar one's item is the column itself (no call around it: `COALESCE(t.id, 0)` is not `t.id`).
-  const itemAt = (at: number) =>
-    subject === undefined ? undefined : subjectItemAt(sql, at, end, subject, backslash, !scalar);
+  const itemAt = (at: number) => {
+    if (scalar && subject === undefined && at !== index) {
+      found = outerItemAt(sql, at, end, backslash);
+      subject = found;
+    }
+    return subject === undefined
+      ? undefined
+      : subjectItemAt(sql, at, end, subject, backslash, !scalar);
+  };
   /** Scalar: each branch selects the outer column `subject`; one of them reads a table. */
   let allSelect = true;
   let fromTable = false;
+  /**
+   * Scalar, UNIONs only: a branch selects the outer column, as no other
+   * branch that varies does, and every other branch may find no row (reads a
+   * table, has a WHERE, or finds none): the column for some contents.
+   */
+  let unionsOnly = true;
+  let anySelects = false;
+  let othersMayLack = true;
+  let selectsVary = false;
   const level = (depth: number, at: number): QueryLevel => ({
     depth,
     from: at,
@@ -3546,7 +3567,11 @@ function subqueryEnd(
                 : CONSTANT;
       // A branch that finds no row adds none (`SELECT a FROM v WHERE 1=0 UNION SELECT t.id`).
       allSelect &&= selects || mask === FALSE;
-      if (selects) fromTable ||= top.readsTable;
+      if (selects) {
+        fromTable ||= top.readsTable;
+        anySelects = true;
+        selectsVary ||= (mask & VARIES) !== 0;
+      } else othersMayLack &&= mask === FALSE || top.readsTable || top.whereAt !== -1;
       rows = {
         mask,
         hash: branches ? textHash(sql, top.branch, to, backslash) : -1,
@@ -3602,6 +3627,7 @@ function subqueryEnd(
         const word = match[1]!.toLowerCase();
         const op = word === 'union' ? UNION_OP : word === 'intersect' ? INTERSECT_OP : EXCEPT_OP;
         top.ops.push(match[2]?.toLowerCase() === 'all' ? op | ALL_OP : op);
+        unionsOnly &&= op === UNION_OP;
         top.branch = next;
         top.item = itemAt(top.branch);
         at = next - 1;
@@ -3634,13 +3660,17 @@ function subqueryEnd(
         // around it finds none (`NOT EXISTS (… AND EXISTS (… LIMIT 0))`); in
         // the statement's own WHERE it is some constant (blocked whatever
         // tests it: it deletes nothing). `ANY` of it is false, `ALL` true.
+        // A UNION of the column and branches that may find no row
+        // (`SELECT t.id UNION SELECT a FROM v`) is the column while they
+        // find none, and an error or one row's value otherwise.
+        const some = !allSelect && unionsOnly && anySelects && othersMayLack && !selectsVary;
         subquerySelectsOuter =
           scalar &&
           subject !== undefined &&
-          allSelect &&
           rows.mask !== FALSE &&
-          !(rows.mask & VARIES);
-        subqueryOuterFromTable = fromTable;
+          (some || (allSelect && !(rows.mask & VARIES)));
+        subqueryOuterFromTable = fromTable || some;
+        subqueryOuterItem = found;
         subqueryRows = rows.mask === FALSE && subqueryNesting === 0 && !sets ? CONSTANT : rows.mask;
         return at + 1;
       }
@@ -4071,8 +4101,8 @@ function readTerms(
         const close = subqueryEnd(sql, index, end, backslash, exists, item, false, !exists);
         if (close === -1) return fail;
         const column =
-          item !== undefined && subquerySelectsOuter && (scalarAsColumn || !subqueryOuterFromTable)
-            ? item
+          subquerySelectsOuter && (scalarAsColumn || !subqueryOuterFromTable)
+            ? (item ?? subqueryOuterItem)
             : undefined;
         // Of a table, the column only for some contents of it (fail closed, with its reason).
         if (column !== undefined && subqueryOuterFromTable && subqueryNesting === 0) {

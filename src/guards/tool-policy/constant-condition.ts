@@ -2088,11 +2088,26 @@ function outerTermsHold(
 }
 
 /**
+ * The WHERE `whereFindsNone` read last tells outer rows apart (round 36):
+ * a branch without a table reads the outer row there (`SELECT 1 WHERE id =
+ * 5` is one row where `id = 5`, none elsewhere), so its rows vary with the
+ * row where the WHERE does or is not read (`a @> b`). It was some
+ * constant, and `DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id = 5)` was
+ * blocked.
+ */
+let whereVaried = false;
+/** The value of that WHERE, when it was read whole. */
+let whereValue: Value | undefined;
+
+/**
  * Whether the WHERE at `whereAt` of a branch without a table (`SELECT 1
  * WHERE 1 = 0`, `FROM DUAL WHERE …`), up to `to`, is true for no row: the
- * branch finds none. Read as a subquery's WHERE is, to the same depth.
+ * branch finds none. Read as a subquery's WHERE is, to the same depth;
+ * sets `whereVaried`.
  */
 function whereFindsNone(sql: string, whereAt: number, to: number, backslash: string): boolean {
+  whereVaried = false;
+  whereValue = undefined;
   const mode = readingMode;
   if (mode === undefined || subqueryNesting >= maxSubqueryNesting) {
     deepConstantAt(sql, whereAt + 5, to, backslash);
@@ -2103,6 +2118,8 @@ function whereFindsNone(sql: string, whereAt: number, to: number, backslash: str
   readNull = false;
   try {
     const whole = readCondition(sql, whereAt + 5, to, to - whereAt, mode, backslash);
+    whereVaried = whole.holds !== true && (whole.mask === undefined || (whole.mask & VARIES) !== 0);
+    whereValue = whole.value;
     return findsNoRow(sql, whereAt + 5, whole, to - whereAt, mode, backslash);
   } finally {
     subqueryNesting--;
@@ -3444,6 +3461,8 @@ let subqueryRows = CONSTANT;
 let subquerySelectsOuter = false;
 /** A branch of that subquery reads a table (`FROM s`): only the table's contents make it the column. */
 let subqueryOuterFromTable = false;
+/** The value of the EXISTS `subqueryEnd` read last, where its one branch has no table and a WHERE. */
+let subqueryWhereValue: Value | undefined;
 /** The outer column that scalar subquery's branches select (found in a later branch where the first selects none). */
 let subqueryOuterItem: Outcomes | undefined;
 
@@ -3492,6 +3511,9 @@ function subqueryEnd(
    * table, has a WHERE, or finds none): the column for some contents.
    */
   let unionsOnly = true;
+  /** An EXISTS of one branch without a table: its WHERE's value (`whereValue`), and the branches read. */
+  let single: Value | undefined;
+  let branchCount = 0;
   let anySelects = false;
   let othersMayLack = true;
   let selectsVary = false;
@@ -3543,6 +3565,8 @@ function subqueryEnd(
           : (sets || scalar) && correlated(sql, top.branch, top.branch, to, backslash));
       // A branch without a table (`SELECT 1`) is one row for every outer row;
       // one whose WHERE is true for no row finds none (`SELECT 1 FROM v WHERE 1 = 0`).
+      whereVaried = false;
+      whereValue = undefined;
       const mask =
         none ||
         (!top.aggregate &&
@@ -3562,9 +3586,13 @@ function subqueryEnd(
                 !top.aggregate &&
                 findsItself(sql, top.fromAt, top.whereAt, to, backslash)
               ? TRUE | NULL
-              : (!selects && subject !== undefined && !scalar && varies(subject)) || own
+              : (!selects && subject !== undefined && !scalar && varies(subject)) ||
+                  own ||
+                  whereVaried
                 ? VARIES
                 : CONSTANT;
+      // One row where its WHERE holds, none elsewhere (`SELECT 1 WHERE id = 5`).
+      single = branchCount++ === 0 && mask !== FALSE && !top.readsTable ? whereValue : undefined;
       // A branch that finds no row adds none (`SELECT a FROM v WHERE 1=0 UNION SELECT t.id`).
       allSelect &&= selects || mask === FALSE;
       if (selects) {
@@ -3628,6 +3656,7 @@ function subqueryEnd(
         const op = word === 'union' ? UNION_OP : word === 'intersect' ? INTERSECT_OP : EXCEPT_OP;
         top.ops.push(match[2]?.toLowerCase() === 'all' ? op | ALL_OP : op);
         unionsOnly &&= op === UNION_OP;
+        single = undefined;
         top.branch = next;
         top.item = itemAt(top.branch);
         at = next - 1;
@@ -3671,6 +3700,11 @@ function subqueryEnd(
           (some || (allSelect && !(rows.mask & VARIES)));
         subqueryOuterFromTable = fromTable || some;
         subqueryOuterItem = found;
+        // `EXISTS (SELECT 1 WHERE id = 5)` is `(id = 5) IS TRUE` (round 36: some constant, blocked).
+        subqueryWhereValue =
+          exists && branchCount === 1 && rows.mask !== FALSE && single !== undefined && readingMode
+            ? isTest(single, 'true', false, readingMode)
+            : undefined;
         subqueryRows = rows.mask === FALSE && subqueryNesting === 0 && !sets ? CONSTANT : rows.mask;
         return at + 1;
       }
@@ -3704,6 +3738,8 @@ interface ConditionRead {
   seen: number;
   /** The condition's outcomes, when it was read whole (`WHERE`'s truth). */
   mask?: number;
+  /** Its value then (a column's conditions followed: `id = 5`). */
+  value?: Value;
   limit?: ConditionLimit;
   failedAt?: number;
   depth?: number;
@@ -3744,7 +3780,8 @@ function readCondition(
     seen |= part.seen;
     if (part.limit !== undefined || part.holds === true) return { ...part, seen };
     if (part.failedAt === undefined) {
-      return { holds: unknown ? undefined : part.holds, stop: part.stop, seen, mask: part.mask };
+      const { mask, value } = part;
+      return { holds: unknown ? undefined : part.holds, stop: part.stop, seen, mask, value };
     }
     // No progress since the last failure: the term is not read, nor the rest.
     if (part.failedAt <= failed) return { holds: undefined, stop: part.failedAt, seen };
@@ -4119,9 +4156,11 @@ function readTerms(
           values,
           column !== undefined
             ? outcomes(VARIES, false, column.name)
-            : rows === VARIES
-              ? subqueryName(sql, exists, opened, close, backslash)
-              : MASKS[rows]!,
+            : subqueryWhereValue !== undefined
+              ? subqueryWhereValue
+              : rows === VARIES
+                ? subqueryName(sql, exists, opened, close, backslash)
+                : MASKS[rows]!,
         );
         continue;
       }
@@ -4583,7 +4622,7 @@ function readTerms(
     return { holds: undefined, stop: index, seen };
   }
   const mask = truth(values[0]!, mode);
-  return { holds: (mask & TRUE) !== 0, stop: index, seen, mask };
+  return { holds: (mask & TRUE) !== 0, stop: index, seen, mask, value: values[0] };
 }
 
 /**

@@ -2113,3 +2113,32 @@ describe('toolPolicy sql (round 36): EXISTS of a branch without a table reads it
     ],
   );
 });
+
+// Round 36: a call of one argument written again and again was an
+// expression of its own, not the argument: `COALESCE(id, id) = id` ran,
+// though it is `id = id`. COALESCE, IFNULL, NVL, ISNULL, GREATEST and LEAST
+// of one expression are it, `COALESCE(id)` too, and `NULLIF(id, id)` NULL.
+describe('toolPolicy sql (round 36): a call of the same argument is that argument', () => {
+  blocksAndRuns(
+    'blocks it compared with the argument, runs other arguments (%s)',
+    [
+      'DELETE FROM t WHERE COALESCE(id, id) = id',
+      'DELETE FROM t WHERE IFNULL(id, id) = id',
+      'DELETE FROM t WHERE NVL(id, id, id) = id',
+      'DELETE FROM t WHERE GREATEST(t.id, id) = id',
+      'DELETE FROM t WHERE LEAST(id, id) >= id',
+      'DELETE FROM t WHERE id = COALESCE(id)',
+      'DELETE FROM t WHERE NULLIF(id, id) IS NULL',
+      'DELETE FROM t WHERE COALESCE(lower(a), lower(a)) = lower(a)',
+    ],
+    ['UPDATE t SET x = 1 WHERE COALESCE(a, a) = 1 OR a <> 1'],
+    [
+      'DELETE FROM t WHERE COALESCE(id, x) = x',
+      'DELETE FROM t WHERE NULLIF(id, x) IS NULL',
+      'DELETE FROM t WHERE ISNULL(id) = id',
+      'DELETE FROM t WHERE COALESCE(?, ?) = id',
+      'DELETE FROM t WHERE lower(id, id) = id',
+      'DELETE FROM t WHERE COALESCE(id, id) = 5',
+    ],
+  );
+});

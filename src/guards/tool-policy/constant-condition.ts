@@ -1053,6 +1053,31 @@ function calledWith(frame: Operator, argument: Value): number {
   return frame.hash;
 }
 
+/** Calls whose value is their argument where each argument is the same (`COALESCE(id, id)` is `id`). */
+const sameValueCalls = new Set(['coalesce', 'ifnull', 'nvl', 'isnull', 'greatest', 'least']);
+
+/**
+ * Takes a call's next argument: the first is the call's `subject`, and
+ * `same` stays while each is the same expression of the row as it (by its
+ * name). After the last: the call's value where it is that of its
+ * arguments (round 36: `COALESCE(id, id) = id` and `GREATEST(id, id) = id`
+ * were two expressions and ran; `COALESCE(id)` is `id`, `NULLIF(id, id)`
+ * NULL), else undefined.
+ */
+function sameArgument(frame: Operator, argument: Value): Value | undefined {
+  const first = frame.subject;
+  if (first === undefined) {
+    frame.subject = argument;
+    frame.same = identityOf(argument) !== -1 && varies(argument);
+  } else if (frame.same && identityOf(argument) !== identityOf(first)) frame.same = false;
+  const subject = frame.subject!;
+  if (!frame.same || frame.hash === -1) return undefined;
+  // One argument (`COALESCE(id)`; MySQL's `ISNULL(id)` is `id IS NULL`): only COALESCE.
+  if (first === undefined) return frame.name === 'coalesce' ? subject : undefined;
+  if (frame.name === 'nullif') return MASKS[NULL]!;
+  return sameValueCalls.has(frame.name) ? subject : undefined;
+}
+
 /** The numbers 0-1023, made once (values are never written to). */
 const SMALL_NUMBERS: readonly { num: number }[] = Array.from({ length: 1_024 }, (_, num) => ({
   num,
@@ -4029,9 +4054,14 @@ function readTerms(
       if (open.op === '{') return fail;
       if (open.open === 'call') {
         // A function of constants, whichever: it reads no column of the row.
+        const same = sameArgument(open, value);
         expectOperand = pushed(
           values,
-          open.varies || varies(value) ? expression(calledWith(open, value)) : MASKS[CONSTANT]!,
+          same !== undefined
+            ? same
+            : open.varies || varies(value)
+              ? expression(calledWith(open, value))
+              : MASKS[CONSTANT]!,
         );
       } else if (open.open === 'in') {
         expectOperand = pushed(values, inOutcome(open, value));
@@ -4194,6 +4224,7 @@ function readTerms(
       if (open?.open === 'call') {
         if (varies(argument)) open.varies = true;
         calledWith(open, argument);
+        sameArgument(open, argument);
       } else if (open?.open === 'group' || open?.open === 'array') {
         // A row's or an array's element (a plain group becomes a row).
         let frame = open;

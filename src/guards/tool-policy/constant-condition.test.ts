@@ -2142,3 +2142,29 @@ describe('toolPolicy sql (round 36): a call of the same argument is that argumen
     ],
   );
 });
+
+// Round 36: a bare name selected by a later branch without a table is the
+// outer row's column, as `(SELECT id)` alone is (round 35), but it was
+// read as some constant: `id IN (SELECT a FROM v WHERE 1=0 UNION SELECT
+// id)`, `id = (… UNION SELECT id)` and `= ANY` of it ran.
+describe('toolPolicy sql (round 36): a bare column selected by a later branch without a table', () => {
+  blocksAndRuns(
+    'blocks IN, = and = ANY of it, runs it from a table, NOT IN, another constant (%s)',
+    [
+      'DELETE FROM t WHERE id IN (SELECT a FROM v WHERE 1=0 UNION SELECT id)',
+      'DELETE FROM t WHERE id IN (SELECT a FROM v UNION SELECT id)',
+      'DELETE FROM t WHERE id = (SELECT a FROM v WHERE 1=0 UNION SELECT id)',
+      'DELETE FROM t WHERE id = (SELECT a FROM v WHERE 1=0 UNION SELECT id FROM DUAL)',
+      'DELETE FROM t WHERE id = ANY (SELECT a FROM v WHERE 1=0 UNION SELECT id)',
+    ],
+    ['UPDATE t SET x = 1 WHERE a IN (SELECT b FROM v WHERE 1=0 UNION ALL SELECT a)'],
+    [
+      'DELETE FROM t WHERE id IN (SELECT id FROM s)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM s UNION SELECT 5)',
+      'DELETE FROM t WHERE id NOT IN (SELECT a FROM v WHERE 1=0 UNION SELECT id)',
+      'DELETE FROM t WHERE id = (SELECT 5 UNION SELECT id)',
+      'DELETE FROM t WHERE id = (SELECT a FROM v WHERE 1=0 UNION SELECT null)',
+      'DELETE FROM t WHERE id = (SELECT a FROM v WHERE 1=0 UNION SELECT b)',
+    ],
+  );
+});

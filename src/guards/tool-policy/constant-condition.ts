@@ -3520,7 +3520,7 @@ function subqueryEnd(
   // A scalar one's item is the column itself (no call around it: `COALESCE(t.id, 0)` is not `t.id`).
   const itemAt = (at: number) => {
     if (scalar && subject === undefined && at !== index) {
-      found = outerItemAt(sql, at, end, backslash);
+      found = outerItemAt(sql, at, end, backslash, true);
       subject = found;
     }
     return subject === undefined
@@ -3568,10 +3568,13 @@ function subqueryEnd(
       // branch varies with the subject.
       zeroTop.lastIndex = top.branch;
       const none = zeroTop.test(sql) && zeroTop.lastIndex <= to;
+      // A bare name selected without a table is the outer row's (round 36: `SELECT a FROM v WHERE 1=0 UNION SELECT id`).
       const selects =
         !none &&
         top.item !== undefined &&
-        correlated(sql, top.item[0], top.branch, to, backslash, top.item[1]);
+        (sql.slice(top.item[0], top.item[1]).includes('.')
+          ? correlated(sql, top.item[0], top.branch, to, backslash, top.item[1])
+          : !top.readsTable);
       subqueryEmpty = false;
       // Read first: an IN's branch that finds no row adds none either (`id NOT IN (… WHERE 1 = 0)`).
       // The rows of `ANY` / `ALL` vary where a branch without a table names the outer row (`SELECT t.x`).
@@ -4962,10 +4965,11 @@ function subjectItemAt(
   if (!('mask' in subject) || subject.name === undefined) return undefined;
   const item = selectItemAt(sql, index, end, backslash, calls);
   if (item === undefined) return undefined;
-  // Qualified (a bare item is the branch's own table's column), as the subject is or as its
-  // bare name is, qualified by the target table (`id IN (SELECT t.id)`, round 34b).
+  // Qualified, as the subject is or as its bare name is, qualified by the
+  // target table (`id IN (SELECT t.id)`, round 34b); or bare, the outer
+  // row's in a branch without a table (`subqueryEnd` tells: else the branch's own).
   const name = nameOf(sql, item[0], item[1]);
-  return name.includes('.') && targetColumnName(name) === subject.name ? item : undefined;
+  return targetColumnName(name) === subject.name ? item : undefined;
 }
 
 /**
@@ -5094,12 +5098,18 @@ function outerItemAt(
   index: number,
   end: number,
   backslash: string,
+  bare = false,
 ): Outcomes | undefined {
   const item = selectItemAt(sql, index, end, backslash, false);
   if (item === undefined || isDigitCode(sql.charCodeAt(item[0]))) return undefined;
   const written = nameOf(sql, item[0], item[1]);
   const dot = written.lastIndexOf('.');
-  if (dot === -1) return undefined;
+  // A later branch's bare name (`subqueryEnd` reads it as the outer row's where the branch has no table).
+  if (dot === -1) {
+    return bare && startsName(sql.charCodeAt(item[0])) && !keywords.has(written)
+      ? outcomes(VARIES, false, written)
+      : undefined;
+  }
   const name = targetColumnName(written);
   // Its table is the target (the name made bare) or another outer one: else not the outer row's.
   const table = name.slice(name.lastIndexOf('.', dot - 1) + 1, dot);

@@ -626,6 +626,8 @@ const limitReasons: Record<ConditionLimit, string> = {
   subqueries: `has a subquery ${maxSubqueryNesting + 1} deep whose WHERE holds for every row, for none or is not read, or a WHERE deeper still (not evaluated)`,
   scalar:
     "holds for every row where a scalar subquery of another table, which selects the row's own column, finds one row (that table's contents decide)",
+  compound:
+    'has a parenthesized query whose first branch is a parenthesized set operation (not evaluated)',
 };
 
 /** A DELETE or UPDATE at one depth of parentheses. */

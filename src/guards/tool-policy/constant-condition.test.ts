@@ -2168,3 +2168,50 @@ describe('toolPolicy sql (round 36): a bare column selected by a later branch wi
     ],
   );
 });
+
+// Round 36: only `(SELECT …` was a scalar subquery; one whose first branch
+// is parenthesized (`((SELECT …) UNION (SELECT t.id))`) was a group whose
+// UNION was not read, a term that varies, and `= ANY` of it was not read
+// as a subquery: both ran. A parenthesized set operation as the first
+// branch of another is not read: fail closed, with its reason.
+describe('toolPolicy sql (round 36): a scalar or ANY subquery whose first branch is parenthesized', () => {
+  blocksAndRuns(
+    'reads it branch by branch (%s)',
+    [
+      'DELETE FROM t WHERE id = ((SELECT a FROM v WHERE 1=0) UNION (SELECT t.id))',
+      'DELETE FROM t WHERE id = (((SELECT a FROM v WHERE 1=0)) UNION (SELECT t.id))',
+      'DELETE FROM t WHERE id = ((SELECT a FROM v WHERE 1=0) UNION (SELECT id))',
+      'DELETE FROM t WHERE id = ANY ((SELECT a FROM v WHERE 1=0) UNION (SELECT t.id))',
+      'DELETE FROM t WHERE id = ((SELECT t.id) LIMIT 1)',
+    ],
+    [],
+    [
+      'DELETE FROM t WHERE ((SELECT a FROM v) + 1) = id',
+      'DELETE FROM t WHERE id = ((SELECT a FROM v) ORDER BY 1 LIMIT 1)',
+      'DELETE FROM t WHERE id = ((SELECT a FROM v WHERE 1=0) UNION (SELECT 5))',
+      'DELETE FROM t WHERE id = ((SELECT t.id) EXCEPT (SELECT a FROM v))',
+      'DELETE FROM t WHERE id = 5 OR id IN (((SELECT a FROM v) UNION (SELECT b FROM w)) UNION (SELECT c FROM x))',
+    ],
+  );
+
+  it.each(round31Dialects)(
+    'blocks, with the reason, one whose first branch is a parenthesized set operation (%s)',
+    async dialect => {
+      const deletes = [
+        'DELETE FROM t WHERE id = (((SELECT a FROM v WHERE 1=0) UNION (SELECT a FROM v WHERE 1=0)) UNION (SELECT t.id))',
+        'DELETE FROM t WHERE id = 5 AND x = (((SELECT a FROM v) UNION (SELECT b FROM w)) UNION (SELECT c FROM x))',
+      ];
+      const { ran, records } = await run(deletes, dialect);
+      expect(ran).toEqual([]);
+      expect(records).toEqual(
+        deletes.map((_, index) =>
+          blocked(
+            index,
+            'delete',
+            'DELETE whose WHERE has a parenthesized query whose first branch is a parenthesized set operation (not evaluated)',
+          ),
+        ),
+      );
+    },
+  );
+});

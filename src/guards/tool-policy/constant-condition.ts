@@ -1309,7 +1309,7 @@ const SEEN_AMPERSANDS = 4;
 export const maxConditionDepth = 256;
 
 /** Why a condition was not evaluated, and counted as always true (fail closed). */
-export type ConditionLimit = 'nesting' | 'budget' | 'subqueries' | 'scalar';
+export type ConditionLimit = 'nesting' | 'budget' | 'subqueries' | 'scalar' | 'compound';
 
 /**
  * Reads the WHERE condition of `sql` from `from` (past `WHERE`) to the end
@@ -1349,6 +1349,7 @@ export function conditionAlwaysHolds(
   statementStart = statementFrom;
   statementEnd = end;
   deepConstant = false;
+  setOperationUnread = false;
   const { scan, holds, read } = readingsOf(sql, from, end, budget.left, dialect, backslash);
   if (scan.limit === 'nesting') {
     budget.limit = 'nesting';
@@ -1358,6 +1359,10 @@ export function conditionAlwaysHolds(
   // for none: what it makes of the subqueries around it is not read.
   if (holds !== true && deepConstant) {
     budget.limit = 'subqueries';
+    return true;
+  }
+  if (holds !== true && setOperationUnread) {
+    budget.limit = 'compound';
     return true;
   }
   if (read > budget.left) {
@@ -2163,6 +2168,10 @@ function whereFindsNone(sql: string, whereAt: number, to: number, backslash: str
  */
 let deepConstant = false;
 
+/** A set operation was met after an operand: a parenthesized query was read as a group (fail closed: `compound`). */
+let setOperationUnread = false;
+const setOperationWords = new Set(['union', 'intersect', 'except', 'minus']);
+
 /**
  * Reads the WHERE `[from, to)` of a subquery at the first depth not read
  * whole, once, its own subqueries by their names only (no deeper
@@ -2689,6 +2698,50 @@ function combineBranches(
     run = rows[i + 1]!;
   }
   return rowSet(total!.mask | leftToRight.mask);
+}
+
+/** The innermost query `compoundQueryAt` read last (its text, start and end) and where its `)` is. */
+let compoundSql = '';
+let compoundStart = -1;
+let compoundEnd = -1;
+let compoundClose = -1;
+
+/**
+ * Whether the parenthesis whose `(` is before `index` holds a query whose
+ * first branch is parenthesized (`((SELECT a FROM v) UNION (SELECT t.id))`,
+ * `((SELECT …)) ORDER BY 1`): a set operation, ORDER BY or LIMIT follows
+ * that branch's `)`. Round 36: only `(SELECT …` was a scalar subquery, so
+ * such a one was a group whose `UNION` was not read (a term that varies).
+ * Each query's closing `)` is found once for the `(`s around it; a
+ * parenthesized branch nested in another's first one (`(((A) UNION (B))
+ * UNION (C))`) is read from its own `(` only.
+ */
+function compoundQueryAt(sql: string, index: number, end: number, backslash: string): boolean {
+  let at = skipBlanks(sql, index, end);
+  let opened = 0;
+  while (sql.charCodeAt(at) === 0x28 /* ( */ && opened < maxConditionDepth) {
+    opened++;
+    at = skipBlanks(sql, at + 1, end);
+  }
+  if (opened === 0 || !subqueryAt(sql, at, end)) return false;
+  if (sql !== compoundSql || at !== compoundStart || end !== compoundEnd) {
+    compoundSql = sql;
+    compoundStart = at;
+    compoundEnd = end;
+    compoundClose = closingParen(sql, at, end, backslash);
+  }
+  // Out through the parentheses around it, to the one just inside this one.
+  for (let close = compoundClose; close !== -1; opened--) {
+    const after = skipBlanks(sql, close + 1, end);
+    if (opened === 1) {
+      setOperationAt.lastIndex = after;
+      afterBranch.lastIndex = after;
+      return setOperationAt.test(sql) || afterBranch.test(sql);
+    }
+    if (sql.charCodeAt(after) !== 0x29 /* ) */) return false;
+    close = after;
+  }
+  return false;
 }
 
 /** Whether a query starts at `index` past any number of `(` (a parenthesized branch: `((SELECT …) UNION …)`). */
@@ -3519,7 +3572,8 @@ function subqueryEnd(
   let found: Outcomes | undefined;
   // A scalar one's item is the column itself (no call around it: `COALESCE(t.id, 0)` is not `t.id`).
   const itemAt = (at: number) => {
-    if (scalar && subject === undefined && at !== index) {
+    // Until a branch selects it: the outer column a later branch selects, bare where it has no table.
+    if (scalar && tested === undefined && !anySelects && at !== index) {
       found = outerItemAt(sql, at, end, backslash, true);
       subject = found;
     }
@@ -4152,7 +4206,11 @@ function readTerms(
       index++;
       const exists =
         calledTo - calledFrom === 6 && sql.slice(calledFrom, calledTo).toLowerCase() === 'exists';
-      if (exists ? queryAt(sql, index, end) : subqueryAt(sql, index, end)) {
+      if (
+        exists
+          ? queryAt(sql, index, end)
+          : subqueryAt(sql, index, end) || compoundQueryAt(sql, index, end, backslash)
+      ) {
         // A subquery (or EXISTS of one): of a table, its value depends on the
         // data, as a column's does; without one (`EXISTS (SELECT 1)`) some constant.
         if (!expectOperand && calledFrom === -1) return fail;
@@ -4388,6 +4446,11 @@ function readTerms(
         continue;
       }
       if (kind === 'clause') {
+        if (brackets > 0 && !expectOperand && setOperationWords.has(lower)) {
+          // After an operand in parentheses, these are a query not read as
+          // one (`(((A) UNION (B)) UNION (C))`, `compoundQueryAt`): fail closed.
+          setOperationUnread = true;
+        }
         index = wordFrom;
         break;
       }
@@ -4506,7 +4569,7 @@ function readTerms(
         // `x op ANY | SOME | ALL (ARRAY[…] | subquery | value)`.
         const quantifier = lower === 'all' ? 'all' : 'any';
         index = open + 1;
-        if (subqueryAt(sql, index, end)) {
+        if (queryAt(sql, index, end)) {
           // `x = ANY (…)` is `x IN (…)`, `x <> ALL (…)` `x NOT IN (…)` (round 35: `t.id =
           // ANY (SELECT t.id FROM s)` ran where the IN is blocked), read so where it finds a row.
           const top = operators[operators.length - 1];
@@ -5106,7 +5169,14 @@ function outerItemAt(
   const dot = written.lastIndexOf('.');
   // A later branch's bare name (`subqueryEnd` reads it as the outer row's where the branch has no table).
   if (dot === -1) {
-    return bare && startsName(sql.charCodeAt(item[0])) && !keywords.has(written)
+    // Without a table: no FROM, or `FROM DUAL`.
+    fromAfterItem.lastIndex = item[1];
+    let fromless = !fromAfterItem.test(sql);
+    if (!fromless) {
+      fromDual.lastIndex = fromAfterItem.lastIndex;
+      fromless = fromDual.test(sql);
+    }
+    return bare && fromless && startsName(sql.charCodeAt(item[0])) && !keywords.has(written)
       ? outcomes(VARIES, false, written)
       : undefined;
   }

@@ -2215,3 +2215,25 @@ describe('toolPolicy sql (round 36): a scalar or ANY subquery whose first branch
     },
   );
 });
+
+// Round 36: ANY / ALL of a subquery without a table that selects the outer
+// row's column is one row, that column, so `id >= ALL (SELECT t.id)` is `id
+// >= id`; only `= ANY` and `<> ALL` were read (as IN), and it ran.
+describe('toolPolicy sql (round 36): ANY / ALL of one row of the outer column', () => {
+  blocksAndRuns(
+    'compares the column with itself (%s)',
+    [
+      'DELETE FROM t WHERE id >= ALL (SELECT t.id)',
+      'DELETE FROM t WHERE id <= ANY (SELECT id)',
+      'DELETE FROM t WHERE id = ALL (SELECT t.id)',
+      'DELETE FROM t WHERE id >= SOME (SELECT (t.id))',
+    ],
+    ['UPDATE t SET x = 1 WHERE a < ALL (SELECT t.a) OR a >= ALL (SELECT a)'],
+    [
+      'DELETE FROM t WHERE id > ALL (SELECT t.id)',
+      'DELETE FROM t WHERE id >= ALL (SELECT t.b)',
+      'DELETE FROM t WHERE id >= ALL (SELECT s.id)',
+      'DELETE FROM t WHERE id >= ANY (SELECT 5)',
+    ],
+  );
+});

@@ -4581,6 +4581,13 @@ function readTerms(
               ? top.op === '=' || top.op === '=='
               : top.op === '<>' || top.op === '!=');
           const subject = inForm ? values[values.length - 1] : undefined;
+          // Of one row, the outer column (`id >= ALL (SELECT t.id)`): compared with it (round 36: it ran).
+          const one = inForm ? -1 : oneRowColumnEnd(sql, index, end, backslash);
+          if (one !== -1) {
+            index = one.close;
+            expectOperand = pushed(values, one.value);
+            continue;
+          }
           // Read as a set of rows: one that finds none for any row is an empty list.
           const close = subqueryEnd(sql, index, end, backslash, false, subject, true);
           if (close === -1) return fail;
@@ -5120,14 +5127,17 @@ function bareItemEnd(
   index: number,
   end: number,
   backslash: string,
+  outer?: Outcomes,
 ): { close: number; value: Value } | -1 {
   const item = selectItemAt(sql, index, end, backslash, false);
   if (item === undefined) return -1;
   const [from, to] = item;
   const first = sql.charCodeAt(from);
-  if (isNameQuote(first) || !startsName(first) || to - from > maxNameLength) return -1;
+  // `outer`: the item is that outer row's qualified column (`outerItemAt`), alone.
+  if (outer === undefined && (isNameQuote(first) || !startsName(first))) return -1;
+  if (to - from > maxNameLength) return -1;
   const name = sql.slice(from, to).toLowerCase();
-  if (name.includes('.') || keywords.has(name)) return -1;
+  if (outer === undefined && (name.includes('.') || keywords.has(name))) return -1;
   // Only the parentheses around it, then the subquery's own `)`.
   let at = to;
   for (let opened = 0; ; ) {
@@ -5138,7 +5148,23 @@ function bareItemEnd(
     if (opened === wrapsBefore(sql, index, from)) break;
     opened++;
   }
-  return { close: at, value: outcomes(VARIES, false, name) };
+  return { close: at, value: outer ?? outcomes(VARIES, false, name) };
+}
+
+/**
+ * A subquery of one row of the outer row's column, without a table:
+ * `(SELECT id)`, `(SELECT t.id)`. Past its `)` and the column, or -1.
+ */
+function oneRowColumnEnd(
+  sql: string,
+  index: number,
+  end: number,
+  backslash: string,
+): { close: number; value: Value } | -1 {
+  const bare = bareItemEnd(sql, index, end, backslash);
+  if (bare !== -1) return bare;
+  const outer = outerItemAt(sql, index, end, backslash);
+  return outer === undefined ? -1 : bareItemEnd(sql, index, end, backslash, outer);
 }
 
 /** How many `(` open between the select list's start at `index` and the item at `from`. */

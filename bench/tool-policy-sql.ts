@@ -21,7 +21,8 @@
  *
  * Round 36: a parenthesized query found by its first branch's `)` (once for
  * the `(`s around it), EXISTS of branches without a table, calls of one
- * argument written again and again.
+ * argument written again and again, MERGE's ON read for a WHEN MATCHED
+ * THEN UPDATE.
  */
 import { sqlViolation } from '../src/guards/tool-policy/argument-rules';
 
@@ -68,6 +69,10 @@ const shapes: Record<string, (size: number) => string> = {
     `DELETE FROM t WHERE ${around('EXISTS (SELECT 1 WHERE id = 5 AND x = 1) AND ', '', size)}1=0`,
   'COALESCE of one column again and again': size =>
     `DELETE FROM t WHERE COALESCE(${around('id, ', '', size)}id) = id + 1`,
+  'MERGE statements, WHEN MATCHED THEN UPDATE': size =>
+    around('MERGE INTO t USING s ON t.id = s.id AND s.a = (1) WHEN MATCHED THEN UPDATE SET x = 1; ', '', size),
+  'one MERGE, its ON a long condition': size =>
+    `MERGE INTO t USING s ON ${around('t.id = s.id AND ', '', size)}1=1 WHEN MATCHED THEN UPDATE SET x = 1`,
 };
 
 function fastest(text: string): number {

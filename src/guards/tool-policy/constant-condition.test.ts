@@ -2237,3 +2237,30 @@ describe('toolPolicy sql (round 36): ANY / ALL of one row of the outer column', 
     ],
   );
 });
+
+// Round 36: a MERGE's `WHEN MATCHED THEN UPDATE` without an AND updates each
+// target row its ON matches; an ON that holds for every row (`1=1`, `(1=1)`,
+// `TRUE`, `t.id = t.id`) updates every row, and ran. Its ON is read as a
+// WHERE is, up to the first `WHEN [NOT] MATCHED`.
+describe('toolPolicy sql (round 36): a MERGE that updates every row', () => {
+  blocksAndRuns(
+    'blocks a WHEN MATCHED THEN UPDATE whose ON holds for every row (%s)',
+    [],
+    [
+      'MERGE INTO t USING s ON 1=1 WHEN MATCHED THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON (1=1) WHEN MATCHED THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON TRUE WHEN MATCHED THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON t.id = t.id WHEN MATCHED THEN UPDATE SET x = 1',
+      'MERGE t AS x USING (SELECT a FROM u JOIN v ON u.a = v.a) AS s ON 1=1 WHEN MATCHED THEN UPDATE SET x = 1;',
+      "MERGE INTO t USING s ON 'on' = 'on' WHEN NOT MATCHED THEN INSERT VALUES (1) WHEN MATCHED THEN UPDATE SET x = 1",
+    ],
+    [
+      'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET x = 1',
+      'MERGE INTO t USING (SELECT 1 AS id) s ON (t.id = s.id) WHEN MATCHED THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON 1=1 WHEN MATCHED AND t.a = 1 THEN UPDATE SET x = 1',
+      "MERGE INTO t USING s ON t.id = s.id AND 'when matched' <> 'x' WHEN MATCHED THEN UPDATE SET x = 1",
+      'INSERT INTO t VALUES (1) ON CONFLICT (id) DO UPDATE SET x = 1',
+      'INSERT INTO t VALUES (1) ON DUPLICATE KEY UPDATE x = 1',
+    ],
+  );
+});

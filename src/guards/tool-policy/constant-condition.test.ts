@@ -2264,3 +2264,31 @@ describe('toolPolicy sql (round 36): a MERGE that updates every row', () => {
     ],
   );
 });
+
+// Round 36: `VALUES (id)` is one row of the column, as `SELECT id` is, and
+// `TABLE s` (PostgreSQL's `SELECT * FROM s`) a subquery: `id IN (VALUES
+// (id))` and `EXISTS (TABLE s)` (the same for every row) ran. MySQL's IF and
+// SQL Server's IIF of one value either way are that value: `IF(id = 1, 1,
+// 1)` ran.
+describe('toolPolicy sql (round 36): VALUES and TABLE subqueries, IF and IIF of one value', () => {
+  blocksAndRuns(
+    'blocks them where they hold for every row (%s)',
+    [
+      'DELETE FROM t WHERE id IN (VALUES (id))',
+      'DELETE FROM t WHERE id = (VALUES (t.id))',
+      'DELETE FROM t WHERE EXISTS (TABLE s)',
+      'DELETE FROM t WHERE id = 1 OR EXISTS (TABLE s)',
+      'DELETE FROM t WHERE IF(id = 1, 1, 1)',
+      'DELETE FROM t WHERE IIF(id = 1, 1, 1) = 1',
+      'DELETE FROM t WHERE IF(id = 1, x, x) = x',
+    ],
+    [],
+    [
+      'DELETE FROM t WHERE id IN (VALUES (x))',
+      'DELETE FROM t WHERE id IN (VALUES (id, 5))',
+      'DELETE FROM t WHERE (table_a) = 1',
+      'DELETE FROM t WHERE IF(id = 1, 1, 0)',
+      'DELETE FROM t WHERE IF(id = 1, x, y) = x',
+    ],
+  );
+});

@@ -875,7 +875,7 @@ const NOT_PRECEDENCE = 4;
 const UNARY_PRECEDENCE = 12;
 
 /** Words that open a subquery after `(`: its value depends on the data (unknown). */
-const subqueryWords = /\s*(?:select|with|values)\b/iy;
+const subqueryWords = /\s*(?:select|with|values|table\s+(?=[\w"`[]))\b/iy;
 
 /**
  * The words the scan reads, by what they are: `clause` ends the condition
@@ -1062,9 +1062,15 @@ const sameValueCalls = new Set(['coalesce', 'ifnull', 'nvl', 'isnull', 'greatest
  * name). After the last: the call's value where it is that of its
  * arguments (round 36: `COALESCE(id, id) = id` and `GREATEST(id, id) = id`
  * were two expressions and ran; `COALESCE(id)` is `id`, `NULLIF(id, id)`
- * NULL), else undefined.
+ * NULL; `IF(c, x, x)` and `IIF` are `x`), else undefined.
  */
 function sameArgument(frame: Operator, argument: Value): Value | undefined {
+  // MySQL's IF and SQL Server's IIF of one value either way (`IF(id = 1, 1, 1)`): that value.
+  if (++frame.stage === 2) frame.result = argument;
+  else if (frame.stage === 3 && (frame.name === 'if' || frame.name === 'iif')) {
+    const chosen = identityOf(frame.result!);
+    return chosen !== -1 && chosen === identityOf(argument) ? frame.result : undefined;
+  }
   const first = frame.subject;
   if (first === undefined) {
     frame.subject = argument;
@@ -1770,7 +1776,14 @@ function subqueryAt(sql: string, index: number, end: number): boolean {
   let at = index;
   while (at < end && isJsSpace(sql.charCodeAt(at))) at++;
   const first = sql.charCodeAt(at) | 0x20;
-  if (first !== 0x73 /* s */ && first !== 0x77 /* w */ && first !== 0x76 /* v */) return false;
+  if (
+    first !== 0x73 /* s */ &&
+    first !== 0x77 /* w */ &&
+    first !== 0x76 /* v */ &&
+    first !== 0x74 /* t */
+  ) {
+    return false;
+  }
   subqueryWords.lastIndex = index;
   return subqueryWords.test(sql) && subqueryWords.lastIndex <= end;
 }
@@ -5009,7 +5022,7 @@ function readComparisonWord(state: ReadState, word: string, negated: boolean): b
 
 /** A select list's start (after a UNION: `ALL` / `DISTINCT` first). */
 const selectItem =
-  /\s*(?:(?:all|distinct)\s+)?select\s+(?:(?:all|distinct)\s+)?(?:top\s*(?:\(\s*\d+\s*\)|\d+)\s*(?:percent\s+)?(?:with\s+ties\s+)?)?/iy;
+  /\s*(?:(?:all|distinct)\s+)?(?:select\s+(?:(?:all|distinct)\s+)?(?:top\s*(?:\(\s*\d+\s*\)|\d+)\s*(?:percent\s+)?(?:with\s+ties\s+)?)?|values\s*(?=\())/iy;
 /** `FROM` after the select item, past its alias if any (`AS x`, `x`, `"x"`). */
 const fromAfterItem =
   /\s*(?:(?:as\s+)?(?!from\b)(?:[a-z_][\w$]{0,127}|"[^"]{0,128}"|`[^`]{0,128}`|\[[^\]]{0,128}\])\s*)?from\b/iy;

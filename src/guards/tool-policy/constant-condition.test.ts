@@ -2085,9 +2085,10 @@ describe('toolPolicy sql (round 36): a scalar subquery whose later UNION branch 
 
 // Round 36: a subquery without a table reads the outer row in its WHERE
 // (it has no table of its own to name), so `EXISTS (SELECT 1 WHERE id = 5)`
-// is `id = 5`: one row. It was some constant, and blocked. Now one branch
-// is its WHERE's value IS TRUE, followed as the statement's own conditions
-// are, and a branch whose WHERE varies varies.
+// is `id = 5`: one row. It was some constant, and blocked. Now such
+// branches joined by UNION are the OR of their WHEREs' values IS TRUE,
+// followed as the statement's own conditions are (an aggregate, one row
+// whatever its WHERE, is not), and a branch whose WHERE varies varies.
 describe('toolPolicy sql (round 36): EXISTS of a branch without a table reads its WHERE as the outer row’s', () => {
   blocksAndRuns(
     'runs it where the WHERE tells rows apart, blocks it where it holds together with the rest (%s)',
@@ -2098,6 +2099,10 @@ describe('toolPolicy sql (round 36): EXISTS of a branch without a table reads it
       'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id = 5 OR 1=1)',
       'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id = 5 UNION SELECT 1)',
       'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE 1 = 1)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id = 5 UNION ALL SELECT 1 WHERE id <> 5)',
+      'DELETE FROM t WHERE EXISTS ((SELECT 1 WHERE id = 5) UNION (SELECT 1 WHERE id <> 5))',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id = 5 HAVING true)',
+      'DELETE FROM t WHERE EXISTS (SELECT count(*) WHERE id = 5)',
     ],
     ['UPDATE t SET x = 1 WHERE NOT EXISTS (SELECT 1 WHERE a IS NULL) OR a IS NULL'],
     [
@@ -2108,6 +2113,8 @@ describe('toolPolicy sql (round 36): EXISTS of a branch without a table reads it
       'DELETE FROM t WHERE EXISTS ((SELECT 1 WHERE id = 5))',
       'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE a @> b)',
       'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id = 5) AND EXISTS (SELECT 1 WHERE id <> 5)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id = 5 UNION SELECT 1 WHERE x = 2)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id = 5 INTERSECT SELECT 1 WHERE id <> 5)',
       'DELETE FROM t WHERE (SELECT 1 WHERE x = 1) = 1',
       'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.a = 1 AND EXISTS (SELECT 1 WHERE t.id = 5))',
     ],

@@ -3552,7 +3552,21 @@ let subqueryRows = CONSTANT;
 let subquerySelectsOuter = false;
 /** A branch of that subquery reads a table (`FROM s`): only the table's contents make it the column. */
 let subqueryOuterFromTable = false;
-/** The value of the EXISTS `subqueryEnd` read last, where its one branch has no table and a WHERE. */
+const OR_OPERATOR = binaryOperators.get('or')!;
+
+/** EXISTS of a UNION of branches without a table whose WHEREs are `values`: the OR of each IS TRUE. */
+function fromlessExists(values: readonly Value[]): Value | undefined {
+  const mode = readingMode;
+  if (mode === undefined || values.length === 0) return undefined;
+  const stack = [isTest(values[0]!, 'true', false, mode)];
+  for (let i = 1; i < values.length; i++) {
+    stack.push(isTest(values[i]!, 'true', false, mode));
+    if (!apply(stack, OR_OPERATOR, mode)) return undefined;
+  }
+  return stack[0];
+}
+
+/** The value of the EXISTS `subqueryEnd` read last, where its branches have no table (UNIONs only). */
 let subqueryWhereValue: Value | undefined;
 /** The outer column that scalar subquery's branches select (found in a later branch where the first selects none). */
 let subqueryOuterItem: Outcomes | undefined;
@@ -3603,9 +3617,12 @@ function subqueryEnd(
    * table, has a WHERE, or finds none): the column for some contents.
    */
   let unionsOnly = true;
-  /** An EXISTS of one branch without a table: its WHERE's value (`whereValue`), and the branches read. */
-  let single: Value | undefined;
-  let branchCount = 0;
+  /**
+   * An EXISTS of branches without a table (UNIONs only): each one's WHERE's
+   * value (`whereValue`; TRUE without one), while every branch is such.
+   */
+  const fromless: Value[] = [];
+  let allFromless = true;
   let anySelects = false;
   let othersMayLack = true;
   let selectsVary = false;
@@ -3686,8 +3703,17 @@ function subqueryEnd(
                   whereVaried
                 ? VARIES
                 : CONSTANT;
-      // One row where its WHERE holds, none elsewhere (`SELECT 1 WHERE id = 5`).
-      single = branchCount++ === 0 && mask !== FALSE && !top.readsTable ? whereValue : undefined;
+      // One row where its WHERE holds, none elsewhere (`SELECT 1 WHERE id = 5`); an aggregate is one row.
+      if (exists && mask !== FALSE) {
+        const value =
+          top.readsTable || top.aggregate
+            ? undefined
+            : top.whereAt === -1
+              ? MASKS[TRUE]!
+              : whereValue;
+        if (value === undefined) allFromless = false;
+        else fromless.push(value);
+      }
       // A branch that finds no row adds none (`SELECT a FROM v WHERE 1=0 UNION SELECT t.id`).
       allSelect &&= selects || mask === FALSE;
       if (selects) {
@@ -3751,7 +3777,6 @@ function subqueryEnd(
         const op = word === 'union' ? UNION_OP : word === 'intersect' ? INTERSECT_OP : EXCEPT_OP;
         top.ops.push(match[2]?.toLowerCase() === 'all' ? op | ALL_OP : op);
         unionsOnly &&= op === UNION_OP;
-        single = undefined;
         top.branch = next;
         top.item = itemAt(top.branch);
         at = next - 1;
@@ -3797,8 +3822,8 @@ function subqueryEnd(
         subqueryOuterItem = found;
         // `EXISTS (SELECT 1 WHERE id = 5)` is `(id = 5) IS TRUE` (round 36: some constant, blocked).
         subqueryWhereValue =
-          exists && branchCount === 1 && rows.mask !== FALSE && single !== undefined && readingMode
-            ? isTest(single, 'true', false, readingMode)
+          exists && unionsOnly && allFromless && rows.mask !== FALSE
+            ? fromlessExists(fromless)
             : undefined;
         subqueryRows = rows.mask === FALSE && subqueryNesting === 0 && !sets ? CONSTANT : rows.mask;
         return at + 1;

@@ -2125,6 +2125,9 @@ describe('toolPolicy sql (round 36): EXISTS of a branch without a table reads it
 // expression of its own, not the argument: `COALESCE(id, id) = id` ran,
 // though it is `id = id`. COALESCE, IFNULL, NVL, ISNULL, GREATEST and LEAST
 // of one expression are it, `COALESCE(id)` too, and `NULLIF(id, id)` NULL.
+// `ISNULL(` where an operand is expected is SQL Server's and MySQL's call,
+// not PostgreSQL's postfix `ISNULL` (the term was not read: `WHERE
+// ISNULL(NULL)`, every row in MySQL, ran).
 describe('toolPolicy sql (round 36): a call of the same argument is that argument', () => {
   blocksAndRuns(
     'blocks it compared with the argument, runs other arguments (%s)',
@@ -2137,12 +2140,16 @@ describe('toolPolicy sql (round 36): a call of the same argument is that argumen
       'DELETE FROM t WHERE id = COALESCE(id)',
       'DELETE FROM t WHERE NULLIF(id, id) IS NULL',
       'DELETE FROM t WHERE COALESCE(lower(a), lower(a)) = lower(a)',
+      'DELETE FROM t WHERE ISNULL(id, id) = id',
+      'DELETE FROM t WHERE ISNULL(NULL)',
     ],
     ['UPDATE t SET x = 1 WHERE COALESCE(a, a) = 1 OR a <> 1'],
     [
       'DELETE FROM t WHERE COALESCE(id, x) = x',
       'DELETE FROM t WHERE NULLIF(id, x) IS NULL',
       'DELETE FROM t WHERE ISNULL(id) = id',
+      'DELETE FROM t WHERE ISNULL(id, 0) = 5',
+      'DELETE FROM t WHERE id ISNULL',
       'DELETE FROM t WHERE COALESCE(?, ?) = id',
       'DELETE FROM t WHERE lower(id, id) = id',
       'DELETE FROM t WHERE COALESCE(id, id) = 5',

@@ -4536,7 +4536,15 @@ function readTerms(
         if (lower === 'symmetric') top.escaped = true;
         continue;
       }
-      if (kind === 'isnull') {
+      // SQL Server's and MySQL's `ISNULL(…)` where an operand is expected: a call (round 36).
+      if (
+        kind === 'isnull' &&
+        !(
+          expectOperand &&
+          lower === 'isnull' &&
+          sql.charCodeAt(skipBlanks(sql, index, end)) === 0x28
+        )
+      ) {
         if (expectOperand || !reduce(values, operators, COMPARISON, mode)) return fail;
         expectOperand = pushed(values, isTest(values.pop()!, 'null', lower === 'notnull', mode));
         continue;

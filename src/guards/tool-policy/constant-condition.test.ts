@@ -2087,7 +2087,8 @@ describe('toolPolicy sql (round 36): a scalar subquery whose later UNION branch 
 // (it has no table of its own to name), so `EXISTS (SELECT 1 WHERE id = 5)`
 // is `id = 5`: one row. It was some constant, and blocked. Now such
 // branches joined by UNION are the OR of their WHEREs' values IS TRUE,
-// followed as the statement's own conditions are (an aggregate, one row
+// followed as the statement's own conditions are, with its names (`t.id`
+// is `id`, as in the statement's WHERE) (an aggregate, one row
 // whatever its WHERE, is not), and a branch whose WHERE varies varies.
 describe('toolPolicy sql (round 36): EXISTS of a branch without a table reads its WHERE as the outer row’s', () => {
   blocksAndRuns(
@@ -2103,8 +2104,13 @@ describe('toolPolicy sql (round 36): EXISTS of a branch without a table reads it
       'DELETE FROM t WHERE EXISTS ((SELECT 1 WHERE id = 5) UNION (SELECT 1 WHERE id <> 5))',
       'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id = 5 HAVING true)',
       'DELETE FROM t WHERE EXISTS (SELECT count(*) WHERE id = 5)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE t.id IS NULL OR id IS NOT NULL)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE t.id = 5) OR id <> 5',
     ],
-    ['UPDATE t SET x = 1 WHERE NOT EXISTS (SELECT 1 WHERE a IS NULL) OR a IS NULL'],
+    [
+      'UPDATE t SET x = 1 WHERE NOT EXISTS (SELECT 1 WHERE a IS NULL) OR a IS NULL',
+      'UPDATE t SET x = 1 WHERE EXISTS (SELECT 1 WHERE t.a = 1) OR a <> 1',
+    ],
     [
       'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id = 5)',
       'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE t.id = 5)',

@@ -2139,6 +2139,8 @@ function outerTermsHold(
  * blocked.
  */
 let whereVaried = false;
+/** The subquery depth whose WHERE, of branches without a table from the statement's down, reads the statement's names (-1: none). */
+let fromlessDepth = -1;
 /** The value of that WHERE, when it was read whole. */
 let whereValue: Value | undefined;
 
@@ -2156,6 +2158,10 @@ function whereFindsNone(sql: string, whereAt: number, to: number, backslash: str
     deepConstantAt(sql, whereAt + 5, to, backslash);
     return false;
   }
+  // Its names are the outer WHERE's: the statement's where that one is (`t.id` is `id`).
+  const scope = fromlessDepth;
+  if (subqueryNesting === 0 || fromlessDepth === subqueryNesting)
+    fromlessDepth = subqueryNesting + 1;
   subqueryNesting++;
   const before = readNull;
   readNull = false;
@@ -2165,6 +2171,7 @@ function whereFindsNone(sql: string, whereAt: number, to: number, backslash: str
     whereValue = whole.value;
     return findsNoRow(sql, whereAt + 5, whole, to - whereAt, mode, backslash);
   } finally {
+    fromlessDepth = scope;
     subqueryNesting--;
     readNull ||= before;
   }
@@ -2917,7 +2924,7 @@ function targetTable(): { parts: string[]; alias: string | undefined } | undefin
  * `t`), as `selectsOwnColumn` reads them (fail closed).
  */
 function targetColumnName(name: string): string {
-  if (subqueryNesting !== 0) return name;
+  if (subqueryNesting !== 0 && fromlessDepth !== subqueryNesting) return name;
   const dot = name.lastIndexOf('.');
   if (dot === -1) return name;
   const target = targetTable();

@@ -70,7 +70,11 @@ const shapes: Record<string, (size: number) => string> = {
   'COALESCE of one column again and again': size =>
     `DELETE FROM t WHERE COALESCE(${around('id, ', '', size)}id) = id + 1`,
   'MERGE statements, WHEN MATCHED THEN UPDATE': size =>
-    around('MERGE INTO t USING s ON t.id = s.id AND s.a = (1) WHEN MATCHED THEN UPDATE SET x = 1; ', '', size),
+    around(
+      'MERGE INTO t USING s ON t.id = s.id AND s.a = (1) WHEN MATCHED THEN UPDATE SET x = 1; ',
+      '',
+      size,
+    ),
   'one MERGE, its ON a long condition': size =>
     `MERGE INTO t USING s ON ${around('t.id = s.id AND ', '', size)}1=1 WHEN MATCHED THEN UPDATE SET x = 1`,
 };

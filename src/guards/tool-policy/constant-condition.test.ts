@@ -2285,7 +2285,8 @@ describe('toolPolicy sql (round 36): a MERGE that updates every row', () => {
   );
 });
 
-// Round 36: `VALUES (id)` is one row of the column, as `SELECT id` is, and
+// Round 36: `VALUES (id)` is one row of the column, as `SELECT id` is (an
+// IN of `VALUES` rows is the list of them), and
 // `TABLE s` (PostgreSQL's `SELECT * FROM s`) a subquery: `id IN (VALUES
 // (id))` and `EXISTS (TABLE s)` (the same for every row) ran. MySQL's IF and
 // SQL Server's IIF of one value either way are that value: `IF(id = 1, 1,
@@ -2296,6 +2297,8 @@ describe('toolPolicy sql (round 36): VALUES and TABLE subqueries, IF and IIF of 
     [
       'DELETE FROM t WHERE id IN (VALUES (id))',
       'DELETE FROM t WHERE id = (VALUES (t.id))',
+      'DELETE FROM t WHERE id IN (VALUES (id), (5))',
+      'DELETE FROM t WHERE 5 IN (VALUES (5), (6))',
       'DELETE FROM t WHERE EXISTS (TABLE s)',
       'DELETE FROM t WHERE id = 1 OR EXISTS (TABLE s)',
       'DELETE FROM t WHERE IF(id = 1, 1, 1)',
@@ -2306,6 +2309,8 @@ describe('toolPolicy sql (round 36): VALUES and TABLE subqueries, IF and IIF of 
     [
       'DELETE FROM t WHERE id IN (VALUES (x))',
       'DELETE FROM t WHERE id IN (VALUES (id, 5))',
+      'DELETE FROM t WHERE id IN (VALUES (5), (6))',
+      'DELETE FROM t WHERE id NOT IN (VALUES (id), (5))',
       'DELETE FROM t WHERE (table_a) = 1',
       'DELETE FROM t WHERE IF(id = 1, 1, 0)',
       'DELETE FROM t WHERE IF(id = 1, x, y) = x',

@@ -5002,6 +5002,9 @@ function skipBlanks(sql: string, at: number, end: number): number {
   return next;
 }
 
+/** `VALUES (` at the start of an IN's parentheses, to its `(`. */
+const valuesRows = /\s*values\s*\(/iy;
+
 /**
  * `[NOT] LIKE | ILIKE | IN | BETWEEN | REGEXP | RLIKE | GLOB | MATCH |
  * SIMILAR TO | SOUNDS LIKE`, after an operand: false when it is not read,
@@ -5032,7 +5035,10 @@ function readComparisonWord(state: ReadState, word: string, negated: boolean): b
       );
       return true;
     }
-    if (queryAt(sql, state.index, end)) {
+    // `id IN (VALUES (id), (5))`: its rows, a list of them (round 36: read as some table, it ran).
+    valuesRows.lastIndex = state.index;
+    if (valuesRows.test(sql) && valuesRows.lastIndex <= end) state.index = valuesRows.lastIndex - 1;
+    else if (queryAt(sql, state.index, end)) {
       // `t.id IN (SELECT t.id FROM u …)`: whether u has a row (EXISTS), the
       // same for every row; of a UNION, the OR of its branches.
       const close = subqueryEnd(sql, state.index, end, state.backslash, false, subject);

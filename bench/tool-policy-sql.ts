@@ -18,6 +18,11 @@
  * table's query and the statement's table list (a self-join); the last is
  * read again for each WHERE, so statements nested in one another's SET
  * were quadratic until charged to the reading budget.
+ *
+ * Round 36: a parenthesized query found by its first branch's `)` (once for
+ * the `(`s around it), EXISTS of branches without a table, calls of one
+ * argument written again and again, MERGE's ON read for a WHEN MATCHED
+ * THEN UPDATE.
  */
 import { sqlViolation } from '../src/guards/tool-policy/argument-rules';
 
@@ -53,6 +58,25 @@ const shapes: Record<string, (size: number) => string> = {
     const depth = Math.floor(size / 40);
     return `${'UPDATE t SET a = ('.repeat(depth)}SELECT 1${' WHERE x.id = t.id)'.repeat(depth)}`;
   },
+  // Round 36: parenthesized first branches (each query's `)` found once for
+  // the `(`s around it), EXISTS of a branch without a table (its WHERE
+  // read as the outer row's), calls of one argument again and again.
+  'scalar subqueries with a parenthesized first branch': size =>
+    `DELETE FROM t WHERE ${around('id = ((SELECT a FROM v WHERE 1=0) UNION (SELECT t.id)) AND ', '', size)}1=0`,
+  'groups around a subquery, 200 deep': size =>
+    `DELETE FROM t WHERE ${'('.repeat(200)}SELECT a FROM v WHERE ${around('v.x = 1 AND ', '', size)}1=1)${' + 1)'.repeat(199)} = id`,
+  'EXISTS of branches without a table': size =>
+    `DELETE FROM t WHERE ${around('EXISTS (SELECT 1 WHERE id = 5 AND x = 1) AND ', '', size)}1=0`,
+  'COALESCE of one column again and again': size =>
+    `DELETE FROM t WHERE COALESCE(${around('id, ', '', size)}id) = id + 1`,
+  'MERGE statements, WHEN MATCHED THEN UPDATE': size =>
+    around(
+      'MERGE INTO t USING s ON t.id = s.id AND s.a = (1) WHEN MATCHED THEN UPDATE SET x = 1; ',
+      '',
+      size,
+    ),
+  'one MERGE, its ON a long condition': size =>
+    `MERGE INTO t USING s ON ${around('t.id = s.id AND ', '', size)}1=1 WHEN MATCHED THEN UPDATE SET x = 1`,
 };
 
 function fastest(text: string): number {

@@ -287,6 +287,12 @@ const sqlWhere = /\bwhere\b/gi;
 // (Oracle's `THEN UPDATE … DELETE WHERE` has its own WHERE).
 const sqlMergeDelete =
   /\bwhen\s+(?:not\s+)?matched(?:\s+by\s+(?:source|target))?\s+then\s+delete\b(?!\s+where\b)/gi;
+// A MERGE clause that updates every row it matches (no `AND` condition):
+// every row of the target where its `ON` holds for every row.
+const sqlMergeUpdate = /\bwhen\s+matched\s+then\s+update\s+set\b/gi;
+const sqlUsingWord = /\busing\b/gi;
+const sqlOnWord = /on\b/iy;
+const sqlWhenMatched = /\bwhen\s+(?:not\s+)?matched\b/gi;
 
 /**
  * Destructive SQL: DROP, TRUNCATE, ALTER ... DROP, DELETE or UPDATE without
@@ -554,6 +560,7 @@ function readingViolation(
   const whereAt = wordFinder(sql, sqlWhere, inString);
   const parenAt = parenFinder(sql, inString);
   const mergeDeleteAt = wordFinder(sql, sqlMergeDelete, inString);
+  const mergeUpdateAt = wordFinder(sql, sqlMergeUpdate, inString);
   // Each WHERE is read once, so conditions read over each other (a DELETE
   // one reading sees inside what another takes for a string) fail closed.
   const conditionBudget: ConditionBudget = {
@@ -591,6 +598,10 @@ function readingViolation(
     }
     const mergeDelete = mergeDeleteAt(from, end);
     if (mergeDelete !== -1) return without('delete');
+    const mergeUpdate = mergeUpdateAt(from, end);
+    if (mergeUpdate !== -1 && mergeOnHolds(sql, from, mergeUpdate, conditionBudget, inString)) {
+      return without('update');
+    }
     const violation = statementWithoutWhere(sql, from, end, conditionBudget, {
       deleteAt,
       updateAt,
@@ -603,6 +614,57 @@ function readingViolation(
     from = end + 1;
   }
   return undefined;
+}
+
+/** A letter, digit, `_` or `$`: part of a word. */
+const wordCode = (code: number) =>
+  (code >= 0x30 && code <= 0x39) ||
+  ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) ||
+  code === 0x5f ||
+  code === 0x24;
+
+/**
+ * Whether the `ON` of the MERGE in the statement at `from`, whose `WHEN
+ * MATCHED THEN UPDATE` is at `clause`, holds for every row (round 36:
+ * `MERGE INTO t USING s ON 1=1 WHEN MATCHED THEN UPDATE SET …` updates
+ * every row of t and ran): the first `ON` outside parentheses and strings
+ * after `USING`, read as a WHERE is up to the first `WHEN [NOT] MATCHED`.
+ */
+function mergeOnHolds(
+  sql: string,
+  from: number,
+  clause: number,
+  budget: ConditionBudget,
+  inString: (at: number) => boolean,
+): boolean {
+  sqlUsingWord.lastIndex = from;
+  let using = sqlUsingWord.exec(sql);
+  while (using && inString(using.index)) using = sqlUsingWord.exec(sql);
+  if (!using || using.index >= clause) return false;
+  let on = -1;
+  for (let at = sqlUsingWord.lastIndex, depth = 0; at < clause; at++) {
+    const code = sql.charCodeAt(at);
+    if (inString(at)) continue;
+    if (code === 0x28 /* ( */) depth++;
+    else if (code === 0x29 /* ) */) depth--;
+    else if (depth === 0 && (code | 0x20) === 0x6f /* o */ && !wordCode(sql.charCodeAt(at - 1))) {
+      sqlOnWord.lastIndex = at;
+      if (sqlOnWord.test(sql)) {
+        on = sqlOnWord.lastIndex;
+        break;
+      }
+    }
+  }
+  if (on === -1) return false;
+  sqlWhenMatched.lastIndex = on;
+  let when = sqlWhenMatched.exec(sql);
+  while (when && inString(when.index)) when = sqlWhenMatched.exec(sql);
+  if (!when || when.index > clause) return false;
+  const { backslash, database } = budget;
+  return (
+    conditionAlwaysHolds(sql, on, when.index, budget, backslash, database, from, on - 2, from) ===
+    true
+  );
 }
 
 /** What the WHERE conditions of one reading may still read, and why one was not evaluated. */
@@ -626,6 +688,8 @@ const limitReasons: Record<ConditionLimit, string> = {
   subqueries: `has a subquery ${maxSubqueryNesting + 1} deep whose WHERE holds for every row, for none or is not read, or a WHERE deeper still (not evaluated)`,
   scalar:
     "holds for every row where a scalar subquery of another table, which selects the row's own column, finds one row (that table's contents decide)",
+  compound:
+    'has a parenthesized query whose first branch is a parenthesized set operation (not evaluated)',
 };
 
 /** A DELETE or UPDATE at one depth of parentheses. */

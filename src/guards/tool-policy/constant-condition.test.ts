@@ -1818,7 +1818,6 @@ describe('toolPolicy sql (round 35): a scalar subquery of a table that selects t
     [],
     [
       'DELETE FROM t WHERE id = (SELECT t.id FROM s WHERE s.b = t.b)',
-      'DELETE FROM t WHERE id = (SELECT t.id FROM s UNION SELECT 5 FROM u)',
       'DELETE FROM t WHERE id = (SELECT COALESCE(t.id, 0) FROM s)',
       'DELETE FROM t WHERE id = (SELECT t.a FROM s)',
       'DELETE FROM t WHERE id = (SELECT s.id FROM s)',
@@ -2033,6 +2032,288 @@ describe('toolPolicy sql (round 35): a join whose condition names no column of t
       'DELETE FROM t USING s WHERE s.a = 5 AND public.t.x = 1',
       'UPDATE t SET x = 1 FROM s WHERE s.id = t.sid',
       'DELETE FROM t USING s WHERE EXISTS (SELECT 1 FROM u WHERE u.a = s.a)',
+    ],
+  );
+});
+
+// Round 36: a scalar subquery's outer column was looked for in its first
+// branch only, so `id = (SELECT a FROM v WHERE 1=0 UNION SELECT t.id)`, which
+// is `id = id`, ran. Every branch is read now, and a UNION of the column
+// with branches that may find no row (a table, a WHERE) is the column while
+// they find none: the table's contents decide (round 35 ran `(SELECT t.id
+// FROM s UNION SELECT 5 FROM u)`, every row while u is empty).
+describe('toolPolicy sql (round 36): a scalar subquery whose later UNION branch selects the outer column', () => {
+  const scalar =
+    "holds for every row where a scalar subquery of another table, which selects the row's own column, finds one row (that table's contents decide)";
+  blocksAndRuns(
+    'blocks it with the plain reason where the other branches find no row (%s)',
+    [
+      'DELETE FROM t WHERE id = (SELECT a FROM v WHERE 1=0 UNION SELECT t.id)',
+      'DELETE FROM t WHERE id = (SELECT a FROM v WHERE 1=0 UNION ALL SELECT t.id)',
+      'DELETE FROM t WHERE id = (SELECT a FROM v WHERE 1=0 UNION SELECT t.id) OR x = 1',
+      'DELETE FROM t WHERE (SELECT a FROM v WHERE 1=0 UNION SELECT t.id) IS NOT NULL OR id IS NULL',
+    ],
+    ['UPDATE t SET x = 1 WHERE a = (SELECT b FROM v WHERE 1=0 UNION SELECT t.a)'],
+    [
+      'DELETE FROM t WHERE id = (SELECT a FROM v WHERE 1=0 UNION SELECT t.id) AND x = 1',
+      'DELETE FROM t WHERE id <> (SELECT a FROM v WHERE 1=0 UNION SELECT t.id)',
+      'DELETE FROM t WHERE id = (SELECT a FROM v WHERE 1=0 UNION SELECT t.b)',
+      'DELETE FROM t WHERE id = (SELECT t.id UNION SELECT 5)',
+      'DELETE FROM t WHERE id = (SELECT t.id EXCEPT SELECT a FROM v)',
+      'DELETE FROM t WHERE id = (SELECT t.id INTERSECT SELECT a FROM v)',
+      'DELETE FROM t WHERE id = (SELECT t.id FROM s WHERE s.b = t.b UNION SELECT a FROM v)',
+    ],
+  );
+
+  it.each(round31Dialects)(
+    'blocks it with the scalar reason where another branch may find a row (%s)',
+    async dialect => {
+      const deletes = [
+        'DELETE FROM t WHERE id = (SELECT a FROM v UNION SELECT t.id)',
+        'DELETE FROM t WHERE id = (SELECT t.id UNION ALL SELECT a FROM v)',
+        'DELETE FROM t WHERE id = (SELECT t.id FROM s UNION SELECT 5 FROM u)',
+        'DELETE FROM t WHERE id = (SELECT t.id UNION SELECT 5 WHERE t.b = 1)',
+      ];
+      const { ran, records } = await run(deletes, dialect);
+      expect(ran).toEqual([]);
+      expect(records).toEqual(
+        deletes.map((_, index) => blocked(index, 'delete', `DELETE whose WHERE ${scalar}`)),
+      );
+    },
+  );
+});
+
+// Round 36: a subquery without a table reads the outer row in its WHERE
+// (it has no table of its own to name), so `EXISTS (SELECT 1 WHERE id = 5)`
+// is `id = 5`: one row. It was some constant, and blocked. Now such
+// branches joined by UNION are the OR of their WHEREs' values IS TRUE,
+// followed as the statement's own conditions are, with its names (`t.id`
+// is `id`, as in the statement's WHERE) (an aggregate, one row
+// whatever its WHERE, is not), and a branch whose WHERE varies varies.
+describe('toolPolicy sql (round 36): EXISTS of a branch without a table reads its WHERE as the outer row’s', () => {
+  blocksAndRuns(
+    'runs it where the WHERE tells rows apart, blocks it where it holds together with the rest (%s)',
+    [
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id = 5) OR id <> 5',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id = 5) OR EXISTS (SELECT 1 WHERE id <> 5)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id = id)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id = 5 OR 1=1)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id = 5 UNION SELECT 1)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE 1 = 1)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id = 5 UNION ALL SELECT 1 WHERE id <> 5)',
+      'DELETE FROM t WHERE EXISTS ((SELECT 1 WHERE id = 5) UNION (SELECT 1 WHERE id <> 5))',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id = 5 HAVING true)',
+      'DELETE FROM t WHERE EXISTS (SELECT count(*) WHERE id = 5)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE t.id IS NULL OR id IS NOT NULL)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE t.id = 5) OR id <> 5',
+    ],
+    [
+      'UPDATE t SET x = 1 WHERE NOT EXISTS (SELECT 1 WHERE a IS NULL) OR a IS NULL',
+      'UPDATE t SET x = 1 WHERE EXISTS (SELECT 1 WHERE t.a = 1) OR a <> 1',
+    ],
+    [
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id = 5)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE t.id = 5)',
+      'DELETE FROM t WHERE NOT EXISTS (SELECT 1 WHERE id = 5)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM DUAL WHERE id = 5)',
+      'DELETE FROM t WHERE EXISTS ((SELECT 1 WHERE id = 5))',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE a @> b)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id = 5) AND EXISTS (SELECT 1 WHERE id <> 5)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id = 5 UNION SELECT 1 WHERE x = 2)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id = 5 INTERSECT SELECT 1 WHERE id <> 5)',
+      'DELETE FROM t WHERE (SELECT 1 WHERE x = 1) = 1',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.a = 1 AND EXISTS (SELECT 1 WHERE t.id = 5))',
+    ],
+  );
+});
+
+// Round 36: a call of one argument written again and again was an
+// expression of its own, not the argument: `COALESCE(id, id) = id` ran,
+// though it is `id = id`. COALESCE, IFNULL, NVL, ISNULL, GREATEST and LEAST
+// of one expression are it, `COALESCE(id)` too, and `NULLIF(id, id)` NULL.
+// `ISNULL(` where an operand is expected is SQL Server's and MySQL's call,
+// not PostgreSQL's postfix `ISNULL` (the term was not read: `WHERE
+// ISNULL(NULL)`, every row in MySQL, ran).
+describe('toolPolicy sql (round 36): a call of the same argument is that argument', () => {
+  blocksAndRuns(
+    'blocks it compared with the argument, runs other arguments (%s)',
+    [
+      'DELETE FROM t WHERE COALESCE(id, id) = id',
+      'DELETE FROM t WHERE IFNULL(id, id) = id',
+      'DELETE FROM t WHERE NVL(id, id, id) = id',
+      'DELETE FROM t WHERE GREATEST(t.id, id) = id',
+      'DELETE FROM t WHERE LEAST(id, id) >= id',
+      'DELETE FROM t WHERE id = COALESCE(id)',
+      'DELETE FROM t WHERE NULLIF(id, id) IS NULL',
+      'DELETE FROM t WHERE COALESCE(lower(a), lower(a)) = lower(a)',
+      'DELETE FROM t WHERE ISNULL(id, id) = id',
+      'DELETE FROM t WHERE ISNULL(NULL)',
+    ],
+    ['UPDATE t SET x = 1 WHERE COALESCE(a, a) = 1 OR a <> 1'],
+    [
+      'DELETE FROM t WHERE COALESCE(id, x) = x',
+      'DELETE FROM t WHERE NULLIF(id, x) IS NULL',
+      'DELETE FROM t WHERE ISNULL(id) = id',
+      'DELETE FROM t WHERE ISNULL(id, 0) = 5',
+      'DELETE FROM t WHERE id ISNULL',
+      'DELETE FROM t WHERE COALESCE(?, ?) = id',
+      'DELETE FROM t WHERE lower(id, id) = id',
+      'DELETE FROM t WHERE COALESCE(id, id) = 5',
+    ],
+  );
+});
+
+// Round 36: a bare name selected by a later branch without a table is the
+// outer row's column, as `(SELECT id)` alone is (round 35), but it was
+// read as some constant: `id IN (SELECT a FROM v WHERE 1=0 UNION SELECT
+// id)`, `id = (… UNION SELECT id)` and `= ANY` of it ran.
+describe('toolPolicy sql (round 36): a bare column selected by a later branch without a table', () => {
+  blocksAndRuns(
+    'blocks IN, = and = ANY of it, runs it from a table, NOT IN, another constant (%s)',
+    [
+      'DELETE FROM t WHERE id IN (SELECT a FROM v WHERE 1=0 UNION SELECT id)',
+      'DELETE FROM t WHERE id IN (SELECT a FROM v UNION SELECT id)',
+      'DELETE FROM t WHERE id = (SELECT a FROM v WHERE 1=0 UNION SELECT id)',
+      'DELETE FROM t WHERE id = (SELECT a FROM v WHERE 1=0 UNION SELECT id FROM DUAL)',
+      'DELETE FROM t WHERE id = ANY (SELECT a FROM v WHERE 1=0 UNION SELECT id)',
+    ],
+    ['UPDATE t SET x = 1 WHERE a IN (SELECT b FROM v WHERE 1=0 UNION ALL SELECT a)'],
+    [
+      'DELETE FROM t WHERE id IN (SELECT id FROM s)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM s UNION SELECT 5)',
+      'DELETE FROM t WHERE id NOT IN (SELECT a FROM v WHERE 1=0 UNION SELECT id)',
+      'DELETE FROM t WHERE id = (SELECT 5 UNION SELECT id)',
+      'DELETE FROM t WHERE id = (SELECT a FROM v WHERE 1=0 UNION SELECT null)',
+      'DELETE FROM t WHERE id = (SELECT a FROM v WHERE 1=0 UNION SELECT b)',
+    ],
+  );
+});
+
+// Round 36: only `(SELECT …` was a scalar subquery; one whose first branch
+// is parenthesized (`((SELECT …) UNION (SELECT t.id))`) was a group whose
+// UNION was not read, a term that varies, and `= ANY` of it was not read
+// as a subquery: both ran. A parenthesized set operation as the first
+// branch of another is not read: fail closed, with its reason.
+describe('toolPolicy sql (round 36): a scalar or ANY subquery whose first branch is parenthesized', () => {
+  blocksAndRuns(
+    'reads it branch by branch (%s)',
+    [
+      'DELETE FROM t WHERE id = ((SELECT a FROM v WHERE 1=0) UNION (SELECT t.id))',
+      'DELETE FROM t WHERE id = (((SELECT a FROM v WHERE 1=0)) UNION (SELECT t.id))',
+      'DELETE FROM t WHERE id = ((SELECT a FROM v WHERE 1=0) UNION (SELECT id))',
+      'DELETE FROM t WHERE id = ANY ((SELECT a FROM v WHERE 1=0) UNION (SELECT t.id))',
+      'DELETE FROM t WHERE id = ((SELECT t.id) LIMIT 1)',
+    ],
+    [],
+    [
+      'DELETE FROM t WHERE ((SELECT a FROM v) + 1) = id',
+      'DELETE FROM t WHERE id = ((SELECT a FROM v) ORDER BY 1 LIMIT 1)',
+      'DELETE FROM t WHERE id = ((SELECT a FROM v WHERE 1=0) UNION (SELECT 5))',
+      'DELETE FROM t WHERE id = ((SELECT t.id) EXCEPT (SELECT a FROM v))',
+      'DELETE FROM t WHERE id = 5 OR id IN (((SELECT a FROM v) UNION (SELECT b FROM w)) UNION (SELECT c FROM x))',
+    ],
+  );
+
+  it.each(round31Dialects)(
+    'blocks, with the reason, one whose first branch is a parenthesized set operation (%s)',
+    async dialect => {
+      const deletes = [
+        'DELETE FROM t WHERE id = (((SELECT a FROM v WHERE 1=0) UNION (SELECT a FROM v WHERE 1=0)) UNION (SELECT t.id))',
+        'DELETE FROM t WHERE id = 5 AND x = (((SELECT a FROM v) UNION (SELECT b FROM w)) UNION (SELECT c FROM x))',
+      ];
+      const { ran, records } = await run(deletes, dialect);
+      expect(ran).toEqual([]);
+      expect(records).toEqual(
+        deletes.map((_, index) =>
+          blocked(
+            index,
+            'delete',
+            'DELETE whose WHERE has a parenthesized query whose first branch is a parenthesized set operation (not evaluated)',
+          ),
+        ),
+      );
+    },
+  );
+});
+
+// Round 36: ANY / ALL of a subquery without a table that selects the outer
+// row's column is one row, that column, so `id >= ALL (SELECT t.id)` is `id
+// >= id`; only `= ANY` and `<> ALL` were read (as IN), and it ran.
+describe('toolPolicy sql (round 36): ANY / ALL of one row of the outer column', () => {
+  blocksAndRuns(
+    'compares the column with itself (%s)',
+    [
+      'DELETE FROM t WHERE id >= ALL (SELECT t.id)',
+      'DELETE FROM t WHERE id <= ANY (SELECT id)',
+      'DELETE FROM t WHERE id = ALL (SELECT t.id)',
+      'DELETE FROM t WHERE id >= SOME (SELECT (t.id))',
+    ],
+    ['UPDATE t SET x = 1 WHERE a < ALL (SELECT t.a) OR a >= ALL (SELECT a)'],
+    [
+      'DELETE FROM t WHERE id > ALL (SELECT t.id)',
+      'DELETE FROM t WHERE id >= ALL (SELECT t.b)',
+      'DELETE FROM t WHERE id >= ALL (SELECT s.id)',
+      'DELETE FROM t WHERE id >= ANY (SELECT 5)',
+    ],
+  );
+});
+
+// Round 36: a MERGE's `WHEN MATCHED THEN UPDATE` without an AND updates each
+// target row its ON matches; an ON that holds for every row (`1=1`, `(1=1)`,
+// `TRUE`, `t.id = t.id`) updates every row, and ran. Its ON is read as a
+// WHERE is, up to the first `WHEN [NOT] MATCHED`.
+describe('toolPolicy sql (round 36): a MERGE that updates every row', () => {
+  blocksAndRuns(
+    'blocks a WHEN MATCHED THEN UPDATE whose ON holds for every row (%s)',
+    [],
+    [
+      'MERGE INTO t USING s ON 1=1 WHEN MATCHED THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON (1=1) WHEN MATCHED THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON TRUE WHEN MATCHED THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON t.id = t.id WHEN MATCHED THEN UPDATE SET x = 1',
+      'MERGE t AS x USING (SELECT a FROM u JOIN v ON u.a = v.a) AS s ON 1=1 WHEN MATCHED THEN UPDATE SET x = 1;',
+      "MERGE INTO t USING s ON 'on' = 'on' WHEN NOT MATCHED THEN INSERT VALUES (1) WHEN MATCHED THEN UPDATE SET x = 1",
+    ],
+    [
+      'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET x = 1',
+      'MERGE INTO t USING (SELECT 1 AS id) s ON (t.id = s.id) WHEN MATCHED THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON 1=1 WHEN MATCHED AND t.a = 1 THEN UPDATE SET x = 1',
+      "MERGE INTO t USING s ON t.id = s.id AND 'when matched' <> 'x' WHEN MATCHED THEN UPDATE SET x = 1",
+      'INSERT INTO t VALUES (1) ON CONFLICT (id) DO UPDATE SET x = 1',
+      'INSERT INTO t VALUES (1) ON DUPLICATE KEY UPDATE x = 1',
+    ],
+  );
+});
+
+// Round 36: `VALUES (id)` is one row of the column, as `SELECT id` is (an
+// IN of `VALUES` rows is the list of them), and
+// `TABLE s` (PostgreSQL's `SELECT * FROM s`) a subquery: `id IN (VALUES
+// (id))` and `EXISTS (TABLE s)` (the same for every row) ran. MySQL's IF and
+// SQL Server's IIF of one value either way are that value: `IF(id = 1, 1,
+// 1)` ran.
+describe('toolPolicy sql (round 36): VALUES and TABLE subqueries, IF and IIF of one value', () => {
+  blocksAndRuns(
+    'blocks them where they hold for every row (%s)',
+    [
+      'DELETE FROM t WHERE id IN (VALUES (id))',
+      'DELETE FROM t WHERE id = (VALUES (t.id))',
+      'DELETE FROM t WHERE id IN (VALUES (id), (5))',
+      'DELETE FROM t WHERE 5 IN (VALUES (5), (6))',
+      'DELETE FROM t WHERE EXISTS (TABLE s)',
+      'DELETE FROM t WHERE id = 1 OR EXISTS (TABLE s)',
+      'DELETE FROM t WHERE IF(id = 1, 1, 1)',
+      'DELETE FROM t WHERE IIF(id = 1, 1, 1) = 1',
+      'DELETE FROM t WHERE IF(id = 1, x, x) = x',
+    ],
+    [],
+    [
+      'DELETE FROM t WHERE id IN (VALUES (x))',
+      'DELETE FROM t WHERE id IN (VALUES (id, 5))',
+      'DELETE FROM t WHERE id IN (VALUES (5), (6))',
+      'DELETE FROM t WHERE id NOT IN (VALUES (id), (5))',
+      'DELETE FROM t WHERE (table_a) = 1',
+      'DELETE FROM t WHERE IF(id = 1, 1, 0)',
+      'DELETE FROM t WHERE IF(id = 1, x, y) = x',
     ],
   );
 });

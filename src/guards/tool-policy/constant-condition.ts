@@ -875,7 +875,7 @@ const NOT_PRECEDENCE = 4;
 const UNARY_PRECEDENCE = 12;
 
 /** Words that open a subquery after `(`: its value depends on the data (unknown). */
-const subqueryWords = /\s*(?:select|with|values)\b/iy;
+const subqueryWords = /\s*(?:select|with|values|table\s+(?=[\w"`[]))\b/iy;
 
 /**
  * The words the scan reads, by what they are: `clause` ends the condition
@@ -1051,6 +1051,37 @@ function calledWith(frame: Operator, argument: Value): number {
   const part = identityOf(argument);
   frame.hash = part === -1 ? -1 : mixHash(frame.hash, part);
   return frame.hash;
+}
+
+/** Calls whose value is their argument where each argument is the same (`COALESCE(id, id)` is `id`). */
+const sameValueCalls = new Set(['coalesce', 'ifnull', 'nvl', 'isnull', 'greatest', 'least']);
+
+/**
+ * Takes a call's next argument: the first is the call's `subject`, and
+ * `same` stays while each is the same expression of the row as it (by its
+ * name). After the last: the call's value where it is that of its
+ * arguments (round 36: `COALESCE(id, id) = id` and `GREATEST(id, id) = id`
+ * were two expressions and ran; `COALESCE(id)` is `id`, `NULLIF(id, id)`
+ * NULL; `IF(c, x, x)` and `IIF` are `x`), else undefined.
+ */
+function sameArgument(frame: Operator, argument: Value): Value | undefined {
+  // MySQL's IF and SQL Server's IIF of one value either way (`IF(id = 1, 1, 1)`): that value.
+  if (++frame.stage === 2) frame.result = argument;
+  else if (frame.stage === 3 && (frame.name === 'if' || frame.name === 'iif')) {
+    const chosen = identityOf(frame.result!);
+    return chosen !== -1 && chosen === identityOf(argument) ? frame.result : undefined;
+  }
+  const first = frame.subject;
+  if (first === undefined) {
+    frame.subject = argument;
+    frame.same = identityOf(argument) !== -1 && varies(argument);
+  } else if (frame.same && identityOf(argument) !== identityOf(first)) frame.same = false;
+  const subject = frame.subject!;
+  if (!frame.same || frame.hash === -1) return undefined;
+  // One argument (`COALESCE(id)`; MySQL's `ISNULL(id)` is `id IS NULL`): only COALESCE.
+  if (first === undefined) return frame.name === 'coalesce' ? subject : undefined;
+  if (frame.name === 'nullif') return MASKS[NULL]!;
+  return sameValueCalls.has(frame.name) ? subject : undefined;
 }
 
 /** The numbers 0-1023, made once (values are never written to). */
@@ -1284,7 +1315,7 @@ const SEEN_AMPERSANDS = 4;
 export const maxConditionDepth = 256;
 
 /** Why a condition was not evaluated, and counted as always true (fail closed). */
-export type ConditionLimit = 'nesting' | 'budget' | 'subqueries' | 'scalar';
+export type ConditionLimit = 'nesting' | 'budget' | 'subqueries' | 'scalar' | 'compound';
 
 /**
  * Reads the WHERE condition of `sql` from `from` (past `WHERE`) to the end
@@ -1324,6 +1355,7 @@ export function conditionAlwaysHolds(
   statementStart = statementFrom;
   statementEnd = end;
   deepConstant = false;
+  setOperationUnread = false;
   const { scan, holds, read } = readingsOf(sql, from, end, budget.left, dialect, backslash);
   if (scan.limit === 'nesting') {
     budget.limit = 'nesting';
@@ -1333,6 +1365,10 @@ export function conditionAlwaysHolds(
   // for none: what it makes of the subqueries around it is not read.
   if (holds !== true && deepConstant) {
     budget.limit = 'subqueries';
+    return true;
+  }
+  if (holds !== true && setOperationUnread) {
+    budget.limit = 'compound';
     return true;
   }
   if (read > budget.left) {
@@ -1740,7 +1776,14 @@ function subqueryAt(sql: string, index: number, end: number): boolean {
   let at = index;
   while (at < end && isJsSpace(sql.charCodeAt(at))) at++;
   const first = sql.charCodeAt(at) | 0x20;
-  if (first !== 0x73 /* s */ && first !== 0x77 /* w */ && first !== 0x76 /* v */) return false;
+  if (
+    first !== 0x73 /* s */ &&
+    first !== 0x77 /* w */ &&
+    first !== 0x76 /* v */ &&
+    first !== 0x74 /* t */
+  ) {
+    return false;
+  }
   subqueryWords.lastIndex = index;
   return subqueryWords.test(sql) && subqueryWords.lastIndex <= end;
 }
@@ -2088,23 +2131,47 @@ function outerTermsHold(
 }
 
 /**
+ * The WHERE `whereFindsNone` read last tells outer rows apart (round 36):
+ * a branch without a table reads the outer row there (`SELECT 1 WHERE id =
+ * 5` is one row where `id = 5`, none elsewhere), so its rows vary with the
+ * row where the WHERE does or is not read (`a @> b`). It was some
+ * constant, and `DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id = 5)` was
+ * blocked.
+ */
+let whereVaried = false;
+/** The subquery depth whose WHERE, of branches without a table from the statement's down, reads the statement's names (-1: none). */
+let fromlessDepth = -1;
+/** The value of that WHERE, when it was read whole. */
+let whereValue: Value | undefined;
+
+/**
  * Whether the WHERE at `whereAt` of a branch without a table (`SELECT 1
  * WHERE 1 = 0`, `FROM DUAL WHERE …`), up to `to`, is true for no row: the
- * branch finds none. Read as a subquery's WHERE is, to the same depth.
+ * branch finds none. Read as a subquery's WHERE is, to the same depth;
+ * sets `whereVaried`.
  */
 function whereFindsNone(sql: string, whereAt: number, to: number, backslash: string): boolean {
+  whereVaried = false;
+  whereValue = undefined;
   const mode = readingMode;
   if (mode === undefined || subqueryNesting >= maxSubqueryNesting) {
     deepConstantAt(sql, whereAt + 5, to, backslash);
     return false;
   }
+  // Its names are the outer WHERE's: the statement's where that one is (`t.id` is `id`).
+  const scope = fromlessDepth;
+  if (subqueryNesting === 0 || fromlessDepth === subqueryNesting)
+    fromlessDepth = subqueryNesting + 1;
   subqueryNesting++;
   const before = readNull;
   readNull = false;
   try {
     const whole = readCondition(sql, whereAt + 5, to, to - whereAt, mode, backslash);
+    whereVaried = whole.holds !== true && (whole.mask === undefined || (whole.mask & VARIES) !== 0);
+    whereValue = whole.value;
     return findsNoRow(sql, whereAt + 5, whole, to - whereAt, mode, backslash);
   } finally {
+    fromlessDepth = scope;
     subqueryNesting--;
     readNull ||= before;
   }
@@ -2120,6 +2187,10 @@ function whereFindsNone(sql: string, whereAt: number, to: number, backslash: str
  * decides ran.
  */
 let deepConstant = false;
+
+/** A set operation was met after an operand: a parenthesized query was read as a group (fail closed: `compound`). */
+let setOperationUnread = false;
+const setOperationWords = new Set(['union', 'intersect', 'except', 'minus']);
 
 /**
  * Reads the WHERE `[from, to)` of a subquery at the first depth not read
@@ -2649,6 +2720,50 @@ function combineBranches(
   return rowSet(total!.mask | leftToRight.mask);
 }
 
+/** The innermost query `compoundQueryAt` read last (its text, start and end) and where its `)` is. */
+let compoundSql = '';
+let compoundStart = -1;
+let compoundEnd = -1;
+let compoundClose = -1;
+
+/**
+ * Whether the parenthesis whose `(` is before `index` holds a query whose
+ * first branch is parenthesized (`((SELECT a FROM v) UNION (SELECT t.id))`,
+ * `((SELECT …)) ORDER BY 1`): a set operation, ORDER BY or LIMIT follows
+ * that branch's `)`. Round 36: only `(SELECT …` was a scalar subquery, so
+ * such a one was a group whose `UNION` was not read (a term that varies).
+ * Each query's closing `)` is found once for the `(`s around it; a
+ * parenthesized branch nested in another's first one (`(((A) UNION (B))
+ * UNION (C))`) is read from its own `(` only.
+ */
+function compoundQueryAt(sql: string, index: number, end: number, backslash: string): boolean {
+  let at = skipBlanks(sql, index, end);
+  let opened = 0;
+  while (sql.charCodeAt(at) === 0x28 /* ( */ && opened < maxConditionDepth) {
+    opened++;
+    at = skipBlanks(sql, at + 1, end);
+  }
+  if (opened === 0 || !subqueryAt(sql, at, end)) return false;
+  if (sql !== compoundSql || at !== compoundStart || end !== compoundEnd) {
+    compoundSql = sql;
+    compoundStart = at;
+    compoundEnd = end;
+    compoundClose = closingParen(sql, at, end, backslash);
+  }
+  // Out through the parentheses around it, to the one just inside this one.
+  for (let close = compoundClose; close !== -1; opened--) {
+    const after = skipBlanks(sql, close + 1, end);
+    if (opened === 1) {
+      setOperationAt.lastIndex = after;
+      afterBranch.lastIndex = after;
+      return setOperationAt.test(sql) || afterBranch.test(sql);
+    }
+    if (sql.charCodeAt(after) !== 0x29 /* ) */) return false;
+    close = after;
+  }
+  return false;
+}
+
 /** Whether a query starts at `index` past any number of `(` (a parenthesized branch: `((SELECT …) UNION …)`). */
 function queryAt(sql: string, index: number, end: number): boolean {
   let at = index;
@@ -2809,7 +2924,7 @@ function targetTable(): { parts: string[]; alias: string | undefined } | undefin
  * `t`), as `selectsOwnColumn` reads them (fail closed).
  */
 function targetColumnName(name: string): string {
-  if (subqueryNesting !== 0) return name;
+  if (subqueryNesting !== 0 && fromlessDepth !== subqueryNesting) return name;
   const dot = name.lastIndexOf('.');
   if (dot === -1) return name;
   const target = targetTable();
@@ -3444,6 +3559,24 @@ let subqueryRows = CONSTANT;
 let subquerySelectsOuter = false;
 /** A branch of that subquery reads a table (`FROM s`): only the table's contents make it the column. */
 let subqueryOuterFromTable = false;
+const OR_OPERATOR = binaryOperators.get('or')!;
+
+/** EXISTS of a UNION of branches without a table whose WHEREs are `values`: the OR of each IS TRUE. */
+function fromlessExists(values: readonly Value[]): Value | undefined {
+  const mode = readingMode;
+  if (mode === undefined || values.length === 0) return undefined;
+  const stack = [isTest(values[0]!, 'true', false, mode)];
+  for (let i = 1; i < values.length; i++) {
+    stack.push(isTest(values[i]!, 'true', false, mode));
+    if (!apply(stack, OR_OPERATOR, mode)) return undefined;
+  }
+  return stack[0];
+}
+
+/** The value of the EXISTS `subqueryEnd` read last, where its branches have no table (UNIONs only). */
+let subqueryWhereValue: Value | undefined;
+/** The outer column that scalar subquery's branches select (found in a later branch where the first selects none). */
+let subqueryOuterItem: Outcomes | undefined;
 
 /**
  * Past the `)` that closes the subquery whose `(` is before `index`, or -1.
@@ -3463,17 +3596,43 @@ function subqueryEnd(
   end: number,
   backslash: string,
   exists = false,
-  subject?: Value,
+  tested?: Value,
   sets = false,
   scalar = false,
 ): number {
-  const branches = exists || subject !== undefined || sets || scalar;
+  const branches = exists || tested !== undefined || sets || scalar;
+  // A scalar one's outer column may be selected by a later branch only (`SELECT a FROM v WHERE 1=0 UNION SELECT t.id`).
+  let subject = tested;
+  let found: Outcomes | undefined;
   // A scalar one's item is the column itself (no call around it: `COALESCE(t.id, 0)` is not `t.id`).
-  const itemAt = (at: number) =>
-    subject === undefined ? undefined : subjectItemAt(sql, at, end, subject, backslash, !scalar);
+  const itemAt = (at: number) => {
+    // Until a branch selects it: the outer column a later branch selects, bare where it has no table.
+    if (scalar && tested === undefined && !anySelects && at !== index) {
+      found = outerItemAt(sql, at, end, backslash, true);
+      subject = found;
+    }
+    return subject === undefined
+      ? undefined
+      : subjectItemAt(sql, at, end, subject, backslash, !scalar);
+  };
   /** Scalar: each branch selects the outer column `subject`; one of them reads a table. */
   let allSelect = true;
   let fromTable = false;
+  /**
+   * Scalar, UNIONs only: a branch selects the outer column, as no other
+   * branch that varies does, and every other branch may find no row (reads a
+   * table, has a WHERE, or finds none): the column for some contents.
+   */
+  let unionsOnly = true;
+  /**
+   * An EXISTS of branches without a table (UNIONs only): each one's WHERE's
+   * value (`whereValue`; TRUE without one), while every branch is such.
+   */
+  const fromless: Value[] = [];
+  let allFromless = true;
+  let anySelects = false;
+  let othersMayLack = true;
+  let selectsVary = false;
   const level = (depth: number, at: number): QueryLevel => ({
     depth,
     from: at,
@@ -3500,10 +3659,13 @@ function subqueryEnd(
       // branch varies with the subject.
       zeroTop.lastIndex = top.branch;
       const none = zeroTop.test(sql) && zeroTop.lastIndex <= to;
+      // A bare name selected without a table is the outer row's (round 36: `SELECT a FROM v WHERE 1=0 UNION SELECT id`).
       const selects =
         !none &&
         top.item !== undefined &&
-        correlated(sql, top.item[0], top.branch, to, backslash, top.item[1]);
+        (sql.slice(top.item[0], top.item[1]).includes('.')
+          ? correlated(sql, top.item[0], top.branch, to, backslash, top.item[1])
+          : !top.readsTable);
       subqueryEmpty = false;
       // Read first: an IN's branch that finds no row adds none either (`id NOT IN (… WHERE 1 = 0)`).
       // The rows of `ANY` / `ALL` vary where a branch without a table names the outer row (`SELECT t.x`).
@@ -3522,6 +3684,8 @@ function subqueryEnd(
           : (sets || scalar) && correlated(sql, top.branch, top.branch, to, backslash));
       // A branch without a table (`SELECT 1`) is one row for every outer row;
       // one whose WHERE is true for no row finds none (`SELECT 1 FROM v WHERE 1 = 0`).
+      whereVaried = false;
+      whereValue = undefined;
       const mask =
         none ||
         (!top.aggregate &&
@@ -3541,12 +3705,29 @@ function subqueryEnd(
                 !top.aggregate &&
                 findsItself(sql, top.fromAt, top.whereAt, to, backslash)
               ? TRUE | NULL
-              : (!selects && subject !== undefined && !scalar && varies(subject)) || own
+              : (!selects && subject !== undefined && !scalar && varies(subject)) ||
+                  own ||
+                  whereVaried
                 ? VARIES
                 : CONSTANT;
+      // One row where its WHERE holds, none elsewhere (`SELECT 1 WHERE id = 5`); an aggregate is one row.
+      if (exists && mask !== FALSE) {
+        const value =
+          top.readsTable || top.aggregate
+            ? undefined
+            : top.whereAt === -1
+              ? MASKS[TRUE]!
+              : whereValue;
+        if (value === undefined) allFromless = false;
+        else fromless.push(value);
+      }
       // A branch that finds no row adds none (`SELECT a FROM v WHERE 1=0 UNION SELECT t.id`).
       allSelect &&= selects || mask === FALSE;
-      if (selects) fromTable ||= top.readsTable;
+      if (selects) {
+        fromTable ||= top.readsTable;
+        anySelects = true;
+        selectsVary ||= (mask & VARIES) !== 0;
+      } else othersMayLack &&= mask === FALSE || top.readsTable || top.whereAt !== -1;
       rows = {
         mask,
         hash: branches ? textHash(sql, top.branch, to, backslash) : -1,
@@ -3602,6 +3783,7 @@ function subqueryEnd(
         const word = match[1]!.toLowerCase();
         const op = word === 'union' ? UNION_OP : word === 'intersect' ? INTERSECT_OP : EXCEPT_OP;
         top.ops.push(match[2]?.toLowerCase() === 'all' ? op | ALL_OP : op);
+        unionsOnly &&= op === UNION_OP;
         top.branch = next;
         top.item = itemAt(top.branch);
         at = next - 1;
@@ -3634,13 +3816,22 @@ function subqueryEnd(
         // around it finds none (`NOT EXISTS (… AND EXISTS (… LIMIT 0))`); in
         // the statement's own WHERE it is some constant (blocked whatever
         // tests it: it deletes nothing). `ANY` of it is false, `ALL` true.
+        // A UNION of the column and branches that may find no row
+        // (`SELECT t.id UNION SELECT a FROM v`) is the column while they
+        // find none, and an error or one row's value otherwise.
+        const some = !allSelect && unionsOnly && anySelects && othersMayLack && !selectsVary;
         subquerySelectsOuter =
           scalar &&
           subject !== undefined &&
-          allSelect &&
           rows.mask !== FALSE &&
-          !(rows.mask & VARIES);
-        subqueryOuterFromTable = fromTable;
+          (some || (allSelect && !(rows.mask & VARIES)));
+        subqueryOuterFromTable = fromTable || some;
+        subqueryOuterItem = found;
+        // `EXISTS (SELECT 1 WHERE id = 5)` is `(id = 5) IS TRUE` (round 36: some constant, blocked).
+        subqueryWhereValue =
+          exists && unionsOnly && allFromless && rows.mask !== FALSE
+            ? fromlessExists(fromless)
+            : undefined;
         subqueryRows = rows.mask === FALSE && subqueryNesting === 0 && !sets ? CONSTANT : rows.mask;
         return at + 1;
       }
@@ -3674,6 +3865,8 @@ interface ConditionRead {
   seen: number;
   /** The condition's outcomes, when it was read whole (`WHERE`'s truth). */
   mask?: number;
+  /** Its value then (a column's conditions followed: `id = 5`). */
+  value?: Value;
   limit?: ConditionLimit;
   failedAt?: number;
   depth?: number;
@@ -3714,7 +3907,8 @@ function readCondition(
     seen |= part.seen;
     if (part.limit !== undefined || part.holds === true) return { ...part, seen };
     if (part.failedAt === undefined) {
-      return { holds: unknown ? undefined : part.holds, stop: part.stop, seen, mask: part.mask };
+      const { mask, value } = part;
+      return { holds: unknown ? undefined : part.holds, stop: part.stop, seen, mask, value };
     }
     // No progress since the last failure: the term is not read, nor the rest.
     if (part.failedAt <= failed) return { holds: undefined, stop: part.failedAt, seen };
@@ -3962,9 +4156,14 @@ function readTerms(
       if (open.op === '{') return fail;
       if (open.open === 'call') {
         // A function of constants, whichever: it reads no column of the row.
+        const same = sameArgument(open, value);
         expectOperand = pushed(
           values,
-          open.varies || varies(value) ? expression(calledWith(open, value)) : MASKS[CONSTANT]!,
+          same !== undefined
+            ? same
+            : open.varies || varies(value)
+              ? expression(calledWith(open, value))
+              : MASKS[CONSTANT]!,
         );
       } else if (open.open === 'in') {
         expectOperand = pushed(values, inOutcome(open, value));
@@ -4052,7 +4251,11 @@ function readTerms(
       index++;
       const exists =
         calledTo - calledFrom === 6 && sql.slice(calledFrom, calledTo).toLowerCase() === 'exists';
-      if (exists ? queryAt(sql, index, end) : subqueryAt(sql, index, end)) {
+      if (
+        exists
+          ? queryAt(sql, index, end)
+          : subqueryAt(sql, index, end) || compoundQueryAt(sql, index, end, backslash)
+      ) {
         // A subquery (or EXISTS of one): of a table, its value depends on the
         // data, as a column's does; without one (`EXISTS (SELECT 1)`) some constant.
         if (!expectOperand && calledFrom === -1) return fail;
@@ -4071,8 +4274,8 @@ function readTerms(
         const close = subqueryEnd(sql, index, end, backslash, exists, item, false, !exists);
         if (close === -1) return fail;
         const column =
-          item !== undefined && subquerySelectsOuter && (scalarAsColumn || !subqueryOuterFromTable)
-            ? item
+          subquerySelectsOuter && (scalarAsColumn || !subqueryOuterFromTable)
+            ? (item ?? subqueryOuterItem)
             : undefined;
         // Of a table, the column only for some contents of it (fail closed, with its reason).
         if (column !== undefined && subqueryOuterFromTable && subqueryNesting === 0) {
@@ -4089,9 +4292,11 @@ function readTerms(
           values,
           column !== undefined
             ? outcomes(VARIES, false, column.name)
-            : rows === VARIES
-              ? subqueryName(sql, exists, opened, close, backslash)
-              : MASKS[rows]!,
+            : subqueryWhereValue !== undefined
+              ? subqueryWhereValue
+              : rows === VARIES
+                ? subqueryName(sql, exists, opened, close, backslash)
+                : MASKS[rows]!,
         );
         continue;
       }
@@ -4125,6 +4330,7 @@ function readTerms(
       if (open?.open === 'call') {
         if (varies(argument)) open.varies = true;
         calledWith(open, argument);
+        sameArgument(open, argument);
       } else if (open?.open === 'group' || open?.open === 'array') {
         // A row's or an array's element (a plain group becomes a row).
         let frame = open;
@@ -4285,6 +4491,11 @@ function readTerms(
         continue;
       }
       if (kind === 'clause') {
+        if (brackets > 0 && !expectOperand && setOperationWords.has(lower)) {
+          // After an operand in parentheses, these are a query not read as
+          // one (`(((A) UNION (B)) UNION (C))`, `compoundQueryAt`): fail closed.
+          setOperationUnread = true;
+        }
         index = wordFrom;
         break;
       }
@@ -4332,7 +4543,15 @@ function readTerms(
         if (lower === 'symmetric') top.escaped = true;
         continue;
       }
-      if (kind === 'isnull') {
+      // SQL Server's and MySQL's `ISNULL(…)` where an operand is expected: a call (round 36).
+      if (
+        kind === 'isnull' &&
+        !(
+          expectOperand &&
+          lower === 'isnull' &&
+          sql.charCodeAt(skipBlanks(sql, index, end)) === 0x28
+        )
+      ) {
         if (expectOperand || !reduce(values, operators, COMPARISON, mode)) return fail;
         expectOperand = pushed(values, isTest(values.pop()!, 'null', lower === 'notnull', mode));
         continue;
@@ -4403,7 +4622,7 @@ function readTerms(
         // `x op ANY | SOME | ALL (ARRAY[…] | subquery | value)`.
         const quantifier = lower === 'all' ? 'all' : 'any';
         index = open + 1;
-        if (subqueryAt(sql, index, end)) {
+        if (queryAt(sql, index, end)) {
           // `x = ANY (…)` is `x IN (…)`, `x <> ALL (…)` `x NOT IN (…)` (round 35: `t.id =
           // ANY (SELECT t.id FROM s)` ran where the IN is blocked), read so where it finds a row.
           const top = operators[operators.length - 1];
@@ -4415,6 +4634,13 @@ function readTerms(
               ? top.op === '=' || top.op === '=='
               : top.op === '<>' || top.op === '!=');
           const subject = inForm ? values[values.length - 1] : undefined;
+          // Of one row, the outer column (`id >= ALL (SELECT t.id)`): compared with it (round 36: it ran).
+          const one = inForm ? -1 : oneRowColumnEnd(sql, index, end, backslash);
+          if (one !== -1) {
+            index = one.close;
+            expectOperand = pushed(values, one.value);
+            continue;
+          }
           // Read as a set of rows: one that finds none for any row is an empty list.
           const close = subqueryEnd(sql, index, end, backslash, false, subject, true);
           if (close === -1) return fail;
@@ -4553,7 +4779,7 @@ function readTerms(
     return { holds: undefined, stop: index, seen };
   }
   const mask = truth(values[0]!, mode);
-  return { holds: (mask & TRUE) !== 0, stop: index, seen, mask };
+  return { holds: (mask & TRUE) !== 0, stop: index, seen, mask, value: values[0] };
 }
 
 /**
@@ -4776,6 +5002,9 @@ function skipBlanks(sql: string, at: number, end: number): number {
   return next;
 }
 
+/** `VALUES (` at the start of an IN's parentheses, to its `(`. */
+const valuesRows = /\s*values\s*\(/iy;
+
 /**
  * `[NOT] LIKE | ILIKE | IN | BETWEEN | REGEXP | RLIKE | GLOB | MATCH |
  * SIMILAR TO | SOUNDS LIKE`, after an operand: false when it is not read,
@@ -4806,7 +5035,10 @@ function readComparisonWord(state: ReadState, word: string, negated: boolean): b
       );
       return true;
     }
-    if (queryAt(sql, state.index, end)) {
+    // `id IN (VALUES (id), (5))`: its rows, a list of them (round 36: read as some table, it ran).
+    valuesRows.lastIndex = state.index;
+    if (valuesRows.test(sql) && valuesRows.lastIndex <= end) state.index = valuesRows.lastIndex - 1;
+    else if (queryAt(sql, state.index, end)) {
       // `t.id IN (SELECT t.id FROM u …)`: whether u has a row (EXISTS), the
       // same for every row; of a UNION, the OR of its branches.
       const close = subqueryEnd(sql, state.index, end, state.backslash, false, subject);
@@ -4836,7 +5068,7 @@ function readComparisonWord(state: ReadState, word: string, negated: boolean): b
 
 /** A select list's start (after a UNION: `ALL` / `DISTINCT` first). */
 const selectItem =
-  /\s*(?:(?:all|distinct)\s+)?select\s+(?:(?:all|distinct)\s+)?(?:top\s*(?:\(\s*\d+\s*\)|\d+)\s*(?:percent\s+)?(?:with\s+ties\s+)?)?/iy;
+  /\s*(?:(?:all|distinct)\s+)?(?:select\s+(?:(?:all|distinct)\s+)?(?:top\s*(?:\(\s*\d+\s*\)|\d+)\s*(?:percent\s+)?(?:with\s+ties\s+)?)?|values\s*(?=\())/iy;
 /** `FROM` after the select item, past its alias if any (`AS x`, `x`, `"x"`). */
 const fromAfterItem =
   /\s*(?:(?:as\s+)?(?!from\b)(?:[a-z_][\w$]{0,127}|"[^"]{0,128}"|`[^`]{0,128}`|\[[^\]]{0,128}\])\s*)?from\b/iy;
@@ -4862,10 +5094,11 @@ function subjectItemAt(
   if (!('mask' in subject) || subject.name === undefined) return undefined;
   const item = selectItemAt(sql, index, end, backslash, calls);
   if (item === undefined) return undefined;
-  // Qualified (a bare item is the branch's own table's column), as the subject is or as its
-  // bare name is, qualified by the target table (`id IN (SELECT t.id)`, round 34b).
+  // Qualified, as the subject is or as its bare name is, qualified by the
+  // target table (`id IN (SELECT t.id)`, round 34b); or bare, the outer
+  // row's in a branch without a table (`subqueryEnd` tells: else the branch's own).
   const name = nameOf(sql, item[0], item[1]);
-  return name.includes('.') && targetColumnName(name) === subject.name ? item : undefined;
+  return targetColumnName(name) === subject.name ? item : undefined;
 }
 
 /**
@@ -4953,14 +5186,17 @@ function bareItemEnd(
   index: number,
   end: number,
   backslash: string,
+  outer?: Outcomes,
 ): { close: number; value: Value } | -1 {
   const item = selectItemAt(sql, index, end, backslash, false);
   if (item === undefined) return -1;
   const [from, to] = item;
   const first = sql.charCodeAt(from);
-  if (isNameQuote(first) || !startsName(first) || to - from > maxNameLength) return -1;
+  // `outer`: the item is that outer row's qualified column (`outerItemAt`), alone.
+  if (outer === undefined && (isNameQuote(first) || !startsName(first))) return -1;
+  if (to - from > maxNameLength) return -1;
   const name = sql.slice(from, to).toLowerCase();
-  if (name.includes('.') || keywords.has(name)) return -1;
+  if (outer === undefined && (name.includes('.') || keywords.has(name))) return -1;
   // Only the parentheses around it, then the subquery's own `)`.
   let at = to;
   for (let opened = 0; ; ) {
@@ -4971,7 +5207,23 @@ function bareItemEnd(
     if (opened === wrapsBefore(sql, index, from)) break;
     opened++;
   }
-  return { close: at, value: outcomes(VARIES, false, name) };
+  return { close: at, value: outer ?? outcomes(VARIES, false, name) };
+}
+
+/**
+ * A subquery of one row of the outer row's column, without a table:
+ * `(SELECT id)`, `(SELECT t.id)`. Past its `)` and the column, or -1.
+ */
+function oneRowColumnEnd(
+  sql: string,
+  index: number,
+  end: number,
+  backslash: string,
+): { close: number; value: Value } | -1 {
+  const bare = bareItemEnd(sql, index, end, backslash);
+  if (bare !== -1) return bare;
+  const outer = outerItemAt(sql, index, end, backslash);
+  return outer === undefined ? -1 : bareItemEnd(sql, index, end, backslash, outer);
 }
 
 /** How many `(` open between the select list's start at `index` and the item at `from`. */
@@ -4994,12 +5246,25 @@ function outerItemAt(
   index: number,
   end: number,
   backslash: string,
+  bare = false,
 ): Outcomes | undefined {
   const item = selectItemAt(sql, index, end, backslash, false);
   if (item === undefined || isDigitCode(sql.charCodeAt(item[0]))) return undefined;
   const written = nameOf(sql, item[0], item[1]);
   const dot = written.lastIndexOf('.');
-  if (dot === -1) return undefined;
+  // A later branch's bare name (`subqueryEnd` reads it as the outer row's where the branch has no table).
+  if (dot === -1) {
+    // Without a table: no FROM, or `FROM DUAL`.
+    fromAfterItem.lastIndex = item[1];
+    let fromless = !fromAfterItem.test(sql);
+    if (!fromless) {
+      fromDual.lastIndex = fromAfterItem.lastIndex;
+      fromless = fromDual.test(sql);
+    }
+    return bare && fromless && startsName(sql.charCodeAt(item[0])) && !keywords.has(written)
+      ? outcomes(VARIES, false, written)
+      : undefined;
+  }
   const name = targetColumnName(written);
   // Its table is the target (the name made bare) or another outer one: else not the outer row's.
   const table = name.slice(name.lastIndexOf('.', dot - 1) + 1, dot);

@@ -1,4 +1,4 @@
-import type { JSONValue, LanguageModelV4Usage } from '@ai-sdk/provider';
+import type { JSONValue, LanguageModelV4Usage, SharedV4ProviderMetadata } from '@ai-sdk/provider';
 import type { ChainResult } from '../core/chain';
 import { allow } from '../core/define-guardrail';
 import { emitEvent } from '../core/events';
@@ -27,6 +27,7 @@ import {
   type JudgedBlocks,
   type StreamPart as Part,
   type ProcessorStep,
+  quotesNothing,
   type StreamProcessor,
 } from './stream-processor';
 import { watchResponse } from './stream-watch';
@@ -104,6 +105,17 @@ interface TextWindow {
    * `clean` again. Undefined otherwise.
    */
   scan: ScanState | undefined;
+  /**
+   * The model's deltas whose `providerMetadata` cannot quote the answer
+   * (`quotesNothing`), not yet released: each with the end of its text in
+   * `pending`. Released on the delta that releases that character.
+   */
+  marks: { at: number; metadata: SharedV4ProviderMetadata }[] | undefined;
+  /**
+   * Metadata that may quote the answer (and all after the first such, so
+   * their order is kept): released at the block's end, its text judged.
+   */
+  heldMetadata: SharedV4ProviderMetadata[] | undefined;
 }
 
 function commonPrefixLength(a: string, b: string): number {
@@ -536,9 +548,13 @@ export function windowProcessor(
     state.records.clear();
   }
 
-  function deltaPart(state: TextWindow, delta: string): Part[] {
-    if (delta.length === 0) return [];
-    const parts: Part[] = [];
+  /** Adds a delta of `state`'s part to `parts` (after its start, the first time). */
+  function pushDelta(
+    state: TextWindow,
+    parts: Part[],
+    delta: string,
+    providerMetadata?: SharedV4ProviderMetadata,
+  ) {
     if (!state.started) {
       state.started = true;
       parts.push(state.startPart);
@@ -547,8 +563,54 @@ export function windowProcessor(
       type: state.type === 'text' ? 'text-delta' : 'reasoning-delta',
       id: state.id,
       delta,
+      ...(providerMetadata !== undefined && { providerMetadata }),
     });
+  }
+
+  /**
+   * The parts that release `released` in place of the first `consumed`
+   * pending characters: one delta, cut after each model delta with metadata
+   * that ends in them (`marks`), which then carries it. A mark inside the
+   * unchanged start of the text cuts there; one after a change goes with
+   * the rest of the released text (never before its own text).
+   */
+  function deltaParts(
+    state: TextWindow,
+    pending: string,
+    consumed: number,
+    released: string,
+  ): Part[] {
+    const parts: Part[] = [];
+    const { marks } = state;
+    let from = 0;
+    if (marks !== undefined && marks.length > 0) {
+      let due = 0;
+      while (due < marks.length && marks[due]!.at <= consumed) due++;
+      if (due > 0) {
+        const same = Math.min(consumed, commonPrefixLength(pending, released));
+        for (const { at, metadata } of marks.splice(0, due)) {
+          const to = at <= same ? at : released.length;
+          pushDelta(state, parts, released.slice(from, to), metadata);
+          from = to;
+        }
+      }
+      for (const mark of marks) mark.at -= consumed;
+    }
+    if (from < released.length)
+      pushDelta(state, parts, from === 0 ? released : released.slice(from));
     return parts;
+  }
+
+  /**
+   * The metadata held for the block's end (`heldMetadata`), as empty deltas
+   * before it, as the model sent it: `guardStream` holds what may quote the
+   * answer to the answer's end (`scrubbed`), its text judged.
+   */
+  function heldMetadataParts(state: TextWindow, parts: Part[]) {
+    const held = state.heldMetadata;
+    if (held === undefined) return;
+    state.heldMetadata = undefined;
+    for (const metadata of held) pushDelta(state, parts, '', metadata);
   }
 
   const chain = prefilteredChain(output);
@@ -902,7 +964,7 @@ export function windowProcessor(
     state.nextCheckAt = nextCheckAfter(state);
     state.checkedTo = state.pending.length;
     state.readSince = -1;
-    return { parts: deltaPart(state, released) };
+    return { parts: deltaParts(state, pending, consumed, released) };
   }
 
   /**
@@ -982,6 +1044,7 @@ export function windowProcessor(
     if (step.trip) return step;
     windows.delete(key);
     report(state);
+    heldMetadataParts(state, step.parts);
     if (!state.started) step.parts.push(state.startPart);
     step.parts.push(endPart);
     return step;
@@ -997,7 +1060,9 @@ export function windowProcessor(
       part.id === recent.id &&
       (part.type === 'text-delta') === (recent.type === 'text')
     ) {
-      return acceptDelta(recent, part.delta);
+      return part.providerMetadata === undefined
+        ? acceptDelta(recent, part.delta)
+        : acceptMarked(recent, part.delta, part.providerMetadata);
     }
     const key = blockKey(part, judged);
     if (key === undefined) return { parts: [part] };
@@ -1021,6 +1086,8 @@ export function windowProcessor(
         clean: undefined,
         filtered: 0,
         scan: undefined,
+        marks: undefined,
+        heldMetadata: undefined,
       });
       return { parts: [] };
     }
@@ -1028,10 +1095,32 @@ export function windowProcessor(
     if (!state) return { parts: [part] }; // a delta without its start: nothing to hold it against
     if (part.type === 'text-delta' || part.type === 'reasoning-delta') {
       recent = state;
-      return acceptDelta(state, part.delta);
+      return part.providerMetadata === undefined
+        ? acceptDelta(state, part.delta)
+        : acceptMarked(state, part.delta, part.providerMetadata);
     }
     recent = undefined;
     return endPart(key, state, part); // text-end / reasoning-end
+  }
+
+  /**
+   * A delta with provider metadata: its metadata goes with the release of
+   * its last character when it cannot quote the answer, else at the block's
+   * end (`heldMetadata`), as do all after it.
+   */
+  function acceptMarked(
+    state: TextWindow,
+    delta: string,
+    metadata: SharedV4ProviderMetadata,
+  ): Promise<ProcessorStep> | ProcessorStep {
+    if (state.heldMetadata === undefined && quotesNothing(metadata)) {
+      state.marks ??= [];
+      state.marks.push({ at: state.pending.length + delta.length, metadata });
+    } else {
+      state.heldMetadata ??= [];
+      state.heldMetadata.push(metadata);
+    }
+    return acceptDelta(state, delta);
   }
 
   function acceptDelta(state: TextWindow, delta: string): Promise<ProcessorStep> | ProcessorStep {
@@ -1097,6 +1186,7 @@ export function windowProcessor(
         const step = await release(state, true);
         if (step.trip) return tripped(step);
         report(state);
+        heldMetadataParts(state, step.parts);
         if (!state.started) {
           state.started = true;
           parts.push(state.startPart);

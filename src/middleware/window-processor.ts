@@ -221,10 +221,17 @@ const CUT_ROUNDS = 8;
  * there: any match spanning the position is then a match that could still
  * grow, and the position moves back to its start, until it no longer moves.
  *
- * That second question is only needed when the check changed the text:
- * when every guardrail passes the checked text unchanged (or rules a match
- * out in it), no completed match that changes anything spans the cut, and
- * `confirm: false` skips it (half the hooks' work on ordinary prose).
+ * That second question is only needed where the check changed the text
+ * after the position: when every guardrail passes the checked text
+ * unchanged (or rules a match out in it), no completed match that changes
+ * anything spans the cut, and `changedTo` 0 skips it (half the hooks' work
+ * on ordinary prose). Nor when every change ends at or before the position
+ * (`changedTo`, the end of the last change in `pending`): the text before
+ * it is released as changed, and what a completed match spanning it left
+ * after it is unchanged, as `generate` leaves it. (Round 36: a long URL
+ * whose `token=` value early in it was redacted was held to its end,
+ * every re-asked text ending in a URL that may still grow; the first
+ * question holds a query value until it ends.)
  *
  * `limit`: a cut found otherwise (`modifiedCut`), taken when earlier, and
  * confirmed the same way.
@@ -235,7 +242,7 @@ const CUT_ROUNDS = 8;
 function potentialStartOf(
   output: readonly Guardrail[],
 ):
-  | ((pending: string, confirm: boolean, filtered?: Filtered, limit?: number) => number)
+  | ((pending: string, changedTo: number, filtered?: Filtered, limit?: number) => number)
   | undefined {
   const hooks = output.map(guardrail => guardrail.potentialMatchStart);
   if (!hooks.every(hook => typeof hook === 'function')) return undefined;
@@ -273,11 +280,10 @@ function potentialStartOf(
     }
     return start;
   };
-  return (pending, confirm, filtered = UNFILTERED, limit = pending.length) => {
+  return (pending, changedTo, filtered = UNFILTERED, limit = pending.length) => {
     let cut = Math.min(earliest(pending, byFiltered[filtered]), limit);
-    if (!confirm) return cut;
     for (let round = 0; round < CUT_ROUNDS; round++) {
-      if (cut <= 0 || cut >= pending.length) return cut;
+      if (cut <= 0 || cut >= changedTo || cut >= pending.length) return cut;
       const code = pending.charCodeAt(cut);
       const oneMore = cut + (code >= 0xd800 && code <= 0xdbff ? 2 : 1);
       const next = earliest(pending.slice(0, oneMore), hooks);
@@ -302,7 +308,7 @@ function modifiedCut(
   text: string,
   modified: string,
   from: number,
-  potentialStart: (pending: string, confirm: boolean) => number,
+  potentialStart: (pending: string, changedTo: number) => number,
 ): number {
   if (modified === text) return text.length;
   // The position is confirmed by the caller as the hooks' own cut is: a match
@@ -310,13 +316,13 @@ function modifiedCut(
   const prefix = commonPrefixLength(text, modified);
   // Judged as changed from `from` on only: a change before it is the context's.
   if (prefix < from) return from;
-  const at = from + potentialStart(modified.slice(from), true);
-  if (at <= prefix) return at;
   const suffix = commonSuffixLength(
     text,
     modified,
     Math.min(text.length, modified.length) - prefix,
   );
+  const at = from + potentialStart(modified.slice(from), modified.length - suffix - from);
+  if (at <= prefix) return at;
   return at >= modified.length - suffix ? at + text.length - modified.length : prefix;
 }
 
@@ -719,7 +725,7 @@ export function windowProcessor(
    */
   function releaseUnmatched(
     state: TextWindow,
-    potentialStart: (pending: string, confirm: boolean, filtered?: Filtered) => number,
+    potentialStart: (pending: string, changedTo: number, filtered?: Filtered) => number,
   ): ProcessorStep | undefined {
     const { reach, resumable } = chain;
     const { clean: before, scan: resumed } = state;
@@ -797,7 +803,7 @@ export function windowProcessor(
       pending = at === 0 ? filtered : filtered.slice(at);
       if (verdict >= 0) hooks = verdict > at ? SCANNED_NOTED : SCANNED;
     }
-    const cut = cutBefore(state, pending, potentialStart(pending, false, hooks));
+    const cut = cutBefore(state, pending, potentialStart(pending, 0, hooks));
     if (state.scan !== undefined) {
       // From what the scan's tests read behind where it goes on, or from
       // the text left pending, whichever starts first.
@@ -878,11 +884,18 @@ export function windowProcessor(
       const word = potentialStart
         ? -1
         : wordStartBefore(text, bound, Math.max(tail.length, countedStart(text, window, bound)));
+      // The changes lie between `prefix` and `changeEnd` of `text`.
+      const prefix = commonPrefixLength(text, modified);
+      const suffix =
+        modified === text
+          ? 0
+          : commonSuffixLength(text, modified, Math.min(text.length, modified.length) - prefix);
+      const changeEnd = modified === text ? 0 : text.length - suffix;
       const rawCut = potentialStart
         ? tail.length +
           potentialStart(
             pending,
-            modified !== text,
+            changeEnd - tail.length,
             UNFILTERED,
             modifiedCut(text, modified, tail.length, potentialStart) - tail.length,
           )
@@ -890,40 +903,29 @@ export function windowProcessor(
       const cut =
         (word > tail.length ? word : graphemeBoundaryBefore(text, rawCut, tail.length)) -
         tail.length;
-      const prefix = commonPrefixLength(text, modified);
       if (prefix >= tail.length + cut) {
         consumed = cut;
         released = pending.slice(0, cut);
+      } else if (changeEnd <= tail.length + cut) {
+        // Every change ends before the cut: release the modified text up to it.
+        consumed = cut;
+        released = modified.slice(tail.length, tail.length + cut + (modified.length - text.length));
+      } else if (potentialStart) {
+        // A change reaches past the cut (a value still held is redacted in
+        // the whole): no match straddles the cut, so the text before it is
+        // judged alone, and released if that agrees with the whole.
+        ({ consumed, released } = await releaseAtCut(tail, pending, modified, cut));
       } else {
-        const suffix = commonSuffixLength(
-          text,
-          modified,
-          Math.min(text.length, modified.length) - prefix,
-        );
-        if (text.length - suffix <= tail.length + cut) {
-          // Every change ends before the cut: release the modified text up to it.
-          consumed = cut;
-          released = modified.slice(
-            tail.length,
-            tail.length + cut + (modified.length - text.length),
-          );
-        } else if (potentialStart) {
-          // A change reaches past the cut (a value still held is redacted in
-          // the whole): no match straddles the cut, so the text before it is
-          // judged alone, and released if that agrees with the whole.
-          ({ consumed, released } = await releaseAtCut(tail, pending, modified, cut));
+        // A change reaches into the held-back window (text full of addresses
+        // changes everywhere): cut at a line or word break instead, if the
+        // text up to it is judged the same alone as within the whole.
+        const atBreak = await releaseAtBreak(tail, pending, modified, cut);
+        if (atBreak) {
+          ({ consumed, released } = atBreak);
         } else {
-          // A change reaches into the held-back window (text full of addresses
-          // changes everywhere): cut at a line or word break instead, if the
-          // text up to it is judged the same alone as within the whole.
-          const atBreak = await releaseAtBreak(tail, pending, modified, cut);
-          if (atBreak) {
-            ({ consumed, released } = atBreak);
-          } else {
-            // No safe break: release only what precedes the first change.
-            consumed = Math.max(0, graphemeBoundaryBefore(text, prefix, tail.length) - tail.length);
-            released = pending.slice(0, consumed);
-          }
+          // No safe break: release only what precedes the first change.
+          consumed = Math.max(0, graphemeBoundaryBefore(text, prefix, tail.length) - tail.length);
+          released = pending.slice(0, consumed);
         }
       }
     }

@@ -24,7 +24,11 @@ async function releases(text: string): Promise<Array<[received: number, delta: s
   take((await processor.push({ type: 'text-start', id: 't' })).parts);
   for (let at = 0; at < text.length; at += 4) {
     received = Math.min(text.length, at + 4);
-    const step = await processor.push({ type: 'text-delta', id: 't', delta: text.slice(at, at + 4) });
+    const step = await processor.push({
+      type: 'text-delta',
+      id: 't',
+      delta: text.slice(at, at + 4),
+    });
     expect(step.trip).toBeUndefined();
     take(step.parts);
   }

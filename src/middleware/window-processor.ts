@@ -1129,6 +1129,11 @@ export function windowProcessor(
     state.pending += delta;
     if (state.readSince >= 0) state.readSince += readCount(delta, 0, delta.length);
     if (state.pending.length < state.nextCheckAt) return HELD;
+    return checkDelta(state);
+  }
+
+  /** A delta reached the next check's length: a check, unless the step's characters read fall short. */
+  function checkDelta(state: TextWindow): Promise<ProcessorStep> | ProcessorStep {
     // The step counts the characters detectors read, as the window does
     // (round 27): text with junk between its letters (a ZWSP flood,
     // combining marks) is checked once per step of what a detector reads,
@@ -1156,6 +1161,24 @@ export function windowProcessor(
   return {
     // Not async: a delta that stays within the window (and trips no watcher) is held without a promise.
     push(part) {
+      // Nearly every part: a text delta of the last delta's part, with no
+      // watcher and no metadata, that stays short of the next check. Held
+      // here, without `accept`'s and `acceptDelta`'s tests.
+      const state = recent;
+      if (
+        watch === undefined &&
+        state !== undefined &&
+        part.type === 'text-delta' &&
+        state.readSince < 0 &&
+        part.id === state.id &&
+        state.type === 'text' &&
+        part.providerMetadata === undefined
+      ) {
+        const pending = state.pending + part.delta;
+        state.pending = pending;
+        if (pending.length < state.nextCheckAt) return HELD;
+        return checkDelta(state);
+      }
       if (watch !== undefined && (part.type === 'text-delta' || part.type === 'reasoning-delta')) {
         const type = part.type === 'text-delta' ? 'text' : 'reasoning';
         const watched = watch.delta(part.delta, { type, id: part.id, judged: judged(type) });

@@ -31,8 +31,11 @@ import { type RemovedToolCalls, removedToolCallParts } from './removed-tool-call
 import { judgedToolResult, type ResponseToolResultJudge } from './response-tool-results';
 import { addUsage, isRetryableTrip, mayResendAnswer, retryPrompt } from './retry';
 import {
+  blockKey,
   HELD,
+  metadataKeptOnChange,
   type ProcessorStep,
+  quotesNothing,
   type StreamMode,
   type StreamPart,
   type StreamProcessor,
@@ -285,22 +288,68 @@ export function guardStream(
    * `withoutProviderText`), in `hold` and `window` mode when the answer is
    * judged. Hold mode releases the answer once judged: the data goes when
    * it was changed. Window mode releases text before the rest is judged:
-   * judged text parts never carry their metadata, citations go once
-   * something was changed, and sources wait for the end (dropped when the
-   * answer was changed or blocked).
+   * judged text starts and ends never carry their metadata (deltas carry
+   * what the window processor decided), citations go once something was
+   * changed, and sources wait for the end (dropped when the answer was
+   * changed or blocked).
    */
   const scrubs = settings.dropRaw && settings.output.length > 0 && settings.mode !== 'passthrough';
   const judgedPartType = (type: 'text' | 'reasoning') => type === 'text' || settings.checkReasoning;
   const heldSources: Part[] = [];
-  /** Window mode's judged text ends with citations, held to the end (see `scrubbed`). */
+  /**
+   * Window mode's judged text ends with citations, and deltas with metadata
+   * that may quote the answer followed by the rest of their block's
+   * metadata and its end, held to the end (see `scrubbed`).
+   */
   const heldEnds: Part[] = [];
-  /** Releases the held ends: with their citations only when nothing of the answer was hidden. */
+  /** The judged blocks (`blockKey`) with parts in `heldEnds`: their later metadata and end wait too. */
+  const heldBlocks = new Set<string>();
+  /** Releases the held parts: with their citations and metadata only when nothing of the answer was hidden. */
   function releaseHeldEnds(keepCitations: boolean) {
+    heldBlocks.clear();
     for (const part of heldEnds.splice(0)) {
-      put(keepCitations ? part : withoutProviderText(part, judgedPartType)!);
+      if (keepCitations) put(part);
+      else if (part.type !== 'text-delta' && part.type !== 'reasoning-delta') {
+        put(withoutProviderText(part, judgedPartType)!);
+      } else {
+        const kept = metadataKeptOnChange(part.providerMetadata!);
+        if (kept !== undefined) put({ ...part, providerMetadata: kept });
+      }
     }
   }
+  /**
+   * Window mode: a judged delta's metadata as the window released it
+   * (`windowProcessor`: what cannot quote the answer with its text, the
+   * rest as empty deltas before its block's end). What may quote the
+   * answer waits for the answer's end, as do the block's later metadata and
+   * its end (order kept); once something was changed it goes at once
+   * without what may quote it. Undefined: held or dropped.
+   */
+  function windowDelta(part: Part & { type: 'text-delta' | 'reasoning-delta' }): Part | undefined {
+    const metadata = part.providerMetadata;
+    if (metadata === undefined) return part;
+    const key = blockKey(part, judgedPartType);
+    if (key === undefined) return part;
+    if (!heldBlocks.has(key)) {
+      if (quotesNothing(metadata)) return part;
+      if (call.responseModified()) {
+        const kept = metadataKeptOnChange(metadata);
+        return kept && { ...part, providerMetadata: kept };
+      }
+      heldBlocks.add(key);
+    }
+    heldEnds.push(part);
+    return undefined;
+  }
   function scrubbed(part: Part): Part | undefined {
+    if (
+      heldBlocks.size > 0 &&
+      (part.type === 'text-end' || part.type === 'reasoning-end') &&
+      heldBlocks.delete(blockKey(part, judgedPartType)!)
+    ) {
+      heldEnds.push(withoutProviderText(part, judgedPartType, false)!);
+      return undefined;
+    }
     if (
       part.type !== 'source' &&
       (part as { providerMetadata?: unknown }).providerMetadata === undefined &&
@@ -309,6 +358,7 @@ export function guardStream(
       return part;
     }
     if (settings.mode === 'window') {
+      if (part.type === 'text-delta' || part.type === 'reasoning-delta') return windowDelta(part);
       if (part.type === 'source') {
         heldSources.push(part);
         return undefined;

@@ -182,10 +182,11 @@ describe('per-part provider data of a changed response (streamText)', () => {
     expect(sources).toEqual([
       { ...SOURCE, title: `Page about ${text}`, providerMetadata: { google: { snippet: text } } },
     ]);
-    // Text parts are released before the rest of the answer is judged: their metadata goes.
+    // The deltas' metadata may quote the answer: it waits for the answer's end
+    // (round 36; before, it went), then goes as is, nothing of the answer hidden.
     expect(content).toEqual([
-      { type: 'reasoning', text: 'thinking' },
-      { type: 'text', text, citations: [citation(text)] },
+      { type: 'reasoning', text: 'thinking', providerMetadata: partMeta(text) },
+      { type: 'text', text, providerMetadata: partMeta(text), citations: [citation(text)] },
       { ...SOURCE, title: `Page about ${text}`, providerMetadata: { google: { snippet: text } } },
     ]);
     expect(parts.map(part => part.type).indexOf('source')).toBe(

@@ -1,5 +1,10 @@
-import type { LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
+import type {
+  LanguageModelV4StreamPart,
+  LanguageModelV4Usage,
+  SharedV4ProviderMetadata,
+} from '@ai-sdk/provider';
 import type { GuardrailRecord } from '../core/types';
+import { withoutAnswerQuotes } from './quoting-metadata';
 
 /**
  * The contract between `guardStream` (which reads the model stream, waits
@@ -63,4 +68,37 @@ export function blockKey(part: StreamPart, judged: JudgedBlocks): string | undef
     default:
       return undefined;
   }
+}
+
+/**
+ * True when a delta's provider metadata cannot quote the answer: what a
+ * changed response keeps of it (`withoutAnswerQuotes`) is all of it (that
+ * keeps the values it keeps as they are, so the same keys are the same
+ * metadata). Window mode releases such metadata with its text.
+ */
+export function quotesNothing(metadata: SharedV4ProviderMetadata): boolean {
+  const kept = withoutAnswerQuotes(metadata);
+  const providers = Object.keys(metadata);
+  if (Object.keys(kept).length !== providers.length) return false;
+  for (const provider of providers) {
+    const entry = metadata[provider];
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) continue;
+    if (Object.keys(entry).length !== Object.keys(kept[provider]!).length) return false;
+  }
+  return true;
+}
+
+/**
+ * A delta's provider metadata after the answer was changed or blocked: what
+ * cannot quote it (`withoutAnswerQuotes`); undefined when that leaves no key
+ * (the delta then says nothing and goes).
+ */
+export function metadataKeptOnChange(
+  metadata: SharedV4ProviderMetadata,
+): SharedV4ProviderMetadata | undefined {
+  const kept = withoutAnswerQuotes(metadata);
+  for (const entry of Object.values(kept)) {
+    if (entry === null || typeof entry !== 'object' || Object.keys(entry).length > 0) return kept;
+  }
+  return undefined;
 }

@@ -1,4 +1,4 @@
-import type { JSONValue, LanguageModelV4Usage } from '@ai-sdk/provider';
+import type { JSONValue, LanguageModelV4Usage, SharedV4ProviderMetadata } from '@ai-sdk/provider';
 import type { ChainResult } from '../core/chain';
 import { allow } from '../core/define-guardrail';
 import { emitEvent } from '../core/events';
@@ -27,6 +27,7 @@ import {
   type JudgedBlocks,
   type StreamPart as Part,
   type ProcessorStep,
+  quotesNothing,
   type StreamProcessor,
 } from './stream-processor';
 import { watchResponse } from './stream-watch';
@@ -104,6 +105,17 @@ interface TextWindow {
    * `clean` again. Undefined otherwise.
    */
   scan: ScanState | undefined;
+  /**
+   * The model's deltas whose `providerMetadata` cannot quote the answer
+   * (`quotesNothing`), not yet released: each with the end of its text in
+   * `pending`. Released on the delta that releases that character.
+   */
+  marks: { at: number; metadata: SharedV4ProviderMetadata }[] | undefined;
+  /**
+   * Metadata that may quote the answer (and all after the first such, so
+   * their order is kept): released at the block's end, its text judged.
+   */
+  heldMetadata: SharedV4ProviderMetadata[] | undefined;
 }
 
 function commonPrefixLength(a: string, b: string): number {
@@ -209,10 +221,17 @@ const CUT_ROUNDS = 8;
  * there: any match spanning the position is then a match that could still
  * grow, and the position moves back to its start, until it no longer moves.
  *
- * That second question is only needed when the check changed the text:
- * when every guardrail passes the checked text unchanged (or rules a match
- * out in it), no completed match that changes anything spans the cut, and
- * `confirm: false` skips it (half the hooks' work on ordinary prose).
+ * That second question is only needed where the check changed the text
+ * after the position: when every guardrail passes the checked text
+ * unchanged (or rules a match out in it), no completed match that changes
+ * anything spans the cut, and `changedTo` 0 skips it (half the hooks' work
+ * on ordinary prose). Nor when every change ends at or before the position
+ * (`changedTo`, the end of the last change in `pending`): the text before
+ * it is released as changed, and what a completed match spanning it left
+ * after it is unchanged, as `generate` leaves it. (Round 36: a long URL
+ * whose `token=` value early in it was redacted was held to its end,
+ * every re-asked text ending in a URL that may still grow; the first
+ * question holds a query value until it ends.)
  *
  * `limit`: a cut found otherwise (`modifiedCut`), taken when earlier, and
  * confirmed the same way.
@@ -223,7 +242,7 @@ const CUT_ROUNDS = 8;
 function potentialStartOf(
   output: readonly Guardrail[],
 ):
-  | ((pending: string, confirm: boolean, filtered?: Filtered, limit?: number) => number)
+  | ((pending: string, changedTo: number, filtered?: Filtered, limit?: number) => number)
   | undefined {
   const hooks = output.map(guardrail => guardrail.potentialMatchStart);
   if (!hooks.every(hook => typeof hook === 'function')) return undefined;
@@ -261,11 +280,10 @@ function potentialStartOf(
     }
     return start;
   };
-  return (pending, confirm, filtered = UNFILTERED, limit = pending.length) => {
+  return (pending, changedTo, filtered = UNFILTERED, limit = pending.length) => {
     let cut = Math.min(earliest(pending, byFiltered[filtered]), limit);
-    if (!confirm) return cut;
     for (let round = 0; round < CUT_ROUNDS; round++) {
-      if (cut <= 0 || cut >= pending.length) return cut;
+      if (cut <= 0 || cut >= changedTo || cut >= pending.length) return cut;
       const code = pending.charCodeAt(cut);
       const oneMore = cut + (code >= 0xd800 && code <= 0xdbff ? 2 : 1);
       const next = earliest(pending.slice(0, oneMore), hooks);
@@ -290,7 +308,7 @@ function modifiedCut(
   text: string,
   modified: string,
   from: number,
-  potentialStart: (pending: string, confirm: boolean) => number,
+  potentialStart: (pending: string, changedTo: number) => number,
 ): number {
   if (modified === text) return text.length;
   // The position is confirmed by the caller as the hooks' own cut is: a match
@@ -298,13 +316,13 @@ function modifiedCut(
   const prefix = commonPrefixLength(text, modified);
   // Judged as changed from `from` on only: a change before it is the context's.
   if (prefix < from) return from;
-  const at = from + potentialStart(modified.slice(from), true);
-  if (at <= prefix) return at;
   const suffix = commonSuffixLength(
     text,
     modified,
     Math.min(text.length, modified.length) - prefix,
   );
+  const at = from + potentialStart(modified.slice(from), modified.length - suffix - from);
+  if (at <= prefix) return at;
   return at >= modified.length - suffix ? at + text.length - modified.length : prefix;
 }
 
@@ -536,9 +554,13 @@ export function windowProcessor(
     state.records.clear();
   }
 
-  function deltaPart(state: TextWindow, delta: string): Part[] {
-    if (delta.length === 0) return [];
-    const parts: Part[] = [];
+  /** Adds a delta of `state`'s part to `parts` (after its start, the first time). */
+  function pushDelta(
+    state: TextWindow,
+    parts: Part[],
+    delta: string,
+    providerMetadata?: SharedV4ProviderMetadata,
+  ) {
     if (!state.started) {
       state.started = true;
       parts.push(state.startPart);
@@ -547,8 +569,54 @@ export function windowProcessor(
       type: state.type === 'text' ? 'text-delta' : 'reasoning-delta',
       id: state.id,
       delta,
+      ...(providerMetadata !== undefined && { providerMetadata }),
     });
+  }
+
+  /**
+   * The parts that release `released` in place of the first `consumed`
+   * pending characters: one delta, cut after each model delta with metadata
+   * that ends in them (`marks`), which then carries it. A mark inside the
+   * unchanged start of the text cuts there; one after a change goes with
+   * the rest of the released text (never before its own text).
+   */
+  function deltaParts(
+    state: TextWindow,
+    pending: string,
+    consumed: number,
+    released: string,
+  ): Part[] {
+    const parts: Part[] = [];
+    const { marks } = state;
+    let from = 0;
+    if (marks !== undefined && marks.length > 0) {
+      let due = 0;
+      while (due < marks.length && marks[due]!.at <= consumed) due++;
+      if (due > 0) {
+        const same = Math.min(consumed, commonPrefixLength(pending, released));
+        for (const { at, metadata } of marks.splice(0, due)) {
+          const to = at <= same ? at : released.length;
+          pushDelta(state, parts, released.slice(from, to), metadata);
+          from = to;
+        }
+      }
+      for (const mark of marks) mark.at -= consumed;
+    }
+    if (from < released.length)
+      pushDelta(state, parts, from === 0 ? released : released.slice(from));
     return parts;
+  }
+
+  /**
+   * The metadata held for the block's end (`heldMetadata`), as empty deltas
+   * before it, as the model sent it: `guardStream` holds what may quote the
+   * answer to the answer's end (`scrubbed`), its text judged.
+   */
+  function heldMetadataParts(state: TextWindow, parts: Part[]) {
+    const held = state.heldMetadata;
+    if (held === undefined) return;
+    state.heldMetadata = undefined;
+    for (const metadata of held) pushDelta(state, parts, '', metadata);
   }
 
   const chain = prefilteredChain(output);
@@ -657,7 +725,7 @@ export function windowProcessor(
    */
   function releaseUnmatched(
     state: TextWindow,
-    potentialStart: (pending: string, confirm: boolean, filtered?: Filtered) => number,
+    potentialStart: (pending: string, changedTo: number, filtered?: Filtered) => number,
   ): ProcessorStep | undefined {
     const { reach, resumable } = chain;
     const { clean: before, scan: resumed } = state;
@@ -735,7 +803,7 @@ export function windowProcessor(
       pending = at === 0 ? filtered : filtered.slice(at);
       if (verdict >= 0) hooks = verdict > at ? SCANNED_NOTED : SCANNED;
     }
-    const cut = cutBefore(state, pending, potentialStart(pending, false, hooks));
+    const cut = cutBefore(state, pending, potentialStart(pending, 0, hooks));
     if (state.scan !== undefined) {
       // From what the scan's tests read behind where it goes on, or from
       // the text left pending, whichever starts first.
@@ -816,11 +884,18 @@ export function windowProcessor(
       const word = potentialStart
         ? -1
         : wordStartBefore(text, bound, Math.max(tail.length, countedStart(text, window, bound)));
+      // The changes lie between `prefix` and `changeEnd` of `text`.
+      const prefix = commonPrefixLength(text, modified);
+      const suffix =
+        modified === text
+          ? 0
+          : commonSuffixLength(text, modified, Math.min(text.length, modified.length) - prefix);
+      const changeEnd = modified === text ? 0 : text.length - suffix;
       const rawCut = potentialStart
         ? tail.length +
           potentialStart(
             pending,
-            modified !== text,
+            changeEnd - tail.length,
             UNFILTERED,
             modifiedCut(text, modified, tail.length, potentialStart) - tail.length,
           )
@@ -828,40 +903,29 @@ export function windowProcessor(
       const cut =
         (word > tail.length ? word : graphemeBoundaryBefore(text, rawCut, tail.length)) -
         tail.length;
-      const prefix = commonPrefixLength(text, modified);
       if (prefix >= tail.length + cut) {
         consumed = cut;
         released = pending.slice(0, cut);
+      } else if (changeEnd <= tail.length + cut) {
+        // Every change ends before the cut: release the modified text up to it.
+        consumed = cut;
+        released = modified.slice(tail.length, tail.length + cut + (modified.length - text.length));
+      } else if (potentialStart) {
+        // A change reaches past the cut (a value still held is redacted in
+        // the whole): no match straddles the cut, so the text before it is
+        // judged alone, and released if that agrees with the whole.
+        ({ consumed, released } = await releaseAtCut(tail, pending, modified, cut));
       } else {
-        const suffix = commonSuffixLength(
-          text,
-          modified,
-          Math.min(text.length, modified.length) - prefix,
-        );
-        if (text.length - suffix <= tail.length + cut) {
-          // Every change ends before the cut: release the modified text up to it.
-          consumed = cut;
-          released = modified.slice(
-            tail.length,
-            tail.length + cut + (modified.length - text.length),
-          );
-        } else if (potentialStart) {
-          // A change reaches past the cut (a value still held is redacted in
-          // the whole): no match straddles the cut, so the text before it is
-          // judged alone, and released if that agrees with the whole.
-          ({ consumed, released } = await releaseAtCut(tail, pending, modified, cut));
+        // A change reaches into the held-back window (text full of addresses
+        // changes everywhere): cut at a line or word break instead, if the
+        // text up to it is judged the same alone as within the whole.
+        const atBreak = await releaseAtBreak(tail, pending, modified, cut);
+        if (atBreak) {
+          ({ consumed, released } = atBreak);
         } else {
-          // A change reaches into the held-back window (text full of addresses
-          // changes everywhere): cut at a line or word break instead, if the
-          // text up to it is judged the same alone as within the whole.
-          const atBreak = await releaseAtBreak(tail, pending, modified, cut);
-          if (atBreak) {
-            ({ consumed, released } = atBreak);
-          } else {
-            // No safe break: release only what precedes the first change.
-            consumed = Math.max(0, graphemeBoundaryBefore(text, prefix, tail.length) - tail.length);
-            released = pending.slice(0, consumed);
-          }
+          // No safe break: release only what precedes the first change.
+          consumed = Math.max(0, graphemeBoundaryBefore(text, prefix, tail.length) - tail.length);
+          released = pending.slice(0, consumed);
         }
       }
     }
@@ -902,7 +966,7 @@ export function windowProcessor(
     state.nextCheckAt = nextCheckAfter(state);
     state.checkedTo = state.pending.length;
     state.readSince = -1;
-    return { parts: deltaPart(state, released) };
+    return { parts: deltaParts(state, pending, consumed, released) };
   }
 
   /**
@@ -982,6 +1046,7 @@ export function windowProcessor(
     if (step.trip) return step;
     windows.delete(key);
     report(state);
+    heldMetadataParts(state, step.parts);
     if (!state.started) step.parts.push(state.startPart);
     step.parts.push(endPart);
     return step;
@@ -997,7 +1062,9 @@ export function windowProcessor(
       part.id === recent.id &&
       (part.type === 'text-delta') === (recent.type === 'text')
     ) {
-      return acceptDelta(recent, part.delta);
+      return part.providerMetadata === undefined
+        ? acceptDelta(recent, part.delta)
+        : acceptMarked(recent, part.delta, part.providerMetadata);
     }
     const key = blockKey(part, judged);
     if (key === undefined) return { parts: [part] };
@@ -1021,6 +1088,8 @@ export function windowProcessor(
         clean: undefined,
         filtered: 0,
         scan: undefined,
+        marks: undefined,
+        heldMetadata: undefined,
       });
       return { parts: [] };
     }
@@ -1028,16 +1097,43 @@ export function windowProcessor(
     if (!state) return { parts: [part] }; // a delta without its start: nothing to hold it against
     if (part.type === 'text-delta' || part.type === 'reasoning-delta') {
       recent = state;
-      return acceptDelta(state, part.delta);
+      return part.providerMetadata === undefined
+        ? acceptDelta(state, part.delta)
+        : acceptMarked(state, part.delta, part.providerMetadata);
     }
     recent = undefined;
     return endPart(key, state, part); // text-end / reasoning-end
+  }
+
+  /**
+   * A delta with provider metadata: its metadata goes with the release of
+   * its last character when it cannot quote the answer, else at the block's
+   * end (`heldMetadata`), as do all after it.
+   */
+  function acceptMarked(
+    state: TextWindow,
+    delta: string,
+    metadata: SharedV4ProviderMetadata,
+  ): Promise<ProcessorStep> | ProcessorStep {
+    if (state.heldMetadata === undefined && quotesNothing(metadata)) {
+      state.marks ??= [];
+      state.marks.push({ at: state.pending.length + delta.length, metadata });
+    } else {
+      state.heldMetadata ??= [];
+      state.heldMetadata.push(metadata);
+    }
+    return acceptDelta(state, delta);
   }
 
   function acceptDelta(state: TextWindow, delta: string): Promise<ProcessorStep> | ProcessorStep {
     state.pending += delta;
     if (state.readSince >= 0) state.readSince += readCount(delta, 0, delta.length);
     if (state.pending.length < state.nextCheckAt) return HELD;
+    return checkDelta(state);
+  }
+
+  /** A delta reached the next check's length: a check, unless the step's characters read fall short. */
+  function checkDelta(state: TextWindow): Promise<ProcessorStep> | ProcessorStep {
     // The step counts the characters detectors read, as the window does
     // (round 27): text with junk between its letters (a ZWSP flood,
     // combining marks) is checked once per step of what a detector reads,
@@ -1065,6 +1161,24 @@ export function windowProcessor(
   return {
     // Not async: a delta that stays within the window (and trips no watcher) is held without a promise.
     push(part) {
+      // Nearly every part: a text delta of the last delta's part, with no
+      // watcher and no metadata, that stays short of the next check. Held
+      // here, without `accept`'s and `acceptDelta`'s tests.
+      const state = recent;
+      if (
+        watch === undefined &&
+        state !== undefined &&
+        part.type === 'text-delta' &&
+        state.readSince < 0 &&
+        part.id === state.id &&
+        state.type === 'text' &&
+        part.providerMetadata === undefined
+      ) {
+        const pending = state.pending + part.delta;
+        state.pending = pending;
+        if (pending.length < state.nextCheckAt) return HELD;
+        return checkDelta(state);
+      }
       if (watch !== undefined && (part.type === 'text-delta' || part.type === 'reasoning-delta')) {
         const type = part.type === 'text-delta' ? 'text' : 'reasoning';
         const watched = watch.delta(part.delta, { type, id: part.id, judged: judged(type) });
@@ -1097,6 +1211,7 @@ export function windowProcessor(
         const step = await release(state, true);
         if (step.trip) return tripped(step);
         report(state);
+        heldMetadataParts(state, step.parts);
         if (!state.started) {
           state.started = true;
           parts.push(state.startPart);

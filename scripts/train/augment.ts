@@ -402,8 +402,11 @@ export function decodingRequests(random: () => number, count: number): string[] 
   return out;
 }
 
-/** The synthetic rows, sorted by id. */
-export function syntheticRows(seed = 7): TrainingRow[] {
+/**
+ * The synthetic rows, sorted by id. `decoding`: how many of the 200
+ * decoding requests to keep (an experiment knob; the others rows stay the same).
+ */
+export function syntheticRows(seed = 7, decoding = 200): TrainingRow[] {
   const random = prng(seed);
   const benign = [
     ...combine(random, [fromNow, styleRequests, ['.', '!', ', please.']], 120),
@@ -416,7 +419,7 @@ export function syntheticRows(seed = 7): TrainingRow[] {
     ),
     ...combine(random, [topicVerbs, topics, ['.', '?', '']], 60),
     ...everydayTriggers,
-    ...decodingRequests(random, 200),
+    ...decodingRequests(random, 200).slice(0, decoding),
   ];
   const attacks = [
     ...combine(

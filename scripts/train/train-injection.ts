@@ -13,8 +13,9 @@
  * source at a time).
  * Deterministic: rows sorted by id, a seeded shuffle, one thread, no network.
  * Environment knobs for experiments (defaults build the committed model):
- * L2, EPOCHS, LR, SYNTHETIC_BOOST, GROUP_EXPONENT, BENIGN_SHARE, PROSE_STEP,
- * PROSE_PIECE, CALIBRATION_FOLDS (0: threshold on the held-apart slice),
+ * L2, EPOCHS, LR, SYNTHETIC_BOOST, DECODING_REQUESTS (how many of the 200
+ * generated decoding requests to keep), GROUP_EXPONENT, BENIGN_SHARE,
+ * PROSE_STEP, PROSE_PIECE, CALIBRATION_FOLDS (0: threshold on the held-apart slice),
  * SLOT_FEATURES (0: n-grams only), SLOT_REPEAT (8), MODEL_KIND (linear;
  * wide-deep and deep are experiments, see scripts/train/injection/) with
  * DEEP_BITS, DEEP_DIM, DEEP_HIDDEN, DEEP_LR, DEEP_EMBED_LR, DEEP_L2;
@@ -855,7 +856,7 @@ async function main() {
   {
     const base = [
       ...directRows(paths),
-      ...(synthetic ? syntheticRows() : []),
+      ...(synthetic ? syntheticRows(7, Number(process.env.DECODING_REQUESTS ?? 200)) : []),
       ...backgroundRows(paragraphs),
     ];
     const rows = sortById([...base, ...compositionRows(paths, base, paragraphs)]);

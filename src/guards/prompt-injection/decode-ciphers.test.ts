@@ -146,18 +146,18 @@ describe('an encoded text counts by what it says, not by how it looks (issue 15)
   });
 
   it('passes ordinary requests written in binary, Morse, NATO, base32, ascii85 and Braille', () => {
-    // Each scores as its lead-in alone ("Here is my text:", 0.154; 0.218 in
+    // Each scores as its lead-in alone ("Here is my text:", 0.174; 0.154 in round 35, 0.218 in
     // round 34) or as its decoded request where that is higher, far under
     // the default threshold (before round 34: binary, Morse and NATO over it).
     const passed = (score: number) => ({ score, signals: [] });
     const names = ['base32', 'ascii85', 'binary', 'morse', 'braille', 'nato'];
-    expect(DEFAULT_PROMPT_INJECTION_THRESHOLD).toBe(0.73);
+    expect(DEFAULT_PROMPT_INJECTION_THRESHOLD).toBe(0.75);
     expect(scored(requests[0]!)).toEqual(
-      Object.fromEntries(names.map(name => [name, passed(0.154)])),
+      Object.fromEntries(names.map(name => [name, passed(0.174)])),
     );
-    // NATO spells letters only: the decoded request lacks its full stop.
+    // Round 35: 0.168 (NATO 0.17), by the decoded request; now under the lead-in.
     expect(scored(requests[1]!)).toEqual(
-      Object.fromEntries(names.map(name => [name, passed(name === 'nato' ? 0.17 : 0.168)])),
+      Object.fromEntries(names.map(name => [name, passed(0.174)])),
     );
   });
 
@@ -169,7 +169,7 @@ describe('an encoded text counts by what it says, not by how it looks (issue 15)
     );
     // NATO spells letters only: the decoded request lacks its full stop.
     expect(scored(attacks[1]!)).toEqual(
-      Object.fromEntries(names.map(name => [name, caught(name === 'nato' ? 0.912 : 0.914, name)])),
+      Object.fromEntries(names.map(name => [name, caught(name === 'nato' ? 0.91 : 0.911, name)])),
     );
   });
 });
@@ -186,7 +186,7 @@ describe('benign requests to decode or encode something (issue 15)', () => {
     expect(requests.filter(flagged)).toEqual([]);
     // The request of the issue scored 0.893 when "decode" was learnt as an attack word.
     expect(scorePromptInjection('Decode this Morse code for me please')).toEqual({
-      score: 0.025,
+      score: 0.018,
       signals: [],
     });
   });
@@ -203,7 +203,7 @@ describe('benign requests to decode or encode something (issue 15)', () => {
     expect(attacks.filter(flagged)).toHaveLength(39);
     expect(caught).toEqual({
       ...{ base32: 39, ascii85: 39, binary: 39, morse: 39, braille: 39, nato: 39 },
-      ...{ base64: 39, hex: 40, rot13: 37, caesar3: 38, reversed: 36 },
+      ...{ base64: 39, hex: 40, rot13: 36, caesar3: 36, reversed: 36 },
     });
   });
 });

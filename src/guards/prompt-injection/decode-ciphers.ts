@@ -579,9 +579,10 @@ const PLAIN_SPAN = 128;
  * adds its readings to `found`, and returns where it ends.
  */
 function readPiece(text: string, start: number, votes: Int32Array, found: CipherReading[]): number {
-  votes.fill(0);
   // Each word votes once per piece (a repeated word is no evidence of a
-  // cipher); made only when a word votes.
+  // cipher); made, and `votes` cleared, only when a word votes, so that the
+  // many tiny pieces of a text full of colons and quotes (JSON keys) cost
+  // no more than their letters.
   let counted: Set<number> | undefined;
   let words = 0;
   let plain = 0;
@@ -647,7 +648,10 @@ function readPiece(text: string, start: number, votes: Int32Array, found: Cipher
     const backwards = (filter & 2) !== 0 && BACKWARDS_HASHES.has(plainHash);
     const listed = (filter & 4) !== 0 ? (SHIFT_CLASS.get(shiftHash) ?? -1) : -1;
     if (listed < 0 && !backwards) continue;
-    counted ??= new Set();
+    if (counted === undefined) {
+      counted = new Set();
+      votes.fill(0);
+    }
     if (counted.has(plainHash)) continue;
     counted.add(plainHash);
     if (listed >= 0) {
@@ -656,6 +660,8 @@ function readPiece(text: string, start: number, votes: Int32Array, found: Cipher
     }
     if (backwards) reversed++;
   }
+  // No word voted, or too few words to hold MIN_CIPHER_WORDS votes: nothing to read.
+  if (counted === undefined || words < MIN_CIPHER_WORDS) return index;
   const enough = (count: number) =>
     count >= MIN_CIPHER_WORDS && count * 4 >= words && count > 2 * plain;
   let best = 0;

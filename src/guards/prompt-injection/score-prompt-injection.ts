@@ -1,4 +1,5 @@
 import { maskEncodedRuns, readEncodings } from './decode-segments';
+import { maskEncodingTalk } from './encoding-talk';
 import { foldText, foldTextPieces } from './fold-text';
 import type { InjectionScorer, WindowVerdict } from './injection-model';
 import { type InjectionModels, injectionModels } from './load-models';
@@ -75,7 +76,8 @@ export interface Readings {
 /**
  * Scores every reading of `text` with one scorer (shared with the training
  * script). The text itself is read with its cipher runs masked (see
- * `readEncodings`): an encoded run counts by what it decodes to.
+ * `readEncodings`): an encoded run counts by what it decodes to; every
+ * reading without its words about an encoding (see `maskEncodingTalk`).
  */
 export function readings(
   text: string,
@@ -86,7 +88,8 @@ export function readings(
   // The folded text as pieces: the windows are read from them, so a long
   // text is never made into one folded string.
   const pieces = foldTextPieces(masked);
-  const main = scorer.bestWindow(pieces, languageModel);
+  // The model reads them without words about an encoding (see maskEncodingTalk).
+  const main = scorer.bestWindow(pieces.map(maskEncodingTalk), languageModel);
   let best = main.logit;
   // The second reading doubles the cost, so it is kept to message-sized
   // texts; the first reading still covers every character of longer ones.
@@ -97,13 +100,14 @@ export function readings(
     if (leetWord.test(folded)) {
       const aggressive = foldText(masked, { leet: 'aggressive' });
       if (aggressive !== folded) {
-        best = Math.max(best, scorer.bestWindow(aggressive, languageModel).logit);
+        best = Math.max(best, scorer.bestWindow(maskEncodingTalk(aggressive), languageModel).logit);
       }
     }
   }
   const segments = decoded.map(segment => ({
     encoding: segment.encoding,
-    logit: scorer.bestWindow(foldTextPieces(segment.text), languageModel).logit,
+    logit: scorer.bestWindow(foldTextPieces(segment.text).map(maskEncodingTalk), languageModel)
+      .logit,
   }));
   return { main, best, segments, pieces, masked };
 }
@@ -135,12 +139,13 @@ export function maxReadingLogit(
 
 /**
  * The folded text as the models read it, in training and when scoring: its
- * cipher runs masked (see `readEncodings`). `folded`: `foldText(text)`,
- * when already made (returned when nothing is masked).
+ * cipher runs masked (see `readEncodings`) and its words about an encoding
+ * left out (see `maskEncodingTalk`). `folded`: `foldText(text)`, when
+ * already made.
  */
 export function foldForModel(text: string, folded?: string): string {
   const masked = maskEncodedRuns(text);
-  return masked === text && folded !== undefined ? folded : foldText(masked);
+  return maskEncodingTalk(masked === text && folded !== undefined ? folded : foldText(masked));
 }
 
 /** Signal of a statement in a tool result that the model judged an instruction to the assistant. */

@@ -124,6 +124,29 @@ export function forEachOccurrence(
   }
 }
 
+/** The positions of a character a text does not hold. */
+const noPositions = new Int32Array(0);
+
+/**
+ * The offsets of every occurrence of `char` (one UTF-16 unit) in `text`, in
+ * order: one `indexOf` stream, kept for the scans of one text that each
+ * walk the same character (`findSecrets`' assignments, reversed
+ * comparisons, XML settings and YAML block scalars walked its `=` and `:`
+ * with a stream each, round 36). A typed array grown by doubling (see
+ * `printableRuns`), cut to length by `slice`.
+ */
+export function positionsOfUnit(text: string, char: string): Int32Array {
+  let at = text.indexOf(char);
+  if (at < 0) return noPositions;
+  let found = new Int32Array(16);
+  let count = 0;
+  for (; at >= 0; at = text.indexOf(char, at + 1)) {
+    if (count === found.length) found = doubled(found);
+    found[count++] = at;
+  }
+  return count < found.length ? found.slice(0, count) : found;
+}
+
 /**
  * A lower-cased copy of `text` with the same offsets, or `undefined` when
  * lower-casing changes the length (a few non-ASCII letters such as `İ`).

@@ -402,7 +402,8 @@ export function scanSecretsInChunks(
     if (holdsUnbounded(text)) return undefined;
     const skipped: number[] = [];
     return {
-      spans: scanNormalForm(normalized, options, skipped, points).spans,
+      // `holdsUnbounded` found no `kind:` nor `"kind"`: no Kubernetes Secret to look for.
+      spans: scanNormalForm(normalized, options, skipped, points, true).spans,
       points: skipped,
       normalForm: normalized,
     };
@@ -428,15 +429,17 @@ export function scanSecretsNormalized(
  * `HIGH_ENTROPY_STRING` that hid the words too). Spans of that reading that
  * overlap none of the first are added; one that overlaps only entropy
  * spans of the first, and names a key the first did not, takes their place.
- * `points`: the normaliser's, when `normalized` is a piece of a longer text.
+ * `points`: the normaliser's, when `normalized` is a piece of a longer text;
+ * `kindFree`: the text holds neither `kind:` nor `"kind"` (`holdsUnbounded`).
  */
 function scanNormalForm(
   normalized: NormalizedText,
   options?: FindSecretsOptions,
   skippedAt?: number[],
   points?: NormalizationPoints,
+  kindFree = false,
 ): SecretsScan {
-  const found = scanOneReading(normalized, options, skippedAt);
+  const found = scanOneReading(normalized, options, skippedAt, kindFree);
   // Private-use characters are also read through (round 24): a key read whole takes the place of its pieces.
   const { readThrough, broken } = otherReadings(normalized, points);
   let spans = found.spans;
@@ -633,6 +636,7 @@ function scanOneReading(
   normalized: NormalizedText,
   options?: FindSecretsOptions,
   skippedAt?: number[],
+  kindFree = false,
 ): SecretsScan {
   const {
     assignments = true,
@@ -938,14 +942,17 @@ function scanOneReading(
       },
       equals,
     );
-    scanKubernetesSecrets(source, (start, end) => {
-      const value = source.slice(start, end);
-      if (placeholderValue.test(value) || (!reportPlaceholders && isClearPlaceholder(value))) {
-        placeholders.add(start);
-        return;
-      }
-      add('KUBERNETES_SECRET', start, end - start, 2);
-    });
+    // A text without `kind:` or `"kind"` declares no Secret (round 36: a piece
+    // of a long text was searched for both again after `holdsUnbounded`).
+    if (!kindFree)
+      scanKubernetesSecrets(source, (start, end) => {
+        const value = source.slice(start, end);
+        if (placeholderValue.test(value) || (!reportPlaceholders && isClearPlaceholder(value))) {
+          placeholders.add(start);
+          return;
+        }
+        add('KUBERNETES_SECRET', start, end - start, 2);
+      });
     scanXmlSettings(
       source,
       match => {

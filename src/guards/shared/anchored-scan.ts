@@ -138,7 +138,7 @@ const noPositions = new Int32Array(0);
 export function positionsOfUnit(text: string, char: string): Int32Array {
   let at = text.indexOf(char);
   if (at < 0) return noPositions;
-  let found = new Int32Array(16);
+  let found: Int32Array = new Int32Array(16);
   let count = 0;
   for (; at >= 0; at = text.indexOf(char, at + 1)) {
     if (count === found.length) found = doubled(found);

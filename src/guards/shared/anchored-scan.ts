@@ -135,7 +135,7 @@ const noPositions = new Int32Array(0);
  * at each step (about 8 per `:` list of a piece of the dev sets' first MB),
  * 1% of `findSecrets`' CPU profile there in `doubled` alone.
  */
-let gathered = new Int32Array(4096);
+let gathered: Int32Array = new Int32Array(4096);
 
 /** `gathered` with room for at least one entry more than `count` (its first `count` kept). */
 function gatheredRoom(count: number): Int32Array {
@@ -161,7 +161,7 @@ function gatheredList(count: number): Int32Array {
 export function positionsOfUnit(text: string, char: string): Int32Array {
   let at = text.indexOf(char);
   if (at < 0) return noPositions;
-  let found = gathered;
+  let found: Int32Array = gathered;
   let count = 0;
   for (; at >= 0; at = text.indexOf(char, at + 1)) {
     if (count === found.length) found = gatheredRoom(count);
@@ -476,7 +476,7 @@ function isPrintableCode(code: number): boolean {
  * copied out at its length.
  */
 export function printableRuns(text: string, minLength: number): Int32Array {
-  let runs = gathered;
+  let runs: Int32Array = gathered;
   let count = 0;
   const length = text.length;
   const step = Math.max(1, minLength);

@@ -1,5 +1,5 @@
 /** `key = value` assignments, reversed comparisons and XML settings whose key names a secret. */
-import { anchoredMatcher, forEachOccurrence, stickyPattern } from '../shared/anchored-scan';
+import { anchoredMatcher, positionsOfUnit, stickyPattern } from '../shared/anchored-scan';
 import { isPasswordPlaceholder, isPlaceholderValue } from './placeholder';
 
 export const keywords =
@@ -622,12 +622,14 @@ export function scanAssignments(
    * reads on from there: `{password: x,token: y}`).
    */
   onMatch: (match: RegExpExecArray) => unknown,
+  colons: Int32Array = positionsOfUnit(source, ':'),
+  equals: Int32Array = positionsOfUnit(source, '='),
 ): void {
   const matcher = anchoredMatcher(stickyAssignment, source);
   let covered = 0; // key ends up to here are done
   let bareReopenedUntil = 0; // the end of the last bare value read on inside
   let readOnUntil = 0; // the end of the last value `ownQuoteMatch` read on
-  forEachOperatorOrQuote(source, position => {
+  forEachOperatorOrQuote(source, colons, equals, position => {
     // A key is read from a quote only when a blank comes before it (the
     // key, then one to three blanks and a quoted value): a key right before
     // a quote (`"password": …`, `key'=…`) is followed within five
@@ -702,14 +704,22 @@ export function scanAssignments(
  * anything but a blank (most are apostrophes inside words) is passed over
  * in this loop, not in a call of `visit` that returns at once (round 35).
  */
-function forEachOperatorOrQuote(source: string, visit: (position: number) => void): void {
+function forEachOperatorOrQuote(
+  source: string,
+  colons: Int32Array,
+  equalSigns: Int32Array,
+  visit: (position: number) => void,
+): void {
   const none = source.length;
   const next = (char: string, from: number) => {
     const at = source.indexOf(char, from);
     return at < 0 ? none : at;
   };
-  let colon = next(':', 0);
-  let equals = next('=', 0);
+  // The `:` and `=` from the positions the other scans of the text walk too (round 36).
+  let colonIndex = 0;
+  let equalsIndex = 0;
+  let colon = colons.length > 0 ? colons[0]! : none;
+  let equals = equalSigns.length > 0 ? equalSigns[0]! : none;
   let double = next('"', 0);
   let single = next("'", 0);
   let back = next('`', 0);
@@ -717,9 +727,10 @@ function forEachOperatorOrQuote(source: string, visit: (position: number) => voi
     const position = Math.min(colon, equals, double, single, back);
     if (position >= none) return;
     const code = source.charCodeAt(position);
-    if (code === 58) colon = next(':', position + 1);
-    else if (code === 61) equals = next('=', position + 1);
-    else {
+    if (code === 58) colon = ++colonIndex < colons.length ? colons[colonIndex]! : none;
+    else if (code === 61) {
+      equals = ++equalsIndex < equalSigns.length ? equalSigns[equalsIndex]! : none;
+    } else {
       if (code === 34) double = next('"', position + 1);
       else if (code === 39) single = next("'", position + 1);
       else back = next('`', position + 1);
@@ -738,10 +749,12 @@ function forEachOperatorOrQuote(source: string, visit: (position: number) => voi
 export function scanReversedComparisons(
   source: string,
   onMatch: (match: RegExpExecArray) => void,
+  equals: Int32Array = positionsOfUnit(source, '='),
 ): void {
   const matcher = anchoredMatcher(stickyReversedComparison, source);
   let covered = -1; // closing quotes up to here are done
-  forEachOccurrence(source, ['='], position => {
+  for (let index = 0; index < equals.length; index++) {
+    const position = equals[index]!;
     for (let close = Math.max(covered + 1, position - 5, 1); close < position; close++) {
       const quote = source.charCodeAt(close);
       if (!isQuoteCode(quote)) continue;
@@ -760,22 +773,26 @@ export function scanReversedComparisons(
       if (match) onMatch(match);
     }
     covered = Math.max(covered, position - 1);
-  });
+  }
 }
 
 /** The matches of `xmlSetting`, which start with `key=` (any case). */
-export function scanXmlSettings(source: string, onMatch: (match: RegExpExecArray) => void): void {
+export function scanXmlSettings(
+  source: string,
+  onMatch: (match: RegExpExecArray) => void,
+  equals: Int32Array = positionsOfUnit(source, '='),
+): void {
   const matcher = anchoredMatcher(stickyXmlSetting, source);
-  forEachOccurrence(source, ['='], position => {
-    const start = position - 3;
+  for (let index = 0; index < equals.length; index++) {
+    const start = equals[index]! - 3;
     if (
       start < matcher.next ||
       (source.charCodeAt(start) | 0x20) !== 107 ||
       (source.charCodeAt(start + 1) | 0x20) !== 101 ||
       (source.charCodeAt(start + 2) | 0x20) !== 121
     )
-      return;
+      continue;
     const match = matcher.at(start);
     if (match) onMatch(match);
-  });
+  }
 }

@@ -1,5 +1,5 @@
 import { validateOptionsOnce } from '../../core/options';
-import { printableRuns } from '../shared/anchored-scan';
+import { positionsOfUnit, printableRuns } from '../shared/anchored-scan';
 import { chunkedScanFrom, flatString, scanInChunks, type TextSource } from '../shared/chunked-scan';
 import { brokenText, otherReadings } from '../shared/invisible-breaks';
 import { isJsSpace } from '../shared/js-space';
@@ -402,7 +402,8 @@ export function scanSecretsInChunks(
     if (holdsUnbounded(text)) return undefined;
     const skipped: number[] = [];
     return {
-      spans: scanNormalForm(normalized, options, skipped, points).spans,
+      // `holdsUnbounded` found no `kind:` nor `"kind"`: no Kubernetes Secret to look for.
+      spans: scanNormalForm(normalized, options, skipped, points, true).spans,
       points: skipped,
       normalForm: normalized,
     };
@@ -428,15 +429,17 @@ export function scanSecretsNormalized(
  * `HIGH_ENTROPY_STRING` that hid the words too). Spans of that reading that
  * overlap none of the first are added; one that overlaps only entropy
  * spans of the first, and names a key the first did not, takes their place.
- * `points`: the normaliser's, when `normalized` is a piece of a longer text.
+ * `points`: the normaliser's, when `normalized` is a piece of a longer text;
+ * `kindFree`: the text holds neither `kind:` nor `"kind"` (`holdsUnbounded`).
  */
 function scanNormalForm(
   normalized: NormalizedText,
   options?: FindSecretsOptions,
   skippedAt?: number[],
   points?: NormalizationPoints,
+  kindFree = false,
 ): SecretsScan {
-  const found = scanOneReading(normalized, options, skippedAt);
+  const found = scanOneReading(normalized, options, skippedAt, kindFree);
   // Private-use characters are also read through (round 24): a key read whole takes the place of its pieces.
   const { readThrough, broken } = otherReadings(normalized, points);
   let spans = found.spans;
@@ -633,6 +636,7 @@ function scanOneReading(
   normalized: NormalizedText,
   options?: FindSecretsOptions,
   skippedAt?: number[],
+  kindFree = false,
 ): SecretsScan {
   const {
     assignments = true,
@@ -793,150 +797,173 @@ function scanOneReading(
       candidates.length > 0
         ? [...candidates].sort((first, second) => first.start - second.start)
         : [];
-    scanAssignments(source, match => {
-      const quoted = match[3] ?? match[6];
-      const matched = quoted ?? match[4];
-      if (matched === undefined) return;
-      const start = match.index + match[0].lastIndexOf(matched);
-      // A bare value runs to a blank or quote; where it ends in that depends on the format.
-      const end =
-        quoted === undefined
-          ? valueEndPastTokens(
-              source,
-              providerSpans,
-              match.index,
-              start,
-              bareValueEnd(source, match.index, start, start + matched.length),
-            )
-          : start + matched.length;
-      if (end === start) return { valueEnd: start };
-      const value = end === start + matched.length ? matched : source.slice(start, end);
-      const key = match[1]!;
-      // A redaction's placeholder is never part of a value, nor its proof of
-      // being redacted unless the value is placeholders only: the parts
-      // around it are judged as values (`password=hunter2[GENERIC_SECRET]`
-      // passed). So is a value that is no secret as a whole because of a
-      // provider's token inside it (`password=Tr0ub4dor&3xyz:xoxb-…`, whose
-      // token has `1234567890`): redacting the token and then the rest is
-      // what a second pass finds too.
-      const placeholders = redactionPlaceholdersIn(value);
-      // A `.properties` password's value runs to its line's end (`db.password = correct horse …`).
-      const lineEnd =
-        quoted === undefined &&
-        placeholders.length === 0 &&
-        isPropertiesPasswordKey(source, match.index, key)
-          ? Math.max(end, propertiesValueEnd(source, start))
-          : end;
-      // A value continued past `\` and its line break (`.properties`) is judged joined, reported to its last line.
-      const continued =
-        quoted === undefined && start >= continuedUntil && placeholders.length === 0
-          ? continuedValue(source, start, lineEnd)
-          : undefined;
-      if (continued) continuedUntil = continued.end;
-      if (continued && spansWithin(providerSpans, start, continued.end).length === 0) {
-        const verdict = judgeSecretValue(continued.value, key, reportPlaceholders);
-        if (verdict === 'secret') {
-          add('GENERIC_SECRET', start, continued.end - start, 2);
-          return undefined;
-        }
-        // Otherwise its first line is judged alone, as before.
-        if (verdict === 'placeholder') {
-          judged(verdict, start);
-          return false;
-        }
-      }
-      if (lineEnd > end && spansWithin(providerSpans, start, lineEnd).length === 0) {
-        const line = source.slice(start, lineEnd);
-        if (judgeSecretValue(line, key, reportPlaceholders) === 'secret') {
-          add('GENERIC_SECRET', start, line.length, 2);
-          return undefined;
-        }
-      }
-      // A value not reported whole may hide an assignment: the scan reads on inside it.
-      if (placeholders.length === 0) {
-        let verdict = judgeSecretValue(value, key, reportPlaceholders);
-        const quoteCut = quotedValueState(match) === 'cut';
-        // A value cut at the pattern's bound is judged whole, to its
-        // `wholeValueBound`, past which it is redacted unjudged (fail
-        // closed): its first part alone may read as a placeholder. Read once
-        // per value: a key inside a value read whole is judged as before.
-        let whole: ReturnType<typeof cutValue>;
-        if (start >= wholeReadUntil) {
-          whole = cutValue(source, match.index, start, end, quoted, quoteCut, wholeValueBound);
-          if (whole) wholeReadUntil = whole.end;
-          if (
-            whole &&
-            verdict !== 'secret' &&
-            (whole.tooLong || spansWithin(providerSpans, start, whole.end).length === 0)
-          ) {
-            verdict = whole.tooLong
-              ? 'secret'
-              : judgeSecretValue(source.slice(start, whole.end), key, reportPlaceholders);
+    // The `:` and `=` the four scans below each walked (round 36: one `indexOf` stream each).
+    const colons = positionsOfUnit(source, ':');
+    const equals = positionsOfUnit(source, '=');
+    scanAssignments(
+      source,
+      match => {
+        const quoted = match[3] ?? match[6];
+        const matched = quoted ?? match[4];
+        if (matched === undefined) return;
+        const start = match.index + match[0].lastIndexOf(matched);
+        // A bare value runs to a blank or quote; where it ends in that depends on the format.
+        const end =
+          quoted === undefined
+            ? valueEndPastTokens(
+                source,
+                providerSpans,
+                match.index,
+                start,
+                bareValueEnd(source, match.index, start, start + matched.length),
+              )
+            : start + matched.length;
+        if (end === start) return { valueEnd: start };
+        const value = end === start + matched.length ? matched : source.slice(start, end);
+        const key = match[1]!;
+        // A redaction's placeholder is never part of a value, nor its proof of
+        // being redacted unless the value is placeholders only: the parts
+        // around it are judged as values (`password=hunter2[GENERIC_SECRET]`
+        // passed). So is a value that is no secret as a whole because of a
+        // provider's token inside it (`password=Tr0ub4dor&3xyz:xoxb-…`, whose
+        // token has `1234567890`): redacting the token and then the rest is
+        // what a second pass finds too.
+        const placeholders = redactionPlaceholdersIn(value);
+        // A `.properties` password's value runs to its line's end (`db.password = correct horse …`).
+        const lineEnd =
+          quoted === undefined &&
+          placeholders.length === 0 &&
+          isPropertiesPasswordKey(source, match.index, key)
+            ? Math.max(end, propertiesValueEnd(source, start))
+            : end;
+        // A value continued past `\` and its line break (`.properties`) is judged joined, reported to its last line.
+        const continued =
+          quoted === undefined && start >= continuedUntil && placeholders.length === 0
+            ? continuedValue(source, start, lineEnd)
+            : undefined;
+        if (continued) continuedUntil = continued.end;
+        if (continued && spansWithin(providerSpans, start, continued.end).length === 0) {
+          const verdict = judgeSecretValue(continued.value, key, reportPlaceholders);
+          if (verdict === 'secret') {
+            add('GENERIC_SECRET', start, continued.end - start, 2);
+            return undefined;
+          }
+          // Otherwise its first line is judged alone, as before.
+          if (verdict === 'placeholder') {
+            judged(verdict, start);
+            return false;
           }
         }
-        if (verdict === 'secret') {
-          // A provider's token read past the cut (a PEM key in a JSON
-          // string) is that token's span, not a generic one.
-          if (quoteCut && tokenRunsPast(providerSpans, start, end)) return undefined;
-          // A key inside a value reported to its run's end needs no reading
-          // on: its value ends there too, inside that span (round 34: every
-          // key of `password=Xq9Lm2Zr8…` read on to the end, quadratic).
-          const valueEnd =
-            whole?.end ??
-            (start < reportedRunUntil
-              ? end
-              : cutValue(source, match.index, start, end, quoted, quoteCut, Infinity)?.end) ??
-            end;
-          add('GENERIC_SECRET', start, valueEnd - start, 2);
-          if (
-            whole &&
-            (whole.end >= source.length || isBlankOrQuoteCode(source.charCodeAt(whole.end)))
-          )
-            reportedRunUntil = whole.end;
-          return end < start + matched.length ? { valueEnd: end } : undefined;
+        if (lineEnd > end && spansWithin(providerSpans, start, lineEnd).length === 0) {
+          const line = source.slice(start, lineEnd);
+          if (judgeSecretValue(line, key, reportPlaceholders) === 'secret') {
+            add('GENERIC_SECRET', start, line.length, 2);
+            return undefined;
+          }
         }
-        judged(verdict, start);
+        // A value not reported whole may hide an assignment: the scan reads on inside it.
+        if (placeholders.length === 0) {
+          let verdict = judgeSecretValue(value, key, reportPlaceholders);
+          const quoteCut = quotedValueState(match) === 'cut';
+          // A value cut at the pattern's bound is judged whole, to its
+          // `wholeValueBound`, past which it is redacted unjudged (fail
+          // closed): its first part alone may read as a placeholder. Read once
+          // per value: a key inside a value read whole is judged as before.
+          let whole: ReturnType<typeof cutValue>;
+          if (start >= wholeReadUntil) {
+            whole = cutValue(source, match.index, start, end, quoted, quoteCut, wholeValueBound);
+            if (whole) wholeReadUntil = whole.end;
+            if (
+              whole &&
+              verdict !== 'secret' &&
+              (whole.tooLong || spansWithin(providerSpans, start, whole.end).length === 0)
+            ) {
+              verdict = whole.tooLong
+                ? 'secret'
+                : judgeSecretValue(source.slice(start, whole.end), key, reportPlaceholders);
+            }
+          }
+          if (verdict === 'secret') {
+            // A provider's token read past the cut (a PEM key in a JSON
+            // string) is that token's span, not a generic one.
+            if (quoteCut && tokenRunsPast(providerSpans, start, end)) return undefined;
+            // A key inside a value reported to its run's end needs no reading
+            // on: its value ends there too, inside that span (round 34: every
+            // key of `password=Xq9Lm2Zr8…` read on to the end, quadratic).
+            const valueEnd =
+              whole?.end ??
+              (start < reportedRunUntil
+                ? end
+                : cutValue(source, match.index, start, end, quoted, quoteCut, Infinity)?.end) ??
+              end;
+            add('GENERIC_SECRET', start, valueEnd - start, 2);
+            if (
+              whole &&
+              (whole.end >= source.length || isBlankOrQuoteCode(source.charCodeAt(whole.end)))
+            )
+              reportedRunUntil = whole.end;
+            return end < start + matched.length ? { valueEnd: end } : undefined;
+          }
+          judged(verdict, start);
+          const tokens = spansWithin(providerSpans, start, end);
+          if (tokens.length > 0) judgeParts(value, start, mergeHoles(tokens), key);
+          return false;
+        }
+        const holes = mergeHoles([
+          ...placeholders.map(([from, to]) => ({ start: start + from, end: start + to })),
+          ...spansWithin(providerSpans, start, end),
+        ]);
+        // Under a password, secret or token key, what a guardrail before this
+        // one left of the value is the rest of the secret: all of it goes.
+        judgeParts(value, start, holes, key, namesWholeSecret(key));
+        return false;
+      },
+      colons,
+      equals,
+    );
+    // A YAML block scalar's lines under a secret-named key (`password: |`), judged as its value.
+    scanYamlBlockScalars(
+      source,
+      (start, end, key) => {
+        const value = source.slice(start, end);
         const tokens = spansWithin(providerSpans, start, end);
         if (tokens.length > 0) judgeParts(value, start, mergeHoles(tokens), key);
-        return false;
-      }
-      const holes = mergeHoles([
-        ...placeholders.map(([from, to]) => ({ start: start + from, end: start + to })),
-        ...spansWithin(providerSpans, start, end),
-      ]);
-      // Under a password, secret or token key, what a guardrail before this
-      // one left of the value is the rest of the secret: all of it goes.
-      judgeParts(value, start, holes, key, namesWholeSecret(key));
-      return false;
-    });
-    // A YAML block scalar's lines under a secret-named key (`password: |`), judged as its value.
-    scanYamlBlockScalars(source, (start, end, key) => {
-      const value = source.slice(start, end);
-      const tokens = spansWithin(providerSpans, start, end);
-      if (tokens.length > 0) judgeParts(value, start, mergeHoles(tokens), key);
-      else if (judged(judgeSecretValue(value, key, reportPlaceholders), start))
+        else if (judged(judgeSecretValue(value, key, reportPlaceholders), start))
+          add('GENERIC_SECRET', start, value.length, 2);
+      },
+      colons,
+    );
+    scanReversedComparisons(
+      source,
+      match => {
+        const value = match[2]!;
+        if (!judged(judgeSecretValue(value, '', reportPlaceholders), match.index + 1)) return;
+        add('GENERIC_SECRET', match.index + 1, value.length, 2);
+      },
+      equals,
+    );
+    // A text without `kind:` or `"kind"` declares no Secret (round 36: a piece
+    // of a long text was searched for both again after `holdsUnbounded`).
+    if (!kindFree)
+      scanKubernetesSecrets(source, (start, end) => {
+        const value = source.slice(start, end);
+        if (placeholderValue.test(value) || (!reportPlaceholders && isClearPlaceholder(value))) {
+          placeholders.add(start);
+          return;
+        }
+        add('KUBERNETES_SECRET', start, end - start, 2);
+      });
+    scanXmlSettings(
+      source,
+      match => {
+        // The key (`ClearTextPassword`) says how to judge the value, as for an assignment.
+        const value = match[2]!;
+        const start = match.index + match[0].lastIndexOf(value);
+        if (!judged(judgeSecretValue(value, match[1]!, reportPlaceholders), start)) return;
         add('GENERIC_SECRET', start, value.length, 2);
-    });
-    scanReversedComparisons(source, match => {
-      const value = match[2]!;
-      if (!judged(judgeSecretValue(value, '', reportPlaceholders), match.index + 1)) return;
-      add('GENERIC_SECRET', match.index + 1, value.length, 2);
-    });
-    scanKubernetesSecrets(source, (start, end) => {
-      const value = source.slice(start, end);
-      if (placeholderValue.test(value) || (!reportPlaceholders && isClearPlaceholder(value))) {
-        placeholders.add(start);
-        return;
-      }
-      add('KUBERNETES_SECRET', start, end - start, 2);
-    });
-    scanXmlSettings(source, match => {
-      // The key (`ClearTextPassword`) says how to judge the value, as for an assignment.
-      const value = match[2]!;
-      const start = match.index + match[0].lastIndexOf(value);
-      if (!judged(judgeSecretValue(value, match[1]!, reportPlaceholders), start)) return;
-      add('GENERIC_SECRET', start, value.length, 2);
-    });
+      },
+      equals,
+    );
   }
   if (entropy) {
     scanEntropyCandidates(

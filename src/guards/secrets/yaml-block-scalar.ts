@@ -2,7 +2,7 @@
  * YAML block scalars: a key's value written on the lines after it
  * (`password: |`, `token: >-`, then lines indented deeper than the key).
  */
-import { forEachOccurrence } from '../shared/anchored-scan';
+import { positionsOfUnit } from '../shared/anchored-scan';
 import { keywordPattern } from './assignments';
 
 /** The number of leading blanks (a tab counts as one, as YAML forbids mixing them in one block). */
@@ -75,10 +75,15 @@ const longestKey = 84;
 export function scanYamlBlockScalars(
   source: string,
   onValue: (start: number, end: number, key: string) => void,
+  colons: Int32Array = positionsOfUnit(source, ':'),
 ): void {
-  forEachBlockScalar(source, (_keyStart, key, lines) => {
-    if (lines.start >= 0) onValue(lines.start, lines.end, key);
-  });
+  forEachBlockScalar(
+    source,
+    (_keyStart, key, lines) => {
+      if (lines.start >= 0) onValue(lines.start, lines.end, key);
+    },
+    colons,
+  );
 }
 
 /**
@@ -104,18 +109,20 @@ export function openBlockScalarStart(source: string): number {
 function forEachBlockScalar(
   source: string,
   visit: (keyStart: number, key: string, lines: BlockScalarLines) => void,
+  colons: Int32Array = positionsOfUnit(source, ':'),
 ): void {
   let readUntil = 0;
   // From each `:` to its indicator, one to 16 blanks on (round 34: real
   // text holds many more `|` than `:`, in markdown tables: the dev sets'
   // first MB 28,104 `|` and 461 `>` against 3,450 `:`, each a search).
-  forEachOccurrence(source, [':'], colon => {
+  for (let index = 0; index < colons.length; index++) {
+    const colon = colons[index]!;
     let at = colon + 1;
     while (at - colon <= 17 && (source[at] === ' ' || source[at] === '\t')) at++;
-    if (at === colon + 1 || at - colon > 17 || (source[at] !== '|' && source[at] !== '>')) return;
-    if (at < readUntil) return;
+    if (at === colon + 1 || at - colon > 17 || (source[at] !== '|' && source[at] !== '>')) continue;
+    if (at < readUntil) continue;
     indicatorLine.lastIndex = at;
-    if (!indicatorLine.test(source)) return;
+    if (!indicatorLine.test(source)) continue;
     // The key, maybe quoted, right before the `:`.
     let keyEnd = colon;
     const quote = source[keyEnd - 1];
@@ -124,21 +131,21 @@ function forEachBlockScalar(
     let keyStart = keyEnd;
     while (keyStart > 0 && keyEnd - keyStart < longestKey && keyChar.test(source[keyStart - 1]!))
       keyStart--;
-    if (keyStart === keyEnd) return;
+    if (keyStart === keyEnd) continue;
     let lineStart = keyStart;
     if (quoted) {
-      if (source[keyStart - 1] !== quote) return;
+      if (source[keyStart - 1] !== quote) continue;
       lineStart--;
     }
     // The line's start, looked for within 41 characters (not to the text's start for each key).
     let indentStart = lineStart;
     while (indentStart > 0 && lineStart - indentStart <= 40 && source[indentStart - 1] !== '\n')
       indentStart--;
-    if (!keyIndentation.test(source.slice(indentStart, lineStart))) return;
+    if (!keyIndentation.test(source.slice(indentStart, lineStart))) continue;
     const key = source.slice(keyStart, keyEnd);
-    if (!keywordPattern.test(key)) return;
+    if (!keywordPattern.test(key)) continue;
     const lines = blockScalarLines(source, indicatorLine.lastIndex, lineStart - indentStart);
     readUntil = lines.next;
     visit(indentStart, key, lines);
-  });
+  }
 }

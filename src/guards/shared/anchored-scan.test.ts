@@ -5,6 +5,7 @@ import {
   forEachOccurrence,
   literalFinder,
   occurrences,
+  positionsOfUnit,
   printableRuns,
   stickyPattern,
 } from './anchored-scan';
@@ -268,6 +269,31 @@ describe('literalFinder.findWithin', () => {
         },
       ),
       { numRuns: 1000 },
+    );
+  });
+});
+
+describe('positionsOfUnit', () => {
+  it('lists every offset of the unit, in order, past the list growing', () => {
+    expect([...positionsOfUnit('a=b==c', '=')]).toEqual([1, 3, 4]);
+    expect([...positionsOfUnit('no such', ':')]).toEqual([]);
+    expect([...positionsOfUnit(':', ':')]).toEqual([0]);
+    const many = 'k: v\n'.repeat(40);
+    expect([...positionsOfUnit(many, ':')]).toEqual(
+      Array.from({ length: 40 }, (_, line) => line * 5 + 1),
+    );
+  });
+
+  it('agrees with occurrences on generated texts', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('=', ':', 'a', ' ', '\u00e9', '\n') }),
+        text => {
+          for (const char of ['=', ':']) {
+            expect([...positionsOfUnit(text, char)]).toEqual(occurrences(text, char));
+          }
+        },
+      ),
     );
   });
 });

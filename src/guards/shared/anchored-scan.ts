@@ -124,6 +124,52 @@ export function forEachOccurrence(
   }
 }
 
+/** The positions of a character a text does not hold. */
+const noPositions = new Int32Array(0);
+
+/**
+ * Offsets gathered by `positionsOfUnit` and `printableRuns` before their
+ * list is copied out at its length, reused by every call (neither
+ * re-enters itself or the other while it fills it). Round 36: each grew a
+ * fresh array from 16 or 64 entries by doubling, a new buffer and a copy
+ * at each step (about 8 per `:` list of a piece of the dev sets' first MB),
+ * 1% of `findSecrets`' CPU profile there in `doubled` alone.
+ */
+let gathered: Int32Array = new Int32Array(4096);
+
+/** `gathered` with room for at least one entry more than `count` (its first `count` kept). */
+function gatheredRoom(count: number): Int32Array {
+  if (count === gathered.length) gathered = doubled(gathered);
+  return gathered;
+}
+
+/** The first `count` entries of `gathered`, copied out; a list grown past 64 Ki entries is not kept. */
+function gatheredList(count: number): Int32Array {
+  const list = gathered.slice(0, count);
+  if (gathered.length > 65_536) gathered = new Int32Array(4096);
+  return list;
+}
+
+/**
+ * The offsets of every occurrence of `char` (one UTF-16 unit) in `text`, in
+ * order: one `indexOf` stream, kept for the scans of one text that each
+ * walk the same character (`findSecrets`' assignments, reversed
+ * comparisons, XML settings and YAML block scalars walked its `=` and `:`
+ * with a stream each, round 36). A typed array grown by doubling (see
+ * `printableRuns`), cut to length by `slice`.
+ */
+export function positionsOfUnit(text: string, char: string): Int32Array {
+  let at = text.indexOf(char);
+  if (at < 0) return noPositions;
+  let found: Int32Array = gathered;
+  let count = 0;
+  for (; at >= 0; at = text.indexOf(char, at + 1)) {
+    if (count === found.length) found = gatheredRoom(count);
+    found[count++] = at;
+  }
+  return gatheredList(count);
+}
+
 /**
  * A lower-cased copy of `text` with the same offsets, or `undefined` when
  * lower-casing changes the length (a few non-ASCII letters such as `İ`).
@@ -426,10 +472,11 @@ function isPrintableCode(code: number): boolean {
  * by `push`: a redacted flood of short values (`[EMAIL_ADDRESS]` 150,000
  * times in the redacted MB of `a@b.co` repeated) makes 300,000 offsets,
  * and that array, regrown by half each time, was 30% of what the chain
- * allocated there.
+ * allocated there. Since round 36 gathered in the reused `gathered` and
+ * copied out at its length.
  */
 export function printableRuns(text: string, minLength: number): Int32Array {
-  let runs: Int32Array = new Int32Array(64);
+  let runs: Int32Array = gathered;
   let count = 0;
   const length = text.length;
   const step = Math.max(1, minLength);
@@ -446,13 +493,13 @@ export function printableRuns(text: string, minLength: number): Int32Array {
     let end = probe + 1;
     while (end < length && isPrintableCode(text.charCodeAt(end))) end++;
     if (end - start >= minLength) {
-      if (count === runs.length) runs = doubled(runs);
+      if (count === runs.length) runs = gatheredRoom(count);
       runs[count++] = start;
       runs[count++] = end;
     }
     from = end + 1;
   }
-  return runs.subarray(0, count);
+  return gatheredList(count);
 }
 
 /** A list of offsets with twice the room of `list` (whose length is even), its entries copied. */

@@ -11,6 +11,8 @@
  * and each pattern is tried only inside them (about 550 runs there).
  */
 
+import { positionsOfUnit } from '../../shared/anchored-scan';
+
 /**
  * A run: a digit with at least five more digits after it, reached through
  * separators only, and every digit and separator after that. A run holding
@@ -78,9 +80,6 @@ export function forgetDigitRuns(): void {
 // text, by the first finder that asks, and dropped with the digit runs.
 let lastPositions: { text: string; dots?: Int32Array; colons?: Int32Array } | undefined;
 
-/** The positions of a character a text does not hold. */
-const noPositions = new Int32Array(0);
-
 /**
  * The offsets of every `.` (`char` 46) or `:` (58) of `text`, in order.
  * Kept in a typed array grown by doubling: a JavaScript array that grows
@@ -99,21 +98,7 @@ export function positionsOf(text: string, char: '.' | ':'): Int32Array {
   if (lastPositions?.text !== text) lastPositions = { text };
   const known = char === '.' ? lastPositions.dots : lastPositions.colons;
   if (known) return known;
-  let at = text.indexOf(char);
-  let found = noPositions;
-  if (at >= 0) {
-    found = new Int32Array(16);
-    let count = 0;
-    for (; at >= 0; at = text.indexOf(char, at + 1)) {
-      if (count === found.length) {
-        const grown = new Int32Array(count * 2);
-        grown.set(found);
-        found = grown;
-      }
-      found[count++] = at;
-    }
-    if (count < found.length) found = found.slice(0, count);
-  }
+  const found = positionsOfUnit(text, char);
   if (char === '.') lastPositions.dots = found;
   else lastPositions.colons = found;
   return found;

@@ -16,7 +16,7 @@ function runExample(file: string): string {
 }
 
 describe('examples run offline', () => {
-  it('npm run demo shows a tripwire, a streamed redaction and a passing call', () => {
+  it('npm run demo shows a tripwire, a streamed redaction, a passing call and a retry on a non-JSON answer', () => {
     const output = runExample('examples/quickstart.ts');
     expect(output).toContain('Model: built-in scripted model (offline)');
     expect(output).toContain('outcome: BLOCKED [prompt-injection:input:blocked]');
@@ -35,7 +35,8 @@ describe('examples run offline', () => {
     expect(streamed).not.toBeNull();
     expect(Number(streamed![1])).toBeLessThan(300); // the window, not the answer
     expect(Number(streamed![3])).toBe(deltas);
-    expect(Number(streamed![2])).toBeGreaterThan(deltas / 2); // 55 of 56 today
+    // More than half of the deltas arrive while the model is still writing (the demo prints 44 of 45).
+    expect(Number(streamed![2])).toBeGreaterThan(deltas / 2);
     // What the records say happened, not a hard-coded claim.
     expect(output).toContain('   in the text: 36 EMAIL_ADDRESS, 12 PHONE_NUMBER, 1 GITHUB_TOKEN\n');
     expect(output).toMatch(/ {3}record: pii redacted EMAIL_ADDRESS\b.*\n/);

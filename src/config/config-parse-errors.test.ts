@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GuardrailConfigError } from '../core/errors';
-import { loadGuardrailsConfig } from './load-guardrails-config';
+import { buildGuardrailsConfig, loadGuardrailsConfig } from './load-guardrails-config';
 
 /*
  * Round 25: a YAML / JSON config that did not parse, or held no document,
@@ -101,5 +101,56 @@ describe('config parse errors show no config text', () => {
     expect(guardrails.input).toEqual([]);
     const printed = [...emitted.mock.calls, ...warned.mock.calls].map(call => String(call[0]));
     expect(printed).toEqual([]);
+  });
+});
+
+/*
+ * Round 36: `buildGuardrailsConfig('guardrails.yaml')` parsed the path as
+ * YAML (one string) and said "expected an object ..." with the string as
+ * the value and no hint that a file is read by `loadGuardrailsConfig`. A
+ * one-line text can be a secret pasted by mistake: its length only.
+ */
+describe('a text that is one value, not a configuration', () => {
+  const LISTS =
+    'an object with input, output, tool_input, tool_output, tool_definitions, prompt_tool_outputs and tool_calls lists';
+  const HINT = `${LISTS}; the text is one string, not a configuration: to read a file, await loadGuardrailsConfig(path) from 'ai-guardrails/config' (on Node, a path ending in .yaml, .yml or .json); buildGuardrailsConfig takes the YAML or JSON text itself, or its parsed object`;
+
+  function buildErrorOf(source: string): GuardrailConfigError {
+    try {
+      buildGuardrailsConfig(source);
+    } catch (error) {
+      expect(GuardrailConfigError.isInstance(error)).toBe(true);
+      return error as GuardrailConfigError;
+    }
+    throw new Error('expected a GuardrailConfigError');
+  }
+
+  it('a file path given to buildGuardrailsConfig names loadGuardrailsConfig', () => {
+    const error = buildErrorOf('guardrails.yaml');
+    expect(error.issues).toEqual([
+      { path: '(root)', value: '15 characters of text (not shown)', expected: HINT },
+    ]);
+    expect(error.message).toBe(
+      `Invalid guardrail configuration at (root): expected ${HINT}, received "15 characters of text (not shown)"`,
+    );
+  });
+
+  it('a key pasted as the text: its length only, in every case', async () => {
+    const error = buildErrorOf(KEY);
+    expect(error.issues).toEqual([
+      { path: '(root)', value: `${KEY.length} characters of text (not shown)`, expected: HINT },
+    ]);
+    expectNoPartOf(error, KEY);
+    // loadGuardrailsConfig takes a string without a file extension as text.
+    expectNoPartOf(await errorOf(KEY), KEY);
+    const list = buildErrorOf(`- ${KEY}\n`);
+    expect(list.issues).toEqual([
+      {
+        path: '(root)',
+        value: `${KEY.length + 3} characters of text (not shown)`,
+        expected: LISTS,
+      },
+    ]);
+    expectNoPartOf(list, KEY);
   });
 });

@@ -73,11 +73,18 @@ export function readConfigSource(source: unknown): Record<string, unknown> {
     });
   }
   if (!isPlainObject(config)) {
+    const lists =
+      'an object with input, output, tool_input, tool_output, tool_definitions, prompt_tool_outputs and tool_calls lists';
     throw new GuardrailConfigError({
       path: '(root)',
-      value: config,
+      // A text that is one value (a key pasted by mistake) was shown whole.
+      value: typeof source === 'string' ? notShown(source) : config,
+      // `buildGuardrailsConfig('guardrails.yaml')` parsed the path as YAML
+      // (one string) and gave no hint of the function that reads files.
       expected:
-        'an object with input, output, tool_input, tool_output, tool_definitions, prompt_tool_outputs and tool_calls lists',
+        typeof source === 'string' && typeof config === 'string'
+          ? `${lists}; the text is one string, not a configuration: to read a file, await loadGuardrailsConfig(path) from 'ai-guardrails/config' (on Node, a path ending in .yaml, .yml or .json); buildGuardrailsConfig takes the YAML or JSON text itself, or its parsed object`
+          : lists,
     });
   }
   return config;

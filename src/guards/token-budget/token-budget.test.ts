@@ -314,6 +314,52 @@ describe('tokenBudget', () => {
     const session = (extra: Parameters<typeof context>[1] = {}) =>
       context('input', { metadata: { sessionId: 's1' }, ...extra });
 
+    // A new user's first call was told "the budget ... is used up" though the
+    // session had used nothing: its reservation alone (5 + the default 1,024)
+    // is over the budget. Used up is said only once nothing is left.
+    it('tells a call the budget would be exceeded while tokens are left, used up once none are', async () => {
+      const store = memoryStore({ now: () => 0 });
+      const budget = tokenBudget({ perSession: { maxTokens: 1000 }, store });
+      expect(await budget.check('Hello, how are you?', session())).toEqual({
+        action: 'block',
+        message: 'This request would exceed the token budget for this conversation.',
+        reason: 'session "s1" would use 1030 tokens, over its budget of 1000',
+        severity: 'warning',
+        info: {
+          tokens: 6,
+          reserved: 1030,
+          sessionTokens: 0,
+          budget: 1000,
+          source: 'tokenizer',
+          resetInMs: 0, // the refused call opened no window
+        },
+      });
+      expect(await store.get('token-budget:session:s1')).toBeUndefined();
+      await store.incrBy('token-budget:session:s1', 1000, 86_400_000);
+      expect(await budget.check('hi', session({ maxOutputTokens: 1 }))).toEqual({
+        action: 'block',
+        message: 'The token budget for this conversation is used up.',
+        reason: 'session "s1" would use 1002 tokens, over its budget of 1000',
+        severity: 'warning',
+        info: {
+          tokens: 1,
+          reserved: 2,
+          sessionTokens: 1000,
+          budget: 1000,
+          source: 'tokenizer',
+          resetInMs: 86_400_000,
+        },
+      });
+      // A message of the caller's own is kept in both cases.
+      const own = tokenBudget({ perSession: { maxTokens: 1000 }, store, message: 'Budget.' });
+      expect(await own.check('hi', session({ maxOutputTokens: 1 }))).toMatchObject({
+        message: 'Budget.',
+      });
+      expect(
+        await own.check('hi', context('input', { metadata: { sessionId: 's2' } })),
+      ).toMatchObject({ action: 'block', message: 'Budget.', info: { sessionTokens: 0 } });
+    });
+
     it("reserves the input plus the call's maxOutputTokens; a refused reservation is not counted", async () => {
       const store = memoryStore({ now: () => 0 });
       const budget = tokenBudget({ perSession: { maxTokens: 100 }, store });
@@ -327,7 +373,7 @@ describe('tokenBudget', () => {
         await budget.check('Hello, how are you today?', session({ maxOutputTokens: 50 })),
       ).toEqual({
         action: 'block',
-        message: 'The token budget for this conversation is used up.',
+        message: 'This request would exceed the token budget for this conversation.',
         reason: 'session "s1" would use 114 tokens, over its budget of 100',
         severity: 'warning',
         info: {

@@ -65,7 +65,12 @@ export interface TokenBudgetOptions {
   bytesPerToken?: number;
   /** Estimated tokens of a non-image file sent by URL or provider reference (size unknown). Default 1,600. */
   referencedFileTokens?: number;
-  /** User-facing message of a block. */
+  /**
+   * User-facing message of a block. Default: "This request would exceed the
+   * token budget for this conversation." when a session's reservation is
+   * refused while it still had tokens left, else "The token budget for this
+   * conversation is used up."
+   */
   message?: string;
   /** Guardrail name in records; also the prefix of store keys. Default `'token-budget'`. */
   name?: string;
@@ -357,6 +362,9 @@ interface Reservation {
   earlier: number;
 }
 
+const USED_UP = 'The token budget for this conversation is used up.';
+const WOULD_EXCEED = 'This request would exceed the token budget for this conversation.';
+
 /**
  * Caps tokens with a real tokenizer (o200k_base by default, not length / 4).
  *
@@ -404,7 +412,7 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
     imageTokens = DEFAULT_MEDIA_TOKENS,
     bytesPerToken = 4,
     referencedFileTokens = DEFAULT_MEDIA_TOKENS,
-    message = 'The token budget for this conversation is used up.',
+    message,
     name = 'token-budget',
   } = validateFactoryOptions(
     options,
@@ -451,7 +459,7 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
 
   function overCap(label: string, tokens: number, cap: number, source: string) {
     return block({
-      message,
+      message: message ?? USED_UP,
       reason: `${label} is ${tokens} tokens, over the per-request cap of ${cap}`,
       severity: 'warning',
       info: { tokens, cap, source },
@@ -462,9 +470,10 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
     session: string,
     wouldUse: number,
     info: { [key: string]: number | string | undefined },
+    defaultMessage = USED_UP,
   ) {
     return block({
-      message,
+      message: message ?? defaultMessage,
       reason:
         session === ''
           ? `calls without a session id would use ${wouldUse} tokens, over their shared budget of ${perSession!.maxTokens}`
@@ -513,14 +522,21 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
       await store.incrByCapped(key, reserved, budget, windowMs),
     );
     if (!result.applied) {
-      return overBudget(session, result.value + reserved, {
-        tokens,
-        reserved,
-        sessionTokens: result.value,
-        budget,
-        source,
-        resetInMs: result.resetInMs,
-      });
+      return overBudget(
+        session,
+        result.value + reserved,
+        {
+          tokens,
+          reserved,
+          sessionTokens: result.value,
+          budget,
+          source,
+          resetInMs: result.resetInMs,
+        },
+        // A call refused while the session still had tokens left (its
+        // reservation alone over what is left) was told the budget was "used up".
+        result.value < budget ? WOULD_EXCEED : USED_UP,
+      );
     }
     if (ctx.kind === 'input') {
       ctx.state.set(reservationKey, {

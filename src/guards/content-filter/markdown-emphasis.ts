@@ -1,4 +1,5 @@
 import { isJsSpace } from '../shared/js-space';
+import { referenceAt } from './html-references';
 
 /**
  * Markdown that hides itself (round 35). A model answers in Markdown, and
@@ -187,34 +188,6 @@ export interface EmphasisFree {
   text: string;
   /** `origin[k]`: the index in the original text of unit `k` of `text`. */
   origin: Int32Array;
-}
-
-const NAMED_SPACES: Readonly<Record<string, string>> = {
-  nbsp: '\u00a0',
-  ensp: '\u2002',
-  emsp: '\u2003',
-  thinsp: '\u2009',
-  shy: '\u00ad',
-  zwj: '\u200d',
-  zwnj: '\u200c',
-};
-
-/** A numeric character reference, or a named one of three to six letters. */
-const REFERENCE = /&#(?:[xX]([0-9a-fA-F]{1,6})|([0-9]{1,7}));|&([a-z]{3,6});/y;
-
-/** The character reference at `at` (a `&`): its text and end, or undefined. */
-function referenceAt(text: string, at: number): { shown: string; end: number } | undefined {
-  REFERENCE.lastIndex = at;
-  const match = REFERENCE.exec(text);
-  if (!match) return undefined;
-  const end = at + match[0].length;
-  if (match[3] !== undefined) {
-    const shown = NAMED_SPACES[match[3]];
-    return shown === undefined ? undefined : { shown, end };
-  }
-  const code = Number.parseInt(match[1] ?? match[2]!, match[1] !== undefined ? 16 : 10);
-  if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return undefined;
-  return { shown: String.fromCodePoint(code), end };
 }
 
 /** The end of a link destination whose `(` is at `open`: after its `)`, or the text's end when still open. */

@@ -256,6 +256,11 @@ function referenceBeforePath(run: string): boolean {
   return !/[/?#\\]/.test(run.slice(slashes + 2, amp));
 }
 
+/** `run` with CommonMark's backslash escapes read (`\.` is `.`: a backslash before ASCII punctuation). */
+function withoutBackslashEscapes(run: string): string {
+  return run.includes('\\') ? run.replace(/\\([!-/:-@[-`{-~])/g, '$1') : run;
+}
+
 /** `withCharacterReferences` of `run`, the last few distinct runs kept: a flood repeats one. */
 function decodedRun(run: string, decoded: Map<string, string>): string {
   let read = decoded.get(run);
@@ -289,7 +294,13 @@ export function delimitedUrlsWithLineBreaks(text: string, stringOf?: Int32Array)
     // reference definition) and, failing closed, an autolink (a renderer
     // that copies it into `href` unescaped): round 26,
     // `[x](http://ev&#105;l.com)` and `<http://ev&#105;l.com>` were no evil.com.
-    const read = referenceBeforePath(run) ? decodedRun(run, decodedRuns) : run;
+    // A Markdown destination's backslash escapes too (round 36, hH:
+    // `[x](https://evil\.com)` links to evil.com; read as written, the
+    // host was `evil\` and the path `/.com`). Not an attribute's nor an
+    // autolink's: there a backslash is what the URL parser reads.
+    const markdown = match[3] ?? match[4] ?? match[6];
+    const unescaped = markdown !== undefined ? withoutBackslashEscapes(run) : run;
+    const read = referenceBeforePath(unescaped) ? decodedRun(unescaped, decodedRuns) : unescaped;
     if (read === run && !/[\t\n\r]/.test(run)) continue;
     const start = match.index! + match[0].indexOf(run, 1);
     const end = start + run.length;

@@ -203,7 +203,7 @@ function looseIPv4Parts(raw: string): number {
  * character is read by one attempt.
  */
 const delimitedUrlRun =
-  /\b(?:href|src|action|formaction|poster|cite|background|data|ping|manifest|codebase|longdesc)[ \t\n\r]*=[ \t\n\r]*(?:"([^"<>]*)"|'([^'<>]*)')|\]\([ \t\n\r]*([^\s()<>"']+(?:[\t\n\r]+[^\s()<>"']+)*)[ \t\n\r]*(?=[)"'(])|\]\([ \t\n\r]*<([^\s<>]+)>|<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]+)>|^[ \t]{0,3}\[[^\]\n]{1,999}\]:[ \t]*<?([^\s<>]+)/gim;
+  /\b(?:href|src|action|formaction|poster|cite|background|data|ping|manifest|codebase|longdesc)[ \t\n\r]*=[ \t\n\r]*(?:"([^"<>]*)"|'([^'<>]*)'|([^\s"'=<>`]+))|\]\([ \t\n\r]*([^\s()<>"']+(?:[\t\n\r]+[^\s()<>"']+)*)[ \t\n\r]*(?=[)"'(])|\]\([ \t\n\r]*<([^\s<>]+)>|<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]+)>|^[ \t]{0,3}\[[^\]\n]{1,999}\]:[ \t]*<?([^\s<>]+)/gim;
 
 /**
  * HTML character references a URL can be written with: numeric ones (the
@@ -286,9 +286,11 @@ export function delimitedUrlsWithLineBreaks(text: string, stringOf?: Int32Array)
   const parse = cachedParser();
   const decodedRuns = new Map<string, string>();
   for (const match of text.matchAll(delimitedUrlRun)) {
-    const run = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[6] ?? '';
+    const run =
+      match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[6] ?? match[7] ?? '';
     if (run === '' || run.length > MAX_DELIMITED_URL) continue;
-    // An attribute's value as the browser reads it: character references
+    // An attribute's value (quoted or not: round 36, `href=http://evil&#46;io`)
+    // as the browser reads it: character references
     // decoded (round 25: `href="http://ev&#10;il.com"` is evil.com). So is
     // a Markdown link's destination (CommonMark decodes them there and in a
     // reference definition) and, failing closed, an autolink (a renderer
@@ -298,7 +300,7 @@ export function delimitedUrlsWithLineBreaks(text: string, stringOf?: Int32Array)
     // `[x](https://evil\.com)` links to evil.com; read as written, the
     // host was `evil\` and the path `/.com`). Not an attribute's nor an
     // autolink's: there a backslash is what the URL parser reads.
-    const markdown = match[3] ?? match[4] ?? match[6];
+    const markdown = match[4] ?? match[5] ?? match[7];
     const unescaped = markdown !== undefined ? withoutBackslashEscapes(run) : run;
     const read = referenceBeforePath(unescaped) ? decodedRun(unescaped, decodedRuns) : unescaped;
     if (read === run && !/[\t\n\r]/.test(run)) continue;

@@ -195,7 +195,9 @@ function looseIPv4Parts(raw: string): number {
 
 /**
  * A URL attribute's quoted value (`href="…"`, `src='…'`) or a Markdown
- * link's destination (`](…)`, up to a blank before a title or the `)`):
+ * link's destination (`](…)`, up to a blank before a title or the `)`), or
+ * a reference definition's (`[c]: …`; round 36: also inside a block quote
+ * or a list item, `> [c]: …`, and on the line after its label):
  * where a URL ends is written, so a tab or line break inside it is no end.
  * The URL parser drops them (`<a href="http://ev\nil.com">` goes to
  * evil.com), where the finders, which end a URL at white space, read
@@ -203,7 +205,7 @@ function looseIPv4Parts(raw: string): number {
  * character is read by one attempt.
  */
 const delimitedUrlRun =
-  /\b(?:href|src|action|formaction|poster|cite|background|data|ping|manifest|codebase|longdesc)[ \t\n\r]*=[ \t\n\r]*(?:"([^"<>]*)"|'([^'<>]*)'|([^\s"'=<>`]+))|\]\([ \t\n\r]*([^\s()<>"']+(?:[\t\n\r]+[^\s()<>"']+)*)[ \t\n\r]*(?=[)"'(])|\]\([ \t\n\r]*<([^\s<>]+)>|<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]+)>|^[ \t]{0,3}\[[^\]\n]{1,999}\]:[ \t]*<?([^\s<>]+)/gim;
+  /\b(?:href|src|action|formaction|poster|cite|background|data|ping|manifest|codebase|longdesc)[ \t\n\r]*=[ \t\n\r]*(?:"([^"<>]*)"|'([^'<>]*)'|([^\s"'=<>`]+))|\]\([ \t\n\r]*([^\s()<>"']+(?:[\t\n\r]+[^\s()<>"']+)*)[ \t\n\r]*(?=[)"'(])|\]\([ \t\n\r]*<([^\s<>]+)>|<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]+)>|^(?:[ \t]{0,4}(?:>|[-+*]|\d{1,9}[.)])){0,8}[ \t]{0,4}\[[^\]\n]{1,999}\]:[ \t]*(?:\r?\n(?:[ \t]{0,4}>){0,8}[ \t]*)?<?([^\s<>]+)/gim;
 
 /**
  * HTML character references a URL can be written with: numeric ones (the

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { guardContext as context } from '../../../test/helpers';
 import {
   contentFilterWindowMiddleware,
   expectAllowed,
+  expectEachVerdict,
   expectSelfHarmGenerated,
   expectStreamedWhole,
   expectWindowHoldsPhrase,
+  selfHarmVerdict,
 } from '../../../test/helpers/content-filter-cases';
-import { contentFilter } from './content-filter';
 import { referenceAt } from './html-references';
 import { withoutEmphasis } from './markdown-emphasis';
 
@@ -19,13 +19,6 @@ import { withoutEmphasis } from './markdown-emphasis';
  * lists as written.
  */
 describe('contentFilter: character references read as a browser shows them', () => {
-  const selfHarm = (entry: number) => ({
-    action: 'block',
-    message: 'This content is not allowed.',
-    reason: `matched self-harm entry ${entry}`,
-    severity: 'warning',
-    info: { category: 'self-harm', entry },
-  });
   const killYourself = [
     'kill&ndash;yourself',
     'kill&mdash;yourself',
@@ -49,12 +42,8 @@ describe('contentFilter: character references read as a browser shows them', () 
 
   it('blocks each, with the exact verdict; generateText gives the blocked message and record', async () => {
     await expectSelfHarmGenerated('Honestly, just kill&ndash;yourself.');
-    const filter = contentFilter();
-    for (const answer of killYourself) {
-      expect(await filter.check(answer, context('output')), answer).toEqual(selfHarm(1));
-    }
-    expect(await filter.check('suicid&eacute; method', context('output'))).toEqual(selfHarm(3));
-    expect(await filter.check('SUICID&Eacute METHOD', context('output'))).toEqual(selfHarm(3));
+    await expectEachVerdict(killYourself, selfHarmVerdict(1));
+    await expectEachVerdict(['suicid&eacute; method', 'SUICID&Eacute METHOD'], selfHarmVerdict(3));
   });
 
   it('reads each reference as its character and maps it back to its `&`', () => {

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { guardContext as context } from '../../../test/helpers';
 import {
   contentFilterWindowMiddleware,
   expectAllowed,
-  expectSelfHarmGenerated,
+  expectSelfHarmEverywhere,
   expectStreamedWhole,
   expectWindowHoldsPhrase,
 } from '../../../test/helpers/content-filter-cases';
-import { contentFilter } from './content-filter';
 import { withoutEmphasis } from './markdown-emphasis';
 
 /**
@@ -19,30 +17,16 @@ import { withoutEmphasis } from './markdown-emphasis';
  * passed. `<!-->` is a whole (empty) comment, not one up to the next `-->`.
  */
 describe('contentFilter: a `<` that opens no whole tag is shown as text', () => {
-  const blocked = {
-    action: 'block',
-    message: 'This content is not allowed.',
-    reason: 'matched self-harm entry 1',
-    severity: 'warning',
-    info: { category: 'self-harm', entry: 1 },
-  };
-  const hidden = [
-    'if a<b then kill **yourself**',
-    'if a<b then kill **yourself** and c>d',
-    'a</b kill **yourself**',
-    'x<y z="1" kill **yourself**',
-    'if a<b then kill <em>yourself</em>',
-    '<!--> kill **yourself** -->',
-    '<!---> kill **yourself** -->',
-  ];
-
-  it('blocks each, with the exact verdict; generateText gives the blocked message and record', async () => {
-    await expectSelfHarmGenerated('Note: if a<b then kill **yourself**.');
-    const filter = contentFilter();
-    for (const answer of hidden) {
-      expect(await filter.check(answer, context('output')), answer).toEqual(blocked);
-    }
-  });
+  it('blocks each, with the exact verdict; generateText gives the blocked message and record', () =>
+    expectSelfHarmEverywhere('Note: if a<b then kill **yourself**.', [
+      'if a<b then kill **yourself**',
+      'if a<b then kill **yourself** and c>d',
+      'a</b kill **yourself**',
+      'x<y z="1" kill **yourself**',
+      'if a<b then kill <em>yourself</em>',
+      '<!--> kill **yourself** -->',
+      '<!---> kill **yourself** -->',
+    ]));
 
   it('reads a whole tag as CommonMark does, anything else as text', () => {
     expect(withoutEmphasis('if a<b then **x**')?.text).toBe('if a<b then x');

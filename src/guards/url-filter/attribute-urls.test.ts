@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { guardContext as context } from '../../../test/helpers';
+import { deniedVerdict, expectEachVerdict } from '../../../test/helpers/url-filter-cases';
 import { urlFilter } from './url-filter';
 
 /**
@@ -9,27 +10,17 @@ import { urlFilter } from './url-filter';
  * loads evil.io. The finders read them as written (the host `evil&`).
  */
 describe('urlFilter: URLs inside srcset, content and style values', () => {
-  const denied = {
-    action: 'block',
-    message: 'This content contains a link that is not allowed.',
-    reason: 'https://evil.io: host "evil.io" is denied by "evil.io"',
-    severity: 'warning',
-    info: {
-      urls: [{ url: 'https://evil.io', rule: 'host "evil.io" is denied by "evil.io"' }],
-      count: 1,
-    },
-  };
-
   it('blocks each with the exact verdict', async () => {
-    const filter = urlFilter({ deny: ['evil.io'] });
-    for (const text of [
-      '<img srcset="https://evil&#46;io/a.png 1x">',
-      '<img srcset="https://good.com/a.png 1x, https://evil&#46;io/b.png 2x">',
-      '<meta http-equiv="refresh" content="0;url=https://evil&#46;io">',
-      `<div style="background:url('https://ev&#105;l.io/p.png')">x</div>`,
-    ]) {
-      expect(await filter.check(text, context('output')), text).toEqual(denied);
-    }
+    await expectEachVerdict(
+      urlFilter({ deny: ['evil.io'] }),
+      [
+        '<img srcset="https://evil&#46;io/a.png 1x">',
+        '<img srcset="https://good.com/a.png 1x, https://evil&#46;io/b.png 2x">',
+        '<meta http-equiv="refresh" content="0;url=https://evil&#46;io">',
+        `<div style="background:url('https://ev&#105;l.io/p.png')">x</div>`,
+      ],
+      deniedVerdict(),
+    );
   });
 
   it('passes values whose references hide no URL, and redacts the whole value', async () => {
@@ -45,7 +36,7 @@ describe('urlFilter: URLs inside srcset, content and style values', () => {
     ).toEqual({
       action: 'modify',
       content: '<img srcset="[link removed]" alt="">',
-      info: denied.info,
+      info: deniedVerdict().info,
     });
   });
 });

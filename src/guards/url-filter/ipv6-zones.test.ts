@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guardContext as context } from '../../../test/helpers';
 import { fetchPageRecords, privateHostRecords } from '../../../test/helpers/fetch-tool';
+import { flaggedVerdict } from '../../../test/helpers/url-filter-cases';
 import { findUrls } from './find-urls';
 import { urlFilter } from './url-filter';
 
@@ -39,15 +40,6 @@ describe('urlFilter: an IPv6 host with a zone is judged as its address', () => {
         'see http://[2001:db8::7%25eth0]/',
         context('output'),
       ),
-    ).toEqual({
-      action: 'block',
-      message: 'This content contains a link that is not allowed.',
-      reason: 'http://[*]: host "[*]" is not on the allow list',
-      severity: 'warning',
-      info: {
-        urls: [{ url: 'http://[*]', rule: 'host "[*]" is not on the allow list' }],
-        count: 1,
-      },
-    });
+    ).toEqual(flaggedVerdict('http://[*]', 'host "[*]" is not on the allow list'));
   });
 });

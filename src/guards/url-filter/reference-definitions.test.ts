@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { guardContext as context } from '../../../test/helpers';
+import { deniedVerdict, expectEachVerdict } from '../../../test/helpers/url-filter-cases';
 import { urlFilter } from './url-filter';
 
 /**
@@ -10,28 +11,18 @@ import { urlFilter } from './url-filter';
  * is one too, and the finders, reading it as written, saw the host `evil&`.
  */
 describe('urlFilter: a reference definition in a container or over two lines', () => {
-  const denied = {
-    action: 'block',
-    message: 'This content contains a link that is not allowed.',
-    reason: 'https://evil.io: host "evil.io" is denied by "evil.io"',
-    severity: 'warning',
-    info: {
-      urls: [{ url: 'https://evil.io', rule: 'host "evil.io" is denied by "evil.io"' }],
-      count: 1,
-    },
-  };
-
   it('blocks each with the exact verdict', async () => {
-    const filter = urlFilter({ deny: ['evil.io'] });
-    for (const text of [
-      '> See [x][1].\n>\n> [1]: https://evil&#46;io',
-      '- See [x][1].\n\n- [1]: https://evil&#46;io',
-      '1. > [1]: <https://evil&#46;io/a>',
-      'See [x][1].\n\n[1]:\n  https://evil&#46;io "t"',
-      '> [1]:\n> https://evil&#46;io',
-    ]) {
-      expect(await filter.check(text, context('output')), text).toEqual(denied);
-    }
+    await expectEachVerdict(
+      urlFilter({ deny: ['evil.io'] }),
+      [
+        '> See [x][1].\n>\n> [1]: https://evil&#46;io',
+        '- See [x][1].\n\n- [1]: https://evil&#46;io',
+        '1. > [1]: <https://evil&#46;io/a>',
+        'See [x][1].\n\n[1]:\n  https://evil&#46;io "t"',
+        '> [1]:\n> https://evil&#46;io',
+      ],
+      deniedVerdict(),
+    );
   });
 
   it('redacts just the destination', async () => {
@@ -39,7 +30,7 @@ describe('urlFilter: a reference definition in a container or over two lines', (
     expect(await filter.check('> [1]: https://evil&#46;io\n\nok', context('output'))).toEqual({
       action: 'modify',
       content: '> [1]: [link removed]\n\nok',
-      info: denied.info,
+      info: deniedVerdict().info,
     });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { guardContext as context } from '../../../test/helpers';
+import { deniedVerdict, expectEachVerdict } from '../../../test/helpers/url-filter-cases';
 import { urlFilter } from './url-filter';
 
 /**
@@ -9,26 +10,16 @@ import { urlFilter } from './url-filter';
  * saw the host `evil&` and a deny list let the link through.
  */
 describe('urlFilter: an unquoted attribute value is read as the browser reads it', () => {
-  const denied = {
-    action: 'block',
-    message: 'This content contains a link that is not allowed.',
-    reason: 'https://evil.io: host "evil.io" is denied by "evil.io"',
-    severity: 'warning',
-    info: {
-      urls: [{ url: 'https://evil.io', rule: 'host "evil.io" is denied by "evil.io"' }],
-      count: 1,
-    },
-  };
-
   it('blocks each with the exact verdict', async () => {
-    const filter = urlFilter({ deny: ['evil.io'] });
-    for (const text of [
-      '<a href=https://evil&#46;io>x</a>',
-      '<img src = https://ev&#105;l.io/a.png alt=x>',
-      '<a href=https://evil&period;io/a>x</a>',
-    ]) {
-      expect(await filter.check(text, context('output')), text).toEqual(denied);
-    }
+    await expectEachVerdict(
+      urlFilter({ deny: ['evil.io'] }),
+      [
+        '<a href=https://evil&#46;io>x</a>',
+        '<img src = https://ev&#105;l.io/a.png alt=x>',
+        '<a href=https://evil&period;io/a>x</a>',
+      ],
+      deniedVerdict(),
+    );
   });
 
   it('passes a value whose references change no host, and redacts just the value', async () => {
@@ -39,7 +30,7 @@ describe('urlFilter: an unquoted attribute value is read as the browser reads it
     expect(await filter.check('<a href=https://evil&#46;io>x</a>', context('output'))).toEqual({
       action: 'modify',
       content: '<a href=[link removed]>x</a>',
-      info: denied.info,
+      info: deniedVerdict().info,
     });
   });
 });

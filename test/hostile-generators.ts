@@ -216,6 +216,12 @@ export const hostileGenerators: readonly HostileGenerator[] = [
       ),
   },
   { name: 'random punctuation', make: size => randomOf('!@#$%^&*()-_=+[]{};:,.<>/?', size) },
+  // Markup that never closes (round 36): contentFilter reads a tag as
+  // CommonMark does, up to the next `<`, and a reference's name or digits.
+  repeated('tags never closed', '<a'),
+  repeated('quoted attribute values never closed', '<a b="'),
+  repeated('attributes never closed', '<a b=c d '),
+  repeated('references without semicolons', '&nbspx&#107&#x6b&eacute'),
 ];
 
 /**

@@ -146,3 +146,28 @@ export async function expectSelfHarmGenerated(answer: string) {
     records: [SELF_HARM_BLOCKED],
   });
 }
+
+/** The block the default lists give an answer holding self-harm entry `entry`. */
+export function selfHarmVerdict(entry: number) {
+  return {
+    action: 'block',
+    message: 'This content is not allowed.',
+    reason: `matched self-harm entry ${entry}`,
+    severity: 'warning',
+    info: { category: 'self-harm', entry },
+  };
+}
+
+/** The default `contentFilter()` gives `verdict` on each of `answers` at output. */
+export async function expectEachVerdict(answers: readonly string[], verdict: unknown) {
+  const filter = contentFilter();
+  for (const answer of answers) {
+    expect(await filter.check(answer, guardContext('output')), answer).toEqual(verdict);
+  }
+}
+
+/** generateText of `generated` and the check of each of `answers` give the default lists' self-harm entry 1 block. */
+export async function expectSelfHarmEverywhere(generated: string, answers: readonly string[]) {
+  await expectSelfHarmGenerated(generated);
+  await expectEachVerdict(answers, selfHarmVerdict(1));
+}

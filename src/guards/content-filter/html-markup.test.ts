@@ -55,9 +55,10 @@ describe('contentFilter: raw HTML and more character references inside an entry'
       origin: Int32Array.from([0, 1, 5, 6, 11, 15, 16, 17]),
     });
     expect(withoutEmphasis('a<!-- x -->b')?.text).toBe('ab');
-    // Still open at the text's end: more text may close it.
-    expect(withoutEmphasis('kill<span class="x')?.text).toBe('kill');
-    expect(withoutEmphasis('kill<!-- yourself')?.text).toBe('kill');
+    // Still open at the text's end: shown as text until it closes (round 36;
+    // the window holds it back, as more text may close it).
+    expect(withoutEmphasis('kill<span class="x')).toBeUndefined();
+    expect(withoutEmphasis('kill<!-- yourself')).toBeUndefined();
   });
 
   it('leaves a `<` that starts no tag as text', () => {
@@ -65,8 +66,8 @@ describe('contentFilter: raw HTML and more character references inside an entry'
       expect(withoutEmphasis(text), text).toBeUndefined();
     }
     expect(withoutEmphasis('a <b c<d> e')?.text).toBe('a <b c e');
-    // A tag name then a blank, never closed: read as open to the end (the text as written is read too).
-    expect(withoutEmphasis('if a<b then')?.text).toBe('if a');
+    // A tag name then a blank, never closed: text (round 36; read as open to the end before).
+    expect(withoutEmphasis('if a<b then')).toBeUndefined();
   });
 
   it('passes HTML prose without an entry', async () => {

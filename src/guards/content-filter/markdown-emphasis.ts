@@ -1,4 +1,5 @@
 import { isJsSpace } from '../shared/js-space';
+import { referenceAt } from './html-references';
 
 /**
  * Markdown that hides itself (round 35). A model answers in Markdown, and
@@ -43,45 +44,132 @@ const BLOCK_TAGS = new Set(
   ),
 );
 
-/** An HTML tag or comment at `at` (a `<`): where it ends (the text's end when still open), and whether it shows as a blank. */
+/**
+ * An HTML tag or comment at `at` (a `<`): where it ends, whether it shows
+ * as a blank, and whether it is still open at the text's end (`end` is then
+ * the text's length).
+ */
 interface Tag {
   end: number;
   blank: boolean;
+  open: boolean;
+}
+
+function isTagNameUnit(code: number): boolean {
+  return isAsciiLetter(code) || (code >= 0x30 && code <= 0x39) || code === 0x2d;
+}
+
+function isAttributeNameStart(code: number): boolean {
+  return isAsciiLetter(code) || code === 0x5f || code === 0x3a;
+}
+
+function isAttributeNameUnit(code: number): boolean {
+  return isTagNameUnit(code) || code === 0x5f || code === 0x3a || code === 0x2e;
+}
+
+/** A unit of an unquoted attribute value: no blank, `"`, `'`, `=`, `<`, `>` or `` ` ``. */
+function isUnquotedValueUnit(code: number): boolean {
+  return !(
+    isJsSpace(code) ||
+    code === 0x22 ||
+    code === 0x27 ||
+    code === 0x3d ||
+    code === 0x3c ||
+    code === 0x3e ||
+    code === 0x60
+  );
+}
+
+/**
+ * The end of the tag whose name ends at `index` (its `>`, plus one), read
+ * as CommonMark reads raw HTML: blank-separated attributes (a name, then
+ * optionally `=` and an unquoted, `'`- or `"`-quoted value), then `>` or
+ * `/>`. -1 when it is no tag (a Markdown renderer shows it as text), the
+ * text's length plus one when the text ends inside it. A `<` ends it as no
+ * tag (in a quoted value too, where CommonMark would read on: read as
+ * text, it is read whole), so each unit is read for at most two tags.
+ */
+function tagEnd(text: string, index: number, last: number): number {
+  const ended = text.length + 1;
+  for (;;) {
+    const blankFrom = index;
+    while (index < last && isJsSpace(text.charCodeAt(index))) index++;
+    if (index >= last) return last === text.length ? ended : -1;
+    let code = text.charCodeAt(index);
+    if (code === 0x3e) return index + 1;
+    if (code === 0x2f) {
+      if (index + 1 >= last) return last === text.length ? ended : -1;
+      return text.charCodeAt(index + 1) === 0x3e ? index + 2 : -1;
+    }
+    if (index === blankFrom || !isAttributeNameStart(code)) return -1;
+    while (index < last && isAttributeNameUnit(text.charCodeAt(index))) index++;
+    let afterName = index;
+    while (index < last && isJsSpace(text.charCodeAt(index))) index++;
+    if (index >= last) return last === text.length ? ended : -1;
+    if (text.charCodeAt(index) !== 0x3d) {
+      index = afterName;
+      continue;
+    }
+    index++;
+    while (index < last && isJsSpace(text.charCodeAt(index))) index++;
+    if (index >= last) return last === text.length ? ended : -1;
+    code = text.charCodeAt(index);
+    if (code === 0x22 || code === 0x27) {
+      index++;
+      while (index < last && text.charCodeAt(index) !== code) {
+        if (text.charCodeAt(index) === 0x3c) return -1;
+        index++;
+      }
+      if (index >= last) return last === text.length ? ended : -1;
+      index++;
+    } else {
+      afterName = index;
+      while (index < last && isUnquotedValueUnit(text.charCodeAt(index))) index++;
+      if (index === afterName) return -1;
+    }
+  }
 }
 
 /**
  * The tag or comment starting at `at`, or undefined when the `<` is text.
- * `commentsClose` is false once a comment was found never to close (no
- * `-->` after it): later ones are then open too, without a search.
- * A tag's scan stops at the next `<`, so each unit is read at most twice.
+ * A tag opens at `<` or `</` and an ASCII letter (the HTML tokenizer's
+ * rule) and is one only as CommonMark reads it (`tagEnd`): `a < b`,
+ * `x <3`, `if a<b then` and `<b **x**>` are shown as text. A tag or comment
+ * still open at the text's end is `open` (more text may close it; read as
+ * text meanwhile, as Markdown shows it, round 36: read as hidden to the
+ * end, `if a<b then kill **yourself**` passed). `commentsClose` is false
+ * once a comment was found never to close (no `-->` after it): later ones
+ * are then open too, without a search.
  */
 function tagAt(text: string, at: number, commentsClose: { value: boolean }): Tag | undefined {
   if (text.startsWith('<!--', at)) {
+    // `<!-->` and `<!--->` are whole (empty) comments, as a browser and CommonMark read them.
+    if (text.charCodeAt(at + 4) === 0x3e) return { end: at + 5, blank: false, open: false };
+    if (text.startsWith('->', at + 4)) return { end: at + 6, blank: false, open: false };
     const close = commentsClose.value ? text.indexOf('-->', at + 4) : -1;
     if (close < 0) commentsClose.value = false;
-    return { end: close < 0 ? text.length : close + 3, blank: false };
+    return close < 0
+      ? { end: text.length, blank: false, open: true }
+      : { end: close + 3, blank: false, open: false };
   }
   let index = at + 1;
-  if (text.charCodeAt(index) === 0x2f) index++;
+  const closing = text.charCodeAt(index) === 0x2f;
+  if (closing) index++;
   const nameStart = index;
-  while (index < text.length) {
-    const code = text.charCodeAt(index);
-    if (!(isAsciiLetter(code) || (code >= 0x30 && code <= 0x39 && index > nameStart))) break;
-    index++;
-  }
-  if (index === nameStart) return undefined;
+  if (!isAsciiLetter(text.charCodeAt(index))) return undefined;
+  while (index < text.length && isTagNameUnit(text.charCodeAt(index))) index++;
   const blank = BLOCK_TAGS.has(text.slice(nameStart, index).toLowerCase());
-  if (index === text.length) return { end: index, blank };
-  const after = text.charCodeAt(index);
-  if (after !== 0x3e && after !== 0x2f && !isJsSpace(after)) return undefined;
   const last = Math.min(text.length, at + MAX_TAG);
-  for (; index < last; index++) {
-    const code = text.charCodeAt(index);
-    if (code === 0x3e) return { end: index + 1, blank };
-    if (code === 0x3c) return undefined;
+  let end: number;
+  if (closing) {
+    while (index < last && isJsSpace(text.charCodeAt(index))) index++;
+    if (index >= last) end = last === text.length ? text.length + 1 : -1;
+    else end = text.charCodeAt(index) === 0x3e ? index + 1 : -1;
+  } else {
+    end = tagEnd(text, index, last);
   }
-  // Still open at the text's end: more text may close it.
-  return last === text.length ? { end: text.length, blank } : undefined;
+  if (end < 0) return undefined;
+  return end > text.length ? { end: text.length, blank, open: true } : { end, blank, open: false };
 }
 
 /** A neighbour that makes a marker run emphasis: a letter or digit, or a non-blank beyond ASCII. */
@@ -189,34 +277,6 @@ export interface EmphasisFree {
   origin: Int32Array;
 }
 
-const NAMED_SPACES: Readonly<Record<string, string>> = {
-  nbsp: '\u00a0',
-  ensp: '\u2002',
-  emsp: '\u2003',
-  thinsp: '\u2009',
-  shy: '\u00ad',
-  zwj: '\u200d',
-  zwnj: '\u200c',
-};
-
-/** A numeric character reference, or a named one of three to six letters. */
-const REFERENCE = /&#(?:[xX]([0-9a-fA-F]{1,6})|([0-9]{1,7}));|&([a-z]{3,6});/y;
-
-/** The character reference at `at` (a `&`): its text and end, or undefined. */
-function referenceAt(text: string, at: number): { shown: string; end: number } | undefined {
-  REFERENCE.lastIndex = at;
-  const match = REFERENCE.exec(text);
-  if (!match) return undefined;
-  const end = at + match[0].length;
-  if (match[3] !== undefined) {
-    const shown = NAMED_SPACES[match[3]];
-    return shown === undefined ? undefined : { shown, end };
-  }
-  const code = Number.parseInt(match[1] ?? match[2]!, match[1] !== undefined ? 16 : 10);
-  if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return undefined;
-  return { shown: String.fromCodePoint(code), end };
-}
-
 /** The end of a link destination whose `(` is at `open`: after its `)`, or the text's end when still open. */
 function destinationEnd(text: string, open: number): number | undefined {
   const last = Math.min(text.length, open + 1 + MAX_DESTINATION);
@@ -235,7 +295,11 @@ function destinationEnd(text: string, open: number): number | undefined {
  * Linear: each unit is read at most twice (a destination that does not
  * close is read again as text, and it holds no `(` or blank).
  */
-export function withoutEmphasis(text: string, from = 0): EmphasisFree | undefined {
+export function withoutEmphasis(
+  text: string,
+  from = 0,
+  to = text.length,
+): EmphasisFree | undefined {
   let pieces: string[] | undefined;
   let origin: Int32Array | undefined;
   let kept = 0;
@@ -243,11 +307,11 @@ export function withoutEmphasis(text: string, from = 0): EmphasisFree | undefine
   const commentsClose = { value: true };
   const keepUpTo = (at: number) => {
     pieces ??= [];
-    origin ??= new Int32Array(text.length - from);
+    origin ??= new Int32Array(to - from);
     for (let index = copied; index < at; index++) origin[kept++] = index;
     pieces.push(text.slice(copied, at));
   };
-  for (let at = from; at < text.length; ) {
+  for (let at = from; at < to; ) {
     const code = text.charCodeAt(at);
     if (!isMarkup(code)) {
       at++;
@@ -255,7 +319,7 @@ export function withoutEmphasis(text: string, from = 0): EmphasisFree | undefine
     }
     if (code === 0x3c) {
       const tag = tagAt(text, at, commentsClose);
-      if (tag === undefined) {
+      if (tag === undefined || tag.open) {
         at++;
         continue;
       }
@@ -302,7 +366,7 @@ export function withoutEmphasis(text: string, from = 0): EmphasisFree | undefine
     at = end;
   }
   if (pieces === undefined || origin === undefined) return undefined;
-  keepUpTo(text.length);
+  keepUpTo(to);
   return { text: (pieces as string[]).join(''), origin: (origin as Int32Array).subarray(0, kept) };
 }
 
@@ -331,7 +395,7 @@ function openTagStart(text: string): number {
   for (let at = text.length - 1; at >= limit; at--) {
     const code = text.charCodeAt(at);
     if (code === 0x3e) return -1;
-    if (code === 0x3c) return tagAt(text, at, { value: false })?.end === text.length ? at : -1;
+    if (code === 0x3c) return tagAt(text, at, { value: false })?.open ? at : -1;
   }
   return -1;
 }
@@ -342,7 +406,10 @@ function closedTagStart(text: string, close: number): number {
   for (let at = close - 1; at >= limit; at--) {
     const code = text.charCodeAt(at);
     if (code === 0x3e) return -1;
-    if (code === 0x3c) return tagAt(text, at, { value: true })?.end === close + 1 ? at : -1;
+    if (code === 0x3c) {
+      const tag = tagAt(text, at, { value: true });
+      return tag !== undefined && !tag.open && tag.end === close + 1 ? at : -1;
+    }
   }
   return -1;
 }
@@ -411,11 +478,16 @@ export function heldForEmphasis(
     const joinedTail = withJoinersBlank(tail);
     const joinedAt = joinedTail === undefined ? tail.length : hook(joinedTail);
     const fromJoined = joinedAt >= tail.length ? text.length : from + joinedAt;
-    const read = withoutEmphasis(text, from);
-    if (read === undefined) return Math.min(held, fromJoined);
+    // Up to a tag or destination still open, which is held (round 36: a
+    // tag still open is shown as text until it closes, so it is not read).
+    const read = withoutEmphasis(text, from, end);
+    if (read === undefined) {
+      if (open < 0) return Math.min(held, fromJoined);
+      return Math.min(held, fromJoined, from + hook(text.slice(from, end)));
+    }
     const shown = withJoinersBlank(read.text) ?? read.text;
     const at = hook(shown);
-    const start = at >= shown.length ? text.length : read.origin[at]!;
+    const start = at >= shown.length ? end : read.origin[at]!;
     return Math.min(held, fromJoined, start);
   };
 }

@@ -195,7 +195,9 @@ function looseIPv4Parts(raw: string): number {
 
 /**
  * A URL attribute's quoted value (`href="…"`, `src='…'`) or a Markdown
- * link's destination (`](…)`, up to a blank before a title or the `)`):
+ * link's destination (`](…)`, up to a blank before a title or the `)`), or
+ * a reference definition's (`[c]: …`; round 36: also inside a block quote
+ * or a list item, `> [c]: …`, and on the line after its label):
  * where a URL ends is written, so a tab or line break inside it is no end.
  * The URL parser drops them (`<a href="http://ev\nil.com">` goes to
  * evil.com), where the finders, which end a URL at white space, read
@@ -203,7 +205,7 @@ function looseIPv4Parts(raw: string): number {
  * character is read by one attempt.
  */
 const delimitedUrlRun =
-  /\b(?:href|src|action|formaction|poster|cite|background|data|ping|manifest|codebase|longdesc)[ \t\n\r]*=[ \t\n\r]*(?:"([^"<>]*)"|'([^'<>]*)')|\]\([ \t\n\r]*([^\s()<>"']+(?:[\t\n\r]+[^\s()<>"']+)*)[ \t\n\r]*(?=[)"'(])|\]\([ \t\n\r]*<([^\s<>]+)>|<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]+)>|^[ \t]{0,3}\[[^\]\n]{1,999}\]:[ \t]*<?([^\s<>]+)/gim;
+  /\b(?:href|src|action|formaction|poster|cite|background|data|ping|manifest|codebase|longdesc)[ \t\n\r]*=[ \t\n\r]*(?:"([^"<>]*)"|'([^'<>]*)'|([^\s"'=<>`]+))|\]\([ \t\n\r]*([^\s()<>"']+(?:[\t\n\r]+[^\s()<>"']+)*)[ \t\n\r]*(?=[)"'(])|\]\([ \t\n\r]*<([^\s<>]+)>|<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]+)>|^(?:[ \t]{0,4}(?:>|[-+*]|\d{1,9}[.)])){0,8}[ \t]{0,4}\[[^\]\n]{1,999}\]:[ \t]*(?:\r?\n(?:[ \t]{0,4}>){0,8}[ \t]*)?<?([^\s<>]+)/gim;
 
 /**
  * HTML character references a URL can be written with: numeric ones (the
@@ -256,6 +258,11 @@ function referenceBeforePath(run: string): boolean {
   return !/[/?#\\]/.test(run.slice(slashes + 2, amp));
 }
 
+/** `run` with CommonMark's backslash escapes read (`\.` is `.`: a backslash before ASCII punctuation). */
+function withoutBackslashEscapes(run: string): string {
+  return run.includes('\\') ? run.replace(/\\([!-/:-@[-`{-~])/g, '$1') : run;
+}
+
 /** `withCharacterReferences` of `run`, the last few distinct runs kept: a flood repeats one. */
 function decodedRun(run: string, decoded: Map<string, string>): string {
   let read = decoded.get(run);
@@ -281,15 +288,23 @@ export function delimitedUrlsWithLineBreaks(text: string, stringOf?: Int32Array)
   const parse = cachedParser();
   const decodedRuns = new Map<string, string>();
   for (const match of text.matchAll(delimitedUrlRun)) {
-    const run = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[6] ?? '';
+    const run =
+      match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[6] ?? match[7] ?? '';
     if (run === '' || run.length > MAX_DELIMITED_URL) continue;
-    // An attribute's value as the browser reads it: character references
+    // An attribute's value (quoted or not: round 36, `href=http://evil&#46;io`)
+    // as the browser reads it: character references
     // decoded (round 25: `href="http://ev&#10;il.com"` is evil.com). So is
     // a Markdown link's destination (CommonMark decodes them there and in a
     // reference definition) and, failing closed, an autolink (a renderer
     // that copies it into `href` unescaped): round 26,
     // `[x](http://ev&#105;l.com)` and `<http://ev&#105;l.com>` were no evil.com.
-    const read = referenceBeforePath(run) ? decodedRun(run, decodedRuns) : run;
+    // A Markdown destination's backslash escapes too (round 36, hH:
+    // `[x](https://evil\.com)` links to evil.com; read as written, the
+    // host was `evil\` and the path `/.com`). Not an attribute's nor an
+    // autolink's: there a backslash is what the URL parser reads.
+    const markdown = match[4] ?? match[5] ?? match[7];
+    const unescaped = markdown !== undefined ? withoutBackslashEscapes(run) : run;
+    const read = referenceBeforePath(unescaped) ? decodedRun(unescaped, decodedRuns) : unescaped;
     if (read === run && !/[\t\n\r]/.test(run)) continue;
     const start = match.index! + match[0].indexOf(run, 1);
     const end = start + run.length;
@@ -312,6 +327,61 @@ export function delimitedUrlsWithLineBreaks(text: string, stringOf?: Int32Array)
     values.push({ start, end, url });
   }
   return values;
+}
+
+/**
+ * Attributes whose quoted value holds URLs among other text: an image's
+ * candidates (`srcset="a.png 1x, b.png 2x"`), a refresh's target
+ * (`<meta http-equiv="refresh" content="0;url=…">`), a style's `url(…)`.
+ */
+const attributeWithUrls =
+  /\b(?:srcset|imagesrcset|content|style)[ \t\n\r]*=[ \t\n\r]*(?:"([^"<>]*)"|'([^'<>]*)')/gi;
+
+/**
+ * The URLs in those attribute values (`attributeWithUrls`) that character
+ * references hide from the finders (round 36, hH:
+ * `srcset="https://evil&#46;io/a.png 1x"` and
+ * `content="0;url=https://evil&#46;io"` load evil.io): each value holding a
+ * `&` is decoded as the browser decodes it and read by the finders; a URL
+ * found only so is judged, with the value's span. Linear: each value is
+ * decoded and read once (at most `MAX_DELIMITED_URL` characters).
+ */
+export function decodedAttributeUrls(text: string, stringOf?: Int32Array): UrlValue[] {
+  const values: UrlValue[] = [];
+  // The URLs of each distinct value, the last few kept: a flood repeats one.
+  const urlsOf = new Map<string, ParsedUrl[]>();
+  for (const match of text.matchAll(attributeWithUrls)) {
+    const run = match[1] ?? match[2] ?? '';
+    if (!run.includes('&') || run.length > MAX_DELIMITED_URL) continue;
+    const start = match.index! + match[0].lastIndexOf(run);
+    const end = start + run.length;
+    if (stringOf && (stringOf[start]! < 0 || stringOf[start] !== stringOf[end - 1])) continue;
+    let urls = urlsOf.get(run);
+    if (urls === undefined) {
+      urls = hiddenUrls(run);
+      if (urlsOf.size < PARSE_CACHE_SIZE) urlsOf.set(run, urls);
+    }
+    for (const url of urls) values.push({ start, end, url });
+  }
+  return values;
+}
+
+/** The URLs the finders read in `run` decoded and not in `run` as written (same scheme, user info and host). */
+function hiddenUrls(run: string): ParsedUrl[] {
+  const read = withCharacterReferences(run);
+  if (read === run) return [];
+  const found = scanUrls(read);
+  if (found.length === 0) return [];
+  const key = (url: ParsedUrl) => `${url.protocol}//${url.username}:${url.password}@${url.host}`;
+  const written = scanUrls(run);
+  const seen = new Set<string>();
+  for (let index = 0; index < written.length; index++) seen.add(key(written.value(index)));
+  const urls: ParsedUrl[] = [];
+  for (let index = 0; index < found.length; index++) {
+    const url = found.value(index);
+    if (!seen.has(key(url))) urls.push(url);
+  }
+  return urls;
 }
 
 /**
@@ -820,6 +890,20 @@ function cachedParser(): (text: string) => ParsedUrl | undefined {
 }
 
 function tryParse(text: string): ParsedUrl | undefined {
+  const url = parsed(text);
+  if (url !== undefined || !text.includes('%')) return url;
+  // An IPv6 literal with a zone (`http://[fe80::1%25eth0]/`, RFC 6874): the
+  // URL parser rejects it, but curl and Python's urllib reach the address
+  // (round 36, hH: a fetch tool went to a link-local host unjudged). Judged
+  // as the address, failing closed.
+  const zoneless = text.replace(ZONED_IPV6, '$1]');
+  return zoneless === text ? undefined : parsed(zoneless);
+}
+
+/** A bracketed IPv6 literal with a zone (`%25eth0`, `%eth0`) before its `]`; the first, in a URL text of at most 2,048 characters. */
+const ZONED_IPV6 = /(\[[0-9a-f:.]{2,45})%[^\]/?#\s]{1,64}\]/i;
+
+function parsed(text: string): ParsedUrl | undefined {
   try {
     const { protocol, username, password, hostname, host } = new URL(text);
     return { protocol, username, password, hostname, host };

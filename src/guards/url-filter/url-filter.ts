@@ -7,6 +7,7 @@ import type { Guardrail } from '../../core/types';
 import { decodedJson, readsJson } from '../shared/json-string-spans';
 import { SpanList } from '../shared/span-list';
 import {
+  decodedAttributeUrls,
   delimitedUrlsWithLineBreaks,
   hostSettingValues,
   type ParsedUrl,
@@ -323,6 +324,9 @@ export function urlFilter(options?: UrlFilterOptions): Guardrail {
       // (`<a href="http://ev\nil.com">`), in any text.
       // (Pushed one by one: spreading 200,000 values into push() overflowed the call stack.)
       for (const value of delimitedUrlsWithLineBreaks(decoded?.text ?? content, decoded?.stringOf))
+        values.push(value);
+      // And the URLs references hide in a `srcset`, a refresh's `content` or a `style`.
+      for (const value of decodedAttributeUrls(decoded?.text ?? content, decoded?.stringOf))
         values.push(value);
       // A value that is, whole, an address in the parser's short forms (`"127.1"`, `"2130706433"`).
       // (One a finder read already, `0x7f000001`, is judged once.)

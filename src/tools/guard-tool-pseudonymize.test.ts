@@ -106,6 +106,80 @@ describe('pii pseudonymize in guardTools', () => {
   });
 });
 
+/**
+ * Two turns of one conversation: the first carries jane's address (the vault
+ * gives it <EMAIL_ADDRESS_1>); the second is `secondPrompt`, after which the
+ * model calls sendEmail with `<EMAIL_ADDRESS_1>`. Returns what the tool got.
+ */
+async function toolArgumentsOfSecondTurn(
+  p: ReturnType<typeof pii>,
+  secondPrompt: string,
+): Promise<string[]> {
+  const sent: string[] = [];
+  const sendEmail = tool({
+    inputSchema: z.object({ to: z.string() }),
+    execute: async ({ to }) => {
+      sent.push(to);
+      return 'sent';
+    },
+  });
+  const model = new MockLanguageModelV4({
+    doGenerate: async ({ prompt }) =>
+      promptTexts(prompt).includes('Write to') && !promptTexts(prompt).includes('"tool"')
+        ? generateResult(
+            [
+              {
+                type: 'tool-call',
+                toolCallId: 'c1',
+                toolName: 'sendEmail',
+                input: '{"to":"<EMAIL_ADDRESS_1>"}',
+              },
+            ],
+            { finishReason: toolCallFinish },
+          )
+        : generateResult('Done.'),
+  });
+  const run = (prompt: string) =>
+    generateText({
+      model: wrapLanguageModel({ model, middleware: guardrails({ input: [p], output: [p] }) }),
+      tools: guardTools({ sendEmail }, { input: [p], context: () => ({ sessionId: 'chat-1' }) }),
+      prompt,
+      providerOptions: { guardrails: { sessionId: 'chat-1' } },
+      stopWhen: isStepCount(3),
+    });
+  await run('My address is jane.doe@example.com, remember it.');
+  await run(secondPrompt);
+  return sent;
+}
+
+describe('pii pseudonymize in guardTools: what a tool call may restore', () => {
+  it("a placeholder whose value the call's messages do not carry stays as written", async () => {
+    // The client wrote the placeholder (a history that dropped the value):
+    // the vault would hand the tool the address of the first turn.
+    const sent = await toolArgumentsOfSecondTurn(
+      pii({ action: 'pseudonymize' }),
+      'Write to <EMAIL_ADDRESS_1>',
+    );
+    expect(sent).toEqual(['<EMAIL_ADDRESS_1>']);
+  });
+
+  it('a placeholder whose value the messages carry is restored', async () => {
+    const sent = await toolArgumentsOfSecondTurn(
+      pii({ action: 'pseudonymize' }),
+      'Write to jane.doe@example.com',
+    );
+    expect(sent).toEqual(['jane.doe@example.com']);
+  });
+
+  it("toolRestore: 'vault' restores any placeholder of the conversation's vault (the app opts in)", async () => {
+    const sent = await toolArgumentsOfSecondTurn(
+      pii({ action: 'pseudonymize', toolRestore: 'vault' }),
+      'Write to <EMAIL_ADDRESS_1>',
+    );
+    expect(sent).toEqual(['jane.doe@example.com']);
+  });
+});
+
 describe('pii pseudonymize in a config file', () => {
   it('in tool_result is an error naming the entry, at load', () => {
     const issues = configIssuesOf(() =>

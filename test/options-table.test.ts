@@ -126,6 +126,7 @@ const cases: FactoryCase[] = [
       store,
       conversationId: fn,
       ttlMs: ms,
+      toolRestore: ['all', 'Vault', 5],
       message,
       name,
     } satisfies Rows<main.PiiOptions>,

@@ -45,6 +45,23 @@ describe('ai-guardrails check-config', () => {
     );
   });
 
+  it('prints at most 50 problems, then how many more, and still exits 1', async () => {
+    const entries = Array.from({ length: 60 }, () => '  - type: pii\n    action: hide\n').join('');
+    const file = tempFile('many.yaml', `output:\n${entries}`);
+    const { code, stdout } = await run([file]);
+    expect(code).toBe(1);
+    const shown = Array.from(
+      { length: 50 },
+      (_, i) =>
+        `  - output[${i}].action: expected one of 'redact', 'block', 'pseudonymize', received "hide"\n`,
+    ).join('');
+    expect(stdout).toBe(`${file}: 60 problems\n${shown}  … and 10 more (--json lists them all)\n`);
+    // --json keeps every problem: a program reads it, not a terminal.
+    const json = await run([file, '--json']);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout).issues).toHaveLength(60);
+  });
+
   it('checks model names against --models and reports one problem on its own line', async () => {
     const file = tempFile(
       'judge.yaml',

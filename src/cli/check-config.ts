@@ -10,7 +10,8 @@ import type { Store } from '../store/store';
 export const checkConfigUsage = `Usage: ai-guardrails check-config <file.yaml|file.json> [options]
 
 Validates a guardrails configuration file the way loadGuardrailsConfig does and
-prints every problem with its path (e.g. output[1].action).
+prints each problem with its path (e.g. output[1].action): the first 50, then
+how many more (--json lists them all).
 
 Options:
   --models a,b  model names the application passes to loadGuardrailsConfig (default: any name)
@@ -20,6 +21,9 @@ Options:
   -h, --help    show this help
 
 Exit codes: 0 valid; 1 invalid (problems on stdout); 2 usage error.`;
+
+/** Problems printed as text; the rest are counted ("… and N more"). */
+const maxPrintedProblems = 50;
 
 interface Output {
   write(text: string): unknown;
@@ -64,7 +68,8 @@ function names<T>(list: string | undefined, make: (name: string) => T): Record<s
 
 /**
  * `ai-guardrails check-config <file>`: validates a configuration file the way
- * `loadGuardrailsConfig` does and prints every problem with its path.
+ * `loadGuardrailsConfig` does and prints its problems with their paths (the
+ * first 50 as text, then how many more; every one with `--json`).
  * Returns the exit code: 0 valid, 1 invalid, 2 usage error.
  */
 export async function checkConfig(
@@ -145,7 +150,13 @@ export async function checkConfig(
       stdout.write(`${file}: ${count} problem${count === 1 ? '' : 's'}\n`);
       const [, ...lines] = error.message.split('\n');
       const detail = lines.length > 0 ? lines : [error.message.replace(/^.*? at /, '- ')];
-      stdout.write(`${detail.map(line => `  ${line}`).join('\n')}\n`);
+      // A terminal gets the first problems, not one line per bad entry of a
+      // generated file (100,000 lines for 100,000 entries); --json has them all.
+      const shown = detail.slice(0, maxPrintedProblems);
+      if (detail.length > shown.length) {
+        shown.push(`… and ${detail.length - shown.length} more (--json lists them all)`);
+      }
+      stdout.write(`${shown.map(line => `  ${line}`).join('\n')}\n`);
     }
     return 1;
   }

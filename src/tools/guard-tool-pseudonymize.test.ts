@@ -1,9 +1,9 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { generateText, isStepCount, tool, wrapLanguageModel } from 'ai';
+import { generateText, isStepCount, streamText, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { configIssuesOf, generateResult } from '../../test/helpers';
+import { configIssuesOf, generateResult, streamOf, textParts } from '../../test/helpers';
 import { buildGuardrailsConfig } from '../config/load-guardrails-config';
 import { pii } from '../guards/pii/pii';
 import { guardrails } from '../middleware/guardrails-middleware';
@@ -103,6 +103,97 @@ describe('pii pseudonymize in guardTools', () => {
     expect(prompts[0]).toContain('Write to <EMAIL_ADDRESS_1>');
     expect(sent).toEqual(['jane.doe@example.com']);
     expect(result.text).toBe('Sent to jane.doe@example.com.');
+  });
+});
+
+/**
+ * Two turns of one conversation: the first carries jane's address (the vault
+ * gives it <EMAIL_ADDRESS_1>); the second is `secondPrompt`, after which the
+ * model calls sendEmail with `<EMAIL_ADDRESS_1>`. Returns what the tool got.
+ */
+async function toolArgumentsOfSecondTurn(
+  p: ReturnType<typeof pii>,
+  secondPrompt: string,
+  streamed = false,
+): Promise<string[]> {
+  const sent: string[] = [];
+  const sendEmail = tool({
+    inputSchema: z.object({ to: z.string() }),
+    execute: async ({ to }) => {
+      sent.push(to);
+      return 'sent';
+    },
+  });
+  const callsTool = (prompt: LanguageModelV4Prompt) =>
+    promptTexts(prompt).includes('Write to') && !promptTexts(prompt).includes('"tool"');
+  const call = {
+    type: 'tool-call',
+    toolCallId: 'c1',
+    toolName: 'sendEmail',
+    input: '{"to":"<EMAIL_ADDRESS_1>"}',
+  } as const;
+  const model = new MockLanguageModelV4({
+    doGenerate: async ({ prompt }) =>
+      callsTool(prompt)
+        ? generateResult([call], { finishReason: toolCallFinish })
+        : generateResult('Done.'),
+    doStream: async ({ prompt }) =>
+      callsTool(prompt)
+        ? streamOf([call], { finishReason: toolCallFinish })
+        : streamOf(textParts(['Done.'])),
+  });
+  const options = (prompt: string) => ({
+    model: wrapLanguageModel({ model, middleware: guardrails({ input: [p], output: [p] }) }),
+    tools: guardTools({ sendEmail }, { input: [p], context: () => ({ sessionId: 'chat-1' }) }),
+    prompt,
+    providerOptions: { guardrails: { sessionId: 'chat-1' } },
+    stopWhen: isStepCount(3),
+  });
+  const run = async (prompt: string) => {
+    if (streamed) await streamText(options(prompt)).consumeStream();
+    else await generateText(options(prompt));
+  };
+  await run('My address is jane.doe@example.com, remember it.');
+  await run(secondPrompt);
+  return sent;
+}
+
+describe('pii pseudonymize in guardTools: what a tool call may restore', () => {
+  it("a placeholder whose value the call's messages do not carry stays as written", async () => {
+    // The client wrote the placeholder (a history that dropped the value):
+    // the vault would hand the tool the address of the first turn.
+    const sent = await toolArgumentsOfSecondTurn(
+      pii({ action: 'pseudonymize' }),
+      'Write to <EMAIL_ADDRESS_1>',
+    );
+    expect(sent).toEqual(['<EMAIL_ADDRESS_1>']);
+  });
+
+  it('a placeholder whose value the messages carry is restored', async () => {
+    const sent = await toolArgumentsOfSecondTurn(
+      pii({ action: 'pseudonymize' }),
+      'Write to jane.doe@example.com',
+    );
+    expect(sent).toEqual(['jane.doe@example.com']);
+  });
+
+  it('streamText: the same, a client-written placeholder stays and a value in the messages is restored', async () => {
+    const p = pii({ action: 'pseudonymize' });
+    expect(await toolArgumentsOfSecondTurn(p, 'Write to <EMAIL_ADDRESS_1>', true)).toEqual([
+      '<EMAIL_ADDRESS_1>',
+    ]);
+    const q = pii({ action: 'pseudonymize' });
+    expect(await toolArgumentsOfSecondTurn(q, 'Write to jane.doe@example.com', true)).toEqual([
+      'jane.doe@example.com',
+    ]);
+  });
+
+  it("toolRestore: 'vault' restores any placeholder of the conversation's vault (the app opts in)", async () => {
+    const sent = await toolArgumentsOfSecondTurn(
+      pii({ action: 'pseudonymize', toolRestore: 'vault' }),
+      'Write to <EMAIL_ADDRESS_1>',
+    );
+    expect(sent).toEqual(['jane.doe@example.com']);
   });
 });
 

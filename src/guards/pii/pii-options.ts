@@ -63,6 +63,7 @@ export const piiOptionShape = {
   store: storeOption,
   conversationId: functionOption('a function of the call context returning an id'),
   ttlMs: storeTtl,
+  toolRestore: oneOf(['messages', 'vault']),
   message: stringOption,
   name: nonEmptyString,
 } satisfies OptionShape;

@@ -25,6 +25,7 @@ import {
 import { placeholderPattern } from './ner/find-named-entities';
 import { piiNeedsSomethingToFind, piiOptionShape } from './pii-options';
 import { piiMayMatch, piiPotentialStart } from './potential-start';
+import { messageStrings, originalsShownIn } from './pseudonym-tool-scope';
 import { callVault, type PseudonymVault, storeVault } from './pseudonym-vault';
 
 /** Options of `pii`. */
@@ -53,6 +54,19 @@ export interface PiiOptions extends FindPiiOptions {
   conversationId?: (ctx: GuardrailContext) => string | undefined;
   /** How long a pseudonym mapping is kept after its last use. Default 24 hours. */
   ttlMs?: number;
+  /**
+   * What a placeholder in a tool's arguments (`guardTools({ input: [p] })`)
+   * may turn back into:
+   * - `'messages'` (default): a value the messages the tool call came from
+   *   carry (the caller's messages, results of earlier tools); a placeholder
+   *   whose value they do not carry stays as written (round 36: a client
+   *   could write `<EMAIL_ADDRESS_1>` and have the tool receive the value of
+   *   an earlier turn);
+   * - `'vault'`: any value of the conversation's vault (before round 36), for
+   *   an app whose clients keep only placeholders in the history and whose
+   *   conversation id the client cannot choose.
+   */
+  toolRestore?: 'messages' | 'vault';
 }
 
 const pseudonymPattern = /<([A-Z][A-Z0-9_]*)_(\d{1,6})>/g;
@@ -125,6 +139,7 @@ export function pii(options?: PiiOptions): Guardrail {
     store,
     conversationId = defaultConversationId,
     ttlMs = 24 * 60 * 60 * 1000,
+    toolRestore = 'messages',
     ...findOptions
   } = validateFactoryOptions(options, 'pii', piiOptionShape, piiNeedsSomethingToFind);
   judgeToolCallIdsWith(piiInToolCallId);
@@ -228,13 +243,18 @@ export function pii(options?: PiiOptions): Guardrail {
       // dropped the value) or made up by the model, and the vault would
       // restore a value of an earlier turn the call never showed (round 36).
       // A call with no such prompt (a `guardTools` call, a direct check)
-      // looks its placeholders up in the vault.
+      // looks its placeholders up in the vault; a tool call then keeps only
+      // those whose value its messages carry (`toolRestore`).
       const prompted = promptTokens(ctx);
-      const originals = new Map<string, string>();
+      let originals = new Map<string, string>();
       for (const token of tokens) {
         if (!prompted) ctx.abortSignal?.throwIfAborted();
         const original = prompted ? prompted.get(token) : await vault.valueOf(token);
         if (original !== undefined) originals.set(token, original);
+      }
+      // A tool call restores only the values its messages carry (round 36).
+      if (!prompted && ctx.kind === 'tool_input' && toolRestore === 'messages') {
+        originals = originalsShownIn(originals, messageStrings(ctx.messages));
       }
       if (originals.size === 0) return allow();
       let restored = 0;

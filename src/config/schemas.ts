@@ -116,6 +116,7 @@ export const piiConfigSchema = z
     placeholder: placeholderTemplate.optional(),
     store: storeRef.optional(),
     ttlMs: milliseconds.optional(),
+    toolRestore: z.enum(['messages', 'vault']).optional(),
     message: messageOption.optional(),
     name: nameOption.optional(),
   })

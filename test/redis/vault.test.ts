@@ -69,27 +69,37 @@ describe.skipIf(!REDIS_URL)('pii pseudonym vault shared through Redis', () => {
     );
     expect(first.text).toBe('Noted, jane.doe@example.com.');
 
-    // Turn 2 lands on instance B, which never saw the address: its model
-    // writes the pseudonym and B's output guardrail restores it from Redis.
+    // Turn 2 lands on instance B, which never saw the address. The client
+    // sends its history, as `useChat` does, with a new address written
+    // before the old one: B alone would number them in that order, but
+    // through Redis it keeps A's `<EMAIL_ADDRESS_1>` for the old address, and
+    // restores the answer's placeholder to it. (An answer restores only the
+    // placeholders its own prompt carried, since round 36: a history without
+    // the address gets `<EMAIL_ADDRESS_1>` back as written.)
     const b = instance(
       redisStore(clients.ioredis, { prefix, timeoutMs: 10_000 }),
       'I will write to <EMAIL_ADDRESS_1> today.',
     );
     const second = await generateText({
       model: b.guarded,
-      prompt: 'Where will you send the confirmation?',
+      prompt: 'Send the confirmation to bob@example.com, not jane.doe@example.com.',
       providerOptions: session,
     });
+    expect(userText(b.model.doGenerateCalls[0])).toBe(
+      'Send the confirmation to <EMAIL_ADDRESS_2>, not <EMAIL_ADDRESS_1>.',
+    );
     expect(second.text).toBe('I will write to jane.doe@example.com today.');
 
     // The vault is one key, prefixed, with a TTL.
-    // One address: its counter, its placeholder's original, and its placeholder (keyed by a hash).
+    // Two addresses: the counter, each placeholder's original, and each placeholder (keyed by a hash).
     const keys = await keysWithTtl(clients.ioredis, prefix);
     expect(
       keys.map(k => k.key.slice(prefix.length).replace(/[0-9a-f]{64}$/, '<sha256>')).sort(),
     ).toEqual([
       'pii-vault:pii:chat-42:counter:EMAIL_ADDRESS',
       'pii-vault:pii:chat-42:token:<EMAIL_ADDRESS_1>',
+      'pii-vault:pii:chat-42:token:<EMAIL_ADDRESS_2>',
+      'pii-vault:pii:chat-42:value:EMAIL_ADDRESS:<sha256>',
       'pii-vault:pii:chat-42:value:EMAIL_ADDRESS:<sha256>',
     ]);
     expect(keys.every(k => k.pttl > 0)).toBe(true);
@@ -97,7 +107,7 @@ describe.skipIf(!REDIS_URL)('pii pseudonym vault shared through Redis', () => {
     expect(keys.some(k => k.key.includes('@'))).toBe(false);
   });
 
-  it('without the shared store, instance B cannot restore (the control)', async () => {
+  it('without the shared store, instance B numbers the addresses itself (the control)', async () => {
     const session = { guardrails: { sessionId: 'chat-43' } };
     const a = instance(memoryStore(), 'Noted.');
     await generateText({
@@ -108,10 +118,13 @@ describe.skipIf(!REDIS_URL)('pii pseudonym vault shared through Redis', () => {
     const b = instance(memoryStore(), 'I will write to <EMAIL_ADDRESS_1> today.');
     const second = await generateText({
       model: b.guarded,
-      prompt: 'Where will you send it?',
+      prompt: 'Send the confirmation to bob@example.com, not jane.doe@example.com.',
       providerOptions: session,
     });
-    expect(second.text).toBe('I will write to <EMAIL_ADDRESS_1> today.');
+    expect(userText(b.model.doGenerateCalls[0])).toBe(
+      'Send the confirmation to <EMAIL_ADDRESS_1>, not <EMAIL_ADDRESS_2>.',
+    );
+    expect(second.text).toBe('I will write to bob@example.com today.');
   });
 
   it('keeps originals with lone surrogates exact, apart from their U+FFFD lookalikes, as a memory store does', async () => {

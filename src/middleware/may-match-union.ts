@@ -74,6 +74,12 @@ export function shiftScan(state: ScanState, by: number): void {
   if (state.noted > 0) state.noted = Math.max(0, state.noted + by);
 }
 
+/** `resumableUnionScan`'s scan, and how far behind where it goes on its tests read. */
+export interface ResumableScan {
+  scan: (text: string, state: ScanState) => number;
+  left: number;
+}
+
 /**
  * `unionScan` that resumes: `scan(text, state)` reads `text` from
  * `state.at`, as if the scan had read the characters before it in the
@@ -93,7 +99,7 @@ export function shiftScan(state: ScanState, by: number): void {
 export function resumableUnionScan(
   triggers: readonly FilterTriggers[],
   notes: ReadonlyArray<HookNotes | undefined>,
-): { scan: (text: string, state: ScanState) => number; left: number } | undefined {
+): ResumableScan | undefined {
   const node = cacheNode(triggers, notes);
   if (!('resumable' in node)) {
     const reads = triggers.map(declared => declared.reads);
@@ -136,7 +142,7 @@ interface UnionCache {
   next: WeakMap<FilterTriggers | HookNotes, UnionCache>;
   union?: ((text: string) => number) | undefined;
   mayMatchAny?: ((text: string) => boolean) | undefined;
-  resumable?: { scan: (text: string, state: ScanState) => number; left: number } | undefined;
+  resumable?: ResumableScan | undefined;
 }
 const unions: UnionCache = { next: new WeakMap() };
 

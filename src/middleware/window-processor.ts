@@ -10,11 +10,12 @@ import {
 } from '../core/filtered-hooks';
 import type { Guardrail, GuardrailRecord } from '../core/types';
 import { isReadThrough } from '../guards/shared/normalize-text';
-import { countedStart } from '../guards/shared/potential-start';
+import { countedStart, readsPlain } from '../guards/shared/potential-start';
 import { TURNED_REACH } from '../guards/shared/upside-down';
 import type { CallGuard } from './call-guard';
 import {
   MAY_MATCH,
+  type ResumableScan,
   resumableUnionScan,
   type ScanState,
   scanStart,
@@ -303,24 +304,22 @@ function potentialStartOf(
  * `Then kil` went out before the block). A position before the first
  * change or after the last one maps to the same character of `text`; one
  * between them to the first change (holds back more, never less).
+ * `prefix` and `suffix`: the lengths of `text`'s and `modified`'s common
+ * prefix and suffix, which the caller has computed already.
  */
 function modifiedCut(
   text: string,
   modified: string,
   from: number,
+  prefix: number,
+  suffix: number,
   potentialStart: (pending: string, changedTo: number) => number,
 ): number {
   if (modified === text) return text.length;
   // The position is confirmed by the caller as the hooks' own cut is: a match
   // may start before the first change (`--password` before its redacted value).
-  const prefix = commonPrefixLength(text, modified);
   // Judged as changed from `from` on only: a change before it is the context's.
   if (prefix < from) return from;
-  const suffix = commonSuffixLength(
-    text,
-    modified,
-    Math.min(text.length, modified.length) - prefix,
-  );
   const at = from + potentialStart(modified.slice(from), modified.length - suffix - from);
   if (at <= prefix) return at;
   return at >= modified.length - suffix ? at + text.length - modified.length : prefix;
@@ -718,58 +717,113 @@ export function windowProcessor(
   }
 
   /**
+   * The text the filters read when their verdict on the text before holds
+   * (`state.clean`; see `releaseUnmatched`): with reaches, when all said
+   * false about the text before, only its tail and what came since (by the
+   * contract of `mayMatchReach`, their verdict on the whole); when the one
+   * scan goes on where it stopped (`state.scan`), what its tests read behind
+   * that point and what came since. Built to end with the whole pending text
+   * wherever it can (`filteredFrom`: where that starts in it, else -1), so
+   * the scan flattens one string (not the deltas joined, then a second copy)
+   * and its verdict covers all of what the hooks read.
+   */
+  function filteredSince(state: TextWindow, before: string): string {
+    const { pending } = state;
+    if (before.length >= state.filtered) {
+      // `before` ends with the pending text the filters saw (both end the text they saw).
+      const head = before.slice(0, before.length - state.filtered);
+      filteredFrom = head.length;
+      return head + pending;
+    }
+    filteredFrom = -1;
+    return before + pending.slice(state.filtered);
+  }
+  /** Where the pending text starts in `filteredSince`'s text (-1: it holds only its end). */
+  let filteredFrom = -1;
+
+  /**
+   * The one scan resumed over what came since the last check (`state.scan`
+   * set), before the check is decided: its verdict, and when it rules a
+   * match out, its text kept for `releaseUnmatched` (`prescanned`). Ruled
+   * out, every character it read is printable ASCII, a tab or a line break,
+   * each read one (`readCount`): the step's count is its length. Else the
+   * scan's state is left as it was (the check may be deferred, and the scan
+   * then goes on from there next time).
+   */
+  function scanAhead(state: TextWindow, resumed: ScanState, scan: ResumableScan): number {
+    const filtered = filteredSince(state, state.clean!);
+    const { at, row, runs, letters, noted } = resumed;
+    const verdict = scan.scan(filtered, resumed);
+    if (verdict === MAY_MATCH) {
+      resumed.at = at;
+      resumed.row = row;
+      resumed.runs = runs;
+      resumed.letters = letters;
+      resumed.noted = noted;
+    } else {
+      prescanned = filtered;
+    }
+    return verdict;
+  }
+  /** `scanAhead`'s text when it ruled a match out, for the check that follows (undefined otherwise). */
+  let prescanned: string | undefined;
+
+  /**
    * Early release when no guardrail may match the checked text (their
    * `mayMatch` says so): the check would pass it unchanged, so release up
    * to the hooks' cut at once, as `release` would, without a promise.
    * Undefined when a guardrail may match (then `release` runs the check).
+   * `ahead`: what `scanAhead` said of this check's text (`MAY_MATCH`
+   * there: the resumed scan is not asked again), undefined when not asked.
    */
   function releaseUnmatched(
     state: TextWindow,
     potentialStart: (pending: string, changedTo: number, filtered?: Filtered) => number,
+    ahead?: number,
   ): ProcessorStep | undefined {
     const { reach, resumable } = chain;
     const { clean: before, scan: resumed } = state;
     let { pending } = state;
-    // The filters' text: with reaches, when all said false about the text
-    // before, only its tail and what came since (by the contract of
-    // `mayMatchReach`, their verdict on the whole); else the context and
-    // the pending text, as the check would see them. Built to end with the
-    // whole pending text wherever it can (`at`: where that starts), so the
-    // scan flattens one string (not the deltas joined, then a second copy)
-    // and its verdict covers all of what the hooks read. When the one scan
-    // goes on where it stopped (`state.scan`), `before` is what its tests
-    // read behind that point, and it reads only what came since.
+    // The filters' text (`filteredSince`): else the context and the pending
+    // text, as the check would see them.
     let filtered: string;
     let at = -1;
-    if (before === undefined || (reach === undefined && resumed === undefined)) {
-      const context = contextOf(state);
-      filtered = context + pending;
-      at = context.length;
-    } else if (before.length >= state.filtered) {
-      // `before` ends with the pending text the filters saw (both end the text they saw).
-      const head = before.slice(0, before.length - state.filtered);
-      filtered = head + pending;
-      at = head.length;
-    } else {
-      filtered = before + pending.slice(state.filtered);
-    }
     let scan: ScanState | undefined;
     let verdict: number;
-    if (resumed !== undefined && resumable !== undefined) {
+    if (ahead !== undefined && ahead !== MAY_MATCH) {
+      // The one scan, resumed, ruled everything since it began out (`scanAhead`).
+      filtered = prescanned!;
+      at = filteredFrom;
       scan = resumed;
-      verdict = resumable.scan(filtered, scan);
-      // Something since the scan began may match: the check's own text, from its start.
-      if (verdict === MAY_MATCH) {
+      verdict = ahead;
+    } else {
+      if (before === undefined || (reach === undefined && resumed === undefined)) {
         const context = contextOf(state);
         filtered = context + pending;
         at = context.length;
-        scan = scanStart();
+      } else if (ahead === undefined) {
+        filtered = filteredSince(state, before);
+        at = filteredFrom;
+      } else {
+        filtered = '';
+      }
+      if (resumed !== undefined && resumable !== undefined) {
+        scan = resumed;
+        verdict = ahead ?? resumable.scan(filtered, scan);
+        // Something since the scan began may match: the check's own text, from its start.
+        if (verdict === MAY_MATCH) {
+          const context = contextOf(state);
+          filtered = context + pending;
+          at = context.length;
+          scan = scanStart();
+          verdict = chain.verdictOf(filtered, scan);
+        }
+      } else {
+        scan = resumable && scanStart();
         verdict = chain.verdictOf(filtered, scan);
       }
-    } else {
-      scan = resumable && scanStart();
-      verdict = chain.verdictOf(filtered, scan);
     }
+    prescanned = undefined;
     state.scan = undefined;
     if (verdict === MAY_MATCH) {
       state.clean = undefined;
@@ -803,6 +857,8 @@ export function windowProcessor(
       pending = at === 0 ? filtered : filtered.slice(at);
       if (verdict >= 0) hooks = verdict > at ? SCANNED_NOTED : SCANNED;
     }
+    // Read by the one scan, which ruled a match out: plain, so the hooks' chains skip their own test.
+    if (hooks !== FILTERED) readsPlain(pending);
     const cut = cutBefore(state, pending, potentialStart(pending, 0, hooks));
     if (state.scan !== undefined) {
       // From what the scan's tests read behind where it goes on, or from
@@ -885,6 +941,7 @@ export function windowProcessor(
         ? -1
         : wordStartBefore(text, bound, Math.max(tail.length, countedStart(text, window, bound)));
       // The changes lie between `prefix` and `changeEnd` of `text`.
+      // (Computed once: `modifiedCut` reads them too.)
       const prefix = commonPrefixLength(text, modified);
       const suffix =
         modified === text
@@ -897,7 +954,7 @@ export function windowProcessor(
             pending,
             changeEnd - tail.length,
             UNFILTERED,
-            modifiedCut(text, modified, tail.length, potentialStart) - tail.length,
+            modifiedCut(text, modified, tail.length, prefix, suffix, potentialStart) - tail.length,
           )
         : bound;
       const cut =
@@ -1141,10 +1198,28 @@ export function windowProcessor(
     // and held-back text for a few new characters read. Counted once over
     // the step's text, then delta by delta.
     const step = stepAfter(state.releasedCount);
-    if (state.readSince < 0) state.readSince = readCount(state.pending, state.checkedTo, step);
-    if (state.readSince < step) {
-      state.nextCheckAt = state.pending.length + step - state.readSince;
-      return HELD;
+    // Nearly every check of prose: the one scan, resumed over what came
+    // since (it reads those characters anyway), rules a match out, so they
+    // are plain and the step's count is its length (at least `step` here):
+    // no `readCount` over the step first (round 37).
+    let ahead: number | undefined;
+    const { scan, clean } = state;
+    if (
+      state.readSince < 0 &&
+      scan !== undefined &&
+      clean !== undefined &&
+      chain.resumable !== undefined &&
+      potentialStart &&
+      state.pending.length - state.checkedTo >= step
+    ) {
+      ahead = scanAhead(state, scan, chain.resumable);
+    }
+    if (ahead === undefined || ahead === MAY_MATCH) {
+      if (state.readSince < 0) state.readSince = readCount(state.pending, state.checkedTo, step);
+      if (state.readSince < step) {
+        state.nextCheckAt = state.pending.length + step - state.readSince;
+        return HELD;
+      }
     }
     // What the last check left held back (the first `checkedTo` pending
     // characters) is past the bound: judged, then blocked unless released.
@@ -1153,9 +1228,12 @@ export function windowProcessor(
       state.checkedTo > holdBound &&
       readCount(state.pending, 0, holdBound + 1, state.checkedTo) > holdBound
     ) {
+      prescanned = undefined;
       return heldPastBound(state);
     }
-    return (potentialStart && releaseUnmatched(state, potentialStart)) || release(state, false);
+    return (
+      (potentialStart && releaseUnmatched(state, potentialStart, ahead)) || release(state, false)
+    );
   }
 
   return {

@@ -105,6 +105,17 @@ function mayReadThrough(text: string): boolean {
 let lastTested: string | undefined;
 let lastMayReadThrough = false;
 
+/**
+ * Tells `trailingChainStart` that `text` holds printable ASCII, tabs and
+ * line breaks only (no character read through), as window mode's one scan
+ * found when it ruled a match out in all of it: the hooks asked about it
+ * next skip their own search (round 37; `mayReadThrough` remembers it).
+ */
+export function readsPlain(text: string): void {
+  lastTested = text;
+  lastMayReadThrough = false;
+}
+
 /** `token` without the characters the detectors read through (itself when it holds none). */
 function readView(token: string): string {
   // A token is short: a loop costs less than a call of the search.

@@ -78,14 +78,15 @@ export interface ChainClasses {
  * thousands of characters each.
  */
 export function trailingChainStart(text: string, classes: ChainClasses): number {
-  const through = chainStart(text, classes);
   // Only a text with a character outside printable ASCII can hold one read through.
-  if (!mayReadThrough(text)) return through;
+  const plain = !mayReadThrough(text);
+  const through = chainStart(text, classes, plain);
+  if (plain) return through;
   const source = privateUseReadThrough(text) ?? text;
   const reading = invisibleBreaks(source);
   if (reading === undefined) return through;
   // The blanks of the broken reading stand where the runs stood (same offsets).
-  return Math.min(through, chainStart(brokenText(reading, false), classes));
+  return Math.min(through, chainStart(brokenText(reading, false), classes, false));
 }
 
 const MAY_READ_THROUGH = /[^\t\n\r\x20-\x7e]/;
@@ -149,9 +150,11 @@ function isStrong(token: string, view: string, marker: (token: string) => boolea
   return isReadThroughOnly(token) || marker(view);
 }
 
+/** `trailingChainStart` of one reading; `plain`: `text` holds no character read through (each token is its own `readView`). */
 function chainStart(
   text: string,
   { joinable, marker = () => false, piece, pieces = 8, maxGap = 3 }: ChainClasses,
+  plain: boolean,
 ): number {
   let end = text.length;
   while (end > 0 && isWhitespaceAt(text, end - 1)) end--;
@@ -164,7 +167,7 @@ function chainStart(
   // next token may join it, and links to earlier tokens as what it is.
   let nextKind = GROWING;
   if (end < text.length) {
-    const view = readView(last);
+    const view = plain ? last : readView(last);
     nextKind = isStrong(last, view, marker)
       ? STRONG
       : joinable(view)
@@ -187,7 +190,7 @@ function chainStart(
     let previousStart = gapStart;
     while (previousStart > 0 && !isWhitespaceAt(text, previousStart - 1)) previousStart--;
     const previous = text.slice(previousStart, gapStart);
-    const view = readView(previous);
+    const view = plain ? previous : readView(previous);
     // Beside a token of neither kind only a strong one links: asked first.
     let kind: number;
     if (isStrong(previous, view, marker)) kind = STRONG;
@@ -199,7 +202,7 @@ function chainStart(
       // Only a marker (or a run of characters read through) takes it in.
       if (
         nextKind !== STRONG &&
-        !(nextKind === GROWING && isStrong(last, readView(last), marker))
+        !(nextKind === GROWING && isStrong(last, plain ? last : readView(last), marker))
       ) {
         return confirmed;
       }

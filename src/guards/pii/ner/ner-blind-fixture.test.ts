@@ -16,7 +16,7 @@ const rows = readFileSync('test/fixtures/ner-sentences-2.jsonl', 'utf8')
 
 const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
 
-describe('the second hand-written fixture (blind: committed before the tagger ran on it)', () => {
+describe('the second hand-written fixture (committed before the tagger ran on it; seen since round 37)', () => {
   it('holds exact offsets for every labelled value', () => {
     expect(rows).toHaveLength(110);
     for (const row of rows)
@@ -44,11 +44,14 @@ describe('the second hand-written fixture (blind: committed before the tagger ra
         entry[4]! += mine.filter(p => gold.some(g => overlaps(p, g))).length;
       }
     }
+    // Round 36 (blind): PERSON [56, 54, 38, 39, 40], STREET_ADDRESS [16, 23, 3, 12, 18],
+    // LOCATION [18, 22, 13, 13, 13], ORGANIZATION [10, 13, 3, 5, 5]. Round 37 (seen: its error
+    // classes chose the chat cues and the address runs): as below.
     expect(counts).toEqual({
-      PERSON: [56, 54, 38, 39, 40],
-      STREET_ADDRESS: [16, 23, 3, 12, 18],
-      LOCATION: [18, 22, 13, 13, 13],
-      ORGANIZATION: [10, 13, 3, 5, 5],
+      PERSON: [56, 52, 41, 42, 43],
+      STREET_ADDRESS: [16, 16, 10, 12, 12],
+      LOCATION: [18, 18, 13, 13, 13],
+      ORGANIZATION: [10, 12, 3, 5, 5],
     });
   });
 

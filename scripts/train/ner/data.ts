@@ -265,6 +265,66 @@ export function augmentedSequences(
   return result;
 }
 
+const personBegin = 1 + 2 * nerEntities.indexOf('PERSON');
+
+/** `text` in lower case, one character at a time, each kept where lower-casing would change its length (offsets stay). */
+export function lowerSameLength(text: string): string {
+  return text.replace(/[\s\S]/gu, char => {
+    const lower = char.toLowerCase();
+    return lower.length === char.length ? lower : char;
+  });
+}
+
+/**
+ * Chat-style copies: of the labelled rows with a PERSON span, a seeded share
+ * (`share`, 0-1) again with the whole text in lower case, the spans where
+ * they were (`lowerSameLength`). People write names in lower case in chat
+ * (`ask jae-hyun`); the dev split never does, so the model learnt that a
+ * lower-case word is no name. Only the names and the words outside any
+ * entity are known in a copy (addresses, places and organisations are
+ * learnt as written). Deterministic: one draw per row, in order.
+ */
+export function lowerCasedSequences(
+  sequences: readonly Sequence[],
+  gazetteers: Gazetteers,
+  share: number,
+  seed: number,
+  namesOnly = false,
+): Sequence[] {
+  const random = prng(seed ^ 0x10c45e);
+  const result: Sequence[] = [];
+  for (const sequence of sequences) {
+    if (!sequence.spans.some(span => span.type === 'PERSON')) continue;
+    if (random() >= share) continue;
+    let text = lowerSameLength(sequence.text);
+    if (namesOnly) {
+      // Only the names in lower case (`met anna berg in Oslo`).
+      text = sequence.text;
+      for (const span of sequence.spans)
+        if (span.type === 'PERSON')
+          text =
+            text.slice(0, span.start) +
+            lowerSameLength(text.slice(span.start, span.end)) +
+            text.slice(span.end);
+    }
+    if (text === sequence.text) continue;
+    const lower = sequence_(
+      `${sequence.id}~lower`,
+      sequence.group,
+      text,
+      sequence.spans,
+      gazetteers,
+    );
+    // Only names are taught in lower case: the tokens of the other types teach nothing here.
+    for (let index = 0; index < lower.labels.length; index++) {
+      const label = lower.labels[index]!;
+      if (label !== 0 && label !== personBegin && label !== personBegin + 1) lower.known[index] = 0;
+    }
+    result.push(lower);
+  }
+  return result;
+}
+
 const sequence_ = (
   id: string,
   group: string | undefined,

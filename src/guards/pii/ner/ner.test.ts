@@ -350,6 +350,111 @@ describe('spansOfLabels', () => {
       expect(span.end - span.start).toBeLessThanOrEqual(nerMaxLength[span.type]);
   });
 
+  it("labels a lower-case name after a chat cue: a greeting, thanks, `it's X here`, `me and`, `and` after a name", () => {
+    const cases: Array<[string, string[]]> = [
+      ['hey marta, are you around', ['PERSON:marta']],
+      ['thanks anders!', ['PERSON:anders']],
+      // A word in no name list (`zelvorq`: none of the filters holds it): only after a strong
+      // cue, and when it ends the phrase.
+      ['hi zelvorq!', ['PERSON:zelvorq']],
+      ["it's zelvorq here", ['PERSON:zelvorq']],
+      ['its zelvorq here, can u call', ['PERSON:zelvorq']],
+      ['my name is zelvorq.', ['PERSON:zelvorq']],
+      ['so hi zelvorq!', []],
+      ['hi zelvorq is late', []],
+      ['ask zelvorq', []],
+      // On a chat line (no capital letter) only: `me and` before a first name, `and` after a name.
+      ['me and lena are late', ['PERSON:lena']],
+      ['i met lena and anders today', ['PERSON:lena', 'PERSON:anders']],
+      ['Me and lena are late', []],
+      // Chat words of the name lists, titles, common words and things after `with` stay words.
+      ["i'm ok now", []],
+      ['hi there!', []],
+      ['thanks again!', []],
+      ['hey guys, thanks all', []],
+      ['we are done with flask and tab', []],
+      ['she handled it with grace', []],
+      ['grace period ends today', []],
+      ['will do, may be late', []],
+      ['a character named lord byron', []],
+    ];
+    expect(cases.map(([text]) => tag(text))).toEqual(cases.map(([, expected]) => expected));
+  });
+
+  it('makes one address of the comma-separated address parts around a tagged address on its line', () => {
+    /** Labels each `[type, value]` (the tokens inside the value's first occurrence) and returns the spans. */
+    const labelled = (text: string, values: Array<[(typeof names)[number], string]>) => {
+      const scanned = scanText(text, gazetteers, new WordTable(gazetteers));
+      const labels = new Uint8Array(scanned.count);
+      for (const [type, value] of values) {
+        const start = text.indexOf(value);
+        let first = true;
+        for (let index = 0; index < scanned.count; index++) {
+          if (scanned.start[index]! < start || scanned.end[index]! > start + value.length) continue;
+          labels[index] = 1 + 2 * nerEntities.indexOf(type) + (first ? 0 : 1);
+          first = false;
+        }
+      }
+      return found(text, spansOfLabels(text, scanned, labels));
+    };
+    // A street read as a person and the address's last part tagged: one address, from the part
+    // with the house number.
+    expect(
+      labelled('Ship to Av. Norte 12, Col. Roma, 06700 Ciudad Real.', [
+        ['PERSON', 'Norte'],
+        ['STREET_ADDRESS', '06700 Ciudad Real'],
+      ]),
+    ).toEqual(['STREET_ADDRESS:Av. Norte 12, Col. Roma, 06700 Ciudad Real']);
+    // A name before the address (no digit, no street word) stays a name; the city joins.
+    expect(
+      labelled('Recipient: Ana Lopes, 4 Rua Nova, Porto', [
+        ['PERSON', 'Ana Lopes'],
+        ['STREET_ADDRESS', '4 Rua Nova'],
+        ['LOCATION', 'Porto'],
+      ]),
+    ).toEqual(['PERSON:Ana Lopes', 'STREET_ADDRESS:4 Rua Nova, Porto']);
+    // The sentence goes on after the address: `, and …` and `until …` are not part of it.
+    expect(
+      labelled('We met at 10 Elm Road, London, and then left.', [
+        ['STREET_ADDRESS', '10 Elm Road'],
+        ['LOCATION', 'London'],
+      ]),
+    ).toEqual(['STREET_ADDRESS:10 Elm Road, London']);
+    expect(
+      labelled('I live at 12 Cuba Road, Wellington 6011 until May.', [
+        ['STREET_ADDRESS', '12 Cuba Road'],
+      ]),
+    ).toEqual(['STREET_ADDRESS:12 Cuba Road, Wellington 6011']);
+    // Another line, or no tagged address: as tagged.
+    expect(
+      labelled('10 Elm Road,\nLondon', [
+        ['STREET_ADDRESS', '10 Elm Road'],
+        ['LOCATION', 'London'],
+      ]),
+    ).toEqual(['STREET_ADDRESS:10 Elm Road', 'LOCATION:London']);
+    expect(
+      labelled('Paris, London, 2024', [
+        ['LOCATION', 'Paris'],
+        ['LOCATION', 'London'],
+      ]),
+    ).toEqual(['LOCATION:Paris', 'LOCATION:London']);
+    // A number of one or two digits after `at`, `by`… with no address word after it is a time.
+    expect(labelled('see you at 8', [['STREET_ADDRESS', '8']])).toEqual([]);
+    expect(labelled('see you at 8.', [['STREET_ADDRESS', '8']])).toEqual([]);
+    expect(labelled('she lives at 25 Elm Road', [['STREET_ADDRESS', '25']])).toEqual([
+      'STREET_ADDRESS:25 Elm Road',
+    ]);
+    expect(labelled('see you at 815', [['STREET_ADDRESS', '815']])).toEqual(['STREET_ADDRESS:815']);
+    // Never longer than an address's bound, however many capitalised parts the line has.
+    const line = `${'Aa, '.repeat(5_000)}12 Elm Road, ${'Bb, '.repeat(5_000)}end`;
+    const spans = labelled(line, [['STREET_ADDRESS', '12 Elm Road']]);
+    expect(spans).toHaveLength(1);
+    expect(spans[0]!.length - 'STREET_ADDRESS:'.length).toBeLessThanOrEqual(
+      nerMaxLength.STREET_ADDRESS,
+    );
+    expect(spans[0]).toContain('12 Elm Road');
+  });
+
   it('gives a multi-word gazetteer place split into two types the type of its last token', () => {
     const text = 'We fly to Cape Town next week';
     const scanned = scanText(text, gazetteers, new WordTable(gazetteers));
@@ -403,13 +508,13 @@ describe('spansOfLabels', () => {
       'STREET_ADDRESS:75002 Paris',
     ]);
     expect(twoAddresses('Elm Road, 75002 Paris Street', [0, 1], [3, 4, 5])).toHaveLength(1);
+    // Round 37: parts of addresses joined by a comma on one line are one address (addressRuns,
+    // tested below), whatever this join does.
     expect(twoAddresses('Elm Road, 75002 paris', [0, 1], [3, 4])).toEqual([
-      'STREET_ADDRESS:Elm Road',
-      'STREET_ADDRESS:75002 paris',
+      'STREET_ADDRESS:Elm Road, 75002 paris',
     ]);
     expect(twoAddresses('Elm Road, 123 Oak Lane', [0, 1], [3, 4, 5])).toEqual([
-      'STREET_ADDRESS:Elm Road',
-      'STREET_ADDRESS:123 Oak Lane',
+      'STREET_ADDRESS:Elm Road, 123 Oak Lane',
     ]);
     // Never past the address bound.
     const long = `${'Long '.repeat(30)}Road, 75002 Paris`; // 154 + 2 + 11 characters

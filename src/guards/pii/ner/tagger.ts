@@ -1,3 +1,5 @@
+import { addressRuns } from './address-runs';
+import { cuedLowerNames, nameCuePairs } from './chat-names';
 import { coordinatedLists, type TokenSpan } from './coordination';
 import {
   Flag,
@@ -217,77 +219,6 @@ function wholePlaces(scanned: Scanned, labels: Uint8Array): Uint8Array {
   return result;
 }
 
-/** Words after which a lower-case name-list word is a name ("my name is lena", "call anders"). */
-const nameCues: ReadonlySet<string> = new Set([
-  'named',
-  'called',
-  'call',
-  'ask',
-  'tell',
-  'meet',
-  'met',
-  'friend',
-  "i'm",
-  'im',
-]);
-/** Two-word cues, keyed by their last word: "name is", "name's", "i am", "this is". */
-const nameCuePairs: ReadonlyMap<string, ReadonlySet<string>> = new Map([
-  ['is', new Set(['name', 'this'])],
-  ["'s", new Set(['name'])],
-  ['am', new Set(['i'])],
-]);
-
-/** Lower case, not a common word, in a name list. */
-function isLowerName(flags: number): boolean {
-  return (
-    (flags & (flagLower | flagCommon)) === flagLower && (flags & (flagName | flagFirstName)) !== 0
-  );
-}
-
-/**
- * Lower-case names after a cue ("my name is lena andersson", "call anders
- * tomorrow"): a word outside any entity that is in a name list, written in
- * lower case and not a common word, right after a cue word on the same line,
- * starts a PERSON; one more such word after it continues it. Returns `labels`
- * or a changed copy.
- */
-function cuedLowerNames(text: string, scanned: Scanned, labels: Uint8Array): Uint8Array {
-  const count = scanned.count;
-  const flags = scanned.flags;
-  const starts = scanned.start;
-  const ends = scanned.end;
-  const newlines = scanned.newline;
-  const begin = 1 + 2 * personEntity;
-  let result = labels;
-  for (let index = 1; index < count; index++) {
-    if (labels[index] !== 0 || newlines[index] !== 0 || !isLowerName(flags[index]!)) continue;
-    if (ends[index]! - starts[index]! > maxNameWord) continue;
-    if (ends[index - 1]! - starts[index - 1]! > 6) continue;
-    const cue = lowerWord(text, starts[index - 1]!, ends[index - 1]!);
-    const before = nameCuePairs.get(cue);
-    const cued =
-      nameCues.has(cue) ||
-      (before !== undefined &&
-        index >= 2 &&
-        newlines[index - 1] === 0 &&
-        before.has(lowerWord(text, starts[index - 2]!, ends[index - 2]!)));
-    if (!cued) continue;
-    if (result === labels) result = labels.slice();
-    result[index] = begin;
-    if (
-      index + 1 < count &&
-      labels[index + 1] === 0 &&
-      newlines[index + 1] === 0 &&
-      isLowerName(flags[index + 1]!) &&
-      ends[index + 1]! - starts[index]! <= personMaxLength
-    ) {
-      result[index + 1] = begin + 1;
-      index++;
-    }
-  }
-  return result;
-}
-
 /** Verbs of speech after which a capitalised word is the speaker ("…," says Bergqvist). */
 const speechCues: ReadonlySet<string> = new Set([
   'says',
@@ -302,7 +233,7 @@ const speechCues: ReadonlySet<string> = new Set([
  * Whether token `cue` ends an introduction of a name: 1 after `name is`,
  * `name's`, `name:` (`Her maiden name is LeBatelier`), 2 after `I'm`, `I
  * am`, `this is` (`I'm Will Turner`; a first name must follow), else 0.
- * The words of `nameCues`/`nameCuePairs`, for capitalised names.
+ * The words of `nameCuePairs` (chat-names.ts), for capitalised names.
  */
 function introduction(scanned: Scanned, cue: number): number {
   const newlines = scanned.newline;
@@ -768,7 +699,7 @@ export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array
         cuedCapitalisedNames(
           text,
           scanned,
-          cuedLowerNames(text, scanned, speakerNames(text, scanned, wholePlaces(scanned, tagged))),
+          cuedLowerNames(scanned, speakerNames(text, scanned, wholePlaces(scanned, tagged))),
         ),
       ),
     ),
@@ -855,9 +786,13 @@ export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array
     }
     index = end;
   }
-  return joinPostcodeCity(
+  return addressRuns(
     text,
-    coordinatedLists(text, scanned, spans).map(({ type, start, end }) => ({ type, start, end })),
+    scanned,
+    joinPostcodeCity(
+      text,
+      coordinatedLists(text, scanned, spans).map(({ type, start, end }) => ({ type, start, end })),
+    ),
   );
 }
 

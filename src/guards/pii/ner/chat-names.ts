@@ -1,0 +1,221 @@
+import { type BloomFilter, Flag, type Scanned } from './features';
+import { nerEntities, nerMaxLength } from './labels';
+
+/**
+ * Names written in lower case, as people write them in chat (`tell
+ * ingvild i'll be late`, `thx mateo!!`): the tagger learnt names from text
+ * that capitalises them, so a lower-case name is found here by the word
+ * before it (a cue) and the name lists. Fixed lists of whole categories
+ * (docs/pii-ner-model.md), not words picked from the evaluation data.
+ */
+
+const personBegin = 1 + 2 * nerEntities.indexOf('PERSON');
+const personMaxLength = nerMaxLength.PERSON;
+/** The longest word a rule makes a name of (the gazetteers see a token's first 40 characters only). */
+const maxNameWord = 32;
+
+/** Words after which a lower-case name-list word is a name ("my name is lena", "call anders"). */
+const nameCues: ReadonlySet<string> = new Set([
+  'named',
+  'called',
+  'call',
+  'ask',
+  'tell',
+  'meet',
+  'met',
+  'friend',
+  "i'm",
+  'im',
+]);
+
+/** Two-word cues, keyed by their last word: "name is", "name's", "i am", "this is". */
+export const nameCuePairs: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['is', new Set(['name', 'this'])],
+  ["'s", new Set(['name'])],
+  ['am', new Set(['i'])],
+]);
+
+/** Greetings and thanks written right before whom a message speaks to ("hey priya", "thx mateo"). */
+const vocatives: ReadonlySet<string> = new Set([
+  'hi',
+  'hey',
+  'hiya',
+  'heya',
+  'hello',
+  'thanks',
+  'thx',
+  'cheers',
+  'bye',
+  'congrats',
+]);
+
+/**
+ * Cues of a chat line only (a line with no capital letter): `me and` before
+ * a first name, `and` after a lower-case name. `with` is none: chat writes
+ * `with priya`, but as often `with flask`, `with tab`, `with vocals`, and
+ * the lists hold those words (benign prompts in lower case: more false
+ * names than names).
+ */
+const chatConjunctions: ReadonlySet<string> = new Set(['and', '&']);
+
+/**
+ * Chat words and interjections that the name lists hold (they were scraped
+ * from social media: `ok`, `lol`) and that are never a lower-case name.
+ */
+const chatWords: ReadonlySet<string> = new Set([
+  'ok',
+  'okay',
+  'kk',
+  'lol',
+  'lmao',
+  'omg',
+  'btw',
+  'idk',
+  'thx',
+  'pls',
+  'plz',
+  'ur',
+  'ya',
+  'yep',
+  'yup',
+  'nope',
+  'hmm',
+  'haha',
+  'rn',
+  'tmrw',
+  'asap',
+  'bro',
+  'dude',
+  'guys',
+  'all',
+  'everyone',
+  'there',
+]);
+
+/** A word in no name list that a strong cue makes a name: letters, at least three (`ingvild`, `jae-hyun`). */
+const unlistedName = /^\p{L}{3,}(?:[-']\p{L}+)?$/u;
+
+/** Lower case, not a common word, no title, no chat word. */
+function isLowerWord(scanned: Scanned, index: number): boolean {
+  return (
+    (scanned.flags[index]! & (Flag.Lower | Flag.Common | Flag.Honorific)) === Flag.Lower &&
+    scanned.end[index]! - scanned.start[index]! <= maxNameWord &&
+    !chatWords.has(lowerOf(scanned, index))
+  );
+}
+
+/**
+ * In a name list: the word itself, or each part of a hyphenated word
+ * (`jae-hyun`, `jean-luc`: the lists hold given names one part at a time).
+ */
+function isListed(scanned: Scanned, index: number): boolean {
+  if ((scanned.flags[index]! & (Flag.Name | Flag.FirstName)) !== 0) return true;
+  const word = lowerOf(scanned, index);
+  const hyphen = word.indexOf('-');
+  if (!/^\p{L}+-\p{L}+$/u.test(word)) return false;
+  const names: BloomFilter = scanned.words.gazetteers.names;
+  return names.has(word.slice(0, hyphen)) && names.has(word.slice(hyphen + 1));
+}
+
+/** The lower-case text of token `index` as the word table holds it (no string built). */
+function lowerOf(scanned: Scanned, index: number): string {
+  return scanned.words.lower[scanned.word[index]!]!;
+}
+
+/** Whether token `index` starts its line (or the text). */
+function lineStart(scanned: Scanned, index: number): boolean {
+  return index === 0 || scanned.newline[index] !== 0;
+}
+
+/** Whether the line of each token holds no capitalised or upper-case word (a chat line). */
+function chatLines(scanned: Scanned): Uint8Array {
+  const count = scanned.count;
+  const lower = new Uint8Array(count);
+  for (let first = 0; first < count; ) {
+    let end = first + 1;
+    while (end < count && scanned.newline[end] === 0) end++;
+    let capital = false;
+    for (let index = first; index < end && !capital; index++)
+      capital = (scanned.flags[index]! & (Flag.Title | Flag.Upper)) !== 0;
+    if (!capital) lower.fill(1, first, end);
+    first = end;
+  }
+  return lower;
+}
+
+/**
+ * How token `index - 1` (and the one before it) cues a lower-case name at
+ * `index`: 2 when even a word in no name list is one (`my name is X`,
+ * `its X here`, a greeting or thanks opening the line, when the word ends
+ * the phrase: a sign or the line's end after it), 1 when a listed word is
+ * (the cues above; on a chat line `and` after a name, `me and` before a
+ * first name), else 0.
+ */
+function cueOf(
+  scanned: Scanned,
+  labels: Uint8Array,
+  index: number,
+  chat: () => Uint8Array,
+): number {
+  const newlines = scanned.newline;
+  if (newlines[index] !== 0) return 0;
+  const cue = lowerOf(scanned, index - 1);
+  const before = index >= 2 && newlines[index - 1] === 0 ? lowerOf(scanned, index - 2) : '';
+  const next = index + 1 < scanned.count && newlines[index + 1] === 0 ? index + 1 : -1;
+  const endsPhrase = next < 0 || (scanned.flags[next]! & Flag.Punct) !== 0;
+  const introduced = (cue === 'is' || cue === "'s") && before === 'name';
+  if (introduced && endsPhrase) return 2;
+  const its = cue === 'its' || cue === "it's" || (cue === "'s" && before === 'it');
+  if (its && next >= 0 && lowerOf(scanned, next) === 'here') return 2;
+  if (vocatives.has(cue)) return lineStart(scanned, index - 1) && endsPhrase ? 2 : 1;
+  if (nameCues.has(cue) || nameCuePairs.get(cue)?.has(before)) return 1;
+  if (chat()[index] === 0) return 0;
+  if (!chatConjunctions.has(cue)) return 0;
+  const firstName = (scanned.flags[index]! & Flag.FirstName) !== 0;
+  const left = labels[index - 2];
+  const person = left === personBegin || left === personBegin + 1;
+  return (before === 'me' && firstName) || (index >= 2 && person) ? 1 : 0;
+}
+
+/**
+ * Lower-case names after a cue (`my name is lena andersson`, `call anders
+ * tomorrow`, `hey priya`, `thx mateo!!`, `i'm with chidi`, `chidi and
+ * funmi`): a word outside any entity, in lower case and not a common or
+ * chat word, right after a cue on the same line (`cueOf`), starts a
+ * PERSON when it is in a name list or the cue is strong; one more listed
+ * such word after it continues it. Returns `labels` or a changed copy.
+ */
+export function cuedLowerNames(scanned: Scanned, labels: Uint8Array): Uint8Array {
+  const count = scanned.count;
+  const starts = scanned.start;
+  const ends = scanned.end;
+  const newlines = scanned.newline;
+  let chat: Uint8Array | undefined;
+  const chatOf = () => {
+    chat ??= chatLines(scanned);
+    return chat;
+  };
+  let result = labels;
+  for (let index = 1; index < count; index++) {
+    if (labels[index] !== 0 || !isLowerWord(scanned, index)) continue;
+    if (ends[index - 1]! - starts[index - 1]! > 8) continue;
+    const cue = cueOf(scanned, result, index, chatOf);
+    if (cue === 0) continue;
+    if (!isListed(scanned, index) && (cue === 1 || !unlistedName.test(lowerOf(scanned, index))))
+      continue;
+    if (result === labels) result = labels.slice();
+    result[index] = personBegin;
+    if (
+      index + 1 < count &&
+      labels[index + 1] === 0 &&
+      newlines[index + 1] === 0 &&
+      isLowerWord(scanned, index + 1) &&
+      isListed(scanned, index + 1) &&
+      ends[index + 1]! - starts[index]! <= personMaxLength
+    ) {
+      result[index + 1] = personBegin + 1;
+      index++;
+    }
+  }
+  return result;
+}

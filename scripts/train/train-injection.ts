@@ -15,6 +15,7 @@
  * Environment knobs for experiments (defaults build the committed model):
  * L2, EPOCHS, LR, SYNTHETIC_BOOST, DECODING_REQUESTS (how many of the 200
  * generated decoding requests to keep), GROUP_EXPONENT, BENIGN_SHARE,
+ * NO_WORD_DECODED (0: rows with no word left learnt from their punctuation),
  * PROSE_STEP, PROSE_PIECE, CALIBRATION_FOLDS (0: threshold on the held-apart slice),
  * SLOT_FEATURES (0: n-grams only), SLOT_REPEAT (8), MODEL_KIND (linear;
  * wide-deep and deep are experiments, see scripts/train/injection/) with
@@ -43,6 +44,7 @@ import {
 } from '../../src/guards/prompt-injection/phrase-score';
 import {
   foldForModel,
+  foldForTraining,
   indirectScore,
   maxReadingLogit,
 } from '../../src/guards/prompt-injection/score-prompt-injection';
@@ -93,6 +95,13 @@ const SYNTHETIC_BOOST = Number(process.env.SYNTHETIC_BOOST ?? 4);
 
 /** A source of n rows weighs n^-GROUP_EXPONENT per row within its class. */
 const GROUP_EXPONENT = Number(process.env.GROUP_EXPONENT ?? 0.5);
+
+/**
+ * 1: a row with no word left once masked is learnt from its decodings
+ * (`foldForTraining`); 0: from what is left of it (punctuation), as before
+ * round 37.
+ */
+const NO_WORD_DECODED = process.env.NO_WORD_DECODED !== '0';
 
 /** Share of the total sample weight given to benign rows. */
 const BENIGN_SHARE = Number(process.env.BENIGN_SHARE ?? 0.5);
@@ -270,12 +279,18 @@ export interface PreparedData {
   slotRepeat?: number;
 }
 
-/** Folds every row and collects its features over the whole text. */
+/**
+ * Folds every row and collects its features over the whole text.
+ * `noWordDecoded`: a row with no word left is learnt from its decodings, as
+ * direct mode reads such a text (the statement model of indirect mode reads
+ * every statement as it is, so it learns them so too).
+ */
 export function prepare(
   rows: TrainingRow[],
   bits: number,
   languageModel: Uint8Array,
   slots = SLOT_FEATURES,
+  noWordDecoded = NO_WORD_DECODED,
 ): PreparedData {
   const extractor = makeScorer({
     ...emptySpec(bits),
@@ -287,8 +302,9 @@ export function prepare(
   const labels = new Uint8Array(rows.length);
   let total = 0;
   for (const [index, row] of rows.entries()) {
-    // Cipher runs masked, as the scorer reads a text (see readEncodings).
-    const folded = foldForModel(row.text);
+    // Cipher runs masked, as the scorer reads a text (see readEncodings);
+    // a row with no word left, by its decodings (see foldForTraining).
+    const folded = noWordDecoded ? foldForTraining(row.text) : foldForModel(row.text);
     const features = extractor.features(folded, 0, folded.length).slice();
     features.sort();
     chunks.push(features);
@@ -847,8 +863,8 @@ async function main() {
   const statementRows = (rows: TrainingRow[]) => {
     const plain = rows.filter(row => !isComposedGroup(row.group));
     statementData ??=
-      SLOT_FEATURES || plain.length < rows.length
-        ? prepare(plain, trainOptions.direct.bits, languageModel, false)
+      SLOT_FEATURES || NO_WORD_DECODED || plain.length < rows.length
+        ? prepare(plain, trainOptions.direct.bits, languageModel, false, false)
         : directData;
     return statementData!;
   };

@@ -10,7 +10,7 @@ import { injectionSignals } from './signals';
 
 /**
  * Probability at or above which `promptInjection()` blocks a user's message
- * by default (0.73): chosen by `npm run train` on sources the model did not
+ * by default (0.76): chosen by `npm run train` on sources the model did not
  * see (models each trained without a third of the sources score them), as
  * the lowest threshold that keeps the mean of those sources' false-positive
  * rates within 1% (see docs/prompt-injection-model.md). A lower threshold

@@ -34,6 +34,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { maxWindowSurprisal } from '../../src/guards/prompt-injection/char-language-model';
+import { readEncodings } from '../../src/guards/prompt-injection/decode-segments';
+import { foldText } from '../../src/guards/prompt-injection/fold-text';
 import {
   type InjectionModelSpec,
   InjectionScorer,
@@ -45,6 +47,7 @@ import {
 import {
   foldForModel,
   foldForTraining,
+  hasNoWord,
   indirectScore,
   maxReadingLogit,
 } from '../../src/guards/prompt-injection/score-prompt-injection';
@@ -324,6 +327,48 @@ export function prepare(
     sparse: { indices, offsets, surprisal, labels },
     ...(slots ? { slotRepeat: SLOT_REPEAT } : {}),
   };
+}
+
+/** Letters and single spaces of folded text, to find one text inside another. */
+const lettersOf = (text: string) =>
+  foldText(text)
+    .replace(/[^a-z ]+/g, '')
+    .replace(/ +/g, ' ')
+    .trim();
+
+/**
+ * Rows learnt from their decodings (`foldForTraining`) carry as origins every
+ * other source with a row that holds one of their decoded texts (20 letters
+ * or more, compared by letters and spaces), so that they leave training
+ * whenever such a source is left out (see `isExcluded`): an AdvBench goal
+ * that garak encoded, learnt in plain text, would otherwise be handed to a
+ * left-out llm-adaptive-attacks. Training on all sources is unchanged.
+ */
+export function withDecodedOrigins(rows: TrainingRow[]): TrainingRow[] {
+  const decoded = new Map<number, string[]>();
+  for (const [index, row] of rows.entries()) {
+    if (!hasNoWord(foldForModel(row.text))) continue;
+    const texts = readEncodings(row.text)
+      .segments.map(segment => lettersOf(segment.text))
+      .filter(text => text.length >= 20);
+    if (texts.length > 0) decoded.set(index, texts);
+  }
+  if (decoded.size === 0) return rows;
+  const origins = new Map<number, Set<string>>();
+  for (const other of rows) {
+    const letters = lettersOf(other.text);
+    for (const [index, texts] of decoded) {
+      const row = rows[index]!;
+      if (other.group === row.group || !texts.some(text => letters.includes(text))) continue;
+      const set = origins.get(index) ?? new Set(row.origins ?? []);
+      set.add(other.group);
+      origins.set(index, set);
+    }
+  }
+  return rows.map((row, index) => {
+    const set = origins.get(index);
+    return set ? { ...row, origins: [...set].sort() } : row;
+  });
 }
 
 /**
@@ -875,7 +920,8 @@ async function main() {
       ...(synthetic ? syntheticRows(7, Number(process.env.DECODING_REQUESTS ?? 200)) : []),
       ...backgroundRows(paragraphs),
     ];
-    const rows = sortById([...base, ...compositionRows(paths, base, paragraphs)]);
+    const composed = sortById([...base, ...compositionRows(paths, base, paragraphs)]);
+    const rows = NO_WORD_DECODED ? withDecodedOrigins(composed) : composed;
     const data = prepare(rows, trainOptions.direct.bits, languageModel);
     directData = data;
     log(`direct: ${rows.length} rows prepared (${seconds(started)} s)`);

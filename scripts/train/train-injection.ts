@@ -15,6 +15,7 @@
  * Environment knobs for experiments (defaults build the committed model):
  * L2, EPOCHS, LR, SYNTHETIC_BOOST, DECODING_REQUESTS (how many of the 200
  * generated decoding requests to keep), GROUP_EXPONENT, BENIGN_SHARE,
+ * NO_WORD_DECODED (0: rows with no word left learnt from their punctuation),
  * PROSE_STEP, PROSE_PIECE, CALIBRATION_FOLDS (0: threshold on the held-apart slice),
  * SLOT_FEATURES (0: n-grams only), SLOT_REPEAT (8), MODEL_KIND (linear;
  * wide-deep and deep are experiments, see scripts/train/injection/) with
@@ -33,6 +34,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { maxWindowSurprisal } from '../../src/guards/prompt-injection/char-language-model';
+import { readEncodings } from '../../src/guards/prompt-injection/decode-segments';
+import { foldText } from '../../src/guards/prompt-injection/fold-text';
 import {
   type InjectionModelSpec,
   InjectionScorer,
@@ -43,6 +46,8 @@ import {
 } from '../../src/guards/prompt-injection/phrase-score';
 import {
   foldForModel,
+  foldForTraining,
+  hasNoWord,
   indirectScore,
   maxReadingLogit,
 } from '../../src/guards/prompt-injection/score-prompt-injection';
@@ -93,6 +98,13 @@ const SYNTHETIC_BOOST = Number(process.env.SYNTHETIC_BOOST ?? 4);
 
 /** A source of n rows weighs n^-GROUP_EXPONENT per row within its class. */
 const GROUP_EXPONENT = Number(process.env.GROUP_EXPONENT ?? 0.5);
+
+/**
+ * 1: a row with no word left once masked is learnt from its decodings
+ * (`foldForTraining`); 0: from what is left of it (punctuation), as before
+ * round 37.
+ */
+const NO_WORD_DECODED = process.env.NO_WORD_DECODED !== '0';
 
 /** Share of the total sample weight given to benign rows. */
 const BENIGN_SHARE = Number(process.env.BENIGN_SHARE ?? 0.5);
@@ -270,12 +282,18 @@ export interface PreparedData {
   slotRepeat?: number;
 }
 
-/** Folds every row and collects its features over the whole text. */
+/**
+ * Folds every row and collects its features over the whole text.
+ * `noWordDecoded`: a row with no word left is learnt from its decodings, as
+ * direct mode reads such a text (the statement model of indirect mode reads
+ * every statement as it is, so it learns them so too).
+ */
 export function prepare(
   rows: TrainingRow[],
   bits: number,
   languageModel: Uint8Array,
   slots = SLOT_FEATURES,
+  noWordDecoded = NO_WORD_DECODED,
 ): PreparedData {
   const extractor = makeScorer({
     ...emptySpec(bits),
@@ -287,8 +305,9 @@ export function prepare(
   const labels = new Uint8Array(rows.length);
   let total = 0;
   for (const [index, row] of rows.entries()) {
-    // Cipher runs masked, as the scorer reads a text (see readEncodings).
-    const folded = foldForModel(row.text);
+    // Cipher runs masked, as the scorer reads a text (see readEncodings);
+    // a row with no word left, by its decodings (see foldForTraining).
+    const folded = noWordDecoded ? foldForTraining(row.text) : foldForModel(row.text);
     const features = extractor.features(folded, 0, folded.length).slice();
     features.sort();
     chunks.push(features);
@@ -308,6 +327,48 @@ export function prepare(
     sparse: { indices, offsets, surprisal, labels },
     ...(slots ? { slotRepeat: SLOT_REPEAT } : {}),
   };
+}
+
+/** Letters and single spaces of folded text, to find one text inside another. */
+const lettersOf = (text: string) =>
+  foldText(text)
+    .replace(/[^a-z ]+/g, '')
+    .replace(/ +/g, ' ')
+    .trim();
+
+/**
+ * Rows learnt from their decodings (`foldForTraining`) carry as origins every
+ * other source with a row that holds one of their decoded texts (20 letters
+ * or more, compared by letters and spaces), so that they leave training
+ * whenever such a source is left out (see `isExcluded`): an AdvBench goal
+ * that garak encoded, learnt in plain text, would otherwise be handed to a
+ * left-out llm-adaptive-attacks. Training on all sources is unchanged.
+ */
+export function withDecodedOrigins(rows: TrainingRow[]): TrainingRow[] {
+  const decoded = new Map<number, string[]>();
+  for (const [index, row] of rows.entries()) {
+    if (!hasNoWord(foldForModel(row.text))) continue;
+    const texts = readEncodings(row.text)
+      .segments.map(segment => lettersOf(segment.text))
+      .filter(text => text.length >= 20);
+    if (texts.length > 0) decoded.set(index, texts);
+  }
+  if (decoded.size === 0) return rows;
+  const origins = new Map<number, Set<string>>();
+  for (const other of rows) {
+    const letters = lettersOf(other.text);
+    for (const [index, texts] of decoded) {
+      const row = rows[index]!;
+      if (other.group === row.group || !texts.some(text => letters.includes(text))) continue;
+      const set = origins.get(index) ?? new Set(row.origins ?? []);
+      set.add(other.group);
+      origins.set(index, set);
+    }
+  }
+  return rows.map((row, index) => {
+    const set = origins.get(index);
+    return set ? { ...row, origins: [...set].sort() } : row;
+  });
 }
 
 /**
@@ -847,8 +908,8 @@ async function main() {
   const statementRows = (rows: TrainingRow[]) => {
     const plain = rows.filter(row => !isComposedGroup(row.group));
     statementData ??=
-      SLOT_FEATURES || plain.length < rows.length
-        ? prepare(plain, trainOptions.direct.bits, languageModel, false)
+      SLOT_FEATURES || NO_WORD_DECODED || plain.length < rows.length
+        ? prepare(plain, trainOptions.direct.bits, languageModel, false, false)
         : directData;
     return statementData!;
   };
@@ -859,7 +920,8 @@ async function main() {
       ...(synthetic ? syntheticRows(7, Number(process.env.DECODING_REQUESTS ?? 200)) : []),
       ...backgroundRows(paragraphs),
     ];
-    const rows = sortById([...base, ...compositionRows(paths, base, paragraphs)]);
+    const composed = sortById([...base, ...compositionRows(paths, base, paragraphs)]);
+    const rows = NO_WORD_DECODED ? withDecodedOrigins(composed) : composed;
     const data = prepare(rows, trainOptions.direct.bits, languageModel);
     directData = data;
     log(`direct: ${rows.length} rows prepared (${seconds(started)} s)`);

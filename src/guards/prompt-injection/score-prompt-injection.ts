@@ -10,7 +10,7 @@ import { injectionSignals } from './signals';
 
 /**
  * Probability at or above which `promptInjection()` blocks a user's message
- * by default (0.73): chosen by `npm run train` on sources the model did not
+ * by default (0.76): chosen by `npm run train` on sources the model did not
  * see (models each trained without a third of the sources score them), as
  * the lowest threshold that keeps the mean of those sources' false-positive
  * rates within 1% (see docs/prompt-injection-model.md). A lower threshold
@@ -73,11 +73,41 @@ export interface Readings {
   segments: Array<{ encoding: string; logit: number }>;
 }
 
+// A letter or digit of any script: what makes a reading more than punctuation.
+const wordCharacter = /[\p{L}\p{N}]/u;
+
+/** True when folded text holds no word (no letter or digit), e.g. `.`, `: :` or emoji only. */
+export function hasNoWord(folded: string | readonly string[]): boolean {
+  if (typeof folded === 'string') return !wordCharacter.test(folded);
+  for (const piece of folded) if (wordCharacter.test(piece)) return false;
+  return true;
+}
+
+/**
+ * The model's best window over folded pieces, read without their words
+ * about an encoding. A reading with no word left reads as the empty text
+ * (the model's intercept, no feature, no surprisal): punctuation alone is
+ * nothing to judge (issue 15, round 37: `.` scored 0.635 and `:` 0.336,
+ * because garak's encoded attacks, their run and encoding words masked,
+ * leave only a template's colons), so such a text counts by its decodings.
+ */
+function readFolded(
+  pieces: readonly string[],
+  scorer: InjectionScorer,
+  languageModel: Uint8Array,
+): WindowVerdict {
+  const talkless = pieces.map(maskEncodingTalk);
+  return hasNoWord(talkless)
+    ? scorer.logit(new Int32Array(0), 0)
+    : scorer.bestWindow(talkless, languageModel);
+}
+
 /**
  * Scores every reading of `text` with one scorer (shared with the training
  * script). The text itself is read with its cipher runs masked (see
  * `readEncodings`): an encoded run counts by what it decodes to; every
- * reading without its words about an encoding (see `maskEncodingTalk`).
+ * reading without its words about an encoding (see `maskEncodingTalk`),
+ * and a reading with no word left as the empty text (see `readFolded`).
  */
 export function readings(
   text: string,
@@ -89,7 +119,7 @@ export function readings(
   // text is never made into one folded string.
   const pieces = foldTextPieces(masked);
   // The model reads them without words about an encoding (see maskEncodingTalk).
-  const main = scorer.bestWindow(pieces.map(maskEncodingTalk), languageModel);
+  const main = readFolded(pieces, scorer, languageModel);
   let best = main.logit;
   // The second reading doubles the cost, so it is kept to message-sized
   // texts; the first reading still covers every character of longer ones.
@@ -100,14 +130,13 @@ export function readings(
     if (leetWord.test(folded)) {
       const aggressive = foldText(masked, { leet: 'aggressive' });
       if (aggressive !== folded) {
-        best = Math.max(best, scorer.bestWindow(maskEncodingTalk(aggressive), languageModel).logit);
+        best = Math.max(best, readFolded([aggressive], scorer, languageModel).logit);
       }
     }
   }
   const segments = decoded.map(segment => ({
     encoding: segment.encoding,
-    logit: scorer.bestWindow(foldTextPieces(segment.text).map(maskEncodingTalk), languageModel)
-      .logit,
+    logit: readFolded(foldTextPieces(segment.text), scorer, languageModel).logit,
   }));
   return { main, best, segments, pieces, masked };
 }
@@ -146,6 +175,23 @@ export function maxReadingLogit(
 export function foldForModel(text: string, folded?: string): string {
   const masked = maskEncodedRuns(text);
   return maskEncodingTalk(masked === text && folded !== undefined ? folded : foldText(masked));
+}
+
+/**
+ * The folded text a training row is learnt from: `foldForModel(text)`, or,
+ * when that holds no word, what its runs decode to (each readable segment
+ * folded and without its words about an encoding, one per line; empty when
+ * none), since the scorer reads such a text by its decodings only (see
+ * `readFolded`). garak's `Encoded: … Decoded:` rows otherwise taught the
+ * model a template's bare colons as an attack.
+ */
+export function foldForTraining(text: string): string {
+  const folded = foldForModel(text);
+  if (!hasNoWord(folded)) return folded;
+  return readEncodings(text)
+    .segments.map(segment => maskEncodingTalk(foldText(segment.text)))
+    .filter(reading => !hasNoWord(reading))
+    .join('\n');
 }
 
 /** Signal of a statement in a tool result that the model judged an instruction to the assistant. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundledInputs, bundledPackages, bundleForEdge } from './edge-bundle';
+import { bundledInputs, bundledPackages, bundleForEdge, inputsOf } from './edge-bundle';
 
 describe('the core entry in an edge bundle', () => {
   it('imports no Node built-in (esbuild, platform neutral)', async () => {
@@ -40,5 +40,52 @@ describe('the core entry in an edge bundle', () => {
     const sources = bundledInputs(metafile).filter(input => input.startsWith('src/'));
     expect(sources.filter(input => input.startsWith('src/guards/url-filter/'))).toEqual([]);
     expect(sources.filter(input => input.startsWith('src/guards/output-schema/'))).toEqual([]);
+  });
+});
+
+describe("the named-entity tagger's weights in an edge bundle", () => {
+  /** A piece of the weights' text (read from the model module, not copied here). */
+  const weightsText = async () => {
+    const { nerModel } = await import('../../src/guards/pii/ner/model/ner-model');
+    return nerModel.weights.slice(0, 4096);
+  };
+  const weightsModule = 'src/guards/pii/ner/model/ner-model.ts';
+
+  it('guardrails + pii: not loaded at start, but a chunk of their own that pii() imports when a check asks for a tagged type', async () => {
+    const { outputs, metafile } = await bundleForEdge(
+      "export { guardrails, pii } from './src/index.ts';",
+      { minify: true, splitting: true },
+    );
+    const weights = await weightsText();
+    const atStart = outputs.filter(output => output.atStart);
+    const onDemand = outputs.filter(output => !output.atStart);
+    expect(atStart.some(output => output.code.includes(weights))).toBe(false);
+    expect(
+      inputsOf(
+        metafile,
+        atStart.map(output => output.path),
+      ),
+    ).not.toContain(weightsModule);
+    // Loaded on demand: one chunk with the weights (and the line that decodes them).
+    expect(onDemand.map(output => inputsOf(metafile, [output.path]))).toEqual([
+      [weightsModule, 'src/guards/pii/ner/lazy-ner-model.ts'],
+    ]);
+    expect(onDemand[0]!.code).toContain(weights);
+  });
+
+  it('findPii (synchronous) bundles them in what loads at start', async () => {
+    const { outputs, metafile } = await bundleForEdge(
+      "export { guardrails, pii, findPii } from './src/index.ts';",
+      { minify: true, splitting: true },
+    );
+    const weights = await weightsText();
+    const atStart = outputs.filter(output => output.atStart);
+    expect(atStart.some(output => output.code.includes(weights))).toBe(true);
+    expect(
+      inputsOf(
+        metafile,
+        atStart.map(output => output.path),
+      ),
+    ).toContain(weightsModule);
   });
 });

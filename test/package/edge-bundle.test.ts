@@ -44,48 +44,40 @@ describe('the core entry in an edge bundle', () => {
 });
 
 describe("the named-entity tagger's weights in an edge bundle", () => {
-  /** A piece of the weights' text (read from the model module, not copied here). */
-  const weightsText = async () => {
-    const { nerModel } = await import('../../src/guards/pii/ner/model/ner-model');
-    return nerModel.weights.slice(0, 4096);
-  };
   const weightsModule = 'src/guards/pii/ner/model/ner-model.ts';
 
-  it('guardrails + pii: not loaded at start, but a chunk of their own that pii() imports when a check asks for a tagged type', async () => {
-    const { outputs, metafile } = await bundleForEdge(
-      "export { guardrails, pii } from './src/index.ts';",
-      { minify: true, splitting: true },
-    );
-    const weights = await weightsText();
+  /** A code-split bundle of `contents`: its outputs loaded at start and on demand, and a piece of the weights' text. */
+  async function splitBundle(contents: string) {
+    const { outputs, metafile } = await bundleForEdge(contents, { minify: true, splitting: true });
+    // Read from the model module, not copied here.
+    const { nerModel } = await import('../../src/guards/pii/ner/model/ner-model');
     const atStart = outputs.filter(output => output.atStart);
-    const onDemand = outputs.filter(output => !output.atStart);
-    expect(atStart.some(output => output.code.includes(weights))).toBe(false);
-    expect(
-      inputsOf(
+    return {
+      weights: nerModel.weights.slice(0, 4096),
+      atStart,
+      inputsAtStart: inputsOf(
         metafile,
         atStart.map(output => output.path),
       ),
-    ).not.toContain(weightsModule);
+      onDemand: outputs.filter(output => !output.atStart),
+      inputsOf: (path: string) => inputsOf(metafile, [path]),
+    };
+  }
+
+  it('guardrails + pii: not loaded at start, but a chunk of their own that pii() imports when a check asks for a tagged type', async () => {
+    const bundle = await splitBundle("export { guardrails, pii } from './src/index.ts';");
+    expect(bundle.atStart.some(output => output.code.includes(bundle.weights))).toBe(false);
+    expect(bundle.inputsAtStart).not.toContain(weightsModule);
     // Loaded on demand: one chunk with the weights (and the line that decodes them).
-    expect(onDemand.map(output => inputsOf(metafile, [output.path]))).toEqual([
+    expect(bundle.onDemand.map(output => bundle.inputsOf(output.path))).toEqual([
       [weightsModule, 'src/guards/pii/ner/lazy-ner-model.ts'],
     ]);
-    expect(onDemand[0]!.code).toContain(weights);
+    expect(bundle.onDemand[0]!.code).toContain(bundle.weights);
   });
 
   it('findPii (synchronous) bundles them in what loads at start', async () => {
-    const { outputs, metafile } = await bundleForEdge(
-      "export { guardrails, pii, findPii } from './src/index.ts';",
-      { minify: true, splitting: true },
-    );
-    const weights = await weightsText();
-    const atStart = outputs.filter(output => output.atStart);
-    expect(atStart.some(output => output.code.includes(weights))).toBe(true);
-    expect(
-      inputsOf(
-        metafile,
-        atStart.map(output => output.path),
-      ),
-    ).toContain(weightsModule);
+    const bundle = await splitBundle("export { guardrails, pii, findPii } from './src/index.ts';");
+    expect(bundle.atStart.some(output => output.code.includes(bundle.weights))).toBe(true);
+    expect(bundle.inputsAtStart).toContain(weightsModule);
   });
 });

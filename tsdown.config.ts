@@ -1,4 +1,19 @@
-import { defineConfig } from 'tsdown';
+import { defineConfig, type UserConfig } from 'tsdown';
+
+// The named-entity tagger's weights and the module that imports them
+// statically (`findPii`'s) are chunks of their own: an app's bundler then
+// leaves them out of what `pii()` alone loads at start (`pii()` imports
+// them with `import()`; see src/guards/pii/ner/ner-model-loader.ts).
+const nerChunks: UserConfig['outputOptions'] = {
+  codeSplitting: {
+    // Only those modules: their dependencies stay in the chunks they were in.
+    includeDependenciesRecursively: false,
+    groups: [
+      { name: 'ner-weights', test: /ner[\\/]model[\\/]ner-model\.ts$/ },
+      { name: 'bundled-ner-model', test: /ner[\\/]bundled-ner-model\.ts$/ },
+    ],
+  },
+};
 
 // The library: edge-safe entries, no Node built-ins.
 const library = {
@@ -11,6 +26,7 @@ const library = {
   dts: true,
   platform: 'neutral',
   sourcemap: false,
+  outputOptions: nerChunks,
 } as const;
 
 export default defineConfig([

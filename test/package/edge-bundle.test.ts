@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundledInputs, bundledPackages, bundleForEdge } from './edge-bundle';
+import { bundledInputs, bundledPackages, bundleForEdge, inputsOf } from './edge-bundle';
 
 describe('the core entry in an edge bundle', () => {
   it('imports no Node built-in (esbuild, platform neutral)', async () => {
@@ -40,5 +40,44 @@ describe('the core entry in an edge bundle', () => {
     const sources = bundledInputs(metafile).filter(input => input.startsWith('src/'));
     expect(sources.filter(input => input.startsWith('src/guards/url-filter/'))).toEqual([]);
     expect(sources.filter(input => input.startsWith('src/guards/output-schema/'))).toEqual([]);
+  });
+});
+
+describe("the named-entity tagger's weights in an edge bundle", () => {
+  const weightsModule = 'src/guards/pii/ner/model/ner-model.ts';
+
+  /** A code-split bundle of `contents`: its outputs loaded at start and on demand, and a piece of the weights' text. */
+  async function splitBundle(contents: string) {
+    const { outputs, metafile } = await bundleForEdge(contents, { minify: true, splitting: true });
+    // Read from the model module, not copied here.
+    const { nerModel } = await import('../../src/guards/pii/ner/model/ner-model');
+    const atStart = outputs.filter(output => output.atStart);
+    return {
+      weights: nerModel.weights.slice(0, 4096),
+      atStart,
+      inputsAtStart: inputsOf(
+        metafile,
+        atStart.map(output => output.path),
+      ),
+      onDemand: outputs.filter(output => !output.atStart),
+      inputsOf: (path: string) => inputsOf(metafile, [path]),
+    };
+  }
+
+  it('guardrails + pii: not loaded at start, but a chunk of their own that pii() imports when a check asks for a tagged type', async () => {
+    const bundle = await splitBundle("export { guardrails, pii } from './src/index.ts';");
+    expect(bundle.atStart.some(output => output.code.includes(bundle.weights))).toBe(false);
+    expect(bundle.inputsAtStart).not.toContain(weightsModule);
+    // Loaded on demand: one chunk with the weights (and the line that decodes them).
+    expect(bundle.onDemand.map(output => bundle.inputsOf(output.path))).toEqual([
+      [weightsModule, 'src/guards/pii/ner/lazy-ner-model.ts'],
+    ]);
+    expect(bundle.onDemand[0]!.code).toContain(bundle.weights);
+  });
+
+  it('findPii (synchronous) bundles them in what loads at start', async () => {
+    const bundle = await splitBundle("export { guardrails, pii, findPii } from './src/index.ts';");
+    expect(bundle.atStart.some(output => output.code.includes(bundle.weights))).toBe(true);
+    expect(bundle.inputsAtStart).toContain(weightsModule);
   });
 });

@@ -36,13 +36,21 @@ function nodeImportRecorder(found: NodeImport[]): Plugin {
  */
 export async function bundleForEdge(
   contents: string,
-  { minify = false }: { minify?: boolean } = {},
-): Promise<{ code: string; nodeImports: NodeImport[]; metafile: Metafile }> {
+  { minify = false, splitting = false }: { minify?: boolean; splitting?: boolean } = {},
+): Promise<{
+  code: string;
+  nodeImports: NodeImport[];
+  metafile: Metafile;
+  outputs: BundleOutput[];
+}> {
   const nodeImports: NodeImport[] = [];
   const result = await build({
     stdin: { contents, resolveDir: repoRoot, sourcefile: 'entry.ts', loader: 'ts' },
     bundle: true,
     write: false,
+    // With `splitting`, each `import()` is a chunk of its own (as bundlers of
+    // web and edge apps do); without it, esbuild inlines them into one file.
+    ...(splitting && { splitting: true, outdir: 'out' }),
     format: 'esm',
     platform: 'neutral',
     mainFields: ['module', 'main'],
@@ -54,7 +62,46 @@ export async function bundleForEdge(
     external: PEERS,
     plugins: [nodeImportRecorder(nodeImports)],
   });
-  return { code: result.outputFiles[0]!.text, nodeImports, metafile: result.metafile };
+  const outputs = startupOrder(result.metafile).map(({ path, atStart }) => {
+    // One file without splitting (`<stdout>`), else named as in the metafile (under `out/`).
+    const files = result.outputFiles;
+    const file = files.length === 1 ? files[0]! : files.find(output => output.path.endsWith(path))!;
+    return { path, atStart, code: file.text };
+  });
+  return { code: outputs[0]!.code, nodeImports, metafile: result.metafile, outputs };
+}
+
+/** One file of a bundle: the entry first, then its chunks. */
+export interface BundleOutput {
+  path: string;
+  /** Loaded with the entry (imported statically), not at an `import()`. */
+  atStart: boolean;
+  code: string;
+}
+
+/** The outputs, the entry first, each marked loaded at start (imported statically from the entry) or not. */
+function startupOrder(metafile: Metafile): { path: string; atStart: boolean }[] {
+  const outputs = metafile.outputs;
+  const entry = Object.keys(outputs).find(path => outputs[path]!.entryPoint === 'entry.ts')!;
+  const atStart = new Set([entry]);
+  for (const path of atStart) {
+    for (const { path: imported, kind } of outputs[path]!.imports) {
+      if (kind === 'import-statement' && imported in outputs) atStart.add(imported);
+    }
+  }
+  return [entry, ...Object.keys(outputs).filter(path => path !== entry)].map(path => ({
+    path,
+    atStart: atStart.has(path),
+  }));
+}
+
+/** The files that contributed code to the given outputs of a bundle. */
+export function inputsOf(metafile: Metafile, paths: readonly string[]): string[] {
+  return paths.flatMap(path =>
+    Object.entries(metafile.outputs[path]!.inputs).flatMap(([input, { bytesInOutput }]) =>
+      bytesInOutput > 0 ? [input] : [],
+    ),
+  );
 }
 
 /** The files that contributed code to a bundle (esbuild parses more than tree-shaking keeps). */

@@ -29,9 +29,11 @@ import { phoneFinder } from './finders/phone';
 import { nhsFinder, ninoFinder } from './finders/uk';
 import { urlFinder } from './finders/url';
 import { forgetNineDigitMatches, itinFinder, ssnFinder } from './finders/us-ssn';
+import { bundledNerModel } from './ner/bundled-ner-model';
 import { TaggedChunks } from './ner/find-named-entities';
 import { type NerEntity, nerEntities, nerMaxLength } from './ner/labels';
 import { namedEntityCandidates } from './ner/merge';
+import { withNerModel } from './ner/ner-model-loader';
 import { findPiiOptionShape } from './pii-options';
 
 /** The PII entity types `findPii` and `pii()` recognise. */
@@ -633,6 +635,12 @@ function coverGluedLocalParts(source: string, spans: DetectedSpan[]): DetectedSp
  * // [{ type: 'EMAIL_ADDRESS', start: 5, end: 21 }, { type: 'PHONE_NUMBER', start: 30, end: 45 }]
  */
 export function findPii(text: string, options?: FindPiiOptions): PiiSpan[] {
+  // The tagger's weights come with `findPii` (synchronous); `pii()` loads them when a check needs them.
+  return withNerModel(bundledNerModel, () => findPiiWithScopedModel(text, options));
+}
+
+/** `findPii` tagging with the model of the caller's `withNerModel` (`pii()`'s loaded one). */
+export function findPiiWithScopedModel(text: string, options?: FindPiiOptions): PiiSpan[] {
   const inPieces = typeof text === 'string' ? findPiiInChunks(text, options) : undefined;
   return inPieces ?? findPiiNormalized(normalizeText(text), options);
 }

@@ -16,13 +16,14 @@ import { replaceSpans } from '../shared/spans';
 import {
   allPiiEntities,
   type FindPiiOptions,
-  findPii,
   findPiiInChunks,
   findPiiInNormalForm,
+  findPiiWithScopedModel,
   type PiiSpan,
   piiMaxMatchLength,
 } from './find-pii';
 import { placeholderPattern } from './ner/find-named-entities';
+import { checkWithNerModel, needsNerModel } from './ner/ner-model-loader';
 import { piiNeedsSomethingToFind, piiOptionShape } from './pii-options';
 import { piiMayMatch, piiPotentialStart } from './potential-start';
 import { messageStrings, originalsShownIn } from './pseudonym-tool-scope';
@@ -119,7 +120,7 @@ function typesOf(spans: readonly PiiSpan[]): string[] {
 }
 
 /** A tool-call id with personal data in it: records show a stand-in (see core/shown-tool-calls.ts). */
-const piiInToolCallId = (ids: string) => findPii(ids);
+const piiInToolCallId = (ids: string) => findPiiWithScopedModel(ids);
 
 /**
  * Keeps personal data out of prompts, answers and tool traffic. Finds it
@@ -416,6 +417,8 @@ export function pii(options?: PiiOptions): Guardrail {
       return modify(text, info);
     },
   });
+  // The tagger's model is loaded (a chunk of its own) by the first check that needs it.
+  guardrail.check = checkWithNerModel(guardrail.check, () => needsNerModel(findOptions.entities));
   // Redacting or blocking, it never reads ctx.abortSignal nor assigns to ctx,
   // so a chain may share one context among such checks. Pseudonymising hands
   // ctx to the user's `conversationId`, which may do either.

@@ -1,9 +1,7 @@
+import { bundledNerModel } from './bundled-ner-model';
 import { type NerEntity, nerEntities, nerMaxLength } from './labels';
-import { nerModel } from './model/ner-model';
-import { decodeNerModel, type NerModel } from './ner-model';
+import type { NerModel } from './ner-model';
 import { type NerSpan, tagText } from './tagger';
-
-let loaded: NerModel | undefined;
 
 /** Characters tagged at once. */
 export const NER_CHUNK = 65_536;
@@ -275,12 +273,6 @@ function chunkHash(text: string): number {
   return hash >>> 0;
 }
 
-/** The shipped model, decoded on first use and kept (importing costs nothing until a text is tagged). */
-function model(): NerModel {
-  loaded ??= decodeNerModel(nerModel);
-  return loaded;
-}
-
 /**
  * Finds names of people, street addresses, places and organisations in
  * `text` with the shipped token tagger (an averaged perceptron over
@@ -297,6 +289,21 @@ function model(): NerModel {
  * chunk's text is the same (see `TaggedChunks`); same spans, fewer taggings.
  */
 export function findNamedEntities(
+  text: string,
+  entities: readonly NerEntity[] = nerEntities,
+  placeholders: RegExp = DEFAULT_PLACEHOLDERS,
+  memo?: TaggedChunks,
+): NerSpan[] {
+  return tagNamedEntities(bundledNerModel, text, entities, placeholders, memo);
+}
+
+/**
+ * `findNamedEntities` with the model `model` gives, asked for only when
+ * there is something to tag (`pii()` passes the model it loaded, so its
+ * bundle need not carry the weights; see `ner-model-loader.ts`).
+ */
+export function tagNamedEntities(
+  model: () => NerModel,
   text: string,
   entities: readonly NerEntity[] = nerEntities,
   placeholders: RegExp = DEFAULT_PLACEHOLDERS,

@@ -1,6 +1,7 @@
 import type { RankedSpan } from '../../shared/spans';
-import { findNamedEntities, type TaggedChunks } from './find-named-entities';
+import { type TaggedChunks, tagNamedEntities } from './find-named-entities';
 import type { NerEntity } from './labels';
+import { scopedNerModel } from './ner-model-loader';
 import type { NerSpan } from './tagger';
 
 /** Ranks below every pattern entity: an overlap is settled for the pattern. */
@@ -47,6 +48,7 @@ function pushPiece(
  * cut around the pattern candidates it overlaps and the pieces that still
  * hold a word are kept (an address keeps its street when the phone number
  * written inside it is reported as PHONE_NUMBER). Linear after sorting.
+ * The model is the caller's (`withNerModel`: `findPii`'s bundled one, `pii()`'s loaded one).
  * `placeholders`: the redaction placeholders the tagger masks (default
  * `[TYPE]` and `<TYPE_N>`; see `findNamedEntities`). `memo`: chunks
  * already tagged (see `TaggedChunks`).
@@ -61,7 +63,7 @@ export function namedEntityCandidates(
   if (entities.length === 0) return [];
   return cutAroundPatterns(
     text,
-    findNamedEntities(text, entities, placeholders, memo),
+    tagNamedEntities(scopedNerModel, text, entities, placeholders, memo),
     patternCandidates,
   );
 }

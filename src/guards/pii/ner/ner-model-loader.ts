@@ -1,0 +1,137 @@
+import { GuardrailFailClosedError } from '../../../core/chain';
+import type { Guardrail } from '../../../core/types';
+import { nerEntities } from './labels';
+import { decodeNerModel, type EncodedNerModel, type NerModel } from './ner-model';
+
+/**
+ * The tagger's model could not be had: its chunk failed to load or decode,
+ * or a find asked for a tagged type with no model given (a bug). A
+ * `GuardrailFailClosedError`: the check's record has status `error` and the
+ * text does not pass, even with `onError: 'allow'` (its names and addresses
+ * were never looked for).
+ */
+export class NerModelLoadError extends GuardrailFailClosedError {
+  override readonly name = 'NerModelLoadError';
+}
+
+/** The model of the synchronous find running now (`withNerModel`). */
+let scoped: (() => NerModel) | undefined;
+
+/**
+ * Runs `run` (synchronous) with `model` as the tagger's model: what
+ * `scopedNerModel` returns while it runs. `findPii` gives the bundled model,
+ * `pii()`'s check the one it loaded. Nested calls restore the outer model.
+ */
+export function withNerModel<T>(model: () => NerModel, run: () => T): T {
+  const outer = scoped;
+  scoped = model;
+  try {
+    return run();
+  } finally {
+    scoped = outer;
+  }
+}
+
+/** The model given by the `withNerModel` running now; throws `NerModelLoadError` outside one. */
+export function scopedNerModel(): NerModel {
+  if (scoped === undefined) {
+    throw new NerModelLoadError('pii: no named-entity model was loaded for this check');
+  }
+  return scoped();
+}
+
+let decodedFrom: EncodedNerModel | undefined;
+let decoded: NerModel | undefined;
+
+/**
+ * `encoded` decoded, kept while the same object is asked for: `findPii`'s
+ * bundled model and `pii()`'s loaded one are the same weights (one module
+ * instance), decoded once.
+ */
+export function decodedOnce(encoded: EncodedNerModel): NerModel {
+  if (decodedFrom !== encoded || decoded === undefined) {
+    decoded = decodeNerModel(encoded);
+    decodedFrom = encoded;
+  }
+  return decoded;
+}
+
+/** Loads the shipped model as its own chunk (bundlers split at `import()`). */
+const importBundled = (): Promise<NerModel> =>
+  import('./lazy-ner-model').then(module => module.lazyNerModel());
+
+let loader: () => Promise<NerModel> = importBundled;
+let loaded: NerModel | undefined;
+let loading: Promise<NerModel> | undefined;
+const loadedModel = () => loaded!;
+
+/**
+ * The shipped model, loaded once: concurrent first callers share one load. A
+ * failed load rejects with `NerModelLoadError` (its cause kept) and is tried
+ * again by the next caller.
+ */
+export function loadNerModel(): Promise<NerModel> {
+  if (loaded !== undefined) return Promise.resolve(loaded);
+  if (loading === undefined) {
+    const attempt: Promise<NerModel> = Promise.resolve()
+      .then(() => loader())
+      .then(
+        model => {
+          if (loading === attempt) loaded = model;
+          return model;
+        },
+        (cause: unknown) => {
+          if (loading === attempt) loading = undefined;
+          const reason = cause instanceof Error ? cause.message : String(cause);
+          throw new NerModelLoadError(
+            `pii: the named-entity model could not be loaded (${reason.slice(0, 200)})`,
+            { cause },
+          );
+        },
+      );
+    loading = attempt;
+  }
+  return loading;
+}
+
+/**
+ * Internal (tests): loads the model with `next` from now on (default: the
+ * shipped chunk) and forgets the model loaded so far.
+ */
+export function setNerModelLoader(next?: () => Promise<NerModel>): void {
+  loader = next ?? importBundled;
+  loaded = undefined;
+  loading = undefined;
+}
+
+/** Whether an `entities` option (validated) asks for a type the tagger finds. */
+export function needsNerModel(entities: readonly string[] | 'all' | undefined): boolean {
+  if (entities === 'all') return true;
+  return (
+    Array.isArray(entities) &&
+    entities.some(type => (nerEntities as readonly string[]).includes(type))
+  );
+}
+
+/**
+ * `check` run with the loaded model in scope. Before the model is loaded,
+ * a check whose options ask for no tagged type (`needsModel`) runs as it
+ * is (synchronously; it never reads the model), and one that does waits
+ * for the load: it settles with the verdict, or rejects with
+ * `NerModelLoadError` and the text is not passed.
+ */
+export function checkWithNerModel(
+  check: Guardrail['check'],
+  needsModel: () => boolean,
+): Guardrail['check'] {
+  return (content, ctx) => {
+    if (loaded !== undefined) return withNerModel(loadedModel, () => check(content, ctx));
+    if (!needsModel()) return check(content, ctx);
+    return loadNerModel().then(model =>
+      withNerModel(
+        () => model,
+        () => check(content, ctx),
+      ),
+    );
+  };
+}

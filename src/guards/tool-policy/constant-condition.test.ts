@@ -2317,3 +2317,105 @@ describe('toolPolicy sql (round 36): VALUES and TABLE subqueries, IF and IIF of 
     ],
   );
 });
+
+// Round 37: `COALESCE(id, 0) = id` is `id = id` wherever id is not NULL
+// (where it is, the comparison is NULL: no row is told apart), and ran. A
+// call that is its first argument wherever that is not NULL (COALESCE,
+// IFNULL, NVL, SQL Server's ISNULL of two) compared with that argument by
+// an operator every value passes against itself holds as `id = id` does;
+// GREATEST is at least its argument and LEAST at most, where defined.
+describe('toolPolicy sql (round 37): a call that is its first argument where that is not NULL', () => {
+  blocksAndRuns(
+    'blocks it compared with the argument, runs other comparisons, columns and calls (%s)',
+    [
+      'DELETE FROM t WHERE COALESCE(id, 0) = id',
+      'DELETE FROM t WHERE id = IFNULL(t.id, -1)',
+      'DELETE FROM t WHERE NVL(id, 0) >= id',
+      'DELETE FROM t WHERE ISNULL(id, 0) = id',
+      'DELETE FROM t WHERE COALESCE(id, x, 0) = id',
+      'DELETE FROM t WHERE COALESCE(COALESCE(id, 0), 1) = id',
+      'DELETE FROM t WHERE (COALESCE(id, 0)) = id OR x = 1',
+      'DELETE FROM t WHERE COALESCE(t.id, ?) <= t.id',
+      'DELETE FROM t WHERE GREATEST(id, 5) >= id',
+      'DELETE FROM t WHERE id >= LEAST(id, 5)',
+      'DELETE FROM t WHERE COALESCE(lower(a), a) = lower(a)',
+    ],
+    ['UPDATE t SET x = 1 WHERE COALESCE(id, 0) = id'],
+    [
+      'DELETE FROM t WHERE COALESCE(id, 0) = 5',
+      'DELETE FROM t WHERE COALESCE(id, 0) = x',
+      'DELETE FROM t WHERE COALESCE(x, 0) = id',
+      'DELETE FROM t WHERE COALESCE(id, 0) <> id',
+      'DELETE FROM t WHERE COALESCE(id, 0) < id',
+      'DELETE FROM t WHERE COALESCE(id, 0) <=> id',
+      'DELETE FROM t WHERE COALESCE(id, 0) IS NULL',
+      'DELETE FROM t WHERE COALESCE(id, 0) + 1 = id',
+      'DELETE FROM t WHERE COALESCE(id, 0) = id AND x = 1',
+      'DELETE FROM t WHERE GREATEST(id, 5) <= id',
+      'DELETE FROM t WHERE LEAST(id, 5) >= id',
+      'DELETE FROM t WHERE ISNULL(id) = id',
+      'DELETE FROM t WHERE NULLIF(id, 0) = id',
+      'DELETE FROM t USING s WHERE COALESCE(s.id, 0) = id',
+    ],
+  );
+});
+
+// Round 37: PostgreSQL's `TABLE t` is `SELECT * FROM t`, and `*` of the
+// target in an IN is its one column (a table of more columns is an error
+// there), the column tested: `id IN (TABLE t)` and `id IN (SELECT * FROM
+// t)` hold wherever id is not NULL, as `id IN (SELECT id FROM t)` does, and
+// ran. Through derived and common tables as well.
+describe('toolPolicy sql (round 37): IN of TABLE t or of * of the target', () => {
+  blocksAndRuns(
+    'blocks an IN of the whole target, runs other tables, NOT IN, a LIMIT, an expression tested (%s)',
+    [
+      'DELETE FROM t WHERE id IN (TABLE t)',
+      'DELETE FROM t WHERE id IN (SELECT * FROM t)',
+      'DELETE FROM t WHERE id = ANY (TABLE t)',
+      'DELETE FROM t WHERE t.id IN (TABLE public.t)',
+      'DELETE FROM t WHERE id IN (TABLE t UNION SELECT 5)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM (TABLE t) x)',
+      'DELETE FROM t WHERE id IN (SELECT * FROM (SELECT * FROM t) d)',
+      'WITH c AS (SELECT * FROM t) DELETE FROM t WHERE id IN (TABLE c)',
+      'WITH c AS (TABLE t) DELETE FROM t WHERE id IN (SELECT id FROM c)',
+    ],
+    ['UPDATE t SET x = 1 WHERE a IN (TABLE t)'],
+    [
+      'DELETE FROM t WHERE id IN (TABLE s)',
+      'DELETE FROM t WHERE id IN (SELECT * FROM s)',
+      'DELETE FROM t WHERE id NOT IN (TABLE t)',
+      'DELETE FROM t WHERE id IN (TABLE t LIMIT 5)',
+      'DELETE FROM t WHERE id IN (SELECT * FROM t WHERE a = 1)',
+      'DELETE FROM t WHERE lower(name) IN (TABLE t)',
+      'DELETE FROM t WHERE id IN (SELECT a FROM (SELECT * FROM t) d)',
+      'DELETE FROM t WHERE id IN (TABLE t) AND x = 1',
+      'DELETE FROM t WHERE id IN (TABLE t EXCEPT SELECT 5)',
+    ],
+  );
+});
+
+// Round 37: a `(` in the WHERE of a branch without a table was read as a
+// call in its select list (an aggregate: one row whatever its WHERE), so
+// `EXISTS (SELECT 1 WHERE EXISTS (SELECT 1 FROM s WHERE s.a = t.id))`,
+// which finds a row where the inner one does, was some constant, blocked.
+describe('toolPolicy sql (round 37): a parenthesis in the WHERE of a branch without a table', () => {
+  blocksAndRuns(
+    'runs it where that WHERE tells rows apart, blocks it where it holds or is one value (%s)',
+    [
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE EXISTS (SELECT 1 FROM s WHERE s.a = 1))',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE (id = 5)) OR id <> 5',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE (id = id))',
+      'DELETE FROM t WHERE EXISTS (SELECT count(*) WHERE id = 5)',
+      'DELETE FROM t WHERE EXISTS (SELECT max(1) WHERE lower(a) = b)',
+    ],
+    [],
+    [
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE EXISTS (SELECT 1 FROM s WHERE s.a = t.id))',
+      'DELETE FROM t WHERE NOT EXISTS (SELECT 1 WHERE EXISTS (SELECT 1 FROM s WHERE s.a = t.id))',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id = 5 AND EXISTS (SELECT 1 FROM s WHERE s.a = t.id))',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id IN (1, 2))',
+      "DELETE FROM t WHERE EXISTS (SELECT 1 WHERE lower(a) = 'x')",
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM DUAL WHERE (id = 5))',
+    ],
+  );
+});

@@ -37,14 +37,17 @@ type Value = { num: number } | { str: string } | Outcomes | List;
 
 /**
  * A mask of outcomes. `name`: a column's, in lower case (`u.id`); `lits`:
- * the conditions on columns it is made of (see `Literals`). One shape for
- * all (V8 reads them monomorphically).
+ * the conditions on columns it is made of (see `Literals`); `twin`: how it
+ * compares with the value named after the first character, wherever both
+ * are defined (see `twinOf`). One shape for all (V8 reads them
+ * monomorphically).
  */
 interface Outcomes {
   mask: number;
   compared: boolean;
   name: string | undefined;
   lits: Literals | undefined;
+  twin: string | undefined;
 }
 
 function outcomes(
@@ -52,8 +55,9 @@ function outcomes(
   compared = false,
   name: string | undefined = undefined,
   lits: Literals | undefined = undefined,
+  twin: string | undefined = undefined,
 ): Outcomes {
-  return { mask, compared, name, lits };
+  return { mask, compared, name, lits, twin };
 }
 
 /**
@@ -592,6 +596,8 @@ function compare(left: Value, op: string, right: Value): number {
     const equal = op === '=' || op === '==' || op === '<=' || op === '>=';
     return (equal ? TRUE : FALSE) | NULL;
   }
+  const twin = twinComparison(left, op, right);
+  if (twin !== 0) return twin;
   const a = operand(left);
   const b = operand(right);
   const nullSafe = op === '<=>' || op === 'is not distinct from' || op === 'is distinct from';
@@ -1082,6 +1088,81 @@ function sameArgument(frame: Operator, argument: Value): Value | undefined {
   if (first === undefined) return frame.name === 'coalesce' ? subject : undefined;
   if (frame.name === 'nullif') return MASKS[NULL]!;
   return sameValueCalls.has(frame.name) ? subject : undefined;
+}
+
+/**
+ * Calls that are their first argument wherever it is not NULL (`=`), or at
+ * least (`>`) or at most (`<`) it wherever they are defined, whatever
+ * their other arguments.
+ */
+const twinCalls = new Map([
+  ['coalesce', '='],
+  ['ifnull', '='],
+  ['nvl', '='],
+  ['isnull', '='],
+  ['greatest', '>'],
+  ['least', '<'],
+]);
+
+/**
+ * A closed call's `twin` (round 37: `COALESCE(id, 0) = id` ran, though
+ * it is `id = id` wherever id is not NULL, and NULL elsewhere): its
+ * relation to its first argument (`=`, `>` for at least, `<` for at
+ * most) and that argument's name, `=id`; through a call of the same
+ * relation or a COALESCE (`COALESCE(COALESCE(id, 0), 1)` is `=id`,
+ * `GREATEST(COALESCE(id, 0), 5)` `>id`). Undefined for one argument
+ * (MySQL's `ISNULL(id)` is `id IS NULL`) or a first argument of no name.
+ */
+function twinOf(frame: Operator): string | undefined {
+  const relation = twinCalls.get(frame.name);
+  const first = frame.subject;
+  if (relation === undefined || frame.stage < 2 || first === undefined || !('mask' in first)) {
+    return undefined;
+  }
+  const inner = first.twin;
+  if (inner !== undefined && (inner[0] === '=' || inner[0] === relation)) {
+    return relation + inner.slice(1);
+  }
+  return first.name === undefined ? undefined : relation + first.name;
+}
+
+/** What each relation of a twin to its value makes of each comparison: TRUE or FALSE where defined. */
+const twinOutcomes: Record<string, Record<string, number>> = {
+  '=': {
+    '=': TRUE,
+    '==': TRUE,
+    '<=': TRUE,
+    '>=': TRUE,
+    '<>': FALSE,
+    '!=': FALSE,
+    '<': FALSE,
+    '>': FALSE,
+  },
+  '>': { '>=': TRUE, '<': FALSE },
+  '<': { '<=': TRUE, '>': FALSE },
+};
+
+/**
+ * `left op right` where one is a twin of the other (`COALESCE(id, 0) =
+ * id`): TRUE or FALSE wherever both are defined, with NULL elsewhere, as a
+ * column compared with itself is; 0 when neither is or the comparison
+ * tells rows apart (`GREATEST(id, 5) <= id`, a NULL-safe one).
+ */
+function twinComparison(left: Value, op: string, right: Value): number {
+  if (!('mask' in left) || !('mask' in right)) return 0;
+  let relation: string | undefined;
+  if (left.twin !== undefined && right.name !== undefined && left.twin.slice(1) === right.name) {
+    relation = left.twin[0];
+  } else if (
+    right.twin !== undefined &&
+    left.name !== undefined &&
+    right.twin.slice(1) === left.name
+  ) {
+    // Its relation from the left: `id >= LEAST(id, 5)` is `LEAST(id, 5) <= id`.
+    relation = right.twin[0] === '>' ? '<' : right.twin[0] === '<' ? '>' : '=';
+  }
+  const outcome = relation === undefined ? undefined : twinOutcomes[relation]![op];
+  return outcome === undefined ? 0 : outcome | NULL;
 }
 
 /** The numbers 0-1023, made once (values are never written to). */
@@ -2813,6 +2894,14 @@ const targetStart =
 const branchStart = /\s*select\s+(?:(?:all|distinct)\s+)?/iy;
 /** Sticky: `FROM` (and PostgreSQL's `ONLY`) between a select item and its table. */
 const fromTable = /\s*from\s+(?:only\s+)?/iy;
+/** Sticky: PostgreSQL's `TABLE t` (`SELECT * FROM t`) to its table. */
+const tableQuery = /\s*table\s+(?:only\s+)?/iy;
+
+/** Where the table of a `TABLE t` query at `from` starts, or -1 where none is there. */
+function tableQueryAt(sql: string, from: number, to: number): number {
+  tableQuery.lastIndex = from;
+  return tableQuery.test(sql) && tableQuery.lastIndex <= to ? tableQuery.lastIndex : -1;
+}
 /** Sticky: a name's part, a word or a quoted name (`"t"`, `` `t` ``, `[t]`). */
 const namePart = /(?:[a-z_][\w$]*|"(?:[^"]|"")*"|`(?:[^`]|``)*`|\[[^\]]*\])/iy;
 /** Sticky: the `.` between two parts of a name. */
@@ -2976,7 +3065,13 @@ function selectsOwnColumn(
   const name = subjectParts.pop()!;
   if (!namesTable(subjectParts, target.parts, outerAlias)) return false;
   const read = wholeColumn(sql, from, to, target.parts, maxTableNesting, backslash);
-  return read !== undefined && (read.column === name || read.column === ANY_COLUMN);
+  return (
+    read !== undefined &&
+    (read.column === name ||
+      read.column === ANY_COLUMN ||
+      // `*`'s one column is the one tested, where that is a column (not `lower(name)`).
+      (read.column === STAR_COLUMN && !name.startsWith(EXPRESSION)))
+  );
 }
 
 /** Sticky: a comparison true wherever a value is compared with itself and is not NULL. */
@@ -3128,17 +3223,21 @@ function wholeRows(
   backslash: string,
 ): WholeRows {
   if (depth < 0) return 'unread';
+  // `TABLE t` is `SELECT * FROM t` (round 37).
+  const tableAt = tableQueryAt(sql, from, to);
   branchStart.lastIndex = from;
-  if (!branchStart.test(sql) || branchStart.lastIndex > to) return 'unread';
-  let at = branchStart.lastIndex;
+  if (tableAt === -1 && (!branchStart.test(sql) || branchStart.lastIndex > to)) return 'unread';
+  let at = tableAt === -1 ? branchStart.lastIndex : tableAt;
   // SQL Server's `SELECT TOP 5 …`: some rows.
-  if (topWord.test(sql.slice(at, Math.min(to, at + 4)))) return 'other';
+  if (tableAt === -1 && topWord.test(sql.slice(at, Math.min(to, at + 4)))) return 'other';
   /** The select list: `*`, or each item that is a column under its own name (`id`, `t.id`, `d.id AS id`). */
-  let star = false;
+  let star = tableAt !== -1;
   let plain = true;
   const names = new Set<string>();
   const qualifiers: string[][] = [];
-  if (sql.charCodeAt(at) === 0x2a /* * */) {
+  if (star) {
+    // No select list, no FROM: the table follows.
+  } else if (sql.charCodeAt(at) === 0x2a /* * */) {
     star = true;
     at++;
   } else {
@@ -3157,8 +3256,8 @@ function wholeRows(
     }
   }
   fromTable.lastIndex = at;
-  if (!fromTable.test(sql) || fromTable.lastIndex > to) return 'unread';
-  const sourceAt = fromTable.lastIndex;
+  if (tableAt === -1 && (!fromTable.test(sql) || fromTable.lastIndex > to)) return 'unread';
+  const sourceAt = tableAt === -1 ? fromTable.lastIndex : tableAt;
   /** The rows of a source read as `inner`, named `source` (its alias or name). */
   const over = (inner: WholeRows, source: string | undefined, stop: number): WholeRows => {
     if (inner === 'other' || inner === 'unread') return inner;
@@ -3181,7 +3280,7 @@ function wholeRows(
     return plain || passed.size > 0 ? { star: false, names: passed } : 'other';
   };
   lateralOpen.lastIndex = sourceAt;
-  if (lateralOpen.test(sql) && lateralOpen.lastIndex <= to) {
+  if (tableAt === -1 && lateralOpen.test(sql) && lateralOpen.lastIndex <= to) {
     const close = closingParen(sql, lateralOpen.lastIndex, to, backslash);
     if (close === -1) return 'unread';
     const { alias, stop } = aliasAt(sql, close + 1, to);
@@ -3208,6 +3307,12 @@ function wholeRows(
 const maxTableNesting = 8;
 /** A column `wholeColumn` could not tell apart (past `maxTableNesting`): any, fail closed. */
 const ANY_COLUMN = '\u0000';
+/**
+ * `*` of the target (`SELECT * FROM t`, `TABLE t`): in an IN, its one
+ * column, which is the column tested (a table of more columns is an
+ * error there); selected by name, that column (round 37).
+ */
+const STAR_COLUMN = '\u0000*';
 
 /** What a query selects of the target table whole: its one output column's name and the target's column it is. */
 interface WholeColumn {
@@ -3234,12 +3339,16 @@ function wholeColumn(
   backslash: string,
 ): WholeColumn | undefined {
   if (depth < 0) return { output: ANY_COLUMN, column: ANY_COLUMN };
+  // `TABLE t` is `SELECT * FROM t` (round 37).
+  const tableAt = tableQueryAt(sql, from, to);
   branchStart.lastIndex = from;
-  if (!branchStart.test(sql) || branchStart.lastIndex > to) return undefined;
+  if (tableAt === -1 && (!branchStart.test(sql) || branchStart.lastIndex > to)) return undefined;
   // The select item, in parentheses or not, and its alias.
-  let at = branchStart.lastIndex;
+  let at = tableAt === -1 ? branchStart.lastIndex : tableAt;
   let column: QualifiedName | undefined;
-  if (sql.charCodeAt(at) === 0x2a /* * */) {
+  if (tableAt !== -1) {
+    // No select list, no FROM: the table follows.
+  } else if (sql.charCodeAt(at) === 0x2a /* * */) {
     at++;
   } else {
     let open = 0;
@@ -3257,13 +3366,13 @@ function wholeColumn(
   }
   let itemAlias: string | undefined;
   fromTable.lastIndex = at;
-  if (!fromTable.test(sql) || fromTable.lastIndex > to) {
+  if (tableAt === -1 && (!fromTable.test(sql) || fromTable.lastIndex > to)) {
     if (column === undefined) return undefined;
     ({ alias: itemAlias, stop: at } = aliasAt(sql, at, to));
     fromTable.lastIndex = at;
     if (!fromTable.test(sql) || fromTable.lastIndex > to) return undefined;
   }
-  const sourceAt = fromTable.lastIndex;
+  const sourceAt = tableAt === -1 ? fromTable.lastIndex : tableAt;
   /** The item over a source whose columns are `inner`'s, named `names` (its alias, the CTE's name). */
   const over = (inner: WholeColumn | undefined, names: readonly (string | undefined)[]) => {
     if (inner === undefined) return undefined;
@@ -3271,11 +3380,13 @@ function wholeColumn(
     const own = column.parts.pop()!;
     if (column.parts.length > 1) return undefined;
     if (column.parts.length === 1 && !names.includes(column.parts[0])) return undefined;
+    // A column of `*` of the target: the target's column of that name.
+    if (inner.column === STAR_COLUMN) return { output: itemAlias ?? own, column: own };
     if (own !== inner.output && inner.output !== ANY_COLUMN) return undefined;
     return { output: itemAlias ?? own, column: inner.column };
   };
   lateralOpen.lastIndex = sourceAt;
-  if (lateralOpen.test(sql) && lateralOpen.lastIndex <= to) {
+  if (tableAt === -1 && lateralOpen.test(sql) && lateralOpen.lastIndex <= to) {
     // A derived table: its query, then its alias and nothing else.
     const close = closingParen(sql, lateralOpen.lastIndex, to, backslash);
     if (close === -1) return undefined;
@@ -3318,8 +3429,8 @@ function wholeColumn(
           : undefined;
     return over(renamed, alias === undefined ? [common.name] : [alias]);
   }
-  if (column === undefined) return undefined;
   if (!endsWith(table.parts, target) && !endsWith(target, table.parts)) return undefined;
+  if (column === undefined) return { output: STAR_COLUMN, column: STAR_COLUMN };
   const own = column.parts.pop()!;
   if (!namesTable(column.parts, table.parts, alias)) return undefined;
   return { output: itemAlias ?? own, column: own };
@@ -3799,7 +3910,12 @@ function subqueryEnd(
         if (!queryAt(sql, at + 1, end) || levels.length >= maxConditionDepth) return -1;
         top = level(depth + 1, at + 1);
         levels.push(top);
-      } else if (here && top.fromAt === -1) top.aggregate = true;
+      } else if (here && top.fromAt === -1 && top.whereAt === -1) {
+        // A call in the select list (`count(*)`) may be an aggregate: one row
+        // whatever the WHERE. Not one in the WHERE (round 37: `SELECT 1 WHERE
+        // EXISTS (…)` was read as one, some constant).
+        top.aggregate = true;
+      }
       depth++;
     } else if (code === 0x29 /* ) */) {
       if (--depth >= top.depth) continue;
@@ -4157,13 +4273,18 @@ function readTerms(
       if (open.open === 'call') {
         // A function of constants, whichever: it reads no column of the row.
         const same = sameArgument(open, value);
-        expectOperand = pushed(
-          values,
+        const called =
           same !== undefined
             ? same
             : open.varies || varies(value)
               ? expression(calledWith(open, value))
-              : MASKS[CONSTANT]!,
+              : MASKS[CONSTANT]!;
+        const twin = same === undefined && 'mask' in called ? twinOf(open) : undefined;
+        expectOperand = pushed(
+          values,
+          twin === undefined
+            ? called
+            : outcomes(VARIES, false, (called as Outcomes).name, undefined, twin),
         );
       } else if (open.open === 'in') {
         expectOperand = pushed(values, inOutcome(open, value));

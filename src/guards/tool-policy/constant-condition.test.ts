@@ -2394,6 +2394,49 @@ describe('toolPolicy sql (round 37): IN of TABLE t or of * of the target', () =>
   );
 });
 
+// Round 37: a MERGE clause's `AND` condition that holds for every row is
+// none (`WHEN NOT MATCHED BY SOURCE AND 1=1 THEN DELETE` ran), and `WHEN NOT
+// MATCHED BY SOURCE THEN UPDATE` acts on every target row where its ON is
+// true for no row (`ON 1=0`: every target row is unmatched), as a WHEN
+// MATCHED THEN UPDATE does where it holds for every row (round 36). An ON
+// that names no column of the target (`ON s.k = 1`) matches each target
+// row alike: every row or none, as the source's contents decide.
+describe('toolPolicy sql (round 37): MERGE clauses that act on every target row', () => {
+  blocksAndRuns(
+    'blocks a clause whose AND holds, and NOT MATCHED BY SOURCE under an ON true for no row (%s)',
+    [
+      'MERGE INTO t USING s ON 1=0 WHEN NOT MATCHED BY SOURCE THEN DELETE',
+      'MERGE INTO t USING s ON 1=0 WHEN NOT MATCHED BY SOURCE AND 1=1 THEN DELETE',
+      'MERGE INTO t USING s ON t.id = s.id WHEN NOT MATCHED BY SOURCE AND t.a = t.a THEN DELETE',
+      'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED AND (t.a IS NULL OR t.a IS NOT NULL) THEN DELETE',
+      "MERGE INTO t USING s ON t.id = s.id WHEN MATCHED AND 'then' = 'then' THEN DELETE",
+    ],
+    [
+      'MERGE INTO t USING s ON 1=0 WHEN NOT MATCHED BY SOURCE THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON FALSE WHEN NOT MATCHED BY SOURCE THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON t.id = NULL WHEN NOT MATCHED BY SOURCE THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON 1=1 WHEN MATCHED AND 1=1 THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON 1=0 WHEN NOT MATCHED BY SOURCE AND t.a = t.a THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON 1=1 WHEN MATCHED AND CASE WHEN x = 1 THEN 1 ELSE 1 END = 1 THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON s.k = 1 WHEN MATCHED THEN UPDATE SET x = 1',
+      'MERGE INTO t AS x USING s ON s.k = 1 WHEN NOT MATCHED BY SOURCE THEN UPDATE SET a = 1',
+    ],
+    [
+      'MERGE INTO t USING s ON t.id = s.id WHEN NOT MATCHED BY SOURCE THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON 1=0 WHEN NOT MATCHED BY SOURCE AND t.a = 1 THEN DELETE',
+      'MERGE INTO t USING s ON 1=0 WHEN NOT MATCHED BY SOURCE AND t.a = 1 THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED AND t.a = 1 THEN DELETE',
+      'MERGE INTO t USING s ON 1=1 WHEN MATCHED AND t.a = 1 THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED AND 1=1 THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON 1=1 WHEN MATCHED AND CASE WHEN x = 1 THEN 1 ELSE 0 END = 1 THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON 1=0 WHEN NOT MATCHED THEN INSERT VALUES (1)',
+      'MERGE INTO t AS x USING s ON s.k = x.k WHEN NOT MATCHED BY SOURCE THEN UPDATE SET a = 1',
+      'MERGE INTO dbo.t USING s ON s.k = t.k WHEN MATCHED THEN UPDATE SET a = 1',
+      'MERGE INTO t USING s ON s.k = k WHEN MATCHED THEN UPDATE SET a = 1',
+    ],
+  );
+});
+
 // Round 37: a `(` in the WHERE of a branch without a table was read as a
 // call in its select list (an aggregate: one row whatever its WHERE), so
 // `EXISTS (SELECT 1 WHERE EXISTS (SELECT 1 FROM s WHERE s.a = t.id))`,

@@ -1427,16 +1427,7 @@ export function conditionAlwaysHolds(
   outerTo = from,
   statementFrom = outerFrom,
 ): boolean | undefined {
-  outerSql = sql;
-  outerStart = outerFrom;
-  outerEnd = outerTo;
-  outerNames = undefined;
-  targetRead = undefined;
-  scalarOwnColumn = false;
-  statementStart = statementFrom;
-  statementEnd = end;
-  deepConstant = false;
-  setOperationUnread = false;
+  beginCondition(sql, end, outerFrom, outerTo, statementFrom);
   const { scan, holds, read } = readingsOf(sql, from, end, budget.left, dialect, backslash);
   if (scan.limit === 'nesting') {
     budget.limit = 'nesting';
@@ -1480,6 +1471,58 @@ export function conditionAlwaysHolds(
     }
   }
   return holds;
+}
+
+/** The statement around the condition that ends at `end` (see `conditionAlwaysHolds`). */
+function beginCondition(
+  sql: string,
+  end: number,
+  outerFrom: number,
+  outerTo: number,
+  statementFrom: number,
+): void {
+  outerSql = sql;
+  outerStart = outerFrom;
+  outerEnd = outerTo;
+  outerNames = undefined;
+  targetRead = undefined;
+  scalarOwnColumn = false;
+  statementStart = statementFrom;
+  statementEnd = end;
+  deepConstant = false;
+  setOperationUnread = false;
+}
+
+/**
+ * Whether the condition `[from, end)` (a MERGE's `ON`) is true for no row
+ * (`1=0`, `FALSE`, `t.id = NULL`), as the first of `dialect`'s readings
+ * reads it; past the budget or the depth: true (fail closed, with
+ * `budget.limit`). Arguments as `conditionAlwaysHolds`'s.
+ */
+export function conditionFindsNoRow(
+  sql: string,
+  from: number,
+  end: number,
+  budget: { left: number; limit?: ConditionLimit },
+  backslash: string,
+  dialect: SqlDialectName,
+  outerFrom: number,
+  outerTo: number,
+): boolean {
+  beginCondition(sql, end, outerFrom, outerTo, outerFrom);
+  const mode = conditionReadings[dialect][0]!;
+  const scan = readCondition(sql, from, end, budget.left, mode, backslash);
+  if (scan.limit !== undefined) {
+    budget.limit = scan.limit;
+    return true;
+  }
+  if (scan.stop - from > budget.left) {
+    budget.left = -1;
+    budget.limit = 'budget';
+    return true;
+  }
+  budget.left -= scan.stop - from;
+  return scan.mask !== undefined && !(scan.mask & (TRUE | VARIES));
 }
 
 /** A table of a DELETE's `USING`, an UPDATE's `FROM` or a MySQL join list, and its join's `ON` condition. */
@@ -1599,39 +1642,78 @@ function joinNamesNoTargetRow(
 ): boolean {
   const target = targetTable();
   if (target === undefined) return false;
-  /** Whether `[start, end)` names a column that may be the target's (or nothing qualified, with `needed`). */
-  const mayNameTarget = (start: number, end: number, needed: boolean) => {
-    let qualified = false;
-    for (let at = start; at < end; at++) {
-      const code = sql.charCodeAt(at);
-      if (code === 0x27 /* ' */ || code === 0x24 /* $ */) {
-        const close = quotedEnd(sql, at, end, backslash);
-        if (close === -1) return true;
-        at = Math.max(at, close);
-        continue;
-      }
-      if (!(isNameQuote(code) || startsName(code)) || isWordCode(sql.charCodeAt(at - 1))) continue;
-      const stop = qualifiedNameEnd(sql, at, end);
-      if (stop === -1) return true;
-      const parts = nameOf(sql, at, stop).split('.');
-      at = stop - 1;
-      if (parts.length === 1) {
-        // A bare name may be the target's column; a keyword (AND, NULL, IN) is none.
-        if (!keywords.has(parts[0]!)) return true;
-      } else if (namesTarget(parts.slice(0, -1), target)) return true;
-      else qualified = true;
-    }
-    return needed && !qualified;
-  };
   // The WHERE first (read already), before the statement's text is read for its tables.
-  if (mayNameTarget(from, to, true)) return false;
+  if (mayNameTarget(sql, from, to, backslash, target, true)) return false;
   const tables = joinedTablesCharged(sql, backslash, budget);
   if (tables === true) return true;
   if (tables === undefined || tables.length === 0) return false;
   for (const table of tables) {
-    if (table.on !== undefined && mayNameTarget(table.on[0], table.on[1], false)) return false;
+    if (
+      table.on !== undefined &&
+      mayNameTarget(sql, table.on[0], table.on[1], backslash, target, false)
+    ) {
+      return false;
+    }
   }
   return true;
+}
+
+/**
+ * Whether `[start, end)` names a column that may be the table `target`'s:
+ * a bare name that is no keyword, or one qualified by it; with `needed`,
+ * also where it names no qualified column at all.
+ */
+function mayNameTarget(
+  sql: string,
+  start: number,
+  end: number,
+  backslash: string,
+  target: { parts: string[]; alias: string | undefined },
+  needed: boolean,
+): boolean {
+  let qualified = false;
+  for (let at = start; at < end; at++) {
+    const code = sql.charCodeAt(at);
+    if (code === 0x27 /* ' */ || code === 0x24 /* $ */) {
+      const close = quotedEnd(sql, at, end, backslash);
+      if (close === -1) return true;
+      at = Math.max(at, close);
+      continue;
+    }
+    if (!(isNameQuote(code) || startsName(code)) || isWordCode(sql.charCodeAt(at - 1))) continue;
+    const stop = qualifiedNameEnd(sql, at, end);
+    if (stop === -1) return true;
+    const parts = nameOf(sql, at, stop).split('.');
+    at = stop - 1;
+    if (parts.length === 1) {
+      // A bare name may be the target's column; a keyword (AND, NULL, IN) is none.
+      if (!keywords.has(parts[0]!)) return true;
+    } else if (namesTarget(parts.slice(0, -1), target)) return true;
+    else qualified = true;
+  }
+  return needed && !qualified;
+}
+
+/**
+ * Whether a MERGE's `ON` `[from, to)` names no column of its target, the
+ * table named at `targetAt` (before `usingAt`, with its alias): each name
+ * there is qualified by another table (`ON s.k = 1`). Each target row then
+ * matches the same source rows, so a clause acts on every target row or on
+ * none, as the source's contents decide (round 37, as a join's condition
+ * that names no target column, round 35).
+ */
+export function mergeOnNamesNoTarget(
+  sql: string,
+  targetAt: number,
+  usingAt: number,
+  from: number,
+  to: number,
+  backslash: string,
+): boolean {
+  const table = qualifiedNameAt(sql, targetAt, usingAt);
+  if (table === undefined) return false;
+  const target = { parts: table.parts, alias: aliasAt(sql, table.stop, usingAt).alias };
+  return !mayNameTarget(sql, from, to, backslash, target, true);
 }
 
 /**

@@ -892,7 +892,10 @@ function statementWithoutWhere(
 
 /** A WITH, found from a statement's start (`lastIndex`) to wherever it is. */
 const sqlWithWord = /\bwith\b/gi;
-const sqlDeleteModifier = /(?:low_priority|quick|ignore)\b/iy;
+// MySQL's modifiers, and SQL Server's `TOP (n) [PERCENT]` (round 37: `DELETE
+// TOP (100) PERCENT FROM t` ran).
+const sqlDeleteModifier =
+  /(?:low_priority|quick|ignore)\b|top\s*(?:\([^()]*\)|\d+(?![\w$]))(?:\s*percent\b)?/iy;
 /**
  * Sticky past DELETE: a table named without FROM (`DELETE users`, `DELETE
  * dbo.users u WHERE …`), up to the statement's end, `)`, its WHERE or SQL
@@ -920,7 +923,8 @@ function deletesFrom(sql: string, at: number): boolean {
     sqlDeleteModifier.lastIndex = index;
     if (!sqlDeleteModifier.test(sql)) break;
     const after = skipSpaces(sql, sqlDeleteModifier.lastIndex);
-    if (after === sqlDeleteModifier.lastIndex) return false;
+    // A blank after each, or TOP's `)` (`DELETE TOP(10)FROM t`).
+    if (after === sqlDeleteModifier.lastIndex && sql.charCodeAt(after - 1) !== 0x29) return false;
     index = after;
   }
   sqlFromWord.lastIndex = index;

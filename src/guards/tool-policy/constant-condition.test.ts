@@ -2462,3 +2462,36 @@ describe('toolPolicy sql (round 37): a parenthesis in the WHERE of a branch with
     ],
   );
 });
+
+// Round 37 (an attacker's statements): SQL Server's `DELETE TOP (n)
+// [PERCENT] FROM t` was no DELETE (only MySQL's modifiers were read after
+// the word), so `DELETE TOP (100) PERCENT FROM t` ran without a WHERE; an IN
+// of the target's column with an ORDER BY (`SELECT id FROM t ORDER BY id`)
+// or of `t.*` was not read as the whole column, and ran.
+describe('toolPolicy sql (round 37): DELETE TOP, and IN of the target ordered or as t.*', () => {
+  blocksAndRuns(
+    'blocks them, runs a WHERE that restricts, a row limit, another table (%s)',
+    [
+      'DELETE TOP (100) PERCENT FROM t',
+      'DELETE TOP (10) FROM t',
+      'DELETE TOP 10 FROM t',
+      'DELETE TOP(10)FROM t',
+      'DELETE TOP (10) t',
+      'DELETE TOP (10) FROM t WHERE t.id = id',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t ORDER BY id DESC)',
+      'DELETE FROM t WHERE id IN (SELECT * FROM t ORDER BY 1)',
+      'DELETE FROM t WHERE id IN (SELECT t.* FROM t)',
+      'DELETE FROM t WHERE id IN (SELECT x.* FROM t x)',
+    ],
+    ['UPDATE TOP (10) t SET x = 1 WHERE t.a = a'],
+    [
+      'DELETE TOP (10) FROM t WHERE id = 5',
+      'UPDATE TOP (10) t SET x = 1 WHERE t.a = 5',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t ORDER BY id LIMIT 5)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t ORDER BY id OFFSET 5 ROWS)',
+      'DELETE FROM t WHERE id IN (SELECT s.* FROM t x)',
+      'DELETE FROM t WHERE id IN (SELECT s.* FROM s)',
+      'SELECT top FROM t',
+    ],
+  );
+});

@@ -2971,7 +2971,7 @@ interface QueryLevel {
 
 /** Sticky at a DELETE's or UPDATE's start, to its one target table (`FROM` is optional in SQL Server). */
 const targetStart =
-  /(?:delete\s+(?:(?:low_priority|quick|ignore)\s+)*(?:from\s+)?|update\s+(?:(?:low_priority|ignore|or\s+(?:rollback|abort|replace|fail|ignore))\s+)*)(?:only\s+)?/iy;
+  /(?:delete\s+(?:(?:low_priority|quick|ignore|top\s*(?:\([^()]*\)|\d+)(?:\s*percent)?)\s+)*(?:from\s+)?|update\s+(?:(?:low_priority|ignore|or\s+(?:rollback|abort|replace|fail|ignore)|top\s*(?:\([^()]*\)|\d+)(?:\s*percent)?)\s+)*)(?:only\s+)?/iy;
 /** Sticky at a branch's start, to its select item: `SELECT`, `ALL` or `DISTINCT`. */
 const branchStart = /\s*select\s+(?:(?:all|distinct)\s+)?/iy;
 /** Sticky: `FROM` (and PostgreSQL's `ONLY`) between a select item and its table. */
@@ -3402,6 +3402,29 @@ interface WholeColumn {
   column: string;
 }
 
+/** Sticky: an `ORDER BY` after a query's source. */
+const orderBy = /\s*order\s+by\b/iy;
+/** Sticky: `t.*` (its qualifier's parts as `namePart` reads them). */
+const qualifiedStar =
+  /(?:[a-z_][\w$]*|"(?:[^"]|"")*"|`(?:[^`]|``)*`|\[[^\]]*\])(?:\s*\.\s*(?:[a-z_][\w$]*|"(?:[^"]|"")*"|`(?:[^`]|``)*`|\[[^\]]*\])){0,2}\s*\.\s*\*/iy;
+
+/**
+ * Whether what follows a query's source at `at`, up to `to`, keeps its
+ * rows whole: nothing, or an `ORDER BY` without a row limit (round 37: `id
+ * IN (SELECT id FROM t ORDER BY id)` ran).
+ */
+function rowsWholeAfter(sql: string, at: number, to: number, backslash: string): boolean {
+  const rest = skipBlanks(sql, at, to);
+  if (rest === to) return true;
+  orderBy.lastIndex = rest;
+  if (!orderBy.test(sql) || orderBy.lastIndex > to) return false;
+  let limited = false;
+  eachName(sql, orderBy.lastIndex, to, backslash, false, undefined, word => {
+    if (word === 'limit' || word === 'fetch' || word === 'offset') limited = true;
+  });
+  return !limited;
+}
+
 /** Sticky past a derived table's `FROM`: `LATERAL` and the `(`. */
 const lateralOpen = /(?:lateral\s*)?\(/iy;
 
@@ -3428,10 +3451,17 @@ function wholeColumn(
   // The select item, in parentheses or not, and its alias.
   let at = tableAt === -1 ? branchStart.lastIndex : tableAt;
   let column: QualifiedName | undefined;
+  /** `t.*`: its qualifier, which must name the source. */
+  let starOf: string[] | undefined;
+  qualifiedStar.lastIndex = at;
   if (tableAt !== -1) {
     // No select list, no FROM: the table follows.
   } else if (sql.charCodeAt(at) === 0x2a /* * */) {
     at++;
+  } else if (qualifiedStar.test(sql) && qualifiedStar.lastIndex <= to) {
+    starOf = qualifiedNameAt(sql, at, sql.lastIndexOf('.', qualifiedStar.lastIndex))?.parts;
+    if (starOf === undefined) return undefined;
+    at = qualifiedStar.lastIndex;
   } else {
     let open = 0;
     for (; sql.charCodeAt(at) === 0x28 /* ( */ && open < 8; open++) {
@@ -3473,7 +3503,7 @@ function wholeColumn(
     const close = closingParen(sql, lateralOpen.lastIndex, to, backslash);
     if (close === -1) return undefined;
     const { alias, stop } = aliasAt(sql, close + 1, to);
-    if (skipBlanks(sql, stop, to) !== to) return undefined;
+    if (!rowsWholeAfter(sql, stop, to, backslash)) return undefined;
     return over(wholeColumn(sql, lateralOpen.lastIndex, close, target, depth - 1, backslash), [
       alias,
     ]);
@@ -3481,7 +3511,7 @@ function wholeColumn(
   const table = qualifiedNameAt(sql, sourceAt, to);
   if (table === undefined) return undefined;
   const { alias, stop } = aliasAt(sql, table.stop, to);
-  if (skipBlanks(sql, stop, to) !== to) return undefined;
+  if (!rowsWholeAfter(sql, stop, to, backslash)) return undefined;
   // A common table of the target's name may be the target itself (SQL
   // Server deletes through one): read as the target (fail closed).
   const common =
@@ -3512,7 +3542,11 @@ function wholeColumn(
     return over(renamed, alias === undefined ? [common.name] : [alias]);
   }
   if (!endsWith(table.parts, target) && !endsWith(target, table.parts)) return undefined;
-  if (column === undefined) return { output: STAR_COLUMN, column: STAR_COLUMN };
+  if (column === undefined) {
+    return starOf === undefined || namesTable(starOf, table.parts, alias)
+      ? { output: STAR_COLUMN, column: STAR_COLUMN }
+      : undefined;
+  }
   const own = column.parts.pop()!;
   if (!namesTable(column.parts, table.parts, alias)) return undefined;
   return { output: itemAlias ?? own, column: own };

@@ -2495,3 +2495,34 @@ describe('toolPolicy sql (round 37): DELETE TOP, and IN of the target ordered or
     ],
   );
 });
+
+// Round 37 (an attacker's statements): `id IN (1, 2) OR id NOT IN (1, 2)`
+// and `id BETWEEN 1 AND 5 OR id NOT BETWEEN 1 AND 5` hold for every row
+// where id is not NULL, as `id = 1 OR id <> 1` does, and ran: an IN list of
+// numbers and strings (in any order) and a BETWEEN of two are now a
+// condition on the column, followed through OR, AND and NOT.
+describe('toolPolicy sql (round 37): IN lists and BETWEEN ORed with their opposite', () => {
+  blocksAndRuns(
+    'blocks them, runs other lists and ranges, a NULL or a column in the list (%s)',
+    [
+      'DELETE FROM t WHERE id IN (1, 2) OR id NOT IN (1, 2)',
+      'DELETE FROM t WHERE id IN (1, 2) OR NOT id IN (2, 1)',
+      "DELETE FROM t WHERE x = 1 OR (id IN ('a', 'b') OR id NOT IN ('a', 'b'))",
+      'DELETE FROM t WHERE id IN (1, 2) OR id IS NULL OR id NOT IN (1, 2)',
+      'DELETE FROM t WHERE id BETWEEN 1 AND 5 OR id NOT BETWEEN 1 AND 5',
+      'DELETE FROM t WHERE id BETWEEN 1 AND 5 OR NOT (id BETWEEN 1 AND 5)',
+    ],
+    ['UPDATE t SET x = 1 WHERE t.a IN (3) OR a NOT IN (3)'],
+    [
+      'DELETE FROM t WHERE id IN (1, 2)',
+      'DELETE FROM t WHERE id NOT IN (1, 2)',
+      'DELETE FROM t WHERE id IN (1, 2) OR id NOT IN (1, 3)',
+      'DELETE FROM t WHERE id IN (1, NULL) OR id NOT IN (1, NULL)',
+      'DELETE FROM t WHERE id IN (x, 2) OR id NOT IN (x, 2)',
+      'DELETE FROM t WHERE id IN (1, 2) AND id NOT IN (1, 2)',
+      'DELETE FROM t WHERE id BETWEEN 1 AND 5 OR id NOT BETWEEN 1 AND 6',
+      'DELETE FROM t WHERE id BETWEEN 1 AND 5 OR id NOT BETWEEN SYMMETRIC 1 AND 5',
+      'DELETE FROM t WHERE id BETWEEN x AND 5 OR id NOT BETWEEN x AND 5',
+    ],
+  );
+});

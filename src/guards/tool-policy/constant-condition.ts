@@ -408,6 +408,26 @@ function patternLiteral(
   return literal(subject.name, kind, pattern, negated ? eachOutcome(IDENTITY, negate) : IDENTITY);
 }
 
+/**
+ * `name [NOT] BETWEEN [SYMMETRIC] a AND b` of two numbers or strings as a
+ * literal whose base is the range (round 37: `id BETWEEN 1 AND 5 OR id NOT
+ * BETWEEN 1 AND 5` ran); `undefined` otherwise.
+ */
+function rangeLiteral(
+  subject: Value,
+  low: Value,
+  high: Value,
+  between: Operator,
+): Value | undefined {
+  if (!('name' in subject) || subject.name === undefined || subject.lits || subject.compared) {
+    return undefined;
+  }
+  if (!('num' in low || 'str' in low) || !('num' in high || 'str' in high)) return undefined;
+  const range = mixHash(mixHash(between.escaped ? 1 : 0, identityOf(low)), identityOf(high));
+  const table = between.negated ? eachOutcome(IDENTITY, negate) : IDENTITY;
+  return literal(subject.name, 'between', { num: range >>> 0 }, table);
+}
+
 /** `name IS [NOT] NULL` as a literal. */
 function nullTest(name: string, negated: boolean): Value {
   const isNullTable = NULL_BASE | FALSE | (FALSE << 4) | (TRUE << 8);
@@ -1275,8 +1295,16 @@ function apply(values: Value[], operator: Operator, mode: Mode): boolean {
       AND[compare(subject, '>=', low) * 16 + compare(subject, '<=', high)]!;
     let mask = range(left, right);
     if (operator.escaped) mask = OR[mask * 16 + range(right, left)]!;
-    if (operator.negated) mask = negate(mask);
-    values.push(comparedOutcome(mask, isChained(subject), subject, left, right));
+    values.push(
+      (mask === VARIES && rangeLiteral(subject, left, right, operator)) ||
+        comparedOutcome(
+          operator.negated ? negate(mask) : mask,
+          isChained(subject),
+          subject,
+          left,
+          right,
+        ),
+    );
   } else if (op === 'like') {
     // With ESCAPE, `right` is the escape character: the match is some constant.
     const subject = operator.escaped ? values.pop() : left;
@@ -4580,6 +4608,7 @@ function readTerms(
         if (open.outcome !== VARIES) {
           open.outcome = OR[open.outcome * 16 + compare(open.subject!, '=', argument)]!;
         }
+        listedConstant(open, argument);
       } else return fail;
       expectOperand = true;
       continue;
@@ -5591,8 +5620,35 @@ function inOutcome(open: Operator, last: Value): Value {
   const subject = open.subject!;
   let mask = open.outcome;
   if (mask !== VARIES) mask = OR[mask * 16 + compare(subject, '=', last)]!;
+  listedConstant(open, last);
+  // A column in a list of numbers and strings (round 37: `id IN (1, 2) OR
+  // id NOT IN (1, 2)` ran): a literal whose base is the list, by its hash
+  // (two lists whose hashes collide are one: blocked, fail closed).
+  if (
+    mask === VARIES &&
+    open.hash !== -1 &&
+    !isChained(subject) &&
+    'name' in subject &&
+    subject.name !== undefined &&
+    !subject.lits
+  ) {
+    return literal(
+      subject.name,
+      'in',
+      { num: open.hash },
+      open.negated ? eachOutcome(IDENTITY, negate) : IDENTITY,
+    );
+  }
   if (open.negated) mask = negate(mask);
   return comparedOutcome(mask, isChained(subject), subject);
+}
+
+/** An IN list's hash with one more element, -1 once one is no number or string (NULL, a column, a parameter). */
+function listedConstant(open: Operator, item: Value): void {
+  if (open.hash === -1) return;
+  // A sum: the list's order does not count (`IN (1, 2)`, `NOT IN (2, 1)`).
+  open.hash =
+    'num' in item || 'str' in item ? (open.hash + mixHash(0x9e3779b9, identityOf(item))) >>> 0 : -1;
 }
 
 /** A PostgreSQL dollar quote's tag (`$$`, `$tag$`); sticky. */

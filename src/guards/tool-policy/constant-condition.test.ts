@@ -2526,3 +2526,27 @@ describe('toolPolicy sql (round 37): IN lists and BETWEEN ORed with their opposi
     ],
   );
 });
+
+// Round 37 (an attacker's statements): an IN of the target's own column
+// under a WHERE that holds for every row (`SELECT id FROM t WHERE 1=1`) is
+// the whole column, as without the WHERE, and ran.
+describe('toolPolicy sql (round 37): IN of the target column under a WHERE that holds', () => {
+  blocksAndRuns(
+    'blocks it, runs a WHERE that restricts, a row limit, another table or column, NOT IN (%s)',
+    [
+      'DELETE FROM t WHERE id IN (SELECT id FROM t WHERE 1=1)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t WHERE id = id)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t WHERE 1=1 OR a = 1)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t WHERE 1=1 ORDER BY id)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x WHERE x.a IS NULL OR x.a IS NOT NULL)',
+    ],
+    ['UPDATE t SET x = 1 WHERE a IN (SELECT * FROM t WHERE true)'],
+    [
+      'DELETE FROM t WHERE id IN (SELECT id FROM t WHERE a = 1)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t WHERE 1=1 LIMIT 5)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM s WHERE 1=1)',
+      'DELETE FROM t WHERE id IN (SELECT a FROM t WHERE 1=1)',
+      'DELETE FROM t WHERE id NOT IN (SELECT id FROM t WHERE 1=1)',
+    ],
+  );
+});

@@ -2177,6 +2177,12 @@ export const maxSubqueryNesting = 2;
 let readingMode: Mode | undefined;
 
 /**
+ * Where the WHERE `subqueryVaries` read last ends, when it holds for every
+ * row (`SELECT id FROM t WHERE 1=1`); -1 otherwise.
+ */
+let whereHeldStop = -1;
+
+/**
  * Whether a subquery `[index, close)` whose FROM starts at `fromAt` and
  * whose own WHERE starts at `whereAt` (-1: none) varies with the outer
  * row. The outer table is named outside its WHERE (an `ON`, the select
@@ -2197,6 +2203,7 @@ function subqueryVaries(
   backslash: string,
   exists: boolean,
 ): boolean {
+  whereHeldStop = -1;
   const qualifiersFrom = exists ? fromAt : index;
   const mode = readingMode;
   const readable = mode !== undefined && subqueryNesting < maxSubqueryNesting;
@@ -2269,6 +2276,7 @@ function whereVaries(
       next = nextTopLevelOr(sql, next.or, close, 0, mode, backslash);
       stop = next.stop;
     }
+    if (whole.holds === true) whereHeldStop = stop;
     // Read past the WHERE (`GROUP BY`, `UNION SELECT …`): named there, it varies.
     if (correlated(sql, stop, index, close, backslash, close, bound)) return true;
     if (!correlated(sql, whereAt, index, close, backslash, stop, bound)) return false;
@@ -3937,6 +3945,8 @@ function subqueryEnd(
               exists || selects,
             )
           : (sets || scalar) && correlated(sql, top.branch, top.branch, to, backslash));
+      // Its WHERE's end where that holds for every row (read just now).
+      const held = !none && top.readsTable && top.whereAt !== -1 ? whereHeldStop : -1;
       // A branch without a table (`SELECT 1`) is one row for every outer row;
       // one whose WHERE is true for no row finds none (`SELECT 1 FROM v WHERE 1 = 0`).
       whereVaried = false;
@@ -3949,10 +3959,15 @@ function subqueryEnd(
             : top.whereAt !== -1 && whereFindsNone(sql, top.whereAt, to, backslash)))
           ? FALSE
           : subject !== undefined &&
-              top.whereAt === -1 &&
-              // One row of the tested column (`SELECT t.x`, `FROM DUAL`), or the table's own column.
-              ((selects && !top.readsTable) ||
-                (!scalar && selectsOwnColumn(sql, top.branch, to, subject, backslash)))
+              (top.whereAt === -1
+                ? // One row of the tested column (`SELECT t.x`, `FROM DUAL`), or the table's own column.
+                  (selects && !top.readsTable) ||
+                  (!scalar && selectsOwnColumn(sql, top.branch, to, subject, backslash))
+                : // The table's own column under a WHERE that holds for every row (round 37).
+                  held !== -1 &&
+                  !scalar &&
+                  rowsWholeAfter(sql, held, to, backslash) &&
+                  selectsOwnColumn(sql, top.branch, top.whereAt, subject, backslash))
             ? TRUE | NULL
             : exists &&
                 subject === undefined &&

@@ -647,6 +647,10 @@ function mergeViolation(
 ): 'delete' | 'update' | undefined {
   const { backslash, database } = budget;
   let on: [number, number, number, number] | null | undefined;
+  // What the ON is, each read once per statement (a MERGE of many clauses).
+  let onHolds: boolean | undefined;
+  let onFindsNone: boolean | undefined;
+  let onNoTarget: boolean | undefined;
   for (let at = clauseAt(from, end); at !== -1; at = clauseAt(at + 1, end)) {
     sqlMergeClause.lastIndex = at;
     const clause = sqlMergeClause.exec(sql)!;
@@ -676,22 +680,34 @@ function mergeViolation(
       on ??= mergeOn(sql, from, at, inString) ?? null;
       if (on === null) continue;
       const [targetAt, usingAt, onFrom, onTo] = on;
-      const every =
-        (notMatched
-          ? conditionFindsNoRow(sql, onFrom, onTo, budget, backslash, database, from, onFrom - 2)
-          : conditionAlwaysHolds(
-              sql,
-              onFrom,
-              onTo,
-              budget,
-              backslash,
-              database,
-              from,
-              onFrom - 2,
-              from,
-            ) === true) ||
-        (targetAt !== -1 && mergeOnNamesNoTarget(sql, targetAt, usingAt, onFrom, onTo, backslash));
-      if (every) return kind;
+      if (notMatched) {
+        onFindsNone ??= conditionFindsNoRow(
+          sql,
+          onFrom,
+          onTo,
+          budget,
+          backslash,
+          database,
+          from,
+          onFrom - 2,
+        );
+      } else {
+        onHolds ??=
+          conditionAlwaysHolds(
+            sql,
+            onFrom,
+            onTo,
+            budget,
+            backslash,
+            database,
+            from,
+            onFrom - 2,
+            from,
+          ) === true;
+      }
+      onNoTarget ??=
+        targetAt !== -1 && mergeOnNamesNoTarget(sql, targetAt, usingAt, onFrom, onTo, backslash);
+      if ((notMatched ? onFindsNone : onHolds) || onNoTarget) return kind;
     }
     if (next <= at) return undefined;
   }

@@ -2450,6 +2450,8 @@ describe('toolPolicy sql (round 37): a parenthesis in the WHERE of a branch with
       'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE (id = id))',
       'DELETE FROM t WHERE EXISTS (SELECT count(*) WHERE id = 5)',
       'DELETE FROM t WHERE EXISTS (SELECT max(1) WHERE lower(a) = b)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE EXISTS (SELECT 1 WHERE id = 5)) OR id <> 5',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE EXISTS (SELECT 1 WHERE id = id))',
     ],
     [],
     [
@@ -2459,6 +2461,7 @@ describe('toolPolicy sql (round 37): a parenthesis in the WHERE of a branch with
       'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id IN (1, 2))',
       "DELETE FROM t WHERE EXISTS (SELECT 1 WHERE lower(a) = 'x')",
       'DELETE FROM t WHERE EXISTS (SELECT 1 FROM DUAL WHERE (id = 5))',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE EXISTS (SELECT 1 WHERE id = 5))',
     ],
   );
 });

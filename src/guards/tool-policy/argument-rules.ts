@@ -651,7 +651,9 @@ function mergeViolation(
   let onHolds: boolean | undefined;
   let onFindsNone: boolean | undefined;
   let onNoTarget: boolean | undefined;
-  for (let at = clauseAt(from, end); at !== -1; at = clauseAt(at + 1, end)) {
+  // Past each clause (its condition's words are not clauses).
+  let next = from;
+  for (let at = clauseAt(from, end); at !== -1; at = clauseAt(next, end)) {
     sqlMergeClause.lastIndex = at;
     const clause = sqlMergeClause.exec(sql)!;
     const bySource = clause[2]?.toLowerCase() === 'source';
@@ -661,7 +663,7 @@ function mergeViolation(
       : clause[5]
         ? 'update'
         : undefined;
-    let next = sqlMergeClause.lastIndex;
+    next = sqlMergeClause.lastIndex;
     if (clause[3] !== undefined) {
       // `AND …`: to its THEN; the clause acts on every row where it holds for every row.
       const then = clauseThen(sql, next, end, inString);
@@ -680,36 +682,13 @@ function mergeViolation(
       on ??= mergeOn(sql, from, at, inString) ?? null;
       if (on === null) continue;
       const [targetAt, usingAt, onFrom, onTo] = on;
-      if (notMatched) {
-        onFindsNone ??= conditionFindsNoRow(
-          sql,
-          onFrom,
-          onTo,
-          budget,
-          backslash,
-          database,
-          from,
-          onFrom - 2,
-        );
-      } else {
-        onHolds ??=
-          conditionAlwaysHolds(
-            sql,
-            onFrom,
-            onTo,
-            budget,
-            backslash,
-            database,
-            from,
-            onFrom - 2,
-            from,
-          ) === true;
-      }
+      const read = [sql, onFrom, onTo, budget, backslash, database, from, onFrom - 2] as const;
+      if (notMatched) onFindsNone ??= conditionFindsNoRow(...read);
+      else onHolds ??= conditionAlwaysHolds(...read, from) === true;
       onNoTarget ??=
         targetAt !== -1 && mergeOnNamesNoTarget(sql, targetAt, usingAt, onFrom, onTo, backslash);
       if ((notMatched ? onFindsNone : onHolds) || onNoTarget) return kind;
     }
-    if (next <= at) return undefined;
   }
   return undefined;
 }

@@ -2553,3 +2553,23 @@ describe('toolPolicy sql (round 37): IN of the target column under a WHERE that 
     ],
   );
 });
+
+// Round 37 (an attacker's statement): a GROUP BY of the column an IN
+// selects from the target keeps each of its values: `id IN (SELECT id FROM
+// t GROUP BY id)` is `id IN (SELECT id FROM t)`, and ran.
+describe('toolPolicy sql (round 37): IN of the target column grouped by itself', () => {
+  blocksAndRuns(
+    'blocks it, runs a HAVING, another grouping or a row limit (%s)',
+    [
+      'DELETE FROM t WHERE id IN (SELECT id FROM t GROUP BY id)',
+      'DELETE FROM t WHERE id IN (SELECT t.id FROM t GROUP BY t.id ORDER BY 1)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM (SELECT id FROM t GROUP BY id) d)',
+    ],
+    [],
+    [
+      'DELETE FROM t WHERE id IN (SELECT id FROM t GROUP BY id HAVING count(*) > 1)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t GROUP BY a)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t GROUP BY id LIMIT 5)',
+    ],
+  );
+});

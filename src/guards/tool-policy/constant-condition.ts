@@ -3440,17 +3440,32 @@ interface WholeColumn {
 
 /** Sticky: an `ORDER BY` after a query's source. */
 const orderBy = /\s*order\s+by\b/iy;
+/** Sticky: a `GROUP BY` after a query's source. */
+const groupBy = /\s*group\s+by\b/iy;
 /** Sticky: `t.*` (its qualifier's parts as `namePart` reads them). */
 const qualifiedStar =
   /(?:[a-z_][\w$]*|"(?:[^"]|"")*"|`(?:[^`]|``)*`|\[[^\]]*\])(?:\s*\.\s*(?:[a-z_][\w$]*|"(?:[^"]|"")*"|`(?:[^`]|``)*`|\[[^\]]*\])){0,2}\s*\.\s*\*/iy;
 
 /**
  * Whether what follows a query's source at `at`, up to `to`, keeps its
- * rows whole: nothing, or an `ORDER BY` without a row limit (round 37: `id
- * IN (SELECT id FROM t ORDER BY id)` ran).
+ * values whole: nothing, a `GROUP BY` of the column selected (`grouped`)
+ * alone, then an `ORDER BY` without a row limit, or that alone (round 37:
+ * `id IN (SELECT id FROM t ORDER BY id)` and `… GROUP BY id` ran).
  */
-function rowsWholeAfter(sql: string, at: number, to: number, backslash: string): boolean {
-  const rest = skipBlanks(sql, at, to);
+function rowsWholeAfter(
+  sql: string,
+  at: number,
+  to: number,
+  backslash: string,
+  grouped?: string,
+): boolean {
+  let rest = skipBlanks(sql, at, to);
+  groupBy.lastIndex = rest;
+  if (grouped !== undefined && groupBy.test(sql) && groupBy.lastIndex <= to) {
+    const key = qualifiedNameAt(sql, skipBlanks(sql, groupBy.lastIndex, to), to);
+    if (key === undefined || key.parts.at(-1) !== grouped) return false;
+    rest = skipBlanks(sql, key.stop, to);
+  }
   if (rest === to) return true;
   orderBy.lastIndex = rest;
   if (!orderBy.test(sql) || orderBy.lastIndex > to) return false;
@@ -3539,7 +3554,7 @@ function wholeColumn(
     const close = closingParen(sql, lateralOpen.lastIndex, to, backslash);
     if (close === -1) return undefined;
     const { alias, stop } = aliasAt(sql, close + 1, to);
-    if (!rowsWholeAfter(sql, stop, to, backslash)) return undefined;
+    if (!rowsWholeAfter(sql, stop, to, backslash, column?.parts.at(-1))) return undefined;
     return over(wholeColumn(sql, lateralOpen.lastIndex, close, target, depth - 1, backslash), [
       alias,
     ]);
@@ -3547,7 +3562,7 @@ function wholeColumn(
   const table = qualifiedNameAt(sql, sourceAt, to);
   if (table === undefined) return undefined;
   const { alias, stop } = aliasAt(sql, table.stop, to);
-  if (!rowsWholeAfter(sql, stop, to, backslash)) return undefined;
+  if (!rowsWholeAfter(sql, stop, to, backslash, column?.parts.at(-1))) return undefined;
   // A common table of the target's name may be the target itself (SQL
   // Server deletes through one): read as the target (fail closed).
   const common =

@@ -3188,7 +3188,7 @@ function selectsOwnColumn(
     (read.column === name ||
       read.column === ANY_COLUMN ||
       // `*`'s one column is the one tested, where that is a column (not `lower(name)`).
-      (read.column === STAR_COLUMN && !name.startsWith(EXPRESSION)))
+      (read.column === STAR_COLUMN && !subject.name.startsWith(EXPRESSION)))
   );
 }
 

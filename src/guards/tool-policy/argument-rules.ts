@@ -651,6 +651,23 @@ function mergeViolation(
   let onHolds: boolean | undefined;
   let onFindsNone: boolean | undefined;
   let onNoTarget: boolean | undefined;
+  /** The MERGE's target, USING and ON (`mergeOn`), found once. */
+  const merge = (at: number) => {
+    on ??= mergeOn(sql, from, at, inString) ?? null;
+    return on;
+  };
+  /** Whether the ON leaves a clause acting on every target row (or on none): for NOT MATCHED BY SOURCE, true for no row. */
+  const onEvery = (at: number, notMatched: boolean) => {
+    const found = merge(at);
+    if (found === null) return false;
+    const [targetAt, usingAt, onFrom, onTo] = found;
+    const read = [sql, onFrom, onTo, budget, backslash, database, from, onFrom - 2] as const;
+    if (notMatched) onFindsNone ??= conditionFindsNoRow(...read);
+    else onHolds ??= conditionAlwaysHolds(...read, from) === true;
+    onNoTarget ??=
+      targetAt !== -1 && mergeOnNamesNoTarget(sql, targetAt, usingAt, onFrom, onTo, backslash);
+    return (notMatched ? onFindsNone : onHolds) || onNoTarget;
+  };
   // Past each clause (its condition's words are not clauses).
   let next = from;
   for (let at = clauseAt(from, end); at !== -1; at = clauseAt(next, end)) {
@@ -664,33 +681,48 @@ function mergeViolation(
         ? 'update'
         : undefined;
     next = sqlMergeClause.lastIndex;
+    /** The clause's AND: none or one that holds for every row (`every`), one that names no target column (`alike`). */
+    let condition: 'every' | 'alike' | 'restricts' = 'every';
     if (clause[3] !== undefined) {
-      // `AND …`: to its THEN; the clause acts on every row where it holds for every row.
+      // `AND …`: to its THEN.
       const then = clauseThen(sql, next, end, inString);
       if (then === -1) return undefined;
       sqlThenAction.lastIndex = then + 4;
       const action = sqlThenAction.exec(sql);
       kind = action === null ? undefined : action[1] ? 'delete' : 'update';
-      const holds =
-        kind !== undefined &&
-        conditionAlwaysHolds(sql, next, then, budget, backslash, database, from, at, from) === true;
+      if (kind !== undefined) {
+        condition =
+          conditionAlwaysHolds(sql, next, then, budget, backslash, database, from, at, from) ===
+          true
+            ? 'every'
+            : mergeConditionAlike(sql, merge(at), next, then, backslash)
+              ? 'alike'
+              : 'restricts';
+      }
       next = then + 4;
-      if (!holds) kind = undefined;
     }
-    if (kind === 'delete') return kind;
-    if (kind === 'update' && (!notMatched || bySource)) {
-      on ??= mergeOn(sql, from, at, inString) ?? null;
-      if (on === null) continue;
-      const [targetAt, usingAt, onFrom, onTo] = on;
-      const read = [sql, onFrom, onTo, budget, backslash, database, from, onFrom - 2] as const;
-      if (notMatched) onFindsNone ??= conditionFindsNoRow(...read);
-      else onHolds ??= conditionAlwaysHolds(...read, from) === true;
-      onNoTarget ??=
-        targetAt !== -1 && mergeOnNamesNoTarget(sql, targetAt, usingAt, onFrom, onTo, backslash);
-      if ((notMatched ? onFindsNone : onHolds) || onNoTarget) return kind;
-    }
+    if (kind === undefined || condition === 'restricts') continue;
+    // A DELETE without a condition of its own deletes every row it acts on (round 21).
+    if (kind === 'delete' && condition === 'every') return kind;
+    // Where the ON tells target rows apart, the clause's AND does too.
+    if ((kind === 'delete' || !notMatched || bySource) && onEvery(at, notMatched)) return kind;
   }
   return undefined;
+}
+
+/**
+ * Whether a MERGE clause's AND `[from, to)` names no column of the target
+ * (`AND s.flag = 1`): the same for each target row under an ON that is.
+ */
+function mergeConditionAlike(
+  sql: string,
+  merge: readonly [number, number, number, number] | null,
+  from: number,
+  to: number,
+  backslash: string,
+): boolean {
+  if (merge === null || merge[0] === -1) return false;
+  return mergeOnNamesNoTarget(sql, merge[0], merge[1], from, to, backslash);
 }
 
 /** The `THEN` that ends a MERGE clause's condition from `from`: outside strings, parentheses and `CASE … END`; -1 where none. */

@@ -2400,7 +2400,8 @@ describe('toolPolicy sql (round 37): IN of TABLE t or of * of the target', () =>
 // true for no row (`ON 1=0`: every target row is unmatched), as a WHEN
 // MATCHED THEN UPDATE does where it holds for every row (round 36). An ON
 // that names no column of the target (`ON s.k = 1`) matches each target
-// row alike: every row or none, as the source's contents decide.
+// row alike: every row or none, as the source's contents decide; so does a
+// clause's AND that names none (`ON true WHEN MATCHED AND s.flag = 1`).
 describe('toolPolicy sql (round 37): MERGE clauses that act on every target row', () => {
   blocksAndRuns(
     'blocks a clause whose AND holds, and NOT MATCHED BY SOURCE under an ON true for no row (%s)',
@@ -2410,6 +2411,7 @@ describe('toolPolicy sql (round 37): MERGE clauses that act on every target row'
       'MERGE INTO t USING s ON t.id = s.id WHEN NOT MATCHED BY SOURCE AND t.a = t.a THEN DELETE',
       'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED AND (t.a IS NULL OR t.a IS NOT NULL) THEN DELETE',
       "MERGE INTO t USING s ON t.id = s.id WHEN MATCHED AND 'then' = 'then' THEN DELETE",
+      'MERGE INTO t USING s ON 1=1 WHEN MATCHED AND s.flag = 1 THEN DELETE',
     ],
     [
       'MERGE INTO t USING s ON 1=0 WHEN NOT MATCHED BY SOURCE THEN UPDATE SET x = 1',
@@ -2420,6 +2422,7 @@ describe('toolPolicy sql (round 37): MERGE clauses that act on every target row'
       'MERGE INTO t USING s ON 1=1 WHEN MATCHED AND CASE WHEN x = 1 THEN 1 ELSE 1 END = 1 THEN UPDATE SET x = 1',
       'MERGE INTO t USING s ON s.k = 1 WHEN MATCHED THEN UPDATE SET x = 1',
       'MERGE INTO t AS x USING s ON s.k = 1 WHEN NOT MATCHED BY SOURCE THEN UPDATE SET a = 1',
+      'MERGE INTO t USING (SELECT 1 AS flag) s ON true WHEN MATCHED AND s.flag = 1 THEN UPDATE SET x = 1',
     ],
     [
       'MERGE INTO t USING s ON t.id = s.id WHEN NOT MATCHED BY SOURCE THEN UPDATE SET x = 1',
@@ -2433,6 +2436,9 @@ describe('toolPolicy sql (round 37): MERGE clauses that act on every target row'
       'MERGE INTO t AS x USING s ON s.k = x.k WHEN NOT MATCHED BY SOURCE THEN UPDATE SET a = 1',
       'MERGE INTO dbo.t USING s ON s.k = t.k WHEN MATCHED THEN UPDATE SET a = 1',
       'MERGE INTO t USING s ON s.k = k WHEN MATCHED THEN UPDATE SET a = 1',
+      'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED AND s.flag = 1 THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED AND s.flag = 1 THEN DELETE',
+      'MERGE INTO t USING s ON 1=1 WHEN MATCHED AND t.a = 1 AND s.flag = 1 THEN UPDATE SET x = 1',
     ],
   );
 });

@@ -900,8 +900,12 @@ const COMPARISON = 5;
 const NOT_PRECEDENCE = 4;
 const UNARY_PRECEDENCE = 12;
 
-/** Words that open a subquery after `(`: its value depends on the data (unknown). */
-const subqueryWords = /\s*(?:select|with|values|table\s+(?=[\w"`[]))\b/iy;
+/**
+ * Words that open a subquery after `(`: its value depends on the data
+ * (unknown). `TABLE` before a quoted name too (round 37: a `\b` after the
+ * blank missed `TABLE "t"`).
+ */
+const subqueryWords = /\s*(?:(?:select|with|values)\b|table\s+(?=[\w"`[]))/iy;
 
 /**
  * The words the scan reads, by what they are: `clause` ends the condition

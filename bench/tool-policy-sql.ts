@@ -23,6 +23,12 @@
  * the `(`s around it), EXISTS of branches without a table, calls of one
  * argument written again and again, MERGE's ON read for a WHEN MATCHED
  * THEN UPDATE.
+ *
+ * Round 37: MERGE clauses' AND conditions (each read to its THEN), one
+ * MERGE of many clauses under a long ON (the ON read once per statement,
+ * not once per clause), calls that are their first argument, IN lists and
+ * ranges as conditions on a column, IN of the target under a WHERE that
+ * holds, EXISTS of a branch without a table around another EXISTS.
  */
 import { sqlViolation } from '../src/guards/tool-policy/argument-rules';
 
@@ -77,6 +83,27 @@ const shapes: Record<string, (size: number) => string> = {
     ),
   'one MERGE, its ON a long condition': size =>
     `MERGE INTO t USING s ON ${around('t.id = s.id AND ', '', size)}1=1 WHEN MATCHED THEN UPDATE SET x = 1`,
+  // Round 37.
+  'MERGE statements, clauses with AND conditions': size =>
+    around(
+      'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED AND t.a = 1 THEN DELETE WHEN NOT MATCHED BY SOURCE AND CASE WHEN t.b = 1 THEN 1 END = 1 THEN UPDATE SET x = 1; ',
+      '',
+      size,
+    ),
+  'one MERGE, a long ON and many clauses': size =>
+    `MERGE INTO t USING s ON ${around('t.id = s.id AND ', '', size / 2)}1=1 ${around(
+      'WHEN NOT MATCHED BY SOURCE THEN UPDATE SET x = 1 WHEN MATCHED AND t.a = 1 THEN UPDATE SET x = 2 ',
+      '',
+      size / 2,
+    )}`,
+  'calls that are their first argument': size =>
+    `DELETE FROM t WHERE ${around('COALESCE(id, 0) = id + 1 AND GREATEST(a, 5) <= a AND ', '', size)}1=0`,
+  'IN lists and ranges ORed': size =>
+    `DELETE FROM t WHERE ${around('id IN (1, 2, 3) OR a NOT BETWEEN 1 AND 5 OR ', '', size)}1=0`,
+  'IN of the target under a WHERE': size =>
+    `DELETE FROM t WHERE ${around('id IN (SELECT id FROM t WHERE 1=1 ORDER BY id LIMIT 5) AND ', '', size)}1=0`,
+  'EXISTS without a table around EXISTS': size =>
+    `DELETE FROM t WHERE ${around('EXISTS (SELECT 1 WHERE EXISTS (SELECT 1 FROM s WHERE s.a = t.id)) AND ', '', size)}1=0`,
 };
 
 function fastest(text: string): number {

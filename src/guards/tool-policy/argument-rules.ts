@@ -9,9 +9,11 @@ import { PieceJoiner } from '../shared/piece-joiner';
 import {
   type ConditionLimit,
   conditionAlwaysHolds,
+  conditionFindsNoRow,
   dollarTag,
   maxConditionDepth,
   maxSubqueryNesting,
+  mergeOnNamesNoTarget,
   type SqlDialectName,
 } from './constant-condition';
 
@@ -283,14 +285,16 @@ const sqlDeleteWord = /\bdelete\b/gi;
 const sqlUpdateWord = /\bupdate\b(?!\s*set\b)/gi;
 const sqlSetWord = /\bset\b/gi;
 const sqlWhere = /\bwhere\b/gi;
-// A MERGE clause that deletes every row it matches: no `AND` condition
-// (Oracle's `THEN UPDATE … DELETE WHERE` has its own WHERE).
-const sqlMergeDelete =
-  /\bwhen\s+(?:not\s+)?matched(?:\s+by\s+(?:source|target))?\s+then\s+delete\b(?!\s+where\b)/gi;
-// A MERGE clause that updates every row it matches (no `AND` condition):
-// every row of the target where its `ON` holds for every row.
-const sqlMergeUpdate = /\bwhen\s+matched\s+then\s+update\s+set\b/gi;
+// A MERGE clause, to its `AND` condition or its `THEN DELETE` / `THEN
+// UPDATE SET` (a `THEN DELETE WHERE …` has a WHERE of its own).
+const sqlMergeClause =
+  /\bwhen\s+(not\s+)?matched(?:\s+by\s+(source|target))?\s+(?:(and)\b|then\s+(?:(delete)\b(?!\s+where\b)|(update)\s+set\b))/gi;
+// What follows the `THEN` that ends a clause's `AND` condition.
+const sqlThenAction = /\s*(?:(delete)\b(?!\s+where\b)|(update)\s+set\b)/iy;
+const sqlCaseOrEnd = /\b(case|end|then)\b/gi;
 const sqlUsingWord = /\busing\b/gi;
+// A MERGE's start, to its target table (SQL Server's `TOP (n) [PERCENT]` before it).
+const sqlMergeWord = /\bmerge\s+(?:top\s*\([^()]*\)\s*(?:percent\s+)?)?(?:into\s+)?/gi;
 const sqlOnWord = /on\b/iy;
 const sqlWhenMatched = /\bwhen\s+(?:not\s+)?matched\b/gi;
 
@@ -559,8 +563,7 @@ function readingViolation(
   const setAt = wordFinder(sql, sqlSetWord, inString);
   const whereAt = wordFinder(sql, sqlWhere, inString);
   const parenAt = parenFinder(sql, inString);
-  const mergeDeleteAt = wordFinder(sql, sqlMergeDelete, inString);
-  const mergeUpdateAt = wordFinder(sql, sqlMergeUpdate, inString);
+  const mergeClauseAt = wordFinder(sql, sqlMergeClause, inString);
   // Each WHERE is read once, so conditions read over each other (a DELETE
   // one reading sees inside what another takes for a string) fail closed.
   const conditionBudget: ConditionBudget = {
@@ -596,12 +599,8 @@ function readingViolation(
     if (alter !== -1 && dropAt(alter, end) !== -1) {
       return { rule: 'sql.alter-drop', detail: 'ALTER TABLE ... DROP' };
     }
-    const mergeDelete = mergeDeleteAt(from, end);
-    if (mergeDelete !== -1) return without('delete');
-    const mergeUpdate = mergeUpdateAt(from, end);
-    if (mergeUpdate !== -1 && mergeOnHolds(sql, from, mergeUpdate, conditionBudget, inString)) {
-      return without('update');
-    }
+    const merge = mergeViolation(sql, from, end, mergeClauseAt, conditionBudget, inString);
+    if (merge) return without(merge);
     const violation = statementWithoutWhere(sql, from, end, conditionBudget, {
       deleteAt,
       updateAt,
@@ -624,23 +623,155 @@ const wordCode = (code: number) =>
   code === 0x24;
 
 /**
- * Whether the `ON` of the MERGE in the statement at `from`, whose `WHEN
- * MATCHED THEN UPDATE` is at `clause`, holds for every row (round 36:
- * `MERGE INTO t USING s ON 1=1 WHEN MATCHED THEN UPDATE SET …` updates
- * every row of t and ran): the first `ON` outside parentheses and strings
- * after `USING`, read as a WHERE is up to the first `WHEN [NOT] MATCHED`.
+ * The MERGE clause of the statement `[from, end)` that deletes or updates
+ * every row of its target, or undefined:
+ * - `WHEN [NOT] MATCHED [BY SOURCE | TARGET] THEN DELETE` without an `AND`
+ *   condition (round 21), or with one that holds for every row (round 37:
+ *   `WHEN NOT MATCHED BY SOURCE AND 1=1 THEN DELETE` ran);
+ * - `WHEN MATCHED THEN UPDATE SET` so, under an `ON` that holds for every
+ *   row (round 36: `ON 1=1`);
+ * - `WHEN NOT MATCHED BY SOURCE THEN UPDATE SET` so, under an `ON` true for
+ *   no row, which leaves every target row unmatched (round 37: `ON 1=0`
+ *   ran).
+ * Each clause's `AND` is read as a WHERE is, up to its `THEN` (outside
+ * parentheses, strings and `CASE … END`); `clauseAt` finds the clauses in
+ * text order.
  */
-function mergeOnHolds(
+function mergeViolation(
+  sql: string,
+  from: number,
+  end: number,
+  clauseAt: (from: number, end: number) => number,
+  budget: ConditionBudget,
+  inString: (at: number) => boolean,
+): 'delete' | 'update' | undefined {
+  const { backslash, database } = budget;
+  let on: [number, number, number, number] | null | undefined;
+  // What the ON is, each read once per statement (a MERGE of many clauses).
+  let onHolds: boolean | undefined;
+  let onFindsNone: boolean | undefined;
+  let onNoTarget: boolean | undefined;
+  /** The MERGE's target, USING and ON (`mergeOn`), found once. */
+  const merge = (at: number) => {
+    on ??= mergeOn(sql, from, at, inString) ?? null;
+    return on;
+  };
+  /** Whether the ON leaves a clause acting on every target row (or on none): for NOT MATCHED BY SOURCE, true for no row. */
+  const onEvery = (at: number, notMatched: boolean) => {
+    const found = merge(at);
+    if (found === null) return false;
+    const [targetAt, usingAt, onFrom, onTo] = found;
+    const read = [sql, onFrom, onTo, budget, backslash, database, from, onFrom - 2] as const;
+    if (notMatched) onFindsNone ??= conditionFindsNoRow(...read);
+    else onHolds ??= conditionAlwaysHolds(...read, from) === true;
+    onNoTarget ??=
+      targetAt !== -1 && mergeOnNamesNoTarget(sql, targetAt, usingAt, onFrom, onTo, backslash);
+    return (notMatched ? onFindsNone : onHolds) || onNoTarget;
+  };
+  // Past each clause (its condition's words are not clauses).
+  let next = from;
+  for (let at = clauseAt(from, end); at !== -1; at = clauseAt(next, end)) {
+    sqlMergeClause.lastIndex = at;
+    const clause = sqlMergeClause.exec(sql)!;
+    const bySource = clause[2]?.toLowerCase() === 'source';
+    const notMatched = clause[1] !== undefined;
+    let kind: 'delete' | 'update' | undefined = clause[4]
+      ? 'delete'
+      : clause[5]
+        ? 'update'
+        : undefined;
+    next = sqlMergeClause.lastIndex;
+    /** The clause's AND: none or one that holds for every row (`every`), one that names no target column (`alike`). */
+    let condition: 'every' | 'alike' | 'restricts' = 'every';
+    if (clause[3] !== undefined) {
+      // `AND …`: to its THEN.
+      const then = clauseThen(sql, next, end, inString);
+      if (then === -1) return undefined;
+      sqlThenAction.lastIndex = then + 4;
+      const action = sqlThenAction.exec(sql);
+      kind = action === null ? undefined : action[1] ? 'delete' : 'update';
+      if (kind !== undefined) {
+        condition =
+          conditionAlwaysHolds(sql, next, then, budget, backslash, database, from, at, from) ===
+          true
+            ? 'every'
+            : mergeConditionAlike(sql, merge(at), next, then, backslash)
+              ? 'alike'
+              : 'restricts';
+      }
+      next = then + 4;
+    }
+    if (kind === undefined || condition === 'restricts') continue;
+    // A DELETE without a condition of its own deletes every row it acts on (round 21).
+    if (kind === 'delete' && condition === 'every') return kind;
+    // Where the ON tells target rows apart, the clause's AND does too.
+    if ((kind === 'delete' || !notMatched || bySource) && onEvery(at, notMatched)) return kind;
+  }
+  return undefined;
+}
+
+/**
+ * Whether a MERGE clause's AND `[from, to)` names no column of the target
+ * (`AND s.flag = 1`): the same for each target row under an ON that is.
+ */
+function mergeConditionAlike(
+  sql: string,
+  merge: readonly [number, number, number, number] | null,
+  from: number,
+  to: number,
+  backslash: string,
+): boolean {
+  if (merge === null || merge[0] === -1) return false;
+  return mergeOnNamesNoTarget(sql, merge[0], merge[1], from, to, backslash);
+}
+
+/** The `THEN` that ends a MERGE clause's condition from `from`: outside strings, parentheses and `CASE … END`; -1 where none. */
+function clauseThen(
+  sql: string,
+  from: number,
+  end: number,
+  inString: (at: number) => boolean,
+): number {
+  let cases = 0;
+  let depth = 0;
+  let paren = from;
+  sqlCaseOrEnd.lastIndex = from;
+  for (let word = sqlCaseOrEnd.exec(sql); word && word.index < end; word = sqlCaseOrEnd.exec(sql)) {
+    if (inString(word.index)) continue;
+    // The parentheses between the last word and this one.
+    for (; paren < word.index; paren++) {
+      const code = sql.charCodeAt(paren);
+      if (!inString(paren)) depth += code === 0x28 ? 1 : code === 0x29 ? -1 : 0;
+    }
+    if (depth !== 0) continue;
+    const lower = word[1]!.toLowerCase();
+    if (lower === 'case') cases++;
+    else if (lower === 'end') cases--;
+    else if (cases <= 0) return word.index;
+  }
+  return -1;
+}
+
+/**
+ * The MERGE in the statement at `from` whose clause is at `clause`: where
+ * its target's name starts (-1: not found), its `USING`, and its `ON`, the
+ * first outside parentheses and strings after `USING` up to the first
+ * `WHEN [NOT] MATCHED`; or undefined.
+ */
+function mergeOn(
   sql: string,
   from: number,
   clause: number,
-  budget: ConditionBudget,
   inString: (at: number) => boolean,
-): boolean {
+): [number, number, number, number] | undefined {
   sqlUsingWord.lastIndex = from;
   let using = sqlUsingWord.exec(sql);
   while (using && inString(using.index)) using = sqlUsingWord.exec(sql);
-  if (!using || using.index >= clause) return false;
+  if (!using || using.index >= clause) return undefined;
+  sqlMergeWord.lastIndex = from;
+  let merge = sqlMergeWord.exec(sql);
+  while (merge && inString(merge.index)) merge = sqlMergeWord.exec(sql);
+  const targetAt = merge && merge.index < using.index ? sqlMergeWord.lastIndex : -1;
   let on = -1;
   for (let at = sqlUsingWord.lastIndex, depth = 0; at < clause; at++) {
     const code = sql.charCodeAt(at);
@@ -655,16 +786,12 @@ function mergeOnHolds(
       }
     }
   }
-  if (on === -1) return false;
+  if (on === -1) return undefined;
   sqlWhenMatched.lastIndex = on;
   let when = sqlWhenMatched.exec(sql);
   while (when && inString(when.index)) when = sqlWhenMatched.exec(sql);
-  if (!when || when.index > clause) return false;
-  const { backslash, database } = budget;
-  return (
-    conditionAlwaysHolds(sql, on, when.index, budget, backslash, database, from, on - 2, from) ===
-    true
-  );
+  if (!when || when.index > clause) return undefined;
+  return [targetAt, using.index, on, when.index];
 }
 
 /** What the WHERE conditions of one reading may still read, and why one was not evaluated. */
@@ -792,7 +919,10 @@ function statementWithoutWhere(
 
 /** A WITH, found from a statement's start (`lastIndex`) to wherever it is. */
 const sqlWithWord = /\bwith\b/gi;
-const sqlDeleteModifier = /(?:low_priority|quick|ignore)\b/iy;
+// MySQL's modifiers, and SQL Server's `TOP (n) [PERCENT]` (round 37: `DELETE
+// TOP (100) PERCENT FROM t` ran).
+const sqlDeleteModifier =
+  /(?:low_priority|quick|ignore)\b|top\s*(?:\([^()]*\)|\d+(?![\w$]))(?:\s*percent\b)?/iy;
 /**
  * Sticky past DELETE: a table named without FROM (`DELETE users`, `DELETE
  * dbo.users u WHERE …`), up to the statement's end, `)`, its WHERE or SQL
@@ -820,7 +950,8 @@ function deletesFrom(sql: string, at: number): boolean {
     sqlDeleteModifier.lastIndex = index;
     if (!sqlDeleteModifier.test(sql)) break;
     const after = skipSpaces(sql, sqlDeleteModifier.lastIndex);
-    if (after === sqlDeleteModifier.lastIndex) return false;
+    // A blank after each, or TOP's `)` (`DELETE TOP(10)FROM t`).
+    if (after === sqlDeleteModifier.lastIndex && sql.charCodeAt(after - 1) !== 0x29) return false;
     index = after;
   }
   sqlFromWord.lastIndex = index;

@@ -2317,3 +2317,269 @@ describe('toolPolicy sql (round 36): VALUES and TABLE subqueries, IF and IIF of 
     ],
   );
 });
+
+// Round 37: `COALESCE(id, 0) = id` is `id = id` wherever id is not NULL
+// (where it is, the comparison is NULL: no row is told apart), and ran. A
+// call that is its first argument wherever that is not NULL (COALESCE,
+// IFNULL, NVL, SQL Server's ISNULL of two) compared with that argument by
+// an operator every value passes against itself holds as `id = id` does;
+// GREATEST is at least its argument and LEAST at most, where defined.
+describe('toolPolicy sql (round 37): a call that is its first argument where that is not NULL', () => {
+  blocksAndRuns(
+    'blocks it compared with the argument, runs other comparisons, columns and calls (%s)',
+    [
+      'DELETE FROM t WHERE COALESCE(id, 0) = id',
+      'DELETE FROM t WHERE id = IFNULL(t.id, -1)',
+      'DELETE FROM t WHERE NVL(id, 0) >= id',
+      'DELETE FROM t WHERE ISNULL(id, 0) = id',
+      'DELETE FROM t WHERE COALESCE(id, x, 0) = id',
+      'DELETE FROM t WHERE COALESCE(COALESCE(id, 0), 1) = id',
+      'DELETE FROM t WHERE (COALESCE(id, 0)) = id OR x = 1',
+      'DELETE FROM t WHERE COALESCE(t.id, ?) <= t.id',
+      'DELETE FROM t WHERE GREATEST(id, 5) >= id',
+      'DELETE FROM t WHERE id >= LEAST(id, 5)',
+      'DELETE FROM t WHERE COALESCE(lower(a), a) = lower(a)',
+    ],
+    ['UPDATE t SET x = 1 WHERE COALESCE(id, 0) = id'],
+    [
+      'DELETE FROM t WHERE COALESCE(id, 0) = 5',
+      'DELETE FROM t WHERE COALESCE(id, 0) = x',
+      'DELETE FROM t WHERE COALESCE(x, 0) = id',
+      'DELETE FROM t WHERE COALESCE(id, 0) <> id',
+      'DELETE FROM t WHERE COALESCE(id, 0) < id',
+      'DELETE FROM t WHERE COALESCE(id, 0) <=> id',
+      'DELETE FROM t WHERE COALESCE(id, 0) IS NULL',
+      'DELETE FROM t WHERE COALESCE(id, 0) + 1 = id',
+      'DELETE FROM t WHERE COALESCE(id, 0) = id AND x = 1',
+      'DELETE FROM t WHERE GREATEST(id, 5) <= id',
+      'DELETE FROM t WHERE LEAST(id, 5) >= id',
+      'DELETE FROM t WHERE ISNULL(id) = id',
+      'DELETE FROM t WHERE NULLIF(id, 0) = id',
+      'DELETE FROM t USING s WHERE COALESCE(s.id, 0) = id',
+    ],
+  );
+});
+
+// Round 37: PostgreSQL's `TABLE t` is `SELECT * FROM t`, and `*` of the
+// target in an IN is its one column (a table of more columns is an error
+// there), the column tested: `id IN (TABLE t)` and `id IN (SELECT * FROM
+// t)` hold wherever id is not NULL, as `id IN (SELECT id FROM t)` does, and
+// ran. Through derived and common tables as well.
+describe('toolPolicy sql (round 37): IN of TABLE t or of * of the target', () => {
+  blocksAndRuns(
+    'blocks an IN of the whole target, runs other tables, NOT IN, a LIMIT, an expression tested (%s)',
+    [
+      'DELETE FROM t WHERE id IN (TABLE t)',
+      'DELETE FROM t WHERE id IN (SELECT * FROM t)',
+      'DELETE FROM t WHERE id = ANY (TABLE t)',
+      'DELETE FROM t WHERE t.id IN (TABLE public.t)',
+      'DELETE FROM t WHERE id IN (TABLE t UNION SELECT 5)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM (TABLE t) x)',
+      'DELETE FROM t WHERE id IN (SELECT * FROM (SELECT * FROM t) d)',
+      'WITH c AS (SELECT * FROM t) DELETE FROM t WHERE id IN (TABLE c)',
+      'WITH c AS (TABLE t) DELETE FROM t WHERE id IN (SELECT id FROM c)',
+      'DELETE FROM t WHERE "id" IN (TABLE "t")',
+      'DELETE FROM t WHERE id IN (TABLE [t])',
+      'DELETE FROM t WHERE EXISTS (TABLE "s")',
+    ],
+    ['UPDATE t SET x = 1 WHERE a IN (TABLE t)'],
+    [
+      'DELETE FROM t WHERE id IN (TABLE s)',
+      'DELETE FROM t WHERE id IN (TABLE "s")',
+      'DELETE FROM t WHERE id IN (SELECT * FROM s)',
+      'DELETE FROM t WHERE id NOT IN (TABLE t)',
+      'DELETE FROM t WHERE id IN (TABLE t LIMIT 5)',
+      'DELETE FROM t WHERE id IN (SELECT * FROM t WHERE a = 1)',
+      'DELETE FROM t WHERE lower(name) IN (TABLE t)',
+      'DELETE FROM t WHERE id IN (SELECT a FROM (SELECT * FROM t) d)',
+      'DELETE FROM t WHERE id IN (TABLE t) AND x = 1',
+      'DELETE FROM t WHERE id IN (TABLE t EXCEPT SELECT 5)',
+    ],
+  );
+});
+
+// Round 37: a MERGE clause's `AND` condition that holds for every row is
+// none (`WHEN NOT MATCHED BY SOURCE AND 1=1 THEN DELETE` ran), and `WHEN NOT
+// MATCHED BY SOURCE THEN UPDATE` acts on every target row where its ON is
+// true for no row (`ON 1=0`: every target row is unmatched), as a WHEN
+// MATCHED THEN UPDATE does where it holds for every row (round 36). An ON
+// that names no column of the target (`ON s.k = 1`) matches each target
+// row alike: every row or none, as the source's contents decide; so does a
+// clause's AND that names none (`ON true WHEN MATCHED AND s.flag = 1`).
+describe('toolPolicy sql (round 37): MERGE clauses that act on every target row', () => {
+  blocksAndRuns(
+    'blocks a clause whose AND holds, and NOT MATCHED BY SOURCE under an ON true for no row (%s)',
+    [
+      'MERGE INTO t USING s ON 1=0 WHEN NOT MATCHED BY SOURCE THEN DELETE',
+      'MERGE INTO t USING s ON 1=0 WHEN NOT MATCHED BY SOURCE AND 1=1 THEN DELETE',
+      'MERGE INTO t USING s ON t.id = s.id WHEN NOT MATCHED BY SOURCE AND t.a = t.a THEN DELETE',
+      'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED AND (t.a IS NULL OR t.a IS NOT NULL) THEN DELETE',
+      "MERGE INTO t USING s ON t.id = s.id WHEN MATCHED AND 'then' = 'then' THEN DELETE",
+      'MERGE INTO t USING s ON 1=1 WHEN MATCHED AND s.flag = 1 THEN DELETE',
+    ],
+    [
+      'MERGE INTO t USING s ON 1=0 WHEN NOT MATCHED BY SOURCE THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON FALSE WHEN NOT MATCHED BY SOURCE THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON t.id = NULL WHEN NOT MATCHED BY SOURCE THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON 1=1 WHEN MATCHED AND 1=1 THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON 1=0 WHEN NOT MATCHED BY SOURCE AND t.a = t.a THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON 1=1 WHEN MATCHED AND CASE WHEN x = 1 THEN 1 ELSE 1 END = 1 THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON s.k = 1 WHEN MATCHED THEN UPDATE SET x = 1',
+      'MERGE INTO t AS x USING s ON s.k = 1 WHEN NOT MATCHED BY SOURCE THEN UPDATE SET a = 1',
+      'MERGE INTO t USING (SELECT 1 AS flag) s ON true WHEN MATCHED AND s.flag = 1 THEN UPDATE SET x = 1',
+    ],
+    [
+      'MERGE INTO t USING s ON t.id = s.id WHEN NOT MATCHED BY SOURCE THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON 1=0 WHEN NOT MATCHED BY SOURCE AND t.a = 1 THEN DELETE',
+      'MERGE INTO t USING s ON 1=0 WHEN NOT MATCHED BY SOURCE AND t.a = 1 THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED AND t.a = 1 THEN DELETE',
+      'MERGE INTO t USING s ON 1=1 WHEN MATCHED AND t.a = 1 THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED AND 1=1 THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON 1=1 WHEN MATCHED AND CASE WHEN x = 1 THEN 1 ELSE 0 END = 1 THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON 1=0 WHEN NOT MATCHED THEN INSERT VALUES (1)',
+      'MERGE INTO t AS x USING s ON s.k = x.k WHEN NOT MATCHED BY SOURCE THEN UPDATE SET a = 1',
+      'MERGE INTO dbo.t USING s ON s.k = t.k WHEN MATCHED THEN UPDATE SET a = 1',
+      'MERGE INTO t USING s ON s.k = k WHEN MATCHED THEN UPDATE SET a = 1',
+      'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED AND s.flag = 1 THEN UPDATE SET x = 1',
+      'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED AND s.flag = 1 THEN DELETE',
+      'MERGE INTO t USING s ON 1=1 WHEN MATCHED AND t.a = 1 AND s.flag = 1 THEN UPDATE SET x = 1',
+    ],
+  );
+});
+
+// Round 37: a `(` in the WHERE of a branch without a table was read as a
+// call in its select list (an aggregate: one row whatever its WHERE), so
+// `EXISTS (SELECT 1 WHERE EXISTS (SELECT 1 FROM s WHERE s.a = t.id))`,
+// which finds a row where the inner one does, was some constant, blocked.
+describe('toolPolicy sql (round 37): a parenthesis in the WHERE of a branch without a table', () => {
+  blocksAndRuns(
+    'runs it where that WHERE tells rows apart, blocks it where it holds or is one value (%s)',
+    [
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE EXISTS (SELECT 1 FROM s WHERE s.a = 1))',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE (id = 5)) OR id <> 5',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE (id = id))',
+      'DELETE FROM t WHERE EXISTS (SELECT count(*) WHERE id = 5)',
+      'DELETE FROM t WHERE EXISTS (SELECT max(1) WHERE lower(a) = b)',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE EXISTS (SELECT 1 WHERE id = 5)) OR id <> 5',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE EXISTS (SELECT 1 WHERE id = id))',
+    ],
+    [],
+    [
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE EXISTS (SELECT 1 FROM s WHERE s.a = t.id))',
+      'DELETE FROM t WHERE NOT EXISTS (SELECT 1 WHERE EXISTS (SELECT 1 FROM s WHERE s.a = t.id))',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id = 5 AND EXISTS (SELECT 1 FROM s WHERE s.a = t.id))',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE id IN (1, 2))',
+      "DELETE FROM t WHERE EXISTS (SELECT 1 WHERE lower(a) = 'x')",
+      'DELETE FROM t WHERE EXISTS (SELECT 1 FROM DUAL WHERE (id = 5))',
+      'DELETE FROM t WHERE EXISTS (SELECT 1 WHERE EXISTS (SELECT 1 WHERE id = 5))',
+    ],
+  );
+});
+
+// Round 37 (an attacker's statements): SQL Server's `DELETE TOP (n)
+// [PERCENT] FROM t` was no DELETE (only MySQL's modifiers were read after
+// the word), so `DELETE TOP (100) PERCENT FROM t` ran without a WHERE; an IN
+// of the target's column with an ORDER BY (`SELECT id FROM t ORDER BY id`)
+// or of `t.*` was not read as the whole column, and ran.
+describe('toolPolicy sql (round 37): DELETE TOP, and IN of the target ordered or as t.*', () => {
+  blocksAndRuns(
+    'blocks them, runs a WHERE that restricts, a row limit, another table (%s)',
+    [
+      'DELETE TOP (100) PERCENT FROM t',
+      'DELETE TOP (10) FROM t',
+      'DELETE TOP 10 FROM t',
+      'DELETE TOP(10)FROM t',
+      'DELETE TOP (10) t',
+      'DELETE TOP (10) FROM t WHERE t.id = id',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t ORDER BY id DESC)',
+      'DELETE FROM t WHERE id IN (SELECT * FROM t ORDER BY 1)',
+      'DELETE FROM t WHERE id IN (SELECT t.* FROM t)',
+      'DELETE FROM t WHERE id IN (SELECT x.* FROM t x)',
+    ],
+    ['UPDATE TOP (10) t SET x = 1 WHERE t.a = a'],
+    [
+      'DELETE TOP (10) FROM t WHERE id = 5',
+      'UPDATE TOP (10) t SET x = 1 WHERE t.a = 5',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t ORDER BY id LIMIT 5)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t ORDER BY id OFFSET 5 ROWS)',
+      'DELETE FROM t WHERE id IN (SELECT s.* FROM t x)',
+      'DELETE FROM t WHERE id IN (SELECT s.* FROM s)',
+      'SELECT top FROM t',
+    ],
+  );
+});
+
+// Round 37 (an attacker's statements): `id IN (1, 2) OR id NOT IN (1, 2)`
+// and `id BETWEEN 1 AND 5 OR id NOT BETWEEN 1 AND 5` hold for every row
+// where id is not NULL, as `id = 1 OR id <> 1` does, and ran: an IN list of
+// numbers and strings (in any order) and a BETWEEN of two are now a
+// condition on the column, followed through OR, AND and NOT.
+describe('toolPolicy sql (round 37): IN lists and BETWEEN ORed with their opposite', () => {
+  blocksAndRuns(
+    'blocks them, runs other lists and ranges, a NULL or a column in the list (%s)',
+    [
+      'DELETE FROM t WHERE id IN (1, 2) OR id NOT IN (1, 2)',
+      'DELETE FROM t WHERE id IN (1, 2) OR NOT id IN (2, 1)',
+      "DELETE FROM t WHERE x = 1 OR (id IN ('a', 'b') OR id NOT IN ('a', 'b'))",
+      'DELETE FROM t WHERE id IN (1, 2) OR id IS NULL OR id NOT IN (1, 2)',
+      'DELETE FROM t WHERE id BETWEEN 1 AND 5 OR id NOT BETWEEN 1 AND 5',
+      'DELETE FROM t WHERE id BETWEEN 1 AND 5 OR NOT (id BETWEEN 1 AND 5)',
+    ],
+    ['UPDATE t SET x = 1 WHERE t.a IN (3) OR a NOT IN (3)'],
+    [
+      'DELETE FROM t WHERE id IN (1, 2)',
+      'DELETE FROM t WHERE id NOT IN (1, 2)',
+      'DELETE FROM t WHERE id IN (1, 2) OR id NOT IN (1, 3)',
+      'DELETE FROM t WHERE id IN (1, NULL) OR id NOT IN (1, NULL)',
+      'DELETE FROM t WHERE id IN (x, 2) OR id NOT IN (x, 2)',
+      'DELETE FROM t WHERE id IN (1, 2) AND id NOT IN (1, 2)',
+      'DELETE FROM t WHERE id BETWEEN 1 AND 5 OR id NOT BETWEEN 1 AND 6',
+      'DELETE FROM t WHERE id BETWEEN 1 AND 5 OR id NOT BETWEEN SYMMETRIC 1 AND 5',
+      'DELETE FROM t WHERE id BETWEEN x AND 5 OR id NOT BETWEEN x AND 5',
+    ],
+  );
+});
+
+// Round 37 (an attacker's statements): an IN of the target's own column
+// under a WHERE that holds for every row (`SELECT id FROM t WHERE 1=1`) is
+// the whole column, as without the WHERE, and ran.
+describe('toolPolicy sql (round 37): IN of the target column under a WHERE that holds', () => {
+  blocksAndRuns(
+    'blocks it, runs a WHERE that restricts, a row limit, another table or column, NOT IN (%s)',
+    [
+      'DELETE FROM t WHERE id IN (SELECT id FROM t WHERE 1=1)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t WHERE id = id)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t WHERE 1=1 OR a = 1)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t WHERE 1=1 ORDER BY id)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x WHERE x.a IS NULL OR x.a IS NOT NULL)',
+    ],
+    ['UPDATE t SET x = 1 WHERE a IN (SELECT * FROM t WHERE true)'],
+    [
+      'DELETE FROM t WHERE id IN (SELECT id FROM t WHERE a = 1)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t WHERE 1=1 LIMIT 5)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM s WHERE 1=1)',
+      'DELETE FROM t WHERE id IN (SELECT a FROM t WHERE 1=1)',
+      'DELETE FROM t WHERE id NOT IN (SELECT id FROM t WHERE 1=1)',
+    ],
+  );
+});
+
+// Round 37 (an attacker's statement): a GROUP BY of the column an IN
+// selects from the target keeps each of its values: `id IN (SELECT id FROM
+// t GROUP BY id)` is `id IN (SELECT id FROM t)`, and ran.
+describe('toolPolicy sql (round 37): IN of the target column grouped by itself', () => {
+  blocksAndRuns(
+    'blocks it, runs a HAVING, another grouping or a row limit (%s)',
+    [
+      'DELETE FROM t WHERE id IN (SELECT id FROM t GROUP BY id)',
+      'DELETE FROM t WHERE id IN (SELECT t.id FROM t GROUP BY t.id ORDER BY 1)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM (SELECT id FROM t GROUP BY id) d)',
+    ],
+    [],
+    [
+      'DELETE FROM t WHERE id IN (SELECT id FROM t GROUP BY id HAVING count(*) > 1)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t GROUP BY a)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t GROUP BY id LIMIT 5)',
+    ],
+  );
+});

@@ -37,14 +37,17 @@ type Value = { num: number } | { str: string } | Outcomes | List;
 
 /**
  * A mask of outcomes. `name`: a column's, in lower case (`u.id`); `lits`:
- * the conditions on columns it is made of (see `Literals`). One shape for
- * all (V8 reads them monomorphically).
+ * the conditions on columns it is made of (see `Literals`); `twin`: how it
+ * compares with the value named after the first character, wherever both
+ * are defined (see `twinOf`). One shape for all (V8 reads them
+ * monomorphically).
  */
 interface Outcomes {
   mask: number;
   compared: boolean;
   name: string | undefined;
   lits: Literals | undefined;
+  twin: string | undefined;
 }
 
 function outcomes(
@@ -52,8 +55,9 @@ function outcomes(
   compared = false,
   name: string | undefined = undefined,
   lits: Literals | undefined = undefined,
+  twin: string | undefined = undefined,
 ): Outcomes {
-  return { mask, compared, name, lits };
+  return { mask, compared, name, lits, twin };
 }
 
 /**
@@ -404,6 +408,26 @@ function patternLiteral(
   return literal(subject.name, kind, pattern, negated ? eachOutcome(IDENTITY, negate) : IDENTITY);
 }
 
+/**
+ * `name [NOT] BETWEEN [SYMMETRIC] a AND b` of two numbers or strings as a
+ * literal whose base is the range (round 37: `id BETWEEN 1 AND 5 OR id NOT
+ * BETWEEN 1 AND 5` ran); `undefined` otherwise.
+ */
+function rangeLiteral(
+  subject: Value,
+  low: Value,
+  high: Value,
+  between: Operator,
+): Value | undefined {
+  if (!('name' in subject) || subject.name === undefined || subject.lits || subject.compared) {
+    return undefined;
+  }
+  if (!('num' in low || 'str' in low) || !('num' in high || 'str' in high)) return undefined;
+  const range = mixHash(mixHash(between.escaped ? 1 : 0, identityOf(low)), identityOf(high));
+  const table = between.negated ? eachOutcome(IDENTITY, negate) : IDENTITY;
+  return literal(subject.name, 'between', { num: range >>> 0 }, table);
+}
+
 /** `name IS [NOT] NULL` as a literal. */
 function nullTest(name: string, negated: boolean): Value {
   const isNullTable = NULL_BASE | FALSE | (FALSE << 4) | (TRUE << 8);
@@ -592,6 +616,8 @@ function compare(left: Value, op: string, right: Value): number {
     const equal = op === '=' || op === '==' || op === '<=' || op === '>=';
     return (equal ? TRUE : FALSE) | NULL;
   }
+  const twin = twinComparison(left, op, right);
+  if (twin !== 0) return twin;
   const a = operand(left);
   const b = operand(right);
   const nullSafe = op === '<=>' || op === 'is not distinct from' || op === 'is distinct from';
@@ -874,8 +900,12 @@ const COMPARISON = 5;
 const NOT_PRECEDENCE = 4;
 const UNARY_PRECEDENCE = 12;
 
-/** Words that open a subquery after `(`: its value depends on the data (unknown). */
-const subqueryWords = /\s*(?:select|with|values|table\s+(?=[\w"`[]))\b/iy;
+/**
+ * Words that open a subquery after `(`: its value depends on the data
+ * (unknown). `TABLE` before a quoted name too (round 37: a `\b` after the
+ * blank missed `TABLE "t"`).
+ */
+const subqueryWords = /\s*(?:(?:select|with|values)\b|table\s+(?=[\w"`[]))/iy;
 
 /**
  * The words the scan reads, by what they are: `clause` ends the condition
@@ -1084,6 +1114,81 @@ function sameArgument(frame: Operator, argument: Value): Value | undefined {
   return sameValueCalls.has(frame.name) ? subject : undefined;
 }
 
+/**
+ * Calls that are their first argument wherever it is not NULL (`=`), or at
+ * least (`>`) or at most (`<`) it wherever they are defined, whatever
+ * their other arguments.
+ */
+const twinCalls = new Map([
+  ['coalesce', '='],
+  ['ifnull', '='],
+  ['nvl', '='],
+  ['isnull', '='],
+  ['greatest', '>'],
+  ['least', '<'],
+]);
+
+/**
+ * A closed call's `twin` (round 37: `COALESCE(id, 0) = id` ran, though
+ * it is `id = id` wherever id is not NULL, and NULL elsewhere): its
+ * relation to its first argument (`=`, `>` for at least, `<` for at
+ * most) and that argument's name, `=id`; through a call of the same
+ * relation or a COALESCE (`COALESCE(COALESCE(id, 0), 1)` is `=id`,
+ * `GREATEST(COALESCE(id, 0), 5)` `>id`). Undefined for one argument
+ * (MySQL's `ISNULL(id)` is `id IS NULL`) or a first argument of no name.
+ */
+function twinOf(frame: Operator): string | undefined {
+  const relation = twinCalls.get(frame.name);
+  const first = frame.subject;
+  if (relation === undefined || frame.stage < 2 || first === undefined || !('mask' in first)) {
+    return undefined;
+  }
+  const inner = first.twin;
+  if (inner !== undefined && (inner[0] === '=' || inner[0] === relation)) {
+    return relation + inner.slice(1);
+  }
+  return first.name === undefined ? undefined : relation + first.name;
+}
+
+/** What each relation of a twin to its value makes of each comparison: TRUE or FALSE where defined. */
+const twinOutcomes: Record<string, Record<string, number>> = {
+  '=': {
+    '=': TRUE,
+    '==': TRUE,
+    '<=': TRUE,
+    '>=': TRUE,
+    '<>': FALSE,
+    '!=': FALSE,
+    '<': FALSE,
+    '>': FALSE,
+  },
+  '>': { '>=': TRUE, '<': FALSE },
+  '<': { '<=': TRUE, '>': FALSE },
+};
+
+/**
+ * `left op right` where one is a twin of the other (`COALESCE(id, 0) =
+ * id`): TRUE or FALSE wherever both are defined, with NULL elsewhere, as a
+ * column compared with itself is; 0 when neither is or the comparison
+ * tells rows apart (`GREATEST(id, 5) <= id`, a NULL-safe one).
+ */
+function twinComparison(left: Value, op: string, right: Value): number {
+  if (!('mask' in left) || !('mask' in right)) return 0;
+  let relation: string | undefined;
+  if (left.twin !== undefined && right.name !== undefined && left.twin.slice(1) === right.name) {
+    relation = left.twin[0];
+  } else if (
+    right.twin !== undefined &&
+    left.name !== undefined &&
+    right.twin.slice(1) === left.name
+  ) {
+    // Its relation from the left: `id >= LEAST(id, 5)` is `LEAST(id, 5) <= id`.
+    relation = right.twin[0] === '>' ? '<' : right.twin[0] === '<' ? '>' : '=';
+  }
+  const outcome = relation === undefined ? undefined : twinOutcomes[relation]![op];
+  return outcome === undefined ? 0 : outcome | NULL;
+}
+
 /** The numbers 0-1023, made once (values are never written to). */
 const SMALL_NUMBERS: readonly { num: number }[] = Array.from({ length: 1_024 }, (_, num) => ({
   num,
@@ -1194,8 +1299,16 @@ function apply(values: Value[], operator: Operator, mode: Mode): boolean {
       AND[compare(subject, '>=', low) * 16 + compare(subject, '<=', high)]!;
     let mask = range(left, right);
     if (operator.escaped) mask = OR[mask * 16 + range(right, left)]!;
-    if (operator.negated) mask = negate(mask);
-    values.push(comparedOutcome(mask, isChained(subject), subject, left, right));
+    values.push(
+      (mask === VARIES && rangeLiteral(subject, left, right, operator)) ||
+        comparedOutcome(
+          operator.negated ? negate(mask) : mask,
+          isChained(subject),
+          subject,
+          left,
+          right,
+        ),
+    );
   } else if (op === 'like') {
     // With ESCAPE, `right` is the escape character: the match is some constant.
     const subject = operator.escaped ? values.pop() : left;
@@ -1346,16 +1459,7 @@ export function conditionAlwaysHolds(
   outerTo = from,
   statementFrom = outerFrom,
 ): boolean | undefined {
-  outerSql = sql;
-  outerStart = outerFrom;
-  outerEnd = outerTo;
-  outerNames = undefined;
-  targetRead = undefined;
-  scalarOwnColumn = false;
-  statementStart = statementFrom;
-  statementEnd = end;
-  deepConstant = false;
-  setOperationUnread = false;
+  beginCondition(sql, end, outerFrom, outerTo, statementFrom);
   const { scan, holds, read } = readingsOf(sql, from, end, budget.left, dialect, backslash);
   if (scan.limit === 'nesting') {
     budget.limit = 'nesting';
@@ -1399,6 +1503,58 @@ export function conditionAlwaysHolds(
     }
   }
   return holds;
+}
+
+/** The statement around the condition that ends at `end` (see `conditionAlwaysHolds`). */
+function beginCondition(
+  sql: string,
+  end: number,
+  outerFrom: number,
+  outerTo: number,
+  statementFrom: number,
+): void {
+  outerSql = sql;
+  outerStart = outerFrom;
+  outerEnd = outerTo;
+  outerNames = undefined;
+  targetRead = undefined;
+  scalarOwnColumn = false;
+  statementStart = statementFrom;
+  statementEnd = end;
+  deepConstant = false;
+  setOperationUnread = false;
+}
+
+/**
+ * Whether the condition `[from, end)` (a MERGE's `ON`) is true for no row
+ * (`1=0`, `FALSE`, `t.id = NULL`), as the first of `dialect`'s readings
+ * reads it; past the budget or the depth: true (fail closed, with
+ * `budget.limit`). Arguments as `conditionAlwaysHolds`'s.
+ */
+export function conditionFindsNoRow(
+  sql: string,
+  from: number,
+  end: number,
+  budget: { left: number; limit?: ConditionLimit },
+  backslash: string,
+  dialect: SqlDialectName,
+  outerFrom: number,
+  outerTo: number,
+): boolean {
+  beginCondition(sql, end, outerFrom, outerTo, outerFrom);
+  const mode = conditionReadings[dialect][0]!;
+  const scan = readCondition(sql, from, end, budget.left, mode, backslash);
+  if (scan.limit !== undefined) {
+    budget.limit = scan.limit;
+    return true;
+  }
+  if (scan.stop - from > budget.left) {
+    budget.left = -1;
+    budget.limit = 'budget';
+    return true;
+  }
+  budget.left -= scan.stop - from;
+  return scan.mask !== undefined && !(scan.mask & (TRUE | VARIES));
 }
 
 /** A table of a DELETE's `USING`, an UPDATE's `FROM` or a MySQL join list, and its join's `ON` condition. */
@@ -1518,39 +1674,78 @@ function joinNamesNoTargetRow(
 ): boolean {
   const target = targetTable();
   if (target === undefined) return false;
-  /** Whether `[start, end)` names a column that may be the target's (or nothing qualified, with `needed`). */
-  const mayNameTarget = (start: number, end: number, needed: boolean) => {
-    let qualified = false;
-    for (let at = start; at < end; at++) {
-      const code = sql.charCodeAt(at);
-      if (code === 0x27 /* ' */ || code === 0x24 /* $ */) {
-        const close = quotedEnd(sql, at, end, backslash);
-        if (close === -1) return true;
-        at = Math.max(at, close);
-        continue;
-      }
-      if (!(isNameQuote(code) || startsName(code)) || isWordCode(sql.charCodeAt(at - 1))) continue;
-      const stop = qualifiedNameEnd(sql, at, end);
-      if (stop === -1) return true;
-      const parts = nameOf(sql, at, stop).split('.');
-      at = stop - 1;
-      if (parts.length === 1) {
-        // A bare name may be the target's column; a keyword (AND, NULL, IN) is none.
-        if (!keywords.has(parts[0]!)) return true;
-      } else if (namesTarget(parts.slice(0, -1), target)) return true;
-      else qualified = true;
-    }
-    return needed && !qualified;
-  };
   // The WHERE first (read already), before the statement's text is read for its tables.
-  if (mayNameTarget(from, to, true)) return false;
+  if (mayNameTarget(sql, from, to, backslash, target, true)) return false;
   const tables = joinedTablesCharged(sql, backslash, budget);
   if (tables === true) return true;
   if (tables === undefined || tables.length === 0) return false;
   for (const table of tables) {
-    if (table.on !== undefined && mayNameTarget(table.on[0], table.on[1], false)) return false;
+    if (
+      table.on !== undefined &&
+      mayNameTarget(sql, table.on[0], table.on[1], backslash, target, false)
+    ) {
+      return false;
+    }
   }
   return true;
+}
+
+/**
+ * Whether `[start, end)` names a column that may be the table `target`'s:
+ * a bare name that is no keyword, or one qualified by it; with `needed`,
+ * also where it names no qualified column at all.
+ */
+function mayNameTarget(
+  sql: string,
+  start: number,
+  end: number,
+  backslash: string,
+  target: { parts: string[]; alias: string | undefined },
+  needed: boolean,
+): boolean {
+  let qualified = false;
+  for (let at = start; at < end; at++) {
+    const code = sql.charCodeAt(at);
+    if (code === 0x27 /* ' */ || code === 0x24 /* $ */) {
+      const close = quotedEnd(sql, at, end, backslash);
+      if (close === -1) return true;
+      at = Math.max(at, close);
+      continue;
+    }
+    if (!(isNameQuote(code) || startsName(code)) || isWordCode(sql.charCodeAt(at - 1))) continue;
+    const stop = qualifiedNameEnd(sql, at, end);
+    if (stop === -1) return true;
+    const parts = nameOf(sql, at, stop).split('.');
+    at = stop - 1;
+    if (parts.length === 1) {
+      // A bare name may be the target's column; a keyword (AND, NULL, IN) is none.
+      if (!keywords.has(parts[0]!)) return true;
+    } else if (namesTarget(parts.slice(0, -1), target)) return true;
+    else qualified = true;
+  }
+  return needed && !qualified;
+}
+
+/**
+ * Whether a MERGE's `ON` `[from, to)` names no column of its target, the
+ * table named at `targetAt` (before `usingAt`, with its alias): each name
+ * there is qualified by another table (`ON s.k = 1`). Each target row then
+ * matches the same source rows, so a clause acts on every target row or on
+ * none, as the source's contents decide (round 37, as a join's condition
+ * that names no target column, round 35).
+ */
+export function mergeOnNamesNoTarget(
+  sql: string,
+  targetAt: number,
+  usingAt: number,
+  from: number,
+  to: number,
+  backslash: string,
+): boolean {
+  const table = qualifiedNameAt(sql, targetAt, usingAt);
+  if (table === undefined) return false;
+  const target = { parts: table.parts, alias: aliasAt(sql, table.stop, usingAt).alias };
+  return !mayNameTarget(sql, from, to, backslash, target, true);
 }
 
 /**
@@ -1986,6 +2181,12 @@ export const maxSubqueryNesting = 2;
 let readingMode: Mode | undefined;
 
 /**
+ * Where the WHERE `subqueryVaries` read last ends, when it holds for every
+ * row (`SELECT id FROM t WHERE 1=1`); -1 otherwise.
+ */
+let whereHeldStop = -1;
+
+/**
  * Whether a subquery `[index, close)` whose FROM starts at `fromAt` and
  * whose own WHERE starts at `whereAt` (-1: none) varies with the outer
  * row. The outer table is named outside its WHERE (an `ON`, the select
@@ -2006,6 +2207,7 @@ function subqueryVaries(
   backslash: string,
   exists: boolean,
 ): boolean {
+  whereHeldStop = -1;
   const qualifiersFrom = exists ? fromAt : index;
   const mode = readingMode;
   const readable = mode !== undefined && subqueryNesting < maxSubqueryNesting;
@@ -2078,6 +2280,7 @@ function whereVaries(
       next = nextTopLevelOr(sql, next.or, close, 0, mode, backslash);
       stop = next.stop;
     }
+    if (whole.holds === true) whereHeldStop = stop;
     // Read past the WHERE (`GROUP BY`, `UNION SELECT …`): named there, it varies.
     if (correlated(sql, stop, index, close, backslash, close, bound)) return true;
     if (!correlated(sql, whereAt, index, close, backslash, stop, bound)) return false;
@@ -2808,11 +3011,19 @@ interface QueryLevel {
 
 /** Sticky at a DELETE's or UPDATE's start, to its one target table (`FROM` is optional in SQL Server). */
 const targetStart =
-  /(?:delete\s+(?:(?:low_priority|quick|ignore)\s+)*(?:from\s+)?|update\s+(?:(?:low_priority|ignore|or\s+(?:rollback|abort|replace|fail|ignore))\s+)*)(?:only\s+)?/iy;
+  /(?:delete\s+(?:(?:low_priority|quick|ignore|top\s*(?:\([^()]*\)|\d+)(?:\s*percent)?)\s+)*(?:from\s+)?|update\s+(?:(?:low_priority|ignore|or\s+(?:rollback|abort|replace|fail|ignore)|top\s*(?:\([^()]*\)|\d+)(?:\s*percent)?)\s+)*)(?:only\s+)?/iy;
 /** Sticky at a branch's start, to its select item: `SELECT`, `ALL` or `DISTINCT`. */
 const branchStart = /\s*select\s+(?:(?:all|distinct)\s+)?/iy;
 /** Sticky: `FROM` (and PostgreSQL's `ONLY`) between a select item and its table. */
 const fromTable = /\s*from\s+(?:only\s+)?/iy;
+/** Sticky: PostgreSQL's `TABLE t` (`SELECT * FROM t`) to its table. */
+const tableQuery = /\s*table\s+(?:only\s+)?/iy;
+
+/** Where the table of a `TABLE t` query at `from` starts, or -1 where none is there. */
+function tableQueryAt(sql: string, from: number, to: number): number {
+  tableQuery.lastIndex = from;
+  return tableQuery.test(sql) && tableQuery.lastIndex <= to ? tableQuery.lastIndex : -1;
+}
 /** Sticky: a name's part, a word or a quoted name (`"t"`, `` `t` ``, `[t]`). */
 const namePart = /(?:[a-z_][\w$]*|"(?:[^"]|"")*"|`(?:[^`]|``)*`|\[[^\]]*\])/iy;
 /** Sticky: the `.` between two parts of a name. */
@@ -2976,7 +3187,13 @@ function selectsOwnColumn(
   const name = subjectParts.pop()!;
   if (!namesTable(subjectParts, target.parts, outerAlias)) return false;
   const read = wholeColumn(sql, from, to, target.parts, maxTableNesting, backslash);
-  return read !== undefined && (read.column === name || read.column === ANY_COLUMN);
+  return (
+    read !== undefined &&
+    (read.column === name ||
+      read.column === ANY_COLUMN ||
+      // `*`'s one column is the one tested, where that is a column (not `lower(name)`).
+      (read.column === STAR_COLUMN && !subject.name.startsWith(EXPRESSION)))
+  );
 }
 
 /** Sticky: a comparison true wherever a value is compared with itself and is not NULL. */
@@ -3128,17 +3345,21 @@ function wholeRows(
   backslash: string,
 ): WholeRows {
   if (depth < 0) return 'unread';
+  // `TABLE t` is `SELECT * FROM t` (round 37).
+  const tableAt = tableQueryAt(sql, from, to);
   branchStart.lastIndex = from;
-  if (!branchStart.test(sql) || branchStart.lastIndex > to) return 'unread';
-  let at = branchStart.lastIndex;
+  if (tableAt === -1 && (!branchStart.test(sql) || branchStart.lastIndex > to)) return 'unread';
+  let at = tableAt === -1 ? branchStart.lastIndex : tableAt;
   // SQL Server's `SELECT TOP 5 …`: some rows.
-  if (topWord.test(sql.slice(at, Math.min(to, at + 4)))) return 'other';
+  if (tableAt === -1 && topWord.test(sql.slice(at, Math.min(to, at + 4)))) return 'other';
   /** The select list: `*`, or each item that is a column under its own name (`id`, `t.id`, `d.id AS id`). */
-  let star = false;
+  let star = tableAt !== -1;
   let plain = true;
   const names = new Set<string>();
   const qualifiers: string[][] = [];
-  if (sql.charCodeAt(at) === 0x2a /* * */) {
+  if (star) {
+    // No select list, no FROM: the table follows.
+  } else if (sql.charCodeAt(at) === 0x2a /* * */) {
     star = true;
     at++;
   } else {
@@ -3157,8 +3378,8 @@ function wholeRows(
     }
   }
   fromTable.lastIndex = at;
-  if (!fromTable.test(sql) || fromTable.lastIndex > to) return 'unread';
-  const sourceAt = fromTable.lastIndex;
+  if (tableAt === -1 && (!fromTable.test(sql) || fromTable.lastIndex > to)) return 'unread';
+  const sourceAt = tableAt === -1 ? fromTable.lastIndex : tableAt;
   /** The rows of a source read as `inner`, named `source` (its alias or name). */
   const over = (inner: WholeRows, source: string | undefined, stop: number): WholeRows => {
     if (inner === 'other' || inner === 'unread') return inner;
@@ -3181,7 +3402,7 @@ function wholeRows(
     return plain || passed.size > 0 ? { star: false, names: passed } : 'other';
   };
   lateralOpen.lastIndex = sourceAt;
-  if (lateralOpen.test(sql) && lateralOpen.lastIndex <= to) {
+  if (tableAt === -1 && lateralOpen.test(sql) && lateralOpen.lastIndex <= to) {
     const close = closingParen(sql, lateralOpen.lastIndex, to, backslash);
     if (close === -1) return 'unread';
     const { alias, stop } = aliasAt(sql, close + 1, to);
@@ -3208,11 +3429,55 @@ function wholeRows(
 const maxTableNesting = 8;
 /** A column `wholeColumn` could not tell apart (past `maxTableNesting`): any, fail closed. */
 const ANY_COLUMN = '\u0000';
+/**
+ * `*` of the target (`SELECT * FROM t`, `TABLE t`): in an IN, its one
+ * column, which is the column tested (a table of more columns is an
+ * error there); selected by name, that column (round 37).
+ */
+const STAR_COLUMN = '\u0000*';
 
 /** What a query selects of the target table whole: its one output column's name and the target's column it is. */
 interface WholeColumn {
   output: string;
   column: string;
+}
+
+/** Sticky: an `ORDER BY` after a query's source. */
+const orderBy = /\s*order\s+by\b/iy;
+/** Sticky: a `GROUP BY` after a query's source. */
+const groupBy = /\s*group\s+by\b/iy;
+/** Sticky: `t.*` (its qualifier's parts as `namePart` reads them). */
+const qualifiedStar =
+  /(?:[a-z_][\w$]*|"(?:[^"]|"")*"|`(?:[^`]|``)*`|\[[^\]]*\])(?:\s*\.\s*(?:[a-z_][\w$]*|"(?:[^"]|"")*"|`(?:[^`]|``)*`|\[[^\]]*\])){0,2}\s*\.\s*\*/iy;
+
+/**
+ * Whether what follows a query's source at `at`, up to `to`, keeps its
+ * values whole: nothing, a `GROUP BY` of the column selected (`grouped`)
+ * alone, then an `ORDER BY` without a row limit, or that alone (round 37:
+ * `id IN (SELECT id FROM t ORDER BY id)` and `… GROUP BY id` ran).
+ */
+function rowsWholeAfter(
+  sql: string,
+  at: number,
+  to: number,
+  backslash: string,
+  grouped?: string,
+): boolean {
+  let rest = skipBlanks(sql, at, to);
+  groupBy.lastIndex = rest;
+  if (grouped !== undefined && groupBy.test(sql) && groupBy.lastIndex <= to) {
+    const key = qualifiedNameAt(sql, skipBlanks(sql, groupBy.lastIndex, to), to);
+    if (key === undefined || key.parts.at(-1) !== grouped) return false;
+    rest = skipBlanks(sql, key.stop, to);
+  }
+  if (rest === to) return true;
+  orderBy.lastIndex = rest;
+  if (!orderBy.test(sql) || orderBy.lastIndex > to) return false;
+  let limited = false;
+  eachName(sql, orderBy.lastIndex, to, backslash, false, undefined, word => {
+    if (word === 'limit' || word === 'fetch' || word === 'offset') limited = true;
+  });
+  return !limited;
 }
 
 /** Sticky past a derived table's `FROM`: `LATERAL` and the `(`. */
@@ -3234,13 +3499,24 @@ function wholeColumn(
   backslash: string,
 ): WholeColumn | undefined {
   if (depth < 0) return { output: ANY_COLUMN, column: ANY_COLUMN };
+  // `TABLE t` is `SELECT * FROM t` (round 37).
+  const tableAt = tableQueryAt(sql, from, to);
   branchStart.lastIndex = from;
-  if (!branchStart.test(sql) || branchStart.lastIndex > to) return undefined;
+  if (tableAt === -1 && (!branchStart.test(sql) || branchStart.lastIndex > to)) return undefined;
   // The select item, in parentheses or not, and its alias.
-  let at = branchStart.lastIndex;
+  let at = tableAt === -1 ? branchStart.lastIndex : tableAt;
   let column: QualifiedName | undefined;
-  if (sql.charCodeAt(at) === 0x2a /* * */) {
+  /** `t.*`: its qualifier, which must name the source. */
+  let starOf: string[] | undefined;
+  qualifiedStar.lastIndex = at;
+  if (tableAt !== -1) {
+    // No select list, no FROM: the table follows.
+  } else if (sql.charCodeAt(at) === 0x2a /* * */) {
     at++;
+  } else if (qualifiedStar.test(sql) && qualifiedStar.lastIndex <= to) {
+    starOf = qualifiedNameAt(sql, at, sql.lastIndexOf('.', qualifiedStar.lastIndex))?.parts;
+    if (starOf === undefined) return undefined;
+    at = qualifiedStar.lastIndex;
   } else {
     let open = 0;
     for (; sql.charCodeAt(at) === 0x28 /* ( */ && open < 8; open++) {
@@ -3257,13 +3533,13 @@ function wholeColumn(
   }
   let itemAlias: string | undefined;
   fromTable.lastIndex = at;
-  if (!fromTable.test(sql) || fromTable.lastIndex > to) {
+  if (tableAt === -1 && (!fromTable.test(sql) || fromTable.lastIndex > to)) {
     if (column === undefined) return undefined;
     ({ alias: itemAlias, stop: at } = aliasAt(sql, at, to));
     fromTable.lastIndex = at;
     if (!fromTable.test(sql) || fromTable.lastIndex > to) return undefined;
   }
-  const sourceAt = fromTable.lastIndex;
+  const sourceAt = tableAt === -1 ? fromTable.lastIndex : tableAt;
   /** The item over a source whose columns are `inner`'s, named `names` (its alias, the CTE's name). */
   const over = (inner: WholeColumn | undefined, names: readonly (string | undefined)[]) => {
     if (inner === undefined) return undefined;
@@ -3271,16 +3547,18 @@ function wholeColumn(
     const own = column.parts.pop()!;
     if (column.parts.length > 1) return undefined;
     if (column.parts.length === 1 && !names.includes(column.parts[0])) return undefined;
+    // A column of `*` of the target: the target's column of that name.
+    if (inner.column === STAR_COLUMN) return { output: itemAlias ?? own, column: own };
     if (own !== inner.output && inner.output !== ANY_COLUMN) return undefined;
     return { output: itemAlias ?? own, column: inner.column };
   };
   lateralOpen.lastIndex = sourceAt;
-  if (lateralOpen.test(sql) && lateralOpen.lastIndex <= to) {
+  if (tableAt === -1 && lateralOpen.test(sql) && lateralOpen.lastIndex <= to) {
     // A derived table: its query, then its alias and nothing else.
     const close = closingParen(sql, lateralOpen.lastIndex, to, backslash);
     if (close === -1) return undefined;
     const { alias, stop } = aliasAt(sql, close + 1, to);
-    if (skipBlanks(sql, stop, to) !== to) return undefined;
+    if (!rowsWholeAfter(sql, stop, to, backslash, column?.parts.at(-1))) return undefined;
     return over(wholeColumn(sql, lateralOpen.lastIndex, close, target, depth - 1, backslash), [
       alias,
     ]);
@@ -3288,7 +3566,7 @@ function wholeColumn(
   const table = qualifiedNameAt(sql, sourceAt, to);
   if (table === undefined) return undefined;
   const { alias, stop } = aliasAt(sql, table.stop, to);
-  if (skipBlanks(sql, stop, to) !== to) return undefined;
+  if (!rowsWholeAfter(sql, stop, to, backslash, column?.parts.at(-1))) return undefined;
   // A common table of the target's name may be the target itself (SQL
   // Server deletes through one): read as the target (fail closed).
   const common =
@@ -3318,8 +3596,12 @@ function wholeColumn(
           : undefined;
     return over(renamed, alias === undefined ? [common.name] : [alias]);
   }
-  if (column === undefined) return undefined;
   if (!endsWith(table.parts, target) && !endsWith(target, table.parts)) return undefined;
+  if (column === undefined) {
+    return starOf === undefined || namesTable(starOf, table.parts, alias)
+      ? { output: STAR_COLUMN, column: STAR_COLUMN }
+      : undefined;
+  }
   const own = column.parts.pop()!;
   if (!namesTable(column.parts, table.parts, alias)) return undefined;
   return { output: itemAlias ?? own, column: own };
@@ -3682,6 +3964,8 @@ function subqueryEnd(
               exists || selects,
             )
           : (sets || scalar) && correlated(sql, top.branch, top.branch, to, backslash));
+      // Its WHERE's end where that holds for every row (read just now).
+      const held = !none && top.readsTable && top.whereAt !== -1 ? whereHeldStop : -1;
       // A branch without a table (`SELECT 1`) is one row for every outer row;
       // one whose WHERE is true for no row finds none (`SELECT 1 FROM v WHERE 1 = 0`).
       whereVaried = false;
@@ -3694,10 +3978,15 @@ function subqueryEnd(
             : top.whereAt !== -1 && whereFindsNone(sql, top.whereAt, to, backslash)))
           ? FALSE
           : subject !== undefined &&
-              top.whereAt === -1 &&
-              // One row of the tested column (`SELECT t.x`, `FROM DUAL`), or the table's own column.
-              ((selects && !top.readsTable) ||
-                (!scalar && selectsOwnColumn(sql, top.branch, to, subject, backslash)))
+              (top.whereAt === -1
+                ? // One row of the tested column (`SELECT t.x`, `FROM DUAL`), or the table's own column.
+                  (selects && !top.readsTable) ||
+                  (!scalar && selectsOwnColumn(sql, top.branch, to, subject, backslash))
+                : // The table's own column under a WHERE that holds for every row (round 37).
+                  held !== -1 &&
+                  !scalar &&
+                  rowsWholeAfter(sql, held, to, backslash) &&
+                  selectsOwnColumn(sql, top.branch, top.whereAt, subject, backslash))
             ? TRUE | NULL
             : exists &&
                 subject === undefined &&
@@ -3799,7 +4088,12 @@ function subqueryEnd(
         if (!queryAt(sql, at + 1, end) || levels.length >= maxConditionDepth) return -1;
         top = level(depth + 1, at + 1);
         levels.push(top);
-      } else if (here && top.fromAt === -1) top.aggregate = true;
+      } else if (here && top.fromAt === -1 && top.whereAt === -1) {
+        // A call in the select list (`count(*)`) may be an aggregate: one row
+        // whatever the WHERE. Not one in the WHERE (round 37: `SELECT 1 WHERE
+        // EXISTS (…)` was read as one, some constant).
+        top.aggregate = true;
+      }
       depth++;
     } else if (code === 0x29 /* ) */) {
       if (--depth >= top.depth) continue;
@@ -4157,13 +4451,18 @@ function readTerms(
       if (open.open === 'call') {
         // A function of constants, whichever: it reads no column of the row.
         const same = sameArgument(open, value);
-        expectOperand = pushed(
-          values,
+        const called =
           same !== undefined
             ? same
             : open.varies || varies(value)
               ? expression(calledWith(open, value))
-              : MASKS[CONSTANT]!,
+              : MASKS[CONSTANT]!;
+        const twin = same === undefined && 'mask' in called ? twinOf(open) : undefined;
+        expectOperand = pushed(
+          values,
+          twin === undefined
+            ? called
+            : outcomes(VARIES, false, (called as Outcomes).name, undefined, twin),
         );
       } else if (open.open === 'in') {
         expectOperand = pushed(values, inOutcome(open, value));
@@ -4343,6 +4642,7 @@ function readTerms(
         if (open.outcome !== VARIES) {
           open.outcome = OR[open.outcome * 16 + compare(open.subject!, '=', argument)]!;
         }
+        listedConstant(open, argument);
       } else return fail;
       expectOperand = true;
       continue;
@@ -5354,8 +5654,35 @@ function inOutcome(open: Operator, last: Value): Value {
   const subject = open.subject!;
   let mask = open.outcome;
   if (mask !== VARIES) mask = OR[mask * 16 + compare(subject, '=', last)]!;
+  listedConstant(open, last);
+  // A column in a list of numbers and strings (round 37: `id IN (1, 2) OR
+  // id NOT IN (1, 2)` ran): a literal whose base is the list, by its hash
+  // (two lists whose hashes collide are one: blocked, fail closed).
+  if (
+    mask === VARIES &&
+    open.hash !== -1 &&
+    !isChained(subject) &&
+    'name' in subject &&
+    subject.name !== undefined &&
+    !subject.lits
+  ) {
+    return literal(
+      subject.name,
+      'in',
+      { num: open.hash },
+      open.negated ? eachOutcome(IDENTITY, negate) : IDENTITY,
+    );
+  }
   if (open.negated) mask = negate(mask);
   return comparedOutcome(mask, isChained(subject), subject);
+}
+
+/** An IN list's hash with one more element, -1 once one is no number or string (NULL, a column, a parameter). */
+function listedConstant(open: Operator, item: Value): void {
+  if (open.hash === -1) return;
+  // A sum: the list's order does not count (`IN (1, 2)`, `NOT IN (2, 1)`).
+  open.hash =
+    'num' in item || 'str' in item ? (open.hash + mixHash(0x9e3779b9, identityOf(item))) >>> 0 : -1;
 }
 
 /** A PostgreSQL dollar quote's tag (`$$`, `$tag$`); sticky. */

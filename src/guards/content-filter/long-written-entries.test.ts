@@ -2,7 +2,10 @@ import { streamText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../bench/fixtures';
 import { cut, modelFor, withoutTiming } from '../../../test/helpers';
-import { contentFilterWindowMiddleware } from '../../../test/helpers/content-filter-cases';
+import {
+  contentFilterWindowMiddleware,
+  SELF_HARM_BLOCKED,
+} from '../../../test/helpers/content-filter-cases';
 import { generatedText, randomSizes, streamedTextDeltas } from '../../../test/helpers/window';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 
@@ -10,7 +13,7 @@ import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
  * Round 37: an entry written longer than the window (4x the longest entry,
  * 76 characters for the default lists) with markup the reader does not see
  * between its letters (a tag, `&NegativeVeryThinSpace;`, a long comment or
- * link destination, a run of `<br>`) was not held whole: the hook read the
+ * link destination, a run of `<br>`, or of blanks) was not held whole: the hook read the
  * shown text of the last 304 units only, counting the letters inside tags
  * as shown, so the stream released the entry's first letters while
  * generate and the whole text's check blocked it. The hook now reads the
@@ -28,6 +31,8 @@ const WRITTEN: ReadonlyArray<readonly [string, string]> = [
   ['40 empty <b> between letters', spread('kill yourself', '<b></b>'.repeat(40))],
   ['&#8203; between letters', spread('kill yourself', '&#8203;&#8203;&#8203;&#8203;')],
   ['300 <br> between the words', `kill${'<br>'.repeat(300)}yourself`],
+  ['1,000 spaces between the words', `kill${' '.repeat(1_000)}yourself`],
+  ['200 blank lines between the words', `kill${' \n'.repeat(200)}yourself`],
   [
     'a comment of 2,000 characters between the words',
     `kill <!-- ${'x'.repeat(2_000)} --> yourself`,
@@ -56,39 +61,37 @@ async function streamedParts(answer: string, deltas: string[]) {
   return { parts, records: withoutTiming((await getGuardrailOutcome(result))?.records) };
 }
 
-const BLOCK_RECORD = {
-  guardrail: 'content-filter',
-  kind: 'output',
-  status: 'blocked',
-  message: 'This content is not allowed.',
-  reason: 'matched self-harm entry 1',
-  severity: 'warning',
-  info: { category: 'self-harm', entry: 1 },
-};
+/**
+ * `answer` streamed by `streamText` in `sizes`: the prose before the entry
+ * went out, nothing of the entry, then the blocked message (exact parts).
+ * The records.
+ */
+async function expectProseThenBlocked(answer: string, sizes: number[]) {
+  const { parts, records } = await streamedParts(answer, cut(answer, sizes));
+  const texts = parts.filter(([type]) => type === 'text-delta').map(([, text]) => text);
+  expect(texts.slice(0, -1).join('')).toBe(PROSE);
+  expect(texts.at(-1)).toBe('BLOCKED');
+  expect(parts.map(([type]) => type)).toEqual([
+    'start',
+    'start-step',
+    'text-start',
+    ...texts.slice(0, -1).map(() => 'text-delta'),
+    'text-end',
+    'text-start',
+    'text-delta',
+    'text-end',
+    'finish-step',
+    'finish',
+  ]);
+  return records;
+}
 
 describe('contentFilter in window mode: an entry written longer than the window', () => {
   for (const [label, phrase] of WRITTEN) {
     it(`${label}: 4-character deltas give the prose, then the block (exact parts and record)`, async () => {
       const answer = answerOf(phrase);
       expect(await generatedText(middleware, answer)).toBe('BLOCKED');
-      const { parts, records } = await streamedParts(answer, cut(answer, [4]));
-      const texts = parts.filter(([type]) => type === 'text-delta').map(([, text]) => text);
-      // Everything before the entry went out, nothing of it: then the blocked message.
-      expect(texts.slice(0, -1).join('')).toBe(PROSE);
-      expect(texts.at(-1)).toBe('BLOCKED');
-      expect(parts.map(([type]) => type)).toEqual([
-        'start',
-        'start-step',
-        'text-start',
-        ...texts.slice(0, -1).map(() => 'text-delta'),
-        'text-end',
-        'text-start',
-        'text-delta',
-        'text-end',
-        'finish-step',
-        'finish',
-      ]);
-      expect(records).toEqual([BLOCK_RECORD]);
+      expect(await expectProseThenBlocked(answer, [4])).toEqual([SELF_HARM_BLOCKED]);
     });
 
     it(`${label}: any chunking releases no piece of the entry`, async () => {
@@ -164,11 +167,7 @@ describe('contentFilter in window mode: a written form past the hold bound', () 
     const phrase = `k${'<b></b>'.repeat(10_000)}ill yourself`;
     const answer = answerOf(phrase);
     expect(await generatedText(middleware, answer)).toBe('BLOCKED');
-    const { parts, records } = await streamedParts(answer, cut(answer, [64]));
-    const texts = parts.filter(([type]) => type === 'text-delta').map(([, text]) => text);
-    expect(texts.slice(0, -1).join('')).toBe(PROSE);
-    expect(texts.at(-1)).toBe('BLOCKED');
-    expect(records).toEqual([
+    expect(await expectProseThenBlocked(answer, [64])).toEqual([
       {
         guardrail: 'content-filter',
         kind: 'output',

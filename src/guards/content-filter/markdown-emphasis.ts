@@ -449,11 +449,15 @@ function isBlankInLine(code: number): boolean {
 }
 
 /**
- * `text` with each run of two or more blanks in a line read as one (its
- * first), and where each unit of that was in `text`; undefined when it has
- * no such run. An entry's words match across any run of blanks, and the
- * hook reads the last `maxMatchLength` characters: a run longer than that
- * (300 `<br>`, read as blanks) hid the words before it (round 37).
+ * `text` with each run of blanks read short, and where each unit of that
+ * was in `text`; undefined when no run reads shorter. An entry's words
+ * match across any run of blanks, and the hook reads the last
+ * `maxMatchLength` characters: a run longer than that (`kill`, 1,000
+ * spaces or line breaks, `yourself`; 300 `<br>`, read as blanks) hid the
+ * words before it (round 37). A run keeps what the hook's readings of
+ * lines tell apart: its first blank before a line break, at most two line
+ * breaks (a blank line ends a paragraph; CR LF is one), and at most four
+ * blanks after its last line break (an indent of four is no block start).
  */
 function withBlankRunsAsOne(text: string): EmphasisFree | undefined {
   let pieces: string[] | undefined;
@@ -461,14 +465,21 @@ function withBlankRunsAsOne(text: string): EmphasisFree | undefined {
   let kept = 0;
   let copied = 0;
   for (let at = 0; at + 1 < text.length; at++) {
-    if (!isBlankInLine(text.charCodeAt(at)) || !isBlankInLine(text.charCodeAt(at + 1))) continue;
+    if (!isJsSpace(text.charCodeAt(at)) || !isJsSpace(text.charCodeAt(at + 1))) continue;
     let end = at + 2;
-    while (end < text.length && isBlankInLine(text.charCodeAt(end))) end++;
-    pieces ??= [];
-    origin ??= new Int32Array(text.length);
-    for (let index = copied; index <= at; index++) origin[kept++] = index;
-    pieces.push(text.slice(copied, at + 1));
-    copied = end;
+    while (end < text.length && isJsSpace(text.charCodeAt(end))) end++;
+    const keep = shortRun(text, at, end);
+    if (keep.length < end - at) {
+      pieces ??= [];
+      origin ??= new Int32Array(text.length);
+      for (let index = copied; index < at; index++) origin[kept++] = index;
+      pieces.push(text.slice(copied, at));
+      for (const index of keep) {
+        origin[kept++] = index;
+        pieces.push(text[index]!);
+      }
+      copied = end;
+    }
     at = end - 1;
   }
   if (pieces === undefined || origin === undefined) return undefined;
@@ -477,11 +488,38 @@ function withBlankRunsAsOne(text: string): EmphasisFree | undefined {
   return { text: pieces.join(''), origin: origin.subarray(0, kept) };
 }
 
+/** The units of the run of blanks `text[at, end)` that `withBlankRunsAsOne` keeps. */
+function shortRun(text: string, at: number, end: number): number[] {
+  const keep: number[] = [];
+  let index = at;
+  if (isBlankInLine(text.charCodeAt(index))) keep.push(index);
+  let breaks = 0;
+  let lastBreakEnd = -1;
+  for (; index < end; index++) {
+    const code = text.charCodeAt(index);
+    if (isBlankInLine(code)) continue;
+    const pair = code === 13 && index + 1 < end && text.charCodeAt(index + 1) === 10;
+    if (breaks++ < 2) {
+      keep.push(index);
+      if (pair) keep.push(index + 1);
+    }
+    if (pair) index++;
+    lastBreakEnd = index + 1;
+  }
+  if (lastBreakEnd >= 0) {
+    for (let indent = lastBreakEnd; indent < end && indent < lastBreakEnd + 4; indent++) {
+      keep.push(indent);
+    }
+  }
+  return keep;
+}
+
 /**
  * Whether the end of `text` before `end` may read otherwise than as
  * written: looking back until `reach` units that are no markup (or
  * `4 × reach` units, a flood of markup), it meets markup (a marker, a
- * bracket, `&`, `<`, `>`, `)`, a joiner) or a run of blanks in a line.
+ * bracket, `&`, `<`, `>`, `)`, a joiner) or a run of blanks that reads
+ * shorter.
  * When it meets none, the last `reach` characters are read as written,
  * which the hook reads (it counts the characters detectors read, so it
  * reads at least as far back).
@@ -492,7 +530,11 @@ function mayReadOtherwise(text: string, end: number, reach: number): boolean {
   for (let at = end - 1; at >= limit && letters < reach; at--) {
     const code = text.charCodeAt(at);
     if (isMarkup(code) || isJoiner(code) || code === 0x29 || code === 0x3e) return true;
-    if (isBlankInLine(code) && at > 0 && isBlankInLine(text.charCodeAt(at - 1))) return true;
+    // A run of blanks that reads shorter (`withBlankRunsAsOne`): two in a line, or three.
+    if (isJsSpace(code) && at > 0 && isJsSpace(text.charCodeAt(at - 1))) {
+      if (isBlankInLine(code) && isBlankInLine(text.charCodeAt(at - 1))) return true;
+      if (at > 1 && isJsSpace(text.charCodeAt(at - 2))) return true;
+    }
     letters++;
   }
   return letters < reach && limit > 0;

@@ -15,15 +15,29 @@ import { tokenBudget } from './token-budget';
  */
 describe('tokenBudget: a per-request cap says so in its message', () => {
   const PROMPT = 'Hello, how are you today?';
-  const inputBlock = {
+  /** The record of a block by a per-request cap: what it counted, its count, the cap, the message. */
+  const capRecord = (
+    kind: string,
+    tokens: number,
+    cap: number,
+    message: string,
+    source: string,
+  ) => ({
     guardrail: 'token-budget',
-    kind: 'input',
+    kind,
     status: 'blocked',
-    message: 'This request is over the token limit of 6 tokens per request.',
-    reason: 'input is 7 tokens, over the per-request cap of 6',
+    message,
+    reason: `${kind} is ${tokens} tokens, over the per-request cap of ${cap}`,
     severity: 'warning',
-    info: { tokens: 7, cap: 6, source: 'tokenizer' },
-  };
+    info: { tokens, cap, source },
+  });
+  const inputBlock = capRecord(
+    'input',
+    7,
+    6,
+    'This request is over the token limit of 6 tokens per request.',
+    'tokenizer',
+  );
 
   it('maxInputTokens through generateText: the message and the exact record; the model is not called', async () => {
     const store = memoryStore();
@@ -58,15 +72,14 @@ describe('tokenBudget: a per-request cap says so in its message', () => {
 
   it('maxOutputTokens through generateText and a window stream: the answer is over its cap', async () => {
     const answer = 'one two three four five six seven eight nine ten';
-    const outputBlock = (tokens: number, source: string) => ({
-      guardrail: 'token-budget',
-      kind: 'output',
-      status: 'blocked',
-      message: 'The answer is over the token limit of 5 tokens per answer.',
-      reason: `output is ${tokens} tokens, over the per-request cap of 5`,
-      severity: 'warning',
-      info: { tokens, cap: 5, source },
-    });
+    const outputBlock = (tokens: number, source: string) =>
+      capRecord(
+        'output',
+        tokens,
+        5,
+        'The answer is over the token limit of 5 tokens per answer.',
+        source,
+      );
     const model = (deltas: string[]) =>
       wrapLanguageModel({
         model: textModel(deltas),

@@ -299,6 +299,8 @@ export function withoutEmphasis(
   text: string,
   from = 0,
   to = text.length,
+  /** Set to where the first comment found open (no `-->` after it) starts, when there is one. */
+  found?: { openComment: number },
 ): EmphasisFree | undefined {
   let pieces: string[] | undefined;
   let origin: Int32Array | undefined;
@@ -320,6 +322,9 @@ export function withoutEmphasis(
     if (code === 0x3c) {
       const tag = tagAt(text, at, commentsClose);
       if (tag === undefined || tag.open) {
+        if (tag?.open && found && found.openComment < 0 && text.startsWith('<!--', at)) {
+          found.openComment = at;
+        }
         at++;
         continue;
       }
@@ -387,10 +392,17 @@ function openDestinationStart(text: string): number {
 
 /**
  * Where a tag still open at the text's end starts (its `<`), looking back
- * at most `MAX_TAG` units; -1 when there is none. (A comment still open is
- * a flood of markup: held from where the look stops.)
+ * at most `MAX_TAG` units; -1 when there is none. (A comment still open
+ * further back is read by `heldForEmphasis` from the whole text.)
  */
+const OPENERS = new Set(['<', '</', '<!', '<!-']);
+
 function openTagStart(text: string): number {
+  // A `<` ending the text, or `</`, `<!`, `<!-`: more text may make it a
+  // tag or a comment (round 37: read as text, it hid the letters before it).
+  for (let at = Math.max(0, text.length - 3); at < text.length; at++) {
+    if (text.charCodeAt(at) === 0x3c && OPENERS.has(text.slice(at))) return at;
+  }
   const limit = Math.max(0, text.length - MAX_TAG);
   for (let at = text.length - 1; at >= limit; at--) {
     const code = text.charCodeAt(at);
@@ -400,94 +412,222 @@ function openTagStart(text: string): number {
   return -1;
 }
 
-/** Where the tag whose `>` is at `close` starts (its `<`), or -1. */
-function closedTagStart(text: string, close: number): number {
-  const limit = Math.max(0, close - MAX_TAG);
-  for (let at = close - 1; at >= limit; at--) {
-    const code = text.charCodeAt(at);
-    if (code === 0x3e) return -1;
-    if (code === 0x3c) {
-      const tag = tagAt(text, at, { value: true });
-      return tag !== undefined && !tag.open && tag.end === close + 1 ? at : -1;
-    }
+/**
+ * Where a character reference still open at the text's end starts (its
+ * `&`): `&` and at most 32 letters or digits, or `&#` (`&#x`) and digits,
+ * ending the text, which more text may make a reference (`&Neg` of
+ * `&NegativeVeryThinSpace;`, shown as nothing); -1 when there is none.
+ * Read as written meanwhile, it hid the letters before it (round 37).
+ */
+function openReferenceStart(text: string): number {
+  let at = text.length;
+  while (at > 0 && isAsciiAlphanumeric(text.charCodeAt(at - 1))) at--;
+  const run = text.length - at;
+  if (at > 0 && text.charCodeAt(at - 1) === 0x26) return run <= 32 ? at - 1 : -1;
+  // A numeric one: its digits (hexadecimal after `x`), however many.
+  const hex = at > 0 && (text.charCodeAt(at) | 0x20) === 0x78;
+  const digitsFrom = hex ? at + 1 : at;
+  for (let index = digitsFrom; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (
+      !((code >= 0x30 && code <= 0x39) || (hex && (code | 0x20) >= 0x61 && (code | 0x20) <= 0x66))
+    )
+      return -1;
   }
-  return -1;
+  return at > 1 && text.charCodeAt(at - 1) === 0x23 && text.charCodeAt(at - 2) === 0x26
+    ? at - 2
+    : -1;
 }
 
-/** Where the link destination whose `)` is at `close` starts (its `]`), or -1. */
-function closedDestinationStart(text: string, close: number): number {
-  const limit = Math.max(1, close - MAX_DESTINATION - 1);
-  for (let at = close - 1; at >= limit; at--) {
-    const code = text.charCodeAt(at);
-    if (code === 0x28) return text.charCodeAt(at - 1) === 0x5d ? at - 1 : -1;
-    if (code === 0x29 || isJsSpace(code)) return -1;
+function isAsciiAlphanumeric(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || isAsciiLetter(code);
+}
+
+/** A blank that breaks no line (a line break may end a paragraph, which the hook reads). */
+function isBlankInLine(code: number): boolean {
+  return isJsSpace(code) && !(code >= 10 && code <= 13) && code !== 0x2028 && code !== 0x2029;
+}
+
+/**
+ * `text` with each run of blanks read short, and where each unit of that
+ * was in `text`; undefined when no run reads shorter. An entry's words
+ * match across any run of blanks, and the hook reads the last
+ * `maxMatchLength` characters: a run longer than that (`kill`, 1,000
+ * spaces or line breaks, `yourself`; 300 `<br>`, read as blanks) hid the
+ * words before it (round 37). A run keeps what the hook's readings of
+ * lines tell apart: its first blank before a line break, at most two line
+ * breaks (a blank line ends a paragraph; CR LF is one), and at most four
+ * blanks after its last line break (an indent of four is no block start).
+ */
+function withBlankRunsAsOne(text: string): EmphasisFree | undefined {
+  let pieces: string[] | undefined;
+  let origin: Int32Array | undefined;
+  let kept = 0;
+  let copied = 0;
+  for (let at = 0; at + 1 < text.length; at++) {
+    if (!isJsSpace(text.charCodeAt(at)) || !isJsSpace(text.charCodeAt(at + 1))) continue;
+    let end = at + 2;
+    while (end < text.length && isJsSpace(text.charCodeAt(end))) end++;
+    const keep = shortRun(text, at, end);
+    if (keep.length < end - at) {
+      pieces ??= [];
+      origin ??= new Int32Array(text.length);
+      for (let index = copied; index < at; index++) origin[kept++] = index;
+      pieces.push(text.slice(copied, at));
+      for (const index of keep) {
+        origin[kept++] = index;
+        pieces.push(text[index]!);
+      }
+      copied = end;
+    }
+    at = end - 1;
   }
-  return -1;
+  if (pieces === undefined || origin === undefined) return undefined;
+  for (let index = copied; index < text.length; index++) origin[kept++] = index;
+  pieces.push(text.slice(copied));
+  return { text: pieces.join(''), origin: origin.subarray(0, kept) };
+}
+
+/** The units of the run of blanks `text[at, end)` that `withBlankRunsAsOne` keeps. */
+function shortRun(text: string, at: number, end: number): number[] {
+  const keep: number[] = [];
+  let index = at;
+  if (isBlankInLine(text.charCodeAt(index))) keep.push(index);
+  let breaks = 0;
+  let lastBreakEnd = -1;
+  for (; index < end; index++) {
+    const code = text.charCodeAt(index);
+    if (isBlankInLine(code)) continue;
+    const pair = code === 13 && index + 1 < end && text.charCodeAt(index + 1) === 10;
+    if (breaks++ < 2) {
+      keep.push(index);
+      if (pair) keep.push(index + 1);
+    }
+    if (pair) index++;
+    lastBreakEnd = index + 1;
+  }
+  if (lastBreakEnd >= 0) {
+    for (let indent = lastBreakEnd; indent < end && indent < lastBreakEnd + 4; indent++) {
+      keep.push(indent);
+    }
+  }
+  return keep;
+}
+
+/**
+ * Whether the end of `text` before `end` may read otherwise than as
+ * written: looking back until `reach` units that are no markup (or
+ * `4 × reach` units, a flood of markup), it meets markup (a marker, a
+ * bracket, `&`, `<`, `>`, `)`, a joiner) or a run of blanks that reads
+ * shorter.
+ * When it meets none, the last `reach` characters are read as written,
+ * which the hook reads (it counts the characters detectors read, so it
+ * reads at least as far back).
+ */
+function mayReadOtherwise(text: string, end: number, reach: number): boolean {
+  const limit = Math.max(0, end - 4 * reach);
+  let letters = 0;
+  for (let at = end - 1; at >= limit && letters < reach; at--) {
+    const code = text.charCodeAt(at);
+    if (isMarkup(code) || isJoiner(code) || code === 0x29 || code === 0x3e) return true;
+    // A run of blanks that reads shorter (`withBlankRunsAsOne`): two in a line, or three.
+    if (isJsSpace(code) && at > 0 && isJsSpace(text.charCodeAt(at - 1))) {
+      if (isBlankInLine(code) && isBlankInLine(text.charCodeAt(at - 1))) return true;
+      if (at > 1 && isJsSpace(text.charCodeAt(at - 2))) return true;
+    }
+    letters++;
+  }
+  return letters < reach && limit > 0;
+}
+
+/**
+ * Whether a comment may be open at the text's end (a `<!--` with no `-->`
+ * after the last one): it hides what follows it once it closes, however
+ * far back it began. Two searches of the text.
+ */
+function mayHaveOpenComment(text: string): boolean {
+  const last = text.lastIndexOf('<!--');
+  return last >= 0 && text.indexOf('-->', last + 4) < 0;
 }
 
 /**
  * `hook` (a `potentialMatchStart`), holding back too what an entry written
- * with Markdown that hides itself may still become: the hook's answer on the
- * last `reach` characters (before a link destination still open, which is
- * not shown) read as shown, mapped back to the text. At most `4 × reach`
- * units are looked back over; a flood of markup is held from there. Text
- * without markup near its end costs one backward look.
+ * with Markdown or HTML that hides itself may still become: the hook's
+ * answer on the text read as shown (and with joiners as blanks, and each
+ * run of blanks as one), mapped back to the text, up to a tag or link
+ * destination still open, which is held (round 36: shown as text until it
+ * closes, so it is not read); and, when a comment is open, on the text
+ * before it (hidden to the end if it closes). Text with no markup, run of
+ * blanks or character beyond ASCII near its end costs one backward look.
+ *
+ * Round 37: the shown text was read from at most `4 × reach` units back,
+ * the letters inside tags counted as shown, so an entry written longer
+ * than that (a tag or `&NegativeVeryThinSpace;` between each two letters,
+ * 300 `<br>` between its words) was released in part: its first letters
+ * went out before the rest made it whole. Now the whole text the window
+ * holds is read (linear: `withoutEmphasis` and the runs of blanks read it
+ * once, the hook only its last `reach` characters); an entry however long
+ * its written form is held from its first letter, up to the window's
+ * bound on a hold (`MIN_HOLD_BOUND`, 16,384 characters), past which the
+ * stream is blocked. The window checks when the text held grows by half,
+ * so reading it whole costs linear time over the stream.
  */
 export function heldForEmphasis(
   hook: (text: string) => number,
   reach: number,
 ): (text: string) => number {
+  /**
+   * The hook's answer on `reading` (with each run of blanks as one), as a
+   * position in the text: `origin` maps the reading's units (identity
+   * when undefined); `none` when it holds nothing.
+   */
+  const ask = (
+    reading: string,
+    origin: Int32Array | undefined,
+    none: number,
+    runs = withBlankRunsAsOne(reading),
+  ): number => {
+    const read = runs?.text ?? reading;
+    const at = hook(read);
+    if (!(at < read.length)) return none;
+    const unit = runs === undefined ? Math.max(0, at) : runs.origin[Math.max(0, at)]!;
+    return origin === undefined ? unit : origin[unit]!;
+  };
   return text => {
     const held = hook(text);
     const destination = openDestinationStart(text);
-    const tag = openTagStart(text);
-    const open = destination < 0 ? tag : tag < 0 ? destination : Math.min(tag, destination);
+    let open = openTagStart(text);
+    for (const start of [destination, openReferenceStart(text)]) {
+      if (start >= 0 && (open < 0 || start < open)) open = start;
+    }
     const end = open < 0 ? text.length : open;
-    let limit = Math.max(0, end - 4 * reach);
-    let from = end;
-    let letters = 0;
-    let markup = open >= 0;
-    // The first closed destination or tag met is stepped over whole (it is
-    // not shown, however long): one look back of at most MAX_DESTINATION units.
-    let steppedOver = false;
-    while (from > limit && letters < reach) {
-      from--;
-      const code = text.charCodeAt(from);
-      if ((code === 0x29 || code === 0x3e) && !steppedOver) {
-        steppedOver = true;
-        const start =
-          code === 0x29 ? closedDestinationStart(text, from) : closedTagStart(text, from);
-        if (start >= 0) {
-          from = start;
-          limit = Math.max(0, from - 4 * reach);
-          markup = true;
-          continue;
-        }
-      }
-      if (isMarkup(code)) markup = true;
-      else {
-        if (isJoiner(code)) markup = true;
-        letters++;
-      }
-    }
-    if (!markup) return held;
-    // A flood of markup: held from where the look stopped.
-    if (letters < reach && from > 0) return Math.min(held, from);
-    const tail = text.slice(from);
-    // As written with joiners read as blanks (its units are the text's from `from`).
-    const joinedTail = withJoinersBlank(tail);
-    const joinedAt = joinedTail === undefined ? tail.length : hook(joinedTail);
-    const fromJoined = joinedAt >= tail.length ? text.length : from + joinedAt;
-    // Up to a tag or destination still open, which is held (round 36: a
-    // tag still open is shown as text until it closes, so it is not read).
-    const read = withoutEmphasis(text, from, end);
+    if (open < 0 && !mayReadOtherwise(text, end, reach) && !mayHaveOpenComment(text)) return held;
+    // As written with a run of blanks as one, and with joiners read as blanks (same positions).
+    const runs = withBlankRunsAsOne(text);
+    let start = runs ? Math.min(held, ask(text, undefined, text.length, runs)) : held;
+    const joined = withJoinersBlank(text);
+    if (joined !== undefined) start = Math.min(start, ask(joined, undefined, text.length));
+    // As shown, up to a tag, reference or destination still open (held whole).
+    const found = { openComment: -1 };
+    const read = withoutEmphasis(text, 0, end, found);
     if (read === undefined) {
-      if (open < 0) return Math.min(held, fromJoined);
-      return Math.min(held, fromJoined, from + hook(text.slice(from, end)));
+      if (end < text.length) {
+        const upToOpen = text.slice(0, end);
+        start = Math.min(start, ask(upToOpen, undefined, end));
+        const joinedUpToOpen = withJoinersBlank(upToOpen);
+        if (joinedUpToOpen !== undefined)
+          start = Math.min(start, ask(joinedUpToOpen, undefined, end));
+      }
+    } else {
+      start = Math.min(start, ask(withJoinersBlank(read.text) ?? read.text, read.origin, end));
     }
-    const shown = withJoinersBlank(read.text) ?? read.text;
-    const at = hook(shown);
-    const start = at >= shown.length ? end : read.origin[at]!;
-    return Math.min(held, fromJoined, start);
+    // A comment still open hides what follows it once it closes: the text
+    // before it is read so too (the comment itself is not held).
+    if (found.openComment >= 0) {
+      const before = withoutEmphasis(text, 0, found.openComment);
+      const shown = before?.text ?? text.slice(0, found.openComment);
+      start = Math.min(start, ask(withJoinersBlank(shown) ?? shown, before?.origin, text.length));
+    }
+    return start;
   };
 }

@@ -381,6 +381,11 @@ function filteredStart(
     }
     let end = text.length;
     while (end > from && isAsciiBlank(text.charCodeAt(end - 1))) end--;
+    // A run of blanks reads as one: when the walk reaches `from` through
+    // one, the text before `from` may still begin an entry, and the full
+    // hook reads it so (round 37: `kill`, 1,000 spaces, `yourself` went out
+    // whole).
+    let runs = end < text.length - 1;
     let earliest = text.length;
     let node = 0;
     let at = end - 1;
@@ -391,6 +396,7 @@ function filteredStart(
       if (isAsciiBlank(code)) {
         unit = 32;
         while (next >= from && isAsciiBlank(text.charCodeAt(next))) next--;
+        if (next < at - 1) runs = true;
       } else {
         unit = code >= 65 && code <= 90 ? code | 0x20 : code;
       }
@@ -405,6 +411,7 @@ function filteredStart(
       }
       at = next;
     }
+    if (at < from && from > 0 && runs) return hook(text);
     return Math.min(earliest, plainRun(text));
   };
 }

@@ -35,7 +35,7 @@ describe('tokenBudget counts reasoning-file and custom parts of the prompt', () 
     // `hi`, a line break and `go` (5), and 200,000 bytes / 4.
     expect(await check(withAssistant([reasoningFile('text/plain', TEXT_FILE)]))).toEqual({
       action: 'block',
-      message: 'The token budget for this conversation is used up.',
+      message: 'This request is over the token limit of 1000 tokens per request.',
       reason: 'input is 50005 tokens, over the per-request cap of 1000',
       severity: 'warning',
       info: { tokens: 50_005, cap: 1_000, source: 'tokenizer' },

@@ -83,7 +83,7 @@ describe('tokenBudget in window streams: the per-request cap as text passes', ()
       ['text-delta', '3 w4 w5 w'],
       ['text-end', undefined],
       ['text-start', undefined],
-      ['text-delta', 'The token budget for this conversation is used up.'],
+      ['text-delta', 'The answer is over the token limit of 20 tokens per answer.'],
       ['text-end', undefined],
       ['finish-step', undefined],
       ['finish', undefined],
@@ -97,7 +97,7 @@ describe('tokenBudget in window streams: the per-request cap as text passes', ()
         guardrail: 'token-budget',
         kind: 'output',
         status: 'blocked',
-        message: 'The token budget for this conversation is used up.',
+        message: 'The answer is over the token limit of 20 tokens per answer.',
         reason: 'output is 21 tokens, over the per-request cap of 20',
         severity: 'warning',
         info: { tokens: 21, cap: 20, source: 'tokenizer' },
@@ -197,7 +197,7 @@ describe('tokenBudget in window streams: the per-request cap as text passes', ()
       prompt: 'Letters.',
     });
     await result.consumeStream();
-    expect(await result.text).toBe('The token budget for this conversation is used up.');
+    expect(await result.text).toBe('The answer is over the token limit of 10 tokens per answer.');
     expect((await getGuardrailOutcome(result))!.records).toMatchObject([
       { status: 'blocked', info: { tokens: 11, cap: 10, source: 'tokenizer' } },
     ]);

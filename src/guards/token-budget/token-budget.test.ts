@@ -56,7 +56,7 @@ describe('tokenBudget', () => {
     });
     expect(await budget.check('Hello, how are you today?', context('input'))).toEqual({
       action: 'block',
-      message: 'The token budget for this conversation is used up.',
+      message: 'This request is over the token limit of 6 tokens per request.',
       reason: 'input is 7 tokens, over the per-request cap of 6',
       severity: 'warning',
       info: { tokens: 7, cap: 6, source: 'tokenizer' },

@@ -66,10 +66,14 @@ export interface TokenBudgetOptions {
   /** Estimated tokens of a non-image file sent by URL or provider reference (size unknown). Default 1,600. */
   referencedFileTokens?: number;
   /**
-   * User-facing message of a block. Default: "This request would exceed the
-   * token budget for this conversation." when a session's reservation is
-   * refused while it still had tokens left, else "The token budget for this
-   * conversation is used up."
+   * User-facing message of a block. Default: for a per-request cap, "This
+   * request is over the token limit of N tokens per request." (`maxInputTokens`;
+   * "The answer is over the token limit of N tokens per answer." for
+   * `maxOutputTokens`, "The tool result is over the token limit of N tokens."
+   * and the like in `guardTools`); for the session budget, "This request
+   * would exceed the token budget for this conversation." when a session's
+   * reservation is refused while it still had tokens left, else "The token
+   * budget for this conversation is used up."
    */
   message?: string;
   /** Guardrail name in records; also the prefix of store keys. Default `'token-budget'`. */
@@ -366,6 +370,18 @@ const USED_UP = 'The token budget for this conversation is used up.';
 const WOULD_EXCEED = 'This request would exceed the token budget for this conversation.';
 
 /**
+ * The message of a per-request cap, by what it counted (round 37: it said
+ * the conversation's budget was used up, which may be untouched, or none).
+ */
+const OVER_CAP: Record<GuardrailContext['kind'], (cap: number) => string> = {
+  input: cap => `This request is over the token limit of ${cap} tokens per request.`,
+  output: cap => `The answer is over the token limit of ${cap} tokens per answer.`,
+  tool_input: cap => `The tool arguments are over the token limit of ${cap} tokens.`,
+  tool_output: cap => `The tool result is over the token limit of ${cap} tokens.`,
+  tool_definition: cap => `The tool definition is over the token limit of ${cap} tokens.`,
+};
+
+/**
  * Caps tokens with a real tokenizer (o200k_base by default, not length / 4).
  *
  * As an input guardrail it judges the call, once: the whole prompt (text
@@ -457,10 +473,10 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
     tool_definition: 'the tool definition',
   };
 
-  function overCap(label: string, tokens: number, cap: number, source: string) {
+  function overCap(kind: GuardrailContext['kind'], tokens: number, cap: number, source: string) {
     return block({
-      message: message ?? USED_UP,
-      reason: `${label} is ${tokens} tokens, over the per-request cap of ${cap}`,
+      message: message ?? OVER_CAP[kind](cap),
+      reason: `${measured[kind]} is ${tokens} tokens, over the per-request cap of ${cap}`,
       severity: 'warning',
       info: { tokens, cap, source },
     });
@@ -506,7 +522,7 @@ export function tokenBudget(options?: TokenBudgetOptions): Guardrail {
           : countText(content, inputStop);
     const source = 'tokenizer';
     if (maxInputTokens !== undefined && tokens > maxInputTokens) {
-      return overCap(measured[ctx.kind], tokens, maxInputTokens, source);
+      return overCap(ctx.kind, tokens, maxInputTokens, source);
     }
     const session = perSession ? sessionOf(ctx) : undefined;
     if (!perSession || session === undefined) return allow({ tokens, source });

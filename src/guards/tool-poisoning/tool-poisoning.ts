@@ -116,14 +116,18 @@ const SIGNALS: readonly PoisoningSignal[] = [
   },
 ];
 
-/** Words joined by `_` or `-` (`do_not_tell_the_user`), read apart. */
-const JOINED = /(?<=[a-z])[_-](?=[a-z])/g;
+/**
+ * Where words are joined without a space: `_ - . , + : ; | /` between two
+ * letters (`do_not_tell_the_user`, `send.the.key`), or a small letter
+ * before a capital (`doNotTellTheUser`). Read apart.
+ */
+const JOINED = /(?<=\p{L})[-_.,+:;|/](?=\p{L})|(?<=\p{Ll})(?=\p{Lu})/gu;
 
 /**
  * The readings of a definition text the signals are matched in (round 37:
  * only the first was read, so a phrasing written with Cyrillic look-alikes,
  * leetspeak, small capitals, accents, spaced-out or upside-down letters,
- * words joined by `_`, or encoded in base64, hex or tag characters scored
+ * words joined by `_`, `.` or in camel case, or encoded in base64, hex or tag characters scored
  * 0): the text normalised (NFKC, invisible characters removed, look-alike
  * digits and dashes folded) in lower case; `foldText`'s reading (what
  * `promptInjection` reads: look-alikes of every script, leetspeak, spaced
@@ -133,13 +137,13 @@ const JOINED = /(?<=[a-z])[_-](?=[a-z])/g;
  * (`readEncodings`), folded. Each is at most a few times the text's length.
  */
 function readingsOf(text: string): string[] {
-  const plain = normalizeText(text).text.toLowerCase();
-  const readings = [plain];
+  const normalized = normalizeText(text).text;
+  const readings = [normalized.toLowerCase()];
   const add = (reading: string) => {
     if (!readings.includes(reading)) readings.push(reading);
   };
   add(foldText(text));
-  add(plain.replace(JOINED, ' '));
+  add(normalized.replace(JOINED, ' ').toLowerCase());
   for (const segment of readEncodings(text).segments) add(foldText(segment.text));
   return readings;
 }

@@ -69,6 +69,27 @@ function isSelector(codePoint: number | undefined): boolean {
   );
 }
 
+/**
+ * Whether a variation selector after `base` may select a glyph of it. No
+ * variation sequence (Unicode's StandardizedVariants and emoji variation
+ * sequences) has a base below U+1000 but the keycap and sign bases
+ * `# * 0-9 © ®`: a selector after a Latin, Greek, Cyrillic... letter, a
+ * space or a mark selects nothing. Round 37: one selector after each
+ * letter of a visible text (`H\uFE01e\uFE0Al…`, 4 bits a letter) was
+ * taken for a glyph choice and never reported.
+ */
+function takesSelector(base: number | undefined): boolean {
+  if (base === undefined) return false;
+  if (base >= 0x1000) return true;
+  return (
+    base === 0x23 ||
+    base === 0x2a ||
+    (base >= 0x30 && base <= 0x39) ||
+    base === 0xa9 ||
+    base === 0xae
+  );
+}
+
 function categorize(codePoint: number): Category {
   if (codePoint >= 0xe0000 && codePoint <= 0xe007f) return 'tag';
   if (isSelector(codePoint)) return 'variation-selector';
@@ -236,7 +257,8 @@ function eachHiddenRun(
     // after another selector, or after a hidden character, selects nothing:
     // a run of them carries bits (4 per selector, "emoji smuggling").
     if (isSelector(codePoint) && codePoint < 0xe0100) {
-      if (runEnd !== at && !isSelector(codePointBefore(text, at))) continue;
+      const base = codePointBefore(text, at);
+      if (runEnd !== at && !isSelector(base) && takesSelector(base)) continue;
     }
     if (codePoint >= 0xe0020 && codePoint <= 0xe007f) {
       // Only the first tag of a run can start a flag: the one before it is not a tag.

@@ -110,7 +110,9 @@ describe('a value under a secret-named key is not echoed (round 37)', () => {
     const nested = await messageOf(
       'input:\n  - type: llm-judge\n    model: {provider: openai, model: gpt, apiKey: hunter2xyz}\n    policy: x\n',
     );
-    expect(nested).toContain('input[0].model.apiKey: expected no such option, received "[redacted]"');
+    expect(nested).toContain(
+      'input[0].model.apiKey: expected no such option, received "[redacted]"',
+    );
     expect(nested).not.toContain('hunter2');
     expect(await messageOf('token: hunter2xyz\ninput: []\n')).not.toContain('hunter2');
     // Any other option still says what it received.

@@ -289,6 +289,27 @@ describe("outputSchema records never quote the blocked answer through the valida
     expect(everything).not.toContain('ghp_SECRET');
   });
 
+  it('an object key of digits (a card, a phone number) shows as *, an array index as [n] (round 37)', async () => {
+    const byNumber = outputSchema({
+      schema: {
+        type: 'object',
+        properties: { calls: { type: 'array', items: { type: 'number' } } },
+        additionalProperties: { type: 'number' },
+      },
+    });
+    const keyed = await blockedRecord(byNumber, '{"4111111111111111":"visa"}');
+    expect(keyed.record).toMatchObject({
+      reason: 'answer does not match the schema at "*": must be number',
+      info: { rule: 'schema', path: '*' },
+    });
+    expect(keyed.everything).not.toContain('4111');
+    const indexed = await blockedRecord(byNumber, '{"calls":[1,2,"three"]}');
+    expect(indexed.record).toMatchObject({
+      reason: 'answer does not match the schema at "calls[2]": must be number',
+      info: { rule: 'schema', path: 'calls[2]' },
+    });
+  });
+
   it('a Standard Schema whose message quotes the value it received (as valibot and ArkType do)', async () => {
     // A validator in the style of valibot: `Expected number but received "…"`.
     const quoting = {

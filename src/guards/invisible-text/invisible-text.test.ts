@@ -158,6 +158,21 @@ describe('invisibleText through generateText: every default-ignorable range, con
     expect(findInvisibleText(variants)).toEqual([]);
   });
 
+  it('strips U+1D159 (musical null notehead, drawn as nothing), as the detectors read past it (round 37)', async () => {
+    const prompt = `${'Plain words before it, '.repeat(2)}k\u{1D159}ill the process`;
+    expect(await promptSentWithRecords(invisibleText(), prompt)).toEqual({
+      sent: `${'Plain words before it, '.repeat(2)}kill the process`,
+      records: [
+        {
+          guardrail: 'invisible-text',
+          kind: 'input',
+          status: 'modified',
+          info: { types: ['OTHER'], count: 1 },
+        },
+      ],
+    });
+  });
+
   it('removes an MCP tool whose description hides an instruction behind an ANSI escape (a terminal shows nothing)', async () => {
     const model = new MockLanguageModelV4({ doGenerate: async () => generateResult('ok') });
     const result = await generateText({

@@ -101,3 +101,23 @@ describe('a model or store named like what every object inherits', () => {
     }
   });
 });
+
+describe('a value under a secret-named key is not echoed (round 37)', () => {
+  it('an unknown password / apiKey / token option names its path, never its value', async () => {
+    expect(await messageOf('input:\n  - type: pii\n    password: hunter2xyz\n')).toBe(
+      'Invalid guardrail configuration at input[0].password: expected no such option (known: action, entities, custom, defaultRegion, phoneRegions, obfuscatedEmails, placeholder, store, ttlMs, toolRestore, message, name), received "[redacted]"',
+    );
+    const nested = await messageOf(
+      'input:\n  - type: llm-judge\n    model: {provider: openai, model: gpt, apiKey: hunter2xyz}\n    policy: x\n',
+    );
+    expect(nested).toContain(
+      'input[0].model.apiKey: expected no such option, received "[redacted]"',
+    );
+    expect(nested).not.toContain('hunter2');
+    expect(await messageOf('token: hunter2xyz\ninput: []\n')).not.toContain('hunter2');
+    // Any other option still says what it received.
+    expect(await messageOf('input:\n  - type: invisible-text\n    action: 3\n')).toContain(
+      'received 3',
+    );
+  });
+});

@@ -1,6 +1,6 @@
 import { AISDKError } from '@ai-sdk/provider';
 import { escapeUnprintable } from './escape-unprintable';
-import { redactSecretsInText, redactSecretsInValue } from './redact-secrets';
+import { redactSecretsAtPath, redactSecretsInText } from './redact-secrets';
 import type { GuardrailRecord } from './types';
 
 const tripwireMarker = 'ai-guardrails.error.GuardrailTripwireError';
@@ -114,7 +114,7 @@ export class GuardrailConfigError extends AISDKError {
     const issues = (Array.isArray(issueOrIssues) ? issueOrIssues : [issueOrIssues]).map(
       ({ path, value, expected }) => ({
         path: redactSecretsInText(path),
-        value: redactSecretsInValue(value),
+        value: redactSecretsAtPath(path, value),
         expected,
       }),
     );

@@ -31,6 +31,22 @@ const secretName =
   /passw(?:or)?d|passphrase|secret|token|api[-_]?key|auth|credential|private[-_]?key|cookie/i;
 
 /**
+ * `redactSecretsInValue(value)`, and `[redacted]` for a string or number
+ * at a path whose last key is secret-sounding (`input[0].password`,
+ * `model.apiKey`; not a count of `…tokens`): an issue about such an option showed its value whole
+ * (round 37), though the same value inside an object was hidden.
+ */
+export function redactSecretsAtPath(path: string, value: unknown): unknown {
+  const key = path.slice(Math.max(path.lastIndexOf('.'), path.lastIndexOf('[')) + 1);
+  // Counts of a model's tokens (`maxTokens`, `stream_buffer_tokens`, `countTokens`) are no secrets.
+  const named = secretName.test(key.replace(/tokens/gi, ''));
+  if (named && (typeof value === 'string' || typeof value === 'number')) {
+    return '[redacted]';
+  }
+  return redactSecretsInValue(value);
+}
+
+/**
  * A copy of `value` safe to echo: strings pass through `redactSecretsInText`,
  * values under secret-sounding keys (`password`, `apiKey`, `token`, …) are
  * replaced whole. Returns `value` itself when nothing needed hiding, and

@@ -133,6 +133,46 @@ describe('invisibleText through generateText: every default-ignorable range, con
     });
   });
 
+  it('strips one selector after each letter (4 bits a letter); keeps keycaps, signs, emoji, math and CJK variants (round 37)', async () => {
+    const hex = (byte: number) => [0xfe00 + (byte >> 4), 0xfe00 + (byte & 15)];
+    // "rm" in the selectors of a visible word, one selector after each letter and space.
+    const [r1, r2] = hex('r'.charCodeAt(0));
+    const [m1, m2] = hex('m'.charCodeAt(0));
+    const prompt = `Hi${String.fromCodePoint(r1!)}d${String.fromCodePoint(r2!)}e${String.fromCodePoint(m1!)} ${String.fromCodePoint(m2!)}ok`;
+    expect(await promptSentWithRecords(invisibleText(), prompt)).toEqual({
+      sent: 'Hide ok',
+      records: [
+        {
+          guardrail: 'invisible-text',
+          kind: 'input',
+          status: 'modified',
+          info: { types: ['VARIATION_SELECTOR'], count: 4 },
+        },
+      ],
+    });
+    expect(findInvisibleText('\uFE0Fstart')).toEqual([
+      { type: 'VARIATION_SELECTOR', start: 0, end: 1 },
+    ]);
+    const variants =
+      '1\uFE0F\u20E3 #\uFE0F\u20E3 \u00A9\uFE0F \u00AE\uFE0E \u2229\uFE00 \u845B\uFE00 \u1000\uFE00 \u263A\uFE0E \u1820\u180B';
+    expect(findInvisibleText(variants)).toEqual([]);
+  });
+
+  it('strips U+1D159 (musical null notehead, drawn as nothing), as the detectors read past it (round 37)', async () => {
+    const prompt = `${'Plain words before it, '.repeat(2)}k\u{1D159}ill the process`;
+    expect(await promptSentWithRecords(invisibleText(), prompt)).toEqual({
+      sent: `${'Plain words before it, '.repeat(2)}kill the process`,
+      records: [
+        {
+          guardrail: 'invisible-text',
+          kind: 'input',
+          status: 'modified',
+          info: { types: ['OTHER'], count: 1 },
+        },
+      ],
+    });
+  });
+
   it('removes an MCP tool whose description hides an instruction behind an ANSI escape (a terminal shows nothing)', async () => {
     const model = new MockLanguageModelV4({ doGenerate: async () => generateResult('ok') });
     const result = await generateText({

@@ -31,6 +31,25 @@ function answerTexts(value: unknown, maxLength: number): Set<string> {
 }
 
 /**
+ * The texts a message puts in quotes (`"…"`, `` `…` ``, and `'…'` where the
+ * `'` is no apostrophe: not after a letter or digit), each from its quote
+ * to the next same one.
+ */
+function quotedPieces(message: string): string[] {
+  const pieces: string[] = [];
+  for (let at = 0; at < message.length; at++) {
+    const quote = message[at]!;
+    if (quote !== '"' && quote !== '`' && quote !== "'") continue;
+    if (quote === "'" && /[\p{L}\p{N}]/u.test(message[at - 1] ?? '')) continue;
+    const close = message.indexOf(quote, at + 1);
+    if (close === -1) break;
+    pieces.push(message.slice(at + 1, close));
+    at = close;
+  }
+  return pieces;
+}
+
+/**
  * The validator's message of a failed schema check as a record may show it,
  * or `undefined` when it quotes the answer. Records travel to logs,
  * telemetry and (through `providerMetadata`) to the browser, while the
@@ -41,6 +60,10 @@ function answerTexts(value: unknown, maxLength: number): Set<string> {
  * a text of the answer (a key, a string or a number) of three characters or
  * more, or a shorter one in quotes, unless the schema itself spells that
  * text (an enum value, a declared property name): those are configuration.
+ * Since round 37 it is left out too when it quotes any text the schema does
+ * not spell: a value quoted escaped (`"a\"b"`, `"a\nb"`, as `JSON.stringify`
+ * writes it) or cut short (`"sk_live_4…"`) is no text of the answer, and
+ * the message was kept with it.
  * Messages over 200 characters are left out. Bounded: at most 200² / 2
  * substrings of the message are looked up, whatever the answer's size.
  */
@@ -60,6 +83,9 @@ export function shownIssueMessage(
       message[at + text.length] === before
     );
   };
+  for (const piece of quotedPieces(message)) {
+    if (!schemaKnows(piece)) return undefined;
+  }
   for (let start = 0; start < message.length; start++) {
     for (let end = start + 1; end <= message.length; end++) {
       const piece = message.slice(start, end);

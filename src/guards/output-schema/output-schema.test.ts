@@ -289,6 +289,27 @@ describe("outputSchema records never quote the blocked answer through the valida
     expect(everything).not.toContain('ghp_SECRET');
   });
 
+  it('an object key of digits (a card, a phone number) shows as *, an array index as [n] (round 37)', async () => {
+    const byNumber = outputSchema({
+      schema: {
+        type: 'object',
+        properties: { calls: { type: 'array', items: { type: 'number' } } },
+        additionalProperties: { type: 'number' },
+      },
+    });
+    const keyed = await blockedRecord(byNumber, '{"4111111111111111":"visa"}');
+    expect(keyed.record).toMatchObject({
+      reason: 'answer does not match the schema at "*": must be number',
+      info: { rule: 'schema', path: '*' },
+    });
+    expect(keyed.everything).not.toContain('4111');
+    const indexed = await blockedRecord(byNumber, '{"calls":[1,2,"three"]}');
+    expect(indexed.record).toMatchObject({
+      reason: 'answer does not match the schema at "calls[2]": must be number',
+      info: { rule: 'schema', path: 'calls[2]' },
+    });
+  });
+
   it('a Standard Schema whose message quotes the value it received (as valibot and ArkType do)', async () => {
     // A validator in the style of valibot: `Expected number but received "…"`.
     const quoting = {
@@ -325,6 +346,42 @@ describe("outputSchema records never quote the blocked answer through the valida
       reason:
         'answer does not match the schema at "*": Invalid type: Expected number but received true',
     });
+    // Round 37: the value quoted escaped (a quote or a line break in it, as
+    // JSON.stringify writes it) or cut short did not equal the answer's text,
+    // and the message was kept with the card number in it.
+    for (const answer of [
+      '{"card":"4111 1111 1111 1111 \\"visa\\""}',
+      '{"card":"4111 1111 1111 1111\\nexp 12/29"}',
+    ]) {
+      const escaped = await blockedRecord(outputSchema({ schema: quoting }), answer);
+      expect(escaped.record).toMatchObject({
+        reason:
+          'answer does not match the schema at "*": the value there is not valid (the validator quoted the answer, which is left out)',
+      });
+      expect(escaped.everything).not.toContain('4111');
+    }
+    const cutting = {
+      '~standard': {
+        ...quoting['~standard'],
+        validate: (value: unknown) => ({
+          issues: [
+            {
+              message: `Expected a short code, received "${String((value as { code: string }).code).slice(0, 9)}…"`,
+              path: ['code'],
+            },
+          ],
+        }),
+      },
+    };
+    const cut = await blockedRecord(
+      outputSchema({ schema: cutting }),
+      '{"code":"sk_live_4eC39HqLyjWDarjtT1zdp7dc"}',
+    );
+    expect(cut.record).toMatchObject({
+      reason:
+        'answer does not match the schema at "*": the value there is not valid (the validator quoted the answer, which is left out)',
+    });
+    expect(cut.everything).not.toContain('sk_live');
     const enumValue = await blockedRecord(
       outputSchema({ schema: z.object({ size: z.enum(['small', 'large']), n: z.number() }) }),
       '{"size":"small","n":"large"}',

@@ -105,15 +105,25 @@ function pathOf(
     .join('');
 }
 
-function ajvPath(error: ErrorObject, declared: ReadonlySet<string>): string {
-  return pathOf(
-    error.instancePath
-      .split('/')
-      .slice(1)
-      .map(part => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .map(part => (/^\d+$/.test(part) ? Number(part) : part)),
-    declared,
-  );
+/**
+ * The path of an ajv error, read along the answer: a segment is an index
+ * only where the answer holds an array. Round 37: every segment of digits
+ * was taken for an index, so an object keyed by a card or phone number
+ * showed the key (`at "[4111111111111111]"`) where any other key shows `*`.
+ */
+function ajvPath(error: ErrorObject, declared: ReadonlySet<string>, answer: unknown): string {
+  let node = answer;
+  const segments: Array<string | number> = [];
+  for (const raw of error.instancePath.split('/').slice(1)) {
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const segment = Array.isArray(node) ? Number(part) : part;
+    segments.push(segment);
+    node =
+      node !== null && typeof node === 'object' && Object.hasOwn(node, segment)
+        ? (node as Record<string | number, unknown>)[segment]
+        : undefined;
+  }
+  return pathOf(segments, declared);
 }
 
 /**
@@ -988,7 +998,7 @@ export function outputSchema(options?: OutputSchemaOptions): Guardrail {
       if (validate) {
         if (await withoutStackOverflow(() => validate(value, content.length))) return allow();
         const [error] = validate.errors ?? [];
-        const path = error ? ajvPath(error, declaredNames()) : '';
+        const path = error ? ajvPath(error, declaredNames(), value) : '';
         return fail(
           `answer does not match the schema${path ? ` at "${path}"` : ''}: ${issueMessage(error?.message ?? 'invalid', value)}`,
           { rule: 'schema', path },

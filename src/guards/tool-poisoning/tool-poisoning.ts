@@ -8,6 +8,8 @@ import {
   validateFactoryOptions,
 } from '../../core/options';
 import type { Guardrail } from '../../core/types';
+import { readEncodings } from '../prompt-injection/decode-segments';
+import { foldText } from '../prompt-injection/fold-text';
 import { normalizeText } from '../shared/normalize-text';
 
 /**
@@ -115,20 +117,54 @@ const SIGNALS: readonly PoisoningSignal[] = [
 ];
 
 /**
+ * Where words are joined without a space: `_ - . , + : ; | /` between two
+ * letters (`do_not_tell_the_user`, `send.the.key`), or a small letter
+ * before a capital (`doNotTellTheUser`). Read apart.
+ */
+const JOINED = /(?<=\p{L})[-_.,+:;|/](?=\p{L})|(?<=\p{Ll})(?=\p{Lu})/gu;
+
+/**
+ * The readings of a definition text the signals are matched in (round 37:
+ * only the first was read, so a phrasing written with Cyrillic look-alikes,
+ * leetspeak, small capitals, accents, spaced-out or upside-down letters,
+ * words joined by `_`, `.` or in camel case, or encoded in base64, hex or tag characters scored
+ * 0): the text normalised (NFKC, invisible characters removed, look-alike
+ * digits and dashes folded) in lower case; `foldText`'s reading (what
+ * `promptInjection` reads: look-alikes of every script, leetspeak, spaced
+ * letters, right-to-left overrides and upside-down text turned back); the
+ * normalised text with joined words apart; and each run of base64, hex,
+ * URL encoding, tag characters and the ciphers `promptInjection` decodes
+ * (`readEncodings`), folded. Each is at most a few times the text's length.
+ */
+function readingsOf(text: string): string[] {
+  const normalized = normalizeText(text).text;
+  const readings = [normalized.toLowerCase()];
+  const add = (reading: string) => {
+    if (!readings.includes(reading)) readings.push(reading);
+  };
+  add(foldText(text));
+  add(normalized.replace(JOINED, ' ').toLowerCase());
+  for (const segment of readEncodings(text).segments) add(foldText(segment.text));
+  return readings;
+}
+
+/**
  * Scores how much a tool definition reads like tool poisoning (OWASP MCP
  * Top 10): instructions planted for the model that hide something from the
  * user, reach for secrets or sensitive files, send data to a destination of
- * their own, or steer other tools. The text is normalised first (NFKC,
- * invisible characters removed, look-alikes folded, lower case), so
- * characters hidden between the letters of a word do not break a match.
- * Linear in the text's length.
+ * their own, or steer other tools. A signal counts when it is found in any
+ * reading of the text (`readingsOf`): normalised, folded as
+ * `promptInjection` folds it, words joined by `_` apart, and what its
+ * encoded runs decode to, so characters hidden between the letters of a
+ * word, look-alike letters and encodings do not break a match. Linear in
+ * the text's length.
  */
 export function scoreToolPoisoning(text: string): ToolPoisoningScore {
-  const folded = normalizeText(text).text.toLowerCase();
+  const readings = readingsOf(text);
   const signals: string[] = [];
   let keep = 1;
   for (const signal of SIGNALS) {
-    if (!signal.pattern.test(folded)) continue;
+    if (!readings.some(reading => signal.pattern.test(reading))) continue;
     signals.push(signal.id);
     keep *= 1 - signal.weight;
   }

@@ -241,7 +241,7 @@ describe('pieces of a string read twice in a chain run (round 37)', () => {
       }
       const second = readPieces(text, 'dash');
       expect(second.forms.length).toBe(5);
-      second.forms.forEach((form, index) => expect(form).toBe(first.forms[index]));
+      expect(second.forms.every((form, index) => form === first.forms[index])).toBe(true);
       expect(second.spans?.length).toBe(8_000);
       expect(second.spans?.[0]).toEqual({ type: 'X', start: 24, end: 28 });
       // Taken by the second reader: a third normalises again.
@@ -278,7 +278,12 @@ describe('pieces of a string read twice in a chain run (round 37)', () => {
   });
 
   it('pii() finding nothing, then secrets(): what secrets() finds alone, on long text of values', async () => {
-    const context = () => ({ kind: 'input' as const, messages: [], metadata: {}, state: new Map() });
+    const context = () => ({
+      kind: 'input' as const,
+      messages: [],
+      metadata: {},
+      state: new Map(),
+    });
     for (const seed of [1, 2, 3]) {
       const withValues = textWithValues(300_000, seed);
       // The personal data taken out: pii() passes the very string on.

@@ -1,4 +1,4 @@
-import { inChain } from '../../core/chain-memo';
+import { inChain, keptInChain } from '../../core/chain-memo';
 import { clearFlatMark, flatString, markFlat } from './flat-string';
 import {
   type NormalizationPoints,
@@ -146,6 +146,9 @@ export function stringSource(text: string): TextSource {
  * own normal form: scanned whole, it is not copied), a piece's scan gave
  * up, or the pieces disagree at a seam: then the caller scans the whole text. The findings
  * are the objects `scanPiece` returned. Linear in the length of the text.
+ * `scanPiece` gets the piece, its points and `normalForm()`, the piece's
+ * `pieceNormalForm` (made once when first asked for, or the one a reader
+ * before in the chain run made of the same piece: see `sharedPieceForms`).
  */
 export function scanInChunks<T extends DetectedSpan>(
   source: TextSource,
@@ -173,8 +176,14 @@ export function scanInChunks<T extends DetectedSpan>(
   const given =
     typeof source === 'string' && normalizing ? sharedPieceForms.get(normalizing) : undefined;
   if (given) sharedPieceForms.delete(normalizing!);
+  // Only in a chain run (the points are the run's): outside one no reader could be given them.
   let kept: Map<number, PieceForm> | undefined =
-    typeof source === 'string' && normalizing && !given ? new Map() : undefined;
+    typeof source === 'string' &&
+    normalizing &&
+    !given &&
+    keptInChain('normalizationPoints', source) === normalizing
+      ? new Map()
+      : undefined;
   const spans: T[] = [];
   const points: number[] = [];
   // The findings of the previous piece near the seam it ends at, to compare.

@@ -226,11 +226,22 @@ describe('pieces of a string read twice in a chain run (round 37)', () => {
     return { forms, spans: found?.spans };
   };
 
-  it("the next reader of the same string gets the pieces' normal forms of a reader that found nothing, once", () => {
-    const text = 'a line of text \u2013 with a dash\n'.repeat(8_000);
+  /** `work` inside a chain run (as `runChain` runs a check). */
+  const inChainRun = (work: () => void) => {
     const run = chainStarted();
     const outer = chainEntered(run);
     try {
+      work();
+    } finally {
+      chainLeft(outer);
+      chainEnded(run);
+    }
+  };
+  const dashes = 'a line of text \u2013 with a dash\n'.repeat(8_000);
+
+  it("the next reader of the same string gets the pieces' normal forms of a reader that found nothing, once", () => {
+    const text = dashes;
+    inChainRun(() => {
       const first = readPieces(text, 'nowhere');
       expect(first.spans).toEqual([]);
       expect(first.forms.length).toBe(5);
@@ -249,17 +260,12 @@ describe('pieces of a string read twice in a chain run (round 37)', () => {
       expect(third.forms.every((form, index) => form !== first.forms[index])).toBe(true);
       expect(third.forms.map(form => form.text)).toEqual(first.forms.map(form => form.text));
       expect(third.spans).toEqual(second.spans);
-    } finally {
-      chainLeft(outer);
-      chainEnded(run);
-    }
+    });
   });
 
   it('a reader that found something, another string or no chain run: nothing is handed on', () => {
-    const text = 'a line of text \u2013 with a dash\n'.repeat(8_000);
-    const run = chainStarted();
-    const outer = chainEntered(run);
-    try {
+    const text = dashes;
+    inChainRun(() => {
       const finding = readPieces(text, 'dash');
       const next = readPieces(text, 'dash');
       expect(next.forms.some(form => finding.forms.includes(form))).toBe(false);
@@ -267,10 +273,7 @@ describe('pieces of a string read twice in a chain run (round 37)', () => {
       // The same characters, another string: read on its own.
       const other = readPieces(text.slice(1), 'nowhere');
       expect(other.forms.some(form => clean.forms.includes(form))).toBe(false);
-    } finally {
-      chainLeft(outer);
-      chainEnded(run);
-    }
+    });
     const outside = readPieces(text, 'nowhere');
     expect(readPieces(text, 'nowhere').forms.some(form => outside.forms.includes(form))).toBe(
       false,

@@ -658,8 +658,7 @@ export function findPiiInChunks(
   // run and the regions alone, and a run repeated in another piece (or read
   // again in the overlap of two) is not validated again. For this call only.
   const phoneVerdicts: PhoneVerdicts = new Map();
-  const found = scanInChunks(text, (_piece, points, normalForm) => {
-    const normalized = normalForm();
+  const found = scanInChunks(text, (_piece, points, normalized) => {
     return {
       spans: findPiiInNormalForm(
         normalized,

@@ -395,8 +395,7 @@ export function scanSecretsInChunks(
     root: 'findSecrets.options',
     shape: findSecretsOptionShape,
   });
-  const found = scanInChunks(text, (_piece, points, normalForm) => {
-    const normalized = normalForm();
+  const found = scanInChunks(text, (_piece, points, normalized) => {
     const text = normalized.text;
     if (holdsUnbounded(text)) return undefined;
     const skipped: number[] = [];

@@ -213,8 +213,7 @@ describe('pieces of a string read twice in a chain run (round 37)', () => {
   /** `scanInChunks` of `text`, finding each `needle`, with the normal forms its pieces were given. */
   const readPieces = (text: string, needle: string) => {
     const forms: NormalizedText[] = [];
-    const found = scanInChunks(text, (_piece, _points, normalForm) => {
-      const normalized = normalForm();
+    const found = scanInChunks(text, (_piece, _points, normalized) => {
       forms.push(normalized);
       const spans: DetectedSpan[] = [];
       for (let at = normalized.text.indexOf(needle); at >= 0; ) {

@@ -146,16 +146,16 @@ export function stringSource(text: string): TextSource {
  * own normal form: scanned whole, it is not copied), a piece's scan gave
  * up, or the pieces disagree at a seam: then the caller scans the whole text. The findings
  * are the objects `scanPiece` returned. Linear in the length of the text.
- * `scanPiece` gets the piece, its points and `normalForm()`, the piece's
- * `pieceNormalForm` (made once when first asked for, or the one a reader
- * before in the chain run made of the same piece: see `sharedPieceForms`).
+ * `scanPiece` gets the piece, its points and its `pieceNormalForm` (or the
+ * one a reader before in the chain run made of the same piece: see
+ * `sharedPieceForms`).
  */
 export function scanInChunks<T extends DetectedSpan>(
   source: TextSource,
   scanPiece: (
     text: string,
     points: NormalizationPoints | undefined,
-    normalForm: () => NormalizedText,
+    normalForm: NormalizedText,
   ) => PieceFindings<T> | undefined,
 ): ChunkedFindings<T> | undefined {
   const length = source.length;
@@ -196,17 +196,14 @@ export function scanInChunks<T extends DetectedSpan>(
     const to = Math.min(length, pieceEnd + overlap);
     const piece = source.slice(from, to);
     const piecePoints = normalizing && { positions: normalizing, offset: from };
-    const form = given?.get(from);
-    given?.delete(from);
-    let normalized = form?.end === to ? form.normalized : undefined;
-    const normalForm = () => {
-      normalized ??= pieceNormalForm(piece, piecePoints);
-      return normalized;
-    };
     let found: PieceFindings<T> | undefined;
+    let normalized: NormalizedText;
     try {
       if (typeof source !== 'string' && source.flatSlices) markFlat(piece);
-      found = scanPiece(piece, piecePoints, normalForm);
+      const form = given?.get(from);
+      given?.delete(from);
+      normalized = form?.end === to ? form.normalized : pieceNormalForm(piece, piecePoints);
+      found = scanPiece(piece, piecePoints, normalized);
     } finally {
       clearFlatMark();
     }
@@ -214,7 +211,7 @@ export function scanInChunks<T extends DetectedSpan>(
     if (kept !== undefined) {
       // Kept only while the text holds nothing found: a reader that finds
       // something changes the text or stops the run, and no one reads it again.
-      if (found.spans.length > 0 || normalized === undefined) kept = undefined;
+      if (found.spans.length > 0) kept = undefined;
       else kept.set(from, { end: to, normalized });
     }
     if (found.normalForm !== undefined) {

@@ -2,7 +2,7 @@ import type { CountryCode } from 'libphonenumber-js/max';
 import { acceptedByCallback } from '../../core/callback-result';
 import { GuardrailConfigError } from '../../core/errors';
 import { validateOptionsOnce } from '../../core/options';
-import { chunkedScanFrom, flatString, scanInChunks, type TextSource } from '../shared/chunked-scan';
+import { chunkedScanFrom, scanInChunks, type TextSource } from '../shared/chunked-scan';
 import { brokenText, otherReadings, spansAroundBreaks } from '../shared/invisible-breaks';
 import {
   type NormalizationPoints,
@@ -666,9 +666,7 @@ export function findPiiInChunks(
   // run and the regions alone, and a run repeated in another piece (or read
   // again in the overlap of two) is not validated again. For this call only.
   const phoneVerdicts: PhoneVerdicts = new Map();
-  const found = scanInChunks(text, (piece, points) => {
-    const normalized = normalizeText(piece, undefined, points);
-    normalized.text = flatString(normalized.text);
+  const found = scanInChunks(text, (_piece, points, normalized) => {
     return {
       spans: findPiiInNormalForm(
         normalized,

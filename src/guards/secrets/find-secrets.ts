@@ -1,6 +1,6 @@
 import { validateOptionsOnce } from '../../core/options';
 import { positionsOfUnit, printableRuns } from '../shared/anchored-scan';
-import { chunkedScanFrom, flatString, scanInChunks, type TextSource } from '../shared/chunked-scan';
+import { chunkedScanFrom, scanInChunks, type TextSource } from '../shared/chunked-scan';
 import { brokenText, otherReadings } from '../shared/invisible-breaks';
 import { isJsSpace } from '../shared/js-space';
 import {
@@ -395,9 +395,7 @@ export function scanSecretsInChunks(
     root: 'findSecrets.options',
     shape: findSecretsOptionShape,
   });
-  const found = scanInChunks(text, (piece, points) => {
-    const normalized = normalizeText(piece, undefined, points);
-    normalized.text = flatString(normalized.text);
+  const found = scanInChunks(text, (_piece, points, normalized) => {
     const text = normalized.text;
     if (holdsUnbounded(text)) return undefined;
     const skipped: number[] = [];

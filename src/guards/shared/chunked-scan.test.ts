@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../bench/fixtures';
 import { generateResult } from '../../../test/helpers';
 import { runChain } from '../../core/chain';
+import { chainEnded, chainEntered, chainLeft, chainStarted } from '../../core/chain-memo';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { findPii, findPiiInChunks, findPiiNormalized } from '../pii/find-pii';
 import { pii } from '../pii/pii';
@@ -12,7 +13,7 @@ import { scanSecrets, scanSecretsInChunks, scanSecretsNormalized } from '../secr
 import { secrets } from '../secrets/secrets';
 import { chunkedScanFrom, flatString, redactedTextSource, scanInChunks } from './chunked-scan';
 import { holdsFlatMark, markFlat } from './flat-string';
-import { normalizationPoints, normalizeText } from './normalize-text';
+import { type NormalizedText, normalizationPoints, normalizeText } from './normalize-text';
 import { type DetectedSpan, replaceSpans } from './spans';
 
 // Values of every kind the chain finds, some obfuscated (the normal form
@@ -205,6 +206,98 @@ describe('long texts are scanned in pieces with the findings of one whole scan',
     const found = scanInChunks(text2, everyA);
     expect(found?.spans.length).toBe(20_000);
     expect(found?.spans.every((span, index) => span.start === index * 10)).toBe(true);
+  });
+});
+
+describe('pieces of a string read twice in a chain run (round 37)', () => {
+  /** `scanInChunks` of `text`, finding each `needle`, with the normal forms its pieces were given. */
+  const readPieces = (text: string, needle: string) => {
+    const forms: NormalizedText[] = [];
+    const found = scanInChunks(text, (_piece, _points, normalized) => {
+      forms.push(normalized);
+      const spans: DetectedSpan[] = [];
+      for (let at = normalized.text.indexOf(needle); at >= 0; ) {
+        spans.push({ type: 'X', start: at, end: at + needle.length });
+        at = normalized.text.indexOf(needle, at + 1);
+      }
+      return { spans, normalForm: normalized };
+    });
+    return { forms, spans: found?.spans };
+  };
+
+  /** `work` inside a chain run (as `runChain` runs a check). */
+  const inChainRun = (work: () => void) => {
+    const run = chainStarted();
+    const outer = chainEntered(run);
+    try {
+      work();
+    } finally {
+      chainLeft(outer);
+      chainEnded(run);
+    }
+  };
+  const dashes = 'a line of text \u2013 with a dash\n'.repeat(8_000);
+
+  it("the next reader of the same string gets the pieces' normal forms of a reader that found nothing, once", () => {
+    const text = dashes;
+    inChainRun(() => {
+      const first = readPieces(text, 'nowhere');
+      expect(first.spans).toEqual([]);
+      expect(first.forms.length).toBe(5);
+      // Each is the piece's own normal form (the dash folded).
+      for (const form of first.forms) {
+        expect(form.text).toBe(normalizeText(form.original).text);
+        expect(form.text.includes('\u2013')).toBe(false);
+      }
+      const second = readPieces(text, 'dash');
+      expect(second.forms.length).toBe(5);
+      expect(second.forms.every((form, index) => form === first.forms[index])).toBe(true);
+      expect(second.spans?.length).toBe(8_000);
+      expect(second.spans?.[0]).toEqual({ type: 'X', start: 24, end: 28 });
+      // Taken by the second reader: a third normalises again.
+      const third = readPieces(text, 'dash');
+      expect(third.forms.every((form, index) => form !== first.forms[index])).toBe(true);
+      expect(third.forms.map(form => form.text)).toEqual(first.forms.map(form => form.text));
+      expect(third.spans).toEqual(second.spans);
+    });
+  });
+
+  it('a reader that found something, another string or no chain run: nothing is handed on', () => {
+    const text = dashes;
+    inChainRun(() => {
+      const finding = readPieces(text, 'dash');
+      const next = readPieces(text, 'dash');
+      expect(next.forms.some(form => finding.forms.includes(form))).toBe(false);
+      const clean = readPieces(text, 'nowhere');
+      // The same characters, another string: read on its own.
+      const other = readPieces(text.slice(1), 'nowhere');
+      expect(other.forms.some(form => clean.forms.includes(form))).toBe(false);
+    });
+    const outside = readPieces(text, 'nowhere');
+    expect(readPieces(text, 'nowhere').forms.some(form => outside.forms.includes(form))).toBe(
+      false,
+    );
+  });
+
+  it('pii() finding nothing, then secrets(): what secrets() finds alone, on long text of values', async () => {
+    const context = () => ({
+      kind: 'input' as const,
+      messages: [],
+      metadata: {},
+      state: new Map(),
+    });
+    for (const seed of [1, 2, 3]) {
+      const withValues = textWithValues(300_000, seed);
+      // The personal data taken out: pii() passes the very string on.
+      const text = replaceSpans(withValues, findPii(withValues), () => 'redacted');
+      expect(findPii(text)).toEqual([]);
+      const alone = await runChain([secrets({ action: 'redact' })], text, context());
+      const chained = await runChain([pii(), secrets({ action: 'redact' })], text, context());
+      expect(chained.records[0]!.status).toBe('passed');
+      expect(chained.records[1]!.status).toBe('modified');
+      expect(chained.records[1]!.info).toEqual(alone.records[0]!.info);
+      expect(chained.content).toBe(alone.content);
+    }
   });
 });
 

@@ -1,6 +1,11 @@
-import { inChain } from '../../core/chain-memo';
+import { inChain, keptInChain } from '../../core/chain-memo';
 import { clearFlatMark, flatString, markFlat } from './flat-string';
-import { type NormalizationPoints, normalizationPoints } from './normalize-text';
+import {
+  type NormalizationPoints,
+  type NormalizedText,
+  normalizationPoints,
+  normalizeText,
+} from './normalize-text';
 import type { DetectedSpan } from './spans';
 
 // Where the detectors' piece loops have long imported it from.
@@ -102,6 +107,33 @@ export interface ChunkedFindings<T extends DetectedSpan> {
   normalizationPoints?: Int32Array;
 }
 
+/**
+ * The normal form of a piece (`normalizeText` with the text's points), flat:
+ * what the detectors' piece scans read.
+ */
+export function pieceNormalForm(piece: string, points?: NormalizationPoints): NormalizedText {
+  const normalized = normalizeText(piece, undefined, points);
+  normalized.text = flatString(normalized.text);
+  return normalized;
+}
+
+/**
+ * The pieces' normal forms of a string a chain run read in pieces and found
+ * nothing in, for the next guardrail of the run that reads the same string
+ * (round 37): `secrets()` after a `pii()` that changed nothing normalised
+ * every piece again. Keyed by the run's `normalizationPoints` of the string
+ * (the chain memo's, see `scanInChunks`), so they live as long as that run's
+ * entry at most; by piece start, with the piece's end. A normal form is a
+ * function of the piece's text alone, and the same string is cut the same
+ * way, so a reader given one finds what it would have found normalising.
+ */
+const sharedPieceForms = new WeakMap<Int32Array, Map<number, PieceForm>>();
+
+interface PieceForm {
+  end: number;
+  normalized: NormalizedText;
+}
+
 /** A string as a `TextSource`. */
 export function stringSource(text: string): TextSource {
   return text;
@@ -114,10 +146,17 @@ export function stringSource(text: string): TextSource {
  * own normal form: scanned whole, it is not copied), a piece's scan gave
  * up, or the pieces disagree at a seam: then the caller scans the whole text. The findings
  * are the objects `scanPiece` returned. Linear in the length of the text.
+ * `scanPiece` gets the piece, its points and its `pieceNormalForm` (or the
+ * one a reader before in the chain run made of the same piece: see
+ * `sharedPieceForms`).
  */
 export function scanInChunks<T extends DetectedSpan>(
   source: TextSource,
-  scanPiece: (text: string, points?: NormalizationPoints) => PieceFindings<T> | undefined,
+  scanPiece: (
+    text: string,
+    points: NormalizationPoints | undefined,
+    normalForm: NormalizedText,
+  ) => PieceFindings<T> | undefined,
 ): ChunkedFindings<T> | undefined {
   const length = source.length;
   if (!(length >= chunkedScanFrom)) return undefined;
@@ -131,6 +170,20 @@ export function scanInChunks<T extends DetectedSpan>(
         inChain('normalizationPoints', source, normalizationPoints)
       : source.normalizationPoints;
   if (typeof source === 'string' && normalizing?.length === 0) return undefined;
+  // The pieces' normal forms a reader before in the run left (it found
+  // nothing: the run reads the same string again), else a map this reader
+  // fills while its pieces find nothing (see `sharedPieceForms`).
+  const given =
+    typeof source === 'string' && normalizing ? sharedPieceForms.get(normalizing) : undefined;
+  if (given) sharedPieceForms.delete(normalizing!);
+  // Only in a chain run (the points are the run's): outside one no reader could be given them.
+  let kept: Map<number, PieceForm> | undefined =
+    typeof source === 'string' &&
+    normalizing &&
+    !given &&
+    keptInChain('normalizationPoints', source) === normalizing
+      ? new Map()
+      : undefined;
   const spans: T[] = [];
   const points: number[] = [];
   // The findings of the previous piece near the seam it ends at, to compare.
@@ -142,14 +195,25 @@ export function scanInChunks<T extends DetectedSpan>(
     const from = Math.max(0, pieceStart - overlap);
     const to = Math.min(length, pieceEnd + overlap);
     const piece = source.slice(from, to);
+    const piecePoints = normalizing && { positions: normalizing, offset: from };
     let found: PieceFindings<T> | undefined;
+    let normalized: NormalizedText;
     try {
       if (typeof source !== 'string' && source.flatSlices) markFlat(piece);
-      found = scanPiece(piece, normalizing && { positions: normalizing, offset: from });
+      const form = given?.get(from);
+      given?.delete(from);
+      normalized = form?.end === to ? form.normalized : pieceNormalForm(piece, piecePoints);
+      found = scanPiece(piece, piecePoints, normalized);
     } finally {
       clearFlatMark();
     }
     if (found === undefined) return undefined;
+    if (kept !== undefined) {
+      // Kept only while the text holds nothing found: a reader that finds
+      // something changes the text or stops the run, and no one reads it again.
+      if (found.spans.length > 0) kept = undefined;
+      else kept.set(from, { end: to, normalized });
+    }
     if (found.normalForm !== undefined) {
       const before = normalCharsBefore(found.normalForm, pieceStart - from);
       const after =
@@ -199,6 +263,7 @@ export function scanInChunks<T extends DetectedSpan>(
     seamPoints = tailPoints;
     pieceStart = pieceEnd;
   }
+  if (kept !== undefined && spans.length === 0) sharedPieceForms.set(normalizing!, kept);
   // Pieces' findings come in text order; points too, but a piece's own may not be sorted.
   points.sort((first, second) => first - second);
   return { spans, points, ...(normalizing && { normalizationPoints: normalizing }) };

@@ -137,7 +137,9 @@ export function bundledPackages(metafile: Metafile): string[] {
  * app's bundler reads from the published package, in about a second.
  */
 export async function buildEsmLibrary(): Promise<string> {
-  const esm = [tsdownConfigs].flat().find(config => config.format?.includes('esm') && config.dts);
+  const esm = [tsdownConfigs]
+    .flat()
+    .find(config => Array.isArray(config.format) && config.format.includes('esm') && config.dts);
   if (!esm) throw new Error('tsdown.config.ts has no ESM library build');
   const outDir = await mkdtemp(join(tmpdir(), 'ai-guardrails-dist-'));
   await tsdown({ ...esm, config: false, dts: false, outDir, logLevel: 'silent' });

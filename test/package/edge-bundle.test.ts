@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { bundledInputs, bundledPackages, bundleForEdge, inputsOf } from './edge-bundle';
+import { rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildEsmLibrary,
+  bundledInputs,
+  bundledPackages,
+  bundleForEdge,
+  inputsOf,
+} from './edge-bundle';
 
 describe('the core entry in an edge bundle', () => {
   it('imports no Node built-in (esbuild, platform neutral)', async () => {
@@ -80,4 +88,49 @@ describe("the named-entity tagger's weights in an edge bundle", () => {
     expect(bundle.atStart.some(output => output.code.includes(bundle.weights))).toBe(true);
     expect(bundle.inputsAtStart).toContain(weightsModule);
   });
+});
+
+describe('the published ES modules (dist/) in an edge bundle', () => {
+  // Built as `npm run build` does (tsdown.config.ts), without types, in a temporary directory.
+  let distIndex = '';
+  beforeAll(async () => {
+    distIndex = await buildEsmLibrary();
+  }, 60_000);
+  afterAll(async () => {
+    if (distIndex) await rm(dirname(distIndex), { recursive: true, force: true });
+  });
+
+  /** The library modules (`guards/pii/pii`, ...) and npm packages in a minified bundle, and its size. */
+  async function contentsOf(names: string, from: 'src' | 'dist') {
+    const path = from === 'src' ? './src/index.ts' : distIndex;
+    const { code, metafile, nodeImports } = await bundleForEdge(`export ${names} from '${path}';`, {
+      minify: true,
+    });
+    const root = from === 'src' ? 'src/' : `${dirname(distIndex).split('/').at(-1)}/`;
+    const modules = bundledInputs(metafile)
+      .filter(input => input.includes(root) && !input.includes('node_modules/'))
+      .map(input => input.slice(input.indexOf(root) + root.length).replace(/\.(?:ts|js)$/, ''))
+      .sort();
+    return { bytes: code.length, modules, packages: bundledPackages(metafile), nodeImports };
+  }
+
+  it.each([
+    { names: '{ guardrails, pii }', packageCount: 4 },
+    { names: '{ guardrails, promptInjection }', packageCount: 1 },
+    { names: '*', packageCount: 12 },
+  ])(
+    'export $names: no module or package that a bundle of src/ leaves out, and the same size within 1%',
+    async ({ names, packageCount }) => {
+      const src = await contentsOf(names, 'src');
+      const dist = await contentsOf(names, 'dist');
+      expect(dist.nodeImports).toEqual([]);
+      expect(dist.packages).toEqual(src.packages);
+      expect(dist.packages).toHaveLength(packageCount);
+      // A module of src/ that only re-exports another (`guards/shared/hash-key`) is no module of its own in dist/.
+      expect(dist.modules.filter(module => !src.modules.includes(module))).toEqual([]);
+      expect(dist.modules.length).toBeGreaterThan(src.modules.length * 0.95);
+      expect(Math.abs(dist.bytes - src.bytes) / src.bytes).toBeLessThan(0.01);
+    },
+    60_000,
+  );
 });

@@ -1,6 +1,11 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile, type Plugin } from 'esbuild';
+import { build as tsdown } from 'tsdown';
+import tsdownConfigs from '../../tsdown.config';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -60,6 +65,8 @@ export async function bundleForEdge(
     metafile: true,
     logLevel: 'silent',
     external: PEERS,
+    // A build of the library outside the repository (`buildEsmLibrary`) finds its dependencies here.
+    nodePaths: [join(repoRoot, 'node_modules')],
     plugins: [nodeImportRecorder(nodeImports)],
   });
   const outputs = startupOrder(result.metafile).map(({ path, atStart }) => {
@@ -121,4 +128,25 @@ export function bundledPackages(metafile: Metafile): string[] {
     if (match) names.add(match[1]!);
   }
   return [...names].sort();
+}
+
+/**
+ * Builds the library's ES modules as `npm run build` puts them in `dist/`
+ * (the ESM entry of tsdown.config.ts), without type declarations, into a
+ * new temporary directory with the package's `sideEffects`, and returns the path of its `index.js`: what an
+ * app's bundler reads from the published package, in about a second.
+ */
+export async function buildEsmLibrary(): Promise<string> {
+  const esm = [tsdownConfigs]
+    .flat()
+    .find(config => Array.isArray(config.format) && config.format.includes('esm') && config.dts);
+  if (!esm) throw new Error('tsdown.config.ts has no ESM library build');
+  const outDir = await mkdtemp(join(tmpdir(), 'ai-guardrails-dist-'));
+  await tsdown({ ...esm, config: false, dts: false, outDir, logLevel: 'silent' });
+  // A bundler reads `sideEffects` from the package.json above the files, as in the published package.
+  const { name, type, sideEffects } = JSON.parse(
+    await readFile(join(repoRoot, 'package.json'), 'utf8'),
+  );
+  await writeFile(join(outDir, 'package.json'), JSON.stringify({ name, type, sideEffects }));
+  return join(outDir, 'index.js');
 }

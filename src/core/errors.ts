@@ -95,6 +95,35 @@ function describeValue(value: unknown): string {
   }
 }
 
+/** Problems the message shows; `issues` holds every one (the CLI's check-config prints as many). */
+const shownProblems = 50;
+
+/** `known: a, b, c)` at the end of a "no such option" text. */
+const knownList = /known: ([^()]*)\)$/;
+
+/**
+ * The message's lines: the first 50 problems, then how many more. A list of
+ * known options already shown is referred to by the path it was shown at:
+ * a file with 10,000 unknown keys gave a 3.8 MB message listing the known
+ * keys 10,000 times (round 37).
+ */
+function messageLines(issues: readonly GuardrailConfigIssue[]): string[] {
+  const shownAt = new Map<string, string>();
+  const lines = issues.slice(0, shownProblems).map(({ path, value, expected }) => {
+    const known = knownList.exec(expected)?.[1];
+    const first = known === undefined ? undefined : shownAt.get(known);
+    if (known !== undefined && first === undefined) shownAt.set(known, path);
+    const text =
+      first === undefined
+        ? expected
+        : `${expected.slice(0, expected.length - known!.length - 1)}as for ${first})`;
+    return `${path}: expected ${text}, received ${describeValue(value)}`;
+  });
+  const more = issues.length - lines.length;
+  if (more > 0) lines.push(`... and ${more} more problems (every one is in error.issues)`);
+  return lines;
+}
+
 /**
  * Bad options: names each path, the value found there and what was expected.
  * Thrown at construction, never in the middle of a call. What looks like a
@@ -118,16 +147,13 @@ export class GuardrailConfigError extends AISDKError {
         expected,
       }),
     );
-    const lines = issues.map(
-      ({ path, value, expected }) =>
-        `${path}: expected ${expected}, received ${describeValue(value)}`,
-    );
+    const lines = messageLines(issues);
     super({
       name: 'AI_GuardrailConfigError',
       message:
-        lines.length === 1
+        issues.length === 1
           ? `Invalid guardrail configuration at ${lines[0]}`
-          : `Invalid guardrail configuration (${lines.length} problems):\n- ${lines.join('\n- ')}`,
+          : `Invalid guardrail configuration (${issues.length} problems):\n- ${lines.join('\n- ')}`,
     });
     this.issues = issues;
   }

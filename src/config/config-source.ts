@@ -45,6 +45,16 @@ function whereItFailed(error: unknown): string {
     : kind;
 }
 
+/** True for an object whose prototype is `Object.prototype` or `null` (false when asking throws). */
+function hasPlainPrototype(value: object): boolean {
+  try {
+    const prototype = Object.getPrototypeOf(value);
+    return prototype === Object.prototype || prototype === null;
+  } catch {
+    return false;
+  }
+}
+
 /** What an issue shows for a value whose reading threw. */
 export const NOT_READ = '(not read)';
 
@@ -103,8 +113,7 @@ export function readPlainData(
     try {
       if (Array.isArray(item)) to = [] as unknown as Record<PropertyKey, unknown>;
       else {
-        const prototype = Object.getPrototypeOf(item);
-        if (prototype !== Object.prototype && prototype !== null) return item;
+        if (!hasPlainPrototype(item)) return item;
         to = {};
       }
       keys = Object.keys(item);
@@ -176,6 +185,15 @@ export function readConfigSource(source: unknown): Record<string, unknown> {
       value: typeof source === 'string' ? notShown(source) : source,
       expected:
         'a configuration: an empty document (no text, or comments only) declares no guardrails; write input: [] for none on purpose',
+    });
+  }
+  if (isPlainObject(config) && !hasPlainPrototype(config)) {
+    // A Map or a class instance was read as an object without lists: no guardrails at all.
+    throw new GuardrailConfigError({
+      path: '(root)',
+      value: config,
+      expected:
+        'a plain object with input, output, tool_input, tool_output, tool_definitions, prompt_tool_outputs and tool_calls lists (a Map, a class instance or any object with another prototype is read as no lists at all)',
     });
   }
   if (!isPlainObject(config)) {

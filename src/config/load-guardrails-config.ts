@@ -186,18 +186,21 @@ function toolDefinitionSettings(
   const settings: Pick<GuardrailsOptions, 'pinToolDefinitions' | 'onToolDefinitionTrip'> = {};
   if (trip !== undefined) settings.onToolDefinitionTrip = trip as 'remove' | 'block';
   if (typeof pin === 'boolean') settings.pinToolDefinitions = pin;
-  else if (pin !== undefined) {
+  else if (isPlainObject(pin)) {
     const pinned: PinSettings = {};
     if (pin.scope !== undefined) pinned.scope = pin.scope;
     const ttlMs = pin.ttl_ms ?? pin.ttlMs;
     if (ttlMs !== undefined) pinned.ttlMs = ttlMs;
     const newTools = pin.new_tools ?? pin.newTools;
     if (newTools !== undefined) pinned.newTools = newTools;
-    if (pin.approved !== undefined) {
-      pinned.approved = pin.approved.map(({ name, hash, server_id, serverId }) => {
-        const server = server_id ?? serverId;
-        return server === undefined ? { name, hash } : { name, hash, serverId: server };
-      });
+    // Wrong shapes are issues already (the error is thrown below): only read what can be read.
+    if (Array.isArray(pin.approved)) {
+      pinned.approved = pin.approved
+        .filter(isPlainObject)
+        .map(({ name, hash, server_id, serverId }) => {
+          const server = server_id ?? serverId;
+          return server === undefined ? { name, hash } : { name, hash, serverId: server };
+        });
     }
     settings.pinToolDefinitions = pinned;
   }

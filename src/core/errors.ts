@@ -76,6 +76,8 @@ function describeValue(value: unknown): string {
       : 'a function';
   }
   if (value instanceof RegExp) return String(value);
+  // JSON shows NaN and Infinity as null: "expected a number, received null" misled.
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   // JSON shows a Promise as {}: an async function given where a synchronous one is expected.
   if (typeof (value as { then?: unknown } | null)?.then === 'function') {
     return 'a Promise (an async function where a synchronous one is expected)';

@@ -132,7 +132,8 @@ function messageLines(issues: readonly GuardrailConfigIssue[]): string[] {
  * credential in a value or path (a URL's password, a secret query parameter,
  * an API key, anything under a key such as `password` or `apiKey`) is
  * replaced with `[redacted]`, in the message and in `issues` alike: errors
- * end up in logs.
+ * end up in logs. The message lists the first 50 problems and how many more
+ * there are; `issues` holds every one.
  */
 export class GuardrailConfigError extends AISDKError {
   // biome-ignore lint/correctness/noUnusedPrivateClassMembers: the marker isInstance looks for

@@ -15,9 +15,12 @@ function errorOf(source: unknown, options?: unknown): GuardrailConfigError {
 }
 
 describe('wrong values given to the loader in code', () => {
-  it('NaN and Infinity are named as such, not shown as null', () => {
+  it('NaN, Infinity and a BigInt are named as such, not shown as null or a number', () => {
     expect(errorOf({ input: [{ type: 'prompt-injection', threshold: Number.NaN }] }).message).toBe(
       'Invalid guardrail configuration at input[0].threshold: expected a number, received NaN',
+    );
+    expect(errorOf({ input: [{ type: 'prompt-injection', threshold: 1n }] }).message).toBe(
+      'Invalid guardrail configuration at input[0].threshold: expected a number, received 1n',
     );
     expect(
       errorOf({ input: [] }, { middleware: { streamWindow: Number.NEGATIVE_INFINITY } }).message,

@@ -76,8 +76,9 @@ function describeValue(value: unknown): string {
       : 'a function';
   }
   if (value instanceof RegExp) return String(value);
-  // JSON shows NaN and Infinity as null: "expected a number, received null" misled.
+  // JSON shows NaN and Infinity as null ("expected a number, received null"), and throws on a BigInt (shown as 1 for 1n).
   if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
+  if (typeof value === 'bigint') return `${value}n`;
   // JSON shows a Promise as {}: an async function given where a synchronous one is expected.
   if (typeof (value as { then?: unknown } | null)?.then === 'function') {
     return 'a Promise (an async function where a synchronous one is expected)';

@@ -260,6 +260,13 @@ describe('wrong values given to the loader in code', () => {
     ).toEqual(['pin_tool_definitions.approved[0]']);
   });
 
+  it('a __proto__ key of an object source stays a key (an unknown one), not a prototype', () => {
+    const error = errorOf(JSON.parse('{"input": [], "__proto__": {"input": [{"type": "pii"}]}}'));
+    expect(error.issues.map(issue => [issue.path, issue.expected.slice(0, 22)])).toEqual([
+      ['__proto__', 'no such option (known:'],
+    ]);
+  });
+
   it('each value is read once: a getter cannot pass validation with one value and build with another', () => {
     let reads = 0;
     const entry = {

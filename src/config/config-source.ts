@@ -143,13 +143,16 @@ export function readPlainData(
     } catch (error) {
       item = unreadable(child, error);
     }
+    const copied = visit(item, child, depth + 1);
     // defineProperty: a `__proto__` key stays a key, not the copy's prototype.
-    Object.defineProperty(to, key, {
-      value: visit(item, child, depth + 1),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    if (key === '__proto__') {
+      Object.defineProperty(to, key, {
+        value: copied,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else to[key] = copied;
   }
   return root;
 }

@@ -153,8 +153,8 @@ export async function checkConfig(
       // A terminal gets the first problems, not one line per bad entry of a
       // generated file (100,000 lines for 100,000 entries); --json has them all.
       const shown = detail.slice(0, maxPrintedProblems);
-      if (detail.length > shown.length) {
-        shown.push(`… and ${detail.length - shown.length} more (--json lists them all)`);
+      if (count > shown.length) {
+        shown.push(`… and ${count - shown.length} more (--json lists them all)`);
       }
       stdout.write(`${shown.map(line => `  ${line}`).join('\n')}\n`);
     }

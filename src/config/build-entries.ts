@@ -1,4 +1,5 @@
 import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors';
+import { thrownMessage } from '../core/redact-secrets';
 import type { Guardrail } from '../core/types';
 import type { Store } from '../store/store';
 import { builtinFactories, type ConfigReferences } from './build-guardrail';
@@ -296,7 +297,7 @@ export function buildEntry(
     found.push({
       path: entry.path,
       value: entry.type,
-      expected: `options the ${entry.type} factory accepts (${error instanceof Error ? error.message : String(error)})`,
+      expected: `options the ${entry.type} factory accepts (${thrownMessage(error)})`,
     });
     return undefined;
   } finally {

@@ -1,5 +1,6 @@
 import type { LanguageModel } from 'ai';
 import type { GuardrailConfigIssue } from '../core/errors';
+import { thrownMessage } from '../core/redact-secrets';
 import type { Store } from '../store/store';
 import type { ConfigReferences, ModelReference } from './build-guardrail';
 
@@ -66,7 +67,7 @@ export function referenceResolver(
         issues.push({
           path: `${entryPath}.${key}`,
           value: ref,
-          expected: `a model options.models resolves (it threw: ${error instanceof Error ? error.message : String(error)})`,
+          expected: `a model options.models resolves (it threw: ${thrownMessage(error)})`,
         });
         return undefined as unknown as LanguageModel;
       }

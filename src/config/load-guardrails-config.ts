@@ -4,6 +4,7 @@ import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors'
 import { noSuchOption, optionIssues } from '../core/options';
 import { outputSideIssues, toolWrapperOutputSideIssues } from '../core/output-side';
 import { PARALLEL_DOES_NOT_APPLY, parallelIssues } from '../core/parallel-issues';
+import { thrownMessage } from '../core/redact-secrets';
 import type { StreamWatchingGuardrail } from '../core/stream-watch';
 import type { GuardrailEventListener, GuardrailRecord } from '../core/types';
 import {
@@ -27,7 +28,13 @@ import {
 } from './build-entries';
 import { configIssuesFromZod, formatPath } from './config-issues';
 import type { ModelResolver } from './config-references';
-import { isFilePath, readConfigSource } from './config-source';
+import {
+  isFilePath,
+  isPlainObject,
+  NOT_READ,
+  readConfigSource,
+  readPlainData,
+} from './config-source';
 import { CHARACTERS_PER_TOKEN, LIST_NAMES, LISTS } from './dialect';
 import { loaderOptionShape, setByTheFile } from './loader-options';
 import { configShape, type GuardrailsConfig } from './schemas';
@@ -179,18 +186,21 @@ function toolDefinitionSettings(
   const settings: Pick<GuardrailsOptions, 'pinToolDefinitions' | 'onToolDefinitionTrip'> = {};
   if (trip !== undefined) settings.onToolDefinitionTrip = trip as 'remove' | 'block';
   if (typeof pin === 'boolean') settings.pinToolDefinitions = pin;
-  else if (pin !== undefined) {
+  else if (isPlainObject(pin)) {
     const pinned: PinSettings = {};
     if (pin.scope !== undefined) pinned.scope = pin.scope;
     const ttlMs = pin.ttl_ms ?? pin.ttlMs;
     if (ttlMs !== undefined) pinned.ttlMs = ttlMs;
     const newTools = pin.new_tools ?? pin.newTools;
     if (newTools !== undefined) pinned.newTools = newTools;
-    if (pin.approved !== undefined) {
-      pinned.approved = pin.approved.map(({ name, hash, server_id, serverId }) => {
-        const server = server_id ?? serverId;
-        return server === undefined ? { name, hash } : { name, hash, serverId: server };
-      });
+    // Wrong shapes are issues already (the error is thrown below): only read what can be read.
+    if (Array.isArray(pin.approved)) {
+      pinned.approved = pin.approved
+        .filter(isPlainObject)
+        .map(({ name, hash, server_id, serverId }) => {
+          const server = server_id ?? serverId;
+          return server === undefined ? { name, hash } : { name, hash, serverId: server };
+        });
     }
     settings.pinToolDefinitions = pinned;
   }
@@ -406,6 +416,33 @@ function inFileOrder(issues: GuardrailConfigIssue[], listKeys: ListKeys): Guardr
 }
 
 /**
+ * The loader's options read once (their `middleware` too: a getter there that
+ * throws is an issue at its path), and their issues. What a getter deeper in
+ * (in `models` or `stores`) throws while they are checked is one issue at
+ * `options`, its message redacted: it escaped raw, value and all (round 37).
+ */
+function readLoaderOptions(given: unknown): { options: unknown; issues: GuardrailConfigIssue[] } {
+  const issues: GuardrailConfigIssue[] = [];
+  const options = readPlainData(given, ['options'], issues, 1);
+  if (isPlainObject(options) && options.middleware !== undefined) {
+    options.middleware = readPlainData(options.middleware, ['options', 'middleware'], issues, 1);
+  }
+  if (issues.length > 0) return { options, issues };
+  try {
+    issues.push(
+      ...optionIssues(options, { prefix: 'options', root: 'options', shape: loaderOptionShape }),
+    );
+  } catch (error) {
+    issues.push({
+      path: 'options',
+      value: NOT_READ,
+      expected: `options that can be read (checking them threw: ${thrownMessage(error)})`,
+    });
+  }
+  return { options, issues };
+}
+
+/**
  * Validates a configuration and builds its guardrails, collecting every
  * problem; throws one `GuardrailConfigError` listing them all, or returns
  * the middleware and the tool wrapper. Never returns a partial set.
@@ -418,11 +455,8 @@ export function buildGuardrailsConfig<VERSION extends MiddlewareSpecificationVer
   source: GuardrailsConfig | Record<string, unknown> | string,
   loaderOptions?: LoadGuardrailsConfigOptions<VERSION>,
 ): LoadedGuardrailsConfig<VERSION> {
-  const optionProblems = optionIssues(loaderOptions, {
-    prefix: 'options',
-    root: 'options',
-    shape: loaderOptionShape,
-  }).map(issue => {
+  const read = readLoaderOptions(loaderOptions);
+  const optionProblems = read.issues.map(issue => {
     // A guardrails() option the file sets: say where it goes, not only that it is unknown here.
     const key = issue.path.startsWith('options.middleware.') ? issue.path.slice(19) : '';
     return Object.hasOwn(setByTheFile, key)
@@ -430,7 +464,7 @@ export function buildGuardrailsConfig<VERSION extends MiddlewareSpecificationVer
       : issue;
   });
   if (optionProblems.length > 0) throw new GuardrailConfigError(optionProblems);
-  const options: LoadGuardrailsConfigOptions<VERSION> = loaderOptions ?? {};
+  const options = (read.options ?? {}) as LoadGuardrailsConfigOptions<VERSION>;
   const { models = {}, guardrails: customTypes = {}, stores = {} } = options;
   const config = readConfigSource(source);
 

@@ -76,6 +76,9 @@ function describeValue(value: unknown): string {
       : 'a function';
   }
   if (value instanceof RegExp) return String(value);
+  // JSON shows NaN and Infinity as null ("expected a number, received null"), and throws on a BigInt (shown as 1 for 1n).
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
+  if (typeof value === 'bigint') return `${value}n`;
   // JSON shows a Promise as {}: an async function given where a synchronous one is expected.
   if (typeof (value as { then?: unknown } | null)?.then === 'function') {
     return 'a Promise (an async function where a synchronous one is expected)';
@@ -95,13 +98,43 @@ function describeValue(value: unknown): string {
   }
 }
 
+/** Problems the message shows; `issues` holds every one (the CLI's check-config prints as many). */
+const shownProblems = 50;
+
+/** `known: a, b, c)` at the end of a "no such option" text. */
+const knownList = /known: ([^()]*)\)$/;
+
+/**
+ * The message's lines: the first 50 problems, then how many more. A list of
+ * known options already shown is referred to by the path it was shown at:
+ * a file with 10,000 unknown keys gave a 3.8 MB message listing the known
+ * keys 10,000 times (round 37).
+ */
+function messageLines(issues: readonly GuardrailConfigIssue[]): string[] {
+  const shownAt = new Map<string, string>();
+  const lines = issues.slice(0, shownProblems).map(({ path, value, expected }) => {
+    const known = knownList.exec(expected)?.[1];
+    const first = known === undefined ? undefined : shownAt.get(known);
+    if (known !== undefined && first === undefined) shownAt.set(known, path);
+    const text =
+      first === undefined
+        ? expected
+        : `${expected.slice(0, expected.length - known!.length - 1)}as for ${first})`;
+    return `${path}: expected ${text}, received ${describeValue(value)}`;
+  });
+  const more = issues.length - lines.length;
+  if (more > 0) lines.push(`... and ${more} more problems (every one is in error.issues)`);
+  return lines;
+}
+
 /**
  * Bad options: names each path, the value found there and what was expected.
  * Thrown at construction, never in the middle of a call. What looks like a
  * credential in a value or path (a URL's password, a secret query parameter,
  * an API key, anything under a key such as `password` or `apiKey`) is
  * replaced with `[redacted]`, in the message and in `issues` alike: errors
- * end up in logs.
+ * end up in logs. The message lists the first 50 problems and how many more
+ * there are; `issues` holds every one.
  */
 export class GuardrailConfigError extends AISDKError {
   // biome-ignore lint/correctness/noUnusedPrivateClassMembers: the marker isInstance looks for
@@ -118,16 +151,13 @@ export class GuardrailConfigError extends AISDKError {
         expected,
       }),
     );
-    const lines = issues.map(
-      ({ path, value, expected }) =>
-        `${path}: expected ${expected}, received ${describeValue(value)}`,
-    );
+    const lines = messageLines(issues);
     super({
       name: 'AI_GuardrailConfigError',
       message:
-        lines.length === 1
+        issues.length === 1
           ? `Invalid guardrail configuration at ${lines[0]}`
-          : `Invalid guardrail configuration (${lines.length} problems):\n- ${lines.join('\n- ')}`,
+          : `Invalid guardrail configuration (${issues.length} problems):\n- ${lines.join('\n- ')}`,
     });
     this.issues = issues;
   }

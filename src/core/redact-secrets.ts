@@ -1,3 +1,5 @@
+import { escapeUnprintable } from './escape-unprintable';
+
 /**
  * Hides what looks like a credential in text an error message or a record is
  * about to echo: the user info of URLs (`redis://default:hunter2@host` →
@@ -100,4 +102,33 @@ export function jsonErrorDetail(error: unknown): string {
   if (/end of (?:JSON )?input|unterminated/i.test(message)) return 'it ends too early';
   if (/unexpected token/i.test(message)) return 'unexpected character';
   return 'syntax error';
+}
+
+/**
+ * What an error a caller's code threw (a getter, a factory, a model
+ * resolver) may tell a config error: its message's first 200 characters,
+ * redacted, its control characters escaped. Never throws, whatever was thrown
+ * (a Symbol, an object whose `message` getter throws).
+ */
+export function thrownMessage(error: unknown): string {
+  let message: string;
+  try {
+    message =
+      error instanceof Error
+        ? String(error.message)
+        : typeof error === 'symbol'
+          ? error.toString()
+          : String(error);
+  } catch {
+    return 'an error that could not be read';
+  }
+  const shown = message.length > 200 ? `${message.slice(0, 200)}...` : message;
+  // Control characters escaped (\u000a): one problem stays one line of the message.
+  return redactSecretsInText(
+    escapeUnprintable(shown).replace(
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what is escaped
+      /[\u0000-\u001f]/g,
+      char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    ),
+  );
 }

@@ -1,0 +1,283 @@
+import { describe, expect, it } from 'vitest';
+import { GuardrailConfigError } from '../core/errors';
+import { buildGuardrailsConfig } from './load-guardrails-config';
+
+/** The error `buildGuardrailsConfig` throws (fails the test when it returns or throws anything else). */
+function errorOf(source: unknown, options?: unknown): GuardrailConfigError {
+  let thrown: unknown;
+  try {
+    buildGuardrailsConfig(source as never, options as never);
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(GuardrailConfigError);
+  return thrown as GuardrailConfigError;
+}
+
+/** An object with `count` unknown keys `unknown_0`, `unknown_1`, ... besides `base`. */
+function withUnknownKeys(count: number, base: Record<string, unknown> = {}) {
+  const object: Record<string, unknown> = { ...base };
+  for (let index = 0; index < count; index++) object[`unknown_${index}`] = index;
+  return object;
+}
+
+describe('a config error is bounded, whatever the number of problems', () => {
+  it('the message shows the first 50 problems and says how many more error.issues holds', () => {
+    const error = errorOf(withUnknownKeys(10_000, { input: [] }));
+    expect(error.issues).toHaveLength(10_000);
+    const lines = error.message.split('\n');
+    expect(lines[0]).toBe('Invalid guardrail configuration (10000 problems):');
+    expect(lines).toHaveLength(52);
+    expect(lines[51]).toBe('- ... and 9950 more problems (every one is in error.issues)');
+    expect(lines[50]).toBe(
+      '- unknown_49: expected no such option (known: as for unknown_0), received 49',
+    );
+    expect(error.message.length).toBeLessThan(6_000);
+  });
+
+  it('names the known keys once: the first problem lists them, the others refer to it', () => {
+    const error = errorOf({ input: [withUnknownKeys(3, { type: 'pii', acton: 'block' })] });
+    const lines = error.message.split('\n');
+    expect(lines[0]).toBe('Invalid guardrail configuration (4 problems):');
+    expect(lines[1]).toMatch(
+      /^- input\[0\]\.acton: expected no such option \(did you mean 'action'\? known: action, [A-Za-z_, ]+\), received "block"$/,
+    );
+    expect(lines.slice(2)).toEqual([
+      '- input[0].unknown_0: expected no such option (known: as for input[0].acton), received 0',
+      '- input[0].unknown_1: expected no such option (known: as for input[0].acton), received 1',
+      '- input[0].unknown_2: expected no such option (known: as for input[0].acton), received 2',
+    ]);
+    // Each issue keeps its whole text, for a program that reads error.issues.
+    expect(error.issues[3]!.expected).toBe(error.issues[1]!.expected);
+    expect(error.issues[3]!.expected).toMatch(/^no such option \(known: action, /);
+  });
+
+  it('a few problems are all shown, as before', () => {
+    const error = errorOf(withUnknownKeys(50, { input: [] }));
+    const lines = error.message.split('\n');
+    expect(lines).toHaveLength(51);
+    expect(lines[0]).toBe('Invalid guardrail configuration (50 problems):');
+    expect(lines[50]).toBe(
+      '- unknown_49: expected no such option (known: as for unknown_0), received 49',
+    );
+  });
+});
+
+const secret = 'redis://default:hunter2@cache.internal sk-abcdefghijklmnopqrstuvwxyz123456';
+const redacted = 'redis://[redacted]@cache.internal [redacted]';
+
+/** An object whose `key` getter throws an Error carrying a secret. */
+function throwingAt(key: string, rest: Record<string, unknown> = {}): Record<string, unknown> {
+  const object = { ...rest };
+  Object.defineProperty(object, key, {
+    enumerable: true,
+    get() {
+      throw new TypeError(`cannot read ${secret}`);
+    },
+  });
+  return object;
+}
+
+const unreadable = {
+  value: '(not read)',
+  expected: `a value that can be read (reading it threw: cannot read ${redacted})`,
+};
+
+describe('a config object whose reading throws gives a typed error at its path, redacted', () => {
+  it('a top-level getter', () => {
+    const error = errorOf(throwingAt('input'));
+    expect(error.issues).toEqual([{ path: 'input', ...unreadable }]);
+    expect(error.message).toBe(
+      `Invalid guardrail configuration at input: expected ${unreadable.expected}, received "(not read)"`,
+    );
+    expect(error.message).not.toContain('hunter2');
+  });
+
+  it("an entry's option and a list item", () => {
+    const item = Object.defineProperty([{ type: 'pii' }], 1, {
+      enumerable: true,
+      get() {
+        throw new TypeError(`cannot read ${secret}`);
+      },
+    });
+    const error = errorOf({
+      input: [throwingAt('threshold', { type: 'prompt-injection' })],
+      output: item,
+    });
+    expect(error.issues).toEqual([
+      { path: 'input[0].threshold', ...unreadable },
+      { path: 'output[1]', ...unreadable },
+    ]);
+  });
+
+  it('a Proxy whose ownKeys trap throws, and a thrown non-Error', () => {
+    const proxy = new Proxy(
+      {},
+      {
+        ownKeys() {
+          throw new Error(`no keys ${secret}`);
+        },
+      },
+    );
+    expect(errorOf({ input: [proxy] }).issues).toEqual([
+      {
+        path: 'input[0]',
+        value: '(not read)',
+        expected: `a value that can be read (reading it threw: no keys ${redacted})`,
+      },
+    ]);
+    const odd = {};
+    Object.defineProperty(odd, 'input', {
+      enumerable: true,
+      get() {
+        throw Symbol('odd');
+      },
+    });
+    expect(errorOf(odd).issues).toEqual([
+      {
+        path: 'input',
+        value: '(not read)',
+        expected: 'a value that can be read (reading it threw: Symbol(odd))',
+      },
+    ]);
+  });
+
+  it("the loader's options and their middleware options", () => {
+    expect(errorOf({ input: [] }, throwingAt('models')).issues).toEqual([
+      { path: 'options.models', ...unreadable },
+    ]);
+    expect(errorOf({ input: [] }, { middleware: throwingAt('inputScope') }).issues).toEqual([
+      { path: 'options.middleware.inputScope', ...unreadable },
+    ]);
+  });
+
+  it("a factory's or a model resolver's error message is redacted", () => {
+    const factory = () => {
+      throw new Error(`bad key ${secret}`);
+    };
+    expect(
+      errorOf({ input: [{ type: 'mine' }] }, { guardrails: { mine: factory } }).issues,
+    ).toEqual([
+      {
+        path: 'input[0]',
+        value: 'mine',
+        expected: `options the mine factory accepts (bad key ${redacted})`,
+      },
+    ]);
+    // A message is one line, cut at 200 characters; an error whose message cannot be read is said so.
+    const long = () => {
+      throw new Error(`line one\nline two ${'x'.repeat(300)}`);
+    };
+    expect(
+      errorOf({ input: [{ type: 'mine' }] }, { guardrails: { mine: long } }).issues[0]!.expected,
+    ).toBe(`options the mine factory accepts (line one\\u000aline two ${'x'.repeat(182)}...)`);
+    const unreadableError = () => {
+      throw {
+        get message() {
+          throw new Error('no');
+        },
+      };
+    };
+    expect(
+      errorOf({ input: [{ type: 'mine' }] }, { guardrails: { mine: unreadableError } }).issues[0]!
+        .expected,
+    ).toBe('options the mine factory accepts ([object Object])');
+    const hidden = Object.defineProperty(new Error(), 'message', {
+      get() {
+        throw new Error('no');
+      },
+    });
+    expect(
+      errorOf(
+        { input: [{ type: 'mine' }] },
+        {
+          guardrails: {
+            mine: () => {
+              throw hidden;
+            },
+          },
+        },
+      ).issues[0]!.expected,
+    ).toBe('options the mine factory accepts (an error that could not be read)');
+    const models = () => {
+      throw new Error(`no model ${secret}`);
+    };
+    expect(
+      errorOf({ input: [{ type: 'llm-judge', model: 'judge', policy: 'x' }] }, { models }).issues,
+    ).toEqual([
+      {
+        path: 'input[0].model',
+        value: 'judge',
+        expected: `a model options.models resolves (it threw: no model ${redacted})`,
+      },
+    ]);
+  });
+});
+
+describe('wrong values given to the loader in code', () => {
+  it('NaN, Infinity and a BigInt are named as such, not shown as null or a number', () => {
+    expect(errorOf({ input: [{ type: 'prompt-injection', threshold: Number.NaN }] }).message).toBe(
+      'Invalid guardrail configuration at input[0].threshold: expected a number, received NaN',
+    );
+    expect(errorOf({ input: [{ type: 'prompt-injection', threshold: 1n }] }).message).toBe(
+      'Invalid guardrail configuration at input[0].threshold: expected a number, received 1n',
+    );
+    expect(
+      errorOf({ input: [] }, { middleware: { streamWindow: Number.NEGATIVE_INFINITY } }).message,
+    ).toBe(
+      'Invalid guardrail configuration at options.middleware.streamWindow: expected a positive integer, received -Infinity',
+    );
+  });
+
+  it('an object that is not plain data (a Map, a Date, a class instance) is no configuration', () => {
+    const expected =
+      'a plain object with input, output, tool_input, tool_output, tool_definitions, prompt_tool_outputs and tool_calls lists (a Map, a class instance or any object with another prototype is read as no lists at all)';
+    for (const source of [
+      new Map([['input', [{ type: 'pii' }]]]),
+      new Date(0),
+      new (class Settings {
+        input = [{ type: 'pii' }];
+      })(),
+    ]) {
+      const error = errorOf(source);
+      expect(error.issues).toEqual([{ path: '(root)', value: source, expected }]);
+    }
+    // A null-prototype object is plain data.
+    const bare = Object.assign(Object.create(null), { input: [{ type: 'pii' }] });
+    expect(buildGuardrailsConfig(bare).guardrails.input.map(guardrail => guardrail.name)).toEqual([
+      'pii',
+    ]);
+  });
+
+  it('pin_tool_definitions.approved of the wrong shape is an issue, not a TypeError', () => {
+    expect(errorOf({ input: [], pin_tool_definitions: { approved: {} } }).issues).toEqual([
+      { path: 'pin_tool_definitions.approved', value: {}, expected: 'an array' },
+    ]);
+    expect(
+      errorOf({ input: [], pin_tool_definitions: { approved: [null] } }).issues.map(
+        issue => issue.path,
+      ),
+    ).toEqual(['pin_tool_definitions.approved[0]']);
+  });
+
+  it('a __proto__ key of an object source stays a key (an unknown one), not a prototype', () => {
+    const error = errorOf(JSON.parse('{"input": [], "__proto__": {"input": [{"type": "pii"}]}}'));
+    expect(error.issues.map(issue => [issue.path, issue.expected.slice(0, 22)])).toEqual([
+      ['__proto__', 'no such option (known:'],
+    ]);
+  });
+
+  it('each value is read once: a getter cannot pass validation with one value and build with another', () => {
+    let reads = 0;
+    const entry = {
+      type: 'prompt-injection',
+      get threshold() {
+        reads++;
+        return reads === 1 ? 0.5 : Number.NaN;
+      },
+    };
+    const { guardrails } = buildGuardrailsConfig({ input: [entry] });
+    expect(reads).toBe(1);
+    expect(guardrails.input.map(guardrail => guardrail.name)).toEqual(['prompt-injection']);
+  });
+});

@@ -1,4 +1,5 @@
 import { isJsSpace } from '../shared/js-space';
+import { isInvisibleCodePoint } from '../shared/normalize-text';
 import { referenceAt } from './html-references';
 
 /**
@@ -551,6 +552,66 @@ function mayHaveOpenComment(text: string): boolean {
 }
 
 /**
+ * Whether the markup at `at` (after a letter) is shown as nothing: a tag
+ * or comment that is no blank, a reference to invisible characters
+ * (`&NegativeVeryThinSpace;`, `&#8203;`, `&zwj;`), an invisible character,
+ * or a reference, `<`, `</` or `<!` that ends the text (more may make it
+ * one). A tag is read once: `skipTo.value` is set to its end.
+ */
+function hiddenAt(
+  text: string,
+  at: number,
+  commentsClose: { value: boolean },
+  skipTo: { value: number },
+): boolean {
+  const code = text.charCodeAt(at);
+  if (code === 0x26) {
+    const reference = referenceAt(text, at);
+    if (reference === undefined) return openReferenceStart(text) === at;
+    for (const character of reference.shown) {
+      if (!isInvisibleCodePoint(character.codePointAt(0)!)) return false;
+    }
+    return true;
+  }
+  if (code === 0x3c) {
+    if (text.length - at <= 3 && OPENERS.has(text.slice(at))) return true;
+    const tag = tagAt(text, at, commentsClose);
+    if (tag !== undefined) skipTo.value = tag.end;
+    return tag !== undefined && !tag.blank;
+  }
+  return code >= 0x80 && isInvisibleCodePoint(text.codePointAt(at)!);
+}
+
+/**
+ * Round 37 (hM): `end`, or the start of the last word before it when
+ * markup shown as nothing joins a letter of that word to what follows
+ * (`s&NegativeVeryThinSpace;kill`, `s<b></b>kill`, `s\u200bkill`: shown
+ * `skill`). The window begins the left context of its next check at a
+ * word start of the text it released, else about 48 characters back: in
+ * a run of such markup (`s`, ten `&NegativeVeryThinSpace;`, `k`, ...) that
+ * was inside it, and the check read `…ThinSpace;kill yourself`, an entry
+ * that generate, reading `skill yourself`, passes. Held from its start
+ * until a blank follows it, such a word is always read whole. Markup that
+ * begins the text is not held (what was released before it is unknown
+ * here; the window keeps at least 48 characters of it as context). One
+ * pass over the last word, a tag or comment read once.
+ */
+function joinedWordStart(text: string, end: number): number {
+  let from = Math.min(end, text.length);
+  while (from > 0 && !isJsSpace(text.charCodeAt(from - 1))) from--;
+  const commentsClose = { value: true };
+  const skipTo = { value: 0 };
+  const last = Math.min(end, text.length);
+  for (let at = from; at < last; at = Math.max(at + 1, skipTo.value)) {
+    const code = text.charCodeAt(at);
+    if (code !== 0x26 && code !== 0x3c && code < 0x80) continue;
+    if (at === 0 || !touchesWord(text.charCodeAt(at - 1))) continue;
+    if (hiddenAt(text, at, commentsClose, skipTo)) return from;
+  }
+  return end;
+}
+
+/**
  * `hook` (a `potentialMatchStart`), holding back too what an entry written
  * with Markdown or HTML that hides itself may still become: the hook's
  * answer on the text read as shown (and with joiners as blanks, and each
@@ -601,7 +662,9 @@ export function heldForEmphasis(
       if (start >= 0 && (open < 0 || start < open)) open = start;
     }
     const end = open < 0 ? text.length : open;
-    if (open < 0 && !mayReadOtherwise(text, end, reach) && !mayHaveOpenComment(text)) return held;
+    if (open < 0 && !mayReadOtherwise(text, end, reach) && !mayHaveOpenComment(text)) {
+      return joinedWordStart(text, held);
+    }
     // As written with a run of blanks as one, and with joiners read as blanks (same positions).
     const runs = withBlankRunsAsOne(text);
     let start = runs ? Math.min(held, ask(text, undefined, text.length, runs)) : held;
@@ -628,6 +691,6 @@ export function heldForEmphasis(
       const shown = before?.text ?? text.slice(0, found.openComment);
       start = Math.min(start, ask(withJoinersBlank(shown) ?? shown, before?.origin, text.length));
     }
-    return start;
+    return joinedWordStart(text, start);
   };
 }

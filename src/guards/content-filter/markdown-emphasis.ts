@@ -551,35 +551,46 @@ function mayHaveOpenComment(text: string): boolean {
   return last >= 0 && text.indexOf('-->', last + 4) < 0;
 }
 
+/** What `joinedWordStart` learnt of the text so far (see `tagAt`; the end of the last tag read; `openReferenceStart`). */
+interface WordRead {
+  commentsClose: boolean;
+  skipTo: number;
+  openReference: number | undefined;
+}
+
 /**
  * Whether the markup at `at` (after a letter) is shown as nothing: a tag
  * or comment that is no blank, a reference to invisible characters
  * (`&NegativeVeryThinSpace;`, `&#8203;`, `&zwj;`), an invisible character,
  * or a reference, `<`, `</` or `<!` that ends the text (more may make it
- * one). A tag is read once: `skipTo.value` is set to its end.
+ * one). A tag is read once: `read.skipTo` is set to its end.
  */
-function hiddenAt(
-  text: string,
-  at: number,
-  commentsClose: { value: boolean },
-  skipTo: { value: number },
-): boolean {
+function hiddenAt(text: string, at: number, read: WordRead): boolean {
   const code = text.charCodeAt(at);
   if (code === 0x26) {
     const reference = referenceAt(text, at);
-    if (reference === undefined) return openReferenceStart(text) === at;
-    for (const character of reference.shown) {
-      if (!isInvisibleCodePoint(character.codePointAt(0)!)) return false;
-    }
-    return true;
+    if (reference !== undefined) return isInvisibleText(reference.shown);
+    // Found once: it looks back over the text's last run of letters.
+    read.openReference ??= openReferenceStart(text);
+    return read.openReference === at;
   }
   if (code === 0x3c) {
     if (text.length - at <= 3 && OPENERS.has(text.slice(at))) return true;
+    const commentsClose = { value: read.commentsClose };
     const tag = tagAt(text, at, commentsClose);
-    if (tag !== undefined) skipTo.value = tag.end;
+    read.commentsClose = commentsClose.value;
+    if (tag !== undefined) read.skipTo = tag.end;
     return tag !== undefined && !tag.blank;
   }
   return code >= 0x80 && isInvisibleCodePoint(text.codePointAt(at)!);
+}
+
+/** Whether every character of `shown` is invisible. */
+function isInvisibleText(shown: string): boolean {
+  for (const character of shown) {
+    if (!isInvisibleCodePoint(character.codePointAt(0)!)) return false;
+  }
+  return true;
 }
 
 /**
@@ -599,14 +610,13 @@ function hiddenAt(
 function joinedWordStart(text: string, end: number): number {
   let from = Math.min(end, text.length);
   while (from > 0 && !isJsSpace(text.charCodeAt(from - 1))) from--;
-  const commentsClose = { value: true };
-  const skipTo = { value: 0 };
+  const read: WordRead = { commentsClose: true, skipTo: 0, openReference: undefined };
   const last = Math.min(end, text.length);
-  for (let at = from; at < last; at = Math.max(at + 1, skipTo.value)) {
+  for (let at = from; at < last; at = Math.max(at + 1, read.skipTo)) {
     const code = text.charCodeAt(at);
     if (code !== 0x26 && code !== 0x3c && code < 0x80) continue;
     if (at === 0 || !touchesWord(text.charCodeAt(at - 1))) continue;
-    if (hiddenAt(text, at, commentsClose, skipTo)) return from;
+    if (hiddenAt(text, at, read)) return from;
   }
   return end;
 }

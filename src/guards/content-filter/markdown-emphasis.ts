@@ -1,4 +1,5 @@
 import { isJsSpace } from '../shared/js-space';
+import { isInvisibleCodePoint } from '../shared/normalize-text';
 import { referenceAt } from './html-references';
 
 /**
@@ -550,6 +551,76 @@ function mayHaveOpenComment(text: string): boolean {
   return last >= 0 && text.indexOf('-->', last + 4) < 0;
 }
 
+/** What `joinedWordStart` learnt of the text so far (see `tagAt`; the end of the last tag read; `openReferenceStart`). */
+interface WordRead {
+  commentsClose: boolean;
+  skipTo: number;
+  openReference: number | undefined;
+}
+
+/**
+ * Whether the markup at `at` (after a letter) is shown as nothing: a tag
+ * or comment that is no blank, a reference to invisible characters
+ * (`&NegativeVeryThinSpace;`, `&#8203;`, `&zwj;`), an invisible character,
+ * or a reference, `<`, `</` or `<!` that ends the text (more may make it
+ * one). A tag is read once: `read.skipTo` is set to its end.
+ */
+function hiddenAt(text: string, at: number, read: WordRead): boolean {
+  const code = text.charCodeAt(at);
+  if (code === 0x26) {
+    const reference = referenceAt(text, at);
+    if (reference !== undefined) return isInvisibleText(reference.shown);
+    // Found once: it looks back over the text's last run of letters.
+    read.openReference ??= openReferenceStart(text);
+    return read.openReference === at;
+  }
+  if (code === 0x3c) {
+    if (text.length - at <= 3 && OPENERS.has(text.slice(at))) return true;
+    const commentsClose = { value: read.commentsClose };
+    const tag = tagAt(text, at, commentsClose);
+    read.commentsClose = commentsClose.value;
+    if (tag !== undefined) read.skipTo = tag.end;
+    return tag !== undefined && !tag.blank;
+  }
+  return code >= 0x80 && isInvisibleCodePoint(text.codePointAt(at)!);
+}
+
+/** Whether every character of `shown` is invisible. */
+function isInvisibleText(shown: string): boolean {
+  for (const character of shown) {
+    if (!isInvisibleCodePoint(character.codePointAt(0)!)) return false;
+  }
+  return true;
+}
+
+/**
+ * Round 37 (hM): `end`, or the start of the last word before it when
+ * markup shown as nothing joins a letter of that word to what follows
+ * (`s&NegativeVeryThinSpace;kill`, `s<b></b>kill`, `s\u200bkill`: shown
+ * `skill`). The window begins the left context of its next check at a
+ * word start of the text it released, else about 48 characters back: in
+ * a run of such markup (`s`, ten `&NegativeVeryThinSpace;`, `k`, ...) that
+ * was inside it, and the check read `…ThinSpace;kill yourself`, an entry
+ * that generate, reading `skill yourself`, passes. Held from its start
+ * until a blank follows it, such a word is always read whole. Markup that
+ * begins the text is not held (what was released before it is unknown
+ * here; the window keeps at least 48 characters of it as context). One
+ * pass over the last word, a tag or comment read once.
+ */
+function joinedWordStart(text: string, end: number): number {
+  let from = Math.min(end, text.length);
+  while (from > 0 && !isJsSpace(text.charCodeAt(from - 1))) from--;
+  const read: WordRead = { commentsClose: true, skipTo: 0, openReference: undefined };
+  const last = Math.min(end, text.length);
+  for (let at = from; at < last; at = Math.max(at + 1, read.skipTo)) {
+    const code = text.charCodeAt(at);
+    if (code !== 0x26 && code !== 0x3c && code < 0x80) continue;
+    if (at === 0 || !touchesWord(text.charCodeAt(at - 1))) continue;
+    if (hiddenAt(text, at, read)) return from;
+  }
+  return end;
+}
+
 /**
  * `hook` (a `potentialMatchStart`), holding back too what an entry written
  * with Markdown or HTML that hides itself may still become: the hook's
@@ -601,7 +672,9 @@ export function heldForEmphasis(
       if (start >= 0 && (open < 0 || start < open)) open = start;
     }
     const end = open < 0 ? text.length : open;
-    if (open < 0 && !mayReadOtherwise(text, end, reach) && !mayHaveOpenComment(text)) return held;
+    if (open < 0 && !mayReadOtherwise(text, end, reach) && !mayHaveOpenComment(text)) {
+      return joinedWordStart(text, held);
+    }
     // As written with a run of blanks as one, and with joiners read as blanks (same positions).
     const runs = withBlankRunsAsOne(text);
     let start = runs ? Math.min(held, ask(text, undefined, text.length, runs)) : held;
@@ -628,6 +701,6 @@ export function heldForEmphasis(
       const shown = before?.text ?? text.slice(0, found.openComment);
       start = Math.min(start, ask(withJoinersBlank(shown) ?? shown, before?.origin, text.length));
     }
-    return start;
+    return joinedWordStart(text, start);
   };
 }

@@ -16,21 +16,13 @@
  * - `bare`: the model's stream of the deltas read to its end, unguarded;
  * - `window`: the same stream through the same chain in window mode;
  * - `processor`: the window processor alone fed the same delta parts, driven
- *   as guardStream's read loop drives it (no web stream around it);
- * - `text-bare`, `text-window`, `text-hold`: the same stream through the AI
- *   SDK's `streamText` (its `textStream` read to its end), unguarded and
- *   through the chain in window and hold mode (`streamText` costs about
- *   50 µs per part: docs/streaming.md, "Long answers through `streamText`");
- * - `queued-bare`, `queued-window`: as `text-bare` and `text-window` with a
- *   model whose stream has every part queued at its start, as `ai/test`'s
- *   `convertArrayToReadableStream` makes it (quadratic to read in Node).
+ *   as guardStream's read loop drives it (no web stream around it).
  *
  * Prints one JSON line: `{ side, kb, runs, cpuMs: [one per run] }` (CPU time
  * of this process, user + system, during each run).
  */
 import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { streamText, wrapLanguageModel } from 'ai';
-import { convertArrayToReadableStream } from 'ai/test';
+import { wrapLanguageModel } from 'ai';
 import { contentFilter, guardrails, pii, secrets } from '../src';
 import { windowProcessor } from '../src/middleware/window-processor';
 import {
@@ -41,18 +33,7 @@ import {
   textPartStream,
 } from './fixtures';
 
-const costSides = [
-  'load',
-  'generate',
-  'bare',
-  'window',
-  'processor',
-  'text-bare',
-  'text-window',
-  'text-hold',
-  'queued-bare',
-  'queued-window',
-] as const;
+const costSides = ['load', 'generate', 'bare', 'window', 'processor'] as const;
 type CostSide = (typeof costSides)[number];
 
 const [side, kbArg, runsArg] = process.argv.slice(2) as [CostSide, string, string | undefined];
@@ -82,43 +63,6 @@ function streamingModel(): LanguageModelV4 {
       return { stream: textPartStream(deltaParts.length, at => deltaParts[at]!) };
     },
   };
-}
-
-/**
- * A model whose stream has all of `streamingModel`'s parts queued at its
- * start (`ai/test`'s `convertArrayToReadableStream`, as test mocks do); the
- * parts are read once, before any run.
- */
-const queuedParts = side.startsWith('queued') ? await allParts(streamingModel()) : [];
-function queuedModel(): LanguageModelV4 {
-  return {
-    ...generateModel,
-    async doStream() {
-      return { stream: convertArrayToReadableStream(queuedParts) };
-    },
-  };
-}
-
-async function allParts(model: LanguageModelV4): Promise<LanguageModelV4StreamPart[]> {
-  const parts: LanguageModelV4StreamPart[] = [];
-  const reader = (await model.doStream({ prompt })).stream.getReader();
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    parts.push(read.value);
-  }
-  return parts;
-}
-
-/** The text `streamText` delivers for `model`, guarded in `mode` or not; its length. */
-async function streamedText(model: LanguageModelV4, mode?: 'window' | 'hold'): Promise<number> {
-  const guarded =
-    mode === undefined
-      ? model
-      : wrapLanguageModel({ model, middleware: guardrails({ output: chain(), stream: { mode } }) });
-  let released = 0;
-  for await (const delta of streamText({ model: guarded, prompt: 'go' }).textStream) {
-    released += delta.length;
-  }
-  return released;
 }
 
 /** Reads `stream` to its end; the number of text characters it carried. */
@@ -160,11 +104,6 @@ const sides: Record<Exclude<CostSide, 'load'>, () => Promise<number>> = {
       deltaParts,
     );
   },
-  'text-bare': () => streamedText(streamingModel()),
-  'text-window': () => streamedText(streamingModel(), 'window'),
-  'text-hold': () => streamedText(streamingModel(), 'hold'),
-  'queued-bare': () => streamedText(queuedModel()),
-  'queued-window': () => streamedText(queuedModel(), 'window'),
 };
 
 const cpuMs: number[] = [];

@@ -10,10 +10,11 @@
  * - `bare`, `window`, `hold`: unguarded, and through pii + secrets +
  *   contentFilter in window and hold mode; the model's stream enqueues one
  *   part per pull (as a provider's does, as the network delivers);
- * - `queued-bare`, `queued-window`, `queued-hold`: the same with every part of the model's
- *   stream queued at its start, as `ai/test`'s `convertArrayToReadableStream`
- *   (the test mocks') makes it: Node's web stream queue makes reading such a
- *   stream quadratic in its length, guarded or not.
+ * - `queued-bare`, `queued-window`, `queued-hold`: the same with every part
+ *   of the model's stream queued at its start, as `ai/test`'s
+ *   `convertArrayToReadableStream` (the test mocks') makes it: Node's web
+ *   stream queue makes reading such a stream quadratic in its length,
+ *   guarded or not.
  *
  * Prints one JSON line: `{ side, kb, runs, cpuMs: [one per run] }` (CPU time
  * of this process, user + system, during each run). Not bundled into

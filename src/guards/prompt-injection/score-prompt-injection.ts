@@ -5,7 +5,7 @@ import type { InjectionScorer, WindowVerdict } from './injection-model';
 import { type InjectionModels, injectionModels } from './load-models';
 import { INDIRECT_STATEMENT_CUTOFF } from './model/statement-model';
 import { DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD, phraseScore } from './phrase-score';
-import { maxPieceLogit, pieceScore } from './sentence-score';
+import { hasNoWord, maxPieceLogit, pieceScore } from './sentence-score';
 import { injectionSignals } from './signals';
 
 /**
@@ -73,15 +73,7 @@ export interface Readings {
   segments: Array<{ encoding: string; logit: number }>;
 }
 
-// A letter or digit of any script: what makes a reading more than punctuation.
-const wordCharacter = /[\p{L}\p{N}]/u;
-
-/** True when folded text holds no word (no letter or digit), e.g. `.`, `: :` or emoji only. */
-export function hasNoWord(folded: string | readonly string[]): boolean {
-  if (typeof folded === 'string') return !wordCharacter.test(folded);
-  for (const piece of folded) if (wordCharacter.test(piece)) return false;
-  return true;
-}
+export { hasNoWord } from './sentence-score';
 
 /**
  * The model's best window over folded pieces, read without their words

@@ -1,5 +1,15 @@
 import type { InjectionScorer } from './injection-model';
 
+// A letter or digit of any script: what makes a reading more than punctuation.
+const wordCharacter = /[\p{L}\p{N}]/u;
+
+/** True when folded text holds no word (no letter or digit), e.g. `.`, `: :` or emoji only. */
+export function hasNoWord(folded: string | readonly string[]): boolean {
+  if (typeof folded === 'string') return !wordCharacter.test(folded);
+  for (const piece of folded) if (wordCharacter.test(piece)) return false;
+  return true;
+}
+
 /** Pieces shorter than this (folded characters) are not judged: labels, numbers, keys. */
 export const MIN_PIECE_LENGTH = 12;
 
@@ -41,7 +51,13 @@ export function pieceBounds(text: string): number[] {
  * Highest direct-model logit over the statements of a folded tool result or
  * document: an instruction planted in data is judged on its own, not
  * diluted by the data around it. Pieces longer than the model's window are
- * scored in windows, so the whole text is read once: linear time.
+ * scored in windows, so the whole text is read once: linear time. A
+ * statement with no word (no letter or digit: a Markdown rule, a table's
+ * rule row, a row of `:`) is not judged, as a piece too short is not: the
+ * statement model learnt bare punctuation from garak's encoded attacks
+ * (`: : : : : : : : :` scored 0.927 in round 37), and direct mode reads
+ * such a text as the empty text, which in indirect mode has no statement.
+ * `-Infinity` when no statement is judged.
  */
 export function maxPieceLogit(
   folded: string,
@@ -52,6 +68,7 @@ export function maxPieceLogit(
   let best = Number.NEGATIVE_INFINITY;
   for (let index = 0; index < bounds.length; index += 2) {
     const piece = folded.slice(bounds[index]!, bounds[index + 1]!);
+    if (hasNoWord(piece)) continue;
     const { logit } = scorer.bestWindow(piece, languageModel);
     if (logit > best) best = logit;
   }

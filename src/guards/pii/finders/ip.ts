@@ -315,12 +315,10 @@ const findIps: Finder = (text, add) => {
     const colon = address.indexOf(':');
     if (colon < 0 || address.indexOf(':', colon + 1) < 0 || !ipv6Valid(address)) continue;
     if (address === '::') {
-      // The unspecified address alone is an address only where one is written:
-      // in brackets (`[::]:8080`) or with a prefix or zone (`::/0`, `::%eth0`).
-      // Elsewhere it is punctuation: `x :: Int` (a type signature), a wiki
-      // talk page's `::` indent, reStructuredText's `::` before a literal block.
+      // `x :: Int` is a type signature, not the unspecified address.
       const before = text[match.index - 1];
-      if (prefix === '' && percent < 0 && before !== '[') continue;
+      const after = text[match.index + match[0].length];
+      if (prefix === '' && before === ' ' && after === ' ') continue;
     } else if (address.includes('::') && !/\d/.test(address) && !wordAddress.test(address)) {
       // Hex letters around `::` and no digit: a C++ or Rust path (`a::b`, `B::D`, `Face::add`).
       continue;

@@ -10,13 +10,17 @@
  * (default ../shared/datasets), --out DIR, --target-fpr 0.01,
  * --only direct|indirect-loso (with --loso: one mode's report only),
  * --source-folds K (with --loso: leave K folds of sources out instead of one
- * source at a time).
+ * source at a time), --loso-scores FILE (with --loso: each left-out direct
+ * row's score and threshold as JSONL, for error analysis).
  * Deterministic: rows sorted by id, a seeded shuffle, one thread, no network.
  * Environment knobs for experiments (defaults build the committed model):
  * L2, EPOCHS, LR, SYNTHETIC_BOOST, DECODING_REQUESTS (how many of the 200
  * generated decoding requests to keep), GROUP_EXPONENT, BENIGN_SHARE,
  * NO_WORD_DECODED (0: rows with no word left learnt from their punctuation),
  * PROSE_STEP, PROSE_PIECE, CALIBRATION_FOLDS (0: threshold on the held-apart slice),
+ * SYNTHETIC_KEPT=1 (hand-written rows stay in every calibration model, round 38, not kept),
+ * THRESHOLD_LOG=1 (each picked threshold's benign pool: rows per source, and
+ * how many score at or over the grid step under it, 0.05 lower, 0.10 lower),
  * SLOT_FEATURES (0: n-grams only), SLOT_REPEAT (8), MODEL_KIND (linear;
  * wide-deep and deep are experiments, see scripts/train/injection/) with
  * DEEP_BITS, DEEP_DIM, DEEP_HIDDEN, DEEP_LR, DEEP_EMBED_LR, DEEP_L2;
@@ -508,10 +512,23 @@ function pickThreshold(benign: ReadonlyArray<{ p: number; group: string }>, targ
     for (const scores of groups.values()) {
       rate += scores.filter(p => p >= candidate).length / scores.length / groups.size;
     }
-    if (rate <= targetFpr) return candidate;
+    if (rate <= targetFpr) {
+      if (process.env.THRESHOLD_LOG === '1') {
+        const below = candidate - 0.01;
+        const parts = [...groups.entries()].map(([group, scores]) => {
+          const at = (t: number) => scores.filter(p => p >= t).length;
+          return `${group}:${scores.length}:${at(below)}/${at(below - 0.05)}/${at(below - 0.1)}`;
+        });
+        log(`threshold ${candidate}, benign pool of ${groups.size} sources: ${parts.join(' ')}`);
+      }
+      return candidate;
+    }
   }
   return 1;
 }
+
+/** Hand-written rows stay in every calibration model (experiment, see `outOfSourceLogits`). */
+const SYNTHETIC_KEPT = process.env.SYNTHETIC_KEPT === '1';
 
 /** Most rows of one source scored for the out-of-source calibration. */
 const CALIBRATION_ROWS_PER_SOURCE = 400;
@@ -539,9 +556,16 @@ function outOfSourceLogits(
   const logits: number[] = [];
   const labels: number[] = [];
   const groups: string[] = [];
+  // SYNTHETIC_KEPT=1: hand-written rows stay in every calibration model's
+  // training, as they are in the model whose threshold this picks (dealt into
+  // a fold, they leave the model that scores that fold's benign sources:
+  // NotInject and tldr in every protocol fold). Tried in round 38, not kept
+  // (see the model card). They keep their place in the deal either way.
+  const leaves = (group: string, fold: number) =>
+    foldOf.get(group) === fold && !(SYNTHETIC_KEPT && group.startsWith('synthetic:'));
   for (let fold = 0; fold < folds; fold++) {
     const inner = train.filter(
-      index => !isExcluded(data.rows[index]!, group => foldOf.get(group) === fold),
+      index => !isExcluded(data.rows[index]!, group => leaves(group, fold)),
     );
     const trained = trainSpec(data, inner, sampleWeights(data.rows, inner), options);
     const scorer = makeScorer(trained.spec, trained.deep);
@@ -820,6 +844,15 @@ export interface LosoRow {
   threshold: number;
 }
 
+/** One left-out row's calibrated score and its fold's threshold (`--loso-scores FILE`, for error analysis). */
+export interface LosoScore {
+  id: string;
+  group: string;
+  label: number;
+  p: number;
+  threshold: number;
+}
+
 /**
  * Leave one source out: for each group, trains without it (calibration and
  * threshold on the other groups only) and scores all of its rows. With
@@ -835,6 +868,7 @@ function leaveOneSourceOut(
   languageModel: Uint8Array,
   targetFpr: number,
   flagged?: Set<number>,
+  scores?: LosoScore[],
 ): LosoRow[] {
   const wanted = argument('--groups', '');
   const groups = [...new Set(data.rows.map(row => row.group))]
@@ -865,9 +899,10 @@ function leaveOneSourceOut(
       results.push(
         tallySource(data.rows, group, fitted.threshold, (row, index) => {
           const logit = maxLogit(row.text, fitted.scorer, languageModel);
-          const hit =
-            Math.round(fitted.scorer.probability(logit) * 1000) / 1000 >= fitted.threshold;
+          const p = Math.round(fitted.scorer.probability(logit) * 1000) / 1000;
+          const hit = p >= fitted.threshold;
           if (hit) flagged?.add(index);
+          scores?.push({ id: row.id, group, label: row.label, p, threshold: fitted.threshold });
           return hit;
         }),
       );
@@ -928,7 +963,20 @@ async function main() {
     if (loso) {
       if (onlyMode !== 'indirect-loso') {
         const flagged = new Set<number>();
-        losoResults.direct = leaveOneSourceOut('direct', data, languageModel, targetFpr, flagged);
+        const scoresOut = argument('--loso-scores', '');
+        const scores: LosoScore[] = [];
+        losoResults.direct = leaveOneSourceOut(
+          'direct',
+          data,
+          languageModel,
+          targetFpr,
+          flagged,
+          scoresOut ? scores : undefined,
+        );
+        if (scoresOut) {
+          writeFileSync(scoresOut, scores.map(row => `${JSON.stringify(row)}\n`).join(''));
+          log(`wrote ${scoresOut}`);
+        }
         losoResults.lookalikes = lookalikeTally(paths, data.rows, flagged);
       }
     } else {

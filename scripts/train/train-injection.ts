@@ -559,7 +559,7 @@ function outOfSourceLogits(
   // SYNTHETIC_KEPT=1: hand-written rows stay in every calibration model's
   // training, as they are in the model whose threshold this picks (dealt into
   // a fold, they leave the model that scores that fold's benign sources:
-  // NotInject and tldr in every protocol fold). Tried in round 38, not kept
+  // NotInject, and tldr, in every protocol fold). Tried in round 38, not kept
   // (see the model card). They keep their place in the deal either way.
   const leaves = (group: string, fold: number) =>
     foldOf.get(group) === fold && !(SYNTHETIC_KEPT && group.startsWith('synthetic:'));

@@ -609,7 +609,7 @@ describe('toolPolicy sql (round 28): expressions of the row and terms not read, 
       'DELETE FROM t WHERE lower(name) = lower(:name)',
       'DELETE FROM t WHERE lower(name) = lower(?)',
       'DELETE FROM t WHERE lower(a) = lower(b)',
-      'DELETE FROM t WHERE CAST(id AS int) = CAST(id AS text)',
+      // (`CAST(id AS int) = CAST(id AS text)` ran until round 38: two casts of one column are it.)
       'DELETE FROM t WHERE a @> ? OR NOT a @> ?',
       'DELETE FROM t WHERE NOT (a @> b) OR a @> c',
       "DELETE FROM t WHERE NOT ('a b' @> x) OR 'ab' @> x",
@@ -2580,6 +2580,55 @@ describe('toolPolicy sql (round 37): IN of the target column grouped by itself',
       'DELETE FROM t WHERE id IN (SELECT id FROM t GROUP BY id HAVING count(*) > 1)',
       'DELETE FROM t WHERE id IN (SELECT id FROM t GROUP BY a)',
       'DELETE FROM t WHERE id IN (SELECT id FROM t GROUP BY id LIMIT 5)',
+    ],
+  );
+});
+
+// Round 38 (round 37's attacker): a cast of a column was another expression,
+// so `COALESCE(id, 0) = id::int` ran though both are id wherever id is not
+// NULL; a CASE written for COALESCE (`CASE WHEN id IS NULL THEN 0 ELSE id
+// END`) was one value of several; and what a function returns was not read,
+// so `abs(id) >= 0` and `length(name) >= 0` ran though they hold on every
+// row where the argument is not NULL.
+describe('toolPolicy sql (round 38): casts, CASE written for COALESCE, functions never negative', () => {
+  blocksAndRuns(
+    'blocks them compared so that they hold, runs other comparisons and CASEs (%s)',
+    [
+      'DELETE FROM t WHERE COALESCE(id, 0) = id::int',
+      'DELETE FROM t WHERE COALESCE(id, 0) = CAST(id AS int)',
+      'DELETE FROM t WHERE CAST(id AS bigint) = id',
+      'DELETE FROM t WHERE id::text >= t.id',
+      'DELETE FROM t WHERE TRY_CAST(id AS int) <= COALESCE(id, 5)',
+      'DELETE FROM t WHERE GREATEST(id, 5) >= CAST(id AS int)',
+      'DELETE FROM t WHERE CAST(id AS int) = CAST(id AS text)',
+      'DELETE FROM t WHERE CASE WHEN id IS NULL THEN 0 ELSE id END = id',
+      'DELETE FROM t WHERE CASE WHEN id IS NOT NULL THEN id ELSE 0 END = id',
+      'DELETE FROM t WHERE id = CASE WHEN t.id IS NULL THEN -1 WHEN a = 1 THEN id ELSE id END',
+      'DELETE FROM t WHERE abs(id) >= 0',
+      'DELETE FROM t WHERE length(name) >= 0',
+      'DELETE FROM t WHERE char_length(name) > -1',
+      'DELETE FROM t WHERE 0 <= octet_length(name) OR x = 1',
+      'DELETE FROM t WHERE NOT abs(id) < 0',
+      'DELETE FROM t WHERE abs(id) <> -5',
+    ],
+    ['UPDATE t SET x = 1 WHERE length(COALESCE(name, id::text)) >= 0'],
+    [
+      'DELETE FROM t WHERE CAST(id AS int) = 5',
+      'DELETE FROM t WHERE CAST(id AS int) <> id',
+      'DELETE FROM t WHERE CAST(a AS int) = id',
+      'DELETE FROM t WHERE COALESCE(id, 0) = a::int',
+      'DELETE FROM t WHERE LEAST(id, 5) >= CAST(id AS int)',
+      'DELETE FROM t WHERE CASE WHEN id IS NULL THEN 0 ELSE a END = id',
+      'DELETE FROM t WHERE CASE WHEN a IS NULL THEN 0 ELSE id END = id',
+      'DELETE FROM t WHERE CASE WHEN id = 1 THEN 0 ELSE id END = id',
+      'DELETE FROM t WHERE CASE WHEN id IS NULL THEN 0 END = id',
+      'DELETE FROM t WHERE CASE WHEN id IS NOT NULL THEN 0 ELSE id END = id',
+      'DELETE FROM t WHERE abs(id) > 0',
+      'DELETE FROM t WHERE length(name) >= 1',
+      'DELETE FROM t WHERE abs(id) = 0',
+      'DELETE FROM t WHERE abs(id) >= 0 AND x = 1',
+      'DELETE FROM t WHERE sign(id) >= 0',
+      'DELETE FROM t WHERE abs(id) >= a',
     ],
   );
 });

@@ -429,9 +429,15 @@ function rangeLiteral(
 }
 
 /** `name IS [NOT] NULL` as a literal. */
+const IS_NULL_TABLE = NULL_BASE | FALSE | (FALSE << 4) | (TRUE << 8);
+
 function nullTest(name: string, negated: boolean): Value {
-  const isNullTable = NULL_BASE | FALSE | (FALSE << 4) | (TRUE << 8);
-  return literal(name, 'null', undefined, negated ? eachOutcome(isNullTable, negate) : isNullTable);
+  return literal(
+    name,
+    'null',
+    undefined,
+    negated ? eachOutcome(IS_NULL_TABLE, negate) : IS_NULL_TABLE,
+  );
 }
 
 /** `text` without trailing spaces (a loop: `/ +$/` is quadratic on a run of spaces before a letter). */
@@ -1053,6 +1059,15 @@ class Operator {
   choice = 0;
   result: Value | undefined = undefined;
   same = true;
+  /**
+   * CASE (round 38): the column it is wherever that column is not NULL
+   * (`CASE WHEN id IS NULL THEN 0 ELSE id END`; '' none yet, undefined
+   * none), whether a branch settled each such row, and the current WHEN's
+   * test of a column's NULL (`=id`: `id IS NULL`, `!id`: `IS NOT NULL`).
+   */
+  nullTwin: string | undefined = '';
+  nullTwinDone = false;
+  whenNull: string | undefined = undefined;
   /** A call: the hash of its name and of the arguments so far (-1: one has no identity; see `expression`). */
   hash = 0;
 
@@ -1119,6 +1134,9 @@ function sameArgument(frame: Operator, argument: Value): Value | undefined {
  * least (`>`) or at most (`<`) it wherever they are defined, whatever
  * their other arguments.
  */
+/** A twin's relation: never negative (no value named). */
+const NON_NEGATIVE = '+';
+
 const twinCalls = new Map([
   ['coalesce', '='],
   ['ifnull', '='],
@@ -1126,7 +1144,25 @@ const twinCalls = new Map([
   ['isnull', '='],
   ['greatest', '>'],
   ['least', '<'],
+  // Round 38: a cast of its one argument is that argument for a comparison
+  // with it (`COALESCE(id, 0) = CAST(id AS int)` ran), read as `::` is.
+  ['cast', '='],
+  ['try_cast', '='],
+  // Round 38: never negative wherever defined (`abs(id) >= 0` ran). Any
+  // function's range is open-ended; these are the common ones.
+  ['abs', NON_NEGATIVE],
+  ['length', NON_NEGATIVE],
+  ['len', NON_NEGATIVE],
+  ['char_length', NON_NEGATIVE],
+  ['character_length', NON_NEGATIVE],
+  ['octet_length', NON_NEGATIVE],
+  ['bit_length', NON_NEGATIVE],
+  ['datalength', NON_NEGATIVE],
+  ['count', NON_NEGATIVE],
 ]);
+
+/** Calls of one argument whose twin is read. */
+const oneArgumentTwins = new Set(['cast', 'try_cast']);
 
 /**
  * A closed call's `twin` (round 37: `COALESCE(id, 0) = id` ran, though
@@ -1140,14 +1176,19 @@ const twinCalls = new Map([
 function twinOf(frame: Operator): string | undefined {
   const relation = twinCalls.get(frame.name);
   const first = frame.subject;
-  if (relation === undefined || frame.stage < 2 || first === undefined || !('mask' in first)) {
-    return undefined;
-  }
+  if (relation === undefined || first === undefined || !('mask' in first)) return undefined;
+  if (relation === NON_NEGATIVE) return first.mask & VARIES ? NON_NEGATIVE : undefined;
   const inner = first.twin;
+  if (frame.stage < 2) return oneArgumentTwins.has(frame.name) ? castTwin(first) : undefined;
   if (inner !== undefined && (inner[0] === '=' || inner[0] === relation)) {
     return relation + inner.slice(1);
   }
   return first.name === undefined ? undefined : relation + first.name;
+}
+
+/** A cast's twin: its operand's, or the operand itself where it has a name (`id::int` is `=id`). */
+function castTwin(operand: Outcomes): string | undefined {
+  return operand.twin ?? (operand.name === undefined ? undefined : `=${operand.name}`);
 }
 
 /** What each relation of a twin to its value makes of each comparison: TRUE or FALSE where defined. */
@@ -1173,8 +1214,15 @@ const twinOutcomes: Record<string, Record<string, number>> = {
  * tells rows apart (`GREATEST(id, 5) <= id`, a NULL-safe one).
  */
 function twinComparison(left: Value, op: string, right: Value): number {
+  if ('mask' in left && left.twin === NON_NEGATIVE && 'num' in right) {
+    return nonNegativeComparison(op, right.num);
+  }
+  if ('mask' in right && right.twin === NON_NEGATIVE && 'num' in left) {
+    return nonNegativeComparison(flippedOperators[op] ?? op, left.num);
+  }
   if (!('mask' in left) || !('mask' in right)) return 0;
   let relation: string | undefined;
+  if (left.twin === NON_NEGATIVE || right.twin === NON_NEGATIVE) return 0;
   if (left.twin !== undefined && right.name !== undefined && left.twin.slice(1) === right.name) {
     relation = left.twin[0];
   } else if (
@@ -1183,10 +1231,47 @@ function twinComparison(left: Value, op: string, right: Value): number {
     right.twin.slice(1) === left.name
   ) {
     // Its relation from the left: `id >= LEAST(id, 5)` is `LEAST(id, 5) <= id`.
-    relation = right.twin[0] === '>' ? '<' : right.twin[0] === '<' ? '>' : '=';
+    relation = flippedOperators[right.twin[0]!] ?? '=';
+  } else if (
+    left.twin !== undefined &&
+    right.twin !== undefined &&
+    left.twin.slice(1) === right.twin.slice(1)
+  ) {
+    // Both of one value (round 38: `COALESCE(id, 0) = id::int`): at least it
+    // and at most it is at least the other, and so on.
+    const a = left.twin[0];
+    const b = right.twin[0];
+    relation =
+      a === b && a === '='
+        ? '='
+        : (a === '=' || a === '>') && (b === '=' || b === '<')
+          ? '>'
+          : (a === '=' || a === '<') && (b === '=' || b === '>')
+            ? '<'
+            : undefined;
   }
   const outcome = relation === undefined ? undefined : twinOutcomes[relation]![op];
   return outcome === undefined ? 0 : outcome | NULL;
+}
+
+/** `<` and `>` (and with `=`) the other way round. */
+const flippedOperators: Record<string, string> = { '<': '>', '>': '<', '<=': '>=', '>=': '<=' };
+
+/**
+ * `f(x) op num` where f is never negative (`abs`, `length`): TRUE or FALSE
+ * wherever x is not NULL, with NULL elsewhere (as `id = id` is read), or 0
+ * where the comparison tells rows apart (`abs(id) > 0`).
+ */
+function nonNegativeComparison(op: string, num: number): number {
+  const holds =
+    (op === '>=' && num <= 0) ||
+    (op === '>' && num < 0) ||
+    ((op === '<>' || op === '!=') && num < 0);
+  const fails =
+    (op === '<' && num <= 0) ||
+    (op === '<=' && num < 0) ||
+    ((op === '=' || op === '==') && num < 0);
+  return holds ? TRUE | NULL : fails ? FALSE | NULL : 0;
 }
 
 /** The numbers 0-1023, made once (values are never written to). */
@@ -1374,8 +1459,48 @@ function reduce(values: Value[], operators: Operator[], precedence: number, mode
   }
 }
 
+/** The column a condition tests for NULL alone: `=id` for `id IS NULL`, `!id` for `IS NOT NULL`. */
+function nullTestOf(condition: Value): string | undefined {
+  const lits = literalsOf(condition);
+  if (!lits || lits.tables || lits.extra || lits.test !== 'null') return undefined;
+  const table = effective(lits, lits.table);
+  return table === IS_NULL_TABLE
+    ? `=${lits.column}`
+    : table === eachOutcome(IS_NULL_TABLE, negate)
+      ? `!${lits.column}`
+      : undefined;
+}
+
+/**
+ * Follows whether a CASE is one column wherever that column is not NULL
+ * (round 38: `CASE WHEN id IS NULL THEN 0 ELSE id END = id` ran): each
+ * branch gives the column, or is taken only where it is NULL; a branch
+ * `WHEN id IS NOT NULL THEN id` or an ELSE of it settles every other row.
+ */
+function nullTwinBranch(frame: Operator, value: Value): void {
+  if (frame.nullTwin === undefined || frame.nullTwinDone) return;
+  const guard = frame.whenNull;
+  const column = guard?.slice(1);
+  if (guard !== undefined && guard[0] === '=') {
+    if (frame.nullTwin === '' || frame.nullTwin === column) frame.nullTwin = column;
+    else frame.nullTwin = undefined;
+    return;
+  }
+  const name = 'mask' in value && !value.lits ? value.name : undefined;
+  if (name === undefined || (frame.nullTwin !== '' && frame.nullTwin !== name)) {
+    frame.nullTwin = undefined;
+    return;
+  }
+  frame.nullTwin = name;
+  // An ELSE, or `WHEN id IS NOT NULL THEN id`: no row where it is not NULL goes on.
+  if (frame.stage === 3 || column === name) {
+    frame.nullTwinDone = true;
+  }
+}
+
 /** Adds a CASE branch's value, reached when its WHEN's outcome (`when`) may be true. */
 function caseBranch(frame: Operator, value: Value, when: number): void {
+  if (!frame.subject) nullTwinBranch(frame, value);
   if (frame.taken || !(when & (TRUE | VARIES))) return;
   if (when !== TRUE) frame.choice |= when & VARIES ? VARIES : CONSTANT;
   else frame.taken = true;
@@ -5038,10 +5163,14 @@ function readTerms(
         index = castTail.lastIndex;
       }
       const value = values.pop()!;
+      const cast = varies(value)
+        ? expressionOf('::', value, { str: sql.slice(start, index).toLowerCase() })
+        : MASKS[CONSTANT]!;
+      const twin = 'mask' in value && varies(value) ? castTwin(value) : undefined;
       values.push(
-        varies(value)
-          ? expressionOf('::', value, { str: sql.slice(start, index).toLowerCase() })
-          : MASKS[CONSTANT]!,
+        twin === undefined
+          ? cast
+          : outcomes(VARIES, false, (cast as Outcomes).name, undefined, twin),
       );
       continue;
     }
@@ -5629,20 +5758,29 @@ function caseWord(state: ReadState, word: string): boolean {
     frame.when = frame.subject
       ? compare(frame.subject, '=', condition)
       : truth(condition, state.mode);
+    frame.whenNull = frame.subject ? undefined : nullTestOf(condition);
     frame.stage = 2;
   } else if (word === 'else') {
     if (stage !== 2 || expectOperand) return false;
     caseBranch(frame, values.pop()!, frame.when);
+    frame.whenNull = undefined;
     frame.stage = 3;
   } else {
     if ((stage !== 2 && stage !== 3) || expectOperand) return false;
     const value = values.pop()!;
     if (stage === 2) {
       caseBranch(frame, value, frame.when);
+      frame.whenNull = undefined;
       caseBranch(frame, MASKS[NULL]!, TRUE);
     } else caseBranch(frame, value, TRUE);
     operators.pop();
-    state.expectOperand = pushed(values, caseValue(frame));
+    const result = caseValue(frame);
+    state.expectOperand = pushed(
+      values,
+      result === MASKS[VARIES] && frame.nullTwinDone && frame.nullTwin
+        ? outcomes(VARIES, false, undefined, undefined, `=${frame.nullTwin}`)
+        : result,
+    );
     return true;
   }
   state.expectOperand = true;

@@ -33,7 +33,17 @@ const CONSTANT = TRUE | FALSE | NULL;
  * comparisons differently (`a = b BETWEEN c AND d`, `1 = 1 IS TRUE`), so a
  * comparison of it is any constant (or varies).
  */
-type Value = { num: number } | { str: string } | Outcomes | List;
+type Value = Num | { str: string } | Outcomes | List;
+
+/**
+ * A number: `num`, exact, or (round 38) a plain decimal of more digits
+ * than a double holds, `num` its nearest double and `big` its exact digits
+ * (`-9223372036854775808`, `1.00000000000000000001`; see `exactDecimal`).
+ */
+interface Num {
+  num: number;
+  big?: string;
+}
 
 /**
  * A mask of outcomes. `name`: a column's, in lower case (`u.id`); `lits`:
@@ -218,7 +228,7 @@ function keyOf(lits: Literals): string {
     other === undefined
       ? ''
       : 'num' in other
-        ? `n${other.num}`
+        ? `n${other.big ?? other.num}`
         : 'str' in other
           ? `s${other.str}`
           : `c${(other as Outcomes).name}`;
@@ -232,7 +242,7 @@ function sameBase(a: Literals, b: Literals): boolean {
   const x = a.other;
   const y = b.other;
   if (x === undefined || y === undefined) return x === y;
-  if ('num' in x) return 'num' in y && x.num === y.num;
+  if ('num' in x) return 'num' in y && sameNumber(x, y);
   if ('str' in x) return 'str' in y && x.str === y.str;
   return 'mask' in x && 'mask' in y && x.name === y.name;
 }
@@ -587,7 +597,7 @@ function identityOf(value: Value): number {
     if (value.name !== undefined) return hashText(value.name);
     return value.mask === TRUE || value.mask === FALSE || value.mask === NULL ? value.mask : -1;
   }
-  if ('num' in value) return hashText(String(value.num), 0x1234567);
+  if ('num' in value) return hashText(value.big ?? String(value.num), 0x1234567);
   if ('str' in value) return hashText(value.str, 0x7654321);
   return -1;
 }
@@ -663,6 +673,17 @@ function compare(left: Value, op: string, right: Value): number {
   const x = 'num' in a ? a.num : stringNumber(a.str);
   const y = 'num' in b ? b.num : stringNumber(b.str);
   if (x === undefined || y === undefined) return TRUE | FALSE;
+  const bigA = 'num' in a ? a.big : undefined;
+  const bigB = 'num' in b ? b.big : undefined;
+  if ((bigA !== undefined || bigB !== undefined) && x === y) {
+    // One double for two decimals: their digits tell, where both are kept
+    // (round 38: past 2^53 numbers were some constant, so `id >
+    // 9223372036854775808 OR id <= 9223372036854775808` ran). Doubles that
+    // differ order the decimals as they do (rounding keeps the order).
+    if (bigA === undefined || bigB === undefined) return TRUE | FALSE;
+    const order = compareDecimals(bigA, bigB);
+    return decimalOutcome(op, equalOp, unequalOp, order);
+  }
   const holds = equalOp
     ? x === y
     : unequalOp
@@ -675,6 +696,80 @@ function compare(left: Value, op: string, right: Value): number {
             ? x <= y
             : x >= y;
   return holds ? TRUE : FALSE;
+}
+
+/** Whether `op` holds of two numbers whose order is `order` (-1, 0, 1). */
+function decimalOutcome(op: string, equalOp: boolean, unequalOp: boolean, order: number): number {
+  const holds = equalOp
+    ? order === 0
+    : unequalOp
+      ? order !== 0
+      : op === '<'
+        ? order < 0
+        : op === '>'
+          ? order > 0
+          : op === '<='
+            ? order <= 0
+            : order >= 0;
+  return holds ? TRUE : FALSE;
+}
+
+/** Two numbers are one: by their exact digits where either has them. */
+function sameNumber(a: Num, b: Num): boolean {
+  return a.big === undefined && b.big === undefined ? a.num === b.num : a.big === b.big;
+}
+
+const plainDecimal = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+/** Characters of a decimal kept exactly (round 38); a longer one is some constant. */
+const maxDecimalLength = 1_000;
+
+/**
+ * `text`, a plain decimal numeral (digits, a point, no exponent) of at most
+ * `maxDecimalLength` characters, as its exact digits: a minus for a
+ * negative, no leading zeros, no trailing zeros after the point, no point
+ * after the last digit (`007.50` is `7.5`, `.5` is `0.5`); `undefined`
+ * otherwise.
+ */
+function exactDecimal(text: string): string | undefined {
+  if (text.length > maxDecimalLength || !plainDecimal.test(text)) return undefined;
+  const negative = text.charCodeAt(0) === 0x2d;
+  const unsigned = negative || text.charCodeAt(0) === 0x2b ? text.slice(1) : text;
+  const point = unsigned.indexOf('.');
+  let whole = point === -1 ? unsigned : unsigned.slice(0, point);
+  let fraction = point === -1 ? '' : unsigned.slice(point + 1);
+  let from = 0;
+  while (from < whole.length - 1 && whole.charCodeAt(from) === 0x30) from++;
+  whole = whole.slice(from) || '0';
+  let to = fraction.length;
+  while (to > 0 && fraction.charCodeAt(to - 1) === 0x30) to--;
+  fraction = fraction.slice(0, to);
+  const digits = fraction === '' ? whole : `${whole}.${fraction}`;
+  return negative && digits !== '0' ? `-${digits}` : digits;
+}
+
+/** The order of two exact decimals (`exactDecimal`'s): -1, 0 or 1. */
+function compareDecimals(a: string, b: string): number {
+  const negA = a.charCodeAt(0) === 0x2d;
+  if (negA !== (b.charCodeAt(0) === 0x2d)) return negA ? -1 : 1;
+  const [wholeA, fractionA = ''] = (negA ? a.slice(1) : a).split('.');
+  const [wholeB, fractionB = ''] = (negA ? b.slice(1) : b).split('.');
+  // No leading zeros: the longer whole part is the larger; then digit by
+  // digit (a fraction without trailing zeros that another extends is smaller).
+  const order =
+    wholeA!.length !== wholeB!.length
+      ? wholeA!.length < wholeB!.length
+        ? -1
+        : 1
+      : wholeA !== wholeB
+        ? wholeA! < wholeB!
+          ? -1
+          : 1
+        : fractionA === fractionB
+          ? 0
+          : fractionA < fractionB
+            ? -1
+            : 1;
+  return negA ? -order : order;
 }
 
 /**
@@ -1306,7 +1401,11 @@ const PIPES_CONCAT = new Operator('||', 11.5);
 /** A prefix minus, plus or `~`. */
 function signed(op: string, value: Value): Value {
   if ('num' in value && op !== '~' && op !== 'interval') {
-    return op === '-' ? { num: -value.num } : value;
+    if (op !== '-') return value;
+    if (value.big === undefined) return { num: -value.num };
+    const big =
+      value.big === '0' ? '0' : value.big[0] === '-' ? value.big.slice(1) : `-${value.big}`;
+    return { num: -value.num, big };
   }
   // `+id`: the column.
   if (op === '+' && 'name' in value && value.name !== undefined && !value.lits) return value;
@@ -1512,7 +1611,7 @@ function caseBranch(frame: Operator, value: Value, when: number): void {
   const first = frame.result;
   // One value, or one expression of the row (`CASE WHEN a @> b THEN lower(x) ELSE lower(x) END`).
   const equal =
-    ('num' in first && 'num' in value && first.num === value.num) ||
+    ('num' in first && 'num' in value && sameNumber(first, value)) ||
     ('str' in first && 'str' in value && first.str === value.str) ||
     ('mask' in first && 'mask' in value && first.mask === value.mask && !(first.mask & VARIES)) ||
     ('mask' in first &&
@@ -4877,7 +4976,9 @@ function readTerms(
         const word = sql.slice(index, stop);
         index = stop;
         const number = exactNumber(word);
+        const big = number === undefined ? exactDecimal(word) : undefined;
         if (number !== undefined) expectOperand = pushed(values, { num: number });
+        else if (big !== undefined) expectOperand = pushed(values, { num: Number(word), big });
         // A long numeral, hex or bits: some constant; MySQL names may start with digits (`1abc`).
         else
           expectOperand = pushed(

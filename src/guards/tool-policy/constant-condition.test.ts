@@ -2663,3 +2663,30 @@ describe('toolPolicy sql (round 38): numbers past 2^53 compared exactly', () => 
     ],
   );
 });
+
+// Round 38 (round 37's attacker): a subquery the same for every row was some
+// constant with no identity, so one written twice was two values: `id =
+// (SELECT max(id) FROM t) OR id <> (SELECT max(id) FROM t)` ran, though it
+// holds on every row where id and the maximum are not NULL. Its text (blanks
+// and case aside) now names it for the conditions on a column.
+describe('toolPolicy sql (round 38): one subquery written twice is one value', () => {
+  blocksAndRuns(
+    'blocks a column compared with it both ways, runs two subqueries that differ or hold a parameter (%s)',
+    [
+      'DELETE FROM t WHERE id = (SELECT max(id) FROM t) OR id <> (SELECT max(id) FROM t)',
+      'DELETE FROM t WHERE id = (SELECT max(id) FROM t) OR id <> (select  MAX(id) from t)',
+      'DELETE FROM t WHERE (SELECT max(id) FROM t) < id OR id <= (SELECT max(id) FROM t)',
+      'DELETE FROM t WHERE x = 1 OR (id >= (SELECT avg(a) FROM s) OR NOT id >= (SELECT avg(a) FROM s))',
+      'DELETE FROM t WHERE (SELECT flag FROM s)',
+      'DELETE FROM t WHERE COALESCE((SELECT a FROM s), 0) = 5',
+    ],
+    ['UPDATE t SET x = 1 WHERE a = (SELECT min(a) FROM s) OR a != (SELECT min(a) FROM s)'],
+    [
+      'DELETE FROM t WHERE id = (SELECT max(id) FROM t)',
+      'DELETE FROM t WHERE id = (SELECT max(id) FROM t) OR id <> (SELECT min(id) FROM t)',
+      'DELETE FROM t WHERE id = (SELECT max(id) FROM t) AND id <> (SELECT max(id) FROM t)',
+      'DELETE FROM t WHERE id = (SELECT max(a) FROM s WHERE b = ?) OR id <> (SELECT max(a) FROM s WHERE b = ?)',
+      'DELETE FROM t WHERE id = (SELECT max(id) FROM t) OR a <> (SELECT max(id) FROM t)',
+    ],
+  );
+});

@@ -231,7 +231,7 @@ function keyOf(lits: Literals): string {
         ? `n${other.big ?? other.num}`
         : 'str' in other
           ? `s${other.str}`
-          : `c${(other as Outcomes).name}`;
+          : `c${(other as Outcomes).name ?? (other as Outcomes).twin}`;
   lits.key = `${lits.column}\0${lits.test}\0${against}`;
   return lits.key;
 }
@@ -244,7 +244,12 @@ function sameBase(a: Literals, b: Literals): boolean {
   if (x === undefined || y === undefined) return x === y;
   if ('num' in x) return 'num' in y && sameNumber(x, y);
   if ('str' in x) return 'str' in y && x.str === y.str;
-  return 'mask' in x && 'mask' in y && x.name === y.name;
+  return (
+    'mask' in x &&
+    'mask' in y &&
+    x.name === y.name &&
+    (x.name !== undefined || (x.twin !== undefined && x.twin === y.twin))
+  );
 }
 
 /** The literals of a value: its own, or a column read as a boolean. */
@@ -376,7 +381,13 @@ function comparisonLiteral(left: Value, op: string, right: Value): Value | undef
     // `id <=> NULL`, `id IS [NOT] DISTINCT FROM NULL`: `id IS [NOT] NULL`.
     return nullTest(name, op === 'is distinct from');
   }
-  if (!('num' in other || 'str' in other || ('mask' in other && other.name !== undefined))) {
+  if (
+    !(
+      'num' in other ||
+      'str' in other ||
+      ('mask' in other && (other.name !== undefined || other.twin?.[0] === ONE_QUERY))
+    )
+  ) {
     return undefined;
   }
   let base: string;
@@ -1231,6 +1242,13 @@ function sameArgument(frame: Operator, argument: Value): Value | undefined {
  */
 /** A twin's relation: never negative (no value named). */
 const NON_NEGATIVE = '+';
+/**
+ * Not a twin: a subquery the same for every row, named by its text (round
+ * 38), so that a column compared with it is a literal on one base however
+ * often it is written (`id = (SELECT max(id) FROM t) OR id <> (SELECT
+ * max(id) FROM t)` ran). Its value stays some constant.
+ */
+const ONE_QUERY = '#';
 
 const twinCalls = new Map([
   ['coalesce', '='],
@@ -1271,8 +1289,16 @@ const oneArgumentTwins = new Set(['cast', 'try_cast']);
 function twinOf(frame: Operator): string | undefined {
   const relation = twinCalls.get(frame.name);
   const first = frame.subject;
-  if (relation === undefined || first === undefined || !('mask' in first)) return undefined;
-  if (relation === NON_NEGATIVE) return first.mask & VARIES ? NON_NEGATIVE : undefined;
+  if (
+    relation === undefined ||
+    first === undefined ||
+    !('mask' in first) ||
+    !(first.mask & VARIES) ||
+    first.twin?.[0] === ONE_QUERY
+  ) {
+    return undefined;
+  }
+  if (relation === NON_NEGATIVE) return NON_NEGATIVE;
   const inner = first.twin;
   if (frame.stage < 2) return oneArgumentTwins.has(frame.name) ? castTwin(first) : undefined;
   if (inner !== undefined && (inner[0] === '=' || inner[0] === relation)) {
@@ -1317,7 +1343,8 @@ function twinComparison(left: Value, op: string, right: Value): number {
   }
   if (!('mask' in left) || !('mask' in right)) return 0;
   let relation: string | undefined;
-  if (left.twin === NON_NEGATIVE || right.twin === NON_NEGATIVE) return 0;
+  const kinds = `${left.twin?.[0]}${right.twin?.[0]}`;
+  if (kinds.includes(NON_NEGATIVE) || kinds.includes(ONE_QUERY)) return 0;
   if (left.twin !== undefined && right.name !== undefined && left.twin.slice(1) === right.name) {
     relation = left.twin[0];
   } else if (
@@ -4819,7 +4846,9 @@ function readTerms(
               ? subqueryWhereValue
               : rows === VARIES
                 ? subqueryName(sql, exists, opened, close, backslash)
-                : MASKS[rows]!,
+                : rows === CONSTANT
+                  ? constantQuery(subqueryName(sql, exists, opened, close, backslash))
+                  : MASKS[rows]!,
         );
         continue;
       }
@@ -5700,6 +5729,14 @@ function subqueryName(
 ): Value {
   const hash = textHash(sql, open, close, backslash);
   return hash === -1 ? MASKS[VARIES]! : expression(mixHash(hash, exists ? 1 : 2));
+}
+
+/** A subquery the same for every row, named by its text as `ONE_QUERY` (or unnamed, with a `?`). */
+function constantQuery(named: Value): Value {
+  const { name } = named as Outcomes;
+  return name === undefined
+    ? MASKS[CONSTANT]!
+    : outcomes(CONSTANT, false, undefined, undefined, ONE_QUERY + name);
 }
 
 /**

@@ -1005,7 +1005,7 @@ describe('toolPolicy sql (round 30): IN of the own table, however its names are 
           'DELETE FROM a.t WHERE id IN (SELECT id FROM b.t)',
           'DELETE FROM t WHERE id IN (SELECT other FROM "t")',
           'DELETE FROM t WHERE id IN (SELECT id FROM [t] WHERE a = 1)',
-          'DELETE FROM t WHERE id IN (SELECT id FROM "t", u)',
+          // (`SELECT id FROM "t", u` ran until round 38: every row of t while u has one.)
           'DELETE FROM t WHERE id IN (SELECT id FROM t x JOIN u ON u.a = x.a)',
           'DELETE FROM t WHERE id IN (SELECT id FROM `t` LIMIT 10)',
         ],
@@ -2687,6 +2687,49 @@ describe('toolPolicy sql (round 38): one subquery written twice is one value', (
       'DELETE FROM t WHERE id = (SELECT max(id) FROM t) AND id <> (SELECT max(id) FROM t)',
       'DELETE FROM t WHERE id = (SELECT max(a) FROM s WHERE b = ?) OR id <> (SELECT max(a) FROM s WHERE b = ?)',
       'DELETE FROM t WHERE id = (SELECT max(id) FROM t) OR a <> (SELECT max(id) FROM t)',
+    ],
+  );
+});
+
+// Round 38 (round 37's attacker): an IN of the target's own column under a
+// row limit that no table reaches (`LIMIT 1000000000`) or a join that keeps
+// every row while the other table has one (`JOIN s ON 1=1`) is the whole
+// column, and ran. A limit of a million rows or more (`minWholeRowLimit`),
+// `LIMIT ALL`, `OFFSET 0`, `TOP 100 PERCENT`, and a comma, CROSS or LEFT
+// join, or an inner join whose ON names no column of the table, now keep it.
+describe('toolPolicy sql (round 38): IN of the target column under a row limit no table reaches, or a join that keeps its rows', () => {
+  blocksAndRuns(
+    'blocks them, runs a smaller limit, an OFFSET, and a join whose ON names the table (%s)',
+    [
+      'DELETE FROM t WHERE id IN (SELECT id FROM t LIMIT 1000000000)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t LIMIT 1000000)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t LIMIT ALL)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t LIMIT 0, 18446744073709551615)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t ORDER BY id LIMIT 1000000000 OFFSET 0)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t ORDER BY id OFFSET 0 ROWS FETCH FIRST 2000000 ROWS ONLY)',
+      'DELETE FROM t WHERE id IN (SELECT TOP 100 PERCENT id FROM t)',
+      'DELETE FROM t WHERE id IN (SELECT TOP (2000000000) id FROM t)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t WHERE 1=1 LIMIT 1000000000)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x JOIN s ON 1=1)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x CROSS JOIN s)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x, s)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM "t", u)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x LEFT JOIN s ON s.a = x.a)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x JOIN s ON s.k = 1)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t JOIN s ON true ORDER BY id)',
+    ],
+    ['UPDATE t SET x = 1 WHERE a IN (SELECT a FROM t CROSS JOIN s LIMIT 5000000)'],
+    [
+      'DELETE FROM t WHERE id IN (SELECT id FROM t LIMIT 999999)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t LIMIT 1000000000 OFFSET 5)',
+      'DELETE FROM t WHERE id IN (SELECT TOP 10 id FROM t)',
+      'DELETE FROM t WHERE id IN (SELECT TOP 50 PERCENT id FROM t)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x JOIN s ON s.a = x.a)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x JOIN s ON s.a = t.a)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x JOIN s ON s.a = a)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x JOIN s USING (a))',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x NATURAL JOIN s)',
+      'DELETE FROM t WHERE id NOT IN (SELECT id FROM t LIMIT 1000000000)',
     ],
   );
 });

@@ -3721,14 +3721,129 @@ function rowsWholeAfter(
     if (key === undefined || key.parts.at(-1) !== grouped) return false;
     rest = skipBlanks(sql, key.stop, to);
   }
-  if (rest === to) return true;
+  if (rest === to || rowLimitKeepsAll(sql, rest, to)) return true;
   orderBy.lastIndex = rest;
   if (!orderBy.test(sql) || orderBy.lastIndex > to) return false;
-  let limited = false;
-  eachName(sql, orderBy.lastIndex, to, backslash, false, undefined, word => {
-    if (word === 'limit' || word === 'fetch' || word === 'offset') limited = true;
+  const limitAt = scanTopLevel(sql, orderBy.lastIndex, to, backslash, (word, stop) => {
+    const lower = stop - word === 5 || stop - word === 6 ? sql.slice(word, stop).toLowerCase() : '';
+    return lower === 'limit' || lower === 'fetch' || lower === 'offset';
   });
-  return !limited;
+  return limitAt === -1 || (limitAt >= 0 && rowLimitKeepsAll(sql, limitAt, to));
+}
+
+/**
+ * The least row limit read as keeping every row (round 38: `id IN (SELECT
+ * id FROM t LIMIT 1000000000)` ran, its LIMIT read as a restriction). The
+ * text cannot tell a table's size; a limit of a million rows or more is
+ * read as the whole table (fail closed), a smaller one as the batch it
+ * usually is (`LIMIT 1000`).
+ */
+export const minWholeRowLimit = 1_000_000;
+
+/**
+ * Sticky: a row limit's clause: `LIMIT n | ALL | NULL`, MySQL's `LIMIT 0,
+ * n`, `OFFSET 0 [ROWS]`, `FETCH FIRST | NEXT n ROWS ONLY` (the count in
+ * group 1 or 2; none for ALL, NULL and OFFSET 0).
+ */
+const rowLimitClause =
+  /\s*(?:limit\s+(?:all\b|null\b|(?:0+\s*,\s*)?(\d+)(?![\w.]))|offset\s+0+(?![\w.])(?:\s+rows?\b)?|fetch\s+(?:first|next)\s+(\d+)\s+rows?\s+only\b)/iy;
+
+/** Whether a count of rows (digits) is at least `minWholeRowLimit`. */
+function wholeCount(digits: string): boolean {
+  let from = 0;
+  while (from < digits.length - 1 && digits.charCodeAt(from) === 0x30) from++;
+  return digits.length - from > 7 || Number(digits.slice(from)) >= minWholeRowLimit;
+}
+
+/**
+ * Whether `[at, to)` is only row limit clauses that each keep every row
+ * (`LIMIT 1000000000`, `LIMIT ALL`, `OFFSET 0`), at least one.
+ */
+function rowLimitKeepsAll(sql: string, at: number, to: number): boolean {
+  let index = at;
+  for (let clauses = 0; clauses < 4; clauses++) {
+    rowLimitClause.lastIndex = index;
+    const clause = rowLimitClause.exec(sql);
+    if (clause === null || rowLimitClause.lastIndex > to) return false;
+    const count = clause[1] ?? clause[2];
+    if (count !== undefined && !wholeCount(count)) return false;
+    index = skipBlanks(sql, rowLimitClause.lastIndex, to);
+    if (index === to) return true;
+  }
+  return false;
+}
+
+/** Sticky: SQL Server's `TOP n`, `TOP (n)`, `TOP n PERCENT` before a select item. */
+const topCount = /top\s*(?:\(\s*(\d+)\s*\)|(\d+)(?![\w.]))(\s+percent\b)?\s*/iy;
+
+/**
+ * Past a `TOP` at `at` that keeps every row (round 38: a million or more,
+ * or 100 percent or more), `at` where there is none, -1 for one that
+ * keeps some rows.
+ */
+function pastWholeTop(sql: string, at: number, to: number): number {
+  if (!topWord.test(sql.slice(at, Math.min(to, at + 4)))) return at;
+  topCount.lastIndex = at;
+  const top = topCount.exec(sql);
+  if (top === null || topCount.lastIndex > to) return -1;
+  const count = (top[1] ?? top[2])!;
+  const whole = top[3] !== undefined ? Number(count) >= 100 : wholeCount(count);
+  return whole ? topCount.lastIndex : -1;
+}
+
+/** Sticky: a join that keeps every row of the left side while the right one has a row (without its ON). */
+const keepingJoin = /\s*(?:,|(?:(cross)\s+|inner\s+|(left)\s+(?:outer\s+)?)?join\b)\s*/iy;
+
+/**
+ * Past the joins at `at` that keep every row of the table `parts` (its
+ * alias `alias`) while the joined table has one (round 38: `id IN (SELECT
+ * x.id FROM t x JOIN s ON 1=1)` ran): a comma, `CROSS JOIN`, a `LEFT
+ * JOIN` whatever its ON, an inner join whose ON names no column that may
+ * be the table's (each name qualified by another table, as a join's
+ * condition that names no target column, round 35). -1 at another join
+ * (`USING`, `NATURAL`, a derived table, an ON naming the table).
+ */
+function pastKeepingJoins(
+  sql: string,
+  at: number,
+  to: number,
+  backslash: string,
+  parts: string[],
+  alias: string | undefined,
+): number {
+  let index = at;
+  for (let joins = 0; joins < 16; joins++) {
+    keepingJoin.lastIndex = index;
+    const join = keepingJoin.exec(sql);
+    if (join === null || keepingJoin.lastIndex > to) return index;
+    const name = qualifiedNameAt(sql, keepingJoin.lastIndex, to);
+    if (name === undefined) return -1;
+    const named = aliasAt(sql, name.stop, to);
+    index = skipBlanks(sql, named.stop, to);
+    onWord.lastIndex = index;
+    const on = onWord.test(sql) && onWord.lastIndex <= to;
+    const comma = join[0]!.trim() === ',';
+    if (!on) {
+      if (comma || join[1] !== undefined) continue;
+      return -1;
+    }
+    if (comma || join[1] !== undefined) return -1;
+    const start = onWord.lastIndex;
+    const next = scanTopLevel(sql, start, to, backslash, (word, stop) => {
+      if (sql.charCodeAt(word) === 0x2c /* , */) return true;
+      return endsOn.has(stop - word <= 13 ? sql.slice(word, stop).toLowerCase() : '');
+    });
+    if (next === -2) return -1;
+    index = next === -1 ? to : next;
+    if (join[2] !== undefined) continue;
+    if (
+      mayNameTarget(sql, start, index, backslash, { parts, alias }, false) ||
+      mayNameTarget(sql, start, index, backslash, { parts, alias: undefined }, false)
+    ) {
+      return -1;
+    }
+  }
+  return -1;
 }
 
 /** Sticky past a derived table's `FROM`: `LATERAL` and the `(`. */
@@ -3755,7 +3870,8 @@ function wholeColumn(
   branchStart.lastIndex = from;
   if (tableAt === -1 && (!branchStart.test(sql) || branchStart.lastIndex > to)) return undefined;
   // The select item, in parentheses or not, and its alias.
-  let at = tableAt === -1 ? branchStart.lastIndex : tableAt;
+  let at = tableAt === -1 ? pastWholeTop(sql, branchStart.lastIndex, to) : tableAt;
+  if (at === -1) return undefined;
   let column: QualifiedName | undefined;
   /** `t.*`: its qualifier, which must name the source. */
   let starOf: string[] | undefined;
@@ -3817,7 +3933,10 @@ function wholeColumn(
   const table = qualifiedNameAt(sql, sourceAt, to);
   if (table === undefined) return undefined;
   const { alias, stop } = aliasAt(sql, table.stop, to);
-  if (!rowsWholeAfter(sql, stop, to, backslash, column?.parts.at(-1))) return undefined;
+  const joined = pastKeepingJoins(sql, stop, to, backslash, table.parts, alias);
+  if (joined === -1 || !rowsWholeAfter(sql, joined, to, backslash, column?.parts.at(-1))) {
+    return undefined;
+  }
   // A common table of the target's name may be the target itself (SQL
   // Server deletes through one): read as the target (fail closed).
   const common =

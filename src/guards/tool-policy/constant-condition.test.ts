@@ -2733,3 +2733,45 @@ describe('toolPolicy sql (round 38): IN of the target column under a row limit n
     ],
   );
 });
+
+// Round 38 (round 37's attacker): a MERGE of the target with itself (`USING
+// t ON t2.id = t.id`) matches each row with its own and updates every row
+// where id is not NULL, and ran; the WHERE that ends a clause (`THEN DELETE
+// WHERE 1=1`, Oracle's `THEN UPDATE SET … DELETE WHERE 1=1`) was not read,
+// so a DELETE WHERE that holds for every row ran, while Oracle's UPDATE WHERE
+// that restricts (`ON 1=1 … UPDATE SET x = 1 WHERE t.a = 1`) was blocked.
+describe('toolPolicy sql (round 38): a MERGE of the target with itself, and the WHEREs that end a clause', () => {
+  const set = 'WHEN MATCHED THEN UPDATE SET x = 1';
+  blocksAndRuns(
+    'blocks them, runs a WHERE that restricts and a MERGE of another table (%s)',
+    [
+      `MERGE INTO t USING s ON t.id = s.id ${set} DELETE WHERE 1=1`,
+      `MERGE INTO t USING s ON t.id = s.id ${set} WHERE t.a IS NULL OR t.a IS NOT NULL DELETE WHERE 1=1`,
+      `MERGE INTO t USING s ON t.id = s.id ${set} DELETE WHERE t.b = t.b`,
+      `MERGE INTO t USING s ON t.id = s.id ${set}, y = (SELECT 1 FROM u WHERE u.a = 1) DELETE WHERE 1=1`,
+      'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN DELETE WHERE 1=1',
+      'MERGE INTO t t2 USING t ON t2.id = t.id WHEN MATCHED THEN DELETE',
+    ],
+    [
+      `MERGE INTO t t2 USING t ON t2.id = t.id ${set}`,
+      `MERGE INTO t USING t s ON s.id = t.id ${set}`,
+      `MERGE INTO t AS a USING public.t AS b ON a.id = b.id AND b.k <=> a.k ${set}`,
+      `MERGE INTO t USING s ON 1=1 ${set} WHERE 1=1`,
+      `MERGE INTO t t2 USING t ON t2.id = t.id ${set} WHERE t2.a = t2.a`,
+    ],
+    [
+      `MERGE INTO t USING s ON t.id = s.id ${set} DELETE WHERE t.a = 1`,
+      `MERGE INTO t USING s ON t.id = s.id ${set} WHERE t.b = 2 DELETE WHERE 1=1`,
+      'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN DELETE WHERE t.a = 1',
+      `MERGE INTO t USING s ON 1=1 ${set} WHERE t.a = 1`,
+      `MERGE INTO t USING s ON s.k = 1 ${set} WHERE t.a = 1`,
+      `MERGE INTO t t2 USING s ON t2.id = s.id ${set}`,
+      `MERGE INTO t t2 USING t ON t2.id = t.id AND t.a = 1 ${set}`,
+      `MERGE INTO t t2 USING t ON t2.id < t.id ${set}`,
+      `MERGE INTO t t2 USING t ON t2.id = t.other ${set}`,
+      `MERGE INTO t t2 USING t ON t2.id = t.id ${set} WHERE t2.a = 1`,
+      `MERGE INTO t t2 USING t ON t2.id = t.id WHEN MATCHED AND t.flag = 1 THEN UPDATE SET x = 1`,
+      'MERGE INTO t t2 USING t ON t2.id = t.id WHEN NOT MATCHED BY SOURCE THEN UPDATE SET x = 1',
+    ],
+  );
+});

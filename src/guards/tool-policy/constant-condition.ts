@@ -1999,6 +1999,49 @@ export function mergeOnNamesNoTarget(
   return !mayNameTarget(sql, from, to, backslash, target, true);
 }
 
+/** Sticky: `USING` and the blanks after it. */
+const usingWord = /using\s+/iy;
+
+/**
+ * Whether a MERGE matches each row of its target with itself (round 38:
+ * `MERGE INTO t t2 USING t ON t2.id = t.id WHEN MATCHED THEN UPDATE` ran,
+ * and updates every row where id is not NULL): its source at `usingAt` is
+ * the target table (the name at `targetAt`) under another name, and its ON
+ * `[from, to)` is AND terms each comparing a column of one with the same
+ * column of the other (`=`, `<=`, `>=`, `<=>`, `IS NOT DISTINCT FROM`), as
+ * the target joined with itself is read (round 35).
+ */
+export function mergeMatchesItself(
+  sql: string,
+  targetAt: number,
+  usingAt: number,
+  from: number,
+  to: number,
+  backslash: string,
+  dialect: SqlDialectName,
+): boolean {
+  const table = qualifiedNameAt(sql, targetAt, usingAt);
+  usingWord.lastIndex = usingAt;
+  if (table === undefined || !usingWord.test(sql)) return false;
+  const source = qualifiedNameAt(sql, usingWord.lastIndex, from);
+  if (source === undefined) return false;
+  if (!endsWith(table.parts, source.parts) && !endsWith(source.parts, table.parts)) return false;
+  const targetName = aliasAt(sql, table.stop, usingAt).alias ?? table.parts.at(-1);
+  const sourceName = aliasAt(sql, source.stop, from).alias ?? source.parts.at(-1);
+  if (targetName === sourceName) return false;
+  const named = (name: string | undefined) => (parts: readonly string[]) =>
+    parts.length === 2 && parts[0] === name;
+  return reflexiveTerms(
+    sql,
+    from,
+    to,
+    conditionReadings[dialect][0]!,
+    backslash,
+    named(targetName),
+    named(sourceName),
+  );
+}
+
 /**
  * Where the statement's list of tables other than its target is, before
  * its WHERE (`[outerStart, outerEnd)`): past a DELETE's top-level `USING`,

@@ -665,7 +665,7 @@ function mergeViolation(
     const found = merge(at);
     if (found === null || found[0] === -1) return false;
     const [targetAt, usingAt, onFrom, onTo] = found;
-    self ??= mergeMatchesItself(sql, targetAt, usingAt, onFrom, onTo, backslash, database);
+    self ??= mergeMatchesItself(sql, targetAt, usingAt, onFrom, onTo, backslash);
     return self;
   };
   /** Whether the ON leaves a clause acting on every target row (or on none): for NOT MATCHED BY SOURCE, true for no row. */

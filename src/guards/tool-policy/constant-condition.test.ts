@@ -2775,3 +2775,40 @@ describe('toolPolicy sql (round 38): a MERGE of the target with itself, and the 
     ],
   );
 });
+
+// Round 38, an attacker's statements after the fixes above (each deletes or
+// updates every row for some data): a computed or exponent row limit, a
+// lock, a FULL join, the target joined with itself inside the IN, a string
+// for a function never negative, a CASE or IF written for COALESCE over a
+// cast, a MERGE's ON in parentheses. Each ran.
+describe('toolPolicy sql (round 38): an attacker’s statements after the fixes', () => {
+  blocksAndRuns(
+    'blocks them, runs what restricts (%s)',
+    [
+      'DELETE FROM t WHERE id IN (SELECT id FROM t LIMIT 1e9)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t LIMIT (SELECT count(*) FROM t))',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t FOR UPDATE)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t ORDER BY id FOR UPDATE SKIP LOCKED)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x FULL JOIN s ON 1=1)',
+      'DELETE FROM t WHERE id IN (SELECT a.id FROM t a JOIN t b ON a.id = b.id)',
+      'DELETE FROM t WHERE id IN (SELECT a.id FROM t a JOIN t b ON (b.id = a.id AND a.k <=> b.k))',
+      "DELETE FROM t WHERE abs(id) >= '0'",
+      'DELETE FROM t WHERE CASE WHEN id IS NULL THEN 0 ELSE CAST(id AS int) END = id',
+      'DELETE FROM t WHERE IIF(id IS NULL, 0, id) = id',
+      'DELETE FROM t WHERE IF(id IS NOT NULL, id, 0) >= id',
+    ],
+    ['MERGE INTO t USING t AS s ON (s.id = t.id) WHEN MATCHED THEN UPDATE SET x = 1'],
+    [
+      'DELETE FROM t WHERE id IN (SELECT id FROM t LIMIT 1e3)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t LIMIT ?)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t WHERE a = 1 FOR UPDATE)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x RIGHT JOIN s ON 1=1)',
+      'DELETE FROM t WHERE id IN (SELECT a.id FROM t a JOIN t b ON a.id < b.id)',
+      'DELETE FROM t WHERE id IN (SELECT a.id FROM t a JOIN s b ON a.id = b.id)',
+      "DELETE FROM t WHERE abs(id) >= '1'",
+      'DELETE FROM t WHERE IIF(id IS NULL, 0, a) = id',
+      'DELETE FROM t WHERE IF(id IS NULL, id, 0) = id',
+      'MERGE INTO t USING t AS s ON (s.id = t.a) WHEN MATCHED THEN UPDATE SET x = 1',
+    ],
+  );
+});

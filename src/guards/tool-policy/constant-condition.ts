@@ -1220,7 +1220,13 @@ function sameArgument(frame: Operator, argument: Value): Value | undefined {
   if (++frame.stage === 2) frame.result = argument;
   else if (frame.stage === 3 && (frame.name === 'if' || frame.name === 'iif')) {
     const chosen = identityOf(frame.result!);
-    return chosen !== -1 && chosen === identityOf(argument) ? frame.result : undefined;
+    if (chosen !== -1 && chosen === identityOf(argument)) return frame.result;
+    // `IF(id IS NULL, 0, id)`, `IIF(id IS NOT NULL, id, 0)`: COALESCE's twin (round 38).
+    const guard = nullTestOf(frame.subject!);
+    const kept = guard?.[0] === '=' ? argument : guard?.[0] === '!' ? frame.result! : undefined;
+    return kept !== undefined && columnOf(kept) === guard!.slice(1)
+      ? outcomes(VARIES, false, undefined, undefined, guard!.replace('!', '='))
+      : undefined;
   }
   const first = frame.subject;
   if (first === undefined) {
@@ -1335,11 +1341,11 @@ const twinOutcomes: Record<string, Record<string, number>> = {
  * tells rows apart (`GREATEST(id, 5) <= id`, a NULL-safe one).
  */
 function twinComparison(left: Value, op: string, right: Value): number {
-  if ('mask' in left && left.twin === NON_NEGATIVE && 'num' in right) {
-    return nonNegativeComparison(op, right.num);
+  if ('mask' in left && left.twin === NON_NEGATIVE) {
+    return nonNegativeComparison(op, numberOf(right));
   }
-  if ('mask' in right && right.twin === NON_NEGATIVE && 'num' in left) {
-    return nonNegativeComparison(flippedOperators[op] ?? op, left.num);
+  if ('mask' in right && right.twin === NON_NEGATIVE) {
+    return nonNegativeComparison(flippedOperators[op] ?? op, numberOf(left));
   }
   if (!('mask' in left) || !('mask' in right)) return 0;
   let relation: string | undefined;
@@ -1376,6 +1382,10 @@ function twinComparison(left: Value, op: string, right: Value): number {
   return outcome === undefined ? 0 : outcome | NULL;
 }
 
+/** A number, or a string's as MySQL reads it in a number's place (`'0'`); else undefined. */
+const numberOf = (value: Value) =>
+  'num' in value ? value.num : 'str' in value ? stringNumber(value.str) : undefined;
+
 /** `<` and `>` (and with `=`) the other way round. */
 const flippedOperators: Record<string, string> = { '<': '>', '>': '<', '<=': '>=', '>=': '<=' };
 
@@ -1384,7 +1394,8 @@ const flippedOperators: Record<string, string> = { '<': '>', '>': '<', '<=': '>=
  * wherever x is not NULL, with NULL elsewhere (as `id = id` is read), or 0
  * where the comparison tells rows apart (`abs(id) > 0`).
  */
-function nonNegativeComparison(op: string, num: number): number {
+function nonNegativeComparison(op: string, num: number | undefined): number {
+  if (num === undefined) return 0;
   const holds =
     (op === '>=' && num <= 0) ||
     (op === '>' && num < 0) ||
@@ -1585,6 +1596,16 @@ function reduce(values: Value[], operators: Operator[], precedence: number, mode
   }
 }
 
+/** The column (or expression) a value is wherever that is not NULL: its name, or its twin's of `=` (`CAST(id AS int)`). */
+function columnOf(value: Value): string | undefined {
+  if (!('mask' in value) || value.lits) return undefined;
+  return value.twin?.[0] === '='
+    ? value.twin.slice(1)
+    : value.twin === undefined
+      ? value.name
+      : undefined;
+}
+
 /** The column a condition tests for NULL alone: `=id` for `id IS NULL`, `!id` for `IS NOT NULL`. */
 function nullTestOf(condition: Value): string | undefined {
   const lits = literalsOf(condition);
@@ -1612,7 +1633,7 @@ function nullTwinBranch(frame: Operator, value: Value): void {
     else frame.nullTwin = undefined;
     return;
   }
-  const name = 'mask' in value && !value.lits ? value.name : undefined;
+  const name = columnOf(value);
   if (name === undefined || (frame.nullTwin !== '' && frame.nullTwin !== name)) {
     frame.nullTwin = undefined;
     return;
@@ -2018,27 +2039,23 @@ export function mergeMatchesItself(
   from: number,
   to: number,
   backslash: string,
-  dialect: SqlDialectName,
 ): boolean {
   const table = qualifiedNameAt(sql, targetAt, usingAt);
   usingWord.lastIndex = usingAt;
   if (table === undefined || !usingWord.test(sql)) return false;
   const source = qualifiedNameAt(sql, usingWord.lastIndex, from);
   if (source === undefined) return false;
-  if (!endsWith(table.parts, source.parts) && !endsWith(source.parts, table.parts)) return false;
-  const targetName = aliasAt(sql, table.stop, usingAt).alias ?? table.parts.at(-1);
-  const sourceName = aliasAt(sql, source.stop, from).alias ?? source.parts.at(-1);
-  if (targetName === sourceName) return false;
-  const named = (name: string | undefined) => (parts: readonly string[]) =>
-    parts.length === 2 && parts[0] === name;
-  return reflexiveTerms(
+  const targetAlias = aliasAt(sql, table.stop, usingAt).alias;
+  const sourceAlias = aliasAt(sql, source.stop, from).alias;
+  return matchesItself(
     sql,
+    table.parts,
+    targetAlias,
+    source.parts,
+    sourceAlias,
     from,
     to,
-    conditionReadings[dialect][0]!,
     backslash,
-    named(targetName),
-    named(sourceName),
   );
 }
 
@@ -3789,10 +3806,21 @@ export const minWholeRowLimit = 1_000_000;
  * group 1 or 2; none for ALL, NULL and OFFSET 0).
  */
 const rowLimitClause =
-  /\s*(?:limit\s+(?:all\b|null\b|(?:0+\s*,\s*)?(\d+)(?![\w.]))|offset\s+0+(?![\w.])(?:\s+rows?\b)?|fetch\s+(?:first|next)\s+(\d+)\s+rows?\s+only\b)/iy;
+  /\s*(?:limit\s+(?:all\b|null\b|(?:0+\s*,\s*)?(\d+(?:\.\d*)?(?:e\+?\d+)?)(?![\w.]))|offset\s+0+(?![\w.])(?:\s+rows?\b)?|fetch\s+(?:first|next)\s+(\d+)\s+rows?\s+only\b)/iy;
+
+/**
+ * Sticky: what keeps every row whatever follows it, to the query's end: a
+ * row limit computed by a subquery (`LIMIT (SELECT count(*) FROM t)`,
+ * fail closed), a lock (`FOR UPDATE`, `FOR SHARE`; `SKIP LOCKED` keeps the
+ * rows no one holds, every row for some data).
+ */
+const wholeToEnd =
+  /\s*(?:limit\s*\(\s*select\b|for\s+(?:update|share|no\s+key\s+update|key\s+share)\b)/iy;
 
 /** Whether a count of rows (digits) is at least `minWholeRowLimit`. */
 function wholeCount(digits: string): boolean {
+  // `1e9`, `1.5e6`: PostgreSQL rounds a numeric count.
+  if (/[e.]/i.test(digits)) return Number(digits) >= minWholeRowLimit;
   let from = 0;
   while (from < digits.length - 1 && digits.charCodeAt(from) === 0x30) from++;
   return digits.length - from > 7 || Number(digits.slice(from)) >= minWholeRowLimit;
@@ -3805,6 +3833,8 @@ function wholeCount(digits: string): boolean {
 function rowLimitKeepsAll(sql: string, at: number, to: number): boolean {
   let index = at;
   for (let clauses = 0; clauses < 4; clauses++) {
+    wholeToEnd.lastIndex = index;
+    if (wholeToEnd.test(sql) && wholeToEnd.lastIndex <= to) return true;
     rowLimitClause.lastIndex = index;
     const clause = rowLimitClause.exec(sql);
     if (clause === null || rowLimitClause.lastIndex > to) return false;
@@ -3835,7 +3865,7 @@ function pastWholeTop(sql: string, at: number, to: number): number {
 }
 
 /** Sticky: a join that keeps every row of the left side while the right one has a row (without its ON). */
-const keepingJoin = /\s*(?:,|(?:(cross)\s+|inner\s+|(left)\s+(?:outer\s+)?)?join\b)\s*/iy;
+const keepingJoin = /\s*(?:,|(?:(cross)\s+|inner\s+|(left|full)\s+(?:outer\s+)?)?join\b)\s*/iy;
 
 /**
  * Past the joins at `at` that keep every row of the table `parts` (its
@@ -3880,13 +3910,58 @@ function pastKeepingJoins(
     index = next === -1 ? to : next;
     if (join[2] !== undefined) continue;
     if (
-      mayNameTarget(sql, start, index, backslash, { parts, alias }, false) ||
-      mayNameTarget(sql, start, index, backslash, { parts, alias: undefined }, false)
+      (mayNameTarget(sql, start, index, backslash, { parts, alias }, false) ||
+        mayNameTarget(sql, start, index, backslash, { parts, alias: undefined }, false)) &&
+      !matchesItself(sql, parts, alias, name.parts, named.alias, start, index, backslash)
     ) {
       return -1;
     }
   }
   return -1;
+}
+
+/**
+ * Whether the table `parts` (named `alias`) joined with `joined` (named
+ * `joinedAlias`) on `[from, to)` finds each of its rows itself: one table
+ * under two names, and an ON of AND terms each comparing a column of one
+ * with the same column of the other (round 35's self-join; round 38: `id
+ * IN (SELECT a.id FROM t a JOIN t b ON a.id = b.id)` ran). An ON in
+ * parentheses is read inside them.
+ */
+function matchesItself(
+  sql: string,
+  parts: readonly string[],
+  alias: string | undefined,
+  joined: readonly string[],
+  joinedAlias: string | undefined,
+  from: number,
+  to: number,
+  backslash: string,
+): boolean {
+  if (!endsWith(parts, joined) && !endsWith(joined, parts)) return false;
+  const name = alias ?? parts.at(-1);
+  const other = joinedAlias ?? joined.at(-1);
+  if (name === other) return false;
+  let start = skipBlanks(sql, from, to);
+  let end = to;
+  while (end > start && isJsSpace(sql.charCodeAt(end - 1))) end--;
+  for (let groups = 0; groups < 8 && sql.charCodeAt(start) === 0x28 /* ( */; groups++) {
+    const close = closingParen(sql, start + 1, end, backslash);
+    if (close !== end - 1) break;
+    start = skipBlanks(sql, start + 1, close);
+    end = close;
+  }
+  const named = (qualifier: string | undefined) => (column: readonly string[]) =>
+    column.length === 2 && column[0] === qualifier;
+  return reflexiveTerms(
+    sql,
+    start,
+    end,
+    conditionReadings.any[0]!,
+    backslash,
+    named(name),
+    named(other),
+  );
 }
 
 /** Sticky past a derived table's `FROM`: `LATERAL` and the `(`. */

@@ -291,7 +291,7 @@ const sqlWhere = /\bwhere\b/gi;
 const sqlMergeClause =
   /\bwhen\s+(not\s+)?matched(?:\s+by\s+(source|target))?\s+(?:(and)\b|then\s+(?:(delete)\b(\s+where\b)?|(update)\s+set\b))/gi;
 // In an `UPDATE SET` clause, Oracle's `WHERE` (of the update) and `DELETE WHERE` (round 38).
-const sqlClauseWhere = /\b(delete\s+)?where\b/gi;
+const sqlClauseWhere = /(delete\s+)?where\b/iy;
 // What follows the `THEN` that ends a clause's `AND` condition.
 const sqlThenAction = /\s*(?:(delete)\b(\s+where\b)?|(update)\s+set\b)/iy;
 const sqlCaseOrEnd = /\b(case|end|then)\b/gi;
@@ -764,26 +764,26 @@ function clauseWheres(
   const clauseEnd = when && when.index < end ? when.index : end;
   if (deleting) return { delete: [from, clauseEnd] };
   const found: { update?: [number, number]; delete?: [number, number] } = {};
-  let depth = 0;
-  let paren = from;
-  sqlClauseWhere.lastIndex = from;
-  for (
-    let word = sqlClauseWhere.exec(sql);
-    word && word.index < clauseEnd;
-    word = sqlClauseWhere.exec(sql)
-  ) {
-    if (inString(word.index)) continue;
-    for (; paren < word.index; paren++) {
-      const code = sql.charCodeAt(paren);
-      if (!inString(paren)) depth += code === 0x28 ? 1 : code === 0x29 ? -1 : 0;
+  // One pass to the clause's end (a search to the value's end per clause was quadratic).
+  for (let at = from, depth = 0; at < clauseEnd; at++) {
+    const code = sql.charCodeAt(at);
+    if (code === 0x28 /* ( */ || code === 0x29 /* ) */) {
+      if (!inString(at)) depth += code === 0x28 ? 1 : -1;
+      continue;
     }
-    if (depth !== 0) continue;
+    const lower = code | 0x20;
+    if ((lower !== 0x77 /* w */ && lower !== 0x64) /* d */ || depth !== 0) continue;
+    if (wordCode(sql.charCodeAt(at - 1))) continue;
+    sqlClauseWhere.lastIndex = at;
+    const word = sqlClauseWhere.exec(sql);
+    if (word === null || sqlClauseWhere.lastIndex > clauseEnd || inString(at)) continue;
     if (word[1] !== undefined) {
-      if (found.update !== undefined) found.update[1] = word.index;
+      if (found.update !== undefined) found.update[1] = at;
       found.delete = [sqlClauseWhere.lastIndex, clauseEnd];
       return found;
     }
     found.update ??= [sqlClauseWhere.lastIndex, clauseEnd];
+    at = sqlClauseWhere.lastIndex - 1;
   }
   return found;
 }

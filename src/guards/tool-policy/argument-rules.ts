@@ -664,8 +664,7 @@ function mergeViolation(
   const onSelf = (at: number) => {
     const found = merge(at);
     if (found === null || found[0] === -1) return false;
-    const [targetAt, usingAt, onFrom, onTo] = found;
-    self ??= mergeMatchesItself(sql, targetAt, usingAt, onFrom, onTo, backslash);
+    self ??= mergeMatchesItself(sql, found, backslash);
     return self;
   };
   /** Whether the ON leaves a clause acting on every target row (or on none): for NOT MATCHED BY SOURCE, true for no row. */

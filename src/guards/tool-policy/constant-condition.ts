@@ -2028,16 +2028,13 @@ const usingWord = /using\s+/iy;
  * `MERGE INTO t t2 USING t ON t2.id = t.id WHEN MATCHED THEN UPDATE` ran,
  * and updates every row where id is not NULL): its source at `usingAt` is
  * the target table (the name at `targetAt`) under another name, and its ON
- * `[from, to)` is AND terms each comparing a column of one with the same
+ * `[from, to)` (`mergeOn`'s four places) is AND terms each comparing a column of one with the same
  * column of the other (`=`, `<=`, `>=`, `<=>`, `IS NOT DISTINCT FROM`), as
  * the target joined with itself is read (round 35).
  */
 export function mergeMatchesItself(
   sql: string,
-  targetAt: number,
-  usingAt: number,
-  from: number,
-  to: number,
+  [targetAt, usingAt, from, to]: readonly [number, number, number, number],
   backslash: string,
 ): boolean {
   const table = qualifiedNameAt(sql, targetAt, usingAt);

@@ -2796,6 +2796,11 @@ describe('toolPolicy sql (round 38): an attacker’s statements after the fixes'
       'DELETE FROM t WHERE CASE WHEN id IS NULL THEN 0 ELSE CAST(id AS int) END = id',
       'DELETE FROM t WHERE IIF(id IS NULL, 0, id) = id',
       'DELETE FROM t WHERE IF(id IS NOT NULL, id, 0) >= id',
+      'DELETE FROM t WHERE id IN (SELECT id FROM (SELECT id FROM t LIMIT 1000000000) d)',
+      'WITH c AS (SELECT id FROM t LIMIT 1000000000) DELETE FROM t WHERE id IN (SELECT id FROM c)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t x JOIN s ON true JOIN u ON u.k = 1)',
+      'DELETE FROM t WHERE 0 <= abs(id - 5)',
+      'DELETE FROM t WHERE abs(?) >= 0',
     ],
     ['MERGE INTO t USING t AS s ON (s.id = t.id) WHEN MATCHED THEN UPDATE SET x = 1'],
     [
@@ -2809,6 +2814,9 @@ describe('toolPolicy sql (round 38): an attacker’s statements after the fixes'
       'DELETE FROM t WHERE IIF(id IS NULL, 0, a) = id',
       'DELETE FROM t WHERE IF(id IS NULL, id, 0) = id',
       'MERGE INTO t USING t AS s ON (s.id = t.a) WHEN MATCHED THEN UPDATE SET x = 1',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x CROSS JOIN s LIMIT 10)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x LEFT JOIN s ON s.a = x.a WHERE s.a IS NULL)',
+      'UPDATE t SET a = 1 WHERE length(a) >= 0 AND b = 2',
     ],
   );
 });

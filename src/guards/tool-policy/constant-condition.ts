@@ -3795,7 +3795,7 @@ function rowsWholeAfter(
  * read as the whole table (fail closed), a smaller one as the batch it
  * usually is (`LIMIT 1000`).
  */
-export const minWholeRowLimit = 1_000_000;
+const minWholeRowLimit = 1_000_000;
 
 /**
  * Sticky: a row limit's clause: `LIMIT n | ALL | NULL`, MySQL's `LIMIT 0,

@@ -24,6 +24,12 @@
  * argument written again and again, MERGE's ON read for a WHEN MATCHED
  * THEN UPDATE.
  *
+ * Round 38: casts, CASEs and IFs for COALESCE, functions never negative,
+ * numbers past 2^53 (exact digits), subqueries the same for every row
+ * named by their text, IN of the target under a row limit or a join (each
+ * join's ON read once), MERGE of the target with itself and the WHEREs
+ * that end a MERGE clause (Oracle's UPDATE SET list read once).
+ *
  * Round 37: MERGE clauses' AND conditions (each read to its THEN), one
  * MERGE of many clauses under a long ON (the ON read once per statement,
  * not once per clause), calls that are their first argument, IN lists and
@@ -41,6 +47,10 @@ function around(unit: string, middle: string, size: number): string {
   const half = unit.repeat(Math.ceil(size / 2 / unit.length));
   return half + middle + half;
 }
+
+/** A DELETE whose WHERE is `unit` repeated to `size` characters, then `1=0`. */
+const where = (unit: string) => (size: number) =>
+  `DELETE FROM t WHERE ${around(unit, '', size)}1=0`;
 
 const shapes: Record<string, (size: number) => string> = {
   'parenthesized DELETEs, a backtick name inside': size =>
@@ -104,6 +114,25 @@ const shapes: Record<string, (size: number) => string> = {
     `DELETE FROM t WHERE ${around('id IN (SELECT id FROM t WHERE 1=1 ORDER BY id LIMIT 5) AND ', '', size)}1=0`,
   'EXISTS without a table around EXISTS': size =>
     `DELETE FROM t WHERE ${around('EXISTS (SELECT 1 WHERE EXISTS (SELECT 1 FROM s WHERE s.a = t.id)) AND ', '', size)}1=0`,
+  // Round 38 (`where`: a DELETE whose WHERE is `unit` again and again).
+  'casts, CASEs for COALESCE, functions never negative': where(
+    'COALESCE(id, 0) = a::int AND CASE WHEN id IS NULL THEN 0 ELSE CAST(a AS int) END = id AND abs(id) > 0 AND IIF(b IS NULL, 0, b) = a AND ',
+  ),
+  'numbers past 2^53': where('id > 9223372036854775808 OR a <= 18446744073709551616.5 OR '),
+  'subqueries the same for every row, written twice': where(
+    'id = (SELECT max(id) FROM t) OR a <> (SELECT max(id) FROM t) OR ',
+  ),
+  'IN of the target under a limit or a join': where(
+    'id IN (SELECT x.id FROM t x JOIN s ON s.a = x.a LIMIT 1000000000) AND id IN (SELECT a.id FROM t a JOIN t b ON a.id < b.id) AND ',
+  ),
+  'MERGE statements of the target with itself, Oracle DELETE WHERE': size =>
+    around(
+      'MERGE INTO t t2 USING t ON t2.id = t.id AND t.a = 1 WHEN MATCHED THEN UPDATE SET x = 1 WHERE t2.b = 2 DELETE WHERE t2.c = 3; ',
+      '',
+      size,
+    ),
+  'one MERGE, a long Oracle UPDATE SET list': size =>
+    `MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET ${around('x = (SELECT 1 FROM u WHERE u.a = 1), ', '', size)}y = 1 DELETE WHERE t.a = 1`,
 };
 
 function fastest(text: string): number {

@@ -13,6 +13,7 @@ import {
   dollarTag,
   maxConditionDepth,
   maxSubqueryNesting,
+  mergeMatchesItself,
   mergeOnNamesNoTarget,
   type SqlDialectName,
 } from './constant-condition';
@@ -288,9 +289,11 @@ const sqlWhere = /\bwhere\b/gi;
 // A MERGE clause, to its `AND` condition or its `THEN DELETE` / `THEN
 // UPDATE SET` (a `THEN DELETE WHERE …` has a WHERE of its own).
 const sqlMergeClause =
-  /\bwhen\s+(not\s+)?matched(?:\s+by\s+(source|target))?\s+(?:(and)\b|then\s+(?:(delete)\b(?!\s+where\b)|(update)\s+set\b))/gi;
+  /\bwhen\s+(not\s+)?matched(?:\s+by\s+(source|target))?\s+(?:(and)\b|then\s+(?:(delete)\b(\s+where\b)?|(update)\s+set\b))/gi;
+// In an `UPDATE SET` clause, Oracle's `WHERE` (of the update) and `DELETE WHERE` (round 38).
+const sqlClauseWhere = /(delete\s+)?where\b/iy;
 // What follows the `THEN` that ends a clause's `AND` condition.
-const sqlThenAction = /\s*(?:(delete)\b(?!\s+where\b)|(update)\s+set\b)/iy;
+const sqlThenAction = /\s*(?:(delete)\b(\s+where\b)?|(update)\s+set\b)/iy;
 const sqlCaseOrEnd = /\b(case|end|then)\b/gi;
 const sqlUsingWord = /\busing\b/gi;
 // A MERGE's start, to its target table (SQL Server's `TOP (n) [PERCENT]` before it).
@@ -656,6 +659,14 @@ function mergeViolation(
     on ??= mergeOn(sql, from, at, inString) ?? null;
     return on;
   };
+  let self: boolean | undefined;
+  /** Whether the MERGE's source is its target and its ON matches each row with itself. */
+  const onSelf = (at: number) => {
+    const found = merge(at);
+    if (found === null || found[0] === -1) return false;
+    self ??= mergeMatchesItself(sql, found, backslash);
+    return self;
+  };
   /** Whether the ON leaves a clause acting on every target row (or on none): for NOT MATCHED BY SOURCE, true for no row. */
   const onEvery = (at: number, notMatched: boolean) => {
     const found = merge(at);
@@ -677,10 +688,13 @@ function mergeViolation(
     const notMatched = clause[1] !== undefined;
     let kind: 'delete' | 'update' | undefined = clause[4]
       ? 'delete'
-      : clause[5]
+      : clause[6]
         ? 'update'
         : undefined;
     next = sqlMergeClause.lastIndex;
+    /** Past the clause's action (`THEN DELETE [WHERE]`, `THEN UPDATE SET`), and whether a WHERE ends it. */
+    let actionEnd = next;
+    let deleteWhere = clause[5] !== undefined;
     /** The clause's AND: none or one that holds for every row (`every`), one that names no target column (`alike`). */
     let condition: 'every' | 'alike' | 'restricts' = 'every';
     if (clause[3] !== undefined) {
@@ -690,6 +704,8 @@ function mergeViolation(
       sqlThenAction.lastIndex = then + 4;
       const action = sqlThenAction.exec(sql);
       kind = action === null ? undefined : action[1] ? 'delete' : 'update';
+      actionEnd = sqlThenAction.lastIndex;
+      deleteWhere = action?.[2] !== undefined;
       if (kind !== undefined) {
         condition =
           conditionAlwaysHolds(sql, next, then, budget, backslash, database, from, at, from) ===
@@ -702,12 +718,73 @@ function mergeViolation(
       next = then + 4;
     }
     if (kind === undefined || condition === 'restricts') continue;
+    // The WHEREs that end a clause (round 38): `THEN DELETE WHERE …`, and
+    // Oracle's `THEN UPDATE SET … [WHERE …] [DELETE WHERE …]`, whose DELETE
+    // acts on the rows the clause updates; one that restricts restricts the clause.
+    const wheres = clauseWheres(sql, actionEnd, end, kind === 'delete' && deleteWhere, inString);
+    const holds = (range: readonly [number, number] | undefined) =>
+      range === undefined ||
+      conditionAlwaysHolds(sql, range[0], range[1], budget, backslash, database, from, at, from) ===
+        true;
+    if (!holds(wheres.update)) continue;
+    if (wheres.delete !== undefined && holds(wheres.delete)) {
+      if (condition === 'every') return 'delete';
+      if (onEvery(at, notMatched)) return 'delete';
+    }
+    if (kind === 'delete' && wheres.delete !== undefined) continue;
     // A DELETE without a condition of its own deletes every row it acts on (round 21).
     if (kind === 'delete' && condition === 'every') return kind;
     // Where the ON tells target rows apart, the clause's AND does too.
     if ((kind === 'delete' || !notMatched || bySource) && onEvery(at, notMatched)) return kind;
+    // The target merged with itself, each row matching its own (round 38).
+    if (kind === 'update' && !notMatched && condition === 'every' && onSelf(at)) return kind;
   }
   return undefined;
+}
+
+/**
+ * The WHEREs that end a MERGE clause whose action ends at `from`: with
+ * `deleting` (a `THEN DELETE WHERE`), its condition from `from`; else
+ * Oracle's of an `UPDATE SET` list (`update`, to its `DELETE WHERE` or the
+ * clause's end) and of its `DELETE WHERE` (`delete`). A clause ends at
+ * the next `WHEN [NOT] MATCHED` or the statement's end; words inside
+ * strings or parentheses are not its.
+ */
+function clauseWheres(
+  sql: string,
+  from: number,
+  end: number,
+  deleting: boolean,
+  inString: (at: number) => boolean,
+): { update?: [number, number]; delete?: [number, number] } {
+  sqlWhenMatched.lastIndex = from;
+  let when = sqlWhenMatched.exec(sql);
+  while (when && when.index < end && inString(when.index)) when = sqlWhenMatched.exec(sql);
+  const clauseEnd = when && when.index < end ? when.index : end;
+  if (deleting) return { delete: [from, clauseEnd] };
+  const found: { update?: [number, number]; delete?: [number, number] } = {};
+  // One pass to the clause's end (a search to the value's end per clause was quadratic).
+  for (let at = from, depth = 0; at < clauseEnd; at++) {
+    const code = sql.charCodeAt(at);
+    if (code === 0x28 /* ( */ || code === 0x29 /* ) */) {
+      if (!inString(at)) depth += code === 0x28 ? 1 : -1;
+      continue;
+    }
+    const lower = code | 0x20;
+    if ((lower !== 0x77 /* w */ && lower !== 0x64) /* d */ || depth !== 0) continue;
+    if (wordCode(sql.charCodeAt(at - 1))) continue;
+    sqlClauseWhere.lastIndex = at;
+    const word = sqlClauseWhere.exec(sql);
+    if (word === null || sqlClauseWhere.lastIndex > clauseEnd || inString(at)) continue;
+    if (word[1] !== undefined) {
+      if (found.update !== undefined) found.update[1] = at;
+      found.delete = [sqlClauseWhere.lastIndex, clauseEnd];
+      return found;
+    }
+    found.update ??= [sqlClauseWhere.lastIndex, clauseEnd];
+    at = sqlClauseWhere.lastIndex - 1;
+  }
+  return found;
 }
 
 /**

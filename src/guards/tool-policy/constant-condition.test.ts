@@ -609,7 +609,7 @@ describe('toolPolicy sql (round 28): expressions of the row and terms not read, 
       'DELETE FROM t WHERE lower(name) = lower(:name)',
       'DELETE FROM t WHERE lower(name) = lower(?)',
       'DELETE FROM t WHERE lower(a) = lower(b)',
-      'DELETE FROM t WHERE CAST(id AS int) = CAST(id AS text)',
+      // (`CAST(id AS int) = CAST(id AS text)` ran until round 38: two casts of one column are it.)
       'DELETE FROM t WHERE a @> ? OR NOT a @> ?',
       'DELETE FROM t WHERE NOT (a @> b) OR a @> c',
       "DELETE FROM t WHERE NOT ('a b' @> x) OR 'ab' @> x",
@@ -1005,7 +1005,7 @@ describe('toolPolicy sql (round 30): IN of the own table, however its names are 
           'DELETE FROM a.t WHERE id IN (SELECT id FROM b.t)',
           'DELETE FROM t WHERE id IN (SELECT other FROM "t")',
           'DELETE FROM t WHERE id IN (SELECT id FROM [t] WHERE a = 1)',
-          'DELETE FROM t WHERE id IN (SELECT id FROM "t", u)',
+          // (`SELECT id FROM "t", u` ran until round 38: every row of t while u has one.)
           'DELETE FROM t WHERE id IN (SELECT id FROM t x JOIN u ON u.a = x.a)',
           'DELETE FROM t WHERE id IN (SELECT id FROM `t` LIMIT 10)',
         ],
@@ -2580,6 +2580,243 @@ describe('toolPolicy sql (round 37): IN of the target column grouped by itself',
       'DELETE FROM t WHERE id IN (SELECT id FROM t GROUP BY id HAVING count(*) > 1)',
       'DELETE FROM t WHERE id IN (SELECT id FROM t GROUP BY a)',
       'DELETE FROM t WHERE id IN (SELECT id FROM t GROUP BY id LIMIT 5)',
+    ],
+  );
+});
+
+// Round 38 (round 37's attacker): a cast of a column was another expression,
+// so `COALESCE(id, 0) = id::int` ran though both are id wherever id is not
+// NULL; a CASE written for COALESCE (`CASE WHEN id IS NULL THEN 0 ELSE id
+// END`) was one value of several; and what a function returns was not read,
+// so `abs(id) >= 0` and `length(name) >= 0` ran though they hold on every
+// row where the argument is not NULL.
+describe('toolPolicy sql (round 38): casts, CASE written for COALESCE, functions never negative', () => {
+  blocksAndRuns(
+    'blocks them compared so that they hold, runs other comparisons and CASEs (%s)',
+    [
+      'DELETE FROM t WHERE COALESCE(id, 0) = id::int',
+      'DELETE FROM t WHERE COALESCE(id, 0) = CAST(id AS int)',
+      'DELETE FROM t WHERE CAST(id AS bigint) = id',
+      'DELETE FROM t WHERE id::text >= t.id',
+      'DELETE FROM t WHERE TRY_CAST(id AS int) <= COALESCE(id, 5)',
+      'DELETE FROM t WHERE GREATEST(id, 5) >= CAST(id AS int)',
+      'DELETE FROM t WHERE CAST(id AS int) = CAST(id AS text)',
+      'DELETE FROM t WHERE CASE WHEN id IS NULL THEN 0 ELSE id END = id',
+      'DELETE FROM t WHERE CASE WHEN id IS NOT NULL THEN id ELSE 0 END = id',
+      'DELETE FROM t WHERE id = CASE WHEN t.id IS NULL THEN -1 WHEN a = 1 THEN id ELSE id END',
+      'DELETE FROM t WHERE abs(id) >= 0',
+      'DELETE FROM t WHERE length(name) >= 0',
+      'DELETE FROM t WHERE char_length(name) > -1',
+      'DELETE FROM t WHERE 0 <= octet_length(name) OR x = 1',
+      'DELETE FROM t WHERE NOT abs(id) < 0',
+      'DELETE FROM t WHERE abs(id) <> -5',
+    ],
+    ['UPDATE t SET x = 1 WHERE length(COALESCE(name, id::text)) >= 0'],
+    [
+      'DELETE FROM t WHERE CAST(id AS int) = 5',
+      'DELETE FROM t WHERE CAST(id AS int) <> id',
+      'DELETE FROM t WHERE CAST(a AS int) = id',
+      'DELETE FROM t WHERE COALESCE(id, 0) = a::int',
+      'DELETE FROM t WHERE LEAST(id, 5) >= CAST(id AS int)',
+      'DELETE FROM t WHERE CASE WHEN id IS NULL THEN 0 ELSE a END = id',
+      'DELETE FROM t WHERE CASE WHEN a IS NULL THEN 0 ELSE id END = id',
+      'DELETE FROM t WHERE CASE WHEN id = 1 THEN 0 ELSE id END = id',
+      'DELETE FROM t WHERE CASE WHEN id IS NULL THEN 0 END = id',
+      'DELETE FROM t WHERE CASE WHEN id IS NOT NULL THEN 0 ELSE id END = id',
+      'DELETE FROM t WHERE abs(id) > 0',
+      'DELETE FROM t WHERE length(name) >= 1',
+      'DELETE FROM t WHERE abs(id) = 0',
+      'DELETE FROM t WHERE abs(id) >= 0 AND x = 1',
+      'DELETE FROM t WHERE sign(id) >= 0',
+      'DELETE FROM t WHERE abs(id) >= a',
+    ],
+  );
+});
+
+// Round 38 (round 37's attacker): a numeral past what a double holds
+// exactly (more than 15 digits) was some constant, so a condition on a
+// column against it was no literal: `id > 9223372036854775808 OR id <=
+// 9223372036854775808` ran. A plain decimal is now kept as its exact
+// digits, compared exactly.
+describe('toolPolicy sql (round 38): numbers past 2^53 compared exactly', () => {
+  blocksAndRuns(
+    'blocks a condition ORed with its opposite and comparisons that hold, runs the ones that differ (%s)',
+    [
+      'DELETE FROM t WHERE id > 9223372036854775808 OR id <= 9223372036854775808',
+      'DELETE FROM t WHERE id = -9223372036854775808 OR id <> -9223372036854775808',
+      'DELETE FROM t WHERE id = 00009223372036854775808 OR id <> 9223372036854775808.000',
+      'DELETE FROM t WHERE 9223372036854775807 < 9223372036854775808',
+      'DELETE FROM t WHERE -9223372036854775809 < -9223372036854775808',
+      'DELETE FROM t WHERE 1.00000000000000000001 > 1.0000000000000000000',
+      'DELETE FROM t WHERE id IN (9223372036854775808, 9223372036854775809) OR id NOT IN (9223372036854775809, 9223372036854775808)',
+      'DELETE FROM t WHERE id BETWEEN 9223372036854775808 AND 99999999999999999999 OR id NOT BETWEEN 9223372036854775808 AND 99999999999999999999',
+    ],
+    ['UPDATE t SET x = 1 WHERE a < 18446744073709551616 OR a >= 18446744073709551616'],
+    [
+      'DELETE FROM t WHERE id > 9223372036854775808',
+      'DELETE FROM t WHERE id > 9223372036854775809 OR id <= 9223372036854775808',
+      'DELETE FROM t WHERE id = -9223372036854775808 OR id <> 9223372036854775808',
+      'DELETE FROM t WHERE id = 9223372036854775808 OR id <> 9223372036854775808.0000000000001',
+      'DELETE FROM t WHERE 9223372036854775807 = 9223372036854775808',
+      'DELETE FROM t WHERE 1.00000000000000000001 < 1.0000000000000000000',
+      'DELETE FROM t WHERE id IN (9223372036854775808) OR id NOT IN (9223372036854775809)',
+    ],
+  );
+});
+
+// Round 38 (round 37's attacker): a subquery the same for every row was some
+// constant with no identity, so one written twice was two values: `id =
+// (SELECT max(id) FROM t) OR id <> (SELECT max(id) FROM t)` ran, though it
+// holds on every row where id and the maximum are not NULL. Its text (blanks
+// and case aside) now names it for the conditions on a column.
+describe('toolPolicy sql (round 38): one subquery written twice is one value', () => {
+  blocksAndRuns(
+    'blocks a column compared with it both ways, runs two subqueries that differ or hold a parameter (%s)',
+    [
+      'DELETE FROM t WHERE id = (SELECT max(id) FROM t) OR id <> (SELECT max(id) FROM t)',
+      'DELETE FROM t WHERE id = (SELECT max(id) FROM t) OR id <> (select  MAX(id) from t)',
+      'DELETE FROM t WHERE (SELECT max(id) FROM t) < id OR id <= (SELECT max(id) FROM t)',
+      'DELETE FROM t WHERE x = 1 OR (id >= (SELECT avg(a) FROM s) OR NOT id >= (SELECT avg(a) FROM s))',
+      'DELETE FROM t WHERE (SELECT flag FROM s)',
+      'DELETE FROM t WHERE COALESCE((SELECT a FROM s), 0) = 5',
+    ],
+    ['UPDATE t SET x = 1 WHERE a = (SELECT min(a) FROM s) OR a != (SELECT min(a) FROM s)'],
+    [
+      'DELETE FROM t WHERE id = (SELECT max(id) FROM t)',
+      'DELETE FROM t WHERE id = (SELECT max(id) FROM t) OR id <> (SELECT min(id) FROM t)',
+      'DELETE FROM t WHERE id = (SELECT max(id) FROM t) AND id <> (SELECT max(id) FROM t)',
+      'DELETE FROM t WHERE id = (SELECT max(a) FROM s WHERE b = ?) OR id <> (SELECT max(a) FROM s WHERE b = ?)',
+      'DELETE FROM t WHERE id = (SELECT max(id) FROM t) OR a <> (SELECT max(id) FROM t)',
+    ],
+  );
+});
+
+// Round 38 (round 37's attacker): an IN of the target's own column under a
+// row limit that no table reaches (`LIMIT 1000000000`) or a join that keeps
+// every row while the other table has one (`JOIN s ON 1=1`) is the whole
+// column, and ran. A limit of a million rows or more (`minWholeRowLimit`),
+// `LIMIT ALL`, `OFFSET 0`, `TOP 100 PERCENT`, and a comma, CROSS or LEFT
+// join, or an inner join whose ON names no column of the table, now keep it.
+describe('toolPolicy sql (round 38): IN of the target column under a row limit no table reaches, or a join that keeps its rows', () => {
+  blocksAndRuns(
+    'blocks them, runs a smaller limit, an OFFSET, and a join whose ON names the table (%s)',
+    [
+      'DELETE FROM t WHERE id IN (SELECT id FROM t LIMIT 1000000000)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t LIMIT 1000000)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t LIMIT ALL)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t LIMIT 0, 18446744073709551615)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t ORDER BY id LIMIT 1000000000 OFFSET 0)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t ORDER BY id OFFSET 0 ROWS FETCH FIRST 2000000 ROWS ONLY)',
+      'DELETE FROM t WHERE id IN (SELECT TOP 100 PERCENT id FROM t)',
+      'DELETE FROM t WHERE id IN (SELECT TOP (2000000000) id FROM t)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t WHERE 1=1 LIMIT 1000000000)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x JOIN s ON 1=1)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x CROSS JOIN s)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x, s)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM "t", u)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x LEFT JOIN s ON s.a = x.a)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x JOIN s ON s.k = 1)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t JOIN s ON true ORDER BY id)',
+    ],
+    ['UPDATE t SET x = 1 WHERE a IN (SELECT a FROM t CROSS JOIN s LIMIT 5000000)'],
+    [
+      'DELETE FROM t WHERE id IN (SELECT id FROM t LIMIT 999999)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t LIMIT 1000000000 OFFSET 5)',
+      'DELETE FROM t WHERE id IN (SELECT TOP 10 id FROM t)',
+      'DELETE FROM t WHERE id IN (SELECT TOP 50 PERCENT id FROM t)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x JOIN s ON s.a = x.a)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x JOIN s ON s.a = t.a)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x JOIN s ON s.a = a)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x JOIN s USING (a))',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x NATURAL JOIN s)',
+      'DELETE FROM t WHERE id NOT IN (SELECT id FROM t LIMIT 1000000000)',
+    ],
+  );
+});
+
+// Round 38 (round 37's attacker): a MERGE of the target with itself (`USING
+// t ON t2.id = t.id`) matches each row with its own and updates every row
+// where id is not NULL, and ran; the WHERE that ends a clause (`THEN DELETE
+// WHERE 1=1`, Oracle's `THEN UPDATE SET … DELETE WHERE 1=1`) was not read,
+// so a DELETE WHERE that holds for every row ran, while Oracle's UPDATE WHERE
+// that restricts (`ON 1=1 … UPDATE SET x = 1 WHERE t.a = 1`) was blocked.
+describe('toolPolicy sql (round 38): a MERGE of the target with itself, and the WHEREs that end a clause', () => {
+  const set = 'WHEN MATCHED THEN UPDATE SET x = 1';
+  blocksAndRuns(
+    'blocks them, runs a WHERE that restricts and a MERGE of another table (%s)',
+    [
+      `MERGE INTO t USING s ON t.id = s.id ${set} DELETE WHERE 1=1`,
+      `MERGE INTO t USING s ON t.id = s.id ${set} WHERE t.a IS NULL OR t.a IS NOT NULL DELETE WHERE 1=1`,
+      `MERGE INTO t USING s ON t.id = s.id ${set} DELETE WHERE t.b = t.b`,
+      `MERGE INTO t USING s ON t.id = s.id ${set}, y = (SELECT 1 FROM u WHERE u.a = 1) DELETE WHERE 1=1`,
+      'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN DELETE WHERE 1=1',
+      'MERGE INTO t t2 USING t ON t2.id = t.id WHEN MATCHED THEN DELETE',
+    ],
+    [
+      `MERGE INTO t t2 USING t ON t2.id = t.id ${set}`,
+      `MERGE INTO t USING t s ON s.id = t.id ${set}`,
+      `MERGE INTO t AS a USING public.t AS b ON a.id = b.id AND b.k <=> a.k ${set}`,
+      `MERGE INTO t USING s ON 1=1 ${set} WHERE 1=1`,
+      `MERGE INTO t t2 USING t ON t2.id = t.id ${set} WHERE t2.a = t2.a`,
+    ],
+    [
+      `MERGE INTO t USING s ON t.id = s.id ${set} DELETE WHERE t.a = 1`,
+      `MERGE INTO t USING s ON t.id = s.id ${set} WHERE t.b = 2 DELETE WHERE 1=1`,
+      'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN DELETE WHERE t.a = 1',
+      `MERGE INTO t USING s ON 1=1 ${set} WHERE t.a = 1`,
+      `MERGE INTO t USING s ON s.k = 1 ${set} WHERE t.a = 1`,
+      `MERGE INTO t t2 USING s ON t2.id = s.id ${set}`,
+      `MERGE INTO t t2 USING t ON t2.id = t.id AND t.a = 1 ${set}`,
+      `MERGE INTO t t2 USING t ON t2.id < t.id ${set}`,
+      `MERGE INTO t t2 USING t ON t2.id = t.other ${set}`,
+      `MERGE INTO t t2 USING t ON t2.id = t.id ${set} WHERE t2.a = 1`,
+      `MERGE INTO t t2 USING t ON t2.id = t.id WHEN MATCHED AND t.flag = 1 THEN UPDATE SET x = 1`,
+      'MERGE INTO t t2 USING t ON t2.id = t.id WHEN NOT MATCHED BY SOURCE THEN UPDATE SET x = 1',
+    ],
+  );
+});
+
+// Round 38, an attacker's statements after the fixes above (each deletes or
+// updates every row for some data): a computed or exponent row limit, a
+// lock, a FULL join, the target joined with itself inside the IN, a string
+// for a function never negative, a CASE or IF written for COALESCE over a
+// cast, a MERGE's ON in parentheses. Each ran.
+describe('toolPolicy sql (round 38): an attacker’s statements after the fixes', () => {
+  blocksAndRuns(
+    'blocks them, runs what restricts (%s)',
+    [
+      'DELETE FROM t WHERE id IN (SELECT id FROM t LIMIT 1e9)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t LIMIT (SELECT count(*) FROM t))',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t FOR UPDATE)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t ORDER BY id FOR UPDATE SKIP LOCKED)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x FULL JOIN s ON 1=1)',
+      'DELETE FROM t WHERE id IN (SELECT a.id FROM t a JOIN t b ON a.id = b.id)',
+      'DELETE FROM t WHERE id IN (SELECT a.id FROM t a JOIN t b ON (b.id = a.id AND a.k <=> b.k))',
+      "DELETE FROM t WHERE abs(id) >= '0'",
+      'DELETE FROM t WHERE CASE WHEN id IS NULL THEN 0 ELSE CAST(id AS int) END = id',
+      'DELETE FROM t WHERE IIF(id IS NULL, 0, id) = id',
+      'DELETE FROM t WHERE IF(id IS NOT NULL, id, 0) >= id',
+      'DELETE FROM t WHERE id IN (SELECT id FROM (SELECT id FROM t LIMIT 1000000000) d)',
+      'WITH c AS (SELECT id FROM t LIMIT 1000000000) DELETE FROM t WHERE id IN (SELECT id FROM c)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t x JOIN s ON true JOIN u ON u.k = 1)',
+      'DELETE FROM t WHERE 0 <= abs(id - 5)',
+      'DELETE FROM t WHERE abs(?) >= 0',
+    ],
+    ['MERGE INTO t USING t AS s ON (s.id = t.id) WHEN MATCHED THEN UPDATE SET x = 1'],
+    [
+      'DELETE FROM t WHERE id IN (SELECT id FROM t LIMIT 1e3)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t LIMIT ?)',
+      'DELETE FROM t WHERE id IN (SELECT id FROM t WHERE a = 1 FOR UPDATE)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x RIGHT JOIN s ON 1=1)',
+      'DELETE FROM t WHERE id IN (SELECT a.id FROM t a JOIN t b ON a.id < b.id)',
+      'DELETE FROM t WHERE id IN (SELECT a.id FROM t a JOIN s b ON a.id = b.id)',
+      "DELETE FROM t WHERE abs(id) >= '1'",
+      'DELETE FROM t WHERE IIF(id IS NULL, 0, a) = id',
+      'DELETE FROM t WHERE IF(id IS NULL, id, 0) = id',
+      'MERGE INTO t USING t AS s ON (s.id = t.a) WHEN MATCHED THEN UPDATE SET x = 1',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x CROSS JOIN s LIMIT 10)',
+      'DELETE FROM t WHERE id IN (SELECT x.id FROM t x LEFT JOIN s ON s.a = x.a WHERE s.a IS NULL)',
+      'UPDATE t SET a = 1 WHERE length(a) >= 0 AND b = 2',
     ],
   );
 });

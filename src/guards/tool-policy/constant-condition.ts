@@ -33,7 +33,17 @@ const CONSTANT = TRUE | FALSE | NULL;
  * comparisons differently (`a = b BETWEEN c AND d`, `1 = 1 IS TRUE`), so a
  * comparison of it is any constant (or varies).
  */
-type Value = { num: number } | { str: string } | Outcomes | List;
+type Value = Num | { str: string } | Outcomes | List;
+
+/**
+ * A number: `num`, exact, or (round 38) a plain decimal of more digits
+ * than a double holds, `num` its nearest double and `big` its exact digits
+ * (`-9223372036854775808`, `1.00000000000000000001`; see `exactDecimal`).
+ */
+interface Num {
+  num: number;
+  big?: string;
+}
 
 /**
  * A mask of outcomes. `name`: a column's, in lower case (`u.id`); `lits`:
@@ -218,10 +228,10 @@ function keyOf(lits: Literals): string {
     other === undefined
       ? ''
       : 'num' in other
-        ? `n${other.num}`
+        ? `n${other.big ?? other.num}`
         : 'str' in other
           ? `s${other.str}`
-          : `c${(other as Outcomes).name}`;
+          : `c${(other as Outcomes).name ?? (other as Outcomes).twin}`;
   lits.key = `${lits.column}\0${lits.test}\0${against}`;
   return lits.key;
 }
@@ -232,9 +242,14 @@ function sameBase(a: Literals, b: Literals): boolean {
   const x = a.other;
   const y = b.other;
   if (x === undefined || y === undefined) return x === y;
-  if ('num' in x) return 'num' in y && x.num === y.num;
+  if ('num' in x) return 'num' in y && sameNumber(x, y);
   if ('str' in x) return 'str' in y && x.str === y.str;
-  return 'mask' in x && 'mask' in y && x.name === y.name;
+  return (
+    'mask' in x &&
+    'mask' in y &&
+    x.name === y.name &&
+    (x.name !== undefined || (x.twin !== undefined && x.twin === y.twin))
+  );
 }
 
 /** The literals of a value: its own, or a column read as a boolean. */
@@ -366,7 +381,13 @@ function comparisonLiteral(left: Value, op: string, right: Value): Value | undef
     // `id <=> NULL`, `id IS [NOT] DISTINCT FROM NULL`: `id IS [NOT] NULL`.
     return nullTest(name, op === 'is distinct from');
   }
-  if (!('num' in other || 'str' in other || ('mask' in other && other.name !== undefined))) {
+  if (
+    !(
+      'num' in other ||
+      'str' in other ||
+      ('mask' in other && (other.name !== undefined || other.twin?.[0] === ONE_QUERY))
+    )
+  ) {
     return undefined;
   }
   let base: string;
@@ -429,9 +450,15 @@ function rangeLiteral(
 }
 
 /** `name IS [NOT] NULL` as a literal. */
+const IS_NULL_TABLE = NULL_BASE | FALSE | (FALSE << 4) | (TRUE << 8);
+
 function nullTest(name: string, negated: boolean): Value {
-  const isNullTable = NULL_BASE | FALSE | (FALSE << 4) | (TRUE << 8);
-  return literal(name, 'null', undefined, negated ? eachOutcome(isNullTable, negate) : isNullTable);
+  return literal(
+    name,
+    'null',
+    undefined,
+    negated ? eachOutcome(IS_NULL_TABLE, negate) : IS_NULL_TABLE,
+  );
 }
 
 /** `text` without trailing spaces (a loop: `/ +$/` is quadratic on a run of spaces before a letter). */
@@ -581,7 +608,7 @@ function identityOf(value: Value): number {
     if (value.name !== undefined) return hashText(value.name);
     return value.mask === TRUE || value.mask === FALSE || value.mask === NULL ? value.mask : -1;
   }
-  if ('num' in value) return hashText(String(value.num), 0x1234567);
+  if ('num' in value) return hashText(value.big ?? String(value.num), 0x1234567);
   if ('str' in value) return hashText(value.str, 0x7654321);
   return -1;
 }
@@ -657,6 +684,17 @@ function compare(left: Value, op: string, right: Value): number {
   const x = 'num' in a ? a.num : stringNumber(a.str);
   const y = 'num' in b ? b.num : stringNumber(b.str);
   if (x === undefined || y === undefined) return TRUE | FALSE;
+  const bigA = 'num' in a ? a.big : undefined;
+  const bigB = 'num' in b ? b.big : undefined;
+  if ((bigA !== undefined || bigB !== undefined) && x === y) {
+    // One double for two decimals: their digits tell, where both are kept
+    // (round 38: past 2^53 numbers were some constant, so `id >
+    // 9223372036854775808 OR id <= 9223372036854775808` ran). Doubles that
+    // differ order the decimals as they do (rounding keeps the order).
+    if (bigA === undefined || bigB === undefined) return TRUE | FALSE;
+    const order = compareDecimals(bigA, bigB);
+    return decimalOutcome(op, equalOp, unequalOp, order);
+  }
   const holds = equalOp
     ? x === y
     : unequalOp
@@ -669,6 +707,80 @@ function compare(left: Value, op: string, right: Value): number {
             ? x <= y
             : x >= y;
   return holds ? TRUE : FALSE;
+}
+
+/** Whether `op` holds of two numbers whose order is `order` (-1, 0, 1). */
+function decimalOutcome(op: string, equalOp: boolean, unequalOp: boolean, order: number): number {
+  const holds = equalOp
+    ? order === 0
+    : unequalOp
+      ? order !== 0
+      : op === '<'
+        ? order < 0
+        : op === '>'
+          ? order > 0
+          : op === '<='
+            ? order <= 0
+            : order >= 0;
+  return holds ? TRUE : FALSE;
+}
+
+/** Two numbers are one: by their exact digits where either has them. */
+function sameNumber(a: Num, b: Num): boolean {
+  return a.big === undefined && b.big === undefined ? a.num === b.num : a.big === b.big;
+}
+
+const plainDecimal = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+/** Characters of a decimal kept exactly (round 38); a longer one is some constant. */
+const maxDecimalLength = 1_000;
+
+/**
+ * `text`, a plain decimal numeral (digits, a point, no exponent) of at most
+ * `maxDecimalLength` characters, as its exact digits: a minus for a
+ * negative, no leading zeros, no trailing zeros after the point, no point
+ * after the last digit (`007.50` is `7.5`, `.5` is `0.5`); `undefined`
+ * otherwise.
+ */
+function exactDecimal(text: string): string | undefined {
+  if (text.length > maxDecimalLength || !plainDecimal.test(text)) return undefined;
+  const negative = text.charCodeAt(0) === 0x2d;
+  const unsigned = negative || text.charCodeAt(0) === 0x2b ? text.slice(1) : text;
+  const point = unsigned.indexOf('.');
+  let whole = point === -1 ? unsigned : unsigned.slice(0, point);
+  let fraction = point === -1 ? '' : unsigned.slice(point + 1);
+  let from = 0;
+  while (from < whole.length - 1 && whole.charCodeAt(from) === 0x30) from++;
+  whole = whole.slice(from) || '0';
+  let to = fraction.length;
+  while (to > 0 && fraction.charCodeAt(to - 1) === 0x30) to--;
+  fraction = fraction.slice(0, to);
+  const digits = fraction === '' ? whole : `${whole}.${fraction}`;
+  return negative && digits !== '0' ? `-${digits}` : digits;
+}
+
+/** The order of two exact decimals (`exactDecimal`'s): -1, 0 or 1. */
+function compareDecimals(a: string, b: string): number {
+  const negA = a.charCodeAt(0) === 0x2d;
+  if (negA !== (b.charCodeAt(0) === 0x2d)) return negA ? -1 : 1;
+  const [wholeA, fractionA = ''] = (negA ? a.slice(1) : a).split('.');
+  const [wholeB, fractionB = ''] = (negA ? b.slice(1) : b).split('.');
+  // No leading zeros: the longer whole part is the larger; then digit by
+  // digit (a fraction without trailing zeros that another extends is smaller).
+  const order =
+    wholeA!.length !== wholeB!.length
+      ? wholeA!.length < wholeB!.length
+        ? -1
+        : 1
+      : wholeA !== wholeB
+        ? wholeA! < wholeB!
+          ? -1
+          : 1
+        : fractionA === fractionB
+          ? 0
+          : fractionA < fractionB
+            ? -1
+            : 1;
+  return negA ? -order : order;
 }
 
 /**
@@ -1053,6 +1165,15 @@ class Operator {
   choice = 0;
   result: Value | undefined = undefined;
   same = true;
+  /**
+   * CASE (round 38): the column it is wherever that column is not NULL
+   * (`CASE WHEN id IS NULL THEN 0 ELSE id END`; '' none yet, undefined
+   * none), whether a branch settled each such row, and the current WHEN's
+   * test of a column's NULL (`=id`: `id IS NULL`, `!id`: `IS NOT NULL`).
+   */
+  nullTwin: string | undefined = '';
+  nullTwinDone = false;
+  whenNull: string | undefined = undefined;
   /** A call: the hash of its name and of the arguments so far (-1: one has no identity; see `expression`). */
   hash = 0;
 
@@ -1099,7 +1220,13 @@ function sameArgument(frame: Operator, argument: Value): Value | undefined {
   if (++frame.stage === 2) frame.result = argument;
   else if (frame.stage === 3 && (frame.name === 'if' || frame.name === 'iif')) {
     const chosen = identityOf(frame.result!);
-    return chosen !== -1 && chosen === identityOf(argument) ? frame.result : undefined;
+    if (chosen !== -1 && chosen === identityOf(argument)) return frame.result;
+    // `IF(id IS NULL, 0, id)`, `IIF(id IS NOT NULL, id, 0)`: COALESCE's twin (round 38).
+    const guard = nullTestOf(frame.subject!);
+    const kept = guard?.[0] === '=' ? argument : guard?.[0] === '!' ? frame.result! : undefined;
+    return kept !== undefined && columnOf(kept) === guard!.slice(1)
+      ? outcomes(VARIES, false, undefined, undefined, guard!.replace('!', '='))
+      : undefined;
   }
   const first = frame.subject;
   if (first === undefined) {
@@ -1119,6 +1246,16 @@ function sameArgument(frame: Operator, argument: Value): Value | undefined {
  * least (`>`) or at most (`<`) it wherever they are defined, whatever
  * their other arguments.
  */
+/** A twin's relation: never negative (no value named). */
+const NON_NEGATIVE = '+';
+/**
+ * Not a twin: a subquery the same for every row, named by its text (round
+ * 38), so that a column compared with it is a literal on one base however
+ * often it is written (`id = (SELECT max(id) FROM t) OR id <> (SELECT
+ * max(id) FROM t)` ran). Its value stays some constant.
+ */
+const ONE_QUERY = '#';
+
 const twinCalls = new Map([
   ['coalesce', '='],
   ['ifnull', '='],
@@ -1126,7 +1263,25 @@ const twinCalls = new Map([
   ['isnull', '='],
   ['greatest', '>'],
   ['least', '<'],
+  // Round 38: a cast of its one argument is that argument for a comparison
+  // with it (`COALESCE(id, 0) = CAST(id AS int)` ran), read as `::` is.
+  ['cast', '='],
+  ['try_cast', '='],
+  // Round 38: never negative wherever defined (`abs(id) >= 0` ran). Any
+  // function's range is open-ended; these are the common ones.
+  ['abs', NON_NEGATIVE],
+  ['length', NON_NEGATIVE],
+  ['len', NON_NEGATIVE],
+  ['char_length', NON_NEGATIVE],
+  ['character_length', NON_NEGATIVE],
+  ['octet_length', NON_NEGATIVE],
+  ['bit_length', NON_NEGATIVE],
+  ['datalength', NON_NEGATIVE],
+  ['count', NON_NEGATIVE],
 ]);
+
+/** Calls of one argument whose twin is read. */
+const oneArgumentTwins = new Set(['cast', 'try_cast']);
 
 /**
  * A closed call's `twin` (round 37: `COALESCE(id, 0) = id` ran, though
@@ -1140,14 +1295,27 @@ const twinCalls = new Map([
 function twinOf(frame: Operator): string | undefined {
   const relation = twinCalls.get(frame.name);
   const first = frame.subject;
-  if (relation === undefined || frame.stage < 2 || first === undefined || !('mask' in first)) {
+  if (
+    relation === undefined ||
+    first === undefined ||
+    !('mask' in first) ||
+    !(first.mask & VARIES) ||
+    first.twin?.[0] === ONE_QUERY
+  ) {
     return undefined;
   }
+  if (relation === NON_NEGATIVE) return NON_NEGATIVE;
   const inner = first.twin;
+  if (frame.stage < 2) return oneArgumentTwins.has(frame.name) ? castTwin(first) : undefined;
   if (inner !== undefined && (inner[0] === '=' || inner[0] === relation)) {
     return relation + inner.slice(1);
   }
   return first.name === undefined ? undefined : relation + first.name;
+}
+
+/** A cast's twin: its operand's, or the operand itself where it has a name (`id::int` is `=id`). */
+function castTwin(operand: Outcomes): string | undefined {
+  return operand.twin ?? (operand.name === undefined ? undefined : `=${operand.name}`);
 }
 
 /** What each relation of a twin to its value makes of each comparison: TRUE or FALSE where defined. */
@@ -1173,8 +1341,16 @@ const twinOutcomes: Record<string, Record<string, number>> = {
  * tells rows apart (`GREATEST(id, 5) <= id`, a NULL-safe one).
  */
 function twinComparison(left: Value, op: string, right: Value): number {
+  if ('mask' in left && left.twin === NON_NEGATIVE) {
+    return nonNegativeComparison(op, numberOf(right));
+  }
+  if ('mask' in right && right.twin === NON_NEGATIVE) {
+    return nonNegativeComparison(flippedOperators[op] ?? op, numberOf(left));
+  }
   if (!('mask' in left) || !('mask' in right)) return 0;
   let relation: string | undefined;
+  const kinds = `${left.twin?.[0]}${right.twin?.[0]}`;
+  if (kinds.includes(NON_NEGATIVE) || kinds.includes(ONE_QUERY)) return 0;
   if (left.twin !== undefined && right.name !== undefined && left.twin.slice(1) === right.name) {
     relation = left.twin[0];
   } else if (
@@ -1183,10 +1359,52 @@ function twinComparison(left: Value, op: string, right: Value): number {
     right.twin.slice(1) === left.name
   ) {
     // Its relation from the left: `id >= LEAST(id, 5)` is `LEAST(id, 5) <= id`.
-    relation = right.twin[0] === '>' ? '<' : right.twin[0] === '<' ? '>' : '=';
+    relation = flippedOperators[right.twin[0]!] ?? '=';
+  } else if (
+    left.twin !== undefined &&
+    right.twin !== undefined &&
+    left.twin.slice(1) === right.twin.slice(1)
+  ) {
+    // Both of one value (round 38: `COALESCE(id, 0) = id::int`): at least it
+    // and at most it is at least the other, and so on.
+    const a = left.twin[0];
+    const b = right.twin[0];
+    relation =
+      a === b && a === '='
+        ? '='
+        : (a === '=' || a === '>') && (b === '=' || b === '<')
+          ? '>'
+          : (a === '=' || a === '<') && (b === '=' || b === '>')
+            ? '<'
+            : undefined;
   }
   const outcome = relation === undefined ? undefined : twinOutcomes[relation]![op];
   return outcome === undefined ? 0 : outcome | NULL;
+}
+
+/** A number, or a string's as MySQL reads it in a number's place (`'0'`); else undefined. */
+const numberOf = (value: Value) =>
+  'num' in value ? value.num : 'str' in value ? stringNumber(value.str) : undefined;
+
+/** `<` and `>` (and with `=`) the other way round. */
+const flippedOperators: Record<string, string> = { '<': '>', '>': '<', '<=': '>=', '>=': '<=' };
+
+/**
+ * `f(x) op num` where f is never negative (`abs`, `length`): TRUE or FALSE
+ * wherever x is not NULL, with NULL elsewhere (as `id = id` is read), or 0
+ * where the comparison tells rows apart (`abs(id) > 0`).
+ */
+function nonNegativeComparison(op: string, num: number | undefined): number {
+  if (num === undefined) return 0;
+  const holds =
+    (op === '>=' && num <= 0) ||
+    (op === '>' && num < 0) ||
+    ((op === '<>' || op === '!=') && num < 0);
+  const fails =
+    (op === '<' && num <= 0) ||
+    (op === '<=' && num < 0) ||
+    ((op === '=' || op === '==') && num < 0);
+  return holds ? TRUE | NULL : fails ? FALSE | NULL : 0;
 }
 
 /** The numbers 0-1023, made once (values are never written to). */
@@ -1221,7 +1439,11 @@ const PIPES_CONCAT = new Operator('||', 11.5);
 /** A prefix minus, plus or `~`. */
 function signed(op: string, value: Value): Value {
   if ('num' in value && op !== '~' && op !== 'interval') {
-    return op === '-' ? { num: -value.num } : value;
+    if (op !== '-') return value;
+    if (value.big === undefined) return { num: -value.num };
+    const big =
+      value.big === '0' ? '0' : value.big[0] === '-' ? value.big.slice(1) : `-${value.big}`;
+    return { num: -value.num, big };
   }
   // `+id`: the column.
   if (op === '+' && 'name' in value && value.name !== undefined && !value.lits) return value;
@@ -1374,8 +1596,58 @@ function reduce(values: Value[], operators: Operator[], precedence: number, mode
   }
 }
 
+/** The column (or expression) a value is wherever that is not NULL: its name, or its twin's of `=` (`CAST(id AS int)`). */
+function columnOf(value: Value): string | undefined {
+  if (!('mask' in value) || value.lits) return undefined;
+  return value.twin?.[0] === '='
+    ? value.twin.slice(1)
+    : value.twin === undefined
+      ? value.name
+      : undefined;
+}
+
+/** The column a condition tests for NULL alone: `=id` for `id IS NULL`, `!id` for `IS NOT NULL`. */
+function nullTestOf(condition: Value): string | undefined {
+  const lits = literalsOf(condition);
+  if (!lits || lits.tables || lits.extra || lits.test !== 'null') return undefined;
+  const table = effective(lits, lits.table);
+  return table === IS_NULL_TABLE
+    ? `=${lits.column}`
+    : table === eachOutcome(IS_NULL_TABLE, negate)
+      ? `!${lits.column}`
+      : undefined;
+}
+
+/**
+ * Follows whether a CASE is one column wherever that column is not NULL
+ * (round 38: `CASE WHEN id IS NULL THEN 0 ELSE id END = id` ran): each
+ * branch gives the column, or is taken only where it is NULL; a branch
+ * `WHEN id IS NOT NULL THEN id` or an ELSE of it settles every other row.
+ */
+function nullTwinBranch(frame: Operator, value: Value): void {
+  if (frame.nullTwin === undefined || frame.nullTwinDone) return;
+  const guard = frame.whenNull;
+  const column = guard?.slice(1);
+  if (guard !== undefined && guard[0] === '=') {
+    if (frame.nullTwin === '' || frame.nullTwin === column) frame.nullTwin = column;
+    else frame.nullTwin = undefined;
+    return;
+  }
+  const name = columnOf(value);
+  if (name === undefined || (frame.nullTwin !== '' && frame.nullTwin !== name)) {
+    frame.nullTwin = undefined;
+    return;
+  }
+  frame.nullTwin = name;
+  // An ELSE, or `WHEN id IS NOT NULL THEN id`: no row where it is not NULL goes on.
+  if (frame.stage === 3 || column === name) {
+    frame.nullTwinDone = true;
+  }
+}
+
 /** Adds a CASE branch's value, reached when its WHEN's outcome (`when`) may be true. */
 function caseBranch(frame: Operator, value: Value, when: number): void {
+  if (!frame.subject) nullTwinBranch(frame, value);
   if (frame.taken || !(when & (TRUE | VARIES))) return;
   if (when !== TRUE) frame.choice |= when & VARIES ? VARIES : CONSTANT;
   else frame.taken = true;
@@ -1387,7 +1659,7 @@ function caseBranch(frame: Operator, value: Value, when: number): void {
   const first = frame.result;
   // One value, or one expression of the row (`CASE WHEN a @> b THEN lower(x) ELSE lower(x) END`).
   const equal =
-    ('num' in first && 'num' in value && first.num === value.num) ||
+    ('num' in first && 'num' in value && sameNumber(first, value)) ||
     ('str' in first && 'str' in value && first.str === value.str) ||
     ('mask' in first && 'mask' in value && first.mask === value.mask && !(first.mask & VARIES)) ||
     ('mask' in first &&
@@ -1746,6 +2018,42 @@ export function mergeOnNamesNoTarget(
   if (table === undefined) return false;
   const target = { parts: table.parts, alias: aliasAt(sql, table.stop, usingAt).alias };
   return !mayNameTarget(sql, from, to, backslash, target, true);
+}
+
+/** Sticky: `USING` and the blanks after it. */
+const usingWord = /using\s+/iy;
+
+/**
+ * Whether a MERGE matches each row of its target with itself (round 38:
+ * `MERGE INTO t t2 USING t ON t2.id = t.id WHEN MATCHED THEN UPDATE` ran,
+ * and updates every row where id is not NULL): its source at `usingAt` is
+ * the target table (the name at `targetAt`) under another name, and its ON
+ * `[from, to)` (`mergeOn`'s four places) is AND terms each comparing a column of one with the same
+ * column of the other (`=`, `<=`, `>=`, `<=>`, `IS NOT DISTINCT FROM`), as
+ * the target joined with itself is read (round 35).
+ */
+export function mergeMatchesItself(
+  sql: string,
+  [targetAt, usingAt, from, to]: readonly [number, number, number, number],
+  backslash: string,
+): boolean {
+  const table = qualifiedNameAt(sql, targetAt, usingAt);
+  usingWord.lastIndex = usingAt;
+  if (table === undefined || !usingWord.test(sql)) return false;
+  const source = qualifiedNameAt(sql, usingWord.lastIndex, from);
+  if (source === undefined) return false;
+  const targetAlias = aliasAt(sql, table.stop, usingAt).alias;
+  const sourceAlias = aliasAt(sql, source.stop, from).alias;
+  return matchesItself(
+    sql,
+    table.parts,
+    targetAlias,
+    source.parts,
+    sourceAlias,
+    from,
+    to,
+    backslash,
+  );
 }
 
 /**
@@ -3470,14 +3778,187 @@ function rowsWholeAfter(
     if (key === undefined || key.parts.at(-1) !== grouped) return false;
     rest = skipBlanks(sql, key.stop, to);
   }
-  if (rest === to) return true;
+  if (rest === to || rowLimitKeepsAll(sql, rest, to)) return true;
   orderBy.lastIndex = rest;
   if (!orderBy.test(sql) || orderBy.lastIndex > to) return false;
-  let limited = false;
-  eachName(sql, orderBy.lastIndex, to, backslash, false, undefined, word => {
-    if (word === 'limit' || word === 'fetch' || word === 'offset') limited = true;
+  const limitAt = scanTopLevel(sql, orderBy.lastIndex, to, backslash, (word, stop) => {
+    const lower = stop - word === 5 || stop - word === 6 ? sql.slice(word, stop).toLowerCase() : '';
+    return lower === 'limit' || lower === 'fetch' || lower === 'offset';
   });
-  return !limited;
+  return limitAt === -1 || (limitAt >= 0 && rowLimitKeepsAll(sql, limitAt, to));
+}
+
+/**
+ * The least row limit read as keeping every row (round 38: `id IN (SELECT
+ * id FROM t LIMIT 1000000000)` ran, its LIMIT read as a restriction). The
+ * text cannot tell a table's size; a limit of a million rows or more is
+ * read as the whole table (fail closed), a smaller one as the batch it
+ * usually is (`LIMIT 1000`).
+ */
+const minWholeRowLimit = 1_000_000;
+
+/**
+ * Sticky: a row limit's clause: `LIMIT n | ALL | NULL`, MySQL's `LIMIT 0,
+ * n`, `OFFSET 0 [ROWS]`, `FETCH FIRST | NEXT n ROWS ONLY` (the count in
+ * group 1 or 2; none for ALL, NULL and OFFSET 0).
+ */
+const rowLimitClause =
+  /\s*(?:limit\s+(?:all\b|null\b|(?:0+\s*,\s*)?(\d+(?:\.\d*)?(?:e\+?\d+)?)(?![\w.]))|offset\s+0+(?![\w.])(?:\s+rows?\b)?|fetch\s+(?:first|next)\s+(\d+)\s+rows?\s+only\b)/iy;
+
+/**
+ * Sticky: what keeps every row whatever follows it, to the query's end: a
+ * row limit computed by a subquery (`LIMIT (SELECT count(*) FROM t)`,
+ * fail closed), a lock (`FOR UPDATE`, `FOR SHARE`; `SKIP LOCKED` keeps the
+ * rows no one holds, every row for some data).
+ */
+const wholeToEnd =
+  /\s*(?:limit\s*\(\s*select\b|for\s+(?:update|share|no\s+key\s+update|key\s+share)\b)/iy;
+
+/** Whether a count of rows (digits) is at least `minWholeRowLimit`. */
+function wholeCount(digits: string): boolean {
+  // `1e9`, `1.5e6`: PostgreSQL rounds a numeric count.
+  if (/[e.]/i.test(digits)) return Number(digits) >= minWholeRowLimit;
+  let from = 0;
+  while (from < digits.length - 1 && digits.charCodeAt(from) === 0x30) from++;
+  return digits.length - from > 7 || Number(digits.slice(from)) >= minWholeRowLimit;
+}
+
+/**
+ * Whether `[at, to)` is only row limit clauses that each keep every row
+ * (`LIMIT 1000000000`, `LIMIT ALL`, `OFFSET 0`), at least one.
+ */
+function rowLimitKeepsAll(sql: string, at: number, to: number): boolean {
+  let index = at;
+  for (let clauses = 0; clauses < 4; clauses++) {
+    wholeToEnd.lastIndex = index;
+    if (wholeToEnd.test(sql) && wholeToEnd.lastIndex <= to) return true;
+    rowLimitClause.lastIndex = index;
+    const clause = rowLimitClause.exec(sql);
+    if (clause === null || rowLimitClause.lastIndex > to) return false;
+    const count = clause[1] ?? clause[2];
+    if (count !== undefined && !wholeCount(count)) return false;
+    index = skipBlanks(sql, rowLimitClause.lastIndex, to);
+    if (index === to) return true;
+  }
+  return false;
+}
+
+/** Sticky: SQL Server's `TOP n`, `TOP (n)`, `TOP n PERCENT` before a select item. */
+const topCount = /top\s*(?:\(\s*(\d+)\s*\)|(\d+)(?![\w.]))(\s+percent\b)?\s*/iy;
+
+/**
+ * Past a `TOP` at `at` that keeps every row (round 38: a million or more,
+ * or 100 percent or more), `at` where there is none, -1 for one that
+ * keeps some rows.
+ */
+function pastWholeTop(sql: string, at: number, to: number): number {
+  if (!topWord.test(sql.slice(at, Math.min(to, at + 4)))) return at;
+  topCount.lastIndex = at;
+  const top = topCount.exec(sql);
+  if (top === null || topCount.lastIndex > to) return -1;
+  const count = (top[1] ?? top[2])!;
+  const whole = top[3] !== undefined ? Number(count) >= 100 : wholeCount(count);
+  return whole ? topCount.lastIndex : -1;
+}
+
+/** Sticky: a join that keeps every row of the left side while the right one has a row (without its ON). */
+const keepingJoin = /\s*(?:,|(?:(cross)\s+|inner\s+|(left|full)\s+(?:outer\s+)?)?join\b)\s*/iy;
+
+/**
+ * Past the joins at `at` that keep every row of the table `parts` (its
+ * alias `alias`) while the joined table has one (round 38: `id IN (SELECT
+ * x.id FROM t x JOIN s ON 1=1)` ran): a comma, `CROSS JOIN`, a `LEFT
+ * JOIN` whatever its ON, an inner join whose ON names no column that may
+ * be the table's (each name qualified by another table, as a join's
+ * condition that names no target column, round 35). -1 at another join
+ * (`USING`, `NATURAL`, a derived table, an ON naming the table).
+ */
+function pastKeepingJoins(
+  sql: string,
+  at: number,
+  to: number,
+  backslash: string,
+  parts: string[],
+  alias: string | undefined,
+): number {
+  let index = at;
+  for (let joins = 0; joins < 16; joins++) {
+    keepingJoin.lastIndex = index;
+    const join = keepingJoin.exec(sql);
+    if (join === null || keepingJoin.lastIndex > to) return index;
+    const name = qualifiedNameAt(sql, keepingJoin.lastIndex, to);
+    if (name === undefined) return -1;
+    const named = aliasAt(sql, name.stop, to);
+    index = skipBlanks(sql, named.stop, to);
+    onWord.lastIndex = index;
+    const on = onWord.test(sql) && onWord.lastIndex <= to;
+    const comma = join[0]!.trim() === ',';
+    if (!on) {
+      if (comma || join[1] !== undefined) continue;
+      return -1;
+    }
+    if (comma || join[1] !== undefined) return -1;
+    const start = onWord.lastIndex;
+    const next = scanTopLevel(sql, start, to, backslash, (word, stop) => {
+      if (sql.charCodeAt(word) === 0x2c /* , */) return true;
+      return endsOn.has(stop - word <= 13 ? sql.slice(word, stop).toLowerCase() : '');
+    });
+    if (next === -2) return -1;
+    index = next === -1 ? to : next;
+    if (join[2] !== undefined) continue;
+    if (
+      (mayNameTarget(sql, start, index, backslash, { parts, alias }, false) ||
+        mayNameTarget(sql, start, index, backslash, { parts, alias: undefined }, false)) &&
+      !matchesItself(sql, parts, alias, name.parts, named.alias, start, index, backslash)
+    ) {
+      return -1;
+    }
+  }
+  return -1;
+}
+
+/**
+ * Whether the table `parts` (named `alias`) joined with `joined` (named
+ * `joinedAlias`) on `[from, to)` finds each of its rows itself: one table
+ * under two names, and an ON of AND terms each comparing a column of one
+ * with the same column of the other (round 35's self-join; round 38: `id
+ * IN (SELECT a.id FROM t a JOIN t b ON a.id = b.id)` ran). An ON in
+ * parentheses is read inside them.
+ */
+function matchesItself(
+  sql: string,
+  parts: readonly string[],
+  alias: string | undefined,
+  joined: readonly string[],
+  joinedAlias: string | undefined,
+  from: number,
+  to: number,
+  backslash: string,
+): boolean {
+  if (!endsWith(parts, joined) && !endsWith(joined, parts)) return false;
+  const name = alias ?? parts.at(-1);
+  const other = joinedAlias ?? joined.at(-1);
+  if (name === other) return false;
+  let start = skipBlanks(sql, from, to);
+  let end = to;
+  while (end > start && isJsSpace(sql.charCodeAt(end - 1))) end--;
+  for (let groups = 0; groups < 8 && sql.charCodeAt(start) === 0x28 /* ( */; groups++) {
+    const close = closingParen(sql, start + 1, end, backslash);
+    if (close !== end - 1) break;
+    start = skipBlanks(sql, start + 1, close);
+    end = close;
+  }
+  const named = (qualifier: string | undefined) => (column: readonly string[]) =>
+    column.length === 2 && column[0] === qualifier;
+  return reflexiveTerms(
+    sql,
+    start,
+    end,
+    conditionReadings.any[0]!,
+    backslash,
+    named(name),
+    named(other),
+  );
 }
 
 /** Sticky past a derived table's `FROM`: `LATERAL` and the `(`. */
@@ -3504,7 +3985,8 @@ function wholeColumn(
   branchStart.lastIndex = from;
   if (tableAt === -1 && (!branchStart.test(sql) || branchStart.lastIndex > to)) return undefined;
   // The select item, in parentheses or not, and its alias.
-  let at = tableAt === -1 ? branchStart.lastIndex : tableAt;
+  let at = tableAt === -1 ? pastWholeTop(sql, branchStart.lastIndex, to) : tableAt;
+  if (at === -1) return undefined;
   let column: QualifiedName | undefined;
   /** `t.*`: its qualifier, which must name the source. */
   let starOf: string[] | undefined;
@@ -3566,7 +4048,10 @@ function wholeColumn(
   const table = qualifiedNameAt(sql, sourceAt, to);
   if (table === undefined) return undefined;
   const { alias, stop } = aliasAt(sql, table.stop, to);
-  if (!rowsWholeAfter(sql, stop, to, backslash, column?.parts.at(-1))) return undefined;
+  const joined = pastKeepingJoins(sql, stop, to, backslash, table.parts, alias);
+  if (joined === -1 || !rowsWholeAfter(sql, joined, to, backslash, column?.parts.at(-1))) {
+    return undefined;
+  }
   // A common table of the target's name may be the target itself (SQL
   // Server deletes through one): read as the target (fail closed).
   const common =
@@ -4595,7 +5080,9 @@ function readTerms(
               ? subqueryWhereValue
               : rows === VARIES
                 ? subqueryName(sql, exists, opened, close, backslash)
-                : MASKS[rows]!,
+                : rows === CONSTANT
+                  ? constantQuery(subqueryName(sql, exists, opened, close, backslash))
+                  : MASKS[rows]!,
         );
         continue;
       }
@@ -4752,7 +5239,9 @@ function readTerms(
         const word = sql.slice(index, stop);
         index = stop;
         const number = exactNumber(word);
+        const big = number === undefined ? exactDecimal(word) : undefined;
         if (number !== undefined) expectOperand = pushed(values, { num: number });
+        else if (big !== undefined) expectOperand = pushed(values, { num: Number(word), big });
         // A long numeral, hex or bits: some constant; MySQL names may start with digits (`1abc`).
         else
           expectOperand = pushed(
@@ -5038,10 +5527,14 @@ function readTerms(
         index = castTail.lastIndex;
       }
       const value = values.pop()!;
+      const cast = varies(value)
+        ? expressionOf('::', value, { str: sql.slice(start, index).toLowerCase() })
+        : MASKS[CONSTANT]!;
+      const twin = 'mask' in value && varies(value) ? castTwin(value) : undefined;
       values.push(
-        varies(value)
-          ? expressionOf('::', value, { str: sql.slice(start, index).toLowerCase() })
-          : MASKS[CONSTANT]!,
+        twin === undefined
+          ? cast
+          : outcomes(VARIES, false, (cast as Outcomes).name, undefined, twin),
       );
       continue;
     }
@@ -5472,6 +5965,14 @@ function subqueryName(
   return hash === -1 ? MASKS[VARIES]! : expression(mixHash(hash, exists ? 1 : 2));
 }
 
+/** A subquery the same for every row, named by its text as `ONE_QUERY` (or unnamed, with a `?`). */
+function constantQuery(named: Value): Value {
+  const { name } = named as Outcomes;
+  return name === undefined
+    ? MASKS[CONSTANT]!
+    : outcomes(CONSTANT, false, undefined, undefined, ONE_QUERY + name);
+}
+
 /**
  * A scalar subquery without a FROM whose select item is a bare column
  * (`(SELECT id)`, `(SELECT DISTINCT (id))`, nothing else): the name reads
@@ -5629,20 +6130,29 @@ function caseWord(state: ReadState, word: string): boolean {
     frame.when = frame.subject
       ? compare(frame.subject, '=', condition)
       : truth(condition, state.mode);
+    frame.whenNull = frame.subject ? undefined : nullTestOf(condition);
     frame.stage = 2;
   } else if (word === 'else') {
     if (stage !== 2 || expectOperand) return false;
     caseBranch(frame, values.pop()!, frame.when);
+    frame.whenNull = undefined;
     frame.stage = 3;
   } else {
     if ((stage !== 2 && stage !== 3) || expectOperand) return false;
     const value = values.pop()!;
     if (stage === 2) {
       caseBranch(frame, value, frame.when);
+      frame.whenNull = undefined;
       caseBranch(frame, MASKS[NULL]!, TRUE);
     } else caseBranch(frame, value, TRUE);
     operators.pop();
-    state.expectOperand = pushed(values, caseValue(frame));
+    const result = caseValue(frame);
+    state.expectOperand = pushed(
+      values,
+      result === MASKS[VARIES] && frame.nullTwinDone && frame.nullTwin
+        ? outcomes(VARIES, false, undefined, undefined, `=${frame.nullTwin}`)
+        : result,
+    );
     return true;
   }
   state.expectOperand = true;

@@ -56,20 +56,24 @@ function countsOf(rows: readonly Row[]): Record<string, number[]> {
  * 13, 13, 13], ORGANIZATION [10, 13, 3, 5, 5]; round 37 read its error classes to choose the chat
  * cues and the address runs (seen since). The third: blind, measured once at the end of round
  * 37; round 36's code read it as PERSON [66, 64, 46, 47, 47], STREET_ADDRESS [17, 19, 4, 14, 17],
- * LOCATION [14, 20, 12, 12, 12], ORGANIZATION [7, 7, 1, 1, 1].
+ * LOCATION [14, 20, 12, 12, 12], ORGANIZATION [7, 7, 1, 1, 1]; round 37's as PERSON [66, 63, 48,
+ * 48, 48], STREET_ADDRESS [17, 16, 10, 14, 14], LOCATION [14, 16, 12, 12, 12], ORGANIZATION [7, 6,
+ * 1, 1, 1]. Round 38 read its error classes to write the organisation, address-run and month rules
+ * (seen since); the second read before round 38 as PERSON [56, 52, 41, 42, 43], STREET_ADDRESS
+ * [16, 16, 10, 12, 12], LOCATION [18, 18, 13, 13, 13], ORGANIZATION [10, 12, 3, 5, 5].
  */
 const fixtures = [
   {
     name: 'the second hand-written fixture (seen since round 37)',
     path: 'test/fixtures/ner-sentences-2.jsonl',
     rows: 110,
-    counts: '56 52 41 42 43 | 16 16 10 12 12 | 18 18 13 13 13 | 10 12 3 5 5',
+    counts: '56 48 41 42 43 | 16 19 14 15 15 | 18 14 13 13 13 | 10 16 7 9 9',
   },
   {
-    name: 'the third hand-written fixture (blind, round 37)',
+    name: 'the third hand-written fixture (blind in round 37, seen since round 38)',
     path: 'test/fixtures/ner-sentences-3.jsonl',
     rows: 120,
-    counts: '66 63 48 48 48 | 17 16 10 14 14 | 14 16 12 12 12 | 7 6 1 1 1',
+    counts: '66 56 50 50 50 | 17 19 16 17 17 | 14 12 12 12 12 | 7 8 4 5 5',
   },
 ];
 
@@ -106,7 +110,7 @@ describe('the second hand-written fixture', () => {
 describe('the third hand-written fixture', () => {
   const rows = rowsOf('test/fixtures/ner-sentences-3.jsonl');
 
-  it('finds 18 lower-case chat names, 6 of them exact, and few spans in its 34 sentences without an entity', () => {
+  it('finds 18 lower-case chat names, 6 of them exact, and spans in 2 of its 34 sentences without an entity', () => {
     const lower = rows.flatMap(row =>
       row.spans
         .filter(span => span.type === 'PERSON' && span.value === span.value.toLowerCase())
@@ -120,6 +124,6 @@ describe('the third hand-written fixture', () => {
     ).toHaveLength(6);
     const empty = rows.filter(row => row.spans.length === 0);
     expect(empty).toHaveLength(34);
-    expect(empty.filter(row => findNamedEntities(row.text).length > 0)).toHaveLength(4);
+    expect(empty.filter(row => findNamedEntities(row.text).length > 0)).toHaveLength(2);
   });
 });

@@ -7,7 +7,7 @@ function found(text: string): string[] {
 }
 
 /**
- * Round 38 (issue 17 item 1): organisations and address parts that the
+ * Round 38 (issue 17 item 1): organisations, address parts and places that the
  * tagger read as people or places, and month names. Sentences written for
  * these tests, none from the dev split or a hand-written fixture; each case
  * read differently before the rule (noted).
@@ -115,5 +115,22 @@ describe('month names', () => {
     // before: LOCATION:April, LOCATION:July
     expect(found('We meet in April and again in July.')).toEqual([]);
     expect(found('April Jennings signed the form.')).toEqual(['PERSON:April Jennings']);
+  });
+});
+
+describe('places after a verb of travel', () => {
+  it.each<[string, string[]]>([
+    // before: PERSON:Charlotte
+    ['She flew to Charlotte on Friday.', ['LOCATION:Charlotte']],
+    // before: PERSON:Eugene
+    ['He moved to Eugene last year.', ['LOCATION:Eugene']],
+    // before: PERSON:Jackson, PERSON:Denver
+    ['We flew from Jackson to Denver.', ['LOCATION:Jackson', 'LOCATION:Denver']],
+  ])('%s', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it('keeps a person after `to` with no journey', () => {
+    expect(found('I wrote from Paris to Maria.')).toEqual(['LOCATION:Paris', 'PERSON:Maria']);
   });
 });

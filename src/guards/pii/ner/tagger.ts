@@ -21,6 +21,7 @@ import {
 } from './labels';
 import { greetingWords, notEntityWords } from './not-entities';
 import { organisationSpans } from './organisations';
+import { placesAfterTravel } from './places';
 import { roleNouns } from './role-nouns';
 
 /** Scores every label of one token from its feature buckets (adds into `scores`). */
@@ -772,19 +773,22 @@ export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array
     }
     index = end;
   }
-  return organisationSpans(
-    text,
+  return placesAfterTravel(
     scanned,
-    addressRuns(
+    organisationSpans(
       text,
       scanned,
-      joinPostcodeCity(
+      addressRuns(
         text,
-        coordinatedLists(text, scanned, spans).map(({ type, start, end }) => ({
-          type,
-          start,
-          end,
-        })),
+        scanned,
+        joinPostcodeCity(
+          text,
+          coordinatedLists(text, scanned, spans).map(({ type, start, end }) => ({
+            type,
+            start,
+            end,
+          })),
+        ),
       ),
     ),
   );

@@ -286,6 +286,18 @@ function isAddressShaped(
   return strong && partsWithDigits >= 2;
 }
 
+/** Whether a token of `[first - 3, last + 3]` on the line of `first` has a digit or is a street word. */
+function nearNumberOrStreet(text: string, scanned: Scanned, first: number, last: number): boolean {
+  const from = Math.max(0, first - 3);
+  const to = Math.min(scanned.count - 1, last + 3);
+  for (let index = from; index <= to; index++) {
+    if (index > first && scanned.newline[index] !== 0) break;
+    if (index < first && scanned.newline[index + 1] !== 0) continue;
+    if (isStreetOrNumber(text, scanned, index)) return true;
+  }
+  return false;
+}
+
 /** A token with a digit or a street word. */
 function isStreetOrNumber(text: string, scanned: Scanned, index: number): boolean {
   return hasDigit(text, scanned, index) || (scanned.flags[index]! & Flag.Street) !== 0;
@@ -364,6 +376,9 @@ export function addressRuns(text: string, scanned: Scanned, tagged: NerSpan[]): 
     if (!seed && last === token && span.end - span.start <= 2 && isClockTime(text, scanned, token))
       continue;
     spans.push(span);
+    // A name or place starts a run only with a number or street word near it (a cheap test first:
+    // a line of capitalised words is all address tokens, and a run is read up to 160 characters).
+    if (seed && !nearNumberOrStreet(text, scanned, token, last)) continue;
     const run = runAround(text, scanned, token, last);
     if (run === undefined || (seed && !isAddressShaped(text, scanned, run[0], run[1], token)))
       continue;

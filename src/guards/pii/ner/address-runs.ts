@@ -169,13 +169,13 @@ function runAround(
   let from = first;
   // The span's own part: the address tokens before it (`Via Garibaldi` before a span `45, 10122
   // Torino`, `5/` before `22 Wattle Street`) when they hold a house number or a street word.
+  /** Whether the token before `index` is an address token of its part (no comma), on its line. */
+  const addressBefore = (index: number) =>
+    index > 0 && newlines[index] === 0 && address(index - 1) && !isComma(text, scanned, index - 1);
   let own = first;
   let ownEvidence = false;
   while (
-    own > 0 &&
-    newlines[own] === 0 &&
-    address(own - 1) &&
-    !isComma(text, scanned, own - 1) &&
+    addressBefore(own) &&
     (scanned.flags[own - 1]! & (Flag.Honorific | Flag.FirstName)) === 0
   ) {
     own--;
@@ -196,12 +196,7 @@ function runAround(
       break;
     let start = comma;
     let evidence = false;
-    while (
-      start > 0 &&
-      newlines[start] === 0 &&
-      address(start - 1) &&
-      !isComma(text, scanned, start - 1)
-    ) {
+    while (addressBefore(start)) {
       start--;
       evidence ||= isStreetOrNumber(text, scanned, start);
     }

@@ -129,24 +129,33 @@ function lowerCaseNames(rows: readonly Row[]): { gold: number; exact: number } {
   return { gold: lower.length, exact: exact.length };
 }
 
-describe('the fourth hand-written fixture', () => {
-  const rows = rowsOf('test/fixtures/ner-sentences-4.jsonl');
+/** Per fixture: lower-case chat names (gold, found exact), sentences without an entity (all, with a span). */
+const chatAndEmpty = [
+  {
+    name: 'the fourth',
+    path: 'test/fixtures/ner-sentences-4.jsonl',
+    lower: [18, 8],
+    empty: [38, 6],
+  },
+  {
+    name: 'the third',
+    path: 'test/fixtures/ner-sentences-3.jsonl',
+    lower: [18, 6],
+    empty: [34, 2],
+  },
+];
 
-  it('finds 18 lower-case chat names, 8 of them exact, and spans in 6 of its 38 sentences without an entity', () => {
-    expect(lowerCaseNames(rows)).toEqual({ gold: 18, exact: 8 });
-    const empty = rows.filter(row => row.spans.length === 0);
-    expect(empty).toHaveLength(38);
-    expect(empty.filter(row => findNamedEntities(row.text).length > 0)).toHaveLength(6);
+for (const fixture of chatAndEmpty) {
+  const [gold, exact] = fixture.lower as [number, number];
+  const [empty, spanned] = fixture.empty as [number, number];
+  describe(`${fixture.name} hand-written fixture`, () => {
+    const rows = rowsOf(fixture.path);
+
+    it(`finds ${gold} lower-case chat names, ${exact} of them exact, and spans in ${spanned} of its ${empty} sentences without an entity`, () => {
+      expect(lowerCaseNames(rows)).toEqual({ gold, exact });
+      const none = rows.filter(row => row.spans.length === 0);
+      expect(none).toHaveLength(empty);
+      expect(none.filter(row => findNamedEntities(row.text).length > 0)).toHaveLength(spanned);
+    });
   });
-});
-
-describe('the third hand-written fixture', () => {
-  const rows = rowsOf('test/fixtures/ner-sentences-3.jsonl');
-
-  it('finds 18 lower-case chat names, 6 of them exact, and spans in 2 of its 34 sentences without an entity', () => {
-    expect(lowerCaseNames(rows)).toEqual({ gold: 18, exact: 6 });
-    const empty = rows.filter(row => row.spans.length === 0);
-    expect(empty).toHaveLength(34);
-    expect(empty.filter(row => findNamedEntities(row.text).length > 0)).toHaveLength(2);
-  });
-});
+}

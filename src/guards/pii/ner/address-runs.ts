@@ -70,6 +70,21 @@ function isAddressToken(text: string, scanned: Scanned, index: number): boolean 
   return (before & (Flag.Title | Flag.Street)) !== 0 && start - scanned.start[index - 1]! <= 3;
 }
 
+/** 1 to 5 digits, optionally one letter after them (`742`, `221B`, `12a`). */
+export function isHouseNumber(text: string, start: number, end: number): boolean {
+  let index = start;
+  while (index < end && index - start < 6) {
+    const code = text.charCodeAt(index);
+    if (code < 48 || code > 57) break;
+    index++;
+  }
+  const digits = index - start;
+  if (digits === 0 || digits > 5) return false;
+  if (index === end) return true;
+  const lower = text.charCodeAt(index) | 32;
+  return index + 1 === end && lower >= 97 && lower <= 122;
+}
+
 /** Whether token `index` has a digit in it (`1602`, `A96`, `T2X8`). */
 function hasDigit(text: string, scanned: Scanned, index: number): boolean {
   for (let at = scanned.start[index]!; at < scanned.end[index]!; at++) {
@@ -152,6 +167,23 @@ function runAround(
   // Left: `part ,` while the part is all address tokens; a part that is not (`to Av.
   // Insurgentes Sur 1602`) gives its address tokens when they hold a digit or street word, and ends the run.
   let from = first;
+  // The span's own part: the address tokens before it (`Via Garibaldi` before a span `45, 10122
+  // Torino`, `5/` before `22 Wattle Street`) when they hold a house number or a street word.
+  /** Whether the token before `index` is an address token of its part (no comma), on its line. */
+  const addressBefore = (index: number) =>
+    index > 0 && newlines[index] === 0 && address(index - 1) && !isComma(text, scanned, index - 1);
+  let own = first;
+  let ownEvidence = false;
+  while (
+    addressBefore(own) &&
+    (scanned.flags[own - 1]! & (Flag.Honorific | Flag.FirstName)) === 0
+  ) {
+    own--;
+    ownEvidence ||=
+      (scanned.flags[own]! & Flag.Street) !== 0 ||
+      isHouseNumber(text, scanned.start[own]!, scanned.end[own]!);
+  }
+  if (ownEvidence) from = own;
   const parts = [from];
   for (;;) {
     const comma = from - 1;
@@ -164,12 +196,7 @@ function runAround(
       break;
     let start = comma;
     let evidence = false;
-    while (
-      start > 0 &&
-      newlines[start] === 0 &&
-      address(start - 1) &&
-      !isComma(text, scanned, start - 1)
-    ) {
+    while (addressBefore(start)) {
       start--;
       evidence ||= isStreetOrNumber(text, scanned, start);
     }
@@ -201,6 +228,69 @@ function runAround(
   if (start === first && to === last) return undefined;
   if (scanned.end[to]! - scanned.start[start]! > addressMaxLength) return undefined;
   return [start, to];
+}
+
+/**
+ * Whether the run `[from, to]` around a name or place the tagger found is
+ * an address the tagger did not see (`Carrer de Mallorca 401, 08013
+ * Barcelona`, `2-4-1 Umeda, Kita-ku, Osaka 530-0001`, `8 rue des Tanneurs,
+ * 67000 Strasbourg`): numbers in two of its comma-separated parts, and a
+ * street word or a number no year is (5 digits or more, digits joined by
+ * `-` or `/`), the span `seed` in a part with a number or a street word. A
+ * list of names and years (`Mozart 1756, Haydn 1732`) is none.
+ */
+function isAddressShaped(
+  text: string,
+  scanned: Scanned,
+  from: number,
+  to: number,
+  seed: number,
+): boolean {
+  // The name or place must be in a part with a number or a street word (`Contact: Ravi Shankar
+  // Iyer, 2 Orchard Turn, …` keeps the name out: the address is found from its own number).
+  if (from > seed) return false;
+  let own = seed;
+  while (own > from && !isComma(text, scanned, own - 1)) own--;
+  let evidence = false;
+  for (let index = own; index <= to && !isComma(text, scanned, index) && !evidence; index++)
+    evidence = isStreetOrNumber(text, scanned, index);
+  if (!evidence) return false;
+  let partsWithDigits = 0;
+  let digitInPart = false;
+  let strong = false;
+  for (let index = from; index <= to; index++) {
+    if (isComma(text, scanned, index)) {
+      digitInPart = false;
+      continue;
+    }
+    if ((scanned.flags[index]! & Flag.Street) !== 0) strong = true;
+    if (!hasDigit(text, scanned, index)) continue;
+    // Numbers of addresses only: digits and capitals (`401`, `08013`, `SE5`), not `2004'te`.
+    const token = text.slice(scanned.start[index]!, scanned.end[index]!);
+    if (!/^[\dA-Z]+(?:[-/][\dA-Z]+)*$/.test(token)) continue;
+    if (!digitInPart) partsWithDigits++;
+    digitInPart = true;
+    if (/^\d{5,}$|\d[-/]\d/.test(token)) strong = true;
+    if (
+      index + 2 <= to &&
+      isAddressSign(text.charCodeAt(scanned.start[index + 1]!)) &&
+      hasDigit(text, scanned, index + 2)
+    )
+      strong = true;
+  }
+  return strong && partsWithDigits >= 2;
+}
+
+/** Whether a token of `[first - 3, last + 3]` on the line of `first` has a digit or is a street word. */
+function nearNumberOrStreet(text: string, scanned: Scanned, first: number, last: number): boolean {
+  const from = Math.max(0, first - 3);
+  const to = Math.min(scanned.count - 1, last + 3);
+  for (let index = from; index <= to; index++) {
+    if (index > first && scanned.newline[index] !== 0) break;
+    if (index < first && scanned.newline[index + 1] !== 0) continue;
+    if (isStreetOrNumber(text, scanned, index)) return true;
+  }
+  return false;
 }
 
 /** A token with a digit or a street word. */
@@ -262,7 +352,7 @@ function isClockTime(text: string, scanned: Scanned, index: number): boolean {
  * the address length.
  */
 export function addressRuns(text: string, scanned: Scanned, tagged: NerSpan[]): NerSpan[] {
-  if (!tagged.some(span => span.type === 'STREET_ADDRESS')) return tagged;
+  if (!tagged.some(span => span.type !== 'ORGANIZATION')) return tagged;
   const starts = scanned.start;
   const ends = scanned.end;
   // The widened addresses, in text order, overlapping ones joined.
@@ -270,17 +360,23 @@ export function addressRuns(text: string, scanned: Scanned, tagged: NerSpan[]): 
   const runs: NerSpan[] = [];
   let token = 0;
   for (const span of tagged) {
-    if (span.type !== 'STREET_ADDRESS') {
+    const seed = span.type === 'PERSON' || span.type === 'LOCATION';
+    if (span.type !== 'STREET_ADDRESS' && !seed) {
       spans.push(span);
       continue;
     }
     while (token < scanned.count && starts[token]! < span.start) token++;
     let last = token;
     while (last + 1 < scanned.count && ends[last + 1]! <= span.end) last++;
-    if (last === token && span.end - span.start <= 2 && isClockTime(text, scanned, token)) continue;
+    if (!seed && last === token && span.end - span.start <= 2 && isClockTime(text, scanned, token))
+      continue;
     spans.push(span);
+    // A name or place starts a run only with a number or street word near it (a cheap test first:
+    // a line of capitalised words is all address tokens, and a run is read up to 160 characters).
+    if (seed && !nearNumberOrStreet(text, scanned, token, last)) continue;
     const run = runAround(text, scanned, token, last);
-    if (run === undefined) continue;
+    if (run === undefined || (seed && !isAddressShaped(text, scanned, run[0], run[1], token)))
+      continue;
     const widened: NerSpan = { type: 'STREET_ADDRESS', start: starts[run[0]]!, end: ends[run[1]]! };
     const before = runs[runs.length - 1];
     if (before !== undefined && widened.start < before.end) {

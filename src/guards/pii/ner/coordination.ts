@@ -64,6 +64,22 @@ function isNameWord(scanned: Scanned, index: number): boolean {
 }
 
 /**
+ * Two or three capitalised words, none a common, street, organisation or
+ * title word (`Arvid Lund`, `Dawit Bekele`): shaped as a person's full name.
+ */
+function isFullName(scanned: Scanned, span: TokenSpan): boolean {
+  if (span.last === span.first || span.last - span.first > 2) return false;
+  for (let index = span.first; index <= span.last; index++) {
+    const flags = scanned.flags[index]!;
+    if ((flags & Flag.Title) === 0 || scanned.end[index]! - scanned.start[index]! > maxNameWord)
+      return false;
+    if ((flags & (Flag.Common | Flag.Street | Flag.Organisation | Flag.Honorific)) !== 0)
+      return false;
+  }
+  return true;
+}
+
+/**
  * The names of a span that is only names and list separators (`Becker and
  * Vasquez`: two), or -1 when any other token is in it.
  */
@@ -130,6 +146,9 @@ function retype(
 ): TokenSpan[] | undefined {
   let organisation = false;
   let people = 0;
+  // Round 38: every item shaped as a full name (`isFullName`) and one a PERSON.
+  let fullNames = to - from > 1;
+  let person = false;
   let changes = false;
   for (let index = from; index < to; index++) {
     const span = spans[index]!;
@@ -137,7 +156,10 @@ function retype(
     const personal = span.type === 'PERSON' || span.type === 'ORGANIZATION';
     const names = people >= 0 && personal ? namesIn(text, scanned, span) : -1;
     people = names < 0 ? -1 : people + names;
+    fullNames &&= personal && isFullName(scanned, span);
+    person ||= span.type === 'PERSON';
   }
+  if (fullNames && person) people = Math.max(people, minPeople);
   const list: TokenSpan[] = [];
   for (let index = from; index < to; index++) {
     const span = spans[index]!;

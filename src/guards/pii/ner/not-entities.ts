@@ -18,6 +18,14 @@ export const greetingWords: ReadonlySet<string> = new Set([
 const weekdays = 'monday tuesday wednesday thursday friday saturday sunday';
 
 /**
+ * English month names (round 38): `the March deadline`, `in July` were read
+ * as a person or a place. `April`, `June`, `May` alone are names too: a
+ * one-word mention of one is dropped (`April Jones` is kept).
+ */
+const months =
+  'january february march april may june july august september october november december';
+
+/**
  * English names of the ISO 639-1 languages that are one word (CLDR, read
  * with `new Intl.DisplayNames(['en'], { type: 'language' })` on Node 20),
  * less those in the first-names list of the trainer (`welsh`). Most double
@@ -41,7 +49,7 @@ const languages = `
   vietnamese walloon wolof xhosa yiddish yoruba zhuang zulu
 `;
 
-/** Lower-case words that are never a one-token entity. */
+/** Lower-case words that are never a one-token entity: weekdays, months, languages, greetings. */
 export const notEntityWords: ReadonlySet<string> = new Set(
-  `${weekdays} ${languages} ${[...greetingWords].join(' ')}`.split(/\s+/).filter(Boolean),
+  `${weekdays} ${months} ${languages} ${[...greetingWords].join(' ')}`.split(/\s+/).filter(Boolean),
 );

@@ -1,4 +1,4 @@
-import { addressRuns } from './address-runs';
+import { addressRuns, isHouseNumber } from './address-runs';
 import { cuedLowerNames, nameCuePairs } from './chat-names';
 import { coordinatedLists, type TokenSpan } from './coordination';
 import {
@@ -20,6 +20,8 @@ import {
   nerMaxLength,
 } from './labels';
 import { greetingWords, notEntityWords } from './not-entities';
+import { organisationSpans } from './organisations';
+import { placesAfterTravel } from './places';
 import { roleNouns } from './role-nouns';
 
 /** Scores every label of one token from its feature buckets (adds into `scores`). */
@@ -616,21 +618,6 @@ function lowerOf(scanned: Scanned, index: number): string {
   return scanned.words.lower[scanned.word[index]!]!;
 }
 
-/** 1 to 5 digits, optionally one letter after them (`742`, `221B`, `12a`). */
-function isHouseNumber(text: string, start: number, end: number): boolean {
-  let index = start;
-  while (index < end && index - start < 6) {
-    const code = text.charCodeAt(index);
-    if (code < 48 || code > 57) break;
-    index++;
-  }
-  const digits = index - start;
-  if (digits === 0 || digits > 5) return false;
-  if (index === end) return true;
-  const lower = text.charCodeAt(index) | 32;
-  return index + 1 === end && lower >= 97 && lower <= 122;
-}
-
 const locationEntity = nerEntities.indexOf('LOCATION');
 const flagDigit = Flag.Digit;
 const flagUpper = Flag.Upper;
@@ -786,12 +773,23 @@ export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array
     }
     index = end;
   }
-  return addressRuns(
-    text,
+  return placesAfterTravel(
     scanned,
-    joinPostcodeCity(
+    organisationSpans(
       text,
-      coordinatedLists(text, scanned, spans).map(({ type, start, end }) => ({ type, start, end })),
+      scanned,
+      addressRuns(
+        text,
+        scanned,
+        joinPostcodeCity(
+          text,
+          coordinatedLists(text, scanned, spans).map(({ type, start, end }) => ({
+            type,
+            start,
+            end,
+          })),
+        ),
+      ),
     ),
   );
 }

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { findNamedEntities } from './find-named-entities';
+
+/** The spans of `text` as `TYPE:value` strings. */
+function found(text: string): string[] {
+  return findNamedEntities(text).map(span => `${span.type}:${text.slice(span.start, span.end)}`);
+}
+
+/**
+ * Round 38 (issue 17 item 1): organisations, address parts and places that the
+ * tagger read as people or places, and month names. Sentences written for
+ * these tests, none from the dev split or a hand-written fixture; each case
+ * read differently before the rule (noted).
+ */
+describe('organisation names by their words', () => {
+  it.each<[string, string[]]>([
+    // before: PERSON:Hartwell Trust
+    ['He volunteers for the Hartwell Trust on weekends.', ['ORGANIZATION:Hartwell Trust']],
+    // before: PERSON:Hudson Brothers
+    ['He works at Hudson Brothers in Leeds.', ['ORGANIZATION:Hudson Brothers', 'LOCATION:Leeds']],
+    // before: nothing
+    ['She trained at the Royal Academy of Music.', ['ORGANIZATION:Royal Academy of Music']],
+    // before: LOCATION:Manchester
+    ['She studied at the University of Manchester.', ['ORGANIZATION:University of Manchester']],
+    // before: PERSON:Banco Bilbao
+    ['My pension is with Banco Bilbao in Spain.', ['ORGANIZATION:Banco Bilbao', 'LOCATION:Spain']],
+    // before: PERSON:Kolar, ORGANIZATION:Associates Sp
+    ['Kolar & Associates Sp. z o.o. sent the bill.', ['ORGANIZATION:Kolar & Associates Sp']],
+  ])('%s', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it('needs a word besides the organisation word, and no street word', () => {
+    expect(found('Foundation repairs are expensive.')).toEqual([]);
+    expect(found('The hospital is on Hospital Road 12 now.')).not.toContainEqual(
+      expect.stringMatching(/^ORGANIZATION/),
+    );
+  });
+});
+
+describe('organisations by their context', () => {
+  it.each<[string, string[]]>([
+    // before: PERSON:Patel only
+    ['Patel joined Microsoft in 2019.', ['PERSON:Patel', 'ORGANIZATION:Microsoft']],
+    // before: PERSON:Garcia
+    ['Garcia announced a new product line.', ['ORGANIZATION:Garcia']],
+  ])('%s', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it('keeps a first name a person before a company verb or after `joined`', () => {
+    expect(found('Maria announced her retirement.')).toEqual(['PERSON:Maria']);
+    expect(found('Later we joined Maria for lunch.')).toEqual(['PERSON:Maria']);
+  });
+});
+
+describe('coordinated full names', () => {
+  it('reads two full names joined by `and` as people when one is tagged a person', () => {
+    // before: ORGANIZATION:Arvid Lund
+    expect(found('Zhou Xin and Arvid Lund run the lab.')).toEqual([
+      'PERSON:Zhou Xin',
+      'PERSON:Arvid Lund',
+    ]);
+  });
+});
+
+describe('address runs', () => {
+  it.each<[string, string[]]>([
+    // before: LOCATION:Via Roma, STREET_ADDRESS:12, 00100 Roma
+    ['The store moved to Via Roma 12, 00100 Roma.', ['STREET_ADDRESS:Via Roma 12, 00100 Roma']],
+    // before: STREET_ADDRESS:14 Acacia Avenue, …
+    [
+      'I live at 3/14 Acacia Avenue, Carlton VIC 3053.',
+      ['STREET_ADDRESS:3/14 Acacia Avenue, Carlton VIC 3053'],
+    ],
+  ])('take the address tokens before the tagged address in its part: %s', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it.each<[string, string[]]>([
+    // before: PERSON:Carrer, PERSON:Balmes, PERSON:Barcelona
+    [
+      'Return address: Carrer de Balmes 120, 08008 Barcelona',
+      ['STREET_ADDRESS:Carrer de Balmes 120, 08008 Barcelona'],
+    ],
+    // before: PERSON:Nishiki, LOCATION:Nagoya
+    [
+      'Ship to 3-7-2 Nishiki, Naka-ku, Nagoya 460-0003.',
+      ['STREET_ADDRESS:3-7-2 Nishiki, Naka-ku, Nagoya 460-0003'],
+    ],
+    // before: PERSON:Orfèvres, LOCATION:Colmar
+    [
+      'Write to 4 rue des Orfèvres, 68000 Colmar.',
+      ['STREET_ADDRESS:4 rue des Orfèvres, 68000 Colmar'],
+    ],
+  ])('make an address of the names and places of an address-shaped run: %s', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it('leave a name before an address and names with years alone', () => {
+    expect(found('Contact: Declan Murray, 19 Birch Lane, Naperville, IL 60540')).toEqual([
+      'PERSON:Declan Murray',
+      'STREET_ADDRESS:19 Birch Lane, Naperville, IL 60540',
+    ]);
+    expect(found('Winners: Tomas Novak 2019, Lena Holm 2021.')).toEqual([
+      'PERSON:Winners',
+      'PERSON:Tomas Novak',
+      'PERSON:Lena Holm',
+    ]);
+  });
+});
+
+describe('month names', () => {
+  it('drops a month alone and keeps a name that starts with one', () => {
+    // before: LOCATION:April, LOCATION:July
+    expect(found('We meet in April and again in July.')).toEqual([]);
+    expect(found('April Jennings signed the form.')).toEqual(['PERSON:April Jennings']);
+  });
+});
+
+describe('places after a verb of travel', () => {
+  it.each<[string, string[]]>([
+    // before: PERSON:Charlotte
+    ['She flew to Charlotte on Friday.', ['LOCATION:Charlotte']],
+    // before: PERSON:Eugene
+    ['He moved to Eugene last year.', ['LOCATION:Eugene']],
+    // before: PERSON:Jackson, PERSON:Denver
+    ['We flew from Jackson to Denver.', ['LOCATION:Jackson', 'LOCATION:Denver']],
+  ])('%s', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it('keeps a person after `to` with no journey', () => {
+    expect(found('I wrote from Paris to Maria.')).toEqual(['LOCATION:Paris', 'PERSON:Maria']);
+  });
+});

@@ -1,0 +1,306 @@
+import { Flag, type Scanned } from './features';
+import { nerMaxLength } from './labels';
+import type { NerSpan } from './tagger';
+
+/**
+ * Organisations the tagger reads as people, places or addresses (round 38,
+ * issue 17 item 1): names with an organisation word (`Nuffield
+ * Foundation`, `University of Edinburgh`, `Banco Santander`), names in a
+ * context that only an organisation has (`works at X`, `joined X`, `X
+ * announced`). Fixed lists of whole categories,
+ * written before measuring; no word picked from a row.
+ */
+
+/** Words that end an organisation's name (`… Foundation`, `… GmbH`, `… Bank`). */
+const headWords: ReadonlySet<string> = new Set(
+  `inc incorporated ltd limited llc llp plc corp corporation company gmbh ag sa nv bv spa srl
+  sarl oy ab kg group holdings bank university hospital clinic club foundation trust institute
+  programme program fund society association college academy charity federation partners
+  sons brothers associates technologies industries laboratories labs consulting`.split(/\s+/),
+);
+
+/** Words that start an organisation's name before `of` (`University of …`, `Bank of …`). */
+const ofHeads: ReadonlySet<string> = new Set(
+  'university bank institute college academy hospital society association federation'.split(' '),
+);
+
+/** Words that start an organisation's name in other languages (`Banco …`, `Grupo …`, `Fondation …`). */
+const prefixHeads: ReadonlySet<string> = new Set(
+  `banco banca banque grupo groupe gruppo fondation fundación fundação fondazione stiftung
+  universidad universidade università universität université universiteit instituto istituto`.split(
+    /\s+/,
+  ),
+);
+
+/** Lower-case words inside an organisation's name (`Bank of America`, `Banco do Brasil`). */
+const connectors: ReadonlySet<string> = new Set(
+  'of for de do da du des del della di der von van y the'.split(' '),
+);
+
+/** Words before an employer: `works at X`, `joined X`, `hired by X`. */
+const employerCues: ReadonlyMap<string, ReadonlySet<string> | undefined> = new Map<
+  string,
+  ReadonlySet<string> | undefined
+>([
+  ['at', new Set(['work', 'works', 'worked', 'working', 'interned', 'employed', 'job'])],
+  ['for', new Set(['work', 'works', 'worked', 'working'])],
+  ['by', new Set(['employed', 'hired', 'acquired'])],
+  ['joined', undefined],
+  ['joins', undefined],
+]);
+
+/** Verbs a company does in the news, right after its name (`Sony reported`, `Ford announced`). */
+const companyVerbs: ReadonlySet<string> = new Set(
+  'announced reported hired acquired recalled unveiled launched laid'.split(' '),
+);
+
+const organisationMaxLength = nerMaxLength.ORGANIZATION;
+/** The most tokens of an organisation name found by its words. */
+const maxNameTokens = 8;
+
+const lowerOf = (scanned: Scanned, index: number) => scanned.words.lower[scanned.word[index]!]!;
+
+/** A capitalised or upper-case word (no honorific). */
+function isCapitalised(scanned: Scanned, index: number): boolean {
+  const flags = scanned.flags[index]!;
+  return (flags & (Flag.Title | Flag.Upper)) !== 0 && (flags & Flag.Honorific) === 0;
+}
+
+/** Whether token `index` is `&`. */
+function isAmpersand(text: string, scanned: Scanned, index: number): boolean {
+  return (
+    scanned.end[index]! - scanned.start[index]! === 1 &&
+    text.charCodeAt(scanned.start[index]!) === 38
+  );
+}
+
+/**
+ * The organisation name around the head word `head` (a capitalised
+ * `headWords` word): the capitalised words before it on its line, joined by
+ * `&` and `connectors`, not starting with a connector nor with a common word
+ * that starts a sentence; `[first, head]`, or undefined when no other word
+ * is in it or a street word is (`Hospital Road`).
+ */
+function nameEndingAt(text: string, scanned: Scanned, head: number): [number, number] | undefined {
+  const first = nameStart(text, scanned, head);
+  return first < head && !hasStreetWord(scanned, first, head) ? [first, head] : undefined;
+}
+
+/**
+ * The first token of a name whose token `head` is in it: the capitalised
+ * words before `head` on its line, joined by `&` and `connectors`, less a
+ * common word that starts a sentence (`The`, `Our`) at its start.
+ */
+function nameStart(text: string, scanned: Scanned, head: number): number {
+  const { flags, newline } = scanned;
+  let first = head;
+  while (first > 0 && head - first < maxNameTokens - 1 && newline[first] === 0) {
+    const before = first - 1;
+    if (isCapitalised(scanned, before)) first = before;
+    else if (
+      before > 0 &&
+      (isAmpersand(text, scanned, before) || connectors.has(lowerOf(scanned, before))) &&
+      isCapitalised(scanned, before - 1) &&
+      newline[before] === 0
+    )
+      first = before - 1;
+    else break;
+  }
+  while (
+    first < head &&
+    (flags[first]! & (Flag.SentenceStart | Flag.Common)) === (Flag.SentenceStart | Flag.Common) &&
+    (flags[first]! & (Flag.Name | Flag.FirstName)) === 0
+  )
+    first++;
+  return first;
+}
+
+/**
+ * The organisation name starting at `head` (`University of Edinburgh`,
+ * `Banco do Brasil`): a `prefixHeads` word and the capitalised words after
+ * it, or an `ofHeads` word, a connector and capitalised words, with the
+ * capitalised words before it (`nameStart`); `[first, last]` or undefined.
+ */
+function nameStartingAt(
+  text: string,
+  scanned: Scanned,
+  head: number,
+): [number, number] | undefined {
+  const { count, newline } = scanned;
+  const word = lowerOf(scanned, head);
+  let last = head;
+  let next = head + 1;
+  if (!prefixHeads.has(word)) {
+    if (!ofHeads.has(word) || next >= count || lowerOf(scanned, next) !== 'of') return undefined;
+    next++;
+  }
+  while (next < count && newline[next] === 0 && next - head < maxNameTokens) {
+    if (isCapitalised(scanned, next)) last = next;
+    else if (!connectors.has(lowerOf(scanned, next)) || lowerOf(scanned, next) === 'the') break;
+    else if (next + 1 >= count || !isCapitalised(scanned, next + 1)) break;
+    next++;
+  }
+  if (last === head) return undefined;
+  // Capitalised words before it are part of it (`Royal Academy of Music`).
+  const first = nameStart(text, scanned, head);
+  return !hasStreetWord(scanned, first, last) ? [first, last] : undefined;
+}
+
+function hasStreetWord(scanned: Scanned, first: number, last: number): boolean {
+  for (let index = first; index <= last; index++)
+    if ((scanned.flags[index]! & Flag.Street) !== 0) return true;
+  return false;
+}
+
+/**
+ * The employer named after a cue (`joined Microsoft`, `works at Hudson
+ * Cole`): up to three capitalised words (`&` between two) from `first`,
+ * on its line, no honorific, title or street word; `[first, last]` or
+ * undefined.
+ */
+function cuedEmployer(text: string, scanned: Scanned, first: number): [number, number] | undefined {
+  if (!afterEmployerCue(scanned, first, true)) return undefined;
+  const { count, flags, newline } = scanned;
+  let last = first;
+  while (
+    last + 2 < count &&
+    last - first < 3 &&
+    newline[last + 1] === 0 &&
+    (isCapitalised(scanned, last + 1) ||
+      (isAmpersand(text, scanned, last + 1) && isCapitalised(scanned, last + 2)))
+  )
+    last += isCapitalised(scanned, last + 1) ? 1 : 2;
+  for (let index = first; index <= last; index++)
+    if ((flags[index]! & (Flag.Street | Flag.Honorific)) !== 0) return undefined;
+  return [first, last];
+}
+
+/**
+ * Organisation names found by their words or after an employer cue,
+ * `[first, last]` token pairs in text order, not overlapping.
+ */
+function namedOrganisations(text: string, scanned: Scanned): Array<[number, number]> {
+  const found: Array<[number, number]> = [];
+  const { count, flags } = scanned;
+  for (let index = 0; index < count; index++) {
+    if ((flags[index]! & (Flag.Title | Flag.Upper)) === 0) continue;
+    const word = lowerOf(scanned, index);
+    let name: [number, number] | undefined;
+    if (prefixHeads.has(word) || ofHeads.has(word)) name = nameStartingAt(text, scanned, index);
+    if (name === undefined && headWords.has(word)) {
+      // The last of a run of head words ends the name (`Lloyds Banking Group`, `… Group Ltd`).
+      let head = index;
+      while (
+        head + 1 < count &&
+        scanned.newline[head + 1] === 0 &&
+        isCapitalised(scanned, head + 1) &&
+        headWords.has(lowerOf(scanned, head + 1))
+      )
+        head++;
+      // A short suffix (`AB`, `SA`, `AG`) ends a name written in lower case after its capital
+      // (`Energiprojekt AB`), with no number after it (`NINO AB 12 34 56 C` is none).
+      const short = scanned.end[head]! - scanned.start[head]! <= 3;
+      const after = head + 1;
+      const number = after < count && (flags[after]! & Flag.Digit) !== 0;
+      const shouted = head > 0 && (flags[head - 1]! & Flag.Title) === 0;
+      name = short && (number || shouted) ? undefined : nameEndingAt(text, scanned, head);
+      if (name === undefined) index = head;
+    }
+    if (name === undefined && (flags[index]! & Flag.Honorific) === 0)
+      name = cuedEmployer(text, scanned, index);
+    if (name === undefined) continue;
+    const previous = found[found.length - 1];
+    if (previous !== undefined && name[0] <= previous[1]) continue;
+    if (scanned.end[name[1]]! - scanned.start[name[0]]! > organisationMaxLength) continue;
+    found.push(name);
+    index = name[1];
+  }
+  return found;
+}
+
+/**
+ * Whether the tokens from `first` follow an employer cue (`works at`,
+ * `joined`); `joined` and `joins` only when `first` is no first name
+ * (`joined Maria for lunch`), when `person` says a name may be there.
+ */
+function afterEmployerCue(scanned: Scanned, first: number, person: boolean): boolean {
+  const cue = first - 1;
+  if (cue < 0 || scanned.newline[first] !== 0 || (scanned.flags[cue]! & Flag.Lower) === 0)
+    return false;
+  const word = lowerOf(scanned, cue);
+  if (!employerCues.has(word)) return false;
+  const verbs = employerCues.get(word);
+  if (verbs === undefined) return !person || (scanned.flags[first]! & Flag.FirstName) === 0;
+  return cue > 0 && scanned.newline[cue] === 0 && verbs.has(lowerOf(scanned, cue - 1));
+}
+
+/** Whether a company verb follows the tokens `[first, last]` (`Sony reported`), and no first name or honorific makes them a person. */
+function beforeCompanyVerb(scanned: Scanned, first: number, last: number): boolean {
+  const verb = last + 1;
+  if (verb >= scanned.count || scanned.newline[verb] !== 0) return false;
+  if ((scanned.flags[verb]! & Flag.Lower) === 0 || !companyVerbs.has(lowerOf(scanned, verb)))
+    return false;
+  if ((scanned.flags[first]! & Flag.FirstName) !== 0) return false;
+  return first === 0 || (scanned.flags[first - 1]! & Flag.Honorific) === 0;
+}
+
+/**
+ * `spans` (text order) with organisations set right: a name with an
+ * organisation word (`namedOrganisations`) is one ORGANIZATION span, and
+ * the PERSON, LOCATION and ORGANIZATION spans inside it give way (an
+ * address overlapping it keeps it out); a PERSON span after an employer cue
+ * or before a company verb is an ORGANIZATION. Linear in the tokens and
+ * spans.
+ */
+export function organisationSpans(text: string, scanned: Scanned, spans: NerSpan[]): NerSpan[] {
+  const names = namedOrganisations(text, scanned);
+  const { start: starts, end: ends, count } = scanned;
+  const result: NerSpan[] = [];
+  let name = 0;
+  let token = 0;
+  for (let index = 0; index < spans.length; index++) {
+    const span = spans[index]!;
+    while (name < names.length && ends[names[name]![1]]! <= span.start) {
+      result.push(organisationOf(scanned, names[name]!));
+      name++;
+    }
+    while (token < count && starts[token]! < span.start) token++;
+    let last = token;
+    while (last + 1 < count && ends[last + 1]! <= span.end) last++;
+    let inside = false;
+    while (name < names.length && starts[names[name]![0]]! < span.end) {
+      const current = names[name]!;
+      inside =
+        span.type !== 'STREET_ADDRESS' &&
+        span.start >= starts[current[0]]! &&
+        span.end <= ends[current[1]]!;
+      // An organisation the tagger found reaching out of the name joins it (`Kolar & Associates Sp`).
+      if (
+        !inside &&
+        span.type === 'ORGANIZATION' &&
+        Math.max(span.end, ends[current[1]]!) - Math.min(span.start, starts[current[0]]!) <=
+          organisationMaxLength
+      ) {
+        names[name] = [Math.min(token, current[0]), Math.max(last, current[1])];
+        inside = true;
+      }
+      if (inside) break;
+      // A span reaching out of the name, or an address, keeps its text: the name is dropped.
+      name++;
+    }
+    if (inside) continue;
+    let type = span.type;
+    if (
+      type === 'PERSON' &&
+      (afterEmployerCue(scanned, token, true) || beforeCompanyVerb(scanned, token, last))
+    )
+      type = 'ORGANIZATION';
+    result.push(type === span.type ? span : { type, start: span.start, end: span.end });
+  }
+  for (; name < names.length; name++) result.push(organisationOf(scanned, names[name]!));
+  return result;
+}
+
+function organisationOf(scanned: Scanned, name: [number, number]): NerSpan {
+  return { type: 'ORGANIZATION', start: scanned.start[name[0]]!, end: scanned.end[name[1]]! };
+}

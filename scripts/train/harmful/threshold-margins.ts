@@ -92,7 +92,10 @@ const bigSources = (counts: PerSource) => [...counts.values()].filter(([, n]) =>
 const worst = (counts: PerSource) =>
   [...counts].reduce((best, entry) => (entry[1][0] > best[1][0] ? entry : best), ['', [-1, 0]])[0];
 const both =
-  (test: (counts: PerSource, target: number) => boolean, lookalike = TARGET_FPR.lookalike): Rule =>
+  (
+    test: (counts: PerSource, target: number) => boolean,
+    lookalike: number = TARGET_FPR.lookalike,
+  ): Rule =>
   counts =>
     test(counts.general, TARGET_FPR.general) && test(counts.lookalike, lookalike);
 

@@ -33,8 +33,9 @@
  * CLUSTER_FEATURES (clusters-harmful/cluster-scorer.ts); the sixth round's:
  * FEATURE_DROPOUT (harmful/dropout.ts), HARD_LOOKALIKE_WEIGHT /
  * HARD_LOOKALIKE_SHARE (harmful/hard-negatives.ts); the seventh round's:
- * NB_ALPHA / NB_BETA (harmful/nb-weights.ts), ENSEMBLE (harmful/ensemble.ts). Knobs that change
- * how a text is scored (lexicon features, sentence windows, clusters) run
+ * NB_ALPHA / NB_BETA (harmful/nb-weights.ts), ENSEMBLE (harmful/ensemble.ts); the eighth
+ * round's: SKIPGRAMS (harmful/skip-grams.ts). Knobs that change
+ * how a text is scored (lexicon features, sentence windows, clusters, skip-grams) run
  * only with --loso: the shipped scorer does not implement them.
  * Deterministic: rows sorted by id, a seeded shuffle, one thread, no network.
  */
@@ -70,6 +71,7 @@ import { type HarmfulRow, harmfulRows } from './harmful/harmful-data';
 import { logCountRatios, trainLogisticNb } from './harmful/nb-weights';
 import { rephraseTense, safetyQuestion } from './harmful/rephrase';
 import { type ExperimentReadings, sentenceSpans } from './harmful/sentence-windows';
+import { skipGramScorer } from './harmful/skip-grams';
 import { rephraseStatement } from './harmful/statement';
 import { englishParagraphs, fnv, proseRows } from './injection-data';
 import {
@@ -164,6 +166,9 @@ function clusterTable(): WordClusters | undefined {
 /** 1: a word 1–2-gram model is trained beside the n-gram model and their logits averaged (harmful/ensemble.ts). */
 const ENSEMBLE = Number(process.env.ENSEMBLE ?? 0);
 
+/** > 0: the clause's content-word pairs at most this many words apart (not neighbours) join the features (harmful/skip-grams.ts). */
+const SKIPGRAMS = Number(process.env.SKIPGRAMS ?? 0);
+
 /** The scorer training and calibration use (with word-cluster features when CLUSTER_FEATURES is set, averaged with the word model `words` when given). */
 function makeScorer(
   spec: InjectionModelSpec,
@@ -171,6 +176,7 @@ function makeScorer(
   words?: InjectionModelSpec,
 ): ExperimentScorer {
   if (words !== undefined) return new EnsembleScorer(spec, CONCEPTS, readings, words);
+  if (SKIPGRAMS > 0) return skipGramScorer(spec, CONCEPTS, readings, SKIPGRAMS);
   if (CLUSTER_FEATURES === '') return new ExperimentScorer(spec, CONCEPTS, readings);
   return new ClusterScorer(
     spec,
@@ -544,7 +550,7 @@ export interface HarmfulLosoRow {
 
 const rate = (part: number, whole: number) => (whole === 0 ? '–' : (part / whole).toFixed(3));
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -769,6 +775,7 @@ function main() {
     SENTENCE_MAX: READINGS.sentenceMaxLength > 0,
     CLUSTER_FEATURES: CLUSTER_FEATURES !== '',
     ENSEMBLE: ENSEMBLE !== 0,
+    SKIPGRAMS: SKIPGRAMS > 0,
   };
   const unshippable = Object.entries(experiments).flatMap(([knob, on]) => (on ? [knob] : []));
   if (unshippable.length > 0) {

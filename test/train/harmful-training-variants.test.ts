@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bucket } from '../../scripts/train/clusters-harmful/cluster-scorer';
 // Training-time experiments of the harmful trainer (scripts/train/harmful/), tested here.
 import { ExperimentScorer } from '../../scripts/train/harmful/concept-features';
 import { trainLogisticDropout } from '../../scripts/train/harmful/dropout';
@@ -10,6 +11,7 @@ import {
 } from '../../scripts/train/harmful/hard-negatives';
 import type { HarmfulRow } from '../../scripts/train/harmful/harmful-data';
 import { logCountRatios, trainLogisticNb } from '../../scripts/train/harmful/nb-weights';
+import { skipGramScorer } from '../../scripts/train/harmful/skip-grams';
 import {
   emptySpec,
   type RealModel,
@@ -17,6 +19,7 @@ import {
   trainLogistic,
 } from '../../scripts/train/logistic';
 import { bestHarmfulWindow } from '../../src/guards/harmful-content/harmful-model';
+import { hashString } from '../../src/guards/pii/ner/features';
 import { namedFeature } from '../../src/guards/prompt-injection/hashed-features';
 
 /** Four rows over eight features: 0–1 harmful, 2–3 benign; feature 7 is shared by all. */
@@ -177,5 +180,48 @@ describe('word-model ensemble', () => {
     expect(Array.from(both.subarray(plain.length))).toEqual(
       Array.from(wordFeatures('a bomb', 0, 6, 18)),
     );
+  });
+});
+
+describe('verb–object skip-grams', () => {
+  const concepts = { copies: 0, dense: false };
+  /** The features a skip-gram scorer adds to the plain scorer's, sorted. */
+  const added = (text: string, span = 4) => {
+    const spec = emptySpec(18);
+    const base = new ExperimentScorer(spec, concepts).features(text, 0, text.length).slice();
+    const all = skipGramScorer(spec, concepts, undefined, span).features(text, 0, text.length);
+    expect(Array.from(all.subarray(0, base.length))).toEqual(Array.from(base));
+    return Array.from(all.subarray(base.length)).sort((a, b) => a - b);
+  };
+  const pairs = (list: [string, string][]) =>
+    list.map(([a, b]) => bucket(5, hashString(a), hashString(b), 18)).sort((a, b) => a - b);
+
+  it('pairs content words 2 to span words apart, in order, skipping function words', () => {
+    // Words 1 how, 3 people, 4 make, 6 pipe, 7 bomb, 10 past ("did", "a", "in", "the" are function words).
+    expect(added('how did people make a pipe bomb in the past?')).toEqual(
+      pairs([
+        ['how', 'people'],
+        ['how', 'make'],
+        ['people', 'pipe'],
+        ['people', 'bomb'],
+        ['make', 'pipe'],
+        ['make', 'bomb'],
+        ['pipe', 'past'],
+        ['bomb', 'past'],
+      ]),
+    );
+    expect(added('how did people make a pipe bomb in the past?', 2)).toEqual(
+      pairs([
+        ['how', 'people'],
+        ['make', 'pipe'],
+      ]),
+    );
+  });
+
+  it('pairs no neighbours and nothing across a clause break', () => {
+    expect(added('make bombs')).toEqual([]);
+    expect(added('write a story, about bombs')).toEqual(pairs([['write', 'story']]));
+    expect(added('write a story\nabout bombs')).toEqual(pairs([['write', 'story']]));
+    expect(added('')).toEqual([]);
   });
 });

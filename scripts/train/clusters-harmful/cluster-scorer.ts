@@ -39,7 +39,8 @@ const isWordUnit = (code: number) =>
   code === 39 ||
   (code >= 0xc0 && code !== 0xd7 && code !== 0xf7 && code < 0x2000);
 
-function bucket(kind: number, a: number, b: number, bits: number): number {
+/** The feature bucket of a pair (a, b) of hashes under a feature kind (also the skip-grams', harmful/skip-grams.ts). */
+export function bucket(kind: number, a: number, b: number, bits: number): number {
   let hash = Math.imul(kind ^ 0x5bd1e995, 0x01000193);
   hash = Math.imul(hash ^ a, 0x01000193);
   hash = Math.imul(hash ^ b, 0x01000193);

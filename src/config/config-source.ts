@@ -1,6 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors';
-import { thrownMessage } from '../core/redact-secrets';
+import { thrownKind } from '../core/redact-secrets';
 import { formatPath } from './config-issues';
 
 /** True for a string that names a config file rather than holding one. */
@@ -99,7 +99,7 @@ export function readPlainData(
     issues.push({
       path: pathOf(place, at),
       value: NOT_READ,
-      expected: `a value that can be read (reading it threw: ${thrownMessage(error)})`,
+      expected: `a value that can be read (reading it threw ${thrownKind(error)})`,
     });
     return NOT_READ;
   };

@@ -4,7 +4,7 @@ import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors'
 import { noSuchOption, optionIssues } from '../core/options';
 import { outputSideIssues, toolWrapperOutputSideIssues } from '../core/output-side';
 import { PARALLEL_DOES_NOT_APPLY, parallelIssues } from '../core/parallel-issues';
-import { thrownMessage } from '../core/redact-secrets';
+import { thrownKind } from '../core/redact-secrets';
 import type { StreamWatchingGuardrail } from '../core/stream-watch';
 import type { GuardrailEventListener, GuardrailRecord } from '../core/types';
 import {
@@ -436,7 +436,7 @@ function readLoaderOptions(given: unknown): { options: unknown; issues: Guardrai
     issues.push({
       path: 'options',
       value: NOT_READ,
-      expected: `options that can be read (checking them threw: ${thrownMessage(error)})`,
+      expected: `options that can be read (checking them threw ${thrownKind(error)})`,
     });
   }
   return { options, issues };

@@ -1,5 +1,3 @@
-import { escapeUnprintable } from './escape-unprintable';
-
 /**
  * Hides what looks like a credential in text an error message or a record is
  * about to echo: the user info of URLs (`redis://default:hunter2@host` →
@@ -104,31 +102,39 @@ export function jsonErrorDetail(error: unknown): string {
   return 'syntax error';
 }
 
-/**
- * What an error a caller's code threw (a getter, a factory, a model
- * resolver) may tell a config error: its message's first 200 characters,
- * redacted, its control characters escaped. Never throws, whatever was thrown
- * (a Symbol, an object whose `message` getter throws).
- */
-export function thrownMessage(error: unknown): string {
-  let message: string;
+/** A class name shown as such: `TypeError`, `AI_APICallError`, `ThresholdError`, `DOMException`. */
+const errorClassName = /^[A-Z][A-Za-z0-9_]{0,60}(?:Error|Exception)$/;
+
+/** True for an Error, also one of another realm; false when asking throws (a Proxy). */
+function isError(value: object): boolean {
   try {
-    message =
-      error instanceof Error
-        ? String(error.message)
-        : typeof error === 'symbol'
-          ? error.toString()
-          : String(error);
+    return value instanceof Error || Object.prototype.toString.call(value) === '[object Error]';
   } catch {
-    return 'an error that could not be read';
+    return false;
   }
-  const shown = message.length > 200 ? `${message.slice(0, 200)}...` : message;
-  // Control characters escaped (\u000a): one problem stays one line of the message.
-  return redactSecretsInText(
-    escapeUnprintable(shown).replace(
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what is escaped
-      /[\u0000-\u001f]/g,
-      char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-    ),
-  );
+}
+
+/**
+ * What a config error says of what a caller's code threw (a getter, a Proxy
+ * trap, a factory, a model resolver): its class or its type, never its
+ * message or value. A message may quote anything the code held: redacting
+ * it hid a URL's password or an `sk-` key but kept `pw=hunter2`,
+ * `password: hunter2` and `token hunter2` (round 37). The class is named only
+ * when its name reads as one (`TypeError`, `ThresholdError`: capitalised,
+ * ending in `Error` or `Exception`); any other name is "an Error". Never throws.
+ */
+export function thrownKind(error: unknown): string {
+  if (error === null || error === undefined) return String(error);
+  if (typeof error !== 'object' && typeof error !== 'function')
+    return `a ${typeof error}, not shown`;
+  if (!isError(error))
+    return typeof error === 'function' ? 'a function, not shown' : 'an object, not shown';
+  let name = 'Error';
+  try {
+    const given: unknown = (error as { name?: unknown }).name;
+    if (typeof given === 'string' && errorClassName.test(given)) name = given;
+  } catch {
+    // A `name` getter that throws: the class stays unnamed.
+  }
+  return `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}, its message not shown`;
 }

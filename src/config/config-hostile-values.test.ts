@@ -366,3 +366,87 @@ describe("a thrown error's message is never quoted, only its class (round 38)", 
     ]);
   });
 });
+
+describe('getters in the records of models, stores and guardrails, and Symbol keys (round 38)', () => {
+  const threw = (what: string) => ({
+    value: '(not read)',
+    expected: `a value that can be read (${what} threw an Error, its message not shown)`,
+  });
+  const throwing = (key: string, rest: Record<string, unknown> = {}) =>
+    Object.defineProperty({ ...rest }, key, {
+      enumerable: true,
+      get() {
+        throw new Error('hunter2');
+      },
+    });
+
+  it('a getter of a record entry is an issue at its path, not at options', () => {
+    expect(errorOf({ input: [] }, { models: throwing('judge') }).issues).toEqual([
+      { path: 'options.models.judge', ...threw('reading it') },
+    ]);
+    expect(errorOf({ input: [] }, { stores: throwing('redis') }).issues).toEqual([
+      { path: 'options.stores.redis', ...threw('reading it') },
+    ]);
+    expect(errorOf({ input: [] }, { guardrails: throwing('mine') }).issues).toEqual([
+      { path: 'options.guardrails.mine', ...threw('reading it') },
+    ]);
+  });
+
+  it("a getter of a model or a store the check reads is an issue at that model's or store's path", () => {
+    const store = throwing('get');
+    const model = throwing('doGenerate', { provider: 'p', modelId: 'm' });
+    expect(errorOf({ input: [] }, { stores: { ok: {}, redis: store } }).issues.at(-1)).toEqual({
+      path: 'options.stores.redis',
+      ...threw('checking it'),
+    });
+    expect(errorOf({ input: [] }, { models: { judge: model } }).issues).toEqual([
+      { path: 'options.models.judge', ...threw('checking it') },
+    ]);
+  });
+
+  it('a wrong value whose getter throws is shown as not read: the error was the raw throw', () => {
+    // Not a model (no doGenerate): the issue's value is the object, whose redaction read the getter.
+    const notAModel = throwing('apiKey', { provider: 'p' });
+    const error = errorOf({ input: [] }, { models: { judge: notAModel } });
+    expect(error.issues).toEqual([
+      { path: 'options.models.judge', value: '(not read)', expected: 'an AI SDK language model' },
+    ]);
+    expect(error.message).toBe(
+      'Invalid guardrail configuration at options.models.judge: expected an AI SDK language model, received "(not read)"',
+    );
+    // A Proxy that throws only when the message asks whether it is a Promise.
+    const trap = new Proxy(
+      {},
+      {
+        get(_, key) {
+          if (key === 'then') throw new Error('hunter2');
+          return undefined;
+        },
+      },
+    );
+    expect(errorOf({ input: [] }, { models: { judge: trap } }).message).toBe(
+      'Invalid guardrail configuration at options.models.judge: expected an AI SDK language model, received a value that cannot be shown',
+    );
+  });
+
+  it('a Symbol key is an unknown option: in the config, an entry, the options and their records', () => {
+    const key = Symbol('mode');
+    const expected =
+      'no such option (a Symbol key: options are named by strings, and a Symbol-keyed one was ignored)';
+    expect(errorOf({ input: [], [key]: 1 }).issues).toEqual([
+      { path: '["Symbol(mode)"]', value: '(not read)', expected },
+    ]);
+    expect(errorOf({ input: [{ type: 'pii', [key]: 'hunter2' }] }).issues).toEqual([
+      { path: 'input[0]["Symbol(mode)"]', value: '(not read)', expected },
+    ]);
+    expect(errorOf({ input: [] }, { [key]: 1 }).issues).toEqual([
+      { path: 'options["Symbol(mode)"]', value: '(not read)', expected },
+    ]);
+    expect(errorOf({ input: [] }, { middleware: { [key]: 1 } }).issues).toEqual([
+      { path: 'options.middleware["Symbol(mode)"]', value: '(not read)', expected },
+    ]);
+    // A non-enumerable Symbol key is no option given (as a non-enumerable string key).
+    const hidden = Object.defineProperty({ input: [] }, key, { value: 1, enumerable: false });
+    expect(buildGuardrailsConfig(hidden).guardrails.input).toEqual([]);
+  });
+});

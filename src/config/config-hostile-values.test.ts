@@ -231,15 +231,21 @@ describe('wrong values given to the loader in code', () => {
   it('an object that is not plain data (a Map, a Date, a class instance) is no configuration', () => {
     const expected =
       'a plain object with input, output, tool_input, tool_output, tool_definitions, prompt_tool_outputs and tool_calls lists (a Map, a class instance or any object with another prototype is read as no lists at all)';
-    for (const source of [
-      new Map([['input', [{ type: 'pii' }]]]),
-      new Date(0),
-      new (class Settings {
-        input = [{ type: 'pii' }];
-      })(),
-    ]) {
+    // A class instance is named by its class (round 38: its fields were shown); a Date as it is.
+    for (const [source, value] of [
+      [new Map([['input', [{ type: 'pii' }]]]), 'a Map (not shown)'],
+      [new Date(0), '1970-01-01T00:00:00.000Z'],
+      [
+        new (class Settings {
+          input = [{ type: 'pii' }];
+        })(),
+        'a Settings (not shown)',
+      ],
+    ] as const) {
       const error = errorOf(source);
-      expect(error.issues).toEqual([{ path: '(root)', value: source, expected }]);
+      expect(JSON.parse(JSON.stringify(error.issues))).toEqual([
+        { path: '(root)', value, expected },
+      ]);
     }
     // A null-prototype object is plain data.
     const bare = Object.assign(Object.create(null), { input: [{ type: 'pii' }] });
@@ -448,5 +454,59 @@ describe('getters in the records of models, stores and guardrails, and Symbol ke
     // A non-enumerable Symbol key is no option given (as a non-enumerable string key).
     const hidden = Object.defineProperty({ input: [] }, key, { value: 1, enumerable: false });
     expect(buildGuardrailsConfig(hidden).guardrails.input).toEqual([]);
+  });
+});
+
+describe('a class instance in an issue is named by its class, never serialised (round 38)', () => {
+  class Settings {
+    input = [];
+    password = 'hunter2';
+    note = 'pw=hunter2';
+  }
+  class Conf {
+    pw = 'hunter2';
+  }
+
+  it('as the whole config, as an option, and inside a plain value: the message, issues and JSON hold no field', () => {
+    const errors = [
+      errorOf(new Settings()),
+      errorOf({ input: [{ type: 'pii', action: new Conf() }] }),
+      errorOf({ input: [{ type: 'pii', action: { nested: new Conf() } }] }),
+      errorOf({ input: [{ type: 'pii', action: [new Conf()] }] }),
+    ];
+    for (const error of errors) {
+      expect(`${error.message}${JSON.stringify(error)}`).not.toContain('hunter2');
+    }
+    expect(errors.map(error => error.message.replace(/^.*, received /s, ''))).toEqual([
+      'a Settings (not shown)',
+      'a Conf (not shown)',
+      '{"nested":"a Conf (not shown)"}',
+      '["a Conf (not shown)"]',
+    ]);
+    expect(JSON.parse(JSON.stringify(errors[1]!.issues[0]!.value))).toBe('a Conf (not shown)');
+  });
+
+  it('a Map, an Error and an anonymous class too; a Date, a RegExp and a Promise as before', () => {
+    const described = (value: unknown) =>
+      errorOf({ input: [{ type: 'pii', action: value }] }).message.replace(/^.*, received /s, '');
+    expect(
+      [
+        new Map([['pw', 'hunter2']]),
+        new Error('pw=hunter2'),
+        new (class {
+          pw = 'hunter2';
+        })(),
+        new Date(0),
+        /x/,
+        Promise.resolve(1),
+      ].map(described),
+    ).toEqual([
+      'a Map (not shown)',
+      'an Error (not shown)',
+      'an object of a class (not shown)',
+      '"1970-01-01T00:00:00.000Z"',
+      '/x/',
+      'a Promise (an async function where a synchronous one is expected)',
+    ]);
   });
 });

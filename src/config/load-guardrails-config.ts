@@ -416,22 +416,19 @@ function inFileOrder(issues: GuardrailConfigIssue[], listKeys: ListKeys): Guardr
 }
 
 /**
- * The loader's options read once (their `middleware`, `models`, `stores` and
- * `guardrails` records too: a getter there that throws is an issue at its
- * path), and their issues. What a model's or a store's getter throws while it
- * is checked is an issue at its entry (`options.stores.redis`, round 38); a
- * throw the checks do not place is one issue at `options`.
+ * The loader's options read once (their `middleware` too: a getter there that
+ * throws is an issue at its path), and their issues. The records of `models`,
+ * `stores` and `guardrails` are not copied (a Proxy may answer any name, as
+ * `check-config`'s does): a getter of one of their entries, or of a model or
+ * store the check reads, is an issue at its entry (`options.stores.redis`,
+ * round 38; it was one issue at `options`). A throw the checks do not place
+ * is one issue at `options`.
  */
 function readLoaderOptions(given: unknown): { options: unknown; issues: GuardrailConfigIssue[] } {
   const issues: GuardrailConfigIssue[] = [];
   const options = readPlainData(given, ['options'], issues, 1);
-  if (isPlainObject(options)) {
-    // Records of models, stores and factories are read too: a getter there is an issue at its entry.
-    for (const key of ['middleware', 'models', 'stores', 'guardrails']) {
-      if (options[key] !== undefined) {
-        options[key] = readPlainData(options[key], ['options', key], issues, 1);
-      }
-    }
+  if (isPlainObject(options) && options.middleware !== undefined) {
+    options.middleware = readPlainData(options.middleware, ['options', 'middleware'], issues, 1);
   }
   if (issues.length > 0) return { options, issues };
   try {

@@ -1,6 +1,6 @@
 import { AISDKError } from '@ai-sdk/provider';
 import { escapeUnprintable } from './escape-unprintable';
-import { redactSecretsAtPath, redactSecretsInText } from './redact-secrets';
+import { NotShown, redactSecretsAtPath, redactSecretsInText } from './redact-secrets';
 import type { GuardrailRecord } from './types';
 
 const tripwireMarker = 'ai-guardrails.error.GuardrailTripwireError';
@@ -88,7 +88,7 @@ function describeValue(value: unknown): string {
       ? `the function ${value.name} (not called: ${value.name}(...)?)`
       : 'a function';
   }
-  if (value instanceof RegExp) return String(value);
+  if (value instanceof RegExp || value instanceof NotShown) return String(value);
   // JSON shows NaN and Infinity as null ("expected a number, received null"), and throws on a BigInt (shown as 1 for 1n).
   if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   if (typeof value === 'bigint') return `${value}n`;

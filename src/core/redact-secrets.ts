@@ -49,8 +49,9 @@ export function redactSecretsAtPath(path: string, value: unknown): unknown {
 /**
  * A copy of `value` safe to echo: strings pass through `redactSecretsInText`,
  * values under secret-sounding keys (`password`, `apiKey`, `token`, …) are
- * replaced whole. Returns `value` itself when nothing needed hiding, and
- * leaves anything that is not plain data (functions, class instances) as it is.
+ * replaced whole, class instances named by their class (`NotShown`; a Date,
+ * a RegExp, a Promise and a guardrail stay). Returns `value` itself when
+ * nothing needed hiding; functions stay as they are.
  */
 export function redactSecretsInValue(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') {
@@ -74,7 +75,7 @@ export function redactSecretsInValue(value: unknown, depth = 0): unknown {
     return changed ? copy : value;
   }
   const prototype = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) return value;
+  if (prototype !== Object.prototype && prototype !== null) return classInstance(value);
   let changed = false;
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value).slice(0, 1_000)) {
@@ -86,6 +87,44 @@ export function redactSecretsInValue(value: unknown, depth = 0): unknown {
     copy[key] = redacted;
   }
   return changed ? copy : value;
+}
+
+/**
+ * A class instance an error names instead of showing it: its JSON and its
+ * text are the description (`a Conf (not shown)`).
+ */
+export class NotShown {
+  constructor(readonly description: string) {}
+  toJSON(): string {
+    return this.description;
+  }
+  toString(): string {
+    return this.description;
+  }
+}
+
+/**
+ * What an error shows of a class instance: a Date, a RegExp, a Promise (a
+ * thenable) and a built guardrail (`name` and `check`) as they are, which
+ * the message names or shows without their fields; any other by its class,
+ * never its fields. A class instance in an issue was written as its JSON,
+ * fields and all (`{"password":"hunter2"}`, round 38): redaction walks plain
+ * objects only.
+ */
+function classInstance(value: object): unknown {
+  const { then, name, check } = value as { then?: unknown; name?: unknown; check?: unknown };
+  if (value instanceof Date || value instanceof RegExp || typeof then === 'function') return value;
+  if (typeof name === 'string' && typeof check === 'function') return value;
+  let className: unknown;
+  try {
+    className = (value as { constructor?: { name?: unknown } }).constructor?.name;
+  } catch {
+    className = undefined;
+  }
+  if (typeof className !== 'string' || !/^[A-Za-z_$][\w$]{0,40}$/.test(className)) {
+    return new NotShown('an object of a class (not shown)');
+  }
+  return new NotShown(`${/^[AEIOU]/i.test(className) ? 'an' : 'a'} ${className} (not shown)`);
 }
 
 /**

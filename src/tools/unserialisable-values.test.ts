@@ -47,7 +47,7 @@ const notSerialised = (what: string) => [
 ];
 
 describe('guardTools: a result that cannot be serialised', () => {
-  it.each([
+  it.each<[string, () => Promise<unknown>, string]>([
     [
       'a getter that throws',
       async () => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as main from '../src';
-import { NerModelLoadError } from '../src/guards/pii/ner/ner-model-loader';
 import * as config from '../src/config';
+import { NerModelLoadError } from '../src/guards/pii/ner/ner-model-loader';
 import * as redis from '../src/redis';
 import * as testing from '../src/testing';
 

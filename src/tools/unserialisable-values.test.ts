@@ -19,19 +19,13 @@ import { guardTools } from './guard-tool';
 const card = '4111 1111 1111 1111';
 
 async function run(execute: () => Promise<unknown>) {
-  const model = turnsModel([
-    { toolCalls: [{ toolCallId: 'c1', toolName: 'report', input: {} }] },
-    { text: 'done' },
-  ]);
-  const result = await generateText({
-    model,
-    tools: guardTools(
-      { report: tool({ inputSchema: z.object({}), execute }) },
-      { output: [pii({ action: 'block' })] },
-    ),
-    prompt: 'Report',
-    stopWhen: isStepCount(2),
-  });
+  const tools = guardTools(
+    { report: tool({ inputSchema: z.object({}), execute }) },
+    { output: [pii({ action: 'block' })] },
+  );
+  const call = { toolCallId: 'c1', toolName: 'report', input: {} };
+  const model = turnsModel([{ toolCalls: [call] }, { text: 'done' }]);
+  const result = await generateText({ model, tools, prompt: 'Report', stopWhen: isStepCount(2) });
   return {
     records: collectToolRecords(result.steps).map(({ guardrail, status, reason }) => [
       guardrail,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as main from '../src';
 import * as config from '../src/config';
+import { NerModelLoadError } from '../src/guards/pii/ner/ner-model-loader';
 import * as redis from '../src/redis';
 import * as testing from '../src/testing';
 
@@ -20,6 +21,7 @@ describe('public entries', () => {
       'modify',
       'GuardrailTripwireError',
       'GuardrailConfigError',
+      'NerModelLoadError',
       'pii',
       'findPii',
       'secrets',
@@ -45,6 +47,13 @@ describe('public entries', () => {
     ];
     const missing = expected.filter(name => !(name in main));
     expect(missing).toEqual([]);
+  });
+
+  it('NerModelLoadError is exported by name: the class a failed model load rejects with', () => {
+    expect(main.NerModelLoadError).toBe(NerModelLoadError);
+    const error = new main.NerModelLoadError('pii: the named-entity model could not be loaded');
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe('NerModelLoadError');
   });
 
   it('the subpath entries export their factories', () => {

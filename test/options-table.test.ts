@@ -615,6 +615,7 @@ const notFactories: Record<string, string> = {
   StoreTimeoutError: 'an error class',
   StoreListError: 'an error class',
   JudgeRefusedError: 'an error class',
+  NerModelLoadError: 'an error class',
   allow: 'a verdict builder',
   block: 'a verdict builder (any message or details object)',
   modify: 'a verdict builder',

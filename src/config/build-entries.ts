@@ -1,5 +1,5 @@
 import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors';
-import { thrownMessage } from '../core/redact-secrets';
+import { thrownKind } from '../core/redact-secrets';
 import type { Guardrail } from '../core/types';
 import type { Store } from '../store/store';
 import { builtinFactories, type ConfigReferences } from './build-guardrail';
@@ -297,7 +297,7 @@ export function buildEntry(
     found.push({
       path: entry.path,
       value: entry.type,
-      expected: `options the ${entry.type} factory accepts (${thrownMessage(error)})`,
+      expected: `options the ${entry.type} factory accepts (it threw ${thrownKind(error)})`,
     });
     return undefined;
   } finally {

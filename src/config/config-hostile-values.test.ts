@@ -64,7 +64,6 @@ describe('a config error is bounded, whatever the number of problems', () => {
 });
 
 const secret = 'redis://default:hunter2@cache.internal sk-abcdefghijklmnopqrstuvwxyz123456';
-const redacted = 'redis://[redacted]@cache.internal [redacted]';
 
 /** An object whose `key` getter throws an Error carrying a secret. */
 function throwingAt(key: string, rest: Record<string, unknown> = {}): Record<string, unknown> {
@@ -80,17 +79,17 @@ function throwingAt(key: string, rest: Record<string, unknown> = {}): Record<str
 
 const unreadable = {
   value: '(not read)',
-  expected: `a value that can be read (reading it threw: cannot read ${redacted})`,
+  expected: 'a value that can be read (reading it threw a TypeError, its message not shown)',
 };
 
-describe('a config object whose reading throws gives a typed error at its path, redacted', () => {
+describe('a config object whose reading throws gives a typed error at its path, its message not shown', () => {
   it('a top-level getter', () => {
     const error = errorOf(throwingAt('input'));
     expect(error.issues).toEqual([{ path: 'input', ...unreadable }]);
     expect(error.message).toBe(
       `Invalid guardrail configuration at input: expected ${unreadable.expected}, received "(not read)"`,
     );
-    expect(error.message).not.toContain('hunter2');
+    expect(JSON.stringify(error)).not.toContain('hunter2');
   });
 
   it("an entry's option and a list item", () => {
@@ -123,7 +122,7 @@ describe('a config object whose reading throws gives a typed error at its path, 
       {
         path: 'input[0]',
         value: '(not read)',
-        expected: `a value that can be read (reading it threw: no keys ${redacted})`,
+        expected: 'a value that can be read (reading it threw an Error, its message not shown)',
       },
     ]);
     const odd = {};
@@ -137,7 +136,7 @@ describe('a config object whose reading throws gives a typed error at its path, 
       {
         path: 'input',
         value: '(not read)',
-        expected: 'a value that can be read (reading it threw: Symbol(odd))',
+        expected: 'a value that can be read (reading it threw a symbol, not shown)',
       },
     ]);
   });
@@ -151,7 +150,7 @@ describe('a config object whose reading throws gives a typed error at its path, 
     ]);
   });
 
-  it("a factory's or a model resolver's error message is redacted", () => {
+  it("a factory's or a model resolver's error is named by its class", () => {
     const factory = () => {
       throw new Error(`bad key ${secret}`);
     };
@@ -161,16 +160,16 @@ describe('a config object whose reading throws gives a typed error at its path, 
       {
         path: 'input[0]',
         value: 'mine',
-        expected: `options the mine factory accepts (bad key ${redacted})`,
+        expected: 'options the mine factory accepts (it threw an Error, its message not shown)',
       },
     ]);
-    // A message is one line, cut at 200 characters; an error whose message cannot be read is said so.
+    // A message of any length, or one that cannot be read: never read.
     const long = () => {
       throw new Error(`line one\nline two ${'x'.repeat(300)}`);
     };
     expect(
       errorOf({ input: [{ type: 'mine' }] }, { guardrails: { mine: long } }).issues[0]!.expected,
-    ).toBe(`options the mine factory accepts (line one\\u000aline two ${'x'.repeat(182)}...)`);
+    ).toBe('options the mine factory accepts (it threw an Error, its message not shown)');
     const unreadableError = () => {
       throw {
         get message() {
@@ -181,7 +180,7 @@ describe('a config object whose reading throws gives a typed error at its path, 
     expect(
       errorOf({ input: [{ type: 'mine' }] }, { guardrails: { mine: unreadableError } }).issues[0]!
         .expected,
-    ).toBe('options the mine factory accepts ([object Object])');
+    ).toBe('options the mine factory accepts (it threw an object, not shown)');
     const hidden = Object.defineProperty(new Error(), 'message', {
       get() {
         throw new Error('no');
@@ -198,7 +197,7 @@ describe('a config object whose reading throws gives a typed error at its path, 
           },
         },
       ).issues[0]!.expected,
-    ).toBe('options the mine factory accepts (an error that could not be read)');
+    ).toBe('options the mine factory accepts (it threw an Error, its message not shown)');
     const models = () => {
       throw new Error(`no model ${secret}`);
     };
@@ -208,7 +207,7 @@ describe('a config object whose reading throws gives a typed error at its path, 
       {
         path: 'input[0].model',
         value: 'judge',
-        expected: `a model options.models resolves (it threw: no model ${redacted})`,
+        expected: 'a model options.models resolves (it threw an Error, its message not shown)',
       },
     ]);
   });
@@ -232,15 +231,21 @@ describe('wrong values given to the loader in code', () => {
   it('an object that is not plain data (a Map, a Date, a class instance) is no configuration', () => {
     const expected =
       'a plain object with input, output, tool_input, tool_output, tool_definitions, prompt_tool_outputs and tool_calls lists (a Map, a class instance or any object with another prototype is read as no lists at all)';
-    for (const source of [
-      new Map([['input', [{ type: 'pii' }]]]),
-      new Date(0),
-      new (class Settings {
-        input = [{ type: 'pii' }];
-      })(),
-    ]) {
+    // A class instance is named by its class (round 38: its fields were shown); a Date as it is.
+    for (const [source, value] of [
+      [new Map([['input', [{ type: 'pii' }]]]), 'a Map (not shown)'],
+      [new Date(0), '1970-01-01T00:00:00.000Z'],
+      [
+        new (class Settings {
+          input = [{ type: 'pii' }];
+        })(),
+        'a Settings (not shown)',
+      ],
+    ] as const) {
       const error = errorOf(source);
-      expect(error.issues).toEqual([{ path: '(root)', value: source, expected }]);
+      expect(JSON.parse(JSON.stringify(error.issues))).toEqual([
+        { path: '(root)', value, expected },
+      ]);
     }
     // A null-prototype object is plain data.
     const bare = Object.assign(Object.create(null), { input: [{ type: 'pii' }] });
@@ -279,5 +284,229 @@ describe('wrong values given to the loader in code', () => {
     const { guardrails } = buildGuardrailsConfig({ input: [entry] });
     expect(reads).toBe(1);
     expect(guardrails.input.map(guardrail => guardrail.name)).toEqual(['prompt-injection']);
+  });
+});
+
+describe("a thrown error's message is never quoted, only its class (round 38)", () => {
+  // Unstructured secrets: no URL, no known key prefix, no long opaque run.
+  const messages = ['pw=hunter2', 'password: hunter2', 'token hunter2', 'hunter2'];
+
+  /** Every place a config error may show a text: its message, its issues, its JSON. */
+  const shown = (error: GuardrailConfigError) =>
+    `${error.message}\n${JSON.stringify(error.issues)}\n${JSON.stringify(error)}`;
+
+  it('a getter, a Proxy trap, a factory, a model resolver and the options check: the class only', () => {
+    for (const message of messages) {
+      const getter = Object.defineProperty({}, 'input', {
+        enumerable: true,
+        get() {
+          throw new TypeError(message);
+        },
+      });
+      const trap = new Proxy(
+        {},
+        {
+          ownKeys() {
+            throw new RangeError(message);
+          },
+        },
+      );
+      const factory = () => {
+        throw new Error(message);
+      };
+      const models = () => {
+        throw new Error(message);
+      };
+      const errors = [
+        errorOf(getter),
+        errorOf({ input: [trap] }),
+        errorOf({ input: [{ type: 'mine' }] }, { guardrails: { mine: factory } }),
+        errorOf({ input: [{ type: 'llm-judge', model: 'judge', policy: 'x' }] }, { models }),
+      ];
+      for (const error of errors) expect(shown(error)).not.toContain('hunter2');
+      expect(errors.map(error => error.issues[0]!.expected)).toEqual([
+        'a value that can be read (reading it threw a TypeError, its message not shown)',
+        'a value that can be read (reading it threw a RangeError, its message not shown)',
+        'options the mine factory accepts (it threw an Error, its message not shown)',
+        'a model options.models resolves (it threw an Error, its message not shown)',
+      ]);
+    }
+  });
+
+  it('a custom class is named by its name when it reads as one; anything else by its type only', () => {
+    class ThresholdError extends Error {
+      override name = 'ThresholdError';
+    }
+    const thrown = (value: unknown) =>
+      errorOf(
+        { input: [{ type: 'mine' }] },
+        {
+          guardrails: {
+            mine: () => {
+              throw value;
+            },
+          },
+        },
+      ).issues[0]!.expected.slice('options the mine factory accepts ('.length, -1);
+    const named = Object.assign(new Error('x'), { name: 'hunter2' });
+    expect(
+      [
+        new ThresholdError('hunter2'),
+        named,
+        'hunter2',
+        Symbol('hunter2'),
+        42,
+        { message: 'hunter2' },
+        undefined,
+        null,
+      ].map(thrown),
+    ).toEqual([
+      'it threw a ThresholdError, its message not shown',
+      'it threw an Error, its message not shown',
+      'it threw a string, not shown',
+      'it threw a symbol, not shown',
+      'it threw a number, not shown',
+      'it threw an object, not shown',
+      'it threw undefined',
+      'it threw null',
+    ]);
+  });
+});
+
+describe('getters in the records of models, stores and guardrails, and Symbol keys (round 38)', () => {
+  const threw = (what: string) => ({
+    value: '(not read)',
+    expected: `a value that can be read (${what} threw an Error, its message not shown)`,
+  });
+  const throwing = (key: string, rest: Record<string, unknown> = {}) =>
+    Object.defineProperty({ ...rest }, key, {
+      enumerable: true,
+      get() {
+        throw new Error('hunter2');
+      },
+    });
+
+  it('a getter of a record entry is an issue at its path, not at options', () => {
+    expect(errorOf({ input: [] }, { models: throwing('judge') }).issues).toEqual([
+      { path: 'options.models.judge', ...threw('reading it') },
+    ]);
+    expect(errorOf({ input: [] }, { stores: throwing('redis') }).issues).toEqual([
+      { path: 'options.stores.redis', ...threw('reading it') },
+    ]);
+    expect(errorOf({ input: [] }, { guardrails: throwing('mine') }).issues).toEqual([
+      { path: 'options.guardrails.mine', ...threw('reading it') },
+    ]);
+  });
+
+  it("a getter of a model or a store the check reads is an issue at that model's or store's path", () => {
+    const store = throwing('get');
+    const model = throwing('doGenerate', { provider: 'p', modelId: 'm' });
+    expect(errorOf({ input: [] }, { stores: { ok: {}, redis: store } }).issues.at(-1)).toEqual({
+      path: 'options.stores.redis',
+      ...threw('checking it'),
+    });
+    expect(errorOf({ input: [] }, { models: { judge: model } }).issues).toEqual([
+      { path: 'options.models.judge', ...threw('checking it') },
+    ]);
+  });
+
+  it('a wrong value whose getter throws is shown as not read: the error was the raw throw', () => {
+    // Not a model (no doGenerate): the issue's value is the object, whose redaction read the getter.
+    const notAModel = throwing('apiKey', { provider: 'p' });
+    const error = errorOf({ input: [] }, { models: { judge: notAModel } });
+    expect(error.issues).toEqual([
+      { path: 'options.models.judge', value: '(not read)', expected: 'an AI SDK language model' },
+    ]);
+    expect(error.message).toBe(
+      'Invalid guardrail configuration at options.models.judge: expected an AI SDK language model, received "(not read)"',
+    );
+    // A Proxy that throws only when the message asks whether it is a Promise.
+    const trap = new Proxy(
+      {},
+      {
+        get(_, key) {
+          if (key === 'then') throw new Error('hunter2');
+          return undefined;
+        },
+      },
+    );
+    expect(errorOf({ input: [] }, { models: { judge: trap } }).message).toBe(
+      'Invalid guardrail configuration at options.models.judge: expected an AI SDK language model, received a value that cannot be shown',
+    );
+  });
+
+  it('a Symbol key is an unknown option: in the config, an entry, the options and their records', () => {
+    const key = Symbol('mode');
+    const expected =
+      'no such option (a Symbol key: options are named by strings, and a Symbol-keyed one was ignored)';
+    expect(errorOf({ input: [], [key]: 1 }).issues).toEqual([
+      { path: '["Symbol(mode)"]', value: '(not read)', expected },
+    ]);
+    expect(errorOf({ input: [{ type: 'pii', [key]: 'hunter2' }] }).issues).toEqual([
+      { path: 'input[0]["Symbol(mode)"]', value: '(not read)', expected },
+    ]);
+    expect(errorOf({ input: [] }, { [key]: 1 }).issues).toEqual([
+      { path: 'options["Symbol(mode)"]', value: '(not read)', expected },
+    ]);
+    expect(errorOf({ input: [] }, { middleware: { [key]: 1 } }).issues).toEqual([
+      { path: 'options.middleware["Symbol(mode)"]', value: '(not read)', expected },
+    ]);
+    // A non-enumerable Symbol key is no option given (as a non-enumerable string key).
+    const hidden = Object.defineProperty({ input: [] }, key, { value: 1, enumerable: false });
+    expect(buildGuardrailsConfig(hidden).guardrails.input).toEqual([]);
+  });
+});
+
+describe('a class instance in an issue is named by its class, never serialised (round 38)', () => {
+  class Settings {
+    input = [];
+    password = 'hunter2';
+    note = 'pw=hunter2';
+  }
+  class Conf {
+    pw = 'hunter2';
+  }
+
+  it('as the whole config, as an option, and inside a plain value: the message, issues and JSON hold no field', () => {
+    const errors = [
+      errorOf(new Settings()),
+      errorOf({ input: [{ type: 'pii', action: new Conf() }] }),
+      errorOf({ input: [{ type: 'pii', action: { nested: new Conf() } }] }),
+      errorOf({ input: [{ type: 'pii', action: [new Conf()] }] }),
+    ];
+    for (const error of errors) {
+      expect(`${error.message}${JSON.stringify(error)}`).not.toContain('hunter2');
+    }
+    expect(errors.map(error => error.message.replace(/^.*, received /s, ''))).toEqual([
+      'a Settings (not shown)',
+      'a Conf (not shown)',
+      '{"nested":"a Conf (not shown)"}',
+      '["a Conf (not shown)"]',
+    ]);
+    expect(JSON.parse(JSON.stringify(errors[1]!.issues[0]!.value))).toBe('a Conf (not shown)');
+  });
+
+  it('a Map, an Error and an anonymous class too; a Date, a RegExp and a Promise as before', () => {
+    const described = (value: unknown) =>
+      errorOf({ input: [{ type: 'pii', action: value }] }).message.replace(/^.*, received /s, '');
+    expect(
+      [
+        new Map([['pw', 'hunter2']]),
+        new Error('pw=hunter2'),
+        new (class {
+          pw = 'hunter2';
+        })(),
+        new Date(0),
+        /x/,
+        Promise.resolve(1),
+      ].map(described),
+    ).toEqual([
+      'a Map (not shown)',
+      'an Error (not shown)',
+      'an object of a class (not shown)',
+      '"1970-01-01T00:00:00.000Z"',
+      '/x/',
+      'a Promise (an async function where a synchronous one is expected)',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import type { LanguageModel } from 'ai';
 import type { GuardrailConfigIssue } from '../core/errors';
-import { thrownMessage } from '../core/redact-secrets';
+import { thrownKind } from '../core/redact-secrets';
 import type { Store } from '../store/store';
 import type { ConfigReferences, ModelReference } from './build-guardrail';
 
@@ -67,7 +67,7 @@ export function referenceResolver(
         issues.push({
           path: `${entryPath}.${key}`,
           value: ref,
-          expected: `a model options.models resolves (it threw: ${thrownMessage(error)})`,
+          expected: `a model options.models resolves (it threw ${thrownKind(error)})`,
         });
         return undefined as unknown as LanguageModel;
       }

@@ -1,6 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors';
-import { thrownMessage } from '../core/redact-secrets';
+import { thrownKind } from '../core/redact-secrets';
 import { formatPath } from './config-issues';
 
 /** True for a string that names a config file rather than holding one. */
@@ -73,8 +73,9 @@ function pathOf(place: Place | undefined, at: readonly PropertyKey[]): string {
 /**
  * A copy of the plain data of a value given in code (arrays, objects whose
  * prototype is `Object.prototype` or `null`), each property read once. A
- * getter or a Proxy trap that throws is an issue at its path, its message
- * redacted: it escaped raw, value and all (round 37). A getter that returns
+ * getter or a Proxy trap that throws is an issue at its path, what it threw
+ * named by its class, never its message (round 38). An enumerable Symbol key
+ * is an unknown option (it was dropped silently). A getter that returns
  * another value on each read cannot pass validation with one and build with
  * another. Anything else (functions, class instances, models, stores) is kept
  * as given, and so is every object `levels` deep or more. Shared and cyclic
@@ -99,9 +100,21 @@ export function readPlainData(
     issues.push({
       path: pathOf(place, at),
       value: NOT_READ,
-      expected: `a value that can be read (reading it threw: ${thrownMessage(error)})`,
+      expected: `a value that can be read (reading it threw ${thrownKind(error)})`,
     });
     return NOT_READ;
+  };
+  // A Symbol-keyed option was dropped silently (Object.keys skips it): an unknown option, not read.
+  const symbolKeys = (item: object, place: Place | undefined) => {
+    for (const key of Object.getOwnPropertySymbols(item)) {
+      if (!Object.prototype.propertyIsEnumerable.call(item, key)) continue;
+      issues.push({
+        path: pathOf({ parent: place, key }, at),
+        value: NOT_READ,
+        expected:
+          'no such option (a Symbol key: options are named by strings, and a Symbol-keyed one was ignored)',
+      });
+    }
   };
   const visit = (item: unknown, place: Place | undefined, depth: number): unknown => {
     if (item === null || typeof item !== 'object') return item;
@@ -117,6 +130,7 @@ export function readPlainData(
         to = {};
       }
       keys = Object.keys(item);
+      symbolKeys(item, place);
     } catch (error) {
       return unreadable(place, error);
     }

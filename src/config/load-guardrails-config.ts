@@ -4,7 +4,7 @@ import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors'
 import { noSuchOption, optionIssues } from '../core/options';
 import { outputSideIssues, toolWrapperOutputSideIssues } from '../core/output-side';
 import { PARALLEL_DOES_NOT_APPLY, parallelIssues } from '../core/parallel-issues';
-import { thrownMessage } from '../core/redact-secrets';
+import { thrownKind } from '../core/redact-secrets';
 import type { StreamWatchingGuardrail } from '../core/stream-watch';
 import type { GuardrailEventListener, GuardrailRecord } from '../core/types';
 import {
@@ -417,9 +417,12 @@ function inFileOrder(issues: GuardrailConfigIssue[], listKeys: ListKeys): Guardr
 
 /**
  * The loader's options read once (their `middleware` too: a getter there that
- * throws is an issue at its path), and their issues. What a getter deeper in
- * (in `models` or `stores`) throws while they are checked is one issue at
- * `options`, its message redacted: it escaped raw, value and all (round 37).
+ * throws is an issue at its path), and their issues. The records of `models`,
+ * `stores` and `guardrails` are not copied (a Proxy may answer any name, as
+ * `check-config`'s does): a getter of one of their entries, or of a model or
+ * store the check reads, is an issue at its entry (`options.stores.redis`,
+ * round 38; it was one issue at `options`). A throw the checks do not place
+ * is one issue at `options`.
  */
 function readLoaderOptions(given: unknown): { options: unknown; issues: GuardrailConfigIssue[] } {
   const issues: GuardrailConfigIssue[] = [];
@@ -436,7 +439,7 @@ function readLoaderOptions(given: unknown): { options: unknown; issues: Guardrai
     issues.push({
       path: 'options',
       value: NOT_READ,
-      expected: `options that can be read (checking them threw: ${thrownMessage(error)})`,
+      expected: `options that can be read (checking them threw ${thrownKind(error)})`,
     });
   }
   return { options, issues };

@@ -1,6 +1,6 @@
 import { AISDKError } from '@ai-sdk/provider';
 import { escapeUnprintable } from './escape-unprintable';
-import { redactSecretsAtPath, redactSecretsInText } from './redact-secrets';
+import { NotShown, redactSecretsAtPath, redactSecretsInText } from './redact-secrets';
 import type { GuardrailRecord } from './types';
 
 const tripwireMarker = 'ai-guardrails.error.GuardrailTripwireError';
@@ -57,6 +57,19 @@ export interface GuardrailConfigIssue {
   expected: string;
 }
 
+/**
+ * An issue's value, redacted; `(not read)` when redacting it threw (a getter
+ * or a Proxy trap of the wrong value): the constructor threw that error
+ * instead, raw (round 38).
+ */
+function redactedOrNotRead(path: string, value: unknown): unknown {
+  try {
+    return redactSecretsAtPath(path, value);
+  } catch {
+    return '(not read)';
+  }
+}
+
 const configMarker = 'ai-guardrails.error.GuardrailConfigError';
 const configSymbol = Symbol.for(configMarker);
 
@@ -75,7 +88,7 @@ function describeValue(value: unknown): string {
       ? `the function ${value.name} (not called: ${value.name}(...)?)`
       : 'a function';
   }
-  if (value instanceof RegExp) return String(value);
+  if (value instanceof RegExp || value instanceof NotShown) return String(value);
   // JSON shows NaN and Infinity as null ("expected a number, received null"), and throws on a BigInt (shown as 1 for 1n).
   if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   if (typeof value === 'bigint') return `${value}n`;
@@ -95,6 +108,15 @@ function describeValue(value: unknown): string {
     return escapeUnprintable(json.length > 80 ? `${json.slice(0, 77)}...` : json);
   } catch {
     return String(value);
+  }
+}
+
+/** `describeValue`, never throwing: a Proxy's trap or a `then` or `toString` getter may. */
+function describeSafely(value: unknown): string {
+  try {
+    return describeValue(value);
+  } catch {
+    return 'a value that cannot be shown';
   }
 }
 
@@ -120,7 +142,7 @@ function messageLines(issues: readonly GuardrailConfigIssue[]): string[] {
       first === undefined
         ? expected
         : `${expected.slice(0, expected.length - known!.length - 1)}as for ${first})`;
-    return `${path}: expected ${text}, received ${describeValue(value)}`;
+    return `${path}: expected ${text}, received ${describeSafely(value)}`;
   });
   const more = issues.length - lines.length;
   if (more > 0) lines.push(`... and ${more} more problems (every one is in error.issues)`);
@@ -147,7 +169,7 @@ export class GuardrailConfigError extends AISDKError {
     const issues = (Array.isArray(issueOrIssues) ? issueOrIssues : [issueOrIssues]).map(
       ({ path, value, expected }) => ({
         path: redactSecretsInText(path),
-        value: redactSecretsAtPath(path, value),
+        value: redactedOrNotRead(path, value),
         expected,
       }),
     );

@@ -1,5 +1,3 @@
-import { escapeUnprintable } from './escape-unprintable';
-
 /**
  * Hides what looks like a credential in text an error message or a record is
  * about to echo: the user info of URLs (`redis://default:hunter2@host` →
@@ -51,8 +49,9 @@ export function redactSecretsAtPath(path: string, value: unknown): unknown {
 /**
  * A copy of `value` safe to echo: strings pass through `redactSecretsInText`,
  * values under secret-sounding keys (`password`, `apiKey`, `token`, …) are
- * replaced whole. Returns `value` itself when nothing needed hiding, and
- * leaves anything that is not plain data (functions, class instances) as it is.
+ * replaced whole, class instances named by their class (`NotShown`; a Date,
+ * a RegExp, a Promise and a guardrail stay). Returns `value` itself when
+ * nothing needed hiding; functions stay as they are.
  */
 export function redactSecretsInValue(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') {
@@ -76,7 +75,7 @@ export function redactSecretsInValue(value: unknown, depth = 0): unknown {
     return changed ? copy : value;
   }
   const prototype = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) return value;
+  if (prototype !== Object.prototype && prototype !== null) return classInstance(value);
   let changed = false;
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value).slice(0, 1_000)) {
@@ -88,6 +87,44 @@ export function redactSecretsInValue(value: unknown, depth = 0): unknown {
     copy[key] = redacted;
   }
   return changed ? copy : value;
+}
+
+/**
+ * A class instance an error names instead of showing it: its JSON and its
+ * text are the description (`a Conf (not shown)`).
+ */
+export class NotShown {
+  constructor(readonly description: string) {}
+  toJSON(): string {
+    return this.description;
+  }
+  toString(): string {
+    return this.description;
+  }
+}
+
+/**
+ * What an error shows of a class instance: a Date, a RegExp, a Promise (a
+ * thenable) and a built guardrail (`name` and `check`) as they are, which
+ * the message names or shows without their fields; any other by its class,
+ * never its fields. A class instance in an issue was written as its JSON,
+ * fields and all (`{"password":"hunter2"}`, round 38): redaction walks plain
+ * objects only.
+ */
+function classInstance(value: object): unknown {
+  const { then, name, check } = value as { then?: unknown; name?: unknown; check?: unknown };
+  if (value instanceof Date || value instanceof RegExp || typeof then === 'function') return value;
+  if (typeof name === 'string' && typeof check === 'function') return value;
+  let className: unknown;
+  try {
+    className = (value as { constructor?: { name?: unknown } }).constructor?.name;
+  } catch {
+    className = undefined;
+  }
+  if (typeof className !== 'string' || !/^[A-Za-z_$][\w$]{0,40}$/.test(className)) {
+    return new NotShown('an object of a class (not shown)');
+  }
+  return new NotShown(`${/^[AEIOU]/i.test(className) ? 'an' : 'a'} ${className} (not shown)`);
 }
 
 /**
@@ -104,31 +141,39 @@ export function jsonErrorDetail(error: unknown): string {
   return 'syntax error';
 }
 
-/**
- * What an error a caller's code threw (a getter, a factory, a model
- * resolver) may tell a config error: its message's first 200 characters,
- * redacted, its control characters escaped. Never throws, whatever was thrown
- * (a Symbol, an object whose `message` getter throws).
- */
-export function thrownMessage(error: unknown): string {
-  let message: string;
+/** A class name shown as such: `TypeError`, `AI_APICallError`, `ThresholdError`, `DOMException`. */
+const errorClassName = /^[A-Z][A-Za-z0-9_]{0,60}(?:Error|Exception)$/;
+
+/** True for an Error, also one of another realm; false when asking throws (a Proxy). */
+function isError(value: object): boolean {
   try {
-    message =
-      error instanceof Error
-        ? String(error.message)
-        : typeof error === 'symbol'
-          ? error.toString()
-          : String(error);
+    return value instanceof Error || Object.prototype.toString.call(value) === '[object Error]';
   } catch {
-    return 'an error that could not be read';
+    return false;
   }
-  const shown = message.length > 200 ? `${message.slice(0, 200)}...` : message;
-  // Control characters escaped (\u000a): one problem stays one line of the message.
-  return redactSecretsInText(
-    escapeUnprintable(shown).replace(
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what is escaped
-      /[\u0000-\u001f]/g,
-      char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-    ),
-  );
+}
+
+/**
+ * What a config error says of what a caller's code threw (a getter, a Proxy
+ * trap, a factory, a model resolver): its class or its type, never its
+ * message or value. A message may quote anything the code held: redacting
+ * it hid a URL's password or an `sk-` key but kept `pw=hunter2`,
+ * `password: hunter2` and `token hunter2` (round 37). The class is named only
+ * when its name reads as one (`TypeError`, `ThresholdError`: capitalised,
+ * ending in `Error` or `Exception`); any other name is "an Error". Never throws.
+ */
+export function thrownKind(error: unknown): string {
+  if (error === null || error === undefined) return String(error);
+  if (typeof error !== 'object' && typeof error !== 'function')
+    return `a ${typeof error}, not shown`;
+  if (!isError(error))
+    return typeof error === 'function' ? 'a function, not shown' : 'an object, not shown';
+  let name = 'Error';
+  try {
+    const given: unknown = (error as { name?: unknown }).name;
+    if (typeof given === 'string' && errorClassName.test(given)) name = given;
+  } catch {
+    // A `name` getter that throws: the class stays unnamed.
+  }
+  return `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}, its message not shown`;
 }

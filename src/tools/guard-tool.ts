@@ -21,7 +21,7 @@ import { metadataObject } from '../core/metadata-object';
 import { readsModelOutput } from '../core/model-output-reader';
 import { optionIssues } from '../core/options';
 import type { OutputSideGuardrail } from '../core/output-side';
-import { jsonErrorDetail } from '../core/redact-secrets';
+import { jsonErrorDetail, thrownKind } from '../core/redact-secrets';
 import {
   cutServerId,
   cutToolName,
@@ -587,12 +587,37 @@ function bytesAsText(this: unknown, key: string, value: unknown): unknown {
   try {
     return utf8.decode(new Uint8Array(original.buffer, original.byteOffset, original.byteLength));
   } catch {
-    throw new TypeError('a byte array that is not UTF-8 text');
+    throw ownTypeError('a byte array that is not UTF-8 text');
   }
 }
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Errors this module throws itself, whose messages name no value: shown as they are. */
+const ownErrors = new WeakSet<object>();
+
+/** A `TypeError` of this module (its message is shown in a record's reason). */
+function ownTypeError(message: string): TypeError {
+  const error = new TypeError(message);
+  ownErrors.add(error);
+  return error;
+}
+
+/**
+ * What a record's reason says of what serialising arguments or a result
+ * threw: a message of this module's own, else the class of what was thrown,
+ * never its message (a getter's, `toJSON`'s or a Proxy trap's: it quoted the
+ * card it was reading, round 38). Never throws: reading a message through a
+ * getter that threw made the wrapper throw that getter's error, which the
+ * model was then sent as the tool's.
+ */
+function serialisationError(error: unknown): string {
+  if (error !== null && typeof error === 'object' && ownErrors.has(error)) {
+    return (error as Error).message;
+  }
+  return `it threw ${thrownKind(error)}`;
 }
 
 /**
@@ -970,7 +995,7 @@ function wrapTool(
         trip: rejection(
           guardrails[0]!.name,
           kind,
-          `could not serialise the ${kind === 'tool_input' ? 'arguments' : 'result'} as JSON (${errorText(error)})`,
+          `could not serialise the ${kind === 'tool_input' ? 'arguments' : 'result'} as JSON (${serialisationError(error)})`,
           scope,
           'error',
         ),

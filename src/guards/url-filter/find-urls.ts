@@ -28,6 +28,55 @@ export interface ParsedUrl {
   hostname: string;
   /** `hostname` with `:port` when there is a port. */
   host: string;
+  /**
+   * The run was cut at 2,048 characters inside its user info and host: the
+   * host is past the cut, not known (`hostname` is empty). Flagged unjudged.
+   */
+  authorityCut?: true;
+}
+
+/** The rest of a URL run: it ends at white space, `<`, `>`, a quote or a backtick. */
+const runRest = /[^\s<>"'`]*/uy;
+/** A run's scheme and the slashes after it (`https://`, `https:`, `//`). */
+const schemeAndSlashes = /^(?:([a-z][a-z0-9+.-]*):)?([\\/]*)/i;
+const specialSchemes = new Set(['http', 'https', 'ws', 'wss', 'ftp']);
+
+/**
+ * The URL of a run cut at its 2,048 characters before its authority ended
+ * (no `/`, `\`, `?` or `#` after the scheme's slashes in the cut text):
+ * `https://u:<3,000 characters>@evil.com` put the host past the cut, and
+ * the cut text parsed as no URL, or as the host `a` of `https://a@a@…`
+ * (round 38), though `fetch` reads the whole run. Its URL and where the
+ * whole run ends (flagged whole, a redaction removes all of it); `undefined`
+ * for a run that ended by itself, or a URL without an authority (`data:,…`).
+ * Linear: the rest of a run is read once, and later matches in it skipped.
+ */
+function cutInAuthority(
+  text: string,
+  runEnd: number,
+  urlText: string,
+  assumeHttp: boolean | 'http:',
+): { url: ParsedUrl; end: number } | undefined {
+  if (assumeHttp === true || runEnd >= text.length) return undefined;
+  const [prefix, written, slashes = ''] = schemeAndSlashes.exec(urlText)!;
+  const scheme = (written ?? 'http').toLowerCase();
+  if (slashes === '' && !specialSchemes.has(scheme)) return undefined;
+  if (/[\\/?#]/.test(urlText.slice(prefix.length))) return undefined;
+  // Only now the rest is read: a run whose authority ended is read no further (a flood of them stays linear).
+  runRest.lastIndex = runEnd;
+  const rest = runRest.exec(text)![0].length;
+  if (rest === 0) return undefined;
+  return {
+    url: {
+      protocol: `${scheme}:`,
+      username: '',
+      password: '',
+      hostname: '',
+      host: '',
+      authorityCut: true,
+    },
+    end: runEnd + rest,
+  };
 }
 
 // URL with a scheme ("https://...", also "javascript:" and "data:" which need no //).
@@ -937,15 +986,24 @@ export function scanUrls(text: string): SpanList<ParsedUrl> {
   ) => {
     const fresh = new SpanList<ParsedUrl>();
     let next = 0;
+    // The end of a cut run flagged whole: matches inside its rest are part of it.
+    let cutEnd = 0;
     for (const match of matches) {
       const urlText = trimTrailing(match[0]);
       const start = match.index!;
       const end = start + urlText.length;
-      if (urlText === '') continue;
+      if (urlText === '' || start < cutEnd) continue;
       while (next < kept.length && kept.end(next) <= start) next++;
       if (next < kept.length && kept.start(next) < end) continue;
       if (accept && !accept(match[0])) continue;
       const read = rewrite ? rewrite(urlText) : urlText;
+      const cut = cutInAuthority(text, start + match[0].length, read, assumeHttp);
+      if (cut) {
+        // Up to a URL an earlier pass kept in the rest (`//a…a-https://b.io`): spans never overlap.
+        cutEnd = next < kept.length ? Math.min(cut.end, kept.start(next)) : cut.end;
+        fresh.push(start, cutEnd, cut.url);
+        continue;
+      }
       const url = parse(
         assumeHttp === 'http:' ? `http:${read}` : assumeHttp ? `http://${read}` : read,
       );

@@ -249,6 +249,8 @@ export function urlFilter(options?: UrlFilterOptions): Guardrail {
   const allowedSchemes = new Set(schemes.map(scheme => scheme.toLowerCase()));
 
   function violation(url: ParsedUrl, checkPrivate: boolean): string | undefined {
+    // Fails closed: the host is past the 2,048 characters a URL is read to.
+    if (url.authorityCut) return 'the user info and host run past 2,048 characters: not judged';
     const scheme = url.protocol.slice(0, -1);
     if (!allowedSchemes.has(scheme)) return `scheme "${shownScheme(scheme)}" is not allowed`;
     if (blockUserinfo && (url.username !== '' || url.password !== '')) {

@@ -22,6 +22,8 @@ describe('contentFilter', () => {
     'KILL   YOURSELF',
     'kіll yourself', // Cyrillic і
     'ki\u200bll yourself',
+    'k\u{13430}ill yourself', // Egyptian hieroglyph vertical joiner (round 38)
+    'k\u{1343F}i\u{13437}ll yourself', // end walled enclosure, begin segment
     '$kill yourself', // a symbol before the word is not leetspeak for "s"
   ])('sees through the obfuscation %j', async text => {
     expect((await contentFilter().check(text, ctx)).info).toEqual({

@@ -188,6 +188,10 @@ describe('invisibleText through generateText: every default-ignorable range, con
     });
   });
 
+  it('strips the Khitan small script filler (a mark drawn as nothing), as the detectors read past it (round 38)', () => {
+    expect(findInvisibleText('кі\u{16FE4}ll')).toEqual([{ type: 'OTHER', start: 2, end: 4 }]);
+  });
+
   it('keeps Egyptian hieroglyph format controls that join signs: after a sign, or up to four before one', () => {
     // A quadrat (sign, vertical joiner, sign), a sign, horizontal joiner,
     // segment; a cartouche opening the text (begin enclosure before a sign).

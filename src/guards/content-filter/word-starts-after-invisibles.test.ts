@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../bench/fixtures';
 import { cut } from '../../../test/helpers';
 import { generatedText, streamedTextDeltas } from '../../../test/helpers/window';
+import type { Guardrail } from '../../core/types';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { pii } from '../pii/pii';
 import { contentFilter } from './content-filter';
@@ -15,7 +16,7 @@ import { contentFilter } from './content-filter';
  * invisible characters, as the matcher does.
  */
 
-const middleware = (output: Parameters<typeof guardrails>[0]['output']) =>
+const middleware = (output: Guardrail[]) =>
   guardrails({ output, stream: { mode: 'window' }, blockedMessage: 'BLOCKED' });
 const piiAndFilter = middleware([pii(), contentFilter()]);
 const filterOnly = middleware([contentFilter()]);

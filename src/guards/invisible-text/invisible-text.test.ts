@@ -158,8 +158,13 @@ describe('invisibleText through generateText: every default-ignorable range, con
     expect(findInvisibleText(variants)).toEqual([]);
   });
 
-  it('strips U+1D159 (musical null notehead, drawn as nothing), as the detectors read past it (round 37)', async () => {
-    const prompt = `${'Plain words before it, '.repeat(2)}k\u{1D159}ill the process`;
+  // U+1D159 (musical null notehead, drawn as nothing; round 37) and the
+  // Egyptian hieroglyph format controls between Latin letters (round 38).
+  it.each([
+    ['U+1D159 (round 37)', 'k\u{1D159}ill', 1],
+    ['Egyptian hieroglyph format controls (round 38)', 'k\u{13430}i\u{13431}\u{1343F}ll', 3],
+  ] as const)('strips %s, as the detectors read past them', async (_, word, count) => {
+    const prompt = `${'Plain words before it, '.repeat(2)}${word} the process`;
     expect(await promptSentWithRecords(invisibleText(), prompt)).toEqual({
       sent: `${'Plain words before it, '.repeat(2)}kill the process`,
       records: [
@@ -167,22 +172,7 @@ describe('invisibleText through generateText: every default-ignorable range, con
           guardrail: 'invisible-text',
           kind: 'input',
           status: 'modified',
-          info: { types: ['OTHER'], count: 1 },
-        },
-      ],
-    });
-  });
-
-  it('strips Egyptian hieroglyph format controls between Latin letters, as the detectors read past them (round 38)', async () => {
-    const prompt = `${'Plain words before it, '.repeat(2)}k\u{13430}i\u{13431}\u{1343F}ll the process`;
-    expect(await promptSentWithRecords(invisibleText(), prompt)).toEqual({
-      sent: `${'Plain words before it, '.repeat(2)}kill the process`,
-      records: [
-        {
-          guardrail: 'invisible-text',
-          kind: 'input',
-          status: 'modified',
-          info: { types: ['OTHER'], count: 3 },
+          info: { types: ['OTHER'], count },
         },
       ],
     });

@@ -8,6 +8,9 @@
  * reads as one token ("…4567890" of a 20-digit id is a different number).
  */
 
+import { codePointBefore } from '../guards/shared/invisible-code-points';
+import { isInvisibleCodePoint } from '../guards/shared/normalize-text';
+
 const WHITESPACE = /\s/;
 const DIGIT = /\p{Nd}/u;
 const LETTER = /\p{L}/u;
@@ -22,23 +25,57 @@ function codePointAt(text: string, at: number): string {
 }
 
 /**
+ * Most invisible code points read through on each side of the blank
+ * before a word start: past them `at` is no word start (as before round 38),
+ * so a question costs a bounded look back however long the run.
+ */
+const READ_THROUGH = 32;
+
+/**
+ * The start of the run of at most `READ_THROUGH` invisible code points
+ * (`isInvisibleCodePoint`: the ones every detector and the content
+ * filter's matcher read past) that ends at `at`; -1 when the run is longer.
+ */
+function beforeInvisibles(text: string, at: number): number {
+  let from = at;
+  for (let read = 0; from > 0; read++) {
+    const unit = text.charCodeAt(from - 1);
+    // Printable ASCII, tab and line breaks are never invisible.
+    if (unit < 0x80 && (unit >= 0x20 || (unit >= 9 && unit <= 13))) return from;
+    const codePoint = codePointBefore(text, from)!;
+    if (!isInvisibleCodePoint(codePoint)) return from;
+    if (read === READ_THROUGH) return -1;
+    from -= codePoint > 0xffff ? 2 : 1;
+  }
+  return from;
+}
+
+/**
  * True when a word starts at `at`: the character before is whitespace, the
  * one before that is not a digit (so `at` does not split a spaced number
  * such as a card or an IBAN), and a letter follows. A detector sees the same
  * left edge of every token after `at` alone as within the whole text.
+ * Invisible characters (`isInvisibleCodePoint`) between the letter, the
+ * blank and the digit are read through, as the detectors read them (round
+ * 38: with a U+200B or a soft hyphen after each blank no position was a word
+ * start, and the window began its checks' left context inside a word:
+ * `bull|shit` read as an entry generate does not find).
  */
 export function isWordStart(text: string, at: number): boolean {
   if (at <= 0 || at >= text.length) return false;
   // ASCII first, without a regex: the window asks about every position of its context.
-  const before = text.charCodeAt(at - 1);
-  if (
-    before < 0x80 ? before !== 32 && (before < 9 || before > 13) : !WHITESPACE.test(text[at - 1]!)
-  )
-    return false;
-  if (at >= 2) {
-    const twoBefore = text.charCodeAt(at - 2);
-    if (twoBefore < 0x80 ? twoBefore >= 48 && twoBefore <= 57 : DIGIT.test(text[at - 2]!))
+  let blank = at;
+  if (!isWhitespace(text.charCodeAt(at - 1), text, at - 1)) {
+    blank = beforeInvisibles(text, at);
+    if (blank <= 0 || blank === at || !isWhitespace(text.charCodeAt(blank - 1), text, blank - 1))
       return false;
+  }
+  if (blank >= 2) {
+    const digit = beforeInvisibles(text, blank - 1);
+    if (digit > 0) {
+      const code = text.charCodeAt(digit - 1);
+      if (code < 0x80 ? code >= 48 && code <= 57 : DIGIT.test(text[digit - 1]!)) return false;
+    }
   }
   const code = text.charCodeAt(at);
   if (code < 0x80) return (code | 0x20) >= 97 && (code | 0x20) <= 122;

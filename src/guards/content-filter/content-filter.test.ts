@@ -22,6 +22,9 @@ describe('contentFilter', () => {
     'KILL   YOURSELF',
     'kіll yourself', // Cyrillic і
     'ki\u200bll yourself',
+    'k\u{13430}ill yourself', // Egyptian hieroglyph vertical joiner (round 38)
+    'k\u{1343F}i\u{13437}ll yourself', // end walled enclosure, begin segment
+    'кі\u{16FE4}ll yourself', // Cyrillic look-alikes, Khitan small script filler (round 38)
     '$kill yourself', // a symbol before the word is not leetspeak for "s"
   ])('sees through the obfuscation %j', async text => {
     expect((await contentFilter().check(text, ctx)).info).toEqual({

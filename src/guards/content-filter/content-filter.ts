@@ -143,7 +143,9 @@ function matchAroundJoiners(
  * insensitive, matched on a normalised form (NFKC, invisible characters
  * removed, homoglyphs and leetspeak folded, spaced-out letters joined) so
  * `k1ll yourself` or `k i l l yourself` do not slip by, while `skill` does not
- * match `kill`. Optionally caps the length of the text.
+ * match `kill` (in scripts written without blanks, Thai, Chinese, Japanese
+ * and others, an entry matches as a substring). Optionally caps the length
+ * of the text.
  *
  * Stream-safe (without `maxLength`), with `maxMatchLength` from the longest
  * entry. The record's `info` holds `{ category, entry }` of the first match:

@@ -1,6 +1,8 @@
+import { codePointBefore } from '../shared/invisible-code-points';
 import { isJsSpace } from '../shared/js-space';
 import { isInvisibleCodePoint } from '../shared/normalize-text';
 import { referenceAt } from './html-references';
+import { isUnspaced } from './term-matcher';
 
 /**
  * Markdown that hides itself (round 35). A model answers in Markdown, and
@@ -605,11 +607,13 @@ function isInvisibleText(shown: string): boolean {
  * until a blank follows it, such a word is always read whole. Markup that
  * begins the text is not held (what was released before it is unknown
  * here; the window keeps at least 48 characters of it as context). One
- * pass over the last word, a tag or comment read once.
+ * pass over the last word, a tag or comment read once. A letter of a
+ * script written without blanks ends the word too (`unspacedBefore`):
+ * the matcher joins no letter to it.
  */
 function joinedWordStart(text: string, end: number): number {
   let from = Math.min(end, text.length);
-  while (from > 0 && !isJsSpace(text.charCodeAt(from - 1))) from--;
+  while (from > 0 && !isJsSpace(text.charCodeAt(from - 1)) && !unspacedBefore(text, from)) from--;
   const read: WordRead = { commentsClose: true, skipTo: 0, openReference: undefined };
   const last = Math.min(end, text.length);
   for (let at = from; at < last; at = Math.max(at + 1, read.skipTo)) {
@@ -619,6 +623,18 @@ function joinedWordStart(text: string, end: number): number {
     if (hiddenAt(text, at, read)) return from;
   }
   return end;
+}
+
+/**
+ * Whether the code point ending at `at` is a letter of a script written
+ * without blanks (`isUnspaced`): no letter of a word the matcher reads
+ * joins it, so a word joined by hidden markup starts there at the latest
+ * (round 38: a Thai answer with U+200B between its words and no blank was
+ * one word, held whole, and past 16,384 characters the stream blocked).
+ */
+function unspacedBefore(text: string, at: number): boolean {
+  const unit = text.charCodeAt(at - 1);
+  return unit >= 0xe00 && isUnspaced(codePointBefore(text, at));
 }
 
 /**

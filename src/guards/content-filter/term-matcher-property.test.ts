@@ -2,19 +2,32 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { termMatcher } from './term-matcher';
 
+const UNSPACED_SCRIPTS =
+  /[\p{scx=Thai}\p{scx=Lao}\p{scx=Khmr}\p{scx=Mymr}\p{scx=Tibt}\p{scx=Hani}\p{scx=Hira}\p{scx=Kana}\p{scx=Bopo}\p{scx=Yiii}\p{scx=Lana}\p{scx=Talu}\p{scx=Tale}\p{scx=Tavt}\p{scx=Java}\p{scx=Bali}]/u;
+/** A character of a script written without blanks, from U+0E00 on (`isUnspaced`). */
+const isUnspacedCharacter = (character: string) =>
+  character.codePointAt(0)! >= 0xe00 && UNSPACED_SCRIPTS.test(character);
+
 /**
  * The pattern contentFilter compiled before round 21, the reference the
  * Aho–Corasick matcher stands in for: a term's blank is `\s+`, no letter or
- * digit on either side, flag `u`, the terms longest first.
+ * digit on either side, flag `u`, the terms longest first. Since
+ * round 38 the look-arounds apply only where the term's edge and the
+ * character beside it are both of scripts written with blanks: a term
+ * whose first (last) character is of a script written without them has no
+ * look-behind (look-ahead), and a letter of such a script beside a term
+ * joins nothing.
  */
 function referencePattern(terms: readonly string[]) {
   const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(
-    `(?<![\\p{L}\\p{N}])(?:${terms
-      .map(term => escaped(term).replace(/ /g, '\\s+'))
-      .join('|')})(?![\\p{L}\\p{N}])`,
-    'u',
-  );
+  const alternative = (term: string) => {
+    const [first] = [...term];
+    const last = [...term].at(-1)!;
+    const behind = isUnspacedCharacter(first!) ? '' : `(?<!${JOINING})`;
+    const ahead = isUnspacedCharacter(last) ? '' : `(?!${JOINING})`;
+    return `${behind}${escaped(term).replace(/ /g, '\\s+')}${ahead}`;
+  };
+  return new RegExp(`(?:${terms.map(alternative).join('|')})`, 'u');
 }
 
 // Units an attacker would reach for: letters that are prefixes of one
@@ -65,7 +78,27 @@ const UNITS = [
   'Σ',
   'é',
   '\uFFFF',
+  // Letters of scripts written without blanks (Thai, a Thai mark, Han, an
+  // astral Han, the Japanese prolonged sound mark, Khmer) and U+02BC, a
+  // modifier letter Bopomofo shares that counts as one written with blanks.
+  'ก',
+  '\u0E49',
+  '中',
+  '\u{20000}',
+  'ー',
+  'ក',
+  '\u02BC',
 ];
+
+/**
+ * The letters and digits of `UNITS` that join a word (of a script written
+ * with blanks), as a class: the texts hold no others. (`[\p{L}\p{N}]` less
+ * the scripts without blanks, compiled into each pattern, took minutes.)
+ */
+const JOINING = `[${[...new Set(UNITS.flatMap(text => [...text]))]
+  .filter(character => /[\p{L}\p{N}]/u.test(character) && !isUnspacedCharacter(character))
+  .map(character => `\\u{${character.codePointAt(0)!.toString(16)}}`)
+  .join('')}]`;
 
 const unit = fc.constantFrom(...UNITS);
 /** A term as contentFilter hands it over: blanks single, trimmed, not empty. */

@@ -31,6 +31,28 @@ export interface TermMatch {
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
+/**
+ * Letters and digits of scripts written without blanks between words
+ * (script extensions, so the Japanese prolonged sound mark counts).
+ */
+const UNSPACED =
+  /[\p{scx=Thai}\p{scx=Lao}\p{scx=Khmr}\p{scx=Mymr}\p{scx=Tibt}\p{scx=Hani}\p{scx=Hira}\p{scx=Kana}\p{scx=Bopo}\p{scx=Yiii}\p{scx=Lana}\p{scx=Talu}\p{scx=Tale}\p{scx=Tavt}\p{scx=Java}\p{scx=Bali}]/u;
+
+/** Whether `code` is a character of a script written without blanks between words (none below U+0E00). */
+export function isUnspaced(code: number | undefined): boolean {
+  return code !== undefined && code >= 0xe00 && UNSPACED.test(String.fromCodePoint(code));
+}
+
+/**
+ * Whether the code points `left` and `right`, side by side, are in one
+ * word: both letters or digits, and neither of a script written without
+ * blanks (`isUnspaced`). `left` is only asked about when it is a letter or
+ * digit; `right` is the term's edge or the text beside it.
+ */
+function joinsWord(left: number, right: number): boolean {
+  return !isUnspaced(left) && !isUnspaced(right);
+}
+
 const SPACE = 32;
 
 /** Most nodes for which the automaton keeps dense ASCII rows (128 ints each: 2 MB at most). */
@@ -46,20 +68,31 @@ function isLetterOrDigitCodePoint(code: number): boolean {
 const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
 const isLow = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 
-/** Whether the code point that ends right before `at` is a letter or digit (the look-behind). */
-function letterOrDigitBefore(text: string, at: number): boolean {
-  if (at === 0) return false;
+/** The code point that ends right before `at` (a surrogate pair read whole). */
+function codePointEndingAt(text: string, at: number): number {
   const last = text.charCodeAt(at - 1);
-  if (isLow(last) && at >= 2 && isHigh(text.charCodeAt(at - 2))) {
-    return isLetterOrDigitCodePoint(text.codePointAt(at - 2)!);
-  }
-  return isLetterOrDigitCodePoint(last);
+  if (isLow(last) && at >= 2 && isHigh(text.charCodeAt(at - 2))) return text.codePointAt(at - 2)!;
+  return last;
 }
 
-/** Whether the code point that starts at `at` is a letter or digit (the look-ahead). */
+/**
+ * Whether the code point that ends right before `at` is a letter or digit
+ * in one word with the one starting at `at` (the look-behind).
+ */
+function letterOrDigitBefore(text: string, at: number): boolean {
+  if (at === 0) return false;
+  const before = codePointEndingAt(text, at);
+  return isLetterOrDigitCodePoint(before) && joinsWord(before, text.codePointAt(at)!);
+}
+
+/**
+ * Whether the code point that starts at `at` is a letter or digit in one
+ * word with the one ending there (the look-ahead).
+ */
 function letterOrDigitAt(text: string, at: number): boolean {
   if (at >= text.length) return false;
-  return isLetterOrDigitCodePoint(text.codePointAt(at)!);
+  const after = text.codePointAt(at)!;
+  return isLetterOrDigitCodePoint(after) && joinsWord(codePointEndingAt(text, at), after);
 }
 
 /** Most terms, and units of each, for which a text is first searched for their beginnings. */

@@ -158,8 +158,13 @@ describe('invisibleText through generateText: every default-ignorable range, con
     expect(findInvisibleText(variants)).toEqual([]);
   });
 
-  it('strips U+1D159 (musical null notehead, drawn as nothing), as the detectors read past it (round 37)', async () => {
-    const prompt = `${'Plain words before it, '.repeat(2)}k\u{1D159}ill the process`;
+  // U+1D159 (musical null notehead, drawn as nothing; round 37) and the
+  // Egyptian hieroglyph format controls between Latin letters (round 38).
+  it.each([
+    ['U+1D159 (round 37)', 'k\u{1D159}ill', 1],
+    ['Egyptian hieroglyph format controls (round 38)', 'k\u{13430}i\u{13431}\u{1343F}ll', 3],
+  ] as const)('strips %s, as the detectors read past them', async (_, word, count) => {
+    const prompt = `${'Plain words before it, '.repeat(2)}${word} the process`;
     expect(await promptSentWithRecords(invisibleText(), prompt)).toEqual({
       sent: `${'Plain words before it, '.repeat(2)}kill the process`,
       records: [
@@ -167,10 +172,31 @@ describe('invisibleText through generateText: every default-ignorable range, con
           guardrail: 'invisible-text',
           kind: 'input',
           status: 'modified',
-          info: { types: ['OTHER'], count: 1 },
+          info: { types: ['OTHER'], count },
         },
       ],
     });
+  });
+
+  it('strips the Khitan small script filler (a mark drawn as nothing), as the detectors read past it (round 38)', () => {
+    expect(findInvisibleText('кі\u{16FE4}ll')).toEqual([{ type: 'OTHER', start: 2, end: 4 }]);
+  });
+
+  it('keeps Egyptian hieroglyph format controls that join signs: after a sign, or up to four before one', () => {
+    // A quadrat (sign, vertical joiner, sign), a sign, horizontal joiner,
+    // segment; a cartouche opening the text (begin enclosure before a sign).
+    const quadrats =
+      '\u{13000}\u{13430}\u{13001} \u{13002}\u{13431}\u{13437}\u{13003}\u{13430}\u{13004}\u{13438} \u{1343C}\u{13005}\u{1343D}';
+    expect(findInvisibleText(quadrats)).toEqual([]);
+    expect(findInvisibleText(`x \u{13437}\u{13437}\u{1343C}\u{1343C}\u{13005}`)).toEqual([]);
+    // Five before a sign with none before them, or between letters: reported.
+    expect(findInvisibleText(`x ${'\u{13437}'.repeat(5)}\u{13005}`)).toEqual([
+      { type: 'OTHER', start: 2, end: 12 },
+    ]);
+    expect(findInvisibleText('a\u{13430}\u{13430}b \u{13430}')).toEqual([
+      { type: 'OTHER', start: 1, end: 5 },
+      { type: 'OTHER', start: 7, end: 9 },
+    ]);
   });
 
   it('removes an MCP tool whose description hides an instruction behind an ANSI escape (a terminal shows nothing)', async () => {

@@ -31,7 +31,8 @@ export interface InvisibleTextOptions {
 // Every default-ignorable code point (they render as nothing): zero-width,
 // bidi controls, invisible operators, BOM, soft hyphen, combining grapheme
 // joiner, Hangul and Khmer fillers, Mongolian and other variation selectors,
-// shorthand and musical format controls, and the whole plane-14 block of tags
+// shorthand, musical and (outside a group of signs, see
+// `hieroglyphJoinEnd`) Egyptian hieroglyph format controls, and the whole plane-14 block of tags
 // and selectors (U+E0000–E0FFF); plus the control characters that are not
 // white space (C0 but tab and line breaks, DEL, C1 but NEL): an ESC sequence
 // (`\x1b[8m`) hides the text after it in a terminal. Variation selectors
@@ -157,6 +158,41 @@ function flagSequenceEnd(text: string, start: number): number {
   return -1;
 }
 
+/** An Egyptian hieroglyph format control (U+13430–1343F: joiners, inserts, segments, enclosures). */
+const isHieroglyphControl = (codePoint: number | undefined) =>
+  codePoint !== undefined && codePoint >= 0x13430 && codePoint <= 0x1343f;
+
+/** An Egyptian hieroglyph sign or mark (U+13000–143FF but the format controls). */
+const isHieroglyph = (codePoint: number | undefined) =>
+  codePoint !== undefined &&
+  codePoint >= 0x13000 &&
+  codePoint <= 0x143ff &&
+  !isHieroglyphControl(codePoint);
+
+/** Most format controls that may open a group before its first sign (an enclosure, a segment). */
+const CONTROLS_BEFORE_SIGN = 4;
+
+/**
+ * The end (exclusive) of the run of hieroglyph format controls starting at
+ * `start` when it joins signs, else -1: the run follows a sign (`𓀀𓐰𓀁`, a
+ * quadrat), or holds at most `CONTROLS_BEFORE_SIGN` controls and a sign
+ * follows it (a cartouche or segment opening). Anywhere else they arrange
+ * nothing and are drawn as nothing (round 38: `k\u{13430}ill`). Called on
+ * a run's first control only; reads past the run only when it follows a
+ * sign (once per run), else at most `CONTROLS_BEFORE_SIGN` controls ahead,
+ * so whether a control is kept depends on at most that many code points
+ * after it (window mode holds a trailing run of them: `invisiblePotentialStart`).
+ */
+function hieroglyphJoinEnd(text: string, start: number): number {
+  const afterSign = isHieroglyph(codePointBefore(text, start));
+  let end = start;
+  for (let controls = 0; isHieroglyphControl(text.codePointAt(end)); controls++) {
+    if (!afterSign && controls === CONTROLS_BEFORE_SIGN) return -1;
+    end += 2;
+  }
+  return afterSign || isHieroglyph(text.codePointAt(end)) ? end : -1;
+}
+
 /**
  * Finds characters that hide text from a human reader but not from a model:
  * Unicode tag characters ("ASCII smuggling"), zero-width characters, bidi
@@ -227,7 +263,8 @@ function eachHiddenRun(
   let runEnd = -1;
   // Characters (code points) in the run.
   let runChars = 0;
-  // Tag characters up to here belong to a subdivision flag found earlier.
+  // Tag characters up to here belong to a subdivision flag found earlier,
+  // hieroglyph format controls to a group of signs.
   let flagEnd = -1;
   let index = 0;
   let visibleInRow = 0;
@@ -257,6 +294,13 @@ function eachHiddenRun(
     index += size;
     if (at < flagEnd) continue;
     if (codePoint === 0x200d && joinsPictographs(text, at)) continue;
+    if (isHieroglyphControl(codePoint) && !isHieroglyphControl(codePointBefore(text, at))) {
+      const end = hieroglyphJoinEnd(text, at);
+      if (end !== -1) {
+        flagEnd = end;
+        continue;
+      }
+    }
     // A BMP or Mongolian variation selector right after its base character
     // is how emoji (❤️) and some CJK and Mongolian glyphs are written. One
     // after another selector, or after a hidden character, selects nothing:

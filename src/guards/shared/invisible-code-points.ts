@@ -24,7 +24,20 @@ export const INVISIBLE_CONTROL_RANGES: readonly (readonly [number, number])[] = 
  * Also the interlinear annotation controls U+FFF9–FFFB, which are format
  * characters but not default-ignorable: renderers draw nothing for them, so
  * `k\uFFF9ill yourself` read as `kill yourself` to a person and a model
- * while no detector matched it (round 22).
+ * while no detector matched it (round 22). And the Egyptian hieroglyph
+ * format controls U+13430–1343F (joiners, inserts, segments, enclosures):
+ * they only arrange the signs around them, so between other letters a
+ * renderer draws nothing (round 38: `k\u{13430}ill yourself` passed
+ * contentFilter, and invisibleText left it in); `invisibleText` keeps them
+ * where they join signs. The Khitan small script filler U+16FE4 (a
+ * non-spacing mark with no ink, which fills a block's empty place) is
+ * read as nothing too: after a Cyrillic `і`, `кі\u{16FE4}ll yourself`
+ * passed (after ASCII, the normaliser already dropped it as a mark).
+ * The other format characters (Cf) not listed here
+ * are drawn: Arabic number signs and end of ayah (U+0600–0605, U+06DD,
+ * U+0890–0891, U+08E2), the Syriac abbreviation mark (U+070F), the Kaithi
+ * number signs (U+110BD, U+110CD); invisible-code-points.test.ts checks the
+ * list against this Node's `\p{Cf}` and `\p{Default_Ignorable_Code_Point}`.
  */
 export const INVISIBLE_FORMAT_RANGES: readonly (readonly [number, number])[] = [
   [0x00ad, 0x00ad],
@@ -41,6 +54,8 @@ export const INVISIBLE_FORMAT_RANGES: readonly (readonly [number, number])[] = [
   [0xfeff, 0xfeff],
   [0xffa0, 0xffa0],
   [0xfff0, 0xfffb],
+  [0x13430, 0x1343f],
+  [0x16fe4, 0x16fe4],
   [0x1bca0, 0x1bca3],
   [0x1d173, 0x1d17a],
   [0xe0000, 0xe0fff],
@@ -65,7 +80,7 @@ function bmpTable(): Uint8Array {
 }
 
 /**
- * The astral part of both lists (three ranges), `[first, last]` pairs in
+ * The astral part of both lists (five ranges), `[first, last]` pairs in
  * order, as plain numbers: an emoji asked about two or three times while a
  * text is normalised walked all 21 ranges as destructured pairs (round 32:
  * 1 MB of ZWJ emoji spent a third of `normalizeText` here).

@@ -640,9 +640,14 @@ export function scanAssignments(
     // dev sets' first MB, where reading the key before each cost as much as
     // the `indexOf` that found it. Keys are still read in text order. (The
     // quotes after anything but a blank are not visited at all.)
-    for (let end = Math.max(covered + 1, position - 5, 1); end <= position; end++) {
-      if (!isIdentifierCode(source.charCodeAt(end - 1)) || isIdentifierCode(source.charCodeAt(end)))
-        continue;
+    // Each character read once (round 38): whether the one before `end` is a key's is carried on.
+    const from = Math.max(covered + 1, position - 5, 1);
+    let afterKeyCode = isIdentifierCode(source.charCodeAt(from - 1));
+    for (let end = from; end <= position; end++) {
+      const keyCodeAtEnd = isIdentifierCode(source.charCodeAt(end));
+      const keyEnds = afterKeyCode && !keyCodeAtEnd;
+      afterKeyCode = keyCodeAtEnd;
+      if (!keyEnds) continue;
       let first = end - 1;
       // The key's letters, so that the keyword pattern is tried (on a copy
       // of the key) only on keys that have every letter of some keyword:

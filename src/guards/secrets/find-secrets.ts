@@ -660,6 +660,9 @@ function scanOneReading(
 
   // Tokens, keys' values and entropy candidates lie in long printable runs: found once for both scans.
   const runs = printableRuns(source, providerRunLength);
+  // The `:`s of the text, for the provider literals found anywhere and the
+  // scans of assignments below (round 38: one `indexOf` stream each before).
+  const colons = positionsOfUnit(source, ':');
   // Collected per rule, then added in rule order as a pass per rule would.
   const providerMatches: Array<RegExpExecArray[] | undefined> = [];
   scanProviderRules(
@@ -670,6 +673,7 @@ function scanOneReading(
       else providerMatches[ruleIndex] = [match];
     },
     runs,
+    colons,
   );
   /**
    * Judges a provider rule's match and adds its value. `toSource` maps the
@@ -796,7 +800,6 @@ function scanOneReading(
         ? [...candidates].sort((first, second) => first.start - second.start)
         : [];
     // The `:` and `=` the four scans below each walked (round 36: one `indexOf` stream each).
-    const colons = positionsOfUnit(source, ':');
     const equals = positionsOfUnit(source, '=');
     scanAssignments(
       source,

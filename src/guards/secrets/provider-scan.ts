@@ -157,12 +157,13 @@ const hitChecks = providerRules.map(providerRule => providerRule.anchor.hit);
  * order and text order, trying each pattern only near its anchors. `runs`:
  * `printableRuns(source, n)` for an `n` of at most `providerRunLength`
  * (computed when not given), for the rules whose literals matter only near
- * such runs.
+ * such runs. `colons`: `positionsOfUnit(source, ':')`, when the caller has it.
  */
 export function scanProviderRules(
   source: string,
   onMatch: (ruleIndex: number, match: RegExpExecArray) => void,
   runs: Int32Array = printableRuns(source, providerRunLength),
+  colons?: Int32Array,
 ): void {
   const hits: number[][] = providerRules.map(() => []);
   const hitsOf =
@@ -173,7 +174,12 @@ export function scanProviderRules(
         if (check === undefined || check(source, start)) hits[ruleIndex]!.push(start);
       }
     };
-  anywhere.finder.find(source, hitsOf(anywhere));
+  // The `:` of `://` and `Authorization:` from the list the assignment scan reads too (round 38).
+  anywhere.finder.find(
+    source,
+    hitsOf(anywhere),
+    colons && (char => (char === ':' ? colons : undefined)),
+  );
   nearPrintable.finder.findWithin(source, nearWindows(runs, nearPrintable), hitsOf(nearPrintable));
   nearValue.finder.findWithin(
     source,

@@ -258,8 +258,17 @@ function anchorGroups(
  * literals whose neighbouring character also fits are compared.
  */
 export interface LiteralFinder {
-  /** Calls `hit(start, literalIndex)` for each occurrence of a literal, grouped by anchor character. */
-  find(text: string, hit: (start: number, literal: number) => void): void;
+  /**
+   * Calls `hit(start, literalIndex)` for each occurrence of a literal,
+   * grouped by anchor character. `known` gives the offsets of an anchor
+   * character where the caller has them already (`positionsOfUnit` of the
+   * same text): read instead of an `indexOf` stream of its own.
+   */
+  find(
+    text: string,
+    hit: (start: number, literal: number) => void,
+    known?: (char: string) => Int32Array | undefined,
+  ): void;
   /**
    * Calls `hit(start, literalIndex)` for each occurrence of a literal whose
    * anchor character lies in one of `windows` (flat `[from, to, from, to,
@@ -361,7 +370,7 @@ export function literalFinder(literals: readonly string[]): LiteralFinder {
   // Built on the first `findWithin`.
   let inWindows: WindowTables | undefined;
   return {
-    find(text, hit) {
+    find(text, hit, known) {
       const length = text.length;
       for (const {
         char,
@@ -373,7 +382,18 @@ export function literalFinder(literals: readonly string[]): LiteralFinder {
       } of groups.values()) {
         const hasNext = byNext.length > 0;
         const hasPrevious = byPrevious.length > 0;
-        for (let at = text.indexOf(char); at >= 0; at = text.indexOf(char, at + 1)) {
+        const positions = known?.(char);
+        let index = 0;
+        const first = positions ? (positions.length > 0 ? positions[0]! : -1) : text.indexOf(char);
+        for (
+          let at = first;
+          at >= 0;
+          at = positions
+            ? ++index < positions.length
+              ? positions[index]!
+              : -1
+            : text.indexOf(char, at + 1)
+        ) {
           for (const literal of single) hit(at, literal);
           if (hasNext && at + 1 < length) {
             const after = text.charCodeAt(at + 1);

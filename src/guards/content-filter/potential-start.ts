@@ -774,7 +774,7 @@ const LETTER = 'A-Za-z\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u00ff';
 // classes below stand for `\p{L}` and `\p{N}` without the slower `u` flag.
 const LETTER_OR_DIGIT = `[${LETTER}0-9]`;
 const SPELLED_OUT_STEP = `(?:[ .\\-_*]| {2})[${LETTER}]`;
-const SPELLED_OUT = new RegExp(`(?<!${LETTER_OR_DIGIT})[${LETTER}]${SPELLED_OUT_STEP}{3}`);
+const SPELLED_OUT = new RegExp(`(?<!${LETTER_OR_DIGIT})[${LETTER}](?:${SPELLED_OUT_STEP}){3}`);
 /** Characters `foldText` reads as letters in leetspeak. */
 const LEET = /[0-9@$|]/;
 
@@ -994,7 +994,7 @@ const triggersByTerms = new Map<string, FilterTriggers>();
 const SPELLED_OUT_AT = new RegExp(SPELLED_OUT.source, 'y');
 
 /** `SPELLED_OUT` at a text's first character, which has nothing before it. */
-const SPELLED_OUT_START = new RegExp(`[${LETTER}]${SPELLED_OUT_STEP}{3}`, 'y');
+const SPELLED_OUT_START = new RegExp(`[${LETTER}](?:${SPELLED_OUT_STEP}){3}`, 'y');
 
 /**
  * True when `at` splits a surrogate pair, or the code points before and at

@@ -765,15 +765,15 @@ function letterPrefixTrie(terms: readonly string[]): LetterTrie {
 
 const LETTER = 'A-Za-z\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u00ff';
 /**
- * Four letters standing alone, one separator or two blanks apart:
- * `foldText` joins such runs (`k i l l`, and round 38 `k i l l  y o u`,
- * words two blanks apart, when some letters are one apart; this test
- * takes every such run, and some the fold leaves, `a  b  c  d`).
+ * Four letters standing alone, one separator or two or three blanks apart:
+ * `foldText` joins such runs (`k i l l`, and round 38 `k i l l   y o u`,
+ * words two or three blanks apart, when some letters are one apart; this
+ * test takes every such run, and some the fold leaves, `a  b  c  d`).
  */
 // In ordinary prose (see `plainView`) the letters and digits are these: the
 // classes below stand for `\p{L}` and `\p{N}` without the slower `u` flag.
 const LETTER_OR_DIGIT = `[${LETTER}0-9]`;
-const SPELLED_OUT_STEP = `(?:[ .\\-_*]| {2})[${LETTER}]`;
+const SPELLED_OUT_STEP = `(?:[ .\\-_*]| {2,3})[${LETTER}]`;
 const SPELLED_OUT = new RegExp(`(?<!${LETTER_OR_DIGIT})[${LETTER}](?:${SPELLED_OUT_STEP}){3}`);
 /** Characters `foldText` reads as letters in leetspeak. */
 const LEET = /[0-9@$|]/;
@@ -980,8 +980,8 @@ function triggersFor(terms: readonly string[]): FilterTriggers {
       },
       // A Markdown marker beside a letter, or ending the text: the filter reads around it.
       near: { characters: EMPHASIS_MARKERS, test: emphasisAt },
-      // `SPELLED_OUT` looks one character behind and matches up to ten.
-      reads: { left: 1, right: 9 },
+      // `SPELLED_OUT` looks one character behind and matches up to thirteen.
+      reads: { left: 1, right: 12 },
     };
     // A few lists at most in practice; a program making lists without end keeps the last 16.
     if (triggersByTerms.size >= 16) triggersByTerms.delete(triggersByTerms.keys().next().value!);

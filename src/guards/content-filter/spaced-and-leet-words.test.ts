@@ -8,7 +8,7 @@ import { generatedText, randomSizes, streamedTextDeltas } from '../../../test/he
 
 /**
  * Round 38 (hI): an entry spelled with its letters one blank apart and its
- * words two apart (garak's `letter-spacing` form), or in leetspeak with a
+ * words two or three apart (letter spacing), or in leetspeak with a
  * leet digit standing as a word (`mak3 4 b0mb`), passed the filter: the
  * shared fold read `k i l l  y o u` as `kill y o u` and `mak3 4 b0mb` as
  * `make 4 bomb`. Both now read as the entry, generated and streamed.
@@ -20,6 +20,8 @@ const CASES: ReadonlyArray<readonly [string, string, { category: string; entry: 
   ['k i l l  y o u', 'kill you', { category: 'violence', entry: 1 }],
   ['h o w  t o  m a k e  a  b o m b', 'make a bomb', { category: 'weapons', entry: 2 }],
   ['e n d  m y  l i f e', 'end my life', { category: 'self-harm', entry: 2 }],
+  // A blank between every two characters (the corpora's form): three between words.
+  ['e n d   m y   l i f e', 'end my life', { category: 'self-harm', entry: 2 }],
   ['mak3 4 b0mb', 'make a bomb', { category: 'weapons', entry: 2 }],
   // `1` stood alone, so the filter matched `kill you` (violence entry 1).
   ['1 w1ll k1ll y0u', 'i will kill you', { category: 'violence', entry: 0 }],

@@ -159,6 +159,7 @@ const atoms = [
   '1 2 3 4 5',
   // Round 38: words two blanks apart in letter spacing, and leet digits standing as short words.
   'o n  h o w  t o',
+  'W r i t e   a   t u t o r i a l',
   'm 4 k 3  4  b 0 m b',
   'a  b c',
   '4',

@@ -107,7 +107,7 @@ function joinSpacedRuns(text: string, aggressive: boolean): string {
       index++;
       continue;
     }
-    // Units at index, then one separator or (round 38) two blanks apart; the run ends at
+    // Units at index, then one separator or (round 38) two or three blanks apart; the run ends at
     // the last unit not followed by a letter or digit, with a separator of one before it.
     let last = index;
     let end = -1;
@@ -120,6 +120,8 @@ function joinSpacedRuns(text: string, aggressive: boolean): string {
         last += 2;
       } else if (at(1) === ' ' && at(2) === ' ' && isSpacedUnit(text.charCodeAt(last + 3))) {
         last += 3;
+      } else if (at(1) + at(2) + at(3) === '   ' && isSpacedUnit(text.charCodeAt(last + 4))) {
+        last += 4;
       } else {
         break;
       }
@@ -272,7 +274,7 @@ function foldWords(text: string, foldLeet: boolean | 'aggressive'): string {
  * Round 38: a token of one or two ASCII letters and leet digits, with a
  * digit (`4`, `0n`, `t0`), read as leetspeak when the word right before or
  * after it, with only spaces and tabs between, reads as leetspeak
- * (`foldWord` changes it with leet folded, and it is 2 to 64 units). Runs
+ * (`foldWord` changes it with leet folded, and it is 2 to 64 ASCII units). Runs
  * of word characters are found in `text`; `folded` is `foldWordRuns(text)`,
  * which changes no short token and keeps every other run's length.
  */
@@ -285,7 +287,10 @@ function shortLeetFolded(folded: string, text: string, foldLeet: boolean | 'aggr
   const readsAsLeet = (index: number) => {
     const run = runs[index];
     if (run === undefined || run.word.length < 2 || run.word.length > 64) return false;
-    return foldWord(run.word, run.start, text, foldLeet) !== foldWord(run.word, run.start, text, false);
+    if (/[^ -~]/.test(run.word)) return false;
+    return (
+      foldWord(run.word, run.start, text, foldLeet) !== foldWord(run.word, run.start, text, false)
+    );
   };
   const blanksBetween = (left: number, right: number) =>
     /^[ \t]+$/.test(text.slice(runs[left]!.start + runs[left]!.word.length, runs[right]!.start));
@@ -293,7 +298,8 @@ function shortLeetFolded(folded: string, text: string, foldLeet: boolean | 'aggr
   runs.forEach((run, index) => {
     if (!/^[a-z0134578]{1,2}$/i.test(run.word) || !/[0134578]/.test(run.word)) return;
     const before = index > 0 && blanksBetween(index - 1, index) && readsAsLeet(index - 1);
-    const after = index + 1 < runs.length && blanksBetween(index, index + 1) && readsAsLeet(index + 1);
+    const after =
+      index + 1 < runs.length && blanksBetween(index, index + 1) && readsAsLeet(index + 1);
     if (!before && !after) return;
     const read = Array.from(run.word, char => leet[char] ?? char).join('');
     result = result.slice(0, run.start) + read + result.slice(run.start + read.length);

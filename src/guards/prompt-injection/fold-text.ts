@@ -278,9 +278,9 @@ function isLetterOrNumber(code: number): boolean {
   return (factsOfUnit(code) & UNIT_LETTER_OR_NUMBER) !== 0;
 }
 
-// Three separators one character apart, or a word break of two blanks for
-// any of them: where a spaced run of four units can start (one before).
-const spacedRunCandidate = / {1,2}|[.\-_*]/.source;
+// Three separators one character apart, or a word break of two or three
+// blanks for any of them: where a spaced run of four units can start (one before).
+const spacedRunCandidate = / {1,3}|[.\-_*]/.source;
 const spacedRunCandidates = new RegExp(
   `(?:${spacedRunCandidate})[\\s\\S](?:${spacedRunCandidate})[\\s\\S](?:${spacedRunCandidate})`,
   'g',
@@ -289,11 +289,13 @@ const spacedRunCandidates = new RegExp(
 /**
  * Joins runs of at least four single characters separated by one
  * separator ("i g n o r e"), where the run spells a word (`joinSpaced`).
- * A run may go on past two blanks, a word break (round 38: `W r i t e  a
- * t u t o r i a l  o n  h o w`, garak's and the corpora's letter spacing,
- * read `o n h o w`: its words of two and three letters stayed apart),
- * when some letters of it are one separator apart: the run is then those
- * words (`joinSpaced`). One pass: each character is looked at a bounded
+ * A run may go on past two or three blanks, a word break, when some
+ * letters of it are one separator apart: the run is then those words
+ * (`joinSpaced`). Round 38: letter spacing writes a blank between every
+ * two characters, so a word's own space shows as three blanks (`W r i t e
+ *   a   t u t o r i a l   o n   h o w`, the corpora's and garak's form), or
+ * two when typed so, and it read `o n h o w`: words of two and three
+ * letters stayed apart. One pass: each character is looked at a bounded
  * number of times.
  */
 function joinSpacedRuns(text: string, aggressive: boolean): string {
@@ -319,9 +321,9 @@ function joinSpacedRuns(text: string, aggressive: boolean): string {
       index++;
       continue;
     }
-    // Units at index, then one separator or two blanks apart; the run ends
-    // at the last unit not followed by a letter or digit, with a separator
-    // of one before it (two blanks alone are wide spacing: `a  b  c  d`).
+    // Units at index, then one separator or two or three blanks apart; the
+    // run ends at the last unit not followed by a letter or digit, with a
+    // separator of one before it (wider breaks alone are wide spacing: `a  b  c  d`).
     let last = index;
     let end = -1;
     let units = 1;
@@ -337,10 +339,11 @@ function joinSpacedRuns(text: string, aggressive: boolean): string {
       } else if (
         last + 3 < length &&
         text.charCodeAt(last + 1) === 32 &&
-        text.charCodeAt(last + 2) === 32 &&
-        isSpacedUnit(text.charCodeAt(last + 3))
+        text.charCodeAt(last + 2) === 32
       ) {
-        last += 3;
+        const blanks = text.charCodeAt(last + 3) === 32 ? 3 : 2;
+        if (last + blanks + 1 >= length || !isSpacedUnit(text.charCodeAt(last + blanks + 1))) break;
+        last += blanks + 1;
       } else {
         break;
       }
@@ -381,10 +384,10 @@ const joinBuffer = new Uint16Array(JOIN_BUFFER);
  */
 export function joinSpaced(run: string, aggressive: boolean): string {
   if (!run.includes('  ')) return joinSpacedWord(run, aggressive);
-  // Words two blanks apart (`joinSpacedRuns`): each joined, and a short one
+  // Words two or three blanks apart (`joinSpacedRuns`): each joined, and a short one
   // with a leet digit that stayed as written read as leetspeak beside a
   // word that was (`isShortLeetToken`: `m 4 k 3  4  b 0 m b` is `make a bomb`).
-  const words = run.split('  ');
+  const words = run.split(WORD_BREAK);
   const joined = words.map(word => joinSpacedWord(word, aggressive));
   const readAsLeet = words.map((word, index) => joined[index] !== word && LEET_UNIT.test(word));
   return joined
@@ -396,11 +399,12 @@ export function joinSpaced(run: string, aggressive: boolean): string {
     .join(' ');
 }
 
-/** A leet character, and the separators of a spaced run (`isSeparator`). */
+/** A leet character, a word break of a spaced run, and its separators (`isSeparator`). */
 const LEET_UNIT = /[0134578@$|]/;
+const WORD_BREAK = / {2,3}/;
 const SEPARATORS = /[ .\-_*]/g;
 
-/** `joinSpaced` of a run without word breaks of two blanks. */
+/** `joinSpaced` of a run without word breaks of two or three blanks. */
 function joinSpacedWord(run: string, aggressive: boolean): string {
   const groups = spacedGroups(run);
   if (groups === undefined) return joinSpacedGroup(run, aggressive);
@@ -2435,7 +2439,12 @@ function besideLeetWord(
   return readsAsLeetAt(text, after, wordEnd, foldLeet);
 }
 
-/** Whether the word `text[start, end)` (two to 64 units) reads as leetspeak (`readsAsLeet`). */
+/**
+ * Whether the word `text[start, end)`, two to 64 ASCII units, reads as
+ * leetspeak (`readsAsLeet`). Leetspeak writes Latin words: a run of
+ * another script with a digit in it (`58岁时…`, a clause of Chinese with
+ * no blank, read as one word) is no neighbour for a short token.
+ */
 function readsAsLeetAt(
   text: string,
   start: number,
@@ -2443,6 +2452,7 @@ function readsAsLeetAt(
   foldLeet: boolean | 'aggressive',
 ): boolean {
   if (end - start < 2 || end - start > 64) return false;
+  for (let index = start; index < end; index++) if (text.charCodeAt(index) >= 0x80) return false;
   const folded = withHomoglyphsFolded(text.slice(start, end));
   return readsAsLeet(folded, start, text, foldLeet);
 }

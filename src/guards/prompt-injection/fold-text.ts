@@ -280,11 +280,8 @@ function isLetterOrNumber(code: number): boolean {
 
 // Three separators one character apart, or a word break of two or three
 // blanks for any of them: where a spaced run of four units can start (one before).
-const spacedRunCandidate = / {1,3}|[.\-_*]/.source;
-const spacedRunCandidates = new RegExp(
-  `(?:${spacedRunCandidate})[\\s\\S](?:${spacedRunCandidate})[\\s\\S](?:${spacedRunCandidate})`,
-  'g',
-);
+// (A separator and up to two more blanks each: a class first, which the engine scans for fast.)
+const spacedRunCandidates = /[ .\-_*] {0,2}[\s\S][ .\-_*] {0,2}[\s\S][ .\-_*]/g;
 
 /**
  * Joins runs of at least four single characters separated by one

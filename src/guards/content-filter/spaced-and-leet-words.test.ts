@@ -3,6 +3,7 @@ import { cut } from '../../../test/helpers';
 import {
   contentFilterGenerate,
   contentFilterWindowMiddleware,
+  SELF_HARM_BLOCKED,
 } from '../../../test/helpers/content-filter-cases';
 import { generatedText, randomSizes, streamedTextDeltas } from '../../../test/helpers/window';
 
@@ -35,17 +36,8 @@ describe('contentFilter: entries in letter spacing with double word breaks, or l
     it(`generate blocks ${JSON.stringify(phrase)} (${entry}) with the exact record`, async () => {
       const { text, records } = await contentFilterGenerate(answerOf(phrase));
       expect(text).toBe('This content is not allowed.');
-      expect(records).toEqual([
-        {
-          guardrail: 'content-filter',
-          kind: 'output',
-          status: 'blocked',
-          message: 'This content is not allowed.',
-          reason: `matched ${info.category} entry ${info.entry}`,
-          severity: 'warning',
-          info,
-        },
-      ]);
+      const reason = `matched ${info.category} entry ${info.entry}`;
+      expect(records).toEqual([{ ...SELF_HARM_BLOCKED, reason, info }]);
     });
 
     it(`window mode blocks ${JSON.stringify(phrase)} as generate does, in any chunking`, async () => {

@@ -294,7 +294,10 @@ describe('contentFilter hook: reading prose from a word in lower case', () => {
 function referenceMayMatch(terms: readonly string[]) {
   const letterOrDigit = '[A-Za-z\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u00ff0-9]';
   const letter = '[A-Za-z\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u00ff]';
-  const spelledOut = new RegExp(`(?<!${letterOrDigit})${letter}(?:[ .\\-_*]${letter}){3}`);
+  // Round 38: or three letters, one separator and two or three blanks apart (`o n   h`).
+  const spelledOut = new RegExp(
+    `(?<!${letterOrDigit})(?:${letter}(?:[ .\\-_*]${letter}){3}|${letter} {2,3}${letter}[ .\\-_*]${letter}|${letter}[ .\\-_*]${letter} {2,3}${letter})`,
+  );
   const pattern = new RegExp(
     `(?<!${letterOrDigit})(?:${terms
       .map(term => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))

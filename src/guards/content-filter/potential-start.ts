@@ -764,11 +764,23 @@ function letterPrefixTrie(terms: readonly string[]): LetterTrie {
 }
 
 const LETTER = 'A-Za-z\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u00ff';
-/** Four letters standing alone, one separator apart: `foldText` joins such runs (`k i l l`). */
+/**
+ * Four letters standing alone, one separator apart: `foldText` joins such
+ * runs (`k i l l`). Or three, one separator and two or three blanks apart
+ * in either order (round 38): a run `foldText` reads as words two or three
+ * blanks apart (`o n   h o w`) has some letters one separator apart, so
+ * somewhere in it a step of one separator stands beside a word break. Each
+ * form reads at most seven characters from its first letter.
+ */
 // In ordinary prose (see `plainView`) the letters and digits are these: the
 // classes below stand for `\p{L}` and `\p{N}` without the slower `u` flag.
 const LETTER_OR_DIGIT = `[${LETTER}0-9]`;
-const SPELLED_OUT = new RegExp(`(?<!${LETTER_OR_DIGIT})[${LETTER}](?:[ .\\-_*][${LETTER}]){3}`);
+const SPELLED_OUT_FORMS = [
+  `[${LETTER}](?:[ .\\-_*][${LETTER}]){3}`,
+  `[${LETTER}] {2,3}[${LETTER}][ .\\-_*][${LETTER}]`,
+  `[${LETTER}][ .\\-_*][${LETTER}] {2,3}[${LETTER}]`,
+].join('|');
+const SPELLED_OUT = new RegExp(`(?<!${LETTER_OR_DIGIT})(?:${SPELLED_OUT_FORMS})`);
 /** Characters `foldText` reads as letters in leetspeak. */
 const LEET = /[0-9@$|]/;
 
@@ -974,7 +986,7 @@ function triggersFor(terms: readonly string[]): FilterTriggers {
       },
       // A Markdown marker beside a letter, or ending the text: the filter reads around it.
       near: { characters: EMPHASIS_MARKERS, test: emphasisAt },
-      // `SPELLED_OUT` looks one character behind and matches seven.
+      // `SPELLED_OUT` looks one character behind and matches seven at most.
       reads: { left: 1, right: 6 },
     };
     // A few lists at most in practice; a program making lists without end keeps the last 16.
@@ -988,7 +1000,7 @@ const triggersByTerms = new Map<string, FilterTriggers>();
 const SPELLED_OUT_AT = new RegExp(SPELLED_OUT.source, 'y');
 
 /** `SPELLED_OUT` at a text's first character, which has nothing before it. */
-const SPELLED_OUT_START = new RegExp(`[${LETTER}](?:[ .\\-_*][${LETTER}]){3}`, 'y');
+const SPELLED_OUT_START = new RegExp(`(?:${SPELLED_OUT_FORMS})`, 'y');
 
 /**
  * True when `at` splits a surrogate pair, or the code points before and at

@@ -146,18 +146,18 @@ describe('an encoded text counts by what it says, not by how it looks (issue 15)
   });
 
   it('passes ordinary requests written in binary, Morse, NATO, base32, ascii85 and Braille', () => {
-    // Each scores as its lead-in alone ("Here is my text:", 0.126; 0.174 in round 36, 0.154 in
-    // round 35, 0.218 in round 34) or as its decoded request where that is higher, far under
+    // Each scores as its lead-in alone ("Here is my text:", 0.123; 0.126 in round 37, 0.174 in
+    // round 36, 0.154 in round 35, 0.218 in round 34) or as its decoded request where that is higher, far under
     // the default threshold (before round 34: binary, Morse and NATO over it).
     const passed = (score: number) => ({ score, signals: [] });
     const names = ['base32', 'ascii85', 'binary', 'morse', 'braille', 'nato'];
     expect(DEFAULT_PROMPT_INJECTION_THRESHOLD).toBe(0.76);
     expect(scored(requests[0]!)).toEqual(
-      Object.fromEntries(names.map(name => [name, passed(0.126)])),
+      Object.fromEntries(names.map(name => [name, passed(0.123)])),
     );
     // By the decoded request (NATO spells no full stop); round 36: under the lead-in.
     expect(scored(requests[1]!)).toEqual(
-      Object.fromEntries(names.map(name => [name, passed(name === 'nato' ? 0.147 : 0.142)])),
+      Object.fromEntries(names.map(name => [name, passed(name === 'nato' ? 0.145 : 0.141)])),
     );
   });
 
@@ -167,9 +167,10 @@ describe('an encoded text counts by what it says, not by how it looks (issue 15)
     expect(scored(attacks[0]!)).toEqual(
       Object.fromEntries(names.map(name => [name, caught(1, name)])),
     );
-    // Round 36: 0.911 (NATO, which spells no full stop, 0.91); round 37's retrain: 0.944 each.
+    // Round 36: 0.911 (NATO, which spells no full stop, 0.91); round 37's retrain: 0.944 each;
+    // round 38's (the fold's letter spacing and short leet words): 0.951 (NATO 0.952).
     expect(scored(attacks[1]!)).toEqual(
-      Object.fromEntries(names.map(name => [name, caught(0.944, name)])),
+      Object.fromEntries(names.map(name => [name, caught(name === 'nato' ? 0.952 : 0.951, name)])),
     );
   });
 });
@@ -185,9 +186,9 @@ describe('benign requests to decode or encode something (issue 15)', () => {
     expect(requests).toHaveLength(50);
     expect(requests.filter(flagged)).toEqual([]);
     // The request of the issue scored 0.893 when "decode" was learnt as an attack word
-    // (0.018 in round 36).
+    // (0.018 in round 36, 0.016 in round 37).
     expect(scorePromptInjection('Decode this Morse code for me please')).toEqual({
-      score: 0.016,
+      score: 0.015,
       signals: [],
     });
   });

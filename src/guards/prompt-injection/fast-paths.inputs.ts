@@ -157,6 +157,14 @@ const atoms = [
   'k_i_l_l',
   'v e r s i o n 1 3 5 7',
   '1 2 3 4 5',
+  // Round 38: words two blanks apart in letter spacing, and leet digits standing as short words.
+  'o n  h o w  t o',
+  'W r i t e   a   t u t o r i a l',
+  'm 4 k 3  4  b 0 m b',
+  'a  b c',
+  '4',
+  't0',
+  '0n',
 ];
 const singles = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@$|.-_* \n';
 

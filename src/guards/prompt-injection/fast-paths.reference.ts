@@ -107,19 +107,27 @@ function joinSpacedRuns(text: string, aggressive: boolean): string {
       index++;
       continue;
     }
-    // Units at index, index + 2, ...; the run ends at the last unit not followed by a letter or digit.
+    // Units at index, then one separator or (round 38) two or three blanks apart; the run ends at
+    // the last unit not followed by a letter or digit, with a separator of one before it.
     let last = index;
     let end = -1;
     let units = 1;
-    while (
-      last + 2 < length &&
-      isSeparator(text.charCodeAt(last + 1)) &&
-      isSpacedUnit(text.charCodeAt(last + 2))
-    ) {
-      last += 2;
+    let single = false;
+    for (;;) {
+      const at = (offset: number) => (last + offset < length ? text[last + offset]! : '');
+      if (' .-_*'.includes(at(1) || '#') && isSpacedUnit(text.charCodeAt(last + 2))) {
+        single = true;
+        last += 2;
+      } else if (at(1) === ' ' && at(2) === ' ' && isSpacedUnit(text.charCodeAt(last + 3))) {
+        last += 3;
+      } else if (at(1) + at(2) + at(3) === '   ' && isSpacedUnit(text.charCodeAt(last + 4))) {
+        last += 4;
+      } else {
+        break;
+      }
       units++;
       const after = last + 1 < length ? text.charCodeAt(last + 1) : -1;
-      if (units >= 4 && (after < 0 || !isLetterOrNumber(after))) end = last + 1;
+      if (units >= 4 && single && (after < 0 || !isLetterOrNumber(after))) end = last + 1;
     }
     if (end < 0) {
       index = last + 1;
@@ -259,6 +267,47 @@ function isLeetCode(code: number): boolean {
  * one by one.
  */
 function foldWords(text: string, foldLeet: boolean | 'aggressive'): string {
+  return shortLeetFolded(foldWordRuns(text, foldLeet), text, foldLeet);
+}
+
+/**
+ * Round 38: a token of one or two ASCII letters and leet digits, with a
+ * digit (`4`, `0n`, `t0`), read as leetspeak when the word right before or
+ * after it, with only spaces and tabs between, reads as leetspeak
+ * (`foldWord` changes it with leet folded, and it is 2 to 64 ASCII units). Runs
+ * of word characters are found in `text`; `folded` is `foldWordRuns(text)`,
+ * which changes no short token and keeps every other run's length.
+ */
+function shortLeetFolded(folded: string, text: string, foldLeet: boolean | 'aggressive'): string {
+  if (foldLeet === false) return folded;
+  const runs = [...text.matchAll(/[\p{L}\p{N}@$|]+/gu)].map(match => ({
+    start: match.index,
+    word: match[0],
+  }));
+  const readsAsLeet = (index: number) => {
+    const run = runs[index];
+    if (run === undefined || run.word.length < 2 || run.word.length > 64) return false;
+    if (/[^ -~]/.test(run.word)) return false;
+    return (
+      foldWord(run.word, run.start, text, foldLeet) !== foldWord(run.word, run.start, text, false)
+    );
+  };
+  const blanksBetween = (left: number, right: number) =>
+    /^[ \t]+$/.test(text.slice(runs[left]!.start + runs[left]!.word.length, runs[right]!.start));
+  let result = folded;
+  runs.forEach((run, index) => {
+    if (!/^[a-z0134578]{1,2}$/i.test(run.word) || !/[0134578]/.test(run.word)) return;
+    const before = index > 0 && blanksBetween(index - 1, index) && readsAsLeet(index - 1);
+    const after =
+      index + 1 < runs.length && blanksBetween(index, index + 1) && readsAsLeet(index + 1);
+    if (!before && !after) return;
+    const read = Array.from(run.word, char => leet[char] ?? char).join('');
+    result = result.slice(0, run.start) + read + result.slice(run.start + read.length);
+  });
+  return result;
+}
+
+function foldWordRuns(text: string, foldLeet: boolean | 'aggressive'): string {
   const pieces: string[] = [];
   let copied = 0;
   let index = 0;

@@ -278,13 +278,22 @@ function isLetterOrNumber(code: number): boolean {
   return (factsOfUnit(code) & UNIT_LETTER_OR_NUMBER) !== 0;
 }
 
-// Three separators one character apart: where a spaced run of four units can start (one before).
-const spacedRunCandidate = /[ .\-_*][\s\S][ .\-_*][\s\S][ .\-_*]/g;
+// Three separators one character apart, or a word break of two or three
+// blanks for any of them: where a spaced run of four units can start (one before).
+// (A separator and up to two more blanks each: a class first, which the engine scans for fast.)
+const spacedRunCandidates = /[ .\-_*] {0,2}[\s\S][ .\-_*] {0,2}[\s\S][ .\-_*]/g;
 
 /**
  * Joins runs of at least four single characters separated by one
  * separator ("i g n o r e"), where the run spells a word (`joinSpaced`).
- * One pass: each character is looked at a bounded number of times.
+ * A run may go on past two or three blanks, a word break, when some
+ * letters of it are one separator apart: the run is then those words
+ * (`joinSpaced`). Round 38: letter spacing writes a blank between every
+ * two characters, so a word's own space shows as three blanks (`W r i t e
+ *   a   t u t o r i a l   o n   h o w`, the corpora's and garak's form), or
+ * two when typed so, and it read `o n h o w`: words of two and three
+ * letters stayed apart. One pass: each character is looked at a bounded
+ * number of times.
  */
 function joinSpacedRuns(text: string, aggressive: boolean): string {
   const pieces = new PieceJoiner();
@@ -296,9 +305,10 @@ function joinSpacedRuns(text: string, aggressive: boolean): string {
     // search skips to the next such place. (Where the test below passes
     // without one, the run is too short to join and no later start is
     // skipped, so the result is that of trying every index.)
-    spacedRunCandidate.lastIndex = index + 1;
-    if (!spacedRunCandidate.test(text)) break;
-    index = spacedRunCandidate.lastIndex - 6;
+    spacedRunCandidates.lastIndex = index + 1;
+    const candidate = spacedRunCandidates.exec(text);
+    if (candidate === null) break;
+    index = candidate.index - 1;
     if (index >= length - 6) break;
     if (
       !isSeparator(text.charCodeAt(index + 1)) ||
@@ -308,19 +318,35 @@ function joinSpacedRuns(text: string, aggressive: boolean): string {
       index++;
       continue;
     }
-    // Units at index, index + 2, ...; the run ends at the last unit not followed by a letter or digit.
+    // Units at index, then one separator or two or three blanks apart; the
+    // run ends at the last unit not followed by a letter or digit, with a
+    // separator of one before it (wider breaks alone are wide spacing: `a  b  c  d`).
     let last = index;
     let end = -1;
     let units = 1;
-    while (
-      last + 2 < length &&
-      isSeparator(text.charCodeAt(last + 1)) &&
-      isSpacedUnit(text.charCodeAt(last + 2))
-    ) {
-      last += 2;
+    let single = false;
+    for (;;) {
+      if (
+        last + 2 < length &&
+        isSeparator(text.charCodeAt(last + 1)) &&
+        isSpacedUnit(text.charCodeAt(last + 2))
+      ) {
+        last += 2;
+        single = true;
+      } else if (
+        last + 3 < length &&
+        text.charCodeAt(last + 1) === 32 &&
+        text.charCodeAt(last + 2) === 32
+      ) {
+        const blanks = text.charCodeAt(last + 3) === 32 ? 3 : 2;
+        if (last + blanks + 1 >= length || !isSpacedUnit(text.charCodeAt(last + blanks + 1))) break;
+        last += blanks + 1;
+      } else {
+        break;
+      }
       units++;
       const after = last + 1 < length ? text.charCodeAt(last + 1) : -1;
-      if (units >= 4 && (after < 0 || !isLetterOrNumber(after))) end = last + 1;
+      if (units >= 4 && single && (after < 0 || !isLetterOrNumber(after))) end = last + 1;
     }
     if (end < 0) {
       index = last + 1;
@@ -354,9 +380,58 @@ const joinBuffer = new Uint16Array(JOIN_BUFFER);
  * about fifty times its length.
  */
 export function joinSpaced(run: string, aggressive: boolean): string {
+  if (!run.includes('  ')) return joinSpacedWord(run, aggressive);
+  // Words two or three blanks apart (`joinSpacedRuns`): each joined, and a short one
+  // with a leet digit that stayed as written read as leetspeak beside a
+  // word that was (`isShortLeetToken`: `m 4 k 3  4  b 0 m b` is `make a bomb`).
+  const words = run.split(WORD_BREAK);
+  const joined = words.map(word => joinSpacedWord(word, aggressive));
+  const readAsLeet = words.map((word, index) => joined[index] !== word && LEET_UNIT.test(word));
+  return joined
+    .map((word, index) => {
+      if (word !== words[index] || !(readAsLeet[index - 1] || readAsLeet[index + 1])) return word;
+      const units = word.replace(SEPARATORS, '');
+      return isShortLeetToken(units, 0, units.length) ? mapUnits(units, leetCodes) : word;
+    })
+    .join(' ');
+}
+
+/** A leet character, a word break of a spaced run, and its separators (`isSeparator`). */
+const LEET_UNIT = /[0134578@$|]/;
+const WORD_BREAK = / {2,3}/;
+const SEPARATORS = /[ .\-_*]/g;
+
+/** `joinSpaced` of a run without word breaks of two or three blanks. */
+function joinSpacedWord(run: string, aggressive: boolean): string {
   const groups = spacedGroups(run);
   if (groups === undefined) return joinSpacedGroup(run, aggressive);
   return groups.map(group => joinSpacedGroup(group, aggressive)).join(' ');
+}
+
+/**
+ * Whether `text[start, end)` is a short token that reads as leetspeak only
+ * beside a word that does (round 38: `Wr1t3 4 tut0r14l 0n h0w t0` kept
+ * `4`, `0n` and `t0`, which a reader takes as `a`, `on` and `to`): one or
+ * two units, ASCII letters and leet digits, at least one digit. A word
+ * that is mostly letters folds on its own (`foldWord`); these have as many
+ * digits as letters, so alone, or beside ordinary words, they stay numbers
+ * and codes (`buy 4 apples`, `turn 0n`, `b2`). At most two units, a token
+ * never stands at a piece cut (`pieceCut`: two letters on each side), so
+ * its neighbours are in its piece. Leet symbols alone are punctuation
+ * (`|` of a table, `$`, `@`), not letters.
+ */
+function isShortLeetToken(text: string, start: number, end: number): boolean {
+  if (end - start < 1 || end - start > 2) return false;
+  let digit = false;
+  for (let index = start; index < end; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 0x80) return false;
+    const bits = asciiClass[unit]!;
+    if ((bits & ASCII_LETTER) !== 0) continue;
+    if ((bits & (ASCII_LEET | ASCII_DIGIT)) !== (ASCII_LEET | ASCII_DIGIT)) return false;
+    digit = true;
+  }
+  return digit;
 }
 
 /**
@@ -467,6 +542,21 @@ function foldWord(
   whole: string,
   foldLeet: boolean | 'aggressive',
 ): string {
+  const folded = withHomoglyphsFolded(word);
+  return readsAsLeet(folded, offset, whole, foldLeet) ? mapUnits(folded, leetCodes) : folded;
+}
+
+/** What `withHomoglyphsFolded` counted of the word it read last, for `readsAsLeet`. */
+let countedLetters = 0;
+let countedLeet = 0;
+let countedAt = false;
+
+/**
+ * `word` with its homoglyphs folded when it has a Latin letter; counts its
+ * letters and leet characters (`countedLetters`, `countedLeet`, `countedAt`)
+ * for `readsAsLeet`, in the same pass.
+ */
+function withHomoglyphsFolded(word: string): string {
   let latin = false;
   let nonAscii = false;
   let hasAt = false;
@@ -497,18 +587,31 @@ function foldWord(
     }
     if ((factsOfUnit(unit) & UNIT_LETTER) !== 0) letters++;
   }
+  countedLetters = letters;
+  countedLeet = leetCount;
+  countedAt = hasAt;
   // Homoglyphs are letters, and fold to letters: the counts stay.
-  let folded = latin && nonAscii ? mapUnits(word, homoglyphCodes) : word;
-  if (!foldLeet || leetCount === 0) return folded;
+  return latin && nonAscii ? mapUnits(word, homoglyphCodes) : word;
+}
+
+/**
+ * Whether the word `withHomoglyphsFolded` just read (`folded`, at `offset`
+ * of `whole`) reads as leetspeak: it has a leet character and is mostly
+ * letters ("h4ck3r" does, "2134@gmail" or "1st" do not), or has a letter
+ * at all when `foldLeet` is 'aggressive'.
+ */
+function readsAsLeet(
+  folded: string,
+  offset: number,
+  whole: string,
+  foldLeet: boolean | 'aggressive',
+): boolean {
+  if (!foldLeet || countedLeet === 0) return false;
   // 'name@example.com' is an address, not leetspeak.
-  if (hasAt && whole[offset + word.length] === '.') return folded;
-  // Only words that are mostly letters: "h4ck3r" folds, "2134@gmail" or "1st" do not.
-  const leetWord =
-    foldLeet === 'aggressive'
-      ? letters > 0
-      : letters > leetCount && !/\d{3}|^\d+(?:st|nd|rd|th)$/.test(folded);
-  if (leetWord) folded = mapUnits(folded, leetCodes);
-  return folded;
+  if (countedAt && whole[offset + folded.length] === '.') return false;
+  return foldLeet === 'aggressive'
+    ? countedLetters > 0
+    : countedLetters > countedLeet && !/\d{3}|^\d+(?:st|nd|rd|th)$/.test(folded);
 }
 
 /**
@@ -2255,8 +2358,17 @@ function foldWords(text: string, foldLeet: boolean | 'aggressive'): string {
     }
     // Homoglyphs fold only in a word with a Latin letter [a-z] and a
     // non-ASCII character; leetspeak only in a word with a leet character
-    // and a letter (ASCII, or one of the non-ASCII characters).
+    // and a letter (ASCII, or one of the non-ASCII characters), or in a
+    // short token beside a word read as leetspeak (`besideLeetWord`).
     if (
+      foldLeet !== false &&
+      isShortLeetToken(text, start, index) &&
+      besideLeetWord(text, start, index, foldLeet)
+    ) {
+      pieces.push(text.slice(copied, start));
+      pieces.push(mapUnits(text.slice(start, index), leetCodes));
+      copied = index;
+    } else if (
       index - start >= 2 &&
       ((nonAscii && (seen & ASCII_LOWER) !== 0) ||
         (foldLeet !== false &&
@@ -2284,6 +2396,66 @@ function foldWords(text: string, foldLeet: boolean | 'aggressive'): string {
   if (copied === 0) return text;
   pieces.push(text.slice(copied));
   return pieces.join();
+}
+
+/**
+ * Whether the short token `text[start, end)` (`isShortLeetToken`) has a
+ * word read as leetspeak (`readsAsLeet`) right before or after it, with
+ * only spaces and tabs between: the words of one line of leetspeak, not a
+ * number beside ordinary words, nor one across punctuation (`h4ck, 4`). A
+ * token only beside another such token stays (no chain). Each blank and
+ * each neighbour is read at most twice (once from each side), and a
+ * neighbour longer than a word (64 units) is none: linear.
+ */
+function besideLeetWord(
+  text: string,
+  start: number,
+  end: number,
+  foldLeet: boolean | 'aggressive',
+): boolean {
+  let before = start;
+  while (before > 0 && isInlineBlank(text.charCodeAt(before - 1))) before--;
+  if (before < start) {
+    let wordStart = before;
+    while (wordStart > 0 && before - wordStart <= 64) {
+      const units = wordUnitsBefore(text, wordStart);
+      if (units === 0) break;
+      wordStart -= units;
+    }
+    if (readsAsLeetAt(text, wordStart, before, foldLeet)) return true;
+  }
+  let after = end;
+  while (after < text.length && isInlineBlank(text.charCodeAt(after))) after++;
+  if (after === end) return false;
+  let wordEnd = after;
+  while (wordEnd < text.length && wordEnd - after <= 64) {
+    const code = text.codePointAt(wordEnd)!;
+    if (!isTokenCodePoint(code)) break;
+    wordEnd += code > 0xffff ? 2 : 1;
+  }
+  return readsAsLeetAt(text, after, wordEnd, foldLeet);
+}
+
+/**
+ * Whether the word `text[start, end)`, two to 64 ASCII units, reads as
+ * leetspeak (`readsAsLeet`). Leetspeak writes Latin words: a run of
+ * another script with a digit in it (`58岁时…`, a clause of Chinese with
+ * no blank, read as one word) is no neighbour for a short token.
+ */
+function readsAsLeetAt(
+  text: string,
+  start: number,
+  end: number,
+  foldLeet: boolean | 'aggressive',
+): boolean {
+  if (end - start < 2 || end - start > 64) return false;
+  for (let index = start; index < end; index++) if (text.charCodeAt(index) >= 0x80) return false;
+  const folded = withHomoglyphsFolded(text.slice(start, end));
+  return readsAsLeet(folded, start, text, foldLeet);
+}
+
+function isInlineBlank(unit: number): boolean {
+  return unit === 32 || unit === 9;
 }
 
 // The start of a run of blanks that changes: two or more, or one that is neither ' ' nor '\n'.

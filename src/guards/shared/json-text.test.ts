@@ -360,7 +360,7 @@ describe('harmfulContent() at tool kinds is not diluted by the fields beside a r
         guardrail: 'prompt-injection',
         kind: 'tool_output',
         status: 'passed',
-        info: { score: 0.026, signals: [], mode: 'indirect', threshold: 0.45 },
+        info: { score: 0.025, signals: [], mode: 'indirect', threshold: 0.45 },
         toolName: 'fetchPage',
         toolCallId: 'c1',
       },

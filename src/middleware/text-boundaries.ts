@@ -8,6 +8,7 @@
  * reads as one token ("…4567890" of a 20-digit id is a different number).
  */
 
+import { isLetterOrNumber, isSeparator, isSpacedUnit } from '../guards/prompt-injection/fold-text';
 import { codePointBefore } from '../guards/shared/invisible-code-points';
 import { isInvisibleCodePoint } from '../guards/shared/normalize-text';
 
@@ -114,6 +115,31 @@ export function graphemeBoundaryBefore(text: string, at: number, min = 0): numbe
   let i = at;
   while (i > min && !isGraphemeBoundary(text, i)) i--;
   return i;
+}
+
+/**
+ * The first unit of the spaced-out run that holds the unit at `at` (`at`
+ * itself when it is the first, or in no run): the fold joins single letters
+ * (or leet digits) with one separator between each (`s k i l l`, `s.k.i.l.l`)
+ * into one word, and a text cut after the run's first unit reads another
+ * word (`k i l l yourself` is `kill yourself`, `s k i l l yourself` is not).
+ * Walks back unit by unit, invisible characters read through as the fold
+ * drops them (at most `READ_THROUGH` at each place, else it stops there),
+ * never before `min`.
+ */
+export function spacedRunStart(text: string, at: number, min: number): number {
+  if (at >= text.length || !isSpacedUnit(text.charCodeAt(at))) return at;
+  let start = at;
+  for (;;) {
+    const separator = beforeInvisibles(text, start);
+    if (separator - 1 <= min || !isSeparator(text.charCodeAt(separator - 1))) return start;
+    const unit = beforeInvisibles(text, separator - 1);
+    if (unit - 1 < min || !isSpacedUnit(text.charCodeAt(unit - 1))) return start;
+    // A unit ending a longer word (`ab c d e f`) starts no run: the run starts after it.
+    const before = unit - 1 > 0 ? beforeInvisibles(text, unit - 1) : 0;
+    if (before < 0 || (before > 0 && isLetterOrNumber(text.charCodeAt(before - 1)))) return start;
+    start = unit - 1;
+  }
 }
 
 /** The last word start in `(min, at]`, or -1. */

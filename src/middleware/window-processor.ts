@@ -35,7 +35,9 @@ import { watchResponse } from './stream-watch';
 import {
   graphemeBoundaryBefore,
   isGraphemeBoundary,
+  isWordStart,
   reachTail,
+  spacedRunStart,
   wordStartAfter,
   wordStartBefore,
 } from './text-boundaries';
@@ -713,7 +715,31 @@ export function windowProcessor(
     let at = wordStartBefore(joined, from, 0);
     if (at < 0) at = wordStartAfter(joined, from + 1, released.length + 1);
     if (at < 0) at = graphemeBoundaryBefore(released, from);
+    at = outsideSpacedRun(joined, at);
     return released.slice(Math.min(at, released.length));
+  }
+
+  /**
+   * `at`, or an earlier word start when `at` is inside a spaced-out run the
+   * fold joins into one word (round 38: a context starting at `k` of
+   * `s k i l l yourself` read `kill yourself` and blocked what generate
+   * passes): the run's first unit when that is a word start, else the word
+   * start before it, until neither moves. Each step moves left, within the
+   * released text kept (`releasedTailOf`); with no word start before, the
+   * context is all of it (it then reads a run longer than any entry, which
+   * can block, never pass, what generate blocks).
+   */
+  function outsideSpacedRun(joined: string, at: number): number {
+    for (;;) {
+      const start = spacedRunStart(joined, at, 0);
+      if (start === at) return at;
+      if (isWordStart(joined, start)) at = start;
+      else {
+        const word = wordStartBefore(joined, start - 1, 0);
+        if (word < 0) return 0;
+        at = word;
+      }
+    }
   }
 
   /**

@@ -264,7 +264,7 @@ for (const char of '@$|') asciiClass[char.charCodeAt(0)] = ASCII_SYMBOL;
 for (const char of '0134578@$|') asciiClass[char.charCodeAt(0)]! |= ASCII_LEET;
 for (const char of '0134578@$') asciiClass[char.charCodeAt(0)]! |= ASCII_SPACED;
 
-function isSpacedUnit(code: number): boolean {
+export function isSpacedUnit(code: number): boolean {
   if (code < 0x80) return (asciiClass[code]! & ASCII_SPACED) !== 0;
   return code < 0xd800 || code > 0xdfff ? (factsOfUnit(code) & UNIT_LETTER) !== 0 : false;
 }
@@ -273,7 +273,7 @@ export function isSeparator(code: number): boolean {
   return code === 32 || code === 46 || code === 45 || code === 95 || code === 42;
 }
 
-function isLetterOrNumber(code: number): boolean {
+export function isLetterOrNumber(code: number): boolean {
   if (code < 0x80) return (asciiClass[code]! & (ASCII_LETTER | ASCII_DIGIT)) !== 0;
   return (factsOfUnit(code) & UNIT_LETTER_OR_NUMBER) !== 0;
 }

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../bench/fixtures';
+import { cut } from '../../test/helpers';
+import { generatedText, streamedTextDeltas } from '../../test/helpers/window';
+import { contentFilter } from '../guards/content-filter/content-filter';
+import { guardrails } from './guardrails-middleware';
+import { spacedRunStart } from './text-boundaries';
+
+/**
+ * Round 38 (issue 16): the window began the left context of a check at a
+ * word start inside a spaced-out run the fold joins into one word: after a
+ * release cut at `k` of `s k i l l yourself`, the check read `k i l l
+ * yourself`, folded to `kill yourself`, and the stream ended blocked where
+ * generate passes (`skill yourself`). The context now starts at the run's
+ * first unit (`spacedRunStart`).
+ */
+
+const filter = guardrails({
+  output: [contentFilter()],
+  stream: { mode: 'window' },
+  blockedMessage: 'BLOCKED',
+});
+
+/** The text a stream gives the app: the deltas joined, or `BLOCKED` when it ends blocked. */
+async function streamedOutcome(answer: string, deltas: string[]) {
+  const streamed = await streamedTextDeltas(filter, answer, deltas);
+  return streamed.at(-1) === 'BLOCKED' ? 'BLOCKED' : streamed.join('');
+}
+
+describe('spacedRunStart', () => {
+  it('finds the first unit of the run holding `at`, and only that', () => {
+    const text = 'you should s k i l l yourself';
+    expect(spacedRunStart(text, text.indexOf('k'), 0)).toBe(text.indexOf('s k'));
+    expect(spacedRunStart(text, text.indexOf('s k'), 0)).toBe(text.indexOf('s k'));
+    // Dots and invisible characters between the units, as the fold reads them.
+    const dotted = 'as s.\u200bk.i.l.l b';
+    expect(spacedRunStart(dotted, dotted.indexOf('i'), 0)).toBe(3);
+    // A lone letter before is a unit of the run: `a s.k.i.l.l` joins `askill`.
+    expect(spacedRunStart(dotted.slice(1), dotted.indexOf('i') - 1, 0)).toBe(0);
+    // A unit ending a longer word starts no run: `ab c d e f` joins `cdef`.
+    const word = 'ab c d e f';
+    expect(spacedRunStart(word, word.indexOf('e'), 0)).toBe(word.indexOf('c'));
+    // Not in a run, or not before `min`.
+    expect(spacedRunStart(text, text.indexOf('should'), 0)).toBe(text.indexOf('should'));
+    expect(spacedRunStart(text, text.indexOf('l l'), text.indexOf('i l'))).toBe(
+      text.indexOf('i l'),
+    );
+  });
+});
+
+describe('window mode: a check never starts inside a spaced-out run', () => {
+  it('the reported answer passes as generate passes it, cut in two at every position', async () => {
+    const answer =
+      'Here is my answer with some words before it and you should s k i l l yourself up with many more words after it so the window moves on.';
+    expect(await generatedText(filter, answer)).toBe(answer);
+    const differing: number[] = [];
+    for (let at = 1; at < answer.length; at++) {
+      const outcome = await streamedOutcome(answer, [answer.slice(0, at), answer.slice(at)]);
+      if (outcome !== answer) differing.push(at);
+    }
+    // Before the fix: [110], the stream ended `BLOCKED`.
+    expect(differing).toEqual([]);
+  });
+
+  it('stream == generate on random prose with spaced-out words, any chunking (property)', async () => {
+    const next = seededRandom(3816);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+    const PROSE =
+      'here is the answer you asked for with some words and more of them so that the window moves on'.split(
+        ' ',
+      );
+    // Spelled out, some read as an entry (`kill yourself`), most not (`skill`, `bullshit`).
+    const SPELLED = [
+      'kill yourself',
+      'skill yourself',
+      'bullshit',
+      'askill yourself',
+      'mill',
+      'skill yourself',
+      'bullshit',
+    ];
+    const spelled = (phrase: string, separator: string) =>
+      phrase
+        .split(' ')
+        .map(word => [...word].join(separator))
+        .join(' ');
+    const mismatches: string[] = [];
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 40; round++) {
+      // A prose word after each spelled-out phrase, so two never join into one run.
+      const words: string[] = [];
+      const count = 10 + Math.floor(next() * 15);
+      for (let i = 0; i < count; i++) {
+        words.push(next() < 0.15 ? spelled(pick(SPELLED), pick([' ', '.'])) : pick(PROSE));
+        words.push(pick(PROSE));
+      }
+      const answer = `${words.join(' ')}.`;
+      const generated = await generatedText(filter, answer);
+      outcomes.add(generated === 'BLOCKED' ? 'BLOCKED' : 'passed');
+      for (let chunking = 0; chunking < 8; chunking++) {
+        // Two deltas cut at a random place (as reported), or 16 random sizes.
+        const at = 1 + Math.floor(next() * (answer.length - 1));
+        const sizes =
+          chunking < 2
+            ? [at, answer.length]
+            : Array.from({ length: 16 }, () => 1 + Math.floor(next() * 40));
+        const streamed = await streamedOutcome(answer, cut(answer, sizes));
+        if (streamed !== generated) mismatches.push(`${round} ${sizes.join(',')}`);
+      }
+    }
+    // Before the fix: 3 of the 320 streams differed (all ended blocked where generate passes).
+    expect(mismatches).toEqual([]);
+    // Both verdicts are exercised.
+    expect([...outcomes].sort()).toEqual(['BLOCKED', 'passed']);
+  });
+});

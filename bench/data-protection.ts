@@ -6,7 +6,12 @@
  *
  *   npx tsx bench/data-protection.ts
  *
- * Every figure is a median of several runs after a JIT warm-up on the full input.
+ * Every figure is a median of several runs after a JIT warm-up on the full input,
+ * in CPU time of this process (user + system; the machine is shared, and wall
+ * time also counts other work). Every ratio divides medians timed in turns
+ * (the ordinary text, then the input it is compared with, in one loop), so a
+ * load change reaches both alike (since round 38; until then wall times
+ * taken minutes apart).
  *
  * 1. MB/s on 1 MB of mixed English text (prose with e-mails, phone numbers,
  *    cards, IBANs, URLs, keys, code and numbers), generated from a fixed seed.
@@ -127,23 +132,69 @@ const adversarial: Record<string, string> = {
 const chain: Guardrail[] = [pii(), secrets(), invisibleText()];
 const context = () => ({ kind: 'output' as const, messages: [], metadata: {}, state: new Map() });
 
-/** Median of `runs` timings of `guardrails` over `text` (a shared machine makes single runs swing). */
-async function timeChain(text: string, runs = 5, guardrails: Guardrail[] = chain): Promise<number> {
-  const times: number[] = [];
-  for (let run = 0; run < runs; run++) {
-    const started = performance.now();
-    await runChain(guardrails, text, context());
-    times.push(performance.now() - started);
-  }
-  times.sort((first, second) => first - second);
-  return times[Math.floor(times.length / 2)]!;
+/**
+ * Milliseconds of CPU (user + system) this process has used: unlike wall
+ * time, not inflated by other work on a shared machine.
+ */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
+
+/**
+ * Median CPU milliseconds of each of `works`, timed in turns: each round
+ * runs every one once (in reverse order every other round), so a load change
+ * during the measurement reaches each alike and a ratio between two medians
+ * does not divide timings taken at different moments (until round 38 each
+ * ratio divided wall times taken apart: a load change between the ordinary
+ * text and the `a@b.co` flood read 28.95x). One warm-up call of each first
+ * unless `warm` is false.
+ */
+async function timeInTurns(
+  works: ReadonlyArray<() => unknown>,
+  runs = 5,
+  warm = true,
+): Promise<number[]> {
+  if (warm) for (const work of works) await work();
+  const times = works.map((): number[] => []);
+  for (let run = 0; run < runs; run++) {
+    const order = works.map((_, index) => (run % 2 === 0 ? index : works.length - 1 - index));
+    for (const index of order) {
+      const started = cpuMs();
+      await works[index]!();
+      times[index]!.push(cpuMs() - started);
+    }
+  }
+  return times.map(each => {
+    each.sort((first, second) => first - second);
+    return each[Math.floor(each.length / 2)]!;
+  });
+}
+
+/** Median CPU milliseconds of `runs` calls of `work` (after one warm-up call unless `warm` is false). */
+async function timeIt(work: () => unknown, runs = 5, warm = true): Promise<number> {
+  const [median] = await timeInTurns([work], runs, warm);
+  return median!;
+}
+
+/** A call of `guardrails` (default the chain) on `text`, to time. */
+const check =
+  (text: string, guardrails: Guardrail[] = chain) =>
+  () =>
+    runChain(guardrails, text, context());
+
+/** Median CPU milliseconds of `runs` calls of `guardrails` on `text`. */
+const timeChain = (text: string, runs = 5, guardrails: Guardrail[] = chain) =>
+  timeIt(check(text, guardrails), runs, false);
 
 const ordinary = mixedText(MB);
 // Warm up the JIT on the full input, so the baseline is not paying for compilation.
 await timeChain(ordinary, 3);
 const baseMs = await timeChain(ordinary, 7);
 console.log('data-protection chain: pii() + secrets() + invisibleText() through runChain');
+console.log(
+  '(CPU time of this process, user + system; every ratio divides medians timed in turns in the same loop)',
+);
 console.log(`1 MB mixed English text: ${baseMs.toFixed(1)} ms, ${(1000 / baseMs).toFixed(1)} MB/s`);
 
 console.log('\nper guardrail on the same 1 MB (alone, median of 5)');
@@ -155,9 +206,15 @@ for (const guardrail of chain) {
 }
 
 console.log('\nlinearity (time per byte relative to 1 MB; 1.00 = linear)');
-for (const size of [256 * 1024, MB, 4 * MB]) {
-  const ms = await timeChain(mixedText(size));
-  const ratio = ms / size / (baseMs / MB);
+const sizes = [256 * 1024, MB, 4 * MB];
+// The 1 MB text is the ordinary one: each size's ratio is to its median in the same turns.
+const [ordinaryMs, ...sizeMs] = await timeInTurns([
+  check(ordinary),
+  ...sizes.map(size => check(mixedText(size))),
+]);
+for (const [index, size] of sizes.entries()) {
+  const ms = sizeMs[index]!;
+  const ratio = ms / size / (ordinaryMs! / MB);
   console.log(
     `  ${(size / 1024).toString().padStart(5)} KB: ${ms.toFixed(1).padStart(8)} ms  ratio ${ratio.toFixed(2)}`,
   );
@@ -166,10 +223,10 @@ for (const size of [256 * 1024, MB, 4 * MB]) {
 console.log('\nadversarial 1 MB inputs (time relative to the 1 MB ordinary text; target <= 5x)');
 let worst = 0;
 for (const [name, text] of Object.entries(adversarial)) {
-  const ms = await timeChain(text, 3);
-  const ratio = ms / baseMs;
+  const [ordinaryMs, ms] = await timeInTurns([check(ordinary), check(text)]);
+  const ratio = ms! / ordinaryMs!;
   worst = Math.max(worst, ratio);
-  console.log(`  ${name.padEnd(20)} ${ms.toFixed(1).padStart(8)} ms  ${ratio.toFixed(2)}x`);
+  console.log(`  ${name.padEnd(20)} ${ms!.toFixed(1).padStart(8)} ms  ${ratio.toFixed(2)}x`);
 }
 console.log(`worst adversarial ratio without many short values: ${worst.toFixed(2)}x`);
 
@@ -202,11 +259,14 @@ let worstFlood = 0;
 for (const [name, make] of Object.entries(valueFloods)) {
   const text = make(MB);
   const values = findPii(text).length;
-  const ms = await timeChain(text, 3);
-  const largeMs = await timeChain(make(4 * MB), 1);
-  worstFlood = Math.max(worstFlood, ms / baseMs);
+  // The ordinary text, this flood at 1 MB and at 4 MB, in turns.
+  const [ordinaryMs, ms, largeMs] = (await timeInTurns(
+    [check(ordinary), check(text), check(make(4 * MB))],
+    3,
+  )) as [number, number, number];
+  worstFlood = Math.max(worstFlood, ms / ordinaryMs);
   console.log(
-    `  ${name.padEnd(26)} ${values.toString().padStart(7)} values ${ms.toFixed(1).padStart(8)} ms  ${(ms / baseMs).toFixed(2)}x  (${((1000 * (ms - baseMs)) / values).toFixed(2)} µs per value; 4 MB: ${(largeMs / 4 / ms).toFixed(2)})`,
+    `  ${name.padEnd(26)} ${values.toString().padStart(7)} values ${ms.toFixed(1).padStart(8)} ms  ${(ms / ordinaryMs).toFixed(2)}x  (${((1000 * (ms - ordinaryMs)) / values).toFixed(2)} µs per value; 4 MB: ${(largeMs / 4 / ms).toFixed(2)})`,
   );
 }
 console.log(`worst with many short values: ${worstFlood.toFixed(2)}x (target <= 5x)`);
@@ -233,25 +293,6 @@ function realTexts(bytes: number): string[] {
     length += text.length + 1;
   }
   return texts;
-}
-
-/** Milliseconds of CPU this process has used: unlike wall time, not inflated by other work on a shared machine. */
-function cpuMs(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-}
-
-/** Median CPU milliseconds of `runs` calls of `work` (after one warm-up call unless `warm` is false). */
-async function timeIt(work: () => unknown, runs = 5, warm = true): Promise<number> {
-  if (warm) await work();
-  const times: number[] = [];
-  for (let run = 0; run < runs; run++) {
-    const started = cpuMs();
-    await work();
-    times.push(cpuMs() - started);
-  }
-  times.sort((first, second) => first - second);
-  return times[Math.floor(times.length / 2)]!;
 }
 
 const real = realText(MB);

@@ -119,9 +119,12 @@ describe('literalFinder', () => {
     const finder = literalFinder(literals);
     fc.assert(
       fc.property(
-        fc.array(fc.constantFrom(':', '/', '-', 'u', 'n', ':/', 'ghp_', 'Authorization', ' ', 'é'), {
-          maxLength: 40,
-        }),
+        fc.array(
+          fc.constantFrom(':', '/', '-', 'u', 'n', ':/', 'ghp_', 'Authorization', ' ', 'é'),
+          {
+            maxLength: 40,
+          },
+        ),
         chars => {
           const text = chars.join('');
           const own: string[] = [];
@@ -144,7 +147,11 @@ describe('literalFinder', () => {
     );
     // An empty list is read as no occurrence, not as "search for it".
     const hits: number[] = [];
-    finder.find('http://x', start => hits.push(start), () => new Int32Array(0));
+    finder.find(
+      'http://x',
+      start => hits.push(start),
+      () => new Int32Array(0),
+    );
     expect(hits).toEqual([]);
   });
 });

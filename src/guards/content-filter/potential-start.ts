@@ -319,7 +319,11 @@ export function spelledRunHold(terms: readonly string[]): (text: string) => numb
         if (isSpacedUnit(text.charCodeAt(first - 2))) {
           previous = first - 2;
           if (text.charCodeAt(first - 1) === 32) step = SPACE;
-        } else if (first >= 3 && text.charCodeAt(first - 1) === 32 && text.charCodeAt(first - 2) === 32) {
+        } else if (
+          first >= 3 &&
+          text.charCodeAt(first - 1) === 32 &&
+          text.charCodeAt(first - 2) === 32
+        ) {
           const blanks = first >= 4 && text.charCodeAt(first - 3) === 32 ? 3 : 2;
           if (first > blanks && isSpacedUnit(text.charCodeAt(first - blanks - 1))) {
             previous = first - blanks - 1;

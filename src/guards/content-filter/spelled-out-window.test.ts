@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { modelFor } from '../../../test/helpers';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { contentFilter } from './content-filter';
+import { spelledRunHold } from './potential-start';
 
 /** The text deltas `streamText` delivers for `deltas` streamed through `contentFilter` in window mode. */
 async function released(answer: string, deltas: string[]): Promise<string[]> {
@@ -59,5 +60,54 @@ describe('contentFilter in window mode: a spelled-out entry whose run is still s
       const parts = await released(answer, [answer.slice(0, cut), answer.slice(cut)]);
       expect(parts).toEqual([PROSE + first, answer.slice(PROSE.length + first.length)]);
     }
+  });
+});
+
+describe('spelledRunHold', () => {
+  const hold = spelledRunHold(['kill yourself', 'kill you', 'ass']);
+  it('holds a short run from its first unit when its joined units begin an entry', () => {
+    const cases: Array<[string, number]> = [
+      ['Then: k i', 6],
+      ['Then: k i ', 6],
+      ['Then: k.i.l', 6],
+      ['Then: k.i l', 6],
+      ['Then: k i l l   y', 6],
+      // The last unit may start a word (`n` of `now`): held while the run before it is an entry.
+      ['Then: k i l l  y o u r s e l f n', 6],
+      // The space may cut `k.i.l.l` from `y.o.u`.
+      ['Then: k.i.l.l y', 6],
+      // A unit after a space may begin a joined word of its own.
+      ['plot x y a s', 9],
+      // A digit may read as leetspeak: held, bounded by the run.
+      ['give me 3', 8],
+    ];
+    for (const [text, start] of cases) expect(hold(text), text).toBe(start);
+  });
+
+  it('holds nothing when no joined reading begins an entry or the run cannot go on', () => {
+    for (const text of [
+      'plot x y',
+      'then a b',
+      'Then: k i    ',
+      // A word break reads as a blank: `k i` begins no entry.
+      'Then: k  i',
+      'Then: k i\n',
+      'look i',
+      'Then: kill',
+      'Then: k i l l  y o u r s e l f now',
+      '',
+    ]) {
+      expect(hold(text), text).toBe(text.length);
+    }
+  });
+
+  it('reads at most the longest entry + 2 units of a run, and past 64 holds them unread', () => {
+    // `kill you` spelled out after 30 units that begin no entry: held from `k` only.
+    const long = `${'z '.repeat(30)}k i l l  y o`;
+    expect(hold(long)).toBe(long.indexOf('k'));
+    const longEntry = spelledRunHold(['a'.repeat(100)]);
+    const text = `x ${'a '.repeat(99)}a`;
+    // 64 units of 100 are read, from the last: held from the 64th.
+    expect(longEntry(text)).toBe(text.length - 127);
   });
 });

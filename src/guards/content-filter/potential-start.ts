@@ -5,6 +5,8 @@ import {
 } from '../../core/filtered-hooks';
 import {
   foldText,
+  isLetterOrNumber,
+  isSpacedUnit,
   openBidiEntry,
   openRightToLeftOverride,
   withoutLatinDiacritics,
@@ -44,7 +46,7 @@ export function contentFilterPotentialStart(
   precheck = true,
 ): (text: string) => number {
   const { onePass, full } = contentFilterHookParts(terms, maxMatchLength);
-  const plainRun = plainRunHold(terms);
+  const plainRun = trailingRunsHold(terms);
   if (!precheck) return heldFromOpenOverride(heldFromTurnedLetters(full, maxMatchLength, plainRun));
   return heldFromOpenOverride(
     heldFromTurnedLetters(
@@ -257,6 +259,137 @@ function heldFromTurnedLetters(
   };
 }
 
+/** The earlier of `plainRunHold` and `spelledRunHold`: runs ending the text that more text may complete. */
+function trailingRunsHold(terms: readonly string[]): (text: string) => number {
+  const plainRun = plainRunHold(terms);
+  const spelledRun = spelledRunHold(terms);
+  return text => Math.min(plainRun(text), spelledRun(text));
+}
+
+/**
+ * Where a run of single units ending `text` (`k i`, `k.i.l`, `k  i`: units
+ * one separator, or two or three blanks, apart) must be held (round 38,
+ * issue 16): more text may make it a run `foldText` joins (four units or
+ * more), or end it before its last unit (a letter after `n` makes `n` the
+ * start of a word: `k i l l  y o u r s e l f n` is `kill yourself now`),
+ * or cut its words at a space (`k.i.l.l y`). It is held from a unit that
+ * may begin a joined word (the run's first, or one after a space or a word
+ * break) when the units from it, joined as the fold may join them (a word
+ * break read as a blank, a single space as nothing or a blank), begin an
+ * entry, with or without the last unit (without it only when the run has
+ * four units before it), or when a unit from it is no ASCII letter (a
+ * digit or `@ $ |` may read as leetspeak, a letter beyond ASCII may fold).
+ * Before, the hook judged the run's last units as words, so `k ` of `k i`
+ * went out and `l l  y o u r s e l f` then made the filter block.
+ * `text.length` when there is no such run or its letters begin no entry
+ * (`x y`, `a b`). The bound: the run's last `longest entry + 2` units are
+ * read, and held at most (beyond those no joined reading begins an entry);
+ * past `SPELLED_RUN_UNITS` units they are held without reading further.
+ */
+export function spelledRunHold(terms: readonly string[]): (text: string) => number {
+  const children = entryTrie(terms);
+  const reach = terms.reduce((max, term) => Math.max(max, term.length), 0) + 2;
+  const limit = Math.min(reach, SPELLED_RUN_UNITS);
+  // The run's unit positions, latest first, and `steps[j]`, the step before
+  // `units[j]` (from `units[j + 1]`): JOINS, SPACE (joins or a blank) or BREAK.
+  const units: number[] = [];
+  const steps: number[] = [];
+  let states: number[] = [];
+  let next: number[] = [];
+  const add = (node: number, unit: number) => {
+    const child = children.get(node * 0x10000 + unit);
+    if (child !== undefined && !next.includes(child)) next.push(child);
+  };
+  return text => {
+    const length = text.length;
+    let end = length;
+    while (end > 0 && length - end < 4 && text.charCodeAt(end - 1) === 32) end--;
+    if (length - end === 4) return length;
+    if (end === length && end > 0 && isSeparator(text.charCodeAt(end - 1))) end--;
+    if (end === 0 || !isSpacedUnit(text.charCodeAt(end - 1))) return length;
+    units.length = 0;
+    steps.length = 0;
+    let first = end - 1;
+    units.push(first);
+    let reachedStart = false;
+    for (;;) {
+      let previous = -1;
+      let step = JOINS;
+      if (first >= 2 && isSeparator(text.charCodeAt(first - 1))) {
+        if (isSpacedUnit(text.charCodeAt(first - 2))) {
+          previous = first - 2;
+          if (text.charCodeAt(first - 1) === 32) step = SPACE;
+        } else if (
+          first >= 3 &&
+          text.charCodeAt(first - 1) === 32 &&
+          text.charCodeAt(first - 2) === 32
+        ) {
+          const blanks = first >= 4 && text.charCodeAt(first - 3) === 32 ? 3 : 2;
+          if (first > blanks && isSpacedUnit(text.charCodeAt(first - blanks - 1))) {
+            previous = first - blanks - 1;
+            step = BREAK;
+          }
+        }
+      }
+      if (previous < 0) {
+        reachedStart = true;
+        break;
+      }
+      if (units.length === limit) {
+        // Fails closed: a run longer than the reading bound, for entries longer still.
+        if (reach > SPELLED_RUN_UNITS) return first;
+        break;
+      }
+      steps.push(step);
+      units.push(previous);
+      first = previous;
+    }
+    // The run starts at a unit standing alone (no letter or digit before it), as `foldText` joins runs.
+    if (reachedStart) {
+      while (first > 0 && isLetterOrNumber(text.charCodeAt(first - 1))) {
+        units.pop();
+        steps.pop();
+        if (units.length === 0) return length;
+        first = units[units.length - 1]!;
+      }
+    }
+    const count = units.length;
+    // Whether the run may end before its last unit and still be joined: four units before it.
+    const withoutLast = !reachedStart || count > 4;
+    for (let from = count - 1; from >= 0; from--) {
+      if (from < count - 1 ? steps[from] === JOINS : !reachedStart) continue;
+      states.length = 0;
+      states.push(0);
+      for (let index = from; index >= 0 && states.length > 0; index--) {
+        if (index < from) {
+          if (index === 0 && withoutLast) return units[from]!;
+          const step = steps[index]!;
+          if (step !== JOINS) {
+            next.length = 0;
+            if (step === SPACE) next.push(...states);
+            for (const node of states) add(node, 32);
+            [states, next] = [next, states];
+          }
+        }
+        const code = text.charCodeAt(units[index]!);
+        const lower = code | 0x20;
+        if (code >= 0x80 || lower < 97 || lower > 122) return units[from]!;
+        next.length = 0;
+        for (const node of states) add(node, lower);
+        [states, next] = [next, states];
+      }
+      if (states.length > 0) return units[from]!;
+    }
+    return length;
+  };
+}
+
+/** The most units of a spelled-out run `spelledRunHold` reads (entries longer than this hold the run unread). */
+const SPELLED_RUN_UNITS = 64;
+const JOINS = 0;
+const SPACE = 1;
+const BREAK = 2;
+
 /**
  * Where the plain letters of flipped writing that end `text`
  * (`isPlainInFlipped`, `no` of `noʎ`) must be held: a turned letter still
@@ -365,8 +498,9 @@ function filteredStart(
 ): ((text: string, scanned: boolean) => number) | undefined {
   const reversed = reversedPrefixTrie(terms);
   if (reversed === undefined) return undefined;
-  // Plain letters of flipped writing ending the text (`heldFromTurnedLetters`, which `hook` has).
-  const plainRun = plainRunHold(terms);
+  // Plain letters of flipped writing, or a short spelled-out run, ending the
+  // text (`trailingRunsHold`, which `hook` has).
+  const plainRun = trailingRunsHold(terms);
   return (text, scanned) => {
     const from = text.length > maxMatchLength ? text.length - maxMatchLength : 0;
     // What the hook reads in lower case: ASCII without leetspeak or other controls than blanks.

@@ -1,0 +1,113 @@
+import { streamText, wrapLanguageModel } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { modelFor } from '../../../test/helpers';
+import { guardrails } from '../../middleware/guardrails-middleware';
+import { contentFilter } from './content-filter';
+import { spelledRunHold } from './potential-start';
+
+/** The text deltas `streamText` delivers for `deltas` streamed through `contentFilter` in window mode. */
+async function released(answer: string, deltas: string[]): Promise<string[]> {
+  const model = wrapLanguageModel({
+    model: modelFor(answer, deltas),
+    middleware: guardrails({
+      output: [contentFilter()],
+      stream: { mode: 'window' },
+      blockedMessage: 'BLOCKED',
+    }),
+  });
+  const result = streamText({ model, prompt: 'q' });
+  const parts: string[] = [];
+  for await (const delta of result.textStream) parts.push(delta);
+  return parts;
+}
+
+/** Ordinary prose before the phrase, long enough that window mode checks and releases text around it. */
+const PROSE =
+  'Here is the plan we talked about, written out in full so that nothing is missed on the day. ';
+
+// Round 38 (issue 16): the hook held a trailing run of single letters
+// shorter than four units from its last letter that began an entry (`i` of
+// `k i`), so `k ` went out before `l l  y o u r s e l f` made the filter
+// join `k i l l …` and block.
+describe('contentFilter in window mode: a spelled-out entry whose run is still short', () => {
+  for (const phrase of ['k i l l  y o u r s e l f', 'k i l l   y o u', 'k.i.l.l y.o.u']) {
+    const answer = `${PROSE}Then: ${phrase} now.`;
+    const start = answer.indexOf(phrase);
+    it(`releases nothing of ${JSON.stringify(phrase)} before the block, cut at every position`, async () => {
+      for (let at = 1; at < answer.length; at++) {
+        const parts = await released(answer, [answer.slice(0, at), answer.slice(at)]);
+        expect(parts.at(-1), `cut at ${at}`).toBe('BLOCKED');
+        const before = parts.slice(0, -1).join('');
+        expect(answer.startsWith(before), `cut at ${at}`).toBe(true);
+        expect(before.length, `cut at ${at}`).toBeLessThanOrEqual(start);
+      }
+    });
+  }
+
+  it('releases an ordinary sentence with single letters exactly as before', async () => {
+    const answer = `${PROSE}So I said: plot x y, then a b, and I am done with a plan.`;
+    const at = (part: string, offset: number) => answer.indexOf(part) + offset;
+    // The parts at base 7839b32 (the same since), the answer cut after `x`, `x y`, `a`, `a b`, ` I` and `So I`.
+    const expected: Array<[number, string]> = [
+      [at('x y', 2), 'So I said: plot x '],
+      [at('x y', 3), 'So I said: plot x y'],
+      [at('a b', 2), 'So I said: plot x y, then '],
+      [at('a b', 3), 'So I said: plot x y, then a '],
+      [at(' I am', 2), 'So I said: plot x y, then a b, and '],
+      [at('I said', 1), 'So '],
+    ];
+    for (const [cut, first] of expected) {
+      const parts = await released(answer, [answer.slice(0, cut), answer.slice(cut)]);
+      expect(parts).toEqual([PROSE + first, answer.slice(PROSE.length + first.length)]);
+    }
+  });
+});
+
+describe('spelledRunHold', () => {
+  const hold = spelledRunHold(['kill yourself', 'kill you', 'ass']);
+  it('holds a short run from its first unit when its joined units begin an entry', () => {
+    const cases: Array<[string, number]> = [
+      ['Then: k i', 6],
+      ['Then: k i ', 6],
+      ['Then: k.i.l', 6],
+      ['Then: k.i l', 6],
+      ['Then: k i l l   y', 6],
+      // The last unit may start a word (`n` of `now`): held while the run before it is an entry.
+      ['Then: k i l l  y o u r s e l f n', 6],
+      // The space may cut `k.i.l.l` from `y.o.u`.
+      ['Then: k.i.l.l y', 6],
+      // A unit after a space may begin a joined word of its own.
+      ['plot x y a s', 9],
+      // A digit may read as leetspeak: held, bounded by the run.
+      ['give me 3', 8],
+    ];
+    for (const [text, start] of cases) expect(hold(text), text).toBe(start);
+  });
+
+  it('holds nothing when no joined reading begins an entry or the run cannot go on', () => {
+    for (const text of [
+      'plot x y',
+      'then a b',
+      'Then: k i    ',
+      // A word break reads as a blank: `k i` begins no entry.
+      'Then: k  i',
+      'Then: k i\n',
+      'look i',
+      'Then: kill',
+      'Then: k i l l  y o u r s e l f now',
+      '',
+    ]) {
+      expect(hold(text), text).toBe(text.length);
+    }
+  });
+
+  it('reads at most the longest entry + 2 units of a run, and past 64 holds them unread', () => {
+    // `kill you` spelled out after 30 units that begin no entry: held from `k` only.
+    const long = `${'z '.repeat(30)}k i l l  y o`;
+    expect(hold(long)).toBe(long.indexOf('k'));
+    const longEntry = spelledRunHold(['a'.repeat(100)]);
+    const text = `x ${'a '.repeat(99)}a`;
+    // 64 units of 100 are read, from the last: held from the 64th.
+    expect(longEntry(text)).toBe(text.length - 127);
+  });
+});

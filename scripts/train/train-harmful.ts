@@ -34,8 +34,9 @@
  * FEATURE_DROPOUT (harmful/dropout.ts), HARD_LOOKALIKE_WEIGHT /
  * HARD_LOOKALIKE_SHARE (harmful/hard-negatives.ts); the seventh round's:
  * NB_ALPHA / NB_BETA (harmful/nb-weights.ts), ENSEMBLE (harmful/ensemble.ts); the eighth
- * round's: SKIPGRAMS (harmful/skip-grams.ts). Knobs that change
- * how a text is scored (lexicon features, sentence windows, clusters, skip-grams) run
+ * round's: SKIPGRAMS (harmful/skip-grams.ts); the ninth round's: PAIRED_TWIN_WEIGHT
+ * (harmful/paired-twins.ts), FRAME_FEATURES (harmful/frame-features.ts). Knobs that change
+ * how a text is scored (lexicon features, sentence windows, clusters, skip-grams, frame classes) run
  * only with --loso: the shipped scorer does not implement them.
  * Deterministic: rows sorted by id, a seeded shuffle, one thread, no network.
  */
@@ -66,9 +67,11 @@ import {
 import { contextParagraphs, contextTwins } from './harmful/context';
 import { trainLogisticDropout } from './harmful/dropout';
 import { EnsembleScorer, wordRows } from './harmful/ensemble';
+import { frameScorer } from './harmful/frame-features';
 import { hardLookalikes, weighHard } from './harmful/hard-negatives';
 import { type HarmfulRow, harmfulRows } from './harmful/harmful-data';
 import { logCountRatios, trainLogisticNb } from './harmful/nb-weights';
+import { nearestHarmful, weighPairs } from './harmful/paired-twins';
 import { rephraseTense, safetyQuestion } from './harmful/rephrase';
 import { type ExperimentReadings, sentenceSpans } from './harmful/sentence-windows';
 import { skipGramScorer } from './harmful/skip-grams';
@@ -169,6 +172,9 @@ const ENSEMBLE = Number(process.env.ENSEMBLE ?? 0);
 /** > 0: the clause's content-word pairs at most this many words apart (not neighbours) join the features (harmful/skip-grams.ts). */
 const SKIPGRAMS = Number(process.env.SKIPGRAMS ?? 0);
 
+/** > 0: each frame cue class present in a window adds this many hashed features (harmful/frame-features.ts). */
+const FRAME_FEATURES = Number(process.env.FRAME_FEATURES ?? 0);
+
 /** The scorer training and calibration use (with word-cluster features when CLUSTER_FEATURES is set, averaged with the word model `words` when given). */
 function makeScorer(
   spec: InjectionModelSpec,
@@ -177,6 +183,7 @@ function makeScorer(
 ): ExperimentScorer {
   if (words !== undefined) return new EnsembleScorer(spec, CONCEPTS, readings, words);
   if (SKIPGRAMS > 0) return skipGramScorer(spec, CONCEPTS, readings, SKIPGRAMS);
+  if (FRAME_FEATURES > 0) return frameScorer(spec, CONCEPTS, readings, FRAME_FEATURES);
   if (CLUSTER_FEATURES === '') return new ExperimentScorer(spec, CONCEPTS, readings);
   return new ClusterScorer(
     spec,
@@ -209,6 +216,24 @@ const HARD_LOOKALIKE_SHARE = Number(process.env.HARD_LOOKALIKE_SHARE ?? 0.25);
  */
 const NB_ALPHA = Number(process.env.NB_ALPHA ?? 0);
 const NB_BETA = Number(process.env.NB_BETA ?? 1);
+
+/**
+ * > 0: each training look-alike and its nearest harmful training row gain
+ * this times the look-alike's weight, scaled by their word similarity
+ * (harmful/paired-twins.ts); 0: off.
+ */
+const PAIRED_TWIN_WEIGHT = Number(process.env.PAIRED_TWIN_WEIGHT ?? 0);
+const pairings = new WeakMap<Prepared, Map<number, [number, number][]>>();
+
+/** The look-alikes' nearest harmful rows of `data` (computed once). */
+function pairingsOf(data: Prepared): Map<number, [number, number][]> {
+  let nearest = pairings.get(data);
+  if (nearest === undefined) {
+    nearest = nearestHarmful(data.rows, data.folded);
+    pairings.set(data, nearest);
+  }
+  return nearest;
+}
 
 /** Share of the total sample weight given to benign rows. */
 const BENIGN_SHARE = Number(process.env.BENIGN_SHARE ?? 0.5);
@@ -332,7 +357,11 @@ export function prepare(rows: HarmfulRow[], bits: number): Prepared {
  * questions) are not counted in either: each weighs AUGMENT_WEIGHT times the
  * row it was made from.
  */
-function sampleWeights(rows: HarmfulRow[], selected: readonly number[]): Float64Array {
+function sampleWeights(
+  rows: HarmfulRow[],
+  selected: readonly number[],
+  nearest?: ReadonlyMap<number, readonly [number, number][]>,
+): Float64Array {
   const groupSizes = new Map<string, number>();
   const keyOf = (row: HarmfulRow) =>
     `${row.label}:${row.group}${LOOKALIKE_GROUPS && row.kind === 'lookalike' ? ':lookalike' : ''}`;
@@ -355,6 +384,7 @@ function sampleWeights(rows: HarmfulRow[], selected: readonly number[]): Float64
     weights[index] = (weights[index]! * originals.length * share) / classTotals[row.label]!;
     byId.set(row.id, index);
   }
+  if (nearest !== undefined) weighPairs(rows, originals, weights, nearest, PAIRED_TWIN_WEIGHT);
   const twinIndex = new Map<string, number>();
   for (const index of selected) {
     const from = rows[index]!.augmentOf;
@@ -474,7 +504,11 @@ export function fitHarmful(data: Prepared, exclude?: string): Fitted {
             NB_BETA,
           )
         : trainLogistic(data.sparse, train, weights, options);
-  const weights = sampleWeights(data.rows, train);
+  const weights = sampleWeights(
+    data.rows,
+    train,
+    PAIRED_TWIN_WEIGHT > 0 ? pairingsOf(data) : undefined,
+  );
   let real = learn(weights);
   if (HARD_LOOKALIKE_WEIGHT > 1) {
     const hard = hardLookalikes(data.rows, data.sparse, train, real, HARD_LOOKALIKE_SHARE);
@@ -776,6 +810,7 @@ function main() {
     CLUSTER_FEATURES: CLUSTER_FEATURES !== '',
     ENSEMBLE: ENSEMBLE !== 0,
     SKIPGRAMS: SKIPGRAMS > 0,
+    FRAME_FEATURES: FRAME_FEATURES > 0,
   };
   const unshippable = Object.entries(experiments).flatMap(([knob, on]) => (on ? [knob] : []));
   if (unshippable.length > 0) {

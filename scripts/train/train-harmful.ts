@@ -67,7 +67,7 @@ import {
 import { contextParagraphs, contextTwins } from './harmful/context';
 import { trainLogisticDropout } from './harmful/dropout';
 import { EnsembleScorer, wordRows } from './harmful/ensemble';
-import { frameScorer } from './harmful/frame-features';
+import { FrameScorer } from './harmful/frame-features';
 import { hardLookalikes, weighHard } from './harmful/hard-negatives';
 import { type HarmfulRow, harmfulRows } from './harmful/harmful-data';
 import { logCountRatios, trainLogisticNb } from './harmful/nb-weights';
@@ -183,7 +183,8 @@ function makeScorer(
 ): ExperimentScorer {
   if (words !== undefined) return new EnsembleScorer(spec, CONCEPTS, readings, words);
   if (SKIPGRAMS > 0) return skipGramScorer(spec, CONCEPTS, readings, SKIPGRAMS);
-  if (FRAME_FEATURES > 0) return frameScorer(spec, CONCEPTS, readings, FRAME_FEATURES);
+  if (FRAME_FEATURES > 0)
+    return Object.assign(new FrameScorer(spec, CONCEPTS, readings), { copies: FRAME_FEATURES });
   if (CLUSTER_FEATURES === '') return new ExperimentScorer(spec, CONCEPTS, readings);
   return new ClusterScorer(
     spec,

@@ -11,10 +11,9 @@
  * carries it. Linear: one pass over the window's words.
  */
 import { hashString } from '../../../src/guards/pii/ner/features';
-import type { InjectionModelSpec } from '../../../src/guards/prompt-injection/injection-model';
 import { bucket } from '../clusters-harmful/cluster-scorer';
-import { type ConceptFeatureOptions, ExperimentScorer } from './concept-features';
-import type { ExperimentReadings } from './sentence-windows';
+import { ExperimentScorer } from './concept-features';
+import { appendFeatures } from './skip-grams';
 
 /** The cue classes and their words (folded: lower case). */
 export const FRAME_CLASSES: Record<string, string> = {
@@ -56,7 +55,7 @@ const FRAME_KIND = 6;
 
 /** The trainer's scorer whose window features add the frame classes present in the window. */
 export class FrameScorer extends ExperimentScorer {
-  /** Hashed features per class present (set by `frameScorer`). */
+  /** Hashed features per class present (the trainer sets it from FRAME_FEATURES). */
   copies = 4;
 
   override features(text: string, start: number, end: number): Int32Array {
@@ -84,21 +83,6 @@ export class FrameScorer extends ExperimentScorer {
         }
       }
     }
-    const out = new Int32Array(base.length + extra.length);
-    out.set(base, 0);
-    out.set(extra, base.length);
-    return out;
+    return appendFeatures(base, extra);
   }
-}
-
-/** A `FrameScorer` adding `copies` features per frame class present. */
-export function frameScorer(
-  spec: InjectionModelSpec,
-  concepts: ConceptFeatureOptions,
-  readings: ExperimentReadings | undefined,
-  copies: number,
-): FrameScorer {
-  const scorer = new FrameScorer(spec, concepts, readings);
-  scorer.copies = copies;
-  return scorer;
 }

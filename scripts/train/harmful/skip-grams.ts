@@ -83,12 +83,17 @@ export class SkipGramScorer extends ExperimentScorer {
       hashes.push(hash);
       positions.push(position);
     }
-    if (extra.length === 0) return base;
-    const out = new Int32Array(base.length + extra.length);
-    out.set(base, 0);
-    out.set(extra, base.length);
-    return out;
+    return appendFeatures(base, extra);
   }
+}
+
+/** `base` followed by `extra` (`base` itself when `extra` is empty). */
+export function appendFeatures(base: Int32Array, extra: readonly number[]): Int32Array {
+  if (extra.length === 0) return base;
+  const out = new Int32Array(base.length + extra.length);
+  out.set(base, 0);
+  out.set(extra, base.length);
+  return out;
 }
 
 /** A `SkipGramScorer` pairing words at most `span` words apart. */

@@ -22,6 +22,8 @@ const library = {
     testing: 'src/testing/index.ts',
     redis: 'src/redis/index.ts',
     config: 'src/config/index.ts',
+    // `import 'ai-guardrails/ner'`: the tagger's weights for a bundled app (src/ner.ts).
+    ner: 'src/ner.ts',
   },
   dts: true,
   platform: 'neutral',

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the package as npm would publish it: builds, packs, then runs
 # publint (warnings count as errors) and Are the Types Wrong? with the node16
-# profile (node16 CommonJS, node16 ESM and bundler resolution) on the tarball.
+# profile (node16 CommonJS, node16 ESM and bundler resolution) on the tarball,
+# then builds and runs small apps against it (test/package/bundled-apps.mjs).
 # Exits non-zero on any problem. SKIP_BUILD=1 reuses dist/.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -70,4 +71,7 @@ npx --no-install publint run "$tarball" --strict
 echo "[package] attw (profile node16: node16 CJS, node16 ESM, bundler)"
 npx --no-install attw "$tarball" --profile node16 --format table
 
-echo "[package] 3 passed, 0 failed"
+echo "[package] apps built from the tarball (esbuild bundles and Node, ESM and CommonJS)"
+node test/package/bundled-apps.mjs "$tarball" --report
+
+echo "[package] 4 passed, 0 failed"

@@ -1,19 +1,4 @@
-import { defineConfig, type UserConfig } from 'tsdown';
-
-// The named-entity tagger's weights and the module that imports them
-// statically (`findPii`'s) are chunks of their own: an app's bundler then
-// leaves them out of what `pii()` alone loads at start (`pii()` imports
-// them with `import()`; see src/guards/pii/ner/ner-model-loader.ts).
-const nerChunks: UserConfig['outputOptions'] = {
-  codeSplitting: {
-    // Only those modules: their dependencies stay in the chunks they were in.
-    includeDependenciesRecursively: false,
-    groups: [
-      { name: 'ner-weights', test: /ner[\\/]model[\\/]ner-model\.ts$/ },
-      { name: 'bundled-ner-model', test: /ner[\\/]bundled-ner-model\.ts$/ },
-    ],
-  },
-};
+import { defineConfig } from 'tsdown';
 
 // The library: edge-safe entries, no Node built-ins.
 const library = {
@@ -28,7 +13,6 @@ const library = {
   dts: true,
   platform: 'neutral',
   sourcemap: false,
-  outputOptions: nerChunks,
 } as const;
 
 export default defineConfig([
@@ -43,19 +27,25 @@ export default defineConfig([
     // tables that normalisation, the tokenizer and the models build at
     // import), with all they reference: `guardrails` + `pii` from a bundled
     // dist/ was 5485 kB minified, from src/ 2039 kB; unbundled it is 2038 kB.
-    // The weights are a file of their own here without `nerChunks`.
+    // The weights are a file of their own (dist/guards/pii/ner/model/ner-model.js).
     unbundle: true,
-    outputOptions: {},
   },
   {
     ...library,
-    // CommonJS is not tree-shaken by bundlers anyway: kept in chunks.
+    // CommonJS is not tree-shaken by bundlers anyway: kept in chunks. Its
+    // entries require `findPii`'s model, weights included, at start, so the
+    // weights are in the chunk they share (as `require` loads them anyway).
+    // Until round 39, chunk groups put them and `findPii`'s module in chunks
+    // of their own; that needed `includeDependenciesRecursively: false`, which
+    // Rolldown only allows with `preserveEntrySignatures: 'allow-extension'`,
+    // set implicitly with a warning on every build. The files saved nothing.
     format: ['cjs'],
     clean: false,
     // @marcbachmann/cel-js (the expression guardrail) ships ES modules only;
     // require() of an ES module needs Node 20.19 or newer, and the package
     // supports every Node 20. The CommonJS build carries it inside.
-    noExternal: ['@marcbachmann/cel-js'],
+    // Only it: the build fails if any other package would be bundled.
+    deps: { alwaysBundle: ['@marcbachmann/cel-js'], onlyBundle: ['@marcbachmann/cel-js'] },
   },
   {
     // The command line (Node only).

@@ -15,9 +15,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const [tarball, ...flags] = process.argv.slice(2);
@@ -182,6 +183,23 @@ try {
     expectThat(
       printed.content === redacted && printed.status === 'modified',
       `PERSON in Node from node_modules (${file}), no import of 'ai-guardrails/ner': the name redacted (${JSON.stringify(printed)})`,
+    );
+  }
+
+  // 5. Each CommonJS entry exports what its ES module entry exports (the CommonJS build is chunked:
+  // an entry chunk may not grow exports of the chunks it shares).
+  const require = createRequire(join(app, 'app.cjs'));
+  const manifest = JSON.parse(await readFile(join(modules, 'ai-guardrails/package.json'), 'utf8'));
+  for (const [subpath, target] of Object.entries(manifest.exports)) {
+    if (!target.require) continue;
+    const name = `ai-guardrails${subpath.slice(1)}`;
+    const commonjs = Object.keys(require(name)).sort();
+    const esm = Object.keys(
+      await import(pathToFileURL(join(modules, 'ai-guardrails', target.import.default)).href),
+    ).sort();
+    expectThat(
+      JSON.stringify(commonjs) === JSON.stringify(esm),
+      `${name}: CommonJS and ES module entries export the same ${esm.length} names`,
     );
   }
 } finally {

@@ -202,6 +202,62 @@ try {
       `${name}: CommonJS and ES module entries export the same ${esm.length} names`,
     );
   }
+
+  // 6. The command line, installed: it imports the library's ES module files beside it (no copy of its own).
+  const cli = (...args) =>
+    execFileSync(
+      process.execPath,
+      [join(modules, 'ai-guardrails', manifest.bin['ai-guardrails']), ...args],
+      {
+        cwd: app,
+        encoding: 'utf8',
+      },
+    );
+  expectThat(cli('--version') === `${manifest.version}\n`, `cli --version: ${manifest.version}`);
+  const dist = join(modules, 'ai-guardrails/dist');
+  const cliFiles = await Promise.all(
+    (await readdir(dist))
+      .filter(name => name.endsWith('.mjs'))
+      .map(async name => readFile(join(dist, name), 'utf8')),
+  );
+  const cliBytes = cliFiles.reduce((sum, code) => sum + Buffer.byteLength(code), 0);
+  expectThat(
+    cliFiles.every(code => !code.includes(weights)) && cliBytes < 100 * 1024,
+    `cli: its own files (dist/*.mjs) hold no copy of the library nor the weights (${cliFiles.length} files, ${kB(cliBytes)})`,
+  );
+  await writeFile(
+    join(app, 'names.jsonl'),
+    [
+      { text, label: 1, set: 'made-up', spans: [{ entity_type: 'PERSON', start: 23, end: 35 }] },
+      { text: 'The meeting moved to Tuesday.', label: 0, set: 'made-up', spans: [] },
+    ]
+      .map(row => JSON.stringify(row))
+      .join('\n'),
+  );
+  const { overall } = JSON.parse(
+    cli(
+      'eval',
+      '--guardrail',
+      'pii',
+      '--data',
+      'names.jsonl',
+      '--options',
+      '{"entities":["PERSON"]}',
+      '--json',
+    ),
+  );
+  expectThat(
+    overall.truePositives === 1 &&
+      overall.trueNegatives === 1 &&
+      overall.entities.PERSON.truePositives === 1,
+    `cli eval --guardrail pii (PERSON): the name found, the other row passed (${JSON.stringify({ tp: overall.truePositives, tn: overall.trueNegatives })})`,
+  );
+  await writeFile(join(app, 'guardrails.yaml'), 'input:\n  - type: pii\n    entities: [PERSON]\n');
+  const checked = JSON.parse(cli('check-config', 'guardrails.yaml', '--json'));
+  expectThat(
+    checked.valid === true && checked.guardrails.input === 1,
+    'cli check-config: a pii config is valid',
+  );
 } finally {
   await rm(root, { recursive: true, force: true });
 }

@@ -56,7 +56,12 @@ const libraryFromDist: Plugin = {
     if (!resolved || resolved.external) return resolved;
     const path = relative(sourceDir, resolved.id).replace(/\\/g, '/');
     if (path.startsWith('../') || path.startsWith('cli/')) return null;
-    const built = `./${path.replace(/\.ts$/, '.js')}`;
+    // An entry's module is the entry's file (src/config/index.ts: ./config.js).
+    const entry = path.match(/^(\w+)\/index\.ts$/)?.[1];
+    const built =
+      entry !== undefined && existsSync(join(distDir, `${entry}.js`))
+        ? `./${entry}.js`
+        : `./${path.replace(/\.ts$/, '.js')}`;
     if (!existsSync(join(distDir, built))) return null;
     const needed = importedNames(readFileSync(importer, 'utf8'), source);
     const exported = new Set(listedNames(readFileSync(join(distDir, built), 'utf8')));
@@ -71,8 +76,8 @@ const library = {
     testing: 'src/testing/index.ts',
     redis: 'src/redis/index.ts',
     config: 'src/config/index.ts',
-    // `import 'ai-guardrails/ner'`: the tagger's weights for a bundled app (src/ner.ts).
-    ner: 'src/ner.ts',
+    // `import 'ai-guardrails/ner'`: the tagger's weights for a bundled app (src/ner/index.ts).
+    ner: 'src/ner/index.ts',
   },
   dts: true,
   platform: 'neutral',

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The tagger's model for `pii`'s tagged types, without resolving the package by name (src/ner.ts).
+// The tagger's model for `pii`'s tagged types, without resolving the package by name (src/ner/index.ts).
 import '../ner';
 import { runCli } from './run-cli';
 

@@ -56,11 +56,11 @@ export function decodedOnce(encoded: EncodedNerModel): NerModel {
   return decoded;
 }
 
-/** The loader `import 'ai-guardrails/ner'` registered (src/ner.ts), if any. */
+/** The loader `import 'ai-guardrails/ner'` registered (src/ner/index.ts), if any. */
 let registered: (() => Promise<NerModel>) | undefined;
 
 /**
- * Internal (src/ner.ts): the `import()` of the weights that an app's bundler
+ * Internal (src/ner/index.ts): the `import()` of the weights that an app's bundler
  * sees, as a chunk of their own, in an app that imports `ai-guardrails/ner`.
  */
 export function registerNerModelLoader(load: () => Promise<NerModel>): void {
@@ -81,7 +81,7 @@ const importBundled = (): Promise<NerModel> => {
   if (registered !== undefined) return registered();
   return (
     import(/* webpackIgnore: true */ /* @vite-ignore */ selfReference) as Promise<
-      typeof import('../../../ner')
+      typeof import('../../../ner/index')
     >
   ).then(
     module => module.loadShippedNerModel(),

@@ -16,11 +16,11 @@
  * minified). Run from `node_modules` without a bundler, `pii()` imports this
  * module by name itself (`ner-model-loader.ts`).
  */
-import type { NerModel } from './guards/pii/ner/ner-model';
-import { registerNerModelLoader } from './guards/pii/ner/ner-model-loader';
+import type { NerModel } from '../guards/pii/ner/ner-model';
+import { registerNerModelLoader } from '../guards/pii/ner/ner-model-loader';
 
 /** Loads (once) and decodes the shipped model; its weights are a chunk of their own. */
 export const loadShippedNerModel = (): Promise<NerModel> =>
-  import('./guards/pii/ner/lazy-ner-model').then(module => module.lazyNerModel());
+  import('../guards/pii/ner/lazy-ner-model').then(module => module.lazyNerModel());
 
 registerNerModelLoader(loadShippedNerModel);

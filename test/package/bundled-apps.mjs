@@ -15,7 +15,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -98,7 +98,7 @@ async function bundleAndRun(name, source, dir) {
     }
   }
   const nodeImports = Object.values(result.metafile.outputs).flatMap(o =>
-    o.imports.filter(i => i.external && /^(?:node:|fs$|path$|module$|url$)/.test(i.path)),
+    o.imports.filter(i => i.path.startsWith('node:') || builtinModules.includes(i.path)),
   );
   const printed = execFileSync(process.execPath, [join(app, entry)], {
     cwd: root,

@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// The tagger's model for `pii`'s tagged types, without resolving the package by name (src/ner/index.ts).
+import '../ner';
 import { runCli } from './run-cli';
 
 runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr }).then(

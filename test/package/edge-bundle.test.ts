@@ -72,10 +72,21 @@ describe("the named-entity tagger's weights in an edge bundle", () => {
     };
   }
 
-  it('guardrails + pii: not loaded at start, but a chunk of their own that pii() imports when a check asks for a tagged type', async () => {
+  it('guardrails + pii: not in any file the bundle emits (the main entry has no import() of them)', async () => {
     const bundle = await splitBundle("export { guardrails, pii } from './src/index.ts';");
+    expect(bundle.onDemand).toEqual([]);
     expect(bundle.atStart.some(output => output.code.includes(bundle.weights))).toBe(false);
     expect(bundle.inputsAtStart).not.toContain(weightsModule);
+  });
+
+  it("guardrails + pii + import 'ai-guardrails/ner': a chunk of their own that pii() imports when a check asks for a tagged type", async () => {
+    const bundle = await splitBundle(
+      "import './src/ner/index.ts'; export { guardrails, pii } from './src/index.ts';",
+    );
+    expect(bundle.atStart.some(output => output.code.includes(bundle.weights))).toBe(false);
+    expect(bundle.inputsAtStart).not.toContain(weightsModule);
+    // The registration is kept (package.json `sideEffects` names it) and loaded at start.
+    expect(bundle.inputsAtStart).toContain('src/ner/index.ts');
     // Loaded on demand: one chunk with the weights (and the line that decodes them).
     expect(bundle.onDemand.map(output => bundle.inputsOf(output.path))).toEqual([
       [weightsModule, 'src/guards/pii/ner/lazy-ner-model.ts'],

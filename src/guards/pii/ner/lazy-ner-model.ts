@@ -4,8 +4,8 @@ import { decodedOnce } from './ner-model-loader';
 
 /**
  * The shipped model as `pii()` loads it: this module is imported only with
- * `import()` (`ner-model-loader.ts`), so bundlers put it and the weights in
- * a chunk of their own. Not `bundled-ner-model.ts`: a module the main graph
+ * `import()` (`src/ner/index.ts`, the `ai-guardrails/ner` entry), so bundlers
+ * put it and the weights in a chunk of their own. Not `bundled-ner-model.ts`: a module the main graph
  * imports statically (even unused) would be shared with the entry's chunk
  * (esbuild splits by file). Decoded once with it (`decodedOnce`).
  */

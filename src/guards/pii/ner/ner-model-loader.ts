@@ -56,9 +56,44 @@ export function decodedOnce(encoded: EncodedNerModel): NerModel {
   return decoded;
 }
 
-/** Loads the shipped model as its own chunk (bundlers split at `import()`). */
-const importBundled = (): Promise<NerModel> =>
-  import('./lazy-ner-model').then(module => module.lazyNerModel());
+/** The loader `import 'ai-guardrails/ner'` registered (src/ner/index.ts), if any. */
+let registered: (() => Promise<NerModel>) | undefined;
+
+/**
+ * Internal (src/ner/index.ts): the `import()` of the weights that an app's bundler
+ * sees, as a chunk of their own, in an app that imports `ai-guardrails/ner`.
+ */
+export function registerNerModelLoader(load: () => Promise<NerModel>): void {
+  registered = load;
+}
+
+/**
+ * The package's own `ai-guardrails/ner`, imported by name: a specifier that
+ * bundlers do not follow (not a literal; the comments tell webpack and
+ * Vite), so an app that never imports that module bundles no weights. It
+ * resolves where the package is installed (Node, from `node_modules`); in a
+ * bundled app without `node_modules` it fails, and the check fails closed.
+ */
+const selfReference: string = 'ai-guardrails/ner';
+
+/** Loads the shipped model: through the registered loader, else by the package's name. */
+const importBundled = (): Promise<NerModel> => {
+  if (registered !== undefined) return registered();
+  return (
+    import(/* webpackIgnore: true */ /* @vite-ignore */ selfReference) as Promise<
+      typeof import('../../../ner/index')
+    >
+  ).then(
+    module => module.loadShippedNerModel(),
+    (cause: unknown) => {
+      const reason = cause instanceof Error ? cause.message : String(cause);
+      throw new Error(
+        `in a bundled app, import 'ai-guardrails/ner' once to ship the tagger; ai-guardrails/ner did not load: ${reason}`,
+        { cause },
+      );
+    },
+  );
+};
 
 let loader: () => Promise<NerModel> = importBundled;
 let loaded: NerModel | undefined;

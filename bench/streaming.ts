@@ -48,7 +48,7 @@ import {
 } from '../src';
 import { windowProcessor } from '../src/middleware/window-processor';
 import { scriptedModel } from '../src/testing';
-import { benchModel, outputCallGuard, prose, releasedByProcessor } from './fixtures';
+import { benchModel, outputCallGuard, prose, releasedByProcessor, seededRandom } from './fixtures';
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 const CARD = /\b(?:\d[ -]?){15}\d\b/g;
@@ -382,6 +382,17 @@ async function earlyRelease() {
   await cpuPerMegabyte();
 }
 
+/** Size of the spaced-letters input of the CPU table (`spacedLetters`). */
+const SPACED_KB = 256;
+
+/** `size` characters of random lower-case letters, each followed by a blank (`q x b a …`), seeded. */
+function spacedLetters(size: number): string {
+  const random = seededRandom();
+  let text = '';
+  while (text.length < size) text += `${String.fromCharCode(97 + Math.floor(random() * 26))} `;
+  return text.slice(0, size);
+}
+
 /**
  * CPU per streamed MB: 1 MB of prose in 4-character deltas through window
  * mode, against one generate check of the same text, and the guard cost
@@ -447,6 +458,7 @@ async function cpuPerMegabyte() {
     bounded: [] as number[],
     hold: [] as number[],
     processor: [] as number[],
+    spaced: [] as number[],
     syncBare: [] as number[],
     syncEarly: [] as number[],
   };
@@ -456,14 +468,25 @@ async function cpuPerMegabyte() {
   for (let at = 0; at < text.length; at += 4) {
     deltaParts.push({ type: 'text-delta', id: 't', delta: text.slice(at, at + 4) });
   }
-  const processorOnce = async () => {
+  const processorOnceOver = (parts: LanguageModelV4StreamPart[], length: number) => async () => {
     const call = outputCallGuard();
     const released = await releasedByProcessor(
       windowProcessor(call, earlyChain(), 2048, () => true),
-      deltaParts,
+      parts,
     );
-    if (released !== text.length) throw new Error('the processor released another text');
+    if (released !== length) throw new Error('the processor released another text');
   };
+  const processorOnce = processorOnceOver(deltaParts, text.length);
+  // The costliest ordinary-looking input measured (round 39): random single
+  // letters each followed by a blank, which contentFilter's filter may match
+  // (spelled-out words) on every check, so each runs the chain and the full
+  // hooks where prose is ruled out by the one scan. 256 KB, scaled to a MB.
+  const spaced = spacedLetters(SPACED_KB * 1024);
+  const spacedParts: LanguageModelV4StreamPart[] = [];
+  for (let at = 0; at < spaced.length; at += 4) {
+    spacedParts.push({ type: 'text-delta', id: 't', delta: spaced.slice(at, at + 4) });
+  }
+  const spacedOnce = processorOnceOver(spacedParts, spaced.length);
   const RUNS = 11;
   for (let i = 0; i < RUNS; i++) {
     runs.generate.push(await cpuMs(generateOnce));
@@ -472,6 +495,7 @@ async function cpuPerMegabyte() {
     runs.bounded.push(await cpuMs(windowOnce(boundedChain)));
     runs.hold.push(await cpuMs(holdOnce));
     runs.processor.push(await cpuMs(processorOnce));
+    runs.spaced.push(((await cpuMs(spacedOnce)) * 1024) / SPACED_KB);
     runs.syncBare.push(await cpuMs(syncBareOnce));
     runs.syncEarly.push(await cpuMs(windowOnce(earlyChain, true)));
   }
@@ -503,6 +527,10 @@ async function cpuPerMegabyte() {
   const processor = { median: medianOf(runs.processor), fastest: fastestOf(runs.processor) };
   console.log(
     `| window processor alone (early release, no web stream) | ${processor.median.toFixed(0)} | ${(processor.median / generate.median).toFixed(2)} | - | ${processor.fastest.toFixed(0)} | ${(processor.fastest / generate.fastest).toFixed(2)} | - |`,
+  );
+  const spacedCpu = { median: medianOf(runs.spaced), fastest: fastestOf(runs.spaced) };
+  console.log(
+    `| window processor alone, random spaced letters (${SPACED_KB} KB, per MB; vs the prose row: ${(spacedCpu.median / processor.median).toFixed(1)}x median, ${(spacedCpu.fastest / processor.fastest).toFixed(1)}x fastest) | ${spacedCpu.median.toFixed(0)} | ${(spacedCpu.median / generate.median).toFixed(2)} | - | ${spacedCpu.fastest.toFixed(0)} | ${(spacedCpu.fastest / generate.fastest).toFixed(2)} | - |`,
   );
   // The same two streams from a model whose stream's pull is a plain function.
   const syncBare = { median: medianOf(runs.syncBare), fastest: fastestOf(runs.syncBare) };

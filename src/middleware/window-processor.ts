@@ -245,7 +245,13 @@ const CUT_ROUNDS = 8;
 function potentialStartOf(
   output: readonly Guardrail[],
 ):
-  | ((pending: string, changedTo: number, filtered?: Filtered, limit?: number) => number)
+  | ((
+      pending: string,
+      changedTo: number,
+      filtered?: Filtered,
+      limit?: number,
+      ruledOut?: number,
+    ) => number)
   | undefined {
   const hooks = output.map(guardrail => guardrail.potentialMatchStart);
   if (!hooks.every(hook => typeof hook === 'function')) return undefined;
@@ -268,6 +274,19 @@ function potentialStartOf(
     [SCANNED]: fusedHooks(false),
     [SCANNED_NOTED]: fusedHooks(true),
   };
+  // Unfiltered text some of whose guardrails' filters ruled it out (the
+  // bits of `ruledOut`, `prefilteredChain`): those get their filtered hook.
+  const mixed = new Map<number, ReadonlyArray<(text: string) => number>>();
+  const hooksFor = (ruledOut: number) => {
+    let list = mixed.get(ruledOut);
+    if (list === undefined) {
+      list = hooks.map((hook, index) =>
+        index < 31 && (ruledOut >> index) & 1 ? filteredHooks[index]! : hook!,
+      );
+      mixed.set(ruledOut, list);
+    }
+    return list;
+  };
   const earliest = (text: string, list: ReadonlyArray<(text: string) => number>) => {
     let start = text.length;
     for (const hook of list) {
@@ -283,8 +302,10 @@ function potentialStartOf(
     }
     return start;
   };
-  return (pending, changedTo, filtered = UNFILTERED, limit = pending.length) => {
-    let cut = Math.min(earliest(pending, byFiltered[filtered]), limit);
+  return (pending, changedTo, filtered = UNFILTERED, limit = pending.length, ruledOut = 0) => {
+    const first =
+      ruledOut !== 0 && filtered === UNFILTERED ? hooksFor(ruledOut) : byFiltered[filtered];
+    let cut = Math.min(earliest(pending, first), limit);
     for (let round = 0; round < CUT_ROUNDS; round++) {
       if (cut <= 0 || cut >= changedTo || cut >= pending.length) return cut;
       const code = pending.charCodeAt(cut);
@@ -350,15 +371,44 @@ function mayMatch(guardrail: Guardrail, text: string): boolean {
  */
 function prefilteredChain(output: readonly Guardrail[]) {
   const windowed = output.filter(guardrail => !guardrail.perCall);
-  const guardrails = windowed.map((guardrail): Guardrail => {
+  /**
+   * The filters' verdicts `verdictOf` asked one by one about `knownText`
+   * (undefined: not asked): the check that follows it on the same text
+   * reads them instead of asking again (round 39: on text a filter may
+   * match, every check asked each filter twice), and `release` gives the
+   * guardrails ruled out their filtered hooks (`ruledOut`).
+   */
+  const known: Array<boolean | undefined> = windowed.map(() => undefined);
+  let knownText: string | undefined;
+  const mayMatchAt = (index: number, text: string): boolean => {
+    if (text === knownText) {
+      const verdict = known[index];
+      if (verdict !== undefined) return verdict;
+      const asked = mayMatch(windowed[index]!, text);
+      known[index] = asked;
+      return asked;
+    }
+    return mayMatch(windowed[index]!, text);
+  };
+  const guardrails = windowed.map((guardrail, index): Guardrail => {
     if (typeof guardrail.mayMatch !== 'function') return guardrail;
     const { check } = guardrail;
     return {
       ...guardrail,
       check: (content, ctx) =>
-        mayMatch(guardrail, content) ? check.call(guardrail, content, ctx) : allow(),
+        mayMatchAt(index, content) ? check.call(guardrail, content, ctx) : allow(),
     };
   });
+  /** Which of `output` (by index, as bits) a filter ruled out in `text`, as `verdictOf` asked them (0: unknown). */
+  const outputIndex = windowed.map(guardrail => output.indexOf(guardrail));
+  const ruledOut = (text: string): number => {
+    if (text !== knownText) return 0;
+    let mask = 0;
+    for (let index = 0; index < known.length; index++) {
+      if (known[index] === false && outputIndex[index]! < 31) mask |= 1 << outputIndex[index]!;
+    }
+    return mask;
+  };
   // One scan for all the filters when each declares what it looks for
   // (the built-ins' own `mayMatch`): nearly every check of prose ends there.
   // It also notes, for the fused hooks, what they look for (`core/filtered-hooks`).
@@ -377,6 +427,8 @@ function prefilteredChain(output: readonly Guardrail[]) {
    */
   const verdictOf = (text: string, state?: ScanState): number => {
     if (windowed.length === 0) return MAY_MATCH;
+    // Asked already (a check that `releaseUnmatched` found a filter may match): the same answer.
+    if (state === undefined && text === knownText && known.includes(true)) return MAY_MATCH;
     if (state !== undefined && resumable !== undefined) {
       const noted = resumable.scan(text, state);
       if (noted !== MAY_MATCH) return noted;
@@ -384,7 +436,13 @@ function prefilteredChain(output: readonly Guardrail[]) {
       const noted = scan(text);
       if (noted !== MAY_MATCH) return noted;
     }
-    for (const guardrail of windowed) if (mayMatch(guardrail, text)) return MAY_MATCH;
+    knownText = text;
+    known.fill(undefined);
+    for (let index = 0; index < windowed.length; index++) {
+      const asked = mayMatch(windowed[index]!, text);
+      known[index] = asked;
+      if (asked) return MAY_MATCH;
+    }
     return RULED_OUT_ONE_BY_ONE;
   };
   /**
@@ -418,7 +476,7 @@ function prefilteredChain(output: readonly Guardrail[]) {
       durationMs: 0,
     })),
   });
-  return { guardrails, verdictOf, resumable, passed, count: windowed.length, reach };
+  return { guardrails, verdictOf, ruledOut, resumable, passed, count: windowed.length, reach };
 }
 
 /**
@@ -981,6 +1039,7 @@ export function windowProcessor(
             changeEnd - tail.length,
             UNFILTERED,
             modifiedCut(text, modified, tail.length, prefix, suffix, potentialStart) - tail.length,
+            chain.ruledOut(text),
           )
         : bound;
       const cut =

@@ -39,6 +39,8 @@ export const nameCuePairs: ReadonlyMap<string, ReadonlySet<string>> = new Map([
 const vocatives: ReadonlySet<string> = new Set([
   'hi',
   'hey',
+  'yo',
+  'sorry',
   'hiya',
   'heya',
   'hello',

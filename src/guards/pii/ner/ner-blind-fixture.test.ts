@@ -76,13 +76,16 @@ const fixtures = [
     counts: '66 54 50 50 50 | 17 19 16 17 17 | 14 14 14 14 14 | 7 8 4 5 5',
   },
   {
-    // Blind in round 38: committed before the tagger ran on it, measured once at the end.
-    // Round 37's code read it as PERSON [59, 87, 43, 44, 44], STREET_ADDRESS [18, 17, 14, 16, 16],
-    // LOCATION [21, 23, 16, 16, 16], ORGANIZATION [59, 23, 16, 18, 18].
-    name: 'the fourth hand-written fixture (blind, round 38)',
+    // Blind in round 38: committed before the tagger ran on it, measured once at the end; round 39
+    // read its error classes to write the firm-context rules (seen since). Round 37's code read it
+    // as PERSON [59, 87, 43, 44, 44], STREET_ADDRESS [18, 17, 14, 16, 16], LOCATION [21, 23, 16,
+    // 16, 16], ORGANIZATION [59, 23, 16, 18, 18]; round 38's as PERSON [59, 73, 45, 46, 46],
+    // STREET_ADDRESS [18, 17, 16, 16, 16], LOCATION [21, 18, 16, 16, 16], ORGANIZATION [59, 39,
+    // 34, 36, 36].
+    name: 'the fourth hand-written fixture (blind in round 38, seen since round 39)',
     path: 'test/fixtures/ner-sentences-4.jsonl',
     rows: 162,
-    counts: '59 73 45 46 46 | 18 17 16 16 16 | 21 18 16 16 16 | 59 39 34 36 36',
+    counts: '59 69 47 48 48 | 18 17 16 16 16 | 21 18 16 16 16 | 59 44 40 41 41',
   },
 ];
 
@@ -132,9 +135,10 @@ function lowerCaseNames(rows: readonly Row[]): { gold: number; exact: number } {
 /** Per fixture: lower-case chat names (gold, found exact), sentences without an entity (all, with a span). */
 const chatAndEmpty = [
   {
+    // Round 38's code: 8 of the 18 exact (`yo` and `sorry` are cues since round 39).
     name: 'the fourth',
     path: 'test/fixtures/ner-sentences-4.jsonl',
-    lower: [18, 8],
+    lower: [18, 10],
     empty: [38, 6],
   },
   {

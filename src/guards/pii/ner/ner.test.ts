@@ -361,6 +361,10 @@ describe('spansOfLabels', () => {
     const cases: Array<[string, string[]]> = [
       ['hey marta, are you around', ['PERSON:marta']],
       ['thanks anders!', ['PERSON:anders']],
+      // Round 39: `yo` and `sorry` before whom a message speaks to (before: nothing).
+      ['yo marta where r u', ['PERSON:marta']],
+      ['sorry anders, i forgot', ['PERSON:anders']],
+      ['sorry guys, running late', []],
       // A word in no name list (`zelvorq`: none of the filters holds it): only after a strong
       // cue, and when it ends the phrase.
       ['hi zelvorq!', ['PERSON:zelvorq']],

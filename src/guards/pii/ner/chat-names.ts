@@ -92,6 +92,28 @@ const chatWords: ReadonlySet<string> = new Set([
   'all',
   'everyone',
   'there',
+  // Terms of address (round 39: `bye grandma` was a name).
+  'grandma',
+  'grandpa',
+  'granny',
+  'nana',
+  'mom',
+  'mum',
+  'mommy',
+  'mama',
+  'dad',
+  'daddy',
+  'papa',
+  'sis',
+  'babe',
+  'baby',
+  'honey',
+  'hun',
+  'buddy',
+  'mate',
+  'fam',
+  'boss',
+  'bestie',
 ]);
 
 /** A word in no name list that a strong cue makes a name: letters, at least three (`ingvild`, `jae-hyun`). */

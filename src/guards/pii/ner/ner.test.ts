@@ -256,6 +256,21 @@ describe('spansOfLabels', () => {
     expect(spansOf('Hi Freddy', 'PERSON', [1])).toEqual(['PERSON:Freddy']);
   });
 
+  it('drops one word at a sentence start before an object: an imperative verb (round 39)', () => {
+    expect(spansOf('Sue the landlord now.', 'PERSON', [0])).toEqual([]);
+    expect(spansOf('Jack up the car first.', 'PERSON', [0])).toEqual([]);
+    expect(spansOf('Bill me later.', 'PERSON', [0])).toEqual([]);
+    // A subject before its verb, and the same word inside a sentence, stay names.
+    expect(spansOf('Sue said no.', 'PERSON', [0])).toEqual(['PERSON:Sue']);
+    expect(spansOf('We asked Sue the way.', 'PERSON', [2])).toEqual(['PERSON:Sue']);
+    expect(spansOf('Sue Brandt the second.', 'PERSON', [0, 1])).toEqual(['PERSON:Sue Brandt']);
+  });
+
+  it('keeps an honorific alone unless a name starts right after it (round 39)', () => {
+    // `Don` (an honorific of the lists) alone is a name here: no PERSON starts after it.
+    expect(spansOf('How many does Don buy?', 'PERSON', [3])).toEqual(['PERSON:Don']);
+  });
+
   it('retypes a "name" ending in an organisation word or starting or ending with a street word', () => {
     expect(spansOf('I work at Miller Ltd now', 'PERSON', [3, 4])).toEqual([
       'ORGANIZATION:Miller Ltd',
@@ -365,6 +380,9 @@ describe('spansOfLabels', () => {
       ['yo marta where r u', ['PERSON:marta']],
       ['sorry anders, i forgot', ['PERSON:anders']],
       ['sorry guys, running late', []],
+      // Terms of address of the name lists stay words (before: PERSON:grandma, PERSON:mum).
+      ['bye grandma, love you', []],
+      ['hey mum, home soon', []],
       // A word in no name list (`zelvorq`: none of the filters holds it): only after a strong
       // cue, and when it ends the phrase.
       ['hi zelvorq!', ['PERSON:zelvorq']],

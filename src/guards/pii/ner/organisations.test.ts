@@ -26,6 +26,10 @@ describe('organisation names by their words', () => {
     ['My pension is with Banco Bilbao in Spain.', ['ORGANIZATION:Banco Bilbao', 'LOCATION:Spain']],
     // before: PERSON:Kolar, ORGANIZATION:Associates Sp
     ['Kolar & Associates Sp. z o.o. sent the bill.', ['ORGANIZATION:Kolar & Associates Sp']],
+    // Round 39, organisation words of other languages. Before: PERSON:Uppsala Universitet
+    ['Uppsala Universitet admitted him.', ['ORGANIZATION:Uppsala Universitet']],
+    // before: PERSON:Atlético Independiente
+    ['Club Atlético Independiente won.', ['ORGANIZATION:Club Atlético Independiente']],
   ])('%s', (text, expected) => {
     expect(found(text)).toEqual(expected);
   });
@@ -56,6 +60,19 @@ describe('organisations by their context', () => {
   it('keeps a listed surname alone before a company verb a person (round 39; before: ORGANIZATION)', () => {
     expect(found('Garcia announced her retirement.')).toEqual(['PERSON:Garcia']);
     expect(found('Garcia announced a new product line.')).toEqual(['PERSON:Garcia']);
+  });
+});
+
+describe('names around particles and honorifics (round 39)', () => {
+  it.each<[string, string[]]>([
+    // before: PERSON:Frank, PERSON:Stein
+    ['Frank von Stein called.', ['PERSON:Frank von Stein']],
+    // before: PERSON:Maria, PERSON:Cruz
+    ['Maria de la Cruz called.', ['PERSON:Maria de la Cruz']],
+    // before: PERSON:Prof, PERSON:Adaeze Obi
+    ['Prof. Adaeze Obi gave the talk.', ['PERSON:Adaeze Obi']],
+  ])('%s', (text, expected) => {
+    expect(found(text)).toEqual(expected);
   });
 });
 

@@ -16,7 +16,9 @@ const headWords: ReadonlySet<string> = new Set(
   `inc incorporated ltd limited llc llp plc corp corporation company gmbh ag sa nv bv spa srl
   sarl oy ab kg group holdings bank university hospital clinic club foundation trust institute
   programme program fund society association college academy charity federation partners
-  sons brothers associates technologies industries laboratories labs consulting`.split(/\s+/),
+  sons brothers associates technologies industries laboratories labs consulting institutet
+  universitet universitetet högskola hochschule klinikum krankenhaus ziekenhuis sjukhus
+  sykehus`.split(/\s+/),
 );
 
 /** Words that start an organisation's name before `of` (`University of …`, `Bank of …`). */
@@ -27,9 +29,8 @@ const ofHeads: ReadonlySet<string> = new Set(
 /** Words that start an organisation's name in other languages (`Banco …`, `Grupo …`, `Fondation …`). */
 const prefixHeads: ReadonlySet<string> = new Set(
   `banco banca banque grupo groupe gruppo fondation fundación fundação fondazione stiftung
-  universidad universidade università universität université universiteit instituto istituto`.split(
-    /\s+/,
-  ),
+  universidad universidade università universität université universiteit instituto istituto
+  club clube klub`.split(/\s+/),
 );
 
 /** Lower-case words inside an organisation's name (`Bank of America`, `Banco do Brasil`). */

@@ -380,6 +380,15 @@ describe('spansOfLabels', () => {
       ['yo marta where r u', ['PERSON:marta']],
       ['sorry anders, i forgot', ['PERSON:anders']],
       ['sorry guys, running late', []],
+      // Round 39: a question's auxiliary or an interjection opening a chat line, before a listed
+      // word and what a person does (before: nothing).
+      ['is carter coming', ['PERSON:carter']],
+      ['ugh bailey took my seat', ['PERSON:bailey']],
+      ['ok so carter and bailey are driving', ['PERSON:carter', 'PERSON:bailey']],
+      // Tools of the name lists before other verbs, and a capital on the line, stay words.
+      ['did docker start', []],
+      ['was flask updated', []],
+      ['Is carter coming', []],
       // Terms of address of the name lists stay words (before: PERSON:grandma, PERSON:mum).
       ['bye grandma, love you', []],
       ['hey mum, home soon', []],

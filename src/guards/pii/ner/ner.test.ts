@@ -266,6 +266,15 @@ describe('spansOfLabels', () => {
     expect(spansOf('Sue Brandt the second.', 'PERSON', [0, 1])).toEqual(['PERSON:Sue Brandt']);
   });
 
+  it('finds a firm the tagger left outside by its context (round 39)', () => {
+    expect(tag('Kessler cut its prices again.')).toEqual(['ORGANIZATION:Kessler']);
+    expect(tag('Shares of Kessler Brandt fell.')).toEqual(['ORGANIZATION:Kessler Brandt']);
+    // A place, a common word, and a word after a capitalised one are none.
+    expect(tag('France cut its interest rates.')).toEqual([]);
+    expect(tag('The Company cut its forecast.')).toEqual([]);
+    expect(tag('Kessler cut his prices again.')).toEqual([]);
+  });
+
   it('keeps an honorific alone unless a name starts right after it (round 39)', () => {
     // `Don` (an honorific of the lists) alone is a name here: no PERSON starts after it.
     expect(spansOf('How many does Don buy?', 'PERSON', [3])).toEqual(['PERSON:Don']);

@@ -414,7 +414,57 @@ export function organisationSpans(text: string, scanned: Scanned, spans: NerSpan
     result.push(type === span.type ? span : { type, start: span.start, end: span.end });
   }
   for (; name < names.length; name++) result.push(organisationOf(scanned, names[name]!));
-  return result;
+  return withFirmsLeftOutside(scanned, result);
+}
+
+/** Flags that keep a word out of a firm found by its context alone: a place, a title, a street. */
+const notFirmWord = Flag.Place | Flag.Country | Flag.Honorific | Flag.Street | Flag.Digit;
+
+/**
+ * `spans` (text order) and the firms the tagger left outside that their
+ * context names (`inFirmContext`: `Sony reported record profits from its
+ * games division`): one to three capitalised words outside every span, no
+ * common word unless a name-list word, no place, country, title or street
+ * word, no capitalised word right before them. Linear in the tokens and spans.
+ */
+function withFirmsLeftOutside(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
+  const { count, flags, start: starts, end: ends, newline } = scanned;
+  const word = (index: number) =>
+    isCapitalised(scanned, index) &&
+    (flags[index]! & notFirmWord) === 0 &&
+    ((flags[index]! & Flag.Common) === 0 || (flags[index]! & (Flag.Name | Flag.FirstName)) !== 0);
+  let result: NerSpan[] | undefined;
+  let span = 0;
+  for (let index = 0; index < count; index++) {
+    while (span < spans.length && spans[span]!.end <= starts[index]!) span++;
+    const inside = (at: number) => {
+      let next = span;
+      while (next < spans.length && spans[next]!.end <= starts[at]!) next++;
+      return next < spans.length && spans[next]!.start < ends[at]!;
+    };
+    if (!word(index) || inside(index)) continue;
+    if (index > 0 && newline[index] === 0 && isCapitalised(scanned, index - 1)) continue;
+    let last = index;
+    while (
+      last + 1 < count &&
+      last - index < 2 &&
+      newline[last + 1] === 0 &&
+      word(last + 1) &&
+      !inside(last + 1)
+    )
+      last++;
+    if (last + 1 < count && newline[last + 1] === 0 && isCapitalised(scanned, last + 1)) {
+      index = last;
+      continue;
+    }
+    if (inFirmContext(scanned, index, last)) {
+      result ??= [];
+      result.push({ type: 'ORGANIZATION', start: starts[index]!, end: ends[last]! });
+    }
+    index = last;
+  }
+  if (result === undefined) return spans;
+  return [...spans, ...result].sort((a, b) => a.start - b.start);
 }
 
 function organisationOf(scanned: Scanned, name: [number, number]): NerSpan {

@@ -428,36 +428,28 @@ const notFirmWord = Flag.Place | Flag.Country | Flag.Honorific | Flag.Street | F
  * word, no capitalised word right before them. Linear in the tokens and spans.
  */
 function withFirmsLeftOutside(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
-  const { count, flags, start: starts, end: ends, newline } = scanned;
-  const word = (index: number) =>
-    isCapitalised(scanned, index) &&
-    (flags[index]! & notFirmWord) === 0 &&
-    ((flags[index]! & Flag.Common) === 0 || (flags[index]! & (Flag.Name | Flag.FirstName)) !== 0);
+  const { count, start: starts, end: ends, newline } = scanned;
   let result: NerSpan[] | undefined;
   let span = 0;
   for (let index = 0; index < count; index++) {
+    if (!isFirmWord(scanned, index)) continue;
     while (span < spans.length && spans[span]!.end <= starts[index]!) span++;
-    const inside = (at: number) => {
-      let next = span;
-      while (next < spans.length && spans[next]!.end <= starts[at]!) next++;
-      return next < spans.length && spans[next]!.start < ends[at]!;
-    };
-    if (!word(index) || inside(index)) continue;
+    if (span < spans.length && spans[span]!.start < ends[index]!) continue;
     if (index > 0 && newline[index] === 0 && isCapitalised(scanned, index - 1)) continue;
+    // The next span starts after this token: the run stops before it.
+    const limit = span < spans.length ? spans[span]!.start : Number.POSITIVE_INFINITY;
     let last = index;
     while (
       last + 1 < count &&
       last - index < 2 &&
       newline[last + 1] === 0 &&
-      word(last + 1) &&
-      !inside(last + 1)
+      ends[last + 1]! <= limit &&
+      isFirmWord(scanned, last + 1)
     )
       last++;
-    if (last + 1 < count && newline[last + 1] === 0 && isCapitalised(scanned, last + 1)) {
-      index = last;
-      continue;
-    }
-    if (inFirmContext(scanned, index, last)) {
+    const after = last + 1;
+    const capitalAfter = after < count && newline[after] === 0 && isCapitalised(scanned, after);
+    if (!capitalAfter && inFirmContext(scanned, index, last)) {
       result ??= [];
       result.push({ type: 'ORGANIZATION', start: starts[index]!, end: ends[last]! });
     }
@@ -465,6 +457,16 @@ function withFirmsLeftOutside(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
   }
   if (result === undefined) return spans;
   return [...spans, ...result].sort((a, b) => a.start - b.start);
+}
+
+/** A capitalised word that may be part of a firm found by its context alone (`withFirmsLeftOutside`). */
+function isFirmWord(scanned: Scanned, index: number): boolean {
+  const flags = scanned.flags[index]!;
+  return (
+    (flags & (Flag.Title | Flag.Upper)) !== 0 &&
+    (flags & notFirmWord) === 0 &&
+    ((flags & Flag.Common) === 0 || (flags & (Flag.Name | Flag.FirstName)) !== 0)
+  );
 }
 
 function organisationOf(scanned: Scanned, name: [number, number]): NerSpan {

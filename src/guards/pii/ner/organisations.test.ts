@@ -63,21 +63,24 @@ describe('organisations by their context', () => {
   });
 });
 
+/** One test per `[text, spans]` case: the spans of `text` are exactly `spans`. */
+function readsEach(cases: Array<[string, string[]]>): void {
+  it.each(cases)('%s', (text, expected) => expect(found(text)).toEqual(expected));
+}
+
 describe('names around particles and honorifics (round 39)', () => {
-  it.each<[string, string[]]>([
+  readsEach([
     // before: PERSON:Frank, PERSON:Stein
     ['Frank von Stein called.', ['PERSON:Frank von Stein']],
     // before: PERSON:Maria, PERSON:Cruz
     ['Maria de la Cruz called.', ['PERSON:Maria de la Cruz']],
     // before: PERSON:Prof, PERSON:Adaeze Obi
     ['Prof. Adaeze Obi gave the talk.', ['PERSON:Adaeze Obi']],
-  ])('%s', (text, expected) => {
-    expect(found(text)).toEqual(expected);
-  });
+  ]);
 });
 
 describe('firms named after people, by their context (round 39)', () => {
-  it.each<[string, string[]]>([
+  readsEach([
     // before: PERSON:Henry Pratt in each
     ['Shares of Henry Pratt slid on Monday.', ['ORGANIZATION:Henry Pratt']],
     ['Henry Pratt said in a filing that revenue fell.', ['ORGANIZATION:Henry Pratt']],
@@ -92,9 +95,7 @@ describe('firms named after people, by their context (round 39)', () => {
     ['Whitfield & Co sold the estate.', ['ORGANIZATION:Whitfield & Co']],
     // before: PERSON:Whitfield
     ["She had surgery at Whitfield's Hospital.", ["ORGANIZATION:Whitfield's Hospital"]],
-  ])('%s', (text, expected) => {
-    expect(found(text)).toEqual(expected);
-  });
+  ]);
 
   it("keeps the same names people where the context is a person's", () => {
     expect(found('Henry Pratt said in an interview that he was tired.')).toEqual([

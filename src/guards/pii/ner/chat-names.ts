@@ -39,6 +39,8 @@ export const nameCuePairs: ReadonlyMap<string, ReadonlySet<string>> = new Map([
 const vocatives: ReadonlySet<string> = new Set([
   'hi',
   'hey',
+  'yo',
+  'sorry',
   'hiya',
   'heya',
   'hello',
@@ -57,6 +59,29 @@ const vocatives: ReadonlySet<string> = new Set([
  * names than names).
  */
 const chatConjunctions: ReadonlySet<string> = new Set(['and', '&']);
+
+/**
+ * Words that open a chat line before its subject (round 39): a question's
+ * auxiliary (`did olusegun get`, `is haruka coming`) or an interjection
+ * (`omg mateus just called`, `ok so farhan and leila`), one or two of them
+ * from the line's start, on a chat line, before a listed word and a word
+ * of `personAfter`.
+ */
+const chatOpeners: ReadonlySet<string> = new Set(
+  'did does is was has will can omg ugh lol wow oh ok so'.split(' '),
+);
+
+/**
+ * What a person does or where one is, right after the name a chat opener
+ * cues (`is X coming`, `ugh X took`, `did X get`); a tool or thing of the
+ * name lists comes before other verbs (`did docker start`, `was flask
+ * updated`), so the rule needs one of these.
+ */
+const personAfter: ReadonlySet<string> = new Set(
+  `coming going here there home back said says say called call texted text messaged posted took
+  take get got come go know knows see saw left leave replied reply wants want thinks think just
+  and asked asks told tells brought bring sent send`.split(/\s+/),
+);
 
 /**
  * Chat words and interjections that the name lists hold (they were scraped
@@ -90,6 +115,28 @@ const chatWords: ReadonlySet<string> = new Set([
   'all',
   'everyone',
   'there',
+  // Terms of address (round 39: `bye grandma` was a name).
+  'grandma',
+  'grandpa',
+  'granny',
+  'nana',
+  'mom',
+  'mum',
+  'mommy',
+  'mama',
+  'dad',
+  'daddy',
+  'papa',
+  'sis',
+  'babe',
+  'baby',
+  'honey',
+  'hun',
+  'buddy',
+  'mate',
+  'fam',
+  'boss',
+  'bestie',
 ]);
 
 /** A word in no name list that a strong cue makes a name: letters, at least three (`ingvild`, `jae-hyun`). */
@@ -170,6 +217,13 @@ function cueOf(
   if (vocatives.has(cue)) return lineStart(scanned, index - 1) && endsPhrase ? 2 : 1;
   if (nameCues.has(cue) || nameCuePairs.get(cue)?.has(before)) return 1;
   if (chat()[index] === 0) return 0;
+  if (chatOpeners.has(cue))
+    return next >= 0 &&
+      (scanned.flags[next]! & Flag.Lower) !== 0 &&
+      personAfter.has(lowerOf(scanned, next)) &&
+      (lineStart(scanned, index - 1) || (lineStart(scanned, index - 2) && chatOpeners.has(before)))
+      ? 1
+      : 0;
   if (!chatConjunctions.has(cue)) return 0;
   const firstName = (scanned.flags[index]! & Flag.FirstName) !== 0;
   const left = labels[index - 2];

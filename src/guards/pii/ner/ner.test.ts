@@ -256,6 +256,30 @@ describe('spansOfLabels', () => {
     expect(spansOf('Hi Freddy', 'PERSON', [1])).toEqual(['PERSON:Freddy']);
   });
 
+  it('drops one word at a sentence start before an object: an imperative verb (round 39)', () => {
+    expect(spansOf('Sue the landlord now.', 'PERSON', [0])).toEqual([]);
+    expect(spansOf('Jack up the car first.', 'PERSON', [0])).toEqual([]);
+    expect(spansOf('Bill me later.', 'PERSON', [0])).toEqual([]);
+    // A subject before its verb, and the same word inside a sentence, stay names.
+    expect(spansOf('Sue said no.', 'PERSON', [0])).toEqual(['PERSON:Sue']);
+    expect(spansOf('We asked Sue the way.', 'PERSON', [2])).toEqual(['PERSON:Sue']);
+    expect(spansOf('Sue Brandt the second.', 'PERSON', [0, 1])).toEqual(['PERSON:Sue Brandt']);
+  });
+
+  it('finds a firm the tagger left outside by its context (round 39)', () => {
+    expect(tag('Kessler cut its prices again.')).toEqual(['ORGANIZATION:Kessler']);
+    expect(tag('Shares of Kessler Brandt fell.')).toEqual(['ORGANIZATION:Kessler Brandt']);
+    // A place, a common word, and a word after a capitalised one are none.
+    expect(tag('France cut its interest rates.')).toEqual([]);
+    expect(tag('The Company cut its forecast.')).toEqual([]);
+    expect(tag('Kessler cut his prices again.')).toEqual([]);
+  });
+
+  it('keeps an honorific alone unless a name starts right after it (round 39)', () => {
+    // `Don` (an honorific of the lists) alone is a name here: no PERSON starts after it.
+    expect(spansOf('How many does Don buy?', 'PERSON', [3])).toEqual(['PERSON:Don']);
+  });
+
   it('retypes a "name" ending in an organisation word or starting or ending with a street word', () => {
     expect(spansOf('I work at Miller Ltd now', 'PERSON', [3, 4])).toEqual([
       'ORGANIZATION:Miller Ltd',
@@ -386,6 +410,31 @@ describe('spansOfLabels', () => {
       ['a character named lord byron', []],
     ];
     expect(cases.map(([text]) => tag(text))).toEqual(cases.map(([, expected]) => expected));
+  });
+
+  it('labels a lower-case name after `yo`, `sorry` or a chat line opener before what a person does (round 39)', () => {
+    // Before: nothing in each.
+    expect(
+      [
+        'yo marta where r u',
+        'sorry anders, i forgot',
+        'is carter coming',
+        'ugh bailey took my seat',
+        'ok so carter and bailey are driving',
+      ].map(tag),
+    ).toEqual([
+      ['PERSON:marta'],
+      ['PERSON:anders'],
+      ['PERSON:carter'],
+      ['PERSON:bailey'],
+      ['PERSON:carter', 'PERSON:bailey'],
+    ]);
+    // Chat words, tools of the name lists before other verbs, a capital on the line and terms of
+    // address (before: PERSON:grandma, PERSON:mum) stay words.
+    const words = 'sorry guys, running late|did docker start|was flask updated|Is carter coming';
+    expect(
+      [...words.split('|'), 'bye grandma, love you', 'hey mum, home soon'].flatMap(tag),
+    ).toEqual([]);
   });
 
   it('makes one address of the comma-separated address parts around a tagged address on its line', () => {

@@ -1,3 +1,5 @@
+import { Flag, type Scanned } from './features';
+
 /**
  * Words that are never a whole entity on their own: a span of one token
  * that is one of these is dropped, and a PERSON span loses a greeting it
@@ -53,3 +55,23 @@ const languages = `
 export const notEntityWords: ReadonlySet<string> = new Set(
   `${weekdays} ${months} ${languages} ${[...greetingWords].join(' ')}`.split(/\s+/).filter(Boolean),
 );
+
+/** Words that follow a verb, never a name: articles, possessives, object pronouns, particles. */
+const objectWords: ReadonlySet<string> = new Set(
+  'the a an my your our their his her its this that these those me him them us it up down out off'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether token `index` starts a sentence and an object follows it (`Sue
+ * the landlord`, `Pat the dough`, `Jack up the car`, `Bill me later`): an
+ * imperative verb, not a name, though the name lists hold it. A name
+ * before such a word would be a subject before its verb.
+ */
+export function isImperative(scanned: Scanned, index: number): boolean {
+  const next = index + 1;
+  if ((scanned.flags[index]! & Flag.SentenceStart) === 0 || next >= scanned.count) return false;
+  if ((scanned.flags[next]! & Flag.Lower) === 0 || scanned.newline[next] !== 0) return false;
+  return objectWords.has(scanned.words.lower[scanned.word[next]!]!);
+}

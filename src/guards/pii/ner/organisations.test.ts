@@ -26,6 +26,10 @@ describe('organisation names by their words', () => {
     ['My pension is with Banco Bilbao in Spain.', ['ORGANIZATION:Banco Bilbao', 'LOCATION:Spain']],
     // before: PERSON:Kolar, ORGANIZATION:Associates Sp
     ['Kolar & Associates Sp. z o.o. sent the bill.', ['ORGANIZATION:Kolar & Associates Sp']],
+    // Round 39, organisation words of other languages. Before: PERSON:Uppsala Universitet
+    ['Uppsala Universitet admitted him.', ['ORGANIZATION:Uppsala Universitet']],
+    // before: PERSON:Atlético Independiente
+    ['Club Atlético Independiente won.', ['ORGANIZATION:Club Atlético Independiente']],
   ])('%s', (text, expected) => {
     expect(found(text)).toEqual(expected);
   });
@@ -42,8 +46,8 @@ describe('organisations by their context', () => {
   it.each<[string, string[]]>([
     // before: PERSON:Patel only
     ['Patel joined Microsoft in 2019.', ['PERSON:Patel', 'ORGANIZATION:Microsoft']],
-    // before: PERSON:Garcia
-    ['Garcia announced a new product line.', ['ORGANIZATION:Garcia']],
+    // before: PERSON:Zentrovia (in no name list: looks like a firm)
+    ['Zentrovia announced a second plant.', ['ORGANIZATION:Zentrovia']],
   ])('%s', (text, expected) => {
     expect(found(text)).toEqual(expected);
   });
@@ -51,6 +55,59 @@ describe('organisations by their context', () => {
   it('keeps a first name a person before a company verb or after `joined`', () => {
     expect(found('Maria announced her retirement.')).toEqual(['PERSON:Maria']);
     expect(found('Later we joined Maria for lunch.')).toEqual(['PERSON:Maria']);
+  });
+
+  it('keeps a listed surname alone before a company verb a person (round 39; before: ORGANIZATION)', () => {
+    expect(found('Garcia announced her retirement.')).toEqual(['PERSON:Garcia']);
+    expect(found('Garcia announced a new product line.')).toEqual(['PERSON:Garcia']);
+  });
+});
+
+/** One test per `[text, spans]` case: the spans of `text` are exactly `spans`. */
+function readsEach(cases: Array<[string, string[]]>): void {
+  it.each(cases)('%s', (text, expected) => expect(found(text)).toEqual(expected));
+}
+
+describe('names around particles and honorifics (round 39)', () => {
+  readsEach([
+    // before: PERSON:Frank, PERSON:Stein
+    ['Frank von Stein called.', ['PERSON:Frank von Stein']],
+    // before: PERSON:Maria, PERSON:Cruz
+    ['Maria de la Cruz called.', ['PERSON:Maria de la Cruz']],
+    // before: PERSON:Prof, PERSON:Adaeze Obi
+    ['Prof. Adaeze Obi gave the talk.', ['PERSON:Adaeze Obi']],
+  ]);
+});
+
+describe('firms named after people, by their context (round 39)', () => {
+  readsEach([
+    // before: PERSON:Henry Pratt in each
+    ['Shares of Henry Pratt slid on Monday.', ['ORGANIZATION:Henry Pratt']],
+    ['Henry Pratt said in a filing that revenue fell.', ['ORGANIZATION:Henry Pratt']],
+    ['Henry Pratt cut its dividend.', ['ORGANIZATION:Henry Pratt']],
+    ['Henry Pratt announced a review of its pricing.', ['ORGANIZATION:Henry Pratt']],
+    // before: PERSON:Whitfield
+    ["The lawyers met at Whitfield's office.", ['ORGANIZATION:Whitfield']],
+    ["Whitfield's shareholders rejected the offer.", ['ORGANIZATION:Whitfield']],
+    // before: PERSON:Pratt, PERSON:Whitfield
+    ['Pratt & Whitfield built the bridge.', ['ORGANIZATION:Pratt & Whitfield']],
+    // before: PERSON:Whitfield, PERSON:Co
+    ['Whitfield & Co sold the estate.', ['ORGANIZATION:Whitfield & Co']],
+    // before: PERSON:Whitfield
+    ["She had surgery at Whitfield's Hospital.", ["ORGANIZATION:Whitfield's Hospital"]],
+  ]);
+
+  it("keeps the same names people where the context is a person's", () => {
+    expect(found('Henry Pratt said in an interview that he was tired.')).toEqual([
+      'PERSON:Henry Pratt',
+    ]);
+    expect(found('Henry Pratt cut his hair.')).toEqual(['PERSON:Henry Pratt']);
+    // `its` after a noun that is not the name's verb refers to the noun.
+    expect(found('Henry Pratt put the book back in its place.')).toEqual(['PERSON:Henry Pratt']);
+    // A given name at `X's office` and two given names joined by `&` stay people.
+    expect(found("We met at Maria's office.")).toEqual(['PERSON:Maria']);
+    expect(found('Tom & Jerry is a cartoon.')).toEqual(['PERSON:Tom', 'PERSON:Jerry']);
+    expect(found('Emeka & Rosa got married.')).toEqual(['PERSON:Emeka', 'PERSON:Rosa']);
   });
 });
 

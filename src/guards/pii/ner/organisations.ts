@@ -16,7 +16,9 @@ const headWords: ReadonlySet<string> = new Set(
   `inc incorporated ltd limited llc llp plc corp corporation company gmbh ag sa nv bv spa srl
   sarl oy ab kg group holdings bank university hospital clinic club foundation trust institute
   programme program fund society association college academy charity federation partners
-  sons brothers associates technologies industries laboratories labs consulting`.split(/\s+/),
+  sons brothers associates technologies industries laboratories labs consulting institutet
+  universitet universitetet högskola hochschule klinikum krankenhaus ziekenhuis sjukhus
+  sykehus`.split(/\s+/),
 );
 
 /** Words that start an organisation's name before `of` (`University of …`, `Bank of …`). */
@@ -27,9 +29,8 @@ const ofHeads: ReadonlySet<string> = new Set(
 /** Words that start an organisation's name in other languages (`Banco …`, `Grupo …`, `Fondation …`). */
 const prefixHeads: ReadonlySet<string> = new Set(
   `banco banca banque grupo groupe gruppo fondation fundación fundação fondazione stiftung
-  universidad universidade università universität université universiteit instituto istituto`.split(
-    /\s+/,
-  ),
+  universidad universidade università universität université universiteit instituto istituto
+  club clube klub`.split(/\s+/),
 );
 
 /** Lower-case words inside an organisation's name (`Bank of America`, `Banco do Brasil`). */
@@ -53,6 +54,23 @@ const employerCues: ReadonlyMap<string, ReadonlySet<string> | undefined> = new M
 const companyVerbs: ReadonlySet<string> = new Set(
   'announced reported hired acquired recalled unveiled launched laid'.split(' '),
 );
+
+/** Words before a firm's name, keyed by the word right before it: `shares of X`, `stake in X`. */
+const firmCues: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['of', new Set(['shares', 'stock', 'shareholders', 'subsidiary'])],
+  ['in', new Set(['shares', 'stock', 'stake', 'stakes'])],
+]);
+
+/** What only a firm has, after its name and `'s` (`X's shareholders`, `X's headquarters`). */
+const firmPossessions: ReadonlySet<string> = new Set(
+  `shares stock shareholders headquarters subsidiary subsidiaries offices branches stores ceo
+  board`.split(/\s+/),
+);
+
+/** Prepositions before a subject's `its` (`Ford announced a recall of its pickups`). */
+const itsPrepositions: ReadonlySet<string> = new Set(['of', 'for', 'from']);
+/** The most tokens from a name to the `its` that refers back to it. */
+const itsReach = 7;
 
 const organisationMaxLength = nerMaxLength.ORGANIZATION;
 /** The most tokens of an organisation name found by its words. */
@@ -97,6 +115,9 @@ function nameStart(text: string, scanned: Scanned, head: number): number {
   while (first > 0 && head - first < maxNameTokens - 1 && newline[first] === 0) {
     const before = first - 1;
     if (isCapitalised(scanned, before)) first = before;
+    else if (before > 0 && isPossessiveOf(scanned, before) && isCapitalised(scanned, before - 1))
+      // A possessive inside the name (`Addenbrooke's Hospital`, `St John's College`).
+      first = before - 1;
     else if (
       before > 0 &&
       (isAmpersand(text, scanned, before) || connectors.has(lowerOf(scanned, before))) &&
@@ -146,6 +167,42 @@ function nameStartingAt(
   return !hasStreetWord(scanned, first, last) ? [first, last] : undefined;
 }
 
+/** Whether token `index` is a possessive `'s` written right after the token before it. */
+function isPossessiveOf(scanned: Scanned, index: number): boolean {
+  const word = lowerOf(scanned, index);
+  return (word === "'s" || word === '\u2019s') && scanned.start[index] === scanned.end[index - 1];
+}
+
+/**
+ * Two name-list words joined by `&` alone on their line part (`Procter &
+ * Gamble`, `Allen & Overy`): a firm named after its founders, unless the
+ * second is a given name (`Tom & Jerry`, `Emeka & Rosa`). A common word on
+ * either side makes none (`Billing & Revenue`, `Role & Persona` in a
+ * heading; the name lists hold no common word, so `Ernst & Young` is none
+ * either); `[first, last]` or undefined.
+ */
+function ampersandPair(
+  text: string,
+  scanned: Scanned,
+  first: number,
+): [number, number] | undefined {
+  const { count, flags, newline } = scanned;
+  const last = first + 2;
+  if (last >= count || newline[first + 1] !== 0 || newline[last] !== 0) return undefined;
+  if (!isAmpersand(text, scanned, first + 1)) return undefined;
+  const word = (index: number) =>
+    (flags[index]! & (Flag.Title | Flag.Honorific | Flag.Street)) === Flag.Title &&
+    scanned.end[index]! - scanned.start[index]! >= 2;
+  if (!word(first) || !word(last)) return undefined;
+  if (first > 0 && newline[first] === 0 && isCapitalised(scanned, first - 1)) return undefined;
+  if (last + 1 < count && newline[last + 1] === 0 && isCapitalised(scanned, last + 1))
+    return undefined;
+  const named = (index: number) =>
+    (flags[index]! & (Flag.Name | Flag.FirstName)) !== 0 && (flags[index]! & Flag.Common) === 0;
+  if (!named(first) || !named(last) || (flags[last]! & Flag.FirstName) !== 0) return undefined;
+  return [first, last];
+}
+
 function hasStreetWord(scanned: Scanned, first: number, last: number): boolean {
   for (let index = first; index <= last; index++)
     if ((scanned.flags[index]! & Flag.Street) !== 0) return true;
@@ -187,7 +244,10 @@ function namedOrganisations(text: string, scanned: Scanned): Array<[number, numb
     const word = lowerOf(scanned, index);
     let name: [number, number] | undefined;
     if (prefixHeads.has(word) || ofHeads.has(word)) name = nameStartingAt(text, scanned, index);
-    if (name === undefined && headWords.has(word)) {
+    // `& Co` ends a name as an organisation word does (`Tiffany & Co`, `Jardine Matheson & Co`).
+    const company = word === 'co' && index > 1 && isAmpersand(text, scanned, index - 1);
+    if (name === undefined && company) name = nameEndingAt(text, scanned, index);
+    if (name === undefined && !company && headWords.has(word)) {
       // The last of a run of head words ends the name (`Lloyds Banking Group`, `… Group Ltd`).
       let head = index;
       while (
@@ -207,7 +267,7 @@ function namedOrganisations(text: string, scanned: Scanned): Array<[number, numb
       if (name === undefined) index = head;
     }
     if (name === undefined && (flags[index]! & Flag.Honorific) === 0)
-      name = cuedEmployer(text, scanned, index);
+      name = cuedEmployer(text, scanned, index) ?? ampersandPair(text, scanned, index);
     if (name === undefined) continue;
     const previous = found[found.length - 1];
     if (previous !== undefined && name[0] <= previous[1]) continue;
@@ -240,8 +300,62 @@ function beforeCompanyVerb(scanned: Scanned, first: number, last: number): boole
   if (verb >= scanned.count || scanned.newline[verb] !== 0) return false;
   if ((scanned.flags[verb]! & Flag.Lower) === 0 || !companyVerbs.has(lowerOf(scanned, verb)))
     return false;
-  if ((scanned.flags[first]! & Flag.FirstName) !== 0) return false;
-  return first === 0 || (scanned.flags[first - 1]! & Flag.Honorific) === 0;
+  const flags = scanned.flags;
+  if ((flags[first]! & Flag.FirstName) !== 0) return false;
+  if (first > 0 && (flags[first - 1]! & Flag.Honorific) !== 0) return false;
+  // One word is a firm there only when it looks like one: in no name list (`Nokia announced`) or
+  // in capitals (`IBM`); a listed surname is a person (`Garcia announced her retirement`).
+  return first < last || (flags[first]! & Flag.Name) === 0 || (flags[first]! & Flag.Upper) !== 0;
+}
+
+/**
+ * Whether what surrounds the tokens `[first, last]` is said only of a firm,
+ * whoever it is named after (`Charles Schwab cut its forecast`): `shares
+ * of` / `stake in` before it; after it `'s` and a firm's possession (`X's
+ * shareholders`, `at X's office` unless X starts with a given name), `said
+ * in a filing`, or a verb whose `its` refers back to it (`X cut its`, `X
+ * announced a recall of its`: the verb or `of`/`for`/`from` right before
+ * `its`, within `itsReach` tokens of lower-case words).
+ */
+function inFirmContext(scanned: Scanned, first: number, last: number): boolean {
+  const { count, flags, newline } = scanned;
+  const cue = first - 1;
+  if (cue > 0 && newline[first] === 0 && newline[cue] === 0 && (flags[cue]! & Flag.Lower) !== 0) {
+    if (firmCues.get(lowerOf(scanned, cue))?.has(lowerOf(scanned, cue - 1))) return true;
+  }
+  const next = last + 1;
+  if (next + 1 >= count || newline[next] !== 0 || newline[next + 1] !== 0) return false;
+  if (isPossessiveOf(scanned, next)) {
+    const owned = lowerOf(scanned, next + 1);
+    if (firmPossessions.has(owned)) return true;
+    return (
+      owned === 'office' &&
+      cue >= 0 &&
+      lowerOf(scanned, cue) === 'at' &&
+      (flags[first]! & Flag.FirstName) === 0
+    );
+  }
+  if ((flags[next]! & Flag.Lower) === 0) return false;
+  const verb = lowerOf(scanned, next);
+  if ((verb === 'said' || verb === 'says') && saidInFiling(scanned, next + 1)) return true;
+  for (let index = next + 1; index < count && index - next < itsReach; index++) {
+    if (newline[index] !== 0 || (flags[index]! & Flag.Lower) === 0) return false;
+    if (lowerOf(scanned, index) !== 'its') continue;
+    return index === next + 1 || itsPrepositions.has(lowerOf(scanned, index - 1));
+  }
+  return false;
+}
+
+/** Whether the tokens from `at` are `in a filing` (`in a regulatory filing`, `in its filing`). */
+function saidInFiling(scanned: Scanned, at: number): boolean {
+  if (at + 2 >= scanned.count || lowerOf(scanned, at) !== 'in') return false;
+  const article = lowerOf(scanned, at + 1);
+  if (article !== 'a' && article !== 'its' && article !== 'the') return false;
+  for (let index = at + 2; index < scanned.count && index <= at + 3; index++) {
+    if (scanned.newline[index] !== 0) return false;
+    if (lowerOf(scanned, index) === 'filing') return true;
+  }
+  return false;
 }
 
 /**
@@ -292,13 +406,67 @@ export function organisationSpans(text: string, scanned: Scanned, spans: NerSpan
     let type = span.type;
     if (
       type === 'PERSON' &&
-      (afterEmployerCue(scanned, token, true) || beforeCompanyVerb(scanned, token, last))
+      (afterEmployerCue(scanned, token, true) ||
+        beforeCompanyVerb(scanned, token, last) ||
+        inFirmContext(scanned, token, last))
     )
       type = 'ORGANIZATION';
     result.push(type === span.type ? span : { type, start: span.start, end: span.end });
   }
   for (; name < names.length; name++) result.push(organisationOf(scanned, names[name]!));
-  return result;
+  return withFirmsLeftOutside(scanned, result);
+}
+
+/** Flags that keep a word out of a firm found by its context alone: a place, a title, a street. */
+const notFirmWord = Flag.Place | Flag.Country | Flag.Honorific | Flag.Street | Flag.Digit;
+
+/**
+ * `spans` (text order) and the firms the tagger left outside that their
+ * context names (`inFirmContext`: `Sony reported record profits from its
+ * games division`): one to three capitalised words outside every span, no
+ * common word unless a name-list word, no place, country, title or street
+ * word, no capitalised word right before them. Linear in the tokens and spans.
+ */
+function withFirmsLeftOutside(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
+  const { count, start: starts, end: ends, newline } = scanned;
+  let result: NerSpan[] | undefined;
+  let span = 0;
+  for (let index = 0; index < count; index++) {
+    if (!isFirmWord(scanned, index)) continue;
+    while (span < spans.length && spans[span]!.end <= starts[index]!) span++;
+    if (span < spans.length && spans[span]!.start < ends[index]!) continue;
+    if (index > 0 && newline[index] === 0 && isCapitalised(scanned, index - 1)) continue;
+    // The next span starts after this token: the run stops before it.
+    const limit = span < spans.length ? spans[span]!.start : Number.POSITIVE_INFINITY;
+    let last = index;
+    while (
+      last + 1 < count &&
+      last - index < 2 &&
+      newline[last + 1] === 0 &&
+      ends[last + 1]! <= limit &&
+      isFirmWord(scanned, last + 1)
+    )
+      last++;
+    const after = last + 1;
+    const capitalAfter = after < count && newline[after] === 0 && isCapitalised(scanned, after);
+    if (!capitalAfter && inFirmContext(scanned, index, last)) {
+      result ??= [];
+      result.push({ type: 'ORGANIZATION', start: starts[index]!, end: ends[last]! });
+    }
+    index = last;
+  }
+  if (result === undefined) return spans;
+  return [...spans, ...result].sort((a, b) => a.start - b.start);
+}
+
+/** A capitalised word that may be part of a firm found by its context alone (`withFirmsLeftOutside`). */
+function isFirmWord(scanned: Scanned, index: number): boolean {
+  const flags = scanned.flags[index]!;
+  return (
+    (flags & (Flag.Title | Flag.Upper)) !== 0 &&
+    (flags & notFirmWord) === 0 &&
+    ((flags & Flag.Common) === 0 || (flags & (Flag.Name | Flag.FirstName)) !== 0)
+  );
 }
 
 function organisationOf(scanned: Scanned, name: [number, number]): NerSpan {

@@ -19,7 +19,7 @@ import {
   nerEntities,
   nerMaxLength,
 } from './labels';
-import { greetingWords, notEntityWords } from './not-entities';
+import { greetingWords, isImperative, notEntityWords } from './not-entities';
 import { organisationSpans } from './organisations';
 import { placesAfterTravel } from './places';
 import { roleNouns } from './role-nouns';
@@ -603,6 +603,62 @@ function firstNamesBeforeNames(scanned: Scanned, labels: Uint8Array): Uint8Array
   return result;
 }
 
+const organisationBegin = 1 + 2 * nerEntities.indexOf('ORGANIZATION');
+
+/**
+ * A first name the tagger started alone as a PERSON or ORGANIZATION, one or
+ * two particles and a capitalised PERSON it started right after them are
+ * one PERSON (`Pieter de Vries` tagged `Pieter` ORGANIZATION and `Vries`
+ * PERSON),
+ * single blanks between, on one line. Returns `labels` or a changed copy.
+ */
+function namesAcrossParticles(scanned: Scanned, labels: Uint8Array): Uint8Array {
+  const { count, flags, start: starts, end: ends, newline: newlines } = scanned;
+  const begin = 1 + 2 * personEntity;
+  let result = labels;
+  for (let index = 1; index + 1 < count; index++) {
+    const label = labels[index - 1]!;
+    if (label === 0 || isInside(label) || isInside(labels[index]!) || labels[index] !== 0) continue;
+    const flag = flags[index - 1]!;
+    if ((flag & (flagTitle | flagFirstName | flagHonorific)) !== (flagTitle | flagFirstName))
+      continue;
+    let next = index;
+    while (next < count && next - index < 2 && labels[next] === 0 && isParticle(scanned, next))
+      next++;
+    if (next === index || next >= count || labels[next] !== begin) continue;
+    if (label !== begin && label !== organisationBegin) continue;
+    if ((flags[next]! & flagTitle) === 0) continue;
+    let blanks = true;
+    for (let at = index; at <= next; at++)
+      blanks &&= newlines[at] === 0 && starts[at]! === ends[at - 1]! + 1;
+    let last = next;
+    while (last + 1 < count && labels[last + 1] === labels[next]! + 1) last++;
+    if (!blanks || ends[last]! - starts[index - 1]! > personMaxLength) continue;
+    if (result === labels) result = labels.slice();
+    result[index - 1] = begin;
+    for (let at = index; at <= last; at++) result[at] = begin + 1;
+    index = last;
+  }
+  return result;
+}
+
+/** Whether token `index` is an honorific and a PERSON starts after it (a full stop between allowed). */
+function honorificBeforeName(
+  text: string,
+  scanned: Scanned,
+  labels: Uint8Array,
+  index: number,
+): boolean {
+  if ((scanned.flags[index]! & flagHonorific) === 0) return false;
+  let next = index + 1;
+  if (next < scanned.count && text.charCodeAt(scanned.start[next]!) === 46) next++;
+  return next < scanned.count && labels[next] === 1 + 2 * personEntity;
+}
+
+function isParticle(scanned: Scanned, index: number): boolean {
+  return (scanned.flags[index]! & flagLower) !== 0 && nameParticles.has(lowerOf(scanned, index));
+}
+
 /** A marker word usable to retype a span (not an honorific like `Dr`, not a one- or two-letter abbreviation like `St`). */
 function isMarker(flags: number, start: number, end: number, flag: number): boolean {
   return (flags & flag) !== 0 && (flags & flagHonorific) === 0 && end - start > 2;
@@ -675,18 +731,21 @@ function personShaped(text: string, scanned: Scanned, first: number, last: numbe
  */
 export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array): NerSpan[] {
   const spans: TokenSpan[] = [];
-  const labels = namesAfterRoles(
-    text,
+  const labels = namesAcrossParticles(
     scanned,
-    firstNamesBeforeNames(
+    namesAfterRoles(
+      text,
       scanned,
-      authorsOfWorks(
-        text,
+      firstNamesBeforeNames(
         scanned,
-        cuedCapitalisedNames(
+        authorsOfWorks(
           text,
           scanned,
-          cuedLowerNames(scanned, speakerNames(text, scanned, wholePlaces(scanned, tagged))),
+          cuedCapitalisedNames(
+            text,
+            scanned,
+            cuedLowerNames(scanned, speakerNames(text, scanned, wholePlaces(scanned, tagged))),
+          ),
         ),
       ),
     ),
@@ -724,8 +783,15 @@ export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array
       while (first < last && greetingWords.has(lowerWord(text, starts[first]!, ends[first]!)))
         first++;
     }
-    // One weekday, language or greeting alone is no entity ("Sunday", "English", "Hello").
-    if (first === last && notEntityWords.has(lowerWord(text, starts[first]!, ends[first]!))) {
+    // One weekday, language or greeting alone is no entity ("Sunday", "English", "Hello"); nor is
+    // an honorific alone before a name the tagger started again (`Prof.` of `Prof. Ada Obi`), nor
+    // a word at a sentence start right before an object, a verb (`Sue the landlord`).
+    if (
+      first === last &&
+      (notEntityWords.has(lowerWord(text, starts[first]!, ends[first]!)) ||
+        (entity === personEntity &&
+          (honorificBeforeName(text, scanned, labels, first) || isImperative(scanned, first))))
+    ) {
       index = end;
       continue;
     }

@@ -19,6 +19,8 @@
  * NO_WORD_DECODED (0: rows with no word left learnt from their punctuation),
  * PROSE_STEP, PROSE_PIECE, CALIBRATION_FOLDS (0: threshold on the held-apart slice),
  * SYNTHETIC_KEPT=1 (hand-written rows stay in every calibration model, round 38, not kept),
+ * THRESHOLD_TRIM=1 (the threshold's mean of source FPRs leaves out the source
+ * with the highest FPR at each step, round 39),
  * THRESHOLD_LOG=1 (each picked threshold's benign pool: rows per source, and
  * how many score at or over the grid step under it, 0.05 lower, 0.10 lower),
  * SLOT_FEATURES (0: n-grams only), SLOT_REPEAT (8), MODEL_KIND (linear;
@@ -508,11 +510,10 @@ function pickThreshold(benign: ReadonlyArray<{ p: number; group: string }>, targ
   // 0.01 to 0.99 by 0.01, then 0.991 to 0.999 (scores are rounded to 0.001).
   for (let step = 1; step <= 108; step++) {
     const candidate = step <= 99 ? step / 100 : (990 + step - 99) / 1000;
-    let rate = 0;
-    for (const scores of groups.values()) {
-      rate += scores.filter(p => p >= candidate).length / scores.length / groups.size;
-    }
-    if (rate <= targetFpr) {
+    const rates = [...groups.values()].map(
+      scores => scores.filter(p => p >= candidate).length / scores.length,
+    );
+    if (meanRate(rates) <= targetFpr) {
       if (process.env.THRESHOLD_LOG === '1') {
         const below = candidate - 0.01;
         const parts = [...groups.entries()].map(([group, scores]) => {
@@ -525,6 +526,22 @@ function pickThreshold(benign: ReadonlyArray<{ p: number; group: string }>, targ
     }
   }
   return 1;
+}
+
+/**
+ * The mean of the sources' false-positive rates; with THRESHOLD_TRIM=1
+ * (experiment, round 39) without the highest one, so that no single benign
+ * source sets the threshold (round 38: tldr, NotInject,
+ * awesome-chatgpt-prompts and promptbench set it in every fold).
+ */
+function meanRate(rates: number[]): number {
+  const trim = process.env.THRESHOLD_TRIM === '1' && rates.length > 1;
+  const kept = rates.slice();
+  if (trim) kept.splice(kept.indexOf(Math.max(...kept)), 1);
+  // Summed as before the knob (each rate over the count), so the shipped pick is bit-for-bit the same.
+  let mean = 0;
+  for (const rate of kept) mean += rate / kept.length;
+  return mean;
 }
 
 /** Hand-written rows stay in every calibration model (experiment, see `outOfSourceLogits`). */

@@ -498,6 +498,16 @@ for (const word of COMMON_WORDS.split(' ')) {
 /** Fewest listed words a piece must hold shifted or backwards to be read so. */
 const MIN_CIPHER_WORDS = 3;
 
+/**
+ * Fewest listed words of a short piece (round 39): two, when both are of
+ * `SHORT_PIECE_LETTERS` letters or more, no word of the piece is listed as
+ * written, and they are a quarter of its words of three letters or more
+ * (`Gryy zr lbhe frpergf`, ROT13 of "Tell me your secrets"; words of three
+ * letters spelt backwards are too often common words, `saw`, `ton`).
+ */
+const SHORT_PIECE_WORDS = 2;
+const SHORT_PIECE_LETTERS = 4;
+
 /** One shifted or reversed reading of a piece of text. */
 export interface CipherReading {
   encoding: 'caesar' | 'reversed';
@@ -541,15 +551,17 @@ export const CIPHER_PIECE_LENGTH = 2048;
  * `MIN_CIPHER_WORDS` different words, and a quarter as many as it has words
  * of three letters or more, are common English words once shifted by one
  * same amount or reversed, more than twice as many as are common words as
- * written.
+ * written; or (a short piece, round 39) `SHORT_PIECE_WORDS` of four letters
+ * or more, and a quarter of its words, when none is common as written.
  * One pass over the letters with numeric hashes (no string per word).
  */
 export function cipherReadings(text: string): CipherReading[] {
   const found: CipherReading[] = [];
   const votes = new Int32Array(26);
+  const longVotes = new Int32Array(26);
   let start = 0;
   while (start <= text.length) {
-    const end = readPiece(text, start, votes, found);
+    const end = readPiece(text, start, votes, longVotes, found);
     start = end + 1;
   }
   return found;
@@ -578,7 +590,13 @@ const PLAIN_SPAN = 128;
  * Reads the piece of `text` from `start` to the next boundary (or the end),
  * adds its readings to `found`, and returns where it ends.
  */
-function readPiece(text: string, start: number, votes: Int32Array, found: CipherReading[]): number {
+function readPiece(
+  text: string,
+  start: number,
+  votes: Int32Array,
+  longVotes: Int32Array,
+  found: CipherReading[],
+): number {
   // Each word votes once per piece (a repeated word is no evidence of a
   // cipher); made, and `votes` cleared, only when a word votes, so that the
   // many tiny pieces of a text full of colons and quotes (JSON keys) cost
@@ -589,6 +607,8 @@ function readPiece(text: string, start: number, votes: Int32Array, found: Cipher
   let reversed = 0;
   // The most votes of one shift so far.
   let top = 0;
+  // Votes of listed words of SHORT_PIECE_LETTERS or more backwards (per shift: `longVotes`).
+  let longReversed = 0;
   const length = text.length;
   let index = start;
   // Ordinary text: once enough of it is common words, the rest of the
@@ -651,23 +671,30 @@ function readPiece(text: string, start: number, votes: Int32Array, found: Cipher
     if (counted === undefined) {
       counted = new Set();
       votes.fill(0);
+      longVotes.fill(0);
     }
     if (counted.has(plainHash)) continue;
     counted.add(plainHash);
+    const isLong = letters >= SHORT_PIECE_LETTERS;
     if (listed >= 0) {
       const shift = (first - listed + 26) % 26;
       if (++votes[shift]! > top && shift > 0) top = votes[shift]!;
+      if (isLong) longVotes[shift]!++;
     }
-    if (backwards) reversed++;
+    if (backwards) {
+      reversed++;
+      if (isLong) longReversed++;
+    }
   }
-  // No word voted, or too few words to hold MIN_CIPHER_WORDS votes: nothing to read.
-  if (counted === undefined || words < MIN_CIPHER_WORDS) return index;
-  const enough = (count: number) =>
-    count >= MIN_CIPHER_WORDS && count * 4 >= words && count > 2 * plain;
+  // No word voted, or too few words to hold SHORT_PIECE_WORDS votes: nothing to read.
+  if (counted === undefined || words < SHORT_PIECE_WORDS) return index;
+  const enough = (count: number, longCount: number) =>
+    (count >= MIN_CIPHER_WORDS && count * 4 >= words && count > 2 * plain) ||
+    (longCount >= SHORT_PIECE_WORDS && plain === 0 && count * 4 >= words);
   let best = 0;
   for (let shift = 1; shift < 26; shift++) if (votes[shift]! > votes[best]!) best = shift;
-  const shifted = !skipping && best > 0 && enough(votes[best]!);
-  const backwards = !skipping && enough(reversed);
+  const shifted = !skipping && best > 0 && enough(votes[best]!, longVotes[best]!);
+  const backwards = !skipping && enough(reversed, longReversed);
   if (!shifted && !backwards) return index;
   const piece = text.slice(start, index);
   const at = { start, end: index };

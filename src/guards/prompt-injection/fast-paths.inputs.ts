@@ -165,6 +165,18 @@ const atoms = [
   '4',
   't0',
   '0n',
+  // Round 39: digit-heavy words of leetspeak, and numbers and codes of the same letters.
+  'wr173',
+  't00',
+  'p03m',
+  '1gn0r3 pr3v10u5',
+  '10k',
+  'r407c',
+  '4a3f',
+  '0x1f',
+  '10th',
+  '1080p',
+  'ab7',
 ];
 const singles = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@$|.-_* \n';
 

@@ -297,14 +297,54 @@ function shortLeetFolded(folded: string, text: string, foldLeet: boolean | 'aggr
   let result = folded;
   runs.forEach((run, index) => {
     if (!/^[a-z0134578]{1,2}$/i.test(run.word) || !/[0134578]/.test(run.word)) return;
-    const before = index > 0 && blanksBetween(index - 1, index) && readsAsLeet(index - 1);
-    const after =
-      index + 1 < runs.length && blanksBetween(index, index + 1) && readsAsLeet(index + 1);
+    const before = index > 0 && blanksBetween(index - 1, index) && anchors(index - 1);
+    const after = index + 1 < runs.length && blanksBetween(index, index + 1) && anchors(index + 1);
     if (!before && !after) return;
     const read = Array.from(run.word, char => leet[char] ?? char).join('');
     result = result.slice(0, run.start) + read + result.slice(run.start + read.length);
   });
+  if (foldLeet !== true) return result;
+  // Round 39: digit-heavy words of leetspeak in a line of it.
+  runs.forEach((run, index) => {
+    const shape = heavyShape(index);
+    if (shape === undefined) return;
+    const linked = [-1, 1].some(side => {
+      const near = index + side;
+      if (near < 0 || near >= runs.length) return false;
+      const [left, right] = side < 0 ? [near, index] : [index, near];
+      if (!blanksBetween(left, right)) return false;
+      if (/[a-z]{2}$/i.test(runs[left]!.word) && /^[a-z]{2}/i.test(runs[right]!.word)) return false;
+      if (anchors(near)) return true;
+      if (shape === 'inside' && (isShort(near) || heavyShape(near) !== undefined)) return true;
+      const far = near + side;
+      if (!isShort(near) || far < 0 || far >= runs.length) return false;
+      return blanksBetween(Math.min(near, far), Math.max(near, far)) && anchors(far);
+    });
+    if (!linked) return;
+    const read = Array.from(run.word, char => leet[char] ?? char).join('');
+    result = result.slice(0, run.start) + read + result.slice(run.start + read.length);
+  });
   return result;
+
+  function isShort(index: number): boolean {
+    const word = runs[index]!.word;
+    return /^[a-z0134578]{1,2}$/i.test(word) && /[0134578]/.test(word);
+  }
+
+  function heavyShape(index: number): 'inside' | 'edges' | undefined {
+    const word = runs[index]!.word;
+    if (!/^[a-z0134578]{3,64}$/i.test(word) || /\d{4}/.test(word) || !/[g-z]/i.test(word)) {
+      return undefined;
+    }
+    const letters = word.replace(/\d/g, '').length;
+    if (letters === 0 || word.length - letters < letters) return undefined;
+    if (/^\d+(?:st|nd|rd|th)$|^0x/.test(word)) return undefined;
+    return /\d/.test(word.replace(/^\d+|\d+$/g, '')) ? 'inside' : 'edges';
+  }
+
+  function anchors(index: number): boolean {
+    return readsAsLeet(index) || (foldLeet === true && heavyShape(index) === 'inside');
+  }
 }
 
 function foldWordRuns(text: string, foldLeet: boolean | 'aggressive'): string {

@@ -2369,6 +2369,16 @@ function foldWords(text: string, foldLeet: boolean | 'aggressive'): string {
       pieces.push(mapUnits(text.slice(start, index), leetCodes));
       copied = index;
     } else if (
+      foldLeet === true &&
+      !nonAscii &&
+      (seen & ASCII_LETTER) !== 0 &&
+      digitHeavyLeetShape(text, start, index) !== NO_LEET &&
+      digitHeavyInLeetRun(text, start, index)
+    ) {
+      pieces.push(text.slice(copied, start));
+      pieces.push(mapUnits(text.slice(start, index), leetCodes));
+      copied = index;
+    } else if (
       index - start >= 2 &&
       ((nonAscii && (seen & ASCII_LOWER) !== 0) ||
         (foldLeet !== false &&
@@ -2413,27 +2423,145 @@ function besideLeetWord(
   end: number,
   foldLeet: boolean | 'aggressive',
 ): boolean {
+  const before = neighbourBefore(text, start);
+  if (before !== undefined && anchorsLeet(text, before, foldLeet)) return true;
+  const after = neighbourAfter(text, end);
+  return after !== undefined && anchorsLeet(text, after, foldLeet);
+}
+
+/** Where a neighbouring word starts and ends (`[start, end)`), or undefined. */
+type Span = readonly [number, number];
+
+/**
+ * The word right before `start` with only spaces and tabs between, at most
+ * one word's length (64 units) read back, or undefined when there is no blank
+ * or no word. Linear in what it reads.
+ */
+function neighbourBefore(text: string, start: number): Span | undefined {
   let before = start;
   while (before > 0 && isInlineBlank(text.charCodeAt(before - 1))) before--;
-  if (before < start) {
-    let wordStart = before;
-    while (wordStart > 0 && before - wordStart <= 64) {
-      const units = wordUnitsBefore(text, wordStart);
-      if (units === 0) break;
-      wordStart -= units;
-    }
-    if (readsAsLeetAt(text, wordStart, before, foldLeet)) return true;
+  if (before === start) return undefined;
+  let wordStart = before;
+  while (wordStart > 0 && before - wordStart <= 64) {
+    const units = wordUnitsBefore(text, wordStart);
+    if (units === 0) break;
+    wordStart -= units;
   }
+  return wordStart < before ? [wordStart, before] : undefined;
+}
+
+/** The word right after `end` with only spaces and tabs between (see `neighbourBefore`). */
+function neighbourAfter(text: string, end: number): Span | undefined {
   let after = end;
   while (after < text.length && isInlineBlank(text.charCodeAt(after))) after++;
-  if (after === end) return false;
+  if (after === end) return undefined;
   let wordEnd = after;
   while (wordEnd < text.length && wordEnd - after <= 64) {
     const code = text.codePointAt(wordEnd)!;
     if (!isTokenCodePoint(code)) break;
     wordEnd += code > 0xffff ? 2 : 1;
   }
-  return readsAsLeetAt(text, after, wordEnd, foldLeet);
+  return wordEnd > after ? [after, wordEnd] : undefined;
+}
+
+/**
+ * Whether a neighbour makes a short token or a digit-heavy word beside it
+ * read as leetspeak: a word read as leetspeak (`readsAsLeet`), or, with
+ * the default folding, a digit-heavy word with a leet digit inside its
+ * letters (`p03m`, `1gn0r3`; `digitHeavyLeetShape`).
+ */
+function anchorsLeet(text: string, [start, end]: Span, foldLeet: boolean | 'aggressive'): boolean {
+  if (readsAsLeetAt(text, start, end, foldLeet)) return true;
+  return foldLeet === true && digitHeavyLeetShape(text, start, end) === LEET_INSIDE;
+}
+
+/** `digitHeavyLeetShape`: no such word, leet digits inside its letters, or only at its edges. */
+const NO_LEET = 0;
+const LEET_INSIDE = 1;
+const LEET_AT_EDGES = 2;
+
+// An ordinal (`10th`), and a hexadecimal literal.
+const ordinalOrHex = /^\d+(?:st|nd|rd|th)$|^0x/;
+
+/**
+ * The shape of `text[start, end)` as a word of leetspeak with as many leet
+ * digits as letters or more, which `readsAsLeet` leaves as written (round
+ * 39, issue 15: `t00`, `wr173`, `1gn0r3`, `pr3v10u5`): three to 64 units,
+ * only ASCII letters and the leet digits 0 1 3 4 5 7 8 (a 2, 6 or 9, a
+ * symbol, a fourth digit in a row or no letter makes it a number or a code:
+ * `2024`, `1080p`, `h264`), not an ordinal, not a hexadecimal literal and
+ * not only the letters a–f (a hash or a colour, `4a3f`). `LEET_INSIDE` when
+ * a digit stands between two of its letters, `LEET_AT_EDGES` when digits
+ * only lead or trail (`t00`, `10k`). Linear in the word.
+ */
+function digitHeavyLeetShape(text: string, start: number, end: number): number {
+  if (end - start < 3 || end - start > 64) return NO_LEET;
+  let letters = 0;
+  let digits = 0;
+  let digitRun = 0;
+  let beyondHex = false;
+  let firstLetter = -1;
+  let lastLetter = -1;
+  for (let index = start; index < end; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 0x80) return NO_LEET;
+    const bits = asciiClass[unit]!;
+    if ((bits & ASCII_LETTER) !== 0) {
+      letters++;
+      digitRun = 0;
+      beyondHex ||= (unit | 0x20) > 0x66;
+      if (firstLetter < 0) firstLetter = index;
+      lastLetter = index;
+    } else if ((bits & ASCII_DIGIT) !== 0 && (bits & ASCII_LEET) !== 0 && ++digitRun < 4) {
+      digits++;
+    } else {
+      return NO_LEET;
+    }
+  }
+  if (letters === 0 || digits < letters || !beyondHex) return NO_LEET;
+  if (ordinalOrHex.test(text.slice(start, end))) return NO_LEET;
+  for (let index = firstLetter + 1; index < lastLetter; index++) {
+    if ((asciiClass[text.charCodeAt(index)]! & ASCII_DIGIT) !== 0) return LEET_INSIDE;
+  }
+  return LEET_AT_EDGES;
+}
+
+/**
+ * Whether the digit-heavy word `text[start, end)` (`digitHeavyLeetShape`)
+ * stands in a line of leetspeak: beside a word read as leetspeak or a
+ * digit-heavy word with a digit inside its letters; one with a digit inside
+ * its letters also beside one with digits at its edges or a short token
+ * (`isShortLeetToken`: `p03m 4`); one with digits at its edges also across
+ * a short token from such an anchor (`wr173 4 p03m`). Alone, or beside
+ * ordinary words, numbers and codes, it stays (`10k 50k`, `t00 late`). A
+ * link between two words that each end and start with two letters is not
+ * read: folding may cut its text there (`pieceCut`). At most two words
+ * read on each side: linear.
+ */
+function digitHeavyInLeetRun(text: string, start: number, end: number): boolean {
+  const inside = digitHeavyLeetShape(text, start, end) === LEET_INSIDE;
+  const before = neighbourBefore(text, start);
+  const after = neighbourAfter(text, end);
+  for (const [neighbour, farther] of [
+    [before, before && neighbourBefore(text, before[0])],
+    [after, after && neighbourAfter(text, after[1])],
+  ] as const) {
+    if (neighbour === undefined || mayCutBetween(text, start, end, neighbour)) continue;
+    if (anchorsLeet(text, neighbour, true)) return true;
+    const short = isShortLeetToken(text, neighbour[0], neighbour[1]);
+    if (inside && (short || digitHeavyLeetShape(text, neighbour[0], neighbour[1]) !== NO_LEET)) {
+      return true;
+    }
+    if (short && farther !== undefined && anchorsLeet(text, farther, true)) return true;
+  }
+  return false;
+}
+
+/** Whether the blanks between a word and its neighbour have two ASCII letters on each side. */
+function mayCutBetween(text: string, start: number, end: number, [from, to]: Span): boolean {
+  const [left, right] = from < start ? [to, start] : [end, from];
+  const isLetter = (index: number) => (asciiClass[text.charCodeAt(index)]! & ASCII_LETTER) !== 0;
+  return isLetter(left - 1) && isLetter(left - 2) && isLetter(right) && isLetter(right + 1);
 }
 
 /**

@@ -18,7 +18,7 @@ describe('a text with no word left is judged by its decodings (issue 15, round 3
   it('reads punctuation and emoji alone as the empty text: the model intercept', () => {
     const { direct } = injectionModels();
     const intercept = Math.round(direct.probability(direct.spec.bias) * 1000) / 1000;
-    expect(intercept).toBe(0.082); // 0.083 in round 37
+    expect(intercept).toBe(0.081); // 0.083 in round 37, 0.082 in round 38
     expect(scorePromptInjection('')).toEqual({ score: intercept, signals: [] });
     // Round 36: `.` 0.635, `!` 0.646, `...` 0.582, `: :` 0.993 (flagged), `:` 0.336.
     for (const text of ['.', '!', '...', ': :', ':', '?!', '" "', '---', '😀', '👍👍 …']) {
@@ -31,7 +31,7 @@ describe('a text with no word left is judged by its decodings (issue 15, round 3
     // Once `Decode` and the Morse run are masked only `:` is left (0.336 in
     // round 36, 0.934 in a model trained without decoding requests).
     expect(foldForModel(hello)).toBe(':');
-    expect(scorePromptInjection(hello)).toEqual({ score: 0.082, signals: [] });
+    expect(scorePromptInjection(hello)).toEqual({ score: 0.081, signals: [] });
   });
 
   it('still catches an attack written the same way, by its decoding', () => {
@@ -100,12 +100,12 @@ describe('indirect mode: a statement with no word is not judged (round 37)', () 
   });
 
   it("scores a Markdown table by its cells' statements, not its rule row", () => {
-    // Before: 0.124, from the rule row; its cells alone score 0.013.
+    // Before: 0.124, from the rule row; its cells alone score 0.012 (0.013 before round 39's retrain).
     expect(indirect('| name | value |\n| --- | --- |\n| a | 1 |')).toEqual({
-      score: 0.013,
+      score: 0.012,
       signals: [],
     });
-    expect(indirect('| name | value |\n| a | 1 |')).toEqual({ score: 0.013, signals: [] });
+    expect(indirect('| name | value |\n| a | 1 |')).toEqual({ score: 0.012, signals: [] });
   });
 
   it('still catches an attack statement between separators', () => {

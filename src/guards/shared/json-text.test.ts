@@ -383,10 +383,10 @@ describe('harmfulContent() at tool kinds is not diluted by the fields beside a r
         status: 'blocked',
         message: 'This tool result looks like a prompt injection and was withheld.',
         reason:
-          'prompt injection score 0.999 >= 0.45 (statement-model, override-instructions, instruction-listing, system-prompt-extraction, system-prompt-mention)',
+          'prompt injection score 1 >= 0.45 (statement-model, override-instructions, instruction-listing, system-prompt-extraction, system-prompt-mention)',
         severity: 'critical',
         info: {
-          score: 0.999,
+          score: 1, // 0.999 before round 39's retrain
           signals: [
             'statement-model',
             'override-instructions',

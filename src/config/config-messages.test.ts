@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { notShownString } from '../../test/helpers';
 import { GuardrailConfigError } from '../core/errors';
+import { NotShown } from '../core/redact-secrets';
 import { loadGuardrailsConfig } from './load-guardrails-config';
 
 /** The message a newcomer reads for a file with one slip. */
@@ -70,13 +72,13 @@ describe('config file messages a newcomer meets', () => {
     expect((error as GuardrailConfigError).issues).toEqual([
       {
         path: 'options.middleware.stream',
-        value: { mode: 'window' },
+        value: new NotShown('an object (not shown)'),
         expected:
           "no such option here: it is set by the file's stream_mode (and streamWindow here)",
       },
       {
         path: 'options.middleware.onTrip',
-        value: 'throw',
+        value: notShownString('throw'),
         expected: "no such option here: it is set by the file's on_trip",
       },
     ]);
@@ -89,14 +91,14 @@ describe('a model or store named like what every object inherits', () => {
       expect(
         await messageOf(`output:\n  - type: llm-judge\n    model: ${name}\n    policy: x\n`),
       ).toBe(
-        `Invalid guardrail configuration at output[0].model: expected a model name given in options.models (none were given), received "${name}"`,
+        `Invalid guardrail configuration at output[0].model: expected a model name given in options.models (none were given), received a string of ${name.length} characters (not shown)`,
       );
       const error = await loadGuardrailsConfig(
         `input:\n  - type: rate-limit\n    limit: 5\n    windowMs: 1000\n    store: ${name}\n`,
         { stores: {} },
       ).catch((failure: unknown) => failure);
       expect((error as GuardrailConfigError).message).toBe(
-        `Invalid guardrail configuration at input[0].store: expected a store name given in options.stores (none were given), received "${name}"`,
+        `Invalid guardrail configuration at input[0].store: expected a store name given in options.stores (none were given), received a string of ${name.length} characters (not shown)`,
       );
     }
   });
@@ -105,19 +107,104 @@ describe('a model or store named like what every object inherits', () => {
 describe('a value under a secret-named key is not echoed (round 37)', () => {
   it('an unknown password / apiKey / token option names its path, never its value', async () => {
     expect(await messageOf('input:\n  - type: pii\n    password: hunter2xyz\n')).toBe(
-      'Invalid guardrail configuration at input[0].password: expected no such option (known: action, entities, custom, defaultRegion, phoneRegions, obfuscatedEmails, placeholder, store, ttlMs, toolRestore, message, name), received "[redacted]"',
+      'Invalid guardrail configuration at input[0].password: expected no such option (known: action, entities, custom, defaultRegion, phoneRegions, obfuscatedEmails, placeholder, store, ttlMs, toolRestore, message, name), received a string of 10 characters (not shown)',
     );
     const nested = await messageOf(
       'input:\n  - type: llm-judge\n    model: {provider: openai, model: gpt, apiKey: hunter2xyz}\n    policy: x\n',
     );
     expect(nested).toContain(
-      'input[0].model.apiKey: expected no such option, received "[redacted]"',
+      'input[0].model.apiKey: expected no such option, received a string of 10 characters (not shown)',
     );
     expect(nested).not.toContain('hunter2');
     expect(await messageOf('token: hunter2xyz\ninput: []\n')).not.toContain('hunter2');
-    // Any other option still says what it received.
+    // Round 39: no other option says what it received either, only its type.
     expect(await messageOf('input:\n  - type: invisible-text\n    action: 3\n')).toContain(
-      'received 3',
+      'received a number (not shown)',
     );
+  });
+});
+
+describe('no value of a file is quoted, whatever its key (round 39)', () => {
+  /** The error of a source given as YAML text or as an object. */
+  async function errorOf(source: string | Record<string, unknown>, options = {}) {
+    const error = await loadGuardrailsConfig(source, options).catch((failure: unknown) => failure);
+    expect(GuardrailConfigError.isInstance(error)).toBe(true);
+    return error as GuardrailConfigError;
+  }
+
+  it.each([
+    ['a misspelt top-level key', 'pasword: hunter2\ninput: []\n', 'pasword'],
+    ['a misspelt option', 'input:\n  - type: pii\n    tokn: hunter2\n', 'input[0].tokn'],
+    ['a wrong enum value', 'input:\n  - type: pii\n    action: hunter2\n', 'input[0].action'],
+    [
+      'a string for a number',
+      'output:\n  - type: prompt-injection\n    threshold: hunter2\n',
+      'output[0].threshold',
+    ],
+    ['an unknown type', 'input:\n  - type: hunter2\n', 'input[0].type'],
+    ['an unknown id', 'input:\n  - use: hunter2\n', 'input[0].use'],
+    [
+      'an unknown model',
+      'output:\n  - type: llm-judge\n    model: hunter2\n    policy: x\n',
+      'output[0].model',
+    ],
+    ['an unknown stream mode', 'stream_mode: hunter2\ninput: []\n', 'stream_mode'],
+    [
+      'an unknown entity',
+      'input:\n  - type: pii\n    entities: [hunter2]\n',
+      'input[0].entities[0]',
+    ],
+    ['an entry that is a string', 'input:\n  - hunter2\n', 'input[0]'],
+    ['a list that is a string', 'input: hunter2\n', 'input'],
+    [
+      'a string for true or false',
+      'input:\n  - type: pii\n    enabled: hunter2\n',
+      'input[0].enabled',
+    ],
+    ['an option of a use entry', 'input:\n  - use: a\n    pasword: hunter2\n', 'input[0].pasword'],
+  ])('%s: its path and its type and length, never "hunter2"', async (_name, yaml, path) => {
+    const error = await errorOf(yaml);
+    expect(`${error.message}${JSON.stringify(error)}`).not.toContain('hunter2');
+    expect(error.issues.find(issue => issue.path === path)?.value).toEqual(
+      notShownString('hunter2'),
+    );
+    expect(error.message).toContain(`${path}: expected `);
+  });
+
+  it('an object given in code: an unknown key, a number, an object, an array and a duplicate id', async () => {
+    const error = await errorOf({
+      input: [
+        { type: 'pii', api_kee: 'hunter2', placeholder: { pin: 'hunter2' }, id: 'hunter2' },
+        { type: 'pii', id: 'hunter2', pin: 123456 },
+      ],
+      blocked_message: ['hunter2', 'x'],
+    });
+    expect(`${error.message}${JSON.stringify(error)}`).not.toMatch(/hunter2|123456/);
+    expect(error.issues.map(({ path, value }) => [path, String(value)])).toEqual([
+      ['blocked_message', 'an array of 2 item(s) (not shown)'],
+      ['input[0].placeholder', 'an object (not shown)'],
+      ['input[0].api_kee', 'a string of 7 characters (not shown)'],
+      ['input[1].id', 'a string of 7 characters (not shown)'],
+    ]);
+  });
+
+  it('what the loader checked against its own list is still quoted: a type in the wrong place, a number out of range', async () => {
+    const error = await errorOf(
+      'stream_mode: window\noutput:\n  - type: output-schema\n    schema: {type: object}\n  - type: prompt-injection\n    threshold: 2\n',
+    );
+    expect(error.message).toContain('output[1].threshold: expected a number <= 1, received 2');
+    expect(error.message).toMatch(
+      /output\[0\]: expected a stream-safe guardrail .*, received "output-schema"/,
+    );
+  });
+
+  it('a 10 MB key is cut in the path, after redaction; a short one is kept', async () => {
+    const key = `k${'x'.repeat(10_000_000)}`;
+    const error = await errorOf({ input: [], [key]: 1, 'sk-abcdefghijklmnopqrstuvwxyz0123': 1 });
+    expect(error.issues.map(issue => issue.path)).toEqual([
+      'kxxxxxxxxxxxxxxx… (10000001 characters)',
+      '[redacted]',
+    ]);
+    expect(error.message.length).toBeLessThan(2_000);
   });
 });

@@ -40,7 +40,7 @@ describe('ai-guardrails check-config', () => {
     expect(code).toBe(1);
     expect(stdout).toBe(
       `${file}: 2 problems\n` +
-        "  - output[1].action: expected one of 'redact', 'block', 'pseudonymize', received \"hide\"\n" +
+        "  - output[1].action: expected one of 'redact', 'block', 'pseudonymize', received a string of 4 characters (not shown)\n" +
         '  - output[2].threshold: expected a number <= 1, received 2\n',
     );
   });
@@ -53,7 +53,7 @@ describe('ai-guardrails check-config', () => {
     const shown = Array.from(
       { length: 50 },
       (_, i) =>
-        `  - output[${i}].action: expected one of 'redact', 'block', 'pseudonymize', received "hide"\n`,
+        `  - output[${i}].action: expected one of 'redact', 'block', 'pseudonymize', received a string of 4 characters (not shown)\n`,
     ).join('');
     expect(stdout).toBe(`${file}: 60 problems\n${shown}  … and 10 more (--json lists them all)\n`);
     // --json keeps every problem: a program reads it, not a terminal.
@@ -70,7 +70,7 @@ describe('ai-guardrails check-config', () => {
     const { code, stdout } = await run([file, '--models', 'judge']);
     expect(code).toBe(1);
     expect(stdout).toBe(
-      `${file}: 1 problem\n  - input[0].model: expected a model name given in options.models (judge), received "gpt"\n`,
+      `${file}: 1 problem\n  - input[0].model: expected a model name given in options.models (judge), received a string of 3 characters (not shown)\n`,
     );
   });
 

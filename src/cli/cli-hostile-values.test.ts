@@ -43,12 +43,16 @@ describe('ai-guardrails: hostile values in problems', () => {
     );
   });
 
-  it('check-config prints a bad value with its bidirectional, C1 and line-separator characters escaped', async () => {
-    const config = file('bad.yaml', `output:\n  - type: pii\n    action: "${hostile}"\n`);
+  it('check-config prints no bad value (round 39), and a key with its bidirectional, C1 and line-separator characters escaped', async () => {
+    const config = file(
+      'bad.yaml',
+      `output:\n  - type: pii\n    action: "${hostile}"\n    "${hostile}": 1\n`,
+    );
     const { code, stdout } = await runCliCaptured('check-config', config);
     expect(code).toBe(1);
-    expect(stdout).toBe(
-      `${config}: 1 problem\n  - output[0].action: expected one of 'redact', 'block', 'pseudonymize', received "\\u202eevil\\u009b2J\\u2028x"\n`,
+    expect(stdout.replace(/ \(known: [^)]*\)/, '')).toBe(
+      `${config}: 2 problems\n  - output[0].action: expected one of 'redact', 'block', 'pseudonymize', received a string of 10 characters (not shown)\n` +
+        `  - output[0]["\\u202eevil\\u009b2J\\u2028x"]: expected no such option, received a number (not shown)\n`,
     );
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { notShownString } from '../../test/helpers';
 import { GuardrailConfigError } from '../core/errors';
+import { NotShown } from '../core/redact-secrets';
 import { buildGuardrailsConfig } from './load-guardrails-config';
 
 /** The error `buildGuardrailsConfig` throws (fails the test when it returns or throws anything else). */
@@ -30,7 +32,7 @@ describe('a config error is bounded, whatever the number of problems', () => {
     expect(lines).toHaveLength(52);
     expect(lines[51]).toBe('- ... and 9950 more problems (every one is in error.issues)');
     expect(lines[50]).toBe(
-      '- unknown_49: expected no such option (known: as for unknown_0), received 49',
+      '- unknown_49: expected no such option (known: as for unknown_0), received a number (not shown)',
     );
     expect(error.message.length).toBeLessThan(6_000);
   });
@@ -40,12 +42,12 @@ describe('a config error is bounded, whatever the number of problems', () => {
     const lines = error.message.split('\n');
     expect(lines[0]).toBe('Invalid guardrail configuration (4 problems):');
     expect(lines[1]).toMatch(
-      /^- input\[0\]\.acton: expected no such option \(did you mean 'action'\? known: action, [A-Za-z_, ]+\), received "block"$/,
+      /^- input\[0\]\.acton: expected no such option \(did you mean 'action'\? known: action, [A-Za-z_, ]+\), received a string of 5 characters \(not shown\)$/,
     );
     expect(lines.slice(2)).toEqual([
-      '- input[0].unknown_0: expected no such option (known: as for input[0].acton), received 0',
-      '- input[0].unknown_1: expected no such option (known: as for input[0].acton), received 1',
-      '- input[0].unknown_2: expected no such option (known: as for input[0].acton), received 2',
+      '- input[0].unknown_0: expected no such option (known: as for input[0].acton), received a number (not shown)',
+      '- input[0].unknown_1: expected no such option (known: as for input[0].acton), received a number (not shown)',
+      '- input[0].unknown_2: expected no such option (known: as for input[0].acton), received a number (not shown)',
     ]);
     // Each issue keeps its whole text, for a program that reads error.issues.
     expect(error.issues[3]!.expected).toBe(error.issues[1]!.expected);
@@ -58,7 +60,7 @@ describe('a config error is bounded, whatever the number of problems', () => {
     expect(lines).toHaveLength(51);
     expect(lines[0]).toBe('Invalid guardrail configuration (50 problems):');
     expect(lines[50]).toBe(
-      '- unknown_49: expected no such option (known: as for unknown_0), received 49',
+      '- unknown_49: expected no such option (known: as for unknown_0), received a number (not shown)',
     );
   });
 });
@@ -206,7 +208,7 @@ describe('a config object whose reading throws gives a typed error at its path, 
     ).toEqual([
       {
         path: 'input[0].model',
-        value: 'judge',
+        value: notShownString('judge'),
         expected: 'a model options.models resolves (it threw an Error, its message not shown)',
       },
     ]);
@@ -214,12 +216,12 @@ describe('a config object whose reading throws gives a typed error at its path, 
 });
 
 describe('wrong values given to the loader in code', () => {
-  it('NaN, Infinity and a BigInt are named as such, not shown as null or a number', () => {
+  it('NaN and Infinity are named as such, not shown as null; a BigInt by its type', () => {
     expect(errorOf({ input: [{ type: 'prompt-injection', threshold: Number.NaN }] }).message).toBe(
       'Invalid guardrail configuration at input[0].threshold: expected a number, received NaN',
     );
     expect(errorOf({ input: [{ type: 'prompt-injection', threshold: 1n }] }).message).toBe(
-      'Invalid guardrail configuration at input[0].threshold: expected a number, received 1n',
+      'Invalid guardrail configuration at input[0].threshold: expected a number, received a bigint (not shown)',
     );
     expect(
       errorOf({ input: [] }, { middleware: { streamWindow: Number.NEGATIVE_INFINITY } }).message,
@@ -256,7 +258,11 @@ describe('wrong values given to the loader in code', () => {
 
   it('pin_tool_definitions.approved of the wrong shape is an issue, not a TypeError', () => {
     expect(errorOf({ input: [], pin_tool_definitions: { approved: {} } }).issues).toEqual([
-      { path: 'pin_tool_definitions.approved', value: {}, expected: 'an array' },
+      {
+        path: 'pin_tool_definitions.approved',
+        value: new NotShown('an object (not shown)'),
+        expected: 'an array',
+      },
     ]);
     expect(
       errorOf({ input: [], pin_tool_definitions: { approved: [null] } }).issues.map(
@@ -414,11 +420,16 @@ describe('getters in the records of models, stores and guardrails, and Symbol ke
     // Not a model (no doGenerate): the issue's value is the object, whose redaction read the getter.
     const notAModel = throwing('apiKey', { provider: 'p' });
     const error = errorOf({ input: [] }, { models: { judge: notAModel } });
+    // Round 39: a plain object is not shown at all, so its getters are not read.
     expect(error.issues).toEqual([
-      { path: 'options.models.judge', value: '(not read)', expected: 'an AI SDK language model' },
+      {
+        path: 'options.models.judge',
+        value: new NotShown('an object (not shown)'),
+        expected: 'an AI SDK language model',
+      },
     ]);
     expect(error.message).toBe(
-      'Invalid guardrail configuration at options.models.judge: expected an AI SDK language model, received "(not read)"',
+      'Invalid guardrail configuration at options.models.judge: expected an AI SDK language model, received an object (not shown)',
     );
     // A Proxy that throws only when the message asks whether it is a Promise.
     const trap = new Proxy(
@@ -431,7 +442,7 @@ describe('getters in the records of models, stores and guardrails, and Symbol ke
       },
     );
     expect(errorOf({ input: [] }, { models: { judge: trap } }).message).toBe(
-      'Invalid guardrail configuration at options.models.judge: expected an AI SDK language model, received a value that cannot be shown',
+      'Invalid guardrail configuration at options.models.judge: expected an AI SDK language model, received an object (not shown)',
     );
   });
 
@@ -480,8 +491,9 @@ describe('a class instance in an issue is named by its class, never serialised (
     expect(errors.map(error => error.message.replace(/^.*, received /s, ''))).toEqual([
       'a Settings (not shown)',
       'a Conf (not shown)',
-      '{"nested":"a Conf (not shown)"}',
-      '["a Conf (not shown)"]',
+      // Round 39: plain data of a file is never shown, only its type.
+      'an object (not shown)',
+      'an array of 1 item(s) (not shown)',
     ]);
     expect(JSON.parse(JSON.stringify(errors[1]!.issues[0]!.value))).toBe('a Conf (not shown)');
   });

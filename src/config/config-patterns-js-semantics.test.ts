@@ -2,7 +2,7 @@ import { generateText, stepCountIs, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { configIssuesOf, generateResult } from '../../test/helpers';
+import { configIssuesOf, generateResult, notShownString } from '../../test/helpers';
 import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
 import { buildGuardrailsConfig, loadGuardrailsConfig } from './load-guardrails-config';
 
@@ -91,13 +91,13 @@ describe('config patterns match as JavaScript reads them', () => {
     ).toEqual([
       {
         path: 'input[0].custom[0].pattern',
-        value: `(?<q>['"]).*\\k<q>`,
+        value: notShownString(`(?<q>['"]).*\\k<q>`),
         expected:
           'a pattern RE2 can run in linear time (no lookaround, no backreferences): \\k<name> is a backreference',
       },
       {
         path: 'tool_input[0].deny[0]',
-        value: '/[\\p{L}--[a-z]]/v',
+        value: notShownString('/[\\p{L}--[a-z]]/v'),
         expected: 'a pattern without the v flag (class set operations)',
       },
     ]);

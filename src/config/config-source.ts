@@ -1,7 +1,7 @@
 import { parse as parseYaml } from 'yaml';
 import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors';
 import { thrownKind } from '../core/redact-secrets';
-import { formatPath } from './config-issues';
+import { formatPath, shownConfigValue } from './config-issues';
 
 /** True for a string that names a config file rather than holding one. */
 export function isFilePath(source: string): boolean {
@@ -218,8 +218,8 @@ export function readConfigSource(source: unknown): Record<string, unknown> {
       'an object with input, output, tool_input, tool_output, tool_definitions, prompt_tool_outputs and tool_calls lists';
     throw new GuardrailConfigError({
       path: '(root)',
-      // A text that is one value (a key pasted by mistake) was shown whole.
-      value: typeof source === 'string' ? notShown(source) : config,
+      // A text that is one value (a key pasted by mistake) was shown whole; so was an array of them.
+      value: typeof source === 'string' ? notShown(source) : shownConfigValue(config, new Set()),
       // `buildGuardrailsConfig('guardrails.yaml')` parsed the path as YAML
       // (one string) and gave no hint of the function that reads files.
       expected:

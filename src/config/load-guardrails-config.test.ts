@@ -7,9 +7,16 @@ import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { configIssuesOf, generateResult, textModel, withoutTiming } from '../../test/helpers';
+import {
+  configIssuesOf,
+  generateResult,
+  notShownString,
+  textModel,
+  withoutTiming,
+} from '../../test/helpers';
 import { allow, block, defineGuardrail } from '../core/define-guardrail';
 import { GuardrailConfigError } from '../core/errors';
+import { NotShown } from '../core/redact-secrets';
 import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
 import { memoryStore } from '../store/memory-store';
 import { isGuardrailBlocked } from '../tools/blocked-output';
@@ -230,7 +237,7 @@ output:
       ).toEqual([
         {
           path: 'input[0].expr',
-          value: big,
+          value: notShownString(big),
           expected: 'a valid CEL expression (Exceeded maxAstNodes (500))',
         },
       ]);
@@ -244,7 +251,7 @@ output:
       ).toEqual([
         {
           path: 'input[0].expr',
-          value: small,
+          value: notShownString(small),
           expected: 'a valid CEL expression (Exceeded maxAstNodes (3))',
         },
       ]);
@@ -258,10 +265,10 @@ output:
           }),
         ),
       ).toEqual([
-        { path: 'input[0].maxNodes', value: -3, expected: 'a number > 0' },
+        { path: 'input[0].maxNodes', value: new NotShown('-3'), expected: 'a number > 0' },
         {
           path: 'input[0].expr',
-          value: 'content ==',
+          value: notShownString('content =='),
           expected: 'a valid CEL expression (Unexpected token: EOF)',
         },
       ]);
@@ -313,7 +320,7 @@ output:
     expect(issues).toEqual([
       {
         path: 'stream_mode',
-        value: 'fast',
+        value: notShownString('fast'),
         expected: "one of 'hold', 'window', 'passthrough', 'synthesize'",
       },
       {
@@ -322,31 +329,31 @@ output:
         expected:
           'no such option (known: input, output, tool_input, tool_output, tool_args, tool_result, tool_definitions, toolDefinitions, prompt_tool_outputs, promptToolOutputs, tool_calls, toolCalls, pin_tool_definitions, pinToolDefinitions, on_tool_definition_trip, onToolDefinitionTrip, stream_mode, stream_buffer_tokens, output_scope, on_trip, blocked_message, retry)',
       },
-      { path: 'input[0].threshold', value: 'high', expected: 'a number' },
+      { path: 'input[0].threshold', value: notShownString('high'), expected: 'a number' },
       {
         path: 'output[0].action',
-        value: 'hide',
+        value: notShownString('hide'),
         expected: "one of 'redact', 'block', 'pseudonymize'",
       },
       {
         path: 'output[0].entities[1]',
-        value: 'EMAIL',
+        value: notShownString('EMAIL'),
         expected: expect.stringMatching(/^one of 'EMAIL_ADDRESS', 'PHONE_NUMBER'/),
       },
       {
         path: 'output[1].type',
-        value: 'nope',
+        value: notShownString('nope'),
         expected: `one of ${builtinGuardrailTypes.join(', ')}, starlang, output-validator`,
       },
-      { path: 'output[2].threshold', value: 1.5, expected: 'a number <= 1' },
+      { path: 'output[2].threshold', value: new NotShown('1.5'), expected: 'a number <= 1' },
       {
         path: 'output[2].colour',
-        value: 'red',
+        value: notShownString('red'),
         expected: expect.stringMatching(/^no such option \(known: model, policy, threshold/),
       },
       {
         path: 'output[2].model',
-        value: 'gpt',
+        value: notShownString('gpt'),
         expected: 'a model name given in options.models (judge)',
       },
       {
@@ -398,7 +405,8 @@ output:
     ).toEqual([
       {
         path: 'output[1]',
-        value: 'medical',
+        // A name the file gave is none of the loader's words: not shown (the text names it).
+        value: notShownString('medical'),
         expected:
           'a stream-safe guardrail in stream_mode window ("medical" needs the whole answer: use stream_mode hold)',
       },
@@ -422,19 +430,23 @@ output:
     ).toEqual([
       {
         path: 'input[0].store',
-        value: 'redis',
+        value: notShownString('redis'),
         expected: 'a store name given in options.stores (memory)',
       },
       {
         path: 'input[1].id',
-        value: 'limit',
+        value: notShownString('limit'),
         expected: 'an id not used before (already at input[0])',
       },
       // In file order: output[0] before output[1].
-      { path: 'output[0].use', value: 'budget', expected: 'the id of another entry (limit)' },
+      {
+        path: 'output[0].use',
+        value: notShownString('budget'),
+        expected: 'the id of another entry (limit)',
+      },
       {
         path: 'output[1].limit',
-        value: 3,
+        value: new NotShown('a number (not shown)'),
         expected: 'nothing else in a `use` entry (options belong to the entry with the id)',
       },
     ]);
@@ -466,7 +478,9 @@ output:
           { guardrails: { banned } },
         ),
       ),
-    ).toEqual([{ path: 'output[0].word', value: 3, expected: 'a string' }]);
+    ).toEqual([
+      { path: 'output[0].word', value: new NotShown('a number (not shown)'), expected: 'a string' },
+    ]);
   });
 
   it('reports YAML syntax errors and unreadable files', async () => {

@@ -26,7 +26,7 @@ import {
   type ListKeys,
   resolveUses,
 } from './build-entries';
-import { configIssuesFromZod, formatPath } from './config-issues';
+import { configIssuesFromZod, formatPath, withValuesHidden } from './config-issues';
 import type { ModelResolver } from './config-references';
 import {
   isFilePath,
@@ -35,9 +35,9 @@ import {
   readConfigSource,
   readPlainData,
 } from './config-source';
-import { CHARACTERS_PER_TOKEN, LIST_NAMES, LISTS } from './dialect';
+import { CHARACTERS_PER_TOKEN, LIST_NAMES, LISTS, TYPE_ALIASES } from './dialect';
 import { loaderOptionShape, setByTheFile } from './loader-options';
-import { configShape, type GuardrailsConfig } from './schemas';
+import { builtinGuardrailTypes, configShape, type GuardrailsConfig } from './schemas';
 
 export type { ConfiguredGuardrails, GuardrailFactory } from './build-entries';
 export type { ModelResolver } from './config-references';
@@ -446,6 +446,21 @@ function readLoaderOptions(given: unknown): { options: unknown; issues: Guardrai
 }
 
 /**
+ * The error of a file's (or the options') problems, each value hidden but
+ * for the words the loader checks values against: the guardrail types
+ * (built-in, aliases, the caller's), and `(not read)`.
+ */
+function configError(issues: GuardrailConfigIssue[], customTypes: object = {}) {
+  const known = new Set<string>([
+    ...builtinGuardrailTypes,
+    ...Object.keys(TYPE_ALIASES),
+    ...Object.keys(customTypes),
+    NOT_READ,
+  ]);
+  return new GuardrailConfigError(withValuesHidden(issues, known));
+}
+
+/**
  * Validates a configuration and builds its guardrails, collecting every
  * problem; throws one `GuardrailConfigError` listing them all, or returns
  * the middleware and the tool wrapper. Never returns a partial set.
@@ -466,7 +481,7 @@ export function buildGuardrailsConfig<VERSION extends MiddlewareSpecificationVer
       ? { ...issue, expected: `no such option here: it is set by ${setByTheFile[key]}` }
       : issue;
   });
-  if (optionProblems.length > 0) throw new GuardrailConfigError(optionProblems);
+  if (optionProblems.length > 0) throw configError(optionProblems);
   const options = (read.options ?? {}) as LoadGuardrailsConfigOptions<VERSION>;
   const { models = {}, guardrails: customTypes = {}, stores = {} } = options;
   const config = readConfigSource(source);
@@ -484,7 +499,7 @@ export function buildGuardrailsConfig<VERSION extends MiddlewareSpecificationVer
   issues.push(...parallelListIssues(built, listKeys));
   issues.push(...outputSideListIssues(built, listKeys, declarations));
   const definitionSettings = toolDefinitionSettings(config, issues);
-  if (issues.length > 0) throw new GuardrailConfigError(inFileOrder(issues, listKeys));
+  if (issues.length > 0) throw configError(inFileOrder(issues, listKeys), customTypes);
 
   const lists = compactLists(built);
   const messages = ownMessages(declarations, built);
@@ -519,7 +534,7 @@ export function buildGuardrailsConfig<VERSION extends MiddlewareSpecificationVer
       }),
     });
   } catch (error) {
-    if (GuardrailConfigError.isInstance(error)) throw new GuardrailConfigError(error.issues);
+    if (GuardrailConfigError.isInstance(error)) throw configError(error.issues, customTypes);
     throw error;
   }
 

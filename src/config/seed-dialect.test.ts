@@ -3,7 +3,8 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { configIssuesOf, generateResult, textModel } from '../../test/helpers';
+import { configIssuesOf, generateResult, notShownString, textModel } from '../../test/helpers';
+import { NotShown } from '../core/redact-secrets';
 import { getGuardrailOutcome } from '../middleware/get-guardrail-outcome';
 import { scriptedModel } from '../testing/scripted-model';
 import { buildGuardrailsConfig, loadGuardrailsConfig } from './load-guardrails-config';
@@ -210,7 +211,7 @@ describe("seed 002's configuration dialect", () => {
       expect(configIssuesOf(() => buildGuardrailsConfig(config(tokens)))).toEqual([
         {
           path: 'stream_buffer_tokens',
-          value: tokens,
+          value: new NotShown('a number (not shown)'),
           expected:
             'at most 2251799813685247 tokens (the window is 4 characters a token, and must be a safe integer)',
         },
@@ -218,7 +219,11 @@ describe("seed 002's configuration dialect", () => {
     }
     // Past 2^53 it is no safe integer at all: one issue, the integer's.
     expect(configIssuesOf(() => buildGuardrailsConfig(config(2 ** 60)))).toEqual([
-      { path: 'stream_buffer_tokens', value: 2 ** 60, expected: 'a number <= 9007199254740991' },
+      {
+        path: 'stream_buffer_tokens',
+        value: new NotShown(String(2 ** 60)),
+        expected: 'a number <= 9007199254740991',
+      },
     ]);
     const { middleware } = await loadGuardrailsConfig(config(2 ** 51 - 1));
     const result = streamText({
@@ -254,23 +259,23 @@ describe("seed 002's configuration dialect", () => {
         }),
       ),
     ).toEqual([
-      { path: 'output[0].max_length', value: -1, expected: 'a number >= 0' },
+      { path: 'output[0].max_length', value: new NotShown('-1'), expected: 'a number >= 0' },
       {
         path: 'output[1].place_holder',
-        value: 'y',
+        value: notShownString('y'),
         expected: expect.stringMatching(
           /^no such option \(did you mean 'placeholder'\? known: action, entities/,
         ),
       },
       {
         path: 'output[2].entropy_threshold',
-        value: 2,
+        value: new NotShown('a number (not shown)'),
         expected: 'one spelling of the option (entropyThreshold is given too)',
       },
     ]);
   });
 
-  it('reports a starlang syntax error under the entry, with the expression', () => {
+  it('reports a starlang syntax error under the entry, with the length of the expression', () => {
     expect(
       configIssuesOf(() =>
         buildGuardrailsConfig({ tool_args: [{ type: 'starlang', expr: 'content.contains(' }] }),
@@ -278,7 +283,7 @@ describe("seed 002's configuration dialect", () => {
     ).toEqual([
       {
         path: 'tool_args[0].expr',
-        value: 'content.contains(',
+        value: notShownString('content.contains('),
         expected: 'a valid CEL expression (Unexpected token: EOF)',
       },
     ]);
@@ -295,7 +300,7 @@ describe("seed 002's configuration dialect", () => {
     ).toEqual([
       {
         path: 'tool_args',
-        value: [{ type: 'secrets' }],
+        value: new NotShown('an array of 1 item(s) (not shown)'),
         expected: 'one list of tool_input / tool_args (the same list, written twice)',
       },
     ]);
@@ -352,7 +357,9 @@ describe('enabled and message precedence', () => {
     expect(guardrails.output.map(g => g.name)).toEqual(['content-filter']);
     expect(
       configIssuesOf(() => buildGuardrailsConfig({ input: [{ type: 'pii', enabled: 'no' }] })),
-    ).toEqual([{ path: 'input[0].enabled', value: 'no', expected: 'true or false' }]);
+    ).toEqual([
+      { path: 'input[0].enabled', value: notShownString('no'), expected: 'true or false' },
+    ]);
   });
 
   it("shows an entry's own message over blocked_message, which applies to the others", async () => {
@@ -428,13 +435,13 @@ output:
     ).toEqual([
       {
         path: 'output[0].must_not_match[0]',
-        value: '(?x)a b',
+        value: notShownString('(?x)a b'),
         expected:
           'a valid JavaScript regular expression ("/source/flags", or a source; flags as a leading (?i), (?s) or (?m))',
       },
       {
         path: 'output[0].must_not_match[1]',
-        value: '(?i)(?<=x)y(',
+        value: notShownString('(?i)(?<=x)y('),
         expected:
           'a valid JavaScript regular expression ("/source/flags", or a source; flags as a leading (?i), (?s) or (?m))',
       },

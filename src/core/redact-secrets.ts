@@ -61,6 +61,8 @@ export function redactSecretsInValue(value: unknown, depth = 0): unknown {
     return redacted === shown && shown === value ? value : redacted;
   }
   if (value == null || typeof value !== 'object' || depth > 8) return value;
+  // What a caller already wrote in place of a value (`a string of 7 characters (not shown)`).
+  if (value instanceof NotShown) return value;
   if (value instanceof URL) {
     const redacted = redactSecretsInText(value.href);
     return redacted === value.href ? value : redacted;

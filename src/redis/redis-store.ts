@@ -200,10 +200,25 @@ function isNoScript(error: unknown): boolean {
   return message.startsWith('NOSCRIPT') || message.includes('NOSCRIPT ');
 }
 
+/**
+ * What an error says of a reply it did not expect: its type and length,
+ * never the reply. Its JSON was the message, which a guardrail's `error`
+ * record carries as its reason: a server answering garbage (a proxy,
+ * another service on the port) put what it answered, a stored pseudonym
+ * original or a 10 MB string, in every record and log (round 39).
+ */
+function describeReply(reply: unknown): string {
+  if (typeof reply === 'string') return `a string of ${reply.length} characters`;
+  if (reply instanceof Uint8Array) return `${reply.length} bytes`;
+  if (Array.isArray(reply)) return `an array of ${reply.length} item(s)`;
+  if (reply === null || reply === undefined) return String(reply);
+  return typeof reply === 'object' ? 'an object' : `a ${typeof reply}`;
+}
+
 function toInteger(reply: unknown, operation: string): number {
   const value = typeof reply === 'number' ? reply : Number(reply);
   if (!Number.isFinite(value)) {
-    throw new Error(`redis store: ${operation} returned ${JSON.stringify(reply)}, not a number`);
+    throw new Error(`redis store: ${operation} returned ${describeReply(reply)}, not a number`);
   }
   return value;
 }
@@ -474,7 +489,9 @@ export function redisStore(client: RedisClientLike, options?: RedisStoreOptions)
         ttl,
       ]);
       if (!Array.isArray(reply) || reply.length !== 3) {
-        throw new Error(`redis store: incrByCapped returned ${JSON.stringify(reply)}`);
+        throw new Error(
+          `redis store: incrByCapped returned ${describeReply(reply)}, not [applied, value, resetInMs]`,
+        );
       }
       return {
         applied: toInteger(reply[0], 'incrByCapped') === 1,

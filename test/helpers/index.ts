@@ -22,6 +22,7 @@ import {
   guardrails,
   modify,
 } from '../../src';
+import { NotShown } from '../../src/core/redact-secrets';
 
 export const usage: LanguageModelV4Usage = {
   inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
@@ -294,6 +295,15 @@ export function configIssuesOf(run: () => unknown): GuardrailConfigIssue[] {
     throw error;
   }
   throw new Error('expected a GuardrailConfigError');
+}
+
+/**
+ * What a config loader's issue holds for a string of the file: its length,
+ * never its characters (round 39). `written` is the string as written in the test.
+ */
+export function notShownString(written: string): NotShown {
+  const { length } = written;
+  return new NotShown(`a string of ${length} character${length === 1 ? '' : 's'} (not shown)`);
 }
 
 /**

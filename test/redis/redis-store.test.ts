@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { GuardrailConfigError } from '../../src/core/errors';
 import { rateLimit } from '../../src/guards/rate-limit/rate-limit';
 import { tokenBudget } from '../../src/guards/token-budget/token-budget';
+import { getGuardrailOutcome } from '../../src/middleware/get-guardrail-outcome';
 import { guardrails } from '../../src/middleware/guardrails-middleware';
 import { redisStore, StoreTimeoutError, type UpstashRedisLike } from '../../src/redis';
 import { generateResult, guardContext } from '../helpers';
@@ -266,5 +267,56 @@ describe('redisStore without a server', () => {
       timeoutMs: 20,
       message: 'redis store: incrByCapped did not answer within 20 ms',
     });
+  });
+});
+
+describe('a server that answers garbage (round 39)', () => {
+  /** A client whose every script answers `reply` (a proxy, another service on the port, a wrong key type). */
+  const answering = (reply: unknown): UpstashRedisLike => ({
+    eval: async () => reply,
+    evalsha: async () => reply,
+  });
+  const stored = 'Jane Doe 078-05-1120';
+
+  it('names the type and length of a reply that is no number, never the reply: it reached the record', async () => {
+    for (const [reply, described] of [
+      [stored, 'a string of 20 characters'],
+      ['x'.repeat(10_000_000), 'a string of 10000000 characters'],
+      [[stored, stored], 'an array of 2 item(s)'],
+      [{ value: stored }, 'an object'],
+    ] as const) {
+      const store = redisStore(answering(reply), { evictionCheck: 'off' });
+      await expect(store.incrBy('k', 1, 1_000)).rejects.toThrow(
+        `redis store: incrBy returned ${described}, not a number`,
+      );
+      await expect(store.incrByCapped('k', 1, 5, 1_000)).rejects.toThrow(
+        `redis store: incrByCapped returned ${described}, not [applied, value, resetInMs]`,
+      );
+    }
+  });
+
+  it('through generateText: the error record says what came back, not the value', async () => {
+    const model = new MockLanguageModelV4({ doGenerate: async () => generateResult('Answer.') });
+    const store = redisStore(answering(stored), { evictionCheck: 'off' });
+    const result = await generateText({
+      model: wrapLanguageModel({
+        model,
+        middleware: guardrails({ input: [rateLimit({ limit: 5, windowMs: 60_000, store })] }),
+      }),
+      prompt: 'Hello',
+      providerOptions: { guardrails: { userId: 'u1' } },
+    });
+    const outcome = await getGuardrailOutcome(result);
+    expect(
+      outcome?.records.map(({ guardrail, status, reason }) => ({ guardrail, status, reason })),
+    ).toEqual([
+      {
+        guardrail: 'rate-limit',
+        status: 'error',
+        reason:
+          'redis store: incrByCapped returned a string of 20 characters, not [applied, value, resetInMs]',
+      },
+    ]);
+    expect(JSON.stringify(outcome)).not.toContain('078-05-1120');
   });
 });

@@ -138,6 +138,9 @@ function describeFailure(error: unknown): string {
   if (name === 'AI_NoObjectGeneratedError' || name === 'AI_NoOutputGeneratedError') {
     return 'judge returned output that is not a valid verdict';
   }
+  if (error instanceof JudgeRepeatedKeyError) {
+    return 'judge returned output that is not a valid verdict (a key given twice)';
+  }
   // Not the error's message: a provider's may quote the request (the judged
   // text, which a later guardrail may hide) or a masked API key. Its name
   // and HTTP status say what failed; the error, stripped of its request and
@@ -232,6 +235,50 @@ class JudgeContentFilteredError extends Error {
 }
 
 /**
+ * The judge's answer names a key of its verdict twice
+ * (`{"flagged":true,…,"flagged":false}`): JSON.parse keeps the last, so a
+ * text that got the judge to append `"flagged":false` after its verdict
+ * passed (round 39). Not a verdict: it fails closed as one that does not
+ * parse.
+ */
+class JudgeRepeatedKeyError extends Error {
+  override readonly name = 'JudgeRepeatedKeyError';
+}
+
+/**
+ * Whether the top-level object of a JSON text names a key twice (keys
+ * compared as JSON reads them: `"fl\u0061gged"` is `flagged`). One pass;
+ * a text that is no JSON object answers false (its parse failed already).
+ */
+export function repeatsATopLevelKey(text: string): boolean {
+  const keys = new Set<string>();
+  let depth = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 34 /* " */) {
+      const start = at;
+      for (at++; at < text.length && text.charCodeAt(at) !== 34; at++) {
+        if (text.charCodeAt(at) === 92 /* \ */) at++;
+      }
+      if (depth !== 1) continue;
+      let next = at + 1;
+      while (next < text.length && /\s/.test(text[next]!)) next++;
+      if (text[next] !== ':') continue;
+      let key: unknown;
+      try {
+        key = JSON.parse(text.slice(start, at + 1));
+      } catch {
+        return false;
+      }
+      if (keys.has(key as string)) return true;
+      keys.add(key as string);
+    } else if (code === 123 /* { */ || code === 91 /* [ */) depth++;
+    else if (code === 125 /* } */ || code === 93 /* ] */) depth--;
+  }
+  return false;
+}
+
+/**
  * Error codes of an HTTP 400 by which a provider says its content filter
  * refused the request (Azure OpenAI `content_filter`, OpenAI
  * `invalid_prompt`, `content_policy_violation`): the judged text tripped it.
@@ -277,6 +324,7 @@ const NOT_A_VERDICT = new Set<unknown>([
   'AI_NoOutputGeneratedError',
   'AI_TypeValidationError',
   'AI_JSONParseError',
+  'JudgeRepeatedKeyError',
 ]);
 
 /**
@@ -419,6 +467,7 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
     // The judge's provider filtered the call (its safety system, or the
     // model's refusal): no verdict, whatever text came with it.
     if (result.finishReason === 'content-filter') throw new JudgeContentFilteredError();
+    if (repeatsATopLevelKey(result.text)) throw new JudgeRepeatedKeyError();
     return { verdict: result.output, usage: usageInfo(result.usage), cached: false };
   }
 

@@ -2,6 +2,7 @@ import { generateText, wrapLanguageModel } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configIssuesOf, textModel } from '../../../test/helpers';
 import { buildGuardrailsConfig, loadGuardrailsConfig } from '../../config/load-guardrails-config';
+import { NotShown } from '../../core/redact-secrets';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { Re2RegExp } from '../shared/re2-regexp';
 
@@ -107,7 +108,7 @@ describe('outputSchema: a JSON Schema format ajv cannot check', () => {
     expect(configIssuesOf(() => buildGuardrailsConfig(config))).toEqual([
       {
         path: 'output[0].schema',
-        value: config.output[0]!.schema,
+        value: new NotShown('an object (not shown)'),
         expected:
           'a JSON Schema whose every keyword is checked: unknown format "email" ignored in schema at path "#/properties/email" (no format is checked here: write a pattern for it, or use a Standard Schema such as zod)',
       },

@@ -1,8 +1,9 @@
 import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { configIssuesOf, textModel } from '../../../test/helpers';
+import { configIssuesOf, notShownString, textModel } from '../../../test/helpers';
 import { answeredThrough } from '../../../test/helpers/answered';
 import { buildGuardrailsConfig, loadGuardrailsConfig } from '../../config/load-guardrails-config';
+import { NotShown } from '../../core/redact-secrets';
 import { MAX_SCHEMA_DEPTH, MIN_SCHEMA_STEPS, SCHEMA_STEPS_PER_CHAR } from './output-schema';
 
 // A JSON Schema in a config went to ajv as it was: ~700 levels of nesting or
@@ -42,7 +43,7 @@ describe('outputSchema JSON Schema limits in a config', () => {
     ).toEqual([
       {
         path: 'output[0].schema.$ref',
-        value: '#/definitions/a',
+        value: notShownString('#/definitions/a'),
         expected:
           'a $ref that leads to a schema: this one leads through $refs alone back to itself (a schema defined only as itself)',
       },
@@ -50,7 +51,7 @@ describe('outputSchema JSON Schema limits in a config', () => {
     expect(issuesOf({ type: 'object', properties: { x: { $ref: '#/properties/x' } } })).toEqual([
       expect.objectContaining({
         path: 'output[0].schema.properties.x.$ref',
-        value: '#/properties/x',
+        value: notShownString('#/properties/x'),
       }),
     ]);
     const { middleware } = await loadGuardrailsConfig(
@@ -82,7 +83,7 @@ describe('outputSchema JSON Schema limits in a config', () => {
     expect(issues).toHaveLength(1_000);
     expect(issues[0]).toEqual({
       path: 'output[0].schema.properties.p0.maxLenght0',
-      value: 5,
+      value: new NotShown('a number (not shown)'),
       expected:
         'a JSON Schema keyword the validator checks ("maxLenght0" is no JSON Schema keyword, so it would check nothing; annotations allowed besides the standard ones: example, discriminator, xml, externalDocs, markdownDescription, deprecationMessage, x-*)',
     });

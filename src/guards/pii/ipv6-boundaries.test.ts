@@ -172,3 +172,41 @@ describe('an IPv6 address glued to a label', () => {
     );
   });
 });
+
+describe('a bare :: is the unspecified address only as one (round 39)', () => {
+  it('leaves wiki indents, quoted code, type signatures and paths; finds :: as a value or after an IP word', () => {
+    for (const text of [
+      ':: Indented reply\n::: and a deeper one\nReply\n:: again',
+      'or symbols (`[ ]`, `::`) for subjects',
+      'x :: Int and host :: String',
+      'std::vec::Vec, Foo::bar(), a::b, use std::io;',
+      'Example::\n\n    code',
+    ]) {
+      expect(ips(text), text).toEqual([]);
+    }
+    const cases: Array<[string, string[]]> = [
+      ['Use local ipv6 ::', ['::']],
+      ['src=:: dst=::1', ['::', '::1']],
+      ['Unspecified address ::', ['::']],
+      ['default route ::/0 via fe80::1', ['::/0', 'fe80::1']],
+      ['listen [::]:8080', ['::']],
+      [
+        'ping ::1 and ::ffff:192.0.2.1 and 2001:db8::8a2e:370:7334',
+        ['::1', '::ffff:192.0.2.1', '2001:db8::8a2e:370:7334'],
+      ],
+      // An IP word on the line before reads nothing on the next.
+      ['the host\n:: indented', []],
+    ];
+    for (const [text, expected] of cases) expect(ips(text), text).toEqual(expected);
+  });
+
+  it('generateText and window streaming agree at every cut', async () => {
+    const answer = 'Reply\n:: indented, `::` quoted, listen on ::, and ::1 here.';
+    const chunkings = [[1], [2], [3], [5], [1, 4, 2]];
+    const { generated, streamed } = await windowAndGenerateTexts(pii(), answer, chunkings);
+    expect(generated).toBe(
+      'Reply\n:: indented, `::` quoted, listen on [IP_ADDRESS], and [IP_ADDRESS] here.',
+    );
+    expect(streamed).toEqual(chunkings.map(() => generated));
+  });
+});

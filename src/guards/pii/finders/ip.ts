@@ -280,6 +280,30 @@ export function forEachIpv4Match(
  */
 const wordAddress = /^(?:(?:[a-f]{4}|:)+|(?:[A-F]{4}|:)+)$/;
 
+/**
+ * An IP word within the 32 characters before a bare `::` on its line (the
+ * RFC 4291 name, `unspecified`, and a log's `src` / `dst` too).
+ */
+const unspecifiedContext =
+  /\b(?:ip|ipv[46]|ip address|address|addr|host|server|gateway|router|dns|proxy|subnet|inet6?|unspecified|src|dst|source|destination|bind|listen|route)\b[^\n]{0,32}$/i;
+
+/**
+ * Whether a bare `::` at `start` is the unspecified address: with a prefix
+ * (`::/0`), in brackets (`[::]:8080`), as a value (`src=::`), or after an IP
+ * word on its line (`local ipv6 ::`). Any other `::` is punctuation: a wiki
+ * indent (`::`, `:::` at a line's start), a type signature (`x :: Int`),
+ * a Ruby or reStructuredText `::`, code quoted in prose (`` `::` ``). It was
+ * redacted as IP_ADDRESS everywhere but between two blanks (round 39).
+ */
+function unspecifiedAddressAt(text: string, start: number, prefix: string): boolean {
+  if (prefix !== '') return true;
+  const before = text[start - 1];
+  // `x :: Int`, `host :: String`: a type signature, whatever the name.
+  if (before === ' ' && text[start + 2] === ' ') return false;
+  if (before === '[' || before === '=') return true;
+  return unspecifiedContext.test(text.slice(Math.max(0, start - 48), start));
+}
+
 const findIps: Finder = (text, add) => {
   // The plain addresses are added as found; the one-blank ones kept (few:
   // exactly one blank, after an IP word) and added after them, as before.
@@ -315,10 +339,7 @@ const findIps: Finder = (text, add) => {
     const colon = address.indexOf(':');
     if (colon < 0 || address.indexOf(':', colon + 1) < 0 || !ipv6Valid(address)) continue;
     if (address === '::') {
-      // `x :: Int` is a type signature, not the unspecified address.
-      const before = text[match.index - 1];
-      const after = text[match.index + match[0].length];
-      if (prefix === '' && before === ' ' && after === ' ') continue;
+      if (!unspecifiedAddressAt(text, match.index, prefix)) continue;
     } else if (address.includes('::') && !/\d/.test(address) && !wordAddress.test(address)) {
       // Hex letters around `::` and no digit: a C++ or Rust path (`a::b`, `B::D`, `Face::add`).
       continue;

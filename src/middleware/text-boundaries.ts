@@ -8,7 +8,12 @@
  * reads as one token ("…4567890" of a 20-digit id is a different number).
  */
 
-import { isLetterOrNumber, isSeparator, isSpacedUnit } from '../guards/prompt-injection/fold-text';
+import {
+  isLetterOrNumber,
+  isSpacedUnit,
+  SPACED_BREAK,
+  spacedStep,
+} from '../guards/prompt-injection/fold-text';
 import { codePointBefore } from '../guards/shared/invisible-code-points';
 import { isInvisibleCodePoint } from '../guards/shared/normalize-text';
 
@@ -131,14 +136,15 @@ export function spacedRunStart(text: string, at: number, min: number): number {
   if (at >= text.length || !isSpacedUnit(text.charCodeAt(at))) return at;
   let start = at;
   for (;;) {
-    const separator = beforeInvisibles(text, start);
-    if (separator - 1 <= min || !isSeparator(text.charCodeAt(separator - 1))) return start;
-    const unit = beforeInvisibles(text, separator - 1);
-    if (unit - 1 < min || !isSpacedUnit(text.charCodeAt(unit - 1))) return start;
+    // One separator back (`spacedStep`, the fold's rule); a word break of blanks ends the word.
+    const step = spacedStep(text, start, -1, beforeInvisibles);
+    if (step < 0 || (step & 3) === SPACED_BREAK) return start;
+    const unit = step >> 2;
+    if (unit < min) return start;
     // A unit ending a longer word (`ab c d e f`) starts no run: the run starts after it.
-    const before = unit - 1 > 0 ? beforeInvisibles(text, unit - 1) : 0;
+    const before = unit > 0 ? beforeInvisibles(text, unit) : 0;
     if (before < 0 || (before > 0 && isLetterOrNumber(text.charCodeAt(before - 1)))) return start;
-    start = unit - 1;
+    start = unit;
   }
 }
 

@@ -110,4 +110,29 @@ describe('spelledRunHold', () => {
     // 64 units of 100 are read, from the last: held from the 64th.
     expect(longEntry(text)).toBe(text.length - 127);
   });
+
+  // Round 39: the live trie nodes of a reading are kept once each by a
+  // stamp, in typed arrays reused from call to call (was `includes` on
+  // arrays); the answers are the same.
+  it('reads an entry of spaced and joined letters every way the fold may join them', () => {
+    // 15 `a`s and 4 blanks: a run of single `a`s reads as it in one way only.
+    const spaced = spelledRunHold(['aa aaaaa a aaaaa aa']);
+    const run = (units: number) => `so: ${'a '.repeat(units).trim()}`;
+    // 20 units: the last 15 are the entry's letters, and a 16th may begin a
+    // word (`withoutLast`): held from the 16th unit from the end.
+    expect(spaced(run(20))).toBe(4 + 2 * 4);
+    expect(spaced(run(15))).toBe(4);
+    // 14 units may still grow into it; the `b` ending the run may start a word.
+    expect(spaced(`${run(14)} b`)).toBe(4);
+    // After those calls, with their many live nodes, a run that begins no entry holds nothing.
+    expect(spaced('so: b a b')).toBe('so: b a b'.length);
+  });
+
+  it('reads an entry longer than the units it may read from its first 128 characters', () => {
+    const hold = spelledRunHold([`ab ${'c'.repeat(300)}`]);
+    // `a b  c c c`: `ab ccc`, a prefix of the entry, held from `a`.
+    expect(hold('so a b  c c c')).toBe(3);
+    // `ab cd` begins no entry, nor does any reading from `c` or the last unit.
+    expect(hold('so a b  c d c')).toBe('so a b  c d c'.length);
+  });
 });

@@ -10,6 +10,7 @@
 
 import {
   isLetterOrNumber,
+  isSeparator,
   isSpacedUnit,
   SPACED_BREAK,
   spacedStep,
@@ -146,6 +147,50 @@ export function spacedRunStart(text: string, at: number, min: number): number {
     if (before < 0 || (before > 0 && isLetterOrNumber(text.charCodeAt(before - 1)))) return start;
     start = unit;
   }
+}
+
+/**
+ * The last break (a space or a line break) before which more text cannot
+ * change what a guardrail reads: the text's last one, or, when the text
+ * ends with a spaced-out run of two units or more that more text may
+ * continue (one separator, or up to three blanks, after its last unit),
+ * the last one before the run's first unit. The fold reads such a run
+ * whole: `k.i.l.l y.o.u.r.s.e.l.f ` is `kill yourself`, and with `a s k i
+ * l l` after it `kill yourselfaskill` (round 39: a window check ending at
+ * the space confirmed its block on the text up to that space, and the
+ * stream ended blocked where `generate` passes). The run is walked as
+ * `spacedRunStart` walks it (`spacedStep`, word breaks too, invisible
+ * characters read through), from a unit standing alone. -1 when there is
+ * no such break.
+ */
+export function lastSettledBreak(text: string): number {
+  const before = trailingRunStart(text);
+  if (before <= 0) return -1;
+  return Math.max(text.lastIndexOf(' ', before - 1), text.lastIndexOf('\n', before - 1));
+}
+
+/**
+ * The first unit of the spaced-out run of two units or more that ends
+ * `text` and more text may continue (`lastSettledBreak`), else
+ * `text.length`.
+ */
+function trailingRunStart(text: string): number {
+  let end = text.length;
+  while (end > 0 && text.length - end < 4 && text.charCodeAt(end - 1) === 32) end--;
+  if (text.length - end === 4) return text.length;
+  if (end === text.length && end > 0 && isSeparator(text.charCodeAt(end - 1))) end--;
+  if (end === 0 || !isSpacedUnit(text.charCodeAt(end - 1))) return text.length;
+  let first = end - 1;
+  let second = -1;
+  for (let step = spacedStep(text, first, -1, beforeInvisibles); step >= 0; ) {
+    second = first;
+    first = step >> 2;
+    step = spacedStep(text, first, -1, beforeInvisibles);
+  }
+  // A unit ending a word (`ab c d`) is none: the run starts after it.
+  const before = first > 0 ? beforeInvisibles(text, first) : 0;
+  if (before > 0 && isLetterOrNumber(text.charCodeAt(before - 1))) first = second;
+  return first >= 0 ? first : text.length;
 }
 
 /** The last word start in `(min, at]`, or -1. */

@@ -114,3 +114,84 @@ describe('window mode: a check never starts inside a spaced-out run', () => {
     expect([...outcomes].sort()).toEqual(['BLOCKED', 'passed']);
   });
 });
+
+/**
+ * Round 39 (issue 16): a check whose text ended inside a spaced-out run that
+ * more text continues (`k.i.l.l y.o.u.r.s.e.l.f ` before `a s k i l l`,
+ * which the fold joins to `yourselfaskill`) tripped, and its confirmation on
+ * the text up to its last blank (the one after `f`) read `kill yourself`
+ * too: the stream ended blocked where generate passes. The confirmation now
+ * ends before such a run (`lastSettledBreak`).
+ */
+describe('window mode: a check ending inside a spaced-out run that goes on', () => {
+  it('the answer of docs/streaming.md passes as generate passes it, cut in two at every position', async () => {
+    const answer =
+      'Some words before it: k.i.l.l y.o.u.r.s.e.l.f a s k i l l and more words after it so the window moves on.';
+    expect(await generatedText(filter, answer)).toBe(answer);
+    const differing: number[] = [];
+    for (let at = 1; at < answer.length; at++) {
+      const outcome = await streamedOutcome(answer, [answer.slice(0, at), answer.slice(at)]);
+      if (outcome !== answer) differing.push(at);
+    }
+    // Before the fix: [46], the stream ended `BLOCKED`.
+    expect(differing).toEqual([]);
+  });
+
+  it('stream == generate on spelled-out phrases that more units continue, any chunking (property)', async () => {
+    const next = seededRandom(39);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+    const PROSE =
+      'here is the answer you asked for with some words and more of them so that the window moves on'.split(
+        ' ',
+      );
+    const SPELLED = [
+      'kill yourself',
+      'kill you',
+      'shit',
+      'bullshit',
+      'skill yourself',
+      'mill',
+      'kill myself',
+      'a skill',
+    ];
+    // Units after a phrase, one blank apart, that the fold joins to its last word.
+    const MORE = ['a s k i l l', 'a', 'x y z', 'o k', 'n o w', 'a.s.k', 's'];
+    const spelled = (phrase: string, separator: string, between: string) =>
+      phrase
+        .split(' ')
+        .map(word => [...word].join(separator))
+        .join(between);
+    const mismatches: string[] = [];
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 40; round++) {
+      const words: string[] = [];
+      const count = 8 + Math.floor(next() * 12);
+      for (let i = 0; i < count; i++) {
+        if (next() < 0.25) {
+          const separator = pick(['.', ' ', '-']);
+          const between = separator === ' ' ? pick(['  ', '   ']) : ' ';
+          let phrase = spelled(pick(SPELLED), separator, between);
+          if (next() < 0.6) phrase += ` ${pick(MORE)}`;
+          words.push(phrase);
+        } else {
+          words.push(pick(PROSE));
+        }
+      }
+      const answer = `${words.join(' ')} ${PROSE.join(' ')}.`;
+      const generated = await generatedText(filter, answer);
+      outcomes.add(generated === 'BLOCKED' ? 'BLOCKED' : 'passed');
+      for (let chunking = 0; chunking < 8; chunking++) {
+        const at = 1 + Math.floor(next() * (answer.length - 1));
+        const sizes =
+          chunking < 3
+            ? [at, answer.length]
+            : Array.from({ length: 16 }, () => 1 + Math.floor(next() * 30));
+        const streamed = await streamedOutcome(answer, cut(answer, sizes));
+        if (streamed !== generated) mismatches.push(`${round} ${sizes.join(',')}`);
+      }
+    }
+    // Before the fix: 2 of the 320 streams ended blocked where generate passes.
+    expect(mismatches).toEqual([]);
+    expect([...outcomes].sort()).toEqual(['BLOCKED', 'passed']);
+  });
+});

@@ -10,13 +10,12 @@
 
 import {
   isLetterOrNumber,
-  isSeparator,
   isSpacedUnit,
+  lastSpacedUnit,
   SPACED_BREAK,
   spacedStep,
 } from '../guards/prompt-injection/fold-text';
-import { codePointBefore } from '../guards/shared/invisible-code-points';
-import { isInvisibleCodePoint } from '../guards/shared/normalize-text';
+import { beforeInvisibles } from '../guards/shared/invisible-run';
 
 const WHITESPACE = /\s/;
 const DIGIT = /\p{Nd}/u;
@@ -29,32 +28,6 @@ const REGIONAL_INDICATOR = /\p{Regional_Indicator}/u;
 function codePointAt(text: string, at: number): string {
   const code = text.codePointAt(at);
   return code === undefined ? '' : String.fromCodePoint(code);
-}
-
-/**
- * Most invisible code points read through on each side of the blank
- * before a word start: past them `at` is no word start (as before round 38),
- * so a question costs a bounded look back however long the run.
- */
-const READ_THROUGH = 32;
-
-/**
- * The start of the run of at most `READ_THROUGH` invisible code points
- * (`isInvisibleCodePoint`: the ones every detector and the content
- * filter's matcher read past) that ends at `at`; -1 when the run is longer.
- */
-function beforeInvisibles(text: string, at: number): number {
-  let from = at;
-  for (let read = 0; from > 0; read++) {
-    const unit = text.charCodeAt(from - 1);
-    // Printable ASCII, tab and line breaks are never invisible.
-    if (unit < 0x80 && (unit >= 0x20 || (unit >= 9 && unit <= 13))) return from;
-    const codePoint = codePointBefore(text, from)!;
-    if (!isInvisibleCodePoint(codePoint)) return from;
-    if (read === READ_THROUGH) return -1;
-    from -= codePoint > 0xffff ? 2 : 1;
-  }
-  return from;
 }
 
 /**
@@ -130,7 +103,7 @@ export function graphemeBoundaryBefore(text: string, at: number, min = 0): numbe
  * into one word, and a text cut after the run's first unit reads another
  * word (`k i l l yourself` is `kill yourself`, `s k i l l yourself` is not).
  * Walks back unit by unit, invisible characters read through as the fold
- * drops them (at most `READ_THROUGH` at each place, else it stops there),
+ * drops them (at most `INVISIBLES_READ` at each place, else it stops there),
  * never before `min`.
  */
 export function spacedRunStart(text: string, at: number, min: number): number {
@@ -175,12 +148,8 @@ export function lastSettledBreak(text: string): number {
  * `text.length`.
  */
 function trailingRunStart(text: string): number {
-  let end = text.length;
-  while (end > 0 && text.length - end < 4 && text.charCodeAt(end - 1) === 32) end--;
-  if (text.length - end === 4) return text.length;
-  if (end === text.length && end > 0 && isSeparator(text.charCodeAt(end - 1))) end--;
-  if (end === 0 || !isSpacedUnit(text.charCodeAt(end - 1))) return text.length;
-  let first = end - 1;
+  let first = lastSpacedUnit(text, beforeInvisibles);
+  if (first < 0) return text.length;
   let second = -1;
   for (let step = spacedStep(text, first, -1, beforeInvisibles); step >= 0; ) {
     second = first;

@@ -7,7 +7,7 @@ import {
   foldText,
   isLetterOrNumber,
   isSeparator,
-  isSpacedUnit,
+  lastSpacedUnit,
   openBidiEntry,
   openRightToLeftOverride,
   SPACED_JOIN,
@@ -16,6 +16,7 @@ import {
   withoutLatinDiacritics,
 } from '../prompt-injection/fold-text';
 import { codePointBefore } from '../shared/invisible-code-points';
+import { beforeInvisibles } from '../shared/invisible-run';
 import { isJsSpace } from '../shared/js-space';
 import { isReadThrough } from '../shared/normalize-text';
 import {
@@ -341,17 +342,13 @@ export function spelledRunHold(terms: readonly string[]): (text: string) => numb
   };
   return text => {
     const length = text.length;
-    let end = length;
-    while (end > 0 && length - end < 4 && text.charCodeAt(end - 1) === 32) end--;
-    if (length - end === 4) return length;
-    if (end === length && end > 0 && isSeparator(text.charCodeAt(end - 1))) end--;
-    if (end === 0 || !isSpacedUnit(text.charCodeAt(end - 1))) return length;
-    let first = end - 1;
+    let first = lastSpacedUnit(text, beforeInvisibles);
+    if (first < 0) return length;
     units[0] = first;
     let count = 1;
     let reachedStart = false;
     for (;;) {
-      const step = spacedStep(text, first, -1);
+      const step = spacedStep(text, first, -1, beforeInvisibles);
       if (step < 0) {
         reachedStart = true;
         break;
@@ -365,12 +362,13 @@ export function spelledRunHold(terms: readonly string[]): (text: string) => numb
       steps[count - 1] = step & 3;
       units[count++] = first;
     }
-    // The run starts at a unit standing alone (no letter or digit before it), as `foldText` joins runs.
-    if (reachedStart) {
-      while (first > 0 && isLetterOrNumber(text.charCodeAt(first - 1))) {
-        if (--count === 0) return length;
-        first = units[count - 1]!;
-      }
+    // The run starts at a unit standing alone (no letter or digit before
+    // it, invisible characters read through), as `foldText` joins runs.
+    while (reachedStart && first > 0) {
+      const before = beforeInvisibles(text, first);
+      if (before <= 0 || !isLetterOrNumber(text.charCodeAt(before - 1))) break;
+      if (--count === 0) return length;
+      first = units[count - 1]!;
     }
     // Whether the run may end before its last unit and still be joined: four units before it.
     const withoutLast = !reachedStart || count > 4;

@@ -30,7 +30,15 @@ const PROSE =
 // `k i`), so `k ` went out before `l l  y o u r s e l f` made the filter
 // join `k i l l …` and block.
 describe('contentFilter in window mode: a spelled-out entry whose run is still short', () => {
-  for (const phrase of ['k i l l  y o u r s e l f', 'k i l l   y o u', 'k.i.l.l y.o.u']) {
+  for (const phrase of [
+    'k i l l  y o u r s e l f',
+    'k i l l   y o u',
+    'k.i.l.l y.o.u',
+    // Round 39: invisible characters the fold drops, read through (before,
+    // they cut the run: `k\u200b` went out at 5 cuts, `k\u00ad.` at 4).
+    'k\u200b i l l  y o u r s e l f',
+    'k\u00ad.i.l.l y.o.u',
+  ]) {
     const answer = `${PROSE}Then: ${phrase} now.`;
     const start = answer.indexOf(phrase);
     it(`releases nothing of ${JSON.stringify(phrase)} before the block, cut at every position`, async () => {
@@ -80,6 +88,11 @@ describe('spelledRunHold', () => {
       ['plot x y a s', 9],
       // A digit may read as leetspeak: held, bounded by the run.
       ['give me 3', 8],
+      // Invisible characters between units, and after the last, read through (round 39).
+      ['Then: k\u200b i', 6],
+      ['Then: k \u200bi\u200b', 6],
+      ['Then: k\u00ad.i.l', 6],
+      ['Then: k i l l \u2060 \u200b y', 6],
     ];
     for (const [text, start] of cases) expect(hold(text), text).toBe(start);
   });

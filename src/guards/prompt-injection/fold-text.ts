@@ -315,6 +315,27 @@ export function spacedStep(
   return next >= 0 && isSpacedUnit(text.charCodeAt(next)) ? (next << 2) | SPACED_BREAK : -1;
 }
 
+/**
+ * The last unit of a spaced-out run that ends `text` and that more text may
+ * continue by `spacedStep`'s rule: a unit followed by nothing, by one
+ * separator, or by up to three blanks (a word break still to be closed);
+ * -1 when none. `readThrough` as for `spacedStep`.
+ */
+export function lastSpacedUnit(
+  text: string,
+  readThrough?: (text: string, at: number) => number,
+): number {
+  const before = (at: number) => (readThrough === undefined ? at : readThrough(text, at));
+  let end = before(text.length);
+  let blanks = 0;
+  while (end > 0 && text.charCodeAt(end - 1) === 32) {
+    if (++blanks === 4) return -1;
+    end = before(end - 1);
+  }
+  if (blanks === 0 && end > 0 && isSeparator(text.charCodeAt(end - 1))) end = before(end - 1);
+  return end > 0 && isSpacedUnit(text.charCodeAt(end - 1)) ? end - 1 : -1;
+}
+
 /** The position beside `at` in `direction` (`spacedStep`), -1 past the text. */
 function spacedNeighbour(
   text: string,

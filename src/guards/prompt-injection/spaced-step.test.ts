@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, SPACED_BREAK, SPACED_JOIN, SPACED_SPACE, spacedStep } from './fold-text';
+import { beforeInvisibles } from '../shared/invisible-run';
+import {
+  foldText,
+  lastSpacedUnit,
+  SPACED_BREAK,
+  SPACED_JOIN,
+  SPACED_SPACE,
+  spacedStep,
+} from './fold-text';
 
 /** `spacedStep`'s answer decoded: the next unit's position and the step's kind, or undefined. */
 function step(
@@ -67,5 +75,25 @@ describe('spacedStep: the spaced-unit rule of the fold, spacedRunStart and spell
     expect(foldText('so k.i.l.l  y o u now')).toBe('so kill you now');
     expect(foldText('so k i l l   y o u now')).toBe('so kill you now');
     expect(foldText('so k i l    l now')).toBe('so k i l l now');
+  });
+});
+
+describe('lastSpacedUnit: the last unit of a run that more text may continue', () => {
+  it('is followed by nothing, one separator or up to three blanks', () => {
+    expect(lastSpacedUnit('so k i')).toBe(5);
+    expect(lastSpacedUnit('so k i.')).toBe(5);
+    expect(lastSpacedUnit('so k i   ')).toBe(5);
+    expect(lastSpacedUnit('so k i    ')).toBe(-1);
+    expect(lastSpacedUnit('so k i\n')).toBe(-1);
+    expect(lastSpacedUnit('so k i. ')).toBe(-1);
+    expect(lastSpacedUnit('so 2')).toBe(-1);
+    expect(lastSpacedUnit('')).toBe(-1);
+  });
+
+  it('reads through invisible characters with `beforeInvisibles`', () => {
+    expect(lastSpacedUnit('so k i\u200b', beforeInvisibles)).toBe(5);
+    expect(lastSpacedUnit('so k i \u200b \u00ad', beforeInvisibles)).toBe(5);
+    expect(lastSpacedUnit('so k i\u200b')).toBe(-1);
+    expect(lastSpacedUnit(`so k i${'\u200b'.repeat(33)}`, beforeInvisibles)).toBe(-1);
   });
 });

@@ -13,6 +13,7 @@ import {
   isSpacedUnit,
   lastSpacedUnit,
   SPACED_BREAK,
+  SPACED_UNREAD,
   spacedStep,
 } from '../guards/prompt-injection/fold-text';
 import { beforeInvisibles } from '../guards/shared/invisible-run';
@@ -149,12 +150,15 @@ export function lastSettledBreak(text: string): number {
  */
 function trailingRunStart(text: string): number {
   let first = lastSpacedUnit(text, beforeInvisibles);
+  // Past `INVISIBLES_READ` invisible characters the run is not read: no break is settled.
+  if (first === SPACED_UNREAD) return 0;
   if (first < 0) return text.length;
   let second = -1;
   for (let step = spacedStep(text, first, -1, beforeInvisibles); step >= 0; ) {
     second = first;
     first = step >> 2;
     step = spacedStep(text, first, -1, beforeInvisibles);
+    if (step === SPACED_UNREAD) return 0;
   }
   // A unit ending a word (`ab c d`) is none: the run starts after it.
   const before = first > 0 ? beforeInvisibles(text, first) : 0;

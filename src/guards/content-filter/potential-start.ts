@@ -12,6 +12,7 @@ import {
   openRightToLeftOverride,
   SPACED_JOIN,
   SPACED_SPACE,
+  SPACED_UNREAD,
   spacedStep,
   withoutLatinDiacritics,
 } from '../prompt-injection/fold-text';
@@ -343,12 +344,16 @@ export function spelledRunHold(terms: readonly string[]): (text: string) => numb
   return text => {
     const length = text.length;
     let first = lastSpacedUnit(text, beforeInvisibles);
+    // Fails closed past `INVISIBLES_READ` invisible characters at one
+    // place: the unit before them is not read, and all is held.
+    if (first === SPACED_UNREAD) return 0;
     if (first < 0) return length;
     units[0] = first;
     let count = 1;
     let reachedStart = false;
     for (;;) {
       const step = spacedStep(text, first, -1, beforeInvisibles);
+      if (step === SPACED_UNREAD) return 0;
       if (step < 0) {
         reachedStart = true;
         break;

@@ -279,6 +279,8 @@ export const SPACED_JOIN = 0;
 export const SPACED_SPACE = 1;
 /** A word break of two or three blanks (`k i l l   y o u`): the run's words are joined apart. */
 export const SPACED_BREAK = 2;
+/** `spacedStep` or `lastSpacedUnit` gave up reading (its `readThrough` did): the run may go on. */
+export const SPACED_UNREAD = -2;
 
 /**
  * The spaced-unit rule, in one place: `joinSpacedRuns` joins runs by it,
@@ -291,7 +293,8 @@ export const SPACED_BREAK = 2;
  * `SPACED_SPACE`, `SPACED_BREAK`) in the two low bits (a string is shorter
  * than 2^29 units). `readThrough` (only with `direction` -1): the start of
  * the characters read through that end at a position (-1: too many), for
- * raw text whose invisible characters the fold drops.
+ * raw text whose invisible characters the fold drops; where it gives up,
+ * `SPACED_UNREAD` (-2): the run may go on past what was read.
  */
 export function spacedStep(
   text: string,
@@ -300,11 +303,11 @@ export function spacedStep(
   readThrough?: (text: string, at: number) => number,
 ): number {
   const separator = spacedNeighbour(text, at, direction, readThrough);
-  if (separator < 0) return -1;
+  if (separator < 0) return separator;
   const code = text.charCodeAt(separator);
   if (!isSeparator(code)) return -1;
   const unit = spacedNeighbour(text, separator, direction, readThrough);
-  if (unit < 0) return -1;
+  if (unit < 0) return unit;
   const after = text.charCodeAt(unit);
   if (isSpacedUnit(after)) return (unit << 2) | (code === 32 ? SPACED_SPACE : SPACED_JOIN);
   if (code !== 32 || after !== 32) return -1;
@@ -312,14 +315,16 @@ export function spacedStep(
   if (next >= 0 && text.charCodeAt(next) === 32) {
     next = spacedNeighbour(text, next, direction, readThrough);
   }
-  return next >= 0 && isSpacedUnit(text.charCodeAt(next)) ? (next << 2) | SPACED_BREAK : -1;
+  if (next < 0) return next;
+  return isSpacedUnit(text.charCodeAt(next)) ? (next << 2) | SPACED_BREAK : -1;
 }
 
 /**
  * The last unit of a spaced-out run that ends `text` and that more text may
  * continue by `spacedStep`'s rule: a unit followed by nothing, by one
  * separator, or by up to three blanks (a word break still to be closed);
- * -1 when none. `readThrough` as for `spacedStep`.
+ * -1 when none; `SPACED_UNREAD` where `readThrough` (as for `spacedStep`)
+ * gives up.
  */
 export function lastSpacedUnit(
   text: string,
@@ -333,10 +338,11 @@ export function lastSpacedUnit(
     end = before(end - 1);
   }
   if (blanks === 0 && end > 0 && isSeparator(text.charCodeAt(end - 1))) end = before(end - 1);
+  if (end < 0) return SPACED_UNREAD;
   return end > 0 && isSpacedUnit(text.charCodeAt(end - 1)) ? end - 1 : -1;
 }
 
-/** The position beside `at` in `direction` (`spacedStep`), -1 past the text. */
+/** The position beside `at` in `direction` (`spacedStep`), -1 past the text, `SPACED_UNREAD` where `readThrough` gives up. */
 function spacedNeighbour(
   text: string,
   at: number,
@@ -346,7 +352,7 @@ function spacedNeighbour(
   if (direction > 0) return at + 1 < text.length ? at + 1 : -1;
   if (readThrough === undefined) return at - 1;
   const start = readThrough(text, at);
-  return start > 0 ? start - 1 : -1;
+  return start > 0 ? start - 1 : start < 0 ? SPACED_UNREAD : -1;
 }
 
 export function isLetterOrNumber(code: number): boolean {

@@ -6,6 +6,7 @@ import {
   SPACED_BREAK,
   SPACED_JOIN,
   SPACED_SPACE,
+  SPACED_UNREAD,
   spacedStep,
 } from './fold-text';
 
@@ -94,6 +95,10 @@ describe('lastSpacedUnit: the last unit of a run that more text may continue', (
     expect(lastSpacedUnit('so k i\u200b', beforeInvisibles)).toBe(5);
     expect(lastSpacedUnit('so k i \u200b \u00ad', beforeInvisibles)).toBe(5);
     expect(lastSpacedUnit('so k i\u200b')).toBe(-1);
-    expect(lastSpacedUnit(`so k i${'\u200b'.repeat(33)}`, beforeInvisibles)).toBe(-1);
+    // Past 32 at one place: not read (the run may go on).
+    expect(lastSpacedUnit(`so k i${'\u200b'.repeat(33)}`, beforeInvisibles)).toBe(SPACED_UNREAD);
+    expect(spacedStep(`k${'\u200b'.repeat(33)} i`, 35, -1, beforeInvisibles)).toBe(SPACED_UNREAD);
+    expect(spacedStep(`k ${'\u200b'.repeat(33)}i`, 35, -1, beforeInvisibles)).toBe(SPACED_UNREAD);
+    expect(step(`k ${'\u200b'.repeat(32)}i`, 34, -1, beforeInvisibles)).toEqual([0, SPACED_SPACE]);
   });
 });

@@ -13,10 +13,9 @@ import {
   isSpacedUnit,
   lastSpacedUnit,
   SPACED_BREAK,
-  SPACED_UNREAD,
   spacedStep,
 } from '../guards/prompt-injection/fold-text';
-import { beforeInvisibles } from '../guards/shared/invisible-run';
+import { beforeAllInvisibles, beforeInvisibles } from '../guards/shared/invisible-run';
 
 const WHITESPACE = /\s/;
 const DIGIT = /\p{Nd}/u;
@@ -149,19 +148,16 @@ export function lastSettledBreak(text: string): number {
  * `text.length`.
  */
 function trailingRunStart(text: string): number {
-  let first = lastSpacedUnit(text, beforeInvisibles);
-  // Past `INVISIBLES_READ` invisible characters the run is not read: no break is settled.
-  if (first === SPACED_UNREAD) return 0;
+  let first = lastSpacedUnit(text, beforeAllInvisibles);
   if (first < 0) return text.length;
   let second = -1;
-  for (let step = spacedStep(text, first, -1, beforeInvisibles); step >= 0; ) {
+  for (let step = spacedStep(text, first, -1, beforeAllInvisibles); step >= 0; ) {
     second = first;
     first = step >> 2;
-    step = spacedStep(text, first, -1, beforeInvisibles);
-    if (step === SPACED_UNREAD) return 0;
+    step = spacedStep(text, first, -1, beforeAllInvisibles);
   }
   // A unit ending a word (`ab c d`) is none: the run starts after it.
-  const before = first > 0 ? beforeInvisibles(text, first) : 0;
+  const before = first > 0 ? beforeAllInvisibles(text, first) : 0;
   if (before > 0 && isLetterOrNumber(text.charCodeAt(before - 1))) first = second;
   return first >= 0 ? first : text.length;
 }

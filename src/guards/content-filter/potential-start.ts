@@ -12,12 +12,11 @@ import {
   openRightToLeftOverride,
   SPACED_JOIN,
   SPACED_SPACE,
-  SPACED_UNREAD,
   spacedStep,
   withoutLatinDiacritics,
 } from '../prompt-injection/fold-text';
 import { codePointBefore } from '../shared/invisible-code-points';
-import { beforeInvisibles } from '../shared/invisible-run';
+import { beforeAllInvisibles } from '../shared/invisible-run';
 import { isJsSpace } from '../shared/js-space';
 import { isReadThrough } from '../shared/normalize-text';
 import {
@@ -343,17 +342,13 @@ export function spelledRunHold(terms: readonly string[]): (text: string) => numb
   };
   return text => {
     const length = text.length;
-    let first = lastSpacedUnit(text, beforeInvisibles);
-    // Fails closed past `INVISIBLES_READ` invisible characters at one
-    // place: the unit before them is not read, and all is held.
-    if (first === SPACED_UNREAD) return 0;
+    let first = lastSpacedUnit(text, beforeAllInvisibles);
     if (first < 0) return length;
     units[0] = first;
     let count = 1;
     let reachedStart = false;
     for (;;) {
-      const step = spacedStep(text, first, -1, beforeInvisibles);
-      if (step === SPACED_UNREAD) return 0;
+      const step = spacedStep(text, first, -1, beforeAllInvisibles);
       if (step < 0) {
         reachedStart = true;
         break;
@@ -370,7 +365,7 @@ export function spelledRunHold(terms: readonly string[]): (text: string) => numb
     // The run starts at a unit standing alone (no letter or digit before
     // it, invisible characters read through), as `foldText` joins runs.
     while (reachedStart && first > 0) {
-      const before = beforeInvisibles(text, first);
+      const before = beforeAllInvisibles(text, first);
       if (before <= 0 || !isLetterOrNumber(text.charCodeAt(before - 1))) break;
       if (--count === 0) return length;
       first = units[count - 1]!;

@@ -10,12 +10,12 @@ import { isInvisibleCodePoint } from './normalize-text';
 export const INVISIBLES_READ = 32;
 
 /**
- * The start of the run of at most `INVISIBLES_READ` invisible code points
- * (`isInvisibleCodePoint`: the ones every detector and the content
- * filter's matcher read past, and the fold drops) that ends at `at`; -1
- * when the run is longer.
+ * The start of the run of at most `most` (`INVISIBLES_READ`) invisible
+ * code points (`isInvisibleCodePoint`: the ones every detector and the
+ * content filter's matcher read past, and the fold drops) that ends at
+ * `at`; -1 when the run is longer.
  */
-export function beforeInvisibles(text: string, at: number): number {
+export function beforeInvisibles(text: string, at: number, most = INVISIBLES_READ): number {
   let from = at;
   for (let read = 0; from > 0; read++) {
     const unit = text.charCodeAt(from - 1);
@@ -23,8 +23,16 @@ export function beforeInvisibles(text: string, at: number): number {
     if (unit < 0x80 && (unit >= 0x20 || (unit >= 9 && unit <= 13))) return from;
     const codePoint = codePointBefore(text, from)!;
     if (!isInvisibleCodePoint(codePoint)) return from;
-    if (read === INVISIBLES_READ) return -1;
+    if (read === most) return -1;
     from -= codePoint > 0xffff ? 2 : 1;
   }
   return from;
+}
+
+/**
+ * `beforeInvisibles` without a bound, for text the window holds (at most
+ * its hold bound long, and read again only as it grows: linear in all).
+ */
+export function beforeAllInvisibles(text: string, at: number): number {
+  return beforeInvisibles(text, at, Number.POSITIVE_INFINITY);
 }

@@ -8,9 +8,14 @@
  * reads as one token ("…4567890" of a 20-digit id is a different number).
  */
 
-import { isLetterOrNumber, isSeparator, isSpacedUnit } from '../guards/prompt-injection/fold-text';
-import { codePointBefore } from '../guards/shared/invisible-code-points';
-import { isInvisibleCodePoint } from '../guards/shared/normalize-text';
+import {
+  isLetterOrNumber,
+  isSpacedUnit,
+  lastSpacedUnit,
+  SPACED_BREAK,
+  spacedStep,
+} from '../guards/prompt-injection/fold-text';
+import { beforeAllInvisibles, beforeInvisibles } from '../guards/shared/invisible-run';
 
 const WHITESPACE = /\s/;
 const DIGIT = /\p{Nd}/u;
@@ -23,32 +28,6 @@ const REGIONAL_INDICATOR = /\p{Regional_Indicator}/u;
 function codePointAt(text: string, at: number): string {
   const code = text.codePointAt(at);
   return code === undefined ? '' : String.fromCodePoint(code);
-}
-
-/**
- * Most invisible code points read through on each side of the blank
- * before a word start: past them `at` is no word start (as before round 38),
- * so a question costs a bounded look back however long the run.
- */
-const READ_THROUGH = 32;
-
-/**
- * The start of the run of at most `READ_THROUGH` invisible code points
- * (`isInvisibleCodePoint`: the ones every detector and the content
- * filter's matcher read past) that ends at `at`; -1 when the run is longer.
- */
-function beforeInvisibles(text: string, at: number): number {
-  let from = at;
-  for (let read = 0; from > 0; read++) {
-    const unit = text.charCodeAt(from - 1);
-    // Printable ASCII, tab and line breaks are never invisible.
-    if (unit < 0x80 && (unit >= 0x20 || (unit >= 9 && unit <= 13))) return from;
-    const codePoint = codePointBefore(text, from)!;
-    if (!isInvisibleCodePoint(codePoint)) return from;
-    if (read === READ_THROUGH) return -1;
-    from -= codePoint > 0xffff ? 2 : 1;
-  }
-  return from;
 }
 
 /**
@@ -124,22 +103,63 @@ export function graphemeBoundaryBefore(text: string, at: number, min = 0): numbe
  * into one word, and a text cut after the run's first unit reads another
  * word (`k i l l yourself` is `kill yourself`, `s k i l l yourself` is not).
  * Walks back unit by unit, invisible characters read through as the fold
- * drops them (at most `READ_THROUGH` at each place, else it stops there),
+ * drops them (at most `INVISIBLES_READ` at each place, else it stops there),
  * never before `min`.
  */
 export function spacedRunStart(text: string, at: number, min: number): number {
   if (at >= text.length || !isSpacedUnit(text.charCodeAt(at))) return at;
   let start = at;
   for (;;) {
-    const separator = beforeInvisibles(text, start);
-    if (separator - 1 <= min || !isSeparator(text.charCodeAt(separator - 1))) return start;
-    const unit = beforeInvisibles(text, separator - 1);
-    if (unit - 1 < min || !isSpacedUnit(text.charCodeAt(unit - 1))) return start;
+    // One separator back (`spacedStep`, the fold's rule); a word break of blanks ends the word.
+    const step = spacedStep(text, start, -1, beforeInvisibles);
+    if (step < 0 || (step & 3) === SPACED_BREAK) return start;
+    const unit = step >> 2;
+    if (unit < min) return start;
     // A unit ending a longer word (`ab c d e f`) starts no run: the run starts after it.
-    const before = unit - 1 > 0 ? beforeInvisibles(text, unit - 1) : 0;
+    const before = unit > 0 ? beforeInvisibles(text, unit) : 0;
     if (before < 0 || (before > 0 && isLetterOrNumber(text.charCodeAt(before - 1)))) return start;
-    start = unit - 1;
+    start = unit;
   }
+}
+
+/**
+ * The last break (a space or a line break) before which more text cannot
+ * change what a guardrail reads: the text's last one, or, when the text
+ * ends with a spaced-out run of two units or more that more text may
+ * continue (one separator, or up to three blanks, after its last unit),
+ * the last one before the run's first unit. The fold reads such a run
+ * whole: `k.i.l.l y.o.u.r.s.e.l.f ` is `kill yourself`, and with `a s k i
+ * l l` after it `kill yourselfaskill` (round 39: a window check ending at
+ * the space confirmed its block on the text up to that space, and the
+ * stream ended blocked where `generate` passes). The run is walked as
+ * `spacedRunStart` walks it (`spacedStep`, word breaks too, invisible
+ * characters read through), from a unit standing alone. -1 when there is
+ * no such break.
+ */
+export function lastSettledBreak(text: string): number {
+  const before = trailingRunStart(text);
+  if (before <= 0) return -1;
+  return Math.max(text.lastIndexOf(' ', before - 1), text.lastIndexOf('\n', before - 1));
+}
+
+/**
+ * The first unit of the spaced-out run of two units or more that ends
+ * `text` and more text may continue (`lastSettledBreak`), else
+ * `text.length`.
+ */
+function trailingRunStart(text: string): number {
+  let first = lastSpacedUnit(text, beforeAllInvisibles);
+  if (first < 0) return text.length;
+  let second = -1;
+  for (let step = spacedStep(text, first, -1, beforeAllInvisibles); step >= 0; ) {
+    second = first;
+    first = step >> 2;
+    step = spacedStep(text, first, -1, beforeAllInvisibles);
+  }
+  // A unit ending a word (`ab c d`) is none: the run starts after it.
+  const before = first > 0 ? beforeAllInvisibles(text, first) : 0;
+  if (before > 0 && isLetterOrNumber(text.charCodeAt(before - 1))) first = second;
+  return first >= 0 ? first : text.length;
 }
 
 /** The last word start in `(min, at]`, or -1. */

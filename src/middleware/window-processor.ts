@@ -36,6 +36,7 @@ import {
   graphemeBoundaryBefore,
   isGraphemeBoundary,
   isWordStart,
+  lastSettledBreak,
   reachTail,
   spacedRunStart,
   wordStartAfter,
@@ -986,8 +987,9 @@ export function windowProcessor(
     let result = await check(text, usage);
     if (result.trip && !final) {
       // The block may come from a word cut by the end of the checked text
-      // ("ass" of "assistant"): confirm on the text up to its last break.
-      const lastBreak = Math.max(text.lastIndexOf(' '), text.lastIndexOf('\n'));
+      // ("ass" of "assistant"): confirm on the text up to its last break
+      // (before a spaced-out run that more text may continue).
+      const lastBreak = lastSettledBreak(text);
       if (lastBreak <= tail.length) return deferred(state);
       result = await check(text.slice(0, lastBreak));
       if (!result.trip) return deferred(state);

@@ -6,12 +6,17 @@ import {
 import {
   foldText,
   isLetterOrNumber,
-  isSpacedUnit,
+  isSeparator,
+  lastSpacedUnit,
   openBidiEntry,
   openRightToLeftOverride,
+  SPACED_JOIN,
+  SPACED_SPACE,
+  spacedStep,
   withoutLatinDiacritics,
 } from '../prompt-injection/fold-text';
 import { codePointBefore } from '../shared/invisible-code-points';
+import { beforeAllInvisibles } from '../shared/invisible-run';
 import { isJsSpace } from '../shared/js-space';
 import { isReadThrough } from '../shared/normalize-text';
 import {
@@ -287,98 +292,102 @@ function trailingRunsHold(terms: readonly string[]): (text: string) => number {
  * past `SPELLED_RUN_UNITS` units they are held without reading further.
  */
 export function spelledRunHold(terms: readonly string[]): (text: string) => number {
-  const children = entryTrie(terms);
   const reach = terms.reduce((max, term) => Math.max(max, term.length), 0) + 2;
   const limit = Math.min(reach, SPELLED_RUN_UNITS);
+  // A reading of at most `limit` units, each with at most a blank before
+  // it, walks no deeper than `2 × limit` characters into an entry: the
+  // trie of the entries' prefixes that long answers every question.
+  const children = entryTrie(terms.map(term => term.slice(0, 2 * limit)));
   // The run's unit positions, latest first, and `steps[j]`, the step before
-  // `units[j]` (from `units[j + 1]`): JOINS, SPACE (joins or a blank) or BREAK.
-  const units: number[] = [];
-  const steps: number[] = [];
-  let states: number[] = [];
-  let next: number[] = [];
-  const add = (node: number, unit: number) => {
-    const child = children.get(node * 0x10000 + unit);
-    if (child !== undefined && !next.includes(child)) next.push(child);
+  // `units[j]` (from `units[j + 1]`): SPACED_JOIN, SPACED_SPACE (joins or a
+  // blank) or SPACED_BREAK.
+  const units = new Int32Array(limit);
+  const steps = new Int8Array(limit);
+  // The live trie nodes of a reading, each once, and those after its next
+  // step: typed arrays with counts, a node kept once by a stamp (round 39:
+  // `next.includes` was quadratic in the live nodes, and arrays emptied by
+  // `length = 0` cost more than the reading: 158 µs a call on a long
+  // spaced custom entry).
+  const nodes = children.size + 1;
+  let states = new Int32Array(nodes);
+  let next = new Int32Array(nodes);
+  let live = 0;
+  const seen = new Uint32Array(nodes);
+  let generation = 0;
+  /** The live nodes after reading `unit`, the ones before kept too when `keep` (a blank the fold may drop). */
+  const read = (unit: number, keep: boolean) => {
+    if (++generation === 0xffffffff) {
+      seen.fill(0);
+      generation = 1;
+    }
+    let count = 0;
+    if (keep) {
+      for (let at = 0; at < live; at++) {
+        const node = states[at]!;
+        seen[node] = generation;
+        next[count++] = node;
+      }
+    }
+    for (let at = 0; at < live; at++) {
+      const child = children.get(states[at]! * 0x10000 + unit);
+      if (child !== undefined && seen[child] !== generation) {
+        seen[child] = generation;
+        next[count++] = child;
+      }
+    }
+    const swap = states;
+    states = next;
+    next = swap;
+    live = count;
   };
   return text => {
     const length = text.length;
-    let end = length;
-    while (end > 0 && length - end < 4 && text.charCodeAt(end - 1) === 32) end--;
-    if (length - end === 4) return length;
-    if (end === length && end > 0 && isSeparator(text.charCodeAt(end - 1))) end--;
-    if (end === 0 || !isSpacedUnit(text.charCodeAt(end - 1))) return length;
-    units.length = 0;
-    steps.length = 0;
-    let first = end - 1;
-    units.push(first);
+    let first = lastSpacedUnit(text, beforeAllInvisibles);
+    if (first < 0) return length;
+    units[0] = first;
+    let count = 1;
     let reachedStart = false;
     for (;;) {
-      let previous = -1;
-      let step = JOINS;
-      if (first >= 2 && isSeparator(text.charCodeAt(first - 1))) {
-        if (isSpacedUnit(text.charCodeAt(first - 2))) {
-          previous = first - 2;
-          if (text.charCodeAt(first - 1) === 32) step = SPACE;
-        } else if (
-          first >= 3 &&
-          text.charCodeAt(first - 1) === 32 &&
-          text.charCodeAt(first - 2) === 32
-        ) {
-          const blanks = first >= 4 && text.charCodeAt(first - 3) === 32 ? 3 : 2;
-          if (first > blanks && isSpacedUnit(text.charCodeAt(first - blanks - 1))) {
-            previous = first - blanks - 1;
-            step = BREAK;
-          }
-        }
-      }
-      if (previous < 0) {
+      const step = spacedStep(text, first, -1, beforeAllInvisibles);
+      if (step < 0) {
         reachedStart = true;
         break;
       }
-      if (units.length === limit) {
+      if (count === limit) {
         // Fails closed: a run longer than the reading bound, for entries longer still.
         if (reach > SPELLED_RUN_UNITS) return first;
         break;
       }
-      steps.push(step);
-      units.push(previous);
-      first = previous;
+      first = step >> 2;
+      steps[count - 1] = step & 3;
+      units[count++] = first;
     }
-    // The run starts at a unit standing alone (no letter or digit before it), as `foldText` joins runs.
-    if (reachedStart) {
-      while (first > 0 && isLetterOrNumber(text.charCodeAt(first - 1))) {
-        units.pop();
-        steps.pop();
-        if (units.length === 0) return length;
-        first = units[units.length - 1]!;
-      }
+    // The run starts at a unit standing alone (no letter or digit before
+    // it, invisible characters read through), as `foldText` joins runs.
+    while (reachedStart && first > 0) {
+      const before = beforeAllInvisibles(text, first);
+      if (before <= 0 || !isLetterOrNumber(text.charCodeAt(before - 1))) break;
+      if (--count === 0) return length;
+      first = units[count - 1]!;
     }
-    const count = units.length;
     // Whether the run may end before its last unit and still be joined: four units before it.
     const withoutLast = !reachedStart || count > 4;
     for (let from = count - 1; from >= 0; from--) {
-      if (from < count - 1 ? steps[from] === JOINS : !reachedStart) continue;
-      states.length = 0;
-      states.push(0);
-      for (let index = from; index >= 0 && states.length > 0; index--) {
+      if (from < count - 1 ? steps[from] === SPACED_JOIN : !reachedStart) continue;
+      states[0] = 0;
+      live = 1;
+      for (let index = from; index >= 0 && live > 0; index--) {
         if (index < from) {
           if (index === 0 && withoutLast) return units[from]!;
           const step = steps[index]!;
-          if (step !== JOINS) {
-            next.length = 0;
-            if (step === SPACE) next.push(...states);
-            for (const node of states) add(node, 32);
-            [states, next] = [next, states];
-          }
+          if (step !== SPACED_JOIN) read(32, step === SPACED_SPACE);
         }
         const code = text.charCodeAt(units[index]!);
         const lower = code | 0x20;
         if (code >= 0x80 || lower < 97 || lower > 122) return units[from]!;
-        next.length = 0;
-        for (const node of states) add(node, lower);
-        [states, next] = [next, states];
+        read(lower, false);
       }
-      if (states.length > 0) return units[from]!;
+      if (live > 0) return units[from]!;
     }
     return length;
   };
@@ -386,9 +395,6 @@ export function spelledRunHold(terms: readonly string[]): (text: string) => numb
 
 /** The most units of a spelled-out run `spelledRunHold` reads (entries longer than this hold the run unread). */
 const SPELLED_RUN_UNITS = 64;
-const JOINS = 0;
-const SPACE = 1;
-const BREAK = 2;
 
 /**
  * Where the plain letters of flipped writing that end `text`
@@ -555,11 +561,6 @@ const TRIE_CELLS = 1 << 20;
 
 /** What the filtered hook leaves to the full one: beyond ASCII, leetspeak characters, and controls other than blanks. */
 const NOT_LOWER_CASE_READING = /[^\t-\r -#%-/:-?A-{}~]/g;
-
-/** A separator of a spelled-out run (`SPELLED_OUT`). */
-function isSeparator(code: number): boolean {
-  return code === 32 || code === 0x2e || code === 0x2d || code === 0x5f || code === 0x2a;
-}
 
 function isAsciiBlank(code: number): boolean {
   return code === 32 || (code >= 9 && code <= 13);

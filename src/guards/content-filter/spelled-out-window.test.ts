@@ -30,7 +30,17 @@ const PROSE =
 // `k i`), so `k ` went out before `l l  y o u r s e l f` made the filter
 // join `k i l l …` and block.
 describe('contentFilter in window mode: a spelled-out entry whose run is still short', () => {
-  for (const phrase of ['k i l l  y o u r s e l f', 'k i l l   y o u', 'k.i.l.l y.o.u']) {
+  for (const phrase of [
+    'k i l l  y o u r s e l f',
+    'k i l l   y o u',
+    'k.i.l.l y.o.u',
+    // Round 39: invisible characters the fold drops, read through (before,
+    // they cut the run: `k\u200b` went out at 5 cuts, `k\u00ad.` at 4).
+    'k\u200b i l l  y o u r s e l f',
+    'k\u00ad.i.l.l y.o.u',
+    // However many at one place (before: 5 cuts; the window's word starts read 32).
+    `k${'\u200b'.repeat(33)} i l l  y o u r s e l f`,
+  ]) {
     const answer = `${PROSE}Then: ${phrase} now.`;
     const start = answer.indexOf(phrase);
     it(`releases nothing of ${JSON.stringify(phrase)} before the block, cut at every position`, async () => {
@@ -80,6 +90,14 @@ describe('spelledRunHold', () => {
       ['plot x y a s', 9],
       // A digit may read as leetspeak: held, bounded by the run.
       ['give me 3', 8],
+      // Invisible characters between units, and after the last, read through (round 39).
+      ['Then: k\u200b i', 6],
+      ['Then: k \u200bi\u200b', 6],
+      ['Then: k\u00ad.i.l', 6],
+      ['Then: k i l l \u2060 \u200b y', 6],
+      // However many invisible characters at one place.
+      [`Then: k${'\u200b'.repeat(40)} i`, 6],
+      [`Then: k i${'\u200b'.repeat(40)}`, 6],
     ];
     for (const [text, start] of cases) expect(hold(text), text).toBe(start);
   });
@@ -109,5 +127,30 @@ describe('spelledRunHold', () => {
     const text = `x ${'a '.repeat(99)}a`;
     // 64 units of 100 are read, from the last: held from the 64th.
     expect(longEntry(text)).toBe(text.length - 127);
+  });
+
+  // Round 39: the live trie nodes of a reading are kept once each by a
+  // stamp, in typed arrays reused from call to call (was `includes` on
+  // arrays); the answers are the same.
+  it('reads an entry of spaced and joined letters every way the fold may join them', () => {
+    // 15 `a`s and 4 blanks: a run of single `a`s reads as it in one way only.
+    const spaced = spelledRunHold(['aa aaaaa a aaaaa aa']);
+    const run = (units: number) => `so: ${'a '.repeat(units).trim()}`;
+    // 20 units: the last 15 are the entry's letters, and a 16th may begin a
+    // word (`withoutLast`): held from the 16th unit from the end.
+    expect(spaced(run(20))).toBe(4 + 2 * 4);
+    expect(spaced(run(15))).toBe(4);
+    // 14 units may still grow into it; the `b` ending the run may start a word.
+    expect(spaced(`${run(14)} b`)).toBe(4);
+    // After those calls, with their many live nodes, a run that begins no entry holds nothing.
+    expect(spaced('so: b a b')).toBe('so: b a b'.length);
+  });
+
+  it('reads an entry longer than the units it may read from its first 128 characters', () => {
+    const hold = spelledRunHold([`ab ${'c'.repeat(300)}`]);
+    // `a b  c c c`: `ab ccc`, a prefix of the entry, held from `a`.
+    expect(hold('so a b  c c c')).toBe(3);
+    // `ab cd` begins no entry, nor does any reading from `c` or the last unit.
+    expect(hold('so a b  c d c')).toBe('so a b  c d c'.length);
   });
 });

@@ -273,6 +273,88 @@ export function isSeparator(code: number): boolean {
   return code === 32 || code === 46 || code === 45 || code === 95 || code === 42;
 }
 
+/** A step of a spaced-out run (`spacedStep`): one separator other than a blank (`k.i`), always joined. */
+export const SPACED_JOIN = 0;
+/** One blank (`k i`): joined, or read as a blank where it cuts the run's words. */
+export const SPACED_SPACE = 1;
+/** A word break of two or three blanks (`k i l l   y o u`): the run's words are joined apart. */
+export const SPACED_BREAK = 2;
+/** `spacedStep` or `lastSpacedUnit` gave up reading (its `readThrough` did): the run may go on. */
+export const SPACED_UNREAD = -2;
+
+/**
+ * The spaced-unit rule, in one place: `joinSpacedRuns` joins runs by it,
+ * and window mode reads them back by it (`spacedRunStart` in
+ * middleware/text-boundaries, contentFilter's `spelledRunHold`). From the
+ * unit of a run at `at` (`isSpacedUnit`), the next one in `direction` (1:
+ * after, -1: before): across one separator (`isSeparator`), or a word break
+ * of two or three blanks. -1 when the run does not go on; else that unit's
+ * position `<< 2`, with the kind of the step (`SPACED_JOIN`,
+ * `SPACED_SPACE`, `SPACED_BREAK`) in the two low bits (a string is shorter
+ * than 2^29 units). `readThrough` (only with `direction` -1): the start of
+ * the characters read through that end at a position (-1: too many), for
+ * raw text whose invisible characters the fold drops; where it gives up,
+ * `SPACED_UNREAD` (-2): the run may go on past what was read.
+ */
+export function spacedStep(
+  text: string,
+  at: number,
+  direction: 1 | -1,
+  readThrough?: (text: string, at: number) => number,
+): number {
+  const separator = spacedNeighbour(text, at, direction, readThrough);
+  if (separator < 0) return separator;
+  const code = text.charCodeAt(separator);
+  if (!isSeparator(code)) return -1;
+  const unit = spacedNeighbour(text, separator, direction, readThrough);
+  if (unit < 0) return unit;
+  const after = text.charCodeAt(unit);
+  if (isSpacedUnit(after)) return (unit << 2) | (code === 32 ? SPACED_SPACE : SPACED_JOIN);
+  if (code !== 32 || after !== 32) return -1;
+  let next = spacedNeighbour(text, unit, direction, readThrough);
+  if (next >= 0 && text.charCodeAt(next) === 32) {
+    next = spacedNeighbour(text, next, direction, readThrough);
+  }
+  if (next < 0) return next;
+  return isSpacedUnit(text.charCodeAt(next)) ? (next << 2) | SPACED_BREAK : -1;
+}
+
+/**
+ * The last unit of a spaced-out run that ends `text` and that more text may
+ * continue by `spacedStep`'s rule: a unit followed by nothing, by one
+ * separator, or by up to three blanks (a word break still to be closed);
+ * -1 when none; `SPACED_UNREAD` where `readThrough` (as for `spacedStep`)
+ * gives up.
+ */
+export function lastSpacedUnit(
+  text: string,
+  readThrough?: (text: string, at: number) => number,
+): number {
+  const before = (at: number) => (readThrough === undefined ? at : readThrough(text, at));
+  let end = before(text.length);
+  let blanks = 0;
+  while (end > 0 && text.charCodeAt(end - 1) === 32) {
+    if (++blanks === 4) return -1;
+    end = before(end - 1);
+  }
+  if (blanks === 0 && end > 0 && isSeparator(text.charCodeAt(end - 1))) end = before(end - 1);
+  if (end < 0) return SPACED_UNREAD;
+  return end > 0 && isSpacedUnit(text.charCodeAt(end - 1)) ? end - 1 : -1;
+}
+
+/** The position beside `at` in `direction` (`spacedStep`), -1 past the text, `SPACED_UNREAD` where `readThrough` gives up. */
+function spacedNeighbour(
+  text: string,
+  at: number,
+  direction: 1 | -1,
+  readThrough: ((text: string, at: number) => number) | undefined,
+): number {
+  if (direction > 0) return at + 1 < text.length ? at + 1 : -1;
+  if (readThrough === undefined) return at - 1;
+  const start = readThrough(text, at);
+  return start > 0 ? start - 1 : start < 0 ? SPACED_UNREAD : -1;
+}
+
 export function isLetterOrNumber(code: number): boolean {
   if (code < 0x80) return (asciiClass[code]! & (ASCII_LETTER | ASCII_DIGIT)) !== 0;
   return (factsOfUnit(code) & UNIT_LETTER_OR_NUMBER) !== 0;
@@ -326,24 +408,10 @@ function joinSpacedRuns(text: string, aggressive: boolean): string {
     let units = 1;
     let single = false;
     for (;;) {
-      if (
-        last + 2 < length &&
-        isSeparator(text.charCodeAt(last + 1)) &&
-        isSpacedUnit(text.charCodeAt(last + 2))
-      ) {
-        last += 2;
-        single = true;
-      } else if (
-        last + 3 < length &&
-        text.charCodeAt(last + 1) === 32 &&
-        text.charCodeAt(last + 2) === 32
-      ) {
-        const blanks = text.charCodeAt(last + 3) === 32 ? 3 : 2;
-        if (last + blanks + 1 >= length || !isSpacedUnit(text.charCodeAt(last + blanks + 1))) break;
-        last += blanks + 1;
-      } else {
-        break;
-      }
+      const step = spacedStep(text, last, 1);
+      if (step < 0) break;
+      if ((step & 3) !== SPACED_BREAK) single = true;
+      last = step >> 2;
       units++;
       const after = last + 1 < length ? text.charCodeAt(last + 1) : -1;
       if (units >= 4 && single && (after < 0 || !isLetterOrNumber(after))) end = last + 1;

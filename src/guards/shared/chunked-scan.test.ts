@@ -451,7 +451,7 @@ describe('flat pieces (round 29)', () => {
   });
 });
 
-describe('where a piece is cut (round 39: the window end searched first)', () => {
+describe('where a piece is cut', () => {
   /** The length of the first piece `scanInChunks` reads (its cut, plus the overlap of 2,048 after it). */
   const firstPieceLength = (source: string | ReturnType<typeof redactedTextSource>) => {
     const lengths: number[] = [];
@@ -501,11 +501,19 @@ describe('where a piece is cut (round 39: the window end searched first)', () =>
       [55_500, '\n'],
       [57_000, '\n'],
     ]);
-    const source = redactedTextSource(text, [{ start: 100, end: 110 }], () => '[EMAIL_ADDRESS]');
+    const source = redactedTextSource(
+      text,
+      [{ type: 'EMAIL_ADDRESS', start: 100, end: 110 }],
+      () => '[EMAIL_ADDRESS]',
+    );
     // The placeholder is 5 characters longer than what it replaces.
     expect(firstPieceLength(source)).toBe(57_006);
     const near = textWith('word ', [[57_300, '\n']]);
-    const nearSource = redactedTextSource(near, [{ start: 100, end: 110 }], () => '[EMAIL]');
+    const nearSource = redactedTextSource(
+      near,
+      [{ type: 'EMAIL_ADDRESS', start: 100, end: 110 }],
+      () => '[EMAIL]',
+    );
     expect(firstPieceLength(nearSource)).toBe(57_298);
   });
 });

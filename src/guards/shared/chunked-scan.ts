@@ -79,8 +79,6 @@ const overlap = 2_048;
 const seamZone = 512;
 /** How far before its target length a piece is cut at a line break (else at white space, else where it falls). */
 const cutSearch = 2_048;
-/** The end of that stretch searched for a line break first (see `cutAfter`). */
-const nearCutSearch = 256;
 
 /**
  * What the caller's scan found in one piece: findings in text order (fresh
@@ -291,12 +289,6 @@ function cutAfter(source: TextSource, start: number): number {
   const length = source.length;
   if (length - start <= pieceLength) return length;
   const target = start + pieceLength;
-  // The last line break of the window is the last one of its end, where
-  // there is one (most text breaks lines more often): a slice of a redacted
-  // text is a flat copy (round 39: 2,048 characters copied per piece).
-  const end = source.slice(target - nearCutSearch, target);
-  const nearBreak = end.lastIndexOf('\n');
-  if (nearBreak >= 0) return target - nearCutSearch + nearBreak + 1;
   const before = source.slice(target - cutSearch, target);
   const lineBreak = before.lastIndexOf('\n');
   if (lineBreak >= 0) return target - cutSearch + lineBreak + 1;

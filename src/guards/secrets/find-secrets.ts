@@ -21,7 +21,7 @@ import {
   continuedValue,
   isPropertiesPasswordKey,
   isRedactionPlaceholder,
-  judgeSecretValue,
+  lastVerdictJudge,
   namesWholeSecret,
   placeholderValue,
   propertiesValueEnd,
@@ -653,6 +653,8 @@ function scanOneReading(
     candidates.push({ type, start, end: start + length, priority });
   // Start offsets of skipped placeholders: one value seen by two scans counts once.
   const placeholders = new Set<number>();
+  // One scan's values, judged once when a value repeats the one before (round 39).
+  const judgeSecretValue = lastVerdictJudge();
   const judged = (verdict: ValueVerdict, start: number) => {
     if (verdict === 'placeholder') placeholders.add(start);
     return verdict === 'secret';

@@ -450,3 +450,70 @@ describe('flat pieces (round 29)', () => {
     expect(flatString(text.slice(1))).toBe(text.slice(1));
   });
 });
+
+describe('where a piece is cut', () => {
+  /** The length of the first piece `scanInChunks` reads (its cut, plus the overlap of 2,048 after it). */
+  const firstPieceLength = (source: string | ReturnType<typeof redactedTextSource>) => {
+    const lengths: number[] = [];
+    scanInChunks(source, piece => {
+      lengths.push(piece.length);
+      return { spans: [] };
+    });
+    return lengths[0]! - 2_048;
+  };
+  /** 57,344 characters of `fill` with `marks` (offset, character) set, then more text with a dash. */
+  const textWith = (fill: string, marks: Array<[number, string]>) => {
+    const head = fill
+      .repeat(Math.ceil(57_344 / fill.length))
+      .slice(0, 57_344)
+      .split('');
+    for (const [at, char] of marks) head[at] = char;
+    return `${head.join('')}${'more text – '.repeat(8_000)}`;
+  };
+
+  it('at the last line break before 57,344, whether near it or up to 2,048 before', () => {
+    // Line breaks near the end and before it: the last one.
+    expect(
+      firstPieceLength(
+        textWith('word ', [
+          [56_000, '\n'],
+          [57_200, '\n'],
+        ]),
+      ),
+    ).toBe(57_201);
+    // Only before the last 256 characters: found in the wider window.
+    expect(
+      firstPieceLength(
+        textWith('word ', [
+          [55_500, '\n'],
+          [57_000, '\n'],
+        ]),
+      ),
+    ).toBe(57_001);
+    // None: at the last blank.
+    expect(firstPieceLength(textWith('word ', [[55_000, '\n']]))).toBe(57_340);
+    // Neither: where it falls.
+    expect(firstPieceLength(textWith('x', []))).toBe(57_344);
+  });
+
+  it('the same in a redacted text read from its parts', () => {
+    const text = textWith('word ', [
+      [55_500, '\n'],
+      [57_000, '\n'],
+    ]);
+    const source = redactedTextSource(
+      text,
+      [{ type: 'EMAIL_ADDRESS', start: 100, end: 110 }],
+      () => '[EMAIL_ADDRESS]',
+    );
+    // The placeholder is 5 characters longer than what it replaces.
+    expect(firstPieceLength(source)).toBe(57_006);
+    const near = textWith('word ', [[57_300, '\n']]);
+    const nearSource = redactedTextSource(
+      near,
+      [{ type: 'EMAIL_ADDRESS', start: 100, end: 110 }],
+      () => '[EMAIL]',
+    );
+    expect(firstPieceLength(nearSource)).toBe(57_298);
+  });
+});

@@ -160,32 +160,19 @@ describe('urlFilter resolveHost', () => {
 
   it('generateText: a tool call to a name that resolves to the metadata service is blocked, the tool not run', async () => {
     let ran = false;
-    const model = turnsModel([
-      {
-        toolCalls: [
-          {
-            toolCallId: 'c1',
-            toolName: 'fetchPage',
-            input: { url: 'https://metadata.attacker.io/latest/meta-data/iam?token=s3cr3t' },
-          },
-        ],
+    const fetchPage = tool({
+      inputSchema: z.object({ url: z.string() }),
+      execute: async () => {
+        ran = true;
+        return 'page';
       },
-      { text: 'done' },
-    ]);
+    });
+    const url = 'https://metadata.attacker.io/latest/meta-data/iam?token=s3cr3t';
+    const call = { toolCallId: 'c1', toolName: 'fetchPage', input: { url } };
+    const resolveHost = async () => ['169.254.169.254'];
     const run = await generateText({
-      model,
-      tools: guardTools(
-        {
-          fetchPage: tool({
-            inputSchema: z.object({ url: z.string() }),
-            execute: async () => {
-              ran = true;
-              return 'page';
-            },
-          }),
-        },
-        { input: [urlFilter({ resolveHost: async () => ['169.254.169.254'] })] },
-      ),
+      model: turnsModel([{ toolCalls: [call] }, { text: 'done' }]),
+      tools: guardTools({ fetchPage }, { input: [urlFilter({ resolveHost })] }),
       prompt: 'Fetch it.',
       stopWhen: isStepCount(2),
     });

@@ -1,4 +1,4 @@
-import { generateText, isStepCount, tool, wrapLanguageModel } from 'ai';
+import { generateText, isStepCount, streamText, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { guardContext as context, textModel } from '../../../test/helpers';
@@ -196,6 +196,39 @@ describe('urlFilter resolveHost', () => {
         ),
       },
     ]);
+  });
+
+  it('a window stream looks each name up once per call, and blocks at the private one', async () => {
+    const { asked, resolveHost } = dns({
+      'ok.example.com': ['93.184.216.34'],
+      'meta.evil.io': ['169.254.169.254'],
+    });
+    const streamed = streamText({
+      model: wrapLanguageModel({
+        model: textModel([
+          'see ',
+          'https://ok.example.com/a and ',
+          'more ',
+          'https://meta.evil.io/x?t=1 end',
+        ]),
+        middleware: guardrails({
+          output: [urlFilter({ blockPrivate: true, resolveHost })],
+          stream: { mode: 'window' },
+        }),
+      }),
+      prompt: 'hi',
+    });
+    expect(await streamed.text).toBe(
+      'see https://ok.example.com/a and This content contains a link that is not allowed.',
+    );
+    expect((await getGuardrailOutcome(streamed))!.records.map(r => [r.status, r.reason])).toEqual([
+      [
+        'blocked',
+        'https://*.evil.io: host "*.evil.io" resolves to 169.254.169.254: private or local',
+      ],
+    ]);
+    // Before the call's answers were kept, ok.example.com was looked up at every window check.
+    expect(asked).toEqual(['ok.example.com', 'meta.evil.io']);
   });
 
   it("generateText: a lookup that outlasts the guardrail's timeout fails closed", async () => {

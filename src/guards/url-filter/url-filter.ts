@@ -71,13 +71,13 @@ export type ResolveHost = (
   options: { signal: AbortSignal },
 ) => PromiseLike<ReadonlyArray<string | { address: string }>>;
 
-/** Distinct host names one check looks up; the others are flagged unjudged. */
+/** Distinct host names one check looks up (besides those its call looked up); the others are flagged unjudged. */
 const MAX_RESOLVED_HOSTS = 32;
 
 /**
  * The names a check looks up: those it found (in order, up to
- * `MAX_RESOLVED_HOSTS`), and the rule each broke once looked up (`null`:
- * none).
+ * `MAX_RESOLVED_HOSTS`), and the rule each name of the call broke once
+ * looked up (`null`: none).
  */
 interface HostLookups {
   wanted: Set<string>;
@@ -294,6 +294,8 @@ export function urlFilter(options?: UrlFilterOptions): Guardrail {
   // Types are checked above; what is left is a host pattern the URL parser rejects.
   if (issues.length > 0) throw new GuardrailConfigError(issues);
   const allowedSchemes = new Set(schemes.map(scheme => scheme.toLowerCase()));
+  /** Where a call's looked-up names are kept (`ctx.state`). */
+  const lookupsKey = `${name}:url-filter-lookups`;
 
   function violation(
     url: ParsedUrl,
@@ -393,7 +395,13 @@ export function urlFilter(options?: UrlFilterOptions): Guardrail {
       const checkPrivate = blockPrivate ?? ctx.kind === 'tool_input';
       if (!checkPrivate || resolveHost === undefined) return judge(content, ctx, checkPrivate);
       // Names are looked up when the text has any that broke no other rule, then the text judged again.
-      const lookups: HostLookups = { wanted: new Set(), rules: new Map() };
+      // Answers are kept for the call: a streamed answer's windows look each name up once.
+      let rules = ctx.state.get(lookupsKey) as HostLookups['rules'] | undefined;
+      if (rules === undefined) {
+        rules = new Map();
+        ctx.state.set(lookupsKey, rules);
+      }
+      const lookups: HostLookups = { wanted: new Set(), rules };
       const verdict = judge(content, ctx, checkPrivate, lookups);
       if (lookups.wanted.size === 0) return verdict;
       return lookUp(lookups, ctx.abortSignal).then(() =>

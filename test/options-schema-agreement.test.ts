@@ -92,6 +92,7 @@ const pairings: Record<BuiltinGuardrailType, Pairing> = {
   'url-filter': {
     build: options => main.urlFilter(options),
     shape: urlFilterOptionShape,
+    codeOnly: { resolveHost: 'a DNS lookup function' },
     otherForm: ['allow', 'deny'],
   },
   'tool-policy': {

@@ -244,6 +244,7 @@ const cases: FactoryCase[] = [
       blockUserinfo: bool,
       allowSubdomains: bool,
       blockPrivate: bool,
+      resolveHost: fn,
       blockHomographs: bool,
       action: ['strip', 5],
       replacement: notAString,

@@ -1037,6 +1037,19 @@ export function scanUrls(text: string): SpanList<ParsedUrl> {
     );
     pass(mappedMatches(visible, text, schemeRelative), 'http:', undefined, plausible, withoutThem);
   }
+  const matches = (pattern: RegExp) =>
+    visible ? mappedMatches(visible, text, pattern) : text.matchAll(pattern);
+  // Before bare domains: `evil｡co.uk` is one host, not the domain `co.uk`.
+  pass(
+    matches(bareDomainOddDots),
+    true,
+    raw => /[\u3002\uff0e\uff61]/.test(raw) && isKnownSuffixHost(raw),
+    undefined,
+    withoutThem,
+  );
+  // Before bare IPs: `10.0.0.1.nip.io` and `10.0.0.1.nip.io.evil.com` are
+  // names, not the address 10.0.0.1 (round 39).
+  pass(matches(bareDomain), true, isKnownSuffixHost, undefined, withoutThem);
   pass(text.matchAll(bareIPv4), true);
   pass(
     text.matchAll(looseIPv4),
@@ -1053,17 +1066,6 @@ export function scanUrls(text: string): SpanList<ParsedUrl> {
       !url.hostname.startsWith('0.') &&
       isPrivateHost(url.hostname),
   );
-  const matches = (pattern: RegExp) =>
-    visible ? mappedMatches(visible, text, pattern) : text.matchAll(pattern);
-  // Before bare domains: `evil｡co.uk` is one host, not the domain `co.uk`.
-  pass(
-    matches(bareDomainOddDots),
-    true,
-    raw => /[\u3002\uff0e\uff61]/.test(raw) && isKnownSuffixHost(raw),
-    undefined,
-    withoutThem,
-  );
-  pass(matches(bareDomain), true, isKnownSuffixHost, undefined, withoutThem);
   pass(text.matchAll(bareLocalhost), true);
   return kept;
 }

@@ -44,8 +44,8 @@ function isPrivateIPv4([a, b]: number[]): boolean {
   );
 }
 
-/** Expands an IPv6 address (no brackets) to eight 16-bit groups. */
-function parseIPv6(address: string): number[] | undefined {
+/** Expands an IPv6 address (no brackets, hex groups only) to eight 16-bit groups. */
+export function parseIPv6(address: string): number[] | undefined {
   const halves = address.split('::');
   if (halves.length > 2) return undefined;
   const toGroups = (part: string) => (part === '' ? [] : part.split(':'));

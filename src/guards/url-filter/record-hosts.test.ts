@@ -1,6 +1,6 @@
 import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { textModel } from '../../../test/helpers';
+import { guardContext, textModel } from '../../../test/helpers';
 import { GuardrailTripwireError } from '../../core/errors';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
@@ -49,6 +49,25 @@ describe('urlFilter records: hosts carrying data', () => {
           { url: 'https://*.evil.com', rule: 'host "*.evil.com" looks like a homograph' },
         ],
         count: 9,
+      },
+    });
+  });
+
+  it('a host longer than a DNS name shows its registrable domain alone too (round 39)', async () => {
+    // tldts found no domain in a host of more than 253 characters: it was shown whole.
+    const host = `4111.1111.1111.1111.${'a.'.repeat(120)}evil.com`;
+    const verdict = await urlFilter({ allow: ['example.com'] }).check(
+      `https://${host}/x`,
+      guardContext('output'),
+    );
+    expect(verdict).toEqual({
+      action: 'block',
+      message: 'This content contains a link that is not allowed.',
+      reason: 'https://*.evil.com: host "*.evil.com" is not on the allow list',
+      severity: 'warning',
+      info: {
+        urls: [{ url: 'https://*.evil.com', rule: 'host "*.evil.com" is not on the allow list' }],
+        count: 1,
       },
     });
   });

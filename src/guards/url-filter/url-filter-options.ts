@@ -1,6 +1,7 @@
 import {
   anyOf,
   booleanOption,
+  functionOption,
   listOf,
   nonEmptyString,
   type OptionShape,
@@ -28,6 +29,7 @@ export const urlFilterOptionShape = {
   blockUserinfo: booleanOption,
   allowSubdomains: booleanOption,
   blockPrivate: booleanOption,
+  resolveHost: functionOption('a function (host) => Promise of its addresses'),
   blockHomographs: booleanOption,
   action: oneOf(['block', 'redact']),
   replacement: stringOption,

@@ -31,4 +31,9 @@ export {
   type ToolPolicyOptions,
   toolPolicy,
 } from './tool-policy/tool-policy';
-export { type UrlFilterOptions, type UrlHostPattern, urlFilter } from './url-filter/url-filter';
+export {
+  type ResolveHost,
+  type UrlFilterOptions,
+  type UrlHostPattern,
+  urlFilter,
+} from './url-filter/url-filter';

@@ -7,13 +7,16 @@
  * - bundled with esbuild (ES modules, code splitting, platform neutral as for
  *   an edge runtime, peers external): bytes and files emitted, where the
  *   named-entity tagger's weights end up, and the bundle run in Node;
- * - run unbundled in Node from `node_modules`, as ES module and CommonJS.
+ * - run unbundled in Node from `node_modules`, as ES module and CommonJS;
+ * - a Next.js app (the example's Next, Turbopack, `output: 'standalone'`) of
+ *   four route handlers asking for PERSON, Node and edge runtime, with and
+ *   without `import 'ai-guardrails/ner'`, its traced output started alone.
  *
  * Usage: node test/package/bundled-apps.mjs <tarball> [--report]
  * Exits non-zero on any failed expectation; prints one line per check and,
  * with --report, the sizes as a Markdown table.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -258,8 +261,104 @@ try {
     checked.valid === true && checked.guardrails.input === 1,
     'cli check-config: a pii config is valid',
   );
+
+  // 7. Next.js (the example's, Turbopack, `output: 'standalone'`: only traced files deployed):
+  // route handlers asking for PERSON, with and without the import, in the Node and edge runtimes.
+  await nextAppChecks();
 } finally {
   await rm(root, { recursive: true, force: true });
+}
+
+/** Route handler source: PERSON over the request's text, the check's result as JSON. */
+function routeSource(withImport, edge) {
+  return `${withImport ? "import 'ai-guardrails/ner';\n" : ''}import { pii, runChain } from 'ai-guardrails';
+const guardrail = pii({ entities: ['PERSON'] });
+export async function POST(request) {
+  const { content, records: [record] } = await runChain([guardrail], await request.text(), { kind: 'input', messages: [] });
+  return Response.json({ content, status: record.status, reason: record.reason });
+}
+${edge ? "export const runtime = 'edge';\n" : ''}`;
+}
+
+/** Builds a Next.js app of four route handlers, deploys its standalone output alone, and posts `text` to each. */
+async function nextAppChecks() {
+  const nextApp = join(app, 'next-app');
+  const routes = {
+    'node-ner': [true, false],
+    'edge-ner': [true, true],
+    'node-plain': [false, false],
+    'edge-plain': [false, true],
+  };
+  for (const [route, [withImport, edge]] of Object.entries(routes)) {
+    await mkdir(join(nextApp, 'app/api', route), { recursive: true });
+    await writeFile(join(nextApp, 'app/api', route, 'route.js'), routeSource(withImport, edge));
+  }
+  // The app's node_modules entries are links out of the app: Turbopack resolves from / then.
+  await writeFile(
+    join(nextApp, 'next.config.mjs'),
+    "export default { output: 'standalone', turbopack: { root: '/' } };\n",
+  );
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  const built = spawnSync(process.execPath, [join(repoModules, 'next/dist/bin/next'), 'build'], {
+    cwd: nextApp,
+    env,
+    encoding: 'utf8',
+  });
+  const buildLog = `${built.stdout}${built.stderr}`;
+  // Next's own notes on the edge runtime are not about this package.
+  const warnings = buildLog
+    .split('\n')
+    .filter(line => /⚠|warn/i.test(line) && !/edge runtime/i.test(line));
+  expectThat(
+    built.status === 0 && warnings.length === 0,
+    `Next.js build (Turbopack): succeeds with no warning (${built.status}; ${warnings.join(' / ') || 'none'})`,
+  );
+  if (built.status !== 0) return console.log(buildLog);
+  // Deployed away from the app's node_modules: what the trace copied is all there is.
+  const deployed = join(root, 'deployed-next');
+  execFileSync('cp', ['-a', join(nextApp, '.next/standalone'), deployed]);
+  const [server] = execFileSync('find', [deployed, '-path', '*/next-app/server.js'], {
+    encoding: 'utf8',
+  }).split('\n');
+  const port = 20000 + (process.pid % 20000);
+  const child = spawn(process.execPath, [server], {
+    env: { ...env, PORT: String(port), HOSTNAME: '127.0.0.1' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    await new Promise((ready, failed) => {
+      const timer = setTimeout(() => failed(new Error('next server not ready in 60 s')), 60_000);
+      child.stdout.on('data', chunk => /Ready/.test(String(chunk)) && ready(clearTimeout(timer)));
+      child.on('exit', code => failed(new Error(`next server exited with ${code}`)));
+    });
+    const post = async route =>
+      (await fetch(`http://127.0.0.1:${port}/api/${route}`, { method: 'POST', body: text })).json();
+    // Without the import first: a Node handler with it registers the loader for the whole server
+    // process (one module instance), and a handler without it asked later would redact too.
+    for (const route of ['node-plain', 'edge-plain']) {
+      const result = await post(route);
+      expectThat(
+        result.content === text &&
+          result.status === 'error' &&
+          /import 'ai-guardrails\/ner'/.test(result.reason ?? ''),
+        `Next.js ${route}, no import, standalone output: fails closed naming the import (${JSON.stringify(result)})`,
+      );
+    }
+    for (const route of ['node-ner', 'edge-ner']) {
+      const result = await post(route);
+      expectThat(
+        result.content === redacted && result.status === 'modified',
+        `Next.js ${route}, import 'ai-guardrails/ner': the name redacted (${JSON.stringify(result)})`,
+      );
+    }
+  } finally {
+    if (child.exitCode === null) {
+      const exited = new Promise(stopped => child.once('exit', stopped));
+      process.kill(-child.pid);
+      await exited;
+    }
+  }
 }
 
 if (flags.includes('--report')) {

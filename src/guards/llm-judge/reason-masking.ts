@@ -63,10 +63,7 @@ function markCopies(
   const filter = new Uint8Array(1 << FILTER_BITS);
   const mask = (1 << FILTER_BITS) - 1;
   for (const start of starts) {
-    let hash = 0;
-    for (let index = start; index < start + length; index++) {
-      hash = (Math.imul(hash, HASH_BASE) + reason.charCodeAt(index)) & HASH_MASK;
-    }
+    const hash = hashOf(reason, start, start + length);
     windows.set(hash, [...(windows.get(hash) ?? []), start]);
     filter[hash & mask] = 1;
   }
@@ -316,12 +313,17 @@ function markShortQuotes(
 ): void {
   const length = skeleton.text.length;
   const runs = new Map<string, number[]>();
+  // The runs' hashes in a bit filter: most word starts of a text slice nothing.
+  const filter = new Uint8Array(1 << FILTER_BITS);
+  const mask = (1 << FILTER_BITS) - 1;
   for (let first = 0; first < length; first++) {
     if (skeleton.edges[first] !== 1) continue;
     for (let size = MIN_SHORT_QUOTE_LETTERS; size < MIN_QUOTE_CHARS; size++) {
       if (first + size > length || skeleton.edges[first + size] !== 1) continue;
       const piece = skeleton.text.slice(first, first + size);
-      if (!piece.includes('\u0000')) runs.set(piece, [...(runs.get(piece) ?? []), first]);
+      if (piece.includes('\u0000')) continue;
+      runs.set(piece, [...(runs.get(piece) ?? []), first]);
+      filter[hashOf(piece, 0, size) & mask] = 1;
     }
   }
   for (const { text, edges } of judged) {
@@ -329,10 +331,16 @@ function markShortQuotes(
       if (edges[first] !== 1) continue;
       // Breaks inside the run so far: its length as written with one blank each.
       let breaks = 0;
+      let hash = 0;
       for (let size = 1; size < MIN_QUOTE_CHARS && first + size <= text.length; size++) {
         const end = first + size;
+        hash = (Math.imul(hash, HASH_BASE) + text.charCodeAt(end - 1)) & HASH_MASK;
         if (edges[end] !== 1) continue;
-        if (size >= MIN_SHORT_QUOTE_LETTERS && size + breaks >= MIN_QUOTE_CHARS) {
+        if (
+          size >= MIN_SHORT_QUOTE_LETTERS &&
+          size + breaks >= MIN_QUOTE_CHARS &&
+          filter[hash & mask] === 1
+        ) {
           const piece = text.slice(first, end);
           for (const at of runs.get(piece) ?? []) inSkeleton.fill(1, at, at + size);
           runs.delete(piece);
@@ -341,6 +349,15 @@ function markShortQuotes(
       }
     }
   }
+}
+
+/** The rolling hash of `text`'s units from `start` to `end` (as {@link markCopies} rolls it). */
+function hashOf(text: string, start: number, end: number): number {
+  let hash = 0;
+  for (let index = start; index < end; index++) {
+    hash = (Math.imul(hash, HASH_BASE) + text.charCodeAt(index)) & HASH_MASK;
+  }
+  return hash;
 }
 
 /** `text` written backwards (by UTF-16 unit: skeletons of hidden values are short). */

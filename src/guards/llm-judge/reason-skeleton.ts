@@ -374,11 +374,6 @@ function readSkeleton(text: string, withEdges: boolean): EdgedSkeleton {
   let size = 0;
   // A word starts at the first character, and after each separator.
   let parted = true;
-  const write = (unit: number) => {
-    if (withEdges && parted) edges[size] = 1;
-    parted = false;
-    buffer[size++] = unit;
-  };
   for (let index = 0; index < text.length; ) {
     const code = text.charCodeAt(index);
     if (code < 0x80 && code !== 0x5c && code !== 0x25 && code !== 0x26) {
@@ -395,13 +390,19 @@ function readSkeleton(text: string, withEdges: boolean): EdgedSkeleton {
       ) {
         const digits = numberWordAt(text, index);
         if (digits !== '') {
-          for (let at = 0; at < digits.length; at++) write(digits.charCodeAt(at));
+          if (parted && withEdges) edges[size] = 1;
+          parted = false;
+          for (let at = 0; at < digits.length; at++) buffer[size++] = digits.charCodeAt(at);
           index = lastRead.end;
           continue;
         }
       }
-      if (kept !== 0) write(kept);
-      else parted = true;
+      if (kept === 0) parted = true;
+      else {
+        if (parted && withEdges) edges[size] = 1;
+        parted = false;
+        buffer[size++] = kept;
+      }
       index++;
       continue;
     }
@@ -418,8 +419,13 @@ function readSkeleton(text: string, withEdges: boolean): EdgedSkeleton {
         edges = grownEdges;
       }
     }
-    if (fold === '') parted ||= partsWords(point);
-    for (let unit = 0; unit < fold.length; unit++) write(fold.charCodeAt(unit));
+    if (fold === '') {
+      parted ||= partsWords(point);
+      continue;
+    }
+    if (parted && withEdges) edges[size] = 1;
+    parted = false;
+    for (let unit = 0; unit < fold.length; unit++) buffer[size++] = fold.charCodeAt(unit);
   }
   if (withEdges) edges[size] = 1;
   return {

@@ -1,4 +1,8 @@
+import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
+import { generateResult, withoutTiming } from '../../../test/helpers';
+import { runChain } from '../../core/chain';
+import { llmJudge } from './llm-judge';
 import { withoutQuotes } from './reason-masking';
 
 /*
@@ -42,5 +46,43 @@ describe('llmJudge reason masking: a short quote written otherwise', () => {
     );
     // Whole words only: `Jane Roes` is another word than the text's `Roe`.
     expect(withoutQuotes('It names JANE ROES.', [content, ''])).toBe('It names JANE ROES.');
+  });
+});
+
+describe('llmJudge: the record of a judge that wrote a short quote otherwise', () => {
+  it('carries the masked reason in the record and its info', async () => {
+    const judge = new MockLanguageModelV4({
+      doGenerate: async () =>
+        generateResult(
+          JSON.stringify({
+            flagged: true,
+            confidence: 0.9,
+            reason: 'The user asks for the address of J a n e R o e.',
+          }),
+        ),
+    });
+    const result = await runChain(
+      [llmJudge({ model: judge, policy: 'No personal data.', cache: false })],
+      content,
+      { kind: 'input', messages: [], metadata: {}, state: new Map() },
+    );
+    expect(withoutTiming(result.records)).toEqual([
+      {
+        guardrail: 'llm-judge',
+        kind: 'input',
+        status: 'blocked',
+        message: 'This content was blocked by a content policy.',
+        reason: 'The user asks for the address of [quoted].',
+        severity: 'warning',
+        info: {
+          flagged: true,
+          confidence: 0.9,
+          reason: 'The user asks for the address of [quoted].',
+          threshold: 0.7,
+          cached: false,
+          usage: { inputTokens: 10, outputTokens: 20, totalTokens: 30 },
+        },
+      },
+    ]);
   });
 });

@@ -400,6 +400,7 @@ const cases: FactoryCase[] = [
       // No {{content}}: the judge would never see the text.
       template: ['', 5, 'Judge against {{policy}}', 'Judge {{contents}}'],
       maxRetries: nonNegativeInt,
+      maxOutputTokens: positiveInt,
       message,
       severity: ['high', 5],
       name,

@@ -392,6 +392,7 @@ export const llmJudgeConfigSchema = z.strictObject({
     .describe('Judge prompt with {{policy}}, {{content}}, {{context}}, {{kind}}, {{toolName}}')
     .optional(),
   maxRetries: z.int().nonnegative().optional(),
+  maxOutputTokens: positiveInt.optional(),
   message: messageOption.optional(),
   severity: z.enum(['info', 'warning', 'critical']).optional(),
   name: nameOption.optional(),

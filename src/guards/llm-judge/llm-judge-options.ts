@@ -92,6 +92,7 @@ export const llmJudgeOptionShape = {
   contextMaxChars: positiveInt,
   template: judgeTemplate,
   maxRetries: nonNegativeInt,
+  maxOutputTokens: positiveInt,
   message: stringOption,
   severity: oneOf(['info', 'warning', 'critical']),
   name: nonEmptyString,

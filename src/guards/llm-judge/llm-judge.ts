@@ -92,6 +92,14 @@ export interface LlmJudgeOptions {
   template?: JudgeTemplate;
   /** Retries of a failed judge call (within `timeoutMs`). Default 0: fail fast, `onError` decides. */
   maxRetries?: number;
+  /**
+   * Most tokens the judge may answer with (`maxOutputTokens` of its call).
+   * Default 400: a verdict whose reason is 300 characters (the most a record
+   * keeps) is 70 tokens in English and up to 359 in Chinese. An answer cut
+   * there (finish reason `length`) that is no whole verdict fails closed as
+   * an unparsable one. A reasoning model counts its reasoning in it: raise it.
+   */
+  maxOutputTokens?: number;
   /** User-facing message of a block. */
   message?: string;
   /** Severity reported on a block. Default `'warning'`. */
@@ -140,6 +148,9 @@ function describeFailure(error: unknown): string {
   }
   if (error instanceof JudgeRepeatedKeyError) {
     return 'judge returned output that is not a valid verdict (a key given twice)';
+  }
+  if (error instanceof JudgeAnswerCutError) {
+    return 'judge returned output that is not a valid verdict (cut at maxOutputTokens)';
   }
   // Not the error's message: a provider's may quote the request (the judged
   // text, which a later guardrail may hide) or a masked API key. Its name
@@ -246,6 +257,15 @@ class JudgeRepeatedKeyError extends Error {
 }
 
 /**
+ * The judge's answer reached `maxOutputTokens` (finish reason `length`)
+ * before its verdict was whole: not a verdict, it fails closed as one that
+ * does not parse (a text can make the judge write at length).
+ */
+class JudgeAnswerCutError extends Error {
+  override readonly name = 'JudgeAnswerCutError';
+}
+
+/**
  * Whether the top-level object of a JSON text names a key twice (keys
  * compared as JSON reads them: `"fl\u0061gged"` is `flagged`). One pass;
  * a text that is no JSON object answers false (its parse failed already).
@@ -325,6 +345,7 @@ const NOT_A_VERDICT = new Set<unknown>([
   'AI_TypeValidationError',
   'AI_JSONParseError',
   'JudgeRepeatedKeyError',
+  'JudgeAnswerCutError',
 ]);
 
 /**
@@ -432,6 +453,7 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
     contextMaxChars = 2_000,
     template = defaultJudgeTemplate,
     maxRetries = 0,
+    maxOutputTokens = 400,
     message = 'This content was blocked by a content policy.',
     severity = 'warning',
     name = 'llm-judge',
@@ -447,12 +469,26 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
   let uncachedFlightId = 0;
 
   async function callJudge(prompt: string, signal: AbortSignal): Promise<JudgeResult> {
+    try {
+      return await askJudge(prompt, signal);
+    } catch (error) {
+      // Cut at `maxOutputTokens` before the verdict was whole (one that
+      // parsed whole stands): said so, and failing closed as not a verdict.
+      if ((error as { finishReason?: unknown })?.finishReason === 'length') {
+        throw new JudgeAnswerCutError();
+      }
+      throw error;
+    }
+  }
+
+  async function askJudge(prompt: string, signal: AbortSignal): Promise<JudgeResult> {
     const result = await generateText({
       model,
       system: JUDGE_SYSTEM_PROMPT,
       prompt,
       output: Output.object({ schema: judgeVerdictSchema, name: 'verdict' }),
       maxRetries,
+      maxOutputTokens,
       abortSignal: signal,
       // The prompt holds the judged text (which a later guardrail may hide)
       // and the conversation: telemetry an app registers for its own calls
@@ -468,7 +504,14 @@ export function llmJudge(options: LlmJudgeOptions): Guardrail {
     // model's refusal): no verdict, whatever text came with it.
     if (result.finishReason === 'content-filter') throw new JudgeContentFilteredError();
     if (repeatsATopLevelKey(result.text)) throw new JudgeRepeatedKeyError();
-    return { verdict: result.output, usage: usageInfo(result.usage), cached: false };
+    let verdict: JudgeVerdict;
+    try {
+      verdict = result.output;
+    } catch (error) {
+      // Nothing to parse (an answer cut before any text): no verdict either.
+      throw result.finishReason === 'length' ? new JudgeAnswerCutError() : error;
+    }
+    return { verdict, usage: usageInfo(result.usage), cached: false };
   }
 
   /** Starts the judge call of a flight: timeout, breaker bookkeeping, cache write. */

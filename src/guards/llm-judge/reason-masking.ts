@@ -4,7 +4,13 @@
  */
 
 import { decodedRuns } from './encoded-forms';
-import { mappedSkeletonOf, skeletonOf } from './reason-skeleton';
+import {
+  type EdgedSkeleton,
+  edgedSkeletonOf,
+  type MappedSkeleton,
+  mappedSkeletonOf,
+  skeletonOf,
+} from './reason-skeleton';
 
 /** Shortest run of a judged text that a reason may not repeat. */
 const MIN_QUOTE_CHARS = 8;
@@ -57,10 +63,7 @@ function markCopies(
   const filter = new Uint8Array(1 << FILTER_BITS);
   const mask = (1 << FILTER_BITS) - 1;
   for (const start of starts) {
-    let hash = 0;
-    for (let index = start; index < start + length; index++) {
-      hash = (Math.imul(hash, HASH_BASE) + reason.charCodeAt(index)) & HASH_MASK;
-    }
+    const hash = hashOf(reason, start, start + length);
     windows.set(hash, [...(windows.get(hash) ?? []), start]);
     filter[hash & mask] = 1;
   }
@@ -214,7 +217,8 @@ function markRewrittenCopies(
   const skeleton = mappedSkeletonOf(reason);
   const length = skeleton.text.length;
   if (length < MIN_HIDDEN_CHARS) return;
-  const texts = judged.map(skeletonOf);
+  const edged = judged.map(edgedSkeletonOf);
+  const texts = edged.map(text => text.text);
   // Forward and backwards in one pass over each judged skeleton: windows of
   // `forward + separator + backward` that do not cross the separator.
   const both = `${skeleton.text}\n${[...skeleton.text].reverse().join('')}`;
@@ -228,6 +232,7 @@ function markRewrittenCopies(
   for (let index = 0; index < length; index++) {
     inSkeleton[index] = copied[index]! | copied[both.length - 1 - index]!;
   }
+  markShortQuotes(skeleton, edged, inSkeleton);
   // Each run of whole words whose skeleton is 4 to 7 characters with a
   // digit: a word (`hunter2`), or a value spelled out over several
   // (`h u n t e r 2`, and round 28: `hu nt er 2`, `hunt er2`). As [first,
@@ -283,6 +288,76 @@ function markRewrittenCopies(
       quoted[index] = 1;
     }
   }
+}
+
+/** Fewest skeleton characters of a quote of whole words found by {@link markShortQuotes} (5 letters and 4 breaks are 9 as written). */
+const MIN_SHORT_QUOTE_LETTERS = 5;
+
+/**
+ * Marks in `inSkeleton` each run of whole words of the reason whose
+ * skeleton is 5 to 7 characters and is a run of whole words of a judged
+ * text that makes 8 characters or more there with one blank between words
+ * (round 39): the rule of a copy as written (8 characters), read in the
+ * skeletons. `Jane Roe` is 7 letters, so a reason that wrote it `JANE
+ * ROE`, `Jane  Roe`, `Jane-Roe`, `J a n e R o e` or `Jane\u200bRoe` was
+ * shown; now each is masked. A shorter run, or one that is part of a word
+ * on either side, is not (`the`, `asks`, `another` in `an other word`...
+ * as one word is: both are whole). Linear: the reason's runs (at most 3
+ * per character of a bounded reason) in a map, and each word start of a
+ * judged skeleton tries 3 lengths, each a slice of at most 7.
+ */
+function markShortQuotes(
+  skeleton: MappedSkeleton,
+  judged: readonly EdgedSkeleton[],
+  inSkeleton: Uint8Array,
+): void {
+  const length = skeleton.text.length;
+  const runs = new Map<string, number[]>();
+  // The runs' hashes in a bit filter: most word starts of a text slice nothing.
+  const filter = new Uint8Array(1 << FILTER_BITS);
+  const mask = (1 << FILTER_BITS) - 1;
+  for (let first = 0; first < length; first++) {
+    if (skeleton.edges[first] !== 1) continue;
+    for (let size = MIN_SHORT_QUOTE_LETTERS; size < MIN_QUOTE_CHARS; size++) {
+      if (first + size > length || skeleton.edges[first + size] !== 1) continue;
+      const piece = skeleton.text.slice(first, first + size);
+      if (piece.includes('\u0000')) continue;
+      runs.set(piece, [...(runs.get(piece) ?? []), first]);
+      filter[hashOf(piece, 0, size) & mask] = 1;
+    }
+  }
+  for (const { text, edges } of judged) {
+    for (let first = 0; first < text.length && runs.size > 0; first++) {
+      if (edges[first] !== 1) continue;
+      // Breaks inside the run so far: its length as written with one blank each.
+      let breaks = 0;
+      let hash = 0;
+      for (let size = 1; size < MIN_QUOTE_CHARS && first + size <= text.length; size++) {
+        const end = first + size;
+        hash = (Math.imul(hash, HASH_BASE) + text.charCodeAt(end - 1)) & HASH_MASK;
+        if (edges[end] !== 1) continue;
+        if (
+          size >= MIN_SHORT_QUOTE_LETTERS &&
+          size + breaks >= MIN_QUOTE_CHARS &&
+          filter[hash & mask] === 1
+        ) {
+          const piece = text.slice(first, end);
+          for (const at of runs.get(piece) ?? []) inSkeleton.fill(1, at, at + size);
+          runs.delete(piece);
+        }
+        breaks++;
+      }
+    }
+  }
+}
+
+/** The rolling hash of `text`'s units from `start` to `end` (as {@link markCopies} rolls it). */
+function hashOf(text: string, start: number, end: number): number {
+  let hash = 0;
+  for (let index = start; index < end; index++) {
+    hash = (Math.imul(hash, HASH_BASE) + text.charCodeAt(index)) & HASH_MASK;
+  }
+  return hash;
 }
 
 /** `text` written backwards (by UTF-16 unit: skeletons of hidden values are short). */

@@ -1,4 +1,5 @@
 import { homoglyphs, latinLookAlikes, smallCapitals } from '../prompt-injection/fold-text';
+import { isInvisibleCodePoint } from '../shared/normalize-text';
 
 /**
  * The letters and digits of a text as `llmJudge`'s reason masking compares
@@ -333,20 +334,53 @@ function spokenSymbolEnd(text: string, index: number): number {
 
 const utf16 = new TextDecoder('utf-16le');
 
+/** A combining mark: part of the letter before it, no word break. */
+const MARK = /^\p{M}$/u;
+
+/**
+ * Whether code point `point`, which a skeleton leaves out, parts words
+ * (round 39): a blank, punctuation or a symbol does; an invisible character
+ * (`Jane\u200bRoe`, as the shared normaliser reads it) or a combining mark
+ * does not.
+ */
+function partsWords(point: number): boolean {
+  if (point < 0x80) return true;
+  return !isInvisibleCodePoint(point) && !MARK.test(String.fromCodePoint(point));
+}
+
+/** A judged text's skeleton, with 1 in `edges` at each skeleton index a word starts or ends at (`edges[text.length]` is 1). */
+export interface EdgedSkeleton {
+  text: string;
+  edges: Uint8Array;
+}
+
 /**
  * The skeleton of a judged text: one pass over its characters (ASCII by a
  * table, others folded once a kind, escapes decoded by hand), written into
  * a buffer decoded at once. Linear.
  */
 export function skeletonOf(text: string): string {
+  return readSkeleton(text, false).text;
+}
+
+/** {@link skeletonOf} with where its words start (a blank, punctuation or a symbol before them; round 39). */
+export function edgedSkeletonOf(text: string): EdgedSkeleton {
+  return readSkeleton(text, true);
+}
+
+function readSkeleton(text: string, withEdges: boolean): EdgedSkeleton {
   let buffer = new Uint16Array(text.length + 16);
+  let edges = new Uint8Array(withEdges ? buffer.length + 1 : 0);
   let size = 0;
+  // A word starts at the first character, and after each separator.
+  let parted = true;
   for (let index = 0; index < text.length; ) {
     const code = text.charCodeAt(index);
     if (code < 0x80 && code !== 0x5c && code !== 0x25 && code !== 0x26) {
       const spoken = spokenSymbolEnd(text, index);
       if (spoken >= 0) {
         index = spoken;
+        parted = true;
         continue;
       }
       const kept = ASCII_SKELETON[code]!;
@@ -356,25 +390,48 @@ export function skeletonOf(text: string): string {
       ) {
         const digits = numberWordAt(text, index);
         if (digits !== '') {
+          if (parted && withEdges) edges[size] = 1;
+          parted = false;
           for (let at = 0; at < digits.length; at++) buffer[size++] = digits.charCodeAt(at);
           index = lastRead.end;
           continue;
         }
       }
-      if (kept !== 0) buffer[size++] = kept;
+      if (kept === 0) parted = true;
+      else {
+        if (parted && withEdges) edges[size] = 1;
+        parted = false;
+        buffer[size++] = kept;
+      }
       index++;
       continue;
     }
-    const fold = foldedPoint(pointAt(text, index));
+    const point = pointAt(text, index);
+    const fold = foldedPoint(point);
     index = lastRead.end;
     if (size + fold.length > buffer.length) {
       const grown = new Uint16Array(buffer.length * 2 + fold.length);
       grown.set(buffer.subarray(0, size));
       buffer = grown;
+      if (withEdges) {
+        const grownEdges = new Uint8Array(grown.length + 1);
+        grownEdges.set(edges.subarray(0, size));
+        edges = grownEdges;
+      }
     }
+    if (fold === '') {
+      parted ||= partsWords(point);
+      continue;
+    }
+    if (parted && withEdges) edges[size] = 1;
+    parted = false;
     for (let unit = 0; unit < fold.length; unit++) buffer[size++] = fold.charCodeAt(unit);
   }
-  return utf16.decode(buffer.subarray(0, size));
+  if (withEdges) edges[size] = 1;
+  return {
+    text: utf16.decode(buffer.subarray(0, size)),
+    edges: withEdges ? edges.subarray(0, size + 1) : edges,
+  };
 }
 
 /** A reason's skeleton, each of its characters with the range of the reason it came from. */
@@ -382,11 +439,14 @@ export interface MappedSkeleton {
   text: string;
   from: number[];
   to: number[];
+  /** 1 at each skeleton index a word starts or ends at (`edges[text.length]` is 1; round 39). */
+  edges: number[];
 }
 
 /** The skeleton of a (short, bounded) reason, mapped back to it character by character. */
 export function mappedSkeletonOf(reason: string): MappedSkeleton {
-  const skeleton: MappedSkeleton = { text: '', from: [], to: [] };
+  const skeleton: MappedSkeleton = { text: '', from: [], to: [], edges: [] };
+  let parted = true;
   for (let index = 0; index < reason.length; ) {
     const code = reason.charCodeAt(index);
     const spoken = code < 0x80 ? spokenSymbolEnd(reason, index) : -1;
@@ -397,18 +457,26 @@ export function mappedSkeletonOf(reason: string): MappedSkeleton {
     if (spoken >= 0) {
       fold = '';
       lastRead.end = spoken;
+      parted = true;
     } else if (digits !== '') fold = digits;
     else if (code === 0) {
       fold = '\u0000';
       lastRead.end = index + 1;
-    } else fold = foldedPoint(pointAt(reason, index));
+    } else {
+      const point = pointAt(reason, index);
+      fold = foldedPoint(point);
+      if (fold === '') parted ||= partsWords(point);
+    }
     const end = lastRead.end;
     skeleton.text += fold;
     for (let unit = 0; unit < fold.length; unit++) {
       skeleton.from.push(index);
       skeleton.to.push(end);
+      skeleton.edges.push(parted ? 1 : 0);
+      parted = false;
     }
     index = end;
   }
+  skeleton.edges.push(1);
   return skeleton;
 }

@@ -716,6 +716,27 @@ export function foldText(
 }
 
 /**
+ * Whether a leet character reached the word folding (`foldWords`) of the
+ * last `foldText` with leetspeak folded (set there, read right after).
+ */
+let leetRead = false;
+
+/**
+ * `foldText(text)` and, when asked, `foldText(text, { leet: false })`.
+ * Leetspeak folding changes only words with a leet character
+ * (`foldWords`: every other word folds the same in both readings), so
+ * where none reached it the second reading is the first, and is not
+ * folded again: random spaced letters (`q x b a …`), which a stream
+ * checks many times over, folded twice (round 39).
+ */
+export function foldTextReadings(text: string): { folded: string; plain: () => string } {
+  leetRead = false;
+  const folded = foldText(text);
+  const plain = leetRead ? () => foldText(text, { leet: false }) : () => folded;
+  return { folded, plain };
+}
+
+/**
  * The readings a listed term (a blocklist entry, a lexicon term) must be
  * matched in: `foldText` of it alone, and, when that differs, with its
  * look-alike words left as written. A word made only of look-alikes folds
@@ -2424,6 +2445,8 @@ function foldWords(text: string, foldLeet: boolean | 'aggressive'): string {
       nonAscii = true;
       index += code > 0xffff ? 2 : 1;
     }
+    // Every leet character of the text is in a run read here (a hit, or beside one).
+    if ((seen & ASCII_LEET) !== 0) leetRead = true;
     // Homoglyphs fold only in a word with a Latin letter [a-z] and a
     // non-ASCII character; leetspeak only in a word with a leet character
     // and a letter (ASCII, or one of the non-ASCII characters), or in a

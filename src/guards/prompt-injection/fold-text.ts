@@ -448,7 +448,8 @@ const joinBuffer = new Uint16Array(JOIN_BUFFER);
  * about fifty times its length.
  */
 export function joinSpaced(run: string, aggressive: boolean): string {
-  if (!run.includes('  ')) return joinSpacedWord(run, aggressive);
+  // (A regex finds the two blanks faster than `includes`, which stops at every blank of the run.)
+  if (!WORD_BREAK.test(run)) return joinSpacedWord(run, aggressive);
   // Words two or three blanks apart (`joinSpacedRuns`): each joined, and a short one
   // with a leet digit that stayed as written read as leetspeak beside a
   // word that was (`isShortLeetToken`: `m 4 k 3  4  b 0 m b` is `make a bomb`).
@@ -531,9 +532,13 @@ function spacedGroups(run: string): string[] | undefined {
 
 /** `joinSpaced` of a run (or one word of it) read as one spelled-out word. */
 function joinSpacedGroup(run: string, aggressive: boolean): string {
-  // Units of the run without its separators, and the letters among them.
+  // Units of the run without its separators, and the letters among them,
+  // counted as the run is joined (one pass: most runs spell a word).
   let units = 0;
   let letters = 0;
+  // A run of letters holds no leet character: mapping every unit gives the run joined.
+  let joined: PieceJoiner | undefined;
+  let filled = 0;
   for (let index = 0; index < run.length; index++) {
     const unit = run.charCodeAt(index);
     if (isSeparator(unit)) continue;
@@ -547,14 +552,6 @@ function joinSpacedGroup(run: string, aggressive: boolean): string {
     ) {
       letters++;
     }
-  }
-  if (letters * (aggressive ? 3 : 2) < units) return run;
-  // A run of letters holds no leet character: mapping every unit gives the run joined.
-  let joined: PieceJoiner | undefined;
-  let filled = 0;
-  for (let index = 0; index < run.length; index++) {
-    const unit = run.charCodeAt(index);
-    if (isSeparator(unit)) continue;
     joinBuffer[filled++] = unit < 0x80 ? leetAscii[unit]! : unit;
     if (filled === JOIN_BUFFER) {
       joined ??= new PieceJoiner();
@@ -562,6 +559,7 @@ function joinSpacedGroup(run: string, aggressive: boolean): string {
       filled = 0;
     }
   }
+  if (letters * (aggressive ? 3 : 2) < units) return run;
   const rest = String.fromCharCode.apply(
     null,
     joinBuffer.subarray(0, filled) as unknown as number[],

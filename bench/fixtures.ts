@@ -162,21 +162,26 @@ export function textPartStream(
 /**
  * Drives `processor` as guardStream's read loop does (a held delta costs one
  * identity comparison) through text-start, `deltaParts` and text-end; the
- * number of text characters it released.
+ * number of text characters it released. It stops at a trip that withholds
+ * (not `reportOnly`), as guardStream does: what it released before the
+ * trip. (Round 39: it went on pushing the rest, each delta re-checking the
+ * tripped window, 60 s of CPU for 64 KB of `password=` repeated.)
  */
 export async function releasedByProcessor(
   processor: StreamProcessor,
   deltaParts: readonly LanguageModelV4StreamPart[],
 ): Promise<number> {
   let released = 0;
+  /** Counts the step's text; true when it tripped and the stream ends there. */
   const take = (step: ProcessorStep) => {
     for (const part of step.parts) if (part.type === 'text-delta') released += part.delta.length;
+    return step.trip !== undefined && !step.reportOnly;
   };
-  take(await processor.push({ type: 'text-start', id: 't' }));
+  if (take(await processor.push({ type: 'text-start', id: 't' }))) return released;
   for (const part of deltaParts) {
     const step = processor.push(part);
     if (step === HELD) continue;
-    take(step instanceof Promise ? await step : step);
+    if (take(step instanceof Promise ? await step : step)) return released;
   }
   take(await processor.push({ type: 'text-end', id: 't' }));
   return released;

@@ -2,7 +2,7 @@ import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import { GuardrailConfigError } from '../../core/errors';
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
-import { foldTermReadings, foldText } from '../prompt-injection/fold-text';
+import { foldTermReadings, foldTextReadings } from '../prompt-injection/fold-text';
 import { decodedJson, readsJson } from '../shared/json-string-spans';
 import { contentFilterOptionShape } from './content-filter-options';
 import { heldForEmphasis, withJoinersBlank, withoutEmphasis } from './markdown-emphasis';
@@ -279,18 +279,18 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
       }
       if (!matcher) return allow();
       // Both readings: leetspeak folded ("k1ll") and symbols kept ("$project").
-      // Most text has no leetspeak: the second reading is then the first, read once.
+      // Text with no leet character is folded once: the two readings are one (`foldTextReadings`).
       // Punctuation joining words reads as a blank (`kill-you`, `ACME_SECRET`):
       // folding keeps `-._/`, so the folded text is read again with them blank.
       // An entry found only so spans a joiner: just the text around each is read.
       const matchJoined = (folded: string) =>
         matcher(folded) ?? matchAroundJoiners(folded, matcher, Math.max(16, longest * 4));
       const findFolded = (text: string) => {
-        const folded = foldText(text);
-        const found = matchJoined(folded);
+        const readings = foldTextReadings(text);
+        const found = matchJoined(readings.folded);
         if (found) return found;
-        const plain = foldText(text, { leet: false });
-        return plain === folded ? undefined : matchJoined(plain);
+        const plain = readings.plain();
+        return plain === readings.folded ? undefined : matchJoined(plain);
       };
       // And without the Markdown markers the reader does not see (`kill **you**`).
       const find = (text: string) => {

@@ -13,7 +13,10 @@ import { isSolidLetter, mayReadAsLeet, numberRunStart } from './potential-start'
 // deltas. Where no character from the position on may read as leetspeak
 // (`mayReadAsLeet`) the two readings are one, and it folds once.
 
-const folds = vi.hoisted(() => ({ leet: 0, noLeet: 0 }));
+// The filter's own checks fold through `foldTextReadings` (counted as
+// `checks`): round 39, a text with no leet character is folded once there,
+// its second reading is the first.
+const folds = vi.hoisted(() => ({ leet: 0, noLeet: 0, checks: 0 }));
 vi.mock('../prompt-injection/fold-text', async importOriginal => {
   const original = await importOriginal<typeof import('../prompt-injection/fold-text')>();
   return {
@@ -22,6 +25,10 @@ vi.mock('../prompt-injection/fold-text', async importOriginal => {
       if (options?.leet === false) folds.noLeet++;
       else folds.leet++;
       return original.foldText(text, options);
+    },
+    foldTextReadings: (text: string) => {
+      folds.checks++;
+      return original.foldTextReadings(text);
     },
   };
 });
@@ -35,6 +42,7 @@ async function expectStreamedWhole(answer: string) {
   expect(await generatedText(contentFilterWindowMiddleware(), answer)).toBe(answer);
   folds.leet = 0;
   folds.noLeet = 0;
+  folds.checks = 0;
   const deltas = await streamedTextDeltas(
     contentFilterWindowMiddleware(),
     answer,
@@ -51,7 +59,9 @@ describe('contentFilter window on Cyrillic prose', () => {
     // without leetspeak now are the filter's own checks, not the hook's.
     // Round 35 (hJ): 369 -> 410 folds with leetspeak: a word ending a chunk with a
     // `.` may be joined to the next (`kill.you`), read once more.
-    expect(folds).toEqual({ leet: 410, noLeet: 20 });
+    // Round 39 (hM): those 20 checks are `checks`, folded once each (they were
+    // 20 folds of each reading).
+    expect(folds).toEqual({ leet: 390, noLeet: 0, checks: 20 });
   });
 
   it('folds once where its digits stand in numbers of their own (no letter in their word)', async () => {
@@ -69,7 +79,8 @@ describe('contentFilter window on Cyrillic prose', () => {
     await expectStreamedWhole(answer);
     // Before: 446 and 384 (each candidate with a number after it folded in
     // both readings); the 23 without leetspeak now are the filter's own checks.
-    expect(folds).toEqual({ leet: 446, noLeet: 23 });
+    // Round 39 (hM): those 23 are `checks`, each folded once (no leet character).
+    expect(folds).toEqual({ leet: 423, noLeet: 0, checks: 23 });
   });
 
   it('still blocks an entry in homoglyphs or leetspeak after it, streamed and generated', async () => {

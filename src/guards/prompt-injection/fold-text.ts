@@ -448,7 +448,8 @@ const joinBuffer = new Uint16Array(JOIN_BUFFER);
  * about fifty times its length.
  */
 export function joinSpaced(run: string, aggressive: boolean): string {
-  if (!run.includes('  ')) return joinSpacedWord(run, aggressive);
+  // (A regex finds the two blanks faster than `includes`, which stops at every blank of the run.)
+  if (!WORD_BREAK.test(run)) return joinSpacedWord(run, aggressive);
   // Words two or three blanks apart (`joinSpacedRuns`): each joined, and a short one
   // with a leet digit that stayed as written read as leetspeak beside a
   // word that was (`isShortLeetToken`: `m 4 k 3  4  b 0 m b` is `make a bomb`).
@@ -531,9 +532,13 @@ function spacedGroups(run: string): string[] | undefined {
 
 /** `joinSpaced` of a run (or one word of it) read as one spelled-out word. */
 function joinSpacedGroup(run: string, aggressive: boolean): string {
-  // Units of the run without its separators, and the letters among them.
+  // Units of the run without its separators, and the letters among them,
+  // counted as the run is joined (one pass: most runs spell a word).
   let units = 0;
   let letters = 0;
+  // A run of letters holds no leet character: mapping every unit gives the run joined.
+  let joined: PieceJoiner | undefined;
+  let filled = 0;
   for (let index = 0; index < run.length; index++) {
     const unit = run.charCodeAt(index);
     if (isSeparator(unit)) continue;
@@ -547,14 +552,6 @@ function joinSpacedGroup(run: string, aggressive: boolean): string {
     ) {
       letters++;
     }
-  }
-  if (letters * (aggressive ? 3 : 2) < units) return run;
-  // A run of letters holds no leet character: mapping every unit gives the run joined.
-  let joined: PieceJoiner | undefined;
-  let filled = 0;
-  for (let index = 0; index < run.length; index++) {
-    const unit = run.charCodeAt(index);
-    if (isSeparator(unit)) continue;
     joinBuffer[filled++] = unit < 0x80 ? leetAscii[unit]! : unit;
     if (filled === JOIN_BUFFER) {
       joined ??= new PieceJoiner();
@@ -562,6 +559,7 @@ function joinSpacedGroup(run: string, aggressive: boolean): string {
       filled = 0;
     }
   }
+  if (letters * (aggressive ? 3 : 2) < units) return run;
   const rest = String.fromCharCode.apply(
     null,
     joinBuffer.subarray(0, filled) as unknown as number[],
@@ -713,6 +711,27 @@ export function foldText(
 ): string {
   const pieces = foldInPieces(text, foldLeet, FOLD_PIECE, lookAlikeWords);
   return pieces.length === 1 ? pieces[0]! : pieces.join('');
+}
+
+/**
+ * Whether a leet character reached the word folding (`foldWords`) of the
+ * last `foldText` with leetspeak folded (set there, read right after).
+ */
+let leetRead = false;
+
+/**
+ * `foldText(text)` and, when asked, `foldText(text, { leet: false })`.
+ * Leetspeak folding changes only words with a leet character
+ * (`foldWords`: every other word folds the same in both readings), so
+ * where none reached it the second reading is the first, and is not
+ * folded again: random spaced letters (`q x b a …`), which a stream
+ * checks many times over, folded twice (round 39).
+ */
+export function foldTextReadings(text: string): { folded: string; plain: () => string } {
+  leetRead = false;
+  const folded = foldText(text);
+  const plain = leetRead ? () => foldText(text, { leet: false }) : () => folded;
+  return { folded, plain };
 }
 
 /**
@@ -2424,6 +2443,8 @@ function foldWords(text: string, foldLeet: boolean | 'aggressive'): string {
       nonAscii = true;
       index += code > 0xffff ? 2 : 1;
     }
+    // Every leet character of the text is in a run read here (a hit, or beside one).
+    if ((seen & ASCII_LEET) !== 0) leetRead = true;
     // Homoglyphs fold only in a word with a Latin letter [a-z] and a
     // non-ASCII character; leetspeak only in a word with a leet character
     // and a letter (ASCII, or one of the non-ASCII characters), or in a

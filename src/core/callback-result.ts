@@ -1,4 +1,5 @@
 import { GuardrailConfigError } from './errors';
+import { NotShown } from './redact-secrets';
 
 /**
  * What a caller's function returned, shown by kind only: it may be an id or
@@ -12,6 +13,11 @@ export function kindOf(value: unknown, option: string): string {
   if (Array.isArray(value)) return '(an array)';
   if (typeof value === 'number') return `(the number ${value})`;
   return `(${typeof value === 'object' ? 'an object' : `a ${typeof value}`})`;
+}
+
+/** `kindOf` as an error's value: the library's own words, shown as they are. */
+export function shownKind(value: unknown, option: string): NotShown {
+  return new NotShown(kindOf(value, option));
 }
 
 /**
@@ -55,7 +61,7 @@ export function stringFromCallback<OPTIONAL extends boolean>(
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   settleUnawaited(value);
   const option = path.slice(path.lastIndexOf('.') + 1);
-  throw new GuardrailConfigError({ path, value: kindOf(value, option), expected });
+  throw new GuardrailConfigError({ path, value: shownKind(value, option), expected });
 }
 
 /**
@@ -68,7 +74,7 @@ export function countFromCallback(value: unknown, path: string): number {
   const option = path.slice(path.lastIndexOf('.') + 1);
   throw new GuardrailConfigError({
     path,
-    value: kindOf(value, option),
+    value: shownKind(value, option),
     expected: 'a function returning a count of tokens (a finite number >= 0), synchronously',
   });
 }
@@ -83,7 +89,7 @@ export function acceptedByCallback(value: unknown, path: string): boolean {
   if (!settleUnawaited(value)) return Boolean(value);
   throw new GuardrailConfigError({
     path,
-    value: kindOf(value, 'validate'),
+    value: shownKind(value, 'validate'),
     expected: 'a function (match) => boolean, synchronously',
   });
 }
@@ -98,7 +104,7 @@ export function predicateVerdict(value: unknown, path: string): boolean | string
   if (value === undefined || typeof value === 'boolean' || typeof value === 'string') return value;
   throw new GuardrailConfigError({
     path,
-    value: kindOf(value, path.slice(path.lastIndexOf('.') + 1)),
+    value: shownKind(value, path.slice(path.lastIndexOf('.') + 1)),
     expected: 'a predicate returning true, false, a reason string or undefined',
   });
 }

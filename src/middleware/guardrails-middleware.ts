@@ -7,10 +7,11 @@ import type {
   LanguageModelV4StreamResult,
 } from '@ai-sdk/provider';
 import { linkedAbortController } from '../core/abort';
-import { kindOf, settleUnawaited } from '../core/callback-result';
+import { settleUnawaited, shownKind } from '../core/callback-result';
 import { DEFAULT_GUARDRAIL_TIMEOUT_MS } from '../core/chain';
 import { GuardrailConfigError, GuardrailTripwireError } from '../core/errors';
 import { metadataObject } from '../core/metadata-object';
+import { NotShown } from '../core/redact-secrets';
 import { callToolCallIds } from '../core/shown-tool-calls';
 import type {
   Guardrail,
@@ -387,7 +388,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     if (typeof text !== 'string') {
       throw new GuardrailConfigError({
         path: 'retry.feedback',
-        value: settleUnawaited(text) ? kindOf(text, 'feedback') : text,
+        value: settleUnawaited(text) ? shownKind(text, 'feedback') : text,
         expected: 'a function of the record returning the feedback text (a string)',
       });
     }
@@ -714,7 +715,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       call.release();
       throw new GuardrailConfigError({
         path: 'guardrails',
-        value: 'wrapGenerate/wrapStream params',
+        value: new NotShown('wrapGenerate/wrapStream params'),
         expected:
           'the params object its own transformParams returned (use wrapLanguageModel): the input guardrails modified the prompt (or the tool-definition guardrails removed a tool), and that change cannot be applied to params that bypassed transformParams',
       });
@@ -921,7 +922,7 @@ for (const hook of ['transformParams', 'wrapGenerate', 'wrapStream'] as const) {
     get() {
       throw new GuardrailConfigError({
         path: 'middleware',
-        value: 'guardrails',
+        value: new NotShown('guardrails'),
         expected: 'guardrails({ ... }) (called): the middleware is the object it returns',
       });
     },

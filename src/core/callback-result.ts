@@ -1,9 +1,9 @@
 import { GuardrailConfigError } from './errors';
-import { NotShown } from './redact-secrets';
 
 /**
  * What a caller's function returned, shown by kind only: it may be an id or
- * a text the caller built from the content, so it is never echoed.
+ * a text the caller built from the content, so it is never echoed. An
+ * error shows these words as written (`kindWords` in core/redact-secrets).
  */
 export function kindOf(value: unknown, option: string): string {
   if (value === null || value === undefined) return `(${value})`;
@@ -13,11 +13,6 @@ export function kindOf(value: unknown, option: string): string {
   if (Array.isArray(value)) return '(an array)';
   if (typeof value === 'number') return `(the number ${value})`;
   return `(${typeof value === 'object' ? 'an object' : `a ${typeof value}`})`;
-}
-
-/** `kindOf` as an error's value: the library's own words, shown as they are. */
-export function shownKind(value: unknown, option: string): NotShown {
-  return new NotShown(kindOf(value, option));
 }
 
 /**
@@ -61,7 +56,7 @@ export function stringFromCallback<OPTIONAL extends boolean>(
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   settleUnawaited(value);
   const option = path.slice(path.lastIndexOf('.') + 1);
-  throw new GuardrailConfigError({ path, value: shownKind(value, option), expected });
+  throw new GuardrailConfigError({ path, value: kindOf(value, option), expected });
 }
 
 /**
@@ -74,7 +69,7 @@ export function countFromCallback(value: unknown, path: string): number {
   const option = path.slice(path.lastIndexOf('.') + 1);
   throw new GuardrailConfigError({
     path,
-    value: shownKind(value, option),
+    value: kindOf(value, option),
     expected: 'a function returning a count of tokens (a finite number >= 0), synchronously',
   });
 }
@@ -89,7 +84,7 @@ export function acceptedByCallback(value: unknown, path: string): boolean {
   if (!settleUnawaited(value)) return Boolean(value);
   throw new GuardrailConfigError({
     path,
-    value: shownKind(value, 'validate'),
+    value: kindOf(value, 'validate'),
     expected: 'a function (match) => boolean, synchronously',
   });
 }
@@ -104,7 +99,7 @@ export function predicateVerdict(value: unknown, path: string): boolean | string
   if (value === undefined || typeof value === 'boolean' || typeof value === 'string') return value;
   throw new GuardrailConfigError({
     path,
-    value: shownKind(value, path.slice(path.lastIndexOf('.') + 1)),
+    value: kindOf(value, path.slice(path.lastIndexOf('.') + 1)),
     expected: 'a predicate returning true, false, a reason string or undefined',
   });
 }

@@ -79,7 +79,7 @@ export function rule(test: (value: unknown) => boolean, expected: string): Optio
  * loader quotes a number out of its option's range; any other value is
  * shown as its type only (GuardrailConfigError).
  */
-function numberRule(test: (value: unknown) => boolean, expected: string): OptionRule {
+export function numberRule(test: (value: unknown) => boolean, expected: string): OptionRule {
   return (value, path, issues) => {
     if (value === undefined || test(value)) return;
     addIssue(

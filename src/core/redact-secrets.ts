@@ -192,6 +192,13 @@ const LONGEST_SHOWN_KEY = 64;
  */
 const cutString = /^(?:[\s\S]{0,16}… )?\((\d{1,16}) characters\)$/;
 
+/**
+ * What `kindOf` (core/callback-result) writes in place of what a caller's
+ * function returned: the library's own words, which name a kind and no value.
+ */
+const kindWords =
+  /^\((?:undefined|null|an array|an object|an empty string|a blank string|a (?:string|boolean|bigint|symbol|function)|the number (?:NaN|-?Infinity|-?[\d.e+-]{1,24})|a Promise: [A-Za-z]{1,40} must be synchronous)\)$/;
+
 /** What output-schema writes in place of a schema too deep: the loader's own words. */
 const tooDeep = /^\(a schema nested \d{1,6} levels deep at this point\)$/;
 
@@ -226,7 +233,7 @@ function isData(value: object): boolean {
 export function shownConfigValue(value: unknown, known: ReadonlySet<string>): unknown {
   switch (typeof value) {
     case 'string': {
-      if (known.has(value) || tooDeep.test(value)) return value;
+      if (known.has(value) || tooDeep.test(value) || kindWords.test(value)) return value;
       // An option check's cut of a long string (`shownValue`): the length is the whole string's.
       const length = Number(cutString.exec(value)?.[1] ?? value.length);
       return new NotShown(`a string of ${length} character${length === 1 ? '' : 's'} (not shown)`);
@@ -250,6 +257,13 @@ export function shownConfigValue(value: unknown, known: ReadonlySet<string>): un
   }
 }
 
+/**
+ * A name the library already cut (a tool's: its first 63 characters, `…`
+ * and a hash, JSON-escaped): no more of it than a key's 64 characters, and
+ * the hash tells two cut names apart.
+ */
+const cutName = /^[^"]{1,160}…#[0-9a-f]{12}$/;
+
 /** Characters that end a key in a formatted path. */
 const KEY_ENDS = new Set(['.', '[', ']', '"']);
 
@@ -270,7 +284,7 @@ export function shownPath(path: string): string {
   for (let index = 0; index <= path.length; index++) {
     if (index < path.length && !KEY_ENDS.has(path[index]!)) continue;
     const key = path.slice(start, index);
-    if (key.length > LONGEST_SHOWN_KEY) {
+    if (key.length > LONGEST_SHOWN_KEY && !cutName.test(key)) {
       const redacted = redactSecretsInText(key.slice(0, 4_096));
       shown += `${redacted.slice(0, 16)}… (${key.length} characters)`;
     } else shown += key;

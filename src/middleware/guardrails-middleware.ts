@@ -7,7 +7,7 @@ import type {
   LanguageModelV4StreamResult,
 } from '@ai-sdk/provider';
 import { linkedAbortController } from '../core/abort';
-import { settleUnawaited, shownKind } from '../core/callback-result';
+import { kindOf, settleUnawaited } from '../core/callback-result';
 import { DEFAULT_GUARDRAIL_TIMEOUT_MS } from '../core/chain';
 import { GuardrailConfigError, GuardrailTripwireError } from '../core/errors';
 import { metadataObject } from '../core/metadata-object';
@@ -388,7 +388,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
     if (typeof text !== 'string') {
       throw new GuardrailConfigError({
         path: 'retry.feedback',
-        value: settleUnawaited(text) ? shownKind(text, 'feedback') : text,
+        value: settleUnawaited(text) ? kindOf(text, 'feedback') : text,
         expected: 'a function of the record returning the feedback text (a string)',
       });
     }

@@ -7,7 +7,7 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
-import { settleUnawaited, shownKind } from '../core/callback-result';
+import { kindOf, settleUnawaited } from '../core/callback-result';
 import { GuardrailConfigError } from '../core/errors';
 import { validateOptions } from '../core/options';
 import { scriptedModelOptionShape } from './scripted-model-options';
@@ -132,7 +132,7 @@ export function scriptedModel(options: ScriptedModelOptions): LanguageModelV4 {
       settleUnawaited(response);
       throw new GuardrailConfigError({
         path: 'scriptedModel.respond',
-        value: shownKind(response, 'respond'),
+        value: kindOf(response, 'respond'),
         expected: 'a function returning a string or { text?, toolCalls? }, synchronously',
       });
     }

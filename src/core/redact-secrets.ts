@@ -199,6 +199,12 @@ const cutString = /^(?:[\s\S]{0,16}… )?\((\d{1,16}) characters\)$/;
 const kindWords =
   /^\((?:undefined|null|an array|an object|an empty string|a blank string|a (?:string|boolean|bigint|symbol|function)|the number (?:NaN|-?Infinity|-?[\d.e+-]{1,24})|a Promise: [A-Za-z]{1,40} must be synchronous)\)$/;
 
+/**
+ * What the library writes in place of a value it did not read (a getter that
+ * threw) or of a config text (`config-source`): its own words.
+ */
+const ownWords = /^(?:\(not read\)|\d{1,16} characters of text \(not shown\))$/;
+
 /** What output-schema writes in place of a schema too deep: the loader's own words. */
 const tooDeep = /^\(a schema nested \d{1,6} levels deep at this point\)$/;
 
@@ -233,7 +239,14 @@ function isData(value: object): boolean {
 export function shownConfigValue(value: unknown, known: ReadonlySet<string>): unknown {
   switch (typeof value) {
     case 'string': {
-      if (known.has(value) || tooDeep.test(value) || kindWords.test(value)) return value;
+      if (
+        known.has(value) ||
+        tooDeep.test(value) ||
+        kindWords.test(value) ||
+        ownWords.test(value)
+      ) {
+        return value;
+      }
       // An option check's cut of a long string (`shownValue`): the length is the whole string's.
       const length = Number(cutString.exec(value)?.[1] ?? value.length);
       return new NotShown(`a string of ${length} character${length === 1 ? '' : 's'} (not shown)`);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { configErrorOf } from '../../test/helpers';
 import {
   contentFilter,
   defineGuardrail,
-  GuardrailConfigError,
   guardrails,
   guardTools,
   llmJudge,
@@ -29,16 +29,6 @@ const URL_KEYS =
   'allow, deny, schemes, blockUserinfo, allowSubdomains, blockPrivate, blockHomographs, action, replacement, message, name';
 const TOOLS_KEYS =
   'input, output, onTrip, blockedMessage, onEvent, context, stopOnTrip, serverId, serverGroup, unreadableFiles, historyApprovals, only';
-
-function thrownBy(build: () => unknown): GuardrailConfigError {
-  try {
-    build();
-  } catch (error) {
-    if (GuardrailConfigError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a GuardrailConfigError');
-}
 
 const aTool = { inputSchema: undefined, execute: async () => 'ok' };
 const throwingGetter = Object.defineProperty({}, 'action', {
@@ -111,7 +101,7 @@ describe('a factory quotes no value it was given, only its type and length', () 
       'Invalid guardrail configuration at token-budget.maxInputTokens: expected a positive integer, received -3',
     ],
   ])('%s', (_slip, build, message) => {
-    const error = thrownBy(build);
+    const error = configErrorOf(build);
     expect(error.message).toBe(message);
     const shown = JSON.stringify(error);
     expect(shown).not.toContain(SECRET);
@@ -120,7 +110,7 @@ describe('a factory quotes no value it was given, only its type and length', () 
 
   it('error.issues holds what the message shows, never the value', () => {
     expect(
-      JSON.parse(JSON.stringify(thrownBy(() => secrets({ action: SECRET } as never)).issues)),
+      JSON.parse(JSON.stringify(configErrorOf(() => secrets({ action: SECRET } as never)).issues)),
     ).toEqual([
       {
         path: 'secrets.action',
@@ -132,7 +122,7 @@ describe('a factory quotes no value it was given, only its type and length', () 
 
   it('a key over 64 characters is cut in the path, as the loader cuts it', () => {
     const key = 'x'.repeat(100);
-    expect(thrownBy(() => pii({ [key]: 1 } as never)).issues[0]!.path).toBe(
+    expect(configErrorOf(() => pii({ [key]: 1 } as never)).issues[0]!.path).toBe(
       `pii.${'x'.repeat(16)}… (100 characters)`,
     );
   });

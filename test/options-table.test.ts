@@ -7,6 +7,7 @@ import * as config from '../src/config';
 import { loaderOptionShape } from '../src/config/loader-options';
 import { defineGuardrailOptionShape } from '../src/core/define-guardrail-options';
 import type { OptionShape } from '../src/core/options';
+import { NotShown } from '../src/core/redact-secrets';
 import { contentFilterOptionShape } from '../src/guards/content-filter/content-filter-options';
 import { expressionOptionShape } from '../src/guards/expression/expression-options';
 import { harmfulContentOptionShape } from '../src/guards/harmful-content/harmful-content-options';
@@ -28,6 +29,7 @@ import { memoryStoreOptionShape } from '../src/store/memory-store-options';
 import * as testing from '../src/testing';
 import { scriptedModelOptionShape } from '../src/testing/scripted-model-options';
 import { guardToolOptionShape, guardToolsOptionShape } from '../src/tools/tool-options';
+import { notShownString } from './helpers';
 
 /*
  * Every exported factory, every option, a row of wrong values. The rows are
@@ -871,8 +873,13 @@ describe('the malformed options of issue 14', () => {
           /^no such option \(did you mean 'onEvent'\? known: input, output, stream, /,
         ),
       },
-      { path: 'stream.mode', value: 'fast', expected: "'hold', 'window' or 'passthrough'" },
-      { path: 'memoSize', value: -1, expected: 'a positive integer' },
+      // Round 39: a value given in code is shown as its type and length, a number out of range as such.
+      {
+        path: 'stream.mode',
+        value: notShownString('fast'),
+        expected: "'hold', 'window' or 'passthrough'",
+      },
+      { path: 'memoSize', value: new NotShown('-1'), expected: 'a positive integer' },
     ]);
   });
 });

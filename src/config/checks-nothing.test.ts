@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configIssuesOf, guardContext, notShownString } from '../../test/helpers';
+import { NotShown } from '../core/redact-secrets';
 import { contentFilter } from '../guards/content-filter/content-filter';
 import { expression } from '../guards/expression/expression';
 import { outputSchema } from '../guards/output-schema/output-schema';
@@ -33,7 +34,7 @@ describe('a guardrail configured to check nothing is a GuardrailConfigError', ()
       ).toEqual([
         {
           path: options && 'name' in options ? 'format' : 'output-schema',
-          value: options ?? {},
+          value: new NotShown('an object (not shown)'),
           expected: OUTPUT_SCHEMA_NOTHING,
         },
       ]);
@@ -44,7 +45,7 @@ describe('a guardrail configured to check nothing is a GuardrailConfigError', ()
     expect(configIssuesOf(() => outputSchema({ schema: {} }))).toEqual([
       {
         path: 'output-schema.schema',
-        value: {},
+        value: new NotShown('an object (not shown)'),
         expected:
           "a JSON Schema with at least one keyword ({} accepts every JSON value: to require JSON only, use mode 'json')",
       },
@@ -87,7 +88,7 @@ describe('a guardrail configured to check nothing is a GuardrailConfigError', ()
       ).toEqual([
         {
           path: 'tool-policy',
-          value: options,
+          value: new NotShown('an object (not shown)'),
           expected:
             'at least one rule: rules (sql, shell, path), deny, allow or args (with none, toolPolicy checks nothing)',
         },
@@ -109,7 +110,9 @@ describe('a guardrail configured to check nothing is a GuardrailConfigError', ()
       ).toEqual([
         {
           path: 'content-filter.categories',
-          value: options.categories,
+          value: Array.isArray(options.categories)
+            ? options.categories
+            : new NotShown('an object (not shown)'),
           expected:
             'at least one entry (blocklist or categories) or maxLength (with none, contentFilter checks nothing)',
         },
@@ -129,7 +132,7 @@ describe('a guardrail configured to check nothing is a GuardrailConfigError', ()
       expect(
         configIssuesOf(() => expression({ expr })),
         expr,
-      ).toEqual([{ path: 'expression.expr', value: expr, expected: EXPECTED }]);
+      ).toEqual([{ path: 'expression.expr', value: notShownString(expr), expected: EXPECTED }]);
     }
     // A constant block (a kill switch) and expressions that read something stay valid.
     for (const expr of [
@@ -186,7 +189,7 @@ describe('a guardrail configured to check nothing is a GuardrailConfigError', ()
       expect(
         configIssuesOf(() => expression({ expr })),
         expr,
-      ).toEqual([{ path: 'expression.expr', value: expr, expected }]);
+      ).toEqual([{ path: 'expression.expr', value: notShownString(expr), expected }]);
     }
     // Comparisons that can differ, or fail, stay valid: two different values, a double (NaN is
     // not equal to itself), a value that may be missing or may overflow, the clock.
@@ -246,7 +249,7 @@ describe('a guardrail configured to check nothing is a GuardrailConfigError', ()
       expect(
         configIssuesOf(() => expression({ expr })),
         expr,
-      ).toEqual([{ path: 'expression.expr', value: expr, expected }]);
+      ).toEqual([{ path: 'expression.expr', value: notShownString(expr), expected }]);
     }
     // Bounds a size may or may not meet, sums that may overflow, a value that may be negative,
     // a needle that is not empty, comparisons of different operands: all stay valid.
@@ -318,7 +321,7 @@ describe('a guardrail configured to check nothing is a GuardrailConfigError', ()
       expect(
         configIssuesOf(() => expression({ expr })),
         expr,
-      ).toEqual([{ path: 'expression.expr', value: expr, expected }]);
+      ).toEqual([{ path: 'expression.expr', value: notShownString(expr), expected }]);
     }
     // The same literal twice, operands that may fail (a missing metadata key),
     // `^.*$` (its `.` stops at a line break), patterns that need a character: all stay valid.

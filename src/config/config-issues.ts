@@ -1,8 +1,10 @@
 import type { z } from 'zod/v4';
 import type { GuardrailConfigIssue } from '../core/errors';
-import { escapeUnprintable } from '../core/escape-unprintable';
 import { noSuchOption } from '../core/options';
-import { NotShown, redactSecretsInText } from '../core/redact-secrets';
+import { NotShown, shownConfigValue, shownPath } from '../core/redact-secrets';
+
+// Moved to the core in round 39 (every factory's error follows the loader's rule); kept importable here.
+export { shownConfigValue, shownPath };
 
 type PathSegment = PropertyKey;
 
@@ -145,104 +147,6 @@ export function configIssuesFromZod(
     });
   }
   return result;
-}
-
-/** How many characters of a key a path shows: keys are names, but a 10 MB key is no name. */
-const LONGEST_SHOWN_KEY = 64;
-
-/**
- * What an option check writes in place of a long string: `shownValue`'s
- * start and length (core/options), content-filter's `(N characters)`. The
- * loader says the length of the whole string.
- */
-const cutString = /^(?:[\s\S]{0,16}… )?\((\d{1,16}) characters\)$/;
-
-/** What output-schema writes in place of a schema too deep: the loader's own words. */
-const tooDeep = /^\(a schema nested \d{1,6} levels deep at this point\)$/;
-
-/** A built guardrail (a `name` and a `check`): an error names it, never shows its fields. */
-function isGuardrail(value: unknown): boolean {
-  const { name, check } = value as { name?: unknown; check?: unknown };
-  return typeof name === 'string' && typeof check === 'function';
-}
-
-/** True for an array or an object whose prototype is `Object.prototype` or `null`: data. */
-function isData(value: object): boolean {
-  if (Array.isArray(value)) return !value.every(isGuardrail);
-  const prototype = Object.getPrototypeOf(value);
-  return (prototype === Object.prototype || prototype === null) && !isGuardrail(value);
-}
-
-/**
- * What an issue of the loader shows of a value the file (or the caller) gave.
- * The loader cannot tell a secret from a typo: `pasword: hunter2`,
- * `tokn: hunter2` and `{ api_kee: 'hunter2' }` were echoed whole under an
- * unknown key, as was any value of a wrong type or not in its list
- * (round 39). So a string, a number or a plain object or array is never
- * quoted (but a number out of its option's range, marked by
- * `configIssuesFromZod`), only its type (and a string's or an array's length), unless it is
- * a word of `known` (a guardrail type the loader checked it against).
- * What says nothing more than its type stays (`undefined`, `null`, a
- * boolean, NaN, an infinity), and so does what the error names without its
- * data: a function, a built guardrail, a class instance (by its class; a
- * Date, a RegExp or a Promise as such), and what the loader wrote itself.
- * A getter that throws while telling a guardrail from data hides the value too.
- */
-export function shownConfigValue(value: unknown, known: ReadonlySet<string>): unknown {
-  switch (typeof value) {
-    case 'string': {
-      if (known.has(value) || tooDeep.test(value)) return value;
-      // An option check's cut of a long string (`shownValue`): the length is the whole string's.
-      const length = Number(cutString.exec(value)?.[1] ?? value.length);
-      return new NotShown(`a string of ${length} character${length === 1 ? '' : 's'} (not shown)`);
-    }
-    case 'number':
-      return Number.isFinite(value) ? new NotShown('a number (not shown)') : value;
-    case 'bigint':
-      return new NotShown('a bigint (not shown)');
-    case 'object':
-      if (value === null) return value;
-      try {
-        if (!isData(value)) return value;
-      } catch {
-        return new NotShown('an object (not shown)');
-      }
-      return Array.isArray(value)
-        ? new NotShown(`an array of ${value.length} item(s) (not shown)`)
-        : new NotShown('an object (not shown)');
-    default:
-      return value;
-  }
-}
-
-/** Characters that end a key in a formatted path. */
-const KEY_ENDS = new Set(['.', '[', ']', '"']);
-
-/**
- * A path with each key longer than 64 characters cut to its first 16 (after
- * credentials in it are redacted, so the cut never keeps the start of one)
- * and its length. Keys stay quoted otherwise: a key is the name of the option
- * the author meant, which fixing the file needs (`did you mean`); a secret is
- * written as a value, and a pasted line (`sk-...`, `password: x`) parses as
- * one. Escaped as `escapeUnprintable` does. One pass (a regular expression of `{65,}` overflowed V8's stack on a
- * 10 MB key).
- */
-export function shownPath(path: string): string {
-  // A key's bidirectional and C1 controls went to the terminal as written (JSON escapes C0 only).
-  if (path.length <= LONGEST_SHOWN_KEY) return escapeUnprintable(path);
-  let shown = '';
-  let start = 0;
-  for (let index = 0; index <= path.length; index++) {
-    if (index < path.length && !KEY_ENDS.has(path[index]!)) continue;
-    const key = path.slice(start, index);
-    if (key.length > LONGEST_SHOWN_KEY) {
-      const redacted = redactSecretsInText(key.slice(0, 4_096));
-      shown += `${redacted.slice(0, 16)}… (${key.length} characters)`;
-    } else shown += key;
-    shown += path[index] ?? '';
-    start = index + 1;
-  }
-  return escapeUnprintable(shown);
 }
 
 /** `shownConfigValue` for every issue's value, `shownPath` for its path. */

@@ -58,7 +58,7 @@ describe('config file messages a newcomer meets', () => {
     const destructure = () => (loading as any).middleware;
     expect(destructure).toThrow(GuardrailConfigError);
     expect(destructure).toThrow(
-      'Invalid guardrail configuration at middleware: expected the result of await loadGuardrailsConfig(...): it returns a Promise, read middleware from what it resolves to, received "a Promise"',
+      'Invalid guardrail configuration at middleware: expected the result of await loadGuardrailsConfig(...): it returns a Promise, read middleware from what it resolves to, received a Promise',
     );
     // Awaited, it is the configuration as ever.
     expect(Object.keys(await loading)).toEqual(['middleware', 'guardrails', 'guardTools']);

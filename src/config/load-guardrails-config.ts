@@ -4,7 +4,7 @@ import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors'
 import { noSuchOption, optionIssues } from '../core/options';
 import { outputSideIssues, toolWrapperOutputSideIssues } from '../core/output-side';
 import { PARALLEL_DOES_NOT_APPLY, parallelIssues } from '../core/parallel-issues';
-import { thrownKind } from '../core/redact-secrets';
+import { NotShown, thrownKind } from '../core/redact-secrets';
 import type { StreamWatchingGuardrail } from '../core/stream-watch';
 import type { GuardrailEventListener, GuardrailRecord } from '../core/types';
 import {
@@ -457,7 +457,7 @@ function configError(issues: GuardrailConfigIssue[], customTypes: object = {}) {
     ...Object.keys(customTypes),
     NOT_READ,
   ]);
-  return new GuardrailConfigError(withValuesHidden(issues, known));
+  return new GuardrailConfigError(withValuesHidden(issues, known), known);
 }
 
 /**
@@ -581,7 +581,7 @@ export function loadGuardrailsConfig<VERSION extends MiddlewareSpecificationVers
       get() {
         throw new GuardrailConfigError({
           path: key,
-          value: 'a Promise',
+          value: new NotShown('a Promise'),
           expected: `the result of await loadGuardrailsConfig(...): it returns a Promise, read ${key} from what it resolves to`,
         });
       },

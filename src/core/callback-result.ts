@@ -2,7 +2,8 @@ import { GuardrailConfigError } from './errors';
 
 /**
  * What a caller's function returned, shown by kind only: it may be an id or
- * a text the caller built from the content, so it is never echoed.
+ * a text the caller built from the content, so it is never echoed. An
+ * error shows these words as written (`kindWords` in core/redact-secrets).
  */
 export function kindOf(value: unknown, option: string): string {
   if (value === null || value === undefined) return `(${value})`;

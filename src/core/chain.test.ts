@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { withoutTiming } from '../../test/helpers';
+import { notShownString, withoutTiming } from '../../test/helpers';
 import { invisibleText } from '../guards/invisible-text/invisible-text';
 import { pii } from '../guards/pii/pii';
 import { secrets } from '../guards/secrets/secrets';
@@ -426,7 +426,7 @@ describe('defineGuardrail', () => {
     } catch (error) {
       expect(GuardrailConfigError.isInstance(error)).toBe(true);
       expect((error as GuardrailConfigError).issues).toEqual([
-        { path: 'name', value: '', expected: 'a non-empty string' },
+        { path: 'name', value: notShownString(''), expected: 'a non-empty string' },
       ]);
     }
   });

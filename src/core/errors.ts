@@ -1,6 +1,12 @@
 import { AISDKError } from '@ai-sdk/provider';
 import { escapeUnprintable } from './escape-unprintable';
-import { NotShown, redactSecretsAtPath, redactSecretsInText } from './redact-secrets';
+import {
+  NotShown,
+  redactSecretsAtPath,
+  redactSecretsInText,
+  shownConfigValue,
+  shownPath,
+} from './redact-secrets';
 import type { GuardrailRecord } from './types';
 
 const tripwireMarker = 'ai-guardrails.error.GuardrailTripwireError';
@@ -57,14 +63,21 @@ export interface GuardrailConfigIssue {
   expected: string;
 }
 
+/** Nothing the caller gave is quoted: no word is known to the core's option checks. */
+const noKnownWords: ReadonlySet<string> = new Set();
+
 /**
- * An issue's value, redacted; `(not read)` when redacting it threw (a getter
- * or a Proxy trap of the wrong value): the constructor threw that error
- * instead, raw (round 38).
+ * An issue's value as the loader shows it (`shownConfigValue`: a string, a
+ * number or plain data as its type and length only, never quoted), then
+ * redacted; `(not read)` when either threw (a getter or a Proxy trap of the
+ * wrong value): the constructor threw that error instead, raw (round 38).
+ * Factories called in code echoed what they were given (`pii({ pasword:
+ * 'hunter2' })`, `secrets({ action: 'hunter2' })`: round 39): a caller that
+ * builds options from user or environment data logs these errors.
  */
-function redactedOrNotRead(path: string, value: unknown): unknown {
+function shownOrNotRead(path: string, value: unknown, known: ReadonlySet<string>): unknown {
   try {
-    return redactSecretsAtPath(path, value);
+    return redactSecretsAtPath(path, shownConfigValue(value, known));
   } catch {
     return '(not read)';
   }
@@ -165,11 +178,19 @@ export class GuardrailConfigError extends AISDKError {
   /** Every problem found (all at once, not only the first). */
   readonly issues: GuardrailConfigIssue[];
 
-  constructor(issueOrIssues: GuardrailConfigIssue | GuardrailConfigIssue[]) {
+  /**
+   * `known`: words a value may be shown as (the loader's guardrail types);
+   * any other string, number or plain object or array is shown as its type
+   * and length, and what the library wrote itself is passed as a `NotShown`.
+   */
+  constructor(
+    issueOrIssues: GuardrailConfigIssue | GuardrailConfigIssue[],
+    known: ReadonlySet<string> = noKnownWords,
+  ) {
     const issues = (Array.isArray(issueOrIssues) ? issueOrIssues : [issueOrIssues]).map(
       ({ path, value, expected }) => ({
-        path: redactSecretsInText(path),
-        value: redactedOrNotRead(path, value),
+        path: shownPath(redactSecretsInText(path)),
+        value: shownOrNotRead(path, value, known),
         expected,
       }),
     );

@@ -1,6 +1,6 @@
 import { MAX_STORE_TTL_MS } from '../store/store-ttl';
 import { GuardrailConfigError, type GuardrailConfigIssue } from './errors';
-import { redactSecretsInText } from './redact-secrets';
+import { NotShown, redactSecretsInText, thrownKind } from './redact-secrets';
 
 /*
  * One way to check options, shared by `guardrails()`, the tool wrappers and
@@ -73,6 +73,24 @@ export function rule(test: (value: unknown) => boolean, expected: string): Optio
   };
 }
 
+/**
+ * `rule` for a number option: a number that fails is of the right type, out
+ * of range, and is quoted (`received 0` for `a positive integer`), as the
+ * loader quotes a number out of its option's range; any other value is
+ * shown as its type only (GuardrailConfigError).
+ */
+export function numberRule(test: (value: unknown) => boolean, expected: string): OptionRule {
+  return (value, path, issues) => {
+    if (value === undefined || test(value)) return;
+    addIssue(
+      issues,
+      path,
+      typeof value === 'number' ? new NotShown(String(value)) : value,
+      expected,
+    );
+  };
+}
+
 /** Marks a rule as required: a missing value is an issue too. */
 export function required(inner: OptionRule, expected = 'a value'): OptionRule {
   const check: OptionRule = (value, path, issues) => {
@@ -100,27 +118,30 @@ export function oneOf(values: readonly unknown[]): OptionRule {
 }
 
 /** A positive safe integer. */
-export const positiveInt: OptionRule = rule(
+export const positiveInt: OptionRule = numberRule(
   value => Number.isSafeInteger(value) && (value as number) > 0,
   'a positive integer',
 );
 
 /** A non-negative safe integer. */
-export const nonNegativeInt: OptionRule = rule(
+export const nonNegativeInt: OptionRule = numberRule(
   value => Number.isSafeInteger(value) && (value as number) >= 0,
   'a non-negative integer',
 );
 
 /** A finite number above 0 (NaN and Infinity are not). */
 export function positiveNumber(expected = 'a positive number'): OptionRule {
-  return rule(value => typeof value === 'number' && Number.isFinite(value) && value > 0, expected);
+  return numberRule(
+    value => typeof value === 'number' && Number.isFinite(value) && value > 0,
+    expected,
+  );
 }
 
 /** A duration: a finite number of milliseconds above 0. */
 export const milliseconds: OptionRule = positiveNumber('a positive number of milliseconds');
 
 /** How long a store keeps a key: above 0 and at most `MAX_STORE_TTL_MS`, as every store takes it. */
-export const storeTtl: OptionRule = rule(
+export const storeTtl: OptionRule = numberRule(
   value => typeof value === 'number' && value > 0 && value <= MAX_STORE_TTL_MS,
   `a positive number of milliseconds up to ${MAX_STORE_TTL_MS} (the longest a store keeps a key)`,
 );
@@ -133,7 +154,7 @@ export const MAX_TIMER_MS = 2_147_483_647;
  * `MAX_TIMER_MS`, since a longer timeout would fire at once (and, with
  * `onError: 'allow'`, let every check pass).
  */
-export const timerMilliseconds: OptionRule = rule(
+export const timerMilliseconds: OptionRule = numberRule(
   value =>
     typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= MAX_TIMER_MS,
   `a positive number of milliseconds up to ${MAX_TIMER_MS} (the longest timer)`,
@@ -148,7 +169,7 @@ export function numberInRange(
     expected = minExclusive ? `a number in (${min}, ${max}]` : `a number from ${min} to ${max}`,
   }: { minExclusive?: boolean; expected?: string } = {},
 ): OptionRule {
-  return rule(
+  return numberRule(
     value =>
       typeof value === 'number' &&
       Number.isFinite(value) &&
@@ -377,13 +398,59 @@ function editDistance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
+/** What an issue shows of a value whose reading threw. */
+const notRead = new NotShown('(not read)');
+
+/**
+ * The own enumerable values of `object`, each read once; `undefined` when a
+ * getter or a Proxy trap threw, with an issue at its key naming what it threw
+ * by kind only (`thrownKind`): the caller's error, message and all, went out
+ * of the factory raw (round 39).
+ */
+function readEntries(
+  object: object,
+  path: string,
+  issues: GuardrailConfigIssue[],
+): Record<string, unknown> | undefined {
+  let keys: string[];
+  try {
+    keys = Object.keys(object);
+  } catch (error) {
+    addIssue(
+      issues,
+      path,
+      notRead,
+      `an object whose keys can be listed (listing threw ${thrownKind(error)})`,
+    );
+    return undefined;
+  }
+  const entries: Record<string, unknown> = {};
+  let read = true;
+  for (const key of keys) {
+    try {
+      entries[key] = (object as Record<string, unknown>)[key];
+    } catch (error) {
+      read = false;
+      addIssue(
+        issues,
+        childPath(path, key),
+        notRead,
+        `a value that can be read (reading it threw ${thrownKind(error)})`,
+      );
+    }
+  }
+  return read ? entries : undefined;
+}
+
 /** The issues of an options object against `shape` (unknown keys and missing required ones too). */
 function objectIssues(
-  value: Record<string, unknown>,
+  object: Record<string, unknown>,
   shape: OptionShape,
   path: string,
   issues: GuardrailConfigIssue[],
 ): void {
+  const value = readEntries(object, path, issues);
+  if (value === undefined) return;
   const known = Object.keys(shape);
   for (const key of Object.keys(value)) {
     if (!Object.hasOwn(shape, key)) {
@@ -473,11 +540,13 @@ export function optionIssues(
     );
     return issues;
   }
+  const entries = readEntries(options, root, issues);
+  if (entries === undefined) return issues;
   // `guardrails(pii())`: one issue that says what to do, not one per field of the guardrail.
   if (
     !Object.hasOwn(shape, 'check') &&
-    typeof options.name === 'string' &&
-    typeof options.check === 'function'
+    typeof entries.name === 'string' &&
+    typeof entries.check === 'function'
   ) {
     addIssue(
       issues,
@@ -487,8 +556,8 @@ export function optionIssues(
     );
     return issues;
   }
-  objectIssues(options, shape, prefix, issues);
-  refine?.(options, issues, prefix);
+  objectIssues(entries, shape, prefix, issues);
+  refine?.(entries, issues, prefix);
   return issues;
 }
 
@@ -536,7 +605,12 @@ export function validateOptionsOnce<OPTIONS extends object>(
  * under the default).
  */
 export function namePrefix(options: unknown, defaultName: string): string {
-  const name = isPlainObject(options) ? options.name : undefined;
+  let name: unknown;
+  try {
+    name = isPlainObject(options) ? options.name : undefined;
+  } catch {
+    // A `name` getter that throws: reported by `validateOptions`, under the default name.
+  }
   return typeof name === 'string' && name.trim() !== '' ? name : defaultName;
 }
 

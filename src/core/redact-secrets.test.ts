@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { configErrorOf } from '../../test/helpers';
 import { buildGuardrailsConfig } from '../config/load-guardrails-config';
 import { redisStore } from '../redis/redis-store';
 import { memoryStore } from '../store/memory-store';
@@ -14,16 +15,6 @@ const PASSWORD = 'hunter2-Zq9';
 const REDIS_URL = `redis://default:${PASSWORD}@cache.internal:6379/0`;
 const GITHUB_TOKEN = 'ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8';
 const OPENAI_KEY = 'sk-proj-Ab12Cd34Ef56Gh78Ij90Kl12Mn34';
-
-function configErrorOf(run: () => unknown): GuardrailConfigError {
-  try {
-    run();
-  } catch (error) {
-    if (GuardrailConfigError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a GuardrailConfigError');
-}
 
 /** Everything a log line could carry of the error. */
 const everything = (error: GuardrailConfigError) =>

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { blockWord, redactEmails, textModel, userPrompt, withoutTiming } from '../../test/helpers';
 import { allow, defineGuardrail } from '../core/define-guardrail';
 import { GuardrailConfigError } from '../core/errors';
+import { NotShown } from '../core/redact-secrets';
 import type { Guardrail } from '../core/types';
 import { guardTools } from '../tools';
 import { getGuardrailOutcome } from './get-guardrail-outcome';
@@ -297,7 +298,8 @@ describe('timeouts longer than a timer can wait', () => {
     ).toThrow(
       new GuardrailConfigError({
         path: 'slow-judge.timeoutMs',
-        value: tooLong,
+        // A number out of its range is quoted (round 39).
+        value: new NotShown(String(tooLong)),
         expected: 'a positive number of milliseconds up to 2147483647 (the longest timer)',
       }),
     );

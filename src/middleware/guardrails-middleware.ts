@@ -11,6 +11,7 @@ import { kindOf, settleUnawaited } from '../core/callback-result';
 import { DEFAULT_GUARDRAIL_TIMEOUT_MS } from '../core/chain';
 import { GuardrailConfigError, GuardrailTripwireError } from '../core/errors';
 import { metadataObject } from '../core/metadata-object';
+import { NotShown } from '../core/redact-secrets';
 import { callToolCallIds } from '../core/shown-tool-calls';
 import type {
   Guardrail,
@@ -714,7 +715,7 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
       call.release();
       throw new GuardrailConfigError({
         path: 'guardrails',
-        value: 'wrapGenerate/wrapStream params',
+        value: new NotShown('wrapGenerate/wrapStream params'),
         expected:
           'the params object its own transformParams returned (use wrapLanguageModel): the input guardrails modified the prompt (or the tool-definition guardrails removed a tool), and that change cannot be applied to params that bypassed transformParams',
       });
@@ -921,7 +922,7 @@ for (const hook of ['transformParams', 'wrapGenerate', 'wrapStream'] as const) {
     get() {
       throw new GuardrailConfigError({
         path: 'middleware',
-        value: 'guardrails',
+        value: new NotShown('guardrails'),
         expected: 'guardrails({ ... }) (called): the middleware is the object it returns',
       });
     },

@@ -19,6 +19,7 @@ import {
 } from '../core/options';
 import { type OutputSideGuardrail, outputSideIssues } from '../core/output-side';
 import { PARALLEL_DOES_NOT_APPLY, parallelIssues } from '../core/parallel-issues';
+import { NotShown } from '../core/redact-secrets';
 import type { StreamWatchingGuardrail } from '../core/stream-watch';
 import type { Guardrail } from '../core/types';
 
@@ -144,7 +145,7 @@ function retryModeIssues(options: Record<string, unknown>, issues: GuardrailConf
   if (mode !== 'window' && mode !== 'passthrough') return;
   issues.push({
     path: 'retry',
-    value: `stream mode '${mode}'`,
+    value: new NotShown(`stream mode '${mode}'`),
     expected: `stream mode 'hold' with retry: '${mode}' releases text before the answer is judged, so a tripped answer cannot be replaced by a retry`,
   });
 }

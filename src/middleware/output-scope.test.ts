@@ -98,7 +98,7 @@ describe('guardrails({ outputScope })', () => {
 
   it('rejects another value', () => {
     expect(() => guardrails({ outputScope: 'last' as never })).toThrow(
-      "Invalid guardrail configuration at outputScope: expected 'every-step' or 'final', received \"last\"",
+      "Invalid guardrail configuration at outputScope: expected 'every-step' or 'final', received a string of 4 characters (not shown)",
     );
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   configIssuesOf,
   generateResult,
+  notShownString,
   readAll,
   textParts,
   usage,
@@ -346,7 +347,7 @@ describe('parallel outside input', () => {
     expect(configIssuesOf(() => guardrails({ input: [judge], output: [plain, judge] }))).toEqual([
       {
         path: 'output[1]',
-        value: 'judge',
+        value: notShownString('judge'),
         expected:
           'a guardrail without parallel: true ("judge" is parallel, which only input guardrails can be: an output guardrail judges the answer, so it cannot run alongside the call that writes it; use one without parallel here)',
       },
@@ -363,13 +364,13 @@ describe('parallel outside input', () => {
     ).toEqual([
       {
         path: 'toolDefinitions[0]',
-        value: 'judge',
+        value: notShownString('judge'),
         expected:
           'a guardrail without parallel: true ("judge" is parallel, which only input guardrails can be: a tool definition is judged before the model call that reads it, so it cannot run alongside that call; use one without parallel here)',
       },
       {
         path: 'toolOutputs[1]',
-        value: 'judge',
+        value: notShownString('judge'),
         expected:
           'a guardrail without parallel: true ("judge" is parallel, which only input guardrails can be: a tool result in the prompt is judged before the model call that reads it, so it cannot run alongside that call; use one without parallel here)',
       },

@@ -16,6 +16,7 @@ import { captureSpans } from '../../test/tracing';
 import { buildGuardrailsConfig } from '../config/load-guardrails-config';
 import { allow, block, defineGuardrail } from '../core/define-guardrail';
 import { GuardrailConfigError, GuardrailTripwireError } from '../core/errors';
+import { NotShown } from '../core/redact-secrets';
 import { outputSchema } from '../guards/output-schema/output-schema';
 import { pii } from '../guards/pii/pii';
 import { secrets } from '../guards/secrets/secrets';
@@ -822,7 +823,7 @@ describe('retry options', () => {
     expect(error.issues).toEqual([
       {
         path: 'retry',
-        value: `stream mode '${mode}'`,
+        value: new NotShown(`stream mode '${mode}'`),
         expected: `stream mode 'hold' with retry: '${mode}' releases text before the answer is judged, so a tripped answer cannot be replaced by a retry`,
       },
     ]);

@@ -13,6 +13,7 @@ import * as ai6Test from 'ai-v6/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  notShownString,
   readAll,
   redactEmails,
   serialisedWithoutTiming,
@@ -982,7 +983,7 @@ describe('toolOutputs: options', () => {
     expect((error as GuardrailConfigError).issues).toEqual([
       {
         path: 'toolOutputs[0]',
-        value: 'rate-limit',
+        value: notShownString('rate-limit'),
         expected:
           'a guardrail that judges a text ("rate-limit" judges the call, once per model call: put it in input)',
       },

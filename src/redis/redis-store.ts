@@ -1,6 +1,7 @@
 import { AISDKError } from '@ai-sdk/provider';
 import { GuardrailConfigError } from '../core/errors';
 import { optionIssues } from '../core/options';
+import { NotShown } from '../core/redact-secrets';
 import type { CappedIncrement, Store } from '../store/store';
 import { storeKeyOf, withoutHashTag } from '../store/store-key';
 import { StoreListError } from '../store/store-list-error';
@@ -315,7 +316,7 @@ export function redisStore(client: RedisClientLike, options?: RedisStoreOptions)
     issues.unshift({
       path: 'redisStore.client',
       // Described, never echoed: a client object can hold its connection URL and password.
-      value: client == null ? client : `(${typeof client} without eval and evalsha)`,
+      value: client == null ? client : new NotShown(`(${typeof client} without eval and evalsha)`),
       expected:
         'a node-redis (v4+) client, an ioredis client or an @upstash/redis client (with eval and evalsha)',
     });

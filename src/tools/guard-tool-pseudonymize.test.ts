@@ -3,7 +3,13 @@ import { generateText, isStepCount, streamText, tool, wrapLanguageModel } from '
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { configIssuesOf, generateResult, streamOf, textParts } from '../../test/helpers';
+import {
+  configIssuesOf,
+  generateResult,
+  notShownString,
+  streamOf,
+  textParts,
+} from '../../test/helpers';
 import { buildGuardrailsConfig } from '../config/load-guardrails-config';
 import { pii } from '../guards/pii/pii';
 import { guardrails } from '../middleware/guardrails-middleware';
@@ -26,10 +32,10 @@ describe('pii pseudonymize in guardTools', () => {
     const expected =
       'a guardrail whose placeholders a tool wrapper can restore ("pii" pseudonymises: the model answers with its placeholders, such as <EMAIL_ADDRESS_1>, and only this instance turns them back into the values, as an output guardrail of guardrails(), which a tool wrapper does not see); pseudonymise tool results with guardrails({ toolOutputs: [p], output: [p] }), or use action \'redact\' if the user may see placeholders';
     expect(configIssuesOf(() => guardTools({ lookup }, { output: [p] }))).toEqual([
-      { path: 'output[0]', value: 'pii', expected },
+      { path: 'output[0]', value: notShownString('pii'), expected },
     ]);
     expect(configIssuesOf(() => guardTool(lookup, { output: [pii(), p] }))).toEqual([
-      { path: 'output[1]', value: 'pii', expected },
+      { path: 'output[1]', value: notShownString('pii'), expected },
     ]);
     // Redacting tool results needs nothing restored.
     expect(Object.keys(guardTools({ lookup }, { output: [pii({ action: 'redact' })] }))).toEqual([
@@ -46,7 +52,7 @@ describe('pii pseudonymize in guardTools', () => {
     expect(configIssuesOf(() => guardTools({ sendEmail }, { input: [p] }))).toEqual([
       {
         path: 'input[0]',
-        value: 'pii',
+        value: notShownString('pii'),
         expected:
           "a conversation id for \"pii\" (in a tool's arguments it restores the placeholders the same instance gave the model, from the mapping kept under the conversation id of the call's metadata, and a tool call's metadata comes only from the context option); add context: () => ({ sessionId }) with the id the model calls carry, or give it a conversationId",
       },

@@ -10,7 +10,7 @@ import {
 } from 'ai';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod';
-import { configIssuesOf, noDropTable } from '../../test/helpers';
+import { configIssuesOf, noDropTable, notShownString } from '../../test/helpers';
 import { turnsModel } from '../../test/helpers/turns-model';
 import { allow, block, defineGuardrail, modify } from '../core/define-guardrail';
 import { GuardrailConfigError, GuardrailTripwireError } from '../core/errors';
@@ -1039,13 +1039,13 @@ describe('configuration errors', () => {
     const expected = [
       {
         path: 'input[0]',
-        value: 'judge',
+        value: notShownString('judge'),
         expected:
           'a guardrail without parallel: true ("judge" is parallel, which only input guardrails of guardrails() can be: a tool\'s arguments are judged before the tool runs, and what a running tool does cannot be called back; use one without parallel here)',
       },
       {
         path: 'output[1]',
-        value: 'judge',
+        value: notShownString('judge'),
         expected:
           'a guardrail without parallel: true ("judge" is parallel, which only input guardrails of guardrails() can be: a tool\'s result is judged before the model reads it, so there is no call to run alongside; use one without parallel here)',
       },

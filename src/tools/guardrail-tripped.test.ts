@@ -77,7 +77,7 @@ describe('guardrailTripped', () => {
     }).catch((failure: unknown) => failure);
     expect(GuardrailConfigError.isInstance(error)).toBe(true);
     expect((error as GuardrailConfigError).message).toBe(
-      'Invalid guardrail configuration at stopWhen: expected guardrailTripped() (called): the stop condition is the function it returns, received "guardrailTripped"',
+      'Invalid guardrail configuration at stopWhen: expected guardrailTripped() (called): the stop condition is the function it returns, received guardrailTripped',
     );
   });
 });

@@ -1,5 +1,6 @@
 import type { StopCondition } from 'ai';
 import { GuardrailConfigError, GuardrailTripwireError } from '../core/errors';
+import { NotShown } from '../core/redact-secrets';
 import { isGuardrailBlocked } from './blocked-output';
 
 /**
@@ -24,7 +25,7 @@ export function guardrailTripped(): StopCondition<any, any> {
   if (arguments.length > 0) {
     throw new GuardrailConfigError({
       path: 'stopWhen',
-      value: 'guardrailTripped',
+      value: new NotShown('guardrailTripped'),
       expected: 'guardrailTripped() (called): the stop condition is the function it returns',
     });
   }

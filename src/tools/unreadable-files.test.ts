@@ -116,7 +116,7 @@ describe("guardTools({ unreadableFiles: 'block' }) withholds a tool output carry
 
   it('an unknown value of the option is a GuardrailConfigError naming it, in guardTools and guardrails', () => {
     const message =
-      "Invalid guardrail configuration at unreadableFiles: expected 'pass' or 'block', received \"ignore\"";
+      "Invalid guardrail configuration at unreadableFiles: expected 'pass' or 'block', received a string of 6 characters (not shown)";
     expect(() =>
       guardTools({ report: reportTool() }, { unreadableFiles: 'ignore' as never }),
     ).toThrow(message);

@@ -25,6 +25,7 @@ import {
   promptInjection,
 } from '../../src';
 import { loadGuardrailsConfig } from '../../src/config';
+import { notShownString } from '../helpers';
 
 const usage = {
   inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
@@ -158,7 +159,7 @@ describe('specificationVersion', () => {
         issues: [
           {
             path: 'specificationVersion',
-            value: 'v2',
+            value: notShownString('v2'),
             expected: "'v4' (AI SDK 7) or 'v3' (AI SDK 6)",
           },
         ],

@@ -286,15 +286,20 @@ export function guardContext(
   };
 }
 
-/** The issues of the `GuardrailConfigError` that `run` throws; fails when it throws none or another error. */
-export function configIssuesOf(run: () => unknown): GuardrailConfigIssue[] {
+/** The `GuardrailConfigError` that `run` throws; fails when it throws none or another error. */
+export function configErrorOf(run: () => unknown): GuardrailConfigError {
   try {
     run();
   } catch (error) {
-    if (GuardrailConfigError.isInstance(error)) return error.issues;
+    if (GuardrailConfigError.isInstance(error)) return error;
     throw error;
   }
   throw new Error('expected a GuardrailConfigError');
+}
+
+/** The issues of the `GuardrailConfigError` that `run` throws; fails when it throws none or another error. */
+export function configIssuesOf(run: () => unknown): GuardrailConfigIssue[] {
+  return configErrorOf(run).issues;
 }
 
 /**

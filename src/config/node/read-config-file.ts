@@ -13,10 +13,14 @@ export async function readConfigFile(path: string): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
-    throw new GuardrailConfigError({
-      path: '(file)',
-      value: path,
-      expected: `a readable config file (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
-    });
+    // The caller's own file path names the file, shown (round 39: no other value given is).
+    throw new GuardrailConfigError(
+      {
+        path: '(file)',
+        value: path,
+        expected: `a readable config file (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+      },
+      new Set([path]),
+    );
   }
 }

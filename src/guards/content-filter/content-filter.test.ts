@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { guardContext } from '../../../test/helpers';
+import { guardContext, notShownString } from '../../../test/helpers';
 import { GuardrailConfigError } from '../../core/errors';
+import { NotShown } from '../../core/redact-secrets';
 import { contentFilter } from './content-filter';
 
 const ctx = guardContext('output');
@@ -86,8 +87,16 @@ describe('contentFilter', () => {
     }
     expect(GuardrailConfigError.isInstance(error)).toBe(true);
     expect((error as GuardrailConfigError).issues).toEqual([
-      { path: 'content-filter.maxLength', value: -1, expected: 'a positive integer' },
-      { path: 'content-filter.blocklist[1]', value: '', expected: 'a non-empty string' },
+      {
+        path: 'content-filter.maxLength',
+        value: new NotShown('-1'),
+        expected: 'a positive integer',
+      },
+      {
+        path: 'content-filter.blocklist[1]',
+        value: notShownString(''),
+        expected: 'a non-empty string',
+      },
     ]);
   });
 });
@@ -128,7 +137,7 @@ describe('contentFilter categories by name', () => {
 
   it('names an unknown category and the known ones', () => {
     expect(() => contentFilter({ categories: ['violence', 'gore'] })).toThrow(
-      'Invalid guardrail configuration at content-filter.categories[1]: expected a built-in category (profanity, violence, self-harm, weapons, hate, sexual) or an object of word lists, received "gore"',
+      'Invalid guardrail configuration at content-filter.categories[1]: expected a built-in category (profanity, violence, self-harm, weapons, hate, sexual) or an object of word lists, received a string of 4 characters (not shown)',
     );
   });
 });
@@ -189,7 +198,7 @@ describe('contentFilter with entries too long', () => {
 
   it('checks the folded length too (NFKC lengthens \ufdfa 18 times), and builds an entry of 10,000 that blocks', () => {
     expect(() => contentFilter({ blocklist: ['\ufdfa'.repeat(1_000)] })).toThrow(
-      'Invalid guardrail configuration at content-filter.blocklist[0]: expected an entry of at most 10000 characters, received "(18000 characters)"',
+      'Invalid guardrail configuration at content-filter.blocklist[0]: expected an entry of at most 10000 characters, received a string of 18000 characters (not shown)',
     );
     const entry = 'ab '.repeat(3_333).concat('a');
     expect(entry.length).toBe(10_000);

@@ -2,7 +2,7 @@ import { generateText, stepCountIs, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
-import { generateResult, guardContext } from '../../../test/helpers';
+import { generateResult, guardContext, notShownString } from '../../../test/helpers';
 import { GuardrailConfigError } from '../../core/errors';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { scriptedModel } from '../../testing/scripted-model';
@@ -140,7 +140,7 @@ describe('expression', () => {
     } catch (error) {
       expect(GuardrailConfigError.isInstance(error)).toBe(true);
       expect((error as GuardrailConfigError).issues).toEqual([
-        { path: 'rule.expr', value: expr, expected },
+        { path: 'rule.expr', value: notShownString(expr), expected },
       ]);
     }
   });

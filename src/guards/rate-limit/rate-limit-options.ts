@@ -1,11 +1,11 @@
 import {
   functionOption,
   nonEmptyString,
+  numberRule,
   type OptionShape,
   oneOf,
   positiveInt,
   required,
-  rule,
   storeOption,
   stringOption,
   timerMilliseconds,
@@ -15,7 +15,7 @@ import {
 export const rateLimitOptionShape = {
   limit: required(positiveInt, 'a positive integer'),
   windowMs: required(
-    rule(
+    numberRule(
       value => Number.isSafeInteger(value) && (value as number) > 0,
       'a positive integer number of milliseconds',
     ),

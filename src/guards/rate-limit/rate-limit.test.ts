@@ -2,10 +2,11 @@ import { generateText, isStepCount, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { generateResult, guardContext } from '../../../test/helpers';
+import { generateResult, guardContext, notShownString } from '../../../test/helpers';
 import { expectOwnCounts } from '../../../test/helpers/key-variants';
 import { turnsModel } from '../../../test/helpers/turns-model';
 import { GuardrailConfigError } from '../../core/errors';
+import { NotShown } from '../../core/redact-secrets';
 import type { GuardrailContext } from '../../core/types';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
@@ -417,13 +418,17 @@ describe('rateLimit', () => {
     }
     expect(GuardrailConfigError.isInstance(error)).toBe(true);
     expect((error as GuardrailConfigError).issues).toEqual([
-      { path: 'rate-limit.limit', value: 0, expected: 'a positive integer' },
+      { path: 'rate-limit.limit', value: new NotShown('0'), expected: 'a positive integer' },
       {
         path: 'rate-limit.windowMs',
-        value: 1.5,
+        value: new NotShown('1.5'),
         expected: 'a positive integer number of milliseconds',
       },
-      { path: 'rate-limit.key', value: 'userId', expected: 'a function of the call context' },
+      {
+        path: 'rate-limit.key',
+        value: notShownString('userId'),
+        expected: 'a function of the call context',
+      },
     ]);
   });
 });

@@ -3,9 +3,9 @@ import {
   functionOption,
   nonEmptyString,
   numberInRange,
+  numberRule,
   type OptionShape,
   oneOf,
-  rule,
   stringOption,
 } from '../../core/options';
 
@@ -29,7 +29,7 @@ export const findSecretsOptionShape = {
     minExclusive: true,
     expected: `a number of bits per character above 0 and at most ${MAX_ENTROPY_THRESHOLD} (4.5 by default; a token holds at most 66 different characters, log2(66) ≈ 6.04 bits, so a higher threshold finds nothing: set entropy: false to turn it off)`,
   }),
-  entropyMinLength: rule(
+  entropyMinLength: numberRule(
     value =>
       Number.isSafeInteger(value) &&
       (value as number) >= 1 &&

@@ -26,7 +26,7 @@ const SECRET = 'hunter2';
 const PII_KEYS =
   'action, entities, custom, defaultRegion, phoneRegions, obfuscatedEmails, placeholder, store, conversationId, ttlMs, toolRestore, message, name';
 const URL_KEYS =
-  'allow, deny, schemes, blockUserinfo, allowSubdomains, blockPrivate, blockHomographs, action, replacement, message, name';
+  'allow, deny, schemes, blockUserinfo, allowSubdomains, blockPrivate, resolveHost, blockHomographs, action, replacement, message, name';
 const TOOLS_KEYS =
   'input, output, onTrip, blockedMessage, onEvent, context, stopOnTrip, serverId, serverGroup, unreadableFiles, historyApprovals, only';
 

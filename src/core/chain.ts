@@ -1,4 +1,5 @@
 import { type ChainRun, chainEnded, chainEntered, chainLeft, chainStarted } from './chain-memo';
+import { UnreadableBlockError } from './define-guardrail';
 import { emitEvent } from './events';
 import { cutServerId, cutToolName, shownToolCallIdOf } from './shown-tool-calls';
 import { endGuardrailSpan, startGuardrailSpan, withGuardrailSpan } from './telemetry';
@@ -466,7 +467,8 @@ export async function runChain(
           guardrail.onError !== 'allow' ||
           error instanceof GuardrailAbortedError ||
           error instanceof GuardrailFailClosedError ||
-          error instanceof MalformedBlockError;
+          error instanceof MalformedBlockError ||
+          error instanceof UnreadableBlockError;
       }
       if (context.attempt !== undefined) record.attempt = context.attempt;
       records.push(record);

@@ -1,7 +1,8 @@
 import type { JSONValue } from '@ai-sdk/provider';
 import { defineGuardrailOptionShape } from './define-guardrail-options';
+import { GuardrailConfigError, type GuardrailConfigIssue } from './errors';
 import { optionsFingerprint } from './fingerprint';
-import { namePrefix, validateOptions } from './options';
+import { namePrefix, readEntries, validateOptions } from './options';
 import type {
   AllowVerdict,
   BlockVerdict,
@@ -23,10 +24,25 @@ export function allow(info?: JSONValue): AllowVerdict {
  * with `message`, `reason`, `severity` and `info`.
  */
 export function block(details: string | Omit<BlockVerdict, 'action'> = {}): BlockVerdict {
-  return typeof details === 'string'
-    ? { action: 'block', message: details }
-    : { action: 'block', ...details };
+  if (typeof details === 'string') return { action: 'block', message: details };
+  if (details === null || typeof details !== 'object') return { action: 'block' };
+  // Each field read once: a getter (or Proxy trap) that throws is a
+  // GuardrailConfigError naming its error by class, which a chain turns
+  // into an `error` record that blocks even with `onError: 'allow'` (the
+  // guardrail meant to block). Spreading `details` rethrew the caller's
+  // error, message and all, and `onError: 'allow'` let the text through
+  // (round 39).
+  const issues: GuardrailConfigIssue[] = [];
+  const fields = readEntries(details, 'block', issues);
+  if (fields === undefined) throw new UnreadableBlockError(issues);
+  return { action: 'block', ...fields };
 }
+
+/**
+ * What `block()` throws for details it cannot read: a
+ * `GuardrailConfigError`, which a chain treats as a malformed block verdict.
+ */
+export class UnreadableBlockError extends GuardrailConfigError {}
 
 /** A modify verdict: `content` replaces what the guardrail saw. */
 export function modify(content: string, info?: JSONValue): ModifyVerdict {

@@ -402,15 +402,29 @@ function editDistance(a: string, b: string): number {
 const notRead = new NotShown('(not read)');
 
 /**
- * The own enumerable values of `object`, each read once; `undefined` when a
- * getter or a Proxy trap threw, with an issue at its key naming what it threw
- * by kind only (`thrownKind`): the caller's error, message and all, went out
- * of the factory raw (round 39).
+ * Adds the issue of a value at `path` whose reading threw `error`: named by
+ * kind only (`thrownKind`), never its message.
  */
-function readEntries(
+export function notReadIssue(issues: GuardrailConfigIssue[], path: string, error: unknown): void {
+  addIssue(
+    issues,
+    path,
+    notRead,
+    `a value that can be read (reading it threw ${thrownKind(error)})`,
+  );
+}
+
+/**
+ * The own enumerable values of `object`, each read once; `undefined` when a
+ * getter or a Proxy trap threw, with an issue at its key (`pathOf`, by
+ * default `childPath`) naming what it threw by kind only (`thrownKind`): the
+ * caller's error, message and all, went out of the factory raw (round 39).
+ */
+export function readEntries(
   object: object,
   path: string,
   issues: GuardrailConfigIssue[],
+  pathOf: (key: string) => string = key => childPath(path, key),
 ): Record<string, unknown> | undefined {
   let keys: string[];
   try {
@@ -431,12 +445,7 @@ function readEntries(
       entries[key] = (object as Record<string, unknown>)[key];
     } catch (error) {
       read = false;
-      addIssue(
-        issues,
-        childPath(path, key),
-        notRead,
-        `a value that can be read (reading it threw ${thrownKind(error)})`,
-      );
+      notReadIssue(issues, pathOf(key), error);
     }
   }
   return read ? entries : undefined;

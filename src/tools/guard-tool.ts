@@ -19,7 +19,7 @@ import {
 import { emitEvent } from '../core/events';
 import { metadataObject } from '../core/metadata-object';
 import { readsModelOutput } from '../core/model-output-reader';
-import { optionIssues } from '../core/options';
+import { notReadIssue, optionIssues, readEntries } from '../core/options';
 import type { OutputSideGuardrail } from '../core/output-side';
 import { jsonErrorDetail, thrownKind } from '../core/redact-secrets';
 import {
@@ -282,13 +282,18 @@ export function guardTool<TOOL extends Tool>(
   tool: TOOL,
   toolOptions?: GuardSingleToolOptions,
 ): GuardedTool<TOOL> {
+  let read: Record<string, unknown> = {};
   const issues = optionIssues(toolOptions, {
     prefix: '',
     root: 'guardTool',
     shape: guardToolOptionShape,
-    refine: parallelToolIssues,
+    refine: (options, found) => {
+      read = options;
+      parallelToolIssues(options, found);
+    },
   });
-  const { name, ...options } = issues.length === 0 ? (toolOptions ?? {}) : {};
+  // The options as `optionIssues` read them: a getter runs once.
+  const { name, ...options } = (issues.length === 0 ? read : {}) as GuardSingleToolOptions;
   issues.push(
     ...toolIssues(tool as WrappableTool, name ? `tool ${shownToolName(name)}` : 'tool', name),
   );
@@ -324,12 +329,20 @@ export function guardTools<
       expected: 'a tool set (an object of tools by name)',
     });
   }
-  const names = Object.keys(tools);
+  // The set is read once, each tool by its own getter: one that throws (or
+  // a Proxy trap) is an issue naming its error by class, not the caller's
+  // error rethrown with its message (round 39).
+  const setIssues: GuardrailConfigIssue[] = [];
+  const set = readEntries(tools, 'tools', setIssues, toolPath) ?? {};
+  const names = Object.keys(set);
+  // The options as `optionIssues` read them: a getter runs once (`only` was read again, raw).
+  let read: Record<string, unknown> = {};
   const issues = optionIssues(toolsOptions, {
     prefix: '',
     root: 'guardTools',
     shape: guardToolsOptionShape,
     refine: (options, found) => {
+      read = options;
       parallelToolIssues(options, found);
       if (options.serverGroup !== undefined && options.serverId === undefined) {
         found.push({
@@ -339,9 +352,9 @@ export function guardTools<
         });
       }
       const { only } = options;
-      if (!Array.isArray(only)) return;
+      if (!Array.isArray(only) || setIssues.length > 0) return;
       only.forEach((name, index) => {
-        if (typeof name === 'string' && !Object.hasOwn(tools, name)) {
+        if (typeof name === 'string' && !Object.hasOwn(set, name)) {
           found.push({
             path: `only[${index}]`,
             value: name,
@@ -351,23 +364,23 @@ export function guardTools<
       });
     },
   });
-  const { only, ...options } = issues.length === 0 ? (toolsOptions ?? {}) : {};
+  issues.push(...setIssues);
+  const { only, ...options } = (issues.length === 0 ? read : {}) as GuardToolsOptions<ONLY>;
   // Tools `only` leaves out are not judged, even when another option is wrong.
-  const onlyOption = (toolsOptions as { only?: unknown } | null | undefined)?.only;
-  const guarded = new Set<string>(Array.isArray(onlyOption) ? onlyOption : names);
+  const guarded = new Set<string>(Array.isArray(read.only) ? read.only : names);
   for (const name of names) {
     if (guarded.has(name)) {
-      issues.push(...toolIssues(tools[name] as WrappableTool, toolPath(name), name));
+      issues.push(...toolIssues(set[name] as WrappableTool, toolPath(name), name));
     }
   }
   if (issues.length > 0) throw new GuardrailConfigError(issues);
 
   const result: Record<string, unknown> = {};
   const group = new Map(
-    names.filter(name => guarded.has(name)).map(name => [name, tools[name] as WrappableTool]),
+    names.filter(name => guarded.has(name)).map(name => [name, set[name] as WrappableTool]),
   );
   for (const name of names) {
-    const tool = tools[name] as WrappableTool;
+    const tool = set[name] as WrappableTool;
     result[name] = guarded.has(name) ? wrapTool(tool, name, options, group) : tool;
   }
   return result as GuardedToolSet<TOOLS, ONLY>;
@@ -403,6 +416,20 @@ function toolIssues(
   if (tool == null || typeof tool !== 'object') {
     return [{ path, value: tool, expected: 'a tool' }];
   }
+  // What the wrapper copies (its own fields) and reads (`type`,
+  // `isProviderExecuted`, `execute`, maybe inherited), read here first: a
+  // getter that throws is an issue, its error named by class (round 39).
+  const unread: GuardrailConfigIssue[] = [];
+  if (readEntries(tool, path, unread) !== undefined) {
+    for (const field of ['type', 'isProviderExecuted', 'execute'] as const) {
+      try {
+        tool[field];
+      } catch (error) {
+        notReadIssue(unread, `${path}.${field}`, error);
+      }
+    }
+  }
+  if (unread.length > 0) return unread;
   if (tool.type === 'provider' && tool.isProviderExecuted === true) {
     return [
       {

@@ -1,5 +1,6 @@
 import { settleUnawaited } from './callback-result';
-import { GuardrailConfigError } from './errors';
+import { GuardrailConfigError, type GuardrailConfigIssue } from './errors';
+import { notReadIssue, readEntries } from './options';
 import type { GuardrailMetadata } from './types';
 
 /**
@@ -12,8 +13,20 @@ import type { GuardrailMetadata } from './types';
 export function metadataObject(value: unknown, path: string): GuardrailMetadata | undefined {
   if (value === undefined || value === null) return undefined;
   const isObject = typeof value === 'object' && !Array.isArray(value);
-  if (isObject && typeof (value as { then?: unknown }).then !== 'function') {
-    return value as GuardrailMetadata;
+  if (isObject) {
+    // Read once, as the middleware's spread read it: a getter (or Proxy
+    // trap) that throws is an issue naming its error by class; it went out
+    // raw, its message and all (round 39).
+    const issues: GuardrailConfigIssue[] = [];
+    const entries = readEntries(value, path, issues);
+    let then: unknown;
+    try {
+      then = (value as { then?: unknown }).then;
+    } catch (error) {
+      if (issues.length === 0) notReadIssue(issues, `${path}.then`, error);
+    }
+    if (issues.length > 0) throw new GuardrailConfigError(issues);
+    if (typeof then !== 'function') return entries as GuardrailMetadata;
   }
   settleUnawaited(value);
   throw new GuardrailConfigError({

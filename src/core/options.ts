@@ -442,7 +442,16 @@ export function readEntries(
   let read = true;
   for (const key of keys) {
     try {
-      entries[key] = (object as Record<string, unknown>)[key];
+      const value = (object as Record<string, unknown>)[key];
+      // A `__proto__` key (JSON.parse makes one) stays a key, as a spread keeps it, not a prototype.
+      if (key === '__proto__') {
+        Object.defineProperty(entries, key, {
+          value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      } else entries[key] = value;
     } catch (error) {
       read = false;
       notReadIssue(issues, pathOf(key), error);

@@ -2,8 +2,10 @@ import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { configErrorOf, textModel, withoutTiming } from '../../test/helpers';
 import {
+  allow,
   block,
   defineGuardrail,
+  GuardrailConfigError,
   getGuardrailOutcome,
   guardrails,
   guardTool,
@@ -192,4 +194,84 @@ describe('block(): details whose getter throws', () => {
     expect(JSON.stringify(result.providerMetadata)).not.toContain(SECRET);
     expect(result.text).toBe("Sorry, I can't help with that.");
   });
+});
+
+describe("a `context` hook's metadata whose getter throws", () => {
+  const ok = defineGuardrail({ name: 'ok', check: () => allow() });
+  const unreadableContext = (path: string) =>
+    `Invalid guardrail configuration at ${path}: expected a value that can be read (reading it threw an Error, its message not shown), received (not read)`;
+
+  it.each(['userId', 'then'])('guardrails(): a %s getter is a GuardrailConfigError', async key => {
+    const model = textModel('answer');
+    const call = generateText({
+      model: wrapLanguageModel({
+        model,
+        middleware: guardrails({ input: [ok], context: () => throwingAt(key) as never }),
+      }),
+      prompt: 'hello',
+    });
+    const error = await call.then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(GuardrailConfigError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toBe(unreadableContext(`context.${key}`));
+    expect(JSON.stringify(error)).not.toContain(SECRET);
+    expect(model.doGenerateCalls).toHaveLength(0);
+  });
+
+  it('guardTools: a getter of what `context` returned is a GuardrailConfigError', async () => {
+    const tools = guardTools(
+      { t: aTool },
+      { input: [ok], context: () => throwingAt('userId') as never },
+    );
+    const error = await (tools.t.execute as (input: unknown, options: unknown) => Promise<unknown>)(
+      {},
+      { toolCallId: 'c1', messages: [] },
+    ).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(GuardrailConfigError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toBe(unreadableContext('context.userId'));
+  });
+
+  it('metadata that reads fine reaches the guardrails as before', async () => {
+    const seen: unknown[] = [];
+    const spy = defineGuardrail({
+      name: 'spy',
+      check: (_text, ctx) => {
+        seen.push(ctx.metadata);
+        return allow();
+      },
+    });
+    await generateText({
+      model: wrapLanguageModel({
+        model: textModel('answer'),
+        middleware: guardrails({ input: [spy], context: () => ({ userId: 'u1' }) }),
+      }),
+      prompt: 'hello',
+    });
+    expect(seen).toEqual([{ userId: 'u1' }]);
+  });
+});
+
+it("metadata read once keeps a `__proto__` key a key, as the middleware's spread kept it", async () => {
+  const seen: Array<{ keys: string[]; userId: unknown }> = [];
+  const spy = defineGuardrail({
+    name: 'spy',
+    check: (_text, ctx) => {
+      seen.push({ keys: Object.keys(ctx.metadata), userId: ctx.metadata.userId });
+      return allow();
+    },
+  });
+  const tools = guardTools(
+    { t: aTool },
+    { input: [spy], context: () => JSON.parse('{"__proto__": {"userId": "u1"}}') },
+  );
+  await (tools.t.execute as (input: unknown, options: unknown) => Promise<unknown>)(
+    {},
+    { toolCallId: 'c1', messages: [] },
+  );
+  expect(seen).toEqual([{ keys: ['__proto__'], userId: undefined }]);
 });

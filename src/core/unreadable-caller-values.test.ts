@@ -1,5 +1,6 @@
-import { generateText, wrapLanguageModel } from 'ai';
+import { generateText, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { configErrorOf, textModel, withoutTiming } from '../../test/helpers';
 import {
   allow,
@@ -22,7 +23,15 @@ import {
  */
 
 const SECRET = 'hunter2';
-const aTool = { inputSchema: undefined, execute: async () => 'ok' };
+const aTool = tool({ inputSchema: z.object({}), execute: async () => 'ok' });
+
+/** Runs a wrapped tool once, as the AI SDK calls it. */
+function runTool(wrapped: unknown): Promise<unknown> {
+  const { execute } = wrapped as {
+    execute: (input: unknown, options: unknown) => Promise<unknown>;
+  };
+  return execute({}, { toolCallId: 'c1', messages: [] });
+}
 
 /** An object whose enumerable `key` throws an error that quotes the secret. */
 function throwingAt<T extends object>(key: string, object = {} as T): T {
@@ -126,12 +135,7 @@ describe('guardTools: a getter of the tool set or of a tool that throws', () => 
     });
     const guarded = guardTools(set as { search: typeof aTool });
     expect(reads).toBe(1);
-    expect(
-      await (guarded.search.execute as (input: unknown, options: unknown) => Promise<unknown>)(
-        {},
-        { toolCallId: 'c1', messages: [] },
-      ),
-    ).toBe('ok');
+    expect(await runTool(guarded.search)).toBe('ok');
   });
 });
 
@@ -225,10 +229,7 @@ describe("a `context` hook's metadata whose getter throws", () => {
       { t: aTool },
       { input: [ok], context: () => throwingAt('userId') as never },
     );
-    const error = await (tools.t.execute as (input: unknown, options: unknown) => Promise<unknown>)(
-      {},
-      { toolCallId: 'c1', messages: [] },
-    ).then(
+    const error = await runTool(tools.t).then(
       () => undefined,
       (thrown: unknown) => thrown,
     );
@@ -269,9 +270,6 @@ it("metadata read once keeps a `__proto__` key a key, as the middleware's spread
     { t: aTool },
     { input: [spy], context: () => JSON.parse('{"__proto__": {"userId": "u1"}}') },
   );
-  await (tools.t.execute as (input: unknown, options: unknown) => Promise<unknown>)(
-    {},
-    { toolCallId: 'c1', messages: [] },
-  );
+  await runTool(tools.t);
   expect(seen).toEqual([{ keys: ['__proto__'], userId: undefined }]);
 });

@@ -3,6 +3,7 @@ import { createCluster } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GuardrailConfigError } from '../../src/core/errors';
 import { redisStore } from '../../src/redis';
+import { notShownString } from '../helpers';
 import {
   HAS_REDIS_CLI,
   HAS_REDIS_SERVER,
@@ -58,7 +59,7 @@ describe.skipIf(!REDIS_URL || !HAS_REDIS_SERVER || !HAS_REDIS_CLI)(
 
     const refusal = (port: number) => ({
       path: 'redisStore (server maxmemory-policy)',
-      value: 'allkeys-lru',
+      value: notShownString('allkeys-lru'),
       expected: `noeviction, or maxmemory 0, on every cluster master: master 127.0.0.1:${port} has maxmemory set (67108864 bytes), so Redis may evict this store's keys (counters, budgets, pins), which resets limits silently; or redisStore({ evictionCheck: 'warn' | 'off' })`,
     });
 

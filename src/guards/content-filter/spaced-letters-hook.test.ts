@@ -4,11 +4,12 @@ import { foldTermReadings } from '../prompt-injection/fold-text';
 import { DEFAULT_CONTENT_CATEGORIES } from './content-filter';
 import { contentFilterHookParts } from './potential-start';
 
-// Round 39 (issue 16): on spaced letters (`q x b a …`) the full hook folded
-// up to 24 suffixes a call, about 29 µs. A suffix starting with ASCII
-// letters one blank apart is now ruled out by a walk of the entries' trie
-// over its first letters, read joined or spaced, before it is folded
-// (about 9 µs a call; docs/streaming.md). The answers must not move.
+// Round 39 (issue 16): on spaced letters (`q x b a …`, `4 b 3 $ …`) the full hook folded
+// up to 24 suffixes a call, 29-55 µs. A suffix starting with ASCII
+// letters, digits or leet characters one blank apart is now ruled out by a
+// walk of the entries' trie over its first units, read joined or spaced,
+// leetspeak read or not, before it is folded (about 9 µs a call;
+// docs/streaming.md). The answers must not move.
 
 const folded = (terms: readonly string[]) =>
   [...new Set(terms.flatMap(term => foldTermReadings(term).map(r => r.replace(/\s+/g, ' '))))].sort(
@@ -29,6 +30,7 @@ function hooksOf(terms: readonly string[]) {
   };
 }
 
+const LEET_OF: Record<string, string> = { a: '4', e: '3', i: '1', l: '|', o: '0', s: '$', t: '7' };
 const UNITS = 'abcdefghijklmnopqrstuvwxyzKILY01345@$|';
 const SEPARATORS = [
   ' ',
@@ -56,7 +58,11 @@ function spacedText(next: () => number, entries: readonly string[]): string {
     if (pick < 0.25) {
       // An entry spelled out, or as written (its blanks among spaced letters).
       const entry = entries[Math.floor(next() * entries.length)]!;
-      text += `${pick < 0.15 ? entry.split('').join(next() < 0.7 ? ' ' : '  ') : entry} `;
+      // Some of its letters written as leetspeak (`k 1 l l`).
+      const written = entry.replace(/[aeilost]/g, letter =>
+        next() < 0.4 ? (LEET_OF[letter] ?? letter) : letter,
+      );
+      text += `${pick < 0.15 ? written.split('').join(next() < 0.7 ? ' ' : '  ') : written} `;
     } else {
       const unit = UNITS[Math.floor(next() * (next() < 0.7 ? 26 : UNITS.length))]!;
       text += unit + SEPARATORS[Math.floor(next() * SEPARATORS.length)]!;
@@ -81,8 +87,10 @@ describe('contentFilter hook: spaced letters ruled out before folding', () => {
     expect(custom('e f x y')).toBe(4);
     expect(custom('c q x b a')).toBe(2);
     expect(custom('c d e')).toBe(5);
-    // A leet digit first is left to folding (`4 b c d` reads `abcd`).
+    // Leetspeak read as its letter too (`4 b c d` reads `abcd`, `k 1 l l` `kill`).
     expect(custom('x 4 b c d')).toBe(2);
+    expect(fast('q x k 1 l l')).toBe(4);
+    expect(fast('q x k 1 l 7')).toBe(11);
   });
 
   it('the same answers as folding every suffix, on 3,000 spaced texts a list', () => {

@@ -49,6 +49,9 @@ const vocatives: ReadonlySet<string> = new Set([
   'cheers',
   'bye',
   'congrats',
+  // Round 40: `happy birthday siobhan`.
+  'birthday',
+  'bday',
 ]);
 
 /**
@@ -231,6 +234,14 @@ function cueOf(
   return (before === 'me' && firstName) || (index >= 2 && person) ? 1 : 0;
 }
 
+/** Whether token `index` is a first name and `and i` / `and me` follow it on its line. */
+function withMe(scanned: Scanned, index: number): boolean {
+  if ((scanned.flags[index]! & Flag.FirstName) === 0 || index + 2 >= scanned.count) return false;
+  if (scanned.newline[index + 1] !== 0 || scanned.newline[index + 2] !== 0) return false;
+  const pronoun = lowerOf(scanned, index + 2);
+  return lowerOf(scanned, index + 1) === 'and' && (pronoun === 'i' || pronoun === 'me');
+}
+
 /**
  * Lower-case names after a cue (`my name is lena andersson`, `call anders
  * tomorrow`, `hey priya`, `thx mateo!!`, `i'm with chidi`, `chidi and
@@ -250,8 +261,16 @@ export function cuedLowerNames(scanned: Scanned, labels: Uint8Array): Uint8Array
     return chat;
   };
   let result = labels;
-  for (let index = 1; index < count; index++) {
+  for (let index = 0; index < count; index++) {
     if (labels[index] !== 0 || !isLowerWord(scanned, index)) continue;
+    if (lineStart(scanned, index)) {
+      // A first name opening a chat line before `and i` / `and me` (round 40: `bjorn and i are
+      // going fishing`).
+      if (!withMe(scanned, index) || chatOf()[index] === 0) continue;
+      if (result === labels) result = labels.slice();
+      result[index] = personBegin;
+      continue;
+    }
     if (ends[index - 1]! - starts[index - 1]! > 8) continue;
     const cue = cueOf(scanned, result, index, chatOf);
     if (cue === 0) continue;

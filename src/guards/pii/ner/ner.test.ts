@@ -437,6 +437,17 @@ describe('spansOfLabels', () => {
     ).toEqual([]);
   });
 
+  it('labels a lower-case name after `birthday` and a first name before `and i` opening a chat line (round 40)', () => {
+    // Before: nothing in each.
+    expect(
+      ['happy birthday ottilie!!', 'lars and i are going skiing', 'nadia and me left'].map(tag),
+    ).toEqual([['PERSON:ottilie'], ['PERSON:lars'], ['PERSON:nadia']]);
+    // Common words, words of no list, a capital on the line and a word after `and i` stay words.
+    const words =
+      'happy birthday party|will and i went|zelvorq and i went|Lars and i went|me and i';
+    expect(words.split('|').flatMap(tag)).toEqual([]);
+  });
+
   it('makes one address of the comma-separated address parts around a tagged address on its line', () => {
     /** Labels each `[type, value]` (the tokens inside the value's first occurrence) and returns the spans. */
     const labelled = (text: string, values: Array<[(typeof names)[number], string]>) => {

@@ -191,3 +191,25 @@ describe('places after a verb of travel', () => {
     expect(found('I wrote from Paris to Maria.')).toEqual(['LOCATION:Paris', 'PERSON:Maria']);
   });
 });
+
+describe('round 40: organisation words, `&` pairs with a common word, `its` after a given name', () => {
+  it.each<[string, string[]]>([
+    // before: PERSON:Ernst
+    ['The accounts were audited by Ernst & Young last year.', ['ORGANIZATION:Ernst & Young']],
+    // before: PERSON:Nwosu, PERSON:Daniels Solicitors
+    ['Nwosu & Daniels Solicitors wrote back.', ['ORGANIZATION:Nwosu & Daniels Solicitors']],
+    // before: PERSON:Tata Logistics
+    ['Tata Logistics opened a depot.', ['ORGANIZATION:Tata Logistics']],
+  ])('%s', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it('keeps a heading of common words, a given name before `its` and `National Insurance` out', () => {
+    expect(found('Billing & Revenue')).not.toContain('ORGANIZATION:Billing & Revenue');
+    // before: ORGANIZATION:Maria
+    expect(found('Maria sold the car for its full price.')).toEqual(['PERSON:Maria']);
+    // A company verb still makes a given name a firm by its `its`.
+    expect(found('Ford announced a recall of its pickups.')).toEqual(['ORGANIZATION:Ford']);
+    expect(found('My National Insurance number is on the letter.')).toEqual([]);
+  });
+});

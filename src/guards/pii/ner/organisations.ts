@@ -18,7 +18,9 @@ const headWords: ReadonlySet<string> = new Set(
   programme program fund society association college academy charity federation partners
   sons brothers associates technologies industries laboratories labs consulting institutet
   universitet universitetet högskola hochschule klinikum krankenhaus ziekenhuis sjukhus
-  sykehus`.split(/\s+/),
+  sykehus solicitors attorneys accountants architects logistics airlines airways motors
+  pharmaceuticals organization organisation council agency ministry studios ventures
+  enterprises fc afc cf united rovers wanderers albion hotspur juniors athletic`.split(/\s+/),
 );
 
 /** Words that start an organisation's name before `of` (`University of …`, `Bank of …`). */
@@ -30,7 +32,9 @@ const ofHeads: ReadonlySet<string> = new Set(
 const prefixHeads: ReadonlySet<string> = new Set(
   `banco banca banque grupo groupe gruppo fondation fundación fundação fondazione stiftung
   universidad universidade università universität université universiteit instituto istituto
-  club clube klub`.split(/\s+/),
+  club clube klub atlético atletico athletic sporting olympique borussia dynamo dinamo`.split(
+    /\s+/,
+  ),
 );
 
 /** Lower-case words inside an organisation's name (`Bank of America`, `Banco do Brasil`). */
@@ -176,10 +180,10 @@ function isPossessiveOf(scanned: Scanned, index: number): boolean {
 /**
  * Two name-list words joined by `&` alone on their line part (`Procter &
  * Gamble`, `Allen & Overy`): a firm named after its founders, unless the
- * second is a given name (`Tom & Jerry`, `Emeka & Rosa`). A common word on
- * either side makes none (`Billing & Revenue`, `Role & Persona` in a
- * heading; the name lists hold no common word, so `Ernst & Young` is none
- * either); `[first, last]` or undefined.
+ * second is a given name (`Tom & Jerry`, `Emeka & Rosa`). In prose one of
+ * them may be a common word (round 40: `Ernst & Young audited`), not both;
+ * in a heading a common word makes none (`Billing & Revenue`, `Role &
+ * Persona`); `[first, last]` or undefined.
  */
 function ampersandPair(
   text: string,
@@ -199,8 +203,18 @@ function ampersandPair(
     return undefined;
   const named = (index: number) =>
     (flags[index]! & (Flag.Name | Flag.FirstName)) !== 0 && (flags[index]! & Flag.Common) === 0;
-  if (!named(first) || !named(last) || (flags[last]! & Flag.FirstName) !== 0) return undefined;
-  return [first, last];
+  if ((flags[last]! & Flag.FirstName) !== 0) return undefined;
+  if (named(first) && named(last)) return [first, last];
+  // In prose (a lower-case word right before or after the pair on its line), one side may be a
+  // common word (round 40: `audited by Ernst & Young`, `Black & Decker drills`; the name lists
+  // hold no common word); a heading is none (`Billing & Revenue`).
+  const common = (index: number) => (flags[index]! & Flag.Common) !== 0;
+  const lower = (index: number) =>
+    index >= 0 && index < count && (flags[index]! & Flag.Lower) !== 0;
+  const prose =
+    (lower(first - 1) && newline[first] === 0) || (lower(last + 1) && newline[last + 1] === 0);
+  const pair = (named(first) && common(last)) || (common(first) && named(last));
+  return prose && pair ? [first, last] : undefined;
 }
 
 function hasStreetWord(scanned: Scanned, first: number, last: number): boolean {
@@ -244,6 +258,14 @@ function namedOrganisations(text: string, scanned: Scanned): Array<[number, numb
     const word = lowerOf(scanned, index);
     let name: [number, number] | undefined;
     if (prefixHeads.has(word) || ofHeads.has(word)) name = nameStartingAt(text, scanned, index);
+    // `Real` and a place is a club (`Real Madrid`; round 40), not `Real Estate`.
+    if (
+      word === 'real' &&
+      index + 1 < count &&
+      scanned.newline[index + 1] === 0 &&
+      (flags[index + 1]! & (Flag.Title | Flag.Place)) === (Flag.Title | Flag.Place)
+    )
+      name = [index, index + 1];
     // `& Co` ends a name as an organisation word does (`Tiffany & Co`, `Jardine Matheson & Co`).
     const company = word === 'co' && index > 1 && isAmpersand(text, scanned, index - 1);
     if (name === undefined && company) name = nameEndingAt(text, scanned, index);
@@ -338,6 +360,10 @@ function inFirmContext(scanned: Scanned, first: number, last: number): boolean {
   if ((flags[next]! & Flag.Lower) === 0) return false;
   const verb = lowerOf(scanned, next);
   if ((verb === 'said' || verb === 'says') && saidInFiling(scanned, next + 1)) return true;
+  // A given name alone is a firm by its `its` only after a company verb (`Ford announced a recall
+  // of its pickups`), else a person (`Maria sold the car for its price`; round 40).
+  if (first === last && (flags[first]! & Flag.FirstName) !== 0 && !companyVerbs.has(verb))
+    return false;
   for (let index = next + 1; index < count && index - next < itsReach; index++) {
     if (newline[index] !== 0 || (flags[index]! & Flag.Lower) === 0) return false;
     if (lowerOf(scanned, index) !== 'its') continue;

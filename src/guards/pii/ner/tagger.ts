@@ -23,6 +23,7 @@ import { greetingWords, isImperative, notEntityWords } from './not-entities';
 import { organisationSpans } from './organisations';
 import { placesAfterTravel } from './places';
 import { roleNouns } from './role-nouns';
+import { sportsTeams } from './sports';
 
 /** Scores every label of one token from its feature buckets (adds into `scores`). */
 export type ScoreTokens = (buckets: Int32Array, count: number, scores: Float64Array) => void;
@@ -839,21 +840,24 @@ export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array
     }
     index = end;
   }
-  return placesAfterTravel(
+  return sportsTeams(
     scanned,
-    organisationSpans(
-      text,
+    placesAfterTravel(
       scanned,
-      addressRuns(
+      organisationSpans(
         text,
         scanned,
-        joinPostcodeCity(
+        addressRuns(
           text,
-          coordinatedLists(text, scanned, spans).map(({ type, start, end }) => ({
-            type,
-            start,
-            end,
-          })),
+          scanned,
+          joinPostcodeCity(
+            text,
+            coordinatedLists(text, scanned, spans).map(({ type, start, end }) => ({
+              type,
+              start,
+              end,
+            })),
+          ),
         ),
       ),
     ),

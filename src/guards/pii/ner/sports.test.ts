@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { findNamedEntities } from './find-named-entities';
+
+/** The spans of `text` as `TYPE:value` strings. */
+function found(text: string): string[] {
+  return findNamedEntities(text).map(span => `${span.type}:${text.slice(span.start, span.end)}`);
+}
+
+/**
+ * Round 40 (issue 17 item 1): sports teams by what teams do in a match report
+ * (sports.ts). Sentences written for these tests, none from the dev split or a
+ * hand-written fixture; each case read differently before the rule (noted).
+ */
+describe('sports teams', () => {
+  it.each<[string, string[]]>([
+    // before: PERSON:Arsenal, PERSON:Chelsea 2-0
+    ['Arsenal beat Chelsea 2-0.', ['ORGANIZATION:Arsenal', 'ORGANIZATION:Chelsea']],
+    // before: PERSON:Liverpool, PERSON:Everton
+    ['Liverpool drew with Everton.', ['ORGANIZATION:Liverpool', 'ORGANIZATION:Everton']],
+    // before: PERSON:Chelsea
+    ['She plays for Chelsea.', ['ORGANIZATION:Chelsea']],
+    // before: LOCATION:Seattle Seahawks
+    ['He used to play for the Seattle Seahawks.', ['ORGANIZATION:Seattle Seahawks']],
+    // before: PERSON:Sampdoria
+    ['Sampdoria won the cup in the end.', ['ORGANIZATION:Sampdoria']],
+    // before: PERSON:Leeds United (a club word ends the name)
+    ['Leeds United lost at home.', ['ORGANIZATION:Leeds United']],
+    // before: PERSON:Real Madrid
+    ['Real Madrid signed a striker.', ['ORGANIZATION:Real Madrid']],
+  ])('%s', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it('keeps people and countries in the same frames', () => {
+    expect(found('Nadal beat Federer in the final.')).toEqual(['PERSON:Nadal', 'PERSON:Federer']);
+    expect(found('Anna Smith beat Chelsea.')).toEqual(['PERSON:Anna Smith', 'PERSON:Chelsea']);
+    expect(found('Maria won the lottery.')).toEqual(['PERSON:Maria']);
+    expect(found('Tom lost to Jerry.')).toEqual(['PERSON:Tom', 'PERSON:Jerry']);
+    expect(found('Real Estate Agents')).toEqual([]);
+  });
+
+  it('reads a long run of matches in linear time, each team once', () => {
+    const text = 'Arsenal beat Chelsea beat Arsenal '.repeat(2000);
+    const spans = findNamedEntities(text);
+    expect(spans.length).toBeGreaterThan(3000);
+    expect(spans.every(span => span.type === 'ORGANIZATION')).toBe(true);
+    for (let index = 1; index < spans.length; index++)
+      expect(spans[index]!.start).toBeGreaterThanOrEqual(spans[index - 1]!.end);
+  });
+});

@@ -1,0 +1,258 @@
+import { Flag, type Scanned } from './features';
+import { nerMaxLength } from './labels';
+import type { NerSpan } from './tagger';
+
+/**
+ * Sports teams the tagger reads as people or places, or leaves outside
+ * (round 40, issue 17 item 1): a team is named by what teams do in a match
+ * report. Fixed lists of whole categories, written before measuring; no
+ * word picked from a row.
+ *
+ * - **Two sides of a match**: `X beat Y`, `X thrashed/defeated/drew
+ *   with/lost to/play/face Y`: both are teams when one of them is a place
+ *   of the gazetteers or in no name list and neither is a full name of a
+ *   person (a given name and more words) nor both countries (`Brazil beat
+ *   Germany` stays places); `Nadal beat Federer` stays people.
+ * - **One side**: `X won the league/cup/title/derby/…`, `plays/played/signed
+ *   for (the) X`, `supports X`: X is a team under the same condition.
+ * - **A place and a plural name**: a LOCATION span right before a
+ *   capitalised word ending in `s` (`the Chicago Bulls`) is one team.
+ *
+ * A candidate is a PERSON, LOCATION or ORGANIZATION span, or one to three
+ * capitalised words outside every span; at most `nerMaxLength.ORGANIZATION`
+ * long. Each cue looks at most three tokens either side.
+ */
+
+/** Verbs between two teams, each with the word that must follow it (`drew with`), if any. */
+const matchVerbs: ReadonlyMap<string, string | undefined> = new Map<string, string | undefined>([
+  ['beat', undefined],
+  ['beats', undefined],
+  ['thrashed', undefined],
+  ['defeated', undefined],
+  ['defeats', undefined],
+  ['edged', undefined],
+  ['hammered', undefined],
+  ['play', undefined],
+  ['plays', undefined],
+  ['face', undefined],
+  ['faces', undefined],
+  ['drew', 'with'],
+  ['draw', 'with'],
+  ['lost', 'to'],
+  ['lose', 'to'],
+]);
+
+/** What a team wins: `won the league`. */
+const trophies: ReadonlySet<string> = new Set(
+  `league cup title derby match game final championship treble double premiership pennant
+  series tournament`.split(/\s+/),
+);
+
+const winVerbs: ReadonlySet<string> = new Set(['won', 'wins', 'win', 'clinched', 'lifted']);
+
+/** Verbs before `for` and a team: `plays for X`, `signed for X`. */
+const forVerbs: ReadonlySet<string> = new Set(
+  'plays played playing play signed signs captained captains'.split(' '),
+);
+
+const supportVerbs: ReadonlySet<string> = new Set(['supports', 'supported', 'support']);
+
+const lowerOf = (scanned: Scanned, index: number) => scanned.words.lower[scanned.word[index]!]!;
+
+/** A capitalised or upper-case word, no honorific, no digit. */
+function isCapitalised(scanned: Scanned, index: number): boolean {
+  const flags = scanned.flags[index]!;
+  return (flags & (Flag.Title | Flag.Upper)) !== 0 && (flags & (Flag.Honorific | Flag.Digit)) === 0;
+}
+
+function isLowerWord(scanned: Scanned, index: number, word?: string): boolean {
+  return (
+    index >= 0 &&
+    index < scanned.count &&
+    (scanned.flags[index]! & Flag.Lower) !== 0 &&
+    (word === undefined || lowerOf(scanned, index) === word)
+  );
+}
+
+/** A team candidate: tokens `[first, last]` and the span it is, if any (-1: words outside). */
+interface Candidate {
+  first: number;
+  last: number;
+  span: number;
+}
+
+/** Spans (PERSON, LOCATION, ORGANIZATION) by token: the span's index, or -1. */
+function spanOfTokens(scanned: Scanned, spans: readonly NerSpan[]): Int32Array {
+  const at = new Int32Array(scanned.count).fill(-1);
+  let token = 0;
+  for (let index = 0; index < spans.length; index++) {
+    const span = spans[index]!;
+    while (token < scanned.count && scanned.end[token]! <= span.start) token++;
+    for (let inside = token; inside < scanned.count && scanned.start[inside]! < span.end; inside++)
+      if (span.type !== 'STREET_ADDRESS') at[inside] = index;
+  }
+  return at;
+}
+
+/**
+ * The candidate ending at token `last` (`forward` false) or starting at it
+ * (`forward` true), on the line of the cue at `cue`; undefined when none.
+ */
+function candidateAt(
+  scanned: Scanned,
+  at: Int32Array,
+  from: number,
+  forward: boolean,
+): Candidate | undefined {
+  const { count, newline } = scanned;
+  if (from < 0 || from >= count || !isCapitalised(scanned, from)) return undefined;
+  if (forward ? newline[from] !== 0 : from + 1 < count && newline[from + 1] !== 0) return undefined;
+  const index = at[from]!;
+  if (index >= 0) {
+    let first = from;
+    let last = from;
+    while (first > 0 && at[first - 1] === index) first--;
+    while (last + 1 < count && at[last + 1] === index) last++;
+    // A team's name is its capitalised words (`Chelsea` of a span `Chelsea 2-0`).
+    while (last > from && !isCapitalised(scanned, last)) last--;
+    return { first, last, span: index };
+  }
+  let first = from;
+  let last = from;
+  const step = forward ? 1 : -1;
+  for (
+    let next = from + step;
+    next >= 0 && next < count && Math.abs(next - from) < 3;
+    next += step
+  ) {
+    if (at[next] !== -1 || !isCapitalised(scanned, next)) break;
+    if (newline[forward ? next : next + 1] !== 0) break;
+    if (forward) last = next;
+    else first = next;
+  }
+  // A run that starts a sentence with a common word is no name (`The`, `Our`).
+  while (
+    first <= last &&
+    (scanned.flags[first]! & (Flag.SentenceStart | Flag.Common)) ===
+      (Flag.SentenceStart | Flag.Common) &&
+    (scanned.flags[first]! & (Flag.Name | Flag.FirstName | Flag.Place)) === 0
+  )
+    first++;
+  return first <= last ? { first, last, span: -1 } : undefined;
+}
+
+/** Whether `candidate` reads as a full name of a person: a given name and a capitalised word. */
+function isFullName(scanned: Scanned, candidate: Candidate): boolean {
+  const { first, last } = candidate;
+  return (
+    first < last &&
+    (scanned.flags[first]! & Flag.FirstName) !== 0 &&
+    isCapitalised(scanned, first + 1)
+  );
+}
+
+/** Whether one word of `candidate` is a place of the gazetteers or in no name list. */
+function isTeamLike(scanned: Scanned, candidate: Candidate): boolean {
+  for (let index = candidate.first; index <= candidate.last; index++) {
+    const flags = scanned.flags[index]!;
+    if ((flags & Flag.Place) !== 0 || (flags & (Flag.Name | Flag.FirstName)) === 0) return true;
+  }
+  return false;
+}
+
+function isCountry(scanned: Scanned, candidate: Candidate): boolean {
+  return (
+    candidate.first === candidate.last && (scanned.flags[candidate.first]! & Flag.Country) !== 0
+  );
+}
+
+/** `spans` (text order) with the sports teams their context names as ORGANIZATION spans. */
+export function sportsTeams(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
+  const { count, newline, start: starts, end: ends } = scanned;
+  let teams: Candidate[] | undefined;
+  let at: Int32Array | undefined;
+  const add = (candidate: Candidate) => {
+    teams ??= [];
+    teams.push(candidate);
+  };
+  const team = (candidate: Candidate | undefined) =>
+    candidate !== undefined && !isFullName(scanned, candidate) && isTeamLike(scanned, candidate);
+  for (let index = 1; index < count; index++) {
+    if ((scanned.flags[index]! & Flag.Lower) === 0 || newline[index] !== 0) continue;
+    const word = lowerOf(scanned, index);
+    if (matchVerbs.has(word)) {
+      const particle = matchVerbs.get(word);
+      const objectAt = particle === undefined ? index + 1 : index + 2;
+      if (particle !== undefined && !isLowerWord(scanned, index + 1, particle)) continue;
+      at ??= spanOfTokens(scanned, spans);
+      const subject = candidateAt(scanned, at, index - 1, false);
+      const object = candidateAt(scanned, at, objectAt, true);
+      if (subject === undefined || object === undefined) continue;
+      if (isFullName(scanned, subject) || isFullName(scanned, object)) continue;
+      if (isCountry(scanned, subject) && isCountry(scanned, object)) continue;
+      if (!isTeamLike(scanned, subject) && !isTeamLike(scanned, object)) continue;
+      add(subject);
+      add(object);
+    } else if (winVerbs.has(word)) {
+      const article = isLowerWord(scanned, index + 1, 'the') ? index + 2 : index + 1;
+      if (!isLowerWord(scanned, article) || !trophies.has(lowerOf(scanned, article))) continue;
+      at ??= spanOfTokens(scanned, spans);
+      const subject = candidateAt(scanned, at, index - 1, false);
+      if (team(subject) && !isCountry(scanned, subject!)) add(subject!);
+    } else if (word === 'for' && forVerbs.has(lowerOf(scanned, index - 1))) {
+      if (!isLowerWord(scanned, index - 1)) continue;
+      const object = isLowerWord(scanned, index + 1, 'the') ? index + 2 : index + 1;
+      at ??= spanOfTokens(scanned, spans);
+      const candidate = candidateAt(scanned, at, object, true);
+      if (team(candidate) && !isCountry(scanned, candidate!)) add(candidate!);
+    } else if (supportVerbs.has(word)) {
+      at ??= spanOfTokens(scanned, spans);
+      const candidate = candidateAt(scanned, at, index + 1, true);
+      if (team(candidate) && !isCountry(scanned, candidate!)) add(candidate!);
+    }
+  }
+  // A place and a plural name (`Chicago Bulls`).
+  let last = 0;
+  for (let index = 0; index < spans.length; index++) {
+    const span = spans[index]!;
+    if (span.type !== 'LOCATION') continue;
+    at ??= spanOfTokens(scanned, spans);
+    while (last < count && ends[last]! < span.end) last++;
+    const next = last + 1;
+    if (next >= count || newline[next] !== 0 || at[next] !== -1) continue;
+    if (!isCapitalised(scanned, next) || starts[next] !== ends[last]! + 1) continue;
+    const flags = scanned.flags[next]!;
+    if ((flags & (Flag.Place | Flag.Country | Flag.Street | Flag.SentenceStart)) !== 0) continue;
+    const plural = ends[next]! - starts[next]! >= 4 && lowerOf(scanned, next).endsWith('s');
+    if (!plural) continue;
+    let first = last;
+    while (first > 0 && at[first - 1] === index) first--;
+    add({ first, last: next, span: index });
+  }
+  return teams === undefined ? spans : withTeams(scanned, spans, teams);
+}
+
+/** `spans` with each team of `teams` one ORGANIZATION span over its tokens and the spans it overlaps. */
+function withTeams(scanned: Scanned, spans: NerSpan[], teams: Candidate[]): NerSpan[] {
+  const found = teams
+    .map(({ first, last }) => ({
+      type: 'ORGANIZATION' as const,
+      start: scanned.start[first]!,
+      end: scanned.end[last]!,
+    }))
+    .filter(team => team.end - team.start <= nerMaxLength.ORGANIZATION)
+    .sort((a, b) => a.start - b.start);
+  const kept: NerSpan[] = [];
+  for (const team of found)
+    if (kept.length === 0 || team.start >= kept[kept.length - 1]!.end) kept.push(team);
+  if (kept.length === 0) return spans;
+  // Both in text order: a span overlapping a team gives way to it.
+  const result: NerSpan[] = [...kept];
+  let team = 0;
+  for (const span of spans) {
+    while (team < kept.length && kept[team]!.end <= span.start) team++;
+    if (team < kept.length && kept[team]!.start < span.end) continue;
+    result.push(span);
+  }
+  return result.sort((a, b) => a.start - b.start);
+}

@@ -29,7 +29,7 @@ import {
   DEFAULT_HARMFUL_THRESHOLD,
   scoreHarmful,
 } from '../src/guards/harmful-content/score-harmful';
-import { findPii } from '../src/guards/pii/find-pii';
+import { findPii } from '../src/guards/pii/find-pii-bundled';
 import { guardContext } from '../test/helpers/index';
 import {
   loadSentence,

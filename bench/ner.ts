@@ -60,7 +60,8 @@ if (dev === undefined) {
   findNamedEntities('Grace Okafor');
   const loadMs = cpuMs() - loadStarted;
   // Imported after the load was timed: findPii imports the tagger's module too.
-  const { defaultPiiEntities, findPii } = await import('../src/guards/pii/find-pii');
+  const { defaultPiiEntities } = await import('../src/guards/pii/find-pii');
+  const { findPii } = await import('../src/guards/pii/find-pii-bundled');
 
   const firstMb = dev.slice(0, MB);
   const prosePath = join(corpora, 'english_text.txt');

@@ -23,7 +23,7 @@
  *    under the default threshold).
  */
 import { loadavg } from 'node:os';
-import { findPii } from '../src/guards/pii/find-pii';
+import { findPii } from '../src/guards/pii/find-pii-bundled';
 import {
   DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD,
   DEFAULT_PROMPT_INJECTION_THRESHOLD,

@@ -422,11 +422,11 @@ export function hostileTargets(): HostileTarget[] {
       ['input'],
     ),
     pure('findPii', async () => {
-      const { findPii } = await import('../src/guards/pii/find-pii');
+      const { findPii } = await import('../src/guards/pii/find-pii-bundled');
       return text => findPii(text);
     }),
     pure('findPii (all entities, NER tagger)', async () => {
-      const { findPii } = await import('../src/guards/pii/find-pii');
+      const { findPii } = await import('../src/guards/pii/find-pii-bundled');
       return text => findPii(text, { entities: 'all' });
     }),
     ...atKinds(

@@ -21,7 +21,8 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { findPii, type PiiSpan } from '../../src/guards/pii/find-pii';
+import type { PiiSpan } from '../../src/guards/pii/find-pii';
+import { findPii } from '../../src/guards/pii/find-pii-bundled';
 import {
   FEATURE_BITS,
   Flag,

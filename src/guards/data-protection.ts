@@ -8,11 +8,11 @@ export {
   type CustomPiiPattern,
   defaultPiiEntities,
   type FindPiiOptions,
-  findPii,
   type PiiEntity,
   type PiiSpan,
   piiMaxMatchLength,
 } from './pii/find-pii';
+export { findPii } from './pii/find-pii-bundled';
 export { type PiiOptions, pii } from './pii/pii';
 export {
   type FindSecretsOptions,

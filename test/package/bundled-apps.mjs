@@ -10,14 +10,17 @@
  * - run unbundled in Node from `node_modules`, as ES module and CommonJS;
  * - a Next.js app (the example's Next, Turbopack, `output: 'standalone'`) of
  *   four route handlers asking for PERSON, Node and edge runtime, with and
- *   without `import 'ai-guardrails/ner'`, its traced output started alone.
+ *   without `import 'ai-guardrails/ner'`, and two with `pii()`'s default
+ *   entities: which files each handler loads at start (none with the
+ *   weights unless it imports `ai-guardrails/ner`), and its traced output
+ *   started alone.
  *
  * Usage: node test/package/bundled-apps.mjs <tarball> [--report]
  * Exits non-zero on any failed expectation; prints one line per check and,
  * with --report, the sizes as a Markdown table.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,6 +64,8 @@ runChain([guardrail], ${JSON.stringify(text)}, { kind: 'input', messages: [] }).
 
 const failures = [];
 const rows = [];
+/** The Next.js handlers' sizes, for --report. */
+const nextRows = [];
 function expectThat(ok, what) {
   console.log(`[apps] ${ok ? 'ok' : 'FAILED'}: ${what}`);
   if (!ok) failures.push(what);
@@ -269,10 +274,10 @@ try {
   await rm(root, { recursive: true, force: true });
 }
 
-/** Route handler source: PERSON over the request's text, the check's result as JSON. */
-function routeSource(withImport, edge) {
+/** Route handler source: PERSON (or the default entities) over the request's text, the check's result as JSON. */
+function routeSource(withImport, edge, person = true) {
   return `${withImport ? "import 'ai-guardrails/ner';\n" : ''}import { pii, runChain } from 'ai-guardrails';
-const guardrail = pii({ entities: ['PERSON'] });
+const guardrail = pii(${person ? "{ entities: ['PERSON'] }" : ''});
 export async function POST(request) {
   const { content, records: [record] } = await runChain([guardrail], await request.text(), { kind: 'input', messages: [] });
   return Response.json({ content, status: record.status, reason: record.reason });
@@ -280,18 +285,24 @@ export async function POST(request) {
 ${edge ? "export const runtime = 'edge';\n" : ''}`;
 }
 
-/** Builds a Next.js app of four route handlers, deploys its standalone output alone, and posts `text` to each. */
+/** Builds a Next.js app of six route handlers, deploys its standalone output alone, and posts `text` to each. */
 async function nextAppChecks() {
   const nextApp = join(app, 'next-app');
+  // [imports 'ai-guardrails/ner', edge runtime, asks for PERSON]
   const routes = {
-    'node-ner': [true, false],
-    'edge-ner': [true, true],
-    'node-plain': [false, false],
-    'edge-plain': [false, true],
+    'node-ner': [true, false, true],
+    'edge-ner': [true, true, true],
+    'node-plain': [false, false, true],
+    'edge-plain': [false, true, true],
+    'node-default': [false, false, false],
+    'edge-default': [false, true, false],
   };
-  for (const [route, [withImport, edge]] of Object.entries(routes)) {
+  for (const [route, [withImport, edge, person]] of Object.entries(routes)) {
     await mkdir(join(nextApp, 'app/api', route), { recursive: true });
-    await writeFile(join(nextApp, 'app/api', route, 'route.js'), routeSource(withImport, edge));
+    await writeFile(
+      join(nextApp, 'app/api', route, 'route.js'),
+      routeSource(withImport, edge, person),
+    );
   }
   // The app's node_modules entries are links out of the app: Turbopack resolves from / then.
   await writeFile(
@@ -315,6 +326,7 @@ async function nextAppChecks() {
     `Next.js build (Turbopack): succeeds with no warning (${built.status}; ${warnings.join(' / ') || 'none'})`,
   );
   if (built.status !== 0) return console.log(buildLog);
+  await nextWeightChecks(join(nextApp, '.next'), routes);
   // Deployed away from the app's node_modules: what the trace copied is all there is.
   const deployed = join(root, 'deployed-next');
   execFileSync('cp', ['-a', join(nextApp, '.next/standalone'), deployed]);
@@ -346,6 +358,13 @@ async function nextAppChecks() {
         `Next.js ${route}, no import, standalone output: fails closed naming the import (${JSON.stringify(result)})`,
       );
     }
+    for (const route of ['node-default', 'edge-default']) {
+      const result = await post(route);
+      expectThat(
+        result.content === text && result.status === 'passed',
+        `Next.js ${route}, pii() with default entities, standalone output: the text passed (${JSON.stringify(result)})`,
+      );
+    }
     for (const route of ['node-ner', 'edge-ner']) {
       const result = await post(route);
       expectThat(
@@ -362,10 +381,70 @@ async function nextAppChecks() {
   }
 }
 
+/**
+ * Where Turbopack put the tagger's weights: the files each route handler loads
+ * at start (a Node handler's `R.c(...)` chunks in its `route.js`, an edge
+ * handler's files in `middleware-manifest.json`) hold none unless the handler
+ * imports `ai-guardrails/ner`; with the import, a Node handler loads them on
+ * demand (a chunk of their own, not at start) and an edge handler's files
+ * hold them (round 39: every handler loaded them at start, `findPii`'s
+ * synchronous copy being in `pii()`'s module graph).
+ */
+async function nextWeightChecks(dotNext, routes) {
+  const edgeFunctions = JSON.parse(
+    await readFile(join(dotNext, 'server/middleware-manifest.json'), 'utf8'),
+  ).functions;
+  const holdsWeights = async file =>
+    (await readFile(join(dotNext, file), 'utf8')).includes(weights);
+  const nodeChunks = (await readdir(join(dotNext, 'server/chunks')))
+    .filter(name => name.endsWith('.js'))
+    .map(name => `server/chunks/${name}`);
+  const nodeWeightChunks = [];
+  for (const file of nodeChunks) if (await holdsWeights(file)) nodeWeightChunks.push(file);
+  for (const [route, [withImport, edge]] of Object.entries(routes)) {
+    const atStart = edge
+      ? (edgeFunctions[`/api/${route}/route`]?.files ?? [])
+      : [
+          ...(await readFile(join(dotNext, 'server/app/api', route, 'route.js'), 'utf8')).matchAll(
+            /R\.c\("([^"]+)"\)/g,
+          ),
+        ].map(([, file]) => file);
+    const withWeights = [];
+    let bytes = 0;
+    for (const file of atStart) {
+      bytes += (await stat(join(dotNext, file))).size;
+      if (await holdsWeights(file)) withWeights.push(file);
+    }
+    const files = `${atStart.length} file(s), ${kB(bytes)}`;
+    nextRows.push(
+      `| \`${route}\` | ${atStart.length} | ${kB(bytes)} | ${withWeights.length > 0 ? (edge ? 'in its files' : 'at start') : withImport ? 'on demand' : '—'} |`,
+    );
+    if (!withImport) {
+      expectThat(
+        atStart.length > 0 && withWeights.length === 0,
+        `Next.js ${route}, no import of 'ai-guardrails/ner': no file loaded at start holds the weights (${files})`,
+      );
+    } else if (edge) {
+      expectThat(
+        withWeights.length === 1,
+        `Next.js ${route}, import 'ai-guardrails/ner': the weights in one of its files (${files})`,
+      );
+    } else {
+      expectThat(
+        atStart.length > 0 && withWeights.length === 0 && nodeWeightChunks.length === 1,
+        `Next.js ${route}, import 'ai-guardrails/ner': the weights in one chunk loaded on demand (${nodeWeightChunks.join(', ')}; at start ${files})`,
+      );
+    }
+  }
+}
+
 if (flags.includes('--report')) {
   console.log('\n| app (esbuild, splitting, minified) | files emitted | bytes emitted | weights |');
   console.log('| --- | ---: | ---: | --- |');
   for (const row of rows) console.log(row);
+  console.log('\n| Next.js handler (Turbopack) | files loaded at start | their bytes | weights |');
+  console.log('| --- | ---: | ---: | --- |');
+  for (const row of nextRows) console.log(row);
 }
 if (failures.length > 0) {
   console.error(`[apps] ${failures.length} failed`);

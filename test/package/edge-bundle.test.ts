@@ -1,5 +1,5 @@
-import { rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile, rm } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildEsmLibrary,
@@ -109,6 +109,42 @@ describe('the published ES modules (dist/) in an edge bundle', () => {
   }, 60_000);
   afterAll(async () => {
     if (distIndex) await rm(dirname(distIndex), { recursive: true, force: true });
+  });
+
+  /**
+   * The files of dist/ that `file` reaches by static imports (its own
+   * included), each with the files that import it: what a bundler that keeps
+   * or drops whole modules (Turbopack) keeps of a module it keeps.
+   */
+  async function staticGraph(file: string): Promise<Map<string, string[]>> {
+    const root = dirname(distIndex);
+    const importers = new Map<string, string[]>([[relative(root, file), []]]);
+    for (const module of importers.keys()) {
+      const code = await readFile(join(root, module), 'utf8');
+      for (const [, specifier] of code.matchAll(
+        /^(?:import|export)\b[^;'"]*?(?:\bfrom\s*)?["'](\.{1,2}\/[^"']+)["']/gm,
+      )) {
+        const target = relative(root, join(root, dirname(module), specifier!));
+        importers.set(target, [...(importers.get(target) ?? []), module]);
+      }
+    }
+    return importers;
+  }
+
+  it("the tagger's weights: pii()'s module reaches them by no static import; only findPii's module imports its bundled copy", async () => {
+    const fromPii = await staticGraph(join(dirname(distIndex), 'guards/pii/pii.js'));
+    // Not vacuous: the reader follows pii()'s imports to the finders and the model loader.
+    expect(fromPii.has('guards/pii/find-pii.js')).toBe(true);
+    expect(fromPii.has('guards/pii/ner/ner-model-loader.js')).toBe(true);
+    expect(fromPii.has('guards/pii/ner/bundled-ner-model.js')).toBe(false);
+    expect(fromPii.has('guards/pii/ner/model/ner-model.js')).toBe(false);
+    const fromIndex = await staticGraph(distIndex);
+    expect(fromIndex.get('guards/pii/ner/bundled-ner-model.js')).toEqual([
+      'guards/pii/find-pii-bundled.js',
+    ]);
+    expect(fromIndex.get('guards/pii/ner/model/ner-model.js')).toEqual([
+      'guards/pii/ner/bundled-ner-model.js',
+    ]);
   });
 
   /** The library modules (`guards/pii/pii`, ...) and npm packages in a minified bundle, and its size. */

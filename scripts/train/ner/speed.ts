@@ -9,7 +9,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { findPii } from '../../../src/guards/pii/find-pii';
+import { findPii } from '../../../src/guards/pii/find-pii-bundled';
 import { findNamedEntities } from '../../../src/guards/pii/ner/find-named-entities';
 
 function argument(name: string, fallback: string): string {

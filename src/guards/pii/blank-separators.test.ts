@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { textModel } from '../../../test/helpers';
 import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
-import { findPii } from './find-pii';
+import { findPii } from './find-pii-bundled';
 import { pii } from './pii';
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GuardrailConfigError } from '../../core/errors';
-import { findPii, piiMaxMatchLength } from './find-pii';
+import { piiMaxMatchLength } from './find-pii';
+import { findPii } from './find-pii-bundled';
 
 const all = { entities: 'all' } as const;
 const found = (text: string) =>

@@ -29,11 +29,9 @@ import { phoneFinder } from './finders/phone';
 import { nhsFinder, ninoFinder } from './finders/uk';
 import { urlFinder } from './finders/url';
 import { forgetNineDigitMatches, itinFinder, ssnFinder } from './finders/us-ssn';
-import { bundledNerModel } from './ner/bundled-ner-model';
 import { TaggedChunks } from './ner/find-named-entities';
 import { type NerEntity, nerEntities, nerMaxLength } from './ner/labels';
 import { namedEntityCandidates } from './ner/merge';
-import { withNerModel } from './ner/ner-model-loader';
 import { findPiiOptionShape } from './pii-options';
 
 /** The PII entity types `findPii` and `pii()` recognise. */
@@ -623,23 +621,10 @@ function coverGluedLocalParts(source: string, spans: DetectedSpan[]): DetectedSp
 }
 
 /**
- * Finds PII in `text` and returns `[{ type, start, end }]`, offsets into the
- * original text (end exclusive), in text order, never overlapping. The text
- * is normalised first (NFKC, invisible characters removed, look-alike digits
- * folded), so obfuscated values are found and their whole original extent is
- * reported. Every entity has a validator beyond its pattern (Luhn, mod-97,
- * libphonenumber, base58check, ...). Linear in the length of the text.
- *
- * @example
- * findPii('Mail jane@example.com or call +1 415 555 0132');
- * // [{ type: 'EMAIL_ADDRESS', start: 5, end: 21 }, { type: 'PHONE_NUMBER', start: 30, end: 45 }]
+ * `findPii` tagging with the model of the caller's `withNerModel` (`pii()`'s
+ * loaded one). The public `findPii` (`find-pii-bundled.ts`) gives it the
+ * bundled model: not here, so `pii()`'s module graph holds no weights.
  */
-export function findPii(text: string, options?: FindPiiOptions): PiiSpan[] {
-  // The tagger's weights come with `findPii` (synchronous); `pii()` loads them when a check needs them.
-  return withNerModel(bundledNerModel, () => findPiiWithScopedModel(text, options));
-}
-
-/** `findPii` tagging with the model of the caller's `withNerModel` (`pii()`'s loaded one). */
 export function findPiiWithScopedModel(text: string, options?: FindPiiOptions): PiiSpan[] {
   const inPieces = typeof text === 'string' ? findPiiInChunks(text, options) : undefined;
   return inPieces ?? findPiiNormalized(normalizeText(text), options);

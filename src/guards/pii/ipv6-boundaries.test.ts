@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { promptSentWithRecords, windowAndGenerateTexts } from '../../../test/helpers';
 import { expectInputRedacted, expectWindowAsGenerate } from '../../../test/helpers/redacted-input';
-import { findPii } from './find-pii';
+import { findPii } from './find-pii-bundled';
 import { pii } from './pii';
 
 /**

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { promptSentWithRecords, windowAndGenerateTexts } from '../../../test/helpers';
 import { turnsModel } from '../../../test/helpers/turns-model';
 import { guardTools } from '../../tools/guard-tool';
-import { findPii } from './find-pii';
+import { findPii } from './find-pii-bundled';
 import { pii } from './pii';
 
 /**

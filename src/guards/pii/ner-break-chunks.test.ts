@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPii } from './find-pii';
+import { findPii } from './find-pii-bundled';
 import { findNamedEntities, NER_CHUNK, TaggedChunks } from './ner/find-named-entities';
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { findPii } from './find-pii';
+import { findPii } from './find-pii-bundled';
 import { NER_CHUNK, TaggedChunks } from './ner/find-named-entities';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../bench/fixtures';
 import { generated, streamed } from '../../../test/helpers/window';
 import { guardrails } from '../../middleware/guardrails-middleware';
-import { findPii } from './find-pii';
+import { findPii } from './find-pii-bundled';
 import { pii } from './pii';
 
 /*

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { promptSentWithRecords, windowAndGenerateTexts } from '../../../test/helpers';
-import { findPii } from './find-pii';
+import { findPii } from './find-pii-bundled';
 import { pii } from './pii';
 
 /**

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { runChain } from '../../core/chain';
 import type { Guardrail } from '../../core/types';
 import { invisibleText } from '../invisible-text/invisible-text';
-import { findPii } from '../pii/find-pii';
+import { findPii } from '../pii/find-pii-bundled';
 import { pii } from '../pii/pii';
 import { scanSecrets } from '../secrets/find-secrets';
 import { secrets } from '../secrets/secrets';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findPii } from '../pii/find-pii';
+import { findPii } from '../pii/find-pii-bundled';
 import { findSecrets } from '../secrets/find-secrets';
 import { isInvisibleCodePoint, type NormalizeTextOptions, normalizeText } from './normalize-text';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findPii } from '../find-pii';
+import { findPii } from '../find-pii-bundled';
 import { btcBech32, btcLegacy, cryptoMatches, ethAddress } from './crypto';
 
 /** `index:match` of each match, as `matchAll` over the whole text yields them. */

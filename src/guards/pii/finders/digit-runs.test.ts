@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findPii } from '../find-pii';
+import { findPii } from '../find-pii-bundled';
 import { cardCandidate } from './card';
 import { digitRunsOf, forEachMatchInRuns, forgetDigitRuns, positionsOf } from './digit-runs';
 import { forEachPhoneRun, phoneRunStart } from './phone';

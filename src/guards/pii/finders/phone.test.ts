@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../../bench/fixtures';
 import { cut, modelFor } from '../../../../test/helpers';
 import { guardrails } from '../../../middleware/guardrails-middleware';
-import { findPii } from '../find-pii';
+import { findPii } from '../find-pii-bundled';
 import { pii } from '../pii';
 import { cannotHoldValidNumber, matcherCandidateDigits } from './phone';
 import { withReusedRegExps } from './reused-regexps';

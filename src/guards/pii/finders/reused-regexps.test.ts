@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPii } from '../find-pii';
+import { findPii } from '../find-pii-bundled';
 import { keptRegExpPatterns, withReusedRegExps } from './reused-regexps';
 
 const nativeRegExp = RegExp;

@@ -5,7 +5,8 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { generateResult, guardContext, streamOf, textParts } from '../../../../test/helpers';
 import { guardrails } from '../../../middleware/guardrails-middleware';
-import { allPiiEntities, defaultPiiEntities, findPii, piiMaxMatchLength } from '../find-pii';
+import { allPiiEntities, defaultPiiEntities, piiMaxMatchLength } from '../find-pii';
+import { findPii } from '../find-pii-bundled';
 import { pii } from '../pii';
 import {
   type Gazetteers,

@@ -524,7 +524,7 @@ function readOptions(
   // Each guardrail of a list read once, into a frozen copy the caller uses from now on.
   readGuardrailLists(
     entries,
-    Object.keys(shape).filter(key => shape[key] === guardrailList),
+    Object.keys(shape).filter(key => shape[key]!.parts?.item === guardrailOption),
     prefix,
     issues,
   );

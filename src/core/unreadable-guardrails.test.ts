@@ -1,7 +1,8 @@
 import { generateText, streamText, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { configErrorOf, textModel, withoutTiming } from '../../test/helpers';
+import { textModel, withoutTiming } from '../../test/helpers';
+import { configErrorJson, notReadIssueJson } from '../../test/helpers/unread-values';
 import {
   allow,
   block,
@@ -10,7 +11,9 @@ import {
   getGuardrailOutcome,
   guardrails,
   guardTools,
+  runChain,
 } from '../index';
+import type { ChainContext } from './chain';
 
 /*
  * Round 39 left guardrail objects read again and again: by the option
@@ -72,27 +75,15 @@ const builders = [
   ['guardTools', 'output', (list: Guardrail[]) => guardTools({ t: aTool }, { output: list })],
 ] as const;
 
-const notRead = (path: string, thrown = 'an Error') => ({
-  path,
-  value: '(not read)',
-  expected: `a value that can be read (reading it threw ${thrown}, its message not shown)`,
-});
-
 /** The error `build` throws as JSON, after checking it quotes no secret. */
-function errorOf(build: () => unknown): { message: string; issues: unknown } {
-  const error = configErrorOf(build);
-  expect(JSON.stringify(error)).not.toContain(SECRET);
-  expect(String(error.stack)).not.toContain(SECRET);
-  expect(error.message).not.toContain(SECRET);
-  return { message: error.message, issues: JSON.parse(JSON.stringify(error.issues)) };
-}
+const errorOf = (build: () => unknown) => configErrorJson(build, SECRET);
 
 describe.each(builders)('%s: a %s guardrail that cannot be read', (_surface, list, build) => {
   it('a `check` getter that throws is a GuardrailConfigError at its path', () => {
     const { guardrail, reads } = withGetter('check', throwSecret);
     expect(errorOf(() => build([guardrail]))).toEqual({
       message: `Invalid guardrail configuration at ${list}[0].check: expected a value that can be read (reading it threw an Error, its message not shown), received (not read)`,
-      issues: [notRead(`${list}[0].check`)],
+      issues: [notReadIssueJson(`${list}[0].check`)],
     });
     expect(reads.count).toBe(1);
   });
@@ -101,7 +92,7 @@ describe.each(builders)('%s: a %s guardrail that cannot be read', (_surface, lis
     const { guardrail, reads } = withGetter('name', throwSecret);
     expect(errorOf(() => build([allowAll, guardrail]))).toEqual({
       message: `Invalid guardrail configuration at ${list}[1].name: expected a value that can be read (reading it threw an Error, its message not shown), received (not read)`,
-      issues: [notRead(`${list}[1].name`)],
+      issues: [notReadIssueJson(`${list}[1].name`)],
     });
     expect(reads.count).toBe(1);
   });
@@ -109,8 +100,8 @@ describe.each(builders)('%s: a %s guardrail that cannot be read', (_surface, lis
   it("a Proxy whose `get` throws: an issue per field, and the list's other issues too", () => {
     const { guardrail } = withTrap('get');
     expect(errorOf(() => build([guardrail, { name: '' } as Guardrail])).issues).toEqual([
-      notRead(`${list}[0].name`),
-      notRead(`${list}[0].check`),
+      notReadIssueJson(`${list}[0].name`),
+      notReadIssueJson(`${list}[0].check`),
       {
         path: `${list}[1]`,
         value: 'an object (not shown)',
@@ -139,12 +130,12 @@ describe.each(builders)('%s: a %s guardrail that cannot be read', (_surface, lis
 
   it('a Proxy whose `getPrototypeOf` throws is an issue at the guardrail', () => {
     const { guardrail } = withTrap('getPrototypeOf');
-    expect(errorOf(() => build([guardrail])).issues).toEqual([notRead(`${list}[0]`)]);
+    expect(errorOf(() => build([guardrail])).issues).toEqual([notReadIssueJson(`${list}[0]`)]);
   });
 
   it('a list whose item getter throws is an issue at that item', () => {
     const items = Object.defineProperty([allowAll, allowAll], 1, { get: throwSecret });
-    expect(errorOf(() => build(items)).issues).toEqual([notRead(`${list}[1]`)]);
+    expect(errorOf(() => build(items)).issues).toEqual([notReadIssueJson(`${list}[1]`)]);
   });
 });
 
@@ -298,4 +289,47 @@ it('the copy is frozen: a check that changes `this` of a plain object fails clos
       reason: "Cannot assign to read only property 'count' of object '#<Object>'",
     },
   ]);
+});
+
+describe("the package's runChain: the guardrails it is given, read once", () => {
+  const context: ChainContext = { kind: 'input', messages: [], metadata: {}, state: new Map() };
+
+  it('a `check` getter that throws rejects with a GuardrailConfigError at guardrails[i].check', async () => {
+    const { guardrail, reads } = withGetter('check', throwSecret);
+    const error = await runChain([allowAll, guardrail], 'hello', context).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(
+      errorOf(() => {
+        throw error;
+      }),
+    ).toEqual({
+      message:
+        'Invalid guardrail configuration at guardrails[1].check: expected a value that can be read (reading it threw an Error, its message not shown), received (not read)',
+      issues: [notReadIssueJson('guardrails[1].check')],
+    });
+    expect(reads.count).toBe(1);
+  });
+
+  it('a list that is not one of guardrails rejects, saying what was expected', async () => {
+    await expect(runChain(undefined as never, 'hello', context)).rejects.toThrow(
+      'Invalid guardrail configuration at guardrails: expected an array of guardrails, received undefined',
+    );
+    await expect(runChain([{ name: 'x' } as never], 'hello', context)).rejects.toThrow(
+      'Invalid guardrail configuration at guardrails[0]: expected a guardrail (an object with a `name` and a `check` function), received an object (not shown)',
+    );
+  });
+
+  it('a getter that answers another check later: the chain runs the one read first', async () => {
+    const { guardrail, reads } = withGetter('check', read =>
+      read === 1 ? () => block('stop') : () => allow(),
+    );
+    const result = await runChain([guardrail], 'hello', context);
+    expect({ content: result.content, trip: withoutTiming([result.trip ?? {}]) }).toEqual({
+      content: 'hello',
+      trip: [{ guardrail: 'gate', kind: 'input', status: 'blocked', message: 'stop' }],
+    });
+    expect(reads.count).toBe(1);
+  });
 });

@@ -1,4 +1,8 @@
-export { type ChainResult, DEFAULT_GUARDRAIL_TIMEOUT_MS, runChain } from './core/chain';
+export {
+  type ChainResult,
+  DEFAULT_GUARDRAIL_TIMEOUT_MS,
+  runCheckedChain as runChain,
+} from './core/chain';
 export {
   allow,
   block,

@@ -629,7 +629,7 @@ const notFactories: Record<string, string> = {
   guardrailOutcomeOf: 'reads provider metadata',
   mergeGuardrailOutcomes: 'combines outcomes',
   optionsFingerprint: 'turns any value into text',
-  runChain: 'runs guardrails that were validated when built',
+  runChain: 'takes a list of guardrails, checked and read once as the middleware reads its lists',
   findInvisibleText: 'a detector: text plus the options of invisibleText',
   scorePromptInjection: 'a detector: text plus a mode',
   scoreHarmful: 'a detector: text only',

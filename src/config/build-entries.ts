@@ -1,5 +1,5 @@
+import { thrownKind } from '../core/caller-values';
 import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors';
-import { thrownKind } from '../core/redact-secrets';
 import type { Guardrail } from '../core/types';
 import type { Store } from '../store/store';
 import { builtinFactories, type ConfigReferences } from './build-guardrail';

@@ -1,7 +1,8 @@
 import type { z } from 'zod/v4';
+import { shownConfigValue, shownPath } from '../core/caller-values';
 import type { GuardrailConfigIssue } from '../core/errors';
 import { noSuchOption } from '../core/options';
-import { NotShown, shownConfigValue, shownPath } from '../core/redact-secrets';
+import { NotShown } from '../core/redact-secrets';
 
 // Moved to the core in round 39 (every factory's error follows the loader's rule); kept importable here.
 export { shownConfigValue, shownPath };

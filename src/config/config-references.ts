@@ -1,6 +1,6 @@
 import type { LanguageModel } from 'ai';
+import { thrownKind } from '../core/caller-values';
 import type { GuardrailConfigIssue } from '../core/errors';
-import { thrownKind } from '../core/redact-secrets';
 import type { Store } from '../store/store';
 import type { ConfigReferences, ModelReference } from './build-guardrail';
 

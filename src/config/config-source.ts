@@ -1,6 +1,6 @@
 import { parse as parseYaml } from 'yaml';
+import { thrownKind } from '../core/caller-values';
 import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors';
-import { thrownKind } from '../core/redact-secrets';
 import { formatPath, shownConfigValue } from './config-issues';
 
 /** True for a string that names a config file rather than holding one. */

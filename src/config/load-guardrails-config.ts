@@ -1,10 +1,11 @@
 import type { ToolSet } from 'ai';
 import { z } from 'zod/v4';
+import { thrownKind } from '../core/caller-values';
 import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors';
 import { noSuchOption, optionIssues } from '../core/options';
 import { outputSideIssues, toolWrapperOutputSideIssues } from '../core/output-side';
 import { PARALLEL_DOES_NOT_APPLY, parallelIssues } from '../core/parallel-issues';
-import { NotShown, thrownKind } from '../core/redact-secrets';
+import { NotShown } from '../core/redact-secrets';
 import type { StreamWatchingGuardrail } from '../core/stream-watch';
 import type { GuardrailEventListener, GuardrailRecord } from '../core/types';
 import {

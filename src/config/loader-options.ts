@@ -1,3 +1,4 @@
+import { thrownKind } from '../core/caller-values';
 import type { GuardrailConfigIssue } from '../core/errors';
 import {
   anyOf,
@@ -10,7 +11,6 @@ import {
   recordOf,
   storeOption,
 } from '../core/options';
-import { thrownKind } from '../core/redact-secrets';
 import { languageModelOption } from '../guards/llm-judge/llm-judge-options';
 import { guardrailsOptionShape } from '../middleware/middleware-options';
 import { isPlainObject, NOT_READ } from './config-source';

@@ -1,6 +1,7 @@
 import { type ChainRun, chainEnded, chainEntered, chainLeft, chainStarted } from './chain-memo';
 import { UnreadableBlockError } from './define-guardrail';
 import { emitEvent } from './events';
+import { guardrailList, type OptionShape, required, validatedOptions } from './options';
 import { cutServerId, cutToolName, shownToolCallIdOf } from './shown-tool-calls';
 import { endGuardrailSpan, startGuardrailSpan, withGuardrailSpan } from './telemetry';
 import type {
@@ -482,4 +483,29 @@ export async function runChain(
   } finally {
     if (memo === undefined) chainEnded(run);
   }
+}
+
+const checkedChainShape = {
+  guardrails: required(guardrailList, 'an array of guardrails'),
+} satisfies OptionShape;
+
+/**
+ * The package's `runChain`: checks `guardrails` as `guardrails()` checks its
+ * lists and reads each once into a frozen copy (a getter or a Proxy trap
+ * that throws is a `GuardrailConfigError` at `guardrails[i].check`, naming
+ * its error by class only), then runs the chain over the copies. The
+ * middleware and the tool wrappers call `runChain` itself, with the copies
+ * they made when built.
+ */
+export async function runCheckedChain(
+  guardrails: readonly Guardrail[],
+  content: string,
+  context: ChainContext,
+  options?: RunChainOptions,
+): Promise<ChainResult> {
+  const read = validatedOptions(
+    { guardrails },
+    { prefix: '', root: 'runChain', shape: checkedChainShape },
+  );
+  return runChain(read.guardrails, content, context, options);
 }

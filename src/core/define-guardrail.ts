@@ -1,8 +1,9 @@
 import type { JSONValue } from '@ai-sdk/provider';
+import { readCallerObject } from './caller-values';
 import { defineGuardrailOptionShape } from './define-guardrail-options';
 import { GuardrailConfigError, type GuardrailConfigIssue } from './errors';
 import { optionsFingerprint } from './fingerprint';
-import { namePrefix, readEntries, validateOptions } from './options';
+import { namePrefix, validateOptions } from './options';
 import type {
   AllowVerdict,
   BlockVerdict,
@@ -33,7 +34,7 @@ export function block(details: string | Omit<BlockVerdict, 'action'> = {}): Bloc
   // error, message and all, and `onError: 'allow'` let the text through
   // (round 39).
   const issues: GuardrailConfigIssue[] = [];
-  const fields = readEntries(details, 'block', issues);
+  const fields = readCallerObject(details, 'block', issues);
   if (fields === undefined) throw new UnreadableBlockError(issues);
   return { action: 'block', ...fields };
 }

@@ -1,12 +1,7 @@
 import { AISDKError } from '@ai-sdk/provider';
+import { shownConfigValue, shownPath } from './caller-values';
 import { escapeUnprintable } from './escape-unprintable';
-import {
-  NotShown,
-  redactSecretsAtPath,
-  redactSecretsInText,
-  shownConfigValue,
-  shownPath,
-} from './redact-secrets';
+import { NotShown, redactSecretsAtPath, redactSecretsInText } from './redact-secrets';
 import type { GuardrailRecord } from './types';
 
 const tripwireMarker = 'ai-guardrails.error.GuardrailTripwireError';

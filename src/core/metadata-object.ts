@@ -1,6 +1,6 @@
 import { settleUnawaited } from './callback-result';
+import { notReadIssue, readCallerObject } from './caller-values';
 import { GuardrailConfigError, type GuardrailConfigIssue } from './errors';
-import { notReadIssue, readEntries } from './options';
 import type { GuardrailMetadata } from './types';
 
 /**
@@ -18,7 +18,7 @@ export function metadataObject(value: unknown, path: string): GuardrailMetadata 
     // trap) that throws is an issue naming its error by class; it went out
     // raw, its message and all (round 39).
     const issues: GuardrailConfigIssue[] = [];
-    const entries = readEntries(value, path, issues);
+    const entries = readCallerObject(value, path, issues);
     let then: unknown;
     try {
       then = (value as { then?: unknown }).then;

@@ -1,6 +1,14 @@
 import { MAX_STORE_TTL_MS } from '../store/store-ttl';
+import {
+  childPath,
+  isUnreadGuardrail,
+  readCallerObject,
+  readGuardrailLists,
+} from './caller-values';
 import { GuardrailConfigError, type GuardrailConfigIssue } from './errors';
-import { NotShown, redactSecretsInText, thrownKind } from './redact-secrets';
+import { NotShown, redactSecretsInText } from './redact-secrets';
+
+export { childPath };
 
 /*
  * One way to check options, shared by `guardrails()`, the tool wrappers and
@@ -58,12 +66,6 @@ export function addIssue(
   expected: string,
 ): void {
   issues.push({ path, value: shownValue(value), expected });
-}
-
-/** `path.key`, or `path["odd key"]` for keys that are not plain names. */
-export function childPath(path: string, key: string): string {
-  if (/^[A-Za-z_$][\w$-]*$/.test(key)) return path === '' ? key : `${path}.${key}`;
-  return `${path}[${JSON.stringify(key)}]`;
 }
 
 /** A rule from a test: one issue saying `expected` when `test` fails. */
@@ -303,7 +305,8 @@ const guardrailFieldRules: OptionShape = {
  * right types. Other fields are left alone: a guardrail may carry its own.
  */
 export const guardrailOption: OptionRule = (value, path, issues) => {
-  if (value === undefined) return;
+  // A guardrail whose reading threw is reported where it was read (`readGuardrailLists`).
+  if (value === undefined || isUnreadGuardrail(value)) return;
   const candidate = value as Record<string, unknown> | null;
   if (
     candidate === null ||
@@ -398,68 +401,6 @@ function editDistance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
-/** What an issue shows of a value whose reading threw. */
-const notRead = new NotShown('(not read)');
-
-/**
- * Adds the issue of a value at `path` whose reading threw `error`: named by
- * kind only (`thrownKind`), never its message.
- */
-export function notReadIssue(issues: GuardrailConfigIssue[], path: string, error: unknown): void {
-  addIssue(
-    issues,
-    path,
-    notRead,
-    `a value that can be read (reading it threw ${thrownKind(error)})`,
-  );
-}
-
-/**
- * The own enumerable values of `object`, each read once; `undefined` when a
- * getter or a Proxy trap threw, with an issue at its key (`pathOf`, by
- * default `childPath`) naming what it threw by kind only (`thrownKind`): the
- * caller's error, message and all, went out of the factory raw (round 39).
- */
-export function readEntries(
-  object: object,
-  path: string,
-  issues: GuardrailConfigIssue[],
-  pathOf: (key: string) => string = key => childPath(path, key),
-): Record<string, unknown> | undefined {
-  let keys: string[];
-  try {
-    keys = Object.keys(object);
-  } catch (error) {
-    addIssue(
-      issues,
-      path,
-      notRead,
-      `an object whose keys can be listed (listing threw ${thrownKind(error)})`,
-    );
-    return undefined;
-  }
-  const entries: Record<string, unknown> = {};
-  let read = true;
-  for (const key of keys) {
-    try {
-      const value = (object as Record<string, unknown>)[key];
-      // A `__proto__` key (JSON.parse makes one) stays a key, as a spread keeps it, not a prototype.
-      if (key === '__proto__') {
-        Object.defineProperty(entries, key, {
-          value,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      } else entries[key] = value;
-    } catch (error) {
-      read = false;
-      notReadIssue(issues, pathOf(key), error);
-    }
-  }
-  return read ? entries : undefined;
-}
-
 /** The issues of an options object against `shape` (unknown keys and missing required ones too). */
 function objectIssues(
   object: Record<string, unknown>,
@@ -467,7 +408,7 @@ function objectIssues(
   path: string,
   issues: GuardrailConfigIssue[],
 ): void {
-  const value = readEntries(object, path, issues);
+  const value = readCallerObject(object, path, issues);
   if (value === undefined) return;
   const known = Object.keys(shape);
   for (const key of Object.keys(value)) {
@@ -531,21 +472,27 @@ export interface ValidateOptionsSettings {
   ) => void;
 }
 
-/**
- * Every problem of an options argument against its shape: a `null` or
- * non-object argument (`undefined` is "no options" unless something is
- * required), unknown keys, missing required options and each option's own
- * problems, then `refine`'s. Empty when the options are fine.
- */
-export function optionIssues(
+/** What `readOptions` found: the issues, and the options as it read them. */
+interface ReadOptions {
+  issues: GuardrailConfigIssue[];
+  /**
+   * The options read once (a plain object; `{}` for none), each guardrail
+   * list a list of frozen copies (`readGuardrailLists`); `undefined` when
+   * the options could not be read.
+   */
+  read?: Record<string, unknown>;
+}
+
+function readOptions(
   options: unknown,
   { prefix, root, shape, refine }: ValidateOptionsSettings,
-): GuardrailConfigIssue[] {
+): ReadOptions {
   const issues: GuardrailConfigIssue[] = [];
   const requiredKeys = Object.keys(shape).filter(key => shape[key]!.required);
   if (options === undefined && requiredKeys.length === 0) {
-    refine?.({}, issues, prefix);
-    return issues;
+    const read = {};
+    refine?.(read, issues, prefix);
+    return { issues, read };
   }
   if (!isPlainObject(options)) {
     addIssue(
@@ -556,10 +503,10 @@ export function optionIssues(
         ? `an options object with ${requiredKeys.join(' and ')}`
         : 'an options object, or nothing for the defaults',
     );
-    return issues;
+    return { issues };
   }
-  const entries = readEntries(options, root, issues);
-  if (entries === undefined) return issues;
+  const entries = readCallerObject(options, root, issues);
+  if (entries === undefined) return { issues };
   // `guardrails(pii())`: one issue that says what to do, not one per field of the guardrail.
   if (
     !Object.hasOwn(shape, 'check') &&
@@ -572,11 +519,32 @@ export function optionIssues(
       options,
       'an options object, not a guardrail (guardrails go in its lists: { input: [...], output: [...] })',
     );
-    return issues;
+    return { issues };
   }
+  // Each guardrail of a list read once, into a frozen copy the caller uses from now on.
+  readGuardrailLists(
+    entries,
+    Object.keys(shape).filter(key => shape[key]!.parts?.item === guardrailOption),
+    prefix,
+    issues,
+  );
   objectIssues(entries, shape, prefix, issues);
   refine?.(entries, issues, prefix);
-  return issues;
+  return { issues, read: entries };
+}
+
+/**
+ * Every problem of an options argument against its shape: a `null` or
+ * non-object argument (`undefined` is "no options" unless something is
+ * required), unknown keys, missing required options and each option's own
+ * problems, then `refine`'s (given the options as read: each value read
+ * once, each guardrail list as frozen copies). Empty when the options are fine.
+ */
+export function optionIssues(
+  options: unknown,
+  settings: ValidateOptionsSettings,
+): GuardrailConfigIssue[] {
+  return readOptions(options, settings).issues;
 }
 
 /**
@@ -591,6 +559,23 @@ export function validateOptions<OPTIONS extends object>(
   const issues = optionIssues(options, settings);
   if (issues.length > 0) throw new GuardrailConfigError(issues);
   return options ?? ({} as OPTIONS);
+}
+
+/**
+ * `validateOptions` that returns the options as it read them, not the
+ * object given: each value read once (a getter runs once), each guardrail
+ * of a list (`guardrailList`) a frozen copy of its fields. For the
+ * middleware and the tool wrappers, which keep the guardrails for every
+ * call: a getter read there again could throw its error raw, or answer
+ * with another check.
+ */
+export function validatedOptions<OPTIONS extends object>(
+  options: OPTIONS | undefined,
+  settings: ValidateOptionsSettings,
+): OPTIONS {
+  const { issues, read } = readOptions(options, settings);
+  if (issues.length > 0 || read === undefined) throw new GuardrailConfigError(issues);
+  return read as OPTIONS;
 }
 
 const validByShape = new WeakMap<OptionShape, WeakSet<object>>();

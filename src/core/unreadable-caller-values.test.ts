@@ -1,7 +1,8 @@
 import { generateText, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { configErrorOf, textModel, withoutTiming } from '../../test/helpers';
+import { textModel, withoutTiming } from '../../test/helpers';
+import { configErrorJson, notReadIssueJson } from '../../test/helpers/unread-values';
 import {
   allow,
   block,
@@ -52,19 +53,10 @@ const unkeyable = new Proxy(
   },
 );
 
-const unreadable = (path: string, thrown = 'an Error') => ({
-  path,
-  value: '(not read)',
-  expected: `a value that can be read (reading it threw ${thrown}, its message not shown)`,
-});
+const unreadable = notReadIssueJson;
 
 /** The error `run` throws as JSON, after checking it quotes no secret. */
-function issuesOf(run: () => unknown): { message: string; issues: unknown } {
-  const error = configErrorOf(run);
-  expect(JSON.stringify(error)).not.toContain(SECRET);
-  expect(String(error.stack)).not.toContain(SECRET);
-  return { message: error.message, issues: JSON.parse(JSON.stringify(error.issues)) };
-}
+const issuesOf = (run: () => unknown) => configErrorJson(run, SECRET);
 
 describe('guardTools: a getter of the tool set or of a tool that throws', () => {
   it('a tool of the set whose getter throws is an issue at its name', () => {

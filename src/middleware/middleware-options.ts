@@ -15,7 +15,7 @@ import {
   storeOption,
   stringOption,
   timerMilliseconds,
-  validateOptions,
+  validatedOptions,
 } from '../core/options';
 import { type OutputSideGuardrail, outputSideIssues } from '../core/output-side';
 import { PARALLEL_DOES_NOT_APPLY, parallelIssues } from '../core/parallel-issues';
@@ -242,7 +242,7 @@ function refineIssues(options: Record<string, unknown>, issues: GuardrailConfigI
 export function validateGuardrailsOptions<OPTIONS extends object>(
   options: OPTIONS | undefined,
 ): OPTIONS {
-  return validateOptions(options, {
+  return validatedOptions(options, {
     prefix: '',
     root: 'guardrails',
     shape: guardrailsOptionShape,

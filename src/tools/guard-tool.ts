@@ -9,6 +9,7 @@ import {
   type ToolSet,
 } from 'ai';
 import { kindOf, settleUnawaited } from '../core/callback-result';
+import { readCallerObject, thrownKind } from '../core/caller-values';
 import { runChain } from '../core/chain';
 import { dataProperty, errorClass } from '../core/error-class';
 import {
@@ -19,9 +20,9 @@ import {
 import { emitEvent } from '../core/events';
 import { metadataObject } from '../core/metadata-object';
 import { readsModelOutput } from '../core/model-output-reader';
-import { notReadIssue, optionIssues, readEntries } from '../core/options';
+import { optionIssues } from '../core/options';
 import type { OutputSideGuardrail } from '../core/output-side';
-import { jsonErrorDetail, thrownKind } from '../core/redact-secrets';
+import { jsonErrorDetail } from '../core/redact-secrets';
 import {
   cutServerId,
   cutToolName,
@@ -333,7 +334,7 @@ export function guardTools<
   // a Proxy trap) is an issue naming its error by class, not the caller's
   // error rethrown with its message (round 39).
   const setIssues: GuardrailConfigIssue[] = [];
-  const set = readEntries(tools, 'tools', setIssues, toolPath) ?? {};
+  const set = readCallerObject(tools, 'tools', setIssues, { pathOf: toolPath }) ?? {};
   const names = Object.keys(set);
   // The options as `optionIssues` read them: a getter runs once (`only` was read again, raw).
   let read: Record<string, unknown> = {};
@@ -420,15 +421,7 @@ function toolIssues(
   // `isProviderExecuted`, `execute`, maybe inherited), read here first: a
   // getter that throws is an issue, its error named by class (round 39).
   const unread: GuardrailConfigIssue[] = [];
-  if (readEntries(tool, path, unread) !== undefined) {
-    for (const field of ['type', 'isProviderExecuted', 'execute'] as const) {
-      try {
-        tool[field];
-      } catch (error) {
-        notReadIssue(unread, `${path}.${field}`, error);
-      }
-    }
-  }
+  readCallerObject(tool, path, unread, { fields: ['type', 'isProviderExecuted', 'execute'] });
   if (unread.length > 0) return unread;
   if (tool.type === 'provider' && tool.isProviderExecuted === true) {
     return [

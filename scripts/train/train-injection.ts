@@ -73,6 +73,7 @@ import {
 import { FramedScorer } from './compose/framed-scorer';
 import { type ClusterFeatureOptions, ClusterScorer } from './injection/cluster-scorer';
 import { DeepInjectionScorer, type DeepModelSpec } from './injection/deep-model';
+import { segmentOptions, withSegments } from './injection/segment-scorer';
 import { type DeepOptions, quantiseDeep, trainWideDeep } from './injection/wide-deep';
 import {
   type DataPaths,
@@ -269,8 +270,20 @@ export function trainSpec(
   };
 }
 
-/** The scorer of a trained model (with its deep part, if any). */
+/** Segment scoring of the direct model (experiment, see `segment-scorer.ts`; round 40). */
+const SEGMENTS = segmentOptions();
+
+/**
+ * The scorer of a trained model (with its deep part, if any). With
+ * `SEGMENTS`, the direct (slot) model also reads each text in segments; the
+ * statement model of indirect mode already reads each statement on its own.
+ */
 export function makeScorer(spec: InjectionModelSpec, deep?: DeepModelSpec): InjectionScorer {
+  const scorer = baseScorer(spec, deep);
+  return SEGMENTS && spec.slotRepeat ? withSegments(scorer, SEGMENTS) : scorer;
+}
+
+function baseScorer(spec: InjectionModelSpec, deep?: DeepModelSpec): InjectionScorer {
   if (deep) return new DeepInjectionScorer(spec, deep);
   if (FRAMED && spec.slotRepeat) return new FramedScorer(spec, spec.slotRepeat);
   const clusters = clusterFeatureOptions();

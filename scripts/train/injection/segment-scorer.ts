@@ -1,0 +1,67 @@
+/**
+ * Experiment (SEGMENTS=…, training only until it wins; issue 15, round 40):
+ * a short attack inside a long template or document is diluted in its
+ * 2,048-character window, since each window's features are scaled by 1/√n
+ * and the template's n-grams outnumber the attack's. With `SEGMENTS=L` (or
+ * `L,S`) the direct scorer also reads the folded text in segments of `L`
+ * characters every `S` (default L/2, so any stretch of up to L − S
+ * characters lies whole in one segment), each scored by the same model on
+ * its own, and a text's logit is the highest over its whole windows and its
+ * segments (before calibration, so Platt scaling and the threshold are
+ * fitted on the combined score). Texts of `L` characters or fewer are read
+ * as before. Linear: about L/S segment reads per character.
+ */
+import { maxWindowSurprisal } from '../../../src/guards/prompt-injection/char-language-model';
+import type {
+  InjectionScorer,
+  WindowVerdict,
+} from '../../../src/guards/prompt-injection/injection-model';
+
+/** Segment length and step, in folded characters. */
+export interface SegmentOptions {
+  length: number;
+  stride: number;
+}
+
+/** `SEGMENTS=L[,S]` from the environment, or undefined (the shipped scorer). */
+export function segmentOptions(value = process.env.SEGMENTS ?? ''): SegmentOptions | undefined {
+  if (value === '' || value === '0') return undefined;
+  const [length, stride] = value.split(',').map(Number);
+  if (!Number.isInteger(length) || length! < 64) throw new Error(`SEGMENTS: bad length ${value}`);
+  const step = stride ?? Math.floor(length! / 2);
+  if (!Number.isInteger(step) || step < 1 || step > length!)
+    throw new Error(`SEGMENTS: bad stride ${value}`);
+  return { length: length!, stride: step };
+}
+
+/** Start offsets of the segments of a text of `length` characters (none when it fits in one). */
+export function segmentStarts(length: number, options: SegmentOptions): number[] {
+  if (length <= options.length) return [];
+  const starts: number[] = [];
+  for (let start = 0; start + options.length < length; start += options.stride) starts.push(start);
+  starts.push(length - options.length);
+  return starts;
+}
+
+/**
+ * `scorer` with its `bestWindow` also taking the best segment (see the
+ * file's comment). The instance is changed and returned.
+ */
+export function withSegments<T extends InjectionScorer>(scorer: T, options: SegmentOptions): T {
+  const whole = scorer.bestWindow.bind(scorer);
+  scorer.bestWindow = (
+    text: string | readonly string[],
+    languageModel: Uint8Array,
+  ): WindowVerdict => {
+    let best = whole(text, languageModel);
+    const joined = typeof text === 'string' ? text : text.join('');
+    for (const start of segmentStarts(joined.length, options)) {
+      const end = start + options.length;
+      const surprisal = maxWindowSurprisal(joined, languageModel, start, end);
+      const verdict = scorer.logit(scorer.features(joined, start, end), surprisal);
+      if (verdict.logit > best.logit) best = verdict;
+    }
+    return best;
+  };
+  return scorer;
+}

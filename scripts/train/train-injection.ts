@@ -73,7 +73,12 @@ import {
 import { FramedScorer } from './compose/framed-scorer';
 import { type ClusterFeatureOptions, ClusterScorer } from './injection/cluster-scorer';
 import { DeepInjectionScorer, type DeepModelSpec } from './injection/deep-model';
-import { segmentOptions, withSegments } from './injection/segment-scorer';
+import {
+  SEGMENT_GROUP,
+  segmentOptions,
+  segmentRows,
+  withSegments,
+} from './injection/segment-scorer';
 import { type DeepOptions, quantiseDeep, trainWideDeep } from './injection/wide-deep';
 import {
   type DataPaths,
@@ -272,6 +277,8 @@ export function trainSpec(
 
 /** Segment scoring of the direct model (experiment, see `segment-scorer.ts`; round 40). */
 const SEGMENTS = segmentOptions();
+/** With SEGMENTS: segments of long benign rows join training as negatives (see `segmentRows`). */
+const SEGMENT_TRAIN = process.env.SEGMENT_TRAIN === '1';
 
 /**
  * The scorer of a trained model (with its deep part, if any). With
@@ -459,7 +466,8 @@ export function fitModel(
     typeof exclude === 'string' ? group === exclude : (exclude?.has(group) ?? false);
   for (const [index, row] of data.rows.entries()) {
     if (isExcluded(row, excluded)) continue;
-    (isCalibrationRow(row) ? calibrate : train).push(index);
+    // Segment rows (SEGMENT_TRAIN) are for training only, never the Platt slice.
+    (isCalibrationRow(row) && row.group !== SEGMENT_GROUP ? calibrate : train).push(index);
   }
   const { spec, deep } = trainSpec(data, train, sampleWeights(data.rows, train), options);
   let scorer = makeScorer(spec, deep);
@@ -985,7 +993,9 @@ async function main() {
       ...(synthetic ? syntheticRows(7, Number(process.env.DECODING_REQUESTS ?? 200)) : []),
       ...backgroundRows(paragraphs),
     ];
-    const composed = sortById([...base, ...compositionRows(paths, base, paragraphs)]);
+    const segmented =
+      SEGMENTS && SEGMENT_TRAIN ? segmentRows(base, SEGMENTS, isCalibrationRow) : [];
+    const composed = sortById([...base, ...compositionRows(paths, base, paragraphs), ...segmented]);
     const rows = NO_WORD_DECODED ? withDecodedOrigins(composed) : composed;
     const data = prepare(rows, trainOptions.direct.bits, languageModel);
     directData = data;

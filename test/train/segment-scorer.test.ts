@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { isExcluded } from '../../scripts/train/compose/compose';
 import {
+  SEGMENT_GROUP,
   segmentOptions,
+  segmentRows,
   segmentStarts,
   withSegments,
 } from '../../scripts/train/injection/segment-scorer';
+import type { TrainingRow } from '../../scripts/train/injection-data';
 import { maxWindowSurprisal } from '../../src/guards/prompt-injection/char-language-model';
 import { decodeInjectionModel } from '../../src/guards/prompt-injection/injection-model';
 import { injectionModels } from '../../src/guards/prompt-injection/load-models';
@@ -74,5 +78,55 @@ describe('segment scoring (experiment, SEGMENTS=…)', () => {
     expect(best).toBeGreaterThan(whole.logit);
     const cut = [text.slice(0, 300), text.slice(300, 301), text.slice(301)];
     expect(segmented.bestWindow(cut, languageModel).logit).toBe(best);
+  });
+});
+
+describe('segment rows (experiment, SEGMENT_TRAIN=1)', () => {
+  const long = 'x'.repeat(1000);
+  const row = (id: string, label: 0 | 1, group: string, text = long): TrainingRow => ({
+    id,
+    text,
+    label,
+    group,
+    family: 'f',
+  });
+  const options = { length: 256, stride: 128 };
+
+  it('cuts up to four evenly spread segments of each long benign row, as negatives with their source as origin', () => {
+    const made = segmentRows(
+      [
+        row('a', 0, 'repo/a', `${'a'.repeat(500)}${'b'.repeat(500)}`),
+        row('b', 1, 'repo/b'),
+        row('c', 0, 'repo/c', 'short'),
+        row('d', 0, 'synthetic:ordinary-chat'),
+        row('e', 0, 'repo/e', 'y'.repeat(300)),
+      ],
+      options,
+      () => false,
+    );
+    // 1000 characters: starts 0, 128, …, 640, 744 (7); four of them spread from first to last.
+    expect(made.map(segment => segment.id)).toEqual([
+      'a~segment0',
+      'a~segment256',
+      'a~segment512',
+      'a~segment744',
+      'e~segment0',
+      'e~segment44',
+    ]);
+    expect(made[2]).toEqual({
+      id: 'a~segment512',
+      text: 'b'.repeat(256),
+      label: 0,
+      group: SEGMENT_GROUP,
+      family: 'f',
+      origins: ['repo/a'],
+    });
+    // A segment row leaves training with its source.
+    expect(isExcluded(made[0]!, group => group === 'repo/a')).toBe(true);
+    expect(isExcluded(made[0]!, group => group === 'repo/e')).toBe(false);
+  });
+
+  it('makes none of calibration rows', () => {
+    expect(segmentRows([row('a', 0, 'repo/a')], options, () => true)).toEqual([]);
   });
 });

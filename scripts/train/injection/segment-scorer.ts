@@ -16,6 +16,7 @@ import type {
   InjectionScorer,
   WindowVerdict,
 } from '../../../src/guards/prompt-injection/injection-model';
+import type { TrainingRow } from '../injection-data';
 
 /** Segment length and step, in folded characters. */
 export interface SegmentOptions {
@@ -64,4 +65,50 @@ export function withSegments<T extends InjectionScorer>(scorer: T, options: Segm
     return best;
   };
   return scorer;
+}
+
+/** Group of the segment rows (`SEGMENT_TRAIN=1`): a composed group, so it is no source of its own. */
+export const SEGMENT_GROUP = 'synthetic:compose-segments';
+
+/** Most segment rows made of one benign row. */
+const SEGMENTS_PER_ROW = 4;
+
+/**
+ * Training rows made of segments of long benign rows (`SEGMENT_TRAIN=1`,
+ * with `SEGMENTS`): up to `SEGMENTS_PER_ROW` segments of each benign row
+ * longer than a segment, evenly spread over the row (cut from its text as
+ * written), as negatives, so that the model learns what a segment of a long
+ * benign prompt looks like on its own. Attack rows give none: a segment of
+ * an attack template may hold only its benign part. Each segment row
+ * carries its row's source as origin, so it leaves training whenever that
+ * source is left out; hand-written rows and calibration rows
+ * (`isCalibration`) give none.
+ */
+export function segmentRows(
+  rows: readonly TrainingRow[],
+  options: SegmentOptions,
+  isCalibration: (row: TrainingRow) => boolean,
+): TrainingRow[] {
+  const made: TrainingRow[] = [];
+  for (const row of rows) {
+    if (row.label !== 0 || row.group.startsWith('synthetic:') || isCalibration(row)) continue;
+    const starts = segmentStarts(row.text.length, options);
+    if (starts.length === 0) continue;
+    const count = Math.min(SEGMENTS_PER_ROW, starts.length);
+    const picked = new Set<number>();
+    for (let k = 0; k < count; k++) {
+      picked.add(starts[count === 1 ? 0 : Math.round((k * (starts.length - 1)) / (count - 1))]!);
+    }
+    for (const start of picked) {
+      made.push({
+        id: `${row.id}~segment${start}`,
+        text: row.text.slice(start, start + options.length),
+        label: 0,
+        group: SEGMENT_GROUP,
+        family: row.family,
+        origins: [row.group, ...(row.origins ?? [])],
+      });
+    }
+  }
+  return made;
 }

@@ -34,7 +34,10 @@
  * COMPOSE_ORIGINS=repository (leak experiment: see compositionRows), COMPOSE_SEED (15),
  * FRAMED=1 (experiment: framed-word interaction features, see compose/framed-scorer.ts).
  * CLUSTERS, CLUSTER_KINDS, CLUSTER_REPEAT, CLUSTER_VOCABULARY (experiment: word-class
- * features, see injection/cluster-scorer.ts). Harmful-score stacking: injection/stack.ts.
+ * features, see injection/cluster-scorer.ts). SEGMENTS=L[,S] (the direct model also
+ * scores segments of L folded characters every S, default L/2; round 40, not kept, see
+ * injection/segment-scorer.ts) and SEGMENT_TRAIN=1 (with it, segments of long benign rows
+ * as negatives). Harmful-score stacking: injection/stack.ts.
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -275,7 +278,7 @@ export function trainSpec(
   };
 }
 
-/** Segment scoring of the direct model (experiment, see `segment-scorer.ts`; round 40). */
+/** Segment scoring of the direct model (experiment, see `segment-scorer.ts`; round 40, not kept). */
 const SEGMENTS = segmentOptions();
 /** With SEGMENTS: segments of long benign rows join training as negatives (see `segmentRows`). */
 const SEGMENT_TRAIN = process.env.SEGMENT_TRAIN === '1';

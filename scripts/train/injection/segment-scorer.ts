@@ -1,5 +1,6 @@
 /**
- * Experiment (SEGMENTS=…, training only until it wins; issue 15, round 40):
+ * Experiment (SEGMENTS=…, training only; issue 15, round 40, not kept: see
+ * the model card's Known limits):
  * a short attack inside a long template or document is diluted in its
  * 2,048-character window, since each window's features are scaled by 1/√n
  * and the template's n-grams outnumber the attack's. With `SEGMENTS=L` (or

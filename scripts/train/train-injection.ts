@@ -34,7 +34,10 @@
  * COMPOSE_ORIGINS=repository (leak experiment: see compositionRows), COMPOSE_SEED (15),
  * FRAMED=1 (experiment: framed-word interaction features, see compose/framed-scorer.ts).
  * CLUSTERS, CLUSTER_KINDS, CLUSTER_REPEAT, CLUSTER_VOCABULARY (experiment: word-class
- * features, see injection/cluster-scorer.ts). Harmful-score stacking: injection/stack.ts.
+ * features, see injection/cluster-scorer.ts). SEGMENTS=L[,S] (the direct model also
+ * scores segments of L folded characters every S, default L/2; round 40, not kept, see
+ * injection/segment-scorer.ts) and SEGMENT_TRAIN=1 (with it, segments of long benign rows
+ * as negatives). Harmful-score stacking: injection/stack.ts.
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -73,6 +76,12 @@ import {
 import { FramedScorer } from './compose/framed-scorer';
 import { type ClusterFeatureOptions, ClusterScorer } from './injection/cluster-scorer';
 import { DeepInjectionScorer, type DeepModelSpec } from './injection/deep-model';
+import {
+  SEGMENT_GROUP,
+  segmentOptions,
+  segmentRows,
+  withSegments,
+} from './injection/segment-scorer';
 import { type DeepOptions, quantiseDeep, trainWideDeep } from './injection/wide-deep';
 import {
   type DataPaths,
@@ -269,8 +278,22 @@ export function trainSpec(
   };
 }
 
-/** The scorer of a trained model (with its deep part, if any). */
+/** Segment scoring of the direct model (experiment, see `segment-scorer.ts`; round 40, not kept). */
+const SEGMENTS = segmentOptions();
+/** With SEGMENTS: segments of long benign rows join training as negatives (see `segmentRows`). */
+const SEGMENT_TRAIN = process.env.SEGMENT_TRAIN === '1';
+
+/**
+ * The scorer of a trained model (with its deep part, if any). With
+ * `SEGMENTS`, the direct (slot) model also reads each text in segments; the
+ * statement model of indirect mode already reads each statement on its own.
+ */
 export function makeScorer(spec: InjectionModelSpec, deep?: DeepModelSpec): InjectionScorer {
+  const scorer = baseScorer(spec, deep);
+  return SEGMENTS && spec.slotRepeat ? withSegments(scorer, SEGMENTS) : scorer;
+}
+
+function baseScorer(spec: InjectionModelSpec, deep?: DeepModelSpec): InjectionScorer {
   if (deep) return new DeepInjectionScorer(spec, deep);
   if (FRAMED && spec.slotRepeat) return new FramedScorer(spec, spec.slotRepeat);
   const clusters = clusterFeatureOptions();
@@ -446,7 +469,8 @@ export function fitModel(
     typeof exclude === 'string' ? group === exclude : (exclude?.has(group) ?? false);
   for (const [index, row] of data.rows.entries()) {
     if (isExcluded(row, excluded)) continue;
-    (isCalibrationRow(row) ? calibrate : train).push(index);
+    // Segment rows (SEGMENT_TRAIN) are for training only, never the Platt slice.
+    (isCalibrationRow(row) && row.group !== SEGMENT_GROUP ? calibrate : train).push(index);
   }
   const { spec, deep } = trainSpec(data, train, sampleWeights(data.rows, train), options);
   let scorer = makeScorer(spec, deep);
@@ -972,7 +996,9 @@ async function main() {
       ...(synthetic ? syntheticRows(7, Number(process.env.DECODING_REQUESTS ?? 200)) : []),
       ...backgroundRows(paragraphs),
     ];
-    const composed = sortById([...base, ...compositionRows(paths, base, paragraphs)]);
+    const segmented =
+      SEGMENTS && SEGMENT_TRAIN ? segmentRows(base, SEGMENTS, isCalibrationRow) : [];
+    const composed = sortById([...base, ...compositionRows(paths, base, paragraphs), ...segmented]);
     const rows = NO_WORD_DECODED ? withDecodedOrigins(composed) : composed;
     const data = prepare(rows, trainOptions.direct.bits, languageModel);
     directData = data;

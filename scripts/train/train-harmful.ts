@@ -177,7 +177,11 @@ const SKIPGRAMS = Number(process.env.SKIPGRAMS ?? 0);
 /** > 0: each frame cue class present in a window adds this many hashed features (harmful/frame-features.ts). */
 const FRAME_FEATURES = Number(process.env.FRAME_FEATURES ?? 0);
 
-/** 1: a non-English prompt is also scored as its English gloss (harmful/gloss.ts). */
+/**
+ * 1: a non-English prompt is also scored as its English gloss (harmful/gloss.ts);
+ * 2: the same, with Platt scaling fitted on the slice's logits without the
+ * gloss, so a prompt with no gloss keeps the probability it has without it.
+ */
 const GLOSS_READING = Number(process.env.GLOSS_READING ?? 0);
 
 /** The scorer training and calibration use (with word-cluster features when CLUSTER_FEATURES is set, averaged with the word model `words` when given). */
@@ -531,8 +535,14 @@ export function fitHarmful(data: Prepared, exclude?: string): Fitted {
   const labels = calibrate.map(index => data.rows[index]!.label);
   // Rows without features (EMPTY_WINDOW_LOGIT) are counted at the threshold but not fitted.
   const fit = logits.flatMap((z, at) => (z === EMPTY_WINDOW_LOGIT ? [] : [at]));
+  // GLOSS_READING=2: the fit sees the slice without the gloss reading; the threshold below sees it with.
+  const unglossed = GLOSS_READING === 2 ? new ExperimentScorer(spec, CONCEPTS, READINGS) : raw;
+  const fitLogits =
+    unglossed === raw
+      ? logits
+      : calibrate.map(index => maxWindowLogit(data.folded[index]!, unglossed));
   const [plattA, plattB] = fitPlatt(
-    fit.map(at => logits[at]!),
+    fit.map(at => fitLogits[at]!),
     fit.map(at => labels[at]!),
   );
   const calibrated: InjectionModelSpec = { ...spec, plattA, plattB };

@@ -35,8 +35,9 @@
  * HARD_LOOKALIKE_SHARE (harmful/hard-negatives.ts); the seventh round's:
  * NB_ALPHA / NB_BETA (harmful/nb-weights.ts), ENSEMBLE (harmful/ensemble.ts); the eighth
  * round's: SKIPGRAMS (harmful/skip-grams.ts); the ninth round's: PAIRED_TWIN_WEIGHT
- * (harmful/paired-twins.ts), FRAME_FEATURES (harmful/frame-features.ts). Knobs that change
- * how a text is scored (lexicon features, sentence windows, clusters, skip-grams, frame classes) run
+ * (harmful/paired-twins.ts), FRAME_FEATURES (harmful/frame-features.ts); the tenth round's:
+ * GLOSS_READING (harmful/gloss.ts). Knobs that change how a text is scored (lexicon
+ * features, sentence windows, clusters, skip-grams, frame classes, the gloss reading) run
  * only with --loso: the shipped scorer does not implement them.
  * Deterministic: rows sorted by id, a seeded shuffle, one thread, no network.
  */
@@ -68,6 +69,7 @@ import { contextParagraphs, contextTwins } from './harmful/context';
 import { trainLogisticDropout } from './harmful/dropout';
 import { EnsembleScorer, wordRows } from './harmful/ensemble';
 import { FrameScorer } from './harmful/frame-features';
+import { GlossScorer } from './harmful/gloss';
 import { hardLookalikes, weighHard } from './harmful/hard-negatives';
 import { type HarmfulRow, harmfulRows } from './harmful/harmful-data';
 import { logCountRatios, trainLogisticNb } from './harmful/nb-weights';
@@ -175,6 +177,13 @@ const SKIPGRAMS = Number(process.env.SKIPGRAMS ?? 0);
 /** > 0: each frame cue class present in a window adds this many hashed features (harmful/frame-features.ts). */
 const FRAME_FEATURES = Number(process.env.FRAME_FEATURES ?? 0);
 
+/**
+ * 1: a non-English prompt is also scored as its English gloss (harmful/gloss.ts);
+ * 2: the same, with Platt scaling fitted on the slice's logits without the
+ * gloss, so a prompt with no gloss keeps the probability it has without it.
+ */
+const GLOSS_READING = Number(process.env.GLOSS_READING ?? 0);
+
 /** The scorer training and calibration use (with word-cluster features when CLUSTER_FEATURES is set, averaged with the word model `words` when given). */
 function makeScorer(
   spec: InjectionModelSpec,
@@ -182,6 +191,7 @@ function makeScorer(
   words?: InjectionModelSpec,
 ): ExperimentScorer {
   if (words !== undefined) return new EnsembleScorer(spec, CONCEPTS, readings, words);
+  if (GLOSS_READING > 0) return new GlossScorer(spec, CONCEPTS, readings);
   if (SKIPGRAMS > 0) return skipGramScorer(spec, CONCEPTS, readings, SKIPGRAMS);
   if (FRAME_FEATURES > 0)
     return Object.assign(new FrameScorer(spec, CONCEPTS, readings), { copies: FRAME_FEATURES });
@@ -525,8 +535,14 @@ export function fitHarmful(data: Prepared, exclude?: string): Fitted {
   const labels = calibrate.map(index => data.rows[index]!.label);
   // Rows without features (EMPTY_WINDOW_LOGIT) are counted at the threshold but not fitted.
   const fit = logits.flatMap((z, at) => (z === EMPTY_WINDOW_LOGIT ? [] : [at]));
+  // GLOSS_READING=2: the fit sees the slice without the gloss reading; the threshold below sees it with.
+  const unglossed = GLOSS_READING === 2 ? new ExperimentScorer(spec, CONCEPTS, READINGS) : raw;
+  const fitLogits =
+    unglossed === raw
+      ? logits
+      : calibrate.map(index => maxWindowLogit(data.folded[index]!, unglossed));
   const [plattA, plattB] = fitPlatt(
-    fit.map(at => logits[at]!),
+    fit.map(at => fitLogits[at]!),
     fit.map(at => labels[at]!),
   );
   const calibrated: InjectionModelSpec = { ...spec, plattA, plattB };
@@ -812,6 +828,7 @@ function main() {
     ENSEMBLE: ENSEMBLE !== 0,
     SKIPGRAMS: SKIPGRAMS > 0,
     FRAME_FEATURES: FRAME_FEATURES > 0,
+    GLOSS_READING: GLOSS_READING > 0,
   };
   const unshippable = Object.entries(experiments).flatMap(([knob, on]) => (on ? [knob] : []));
   if (unshippable.length > 0) {

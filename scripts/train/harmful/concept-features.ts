@@ -113,12 +113,20 @@ function build(): Automaton {
   return { next, fail, out };
 }
 
-/** Bit mask (bit i: `CONCEPTS[i]`) of the concepts found in `folded[start, end)`. */
-export function conceptMask(folded: string, start: number, end: number): number {
+/**
+ * One Aho–Corasick pass over `folded[start, end)`: calls `found` with the
+ * mask of the concepts whose term ends at each position where one does, in
+ * text order.
+ */
+function walkConcepts(
+  folded: string,
+  start: number,
+  end: number,
+  found: (mask: number) => void,
+): void {
   automaton ??= build();
   const { next, fail, out } = automaton;
   let state = 0;
-  let mask = 0;
   let previous = 32;
   const step = (unit: number) => {
     for (;;) {
@@ -130,7 +138,7 @@ export function conceptMask(folded: string, start: number, end: number): number 
       if (state === 0) break;
       state = fail[state]!;
     }
-    mask |= out[state]!;
+    if (out[state] !== 0) found(out[state]!);
   };
   step(32);
   for (let index = start; index < end; index++) {
@@ -140,7 +148,28 @@ export function conceptMask(folded: string, start: number, end: number): number 
     step(unit);
   }
   if (previous !== 32) step(32);
+}
+
+/** Bit mask (bit i: `CONCEPTS[i]`) of the concepts found in `folded[start, end)`. */
+export function conceptMask(folded: string, start: number, end: number): number {
+  let mask = 0;
+  walkConcepts(folded, start, end, found => {
+    mask |= found;
+  });
   return mask;
+}
+
+/** The concepts found in `folded[start, end)` as bit indices (`CONCEPTS[i]`), each once, in the order of their first match. */
+export function conceptSequence(folded: string, start: number, end: number): number[] {
+  const sequence: number[] = [];
+  let seen = 0;
+  walkConcepts(folded, start, end, found => {
+    for (let bit = 0; bit < CONCEPTS.length; bit++) {
+      if ((found & (1 << bit)) !== 0 && (seen & (1 << bit)) === 0) sequence.push(bit);
+    }
+    seen |= found;
+  });
+  return sequence;
 }
 
 /** The concept names a mask stands for (for reports and tests). */

@@ -288,7 +288,8 @@ const DIGIT_RUN = /(?<!\d)\d{3,7}(?!\d)/g;
  * either way (a value spelled out over words of any length, round 28:
  * `hu nt er 2` was shown, only words of one letter were joined). A
  * marked stretch takes the characters between its letters (the spaces of
- * `4111 1111 …`) and runs to the ends of the words it touches. Linear:
+ * `4111 1111 …`); {@link quotedMarks} then runs it to the ends of the
+ * words it touches by 3 letters or more (round 40). Linear:
  * one rolling pass over each skeleton for each length from 4 to 8.
  */
 function markRewrittenCopies(

@@ -67,8 +67,9 @@ describe('llmJudge: a reason never quotes what it judged', () => {
     const records = withoutTiming((await getGuardrailOutcome(result))?.records);
     // " card 4111 …" and " password " are runs of the prompt; `hunter2` a token with a digit.
     // Round 27: the letters `hunter2a` (hunter2; also) are the prompt's too
-    // (`hunter2 and`), so the masking reads on to the end of `also`.
-    const shown = 'The message shares the [quoted] and the [quoted] "aaaa".';
+    // (`hunter2 and`), so the masking read on to the end of `also`; since
+    // round 40 one letter of another word is taken for chance, and `also` stays.
+    const shown = 'The message shares the [quoted] and the [quoted]; also "aaaa".';
     expect(records).toEqual([
       {
         guardrail: 'llm-judge',

@@ -7,6 +7,7 @@ import { decodedRuns } from './encoded-forms';
 import {
   type EdgedSkeleton,
   edgedSkeletonOf,
+  latinLetterOf,
   type MappedSkeleton,
   mappedSkeletonOf,
   skeletonOf,
@@ -128,6 +129,15 @@ export function withoutQuotes(reason: string, judged: readonly string[]): string
   at += RUN_SEPARATOR.length;
   for (let index = 0; index < reason.length; index++)
     quoted[index] = quoted[index]! | quoted[at + index]!;
+  // A surrogate pair is masked whole or not at all (the ROT13 reading
+  // writes one letter and U+200B for it, and marks may end between them).
+  for (let index = 0; index + 1 < reason.length; index++) {
+    const code = reason.charCodeAt(index);
+    if (code < 0xd800 || code > 0xdbff || (reason.charCodeAt(index + 1) & 0xfc00) !== 0xdc00)
+      continue;
+    quoted[index] = quoted[index + 1] = quoted[index]! | quoted[index + 1]!;
+    index++;
+  }
   // A quoted run's blanks at either end stay, so the sentence keeps its spaces.
   for (let index = 0; index < reason.length; index++) {
     const starts = quoted[index] === 1 && (index === 0 || quoted[index - 1] !== 1);
@@ -189,7 +199,80 @@ function quotedMarks(
     if (found) quoted.fill(1, run.index, run.index + digits.length);
   }
   markRewrittenCopies(reason, judged, quoted, hidden);
+  const wordy = new Uint8Array(reason.length);
+  for (let index = 0; index < reason.length; index++) {
+    wordy[index] = WORDY.test(reason[index]!) ? 1 : 0;
+  }
+  withoutEdgeOverlaps(wordy, quoted);
+  toWordEnds(wordy, quoted);
   return quoted;
+}
+
+/** A letter or digit: a unit of a word (a surrogate pair's halves are not: its letters end a word). */
+const WORDY = /[\p{L}\p{N}]/u;
+
+/**
+ * Most letters and digits of a word at either end of a marked stretch
+ * that are left out of it when the stretch goes on past that word (round
+ * 40). A window of 8 letters and digits runs across words: `name
+ * ｓｅｃｒｅｔ９９` reads `namesecret99`, and when the judged text wrote
+ * `time secret99`, the window `esecret9` made the whole of `name` read
+ * `[quoted]` (the reason's ROT13 reading, `anzr`, did so after a text's
+ * `secret99 and`). One letter of another word continues a judged text by
+ * chance about once in 20, two about once in 400, three about once in
+ * 8,000: so up to 2 letters are taken for chance, and the word is shown.
+ * A stretch inside one word (`hunter2x` of `hunter2xyz`) still marks the
+ * whole word, and 3 letters or more of a word mark it whole.
+ */
+const MAX_EDGE_OVERLAP = 2;
+
+/**
+ * Unmarks, at either end of each marked stretch of `quoted` that goes on
+ * past the word it starts or ends in, the part of that word (at most
+ * {@link MAX_EDGE_OVERLAP} letters and digits) and what parts it from the
+ * rest of the stretch. Linear: each stretch is read at most three times.
+ */
+function withoutEdgeOverlaps(wordy: Uint8Array, quoted: Uint8Array): void {
+  const length = quoted.length;
+  for (let start = 0; start < length; start++) {
+    if (quoted[start] !== 1) continue;
+    let end = start;
+    while (end < length && quoted[end] === 1) end++;
+    if (start > 0 && wordy[start - 1] === 1 && wordy[start] === 1) {
+      let wordEnd = start;
+      while (wordEnd < end && wordy[wordEnd] === 1) wordEnd++;
+      if (wordEnd < end && wordEnd - start <= MAX_EDGE_OVERLAP) {
+        let next = wordEnd;
+        while (next < end && wordy[next] !== 1) next++;
+        quoted.fill(0, start, next);
+        start = next;
+      }
+    }
+    if (end < length && wordy[end] === 1 && wordy[end - 1] === 1) {
+      let wordStart = end;
+      while (wordStart > start && wordy[wordStart - 1] === 1) wordStart--;
+      if (wordStart > start && end - wordStart <= MAX_EDGE_OVERLAP) {
+        let last = wordStart;
+        while (last > start && wordy[last - 1] !== 1) last--;
+        quoted.fill(0, last, end);
+      }
+    }
+    start = end;
+  }
+}
+
+/** Marks to the ends of the words a stretch touches: no half word of a value is shown. */
+function toWordEnds(wordy: Uint8Array, quoted: Uint8Array): void {
+  for (let index = 1; index < quoted.length; index++) {
+    if (quoted[index - 1] === 1 && quoted[index] !== 1 && wordy[index - 1]! & wordy[index]!) {
+      quoted[index] = 1;
+    }
+  }
+  for (let index = quoted.length - 2; index >= 0; index--) {
+    if (quoted[index + 1] === 1 && quoted[index] !== 1 && wordy[index + 1]! & wordy[index]!) {
+      quoted[index] = 1;
+    }
+  }
 }
 
 /** A run of 3 to 7 ASCII digits between no other digits (longer runs are runs of 8). */
@@ -205,7 +288,8 @@ const DIGIT_RUN = /(?<!\d)\d{3,7}(?!\d)/g;
  * either way (a value spelled out over words of any length, round 28:
  * `hu nt er 2` was shown, only words of one letter were joined). A
  * marked stretch takes the characters between its letters (the spaces of
- * `4111 1111 …`) and runs to the ends of the words it touches. Linear:
+ * `4111 1111 …`); {@link quotedMarks} then runs it to the ends of the
+ * words it touches by 3 letters or more (round 40). Linear:
  * one rolling pass over each skeleton for each length from 4 to 8.
  */
 function markRewrittenCopies(
@@ -276,18 +360,6 @@ function markRewrittenCopies(
     const next = index + 1 < length && inSkeleton[index + 1] === 1;
     quoted.fill(1, skeleton.from[index]!, next ? skeleton.from[index + 1]! : skeleton.to[index]!);
   }
-  // To the ends of the words a stretch touches: no half word of a value is shown.
-  const wordy = (index: number) => /[\p{L}\p{N}]/u.test(reason[index] ?? ' ');
-  for (let index = 1; index < reason.length; index++) {
-    if (quoted[index - 1] === 1 && quoted[index] !== 1 && wordy(index - 1) && wordy(index)) {
-      quoted[index] = 1;
-    }
-  }
-  for (let index = reason.length - 2; index >= 0; index--) {
-    if (quoted[index + 1] === 1 && quoted[index] !== 1 && wordy(index + 1) && wordy(index)) {
-      quoted[index] = 1;
-    }
-  }
 }
 
 /** Fewest skeleton characters of a quote of whole words found by {@link markShortQuotes} (5 letters and 4 breaks are 9 as written). */
@@ -322,8 +394,11 @@ function markShortQuotes(
       if (first + size > length || skeleton.edges[first + size] !== 1) continue;
       const piece = skeleton.text.slice(first, first + size);
       if (piece.includes('\u0000')) continue;
-      runs.set(piece, [...(runs.get(piece) ?? []), first]);
-      filter[hashOf(piece, 0, size) & mask] = 1;
+      // Forward and written backwards (round 40: `eoR enaJ`, `EORENAJ` for `Jane Roe`).
+      for (const read of new Set([piece, reversed(piece)])) {
+        runs.set(read, [...(runs.get(read) ?? []), first]);
+        filter[hashOf(read, 0, size) & mask] = 1;
+      }
     }
   }
   for (const { text, edges } of judged) {
@@ -365,12 +440,39 @@ function reversed(text: string): string {
   return [...text].reverse().join('');
 }
 
-/** `text` in ROT13: each ASCII letter 13 places on, the rest as it is (same length). */
+/**
+ * `text` in ROT13, of the same length: each ASCII letter 13 places on, and
+ * since round 40 each other character a skeleton reads as one Latin letter
+ * too (fullwidth `ｓ`, a look-alike, `𝐬`: as the ASCII letter 13 places
+ * on, then U+200B for a surrogate pair's second half). Before, such a
+ * letter stayed as written among rotated ones: a fullwidth quote
+ * (`ｓｅｃｒｅｔ９９`) stayed a quote in this reading, and a rotated word
+ * beside it could continue it as the judged text did (`name` read `anzr`
+ * after `secret99` of `secret99 and`), so that word was masked too.
+ */
 function rot13(text: string): string {
-  return text.replace(/[a-z]/gi, letter => {
-    const base = letter <= 'Z' ? 65 : 97;
-    return String.fromCharCode(((letter.charCodeAt(0) - base + 13) % 26) + base);
-  });
+  const read: string[] = [];
+  for (let index = 0; index < text.length; ) {
+    const point = text.codePointAt(index)!;
+    const size = point > 0xffff ? 2 : 1;
+    const ascii = point < 0x80 && /[a-z]/i.test(String.fromCharCode(point));
+    const letter = ascii
+      ? String.fromCharCode(point | 0x20)
+      : point < 0x80
+        ? ''
+        : latinLetterOf(point);
+    if (letter === '') read.push(text.slice(index, index + size));
+    else {
+      const rotated = String.fromCharCode(((letter.charCodeAt(0) - 97 + 13) % 26) + 97);
+      // An ASCII letter keeps its case (the reading is also compared as written).
+      read.push(
+        ascii && point < 0x61 ? rotated.toUpperCase() : rotated,
+        size === 2 ? '\u200b' : '',
+      );
+    }
+    index += size;
+  }
+  return read.join('');
 }
 
 /** Shortest skeleton of a hidden value (`Bob`); from 8 on, every copy is masked anyway. */

@@ -64,6 +64,17 @@ function foldedPoint(point: number): string {
   return fold;
 }
 
+/**
+ * The ASCII letter (lower case) code point `point` stands for in a
+ * skeleton, or '' when it stands for none or for more than one character
+ * (a digit, `ﬁ`, a letter of another script): fullwidth `ｓ`, Cyrillic
+ * `ѕ`, mathematical `𝐬` are `s` (round 40, for the reason's ROT13 reading).
+ */
+export function latinLetterOf(point: number): string {
+  const fold = foldedPoint(point);
+  return fold.length === 1 && fold >= 'a' && fold <= 'z' ? fold : '';
+}
+
 /** The value of the hex digit at `index` of `text`, or -1. */
 function hexAt(text: string, index: number): number {
   const code = text.charCodeAt(index) | 0x20;

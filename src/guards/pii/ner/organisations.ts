@@ -75,6 +75,15 @@ const firmPossessions: ReadonlySet<string> = new Set(
 const itsPrepositions: ReadonlySet<string> = new Set(['of', 'for', 'from']);
 /** The most tokens from a name to the `its` that refers back to it. */
 const itsReach = 7;
+/**
+ * The most characters from a name's start to the end of the word after it
+ * that makes it a firm (`its`, `filing`), one character more read: the
+ * window streaming holds back at least `2 × nerMaxLength.PERSON` (128, with
+ * PERSON alone), so that word is in before the name can be released (round
+ * 40: long words between them let window mode release `[PERSON]` where
+ * generate, reading on, wrote `[ORGANIZATION]`).
+ */
+const firmCueReach = 2 * nerMaxLength.PERSON - 1;
 
 const organisationMaxLength = nerMaxLength.ORGANIZATION;
 /** The most tokens of an organisation name found by its words. */
@@ -359,26 +368,31 @@ function inFirmContext(scanned: Scanned, first: number, last: number): boolean {
   }
   if ((flags[next]! & Flag.Lower) === 0) return false;
   const verb = lowerOf(scanned, next);
-  if ((verb === 'said' || verb === 'says') && saidInFiling(scanned, next + 1)) return true;
+  const reach = scanned.start[first]! + firmCueReach;
+  if ((verb === 'said' || verb === 'says') && saidInFiling(scanned, next + 1, reach)) return true;
   // A given name alone is a firm by its `its` only after a company verb (`Ford announced a recall
   // of its pickups`), else a person (`Maria sold the car for its price`; round 40).
   if (first === last && (flags[first]! & Flag.FirstName) !== 0 && !companyVerbs.has(verb))
     return false;
   for (let index = next + 1; index < count && index - next < itsReach; index++) {
     if (newline[index] !== 0 || (flags[index]! & Flag.Lower) === 0) return false;
+    if (scanned.end[index]! > reach) return false;
     if (lowerOf(scanned, index) !== 'its') continue;
     return index === next + 1 || itsPrepositions.has(lowerOf(scanned, index - 1));
   }
   return false;
 }
 
-/** Whether the tokens from `at` are `in a filing` (`in a regulatory filing`, `in its filing`). */
-function saidInFiling(scanned: Scanned, at: number): boolean {
+/**
+ * Whether the tokens from `at` are `in a filing` (`in a regulatory filing`,
+ * `in its filing`), `filing` ending by `reach`.
+ */
+function saidInFiling(scanned: Scanned, at: number, reach: number): boolean {
   if (at + 2 >= scanned.count || lowerOf(scanned, at) !== 'in') return false;
   const article = lowerOf(scanned, at + 1);
   if (article !== 'a' && article !== 'its' && article !== 'the') return false;
   for (let index = at + 2; index < scanned.count && index <= at + 3; index++) {
-    if (scanned.newline[index] !== 0) return false;
+    if (scanned.newline[index] !== 0 || scanned.end[index]! > reach) return false;
     if (lowerOf(scanned, index) === 'filing') return true;
   }
   return false;

@@ -13,10 +13,13 @@ import { isSolidLetter, mayReadAsLeet, numberRunStart } from './potential-start'
 // deltas. Where no character from the position on may read as leetspeak
 // (`mayReadAsLeet`) the two readings are one, and it folds once.
 
-// The filter's own checks fold through `foldTextReadings` (counted as
-// `checks`): round 39, a text with no leet character is folded once there,
-// its second reading is the first.
-const folds = vi.hoisted(() => ({ leet: 0, noLeet: 0, checks: 0 }));
+// The filter's own checks fold through `foldTextReadings`: round 39, a
+// text with no leet character is folded once there, its second reading is
+// the first. Since round 40 the hook folds through it too, one call a
+// candidate (`readings`), and asks the second reading (`plain`) only where
+// a character from the candidate on may read as leetspeak; each check asks
+// it once. `leet` and `noLeet` count `foldText` called directly.
+const folds = vi.hoisted(() => ({ leet: 0, noLeet: 0, readings: 0, plain: 0 }));
 vi.mock('../prompt-injection/fold-text', async importOriginal => {
   const original = await importOriginal<typeof import('../prompt-injection/fold-text')>();
   return {
@@ -27,8 +30,15 @@ vi.mock('../prompt-injection/fold-text', async importOriginal => {
       return original.foldText(text, options);
     },
     foldTextReadings: (text: string) => {
-      folds.checks++;
-      return original.foldTextReadings(text);
+      folds.readings++;
+      const { folded, plain } = original.foldTextReadings(text);
+      return {
+        folded,
+        plain: () => {
+          folds.plain++;
+          return plain();
+        },
+      };
     },
   };
 });
@@ -42,7 +52,8 @@ async function expectStreamedWhole(answer: string) {
   expect(await generatedText(contentFilterWindowMiddleware(), answer)).toBe(answer);
   folds.leet = 0;
   folds.noLeet = 0;
-  folds.checks = 0;
+  folds.readings = 0;
+  folds.plain = 0;
   const deltas = await streamedTextDeltas(
     contentFilterWindowMiddleware(),
     answer,
@@ -60,8 +71,10 @@ describe('contentFilter window on Cyrillic prose', () => {
     // Round 35 (hJ): 369 -> 410 folds with leetspeak: a word ending a chunk with a
     // `.` may be joined to the next (`kill.you`), read once more.
     // Round 39 (hM): those 20 checks are `checks`, folded once each (they were
-    // 20 folds of each reading).
-    expect(folds).toEqual({ leet: 390, noLeet: 0, checks: 20 });
+    // 20 folds of each reading). Round 40: the hook's 390 folds are
+    // `foldTextReadings` calls too (390 + 20), and no second reading is
+    // asked but the 20 checks' own.
+    expect(folds).toEqual({ leet: 0, noLeet: 0, readings: 410, plain: 20 });
   });
 
   it('folds once where its digits stand in numbers of their own (no letter in their word)', async () => {
@@ -83,7 +96,9 @@ describe('contentFilter window on Cyrillic prose', () => {
     // Round 39 (hP): 423 -> 421, two suffixes from a number's last digit
     // before a blank and another number (`15:30 10-20`) ruled out unfolded
     // by the hook's walk of spaced units (the same answers).
-    expect(folds).toEqual({ leet: 421, noLeet: 0, checks: 23 });
+    // Round 40: the hook's 421 folds through `foldTextReadings` (421 + 23),
+    // the second reading asked only by the 23 checks.
+    expect(folds).toEqual({ leet: 0, noLeet: 0, readings: 444, plain: 23 });
   });
 
   it('still blocks an entry in homoglyphs or leetspeak after it, streamed and generated', async () => {

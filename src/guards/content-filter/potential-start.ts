@@ -4,7 +4,7 @@ import {
   registerFilterTriggers,
 } from '../../core/filtered-hooks';
 import {
-  foldText,
+  foldTextReadings,
   isLetterOrNumber,
   isSeparator,
   lastSpacedUnit,
@@ -34,6 +34,7 @@ import {
   TURNED_LETTER,
   TURNED_REACH,
 } from '../shared/upside-down';
+import { entryTrie, type SpacedRunWalk, spacedRunWalker } from './entry-trie';
 import { EMPHASIS_MARKERS, emphasisAt, hasEmphasis, withJoinersBlank } from './markdown-emphasis';
 
 /**
@@ -110,7 +111,9 @@ export function contentFilterHookParts(
     }
     return true;
   };
-  const spacedLettersBeginAnEntry = spacedLettersPrefixTest(entries);
+  const spacedLettersBeginAnEntry = spacedLettersPrefixTest(
+    spacedRunWalker(terms, SPACED_PREFIX_UNITS),
+  );
   const letterTrie = letterPrefixTrie(terms);
   const lettersBeginAnEntry = letterPrefixTest(letterTrie);
   const beginsAnEntryInLowerCase = lowerCasePrefixTest(terms);
@@ -218,14 +221,15 @@ export function contentFilterHookParts(
       // every fold, and most runs begin no entry (round 39: up to 24 folds a call, 33 µs, on
       // random spaced letters). Counted in the budget all the same.
       if (spacedLetters && !spacedLettersBeginAnEntry(text, start)) continue;
-      const suffix = text.slice(start);
-      // Without a character that may read as leetspeak both readings are
-      // one (round 31: the second fold was half the cost of a check of
-      // Cyrillic prose).
-      if (
-        startsAnEntry(foldText(suffix)) ||
-        (leetFrom && startsAnEntry(foldText(suffix, { leet: false })))
-      ) {
+      // One fold gives both readings, the second folded only when a leet
+      // character reached the fold's word step (`foldTextReadings`, round
+      // 40; before, the hook folded twice wherever `leetFrom`). Without a
+      // character that may read as leetspeak both readings are one (round
+      // 31: the second fold was half the cost of a check of Cyrillic prose),
+      // and a number standing alone (`2024`), which `foldTextReadings` counts
+      // as read, reads the same in both: `leetFrom` rules those out.
+      const readings = foldTextReadings(text.slice(start));
+      if (startsAnEntry(readings.folded) || (leetFrom && startsAnEntry(readings.plain()))) {
         earliest = start;
       }
     }
@@ -305,52 +309,13 @@ function trailingRunsHold(terms: readonly string[]): (text: string) => number {
 export function spelledRunHold(terms: readonly string[]): (text: string) => number {
   const reach = terms.reduce((max, term) => Math.max(max, term.length), 0) + 2;
   const limit = Math.min(reach, SPELLED_RUN_UNITS);
-  // A reading of at most `limit` units, each with at most a blank before
-  // it, walks no deeper than `2 × limit` characters into an entry: the
-  // trie of the entries' prefixes that long answers every question.
-  const children = entryTrie(terms.map(term => term.slice(0, 2 * limit)));
+  // Readings of at most `limit` units (`spacedRunWalker`, shared with the hook's pre-test).
+  const walk = spacedRunWalker(terms, limit);
   // The run's unit positions, latest first, and `steps[j]`, the step before
   // `units[j]` (from `units[j + 1]`): SPACED_JOIN, SPACED_SPACE (joins or a
   // blank) or SPACED_BREAK.
   const units = new Int32Array(limit);
   const steps = new Int8Array(limit);
-  // The live trie nodes of a reading, each once, and those after its next
-  // step: typed arrays with counts, a node kept once by a stamp (round 39:
-  // `next.includes` was quadratic in the live nodes, and arrays emptied by
-  // `length = 0` cost more than the reading: 158 µs a call on a long
-  // spaced custom entry).
-  const nodes = children.size + 1;
-  let states = new Int32Array(nodes);
-  let next = new Int32Array(nodes);
-  let live = 0;
-  const seen = new Uint32Array(nodes);
-  let generation = 0;
-  /** The live nodes after reading `unit`, the ones before kept too when `keep` (a blank the fold may drop). */
-  const read = (unit: number, keep: boolean) => {
-    if (++generation === 0xffffffff) {
-      seen.fill(0);
-      generation = 1;
-    }
-    let count = 0;
-    if (keep) {
-      for (let at = 0; at < live; at++) {
-        const node = states[at]!;
-        seen[node] = generation;
-        next[count++] = node;
-      }
-    }
-    for (let at = 0; at < live; at++) {
-      const child = children.get(states[at]! * 0x10000 + unit);
-      if (child !== undefined && seen[child] !== generation) {
-        seen[child] = generation;
-        next[count++] = child;
-      }
-    }
-    const swap = states;
-    states = next;
-    next = swap;
-    live = count;
-  };
   return text => {
     const length = text.length;
     let first = lastSpacedUnit(text, beforeAllInvisibles);
@@ -385,20 +350,19 @@ export function spelledRunHold(terms: readonly string[]): (text: string) => numb
     const withoutLast = !reachedStart || count > 4;
     for (let from = count - 1; from >= 0; from--) {
       if (from < count - 1 ? steps[from] === SPACED_JOIN : !reachedStart) continue;
-      states[0] = 0;
-      live = 1;
-      for (let index = from; index >= 0 && live > 0; index--) {
+      walk.begin();
+      let live = true;
+      for (let index = from; index >= 0 && live; index--) {
         if (index < from) {
           if (index === 0 && withoutLast) return units[from]!;
-          const step = steps[index]!;
-          if (step !== SPACED_JOIN) read(32, step === SPACED_SPACE);
+          live = walk.step(steps[index]!);
         }
         const code = text.charCodeAt(units[index]!);
         const lower = code | 0x20;
         if (code >= 0x80 || lower < 97 || lower > 122) return units[from]!;
-        read(lower, false);
+        live = walk.unit(lower);
       }
-      if (live > 0) return units[from]!;
+      if (live) return units[from]!;
     }
     return length;
   };
@@ -710,48 +674,44 @@ function lastWordsStart(text: string, from: number, words: number, trie: LetterT
  * (`k i l`, `k 1 l`), may fold to the start of an entry, decided on its
  * first `SPACED_PREFIX_UNITS` units (`true` for any other text: folding
  * decides). Units of ASCII (letters, digits, leet characters) one blank
- * apart, each followed by another, a blank or the text's end (so that
- * nothing composes with one), fold in both readings to themselves in lower
- * case or, for a leet character, to its letter (`leet`; markup, bidi
- * controls and turned letters around them add readings after the first or
- * change other characters), and each blank between two of them either
- * stays a blank or, when `foldText` joins the run, is read as nothing: the
- * fold starts with one of those readings, and begins an entry only if one
- * of them does (a walk of the entries' trie, at most two ways a unit and
- * a blank: 2^7 paths). 0 differences from folding on 101,135 texts.
+ * apart (`spacedStep`'s `SPACED_SPACE`), each followed by another, a blank
+ * or the text's end (so that nothing composes with one), fold in both
+ * readings to themselves in lower case or, for a leet character, to its
+ * letter (`leet`; markup, bidi controls and turned letters around them add
+ * readings after the first or change other characters), and each blank
+ * between two of them either stays a blank or, when `foldText` joins the
+ * run, is read as nothing: the fold starts with one of those readings, and
+ * begins an entry only if one of them does (`spacedRunWalker`, the walker
+ * `spelledRunHold` reads runs with, over `walk`). 0 differences from
+ * folding on 101,135 texts (round 39, hP); round 40 moved the walk to the
+ * shared walker and the step to `spacedStep`, whose units leave out `|`,
+ * `2`, `6` and `9` (the walk then stops before them and folding decides).
  */
-function spacedLettersPrefixTest(
-  entries: ReadonlyMap<number, number>,
-): (text: string, start: number) => boolean {
-  let text = '';
-  // Whether a reading of the units from `at` (one read to `node`), `left` more at most, is in the trie.
-  const walk = (node: number, at: number, left: number): boolean => {
-    const code = text.charCodeAt(at);
-    const lower = code | 0x20;
-    const letter = lower >= 97 && lower <= 122;
-    const leetLetter = letter ? -1 : LEET_LETTER[code]!;
-    return (
-      walkFrom(entries.get(node * 0x10000 + (letter ? lower : code)), at, left) ||
-      (leetLetter > 0 && walkFrom(entries.get(node * 0x10000 + leetLetter), at, left))
-    );
-  };
-  const walkFrom = (child: number | undefined, at: number, left: number): boolean => {
-    if (child === undefined) return false;
-    if (left === 0 || !isSpacedAsciiUnit(text, at + 2) || text.charCodeAt(at + 1) !== 32) {
-      return true;
+function spacedLettersPrefixTest(walk: SpacedRunWalk): (text: string, start: number) => boolean {
+  return (text, start) => {
+    if (!isSpacedAsciiUnit(text, start)) return true;
+    let step = asciiSpaceStep(text, start);
+    if (step < 0) return true;
+    walk.begin();
+    let at = start;
+    for (let left = SPACED_PREFIX_UNITS - 1; ; left--) {
+      const code = text.charCodeAt(at);
+      const lower = code | 0x20;
+      const letter = lower >= 97 && lower <= 122;
+      if (!walk.unit(letter ? lower : code, letter ? 0 : LEET_LETTER[code]!)) return false;
+      if (left === 0 || step < 0) return true;
+      walk.step(SPACED_SPACE);
+      at = step;
+      step = asciiSpaceStep(text, at);
     }
-    if (walk(child, at + 2, left - 1)) return true;
-    const blank = entries.get(child * 0x10000 + 32);
-    return blank !== undefined && walk(blank, at + 2, left - 1);
   };
-  return (of, start) => {
-    if (of.charCodeAt(start + 1) !== 32 || !isSpacedAsciiUnit(of, start)) return true;
-    if (!isSpacedAsciiUnit(of, start + 2)) return true;
-    text = of;
-    const may = walk(0, start, SPACED_PREFIX_UNITS - 1);
-    text = '';
-    return may;
-  };
+}
+
+/** The unit after the one at `at` when `spacedStep` steps to it over one blank and it is `isSpacedAsciiUnit`; else -1. */
+function asciiSpaceStep(text: string, at: number): number {
+  const step = spacedStep(text, at, 1);
+  if (step < 0 || (step & 3) !== SPACED_SPACE) return -1;
+  return isSpacedAsciiUnit(text, step >> 2) ? step >> 2 : -1;
 }
 
 /** The units of a spaced run `spacedLettersPrefixTest` reads at most. */
@@ -1074,28 +1034,6 @@ export function lowerCasePrefixTest(
     }
     return node !== 0;
   };
-}
-
-/**
- * The trie of the entries: `children.get(node * 0x10000 + unit)` = child;
- * node 0 is the root. `backward`: each entry read from its last unit.
- */
-function entryTrie(terms: readonly string[], backward = false): Map<number, number> {
-  const children = new Map<number, number>();
-  let nodes = 1;
-  for (const term of terms) {
-    let node = 0;
-    for (let i = 0; i < term.length; i++) {
-      const key = node * 0x10000 + term.charCodeAt(backward ? term.length - 1 - i : i);
-      let child = children.get(key);
-      if (child === undefined) {
-        child = nodes++;
-        children.set(key, child);
-      }
-      node = child;
-    }
-  }
-  return children;
 }
 
 /** A unit of ordinary prose (see `plainView`) in lower case, a curly quote straightened. */

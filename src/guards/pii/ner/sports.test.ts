@@ -55,6 +55,14 @@ describe('sports teams', () => {
     expect(found('It supports TypeScript out of the box.')).toEqual([]);
   });
 
+  // Round 40 hN: a shouted word taken for a place before a shouted word in `s`, or a place
+  // before a function word, was a team (`ORGANIZATION:IMMORAL THIS`, `ORGANIZATION:Ω This`).
+  it('joins a place only to a plural in title case that is no function word', () => {
+    expect(found('THIS IS IMMORAL THIS IS A DREAM')).not.toContain('ORGANIZATION:IMMORAL THIS');
+    expect(found('reply.\nΩ This is your answer')).not.toContain('ORGANIZATION:Ω This');
+    expect(found('We saw the Detroit Lions play.')).toContain('ORGANIZATION:Detroit Lions');
+  });
+
   it('reads a long run of matches in linear time, each team once', () => {
     const text = 'Arsenal beat Chelsea beat Arsenal '.repeat(2000);
     const spans = findNamedEntities(text);

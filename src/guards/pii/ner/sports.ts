@@ -168,6 +168,12 @@ function isCountry(scanned: Scanned, candidate: Candidate): boolean {
   );
 }
 
+/** Function words ending in `s`, none a team's plural (`This`, `Always`). */
+const functionWordsInS: ReadonlySet<string> = new Set(
+  `this always perhaps sometimes towards afterwards besides thus was has does unless across
+  whereas nevertheless its his hers ours yours theirs`.split(/\s+/),
+);
+
 /** Who may support a team: a personal pronoun. */
 const personalPronouns: ReadonlySet<string> = new Set('i he she we they you who'.split(' '));
 
@@ -248,7 +254,12 @@ export function sportsTeams(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
     if (!isCapitalised(scanned, next) || starts[next] !== ends[last]! + 1) continue;
     const flags = scanned.flags[next]!;
     if ((flags & (Flag.Place | Flag.Country | Flag.Street | Flag.SentenceStart)) !== 0) continue;
-    const plural = ends[next]! - starts[next]! >= 4 && lowerOf(scanned, next).endsWith('s');
+    // A team's plural is written in title case (`Bulls`, not `THIS` after a shouted word taken
+    // for a place) and is no function word (`Ω This`; round 40 hN).
+    if ((flags & (Flag.Title | Flag.Upper)) !== Flag.Title) continue;
+    const word = lowerOf(scanned, next);
+    if (functionWordsInS.has(word)) continue;
+    const plural = ends[next]! - starts[next]! >= 4 && word.endsWith('s');
     if (!plural) continue;
     let first = last;
     while (first > 0 && at[first - 1] === index) first--;

@@ -61,6 +61,10 @@ describe('sports teams', () => {
     expect(found('THIS IS IMMORAL THIS IS A DREAM')).not.toContain('ORGANIZATION:IMMORAL THIS');
     expect(found('reply.\nΩ This is your answer')).not.toContain('ORGANIZATION:Ω This');
     expect(found('We saw the Detroit Lions play.')).toContain('ORGANIZATION:Detroit Lions');
+    // A singular in `-ss`, `-us`, `-is` is no plural (`ORGANIZATION:Shawinigan Process` before).
+    expect(found('In the Shawinigan Process, gas is made.')).not.toContain(
+      'ORGANIZATION:Shawinigan Process',
+    );
   });
 
   it('reads a long run of matches in linear time, each team once', () => {

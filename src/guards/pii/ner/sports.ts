@@ -259,7 +259,8 @@ export function sportsTeams(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
     if ((flags & (Flag.Title | Flag.Upper)) !== Flag.Title) continue;
     const word = lowerOf(scanned, next);
     if (functionWordsInS.has(word)) continue;
-    const plural = ends[next]! - starts[next]! >= 4 && word.endsWith('s');
+    // A plural's `s` (`Lions`), not a singular's `-ss`, `-us`, `-is` (`the Shawinigan Process`).
+    const plural = ends[next]! - starts[next]! >= 4 && /[^isu]s$/.test(word);
     if (!plural) continue;
     let first = last;
     while (first > 0 && at[first - 1] === index) first--;

@@ -212,4 +212,17 @@ describe('round 40: organisation words, `&` pairs with a common word, `its` afte
     expect(found('Ford announced a recall of its pickups.')).toEqual(['ORGANIZATION:Ford']);
     expect(found('My National Insurance number is on the letter.')).toEqual([]);
   });
+
+  // Round 40 hN: `United` as a club word cut a name that goes on after it (`ORGANIZATION:The
+  // United`, leaving `Nations` shown; `ORGANIZATION:Universe United` out of `United Kingdom`).
+  it('reads `United` as a club word only at the end of a name', () => {
+    expect(found('The United Nations Commission met in May.')).not.toContain(
+      'ORGANIZATION:The United',
+    );
+    expect(found('She was Miss Universe United Kingdom in 2005.')).not.toContain(
+      'ORGANIZATION:Universe United',
+    );
+    expect(found('Leeds United FC won again.')).toEqual(['ORGANIZATION:Leeds United FC']);
+    expect(found('Leeds United lost at home.')).toEqual(['ORGANIZATION:Leeds United']);
+  });
 });

@@ -256,6 +256,23 @@ function cuedEmployer(text: string, scanned: Scanned, first: number): [number, n
 }
 
 /**
+ * Whether token `index` is `United` before a capitalised word on its line
+ * that is no head word: it starts a name there (`United Kingdom`, `The
+ * United Nations`, `Miss Universe United Kingdom`; round 40 hN) rather
+ * than ending a club's (`Leeds United`, `Leeds United FC`).
+ */
+function unitedBefore(scanned: Scanned, index: number): boolean {
+  const next = index + 1;
+  return (
+    lowerOf(scanned, index) === 'united' &&
+    next < scanned.count &&
+    scanned.newline[next] === 0 &&
+    isCapitalised(scanned, next) &&
+    !headWords.has(lowerOf(scanned, next))
+  );
+}
+
+/**
  * Organisation names found by their words or after an employer cue,
  * `[first, last]` token pairs in text order, not overlapping.
  */
@@ -278,7 +295,7 @@ function namedOrganisations(text: string, scanned: Scanned): Array<[number, numb
     // `& Co` ends a name as an organisation word does (`Tiffany & Co`, `Jardine Matheson & Co`).
     const company = word === 'co' && index > 1 && isAmpersand(text, scanned, index - 1);
     if (name === undefined && company) name = nameEndingAt(text, scanned, index);
-    if (name === undefined && !company && headWords.has(word)) {
+    if (name === undefined && !company && headWords.has(word) && !unitedBefore(scanned, index)) {
       // The last of a run of head words ends the name (`Lloyds Banking Group`, `… Group Ltd`).
       let head = index;
       while (

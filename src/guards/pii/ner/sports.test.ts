@@ -39,6 +39,34 @@ describe('sports teams', () => {
     expect(found('Real Estate Agents')).toEqual([]);
   });
 
+  // Round 40 hN: `supports X` made X a team after any subject, so a product's or a claim's
+  // object was an organisation (`ORGANIZATION:JSON`, `ORGANIZATION:Trump`, found in review).
+  it('takes `supports X` as a team only after a pronoun or a person', () => {
+    expect(found('He supports Galatasaray like his father did.')).toEqual([
+      'ORGANIZATION:Galatasaray',
+    ]);
+    expect(found('Ayse supports Galatasaray.')).toEqual([
+      'PERSON:Ayse',
+      'ORGANIZATION:Galatasaray',
+    ]);
+    expect(found('Our parser supports JSON and YAML.')).toEqual([]);
+    expect(found('The new release supports Windows and Linux.')).toEqual([]);
+    expect(found('Version 2 supports PostgreSQL.')).toEqual([]);
+    expect(found('It supports TypeScript out of the box.')).toEqual([]);
+  });
+
+  // Round 40 hN: a shouted word taken for a place before a shouted word in `s`, or a place
+  // before a function word, was a team (`ORGANIZATION:IMMORAL THIS`, `ORGANIZATION:Ω This`).
+  it('joins a place only to a plural in title case that is no function word', () => {
+    expect(found('THIS IS IMMORAL THIS IS A DREAM')).not.toContain('ORGANIZATION:IMMORAL THIS');
+    expect(found('reply.\nΩ This is your answer')).not.toContain('ORGANIZATION:Ω This');
+    expect(found('We saw the Detroit Lions play.')).toContain('ORGANIZATION:Detroit Lions');
+    // A singular in `-ss`, `-us`, `-is` is no plural (`ORGANIZATION:Shawinigan Process` before).
+    expect(found('In the Shawinigan Process, gas is made.')).not.toContain(
+      'ORGANIZATION:Shawinigan Process',
+    );
+  });
+
   it('reads a long run of matches in linear time, each team once', () => {
     const text = 'Arsenal beat Chelsea beat Arsenal '.repeat(2000);
     const spans = findNamedEntities(text);

@@ -14,7 +14,9 @@ import type { NerSpan } from './tagger';
  *   person (a given name and more words) nor both countries (`Brazil beat
  *   Germany` stays places); `Nadal beat Federer` stays people.
  * - **One side**: `X won the league/cup/title/derby/…`, `plays/played/signed
- *   for (the) X`, `supports X`: X is a team under the same condition.
+ *   for (the) X`, `supports X` after a personal pronoun or a person (`He supports X`;
+ *   round 40 hN: `the parser supports JSON`, `would support Trump` name
+ *   no team): X is a team under the same condition.
  * - **A place and a plural name**: a LOCATION span right before a
  *   capitalised word ending in `s` (`the Chicago Bulls`) is one team.
  *
@@ -166,6 +168,33 @@ function isCountry(scanned: Scanned, candidate: Candidate): boolean {
   );
 }
 
+/** Function words ending in `s`, none a team's plural (`This`, `Always`). */
+const functionWordsInS: ReadonlySet<string> = new Set(
+  `this always perhaps sometimes towards afterwards besides thus was has does unless across
+  whereas nevertheless its his hers ours yours theirs`.split(/\s+/),
+);
+
+/** Who may support a team: a personal pronoun. */
+const personalPronouns: ReadonlySet<string> = new Set('i he she we they you who'.split(' '));
+
+/**
+ * Whether token `index` reads as a person on the cue's line: a personal
+ * pronoun or a word of a PERSON span (`He supports X`, `Ayse supports X`).
+ * A product or a claim supports things too (`the parser supports JSON`,
+ * `would support Trump`).
+ */
+function isPersonSubject(
+  scanned: Scanned,
+  spans: readonly NerSpan[],
+  at: Int32Array,
+  index: number,
+): boolean {
+  if (index < 0 || scanned.newline[index + 1] !== 0) return false;
+  if (personalPronouns.has(lowerOf(scanned, index))) return true;
+  const span = at[index]!;
+  return span >= 0 && spans[span]!.type === 'PERSON';
+}
+
 /** `spans` (text order) with the sports teams their context names as ORGANIZATION spans. */
 export function sportsTeams(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
   const { count, newline, start: starts, end: ends } = scanned;
@@ -207,6 +236,8 @@ export function sportsTeams(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
       if (team(candidate) && !isCountry(scanned, candidate!)) add(candidate!);
     } else if (supportVerbs.has(word)) {
       at ??= spanOfTokens(scanned, spans);
+      // Only a person supports a team: `supports JSON`, `would support Trump` name none.
+      if (!isPersonSubject(scanned, spans, at, index - 1)) continue;
       const candidate = candidateAt(scanned, at, index + 1, true);
       if (team(candidate) && !isCountry(scanned, candidate!)) add(candidate!);
     }
@@ -223,7 +254,13 @@ export function sportsTeams(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
     if (!isCapitalised(scanned, next) || starts[next] !== ends[last]! + 1) continue;
     const flags = scanned.flags[next]!;
     if ((flags & (Flag.Place | Flag.Country | Flag.Street | Flag.SentenceStart)) !== 0) continue;
-    const plural = ends[next]! - starts[next]! >= 4 && lowerOf(scanned, next).endsWith('s');
+    // A team's plural is written in title case (`Bulls`, not `THIS` after a shouted word taken
+    // for a place) and is no function word (`Ω This`; round 40 hN).
+    if ((flags & (Flag.Title | Flag.Upper)) !== Flag.Title) continue;
+    const word = lowerOf(scanned, next);
+    if (functionWordsInS.has(word)) continue;
+    // A plural's `s` (`Lions`), not a singular's `-ss`, `-us`, `-is` (`the Shawinigan Process`).
+    const plural = ends[next]! - starts[next]! >= 4 && /[^isu]s$/.test(word);
     if (!plural) continue;
     let first = last;
     while (first > 0 && at[first - 1] === index) first--;

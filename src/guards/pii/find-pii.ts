@@ -2,7 +2,12 @@ import type { CountryCode } from 'libphonenumber-js/max';
 import { acceptedByCallback } from '../../core/callback-result';
 import { GuardrailConfigError } from '../../core/errors';
 import { validateOptionsOnce } from '../../core/options';
-import { chunkedScanFrom, scanInChunks, type TextSource } from '../shared/chunked-scan';
+import {
+  chunkedScanFrom,
+  type PiecesRead,
+  scanInChunks,
+  type TextSource,
+} from '../shared/chunked-scan';
 import { brokenText, otherReadings, spansAroundBreaks } from '../shared/invisible-breaks';
 import {
   type NormalizationPoints,
@@ -643,7 +648,7 @@ export function findPiiInChunks(
   options?: FindPiiOptions,
   placeholders?: RegExp,
   placeholderOf?: ReadonlyMap<string, string>,
-  read?: { normalizationPoints?: Int32Array },
+  read?: { normalizationPoints?: Int32Array; pieces?: PiecesRead },
 ): PiiSpan[] | undefined {
   if (!(text.length >= chunkedScanFrom)) return undefined;
   if (!patternsOnly(options)) return undefined;
@@ -651,21 +656,27 @@ export function findPiiInChunks(
   // run and the regions alone, and a run repeated in another piece (or read
   // again in the overlap of two) is not validated again. For this call only.
   const phoneVerdicts: PhoneVerdicts = new Map();
-  const found = scanInChunks(text, (_piece, points, normalized) => {
-    return {
-      spans: findPiiInNormalForm(
-        normalized,
-        options,
-        placeholders,
-        placeholderOf,
-        phoneVerdicts,
-        points,
-      ).spans,
-      normalForm: normalized,
-    };
-  });
-  // Where the text holds what its normal form may change, for the reader of its redaction.
+  const found = scanInChunks(
+    text,
+    (_piece, points, normalized) => {
+      return {
+        spans: findPiiInNormalForm(
+          normalized,
+          options,
+          placeholders,
+          placeholderOf,
+          phoneVerdicts,
+          points,
+        ).spans,
+        normalForm: normalized,
+      };
+    },
+    { keepPieceForms: read !== undefined },
+  );
+  // Where the text holds what its normal form may change, and the normal
+  // forms of the pieces it found nothing in, for the reader of its redaction.
   if (read && found?.normalizationPoints) read.normalizationPoints = found.normalizationPoints;
+  if (read && found?.pieces) read.pieces = found.pieces;
   return found?.spans;
 }
 

@@ -8,7 +8,7 @@ import type { Guardrail, GuardrailContext } from '../../core/types';
 import { memoryStore } from '../../store/memory-store';
 import type { Store } from '../../store/store';
 import { normalizeInCall, offerNormalForm, offerTextSource } from '../shared/call-normalization';
-import { redactedTextSource } from '../shared/chunked-scan';
+import { type PiecesRead, redactedTextSource } from '../shared/chunked-scan';
 import { decodedJsonSpans, readsJson } from '../shared/json-string-spans';
 import { normalizeText } from '../shared/normalize-text';
 import { redactedNormalForm } from '../shared/redacted-normal-form';
@@ -353,7 +353,7 @@ export function pii(options?: PiiOptions): Guardrail {
       if (action === 'pseudonymize') return pseudonymize(content, ctx);
       const inJson = jsonStringSpans(content, ctx);
       // A long text is read in pieces (no megabyte-sized normal form, see `chunked-scan.ts`).
-      const read: { normalizationPoints?: Int32Array } = {};
+      const read: { normalizationPoints?: Int32Array; pieces?: PiecesRead } = {};
       const inPieces =
         inJson || typeof content !== 'string'
           ? undefined
@@ -411,6 +411,7 @@ export function pii(options?: PiiOptions): Guardrail {
             spans,
             index => (ownPlaceholder ? ownPlaceholder(spans[index]!) : placeholders![index]!),
             read.normalizationPoints,
+            read.pieces,
           ),
         );
       }

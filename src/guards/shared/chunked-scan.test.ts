@@ -12,7 +12,14 @@ import { findPii } from '../pii/find-pii-bundled';
 import { pii } from '../pii/pii';
 import { scanSecrets, scanSecretsInChunks, scanSecretsNormalized } from '../secrets/find-secrets';
 import { secrets } from '../secrets/secrets';
-import { chunkedScanFrom, flatString, redactedTextSource, scanInChunks } from './chunked-scan';
+import {
+  chunkedScanFrom,
+  flatString,
+  type PiecesRead,
+  redactedTextSource,
+  scanInChunks,
+  type TextSource,
+} from './chunked-scan';
 import { holdsFlatMark, markFlat } from './flat-string';
 import { type NormalizedText, normalizationPoints, normalizeText } from './normalize-text';
 import { type DetectedSpan, replaceSpans } from './spans';
@@ -299,6 +306,135 @@ describe('pieces of a string read twice in a chain run (round 37)', () => {
       expect(chained.records[1]!.info).toEqual(alone.records[0]!.info);
       expect(chained.content).toBe(alone.content);
     }
+  });
+});
+
+describe('pieces pii() found nothing in, read again in its redaction (round 40)', () => {
+  /** `scanInChunks` of `source` finding each `needle`, with the normal forms its pieces were given. */
+  const readPieces = (source: TextSource, needle: string, keepPieceForms = false) => {
+    const forms: NormalizedText[] = [];
+    const found = scanInChunks(
+      source,
+      (_piece, _points, normalized) => {
+        forms.push(normalized);
+        const spans: DetectedSpan[] = [];
+        for (let at = normalized.text.indexOf(needle); at >= 0; ) {
+          const { start, end } = normalized.toOriginalSpan(at, at + needle.length);
+          spans.push({ type: 'X', start, end });
+          at = normalized.text.indexOf(needle, at + 1);
+        }
+        return { spans, normalForm: normalized };
+      },
+      { keepPieceForms },
+    );
+    return { forms, found };
+  };
+  // Lines whose normal form differs from them (the dash folded), a value in the first piece only.
+  const line = 'a line of text \u2013 with a dash\n';
+  const text = `${line.repeat(100)}mail VALUE-ONE here\n${line.repeat(10_000)}`;
+
+  it('the redaction gets the normal forms of the pieces the first reader found nothing in, once', () => {
+    const points = normalizationPoints(text);
+    const first = readPieces(text, 'VALUE-ONE', true);
+    const spans = first.found!.spans;
+    expect(spans).toEqual([{ type: 'X', start: 2_905, end: 2_914 }]);
+    expect(first.forms.length).toBe(6);
+    // Kept: every piece but the first (which found the value), by where it starts.
+    const kept = first.found!.pieces!;
+    expect([...kept.forms.values()].map(form => form.normalized)).toEqual(first.forms.slice(1));
+    const redacted = replaceSpans(text, spans, () => '<V>');
+    const source = redactedTextSource(text, spans, () => '<V>', points, kept);
+    const second = readPieces(source, 'dash');
+    // The same cuts: each piece after the first is the first reader's, moved by the placeholder.
+    expect(second.forms.length).toBe(6);
+    expect(second.forms[0]).not.toBe(first.forms[0]);
+    expect(second.forms.slice(1).every((form, index) => form === first.forms[index + 1])).toBe(
+      true,
+    );
+    expect(kept.forms.size).toBe(0);
+    // What the redacted text read as a string gives (each piece normalised again).
+    const plain = readPieces(redacted, 'dash');
+    expect(plain.forms.slice(1).some(form => first.forms.includes(form))).toBe(false);
+    expect(plain.forms.map(form => form.text)).toEqual(second.forms.map(form => form.text));
+    expect(second.found!.spans.length).toBe(10_100);
+    expect(second.found!.spans).toEqual(plain.found!.spans);
+    // Given once: the source read again normalises every piece.
+    const third = readPieces(source, 'dash');
+    expect(third.forms.some(form => first.forms.includes(form))).toBe(false);
+    expect(third.found!.spans).toEqual(plain.found!.spans);
+  });
+
+  it('readNormalForm: only a stretch holding no placeholder that is a kept piece, moved', () => {
+    const original = 'x'.repeat(100);
+    const form = normalizeText('y');
+    const kept = () => ({
+      forms: new Map([[40, { end: 60, normalized: form }]]),
+      cuts: [5, 12, 15, 40, 60],
+    });
+    // A span before the piece, its placeholder 3 characters shorter: the piece sits 3 earlier.
+    const before = [{ type: 'X', start: 10, end: 15 }];
+    const source = redactedTextSource(original, before, () => '<>', undefined, kept());
+    // The cuts moved too, but the one inside the span.
+    expect([...source.earlierCuts!]).toEqual([5, 12, 37, 57]);
+    expect(source.readNormalForm!(37, 56)).toBe(undefined);
+    expect(source.readNormalForm!(40, 60)).toBe(undefined);
+    expect(source.readNormalForm!(37, 57)).toBe(form);
+    expect(source.readNormalForm!(37, 57)).toBe(undefined);
+    // A placeholder inside the stretch, at its start, or ending in it: not the piece's characters.
+    for (const spans of [
+      [{ type: 'X', start: 50, end: 50 }],
+      [{ type: 'X', start: 40, end: 45 }],
+      [{ type: 'X', start: 30, end: 42 }],
+    ]) {
+      const inside = redactedTextSource(original, spans, () => '', undefined, kept());
+      const shift = spans[0]!.start < 40 ? -(spans[0]!.end - spans[0]!.start) : 0;
+      expect(inside.readNormalForm!(40 + shift, 60 + shift)).toBe(undefined);
+    }
+    // An empty placeholder right at the stretch's end or start: the piece is read, moved.
+    const atEnd = redactedTextSource(
+      original,
+      [{ type: 'X', start: 60, end: 70 }],
+      () => '',
+      undefined,
+      kept(),
+    );
+    expect(atEnd.readNormalForm!(40, 60)).toBe(form);
+    const atStart = redactedTextSource(
+      original,
+      [{ type: 'X', start: 30, end: 40 }],
+      () => '',
+      undefined,
+      kept(),
+    );
+    expect(atStart.readNormalForm!(30, 50)).toBe(form);
+    // No kept forms: nothing offered.
+    expect(redactedTextSource(original, before, () => '<>').readNormalForm).toBe(undefined);
+  });
+
+  it('pii() redacting, then secrets(): the pieces pii() left as they were are not normalised again', async () => {
+    // Personal data and keys in the first piece only, then long text whose normal form differs.
+    const head = textWithValues(20_000, 7);
+    const long = `${head}\n${line.repeat(10_000)}`;
+    const read: { normalizationPoints?: Int32Array; pieces?: PiecesRead } = {};
+    const spans = findPiiInChunks(long, undefined, undefined, undefined, read)!;
+    expect(spans).toEqual(wholePii(long));
+    expect(read.pieces!.forms.size).toBe(5);
+    const source = redactedTextSource(
+      long,
+      spans,
+      index => `[${spans[index]!.type}]`,
+      read.normalizationPoints,
+      read.pieces,
+    );
+    const redacted = replaceSpans(long, spans, span => `[${span.type}]`);
+    expect(scanSecretsInChunks(source)).toEqual(wholeSecrets(redacted));
+    expect(read.pieces!.forms.size).toBe(0);
+    // And the chain, redacting: what the whole scans give.
+    const context = { kind: 'input' as const, messages: [], metadata: {}, state: new Map() };
+    const result = await runChain([pii(), secrets({ action: 'redact' })], long, context);
+    const secretSpans = wholeSecrets(redacted).spans;
+    expect(secretSpans.length).toBeGreaterThan(10);
+    expect(result.content).toBe(replaceSpans(redacted, secretSpans, span => `[${span.type}]`));
   });
 });
 

@@ -60,6 +60,21 @@ export interface TextSource {
    * stripping a redacted text).
    */
   rope?(start: number, end: number): string;
+  /**
+   * The normal form a reader before in the chain made of the text from
+   * `start` to `end`, when that reader read these very characters as one of
+   * its pieces (`pii()` redacting: the pieces it found nothing in, see
+   * `redactedTextSource`); given once (the source lets go of it).
+   */
+  readNormalForm?(start: number, end: number): NormalizedText | undefined;
+  /**
+   * Where that reader cut its pieces, moved to this text's offsets (those
+   * not inside a placeholder), in order: a piece is cut at one of them when
+   * one lies where `cutAfter` would cut, so the pieces are that reader's
+   * (a placeholder longer or shorter than its value moved the line breaks
+   * `cutAfter` finds).
+   */
+  readonly earlierCuts?: Int32Array;
 }
 
 /** What `normalizeText` may change (its own first test): anything but printable ASCII, tab and line breaks. */
@@ -105,6 +120,12 @@ export interface ChunkedFindings<T extends DetectedSpan> {
   points: number[];
   /** Where the text holds characters its normal form may change, when found (see `normalizationPoints`). */
   normalizationPoints?: Int32Array;
+  /**
+   * With `keepPieceForms`: the normal forms of the pieces that found
+   * nothing (anywhere in the piece, its overlap too), and where the pieces
+   * were cut, for a reader of this text's redaction (`redactedTextSource`).
+   */
+  pieces?: PiecesRead;
 }
 
 /**
@@ -129,9 +150,19 @@ export function pieceNormalForm(piece: string, points?: NormalizationPoints): No
  */
 const sharedPieceForms = new WeakMap<Int32Array, Map<number, PieceForm>>();
 
-interface PieceForm {
+/** A piece's normal form, with where the piece ends (keyed by where it starts). */
+export interface PieceForm {
   end: number;
   normalized: NormalizedText;
+}
+
+/**
+ * How a text was read in pieces: the normal forms of some, by piece start
+ * (`from`, overlap included), and every piece's end but the last.
+ */
+export interface PiecesRead {
+  forms: Map<number, PieceForm>;
+  cuts: number[];
 }
 
 /** A string as a `TextSource`. */
@@ -148,7 +179,9 @@ export function stringSource(text: string): TextSource {
  * are the objects `scanPiece` returned. Linear in the length of the text.
  * `scanPiece` gets the piece, its points and its `pieceNormalForm` (or the
  * one a reader before in the chain run made of the same piece: see
- * `sharedPieceForms`).
+ * `sharedPieceForms`, or the one a source made from a redacted text offers:
+ * `TextSource.readNormalForm`). With `keepPieceForms`, the findings carry
+ * the normal forms of the pieces that found nothing, and the cuts (`pieces`).
  */
 export function scanInChunks<T extends DetectedSpan>(
   source: TextSource,
@@ -157,6 +190,7 @@ export function scanInChunks<T extends DetectedSpan>(
     points: NormalizationPoints | undefined,
     normalForm: NormalizedText,
   ) => PieceFindings<T> | undefined,
+  { keepPieceForms = false }: { keepPieceForms?: boolean } = {},
 ): ChunkedFindings<T> | undefined {
   const length = source.length;
   if (!(length >= chunkedScanFrom)) return undefined;
@@ -184,6 +218,10 @@ export function scanInChunks<T extends DetectedSpan>(
     keptInChain('normalizationPoints', source) === normalizing
       ? new Map()
       : undefined;
+  // For a reader of this text's redaction (round 40): the pieces this one finds nothing in.
+  const pieces: PiecesRead | undefined = keepPieceForms
+    ? { forms: new Map(), cuts: [] }
+    : undefined;
   const spans: T[] = [];
   const points: number[] = [];
   // The findings of the previous piece near the seam it ends at, to compare.
@@ -194,20 +232,31 @@ export function scanInChunks<T extends DetectedSpan>(
     const pieceEnd = cutAfter(source, pieceStart);
     const from = Math.max(0, pieceStart - overlap);
     const to = Math.min(length, pieceEnd + overlap);
-    const piece = source.slice(from, to);
     const piecePoints = normalizing && { positions: normalizing, offset: from };
     let found: PieceFindings<T> | undefined;
-    let normalized: NormalizedText;
-    try {
-      if (typeof source !== 'string' && source.flatSlices) markFlat(piece);
-      const form = given?.get(from);
-      given?.delete(from);
-      normalized = form?.end === to ? form.normalized : pieceNormalForm(piece, piecePoints);
-      found = scanPiece(piece, piecePoints, normalized);
-    } finally {
-      clearFlatMark();
+    // The very characters a reader before in the run normalised (a piece
+    // `pii()` found nothing in, read again in its redaction): its normal
+    // form, a function of the characters alone, is not made again, nor is
+    // the piece written out (round 40).
+    let normalized = typeof source === 'string' ? undefined : source.readNormalForm?.(from, to);
+    if (normalized !== undefined) found = scanPiece(normalized.original, piecePoints, normalized);
+    else {
+      const piece = source.slice(from, to);
+      try {
+        if (typeof source !== 'string' && source.flatSlices) markFlat(piece);
+        const form = given?.get(from);
+        given?.delete(from);
+        normalized = form?.end === to ? form.normalized : pieceNormalForm(piece, piecePoints);
+        found = scanPiece(piece, piecePoints, normalized);
+      } finally {
+        clearFlatMark();
+      }
     }
     if (found === undefined) return undefined;
+    if (pieces !== undefined) {
+      if (found.spans.length === 0) pieces.forms.set(from, { end: to, normalized });
+      if (pieceEnd < length) pieces.cuts.push(pieceEnd);
+    }
     if (kept !== undefined) {
       // Kept only while the text holds nothing found: a reader that finds
       // something changes the text or stops the run, and no one reads it again.
@@ -266,7 +315,12 @@ export function scanInChunks<T extends DetectedSpan>(
   if (kept !== undefined && spans.length === 0) sharedPieceForms.set(normalizing!, kept);
   // Pieces' findings come in text order; points too, but a piece's own may not be sorted.
   points.sort((first, second) => first - second);
-  return { spans, points, ...(normalizing && { normalizationPoints: normalizing }) };
+  return {
+    spans,
+    points,
+    ...(normalizing && { normalizationPoints: normalizing }),
+    ...(pieces && { pieces }),
+  };
 }
 
 /** How many characters of `normalForm` come from the original's first `originalOffset` characters. */
@@ -289,6 +343,18 @@ function cutAfter(source: TextSource, start: number): number {
   const length = source.length;
   if (length - start <= pieceLength) return length;
   const target = start + pieceLength;
+  const earlier = typeof source === 'string' ? undefined : source.earlierCuts;
+  if (earlier !== undefined) {
+    // The last of them at or before `target`, if after `target - cutSearch`.
+    let low = 0;
+    let high = earlier.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (earlier[middle]! <= target) low = middle + 1;
+      else high = middle;
+    }
+    if (low > 0 && earlier[low - 1]! > target - cutSearch) return earlier[low - 1]!;
+  }
   const before = source.slice(target - cutSearch, target);
   const lineBreak = before.lastIndexOf('\n');
   if (lineBreak >= 0) return target - cutSearch + lineBreak + 1;
@@ -320,6 +386,11 @@ function samePoints(first: readonly number[], second: readonly number[]): boolea
  * is a rope, and slicing it would first write the whole of it out.
  * `original` may itself be such a source (a text redacted twice: `pii()`
  * then `secrets()`); its `normalizationPoints` are `originalPoints`'s default.
+ * `originalPieces`: how the scan that found `spans` read the original
+ * (`ChunkedFindings.pieces`): its cuts are offered moved (`earlierCuts`),
+ * and a stretch of the redacted text that holds no placeholder and is one
+ * of its pieces with a normal form, moved, is given that normal form
+ * (`readNormalForm`), once.
  */
 export function redactedTextSource(
   original: string | TextSource,
@@ -328,6 +399,7 @@ export function redactedTextSource(
   originalPoints: Int32Array | undefined = typeof original === 'string'
     ? undefined
     : original.normalizationPoints,
+  originalPieces?: PiecesRead,
 ): TextSource {
   const count = spans.length;
   // Where each placeholder ends in the redacted text.
@@ -413,9 +485,40 @@ export function redactedTextSource(
     typeof original === 'string' || !original.flatSlices
       ? flatString
       : (part: string) => (part.length < chunkedScanFrom ? part : flatString(part));
+  /**
+   * The kept normal form of the original's piece whose characters the
+   * redacted text holds from `start` to `end`: no placeholder starts before
+   * `end` (an empty one at `end` or `start` neither: the stretch is then
+   * the original's text before or after that span), so the stretch is the
+   * original's from `start` less the shift of the placeholders before it.
+   */
+  const readNormalForm = (start: number, end: number): NormalizedText | undefined => {
+    const index = spanAfter(start);
+    const shiftBefore = index > 0 ? endsAt[index - 1]! - spans[index - 1]!.end : 0;
+    if (index < count && spans[index]!.start + shiftBefore < end) return undefined;
+    const from = start - shiftBefore;
+    const form = originalPieces!.forms.get(from);
+    if (form?.end !== end - shiftBefore) return undefined;
+    originalPieces!.forms.delete(from);
+    return form.normalized;
+  };
+  // The original's cuts outside every span (or at one's edge), moved by the placeholders before them.
+  let earlierCuts: Int32Array | undefined;
+  if (originalPieces !== undefined && originalPieces.forms.size > 0) {
+    earlierCuts = new Int32Array(originalPieces.cuts.length);
+    let kept = 0;
+    let next = 0;
+    for (const cut of originalPieces.cuts) {
+      while (next < count && spans[next]!.end <= cut) next++;
+      if (next < count && spans[next]!.start < cut) continue;
+      earlierCuts[kept++] = cut + (next > 0 ? endsAt[next - 1]! - spans[next - 1]!.end : 0);
+    }
+    earlierCuts = earlierCuts.subarray(0, kept);
+  }
   return {
     length,
     ...(normalizationPoints && { normalizationPoints }),
+    ...(earlierCuts && { readNormalForm, earlierCuts }),
     flatSlices: true,
     slice(start: number, end: number): string {
       const parts = partsOf(start, end, sliceOriginal);

@@ -1,4 +1,4 @@
-import { thrownKind } from '../core/caller-values';
+import { readCallerGuardrail, thrownKind } from '../core/caller-values';
 import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors';
 import type { Guardrail } from '../core/types';
 import type { Store } from '../store/store';
@@ -264,6 +264,22 @@ function buildBuiltin(
 }
 
 /**
+ * What a custom type's factory returned, an object read once into the
+ * frozen copy `guardrails()` makes (`readCallerGuardrail`): the loader's
+ * checks (`streamSafe`, `parallel`, the output side) and the middleware read
+ * the copy, so a getter or a Proxy trap that throws is an issue at the entry,
+ * never its message. Anything else is left for `guardrails()` to report.
+ */
+function customGuardrail(
+  value: Guardrail,
+  path: string,
+  issues: GuardrailConfigIssue[],
+): Guardrail | undefined {
+  if (value === null || typeof value !== 'object') return value;
+  return readCallerGuardrail(value, path, issues) as Guardrail | undefined;
+}
+
+/**
  * Phase 2, one entry: translates the seed's spellings, validates the options
  * against the type's schema, resolves model and store names and calls the
  * factory. Returns the guardrail, or undefined with its problems in `issues`.
@@ -278,7 +294,8 @@ export function buildEntry(
   const custom = settings.customTypes[entry.type];
   let written = new Map<string, string>();
   try {
-    if (custom) return custom(entry.params);
+    // Read once, as guardrails() reads each guardrail: the loader's own checks read the copy.
+    if (custom) return customGuardrail(custom(entry.params), entry.path, found);
     const camel = camelCaseOptions(entry.params, [entry.key, entry.index], found);
     written = camel.written;
     const params = translateSeedOptions(entry.type, entry.list, camel.params, written);

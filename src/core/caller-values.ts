@@ -271,6 +271,30 @@ export function readCallerObject(
 }
 
 /**
+ * True for a caller's plain object (not an array; its prototype
+ * `Object.prototype` or `null`), false for anything else; `undefined`, with
+ * an issue at `path` naming what it threw by kind only, when asking threw (a
+ * Proxy's `getPrototypeOf` trap, a revoked Proxy): the one way an options
+ * object's kind is read. `Array.isArray` and `Object.getPrototypeOf` threw
+ * the caller's error raw out of every factory and `guardrails()` (round 40).
+ */
+export function isPlainCallerObject(
+  value: unknown,
+  path: string,
+  issues: GuardrailConfigIssue[],
+): boolean | undefined {
+  if (value === null || typeof value !== 'object') return false;
+  try {
+    if (Array.isArray(value)) return false;
+    const prototype = Object.getPrototypeOf(value);
+    return prototype === Object.prototype || prototype === null;
+  } catch (error) {
+    notReadIssue(issues, path, error);
+    return undefined;
+  }
+}
+
+/**
  * What a list holds in place of a guardrail whose reading threw: its issue
  * is already reported, so the list's rules and checks pass over it (it is
  * no guardrail: no `check`).
@@ -322,15 +346,7 @@ const guardrailFields = [
 function readGuardrail(value: object, path: string, issues: GuardrailConfigIssue[]): object {
   const found: GuardrailConfigIssue[] = [];
   const fields = readCallerObject(value, path, found, { fields: guardrailFields });
-  let plain = false;
-  if (fields !== undefined) {
-    try {
-      const prototype = Object.getPrototypeOf(value);
-      plain = prototype === Object.prototype || prototype === null;
-    } catch (error) {
-      notReadIssue(found, path, error);
-    }
-  }
+  const plain = fields !== undefined && isPlainCallerObject(value, path, found) === true;
   if (fields === undefined || found.length > 0) {
     issues.push(...found);
     return unreadGuardrail;
@@ -343,6 +359,22 @@ function readGuardrail(value: object, path: string, issues: GuardrailConfigIssue
     }
   }
   return Object.freeze(fields);
+}
+
+/**
+ * One guardrail a caller's code made (a custom type's factory, in the
+ * loader) as `readGuardrailLists` copies each of a list: a frozen copy of
+ * its fields read once, or `undefined` with its issues at `path`. The loader
+ * read such a guardrail's `streamSafe` and `parallel` itself before
+ * `guardrails()` copied it, and a throwing getter went out raw (round 40).
+ */
+export function readCallerGuardrail(
+  value: object,
+  path: string,
+  issues: GuardrailConfigIssue[],
+): object | undefined {
+  const copy = readGuardrail(value, path, issues);
+  return copy === unreadGuardrail ? undefined : copy;
 }
 
 /**

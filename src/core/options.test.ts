@@ -220,10 +220,12 @@ describe('validateOptions', () => {
   const shape = { mode: oneOf(['a', 'b']), size: positiveInt };
   const settings = { prefix: 'thing', root: 'thing', shape };
 
-  it('takes undefined as no options, and returns the options given', () => {
+  it('takes undefined as no options, and returns the options as read (a copy, read once)', () => {
     expect(validateOptions(undefined, settings)).toEqual({});
     const options = { mode: 'a' };
-    expect(validateOptions(options, settings)).toBe(options);
+    const read = validateOptions(options, settings);
+    expect(read).toEqual({ mode: 'a' });
+    expect(read).not.toBe(options);
   });
 
   it('rejects null and non-objects at the root path', () => {

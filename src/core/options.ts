@@ -1,6 +1,7 @@
 import { MAX_STORE_TTL_MS } from '../store/store-ttl';
 import {
   childPath,
+  isPlainCallerObject,
   isUnreadGuardrail,
   readCallerObject,
   readGuardrailLists,
@@ -345,10 +346,19 @@ export const storeOption: OptionRule = rule(
   `a Store (with ${storeMethods.join(', ')})`,
 );
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+/**
+ * `isPlainCallerObject` with the issue of a value that is not a plain object
+ * (`expected`): false for either, true for a plain object.
+ */
+function plainObjectChecked(
+  value: unknown,
+  path: string,
+  issues: GuardrailConfigIssue[],
+  expected: string,
+): value is Record<string, unknown> {
+  const plain = isPlainCallerObject(value, path, issues);
+  if (plain === false) addIssue(issues, path, value, expected);
+  return plain === true;
 }
 
 /**
@@ -422,11 +432,7 @@ function objectIssues(
 /** A plain object whose keys are all in `shape`, each passing its rule. */
 export function objectOption(shape: OptionShape, expected = 'an object'): OptionRule {
   const check: OptionRule = (value, path, issues) => {
-    if (value === undefined) return;
-    if (!isPlainObject(value)) {
-      addIssue(issues, path, value, expected);
-      return;
-    }
+    if (value === undefined || !plainObjectChecked(value, path, issues, expected)) return;
     objectIssues(value, shape, path, issues);
   };
   return Object.assign(check, { parts: { shape } });
@@ -435,12 +441,9 @@ export function objectOption(shape: OptionShape, expected = 'an object'): Option
 /** A plain object whose every value passes `item` (any keys), e.g. word lists by category. */
 export function recordOf(item: OptionRule, expected: string): OptionRule {
   const check: OptionRule = (value, path, issues) => {
-    if (value === undefined) return;
-    if (!isPlainObject(value)) {
-      addIssue(issues, path, value, expected);
-      return;
-    }
-    for (const [key, entry] of Object.entries(value)) {
+    if (value === undefined || !plainObjectChecked(value, path, issues, expected)) return;
+    const entries = readCallerObject(value, path, issues);
+    for (const [key, entry] of Object.entries(entries ?? {})) {
       const entryPath = childPath(path, key);
       if (entry === undefined) addIssue(issues, entryPath, entry, 'a value, not undefined');
       else item(entry, entryPath, issues);
@@ -473,7 +476,7 @@ export interface ValidateOptionsSettings {
 }
 
 /** What `readOptions` found: the issues, and the options as it read them. */
-interface ReadOptions {
+export interface ReadOptions {
   issues: GuardrailConfigIssue[];
   /**
    * The options read once (a plain object; `{}` for none), each guardrail
@@ -483,7 +486,11 @@ interface ReadOptions {
   read?: Record<string, unknown>;
 }
 
-function readOptions(
+/**
+ * `optionIssues` and the options as it read them, for an entry point that
+ * adds issues of its own (`redisStore`'s client) before it throws.
+ */
+export function readOptions(
   options: unknown,
   { prefix, root, shape, refine }: ValidateOptionsSettings,
 ): ReadOptions {
@@ -494,17 +501,11 @@ function readOptions(
     refine?.(read, issues, prefix);
     return { issues, read };
   }
-  if (!isPlainObject(options)) {
-    addIssue(
-      issues,
-      root,
-      options,
-      requiredKeys.length > 0
-        ? `an options object with ${requiredKeys.join(' and ')}`
-        : 'an options object, or nothing for the defaults',
-    );
-    return { issues };
-  }
+  const expected =
+    requiredKeys.length > 0
+      ? `an options object with ${requiredKeys.join(' and ')}`
+      : 'an options object, or nothing for the defaults';
+  if (!plainObjectChecked(options, root, issues, expected)) return { issues };
   const entries = readCallerObject(options, root, issues);
   if (entries === undefined) return { issues };
   // `guardrails(pii())`: one issue that says what to do, not one per field of the guardrail.
@@ -548,17 +549,18 @@ export function optionIssues(
 }
 
 /**
- * Checks an options argument against its shape and returns it (`{}` when it
- * was `undefined`); throws one `GuardrailConfigError` listing every problem
- * `optionIssues` finds.
+ * Checks an options argument against its shape and returns the options as
+ * it read them (`{}` when it was `undefined`): each value read once, so the
+ * factory that destructures the result never reads the caller's object
+ * again (a getter or a Proxy `get` trap that passed the check threw its
+ * error raw there, round 40); throws one `GuardrailConfigError` listing
+ * every problem `optionIssues` finds.
  */
 export function validateOptions<OPTIONS extends object>(
   options: OPTIONS | undefined,
   settings: ValidateOptionsSettings,
 ): OPTIONS {
-  const issues = optionIssues(options, settings);
-  if (issues.length > 0) throw new GuardrailConfigError(issues);
-  return options ?? ({} as OPTIONS);
+  return validatedOptions(options, settings);
 }
 
 /**
@@ -578,7 +580,8 @@ export function validatedOptions<OPTIONS extends object>(
   return read as OPTIONS;
 }
 
-const validByShape = new WeakMap<OptionShape, WeakSet<object>>();
+/** By shape, each options object that passed and the copy it was read into. */
+const validByShape = new WeakMap<OptionShape, WeakMap<object, object>>();
 
 /**
  * `validateOptions` for a function called on every check with the same
@@ -590,14 +593,17 @@ export function validateOptionsOnce<OPTIONS extends object>(
   settings: ValidateOptionsSettings,
 ): OPTIONS {
   let valid = validByShape.get(settings.shape);
-  if (options !== null && typeof options === 'object' && valid?.has(options)) return options;
+  if (options !== null && typeof options === 'object') {
+    const copy = valid?.get(options);
+    if (copy !== undefined) return copy as OPTIONS;
+  }
   const checked = validateOptions(options, settings);
   if (options !== undefined) {
     if (!valid) {
-      valid = new WeakSet();
+      valid = new WeakMap();
       validByShape.set(settings.shape, valid);
     }
-    valid.add(options);
+    valid.set(options, checked);
   }
   return checked;
 }
@@ -610,9 +616,9 @@ export function validateOptionsOnce<OPTIONS extends object>(
 export function namePrefix(options: unknown, defaultName: string): string {
   let name: unknown;
   try {
-    name = isPlainObject(options) ? options.name : undefined;
+    name = isPlainCallerObject(options, '', []) ? (options as { name?: unknown }).name : undefined;
   } catch {
-    // A `name` getter that throws: reported by `validateOptions`, under the default name.
+    // A `name` getter that throws (or a prototype trap): reported by `validateOptions`, under the default name.
   }
   return typeof name === 'string' && name.trim() !== '' ? name : defaultName;
 }

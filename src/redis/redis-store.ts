@@ -1,6 +1,7 @@
 import { AISDKError } from '@ai-sdk/provider';
+import { notReadIssue } from '../core/caller-values';
 import { GuardrailConfigError } from '../core/errors';
-import { optionIssues } from '../core/options';
+import { readOptions } from '../core/options';
 import { NotShown } from '../core/redact-secrets';
 import type { CappedIncrement, Store } from '../store/store';
 import { storeKeyOf, withoutHashTag } from '../store/store-key';
@@ -306,13 +307,21 @@ function ttlArgument(ttlMs: number, operation: string): string {
  * const limit = rateLimit({ limit: 20, windowMs: 60_000, store });
  */
 export function redisStore(client: RedisClientLike, options?: RedisStoreOptions): Store {
-  const issues = optionIssues(options, {
+  const { issues, read } = readOptions(options, {
     prefix: 'redisStore',
     root: 'redisStore.options',
     shape: redisStoreOptionShape,
   });
-  const detected = evaluatorFor(client);
-  if (!detected) {
+  let detected: Evaluate | undefined;
+  let clientRead = true;
+  try {
+    detected = evaluatorFor(client);
+  } catch (error) {
+    // A getter or a Proxy trap of the client: named by kind, never its message.
+    clientRead = false;
+    notReadIssue(issues, 'redisStore.client', error);
+  }
+  if (!detected && clientRead) {
     issues.unshift({
       path: 'redisStore.client',
       // Described, never echoed: a client object can hold its connection URL and password.
@@ -321,8 +330,12 @@ export function redisStore(client: RedisClientLike, options?: RedisStoreOptions)
         'a node-redis (v4+) client, an ioredis client or an @upstash/redis client (with eval and evalsha)',
     });
   }
-  if (!detected || issues.length > 0) throw new GuardrailConfigError(issues);
-  const { prefix = 'ai-guardrails:', timeoutMs = 1_000, evictionCheck = 'refuse' } = options ?? {};
+  if (!detected || issues.length > 0 || read === undefined) throw new GuardrailConfigError(issues);
+  const {
+    prefix = 'ai-guardrails:',
+    timeoutMs = 1_000,
+    evictionCheck = 'refuse',
+  } = read as RedisStoreOptions;
 
   const evaluate: Evaluate = detected;
   // Hashes are computed once, lazily (Web Crypto: no node: import, edge-safe).

@@ -252,6 +252,7 @@ function shownScheme(scheme: string): string {
  * urlFilter({ deny: ['pastebin.com'] }); // tool input: private hosts blocked too
  */
 export function urlFilter(options?: UrlFilterOptions): Guardrail {
+  const read = validateFactoryOptions(options, 'url-filter', urlFilterOptionShape);
   const {
     allow: allowList = [],
     deny = [],
@@ -265,9 +266,9 @@ export function urlFilter(options?: UrlFilterOptions): Guardrail {
     replacement = '[link removed]',
     message = 'This content contains a link that is not allowed.',
     name = 'url-filter',
-  } = validateFactoryOptions(options, 'url-filter', urlFilterOptionShape);
+  } = read;
   const issues: GuardrailConfigIssue[] = [];
-  if (options?.allow !== undefined && allowList.length === 0) {
+  if (read.allow !== undefined && allowList.length === 0) {
     // "Only URLs whose host matches one entry pass" with no entry: almost
     // surely a list that came out empty, which admitted every host.
     issues.push({

@@ -1,7 +1,7 @@
 import { bundledNerModel } from './bundled-ner-model';
 import { type NerEntity, nerEntities, nerMaxLength } from './labels';
 import type { NerModel } from './ner-model';
-import { type NerSpan, tagText } from './tagger';
+import { type NerSpan, type TypedPlaceholder, tagText } from './tagger';
 
 /** Characters tagged at once. */
 export const NER_CHUNK = 65_536;
@@ -108,10 +108,11 @@ export function placeholderPattern(placeholders: readonly string[]): RegExp {
 function maskPlaceholders(
   text: string,
   placeholders: RegExp,
-): { masked: string; ranges: Array<[number, number]> } | undefined {
+): { masked: string; ranges: Array<[number, number]>; typed: TypedPlaceholder[] } | undefined {
   let masked = '';
   let last = 0;
   const ranges: Array<[number, number]> = [];
+  const typed: TypedPlaceholder[] = [];
   placeholders.lastIndex = 0;
   for (const match of text.matchAll(placeholders)) {
     const start = match.index;
@@ -119,11 +120,22 @@ function maskPlaceholders(
     if (end === start) continue;
     masked += text.slice(last, start) + '0'.repeat(end - start);
     ranges.push([start, end]);
+    const parts = TYPED_PLACEHOLDER.exec(match[0]);
+    const type = parts?.[1] ?? parts?.[2];
+    const entity = nerEntities.indexOf(type as NerEntity);
+    if (entity >= 0) typed.push({ start, end, begin: 1 + 2 * entity });
     last = end;
   }
   if (ranges.length === 0) return undefined;
-  return { masked: masked + text.slice(last), ranges };
+  return { masked: masked + text.slice(last), ranges, typed };
 }
+
+/**
+ * A default placeholder (`[PERSON]`, `<PERSON_1>`) and its type; a tagged
+ * type's is read as a name of that type (see `tagTokens`). A caller's own
+ * format names no type the tagger can read: it stays no name.
+ */
+const TYPED_PLACEHOLDER = /^\[([A-Z][A-Z0-9_]*)\]$|^<([A-Z][A-Z0-9_]*)_\d+>$/;
 
 /**
  * The tagger's spans of chunks already tagged, by chunk text: a text read
@@ -317,14 +329,28 @@ export function tagNamedEntities(
   const tagged = mask?.masked ?? text;
   const spans: NerSpan[] = [];
   let range = 0;
+  let typedAt = 0;
   // Tagged a chunk at a time, so memory stays bounded on a 10 MB text.
   const cut = memo === undefined ? (start: number) => chunkEnd(tagged, start) : memo.cutter(tagged);
   for (let start = 0; start < tagged.length; ) {
     const end = cut(start);
     const chunk = tagged.slice(start, end);
+    // The typed placeholders in this chunk (none crosses a cut: a cut is at a blank), offsets
+    // into it.
+    const typed: TypedPlaceholder[] = [];
+    const all = mask?.typed;
+    for (; all !== undefined && typedAt < all.length && all[typedAt]!.start < end; typedAt++) {
+      const placeholder = all[typedAt]!;
+      typed.push({
+        ...placeholder,
+        start: placeholder.start - start,
+        end: placeholder.end - start,
+      });
+    }
+    // A chunk with a typed placeholder is tagged afresh: its masked text does not say the type.
     const chunkSpans =
-      memo === undefined
-        ? tagText(chunk, gazetteers, score)
+      memo === undefined || typed.length > 0
+        ? tagText(chunk, gazetteers, score, typed)
         : memo.spansOf(chunk, piece => tagText(piece, gazetteers, score));
     for (const span of chunkSpans) {
       if (!entities.includes(span.type)) continue;

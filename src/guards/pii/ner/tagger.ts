@@ -47,9 +47,15 @@ const addressInside = 2 + 2 * nerEntities.indexOf('STREET_ADDRESS');
  * token's label depends on its features (two tokens either side) and the two
  * labels before it, so the cost is linear in the number of tokens. An I label
  * is only allowed after B or I of the same type and while the entity stays
- * within its type's length bound.
+ * within its type's length bound. `typed`: per token, the B label of the
+ * type of a redaction placeholder starting there (0 for none): the token is
+ * no name itself, and the tokens after it read it as the name it replaced,
+ * of two tokens (B then I, the history a given and family name leave), so
+ * window mode re-judges the words after an already redacted name as
+ * generate judged them beside the name; no I label follows it (the name
+ * ended there).
  */
-export function tagTokens(scanned: Scanned, score: ScoreTokens): Uint8Array {
+export function tagTokens(scanned: Scanned, score: ScoreTokens, typed?: Uint8Array): Uint8Array {
   const count = scanned.count;
   const flags = scanned.flags;
   const starts = scanned.start;
@@ -61,7 +67,16 @@ export function tagTokens(scanned: Scanned, score: ScoreTokens): Uint8Array {
   let previous = 0;
   let previous2 = 0;
   let spanStart = 0;
+  let afterPlaceholder = false;
   for (let index = 0; index < count; index++) {
+    const placeholder = typed === undefined ? 0 : typed[index]!;
+    if (placeholder !== 0) {
+      labels[index] = 0;
+      previous2 = placeholder;
+      previous = placeholder + 1;
+      afterPlaceholder = true;
+      continue;
+    }
     if (previous === 0 && surelyOutside(flags[index]!)) {
       labels[index] = 0;
       previous2 = previous;
@@ -74,6 +89,7 @@ export function tagTokens(scanned: Scanned, score: ScoreTokens): Uint8Array {
     const inside = previous === 0 ? 0 : previous % 2 === 1 ? previous + 1 : previous;
     const insideAllowed =
       inside !== 0 &&
+      !afterPlaceholder &&
       ends[index]! - spanStart <= maxLengthOfLabel[inside]! &&
       (newlines[index] === 0 || inside === addressInside);
     let best = 0;
@@ -85,6 +101,7 @@ export function tagTokens(scanned: Scanned, score: ScoreTokens): Uint8Array {
     labels[index] = best;
     previous2 = previous;
     previous = best;
+    afterPlaceholder = false;
   }
   return labels;
 }
@@ -897,9 +914,32 @@ function joinPostcodeCity(text: string, spans: NerSpan[]): NerSpan[] {
   return joined;
 }
 
-/** Tokenises, tags and returns the spans of `text`. */
-export function tagText(text: string, gazetteers: Gazetteers, score: ScoreTokens): NerSpan[] {
+/** A redaction placeholder of a tagged type in a text: where it is and its type's B label. */
+export type TypedPlaceholder = { start: number; end: number; begin: number };
+
+/**
+ * Tokenises, tags and returns the spans of `text`. `placeholders`: the
+ * placeholders of a tagged type in it, in text order (see `tagTokens`).
+ */
+export function tagText(
+  text: string,
+  gazetteers: Gazetteers,
+  score: ScoreTokens,
+  placeholders: readonly TypedPlaceholder[] = [],
+): NerSpan[] {
   const scanned = scanText(text, gazetteers);
   if (scanned.count === 0) return [];
-  return spansOfLabels(text, scanned, tagTokens(scanned, score));
+  let typed: Uint8Array | undefined;
+  if (placeholders.length > 0) {
+    typed = new Uint8Array(scanned.count);
+    let next = 0;
+    for (let index = 0; index < scanned.count && next < placeholders.length; index++) {
+      const start = scanned.start[index]!;
+      while (next < placeholders.length && placeholders[next]!.end <= start) next++;
+      const placeholder = placeholders[next];
+      if (placeholder !== undefined && placeholder.start === start)
+        typed[index] = placeholder.begin;
+    }
+  }
+  return spansOfLabels(text, scanned, tagTokens(scanned, score, typed));
 }

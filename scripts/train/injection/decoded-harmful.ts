@@ -1,0 +1,207 @@
+/**
+ * The harmful-request detector retrained without what a set of left-out
+ * injection sources hold (leak control), shared by round 6's stacking
+ * experiment (stack.ts) and round 41's decoded-payload rule.
+ *
+ * Experiment (DECODED_HARMFUL=1, training only; issue 15, round 41, see the
+ * model card's Known limits): a text's probability is the higher of the
+ * injection model's and the harmful detector's calibrated probability of its
+ * best decoded segment (`readEncodings`: base64, hex, ROT13, reversed, Morse,
+ * …), so an encoded harmful request counts as an attack whatever template
+ * carries it. Nothing is fitted on injection rows: the injection weights and
+ * Platt scaling are unchanged, and the threshold is picked on out-of-source
+ * scores with the same rule.
+ *
+ * Leak control: for a set of left-out injection groups the harmful model is
+ * retrained (train-harmful.ts's `prepare` / `fitHarmful`) without (a) its rows
+ * from the left-out repositories, (b) every harmful request that a left-out
+ * row contains near-exactly (≥ 80% of its 5-token shingles, compose.ts
+ * `containment`; requests of fewer than 5 tokens: their token string inside
+ * the row's), with `decoded`, also in what the row decodes to, (c) every
+ * benign prompt that is a left-out row (benign.jsonl feeds both models), and
+ * the rephrasings of all of those. `leak` keeps the full harmful training set
+ * (an upper bound).
+ */
+import {
+  EMPTY_WINDOW_LOGIT,
+  maxWindowLogit,
+} from '../../../src/guards/harmful-content/harmful-model';
+import type { HarmfulScorer } from '../../../src/guards/harmful-content/harmful-scorer';
+import { readEncodings } from '../../../src/guards/prompt-injection/decode-segments';
+import { foldText } from '../../../src/guards/prompt-injection/fold-text';
+import { containment, tokens } from '../compose/compose';
+import { type HarmfulRow, harmfulRows } from '../harmful/harmful-data';
+import type { DataPaths, TrainingRow } from '../injection-data';
+import type { SparseRows } from '../logistic';
+import {
+  augmentedRows,
+  fitHarmful,
+  harmfulTrainOptions,
+  type Prepared,
+  prepare as prepareHarmful,
+} from '../train-harmful';
+
+/** Round 41's rule (see the file's comment); off builds the shipped model. */
+export const DECODED_HARMFUL = process.env.DECODED_HARMFUL === '1';
+
+/** Options of `harmfulLeakControl`. */
+export interface LeakControlOptions {
+  /** Requests held in a row's decoded segments count as held by the row. */
+  decoded: boolean;
+  /** Keep the full harmful training set whatever is left out (an upper bound). */
+  leak: boolean;
+}
+
+/** The harmful model's data, and what to drop from it for a set of left-out injection groups. */
+export interface HarmfulLeakControl {
+  /** The harmful model's rows (originals and their twins), prepared once. */
+  data: Prepared;
+  /** Ids of the harmful originals to drop when `left` is left out (their twins follow them). */
+  excluded(left: ReadonlySet<string>): Set<string>;
+  /** `data` without the rows whose id (or original's id) is in `drop`. */
+  subset(drop: ReadonlySet<string>): Prepared;
+  /** The harmful scorer trained without what `left` holds (cached by the rows dropped). */
+  scorer(left: ReadonlySet<string>): HarmfulScorer;
+}
+
+const normal = (text: string) => ` ${tokens(text).join(' ')} `;
+
+/**
+ * The injection groups whose rows hold each request near-exactly (≥ 80% of
+ * its 5-token shingles, compose.ts `containment`; a request of fewer than 5
+ * tokens: its token string inside the row's), by request id (requests held by
+ * none are absent). `decoded`: what a row decodes to (`readEncodings`'
+ * segments) counts as held by the row too.
+ */
+export function requestGroups(
+  requests: ReadonlyArray<{ id: string; text: string }>,
+  rows: ReadonlyArray<Pick<TrainingRow, 'text' | 'group'>>,
+  decoded: boolean,
+): Map<string, Set<string>> {
+  const held: Array<{ text: string; group: string }> = [];
+  for (const row of rows) {
+    held.push({ text: row.text, group: row.group });
+    if (!decoded) continue;
+    for (const segment of readEncodings(row.text).segments) {
+      held.push({ text: segment.text, group: row.group });
+    }
+  }
+  const { groupsOf } = containment(
+    requests.map(request => request.text),
+    held.map((entry, index) => ({
+      id: String(index),
+      text: entry.text,
+      label: 0 as const,
+      group: entry.group,
+      family: '',
+    })),
+  );
+  const found = new Map<string, Set<string>>();
+  const heldTokens = held.map(entry => normal(entry.text));
+  for (const [p, request] of requests.entries()) {
+    const set = groupsOf[p]!;
+    const words = tokens(request.text);
+    if (words.length < 5 && words.length > 0) {
+      const needle = ` ${words.join(' ')} `;
+      for (const [index, haystack] of heldTokens.entries()) {
+        if (haystack.includes(needle)) set.add(held[index]!.group);
+      }
+    }
+    if (set.size > 0) found.set(request.id, set);
+  }
+  return found;
+}
+
+/** Prepares the harmful data and the containment maps for the injection `rows`. */
+export function harmfulLeakControl(
+  paths: DataPaths,
+  rows: readonly TrainingRow[],
+  options: LeakControlOptions,
+): HarmfulLeakControl {
+  const originals = harmfulRows(paths);
+  const all: HarmfulRow[] = [...originals, ...augmentedRows(originals)];
+  const data = prepareHarmful(all, harmfulTrainOptions.bits);
+  const containedIn = requestGroups(
+    originals.filter(row => row.label === 1),
+    rows,
+    options.decoded,
+  );
+  // Injection groups holding each benign prompt (by normalised text).
+  const benignGroups = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const key = normal(row.text);
+    const set = benignGroups.get(key) ?? new Set<string>();
+    set.add(row.group);
+    benignGroups.set(key, set);
+  }
+
+  const excluded = (left: ReadonlySet<string>): Set<string> => {
+    const out = new Set<string>();
+    if (options.leak) return out;
+    for (const row of originals) {
+      const repository = row.group.split(':')[0] === 'NVIDIA/garak' ? 'NVIDIA/garak' : row.group;
+      const inFold =
+        left.has(repository) ||
+        [...(containedIn.get(row.id) ?? [])].some(group => left.has(group)) ||
+        [...(benignGroups.get(normal(row.text)) ?? [])].some(group => left.has(group));
+      if (inFold) out.add(row.id);
+    }
+    return out;
+  };
+
+  const subset = (drop: ReadonlySet<string>): Prepared => {
+    const keep: number[] = [];
+    for (const [index, row] of data.rows.entries()) {
+      if (!drop.has(row.augmentOf ?? row.id)) keep.push(index);
+    }
+    const { indices, offsets, surprisal, labels } = data.sparse;
+    let total = 0;
+    for (const index of keep) total += offsets[index + 1]! - offsets[index]!;
+    const sparse: SparseRows = {
+      indices: new Int32Array(total),
+      offsets: new Uint32Array(keep.length + 1),
+      surprisal: new Float64Array(keep.length),
+      labels: new Uint8Array(keep.length),
+    };
+    let at = 0;
+    for (const [k, index] of keep.entries()) {
+      sparse.indices.set(indices.subarray(offsets[index]!, offsets[index + 1]!), at);
+      at += offsets[index + 1]! - offsets[index]!;
+      sparse.offsets[k + 1] = at;
+      sparse.surprisal[k] = surprisal[index]!;
+      sparse.labels[k] = labels[index]!;
+    }
+    return {
+      rows: keep.map(index => data.rows[index]!),
+      folded: keep.map(index => data.folded[index]!),
+      sparse,
+    };
+  };
+
+  const fits = new Map<string, HarmfulScorer>();
+  const scorer = (left: ReadonlySet<string>): HarmfulScorer => {
+    const drop = excluded(left);
+    const key = [...drop].sort().join('\n');
+    let fitted = fits.get(key);
+    if (!fitted) {
+      fitted = fitHarmful(subset(drop)).scorer;
+      fits.set(key, fitted);
+    }
+    return fitted;
+  };
+  return { data, excluded, subset, scorer };
+}
+
+/**
+ * The harmful detector's calibrated probability of the best decoded segment
+ * of `text` (each segment folded and read as `harmfulProbability` reads a
+ * text), rounded to 3 decimals; 0 when nothing decodes.
+ */
+export function decodedHarmfulProbability(text: string, harmful: HarmfulScorer): number {
+  let best = Number.NEGATIVE_INFINITY;
+  for (const segment of readEncodings(text).segments) {
+    best = Math.max(best, maxWindowLogit(foldText(segment.text), harmful));
+  }
+  if (best === Number.NEGATIVE_INFINITY || best <= EMPTY_WINDOW_LOGIT) return 0;
+  return Math.round(harmful.probability(best) * 1000) / 1000;
+}

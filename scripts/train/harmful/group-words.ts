@@ -74,24 +74,12 @@ export function isGroupWord(word: string): boolean {
   return groupWords.has(word);
 }
 
-const isWordUnit = (code: number) =>
-  (code >= 97 && code <= 122) ||
-  (code >= 48 && code <= 57) ||
-  code === 39 ||
-  (code >= 0xc0 && code !== 0xd7 && code !== 0xf7 && code < 0x2000);
+/** A word: the code units skip-grams.ts and cluster-scorer.ts read as word units (a–z, digits, apostrophe, U+00C0–U+1FFF but × and ÷). */
+const WORD = /[a-z0-9'\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u1fff]+/g;
 
 /** The folded words of `text[start, end)`, in order. */
 export function windowWords(text: string, start: number, end: number): string[] {
-  const words: string[] = [];
-  let at = start;
-  while (at < end) {
-    while (at < end && !isWordUnit(text.charCodeAt(at))) at++;
-    if (at >= end) break;
-    const from = at;
-    while (at < end && isWordUnit(text.charCodeAt(at))) at++;
-    words.push(text.slice(from, at));
-  }
-  return words;
+  return text.slice(start, end).match(WORD) ?? [];
 }
 
 /** The feature kind of the group reading (cluster-scorer.ts uses 1–4, skip-grams 5, frame classes 6). */

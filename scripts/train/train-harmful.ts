@@ -36,8 +36,10 @@
  * NB_ALPHA / NB_BETA (harmful/nb-weights.ts), ENSEMBLE (harmful/ensemble.ts); the eighth
  * round's: SKIPGRAMS (harmful/skip-grams.ts); the ninth round's: PAIRED_TWIN_WEIGHT
  * (harmful/paired-twins.ts), FRAME_FEATURES (harmful/frame-features.ts); the tenth round's:
- * GLOSS_READING (harmful/gloss.ts). Knobs that change how a text is scored (lexicon
- * features, sentence windows, clusters, skip-grams, frame classes, the gloss reading) run
+ * GLOSS_READING (harmful/gloss.ts); the eleventh round's: GROUP_WORDS / GROUP_SALT
+ * (harmful/group-words.ts). Knobs that change how a text is scored (lexicon
+ * features, sentence windows, clusters, skip-grams, frame classes, the gloss reading,
+ * the group reading) run
  * only with --loso: the shipped scorer does not implement them.
  * Deterministic: rows sorted by id, a seeded shuffle, one thread, no network.
  */
@@ -70,6 +72,7 @@ import { trainLogisticDropout } from './harmful/dropout';
 import { EnsembleScorer, wordRows } from './harmful/ensemble';
 import { FrameScorer } from './harmful/frame-features';
 import { GlossScorer } from './harmful/gloss';
+import { GroupScorer } from './harmful/group-words';
 import { hardLookalikes, weighHard } from './harmful/hard-negatives';
 import { type HarmfulRow, harmfulRows } from './harmful/harmful-data';
 import { logCountRatios, trainLogisticNb } from './harmful/nb-weights';
@@ -184,6 +187,9 @@ const FRAME_FEATURES = Number(process.env.FRAME_FEATURES ?? 0);
  */
 const GLOSS_READING = Number(process.env.GLOSS_READING ?? 0);
 
+/** > 0: each group word of a window also reads as ⟨group⟩, adding this many hashed features per 1–2-gram of that reading (harmful/group-words.ts). */
+const GROUP_WORDS = Number(process.env.GROUP_WORDS ?? 0);
+
 /** The scorer training and calibration use (with word-cluster features when CLUSTER_FEATURES is set, averaged with the word model `words` when given). */
 function makeScorer(
   spec: InjectionModelSpec,
@@ -195,6 +201,8 @@ function makeScorer(
   if (SKIPGRAMS > 0) return skipGramScorer(spec, CONCEPTS, readings, SKIPGRAMS);
   if (FRAME_FEATURES > 0)
     return Object.assign(new FrameScorer(spec, CONCEPTS, readings), { copies: FRAME_FEATURES });
+  if (GROUP_WORDS > 0)
+    return Object.assign(new GroupScorer(spec, CONCEPTS, readings), { copies: GROUP_WORDS });
   if (CLUSTER_FEATURES === '') return new ExperimentScorer(spec, CONCEPTS, readings);
   return new ClusterScorer(
     spec,
@@ -829,6 +837,7 @@ function main() {
     SKIPGRAMS: SKIPGRAMS > 0,
     FRAME_FEATURES: FRAME_FEATURES > 0,
     GLOSS_READING: GLOSS_READING > 0,
+    GROUP_WORDS: GROUP_WORDS > 0,
   };
   const unshippable = Object.entries(experiments).flatMap(([knob, on]) => (on ? [knob] : []));
   if (unshippable.length > 0) {

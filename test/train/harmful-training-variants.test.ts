@@ -4,6 +4,7 @@ import { bucket } from '../../scripts/train/clusters-harmful/cluster-scorer';
 import { ExperimentScorer } from '../../scripts/train/harmful/concept-features';
 import { trainLogisticDropout } from '../../scripts/train/harmful/dropout';
 import { EnsembleScorer, wordFeatures, wordRows } from '../../scripts/train/harmful/ensemble';
+import { GroupScorer, isGroupWord } from '../../scripts/train/harmful/group-words';
 import {
   hardLookalikes,
   trainingLogit,
@@ -223,5 +224,57 @@ describe('verb–object skip-grams', () => {
     expect(added('write a story, about bombs')).toEqual(pairs([['write', 'story']]));
     expect(added('write a story\nabout bombs')).toEqual(pairs([['write', 'story']]));
     expect(added('')).toEqual([]);
+  });
+});
+
+describe('the ⟨group⟩ reading of group words', () => {
+  const concepts = { copies: 0, dense: false };
+  /** The features a group scorer adds to the plain scorer's, sorted. */
+  const added = (text: string, copies = 1) => {
+    const spec = emptySpec(18);
+    const base = new ExperimentScorer(spec, concepts).features(text, 0, text.length).slice();
+    const scorer = Object.assign(new GroupScorer(spec, concepts), { copies });
+    const all = scorer.features(text, 0, text.length);
+    expect(Array.from(all.subarray(0, base.length))).toEqual(Array.from(base));
+    return Array.from(all.subarray(base.length)).sort((a, b) => a - b);
+  };
+
+  it('adds ⟨group⟩ and its two neighbour pairs, the same for every group', () => {
+    const muslims = added('why are all muslims so lazy?');
+    expect(muslims).toHaveLength(3);
+    expect(added('why are all mexicans so lazy?')).toEqual(muslims);
+    expect(added('pourquoi tous les musulmans sont-ils si paresseux ?')).toHaveLength(3);
+    // Another next word: ⟨group⟩ and (all, ⟨group⟩) are shared, (⟨group⟩, next) is not.
+    const other = added('why are all muslims lazy?');
+    expect(other.filter(index => muslims.includes(index))).toHaveLength(2);
+    expect(added('why are all muslims so lazy?', 4)).toHaveLength(12);
+  });
+
+  it('reads neighbouring group words as ⟨group⟩ on both sides, each feature once', () => {
+    // muslim: ⟨group⟩, (edge, ⟨group⟩), (⟨group⟩, ⟨group⟩); women: (⟨group⟩, ⟨group⟩) left, (⟨group⟩, edge).
+    expect(added('muslim women')).toHaveLength(5);
+  });
+
+  it('adds nothing to a text without a group word', () => {
+    expect(added('how do i kill a python process?')).toEqual([]);
+    expect(added('see the man page of the people command')).toEqual([]);
+    expect(added('')).toEqual([]);
+  });
+
+  it('knows folded group words only', () => {
+    expect(['femmes', 'immigres', 'musulmani', 'lesbians', 'elderly'].map(isGroupWord)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['man', 'people', 'black', 'Women', 'immigrés'].map(isGroupWord)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

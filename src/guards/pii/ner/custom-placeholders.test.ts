@@ -54,12 +54,21 @@ describe('a placeholder of a caller’s own format, given by type', () => {
   });
 });
 
+// ner-stream-property.test.ts with `placeholder: type => `<${type.toLowerCase()}>`` found these
+// (seeds 1 and 2, PERSON alone; round 40's two cases in the default format): the first two
+// failed before (window mode released `Ford` / `Siemens` differently), the third passed too.
+const answers = [
+  '🙂the Arsenal fans cheered Maria González🙂 \nFord cut rindfleischetikettierungsueberwachungsaufgabenuebertragungsgesetz a for its staff🙂 🙂Maria González plays for Arsenal.🙂 ✌🏿Maria González sold the flat at 10 Downing Street, London; its roof leaks.🙂 ',
+  '🙂Dear Maria González, \nSiemens announced recall rindfleischetikettierungsueberwachungsaufgabenuebertragungsgesetz a pneumonoultramicroscopicsilicovolcanoconiosis of its pickups.🇳🇴 🇳🇴Call Maria González on +44 20 7946 0958 or mail maria@example.org🙂\n\n',
+  `🙂Dear Maria González${tail}🇳🇴 Call Maria González now.\n`,
+];
+
 describe('window mode with a caller’s own format', () => {
-  it('streams what generate returns (PERSON alone, a firm announced on the next line)', async () => {
-    const answer = `🙂Dear Maria González${tail}🇳🇴 Call Maria González now.\n`;
+  it.each(answers)('streams what generate returns, PERSON alone: %s', async answer => {
     const guard = pii({ entities: ['PERSON'], placeholder: type => `<${type.toLowerCase()}>` });
     const expected = await generatedText(guardrails({ output: [guard] }), answer);
-    expect(expected).toBe(`🙂Dear <person>${tail}🇳🇴 Call <person> now.\n`);
+    expect(expected).toContain('<person>');
+    expect(expected).not.toContain('González');
     const window = guardrails({ output: [guard], stream: { mode: 'window' } });
     for (const size of [1, 5, answer.length]) {
       const points = Array.from(answer);

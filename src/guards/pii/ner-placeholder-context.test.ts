@@ -69,7 +69,7 @@ describe('window mode reads an earlier name already redacted as a name of its ty
 
 describe('findNamedEntities reads a typed placeholder as a name of its type', () => {
   const tail =
-    ', \nSiemens announced recall rindfleischetikettierungsueberwachungsaufgabenuebertragungsgesetz a pneumonoultramicroscopicsilicovolcanoconiosis of its pickups.';
+    ', \nSiemens announced plans rindfleischetikettierungsueberwachungsaufgabenuebertragungsgesetz a pneumonoultramicroscopicsilicovolcanoconiosis of its pickups.';
   const spans = (name: string) =>
     findNamedEntities(`Dear ${name}${tail}`).map(span => [
       span.type,

@@ -181,7 +181,8 @@ export function pii(options?: PiiOptions): Guardrail {
   const maskedPlaceholders = () => {
     const texts = placeholderTexts();
     if (texts === undefined) return undefined;
-    ownPlaceholders ??= placeholderPattern([...texts.values()]);
+    // By type: a text one tagged type alone writes reads as a name of that type (round 41).
+    ownPlaceholders ??= placeholderPattern(texts);
     return ownPlaceholders;
   };
   // Redacting, the text beside each value is read again with the placeholder it will have.

@@ -85,17 +85,42 @@ function isContentCut(text: string, index: number): boolean {
 const DEFAULT_PLACEHOLDERS = /\[[A-Z][A-Z0-9_]{0,63}\]|<[A-Z][A-Z0-9_]{0,63}_\d{1,6}>/g;
 
 /**
+ * The B label of each text a caller's own format writes for one tagged type
+ * alone (round 41), by the pattern `placeholderPattern` made of them: such a
+ * placeholder is read as a name of its type, as `[PERSON]` is.
+ */
+const typedCustomPlaceholders = new WeakMap<RegExp, ReadonlyMap<string, number>>();
+
+/**
  * A pattern of the default placeholders and of `placeholders` (the strings
  * a caller's own format writes, e.g. `pii`'s `placeholder` for each type),
- * for `findNamedEntities`. Empty strings are left out.
+ * for `findNamedEntities`. Empty strings are left out. Given by type (type
+ * → text), a text that one tagged type alone writes (`<name>` for PERSON)
+ * is read as a name of that type, as the default `[PERSON]` is (round 41);
+ * a text several types write (`***`) names none and stays no name.
  */
-export function placeholderPattern(placeholders: readonly string[]): RegExp {
-  const escaped = [...new Set(placeholders)]
+export function placeholderPattern(
+  placeholders: readonly string[] | ReadonlyMap<string, string>,
+): RegExp {
+  const texts = Array.isArray(placeholders) ? placeholders : [...placeholders.values()];
+  const escaped = [...new Set(texts)]
     .filter(placeholder => placeholder.length > 0)
     .sort((a, b) => b.length - a.length)
     .map(placeholder => placeholder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   if (escaped.length === 0) return DEFAULT_PLACEHOLDERS;
-  return new RegExp(`${DEFAULT_PLACEHOLDERS.source}|${escaped.join('|')}`, 'g');
+  const pattern = new RegExp(`${DEFAULT_PLACEHOLDERS.source}|${escaped.join('|')}`, 'g');
+  if (!Array.isArray(placeholders)) {
+    const writers = new Map<string, number>();
+    for (const text of texts) writers.set(text, (writers.get(text) ?? 0) + 1);
+    const typed = new Map<string, number>();
+    for (const [type, text] of placeholders as ReadonlyMap<string, string>) {
+      const entity = nerEntities.indexOf(type as NerEntity);
+      if (entity >= 0 && text.length > 0 && writers.get(text) === 1)
+        typed.set(text, 1 + 2 * entity);
+    }
+    if (typed.size > 0) typedCustomPlaceholders.set(pattern, typed);
+  }
+  return pattern;
 }
 
 /**
@@ -113,6 +138,7 @@ function maskPlaceholders(
   let last = 0;
   const ranges: Array<[number, number]> = [];
   const typed: TypedPlaceholder[] = [];
+  const custom = typedCustomPlaceholders.get(placeholders);
   placeholders.lastIndex = 0;
   for (const match of text.matchAll(placeholders)) {
     const start = match.index;
@@ -120,10 +146,14 @@ function maskPlaceholders(
     if (end === start) continue;
     masked += text.slice(last, start) + '0'.repeat(end - start);
     ranges.push([start, end]);
-    const parts = TYPED_PLACEHOLDER.exec(match[0]);
-    const type = parts?.[1] ?? parts?.[2];
-    const entity = nerEntities.indexOf(type as NerEntity);
-    if (entity >= 0) typed.push({ start, end, begin: 1 + 2 * entity });
+    const begin = custom?.get(match[0]);
+    if (begin !== undefined) typed.push({ start, end, begin });
+    else {
+      const parts = TYPED_PLACEHOLDER.exec(match[0]);
+      const type = parts?.[1] ?? parts?.[2];
+      const entity = nerEntities.indexOf(type as NerEntity);
+      if (entity >= 0) typed.push({ start, end, begin: 1 + 2 * entity });
+    }
     last = end;
   }
   if (ranges.length === 0) return undefined;
@@ -133,7 +163,7 @@ function maskPlaceholders(
 /**
  * A default placeholder (`[PERSON]`, `<PERSON_1>`) and its type; a tagged
  * type's is read as a name of that type (see `tagTokens`). A caller's own
- * format names no type the tagger can read: it stays no name.
+ * format is typed by `placeholderPattern` when it is given by type.
  */
 const TYPED_PLACEHOLDER = /^\[([A-Z][A-Z0-9_]*)\]$|^<([A-Z][A-Z0-9_]*)_\d+>$/;
 

@@ -226,3 +226,30 @@ describe('round 40: organisation words, `&` pairs with a common word, `its` afte
     expect(found('Leeds United lost at home.')).toEqual(['ORGANIZATION:Leeds United']);
   });
 });
+
+// Round 41 (issue 17 item 1): a listed surname alone before a company verb stayed a person
+// (`Siemens announced`); a business noun in what the verb reports makes it a firm.
+describe('round 41: a one-word firm in the name lists by what its company verb reports', () => {
+  it.each<[string, string[]]>([
+    // before: PERSON:Siemens
+    ['Siemens announced a recall of some trains.', ['ORGANIZATION:Siemens']],
+    // before: PERSON:Dyson, LOCATION:Asia
+    ['Dyson reported record sales in Asia.', ['ORGANIZATION:Dyson', 'LOCATION:Asia']],
+  ])('%s', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it('keeps people who announce, report or hire what people do', () => {
+    expect(found('Garcia announced her retirement.')).toEqual(['PERSON:Garcia']);
+    expect(found('Lopez reported the results to the board.')).toEqual(['PERSON:Lopez']);
+    expect(found('Smith hired two new teachers.')).toEqual(['PERSON:Smith']);
+    // A given name needs its `its` (round 40): no business noun makes it a firm.
+    expect(found('Maria announced a new contract for the band.')).toEqual(['PERSON:Maria']);
+  });
+
+  it('reads the business noun only within 127 characters of the name, on its line', () => {
+    const far = `Garcia announced ${'a very long and winding '.repeat(6)}contract.`;
+    expect(found(far)).toEqual(['PERSON:Garcia']);
+    expect(found('Garcia announced\nsales.')).toEqual(['PERSON:Garcia']);
+  });
+});

@@ -59,6 +59,19 @@ const companyVerbs: ReadonlySet<string> = new Set(
   'announced reported hired acquired recalled unveiled launched laid'.split(' '),
 );
 
+/**
+ * What a company verb reports of a firm (round 41): a listed surname alone before the verb is a
+ * firm when one of these follows it within `itsReach` tokens of lower-case words (`Siemens
+ * announced a new train contract`, `Bloomberg reported higher profits`); `Garcia announced her
+ * retirement`, `Lopez reported the results` stay people: business nouns no person reports or
+ * announces as often (no `results`, `deal`, `forecast`), a fixed category list.
+ */
+const companyObjects: ReadonlySet<string> = new Set(
+  `profit profits loss losses earnings revenue revenues sales dividend dividends layoffs recall
+  recalls merger mergers acquisition acquisitions takeover buyback contract contracts plant plants
+  factory factories stores shares stake subsidiary`.split(/\s+/),
+);
+
 /** Words before a firm's name, keyed by the word right before it: `shares of X`, `stake in X`. */
 const firmCues: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['of', new Set(['shares', 'stock', 'shareholders', 'subsidiary'])],
@@ -352,8 +365,28 @@ function beforeCompanyVerb(scanned: Scanned, first: number, last: number): boole
   if ((flags[first]! & Flag.FirstName) !== 0) return false;
   if (first > 0 && (flags[first - 1]! & Flag.Honorific) !== 0) return false;
   // One word is a firm there only when it looks like one: in no name list (`Nokia announced`) or
-  // in capitals (`IBM`); a listed surname is a person (`Garcia announced her retirement`).
-  return first < last || (flags[first]! & Flag.Name) === 0 || (flags[first]! & Flag.Upper) !== 0;
+  // in capitals (`IBM`), or when what the verb reports is a firm's (`Siemens announced a new
+  // contract`); a listed surname is a person (`Garcia announced her retirement`).
+  return (
+    first < last ||
+    (flags[first]! & Flag.Name) === 0 ||
+    (flags[first]! & Flag.Upper) !== 0 ||
+    reportsFirmObject(scanned, verb, scanned.start[first]! + firmCueReach)
+  );
+}
+
+/**
+ * Whether a word of `companyObjects` follows the verb at `verb` within `itsReach` tokens of
+ * lower-case words on its line, ending by `reach`.
+ */
+function reportsFirmObject(scanned: Scanned, verb: number, reach: number): boolean {
+  const { count, flags, newline } = scanned;
+  for (let index = verb + 1; index < count && index - verb < itsReach; index++) {
+    if (newline[index] !== 0 || (flags[index]! & Flag.Lower) === 0) return false;
+    if (scanned.end[index]! > reach) return false;
+    if (companyObjects.has(lowerOf(scanned, index))) return true;
+  }
+  return false;
 }
 
 /**

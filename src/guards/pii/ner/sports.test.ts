@@ -76,3 +76,30 @@ describe('sports teams', () => {
       expect(spans[index]!.start).toBeGreaterThanOrEqual(spans[index - 1]!.end);
   });
 });
+
+// Round 41 (issue 17 item 1): two players, not teams, when the match is of one against one.
+describe('round 41: a match of sets, frames or moves names no team', () => {
+  it.each<[string, string[]]>([
+    // before: ORGANIZATION:Seonkyoung, ORGANIZATION:Adam
+    ['Seonkyoung beat Adam in the second set.', ['PERSON:Seonkyoung', 'PERSON:Adam']],
+    // before: ORGANIZATION:Ronnie, ORGANIZATION:Judd
+    ['Ronnie beat Judd in the deciding frame.', ['PERSON:Ronnie', 'PERSON:Judd']],
+  ])('%s', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it('keeps teams where the match has no such word', () => {
+    expect(found('Arsenal beat Chelsea 2-0 on Sunday.')).toEqual([
+      'ORGANIZATION:Arsenal',
+      'ORGANIZATION:Chelsea',
+    ]);
+    expect(found('Feyenoord beat Ajax in the cup final.')).toEqual([
+      'ORGANIZATION:Feyenoord',
+      'ORGANIZATION:Ajax',
+    ]);
+    // Beyond six tokens after the second side: as before.
+    expect(found('Feyenoord beat Ajax on a cold and rainy night, one set piece')).toContain(
+      'ORGANIZATION:Feyenoord',
+    );
+  });
+});

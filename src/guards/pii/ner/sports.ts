@@ -44,6 +44,23 @@ const matchVerbs: ReadonlyMap<string, string | undefined> = new Map<string, stri
   ['lose', 'to'],
 ]);
 
+/**
+ * Words of a match between two players, no teams (round 41): `Seonkyoung beat Adam in the
+ * second set`, `in straight sets`, `in the deciding frame`, `by knockout`. A match whose
+ * sides one of these follows (within `individualReach` tokens on the line) names no team.
+ */
+const individualSportWords: ReadonlySet<string> = new Set(
+  'set sets tiebreak tiebreaker tie-break singles frame frames knockout moves checkmate'.split(' '),
+);
+/** Tokens after a match's second side an individual sport's word may be. */
+const individualReach = 6;
+/**
+ * The most characters from the first side's start to the end of that word: window mode holds a
+ * name back `2 × nerMaxLength.PERSON` characters (with PERSON alone), so the word is in before
+ * the name is released.
+ */
+const individualCueReach = 2 * nerMaxLength.PERSON - 1;
+
 /** What a team wins: `won the league`. */
 const trophies: ReadonlySet<string> = new Set(
   `league cup title derby match game final championship treble double premiership pennant
@@ -220,6 +237,8 @@ export function sportsTeams(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
       if (isFullName(scanned, subject) || isFullName(scanned, object)) continue;
       if (isCountry(scanned, subject) && isCountry(scanned, object)) continue;
       if (!isTeamLike(scanned, subject) && !isTeamLike(scanned, object)) continue;
+      if (isIndividualMatch(scanned, object.last, starts[subject.first]! + individualCueReach))
+        continue;
       add(subject);
       add(object);
     } else if (winVerbs.has(word)) {
@@ -267,6 +286,19 @@ export function sportsTeams(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
     add({ first, last: next, span: index });
   }
   return teams === undefined ? spans : withTeams(scanned, spans, teams);
+}
+
+/**
+ * Whether a word of `individualSportWords` follows token `last` within `individualReach` tokens
+ * on its line, ending by `reach`.
+ */
+function isIndividualMatch(scanned: Scanned, last: number, reach: number): boolean {
+  const { count, newline } = scanned;
+  for (let index = last + 1; index < count && index - last <= individualReach; index++) {
+    if (newline[index] !== 0 || scanned.end[index]! > reach) return false;
+    if (individualSportWords.has(lowerOf(scanned, index))) return true;
+  }
+  return false;
 }
 
 /** `spans` with each team of `teams` one ORGANIZATION span over its tokens and the spans it overlaps. */

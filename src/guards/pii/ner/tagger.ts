@@ -22,6 +22,7 @@ import {
 import { greetingWords, isImperative, notEntityWords } from './not-entities';
 import { organisationSpans } from './organisations';
 import { placesAfterTravel } from './places';
+import { withoutLanguageNames } from './programming-languages';
 import { roleNouns } from './role-nouns';
 import { sportsTeams } from './sports';
 
@@ -857,23 +858,26 @@ export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array
     }
     index = end;
   }
-  return sportsTeams(
+  return withoutLanguageNames(
     scanned,
-    placesAfterTravel(
+    sportsTeams(
       scanned,
-      organisationSpans(
-        text,
+      placesAfterTravel(
         scanned,
-        addressRuns(
+        organisationSpans(
           text,
           scanned,
-          joinPostcodeCity(
+          addressRuns(
             text,
-            coordinatedLists(text, scanned, spans).map(({ type, start, end }) => ({
-              type,
-              start,
-              end,
-            })),
+            scanned,
+            joinPostcodeCity(
+              text,
+              coordinatedLists(text, scanned, spans).map(({ type, start, end }) => ({
+                type,
+                start,
+                end,
+              })),
+            ),
           ),
         ),
       ),

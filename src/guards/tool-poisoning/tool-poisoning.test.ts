@@ -1,5 +1,5 @@
 import { generateText, jsonSchema, tool, wrapLanguageModel } from 'ai';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { generateResult } from '../../../test/helpers';
 import { runChain } from '../../core/chain';
@@ -8,7 +8,7 @@ import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { invisibleText } from '../invisible-text/invisible-text';
 import { promptInjection } from '../prompt-injection/prompt-injection';
-import { scoreToolPoisoning, toolPoisoning } from './tool-poisoning';
+import { scoreToolPoisoning, toolPoisoning, wordsApart } from './tool-poisoning';
 
 const ctx = { kind: 'tool_definition' as const, messages: [], metadata: {}, state: new Map() };
 
@@ -85,6 +85,49 @@ describe('scoreToolPoisoning', () => {
       'do not '.repeat(28_000),
     ];
     for (const text of inputs) expect(scoreToolPoisoning(text).score).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('the joined-words reading (round 41)', () => {
+  const JOINED = /(?<=\p{L})[-_.,+:;|/](?=\p{L})|(?<=\p{Ll})(?=\p{Lu})/gu;
+
+  it('reads words apart as the global replace did, code point by code point', () => {
+    const cases: Array<[string, string]> = [
+      ['doNotTell_the.user', 'do Not Tell the user'],
+      ['XyXyXy', 'Xy Xy Xy'],
+      ['ab:ab:ab', 'ab ab ab'],
+      ['a-b 1-2 a_1 _a', 'a b 1-2 a_1 _a'],
+      // Letters outside the BMP: a capital after a small one is a boundary,
+      // and the search steps past the whole pair (Deseret 𐐨 small, 𐐀 capital).
+      ['\u{10428}\u{10400}\u{10428}\u{10400}', '\u{10428} \u{10400}\u{10428} \u{10400}'],
+      ['a\u{1D400}b\u{1D41A}', 'a \u{1D400}b\u{1D41A}'],
+      // A lone surrogate is no letter.
+      ['a\ud801Bc\udc00Dx', 'a\ud801Bc\udc00Dx'],
+      ['\u00e9\u00c9\u03c2\u03a3', '\u00e9 \u00c9\u03c2 \u03a3'],
+      ['no joins here', 'no joins here'],
+      ['', ''],
+    ];
+    for (const [text, apart] of cases) {
+      expect([text, wordsApart(text)]).toEqual([text, apart]);
+      expect(wordsApart(text)).toBe(text.replace(JOINED, ' '));
+    }
+  });
+
+  it('is not one global replace over the whole text (1 MB of `XyXy…` cost 9-11x 0.25 MB)', () => {
+    // `String.prototype.replace` keeps one entry per match in a single array,
+    // which outgrew V8's large-object size at 1 MB: the hostile suite's
+    // `title-case run` read 9.1-10.2x and failed CI once. The reading is
+    // rewritten through a PieceJoiner instead; this fails if it goes back.
+    const replace = vi.spyOn(String.prototype, 'replace');
+    try {
+      expect(scoreToolPoisoning('Xy'.repeat(20_000))).toEqual({ score: 0, signals: [] });
+      const global = replace.mock.calls.filter(
+        ([pattern]) => pattern instanceof RegExp && pattern.source === JOINED.source,
+      );
+      expect(global).toEqual([]);
+    } finally {
+      replace.mockRestore();
+    }
   });
 });
 

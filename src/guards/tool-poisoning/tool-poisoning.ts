@@ -11,6 +11,7 @@ import type { Guardrail } from '../../core/types';
 import { readEncodings } from '../prompt-injection/decode-segments';
 import { foldText } from '../prompt-injection/fold-text';
 import { normalizeText } from '../shared/normalize-text';
+import { PieceJoiner } from '../shared/piece-joiner';
 
 /**
  * Score at or above which `toolPoisoning()` blocks by default, picked on the
@@ -124,6 +125,32 @@ const SIGNALS: readonly PoisoningSignal[] = [
 const JOINED = /(?<=\p{L})[-_.,+:;|/](?=\p{L})|(?<=\p{Ll})(?=\p{Lu})/gu;
 
 /**
+ * `text.replace(JOINED, ' ')`, the same string, rewritten through a
+ * `PieceJoiner`. `String.prototype.replace` keeps every match in one growing
+ * array: on a text joined at every other character (`XyXy…`, 512K matches a
+ * MB) that outgrew V8's large-object size at 1 MB and not at 0.25 MB, and
+ * the call cost 9-11x as much for 4x the text (round 41); in chunks it is
+ * linear. A match that reads no character steps on by a code point, as
+ * `replace` does with the `u` flag.
+ */
+export function wordsApart(text: string): string {
+  JOINED.lastIndex = 0;
+  let match = JOINED.exec(text);
+  if (match === null) return text;
+  const pieces = new PieceJoiner();
+  let copied = 0;
+  for (; match !== null; match = JOINED.exec(text)) {
+    const at = match.index;
+    pieces.push(text.slice(copied, at));
+    pieces.push(' ');
+    copied = at + match[0].length;
+    if (match[0].length === 0) JOINED.lastIndex = at + (text.codePointAt(at)! > 0xffff ? 2 : 1);
+  }
+  pieces.push(text.slice(copied));
+  return pieces.join();
+}
+
+/**
  * The readings of a definition text the signals are matched in (round 37:
  * only the first was read, so a phrasing written with Cyrillic look-alikes,
  * leetspeak, small capitals, accents, spaced-out or upside-down letters,
@@ -143,7 +170,7 @@ function readingsOf(text: string): string[] {
     if (!readings.includes(reading)) readings.push(reading);
   };
   add(foldText(text));
-  add(normalized.replace(JOINED, ' ').toLowerCase());
+  add(wordsApart(normalized).toLowerCase());
   for (const segment of readEncodings(text).segments) add(foldText(segment.text));
   return readings;
 }

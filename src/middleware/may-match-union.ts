@@ -252,17 +252,24 @@ function buildUnion(
     return at;
   };
 
-  // Before a character: the run one shorter (or any length: it ends there).
-  const runsBefore = (kind: number, runs: number) => ((kind & RUN) === 0 ? 0 : runs - 1);
+  // The run's and the word's counts are kept as where they began
+  // (`runFrom`, `wordFrom`), so a letter that the literals do not end at
+  // (nearly every character of prose) costs its automaton step alone: the
+  // counts are read where a character other than such a letter stands (or
+  // at the text's end), and a run long enough to flag is found there (the
+  // same verdict: it flags wherever it is found).
+  const counted = run !== undefined;
+  // The class of a letter with nothing to test but the literals: in the run, when there is one.
+  const plainLetter = counted ? LETTER | RUN : LETTER;
   const resume = (text: string, state: ScanState): number => {
     // The tables as locals: the loop reads them from registers, not from the closure.
     const kinds = classes;
     const next = rows;
     const end = text.length;
     let row = state.row;
-    let runs = state.runs;
-    let letters = state.letters;
-    let lettersBefore = 0;
+    // Where the run of run characters and the run of letters before `at` began.
+    let runFrom = state.at - state.runs;
+    let wordFrom = state.at - state.letters;
     let noted = state.noted;
     // Where the next scan goes on, when a test read past the end (-1: none did).
     let again = -1;
@@ -270,25 +277,40 @@ function buildUnion(
       const code = text.charCodeAt(at);
       if (code >= 128) return MAY_MATCH;
       const kind = kinds[code]!;
+      if (kind === plainLetter) {
+        const to = next[row + code]!;
+        if (to >= 0) {
+          row = to;
+          continue;
+        }
+        // A literal ends here: asked below.
+      }
       if ((kind & (FLAGGED | NOTED)) !== 0) {
         if ((kind & FLAGGED) !== 0) return MAY_MATCH;
         noted = at + 1;
       }
-      if ((kind & RUN) === 0) runs = 0;
-      else if (++runs >= runLength) return MAY_MATCH;
-      if ((kind & LETTER) !== 0) letters++;
-      else {
-        if (letters === 1 && anySingle) {
+      // Before this character: the run's length (0 when it ends here: it starts again after it).
+      let runsBefore = 0;
+      if ((kind & RUN) === 0) {
+        if (at - runFrom >= runLength) return MAY_MATCH;
+        runFrom = at + 1;
+      } else {
+        runsBefore = at - runFrom;
+        if (runsBefore + 1 >= runLength) return MAY_MATCH;
+      }
+      let lettersBefore = 0;
+      if ((kind & LETTER) === 0) {
+        lettersBefore = at - wordFrom;
+        wordFrom = at + 1;
+        if (lettersBefore === 1 && anySingle) {
           if (again < 0 && at - 1 + singleRight >= end) {
-            again = saveAt(state, at, row, runsBefore(kind, runs), 1, noted);
+            again = saveAt(state, at, row, runsBefore, 1, noted);
           }
           if (singleLetter(text, at - 1)) return MAY_MATCH;
         }
-        lettersBefore = letters;
-        letters = 0;
         if ((kind & NEAR) !== 0) {
           if (again < 0 && at + nearRight >= end) {
-            again = saveAt(state, at, row, runsBefore(kind, runs), lettersBefore, noted);
+            again = saveAt(state, at, row, runsBefore, lettersBefore, noted);
           }
           if (near(code, text, at)) return MAY_MATCH;
         }
@@ -302,15 +324,17 @@ function buildUnion(
         const hits = found[reached]!;
         if (hits.length > 0) {
           if (again < 0 && at + confirmRight >= end) {
-            const before = (kind & LETTER) !== 0 ? letters - 1 : lettersBefore;
-            again = saveAt(state, at, from, runsBefore(kind, runs), before, noted);
+            const before = (kind & LETTER) !== 0 ? at - wordFrom : lettersBefore;
+            again = saveAt(state, at, from, runsBefore, before, noted);
           }
           if (confirmed(hits, text, at + 1)) return MAY_MATCH;
         }
       }
     }
+    if (end - runFrom >= runLength) return MAY_MATCH;
+    const letters = end - wordFrom;
     if (letters === 1 && anySingle && singleLetter(text, end - 1)) return MAY_MATCH;
-    if (again < 0) saveAt(state, end, row, runs, letters, noted);
+    if (again < 0) saveAt(state, end, row, counted ? end - runFrom : 0, letters, noted);
     return noted;
   };
   // A scan of a whole text: from its start, in a state of its own.

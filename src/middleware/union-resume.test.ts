@@ -210,6 +210,40 @@ describe('resumableUnionScan: the one scan goes on where it stopped', () => {
   }
 });
 
+describe('resumableUnionScan: a run of letters counted where it ends (round 41)', () => {
+  // `secrets` flags a run of 14 letters or dashes. A letter that ends no
+  // literal is not counted one by one: the run is measured at the next other
+  // character or at the text's end, so these cover each place it can end.
+  const resumable = resumableUnionScan([triggersOf(secrets())], [undefined])!;
+  const resumed = (pieces: string[]) => {
+    const state = scanStart();
+    let text = '';
+    const answers: number[] = [];
+    for (const piece of pieces) {
+      text += piece;
+      answers.push(resumable.scan(text, state));
+    }
+    return { answers, state };
+  };
+  it('13 letters pass, 14 flag: before a blank, before a dash, at the end, over cuts', () => {
+    const thirteen = 'qwzvxqwzvxqwz';
+    expect(resumed([`${thirteen} ok`]).answers).toEqual([0]);
+    expect(resumed([`${thirteen}q ok`]).answers).toEqual([MAY_MATCH]);
+    expect(resumed([`${thirteen}-`]).answers).toEqual([MAY_MATCH]);
+    expect(resumed([`${thirteen.slice(0, 12)}-`]).answers).toEqual([0]);
+    expect(resumed([thirteen]).answers).toEqual([0]);
+    expect(resumed([`${thirteen}q`]).answers).toEqual([MAY_MATCH]);
+    expect(resumed(['qwzvxqw', 'zvxqwz', 'q']).answers).toEqual([0, 0, MAY_MATCH]);
+    expect(resumed(['qwzvxqw', 'zvxqwz', ' q']).answers).toEqual([0, 0, 0]);
+  });
+  it('leaves the run and the word as counts where it stops', () => {
+    const { answers, state } = resumed(['plan qwzv', 'xq']);
+    expect(answers).toEqual([0, 0]);
+    expect(state).toMatchObject({ at: 11, runs: 6, letters: 6 });
+    expect(resumed(['so, a-b']).state).toMatchObject({ at: 7, runs: 3, letters: 1 });
+  });
+});
+
 describe('window mode with the resumed scan, through streamText', () => {
   it('a keyword ending a check’s text at each of its characters: streamed as generated, the value never released', async () => {
     const value = 'Xkq7vTrwPLkmZbh';

@@ -1,10 +1,5 @@
-import { generateText, wrapLanguageModel } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { generateResult, withoutTiming } from '../../../test/helpers';
-import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
-import { guardrails } from '../../middleware/guardrails-middleware';
-import { llmJudge } from './llm-judge';
+import { judgeRecordsFor } from '../../../test/helpers/judge-reason';
 
 /*
  * Round 41, an attacker's read of round 40's reason masking (fullwidth
@@ -26,16 +21,7 @@ const prompt = 'My password is hunter2xyz and my name is Jane Roe, secret is swo
 
 /** The record's reason for a judge that answers `reason` about `prompt` (its info's too). */
 async function shownReason(reason: string): Promise<string | undefined> {
-  const judge = new MockLanguageModelV4({
-    doGenerate: async () =>
-      generateResult(JSON.stringify({ flagged: true, confidence: 0.9, reason })),
-  });
-  const model = wrapLanguageModel({
-    model: new MockLanguageModelV4({ doGenerate: async () => generateResult('unused') }),
-    middleware: guardrails({ input: [llmJudge({ model: judge, policy, cache: false })] }),
-  });
-  const result = await generateText({ model, prompt });
-  const [record] = withoutTiming((await getGuardrailOutcome(result))?.records) ?? [];
+  const [record] = (await judgeRecordsFor(policy, prompt, reason)) ?? [];
   expect((record?.info as { reason?: string } | undefined)?.reason).toBe(record?.reason);
   return record?.reason;
 }

@@ -1,10 +1,5 @@
-import { generateText, wrapLanguageModel } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { generateResult, withoutTiming } from '../../../test/helpers';
-import { getGuardrailOutcome } from '../../middleware/get-guardrail-outcome';
-import { guardrails } from '../../middleware/guardrails-middleware';
-import { llmJudge } from './llm-judge';
+import { judgeRecordsFor } from '../../../test/helpers/judge-reason';
 
 /*
  * Round 40, two defects of round 39's reason masking.
@@ -28,16 +23,7 @@ const policy = 'No personal data or secrets.';
 
 /** The record of an input judge that answers `reason` about `prompt`, through generateText. */
 async function recordFor(prompt: string, reason: string) {
-  const judge = new MockLanguageModelV4({
-    doGenerate: async () =>
-      generateResult(JSON.stringify({ flagged: true, confidence: 0.9, reason })),
-  });
-  const model = wrapLanguageModel({
-    model: new MockLanguageModelV4({ doGenerate: async () => generateResult('unused') }),
-    middleware: guardrails({ input: [llmJudge({ model: judge, policy, cache: false })] }),
-  });
-  const result = await generateText({ model, prompt });
-  return withoutTiming((await getGuardrailOutcome(result))?.records);
+  return judgeRecordsFor(policy, prompt, reason);
 }
 
 /** The record's reason (also its info's) for a judge that answers `reason` about `prompt`. */

@@ -199,16 +199,22 @@ function quotedMarks(
     if (found) quoted.fill(1, run.index, run.index + digits.length);
   }
   markRewrittenCopies(reason, judged, quoted, hidden);
+  // By code point: both halves of a mathematical `𝐬` are a letter of the word (round 41:
+  // read a half at a time they parted words, and `quote[s 𝐬𝐰𝐨𝐫𝐝𝐟𝐢𝐬𝐡]` was unmarked whole
+  // as the `s` of `quotes` and what parts it from the rest of the stretch).
   const wordy = new Uint8Array(reason.length);
-  for (let index = 0; index < reason.length; index++) {
-    wordy[index] = WORDY.test(reason[index]!) ? 1 : 0;
+  for (let index = 0; index < reason.length; ) {
+    const point = reason.codePointAt(index)!;
+    const size = point > 0xffff ? 2 : 1;
+    if (WORDY.test(String.fromCodePoint(point))) wordy.fill(1, index, index + size);
+    index += size;
   }
   withoutEdgeOverlaps(wordy, quoted);
   toWordEnds(wordy, quoted);
   return quoted;
 }
 
-/** A letter or digit: a unit of a word (a surrogate pair's halves are not: its letters end a word). */
+/** A letter or digit: a unit of a word (a code point: a surrogate pair's two halves alike). */
 const WORDY = /[\p{L}\p{N}]/u;
 
 /**

@@ -56,9 +56,15 @@ export interface SpacedRunWalk {
  * the live nodes and cost more than the reading). Each unit or step costs
  * a trie look-up per live node, at most two.
  */
-export function spacedRunWalker(terms: readonly string[], units: number): SpacedRunWalk {
+export function spacedRunWalker(
+  terms: readonly string[],
+  units: number,
+  /** The most cells of its table of ASCII children (`denseChildren`; 0: the map alone, for the test that compares). */
+  cells = DENSE_CELLS,
+): SpacedRunWalk {
   const children = entryTrie(terms.map(term => term.slice(0, 2 * units)));
   const nodes = children.size + 1;
+  const childOf = denseChildren(children, nodes, cells);
   let states = new Int32Array(nodes);
   let next = new Int32Array(nodes);
   let live = 0;
@@ -70,13 +76,12 @@ export function spacedRunWalker(terms: readonly string[], units: number): Spaced
     // node can be reached twice from one, so no stamp is needed.
     if (live === 1) {
       const node = states[0]!;
-      const key = node * 0x10000;
-      const child = children.get(key + code);
-      const otherChild = other === 0 ? undefined : children.get(key + other);
+      const child = childOf(node, code);
+      const otherChild = other === 0 ? -1 : childOf(node, other);
       let count = 0;
       if (keep) next[count++] = node;
-      if (child !== undefined) next[count++] = child;
-      if (otherChild !== undefined && otherChild !== child) next[count++] = otherChild;
+      if (child >= 0) next[count++] = child;
+      if (otherChild >= 0 && otherChild !== child) next[count++] = otherChild;
       const swap = states;
       states = next;
       next = swap;
@@ -96,15 +101,15 @@ export function spacedRunWalker(terms: readonly string[], units: number): Spaced
       }
     }
     for (let at = 0; at < live; at++) {
-      const node = states[at]! * 0x10000;
-      const child = children.get(node + code);
-      if (child !== undefined && seen[child] !== generation) {
+      const node = states[at]!;
+      const child = childOf(node, code);
+      if (child >= 0 && seen[child] !== generation) {
         seen[child] = generation;
         next[count++] = child;
       }
       if (other === 0) continue;
-      const otherChild = children.get(node + other);
-      if (otherChild !== undefined && seen[otherChild] !== generation) {
+      const otherChild = childOf(node, other);
+      if (otherChild >= 0 && seen[otherChild] !== generation) {
         seen[otherChild] = generation;
         next[count++] = otherChild;
       }
@@ -122,5 +127,42 @@ export function spacedRunWalker(terms: readonly string[], units: number): Spaced
     },
     unit: (code, other = 0) => read(code, other, false),
     step: kind => (kind === SPACED_JOIN ? live > 0 : read(32, 0, kind === SPACED_SPACE)),
+  };
+}
+
+/** The most cells of a walker's table of ASCII children (1 MB); past it, the trie's map alone. */
+const DENSE_CELLS = 1 << 18;
+
+/**
+ * The child of `node` under `unit` in `children` (an `entryTrie` of
+ * `nodes` nodes), -1 for none. Round 41: children under ASCII units are
+ * read from a table (`cells[node × width + columns[unit]]` = child + 1, a
+ * unit no entry has: no column), not the map, which was about a fifth of
+ * contentFilter's window hook on spaced letters (a `Map.get` per live
+ * node, unit and step); other units, and every unit when the table would
+ * pass `most` (`DENSE_CELLS`), from the map.
+ */
+function denseChildren(
+  children: ReadonlyMap<number, number>,
+  nodes: number,
+  most: number,
+): (node: number, unit: number) => number {
+  const columns = new Int16Array(0x80).fill(-1);
+  let width = 0;
+  for (const key of children.keys()) {
+    const unit = key % 0x10000;
+    if (unit < 0x80 && columns[unit] === -1) columns[unit] = width++;
+  }
+  const fromMap = (node: number, unit: number) => children.get(node * 0x10000 + unit) ?? -1;
+  if (nodes * width > most || width === 0) return fromMap;
+  const cells = new Int32Array(nodes * width);
+  for (const [key, child] of children) {
+    const unit = key % 0x10000;
+    if (unit < 0x80) cells[Math.floor(key / 0x10000) * width + columns[unit]!] = child + 1;
+  }
+  return (node, unit) => {
+    if (unit >= 0x80) return fromMap(node, unit);
+    const column = columns[unit]!;
+    return column < 0 ? -1 : cells[node * width + column]! - 1;
   };
 }

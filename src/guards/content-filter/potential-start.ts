@@ -81,9 +81,16 @@ export function contentFilterHookParts(
   /**
    * The most suffixes one call folds (`FOLDS_PER_CALL`); `Infinity` and
    * `solidBound: false` for the test that compares with every one folded,
-   * `spacedLetters: false` to fold every spaced letter too.
+   * `spacedLetters: false` to fold every spaced letter too,
+   * `lowerCaseSuffixes: false` to fold the suffixes that read as
+   * themselves in lower case too.
    */
-  { foldsPerCall = FOLDS_PER_CALL, solidBound = true, spacedLetters = true } = {},
+  {
+    foldsPerCall = FOLDS_PER_CALL,
+    solidBound = true,
+    spacedLetters = true,
+    lowerCaseSuffixes = true,
+  } = {},
 ): { onePass: (text: string) => number; full: (text: string) => number } {
   const words = terms.reduce((max, term) => Math.max(max, term.split(' ').length), 1);
   // Tries of the entries, built in time and memory linear in their length
@@ -121,6 +128,8 @@ export function contentFilterHookParts(
   const longest = terms.reduce((max, term) => Math.max(max, term.length), 0);
   // Token starts, reused from one call to the next (the hook runs on every check of a stream).
   const starts: number[] = [];
+  // Whether each start may begin an entry by its letters (`lettersBeginAnEntry`), asked once.
+  const begins: boolean[] = [];
   const fromCandidates = withinLast(maxMatchLength, text => {
     // Token starts of the last `words` words, latest first (as `mayBeginInLastWords` counts them).
     starts.length = 0;
@@ -166,7 +175,11 @@ export function contentFilterHookParts(
     // do not start with plain ASCII letters (folding decides). The earliest
     // is the last one (`starts` runs latest first).
     let from = -1;
-    for (const start of starts) if (lettersBeginAnEntry(text, start)) from = start;
+    begins.length = starts.length;
+    for (let index = 0; index < starts.length; index++) {
+      begins[index] = lettersBeginAnEntry(text, starts[index]!);
+      if (begins[index]) from = starts[index]!;
+    }
     if (from < 0) return text.length;
     // Ordinary prose folds to itself in lower case (see `foldsToLowerCase`),
     // and so does every suffix of it: decided once, on the text from the
@@ -185,7 +198,12 @@ export function contentFilterHookParts(
     // The start of the last run found of ASCII digits and `@ $ |` in no word with a letter (`numberRunStart`).
     let numberFrom = text.length;
     let folds = 0;
-    for (const start of starts) {
+    for (let index = 0; index < starts.length; index++) {
+      const start = starts[index]!;
+      // Every later candidate stands before this one: it too is before
+      // `from`, or has at least as many solid letters after it (round 41:
+      // they were each asked, and ruled out, one by one).
+      if (start < from || (!lowerCase && solidBound && solid > longest)) break;
       while (solidFrom > start) {
         const code = text.charCodeAt(--solidFrom);
         if (isSolidLetter(code)) solid++;
@@ -199,7 +217,7 @@ export function contentFilterHookParts(
           }
         }
       }
-      if (start < from || !lettersBeginAnEntry(text, start)) continue;
+      if (!begins[index]) continue;
       if (lowerCase) {
         if (beginsAnEntryInLowerCase(text, start)) earliest = start;
         continue;
@@ -221,6 +239,19 @@ export function contentFilterHookParts(
       // every fold, and most runs begin no entry (round 39: up to 24 folds a call, 33 µs, on
       // random spaced letters). Counted in the budget all the same.
       if (spacedLetters && !spacedLettersBeginAnEntry(text, start)) continue;
+      // A suffix from a token start that folds to itself in lower case
+      // (`foldsToLowerCaseFrom`: the last units of a spaced run, too few
+      // to be joined, `k i`) is read so in place, as `lowerCase` texts
+      // are (round 41: about one fold a call on spaced letters, of two
+      // characters on average).
+      if (
+        lowerCaseSuffixes &&
+        (start === 0 || isWhitespaceAt(text, start - 1)) &&
+        foldsToLowerCaseFrom(text, start)
+      ) {
+        if (beginsAnEntryInLowerCase(text, start)) earliest = start;
+        continue;
+      }
       // One fold gives both readings, the second folded only when a leet
       // character reached the fold's word step (`foldTextReadings`, round
       // 40; before, the hook folded twice wherever `leetFrom`). Without a

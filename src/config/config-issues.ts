@@ -1,5 +1,10 @@
 import type { z } from 'zod/v4';
-import { shownConfigValue, shownPath } from '../core/caller-values';
+import {
+  argumentError,
+  readingCallerArgument,
+  shownConfigValue,
+  shownPath,
+} from '../core/caller-values';
 import type { GuardrailConfigIssue } from '../core/errors';
 import { noSuchOption } from '../core/options';
 import { NotShown } from '../core/redact-secrets';
@@ -9,16 +14,31 @@ export { shownConfigValue, shownPath };
 
 type PathSegment = PropertyKey;
 
-/** `['output', 2, 'threshold']` becomes `output[2].threshold`. */
+/**
+ * `['output', 2, 'threshold']` becomes `output[2].threshold`. Segments that
+ * are not an array, and a segment that is an object (its `toString` is the
+ * caller's code), are a TypeError (`argumentError`); a getter or a Proxy
+ * trap that throws is one naming it by kind.
+ */
 export function formatPath(segments: readonly PathSegment[]): string {
-  let path = '';
-  for (const segment of segments) {
-    if (typeof segment === 'number') path += `[${segment}]`;
-    else if (typeof segment === 'string' && /^[A-Za-z_$][\w$-]*$/.test(segment)) {
-      path += path === '' ? segment : `.${segment}`;
-    } else path += `[${JSON.stringify(String(segment))}]`;
-  }
-  return path === '' ? '(root)' : path;
+  return readingCallerArgument('formatPath', 'segments', () => {
+    if (!Array.isArray(segments)) {
+      throw argumentError('formatPath', 'segments', 'an array of keys', segments);
+    }
+    let path = '';
+    for (const segment of segments as readonly unknown[]) {
+      if (typeof segment === 'number') path += `[${segment}]`;
+      else if (typeof segment === 'string' && /^[A-Za-z_$][\w$-]*$/.test(segment)) {
+        path += path === '' ? segment : `.${segment}`;
+      } else if (
+        segment !== null &&
+        (typeof segment === 'object' || typeof segment === 'function')
+      ) {
+        throw argumentError('formatPath', 'a segment', 'a string, a number or a symbol', segment);
+      } else path += `[${JSON.stringify(String(segment))}]`;
+    }
+    return path === '' ? '(root)' : path;
+  });
 }
 
 function valueAt(root: unknown, segments: readonly PathSegment[]): unknown {

@@ -1,6 +1,6 @@
 import type { ToolSet } from 'ai';
 import { z } from 'zod/v4';
-import { thrownKind } from '../core/caller-values';
+import { isPlainCallerObject, thrownKind } from '../core/caller-values';
 import { GuardrailConfigError, type GuardrailConfigIssue } from '../core/errors';
 import { noSuchOption, optionIssues } from '../core/options';
 import { outputSideIssues, toolWrapperOutputSideIssues } from '../core/output-side';
@@ -428,8 +428,12 @@ function inFileOrder(issues: GuardrailConfigIssue[], listKeys: ListKeys): Guardr
 function readLoaderOptions(given: unknown): { options: unknown; issues: GuardrailConfigIssue[] } {
   const issues: GuardrailConfigIssue[] = [];
   const options = readPlainData(given, ['options'], issues, 1);
-  if (isPlainObject(options) && options.middleware !== undefined) {
-    options.middleware = readPlainData(options.middleware, ['options', 'middleware'], issues, 1);
+  // Asked through the caller-values rule: a Proxy whose prototype trap threw was taken for options, and read raw.
+  if (isPlainCallerObject(options, 'options', issues) === true) {
+    const read = options as Record<string, unknown>;
+    if (read.middleware !== undefined) {
+      read.middleware = readPlainData(read.middleware, ['options', 'middleware'], issues, 1);
+    }
   }
   if (issues.length > 0) return { options, issues };
   try {

@@ -445,3 +445,90 @@ export function readGuardrailLists(
     });
   }
 }
+
+/**
+ * What an argument's error says it was given: its type (`null`, `an array`,
+ * `an object`, `a number`...), never its value. Runs none of the caller's
+ * code (no getter, no trap, no `toString`).
+ */
+export function argumentKind(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (typeof value === 'object') {
+    try {
+      if (Array.isArray(value)) return 'an array';
+    } catch {
+      // A revoked Proxy: an object.
+    }
+    return 'an object';
+  }
+  return `a ${typeof value}`;
+}
+
+/** The errors `callerArgument` and `readingCallerArgument` made: `readingCallerArgument` passes them on as they are. */
+const argumentErrors = new WeakSet<object>();
+
+/**
+ * The `TypeError` of a public function's wrong argument: `where: what must
+ * be expected, received its kind` (`argumentKind`); never its value.
+ */
+export function argumentError(
+  where: string,
+  what: string,
+  expected: string,
+  value: unknown,
+): TypeError {
+  const error = new TypeError(
+    `${where}: ${what} must be ${expected}, received ${argumentKind(value)}`,
+  );
+  argumentErrors.add(error);
+  return error;
+}
+
+/**
+ * A text (or number) argument of a public function (`findPii(text)`,
+ * `isInvisibleCodePoint(codePoint)`): the primitive as it is; anything
+ * else an `argumentError`, never converted. A String object's `toString`,
+ * a `Symbol.toPrimitive` or a Proxy's trap is the caller's code, and what
+ * it threw went out raw, its message and all (round 41).
+ */
+export function callerArgument<TYPE extends 'string' | 'number'>(
+  value: unknown,
+  type: TYPE,
+  where: string,
+  what: string,
+): TYPE extends 'string' ? string : number {
+  if (typeof value === type) return value as TYPE extends 'string' ? string : number;
+  throw argumentError(where, what, `a ${type}`, value);
+}
+
+/**
+ * The error of a record argument (a step, a tool definition, a judge
+ * template's input) whose reading threw: a `TypeError` naming the function,
+ * the argument and what was thrown by kind only (`thrownKind`).
+ */
+function unreadArgument(where: string, what: string, error: unknown): unknown {
+  if (error !== null && typeof error === 'object' && argumentErrors.has(error)) return error;
+  const unread = new TypeError(
+    `${where}: ${what} could not be read (reading it threw ${thrownKind(error)})`,
+  );
+  argumentErrors.add(unread);
+  return unread;
+}
+
+/**
+ * `read()`, the reading of a record argument (a step, an outcome, a tool
+ * definition, a record): what a getter or a Proxy trap of it throws
+ * becomes a `TypeError` naming the argument, and the error by kind only;
+ * the library's own argument errors pass as they are. A record is data the
+ * function walks (a run's steps, a schema's tree): one guard around the
+ * walk, not a copy of it. Synchronous: an async function guards each
+ * stretch of reading between its awaits (a promise the caller gave, such
+ * as a run's `steps`, rejects with the run's own error, passed on).
+ */
+export function readingCallerArgument<T>(where: string, what: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw unreadArgument(where, what, error);
+  }
+}

@@ -3,7 +3,7 @@ import { readCallerObject } from './caller-values';
 import { defineGuardrailOptionShape } from './define-guardrail-options';
 import { GuardrailConfigError, type GuardrailConfigIssue } from './errors';
 import { optionsFingerprint } from './fingerprint';
-import { namePrefix, validateOptions } from './options';
+import { validateNamedOptions } from './options';
 import type {
   AllowVerdict,
   BlockVerdict,
@@ -148,9 +148,8 @@ export function defineGuardrail(options: DefineGuardrailOptions): Guardrail {
     fingerprint,
     perCall = false,
     retryable,
-  } = validateOptions(options, {
+  } = validateNamedOptions(options, '', {
     // Paths start with the name when it is usable (`no-swearing.timeoutMs`).
-    prefix: namePrefix(options, ''),
     root: 'defineGuardrail',
     shape: defineGuardrailOptionShape,
   });

@@ -609,18 +609,32 @@ export function validateOptionsOnce<OPTIONS extends object>(
 }
 
 /**
- * The path prefix of a factory's options: its `name` option when that is a
- * usable name, else its default name (so a bad `name` is reported once,
- * under the default).
+ * `validateOptions` whose paths start with the options' `name` when that is
+ * a usable name, else `defaultName` (so a bad `name` is reported once,
+ * under the default). The name is read from the copy the options are read
+ * into once (`readCallerObject`): a `name` getter ran twice, once for the
+ * prefix before the copy was made, and could answer differently.
  */
-export function namePrefix(options: unknown, defaultName: string): string {
-  let name: unknown;
-  try {
-    name = isPlainCallerObject(options, '', []) ? (options as { name?: unknown }).name : undefined;
-  } catch {
-    // A `name` getter that throws (or a prototype trap): reported by `validateOptions`, under the default name.
-  }
-  return typeof name === 'string' && name.trim() !== '' ? name : defaultName;
+export function validateNamedOptions<OPTIONS extends object>(
+  options: OPTIONS | undefined,
+  defaultName: string,
+  settings: Omit<ValidateOptionsSettings, 'prefix' | 'root'> & { root?: string },
+): OPTIONS {
+  const issues: GuardrailConfigIssue[] = [];
+  const root = settings.root ?? defaultName;
+  const copy =
+    isPlainCallerObject(options, root, issues) === true
+      ? readCallerObject(options as object, root, issues)
+      : undefined;
+  if (issues.length > 0) throw new GuardrailConfigError(issues);
+  const given = copy ?? options;
+  const name = copy?.name;
+  const prefix = typeof name === 'string' && name.trim() !== '' ? name : defaultName;
+  return validateOptions(given as OPTIONS | undefined, {
+    ...settings,
+    prefix,
+    root: settings.root ?? prefix,
+  });
 }
 
 /** `validateOptions` for a guardrail factory: paths start with the guardrail's name. */
@@ -630,6 +644,5 @@ export function validateFactoryOptions<OPTIONS extends object>(
   shape: OptionShape,
   refine?: ValidateOptionsSettings['refine'],
 ): OPTIONS {
-  const name = namePrefix(options, defaultName);
-  return validateOptions(options, { prefix: name, root: name, shape, refine });
+  return validateNamedOptions(options, defaultName, { shape, refine });
 }

@@ -1,3 +1,4 @@
+import { argumentError, readingCallerArgument } from './caller-values';
 import type { GuardrailOutcome, GuardrailRecord } from './types';
 
 /**
@@ -32,5 +33,16 @@ export function mergeOutcomes(outcomes: GuardrailOutcome[]): GuardrailOutcome {
   return cachedVerdicts > 0 ? { status, records, cachedVerdicts } : { status, records };
 }
 
-/** Public name of `mergeOutcomes`. */
-export { mergeOutcomes as mergeGuardrailOutcomes };
+/**
+ * `mergeOutcomes` of a caller's outcomes (the public name): a getter or a
+ * Proxy trap of them that throws is a TypeError naming it by kind
+ * (`readingCallerArgument`), never its message.
+ */
+export function mergeGuardrailOutcomes(outcomes: GuardrailOutcome[]): GuardrailOutcome {
+  return readingCallerArgument('mergeGuardrailOutcomes', 'outcomes', () => {
+    if (!Array.isArray(outcomes)) {
+      throw argumentError('mergeGuardrailOutcomes', 'outcomes', 'an array of outcomes', outcomes);
+    }
+    return mergeOutcomes(outcomes);
+  });
+}

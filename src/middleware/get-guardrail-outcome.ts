@@ -1,4 +1,5 @@
 import type { SharedV4ProviderMetadata } from '@ai-sdk/provider';
+import { readingCallerArgument } from '../core/caller-values';
 import { mergeOutcomes, outcomeOf } from '../core/outcome';
 import type { GuardrailOutcome } from '../core/types';
 import { collectToolCallRecords } from '../tools/collect-tool-records';
@@ -41,12 +42,29 @@ function isOutcome(value: unknown): value is GuardrailOutcome {
 export function guardrailOutcomeOf(
   providerMetadata: SharedV4ProviderMetadata | undefined,
 ): GuardrailOutcome | undefined {
+  return readingCallerArgument('guardrailOutcomeOf', 'providerMetadata', () =>
+    outcomeIn(providerMetadata),
+  );
+}
+
+/** `guardrailOutcomeOf`, unguarded: its callers guard the reading. */
+function outcomeIn(
+  providerMetadata: SharedV4ProviderMetadata | undefined,
+): GuardrailOutcome | undefined {
   const outcome = providerMetadata?.[GUARDRAILS_METADATA_KEY];
   return isOutcome(outcome) ? outcome : undefined;
 }
 
+/**
+ * A stretch of reading `getGuardrailOutcome`'s argument (between its awaits):
+ * a getter or a Proxy trap that throws is a TypeError naming it by kind.
+ */
+const readArgument = <T>(read: () => T): T =>
+  readingCallerArgument('getGuardrailOutcome', 'its argument', read);
+
 async function outcomeOfStep(step: GuardrailOutcomeStep): Promise<GuardrailOutcome | undefined> {
-  return guardrailOutcomeOf(await step.providerMetadata);
+  const metadata = await readArgument(() => step.providerMetadata);
+  return readArgument(() => outcomeIn(metadata));
 }
 
 function isObject(value: unknown): value is object {
@@ -74,14 +92,17 @@ export async function getGuardrailOutcome(
   resultOrStep: GuardrailOutcomeRun | GuardrailOutcomeStep,
 ): Promise<GuardrailOutcome | undefined> {
   if (!isObject(resultOrStep)) throw notAResult('its argument', resultOrStep);
+  // Read once: `steps` was read twice, and `in` asked twice.
+  const isRun = readArgument(() => 'steps' in resultOrStep);
+  const givenSteps = isRun
+    ? readArgument(() => (resultOrStep as GuardrailOutcomeRun).steps)
+    : undefined;
   const steps: readonly GuardrailOutcomeStep[] =
-    'steps' in resultOrStep && resultOrStep.steps !== undefined
-      ? await resultOrStep.steps
-      : [resultOrStep as GuardrailOutcomeStep];
+    givenSteps !== undefined ? await givenSteps : [resultOrStep as GuardrailOutcomeStep];
   if (!Array.isArray(steps)) throw notAResult('its steps', steps, 'an array of steps');
   const outcomes: GuardrailOutcome[] = [];
   const toolCallsSeen = new Set<unknown>();
-  if ('steps' in resultOrStep) {
+  if (isRun) {
     // Calls approved in the history the client sent back run before the
     // first step, and their records are in no step: they come first.
     const before = await recordsBeforeFirstStep(resultOrStep as GuardrailOutcomeRun);
@@ -93,16 +114,15 @@ export async function getGuardrailOutcome(
       outcomes.push(outcomeOf(found.records.records, found.records.tripped));
     }
   }
-  for (const step of steps) {
+  for (const step of readArgument(() => [...steps])) {
     if (!isObject(step)) throw notAResult('a step', step, 'an object');
     const outcome = await outcomeOfStep(step);
     if (outcome) outcomes.push(outcome);
     // Tool guardrails' records are kept with each tool call, not in provider
     // metadata. The step's tools ran after its model call and before the
     // next step's: their records go between the two.
-    const tools = collectToolCallRecords(
-      [step] as Parameters<typeof collectToolCallRecords>[0],
-      toolCallsSeen,
+    const tools = readArgument(() =>
+      collectToolCallRecords([step] as Parameters<typeof collectToolCallRecords>[0], toolCallsSeen),
     );
     if (tools.records.length > 0) outcomes.push(outcomeOf(tools.records, tools.tripped));
   }
@@ -132,20 +152,22 @@ async function recordsBeforeFirstStep(run: GuardrailOutcomeRun): Promise<
     toolCallId: unknown;
     records: NonNullable<ReturnType<typeof modelOutputRecordsOf>>;
   }> = [];
-  for (const message of messages ?? []) {
-    const { role, content } = (message ?? {}) as { role?: unknown; content?: unknown };
-    if (role !== 'tool') break; // the first step's messages start here
-    if (!Array.isArray(content)) continue;
-    for (const part of content as Array<{
-      type?: unknown;
-      toolCallId?: unknown;
-      output?: unknown;
-    }>) {
-      if (part?.type !== 'tool-result') continue;
-      const records =
-        modelOutputRecordsOf(part.output) ?? errorTextRecordsOf(part.toolCallId, part.output);
-      if (records) found.push({ toolCallId: part.toolCallId, records });
+  readArgument(() => {
+    for (const message of messages ?? []) {
+      const { role, content } = (message ?? {}) as { role?: unknown; content?: unknown };
+      if (role !== 'tool') break; // the first step's messages start here
+      if (!Array.isArray(content)) continue;
+      for (const part of content as Array<{
+        type?: unknown;
+        toolCallId?: unknown;
+        output?: unknown;
+      }>) {
+        if (part?.type !== 'tool-result') continue;
+        const records =
+          modelOutputRecordsOf(part.output) ?? errorTextRecordsOf(part.toolCallId, part.output);
+        if (records) found.push({ toolCallId: part.toolCallId, records });
+      }
     }
-  }
+  });
   return found;
 }

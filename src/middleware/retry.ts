@@ -3,6 +3,7 @@ import type {
   LanguageModelV4Prompt,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
+import { readingCallerArgument } from '../core/caller-values';
 import type { Guardrail, GuardrailRecord } from '../core/types';
 
 /** The `retry` option of `guardrails()`: ask the model again after an output trip. */
@@ -27,14 +28,16 @@ export interface RetryOptions {
  * hid: records carry neither).
  */
 export function defaultRetryFeedback(record: GuardrailRecord): string {
-  const details = [record.reason, record.message].filter(
-    (text): text is string => typeof text === 'string' && text.length > 0,
-  );
-  return [
-    `Your previous answer was blocked by the "${record.guardrail}" guardrail.`,
-    ...details.map(text => `- ${text}`),
-    'Write a new answer to the request that follows this rule.',
-  ].join('\n');
+  return readingCallerArgument('defaultRetryFeedback', 'record', () => {
+    const details = [record.reason, record.message].filter(
+      (text): text is string => typeof text === 'string' && text.length > 0,
+    );
+    return [
+      `Your previous answer was blocked by the "${record.guardrail}" guardrail.`,
+      ...details.map(text => `- ${text}`),
+      'Write a new answer to the request that follows this rule.',
+    ].join('\n');
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { GuardrailConfigError } from '../core/errors';
+import { nonEmptyString, storeTtl, validateOptions } from '../core/options';
 import { sha256Hex } from '../core/sha256-hex';
 import type { Store } from '../store/store';
 import { StoreListError } from '../store/store-list-error';
@@ -135,7 +136,13 @@ function parseHashes(raw: string | undefined, operation: string): string[] {
   return stringsOfList(raw);
 }
 
-function checkHashArguments(scope: unknown, name: unknown, hash: unknown, path: string): void {
+function checkHashArguments(
+  scope: unknown,
+  name: unknown,
+  hash: unknown,
+  path: string,
+  checkHash = true,
+): void {
   const issues = [];
   if (typeof scope !== 'string' || scope === '') {
     issues.push({ path: `${path}.scope`, value: scope, expected: 'a non-empty string' });
@@ -143,7 +150,7 @@ function checkHashArguments(scope: unknown, name: unknown, hash: unknown, path: 
   if (typeof name !== 'string' || name === '') {
     issues.push({ path: `${path}.name`, value: name, expected: 'a non-empty string' });
   }
-  if (typeof hash !== 'string' || !HASH_PATTERN.test(hash)) {
+  if (checkHash && (typeof hash !== 'string' || !HASH_PATTERN.test(hash))) {
     issues.push({
       path: `${path}.hash`,
       value: hash,
@@ -151,6 +158,21 @@ function checkHashArguments(scope: unknown, name: unknown, hash: unknown, path: 
     });
   }
   if (issues.length > 0) throw new GuardrailConfigError(issues);
+}
+
+/** The options of `approveToolDefinition` and `forgetToolDefinitionPin`. */
+const pinOptionShape = { ttlMs: storeTtl, serverGroup: nonEmptyString };
+
+/**
+ * A pin function's options read once and checked (`validateOptions`):
+ * destructured from the caller's object, a getter that threw went out raw.
+ */
+function pinOptions(
+  options: { ttlMs?: number; serverGroup?: string } | undefined,
+  path: 'approveToolDefinition' | 'forgetToolDefinitionPin',
+): { ttlMs?: number; serverGroup?: string } {
+  const shape = path === 'approveToolDefinition' ? { ttlMs: pinOptionShape.ttlMs } : pinOptionShape;
+  return validateOptions(options, { prefix: `${path}.options`, root: `${path}.options`, shape });
 }
 
 /**
@@ -233,9 +255,10 @@ export async function approveToolDefinition(
   scope: string,
   name: string,
   hash: string,
-  { ttlMs = DEFAULT_PIN_TTL_MS }: { ttlMs?: number } = {},
+  options?: { ttlMs?: number },
 ): Promise<void> {
   checkHashArguments(scope, name, hash, 'approveToolDefinition');
+  const { ttlMs = DEFAULT_PIN_TTL_MS } = pinOptions(options, 'approveToolDefinition');
   await checkNotCut(store, scope, name, 'approveToolDefinition');
   const key = await approvalKey(scope, name);
   if (store.pushToList) {
@@ -265,15 +288,17 @@ export async function forgetToolDefinitionPin(
   store: Store,
   scope: string,
   name: string,
-  {
-    ttlMs = DEFAULT_PIN_TTL_MS,
-    serverGroup,
-  }: {
+  options?: {
     ttlMs?: number;
     /** The tool's `guardTools` `serverGroup`, if it has one: its name joins that group's list. */
     serverGroup?: string;
-  } = {},
+  },
 ): Promise<void> {
+  checkHashArguments(scope, name, undefined, 'forgetToolDefinitionPin', false);
+  const { ttlMs = DEFAULT_PIN_TTL_MS, serverGroup } = pinOptions(
+    options,
+    'forgetToolDefinitionPin',
+  );
   await checkNotCut(store, scope, name, 'forgetToolDefinitionPin');
   const key = await serverKey(scope, serverGroup);
   const tag = await nameTag(scope, name);

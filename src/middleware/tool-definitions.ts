@@ -5,10 +5,12 @@ import type {
   LanguageModelV4Prompt,
   LanguageModelV4ToolChoice,
 } from '@ai-sdk/provider';
+import { readingCallerArgument } from '../core/caller-values';
 import { type ChainContext, runChain } from '../core/chain';
 import { block } from '../core/define-guardrail';
 import { errorClassAndCode } from '../core/error-class';
 import { emitEvent } from '../core/events';
+import { positiveInt, validateOptionsOnce } from '../core/options';
 import { sha256Hex } from '../core/sha256-hex';
 import { cutServerId, cutToolName, shownToolName } from '../core/shown-tool-calls';
 import { endGuardrailSpan, startGuardrailSpan } from '../core/telemetry';
@@ -191,11 +193,31 @@ export type ToolDefinitionText = { ok: true; text: string } | { ok: false; reaso
  *
  * Linear in the definition's size and bounded: a text over `maxLength`
  * characters, a schema nested deeper than 64 levels or with more than 20,000
- * values is refused (`ok: false`), so the caller fails closed.
+ * values is refused (`ok: false`), so the caller fails closed. A getter or
+ * a Proxy trap of the definition that throws is a TypeError naming it by
+ * kind (`readingCallerArgument`), never its message.
  */
 export function toolDefinitionText(
   definition: ToolDefinition,
-  { maxLength = DEFAULT_MAX_TOOL_DEFINITION_LENGTH }: { maxLength?: number } = {},
+  options?: { maxLength?: number },
+): ToolDefinitionText {
+  const { maxLength } = validateOptionsOnce(options, {
+    prefix: 'toolDefinitionText',
+    root: 'toolDefinitionText.options',
+    shape: definitionTextOptionShape,
+  });
+  return readingCallerArgument('toolDefinitionText', 'definition', () =>
+    definitionText(definition, maxLength),
+  );
+}
+
+/** The options `toolDefinitionText` takes. */
+const definitionTextOptionShape = { maxLength: positiveInt };
+
+/** `toolDefinitionText`, its options checked. */
+function definitionText(
+  definition: ToolDefinition,
+  maxLength = DEFAULT_MAX_TOOL_DEFINITION_LENGTH,
 ): ToolDefinitionText {
   const lines: string[] = [];
   let length = 0;
@@ -296,7 +318,7 @@ export function toolDefinitionText(
  * approves; records of a changed definition report it.
  */
 export async function toolDefinitionHash(definition: ToolDefinition): Promise<string> {
-  return sha256Hex(
+  const json = readingCallerArgument('toolDefinitionHash', 'definition', () =>
     canonicalJson({
       name: definition.name,
       description: definition.description ?? null,
@@ -304,6 +326,7 @@ export async function toolDefinitionHash(definition: ToolDefinition): Promise<st
       inputExamples: definition.inputExamples ?? null,
     }),
   );
+  return sha256Hex(json);
 }
 
 /** What a blocked tool definition does: `'remove'` the tool from the call, or `'block'` the call. */

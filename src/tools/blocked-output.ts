@@ -1,3 +1,4 @@
+import { readingCallerArgument } from '../core/caller-values';
 import { shownCutToolName } from '../core/shown-tool-calls';
 import type { GuardrailRecord } from '../core/types';
 
@@ -54,8 +55,11 @@ export function isGuardrailBlocked(output: unknown): output is GuardrailBlockedO
   return (
     output != null &&
     typeof output === 'object' &&
-    Object.hasOwn(output, madeByGuardrails) &&
-    hasGuardrailBlockedShape(output)
+    readingCallerArgument(
+      'isGuardrailBlocked',
+      'output',
+      () => Object.hasOwn(output, madeByGuardrails) && blockedShaped(output),
+    )
   );
 }
 
@@ -74,6 +78,11 @@ export function isGuardrailBlocked(output: unknown): output is GuardrailBlockedO
  */
 export function hasGuardrailBlockedShape(value: unknown): value is GuardrailBlockedOutput {
   if (value == null || typeof value !== 'object') return false;
+  return readingCallerArgument('hasGuardrailBlockedShape', 'value', () => blockedShaped(value));
+}
+
+/** `hasGuardrailBlockedShape` of an object. */
+function blockedShaped(value: object): boolean {
   const { status, guardrail, message } = value as Partial<Record<string, unknown>>;
   if (status !== 'blocked' || typeof message !== 'string') return false;
   if (guardrail == null || typeof guardrail !== 'object') return false;

@@ -1,3 +1,4 @@
+import { readingCallerArgument } from '../core/caller-values';
 import { GuardrailTripwireError } from '../core/errors';
 import type { GuardrailRecord } from '../core/types';
 import { isGuardrailBlocked } from './blocked-output';
@@ -77,5 +78,9 @@ export function collectToolCallRecords(
 export function collectToolRecords(
   steps: ReadonlyArray<StepWithToolResults> | undefined,
 ): GuardrailRecord[] {
-  return collectToolCallRecords(steps).records;
+  return readingCallerArgument(
+    'collectToolRecords',
+    'steps',
+    () => collectToolCallRecords(steps).records,
+  );
 }

@@ -1,7 +1,8 @@
+import { callerArgument } from '../../core/caller-values';
 import { declareSignalFreeCheck } from '../../core/chain';
 import { keptInChain } from '../../core/chain-memo';
 import { allow, block, defineGuardrail, modify } from '../../core/define-guardrail';
-import { validateFactoryOptions } from '../../core/options';
+import { booleanOption, validateFactoryOptions, validateOptionsOnce } from '../../core/options';
 import type { Guardrail } from '../../core/types';
 import { chunkSourceInCall } from '../shared/call-normalization';
 import { chunkedScanFrom, type TextSource } from '../shared/chunked-scan';
@@ -208,14 +209,23 @@ function hieroglyphJoinEnd(text: string, start: number): number {
  */
 export function findInvisibleText(
   text: string,
-  { privateUse = true }: Pick<InvisibleTextOptions, 'privateUse'> = {},
+  options?: Pick<InvisibleTextOptions, 'privateUse'>,
 ): Array<{ type: string; start: number; end: number }> {
+  callerArgument(text, 'string', 'findInvisibleText', 'text');
+  const { privateUse = true } = validateOptionsOnce(options, {
+    prefix: 'findInvisibleText',
+    root: 'findInvisibleText.options',
+    shape: findOptionShape,
+  });
   const spans: Array<{ type: string; start: number; end: number }> = [];
   eachHiddenRun(text, privateUse, (type, start, end) => {
     spans.push({ type, start, end });
   });
   return spans;
 }
+
+/** The options `findInvisibleText` takes. */
+const findOptionShape = { privateUse: booleanOption };
 
 /** Each category's span type. */
 const TYPES: Record<Category, string> = {

@@ -1,4 +1,5 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { readingCallerArgument } from '../../core/caller-values';
 import type { GuardrailKind } from '../../core/types';
 
 /** What a judge prompt template receives. */
@@ -114,22 +115,19 @@ export function promptToolName(name: string): string {
 }
 
 /** The default template: policy, bounded conversation, then the content in delimiters. */
-export const defaultJudgeTemplate = ({
-  policy,
-  content,
-  kind,
-  context,
-  toolName,
-}: JudgeTemplateInput): string =>
-  [
-    `<policy>\n${escapeTags(policy)}\n</policy>`,
-    context === '' ? undefined : `<conversation>\n${escapeTags(context)}\n</conversation>`,
-    `The content below is ${kindLabels[kind]}${toolName ? ` (tool "${promptToolName(toolName)}")` : ''}.`,
-    `<content>\n${escapeTags(content)}\n</content>`,
-    'Does the content violate the policy?',
-  ]
-    .filter(line => line !== undefined)
-    .join('\n\n');
+export const defaultJudgeTemplate = (input: JudgeTemplateInput): string =>
+  readingCallerArgument('defaultJudgeTemplate', 'input', () => {
+    const { policy, content, kind, context, toolName } = input;
+    return [
+      `<policy>\n${escapeTags(policy)}\n</policy>`,
+      context === '' ? undefined : `<conversation>\n${escapeTags(context)}\n</conversation>`,
+      `The content below is ${kindLabels[kind]}${toolName ? ` (tool "${promptToolName(toolName)}")` : ''}.`,
+      `<content>\n${escapeTags(content)}\n</content>`,
+      'Does the content violate the policy?',
+    ]
+      .filter(line => line !== undefined)
+      .join('\n\n');
+  });
 
 /** The library's own tag around each placeholder that inserts text a client wrote. */
 const CLIENT_TEXT_TAGS: Record<string, string> = { content: 'content', context: 'conversation' };

@@ -1,3 +1,4 @@
+import { callerArgument } from '../../core/caller-values';
 import { type FindPiiOptions, findPiiWithScopedModel, type PiiSpan } from './find-pii';
 import { bundledNerModel } from './ner/bundled-ner-model';
 import { withNerModel } from './ner/ner-model-loader';
@@ -21,5 +22,6 @@ import { withNerModel } from './ner/ner-model-loader';
  * // [{ type: 'EMAIL_ADDRESS', start: 5, end: 21 }, { type: 'PHONE_NUMBER', start: 30, end: 45 }]
  */
 export function findPii(text: string, options?: FindPiiOptions): PiiSpan[] {
+  callerArgument(text, 'string', 'findPii', 'text');
   return withNerModel(bundledNerModel, () => findPiiWithScopedModel(text, options));
 }

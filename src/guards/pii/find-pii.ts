@@ -1,5 +1,6 @@
 import type { CountryCode } from 'libphonenumber-js/max';
 import { acceptedByCallback } from '../../core/callback-result';
+import { readingCallerArgument } from '../../core/caller-values';
 import { GuardrailConfigError } from '../../core/errors';
 import { validateOptionsOnce } from '../../core/options';
 import {
@@ -144,7 +145,15 @@ const entityFinders: Record<Exclude<PiiEntity, NerEntity>, EntityFinder> = {
  * normalised length, doubled to allow one invisible character between every
  * two visible ones.
  */
-export function piiMaxMatchLength({ entities, custom = [] }: FindPiiOptions = {}): number {
+export function piiMaxMatchLength(options: FindPiiOptions = {}): number {
+  // Read once, each field and item: a getter or a Proxy trap that throws is a TypeError naming it by kind.
+  const { entities, customLengths } = readingCallerArgument('piiMaxMatchLength', 'options', () => {
+    const given = options.entities;
+    return {
+      entities: Array.isArray(given) ? [...given] : given,
+      customLengths: [...(options.custom ?? [])].map(pattern => pattern.maxLength ?? 64),
+    };
+  });
   const types = resolveEntities(entities);
   let longest = 0;
   for (const entity of types) {
@@ -153,7 +162,7 @@ export function piiMaxMatchLength({ entities, custom = [] }: FindPiiOptions = {}
       isNerEntity(entity) ? nerMaxLength[entity] : entityFinders[entity].maxLength,
     );
   }
-  for (const pattern of custom) longest = Math.max(longest, pattern.maxLength ?? 64);
+  for (const length of customLengths) longest = Math.max(longest, length);
   return longest * 2;
 }
 

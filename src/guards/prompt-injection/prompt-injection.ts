@@ -8,7 +8,7 @@ import { promptInjectionOptionShape } from './prompt-injection-options';
 import {
   DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD,
   DEFAULT_PROMPT_INJECTION_THRESHOLD,
-  scorePromptInjection,
+  scoreInMode,
 } from './score-prompt-injection';
 
 /** Options of `promptInjection`. */
@@ -111,7 +111,7 @@ export function promptInjection(options?: PromptInjectionOptions): Guardrail {
       // A tool's arguments and results (JSON) are read as the text their strings
       // carry (keys and punctuation are not prose; a document's first and last
       // lines start and end as written), and a dominant string also alone.
-      const read = (text: string) => scorePromptInjection(text, { mode: effectiveMode });
+      const read = (text: string) => scoreInMode(text, effectiveMode);
       const { score, signals } =
         (readsJson(ctx) ? bestJsonReading(content, read, JSON_STRING_ALONE_MAX) : undefined) ??
         read(content);

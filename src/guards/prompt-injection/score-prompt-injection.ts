@@ -1,3 +1,5 @@
+import { callerArgument } from '../../core/caller-values';
+import { oneOf, validateOptionsOnce } from '../../core/options';
 import { maskEncodedRuns, readEncodings } from './decode-segments';
 import { maskEncodingTalk } from './encoding-talk';
 import { foldText, foldTextPieces } from './fold-text';
@@ -274,7 +276,21 @@ export function scoreWithModels(
  */
 export function scorePromptInjection(
   text: string,
-  { mode = 'direct' }: ScorePromptInjectionOptions = {},
+  options?: ScorePromptInjectionOptions,
 ): PromptInjectionScore {
+  callerArgument(text, 'string', 'scorePromptInjection', 'text');
+  const { mode = 'direct' } = validateOptionsOnce(options, {
+    prefix: 'scorePromptInjection',
+    root: 'scorePromptInjection.options',
+    shape: scoreOptionShape,
+  });
+  return scoreInMode(text, mode);
+}
+
+/** The options `scorePromptInjection` takes. */
+const scoreOptionShape = { mode: oneOf(['direct', 'indirect']) };
+
+/** `scorePromptInjection` of a text and a mode the caller checked (the guard's). */
+export function scoreInMode(text: string, mode: 'direct' | 'indirect'): PromptInjectionScore {
   return scoreWithModels(text, mode, injectionModels());
 }

@@ -1,3 +1,4 @@
+import { callerArgument } from '../../core/caller-values';
 import { validateOptionsOnce } from '../../core/options';
 import { positionsOfUnit, printableRuns } from '../shared/anchored-scan';
 import { chunkedScanFrom, scanInChunks, type TextSource } from '../shared/chunked-scan';
@@ -144,6 +145,7 @@ export const secretsMaxMatchLength = 512;
  * findSecrets('OPENAI_API_KEY=sk-proj-abc...'); // [{ type: 'OPENAI_API_KEY', start: 15, end: ... }]
  */
 export function findSecrets(text: string, options?: FindSecretsOptions): SecretSpan[] {
+  callerArgument(text, 'string', 'findSecrets', 'text');
   return scanSecrets(text, options).spans;
 }
 

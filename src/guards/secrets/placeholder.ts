@@ -1,3 +1,5 @@
+import { callerArgument } from '../../core/caller-values';
+
 /**
  * Recognises example and placeholder values (`xxxxxxxx`, `AKIA...EXAMPLE`,
  * `abcd1234abcd1234`, `<YOUR_TOKEN>`) so that documentation, templates and
@@ -291,6 +293,7 @@ function distinctCharacters(value: string): number {
  *   longer): random tokens of that length over 16+ symbols essentially never do.
  */
 export function isPlaceholderValue(value: string): boolean {
+  callerArgument(value, 'string', 'isPlaceholderValue', 'value');
   return isTypedPlaceholder(value, secretRemainder);
 }
 

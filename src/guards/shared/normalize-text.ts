@@ -7,6 +7,8 @@
  * (and the characters a redaction replaces) are those of the original text.
  */
 
+import { argumentError, callerArgument, readingCallerArgument } from '../../core/caller-values';
+import { booleanOption, validateOptionsOnce } from '../../core/options';
 import { markFlat } from './flat-string';
 import { isDefaultIgnorableOrControl } from './invisible-code-points';
 import { isPrivateUse } from './private-use';
@@ -41,6 +43,16 @@ export interface NormalizedText {
   removedInvisible?: true;
 }
 
+/** The rules of `normalizeText`'s options. */
+const normalizeOptionShape = {
+  nfkc: booleanOption,
+  removeInvisible: booleanOption,
+  foldLookalikes: booleanOption,
+};
+
+/** The defaults of `normalizeText`'s options. */
+const noOptions: NormalizeTextOptions = {};
+
 /** Options of `normalizeText`. */
 export interface NormalizeTextOptions {
   /** Apply NFKC (full-width forms, ligatures, compatibility digits). Default true. */
@@ -68,6 +80,8 @@ export interface NormalizeTextOptions {
  * points that stand for no character (`isJunk`).
  */
 export function isInvisibleCodePoint(codePoint: number): boolean {
+  if (typeof codePoint !== 'number')
+    callerArgument(codePoint, 'number', 'isInvisibleCodePoint', 'codePoint');
   return codePoint === 0x1d159 || isDefaultIgnorableOrControl(codePoint) || isJunk(codePoint);
 }
 
@@ -208,6 +222,30 @@ const plainRun = /[\t\n\r\x20-\x7e]*/y;
 export interface NormalizationPoints {
   positions: Int32Array;
   offset: number;
+}
+
+/**
+ * `points` read once: a caller may give any object, and the scan reads its
+ * positions at every step. Its positions an Int32Array (never a Proxy of
+ * one), its offset a number; else a TypeError (`argumentError`).
+ */
+function readPoints(points: NormalizationPoints): NormalizationPoints {
+  return readingCallerArgument('normalizeText', 'points', () => {
+    const { positions, offset } = points;
+    if (
+      !ArrayBuffer.isView(positions) ||
+      !(positions instanceof Int32Array) ||
+      typeof offset !== 'number'
+    ) {
+      throw argumentError(
+        'normalizeText',
+        'points',
+        'an Int32Array of positions and an offset',
+        points,
+      );
+    }
+    return { positions, offset };
+  });
 }
 
 /**
@@ -395,9 +433,22 @@ function identity(original: string): NormalizedText {
  */
 export function normalizeText(
   text: string,
-  { nfkc = true, removeInvisible = true, foldLookalikes = true }: NormalizeTextOptions = {},
-  points?: NormalizationPoints,
+  options?: NormalizeTextOptions,
+  givenPoints?: NormalizationPoints,
 ): NormalizedText {
+  callerArgument(text, 'string', 'normalizeText', 'text');
+  const points = givenPoints === undefined ? undefined : readPoints(givenPoints);
+  const {
+    nfkc = true,
+    removeInvisible = true,
+    foldLookalikes = true,
+  } = options === undefined
+    ? noOptions
+    : validateOptionsOnce(options, {
+        prefix: 'normalizeText',
+        root: 'normalizeText.options',
+        shape: normalizeOptionShape,
+      });
   // With `points`, the characters to look at are known: the next one from
   // `from` on is read from them rather than searched for.
   let nextPoint = -1;

@@ -1,3 +1,4 @@
+import { callerArgument } from '../../core/caller-values';
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import {
   nonEmptyString,
@@ -187,6 +188,7 @@ function readingsOf(text: string): string[] {
  * the text's length.
  */
 export function scoreToolPoisoning(text: string): ToolPoisoningScore {
+  callerArgument(text, 'string', 'scoreToolPoisoning', 'text');
   const readings = readingsOf(text);
   const signals: string[] = [];
   let keep = 1;

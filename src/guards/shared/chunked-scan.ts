@@ -349,23 +349,41 @@ function normalCharsBefore(
   return low;
 }
 
+/**
+ * How far past its target length a piece may run to end where the reader
+ * before it in the chain cut (`TextSource.earlierCuts`): placeholders
+ * longer than their values move that reader's cuts on (round 41: on the
+ * dev sets' first MB, `pii()`'s placeholders moved one of its 18 cuts past
+ * the target; `secrets()` cut elsewhere there, its later targets fell
+ * beside that reader's cuts, and 10 of its 18 cuts were its own: 2 pieces
+ * of 19 read with a normal form given, now 7).
+ * With the overlap, a piece stays within 63,488 characters (124 KB in
+ * two-byte characters), below V8's 128 KB limit for the young generation.
+ */
+const earlierCutReach = 2_048;
+
 /** Where the piece starting at `start` ends: after a line break near its target length, else white space. */
 function cutAfter(source: TextSource, start: number): number {
   const length = source.length;
-  if (length - start <= pieceLength) return length;
   const target = start + pieceLength;
   const earlier = typeof source === 'string' ? undefined : source.earlierCuts;
   if (earlier !== undefined) {
-    // The last of them at or before `target`, if after `target - cutSearch`.
+    const reach = target + earlierCutReach;
+    // The last of them at or before `reach`: where that reader cut, if after `target - cutSearch`.
     let low = 0;
     let high = earlier.length;
     while (low < high) {
       const middle = (low + high) >> 1;
-      if (earlier[middle]! <= target) low = middle + 1;
+      if (earlier[middle]! <= reach) low = middle + 1;
       else high = middle;
     }
     if (low > 0 && earlier[low - 1]! > target - cutSearch) return earlier[low - 1]!;
+    // Its last piece starts here: the text ends within reach, as that piece did.
+    if (low === earlier.length && (low === 0 || earlier[low - 1]! <= start) && length <= reach) {
+      return length;
+    }
   }
+  if (length - start <= pieceLength) return length;
   const before = source.slice(target - cutSearch, target);
   const lineBreak = before.lastIndexOf('\n');
   if (lineBreak >= 0) return target - cutSearch + lineBreak + 1;

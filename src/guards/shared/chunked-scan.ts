@@ -171,11 +171,7 @@ export interface PiecesRead {
  * read started and ended there. A normal form is a function of the piece's
  * characters alone, so its reader finds what it would normalising.
  */
-export function takePieceForm(
-  pieces: PiecesRead,
-  from: number,
-  to: number,
-): NormalizedText | undefined {
+function takePieceForm(pieces: PiecesRead, from: number, to: number): NormalizedText | undefined {
   const form = pieces.forms.get(from);
   if (form?.end !== to) return undefined;
   pieces.forms.delete(from);
@@ -228,14 +224,14 @@ export function scanInChunks<T extends DetectedSpan>(
   if (given) sharedPieces.delete(normalizing!);
   // Handed on when this reader finds nothing, in a chain run only (the
   // points are the run's: outside one no reader could be given them).
-  const handOn =
+  let handOn =
     typeof source === 'string' &&
     normalizing !== undefined &&
     !given &&
     keptInChain('normalizationPoints', source) === normalizing;
   // The pieces this reader finds nothing in: for the next reader of the
   // same string (`handOn`) or of its redaction (`keepPieceForms`, round 40).
-  const pieces: PiecesRead | undefined =
+  let pieces: PiecesRead | undefined =
     keepPieceForms || handOn ? { forms: new Map(), cuts: [] } : undefined;
   const readNormalForm =
     typeof source !== 'string'
@@ -269,6 +265,12 @@ export function scanInChunks<T extends DetectedSpan>(
       }
     }
     if (found === undefined) return undefined;
+    // A reader that finds something changes the text or stops the run: no
+    // one reads the same string again (only a redaction's reader needs them).
+    if (found.spans.length > 0 && !keepPieceForms) {
+      handOn = false;
+      pieces = undefined;
+    }
     if (pieces !== undefined) {
       if (found.spans.length === 0) pieces.forms.set(from, { end: to, normalized });
       if (pieceEnd < length) pieces.cuts.push(pieceEnd);
@@ -322,7 +324,6 @@ export function scanInChunks<T extends DetectedSpan>(
     seamPoints = tailPoints;
     pieceStart = pieceEnd;
   }
-  // A reader that finds something changes the text or stops the run: no one reads it again.
   if (handOn && spans.length === 0) sharedPieces.set(normalizing!, pieces!);
   // Pieces' findings come in text order; points too, but a piece's own may not be sorted.
   points.sort((first, second) => first - second);
